@@ -246,7 +246,9 @@ def _mlperf_shared_step(s: Scenario, costs: StepCosts) -> tuple[int, float, floa
     plan = plan_serving(s, c)
     prompt = costs.prompt_tokens
     tokens = round(costs.max_batch * (1 + prompt / costs.decode_steps))
-    lone, shared = serving_rate(c, plan, s, prompt), serving_rate(c, plan, s, tokens)
+    # logits where tokens sample: the lone prompt's last position; the step's decode tokens and its prompts' last
+    lone = serving_rate(c, plan, s, prompt, head_rows=1)
+    shared = serving_rate(c, plan, s, tokens, head_rows=costs.max_batch * (1 + 1 / costs.decode_steps))
     products = prefill_flops(s.model, prompt) / prompt / s.parallelism.tp / lone
     per_token = costs.prompt_token_s - products * (1 - lone / shared)
     return tokens, lone, shared, capacity(dataclasses.replace(costs, prompt_token_s=per_token))
@@ -268,10 +270,13 @@ def _mlperf(row_id, card, count, tp, batch, server: bool):
         what = "highest rate with p99 TTFT <= 2 s and TPOT <= 200 ms" if server else "capacity"
         s, costs = _mlperf_copy(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output)
         copies = count // tp
-        flops = r["samples_per_s"] / count * 2 * model.matmul_params()
         c = CATALOG.get(card)
-        sustained = serving_rate(c, plan_serving(s, c), s, MLPERF_PROMPT_TOKENS)
-        implied = sustained / flops - output
+        sustained = serving_rate(c, plan_serving(s, c), s, MLPERF_PROMPT_TOKENS, head_rows=1)
+        # the prompt that spends a request's share of the sustained rate: the layers' products at every prompt and
+        # answer token, the output head at each sampled token (the answer's; prefill_flops without attention)
+        head = model.vocab * model.hidden
+        budget = sustained * count / r["samples_per_s"]
+        implied = (budget - 2 * head * output) / (2 * (model.matmul_params() - head)) - output
         matching = _mlperf_matching_prompt(model, card, count, tp, batch, output, server, r["value"])
         fitting = _mlperf_kv_prompt_bound(s, batch, output)
         step_tokens, *shape_rates, shared_capacity = _mlperf_shared_step(s, costs)

@@ -63,8 +63,9 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "each of eight publications left out: 7.2 % median on its rows (5.5 % in sample); leave one row out "
         "5.8 % median, 47.0 % worst over 38 rows (December 2026)"),
     "prefill efficiency (serving)": FitRecord(
-        "each of three publications left out: 12.1 % median on the prefill rows with a figure; leave one row "
-        "out 13.9 % median, 47.9 % worst over 10 rows (December 2026)"),
+        "each of three publications left out: 11.3 % median |LOSO error| over its 9 fitting rows with a figure "
+        "(refitted 0.786 to 0.943); leave one row out 13.8 % median, 48.3 % worst over 10 rows (December 2026, "
+        "with a prompt's output head at its last token only)"),
     "transformers decode profile": FitRecord(
         "two rows, two shares, solved exactly: no row can be left out (December 2026)",
         "n/a: the two shares are solved from the H200 rig's two Llama 3 8B decode rows (batch 1 and 32), the "
@@ -83,11 +84,12 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "out: XiongjieDai's HBM rows -13 to +25 %, pull request 6017's -22.9 %, issue 6763's +1.6/+9.3 % "
         "(December 2026; until then XiongjieDai's 6 rows alone, 6.1 % median, and its rows n/a out of source)"),
     "llama.cpp prompt processing": FitRecord(
-        "leave one row out 17.7 % median, 47.3 % worst over 8 rows of two publications; each publication left "
-        "out: XiongjieDai's pp512 rows -26 to +47 %, pull request 6017's -10.3/-12.0 % (December 2026; until "
-        "then XiongjieDai's 6 rows alone, 26.1 % median, and its rows n/a out of source)"),
+        "leave one row out 17.5 % median, 45.7 % worst over 8 rows of two publications; each publication left "
+        "out: XiongjieDai's pp512 rows -28 to +42 %, pull request 6017's -6.7/-9.1 % (December 2026, with a "
+        "prompt's output head at its last token only; until then XiongjieDai's 6 rows alone, 26.1 % median, "
+        "and its rows n/a out of source)"),
     "llama.cpp INT8 (MMQ) prompt processing": FitRecord(
-        "leave one row out 26.9 % median, 29.6 % worst over 3 rows of two pull requests (December 2026)"),
+        "leave one row out 26.6 % median, 29.5 % worst over 3 rows of two pull requests (December 2026)"),
 }
 """Each fit of ``loso.FITS`` by name: its cross-validated error and, where it has one source, why its
 rows are n/a out of source."""

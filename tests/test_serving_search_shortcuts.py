@@ -185,7 +185,8 @@ def test_a_prefill_time_is_given_again_only_where_nothing_it_reads_changed(catal
         assert prefill_pool_prompt_seconds(s, card, plan_) == pooled
         p = s.serving.prompt_tokens
         chunk = min(p, s.serving.max_batched_tokens)
-        per_token = prompt_compute_seconds(s, card, p, serving_rate(card, plan_, s, chunk), prefill_flops(s.model, p)) / p
+        rate = serving_rate(card, plan_, s, chunk, head_rows=max(1.0, chunk / p))
+        per_token = prompt_compute_seconds(s, card, p, rate, prefill_flops(s.model, p, -(-p // chunk))) / p
         per_token += float(_tp_allreduce_s(s, card, p, plan_.math_bytes)
                            + _ep_all_to_all_s(s, card, p, plan_.math_bytes)) / p
         assert prompt_token_seconds(s, card, plan_) == per_token

@@ -95,8 +95,13 @@ def test_prefill_attention_counts_window_pairs():
     mistral = from_hf_config(MISTRAL_7B_V01)
     full = mistral.model_copy(update={"sliding_window": None})
     p = 8192
-    attention = prefill_flops(mistral, p) - 2.0 * mistral.matmul_params() * p
-    attention_full = prefill_flops(full, p) - 2.0 * full.matmul_params() * p
+
+    def products(m):  # the layers' at every prompt token, the output head at the last one
+        head = m.vocab * m.hidden
+        return 2.0 * (m.matmul_params() - head) * p + 2.0 * head
+
+    attention = prefill_flops(mistral, p) - products(mistral)
+    attention_full = prefill_flops(full, p) - products(full)
     assert attention_full == pytest.approx(2.0 * 32 * full.q_dim * p * p)
     assert attention / attention_full == pytest.approx((4096 * p - 4096**2 / 2) / (p * p / 2))
 

@@ -174,37 +174,41 @@ def _bandwidth(card: Card, a: Assumptions, share=1.0):
 
 _LAST_PROMPT_RATE = LastAsked((None, None, None, None, None))
 """The last prompt rate of a whole number of tokens (:func:`serving_rate`): (scenario, card, plan,
-tokens, rate), the three objects by identity (held here)."""
+(tokens, head rows), rate), the three objects by identity (held here)."""
 
 
-def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True):
+def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True,
+                 head_rows=None):
     """Sustained FLOP rate of a forward pass of ``tokens`` tokens per step on one of the copy's
     tensor-parallel cards: peak × the layers' products at their shapes
     (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`, forward only) × the
     prefill efficiency, × the engine's share of it for prompt kernels (``prompt``; a decode step's
     products are the weight stream's, the engine's ``weight_stream_share``), the product at most
     the peak [FLOP/s]; ``tokens`` may be an array. Attention's products run at the same rate.
+    ``head_rows``: the positions whose logits the step computes (``matmul_efficiency_by_shape``'s;
+    every token when not given, a prompt's chunk one per prompt).
 
     The last prompt rate of a whole number of tokens is given again for the same scenario, card
     and plan objects: a copy's prompt token (:func:`prompt_token_seconds`) and its idle first
     token (:func:`idle_ttft_seconds`) ask for the same chunk."""
     if prompt and type(tokens) is int:
         last = _LAST_PROMPT_RATE.kept
-        if last[0] is scenario and last[1] is card and last[2] is plan and last[3] == tokens:
+        if last[0] is scenario and last[1] is card and last[2] is plan and last[3] == (tokens, head_rows):
             return last[4]
-        rate = _serving_rate(card, plan, scenario, tokens, prompt)
-        _LAST_PROMPT_RATE.kept = (scenario, card, plan, tokens, rate)
+        rate = _serving_rate(card, plan, scenario, tokens, prompt, head_rows)
+        _LAST_PROMPT_RATE.kept = (scenario, card, plan, (tokens, head_rows), rate)
         return rate
-    return _serving_rate(card, plan, scenario, tokens, prompt)
+    return _serving_rate(card, plan, scenario, tokens, prompt, head_rows)
 
 
-def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True):
+def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True,
+                  head_rows=None):
     """:func:`serving_rate` worked out."""
     profile = scenario.serving.profile
     math, peak = prompt_peak(card, plan, profile) if prompt else (plan.math, card.peak_tflops(plan.math))
     shape = matmul_efficiency_by_shape(scenario.model, card, math.value, tokens, scenario.parallelism.tp,
                                        scenario.expert_copies, training=False,
-                                       expert_tp=scenario.expert_tensor_parallel)
+                                       expert_tp=scenario.expert_tensor_parallel, head_rows=head_rows)
     if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
         return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency)
     return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency, prompt_share(card, plan, profile))

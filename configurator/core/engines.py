@@ -227,7 +227,9 @@ LLAMA_CPP = EngineProfile(
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # With llama.cpp pull request 6017's pp512 of LLaMA 2 7B F16 and Q8_0 on one A100 PCIe (March 2024, the same
     # cuBLAS path), one share for the eight rows of two publications, least squares on the log error
-    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 0.751 of the prefill efficiency (0.792 from the six
+    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 0.727 of the prefill efficiency (0.751 until a
+    # prompt's output head ran at its last token only, December 2026, and the prefill efficiency was refitted
+    # 0.928 -> 0.908; 0.792 from the six
     # XiongjieDai rows alone until December 2026; 0.755 until the decode fit took pull request 19053's
     # rows, December 2026, and its per-layer time fell from 125 to 87 µs eager; 0.798 until the prefill
     # efficiency was refitted with attention at the kernel table, 0.921 -> 0.928) since the build's
@@ -242,18 +244,19 @@ LLAMA_CPP = EngineProfile(
     # 6000 Ada), the errors order by architecture (Ada +17..+54 %, A100 -5..-14 %, H100 PCIe -27 %): one share
     # per engine cannot carry them, and neither a per-kernel roofline nor a board power ceiling closed it
     # (benchmarks/data/held-out.json, the GeForce pp512 rows' notes).
-    prefill_share=0.751,
+    prefill_share=0.727,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
     # Q4_K_S pp2048 9,279 and RTX 3090 Q6_K pp2048 3,491), predicted at the card's INT8 rate: least squares
-    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.359 (0.358 before the
+    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.342 (0.359 until a
+    # prompt's output head ran at its last token only and the prefill efficiency moved, 0.358 before the
     # decode fit's per-layer time and the prefill efficiency moved, December 2026); each row left
-    # out, +27/+12/-29 % (the RTX 3090 row slower than its INT8 rate suggests, the Q4_0 row faster: the
+    # out, +27/+12/-30 % (the RTX 3090 row slower than its INT8 rate suggests, the Q4_0 row faster: the
     # share is an average over weight formats and cards). The same PR's cuBLAS FP16 column (7,776 tokens/s
     # for the Q4_0 row) is 1.33x slower than MMQ, against 2x in peak rates. Before December 2026 an
     # assumption, 0.508 (the pre-copy prompt share): predicted 12-41 % fast on these rows.
-    prompt_int8_share=0.359,
+    prompt_int8_share=0.342,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):

@@ -14,7 +14,8 @@ these products (Shoeybi et al. 2019 §3: column-parallel in, row-parallel out), 
   its card (:attr:`~configurator.core.scenario.Scenario.expert_tensor_parallel`): TP 8 × EP 8
   serving DeepSeek-V3 (8 of 256 experts a token) runs ``T/32 × 4096 × 7168`` per expert, TP 8
   alone ``T/32 × 512 × 7168``;
-- the output head once per stage: ``T × vocab/tp × d``.
+- the output head once per stage: ``T × vocab/tp × d``, or ``h × vocab/tp × d`` where only ``h``
+  of the pass's positions are sampled (a prompt's last token: ``head_rows``).
 
 Training adds the two backward products of each: the input gradient ``T × k × n`` and the weight
 gradient ``k × n × T`` (reduction over the tokens). The products' time at their efficiency
@@ -90,12 +91,18 @@ def _at_least_one(x):
 
 
 def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: str, tokens, tp=1, ep=1,
-                               layers=None, training: bool = True, expert_tp=None):
+                               layers=None, training: bool = True, expert_tp=None, head_rows=None):
     """Share of ``card``'s dense peak that the products of ``layers`` layers (the model's all by
     default) and the output head sustain together, ``tokens`` per pass on one of ``tp`` ranks
     [-]; ``tokens``, ``tp``, ``ep`` and ``layers`` may be arrays (broadcast). ``expert_tp``: the
     ranks a routed expert's products split over (``tp`` when not given; 1 when expert
     parallelism keeps the experts whole, module docstring).
+
+    ``head_rows``: the positions of the pass whose logits are computed, the head's ``m`` (a
+    number, forward only): ``tokens`` when not given (every decoding token samples, training's
+    loss reads every position); a prompt's chunk samples one position per prompt in it
+    (:func:`~configurator.core.serving_speed.prefill_flops`), so its head is ``head_rows ×
+    vocab/tp × d`` and weighs ``head_rows/tokens`` of a token's head FLOPs.
 
     ``training``: with the two backward products of each (module docstring), else the forward
     alone (prefill, decode).
@@ -128,6 +135,10 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     rows_t = row_inverse(t, mh)
     per_layer = dense_m * rows_t
     head = head_m * rows_t
+    head_work = head_w
+    if head_rows is not None and not training:  # only head_rows of the tokens sampled, at their own m
+        sampled = max(float(head_rows), 1.0) / t
+        head, head_work = head_m * row_inverse(max(float(head_rows), 1.0), mh) * sampled, head_w * sampled
     if training:  # the weight gradients, reduced over the tokens
         reduced = 1.0 + kh / t
         per_layer = per_layer + dense_k * reduced
@@ -140,7 +151,7 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
             per_layer = per_layer + routed_k * (1.0 + kh / r)
     passes = 3.0 if training else 1.0
     time = layers * per_layer + head
-    eff = passes * (layers * layer_w + head_w) / time
+    eff = passes * (layers * layer_w + head_work) / time
     return eff if isinstance(eff, float) else (float(eff) if np.ndim(eff) == 0 else eff)
 
 

@@ -35,16 +35,38 @@ from configurator.core.memo import LastAsked
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
-from configurator.core.prefill_attention import prompt_compute_seconds
+from configurator.core.prefill_attention import prompt_attention_flops, prompt_compute_seconds
 from configurator.core.scenario import Scenario
 from configurator.core.units import GB
 
 
-def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
-    """Forward FLOPs of a prompt: ``2·N·P`` plus causal attention, ``4·H·Q`` per query–key pair
-    (scores and the weighted sum): ``2·L·H·Q·P²`` with full attention, fewer pairs in
-    sliding-window layers (ModelArchitecture.causal_pairs)."""
-    return 2.0 * model.matmul_params() * prompt_tokens + 4.0 * model.q_dim * model.causal_pairs(prompt_tokens)
+def prefill_flops(model: ModelArchitecture, prompt_tokens: int, sampled: int = 1) -> float:
+    """Forward FLOPs of a prompt of ``P`` tokens whose logits are computed at ``sampled`` positions
+    [FLOP]: ``2·(N − V·d)·P + 2·V·d·s`` for the products (``N`` the matrix-product parameters,
+    :meth:`~configurator.core.architecture.ModelArchitecture.matmul_params`, of which the output
+    head is ``V·d``, vocabulary × hidden) plus causal attention
+    (:func:`~configurator.core.prefill_attention.prompt_attention_flops`).
+
+    A serving engine runs the output head only where it samples, the last position of each
+    request in the step, not at every prompt token: vLLM ``logits_indices = query_start_loc[1:] -
+    1``, then ``compute_logits(hidden_states[logits_indices])`` (vllm-project/vllm 4e179065,
+    vllm/v1/worker/gpu_model_runner.py, ``_prepare_inputs`` and ``execute_model``); SGLang "Prefill
+    without input logprobs": ``hidden_states[cumsum(extend_seq_lens) - 1]`` (sgl-project/sglang
+    5993251f, python/sglang/srt/layers/logits_processor.py); TensorRT-LLM only with
+    ``gather_context_logits``, default False (tensorrt_llm.runtime.ModelConfig, nvidia.github.io/
+    TensorRT-LLM/python-api/tensorrt_llm.runtime.html); llama.cpp "the output only for the last
+    token" of a batch without per-token flags unless embeddings ask for all (ggml-org/llama.cpp
+    21e9bbe2, src/llama-batch.cpp, ``llama_batch_allocr::init``). Prompt log-probabilities (none
+    of the calibration rows ask for them) would put the head back at every token.
+
+    ``sampled``: 1 for a prompt prefilled in one step. A prompt chunked over several steps is
+    sampled in each (vLLM samples a partial request's last token and discards it, its comment in
+    ``_prepare_inputs``; SGLang "we still need to sample 1 token"), so its caller passes the chunks
+    it spans. Decode (every decoding token samples) and training (the loss reads every position)
+    keep the head at every token (``matmul_params``)."""
+    head = model.vocab * model.hidden
+    return 2.0 * (model.matmul_params() - head) * prompt_tokens + 2.0 * head * sampled \
+        + prompt_attention_flops(model, prompt_tokens)
 
 
 
@@ -91,7 +113,8 @@ def prefill_seconds(
 def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, chunk: int
                       ) -> float:
     """:func:`~configurator.core.prefill_attention.prompt_compute_seconds` of one prompt of
-    ``prompt_tokens`` (:func:`prefill_flops`) at the prompt rate of ``chunk`` tokens per step
+    ``prompt_tokens`` (:func:`prefill_flops`, sampled once in each chunk it spans) at the prompt
+    rate of ``chunk`` tokens per step with one sampled position per prompt in it, at least one
     (:func:`~configurator.core.decode_step.serving_rate`) [s]; the last answer given again for the
     same scenario, card and plan objects and numbers (a copy's idle first token and its prompt
     token ask alike)."""
@@ -99,8 +122,9 @@ def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, promp
     if last is not None and last[0] is scenario and last[1] is card and last[2] is plan \
             and last[3] == prompt_tokens and last[4] == chunk:
         return last[5]
-    value = prompt_compute_seconds(scenario, card, prompt_tokens, serving_rate(card, plan, scenario, chunk),
-                                   prefill_flops(scenario.model, prompt_tokens))
+    rate = serving_rate(card, plan, scenario, chunk, head_rows=max(1.0, chunk / prompt_tokens))
+    value = prompt_compute_seconds(scenario, card, prompt_tokens, rate,
+                                   prefill_flops(scenario.model, prompt_tokens, -(-prompt_tokens // chunk)))
     _LAST_PROMPT_COMPUTE.kept = (scenario, card, plan, prompt_tokens, chunk, value)
     return value
 

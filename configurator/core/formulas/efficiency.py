@@ -80,7 +80,7 @@ DECODE_BANDWIDTH_EFFICIENCY = 0.88
 """Share of datasheet bandwidth a streaming kernel reaches: measured H200 device-to-device copy
 4,238.2 / 4,800 GB/s = 0.883 (``h200-calibration.jsonl``, case copy_bw)."""
 
-PREFILL_EFFICIENCY = 0.928
+PREFILL_EFFICIENCY = 0.908
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a serving step's
 products sustain (prefill and decode; an engine's prompt kernels reach their own share of it,
@@ -90,13 +90,16 @@ activations and sampling, which the serving model does not count apart. **Fitted
 squares on the log error over the prefill rows of engines without a prompt share of their own
 (10 rows of three publications: the H200 rig's PyTorch prefill, TensorRT-LLM's time-to-first-token
 table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency'), beside
-:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs, gives 0.928 (December 2026, with a prompt's
-attention charged at the engine's attention kernel, :mod:`configurator.core.prefill_attention`:
-the H200 rig's PyTorch prefill runs FlashAttention-2 on Hopper at 0.35 of peak; 0.921 when
-attention ran at the products' rate; 0.85 before, chosen by judgement). Refitted with each
-publication held out it gives 0.839 (without TensorRT-LLM's eight rows, from two rows) to 0.956
-(without the H200 rig); each row left out in turn, 13.9 % median error (47.9 % worst:
-TensorRT-LLM's Llama 2 7B TTFT on an L40S). Fitted
+:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs, gives 0.908 (December 2026, with a prompt's
+output head run at its last position only, as the engines do,
+:func:`~configurator.core.serving_speed.prefill_flops`: Llama 3 8B's prompt products 7 % fewer,
+70B's 1.5 %; 0.928 with the head at every prompt token; with a prompt's attention charged at the
+engine's attention kernel, :mod:`configurator.core.prefill_attention`: the H200 rig's PyTorch
+prefill runs FlashAttention-2 on Hopper at 0.35 of peak; 0.921 when attention ran at the
+products' rate; 0.85 before, chosen by judgement). Refitted with each publication held out it
+gives 0.786 (without TensorRT-LLM's eight rows, from two rows) to 0.943 (without the H200 rig);
+each row left out in turn, 13.8 % median error (48.3 % worst: TensorRT-LLM's Llama 2 7B TTFT on
+an L40S). Fitted
 together with the per-layer time instead (two fields) it gives 0.871 with 84 µs, better in sample
 and worse out of source (see :data:`PREFILL_LAYER_OVERHEAD_S`). It feeds every serving kind —
 prefill, the compute-bound part of decode, serving throughput, MLPerf server and offline,

@@ -264,6 +264,22 @@ def test_engine_profile_dialog_edits_the_profile_in_use(qtbot, window):
     assert controller.scenario.serving.engine_profile is None
 
 
+def test_engine_profile_dialog_keeps_unedited_figures_and_stores_edited_ones_as_shown(qtbot, window):
+    """A box left alone keeps its field's own figure, even one the box cannot show (0.7515 in a box of
+    one decimal, 75.2 %); an edited box stores what it shows (72.7 % -> 0.727, not 0.7270000000000001)."""
+    controller = window.controller
+    controller.apply("serving.engine", "llama.cpp")
+    published = PROFILES[Engine.LLAMA_CPP]
+    controller.apply("serving.engine_profile", {**published.model_dump(), "weight_stream_share": 0.7515})
+    dialog = window.editor.edit_engine_profile()
+    qtbot.addWidget(dialog)
+    dialog.boxes["prefill_share"].setValue(72.7)
+    dialog.accept()
+    own = controller.scenario.serving.engine_profile
+    assert own.weight_stream_share == 0.7515
+    assert own.prefill_share == 0.727
+
+
 def test_engine_profile_dialog_shows_and_edits_the_prompt_path_flags(qtbot, window, tmp_path):
     """llama.cpp's prompt path (FP16 accumulate, INT8 tensor cores for quantized weights) is shown as two
     checkboxes with their descriptions as tooltips; unticking one makes your own profile (one undo step)."""

@@ -8,6 +8,8 @@ fields, so the dialog states what the core declares.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -45,6 +47,14 @@ def _numbers() -> dict[str, tuple[str, str, float, int]]:
         "prefill_share": (_tc("EngineProfileDialog", "Prefill kernels"), pct, 0.01, 1),
         "prompt_int8_share": (_tc("EngineProfileDialog", "Prefill kernels, INT8 quantized"), pct, 0.01, 1),
     }
+
+
+def _in_field_unit(name: str, box: QDoubleSpinBox) -> float | int:
+    """A number box's value in its field's unit, to the digits the box shows (72.7 % -> 0.727, not
+    0.7270000000000001: the box's value times its scale carries binary noise)."""
+    scale = box.property("scale")
+    value = round(box.value() * scale, box.decimals() + max(0, round(-math.log10(scale))))
+    return int(round(value)) if name == "kv_half_context" else value
 
 
 def _none_texts() -> dict[str, str]:
@@ -88,6 +98,8 @@ class EngineProfileDialog(QDialog):
         form = QFormLayout()
         layout.addLayout(form)
         self.boxes: dict[str, QDoubleSpinBox] = {}
+        self._opened_at: dict[str, float] = {}
+        """Each box's value as the dialog opened [its unit shown]."""
         for name, (label, suffix, scale, decimals) in _numbers().items():
             box = self._box(name, suffix, scale, decimals)
             self.boxes[name] = box
@@ -135,15 +147,17 @@ class EngineProfileDialog(QDialog):
         box.setToolTip(field_help(path, unit=suffix.strip()))
         box.setValue(box.minimum() if value is None else value / scale)
         box.setProperty("scale", scale)
+        self._opened_at[name] = box.value()  # what the box showed: left so, the field keeps its value
         return box
 
     def values(self) -> dict:
         """The profile the boxes describe, as the model's fields."""
         numbers = {}
         for name, box in self.boxes.items():
+            if box.value() == self._opened_at[name]:
+                continue  # not edited: the profile's own figure, not the box's rounding of it
             none = name in _none_texts() and box.value() == box.minimum()
-            shown = box.value() * box.property("scale")
-            numbers[name] = None if none else (int(round(shown)) if name == "kv_half_context" else shown)
+            numbers[name] = None if none else _in_field_unit(name, box)
         flags = {name: check.isChecked() for name, check in self.checks.items()}
         engine = self.controller.scenario.serving.engine.value
         return {**self.profile.model_dump(), **numbers, **flags,

@@ -5,9 +5,10 @@ a timer and each test's teardown collected at the interpreter's thresholds inste
 window, controller and charts were still held by its fixtures when its own teardown collected, so
 they were freed by whichever later collection came next: a generation-1 collection in another test's
 teardown, often another file's (a clean clone's CI died twice of a segmentation fault there,
-"Garbage-collecting" in the teardown of test_family_views' last test, sessions 17 and 18; not
-reproduced on the development machine), or one inside a later test's measurement (CI, session 18:
-a model change took 452 ms of the GUI thread's CPU in test_no_stalls, freeing earlier tests' windows).
+"Garbage-collecting" in the teardown of test_family_views' last test, sessions 17 and 18: a
+controller's undo steps deleted twice, fixed in app/controller.py, see ``_HELD_STEPS``), or one
+inside a later test's measurement (CI, session 18: a model change took 452 ms of the GUI thread's
+CPU in test_no_stalls, freeing earlier tests' windows).
 
 Now, once pytest has let go of a GUI test's fixtures (the end of its run protocol), in this order:
 the deferred deletions of the widgets pytest-qt closed are sent (their C++ objects deleted, their

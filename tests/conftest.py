@@ -13,6 +13,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest  # noqa: E402
 
 from gui_marker import mark_gui_tests, qt_application_exists  # noqa: E402
+from qt_teardown import release_qt_objects  # noqa: E402
 from configurator.core.architecture import preset  # noqa: E402
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
 from configurator.core.scenario import Scenario  # noqa: E402
@@ -40,11 +41,6 @@ def _no_blocking_error_dialog(request, monkeypatch):
 
     monkeypatch.setattr(QMessageBox, "critical", refuse)
     yield
-    from configurator.app.gc_guard import collect_on_gui_thread
-
-    collector = collect_on_gui_thread()  # a test may not run the event loop long enough for its timer
-    if collector is not None:
-        collector.collect_if_due()
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -110,6 +106,24 @@ def window(qtbot, tmp_path, monkeypatch, controller):
 
 
 # ---- the ``gui`` marker: pytest -m "not gui" runs the Qt-free suite alone --------------------
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Once pytest has let go of a test's fixtures: a GUI test's Qt objects deleted and collected
+    (tests/qt_teardown.py, which says why); after a Qt-free test run in a process that loaded Qt, a
+    collection if one is due (automatic collection is off there: configurator/app/gc_guard.py;
+    a test may not run the event loop long enough for the collector's timer)."""
+    yield
+    if item.get_closest_marker("gui") is None and "PySide6.QtWidgets" not in sys.modules:
+        return
+    from configurator.app.gc_guard import collect_on_gui_thread
+
+    collector = collect_on_gui_thread()
+    if item.get_closest_marker("gui") is not None:
+        release_qt_objects()
+    elif collector is not None:
+        collector.collect_if_due()
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m selects on the marker

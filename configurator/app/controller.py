@@ -10,10 +10,13 @@ chosen card's estimate arrives first (``analysis_step``, a few ms), the sweeps a
 
 from __future__ import annotations
 
+import itertools
+import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -72,6 +75,29 @@ def _renderer(text: UndoText) -> Callable[[], str]:
     return lambda: text
 
 
+_HELD_STEPS: dict[int, list[_ScenarioCommand]] = {}
+"""The steps each live undo stack holds (by its controller's key), kept alive from here until the
+stack is destroyed. A step is a Python object whose C++ part the QUndoStack owns and deletes, in a
+plain list that no deletion elsewhere updates. Held only by the stack's Python wrapper, the steps
+became garbage with their controller, and the collector cleared them in whatever order its list
+had: Shiboken's clear of a step's wrapper hands the step back to Python, which deleted its C++
+part while the stack still listed it, and the stack's destructor, later in the same collection,
+deleted it again: a segmentation fault in ``QUndoStack::clear`` (a clean clone's CI, twice, in a
+test teardown's collection; tests/test_undo_steps_collected.py makes it happen on purpose). Held
+from here, a step is never garbage while its stack lives: the stack's destructor deletes it (its
+wrapper is told), then the stack's ``destroyed`` drops the list. A step holds its controller
+weakly, so this does not keep controllers alive."""
+
+_STACK_KEYS = itertools.count()
+
+
+def _forget_steps(key: int) -> Callable[..., None]:
+    """What the stack's ``destroyed`` calls: drop its steps' list (holds the key only, no object)."""
+    def forget(*_destroyed) -> None:
+        _HELD_STEPS.pop(key, None)
+    return forget
+
+
 class _ScenarioCommand(QUndoCommand):
     """One scenario change; consecutive changes of the same field (a slider drag) merge."""
 
@@ -82,7 +108,8 @@ class _ScenarioCommand(QUndoCommand):
     ) -> None:
         self._render = _renderer(text)
         super().__init__(self._render())
-        self._controller, self._before, self._after = controller, before, after
+        self._controller = weakref.ref(controller)  # weakly: _HELD_STEPS holds the step
+        self._before, self._after = before, after
         self._id = self._ids.setdefault(field, len(self._ids) + 1) if field else -1
 
     def retranslate(self) -> None:
@@ -102,11 +129,16 @@ class _ScenarioCommand(QUndoCommand):
 
     @guarded
     def redo(self) -> None:
-        self._controller._show(self._after)
+        self._show(self._after)
 
     @guarded
     def undo(self) -> None:
-        self._controller._show(self._before)
+        self._show(self._before)
+
+    def _show(self, scenario: Scenario) -> None:
+        controller = self._controller()
+        if controller is not None:
+            controller._show(scenario)
 
 
 class ScenarioController(QObject):
@@ -136,6 +168,8 @@ class ScenarioController(QObject):
         self._saved = scenario
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
+        self._steps_key = next(_STACK_KEYS)
+        self.undo_stack.destroyed.connect(_forget_steps(self._steps_key))
         self._job = LatestJob(self)
         self._job.step.connect(self._on_step)
         self._job.finished.connect(self._on_finished)
@@ -220,7 +254,7 @@ class ScenarioController(QObject):
         if candidate == self._scenario:
             return True
         text = text or (lambda: _tc("ScenarioController", "Change {0}").format(field_name(label)))
-        self.undo_stack.push(_ScenarioCommand(self, self._scenario, candidate, text, label if merge else ""))
+        self._push(_ScenarioCommand(self, self._scenario, candidate, text, label if merge else ""))
         return True
 
     def refuse(self, path: str, message: str) -> None:
@@ -283,7 +317,15 @@ class ScenarioController(QObject):
     def replace_undoable(self, scenario: Scenario, text: UndoText) -> None:
         """Swap in a whole scenario (wizard result) as one undoable step."""
         if scenario != self._scenario:
-            self.undo_stack.push(_ScenarioCommand(self, self._scenario, scenario, text))
+            self._push(_ScenarioCommand(self, self._scenario, scenario, text))
+
+    def _push(self, step: _ScenarioCommand) -> None:
+        """Push ``step`` on the undo stack, held from :data:`_HELD_STEPS` (which says why) until the
+        stack deletes it (a merged step at once, the oldest beyond :data:`UNDO_LIMIT`, a clear)."""
+        held = _HELD_STEPS.setdefault(self._steps_key, [])
+        held[:] = [kept for kept in held if shiboken6.isValid(kept)]
+        held.append(step)
+        self.undo_stack.push(step)
 
     def mark_saved(self, path: Path) -> None:
         self._path = path

@@ -91,21 +91,26 @@ def test_saving_or_closing_removes_the_autosave(open_window, tmp_path, monkeypat
 def test_continuous_editing_is_autosaved_within_the_max_wait(open_window, qtbot):
     """Changes every 40 ms, each restarting the 3-second wait: the autosave is written anyway, at
     least once per maximum wait (here 0.3 s), holding a change at most that old (30 changes, 0
-    autosaves before)."""
+    autosaves before) - plus what the GUI thread's longest pass of the edit loop delayed it by (the
+    timer fires between passes, and the write lands a pass later) and slack for a busy machine."""
     window = open_window()
     autosave = window.autosave
     autosave._timer.setInterval(3000)
     autosave._deadline.setInterval(300)
-    seen, started = [], time.monotonic()
+    seen, started, longest_pass = [], time.monotonic(), 0.0
     while time.monotonic() - started < 2.0:
+        begun = time.monotonic()
         window.controller.apply("count", 16 if len(seen) % 2 else 8)
         window.controller.apply("training.micro_batch", 1 + len(seen) % 4)
         seen.append((time.monotonic(), window.controller.scenario))
         qtbot.wait(40)
+        # the deadline timer cannot fire while the GUI thread is in one pass of this loop: a loaded CI
+        # machine stretched a pass, and the autosave with it, past a fixed slack (1.10 s, 2026-12-03)
+        longest_pass = max(longest_pass, time.monotonic() - begun - 0.04)
         if autosave.file.exists():
             written = read_scenario_document(autosave.file)
             made = max(t for t, scenario in seen if scenario == written)  # when that state was made
-            assert time.monotonic() - made < 0.3 + 0.5  # the max wait, and slack for a busy machine
+            assert time.monotonic() - made < 0.3 + 2 * longest_pass + 0.5  # the max wait, the passes it waited for, slack
     assert autosave.file.exists()
 
 

@@ -56,7 +56,7 @@ class RankingPrices:
 
     def _append_unpriced(self, result: Result) -> None:
         """The cards that meet every constraint but have no price on the ranking's basis, after the
-        ranked ones, in grey: "no price — enter a quote" (their fastest configuration)."""
+        ranked ones, in grey: "no price — enter a quote" (their fewest cards that meet every constraint)."""
         names, factors, language = class_names(), factor_names(), current_language()
         first = len(result.ranked)
         self.table.setRowCount(first + len(result.unpriced))

@@ -332,13 +332,16 @@ PRICED_OBJECTIVES = {Objective.TCO: "no-price", Objective.CLOUD: "no-price-cloud
 
 def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters, book: PriceBook
               ) -> Recommendation | None:
-    """The fastest configuration that meets every constraint, when the objective lacks its price."""
+    """The configuration with the fewest cards that meets every constraint (the fastest of those),
+    when the objective lacks its price: at one price per card the fewest cost least, so it is the
+    one a quote would rank. (The fastest showed 1,536 x Ascend 910C for an 8B fine-tune once the
+    card's 384-chip link had a speed.)"""
     if objective not in PRICED_OBJECTIVES:
         return None
     meeting = [e for e in candidates if not constraint_violation(e, filters)]
     if not meeting:
         return None
-    est = min(meeting, key=lambda e: (speed_of(e), e.scenario.count))
+    est = min(meeting, key=lambda e: (e.scenario.count, speed_of(e)))
     reason = _unpriced_reason(est, book) if objective is Objective.TCO else msg(PRICED_OBJECTIVES[objective],
                                                                                  card=est.card.name)
     return Recommendation(est, math.inf, tco_per_million(est, filters, book), cloud_per_million(est),
@@ -432,7 +435,7 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
 @dataclass(frozen=True)
 class CardRanking:
     """Where one card stands in a ranking (:func:`rank_card`): its best configuration
-    (``ranked``), else its fastest one without a price (``unpriced``), else its closest one below
+    (``ranked``), else its fewest cards without a price (``unpriced``), else its closest one below
     the line (``below_line``); ``rejected`` says why it is not ranked (None when it is)."""
 
     card: Card

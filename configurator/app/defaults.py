@@ -43,6 +43,12 @@ def start_card(region: str | None) -> str:
     return DEFAULT_CARD_FOR_REGION.get(region or "", DEFAULT_CARD)
 
 
+def language_start_card(language: str | None) -> str:
+    """The card a new window in ``language`` starts on: :func:`start_card` of the region the
+    language starts with."""
+    return start_card(REGION_FOR_LANGUAGE.get(language or ""))
+
+
 def start_card_in(catalog: Catalog, region: str | None) -> str:
     """:func:`start_card` where ``catalog`` holds it; else (a damaged installation) its first
     training card that can be delivered to ``region`` (:func:`delivery_problem`), else the card

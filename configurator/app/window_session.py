@@ -107,11 +107,10 @@ class SessionActions:
     def start_card(self) -> str:
         """The card a new window starts on in the current language's region (the placeholder
         for recovered work whose card is gone)."""
-        from configurator.app.defaults import start_card
+        from configurator.app.defaults import language_start_card
         from configurator.app.i18n import current_language
-        from configurator.core.region import REGION_FOR_LANGUAGE
 
-        return start_card(REGION_FOR_LANGUAGE.get(current_language()))
+        return language_start_card(current_language())
 
     def recovery_dialog(self, findings):
         """The list of crashed windows' work (not yet shown)."""

@@ -30,7 +30,7 @@ from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.region import delivery_problem
+from configurator.core.region import delivery_params, delivery_problem
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.verdicts import Verdict, ceiling, floor
@@ -144,9 +144,8 @@ def region_excludes(scenario: Scenario, card: Card) -> Verdict | None:
 def region_verdict(card: Card) -> Verdict:
     """Delivery to mainland China: the card's stored export status must be 'permitted'."""
     status = card.export_control.china if card.export_control is not None else "unknown"
-    date = card.export_control.date if card.export_control is not None else "—"
     blocked = delivery_problem(card, "cn")
-    params = {"card": card.name, "date": date or "—"}
+    params = delivery_params(card)
     if blocked:
         params["message"] = blocked
     return Verdict("region", "cn", status, "", blocked is None, params=params)

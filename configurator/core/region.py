@@ -27,11 +27,15 @@ def delivery_problem(card: Card, region: str | None) -> str | None:
     return _BLOCKING.get(status)
 
 
-def delivery_message(card: Card, region: str | None) -> Message | None:
-    """Why ``card`` cannot simply be delivered to ``region`` (:func:`delivery_problem`), with its
-    name and the date of its stored status, or None."""
-    blocked = delivery_problem(card, region)
-    if blocked is None:
-        return None
+def delivery_params(card: Card) -> dict[str, str]:
+    """What a delivery message names: the card and the date of its stored export status ("—"
+    when none is stored)."""
     date = card.export_control.date if card.export_control is not None else None
-    return msg(blocked, card=card.name, date=date or "—")
+    return {"card": card.name, "date": date or "—"}
+
+
+def delivery_message(card: Card, region: str | None) -> Message | None:
+    """Why ``card`` cannot simply be delivered to ``region`` (:func:`delivery_problem`), with
+    :func:`delivery_params`, or None."""
+    blocked = delivery_problem(card, region)
+    return None if blocked is None else msg(blocked, **delivery_params(card))

@@ -224,7 +224,9 @@ def clear_day_prices() -> None:
     :func:`configurator.core.economics.clear_price_basis_memo`)."""
     _DAY_PRICES.clear()
 
+
 _PRICED_KINDS = frozenset(PURCHASE_KINDS + CLOUD_KINDS)
+"""The kinds of entry :class:`DayPrices` picks among (purchase and cloud)."""
 
 
 def choose(entries: list[PriceEntry], kinds: tuple[str, ...], on: date, cutoff: date | None = None

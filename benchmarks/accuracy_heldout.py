@@ -48,7 +48,8 @@ def _training_scenario(setup: dict):
                    "cp": setup.get("cp", 1), "zero": setup["zero"], "cards_per_node": 8,
                    "tp_comm_overlap": setup.get("tp_comm_overlap", False),
                    "tp_comm_overlap_cfg": setup.get("tp_comm_overlap_cfg")}  # the recipe's userbuffers table
-    assumptions = {k: setup[k] for k in ("network_gbps_per_card",) if k in setup}  # where the source states its fabric
+    # where the source states its fabric, or its framework version's overlap of data-parallel traffic
+    assumptions = {k: setup[k] for k in ("network_gbps_per_card", "comm_overlap") if k in setup}
     return scenario(preset(setup["model"]), setup["card"], setup["count"], workload=setup.get("workload", "pretrain"),
                     precision=setup["precision"], parallelism=parallelism, training=training, assumptions=assumptions)
 

@@ -182,10 +182,17 @@ def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain
     on 384/768/1,536 A100 (Narayanan et al. 2021 Table 2: steps of 81.6, 66.8 and 66.8 s) is
     predicted +47/+137/+211 %: its three steps agree (±5 %) with one per-card ZeRO-3 time of
     ~61 s per step under :func:`data_parallel_exposed_seconds`, 3.9 × the 15.7 s this formula
-    gives the same bytes at 768 cards, a rate that eight 200 Gb/s links per server, per-unit
-    ring latency (:func:`zero3_unit_latency_seconds`) or the split of forward and backward
-    windows do not explain (the latency grows with the width, the measured step does not).
-    Not modelled: no first-principles cause found.
+    gives the same bytes at 768 cards. Not the bytes but the implementation: DeepSpeed v0.3.13
+    (2021-03-16, the first release with ZeRO-3) gathers one tensor at a time, each call after a
+    ``torch.cuda.synchronize()`` (``partition_parameters.py`` ``_allgather_param``; "the async
+    version is not async at all", DeepSpeed PR #1188, merged 2021-10-31 as c0eeb69d), so nothing
+    overlaps: without overlap the rows are +16/+52/+113 %, and with per-tensor ring latency (4 to
+    12 collectives a layer and pass where :func:`zero3_unit_latency_seconds` counts one) +13 to
+    +7 / +42 to +21 / +78 to +23 % (the rows' notes). DeepSpeed batched its gathers and
+    reduce-scatters, made them overlap and dropped the list-form copies only in PR #1453 (merged
+    2022-01-20 as 4912e0ad: RoBERTa-10B on 64 A100 from 54.9 to 92.1 TFLOP/s per GPU). Not
+    modelled: the estimator describes bucketed, overlapped ZeRO-3 (FSDP; DeepSpeed since then)
+    and has no setting for the 2021 implementation.
     """
     grads = params * grad_bytes
     weights = params * weight_bytes

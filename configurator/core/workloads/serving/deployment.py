@@ -69,6 +69,10 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
         if est is None or carries_load(est):
             forget_counts(lambda n: n != count)  # only the plan at the fewest cards is asked again
             fewest = count if in_units else _fewest_carrying(base, card, previous + 1, count)
+            if not in_units and "disaggregated" in full.auto_layout:
+                fewer = _fewer_copies(full, base, card, fewest)  # separate pools may carry it on fewer
+                if fewer is not None:
+                    return fewer
             return _with_engine_search(full, base, card, fewest)
         if est.serving is None or (last is not None and _latency_floor_reached(last, est)):
             return None  # no published rate to time it with, or more cards no longer help
@@ -155,6 +159,45 @@ def _engine_defaults(scenario: Scenario) -> Scenario:
     """``scenario`` with the engine-step and pool searches off (the engine's chunk, shared copies)."""
     auto = tuple(f for f in scenario.auto_layout if f not in ENGINE_SEARCH_FIELDS)
     return scenario if auto == scenario.auto_layout else scenario.model_copy(update={"auto_layout": auto})
+
+
+def _fewer_copies(full: Scenario, base: Scenario, card: Card, fewest: int) -> Estimate | None:
+    """The deployment on fewer than ``fewest`` cards (the fewest whose plan with the engine's
+    defaults, ``base`` — shared copies, the engine's step —, carries the load) that separate
+    prefill and decode pools carry, with the engine step and the pools searched (``full``); None
+    where none is found. Shared copies size the count, so without this it jumps: 12 × H100 at TP4
+    with 2 + 1 pools carry the README's question (26.7 requests/s, 25.9 ms per token), shared
+    copies need 16.
+
+    Tried once, under a stated request rate that the plan at ``fewest`` carries with room to spare:
+    at the copies of its size (tensor × pipeline parallel cards) that its rate per copy says the
+    stated rate needs, ``⌈λ·c / r⌉`` for the stated rate ``λ`` and the rate ``r`` its ``c`` copies
+    carry [requests/s] — separate pools carry at least as much per copy wherever they are chosen
+    —, asked of pools at the engine's step only (:func:`~.plan.carries`: it stops at the first
+    layout that carries). The whole search there is worked out only where they carry, in place
+    of the one at ``fewest``. One count and not a bisection: each count that does not carry costs
+    a whole search (on the README's question a bisection over the counts below ``fewest`` took
+    A10 from 1,704 cards to 488, this to 544, but doubled the recommendation's time)."""
+    target = full.constraints.requests_per_s
+    if not target:
+        return None
+    at_fewest = estimated(at_count(base, fewest), card)
+    if at_fewest.serving is None or at_fewest.serving.requests_per_s <= target:
+        return None
+    group, copies = at_fewest.scenario.model_parallel, at_fewest.scenario.data_parallel
+    needed = max(math.ceil(target * copies / at_fewest.serving.requests_per_s),
+                 -(-fewest_cards_for_weights(full, card) // group))
+    if needed >= copies or not carries(at_count(_pools_only(base), needed * group), card):
+        return None
+    fewer = estimated(at_count(full, needed * group), card)
+    return fewer if carries_load(fewer) else None
+
+
+def _pools_only(base: Scenario) -> Scenario:
+    """``base`` (the engine's defaults) with separate prefill and decode pools, the prefill pool
+    sized by the search (:func:`~configurator.core.workloads.serving.plan._sized_pools`)."""
+    return base.model_copy(update={"serving": base.serving.model_copy(update={"disaggregated": True,
+                                                                              "prefill_cards": None})})
 
 
 def _with_engine_search(full: Scenario, base: Scenario, card: Card, count: int) -> Estimate:

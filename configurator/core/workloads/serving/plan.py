@@ -43,6 +43,7 @@ from configurator.core.workloads.serving.weighing import (
     Either,
     Weighed,
     estimate_of,
+    faster_of_equals,
     first_place,
     fp8_chosen,
     has_speed,
@@ -87,7 +88,7 @@ def carries_load(est: Estimate) -> bool:
 
 
 PLANNER_NOTES = frozenset({*(f"serving-{layout}-chosen{why}" for layout in ("disaggregated", "colocated")
-                             for why in ("", "-other-short", "-other-unfit", "-both-short")),
+                             for why in ("", "-other-short", "-other-unfit", "-both-short", "-faster")),
                            "kv-fp8-chosen", "chunk-chosen"})
 """Messages the search puts before the chosen layout's own estimate's messages."""
 
@@ -133,7 +134,9 @@ def planned_serving(scenario: Scenario, card: Card) -> Estimate:
 def search_serving(scenario: Scenario, card: Card) -> Estimate:
     """The serving plan (:func:`planned_layout`); with disaggregation Auto and a latency target,
     planned both with prefill and decode sharing every copy and with separate pools, the one
-    that carries more within the targets, said in a message with both rates."""
+    that carries more within the targets — the faster where both meet every target and carry the
+    same within :data:`~.weighing.SAME_CAPACITY` (:func:`~.weighing.faster_of_equals`) — said in a
+    message with both rates."""
     if "disaggregated" not in scenario.auto_layout or not _latency_targets(scenario):
         return planned_layout(scenario, card)
 
@@ -149,12 +152,17 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
     chosen, other = (pools, colocated) if serving_rank(pools) > serving_rank(colocated) else (colocated, pools)
     if not chosen.fits:  # neither fits: the estimate's own messages say so
         return chosen
+    faster = faster_of_equals(chosen, (other,)) is other  # as much carried within the targets, much faster
+    if faster:
+        chosen, other = other, chosen
     s = chosen.scenario
     which = "serving-disaggregated-chosen" if s.serving.disaggregated else "serving-colocated-chosen"
-    why = pools_choice_reason(chosen, other)
+    why = "-faster" if faster else pools_choice_reason(chosen, other)
     copies = {"prefill": s.prefill_copies, "decode": s.data_parallel - s.prefill_copies} \
         if s.serving.disaggregated else {}
-    note = msg(which + why, rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s, **copies)
+    times = {"ms": chosen.serving.tpot_s * 1e3, "other_ms": other.serving.tpot_s * 1e3} if faster else {}
+    note = msg(which + why, rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s, **copies,
+               **times)
     return replace(chosen, messages=(note, *chosen.messages))
 
 
@@ -255,7 +263,8 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     parallelism for a mixture of experts, and batch per copy chosen for the load: for every
     tensor-parallel degree that divides the cards, the smallest batch that holds every user and
     carries the request rate (Little's law: a copy serves ``batch / latency`` requests/s) within
-    memory and the latency targets; the option that does so at the highest request rate wins."""
+    memory and the latency targets; the option that does so at the highest request rate wins, or
+    the fastest of those within :data:`~.weighing.SAME_CAPACITY` of it (:func:`~.weighing.faster_of_equals`)."""
     tps = serving_tensor_parallel_options(scenario, card)
 
     weights = scenario.model.total_params() * plan_serving(scenario, card).weight_bytes
@@ -300,7 +309,8 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
                 raise _NotCarrying(NotCarrying(False, speeds.pop(), scenario, card))
             if fitting and all(known_short(e) for e in fitting):
                 raise _NotCarrying(NotCarrying(True, True, scenario, card))
-        return _finished(scenario, card, resolved_layout(max(weighed, key=serving_rank)))
+        best = max(weighed, key=serving_rank)
+        return _finished(scenario, card, resolved_layout(faster_of_equals(best, weighed)))
 
     def best_fits(weighed: list) -> bool:
         # whether the best ranked fits: where one ranks first place True (fits, with a speed), it

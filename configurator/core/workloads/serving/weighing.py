@@ -358,3 +358,44 @@ def pools_choice_reason(chosen: Estimate, other: Estimate) -> str:
     if not other.fits:
         return "-other-unfit"
     return "-other-short" if target_miss(other.scenario, other.serving) > 0.0 else ""
+
+
+SAME_CAPACITY = 0.11
+"""Share of request rate within which two layouts of one card and count that both meet every
+target count as carrying the same load, so that the faster of them is chosen
+(:func:`faster_of_equals`) [share of the larger rate]. At one card and count the cards cost the
+same, so the cost per token differs only by the rate carried: under a stated rate not at all
+where both carry it (the work paid for is the stated load,
+:func:`~configurator.core.workloads.serving.family.served_tokens_per_hour`; the rest is headroom),
+without one by the rates' ratio. The estimator does not resolve rates this close: its
+cross-validated median error on published serving throughput is 11.2 % (``benchmarks/accuracy.py
+--summary``, kind ``serving-throughput``, leave-one-source-out, 10 rows, December 2026; 12.2 % in
+sample). The faster layout must also be faster by more than this share (a time per token the
+estimator resolves no better: decode's median error is 8.1 % in sample, 14.7 % cross-validated),
+so that a layout never gives up headroom for a time per token it only seems to gain. Before the
+tie, the README's Llama 3 70B question kept 12 × MI325X at TP2 × 6 shared copies, 41.3 ms per
+token and 26.4 requests/s, over TP4 with 2 + 1 separate pools, 21.7 ms and 25.9 requests/s (2 %
+less)."""
+
+
+def faster_of_equals(best: Weighed | Estimate | Either, others) -> Weighed | Estimate | Either:
+    """Among ``best`` (ranked first by :func:`serving_rank`) and ``others`` (layouts of the same
+    card and count), where ``best`` fits and meets every target: the one with the shortest time per
+    output token (then time to first token) of those that also do and carry at least
+    ``1 − SAME_CAPACITY`` of its request rate (:data:`SAME_CAPACITY`), where it is shorter than
+    ``best``'s by more than that share (or, as short, its first token is); else ``best``. A layout
+    that misses a target, the buyer's or the use's, is never chosen for speed, nor one that does
+    not fit."""
+    if not first_place(best) or serving_rank(best)[:2] != (True, True):
+        return best
+    floor = (1.0 - SAME_CAPACITY) * best.serving.requests_per_s
+    tied = [e for e in others if e is not best and first_place(e) and serving_rank(e)[:2] == (True, True)
+            and e.serving.requests_per_s >= floor]
+    if not tied:
+        return best
+    faster = min(tied, key=lambda e: (e.serving.tpot_s, e.serving.ttft_s))
+    a, b = faster.serving, best.serving
+    shorter = 1.0 - SAME_CAPACITY
+    if a.tpot_s < shorter * b.tpot_s or (a.tpot_s <= b.tpot_s and a.ttft_s < shorter * b.ttft_s):
+        return faster
+    return best

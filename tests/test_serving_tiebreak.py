@@ -1,0 +1,111 @@
+"""The serving planner's tie-break: among layouts of one card and count that meet every target and
+carry about the same request rate (within :data:`SAME_CAPACITY`: the same cost per token), the one
+with the shortest time per output token; a real difference in the rate carried, or a missed
+target, is never traded for speed. The README's question (Llama 3 70B, 200 users, 20 requests/s,
+under 50 ms per token) on 12 × Instinct MI325X: TP2 × 6 shared copies carry 26.4 requests/s at
+41 ms per token, TP4 with 2 + 1 separate pools 25.9 at 22 ms."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.cli import build_parser
+from configurator.cli_scenario import scenario_from_args, with_constraints
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.constraints import missed_serving_targets
+from configurator.core.workloads.layout import at_count, plannable
+from configurator.core.workloads.serving import weighing
+from configurator.core.workloads.serving.plan import carries_load, estimated, recording_evaluated, serving_rank
+from configurator.core.workloads.serving.weighing import SAME_CAPACITY, faster_of_equals
+
+README_QUESTION = ("recommend", "--workload", "inference", "--model", "llama3-70b", "--concurrency", "200",
+                   "--requests-per-s", "20", "--tpot-ms", "50", "--objective", "cloud")
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_bundled_catalog()
+
+
+@pytest.fixture(scope="module")
+def mi325x_at_12(catalog):
+    """The README question planned on 12 × MI325X: (the card, the scenario, every layout the search weighed)."""
+    args = build_parser().parse_args(list(README_QUESTION))
+    card = catalog.get("mi325x")
+    scenario = at_count(plannable(with_constraints(scenario_from_args(args, catalog), args), card), 12)
+    return card, scenario, recording_evaluated(scenario, card)[1]
+
+
+def _layout(weighed, tp, disaggregated, prefill=None):
+    """The first layout weighed that meets every target with this tensor-parallel degree and pools."""
+    return next(e for e in weighed if e.scenario.parallelism.tp == tp and carries_load(e)
+                and e.scenario.serving.disaggregated == disaggregated
+                and (prefill is None or e.scenario.prefill_copies == prefill))
+
+
+def test_near_equal_rates_pick_the_faster_layout(catalog, mi325x_at_12):
+    """TP4 with separate pools carries 2 % less than TP2 shared copies (well inside the tie) at
+    half the time per token: it is planned, said so, at the same cost per token."""
+    card, scenario, weighed = mi325x_at_12
+    shared, pools = _layout(weighed, 2, False), _layout(weighed, 4, True, 2)
+    assert serving_rank(shared) > serving_rank(pools)  # carries more: ranked first without the tie
+    assert pools.serving.requests_per_s >= (1 - SAME_CAPACITY) * shared.serving.requests_per_s
+    assert faster_of_equals(shared, [pools]) is pools
+    planned = estimated(scenario, card)
+    assert planned.scenario.serving.disaggregated and planned.scenario.parallelism.tp == 4
+    assert planned.serving.tpot_s < 0.6 * shared.serving.tpot_s
+    assert planned.messages[0].id == "serving-disaggregated-chosen-faster"
+    assert carries_load(planned)
+
+
+def test_the_tie_never_overrides_a_real_difference_in_rate(mi325x_at_12, monkeypatch):
+    """A faster layout carrying clearly less (TP4 shared copies: 22 % less than TP2's) is not
+    chosen, and with a tie narrower than the 2 % between TP2 shared and TP4 pools neither is that."""
+    _, _, weighed = mi325x_at_12
+    shared, narrow, pools = _layout(weighed, 2, False), _layout(weighed, 4, False), _layout(weighed, 4, True, 2)
+    assert narrow.serving.tpot_s < shared.serving.tpot_s
+    assert narrow.serving.requests_per_s < (1 - SAME_CAPACITY) * shared.serving.requests_per_s
+    assert faster_of_equals(shared, [narrow]) is shared
+    monkeypatch.setattr(weighing, "SAME_CAPACITY", 0.01)
+    assert faster_of_equals(shared, [narrow, pools]) is shared
+
+
+def test_a_missed_target_is_never_traded_for_speed(mi325x_at_12):
+    """Layouts faster per token that miss a target (the stated rate, the first-token default) are
+    never chosen, however close their rate; nor is anything chosen over a best that misses one."""
+    _, _, weighed = mi325x_at_12
+    shared = _layout(weighed, 2, False)
+    missing = [e for e in weighed if e.fits and e.serving is not None and missed_serving_targets(e.scenario, e.serving)
+               and e.serving.tpot_s < shared.serving.tpot_s]
+    assert missing
+    assert faster_of_equals(shared, missing) is shared
+    short = min(missing, key=lambda e: e.serving.tpot_s)
+    assert faster_of_equals(short, [shared]) is short  # ranked first while missing: no tie to break
+
+
+def test_the_readme_answer_keeps_its_cost_and_meets_every_constraint(catalog):
+    """Across cards the ranking stays by cost: the tie changes no card's cost per token under the
+    stated rate (its work paid for is the stated load), and the first meets every constraint."""
+    from configurator.core.recommend import Objective, recommend
+
+    args = build_parser().parse_args(list(README_QUESTION))
+    result = recommend(with_constraints(scenario_from_args(args, catalog), args), catalog, Objective.CLOUD, limit=3)
+    first = result.best
+    assert first.card.id == "mi325x" and first.count == 12
+    assert not first.estimate.violations
+    assert first.estimate.serving.tpot_s < 0.025
+    assert [r.score for r in result.ranked] == sorted(r.score for r in result.ranked)
+
+
+def test_the_fewest_cards_count_separate_pools(catalog):
+    """12 × H100 carry the README question with TP4 and 2 + 1 separate pools (26.7 requests/s, 25.9 ms
+    per token, every target met) where shared copies need 16: the deployment found is 12, and
+    carries the load."""
+    from configurator.core.workloads.serving.deployment import serving_deployment
+
+    args = build_parser().parse_args(list(README_QUESTION))
+    card = catalog.get("h100-sxm")
+    scenario = plannable(with_constraints(scenario_from_args(args, catalog), args), card)
+    assert carries_load(estimated(at_count(scenario, 12), card))
+    found = serving_deployment(scenario, card)
+    assert found.scenario.count == 12 and found.scenario.serving.disaggregated and carries_load(found)

@@ -79,3 +79,20 @@ def test_trainy_rows_run_the_compiled_loss_their_torchtitan_builds():
         row = rows[f"trainy-2506-8b-fsdp-fp8-{n}xh200"]
         assert row["setup"]["loss"] == "compiled"
         assert "--training.compile" in row["assumed"] or row["assumed"] == "as the 32-GPU row"
+
+
+def test_torchtunes_405b_qlora_reading_cannot_hold_batch_2():
+    """The README's 405B QLoRA peak (44.8 GB) is below what batch 2 must keep whatever the model:
+    the rank's NF4 base, the block inputs full recomputation keeps, and the one block FSDP gathers to
+    rebuild it in backward; the row runs its config's batch 1."""
+    from configurator.core.memory import qlora_base_bytes
+
+    rows = {r["id"]: r for r in json.loads(HELD_OUT.read_text())}
+    row = rows["torchtune-2409-405b-qlora-8xa100"]
+    model = preset(row["setup"]["model"])
+    base = qlora_base_bytes(model, model.total_params(), model.n_layers, 2.0) / row["setup"]["count"]
+    inputs = (model.n_layers - 1) * 2 * 2048 * model.hidden * 2.0  # batch 2 x 2,048 tokens, bf16
+    block = qlora_base_bytes(model, model.layer_params() / model.n_layers, 1, 2.0)
+    assert (base, inputs, block) == pytest.approx((25.10 * 2**30, 15.62 * 2**30, 1.53 * 2**30), rel=2e-3)
+    assert base + inputs + block > row["values"]["peak_active_gib"] * 2**30
+    assert row["setup"]["micro_batch"] == 1

@@ -51,12 +51,26 @@ may overflow); the planner prefers layouts that keep at least this much. **Assum
 order of the allocator reserve measured on the H200 without recomputation (1.4–11.6 %,
 ``formulas.efficiency.ALLOCATOR_OVERHEAD``), not derived from it."""
 
-FP32_LOSS_COPIES = {LossKernel.EAGER: 3, LossKernel.FUSED: 1, LossKernel.CHUNKED: 0}
-"""fp32 tensors of vocabulary width alive in the loss backward (none for the chunked loss, whose
-16-bit logits :func:`logits_bytes_per_token` counts). Eager: log-softmax output, its
-gradient, and the gradient of the logits (PyTorch ``cross_entropy`` on upcast logits). Fused:
-one buffer that holds the softmax and is overwritten by the gradient (Megatron-LM
+FP32_LOSS_COPIES = {LossKernel.EAGER: 3, LossKernel.FUSED: 1, LossKernel.CHUNKED: 0, LossKernel.COMPILED: 0}
+"""fp32 tensors of vocabulary width alive in the loss backward (none for the chunked and the compiled
+loss, whose 16-bit logits and gradients :func:`logits_bytes_per_token` counts). Eager: log-softmax
+output, its gradient, and the gradient of the logits (PyTorch ``cross_entropy`` on upcast logits).
+Fused: one buffer that holds the softmax and is overwritten by the gradient (Megatron-LM
 ``_VocabParallelCrossEntropy``: ``grad_input`` is the saved softmax, modified in place)."""
+
+COMPILED_LOSS_TENSORS = 2
+"""16-bit tensors of vocabulary width alive in the backward of a cross-entropy compiled whole with
+``torch.compile`` (torchtitan ``components/loss.py`` ``build_cross_entropy_loss`` compiles
+``cross_entropy(pred.float(), labels)`` under ``--training.compile``, commit e7c0cae): the logits,
+which the backward reads again, and their gradient. Inductor fuses the fp32 upcast, the
+log-softmax and its backward into kernels that keep only per-row reductions in fp32, and its
+``scatter_upon_const_tensor`` pass turns ``nll_loss_backward``'s ``zeros(...).scatter(...)`` into a
+pointwise term of the same kernel (pytorch/pytorch PR 129043, June 2024), so no fp32 tensor of
+vocabulary width is made: PyTorch's ``test/inductor/test_scatter_optimization.py``
+``test_cross_entropy_loss`` (commit 004678545cb9c106d32d17a4f5e8c1f40e9d5edc; 32,768 tokens, 50,257
+entries, bf16 logits, A100) peaks at 7.227 GB with the pass and 10.524 GB without: 4.4 and 6.4 B per
+vocabulary entry with the linear's weights, inputs and gradient, against the 4 B counted here and
+the 6 B of one more fp32 tensor."""
 
 FP32_LOSS_COPIES_LOSS_PARALLEL = 4
 """fp32 tensors of (sharded) vocabulary width alive in the backward of an eager cross-entropy on
@@ -283,9 +297,13 @@ def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -
     ``CEWithChunkedOutputLoss`` compiled: the upcast and softmax are fused into the kernels and
     recomputed from the saved logits; lit-gpt ``chunked_cross_entropy`` keeps each 128-token chunk's
     logits and bf16 log-softmax, 4 B, within 0.1 GiB of this at its 32,000-entry vocabulary).
+    Compiled: the 16-bit logits and their whole 16-bit gradient, ``math·COMPILED_LOSS_TENSORS``
+    (:data:`COMPILED_LOSS_TENSORS`).
     """
     if layout.loss is LossKernel.CHUNKED:
         return loss_bytes_per_token(model.vocab, 0, layout.math_bytes * (1 + 1 / LOSS_CHUNKS))
+    if layout.loss is LossKernel.COMPILED:
+        return loss_bytes_per_token(model.vocab, 0, layout.math_bytes * COMPILED_LOSS_TENSORS)
     logits = 0.0 if layout.loss is LossKernel.EAGER else layout.math_bytes
     copies = FP32_LOSS_COPIES_LOSS_PARALLEL if layout.loss_parallel and layout.loss is LossKernel.EAGER \
         else FP32_LOSS_COPIES[layout.loss]

@@ -126,11 +126,15 @@ class LossKernel(StrEnum):
     ``chunked``: the loss runs over chunks of the tokens and keeps only the 16-bit logits for
     backward, each chunk's gradient written in turn (torchtune ``CEWithChunkedOutputLoss`` under
     ``compile=True``, lit-gpt ``chunked_cross_entropy``).
+    ``compiled``: the whole cross-entropy compiled with ``torch.compile`` (torchtitan
+    ``build_cross_entropy_loss`` under ``--training.compile``): Inductor keeps the 16-bit logits and
+    writes their 16-bit gradient in one fused kernel, with no fp32 tensor of vocabulary width.
     """
 
     EAGER = "eager"
     FUSED = "fused"
     CHUNKED = "chunked"
+    COMPILED = "compiled"
 
 
 class ActivationKernels(StrEnum):

@@ -41,7 +41,7 @@ from configurator.core.pipeline_schedule import round_size, short_first_chunk_la
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Recompute, Scenario, Workload
 
-__all__ = ["StageMemory", "TrainingMemoryModel", "ddp_buckets", "gradients_held", "step_gradient_copy", "stage_memories", "stage_memory", "stage_memory_at",
+__all__ = ["StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets", "gradients_held", "step_gradient_copy", "stage_memories", "stage_memory", "stage_memory_at",
            "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
 
 
@@ -151,6 +151,24 @@ def ddp_buckets(scenario: Scenario) -> bool:
     return not (t.recipe.runs_megatron_core or t.offload_optimizer or t.offload_params)
 
 
+def autocast_copy_held(zero):
+    """Whether the recipe's 16-bit copy of the rank's trainable weights (``StateBytes.autocast_copy``,
+    ``StageMemory.weight_copies``) is held beside the activations at ZeRO stage ``zero`` (bool, or a
+    bool array for an array of stages; :func:`stage_memory_at` leaves the copy out of full-model
+    training with full recomputation, whatever the stage).
+
+    Not under ZeRO-3: a fully sharded model runs no autocast over
+    its weights; FSDP casts each shard to the math precision as it all-gathers it
+    (``MixedPrecisionPolicy(param_dtype=torch.bfloat16)``; PyTorch ``torch/distributed/fsdp/
+    _fully_shard/_fsdp_param.py``: the cast shard is a transient input of the all-gather), so the 16-bit
+    weights alive are the gathered layers
+    (``StageMemory.gathered``) and no copy of the shard outlives its all-gather (``FSDPParam.all_gather_inputs``:
+    ``sharded_param_data.to(self.param_dtype)``). torchtitan enters no autocast when FSDP is on
+    (``torchtitan/distributed/utils.py`` ``maybe_enable_amp``, commit 0b44d4c, 2025-06-16: "FSDP handles mixed
+    precision internally"; before it, at 9dec370 and e7c0cae, its Llama 3 path called no autocast)."""
+    return zero < 3
+
+
 def step_gradient_copy(scenario: Scenario, states) -> float:
     """Bytes per trainable parameter of the fp32 gradient copy the optimizer step makes [B]:
     Megatron's with a 16-bit gradient buffer
@@ -183,7 +201,8 @@ class StageMemory(TrainingMemoryModel):
         weights, grads, optimizer = (float(x) for x in zero_sharded(self.weights, self.gradients, self.optimizer,
                                                                       self.zero, dp, split))
         weights += self.gathered
-        copies = float(zero_shard(self.weight_copies, 3, self.zero, dp, split)) if self.weight_copies else 0.0
+        copies = float(zero_shard(self.weight_copies, 3, self.zero, dp, split)) \
+            if self.weight_copies and autocast_copy_held(self.zero) else 0.0
         step_copy = float(zero_shard(self.step_copy, 1, self.zero, dp, split)) if self.step_copy else 0.0
         buffers = float(ddp_bucket_bytes(grads, self.zero, dp)) if self.ddp else 0.0
         return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,

@@ -238,10 +238,11 @@ pull request's -1.1 to -7.7 %. The held-out rows of two other publications that 
 ``max_memory_reserved`` of runs that recompute check it through the estimator's peak (their
 reserved figure over the predicted peak allocated, less one; December 2026, after the step's
 phases and DDP's buckets were counted): torchtitan's December 2024 rows on H100, Llama 3.1 8B
-with the per-op policy in bf16 20.4 and 19.3 %, with full recomputation in FP8 (70B at TP 8, 8B
+with the per-op policy in bf16 23.8 and 19.5 %, with full recomputation in FP8 (70B at TP 8, 8B
 at 32k–256k tokens) 25.2–31.2 %, median of the seven 25.4 %; Trainy's June 2025 Llama 3.1 8B
-rows with the per-op policy in FP8 on 32 and 64 H200 2.3 and 3.8 % (their reserved memory is predicted 20–22 % high, and which of
-the peak or the reserve is off, these rows cannot tell). A check of the peak and the reserve
+rows with the per-op policy in FP8 on 32 and 64 H200, compiled, 12.8 and 14.3 % (their reserved memory is predicted 10–12 %
+high, and which of the peak or the reserve is off, these rows cannot tell; figures of 2026-12-03, after the compiled loss
+and FSDP's missing autocast copy were counted: 20.4, 19.3, 2.3 and 3.8 % before). A check of the peak and the reserve
 together, not a measurement of the reserve, so not a fit: the rows stay held out."""
 
 USABLE_MEMORY_FRACTION = 0.99

@@ -104,7 +104,7 @@ LORA_TARGETS = {"all-linear": "All linear layers", "attention": "Attention only"
 """Label ids of the weights that carry LoRA adapters (``Training.lora_targets``)."""
 
 LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fused kernel",
-        "chunked": "Chunked (16-bit logits kept)"}
+        "chunked": "Chunked (16-bit logits kept)", "compiled": "Compiled (torch.compile, 16-bit gradient)"}
 """Label ids of the loss computation (``Training.loss``; None: by workload)."""
 
 ACTIVATION_KERNELS = {None: "Auto (by recipe)", "eager": "Eager PyTorch (fp32 norms, separate SwiGLU tensors)",

@@ -37,6 +37,7 @@ ZH_CN_CHOICES: dict[str, str] = {
     "Eager (fp32 upcast)": "常规（上转为 fp32）",
     "Fused kernel": "融合算子",
     "Chunked (16-bit logits kept)": "分块计算（仅保留 16 位词表输出）",
+    "Compiled (torch.compile, 16-bit gradient)": "编译计算（torch.compile，16 位梯度）",
     "Auto (by recipe)": "自动（按精度方案）",
     "Eager PyTorch (fp32 norms, separate SwiGLU tensors)": "常规 PyTorch（fp32 归一化，门控前馈层各张量分别保存）",
     "Fused (Megatron-Core + Transformer Engine)": "融合算子（Megatron-Core + Transformer Engine）",

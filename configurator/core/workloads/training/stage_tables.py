@@ -38,7 +38,7 @@ from configurator.core.memory import (
 from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.training_stage_memory import stage_memory_at, stored_in_flight_bytes
+from configurator.core.training_stage_memory import autocast_copy_held, stage_memory_at, stored_in_flight_bytes
 from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, tier
 
@@ -287,7 +287,8 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
     step_copy = zero_shard(np.take(table.step_copy, flat), 1, zero, replicas, split) / tp \
         if table.step_copy.any() else 0.0
     buffers = ddp_bucket_bytes(grads, zero, replicas) * np.take(table.ddp, flat) if table.ddp.any() else 0.0
-    copies = zero_shard(np.take(table.copies, flat), 3, zero, replicas, split) / tp if table.copies.any() else 0.0
+    copies = zero_shard(np.take(table.copies, flat), 3, zero, replicas, split) * autocast_copy_held(zero) / tp \
+        if table.copies.any() else 0.0
     sixteen = (zero >= 3) | offload_params
     own = np.where(sixteen, np.take(table.stored_per_token_16, flat), np.take(table.stored_per_token, flat))
     stored = own * _in_flight(g, table, flat, rank, schedule, flight)

@@ -61,7 +61,8 @@ class EngineProfile(BaseModel):
     kv_read_share: float = Field(gt=0, le=1.2, description="share at which attention reads a long KV cache")
     hbm_decode_factor: float = Field(
         default=1.0, gt=0, le=1, description="factor on the decode read shares on HBM cards, where the engine's "
-                                             "batch-1 kernels reach a lower share of the bandwidth than on GDDR")
+                                             "batch-1 kernels reach a lower share of the bandwidth than on GDDR "
+                                             "(and on its prompt's dequantization kernel, which is its own too)")
     kv_half_context: int = Field(
         ge=0, le=1_000_000, description="context at which KV reads reach half that share (short sequences pay "
                                         "per-sequence setup; 0: no short-sequence penalty) [tokens]")
@@ -227,7 +228,8 @@ LLAMA_CPP = EngineProfile(
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # With llama.cpp pull request 6017's pp512 of LLaMA 2 7B F16 and Q8_0 on one A100 PCIe (March 2024, the same
     # cuBLAS path), one share for the eight rows of two publications, least squares on the log error
-    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 0.727 of the prefill efficiency (0.751 until a
+    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 0.820 of the prefill efficiency (0.727 until the
+    # dequantization kernel's traffic ran at the HBM factor, issue 27 below; 0.751 until a
     # prompt's output head ran at its last token only, December 2026, and the prefill efficiency was refitted
     # 0.928 -> 0.908; 0.792 from the six
     # XiongjieDai rows alone until December 2026; 0.755 until the decode fit took pull request 19053's
@@ -243,8 +245,18 @@ LLAMA_CPP = EngineProfile(
     # GeForce or not, ran this cuBLAS path; the same die errs alike on both lines (RTX 3090 / A6000, RTX 4090 /
     # 6000 Ada), the errors order by architecture (Ada +17..+54 %, A100 -5..-14 %, H100 PCIe -27 %): one share
     # per engine cannot carry them, and neither a per-kernel roofline nor a board power ceiling closed it
-    # (benchmarks/data/held-out.json, the GeForce pp512 rows' notes).
-    prefill_share=0.727,
+    # (benchmarks/data/held-out.json, the GeForce pp512 rows' notes). Issue 27, 2026-12-03, later: the errors
+    # order by memory type as much as by architecture (each Q4_K_M row's products would need 0.62 of peak on the
+    # L40S, 0.61 on the RTX A6000, 0.49 on the RTX 6000 Ada, but 0.39 on the A100s and 0.25 on the H100 PCIe):
+    # the dequantization copy, the largest bandwidth term (42 ms of the L40S's 119), ran at the GDDR share on
+    # HBM cards, while llama.cpp's own memory-bound kernels reach 0.569 of it there (hbm_decode_factor). With
+    # the dequantization kernel's traffic at that factor (serving_speed.prefill_seconds) the rule gives 0.820
+    # (leave one row out 14.2 % median, 36.1 % worst, against 17.5 % and 45.7 % before): Q4_K_M rows A6000
+    # +15 -> +7 %, 6000 Ada +29 -> +20 %, L40S +40 -> +32 %, A100 PCIe/SXM -13/-15 -> -9/-11 %, H100 PCIe
+    # -27 -> -17 %; pull request 6017's A100 F16 row -4 -> -12 % and Q8_0 -7 -> -1 %. What is left is on the
+    # products' side (F16 rows, no copy: Ada +6..+40 %, A100 -15 %, H100 PCIe -33 %, held out): see
+    # formulas/gemm_efficiency.py, module docstring, 'L40S tables'.
+    prefill_share=0.820,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
@@ -321,7 +333,8 @@ def layer_overhead_s(profile: EngineProfile, cuda_graphs: bool | None) -> float:
 
 
 def decode_read_factor(profile: EngineProfile, memory_type: str | None) -> float:
-    """Factor on the decode read shares on a card of ``memory_type`` (the catalog's, e.g. "HBM2e"):
+    """Factor on the decode read shares on a card of ``memory_type`` (the catalog's, e.g. "HBM2e"), and on
+    the traffic of a prompt's dequantization kernel (:func:`~configurator.core.serving_speed.prefill_seconds`):
     the profile's ``hbm_decode_factor`` on HBM, 1 elsewhere."""
     return profile.hbm_decode_factor if memory_type is not None and memory_type.startswith("HBM") else 1.0
 

@@ -27,6 +27,7 @@ from configurator.core.decode_step import (
 from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
 from configurator.core.decode_step import prompt_peak as prompt_peak  # re-exported
 from configurator.core.decode_step_table import NO_PREFILL_FIELDS, copy_step_table, same_but_batch
+from configurator.core.engines import decode_read_factor
 from configurator.core.formats import FORMATS
 from configurator.core.frozen_record import LazyValue, fast_init, lazy_value
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
@@ -88,7 +89,12 @@ def prefill_seconds(
     plus one read of the
     weights (and, where quantized weights are dequantized before FP16 products,
     :func:`~configurator.core.decode_step.prompt_dequantized`, their FP16 copy written and read
-    back), per-layer time and tensor-parallel all-reduces. The weight stream and the products
+    back), per-layer time and tensor-parallel all-reduces. The dequantization is the engine's own
+    memory-bound kernel (llama.cpp: ``dequantize_block_q4_K<<<nb, 32>>>``, one 32-thread block per
+    256-weight block, ggml-org/ggml src/ggml-cuda/convert.cu): its traffic, the quantized blocks read
+    and the copy written, runs at the engine's HBM factor as its decode kernels do
+    (:func:`~configurator.core.engines.decode_read_factor`, an **assumption**: the same few reads in
+    flight per SM); the product reads the copy back as it reads FP16 weights. The weight stream and the products
     are added, not overlapped: at the chunk sizes where both matter (100–500 tokens) GEMM tiles
     neither saturate the bandwidth nor the tensor cores (TensorRT-LLM's 128-token TTFT rows sit
     at the sum, not the maximum); for long chunks the sum adds a few per cent. With one
@@ -101,9 +107,12 @@ def prefill_seconds(
     chunk = min(tokens, scenario.serving.max_batched_tokens)
     compute_s = sequences * _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk)
     weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
-    if prompt_dequantized(card, plan, profile):  # the FP16 copy written, then read by the product
-        weights_s += chunks * 2.0 * decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp
-    weights_s /= _bandwidth(card, a, profile.weight_stream_share)
+    bandwidth = _bandwidth(card, a, profile.weight_stream_share)
+    if prompt_dequantized(card, plan, profile):  # the engine's kernel reads the blocks, writes an FP16 copy
+        copy = chunks * decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp  # the product reads
+        weights_s = (weights_s + copy) / (bandwidth * decode_read_factor(profile, card.memory_type)) + copy / bandwidth
+    else:
+        weights_s /= bandwidth
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)

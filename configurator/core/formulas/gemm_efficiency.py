@@ -73,6 +73,32 @@ use that 16-bit curve (no published GeForce INT8/FP8 sweep found). GeForce Amper
 (``ampere-geforce``, GA102: RTX 3090) take the ampere curve's tile sizes with a ceiling of 1, the
 datasheet peak (:data:`GEFORCE_AMPERE_ROWS`): published RTX 3090 matmuls run above it, at their
 board's boost clock, while the A100 the ampere table was measured on reaches 0.910.
+
+L40S tables (issue 27, diagnosis; nothing changed). The catalog's L40S peak, 362 TFLOP/s dense FP16/BF16
+with FP32 accumulation (NVIDIA L40S datasheet "362.05 | 733*", the starred figure with sparsity;
+professional Ada runs FP32 accumulation at the full rate, the L40 at half, 181), is the figure
+aiconfigurator's ``systems/l40s.yaml`` divides by too. aiconfigurator holds six L40S GEMM collections
+(TensorRT-LLM 1.0.0, 1.3.0rc15, 1.3.0rc20; vLLM 0.14.0 and 0.24.0; SGLang 0.5.14). At 8192³ bf16 they
+run at 0.517-0.751 of that peak (rc20, the one fitted here: 0.615), and on model-sized shapes (m
+1,024-4,096, n and k 2,048-16,384) at 0.98-1.30 times this curve (median 1.06); per-tensor FP8 at
+0.90-1.06 times the 8-bit curve (vLLM 0.14.0's FP8 path, another kernel, 0.59). A crowd-sourced
+``torch.mm`` row (zzc0721/torch-performance-test-data ``database.md``, commit 0785868, the source of
+:data:`GEFORCE_AMPERE_ROWS`: L40S FP16 264.0 and BF16 269.2 TFLOP/s, 0.73-0.74) sits at the top of that
+range. The same cuBLAS products on the same card spread from -14 to +25 % about the collections' median,
+which is the board's sustained clock (350 W for 142 SMs), not the shape curve; the curve sits at their
+median at 8192³ and 6 % under it at model shapes, so its ceiling is kept. TensorRT-LLM v0.5's Llama 2 7B
+FP8 time to first token on an L40S (73 ms at 2,048 tokens, ``il-trt-7b-l40s-2k``, +39 % here) was
+measured on a card at the top of that range: the rc20 table's own per-tensor FP8 products at the model's
+shapes sum to about 74 ms (72 ms without the dynamic quantization the table times, its
+``computescale_perf`` table), above the whole measured prefill before attention, norms and the weight
+stream. The prediction, 101 ms, is products 87 ms (0.476 of 733 TFLOP/s at their shapes × the prefill
+efficiency 0.908; attention 4 % of the FLOPs, at the products' rate: TensorRT-LLM's context FMHA has no
+published share), weights 9.6 ms and per-layer time 4.4 ms. H100 PCIe: the MAMF table
+(:data:`MAMF_ROWS`' source, read at commit 744d01e, 2026-08) has no H100 PCIe row (its A100 PCIe row,
+252.9 of 312, is 7 % under its A100 SXM row); one third-party cuBLAS FP16 sweep on an H100 PCIe
+(GOATnote-Inc/periodicdent42 ``H100_CEILING_FOUND.md``, 2025-11, low confidence) ran 627 TFLOP/s at
+8192×8192×147,456, 0.83 of 756.5, where the hopper curve gives 0.81: no lower ceiling for its 350 W
+board was found, so none is set.
 """
 
 from __future__ import annotations

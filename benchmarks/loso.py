@@ -159,9 +159,10 @@ LLAMA_CPP_PP512_HELD = (
     "within_source), with pull request 7676's cuBLAS master column (RTX 4090 Q4_0). Read at the rows' builds "
     "(b2824-b2843; ggml-org/ggml bb6ab716, src/ggml-cuda.cu), every card ran the same prompt path, cuBLAS with "
     "CUBLAS_COMPUTE_16F, at the catalog's FP16-accumulate rate on GeForce; the same die errs alike on both lines "
-    "(GA102: RTX 3090 +16/+5 %, RTX A6000 +16/+12 %, A40 +8/+9 %; AD102: RTX 4090 +29/+27 %, RTX 6000 Ada +30/+17 %; "
-    "Q4_K_M/F16), so the spread is by architecture (Ada +17..+54 %, A100 -5..-14 %, H100 PCIe -27 %), not GeForce "
-    "against professional, and one share cannot carry it (the held-out rows' notes: what was tried)")
+    "(GA102: RTX 3090 +6/-5 %, RTX A6000 +7/+1 %, A40 -0/-2 %; AD102: RTX 4090 +21/+16 %, RTX 6000 Ada +20/+6 %; "
+    "Q4_K_M/F16, 2026-12-03, with the FP16 copy of quantised weights at the engine's HBM factor), so the spread is by "
+    "architecture (Ada +6..+40 %, A100 -1..-15 %, H100 PCIe -17/-33 %), not GeForce against professional, and one "
+    "share cannot carry it (the held-out rows' notes: what was tried)")
 """What the prompt-processing fit leaves out, and why."""
 
 LLAMA_CPP_MMQ_ROWS = ("published:ip-llamacpp-mmq-4090-q4_0-pp512", "published:ip-llamacpp-mmq-4090-q4_k_s-pp2048",

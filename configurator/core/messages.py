@@ -218,12 +218,12 @@ ENGLISH: dict[str, str] = {
     ),
     "serving-disaggregated-chosen-faster": (
         "Separate prefill and decode pools chosen ({prefill} + {decode} copies): {ms:,.1f} ms per token against "
-        "{other_ms:,.1f} with prefill and decode sharing every copy, carrying about as much within the targets "
-        "({rate:,.2f} requests/s; {other:,.2f})"
+        "{other_ms:,.1f} ms with prefill and decode sharing every copy, carrying about as much within the targets "
+        "({rate:,.2f} requests/s; {other:,.2f} requests/s)"
     ),
     "serving-colocated-chosen-faster": (
-        "Prefill and decode share every copy: {ms:,.1f} ms per token against {other_ms:,.1f} with separate pools, "
-        "carrying about as much within the targets ({rate:,.2f} requests/s; {other:,.2f})"
+        "Prefill and decode share every copy: {ms:,.1f} ms per token against {other_ms:,.1f} ms with separate pools, "
+        "carrying about as much within the targets ({rate:,.2f} requests/s; {other:,.2f} requests/s)"
     ),
     "serving-disaggregated-chosen-other-short": (
         "Separate prefill and decode pools chosen ({prefill} + {decode} copies): {rate:,.2f} requests/s within "
@@ -407,11 +407,11 @@ CHINESE: dict[str, str] = {
     ),
     "serving-disaggregated-chosen-faster": (
         "已选择预填充与解码分池（{prefill} + {decode} 个副本）：每个词元 {ms:,.1f} 毫秒，"
-        "预填充与解码共用每个副本时为 {other_ms:,.1f}，在目标内承载相近（每秒 {rate:,.2f} 个请求；{other:,.2f}）"
+        "预填充与解码共用每个副本时为 {other_ms:,.1f} 毫秒，在目标内承载相近（每秒 {rate:,.2f} 个请求；每秒 {other:,.2f} 个请求）"
     ),
     "serving-colocated-chosen-faster": (
-        "预填充与解码共用每个副本：每个词元 {ms:,.1f} 毫秒，分池时为 {other_ms:,.1f}，"
-        "在目标内承载相近（每秒 {rate:,.2f} 个请求；{other:,.2f}）"
+        "预填充与解码共用每个副本：每个词元 {ms:,.1f} 毫秒，分池时为 {other_ms:,.1f} 毫秒，"
+        "在目标内承载相近（每秒 {rate:,.2f} 个请求；每秒 {other:,.2f} 个请求）"
     ),
     "serving-disaggregated-chosen-other-short": (
         "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内每秒 {rate:,.2f} 个请求；"

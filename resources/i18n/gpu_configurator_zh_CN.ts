@@ -2814,8 +2814,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>注意力读取长 KV 缓存时达到的比例</translation>
     </message>
     <message>
-        <source>factor on the decode read shares on HBM cards, where the engine&apos;s batch-1 kernels reach a lower share of the bandwidth than on GDDR</source>
-        <translation>HBM 卡上解码读取比例的系数：该引擎批大小为 1 的内核在 HBM 上达到的带宽比例低于 GDDR</translation>
+        <source>factor on the decode read shares on HBM cards, where the engine&apos;s batch-1 kernels reach a lower share of the bandwidth than on GDDR (and on its prompt&apos;s dequantization kernel, which is its own too)</source>
+        <translation>HBM 卡上解码读取比例的系数：该引擎批大小为 1 的内核在 HBM 上达到的带宽比例低于 GDDR（也用于其提示词的反量化内核，该内核同样是引擎自己的）</translation>
     </message>
     <message>
         <source>context at which KV reads reach half that share (short sequences pay per-sequence setup; 0: no short-sequence penalty) [tokens]</source>

@@ -67,3 +67,12 @@ def test_mlperf_rows_carry_their_source_and_latencies():
         assert r["value"] == pytest.approx(r["samples_per_s"] * r["output_tokens_per_sample"], rel=1e-3)
         if "server" in r["id"]:
             assert r["latency_ms"]["ttft_p99"] <= 2000 and r["latency_ms"]["tpot_p99"] <= 200
+
+
+def test_mlperf_server_rows_compared_for_latency_carry_their_arrival_rate():
+    """The latencies are compared at loadgen's scheduled (Poisson arrival) rate, a little above the
+    completed rate, which also counts the run's final drain."""
+    rows = [r for r in json.loads(DATA.read_text()) if r["id"].startswith("mlperf41-l2-70b-") and "server" in r["id"]]
+    assert len(rows) == 2
+    for r in rows:
+        assert r["samples_per_s"] < r["scheduled_samples_per_s"] < 1.02 * r["samples_per_s"]

@@ -393,30 +393,59 @@ _SECOND_ZH = ("。2026-12 第二轮：再次以中英文检索所存网页与 Gi
               "界面新闻、财联社、IT之家与芯智讯的文章不在所存副本中）——仍未找到注明日期的价格。")
 _CORPORA = "No dated public price found in the searched corpora (web pages, vendor docs, price indexes; 2026-12); "
 _CORPORA_ZH = "在所检索的资料（网页、厂商文档、价格指数；2026-12）中未找到注明日期的公开价格；"
+_LATER = (" {} pass 2026-12-03: street prices, distributor quotes, JD.com/Taobao listings, procurement notices "
+          "(中标/成交公告 单价), prospectus selling prices and Chinese cloud-rental rates (元/小时) were searched in the "
+          "stored web pages, docs and GitHub text — no dated price found")
+_LATER_ZH = ("2026-12-03 {}：在所存网页、文档与 GitHub 文本中检索市场价、经销商报价、京东/淘宝商品页、采购公告"
+             "（中标/成交公告 单价）、招股书售价及国内云租用价（元/小时）——仍未找到注明日期的价格")
+_THIRD, _THIRD_ZH = _LATER.format("Third"), _LATER_ZH.format("第三轮")
+_MOORE = "; Moore Threads' prospectus as reported by Caixin (2025-09) gives revenue by product line, not card prices"
+_MOORE_ZH = "；据财新（2025-09）报道，摩尔线程招股书只给出按产品线的收入，未给出单卡价格"
+_BIREN = ("; its Hong Kong prospectus as summarised at https://www.laohunote.com/m/post/514809246666808 (2025-12) "
+          "gives revenue and gross margin of its BR106 products, not unit prices")
+_BIREN_ZH = ("；据 https://www.laohunote.com/m/post/514809246666808（2025-12）对其港股招股书的摘要，"
+             "只披露 BR106 系列产品的收入与毛利率，未给出单价")
 
 ZH_CN_PRICE_NOTE: dict[str, str] = {
-    _SEARCHED + "Biren sells to selected customers; no price published" + _SECOND + " Enter a quote.":
-        _SEARCHED_ZH + "壁仞只向特定客户销售；未公布价格" + _SECOND_ZH + "请输入报价。",
+    _SEARCHED + "Biren sells to selected customers; no price published" + _SECOND + _THIRD + _BIREN + ". Enter a quote.":
+        _SEARCHED_ZH + "壁仞只向特定客户销售；未公布价格" + _SECOND_ZH + _THIRD_ZH + _BIREN_ZH + "。请输入报价。",
     (_SEARCHED + "Cambricon sells through partners; MLU590 street claims (CNY 60–90k) have no vendor datasheet"
-     + _SECOND + " Enter a quote."):
-        _SEARCHED_ZH + "寒武纪经合作伙伴销售；MLU590 的市场价传言（6–9 万元）没有厂商资料佐证" + _SECOND_ZH + "请输入报价。",
+     + _SECOND + _THIRD + ". Enter a quote."):
+        _SEARCHED_ZH + "寒武纪经合作伙伴销售；MLU590 的市场价传言（6–9 万元）没有厂商资料佐证" + _SECOND_ZH + _THIRD_ZH
+        + "。请输入报价。",
     (_SEARCHED + "Moore Threads sells it in KUAE/MCCX D800 8-card servers; no card price published" + _SECOND
-     + " Enter a quote."):
-        _SEARCHED_ZH + "摩尔线程以 KUAE/MCCX D800 8 卡服务器形式销售；未公布单卡价格" + _SECOND_ZH + "请输入报价。",
-    _SEARCHED + "Moore Threads sells through KUAE cluster deals; no card price published" + _SECOND + " Enter a quote.":
-        _SEARCHED_ZH + "摩尔线程通过 KUAE 集群项目销售；未公布单卡价格" + _SECOND_ZH + "请输入报价。",
+     + _THIRD + _MOORE + "; rentable on AutoDL (CSDN, 2025), but no stored copy gives the rate. Enter a quote."):
+        _SEARCHED_ZH + "摩尔线程以 KUAE/MCCX D800 8 卡服务器形式销售；未公布单卡价格" + _SECOND_ZH + _THIRD_ZH + _MOORE_ZH
+        + "；可在 AutoDL 租用（CSDN，2025），但所存副本均未给出租价。请输入报价。",
+    (_SEARCHED + "Moore Threads sells through KUAE cluster deals; no card price published" + _SECOND + _THIRD + _MOORE
+     + ". Enter a quote."):
+        _SEARCHED_ZH + "摩尔线程通过 KUAE 集群项目销售；未公布单卡价格" + _SECOND_ZH + _THIRD_ZH + _MOORE_ZH + "。请输入报价。",
     (_SEARCHED + "listed 'coming soon' by a retailer in 2024 (Tom's Hardware, 2024-02), no price since" + _SECOND
-     + " Enter a quote."):
-        _SEARCHED_ZH + "2024 年曾有零售商标为“即将上市”（Tom's Hardware，2024-02），此后无价格" + _SECOND_ZH + "请输入报价。",
-    (_SEARCHED + "listed by NVIDIA China partners since 2024 without a public price" + _SECOND
+     + _THIRD + ". Enter a quote."):
+        _SEARCHED_ZH + "2024 年曾有零售商标为“即将上市”（Tom's Hardware，2024-02），此后无价格" + _SECOND_ZH + _THIRD_ZH
+        + "。请输入报价。",
+    (_SEARCHED + "listed by NVIDIA China partners since 2024 without a public price" + _SECOND + _THIRD
+     + "; https://huggingface.co/hardware/l20 shows 'MSRP $5.0k' with no date or source (NVIDIA published no L20 MSRP), "
+     "and no Chinese cloud-rental index read lists the L20 — not used."
      + " One unsourced, machine-written note gives 'L20 单卡约 3–5 万元' (CNY 30–50k per card); not used. Enter a quote."):
-        _SEARCHED_ZH + "自 2024 年起由 NVIDIA 中国合作伙伴列出，无公开价格" + _SECOND_ZH
+        _SEARCHED_ZH + "自 2024 年起由 NVIDIA 中国合作伙伴列出，无公开价格" + _SECOND_ZH + _THIRD_ZH
+        + "；https://huggingface.co/hardware/l20 标注“MSRP $5.0k”，无日期、无来源（NVIDIA 未公布 L20 建议零售价），"
+        "所读的国内云租用价格指数也未列出 L20——未采用。"
         + "一则无来源、机器生成的笔记称“L20 单卡约 3–5 万元”；未采用。请输入报价。",
-    _SEARCHED + "no card price published" + _SECOND + " Enter a quote.":
-        _SEARCHED_ZH + "未公布单卡价格" + _SECOND_ZH + "请输入报价。",
+    (_SEARCHED + "no card price published" + _SECOND + _THIRD
+     + "; offered as a cluster service at https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu, no price in the "
+     "part read. Enter a quote."):
+        _SEARCHED_ZH + "未公布单卡价格" + _SECOND_ZH + _THIRD_ZH
+        + "；https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu 以集群服务形式提供，所读部分未见价格。请输入报价。",
     _CORPORA + "AMD publishes no list price and no on-demand rate was found.":
         _CORPORA_ZH + "AMD 不公布目录价，也未找到按需租用价。",
-    _CORPORA + "get an Iluvatar CoreX quote.": _CORPORA_ZH + "请向天数智芯询价。",
+    (_CORPORA + "get an Iluvatar CoreX quote." + _LATER.format("Second")
+     + "; coverage of its Hong Kong listing (https://news.lavx.hu/article/shanghai-iluvatar-corex-targets-nvidia-rubin-"
+     "supremacy-in-aggressive-2027-gpu-roadmap, 2026-01) gives shipments (about 52,000 general-purpose GPUs in 1H 2025), "
+     "not selling prices."):
+        _CORPORA_ZH + "请向天数智芯询价。" + _LATER_ZH.format("第二轮")
+        + "；其港股上市报道（https://news.lavx.hu/article/shanghai-iluvatar-corex-targets-nvidia-rubin-"
+        "supremacy-in-aggressive-2027-gpu-roadmap，2026-01）只给出出货量（2025 年上半年约 52,000 颗通用 GPU），未给出售价。",
     _CORPORA + "launched 2026 — get a Huawei partner quote.": _CORPORA_ZH + "2026 年上市——请向华为合作伙伴询价。",
     _CORPORA + "not in the cloud price indexes read.": _CORPORA_ZH + "所读的云价格指数中也没有。",
     _CORPORA + "sold in HPC systems (Frontier, LUMI), not as a card.":

@@ -374,16 +374,13 @@ def test_catalog_show_json_says_whose_card_and_which_price_a_ranking_uses(capsys
     assert data["ranked_price"]["flags"] == ["price-user"]
 
 
-def test_a_cards_picks_of_the_day_are_the_policys_picks_among_the_prices_a_scenario_converts():
-    """economics.price_basis takes the card's picks of the day (card_price.day_prices) where the
-    scenario converts every currency the card is priced in, else the policy's pick among those it
-    converts: a EUR street price the USD scenario cannot convert must not hide the USD list price."""
+def test_a_cards_picks_are_the_policys_picks_among_the_prices_a_scenario_converts():
+    """economics.price_basis takes the policy's pick among the prices the scenario converts: a EUR
+    street price the USD scenario cannot convert must not hide the USD list price; where every
+    price converts, the policy's pick among all of them."""
     card = card_with(price("list", 30000, "2026-03"), price("street", 20000, "2026-06", currency="EUR"),
                      price("cloud-hourly", 3.0, "2026-03"))
-    day = card_price.day_prices(card, TODAY)
-    assert day.currencies == ("USD", "EUR")
-    assert day.purchase.entry.currency == "EUR"  # every price usable: the street price
-    assert card_price.day_prices(card, TODAY) is day  # kept with the card for the day
+    assert card_price.pick(card, card_price.PURCHASE_KINDS, TODAY).entry.currency == "EUR"  # all usable: street
     usd = price_basis(card, Economics())
     assert usd.card.entry.kind == "list" and usd.card_price == 30000
     assert usd.card.entry == latest_convertible(card, card_price.PURCHASE_KINDS, Economics())

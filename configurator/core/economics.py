@@ -157,11 +157,8 @@ _PRICE_BASES: LruMemo[PriceBasis] = LruMemo(PRICE_BASIS_MEMO_SIZE)
 
 
 def clear_price_basis_memo() -> None:
-    """Forget every kept price basis and every card's prices of the day
-    (:func:`~configurator.core.procurement.card_price.clear_day_prices`): a cold estimate picks
-    its prices again."""
+    """Forget every kept price basis: a cold estimate picks its prices again."""
     _PRICE_BASES.clear()
-    card_price.clear_day_prices()
 
 
 def price_basis(card: Card, economics: Economics) -> PriceBasis:
@@ -177,20 +174,20 @@ def price_basis(card: Card, economics: Economics) -> PriceBasis:
 
 def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
     """:func:`price_basis` without the memo, prices aged on the day ``on``: the price policy's
-    picks among the prices in a currency the scenario converts (:func:`latest_convertible`'s
-    rule); where the scenario converts every currency the card is priced in, the card's own picks
-    of the day (:func:`~configurator.core.procurement.card_price.day_prices`: none filtered out,
-    the same choice)."""
-    day = card_price.day_prices(card, on)
-    if all(price_conversion(currency, economics) is not None for currency in day.currencies):
-        purchase, cloud = day.purchase, day.cloud
-    else:
-        def usable(entry: PriceEntry) -> bool:
-            return price_conversion(entry.currency, economics) is not None
+    picks (:func:`~configurator.core.procurement.card_price.pick`) among the card's prices in a
+    currency the scenario converts (:func:`latest_convertible`'s rule), each currency's
+    conversion tested once."""
+    convertible: dict[str, bool] = {}
 
-        cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
-        purchase = card_price.pick(card, PURCHASE_KINDS, on, usable, cutoff)
-        cloud = card_price.pick(card, CLOUD_KINDS, on, usable, cutoff)
+    def usable(entry: PriceEntry) -> bool:
+        known = convertible.get(entry.currency)
+        if known is None:
+            known = convertible[entry.currency] = price_conversion(entry.currency, economics) is not None
+        return known
+
+    cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
+    purchase = card_price.pick(card, PURCHASE_KINDS, on, usable, cutoff)
+    cloud = card_price.pick(card, CLOUD_KINDS, on, usable, cutoff)
     user_card, user_cloud = economics.card_price is not None, economics.cloud_price_per_hour is not None
     card_value, card_range = (economics.card_price, None) if user_card else _in_currency(purchase, economics)
     cloud_value, cloud_range = (economics.cloud_price_per_hour, None) if user_cloud else \

@@ -365,7 +365,6 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     messages: list[Message] = []
     prompt = uncached_prompt_tokens(scenario)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
-    table = copy_step_table(scenario, card, plan, mean_kv)
     # the idle first token is read only by the JSON export: worked out when first read (the same
     # function of the same frozen objects, so the same number)
     idle_ttft = LazyValue(partial(idle_ttft_seconds, scenario, card, plan))
@@ -373,8 +372,11 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     static = serving_batching(scenario) == "static"
     if not static and costs is None:
         costs = step_costs(scenario, card, plan, c)
+    # the step table looked up only where the step costs do not say what bounds the step (static
+    # batching, a MoE step too close to call): a search's copies hand their costs in, and a
+    # continuous copy's costs of a dense model always say
     bound = costs.decode_bound if not static and costs.decode_bound is not None else \
-        _bound(*table.step.roofline(c))  # decode_bound's numbers
+        _bound(*copy_step_table(scenario, card, plan, mean_kv).step.roofline(c))  # decode_bound's numbers
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:

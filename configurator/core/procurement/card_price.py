@@ -178,57 +178,6 @@ def pick(card: Card, kinds: tuple[str, ...], on: date | None = None,
     return choose([p for p in card.prices if p.kind in kinds and usable(p)], kinds, on, cutoff)
 
 
-@fast_init
-@dataclass(frozen=True)
-class DayPrices:
-    """What :func:`pick` chooses for one card on one day among all the card's purchase and all its
-    cloud entries (every entry usable), and the currencies those entries are in: a caller that can
-    convert each of them would filter none out, so :func:`pick` with its ``usable`` chooses the same."""
-
-    on: date
-    purchase: CardPrice | None
-    cloud: CardPrice | None
-    currencies: tuple[str, ...]
-    """The currencies of the card's purchase and cloud entries, each once, in the card's order."""
-
-
-def day_prices(card: Card, on: date) -> DayPrices:
-    """:class:`DayPrices` of ``card`` on the day ``on``. Worked out once per card object and day and
-    kept (a pure function of the card's entries, which are frozen, and the day), until
-    :func:`clear_day_prices`: cleared with the estimate memos, so a cold estimate's figure counts
-    the picking. Thread-safe: one tuple stored at once."""
-    kept = _DAY_PRICES.get(id(card))
-    if kept is not None and kept[0] is card and kept[1].on == on:
-        return kept[1]
-    cutoff = stale_before(on)
-    currencies = tuple(dict.fromkeys(p.currency for p in card.prices if p.kind in _PRICED_KINDS))
-    prices = DayPrices(on, pick(card, PURCHASE_KINDS, on, cutoff=cutoff), pick(card, CLOUD_KINDS, on, cutoff=cutoff),
-                       currencies)
-    if len(_DAY_PRICES) >= DAY_PRICES_KEPT:
-        _DAY_PRICES.clear()
-    _DAY_PRICES[id(card)] = (card, prices)
-    return prices
-
-
-DAY_PRICES_KEPT = 4096
-"""Cards whose :class:`DayPrices` are kept at most (a catalog holds a few hundred; past this, all are
-dropped and worked out again as asked)."""
-
-_DAY_PRICES: dict[int, tuple[Card, DayPrices]] = {}
-"""Each card's :class:`DayPrices` by the card's id: (card, prices), the card held here so its id is
-not reused while kept."""
-
-
-def clear_day_prices() -> None:
-    """Forget every card's kept :class:`DayPrices` (called by
-    :func:`configurator.core.economics.clear_price_basis_memo`)."""
-    _DAY_PRICES.clear()
-
-
-_PRICED_KINDS = frozenset(PURCHASE_KINDS + CLOUD_KINDS)
-"""The kinds of entry :class:`DayPrices` picks among (purchase and cloud)."""
-
-
 def choose(entries: list[PriceEntry], kinds: tuple[str, ...], on: date, cutoff: date | None = None
            ) -> CardPrice | None:
     """:func:`pick`'s choice among ``entries``, a card's usable entries of ``kinds`` in the card's

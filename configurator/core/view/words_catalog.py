@@ -397,7 +397,7 @@ _LATER = (" {} pass 2026-12-03: street prices, distributor quotes, JD.com/Taobao
           "(中标/成交公告 单价), prospectus selling prices and Chinese cloud-rental rates (元/小时) were searched in the "
           "stored web pages, docs and GitHub text — no dated price found")
 _LATER_ZH = ("2026-12-03 {}：在所存网页、文档与 GitHub 文本中检索市场价、经销商报价、京东/淘宝商品页、采购公告"
-             "（中标/成交公告 单价）、招股书售价及国内云租用价（元/小时）——仍未找到注明日期的价格")
+             "（中标/成交公告中的单价）、招股书售价及国内云租用价（元/小时）——仍未找到注明日期的价格")
 _THIRD, _THIRD_ZH = _LATER.format("Third"), _LATER_ZH.format("第三轮")
 _MOORE = "; Moore Threads' prospectus as reported by Caixin (2025-09) gives revenue by product line, not card prices"
 _MOORE_ZH = "；据财新（2025-09）报道，摩尔线程招股书只给出按产品线的收入，未给出单卡价格"

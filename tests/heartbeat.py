@@ -4,7 +4,7 @@ A :class:`Heartbeat` is a QTimer firing every ``INTERVAL_MS`` on the GUI thread;
 the time since the previous one. Whatever runs on the GUI thread — a slot, a paint, a garbage
 collection — delays the next tick, so the largest gap between ticks, less the interval, is the
 longest the window was frozen (what a user sees as a stall). Used around each action of
-issue 28's list (tests/test_no_stalls.py) and by benchmarks/ui_latency.py.
+issue 28's list (tests/test_no_stalls.py) and by tests/first_export_probe.py.
 """
 
 from __future__ import annotations

@@ -18,8 +18,10 @@ PROMPT = 512
 
 def _prompt(catalog, card_id: str, weight_format: str, hbm_factor: float) -> tuple[float, Scenario]:
     """llama-bench pp512 of Llama 3 8B at the May 2024 build (the cuBLAS prompt path) with the given HBM
-    factor: (seconds, scenario)."""
-    profile = at_build(LLAMA_CPP, "2024-05").model_copy(update={"hbm_decode_factor": hbm_factor})
+    factor, without the activations' FP16 conversions (at the same factor: tests/test_prompt_conversions.py),
+    so that the copy is what the factor moves: (seconds, scenario)."""
+    profile = at_build(LLAMA_CPP, "2024-05").model_copy(update={"hbm_decode_factor": hbm_factor,
+                                                                "prompt_fp16_conversions": False})
     serving = {"context": PROMPT + 1, "prompt_tokens": PROMPT, "output_tokens": 1, "engine": "llama.cpp",
                "weight_format": weight_format}
     s = Scenario(model=preset("llama3-8b"), card_id=card_id, count=1, workload="inference", serving=serving)

@@ -12,7 +12,7 @@ from configurator.core.catalog import Card
 from configurator.core.engines import LLAMA_CPP, LLAMA_CPP_BUILDS, PROFILES, VLLM, Engine, at_build
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario, updated
-from configurator.core.serving_speed import prefill_seconds, prompt_peak
+from configurator.core.serving_speed import _prompt_compute_s, prefill_seconds, prompt_peak
 from configurator.core.units import Precision
 
 
@@ -79,13 +79,20 @@ def test_an_fp16_accumulate_rate_needs_an_fp16_rate(catalog):
 
 def test_fp16_accumulate_makes_geforce_prompts_faster_and_leaves_professional_cards_alone(catalog):
     """llama.cpp's May 2024 cuBLAS path (CUBLAS_COMPUTE_16F): on a GeForce card the products run at
-    twice the FP32-accumulate rate; on an RTX 6000 Ada both rates are one."""
+    twice the FP32-accumulate rate (the prompt's compute time halves, nothing else moves); on an RTX
+    6000 Ada both rates are one."""
     fp16 = at_build(LLAMA_CPP, "2024-05")
     fp32 = fp16.model_copy(update={"prompt_fp16_accumulate": False})
     for card, faster in (("rtx-4090", True), ("rtx-6000-ada", False)):
-        quick = _prefill(catalog, _llama_cpp(card, "q4_k_m", fp16))
-        slow = _prefill(catalog, _llama_cpp(card, "q4_k_m", fp32))
-        assert (quick < 0.7 * slow) if faster else quick == slow, card
+        quick_s, slow_s = _llama_cpp(card, "q4_k_m", fp16), _llama_cpp(card, "q4_k_m", fp32)
+        quick, slow = _prefill(catalog, quick_s), _prefill(catalog, slow_s)
+        if not faster:
+            assert quick == slow, card
+            continue
+        c = catalog.get(card)
+        products = [_prompt_compute_s(s, c, plan_serving(s, c), 512, 512) for s in (quick_s, slow_s)]
+        assert products[0] == pytest.approx(products[1] / 2, rel=1e-3), card
+        assert slow - quick == pytest.approx(products[1] - products[0], rel=1e-9), card
 
 
 def test_the_prompt_precision_and_peak_each_engine_uses(catalog):

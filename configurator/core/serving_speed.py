@@ -21,6 +21,7 @@ from configurator.core.decode_step import (
     copy_fabric,
     decode_weight_bytes,
     prompt_dequantized,
+    prompt_int8_quantized,
     serving_rate,
     speculative_step_seconds,
 )
@@ -37,6 +38,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.training_speed import tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.prefill_attention import prompt_attention_flops, prompt_compute_seconds
+from configurator.core.prompt_conversions import conversion_bytes
 from configurator.core.scenario import Scenario
 from configurator.core.units import GB
 
@@ -89,7 +91,9 @@ def prefill_seconds(
     plus one read of the
     weights (and, where quantized weights are dequantized before FP16 products,
     :func:`~configurator.core.decode_step.prompt_dequantized`, their FP16 copy written and read
-    back), per-layer time and tensor-parallel all-reduces. The dequantization is the engine's own
+    back), per-layer time, tensor-parallel all-reduces and, where the engine keeps FP32 activations and
+    converts them to FP16 around its cuBLAS products, those conversions (:func:`prompt_conversion_seconds`,
+    llama.cpp). The dequantization is the engine's own
     memory-bound kernel (llama.cpp: ``dequantize_block_q4_K<<<nb, 32>>>``, one 32-thread block per
     256-weight block, ggml-org/ggml src/ggml-cuda/convert.cu): its traffic, the quantized blocks read
     and the copy written, runs at the engine's HBM factor as its decode kernels do
@@ -116,7 +120,23 @@ def prefill_seconds(
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
-    return float(compute_s + weights_s + overhead_s + comm_s)
+    return float(compute_s + weights_s + overhead_s + comm_s + prompt_conversion_seconds(scenario, card, plan, tokens))
+
+
+def prompt_conversion_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, tokens: float) -> float:
+    """The engine's FP16 conversions of activations around the cuBLAS products of ``tokens`` prompt
+    tokens on one of ``tp`` cards [s]: :func:`~configurator.core.prompt_conversions.conversion_bytes`
+    where the profile runs them (``prompt_fp16_conversions``) and the products are not its INT8
+    kernels (:func:`~configurator.core.decode_step.prompt_int8_quantized`: MMQ writes FP32 itself),
+    else 0. Like the dequantization kernel they are the engine's own memory-bound kernels, so
+    their traffic runs at its HBM factor (:func:`~configurator.core.engines.decode_read_factor`,
+    the same **assumption**)."""
+    profile = scenario.serving.profile
+    if not profile.prompt_fp16_conversions or prompt_int8_quantized(card, plan, profile):
+        return 0.0
+    bandwidth = _bandwidth(card, scenario.assumptions, profile.weight_stream_share) \
+        * decode_read_factor(profile, card.memory_type)
+    return conversion_bytes(scenario.model, tokens) / scenario.parallelism.tp / bandwidth
 
 
 def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, chunk: int
@@ -242,13 +262,15 @@ def speculative_tokens_per_step(scenario: Scenario) -> float:
 
 @_batch_free
 def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
-    """Compute time of one prompt token inside an engine step, its share of the prompt's products
-    and collectives (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]."""
+    """Compute time of one prompt token inside an engine step, its share of the prompt's products,
+    collectives and activation conversions (:func:`prompt_conversion_seconds`)
+    (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]."""
     serving = scenario.serving
     p = serving.prompt_tokens
     per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens)) / p
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
+    per_token += prompt_conversion_seconds(scenario, card, plan, p) / p
     return per_token
 
 

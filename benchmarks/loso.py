@@ -160,7 +160,8 @@ LLAMA_CPP_PP512_HELD = (
     "(b2824-b2843; ggml-org/ggml bb6ab716, src/ggml-cuda.cu), every card ran the same prompt path, cuBLAS with "
     "CUBLAS_COMPUTE_16F, at the catalog's FP16-accumulate rate on GeForce; the same die errs alike on both lines "
     "(GA102: RTX 3090 +6/-5 %, RTX A6000 +7/+1 %, A40 -0/-2 %; AD102: RTX 4090 +21/+16 %, RTX 6000 Ada +20/+6 %; "
-    "Q4_K_M/F16, 2026-12-03, with the FP16 copy of quantised weights at the engine's HBM factor), so the spread is by "
+    "Q4_K_M/F16, 2026-12-03, with the FP16 copy of quantised weights at the engine's HBM factor, before the FP16 "
+    "conversions of activations were charged: engines.py LLAMA_CPP has the rows after), so the spread is by "
     "architecture (Ada +6..+40 %, A100 -1..-15 %, H100 PCIe -17/-33 %), not GeForce against professional, and one "
     "share cannot carry it (the held-out rows' notes: what was tried)")
 """What the prompt-processing fit leaves out, and why."""

@@ -71,44 +71,52 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             forget_counts(lambda n: n != count)  # only the plan at the fewest cards is asked again
             if in_units:
                 return _with_engine_search(full, base, card, count)
-            return _at_fewest(full, base, card, _fewest_carrying(base, card, previous + 1, count))
+            return _fewest_deployment(full, base, card, previous, count)
         if est.serving is None or (last is not None and _latency_floor_reached(last, est)):
             return None  # no published rate to time it with, or more cards no longer help
         previous, last = count, est
     return None
 
 
-def _at_fewest(full: Scenario, base: Scenario, card: Card, fewest: int) -> Estimate:
-    """The deployment at ``fewest`` cards, the fewest whose plan with the engine's defaults
-    (``base``: shared copies, the engine's step) carries the load: on fewer where separate
-    prefill and decode pools carry it there (:func:`_fewest_pooled`), else at ``fewest`` with the
-    engine step and pools searched too (:func:`_with_engine_search`)."""
-    fewer = _fewest_pooled(full, base, card, fewest)
-    return fewer if fewer is not None else _with_engine_search(full, base, card, fewest)
+def _fewest_deployment(full: Scenario, base: Scenario, card: Card, below: int, carrying: int) -> Estimate:
+    """The deployment on the fewest cards above ``below`` (its plan with the engine's defaults,
+    ``base`` — shared copies, the engine's step —, does not carry the load) up to ``carrying``
+    (whose plan does): on the fewest that separate prefill and decode pools carry it on
+    (:func:`_fewest_pooled`), unless shared copies carry it on fewer (:func:`_fewest_carrying`,
+    bisected only below the pools' count, and only where one card fewer carries it: taken to be
+    the fewest otherwise), with the engine step and pools searched too (:func:`_with_engine_search`)."""
+    pooled = _fewest_pooled(full, base, card, carrying)
+    if pooled is None:
+        return _with_engine_search(full, base, card, _fewest_carrying(base, card, below + 1, carrying))
+    count = pooled.scenario.count
+    if count <= below + 1 or not _carries_at(base, card, count - 1):
+        return pooled
+    return _with_engine_search(full, base, card, _fewest_carrying(base, card, below + 1, count - 1))
 
 
-def _fewest_pooled(full: Scenario, base: Scenario, card: Card, fewest: int) -> Estimate | None:
-    """The deployment on the fewest cards below ``fewest`` (the fewest that shared copies carry
-    the load on) that separate prefill and decode pools carry it on, with the engine step and the
-    pools searched (``full``); None where none is found, or the pools are not searched (not Auto,
-    or no stated request rate: their point is the rate carried). Shared copies size the count, so
-    without this it jumps: 12 × H100 at TP4 with 2 + 1 pools carry the README's question (26.7
-    requests/s, 25.9 ms per token), shared copies need 16.
+def _fewest_pooled(full: Scenario, base: Scenario, card: Card, carrying: int) -> Estimate | None:
+    """The deployment on the fewest cards below ``carrying`` (whose plan with shared copies,
+    ``base``, carries the load) that separate prefill and decode pools carry it on, with the
+    engine step and the pools searched (``full``); None where none is found, or the pools are not
+    searched (not Auto, or no stated request rate: their point is the rate carried). Shared copies
+    size the count, so without this it jumps: 12 × H100 at TP4 with 2 + 1 pools carry the README's
+    question (26.7 requests/s, 25.9 ms per token), shared copies need 16.
 
     The counts asked, each of pools at the engine's step only (:func:`~.plan.carries`: it stops
-    at the first layout that carries): the copies of the shape the plan at ``fewest`` chose that
-    its rate per copy says the stated rate needs (:func:`_shared_rate_needs`; the plan of pools there
-    free to choose its shape), as the sessions before asked it; then, shape by shape (:func:`~.shapes.copy_shapes`, those whose copies
-    hold the weights), the fewest copies below the fewest cards found so far on which the shape's
-    pools carry the load (:func:`_fewest_copies`). The whole search (``full``) is worked out at the
-    fewest count found, and taken where it carries the load (else at the next): the plan there
-    weighs every shape and chooses what carries more. The guess alone (one count) left cards: on
-    the README's question A10 at 544 where 360 carry, H800 at 16 where 12 do."""
+    at the first layout that carries): the copies of the shape the plan at ``carrying`` chose that
+    its rate per copy says the stated rate needs (:func:`_shared_rate_needs`; the plan of pools
+    there free to choose its shape); then, shape by shape (:func:`~.shapes.copy_shapes`, those whose
+    copies hold the weights), the fewest copies below the fewest cards found so far on which the
+    shape's pools carry the load (:func:`_fewest_copies`). The whole search (``full``) is worked out
+    at the fewest count found, and taken where it carries the load (else at the next): the plan
+    there weighs every shape and chooses what carries more. The guess alone (one count, asked at
+    the fewest shared copies) left cards: on the README's question A10 at 544 where 360 carry,
+    H800 at 16 where 12 do."""
     target = full.constraints.requests_per_s
     if "disaggregated" not in full.auto_layout or not target:
         return None
     pools, least = _pools_only(base), fewest_cards_for_weights(full, card)
-    at_fewest = estimated(at_count(base, fewest), card)  # the plan shared copies carry it with
+    at_fewest = estimated(at_count(base, carrying), card)  # the plan shared copies carry it with
     group, copies = at_fewest.scenario.model_parallel, at_fewest.scenario.data_parallel
     found = []  # counts that pools carry the load on, fewest first
     needed = _shared_rate_needs(at_fewest, target)
@@ -120,7 +128,7 @@ def _fewest_pooled(full: Scenario, base: Scenario, card: Card, fewest: int) -> E
     if any(s.pp == 1 for s in shapes):  # stages only where one stage cannot hold a copy (planned_layout)
         shapes = [s for s in shapes if s.pp == 1]
     for shape in shapes:
-        best = found[0] if found else fewest
+        best = found[0] if found else carrying
         fewer = _fewest_copies(pinned_to(pools, shape), card, max(2, -(-least // shape.cards)),
                                (best - 1) // shape.cards)
         if fewer is not None:

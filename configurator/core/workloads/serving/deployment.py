@@ -125,7 +125,9 @@ def _fewest_pooled(full: Scenario, base: Scenario, card: Card, carrying: int) ->
         if needed < copies and _carries_at(pools, card, needed * group):
             found.append(needed * group)
     shapes = [s for s in copy_shapes(base, card) if may_hold_weights(base, card, s, least)]
-    if any(s.pp == 1 for s in shapes):  # stages only where one stage cannot hold a copy (planned_layout)
+    if shapes and shapes[0].pp > 1:  # the fewest stages that hold the weights (planned_layout stops there)
+        shapes = shapes[:1]
+    else:  # stages only where one stage cannot hold a copy
         shapes = [s for s in shapes if s.pp == 1]
     for shape in shapes:
         best = found[0] if found else carrying

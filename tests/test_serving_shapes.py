@@ -82,3 +82,16 @@ def test_copy_shapes_follow_the_plan(catalog, question):
     assert laid_out.parallelism.tp == 2 and laid_out.parallelism.pp == 1
     assert "tp" not in laid_out.auto_layout and "pp" not in laid_out.auto_layout
     assert "max_batch" in laid_out.auto_layout
+
+
+def test_a_pinned_tensor_degree_is_sized_in_its_own_copies(catalog, question):
+    """With the tensor degree pinned (TP4 on H100), the pools are sized in copies of four cards and
+    every count asked is a multiple of four: the deployment found carries the load."""
+    card = catalog.get("h100-sxm")
+    base = plannable(question, card)
+    pinned = base.model_copy(update={"auto_layout": tuple(f for f in base.auto_layout if f != "tp"),
+                                     "parallelism": base.parallelism.model_copy(update={"tp": 4})})
+    found = deployment.serving_deployment(pinned, card)
+    assert found is not None and carries_load(found)
+    assert found.scenario.parallelism.tp == 4 and found.scenario.count % 4 == 0
+    assert found.scenario.count <= 12

@@ -83,15 +83,15 @@ def _fewest_deployment(full: Scenario, base: Scenario, card: Card, below: int, c
     ``base`` — shared copies, the engine's step —, does not carry the load) up to ``carrying``
     (whose plan does): on the fewest that separate prefill and decode pools carry it on
     (:func:`_fewest_pooled`), unless shared copies carry it on fewer (:func:`_fewest_carrying`,
-    bisected only below the pools' count, and only where one card fewer carries it: taken to be
-    the fewest otherwise), with the engine step and pools searched too (:func:`_with_engine_search`)."""
+    bisected only below the pools' count, and only where one card fewer — one copy of a pinned
+    tensor × pipeline degree — carries it: taken to be the fewest otherwise), with the engine step and pools searched too (:func:`_with_engine_search`)."""
     pooled = _fewest_pooled(full, base, card, carrying)
     if pooled is None:
         return _with_engine_search(full, base, card, _fewest_carrying(base, card, below + 1, carrying))
-    count = pooled.scenario.count
-    if count <= below + 1 or not _carries_at(base, card, count - 1):
+    count, step = pooled.scenario.count, pinned_model_parallel(base)  # counts stay multiples of a pinned tp × pp
+    if count - step <= below or not _carries_at(base, card, count - step):
         return pooled
-    return _with_engine_search(full, base, card, _fewest_carrying(base, card, below + 1, count - 1))
+    return _with_engine_search(full, base, card, _fewest_carrying(base, card, below + 1, count - step))
 
 
 def _fewest_pooled(full: Scenario, base: Scenario, card: Card, carrying: int) -> Estimate | None:

@@ -6,7 +6,8 @@ phase of :mod:`configurator.core.workloads.serving.deployment`:
 - ``loop``: the doubling over :data:`~configurator.core.workloads.serving.deployment.SERVING_COUNTS`
   (``estimated_unless_carrying`` at each count);
 - ``bisect``: the bisection below the first count that carries (``_fewest_carrying``);
-- ``fewer``: the try of fewer cards with separate pools (``_fewer_copies``);
+- ``fewer``: fewer cards with separate pools, sized shape by shape (``_fewest_pooled``, the
+  whole search at the count it finds included);
 - ``engine``: the engine step and pools searched at the fewest (``_with_engine_search``);
 - ``closest``: the closest configuration where no count carries (``closest_serving_deployment``);
 
@@ -38,7 +39,7 @@ from configurator.core.scenario import Scenario
 from configurator.core.workloads.serving import deployment, plan
 from configurator.core.workloads.serving import estimate as serving_estimate
 
-PHASES = {"estimated_unless_carrying": "loop", "_fewest_carrying": "bisect", "_fewer_copies": "fewer",
+PHASES = {"estimated_unless_carrying": "loop", "_fewest_carrying": "bisect", "_fewest_pooled": "fewer",
           "_with_engine_search": "engine", "closest_serving_deployment": "closest"}
 """Deployment-search functions wrapped, and the phase each call's work is counted in."""
 

@@ -28,6 +28,7 @@ from configurator.core.workloads.serving.plan import (
     estimated,
     estimated_unless_carrying,
 )
+from configurator.core.workloads.serving.shapes import copy_shapes, may_hold_weights, pinned_to
 from configurator.core.workloads.serving.weighing import target_miss
 
 SERVING_COUNTS = tuple(2**k for k in range(13))
@@ -68,16 +69,107 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             continue
         if est is None or carries_load(est):
             forget_counts(lambda n: n != count)  # only the plan at the fewest cards is asked again
-            fewest = count if in_units else _fewest_carrying(base, card, previous + 1, count)
-            if not in_units and "disaggregated" in full.auto_layout:
-                fewer = _fewer_copies(full, base, card, fewest)  # separate pools may carry it on fewer
-                if fewer is not None:
-                    return fewer
-            return _with_engine_search(full, base, card, fewest)
+            if in_units:
+                return _with_engine_search(full, base, card, count)
+            return _fewest_deployment(full, base, card, previous, count)
         if est.serving is None or (last is not None and _latency_floor_reached(last, est)):
             return None  # no published rate to time it with, or more cards no longer help
         previous, last = count, est
     return None
+
+
+def _fewest_deployment(full: Scenario, base: Scenario, card: Card, below: int, carrying: int) -> Estimate:
+    """The deployment on the fewest cards above ``below`` (its plan with the engine's defaults,
+    ``base`` — shared copies, the engine's step —, does not carry the load) up to ``carrying``
+    (whose plan does): on the fewest that separate prefill and decode pools carry it on
+    (:func:`_fewest_pooled`), unless shared copies carry it on fewer (:func:`_fewest_carrying`,
+    bisected only below the pools' count, and only where one card fewer — one copy of a pinned
+    tensor × pipeline degree — carries it: taken to be the fewest otherwise), with the engine step and pools searched too (:func:`_with_engine_search`)."""
+    pooled = _fewest_pooled(full, base, card, carrying)
+    if pooled is None:
+        return _with_engine_search(full, base, card, _fewest_carrying(base, card, below + 1, carrying))
+    count, step = pooled.scenario.count, pinned_model_parallel(base)  # counts stay multiples of a pinned tp × pp
+    if count - step <= below or not _carries_at(base, card, count - step):
+        return pooled
+    return _with_engine_search(full, base, card, _fewest_carrying(base, card, below + 1, count - step))
+
+
+def _fewest_pooled(full: Scenario, base: Scenario, card: Card, carrying: int) -> Estimate | None:
+    """The deployment on the fewest cards below ``carrying`` (whose plan with shared copies,
+    ``base``, carries the load) that separate prefill and decode pools carry it on, with the
+    engine step and the pools searched (``full``); None where none is found, or the pools are not
+    searched (not Auto, or no stated request rate: their point is the rate carried). Shared copies
+    size the count, so without this it jumps: 12 × H100 at TP4 with 2 + 1 pools carry the README's
+    question (26.7 requests/s, 25.9 ms per token), shared copies need 16.
+
+    The counts asked, each of pools at the engine's step only (:func:`~.plan.carries`: it stops
+    at the first layout that carries): the copies of the shape the plan at ``carrying`` chose that
+    its rate per copy says the stated rate needs (:func:`_shared_rate_needs`; the plan of pools
+    there free to choose its shape); then, shape by shape (:func:`~.shapes.copy_shapes`, those whose
+    copies hold the weights), the fewest copies below the fewest cards found so far on which the
+    shape's pools carry the load (:func:`_fewest_copies`). The whole search (``full``) is worked out
+    at the fewest count found, and taken where it carries the load (else at the next): the plan
+    there weighs every shape and chooses what carries more. The guess alone (one count, asked at
+    the fewest shared copies) left cards: on the README's question A10 at 544 where 360 carry,
+    H800 at 16 where 12 do."""
+    target = full.constraints.requests_per_s
+    if "disaggregated" not in full.auto_layout or not target:
+        return None
+    pools, least = _pools_only(base), fewest_cards_for_weights(full, card)
+    at_fewest = estimated(at_count(base, carrying), card)  # the plan shared copies carry it with
+    group, copies = at_fewest.scenario.model_parallel, at_fewest.scenario.data_parallel
+    found = []  # counts that pools carry the load on, fewest first
+    needed = _shared_rate_needs(at_fewest, target)
+    if needed is not None:
+        needed = max(needed, -(-least // group))
+        if needed < copies and _carries_at(pools, card, needed * group):
+            found.append(needed * group)
+    shapes = [s for s in copy_shapes(base, card) if may_hold_weights(base, card, s, least)]
+    if shapes and shapes[0].pp > 1:  # the fewest stages that hold the weights (planned_layout stops there)
+        shapes = shapes[:1]
+    else:  # stages only where one stage cannot hold a copy
+        shapes = [s for s in shapes if s.pp == 1]
+    for shape in shapes:
+        best = found[0] if found else carrying
+        fewer = _fewest_copies(pinned_to(pools, shape), card, max(2, -(-least // shape.cards)),
+                               (best - 1) // shape.cards)
+        if fewer is not None:
+            found.insert(0, fewer * shape.cards)
+    for count in found:  # the whole search there, as the plan weighs it
+        fewer = estimated(at_count(full, count), card)
+        if carries_load(fewer):
+            return fewer
+    return None
+
+
+def _shared_rate_needs(at_fewest: Estimate, target: float) -> int | None:
+    """The copies of ``at_fewest``'s shape (the plan shared copies carry the load with) that
+    separate pools need for the stated rate ``target`` [requests/s] at its rate per copy,
+    ``⌈λ·c / r⌉`` for the rate ``r`` its ``c`` copies carry — separate pools carry at least as much
+    per copy wherever they are chosen — [copies]; None without a speed or where its copies carry
+    the rate with no room to spare."""
+    if at_fewest.serving is None or at_fewest.serving.requests_per_s <= target:
+        return None
+    return math.ceil(target * at_fewest.scenario.data_parallel / at_fewest.serving.requests_per_s)
+
+
+def _fewest_copies(pinned: Scenario, card: Card, low: int, high: int) -> int | None:
+    """The fewest copies from ``low`` to ``high`` on which the plan of ``pinned`` (one copy shape,
+    :func:`~.shapes.pinned_to`) carries the load, taken to be monotone in its copies: None where
+    ``high`` copies do not carry it (asked first: most shapes do not carry it on fewer cards than
+    the fewest found, one plan each), else bisected [copies]. (A first guess from the rate the
+    copies carry, ``⌈λ·c / r⌉``, asked more plans than the bisection on the README's question: where
+    pools carry the rate, the first token's wait bounds them, which the rate does not say.)"""
+    group = pinned.parallelism.tp * pinned.parallelism.pp
+    if low > high or not _carries_at(pinned, card, high * group):
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if _carries_at(pinned, card, middle * group):
+            high = middle
+        else:
+            low = middle + 1
+    return high
 
 
 LATENCY_GAIN = 0.01
@@ -159,38 +251,6 @@ def _engine_defaults(scenario: Scenario) -> Scenario:
     """``scenario`` with the engine-step and pool searches off (the engine's chunk, shared copies)."""
     auto = tuple(f for f in scenario.auto_layout if f not in ENGINE_SEARCH_FIELDS)
     return scenario if auto == scenario.auto_layout else scenario.model_copy(update={"auto_layout": auto})
-
-
-def _fewer_copies(full: Scenario, base: Scenario, card: Card, fewest: int) -> Estimate | None:
-    """The deployment on fewer than ``fewest`` cards (the fewest whose plan with the engine's
-    defaults, ``base`` — shared copies, the engine's step —, carries the load) that separate
-    prefill and decode pools carry, with the engine step and the pools searched (``full``); None
-    where none is found. Shared copies size the count, so without this it jumps: 12 × H100 at TP4
-    with 2 + 1 pools carry the README's question (26.7 requests/s, 25.9 ms per token), shared
-    copies need 16.
-
-    Tried once, under a stated request rate that the plan at ``fewest`` carries with room to spare:
-    at the copies of its size (tensor × pipeline parallel cards) that its rate per copy says the
-    stated rate needs, ``⌈λ·c / r⌉`` for the stated rate ``λ`` and the rate ``r`` its ``c`` copies
-    carry [requests/s] — separate pools carry at least as much per copy wherever they are chosen
-    —, asked of pools at the engine's step only (:func:`~.plan.carries`: it stops at the first
-    layout that carries). The whole search there is worked out only where they carry, in place
-    of the one at ``fewest``. One count and not a bisection: each count that does not carry costs
-    a whole search (on the README's question a bisection over the counts below ``fewest`` took
-    A10 from 1,704 cards to 488, this to 544, but doubled the recommendation's time)."""
-    target = full.constraints.requests_per_s
-    if not target:
-        return None
-    at_fewest = estimated(at_count(base, fewest), card)
-    if at_fewest.serving is None or at_fewest.serving.requests_per_s <= target:
-        return None
-    group, copies = at_fewest.scenario.model_parallel, at_fewest.scenario.data_parallel
-    needed = max(math.ceil(target * copies / at_fewest.serving.requests_per_s),
-                 -(-fewest_cards_for_weights(full, card) // group))
-    if needed >= copies or not carries(at_count(_pools_only(base), needed * group), card):
-        return None
-    fewer = estimated(at_count(full, needed * group), card)
-    return fewer if carries_load(fewer) else None
 
 
 def _pools_only(base: Scenario) -> Scenario:

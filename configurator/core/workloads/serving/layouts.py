@@ -21,10 +21,15 @@ def serving_tensor_parallel_options(scenario: Scenario, card: Card) -> list[int]
     is faster than pipeline stages, which read every weight once per token on one card at a time."""
     if "tp" not in scenario.auto_layout:
         return [scenario.parallelism.tp]
+    return [t for t in domain_tensor_parallel_degrees(scenario, card) if scenario.count % t == 0] or [1]
+
+
+def domain_tensor_parallel_degrees(scenario: Scenario, card: Card) -> list[int]:
+    """The tensor-parallel degrees :func:`serving_tensor_parallel_options` offers at some card
+    count: the powers of two inside one fast domain that divide the heads (at a count, those that
+    divide it too), smallest first."""
     domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
-    limit = min(domain, scenario.count)
-    return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= limit and scenario.model.n_heads % t == 0
-            and scenario.count % t == 0] or [1]
+    return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= domain and scenario.model.n_heads % t == 0]
 
 
 SERVING_PIPELINE_STAGES = (2, 4, 8, 16)

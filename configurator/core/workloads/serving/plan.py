@@ -517,6 +517,8 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
         rank = serving_rank(est)
         if best is None or rank > best_rank:
             best, best_rank = est, rank
+        if _STOP_AT_CARRYING.get() and _carries(est):
+            raise _Carrying  # the best split carries it too, and so does the plan (estimated_unless_carrying)
     return best
 
 

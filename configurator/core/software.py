@@ -83,6 +83,16 @@ for Volta, SXM4 for Ampere, SXM5 for Hopper (https://en.wikipedia.org/wiki/SXM_(
 2026-12); OAM modules on an OAM universal baseboard (OCP Accelerator Module spec)."""
 
 
+SUPPORT_CAUTION_IDS = frozenset({"stack-past-support", "stack-past-support-then", "stack-past-support-means"})
+"""The ids of the caution's messages (a ranking puts them among a card's reasons; an answer shows
+them above everything else)."""
+
+
+def support_caution_in(reasons: Iterable[Message]) -> tuple[Message, ...]:
+    """The caution's messages among a ranked card's ``reasons`` (headline first), in their order."""
+    return tuple(m for m in reasons if m.id in SUPPORT_CAUTION_IDS)
+
+
 def support_end(card: Card) -> SupportEnd | None:
     """Where the card's vendor toolkit stopped building for its architecture (None: no end found,
     or not known — the catalog's ``software.notes`` say which)."""

@@ -47,7 +47,8 @@ def ranking(catalog):
 @pytest.mark.parametrize("card_id", ["v100-sxm-32gb", "v100-sxm-16gb"])
 def test_volta_is_past_cuda_13_with_every_claim_sourced(catalog, card_id):
     end = support_end(catalog.get(card_id))
-    assert (end.last_release, end.dropped_in, end.date, end.last_driver) == ("CUDA 12.9", "CUDA 13.0", "2025-08", "R580")
+    assert (end.last_release, end.dropped_in, end.date) == ("CUDA 12.9", "CUDA 13.0", "2025-08")
+    assert end.last_driver == "R580"
     for source in (end.source, end.driver_source, *(d.source for d in end.dropped_by)):
         assert "https://" in source and "2026-12" in source  # an address, and when it was read
     assert all(re.fullmatch(r"\d{4}(-\d{2})?", d.date) for d in end.dropped_by)

@@ -157,7 +157,7 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
         middle.addWidget(self.mismatch_label)
         self.support_label = QLabel()
         """Over the table: the first-ranked card's vendor software is past its support (the ranking's
-        caution, with the best-ranked supported card); hidden otherwise."""
+        caution, with the best-ranked card with no end of support on record); hidden otherwise."""
         self.support_label.setObjectName("support-caution")
         self.support_label.setWordWrap(True)
         self.support_label.setStyleSheet(f"color: {SUPPORT_CAUTION_COLOUR}; font-weight: bold;")

@@ -59,7 +59,7 @@ class Decision:
     is the best so far; None once it is final."""
     cautions: tuple[Message, ...] = ()
     """Said before anything else: the card's vendor software is past its support (the ranking's
-    caution, with the best-ranked supported card, where the recommender chose it; else the card's
+    caution, with the best-ranked card with no end of support on record, where the recommender chose it; else the card's
     own, :func:`~configurator.core.software.past_support_caution`). Not among ``reasons``."""
 
     @property

@@ -310,7 +310,7 @@ class SummaryPage(QWizardPage):
 
     def _support_caution(self, d: Decision) -> str:
         """Before the answer, where the card's vendor software is past its support: that (bold, with
-        the best-ranked supported card), then what it means — the core's words."""
+        the best-ranked card with no end of support on record), then what it means — the core's words."""
         if not d.cautions:
             return ""
         headline, *rest = (escape(message_text(m)) for m in d.cautions)

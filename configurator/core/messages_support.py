@@ -14,9 +14,10 @@ SUPPORT_ENGLISH: dict[str, str] = {
     ),
     "stack-past-support-then": "{caution}; {alternative}",
     "stack-supported-alternative": (
-        "the best-ranked card with current support is #{rank}, {other}, costing {ratio:.2f}× as much per unit of work"
+        "the best-ranked card with no end of support on record is #{rank}, {other}, costing {ratio:.2f}× as much "
+        "per unit of work"
     ),
-    "stack-supported-alternative-unpriced": "the best-ranked card with current support is #{rank}, {other}",
+    "stack-supported-alternative-unpriced": "the best-ranked card with no end of support on record is #{rank}, {other}",
     "stack-past-support-means": (
         "What past support means for {card}: {driver}{dropped}{precision}{module}its software stays built with "
         "{last_release} or older for the {years} years the cards are owned"
@@ -32,8 +33,8 @@ SUPPORT_ENGLISH: dict[str, str] = {
 SUPPORT_CHINESE: dict[str, str] = {
     "stack-past-support": "已过厂商支持期：{card} 的最后一个工具包为 {last_release}——{dropped_in} 已不再支持其架构（{date}）",
     "stack-past-support-then": "{caution}；{alternative}",
-    "stack-supported-alternative": "仍受支持的最优卡为第 {rank} 名 {other}，单位工作量成本为前者的 {ratio:.2f} 倍",
-    "stack-supported-alternative-unpriced": "仍受支持的最优卡为第 {rank} 名 {other}",
+    "stack-supported-alternative": "无支持终止记录的最优卡为第 {rank} 名 {other}，单位工作量成本为前者的 {ratio:.2f} 倍",
+    "stack-supported-alternative-unpriced": "无支持终止记录的最优卡为第 {rank} 名 {other}",
     "stack-past-support-means": (
         "过支持期对 {card} 意味着：{driver}{dropped}{precision}{module}在持有这批卡的 {years} 年里，软件只能用 "
         "{last_release} 或更早的版本构建"

@@ -280,9 +280,10 @@ def _porting_risk(rec: Recommendation) -> Message | None:
 
 
 def _supported_alternative(index: int, ranked: Sequence[Recommendation]) -> Message | None:
-    """The best-ranked card below ``ranked[index]`` whose vendor stack is supported, with its cost
-    of ownership per unit of work against that one's; None when a supported card ranks above it
-    (the buyer sees it first) or none is ranked."""
+    """The best-ranked card below ``ranked[index]`` with no end of support on record (``support_end``
+    None: supported, or for a stack the catalog could not check, not known — the words say "on
+    record", not "supported"), with its cost of ownership per unit of work against that one's; None
+    when such a card ranks above it (the buyer sees it first) or none is ranked."""
     if any(support_end(r.card) is None for r in ranked[:index]):
         return None
     rank, other = next(((i, r) for i, r in enumerate(ranked) if i > index and support_end(r.card) is None),
@@ -297,8 +298,8 @@ def _supported_alternative(index: int, ranked: Sequence[Recommendation]) -> Mess
 
 def _support_caution(index: int, ranked: Sequence[Recommendation]) -> tuple[Message | None, Message | None]:
     """(headline, what it means) for a ranked card past its vendor's software support, else (None,
-    None): the headline (:func:`~configurator.core.software.past_support`) with the best-ranked
-    supported card below it; what it means over the scenario's years of ownership.
+    None): the headline (:func:`~configurator.core.software.past_support`) with the best-ranked card
+    with no end of support on record below it; what it means over the scenario's years of ownership.
 
     The caution flags, it does not re-rank: what the support's end costs depends on the buyer's
     own software (a stack pinned to the last toolkit's builds runs for years; one that needs new

@@ -62,6 +62,9 @@ the cost and price columns stay in view."""
 LISTED = 15
 """Configurations ranked in the table (the rest count for the chart's front and price decides)."""
 
+PAST_SUPPORT_MEANS = "stack-past-support-means"
+"""The caution's second message (what past support means), left out of the reasons under the table."""
+
 SUPPORT_CAUTION_COLOUR = "#7a3300"
 """The text colour of the caution that a card's vendor software is past its support (the summary's
 too: :data:`configurator.report.render.CAUTION_COLOURS`; the wizard's answer)."""
@@ -156,8 +159,9 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
         self.mismatch_label.setStyleSheet("color: #b00020; font-weight: bold;")
         middle.addWidget(self.mismatch_label)
         self.support_label = QLabel()
-        """Over the table: the first-ranked card's vendor software is past its support (the ranking's
-        caution, with the best-ranked card with no end of support on record); hidden otherwise."""
+        """Over the table: the first-ranked card's vendor software is past its support (the caution's
+        headline; its tooltip and the reasons add the best-ranked card with no end of support on
+        record and what it means); hidden otherwise."""
         self.support_label.setObjectName("support-caution")
         self.support_label.setWordWrap(True)
         self.support_label.setStyleSheet(f"color: {SUPPORT_CAUTION_COLOUR}; font-weight: bold;")
@@ -507,7 +511,9 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
         each ranked card past support in the caution's colour, the caution as the card's tooltip."""
         best = result.best
         caution = support_caution_in(best.reasons) if best is not None else ()
-        self.support_label.setText(message_text(caution[0]) if caution else "")
+        headline = caution[0].params.get("caution", caution[0]) if caution else None  # short: the table keeps room
+        self.support_label.setText(message_text(headline) if headline else "")
+        self.support_label.setToolTip("\n".join(message_text(m) for m in caution))  # the supported card too
         self.support_label.setVisible(bool(caution))
         colour = QBrush(QColor(SUPPORT_CAUTION_COLOUR))
         for row, rec in enumerate(result.ranked):
@@ -578,7 +584,8 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
         if rec is None:
             self.launch_row.show_estimate(None)
             return
-        self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons))
+        # what past support means is long: in the caution's tooltips (over the table, the card), not here
+        self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons if m.id != PAST_SUPPORT_MEANS))
         self.launch_row.show_estimate(rec.estimate)
         if not self.partial:  # searched for the final ranking's rows only
             self._show_tradeoff()

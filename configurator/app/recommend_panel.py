@@ -45,6 +45,7 @@ from configurator.core.mismatch import mismatch
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, recommend
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
+from configurator.core.software import support_caution_in
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.family_view import view_of
 from configurator.core.view.names import BUDGET_BASES
@@ -60,6 +61,13 @@ the cost and price columns stay in view."""
 
 LISTED = 15
 """Configurations ranked in the table (the rest count for the chart's front and price decides)."""
+
+PAST_SUPPORT_MEANS = "stack-past-support-means"
+"""The caution's second message (what past support means), left out of the reasons under the table."""
+
+SUPPORT_CAUTION_COLOUR = "#7a3300"
+"""The text colour of the caution that a card's vendor software is past its support (the summary's
+too: :data:`configurator.report.render.CAUTION_COLOURS`; the wizard's answer)."""
 
 
 def objective_names() -> dict[str, str]:
@@ -150,6 +158,15 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
         self.mismatch_label.setWordWrap(True)
         self.mismatch_label.setStyleSheet("color: #b00020; font-weight: bold;")
         middle.addWidget(self.mismatch_label)
+        self.support_label = QLabel()
+        """Over the table: the first-ranked card's vendor software is past its support (the caution's
+        headline; its tooltip and the reasons add the best-ranked card with no end of support on
+        record and what it means); hidden otherwise."""
+        self.support_label.setObjectName("support-caution")
+        self.support_label.setWordWrap(True)
+        self.support_label.setStyleSheet(f"color: {SUPPORT_CAUTION_COLOUR}; font-weight: bold;")
+        self.support_label.setVisible(False)
+        middle.addWidget(self.support_label)
         self.table = QTableWidget(0, 6)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -439,6 +456,7 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
         self.table.clearSpans()
         self._fill_table(result)
         self._fill_prices(result)
+        self._show_support_caution(result)  # after the prices: their pass sets each name's tooltip
         self._append_unpriced(result)
         self._fill_below_line(result)
         if partial:
@@ -487,6 +505,23 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
                      factors[limiting_factor(rec.estimate)]]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
+
+    def _show_support_caution(self, result: Result) -> None:
+        """The first-ranked card's caution over the table (its vendor software past support), and
+        each ranked card past support in the caution's colour, the caution as the card's tooltip."""
+        best = result.best
+        caution = support_caution_in(best.reasons) if best is not None else ()
+        headline = caution[0].params.get("caution", caution[0]) if caution else None  # short: the table keeps room
+        self.support_label.setText(message_text(headline) if headline else "")
+        self.support_label.setToolTip("\n".join(message_text(m) for m in caution))  # the supported card too
+        self.support_label.setVisible(bool(caution))
+        colour = QBrush(QColor(SUPPORT_CAUTION_COLOUR))
+        for row, rec in enumerate(result.ranked):
+            found = support_caution_in(rec.reasons)
+            item = self.table.item(row, 0)
+            if found and item is not None:
+                item.setForeground(colour)
+                item.setToolTip("\n".join((item.text(), *(message_text(m) for m in found))))
 
     def _fill_below_line(self, result: Result) -> None:
         """Below the ranked rows, a heading row and every configuration that breaks a constraint
@@ -549,7 +584,8 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
         if rec is None:
             self.launch_row.show_estimate(None)
             return
-        self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons))
+        # what past support means is long: in the caution's tooltips (over the table, the card), not here
+        self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons if m.id != PAST_SUPPORT_MEANS))
         self.launch_row.show_estimate(rec.estimate)
         if not self.partial:  # searched for the final ranking's rows only
             self._show_tradeoff()

@@ -23,6 +23,7 @@ from configurator.app.error_boundary import guarded
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import class_names, named, region_names
+from configurator.app.recommend_panel import SUPPORT_CAUTION_COLOUR
 from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
 from configurator.app.wizard_decide import Change, Decision
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, whole_box
@@ -284,7 +285,8 @@ class SummaryPage(QWizardPage):
         parts.append(self._layout_line(view))
         parts.append(self._cost_line(d))
         parts.append(escape(write(view.verdict, current_language())))
-        html = self._constraints_warning(d) + "<p>" + "</p><p>".join(parts) + "</p>" + self._constraints_html(d)
+        html = (self._constraints_warning(d) + self._support_caution(d) + "<p>" + "</p><p>".join(parts) + "</p>"
+                + self._constraints_html(d))
         if d.reasons:
             html += "<p><b>" + self.tr("Why") + "</b></p><ul>" + "".join(
                 f"<li>{escape(message_text(m))}</li>" for m in d.reasons) + "</ul>"
@@ -305,6 +307,15 @@ class SummaryPage(QWizardPage):
         return "<p style='color:#b00020'><b>" + escape(self.tr(
             "Nothing meets every constraint you set. The closest configuration is shown; below, what it "
             "breaks and by how much.")) + "</b></p>"
+
+    def _support_caution(self, d: Decision) -> str:
+        """Before the answer, where the card's vendor software is past its support: that (bold, with
+        the best-ranked card with no end of support on record), then what it means — the core's words."""
+        if not d.cautions:
+            return ""
+        headline, *rest = (escape(message_text(m)) for m in d.cautions)
+        return (f"<p style='color:{SUPPORT_CAUTION_COLOUR}'><b>{headline}</b>"
+                + "".join(f"<br>{line}" for line in rest) + "</p>")
 
     def _constraints_html(self, d: Decision) -> str:
         """Each constraint the buyer set and the latency targets held, with met / not met and by how

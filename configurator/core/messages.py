@@ -14,6 +14,7 @@ from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_items import ITEM_CHINESE
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
 from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
+from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
 
 ENGLISH: dict[str, str] = {
     "precision-fallback": "{card} has no {requested}: {used} used",
@@ -460,8 +461,10 @@ CHINESE: dict[str, str] = {
 # what would fit (core.fit_suggestions) and the command line's refusals: in their own modules
 ENGLISH.update(FIT_ENGLISH)
 ENGLISH.update(REFUSAL_ENGLISH)
+ENGLISH.update(SUPPORT_ENGLISH)  # a card past its vendor's software support (core/messages_support.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(REFUSAL_CHINESE)
+CHINESE.update(SUPPORT_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""
@@ -530,7 +533,17 @@ class Message:
         return render(self, CATALOGUES.get(language, ENGLISH))
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "params": self.params, "text": self.text}
+        """The id, the parameters (a message among them as its own dict) and the English text."""
+        return {"id": self.id, "params": {k: _param_dict(v) for k, v in self.params.items()}, "text": self.text}
+
+
+def _param_dict(value: object) -> object:
+    """A parameter as JSON holds it: a message (or a list of them) as :meth:`Message.to_dict`."""
+    if isinstance(value, Message):
+        return value.to_dict()
+    if isinstance(value, list | tuple) and any(isinstance(v, Message) for v in value):
+        return [_param_dict(v) for v in value]
+    return value
 
 
 LIST_SEPARATORS = {"en": "; ", "zh_CN": "；"}

@@ -15,6 +15,7 @@ from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend import Objective, Recommendation, Result, system_price_flags, system_price_line
+from configurator.core.software import support_end
 from configurator.core.verdicts import violations_to_dicts
 
 
@@ -65,6 +66,8 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
         "bom": {"capex": entry["bom"]["capex"], "complete": entry["bom"]["complete"], "currency": entry["bom"]["currency"]},
         "reasons": [m.text for m in rec.reasons],
         "reason_ids": [m.to_dict() for m in rec.reasons],
+        # the vendor's toolkit no longer builds for the card (the catalog's sourced entry), else None
+        "support_end": None if (end := support_end(rec.card)) is None else end.model_dump(mode="json"),
     })
     return entry
 

@@ -31,6 +31,9 @@ STATE_COLOURS = {"met": ("#e6f2e8", "#1b5e20"), "cannot be checked": ("#fff1d0",
 """(background, text) colours of the summary's status and of each constraint's state: met (green),
 cannot be checked (amber), not met (red)."""
 
+CAUTION_COLOURS = ("#fde7cf", "#7a3300")
+"""(background, text) of the first page's caution: the card's vendor software is past its support."""
+
 
 def _state_colours(language: str) -> dict[str, str]:
     """The text colour of each state, keyed by the state in ``language`` (as the constraints table
@@ -108,6 +111,11 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
                      f"style='margin-top: 4px;'><tr><td style='font-size: 11pt; color: {colour};'>"
                      f"<b>{e(h.get('state', '') + Words(summary.language).label(': ') + summary.status)}</b>"
                      f"</td></tr></table>")
+    if summary.cautions:  # the card's vendor software is past its support: before any figure
+        lines = "<br>".join(f"<b>{e(text)}</b>" if i == 0 else e(text) for i, text in enumerate(summary.cautions))
+        parts.append(f"<table width='100%' cellspacing='0' cellpadding='6' border='0' bgcolor='{CAUTION_COLOURS[0]}' "
+                     f"style='margin-top: 4px;'><tr><td style='font-size: 10pt; color: {CAUTION_COLOURS[1]};'>"
+                     f"{lines}</td></tr></table>")
     if summary.headline:
         parts.append(_heading(h.get("headline", "")))
         rows = "".join(f"<tr><td width='28%'><b>{e(k)}</b></td><td>{e(v)}</td></tr>" for k, v in summary.headline)
@@ -202,6 +210,9 @@ def to_markdown(summary: Summary) -> str:
     if summary.status:
         colon = Words(summary.language).label(": ")
         lines += [f"> **{m(summary.headings.get('state', ''), False)}**{colon}{m(summary.status, False)}", ""]
+    for i, text in enumerate(summary.cautions):  # a quote of its own paragraphs: the headline in bold
+        lines += [f"> **{m(text, False)}**"] if i == 0 else [">", f"> {m(text, False)}"]
+    lines += [""] if summary.cautions else []
     lines += [f"- **{m(k)}**: {m(v)}" for k, v in summary.headline]
     lines.append("")
     for table in summary.first_page:
@@ -247,6 +258,8 @@ def to_csv(summary: Summary) -> str:
         row("meta", key, value)
     if summary.status:
         row("status", summary.headings.get("state", ""), summary.status)  # the state in words, then the verdict
+    for text in summary.cautions:
+        row("caution", "", text)
     for key, value in summary.headline:
         row("headline", key, value)
     row("recommendation", "", summary.recommendation)
@@ -271,6 +284,7 @@ def to_json(summary: Summary) -> str:
         "meta": dict(summary.meta),
         "recommendation": summary.recommendation,
         "status": {"state": summary.state, "text": summary.status},
+        "cautions": list(summary.cautions),
         "headline": dict(summary.headline),
         "estimate": estimate_to_dict(summary.estimate, summary.cost if summary.cost is not None
                                      else deployment_cost(summary.estimate)),

@@ -23,6 +23,7 @@ from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Objective, Result, recommend
 from configurator.core.scenario import Scenario, updated_or_none
+from configurator.core.software import past_support_caution, support_caution_in
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.constraints_view import (
     shortfall,
@@ -112,6 +113,10 @@ class Summary:
     """The status's state: ``met`` (green), ``cannot be checked`` (amber) or ``not met`` (red) (label ids)."""
     first_page: tuple[Table, ...] = ()
     """Tables under the headline on the first page: the constraints set and whether each is met."""
+    cautions: tuple[str, ...] = ()
+    """Under the status, before any figure: the chosen card's vendor software is past its support
+    (:func:`~configurator.core.software.past_support_caution`) — the headline, then what it means —
+    and the recommended card's headline where it is another card past support."""
 
 
 # ---- the title ----------------------------------------------------------------------------
@@ -322,6 +327,22 @@ def _price_headline(decision: Sequence, w: Words) -> tuple[tuple[str, str], ...]
     return ((w.label("Price decides?"), w.message(decision[0])),) if decision else ()
 
 
+def support_cautions(est: Estimate, best: Option | None, result: Result, w: Words) -> tuple[str, ...]:
+    """The first page's cautions: the chosen card's, as the ranking words it (with the best-ranked
+    supported card) where it is ranked, else from the card; then the recommended card's headline
+    where it is another card past support."""
+    years = est.scenario.economics.amortisation_years
+    ranked = {rec.card.id: rec for rec in (*result.considered, *result.ranked)}
+    mine = est.card.id in ranked and support_caution_in(ranked[est.card.id].reasons) or \
+        past_support_caution(est.card, years)
+    found = list(mine)
+    if best is not None and best.estimate.card.id != est.card.id:
+        theirs = ranked.get(best.estimate.card.id)
+        caution = support_caution_in(theirs.reasons) if theirs else past_support_caution(best.estimate.card, years)
+        found += caution[:1]
+    return tuple(w.message(m) for m in found)
+
+
 # ---- alternatives -----------------------------------------------------------------------
 
 
@@ -496,4 +517,4 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                    sources=tuple(sources.items),
                    approval=_approval_table(w, prepared_by, today).rows,
                    headings=headings, cost=mine.cost, status=write(status, language), state=state,
-                   first_page=(constraints_table(est, w),))
+                   first_page=(constraints_table(est, w),), cautions=support_cautions(est, best, result, w))

@@ -1,0 +1,89 @@
+"""The caution that a card's vendor software is past its support, where the buyer reads first on
+screen: the wizard's answer (70B serving delivered to mainland China, in Chinese and English) and
+the recommendation panel's line over the table (real widgets)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.app.i18n import install_language
+from configurator.app.wizard import WorkloadWizard
+from configurator.core.architecture import preset
+
+DECIDE_MS = 120_000
+HEADLINE = {"en": "Past vendor support", "zh_CN": "已过厂商支持期"}
+
+
+def _at_limits(qtbot, controller, model: str) -> WorkloadWizard:
+    """The wizard on its budget, region and cards page, serving ``model``."""
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.goal.set_workload("inference")
+    wizard.next()
+    presets = wizard.model_page.presets
+    presets.setCurrentRow([presets.item(r).data(256) for r in range(presets.count())].index(model))
+    for _ in range(10):
+        if wizard.currentPage() is wizard.limits:
+            return wizard
+        wizard.next()
+    raise AssertionError("the wizard did not reach its limits page")
+
+
+def _answer(wizard: WorkloadWizard, region: str | None = None, card: str | None = None) -> WorkloadWizard:
+    if region is not None:
+        wizard.limits.region.setCurrentIndex(wizard.limits.region.findData(region))
+    if card is not None:
+        wizard.limits.card.setCurrentIndex(wizard.limits.card.findData(card))
+    wizard.next()
+    assert wizard.summary.wait(DECIDE_MS)
+    return wizard
+
+
+def _wizard_answer_70b_to_china(qtbot, controller) -> WorkloadWizard:
+    return _answer(_at_limits(qtbot, controller, "llama3-70b"), region="cn")
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "en"])
+def test_the_wizard_answer_opens_with_the_caution_for_v100(qtbot, controller, language):
+    install_language(language)
+    wizard = _wizard_answer_70b_to_china(qtbot, controller)
+    decision = wizard.summary.decision
+    assert decision.estimate.card.id.startswith("v100")
+    assert [m.id for m in decision.cautions] == ["stack-past-support-then", "stack-past-support-means"]
+    assert not any(m in decision.cautions for m in decision.reasons)  # said once, first
+    text = wizard.summary.text.toPlainText()
+    assert text.startswith(HEADLINE[language]) and "CUDA 12.9" in text.splitlines()[0]
+    assert "R580" in text.splitlines()[1]
+
+
+def test_a_card_you_pick_past_support_is_cautioned_too(qtbot, controller):
+    wizard = _answer(_at_limits(qtbot, controller, "llama3-8b"), card="v100-sxm-16gb")
+    decision = wizard.summary.decision
+    assert decision.chosen_by == "you"
+    assert [m.id for m in decision.cautions] == ["stack-past-support", "stack-past-support-means"]
+    assert wizard.summary.text.toPlainText().startswith(HEADLINE["en"])
+
+
+def test_the_wizard_answer_for_a_supported_card_has_no_caution(qtbot, controller):
+    wizard = _answer(_at_limits(qtbot, controller, "llama3-8b"), card="h100-sxm")
+    assert wizard.summary.decision.cautions == ()
+    assert HEADLINE["en"] not in wizard.summary.text.toPlainText()
+
+
+def test_the_panel_says_it_over_the_table_when_the_first_card_is_past_support(qtbot, controller):
+    from configurator.app.recommend_panel import RecommendationPanel
+
+    controller.apply_many({"workload": "inference", "model": preset("llama3-70b").model_dump(), "card_id": "h100-sxm",
+                           "count": 8, "precision": "fp16", "constraints.region": "cn"})
+    panel = RecommendationPanel(controller)
+    qtbot.addWidget(panel)
+    result = panel.refresh()
+    assert result.best.card.id.startswith("v100")
+    assert not panel.support_label.isHidden() and panel.support_label.text().startswith(HEADLINE["en"])
+    assert panel.table.item(0, 0).toolTip().splitlines()[1].startswith(HEADLINE["en"])
+    controller.apply_many({"constraints.region": None})
+    result = panel.refresh()
+    if result.best.card.id.startswith("v100"):
+        pytest.skip("a V100 ranks first without the region too")
+    assert panel.support_label.isHidden()

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
-from accuracy_serving import _mlperf
+from accuracy_serving import _mlperf as accuracy_serving_mlperf
 from heldout_card import card_as_run
 
 from configurator.core.architecture import preset
@@ -216,18 +216,21 @@ def _offline(r: dict) -> Iterator[Row]:
               note, run, publication=r["publication"])
 
 
-def _mlperf_offline(r: dict) -> Iterator[Row]:
-    """An MLPerf Inference Llama 2 70B Offline result of a system the calibration does not hold, predicted as
-    the calibration's own MLPerf Offline rows are (:func:`accuracy_serving._mlperf`: each copy's capacity at
-    the configuration's batch, TensorRT-LLM with FP8 weights and KV cache, the dataset's mean prompt; the
-    output per sample is the run's tokens/s over its samples/s)."""
+def _mlperf(r: dict) -> Iterator[Row]:
+    """An MLPerf Inference v4.1 Llama 2 70B result of a system the calibration does not hold, predicted as the
+    calibration's own MLPerf rows are (:func:`accuracy_serving._mlperf`, TensorRT-LLM with FP8 weights and KV
+    cache at the configuration's batch, the dataset's mean prompt; the output per sample is the run's tokens/s
+    over its samples/s): Offline, each copy's capacity; Server, the highest rate meeting the p99 limits and the
+    latency percentiles at the run's scheduled arrival rate."""
     setup, values = r["setup"], r["values"]
+    server = r["case"] == "mlperf-server"
     record = {"value": values["output_tokens_per_s"], "samples_per_s": values["samples_per_s"],
               "output_tokens_per_sample": values["output_tokens_per_s"] / values["samples_per_s"]}
-    for row in _mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], False)(record):
+    if server:
+        record |= {"scheduled_samples_per_s": values["scheduled_samples_per_s"], "latency_ms": values["latency_ms"]}
+    for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server)(record):
         yield dataclasses.replace(row, source=SOURCE, note="; ".join(part for part in (row.note, r["notes"]) if part),
                                   publication=r["publication"])
-
 
 def _llama_bench(r: dict) -> Iterator[Row]:
     """llama-bench's tg (tokens/s generating at batch 1) and pp (tokens/s over one prompt)."""
@@ -254,7 +257,7 @@ def _llama_bench(r: dict) -> Iterator[Row]:
 
 CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "train-max-context": _max_context,
                                                      "serving": _serving, "offline": _offline,
-                                                     "mlperf-offline": _mlperf_offline, "llama-bench": _llama_bench}
+                                                     "mlperf-offline": _mlperf, "mlperf-server": _mlperf, "llama-bench": _llama_bench}
 """How each case of held-out row is predicted."""
 
 

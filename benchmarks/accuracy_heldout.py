@@ -2,8 +2,9 @@
 
 ``benchmarks/data/held-out.json`` holds published training and serving results the estimator's
 defaults were not set from and the calibration does not contain (torchtitan's and Trainy's
-benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark page, a
-llama.cpp pull request's performance table; LoRA and QLoRA fine-tuning memory from torchtune's
+benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark page, TensorRT-LLM's
+perf-overview page (offline maximum throughput), MLPerf Inference v4.1 Llama 2 70B runs of systems
+the calibration lacks, a llama.cpp pull request's performance table; LoRA and QLoRA fine-tuning memory from torchtune's
 README, lit-gpt's resource tables and Unsloth's context-length benchmark), each with its source, URL, date, what was
 measured, the layout the source states and what the translation assumes. They are predicted
 with the shipped defaults and reported apart from the calibration rows: their errors are what

@@ -2,8 +2,9 @@
 
 ``benchmarks/data/held-out.json`` holds published training and serving results the estimator's
 defaults were not set from and the calibration does not contain (torchtitan's and Trainy's
-benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark page, a
-llama.cpp pull request's performance table; LoRA and QLoRA fine-tuning memory from torchtune's
+benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark page, TensorRT-LLM's
+perf-overview page (offline maximum throughput), MLPerf Inference v4.1 Llama 2 70B runs of systems
+the calibration lacks, a llama.cpp pull request's performance table; LoRA and QLoRA fine-tuning memory from torchtune's
 README, lit-gpt's resource tables and Unsloth's context-length benchmark), each with its source, URL, date, what was
 measured, the layout the source states and what the translation assumes. They are predicted
 with the shipped defaults and reported apart from the calibration rows: their errors are what
@@ -13,20 +14,23 @@ never used to choose or change a default (it would stop being held out).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
+from accuracy_serving import _mlperf as accuracy_serving_mlperf
 from heldout_card import card_as_run
 
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
-from configurator.core.load import closed_loop_rate, load_point, mean_ttft_seconds
+from configurator.core.load import capacity, closed_loop_rate, load_point, mean_ttft_seconds
+from configurator.core.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import updated
 from configurator.core.serving_speed import decode_step_seconds, prefill_seconds, running_batch, step_costs
-from configurator.core.units import GIB
+from configurator.core.units import GIB, Precision
 
 SOURCE = "held-out"
 """``Row.source`` of the held-out rows."""
@@ -148,6 +152,87 @@ def _closed_loop_mean_ttft(s, card, users: int) -> tuple[float, float]:
     return mean_ttft_seconds(costs, point, closed=True, users=users), point.ttft_s[50]
 
 
+TRTLLM_BENCH_MAX_REQUESTS = 4096
+"""Most requests trtllm-bench lets an engine batch: ``finetune_setting`` caps the KV cache's count at 4,096
+(NVIDIA/TensorRT-LLM tensorrt_llm/bench/build/tuning.py, stored version 04cba882, read 2026-12-03) [requests]."""
+
+TRTLLM_BENCH_MAX_TOKENS = 32768
+"""Most tokens trtllm-bench lets one engine step hold: the same function caps ``batch·(1 + ISL/OSL)`` at
+32,768 [tokens]."""
+
+TRTLLM_BENCH_MIN_TOKENS = 2048
+"""Fewest tokens trtllm-bench gives one engine step: the same function raises ``batch·(1 + ISL/OSL)`` to at
+least 2,048 ('to ensure Ctx/Gen overlap efficiency') [tokens]."""
+
+TRTLLM_BENCH_HIGHER_KV_FRACTION = 0.95
+"""The KV cache's share of the free memory TensorRT-LLM's perf-overview page says it used 'in many cases'
+instead of trtllm-bench's default 0.90 (docs/source/performance/perf-overview.md, v1.0): an offline row's
+note gives its prediction there too."""
+
+
+def _offline_batch(s, card, prompt: int, output: int, kv_fraction: float) -> tuple[int, int]:
+    """The batch and step tokens of a ``trtllm-bench throughput`` run (every request queued at once):
+    the requests whose whole ``prompt + output`` tokens of KV cache fit ``kv_fraction`` of the memory
+    left beside the weights, the CUDA context and one full step's working set (TensorRT-LLM's default
+    capacity scheduler, GUARANTEED_NO_EVICT, admits a request only when its whole answer's cache is
+    free), at most :data:`TRTLLM_BENCH_MAX_REQUESTS`; and ``batch·(1 + prompt/output)`` step tokens, at
+    least :data:`TRTLLM_BENCH_MIN_TOKENS` and at most :data:`TRTLLM_BENCH_MAX_TOKENS` (tuning.py's figures,
+    without its rounding up to multiples of 256-1,024). Harness
+    translation, no model of its own [requests, tokens]."""
+    memory = serving_memory_model(s, card, plan_serving(s, card))
+    free = memory.capacity - memory.context - memory.weights - memory.working_set(TRTLLM_BENCH_MAX_REQUESTS)
+    per_request = memory.kv_per_token_per_sequence * memory.cached_tokens(prompt + output) + \
+        memory.activations_per_sequence
+    batch = min(TRTLLM_BENCH_MAX_REQUESTS, int(kv_fraction * free // per_request))
+    return batch, min(TRTLLM_BENCH_MAX_TOKENS, max(TRTLLM_BENCH_MIN_TOKENS, round(batch * (1 + prompt / output))))
+
+
+def _offline(r: dict) -> Iterator[Row]:
+    """An offline maximum-throughput run (``trtllm-bench throughput``: every request queued at once, one
+    prompt and answer length): output tokens/s of all copies, as each copy's capacity (the load model's
+    rate where the decoding sequences fill the batch) at the batch :func:`_offline_batch` gives."""
+    setup = r["setup"]
+    prompt, output, tp = setup["prompt_tokens"], setup["output_tokens"], setup["tp"]
+    serving = {"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output, "concurrency": 1,
+               "engine": setup["engine"]}
+    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
+                 precision=setup["precision"], parallelism={"tp": tp}, serving=serving)
+    card = CATALOG.get(setup["card"])
+    copies = setup["count"] // tp
+
+    def at(kv_fraction: float, base=s):
+        batch, tokens = _offline_batch(base, card, prompt, output, kv_fraction)
+        run = updated(base, serving={"concurrency": batch * copies, "max_batch": batch, "max_batched_tokens": tokens})
+        return run, batch, tokens, capacity(step_costs(run, card, plan_serving(run, card), batch)) * output * copies
+
+    run, batch, tokens, predicted = at(setup["kv_fraction"])
+    *_, higher = at(TRTLLM_BENCH_HIGHER_KV_FRACTION)
+    stated = (f"batch {batch:,} a copy (the KV cache at {setup['kv_fraction']:.2f} of the free memory), {tokens:,} "
+              f"tokens a step; at {TRTLLM_BENCH_HIGHER_KV_FRACTION:.2f}: {higher:,.0f} tokens/s")
+    if plan_serving(run, card).weights is not Precision.FP8:  # the source does not say the KV cache's format
+        fp8_batch, *_, fp8 = at(setup["kv_fraction"], updated(s, serving={"kv_precision": "fp8"}))[1:]
+        stated += f"; with an FP8 KV cache: batch {fp8_batch:,}, {fp8:,.0f} tokens/s"
+    note = "; ".join(part for part in (stated, r["notes"]) if part)
+    yield Row(SOURCE, r["id"], "serving-throughput", "output tokens/s", predicted, r["values"]["output_tokens_per_s"],
+              note, run, publication=r["publication"])
+
+
+def _mlperf(r: dict) -> Iterator[Row]:
+    """An MLPerf Inference v4.1 Llama 2 70B result of a system the calibration does not hold, predicted as the
+    calibration's own MLPerf rows are (:func:`accuracy_serving._mlperf`, TensorRT-LLM with FP8 weights and KV
+    cache at the configuration's batch, the dataset's mean prompt; the output per sample is the run's tokens/s
+    over its samples/s): Offline, each copy's capacity; Server, the highest rate meeting the p99 limits and the
+    latency percentiles at the run's scheduled arrival rate."""
+    setup, values = r["setup"], r["values"]
+    server = r["case"] == "mlperf-server"
+    record = {"value": values["output_tokens_per_s"], "samples_per_s": values["samples_per_s"],
+              "output_tokens_per_sample": values["output_tokens_per_s"] / values["samples_per_s"]}
+    if server:
+        record |= {"scheduled_samples_per_s": values["scheduled_samples_per_s"], "latency_ms": values["latency_ms"]}
+    for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server)(record):
+        yield dataclasses.replace(row, source=SOURCE, note="; ".join(part for part in (row.note, r["notes"]) if part),
+                                  publication=r["publication"])
+
 def _llama_bench(r: dict) -> Iterator[Row]:
     """llama-bench's tg (tokens/s generating at batch 1) and pp (tokens/s over one prompt)."""
     setup = r["setup"]
@@ -172,7 +257,8 @@ def _llama_bench(r: dict) -> Iterator[Row]:
 
 
 CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "train-max-context": _max_context,
-                                                     "serving": _serving, "llama-bench": _llama_bench}
+                                                     "serving": _serving, "offline": _offline,
+                                                     "mlperf-offline": _mlperf, "mlperf-server": _mlperf, "llama-bench": _llama_bench}
 """How each case of held-out row is predicted."""
 
 

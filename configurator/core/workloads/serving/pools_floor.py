@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 
 from configurator.core.catalog import Card
+from configurator.core.decode_step_table import copy_step_table
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import (
     idle_ttft_seconds,
@@ -89,7 +90,8 @@ def split_cannot_carry(split: Scenario, card: Card, targets: LatencyTargets) -> 
     plan = kept_plan(split, card)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return False
-    rate, prompt_s = split.constraints.requests_per_s, prefill_pool_prompt_seconds(split, card, plan)
+    table = _step_table(split, card)  # prefill times kept on it, as the pools' speed keeps them (pools)
+    rate, prompt_s = split.constraints.requests_per_s, table.batch_free(prefill_pool_prompt_seconds, split, card, plan)
     if not prompt_s > 0.0:
         return False
     if prefill_pool_rate(split.prefill_copies, prompt_s) < rate * (1.0 - RATE_MARGIN):
@@ -123,5 +125,12 @@ def first_token_floor(split: Scenario, card: Card, percentile: int, prompt_s: fl
     k = percentile if percentile in PERCENTILES else 50  # ttft_at reads the median where not kept
     theta = prompt_s / (2 * (1 - rho))
     wait = theta * math.log(rho / (1 - k / 100)) if rho > 1 - k / 100 else 0.0
-    return wait + idle_ttft_seconds(split, card, plan) + \
+    return wait + _step_table(split, card).batch_free(idle_ttft_seconds, split, card, plan) + \
         kv_transfer_seconds(split, card, plan, split.serving.prompt_tokens)
+
+
+def _step_table(split: Scenario, card: Card):
+    """The step table the pools' speed reads (:func:`~configurator.core.serving_speed.pools`), whose
+    batch-free values (the prefill times) are worked out once for every split and batch of a copy."""
+    serving = split.serving
+    return copy_step_table(split, card, kept_plan(split, card), serving.prompt_tokens + serving.output_tokens // 2)

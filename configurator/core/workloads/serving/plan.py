@@ -507,8 +507,9 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
     """The prefill pool that carries the most within the targets, of :func:`~.pool_sizes.prefill_pool_sizes`."""
     copies, group = scenario.data_parallel, scenario.model_parallel
     pools = prefill_pool_sizes(copies)
+    weighed: dict[int, Estimate] = {}  # splits estimated already (by _splits_that_may_carry), by prefill copies
     if _STOP_AT_CARRYING.get() and _WHETHER_ONLY.get() and _EVALUATED.get() is None:
-        shown = _splits_that_may_carry(scenario, card, pools, group)
+        shown = _splits_that_may_carry(scenario, card, pools, group, weighed)
         if shown is not None:
             return shown
 
@@ -518,7 +519,7 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
         if best is not None and _EVALUATED.get() is None and (split_loses(split, card, best, best_rank) or (
                 (miss := misses_by(best)) is not None and cannot_meet_tpot(split, card, fp8_too=False, miss=miss))):
             continue  # ranks below the best: short of the rate, or missing its targets by more at every batch
-        est = _batched_replica(split, card)
+        est = weighed[n] if n in weighed else _batched_replica(split, card)
         rank = serving_rank(est)
         if best is None or rank > best_rank:
             best, best_rank = est, rank
@@ -527,7 +528,8 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
     return best
 
 
-def _splits_that_may_carry(scenario: Scenario, card: Card, pools: list[int], group: int) -> Estimate | None:
+def _splits_that_may_carry(scenario: Scenario, card: Card, pools: list[int], group: int,
+                           weighed: dict[int, Estimate]) -> Estimate | None:
     """Asked only whether the plan carries the load (:func:`carries`): the prefill pools of
     :func:`_sized_pools` (``pools`` copies of ``group`` cards), those that miss the stated rate or
     a target at every batch with the engine's KV cache (:func:`~.pools_floor.split_cannot_carry`)
@@ -537,14 +539,14 @@ def _splits_that_may_carry(scenario: Scenario, card: Card, pools: list[int], gro
     where that is all the search reads of it: no FP8 cache is tried on the best split
     (:func:`_with_fp8_cache_if_needed`, which the best split decides) and no stages are searched
     for want of a split that fits (the pipeline degree pinned); else None, and every split is
-    weighed as before."""
+    weighed as before, those estimated here (kept in ``weighed``, by prefill copies) not again."""
     targets = latency_targets(scenario)
     best, best_rank = None, None
     for n in pools:
         split = with_serving(scenario, prefill_cards=n * group)
         if split_cannot_carry(split, card, targets):
             continue
-        est = _batched_replica(split, card)
+        est = weighed[n] = _batched_replica(split, card)
         if _carries(est):
             raise _Carrying  # the plan carries the load (estimated_unless_carrying)
         rank = serving_rank(est)

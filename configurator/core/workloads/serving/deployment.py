@@ -158,9 +158,11 @@ def _fewest_copies(pinned: Scenario, card: Card, low: int, high: int) -> int | N
     """The fewest copies from ``low`` to ``high`` on which the plan of ``pinned`` (one copy shape,
     :func:`~.shapes.pinned_to`) carries the load, taken to be monotone in its copies: None where
     ``high`` copies do not carry it (asked first: most shapes do not carry it on fewer cards than
-    the fewest found, one plan each), else bisected [copies]. (A first guess from the rate the
-    copies carry, ``⌈λ·c / r⌉``, asked more plans than the bisection on the README's question: where
-    pools carry the rate, the first token's wait bounds them, which the rate does not say.)"""
+    the fewest found, one plan each), else bisected [copies]; a count the floors show no prefill
+    pool carries the load on is answered without a plan (:func:`_pools_carry_at`). (A first guess
+    from the rate the copies carry, ``⌈λ·c / r⌉``, asked more plans than the bisection on the
+    README's question: where pools carry the rate, the first token's wait bounds them, which the
+    rate does not say.)"""
     group = pinned.parallelism.tp * pinned.parallelism.pp
     if low > high or not _pools_carry_at(pinned, card, high * group):
         return None

@@ -28,6 +28,7 @@ from configurator.core.workloads.serving.plan import (
     estimated,
     estimated_unless_carrying,
 )
+from configurator.core.workloads.serving.pools_floor import pools_cannot_carry
 from configurator.core.workloads.serving.shapes import copy_shapes, may_hold_weights, pinned_to
 from configurator.core.workloads.serving.weighing import target_miss
 
@@ -156,19 +157,29 @@ def _fewest_copies(pinned: Scenario, card: Card, low: int, high: int) -> int | N
     """The fewest copies from ``low`` to ``high`` on which the plan of ``pinned`` (one copy shape,
     :func:`~.shapes.pinned_to`) carries the load, taken to be monotone in its copies: None where
     ``high`` copies do not carry it (asked first: most shapes do not carry it on fewer cards than
-    the fewest found, one plan each), else bisected [copies]. (A first guess from the rate the
-    copies carry, ``⌈λ·c / r⌉``, asked more plans than the bisection on the README's question: where
-    pools carry the rate, the first token's wait bounds them, which the rate does not say.)"""
+    the fewest found, one plan each), else bisected [copies]; a count the floors show no prefill
+    pool carries the load on is answered without a plan (:func:`_pools_carry_at`). (A first guess
+    from the rate the copies carry, ``⌈λ·c / r⌉``, asked more plans than the bisection on the
+    README's question: where pools carry the rate, the first token's wait bounds them, which the
+    rate does not say.)"""
     group = pinned.parallelism.tp * pinned.parallelism.pp
-    if low > high or not _carries_at(pinned, card, high * group):
+    if low > high or not _pools_carry_at(pinned, card, high * group):
         return None
     while low < high:
         middle = (low + high) // 2
-        if _carries_at(pinned, card, middle * group):
+        if _pools_carry_at(pinned, card, middle * group):
             high = middle
         else:
             low = middle + 1
     return high
+
+
+def _pools_carry_at(pinned: Scenario, card: Card, count: int) -> bool:
+    """:func:`_carries_at` for pools of one pinned shape, ``False`` without a plan where the
+    prefill pool's rate, the first token's or the time per token's floor shows that no prefill
+    pool carries the load at any batch (:func:`~.pools_floor.pools_cannot_carry`)."""
+    scenario = at_count(pinned, count)
+    return not pools_cannot_carry(scenario, card) and carries(scenario, card)
 
 
 LATENCY_GAIN = 0.01

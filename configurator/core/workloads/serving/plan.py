@@ -38,6 +38,7 @@ from configurator.core.workloads.serving.layouts import (
 from configurator.core.workloads.serving.estimate import at_batch, estimate_serving, serving_basis
 from configurator.core.workloads.serving.pool_sizes import POOL_SHARES as POOL_SHARES  # re-exported
 from configurator.core.workloads.serving.pool_sizes import prefill_pool_sizes
+from configurator.core.workloads.serving.pools_floor import split_cannot_carry
 from configurator.core.workloads.serving.probe import KEPT_WALKS, LOAD_RESOLUTION, RateProbe, forget_last_probe
 from configurator.core.workloads.serving.weighing import (
     Either,
@@ -506,6 +507,11 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
     """The prefill pool that carries the most within the targets, of :func:`~.pool_sizes.prefill_pool_sizes`."""
     copies, group = scenario.data_parallel, scenario.model_parallel
     pools = prefill_pool_sizes(copies)
+    weighed: dict[int, Estimate] = {}  # splits estimated already (by _splits_that_may_carry), by prefill copies
+    if _STOP_AT_CARRYING.get() and _WHETHER_ONLY.get() and _EVALUATED.get() is None:
+        shown = _splits_that_may_carry(scenario, card, pools, group, weighed)
+        if shown is not None:
+            return shown
 
     best, best_rank = None, None
     for n in pools:  # the first of equals kept, as max() keeps it
@@ -513,13 +519,50 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
         if best is not None and _EVALUATED.get() is None and (split_loses(split, card, best, best_rank) or (
                 (miss := misses_by(best)) is not None and cannot_meet_tpot(split, card, fp8_too=False, miss=miss))):
             continue  # ranks below the best: short of the rate, or missing its targets by more at every batch
-        est = _batched_replica(split, card)
+        est = weighed[n] if n in weighed else _batched_replica(split, card)
         rank = serving_rank(est)
         if best is None or rank > best_rank:
             best, best_rank = est, rank
         if _STOP_AT_CARRYING.get() and _carries(est):
             raise _Carrying  # the best split carries it too, and so does the plan (estimated_unless_carrying)
     return best
+
+
+def _splits_that_may_carry(scenario: Scenario, card: Card, pools: list[int], group: int,
+                           weighed: dict[int, Estimate]) -> Estimate | None:
+    """Asked only whether the plan carries the load (:func:`carries`): the prefill pools of
+    :func:`_sized_pools` (``pools`` copies of ``group`` cards), those that miss the stated rate or
+    a target at every batch with the engine's KV cache (:func:`~.pools_floor.split_cannot_carry`)
+    not estimated; raises :class:`_Carrying` at the first that carries the load, as the search
+    over every split does (a split that carries is never set aside there: it ranks above the best
+    so far, which does not carry). Where none carries, the best ranked of those estimated — only
+    where that is all the search reads of it: no FP8 cache is tried on the best split
+    (:func:`_with_fp8_cache_if_needed`, which the best split decides) and no stages are searched
+    for want of a split that fits (the pipeline degree pinned); else None, and every split is
+    weighed as before, those estimated here (kept in ``weighed``, by prefill copies) not again."""
+    targets = latency_targets(scenario)
+    best, best_rank = None, None
+    for n in pools:
+        split = with_serving(scenario, prefill_cards=n * group)
+        if split_cannot_carry(split, card, targets):
+            continue
+        est = weighed[n] = _batched_replica(split, card)
+        if _carries(est):
+            raise _Carrying  # the plan carries the load (estimated_unless_carrying)
+        rank = serving_rank(est)
+        if best is None or rank > best_rank:
+            best, best_rank = est, rank
+    if best is None or "pp" in scenario.auto_layout or _fp8_may_be_tried(scenario, card):
+        return None
+    return best
+
+
+def _fp8_may_be_tried(scenario: Scenario, card: Card) -> bool:
+    """Whether :func:`_with_fp8_cache_if_needed` may try an FP8 KV cache on a layout of
+    ``scenario``: its KV precision left to the engine, a card that computes FP8, and an engine
+    cache wider than FP8."""
+    return scenario.serving.kv_precision is None and card.supports(Precision.FP8) and \
+        kv_element_bytes(scenario, plan_serving(scenario, card)) > kv_bytes(Precision.FP8)
 
 
 def _finished(scenario: Scenario, card: Card, best: Weighed | Estimate) -> Estimate:

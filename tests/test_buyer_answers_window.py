@@ -11,6 +11,7 @@ recommendation panel, the editor and the summary (session 18):
 from __future__ import annotations
 
 import pytest
+from buyer_questions import CHINESE_BUYER
 from test_same_answer import _cli_json, _preset_row, _to_result
 
 from configurator.app.wizard import WorkloadWizard
@@ -18,10 +19,6 @@ from configurator.app.wizard_answers import AS_SET
 from configurator.core.estimate import estimate
 from configurator.report.summary import build_summary
 from configurator.report.summary_below_line import MAX_BELOW_LINE
-
-CHINESE_BUYER = ("recommend", "--workload", "inference", "--model", "llama3-70b", "--requests-per-s", "10",
-                 "--region", "cn", "--budget", "3000000", "--currency", "CNY")
-"""The Chinese procurement officer's question as the command line asks it."""
 
 
 def _table(summary, key):

@@ -6,9 +6,8 @@ the first token the estimate reports where the pools carry the rate."""
 from __future__ import annotations
 
 import pytest
+from buyer_questions import README_SERVING, question_scenario
 
-from configurator.cli import build_parser
-from configurator.cli_scenario import scenario_from_args, with_constraints
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.serving_speed import prefill_pool_prompt_seconds
@@ -22,8 +21,6 @@ from configurator.core.workloads.serving.pool_sizes import prefill_pool_sizes
 from configurator.core.workloads.serving.pools_floor import first_token_floor, pools_cannot_carry
 from configurator.core.workloads.serving.shapes import CopyShape, pinned_to
 
-README_QUESTION = ("recommend", "--workload", "inference", "--model", "llama3-70b", "--concurrency", "200",
-                   "--requests-per-s", "20", "--tpot-ms", "50", "--objective", "cloud")
 
 CASES = [("h100-sxm", 2, (4, 5, 6, 8)), ("h100-sxm", 4, (2, 3, 4)), ("a10", 8, (34, 43, 45, 60)),
          ("l40s", 8, (10, 15, 19)), ("mi300x", 1, (6, 9, 11, 16))]
@@ -38,8 +35,7 @@ def catalog():
 
 @pytest.fixture(scope="module")
 def question(catalog):
-    args = build_parser().parse_args(list(README_QUESTION))
-    return with_constraints(scenario_from_args(args, catalog), args)
+    return question_scenario(README_SERVING, catalog)
 
 
 def _pinned_pools(question, card, tp):

@@ -9,23 +9,18 @@ budget, where 48 meet it."""
 from __future__ import annotations
 
 import pytest
+from buyer_questions import CHINESE_BUYER, question_scenario
 
-from configurator.cli import build_parser
-from configurator.cli_scenario import scenario_from_args, with_constraints
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.workloads.layout import at_count, plannable
 from configurator.core.workloads.serving import deployment
 from configurator.core.workloads.serving.plan import carries, carries_load
 
-CHINESE_BUYER = ("recommend", "--workload", "inference", "--model", "llama3-70b", "--requests-per-s", "10",
-                 "--region", "cn", "--budget", "3000000", "--currency", "CNY")
-
 
 @pytest.fixture(scope="module")
 def v100_question():
     catalog = load_bundled_catalog()
-    args = build_parser().parse_args(list(CHINESE_BUYER))
-    return with_constraints(scenario_from_args(args, catalog), args), catalog.get("v100-sxm-32gb")
+    return question_scenario(CHINESE_BUYER, catalog), catalog.get("v100-sxm-32gb")
 
 
 def test_shared_copies_carrying_is_not_monotone_in_the_count(v100_question):

@@ -6,9 +6,8 @@ guess of the sessions before gave, and a card that carries the load at no count 
 from __future__ import annotations
 
 import pytest
+from buyer_questions import README_SERVING, question_scenario
 
-from configurator.cli import build_parser
-from configurator.cli_scenario import scenario_from_args, with_constraints
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.workloads.layout import plannable
@@ -16,8 +15,6 @@ from configurator.core.workloads.serving import deployment, plan
 from configurator.core.workloads.serving.plan import carries_load
 from configurator.core.workloads.serving.shapes import CopyShape, copy_shapes, pinned_to
 
-README_QUESTION = ("recommend", "--workload", "inference", "--model", "llama3-70b", "--concurrency", "200",
-                   "--requests-per-s", "20", "--tpot-ms", "50", "--objective", "cloud")
 
 BEFORE = {"a10": 544, "h800-sxm": 16, "h100-sxm": 12, "h100-pcie": 36, "a100-pcie-80gb": 72, "mi300x": 12,
           "mi325x": 12, "l40s": 160, "h200-sxm": 12, "trainium2": 68}
@@ -32,8 +29,7 @@ def catalog():
 
 @pytest.fixture(scope="module")
 def question(catalog):
-    args = build_parser().parse_args(list(README_QUESTION))
-    return with_constraints(scenario_from_args(args, catalog), args)
+    return question_scenario(README_SERVING, catalog)
 
 
 @pytest.mark.parametrize("card_id, fewer", [("h800-sxm", 12), ("a10", 360)])

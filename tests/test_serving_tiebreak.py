@@ -8,18 +8,14 @@ under 50 ms per token) on 12 × Instinct MI325X: TP2 × 6 shared copies carry 26
 from __future__ import annotations
 
 import pytest
+from buyer_questions import README_SERVING, question_scenario
 
-from configurator.cli import build_parser
-from configurator.cli_scenario import scenario_from_args, with_constraints
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.workloads.layout import at_count, plannable
 from configurator.core.workloads.serving import weighing
 from configurator.core.workloads.serving.plan import carries_load, estimated, recording_evaluated, serving_rank
 from configurator.core.workloads.serving.weighing import SAME_CAPACITY, faster_of_equals
-
-README_QUESTION = ("recommend", "--workload", "inference", "--model", "llama3-70b", "--concurrency", "200",
-                   "--requests-per-s", "20", "--tpot-ms", "50", "--objective", "cloud")
 
 
 @pytest.fixture(scope="module")
@@ -30,9 +26,8 @@ def catalog():
 @pytest.fixture(scope="module")
 def mi325x_at_12(catalog):
     """The README question planned on 12 × MI325X: (the card, the scenario, every layout the search weighed)."""
-    args = build_parser().parse_args(list(README_QUESTION))
     card = catalog.get("mi325x")
-    scenario = at_count(plannable(with_constraints(scenario_from_args(args, catalog), args), card), 12)
+    scenario = at_count(plannable(question_scenario(README_SERVING, catalog), card), 12)
     return card, scenario, recording_evaluated(scenario, card)[1]
 
 
@@ -90,8 +85,7 @@ def test_the_readme_answer_keeps_its_cost_and_meets_every_constraint(catalog):
     the deployment search sizes separate pools shape by shape (TP1, 12 shared copies before)."""
     from configurator.core.recommend import Objective, recommend
 
-    args = build_parser().parse_args(list(README_QUESTION))
-    result = recommend(with_constraints(scenario_from_args(args, catalog), args), catalog, Objective.CLOUD, limit=3)
+    result = recommend(question_scenario(README_SERVING, catalog), catalog, Objective.CLOUD, limit=3)
     first = result.best
     assert first.card.id == "mi300x" and first.count == 11
     assert not first.estimate.violations
@@ -106,9 +100,8 @@ def test_the_fewest_cards_count_separate_pools(catalog):
     carries the load."""
     from configurator.core.workloads.serving.deployment import serving_deployment
 
-    args = build_parser().parse_args(list(README_QUESTION))
     card = catalog.get("h100-sxm")
-    scenario = plannable(with_constraints(scenario_from_args(args, catalog), args), card)
+    scenario = plannable(question_scenario(README_SERVING, catalog), card)
     assert carries_load(estimated(at_count(scenario, 12), card))
     found = serving_deployment(scenario, card)
     assert found.scenario.count == 12 and found.scenario.serving.disaggregated and carries_load(found)

@@ -17,6 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import speed  # noqa: E402
+from test_speed_benchmark import _counting  # noqa: E402
 
 from configurator.core.estimate import estimate  # noqa: E402
 from configurator.core.memo import LastAsked, LruMemo, ScenarioMemo  # noqa: E402
@@ -42,34 +43,19 @@ IDENTITY_KEYED = {"configurator.core.procurement.bom._MEMO"}
 afresh, so none of what they keep can be found (speed.clear_memos' docstring)."""
 
 
-def _hits(monkeypatch) -> list[int]:
-    """A counter of lookups that find something in any memo of the core (LruMemo, which the
-    ScenarioMemo of the estimate and of the serving search keep their values in)."""
-    found = [0]
-    plain_get = LruMemo.get
-
-    def get(self, key, held=()):
-        value = plain_get(self, key, held)
-        found[0] += value is not None
-        return value
-
-    monkeypatch.setattr(LruMemo, "get", get)
-    return found
-
-
 @pytest.mark.parametrize("name", SERVING_HEADLINE)
 def test_the_headline_serving_estimates_hit_no_memo(monkeypatch, name):
     assert SERVING_HEADLINE  # the headline has serving figures with a target
-    found = _hits(monkeypatch)
+    hits = _counting(monkeypatch)
     scenario = speed.SCENARIOS[name]
     card = speed.CATALOG.get(scenario.card_id)
     cold, warm = [], []
 
     def recorded(into):
         def call(s):
-            before = found[0]
+            before = hits()
             estimate(s, card)
-            into.append(found[0] - before)
+            into.append(hits() - before)
         return call
 
     speed.cpu_best(recorded(cold), scenario, 3)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from buyer_questions import README_SERVING, question_scenario
 
-from configurator.core.catalog import load_bundled_catalog
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.serving_speed import prefill_pool_prompt_seconds
 from configurator.core.serving_use import latency_targets
@@ -26,11 +25,6 @@ CASES = [("h100-sxm", 2, (4, 5, 6, 8)), ("h100-sxm", 4, (2, 3, 4)), ("a10", 8, (
          ("l40s", 8, (10, 15, 19)), ("mi300x", 1, (6, 9, 11, 16))]
 """(card, pinned tensor degree, copies asked): on the README's serving question, counts around the
 fewest each shape's pools carry the load on, rejected and not."""
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_bundled_catalog()
 
 
 @pytest.fixture(scope="module")

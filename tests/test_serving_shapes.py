@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from buyer_questions import README_SERVING, question_scenario
 
-from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.workloads.layout import plannable
 from configurator.core.workloads.serving import deployment, plan
@@ -20,11 +19,6 @@ BEFORE = {"a10": 544, "h800-sxm": 16, "h100-sxm": 12, "h100-pcie": 36, "a100-pci
           "mi325x": 12, "l40s": 160, "h200-sxm": 12, "trainium2": 68}
 """The README question's counts as the deployment search gave them before it sized the pools shape by
 shape (one guess below the fewest shared copies; session 20's README)."""
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_bundled_catalog()
 
 
 @pytest.fixture(scope="module")

@@ -10,17 +10,11 @@ from __future__ import annotations
 import pytest
 from buyer_questions import README_SERVING, question_scenario
 
-from configurator.core.catalog import load_bundled_catalog
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.workloads.layout import at_count, plannable
 from configurator.core.workloads.serving import weighing
 from configurator.core.workloads.serving.plan import carries_load, estimated, recording_evaluated, serving_rank
 from configurator.core.workloads.serving.weighing import SAME_CAPACITY, faster_of_equals
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_bundled_catalog()
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from configurator.core.procurement.deployment import DeploymentCost, deployment_
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.recommend import Filters, Objective, suggest
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
-from configurator.core.software import past_support_caution, support_caution_in
+from configurator.core.software import card_cautions
 
 GIVEN_PATHS = ("count", "training.tokens", "training.global_batch_tokens", "serving.concurrency",
                "serving.prompt_tokens", "serving.output_tokens", "serving.context", "constraints.deadline_hours",
@@ -186,7 +186,7 @@ def _decided(answers: Scenario, est: Estimate, reasons: tuple[Message, ...], cho
     changes = changes_made(answers, est, precision_given)
     if owned and est.scenario.count != owned:
         changes += (Change("count", owned, est.scenario.count, "owned"),)
-    cautions = support_caution_in(reasons) or past_support_caution(est.card, est.scenario.economics.amortisation_years)
+    cautions = card_cautions(reasons, est.card, est.scenario.economics.amortisation_years)
     reasons = tuple(m for m in reasons if m not in cautions)
     return Decision(answers, est.scenario, est, cost, book.price_date, reasons, changes, chosen_by, ranked, partial,
                     cautions)

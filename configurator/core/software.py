@@ -140,3 +140,10 @@ def past_support_caution(card: Card, years: float) -> tuple[Message, ...]:
     that is supported); the wizard and the summary show both above everything else."""
     headline = past_support(card)
     return () if headline is None else (headline, past_support_meaning(card, years))
+
+
+def card_cautions(reasons: Iterable[Message], card: Card, years: float) -> tuple[Message, ...]:
+    """The caution for ``card`` as the ranking worded it among its ``reasons`` (with the best-ranked
+    card with no end of support on record, :func:`support_caution_in`), else from the card alone
+    (:func:`past_support_caution`, over ``years`` of ownership); () for a card not past support."""
+    return support_caution_in(reasons) or past_support_caution(card, years)

@@ -23,7 +23,7 @@ from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Objective, Result, recommend
 from configurator.core.scenario import Scenario, updated_or_none
-from configurator.core.software import past_support_caution, support_caution_in
+from configurator.core.software import card_cautions
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.constraints_view import (
     shortfall,
@@ -333,13 +333,12 @@ def support_cautions(est: Estimate, best: Option | None, result: Result, w: Word
     where it is another card past support."""
     years = est.scenario.economics.amortisation_years
     ranked = {rec.card.id: rec for rec in (*result.considered, *result.ranked)}
-    mine = est.card.id in ranked and support_caution_in(ranked[est.card.id].reasons) or \
-        past_support_caution(est.card, years)
-    found = list(mine)
+    def cautions(card):
+        return card_cautions(ranked[card.id].reasons if card.id in ranked else (), card, years)
+
+    found = list(cautions(est.card))
     if best is not None and best.estimate.card.id != est.card.id:
-        theirs = ranked.get(best.estimate.card.id)
-        caution = support_caution_in(theirs.reasons) if theirs else past_support_caution(best.estimate.card, years)
-        found += caution[:1]
+        found += cautions(best.estimate.card)[:1]
     return tuple(w.message(m) for m in found)
 
 

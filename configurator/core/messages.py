@@ -11,6 +11,7 @@ from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.message_numbers import count_param, fraction_param
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
+from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_items import ITEM_CHINESE
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
 from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
@@ -246,42 +247,6 @@ ENGLISH: dict[str, str] = {
         "Planned engine step: {chunk:,} tokens per step (prefill chunk) and at most {batch:,} sequences per copy, "
         "the best of {tried} under the latency targets"
     ),
-    "no-encoder": "{card} has no video encoder (NVENC): it cannot encode streams",
-    "no-av1-encoder": "{card} cannot encode AV1: choose H.264 or HEVC, or a card with AV1 encoders",
-    "encoder-unknown": "{card}'s video engines are not verified: stream capacity cannot be estimated",
-    "no-display-outputs": "{card} has no display outputs: a monitor cannot be connected to it",
-    "no-graphics-vgpu": "{card} has no virtual-desktop vGPU profiles: one user per card (passthrough)",
-    "vgpu-unknown": "{card}'s vGPU support is not verified: counted as one user per card (passthrough)",
-    "consumer-card-datacenter": (
-        "{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use"
-    ),
-    "consumer-encode-sessions": (
-        "{card} is a consumer card: the driver allows {sessions} encode sessions per server, whatever the cards"
-    ),
-    "no-rt-cores": (
-        "{card} has no ray-tracing cores: ray-traced renders run on shader cores, slower than FP32 scaling shows"
-    ),
-    "rt-generation-differs": (
-        "{card} has generation-{generation} RT cores, the reference {reference} generation {reference_generation}: "
-        "ray-traced scenes scale differently from the FP32 ratio used here"
-    ),
-    "no-fp32-rate": "{card} has no published FP32 rate: shading load and render time cannot be estimated",
-    "vgpu-licence-not-included": (
-        "vGPU software is licensed per user (NVIDIA vPC / RTX vWS): licences are not in these costs"
-    ),
-    "misses-users": "{count} cards serve {served:,.0f} of {demand:,.0f} users: {needed:,} cards are needed",
-    "misses-streams": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
-    "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
-    "reason-render-speed": "{card}: {minutes:,.1f} min per frame, {hours:,.1f} h for the job on {count} cards",
-    "reason-class-cheaper-graphics": (
-        "{card} ({category} card) costs {ratio:.1f}× less per {unit} than the best {other_category} card, {other}"
-    ),
-    "mismatch-wrong-class-for-graphics": (
-        "{card} is in the {category} class: {count} × {other} does this work at {ratio:.1f}× lower cost per {unit}"
-    ),
-    "mismatch-card-cannot-do-graphics": (
-        "{card} is in the {category} class and cannot do {workload} work here; {count} × {other} can"
-    ),
     "porting-risk": (
         "Porting risk: {card}'s software stack ({stack}) runs {missing} only in part or not at all — budget "
         "engineering time, or check the vendor's forks and plugins"
@@ -428,41 +393,17 @@ CHINESE: dict[str, str] = {
     ),
     "disaggregation-needs-copies": "预填充与解码分池至少需要两个模型副本；{count} 张卡只容纳一个：预填充与解码共用它",
     "chunk-chosen": "规划的引擎步长：每步 {chunk:,} 词元（预填充分块），每个副本最多 {batch:,} 条序列，为在延迟目标下试过的 {tried} 中最好的",
-    "no-encoder": "{card} 没有视频编码器（NVENC）：无法编码视频流",
-    "no-av1-encoder": "{card} 不能编码 AV1：请选 H.264 或 HEVC，或选带 AV1 编码器的卡",
-    "encoder-unknown": "{card} 的视频引擎未经核实：无法估算视频流容量",
-    "no-display-outputs": "{card} 没有显示输出：不能连接显示器",
-    "no-graphics-vgpu": "{card} 没有虚拟桌面 vGPU 配置：每卡一个用户（直通）",
-    "vgpu-unknown": "{card} 的 vGPU 支持未经核实：按每卡一个用户（直通）计算",
-    "consumer-card-datacenter": "{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用",
-    "consumer-encode-sessions": "{card} 是消费级显卡：驱动限制每台服务器 {sessions} 路编码会话，与卡数无关",
-    "no-rt-cores": "{card} 没有光线追踪核心：光线追踪渲染只能用着色核心，比按 FP32 推算的更慢",
-    "rt-generation-differs": (
-        "{card} 的光线追踪核心为第 {generation} 代，参考卡 {reference} 为第 {reference_generation} 代："
-        "光线追踪场景的速度差异与此处按 FP32 推算的不同"
-    ),
-    "no-fp32-rate": "{card} 无公开 FP32 算力：无法估算着色负载和渲染时间",
-    "vgpu-licence-not-included": "vGPU 软件按用户授权（NVIDIA vPC / RTX vWS）：成本中未含许可费",
-    "misses-users": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：需要 {needed:,} 张卡",
-    "misses-streams": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
-    "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
-    "reason-render-speed": "{card}：每帧 {minutes:,.1f} 分钟，{count} 张卡完成任务需 {hours:,.1f} 小时",
-    "reason-class-cheaper-graphics": (
-        "{card}（{category}卡）每{unit}成本比最佳{other_category}卡 {other} 低 {ratio:.1f} 倍"
-    ),
-    "mismatch-wrong-class-for-graphics": (
-        "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {ratio:.1f} 倍"
-    ),
-    "mismatch-card-cannot-do-graphics": "{card} 是{category}卡，无法承担{workload}工作；{count} × {other} 可以",
     "porting-risk": "移植风险：{card} 的软件栈（{stack}）对 {missing} 仅部分支持或不支持——请预留工程人力，或核实厂商的分支版本与插件",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""
 
 # what would fit (core.fit_suggestions) and the command line's refusals: in their own modules
 ENGLISH.update(FIT_ENGLISH)
+ENGLISH.update(GRAPHICS_ENGLISH)  # graphics and video cards (core/messages_graphics.py)
 ENGLISH.update(REFUSAL_ENGLISH)
 ENGLISH.update(SUPPORT_ENGLISH)  # a card past its vendor's software support (core/messages_support.py)
 CHINESE.update(FIT_CHINESE)
+CHINESE.update(GRAPHICS_CHINESE)
 CHINESE.update(REFUSAL_CHINESE)
 CHINESE.update(SUPPORT_CHINESE)
 

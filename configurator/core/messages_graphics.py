@@ -1,0 +1,76 @@
+"""Message templates of graphics and video work (display outputs, video encoders, vGPU profiles,
+ray-tracing cores, users and streams carried, a card of the wrong class for the work), in both
+languages; merged into :mod:`configurator.core.messages`' catalogues, keyed by message id."""
+
+from __future__ import annotations
+
+GRAPHICS_ENGLISH: dict[str, str] = {
+    "no-encoder": "{card} has no video encoder (NVENC): it cannot encode streams",
+    "no-av1-encoder": "{card} cannot encode AV1: choose H.264 or HEVC, or a card with AV1 encoders",
+    "encoder-unknown": "{card}'s video engines are not verified: stream capacity cannot be estimated",
+    "no-display-outputs": "{card} has no display outputs: a monitor cannot be connected to it",
+    "no-graphics-vgpu": "{card} has no virtual-desktop vGPU profiles: one user per card (passthrough)",
+    "vgpu-unknown": "{card}'s vGPU support is not verified: counted as one user per card (passthrough)",
+    "consumer-card-datacenter": (
+        "{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use"
+    ),
+    "consumer-encode-sessions": (
+        "{card} is a consumer card: the driver allows {sessions} encode sessions per server, whatever the cards"
+    ),
+    "no-rt-cores": (
+        "{card} has no ray-tracing cores: ray-traced renders run on shader cores, slower than FP32 scaling shows"
+    ),
+    "rt-generation-differs": (
+        "{card} has generation-{generation} RT cores, the reference {reference} generation {reference_generation}: "
+        "ray-traced scenes scale differently from the FP32 ratio used here"
+    ),
+    "no-fp32-rate": "{card} has no published FP32 rate: shading load and render time cannot be estimated",
+    "vgpu-licence-not-included": (
+        "vGPU software is licensed per user (NVIDIA vPC / RTX vWS): licences are not in these costs"
+    ),
+    "misses-users": "{count} cards serve {served:,.0f} of {demand:,.0f} users: {needed:,} cards are needed",
+    "misses-streams": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
+    "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
+    "reason-render-speed": "{card}: {minutes:,.1f} min per frame, {hours:,.1f} h for the job on {count} cards",
+    "reason-class-cheaper-graphics": (
+        "{card} ({category} card) costs {ratio:.1f}× less per {unit} than the best {other_category} card, {other}"
+    ),
+    "mismatch-wrong-class-for-graphics": (
+        "{card} is in the {category} class: {count} × {other} does this work at {ratio:.1f}× lower cost per {unit}"
+    ),
+    "mismatch-card-cannot-do-graphics": (
+        "{card} is in the {category} class and cannot do {workload} work here; {count} × {other} can"
+    ),
+}
+"""English templates of graphics and video messages."""
+
+GRAPHICS_CHINESE: dict[str, str] = {
+    "no-encoder": "{card} 没有视频编码器（NVENC）：无法编码视频流",
+    "no-av1-encoder": "{card} 不能编码 AV1：请选 H.264 或 HEVC，或选带 AV1 编码器的卡",
+    "encoder-unknown": "{card} 的视频引擎未经核实：无法估算视频流容量",
+    "no-display-outputs": "{card} 没有显示输出：不能连接显示器",
+    "no-graphics-vgpu": "{card} 没有虚拟桌面 vGPU 配置：每卡一个用户（直通）",
+    "vgpu-unknown": "{card} 的 vGPU 支持未经核实：按每卡一个用户（直通）计算",
+    "consumer-card-datacenter": "{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用",
+    "consumer-encode-sessions": "{card} 是消费级显卡：驱动限制每台服务器 {sessions} 路编码会话，与卡数无关",
+    "no-rt-cores": "{card} 没有光线追踪核心：光线追踪渲染只能用着色核心，比按 FP32 推算的更慢",
+    "rt-generation-differs": (
+        "{card} 的光线追踪核心为第 {generation} 代，参考卡 {reference} 为第 {reference_generation} 代："
+        "光线追踪场景的速度差异与此处按 FP32 推算的不同"
+    ),
+    "no-fp32-rate": "{card} 无公开 FP32 算力：无法估算着色负载和渲染时间",
+    "vgpu-licence-not-included": "vGPU 软件按用户授权（NVIDIA vPC / RTX vWS）：成本中未含许可费",
+    "misses-users": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：需要 {needed:,} 张卡",
+    "misses-streams": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
+    "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
+    "reason-render-speed": "{card}：每帧 {minutes:,.1f} 分钟，{count} 张卡完成任务需 {hours:,.1f} 小时",
+    "reason-class-cheaper-graphics": (
+        "{card}（{category}卡）每{unit}成本比最佳{other_category}卡 {other} 低 {ratio:.1f} 倍"
+    ),
+    "mismatch-wrong-class-for-graphics": (
+        "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {ratio:.1f} 倍"
+    ),
+    "mismatch-card-cannot-do-graphics": "{card} 是{category}卡，无法承担{workload}工作；{count} × {other} 可以",
+}
+"""Simplified Chinese templates of graphics and video messages, in the vocabulary of
+resources/i18n/glossary.json."""

@@ -4,7 +4,9 @@
 defaults were not set from and the calibration does not contain (torchtitan's and Trainy's
 benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark page, TensorRT-LLM's
 perf-overview page (offline maximum throughput), MLPerf Inference v4.1 Llama 2 70B runs of systems
-the calibration lacks, a llama.cpp pull request's performance table; LoRA and QLoRA fine-tuning memory from torchtune's
+the calibration lacks, vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are calibration
+rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog), a llama.cpp pull
+request's performance table; LoRA and QLoRA fine-tuning memory from torchtune's
 README, lit-gpt's resource tables and Unsloth's context-length benchmark), each with its source, URL, date, what was
 measured, the layout the source states and what the translation assumes. They are predicted
 with the shipped defaults and reported apart from the calibration rows: their errors are what
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
 from accuracy_serving import _mlperf as accuracy_serving_mlperf
+from accuracy_serving import _sglang_copy, _sglang_sharegpt
 from heldout_card import card_as_run
 
 from configurator.core.architecture import preset
@@ -256,9 +259,81 @@ def _llama_bench(r: dict) -> Iterator[Row]:
                   publication=publication)
 
 
+VLLM_V0_MAX_NUM_SEQS = 256
+"""Most sequences vLLM's V0 engine batches unless ``--max-num-seqs`` says otherwise: ``EngineArgs.__post_init__``
+sets ``max_num_seqs = 256 if not envs.VLLM_USE_V1 else 1024`` (vllm-project/vllm vllm/engine/arg_utils.py,
+stored version 001999d2, read 2026-12-03; 256 was the field's default before V1 existed, v0.6.x included)
+[sequences]."""
+
+
+def _sharegpt(r: dict) -> Iterator[Row]:
+    """A ShareGPT row of SGLang's v0.3.0 benchmark table (sgl-project/sglang benchmark/benchmark_vllm_060) for
+    another engine than the calibration's SGLang rows of it: predicted exactly as those rows are
+    (:func:`accuracy_serving._sglang_sharegpt`: the sample's mean lengths, the batch the KV cache holds at the
+    engine's memory fraction, at most the engine's ``max_num_seqs``; offline, the copy's capacity; at a Poisson
+    rate, the median TPOT and the median TTFT at the sample's median prompt), with the row's engine."""
+    setup, values = r["setup"], r["values"]
+    record = {"prompt_tokens_mean": setup["prompt_tokens_mean"], "output_tokens_mean": setup["output_tokens_mean"],
+              "memory_fraction": setup["memory_fraction"]}
+    if "request_rate" in setup:
+        record |= {"request_rate": setup["request_rate"], "prompt_tokens_median": setup["prompt_tokens_median"],
+                   "latency_ms": values["latency_ms"]}
+    else:
+        record["value"] = values["output_tokens_per_s"]
+    case = _sglang_sharegpt(r["id"], preset(setup["model"]), setup["card"], setup["tp"], setup["engine"],
+                            setup.get("max_num_seqs"))
+    for row in case(record):
+        yield dataclasses.replace(row, source=SOURCE, note="; ".join(part for part in (row.note, r["notes"]) if part),
+                                  publication=r["publication"])
+
+
+def _engine_offline(r: dict) -> Iterator[Row]:
+    """vLLM's ``benchmark_throughput.py`` (every request handed to the engine at once, one prompt and answer
+    length, ``ignore_eos``): output tokens/s of one copy at its capacity, at the batch its KV cache holds at the
+    mean length (prompt + half the answer: vLLM admits a request while its blocks are free and preempts when the
+    cache runs out, as :func:`accuracy_serving._sglang_copy` takes SGLang's pool), at most ``max_num_seqs``."""
+    setup = r["setup"]
+    prompt, output = setup["prompt_tokens"], setup["output_tokens"]
+    record = {"prompt_tokens_mean": prompt, "output_tokens_mean": output, "memory_fraction": setup["memory_fraction"]}
+    s, costs, batch = _sglang_copy(record, preset(setup["model"]), setup["card"], setup["tp"], setup["engine"],
+                                   setup["max_num_seqs"], setup["precision"])
+    note = (f"{setup['engine']} TP{setup['tp']}, {prompt}/{output} tokens, every request at once; capacity at a batch "
+            f"of {batch} (the KV cache at {setup['memory_fraction']:.2f} of the memory, at most "
+            f"{setup['max_num_seqs']}), step {costs.decode_s(batch) * 1000:.0f} ms")
+    yield Row(SOURCE, r["id"], "serving-throughput", "output tokens/s", capacity(costs) * output,
+              r["values"]["output_tokens_per_s"], "; ".join(part for part in (note, r["notes"]) if part), s,
+              publication=r["publication"])
+
+
+def _static_latency(r: dict) -> Iterator[Row]:
+    """vLLM's ``benchmark_latency.py``: one batch of ``batch`` prompts of one length, each generating
+    ``output_tokens`` (``ignore_eos``), timed from submission to the last token and averaged over iterations:
+    the estimate's static batch (:func:`configurator.core.load.static_batch`: the batch's prefill, then
+    ``O − 1`` decode steps at the batch) in output tokens/s, against batch × answer ÷ the stated mean latency
+    (the source's own tokens/s column, unrounded). The V0 engine without chunked prefill schedules the
+    batch's prompts in one step when they fit its token budget (``max_batched_tokens``, the row's)."""
+    setup = r["setup"]
+    prompt, output, batch = setup["prompt_tokens"], setup["output_tokens"], setup["batch"]
+    serving = {"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output, "concurrency": batch,
+               "max_batch": batch, "batching": "static", "engine": setup["engine"],
+               "max_batched_tokens": max(batch * prompt, setup["max_batched_tokens"])}
+    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
+                 precision=setup["precision"], parallelism={"tp": setup["tp"]}, serving=serving)
+    speed = estimate(s, CATALOG.get(setup["card"])).serving
+    measured = batch * output / r["values"]["latency_s"]
+    note = (f"{setup['engine']} TP{setup['tp']}, static batch {batch} x {prompt}/{output} tokens; predicted "
+            f"{batch * output / speed.tokens_per_s:.2f} s a batch (measured {r['values']['latency_s']:.3f} s), "
+            f"TPOT {speed.tpot_s * 1000:.1f} ms")
+    yield Row(SOURCE, r["id"], "serving-throughput", "output tokens/s (static batch)", speed.tokens_per_s, measured,
+              "; ".join(part for part in (note, r["notes"]) if part), s, publication=r["publication"])
+
+
 CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "train-max-context": _max_context,
                                                      "serving": _serving, "offline": _offline,
-                                                     "mlperf-offline": _mlperf, "mlperf-server": _mlperf, "llama-bench": _llama_bench}
+                                                     "mlperf-offline": _mlperf, "mlperf-server": _mlperf,
+                                                     "llama-bench": _llama_bench, "sharegpt": _sharegpt,
+                                                     "engine-offline": _engine_offline,
+                                                     "static-latency": _static_latency}
 """How each case of held-out row is predicted."""
 
 

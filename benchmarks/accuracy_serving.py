@@ -379,31 +379,39 @@ def _latency_at_rate(row_id, model, card, prompt, output, memory_fraction):
     return case
 
 
-def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int) -> tuple[Scenario, StepCosts, int]:
+def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int, engine: str = "sglang",
+                 max_seqs: int | None = None, precision: str = "bf16") -> tuple[Scenario, StepCosts, int]:
     """One SGLang copy of a ShareGPT row of SGLang's v0.3.0 benchmark: the row's mean prompt and
     answer, its memory fraction (``mem_frac``), and the batch its KV cache holds at those lengths
-    (SGLang admits requests while the KV pool has room) with the load model's step costs."""
+    (SGLang admits requests while the KV pool has room) with the load model's step costs. The same
+    table's vLLM rows (held out) run ``engine`` "vllm" with its memory fraction
+    (``gpu_memory_utilization``), the batch at most ``max_seqs`` (vLLM's ``max_num_seqs``), in
+    ``precision``."""
     prompt, output = r["prompt_tokens_mean"], r["output_tokens_mean"]
     serving = {"context": 4096, "prompt_tokens": prompt, "output_tokens": output, "concurrency": 1,
-               "engine": "sglang", "engine_memory_fraction": r["memory_fraction"]}
-    s = scenario(model, card, tp, workload="inference", precision="bf16", parallelism={"tp": tp}, serving=serving)
+               "engine": engine, "engine_memory_fraction": r["memory_fraction"]}
+    s = scenario(model, card, tp, workload="inference", precision=precision, parallelism={"tp": tp}, serving=serving)
     c = CATALOG.get(card)
     batch = serving_memory_model(s, c, plan_serving(s, c)).max_concurrency(prompt + output // 2)
+    batch = min(batch, max_seqs) if max_seqs else batch
     s = updated(s, serving={"concurrency": batch, "max_batch": batch})
     return s, step_costs(s, c, plan_serving(s, c), batch), batch
 
 
-def _sglang_sharegpt(row_id, model, card, tp):
+def _sglang_sharegpt(row_id, model, card, tp, engine: str = "sglang", max_seqs: int | None = None):
     """A row of sgl-project/sglang benchmark/benchmark_vllm_060 (SGLang v0.3.0, ShareGPT): offline,
     the copy's capacity in output tokens/s; at a Poisson rate, the load model's median TPOT and its
-    median TTFT at the sample's median prompt (:func:`_ttft_at_prompt`; the row's ``prompt_tokens_median``)."""
+    median TTFT at the sample's median prompt (:func:`_ttft_at_prompt`; the row's ``prompt_tokens_median``).
+    ``engine`` and ``max_seqs``: as :func:`_sglang_copy` (the table's vLLM rows, held out)."""
     def case(r: dict) -> list[Row]:
-        s, costs, batch = _sglang_copy(r, model, card, tp)
-        lengths = f"SGLang, ShareGPT at the mean {r['prompt_tokens_mean']}/{r['output_tokens_mean']} tokens"
+        s, costs, batch = _sglang_copy(r, model, card, tp, engine, max_seqs)
+        name = {"sglang": "SGLang", "vllm": "vLLM"}.get(engine, engine)
+        lengths = f"{name}, ShareGPT at the mean {r['prompt_tokens_mean']}/{r['output_tokens_mean']} tokens"
         if "request_rate" not in r:
             return [Row("published", row_id, "serving-throughput", "output tokens/s", capacity(costs) *
                         r["output_tokens_mean"], r["value"], f"{lengths}; capacity at the batch of {batch} the KV "
-                        f"cache holds (step {costs.decode_s(batch) * 1000:.0f} ms)", s)]
+                        f"cache holds{f' (at most {max_seqs})' if max_seqs else ''} "
+                        f"(step {costs.decode_s(batch) * 1000:.0f} ms)", s)]
         point = load_point(costs, r["request_rate"])
         note = f"{lengths}; {r['request_rate']} requests/s, {point.decoding:.0f} sequences decoding"
         median = r["prompt_tokens_median"]

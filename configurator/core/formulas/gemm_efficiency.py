@@ -99,6 +99,36 @@ published share), weights 9.6 ms and per-layer time 4.4 ms. H100 PCIe: the MAMF 
 (GOATnote-Inc/periodicdent42 ``H100_CEILING_FOUND.md``, 2025-11, low confidence) ran 627 TFLOP/s at
 8192×8192×147,456, 0.83 of 756.5, where the hopper curve gives 0.81: no lower ceiling for its 350 W
 board was found, so none is set.
+
+A100 at llama.cpp's prompt products (issue 27, diagnosis; nothing changed). llama.cpp's pp512 rows on the A100
+(XiongjieDai's Llama 3 8B Q4_K_M on PCIe and SXM and F16 on PCIe, pull request 6017's LLaMA 2 7B F16 and Q8_0
+on PCIe; ``benchmarks/data``) are predicted 1-15 % fast, and their products would need 1.22-1.29x the
+predicted time to match (the Q8_0 row 1.02x). The curve is not what is short there. (1) aiconfigurator's four
+A100 SXM tables (TensorRT-LLM 1.0.0, vLLM 0.14.0, SGLang 0.5.9 and 0.5.10: bf16 ``linear`` products through
+cuBLAS, the ``x·Wᵀ`` layout llama.cpp's ``cublasGemmEx(CUBLAS_OP_T, CUBLAS_OP_N, ...)`` runs; each table's
+smallest latency, 2.5 µs, taken off as launch time) at m = 512 and llama.cpp's own products (separate
+``attn_q``, ``attn_k``, ``attn_v``, ``attn_output``, ``ffn_gate``, ``ffn_up``, ``ffn_down``; n = 14,336
+between the tables' 12,288 and 16,384) give the layer 0.674-0.756 of peak, the curve 0.723 (Llama 3 8B; LLaMA
+2 7B 0.641-0.730, curve 0.723): the curve over the tables 0.96-1.07 and 0.99-1.13 (medians 0.99 and 1.03), not
+1.22. Per product the tables saw-tooth about the curve (m = 512: 4096×4096 at 0.624 median, curve 0.713;
+1024×4096 0.532, curve 0.646; 12,288×4096 0.787, curve 0.729; 4096×16,384 0.775, curve 0.728), and llama.cpp's
+three attention products run 1.09-1.39x slower than one fused product would, which the layer figures above
+include. (2) Accumulate and clocks: the A100 runs FP16 with FP16 accumulation (``CUBLAS_COMPUTE_16F``) at the
+same 312 TFLOP/s as with FP32 (NVIDIA, "NVIDIA Hopper Architecture In-Depth", 2022, Table 3; the catalog
+agrees); no A100 measurement of the two compute types against each other was found (llama.cpp pull request
+3816, not merged: the FP32 type 5 % faster at pp512 on an RTX A6000, slower on an RTX 3090). The 300 W PCIe
+and 400 W SXM cards run the Q4_K_M row alike (5,981 and 5,948 tokens/s), so no power or clock limit on the
+tensor rate shows. (3) The same curve on the same card under other engines holds: TensorRT-LLM's A100 time to
+first token at 2,048 tokens (-2 %, -1 %), SGLang's A100 TTFT at a request rate (-0.3 %, -3 %), the A100
+training rows (-11..+7 %). (4) Within XiongjieDai's table the A100 PCIe and the H100 PCIe (1.94 and 2.0 TB/s)
+differ by 18.8 ms (F16) and 22.6 ms (Q4_K_M), predicted 20.2 and 20.9 ms (A100 products 1.29x slower would
+make the F16 difference 30 ms): the products' difference between the two cards is right, and each card misses
+the same 6-11 ms (the H100 PCIe F16 row is -24 %, worse than the A100's), a time outside the products and not
+proportional to the peak (``serving_speed.prefill_seconds``: llama.cpp's FP32 elementwise kernels, about 16.6
+GB of traffic per pp512 of Llama 3 8B in its norms, RoPE, cache copies, scores without FlashAttention, SwiGLU
+and residual adds, are not charged; charging them and refitting the prompt share by its rule, 1.02 -> 2.04,
+moved the H100 PCIe rows to +6/-4 % but left the A100 rows at -9..-15 %, the Ada rows at +14..+29 % pulling
+the one share: not shipped, not this module's).
 """
 
 from __future__ import annotations

@@ -411,6 +411,16 @@ _FOURTH_ZH = ("。2026-12-03 第四轮：查阅了一个公开的国内算力价
               "天翼云、火山引擎、胜算云与模力方舟的租用价目，中关村在线/淘宝的板卡报价）")
 _NOT_LISTED, _NOT_LISTED_ZH = " — it lists no price for this card.", "——其中没有此卡的价格。"
 _STILL, _STILL_ZH = "; still no purchase price.", "；仍无购买价。"
+_A2_AGAIN = (" Searched again 2026-12-03 (retailer and spec-database pages, The Next Platform's launch article): "
+             "no dated price.")
+_A2_AGAIN_ZH = "2026-12-03 再次检索（零售商与规格数据库页面、The Next Platform 的发布文章）：无注明日期的价格。"
+_MI250X_AGAIN = (" Searched again 2026-12-03: one spec site lists a 1.35 USD/h on-demand offer for both the MI250 "
+                 "and the MI250X (https://gpu.blog/gpus/instinct-mi250x-mi250x, undated) — not used.")
+_MI250X_AGAIN_ZH = ("2026-12-03 再次检索：某规格网站为 MI250 与 MI250X 列出同一个 1.35 USD/h 的按需报价"
+                    "（https://gpu.blog/gpus/instinct-mi250x-mi250x，无日期）——未采用。")
+_PPU_AGAIN = (" Searched again 2026-12-03: public GitHub notes show PPU-ZW810E (96 GB) nodes in Alibaba Cloud PAI, "
+              "with no price.")
+_PPU_AGAIN_ZH = "2026-12-03 再次检索：GitHub 上的公开笔记显示阿里云 PAI 中有 PPU-ZW810E（96 GB）节点，未见价格。"
 
 ZH_CN_PRICE_NOTE: dict[str, str] = {
     (_SEARCHED + "Biren sells to selected customers; no price published" + _SECOND + _THIRD + _BIREN + "." + _FOURTH
@@ -457,10 +467,11 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         + "；其港股上市报道（https://news.lavx.hu/article/shanghai-iluvatar-corex-targets-nvidia-rubin-"
         "supremacy-in-aggressive-2027-gpu-roadmap，2026-01）只给出出货量（2025 年上半年约 52,000 颗通用 GPU），未给出售价"
         + _FOURTH_ZH + "——找到租价（胜算云上的天垓100 每卡每小时 1.49 元，2026-08；见其云价格）" + _STILL_ZH,
-    _CORPORA + "not in the cloud price indexes read.": _CORPORA_ZH + "所读的云价格指数中也没有。",
-    _CORPORA + "sold in HPC systems (Frontier, LUMI), not as a card.":
-        _CORPORA_ZH + "随 HPC 系统（Frontier、LUMI）销售，不单独出售板卡。",
-    _CORPORA + "used inside Alibaba Cloud, not sold as a card.": _CORPORA_ZH + "在阿里云内部使用，不作为板卡出售。",
+    _CORPORA + "not in the cloud price indexes read." + _A2_AGAIN: _CORPORA_ZH + "所读的云价格指数中也没有。" + _A2_AGAIN_ZH,
+    _CORPORA + "sold in HPC systems (Frontier, LUMI), not as a card." + _MI250X_AGAIN:
+        _CORPORA_ZH + "随 HPC 系统（Frontier、LUMI）销售，不单独出售板卡。" + _MI250X_AGAIN_ZH,
+    _CORPORA + "used inside Alibaba Cloud, not sold as a card." + _PPU_AGAIN:
+        _CORPORA_ZH + "在阿里云内部使用，不作为板卡出售。" + _PPU_AGAIN_ZH,
     "Not on sale at catalog date (announced, 2H 2026); no price announced.":
         "截至目录日期尚未上市（已发布，2026 年下半年）；未公布价格。",
     ("Purchase: no dated per-GPU price found (searched 2026-12, twice: press, reseller listings, research notes); "

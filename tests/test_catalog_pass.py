@@ -37,7 +37,7 @@ def every_card_planned(scenario: Scenario, catalog) -> tuple:
     ("finetune", "h100-sxm", "cloud"),
     ("finetune", "gaudi3", "ownership"),  # a purchase price, no cloud price
     ("inference", "l40s", "cloud"),
-    ("inference", "l20", None),  # no price at all: every card is planned
+    ("inference", "mlu370-x8", None),  # no price at all: every card is planned
     ("vdi", "a30", "ownership"),
 ])
 def test_the_catalog_pass_keeps_every_point(catalog, workload: str, card_id: str, basis: str | None) -> None:

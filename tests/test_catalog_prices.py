@@ -129,3 +129,23 @@ def test_software_rules_of_issue_25(catalog, raw):
     assert catalog.get("ascend-950pr").software.support("vllm") == "partial"  # vllm-ascend does not name it
     assert catalog.get("mtt-s4000").software.support("vllm") == "partial"  # vllm_musa: an unlisted fork
     assert "software.plugins" in raw["units"] and "software.tensorrt-llm" in raw["units"]
+
+
+def test_the_china_market_cards_priced_in_session_22(catalog):
+    """The fourth price search: the MTT S4000 is bought at a CNY street range, the Ascend 950PR at
+    a relayed CNY report; the L20, BI-V100 and MTT S5000 are only rented (CNY per card-hour, a named
+    provider and tier) and still say why they have no purchase price; the China Telecom Cloud
+    'MLU370' rate (an MLU370-S4's) is not on the MLU370-X8. Every one is rated low."""
+    s4000 = purchase_entry(catalog.get("mtt-s4000"))
+    assert (s4000.currency, s4000.kind, s4000.confidence) == ("CNY", "street", "low")
+    assert s4000.amount < s4000.amount_high
+    ascend = purchase_entry(catalog.get("ascend-950pr"))
+    assert (ascend.currency, ascend.kind, ascend.confidence) == ("CNY", "street", "low")
+    for card_id in ("l20", "bi-v100", "mtt-s5000"):
+        card = catalog.get(card_id)
+        rent = price_entry(card, "cloud-hourly")
+        assert rent.currency == "CNY" and rent.provider and rent.tier and rent.confidence == "low", card_id
+        assert purchase_entry(card) is None and "Fourth pass" in (card.price_note or ""), card_id
+    assert price_entry(catalog.get("mlu370-x8"), "cloud-hourly") is None
+    for card_id in ("mtt-s4000", "ascend-950pr", "mi350x"):  # priced: no "no price found" note left
+        assert catalog.get(card_id).price_note is None, card_id

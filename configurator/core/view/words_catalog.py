@@ -405,52 +405,73 @@ _BIREN = ("; its Hong Kong prospectus as summarised at https://www.laohunote.com
           "gives revenue and gross margin of its BR106 products, not unit prices")
 _BIREN_ZH = ("；据 https://www.laohunote.com/m/post/514809246666808（2025-12）对其港股招股书的摘要，"
              "只披露 BR106 系列产品的收入与毛利率，未给出单价")
+_FOURTH = (" Fourth pass 2026-12-03: a public daily Chinese compute-price tracker (github.com/Gavinzll/compute-market-report, "
+           "2026-07/08: China Telecom Cloud, Volcano Engine, 胜算云 and 模力方舟 rate lists, ZOL/Taobao card listings) was read")
+_FOURTH_ZH = ("。2026-12-03 第四轮：查阅了一个公开的国内算力价格日报（github.com/Gavinzll/compute-market-report，2026-07/08："
+              "天翼云、火山引擎、胜算云与模力方舟的租用价目，中关村在线/淘宝的板卡报价）")
+_NOT_LISTED, _NOT_LISTED_ZH = " — it lists no price for this card.", "——其中没有此卡的价格。"
+_STILL, _STILL_ZH = "; still no purchase price.", "；仍无购买价。"
+_A2_AGAIN = (" Searched again 2026-12-03 (retailer and spec-database pages, The Next Platform's launch article): "
+             "no dated price.")
+_A2_AGAIN_ZH = "2026-12-03 再次检索（零售商与规格数据库页面、The Next Platform 的发布文章）：无注明日期的价格。"
+_MI250X_AGAIN = (" Searched again 2026-12-03: one spec site lists a 1.35 USD/h on-demand offer for both the MI250 "
+                 "and the MI250X (https://gpu.blog/gpus/instinct-mi250x-mi250x, undated) — not used.")
+_MI250X_AGAIN_ZH = ("2026-12-03 再次检索：某规格网站为 MI250 与 MI250X 列出同一个 1.35 USD/h 的按需报价"
+                    "（https://gpu.blog/gpus/instinct-mi250x-mi250x，无日期）——未采用。")
+_PPU_AGAIN = (" Searched again 2026-12-03: public GitHub notes show PPU-ZW810E (96 GB) nodes in Alibaba Cloud PAI, "
+              "with no price.")
+_PPU_AGAIN_ZH = "2026-12-03 再次检索：GitHub 上的公开笔记显示阿里云 PAI 中有 PPU-ZW810E（96 GB）节点，未见价格。"
 
 ZH_CN_PRICE_NOTE: dict[str, str] = {
-    _SEARCHED + "Biren sells to selected customers; no price published" + _SECOND + _THIRD + _BIREN + ". Enter a quote.":
-        _SEARCHED_ZH + "壁仞只向特定客户销售；未公布价格" + _SECOND_ZH + _THIRD_ZH + _BIREN_ZH + "。请输入报价。",
+    (_SEARCHED + "Biren sells to selected customers; no price published" + _SECOND + _THIRD + _BIREN + "." + _FOURTH
+     + " — no card price; its BR100 8-card monthly rent (CNY 38–48k) is the tracker's own estimate, not used. Enter a quote."):
+        _SEARCHED_ZH + "壁仞只向特定客户销售；未公布价格" + _SECOND_ZH + _THIRD_ZH + _BIREN_ZH + _FOURTH_ZH
+        + "——无单卡价格；其中 BR100 的 8 卡月租（3.8–4.8 万元）是该日报自己的估算，未采用。请输入报价。",
     (_SEARCHED + "Cambricon sells through partners; MLU590 street claims (CNY 60–90k) have no vendor datasheet"
-     + _SECOND + _THIRD + ". Enter a quote."):
+     + _SECOND + _THIRD + "." + _FOURTH + " — its 'MLU370' rate (China Telecom Cloud PCH1, 13.00 CNY per card-hour) is the "
+     "MLU370-S4's, a smaller card; not used. Enter a quote."):
         _SEARCHED_ZH + "寒武纪经合作伙伴销售；MLU590 的市场价传言（6–9 万元）没有厂商资料佐证" + _SECOND_ZH + _THIRD_ZH
-        + "。请输入报价。",
-    (_SEARCHED + "Moore Threads sells it in KUAE/MCCX D800 8-card servers; no card price published" + _SECOND
-     + _THIRD + _MOORE + "; rentable on AutoDL (CSDN, 2025), but no stored copy gives the rate. Enter a quote."):
-        _SEARCHED_ZH + "摩尔线程以 KUAE/MCCX D800 8 卡服务器形式销售；未公布单卡价格" + _SECOND_ZH + _THIRD_ZH + _MOORE_ZH
-        + "；可在 AutoDL 租用（CSDN，2025），但所存副本均未给出租价。请输入报价。",
+        + _FOURTH_ZH + "——其中“MLU370”的租价（天翼云 PCH1，每卡每小时 13.00 元）属于另一款较小的卡 MLU370-S4，未采用。请输入报价。",
     (_SEARCHED + "Moore Threads sells through KUAE cluster deals; no card price published" + _SECOND + _THIRD + _MOORE
-     + ". Enter a quote."):
-        _SEARCHED_ZH + "摩尔线程通过 KUAE 集群项目销售；未公布单卡价格" + _SECOND_ZH + _THIRD_ZH + _MOORE_ZH + "。请输入报价。",
+     + "." + _FOURTH + _NOT_LISTED + " Enter a quote."):
+        _SEARCHED_ZH + "摩尔线程通过 KUAE 集群项目销售；未公布单卡价格" + _SECOND_ZH + _THIRD_ZH + _MOORE_ZH + _FOURTH_ZH
+        + _NOT_LISTED_ZH + "请输入报价。",
     (_SEARCHED + "listed 'coming soon' by a retailer in 2024 (Tom's Hardware, 2024-02), no price since" + _SECOND
-     + _THIRD + ". Enter a quote."):
+     + _THIRD + "." + _FOURTH + _NOT_LISTED + " Enter a quote."):
         _SEARCHED_ZH + "2024 年曾有零售商标为“即将上市”（Tom's Hardware，2024-02），此后无价格" + _SECOND_ZH + _THIRD_ZH
-        + "。请输入报价。",
+        + _FOURTH_ZH + _NOT_LISTED_ZH + "请输入报价。",
     (_SEARCHED + "listed by NVIDIA China partners since 2024 without a public price" + _SECOND + _THIRD
      + "; https://huggingface.co/hardware/l20 shows 'MSRP $5.0k' with no date or source (NVIDIA published no L20 MSRP), "
      "and no Chinese cloud-rental index read lists the L20 — not used."
-     + " One unsourced, machine-written note gives 'L20 单卡约 3–5 万元' (CNY 30–50k per card); not used. Enter a quote."):
+     + " One unsourced, machine-written note gives 'L20 单卡约 3–5 万元' (CNY 30–50k per card); not used." + _FOURTH
+     + " — rent found (China Telecom Cloud 15.72 and Volcano Engine 17.50 CNY per card-hour, 2026-07; see its cloud prices)"
+     + _STILL + " Enter a quote."):
         _SEARCHED_ZH + "自 2024 年起由 NVIDIA 中国合作伙伴列出，无公开价格" + _SECOND_ZH + _THIRD_ZH
         + "；https://huggingface.co/hardware/l20 标注“MSRP $5.0k”，无日期、无来源（NVIDIA 未公布 L20 建议零售价），"
         "所读的国内云租用价格指数也未列出 L20——未采用。"
-        + "一则无来源、机器生成的笔记称“L20 单卡约 3–5 万元”；未采用。请输入报价。",
+        + "一则无来源、机器生成的笔记称“L20 单卡约 3–5 万元”；未采用" + _FOURTH_ZH
+        + "——找到租价（天翼云每卡每小时 15.72 元、火山引擎 17.50 元，2026-07；见其云价格）" + _STILL_ZH + "请输入报价。",
     (_SEARCHED + "no card price published" + _SECOND + _THIRD
      + "; offered as a cluster service at https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu, no price in the "
-     "part read. Enter a quote."):
+     "part read." + _FOURTH + " — rent found (模力方舟 8.00 CNY per card-hour, 2026-08; see its cloud price)" + _STILL
+     + " Enter a quote."):
         _SEARCHED_ZH + "未公布单卡价格" + _SECOND_ZH + _THIRD_ZH
-        + "；https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu 以集群服务形式提供，所读部分未见价格。请输入报价。",
-    _CORPORA + "AMD publishes no list price and no on-demand rate was found.":
-        _CORPORA_ZH + "AMD 不公布目录价，也未找到按需租用价。",
+        + "；https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu 以集群服务形式提供，所读部分未见价格" + _FOURTH_ZH
+        + "——找到租价（模力方舟每卡每小时 8.00 元，2026-08；见其云价格）" + _STILL_ZH + "请输入报价。",
     (_CORPORA + "get an Iluvatar CoreX quote." + _LATER.format("Second")
      + "; coverage of its Hong Kong listing (https://news.lavx.hu/article/shanghai-iluvatar-corex-targets-nvidia-rubin-"
      "supremacy-in-aggressive-2027-gpu-roadmap, 2026-01) gives shipments (about 52,000 general-purpose GPUs in 1H 2025), "
-     "not selling prices."):
+     "not selling prices." + _FOURTH + " — rent found (胜算云 1.49 CNY per card-hour for its 天垓100, 2026-08; see its "
+     "cloud price)" + _STILL):
         _CORPORA_ZH + "请向天数智芯询价。" + _LATER_ZH.format("第二轮")
         + "；其港股上市报道（https://news.lavx.hu/article/shanghai-iluvatar-corex-targets-nvidia-rubin-"
-        "supremacy-in-aggressive-2027-gpu-roadmap，2026-01）只给出出货量（2025 年上半年约 52,000 颗通用 GPU），未给出售价。",
-    _CORPORA + "launched 2026 — get a Huawei partner quote.": _CORPORA_ZH + "2026 年上市——请向华为合作伙伴询价。",
-    _CORPORA + "not in the cloud price indexes read.": _CORPORA_ZH + "所读的云价格指数中也没有。",
-    _CORPORA + "sold in HPC systems (Frontier, LUMI), not as a card.":
-        _CORPORA_ZH + "随 HPC 系统（Frontier、LUMI）销售，不单独出售板卡。",
-    _CORPORA + "used inside Alibaba Cloud, not sold as a card.": _CORPORA_ZH + "在阿里云内部使用，不作为板卡出售。",
+        "supremacy-in-aggressive-2027-gpu-roadmap，2026-01）只给出出货量（2025 年上半年约 52,000 颗通用 GPU），未给出售价"
+        + _FOURTH_ZH + "——找到租价（胜算云上的天垓100 每卡每小时 1.49 元，2026-08；见其云价格）" + _STILL_ZH,
+    _CORPORA + "not in the cloud price indexes read." + _A2_AGAIN: _CORPORA_ZH + "所读的云价格指数中也没有。" + _A2_AGAIN_ZH,
+    _CORPORA + "sold in HPC systems (Frontier, LUMI), not as a card." + _MI250X_AGAIN:
+        _CORPORA_ZH + "随 HPC 系统（Frontier、LUMI）销售，不单独出售板卡。" + _MI250X_AGAIN_ZH,
+    _CORPORA + "used inside Alibaba Cloud, not sold as a card." + _PPU_AGAIN:
+        _CORPORA_ZH + "在阿里云内部使用，不作为板卡出售。" + _PPU_AGAIN_ZH,
     "Not on sale at catalog date (announced, 2H 2026); no price announced.":
         "截至目录日期尚未上市（已发布，2026 年下半年）；未公布价格。",
     ("Purchase: no dated per-GPU price found (searched 2026-12, twice: press, reseller listings, research notes); "

@@ -196,8 +196,8 @@ INFORMED = (
     Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
              "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
              "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "
-             "the log error, December 2026) the two shares come out 0.74 and 0.73 (each row left out, 9.4 % median, "
-             "28 % worst), with the step time as a third field 0.84, 0.87 and 3.2 ms per step: those rows are "
+             "the log error, December 2026, the rows then built with CUDA graphs) the two shares come out 0.74 "
+             "and 0.73 (each row left out, 9.4 % median, 28 % worst), with the step time as a third field 0.84, 0.87 and 3.2 ms per step: those rows are "
              "batches of 64–1,024 sequences whose steps weigh the products and the cache reads as much as the weight "
              "stream, so the shares would absorb the other terms' errors instead of measuring the kernels' bandwidth; and one source holds them all, so "
              "its rows would be n/a out of source. The per-layer times by count (2026-12-03): its Llama decoder "
@@ -206,10 +206,13 @@ INFORMED = (
              "least 8 kernels (five GEMMs, the attention plugin's kernel, two RMSNorms; whether TensorRT's builder "
              "fuses the residual adds and SwiGLU into them is decided at build time and cannot be read from the "
              "source; FP8 rows add the activations' quantization), ≥24 µs at the ≈3 µs per replayed kernel the "
-             "vLLM and transformers profiles use, against the 20 µs shipped; and whether the table's C++ runtime "
-             "replayed decode steps from CUDA graphs (cuda_graphs True here) was not established, so which of the "
-             "two figures was in force is open. The shares are what its kernels reach of the bandwidth: no count "
-             "gives them",
+             "vLLM and transformers profiles use, against the 20 µs shipped. The table's rows ran eager: its "
+             "commands run gptSessionBenchmark without --enable_cuda_graph, the flag it needs to replay steps from "
+             "graphs (accuracy_base.TRT_SESSION_BENCHMARK, which the rows are now built with, 2026-12-03: "
+             "serving-throughput in sample 12.2 % -> 8.4 % median), so they check the eager 50 µs and no "
+             "performance.md row checks the 20 µs; solved from the eight rows so built the two shares come out 0.79 "
+             "and 0.79 (each row left out, 8.4 % median, 25.2 % worst), still one source and still the other terms' "
+             "errors. The shares are what its kernels reach of the bandwidth: no count gives them",
              settled_by="TensorRT-LLM decode latency at batch 1 of two model sizes (or weight formats) on one card, "
                         "which separates the weight stream from the per-layer time as llama.cpp's two formats do "
                         "(engines.py, LLAMA_CPP), and a decode step at a large batch over a long context for the KV "

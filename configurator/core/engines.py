@@ -190,6 +190,8 @@ TENSORRT_LLM = EngineProfile(
     # two per-layer times are informed (benchmarks/defaults_registry.py, INFORMED, says why and what would settle
     # them): its Llama decoder layer of the table's era (TensorRT-LLM 027cd518) runs at least 8 kernels (five
     # GEMMs, the attention plugin's, two RMSNorms), ≥ 24 µs at the ≈3 µs per replayed kernel of the profiles above.
+    # Graphs by default as today's engine runs (NVIDIA/TensorRT-LLM pull request 5480, July 2025); its
+    # performance.md tables (v0.5-v0.9) ran eager (benchmarks/accuracy_base.py, TRT_SESSION_BENCHMARK).
     layer_overhead_graphs_s=2.0e-5,
     layer_overhead_eager_s=2.0e-5 + 3.0e-5,
     step_overhead_s=2.0e-4,

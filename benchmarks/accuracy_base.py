@@ -179,6 +179,13 @@ def overridden(s: Scenario) -> Scenario:
 H200_ENGINE = {"engine": "transformers", "cuda_graphs": True}
 """The H200 prefill and decode rows: plain PyTorch, decode replayed from a CUDA graph."""
 TRT = {"engine": "tensorrt-llm"}
+TRT_SESSION_BENCHMARK = {**TRT, "cuda_graphs": False}
+"""TensorRT-LLM's docs/source/performance.md rows (its v0.5-v0.9 tables: time to first token and static-batch
+throughput): measured with benchmarks/cpp/gptSessionBenchmark as the page's commands run it, without
+``--enable_cuda_graph`` (NVIDIA/TensorRT-LLM 138f96d4, the v0.6.1 page, and the v0.9.0 page), and the benchmark
+replays steps from CUDA graphs only with that flag (027cd518 benchmarks/cpp/gptSessionBenchmark.cpp:
+``enableCudaGraph = result.count("enable_cuda_graph") > 0``): eager steps. The profile's graphs are today's
+engine's (on by default since NVIDIA/TensorRT-LLM pull request 5480, July 2025)."""
 LLAMA_CPP = {"engine": "llama.cpp", "cuda_graphs": False}
 """llama.cpp rows of XiongjieDai's table: measured before llama.cpp's CUDA graphs (2024)."""
 XIONGJIEDAI_BUILD = "2024-05"

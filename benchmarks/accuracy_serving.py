@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from accuracy_base import CATALOG, LLAMA_CPP, TRT, XIONGJIEDAI_BUILD, Row, at_llama_cpp_build, scenario
+from accuracy_base import (CATALOG, LLAMA_CPP, TRT, TRT_SESSION_BENCHMARK, XIONGJIEDAI_BUILD, Row, at_llama_cpp_build,
+                           scenario)
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.load import (MLPERF_SERVER_LIMITS, StepCosts, capacity, highest_rate, load_point,
@@ -23,7 +24,7 @@ def _ttft(row_id, model, card, count, precision, prompt):
     def case(r: dict) -> Row:
         s = scenario(model, card, count, workload="inference", precision=precision,
                      parallelism={"tp": count}, serving={"context": prompt + 1, "prompt_tokens": prompt,
-                                                         "output_tokens": 1, **TRT})
+                                                         "output_tokens": 1, **TRT_SESSION_BENCHMARK})
         c = CATALOG.get(card)
         seconds = prefill_seconds(s, c, plan_serving_precision(c, s.precision), prompt)
         return Row("published", row_id, "prefill", "ms TTFT", seconds * 1000, r["value"], "TensorRT-LLM", s)
@@ -142,7 +143,7 @@ def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=Tr
         s = scenario(model, card, count, workload="inference", precision=precision, parallelism={"tp": count},
                      serving={"context": isl + osl, "prompt_tokens": isl, "output_tokens": osl,
                               "concurrency": batch, "kv_precision": "fp8" if precision == "fp8" else None,
-                              "batching": "static", **TRT})
+                              "batching": "static", **TRT_SESSION_BENCHMARK})
         est = estimate(s, CATALOG.get(card))
         value = est.serving.tokens_per_s_per_card if per_card else est.serving.tokens_per_s
         return Row("published", row_id, "serving-throughput", "output tokens/s", value, r["value"],

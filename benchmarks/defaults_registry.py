@@ -146,6 +146,9 @@ class Informed:
     default: str
     publication: str
     how: str
+    settled_by: str = ""
+    """The measurement that would make it fitted or first-principles (issue 27, part 1): every entry of
+    :data:`INFORMED` names one (:func:`problems`)."""
 
 
 INFORMED = (
@@ -161,19 +164,60 @@ INFORMED = (
              "The rows that would separate it from the products are three 128-token prompts. A first-principles "
              "figure needs what the per-layer time stands for split out: a kernel count × the gap between "
              "kernels, and the elementwise passes (norms, rotary, activation, residuals) whose bytes grow with "
-             "the chunk, so part of it is not per layer but per token - not done"),
+             "the chunk, so part of it is not per layer but per token. Counted (2026-12-03; formulas/efficiency.py, "
+             "PREFILL_LAYER_OVERHEAD_S, gives the arithmetic): the rig's eager PyTorch layer launches 40 kernels, "
+             "376 µs of host dispatch at 9.4 µs each (NVIDIA/Fuser issue 3507), hidden under the ≈2 ms the GPU "
+             "spends on a layer of the 2,048-token row; there the elementwise kernels' traffic (0.62 MB per token "
+             "per layer, 301 µs at the copy bandwidth) is what lies beyond the roofline (the row leaves 450 µs), "
+             "and at 128 tokens the same layer would be host-bound (≈180 µs beyond its roofline): for that engine "
+             "the term grows with the chunk and is above 130 µs in both regimes. TensorRT-LLM's fused layer, whose "
+             "eight TTFT rows are most of the fit, counts to a few tens of µs, yet its 128-token rows want "
+             "50-130 µs (given 20 µs they fall to -14 % and -24 % with the efficiency refitted to 0.78). No count "
+             "gives one figure for both engines",
+             settled_by="the prefill cases of benchmarks/gpu_grid.py (Llama 3 8B in the rig's eager engine, batch "
+                        "1/4/16 x prompts of 512/2,048/8,192 tokens: time against tokens at a fixed layer count "
+                        "separates the per-chunk part from the per-token part, and checks the count's 0.62 MB per "
+                        "token), and TensorRT-LLM's time to first token at three or more prompt lengths on one "
+                        "card, or a timeline of one of its context steps (its table gives two lengths a card)"),
     Informed("transformers kv_half_context = 850 tokens", H200_RIG,
              "no derivation given, and no rule can set it: the H200 decode rows are all at one context (2,048), "
-             "where any half-context is matched by the KV share the decode fit solves beside it; rows at a second "
-             "context would separate them"),
+             "where any half-context is matched by the KV share the decode fit solves beside it (850 costs a factor "
+             "2,048 / 2,898 = 0.707 there, which kv_read_share 0.904 carries: 0.64 either way); rows at a second "
+             "context would separate them. Not first principles either (2026-12-03): the form ctx / (ctx + c) stands "
+             "for the attention kernel's per-sequence setup and under-filled grid (sequences x KV heads x splits of "
+             "the context against the card's SMs), which depends on the kernel, and which attention kernel the rig's "
+             "decode ran is not recorded (h200-calibration.jsonl; benchmarks/data/README.md says only 'captured in a "
+             "CUDA graph'), so nothing can be counted",
+             settled_by="the rig's decode (plain PyTorch, CUDA-graph replay, static cache, its attention kernel named) "
+                        "of Llama 3 8B at batch 1 and 32 at contexts of 512, 8,192 and 32,768 tokens beside today's "
+                        "2,048: kv_read_share and kv_half_context then solved together by the decode fit's rule, "
+                        "each row left out in turn. benchmarks/gpu_grid.py has no decode case (its kinds: prefill, "
+                        "train, gemm): one would be added there"),
     Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
              "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
              "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "
-             "the log error, December 2026) the two shares come out 0.74 and 0.73 (each row left out, 9.4 % median, "
-             "28 % worst), with the step time as a third field 0.84, 0.87 and 3.2 ms per step: those rows are "
+             "the log error, December 2026, the rows then built with CUDA graphs) the two shares come out 0.74 "
+             "and 0.73 (each row left out, 9.4 % median, 28 % worst), with the step time as a third field 0.84, 0.87 and 3.2 ms per step: those rows are "
              "batches of 64–1,024 sequences whose steps weigh the products and the cache reads as much as the weight "
              "stream, so the shares would absorb the other terms' errors instead of measuring the kernels' bandwidth; and one source holds them all, so "
-             "its rows would be n/a out of source"),
+             "its rows would be n/a out of source. The per-layer times by count (2026-12-03): its Llama decoder "
+             "layer of the table's era (NVIDIA/TensorRT-LLM 027cd518, tensorrt_llm/models/llama/model.py; "
+             "layers/attention.py, one fused QKV ColumnLinear; layers/mlp.py, GatedMLP's fc, gate and proj) runs at "
+             "least 8 kernels (five GEMMs, the attention plugin's kernel, two RMSNorms; whether TensorRT's builder "
+             "fuses the residual adds and SwiGLU into them is decided at build time and cannot be read from the "
+             "source; FP8 rows add the activations' quantization), ≥24 µs at the ≈3 µs per replayed kernel the "
+             "vLLM and transformers profiles use, against the 20 µs shipped. The table's rows ran eager: its "
+             "commands run gptSessionBenchmark without --enable_cuda_graph, the flag it needs to replay steps from "
+             "graphs (accuracy_base.TRT_SESSION_BENCHMARK, which the rows are now built with, 2026-12-03: "
+             "serving-throughput in sample 12.2 % -> 8.4 % median), so they check the eager 50 µs and no "
+             "performance.md row checks the 20 µs; solved from the eight rows so built the two shares come out 0.79 "
+             "and 0.79 (each row left out, 8.4 % median, 25.2 % worst), still one source and still the other terms' "
+             "errors. The shares are what its kernels reach of the bandwidth: no count gives them",
+             settled_by="TensorRT-LLM decode latency at batch 1 of two model sizes (or weight formats) on one card, "
+                        "which separates the weight stream from the per-layer time as llama.cpp's two formats do "
+                        "(engines.py, LLAMA_CPP), and a decode step at a large batch over a long context for the KV "
+                        "share, from a publication other than performance.md so the fit cross-validates; or a "
+                        "timeline (nsys) of one decode step: kernels per layer and the time between them"),
 )
 """Defaults whose rows are in sample whatever is held out (the report names them)."""
 
@@ -270,6 +314,8 @@ def problems(fits=None) -> list[str]:
         if record is None or "%" not in record.cross_validated and "exactly" not in record.cross_validated:
             found.append(f"fit '{fit.name}': no cross-validated error registered (FIT_RECORDS)")
     found += [f"FIT_RECORDS '{name}' names no fit of loso.FITS" for name in FIT_RECORDS if name not in names]
+    found += [f"informed default '{item.default}': no measurement named that would settle it (settled_by)"
+              for item in loso.INFORMED if not item.settled_by]
     fitted = fitted_fields(fits)
     # module defaults: a docstring marked **Fitted** or **Measured** has a fit, and a fit's field says so
     docs = _constant_docstrings(EFFICIENCY)

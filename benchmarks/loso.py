@@ -561,6 +561,7 @@ def print_fits(source: RowSource, rows: Sequence[Row]) -> None:
     print("\nDefaults informed by calibration rows without a rule (their rows stay in sample):")
     for item in INFORMED:
         print(f"  {item.default} [{item.publication}]: {item.how}")
+        print(f"    settled by: {item.settled_by}")
     print("\nDefaults once informed by calibration rows, since fitted or derived from first principles:")
     for item in DERIVED:
         print(f"  {item.default} [{item.publication}]: {item.how}")

@@ -119,6 +119,9 @@ TRANSFORMERS = EngineProfile(
     step_overhead_s=0.0,
     weight_stream_share=0.879,
     kv_read_share=0.904,
+    # Informed, neither fitted nor derived (benchmarks/defaults_registry.py, INFORMED, says why and what would
+    # settle it): the H200 decode rows are all at 2,048 tokens of context, where this factor (0.707) and the KV
+    # share above are one number, and which attention kernel the rig's decode ran is not recorded.
     kv_half_context=850,
     prefill_share=1.0,
     # Prompt attention: transformers' default attn_implementation "sdpa", PyTorch's
@@ -183,7 +186,12 @@ SGLANG = EngineProfile(
 
 TENSORRT_LLM = EngineProfile(
     cuda_graphs=True,
-    # Compiled engine: fused attention (XQA) and GEMM+activation plugins, a C++ executor.
+    # Compiled engine: fused attention (XQA) and GEMM+activation plugins, a C++ executor. The two shares and the
+    # two per-layer times are informed (benchmarks/defaults_registry.py, INFORMED, says why and what would settle
+    # them): its Llama decoder layer of the table's era (TensorRT-LLM 027cd518) runs at least 8 kernels (five
+    # GEMMs, the attention plugin's, two RMSNorms), ≥ 24 µs at the ≈3 µs per replayed kernel of the profiles above.
+    # Graphs by default as today's engine runs (NVIDIA/TensorRT-LLM pull request 5480, July 2025); its
+    # performance.md tables (v0.5-v0.9) ran eager (benchmarks/accuracy_base.py, TRT_SESSION_BENCHMARK).
     layer_overhead_graphs_s=2.0e-5,
     layer_overhead_eager_s=2.0e-5 + 3.0e-5,
     step_overhead_s=2.0e-4,

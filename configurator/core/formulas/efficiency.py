@@ -149,17 +149,50 @@ frameworks (eager PyTorch, llm-foundry, Megatron-LM); fused Megatron layers laun
 and their small-micro-batch runs are the rows it moves most (Megatron-LM 18B: −4.6 % → −16.3 %)."""
 
 PREFILL_LAYER_OVERHEAD_S = 1.3e-4
-"""Time per layer per prefill chunk beyond the roofline, for engines without a figure of their
-own (``EngineProfile.prefill_layer_overhead_s`` None) [s]. **Assumption**, informed by the H200
-rows (``benchmarks/loso.py``, INFORMED): the figure once chosen by judgement for training and
-prefill alike, kept for prefill when training's was fitted (:data:`LAYER_OVERHEAD_S`, December
-2026). Fitted together with :data:`PREFILL_EFFICIENCY` over its ten prefill rows it comes out
-84 µs (with 0.871): better in sample (prefill median error 15.1 % → 11.3 %) but worse with each
-publication held out (prefill 9.5 % → 13.0 %, serving throughput 10.3 % → 12.6 %, serving
-latency 20.2 % → 29.7 %; ``benchmarks/accuracy.py --summary``, LOSO column), so not shipped: two
-fields from ten rows of three publications, of which only three 128-token prompts separate the
-per-layer time from the products. About fourteen eager kernels' host time at 9.4 µs each
-(NVIDIA/Fuser issue 3507)."""
+"""Time per layer per prefill chunk beyond the roofline, for engines without a figure of their own
+(``EngineProfile.prefill_layer_overhead_s`` None) [s]. **Assumption**, informed by the H200 rows
+(``benchmarks/loso.py``, INFORMED): the figure once chosen by judgement for training and prefill
+alike, kept for prefill when training's was fitted (:data:`LAYER_OVERHEAD_S`, December 2026). Fitted
+together with :data:`PREFILL_EFFICIENCY` over its ten prefill rows it comes out 84 µs (with 0.871):
+better in sample (prefill median error 15.1 % → 11.3 %) but worse with each publication held out
+(prefill 9.5 % → 13.0 %, serving throughput 10.3 % → 12.6 %, serving latency 20.2 % → 29.7 %;
+``benchmarks/accuracy.py --summary``, LOSO column), so not shipped: two fields from ten rows of
+three publications, of which only three 128-token prompts separate the per-layer time from the
+products.
+
+**Why no first-principles figure replaces it** (issue 27, 2026-12-03). Counted for the engine the
+H200 prefill row ran — plain eager PyTorch as ``benchmarks/data/README.md`` describes it (not
+Hugging Face's ``LlamaDecoderLayer``; the rig's script is not in the repository, so counted on
+``benchmarks/gpu_grid_torch.py`` ``Block`` and ``RMSNorm``, which rebuild it from that description)
+— a Llama layer launches 40 kernels: two fp32 RMSNorms of 9 (cast, pow, mean, +eps, rsqrt, two
+multiplies, the weight's cast, the cast back), seven GEMMs, rotary embeddings of 5 on q and on k
+(neg, cat, two multiplies, add), flash attention, SiLU, the gate multiply and two residual adds. At
+9.4 µs of eager host time per kernel (NVIDIA/Fuser issue 3507, DGX H100) that is 376 µs per layer of
+dispatch; the host runs ahead of the GPU, so it is hidden wherever the layer's GPU time is longer.
+On the row (Llama 3 8B, 2,048 tokens) the layer's GPU time is ≈2 ms (63.0 ms / 32), so the dispatch
+is hidden, and what lies beyond the roofline is the GPU's: the elementwise kernels' traffic, 0.62 MB
+per token per layer (the norms 2 × 40·h bytes at h = 4,096, rotary 20 bytes per q/k element, the
+residual adds 2 × 6·h, SwiGLU's 10·f at f = 14,336), 301 µs per layer at the measured copy
+bandwidth, against 450 µs per layer the row leaves beyond today's products and weight read (its
+−16.3 %). At 128 tokens the same layer would be host-bound instead (≈195 µs of GPU work: the weights
+103 µs, the products 72 µs at the measured GEMM ceiling, elementwise 19 µs, under 376 µs of
+dispatch). So for this engine the term is neither per layer nor per chunk: it is max(dispatch, GPU)
+− roofline, ≈180 µs per layer at short prompts and growing with the chunk (1.2 ms per layer of
+elementwise traffic at 8,192 tokens); 130 µs is below both regimes. And the same default serves
+TensorRT-LLM, whose eight time-to-first-token rows are most of the fit: its fused layer (one QKV
+GEMM, the attention plugin, GatedMLP's three GEMMs, two norms: ``tensorrt_llm/layers/attention.py``
+and ``layers/mlp.py``, commit 027cd518) moves little elementwise traffic and launches its engine's
+kernels from TensorRT's C++ runtime, so a count gives it a few tens of µs; given its own 20 µs (its
+decode figure) the rule refits the efficiency to 0.78 and puts its 128-token rows at −14 % (7B,
+H100) and −24 % (70B): those rows want 50–130 µs per layer (its table has two prompt lengths a card,
+128 and 2,048 tokens), which no kernel count of that layer gives (what else they hold — the
+runtime's step, the FP8 GEMMs at 128 rows — they cannot tell apart). One figure for both engines
+cannot be counted; per engine, the eager PyTorch one needs a formula in the chunk's tokens, which
+only rows at several chunk sizes can check. **What would settle it**: the prefill cases of
+``benchmarks/gpu_grid.py`` (Llama 3 8B in this engine at batch 1/4/16 × prompts of 512/2,048/8,192
+tokens: the time against tokens at a fixed layer count separates the per-chunk from the per-token
+part), and for TensorRT-LLM its time to first token at three or more prompt lengths on one card (or
+a timeline of one context step)."""
 
 NETWORK_GBPS_PER_CARD = 50.0
 """Scale-out network per card, one way [GB/s]: one 400 Gb/s NIC per GPU = 50 GB/s, as the

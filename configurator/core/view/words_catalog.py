@@ -70,6 +70,7 @@ ZH_CN_FORM: dict[str, str] = {
     "Desktop system, 150 × 150 × 50.5 mm; GB10 SoC ~140 W, 240 W supply":
         "桌面整机，150 × 150 × 50.5 mm；GB10 SoC 约 140 W，电源 240 W",
     "Module (CloudMatrix 384 supernode)": "模组（CloudMatrix 384 超节点）",
+    "Module (Atlas 800T A3 / 800I A3 server, 8 per server)": "模组（Atlas 800T A3 / 800I A3 服务器，每台 8 个）",
     "Module on GB300 board (2 Grace + 4 GPUs per tray), liquid-cooled NVL72 rack":
         "GB300 板上模组（每托盘 2 个 Grace + 4 个 GPU），液冷 NVL72 机柜",
     "Not verified (OAM/module reported)": "未核实（据报为 OAM/模组）",
@@ -273,6 +274,13 @@ ZH_CN_INTERCONNECT: dict[str, str] = {
         "第 4 代 Infinity Fabric：8 GPU 平台中 7 条 153.6 GB/s 链路；PCIe Gen5 x16",
     "BLink x8 (aggregate reported as 2.3 TB/s by some outlets, 512 GB/s by others); PCIe Gen5 x16 + CXL":
         "BLink x8（总带宽一说 2.3 TB/s，一说 512 GB/s）；PCIe Gen5 x16 + CXL",
+    ("HCCS (UB) 784 GB/s per chip, both directions (2 dies × 7 links × 224 Gbit/s = 392 GB/s one way); 8 modules (16 "
+     "dies) per Atlas 800T/800I A3 server joined by HCCS; scale-out over the NPUs' own RoCE ports, 400 Gbit/s per "
+     "chip (50 GB/s one way)"):
+        "HCCS（UB）每芯片 784 GB/s，"
+        "双向合计（2 个裸片 × 7 条链路 × 224 Gbit/s = 单向 392 GB/s）；"
+        "每台 Atlas 800T/800I A3 服务器 8 个模组（16 个裸片）经 HCCS 互联；"
+        "横向扩展经 NPU 自带的 RoCE 端口，每芯片 400 Gbit/s（单向 50 GB/s）",
     ("UB (HCCS) 784 GB/s per chip, both directions (2 dies × 7 links × 224 Gbit/s = 392 GB/s one way); optical "
      "all-to-all in CloudMatrix 384"):
         "UB（HCCS）每芯片 784 GB/s，双向合计（2 个裸片 × 7 条链路 × 224 Gbit/s = 单向 392 GB/s）；CloudMatrix 384 中为光互联全互联",

@@ -354,3 +354,23 @@ def test_the_scenario_is_named_in_the_window(qtbot, monkeypatch):
     window.controller.undo_stack.undo()
     assert window.controller.scenario.name == "Untitled"
     assert window.rename_scenario("   ") and window.controller.scenario.name == "Untitled"
+
+
+@pytest.mark.parametrize(("card_id", "item_id"), [("gb200", "rack-nvl72"), ("gb300", "rack-gb300-nvl72")])
+def test_each_nvl72_is_priced_as_its_own_rack(catalog, book, card_id, item_id):
+    """The GB300 NVL72 is bought as the GB300 rack (USD 3-4 M estimate), not as a GB200 one."""
+    bom = bill_of_materials(updated(superpod(144), card_id=card_id), catalog.get(card_id), book)
+    racks = [line for line in bom.lines if line.role == "system"]
+    assert [(line.item_id, line.quantity) for line in racks] == [(item_id, 2)]
+    assert racks[0].unit_price == book.item(item_id).unit_price and bom.complete
+
+
+@pytest.mark.parametrize(("card_id", "count"), [("ascend-910c", 384), ("vera-rubin", 144)])
+def test_a_rack_without_a_price_on_file_is_unpriced_not_another_vendors(catalog, book, card_id, count):
+    """Huawei's CloudMatrix 384 and Vera Rubin NVL72 have no rack price: the line says so and the
+    capex is incomplete (until December 2026 both were priced as a GB200 NVL72 rack)."""
+    card = catalog.get(card_id)
+    bom = bill_of_materials(updated(superpod(count), card_id=card_id), card, book)
+    rack = next(line for line in bom.lines if line.role == "system")
+    assert rack.item_id == "rack-system" and rack.unit_price is None and card.name in rack.name
+    assert not bom.complete and all(line.item_id != "rack-nvl72" for line in bom.lines)

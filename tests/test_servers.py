@@ -32,7 +32,7 @@ def test_an_eight_card_nvlink_domain_is_one_baseboard_server(catalog):
 def test_a_fast_link_domain_of_more_than_eight_cards_is_a_rack_scale_system(catalog, size):
     card = _with_domain(catalog.get("h100-sxm"), size)
     kind = server_type(card, 8, 2 * size)
-    assert kind.rack_scale and kind.gpus == size and kind.item_id == "rack-nvl72"
+    assert kind.rack_scale and kind.gpus == size and kind.item_id == "rack-system"  # no rack of its own on file
     assert servers_needed(card, 8, 2 * size) == 2
     assert fabric(card, 8, Assumptions()).domain == size  # the rack's NVLink domain, not the server
 

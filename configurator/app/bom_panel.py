@@ -65,6 +65,8 @@ def item_names() -> dict[str, str]:
         "server-pcie-8": _tc("bom", "8-slot PCIe server"), "server-pcie-4": _tc("bom", "4-slot PCIe server"),
         "server-pcie-2": _tc("bom", "2-slot PCIe server"), "server-pcie-1": _tc("bom", "1-slot PCIe server"),
         "rack-nvl72": _tc("bom", "NVL72 rack system (GPUs included)"),
+        "rack-gb300-nvl72": _tc("bom", "GB300 NVL72 rack system (GPUs included)"),
+        "rack-system": _tc("bom", "rack-scale system (no price on file: enter a quote)"),
         "nic-400g": _tc("bom", "400 Gb/s network adapter"), "nic-800g": _tc("bom", "800 Gb/s network adapter"),
         "switch-ib-ndr-64": _tc("bom", "64-port 400G InfiniBand switch"),
         "switch-eth-800g-64": _tc("bom", "64-port 800G Ethernet switch"),

@@ -30,6 +30,8 @@ ITEM_LABELS = {
     "server-hgx-8": "8-GPU baseboard server (CPUs, memory, NVMe; no GPUs)",
     "server-hgx-8-b200": "8-GPU baseboard server for 1 kW modules (no GPUs)",
     "rack-nvl72": "Rack-scale NVL72 system (72 GPUs, liquid-cooled)",
+    "rack-gb300-nvl72": "Rack-scale GB300 NVL72 system (72 GPUs, liquid-cooled)",
+    "rack-system": "Rack-scale system (no price on file: enter a quote)",
     "nic-400g": "400 Gb/s network adapters",
     "nic-800g": "800 Gb/s network adapters",
     "link-400g": "400 Gb/s links (optics and fibre)",

@@ -3512,6 +3512,14 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>NVL72 整机柜系统（含 GPU）</translation>
     </message>
     <message>
+        <source>GB300 NVL72 rack system (GPUs included)</source>
+        <translation>GB300 NVL72 整机柜系统（含 GPU）</translation>
+    </message>
+    <message>
+        <source>rack-scale system (no price on file: enter a quote)</source>
+        <translation>机柜级系统（价格文件中无价格：请录入报价）</translation>
+    </message>
+    <message>
         <source>400 Gb/s network adapter</source>
         <translation>400 Gb/s 网卡</translation>
     </message>

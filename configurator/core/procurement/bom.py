@@ -275,7 +275,9 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         lines.append(replace(card_line, quantity=owned, unit_price=0.0, source="owned", confidence="owned",
                              role="owned"))
     if kind.item_id:
-        lines.append(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else ""))
+        unnamed = kind.rack_scale and server_item is None  # a rack the price file does not list (servers.UNPRICED_RACK)
+        lines.append(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else "",
+                           name=f"Rack-scale system of {kind.gpus} {card.name}" if unnamed else None))
 
     goodput = deployment_goodput(scenario, card, book)
     if goodput is not None:

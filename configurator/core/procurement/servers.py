@@ -39,12 +39,29 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     if housing == "none":  # before the rack test: a cloud TPU pod is rented by the slice, not bought whole
         return ServerType(None, 1, False, 1)
     if card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN:
-        return ServerType("rack-nvl72", ic.domain_size, True, ic.domain_size)
+        return ServerType(rack_item(card), ic.domain_size, True, ic.domain_size)
     if housing == "baseboard":
         return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
     wanted = max(1, min(cards_per_node, count, 8))
     slots = 1 if wanted <= 1 else 2 if wanted <= 2 else 4 if wanted <= 4 else 8  # the first of 1, 2, 4, 8 holding them
     return ServerType(f"server-pcie-{slots}", slots, False, wanted)
+
+
+RACK_ITEMS = {"gb200": "rack-nvl72", "gb300": "rack-gb300-nvl72"}
+"""The price file's rack-scale system of each rack-scale card that has one (the whole rack, its
+accelerators included). A rack-scale card not listed is bought as :data:`UNPRICED_RACK`."""
+
+UNPRICED_RACK = "rack-system"
+"""The rack-scale system of a card whose rack has no price in the file (Vera Rubin NVL72, Huawei's
+CloudMatrix 384): its bill line is unpriced, so the capex reads "at least" and the TCO waits for a
+quote, rather than pricing it as another vendor's rack (until December 2026 every rack-scale card,
+the 384-chip CloudMatrix included, was priced as one GB200 NVL72 rack)."""
+
+
+def rack_item(card: Card) -> str:
+    """The price file's item for ``card``'s rack-scale system (:data:`RACK_ITEMS`), else
+    :data:`UNPRICED_RACK`."""
+    return RACK_ITEMS.get(card.id, UNPRICED_RACK)
 
 
 @lru_cache(maxsize=256)

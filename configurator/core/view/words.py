@@ -376,6 +376,8 @@ ZH_CN.update({
     "8-GPU baseboard server for 1 kW modules (no GPUs)": "8 卡基板服务器（1 kW 模组，不含 GPU）",
     "{n}-slot PCIe GPU server (no GPUs)": "{n} 槽 PCIe GPU 服务器（不含 GPU）",
     "Rack-scale NVL72 system (72 GPUs, liquid-cooled)": "机柜级 NVL72 系统（72 颗 GPU，液冷）",
+    "Rack-scale GB300 NVL72 system (72 GPUs, liquid-cooled)": "机柜级 GB300 NVL72 系统（72 颗 GPU，液冷）",
+    "Rack-scale system (no price on file: enter a quote)": "机柜级系统（价格文件中无价格：请录入报价）",
     "Spare servers": "备用服务器",
     "400 Gb/s network adapters": "400 Gb/s 网卡",
     "800 Gb/s network adapters": "800 Gb/s 网卡",

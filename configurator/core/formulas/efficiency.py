@@ -96,10 +96,11 @@ in the products (``benchmarks/data/held-out.json``, the oci-mi300x and mlperf41 
 MI300A, H800, H20, …) at 0.88 and rank them above measured ones (the README's serving question: the
 MI300X at 0.93 x 0.88 needs 12 cards, not 11, and the unmeasured MI325X comes first); and the harness
 alone moves the H200's share by 5 % (BabelStream copy 0.835, the rig's torch copy 0.883), the size of
-the differences between cards. The per-architecture form (the harness's copy share x 0.883 / 0.835:
-CDNA 3 0.82, Ampere 0.84, the H100 0.92) moves every card of those architectures; it waits on the
-MI300X's share of its FP8 products (:mod:`~configurator.core.formulas.gemm_efficiency`), which moves
-its serving rows more."""
+the differences between cards. Nor per architecture: the H100 (HBM3) and the H200 (HBM3e), both
+Hopper, differ by 4 % in the same harness, so the share belongs to the card's memory system, which
+only a measurement of each card gives (scaled to the rig as copy share x 0.883 / 0.835: the MI300X
+0.82, the A100 SXM 80GB 0.84, the H100 SXM 0.92). The MI300X's share of its FP8 products
+(:mod:`~configurator.core.formulas.gemm_efficiency`) moves its serving rows more."""
 
 PREFILL_EFFICIENCY = 0.908
 """Share of the GEMM rate at each product's shape on the card

@@ -78,7 +78,29 @@ element-wise kernels' share of bandwidth inside a training step was found."""
 
 DECODE_BANDWIDTH_EFFICIENCY = 0.88
 """Share of datasheet bandwidth a streaming kernel reaches: measured H200 device-to-device copy
-4,238.2 / 4,800 GB/s = 0.883 (``h200-calibration.jsonl``, case copy_bw)."""
+4,238.2 / 4,800 GB/s = 0.883 (``h200-calibration.jsonl``, case copy_bw). The same share on every
+card, an **assumption**. One harness across cards (checked December 2026): BabelStream in the Azure
+AI-benchmarking-guide (github.com/Azure/AI-benchmarking-guide, Azure_Results/ND_*_results.md, 'HBM
+Bandwidth'; A100, H100, H200 at ae0b6a7, MI300X at 3de0c29 and its rerun bf209ab) copies at 1.61 TB/s
+on the A100 SXM 80GB (0.79 of 2,039 GB/s), 2.90 on the H100 SXM (0.87 of 3,350), 4.01 on the H200
+(0.835 of 4,800) and 4.11-4.15 on the MI300X (0.78 of 5,300); its read-only Dot at 0.86, 0.95, 0.93
+and 0.73-0.75. Against the H200 the MI300X streams about 7 % (copy) to 20 % (dot) less of its
+datasheet, the A100 about 5 % less, the H100 about 4 % more; a single-GPU MI300X-vs-H200 comparison
+under one vLLM version (github.com/alpharomercoma/MI300X-vs-H200, REPORT.md at 6077fdc, its summary
+table: Llama 70B FP8 single stream, a weight-stream-bound case, H200 1.12x faster where the
+datasheets give the MI300X 1.10x the bandwidth) puts the MI300X at about 0.81 of the H200's share,
+its per-layer time included. Not made per card (December 2026): the MI300X's serving rows err mostly
+in the products (``benchmarks/data/held-out.json``, the oci-mi300x and mlperf41 MI300X rows' notes;
+0.93 x 0.88 on the MI300X takes 5 points off the Oracle rows' +27 .. +49 % at batch 1-32 and at most
+1.5 off the MLPerf rows' +24 .. +45 %); a card-by-card figure would leave unmeasured siblings (MI325X,
+MI300A, H800, H20, …) at 0.88 and rank them above measured ones (the README's serving question: the
+MI300X at 0.93 x 0.88 needs 12 cards, not 11, and the unmeasured MI325X comes first); and the harness
+alone moves the H200's share by 5 % (BabelStream copy 0.835, the rig's torch copy 0.883), the size of
+the differences between cards. Nor per architecture: the H100 (HBM3) and the H200 (HBM3e), both
+Hopper, differ by 4 % in the same harness, so the share belongs to the card's memory system, which
+only a measurement of each card gives (scaled to the rig as copy share x 0.883 / 0.835: the MI300X
+0.82, the A100 SXM 80GB 0.84, the H100 SXM 0.92). The MI300X's share of its FP8 products
+(:mod:`~configurator.core.formulas.gemm_efficiency`) moves its serving rows more."""
 
 PREFILL_EFFICIENCY = 0.908
 """Share of the GEMM rate at each product's shape on the card

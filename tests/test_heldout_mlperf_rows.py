@@ -1,0 +1,49 @@
+"""The held-out MLPerf Inference v4.1 Llama 2 70B rows (benchmarks/data/held-out.json) as transcribed
+from their mlperf_log_summary.txt / mlperf_log_detail.txt: checks that hold for any VALID run of the
+benchmark, so a mistyped figure shows. Every system answers the same 24,576 OpenOrca samples to the
+99 % accuracy target, so its output tokens per sample (tokens/s ÷ samples/s) is the dataset's, within
+the few tokens by which the systems' answers differ; a VALID Server run met the p99 limits
+(TTFT <= 2 s, TPOT <= 200 ms) and completed no faster than loadgen scheduled. The MI300X rows (issue
+27) ran vLLM, which the MLPerf case does not model: each row says so."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import accuracy  # noqa: E402
+from accuracy_base import CATALOG  # noqa: E402
+
+RECORDS = [r for r in json.loads(accuracy.HELD_OUT.read_text(encoding="utf-8")) if r["case"].startswith("mlperf-")]
+PER_SAMPLE = statistics.median(r["values"]["output_tokens_per_s"] / r["values"]["samples_per_s"] for r in RECORDS)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r["id"] for r in RECORDS])
+def test_mlperf_row_is_a_valid_run_of_the_benchmark(record):
+    values, setup = record["values"], record["setup"]
+    scenario = "Server" if record["case"] == "mlperf-server" else "Offline"
+    assert f"/llama2-70b-99/{scenario}/performance/run_1/mlperf_log_summary.txt" in record["url"]
+    assert "inference_results_v4.1/blob/198fc467/" in record["url"] and "VALID" in record["source"]
+    assert CATALOG.get(setup["card"]) and setup["count"] % setup["tp"] == 0
+    per_sample = values["output_tokens_per_s"] / values["samples_per_s"]
+    assert abs(per_sample / PER_SAMPLE - 1) < 0.02
+    if scenario == "Server":
+        latency = values["latency_ms"]
+        assert values["scheduled_samples_per_s"] >= values["samples_per_s"]
+        assert latency["ttft_p50"] <= latency["ttft_p99"] <= 2000
+        assert latency["tpot_p50"] <= latency["tpot_p99"] <= 200
+
+
+def test_mi300x_rows_say_which_engine_ran_and_which_predicts():
+    rows = [r for r in RECORDS if r["setup"]["card"] == "mi300x"]
+    assert len(rows) == 6
+    for r in rows:
+        assert r["setup"]["engine"] == "vllm" and "vLLM 0.4.3" in r["assumed"]
+        assert "TensorRT-LLM's engine profile" in r["assumed"] and r["notes"]

@@ -165,6 +165,7 @@ GEMM_FITS[("generic", "8")] = _median_fit("8")
 
 MAMF_ROWS: dict[tuple[str, str], tuple[tuple[str, float, float, tuple[int, int, int]], ...]] = {
     ("cdna3", "16"): (("mi300x", 668.4, 1307.4, (10240, 15360, 8192)), ("mi325x", 784.9, 1307.4, (13312, 10240, 8192))),
+    ("cdna3", "8"): (("mi300x", 1222.9, 2614.9, (8192, 8192, 8192)),),
     ("cdna4", "16"): (("mi355x", 1565.0, 2516.6, (12288, 8192, 8192)),),
     ("cdna2", "16"): (("mi250x", 2 * 147.0, 383.0, (1024, 14080, 19968)),),
     ("gaudi2", "16"): (("gaudi2", 418.7, 432.0, (14336, 15360, 2048)),),
@@ -178,7 +179,11 @@ MAMF_ROWS: dict[tuple[str, str], tuple[tuple[str, float, float, tuple[int, int, 
 comparison table" (github.com/stas00/ml-engineering, compute/accelerator/README.md, read December 2026;
 ``mamf-finder.py``, torch ``matmul``, mean of 100 iterations after 50 warm-up, best of a shape search):
 MI300X torch 2.5.1 + ROCm 6.3 with TunableOp (an earlier ROCm 6.2 run of the table: 781.9), MI325X at
-1000 W with TunableOp, MI355X ROCm 7.0 (the table's 2300 theory is the MI350X's; the catalog's MI355X
+1000 W with TunableOp (the cdna3 8-bit row is not MAMF's: hipBLASLt FP8 at 8192³ on an Azure ND MI300X
+v5, 1,222.9 TFLOP/s, github.com/Azure/AI-benchmarking-guide Azure_Results/ND_MI300X_v5_results.md, the
+2025-03 rerun read at bf209ab; an earlier run 1,159.2, and 1,081.4 at 16384³; the same guide's H100 FP8
+GEMM figures sit within -3 .. 0 % of the hopper 8-bit curve, which is why its row can stand in for a table.
+Until December 2026 the MI300X's FP8 products ran at its 16-bit ceiling, 1,443 TFLOP/s there, +18 %), MI355X ROCm 7.0 (the table's 2300 theory is the MI350X's; the catalog's MI355X
 peak is 2516.6), MI250X one GCD (147.0, doubled for the card's two), Gaudi 2 and 3 in lazy mode (the
 table's Gaudi 3 theory 1677; catalog 1835). The same table's NVIDIA rows agree with the fitted curves
 (H100 SXM 794.5 of 989 at 2048×2048×13312, the hopper curve 0.777 of peak there, −3 %; A100 SXM 271.2

@@ -68,6 +68,7 @@ from configurator.report.summary_money import (
     prices_table,
     ranked_option,
     rent_chart,
+    short_per_unit_name,
     summary_price_decision,
     tco_per_unit_of,
     tco_table,
@@ -248,7 +249,7 @@ def export_line(est: Estimate, w: Words) -> str | None:
     tpp, _density, paragraph = card_classification(est.card)
     figures = f"ECCN {paragraph}" if paragraph.startswith("3A090") else w(paragraph)
     if tpp is not None:
-        figures += f", TPP {count(tpp)}"
+        figures = w("{paragraph}, TPP {tpp}", paragraph=figures, tpp=count(tpp))  # a Chinese comma in Chinese
     return w("Delivery to China: {status} ({figures}) — status as of {date} from {source}; not legal advice.",
              status=w(EXPORT_LABELS.get(ec.china, ec.china)), figures=figures, date=ec.date,
              source=reference(ec.source, "zh_CN"))
@@ -260,7 +261,17 @@ def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
     row = speed_row(est)
     if row is None or not isinstance(row.value, Amount) or row.value.band is None:
         return []
-    return [(label(row.label, w.language), write(plain(row.value, band=True), w.language))]
+    return [(speed_heading(row, w), write(plain(row.value, band=True), w.language))]
+
+
+def speed_heading(row, w: Words) -> str:
+    """The speed row's name as the summary writes it next to one figure: a latency shown by its
+    percentiles elsewhere ('p50 65.6 ms · p90 80.0 ms') is named as its median here, so that the
+    first page's 65.6 ms is not read against the constraints table's p90 80.0 ms as a contradiction."""
+    name = label(row.label, w.language)
+    if isinstance(row.value, Amount) and row.value.percentiles:
+        return w("{label} (median)", label=name)
+    return name
 
 
 def capex_text(cost: DeploymentCost, w: Words) -> str:
@@ -362,9 +373,9 @@ def pinned_layout(est: Estimate) -> tuple[str, ...]:
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
                         objective: Objective, w: Words) -> Table:
     currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
-    unit = per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
+    unit = short_per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
-    header = ("#", w("Configuration"), w("Class"), label(speed.label, w.language) if speed else w("Speed"), w("Capex"),
+    header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w) if speed else w("Speed"), w("Capex"),
               w("TCO over {years} years", years=years), unit, w("Against your choice"))
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
     rows = []
@@ -372,7 +383,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         est = option.estimate
         config = f"{count(est.scenario.count)} × {est.card.name}"
         if option is mine:
-            config += f" ({w('your choice')})"
+            config = w("{config} (your choice)", config=config)  # full-width brackets in Chinese
             against = "—"
         elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
             against = w("{x}× the cost per unit of work", x=f"{option.score / mine.score:.2f}")

@@ -29,6 +29,7 @@ LANGUAGES = ("en", "zh_CN")
 ZH_CN: dict[str, str] = {
     "Configuration summary": "配置方案摘要",
     "(likely {range})": "（可能 {range}）",
+    "{label} (median)": "{label}（中位数）",
     "How far the numbers can be trusted": "估算的可信范围",
     "Likely ranges": "可能范围",
     "No calibration data for this workload: its numbers carry no likely range":
@@ -296,6 +297,8 @@ ZH_CN.update({
     "TCO over {years} years": "{years} 年总拥有成本",
     "Against your choice": "与您的选择相比",
     "your choice": "您的选择",
+    "{config} (your choice)": "{config}（您的选择）",
+    "{paragraph}, TPP {tpp}": "{paragraph}，TPP {tpp}",
     "{x}× the cost per unit of work": "单位工作量成本为 {x} 倍",
     "cloud rent": "云租用价格",
     "the bill of materials, owned": "自购，按物料清单",

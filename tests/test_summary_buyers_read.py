@@ -1,0 +1,58 @@
+"""The summary as its buyers read it (session 22, persona): the first page's speed says which
+percentile it is, so that it is not read against the constraints table's p90 as a contradiction;
+the alternatives' cost column is headed short (the note names the basis in full); Chinese text
+keeps full-width brackets and commas around the buyer's choice and the export figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_catalog
+from configurator.core.currency import in_language_currency
+from configurator.core.estimate import estimate
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.report.summary import build_summary
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def chat_70b() -> Scenario:
+    return Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=8, workload="inference",
+                    serving={"concurrency": 200}, auto_layout=LAYOUT_FIELDS)
+
+
+@pytest.fixture(scope="module", params=["en", "zh_CN"])
+def summary(request, catalog):
+    scenario = in_language_currency(chat_70b(), request.param)
+    return build_summary(estimate(scenario, catalog.get("h100-sxm")), catalog, request.param)
+
+
+def alternatives(summary):
+    return next(t for t in summary.tables if t.key == "alternatives")
+
+
+def test_the_headline_speed_is_named_as_the_median(summary):
+    median = {"en": "Time per output token (median)", "zh_CN": "每输出词元时间（中位数）"}[summary.language]
+    assert median in dict(summary.headline)
+    assert alternatives(summary).header[3] == median
+
+
+def test_the_alternatives_cost_column_is_headed_short(summary):
+    header = alternatives(summary).header[6]
+    assert header == {"en": "TCO over 4 years, per million tokens", "zh_CN": "4 年总拥有成本，每百万词元"}[
+        summary.language]
+    assert len(header) < 40
+
+
+def test_chinese_keeps_full_width_brackets_and_commas(summary):
+    mine = next(row[1] for row in alternatives(summary).rows if "your choice" in row[1] or "您的选择" in row[1])
+    export = dict(summary.headline)["Export status" if summary.language == "en" else "出口管制状态"]
+    if summary.language == "zh_CN":
+        assert mine.endswith("（您的选择）")
+        assert "，TPP " in export and ", TPP" not in export
+    else:
+        assert mine.endswith(" (your choice)") and ", TPP " in export

@@ -56,3 +56,18 @@ def test_chinese_keeps_full_width_brackets_and_commas(summary):
         assert "，TPP " in export and ", TPP" not in export
     else:
         assert mine.endswith(" (your choice)") and ", TPP " in export
+
+
+def test_costs_per_unit_of_work_below_one_keep_three_digits():
+    from configurator.report.parts import unit_cost
+
+    assert unit_cost(0.02153, "USD") == "0.0215\u00a0USD"
+    assert unit_cost(16.234, "CNY") == "16.23\u00a0CNY"  # as money() writes it from one unit up
+    assert unit_cost(None, "USD") == "—"
+
+
+def test_cards_without_a_price_share_one_row(summary):
+    prices = next(t for t in summary.tables if t.key == "prices")
+    no_price = [row for row in prices.rows if row[1] in ("no price — enter a quote", "无价格——请输入报价")]
+    assert len(no_price) == 1
+    assert no_price[0][0].count(" × ") >= 2  # every unpriced configuration named in it

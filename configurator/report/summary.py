@@ -57,6 +57,7 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     money,
     num,
     percent,
+    unit_cost,
 )
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
 from configurator.report.summary_money import (
@@ -308,7 +309,7 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
     if est.usable:
         tco_per_unit = tco_per_unit_of(est, mine)
         if tco_per_unit is not None:
-            rows.append((per_unit_name(est, w), money(tco_per_unit, currency)))
+            rows.append((per_unit_name(est, w), unit_cost(tco_per_unit, currency)))
         rows += _banded_speed(est, w)
     line = export_line(est, w)
     if line:
@@ -394,7 +395,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         rows.append((str(rank) if option.score is not None else "—", config, w(CLASS_LABELS[est.card.category]),
                      speed_text(est, w), money(option.cost.ownership.capex, currency),
                      money(option.cost.ownership.tco, currency),
-                     money(option.per_unit, currency) + price_mark(est, objective), against))
+                     unit_cost(option.per_unit, currency) + price_mark(est, objective), against))
     rows += unpriced_rows(unpriced, w, speed_text)  # no rank, "no price": never read as a purchase
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
     note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",

@@ -69,7 +69,6 @@ from configurator.report.summary_money import (
     prices_table,
     ranked_option,
     rent_chart,
-    short_per_unit_name,
     summary_price_decision,
     tco_per_unit_of,
     tco_table,
@@ -374,7 +373,7 @@ def pinned_layout(est: Estimate) -> tuple[str, ...]:
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
                         objective: Objective, w: Words) -> Table:
     currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
-    unit = short_per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
+    unit = per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
     header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w) if speed else w("Speed"), w("Capex"),
               w("TCO over {years} years", years=years), unit, w("Against your choice"))

@@ -18,7 +18,7 @@ from configurator.core.recommend import Objective
 from configurator.core.view import price_view
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.constraints_view import shortfall
-from configurator.core.view.cost_bases import per_unit_label, short_per_unit_label
+from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
@@ -34,13 +34,6 @@ def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
     (cloud rent when the ranking is by rent); the window's estimate and ranking name theirs too."""
     return write(per_unit_label(family_of(est.scenario.workload).cost_unit, basis,
                                 est.scenario.economics.amortisation_years), w.language)
-
-
-def short_per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
-    """:func:`per_unit_name` short enough for a table column ('TCO over 4 years, per million
-    tokens'), as the window's ranking heads its column; the table's note names the basis in full."""
-    return write(short_per_unit_label(family_of(est.scenario.workload).cost_unit, basis,
-                                      est.scenario.economics.amortisation_years), w.language)
 
 
 @dataclass(frozen=True)

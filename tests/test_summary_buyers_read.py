@@ -64,3 +64,22 @@ def test_cards_without_a_price_share_one_row(summary):
     no_price = [row for row in prices.rows if row[1] in ("no price — enter a quote", "无价格——请输入报价")]
     assert len(no_price) == 1
     assert no_price[0][0].count(" × ") >= 2  # every unpriced configuration named in it
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_spare_servers_are_counted_with_the_servers_not_the_racks(catalog, language):
+    from configurator.core.procurement.deployment import deployment_cost
+    from configurator.report.language import Words
+    from configurator.report.summary import configuration_text
+
+    scenario = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=1024, workload="pretrain",
+                        training={"tokens": 2e12, "seq_len": 8192}, auto_layout=LAYOUT_FIELDS)
+    est = estimate(in_language_currency(scenario, language), catalog.get("h100-sxm"))
+    cost = deployment_cost(est)
+    spares = cost.bom.goodput.spare_servers
+    assert spares > 0
+    text = configuration_text(est, cost, Words(language))
+    if language == "en":
+        assert f"(8 cards each; {spares} of them spare), " in text and text.endswith("racks")
+    else:
+        assert f"（每台 8 张卡，其中 {spares} 台为备用）" in text and text.endswith("个机柜")

@@ -176,17 +176,24 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
 
 
 def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
-    """'1,024 × H100 SXM5 80GB in 128 servers, 66 racks' (and the spares)."""
+    """'1,024 × H100 SXM5 80GB in 128 servers (8 cards each), 66 racks'; the spare servers are
+    counted with the servers ('in 34 servers (8 cards each; 2 of them spare), 13 racks': after the
+    racks, ', 2 of them spare servers' read as two of the racks)."""
     s, bom = est.scenario, cost.bom
     text = f"{count(s.count)} × {est.card.name}"
+    spares = bom.goodput.spare_servers if bom.goodput is not None else 0
     if bom.servers:
         servers = w("1 server") if bom.servers == 1 else w("{n} servers", n=count(bom.servers))
         racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))
-        each = " in {servers} (1 card each), {racks}" if bom.gpus_per_server == 1 else \
-            " in {servers} ({per} cards each), {racks}"
-        text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks)
-    if bom.goodput is not None and bom.goodput.spare_servers:
-        text += w(", {n} of them spare servers", n=count(bom.goodput.spare_servers))
+        if spares:
+            each = " in {servers} (1 card each; {spares} of them spare), {racks}" if bom.gpus_per_server == 1 else \
+                " in {servers} ({per} cards each; {spares} of them spare), {racks}"
+        else:
+            each = " in {servers} (1 card each), {racks}" if bom.gpus_per_server == 1 else \
+                " in {servers} ({per} cards each), {racks}"
+        text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks, spares=count(spares))
+    elif spares:
+        text += w(", {n} of them spare servers", n=count(spares))
     return text
 
 

@@ -83,3 +83,30 @@ def test_spare_servers_are_counted_with_the_servers_not_the_racks(catalog, langu
         assert f"(8 cards each; {spares} of them spare), " in text and text.endswith("racks")
     else:
         assert f"（每台 8 张卡，其中 {spares} 台为备用）" in text and text.endswith("个机柜")
+
+
+def test_a_configuration_that_does_not_fit_breaks_its_speed_constraints_without_a_figure(catalog):
+    """1 × H100 for Llama 3 70B at 10 requests/s does not fit: it does not run, so the first page
+    says so for the request rate and both latency targets, where it said 'first token 16,758,566 ms
+    (1675857%) over the p90 target' and called the time per output token met."""
+    from configurator.core.view.constraints_view import constraints_columns, constraints_verdict, does_not_run
+    from configurator.core.view.rows import write
+    from configurator.report.language import Words
+    from configurator.report.summary import choice_problems
+
+    scenario = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=1, workload="inference",
+                        constraints={"requests_per_s": 10.0})
+    est = estimate(scenario, catalog.get("h100-sxm"))
+    assert does_not_run(est)
+    headline = write(constraints_verdict(est.verdicts, runs=False))
+    assert headline == ("breaks 3 of 3 constraints: request rate (it does not run); first token (it does not run); "
+                        "time per output token (it does not run)")
+    rows = constraints_columns(est).rows[1:]  # after the serving use's latency targets
+    assert [row[3] for row in rows] == ["not met"] * 3
+    assert write(rows[1][2], "zh_CN") == "首词元延迟：显存不足，无法运行"
+    problems = choice_problems(est, Words("en"))
+    assert problems[0] == "does not fit" and "first token (it does not run)" in problems
+    assert not any(" ms" in p for p in problems)
+    fits = estimate(Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=8, workload="inference",
+                             constraints={"requests_per_s": 10.0}, auto_layout=LAYOUT_FIELDS), catalog.get("h100-sxm"))
+    assert not does_not_run(fits)  # a configuration that fits keeps its figures

@@ -31,6 +31,8 @@ from configurator.core.view.constraints_view import (
     STATE_TITLES,
     constraints_columns,
     unset_constraints,
+    does_not_run,
+    shown_met,
     verdict_brief,
 )
 from configurator.core.view.estimate_view import estimate_view, headline_verdict, plain, speed_row
@@ -205,7 +207,9 @@ def choice_problems(est: Estimate, w: Words) -> tuple[str, ...]:
     problems = []
     if not est.usable:
         problems.append(w(shortfall(est)))
-    problems += [write(verdict_brief(v), w.language) for v in est.violations]
+    runs = not does_not_run(est)  # a speed constraint of a configuration that does not run is broken
+    problems += [write(verdict_brief(v, runs), w.language) for v in est.verdicts
+                 if v in est.violations or shown_met(v, runs) is False]
     return tuple(problems)
 
 

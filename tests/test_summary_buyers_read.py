@@ -110,3 +110,15 @@ def test_a_configuration_that_does_not_fit_breaks_its_speed_constraints_without_
     fits = estimate(Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=8, workload="inference",
                              constraints={"requests_per_s": 10.0}, auto_layout=LAYOUT_FIELDS), catalog.get("h100-sxm"))
     assert not does_not_run(fits)  # a configuration that fits keeps its figures
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_recommended_cards_caution_says_whose_it_is(catalog, language):
+    """The buyer chose 1 × H100 in China under 3,000,000 CNY; the recommendation, 48 × V100, is past
+    vendor support: the first page's caution names it as the recommended option's."""
+    scenario = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=1, workload="inference",
+                        constraints={"requests_per_s": 10.0, "budget": 3_000_000, "region": "cn"})
+    scenario = in_language_currency(scenario, "zh_CN")
+    summary = build_summary(estimate(scenario, catalog.get("h100-sxm")), catalog, language)
+    prefix = {"en": "The recommended option, ", "zh_CN": "推荐方案 "}[language]
+    assert summary.cautions and all(c.startswith(prefix) and "Tesla V100" in c for c in summary.cautions)

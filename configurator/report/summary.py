@@ -352,16 +352,19 @@ def _price_headline(decision: Sequence, w: Words) -> tuple[tuple[str, str], ...]
 def support_cautions(est: Estimate, best: Option | None, result: Result, w: Words) -> tuple[str, ...]:
     """The first page's cautions: the chosen card's, as the ranking words it (with the best-ranked
     supported card) where it is ranked, else from the card; then the recommended card's headline
-    where it is another card past support."""
+    where it is another card past support, named as the recommended option's (above a choice of
+    1 × H100, a bare 'Past vendor support: … Tesla V100' read as the buyer's own card's)."""
     years = est.scenario.economics.amortisation_years
     ranked = {rec.card.id: rec for rec in (*result.considered, *result.ranked)}
     def cautions(card):
         return card_cautions(ranked[card.id].reasons if card.id in ranked else (), card, years)
 
-    found = list(cautions(est.card))
-    if best is not None and best.estimate.card.id != est.card.id:
-        found += cautions(best.estimate.card)[:1]
-    return tuple(w.message(m) for m in found)
+    found = tuple(w.message(m) for m in cautions(est.card))
+    if best is not None and best.estimate.card.id != est.card.id:  # said whose: not the buyer's choice
+        config = f"{count(best.estimate.scenario.count)} × {best.estimate.card.name}"
+        found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
+                       for m in cautions(best.estimate.card)[:1])
+    return found
 
 
 # ---- alternatives -----------------------------------------------------------------------

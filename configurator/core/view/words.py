@@ -301,6 +301,7 @@ ZH_CN.update({
     "Against your choice": "与您的选择相比",
     "your choice": "您的选择",
     "{config} (your choice)": "{config}（您的选择）",
+    "The recommended option, {config}: {caution}": "推荐方案 {config}：{caution}",
     "{paragraph}, TPP {tpp}": "{paragraph}，TPP {tpp}",
     "{x}× the cost per unit of work": "单位工作量成本为 {x} 倍",
     "cloud rent": "云租用价格",

@@ -122,3 +122,12 @@ def test_the_recommended_cards_caution_says_whose_it_is(catalog, language):
     summary = build_summary(estimate(scenario, catalog.get("h100-sxm")), catalog, language)
     prefix = {"en": "The recommended option, ", "zh_CN": "推荐方案 "}[language]
     assert summary.cautions and all(c.startswith(prefix) and "Tesla V100" in c for c in summary.cautions)
+
+
+def test_the_chinese_date_line_takes_full_width_colons(summary):
+    from configurator.report.render import to_html, to_markdown
+
+    colon = {"en": ": ", "zh_CN": "："}[summary.language]
+    date = summary.meta[0]
+    assert f"<b>{date[0]}</b>{colon}{date[1]}" in to_html(summary)
+    assert f"**{date[0]}**{colon}" in to_markdown(summary)

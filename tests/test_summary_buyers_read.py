@@ -61,7 +61,8 @@ def test_costs_per_unit_of_work_below_one_keep_three_digits():
 
 def test_cards_without_a_price_share_one_row(summary):
     prices = next(t for t in summary.tables if t.key == "prices")
-    no_price = [row for row in prices.rows if row[1] in ("no price — enter a quote", "无价格——请输入报价")]
+    no_price = [row for row in prices.rows
+                if row[1] in ("no price — enter a quote", "无价格——请输入报价")]
     assert len(no_price) == 1
     assert no_price[0][0].count(" × ") >= 2  # every unpriced configuration named in it
 

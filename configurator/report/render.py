@@ -103,8 +103,8 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
         f"<html><body style=\"font-family: {CJK_FONTS}; font-size: 9pt;\">",
         f"<p style='font-size: 8pt; color: #444444;'>{e(Words(summary.language)('Configuration summary'))}</p>",
         f"<h1 style='font-size: 16pt; margin-bottom: 2px;'>{e(summary.title)}</h1>",
-        "<p style='font-size: 8pt; color: #444444;'>" + " · ".join(f"<b>{e(k)}</b>{colon}{e(v)}" for k, v in summary.meta)
-        + "</p>",
+        "<p style='font-size: 8pt; color: #444444;'>"
+        + " · ".join(f"<b>{e(k)}</b>{colon}{e(v)}" for k, v in summary.meta) + "</p>",
     ]
     if summary.status:
         background, colour = STATE_COLOURS.get(summary.state, STATE_COLOURS["met"])

@@ -240,7 +240,8 @@ ZH_CN.update({
     ", {n} of them spare servers": "，其中 {n} 台为备用服务器",
     " in {servers} ({per} cards each; {spares} of them spare), {racks}":
         "，{servers}（每台 {per} 张卡，其中 {spares} 台为备用），{racks}",
-    " in {servers} (1 card each; {spares} of them spare), {racks}": "，{servers}（每台 1 张卡，其中 {spares} 台为备用），{racks}",
+    " in {servers} (1 card each; {spares} of them spare), {racks}":
+        "，{servers}（每台 1 张卡，其中 {spares} 台为备用），{racks}",
     "Your choice: {mine}. It cannot be ranked by {by}: it has no price on that basis — enter a quote.":
         "您的选择：{mine}。无法按{by}排名：缺少该口径的价格——请输入报价。",
     "Your choice, {mine}, is the recommended option by {by}.": "您的选择 {mine} 即按{by}的推荐方案。",

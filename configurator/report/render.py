@@ -98,12 +98,13 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
     """HTML for QTextDocument; ``images`` maps a table's image key to a resource URL."""
     e, images = html_text, images or {}
     h = summary.headings
+    colon = Words(summary.language).label(": ")  # '日期：2026-12-03' in Chinese
     parts = [
         f"<html><body style=\"font-family: {CJK_FONTS}; font-size: 9pt;\">",
         f"<p style='font-size: 8pt; color: #444444;'>{e(Words(summary.language)('Configuration summary'))}</p>",
         f"<h1 style='font-size: 16pt; margin-bottom: 2px;'>{e(summary.title)}</h1>",
-        "<p style='font-size: 8pt; color: #444444;'>" + " · ".join(f"<b>{e(k)}</b>: {e(v)}" for k, v in summary.meta)
-        + "</p>",
+        "<p style='font-size: 8pt; color: #444444;'>"
+        + " · ".join(f"<b>{e(k)}</b>{colon}{e(v)}" for k, v in summary.meta) + "</p>",
     ]
     if summary.status:
         background, colour = STATE_COLOURS.get(summary.state, STATE_COLOURS["met"])
@@ -206,7 +207,7 @@ def to_markdown(summary: Summary) -> str:
     """The summary as Markdown (CommonMark with GitHub's tables); every text in it is literal
     (:func:`markdown_text`)."""
     w, m = Words(summary.language), markdown_text
-    lines = [f"# {m(summary.title)}", "", " · ".join(f"**{m(k)}**: {m(v)}" for k, v in summary.meta), ""]
+    lines = [f"# {m(summary.title)}", "", " · ".join(f"**{m(k)}**{w.label(': ')}{m(v)}" for k, v in summary.meta), ""]
     if summary.status:
         colon = Words(summary.language).label(": ")
         lines += [f"> **{m(summary.headings.get('state', ''), False)}**{colon}{m(summary.status, False)}", ""]

@@ -31,6 +31,8 @@ from configurator.core.view.constraints_view import (
     STATE_TITLES,
     constraints_columns,
     unset_constraints,
+    does_not_run,
+    shown_met,
     verdict_brief,
 )
 from configurator.core.view.estimate_view import estimate_view, headline_verdict, plain, speed_row
@@ -57,6 +59,7 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     money,
     num,
     percent,
+    unit_cost,
 )
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
 from configurator.report.summary_money import (
@@ -175,17 +178,24 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
 
 
 def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
-    """'1,024 × H100 SXM5 80GB in 128 servers, 66 racks' (and the spares)."""
+    """'1,024 × H100 SXM5 80GB in 128 servers (8 cards each), 66 racks'; the spare servers are
+    counted with the servers ('in 34 servers (8 cards each; 2 of them spare), 13 racks': after the
+    racks, ', 2 of them spare servers' read as two of the racks)."""
     s, bom = est.scenario, cost.bom
     text = f"{count(s.count)} × {est.card.name}"
+    spares = bom.goodput.spare_servers if bom.goodput is not None else 0
     if bom.servers:
         servers = w("1 server") if bom.servers == 1 else w("{n} servers", n=count(bom.servers))
         racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))
-        each = " in {servers} (1 card each), {racks}" if bom.gpus_per_server == 1 else \
-            " in {servers} ({per} cards each), {racks}"
-        text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks)
-    if bom.goodput is not None and bom.goodput.spare_servers:
-        text += w(", {n} of them spare servers", n=count(bom.goodput.spare_servers))
+        if spares:
+            each = " in {servers} (1 card each; {spares} of them spare), {racks}" if bom.gpus_per_server == 1 else \
+                " in {servers} ({per} cards each; {spares} of them spare), {racks}"
+        else:
+            each = " in {servers} (1 card each), {racks}" if bom.gpus_per_server == 1 else \
+                " in {servers} ({per} cards each), {racks}"
+        text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks, spares=count(spares))
+    elif spares:
+        text += w(", {n} of them spare servers", n=count(spares))
     return text
 
 
@@ -197,7 +207,9 @@ def choice_problems(est: Estimate, w: Words) -> tuple[str, ...]:
     problems = []
     if not est.usable:
         problems.append(w(shortfall(est)))
-    problems += [write(verdict_brief(v), w.language) for v in est.violations]
+    runs = not does_not_run(est)  # a speed constraint of a configuration that does not run is broken
+    problems += [write(verdict_brief(v, runs), w.language) for v in est.verdicts
+                 if v in est.violations or shown_met(v, runs) is False]
     return tuple(problems)
 
 
@@ -248,7 +260,7 @@ def export_line(est: Estimate, w: Words) -> str | None:
     tpp, _density, paragraph = card_classification(est.card)
     figures = f"ECCN {paragraph}" if paragraph.startswith("3A090") else w(paragraph)
     if tpp is not None:
-        figures += f", TPP {count(tpp)}"
+        figures = w("{paragraph}, TPP {tpp}", paragraph=figures, tpp=count(tpp))  # a Chinese comma in Chinese
     return w("Delivery to China: {status} ({figures}) — status as of {date} from {source}; not legal advice.",
              status=w(EXPORT_LABELS.get(ec.china, ec.china)), figures=figures, date=ec.date,
              source=reference(ec.source, "zh_CN"))
@@ -260,7 +272,17 @@ def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
     row = speed_row(est)
     if row is None or not isinstance(row.value, Amount) or row.value.band is None:
         return []
-    return [(label(row.label, w.language), write(plain(row.value, band=True), w.language))]
+    return [(speed_heading(row, w), write(plain(row.value, band=True), w.language))]
+
+
+def speed_heading(row, w: Words) -> str:
+    """The speed row's name as the summary writes it next to one figure: a latency shown by its
+    percentiles elsewhere ('p50 65.6 ms · p90 80.0 ms') is named as its median here, so that the
+    first page's 65.6 ms is not read against the constraints table's p90 80.0 ms as a contradiction."""
+    name = label(row.label, w.language)
+    if isinstance(row.value, Amount) and row.value.percentiles:
+        return w("{label} (median)", label=name)
+    return name
 
 
 def capex_text(cost: DeploymentCost, w: Words) -> str:
@@ -297,7 +319,7 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
     if est.usable:
         tco_per_unit = tco_per_unit_of(est, mine)
         if tco_per_unit is not None:
-            rows.append((per_unit_name(est, w), money(tco_per_unit, currency)))
+            rows.append((per_unit_name(est, w), unit_cost(tco_per_unit, currency)))
         rows += _banded_speed(est, w)
     line = export_line(est, w)
     if line:
@@ -330,16 +352,19 @@ def _price_headline(decision: Sequence, w: Words) -> tuple[tuple[str, str], ...]
 def support_cautions(est: Estimate, best: Option | None, result: Result, w: Words) -> tuple[str, ...]:
     """The first page's cautions: the chosen card's, as the ranking words it (with the best-ranked
     supported card) where it is ranked, else from the card; then the recommended card's headline
-    where it is another card past support."""
+    where it is another card past support, named as the recommended option's (above a choice of
+    1 × H100, a bare 'Past vendor support: … Tesla V100' read as the buyer's own card's)."""
     years = est.scenario.economics.amortisation_years
     ranked = {rec.card.id: rec for rec in (*result.considered, *result.ranked)}
     def cautions(card):
         return card_cautions(ranked[card.id].reasons if card.id in ranked else (), card, years)
 
-    found = list(cautions(est.card))
-    if best is not None and best.estimate.card.id != est.card.id:
-        found += cautions(best.estimate.card)[:1]
-    return tuple(w.message(m) for m in found)
+    found = tuple(w.message(m) for m in cautions(est.card))
+    if best is not None and best.estimate.card.id != est.card.id:  # said whose: not the buyer's choice
+        config = f"{count(best.estimate.scenario.count)} × {best.estimate.card.name}"
+        found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
+                       for m in cautions(best.estimate.card)[:1])
+    return found
 
 
 # ---- alternatives -----------------------------------------------------------------------
@@ -364,7 +389,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
     unit = per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
-    header = ("#", w("Configuration"), w("Class"), label(speed.label, w.language) if speed else w("Speed"), w("Capex"),
+    header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w) if speed else w("Speed"), w("Capex"),
               w("TCO over {years} years", years=years), unit, w("Against your choice"))
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
     rows = []
@@ -372,7 +397,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         est = option.estimate
         config = f"{count(est.scenario.count)} × {est.card.name}"
         if option is mine:
-            config += f" ({w('your choice')})"
+            config = w("{config} (your choice)", config=config)  # full-width brackets in Chinese
             against = "—"
         elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
             against = w("{x}× the cost per unit of work", x=f"{option.score / mine.score:.2f}")
@@ -383,7 +408,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         rows.append((str(rank) if option.score is not None else "—", config, w(CLASS_LABELS[est.card.category]),
                      speed_text(est, w), money(option.cost.ownership.capex, currency),
                      money(option.cost.ownership.tco, currency),
-                     money(option.per_unit, currency) + price_mark(est, objective), against))
+                     unit_cost(option.per_unit, currency) + price_mark(est, objective), against))
     rows += unpriced_rows(unpriced, w, speed_text)  # no rank, "no price": never read as a purchase
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
     note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",

@@ -22,7 +22,7 @@ from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
-from configurator.report.parts import Chart, SourceList, Table, count, money, num, percent
+from configurator.report.parts import Chart, SourceList, Table, count, money, num, percent, unit_cost
 
 NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a quote"
 """What the prices table says of a card without a price (the catalog's own note, in English only, is
@@ -175,7 +175,7 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (w("Opex"), yearly(own.opex_per_year)),
         (w("Residual value after {years} years", years=years), "−" + money(own.residual, c)),
         (w("Total cost of ownership over {years} years", years=years), money(own.tco, c)),
-        (per_unit_name(est, w), money(tco_per_unit_of(est, mine), c) if est.usable else "— " + w(shortfall(est))),
+        (per_unit_name(est, w), unit_cost(tco_per_unit_of(est, mine), c) if est.usable else "— " + w(shortfall(est))),
         (w("Renting the same cards"), yearly(cost.rent_per_year)),
         (w("Break-even utilisation"), percent(cost.break_even_utilisation) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),
@@ -249,7 +249,7 @@ def price_mark(est: Estimate, objective: Objective) -> str:
 def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objective: Objective,
                  decision: Sequence, w: Words, sources: SourceList) -> Table:
     """The price each configuration is ranked at (kind, date, whose, a * where the buyer must be
-    told something, and what), the cards without a price ("enter a quote"), then whether price
+    told something, and what), the cards without a price in one row ("enter a quote"), then whether price
     decides the ranking, in numbers; the ranges' assumption as the note."""
     rows = []
     for option in options:
@@ -260,10 +260,9 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
         rows.append((f"{count(est.scenario.count)} × {est.card.name}",
                      write(price_view.price_value(est, objective), w.language),
                      " ".join(p for p in (write(told, w.language) if told else "", source) if p)))
-    for option in unpriced:
-        est = option.estimate
-        rows.append((f"{count(est.scenario.count)} × {est.card.name}", w(price_view.NO_PRICE),
-                     w(NO_PUBLIC_PRICE)))
+    if unpriced:  # one row: the same price and note repeated per card filled a page (25 cards, session 22)
+        rows.append((w.label("; ").join(f"{count(o.estimate.scenario.count)} × {o.estimate.card.name}"
+                                        for o in unpriced), w(price_view.NO_PRICE), w(NO_PUBLIC_PRICE)))
     header = (w("Configuration"), w(price_view.PRICE_HEADING[objective is Objective.CLOUD]), w("What to know"))
     return Table("prices", w("Prices the ranking uses"), header, tuple(rows))
 

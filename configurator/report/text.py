@@ -10,7 +10,7 @@ from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
-from configurator.core.view.constraints_view import constraints_section, targets_held, verdict_line
+from configurator.core.view.constraints_view import constraints_section, does_not_run, targets_held, verdict_line
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view import price_view
 from configurator.core.view.ranking_view import (
@@ -83,7 +83,7 @@ def constraints_text(est: Estimate, language: str = "en") -> list[str]:
     misses), and the latency targets a serving scenario is held to; no lines when there are none."""
     lines = []
     targets = targets_held(est)
-    section = constraints_section(est.verdicts)
+    section = constraints_section(est.verdicts, runs=not does_not_run(est))
     if section is None and targets is None:
         return lines
     w = words(language)

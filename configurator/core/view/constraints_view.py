@@ -44,11 +44,28 @@ STATE_TITLES = {"met": "Meets what was asked", "cannot be checked": "Cannot be f
 summary titles its status line."""
 
 
-def verdict_state(verdict: Verdict) -> str:
-    """``met``, ``not met`` or ``cannot be checked`` (label ids)."""
-    if verdict.met is None:
+def verdict_state(verdict: Verdict, runs: bool = True) -> str:
+    """``met``, ``not met`` or ``cannot be checked`` (label ids); ``runs`` False (the configuration
+    does not fit, :func:`does_not_run`): a speed constraint is not met, whatever speed the
+    estimator still worked out for it."""
+    met = shown_met(verdict, runs)
+    if met is None:
         return "cannot be checked"
-    return "met" if verdict.met else "not met"
+    return "met" if met else "not met"
+
+
+def shown_met(verdict: Verdict, runs: bool = True) -> bool | None:
+    """Whether ``verdict`` is met as the views say it: as the core found it, except a speed
+    constraint of a configuration that does not run (``runs`` False), which is not met."""
+    return False if not runs and verdict.id in BRIEF_DOES_NOT_RUN else verdict.met
+
+
+def shown_result(verdict: Verdict, runs: bool = True):
+    """The verdict in words (its core message), or :data:`DOES_NOT_RUN` for a speed constraint of
+    a configuration that does not run."""
+    if not runs and verdict.id in BRIEF_DOES_NOT_RUN:
+        return Phrase(DOES_NOT_RUN, {"constraint": CONSTRAINT_NAMES[verdict.id]})
+    return verdict.message
 
 
 def overall_state(verdicts: Iterable[Verdict]) -> str | None:
@@ -62,11 +79,11 @@ def overall_state(verdicts: Iterable[Verdict]) -> str | None:
     return None
 
 
-def constraints_section(verdicts: Iterable[Verdict]) -> Section | None:
+def constraints_section(verdicts: Iterable[Verdict], runs: bool = True) -> Section | None:
     """The constraints set, one row each (label: the constraint's name; value: the verdict in
     words; note: met / not met / cannot be checked; key: ``constraint.<id>``); None when the
-    buyer set none."""
-    rows = tuple(Row(CONSTRAINT_NAMES[v.id], v.message, verdict_state(v), key=f"constraint.{v.id}")
+    buyer set none. ``runs``: as :func:`verdict_state`."""
+    rows = tuple(Row(CONSTRAINT_NAMES[v.id], shown_result(v, runs), verdict_state(v, runs), key=f"constraint.{v.id}")
                  for v in verdicts)
     return Section("constraints", "Constraints", rows) if rows else None
 
@@ -126,6 +143,25 @@ BRIEF_UNKNOWN = {
 }
 """Label ids of a constraint that cannot be checked and why, in a headline's few words, by verdict id."""
 
+BRIEF_DOES_NOT_RUN = {
+    "deadline": "deadline (it does not run)", "throughput": "training throughput (it does not run)",
+    "request-rate": "request rate (it does not run)", "ttft": "first token (it does not run)",
+    "tpot": "time per output token (it does not run)",
+}
+"""Label ids of a speed constraint broken by a configuration that does not fit in memory, by verdict
+id: it does not run, so the speed the estimator still works out for it (a first token of 16,758,566
+ms, 0.07 requests/s for 1 × H100 with Llama 3 70B) is no figure to show a buyer."""
+
+DOES_NOT_RUN = "{constraint}: it does not fit in memory, so it does not run"
+"""The constraints table's result for such a constraint (label id; ``{constraint}``: its name)."""
+
+
+def does_not_run(est) -> bool:
+    """An AI configuration that does not fit in memory: it does not run, and its speed constraints
+    are broken without a figure (graphics say how much of the load they carry instead)."""
+    return est.graphics is None and not est.fits
+
+
 REGION_BRIEF = {"export-licence-required": "needs a US export licence for mainland China",
                 "export-not-permitted": "not permitted for delivery to mainland China",
                 "export-status-unknown": "export status for mainland China unknown"}
@@ -150,10 +186,13 @@ def shortfall(est) -> str:
     return "does not fit" if est.graphics is None else "does not carry the whole load"
 
 
-def verdict_brief(verdict: Verdict) -> Phrase | str | None:
+def verdict_brief(verdict: Verdict, runs: bool = True) -> Phrase | str | None:
     """A broken constraint in a headline's few words ("over budget by 6,163,077 CNY", "first token
     1,545 ms over the p90 target"), or one that cannot be checked and why ("budget (2 items
-    unpriced — enter quotes)"); None for one that is met."""
+    unpriced — enter quotes)"); None for one that is met. ``runs`` False: the configuration does
+    not fit (:func:`does_not_run`), and a speed constraint is named without its figure."""
+    if not runs and verdict.id in BRIEF_DOES_NOT_RUN:
+        return BRIEF_DOES_NOT_RUN[verdict.id]
     if verdict.met:
         return None
     if verdict.id == "region":
@@ -177,7 +216,7 @@ def _listed(parts: list) -> Phrase:
                   {"sep": "; ", **{f"p{i}": part for i, part in enumerate(parts)}})
 
 
-def constraints_verdict(verdicts: Iterable[Verdict]) -> Phrase | None:
+def constraints_verdict(verdicts: Iterable[Verdict], runs: bool = True) -> Phrase | None:
     """What the constraints the buyer set come to, for a headline: how many are broken and each by
     how much, how many cannot be checked and why ("breaks 2 of 4 constraints: over budget by
     6,163,077 CNY; needs a US export licence for mainland China"), else "meets all 4
@@ -186,8 +225,8 @@ def constraints_verdict(verdicts: Iterable[Verdict]) -> Phrase | None:
     if not verdicts:
         return None
     total = len(verdicts)
-    broken = [verdict_brief(v) for v in verdicts if v.met is False]
-    unknown = [verdict_brief(v) for v in verdicts if v.met is None]
+    broken = [verdict_brief(v, runs) for v in verdicts if shown_met(v, runs) is False]
+    unknown = [verdict_brief(v) for v in verdicts if shown_met(v, runs) is None]
     if not broken and not unknown:
         return Phrase("meets the one constraint set" if total == 1 else "meets all {n} constraints", {"n": total})
     parts = []
@@ -243,7 +282,9 @@ def constraints_columns(est) -> Columns | None:
         use = est.scenario.serving.use
         rows.append(("Serving use", SERVING_USES[use.value], Phrase("Latency targets: {targets}",
                                                                    {"targets": targets}), ""))
-    rows += [(CONSTRAINT_NAMES[v.id], target_phrase(v), v.message, verdict_state(v)) for v in est.verdicts]
+    runs = not does_not_run(est)
+    rows += [(CONSTRAINT_NAMES[v.id], target_phrase(v), shown_result(v, runs), verdict_state(v, runs))
+             for v in est.verdicts]
     return Columns(CONSTRAINT_HEADINGS, frozenset(), tuple(rows)) if rows else None
 
 

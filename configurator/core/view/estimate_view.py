@@ -31,7 +31,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     WEIGHT_FORMATS,
     tp_overlap_table_label,
 )
-from configurator.core.view.constraints_view import constraints_verdict, overall_state
+from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
 from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View
 from configurator.core.workloads import MILLION_TOKENS, family_of
@@ -478,7 +478,7 @@ def headline_verdict(est: Estimate) -> tuple[Phrase, str]:
     state = overall_state(est.verdicts) or "met"
     if not good:
         state = "not met"
-    constraints = constraints_verdict(est.verdicts)
+    constraints = constraints_verdict(est.verdicts, runs=not does_not_run(est))
     if constraints is None:
         return fit, state
     return Phrase("{fit} — {constraints}", {"fit": fit, "constraints": constraints}), state

@@ -29,6 +29,7 @@ LANGUAGES = ("en", "zh_CN")
 ZH_CN: dict[str, str] = {
     "Configuration summary": "配置方案摘要",
     "(likely {range})": "（可能 {range}）",
+    "{label} (median)": "{label}（中位数）",
     "How far the numbers can be trusted": "估算的可信范围",
     "Likely ranges": "可能范围",
     "No calibration data for this workload: its numbers carry no likely range":
@@ -237,6 +238,10 @@ ZH_CN.update({
     " in {servers} ({per} cards each), {racks}":
         "，{servers}（每台 {per} 张卡），{racks}",
     ", {n} of them spare servers": "，其中 {n} 台为备用服务器",
+    " in {servers} ({per} cards each; {spares} of them spare), {racks}":
+        "，{servers}（每台 {per} 张卡，其中 {spares} 台为备用），{racks}",
+    " in {servers} (1 card each; {spares} of them spare), {racks}":
+        "，{servers}（每台 1 张卡，其中 {spares} 台为备用），{racks}",
     "Your choice: {mine}. It cannot be ranked by {by}: it has no price on that basis — enter a quote.":
         "您的选择：{mine}。无法按{by}排名：缺少该口径的价格——请输入报价。",
     "Your choice, {mine}, is the recommended option by {by}.": "您的选择 {mine} 即按{by}的推荐方案。",
@@ -296,6 +301,9 @@ ZH_CN.update({
     "TCO over {years} years": "{years} 年总拥有成本",
     "Against your choice": "与您的选择相比",
     "your choice": "您的选择",
+    "{config} (your choice)": "{config}（您的选择）",
+    "The recommended option, {config}: {caution}": "推荐方案 {config}：{caution}",
+    "{paragraph}, TPP {tpp}": "{paragraph}，TPP {tpp}",
     "{x}× the cost per unit of work": "单位工作量成本为 {x} 倍",
     "cloud rent": "云租用价格",
     "the bill of materials, owned": "自购，按物料清单",

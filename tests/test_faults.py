@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from configurator.app import autosave as autosave_module
 from configurator.core import files as files_module
 from configurator.core.scenario import updated
-from configurator.core.scenario_io import read_scenario
+from configurator.core.scenario_io import read_scenario, scenario_text
 
 from recovery_windows import (  # noqa: F401 (open_window and settings_file are fixtures)
     answer_unsaved, choose, crashed_autosave, delete_later_now, open_window, settings_file)
@@ -157,22 +157,31 @@ def test_two_windows_saving_one_file_do_not_overwrite_each_other_silently(open_w
     assert first.save() and len(asked) == 3  # the first window is asked too
 
 
-def test_the_changed_file_question_is_a_real_dialog(open_window, tmp_path, qtbot):
+@pytest.mark.parametrize("language, words", [("en", "changed by another window"), ("zh_CN", "另一个窗口")])
+def test_the_changed_file_question_is_a_real_dialog(open_window, tmp_path, qtbot, language, words):
+    """Asked in the user's language; Escape keeps the other program's file and this window's work."""
+    from configurator.app import i18n
+
     window = open_window()
-    path = tmp_path / "shared.gpuconf.json"
-    assert window.save_to(path)
-    window.controller.apply("count", 40)
-    other = read_scenario(path)
-    path.write_text(json.dumps({"format": "gpu-configurator-scenario", "version": 3,
-                                "scenario": updated(other, count=4).model_dump(mode="json")}))
+    window.set_language(language)
+    try:
+        path = tmp_path / "shared.gpuconf.json"
+        assert window.save_to(path)
+        window.controller.apply("count", 40)
+        other = read_scenario(path)
+        path.write_text(scenario_text(updated(other, count=4)), encoding="utf-8")  # another program's save
+        seen = []
 
-    def press_escape():
-        box = QApplication.activeModalWidget()
-        assert isinstance(box, QMessageBox) and str(path) in box.text()
-        qtbot.keyClick(box, Qt.Key.Key_Escape)
+        def press_escape():
+            box = QApplication.activeModalWidget()
+            seen.append(box.text() if isinstance(box, QMessageBox) else None)
+            qtbot.keyClick(box, Qt.Key.Key_Escape)
 
-    QTimer.singleShot(200, press_escape)
-    assert window.save() is False and read_scenario(path).count == 4 and window.controller.is_modified
+        QTimer.singleShot(200, press_escape)
+        assert window.save() is False and read_scenario(path).count == 4 and window.controller.is_modified
+        assert str(path) in seen[0] and words in seen[0]
+    finally:
+        i18n.install_language("en")
 
 
 def test_the_session_remembers_the_file_as_it_was(open_window, tmp_path, monkeypatch):

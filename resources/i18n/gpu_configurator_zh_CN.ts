@@ -1093,6 +1093,22 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
+        <source>File changed on disk</source>
+        <translation>文件已在磁盘上被更改</translation>
+    </message>
+    <message>
+        <source>{file} was changed by another window or program after this window opened or saved it.
+
+Replace it with this window&apos;s scenario (what was written there is lost), or save this window&apos;s scenario under another name?</source>
+        <translation>{file} 在本窗口打开或保存它之后，已被另一个窗口或程序更改。
+
+用本窗口的方案替换它（其中写入的内容将丢失），还是将本窗口的方案另存为其他名称？</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>

@@ -101,13 +101,21 @@ def test_a_full_disk_keeps_the_last_autosave_and_retries(open_window, qtbot, mon
     assert "Autosave works again" in window.statusBar().currentMessage()
 
 
-def test_a_read_only_autosave_folder_is_said(open_window, monkeypatch):
+@pytest.mark.parametrize("language, words", [("en", "the disk is read-only"), ("zh_CN", "磁盘为只读")])
+def test_a_read_only_autosave_folder_is_said(open_window, monkeypatch, language, words):
+    from configurator.app import i18n
+
     window = open_window()
-    window.controller.apply("count", 48)
-    monkeypatch.setattr(files_module.tempfile, "mkstemp",
-                        lambda *a, **k: (_ for _ in ()).throw(OSError(errno.EROFS, os.strerror(errno.EROFS))))
-    assert window.autosave.save_now() is False
-    assert os.strerror(errno.EROFS) in window.statusBar().currentMessage()
+    window.set_language(language)
+    try:
+        window.controller.apply("count", 48)
+        monkeypatch.setattr(files_module.tempfile, "mkstemp",
+                            lambda *a, **k: (_ for _ in ()).throw(OSError(errno.EROFS, os.strerror(errno.EROFS))))
+        assert window.autosave.save_now() is False
+        assert words in window.statusBar().currentMessage()
+        assert os.strerror(errno.EROFS) in window.statusBar().currentMessage()
+    finally:
+        i18n.install_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -130,6 +138,8 @@ def test_a_full_disk_on_save_keeps_the_file_and_says_so(open_window, tmp_path, m
         title, text = said[0]
         assert ("Cannot save scenario" == title) == (language == "en")
         assert ("Nothing was replaced" in text) == (language == "en")
+        assert ("磁盘已满" if language == "zh_CN" else "the disk is full") in text  # the reason said too
+        assert os.strerror(errno.ENOSPC) in text  # and the system's words
     finally:
         i18n.install_language("en")
 

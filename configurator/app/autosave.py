@@ -468,7 +468,9 @@ class Autosave(QObject):
                 log_exception(error, "Autosave.save_now")
             self.failing = True
             self._deadline.start()  # tried again: a disk that frees up protects the work without a new edit
-            self.failed.emit(error.strerror or str(error))  # shown (again), and the work goes on
+            from configurator.app.window_files import failure_reason
+
+            self.failed.emit(failure_reason(error))  # shown (again), and the work goes on
             return False
         if self.failing:
             self.failing = False

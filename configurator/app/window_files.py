@@ -3,6 +3,7 @@ about unsaved changes, and the recent-files list kept in the settings."""
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -12,6 +13,19 @@ from configurator.app.i18n import current_language, tc as _tc
 
 MAX_RECENT = 8
 """Files the Open Recent menu lists."""
+
+
+def failure_reason(error: OSError) -> str:
+    """Why a file could not be written: the common reasons in the interface language, followed by
+    the system's own words (English on most systems); any other reason in the system's words."""
+    texts = {errno.ENOSPC: _tc("MainWindow", "the disk is full"),
+             errno.EDQUOT: _tc("MainWindow", "your disk quota is used up"),
+             errno.EROFS: _tc("MainWindow", "the disk is read-only"),
+             errno.EACCES: _tc("MainWindow", "you have no permission to write there"),
+             errno.EPERM: _tc("MainWindow", "you have no permission to write there")}
+    system = error.strerror or str(error)
+    said = texts.get(error.errno)
+    return f"{said} ({system})" if said else system
 
 
 class FileActions:
@@ -174,7 +188,7 @@ class FileActions:
             QMessageBox.critical(self, _tc("MainWindow", "Cannot save scenario"), _tc(
                 "MainWindow",
                 "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old content.").format(
-                path=path, reason=error.strerror or error))
+                path=path, reason=failure_reason(error)))
             return False
         self.controller.mark_saved(path)
         self.know_file(path, digest)

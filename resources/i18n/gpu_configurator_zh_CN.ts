@@ -1065,6 +1065,22 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         </translation>
     </message>
     <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>your disk quota is used up</source>
+        <translation>磁盘配额已用完</translation>
+    </message>
+    <message>
+        <source>the disk is read-only</source>
+        <translation>磁盘为只读</translation>
+    </message>
+    <message>
+        <source>you have no permission to write there</source>
+        <translation>没有写入该位置的权限</translation>
+    </message>
+    <message>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>

@@ -6,11 +6,13 @@ again; that write kills the process at ``WHEN``:
 
 - ``mid-write``: half the temporary file written;
 - ``before-rename``: the temporary file complete and flushed, not yet renamed over the autosave;
-- ``after-rename``: renamed, the folder not yet flushed.
+- ``after-rename``: renamed, the folder not yet flushed;
+- ``save-before-rename``: a File > Save of ``SAVED_FILE`` (saved once as ``saved``), killed before
+  its rename, with ``first`` autosaved.
 
 It prints ``file <autosave path>`` first, and ``survived`` if the kill did not happen.
 
-Usage: ``python tests/faults_child.py SETTINGS_FILE WHEN`` with QT_QPA_PLATFORM=offscreen and
+Usage: ``python tests/faults_child.py SETTINGS_FILE WHEN [SAVED_FILE]`` with QT_QPA_PLATFORM=offscreen and
 GPU_CONFIGURATOR_DATA_DIR set.
 """
 
@@ -34,10 +36,21 @@ def main(argv: list[str]) -> int:
     from configurator.app.main import build_main_window
     from configurator.core import files
 
-    settings, when = argv
+    settings, when, *saved = argv
     window = build_main_window(QSettings(settings, QSettings.Format.IniFormat))
     target = window.autosave.file.name
     print("file", window.autosave.file, flush=True)
+    if when == "save-before-rename":  # the user's own file: saved once, then its next Save killed
+        path = Path(saved[0])
+        window.controller.apply("name", "saved")
+        assert window.save_to(path)
+        window.controller.apply("name", "first")
+        assert window.autosave.save_now()
+        real = os.replace
+        os.replace = lambda source, destination: die() if Path(destination) == path else real(source, destination)
+        window.save_to(path)
+        print("survived", flush=True)
+        return 0
     if not when.startswith("first-"):
         window.controller.apply("name", "first")
         assert window.autosave.save_now()

@@ -67,6 +67,23 @@ def test_killed_during_an_autosave_write(tmp_path, when, kept, partial):
         findings.release()
 
 
+def test_killed_during_a_save_of_the_users_file(tmp_path):
+    """The file keeps its old content, the autosave is still there and offered with that file."""
+    from configurator.core.catalog import load_catalog
+
+    path = tmp_path / "plan.gpuconf.json"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    child = subprocess.run([sys.executable, str(ROOT / "tests" / "faults_child.py"), str(tmp_path / "c.ini"),
+                            "save-before-rename", str(path)], env=env, capture_output=True, text=True, timeout=120)
+    assert child.returncode == -signal.SIGKILL, child.stdout + child.stderr[-2000:]
+    assert read_scenario(path).name == "saved"
+    findings = autosave_module.find_recoveries(load_catalog())
+    try:
+        assert [(r.scenario.name, r.original) for r in findings.recoveries] == [("first", path)]
+    finally:
+        findings.release()
+
+
 def test_a_running_windows_write_in_progress_is_left_alone(open_window):
     window = open_window()
     window.controller.apply("count", 20)

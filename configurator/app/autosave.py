@@ -14,6 +14,12 @@ as its autosave exists; an autosave whose lock can be taken belongs to no runnin
 window crashed. (Autosaves of older versions, ``autosave-<process id>.gpuconf.json``, have no
 lock: they count as crashed unless another running process has that id.)
 
+**Failures.** An autosave that cannot be written (a full disk, a read-only folder) is said in the
+window and tried again :data:`AUTOSAVE_MAX_WAIT_MS` later, until it works. A window killed
+during a write leaves its previous autosave whole and a temporary file beside it; the next start
+takes that file up as the window's autosave when it is whole (killed before the rename: the newest
+work) or when there was no autosave yet, and removes it otherwise.
+
 **Recovery.** :func:`find_recoveries` lists every crashed window's autosave, newest first, and
 holds each one's lock while it is offered, so a second window starting at the same moment does
 not offer it too. Nothing is deleted unless the user discards it, or restores it and then saves
@@ -61,6 +67,8 @@ SUFFIX = ".gpuconf.json"
 DAMAGED = "damaged"
 """The folder inside the autosave folder that keeps what could not be offered as it was."""
 _NAME = re.compile(rf"^{PREFIX}(?P<key>[0-9A-Za-z_-]{{1,64}}){re.escape(SUFFIX)}$")
+_TEMPORARY = re.compile(rf"^\.(?P<name>{PREFIX}(?P<key>[0-9A-Za-z_-]{{1,64}}){re.escape(SUFFIX)})\..+\.tmp$")
+"""A temporary file of an autosave write (:func:`~configurator.core.files.replace_atomically`)."""
 _LEGACY = re.compile(r"^[0-9]{1,10}$")
 """The key of an older version's autosave: its process id."""
 MAX_PATH_CHARS = 4096
@@ -311,11 +319,45 @@ def _examine(file: Path, known_cards: Container[str]) -> Recovery | SetAside | N
                     None if scenario.card_id in known_cards else scenario.card_id, language, handle)
 
 
+def _take_up_temporaries(folder: Path) -> None:
+    """Temporary files of autosave writes that a crash cut off, each for a window that is gone:
+    one whole (written and flushed, killed before its rename) is the window's newest work and
+    becomes its autosave; one cut short too, where the window left no autosave (its first write);
+    any other is removed (the autosave it was to replace is the last complete write)."""
+    try:
+        names = [entry.name for entry in os.scandir(folder) if _TEMPORARY.match(entry.name)]
+    except OSError:
+        return
+    for name in names:
+        match = _TEMPORARY.match(name)
+        key = match["key"]
+        if _LEGACY.match(key) and int(key) != os.getpid() and _process_running(int(key)):
+            continue
+        temporary, file = folder / name, folder / match["name"]
+        claimed, handle = _claim(file)
+        if not claimed or handle is None:
+            continue  # a running window's write in progress (or no lock can be had: left as it is)
+        try:
+            data = _read_regular(temporary, READ_LIMIT)
+            salvage = salvage_scenario(data) if len(data) <= READ_LIMIT else None
+            usable = salvage is not None and salvage.scenario is not None and (
+                not salvage.damage.any or not os.path.lexists(file))
+            if usable:
+                os.replace(temporary, file)
+            else:
+                temporary.unlink()
+        except OSError:
+            pass
+        finally:
+            _release(handle)
+
+
 def find_recoveries(known_cards: Container[str]) -> Findings:
     """Autosaves of windows that did not close properly, newest first, each one's lock held (see
     the module docstring); and what was set aside. ``known_cards``: the catalog's card ids."""
     folder = autosave_dir()
     findings = Findings()
+    _take_up_temporaries(folder)
     try:
         names = [entry.name for entry in os.scandir(folder) if _NAME.match(entry.name)]
     except OSError:
@@ -422,9 +464,13 @@ class Autosave(QObject):
         except OSError as error:
             from configurator.app.error_boundary import log_exception
 
-            log_exception(error, "Autosave.save_now")
+            if not self.failing:  # the first of a run of failures (each retry would log it again)
+                log_exception(error, "Autosave.save_now")
             self.failing = True
-            self.failed.emit(error.strerror or str(error))  # shown, and the work goes on
+            self._deadline.start()  # tried again: a disk that frees up protects the work without a new edit
+            from configurator.app.window_files import failure_reason
+
+            self.failed.emit(failure_reason(error))  # shown (again), and the work goes on
             return False
         if self.failing:
             self.failing = False

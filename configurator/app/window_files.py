@@ -3,6 +3,7 @@ about unsaved changes, and the recent-files list kept in the settings."""
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -12,6 +13,19 @@ from configurator.app.i18n import current_language, tc as _tc
 
 MAX_RECENT = 8
 """Files the Open Recent menu lists."""
+
+
+def failure_reason(error: OSError) -> str:
+    """Why a file could not be written: the common reasons in the interface language, followed by
+    the system's own words (English on most systems); any other reason in the system's words."""
+    texts = {errno.ENOSPC: _tc("MainWindow", "the disk is full"),
+             errno.EDQUOT: _tc("MainWindow", "your disk quota is used up"),
+             errno.EROFS: _tc("MainWindow", "the disk is read-only"),
+             errno.EACCES: _tc("MainWindow", "you have no permission to write there"),
+             errno.EPERM: _tc("MainWindow", "you have no permission to write there")}
+    system = error.strerror or str(error)
+    said = texts.get(error.errno)
+    return f"{said} ({system})" if said else system
 
 
 class FileActions:
@@ -39,6 +53,7 @@ class FileActions:
 
             scenario = default_scenario(current_language(), self.controller.catalog)
             self.controller.replace(scenario)
+            self.know_file(None, None)
             self.say_start(scenario)
 
     _start_said: tuple[object, str, str] | None = None
@@ -87,8 +102,9 @@ class FileActions:
 
     def open_path(self, path: Path) -> bool:
         """Open a scenario file; a broken one is reported and the current work is kept."""
-        from configurator.core.scenario_io import ScenarioFileError, read_scenario
+        from configurator.core.scenario_io import ScenarioFileError, read_scenario, scenario_digest
 
+        digest = scenario_digest(path)  # before reading: a change made meanwhile is asked about at Save
         try:
             scenario = read_scenario(path)
         except ScenarioFileError as error:
@@ -99,6 +115,7 @@ class FileActions:
                                  self.controller.catalog.explain_unknown(scenario.card_id))
             return False
         self.controller.replace(scenario, path)
+        self.know_file(path, digest)
         self._remember(path)
         if scenario.economics.quotes:  # priced from the file's own quotes: say so, and which are ignored
             self.say_quotes(path.name)
@@ -119,19 +136,62 @@ class FileActions:
             path += FILE_SUFFIX
         return self.save_to(Path(path))
 
+    known_file: tuple[str, str] | None = None
+    """The scenario file this window last opened or saved, and the SHA-256 of its content then."""
+
+    def know_file(self, path: Path | None, digest: str | None) -> None:
+        """Remember ``path``'s content as this window last read or wrote it (None: unknown)."""
+        self.known_file = (str(path), digest) if path is not None and digest is not None else None
+
+    def changed_on_disk(self, path: Path) -> bool:
+        """``path`` is the file this window opened or saved, and another window or program has
+        written it since (a file gone or unreadable now is not asked about: the save says why)."""
+        from configurator.core.scenario_io import scenario_digest
+
+        if self.known_file is None or self.known_file[0] != str(path):
+            return False
+        now = scenario_digest(path)
+        return now is not None and now != self.known_file[1]
+
+    def ask_changed_on_disk(self, path: Path) -> str:
+        """Ask what to do with a file another window or program changed: "replace", "save-as"
+        or "cancel" (Escape)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, _tc("MainWindow", "File changed on disk"), _tc(
+            "MainWindow", "{file} was changed by another window or program after this window opened or saved it."
+                          "\n\nReplace it with this window's scenario (what was written there is lost), or save "
+                          "this window's scenario under another name?").format(file=path), parent=self)
+        replace = box.addButton(_tc("MainWindow", "&Replace"), QMessageBox.ButtonRole.DestructiveRole)
+        save_as = box.addButton(_tc("MainWindow", "Save &As…"), QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(save_as)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        return "replace" if clicked is replace else "save-as" if clicked is save_as else "cancel"
+
     def save_to(self, path: Path) -> bool:
-        """Write atomically; on failure the old file stays and the user is told why."""
+        """Write atomically; on failure the old file stays and the user is told why. A file
+        another window or program changed since this window opened or saved it is not written
+        over without asking (two windows on one file: the later save asks)."""
         from configurator.core.scenario_io import write_scenario
 
+        if self.changed_on_disk(path):
+            answer = self.ask_changed_on_disk(path)
+            if answer == "save-as":
+                return self.save_as()
+            if answer != "replace":
+                return False
         try:
-            write_scenario(path, self.controller.scenario)
+            digest = write_scenario(path, self.controller.scenario)
         except OSError as error:
             QMessageBox.critical(self, _tc("MainWindow", "Cannot save scenario"), _tc(
                 "MainWindow",
                 "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old content.").format(
-                path=path, reason=error.strerror or error))
+                path=path, reason=failure_reason(error)))
             return False
         self.controller.mark_saved(path)
+        self.know_file(path, digest)
         self._remember(path)
         self.statusBar().showMessage(_tc("MainWindow", "Saved {0}").format(path), 4000)
         return True

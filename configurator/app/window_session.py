@@ -44,6 +44,8 @@ class SessionActions:
             if scenario.card_id in self.controller.catalog:
                 path = self.settings.value("session/path")
                 self.controller.replace(scenario, Path(path) if path else None)
+                digest = self.settings.value("session/digest")
+                self.know_file(Path(path) if path else None, str(digest) if digest else None)
 
     def save_session(self) -> None:
         from configurator.core.scenario_io import scenario_to_document
@@ -53,6 +55,8 @@ class SessionActions:
         # what was last opened or saved: changes the user chose to discard must not come back
         self.settings.setValue("session/scenario", json.dumps(scenario_to_document(self.controller.saved_scenario)))
         self.settings.setValue("session/path", str(self.controller.path) if self.controller.path else "")
+        known = self.known_file  # the file's content as last read or written, to tell a change at the next start
+        self.settings.setValue("session/digest", known[1] if known and known[0] == str(self.controller.path) else "")
 
     # ---- settings that cannot be written ----------------------------------------------
     def check_settings(self, probe: bool = False) -> bool:
@@ -153,7 +157,7 @@ class SessionActions:
         from configurator.app.defaults import default_scenario
         from configurator.app.i18n import current_language
         from configurator.app.recovery_dialog import damage_lines, shown_name
-        from configurator.core.scenario_io import ScenarioFileError, read_scenario
+        from configurator.core.scenario_io import ScenarioFileError, read_scenario, scenario_digest
 
         catalog = self.controller.catalog
         scenario, placeholder = recovery.scenario, ""
@@ -164,14 +168,17 @@ class SessionActions:
                 return False
             scenario, placeholder = placed
         base, path = default_scenario(current_language(), catalog), None  # the language's currency, as a new window
+        digest = None
         if recovery.original is not None:
             try:  # a regular file only: the notes may name a FIFO, which would wait for a writer
+                digest = scenario_digest(recovery.original) if recovery.original.is_file() else None
                 original = read_scenario(recovery.original) if recovery.original.is_file() else None
             except (ScenarioFileError, OSError, ValueError):
                 original = None  # gone or broken: the recovered work stays, unsaved
             if original is not None and original.card_id in catalog:
                 base, path = original, recovery.original
         self.controller.replace(base, path)
+        self.know_file(path, digest)
         # a function, said again in the language shown whenever it changes (a string would stay as it was)
         self.controller.replace_undoable(scenario, lambda: _tc("MainWindow", "Recover unsaved changes"))
         try:

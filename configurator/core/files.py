@@ -81,6 +81,20 @@ def open_regular_file(path: Path) -> BinaryIO:
         raise
 
 
+def file_digest(path: Path, limit: int) -> str | None:
+    """The SHA-256 of the file at ``path`` (hex), to tell later whether another program or window
+    changed it; None where it is missing, cannot be read, is not a file, or is larger than
+    ``limit`` [bytes]."""
+    import hashlib
+
+    try:
+        with open_regular_file(Path(path)) as stream:
+            data = stream.read(limit + 1)
+    except OSError:
+        return None
+    return None if len(data) > limit else hashlib.sha256(data).hexdigest()
+
+
 def _temporary_prefix(target: Path) -> str:
     return f".{target.name}."
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from configurator.core.bounds import error_line_message
-from configurator.core.files import write_text_atomically
+from configurator.core.files import file_digest, write_bytes_atomically
 from configurator.core.json_values import JsonFileError, read_json_file
 from configurator.core.messages import Message, carried, msg, said
 from configurator.core.scenario import MAX_NAME_CHARS, SCENARIO_SCHEMA_VERSION, Scenario
@@ -109,7 +109,17 @@ def scenario_text(scenario: Scenario) -> str:
     return document_text(scenario_to_document(scenario))
 
 
-def write_scenario(path: Path, scenario: Scenario) -> None:
+def write_scenario(path: Path, scenario: Scenario) -> str:
     """Save a scenario file atomically; ScenarioTooLarge (an OSError) before anything is written
-    when it could not be opened again."""
-    write_text_atomically(Path(path), scenario_text(scenario))
+    when it could not be opened again. Returns the SHA-256 (hex) of what was written."""
+    import hashlib
+
+    data = scenario_text(scenario).encode("utf-8")
+    write_bytes_atomically(Path(path), data)
+    return hashlib.sha256(data).hexdigest()
+
+
+def scenario_digest(path: Path) -> str | None:
+    """The SHA-256 (hex) of the scenario file at ``path`` as it is now (None: missing, unreadable
+    or too large to be one), to compare with :func:`write_scenario`'s."""
+    return file_digest(Path(path), MAX_SCENARIO_BYTES)

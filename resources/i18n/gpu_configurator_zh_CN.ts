@@ -1065,6 +1065,22 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         </translation>
     </message>
     <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>your disk quota is used up</source>
+        <translation>磁盘配额已用完</translation>
+    </message>
+    <message>
+        <source>the disk is read-only</source>
+        <translation>磁盘为只读</translation>
+    </message>
+    <message>
+        <source>you have no permission to write there</source>
+        <translation>没有写入该位置的权限</translation>
+    </message>
+    <message>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
@@ -1091,6 +1107,22 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation>文件已在磁盘上被更改</translation>
+    </message>
+    <message>
+        <source>{file} was changed by another window or program after this window opened or saved it.
+
+Replace it with this window&apos;s scenario (what was written there is lost), or save this window&apos;s scenario under another name?</source>
+        <translation>{file} 在本窗口打开或保存它之后，已被另一个窗口或程序更改。
+
+用本窗口的方案替换它（其中写入的内容将丢失），还是将本窗口的方案另存为其他名称？</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
     </message>
     <message>
         <source>Cannot save scenario</source>

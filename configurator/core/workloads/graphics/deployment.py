@@ -8,13 +8,15 @@ from collections.abc import Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.graphics import graphics_unsuitable
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.scenario import COUNT_SWEEP, Scenario, Workload
 from configurator.core.workloads.base import Estimate, WorkloadFamily
-from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, with_layout
+from configurator.core.workloads.layout import at_count, with_layout
 from configurator.core.workloads.memo import remembered
 
-GRAPHICS_COUNTS = TRAINING_COUNTS[:11]
-"""Card counts a render job is estimated at: powers of two from 1 to 1,024."""
+GRAPHICS_COUNTS = COUNT_SWEEP
+"""Card counts a render job is estimated at: 1, 2, 3, 4, 6, 8, 12, … 768, 1,024 (the powers of two
+and the counts half-way between them, :data:`configurator.core.scenario.COUNT_SWEEP`): a job that
+needs 20 cards to meet its deadline is bought as 24, not 32 (powers of two alone until December 2026)."""
 
 
 def carrying_whole_load(est: Estimate, family: WorkloadFamily) -> Estimate:

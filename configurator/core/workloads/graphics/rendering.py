@@ -62,9 +62,21 @@ class RenderingFamily(GraphicsFamily):
         return est.graphics.demand
 
     def work_per_year(self, est: Estimate) -> float | None:
-        """Frames rendered in a year of full use [frames/year]."""
+        """Frames rendered in a year [frames/year]: at full use, or, with a deadline, at most the
+        job's frames every deadline — the pace the buyer asked for; capacity beyond it is paid for
+        but idle, as a serving deployment's beyond its stated request rate. Without that cap a
+        render job scales with the cards, so a cluster's fixed lines (switches, installation)
+        spread over ever more frames nobody asked for and the cheapest per frame was always the
+        largest count tried (10,000 frames in 72 h: 1,024 cards for USD 18.7 M, finishing in
+        1.1 h, where 16 cards meet the deadline for USD 0.39 M)."""
         g = est.graphics
-        return g.per_card * est.scenario.count * HOURS_PER_YEAR if g is not None and g.per_card else None
+        if g is None or not g.per_card:
+            return None
+        full = g.per_card * est.scenario.count * HOURS_PER_YEAR
+        deadline = est.scenario.constraints.deadline_hours
+        if deadline and g.demand:
+            return min(full, g.demand / deadline * HOURS_PER_YEAR)
+        return full
 
     def limit_reason(self, est: Estimate) -> Message:
         g = est.graphics

@@ -1,5 +1,6 @@
 """The recommendation panel's cost and speed chart: every ranked configuration and the Pareto
-front, on log axes, built in its tab a pass of the event loop after the panel (issue 28)."""
+front, on log axes, built in its tab a pass of the event loop after the panel, and drawn in a pass
+of its own (issue 28)."""
 
 from __future__ import annotations
 
@@ -36,14 +37,30 @@ class ParetoChart(QObject):
         self._plot: pg.PlotWidget | None = None
         self.points: pg.ScatterPlotItem | None = None
         self.front: pg.PlotDataItem | None = None
-        QTimer.singleShot(GAP_MS, self, self._build)
+        self._waiting: tuple[Result, tuple] | None = None
+        """What :meth:`draw` was asked to draw before the plot was built (drawn a pass after it)."""
+        QTimer.singleShot(GAP_MS, self, self._build_then_draw)
 
     @property
     def plot(self) -> pg.PlotWidget:
-        """The plot widget (built now if it is not yet)."""
+        """The plot widget (built now if it is not yet, with what it was asked to draw)."""
         if self._plot is None:
             self._build()
+            self._draw_waiting()
         return self._plot
+
+    def _build_then_draw(self) -> None:
+        """The plot built in this pass of the event loop, what waits for it drawn in the next: a
+        language switch's new panel took over the ranking before its chart was built, and the
+        plot's building and drawing were one pass of 50-65 ms of the GUI thread (session 22)."""
+        if self._plot is None:
+            self._build()
+            QTimer.singleShot(0, self, self._draw_waiting)
+
+    def _draw_waiting(self) -> None:
+        if self._waiting is not None:
+            waiting, self._waiting = self._waiting, None
+            self._draw(*waiting)
 
     def _build(self) -> None:
         if self._plot is not None:
@@ -60,7 +77,15 @@ class ParetoChart(QObject):
 
     def draw(self, result: Result, axes: tuple[str, str, str, Callable[[float], float]]) -> None:
         """``result``'s ranked configurations and Pareto front; ``axes``: title, x label, y label and
-        how a recommendation's speed figure becomes its x value."""
+        how a recommendation's speed figure becomes its x value. Before the plot is built, kept
+        for it (only the newest)."""
+        if self._plot is None:
+            self._waiting = (result, axes)
+            return
+        self._waiting = None
+        self._draw(result, axes)
+
+    def _draw(self, result: Result, axes: tuple[str, str, str, Callable[[float], float]]) -> None:
         basis = cost_basis(result.objective)
         title, x_label, y_label, to_x = axes
         plot = self.plot

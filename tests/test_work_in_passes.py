@@ -1,6 +1,7 @@
 """Work taken out of the GUI thread's long passes (issue 28 part 2, session 22), with real widgets:
 the comparison's estimates worked out on the worker, the recommendation panel's chart drawn a pass
-after it is built, and the editor's serving group built in steps."""
+after it is built, the editor's serving group built in steps, and the charts' legends renamed in
+place by a language switch."""
 
 from __future__ import annotations
 
@@ -118,3 +119,41 @@ def test_the_staged_editor_builds_the_serving_group_in_steps(qtbot, controller):
     assert steps_to_serving >= 6  # workload/model, hardware, training, then the serving group's three
     assert len(staged.findChildren(QWidget)) == len(whole.findChildren(QWidget))
     assert staged.engine_settings.parent() is not None and staged.serving_group.isAncestorOf(staged.kv_precision)
+
+
+def test_a_chart_s_legend_is_renamed_in_place_by_a_language_switch(qtbot):
+    """The memory chart's legend keeps its entries (samples and labels) and takes the new names."""
+    from configurator.app import i18n
+    from configurator.app.charts import MemoryChart
+
+    chart = MemoryChart()
+    qtbot.addWidget(chart)
+    entries = list(chart.legend.items)
+    english = [label.text for _, label in entries]
+    i18n.install_language("zh_CN")
+    try:
+        chart.retranslate()
+        assert chart.legend.items == entries  # the same samples and labels, renamed
+        chinese = [label.text for _, label in chart.legend.items]
+        assert chinese[-1] == "可用容量" and chinese != english
+    finally:
+        i18n.install_language("en")
+    chart.retranslate()
+    assert [label.text for _, label in chart.legend.items] == english
+
+
+def test_a_legend_listing_other_items_is_built_again(qtbot):
+    import pyqtgraph as pg
+
+    from configurator.app.chart_legend import name_legend
+
+    plot = pg.PlotWidget()
+    qtbot.addWidget(plot)
+    legend = plot.addLegend()
+    one, two = pg.PlotDataItem([1, 2], [1, 2]), pg.PlotDataItem([1, 2], [2, 1])
+    name_legend(legend, [(one, "one")])
+    name_legend(legend, [(one, "One"), (two, "Two")])
+    assert [(sample.item, label.text) for sample, label in legend.items] == [(one, "One"), (two, "Two")]
+    kept = list(legend.items)
+    name_legend(legend, [(one, "1"), (two, "2")])
+    assert legend.items == kept and [label.text for _, label in legend.items] == ["1", "2"]

@@ -157,3 +157,22 @@ def test_a_legend_listing_other_items_is_built_again(qtbot):
     kept = list(legend.items)
     name_legend(legend, [(one, "1"), (two, "2")])
     assert legend.items == kept and [label.text for _, label in legend.items] == ["1", "2"]
+
+
+def test_each_ranking_is_drawn_in_the_pass_after_its_table(qtbot, controller):
+    """The table is filled in the pass a ranking arrives, the cost chart in the next (together they
+    were one pass as the ranking's steps came); asking for the chart draws it at once."""
+    from configurator.app.recommend_panel import RecommendationPanel
+
+    panel = RecommendationPanel(controller)
+    qtbot.addWidget(panel)
+    panel.wait()
+    qtbot.waitUntil(lambda: panel.pareto._plot is not None and panel.pareto._waiting is None, timeout=5_000)
+    drawn = len(panel.pareto.points.data)
+    panel.pareto.points.setData([])
+    panel._show_ranking(panel.result, partial=False)
+    assert panel.table.rowCount() > 0 and len(panel.pareto.points.data) == 0  # the chart not yet
+    qtbot.waitUntil(lambda: len(panel.pareto.points.data) == drawn, timeout=5_000)
+    panel.pareto.points.setData([])
+    panel._show_ranking(panel.result, partial=False)
+    assert len(panel.chart.getPlotItem().listDataItems()) >= 1 and len(panel.pareto.points.data) == drawn

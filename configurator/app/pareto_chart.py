@@ -1,6 +1,6 @@
 """The recommendation panel's cost and speed chart: every ranked configuration and the Pareto
-front, on log axes, built in its tab a pass of the event loop after the panel, and drawn in a pass
-of its own (issue 28)."""
+front, on log axes, built in its tab a pass of the event loop after the panel, and each ranking
+drawn in a pass of its own (issue 28)."""
 
 from __future__ import annotations
 
@@ -38,15 +38,15 @@ class ParetoChart(QObject):
         self.points: pg.ScatterPlotItem | None = None
         self.front: pg.PlotDataItem | None = None
         self._waiting: tuple[Result, tuple] | None = None
-        """What :meth:`draw` was asked to draw before the plot was built (drawn a pass after it)."""
+        """What :meth:`draw` was last asked to draw, not drawn yet (drawn in a later pass)."""
         QTimer.singleShot(GAP_MS, self, self._build_then_draw)
 
     @property
     def plot(self) -> pg.PlotWidget:
-        """The plot widget (built now if it is not yet, with what it was asked to draw)."""
+        """The plot widget, built now if it is not yet, and what it was asked to draw drawn now."""
         if self._plot is None:
             self._build()
-            self._draw_waiting()
+        self._draw_waiting()
         return self._plot
 
     def _build_then_draw(self) -> None:
@@ -77,18 +77,19 @@ class ParetoChart(QObject):
 
     def draw(self, result: Result, axes: tuple[str, str, str, Callable[[float], float]]) -> None:
         """``result``'s ranked configurations and Pareto front; ``axes``: title, x label, y label and
-        how a recommendation's speed figure becomes its x value. Before the plot is built, kept
-        for it (only the newest)."""
-        if self._plot is None:
-            self._waiting = (result, axes)
-            return
-        self._waiting = None
-        self._draw(result, axes)
+        how a recommendation's speed figure becomes its x value. Drawn in the next pass of the event
+        loop (the panel fills its table in this one: as a ranking's steps arrived, the table and the
+        chart were one pass of 35-45 ms of the GUI thread, session 22), or a pass after the plot is
+        built; only the newest ranking asked for is drawn. :attr:`plot` draws it at once."""
+        scheduled = self._waiting is not None
+        self._waiting = (result, axes)
+        if self._plot is not None and not scheduled:
+            QTimer.singleShot(0, self, self._draw_waiting)
 
     def _draw(self, result: Result, axes: tuple[str, str, str, Callable[[float], float]]) -> None:
         basis = cost_basis(result.objective)
         title, x_label, y_label, to_x = axes
-        plot = self.plot
+        plot = self._plot
         plot.setTitle(title, size="9pt")
         plot.setLabel("bottom", x_label)
         plot.setLabel("left", y_label)

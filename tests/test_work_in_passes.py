@@ -39,7 +39,7 @@ def test_the_comparison_opens_at_once_and_its_estimates_come_from_the_worker(bro
         assert dialog.wait()
         assert threads == [False, False, False]  # none on the GUI thread
         rows = [dialog.table.verticalHeaderItem(r).text() for r in range(dialog.table.rowCount())]
-        assert "Memory per card" in rows and not dialog.busy_label.text()
+        assert "Memory per card" in rows and not dialog.busy_label.text() and dialog.busy_label.isHidden()
         assert all(dialog.table.item(r, c) is not None for r in range(len(rows)) for c in range(3))
     finally:
         dialog.close()

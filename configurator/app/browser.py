@@ -490,6 +490,7 @@ class ComparisonDialog(QDialog):
         self._job = LatestJob(self)
         self._job.busy_changed.connect(lambda busy: show_busy(
             self.busy_label, self.table, self.tr("Working out each card for this scenario…"), busy))
+        self._job.busy_changed.connect(self.busy_label.setVisible)  # no empty line over the rows after
         self._job.finished.connect(self._fill)
         self._job.failed.connect(self._on_failed)
         self._job.submit(lambda _context: comparison_rows([estimate(scenario, card) for card in cards]))

@@ -176,3 +176,14 @@ def test_each_ranking_is_drawn_in_the_pass_after_its_table(qtbot, controller):
     panel.pareto.points.setData([])
     panel._show_ranking(panel.result, partial=False)
     assert len(panel.chart.getPlotItem().listDataItems()) >= 1 and len(panel.pareto.points.data) == drawn
+
+
+def test_the_cost_chart_s_context_menu_is_made_a_pass_after_the_chart(qtbot, controller):
+    """The cost chart keeps its context menu (view all, axes, export), made a pass after the chart."""
+    from configurator.app.recommend_panel import RecommendationPanel
+
+    panel = RecommendationPanel(controller)
+    qtbot.addWidget(panel)
+    view_box = panel.chart.getPlotItem().getViewBox()  # built now
+    assert view_box.menu is None
+    qtbot.waitUntil(lambda: view_box.menu is not None and view_box.menuEnabled(), timeout=5_000)

@@ -175,7 +175,8 @@ class _Chart(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None, sides: tuple[str, ...] = ("left", "bottom"),
                  money_sides: tuple[str, ...] = (), bottom: pg.AxisItem | None = None) -> None:
         axes = {side: (MoneyAxis if side in money_sides else NumberAxis)(side) for side in sides}
-        super().__init__(parent, axisItems=axes | ({"bottom": bottom} if bottom is not None else {}))
+        # no context menu (set off below): not made at all (a few ms of each chart's building)
+        super().__init__(parent, axisItems=axes | ({"bottom": bottom} if bottom is not None else {}), enableMenu=False)
         self.showGrid(x=True, y=True, alpha=0.25)
         if "right" not in sides and bottom is None:  # room for the last tick label ("140000" was cut to "14000");
             # a category axis keeps its names inside itself, and its chart's two-column legend needs the width

@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable
 
 import pyqtgraph as pg
+import shiboken6
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
@@ -65,7 +66,10 @@ class ParetoChart(QObject):
     def _build(self) -> None:
         if self._plot is not None:
             return
-        plot = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")})
+        # its context menu (view all, axes, export) made a pass later: 5-20 ms of the building's pass
+        plot = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")}, enableMenu=False)
+        QTimer.singleShot(GAP_MS, self, lambda: plot.getPlotItem().setMenuEnabled(True) if shiboken6.isValid(plot)
+                          else None)
         plot.setLogMode(x=True, y=True)
         plot.setMinimumWidth(CHART_MIN_PX)
         self.points = pg.ScatterPlotItem(size=10, hoverable=True, tip=lambda x, y, data: data)

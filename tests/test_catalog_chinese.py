@@ -140,6 +140,7 @@ def test_the_browser_s_table_and_compare_dialog_are_chinese_for_every_card(qtbot
             group = cards[start:start + 4] if len(cards) - start >= 2 else cards[start - 1:]
             browser.select_ids([c.id for c in group])
             dialog = browser.compare_selected()
+            assert dialog.wait()
             table = dialog.table
             texts += [table.verticalHeaderItem(r).text() for r in range(table.rowCount())]
             texts += [table.item(r, c).text() for r in range(table.rowCount()) for c in range(table.columnCount())

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import format as fmt
+from configurator.app.chart_legend import name_legend
 from configurator.app.charts import MoneyAxis, NumberAxis
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
@@ -263,14 +264,14 @@ class BomPanel(QWidget):
         currency = cost.bom.currency
         curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario)
         x = [100 * u for u, _, _ in curve]
-        self.legend.clear()
         self.own_curve.setData(x, [own for _, own, _ in curve])  # the axis counts in k/M/G or 万/亿 (MoneyAxis)
-        self.legend.addItem(self.own_curve, _tc("bom", "Own"))
+        entries = [(self.own_curve, _tc("bom", "Own"))]
         if all(rent is not None for _, _, rent in curve):
             self.rent_curve.setData(x, [rent for _, _, rent in curve])
-            self.legend.addItem(self.rent_curve, _tc("bom", "Rent"))
+            entries.append((self.rent_curve, _tc("bom", "Rent")))
         else:
             self.rent_curve.setData([], [])
+        name_legend(self.legend, entries)
         self.break_even.setVisible(cost.break_even_utilisation is not None)
         if cost.break_even_utilisation is not None:
             self.break_even.setValue(100 * cost.break_even_utilisation)

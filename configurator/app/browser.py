@@ -459,33 +459,68 @@ class CardBrowser(QDialog):
 
 
 class ComparisonDialog(QDialog):
-    """Specs and, for the current scenario, memory/speed/cost of 2–4 cards side by side."""
+    """Specs and, for the current scenario, memory/speed/cost of 2–4 cards side by side.
+
+    The cards' estimates and the rows' texts are worked out on a worker thread (cold, three planned
+    training estimates were 30-45 ms of the GUI thread in the click's pass, the rows' texts 20 ms more,
+    issue 28; Qt's translate is thread-safe): the dialog opens at once with the cards' names and a
+    line saying so, and its rows are filled when they arrive."""
 
     def __init__(self, controller: ScenarioController, cards: list[Card], parent: QWidget | None = None) -> None:
+        from configurator.app.worker import LatestJob, show_busy
+
         super().__init__(parent)
         self.setWindowTitle(self.tr("Compare cards"))
         self.resize(900, 600)
         scenario = controller.scenario
-        estimates = [estimate(scenario, card) for card in cards]
-        rows = comparison_rows(estimates)
-        self.table = QTableWidget(len(rows), len(cards))
+        self.table = QTableWidget(0, len(cards))
         self.table.setHorizontalHeaderLabels([c.name for c in cards])
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("For the current scenario: {cards} each, {model}").format(
+            cards=self.tr("%n card(s)", "", scenario.count), model=scenario.model.name)))
+        self.busy_label = QLabel()
+        self.busy_label.setStyleSheet("color: #555;")
+        layout.addWidget(self.busy_label)
+        layout.addWidget(self.table)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self._job = LatestJob(self)
+        self._job.busy_changed.connect(lambda busy: show_busy(
+            self.busy_label, self.table, self.tr("Working out each card for this scenario…"), busy))
+        self._job.busy_changed.connect(self.busy_label.setVisible)  # no empty line over the rows after
+        self._job.finished.connect(self._fill)
+        self._job.failed.connect(self._on_failed)
+        self._job.submit(lambda _context: comparison_rows([estimate(scenario, card) for card in cards]))
+
+    @property
+    def busy(self) -> bool:
+        """The cards' estimates are still being worked out."""
+        return self._job.busy
+
+    def wait(self, timeout_ms: int = 30_000) -> bool:
+        """Process events until the rows are filled (tests; False on timeout)."""
+        return self._job.wait(timeout_ms)
+
+    def _fill(self, rows: list[tuple[str, list[str]]]) -> None:
+        """The rows (:func:`comparison_rows`): a label and each card's value."""
+        self.table.setRowCount(len(rows))
         self.table.setVerticalHeaderLabels([label for label, _ in rows])
         for r, (_, values) in enumerate(rows):
             for c, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 item.setToolTip(value)  # a long value (latency percentiles with their range) in full
                 self.table.setItem(r, c, item)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # rows as high as their contents, measured once filled: measured as each label and cell came
+        # (the mode set first), the filling was 20-45 ms of the GUI thread rather than 1-7 ms
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("For the current scenario: {cards} each, {model}").format(
-            cards=self.tr("%n card(s)", "", scenario.count), model=scenario.model.name)))
-        layout.addWidget(self.table)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+
+    def _on_failed(self, error: Exception) -> None:
+        from configurator.app.error_boundary import report
+
+        report(error, "ComparisonDialog", self.tr("Comparing the cards"))
 
 
 def video_engines_text(card: Card) -> str:

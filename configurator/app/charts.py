@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from configurator.app import format as fmt
 from configurator.app.category_axis import CategoryAxis
+from configurator.app.chart_legend import name_legend
 from configurator.app.chart_fit import top_with_room, wrap_axis_label, wrap_title
 from configurator.app.chart_ticks import log_money_label, log_tick_label
 from configurator.app.labels import CLASS_COLOURS, class_names
@@ -174,7 +175,8 @@ class _Chart(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None, sides: tuple[str, ...] = ("left", "bottom"),
                  money_sides: tuple[str, ...] = (), bottom: pg.AxisItem | None = None) -> None:
         axes = {side: (MoneyAxis if side in money_sides else NumberAxis)(side) for side in sides}
-        super().__init__(parent, axisItems=axes | ({"bottom": bottom} if bottom is not None else {}))
+        # no context menu (set off below): not made at all (a few ms of each chart's building)
+        super().__init__(parent, axisItems=axes | ({"bottom": bottom} if bottom is not None else {}), enableMenu=False)
         self.showGrid(x=True, y=True, alpha=0.25)
         if "right" not in sides and bottom is None:  # room for the last tick label ("140000" was cut to "14000");
             # a category axis keeps its names inside itself, and its chart's two-column legend needs the width
@@ -257,12 +259,9 @@ class MemoryChart(_Chart):
     def retranslate(self) -> None:
         self.set_title(_tc("charts", "Memory per card"))
         self.setLabel("left", f"{_tc('charts', 'Memory per card')} [GiB]")  # brackets, as every axis
-        self.legend.clear()
         names = part_names()
-        for key, _ in MEMORY_PARTS:
-            if key in self._shown:
-                self.legend.addItem(self.bars[key], names[key])
-        self.legend.addItem(self.capacity, _tc("charts", "Usable capacity"))
+        name_legend(self.legend, [*((self.bars[key], names[key]) for key, _ in MEMORY_PARTS if key in self._shown),
+                                  (self.capacity, _tc("charts", "Usable capacity"))])
         for estimate, item in zip(self._counted, self.counts, strict=False):
             item.setText(bar_count_text(estimate))
 
@@ -414,10 +413,9 @@ class ScalingChart(_Chart):
         charts = self._family.charts
         self.setLabel("left", written(charts.throughput_axis))
         self.setLabel("right", written(charts.second_axis))
-        self.legend.clear()
-        self.legend.addItem(self.throughput, _tc("charts", "Throughput"))
-        self.legend.addItem(self.second, written(charts.second_legend))
-        self.legend.addItem(self.not_fitting, _tc("charts", "Does not fit"))
+        name_legend(self.legend, [(self.throughput, _tc("charts", "Throughput")),
+                                  (self.second, written(charts.second_legend)),
+                                  (self.not_fitting, _tc("charts", "Does not fit"))])
         for line, words in ((self.chosen, "this scenario"), (self.limit, "stops scaling"), (self.demand, "needed")):
             line.label.setFormat(_tc("charts", words))  # made once: a language switch words them again
         self.place_line_labels()
@@ -478,9 +476,7 @@ class MemoryCurveChart(_Chart):
         self.set_title(written(self._family.charts.curve_title))
         self.setLabel("bottom", written(self._family.charts.curve_axis))
         self.setLabel("left", f"{_tc('charts', 'Memory per card')} [GiB]")  # brackets, as every axis
-        self.legend.clear()
-        self.legend.addItem(self.curve, _tc("charts", "Needed"))
-        self.legend.addItem(self.limit, _tc("charts", "Fit limit"))
+        name_legend(self.legend, [(self.curve, _tc("charts", "Needed")), (self.limit, _tc("charts", "Fit limit"))])
         self.chosen.label.setFormat(_tc("charts", "this scenario"))  # made once: a language switch words it again
         self.place_line_labels()
 

@@ -87,7 +87,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         yield True
         self.training_group = self._training_group()
         yield True
-        self.serving_group = self._serving_group()
+        self.serving_group = yield from self._serving_group()
         yield True
         self.desktops_group = self._desktops_group()
         self.video_group = self._video_group()

@@ -3,106 +3,42 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
-    QComboBox,
-    QDoubleSpinBox,
-    QFormLayout,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from configurator.app import format as fmt
-from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
+from configurator.app.binders import ValueModel
 from configurator.app.compact_form import narrowed_combos
-from configurator.app.launch_row import LaunchRow
-from configurator.app.pareto_chart import ParetoChart
-from configurator.app.recommend_charts import RankingCharts
-from configurator.app.recommend_prices import RankingPrices
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.app.labels import class_names, factor_names, named, region_names
-from configurator.app.tradeoff_chart import ServingTradeoffChart
+from configurator.app.launch_row import LaunchRow
+from configurator.app.pareto_chart import ParetoChart
 from configurator.app.ranking_steps import RankingStep, ranking_steps
+from configurator.app.recommend_charts import RankingCharts
+from configurator.app.recommend_controls import Ranking, RankingControls, objective_names
+from configurator.app.recommend_prices import RankingPrices
+from configurator.app.recommend_table import MAX_COLUMN_PX, SUPPORT_CAUTION_COLOUR, RankingTable
+from configurator.app.tradeoff_chart import ServingTradeoffChart
 from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
-from configurator.core.fields import spec
-from configurator.core.limiting import limiting_factor
 from configurator.core.mismatch import mismatch
-from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, recommend
+from configurator.core.recommend import Result, recommend
 from configurator.core.scenario import Scenario
-from configurator.core.serving_use import latency_targets
-from configurator.core.software import support_caution_in
-from configurator.core.view.constraints_view import latency_targets_phrase
-from configurator.core.view.family_view import view_of
-from configurator.core.view.names import BUDGET_BASES
-from configurator.core.view.rows import Phrase, label, write
 from configurator.core.view.words import words
+
+__all__ = ["MAX_COLUMN_PX", "SUPPORT_CAUTION_COLOUR", "Ranking", "RecommendationPanel", "objective_names"]
+"""The panel, and what its parts (:mod:`~configurator.app.recommend_controls`,
+:mod:`~configurator.app.recommend_table`) hold that its users name."""
 
 DEBOUNCE_MS = 400
 """Recommend once the user has stopped changing the scenario for this long [ms]."""
-
-MAX_COLUMN_PX = 300
-"""Widest a column grows to fit its contents (a long card name is elided, whole in its tooltip), so
-the cost and price columns stay in view."""
 
 LISTED = 15
 """Configurations ranked in the table (the rest count for the chart's front and price decides)."""
 
 PAST_SUPPORT_MEANS = "stack-past-support-means"
 """The caution's second message (what past support means), left out of the reasons under the table."""
-
-SUPPORT_CAUTION_COLOUR = "#7a3300"
-"""The text colour of the caution that a card's vendor software is past its support (the summary's
-too: :data:`configurator.report.render.CAUTION_COLOURS`; the wizard's answer)."""
-
-
-def objective_names() -> dict[str, str]:
-    from PySide6.QtCore import QCoreApplication
-
-    return {
-        Objective.TCO.value: QCoreApplication.translate(
-            "recommend", "Lowest total cost of ownership (cards, servers, network, power, support)"),
-        Objective.CLOUD.value: QCoreApplication.translate("recommend", "Lowest cloud cost"),
-        Objective.FASTEST.value: QCoreApplication.translate("recommend", "Fastest"),
-        Objective.ENERGY.value: QCoreApplication.translate("recommend", "Lowest energy"),
-        Objective.FEWEST_CARDS.value: QCoreApplication.translate("recommend", "Fewest cards"),
-    }
-
-
-@dataclass(frozen=True)
-class Ranking:
-    """What the panel asks the recommender for beside the scenario (whose constraints, the
-    deadline to the region, the panel edits in the scenario itself): the objective and the
-    buyer's :class:`~configurator.core.recommend.Filters` (domestic vendors only, consumer cards)."""
-
-    objective: Objective = Objective.TCO
-    filters: Filters = field(default_factory=lambda: Filters(consumer=False))
-
-
-def _none_spin(path: str, decimals: int, suffix: str, tip: str) -> QDoubleSpinBox:
-    """A box for the constraint at ``path``: the model's range through the field registry, in the
-    panel's decimals, its minimum (0, shown "—") standing for None."""
-    box = QDoubleSpinBox()
-    box.setRange(*spec(path).display_range(decimals=decimals, with_none=True))
-    box.setDecimals(decimals)
-    box.setSuffix(suffix)
-    box.setSpecialValueText("—")
-    box.setToolTip(tip)
-    return box
 
 
 def with_price_decision(result: Result) -> Result:
@@ -112,8 +48,12 @@ def with_price_decision(result: Result) -> Result:
     return result
 
 
-class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
-    """Ranks every catalog card for the current scenario and applies the chosen one."""
+class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingCharts, QWidget):
+    """Ranks every catalog card for the current scenario and applies the chosen one: its controls
+    (:class:`~configurator.app.recommend_controls.RankingControls`) on the left, the ranking's table
+    (:class:`~configurator.app.recommend_table.RankingTable`, with its prices:
+    :class:`~configurator.app.recommend_prices.RankingPrices`) in the middle, its charts
+    (:class:`~configurator.app.recommend_charts.RankingCharts`) on the right."""
 
     def __init__(self, controller: ScenarioController, parent: QWidget | None = None,
                  shown: RecommendationPanel | None = None, staged: bool = False) -> None:
@@ -167,14 +107,7 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
         self.support_label.setStyleSheet(f"color: {SUPPORT_CAUTION_COLOUR}; font-weight: bold;")
         self.support_label.setVisible(False)
         middle.addWidget(self.support_label)
-        self.table = QTableWidget(0, 6)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.horizontalHeader().setMaximumSectionSize(MAX_COLUMN_PX)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table = self._make_table()
         self.table.itemSelectionChanged.connect(self._show_reasons)
         self.table.itemSelectionChanged.connect(self._note_pick)
         self.table.doubleClicked.connect(lambda _: self.use_selected())
@@ -232,134 +165,6 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
     def chart(self) -> pg.PlotWidget:
         """The cost and speed chart's plot (:class:`~configurator.app.pareto_chart.ParetoChart`)."""
         return self.pareto.plot
-
-    def _controls(self) -> QFormLayout:
-        form = QFormLayout()
-        self.objective = QComboBox()
-        for key, name in objective_names().items():
-            self.objective.addItem(name, key)
-        self.ranking.bind_combo(self.objective, "objective", Objective)
-        self.ranking.changed.connect(self._schedule)
-        form.addRow(self.tr("&Rank by"), self.objective)
-        self.deadline = _none_spin("constraints.deadline_hours", 0, self.tr(" h"), self.tr(
-            "The training or render job must finish within (— = no deadline)"))
-        SpinBinder(self.deadline, self.controller, "constraints.deadline_hours")
-        form.addRow(self.tr("&Deadline"), self.deadline)
-        self.rate = _none_spin("constraints.requests_per_s", 2, self.tr(" req/s"),
-                               self.tr("Requests per second to serve (— = not set)"))
-        SpinBinder(self.rate, self.controller, "constraints.requests_per_s")
-        form.addRow(self.tr("Re&quests"), self.rate)
-        self.tpot = _none_spin("constraints.tpot_ms", 1, self.tr(" ms/token"), self.tr("Time per output token target"))
-        SpinBinder(self.tpot, self.controller, "constraints.tpot_ms")
-        form.addRow(self.tr("&Latency"), self.tpot)
-        self._latency_controls(form)
-        self.budget = _none_spin("constraints.budget", 0, "", self.tr(
-            "Budget in the scenario currency. Buying: a ceiling on the capex of the bill of materials (cards, "
-            "servers, network, storage, racks). Renting: a ceiling on the rent for a month of service, or for "
-            "the whole job. An option over it is never ranked: it is listed below the line with how much it is "
-            "over."))
-        SpinBinder(self.budget, self.controller, "constraints.budget")
-        form.addRow(self.tr("&Budget"), self.budget)
-        self._budget_basis_control(form)
-        self.power = _none_spin("constraints.power_cap_kw", 1, self.tr(" kW"), self.tr("Facility power available"))
-        SpinBinder(self.power, self.controller, "constraints.power_cap_kw")
-        form.addRow(self.tr("&Power cap"), self.power)
-        self.region = QComboBox()
-        for value, label in region_names().items():
-            self.region.addItem(label, NONE_DATA if value is None else value)
-        self.region.setToolTip(self.tr("Mainland China: only cards whose US export status for China is "
-                                       "'permitted' are ranked; those needing a licence, or of unknown status, are "
-                                       "listed below the line; those not permitted are left out. A status with its "
-                                       "date and source, not legal advice"))
-        ComboBinder(self.region, self.controller, "constraints.region")
-        form.addRow(self.tr("Deliver &to"), self.region)
-        self.domestic = self.ranking.bind_check(QCheckBox(self.tr("Domestic (China) vendors only")),
-                                                "filters.domestic_only")
-        form.addRow(self.domestic)
-        self.consumer = QCheckBox(self.tr("Include consumer graphics cards"))
-        self.consumer.setToolTip(self.tr("GeForce-class cards: cheap, but no ECC, no NVLink and licence limits "
-                                         "in data centres"))
-        self.ranking.bind_check(self.consumer, "filters.consumer")
-        form.addRow(self.consumer)
-        self.use_button = QPushButton(self.tr("&Use this configuration"))
-        self.use_button.clicked.connect(self.use_selected)
-        form.addRow(self.use_button)
-        return form
-
-    def _latency_controls(self, form: QFormLayout) -> None:
-        """The first-token target beside the time per token, and what the latency targets are when
-        none is typed: the serving use's defaults, named (issue 24)."""
-        self.ttft = _none_spin("constraints.ttft_ms", 0, self.tr(" ms"), self.tr("Time to first token target"))
-        SpinBinder(self.ttft, self.controller, "constraints.ttft_ms")
-        form.addRow(self.tr("First to&ken"), self.ttft)
-        self.targets_label = QLabel()
-        self.targets_label.setObjectName("recommend-targets")
-        self.targets_label.setWordWrap(True)
-        self.targets_label.setStyleSheet("color: #555;")
-        form.addRow(self.targets_label)
-        self.controller.scenario_changed.connect(self._show_targets)
-        self._show_targets(self.controller.scenario)
-
-    def _show_targets(self, scenario: Scenario) -> None:
-        """The latency targets held (the buyer's, else the use's default, named), and each box's
-        'not typed' text showing the default it stands for."""
-        language = current_language()
-        targets = latency_targets(scenario)
-        phrase = latency_targets_phrase(scenario) if view_of(scenario.workload).ranking.latency_targets else None
-        self.targets_label.setText("" if phrase is None else words(language)(
-            "Latency targets: {targets}", targets=write(phrase, language)))
-        for box, default, suffix in ((self.tpot, targets.tpot_ms if targets.tpot_origin != "set" else None,
-                                      self.tr(" ms/token")),
-                                     (self.ttft, targets.ttft_ms if targets.ttft_origin != "set" else None,
-                                      self.tr(" ms"))):
-            box.setSpecialValueText(self.tr("default: {0}").format(f"{default:g}{suffix}") if default else "—")
-
-    def _budget_basis_control(self, form: QFormLayout) -> None:
-        """What the budget caps: capex when buying, rent when renting."""
-        self.budget_basis = QComboBox()
-        self.budget_basis.setObjectName("constraints.budget_basis")
-        for value, text in named(BUDGET_BASES).items():
-            self.budget_basis.addItem(text, value)
-        ComboBinder(self.budget_basis, self.controller, "constraints.budget_basis")
-        form.addRow(self.tr("Budget &caps"), self.budget_basis)
-        self.controller.scenario_changed.connect(self._show_budget_unit)
-        self._show_budget_unit(self.controller.scenario)
-
-    def _show_budget_unit(self, scenario: Scenario) -> None:
-        """The budget in the scenario's currency, with its thousands grouped."""
-        self.budget.setSuffix(f" {scenario.economics.currency}")
-        self.budget.setGroupSeparatorShown(True)
-
-    def _set_headers(self) -> None:
-        """Columns named by what they hold: the speed of this workload, the cost on the basis the
-        ranking uses (ownership or cloud, per unit of work, in the currency) and the one limiting factor."""
-        scenario = self.controller.scenario
-        speed = label(view_of(scenario.workload).ranking.speed_heading, current_language())
-        from configurator.core.view.ranking_view import ranking_cost_heading  # loads the estimator: after painting
-
-        objective = self.ranking.value.objective
-        _, _, cost, _ = self._chart_axes(objective, scenario.economics.currency)
-        short = objective in (Objective.TCO, Objective.CLOUD)  # the basis named briefly; the tooltip in full
-        heading = f"{write(ranking_cost_heading(objective, scenario), current_language())} " \
-                  f"[{scenario.economics.currency}]" if short else cost
-        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, heading,
-                                              self._last_heading(), self._price_heading(objective)])
-        self.table.horizontalHeaderItem(3).setToolTip(cost)
-
-    def _last_heading(self) -> str:
-        """The limit column: what limits a ranked configuration, and what one below the line breaks."""
-        if self.result is not None and self.result.below_line:
-            return self.tr("Limited by · below the line: what it breaks")
-        return self.tr("Limited by")
-
-    def filters(self) -> Filters:
-        """The filters of the request: the buyer's (:attr:`ranking`) over the workload's card
-        classes, and the graphics class too when consumer cards are let in."""
-        chosen = self.ranking.value.filters
-        classes = DEFAULT_CLASSES[self.controller.scenario.workload]
-        if chosen.consumer and "graphics" not in classes:
-            classes = (*classes, "graphics")
-        return replace(chosen, classes=classes)
 
     def _schedule(self, *_changed) -> None:
         self._timer.start()
@@ -479,102 +284,6 @@ class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
         """The user selected a row: kept selected while the ranking grows."""
         if not self._filling:
             self._picked = self._selected_card()
-
-    def _selected_card(self) -> str | None:
-        """The card of the selected row (None: no row, or the below-the-line heading)."""
-        rows = self.table.selectionModel().selectedRows()
-        rec = self.recommendation_at(rows[0].row()) if rows else None
-        return None if rec is None else rec.card.id
-
-    def _row_of(self, card_id: str | None) -> int:
-        """The row showing ``card_id`` (the first row when it is not shown)."""
-        recs = getattr(self, "row_recommendations", [])
-        return next((row for row, rec in enumerate(recs) if rec is not None and rec.card.id == card_id), 0)
-
-    def _fill_table(self, result: Result) -> None:
-        names, factors = class_names(), factor_names()
-        currency = self.controller.scenario.economics.currency
-        basis = cost_basis(result.objective)
-        self.table.setRowCount(len(result.ranked))
-        self.row_recommendations = list(result.ranked)
-        for row, rec in enumerate(result.ranked):
-            speed = self._speed_text(rec.estimate)
-            cost = rec.cost_on(basis)
-            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], speed,
-                     fmt.money(cost, currency) if cost is not None else "—",
-                     factors[limiting_factor(rec.estimate)]]
-            for column, text in enumerate(cells):
-                self.table.setItem(row, column, QTableWidgetItem(text))
-
-    def _show_support_caution(self, result: Result) -> None:
-        """The first-ranked card's caution over the table (its vendor software past support), and
-        each ranked card past support in the caution's colour, the caution as the card's tooltip."""
-        best = result.best
-        caution = support_caution_in(best.reasons) if best is not None else ()
-        headline = caution[0].params.get("caution", caution[0]) if caution else None  # short: the table keeps room
-        self.support_label.setText(message_text(headline) if headline else "")
-        self.support_label.setToolTip("\n".join(message_text(m) for m in caution))  # the supported card too
-        self.support_label.setVisible(bool(caution))
-        colour = QBrush(QColor(SUPPORT_CAUTION_COLOUR))
-        for row, rec in enumerate(result.ranked):
-            found = support_caution_in(rec.reasons)
-            item = self.table.item(row, 0)
-            if found and item is not None:
-                item.setForeground(colour)
-                item.setToolTip("\n".join((item.text(), *(message_text(m) for m in found))))
-
-    def _fill_below_line(self, result: Result) -> None:
-        """Below the ranked rows, a heading row and every configuration that breaks a constraint
-        (greyed, never ranked), with the first constraint it breaks and by how much in the last column."""
-        self.below_line_row = None
-        if not result.below_line:
-            return
-        language = current_language()
-        names = class_names()
-        currency = self.controller.scenario.economics.currency
-        basis = cost_basis(result.objective)
-        start = self.table.rowCount()
-        self.below_line_row = start
-        self.table.setRowCount(start + 1 + len(result.below_line))
-        heading = QTableWidgetItem(words(language).label(
-            "Below the line: each breaks a constraint you set (never ranked)"))
-        heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # read, not selected or applied
-        font = heading.font()
-        font.setBold(True)
-        heading.setFont(font)
-        self.table.setItem(start, 0, heading)
-        self.table.setSpan(start, 0, 1, self.table.columnCount())
-        self.row_recommendations.append(None)
-        grey = QBrush(QColor("#777777"))
-        for offset, rec in enumerate(result.below_line, start=1):
-            cost = rec.cost_on(basis)
-            breaks = write(rec.reasons[0], language) if rec.reasons else ""
-            if len(rec.reasons) > 1:
-                breaks = write(Phrase("{first} (and {n} more)", {"first": rec.reasons[0], "n": len(rec.reasons) - 1}),
-                               language)
-            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
-                     fmt.money(cost, currency) if cost is not None else "—", breaks]
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setForeground(grey)
-                item.setToolTip("\n".join(message_text(m) for m in rec.reasons))
-                self.table.setItem(start + offset, column, item)
-            price = self._price_item(rec, result.objective)
-            price.setForeground(grey)
-            self.table.setItem(start + offset, self.PRICE_COLUMN, price)
-            self.row_recommendations.append(rec)
-
-    def recommendation_at(self, row: int):
-        """The configuration shown in ``row``: ranked, without a price, or below the line (None for
-        the below-the-line heading row)."""
-        recs = getattr(self, "row_recommendations", None)
-        if recs is None or not 0 <= row < len(recs):
-            return None
-        return recs[row]
-
-    def _speed_text(self, est) -> str:
-        """The configuration's speed as its family words it (a time, a latency, FP32 per user, streams per card)."""
-        return write(view_of(est.scenario.workload).ranking.speed_text(est), current_language())
 
     def _show_reasons(self) -> None:
         rows = self.table.selectionModel().selectedRows()

@@ -23,7 +23,7 @@ from configurator.app.error_boundary import guarded
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import class_names, named, region_names
-from configurator.app.recommend_panel import SUPPORT_CAUTION_COLOUR
+from configurator.app.recommend_table import SUPPORT_CAUTION_COLOUR
 from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
 from configurator.app.wizard_decide import Change, Decision
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, whole_box

@@ -166,6 +166,14 @@
             <numerusform>%n 张卡</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Working out each card for this scenario…</source>
+        <translation>正在为此场景计算每张加速卡…</translation>
+    </message>
+    <message>
+        <source>Comparing the cards</source>
+        <translation>对比加速卡</translation>
+    </message>
 </context>
 <context>
     <name>ConstraintsPage</name>

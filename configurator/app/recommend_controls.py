@@ -1,0 +1,177 @@
+"""The recommendation panel's left column: what the ranking is by, the buyer's constraints (the
+deadline to the region, kept in the scenario itself) and filters (domestic vendors, consumer cards),
+and the button that applies the selected configuration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QPushButton
+
+from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder
+from configurator.app.i18n import current_language
+from configurator.app.i18n import tc as _tc
+from configurator.app.labels import named, region_names
+from configurator.core.fields import spec
+from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective
+from configurator.core.scenario import Scenario
+from configurator.core.serving_use import latency_targets
+from configurator.core.view.constraints_view import latency_targets_phrase
+from configurator.core.view.family_view import view_of
+from configurator.core.view.names import BUDGET_BASES
+from configurator.core.view.rows import write
+from configurator.core.view.words import words
+
+
+def objective_names() -> dict[str, str]:
+    from PySide6.QtCore import QCoreApplication
+
+    return {
+        Objective.TCO.value: QCoreApplication.translate(
+            "recommend", "Lowest total cost of ownership (cards, servers, network, power, support)"),
+        Objective.CLOUD.value: QCoreApplication.translate("recommend", "Lowest cloud cost"),
+        Objective.FASTEST.value: QCoreApplication.translate("recommend", "Fastest"),
+        Objective.ENERGY.value: QCoreApplication.translate("recommend", "Lowest energy"),
+        Objective.FEWEST_CARDS.value: QCoreApplication.translate("recommend", "Fewest cards"),
+    }
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """What the panel asks the recommender for beside the scenario (whose constraints, the
+    deadline to the region, the panel edits in the scenario itself): the objective and the
+    buyer's :class:`~configurator.core.recommend.Filters` (domestic vendors only, consumer cards)."""
+
+    objective: Objective = Objective.TCO
+    filters: Filters = field(default_factory=lambda: Filters(consumer=False))
+
+
+def none_spin(path: str, decimals: int, suffix: str, tip: str) -> QDoubleSpinBox:
+    """A box for the constraint at ``path``: the model's range through the field registry, in the
+    panel's decimals, its minimum (0, shown "—") standing for None."""
+    box = QDoubleSpinBox()
+    box.setRange(*spec(path).display_range(decimals=decimals, with_none=True))
+    box.setDecimals(decimals)
+    box.setSuffix(suffix)
+    box.setSpecialValueText("—")
+    box.setToolTip(tip)
+    return box
+
+
+class RankingControls:
+    """Mixed into :class:`~configurator.app.recommend_panel.RecommendationPanel` (it brings
+    ``controller``, ``ranking``, ``_schedule`` and ``use_selected``); the strings keep the panel's
+    translation context."""
+
+    def _controls(self) -> QFormLayout:
+        form = QFormLayout()
+        self.objective = QComboBox()
+        for key, name in objective_names().items():
+            self.objective.addItem(name, key)
+        self.ranking.bind_combo(self.objective, "objective", Objective)
+        self.ranking.changed.connect(self._schedule)
+        form.addRow(_tc("RecommendationPanel", "&Rank by"), self.objective)
+        self.deadline = none_spin("constraints.deadline_hours", 0, _tc("RecommendationPanel", " h"), _tc(
+            "RecommendationPanel", "The training or render job must finish within (— = no deadline)"))
+        SpinBinder(self.deadline, self.controller, "constraints.deadline_hours")
+        form.addRow(_tc("RecommendationPanel", "&Deadline"), self.deadline)
+        self.rate = none_spin("constraints.requests_per_s", 2, _tc("RecommendationPanel", " req/s"),
+                              _tc("RecommendationPanel", "Requests per second to serve (— = not set)"))
+        SpinBinder(self.rate, self.controller, "constraints.requests_per_s")
+        form.addRow(_tc("RecommendationPanel", "Re&quests"), self.rate)
+        self.tpot = none_spin("constraints.tpot_ms", 1, _tc("RecommendationPanel", " ms/token"),
+                              _tc("RecommendationPanel", "Time per output token target"))
+        SpinBinder(self.tpot, self.controller, "constraints.tpot_ms")
+        form.addRow(_tc("RecommendationPanel", "&Latency"), self.tpot)
+        self._latency_controls(form)
+        self.budget = none_spin("constraints.budget", 0, "", _tc(
+            "RecommendationPanel",
+            "Budget in the scenario currency. Buying: a ceiling on the capex of the bill of materials (cards, "
+            "servers, network, storage, racks). Renting: a ceiling on the rent for a month of service, or for "
+            "the whole job. An option over it is never ranked: it is listed below the line with how much it is "
+            "over."))
+        SpinBinder(self.budget, self.controller, "constraints.budget")
+        form.addRow(_tc("RecommendationPanel", "&Budget"), self.budget)
+        self._budget_basis_control(form)
+        self.power = none_spin("constraints.power_cap_kw", 1, _tc("RecommendationPanel", " kW"),
+                               _tc("RecommendationPanel", "Facility power available"))
+        SpinBinder(self.power, self.controller, "constraints.power_cap_kw")
+        form.addRow(_tc("RecommendationPanel", "&Power cap"), self.power)
+        self.region = QComboBox()
+        for value, label in region_names().items():
+            self.region.addItem(label, NONE_DATA if value is None else value)
+        self.region.setToolTip(_tc("RecommendationPanel",
+                                   "Mainland China: only cards whose US export status for China is "
+                                   "'permitted' are ranked; those needing a licence, or of unknown status, are "
+                                   "listed below the line; those not permitted are left out. A status with its "
+                                   "date and source, not legal advice"))
+        ComboBinder(self.region, self.controller, "constraints.region")
+        form.addRow(_tc("RecommendationPanel", "Deliver &to"), self.region)
+        self.domestic = self.ranking.bind_check(
+            QCheckBox(_tc("RecommendationPanel", "Domestic (China) vendors only")), "filters.domestic_only")
+        form.addRow(self.domestic)
+        self.consumer = QCheckBox(_tc("RecommendationPanel", "Include consumer graphics cards"))
+        self.consumer.setToolTip(_tc("RecommendationPanel",
+                                     "GeForce-class cards: cheap, but no ECC, no NVLink and licence limits "
+                                     "in data centres"))
+        self.ranking.bind_check(self.consumer, "filters.consumer")
+        form.addRow(self.consumer)
+        self.use_button = QPushButton(_tc("RecommendationPanel", "&Use this configuration"))
+        self.use_button.clicked.connect(self.use_selected)
+        form.addRow(self.use_button)
+        return form
+
+    def _latency_controls(self, form: QFormLayout) -> None:
+        """The first-token target beside the time per token, and what the latency targets are when
+        none is typed: the serving use's defaults, named (issue 24)."""
+        self.ttft = none_spin("constraints.ttft_ms", 0, _tc("RecommendationPanel", " ms"),
+                              _tc("RecommendationPanel", "Time to first token target"))
+        SpinBinder(self.ttft, self.controller, "constraints.ttft_ms")
+        form.addRow(_tc("RecommendationPanel", "First to&ken"), self.ttft)
+        self.targets_label = QLabel()
+        self.targets_label.setObjectName("recommend-targets")
+        self.targets_label.setWordWrap(True)
+        self.targets_label.setStyleSheet("color: #555;")
+        form.addRow(self.targets_label)
+        self.controller.scenario_changed.connect(self._show_targets)
+        self._show_targets(self.controller.scenario)
+
+    def _show_targets(self, scenario: Scenario) -> None:
+        """The latency targets held (the buyer's, else the use's default, named), and each box's
+        'not typed' text showing the default it stands for."""
+        language = current_language()
+        targets = latency_targets(scenario)
+        phrase = latency_targets_phrase(scenario) if view_of(scenario.workload).ranking.latency_targets else None
+        self.targets_label.setText("" if phrase is None else words(language)(
+            "Latency targets: {targets}", targets=write(phrase, language)))
+        for box, default, suffix in ((self.tpot, targets.tpot_ms if targets.tpot_origin != "set" else None,
+                                      _tc("RecommendationPanel", " ms/token")),
+                                     (self.ttft, targets.ttft_ms if targets.ttft_origin != "set" else None,
+                                      _tc("RecommendationPanel", " ms"))):
+            shown = _tc("RecommendationPanel", "default: {0}").format(f"{default:g}{suffix}") if default else "—"
+            box.setSpecialValueText(shown)
+
+    def _budget_basis_control(self, form: QFormLayout) -> None:
+        """What the budget caps: capex when buying, rent when renting."""
+        self.budget_basis = QComboBox()
+        self.budget_basis.setObjectName("constraints.budget_basis")
+        for value, text in named(BUDGET_BASES).items():
+            self.budget_basis.addItem(text, value)
+        ComboBinder(self.budget_basis, self.controller, "constraints.budget_basis")
+        form.addRow(_tc("RecommendationPanel", "Budget &caps"), self.budget_basis)
+        self.controller.scenario_changed.connect(self._show_budget_unit)
+        self._show_budget_unit(self.controller.scenario)
+
+    def _show_budget_unit(self, scenario: Scenario) -> None:
+        """The budget in the scenario's currency, with its thousands grouped."""
+        self.budget.setSuffix(f" {scenario.economics.currency}")
+        self.budget.setGroupSeparatorShown(True)
+
+    def filters(self) -> Filters:
+        """The filters of the request: the buyer's (:attr:`ranking`) over the workload's card
+        classes, and the graphics class too when consumer cards are let in."""
+        chosen = self.ranking.value.filters
+        classes = DEFAULT_CLASSES[self.controller.scenario.workload]
+        if chosen.consumer and "graphics" not in classes:
+            classes = (*classes, "graphics")
+        return replace(chosen, classes=classes)

@@ -1,0 +1,165 @@
+"""The recommendation panel's table: one row per ranked configuration (its cards, class, speed,
+cost, what limits it and its price), the cards past their vendor's support marked, and below the
+line every configuration that breaks a constraint, greyed, with what it breaks."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+from configurator.app import format as fmt
+from configurator.app.i18n import current_language, message_text
+from configurator.app.i18n import tc as _tc
+from configurator.app.labels import class_names, factor_names
+from configurator.core.limiting import limiting_factor
+from configurator.core.recommend import Objective, Result, cost_basis
+from configurator.core.software import support_caution_in
+from configurator.core.view.family_view import view_of
+from configurator.core.view.rows import Phrase, label, write
+from configurator.core.view.words import words
+
+MAX_COLUMN_PX = 300
+"""Widest a column grows to fit its contents (a long card name is elided, whole in its tooltip), so
+the cost and price columns stay in view."""
+
+SUPPORT_CAUTION_COLOUR = "#7a3300"
+"""The text colour of the caution that a card's vendor software is past its support (the summary's
+too: :data:`configurator.report.render.CAUTION_COLOURS`; the wizard's answer)."""
+
+
+class RankingTable:
+    """Mixed into :class:`~configurator.app.recommend_panel.RecommendationPanel` (it brings
+    ``controller``, ``ranking``, ``result``, ``_chart_axes``, ``_price_heading``, ``_price_item`` and
+    ``PRICE_COLUMN``); the strings keep the panel's translation context."""
+
+    def _make_table(self) -> QTableWidget:
+        """The table, rows selected whole, one at a time, never edited; each column as wide as its
+        contents up to :data:`MAX_COLUMN_PX`."""
+        table = QTableWidget(0, 6)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setStretchLastSection(True)
+        table.horizontalHeader().setMaximumSectionSize(MAX_COLUMN_PX)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        return table
+
+    def _set_headers(self) -> None:
+        """Columns named by what they hold: the speed of this workload, the cost on the basis the
+        ranking uses (ownership or cloud, per unit of work, in the currency) and the one limiting factor."""
+        scenario = self.controller.scenario
+        speed = label(view_of(scenario.workload).ranking.speed_heading, current_language())
+        from configurator.core.view.ranking_view import ranking_cost_heading  # loads the estimator: after painting
+
+        objective = self.ranking.value.objective
+        _, _, cost, _ = self._chart_axes(objective, scenario.economics.currency)
+        short = objective in (Objective.TCO, Objective.CLOUD)  # the basis named briefly; the tooltip in full
+        heading = f"{write(ranking_cost_heading(objective, scenario), current_language())} " \
+                  f"[{scenario.economics.currency}]" if short else cost
+        self.table.setHorizontalHeaderLabels([_tc("RecommendationPanel", "Cards"), _tc("RecommendationPanel", "Class"),
+                                              speed, heading, self._last_heading(), self._price_heading(objective)])
+        self.table.horizontalHeaderItem(3).setToolTip(cost)
+
+    def _last_heading(self) -> str:
+        """The limit column: what limits a ranked configuration, and what one below the line breaks."""
+        if self.result is not None and self.result.below_line:
+            return _tc("RecommendationPanel", "Limited by · below the line: what it breaks")
+        return _tc("RecommendationPanel", "Limited by")
+
+    def _selected_card(self) -> str | None:
+        """The card of the selected row (None: no row, or the below-the-line heading)."""
+        rows = self.table.selectionModel().selectedRows()
+        rec = self.recommendation_at(rows[0].row()) if rows else None
+        return None if rec is None else rec.card.id
+
+    def _row_of(self, card_id: str | None) -> int:
+        """The row showing ``card_id`` (the first row when it is not shown)."""
+        recs = getattr(self, "row_recommendations", [])
+        return next((row for row, rec in enumerate(recs) if rec is not None and rec.card.id == card_id), 0)
+
+    def _fill_table(self, result: Result) -> None:
+        names, factors = class_names(), factor_names()
+        currency = self.controller.scenario.economics.currency
+        basis = cost_basis(result.objective)
+        self.table.setRowCount(len(result.ranked))
+        self.row_recommendations = list(result.ranked)
+        for row, rec in enumerate(result.ranked):
+            speed = self._speed_text(rec.estimate)
+            cost = rec.cost_on(basis)
+            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], speed,
+                     fmt.money(cost, currency) if cost is not None else "—",
+                     factors[limiting_factor(rec.estimate)]]
+            for column, text in enumerate(cells):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+
+    def _show_support_caution(self, result: Result) -> None:
+        """The first-ranked card's caution over the table (its vendor software past support), and
+        each ranked card past support in the caution's colour, the caution as the card's tooltip."""
+        best = result.best
+        caution = support_caution_in(best.reasons) if best is not None else ()
+        headline = caution[0].params.get("caution", caution[0]) if caution else None  # short: the table keeps room
+        self.support_label.setText(message_text(headline) if headline else "")
+        self.support_label.setToolTip("\n".join(message_text(m) for m in caution))  # the supported card too
+        self.support_label.setVisible(bool(caution))
+        colour = QBrush(QColor(SUPPORT_CAUTION_COLOUR))
+        for row, rec in enumerate(result.ranked):
+            found = support_caution_in(rec.reasons)
+            item = self.table.item(row, 0)
+            if found and item is not None:
+                item.setForeground(colour)
+                item.setToolTip("\n".join((item.text(), *(message_text(m) for m in found))))
+
+    def _fill_below_line(self, result: Result) -> None:
+        """Below the ranked rows, a heading row and every configuration that breaks a constraint
+        (greyed, never ranked), with the first constraint it breaks and by how much in the last column."""
+        self.below_line_row = None
+        if not result.below_line:
+            return
+        language = current_language()
+        names = class_names()
+        currency = self.controller.scenario.economics.currency
+        basis = cost_basis(result.objective)
+        start = self.table.rowCount()
+        self.below_line_row = start
+        self.table.setRowCount(start + 1 + len(result.below_line))
+        heading = QTableWidgetItem(words(language).label(
+            "Below the line: each breaks a constraint you set (never ranked)"))
+        heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # read, not selected or applied
+        font = heading.font()
+        font.setBold(True)
+        heading.setFont(font)
+        self.table.setItem(start, 0, heading)
+        self.table.setSpan(start, 0, 1, self.table.columnCount())
+        self.row_recommendations.append(None)
+        grey = QBrush(QColor("#777777"))
+        for offset, rec in enumerate(result.below_line, start=1):
+            cost = rec.cost_on(basis)
+            breaks = write(rec.reasons[0], language) if rec.reasons else ""
+            if len(rec.reasons) > 1:
+                breaks = write(Phrase("{first} (and {n} more)", {"first": rec.reasons[0], "n": len(rec.reasons) - 1}),
+                               language)
+            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
+                     fmt.money(cost, currency) if cost is not None else "—", breaks]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setForeground(grey)
+                item.setToolTip("\n".join(message_text(m) for m in rec.reasons))
+                self.table.setItem(start + offset, column, item)
+            price = self._price_item(rec, result.objective)
+            price.setForeground(grey)
+            self.table.setItem(start + offset, self.PRICE_COLUMN, price)
+            self.row_recommendations.append(rec)
+
+    def recommendation_at(self, row: int):
+        """The configuration shown in ``row``: ranked, without a price, or below the line (None for
+        the below-the-line heading row)."""
+        recs = getattr(self, "row_recommendations", None)
+        if recs is None or not 0 <= row < len(recs):
+            return None
+        return recs[row]
+
+    def _speed_text(self, est) -> str:
+        """The configuration's speed as its family words it (a time, a latency, FP32 per user, streams per card)."""
+        return write(view_of(est.scenario.workload).ranking.speed_text(est), current_language())

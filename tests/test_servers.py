@@ -88,3 +88,10 @@ def test_a_cloud_only_pod_is_not_bought_as_racks(catalog, card_id):
     kind = server_type(card, 8, 16)
     assert kind.item_id is None and not kind.rack_scale
     assert whole_system_counts(card, (1, 2, 4, 8)) == (1, 2, 4, 8)
+
+
+def test_an_oam_module_with_a_pcie_sibling_named_aside_is_bought_on_a_baseboard(catalog):
+    """Gaudi 3's form factor reads "OAM (HL-338 PCIe card also offered)": the aside names another
+    product, so the module is housed in an 8-way baseboard server, not a PCIe one (persona check)."""
+    kind = server_type(catalog.get("gaudi3"), 8, 64)
+    assert (kind.item_id, kind.gpus, kind.rack_scale) == ("server-hgx-8", 8, False)

@@ -12,6 +12,8 @@ from configurator.core.training_speed import RACK_SCALE_DOMAIN
 from configurator.core.procurement.prices import PriceBook
 
 _BASEBOARD = re.compile(r"SXM|OAM|HGX|baseboard|module|superchip", re.IGNORECASE)
+_ASIDE = re.compile(r"\([^)]*\)")
+"""A parenthesised aside in a form factor (another form also offered, a cooling note)."""
 _NOT_A_SERVER_CARD = re.compile(r"desktop|cloud-only", re.IGNORECASE)
 
 
@@ -71,7 +73,7 @@ def _housing(form: str) -> str:
     ``pcie``. A pure function of the text, kept per text (the catalog has a few dozen)."""
     if _NOT_A_SERVER_CARD.search(form):
         return "none"
-    first = form.split("/")[0]
+    first = _ASIDE.sub("", form.split("/")[0])  # "OAM (HL-338 PCIe card also offered)" is an OAM module
     return "baseboard" if _BASEBOARD.search(first) and "PCIe" not in first else "pcie"
 
 

@@ -428,9 +428,10 @@ def load_presets() -> dict[str, ModelArchitecture]:
         except ValidationError as error:
             raise ArchitectureError(f"bundled model presets: {path}: preset '{preset_id}': "
                                     f"{error_line(error, ModelArchitecture)}") from None
-    for model in presets.values():  # the presets' counts, a table kept for the process (_PRESET_COUNTS)
-        key = _counts_key(model)
-        _PRESET_COUNTS[hash(key)] = (key, model._counts())
+    for model in presets.values():  # the presets' counts, a table kept for the process (_PRESET_COUNTS),
+        key = _counts_key(model)  # worked out on a copy: the derived values it keeps stay off the preset
+        copy = ModelArchitecture.model_construct(**dict(zip(ModelArchitecture.__pydantic_fields__, key[1:])))
+        _PRESET_COUNTS[hash(key)] = (key, copy._counts())
     return presets
 
 

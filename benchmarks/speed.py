@@ -82,7 +82,10 @@ def clear_memos() -> None:
     serving layout searches and the training search's stage tables (``clear_estimate_memo``); the
     bill-of-materials memo is keyed by the scenario object, which each timed call reads afresh.
     File loads kept for the process (presets, catalog, price book, error bands) stay: a new
-    question in a running app finds them loaded too."""
+    question in a running app finds them loaded too; so do the tables worked out from them and
+    nothing else — the presets' parameter counts (``architecture._PRESET_COUNTS``, made as the presets
+    load) and the price policy's picks of a card by day and convertible currencies
+    (``economics._PICKS``) — not what a scenario's own layout, load or prices make."""
     clear_estimate_memo()
 
 

@@ -48,9 +48,22 @@ _COUNTS: dict[int, tuple[tuple, ParamCounts]] = {}
 keys of one hash: the later kept)."""
 
 
+_PRESET_COUNTS: dict[int, tuple[tuple, ParamCounts]] = {}
+"""The bundled presets' counts, filed as :data:`_COUNTS` files them: a table of the model presets
+worked out once when they are loaded (:func:`load_presets`) and kept for the process, like the
+presets themselves (a pure function of ``resources/models.json``; :func:`clear_counts_memo` leaves
+it). A scenario read afresh from its JSON with a preset's architecture finds its counts here."""
+
+
 def clear_counts_memo() -> None:
-    """Forget every kept parameter count (the next architecture works its counts out again)."""
+    """Forget every kept parameter count (the next architecture works its counts out again, but
+    for the bundled presets' own, :data:`_PRESET_COUNTS`)."""
     _COUNTS.clear()
+
+
+def _counts_key(model: ModelArchitecture) -> tuple:
+    """What an architecture's counts are filed under: its class and its field values, in order."""
+    return (type(model), *map(model.__dict__.__getitem__, type(model).__pydantic_fields__))  # model_fields' dict
 
 
 class ModelArchitecture(BaseModel):
@@ -305,12 +318,13 @@ class ModelArchitecture(BaseModel):
         """All derived counts, computed once per architecture value (the architecture is frozen:
         a scenario read afresh from its JSON finds the counts of an equal architecture already
         worked out; :func:`clear_counts_memo` forgets them)."""
-        key = (type(self), *map(self.__dict__.__getitem__, type(self).model_fields))
+        key = _counts_key(self)
         filed = hash(key)  # hashed once: kept under the hash with the values, compared on a hit
         kept = _COUNTS.get(filed)
         if kept is not None and kept[0] == key:
             return kept[1]
-        counts = self._counts()
+        kept = _PRESET_COUNTS.get(filed)  # a bundled preset's, worked out when the presets were loaded
+        counts = kept[1] if kept is not None and kept[0] == key else self._counts()
         if len(_COUNTS) >= COUNTS_MEMO_SIZE:
             _COUNTS.clear()
         _COUNTS[filed] = (key, counts)  # one store: a thread reading alongside sees it whole
@@ -414,6 +428,10 @@ def load_presets() -> dict[str, ModelArchitecture]:
         except ValidationError as error:
             raise ArchitectureError(f"bundled model presets: {path}: preset '{preset_id}': "
                                     f"{error_line(error, ModelArchitecture)}") from None
+    for model in presets.values():  # the presets' counts, a table kept for the process (_PRESET_COUNTS),
+        key = _counts_key(model)  # worked out on a copy: the derived values it keeps stay off the preset
+        copy = ModelArchitecture.model_construct(**dict(zip(ModelArchitecture.__pydantic_fields__, key[1:])))
+        _PRESET_COUNTS[hash(key)] = (key, copy._counts())
     return presets
 
 

@@ -172,22 +172,49 @@ def price_basis(card: Card, economics: Economics) -> PriceBasis:
     return _PRICE_BASES.put(on, _price_basis(card, economics, on), (card, economics))
 
 
-def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
-    """:func:`price_basis` without the memo, prices aged on the day ``on``: the price policy's
-    picks (:func:`~configurator.core.procurement.card_price.pick`) among the card's prices in a
-    currency the scenario converts (:func:`latest_convertible`'s rule), each currency's
-    conversion tested once."""
+_PICKS: dict[tuple, tuple] = {}
+"""The price policy's picks of each card (:func:`_picks`), by the card's id, the day and which of its
+prices' currencies convert: a table of the catalog (a pure function of its prices, the day and the
+price file's rates), kept for the process like the catalog itself (cold estimates find it filled;
+forgotten whole past :data:`PICKS_KEPT`)."""
+
+PICKS_KEPT = 1024
+"""Cards × days × currency sets whose picks :data:`_PICKS` keeps at most."""
+
+
+def _picks(card: Card, economics: Economics, on) -> tuple[CardPrice | None, CardPrice | None]:
+    """The price policy's purchase and cloud picks (:func:`~configurator.core.procurement.card_price.pick`)
+    among the card's prices in a currency the scenario converts (:func:`latest_convertible`'s rule),
+    prices aged on the day ``on``; each currency's conversion tested once. What they depend on —
+    the card (by identity: the catalog is loaded once), the day and which currencies convert — is
+    their key in :data:`_PICKS`, the card held there."""
     convertible: dict[str, bool] = {}
+    for entry in card.prices:
+        currency = entry.currency
+        if currency not in convertible:
+            convertible[currency] = price_conversion(currency, economics) is not None
+    key = (id(card), on, tuple(convertible.items()))
+    kept = _PICKS.get(key)
+    if kept is not None and kept[0] is card:
+        return kept[1], kept[2]
 
     def usable(entry: PriceEntry) -> bool:
-        known = convertible.get(entry.currency)
-        if known is None:
-            known = convertible[entry.currency] = price_conversion(entry.currency, economics) is not None
-        return known
+        return convertible[entry.currency]
 
     cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
     purchase = card_price.pick(card, PURCHASE_KINDS, on, usable, cutoff)
     cloud = card_price.pick(card, CLOUD_KINDS, on, usable, cutoff)
+    if len(_PICKS) >= PICKS_KEPT:
+        _PICKS.clear()
+    _PICKS[key] = (card, purchase, cloud)  # one store: a thread reading alongside sees it whole
+    return purchase, cloud
+
+
+def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
+    """:func:`price_basis` without the memo, prices aged on the day ``on``: the price policy's
+    picks (:func:`_picks`) among the card's prices in a currency the scenario converts, and the
+    user's figures in the scenario first."""
+    purchase, cloud = _picks(card, economics, on)
     user_card, user_cloud = economics.card_price is not None, economics.cloud_price_per_hour is not None
     card_value, card_range = (economics.card_price, None) if user_card else _in_currency(purchase, economics)
     cloud_value, cloud_range = (economics.cloud_price_per_hour, None) if user_cloud else \

@@ -51,23 +51,29 @@ class LruMemo(Generic[V]):
     def get(self, key: Hashable, held: tuple = ()) -> V | None:
         """The value kept for ``key`` and the same ``held`` objects, now the most recently used;
         None when none is kept."""
-        full = self._full_key(key, held)
+        full = (key, tuple(map(id, held)))  # _full_key written out: a cold estimate asks twice, no call
         with self._lock:
             kept = self._kept.get(full)
-            if kept is None or any(a is not b for a, b in zip(kept[0], held, strict=True)):
+            if kept is None:
                 return None
+            if held:  # the same objects, not others at the same addresses (ids of freed objects are reused)
+                for a, b in zip(kept[0], held):  # as many: their ids are in the key
+                    if a is not b:
+                        return None
             self._kept.move_to_end(full)
             return kept[1]
 
     def put(self, key: Hashable, value: V, held: tuple = ()) -> V:
         """Keep ``value`` for ``key`` and ``held``, dropping the least recently used beyond
         :attr:`size`; returns ``value``."""
-        full = self._full_key(key, held)
+        full = (key, tuple(map(id, held)))
+        kept = self._kept
         with self._lock:
-            self._kept[full] = (tuple(held), value)
-            self._kept.move_to_end(full)
-            if len(self._kept) > self.size:
-                self._kept.popitem(last=False)
+            if full in kept:  # a key kept again (two threads made it at once): the newest, last
+                kept.move_to_end(full)
+            kept[full] = (held if type(held) is tuple else tuple(held), value)  # a new key goes last
+            if len(kept) > self.size:
+                kept.popitem(last=False)
         return value
 
     def clear(self) -> None:

@@ -153,7 +153,7 @@ def quotes_csv(tmp_path, rows: str) -> str:
 
 @pytest.mark.parametrize(("language", "vendor", "prices"), [
     ("en", "your quote: Acme 2026-11", "**Prices**: 2026-12, with 2 of your quotes"),
-    ("zh_CN", "您的报价：Acme 2026-11", "**价格依据**: 2026-12，含您的 2 条报价"),
+    ("zh_CN", "您的报价：Acme 2026-11", "**价格依据**：2026-12，含您的 2 条报价"),
 ])
 def test_report_quotes_prints_the_quoted_prices_and_their_vendor(tmp_path, language, vendor, prices):
     """``report --quotes``: each quoted line names its vendor and date in the row (in Chinese too,

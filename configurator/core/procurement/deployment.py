@@ -75,11 +75,12 @@ class DeploymentCost:
 def work_over_years(est: Estimate) -> float | None:
     """The work a deployment does over the TCO's years, in its family's cost unit (million
     tokens, user-months, stream-hours, frames): a job that ends (training, rendering) at its
-    throughput; work that runs on at its stated load (a serving deployment's tokens at the
-    request rate asked for — capacity beyond it is paid for but idle); times the utilisation
+    throughput, or with a deadline at most the job every deadline; work that runs on at its
+    stated load (a serving deployment's tokens at the request rate asked for — capacity beyond
+    it is paid for but idle); times the utilisation
     (desktops are paid for by the month, used or not) and the years. None without a figure."""
     family = family_of(est.scenario.workload)
-    per_year = family.work_per_year(est)  # a year of full use; None without the figures
+    per_year = family.work_per_year(est)  # full use (a job with a deadline: its pace); None without figures
     if not per_year:
         return None
     if not family.one_off_job:

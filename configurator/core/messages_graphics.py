@@ -34,10 +34,10 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
     "reason-render-speed": "{card}: {minutes:,.1f} min per frame, {hours:,.1f} h for the job on {count} cards",
     "reason-class-cheaper-graphics": (
-        "{card} ({category} card) costs {ratio:.1f}× less per {unit} than the best {other_category} card, {other}"
+        "{card} ({category} card) is {cheaper:.0%} cheaper per {unit} than the best {other_category} card, {other}"
     ),
     "mismatch-wrong-class-for-graphics": (
-        "{card} is in the {category} class: {count} × {other} does this work at {ratio:.1f}× lower cost per {unit}"
+        "{card} is in the {category} class: {count} × {other} does this work {cheaper:.0%} cheaper per {unit}"
     ),
     "mismatch-card-cannot-do-graphics": (
         "{card} is in the {category} class and cannot do {workload} work here; {count} × {other} can"
@@ -68,10 +68,10 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
     "reason-render-speed": "{card}：每帧 {minutes:,.1f} 分钟，{count} 张卡完成任务需 {hours:,.1f} 小时",
     "reason-class-cheaper-graphics": (
-        "{card}（{category}卡）每{unit}成本比最佳{other_category}卡 {other} 低 {ratio:.1f} 倍"
+        "{card}（{category}卡）每{unit}成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}"
     ),
     "mismatch-wrong-class-for-graphics": (
-        "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {ratio:.1f} 倍"
+        "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {cheaper:.0%}"
     ),
     "mismatch-card-cannot-do-graphics": "{card} 是{category}卡，无法承担{workload}工作；{count} × {other} 可以",
 }

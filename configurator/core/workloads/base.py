@@ -368,8 +368,8 @@ class WorkloadFamily(ABC):
 
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         """Why ``card`` beats the best card of another class on cost (``ratio`` × cheaper)."""
-        return msg("reason-class-cheaper", card=card.name, category=card.category, ratio=ratio, other=other.name,
-                   other_category=other.category)
+        return msg("reason-class-cheaper", card=card.name, category=card.category, ratio=ratio, cheaper=1 - 1 / ratio,
+                   other=other.name, other_category=other.category)
 
     def rejection(self, workload: Workload, card: Card) -> str:
         """Why a card has no deployment at any count tried."""

@@ -43,3 +43,22 @@ def test_a_deadline_of_days_is_said_in_days_and_of_hours_in_hours():
         m = deadline_msg(message_id, 168.0, {"hours": 200.0} if message_id != "deadline-unknown" else {},
                          card="H100", count=1024, over=32.0 / 24, share=0.19, days=200 / 24)
         assert "7-day deadline" in m.text and " h " not in m.text and "小时" not in m.text_in("zh_CN")
+
+
+def test_a_configuration_that_does_not_fit_has_no_latency_in_its_notes(catalog):
+    """1 × H100 with Llama 3 70B at 10 requests/s: its notes said 'first token 16,758,566 ms
+    (1675857%)'; it does not fit, so it does not run, and every speed target says so."""
+    from configurator.core.estimate import estimate
+    from configurator.core.architecture import preset
+    from configurator.core.scenario import Scenario
+
+    s = Scenario(workload="inference", model=preset("llama3-70b"), card_id="h100-sxm", count=1,
+                 constraints={"requests_per_s": 10})
+    est = estimate(s, catalog.get("h100-sxm"))
+    assert not est.fits
+    ids = [m.id for m in est.messages]
+    assert {"request-rate-does-not-run", "ttft-does-not-run", "tpot-does-not-run"} <= set(ids)
+    for m in est.messages:
+        for text in (m.text, m.text_in("zh_CN")):
+            assert " ms" not in text and "requests/s" not in text, text
+    assert "显存放不下，无法运行" in next(m for m in est.messages if m.id == "ttft-does-not-run").text_in("zh_CN")

@@ -124,6 +124,15 @@ ENGLISH: dict[str, str] = {
     "misses-ttft": "Time to first token {ms:,.0f} ms at {percentile}: {over:,.0f} ms ({share:.0%}) over the "
                    "{target:,.0f} ms {what}",
     "meets-deadline": "Takes {hours:,.0f} h, {margin:,.0f} h within the {deadline:,.0f} h deadline",
+    "deadline-does-not-run": "Deadline not met: the configuration does not fit in memory, so it does not run",
+    "throughput-does-not-run": "Training throughput not met: the configuration does not fit in memory, so it does "
+                               "not run",
+    "request-rate-does-not-run": "Request rate not met: the configuration does not fit in memory, so it does not "
+                                 "run",
+    "ttft-does-not-run": "Time to first token not met: the configuration does not fit in memory, so it does not "
+                         "run",
+    "tpot-does-not-run": "Time per output token not met: the configuration does not fit in memory, so it does not "
+                         "run",
     "meets-deadline-days": "Takes {hours:,.1f} days, {margin:,.1f} days within the {deadline:,g}-day deadline",
     "misses-deadline-days": "Takes {hours:,.1f} days: misses the {deadline:,g}-day deadline by {over:,.1f} days "
                             "({share:.0%})",
@@ -316,6 +325,11 @@ CHINESE: dict[str, str] = {
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
     "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
     "meets-deadline": "需要 {hours:,.0f} 小时，在 {deadline:,.0f} 小时的期限内，余 {margin:,.0f} 小时",
+    "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",
+    "throughput-does-not-run": "训练吞吐量未满足：此配置显存放不下，无法运行",
+    "request-rate-does-not-run": "请求率未满足：此配置显存放不下，无法运行",
+    "ttft-does-not-run": "首词元延迟未满足：此配置显存放不下，无法运行",
+    "tpot-does-not-run": "每输出词元时间未满足：此配置显存放不下，无法运行",
     "meets-deadline-days": "需要 {hours:,.1f} 天，在 {deadline:,g} 天的期限内，余 {margin:,.1f} 天",
     "misses-deadline-days": "需要 {hours:,.1f} 天：超出 {deadline:,g} 天的期限 {over:,.1f} 天（{share:.0%}）",
     "deadline-out-of-reach-days": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 天的期限：即使 {count:,} 张卡按峰值算力"

@@ -62,3 +62,20 @@ def test_a_configuration_that_does_not_fit_has_no_latency_in_its_notes(catalog):
         for text in (m.text, m.text_in("zh_CN")):
             assert " ms" not in text and "requests/s" not in text, text
     assert "显存放不下，无法运行" in next(m for m in est.messages if m.id == "ttft-does-not-run").text_in("zh_CN")
+
+
+def test_report_without_a_card_presents_the_recommendation_only(tmp_path):
+    """`report` without --card summarised the default 1 × H100 as "your choice"; as the wizard's
+    export with the card left to the recommender, it presents the recommendation."""
+    from configurator.cli import main
+
+    alone, chosen = tmp_path / "alone.md", tmp_path / "chosen.md"
+    assert main(["report", "--workload", "vdi", "--users", "200", "-o", str(alone)]) == 0
+    assert main(["report", "--workload", "vdi", "--users", "200", "--card", "l40s", "-o", str(chosen)]) == 0
+    text = alone.read_text(encoding="utf-8")
+    assert "Recommended by lowest total cost of ownership: 9 × RTX A6000" in text
+    assert "choice" not in text and "(recommended)" in text and "Against the recommendation" in text
+    assert "Your choice" in chosen.read_text(encoding="utf-8")
+    zh = tmp_path / "zh.md"
+    assert main(["report", "--workload", "vdi", "--users", "200", "--lang", "zh_CN", "-o", str(zh)]) == 0
+    assert "您的选择" not in zh.read_text(encoding="utf-8") and "（推荐方案）" in zh.read_text(encoding="utf-8")

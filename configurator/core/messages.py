@@ -188,6 +188,8 @@ ENGLISH: dict[str, str] = {
     "reason-deadline-changes-minutes": "The fastest option, {count} × {card}, takes {minutes:,g} min (the "
                                        "recommendation {chosen_minutes:,g} min): a deadline under {chosen_minutes:,g} "
                                        "min changes the answer",
+    "reason-deadline-changes-days": "The fastest option, {count} × {card}, takes {days:,g} days (the recommendation "
+                                    "{chosen_days:,g} days): a deadline under {chosen_days:,g} days changes the answer",
     "reason-latency-changes": "The fastest option, {count} × {card}, takes {ms:,g} ms per output token (the "
                               "recommendation {chosen_ms:,g} ms): a latency target under {chosen_ms:,g} ms changes "
                               "the answer",
@@ -365,6 +367,8 @@ CHINESE: dict[str, str] = {
                                "期限短于 {chosen_hours:,g} 小时会改变答案",
     "reason-deadline-changes-minutes": "最快方案 {count} × {card} 需 {minutes:,g} 分钟（推荐方案 {chosen_minutes:,g} "
                                        "分钟）：期限短于 {chosen_minutes:,g} 分钟会改变答案",
+    "reason-deadline-changes-days": "最快方案 {count} × {card} 需 {days:,g} 天（推荐方案 {chosen_days:,g} 天）："
+                                    "期限短于 {chosen_days:,g} 天会改变答案",
     "reason-latency-changes": "最快方案 {count} × {card} 每输出词元 {ms:,g} ms（推荐方案 {chosen_ms:,g} ms）："
                               "延迟目标低于 {chosen_ms:,g} ms 会改变答案",
     "mismatch-training-card-for-serving": (

@@ -79,3 +79,19 @@ def test_report_without_a_card_presents_the_recommendation_only(tmp_path):
     zh = tmp_path / "zh.md"
     assert main(["report", "--workload", "vdi", "--users", "200", "--lang", "zh_CN", "-o", str(zh)]) == 0
     assert "您的选择" not in zh.read_text(encoding="utf-8") and "（推荐方案）" in zh.read_text(encoding="utf-8")
+
+
+def test_a_configuration_that_does_not_fit_shows_no_speed(catalog):
+    """Its Speed block said 'Time to first token p50 5,039 s · p90 16,760 s'; now one row: it does not run."""
+    from configurator.core.architecture import preset
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import Scenario
+    from configurator.core.view.estimate_view import estimate_view, speed_row
+
+    s = Scenario(workload="inference", model=preset("llama3-70b"), card_id="h100-sxm", count=1,
+                 constraints={"requests_per_s": 10})
+    est = estimate(s, catalog.get("h100-sxm"))
+    view = estimate_view(est)
+    speed = next(section for section in view.sections if section.key == "speed")
+    assert [row.value for row in speed.rows] == ["none — it does not fit in memory, so it does not run"]
+    assert speed_row(est, view) is None

@@ -213,6 +213,9 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
     scenario = with_constraints(scenario_from_args(args, catalog), args)  # in the language's currency
     from configurator.report.export import TEXT_FORMATS, export_format, summary_of, write_summary
 
+    recommended = _recommended_for_report(scenario, catalog, args)
+    scenario = recommended or scenario
+
     try:
         if export_format(args.output) in TEXT_FORMATS:  # the chosen card's estimate is all they need
             chosen, charts = estimate(scenario, catalog.get(scenario.card_id)), None
@@ -221,7 +224,8 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
 
             analysis = analyse(scenario, catalog)
             chosen, charts = analysis.estimate, lambda: _window_charts(analysis, args.lang)
-        write_summary(summary_of(chosen, catalog, args.lang), args.output, charts)
+        write_summary(summary_of(chosen, catalog, args.lang, recommended=recommended is not None), args.output,
+                      charts)
     except ValueError as error:
         raise UsageError(str(error)) from None
     except MissingBundledFile:
@@ -230,6 +234,17 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
         raise UsageError(msg("cli-cannot-write", path=str(args.output), why=error.strerror or str(error))) from None
     print(msg("cli-wrote", path=str(args.output)).text_in(args.lang))
     return 0
+
+
+def _recommended_for_report(scenario: Scenario, catalog: Catalog, args: argparse.Namespace) -> Scenario | None:
+    """Without ``--card`` (and without a scenario file, which names its card), the summary presents
+    the recommendation, as the wizard's export does when the card is left to the recommender: the
+    scenario of the configuration ranked first by total cost of ownership; None when a card was
+    chosen, or nothing is ranked (then the default card's estimate says why)."""
+    if getattr(args, "card", None) is not None or args.scenario is not None:
+        return None
+    best = recommend(scenario, catalog, Objective.TCO, Filters(), limit=1).best
+    return None if best is None else best.estimate.scenario
 
 
 def _card_json(card: Card) -> dict:

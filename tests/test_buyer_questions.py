@@ -353,7 +353,7 @@ def test_a_deadline_out_of_reach_is_said_as_such(catalog):
                  constraints={"deadline_hours": 168})
     result = recommend(s, catalog, Objective.TCO, limit=3)
     assert not result.ranked
-    assert "cannot meet the 168 h deadline at any count tried" in result.rejected["h100-sxm"]
+    assert "cannot meet the 7-day deadline at any count tried" in result.rejected["h100-sxm"]
     assert "does not fit" not in result.rejected["h100-sxm"]
 
 

@@ -130,14 +130,18 @@ def test_the_fastest_option_reason_names_the_recommendations_time_not_zero_hours
     assert f"a deadline under {reason.params['chosen_minutes']:,g} min changes the answer" in reason.text
 
 
-def test_a_long_job_is_said_in_hours_with_three_digits():
+def test_a_long_job_is_said_in_days_with_three_digits():
+    """Above 48 h in days, as the deadline messages (messages.DAYS_ABOVE_HOURS: one rule); a day's
+    job in hours."""
     from configurator.core.workloads.base import deadline_alternative
 
     said = deadline_alternative(1234.5, CATALOG.get("h100-sxm"), 1024, 20_000.4)
-    assert said.id == "reason-deadline-changes"
-    assert said.params["hours"] == 1230.0 and said.params["chosen_hours"] == 20_000.0
+    assert said.id == "reason-deadline-changes-days"
+    assert said.params["days"] == 51.4 and said.params["chosen_days"] == 833.0
     assert said.text.startswith("The fastest option, 1,024 × H100")
-    assert "takes 1,230 h (the recommendation 20,000 h): a deadline under 20,000 h changes the answer" in said.text
+    assert "takes 51.4 days (the recommendation 833 days): a deadline under 833 days changes the answer" in said.text
+    hours = deadline_alternative(12.34, CATALOG.get("h100-sxm"), 1024, 30.04)
+    assert hours.id == "reason-deadline-changes" and "a deadline under 30 h changes the answer" in hours.text
 
 
 # ---- 4. counts are grouped by thousands, in both languages -----------------------------------------
@@ -391,7 +395,7 @@ def test_a_cards_class_reads_as_english(category):
     """Was: "T4 is a inference card" (the article fixed before any class)."""
     for message_id in ("class-mismatch", "mismatch-wrong-class-for-graphics", "mismatch-card-cannot-do-graphics"):
         text = msg(message_id, card="T4", category=category, workload="pretrain", expected="training", count=2,
-                   other="L40S", ratio=2.0, unit="stream").text
+                   other="L40S", ratio=2.0, cheaper=0.5, unit="stream").text
         assert f"T4 is in the {category} class" in text
         assert msg(message_id, card="T4", category=category, workload="pretrain", expected="training", count=2,
-                   other="L40S", ratio=2.0, unit="stream").text_in("zh_CN") != text
+                   other="L40S", ratio=2.0, cheaper=0.5, unit="stream").text_in("zh_CN") != text

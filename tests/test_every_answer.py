@@ -144,6 +144,6 @@ def test_a_deadline_no_count_meets_is_named_as_the_reason(catalog):
     assert not result.ranked
     why = result.rejected["h100-sxm"]
     # beyond reach even at peak (the cheaper bound is said first), else the fastest real time
-    assert why.startswith(("H100 SXM5 80GB cannot meet the 168 h deadline at any count tried",
-                           "misses the 168 h deadline at every count tried: fastest "))
+    assert why.startswith(("H100 SXM5 80GB cannot meet the 7-day deadline at any count tried",
+                           "misses the 7-day deadline at every count tried: fastest "))
     assert "cards" in why and "does not fit" not in why

@@ -12,6 +12,8 @@ from configurator.core.analysis import analyse
 from configurator.core.estimate import estimate
 from configurator.core.graphics import PRESET_SPEED
 from configurator.core.mismatch import mismatch
+from configurator.core.procurement.bom import bill_of_materials
+from configurator.core.procurement.prices import price_book_for
 from configurator.core.recommend import Filters, Objective, recommend
 from configurator.core.scenario import Scenario, updated
 from configurator.core.scenario_io import read_scenario, write_scenario
@@ -73,7 +75,19 @@ def test_vdi_needs_more_cards_and_says_how_many(catalog, base):
     est = on(base, catalog, "l40s", workload="vdi", count=2, graphics={"users": 100, "profile_gib": 2})
     assert est.graphics.per_card == 24 and est.graphics.cards_needed == 5
     assert not est.usable and "misses-users" in ids(est)
-    assert "vgpu-licence-not-included" in ids(est)
+    assert "vgpu-licence-in-bill" in ids(est)
+
+
+def test_vdi_bill_has_the_licences_the_note_names_and_no_empty_storage_line(catalog, base):
+    """The note says the licences are in the bill (they are: a software-vgpu line), not that they
+    are left out; graphics work sizes no shared storage, so no 0 TB line is listed."""
+    est = on(base, catalog, "l40s", workload="vdi", count=9, graphics={"users": 200, "profile_gib": 2})
+    bom = bill_of_materials(est.scenario, catalog.get("l40s"), price_book_for(est.scenario.economics))
+    licences = [line for line in bom.lines if line.item_id.startswith("software-vgpu")]
+    assert licences and licences[0].quantity == 200 and bom.licences_per_year > 0
+    assert "vgpu-licence-in-bill" in ids(est)
+    assert "bill of materials" in next(m for m in est.messages if m.id == "vgpu-licence-in-bill").text
+    assert not [line for line in bom.lines if line.item_id == "storage-nvme-per-tb"]
 
 
 def test_consumer_and_training_cards_get_passthrough_and_warnings(catalog, base):

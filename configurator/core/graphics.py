@@ -331,5 +331,5 @@ def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
         messages.append(msg("rt-generation-differs", card=card.name, generation=card_gen,
                             reference=scenario.graphics.reference_card, reference_generation=reference_gen))
     if scenario.workload is Workload.VDI and card.vgpu == "graphics":
-        messages.append(msg("vgpu-licence-not-included"))
+        messages.append(msg("vgpu-licence-in-bill"))
     return messages

@@ -124,6 +124,22 @@ ENGLISH: dict[str, str] = {
     "misses-ttft": "Time to first token {ms:,.0f} ms at {percentile}: {over:,.0f} ms ({share:.0%}) over the "
                    "{target:,.0f} ms {what}",
     "meets-deadline": "Takes {hours:,.0f} h, {margin:,.0f} h within the {deadline:,.0f} h deadline",
+    "deadline-does-not-run": "Deadline not met: the configuration does not fit in memory, so it does not run",
+    "throughput-does-not-run": "Training throughput not met: the configuration does not fit in memory, so it does "
+                               "not run",
+    "request-rate-does-not-run": "Request rate not met: the configuration does not fit in memory, so it does not "
+                                 "run",
+    "ttft-does-not-run": "Time to first token not met: the configuration does not fit in memory, so it does not "
+                         "run",
+    "tpot-does-not-run": "Time per output token not met: the configuration does not fit in memory, so it does not "
+                         "run",
+    "meets-deadline-days": "Takes {hours:,.1f} days, {margin:,.1f} days within the {deadline:,g}-day deadline",
+    "misses-deadline-days": "Takes {hours:,.1f} days: misses the {deadline:,g}-day deadline by {over:,.1f} days "
+                            "({share:.0%})",
+    "deadline-out-of-reach-days": "{card} cannot meet the {deadline:,g}-day deadline at any count tried: even "
+                                  "{count:,} cards at full peak need {hours:,.1f} days",
+    "deadline-unknown-days": "No time for the job could be estimated: the {deadline:,g}-day deadline cannot be "
+                             "checked",
     "deadline-out-of-reach": "{card} cannot meet the {deadline:,.0f} h deadline at any count tried: even {count:,} "
                              "cards at full peak need {hours:,.0f} h",
     "deadline-unknown": "No time for the job could be estimated: the {deadline:,.0f} h deadline cannot be checked",
@@ -162,7 +178,7 @@ ENGLISH: dict[str, str] = {
     "reason-comm-bound": "{card}: {share:.0f} % of each step is communication; faster links would help",
     "reason-compute-bound": "{card} computes at {mfu:.0f} % MFU and fits with {headroom:.0f} % memory headroom",
     "reason-class-cheaper": (
-        "{card} ({category} card) costs {ratio:.1f}× less per token than the best {other_category} card, {other}"
+        "{card} ({category} card) is {cheaper:.0%} cheaper per token than the best {other_category} card, {other}"
     ),
     "reason-class-faster": (
         "{card} ({category} card) is {ratio:.1f}× faster than the best {other_category} card, {other}"
@@ -172,11 +188,13 @@ ENGLISH: dict[str, str] = {
     "reason-deadline-changes-minutes": "The fastest option, {count} × {card}, takes {minutes:,g} min (the "
                                        "recommendation {chosen_minutes:,g} min): a deadline under {chosen_minutes:,g} "
                                        "min changes the answer",
+    "reason-deadline-changes-days": "The fastest option, {count} × {card}, takes {days:,g} days (the recommendation "
+                                    "{chosen_days:,g} days): a deadline under {chosen_days:,g} days changes the answer",
     "reason-latency-changes": "The fastest option, {count} × {card}, takes {ms:,g} ms per output token (the "
                               "recommendation {chosen_ms:,g} ms): a latency target under {chosen_ms:,g} ms changes "
                               "the answer",
     "mismatch-training-card-for-serving": (
-        "{card} is a training card: {count} × {other} carries the same load at {ratio:.1f}× lower cost per token "
+        "{card} is a training card: {count} × {other} carries the same load {cheaper:.0%} cheaper per token "
         "({saving:,.2f} {currency} less per million tokens)"
     ),
     "mismatch-pcie-card-for-training": (
@@ -309,6 +327,16 @@ CHINESE: dict[str, str] = {
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
     "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
     "meets-deadline": "需要 {hours:,.0f} 小时，在 {deadline:,.0f} 小时的期限内，余 {margin:,.0f} 小时",
+    "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",
+    "throughput-does-not-run": "训练吞吐量未满足：此配置显存放不下，无法运行",
+    "request-rate-does-not-run": "请求率未满足：此配置显存放不下，无法运行",
+    "ttft-does-not-run": "首词元延迟未满足：此配置显存放不下，无法运行",
+    "tpot-does-not-run": "每输出词元时间未满足：此配置显存放不下，无法运行",
+    "meets-deadline-days": "需要 {hours:,.1f} 天，在 {deadline:,g} 天的期限内，余 {margin:,.1f} 天",
+    "misses-deadline-days": "需要 {hours:,.1f} 天：超出 {deadline:,g} 天的期限 {over:,.1f} 天（{share:.0%}）",
+    "deadline-out-of-reach-days": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 天的期限：即使 {count:,} 张卡按峰值算力"
+                                  "运行也需要 {hours:,.1f} 天",
+    "deadline-unknown-days": "无法估算作业时间：无法核对 {deadline:,g} 天的期限",
     "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,.0f} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:,.0f} 小时",
     "deadline-unknown": "无法估算作业时间：无法核对 {deadline:,.0f} 小时的期限",
     "over-power-cap": "机房功率 {kw:,.1f} kW：超过 {cap:,.1f} kW 的功率上限 {over:,.1f} kW（{share:.0%}）",
@@ -333,16 +361,18 @@ CHINESE: dict[str, str] = {
     "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
     "reason-comm-bound": "{card}：每步 {share:.0f} % 时间用于通信，更快的互联会有帮助",
     "reason-compute-bound": "{card} 算力利用率 {mfu:.0f} %，显存余量 {headroom:.0f} %",
-    "reason-class-cheaper": "{card}（{category}）每词元成本比最好的{other_category}卡 {other} 低 {ratio:.1f} 倍",
+    "reason-class-cheaper": "{card}（{category}）每词元成本比最好的{other_category}卡 {other} 低 {cheaper:.0%}",
     "reason-class-faster": "{card}（{category}）比最好的{other_category}卡 {other} 快 {ratio:.1f} 倍",
     "reason-deadline-changes": "最快方案 {count} × {card} 需 {hours:,g} 小时（推荐方案 {chosen_hours:,g} 小时）："
                                "期限短于 {chosen_hours:,g} 小时会改变答案",
     "reason-deadline-changes-minutes": "最快方案 {count} × {card} 需 {minutes:,g} 分钟（推荐方案 {chosen_minutes:,g} "
                                        "分钟）：期限短于 {chosen_minutes:,g} 分钟会改变答案",
+    "reason-deadline-changes-days": "最快方案 {count} × {card} 需 {days:,g} 天（推荐方案 {chosen_days:,g} 天）："
+                                    "期限短于 {chosen_days:,g} 天会改变答案",
     "reason-latency-changes": "最快方案 {count} × {card} 每输出词元 {ms:,g} ms（推荐方案 {chosen_ms:,g} ms）："
                               "延迟目标低于 {chosen_ms:,g} ms 会改变答案",
     "mismatch-training-card-for-serving": (
-        "{card} 是训练卡：{count} × {other} 以低 {ratio:.1f} 倍的每词元成本承载同样负载"
+        "{card} 是训练卡：{count} × {other} 承载同样负载，每词元成本低 {cheaper:.0%}"
         "（每百万词元节省 {saving:,.2f} {currency}）"
     ),
     "mismatch-pcie-card-for-training": (
@@ -522,6 +552,24 @@ def msg(message_id: str, **params: object) -> Message:
     if message_id not in ENGLISH:
         raise KeyError(f"unknown message id '{message_id}'")
     return Message(message_id, dict(params))
+
+
+DAYS_ABOVE_HOURS = 48.0
+"""A deadline longer than this is said in days, and every duration of its message with it (a
+job of weeks read as "597 h, 1,563 h within the 2,160 h deadline" until December 2026) [h]."""
+
+HOURS_PER_DAY = 24.0
+"""Hours in a day [h/day]."""
+
+
+def deadline_msg(message_id: str, deadline: float, durations: dict[str, float], **params: object) -> Message:
+    """A message about a deadline of ``deadline`` hours [h] whose ``durations`` (name: hours [h])
+    share its unit: hours up to :data:`DAYS_ABOVE_HOURS`, else days (the ``-days`` variant of
+    ``message_id``, the deadline to a tenth of a day)."""
+    if deadline is None or deadline <= DAYS_ABOVE_HOURS:
+        return msg(message_id, deadline=deadline, **durations, **params)
+    return msg(f"{message_id}-days", deadline=round(deadline / HOURS_PER_DAY, 1),
+               **{name: hours / HOURS_PER_DAY for name, hours in durations.items()}, **params)
 
 
 def said(kind: type[Exception], message: Message) -> Exception:

@@ -25,18 +25,19 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "ray-traced scenes scale differently from the FP32 ratio used here"
     ),
     "no-fp32-rate": "{card} has no published FP32 rate: shading load and render time cannot be estimated",
-    "vgpu-licence-not-included": (
-        "vGPU software is licensed per user (NVIDIA vPC / RTX vWS): licences are not in these costs"
+    "vgpu-licence-in-bill": (
+        "vGPU software is licensed per user (NVIDIA vPC / RTX vWS): the licences are in the bill of materials "
+        "and the total cost of ownership, not in the card price or the cloud rent"
     ),
     "misses-users": "{count} cards serve {served:,.0f} of {demand:,.0f} users: {needed:,} cards are needed",
     "misses-streams": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
     "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
     "reason-render-speed": "{card}: {minutes:,.1f} min per frame, {hours:,.1f} h for the job on {count} cards",
     "reason-class-cheaper-graphics": (
-        "{card} ({category} card) costs {ratio:.1f}× less per {unit} than the best {other_category} card, {other}"
+        "{card} ({category} card) is {cheaper:.0%} cheaper per {unit} than the best {other_category} card, {other}"
     ),
     "mismatch-wrong-class-for-graphics": (
-        "{card} is in the {category} class: {count} × {other} does this work at {ratio:.1f}× lower cost per {unit}"
+        "{card} is in the {category} class: {count} × {other} does this work {cheaper:.0%} cheaper per {unit}"
     ),
     "mismatch-card-cannot-do-graphics": (
         "{card} is in the {category} class and cannot do {workload} work here; {count} × {other} can"
@@ -59,16 +60,18 @@ GRAPHICS_CHINESE: dict[str, str] = {
         "光线追踪场景的速度差异与此处按 FP32 推算的不同"
     ),
     "no-fp32-rate": "{card} 无公开 FP32 算力：无法估算着色负载和渲染时间",
-    "vgpu-licence-not-included": "vGPU 软件按用户授权（NVIDIA vPC / RTX vWS）：成本中未含许可费",
+    "vgpu-licence-in-bill": (
+        "vGPU 软件按用户授权（NVIDIA vPC / RTX vWS）：许可费已计入物料清单和总拥有成本，未计入卡价和云租金"
+    ),
     "misses-users": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：需要 {needed:,} 张卡",
     "misses-streams": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
     "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
     "reason-render-speed": "{card}：每帧 {minutes:,.1f} 分钟，{count} 张卡完成任务需 {hours:,.1f} 小时",
     "reason-class-cheaper-graphics": (
-        "{card}（{category}卡）每{unit}成本比最佳{other_category}卡 {other} 低 {ratio:.1f} 倍"
+        "{card}（{category}卡）每{unit}成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}"
     ),
     "mismatch-wrong-class-for-graphics": (
-        "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {ratio:.1f} 倍"
+        "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {cheaper:.0%}"
     ),
     "mismatch-card-cannot-do-graphics": "{card} 是{category}卡，无法承担{workload}工作；{count} × {other} 可以",
 }

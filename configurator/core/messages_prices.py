@@ -17,27 +17,28 @@ PRICE_ENGLISH: dict[str, str] = {
         "Your price for {card} is dated {date}, after today ({today}), and is not used: enter the date of the quote"
     ),
     "price-decides": (
-        "Price decides: {card} is first below {price} {currency} {per}; above it {other} (its price range "
-        "{low}–{high} {currency} {per})"
+        "Price decides: {card} is first while its own price is below {price} {currency} {per}; with {card} above "
+        "it, {other} is first ({card}'s price range {low}–{high} {currency} {per})"
     ),
     "price-holds": (
         "Price does not decide the winner: {card} stays first across every priced card's price range (its own up "
-        "to {high} {currency} {per}); above {price} {currency} {per} {other} would be first"
+        "to {high} {currency} {per}); only with {card} above {price} {currency} {per} would {other} be first"
     ),
     "price-holds-fixed": "Price does not decide the winner: {card} stays first across every priced card's price range",
     "price-decides-challenger": (
         "Price decides: {card} would be first below {price} {currency} {per}, inside its price range "
         "{low}–{high} {currency} {per}"
     ),
-    "price-winner-limit": "{card} stays first up to {price} {currency} {per}; above it {other}",
+    "price-winner-limit": "{card} stays first while its own price is at most {price} {currency} {per}; with {card} "
+                          "above it, {other}",
     "price-decides-ends": (
         "Price decides: with {card} at the high end of its price range and {other} at the low end of its own, "
         "{other} is first"
     ),
     "price-decides-ends-limit": (
         "Price decides: with {card} at the high end of its price range ({high} {currency} {per}) and {rival} at the low "
-        "end of its own, {rival} is first; with only its own price varied, {card} stays first up to {price} "
-        "{currency} {per}, above it {other}"
+        "end of its own, {rival} is first; with only {card}'s own price varied, it stays first up to {price} "
+        "{currency} {per}; with {card} above it, {other}"
     ),
     "price-challenger": (
         "{card} would be first below {price} {currency} {per} (its price range {low}–{high} "
@@ -60,20 +61,20 @@ PRICE_CHINESE: dict[str, str] = {
     "user-card-shadows": "您的卡“{id}”与内置卡 {name} 的编号相同，未被采用：自定义卡需使用自己的编号（例如“{suggestion}”）",
     "user-price-future": "您为 {card} 输入的价格日期为 {date}，晚于今天（{today}），未被采用：请输入报价的日期",
     "price-decides": (
-        "价格决定排名：{card} {per}低于 {price} {currency} 时排第一；高于此价则 {other} 排第一"
-        "（其{per}价格范围 {low}–{high} {currency}）"
+        "价格决定排名：{card} 自身{per}价格低于 {price} {currency} 时排第一；{card} 高于此价则 {other} 排第一"
+        "（{card} 的{per}价格范围 {low}–{high} {currency}）"
     ),
     "price-holds": (
         "价格不改变第一名：在每张有价卡的价格范围内 {card} 均排第一（其自身{per}价格最高 {high} {currency}）；"
-        "{per}高于 {price} {currency} 时 {other} 会排第一"
+        "只有 {card} {per}价格高于 {price} {currency} 时，{other} 才会排第一"
     ),
     "price-holds-fixed": "价格不改变第一名：在每张有价卡的价格范围内 {card} 均排第一",
     "price-decides-challenger": "价格决定排名：{card} {per}低于 {price} {currency} 时会排第一，这在其{per}价格范围 {low}–{high} {currency} 之内",
-    "price-winner-limit": "{card} {per}价格不高于 {price} {currency} 时排第一；高于此价则 {other} 排第一",
+    "price-winner-limit": "{card} 自身{per}价格不高于 {price} {currency} 时排第一；{card} 高于此价则 {other} 排第一",
     "price-decides-ends": "价格决定排名：{card} 取其价格范围的高端、{other} 取其价格范围的低端时，{other} 排第一",
     "price-decides-ends-limit": (
         "价格决定排名：{card} 取其价格范围的高端（{per} {high} {currency}）、{rival} 取其价格范围的低端时，{rival} 排第一；"
-        "只变动其自身价格时，{card} {per}价格不高于 {price} {currency} 仍排第一，高于此价则 {other} 排第一"
+        "只变动 {card} 自身价格时，其{per}价格不高于 {price} {currency} 仍排第一，{card} 高于此价则 {other} 排第一"
     ),
     "price-challenger": "{card} {per}低于 {price} {currency} 时会排第一（其{per}价格范围 {low}–{high} {currency}）",
     "price-order-changes": "第一名之后的先后顺序可能在价格范围内变化（所列配置中有 {n} 个）",

@@ -65,8 +65,8 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
         better = recommend(scenario, catalog, objective, Filters(classes=("inference",)), limit=1).best
         if mine and better and better.score < mine:
             return msg("mismatch-training-card-for-serving", card=card.name, other=better.card.name,
-                       count=better.count, ratio=mine / better.score, currency=scenario.economics.currency,
-                       saving=mine - better.score)
+                       count=better.count, ratio=mine / better.score, cheaper=1 - better.score / mine,
+                       currency=scenario.economics.currency, saving=mine - better.score)
         if mine and better:
             return None
     return None
@@ -94,7 +94,7 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
         if better.score < mine:
             return msg("mismatch-wrong-class-for-graphics", card=card.name, category=card.category,
                        other=better.card.name, count=better.count, ratio=mine / better.score,
-                       currency=scenario.economics.currency, unit=family.cost_unit)
+                       cheaper=1 - better.score / mine, currency=scenario.economics.currency, unit=family.cost_unit)
         return None
     return None
 

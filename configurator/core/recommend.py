@@ -17,7 +17,7 @@ from functools import cached_property
 from configurator.core.catalog import Card, Catalog, PriceEntry
 from configurator.core.constraints import made_for_region, region_excludes, region_rank
 from configurator.core.estimate import Estimate
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.card_price import STALE_AFTER_MONTHS, is_stale
@@ -457,8 +457,9 @@ def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.T
         family = family_of(scenario.workload)
         reach = family.deadline_out_of_reach(scenario, card)
         late = None if reach else family.missed_deadline(scenario, card)
-        return CardRanking(card, rejected=(msg("deadline-out-of-reach", card=card.name, count=reach[0], hours=reach[1],
-                                                deadline=scenario.constraints.deadline_hours).text if reach
+        return CardRanking(card, rejected=(deadline_msg("deadline-out-of-reach", scenario.constraints.deadline_hours,
+                                                         {"hours": reach[1]}, card=card.name, count=reach[0]).text
+                                            if reach
                                             else late.text if late else family.rejection(scenario.workload, card)))
     rec = _best_per_card(candidates, objective, filters, book)
     if rec is None and (missing := _unpriced(candidates, objective, filters, book)) is not None:

@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from configurator.core.frozen_record import fast_init
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.stated import significant
 
 CONSTRAINTS = ("budget", "region", "deadline", "power-cap", "rack-power", "throughput", "request-rate", "ttft",
@@ -187,10 +187,10 @@ def _region(v: Verdict) -> Message:
 
 def _deadline(v: Verdict) -> Message:
     if v.met is None:
-        return msg("deadline-unknown", deadline=v.target)
+        return deadline_msg("deadline-unknown", v.target, {})
     if v.met:
-        return msg("meets-deadline", hours=v.actual, deadline=v.target, margin=-v.by)
-    return msg("misses-deadline", hours=v.actual, deadline=v.target, over=v.by, share=v.share)
+        return deadline_msg("meets-deadline", v.target, {"hours": v.actual, "margin": -v.by})
+    return deadline_msg("misses-deadline", v.target, {"hours": v.actual, "over": v.by}, share=v.share)
 
 
 def _power(v: Verdict) -> Message:

@@ -22,9 +22,10 @@ TEXT_FORMATS = dict(zip(TEXT_EXTENSIONS, (to_markdown, to_csv, to_json), strict=
 """File extension -> the renderer of the summary as text."""
 
 
-def summary_of(estimate: Estimate, catalog: Catalog, language: str = "en") -> Summary:
-    """The summary of one estimate (the chosen card's), in ``language`` ("en" or "zh_CN")."""
-    return build_summary(estimate, catalog, language)
+def summary_of(estimate: Estimate, catalog: Catalog, language: str = "en", recommended: bool = False) -> Summary:
+    """The summary of one estimate (the chosen card's; ``recommended``: the recommendation's, no
+    card having been chosen), in ``language`` ("en" or "zh_CN")."""
+    return build_summary(estimate, catalog, language, recommended=recommended)
 
 
 def write_summary(summary: Summary, path: Path, chart_images: Callable[[], dict] | None = None) -> Summary:

@@ -218,15 +218,17 @@ def _sentences(w: Words, *sentences: str) -> str:
     return ("" if w.language == "zh_CN" else " ").join(sentences)
 
 
-def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words) -> str:
+def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, recommended: bool = False) -> str:
     """"Your choice" beside "Recommended", with the saving when they differ; a choice that does not
     fit or breaks a constraint set is never called the recommended option: what stands in the way
-    is said first."""
+    is said first. ``recommended``: no card was chosen and ``mine`` is the recommendation, said as such."""
     currency = mine.cost.bom.currency
     years = f"{mine.cost.ownership.years:g}"
     by = w(OBJECTIVE_LABELS[objective.value])
     mine_text = f"{count(mine.estimate.scenario.count)} × {mine.estimate.card.name}"
     problems = choice_problems(mine.estimate, w)
+    if recommended and not problems:
+        return w("Recommended by {by}: {best}, which fits and meets every constraint set.", by=by, best=mine_text)
     if problems:
         text = w("Your choice, {mine}, cannot be recommended: {problems}.", mine=mine_text,
                  problems=w.label("; ").join(problems))
@@ -385,19 +387,21 @@ def pinned_layout(est: Estimate) -> tuple[str, ...]:
 
 
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
-                        objective: Objective, w: Words) -> Table:
+                        objective: Objective, w: Words, recommended: bool = False) -> Table:
     currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
     unit = per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
     header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w) if speed else w("Speed"), w("Capex"),
-              w("TCO over {years} years", years=years), unit, w("Against your choice"))
+              w("TCO over {years} years", years=years), unit,
+              w("Against the recommendation" if recommended else "Against your choice"))
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
     rows = []
     for rank, option in enumerate(everyone, start=1):
         est = option.estimate
         config = f"{count(est.scenario.count)} × {est.card.name}"
         if option is mine:
-            config = w("{config} (your choice)", config=config)  # full-width brackets in Chinese
+            config = w("{config} (recommended)" if recommended else "{config} (your choice)",
+                       config=config)  # full-width brackets in Chinese
             against = "—"
         elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
             against = w("{x}× the cost per unit of work", x=f"{option.score / mine.score:.2f}")
@@ -495,8 +499,9 @@ def _approval_table(w: Words, prepared_by: str, today: date) -> Table:
 
 def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: date | None = None,
                   objective: Objective = Objective.TCO, book: PriceBook | None = None,
-                  prepared_by: str = "") -> Summary:
-    """The whole summary of ``est`` in ``language`` ("en" or "zh_CN"), ranked by ``objective``."""
+                  prepared_by: str = "", recommended: bool = False) -> Summary:
+    """The whole summary of ``est`` in ``language`` ("en" or "zh_CN"), ranked by ``objective``
+    (``recommended``: no card was chosen, ``est`` is the recommendation and is presented as such)."""
     w = Words(language)
     today = today or date.today()
     book = price_book_for(est.scenario.economics) if book is None else book
@@ -514,7 +519,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
          if book.quoted else book.price_date),
         (w("Currency"), mine.cost.bom.currency),
     )
-    verdict = _sentences(w, _verdict(mine, best, objective, w), *unpriced_sentence(unpriced, w))  # page 1 says so
+    verdict = _sentences(w, _verdict(mine, best, objective, w, recommended), *unpriced_sentence(unpriced, w))  # page 1 says so
     view = estimate_view(est)
     status, state = headline_verdict(est)
     fixes = suggestions_table(est, catalog, w)
@@ -522,7 +527,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     tables = (
         *((fixes,) if fixes else ()),
         bom_table(mine, w, sources), tco_table(est, mine, w),
-        _alternatives_table(mine, priced, unpriced, objective, w),
+        _alternatives_table(mine, priced, unpriced, objective, w, recommended),
         *filter(None, (below_line_table(result, w),)),
         prices_table(sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0)), unpriced, objective,
                      decision, w, sources),

@@ -192,7 +192,10 @@ def fabric_links(endpoints: int, tiers: tuple[int, ...], ports: int) -> int:
 
 def storage_terabytes(scenario: Scenario) -> float:
     """Shared storage a training job needs: ``CHECKPOINTS_KEPT`` resumable checkpoints and the
-    tokenised data set [TB]; serving keeps two copies of the weights [TB]."""
+    tokenised data set [TB]; serving keeps two copies of the weights [TB]; graphics work (no
+    model) none: desktop images and scenes are not sized here, so no storage line is listed."""
+    if scenario.workload.is_graphics:
+        return 0.0
     params = scenario.model.total_params()
     if scenario.workload.is_training:
         return (CHECKPOINTS_KEPT * CHECKPOINT_BYTES_PER_PARAM * params
@@ -314,7 +317,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         lines.append(_line(book, "switch-mgmt-48", mgmt, rate))
         switches += mgmt
     terabytes = storage_terabytes(scenario)
-    if scenario.workload.is_training or total_servers > 1:
+    if terabytes > 0 and (scenario.workload.is_training or total_servers > 1):  # graphics work sizes none
         lines.append(_line(book, "storage-nvme-per-tb", round(terabytes, 1), rate))
     storage_item = book.item("switch-storage-eth")
     n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64)

@@ -462,7 +462,17 @@ def _untimed(est: Estimate) -> Section:
     return Section("speed", "Speed and time", (Row("Speed", "not estimated — see the warnings", key="untimed"),))
 
 
+def _does_not_run(est: Estimate) -> Section:
+    """An AI configuration that does not fit in memory: it does not run, so no speed or latency
+    (the estimator's figures for it, a first token of 16,759 s for 1 × H100 with Llama 3 70B, are
+    no figures to show a buyer); one row that says so."""
+    return Section("speed", "Speed and time",
+                   (Row("Speed", "none — it does not fit in memory, so it does not run", key="untimed"),))
+
+
 def _speed_section(est: Estimate, tables: EstimateTables) -> Section:
+    if tables.may_be_untimed and does_not_run(est):
+        return _does_not_run(est)
     if tables.may_be_untimed and est.training is None and est.serving is None:
         return _untimed(est)
     return tables.speed(est)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 ZH_CN_ANSWERS: dict[str, str] = {
     "not estimated — see the warnings": "未估算——原因见警告",
+    "none — it does not fit in memory, so it does not run": "无——显存放不下，无法运行",
     "{count} × {card} fits, but is not timed — see the warnings": "{count} × {card} 显存可容纳，但无法估算速度——原因见警告",
     "{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, none fits":
         "{count} × {card}：全局批量 {tokens} 词元，尝试 {tried} 种布局，没有一种可容纳",

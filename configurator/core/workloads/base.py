@@ -27,7 +27,7 @@ from configurator.core.economics import Costs, Power
 from configurator.core.frozen_record import fast_init
 from configurator.core.graphics import GraphicsSpeed
 from configurator.core.memory import MemoryBreakdown
-from configurator.core.messages import Message, msg
+from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY, Message, msg
 from configurator.core.training_speed import TrainingSpeed
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario, Workload
@@ -226,9 +226,13 @@ def shown_figure(value: float) -> float:
 def deadline_alternative(fastest_hours: float, card: Card, count: int, chosen_hours: float) -> Message | None:
     """The fastest configuration's time beside the recommendation's [h]: a deadline under the
     recommendation's time rules it out and changes the answer. In minutes when the recommendation
-    takes less than an hour (a '0 h' would say nothing)."""
+    takes less than an hour (a '0 h' would say nothing); in days when it takes more than
+    :data:`~configurator.core.messages.DAYS_ABOVE_HOURS` (the deadline messages' one rule)."""
     if not (math.isfinite(fastest_hours) and math.isfinite(chosen_hours)):
         return None
+    if chosen_hours > DAYS_ABOVE_HOURS:
+        return msg("reason-deadline-changes-days", days=shown_figure(fastest_hours / HOURS_PER_DAY), card=card.name,
+                   count=count, chosen_days=shown_figure(chosen_hours / HOURS_PER_DAY))
     if chosen_hours < 1:
         return msg("reason-deadline-changes-minutes", minutes=shown_figure(fastest_hours * 60), card=card.name,
                    count=count, chosen_minutes=shown_figure(chosen_hours * 60))
@@ -368,8 +372,8 @@ class WorkloadFamily(ABC):
 
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         """Why ``card`` beats the best card of another class on cost (``ratio`` × cheaper)."""
-        return msg("reason-class-cheaper", card=card.name, category=card.category, ratio=ratio, other=other.name,
-                   other_category=other.category)
+        return msg("reason-class-cheaper", card=card.name, category=card.category, ratio=ratio, cheaper=1 - 1 / ratio,
+                   other=other.name, other_category=other.category)
 
     def rejection(self, workload: Workload, card: Card) -> str:
         """Why a card has no deployment at any count tried."""

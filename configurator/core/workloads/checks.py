@@ -43,9 +43,18 @@ def fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:
     return []
 
 
-def verdict_messages(verdicts: Iterable[Verdict]) -> list[Message]:
-    """The words of every verdict not met: what breaks and by how much, or why it cannot be checked."""
-    return [v.message for v in verdicts if v.met is not True]
+SPEED_VERDICTS = ("deadline", "throughput", "request-rate", "ttft", "tpot")
+"""The constraints on a speed: a configuration that does not fit in memory does not run, so it
+breaks them without a figure (the speed the estimator still works out for it, a first token of
+16,758,566 ms for 1 × H100 with Llama 3 70B, is no figure to show a buyer)."""
+
+
+def verdict_messages(verdicts: Iterable[Verdict], runs: bool = True) -> list[Message]:
+    """The words of every verdict not met: what breaks and by how much, or why it cannot be checked;
+    ``runs`` False (it does not fit in memory): a speed constraint says that it does not run."""
+    broken_unseen = () if runs else SPEED_VERDICTS  # met only by a speed it does not reach
+    return [msg(f"{v.id}-does-not-run") if v.id in broken_unseen else v.message
+            for v in verdicts if v.met is not True or v.id in broken_unseen]
 
 
 def constraint_ids(est: Estimate) -> list[str]:

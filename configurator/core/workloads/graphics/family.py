@@ -64,7 +64,7 @@ class GraphicsFamily(WorkloadFamily):
 
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         return msg("reason-class-cheaper-graphics", card=card.name, category=card.category, ratio=ratio,
-                   other=other.name, other_category=other.category, unit=self.cost_unit)
+                   cheaper=1 - 1 / ratio, other=other.name, other_category=other.category, unit=self.cost_unit)
 
     def rejection(self, workload: Workload, card: Card) -> str:
         return graphics_unsuitable(workload, card) or super().rejection(workload, card)

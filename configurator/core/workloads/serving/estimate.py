@@ -167,7 +167,9 @@ def estimate_serving(scenario: Scenario, card: Card, basis: ServingBasis) -> Est
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
     costs = job_costs(scenario, basis.prices, power, 1.0, tokens_per_hour)
     verdicts = constraint_check(scenario, card, speed, costs, power, basis.book)
-    messages = [*basis.plan.messages, *fit_messages(basis.memory, card), *(speed.messages if speed else ()),
-                *load_messages(scenario, speed), *verdict_messages(verdicts), *basis.card_messages, *costs.messages]
+    runs = basis.memory.fits  # else no latency or load to speak of: it does not run
+    messages = [*basis.plan.messages, *fit_messages(basis.memory, card), *(speed.messages if speed and runs else ()),
+                *(load_messages(scenario, speed) if runs else ()), *verdict_messages(verdicts, runs),
+                *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, basis.plan, basis.memory, basis.limits, None, speed, power, energy, costs,
                     tuple(messages), verdicts=verdicts)

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 
 from configurator.core.catalog import Card
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, deadline_msg
 from configurator.core.training_speed import model_flops_per_token
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Scenario
@@ -103,8 +103,8 @@ def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAI
     fastest = min(timed, key=lambda e: e.training.hours)
     if fastest.training.hours <= deadline:
         return None
-    return msg("misses-deadline-every-count", hours=fastest.training.hours, days=fastest.training.hours / 24,
-               count=fastest.scenario.count, deadline=deadline)
+    return deadline_msg("misses-deadline-every-count", deadline, {"hours": fastest.training.hours},
+                        days=fastest.training.hours / 24, count=fastest.scenario.count)
 
 
 def _recipe_moved(est: Estimate) -> bool:

@@ -114,6 +114,6 @@ def estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis,
     costs = job_costs(scenario, basis.prices, power, hours, scenario.training.tokens)
     verdicts = constraint_check(scenario, card, speed, costs, power, basis.book)
     messages = [*plan.messages, *fit_messages(memory, card), *(speed.messages if speed else ()),
-                *verdict_messages(verdicts), *basis.card_messages, *costs.messages]
+                *verdict_messages(verdicts, memory.fits), *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,
                     energy, costs, tuple(messages), verdicts=verdicts)

@@ -51,8 +51,9 @@ def test_every_calibration_row_behind_a_band_has_a_name():
 def test_the_summary_names_the_calibration_rows():
     catalog = load_bundled_catalog()
     scenario = Scenario(model=preset("llama3-70b"), workload="inference", card_id="h100-sxm", count=8,
-                        serving={"concurrency": 200})
+                        serving={"concurrency": 200}, parallelism={"tp": 8})  # fits: a no-fit shows no speed bands
     est = estimate(scenario, catalog.get("h100-sxm"))
+    assert est.fits
     for language in ("en", "zh_CN"):
         text = to_markdown(build_summary(est, catalog, language))
         table = text[text.index("| Calibration rows" if language == "en" else "| 校准数据"):]

@@ -184,9 +184,10 @@ def test_break_even_is_where_the_winners_line_meets_the_runner_up():
     decision = price_decision([option("a", 1.0, 1e-4, 10000, 8000, 16000), option("b", 1.5, 1e-4, 20000, 19000,
                                                                                      21000)], "USD")
     assert decision.decides and decision.winner.price == pytest.approx(15000) and decision.winner.other_id == "b"
-    assert decision.messages()[0].text == ("Price decides: A is first below 15,000 USD per card; above it B (its "
-                                           "price range 8,000–16,000 USD per card)")
-    assert decision.messages()[0].text_in("zh_CN").startswith("价格决定排名：A 每卡低于 15,000 USD 时排第一")
+    assert decision.messages()[0].text == ("Price decides: A is first while its own price is below 15,000 USD per "
+                                           "card; with A above it, B is first (A's price range 8,000–16,000 USD per "
+                                           "card)")  # whose price, named (polish, December 2026)
+    assert decision.messages()[0].text_in("zh_CN").startswith("价格决定排名：A 自身每卡价格低于 15,000 USD 时排第一")
     held = price_decision([option("a", 1.0, 1e-4, 10000, 9000, 11000), option("b", 1.5, 1e-4, 20000, 19000, 21000)],
                           "USD")
     assert not held.decides and held.messages()[0].id == "price-holds"
@@ -201,8 +202,8 @@ def test_when_only_both_ends_together_flip_the_winner_the_line_still_gives_its_l
     first = decision.messages()[0]
     assert first.id == "price-decides-ends-limit"
     assert first.text == ("Price decides: with A at the high end of its price range (130 USD per card) and B at the "
-                          "low end of its own, B is first; with only its own price varied, A stays first up to 140 "
-                          "USD per card, above it B")
+                          "low end of its own, B is first; with only A's own price varied, it stays first up to 140 "
+                          "USD per card; with A above it, B")
     assert "140 USD" in first.text_in("zh_CN") and "{" not in first.text_in("zh_CN")
 
 

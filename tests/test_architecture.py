@@ -7,15 +7,8 @@ import json
 import pytest
 from numpy.testing import assert_allclose
 
-from configurator.core.architecture import (
-    ArchitectureError,
-    ModelArchitecture,
-    from_hf_config,
-    from_param_count,
-    load_hf_config,
-    load_presets,
-    preset,
-)
+from configurator.core.architecture import ArchitectureError, ModelArchitecture, from_param_count, load_presets, preset
+from configurator.core.hf_config import from_hf_config, load_hf_config
 
 REQUIRED_PRESETS = """llama2-7b llama2-13b llama2-70b llama3-8b llama3-70b llama3.1-405b llama3.2-1b llama3.2-3b
 tinyllama-1.1b mistral-7b mixtral-8x7b qwen2.5-7b qwen2.5-72b deepseek-v3 gpt3-175b""".split()

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QMessageBox, QWizard
 
 from configurator.app import error_boundary, i18n
 from configurator.app.main import build_main_window
-from configurator.core.architecture import ArchitectureError, from_hf_config, load_hf_config
+from configurator.core.architecture import ArchitectureError
+from configurator.core.hf_config import from_hf_config, load_hf_config
 
 GPT2 = {"model_type": "gpt2", "n_layer": 12, "n_embd": 768, "n_head": 12, "vocab_size": 50257, "n_positions": 1024}
 HUGE = "9" * 401

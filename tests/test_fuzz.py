@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from configurator import cli
-from configurator.core.architecture import ArchitectureError, from_hf_config, from_param_count, load_presets
+from configurator.core.architecture import ArchitectureError, from_param_count, load_presets
+from configurator.core.hf_config import from_hf_config
 from configurator.core.bounds import error_text, field_bounds
 from configurator.core.catalog import load_bundled_catalog, load_catalog
 from configurator.core.estimate import estimate

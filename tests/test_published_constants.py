@@ -101,7 +101,7 @@ GPT2_SMALL = {"model_type": "gpt2", "n_layer": 12, "n_embd": 768, "n_head": 12, 
 
 
 def test_gpt2_embeddings_are_its_token_and_learned_position_tables():
-    from configurator.core.architecture import from_hf_config
+    from configurator.core.hf_config import from_hf_config
 
     model = from_hf_config(GPT2_SMALL)
     assert model.position_embeddings == 1024
@@ -111,7 +111,7 @@ def test_gpt2_embeddings_are_its_token_and_learned_position_tables():
 def test_gpt2_small_counts_its_checkpoints_parameters():
     """124,439,808: the sum of openai-community/gpt2's tensors (every attention projection, q/k/v in
     c_attn and the output in c_proj, carries a bias); Qwen2 biases q, k and v only."""
-    from configurator.core.architecture import from_hf_config
+    from configurator.core.hf_config import from_hf_config
 
     model = from_hf_config(GPT2_SMALL)
     assert model.attention_output_bias and model.total_params() == 124_439_808
@@ -125,7 +125,7 @@ def test_gpt2_small_counts_its_checkpoints_parameters():
 def test_a_config_naming_no_positions_has_no_learned_position_table():
     """The field's rule: 0 learned positions unless the config states them (n_positions or
     max_position_embeddings)."""
-    from configurator.core.architecture import from_hf_config
+    from configurator.core.hf_config import from_hf_config
 
     config = {k: v for k, v in GPT2_SMALL.items() if k != "n_positions"}
     model = from_hf_config(config)

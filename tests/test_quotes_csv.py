@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from configurator.core.architecture import ArchitectureError, load_hf_config
+from configurator.core.architecture import ArchitectureError
+from configurator.core.hf_config import load_hf_config
 from configurator.core.catalog import load_catalog
 from configurator.core.json_values import JsonFileError, read_json_file
 from configurator.core.procurement.prices import PriceFileError, read_quotes

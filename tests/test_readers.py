@@ -10,7 +10,8 @@ import pytest
 
 from configurator import cli
 from configurator.core import architecture, catalog as catalog_module
-from configurator.core.architecture import ArchitectureError, from_hf_config, load_hf_config
+from configurator.core.architecture import ArchitectureError
+from configurator.core.hf_config import from_hf_config, load_hf_config
 from configurator.core.catalog import load_catalog
 from configurator.core.economics import price_basis
 from configurator.core.json_values import MAX_DEPTH, JsonFileError, parse_json, read_json_file

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.architecture import ArchitectureError, from_hf_config
+from configurator.core.architecture import ArchitectureError
+from configurator.core.hf_config import from_hf_config
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.precision import plan_serving

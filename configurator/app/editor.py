@@ -30,7 +30,8 @@ from configurator.app.editor_serving import ServingEditorMixin
 from configurator.app.field_help import field_help
 from configurator.app.narrow_form import NarrowForm
 from configurator.core.graphics import rt_generation
-from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
+from configurator.core.architecture import ArchitectureError, from_param_count, load_presets
+from configurator.core.hf_config import load_hf_config
 from configurator.core.scenario import COUNT_SWEEP, RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
 
 CUSTOM_MODEL = "__custom__"

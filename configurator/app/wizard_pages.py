@@ -29,7 +29,8 @@ from configurator.app.field_help import accessible_label, field_help
 from configurator.app.labels import named, non_decoder_text, precision_names
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, say_refusals, whole_box
 from configurator.app.wizard_graphics import GraphicsQuestions
-from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_hf_config, load_presets
+from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_presets
+from configurator.core.hf_config import load_hf_config
 from configurator.core.catalog import Catalog
 from configurator.core.model_size import SizedModel, model_for_size
 from configurator.core.scenario import Constraints, Serving, ServingUse, Training

@@ -4,7 +4,7 @@ language model the estimator can size (BERT, T5, ViT …), so the window can say
 from __future__ import annotations
 
 from pathlib import Path
-from configurator.core.architecture import MAX_CONFIG_BYTES
+from configurator.core.hf_config import MAX_CONFIG_BYTES
 from configurator.core.json_values import JsonFileError, read_json_file
 
 ENCODER_ONLY = frozenset({"bert", "roberta", "deberta", "deberta-v2", "electra", "xlm-roberta", "distilbert",

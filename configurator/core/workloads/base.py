@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from configurator.core.catalog import Card
-from configurator.core.economics import Costs, Power
+from configurator.core.economics import HOURS_PER_YEAR, Costs, Power
 from configurator.core.frozen_record import fast_init
 from configurator.core.graphics import GraphicsSpeed
 from configurator.core.memory import MemoryBreakdown
@@ -350,6 +350,16 @@ class WorkloadFamily(ABC):
     @abstractmethod
     def work_per_year(self, est: Estimate) -> float | None:
         """Work a year of full use does, in ``unit_scale`` × ``cost_unit`` per year."""
+
+    def at_the_pace_asked(self, est: Estimate, full_per_year: float) -> float:
+        """A one-off job's work in a year (``full_per_year`` at full use), with a deadline at most
+        the job every deadline: the pace the buyer asked for; capacity beyond it is paid for but
+        idle, as a serving deployment's beyond its stated request rate [``cost_unit`` per year].
+        Without the cap a job that scales with the cards spread a cluster's fixed lines over work
+        nobody asked for, and the largest count tried read cheapest."""
+        deadline = est.scenario.constraints.deadline_hours
+        job = self.work_paid_for(est, deadline) if deadline else 0.0
+        return min(full_per_year, job / deadline * HOURS_PER_YEAR) if job else full_per_year
 
     @abstractmethod
     def limiting_factor(self, est: Estimate) -> str:

@@ -63,8 +63,7 @@ class RenderingFamily(GraphicsFamily):
 
     def work_per_year(self, est: Estimate) -> float | None:
         """Frames rendered in a year [frames/year]: at full use, or, with a deadline, at most the
-        job's frames every deadline — the pace the buyer asked for; capacity beyond it is paid for
-        but idle, as a serving deployment's beyond its stated request rate. Without that cap a
+        job's frames every deadline (:meth:`WorkloadFamily.at_the_pace_asked`). Without that cap a
         render job scales with the cards, so a cluster's fixed lines (switches, installation)
         spread over ever more frames nobody asked for and the cheapest per frame was always the
         largest count tried (10,000 frames in 72 h: 1,024 cards for USD 18.7 M, finishing in
@@ -72,11 +71,7 @@ class RenderingFamily(GraphicsFamily):
         g = est.graphics
         if g is None or not g.per_card:
             return None
-        full = g.per_card * est.scenario.count * HOURS_PER_YEAR
-        deadline = est.scenario.constraints.deadline_hours
-        if deadline and g.demand:
-            return min(full, g.demand / deadline * HOURS_PER_YEAR)
-        return full
+        return self.at_the_pace_asked(est, g.per_card * est.scenario.count * HOURS_PER_YEAR)
 
     def limit_reason(self, est: Estimate) -> Message:
         g = est.graphics

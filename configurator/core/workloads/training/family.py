@@ -108,22 +108,14 @@ class TrainingFamily(WorkloadFamily):
 
     def work_per_year(self, est: Estimate) -> float | None:
         """Tokens trained in a year [tokens/year]: at full use, or, with a deadline, at most the
-        job's tokens every deadline — the pace the buyer asked for; capacity beyond it is paid for
-        but idle, as a serving deployment's beyond its stated request rate (the rule of
-        :meth:`configurator.core.workloads.graphics.rendering.RenderingFamily.work_per_year`).
+        job's tokens every deadline (:meth:`WorkloadFamily.at_the_pace_asked`).
         Without that cap the cost per token of a cluster that finishes in half the time asked for
         was that of one kept busy all year, so a count with twice the cards that the deadline
         needs ranked as cheap per token as the one that just meets it (Llama 3 70B on 1 T tokens
         within 90 days: 256 × Gaudi 3, USD 7.4 M, done in 25 days, over 128 × MI300X, USD 3.2 M,
         78 days)."""
         t = est.training
-        if t is None:
-            return None
-        full = t.tokens_per_s * 3600 * HOURS_PER_YEAR
-        deadline = est.scenario.constraints.deadline_hours
-        if deadline:
-            return min(full, est.scenario.training.tokens / deadline * HOURS_PER_YEAR)
-        return full
+        return None if t is None else self.at_the_pace_asked(est, t.tokens_per_s * 3600 * HOURS_PER_YEAR)
 
     def limiting_factor(self, est: Estimate) -> str:
         """The largest part of the step: compute, memory traffic, exposed communication, the

@@ -136,6 +136,33 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
     return caps, messages
 
 
+VPC_MAX_PROFILE_GIB = 2.0
+"""Largest vGPU framebuffer per user NVIDIA Virtual PC (vPC) licenses: its B-series profiles are
+1 and 2 GB (NVIDIA Virtual GPU Software User Guide, 'Virtual GPU Types': the B-series for vPC,
+the Q-series for RTX vWS); a larger profile is a graphics workstation and needs RTX vWS [GiB]."""
+
+
+def vgpu_licence(scenario: Scenario, card: Card) -> str | None:
+    """The NVIDIA vGPU software licence (an item of the price file) each desktop needs, or None.
+
+    On a card with graphics vGPU profiles: NVIDIA Virtual PC (``software-vgpu-vpc``) for office
+    desktops, whose profile is at most :data:`VPC_MAX_PROFILE_GIB`; RTX Virtual Workstation
+    (``software-vgpu``) for a larger profile, the graphics workstations. A whole NVIDIA card passed
+    through to one desktop (no graphics profiles, or none verified) needs RTX vWS too: NVIDIA
+    Virtual GPU Client Licensing User Guide, release 16 (docs.nvidia.com/vgpu/16.0/
+    grid-licensing-user-guide, 'NVIDIA vGPU Software Licensed Products': "GPU pass through for
+    workstation or professional 3D graphics — vWS", enforced in software; vApps at reduced
+    capability; "vPC is not available on GPUs running in pass-through mode or bare-metal
+    deployments", NVIDIA Control Panel help, 'About NVIDIA vGPU Software Licensing'). None where
+    NVIDIA's vGPU software does not run: GeForce cards (``vgpu`` ``none``: passed through with the
+    ordinary driver) and other vendors' cards (their own virtualisation, no NVIDIA licence)."""
+    if card.vendor != "NVIDIA" or card.vgpu == "none":
+        return None
+    if card.vgpu == "graphics" and scenario.graphics.profile_gib <= VPC_MAX_PROFILE_GIB:
+        return "software-vgpu-vpc"
+    return "software-vgpu"
+
+
 # ---- video --------------------------------------------------------------------------------
 
 
@@ -330,6 +357,6 @@ def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
     if scenario.workload is Workload.RENDER and card_gen and reference_gen and card_gen != reference_gen:
         messages.append(msg("rt-generation-differs", card=card.name, generation=card_gen,
                             reference=scenario.graphics.reference_card, reference_generation=reference_gen))
-    if scenario.workload is Workload.VDI and card.vgpu == "graphics":
+    if scenario.workload is Workload.VDI and vgpu_licence(scenario, card):
         messages.append(msg("vgpu-licence-in-bill"))
     return messages

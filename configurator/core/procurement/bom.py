@@ -9,6 +9,8 @@ from dataclasses import dataclass, replace
 from configurator.core.catalog import Card
 from configurator.core.memo import LruMemo
 from configurator.core.economics import PriceBasis, price_basis
+from configurator.core.graphics import vgpu_licence
+from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
 from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
@@ -52,13 +54,6 @@ STORAGE_PORTS_PER_NODE = 2
 STORAGE_SWITCHES_MIN = 2
 """Storage switches at least, where there are any: a redundant pair."""
 
-VPC_MAX_PROFILE_GIB = 2.0
-"""Largest vGPU framebuffer per user NVIDIA Virtual PC (vPC) licenses: its B-series profiles are
-1 and 2 GB (NVIDIA Virtual GPU Software User Guide, 'Virtual GPU Types': the B-series for vPC,
-the Q-series for RTX vWS); a larger profile is a graphics workstation and needs RTX vWS [GiB]."""
-
-
-
 @dataclass(frozen=True)
 class BomLine:
     """One line of the bill of materials; money in the scenario's currency."""
@@ -77,6 +72,10 @@ class BomLine:
     role: str = ""
     """What the line is for when an item appears more than once: ``spare``, ``leaf``, ``spine``,
     ``core`` (fabric tiers), ``network-rack``, or ``system`` (a rack-scale system bought whole)."""
+    said: Message | None = None
+    """The line's name as a message, where the program names it rather than the price file (a
+    rack-scale system the file does not list): ``name`` is its English text; a warning that names
+    the line says it in the reader's language."""
 
     @property
     def total(self) -> float | None:
@@ -203,20 +202,16 @@ def storage_terabytes(scenario: Scenario) -> float:
     return 2 * 2.0 * params / 1e12
 
 
-def vgpu_licence(scenario: Scenario) -> str:
-    """The vGPU licence a desktop needs by its use: NVIDIA Virtual PC (``software-vgpu-vpc``) for
-    office desktops, whose profile is at most :data:`VPC_MAX_PROFILE_GIB`; RTX Virtual Workstation
-    (``software-vgpu``) for a larger profile, the graphics workstations."""
-    return "software-vgpu-vpc" if scenario.graphics.profile_gib <= VPC_MAX_PROFILE_GIB else "software-vgpu"
-
-
 def storage_switches(servers: int, terabytes: float, ports: int) -> int:
     """Storage-network switches for ``servers`` GPU servers reaching shared storage of
     ``terabytes`` [TB] over ``ports``-port switches: every server's and storage node's ports
     (:data:`STORAGE_PORTS_PER_SERVER`, :data:`STORAGE_PORTS_PER_NODE`; at least
     :data:`STORAGE_NODES_MIN` nodes of :data:`STORAGE_NODE_TB`), in a non-blocking fat tree
     (:func:`fat_tree_switches`), at least a redundant pair; none for one server, whose storage
-    is its own drives."""
+    is its own drives. Called only for a bill that buys the storage
+    (:func:`storage_terabytes` above zero): a bill without storage buys no storage network (until
+    December 2026 a 500-desktop VDI bill bought a pair of 64-port switches, USD 76,000, with no
+    storage behind them)."""
     if servers <= 1:
         return 0
     nodes = max(STORAGE_NODES_MIN, math.ceil(terabytes / STORAGE_NODE_TB))
@@ -226,7 +221,8 @@ def storage_switches(servers: int, terabytes: float, ports: int) -> int:
 
 def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float) -> list[BomLine]:
     if scenario.workload is Workload.VDI:
-        return [_line(book, vgpu_licence(scenario), scenario.graphics.users, rate, yearly=True)]
+        licence = vgpu_licence(scenario, card)
+        return [_line(book, licence, scenario.graphics.users, rate, yearly=True)] if licence else []
     if scenario.economics.software_licences and card.vendor == "NVIDIA" and not scenario.workload.is_graphics:
         return [_line(book, "software-nvaie", scenario.count, rate, yearly=True)]
     return []
@@ -279,8 +275,9 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
                              role="owned"))
     if kind.item_id:
         unnamed = kind.rack_scale and server_item is None  # a rack the price file does not list (servers.UNPRICED_RACK)
-        lines.append(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else "",
-                           name=f"Rack-scale system of {kind.gpus} {card.name}" if unnamed else None))
+        said = msg("rack-system-of", gpus=kind.gpus, card=card.name) if unnamed else None
+        lines.append(replace(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else "",
+                                   name=said.text if said else None), said=said))
 
     goodput = deployment_goodput(scenario, card, book)
     if goodput is not None:
@@ -317,10 +314,12 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         lines.append(_line(book, "switch-mgmt-48", mgmt, rate))
         switches += mgmt
     terabytes = storage_terabytes(scenario)
-    if terabytes > 0 and (scenario.workload.is_training or total_servers > 1):  # graphics work sizes none
+    buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1)  # graphics: none
+    if buys_storage:
         lines.append(_line(book, "storage-nvme-per-tb", round(terabytes, 1), rate))
     storage_item = book.item("switch-storage-eth")
-    n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64)
+    n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64) \
+        if buys_storage else 0  # storage networking only with storage to reach (desktops: none sized)
     if n_storage:  # shared storage several servers reach; one server's storage is its own drives
         lines.append(_line(book, "switch-storage-eth", n_storage, rate))
         switches += n_storage

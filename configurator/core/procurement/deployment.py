@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.estimate import Estimate
+from configurator.core.messages import Message
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.procurement.bom import BillOfMaterials, bill_of_materials
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -63,12 +64,13 @@ class DeploymentCost:
         return self.tco_per_unit
 
     @property
-    def missing_prices(self) -> tuple[str, ...]:
+    def missing_prices(self) -> tuple[str | Message, ...]:
         """What keeps the TCO from being compared: the names of the unpriced lines (the price
-        file's name up to its first colon), in the bill's order, each once."""
+        file's name up to its first colon, or the line's own message where the program names it:
+        :attr:`~configurator.core.procurement.bom.BomLine.said`), in the bill's order, each once."""
         first = {}
         for line in self.bom.unpriced:
-            first.setdefault(line.item_id, line.name.split(":")[0].strip())
+            first.setdefault(line.item_id, line.said or line.name.split(":")[0].strip())
         return tuple(first.values())
 
 

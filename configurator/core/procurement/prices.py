@@ -60,6 +60,10 @@ class UnitPrice:
     note: str = ""
     includes_accelerators: bool = False
     """The price is a whole system with its cards (an NVL72 rack): the cards are not added again."""
+    for_cards: tuple[str, ...] = ()
+    """Catalog ids of the cards this item is the rack-scale system of (``gb200`` for the GB200
+    NVL72 rack): the one place that says which rack a rack-scale card is bought as
+    (:func:`configurator.core.procurement.servers.rack_item`)."""
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,9 @@ def parse_price_book(document: object, name: str) -> PriceBook:
             power_w=_number(raw.get("power_w"), f"{name}: {item_id}.power_w"),
             ports=int(ports) if isinstance(ports, int) and not isinstance(ports, bool) and ports > 0 else None,
             rack_units=int(units) if isinstance(units, int) and not isinstance(units, bool) and units > 0 else None,
-            note=str(raw.get("note", "") or ""), includes_accelerators=raw.get("includes_accelerators") is True)
+            note=str(raw.get("note", "") or ""), includes_accelerators=raw.get("includes_accelerators") is True,
+            for_cards=tuple(c for c in cards if isinstance(c, str)) if isinstance(cards := raw.get("for_cards"), list)
+            else ())
     rates: dict[str, Rate] = {}
     for rate_id, raw in json_object(root.get("rates", {}), f"{name}: rates").items():
         if not isinstance(raw, dict):

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from configurator.core.catalog import Card
 from configurator.core.training_speed import RACK_SCALE_DOMAIN
-from configurator.core.procurement.prices import PriceBook
+from configurator.core.procurement.prices import PriceBook, bundled_price_book
 
 _BASEBOARD = re.compile(r"SXM|OAM|HGX|baseboard|module|superchip", re.IGNORECASE)
 _ASIDE = re.compile(r"\([^)]*\)")
@@ -49,10 +49,6 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     return ServerType(f"server-pcie-{slots}", slots, False, wanted)
 
 
-RACK_ITEMS = {"gb200": "rack-nvl72", "gb300": "rack-gb300-nvl72"}
-"""The price file's rack-scale system of each rack-scale card that has one (the whole rack, its
-accelerators included). A rack-scale card not listed is bought as :data:`UNPRICED_RACK`."""
-
 UNPRICED_RACK = "rack-system"
 """The rack-scale system of a card whose rack has no price in the file (Vera Rubin NVL72, Huawei's
 CloudMatrix 384): its bill line is unpriced, so the capex reads "at least" and the TCO waits for a
@@ -61,9 +57,17 @@ the 384-chip CloudMatrix included, was priced as one GB200 NVL72 rack)."""
 
 
 def rack_item(card: Card) -> str:
-    """The price file's item for ``card``'s rack-scale system (:data:`RACK_ITEMS`), else
-    :data:`UNPRICED_RACK`."""
-    return RACK_ITEMS.get(card.id, UNPRICED_RACK)
+    """The price file's rack-scale system of ``card`` (the whole rack, its accelerators
+    included): the rack item whose ``for_cards`` lists the card, else :data:`UNPRICED_RACK`."""
+    return _rack_items().get(card.id, UNPRICED_RACK)
+
+
+@lru_cache(maxsize=1)
+def _rack_items() -> dict[str, str]:
+    """Rack item id by card id, as the bundled price file's rack items name their cards (read
+    once; a buyer's quotes change prices, never which items there are)."""
+    return {card_id: item.item_id for item in bundled_price_book().items.values() if item.kind == "rack"
+            for card_id in item.for_cards}
 
 
 @lru_cache(maxsize=256)

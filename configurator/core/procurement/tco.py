@@ -68,7 +68,13 @@ class OwnershipCost:
 def ownership_cost(bom: BillOfMaterials, scenario: Scenario, book: PriceBook) -> OwnershipCost:
     """Capex from the bill of materials; opex per year: energy at the scenario's utilisation
     (IT power × average share × PUE × hours × price), support as a share of capex, licences,
-    colocation per kW-month of IT load."""
+    colocation per kW-month of IT load.
+
+    **Assumption**: a job with a deadline that it beats is costed at the pace asked (the cards
+    wait :func:`paced_idle_share` of the time), but its energy counts the waiting hours at load
+    power: the catalog has no idle power per card, and the published idle figures cover three
+    cards (H100, A100, L40S: arXiv:2605.23918), so the energy is an upper bound and the summary's
+    TCO note says so (message ``paced-energy``)."""
     e = scenario.economics
     u = e.utilisation
     energy = None
@@ -85,6 +91,14 @@ def ownership_cost(bom: BillOfMaterials, scenario: Scenario, book: PriceBook) ->
     return OwnershipCost(e.currency, e.amortisation_years, u, capex, capex * residual_share, energy,
                          capex * support_share, bom.licences_per_year, colocation, not bom.unpriced,
                          support_share, residual_share)
+
+
+def paced_idle_share(job_hours: float | None, deadline_hours: float | None) -> float:
+    """Share of the time the cards of a job with a deadline wait at the pace asked: one less the
+    job's hours over the deadline's, 0 without a deadline or for a job that fills it [share]."""
+    if not job_hours or not deadline_hours or job_hours >= deadline_hours:
+        return 0.0
+    return 1.0 - job_hours / deadline_hours
 
 
 def rent_per_year_at(card: Card, scenario: Scenario, utilisation: float, prices: PriceBasis | None = None

@@ -19,6 +19,7 @@ from configurator.core.procurement.tco import paced_idle_share
 from configurator.core.recommend import Objective
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
 from configurator.report.language import Words
+from configurator.report.summary import configuration_text
 from configurator.report.summary_money import ranked_option, tco_table
 
 
@@ -145,3 +146,26 @@ def test_the_tco_note_says_idle_hours_are_counted_at_load(catalog, language):
     unpaced = estimate(updated(s, constraints={"deadline_hours": None}), catalog.get("h100-sxm"))
     note = tco_table(unpaced, ranked_option(unpaced, Objective.TCO, price_book_for(s.economics)), w).note
     assert expected not in note
+
+
+# ---- seen on the way: the Vera Rubin summary's spares and units -------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_rack_scale_bill_claims_no_spare_servers_and_counts_racks(catalog, language):
+    """144 × Vera Rubin read "in 2 servers (72 cards each; 1 of them spare)" and its unpriced rack
+    line "2 unit": the goodput's spare is not bought for a rack-scale system (the bill adds none),
+    and a rack the price file does not list is counted by the rack."""
+    est = estimate(_pretrain("vera-rubin", 144), catalog.get("vera-rubin"))
+    cost = deployment_cost(est)
+    assert cost.bom.goodput is not None and cost.bom.spare_servers == 0
+    text = configuration_text(est, cost, Words(language))
+    assert "spare" not in text and "备用" not in text
+    rack = next(line for line in cost.bom.lines if line.role == "system")
+    assert rack.unit == "per rack"
+
+
+def test_spare_servers_are_those_the_bill_buys(catalog):
+    s = _pretrain("h100-sxm", 1024)
+    bom = bill_of_materials(s, catalog.get("h100-sxm"), price_book_for(s.economics))
+    assert bom.spare_servers == bom.goodput.spare_servers > 0

@@ -183,7 +183,8 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     racks, ', 2 of them spare servers' read as two of the racks)."""
     s, bom = est.scenario, cost.bom
     text = f"{count(s.count)} × {est.card.name}"
-    spares = bom.goodput.spare_servers if bom.goodput is not None else 0
+    spares = bom.spare_servers  # those bought: a rack-scale system's goodput spares are not (144 × Vera Rubin
+    # in 2 racks read "1 of them spare" until December 2026)
     if bom.servers:
         servers = w("1 server") if bom.servers == 1 else w("{n} servers", n=count(bom.servers))
         racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))

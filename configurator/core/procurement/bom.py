@@ -132,6 +132,12 @@ class BillOfMaterials:
         return int(sum(line.quantity for line in self.lines if line.role == "owned"))
 
     @property
+    def spare_servers(self) -> int:
+        """Cold spare servers the bill buys: the goodput's spares, none for rack-scale systems
+        (bought whole, spares not added) [count]."""
+        return int(sum(line.quantity for line in self.purchases if line.role == "spare" and line.kind != "accelerator"))
+
+    @property
     def complete(self) -> bool:
         """Every line has a price: the capex and the TCO are the whole purchase."""
         return not self.unpriced
@@ -141,8 +147,9 @@ def _line(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: 
           yearly: bool = False, role: str = "") -> BomLine:
     item: UnitPrice | None = book.item(item_id)
     if item is None:
-        return BomLine(_kind_of(item_id), item_id, name or item_id, quantity, "per unit", None, "", "", "", yearly,
-                       role)
+        kind = _kind_of(item_id)  # an item the file does not list: a rack-scale system is counted by the rack
+        return BomLine(kind, item_id, name or item_id, quantity, "per rack" if kind == "rack" else "per unit", None,
+                       "", "", "", yearly, role)
     price = None if item.unit_price is None else item.unit_price * rate
     return BomLine(item.kind, item_id, name or item.name, quantity, item.unit, price, item.source, item.date,
                    item.confidence, yearly, role)

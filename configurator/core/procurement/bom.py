@@ -32,7 +32,10 @@ RACK_UNITS = 42
 """Usable height of a rack [U]."""
 
 SWITCHES_PER_NETWORK_RACK = 32
-"""1U switches one network rack holds with its patch panels."""
+"""1U switches one network rack holds with its patch panels. A deployment without a scale-out
+fabric whose management and storage switches fit in the compute racks' free height gets no
+network rack: they are mounted beside the servers (until December 2026 a 500-desktop bill bought a
+whole rack, USD 10,000, for one 1U management switch)."""
 
 MANAGEMENT_PORTS_PER_SERVER = 2
 """Out-of-band (BMC) and in-band management ports of a server."""
@@ -170,6 +173,12 @@ def _kind_of(item_id: str) -> str:
     prefix = item_id.split("-")[0]
     return {"server": "server", "rack": "rack", "switch": "network", "nic": "network", "link": "network",
             "storage": "storage", "software": "software"}.get(prefix, "facility")
+
+
+def _units(book: PriceBook, item_id: str) -> int:
+    """Height of one of the price file's switches [U] (1 U where the file has none)."""
+    item = book.item(item_id)
+    return (item.rack_units if item else None) or 1
 
 
 def fat_tree_switches(endpoints: int, ports: int) -> tuple[int, ...]:
@@ -316,10 +325,12 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
             switch_w += n * ((switch.power_w if switch else None) or 0.0)
         lines.append(_line(book, "link-400g", fabric_links(endpoints, tiers, ports), rate))
         switches += sum(tiers)
+    switch_units = 0  # height of the management and storage switches [U]
     if total_servers > 1:
         mgmt = math.ceil(total_servers * MANAGEMENT_PORTS_PER_SERVER / 48)
         lines.append(_line(book, "switch-mgmt-48", mgmt, rate))
         switches += mgmt
+        switch_units += mgmt * _units(book, "switch-mgmt-48")
     terabytes = storage_terabytes(scenario)
     buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1)  # graphics: none
     if buys_storage:
@@ -330,6 +341,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if n_storage:  # shared storage several servers reach; one server's storage is its own drives
         lines.append(_line(book, "switch-storage-eth", n_storage, rate))
         switches += n_storage
+        switch_units += n_storage * _units(book, "switch-storage-eth")
 
     host_w = server_item.power_w if server_item else None
     server_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000
@@ -344,7 +356,11 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         compute_racks = math.ceil(total_servers / min(by_power, by_space))
     else:
         compute_racks = 0
-    network_racks = math.ceil(switches / SWITCHES_PER_NETWORK_RACK) if switches else 0
+    server_units = (server_item.rack_units if server_item else None) or 4
+    free_units = compute_racks * RACK_UNITS - total_servers * server_units if kind.item_id and not kind.rack_scale \
+        else 0
+    top_of_rack = not spans_servers and switch_units <= free_units  # no fabric: the few switches fit beside the servers
+    network_racks = math.ceil(switches / SWITCHES_PER_NETWORK_RACK) if switches and not top_of_rack else 0
     racks = compute_racks + network_racks
     if compute_racks and not kind.rack_scale:  # a rack-scale system's price includes its rack and cooling
         lines.append(_line(book, "rack-liquid" if liquid else "rack-air", compute_racks, rate))

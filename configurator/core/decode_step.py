@@ -205,13 +205,15 @@ def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, p
                   head_rows=None):
     """:func:`serving_rate` worked out."""
     profile = scenario.serving.profile
-    math, peak = prompt_peak(card, plan, profile) if prompt else (plan.math, card.peak_tflops(plan.math))
+    int8 = prompt_int8_quantized(card, plan, profile) if prompt else False  # read by the peak and the share
+    math, peak = prompt_peak(card, plan, profile, int8) if prompt else (plan.math, card.peak_tflops(plan.math))
     shape = matmul_efficiency_by_shape(scenario.model, card, math.value, tokens, scenario.parallelism.tp,
                                        scenario.expert_copies, training=False,
                                        expert_tp=scenario.expert_tensor_parallel, head_rows=head_rows)
     if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
         return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency)
-    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency, prompt_share(card, plan, profile))
+    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency,
+                          prompt_share(card, plan, profile, int8))
 
 
 def prompt_int8_quantized(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> bool:
@@ -233,21 +235,24 @@ def prompt_dequantized(card: Card, plan: PrecisionPlan, profile: EngineProfile) 
         and not prompt_int8_quantized(card, plan, profile)
 
 
-def prompt_share(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> float:
+def prompt_share(card: Card, plan: PrecisionPlan, profile: EngineProfile, int8: bool | None = None) -> float:
     """The engine's share of the prefill efficiency for a prompt's products [-]: ``prompt_int8_share``
-    on the INT8 (MMQ) path where the profile has one, else ``prefill_share``."""
-    if profile.prompt_int8_share is not None and prompt_int8_quantized(card, plan, profile):
+    on the INT8 (MMQ) path where the profile has one, else ``prefill_share``. ``int8``:
+    :func:`prompt_int8_quantized` of the three, when already worked out."""
+    if profile.prompt_int8_share is not None and (prompt_int8_quantized(card, plan, profile) if int8 is None else int8):
         return profile.prompt_int8_share
     return profile.prefill_share
 
 
-def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> tuple[Precision, float]:
+def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile, int8: bool | None = None
+                ) -> tuple[Precision, float]:
     """The precision a prompt's products run at and the card's dense peak for it [TFLOP/s or
     TOP/s]: the INT8 rate for quantized GGUF weights where the engine multiplies them on INT8
     tensor cores (``prompt_int8_quantized``, llama.cpp's MMQ), the FP16-accumulate rate where its
     FP16 products accumulate in FP16 (``prompt_fp16_accumulate``; :meth:`~configurator.core.
-    catalog.Card.fp16_peak_tflops`), else the plan's math precision at its catalog rate."""
-    if prompt_int8_quantized(card, plan, profile):
+    catalog.Card.fp16_peak_tflops`), else the plan's math precision at its catalog rate. ``int8``:
+    :func:`prompt_int8_quantized` of the three, when already worked out."""
+    if prompt_int8_quantized(card, plan, profile) if int8 is None else int8:
         return Precision.INT8, card.peak_tflops(Precision.INT8)
     if profile.prompt_fp16_accumulate and plan.math is Precision.FP16:
         return plan.math, card.fp16_peak_tflops(accumulate16=True)

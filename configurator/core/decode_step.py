@@ -271,25 +271,27 @@ class DecodeStep:
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> None:
         model, serving, a = scenario.model, scenario.serving, scenario.assumptions
-        profile, tp = serving.profile, scenario.parallelism.tp
+        profile, tp, layers, math = serving.profile, scenario.parallelism.tp, model.n_layers, plan.math
         self.scenario, self.card, self.plan, self.model, self.tp = scenario, card, plan, model, tp
-        self.ep, self.kv_tokens = scenario.expert_copies, kv_tokens
-        self.attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
+        self.ep = ep = scenario.expert_copies
+        self.kv_tokens = kv_tokens
+        self.attended = attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
         self.kv_per_token = kv_cache_bytes_per_token(model, kv_element_bytes(scenario, plan))
         self.shards = kv_shards(model, tp)
-        self.flops_per_sequence = 2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * self.attended
+        self.flops_per_sequence = 2.0 * model.matmul_params() + 4.0 * layers * model.q_dim * attended
         factor = decode_read_factor(profile, card.memory_type)  # 1 but for HBM cards of an engine that sets it
-        self.weight_bandwidth = _bandwidth(card, a, profile.weight_stream_share * factor)
+        self.weight_bandwidth = weight_bandwidth = _bandwidth(card, a, profile.weight_stream_share * factor)
         self.kv_bandwidth = _bandwidth(card, a, kv_read_share(profile, kv_tokens) * factor) if kv_tokens else None
         self.weights_s = None if model.is_moe else \
-            decode_weight_bytes(model, 1, plan.weight_bytes, self.ep) / tp / self.weight_bandwidth  # no batch in it
+            decode_weight_bytes(model, 1, plan.weight_bytes, ep) / tp / weight_bandwidth  # no batch in it
         # the products' rate as serving_rate(prompt=False) has it
-        peak = card.peak_tflops(plan.math) if plan.math is not None else None
-        self.math, self.peak_flops = plan.math, (peak * TERA if peak is not None else None)
+        peak = card.peak_tflops(math) if math is not None else None
+        self.math, self.peak_flops = math, (peak * TERA if peak is not None else None)
         self.expert_tp, self.prefill_efficiency = scenario.expert_tensor_parallel, a.prefill_efficiency
-        self.tp_args = _tp_allreduce_args(scenario, card, plan.math_bytes)
-        self.ep_args = _ep_all_to_all_args(scenario, card, plan.math_bytes)
-        self.overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
+        math_bytes = plan.math_bytes
+        self.tp_args = _tp_allreduce_args(scenario, card, math_bytes)
+        self.ep_args = _ep_all_to_all_args(scenario, card, math_bytes)
+        self.overhead_s = layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
         self.forward: tuple | None = None
         """The products' efficiency coefficients (:func:`~configurator.core.matmul_shapes.forward_coefficients`),
         read by :meth:`plain_steps` when first asked."""

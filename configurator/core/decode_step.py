@@ -205,13 +205,15 @@ def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, p
                   head_rows=None):
     """:func:`serving_rate` worked out."""
     profile = scenario.serving.profile
-    math, peak = prompt_peak(card, plan, profile) if prompt else (plan.math, card.peak_tflops(plan.math))
+    int8 = prompt_int8_quantized(card, plan, profile) if prompt else False  # read by the peak and the share
+    math, peak = prompt_peak(card, plan, profile, int8) if prompt else (plan.math, card.peak_tflops(plan.math))
     shape = matmul_efficiency_by_shape(scenario.model, card, math.value, tokens, scenario.parallelism.tp,
                                        scenario.expert_copies, training=False,
                                        expert_tp=scenario.expert_tensor_parallel, head_rows=head_rows)
     if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
         return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency)
-    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency, prompt_share(card, plan, profile))
+    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency,
+                          prompt_share(card, plan, profile, int8))
 
 
 def prompt_int8_quantized(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> bool:
@@ -233,21 +235,24 @@ def prompt_dequantized(card: Card, plan: PrecisionPlan, profile: EngineProfile) 
         and not prompt_int8_quantized(card, plan, profile)
 
 
-def prompt_share(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> float:
+def prompt_share(card: Card, plan: PrecisionPlan, profile: EngineProfile, int8: bool | None = None) -> float:
     """The engine's share of the prefill efficiency for a prompt's products [-]: ``prompt_int8_share``
-    on the INT8 (MMQ) path where the profile has one, else ``prefill_share``."""
-    if profile.prompt_int8_share is not None and prompt_int8_quantized(card, plan, profile):
+    on the INT8 (MMQ) path where the profile has one, else ``prefill_share``. ``int8``:
+    :func:`prompt_int8_quantized` of the three, when already worked out."""
+    if profile.prompt_int8_share is not None and (prompt_int8_quantized(card, plan, profile) if int8 is None else int8):
         return profile.prompt_int8_share
     return profile.prefill_share
 
 
-def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> tuple[Precision, float]:
+def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile, int8: bool | None = None
+                ) -> tuple[Precision, float]:
     """The precision a prompt's products run at and the card's dense peak for it [TFLOP/s or
     TOP/s]: the INT8 rate for quantized GGUF weights where the engine multiplies them on INT8
     tensor cores (``prompt_int8_quantized``, llama.cpp's MMQ), the FP16-accumulate rate where its
     FP16 products accumulate in FP16 (``prompt_fp16_accumulate``; :meth:`~configurator.core.
-    catalog.Card.fp16_peak_tflops`), else the plan's math precision at its catalog rate."""
-    if prompt_int8_quantized(card, plan, profile):
+    catalog.Card.fp16_peak_tflops`), else the plan's math precision at its catalog rate. ``int8``:
+    :func:`prompt_int8_quantized` of the three, when already worked out."""
+    if prompt_int8_quantized(card, plan, profile) if int8 is None else int8:
         return Precision.INT8, card.peak_tflops(Precision.INT8)
     if profile.prompt_fp16_accumulate and plan.math is Precision.FP16:
         return plan.math, card.fp16_peak_tflops(accumulate16=True)
@@ -266,25 +271,27 @@ class DecodeStep:
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> None:
         model, serving, a = scenario.model, scenario.serving, scenario.assumptions
-        profile, tp = serving.profile, scenario.parallelism.tp
+        profile, tp, layers, math = serving.profile, scenario.parallelism.tp, model.n_layers, plan.math
         self.scenario, self.card, self.plan, self.model, self.tp = scenario, card, plan, model, tp
-        self.ep, self.kv_tokens = scenario.expert_copies, kv_tokens
-        self.attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
+        self.ep = ep = scenario.expert_copies
+        self.kv_tokens = kv_tokens
+        self.attended = attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
         self.kv_per_token = kv_cache_bytes_per_token(model, kv_element_bytes(scenario, plan))
         self.shards = kv_shards(model, tp)
-        self.flops_per_sequence = 2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * self.attended
+        self.flops_per_sequence = 2.0 * model.matmul_params() + 4.0 * layers * model.q_dim * attended
         factor = decode_read_factor(profile, card.memory_type)  # 1 but for HBM cards of an engine that sets it
-        self.weight_bandwidth = _bandwidth(card, a, profile.weight_stream_share * factor)
+        self.weight_bandwidth = weight_bandwidth = _bandwidth(card, a, profile.weight_stream_share * factor)
         self.kv_bandwidth = _bandwidth(card, a, kv_read_share(profile, kv_tokens) * factor) if kv_tokens else None
         self.weights_s = None if model.is_moe else \
-            decode_weight_bytes(model, 1, plan.weight_bytes, self.ep) / tp / self.weight_bandwidth  # no batch in it
+            decode_weight_bytes(model, 1, plan.weight_bytes, ep) / tp / weight_bandwidth  # no batch in it
         # the products' rate as serving_rate(prompt=False) has it
-        peak = card.peak_tflops(plan.math) if plan.math is not None else None
-        self.math, self.peak_flops = plan.math, (peak * TERA if peak is not None else None)
+        peak = card.peak_tflops(math) if math is not None else None
+        self.math, self.peak_flops = math, (peak * TERA if peak is not None else None)
         self.expert_tp, self.prefill_efficiency = scenario.expert_tensor_parallel, a.prefill_efficiency
-        self.tp_args = _tp_allreduce_args(scenario, card, plan.math_bytes)
-        self.ep_args = _ep_all_to_all_args(scenario, card, plan.math_bytes)
-        self.overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
+        math_bytes = plan.math_bytes
+        self.tp_args = _tp_allreduce_args(scenario, card, math_bytes)
+        self.ep_args = _ep_all_to_all_args(scenario, card, math_bytes)
+        self.overhead_s = layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
         self.forward: tuple | None = None
         """The products' efficiency coefficients (:func:`~configurator.core.matmul_shapes.forward_coefficients`),
         read by :meth:`plain_steps` when first asked."""

@@ -56,6 +56,19 @@ def fast_init(cls: type[T]) -> type[T]:
     return cls
 
 
+def extended(cls: type[T], record, changes: dict) -> T:
+    """A record of ``cls``, a :func:`fast_init` dataclass, with the fields of ``record`` (a record
+    of ``cls`` or of a base of it) and those of ``changes`` (replaced or added): what
+    ``cls(**{**vars(record), **changes})`` gives when the two name every field of ``cls``, its
+    instance dictionary filled as :func:`fast_init`'s ``__init__`` fills it, without binding a
+    dozen keywords (a serving deployment's speed is its copy's, four fields added or replaced)."""
+    made = object.__new__(cls)
+    fields = made.__dict__
+    fields.update(record.__dict__)
+    fields.update(changes)
+    return made
+
+
 class _FactorySentinel:
     """A default factory's field left out of the call (its factory is called then)."""
 

@@ -34,15 +34,23 @@ def prompt_attention_share(scenario: Scenario, card: Card) -> float | None:
 
 
 def prompt_compute_seconds(scenario: Scenario, card: Card, prompt_tokens: int, products_rate: float,
-                           flops: float) -> float:
+                           flops: float, attention: float | None = None) -> float:
     """Compute time of one prompt of ``prompt_tokens`` on one of ``tp`` cards [s]: its ``flops``
     (products and attention) at ``products_rate`` [FLOP/s], or, where the engine's attention kernel
     has a published share on the card, the products at that rate and the attention at the kernel's
-    forward share of the dense 16-bit peak."""
+    forward share of the dense 16-bit peak. ``attention``: the prompt's
+    :func:`prompt_attention_flops`, when the caller has worked it out already."""
     tp = scenario.parallelism.tp
     share = prompt_attention_share(scenario, card)
-    peak = next((card.peak_tflops(p) for p in SIXTEEN_BIT if card.peak_tflops(p)), None)
-    if share is None or peak is None:
+    if share is None:
         return flops / tp / products_rate
-    attention = prompt_attention_flops(scenario.model, prompt_tokens)
+    peak = None
+    for precision in SIXTEEN_BIT:  # the first 16-bit precision the card has a peak for
+        peak = card.peak_tflops(precision)
+        if peak:
+            break
+    if not peak:
+        return flops / tp / products_rate
+    if attention is None:
+        attention = prompt_attention_flops(scenario.model, prompt_tokens)
     return (flops - attention) / tp / products_rate + prefill_attention_seconds(attention / tp, peak * TERA, share)

@@ -30,7 +30,7 @@ from configurator.core.decode_step import prompt_peak as prompt_peak  # re-expor
 from configurator.core.decode_step_table import NO_PREFILL_FIELDS, copy_step_table, same_but_batch
 from configurator.core.engines import decode_read_factor
 from configurator.core.formats import FORMATS
-from configurator.core.frozen_record import LazyValue, fast_init, lazy_value
+from configurator.core.frozen_record import LazyValue, extended, fast_init, lazy_value
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.memo import LastAsked
@@ -39,11 +39,12 @@ from configurator.core.training_speed import tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.prefill_attention import prompt_attention_flops, prompt_compute_seconds
 from configurator.core.prompt_conversions import conversion_bytes
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import Scenario, Serving
 from configurator.core.units import GB
 
 
-def prefill_flops(model: ModelArchitecture, prompt_tokens: int, sampled: int = 1) -> float:
+def prefill_flops(model: ModelArchitecture, prompt_tokens: int, sampled: int = 1, attention: float | None = None
+                  ) -> float:
     """Forward FLOPs of a prompt of ``P`` tokens whose logits are computed at ``sampled`` positions
     [FLOP]: ``2·(N − V·d)·P + 2·V·d·s`` for the products (``N`` the matrix-product parameters,
     :meth:`~configurator.core.architecture.ModelArchitecture.matmul_params`, of which the output
@@ -66,10 +67,13 @@ def prefill_flops(model: ModelArchitecture, prompt_tokens: int, sampled: int = 1
     sampled in each (vLLM samples a partial request's last token and discards it, its comment in
     ``_prepare_inputs``; SGLang "we still need to sample 1 token"), so its caller passes the chunks
     it spans. Decode (every decoding token samples) and training (the loss reads every position)
-    keep the head at every token (``matmul_params``)."""
+    keep the head at every token (``matmul_params``).
+
+    ``attention``: :func:`~configurator.core.prefill_attention.prompt_attention_flops` of the
+    prompt, when the caller has worked it out already."""
     head = model.vocab * model.hidden
     return 2.0 * (model.matmul_params() - head) * prompt_tokens + 2.0 * head * sampled \
-        + prompt_attention_flops(model, prompt_tokens)
+        + (prompt_attention_flops(model, prompt_tokens) if attention is None else attention)
 
 
 
@@ -152,8 +156,11 @@ def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, promp
             and last[3] == prompt_tokens and last[4] == chunk:
         return last[5]
     rate = serving_rate(card, plan, scenario, chunk, head_rows=max(1.0, chunk / prompt_tokens))
+    model = scenario.model
+    attention = prompt_attention_flops(model, prompt_tokens)  # in the FLOPs, and timed apart where a kernel says
     value = prompt_compute_seconds(scenario, card, prompt_tokens, rate,
-                                   prefill_flops(scenario.model, prompt_tokens, -(-prompt_tokens // chunk)))
+                                   prefill_flops(model, prompt_tokens, -(-prompt_tokens // chunk), attention),
+                                   attention)
     _LAST_PROMPT_COMPUTE.kept = (scenario, card, plan, prompt_tokens, chunk, value)
     return value
 
@@ -365,11 +372,18 @@ def running_batch(scenario: Scenario) -> int:
     most the tokens one engine step carries, since every running sequence adds a token to each
     step (vLLM refuses ``max_num_seqs`` above ``max_num_batched_tokens``: SchedulerConfig
     ``_verify_args``); users beyond it wait in the engine's queue [sequences]."""
-    return max(1, min(scenario.sequences_per_replica, scenario.serving.max_batched_tokens))
+    return running_batch_of(scenario.sequences_per_replica, scenario.serving)
+
+
+def running_batch_of(sequences: int, serving: Serving) -> int:
+    """:func:`running_batch` of a copy whose batch (``Scenario.sequences_per_replica``) is
+    ``sequences``, its serving settings ``serving`` (a caller that has read the batch already)
+    [sequences]."""
+    return max(1, min(sequences, serving.max_batched_tokens))
 
 
 def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
-                  costs: StepCosts | None = None) -> ReplicaSpeed | None:
+                  costs: StepCosts | None = None, sequences: int | None = None) -> ReplicaSpeed | None:
     """TTFT, TPOT and request rate of one replica, with latency percentiles at its load.
 
     Continuous batching (:mod:`configurator.core.load`): prompts are prefilled in the steps that
@@ -379,18 +393,19 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     batching (Hugging Face ``generate``): ``c`` prompts prefilled together, then ``O − 1`` decode
     steps, ``c / (t_prefill(c) + (O − 1)·t_decode)`` requests/s. None without a rate or bandwidth.
     ``costs``: the copy's :func:`step_costs` at its running batch when the caller has them already
-    (a layout search's probe asked the same question there).
+    (a layout search's probe asked the same question there); ``sequences``: the copy's batch
+    (``Scenario.sequences_per_replica``) when the caller has read it already.
     """
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return None
     serving, constraints = scenario.serving, scenario.constraints
     messages: list[Message] = []
-    prompt = uncached_prompt_tokens(scenario)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     # the idle first token is read only by the JSON export: worked out when first read (the same
     # function of the same frozen objects, so the same number)
     idle_ttft = LazyValue(partial(idle_ttft_seconds, scenario, card, plan))
-    c = running_batch(scenario)
+    c = running_batch_of(scenario.sequences_per_replica if sequences is None else sequences, serving)
+    copies = scenario.data_parallel
     static = serving_batching(scenario) == "static"
     if not static and costs is None:
         costs = step_costs(scenario, card, plan, c)
@@ -408,10 +423,11 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
         messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=serving.max_batched_tokens))
     if plan.weight_format is not None and FORMATS[plan.weight_format].family not in serving.profile.formats:
         messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
-    target = constraints.requests_per_s / scenario.data_parallel if constraints.requests_per_s else None
+    target = constraints.requests_per_s / copies if constraints.requests_per_s else None
     if static:
         tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv) / speculative_tokens_per_step(scenario)
-        batch_s, first = static_batch(prefill_seconds(scenario, card, plan, prompt, c), tpot, serving.output_tokens)
+        batch_s, first = static_batch(prefill_seconds(scenario, card, plan, uncached_prompt_tokens(scenario), c),
+                                      tpot, serving.output_tokens)
         rps = c / batch_s
         if target and target > rps:
             messages.append(msg("serving-overloaded", rate=target, capacity=rps))
@@ -425,7 +441,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if serving.disaggregated:
         messages.append(msg("disaggregation-needs-copies", count=scenario.count))
     limit = capacity(costs)
-    users = -(-serving.users // scenario.data_parallel)
+    users = -(-serving.users // copies)
     rate = target if target else closed_loop_rate(costs, users, limit)
     point = load_point(costs, rate, limit, closed=not target, users=users)
     if point.overloaded:
@@ -571,5 +587,6 @@ def deployment_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> Servin
     requests_per_s = replica.requests_per_s * busy
     tokens_per_s = requests_per_s * scenario.serving.output_tokens
     load = replica.load_per_s * busy if replica.load_per_s is not None else None
-    return ServingSpeed(**{**vars(replica), "requests_per_s": requests_per_s, "load_per_s": load},
-                          tokens_per_s=tokens_per_s, tokens_per_s_per_card=tokens_per_s / scenario.count)
+    return extended(ServingSpeed, replica, {"requests_per_s": requests_per_s, "load_per_s": load,
+                                            "tokens_per_s": tokens_per_s,
+                                            "tokens_per_s_per_card": tokens_per_s / scenario.count})

@@ -23,7 +23,7 @@ from configurator.core.serving_speed import (
     ServingSpeed,
     deployment_speed,
     replica_speed,
-    running_batch,
+    running_batch_of,
     step_costs,
 )
 from configurator.core.verdicts import Verdict
@@ -52,15 +52,16 @@ class ServingCopy:
     step table and the speed when first asked for (a layout that does not fit may be dropped
     unread)."""
 
-    __slots__ = ("scenario", "card", "plan", "model", "memory", "_replica", "_timed", "_costs")
+    __slots__ = ("scenario", "card", "plan", "model", "memory", "sequences", "_replica", "_timed", "_costs")
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan | None = None,
                  model: ServingMemoryModel | None = None) -> None:
         self.scenario, self.card = scenario, card
         self.plan: PrecisionPlan = plan_serving(scenario, card) if plan is None else plan
         self.model: ServingMemoryModel = batch_free_memory_model(scenario, card, self.plan) if model is None else model
-        self.memory: MemoryBreakdown = self.model.breakdown(scenario.sequences_per_replica,
-                                                            scenario.serving.context_tokens)
+        self.sequences: int = scenario.sequences_per_replica
+        """The copy's batch (:attr:`~configurator.core.scenario.Scenario.sequences_per_replica`), read once."""
+        self.memory: MemoryBreakdown = self.model.breakdown(self.sequences, scenario.serving.context_tokens)
         self._replica: ReplicaSpeed | None = None
         self._timed = False
         self._costs: StepCosts | None = None
@@ -71,14 +72,16 @@ class ServingCopy:
         (:func:`~configurator.core.serving_speed.step_costs`), worked out once and read by
         :attr:`replica` too."""
         if self._costs is None:
-            self._costs = step_costs(self.scenario, self.card, self.plan, running_batch(self.scenario))
+            self._costs = step_costs(self.scenario, self.card, self.plan,
+                                     running_batch_of(self.sequences, self.scenario.serving))
         return self._costs
 
     @property
     def replica(self) -> ReplicaSpeed | None:
         """One copy's speed (:func:`~configurator.core.serving_speed.replica_speed`), worked out once."""
         if not self._timed:
-            self._replica, self._timed = replica_speed(self.scenario, self.card, self.plan, self._costs), True
+            self._replica, self._timed = replica_speed(self.scenario, self.card, self.plan, self._costs,
+                                                       self.sequences), True
         return self._replica
 
 
@@ -142,7 +145,7 @@ def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: Price
     card messages added."""
     model = copy.model
     limits = Limits(max_concurrency=model.max_concurrency(scenario.serving.context_tokens) * scenario.data_parallel,
-                    max_context=model.max_context(scenario.sequences_per_replica))
+                    max_context=model.max_context(copy.sequences))
     return ServingBasis(copy.plan, copy.memory, limits, copy.replica, price_basis(card, scenario.economics),
                         tuple(card_messages(card)), price_book_for(scenario.economics) if book is None else book)
 

@@ -271,7 +271,8 @@ def _sharegpt(r: dict) -> Iterator[Row]:
     another engine than the calibration's SGLang rows of it: predicted exactly as those rows are
     (:func:`accuracy_serving._sglang_sharegpt`: the sample's mean lengths, the batch the KV cache holds at the
     engine's memory fraction, at most the engine's ``max_num_seqs``; offline, the copy's capacity; at a Poisson
-    rate, the median TPOT and the median TTFT at the sample's median prompt), with the row's engine."""
+    rate, the median TPOT and the median TTFT at the sample's median prompt), with the row's engine and the
+    decode steps a scheduling pass its server command states (``scheduler_steps``, vLLM ``--num-scheduler-steps``)."""
     setup, values = r["setup"], r["values"]
     record = {"prompt_tokens_mean": setup["prompt_tokens_mean"], "output_tokens_mean": setup["output_tokens_mean"],
               "memory_fraction": setup["memory_fraction"]}
@@ -281,7 +282,7 @@ def _sharegpt(r: dict) -> Iterator[Row]:
     else:
         record["value"] = values["output_tokens_per_s"]
     case = _sglang_sharegpt(r["id"], preset(setup["model"]), setup["card"], setup["tp"], setup["engine"],
-                            setup.get("max_num_seqs"))
+                            setup.get("max_num_seqs"), setup.get("scheduler_steps", 1))
     for row in case(record):
         yield dataclasses.replace(row, source=SOURCE, note="; ".join(part for part in (row.note, r["notes"]) if part),
                                   publication=r["publication"])

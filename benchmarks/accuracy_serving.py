@@ -381,17 +381,23 @@ def _latency_at_rate(row_id, model, card, prompt, output, memory_fraction):
 
 
 def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int, engine: str = "sglang",
-                 max_seqs: int | None = None, precision: str = "bf16") -> tuple[Scenario, StepCosts, int]:
+                 max_seqs: int | None = None, precision: str = "bf16",
+                 scheduler_steps: int = 1) -> tuple[Scenario, StepCosts, int]:
     """One SGLang copy of a ShareGPT row of SGLang's v0.3.0 benchmark: the row's mean prompt and
     answer, its memory fraction (``mem_frac``), and the batch its KV cache holds at those lengths
     (SGLang admits requests while the KV pool has room) with the load model's step costs. The same
     table's vLLM rows (held out) run ``engine`` "vllm" with its memory fraction
     (``gpu_memory_utilization``), the batch at most ``max_seqs`` (vLLM's ``max_num_seqs``), in
-    ``precision``."""
+    ``precision``, and ``scheduler_steps`` decode steps a scheduling pass where the run states them (vLLM
+    ``--num-scheduler-steps``: the engine's profile with that many, :attr:`~configurator.core.engines.
+    EngineProfile.scheduler_steps`)."""
     prompt, output = r["prompt_tokens_mean"], r["output_tokens_mean"]
     serving = {"context": 4096, "prompt_tokens": prompt, "output_tokens": output, "concurrency": 1,
                "engine": engine, "engine_memory_fraction": r["memory_fraction"]}
     s = scenario(model, card, tp, workload="inference", precision=precision, parallelism={"tp": tp}, serving=serving)
+    if scheduler_steps != 1:  # the profile in force (shipped, or refitted without a source) with the run's passes
+        s = updated(s, serving={"engine_profile": s.serving.profile.model_copy(
+            update={"scheduler_steps": scheduler_steps})})
     c = CATALOG.get(card)
     batch = serving_memory_model(s, c, plan_serving(s, c)).max_concurrency(prompt + output // 2)
     batch = min(batch, max_seqs) if max_seqs else batch
@@ -399,15 +405,18 @@ def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int, engine: 
     return s, step_costs(s, c, plan_serving(s, c), batch), batch
 
 
-def _sglang_sharegpt(row_id, model, card, tp, engine: str = "sglang", max_seqs: int | None = None):
+def _sglang_sharegpt(row_id, model, card, tp, engine: str = "sglang", max_seqs: int | None = None,
+                     scheduler_steps: int = 1):
     """A row of sgl-project/sglang benchmark/benchmark_vllm_060 (SGLang v0.3.0, ShareGPT): offline,
     the copy's capacity in output tokens/s; at a Poisson rate, the load model's median TPOT and its
     median TTFT at the sample's median prompt (:func:`_ttft_at_prompt`; the row's ``prompt_tokens_median``).
-    ``engine`` and ``max_seqs``: as :func:`_sglang_copy` (the table's vLLM rows, held out)."""
+    ``engine``, ``max_seqs`` and ``scheduler_steps``: as :func:`_sglang_copy` (the table's vLLM rows, held out)."""
     def case(r: dict) -> list[Row]:
-        s, costs, batch = _sglang_copy(r, model, card, tp, engine, max_seqs)
+        s, costs, batch = _sglang_copy(r, model, card, tp, engine, max_seqs, scheduler_steps=scheduler_steps)
         name = {"sglang": "SGLang", "vllm": "vLLM"}.get(engine, engine)
         lengths = f"{name}, ShareGPT at the mean {r['prompt_tokens_mean']}/{r['output_tokens_mean']} tokens"
+        if scheduler_steps != 1:
+            lengths += f", {scheduler_steps} decode steps a scheduling pass"
         if "request_rate" not in r:
             return [Row("published", row_id, "serving-throughput", "output tokens/s", capacity(costs) *
                         r["output_tokens_mean"], r["value"], f"{lengths}; capacity at the batch of {batch} the KV "
@@ -418,6 +427,9 @@ def _sglang_sharegpt(row_id, model, card, tp, engine: str = "sglang", max_seqs: 
         median = r["prompt_tokens_median"]
         ttft_note = (f"{note}; median TTFT at the median prompt ({median} tokens; at the mean: "
                      f"{point.ttft_s[50] * 1000:.1f} ms)")
+        if scheduler_steps != 1:
+            ttft_note += (f"; of which the rest of the running {scheduler_steps}-step pass, about half of its "
+                          f"{scheduler_steps * point.step_s * 1000:.0f} ms")
         return [Row("published", f"{row_id} ttft", "serving-latency", "ms TTFT (median)",
                     _ttft_at_prompt(costs, point, median) * 1000, r["latency_ms"]["ttft_p50"], ttft_note, s),
                 Row("published", f"{row_id} tpot", "serving-latency", "ms TPOT (median)",

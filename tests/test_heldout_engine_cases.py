@@ -48,7 +48,7 @@ def test_sharegpt_rows_are_predicted_as_the_tables_sglang_rows_with_their_engine
         else:
             raw["value"] = record["values"]["output_tokens_per_s"]
         same = _sglang_sharegpt(record["id"], preset(setup["model"]), setup["card"], setup["tp"], "vllm",
-                                setup["max_num_seqs"])(raw)
+                                setup["max_num_seqs"], setup.get("scheduler_steps", 1))(raw)
         assert [(r.row_id, r.predicted, r.measured) for r in held] == [(r.row_id, r.predicted, r.measured) for r in same]
         assert {r.source for r in held} == {accuracy_heldout.SOURCE} and record["within_source"]
         _, _, batch = _sglang_copy(raw, preset(setup["model"]), setup["card"], setup["tp"], "vllm",

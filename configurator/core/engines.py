@@ -81,6 +81,13 @@ class EngineProfile(BaseModel):
                                 "published forward share; a family not listed, or a kernel with no published "
                                 "share, runs attention at the products' rate")
     continuous_batching: bool = Field(description="new requests join the running batch between steps")
+    scheduler_steps: int = Field(
+        default=1, ge=1, le=64,
+        description="decode steps run per scheduling pass (multi-step scheduling, vLLM --num-scheduler-steps): new "
+                    "requests join only between passes, so a prompt waits for the rest of the running pass "
+                    "(configurator/core/load.py); 1 = they may join at any step, the default of every engine here "
+                    "(vLLM 0.6.0 engine/arg_utils.py, --num-scheduler-steps default 1, commit 32e7db2; the V1 "
+                    "engine has no such setting)")
     formats: tuple[str, ...] = Field(description="weight-format families it serves")
     fp8_kv_with_fp8_weights: bool = Field(
         default=False, description="its FP8 checkpoints come with an FP8 KV cache by default")

@@ -17,6 +17,16 @@ the rest of the running step, the step that carries the prompt, and the wait for
 token budget (an M/D/1 queue of prompt tokens served at the chunk budget), its tail
 exponential with the Pollaczek–Khinchine mean. The figures are checked against a
 discrete-event simulation of the same scheduler in ``tests/test_serving.py``.
+
+Multi-step scheduling (vLLM ``--num-scheduler-steps N``, :attr:`StepCosts.scheduler_steps`): the
+scheduler runs only between passes of ``N`` decode steps, so a prompt that arrives waits for the
+rest of the running pass (uniform over ``N·T`` where one step waits over ``T``), the prompts that
+arrived during a pass share the step that carries them, and a step's fixed prompt cost comes once
+a pass, ``(1 − e^(−λNT))·t_chunk/N`` a step (vLLM 0.6.0, commit 32e7db2: ``llm_engine.py``
+``step`` schedules only when ``_has_remaining_steps`` is false, l. 1500; decodes are given
+``num_lookahead_slots + 1 = N`` steps, ``scheduler.py`` l. 1318-1319, prompts one step,
+l. 866-868). With ``N = 1`` every formula is the one-step one. Checked against a simulation of
+that scheduler in ``tests/test_multi_step_scheduling.py``.
 """
 
 from __future__ import annotations
@@ -86,12 +96,27 @@ class StepCosts:
     decode_bound: str | None = None
     """What bounds the pure decode step at ``max_batch`` sequences, ``memory`` or ``compute``, when
     the table's maker worked it out with the table (None: not known here)."""
+    scheduler_steps: int = 1
+    """Decode steps one scheduling pass runs (multi-step scheduling, vLLM ``--num-scheduler-steps``;
+    :attr:`~configurator.core.engines.EngineProfile.scheduler_steps`): a prompt joins only between
+    passes (module docstring); 1: at any step."""
 
     @kept_property
     def decode_steps(self) -> float:
-        """Steps one answer spends decoding after its first token (worked out once: the load model
-        reads it in every evaluation)."""
-        return max(self.output_tokens - 1, 0) / self.tokens_per_step
+        """Steps one answer holds its batch slot after its first token (worked out once: the load
+        model reads it in every evaluation): its decode steps, and with passes of ``N`` steps the
+        rest of the pass its last token falls in, ``(N − 1)/2`` on average (vLLM 0.6.0 checks
+        stops and streams a pass's tokens only when the pass ends, ``llm_engine.py`` l. 1571-1607)."""
+        decoded = max(self.output_tokens - 1, 0) / self.tokens_per_step
+        return decoded + 0.5 * (self.scheduler_steps - 1) if decoded > 0 else decoded
+
+    @kept_property
+    def last_pass_stretch(self) -> float:
+        """The time per output token a client sees over the steps' own, ``(D + (N − 1)/2)/D`` with
+        ``D`` the decode steps: its last tokens reach it when their pass ends (1 with one step a
+        pass)."""
+        decoded = max(self.output_tokens - 1, 0) / self.tokens_per_step
+        return self.decode_steps / decoded if self.scheduler_steps > 1 and decoded > 0 else 1.0
 
     @kept_property
     def full_decode_s(self) -> float:
@@ -140,7 +165,8 @@ def mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
 def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: float | None = None
                     ) -> tuple[float, float]:
     """The fixed point ``T = F(T)`` of the mean step and the sequences decoding ``n`` at ``rate``,
-    ``F(T) = (T_d(min(λ·D·T, B)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``.
+    ``F(T) = (T_d(min(λ·D·T, B)) + (1 − e^(−λNT))·t_chunk/N) / (1 − λ·P·τ_p)``, ``N`` the steps of a
+    scheduling pass (:attr:`StepCosts.scheduler_steps`: the fixed prompt cost comes once a pass).
 
     ``F`` rises with ``T`` and is bounded by ``F_max = (T_d(B) + t_chunk) / (1 − λ·P·τ_p)``, so
     ``F(T) − T`` is positive at 0 and not positive at ``F_max``: the root is bracketed and found by
@@ -163,10 +189,12 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
         raise ValueError("prefill saturates the copy")
     # F(T) written out in the loops below (no call per evaluation): the same operations in the
     # same order as ``(T_d(min(λ·D·T, B)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``
-    decode_s, chunk_s, max_batch, exp = costs.decode_s, costs.chunk_s, costs.max_batch, math.exp
+    # a pass of N steps: the fixed cost t_chunk/N a step, paid when a prompt arrived in the pass (λ·N·T)
+    passes = costs.scheduler_steps
+    decode_s, chunk_s, max_batch, exp = costs.decode_s, costs.chunk_s / passes, costs.max_batch, math.exp
     per_step = rate * costs.decode_steps  # λ·D, the sequences each second of step adds
-    across, minus_rate = 1.0 - prefill_share, -rate
-    # F(T) = (decode_s(min(per_step·T, B)) + (1 − exp(−rate·T))·chunk_s) / across, written out at each
+    across, minus_rate = 1.0 - prefill_share, -rate * passes
+    # F(T) = (decode_s(min(per_step·T, B)) + (1 − exp(−rate·N·T))·chunk_s/N) / across, written out at each
     # end of the bracket below (no function made per solve, no call per evaluation)
     low, high = 0.0, (costs.full_decode_s + chunk_s) / across
     if 0.0 < below < high:
@@ -232,7 +260,8 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
 def capacity(costs: StepCosts) -> float:
     """The highest rate a copy sustains [1/s]: where the decoding sequences fill the batch
     (``n = B``). There ``λ·T = B/D`` with ``D`` decode steps per answer, so the step is explicit,
-    ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−B/D))·t_chunk``, and ``λ = B/(D·T*)``. Answers of one
+    ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−N·B/D))·t_chunk/N`` (``N`` steps a scheduling pass), and
+    ``λ = B/(D·T*)``. Answers of one
     token only prefill: the limit is the prompt compute, ``λ·P·τ_p < 1``."""
     d, b = costs.decode_steps, costs.max_batch
     if d <= 0:
@@ -242,15 +271,15 @@ def capacity(costs: StepCosts) -> float:
 
 
 def capacity_step(costs: StepCosts) -> float:
-    """The mean step at the capacity, ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−B/D))·t_chunk`` [s]
+    """The mean step at the capacity, ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−N·B/D))·t_chunk/N`` [s]
     (:func:`capacity`; answers that decode, ``D > 0``); the last answer given again for the same
     costs (the same object: a copy's capacity, then its closed loop at the capacity, ask alike)."""
     last = _LAST_CAPACITY_STEP.kept
     if last[0] is costs:
         return last[1]
-    d, b = costs.decode_steps, costs.max_batch
+    d, b, passes = costs.decode_steps, costs.max_batch, costs.scheduler_steps
     step = costs.full_decode_s + b * costs.prompt_tokens * costs.prompt_token_s / d \
-        + (1.0 - math.exp(-b / d)) * costs.chunk_s
+        + (1.0 - math.exp(-passes * b / d)) * costs.chunk_s / passes
     _LAST_CAPACITY_STEP.kept = (costs, step)
     return step
 
@@ -326,23 +355,26 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     # TPOT: the prompt tokens sharing a step (Poisson with mean λT per step), averaged over the
     # O − 1 steps of one answer; prompts cluster in busy periods (a long step gathers more
     # arrivals), which scales the variance by 1/(1 − λ·P·τ_p)² as for the work of an M/G/1
-    # busy period; plus the slow drift of the decoding population (≈ Poisson n).
-    m = rate * step
+    # busy period; plus the slow drift of the decoding population (≈ Poisson n). With passes of N
+    # steps the prompts come once a pass (mean λNT of them): a pass's variance over its N steps.
+    passes = costs.scheduler_steps
+    m = rate * step * passes
     a, b = tau * p, costs.chunk_s
-    none_arrive = math.exp(-m)  # P(no prompt arrives during a step), once for the three terms
+    none_arrive = math.exp(-m)  # P(no prompt arrives during a pass), once for the three terms
     extra_var = a * a * m + b * b * none_arrive * (1 - none_arrive) + 2 * a * b * m * none_arrive
-    extra_var /= (1.0 - prefill_share) ** 2
+    extra_var /= (1.0 - prefill_share) ** 2 * passes
     steps = max(costs.decode_steps, 1.0)
     slope = costs.decode_s(n + 1.0) - decode
     sd = math.sqrt(extra_var / steps + _square(slope * math.sqrt(max(n, 0.0))))
-    tpot, tokens_per_step = {}, costs.tokens_per_step
+    tpot, tokens_per_step, stretch = {}, costs.tokens_per_step, costs.last_pass_stretch
     for k in PERCENTILES:  # a loop, not a comprehension: no function made and called
-        tpot[k] = (step + _Z[k] * sd) / tokens_per_step
+        tpot[k] = (step + _Z[k] * sd) / tokens_per_step * stretch
 
     carrying, waits = _ttft_parts(costs, rate, step, n, closed)
     if closed and users is not None:
         carrying += slot_wait_seconds(costs, users, rate)
-    ttft = _ttft_quantiles(step, waits)  # a new dict of its own: the carrying steps added in place
+    # the rest of the running scheduling pass (one step, or N with multi-step scheduling)
+    ttft = _ttft_quantiles(step * costs.scheduler_steps, waits)  # a new dict: the carrying steps added in place
     for k in PERCENTILES:
         ttft[k] = carrying + ttft[k]
     return LoadPoint(rate, limit, step, n, ttft, tpot, overloaded)
@@ -351,11 +383,11 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
 def mean_ttft_seconds(costs: StepCosts, point: LoadPoint, closed: bool = False, users: int | None = None) -> float:
     """Mean time to first token at a load point (``point`` from :func:`load_point` with the same
     ``costs``, ``closed`` and ``users``; its percentiles are of the same distribution): the carrying
-    steps, the mean of the rest (:func:`~configurator.core.ttft_tail.ttft_mean`) and a closed
-    loop's wait for a slot [s]."""
+    steps, the mean of the rest (:func:`~configurator.core.ttft_tail.ttft_mean`: the rest of the
+    running scheduling pass and the waits) and a closed loop's wait for a slot [s]."""
     carrying, waits = _ttft_parts(costs, point.rate, point.step_s, point.decoding, closed)
     slot = slot_wait_seconds(costs, users, point.rate) if closed and users is not None else 0.0
-    return carrying + _ttft_mean(point.step_s, waits) + slot
+    return carrying + _ttft_mean(point.step_s * costs.scheduler_steps, waits) + slot
 
 
 def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
@@ -376,7 +408,8 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
 
 def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: float) -> tuple[float, float, float]:
     """:func:`_ttft_parts`' step(s) carrying the prompt [s] and its wait for room in the token
-    budget as (probability of waiting, mean wait when waiting [s])."""
+    budget as (probability of waiting, mean wait when waiting [s]). The prompts that arrived during
+    the same scheduling pass (``λ·N·T`` on average) share its carrying step."""
     p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s
     decode = costs.decode_s(n)
     budget = costs.step_tokens - n
@@ -384,7 +417,8 @@ def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: floa
     full_step = decode + budget * tau + chunk_s
     chunks = math.ceil(p / budget)
     carrying = (chunks - 1) * full_step + decode + chunk_s + (p - (chunks - 1) * budget) * tau
-    carrying += rate * step * tau * p / (1 if 1 > chunks else chunks)  # prompts arrived alongside share its last step
+    # prompts arrived alongside (during the same pass) share its last step
+    carrying += rate * step * costs.scheduler_steps * tau * p / (1 if 1 > chunks else chunks)
     service = p / budget * full_step
     rho = rate * service
     rho = 0.999 if 0.999 < rho else rho
@@ -394,7 +428,7 @@ def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: floa
 
 def request_seconds(costs: StepCosts, rate: float) -> float:
     """Mean time a request spends in a copy that holds it in a batch slot at ``rate`` requests/s:
-    its mean first token (the rest of the running step, the step(s) carrying its prompt, the
+    its mean first token (the rest of the running scheduling pass, the step(s) carrying its prompt, the
     wait for room in the token budget) and its decode steps, ``TTFT + D·T`` [s]; infinite where
     the prompts alone fill the copy (``λ·P·τ_p ≥ 1``). Grows with the rate."""
     if rate * costs.prompt_tokens * costs.prompt_token_s >= 1.0:
@@ -406,7 +440,7 @@ def _request_seconds(costs: StepCosts, rate: float, step: float, n: float) -> fl
     """:func:`request_seconds` with the mean step ``step`` and the sequences decoding ``n`` at
     ``rate`` already found [s]."""
     carrying, rho, theta = _carrying_and_token_wait(costs, rate, step, n)  # a slot held: no wait for one
-    return step / 2 + carrying + rho * theta + costs.decode_steps * step
+    return step * costs.scheduler_steps / 2 + carrying + rho * theta + costs.decode_steps * step
 
 
 CLOSED_LOOP_TOLERANCE = 1e-4

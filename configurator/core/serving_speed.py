@@ -346,7 +346,7 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
 
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),
-                     bound)
+                     bound, serving.profile.scheduler_steps)
 
 
 BOUND_MARGIN = 1e-9

@@ -2,7 +2,8 @@
 waits, as percentiles (:func:`ttft_quantiles`, read by :mod:`configurator.core.load`) and as a
 mean (:func:`ttft_mean`).
 
-``R + W``: ``R`` the rest of the running step when a prompt arrives, uniform over the step (its 16
+``R + W``: ``R`` the rest of the running step when a prompt arrives (of the running scheduling pass
+of ``N`` steps under multi-step scheduling: the caller passes the pass as the step), uniform over the step (its 16
 midpoints), ``W`` the sum of two independent waits, each zero with probability ``1 − p`` and
 exponential with mean ``θ`` otherwise. The distribution function is evaluated on a fixed grid — 64
 points across the step and 400 past it, geometric over 40 mean waits of the longer wait — and

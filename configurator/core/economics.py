@@ -12,7 +12,7 @@ from configurator.core.frozen_record import fast_init
 from configurator.core.memo import LruMemo
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
-from configurator.core.procurement.card_price import CLOUD_KINDS, PURCHASE_KINDS, CardPrice
+from configurator.core.procurement.card_price import PURCHASE_KINDS, CardPrice
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.servers import ServerType, host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario

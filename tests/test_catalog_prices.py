@@ -63,7 +63,7 @@ def test_a_ranking_never_prices_a_card_at_list_or_launch_beside_a_recent_street_
                   and converted(p, economics) is not None]
         if not recent:
             continue
-        basis = price_basis(card, economics)
+        basis = price_basis(card, economics, None)
         assert basis.card_price in {converted(p, economics) for p in card.prices if p.kind in ("street", "quote")}, (
             card.id, basis.card_price)
         assert purchase_entry(card).kind in ("street", "quote"), card.id

@@ -197,12 +197,12 @@ def test_a_card_priced_only_in_cny_is_converted_at_the_price_files_dated_rate():
     card = load_catalog().get("ascend-910b")
     rate = dated_rate("CNY")
     assert rate.date and price_conversion("CNY", Economics()) == (pytest.approx(1 / rate.per_usd), rate)
-    usd = price_basis(card, Economics())
+    usd = price_basis(card, Economics(), None)
     assert usd.card_price == pytest.approx(120_000 / rate.per_usd)
     low, high = usd.card_range
     assert low < usd.card_price < high
     cny_economics = Economics(currency="CNY", usd_to_currency=7.2)
-    assert price_basis(card, cny_economics).card_price == pytest.approx(120_000)  # its own currency, no rate
+    assert price_basis(card, cny_economics, None).card_price == pytest.approx(120_000)  # its own currency, no rate
     assert price_conversion("USD", cny_economics) == (7.2, None)
 
     s = Scenario(model=preset("llama3-8b"), workload="inference", card_id="ascend-910b", count=1)

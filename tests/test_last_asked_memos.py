@@ -23,10 +23,11 @@ def catalog():
     return load_bundled_catalog()
 
 
+@pytest.mark.parametrize("region", [None, "cn", "other"])
 @pytest.mark.parametrize("economics", [Economics(currency="USD", usd_to_currency=1.0),
                                        Economics(currency="EUR", usd_to_currency=0.9),
                                        Economics(currency="CNY", usd_to_currency=7.2)])
-def test_the_price_basis_picks_what_the_policy_picks_for_every_card(catalog, economics):
+def test_the_price_basis_picks_what_the_policy_picks_for_every_card(catalog, economics, region):
     on = card_price.today()
     cutoff = card_price.stale_before(on)
 
@@ -36,9 +37,10 @@ def test_the_price_basis_picks_what_the_policy_picks_for_every_card(catalog, eco
     for card_id in catalog.ids():
         card = catalog.get(card_id)
         clear_price_basis_memo()
-        basis = price_basis(card, economics)
+        basis = price_basis(card, economics, region)
         assert basis.card == card_price.purchase_price(card, on, usable=usable, cutoff=cutoff), card_id
-        assert basis.cloud == card_price.cloud_price(card, on, usable=usable, cutoff=cutoff), card_id
+        assert basis.cloud == card_price.cloud_price(card, on, usable=usable, cutoff=cutoff,
+                                                     markets=card_price.rent_markets(region)), card_id
 
 
 def _serving(tp: int) -> Scenario:

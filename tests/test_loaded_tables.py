@@ -13,7 +13,7 @@ from configurator.core import architecture, economics
 from configurator.core.architecture import ModelArchitecture, load_presets
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.procurement import card_price
-from configurator.core.procurement.card_price import CLOUD_KINDS, PURCHASE_KINDS
+from configurator.core.procurement.card_price import PURCHASE_KINDS
 from configurator.core.scenario import Economics
 
 
@@ -34,24 +34,28 @@ def test_an_edited_preset_works_its_counts_out():
     assert edited.counts.total > model.counts.total
 
 
+@pytest.mark.parametrize("region", [None, "cn"])
 @pytest.mark.parametrize("currency, rate", [("USD", 1.0), ("CNY", 7.2), ("EUR", 0.9)])
-def test_the_kept_picks_are_the_policys_picks(catalog, currency, rate):
+def test_the_kept_picks_are_the_policys_picks(catalog, currency, rate, region):
     economics_ = Economics(currency=currency, usd_to_currency=rate)
     on = date(2026, 6, 1)
+    markets = card_price.rent_markets(region)
     economics._PICKS.clear()
     for card in catalog.cards:
         def usable(entry):
             return economics.price_conversion(entry.currency, economics_) is not None
 
-        expected = (card_price.pick(card, PURCHASE_KINDS, on, usable), card_price.pick(card, CLOUD_KINDS, on, usable))
-        first = economics._picks(card, economics_, on)
-        again = economics._picks(card, economics_, on)
-        assert first == expected
+        expected = (card_price.pick(card, PURCHASE_KINDS, on, usable),
+                    card_price.cloud_price(card, on, usable, markets=markets))
+        first = economics._picks(card, economics_, on, region)
+        again = economics._picks(card, economics_, on, region)
+        assert first[:2] == expected
+        assert first[2] == (None if expected[1] else card_price.rent_elsewhere(card, markets, on, usable))
         assert again[0] is first[0] and again[1] is first[1]  # kept
     later = date(2028, 6, 1)  # another day ages the prices again
     card = catalog.cards[0]
-    assert economics._picks(card, economics_, later) == (
+    assert economics._picks(card, economics_, later, region)[:2] == (
         card_price.pick(card, PURCHASE_KINDS, later, lambda e: economics.price_conversion(e.currency, economics_)
                         is not None),
-        card_price.pick(card, CLOUD_KINDS, later, lambda e: economics.price_conversion(e.currency, economics_)
-                        is not None))
+        card_price.cloud_price(card, later, lambda e: economics.price_conversion(e.currency, economics_)
+                               is not None, markets=markets))

@@ -140,7 +140,7 @@ def test_every_catalog_card_is_ranked_at_a_street_or_quote_when_it_has_one(catal
     street price or quote exists; a list or launch price in use carries its flag."""
     economics = Economics()
     for card in catalog.cards:
-        basis = price_basis(card, economics)
+        basis = price_basis(card, economics, None)
         kinds = {p.kind for p in card.prices}
         if basis.card is None:
             continue
@@ -384,12 +384,12 @@ def test_a_cards_picks_are_the_policys_picks_among_the_prices_a_scenario_convert
     card = card_with(price("list", 30000, "2026-03"), price("street", 20000, "2026-06", currency="EUR"),
                      price("cloud-hourly", 3.0, "2026-03"))
     assert card_price.pick(card, card_price.PURCHASE_KINDS, TODAY).entry.currency == "EUR"  # all usable: street
-    usd = price_basis(card, Economics())
+    usd = price_basis(card, Economics(), None)
     assert usd.card.entry.kind == "list" and usd.card_price == 30000
     assert usd.card.entry == latest_convertible(card, card_price.PURCHASE_KINDS, Economics())
     eur = Economics(currency="EUR", usd_to_currency=0.9)
     in_eur = card_price.pick(card, card_price.PURCHASE_KINDS, card_price.today())
-    assert price_basis(card, eur).card == in_eur and price_basis(card, eur).card_price == 20000
+    assert price_basis(card, eur, None).card == in_eur and price_basis(card, eur, None).card_price == 20000
     plain = card_with(price("street", 25000, "2026-06"), price("cloud-hourly", 2.5, "2026-06"))
-    basis = price_basis(plain, Economics())
+    basis = price_basis(plain, Economics(), None)
     assert (basis.card, basis.cloud) == (card_price.purchase_price(plain), card_price.cloud_price(plain))

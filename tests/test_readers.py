@@ -244,9 +244,10 @@ def test_a_price_in_another_currency_does_not_hide_the_bundled_one(tmp_path, cat
     merged, problems = overlay_problems(tmp_path, {"prices": {"h100-sxm": [quote]}})
     assert problems == ()
     usd = Economics()
-    assert price_basis(merged.get("h100-sxm"), usd).card_price == price_basis(catalog.get("h100-sxm"), usd).card_price
+    assert price_basis(merged.get("h100-sxm"), usd, None).card_price == \
+        price_basis(catalog.get("h100-sxm"), usd, None).card_price
     eur = Economics(currency="EUR", usd_to_currency=0.9)
-    assert price_basis(merged.get("h100-sxm"), eur).card_price == 18000
+    assert price_basis(merged.get("h100-sxm"), eur, None).card_price == 18000
 
 
 @pytest.mark.parametrize("content", [{"cards": None}, {"prices": {"h100-sxm": 5}}, b"\xff", b"[" * 100_000])

@@ -133,7 +133,8 @@ def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[
     for other in catalog.cards:
         if cancelled():
             return
-        if basis is not None and not may_cost_on(basis, price_basis(other, scenario.economics)):
+        if basis is not None and not may_cost_on(basis, price_basis(other, scenario.economics,
+                                                                    scenario.constraints.region)):
             continue  # its point would be on another basis, or have no cost: not planned for nothing
         point = family.catalog_point(scenario, other, chosen if other.id == card.id else None)
         # one price basis (cloud or owned) per chart: the chosen card's, when it has one

@@ -39,6 +39,17 @@ PriceConfidence = Literal["high", "medium", "low"]
 """How far a price can be trusted: ``high`` = the seller's own published price (vendor list
 price, a provider's rate card); ``medium`` = a dated report or aggregator of such prices;
 ``low`` = an estimate, an undated page, or a price derived from a system or kit."""
+CloudMarket = Literal["cn", "global"]
+"""Where a cloud rent (``cloud-hourly``) can be bought, set from the provider named in the price's
+source: ``cn`` = a provider serving from mainland China, selling in CNY to accounts verified there
+(the PRC Cybersecurity Law of 2016, art. 24, has a network operator take each user's real
+identity before providing service: a buyer abroad cannot open one); ``global`` = a provider
+selling worldwide from regions outside mainland China (a foreign company runs no cloud inside
+mainland China without a licensed Chinese operator: MIIT's Classification Catalogue of
+Telecommunications Services, 2015, internet data centre services B11, are value-added telecom
+services under foreign-investment limits; AWS's and Azure's China regions are run by Sinnet/NWCD
+and 21Vianet and priced apart). Who may rent where: :mod:`configurator.core.procurement.card_price`."""
+CLOUD_MARKETS: tuple[str, ...] = get_args(CloudMarket)
 Origin = Literal["catalog", "user"]
 ORIGIN_DESCRIPTION = ("where the entry comes from: the bundled catalog, or the user's own file (set when the user "
                       "catalog is merged, whatever the file says; never written to a file)")
@@ -113,6 +124,9 @@ class PriceEntry(_Frozen):
     provider: str | None = Field(default=None, description="cloud prices: who rents the card (e.g. 'AWS', "
                                  "'median of 7 providers')")
     tier: str | None = Field(default=None, description="cloud prices: the offer (on-demand, 1-year reserved, spot)")
+    market: CloudMarket | None = Field(
+        default=None, description="cloud prices: where the rent can be bought ('cn': mainland China only; 'global': "
+                                  "worldwide outside mainland China; None: not known, or the user's own price)")
     origin: Origin = Field(default="catalog", exclude=True, description=ORIGIN_DESCRIPTION)
 
     @field_validator("date")
@@ -129,6 +143,8 @@ class PriceEntry(_Frozen):
     def _range_is_ordered(self) -> PriceEntry:
         if self.amount_high is not None and self.amount_high < self.amount:
             raise ValueError("amount_high is below amount")
+        if self.market is not None and self.kind != "cloud-hourly":
+            raise ValueError(f"market is where a rent is sold; a {self.kind} price has none")
         return self
 
     @property

@@ -12,7 +12,7 @@ from configurator.core.frozen_record import fast_init
 from configurator.core.memo import LruMemo
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
-from configurator.core.procurement.card_price import CLOUD_KINDS, PURCHASE_KINDS, CardPrice
+from configurator.core.procurement.card_price import PURCHASE_KINDS, CardPrice
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.servers import ServerType, host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario
@@ -161,15 +161,17 @@ def clear_price_basis_memo() -> None:
     _PRICE_BASES.clear()
 
 
-def price_basis(card: Card, economics: Economics) -> PriceBasis:
+def price_basis(card: Card, economics: Economics, region: str | None) -> PriceBasis:
     """The user's figures in the scenario first, then the price policy's purchase and cloud
-    prices (:mod:`configurator.core.procurement.card_price`) in a currency the scenario converts.
-    Kept per card, economics (both by identity: frozen) and day (prices age by the day)."""
+    prices (:mod:`configurator.core.procurement.card_price`) in a currency the scenario converts,
+    the rent among those a buyer delivering to ``region`` (``Constraints.region``) can take
+    (:func:`~configurator.core.procurement.card_price.rent_markets`). Kept per card, economics
+    (both by identity: frozen), region and day (prices age by the day)."""
     on = card_price.today()
-    kept = _PRICE_BASES.get(on, (card, economics))
+    kept = _PRICE_BASES.get((on, region), (card, economics))
     if kept is not None:
         return kept
-    return _PRICE_BASES.put(on, _price_basis(card, economics, on), (card, economics))
+    return _PRICE_BASES.put((on, region), _price_basis(card, economics, on, region), (card, economics))
 
 
 _PICKS: dict[tuple, tuple] = {}
@@ -182,39 +184,45 @@ PICKS_KEPT = 1024
 """Cards × days × currency sets whose picks :data:`_PICKS` keeps at most."""
 
 
-def _picks(card: Card, economics: Economics, on) -> tuple[CardPrice | None, CardPrice | None]:
+def _picks(card: Card, economics: Economics, on, region: str | None
+           ) -> tuple[CardPrice | None, CardPrice | None, CardPrice | None]:
     """The price policy's purchase and cloud picks (:func:`~configurator.core.procurement.card_price.pick`)
     among the card's prices in a currency the scenario converts (:func:`latest_convertible`'s rule),
-    prices aged on the day ``on``; each currency's conversion tested once. What they depend on —
-    the card (by identity: the catalog is loaded once), the day and which currencies convert — is
-    their key in :data:`_PICKS`, the card held there."""
+    prices aged on the day ``on``, the rent among those a buyer delivering to ``region`` can take,
+    and — where there is none — the rent of another market it would have been (to name); each
+    currency's conversion tested once. What they depend on — the card (by identity: the catalog
+    is loaded once), the day, the region and which currencies convert — is their key in
+    :data:`_PICKS`, the card held there."""
     convertible: dict[str, bool] = {}
     for entry in card.prices:
         currency = entry.currency
         if currency not in convertible:
             convertible[currency] = price_conversion(currency, economics) is not None
-    key = (id(card), on, tuple(convertible.items()))
+    key = (id(card), on, region, tuple(convertible.items()))
     kept = _PICKS.get(key)
     if kept is not None and kept[0] is card:
-        return kept[1], kept[2]
+        return kept[1], kept[2], kept[3]
 
     def usable(entry: PriceEntry) -> bool:
         return convertible[entry.currency]
 
     cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
     purchase = card_price.pick(card, PURCHASE_KINDS, on, usable, cutoff)
-    cloud = card_price.pick(card, CLOUD_KINDS, on, usable, cutoff)
+    markets = card_price.rent_markets(region)
+    cloud = card_price.cloud_price(card, on, usable, cutoff, markets)
+    elsewhere = None if cloud is not None else card_price.rent_elsewhere(card, markets, on, usable, cutoff)
     if len(_PICKS) >= PICKS_KEPT:
         _PICKS.clear()
-    _PICKS[key] = (card, purchase, cloud)  # one store: a thread reading alongside sees it whole
-    return purchase, cloud
+    _PICKS[key] = (card, purchase, cloud, elsewhere)  # one store: a thread reading alongside sees it whole
+    return purchase, cloud, elsewhere
 
 
-def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
+def _price_basis(card: Card, economics: Economics, on, region: str | None) -> PriceBasis:
     """:func:`price_basis` without the memo, prices aged on the day ``on``: the price policy's
-    picks (:func:`_picks`) among the card's prices in a currency the scenario converts, and the
-    user's figures in the scenario first."""
-    purchase, cloud = _picks(card, economics, on)
+    picks (:func:`_picks`) among the card's prices in a currency the scenario converts (the rent
+    among those a buyer delivering to ``region`` can take), and the user's figures in the
+    scenario first."""
+    purchase, cloud, elsewhere = _picks(card, economics, on, region)
     user_card, user_cloud = economics.card_price is not None, economics.cloud_price_per_hour is not None
     card_value, card_range = (economics.card_price, None) if user_card else _in_currency(purchase, economics)
     cloud_value, cloud_range = (economics.cloud_price_per_hour, None) if user_cloud else \
@@ -223,7 +231,7 @@ def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
     if card_value is None:
         messages.append(msg("no-purchase-price", card=card.name))
     if cloud_value is None:
-        messages.append(msg("no-cloud-price", card=card.name))
+        messages.append(no_rent_message(card, elsewhere))
     return PriceBasis(
         card_price=card_value,
         card_price_date="user" if user_card else (purchase.entry.date if purchase else None),
@@ -235,6 +243,17 @@ def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
         card_range=(card_value, card_value) if user_card else card_range,
         cloud_range=(cloud_value, cloud_value) if user_cloud else cloud_range,
     )
+
+
+def no_rent_message(card: Card, elsewhere: CardPrice | None) -> Message:
+    """Why ``card`` has no rent to rank: none in the catalog (``no-cloud-price``), or only rents of
+    a market the buyer cannot take (``elsewhere``, the one the policy would pick: its provider and
+    amount named, so a cheaper rent in the other market is said, not hidden)."""
+    if elsewhere is None:
+        return msg("no-cloud-price", card=card.name)
+    entry = elsewhere.entry
+    return msg("cloud-price-china-only" if entry.market == "cn" else "cloud-price-abroad-only", card=card.name,
+               provider=entry.provider or entry.source, amount=f"{entry.midpoint:g} {entry.currency}")
 
 
 @fast_init

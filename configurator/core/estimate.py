@@ -16,6 +16,7 @@ from configurator.core.constraints import missed_serving_targets
 from configurator.core.economics import clear_price_basis_memo
 from configurator.core.matmul_shapes import clear_shape_caches
 from configurator.core.memo import clear_last_asked
+from configurator.core.procurement.prices import clear_quoted_books
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import ServingSpeed
 from configurator.core.workloads import families, family_of
@@ -43,13 +44,14 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
 
 
 def clear_estimate_memo() -> None:
-    """Forget every kept estimate, every family's kept layout searches, the kept price bases, the
-    models' parameter counts and matrix-product shapes and every function's last answer
-    (:class:`~configurator.core.memo.LastAsked`): the next :func:`estimate` of each scenario
-    computes it again."""
+    """Forget every kept estimate, every family's kept layout searches, the kept price bases and
+    price books with quotes, the models' parameter counts and matrix-product shapes and every
+    function's last answer (:class:`~configurator.core.memo.LastAsked`): the next
+    :func:`estimate` of each scenario computes it again."""
     clear_memo()
     clear_counts_memo()
     clear_price_basis_memo()
+    clear_quoted_books()
     clear_shape_caches()
     clear_last_asked()
     for family in families():

@@ -9,6 +9,15 @@ PRICE_ENGLISH: dict[str, str] = {
     "price-launch": "launch price",
     "price-stale": "price from {date}, older than {months} months",
     "price-user": "your price",
+    "price-market-unknown": "where this rent can be bought is not known",
+    "cloud-price-china-only": (
+        "{card}: its rents in the catalog are sold in mainland China only ({provider}, {amount}/h): not ranked "
+        "unless the cards are delivered to mainland China"
+    ),
+    "cloud-price-abroad-only": (
+        "{card}: its rents in the catalog are sold outside mainland China only ({provider}, {amount}/h): not "
+        "ranked for delivery to mainland China"
+    ),
     "user-card-shadows": (
         "Your card '{id}' has the id of the bundled card {name} and is not used: a card of your own needs an id "
         "of its own (e.g. '{suggestion}')"
@@ -58,6 +67,9 @@ PRICE_CHINESE: dict[str, str] = {
     "price-launch": "发布价",
     "price-stale": "{date} 的价格，已超过 {months} 个月",
     "price-user": "用户价格",
+    "price-market-unknown": "不清楚此租用价在哪个市场可购买",
+    "cloud-price-china-only": "{card}：目录中的云租用价仅在中国大陆销售（{provider}，{amount}/小时）：交付地区不是中国大陆时不参与排名",
+    "cloud-price-abroad-only": "{card}：目录中的云租用价仅在中国大陆以外销售（{provider}，{amount}/小时）：交付到中国大陆时不参与排名",
     "user-card-shadows": "您的卡“{id}”与内置卡 {name} 的编号相同，未被采用：自定义卡需使用自己的编号（例如“{suggestion}”）",
     "user-price-future": "您为 {card} 输入的价格日期为 {date}，晚于今天（{today}），未被采用：请输入报价的日期",
     "price-decides": (

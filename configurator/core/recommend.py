@@ -337,10 +337,21 @@ def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters
     if not meeting:
         return None
     est = min(meeting, key=lambda e: (e.scenario.count, speed_of(e)))
-    reason = _unpriced_reason(est, book) if objective is Objective.TCO else msg(PRICED_OBJECTIVES[objective],
-                                                                                 card=est.card.name)
+    reason = _unpriced_reason(est, book) if objective is Objective.TCO else _no_rent_reason(est)
     return Recommendation(est, math.inf, tco_per_million(est, filters, book), cloud_per_million(est),
                           energy_per_million(est), (reason,))
+
+
+RENT_ELSEWHERE = ("cloud-price-china-only", "cloud-price-abroad-only")
+"""Why a card with rents in the catalog has none to rank: all of them in a market the buyer cannot
+rent in (:func:`configurator.core.economics.no_rent_message`)."""
+
+
+def _no_rent_reason(est: Estimate) -> Message:
+    """Why a configuration has no rent to rank on: its card's rents are all in a market the buyer
+    cannot rent in (naming the provider and amount), else it has none (``no-price-cloud``)."""
+    return next((m for m in est.costs.messages if m.id in RENT_ELSEWHERE),
+                msg(PRICED_OBJECTIVES[Objective.CLOUD], card=est.card.name))
 
 
 def _unpriced_reason(est: Estimate, book: PriceBook) -> Message:

@@ -21,7 +21,7 @@ from configurator.core.verdicts import violations_to_dicts
 
 def price_entry_to_dict(rec: Recommendation, objective: Objective, book: PriceBook | None = None) -> dict | None:
     """The price ``rec`` is ranked at, for JSON: ``{amount, currency, kind, date, source, confidence,
-    provider, tier, user, flags, flag_texts}`` (the cloud price when ranking by rent); a price the
+    provider, tier, market, user, flags, flag_texts}`` (the cloud price when ranking by rent); a price the
     user typed into the scenario as ``kind: "scenario"``."""
     prices = rec.estimate.costs.prices
     cloud = objective is Objective.CLOUD

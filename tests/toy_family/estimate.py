@@ -55,7 +55,8 @@ def estimate_embedding(scenario: Scenario, card: Card) -> Estimate:
     hours = speed.hours if speed else None
     power = deployment_power(card, scenario)
     energy = energy_kwh(power, hours) if power and hours is not None else None
-    costs = job_costs(scenario, price_basis(card, scenario.economics), power, hours, tokens)
+    prices = price_basis(card, scenario.economics, scenario.constraints.region)
+    costs = job_costs(scenario, prices, power, hours, tokens)
     verdicts = check(scenario, card, costs=costs, power=power, hours=hours, one_off_job=True)
     messages = [*plan.messages, *fit_messages(memory, card), *card_messages(card), *verdict_messages(verdicts),
                 *costs.messages]

@@ -270,8 +270,8 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
     kept = _MEMO.get(spares, held)
     if kept is not None:
         return kept
-    return _MEMO.put(spares, _bill_of_materials(scenario, card, book, spares,
-                                                prices or price_basis(card, scenario.economics)), held)
+    prices = prices or price_basis(card, scenario.economics, scenario.constraints.region)
+    return _MEMO.put(spares, _bill_of_materials(scenario, card, book, spares, prices), held)
 
 
 def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: bool,

@@ -10,8 +10,22 @@ One policy for every card, used by the estimate's price basis
   newer beats the older, a quote beats a street price of the same date.
 - **Cloud**: a recent price first; the user's own next; then a median over several providers
   (the entry's ``provider`` says so) over one provider's rate card; then the newest.
+- **Cloud, by market** (:data:`RENT_MARKETS`): a rent is ranked only where the buyer can take it,
+  by where the cards are delivered (``Constraints.region``) and where the rent is sold
+  (``PriceEntry.market``, :data:`~configurator.core.card.CloudMarket`). Delivered to mainland China:
+  rents served from mainland China (``cn``); a rent abroad delivers no card to China, and would
+  bring back by the cloud the cards the US export rules keep from it. Delivered elsewhere: rents
+  sold worldwide (``global``); a mainland-China provider takes only accounts verified there. **No
+  region: the worldwide rents only**, as a buyer outside China: they are the rents anyone can open
+  an account for, while a China-market rent needs a mainland identity the program cannot assume
+  (a buyer who works in Chinese starts with the region set to mainland China:
+  :data:`configurator.core.region.REGION_FOR_LANGUAGE`). A card whose rents are all in the other
+  market is not ranked on rent, and says so, naming the provider (``cloud-price-china-only``,
+  ``cloud-price-abroad-only``): cheaper China-market rents are not hidden, only not ranked. A rent
+  whose market is not known is ranked in every region and flagged; the user's own rent is theirs.
 - **Flags** travel with the price: older than :data:`STALE_AFTER_MONTHS` months, list or launch
-  price, the user's own. Every price keeps its source, date, kind and confidence.
+  price, the user's own, a rent whose market is not known. Every price keeps its source, date,
+  kind, confidence and (a rent) market.
 
 Today's date is :func:`today` (tests pass their own ``today``).
 """
@@ -52,6 +66,26 @@ CONFIDENCE_SPREAD: dict[str | None, float] = {"high": 0.10, "medium": 0.20, "low
 confidence [share of the price]: ±10 % for a seller's own price, ±20 % for a dated report, ±35 %
 for an estimate; a price without a rating (a user's entry) as a dated report. A quoted range
 (``amount`` to ``amount_high``) is used as it is."""
+
+RENT_MARKETS: dict[str | None, frozenset[str]] = {"cn": frozenset({"cn"}), "other": frozenset({"global"}),
+                                                 None: frozenset({"global"})}
+"""The markets (``PriceEntry.market``) whose rents a buyer can take, by where the cards are
+delivered (``Constraints.region``: mainland China, elsewhere, or not said); the module's policy."""
+
+ALL_MARKETS: frozenset[str] | None = None
+"""Rents of every market (a card's own page, which no delivery region narrows)."""
+
+
+def rent_markets(region: str | None) -> frozenset[str]:
+    """The markets a buyer delivering to ``region`` can rent in (:data:`RENT_MARKETS`)."""
+    return RENT_MARKETS[region]
+
+
+def rent_open(entry: PriceEntry, markets: frozenset[str] | None) -> bool:
+    """Whether a buyer who can rent in ``markets`` (None: every market) can take the rent
+    ``entry``: it is sold there, its market is not known (it is flagged), or it is the user's own."""
+    return markets is None or entry.market is None or entry.market in markets or is_user(entry)
+
 
 MEDIAN_PROVIDER = re.compile(r"median|several|providers|average", re.IGNORECASE)
 """A cloud price whose ``provider`` matches is a summary over several providers (e.g. "median of
@@ -114,6 +148,8 @@ def price_flags(entry: PriceEntry, on: date | None = None, cutoff: date | None =
         flags.append(msg("price-stale", date=entry.date, months=STALE_AFTER_MONTHS))
     if is_user(entry):
         flags.append(msg("price-user"))
+    elif entry.kind in CLOUD_KINDS and entry.market is None:
+        flags.append(msg("price-market-unknown"))
     return tuple(flags)
 
 
@@ -200,10 +236,21 @@ def purchase_price(card: Card, on: date | None = None,
 
 def cloud_price(card: Card, on: date | None = None,
                 usable: Callable[[PriceEntry], bool] = lambda entry: True,
-                cutoff: date | None = None) -> CardPrice | None:
-    """The rent per card-hour of ``card`` a ranking uses (see the module's policy; ``cutoff``:
-    :func:`stale_before` of ``on``, when already known)."""
-    return pick(card, CLOUD_KINDS, on, usable, cutoff)
+                cutoff: date | None = None, markets: frozenset[str] | None = ALL_MARKETS) -> CardPrice | None:
+    """The rent per card-hour of ``card`` a ranking uses among the rents a buyer can take in
+    ``markets`` (:func:`rent_markets` of the delivery region; :data:`ALL_MARKETS`: every rent) (see
+    the module's policy; ``cutoff``: :func:`stale_before` of ``on``, when already known)."""
+    if markets is ALL_MARKETS:
+        return pick(card, CLOUD_KINDS, on, usable, cutoff)
+    return pick(card, CLOUD_KINDS, on, lambda entry: usable(entry) and rent_open(entry, markets), cutoff)
+
+
+def rent_elsewhere(card: Card, markets: frozenset[str], on: date | None = None,
+                   usable: Callable[[PriceEntry], bool] = lambda entry: True,
+                   cutoff: date | None = None) -> CardPrice | None:
+    """The rent of ``card`` the policy would pick among those a buyer who can rent in ``markets``
+    cannot take (another market's), or None: what to name when the card has no rent to rank."""
+    return pick(card, CLOUD_KINDS, on, lambda entry: usable(entry) and not rent_open(entry, markets), cutoff)
 
 
 def purchase_entry(card: Card, on: date | None = None) -> PriceEntry | None:
@@ -222,7 +269,7 @@ def price_entry(card: Card, kind: str, on: date | None = None) -> PriceEntry | N
 
 def price_to_dict(price: CardPrice | None, amount: float | None = None, currency: str | None = None) -> dict | None:
     """A chosen price for JSON: its amount (in the scenario currency when given), kind, date,
-    source, confidence, provider and tier, whether it is the user's, and its flags."""
+    source, confidence, provider, tier and market (a rent), whether it is the user's, and its flags."""
     if price is None:
         return None
     e = price.entry
@@ -230,5 +277,5 @@ def price_to_dict(price: CardPrice | None, amount: float | None = None, currency
             "currency": currency or e.currency,
             "quoted": {"amount": e.amount, "amount_high": e.amount_high, "currency": e.currency},
             "kind": price.kind, "date": e.date, "source": e.source, "confidence": e.confidence,
-            "provider": e.provider, "tier": e.tier, "user": price.user,
+            "provider": e.provider, "tier": e.tier, "market": e.market, "user": price.user,
             "flags": list(price.flag_ids), "flag_texts": [f.text for f in price.flags]}

@@ -398,6 +398,14 @@ and the ones compared beside it."""
 _QUOTED: LruMemo[tuple[PriceBook, tuple[Message, ...]]] = LruMemo(QUOTED_BOOKS)
 
 
+def clear_quoted_books() -> None:
+    """Forget every kept price book with quotes (:data:`_QUOTED`): made from a scenario's own quotes,
+    it goes with the estimates (:func:`configurator.core.estimate.clear_estimate_memo`), so a cold
+    estimate of a scenario with quotes applies them again; the bundled book, a file read once,
+    stays."""
+    _QUOTED.clear()
+
+
 def _quoted_book(economics: Economics) -> tuple[PriceBook, tuple[Message, ...]]:
     """The bundled book with ``economics.quotes`` applied and the problems found, kept for the same
     quotes, currency and exchange rate (a quote in the scenario's currency is converted at its

@@ -105,7 +105,7 @@ def rent_per_year_at(card: Card, scenario: Scenario, utilisation: float, prices:
                      ) -> float | None:
     """Renting the same cards for ``utilisation`` of a year at the cloud price [currency/year]
     (``prices``: the estimate's price basis of ``card`` in ``scenario``, when already worked out)."""
-    cloud = (prices or price_basis(card, scenario.economics)).cloud_per_hour
+    cloud = (prices or price_basis(card, scenario.economics, scenario.constraints.region)).cloud_per_hour
     return None if cloud is None else cloud * scenario.count * HOURS_PER_YEAR * utilisation
 
 

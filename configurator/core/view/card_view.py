@@ -34,6 +34,9 @@ PRICE_KINDS = {"msrp": "list price (MSRP)", "street": "street price", "cloud-hou
                "quote": "quote", "list": "list price", "launch": "launch price"}
 """Label ids of the kinds of price (``PriceEntry.kind``)."""
 
+RENT_MARKETS_SOLD = {"cn": "sold in mainland China", "global": "sold outside mainland China"}
+"""Label ids of where a rent is sold (``PriceEntry.market``; none: not known)."""
+
 FLAG_MARK = " *"
 """After a price a buyer must be told something about (list, launch or stale; the note says what)."""
 
@@ -141,7 +144,8 @@ def _price(price: PriceEntry, flags: tuple = ()) -> Row:
         if price.provider and price.tier else price.provider or price.tier
     label = Phrase("{kind}, {date} — yours" if card_price.is_user(price) else "{kind}, {date}",
                    {"kind": PRICE_KINDS[price.kind], "date": price.date})
-    return Row(label, value, note=_joined([offer, source, *(f for f in flags if f.id != "price-user")]),
+    market = RENT_MARKETS_SOLD.get(price.market) if price.market else None
+    return Row(label, value, note=_joined([offer, market, source, *(f for f in flags if f.id != "price-user")]),
                key=f"price.{price.kind}")
 
 
@@ -165,9 +169,12 @@ def ranked_price_value(chosen: card_price.CardPrice, rent: bool = False, amount:
     if rent:
         amount = Phrase("{amount}/h", {"amount": amount})
     kinds = PRICE_KINDS_SHORT if short else PRICE_KINDS
-    return Phrase("{amount}, {kind} {date}{user}{mark}", {
-        "amount": amount, "kind": kinds[chosen.entry.kind], "date": chosen.entry.date,
-        "user": ", yours" if chosen.user else "", "mark": FLAG_MARK if warn else ""})
+    values = {"amount": amount, "kind": kinds[chosen.entry.kind], "date": chosen.entry.date,
+              "user": ", yours" if chosen.user else "", "mark": FLAG_MARK if warn else ""}
+    if rent and chosen.entry.market is not None:  # the answer says which market a rent is from
+        return Phrase("{amount}, {kind} {date}, {market}{user}{mark}",
+                      {**values, "market": RENT_MARKETS_SOLD[chosen.entry.market]})
+    return Phrase("{amount}, {kind} {date}{user}{mark}", values)
 
 
 def price_description(price: PriceEntry, flags: tuple = ()) -> Value:
@@ -177,7 +184,8 @@ def price_description(price: PriceEntry, flags: tuple = ()) -> Value:
         "kind": PRICE_KINDS[price.kind], "amount": _quoted(price), "date": price.date,
         "confidence": CONFIDENCE[price.confidence]})
     offer = ", ".join(p for p in (price.provider, price.tier) if p) or None
-    return _joined([head, offer, price.source, *flags])
+    market = RENT_MARKETS_SOLD.get(price.market) if price.market else None
+    return _joined([head, offer, market, price.source, *flags])
 
 
 def _ranked_prices(card: Card) -> list[Row]:

@@ -15,7 +15,8 @@ from configurator.core.economics import PriceBasis
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message
 from configurator.core.procurement.card_price import CardPrice
-from configurator.core.recommend import Objective, Recommendation, Result, system_price_flags, system_price_line
+from configurator.core.recommend import (RENT_ELSEWHERE, Objective, Recommendation, Result, system_price_flags,
+                                        system_price_line)
 from configurator.core.view.card_view import FLAG_MARK, price_description, ranked_price_value  # noqa: F401
 from configurator.core.view.rows import Amount, Phrase, Value
 
@@ -127,7 +128,7 @@ def unpriced_value(rec: Recommendation) -> Value:
     """'2 × L20 48GB (China SKU): no price — enter a quote'; where the card has a price but
     another line of the bill has none, what has none ('8 × B200 …: no price for 8-GPU HGX
     B200-class server without the GPUs — enter a quote …'), or that its power is unknown."""
-    if rec.reasons and rec.reasons[0].id in ("no-price-items", "no-power-tco"):
+    if rec.reasons and rec.reasons[0].id in ("no-price-items", "no-power-tco", *RENT_ELSEWHERE):
         return Phrase("{count} × {what}", {"count": rec.count, "what": rec.reasons[0]})
     return Phrase("{count} × {card}: {what}", {"count": rec.count, "card": rec.card.name, "what": NO_PRICE})
 

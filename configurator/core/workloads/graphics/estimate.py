@@ -43,7 +43,8 @@ class GraphicsBasis:
 def graphics_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> GraphicsBasis:
     """What does not depend on the count; ``book`` None: the scenario's own
     (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here)."""
-    return GraphicsBasis(plan_serving_precision(card, scenario.precision), price_basis(card, scenario.economics),
+    return GraphicsBasis(plan_serving_precision(card, scenario.precision),
+                         price_basis(card, scenario.economics, scenario.constraints.region),
                          tuple(card_fit_messages(scenario, card))
                          + tuple(card_messages(card, class_messages(scenario.workload, card))),
                          price_book_for(scenario.economics) if book is None else book)

@@ -146,7 +146,8 @@ def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: Price
     model = copy.model
     limits = Limits(max_concurrency=model.max_concurrency(scenario.serving.context_tokens) * scenario.data_parallel,
                     max_context=model.max_context(copy.sequences))
-    return ServingBasis(copy.plan, copy.memory, limits, copy.replica, price_basis(card, scenario.economics),
+    return ServingBasis(copy.plan, copy.memory, limits, copy.replica,
+                        price_basis(card, scenario.economics, scenario.constraints.region),
                         tuple(card_messages(card)), price_book_for(scenario.economics) if book is None else book)
 
 

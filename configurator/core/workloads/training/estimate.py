@@ -76,7 +76,7 @@ def training_basis(scenario: Scenario, card: Card, book: PriceBook | None = None
     ``laid``: the scenario's :func:`layout_basis` when already worked out."""
     laid = laid or layout_basis(scenario, card)
     return TrainingBasis(laid.plan, laid.layout, laid.stages, laid.timing,
-                         price_basis(card, scenario.economics),
+                         price_basis(card, scenario.economics, scenario.constraints.region),
                          tuple(card_messages(card, class_messages(scenario.workload, card))),
                          price_book_for(scenario.economics) if book is None else book)
 

@@ -168,5 +168,6 @@ def _untimed_lightest(scenario: Scenario, card: Card, values: dict, pinned: tupl
                            {**{f: 1 for f in ("micro_batch", "grad_accum") if f in auto},
                             **({"recompute": Recompute.FULL} if "recompute" in auto else {})})
     est = estimate_training(lightest, card, training_basis(lightest, card))
-    costs = job_costs(lightest, price_basis(card, lightest.economics), est.power, None, None)
+    prices = price_basis(card, lightest.economics, lightest.constraints.region)
+    costs = job_costs(lightest, prices, est.power, None, None)
     return _with_first(replace(est, training=None, energy_kwh=None, costs=costs), batch_message(values), *pinned)

@@ -21,6 +21,7 @@ from configurator.core.workloads.layout import (
     whole_system_counts,
 )
 from configurator.core.workloads.serving.copies import forget_counts
+from configurator.core.workloads.serving.count_floor import short_at_count
 from configurator.core.workloads.serving.plan import (
     NotCarrying,
     carries,
@@ -61,7 +62,11 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
         if count < least:
             previous = count
             continue
-        est = estimated_unless_carrying(at_count(base, count), card)
+        at = at_count(base, count)
+        if short_at_count(at, card):  # no layout carries the rate at any batch: as a plan short of it says
+            previous, last = count, _estimate_of(at, card)
+            continue
+        est = estimated_unless_carrying(at, card)
         if isinstance(est, NotCarrying):  # misses the rate or does not fit: neither carries nor reaches the floor
             if not est.has_speed:
                 return None  # no published rate to time it with
@@ -77,6 +82,13 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             return None  # no published rate to time it with, or more cards no longer help
         previous, last = count, est
     return None
+
+
+def _estimate_of(scenario: Scenario, card: Card) -> Callable[[], Estimate]:
+    """The plan of ``scenario`` (:func:`~.plan.estimated`), worked out only when called: a count
+    shown short of the rate without a plan (:func:`~.count_floor.short_at_count`) is read again only
+    where the next count misses a latency target alone (:func:`_latency_floor_reached`)."""
+    return lambda: estimated(scenario, card)
 
 
 def _fewest_deployment(full: Scenario, base: Scenario, card: Card, below: int, carrying: int) -> Estimate:

@@ -12,7 +12,7 @@ from configurator.core.constraints import missed_serving_targets
 from configurator.core.serving_speed import busy_copies, prompt_token_seconds
 from configurator.core.workloads.layout import at_count, plannable
 from configurator.core.workloads.serving import deployment
-from configurator.core.workloads.serving.count_floor import layouts_weighed, short_at_count
+from configurator.core.workloads.serving.count_floor import copy_ceiling, layouts_weighed, short_at_count
 from configurator.core.workloads.serving.plan import clear_search_memo, estimated, recording_evaluated
 from configurator.core.workloads.serving.probe import RateProbe, prefill_ceiling
 
@@ -103,7 +103,7 @@ def test_the_deployments_found_are_unchanged(catalog, monkeypatch, argv):
 
     cards = [catalog.get(c) for c in ("h100-sxm", "h20", "b200", "mi300x", "l4", "v100-sxm-32gb")]
     with_floor = [found(card) for card in cards]
-    monkeypatch.setattr(deployment, "short_at_count", lambda scenario, card: False)
+    monkeypatch.setattr(deployment, "short_at_count", lambda *args: False)
     assert [found(card) for card in cards] == with_floor
 
 
@@ -123,3 +123,19 @@ def test_a_skipped_count_is_not_estimated(catalog, question, monkeypatch):
     deployment.serving_deployment(question, card)
     assert asked == [32, 64]
     assert estimated(at_count(_base(question, card), 16), card).serving.requests_per_s < 20
+
+
+def test_a_copys_ceiling_reads_the_layout_not_the_count(catalog, question):
+    """The ceilings kept across one card's counts: the same layout at 2, 4 and 8 cards has one
+    ceiling, the one the rate probe's own check reads (its step table's prompt token)."""
+    card = catalog.get("h100-sxm")
+    base = _base(question, card)
+    by_layout: dict = {}
+    for count in (2, 4, 8):
+        for laid_out in layouts_weighed(at_count(base, count), card):
+            p = laid_out.parallelism
+            ceiling = copy_ceiling(laid_out, card)
+            probe = RateProbe.of(laid_out, card)
+            assert ceiling == prefill_ceiling(laid_out, card, probe.plan, probe.batch_free(prompt_token_seconds))
+            assert by_layout.setdefault((p.tp, p.pp, p.ep, laid_out.serving.kv_precision), ceiling) == ceiling
+    assert len(by_layout) >= 8

@@ -32,7 +32,9 @@ from configurator.core.catalog import Card
 from configurator.core.formats import kv_bytes
 from configurator.core.precision import kv_element_bytes
 from configurator.core.scenario import Scenario
+from configurator.core.serving_speed import busy_copies, serving_batching
 from configurator.core.units import Precision
+from configurator.core.verdicts import floor
 from configurator.core.workloads.serving.copies import kept_plan
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.layouts import (
@@ -40,21 +42,21 @@ from configurator.core.workloads.serving.layouts import (
     serving_expert_parallel_options,
     serving_tensor_parallel_options,
 )
-from configurator.core.workloads.serving.probe import RateProbe
+from configurator.core.workloads.serving.probe import prefill_ceiling
 
 
 def layouts_weighed(scenario: Scenario, card: Card) -> Iterator[Scenario]:
-    """Every layout :func:`~.plan.planned_layout` may weigh for ``scenario`` at its card count
-    (a superset: every tensor-parallel degree at every pipeline degree, where the search tries
-    only the widest that divides the cards beyond one stage), each with the KV caches it may be
+    """Every layout :func:`~.plan.planned_layout` may weigh for ``scenario`` at its card count, as
+    it picks them (a superset: every stage count it may reach, whether or not one stage holds a
+    copy): one stage with every tensor-parallel degree that divides the cards, and, beyond one
+    stage, the widest that divides them into whole stages; each with the KV caches it may be
     weighed with (the engine's, and FP8 where :func:`~.plan._with_fp8_cache_if_needed` may try it)."""
     stages = (1, *(pp for pp in SERVING_PIPELINE_STAGES if pp <= scenario.model.n_layers)) \
         if "pp" in scenario.auto_layout else tuple(dict.fromkeys((scenario.parallelism.pp, 1)))
-    count = scenario.count
+    count, tps = scenario.count, serving_tensor_parallel_options(scenario, card)
     for pp in stages:
-        for tp in serving_tensor_parallel_options(scenario, card):
-            if count % (tp * pp):
-                continue
+        fitting = [tp for tp in tps if count % (tp * pp) == 0]
+        for tp in fitting if pp == 1 else fitting[-1:]:  # tps rise: the widest last
             for ep in serving_expert_parallel_options(scenario, card, tp, pp):
                 laid_out = with_parallelism(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
                 yield laid_out
@@ -63,19 +65,40 @@ def layouts_weighed(scenario: Scenario, card: Card) -> Iterator[Scenario]:
                     yield with_serving(laid_out, kv_precision=Precision.FP8)
 
 
-def short_at_count(scenario: Scenario, card: Card) -> bool:
+def copy_ceiling(laid_out: Scenario, card: Card) -> float | None:
+    """The ceiling on the request rate one copy of ``laid_out`` sustains at any batch per copy
+    (:func:`~.probe.prefill_ceiling`, the prompt compute ``1/(P·τ_p)``: the one
+    :meth:`~.probe.RateProbe.short_at_every_batch` reads, ``τ_p`` worked out by the same function
+    the copy's step table keeps, :func:`~configurator.core.serving_speed.prompt_token_seconds`)
+    [1/s]; None where the rate probe does not apply (:meth:`~.probe.RateProbe.of`: no stated rate,
+    static batching, no speed). It reads the layout, not the card count (``τ_p`` reads only what
+    the step table's key holds, :data:`~configurator.core.decode_step_table.DECODE_FIELDS`), so one
+    card's counts share it (:func:`short_at_count`'s ``kept``)."""
+    plan = kept_plan(laid_out, card)
+    if not laid_out.constraints.requests_per_s or serving_batching(laid_out) == "static" or plan.math is None \
+            or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
+        return None
+    return prefill_ceiling(laid_out, card, plan)
+
+
+def short_at_count(scenario: Scenario, card: Card, kept: dict | None = None) -> bool:
     """Whether the plan of shared copies of ``scenario`` (its count set, the layout Auto, the engine
     step and pools not searched) provably misses the stated request rate, whatever layout, batch
-    and KV cache it chooses (see the module's docstring): every layout it may weigh
-    (:func:`layouts_weighed`) short of the rate at every batch
-    (:meth:`~.probe.RateProbe.short_at_every_batch`). False where that is not shown: separate
-    pools, no layout, or one without the rate probe (no stated rate, static batching, no speed)."""
+    and KV cache it chooses (see the module's docstring): for every layout it may weigh
+    (:func:`layouts_weighed`), the copy's ceiling (:func:`copy_ceiling`) times the copies kept busy
+    (:func:`~configurator.core.serving_speed.busy_copies`) short of the rate, as
+    :meth:`~.probe.RateProbe.short_at_every_batch` says it. ``kept``: the copies' ceilings worked
+    out for other counts of the same card and scenario, by layout (filled here). False where that
+    is not shown: separate pools, no layout, or one without a ceiling."""
     if scenario.serving.disaggregated:
         return False
-    found = False
+    kept = {} if kept is None else kept
+    target, found = scenario.constraints.requests_per_s, False
     for laid_out in layouts_weighed(scenario, card):
-        probe = RateProbe.shared(laid_out, card)
-        if probe is None or not probe.short_at_every_batch():
+        p = laid_out.parallelism
+        key = (p.tp, p.pp, p.ep, laid_out.serving.kv_precision)
+        ceiling = kept[key] if key in kept else kept.setdefault(key, copy_ceiling(laid_out, card))
+        if ceiling is None or not floor("request-rate", target, ceiling * busy_copies(laid_out), "requests/s").missed:
             return False
         found = True
     return found

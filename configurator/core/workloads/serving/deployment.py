@@ -57,13 +57,17 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
     ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
     in_units = whole_systems and whole_system_counts(card, counts) != tuple(counts)
     least = fewest_cards_for_weights(base, card)
-    previous, last = 0, None
+    previous, last, floored, ceilings = 0, None, True, {}
     for count in ordered:
         if count < least:
             previous = count
             continue
         at = at_count(base, count)
-        if short_at_count(at, card):  # no layout carries the rate at any batch: as a plan short of it says
+        # no layout carries the rate at any batch: as a plan short of it says. Once a count is not
+        # shown short, larger ones are not asked (a multiple has its layouts with more copies each,
+        # so it is not shown short either; asking fewer only skips fewer)
+        floored = floored and short_at_count(at, card, ceilings)
+        if floored:
             previous, last = count, _estimate_of(at, card)
             continue
         est = estimated_unless_carrying(at, card)

@@ -1,7 +1,7 @@
 """Card counts the serving deployment search need not plan: those at which no layout the plan of
 shared copies may weigh carries the stated request rate at any batch per copy, with either KV
 cache (:func:`short_at_count`), from each layout's ceiling on the rate a copy sustains — the
-prompt compute alone, read from the copy's step table, nothing timed under load. The search
+prompt compute alone (:func:`copy_ceiling`), nothing timed under load. The search
 itself is :mod:`configurator.core.workloads.serving.deployment`, the layout search
 :mod:`configurator.core.workloads.serving.plan`.
 
@@ -9,10 +9,10 @@ Why no plan there carries the load. The plan ranks the layouts it weighs by
 :func:`~configurator.core.workloads.serving.weighing.serving_rank`, whose second place is "meets
 every target", the stated rate among them; the layout it chooses is one it weighed, with its
 batch per copy and KV cache. Every layout it may weigh at the count is among
-:func:`layouts_weighed` (tensor-parallel degrees of
-:func:`~.layouts.serving_tensor_parallel_options`, the pinned or every pipeline degree of
-:data:`~.layouts.SERVING_PIPELINE_STAGES` up to the layers, the expert-parallel degrees of
-:func:`~.layouts.serving_expert_parallel_options`: :func:`~.plan.planned_layout` weighs a subset),
+:func:`layouts_weighed` (:func:`~.plan.planned_layout`'s own choice of tensor-parallel degrees,
+:func:`~.layouts.serving_tensor_parallel_options`, at the pinned or every pipeline degree of
+:data:`~.layouts.SERVING_PIPELINE_STAGES` up to the layers, whether or not it reaches them, with the
+expert-parallel degrees of :func:`~.layouts.serving_expert_parallel_options`),
 each with the engine's KV cache and, where the search may try it
 (:func:`~.plan._with_fp8_cache_if_needed`), the FP8 one. For each, the rate its estimate reports
 at any batch per copy is at most :meth:`~.probe.RateProbe.short_at_every_batch`'s ceiling

@@ -14,7 +14,7 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate, with_count
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.workloads.serving.deployment import serving_deployment
-from configurator.core.workloads.serving.plan import _batch_range
+from configurator.core.workloads.serving.bounds import batch_range as _batch_range
 
 from golden_scenarios import GOLDEN
 

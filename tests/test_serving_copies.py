@@ -101,7 +101,7 @@ def test_a_walk_short_of_the_rate_at_every_batch_settles_on_memory_alone(catalog
     serves ~14.5 prompts/s whatever the batch, so the walk is settled by memory, and ends where
     the walk that times every batch ends."""
     from configurator.core.workloads.serving import probe as rate_probe
-    from configurator.core.workloads.serving.plan import _batch_range
+    from configurator.core.workloads.serving.bounds import batch_range as _batch_range
 
     card = catalog.get("h100-sxm")
     short, carrying = _split(4), _split(8)

@@ -3,6 +3,8 @@
 For one cold ``recommend`` of a serving question over the whole catalog, counts per card and per
 phase of :mod:`configurator.core.workloads.serving.deployment`:
 
+- ``floor``: the doubling loop's counts shown short of the stated rate without a plan
+  (``short_at_count``, :mod:`configurator.core.workloads.serving.count_floor`: its own cost);
 - ``loop``: the doubling over :data:`~configurator.core.workloads.serving.deployment.SERVING_COUNTS`
   (``estimated_unless_carrying`` at each count);
 - ``bisect``: the bisection below the first count that carries (``_fewest_carrying``);
@@ -39,7 +41,7 @@ from configurator.core.scenario import Scenario
 from configurator.core.workloads.serving import deployment, plan
 from configurator.core.workloads.serving import estimate as serving_estimate
 
-PHASES = {"estimated_unless_carrying": "loop", "_fewest_carrying": "bisect", "_fewest_pooled": "fewer",
+PHASES = {"short_at_count": "floor", "estimated_unless_carrying": "loop", "_fewest_carrying": "bisect", "_fewest_pooled": "fewer",
           "_with_engine_search": "engine", "closest_serving_deployment": "closest"}
 """Deployment-search functions wrapped, and the phase each call's work is counted in."""
 

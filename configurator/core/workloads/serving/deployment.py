@@ -21,6 +21,7 @@ from configurator.core.workloads.layout import (
     whole_system_counts,
 )
 from configurator.core.workloads.serving.copies import forget_counts
+from configurator.core.workloads.serving.count_floor import short_at_count
 from configurator.core.workloads.serving.plan import (
     NotCarrying,
     carries,
@@ -56,12 +57,20 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
     ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
     in_units = whole_systems and whole_system_counts(card, counts) != tuple(counts)
     least = fewest_cards_for_weights(base, card)
-    previous, last = 0, None
+    previous, last, floored, ceilings = 0, None, True, {}
     for count in ordered:
         if count < least:
             previous = count
             continue
-        est = estimated_unless_carrying(at_count(base, count), card)
+        at = at_count(base, count)
+        # no layout carries the rate at any batch: as a plan short of it says. Once a count is not
+        # shown short, larger ones are not asked (a multiple has its layouts with more copies each,
+        # so it is not shown short either; asking fewer only skips fewer)
+        floored = floored and short_at_count(at, card, ceilings)
+        if floored:
+            previous, last = count, _estimate_of(at, card)
+            continue
+        est = estimated_unless_carrying(at, card)
         if isinstance(est, NotCarrying):  # misses the rate or does not fit: neither carries nor reaches the floor
             if not est.has_speed:
                 return None  # no published rate to time it with
@@ -77,6 +86,13 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             return None  # no published rate to time it with, or more cards no longer help
         previous, last = count, est
     return None
+
+
+def _estimate_of(scenario: Scenario, card: Card) -> Callable[[], Estimate]:
+    """The plan of ``scenario`` (:func:`~.plan.estimated`), worked out only when called: a count
+    shown short of the rate without a plan (:func:`~.count_floor.short_at_count`) is read again only
+    where the next count misses a latency target alone (:func:`_latency_floor_reached`)."""
+    return lambda: estimated(scenario, card)
 
 
 def _fewest_deployment(full: Scenario, base: Scenario, card: Card, below: int, carrying: int) -> Estimate:

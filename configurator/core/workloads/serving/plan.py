@@ -19,7 +19,8 @@ from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.memo import remembered
-from configurator.core.workloads.serving.bounds import batch_range as _batch_range
+from configurator.core.workloads.serving.batch_search import batched_replica as _batched_replica
+from configurator.core.workloads.serving.batch_search import evaluated as _evaluated
 from configurator.core.workloads.serving.bounds import at_step, split_loses, step_level, step_loses
 from configurator.core.workloads.serving.copies import clear_copies
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
@@ -35,11 +36,11 @@ from configurator.core.workloads.serving.layouts import (
     serving_expert_parallel_options,
     serving_tensor_parallel_options,
 )
-from configurator.core.workloads.serving.estimate import at_batch, estimate_serving, serving_basis
+from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
 from configurator.core.workloads.serving.pool_sizes import POOL_SHARES as POOL_SHARES  # re-exported
 from configurator.core.workloads.serving.pool_sizes import prefill_pool_sizes
 from configurator.core.workloads.serving.pools_floor import split_cannot_carry
-from configurator.core.workloads.serving.probe import KEPT_WALKS, LOAD_RESOLUTION, RateProbe, forget_last_probe
+from configurator.core.workloads.serving.probe import KEPT_WALKS, forget_last_probe
 from configurator.core.workloads.serving.weighing import (
     Either,
     Weighed,
@@ -49,13 +50,11 @@ from configurator.core.workloads.serving.weighing import (
     fp8_chosen,
     has_speed,
     known_short,
-    miss_of,
     misses_by,
     missed_of,
     pools_choice_reason,
     resolved_layout,
     serving_rank,
-    wider_ranks_higher,
 )
 
 PLANNED_FIELDS = frozenset({"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"})
@@ -363,21 +362,12 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     if walked is not None and best.fits and not (walked[2] and walked[3]):
         # the default fits, so the FP8 cache is taken only where it meets every target; its batch
         # search settles where the rate probe's walk ends, a batch that does not fit or falls short
-        # of the rate, and goes no further (:func:`_batched_replica`): it cannot, and is not timed
+        # of the rate, and goes no further (:func:`~.batch_search.batched_replica`): it cannot, and is not timed
         return best
     other = _replica(fp8, card) if walked is None else _batched_replica(fp8, card, walked)
     if not best.fits and not other.fits and _EVALUATED.get() is None:
         return Either(best, other, card)  # chosen when asked: against a layout that fits, neither is timed
     return fp8_chosen(best, other)
-
-
-def _evaluated(scenario: Scenario, card: Card) -> Weighed:
-    """One layout the search weighs (its estimate kept while :func:`recording_evaluated` collects)."""
-    weighed = Weighed(scenario, card)
-    kept = _EVALUATED.get()
-    if kept is not None:
-        kept.append(weighed.estimate())
-    return weighed
 
 
 def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -> tuple[Estimate, list[Estimate]]:
@@ -395,79 +385,6 @@ def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -
         _EVALUATED.reset(token)
         _EXPLORING.reset(exploring)
     return chosen, kept
-
-
-def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool, bool] | None = None
-                     ) -> Estimate:
-    """The scenario with the batch per copy chosen (when it is Auto), estimated; ``walked``: the
-    rate probe's walk for it, when already taken (:func:`_rate_walk`)."""
-    def at(batch: int | None) -> Estimate:
-        s = at_batch(scenario, batch)
-        if ahead is not None:
-            ahead.offer(batch)  # the copy the probe worked out there, not worked out again
-        return _evaluated(s, card)
-
-    ahead: RateProbe | None = None
-
-    if "max_batch" not in scenario.auto_layout:
-        return at(scenario.serving.max_batch)
-    spread, largest = _batch_range(scenario, card)
-
-    def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
-        return e.serving is None or "misses-request-rate" not in missed_of(e)
-
-    # Under a request rate the sequences decoding at once follow from it (Little's law inside the
-    # load model: n = λ·(O − 1)·T): the batch only caps them. A copy short of the rate queues
-    # without bound, so its latencies say nothing; the batch doubles until the copy carries the
-    # rate or would not fit, and the latencies are judged there (a larger batch than the rate
-    # needs costs memory and gains nothing).
-    probe = RateProbe.shared(scenario, card) if walked is None and _EVALUATED.get() is None else None
-    if walked is not None or probe is not None:  # the walk on memory and capacity alone, one estimate where it stops
-        kept, batch, fits, carries = walked if walked is not None else probe.walk(spread, largest)
-        est = at(kept)
-        if not (fits and carries):  # as the estimate there says: the cap below goes no further
-            est.short = fits
-            return est
-    else:
-        est, batch = at(spread), spread
-        while batch < largest and est.fits and not carries_rate(est):
-            batch = min(2 * batch, largest)
-            bigger = at(batch)
-            if not bigger.fits:
-                break
-            est = bigger
-    # A copy that carries the rate can still miss the first-token target waiting for a free slot
-    # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
-    # the cap doubles while the copy still fits and ranks higher for it (:func:`wider_ranks_higher`).
-    # Where the rate probe times a copy, the doubling first runs on its request rate alone as far
-    # as the rate grows, and the copy there is estimated: where it still misses, by no more (within
-    # the resolution), the batches between are not timed: under a stated rate a wider cap shortens
-    # the wait for a slot and leaves the mean step alone, so none of them met every target (where
-    # the doubling would have stopped) or missed by more. That is assumed, not proved (the step
-    # costs are worked out at the running batch); the plans equal those of one batch at a time
-    # (tests/test_serving_batch_widening.py). Else it goes one batch at a time.
-    miss = miss_of(est) if est.fits and est.serving is not None else 0.0  # read if it fits
-    if miss > 0.0 and _EVALUATED.get() is None:
-        ahead = probe or RateProbe.shared(scenario, card)  # the walk's copies kept
-    leaping = ahead is not None
-    while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
-        wider = min(2 * batch, largest)
-        top = ahead.widest(batch, largest, est.serving.requests_per_s) if leaping else batch
-        if top > wider:
-            far = at(top)
-            far_miss = miss_of(far)
-            if far_miss > 0.0 and (1.0 + far_miss) <= (1.0 + miss) * (1.0 + LOAD_RESOLUTION):  # ranks higher
-                batch, est, miss = top, far, far_miss
-                continue
-            leaping = False  # one batch at a time from here
-        bigger = at(wider)
-        if not bigger.fits:
-            break
-        wider_miss = miss_of(bigger)
-        if not wider_ranks_higher(miss, est.serving.requests_per_s, wider_miss, bigger.serving.requests_per_s):
-            break
-        batch, est, miss = wider, bigger, wider_miss
-    return est
 
 
 CHUNK_SIZES = (512, 1024, 2048, 4096, 8192, 16384)

@@ -84,7 +84,7 @@ def split_cannot_carry(split: Scenario, card: Card, targets: LatencyTargets) -> 
     one, or the time per token's floor (:func:`~.latency_floor.cannot_meet_tpot`) or the first
     token's (:func:`first_token_floor`) above its target; else, the batch searched (Auto), where
     the rate probe's walk the batch search takes (:meth:`~.probe.RateProbe.walk`) settles on a
-    batch that does not fit or falls short of the rate (:func:`~.plan._batched_replica` returns
+    batch that does not fit or falls short of the rate (:func:`~.batch_search.batched_replica` returns
     the estimate there, as :func:`~.bounds.split_loses` reads it). False where there is no speed
     to tell."""
     plan = kept_plan(split, card)

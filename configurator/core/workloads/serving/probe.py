@@ -4,7 +4,7 @@ costs alone — no copy, no scenario per batch, no latencies — and the copy it
 only where the search weighs it (:func:`probed_copy`). The search itself is
 :mod:`configurator.core.workloads.serving.plan`, its weighing
 :mod:`configurator.core.workloads.serving.weighing`; the search's names below
-(``_batched_replica``, ``NotCarrying``, ...) are the plan's.
+(``NotCarrying``, ...) are the plan's (``batched_replica``: :mod:`~.batch_search`'s).
 """
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ class RateProbe:
         return probe
 
     def walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
-        """The batch search's doubling towards the request rate (:func:`_batched_replica`): from
+        """The batch search's doubling towards the request rate (:func:`~.batch_search.batched_replica`): from
         ``spread``, doubled up to ``largest`` while the copy fits and short of the rate, stopped
         before a batch that would not fit. Returns the batch it settles on, the last batch tried,
         and whether the copy fits and carries the rate at the batch it settles on. Taken once per

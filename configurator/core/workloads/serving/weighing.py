@@ -4,8 +4,8 @@ a layout as it weighs it — its memory and speed, the full estimate only when a
 or an FP8 KV cache chosen when asked, :class:`Either`); the rate probe that walks a copy's
 batch on memory and request rate alone is :mod:`~configurator.core.workloads.serving.probe`'s
 (:class:`~configurator.core.workloads.serving.probe.RateProbe`). The search itself is
-:mod:`configurator.core.workloads.serving.plan`; the search's names below (``_batched_replica``,
-``recording_evaluated``, ``NotCarrying``, ...) are that module's.
+:mod:`configurator.core.workloads.serving.plan`; the search's names below (``recording_evaluated``,
+``NotCarrying``, ...) are that module's (``batched_replica``: :mod:`~.batch_search`'s).
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ class Weighed:
         self._verdicts: tuple[Verdict, ...] | None = None
         self.short = False
         """Known to fit and miss the stated request rate (the rate probe said so at its batch,
-        :func:`_batched_replica`): the first two places of its rank are (True, False) untimed."""
+        :func:`~.batch_search.batched_replica`): the first two places of its rank are (True, False) untimed."""
 
     @property
     def rank(self) -> Rank:

@@ -1,0 +1,101 @@
+"""The batch search of one serving layout (:func:`batched_replica`): the batch per copy that carries
+the stated request rate within memory — the rate probe's walk
+(:meth:`~configurator.core.workloads.serving.probe.RateProbe.walk`) where it applies, else doubling
+from the users spread over the copies — and, where the copy carries the rate but misses a latency
+target, the wider batches that rank higher (:func:`~.weighing.wider_ranks_higher`); each batch
+weighed through :func:`evaluated` (kept while :func:`~.plan.recording_evaluated` collects). The
+layout search that asks it is :mod:`configurator.core.workloads.serving.plan`.
+"""
+
+from __future__ import annotations
+
+from configurator.core.catalog import Card
+from configurator.core.scenario import Scenario
+from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.serving.bounds import batch_range as _batch_range
+from configurator.core.workloads.serving.estimate import at_batch
+from configurator.core.workloads.serving.probe import LOAD_RESOLUTION, RateProbe
+from configurator.core.workloads.serving.search_state import EVALUATED as _EVALUATED
+from configurator.core.workloads.serving.weighing import Weighed, miss_of, missed_of, wider_ranks_higher
+
+
+def evaluated(scenario: Scenario, card: Card) -> Weighed:
+    """One layout the search weighs (its estimate kept while :func:`~.plan.recording_evaluated` collects)."""
+    weighed = Weighed(scenario, card)
+    kept = _EVALUATED.get()
+    if kept is not None:
+        kept.append(weighed.estimate())
+    return weighed
+
+
+def batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool, bool] | None = None
+                     ) -> Estimate:
+    """The scenario with the batch per copy chosen (when it is Auto), estimated; ``walked``: the
+    rate probe's walk for it, when already taken (:func:`~.set_aside.rate_walk`)."""
+    def at(batch: int | None) -> Estimate:
+        s = at_batch(scenario, batch)
+        if ahead is not None:
+            ahead.offer(batch)  # the copy the probe worked out there, not worked out again
+        return evaluated(s, card)
+
+    ahead: RateProbe | None = None
+
+    if "max_batch" not in scenario.auto_layout:
+        return at(scenario.serving.max_batch)
+    spread, largest = _batch_range(scenario, card)
+
+    def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
+        return e.serving is None or "misses-request-rate" not in missed_of(e)
+
+    # Under a request rate the sequences decoding at once follow from it (Little's law inside the
+    # load model: n = λ·(O − 1)·T): the batch only caps them. A copy short of the rate queues
+    # without bound, so its latencies say nothing; the batch doubles until the copy carries the
+    # rate or would not fit, and the latencies are judged there (a larger batch than the rate
+    # needs costs memory and gains nothing).
+    probe = RateProbe.shared(scenario, card) if walked is None and _EVALUATED.get() is None else None
+    if walked is not None or probe is not None:  # the walk on memory and capacity alone, one estimate where it stops
+        kept, batch, fits, carries = walked if walked is not None else probe.walk(spread, largest)
+        est = at(kept)
+        if not (fits and carries):  # as the estimate there says: the cap below goes no further
+            est.short = fits
+            return est
+    else:
+        est, batch = at(spread), spread
+        while batch < largest and est.fits and not carries_rate(est):
+            batch = min(2 * batch, largest)
+            bigger = at(batch)
+            if not bigger.fits:
+                break
+            est = bigger
+    # A copy that carries the rate can still miss the first-token target waiting for a free slot
+    # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
+    # the cap doubles while the copy still fits and ranks higher for it (:func:`wider_ranks_higher`).
+    # Where the rate probe times a copy, the doubling first runs on its request rate alone as far
+    # as the rate grows, and the copy there is estimated: where it still misses, by no more (within
+    # the resolution), the batches between are not timed: under a stated rate a wider cap shortens
+    # the wait for a slot and leaves the mean step alone, so none of them met every target (where
+    # the doubling would have stopped) or missed by more. That is assumed, not proved (the step
+    # costs are worked out at the running batch); the plans equal those of one batch at a time
+    # (tests/test_serving_batch_widening.py). Else it goes one batch at a time.
+    miss = miss_of(est) if est.fits and est.serving is not None else 0.0  # read if it fits
+    if miss > 0.0 and _EVALUATED.get() is None:
+        ahead = probe or RateProbe.shared(scenario, card)  # the walk's copies kept
+    leaping = ahead is not None
+    while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
+        wider = min(2 * batch, largest)
+        top = ahead.widest(batch, largest, est.serving.requests_per_s) if leaping else batch
+        if top > wider:
+            far = at(top)
+            far_miss = miss_of(far)
+            if far_miss > 0.0 and (1.0 + far_miss) <= (1.0 + miss) * (1.0 + LOAD_RESOLUTION):  # ranks higher
+                batch, est, miss = top, far, far_miss
+                continue
+            leaping = False  # one batch at a time from here
+        bigger = at(wider)
+        if not bigger.fits:
+            break
+        wider_miss = miss_of(bigger)
+        if not wider_ranks_higher(miss, est.serving.requests_per_s, wider_miss, bigger.serving.requests_per_s):
+            break
+        batch, est, miss = wider, bigger, wider_miss
+    return est

@@ -1,0 +1,104 @@
+"""Card counts the serving deployment search need not plan: those at which no layout the plan of
+shared copies may weigh carries the stated request rate at any batch per copy, with either KV
+cache (:func:`short_at_count`), from each layout's ceiling on the rate a copy sustains — the
+prompt compute alone (:func:`copy_ceiling`), nothing timed under load. The search
+itself is :mod:`configurator.core.workloads.serving.deployment`, the layout search
+:mod:`configurator.core.workloads.serving.plan`.
+
+Why no plan there carries the load. The plan ranks the layouts it weighs by
+:func:`~configurator.core.workloads.serving.weighing.serving_rank`, whose second place is "meets
+every target", the stated rate among them; the layout it chooses is one it weighed, with its
+batch per copy and KV cache. Every layout it may weigh at the count is among
+:func:`layouts_weighed` (:func:`~.plan.planned_layout`'s own choice of tensor-parallel degrees,
+:func:`~.layouts.serving_tensor_parallel_options`, at the pinned or every pipeline degree of
+:data:`~.layouts.SERVING_PIPELINE_STAGES` up to the layers, whether or not it reaches them, with the
+expert-parallel degrees of :func:`~.layouts.serving_expert_parallel_options`),
+each with the engine's KV cache and, where the search may try it
+(:func:`~.plan._with_fp8_cache_if_needed`), the FP8 one. For each, the rate its estimate reports
+at any batch per copy is at most :meth:`~.probe.RateProbe.short_at_every_batch`'s ceiling
+(:func:`~.probe.prefill_ceiling`, ``1/(P·τ_p)`` per copy, times the copies kept busy: the
+capacity ``B/(D·T*)`` with ``T* ≥ B·P·τ_p/D``); where that misses the stated rate for every one,
+the plan's rate verdict is missed whichever it chooses, so it does not carry the load. Only where
+the rate probe applies (a stated rate, continuous batching, a speed for every layout: then none
+of the plan's layouts lacks one either, :attr:`~.weighing.Weighed.timed`), and for shared copies
+(separate pools, pinned, are left to the plan).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from configurator.core.catalog import Card
+from configurator.core.formats import kv_bytes
+from configurator.core.precision import kv_element_bytes
+from configurator.core.scenario import Scenario
+from configurator.core.serving_speed import busy_copies, serving_batching
+from configurator.core.units import Precision
+from configurator.core.verdicts import floor
+from configurator.core.workloads.serving.copies import kept_plan
+from configurator.core.workloads.serving.edits import with_parallelism, with_serving
+from configurator.core.workloads.serving.layouts import (
+    SERVING_PIPELINE_STAGES,
+    serving_expert_parallel_options,
+    serving_tensor_parallel_options,
+)
+from configurator.core.workloads.serving.probe import prefill_ceiling
+
+
+def layouts_weighed(scenario: Scenario, card: Card) -> Iterator[Scenario]:
+    """Every layout :func:`~.plan.planned_layout` may weigh for ``scenario`` at its card count, as
+    it picks them (a superset: every stage count it may reach, whether or not one stage holds a
+    copy): one stage with every tensor-parallel degree that divides the cards, and, beyond one
+    stage, the widest that divides them into whole stages; each with the KV caches it may be
+    weighed with (the engine's, and FP8 where :func:`~.plan._with_fp8_cache_if_needed` may try it)."""
+    stages = (1, *(pp for pp in SERVING_PIPELINE_STAGES if pp <= scenario.model.n_layers)) \
+        if "pp" in scenario.auto_layout else tuple(dict.fromkeys((scenario.parallelism.pp, 1)))
+    count, tps = scenario.count, serving_tensor_parallel_options(scenario, card)
+    for pp in stages:
+        fitting = [tp for tp in tps if count % (tp * pp) == 0]
+        for tp in fitting if pp == 1 else fitting[-1:]:  # tps rise: the widest last
+            for ep in serving_expert_parallel_options(scenario, card, tp, pp):
+                laid_out = with_parallelism(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
+                yield laid_out
+                if laid_out.serving.kv_precision is None and card.supports(Precision.FP8) and \
+                        kv_element_bytes(laid_out, kept_plan(laid_out, card)) > kv_bytes(Precision.FP8):
+                    yield with_serving(laid_out, kv_precision=Precision.FP8)
+
+
+def copy_ceiling(laid_out: Scenario, card: Card) -> float | None:
+    """The ceiling on the request rate one copy of ``laid_out`` sustains at any batch per copy
+    (:func:`~.probe.prefill_ceiling`, the prompt compute ``1/(P·τ_p)``: the one
+    :meth:`~.probe.RateProbe.short_at_every_batch` reads, ``τ_p`` worked out by the same function
+    the copy's step table keeps, :func:`~configurator.core.serving_speed.prompt_token_seconds`)
+    [1/s]; None where the rate probe does not apply (:meth:`~.probe.RateProbe.of`: no stated rate,
+    static batching, no speed). It reads the layout, not the card count (``τ_p`` reads only what
+    the step table's key holds, :data:`~configurator.core.decode_step_table.DECODE_FIELDS`), so one
+    card's counts share it (:func:`short_at_count`'s ``kept``)."""
+    plan = kept_plan(laid_out, card)
+    if not laid_out.constraints.requests_per_s or serving_batching(laid_out) == "static" or plan.math is None \
+            or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
+        return None
+    return prefill_ceiling(laid_out, card, plan)
+
+
+def short_at_count(scenario: Scenario, card: Card, kept: dict | None = None) -> bool:
+    """Whether the plan of shared copies of ``scenario`` (its count set, the layout Auto, the engine
+    step and pools not searched) provably misses the stated request rate, whatever layout, batch
+    and KV cache it chooses (see the module's docstring): for every layout it may weigh
+    (:func:`layouts_weighed`), the copy's ceiling (:func:`copy_ceiling`) times the copies kept busy
+    (:func:`~configurator.core.serving_speed.busy_copies`) short of the rate, as
+    :meth:`~.probe.RateProbe.short_at_every_batch` says it. ``kept``: the copies' ceilings worked
+    out for other counts of the same card and scenario, by layout (filled here). False where that
+    is not shown: separate pools, no layout, or one without a ceiling."""
+    if scenario.serving.disaggregated:
+        return False
+    kept = {} if kept is None else kept
+    target, found = scenario.constraints.requests_per_s, False
+    for laid_out in layouts_weighed(scenario, card):
+        p = laid_out.parallelism
+        key = (p.tp, p.pp, p.ep, laid_out.serving.kv_precision)
+        ceiling = kept[key] if key in kept else kept.setdefault(key, copy_ceiling(laid_out, card))
+        if ceiling is None or not floor("request-rate", target, ceiling * busy_copies(laid_out), "requests/s").missed:
+            return False
+        found = True
+    return found

@@ -73,3 +73,29 @@ def test_every_batch_the_refusal_names_can_be_planned(case):
     for batch in nearest:
         assert plan_training_layout(updated(s, training={"global_batch_tokens": batch}), card).problem != \
             "batch-does-not-divide", batch
+
+
+# ---- the interleaved schedule's rule when the interleaving is pinned --------------------------
+
+from configurator.core.pipeline_schedule import round_size  # noqa: E402
+
+
+@pytest.mark.parametrize("model,card,count,sequences,accum", [
+    ("mixtral-8x7b", "mi300x", 384, 384, 4),
+    ("llama3-70b", "h100-sxm", 256, 512, None),   # picked PP 1 with VP 2 before (one stage, "interleaved")
+    ("gpt3-175b", "a100-sxm-80gb", 1024, 1536, None),
+])
+def test_pinned_interleaving_keeps_the_schedules_rule_on_the_layouts_the_planner_picks(model, card, count, sequences,
+                                                                                          accum):
+    """Virtual stages pinned at 2, the pipeline degree (and the accumulation unless given) left to
+    the planner: every layout it ranks has more than one stage and micro-batches per step a
+    multiple of the schedule's round (Megatron-LM: the pipeline degree), as with ``vp`` on Auto.
+    Before, Llama 3 70B on 256 H100 was planned at PP 1 "VP 2" (241,679 tokens/s; now TP4 PP2 VP2,
+    230,885), and Mixtral on 384 MI300X at 5 sequences with 4 pinned micro-batches at 24 stages."""
+    training = {} if accum is None else {"grad_accum": accum}
+    s = _scenario(model, card, count, 4096, sequences, {"virtual_stages": 2}, training)
+    plan = plan_training_layout(s, CATALOG.get(card))
+    for layout in plan.layouts:
+        assert layout.vp == 2 and layout.pp > 1
+        assert layout.grad_accum % round_size(s.parallelism.pipeline_schedule, layout.pp, layout.grad_accum) == 0, \
+            (layout.pp, layout.grad_accum)

@@ -277,8 +277,12 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
     ``apex.transformer.pipeline_parallel.schedules.get_forward_backward_func``, as Megatron-LM's
     schedule it was taken from), and its bubble ``(p − 1)/(m·v)`` assumes ``m ≥ p``; Llama 3's
     flexible schedule needs ``m`` a multiple of its rounds (``pipeline_schedule.round_size``). A
-    layout has at most ``pipeline_schedule.most_model_chunks`` chunks."""
+    layout has at most ``pipeline_schedule.most_model_chunks`` chunks. The schedule's rules hold
+    wherever the planner picks a field they read: interleaved stages pinned with the pipeline
+    degree or the accumulation left to it too (it picked 24 stages at 4 micro-batches for a
+    pinned ``vp`` 2, which the schedule refuses); a layout pinned whole is the user's."""
     model, auto, count = scenario.model, scenario.auto_layout, scenario.count
+    schedule_chosen = bool({"vp", "pp", "grad_accum"} & set(auto))  # the planner picks a field the schedule reads
 
     def last(*fields: str) -> bool:  # the rule reading ``fields`` is applied now: all present, ``added`` among them
         return added in fields and all(f in g for f in fields)
@@ -289,8 +293,9 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
     if last("tp", "pp", "vp"):
         chunks = np.array([0] + [most_model_chunks(model.n_layers, p) for p in range(1, int(g["pp"].max()) + 1)])
         keep &= g["pp"] * g["vp"] <= chunks[g["pp"]]
-        if "vp" in auto:
+        if "vp" in auto or "pp" in auto:
             keep &= (g["pp"] > 1) | (g["vp"] == 1)
+        if "vp" in auto:
             per_stage = -(-model.n_layers // g["pp"])  # beyond VIRTUAL_STAGES: equal chunks only
             keep &= (g["vp"] <= max(VIRTUAL_STAGES)) | (per_stage % g["vp"] == 0)
     if "cp" in g:
@@ -307,7 +312,7 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
             keep &= sequences // per_step >= 1
         elif last("tp", "pp", "cp", "mb"):  # a pinned accumulation: only the widths and micro-batches that keep the batch
             keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
-        if last("tp", "pp", "cp", "vp", "mb") and "vp" in auto:
+        if last("tp", "pp", "cp", "vp", "mb") and schedule_chosen:
             accum = sequences // per_step if "grad_accum" in auto else scenario.training.grad_accum
             keep &= (g["vp"] == 1) | (accum % round_size(scenario.parallelism.pipeline_schedule, g["pp"], accum) == 0)
     return keep

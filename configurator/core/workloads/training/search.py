@@ -19,7 +19,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from configurator.core.batch import nearest_reachable_batches, nearest_splitting_batches
 from configurator.core.catalog import Card
 from configurator.core.layout_json import searched_layout_to_dict
 from configurator.core.memo import NOT_SEARCHED_FOR_TRAINING, LruMemo, scenario_key
@@ -180,21 +179,49 @@ def data_parallel_widths(scenario: Scenario, card: Card) -> tuple[int, ...]:
     return tuple(sorted(dp for dp in widths if any(dp % e == 0 for e in eps)))
 
 
+NEAREST_BATCH_TRIES = 16
+"""Batches tried on each side of one the layouts cannot split before that side is given up
+[count]: a batch a data-parallel width × micro-batch × accumulation reaches may still have no
+layout (interleaved stages pinned need a pipeline degree whose chunks the model's layers allow;
+a pinned tensor degree may leave only widths the other pins refuse), and is passed over."""
+
+
 def nearest_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, ...]:
     """The global batches [tokens] nearest below and above ``sequences`` that the layouts tried
     can split: with the accumulation left to the planner any multiple of a data-parallel width ×
     micro-batch; with it pinned only width × micro-batch × accumulation (the accumulation is not
-    changed to reach a batch, and no automatic width may change the batch it gives).
-    Never ``sequences`` itself."""
+    changed to reach a batch, and no automatic width may change the batch it gives). Each is
+    one the search can plan (its layout grid is not empty: :func:`_grid`), so a batch moved
+    there is planned there, not moved again; a side with none within
+    :data:`NEAREST_BATCH_TRIES` candidates names none. Never ``sequences`` itself."""
     train, auto = scenario.training, scenario.auto_layout
     widths = data_parallel_widths(scenario, card) or (scenario.count,)
-    micro = MICRO_BATCHES if "micro_batch" in auto else (train.micro_batch,)
     if "grad_accum" in auto:
         per_rank = 1 if "micro_batch" in auto else train.micro_batch
-        found = nearest_splitting_batches(sequences, train.seq_len, tuple(dp * per_rank for dp in widths))
-        return tuple(b for b in found if b != sequences * train.seq_len)
-    reachable = tuple(sorted({dp * mb * train.grad_accum for dp in widths for mb in micro}))
-    return nearest_reachable_batches(sequences, train.seq_len, reachable)
+        grains = sorted({dp * per_rank for dp in widths})
+
+        def step(at: int, side: int) -> int:  # the next multiple of a grain past ``at`` on ``side``
+            if side < 0:
+                return max((at - 1) // g * g for g in grains)
+            return min((at // g + 1) * g for g in grains)
+    else:
+        micro = MICRO_BATCHES if "micro_batch" in auto else (train.micro_batch,)
+        reachable = sorted({dp * mb * train.grad_accum for dp in widths for mb in micro})
+
+        def step(at: int, side: int) -> int:  # the next reachable count past ``at`` on ``side`` (0: none)
+            return max((n for n in reachable if n < at), default=0) if side < 0 else \
+                min((n for n in reachable if n > at), default=0)
+    found = []
+    for side in (-1, 1):
+        at = sequences
+        for _ in range(NEAREST_BATCH_TRIES):
+            at = step(at, side)
+            if at <= 0:
+                break
+            if _grid(scenario, card, at):
+                found.append(at * train.seq_len)
+                break
+    return tuple(found)
 
 
 def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:
@@ -250,8 +277,12 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
     ``apex.transformer.pipeline_parallel.schedules.get_forward_backward_func``, as Megatron-LM's
     schedule it was taken from), and its bubble ``(p − 1)/(m·v)`` assumes ``m ≥ p``; Llama 3's
     flexible schedule needs ``m`` a multiple of its rounds (``pipeline_schedule.round_size``). A
-    layout has at most ``pipeline_schedule.most_model_chunks`` chunks."""
+    layout has at most ``pipeline_schedule.most_model_chunks`` chunks. The schedule's rules hold
+    wherever the planner picks a field they read: interleaved stages pinned with the pipeline
+    degree or the accumulation left to it too (it picked 24 stages at 4 micro-batches for a
+    pinned ``vp`` 2, which the schedule refuses); a layout pinned whole is the user's."""
     model, auto, count = scenario.model, scenario.auto_layout, scenario.count
+    schedule_chosen = bool({"vp", "pp", "grad_accum"} & set(auto))  # the planner picks a field the schedule reads
 
     def last(*fields: str) -> bool:  # the rule reading ``fields`` is applied now: all present, ``added`` among them
         return added in fields and all(f in g for f in fields)
@@ -262,8 +293,9 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
     if last("tp", "pp", "vp"):
         chunks = np.array([0] + [most_model_chunks(model.n_layers, p) for p in range(1, int(g["pp"].max()) + 1)])
         keep &= g["pp"] * g["vp"] <= chunks[g["pp"]]
-        if "vp" in auto:
+        if "vp" in auto or "pp" in auto:
             keep &= (g["pp"] > 1) | (g["vp"] == 1)
+        if "vp" in auto:
             per_stage = -(-model.n_layers // g["pp"])  # beyond VIRTUAL_STAGES: equal chunks only
             keep &= (g["vp"] <= max(VIRTUAL_STAGES)) | (per_stage % g["vp"] == 0)
     if "cp" in g:
@@ -280,7 +312,7 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
             keep &= sequences // per_step >= 1
         elif last("tp", "pp", "cp", "mb"):  # a pinned accumulation: only the widths and micro-batches that keep the batch
             keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
-        if last("tp", "pp", "cp", "vp", "mb") and "vp" in auto:
+        if last("tp", "pp", "cp", "vp", "mb") and schedule_chosen:
             accum = sequences // per_step if "grad_accum" in auto else scenario.training.grad_accum
             keep &= (g["vp"] == 1) | (accum % round_size(scenario.parallelism.pipeline_schedule, g["pp"], accum) == 0)
     return keep

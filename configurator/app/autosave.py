@@ -14,6 +14,10 @@ as its autosave exists; an autosave whose lock can be taken belongs to no runnin
 window crashed. (Autosaves of older versions, ``autosave-<process id>.gpuconf.json``, have no
 lock: they count as crashed unless another running process has that id.)
 
+**Ended from outside.** SIGTERM, SIGHUP and SIGINT (and a session logout) write the autosave
+at once instead of after the wait (:mod:`configurator.app.signal_ending`): the app ends with it
+kept (:meth:`Autosave.hold`), and the next start offers it as a crashed window's.
+
 **Failures.** An autosave that cannot be written (a full disk, a read-only folder) is said in the
 window and tried again :data:`AUTOSAVE_MAX_WAIT_MS` later, until it works. A window killed
 during a write leaves its previous autosave whole and a temporary file beside it; the next start
@@ -407,6 +411,8 @@ class Autosave(QObject):
         self._lock: int | None = None
         self.failing = False
         """The last write failed."""
+        self.held = False
+        """The app is ending from outside (:meth:`hold`): the autosave stays for the next start."""
         self._timer = self._single_shot(AUTOSAVE_DELAY_MS if delay_ms is None else delay_ms)
         self._deadline = self._single_shot(AUTOSAVE_MAX_WAIT_MS if max_wait_ms is None else max_wait_ms)
         controller.undo_stack.indexChanged.connect(self._on_changed)  # after the stack knows it is modified
@@ -421,7 +427,7 @@ class Autosave(QObject):
         return timer
 
     def _on_changed(self, _index) -> None:
-        if not shiboken6.isValid(self.controller.undo_stack):
+        if self.held or not shiboken6.isValid(self.controller.undo_stack):
             return  # the stack is being destroyed with the window
         if self.controller.is_modified:
             self._timer.start()  # restarted by every change ...
@@ -453,6 +459,8 @@ class Autosave(QObject):
         :attr:`failed`, if it could not be written."""
         self._timer.stop()
         self._deadline.stop()
+        if self.held:
+            return not self.failing
         if not self.controller.is_modified:
             self.discard()
             return True
@@ -489,10 +497,21 @@ class Autosave(QObject):
         recovery.handle = None
         return kept
 
-    def discard(self) -> None:
-        """Remove the autosave (the work was saved or deliberately discarded)."""
+    def hold(self) -> None:
+        """Keep the autosave as it is now, whatever happens next: the app is ending from outside
+        (a signal), and whatever a dialog left open answers on its way out (an event loop ending
+        makes it return as if cancelled) must not delete the work (:meth:`discard` does nothing)."""
+        self.held = True
         self._timer.stop()
         self._deadline.stop()
+
+    def discard(self) -> None:
+        """Remove the autosave (the work was saved or deliberately discarded); nothing once
+        :meth:`held <hold>`."""
+        self._timer.stop()
+        self._deadline.stop()
+        if self.held:
+            return
         try:
             self.file.unlink(missing_ok=True)
         except OSError:

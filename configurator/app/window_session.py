@@ -58,6 +58,45 @@ class SessionActions:
         known = self.known_file  # the file's content as last read or written, to tell a change at the next start
         self.settings.setValue("session/digest", known[1] if known and known[0] == str(self.controller.path) else "")
 
+    # ---- ended from outside: a signal, a logout ------------------------------------------
+    def keep_work(self) -> bool:
+        """Autosave the unsaved work now and save the session (layout, last file), asking
+        nothing: the app may be ended next (a logout, a signal). False if the autosave could not
+        be written (its failure is said as any autosave's)."""
+        if getattr(self, "controller", None) is None:  # still starting: nothing to keep yet
+            return True
+        self.save_session()
+        self.settings.sync()
+        return self.autosave.save_now()
+
+    def end_for_signal(self, signum: int) -> bool:
+        """The app is being ended by ``signum`` (SIGTERM, SIGHUP, SIGINT): the work kept for the
+        next start (:meth:`keep_work`), the autosave held whatever a dialog left open answers
+        on its way out, and where it went said on stderr. False if it could not be written."""
+        import signal
+
+        from configurator.app.signal_ending import say_on_stderr
+
+        kept = self.keep_work()
+        autosave = getattr(self, "autosave", None)
+        if autosave is None:
+            return kept
+        autosave.hold()
+        name = signal.Signals(signum).name
+        if not kept:
+            say_on_stderr(f"ended by {name}; the unsaved changes could not be autosaved to {autosave.file} and are "
+                          f"lost")
+        elif autosave.file.exists():
+            say_on_stderr(f"ended by {name}; the unsaved changes are autosaved to {autosave.file} and will be "
+                          f"offered at the next start")
+        return kept
+
+    def keep_work_before_quit(self) -> None:
+        """The event loop is ending with this window still open (not closed by the user, who
+        saved or discarded): its unsaved work autosaved for the next start."""
+        if getattr(self, "controller", None) is not None and self.isVisible():
+            self.autosave.save_now()
+
     # ---- settings that cannot be written ----------------------------------------------
     def check_settings(self, probe: bool = False) -> bool:
         """Write the settings now; where they cannot be written (a full disk, a read-only folder),

@@ -44,7 +44,7 @@ import secrets
 import shutil
 import stat
 import time
-from collections.abc import Container
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -219,6 +219,9 @@ class Recovery:
     """The scenario's card, when the catalog no longer has it."""
     language: str | None = None
     """The interface language of the window that wrote it."""
+    original_digest: str | None = None
+    """The SHA-256 (hex) of :attr:`original` as the crashed window last opened or saved it (None:
+    unknown, an older version's autosave): the file changed since when it differs now."""
     handle: int | None = field(default=None, repr=False)
 
     @property
@@ -274,6 +277,14 @@ def _original(notes: dict) -> Path | None:
     return Path(value)
 
 
+_DIGEST = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _original_digest(notes: dict) -> str | None:
+    value = notes.get("digest")
+    return value if isinstance(value, str) and _DIGEST.match(value) else None
+
+
 def _saved_at(notes: dict, file: Path) -> str:
     value = notes.get("saved_at")
     if isinstance(value, str):
@@ -320,7 +331,8 @@ def _examine(file: Path, known_cards: Container[str]) -> Recovery | SetAside | N
     language = notes.get("language") if isinstance(notes.get("language"), str) else None
     scenario = salvage.scenario
     return Recovery(file, scenario, _original(notes), _saved_at(notes, file), salvage.damage,
-                    None if scenario.card_id in known_cards else scenario.card_id, language, handle)
+                    None if scenario.card_id in known_cards else scenario.card_id, language,
+                    _original_digest(notes), handle)
 
 
 def _take_up_temporaries(folder: Path) -> None:
@@ -413,6 +425,9 @@ class Autosave(QObject):
         """The last write failed."""
         self.held = False
         """The app is ending from outside (:meth:`hold`): the autosave stays for the next start."""
+        self.file_digest: Callable[[], str | None] = lambda: None
+        """The SHA-256 of the window's file as the window last opened or saved it (set by the
+        window), kept in the notes: a recovery tells from it whether the file changed since."""
         self._timer = self._single_shot(AUTOSAVE_DELAY_MS if delay_ms is None else delay_ms)
         self._deadline = self._single_shot(AUTOSAVE_MAX_WAIT_MS if max_wait_ms is None else max_wait_ms)
         controller.undo_stack.indexChanged.connect(self._on_changed)  # after the stack knows it is modified
@@ -451,7 +466,8 @@ class Autosave(QObject):
         path = self.controller.path
         document["autosave"] = {"path": str(path) if path else None,
                                 "saved_at": datetime.now().isoformat(timespec="seconds"),
-                                "window": self.window_id, "pid": os.getpid(), "language": current_language()}
+                                "window": self.window_id, "pid": os.getpid(), "language": current_language(),
+                                "digest": self.file_digest() if path else None}
         return document
 
     def save_now(self) -> bool:

@@ -140,7 +140,7 @@ def run_app(argv: list[str]) -> int:
 
     from configurator.app.error_boundary import guard_slot
 
-    QTimer.singleShot(0, guard_slot(window.offer_recovery, "Recover unsaved work", window))
+    QTimer.singleShot(0, guard_slot(window.offer_start_questions, "Recover unsaved work", window))
     ending = end_from_outside(app, window)
     try:
         return app.exec()

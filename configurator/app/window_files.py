@@ -170,6 +170,73 @@ class FileActions:
         box.deleteLater()
         return "replace" if clicked is replace else "save-as" if clicked is save_as else "cancel"
 
+    def ask_changed_since(self, path: Path, recovered: bool = False) -> str:
+        """At start (or when unsaved work is recovered): ``path``, the window's file, was changed
+        by another window or program since this window — or the crashed one — last opened or
+        saved it. Ask what to do: "keep" (Escape: this window's scenario stays, the file as it is;
+        a later Save asks before replacing it), "load" (the file as it is now) or "save-as"."""
+        if recovered:
+            text = _tc("SessionFile", "{file} was changed by another window or program after the window that "
+                                      "crashed opened or saved it. The recovered changes were made to the file "
+                                      "as it was then.").format(file=path)
+            load_text = _tc("SessionFile", "Load the file's: the file is loaded as it is now; the recovered changes "
+                                           "are dropped.")
+        else:
+            text = _tc("SessionFile", "{file} was changed by another window or program since this window last "
+                                      "opened or saved it. This window shows the scenario as it was then."
+                                      ).format(file=path)
+            load_text = _tc("SessionFile", "Load the file's: the file is loaded as it is now; this window's "
+                                           "version is dropped.")
+        box = QMessageBox(QMessageBox.Icon.Warning, _tc("SessionFile", "File changed on disk"), text, parent=self)
+        box.setObjectName("changed-since-question")
+        box.setInformativeText("\n".join((
+            _tc("SessionFile", "Keep mine: this window keeps its scenario; the file is not touched, and saving "
+                               "later asks before replacing it."),
+            load_text,
+            _tc("SessionFile", "Save mine as…: this window's scenario is saved under another name; the file "
+                               "is not touched."))))
+        keep = box.addButton(_tc("SessionFile", "&Keep mine"), QMessageBox.ButtonRole.RejectRole)
+        load = box.addButton(_tc("SessionFile", "&Load the file's"), QMessageBox.ButtonRole.DestructiveRole)
+        save_as = box.addButton(_tc("SessionFile", "Save mine &As…"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        return "load" if clicked is load else "save-as" if clicked is save_as else "keep"
+
+    def check_file_at_start(self) -> str | None:
+        """The window's file as the last session left it, compared with the disk: changed by
+        another window or program (or cut short, unreadable now) since this window last opened or
+        saved it → asked (:meth:`ask_changed_since`) and done; gone → said on the status bar (the
+        window keeps its scenario; Save writes the file again). The answer, "gone", or None when
+        the file is as it was (or no file is known)."""
+        from configurator.core.scenario_io import scenario_digest
+
+        path, known = self.controller.path, self.known_file
+        if path is None or known is None or known[0] != str(path):
+            return None
+        if not path.exists() and not path.is_symlink():
+            self.statusBar().showMessage(_tc(
+                "SessionFile", "{file} no longer exists: this window keeps its scenario; Save writes the file "
+                               "again.").format(file=path))
+            return "gone"
+        if scenario_digest(path) == known[1]:
+            return None
+        answer = self.ask_changed_since(path)
+        self.act_on_changed_since(path, answer)
+        return answer
+
+    def act_on_changed_since(self, path: Path, answer: str) -> bool:
+        """Do what :meth:`ask_changed_since` was answered: "load" opens ``path`` (a file that
+        cannot be read is said, and this window keeps its scenario), "save-as" asks for the name
+        (cancelled: this window keeps its scenario). False where the window's scenario stays."""
+        if answer == "load":
+            return self.open_path(path)
+        if answer == "save-as":
+            return self.save_as()
+        return False
+
     def save_to(self, path: Path) -> bool:
         """Write atomically; on failure the old file stays and the user is told why. A file
         another window or program changed since this window opened or saved it is not written

@@ -141,10 +141,7 @@ def test_the_question_is_a_real_dialog(open_window, tmp_path, qtbot, language, w
                 return
             seen.append((box.windowTitle(), box.text() + "\n" + box.informativeText(),
                          [b.text() for b in box.buttons()]))
-            out = Path("/tmp/faults")
-            out.mkdir(parents=True, exist_ok=True)
-            box.grab().save(str(out / f"changed-at-start-{language}.png"))
-            box.reject()
+            QTimer.singleShot(300, lambda: grab_and_close(box, f"changed-at-start-{language}.png"))
 
         QTimer.singleShot(0, look)
         assert window.check_file_at_start() == "keep"
@@ -232,3 +229,11 @@ def test_recovered_work_on_an_unchanged_file_asks_nothing(open_window, tmp_path,
     assert window.offer_recovery()
     assert asked == [] and window.controller.scenario.name == "recovered"
     assert window.controller.saved_scenario.name == "saved"
+
+
+def grab_and_close(box, name: str) -> None:
+    """``box`` as it is shown, laid out, to /tmp/faults/``name`` (to look at), then Escape."""
+    out = Path("/tmp/faults")
+    out.mkdir(parents=True, exist_ok=True)
+    box.grab().save(str(out / name))
+    box.reject()

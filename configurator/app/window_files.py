@@ -18,6 +18,10 @@ MAX_RECENT = 8
 def failure_reason(error: OSError) -> str:
     """Why a file could not be written: the common reasons in the interface language, followed by
     the system's own words (English on most systems); any other reason in the system's words."""
+    if error.errno in (errno.ENOENT, errno.ENOTDIR) and error.filename:  # a write: its folder is what is missing
+        folder = Path(str(error.filename)).parent
+        return _tc("SessionFile", "the folder {folder} does not exist (moved or deleted?)").format(
+            folder=folder) + f" ({error.strerror or error})"
     texts = {errno.ENOSPC: _tc("MainWindow", "the disk is full"),
              errno.EDQUOT: _tc("MainWindow", "your disk quota is used up"),
              errno.EROFS: _tc("MainWindow", "the disk is read-only"),
@@ -108,7 +112,12 @@ class FileActions:
         try:
             scenario = read_scenario(path)
         except ScenarioFileError as error:
-            QMessageBox.critical(self, _tc("MainWindow", "Cannot open scenario"), str(error))
+            salvaged = self.salvage_cut_short(path)
+            if salvaged is not None:
+                return self.offer_what_can_be_read(path, error, *salvaged)
+            from configurator.core.messages import said_in
+
+            QMessageBox.critical(self, _tc("MainWindow", "Cannot open scenario"), said_in(error, current_language()))
             return False
         if scenario.card_id not in self.controller.catalog:
             QMessageBox.critical(self, _tc("MainWindow", "Cannot open scenario"),
@@ -119,6 +128,66 @@ class FileActions:
         self._remember(path)
         if scenario.economics.quotes:  # priced from the file's own quotes: say so, and which are ignored
             self.say_quotes(path.name)
+        return True
+
+    def salvage_cut_short(self, path: Path):
+        """What can be read of the scenario file ``path`` when it ends part-way (another program
+        stopped writing it half-way, a full disk, a copy cut off): (scenario, what is missing, one
+        sentence each); None for any other fault (not JSON, not a scenario, a card not in the
+        catalog), which is only said."""
+        from types import SimpleNamespace
+
+        from configurator.app.recovery_dialog import damage_lines
+        from configurator.core.files import open_regular_file
+        from configurator.core.scenario_io import MAX_SCENARIO_BYTES
+        from configurator.core.scenario_salvage import salvage_scenario
+
+        try:
+            with open_regular_file(path) as stream:
+                data = stream.read(MAX_SCENARIO_BYTES + 1)
+        except OSError:
+            return None
+        if len(data) > MAX_SCENARIO_BYTES:
+            return None
+        salvage = salvage_scenario(data)
+        if salvage.scenario is None or salvage.damage.cut_at is None \
+                or salvage.scenario.card_id not in self.controller.catalog:
+            return None
+        return salvage.scenario, damage_lines(SimpleNamespace(damage=salvage.damage, missing_card=None))
+
+    def ask_open_what_can_be_read(self, path: Path, error: Exception, lines: list[str]) -> bool:
+        """Say why ``path`` cannot be opened whole and what is missing; True to open what can be read."""
+        from configurator.core.messages import said_in
+
+        box = QMessageBox(QMessageBox.Icon.Warning, _tc("MainWindow", "Cannot open scenario"),
+                          said_in(error, current_language()), parent=self)
+        box.setObjectName("open-what-can-be-read")
+        box.setInformativeText("\n\n".join([*lines, _tc(
+            "SessionFile", "Open what can be read as a new, unsaved scenario? The file is not changed; Save asks "
+                           "for a name.")]))
+        open_button = box.addButton(_tc("SessionFile", "&Open what can be read"), QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(open_button)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        return clicked is open_button
+
+    def offer_what_can_be_read(self, path: Path, error: Exception, scenario, lines: list[str]) -> bool:
+        """``path`` ends part-way: offer its readable part as a new, unsaved scenario (no file:
+        Save asks for a name, so the cut file — perhaps still being written — is never replaced
+        unasked); the window's work stays if declined. True if opened."""
+        from configurator.app.defaults import default_scenario
+
+        if not self.ask_open_what_can_be_read(path, error, lines):
+            return False
+        self.controller.replace(default_scenario(current_language(), self.controller.catalog))
+        self.know_file(None, None)
+        # one undoable step over a new scenario: unsaved, so closing asks and the autosave protects it
+        self.controller.replace_undoable(scenario, lambda: _tc("SessionFile", "Open what could be read"))
+        self.statusBar().showMessage(_tc("SessionFile", "Opened what could be read of {file}; it is not saved yet."
+                                         ).format(file=path))
         return True
 
     def save(self) -> bool:

@@ -3211,6 +3211,26 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <source>{file} no longer exists: this window keeps its scenario; Save writes the file again.</source>
         <translation>{file} 已不存在：此窗口保留它的方案；保存时会重新写入该文件。</translation>
     </message>
+    <message>
+        <source>the folder {folder} does not exist (moved or deleted?)</source>
+        <translation>文件夹 {folder} 不存在（被移动或删除了？）</translation>
+    </message>
+    <message>
+        <source>Open what can be read as a new, unsaved scenario? The file is not changed; Save asks for a name.</source>
+        <translation>把能读出的部分作为一个新的、未保存的方案打开吗？文件不会被改动；保存时会询问文件名。</translation>
+    </message>
+    <message>
+        <source>&amp;Open what can be read</source>
+        <translation>打开能读出的部分(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open what could be read</source>
+        <translation>打开能读出的部分</translation>
+    </message>
+    <message>
+        <source>Opened what could be read of {file}; it is not saved yet.</source>
+        <translation>已打开 {file} 中能读出的部分；尚未保存。</translation>
+    </message>
 </context>
 <context>
     <name>SpinBinder</name>

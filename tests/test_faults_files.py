@@ -17,7 +17,7 @@ from configurator.core import files as files_module
 from configurator.core.scenario import updated
 from configurator.core.scenario_io import read_scenario, write_scenario
 
-from recovery_windows import answer_unsaved, open_window, settings_file  # noqa: F401 (fixtures)
+from recovery_windows import open_window, settings_file  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.gui
 

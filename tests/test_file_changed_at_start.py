@@ -16,9 +16,8 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from configurator.app import autosave as autosave_module
 from configurator.core.scenario import updated
-from configurator.core.scenario_io import read_scenario, scenario_to_document, write_scenario
+from configurator.core.scenario_io import read_scenario, write_scenario
 
 from recovery_windows import answer_unsaved, choose, open_window, settings_file  # noqa: F401 (fixtures)
 
@@ -98,16 +97,17 @@ def test_save_mine_as_another_file(open_window, tmp_path, monkeypatch):
 
 def test_a_file_cut_short_by_another_program(open_window, tmp_path, monkeypatch):
     """Another program was writing the file and stopped half-way: it is said to have changed;
-    loading it says why it cannot, and the window keeps its scenario."""
+    loading it says why it cannot be read whole (and offers what can be read: declined here),
+    and the window keeps its scenario, on the file."""
     _, path = session_on_file(open_window, tmp_path)
     data = path.read_bytes()
     path.write_bytes(data[:len(data) // 2])
     window = open_window()
     answer(window, monkeypatch, "load")
-    said = []
-    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: said.append((title, text)))
+    offered = []
+    monkeypatch.setattr(window, "ask_open_what_can_be_read", lambda file, error, lines: offered.append(lines) and False)
     assert window.check_file_at_start() == "load"
-    assert said and said[0][0] == "Cannot open scenario"
+    assert offered and any("cut short" in line for line in offered[0])
     assert window.controller.scenario.name == "mine" and window.controller.path == path
     assert path.read_bytes() == data[:len(data) // 2]
 
@@ -155,16 +155,13 @@ def test_the_question_is_a_real_dialog(open_window, tmp_path, qtbot, language, w
 # ---- recovered work whose file changed since the crash -------------------------------------
 
 
-def crashed_on_file(window, path: Path, name: str) -> Path:
-    """The autosave a window that had ``path`` open (as it is now) left with ``name`` unsaved."""
+def crashed_on_file(window, name: str) -> Path:
+    """The autosave ``window`` (on its file) would leave with ``name`` unsaved if it crashed now:
+    a copy of its autosave under another window's name, with no lock held."""
     window.controller.apply("name", name)
     assert window.autosave.save_now()
-    file = window.autosave.file
-    kept = file.read_bytes()
-    window.autosave._lock is not None and autosave_module._release(window.autosave._lock)
-    window.autosave._lock = None
-    crashed = file.with_name("autosave-crashed0000000.gpuconf.json")
-    crashed.write_bytes(kept)
+    crashed = window.autosave.file.with_name("autosave-crashed0000000.gpuconf.json")
+    crashed.write_bytes(window.autosave.file.read_bytes())
     return crashed
 
 
@@ -183,7 +180,7 @@ def recovered_window(open_window, tmp_path, monkeypatch, reply, change=lambda pa
     path = tmp_path / "plan.gpuconf.json"
     first.controller.apply("name", "saved")
     assert first.save_to(path)
-    crashed = crashed_on_file(first, path, "recovered")
+    crashed = crashed_on_file(first, "recovered")
     answer_unsaved(monkeypatch, QMessageBox.StandardButton.Discard)
     first.autosave.discard()
     change(path)

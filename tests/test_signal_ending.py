@@ -16,7 +16,6 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
-from configurator.app import autosave as autosave_module
 from configurator.app.main import build_main_window
 from configurator.core.scenario import updated
 from configurator.core.scenario_io import read_scenario, write_scenario

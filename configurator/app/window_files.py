@@ -137,7 +137,7 @@ class FileActions:
         catalog), which is only said."""
         from types import SimpleNamespace
 
-        from configurator.app.recovery_dialog import damage_lines
+        from configurator.app.damage_text import damage_lines
         from configurator.core.files import open_regular_file
         from configurator.core.scenario_io import MAX_SCENARIO_BYTES
         from configurator.core.scenario_salvage import salvage_scenario

@@ -3,7 +3,10 @@ on real windows and real files (a child process killed with SIGKILL where a cras
 
 Covered elsewhere: a kill during continuous editing (test_autosave_kill.py), an autosave cut
 short, padded with zero bytes, from a newer version or not JSON (test_recovery_damaged.py,
-test_salvage.py), an autosave that cannot be written (test_recovery.py).
+test_salvage.py), an autosave that cannot be written (test_recovery.py), the app ended by
+SIGTERM, SIGHUP or SIGINT (test_signal_ending.py), the window's file changed on disk before a
+start or a recovery (test_file_changed_at_start.py), Open, Save and Export on a full disk, into
+a folder deleted meanwhile, of a file cut short (test_faults_files.py).
 """
 
 from __future__ import annotations

@@ -14,6 +14,10 @@ as its autosave exists; an autosave whose lock can be taken belongs to no runnin
 window crashed. (Autosaves of older versions, ``autosave-<process id>.gpuconf.json``, have no
 lock: they count as crashed unless another running process has that id.)
 
+**Ended from outside.** SIGTERM, SIGHUP and SIGINT (and a session logout) write the autosave
+at once instead of after the wait (:mod:`configurator.app.signal_ending`): the app ends with it
+kept (:meth:`Autosave.hold`), and the next start offers it as a crashed window's.
+
 **Failures.** An autosave that cannot be written (a full disk, a read-only folder) is said in the
 window and tried again :data:`AUTOSAVE_MAX_WAIT_MS` later, until it works. A window killed
 during a write leaves its previous autosave whole and a temporary file beside it; the next start
@@ -40,7 +44,7 @@ import secrets
 import shutil
 import stat
 import time
-from collections.abc import Container
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -215,6 +219,9 @@ class Recovery:
     """The scenario's card, when the catalog no longer has it."""
     language: str | None = None
     """The interface language of the window that wrote it."""
+    original_digest: str | None = None
+    """The SHA-256 (hex) of :attr:`original` as the crashed window last opened or saved it (None:
+    unknown, an older version's autosave): the file changed since when it differs now."""
     handle: int | None = field(default=None, repr=False)
 
     @property
@@ -270,6 +277,14 @@ def _original(notes: dict) -> Path | None:
     return Path(value)
 
 
+_DIGEST = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _original_digest(notes: dict) -> str | None:
+    value = notes.get("digest")
+    return value if isinstance(value, str) and _DIGEST.match(value) else None
+
+
 def _saved_at(notes: dict, file: Path) -> str:
     value = notes.get("saved_at")
     if isinstance(value, str):
@@ -316,7 +331,8 @@ def _examine(file: Path, known_cards: Container[str]) -> Recovery | SetAside | N
     language = notes.get("language") if isinstance(notes.get("language"), str) else None
     scenario = salvage.scenario
     return Recovery(file, scenario, _original(notes), _saved_at(notes, file), salvage.damage,
-                    None if scenario.card_id in known_cards else scenario.card_id, language, handle)
+                    None if scenario.card_id in known_cards else scenario.card_id, language,
+                    _original_digest(notes), handle)
 
 
 def _take_up_temporaries(folder: Path) -> None:
@@ -407,6 +423,11 @@ class Autosave(QObject):
         self._lock: int | None = None
         self.failing = False
         """The last write failed."""
+        self.held = False
+        """The app is ending from outside (:meth:`hold`): the autosave stays for the next start."""
+        self.file_digest: Callable[[], str | None] = lambda: None
+        """The SHA-256 of the window's file as the window last opened or saved it (set by the
+        window), kept in the notes: a recovery tells from it whether the file changed since."""
         self._timer = self._single_shot(AUTOSAVE_DELAY_MS if delay_ms is None else delay_ms)
         self._deadline = self._single_shot(AUTOSAVE_MAX_WAIT_MS if max_wait_ms is None else max_wait_ms)
         controller.undo_stack.indexChanged.connect(self._on_changed)  # after the stack knows it is modified
@@ -421,7 +442,7 @@ class Autosave(QObject):
         return timer
 
     def _on_changed(self, _index) -> None:
-        if not shiboken6.isValid(self.controller.undo_stack):
+        if self.held or not shiboken6.isValid(self.controller.undo_stack):
             return  # the stack is being destroyed with the window
         if self.controller.is_modified:
             self._timer.start()  # restarted by every change ...
@@ -445,7 +466,8 @@ class Autosave(QObject):
         path = self.controller.path
         document["autosave"] = {"path": str(path) if path else None,
                                 "saved_at": datetime.now().isoformat(timespec="seconds"),
-                                "window": self.window_id, "pid": os.getpid(), "language": current_language()}
+                                "window": self.window_id, "pid": os.getpid(), "language": current_language(),
+                                "digest": self.file_digest() if path else None}
         return document
 
     def save_now(self) -> bool:
@@ -453,6 +475,8 @@ class Autosave(QObject):
         :attr:`failed`, if it could not be written."""
         self._timer.stop()
         self._deadline.stop()
+        if self.held:
+            return not self.failing
         if not self.controller.is_modified:
             self.discard()
             return True
@@ -489,10 +513,21 @@ class Autosave(QObject):
         recovery.handle = None
         return kept
 
-    def discard(self) -> None:
-        """Remove the autosave (the work was saved or deliberately discarded)."""
+    def hold(self) -> None:
+        """Keep the autosave as it is now, whatever happens next: the app is ending from outside
+        (a signal), and whatever a dialog left open answers on its way out (an event loop ending
+        makes it return as if cancelled) must not delete the work (:meth:`discard` does nothing)."""
+        self.held = True
         self._timer.stop()
         self._deadline.stop()
+
+    def discard(self) -> None:
+        """Remove the autosave (the work was saved or deliberately discarded); nothing once
+        :meth:`held <hold>`."""
+        self._timer.stop()
+        self._deadline.stop()
+        if self.held:
+            return
         try:
             self.file.unlink(missing_ok=True)
         except OSError:

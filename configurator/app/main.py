@@ -140,8 +140,32 @@ def run_app(argv: list[str]) -> int:
 
     from configurator.app.error_boundary import guard_slot
 
-    QTimer.singleShot(0, guard_slot(window.offer_recovery, "Recover unsaved work", window))
-    return app.exec()
+    QTimer.singleShot(0, guard_slot(window.offer_start_questions, "Recover unsaved work", window))
+    ending = end_from_outside(app, window)
+    try:
+        return app.exec()
+    finally:
+        ending.uninstall()
+
+
+def end_from_outside(app, window):
+    """Keep ``window``'s unsaved work when the app is ended from outside
+    (:mod:`configurator.app.signal_ending`): on SIGTERM, SIGHUP or SIGINT autosaved and the event
+    loop ended (exit status 0); at a session logout autosaved (the logout may be cancelled);
+    when the loop ends with the window open, autosaved. Returns the signal handler (uninstall it)."""
+    from configurator.app.error_boundary import guard_slot
+    from configurator.app.signal_ending import SignalEnding
+
+    def end(signum: int) -> None:
+        try:
+            window.end_for_signal(signum)
+        finally:
+            window.hide()  # as a closed window is: none of its charts is resized while the interpreter ends
+            app.exit(0)
+
+    app.commitDataRequest.connect(guard_slot(lambda _manager: window.keep_work(), "Keep unsaved work", window))
+    app.aboutToQuit.connect(guard_slot(window.keep_work_before_quit, "Keep unsaved work", window))
+    return SignalEnding(end, app)
 
 
 def show_broken_installation(error: Exception) -> None:

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 
 from configurator.app.autosave import Findings, Recovery, SetAside
 from configurator.app.i18n import current_language
+from configurator.app.damage_text import damage_lines  # noqa: F401 - re-exported (the window's recovery)
 from configurator.app.i18n import tc as _tc
-from configurator.core.scenario_io import MAX_SCENARIO_BYTES
 
 
 
@@ -37,31 +37,6 @@ def shown_name(recovery: Recovery) -> str:
 
 def state_text(recovery: Recovery) -> str:
     return _tc("Recovery", "Partly recoverable") if recovery.partial else _tc("Recovery", "Complete")
-
-
-def damage_lines(recovery: Recovery, placeholder: str = "") -> list[str]:
-    """What is missing or changed in ``recovery``, one sentence each (empty when it is whole), a
-    card that is gone first (the user has to act on it); ``placeholder``: the card it is restored
-    on instead."""
-    damage, lines = recovery.damage, []
-    if recovery.missing_card is not None:
-        lines.append(_tc("Recovery", "Its card “{card}” is no longer in the catalog: it is restored on "
-                                     "{placeholder}; choose its card again.").format(
-            card=recovery.missing_card, placeholder=placeholder or "?"))
-    if damage.cut_at is not None:
-        lines.append(_tc("Recovery", "The file was cut short after {size} bytes ({kept} of them usable); whatever "
-                                     "followed is lost and takes default values.").format(
-            kept=f"{damage.cut_at:,}", size=f"{damage.size:,}"))
-    if damage.newer_version is not None:
-        lines.append(_tc("Recovery", "It was written by a newer version of GPU Configurator (file version "
-                                     "{version}); settings this version does not know are left out.").format(
-            version=damage.newer_version))
-    if damage.reset:
-        lines.append(_tc("Recovery", "Set back to their defaults: {fields}.").format(fields=", ".join(damage.reset)))
-    if damage.too_large:
-        lines.append(_tc("Recovery", "The file is larger than a scenario file may be ({size} bytes; at most "
-                                     "{limit}).").format(size=f"{damage.size:,}", limit=f"{MAX_SCENARIO_BYTES:,}"))
-    return lines
 
 
 def reason_text(reason: str, detail: str) -> str:

@@ -18,6 +18,10 @@ MAX_RECENT = 8
 def failure_reason(error: OSError) -> str:
     """Why a file could not be written: the common reasons in the interface language, followed by
     the system's own words (English on most systems); any other reason in the system's words."""
+    if error.errno in (errno.ENOENT, errno.ENOTDIR) and error.filename:  # a write: its folder is what is missing
+        folder = Path(str(error.filename)).parent
+        return _tc("SessionFile", "the folder {folder} does not exist (moved or deleted?)").format(
+            folder=folder) + f" ({error.strerror or error})"
     texts = {errno.ENOSPC: _tc("MainWindow", "the disk is full"),
              errno.EDQUOT: _tc("MainWindow", "your disk quota is used up"),
              errno.EROFS: _tc("MainWindow", "the disk is read-only"),
@@ -108,7 +112,12 @@ class FileActions:
         try:
             scenario = read_scenario(path)
         except ScenarioFileError as error:
-            QMessageBox.critical(self, _tc("MainWindow", "Cannot open scenario"), str(error))
+            salvaged = self.salvage_cut_short(path)
+            if salvaged is not None:
+                return self.offer_what_can_be_read(path, error, *salvaged)
+            from configurator.core.messages import said_in
+
+            QMessageBox.critical(self, _tc("MainWindow", "Cannot open scenario"), said_in(error, current_language()))
             return False
         if scenario.card_id not in self.controller.catalog:
             QMessageBox.critical(self, _tc("MainWindow", "Cannot open scenario"),
@@ -119,6 +128,66 @@ class FileActions:
         self._remember(path)
         if scenario.economics.quotes:  # priced from the file's own quotes: say so, and which are ignored
             self.say_quotes(path.name)
+        return True
+
+    def salvage_cut_short(self, path: Path):
+        """What can be read of the scenario file ``path`` when it ends part-way (another program
+        stopped writing it half-way, a full disk, a copy cut off): (scenario, what is missing, one
+        sentence each); None for any other fault (not JSON, not a scenario, a card not in the
+        catalog), which is only said."""
+        from types import SimpleNamespace
+
+        from configurator.app.damage_text import damage_lines
+        from configurator.core.files import open_regular_file
+        from configurator.core.scenario_io import MAX_SCENARIO_BYTES
+        from configurator.core.scenario_salvage import salvage_scenario
+
+        try:
+            with open_regular_file(path) as stream:
+                data = stream.read(MAX_SCENARIO_BYTES + 1)
+        except OSError:
+            return None
+        if len(data) > MAX_SCENARIO_BYTES:
+            return None
+        salvage = salvage_scenario(data)
+        if salvage.scenario is None or salvage.damage.cut_at is None \
+                or salvage.scenario.card_id not in self.controller.catalog:
+            return None
+        return salvage.scenario, damage_lines(SimpleNamespace(damage=salvage.damage, missing_card=None))
+
+    def ask_open_what_can_be_read(self, path: Path, error: Exception, lines: list[str]) -> bool:
+        """Say why ``path`` cannot be opened whole and what is missing; True to open what can be read."""
+        from configurator.core.messages import said_in
+
+        box = QMessageBox(QMessageBox.Icon.Warning, _tc("MainWindow", "Cannot open scenario"),
+                          said_in(error, current_language()), parent=self)
+        box.setObjectName("open-what-can-be-read")
+        box.setInformativeText("\n\n".join([*lines, _tc(
+            "SessionFile", "Open what can be read as a new, unsaved scenario? The file is not changed; Save asks "
+                           "for a name.")]))
+        open_button = box.addButton(_tc("SessionFile", "&Open what can be read"), QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(open_button)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        return clicked is open_button
+
+    def offer_what_can_be_read(self, path: Path, error: Exception, scenario, lines: list[str]) -> bool:
+        """``path`` ends part-way: offer its readable part as a new, unsaved scenario (no file:
+        Save asks for a name, so the cut file — perhaps still being written — is never replaced
+        unasked); the window's work stays if declined. True if opened."""
+        from configurator.app.defaults import default_scenario
+
+        if not self.ask_open_what_can_be_read(path, error, lines):
+            return False
+        self.controller.replace(default_scenario(current_language(), self.controller.catalog))
+        self.know_file(None, None)
+        # one undoable step over a new scenario: unsaved, so closing asks and the autosave protects it
+        self.controller.replace_undoable(scenario, lambda: _tc("SessionFile", "Open what could be read"))
+        self.statusBar().showMessage(_tc("SessionFile", "Opened what could be read of {file}; it is not saved yet."
+                                         ).format(file=path))
         return True
 
     def save(self) -> bool:
@@ -169,6 +238,73 @@ class FileActions:
         clicked = box.clickedButton()
         box.deleteLater()
         return "replace" if clicked is replace else "save-as" if clicked is save_as else "cancel"
+
+    def ask_changed_since(self, path: Path, recovered: bool = False) -> str:
+        """At start (or when unsaved work is recovered): ``path``, the window's file, was changed
+        by another window or program since this window — or the crashed one — last opened or
+        saved it. Ask what to do: "keep" (Escape: this window's scenario stays, the file as it is;
+        a later Save asks before replacing it), "load" (the file as it is now) or "save-as"."""
+        if recovered:
+            text = _tc("SessionFile", "{file} was changed by another window or program after the window that "
+                                      "crashed opened or saved it. The recovered changes were made to the file "
+                                      "as it was then.").format(file=path)
+            load_text = _tc("SessionFile", "Load the file's: the file is loaded as it is now; the recovered changes "
+                                           "are dropped.")
+        else:
+            text = _tc("SessionFile", "{file} was changed by another window or program since this window last "
+                                      "opened or saved it. This window shows the scenario as it was then."
+                                      ).format(file=path)
+            load_text = _tc("SessionFile", "Load the file's: the file is loaded as it is now; this window's "
+                                           "version is dropped.")
+        box = QMessageBox(QMessageBox.Icon.Warning, _tc("SessionFile", "File changed on disk"), text, parent=self)
+        box.setObjectName("changed-since-question")
+        box.setInformativeText("\n".join((
+            _tc("SessionFile", "Keep mine: this window keeps its scenario; the file is not touched, and saving "
+                               "later asks before replacing it."),
+            load_text,
+            _tc("SessionFile", "Save mine as…: this window's scenario is saved under another name; the file "
+                               "is not touched."))))
+        keep = box.addButton(_tc("SessionFile", "&Keep mine"), QMessageBox.ButtonRole.RejectRole)
+        load = box.addButton(_tc("SessionFile", "&Load the file's"), QMessageBox.ButtonRole.DestructiveRole)
+        save_as = box.addButton(_tc("SessionFile", "Save mine &As…"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        return "load" if clicked is load else "save-as" if clicked is save_as else "keep"
+
+    def check_file_at_start(self) -> str | None:
+        """The window's file as the last session left it, compared with the disk: changed by
+        another window or program (or cut short, unreadable now) since this window last opened or
+        saved it → asked (:meth:`ask_changed_since`) and done; gone → said on the status bar (the
+        window keeps its scenario; Save writes the file again). The answer, "gone", or None when
+        the file is as it was (or no file is known)."""
+        from configurator.core.scenario_io import scenario_digest
+
+        path, known = self.controller.path, self.known_file
+        if path is None or known is None or known[0] != str(path):
+            return None
+        if not path.exists() and not path.is_symlink():
+            self.statusBar().showMessage(_tc(
+                "SessionFile", "{file} no longer exists: this window keeps its scenario; Save writes the file "
+                               "again.").format(file=path))
+            return "gone"
+        if scenario_digest(path) == known[1]:
+            return None
+        answer = self.ask_changed_since(path)
+        self.act_on_changed_since(path, answer)
+        return answer
+
+    def act_on_changed_since(self, path: Path, answer: str) -> bool:
+        """Do what :meth:`ask_changed_since` was answered: "load" opens ``path`` (a file that
+        cannot be read is said, and this window keeps its scenario), "save-as" asks for the name
+        (cancelled: this window keeps its scenario). False where the window's scenario stays."""
+        if answer == "load":
+            return self.open_path(path)
+        if answer == "save-as":
+            return self.save_as()
+        return False
 
     def save_to(self, path: Path) -> bool:
         """Write atomically; on failure the old file stays and the user is told why. A file

@@ -58,6 +58,45 @@ class SessionActions:
         known = self.known_file  # the file's content as last read or written, to tell a change at the next start
         self.settings.setValue("session/digest", known[1] if known and known[0] == str(self.controller.path) else "")
 
+    # ---- ended from outside: a signal, a logout ------------------------------------------
+    def keep_work(self) -> bool:
+        """Autosave the unsaved work now and save the session (layout, last file), asking
+        nothing: the app may be ended next (a logout, a signal). False if the autosave could not
+        be written (its failure is said as any autosave's)."""
+        if getattr(self, "controller", None) is None:  # still starting: nothing to keep yet
+            return True
+        self.save_session()
+        self.settings.sync()
+        return self.autosave.save_now()
+
+    def end_for_signal(self, signum: int) -> bool:
+        """The app is being ended by ``signum`` (SIGTERM, SIGHUP, SIGINT): the work kept for the
+        next start (:meth:`keep_work`), the autosave held whatever a dialog left open answers
+        on its way out, and where it went said on stderr. False if it could not be written."""
+        import signal
+
+        from configurator.app.signal_ending import say_on_stderr
+
+        kept = self.keep_work()
+        autosave = getattr(self, "autosave", None)
+        if autosave is None:
+            return kept
+        autosave.hold()
+        name = signal.Signals(signum).name
+        if not kept:
+            say_on_stderr(f"ended by {name}; the unsaved changes could not be autosaved to {autosave.file} and are "
+                          f"lost")
+        elif autosave.file.exists():
+            say_on_stderr(f"ended by {name}; the unsaved changes are autosaved to {autosave.file} and will be "
+                          f"offered at the next start")
+        return kept
+
+    def keep_work_before_quit(self) -> None:
+        """The event loop is ending with this window still open (not closed by the user, who
+        saved or discarded): its unsaved work autosaved for the next start."""
+        if getattr(self, "controller", None) is not None and self.isVisible():
+            self.autosave.save_now()
+
     # ---- settings that cannot be written ----------------------------------------------
     def check_settings(self, probe: bool = False) -> bool:
         """Write the settings now; where they cannot be written (a full disk, a read-only folder),
@@ -82,6 +121,12 @@ class SessionActions:
         """A failed autosave is said in the status bar until one succeeds again."""
         self.autosave.failed.connect(self._on_autosave_failed)
         self.autosave.written.connect(self._on_autosave_written)
+        self.autosave.file_digest = self._known_digest
+
+    def _known_digest(self) -> str | None:
+        """The digest of the window's file as it last opened or saved it (None: unknown)."""
+        known, path = self.known_file, self.controller.path
+        return known[1] if known is not None and path is not None and known[0] == str(path) else None
 
     def _on_autosave_failed(self, reason: str) -> None:
         self.statusBar().showMessage(_tc(
@@ -132,6 +177,13 @@ class SessionActions:
         dialog.deleteLater()
         return chosen
 
+    def offer_start_questions(self) -> None:
+        """What a start asks once the window shows: the unsaved work of crashed windows
+        (:meth:`offer_recovery`); then, unless one was restored (it asks about its own file),
+        whether the session's file changed on disk (:meth:`check_file_at_start`)."""
+        if not self.offer_recovery():
+            self.check_file_at_start()
+
     def offer_recovery(self) -> bool:
         """After a crash, offer the unsaved work every crashed window autosaved; True if one was
         restored into this window (the others stay for the next start unless discarded)."""
@@ -177,6 +229,15 @@ class SessionActions:
                 original = None  # gone or broken: the recovered work stays, unsaved
             if original is not None and original.card_id in catalog:
                 base, path = original, recovery.original
+        answer = "keep"
+        if self.changed_since_crash(recovery, digest):  # another window or program wrote the file since
+            answer = self.ask_changed_since(recovery.original, recovered=True)
+            if answer == "load" and self.act_on_changed_since(recovery.original, answer):
+                recovery.discard()  # the user chose the file as it is over the recovered changes
+                return True
+            # kept: on the file still (even cut short now), known as the crashed window knew it, so
+            # that a Save asks before replacing what the other program wrote
+            path, digest = recovery.original, recovery.original_digest
         self.controller.replace(base, path)
         self.know_file(path, digest)
         # a function, said again in the language shown whenever it changes (a string would stay as it was)
@@ -186,6 +247,8 @@ class SessionActions:
         except OSError:
             kept = None  # it stays where it was (offered again next time); this window autosaves anew
         self.autosave.save_now()
+        if answer == "save-as":
+            self.act_on_changed_since(recovery.original, answer)
         if recovery.partial:
             lines = damage_lines(recovery, placeholder)
             if kept is not None:
@@ -197,6 +260,14 @@ class SessionActions:
             self.statusBar().showMessage(_tc("MainWindow", "Restored “{name}”.").format(name=shown_name(recovery)),
                                          8000)
         return True
+
+    @staticmethod
+    def changed_since_crash(recovery, digest: str | None) -> bool:
+        """``recovery``'s file exists and differs from what the crashed window last opened or
+        saved (``digest``: its SHA-256 now, None where it cannot be read: cut short, too large)."""
+        return (recovery.original is not None and recovery.original_digest is not None
+                and (recovery.original.exists() or recovery.original.is_symlink())
+                and digest != recovery.original_digest)
 
     def show_recovery_note(self, text: str) -> None:
         """What a partial restore changed, in a message that does not block the window

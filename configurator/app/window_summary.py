@@ -135,7 +135,9 @@ class SummaryActions:
         self._summary_later(suffix == ".pdf", written, self.export_action, on_worker=write)
 
     def _say_export_failed(self, path: Path, error: Exception) -> None:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        from configurator.app.window_files import failure_reason
+
+        reason = failure_reason(error) if isinstance(error, OSError) and error.strerror else str(error)
         text = _tc("MainWindow", "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old "
                                  "content.").format(path=path, reason=reason)
         QMessageBox.critical(self, _tc("MainWindow", "Cannot export summary"), text)

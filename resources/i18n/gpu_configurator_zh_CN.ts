@@ -3166,6 +3166,73 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
 </context>
 <context>
+    <name>SessionFile</name>
+    <message>
+        <source>{file} was changed by another window or program after the window that crashed opened or saved it. The recovered changes were made to the file as it was then.</source>
+        <translation>{file} 在崩溃的窗口打开或保存它之后，被另一个窗口或程序更改了。恢复的更改是在当时的文件内容上做的。</translation>
+    </message>
+    <message>
+        <source>Load the file's: the file is loaded as it is now; the recovered changes are dropped.</source>
+        <translation>载入文件的：按文件现在的内容载入；恢复的更改将被丢弃。</translation>
+    </message>
+    <message>
+        <source>{file} was changed by another window or program since this window last opened or saved it. This window shows the scenario as it was then.</source>
+        <translation>{file} 在此窗口上次打开或保存它之后，被另一个窗口或程序更改了。此窗口显示的是当时的方案。</translation>
+    </message>
+    <message>
+        <source>Load the file's: the file is loaded as it is now; this window's version is dropped.</source>
+        <translation>载入文件的：按文件现在的内容载入；此窗口的版本将被丢弃。</translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation>文件已在磁盘上被更改</translation>
+    </message>
+    <message>
+        <source>Keep mine: this window keeps its scenario; the file is not touched, and saving later asks before replacing it.</source>
+        <translation>保留我的：此窗口保留它的方案；文件不被改动，以后保存时会先询问再替换它。</translation>
+    </message>
+    <message>
+        <source>Save mine as…: this window's scenario is saved under another name; the file is not touched.</source>
+        <translation>我的另存为…：此窗口的方案以另一个名称保存；文件不被改动。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep mine</source>
+        <translation>保留我的(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Load the file's</source>
+        <translation>载入文件的(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Save mine &amp;As…</source>
+        <translation>我的另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>{file} no longer exists: this window keeps its scenario; Save writes the file again.</source>
+        <translation>{file} 已不存在：此窗口保留它的方案；保存时会重新写入该文件。</translation>
+    </message>
+    <message>
+        <source>the folder {folder} does not exist (moved or deleted?)</source>
+        <translation>文件夹 {folder} 不存在（被移动或删除了？）</translation>
+    </message>
+    <message>
+        <source>Open what can be read as a new, unsaved scenario? The file is not changed; Save asks for a name.</source>
+        <translation>把能读出的部分作为一个新的、未保存的方案打开吗？文件不会被改动；保存时会询问文件名。</translation>
+    </message>
+    <message>
+        <source>&amp;Open what can be read</source>
+        <translation>打开能读出的部分(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open what could be read</source>
+        <translation>打开能读出的部分</translation>
+    </message>
+    <message>
+        <source>Opened what could be read of {file}; it is not saved yet.</source>
+        <translation>已打开 {file} 中能读出的部分；尚未保存。</translation>
+    </message>
+</context>
+<context>
     <name>SpinBinder</name>
     <message>
         <source>Accepted range: {0}</source>

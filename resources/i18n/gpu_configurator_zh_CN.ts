@@ -3172,7 +3172,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>{file} 在崩溃的窗口打开或保存它之后，被另一个窗口或程序更改了。恢复的更改是在当时的文件内容上做的。</translation>
     </message>
     <message>
-        <source>Load the file's: the file is loaded as it is now; the recovered changes are dropped.</source>
+        <source>Load the file&apos;s: the file is loaded as it is now; the recovered changes are dropped.</source>
         <translation>载入文件的：按文件现在的内容载入；恢复的更改将被丢弃。</translation>
     </message>
     <message>
@@ -3180,7 +3180,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>{file} 在此窗口上次打开或保存它之后，被另一个窗口或程序更改了。此窗口显示的是当时的方案。</translation>
     </message>
     <message>
-        <source>Load the file's: the file is loaded as it is now; this window's version is dropped.</source>
+        <source>Load the file&apos;s: the file is loaded as it is now; this window&apos;s version is dropped.</source>
         <translation>载入文件的：按文件现在的内容载入；此窗口的版本将被丢弃。</translation>
     </message>
     <message>
@@ -3192,7 +3192,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>保留我的：此窗口保留它的方案；文件不被改动，以后保存时会先询问再替换它。</translation>
     </message>
     <message>
-        <source>Save mine as…: this window's scenario is saved under another name; the file is not touched.</source>
+        <source>Save mine as…: this window&apos;s scenario is saved under another name; the file is not touched.</source>
         <translation>我的另存为…：此窗口的方案以另一个名称保存；文件不被改动。</translation>
     </message>
     <message>
@@ -3200,7 +3200,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>保留我的(&amp;K)</translation>
     </message>
     <message>
-        <source>&amp;Load the file's</source>
+        <source>&amp;Load the file&apos;s</source>
         <translation>载入文件的(&amp;L)</translation>
     </message>
     <message>

@@ -93,7 +93,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QGraphicsView, QMessageBox
 
-from heartbeat import print_long_passes, processor_slowdown, profile_long_passes, stall_figures
+from heartbeat import print_long_passes, processor_slowdown, profile_long_passes, stall_heartbeat
 
 TARGET_MS = 100
 """The longest the window may freeze on the development machine [ms]."""
@@ -138,15 +138,17 @@ def window(qtbot, tmp_path, monkeypatch):
 
 
 def idle(window) -> bool:
-    """No analysis, ranking or summary under way, and an open bill of materials filled (its first
-    fill waits two timer passes after the dock opens: on a loaded machine the settling time after
-    the rest is done can end before them)."""
+    """No analysis, ranking or summary under way, no chart still waiting for its turn to repaint
+    (app/paced_repaint.py), and an open bill of materials filled (its first fill waits two timer
+    passes after the dock opens: on a loaded machine the settling time after the rest is done can
+    end before them)."""
     panel = getattr(window, "recommend_panel", None)
     task = getattr(window, "_summary_job", None)
     bom = getattr(window, "bom_panel", None)
     bom_waiting = bom is not None and bom.cost is None and window.controller.analysis is not None
+    charts_held = not all(chart.updatesEnabled() for chart in window.charts)  # repainted one per pass
     return (not window.controller.busy and (panel is None or not panel.busy)
-            and (task is None or not task.busy) and not window.rebuilding and not bom_waiting)
+            and (task is None or not task.busy) and not window.rebuilding and not bom_waiting and not charts_held)
 
 
 def stall(window, action, what: str, ceiling_ms: float = CEILING_MS,
@@ -166,11 +168,27 @@ def stall(window, action, what: str, ceiling_ms: float = CEILING_MS,
         print_long_passes(beat, what)
         largest, cpu = beat.largest_gap_ms, 0.0  # profiled: the CPU times printed above are doubled
     else:
-        largest, cpu = stall_figures(action, lambda: idle(window) and done())
+        beat = stall_heartbeat(action, lambda: idle(window) and done())
+        largest, cpu = beat.largest_gap_ms, beat.largest_cpu_ms
     slowdown = processor_slowdown()
-    print(f"stall {what}: {largest:.0f} ms (GUI thread CPU {cpu:.0f} ms; processor {slowdown:.2f}x the reference)")
+    used, queued, asleep = beat.largest_gap_parts_ms
+    print(f"stall {what}: {largest:.0f} ms (GUI thread CPU {cpu:.0f} ms; processor {slowdown:.2f}x the reference; "
+          f"the longest gap: {used:.0f} ms CPU, {queued:.0f} ms waiting for a core, {asleep:.0f} ms asleep)")
+    if os.environ.get("STALL_LOG"):
+        log_stall(os.environ["STALL_LOG"], what, largest, cpu, beat.largest_gap_parts_ms, slowdown)
     assert largest < ceiling_ms * slowdown and cpu < cpu_ceiling_ms * slowdown, \
         f"{what}: {largest:.0f} ms, CPU {cpu:.0f} ms (ceilings x {slowdown:.2f}, the processor's slowdown)"
+
+
+def log_stall(path: str, what: str, wall: float, cpu: float, parts: tuple[float, float, float],
+              slowdown: float) -> None:
+    """Append one action's figures to ``path`` as a JSON line (``STALL_LOG``: tables over many runs)."""
+    import json
+
+    with open(path, "a", encoding="utf-8") as log:
+        log.write(json.dumps({"what": what, "wall_ms": round(wall, 1), "cpu_ms": round(cpu, 1),
+                              "gap_cpu_queued_asleep_ms": [round(v, 1) for v in parts],
+                              "slowdown": round(slowdown, 2), "load": os.getloadavg()[0]}) + "\n")
 
 
 def test_export_summary_to_pdf(window, tmp_path):

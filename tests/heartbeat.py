@@ -5,6 +5,13 @@ the time since the previous one. Whatever runs on the GUI thread — a slot, a p
 collection — delays the next tick, so the largest gap between ticks, less the interval, is the
 longest the window was frozen (what a user sees as a stall). Used around each action of
 issue 28's list (tests/test_no_stalls.py) and by tests/first_export_probe.py.
+
+Where that stall's wall time went, from the GUI thread's scheduler figures (Linux:
+``/proc/thread-self/schedstat``, the thread's time on a core and its time runnable but waiting
+for one): its own CPU time (ours: the work a pass did), the time it waited for a core (the host's
+load: other processes on the machine), and the rest, asleep (the idle wait until the next tick,
+or blocked: the interpreter lock held by a worker, a ``wait()``). A stall whose wall is mostly
+the wait for a core is the machine's, not the program's.
 """
 
 from __future__ import annotations
@@ -18,6 +25,18 @@ from PySide6.QtWidgets import QApplication
 INTERVAL_MS = 10
 """How often the heartbeat ticks [ms]."""
 
+_SCHEDSTAT = "/proc/thread-self/schedstat"
+
+
+def _run_queue_wait_s() -> float:
+    """Seconds this thread has spent runnable but waiting for a core (0 where the kernel does not
+    say: not Linux, or no scheduler statistics)."""
+    try:
+        with open(_SCHEDSTAT, encoding="ascii") as stats:
+            return int(stats.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
 
 class Heartbeat:
     """Ticks every :data:`INTERVAL_MS` on the GUI thread and records the largest gap [ms]."""
@@ -26,23 +45,31 @@ class Heartbeat:
         self._timer = QTimer()
         self._timer.setInterval(INTERVAL_MS)
         self._timer.timeout.connect(self._tick)
-        self._last = 0.0
-        self._last_cpu = 0.0
+        self._last = self._last_cpu = self._last_queued = 0.0
         self.largest_gap_ms = 0.0
         self.largest_cpu_ms = 0.0
         """The most CPU time the GUI thread spent between two ticks [ms]: what the largest gap
         would be on an idle machine with no worker holding the interpreter lock (on a loaded
         machine the gap is larger, the CPU time about the same)."""
+        self.largest_gap_parts_ms = (0.0, 0.0, 0.0)
+        """Where the largest gap went [ms]: the GUI thread's CPU time in it, its wait for a core
+        (the host's load) and the rest (asleep: the idle wait for the tick, or blocked on the
+        interpreter lock or a wait)."""
 
     def _tick(self) -> None:
-        now, cpu = time.perf_counter(), time.thread_time()
-        self.largest_gap_ms = max(self.largest_gap_ms, (now - self._last) * 1000)
-        self.largest_cpu_ms = max(self.largest_cpu_ms, (cpu - self._last_cpu) * 1000)
-        self._last, self._last_cpu = now, cpu
+        now, cpu, queued = time.perf_counter(), time.thread_time(), _run_queue_wait_s()
+        gap, used = (now - self._last) * 1000, (cpu - self._last_cpu) * 1000
+        waited = (queued - self._last_queued) * 1000
+        if gap > self.largest_gap_ms:
+            self.largest_gap_ms = gap
+            self.largest_gap_parts_ms = (used, waited, max(0.0, gap - used - waited))
+        self.largest_cpu_ms = max(self.largest_cpu_ms, used)
+        self._last, self._last_cpu, self._last_queued = now, cpu, queued
 
     def start(self) -> None:
         self.largest_gap_ms = self.largest_cpu_ms = 0.0
-        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        self.largest_gap_parts_ms = (0.0, 0.0, 0.0)
+        self._last, self._last_cpu, self._last_queued = time.perf_counter(), time.thread_time(), _run_queue_wait_s()
         self._timer.start()
 
     def stop(self) -> float:
@@ -64,9 +91,17 @@ def stall_figures(action: Callable[[], object], done: Callable[[], bool] = lambd
                   settle_ms: int = 300, timeout_ms: int = 60_000) -> tuple[float, float]:
     """:func:`largest_stall_ms` and the most CPU time the GUI thread spent between two
     heartbeats (:attr:`Heartbeat.largest_cpu_ms`) [ms]."""
+    beat = stall_heartbeat(action, done, settle_ms, timeout_ms)
+    return beat.largest_gap_ms, beat.largest_cpu_ms
+
+
+def stall_heartbeat(action: Callable[[], object], done: Callable[[], bool] = lambda: True,
+                    settle_ms: int = 300, timeout_ms: int = 60_000) -> Heartbeat:
+    """:func:`largest_stall_ms`, returning the :class:`Heartbeat` itself: its largest gap, where
+    that gap went (:attr:`Heartbeat.largest_gap_parts_ms`) and its largest CPU pass."""
     beat = Heartbeat()
     _run(action, done, settle_ms, timeout_ms, beat)
-    return beat.largest_gap_ms, beat.largest_cpu_ms
+    return beat
 
 
 def _run(action, done, settle_ms: int, timeout_ms: int, beat: Heartbeat) -> float:

@@ -47,6 +47,8 @@ class LaunchRow(QWidget):
         layout.addWidget(self.button)
         layout.addWidget(self.status, 1)
         self.estimate = None
+        self._listed: tuple = ()
+        """The engines the box lists, in order."""
         policy = self.sizePolicy()
         # its room kept while hidden: shown at the first selected row, it laid the panel, the docks
         # beside it and the window's charts out again (issue 28)
@@ -63,13 +65,17 @@ class LaunchRow(QWidget):
         targets = launch_targets(est) if est is not None else ()
         previous = self.engine.currentData()
         self.engine.blockSignals(True)
-        self.engine.clear()
-        for target in targets:
-            self.engine.addItem(TARGET_NAMES[target], target)
+        if tuple(targets) != self._listed:  # the same engines (most rows of a ranking): the box is kept
+            self._listed = tuple(targets)
+            self.engine.clear()
+            for target in targets:
+                self.engine.addItem(TARGET_NAMES[target], target)
         own = est.scenario.serving.engine.value if est is not None else None
         keep = previous if previous in targets else own if own in targets else None
         if keep is not None:
             self.engine.setCurrentIndex(targets.index(keep))
+        elif targets:
+            self.engine.setCurrentIndex(0)  # as a box filled anew shows
         self.engine.blockSignals(False)
         self.status.clear()
         self.setVisible(bool(targets))

@@ -22,7 +22,14 @@ from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.error_boundary import guard_slot, guarded
 from configurator.app.eliding_style import use_eliding_style
-from configurator.app.paced_repaint import hold, let_go, pace_resizes, release_in_turn, release_once
+from configurator.app.paced_repaint import (
+    hold,
+    let_go,
+    pace_resizes,
+    release_in_turn,
+    release_once,
+    repaint_first_now,
+)
 from configurator.app.window_docks import DockActions
 from configurator.app.window_files import FileActions
 from configurator.app.window_launch import LaunchActions
@@ -189,7 +196,7 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         # The docks' views are held to the end: the recommendation panel's are replaced, and Qt
         # repainted them with the new texts' layout, then again for the restated numbers
         held = hold(self.findChildren(QGraphicsView), self)
-        pieces = [*self._rebuild_pieces(then), release_once(held, self, lambda: self.controller.busy)]
+        pieces = [*self._rebuild_pieces(then, held), release_once(held, self, lambda: self.controller.busy)]
         self._rebuilding += 1
 
         def next_piece() -> None:
@@ -214,11 +221,12 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         """A staged :meth:`rebuild` (a language switch) still has pieces to build."""
         return self._rebuilding > 0
 
-    def _rebuild_pieces(self, then) -> list[Callable[[], bool | None]]:
-        """The pieces of a staged :meth:`rebuild`, in order; a piece returning True runs again."""
+    def _rebuild_pieces(self, then, held: list) -> list[Callable[[], bool | None]]:
+        """The pieces of a staged :meth:`rebuild`, in order; a piece returning True runs again.
+        ``held``: the views held to the end of the switch (the new recommendation panel's join them)."""
         from configurator.app.editor import ScenarioEditor
 
-        made: dict = {}
+        made: dict = {"held": held}
 
         def begin_editor() -> None:
             made["editor"] = ScenarioEditor(self.controller, staged=True)
@@ -469,16 +477,21 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         drawn, self._drawn = self._drawn, analysis
         for widget in (*self.charts, self.results):
             widget.setEnabled(True)
+        updated = []
         if drawn is None or drawn.estimate is not analysis.estimate or drawn.compared is not analysis.compared:
             self.results.update_from(analysis)
-            self.memory_chart.update_from(analysis)
-            self.curve_chart.update_from(analysis)
+            updated += [self.memory_chart, self.curve_chart]
         elif drawn.suggestions is not analysis.suggestions:  # what would fit comes with the second step
             self.results.update_from(analysis)
         if analysis.by_count and (drawn is None or drawn.by_count is not analysis.by_count):
-            self.scaling_chart.update_from(analysis)
+            updated.append(self.scaling_chart)
         if analysis.complete:
-            self.cost_chart.update_from(analysis)
+            updated.append(self.cost_chart)
+        if not self.rebuilding:  # a language switch holds every chart itself, to its end
+            repaint_first_now(updated, self)  # one chart per pass of the event loop, the memory chart first
+        for chart in updated:
+            chart.update_from(analysis)
+        if analysis.complete:
             from configurator.app.warm_up import warm_up
 
             warm_up()  # the first complete window: what the first openings need loads off this thread

@@ -99,6 +99,20 @@ def release_once(waiting: list[QWidget], owner: QObject, busy: Callable[[], bool
     return piece
 
 
+def repaint_first_now(widgets: Sequence[QWidget], owner: QObject, gap_ms: int = GAP_MS) -> None:
+    """``widgets`` have new contents: let the first repaint in this pass of the event loop and each
+    of the others in a later pass of its own, in order (the window's charts given a new analysis:
+    three or four repainted in one pass took 40-60 ms of the GUI thread on the development machine,
+    issue 28). A widget held already (by a resize, a language switch) is left to its holder."""
+    free = [widget for widget in widgets if widget.updatesEnabled()]
+    later = free[1:]
+    if later:
+        for widget in later:
+            widget.setUpdatesEnabled(False)
+        setattr(owner, HELD, [*[waiting for waiting in getattr(owner, HELD, []) if waiting], later])
+        release_in_turn(later, owner, gap_ms)
+
+
 def repaint_in_turn(widgets: Sequence[QWidget], owner: QObject, gap_ms: int = GAP_MS) -> None:
     """Hold the repaint of every one of ``widgets`` now and let each repaint in a later pass of its
     own, in order (:func:`hold`, then :func:`release_in_turn`)."""

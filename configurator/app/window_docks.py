@@ -60,6 +60,16 @@ class DockActions:
         if panel is None or dock is None:
             return
         old = dock.widget()
+        # its charts keep the old panel's picture until the end of the switch (held with the others:
+        # placed and drawn in one pass, the new panel's views took 50-60 ms of the GUI thread, issue 28)
+        if "held" in made:
+            from PySide6.QtWidgets import QGraphicsView
+
+            from configurator.app.paced_repaint import hold
+
+            joining = hold(panel.findChildren(QGraphicsView), self)
+            made["held"].extend(joining)
+            joining.clear()  # released with the switch's own list
         dock.setWidget(panel)
         self.recommend_panel = panel
         if old is not None:
@@ -93,6 +103,9 @@ class DockActions:
             # the menu's action of the moment: the menus are built again by a language switch, the dock is kept
             dock.visibilityChanged.connect(lambda shown, key=name: getattr(self, f"{key}_action").setChecked(shown))
             setattr(self, f"{name}_dock", dock)
+            made = True
+        else:
+            made = False
         dock = getattr(self, f"{name}_dock")
         shown = not dock.isVisible() if checked is None else checked
         if shown != dock.isVisible() and not dock.isFloating():  # the centre narrows or widens: charts in turn
@@ -100,7 +113,17 @@ class DockActions:
 
             repaint_in_turn(self.charts, self)
         dock.setVisible(shown)
+        if made and shown:
+            self._keep_dock_height(dock)
         return getattr(self, f"{name}_panel")
+
+    def _keep_dock_height(self, dock) -> None:
+        """Give a new dock the height it opens at as its own (as if the user had set it): it followed
+        its panel's size hint as the panel filled (the recommendation panel's busy line and reasons,
+        28 px), and the window's four charts were laid out and repainted again, in one pass with the
+        panel's own chart (issue 28). The user can still drag it taller or shorter."""
+        self.resizeDocks([dock], [max(dock.sizeHint().height(), dock.minimumSizeHint().height())],
+                         Qt.Orientation.Vertical)
 
     def toggle_recommendations(self, checked: bool | None = None):
         """Show or hide the recommendation panel (created on first use)."""

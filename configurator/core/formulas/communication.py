@@ -180,7 +180,8 @@ def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain
     with each card sending ``1/g`` of a buffer over its NIC; sending all of it (a ring that
     crosses the network at every hop) would make them −35/−36 %. DeepSpeed ZeRO-3 of GPT-3 175B
     on 384/768/1,536 A100 (Narayanan et al. 2021 Table 2: steps of 81.6, 66.8 and 66.8 s) is
-    predicted +47/+137/+211 %: its three steps agree (±5 %) with one per-card ZeRO-3 time of
+    predicted +47/+137/+211 % at the default overlap (+21.7/+65.8/+141.4 % as the rows now state
+    the run: no overlap, fp16 gradients): its three steps agree (±5 %) with one per-card ZeRO-3 time of
     ~61 s per step under :func:`data_parallel_exposed_seconds`, 3.9 × the 15.7 s this formula
     gives the same bytes at 768 cards. Not the bytes but the implementation: DeepSpeed v0.3.13
     (2021-03-16, the first release with ZeRO-3) gathers one tensor at a time, each call after a
@@ -190,8 +191,12 @@ def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain
     12 collectives a layer and pass where :func:`zero3_unit_latency_seconds` counts one) +13 to
     +7 / +42 to +21 / +78 to +23 % (the rows' notes). DeepSpeed batched its gathers and
     reduce-scatters, made them overlap and dropped the list-form copies only in PR #1453 (merged
-    2022-01-20 as 4912e0ad: RoBERTa-10B on 64 A100 from 54.9 to 92.1 TFLOP/s per GPU). Not
-    modelled: the estimator describes bucketed, overlapped ZeRO-3 (FSDP; DeepSpeed since then)
+    2022-01-20 as 4912e0ad: RoBERTa-10B on 64 A100 from 54.9 to 92.1 TFLOP/s per GPU). Quantified
+    (issue 27, the rows' notes): that implementation's third gather under recomputation (weights
+    released when their reuse distance passes ``stage3_max_reuse_distance``, 1e9 parameters: 8 of a
+    GPT-3 layer's 12 h² are), its 2,208 per-tensor calls a step, and PyTorch 1.8's ``n`` slice
+    copies per list-form call at 9.4 µs of host time each put the three rows at +1.1/+2.0/−11.9 %.
+    Not modelled: the estimator describes bucketed, overlapped ZeRO-3 (FSDP; DeepSpeed since then)
     and has no setting for the 2021 implementation.
     """
     grads = params * grad_bytes

@@ -43,13 +43,14 @@ def test_the_unpriced_rack_line_is_one_message_in_both_languages(catalog, card_i
     card = catalog.get(card_id)
     cost = deployment_cost(estimate(_pretrain(card_id, count), card))
     rack = next(line for line in cost.bom.lines if line.role == "system")
-    assert rack.said == msg("rack-system-of", gpus=gpus, card=card.name)
-    assert rack.name == f"Rack-scale system of {gpus} {card.name}"  # the English, as before
+    item = rack.item_id  # the system's own item (since December 2026), which a quote prices
+    assert rack.said == msg("rack-system-of", gpus=gpus, card=card.name, item=item)
+    assert rack.name == f"Rack-scale system of {gpus} {card.name} (quote item {item})"
     assert rack.said in cost.missing_prices
     reason = msg("no-price-items", card=card.name, items=cost.missing_prices)
     chinese = reason.text_in("zh_CN")
-    assert "Rack-scale" not in chinese and f"由 {gpus} 张 {card.name} 组成的机柜级系统" in chinese
-    assert f"Rack-scale system of {gpus} {card.name}" in reason.text
+    assert "Rack-scale" not in chinese and f"由 {gpus} 张 {card.name} 组成的机柜级系统（报价项 {item}）" in chinese
+    assert f"Rack-scale system of {gpus} {card.name} (quote item {item})" in reason.text
     assert isinstance(reason.to_dict()["params"]["items"][-1], dict)  # JSON keeps the message
 
 
@@ -59,14 +60,15 @@ def test_the_unpriced_rack_line_is_one_message_in_both_languages(catalog, card_i
 def test_the_price_file_names_the_cards_of_each_rack(catalog):
     book = bundled_price_book()
     named = {item.item_id: item.for_cards for item in book.items.values() if item.for_cards}
-    assert named == {"rack-nvl72": ("gb200",), "rack-gb300-nvl72": ("gb300",)}
+    assert named == {"rack-nvl72": ("gb200",), "rack-gb300-nvl72": ("gb300",),
+                     "rack-cloudmatrix-384": ("ascend-910c",), "rack-vera-rubin-nvl72": ("vera-rubin",)}
     for item_id, cards in named.items():
         assert book.item(item_id).kind == "rack" and book.item(item_id).includes_accelerators
         for card_id in cards:
             assert rack_item(catalog.get(card_id)) == item_id
             assert server_type(catalog.get(card_id), 4, 72).item_id == item_id
-    for card_id in ("vera-rubin", "ascend-910c"):
-        assert rack_item(catalog.get(card_id)) == UNPRICED_RACK
+    for card in catalog.cards:  # every rack-scale card of the catalog has its own, quotable item
+        assert rack_item(card) != UNPRICED_RACK or not server_type(card, 8, 8).rack_scale, card.id
 
 
 def test_for_cards_is_read_only_as_a_list_of_ids():

@@ -15,7 +15,7 @@ CONFIDENCE = {"list", "street", "estimate"}
 ITEM_KEYS = {"kind", "name", "unit", "unit_price", "price_low", "price_high", "power_w",
              "rack_units", "source", "date", "confidence", "note"}
 ITEM_IDS = """server-hgx-8 server-hgx-8-b200 server-pcie-8 server-pcie-4 server-pcie-2 server-pcie-1
-rack-nvl72 rack-gb300-nvl72 nic-400g nic-800g switch-ib-ndr-64 switch-eth-800g-64 link-400g switch-mgmt-48
+rack-nvl72 rack-gb300-nvl72 rack-cloudmatrix-384 rack-vera-rubin-nvl72 nic-400g nic-800g switch-ib-ndr-64 switch-eth-800g-64 link-400g switch-mgmt-48
 switch-storage-eth storage-nvme-per-tb rack-air rack-liquid software-nvaie software-vgpu
 software-vgpu-vpc installation""".split()
 RATE_IDS = """support_share_per_year colocation_per_kw_month air_cooled_rack_kw liquid_cooled_rack_kw
@@ -49,7 +49,7 @@ def test_required_ids_present(doc):
 def test_item_shape_and_provenance(doc, item_id):
     item = doc["items"][item_id]
     keys = set(item)
-    assert ITEM_KEYS <= keys <= ITEM_KEYS | {"ports", "includes_accelerators", "for_cards"}
+    assert ITEM_KEYS <= keys <= ITEM_KEYS | {"ports", "includes_accelerators", "for_cards", "racks", "system_power_w"}
     assert item["kind"] in KINDS
     assert item["confidence"] in CONFIDENCE
     assert isinstance(item["name"], str) and item["name"].strip()
@@ -75,6 +75,10 @@ def test_item_shape_and_provenance(doc, item_id):
     assert item["rack_units"] is None or (isinstance(item["rack_units"], int) and item["rack_units"] > 0)
     if "ports" in item:
         assert isinstance(item["ports"], int) and item["ports"] > 0
+    if "racks" in item:  # racks a rack-scale system stands in
+        assert isinstance(item["racks"], int) and item["racks"] > 0 and item["kind"] == "rack"
+    if item.get("system_power_w") is not None:  # a whole system's power, its accelerators included
+        assert _number(item["system_power_w"]) and item["system_power_w"] > 0 and item.get("includes_accelerators")
 
 
 def test_switches_have_ports(doc):

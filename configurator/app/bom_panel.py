@@ -68,6 +68,8 @@ def item_names() -> dict[str, str]:
         "rack-nvl72": _tc("bom", "NVL72 rack system (GPUs included)"),
         "rack-gb300-nvl72": _tc("bom", "GB300 NVL72 rack system (GPUs included)"),
         "rack-system": _tc("bom", "rack-scale system (no price on file: enter a quote)"),
+        "rack-cloudmatrix-384": _tc("bom", "CloudMatrix 384 supernode (NPUs included)"),
+        "rack-vera-rubin-nvl72": _tc("bom", "Vera Rubin NVL72 rack system (GPUs included)"),
         "nic-400g": _tc("bom", "400 Gb/s network adapter"), "nic-800g": _tc("bom", "800 Gb/s network adapter"),
         "switch-ib-ndr-64": _tc("bom", "64-port 400G InfiniBand switch"),
         "switch-eth-800g-64": _tc("bom", "64-port 800G Ethernet switch"),

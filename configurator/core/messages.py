@@ -99,7 +99,7 @@ ENGLISH: dict[str, str] = {
     "misses-deadline": "Takes {hours:,.0f} h: misses the {deadline:,.0f} h deadline by {over:,.0f} h ({share:.0%})",
     "no-price": "{card}: no purchase price — enter a quote, or rank by cloud rent",
     "no-price-items": "{card}: no price for {items} — enter a quote to compare its total cost of ownership",
-    "rack-system-of": "Rack-scale system of {gpus} {card}",  # a bill line a price file does not list
+    "rack-system-of": "Rack-scale system of {gpus} {card} (quote item {item})",  # a whole system with no price yet
     "paced-energy": (
         "The job takes {hours:,.0f} h of every {deadline:,.0f} h deadline, the pace asked; energy counts the hours "
         "the cards wait at load power (no idle power on file: an upper bound)"
@@ -320,7 +320,7 @@ CHINESE: dict[str, str] = {
     "misses-deadline": "需要 {hours:,.0f} 小时：超出 {deadline:,.0f} 小时的期限 {over:,.0f} 小时（{share:.0%}）",
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
     "no-price-items": "{card}：{items} 没有价格——请输入报价，以便比较其总拥有成本",
-    "rack-system-of": "由 {gpus} 张 {card} 组成的机柜级系统",
+    "rack-system-of": "由 {gpus} 张 {card} 组成的机柜级系统（报价项 {item}）",
     "paced-energy": (
         "作业在每个 {deadline:,.0f} 小时的期限内需要 {hours:,.0f} 小时，即所要求的进度；卡等待的时间按满载功率计入能耗"
         "（无空闲功耗数据：为上限）"

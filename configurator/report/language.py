@@ -32,6 +32,8 @@ ITEM_LABELS = {
     "rack-nvl72": "Rack-scale NVL72 system (72 GPUs, liquid-cooled)",
     "rack-gb300-nvl72": "Rack-scale GB300 NVL72 system (72 GPUs, liquid-cooled)",
     "rack-system": "Rack-scale system (no price on file: enter a quote)",
+    "rack-cloudmatrix-384": "Huawei CloudMatrix 384 supernode (384 NPUs, 16 racks)",
+    "rack-vera-rubin-nvl72": "Rack-scale Vera Rubin NVL72 system (72 GPUs, liquid-cooled)",
     "nic-400g": "400 Gb/s network adapters",
     "nic-800g": "800 Gb/s network adapters",
     "link-400g": "400 Gb/s links (optics and fibre)",
@@ -50,7 +52,7 @@ long English descriptions)."""
 
 UNIT_NOUNS = {"per card": "cards", "per server": "servers", "per port": "ports", "per link": "links",
               "per switch": "switches", "per rack": "racks", "per TB": "TB", "per user-year": "users",
-              "per GPU-year": "GPU licences", "per deployment": ""}
+              "per GPU-year": "GPU licences", "per deployment": "", "per system": "systems"}
 
 
 TIER_LABELS = {"leaf": "Scale-out leaf switches", "spine": "Scale-out spine switches",
@@ -84,7 +86,7 @@ def item_name(line, w: Words) -> str:
 
 
 SINGULAR = {"cards": "card", "servers": "server", "ports": "port", "links": "link", "switches": "switch",
-            "racks": "rack", "users": "user", "GPU licences": "GPU licence"}
+            "racks": "rack", "users": "user", "GPU licences": "GPU licence", "systems": "system"}
 """English nouns for a quantity of one."""
 
 

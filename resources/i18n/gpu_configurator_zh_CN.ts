@@ -3627,6 +3627,14 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>机柜级系统（价格文件中无价格：请录入报价）</translation>
     </message>
     <message>
+        <source>CloudMatrix 384 supernode (NPUs included)</source>
+        <translation>CloudMatrix 384 超节点（含 NPU）</translation>
+    </message>
+    <message>
+        <source>Vera Rubin NVL72 rack system (GPUs included)</source>
+        <translation>Vera Rubin NVL72 整机柜系统（含 GPU）</translation>
+    </message>
+    <message>
         <source>400 Gb/s network adapter</source>
         <translation>400 Gb/s 网卡</translation>
     </message>

@@ -159,9 +159,9 @@ def _line(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: 
 
 
 def _card_line(card: Card, quantity: int, basis, server_item: UnitPrice | None) -> BomLine:
-    """The cards at the scenario's price basis, or at no extra cost when the system price
-    includes them."""
-    if server_item is not None and server_item.includes_accelerators:
+    """The cards at the scenario's price basis, or at no extra cost when the system's price
+    (the price file's, or the buyer's quote) includes them (:attr:`UnitPrice.priced_whole`)."""
+    if server_item is not None and server_item.priced_whole:
         return BomLine("accelerator", card.id, card.name, quantity, "per card", 0.0,
                        f"included in the {server_item.item_id} price", server_item.date, server_item.confidence)
     user = basis.card_price_date == "user"
@@ -290,8 +290,8 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         lines.append(replace(card_line, quantity=owned, unit_price=0.0, source="owned", confidence="owned",
                              role="owned"))
     if kind.item_id:
-        unnamed = kind.rack_scale and server_item is None  # a rack the price file does not list (servers.UNPRICED_RACK)
-        said = msg("rack-system-of", gpus=kind.gpus, card=card.name) if unnamed else None
+        unnamed = kind.rack_scale and (server_item is None or server_item.unit_price is None)  # a quote completes it
+        said = msg("rack-system-of", gpus=kind.gpus, card=card.name, item=kind.item_id) if unnamed else None
         lines.append(replace(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else "",
                                    name=said.text if said else None), said=said))
 
@@ -345,10 +345,12 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
 
     host_w = server_item.power_w if server_item else None
     server_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000
+    if server_kw is None and kind.rack_scale and server_item is not None and server_item.system_power_w:
+        server_kw = server_item.system_power_w / 1000  # the whole system's published power: its cards have none
     air_kw = book.rate("air_cooled_rack_kw")
     liquid = kind.rack_scale or (server_kw is not None and server_kw > air_kw)
-    if kind.rack_scale:
-        compute_racks = total_servers
+    if kind.rack_scale:  # a system of several racks (CloudMatrix 384: 16) stands in all of them
+        compute_racks = total_servers * ((server_item.racks if server_item else None) or 1)
     elif kind.item_id:
         limit = book.rate("liquid_cooled_rack_kw") if liquid else air_kw
         by_power = max(1, int(limit // server_kw)) if server_kw else 1

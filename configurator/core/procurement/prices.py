@@ -64,6 +64,21 @@ class UnitPrice:
     """Catalog ids of the cards this item is the rack-scale system of (``gb200`` for the GB200
     NVL72 rack): the one place that says which rack a rack-scale card is bought as
     (:func:`configurator.core.procurement.servers.rack_item`)."""
+    racks: int | None = None
+    """Racks one unit of a rack-scale system stands in, its network racks included (Huawei's
+    CloudMatrix 384: 16, 12 compute and 4 network); None: one [count]."""
+    system_power_w: float | None = None
+    """A rack-scale system's whole power at full load, its accelerators included, for a card with
+    no board power of its own (the Ascend 910C of the CloudMatrix 384: 559 kW) [W]."""
+
+    @property
+    def priced_whole(self) -> bool:
+        """The item has a price that includes its accelerators (an NVL72 rack priced, or quoted):
+        its cards are not bought again at the card price. A whole system without a price leaves
+        its cards at the card price, so the capex reads "at least" the cards rather than dropping
+        to the network and storage (the catalog's per-card figure is no floor of a system price:
+        for the CloudMatrix 384 the two secondary figures disagree, see the item's note)."""
+        return self.includes_accelerators and self.unit_price is not None
 
 
 @dataclass(frozen=True)
@@ -138,7 +153,10 @@ def parse_price_book(document: object, name: str) -> PriceBook:
             rack_units=int(units) if isinstance(units, int) and not isinstance(units, bool) and units > 0 else None,
             note=str(raw.get("note", "") or ""), includes_accelerators=raw.get("includes_accelerators") is True,
             for_cards=tuple(c for c in cards if isinstance(c, str)) if isinstance(cards := raw.get("for_cards"), list)
-            else ())
+            else (),
+            racks=int(racks) if isinstance(racks := raw.get("racks"), int) and not isinstance(racks, bool)
+            and racks > 0 else None,
+            system_power_w=_number(raw.get("system_power_w"), f"{name}: {item_id}.system_power_w"))
     rates: dict[str, Rate] = {}
     for rate_id, raw in json_object(root.get("rates", {}), f"{name}: rates").items():
         if not isinstance(raw, dict):

@@ -50,10 +50,12 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
 
 
 UNPRICED_RACK = "rack-system"
-"""The rack-scale system of a card whose rack has no price in the file (Vera Rubin NVL72, Huawei's
-CloudMatrix 384): its bill line is unpriced, so the capex reads "at least" and the TCO waits for a
-quote, rather than pricing it as another vendor's rack (until December 2026 every rack-scale card,
-the 384-chip CloudMatrix included, was priced as one GB200 NVL72 rack)."""
+"""The rack-scale system of a card whose rack the price file does not list: its bill line is
+unpriced and cannot be quoted. Since December 2026 every rack-scale card of the catalog has its
+own rack item, priced or not (``rack-vera-rubin-nvl72``, ``rack-cloudmatrix-384``: a quote for
+the item prices the whole system), so this is only a user catalog's rack-scale card; until
+December 2026 the Vera Rubin NVL72 and the CloudMatrix 384 were this line, which a quote could
+not reach, and before that every rack-scale card was priced as one GB200 NVL72 rack."""
 
 
 def rack_item(card: Card) -> str:

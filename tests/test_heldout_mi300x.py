@@ -86,3 +86,18 @@ def test_more_queries_in_a_batch_prefill_longer():
     costs = _Costs(step=0.1, prompt_token_s=1e-4, chunk_s=0.0)
     quiet, busy = (_batcher_ttft(costs, _Point(), rate, 150, 0.5) for rate in (10.0, 70.0))
     assert busy - quiet == pytest.approx(60.0 * AMD_BATCHER_THRESHOLD_S * 200 * 1e-4, rel=0.05)
+
+
+def test_an_mlperf_systems_rate_is_its_copies_times_a_copys_rate():
+    """The calibration case's rate is copies × a copy's rate, not the floor of it: ``capacity × count // tp``
+    floored a one-copy system's 11.6 requests/s to 11 (5 % on the single-GPU rows)."""
+    from accuracy_serving import _mlperf_copy, _mlperf_rate
+
+    from configurator.core.architecture import preset
+    from configurator.core.load import capacity
+
+    model = preset("llama2-70b")
+    for count, tp in ((1, 1), (8, 2)):
+        _, costs = _mlperf_copy(model, "gh200-144gb", count, tp, 806, 222, 290)
+        assert _mlperf_rate(model, "gh200-144gb", count, tp, 806, 222, 290, False) == \
+            pytest.approx(capacity(costs) * (count // tp), rel=1e-12)

@@ -283,15 +283,21 @@ def _mlperf_vllm_copy(setup: dict, prompt: int, output: int, server: bool):
 
 def _batcher_ttft(costs, point, rate_total: float, prompt: int, quantile: float) -> float:
     """A TTFT quantile behind AMD's harness batcher (:data:`AMD_BATCHER_THRESHOLD_S`, ``W``): a query waits
-    for the batch it joins to be sent (uniform over ``W``), then for the copy's running decode step to end
-    (uniform over the step ``T_d(n)`` at the load point's population), and gets its first token when the step
-    that prefills its whole batch ends: vLLM's V0 scheduler without chunked prefill runs every waiting prompt
-    in one prefill step when they fit its token budget (49,152 tokens: a batch of the run's ~22 OpenOrca
-    prompts does). The others in its batch are Poisson with mean ``Λ·W`` (``Λ`` the whole system's arrival
-    rate: every copy's queries pass the one batcher), each of the mean prompt; its own is ``prompt``.
-    The quantile of the two uniforms' sum (a trapezoid) mixed over that count, by bisection [s]. Harness
-    translation: nothing here is fitted."""
-    window, step = AMD_BATCHER_THRESHOLD_S, costs.decode_s(point.decoding)
+    for the batch it joins to be sent (uniform over the batch's window ``W'``), then for the copy's running
+    decode step to end (uniform over the step ``T_d(n)`` at the load point's population), and gets its first
+    token when the step that prefills its whole batch ends: vLLM's V0 scheduler without chunked prefill runs
+    every waiting prompt in one prefill step when they fit its token budget (49,152 tokens: a batch of the
+    run's ~23 OpenOrca prompts does). The others in its batch are Poisson with mean ``Λ·W'`` (``Λ`` the whole
+    system's arrival rate: every copy's queries pass the one batcher), each of the mean prompt; its own is
+    ``prompt``. The window: ``batch_samples_loop`` sends when, on waking, ``W`` has passed since its last
+    send, and wakes at each arrival or ``W`` after its last wake, so a window lasts ``W`` and then to the next
+    arrival, at most a further ``W``: ``W' = W + E[min(Exp(Λ), W)] = W + (1 − e^(−ΛW))/Λ`` (0.31 s at the
+    8-GPU runs' 70 queries/s, 0.40 s at the one-GPU run's 8.6). At these rates (``Λ·W`` ≥ 2.6) nearly every
+    window holds queries; a query arriving when none is open is sent at once, which this leaves out (it
+    matters at a few queries a second). The quantile of the two uniforms' sum (a trapezoid) mixed over that
+    count, by bisection [s]. Harness translation: nothing here is fitted."""
+    step = costs.decode_s(point.decoding)
+    window = AMD_BATCHER_THRESHOLD_S + -math.expm1(-rate_total * AMD_BATCHER_THRESHOLD_S) / rate_total
     mean_others = rate_total * window
     counts = np.arange(int(mean_others + 12 * math.sqrt(mean_others) + 12))
     weights = np.exp(counts * math.log(mean_others) - mean_others - np.array([math.lgamma(k + 1) for k in counts]))
@@ -348,11 +354,13 @@ def _mlperf_vllm(r: dict) -> Iterator[Row]:
     latency = values["latency_ms"]
     ttft = {50: _batcher_ttft(costs, point, total, MLPERF_MEDIAN_PROMPT_TOKENS, 0.5),
             99: _batcher_ttft(costs, point, total, prompt, 0.99)}
-    others = total * AMD_BATCHER_THRESHOLD_S
+    window = AMD_BATCHER_THRESHOLD_S + -math.expm1(-total * AMD_BATCHER_THRESHOLD_S) / total  # _batcher_ttft's
+    others = total * window
     at = (f"the load model at the scheduled {total / copies:.2f} requests/s a copy ({total / copies / point.capacity:.0%} "
           f"of its predicted capacity, {point.decoding:,.0f} sequences decoding in a {point.step_s * 1000:.0f} ms "
           f"step)")
-    ttft_note = (f"behind the harness's batcher ({AMD_BATCHER_THRESHOLD_S} s, every batch to the next copy): "
+    ttft_note = (f"behind the harness's batcher ({AMD_BATCHER_THRESHOLD_S} s, a window of {window:.3f} s at this "
+                 f"rate, every batch to the next copy): "
                  f"{others:.1f} other queries in a query's batch on average, prefilled in one step of "
                  f"{(others * prompt) * costs.prompt_token_s * 1000:.0f} ms; without the batcher "
                  f"(the load model's Poisson arrivals) p50 {point.ttft_s[50] * 1000:.0f} ms, p99 "

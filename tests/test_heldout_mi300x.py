@@ -5,6 +5,7 @@ TTFT behind the harness's batcher (``_batcher_ttft``); the NVIDIA submissions ke
 from __future__ import annotations
 
 import json
+import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,15 +70,16 @@ class _Point:
     decoding: float = 100.0
 
 
-def test_a_lone_query_waits_half_the_window_and_half_a_step_at_the_median():
-    """With no other query in its batch (a vanishing rate) the wait is the sum of two uniforms, symmetric
-    about its mean: the median is the window's half, the step's half and the query's own prefill step."""
-    costs = _Costs(step=0.1, prompt_token_s=1e-4, chunk_s=2e-3)
-    median = _batcher_ttft(costs, _Point(), 1e-9, 150, 0.5)
-    assert median == pytest.approx(AMD_BATCHER_THRESHOLD_S / 2 + 0.05 + 150 * 1e-4 + 2e-3, rel=1e-6)
+def test_a_query_waits_half_the_window_and_half_a_step_at_the_median():
+    """With its batch's prefill free, the wait is the sum of two uniforms, symmetric about its mean: the
+    median is half the window and half the step; the window is the threshold and the time to the loop's
+    next wake after it, W + (1 − e^(−ΛW))/Λ."""
+    costs = _Costs(step=0.1, prompt_token_s=0.0, chunk_s=2e-3)
+    rate = 10.0
+    window = AMD_BATCHER_THRESHOLD_S + (1 - math.exp(-rate * AMD_BATCHER_THRESHOLD_S)) / rate
+    assert _batcher_ttft(costs, _Point(), rate, 150, 0.5) == pytest.approx(window / 2 + 0.05 + 2e-3, rel=1e-6)
     # the longest wait: the whole window and the whole step
-    top = _batcher_ttft(costs, _Point(), 1e-15, 150, 1.0 - 1e-9)
-    assert top == pytest.approx(AMD_BATCHER_THRESHOLD_S + 0.1 + 150 * 1e-4 + 2e-3, rel=1e-4)
+    assert _batcher_ttft(costs, _Point(), rate, 150, 1.0 - 1e-9) == pytest.approx(window + 0.1 + 2e-3, rel=1e-4)
 
 
 def test_more_queries_in_a_batch_prefill_longer():
@@ -85,7 +87,9 @@ def test_more_queries_in_a_batch_prefill_longer():
     system's rate times the window others, each of the mean prompt."""
     costs = _Costs(step=0.1, prompt_token_s=1e-4, chunk_s=0.0)
     quiet, busy = (_batcher_ttft(costs, _Point(), rate, 150, 0.5) for rate in (10.0, 70.0))
-    assert busy - quiet == pytest.approx(60.0 * AMD_BATCHER_THRESHOLD_S * 200 * 1e-4, rel=0.05)
+    windows = [AMD_BATCHER_THRESHOLD_S + (1 - math.exp(-rate * AMD_BATCHER_THRESHOLD_S)) / rate for rate in (10.0, 70.0)]
+    others = 70.0 * windows[1] - 10.0 * windows[0]
+    assert busy - quiet == pytest.approx(others * 200 * 1e-4 + (windows[1] - windows[0]) / 2, rel=0.05)
 
 
 def test_an_mlperf_systems_rate_is_its_copies_times_a_copys_rate():

@@ -356,7 +356,8 @@ def _mlperf_vllm(r: dict) -> Iterator[Row]:
             99: _batcher_ttft(costs, point, total, prompt, 0.99)}
     window = AMD_BATCHER_THRESHOLD_S + -math.expm1(-total * AMD_BATCHER_THRESHOLD_S) / total  # _batcher_ttft's
     others = total * window
-    at = (f"the load model at the scheduled {total / copies:.2f} requests/s a copy ({total / copies / point.capacity:.0%} "
+    per_copy = total / copies
+    at = (f"the load model at the scheduled {per_copy:.2f} requests/s a copy ({per_copy / point.capacity:.0%} "
           f"of its predicted capacity, {point.decoding:,.0f} sequences decoding in a {point.step_s * 1000:.0f} ms "
           f"step)")
     ttft_note = (f"behind the harness's batcher ({AMD_BATCHER_THRESHOLD_S} s, a window of {window:.3f} s at this "

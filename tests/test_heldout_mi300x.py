@@ -87,7 +87,8 @@ def test_more_queries_in_a_batch_prefill_longer():
     system's rate times the window others, each of the mean prompt."""
     costs = _Costs(step=0.1, prompt_token_s=1e-4, chunk_s=0.0)
     quiet, busy = (_batcher_ttft(costs, _Point(), rate, 150, 0.5) for rate in (10.0, 70.0))
-    windows = [AMD_BATCHER_THRESHOLD_S + (1 - math.exp(-rate * AMD_BATCHER_THRESHOLD_S)) / rate for rate in (10.0, 70.0)]
+    windows = [AMD_BATCHER_THRESHOLD_S + (1 - math.exp(-rate * AMD_BATCHER_THRESHOLD_S)) / rate
+               for rate in (10.0, 70.0)]
     others = 70.0 * windows[1] - 10.0 * windows[0]
     assert busy - quiet == pytest.approx(others * 200 * 1e-4 + (windows[1] - windows[0]) / 2, rel=0.05)
 

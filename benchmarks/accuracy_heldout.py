@@ -18,17 +18,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import numpy as np
 from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
+from accuracy_serving import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
 from accuracy_serving import _mlperf as accuracy_serving_mlperf
 from accuracy_serving import _sglang_copy, _sglang_sharegpt
 from heldout_card import card_as_run
 
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
-from configurator.core.load import capacity, closed_loop_rate, load_point, mean_ttft_seconds
+from configurator.core.load import (MLPERF_SERVER_LIMITS, capacity, closed_loop_rate, highest_rate, load_point,
+                                    mean_ttft_seconds)
 from configurator.core.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import updated
@@ -225,8 +229,12 @@ def _mlperf(r: dict) -> Iterator[Row]:
     calibration's own MLPerf rows are (:func:`accuracy_serving._mlperf`, TensorRT-LLM with FP8 weights and KV
     cache at the configuration's batch, the dataset's mean prompt; the output per sample is the run's tokens/s
     over its samples/s): Offline, each copy's capacity; Server, the highest rate meeting the p99 limits and the
-    latency percentiles at the run's scheduled arrival rate."""
+    latency percentiles at the run's scheduled arrival rate. A submission that ran vLLM (``setup["engine"]``)
+    is predicted with vLLM's profile and its harness's settings instead (:func:`_mlperf_vllm`)."""
     setup, values = r["setup"], r["values"]
+    if setup["engine"] == "vllm":
+        yield from _mlperf_vllm(r)
+        return
     server = r["case"] == "mlperf-server"
     record = {"value": values["output_tokens_per_s"], "samples_per_s": values["samples_per_s"],
               "output_tokens_per_sample": values["output_tokens_per_s"] / values["samples_per_s"]}
@@ -235,6 +243,135 @@ def _mlperf(r: dict) -> Iterator[Row]:
     for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server)(record):
         yield dataclasses.replace(row, source=SOURCE, note="; ".join(part for part in (row.note, r["notes"]) if part),
                                   publication=r["publication"])
+
+AMD_VLLM_HARNESS = {
+    "offline": {"max_batched_tokens": 65536, "cuda_graphs": False},
+    "server": {"max_batched_tokens": 49152, "cuda_graphs": False},
+}
+"""The vLLM engine settings of AMD's MLPerf v4.1 Llama 2 70B harness (closed/AMD/code/llama2-70b-99 of
+mlcommons/inference_results_v4.1, 198fc467; Dell's copy is the same), beside the FP8 KV cache and the batch
+(``max_num_seqs``) the rows state: Offline, ``mainVllmFp8_Offline.py``'s ``max_num_batched_tokens`` 65,536 and
+``--enforce-eager True`` (``test_VllmFp8_Offline_perf.sh``); Server, ``mainVllmFp8_SyncServer.py``'s argument
+defaults, ``max_num_batched_tokens`` 49,152 without chunked prefill and HIP graphs with ``max_seq_len_to_capture``
+512. vLLM's V0 model runner replays a decode step from a graph only when ``batch_size <=
+_BATCH_SIZES_TO_CAPTURE[-1]`` (256) and ``max_decode_seq_len <= max_seq_len_to_capture`` (vllm/worker/
+model_runner.py, ``use_captured_graph``, read in stored 0.5-series copies; vLLM 0.4.3's rule is of the same
+form): at the Server rows' load (200-400 sequences decoding, OpenOrca prompts up to 1,021 tokens and answers up
+to 1,024, so nearly every step holds a sequence past 512 tokens) the steps run eager, so both scenarios are
+predicted eager."""
+
+AMD_BATCHER_THRESHOLD_S = 0.3
+"""How long the AMD harness's batcher gathers the queries loadgen issues before it hands them to one copy:
+``mainVllmFp8_SyncServer.py --batcher-threshold`` (default 0.3, 'Maximum time to wait before sending a batch
+to vLLM'; ``--enable-batcher`` is passed by ``test_VllmFp8_SyncServer_perf.sh``) [s]. ``sync_sut.py``
+``batch_samples_loop`` sends what it holds when it holds ``--gpu-batch-size`` (96) queries or this long has
+passed since its last send, each batch to the next copy in turn (``next_device_id``, round robin)."""
+
+
+def _mlperf_vllm_copy(setup: dict, prompt: int, output: int, server: bool):
+    """One copy of an MLPerf v4.1 vLLM submission (AMD's harness, :data:`AMD_VLLM_HARNESS`): the scenario and
+    the load model's step costs at the row's batch (``max_num_seqs``)."""
+    batch = setup["batch"]
+    serving = {"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
+               "concurrency": batch, "max_batch": batch, "kv_precision": "fp8", "engine": "vllm",
+               **AMD_VLLM_HARNESS["server" if server else "offline"]}
+    s = scenario(preset("llama2-70b"), setup["card"], setup["tp"], workload="inference", precision=setup["precision"],
+                 parallelism={"tp": setup["tp"]}, serving=serving)
+    card = CATALOG.get(setup["card"])
+    return s, step_costs(s, card, plan_serving(s, card), batch)
+
+
+def _batcher_ttft(costs, point, rate_total: float, prompt: int, quantile: float) -> float:
+    """A TTFT quantile behind AMD's harness batcher (:data:`AMD_BATCHER_THRESHOLD_S`, ``W``): a query waits
+    for the batch it joins to be sent (uniform over the batch's window ``W'``), then for the copy's running
+    decode step to end (uniform over the step ``T_d(n)`` at the load point's population), and gets its first
+    token when the step that prefills its whole batch ends: vLLM's V0 scheduler without chunked prefill runs
+    every waiting prompt in one prefill step when they fit its token budget (49,152 tokens: a batch of the
+    run's ~23 OpenOrca prompts does). The others in its batch are Poisson with mean ``Λ·W'`` (``Λ`` the whole
+    system's arrival rate: every copy's queries pass the one batcher), each of the mean prompt; its own is
+    ``prompt``. The window: ``batch_samples_loop`` sends when, on waking, ``W`` has passed since its last
+    send, and wakes at each arrival or ``W`` after its last wake, so a window lasts ``W`` and then to the next
+    arrival, at most a further ``W``: ``W' = W + E[min(Exp(Λ), W)] = W + (1 − e^(−ΛW))/Λ`` (0.31 s at the
+    8-GPU runs' 70 queries/s, 0.40 s at the one-GPU run's 8.6). At these rates (``Λ·W`` ≥ 2.6) nearly every
+    window holds queries; a query arriving when none is open is sent at once, which this leaves out (it
+    matters at a few queries a second). The quantile of the two uniforms' sum (a trapezoid) mixed over that
+    count, by bisection [s]. Harness translation: nothing here is fitted."""
+    step = costs.decode_s(point.decoding)
+    window = AMD_BATCHER_THRESHOLD_S + -math.expm1(-rate_total * AMD_BATCHER_THRESHOLD_S) / rate_total
+    mean_others = rate_total * window
+    counts = np.arange(int(mean_others + 12 * math.sqrt(mean_others) + 12))
+    weights = np.exp(counts * math.log(mean_others) - mean_others - np.array([math.lgamma(k + 1) for k in counts]))
+    fixed = (prompt + counts * costs.prompt_tokens) * costs.prompt_token_s + costs.chunk_s
+    short, long = min(window, step), max(window, step)
+
+    def uniform_sum_cdf(x):  # the sum of U(0, short) and U(0, long)
+        x = np.clip(x, 0.0, short + long)
+        rising = x * x / (2 * short * long)
+        flat = (x - short / 2) / long
+        falling = 1 - (short + long - x) ** 2 / (2 * short * long)
+        return np.where(x < short, rising, np.where(x < long, flat, falling))
+
+    low, high = 0.0, float(fixed[-1]) + short + long
+    for _ in range(60):
+        middle = (low + high) / 2
+        low, high = (middle, high) if float(weights @ uniform_sum_cdf(middle - fixed)) < quantile else (low, middle)
+    return high
+
+
+def _mlperf_vllm(r: dict) -> Iterator[Row]:
+    """An MLPerf v4.1 Llama 2 70B row of a vLLM submission (AMD's harness on MI300X: vLLM 0.4.3+rocm614): the
+    calibration's MLPerf case (:func:`accuracy_serving._mlperf`: the dataset's mean prompt, the output per sample
+    the run's tokens/s over its samples/s; Offline, each copy's capacity; Server, the highest Poisson rate meeting
+    the p99 limits) with vLLM's engine profile and the harness's settings (:func:`_mlperf_vllm_copy`); a Server
+    row's TPOT percentiles are the load model's at the scheduled rate, its TTFT percentiles the harness's batcher
+    (:func:`_batcher_ttft`, the p50 at the dataset's median prompt, the p99 at the mean)."""
+    setup, values = r["setup"], r["values"]
+    server = r["case"] == "mlperf-server"
+    output = round(values["output_tokens_per_s"] / values["samples_per_s"])
+    prompt = MLPERF_PROMPT_TOKENS
+    s, costs = _mlperf_vllm_copy(setup, prompt, output, server)
+    copies = setup["count"] // setup["tp"]
+    if server:
+        best = highest_rate(costs, MLPERF_SERVER_LIMITS["llama2-70b"], 99)
+        rate = best.rate if best else 0.0
+    else:
+        rate = capacity(costs)
+    kind = "serving-server" if server else "serving-offline"
+    note = (f"vLLM (AMD's MLPerf harness) TP{setup['tp']} x {copies}, max_num_seqs {setup['batch']}, FP8 + FP8 KV, "
+            f"eager, {s.serving.max_batched_tokens:,} tokens a step at most; "
+            f"{'highest rate with p99 TTFT <= 2 s and TPOT <= 200 ms' if server else 'capacity'} at the dataset's "
+            f"mean prompt ({prompt} tokens): {rate:.2f} requests/s a copy (capacity {capacity(costs):.2f}, decode "
+            f"step {costs.decode_s(setup['batch']) * 1000:.0f} ms at the full batch)")
+    extra = "; ".join(part for part in (note, r["notes"]) if part)
+    yield Row(SOURCE, r["id"], kind, "output tokens/s", rate * output * copies, values["output_tokens_per_s"], extra,
+              s, publication=r["publication"])
+    if not server:
+        return
+    total = values["scheduled_samples_per_s"]
+    point = load_point(costs, total / copies)
+    if point.overloaded:
+        return
+    latency = values["latency_ms"]
+    ttft = {50: _batcher_ttft(costs, point, total, MLPERF_MEDIAN_PROMPT_TOKENS, 0.5),
+            99: _batcher_ttft(costs, point, total, prompt, 0.99)}
+    window = AMD_BATCHER_THRESHOLD_S + -math.expm1(-total * AMD_BATCHER_THRESHOLD_S) / total  # _batcher_ttft's
+    others = total * window
+    per_copy = total / copies
+    at = (f"the load model at the scheduled {per_copy:.2f} requests/s a copy ({per_copy / point.capacity:.0%} "
+          f"of its predicted capacity, {point.decoding:,.0f} sequences decoding in a {point.step_s * 1000:.0f} ms "
+          f"step)")
+    ttft_note = (f"behind the harness's batcher ({AMD_BATCHER_THRESHOLD_S} s, a window of {window:.3f} s at this "
+                 f"rate, every batch to the next copy): "
+                 f"{others:.1f} other queries in a query's batch on average, prefilled in one step of "
+                 f"{(others * prompt) * costs.prompt_token_s * 1000:.0f} ms; without the batcher "
+                 f"(the load model's Poisson arrivals) p50 {point.ttft_s[50] * 1000:.0f} ms, p99 "
+                 f"{point.ttft_s[99] * 1000:.0f} ms; {at}")
+    for name, predicted, row_note in (("ttft", ttft, ttft_note), ("tpot", point.tpot_s, at)):
+        for pct in (50, 99):
+            yield Row(SOURCE, f"{r['id']} {name} p{pct}", "serving-latency", f"ms {name.upper()} p{pct}",
+                      predicted[pct] * 1000, latency[f"{name}_p{pct}"], "; ".join((row_note, r["notes"])), s,
+                      publication=r["publication"])
+
 
 def _llama_bench(r: dict) -> Iterator[Row]:
     """llama-bench's tg (tokens/s generating at batch 1) and pp (tokens/s over one prompt)."""

@@ -211,9 +211,9 @@ def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool) ->
     and TPOT meet MLPerf's limits; Offline, every copy at its capacity [1/s]."""
     _, costs = _mlperf_copy(model, card, count, tp, batch, prompt, output)
     if not server:
-        return capacity(costs) * count // tp
+        return capacity(costs) * (count // tp)  # copies × each copy's rate (not its whole-number floor)
     point = highest_rate(costs, MLPERF_SERVER_LIMITS["llama2-70b"], 99)
-    return (point.rate if point else 0.0) * count // tp
+    return (point.rate if point else 0.0) * (count // tp)
 
 
 def _mlperf_matching_prompt(model, card, count, tp, batch, output, server: bool, measured: float) -> float:

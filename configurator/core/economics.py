@@ -57,15 +57,16 @@ def server_count(card: Card, scenario: Scenario) -> int:
 def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = None) -> Power | None:
     """Power of ``count`` cards in their servers (:func:`formulas.facility_watts`: (cards × TDP +
     servers × their own power, from ``book``: :func:`host_watts`) × average share of maximum × PUE)."""
-    if card.tdp_w is None:
+    tdp = card.tdp_w
+    if tdp is None:
         return None
-    e = scenario.economics
-    board = card.tdp_w * scenario.count
-    cards_per_node, count = scenario.parallelism.cards_per_node, scenario.count
+    e, count = scenario.economics, scenario.count  # each field read once
+    board = tdp * count
+    cards_per_node = scenario.parallelism.cards_per_node
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
     facility = formulas.facility_watts(board, host_watts(card, scenario, book, kind),
                                        servers_needed(card, cards_per_node, count, kind), e.power_fraction, e.pue)
-    return Power(board_watts=board, facility_watts=facility)
+    return Power(board, facility)  # board_watts, facility_watts
 
 
 def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float | None:
@@ -338,16 +339,16 @@ def job_costs(
     Cost per million tokens uses the cloud price where known, else ownership (amortised
     purchase) plus electricity.
     """
-    e = scenario.economics
-    purchase = basis.card_price * scenario.count if basis.card_price is not None else None
+    e, count = scenario.economics, scenario.count  # each field read once
+    purchase = basis.card_price * count if basis.card_price is not None else None
     energy = cloud = per_million = None
     kind = None
     if hours is not None:
         if power is not None:
             energy = energy_kwh(power, hours) * e.electricity_per_kwh
         if basis.cloud_per_hour is not None:
-            cloud = basis.cloud_per_hour * scenario.count * hours
-        ownership = ownership_cost_per_hour(basis, scenario.count, e)
+            cloud = basis.cloud_per_hour * count * hours
+        ownership = ownership_cost_per_hour(basis, count, e)
         priced = priced_kind(basis)
         if priced == "cloud":
             job, kind = cloud, "cloud"

@@ -210,14 +210,12 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
         f_low = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * low)) * chunk_s) / across
     if f_low <= 0.0 or not math.isfinite(high):
         # an empty step that costs nothing (0 is a root, but not the one a running copy sits at), or
-        # one beyond the largest float: iterate from the step with one prompt chunk, as it grows
-        def next_step(step: float) -> float:
-            n = per_step * step
-            return (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
-
+        # one beyond the largest float: iterate from the step with one prompt chunk, as it grows,
+        # ``T ← F(T)`` written out (no function made: its closure's cells would be made at every solve)
         step = decode_s(0.0) + chunk_s
-        for _ in range(200):
-            new = next_step(step)
+        for _ in _FIXED_POINT_ROUNDS:
+            n = per_step * step
+            new = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
             if abs(new - step) <= 1e-12 + STEP_TOLERANCE * step or not math.isfinite(new):
                 return new, min(per_step * new, max_batch)
             step = new
@@ -238,7 +236,7 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
         step = high
     else:
         side, step = 0, high
-        for _ in range(400):
+        for _ in _BRACKET_ROUNDS:
             step = (low * f_high - high * f_low) / (f_high - f_low)
             if not low < step < high:
                 step = 0.5 * (low + high)
@@ -255,6 +253,12 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
                 f_low, side = (f_low / 2 if side < 0 else f_low), -1
     n = per_step * step
     return step, (max_batch if max_batch < n else n)  # min(n, B), no call
+
+
+_FIXED_POINT_ROUNDS = range(200)
+_BRACKET_ROUNDS = range(400)
+"""The most rounds :func:`solve_mean_step` iterates ``T ← F(T)`` and narrows its bracket (made once:
+a range is read again by every loop over it)."""
 
 
 def capacity(costs: StepCosts) -> float:
@@ -462,6 +466,10 @@ _LAST_CARRYING = LastAsked((None, None, None, None, None))
 rate a closed loop settled on reads them again (:func:`_ttft_parts`)."""
 
 
+_CLOSED_LOOP_ROUNDS = range(200)
+"""The most rounds :func:`closed_loop_rate` narrows its bracket (made once, as :data:`_BRACKET_ROUNDS`)."""
+
+
 CLOSED_LOOP_TOLERANCE = 1e-4
 """Relative accuracy of the closed loop: the users the rate found implies, ``λ·R(λ)``, within this
 share of the users given."""
@@ -522,7 +530,7 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         return high  # the users keep the copy at its capacity
     low, f_low, side, stuck = 0.0, -float(users), 0, False
     r_low, r_high = idle, (f_high + users) / high  # R at the bracket's ends [s]
-    for _ in range(200):
+    for _ in _CLOSED_LOOP_ROUNDS:
         rate = -1.0
         if not stuck and r_high < math.inf:  # R taken as the chord between the ends: λ·(b + s·λ) = U
             slope = (r_high - r_low) / (high - low)

@@ -156,6 +156,8 @@ except ImportError:  # pragma: no cover - another numpy's layout
 
 
 _LEVEL_LIST = [k / 100 for k in PERCENTILES]
+_PERCENTILE_LEVELS = tuple(zip(PERCENTILES, _LEVEL_LIST, strict=True))
+"""Each percentile with its share [-] (paired once)."""
 _NEAR_LIST = _NEAR.tolist()
 _FAR_LIST = _FAR.tolist()
 _LAST_NEAR, _LAST_FAR = len(_NEAR_LIST) - 1, len(_FAR_LIST) - 1
@@ -207,7 +209,7 @@ def ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, f
     span = 40 * (t1 if t1 > t2 else t2)
     quantiles = {}
     found = -1  # the tail point at or below the last percentile (−1: the step's end)
-    for k, level in zip(PERCENTILES, _LEVEL_LIST, strict=True):
+    for k, level in _PERCENTILE_LEVELS:
         if level < end:
             quantiles[k] = _near_quantile(near, step, level, end)
         else:

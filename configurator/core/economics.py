@@ -57,15 +57,16 @@ def server_count(card: Card, scenario: Scenario) -> int:
 def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = None) -> Power | None:
     """Power of ``count`` cards in their servers (:func:`formulas.facility_watts`: (cards × TDP +
     servers × their own power, from ``book``: :func:`host_watts`) × average share of maximum × PUE)."""
-    if card.tdp_w is None:
+    tdp = card.tdp_w
+    if tdp is None:
         return None
-    e = scenario.economics
-    board = card.tdp_w * scenario.count
-    cards_per_node, count = scenario.parallelism.cards_per_node, scenario.count
+    e, count = scenario.economics, scenario.count  # each field read once
+    board = tdp * count
+    cards_per_node = scenario.parallelism.cards_per_node
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
     facility = formulas.facility_watts(board, host_watts(card, scenario, book, kind),
                                        servers_needed(card, cards_per_node, count, kind), e.power_fraction, e.pue)
-    return Power(board_watts=board, facility_watts=facility)
+    return Power(board, facility)  # board_watts, facility_watts
 
 
 def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float | None:
@@ -135,19 +136,6 @@ def latest_convertible(card: Card, kinds: tuple[str, ...], economics: Economics)
     return None if chosen is None else chosen.entry
 
 
-def _in_currency(price: CardPrice | None, economics: Economics) -> tuple[float | None, tuple[float, float] | None]:
-    """A chosen price's midpoint (:func:`converted`) and low-high range in the scenario currency
-    (None where there is no price or it cannot be converted), its currency converted once."""
-    if price is None:
-        return None, None
-    conversion = price_conversion(price.entry.currency, economics)
-    if conversion is None:
-        return None, None
-    rate = conversion[0]
-    low, high = price.range()
-    return price.entry.midpoint * rate, (low * rate, high * rate)
-
-
 PRICE_BASIS_MEMO_SIZE = 256
 """Price bases kept (:func:`price_basis`), least recently used dropped first: one per card and
 scenario economics, so a layout search, which estimates one card's layouts under the same
@@ -193,15 +181,44 @@ def _picks(card: Card, economics: Economics, on, region: str | None
     currency's conversion tested once. What they depend on — the card (by identity: the catalog
     is loaded once), the day, the region and which currencies convert — is their key in
     :data:`_PICKS`, the card held there."""
+    kept = _picked(card, economics, on, region)[0]
+    return kept[1], kept[2], kept[3]
+
+
+_CURRENCIES: dict[int, tuple] = {}
+"""The currencies each card is priced in, in the order of its prices, by the card's id (the card
+held beside them): a table of the catalog, kept for the process like :data:`_PICKS` (forgotten whole
+past :data:`PICKS_KEPT` cards)."""
+
+
+def _amounts(price: CardPrice | None) -> tuple[str, float, float, float] | None:
+    """A chosen price's currency, midpoint and low-high range in its own currency
+    (:func:`~configurator.core.procurement.card_price.price_range`), or None: what
+    :func:`_price_basis` converts, a function of the catalog entry alone (kept in :data:`_PICKS`)."""
+    if price is None:
+        return None
+    low, high = price.range()
+    return price.entry.currency, price.entry.midpoint, low, high
+
+
+def _picked(card: Card, economics: Economics, on, region: str | None) -> tuple[tuple, dict]:
+    """(the :data:`_PICKS` entry of :func:`_picks`: the card, its purchase, cloud and elsewhere picks and
+    the purchase and cloud prices' :func:`_amounts`; the conversion of each of the card's currencies
+    into the scenario's, :func:`~configurator.core.currency.price_conversion`, None where none)."""
+    currencies = _CURRENCIES.get(id(card))
+    if currencies is None or currencies[0] is not card:
+        if len(_CURRENCIES) >= PICKS_KEPT:
+            _CURRENCIES.clear()
+        currencies = _CURRENCIES[id(card)] = (card, tuple(dict.fromkeys([entry.currency for entry in card.prices])))
+    conversions: dict[str, tuple | None] = {}
     convertible: dict[str, bool] = {}
-    for entry in card.prices:
-        currency = entry.currency
-        if currency not in convertible:
-            convertible[currency] = price_conversion(currency, economics) is not None
+    for currency in currencies[1]:
+        conversion = conversions[currency] = price_conversion(currency, economics)
+        convertible[currency] = conversion is not None
     key = (id(card), on, region, tuple(convertible.items()))
     kept = _PICKS.get(key)
     if kept is not None and kept[0] is card:
-        return kept[1], kept[2], kept[3]
+        return kept, conversions
 
     def usable(entry: PriceEntry) -> bool:
         return convertible[entry.currency]
@@ -213,8 +230,23 @@ def _picks(card: Card, economics: Economics, on, region: str | None
     elsewhere = None if cloud is not None else card_price.rent_elsewhere(card, markets, on, usable, cutoff)
     if len(_PICKS) >= PICKS_KEPT:
         _PICKS.clear()
-    _PICKS[key] = (card, purchase, cloud, elsewhere)  # one store: a thread reading alongside sees it whole
-    return purchase, cloud, elsewhere
+    kept = _PICKS[key] = (card, purchase, cloud, elsewhere, _amounts(purchase), _amounts(cloud))  # one store:
+    return kept, conversions  # a thread reading alongside sees it whole
+
+
+def _converted_amounts(amounts: tuple[str, float, float, float] | None, conversions: dict
+                       ) -> tuple[float | None, tuple[float, float] | None]:
+    """A kept price's midpoint and low-high range (:func:`_amounts`) in the scenario currency, at its
+    currency's conversion in ``conversions`` (:func:`_picked`; :func:`converted`'s rule); None where
+    there is no price or it cannot be converted."""
+    if amounts is None:
+        return None, None
+    currency, midpoint, low, high = amounts
+    conversion = conversions[currency]
+    if conversion is None:
+        return None, None
+    rate = conversion[0]
+    return midpoint * rate, (low * rate, high * rate)
 
 
 def _price_basis(card: Card, economics: Economics, on, region: str | None) -> PriceBasis:
@@ -222,26 +254,33 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
     picks (:func:`_picks`) among the card's prices in a currency the scenario converts (the rent
     among those a buyer delivering to ``region`` can take), and the user's figures in the
     scenario first."""
-    purchase, cloud, elsewhere = _picks(card, economics, on, region)
-    user_card, user_cloud = economics.card_price is not None, economics.cloud_price_per_hour is not None
-    card_value, card_range = (economics.card_price, None) if user_card else _in_currency(purchase, economics)
-    cloud_value, cloud_range = (economics.cloud_price_per_hour, None) if user_cloud else \
-        _in_currency(cloud, economics)
-    messages = []
-    if card_value is None:
-        messages.append(msg("no-purchase-price", card=card.name))
-    if cloud_value is None:
-        messages.append(no_rent_message(card, elsewhere))
+    kept, conversions = _picked(card, economics, on, region)
+    _, purchase, cloud, elsewhere, purchase_amounts, cloud_amounts = kept
+    user_card, user_cloud = economics.card_price, economics.cloud_price_per_hour
+    if user_card is not None:
+        card_value, card_range = user_card, (user_card, user_card)
+    else:
+        card_value, card_range = _converted_amounts(purchase_amounts, conversions)
+    if user_cloud is not None:
+        cloud_value, cloud_range = user_cloud, (user_cloud, user_cloud)
+    else:
+        cloud_value, cloud_range = _converted_amounts(cloud_amounts, conversions)
+    messages = ()
+    if card_value is None or cloud_value is None:
+        messages = [msg("no-purchase-price", card=card.name)] if card_value is None else []
+        if cloud_value is None:
+            messages.append(no_rent_message(card, elsewhere))
+        messages = tuple(messages)
     return PriceBasis(
-        card_price=card_value,
-        card_price_date="user" if user_card else (purchase.entry.date if purchase else None),
-        cloud_per_hour=cloud_value,
-        cloud_price_date="user" if user_cloud else (cloud.entry.date if cloud else None),
-        messages=tuple(messages),
-        card=None if user_card else purchase,
-        cloud=None if user_cloud else cloud,
-        card_range=(card_value, card_value) if user_card else card_range,
-        cloud_range=(cloud_value, cloud_value) if user_cloud else cloud_range,
+        card_value,
+        "user" if user_card is not None else (purchase.entry.date if purchase else None),
+        cloud_value,
+        "user" if user_cloud is not None else (cloud.entry.date if cloud else None),
+        messages,
+        None if user_card is not None else purchase,
+        None if user_cloud is not None else cloud,
+        card_range,
+        cloud_range,
     )
 
 
@@ -300,16 +339,16 @@ def job_costs(
     Cost per million tokens uses the cloud price where known, else ownership (amortised
     purchase) plus electricity.
     """
-    e = scenario.economics
-    purchase = basis.card_price * scenario.count if basis.card_price is not None else None
+    e, count = scenario.economics, scenario.count  # each field read once
+    purchase = basis.card_price * count if basis.card_price is not None else None
     energy = cloud = per_million = None
     kind = None
     if hours is not None:
         if power is not None:
             energy = energy_kwh(power, hours) * e.electricity_per_kwh
         if basis.cloud_per_hour is not None:
-            cloud = basis.cloud_per_hour * scenario.count * hours
-        ownership = ownership_cost_per_hour(basis, scenario.count, e)
+            cloud = basis.cloud_per_hour * count * hours
+        ownership = ownership_cost_per_hour(basis, count, e)
         priced = priced_kind(basis)
         if priced == "cloud":
             job, kind = cloud, "cloud"

@@ -210,14 +210,12 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
         f_low = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * low)) * chunk_s) / across
     if f_low <= 0.0 or not math.isfinite(high):
         # an empty step that costs nothing (0 is a root, but not the one a running copy sits at), or
-        # one beyond the largest float: iterate from the step with one prompt chunk, as it grows
-        def next_step(step: float) -> float:
-            n = per_step * step
-            return (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
-
+        # one beyond the largest float: iterate from the step with one prompt chunk, as it grows,
+        # ``T ← F(T)`` written out (no function made: its closure's cells would be made at every solve)
         step = decode_s(0.0) + chunk_s
-        for _ in range(200):
-            new = next_step(step)
+        for _ in _FIXED_POINT_ROUNDS:
+            n = per_step * step
+            new = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
             if abs(new - step) <= 1e-12 + STEP_TOLERANCE * step or not math.isfinite(new):
                 return new, min(per_step * new, max_batch)
             step = new
@@ -238,7 +236,7 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
         step = high
     else:
         side, step = 0, high
-        for _ in range(400):
+        for _ in _BRACKET_ROUNDS:
             step = (low * f_high - high * f_low) / (f_high - f_low)
             if not low < step < high:
                 step = 0.5 * (low + high)
@@ -255,6 +253,12 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
                 f_low, side = (f_low / 2 if side < 0 else f_low), -1
     n = per_step * step
     return step, (max_batch if max_batch < n else n)  # min(n, B), no call
+
+
+_FIXED_POINT_ROUNDS = range(200)
+_BRACKET_ROUNDS = range(400)
+"""The most rounds :func:`solve_mean_step` iterates ``T ← F(T)`` and narrows its bracket (made once:
+a range is read again by every loop over it)."""
 
 
 def capacity(costs: StepCosts) -> float:
@@ -342,7 +346,10 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     marked overloaded."""
     limit = capacity(costs) if limit is None else limit
     overloaded = rate > limit
-    rate = min(rate, limit, HIGHEST_RATE)
+    if limit < rate:  # min(rate, limit, HIGHEST_RATE) written out: no call (the same comparisons)
+        rate = limit
+    if HIGHEST_RATE < rate:
+        rate = HIGHEST_RATE
     if rate <= 0:
         rate = limit * 1e-6 if 0 < limit < math.inf else 1e-9
     if rate * costs.prompt_tokens * costs.prompt_token_s >= 1.0:  # as mean_step computes it: a capacity
@@ -363,9 +370,10 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     none_arrive = math.exp(-m)  # P(no prompt arrives during a pass), once for the three terms
     extra_var = a * a * m + b * b * none_arrive * (1 - none_arrive) + 2 * a * b * m * none_arrive
     extra_var /= (1.0 - prefill_share) ** 2 * passes
-    steps = max(costs.decode_steps, 1.0)
+    steps = costs.decode_steps
+    steps = 1.0 if 1.0 > steps else steps  # max(·, 1.0) and max(n, 0.0) written out: no call
     slope = costs.decode_s(n + 1.0) - decode
-    sd = math.sqrt(extra_var / steps + _square(slope * math.sqrt(max(n, 0.0))))
+    sd = math.sqrt(extra_var / steps + _square(slope * math.sqrt(0.0 if 0.0 > n else n)))
     tpot, tokens_per_step, stretch = {}, costs.tokens_per_step, costs.last_pass_stretch
     for k in PERCENTILES:  # a loop, not a comprehension: no function made and called
         tpot[k] = (step + _Z[k] * sd) / tokens_per_step * stretch
@@ -397,10 +405,17 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
     (M/D/1 of prompt tokens, Pollaczek–Khinchine mean) and for a free batch slot (M/D/c with
     c = B slots held O − 1 steps each: Erlang C, the deterministic-service wait about half the
     exponential one, Cosmetatos 1976)."""
-    carrying, rho, token_theta = _carrying_and_token_wait(costs, rate, step, n)
-    hold = max(costs.decode_steps, 1.0) * step
-    slots = max(costs.max_batch, 1)
-    occupancy = min(rate * hold / slots, 0.999)
+    last = _LAST_CARRYING.kept  # the closed loop's last request at this rate and step: its parts again
+    if last[0] is costs and last[1] == rate and last[2] == step and last[3] == n:
+        carrying, rho, token_theta = last[4]
+    else:
+        carrying, rho, token_theta = _carrying_and_token_wait(costs, rate, step, n)
+    hold = costs.decode_steps  # max(·, 1.0), max(·, 1) and min(·, 0.999) written out: no call
+    hold = (1.0 if 1.0 > hold else hold) * step
+    slots = costs.max_batch
+    slots = 1 if 1 > slots else slots
+    occupancy = rate * hold / slots
+    occupancy = 0.999 if 0.999 < occupancy else occupancy
     waiting = 0.0 if closed else erlang_c(slots, occupancy * slots)
     slot_theta = 0.5 * hold / (slots * (1 - occupancy))
     return carrying, [(rho, token_theta), (waiting, slot_theta)]
@@ -438,9 +453,21 @@ def request_seconds(costs: StepCosts, rate: float) -> float:
 
 def _request_seconds(costs: StepCosts, rate: float, step: float, n: float) -> float:
     """:func:`request_seconds` with the mean step ``step`` and the sequences decoding ``n`` at
-    ``rate`` already found [s]."""
-    carrying, rho, theta = _carrying_and_token_wait(costs, rate, step, n)  # a slot held: no wait for one
+    ``rate`` already found [s]; its prompt's parts kept (:data:`_LAST_CARRYING`)."""
+    parts = _carrying_and_token_wait(costs, rate, step, n)  # a slot held: no wait for one
+    _LAST_CARRYING.kept = (costs, rate, step, n, parts)
+    carrying, rho, theta = parts
     return step * costs.scheduler_steps / 2 + carrying + rho * theta + costs.decode_steps * step
+
+
+_LAST_CARRYING = LastAsked((None, None, None, None, None))
+"""The last request's prompt parts worked out (:func:`_request_seconds`): (costs, rate, step, n,
+:func:`_carrying_and_token_wait`'s three), the costs by identity (held here): the load point at the
+rate a closed loop settled on reads them again (:func:`_ttft_parts`)."""
+
+
+_CLOSED_LOOP_ROUNDS = range(200)
+"""The most rounds :func:`closed_loop_rate` narrows its bracket (made once, as :data:`_BRACKET_ROUNDS`)."""
 
 
 CLOSED_LOOP_TOLERANCE = 1e-4
@@ -481,7 +508,12 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
     idle = request_seconds(costs, 0.0)
     if not idle > 0.0:
         return limit
-    high = min(users / idle, limit, (1.0 - 1e-9) / p_tau if p_tau > 0 else math.inf)
+    high = users / idle  # min(·, limit, prompts' limit) written out: no call (the same comparisons)
+    if limit < high:
+        high = limit
+    prompts_limit = (1.0 - 1e-9) / p_tau if p_tau > 0 else math.inf
+    if prompts_limit < high:
+        high = prompts_limit
 
     # users in the system at a rate beyond those given: ``rate * request_seconds(costs, rate) - users``;
     # each rate's mean step solved inside the roots at the bracket's ends (the step rises with the rate)
@@ -498,7 +530,7 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         return high  # the users keep the copy at its capacity
     low, f_low, side, stuck = 0.0, -float(users), 0, False
     r_low, r_high = idle, (f_high + users) / high  # R at the bracket's ends [s]
-    for _ in range(200):
+    for _ in _CLOSED_LOOP_ROUNDS:
         rate = -1.0
         if not stuck and r_high < math.inf:  # R taken as the chord between the ends: λ·(b + s·λ) = U
             slope = (r_high - r_low) / (high - low)

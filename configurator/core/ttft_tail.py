@@ -156,6 +156,8 @@ except ImportError:  # pragma: no cover - another numpy's layout
 
 
 _LEVEL_LIST = [k / 100 for k in PERCENTILES]
+_PERCENTILE_LEVELS = tuple(zip(PERCENTILES, _LEVEL_LIST, strict=True))
+"""Each percentile with its share [-] (paired once)."""
 _NEAR_LIST = _NEAR.tolist()
 _FAR_LIST = _FAR.tolist()
 _LAST_NEAR, _LAST_FAR = len(_NEAR_LIST) - 1, len(_FAR_LIST) - 1
@@ -207,7 +209,7 @@ def ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, f
     span = 40 * (t1 if t1 > t2 else t2)
     quantiles = {}
     found = -1  # the tail point at or below the last percentile (−1: the step's end)
-    for k, level in zip(PERCENTILES, _LEVEL_LIST, strict=True):
+    for k, level in _PERCENTILE_LEVELS:
         if level < end:
             quantiles[k] = _near_quantile(near, step, level, end)
         else:
@@ -253,7 +255,9 @@ def _near_quantile(near: list, step: float, level: float, end: float) -> float:
     function does not fall), searched from where a straight rise to ``end`` crosses the level — a
     bracket doubled away from that point, then bisected: the same two points as a bisection of all
     64 finds, in two or three values instead of six — and interpolated as ``np.interp`` does [s]."""
-    low = min(max(int(level / end * 64.0) - 1, -1), _LAST_NEAR - 1)  # f(−1) = 0 ≤ level < end = f(last)
+    low = int(level / end * 64.0) - 1  # within [−1, last − 1]: f(−1) = 0 ≤ level < end = f(last)
+    low = -1 if -1 > low else low  # min(max(·, −1), last − 1) written out: no call
+    low = _LAST_NEAR - 1 if _LAST_NEAR - 1 < low else low
     f_low = _near_cdf(near, low) if low >= 0 else 0.0
     width = 1
     if f_low <= level:
@@ -318,11 +322,18 @@ def _far_quantile(far: list, step: float, span: float, level: float, start: int,
     away from it and bisected."""
     guess = start
     # the slowest term (the largest θ: the most negative −θ)
-    weight, minus_theta = far[0] if len(far) == 1 else min(far, key=_minus_theta)
+    if len(far) == 1:
+        weight, minus_theta = far[0]
+    elif len(far) == 2:  # min(far, key=_minus_theta) written out: the first of the smallest −θ
+        weight, minus_theta = far[1] if far[1][1] < far[0][1] else far[0]
+    else:
+        weight, minus_theta = min(far, key=_minus_theta)
     if weight > 0 and level < 1.0:
         x = -minus_theta * math.log(weight / (1.0 - level))
         if x > span * _FAR_LIST[0]:
-            guess = min(max(int(math.log(x / (span * _FAR_LIST[0])) / _LOG_FAR_STEP), start), _LAST_FAR)
+            guess = int(math.log(x / (span * _FAR_LIST[0])) / _LOG_FAR_STEP)
+            guess = start if start > guess else guess  # min(max(·, start), last) written out: no call
+            guess = _LAST_FAR if _LAST_FAR < guess else guess
     low, high = guess, guess + 1  # f(low) ≤ level < f(high) once the bracket holds; past the grid: above
     t_low, f_low = _far_cdf(far, step, span, low, end)
     if f_low <= level:
@@ -339,7 +350,8 @@ def _far_quantile(far: list, step: float, span: float, level: float, start: int,
     else:
         high, t_high, f_high, width = low, t_low, f_low, 1
         while True:
-            low = max(high - width, start)
+            low = high - width
+            low = start if start > low else low  # max(·, start) written out: no call
             t_low, f_low = _far_cdf(far, step, span, low, end)
             if f_low <= level:
                 break

@@ -329,3 +329,40 @@ def _bands_hold(est):
 ], ids=lambda f: f.__name__.strip("_"))
 def test_serving_physics_over_the_fuzz_range(estimates, check):
     _no_violations(estimates, check)
+
+
+# ---- the two floors the fuzz found broken -----------------------------------------------------------
+
+_PINNED = [f for f in LAYOUT_FIELDS if f not in ("tp", "pp", "ep")]
+
+
+def test_no_first_token_before_the_prompt_alone():
+    """Qwen3 235B in Q2_K on 16 × A800, one user, a 4,096-token prompt: TTFT p50 read 0.71 s
+    against 0.91 s for the prompt alone on an idle copy (the load model's step carrying the prompt
+    left out the GGUF weights' dequantized copy that :func:`prefill_seconds` counts); the first
+    token is now floored at the prompt alone
+    (:func:`~configurator.core.serving_speed.first_token_floored`)."""
+    s = Scenario(model=PRESETS["qwen3-235b-a22b"], workload="inference", card_id="a800-sxm", count=16,
+                 precision="fp8", parallelism={"tp": 2, "ep": 2}, auto_layout=_PINNED,
+                 serving={"weight_format": "q2_k", "engine": "sglang", "prompt_tokens": 4096, "output_tokens": 1,
+                          "concurrency": 1})
+    est = estimate(s, CATALOG.get("a800-sxm"))
+    assert est.fits
+    sp = est.serving
+    assert sp.ttft_s == sp.ttft_at(50) >= sp.idle_ttft_s
+    assert sp.ttft_at(50) <= sp.ttft_at(90) <= sp.ttft_at(99)
+
+
+def test_no_token_sooner_than_one_reading_its_experts():
+    """Mixtral 8x7B INT8 on 8 × A2 (TP 4) at 0.1 requests/s: TPOT read 4.4 ms, under the 16.1 ms one
+    step takes to read the shared weights and two experts per layer at the card's bandwidth (the
+    load model read the step at the mean running batch, below one, interpolated towards an empty
+    step that reads no expert); a token now takes at least a step carrying its own sequence
+    (:func:`~configurator.core.serving_speed.alone_tpot_seconds`)."""
+    s = Scenario(model=PRESETS["mixtral-8x7b"], workload="inference", card_id="a2", count=8, precision="int8",
+                 parallelism={"tp": 4}, auto_layout=_PINNED, constraints={"requests_per_s": 0.1},
+                 serving={"engine": "ideal", "prompt_tokens": 1, "output_tokens": 128, "concurrency": 512})
+    est = estimate(s, CATALOG.get("a2"))
+    assert est.fits
+    assert _decode_step_within_bandwidth(est) is None
+    assert est.serving.tpot_s >= _token_weight_bytes(est) / (est.scenario.model_parallel * _bandwidth(est))

@@ -447,8 +447,30 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if point.overloaded:
         messages.append(msg("serving-overloaded", rate=rate, capacity=point.capacity))
     rps = point.capacity if target else point.rate
-    return ReplicaSpeed(point.ttft_s[50], point.tpot_s[50], rps, bound, tuple(messages), point.ttft_s,
-                        point.tpot_s, "continuous", point.rate, idle_ttft)
+    # a floor (issue 27 part 6): no token sooner than a step carrying its own sequence; the first token's
+    # floor, the prompt alone, is the deployment's (deployment_speed: worked out once per estimate)
+    tpot = at_least(point.tpot_s, alone_tpot_seconds(costs))
+    return ReplicaSpeed(point.ttft_s[50], tpot[50], rps, bound, tuple(messages), point.ttft_s, tpot, "continuous",
+                        point.rate, idle_ttft)
+
+
+def at_least(percentiles: dict[int, float], floor: float) -> dict[int, float]:
+    """``percentiles`` with each value at least ``floor`` [s]: the same dict where none is below."""
+    if all(value >= floor for value in percentiles.values()):
+        return percentiles
+    return {k: (value if value >= floor else floor) for k, value in percentiles.items()}
+
+
+def alone_tpot_seconds(costs: StepCosts) -> float:
+    """The least time per output token a decoding sequence sees: a step that carries it carries at
+    least one sequence, ``T_d(1) / tokens per step`` (× the last pass's stretch,
+    :attr:`~configurator.core.load.StepCosts.last_pass_stretch`) [s].
+
+    A floor (issue 27 part 6): at light load the load model reads the pure step at the mean of
+    the sequences decoding, below one where the copy idles between requests, and
+    :func:`step_costs` interpolates there towards an empty step, which for a MoE reads no expert
+    at all: a TPOT under the weight read of one token's experts."""
+    return costs.decode_s(1.0) / costs.tokens_per_step * costs.last_pass_stretch
 
 
 def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int) -> float:
@@ -562,7 +584,8 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
                         transfer_ms=transfer * 1000))
     copies = scenario.data_parallel
     rps = limit if constraints.requests_per_s else rate
-    return ReplicaSpeed(ttft[50], point.tpot_s[50], rps / copies, bound, tuple(messages), ttft, point.tpot_s,
+    tpot = at_least(point.tpot_s, alone_tpot_seconds(decode))
+    return ReplicaSpeed(ttft[50], tpot[50], rps / copies, bound, tuple(messages), ttft, tpot,
                         "continuous", rate / copies, idle_ttft)
 
 
@@ -590,3 +613,30 @@ def deployment_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> Servin
     return extended(ServingSpeed, replica, {"requests_per_s": requests_per_s, "load_per_s": load,
                                             "tokens_per_s": tokens_per_s,
                                             "tokens_per_s_per_card": tokens_per_s / scenario.count})
+
+
+def with_first_token_floored(speed: ServingSpeed | None) -> ServingSpeed | None:
+    """``speed`` with its TTFT percentiles floored (:func:`first_token_floored`; ``speed`` itself
+    where none is below)."""
+    if speed is None:
+        return None
+    ttft = first_token_floored(speed)
+    if ttft is speed.ttft_percentiles_s:
+        return speed
+    return extended(ServingSpeed, speed, {"ttft_s": ttft[50], "ttft_percentiles_s": ttft})
+
+
+def first_token_floored(replica: ReplicaSpeed) -> dict[int, float]:
+    """The replica's TTFT percentiles, each at least the time the prompt takes alone on an idle
+    copy (:attr:`ReplicaSpeed.idle_ttft_s`) [s]: the same dict where none is below.
+
+    A floor (issue 27 part 6): no first token comes before its own prefill could end, but the
+    load model's step carrying the prompt (:func:`~configurator.core.load.load_point`) leaves out
+    what :func:`prefill_seconds` counts past the decode step — a GGUF prompt's dequantized copy,
+    the weight read a compute-bound decode step hides, a MoE prompt's own experts — and came out up
+    to a fifth below it (tests/test_serving_physics.py). Applied to the estimate
+    (:func:`~configurator.core.workloads.serving.estimate.estimate_serving`), not to each copy a
+    layout search weighs: the idle first token is worked out only where read (a search weighs
+    thousands)."""
+    idle = replica.idle_ttft_s
+    return replica.ttft_percentiles_s if idle is None else at_least(replica.ttft_percentiles_s, idle)

@@ -396,8 +396,9 @@ def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int, engine: 
                "engine": engine, "engine_memory_fraction": r["memory_fraction"]}
     s = scenario(model, card, tp, workload="inference", precision=precision, parallelism={"tp": tp}, serving=serving)
     # the profile in force (shipped, or refitted without a source) with the run's passes; the table's vLLM is
-    # v0.6.0, whose prompt steps carry no decodes (scheduler.py l. 917-923 at commit 32e7db2: chunked prefill
-    # off, as multi-step scheduling needs), a forward pass of their own as SGLang's (EngineProfile.prefill_with_decodes)
+    # v0.6.0, whose prompt steps carry no decodes (scheduler.py l. 917-923 at commit 32e7db2) with chunked prefill
+    # off: the runs' --max_model_len 4096 keeps engine/arg_utils.py from turning it on (only above 32K tokens), so a
+    # prompt is a forward pass of its own, as SGLang's (EngineProfile.prefill_with_decodes)
     update = {"scheduler_steps": scheduler_steps} if scheduler_steps != 1 else {}
     if engine == "vllm":
         update["prefill_with_decodes"] = False

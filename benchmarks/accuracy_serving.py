@@ -395,9 +395,15 @@ def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int, engine: 
     serving = {"context": 4096, "prompt_tokens": prompt, "output_tokens": output, "concurrency": 1,
                "engine": engine, "engine_memory_fraction": r["memory_fraction"]}
     s = scenario(model, card, tp, workload="inference", precision=precision, parallelism={"tp": tp}, serving=serving)
-    if scheduler_steps != 1:  # the profile in force (shipped, or refitted without a source) with the run's passes
-        s = updated(s, serving={"engine_profile": s.serving.profile.model_copy(
-            update={"scheduler_steps": scheduler_steps})})
+    # the profile in force (shipped, or refitted without a source) with the run's passes; the table's vLLM is
+    # v0.6.0, whose prompt steps carry no decodes (scheduler.py l. 917-923 at commit 32e7db2) with chunked prefill
+    # off: the runs' --max_model_len 4096 keeps engine/arg_utils.py from turning it on (only above 32K tokens), so a
+    # prompt is a forward pass of its own, as SGLang's (EngineProfile.prefill_with_decodes)
+    update = {"scheduler_steps": scheduler_steps} if scheduler_steps != 1 else {}
+    if engine == "vllm":
+        update["prefill_with_decodes"] = False
+    if update:
+        s = updated(s, serving={"engine_profile": s.serving.profile.model_copy(update=update)})
     c = CATALOG.get(card)
     batch = serving_memory_model(s, c, plan_serving(s, c)).max_concurrency(prompt + output // 2)
     batch = min(batch, max_seqs) if max_seqs else batch
@@ -417,6 +423,9 @@ def _sglang_sharegpt(row_id, model, card, tp, engine: str = "sglang", max_seqs: 
         lengths = f"{name}, ShareGPT at the mean {r['prompt_tokens_mean']}/{r['output_tokens_mean']} tokens"
         if scheduler_steps != 1:
             lengths += f", {scheduler_steps} decode steps a scheduling pass"
+        if costs.own_pass_s:
+            lengths += (f"; prompts prefilled in passes of their own, each {costs.own_pass_s * 1000:.1f} ms of weight "
+                        f"read and host time the running sequences wait through (EngineProfile.prefill_with_decodes)")
         if "request_rate" not in r:
             return [Row("published", row_id, "serving-throughput", "output tokens/s", capacity(costs) *
                         r["output_tokens_mean"], r["value"], f"{lengths}; capacity at the batch of {batch} the KV "

@@ -83,7 +83,8 @@ def test_sglang_offline_throughput_llama3_8b_a100(catalog, rows):
     ("sglang030-l31-70b-h100x4-rate4", "llama3-70b", "h100-sxm", 4)])
 def test_sglang_median_tpot_at_4_requests_per_s(catalog, rows, row_id, model, card, tp):
     """Same README, online at 4 requests/s (Poisson): median TPOT 13.17 ms (8B, 1 × A100) and
-    25.03 ms (70B, TP4 on 4 × H100); predicted −5 % and −12 % (the load model's median)."""
+    25.03 ms (70B, TP4 on 4 × H100); predicted −1 % and −6 % (the load model's median, each prompt's
+    prefill a pass of its own: EngineProfile.prefill_with_decodes; −5 % and −12 % before)."""
     row = rows[row_id]
     point = load_point(_copy(catalog, row, model, card, tp), row["request_rate"])
     assert not point.overloaded

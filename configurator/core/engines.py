@@ -88,6 +88,14 @@ class EngineProfile(BaseModel):
                     "(configurator/core/load.py); 1 = they may join at any step, the default of every engine here "
                     "(vLLM 0.6.0 engine/arg_utils.py, --num-scheduler-steps default 1, commit 32e7db2; the V1 "
                     "engine has no such setting)")
+    prefill_with_decodes: bool = Field(
+        default=True,
+        description="a prompt's prefill rides in a decode step, sharing its weight read (mixed batches: vLLM's "
+                    "chunked prefill, TensorRT-LLM's in-flight batching); False: the engine runs a prompt's "
+                    "prefill as a forward pass of its own, which reads the weights again while the running "
+                    "sequences wait (SGLang without --enable-mixed-chunk, its default: sgl-project/sglang "
+                    "python/sglang/srt/server_args.py, enable_mixed_chunk: bool = False from v0.3.0 on; "
+                    "configurator/core/serving_speed.py prefill_pass_seconds)")
     formats: tuple[str, ...] = Field(description="weight-format families it serves")
     fp8_kv_with_fp8_weights: bool = Field(
         default=False, description="its FP8 checkpoints come with an FP8 KV cache by default")
@@ -183,6 +191,9 @@ SGLANG = EngineProfile(
     # A40)": FlashInfer's prefill has no published share here, so off Hopper attention runs at the products' rate.
     prefill_attention=(("hopper", HOPPER_FUSED),),
     continuous_batching=True,
+    # A prefill batch is a forward pass of its own: mixing it into the decode batch is opt-in
+    # (--enable-mixed-chunk, ServerArgs.enable_mixed_chunk = False, v0.3.0 to today's server_args.py).
+    prefill_with_decodes=False,
     formats=("float", "int8", "awq", "gptq", "nvfp4"),
     source="SGLang v0.4 blog (overlap scheduler); docs: --chunked-prefill-size 8192, --kv-cache-dtype auto; "
            "kernels as vLLM (FlashInfer attention); checked against sgl-project/sglang "

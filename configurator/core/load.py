@@ -83,7 +83,8 @@ class StepCosts:
     prompt_token_s: float
     """Compute time of one prompt token inside a step [s]."""
     chunk_s: float
-    """Fixed extra cost of a step that carries prompt tokens [s]."""
+    """Fixed extra cost of a step that carries prompt tokens [s]; with prefill passes of their own,
+    :attr:`own_pass_s` included."""
     prompt_tokens: int
     output_tokens: int
     max_batch: int
@@ -100,6 +101,13 @@ class StepCosts:
     """Decode steps one scheduling pass runs (multi-step scheduling, vLLM ``--num-scheduler-steps``;
     :attr:`~configurator.core.engines.EngineProfile.scheduler_steps`): a prompt joins only between
     passes (module docstring); 1: at any step."""
+    own_pass_s: float = 0.0
+    """Of :attr:`chunk_s`, what a prefill pass of its own adds, where the engine does not put prompts
+    in the decode steps (:attr:`~configurator.core.engines.EngineProfile.prefill_with_decodes`): its
+    weight read and host time, which the running sequences wait through [s]; 0: prompts ride in a
+    decode step. The prompt's own carrying step does not pay it again: there the pass's weight read
+    and host time stand where the decode step's stood (the running sequences' KV reads and graph
+    gaps, a few per cent of that step, are counted in place of nothing)."""
 
     @kept_property
     def decode_steps(self) -> float:
@@ -425,7 +433,7 @@ def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: floa
     """:func:`_ttft_parts`' step(s) carrying the prompt [s] and its wait for room in the token
     budget as (probability of waiting, mean wait when waiting [s]). The prompts that arrived during
     the same scheduling pass (``λ·N·T`` on average) share its carrying step."""
-    p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s
+    p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s - costs.own_pass_s
     decode = costs.decode_s(n)
     budget = costs.step_tokens - n
     budget = 1.0 if 1.0 > budget else budget  # max(·, 1.0), min(·, …) and max(·, 1) below written out: no call

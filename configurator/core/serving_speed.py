@@ -114,17 +114,23 @@ def prefill_seconds(
     chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
     chunk = min(tokens, scenario.serving.max_batched_tokens)
     compute_s = sequences * _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk)
-    weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
-    bandwidth = _bandwidth(card, a, profile.weight_stream_share)
-    if prompt_dequantized(card, plan, profile):  # the engine's kernel reads the blocks, writes an FP16 copy
-        copy = chunks * decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp  # the product reads
-        weights_s = (weights_s + copy) / (bandwidth * decode_read_factor(profile, card.memory_type)) + copy / bandwidth
-    else:
-        weights_s /= bandwidth
+    weights_s = chunks * _chunk_weights_seconds(scenario, card, plan, chunk)
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
     return float(compute_s + weights_s + overhead_s + comm_s + prompt_conversion_seconds(scenario, card, plan, tokens))
+
+
+def _chunk_weights_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, chunk: int) -> float:
+    """:func:`prefill_seconds`' read of the weights for one chunk of ``chunk`` prompt tokens (and,
+    where the engine dequantizes them first, its FP16 copy written and read back) [s]."""
+    tp, model, profile = scenario.parallelism.tp, scenario.model, scenario.serving.profile
+    weights = decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
+    bandwidth = _bandwidth(card, scenario.assumptions, profile.weight_stream_share)
+    if prompt_dequantized(card, plan, profile):  # the engine's kernel reads the blocks, writes an FP16 copy
+        copy = decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp  # the product reads it back
+        return (weights + copy) / (bandwidth * decode_read_factor(profile, card.memory_type)) + copy / bandwidth
+    return weights / bandwidth
 
 
 def prompt_conversion_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, tokens: float) -> float:
@@ -281,6 +287,21 @@ def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     return per_token
 
 
+@_batch_free
+def prefill_pass_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """What a prompt's prefill pass adds to the running sequences' time where the engine runs it as a
+    forward pass of its own (:attr:`~configurator.core.engines.EngineProfile.prefill_with_decodes`
+    False, SGLang's default): the pass's read of the weights (:func:`prefill_seconds`' per chunk, at
+    the copy's chunk of its prompt) and the host time of a step, which a decode step that carries the
+    prompt shares with the decodes (:attr:`~configurator.core.load.StepCosts.own_pass_s`); 0 where the
+    prompts ride in the decode steps [s]."""
+    serving = scenario.serving
+    if serving.profile.prefill_with_decodes:
+        return 0.0
+    chunk = min(serving.prompt_tokens, serving.max_batched_tokens)
+    return _chunk_weights_seconds(scenario, card, plan, chunk) + serving.profile.step_overhead_s
+
+
 _ROOT_TWO_GRID = tuple(round(2 ** (k / 2)) for k in range(2, 130))
 """The step table's grid, ``round(2^(k/2))`` for k = 2, 3, … (up to 2^64, past any batch) [sequences]."""
 
@@ -344,9 +365,10 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
         asked[0] = (n, value)
         return value
 
-    return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
+    own_pass = table.batch_free(prefill_pass_seconds, scenario, card, plan)
+    return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario) + own_pass, uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),
-                     bound, serving.profile.scheduler_steps)
+                     bound, serving.profile.scheduler_steps, own_pass)
 
 
 BOUND_MARGIN = 1e-9

@@ -27,7 +27,10 @@ def test_complete_window_is_timed_cold_for_training_and_serving(qtbot, qapp, tmp
     window.controller.wait()
     samples = ui_latency.complete_cold(qapp, window, repeat=2)
     assert set(samples) == {"training", "serving"}
-    assert all(len(v) == 2 and all(ms > 0 for ms in v) for v in samples.values())
+    for figures in samples.values():
+        assert set(figures) == {"wall", "gui", "process"}
+        assert len(figures["wall"]) == 2 and all(ms > 0 for ms in figures["wall"])
+        assert all(0 <= gui <= process for gui, process in zip(figures["gui"], figures["process"]))
     assert len(cleared) == 4  # cold: before every change
     analysis = window.controller.analysis
     assert analysis.complete and analysis.catalog_points  # the catalog pass (the cost chart's) is in what was timed

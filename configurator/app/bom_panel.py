@@ -39,6 +39,10 @@ it), which took both along: 40-90 ms of the GUI thread in one pass (issue 28).""
 CHART_MIN_PX = 180
 """Lowest the rent-against-buy chart (and its place before it is built) gets [px]."""
 
+CHART_MIN_WIDTH_PX = 280
+"""Narrowest the rent-against-buy chart's place gets [px]: its axes, their titles ("Utilisation
+[%]") and both curves readable (beside the recommendation at 1400 px it was squeezed to 68 px)."""
+
 
 def kind_names() -> dict[str, str]:
     return {"accelerator": _tc("bom", "Accelerators"), "server": _tc("bom", "Servers"), "network": _tc("bom", "Network"),
@@ -125,12 +129,13 @@ class BomPanel(QWidget):
         self._chart: pg.PlotWidget | None = None
         self._chart_place = QWidget()
         """Where the rent-against-buy chart goes: built a pass after the panel (:attr:`chart`)."""
-        self._chart_place.setMinimumHeight(CHART_MIN_PX)
+        self._chart_place.setMinimumSize(CHART_MIN_WIDTH_PX, CHART_MIN_PX)
         QVBoxLayout(self._chart_place).setContentsMargins(0, 0, 0, 0)
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(self.money)
         lower.addWidget(self._chart_place)
         lower.setStretchFactor(1, 2)
+        lower.setChildrenCollapsible(False)  # neither the TCO nor the chart dragged away to nothing
         lower.setSizes([420, 700])
         self.money.setMinimumWidth(380)
         outer = QSplitter(Qt.Orientation.Vertical)

@@ -13,9 +13,10 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from configurator.app.ranking_steps import has_price, ranking_order, ranking_steps
 from configurator.core.architecture import preset
 from configurator.core.estimate import clear_estimate_memo
+from configurator.core.procurement.card_price import cloud_price, rent_markets
 from configurator.core.recommend import Filters, Objective, recommend
 from configurator.core.recommend_json import result_to_dict
-from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 
 SERVE_70B = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=8, workload="inference",
                      auto_layout=LAYOUT_FIELDS,
@@ -48,6 +49,22 @@ def test_the_chosen_card_and_priced_cards_are_ranked_first(catalog):
     priced = [has_price(c, Objective.TCO) for c in order[1:]]
     assert priced == sorted(priced, reverse=True) and True in priced and False in priced
     assert sorted(c.id for c in order) == sorted(c.id for c in allowed)
+
+
+@pytest.mark.parametrize("region", [None, "cn", "other"])
+def test_the_cloud_ranking_first_ranks_the_cards_rented_where_the_buyer_can_rent(catalog, region):
+    """The rents of another market are none the buyer can take (card_price.rent_markets): a card
+    rented only there is ranked with the unpriced ones, after every card with a rent to take."""
+    scenario = updated(SERVE_70B, constraints={"region": region})
+    allowed = [c for c in catalog.cards if Filters().allows(c, scenario.workload)]
+    order = ranking_order(scenario, allowed, Objective.CLOUD)
+    markets = rent_markets(region)
+    rentable = [cloud_price(c, markets=markets) is not None for c in order[1:]]
+    assert rentable == sorted(rentable, reverse=True) and True in rentable and False in rentable
+    assert [has_price(c, Objective.CLOUD, region) for c in order[1:]] == rentable
+    ids = [c.id for c in order]
+    china_only, worldwide = ids.index("l20"), ids.index("a100-sxm-80gb")  # rented in one market each
+    assert (china_only < worldwide) == (region == "cn")
 
 
 def test_the_first_answer_comes_long_before_the_last(catalog):

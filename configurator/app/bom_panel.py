@@ -3,6 +3,8 @@ source, the TCO parts, and rent against buy by utilisation with the break-even m
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
@@ -22,13 +24,18 @@ from configurator.app.chart_legend import name_legend
 from configurator.app.charts import MoneyAxis, NumberAxis
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
-from configurator.app.i18n import current_language
+from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.core.analysis import Analysis
+from configurator.core.messages import deadline_msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import quote_vendor
-from configurator.core.procurement.tco import rent_vs_buy_curve
+from configurator.core.procurement.tco import paced_idle_share, rent_vs_buy_curve
+from configurator.core.workloads import family_of
 from configurator.report.language import reference, searched, searched_note
+
+if TYPE_CHECKING:
+    from configurator.core.estimate import Estimate
 
 
 FIRST_FILL_MS = 15
@@ -38,6 +45,10 @@ it), which took both along: 40-90 ms of the GUI thread in one pass (issue 28).""
 
 CHART_MIN_PX = 180
 """Lowest the rent-against-buy chart (and its place before it is built) gets [px]."""
+
+CHART_MIN_WIDTH_PX = 280
+"""Narrowest the rent-against-buy chart's place gets [px]: its axes, their titles ("Utilisation
+[%]") and both curves readable (beside the recommendation at 1400 px it was squeezed to 68 px)."""
 
 
 def kind_names() -> dict[str, str]:
@@ -101,6 +112,16 @@ def source_text(line) -> str:
     return f"{source} ({line.date})" if line.date else source
 
 
+def paced_energy_note(est: Estimate) -> str:
+    """What the TCO's energy counts for a one-off job paced to its deadline (its cards wait at
+    load power: :func:`~configurator.core.procurement.tco.paced_idle_share`), as the summary's TCO
+    note says it (message ``paced-energy``); "" for any other job."""
+    deadline = est.scenario.constraints.deadline_hours
+    if not (family_of(est.scenario.workload).one_off_job and paced_idle_share(est.hours, deadline)):
+        return ""
+    return message_text(deadline_msg("paced-energy", deadline, {"hours": est.hours}))
+
+
 class BomPanel(QWidget):
     """The bill of materials, TCO and rent-against-buy chart of the controller's scenario."""
 
@@ -127,21 +148,28 @@ class BomPanel(QWidget):
         self._chart: pg.PlotWidget | None = None
         self._chart_place = QWidget()
         """Where the rent-against-buy chart goes: built a pass after the panel (:attr:`chart`)."""
-        self._chart_place.setMinimumHeight(CHART_MIN_PX)
+        self._chart_place.setMinimumSize(CHART_MIN_WIDTH_PX, CHART_MIN_PX)
         QVBoxLayout(self._chart_place).setContentsMargins(0, 0, 0, 0)
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(self.money)
         lower.addWidget(self._chart_place)
         lower.setStretchFactor(1, 2)
+        lower.setChildrenCollapsible(False)  # neither the TCO nor the chart dragged away to nothing
         lower.setSizes([420, 700])
         self.money.setMinimumWidth(380)
         outer = QSplitter(Qt.Orientation.Vertical)
         outer.addWidget(self.lines)
         outer.addWidget(lower)
         outer.setSizes([460, 340])
+        self.paced_note = QLabel()
+        """Under the TCO: a paced job's waiting hours are counted at load energy (hidden otherwise)."""
+        self.paced_note.setObjectName("bom-paced-energy")
+        self.paced_note.setWordWrap(True)
+        self.paced_note.setVisible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
         layout.addWidget(outer, 1)
+        layout.addWidget(self.paced_note)
         self.cost: DeploymentCost | None = None
         self._update_guarded = guard_slot(self.update_from, "bill of materials", self)
         controller.analysis_changed.connect(self._on_analysis_changed)  # a method: gone with the panel
@@ -198,6 +226,9 @@ class BomPanel(QWidget):
         self.cost = cost
         self._fill_lines(cost)
         self._fill_money(cost)
+        note = paced_energy_note(est)
+        self.paced_note.setText(note)
+        self.paced_note.setVisible(bool(note))
         self._draw_rent_vs_buy(cost, est)
 
     # ---- parts -------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
-from configurator.core.procurement.card_price import cloud_price, purchase_price
+from configurator.core.procurement.card_price import cloud_price, purchase_price, rent_markets
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.recommend import CardRanking, Filters, Objective, Result, rank_card, ranking_of
 from configurator.core.scenario import Scenario
@@ -49,11 +49,12 @@ class RankingStep:
         return self.done >= self.total
 
 
-def has_price(card: Card, objective: Objective) -> bool:
-    """Whether ``card`` has the price a cost ranking needs (rent for the cloud objective, a
-    purchase price otherwise); every card 'has' one for the objectives that are not costs."""
+def has_price(card: Card, objective: Objective, region: str | None = None) -> bool:
+    """Whether ``card`` has the price a cost ranking needs (for the cloud objective a rent a buyer
+    delivering to ``region`` can take, :func:`~configurator.core.procurement.card_price.rent_markets`;
+    a purchase price otherwise); every card 'has' one for the objectives that are not costs."""
     if objective is Objective.CLOUD:
-        return cloud_price(card) is not None
+        return cloud_price(card, markets=rent_markets(region)) is not None
     if objective is Objective.TCO:
         return purchase_price(card) is not None
     return True
@@ -61,8 +62,10 @@ def has_price(card: Card, objective: Objective) -> bool:
 
 def ranking_order(scenario: Scenario, cards: list[Card], objective: Objective) -> list[Card]:
     """``cards`` in the order to rank them: the scenario's card, then those with a price on the
-    objective's basis, then the others, each in catalog order."""
-    return sorted(cards, key=lambda card: (card.id != scenario.card_id, not has_price(card, objective)))
+    objective's basis (a rent in a market the scenario's delivery region can rent in), then the
+    others, each in catalog order."""
+    region = scenario.constraints.region
+    return sorted(cards, key=lambda card: (card.id != scenario.card_id, not has_price(card, objective, region)))
 
 
 def ranking_steps(scenario: Scenario, catalog: Catalog, objective: Objective = Objective.TCO,

@@ -104,7 +104,8 @@ class RankingControls:
                                    "Mainland China: only cards whose US export status for China is "
                                    "'permitted' are ranked; those needing a licence, or of unknown status, are "
                                    "listed below the line; those not permitted are left out. A status with its "
-                                   "date and source, not legal advice"))
+                                   "date and source, not legal advice. Rents: delivered to mainland China, only those "
+                                   "sold there are ranked; elsewhere or anywhere, only those sold outside it"))
         ComboBinder(self.region, self.controller, "constraints.region")
         form.addRow(_tc("RecommendationPanel", "Deliver &to"), self.region)
         self.domestic = self.ranking.bind_check(

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from configurator.app.binders import ValueModel
 from configurator.app.compact_form import narrowed_combos
@@ -33,6 +33,21 @@ __all__ = ["MAX_COLUMN_PX", "SUPPORT_CAUTION_COLOUR", "Ranking", "Recommendation
 
 DEBOUNCE_MS = 400
 """Recommend once the user has stopped changing the scenario for this long [ms]."""
+
+TABLE_MIN_WIDTH_PX = 360
+"""Narrowest the ranking's table gets [px]: the card and its class readable (a bottom dock shared
+with the bill of materials at 1400 px squeezed it to 180 px, one card name cut, issue 28)."""
+
+TABLE_MIN_ROWS = 4
+"""Rows of the ranking the table shows at least (with its header): the first answers and the
+runner-up (the shared dock left one row)."""
+
+TEXTS_MIN_LINES = 3
+"""Lines of the price-decides note and the reasons shown at least; the rest scroll (wrapped in
+too little height they were drawn over each other)."""
+
+CHARTS_MIN_WIDTH_PX = 240
+"""Narrowest the cost-and-speed chart's tabs get [px]: its axes and a few points readable."""
 
 LISTED = 15
 """Configurations ranked in the table (the rest count for the chart's front and price decides)."""
@@ -84,7 +99,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._job.failed.connect(self._on_failed)
         self._job.busy_changed.connect(self._show_busy)
         layout = QHBoxLayout(self)
-        layout.addLayout(narrowed_combos(self._controls()), 0)  # room for the ranking (compact_form)
+        layout.addWidget(self._scrolled_controls(), 0)
         middle = QVBoxLayout()
         self.busy_label = QLabel()
         self.busy_label.setObjectName("recommend-busy")
@@ -111,15 +126,15 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.table.itemSelectionChanged.connect(self._show_reasons)
         self.table.itemSelectionChanged.connect(self._note_pick)
         self.table.doubleClicked.connect(lambda _: self.use_selected())
-        middle.addWidget(self.table, 1)
+        self.table.setMinimumSize(TABLE_MIN_WIDTH_PX, self._rows_height(TABLE_MIN_ROWS))
+        middle.addWidget(self.table, 3)
         self.price_decides_label = QLabel()
         self.price_decides_label.setObjectName("price-decides")
         self.price_decides_label.setWordWrap(True)
         self.price_decides_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        middle.addWidget(self.price_decides_label)
         self.reasons = QLabel()
         self.reasons.setWordWrap(True)
-        middle.addWidget(self.reasons)
+        middle.addWidget(self._scrolled(self.price_decides_label, self.reasons), 2)
         layout.addLayout(middle, 3)
         self.pareto = ParetoChart(self)
         """The cost and speed chart (:attr:`chart`)."""
@@ -136,6 +151,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         """The recommendation the trade-off chart shows (drawn once per selection)."""
         self.charts.setTabText(0, words(current_language())("Cost and speed"))
         self.charts.setTabVisible(self.TRADEOFF_TAB, False)  # until a serving ranking is shown
+        self.charts.setMinimumWidth(CHARTS_MIN_WIDTH_PX)
         right = QVBoxLayout()
         right.addWidget(self.charts, 1)
         self.launch_row = LaunchRow()
@@ -152,6 +168,46 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             self._timer.stop()  # until take_over
         else:
             self.take_over(shown)
+
+    def _rows_height(self, rows: int) -> int:
+        """Height of the table showing its header and ``rows`` rows [px]."""
+        table = self.table
+        return (table.horizontalHeader().sizeHint().height() + rows * table.verticalHeader().defaultSectionSize()
+                + 2 * table.frameWidth() + table.horizontalScrollBar().sizeHint().height())
+
+    def _scrolled_controls(self) -> QScrollArea:
+        """The objective, constraints and filters (narrowed: room for the ranking, compact_form) in
+        an area that scrolls up and down: their column of a dozen rows set the dock's lowest height,
+        which left the window taller than a 1280 × 800 screen with the dock open."""
+        controls = QWidget()
+        controls.setLayout(narrowed_combos(self._controls()))
+        area = QScrollArea()
+        area.setObjectName("recommend-controls")
+        area.setWidget(controls)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        area.setMinimumWidth(controls.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
+        return area
+
+    def _scrolled(self, *labels: QLabel) -> QScrollArea:
+        """``labels`` one under the other in a frameless area that scrolls, at least
+        :data:`TEXTS_MIN_LINES` lines high."""
+        inside = QWidget()
+        column = QVBoxLayout(inside)
+        column.setContentsMargins(0, 0, 0, 0)
+        for label in labels:
+            label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            column.addWidget(label)
+        column.addStretch(1)
+        area = QScrollArea()
+        area.setObjectName("recommend-texts")
+        area.setWidget(inside)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        area.setMinimumHeight(TEXTS_MIN_LINES * self.fontMetrics().lineSpacing())
+        return area
 
     def take_over(self, shown: RecommendationPanel | None) -> None:
         """Show ``shown``'s ranking if it is complete (it is not worked out again), else rank."""

@@ -112,10 +112,37 @@ class DockActions:
             from configurator.app.paced_repaint import repaint_in_turn
 
             repaint_in_turn(self.charts, self)
+        tabbed = shown and not dock.isVisible() and self._share_area(dock)
         dock.setVisible(shown)
+        if tabbed:
+            dock.raise_()  # the tab of the dock asked for
         if made and shown:
             self._keep_dock_height(dock)
         return getattr(self, f"{name}_panel")
+
+    def _share_area(self, dock) -> bool:
+        """Put ``dock`` (about to be shown) in tabs with the other dock shown in its area where the
+        window is too narrow for both side by side at their smallest usable widths (the
+        recommendation's table and the bill of materials' chart: side by side at 1400 px, one table
+        row 180 px wide and a chart 68 px wide); whether it did. The user can still drag it out
+        (then the window widens to hold both). Checked before the dock is shown: shown, it has
+        widened the window already."""
+        from PySide6.QtWidgets import QStyle
+
+        if dock.isFloating():
+            return False
+        area, tabbed = self.dockWidgetArea(dock), self.tabifiedDockWidgets(dock)
+        beside = [other for other in (self.recommend_dock, self.bom_dock)
+                  if other is not None and other is not dock and other.isVisible() and not other.isFloating()
+                  and self.dockWidgetArea(other) == area and other not in tabbed]
+        if not beside:
+            return False
+        separator = self.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, self)
+        wanted = dock.minimumSizeHint().width() + beside[0].minimumSizeHint().width() + separator
+        if wanted <= self.width():
+            return False
+        self.tabifyDockWidget(beside[0], dock)
+        return True
 
     def _keep_dock_height(self, dock) -> None:
         """Give a new dock the height it opens at as its own (as if the user had set it): it followed

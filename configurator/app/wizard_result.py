@@ -87,7 +87,8 @@ class ConstraintsPage(QWizardPage):
         self.region.setToolTip(self.tr("Mainland China: only cards whose US export status for China is "
                                        "'permitted' are ranked; those needing a licence, or of unknown status, are "
                                        "listed below the line; those not permitted are left out. A status with its "
-                                       "date and source, not legal advice"))
+                                       "date and source, not legal advice. Rents: delivered to mainland China, only those "
+                                       "sold there are ranked; elsewhere or anywhere, only those sold outside it"))
         form.addRow(self.tr("Deliver &to"), self.region)
         self.class_note = QLabel()
         self.class_note.setWordWrap(True)

@@ -236,8 +236,8 @@
         <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
-        <source>Mainland China: only cards whose US export status for China is &apos;permitted&apos; are ranked; those needing a licence, or of unknown status, are listed below the line; those not permitted are left out. A status with its date and source, not legal advice</source>
-        <translation>中国大陆：只对美国对华出口管制状态为“允许”的卡排名；需要许可证或状态不明的卡列在基准线以下；不允许出口的卡不列出。所示为带日期和来源的状态，不构成法律意见</translation>
+        <source>Mainland China: only cards whose US export status for China is &apos;permitted&apos; are ranked; those needing a licence, or of unknown status, are listed below the line; those not permitted are left out. A status with its date and source, not legal advice. Rents: delivered to mainland China, only those sold there are ranked; elsewhere or anywhere, only those sold outside it</source>
+        <translation>中国大陆：只对美国对华出口管制状态为“允许”的卡排名；需要许可证或状态不明的卡列在基准线以下；不允许出口的卡不列出。所示为带日期和来源的状态，不构成法律意见。云租用价：交付到中国大陆时只对在中国大陆销售的租用价排名；交付到其他地区或未指定地区时只对在中国大陆以外销售的租用价排名</translation>
     </message>
     <message>
         <source>Deliver &amp;to</source>
@@ -1469,8 +1469,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>以方案币种计的预算。购买：物料清单资本支出（加速卡、服务器、网络、存储、机柜）的上限。租用：每月服务或整个作业租金的上限。超出预算的方案绝不参与排名：列在基准线以下，并注明超出多少。</translation>
     </message>
     <message>
-        <source>Mainland China: only cards whose US export status for China is &apos;permitted&apos; are ranked; those needing a licence, or of unknown status, are listed below the line; those not permitted are left out. A status with its date and source, not legal advice</source>
-        <translation>中国大陆：只对美国对华出口管制状态为“允许”的卡排名；需要许可证或状态不明的卡列在基准线以下；不允许出口的卡不列出。所示为带日期和来源的状态，不构成法律意见</translation>
+        <source>Mainland China: only cards whose US export status for China is &apos;permitted&apos; are ranked; those needing a licence, or of unknown status, are listed below the line; those not permitted are left out. A status with its date and source, not legal advice. Rents: delivered to mainland China, only those sold there are ranked; elsewhere or anywhere, only those sold outside it</source>
+        <translation>中国大陆：只对美国对华出口管制状态为“允许”的卡排名；需要许可证或状态不明的卡列在基准线以下；不允许出口的卡不列出。所示为带日期和来源的状态，不构成法律意见。云租用价：交付到中国大陆时只对在中国大陆销售的租用价排名；交付到其他地区或未指定地区时只对在中国大陆以外销售的租用价排名</translation>
     </message>
     <message>
         <source> ms</source>

@@ -145,8 +145,9 @@ CONSTRAINT_NAMES = {"budget": "Budget", "region": "Delivery region", "deadline":
                     "request-rate": "Request rate", "ttft": "First token", "tpot": "Time per output token"}
 """Label ids of the constraints a buyer sets (``core.verdicts.CONSTRAINTS``), as a summary names them."""
 
-REGIONS = {None: "Anywhere (no export rule)", "cn": "Mainland China", "other": "Elsewhere"}
-"""Label ids of the delivery regions (``Constraints.region``; None: no region rule)."""
+REGIONS = {None: "Anywhere (no export rule, global rents)", "cn": "Mainland China", "other": "Elsewhere"}
+"""Label ids of the delivery regions (``Constraints.region``; None: no region rule, and the rents
+sold outside mainland China: ``card_price.RENT_MARKETS``)."""
 
 ENCODER_PRESETS = {"p1": "P1 — fastest", "p2": "P2", "p3": "P3", "p4": "P4 — medium (default)",
                    "p5": "P5 — better quality"}

@@ -57,7 +57,7 @@ ZH_CN_CHOICES: dict[str, str] = {
     "Llama 3.1 405B server": "Llama 3.1 405B 服务器",
     "Llama 3.1 8B server": "Llama 3.1 8B 服务器",
     "Mixtral 8x7B server": "Mixtral 8x7B 服务器",
-    "Anywhere (no export rule)": "任意地区（不套用出口规则）",
+    "Anywhere (no export rule, global rents)": "任意地区（不套用出口规则，全球云租用价）",
     "Mainland China": "中国大陆",
     "Elsewhere": "其他地区",
     "P1 — fastest": "P1 — 最快",

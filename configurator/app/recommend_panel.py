@@ -63,6 +63,18 @@ def with_price_decision(result: Result) -> Result:
     return result
 
 
+
+def scrolling_down(widget: QWidget, name: str) -> QScrollArea:
+    """``widget`` in a frameless area named ``name`` that scrolls up and down only (it takes the
+    area's width)."""
+    area = QScrollArea()
+    area.setObjectName(name)
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return area
+
 class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingCharts, QWidget):
     """Ranks every catalog card for the current scenario and applies the chosen one: its controls
     (:class:`~configurator.app.recommend_controls.RankingControls`) on the left, the ranking's table
@@ -181,12 +193,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         which left the window taller than a 1280 × 800 screen with the dock open."""
         controls = QWidget()
         controls.setLayout(narrowed_combos(self._controls()))
-        area = QScrollArea()
-        area.setObjectName("recommend-controls")
-        area.setWidget(controls)
-        area.setWidgetResizable(True)
-        area.setFrameShape(QFrame.Shape.NoFrame)
-        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        area = scrolling_down(controls, "recommend-controls")
         area.setMinimumWidth(controls.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
         return area
 
@@ -200,12 +207,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             column.addWidget(label)
         column.addStretch(1)
-        area = QScrollArea()
-        area.setObjectName("recommend-texts")
-        area.setWidget(inside)
-        area.setWidgetResizable(True)
-        area.setFrameShape(QFrame.Shape.NoFrame)
-        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        area = scrolling_down(inside, "recommend-texts")
         area.setMinimumHeight(TEXTS_MIN_LINES * self.fontMetrics().lineSpacing())
         return area
 

@@ -15,6 +15,15 @@ MAX_RECENT = 8
 """Files the Open Recent menu lists."""
 
 
+def answered(box: QMessageBox):
+    """Show the question ``box`` until it is answered; the button clicked (None if closed
+    otherwise). The box is deleted once answered."""
+    box.exec()
+    clicked = box.clickedButton()
+    box.deleteLater()
+    return clicked
+
+
 def failure_reason(error: OSError) -> str:
     """Why a file could not be written: the common reasons in the interface language, followed by
     the system's own words (English on most systems); any other reason in the system's words."""
@@ -169,9 +178,7 @@ class FileActions:
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(open_button)
         box.setEscapeButton(cancel)
-        box.exec()
-        clicked = box.clickedButton()
-        box.deleteLater()
+        clicked = answered(box)
         return clicked is open_button
 
     def offer_what_can_be_read(self, path: Path, error: Exception, scenario, lines: list[str]) -> bool:
@@ -234,9 +241,7 @@ class FileActions:
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(save_as)
         box.setEscapeButton(cancel)
-        box.exec()
-        clicked = box.clickedButton()
-        box.deleteLater()
+        clicked = answered(box)
         return "replace" if clicked is replace else "save-as" if clicked is save_as else "cancel"
 
     def ask_changed_since(self, path: Path, recovered: bool = False) -> str:
@@ -269,9 +274,7 @@ class FileActions:
         save_as = box.addButton(_tc("SessionFile", "Save mine &As…"), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(keep)
         box.setEscapeButton(keep)
-        box.exec()
-        clicked = box.clickedButton()
-        box.deleteLater()
+        clicked = answered(box)
         return "load" if clicked is load else "save-as" if clicked is save_as else "keep"
 
     def check_file_at_start(self) -> str | None:

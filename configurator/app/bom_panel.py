@@ -27,11 +27,10 @@ from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.core.analysis import Analysis
-from configurator.core.messages import deadline_msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import quote_vendor
-from configurator.core.procurement.tco import paced_idle_share, rent_vs_buy_curve
-from configurator.core.workloads import family_of
+from configurator.core.procurement.tco import rent_vs_buy_curve
+from configurator.core.view import price_view
 from configurator.report.language import reference, searched, searched_note
 
 if TYPE_CHECKING:
@@ -116,10 +115,8 @@ def paced_energy_note(est: Estimate) -> str:
     """What the TCO's energy counts for a one-off job paced to its deadline (its cards wait at
     load power: :func:`~configurator.core.procurement.tco.paced_idle_share`), as the summary's TCO
     note says it (message ``paced-energy``); "" for any other job."""
-    deadline = est.scenario.constraints.deadline_hours
-    if not (family_of(est.scenario.workload).one_off_job and paced_idle_share(est.hours, deadline)):
-        return ""
-    return message_text(deadline_msg("paced-energy", deadline, {"hours": est.hours}))
+    paced = price_view.paced_energy(est)
+    return "" if paced is None else message_text(paced)
 
 
 class BomPanel(QWidget):

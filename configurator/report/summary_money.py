@@ -9,12 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurator.core.estimate import Estimate
-from configurator.core.messages import deadline_msg
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost, work_over_years
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
 from configurator.core.procurement.prices import PriceBook, price_book_for, quote_vendor
-from configurator.core.procurement.tco import paced_idle_share, rent_vs_buy_curve
+from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective
 from configurator.core.view import price_view
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
@@ -183,11 +182,10 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     ]
     note = w("At {u} utilisation; straight-line depreciation to the residual value.",
              u=percent(own.utilisation))
-    deadline = est.scenario.constraints.deadline_hours
-    if family_of(est.scenario.workload).one_off_job and paced_idle_share(est.hours, deadline):
+    paced = price_view.paced_energy(est)
+    if paced is not None:
         english = w.language == "en"  # a sentence after a Chinese full stop takes no space
-        note += (" " if english else "") + deadline_msg("paced-energy", deadline, {"hours": est.hours}).text_in(
-            w.language) + ("." if english else "。")
+        note += (" " if english else "") + paced.text_in(w.language) + ("." if english else "。")
     return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows), image="rent" if cost.rent_per_year
                  else None, note=note)
 

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from configurator.core.currency import price_conversion
 from configurator.core.economics import PriceBasis
 from configurator.core.estimate import Estimate
-from configurator.core.messages import Message
+from configurator.core.messages import Message, deadline_msg
 from configurator.core.procurement.card_price import CardPrice
+from configurator.core.procurement.tco import paced_idle_share
 from configurator.core.recommend import (RENT_ELSEWHERE, Objective, Recommendation, Result, system_price_flags,
                                         system_price_line)
 from configurator.core.view.card_view import FLAG_MARK, price_description, ranked_price_value  # noqa: F401
@@ -137,3 +138,16 @@ def price_decides(result: Result) -> tuple[Message, ...]:
     """The lines that say whether price decides the ranking, in numbers, and the assumption (none
     for objectives that do not rank by price)."""
     return () if result.price_decides is None else result.price_decides.messages()
+
+
+def paced_energy(est: Estimate) -> Message | None:
+    """What the TCO's energy counts for a one-off job paced to its deadline: its cards wait part
+    of the year, and the waiting hours are counted at load power
+    (:func:`~configurator.core.procurement.tco.paced_idle_share`; message ``paced-energy``); None
+    for any other job. The summary's and the bill panel's TCO note say it."""
+    from configurator.core.workloads import family_of
+
+    deadline = est.scenario.constraints.deadline_hours
+    if not (family_of(est.scenario.workload).one_off_job and paced_idle_share(est.hours, deadline)):
+        return None
+    return deadline_msg("paced-energy", deadline, {"hours": est.hours})

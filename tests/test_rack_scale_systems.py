@@ -130,3 +130,18 @@ def test_the_summary_names_the_systems_in_both_languages():
                                  "source": ""})()
         assert item_name(line, Words("en")) == ITEM_LABELS[item_id]
         assert any("\u4e00" <= c <= "\u9fff" for c in item_name(line, Words("zh_CN")))
+
+
+def test_a_rack_scale_card_without_board_power_says_its_energy_comes_from_the_system():
+    """The CloudMatrix 384's 910C has no board power, but its system's 559 kW is published: the
+    card's warning says the energy is counted from that figure (it said energy could not be
+    estimated while the TCO counted it); a card with neither keeps the plain warning."""
+    from configurator.core.catalog import load_catalog
+    from configurator.core.workloads.checks import card_messages
+
+    catalog = load_catalog()
+    cm384 = [m for m in card_messages(catalog.get("ascend-910c")) if m.id.startswith("no-tdp")]
+    assert [m.id for m in cm384] == ["no-tdp-system"]
+    assert "559 kW" in cm384[0].text and "559 kW" in cm384[0].text_in("zh_CN")
+    rubin = [m.id for m in card_messages(catalog.get("vera-rubin")) if m.id.startswith("no-tdp")]
+    assert rubin == ["no-tdp"]

@@ -27,6 +27,8 @@ ENGLISH: dict[str, str] = {
     "no-compute-rate": "{card} has no published compute rate: speed, time and cost cannot be estimated",
     "no-bandwidth": "{card} has no published memory bandwidth: decode speed cannot be estimated",
     "no-tdp": "{card} has no published board power: power and energy cannot be estimated",
+    "no-tdp-system": "{card} has no published board power: energy is counted from its rack-scale system's "
+                     "published power ({kw:,.0f} kW a system); a card's own power cannot be estimated",
     "does-not-fit": (
         "Does not fit: needs {need:.1f} GiB per card, {card} allows {budget:.1f} GiB "
         "({short:.1f} GiB short)"
@@ -290,6 +292,7 @@ CHINESE: dict[str, str] = {
     "no-compute-rate": "{card} 无公开算力数据：无法估算速度、时间和成本",
     "no-bandwidth": "{card} 无公开显存带宽：无法估算解码速度",
     "no-tdp": "{card} 无公开功耗：无法估算功率和能耗",
+    "no-tdp-system": "{card} 无公开功耗：能耗按其机柜级系统的公开功率计（每套 {kw:,.0f} kW）；无法估算单卡功率",
     "does-not-fit": "显存不足：每卡需要 {need:.1f} GiB，{card} 可用 {budget:.1f} GiB（缺 {short:.1f} GiB）",
     "tight-fit": "余量仅 {headroom:.0f} %：内存碎片或更长序列可能溢出",
     "tp-over-pcie": "{card} 无 NVLink：张量并行经由 PCIe",

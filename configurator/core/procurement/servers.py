@@ -64,6 +64,13 @@ def rack_item(card: Card) -> str:
     return _rack_items().get(card.id, UNPRICED_RACK)
 
 
+def rack_system_power_w(card: Card) -> float | None:
+    """The published power of ``card``'s rack-scale system, the whole system [W] (the bundled
+    price file's rack item, ``system_power_w``), or None: no such item or no figure."""
+    item = bundled_price_book().items.get(_rack_items().get(card.id, ""))
+    return item.system_power_w if item is not None else None
+
+
 @lru_cache(maxsize=1)
 def _rack_items() -> dict[str, str]:
     """Rack item id by card id, as the bundled price file's rack items name their cards (read

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from configurator.core.catalog import Card
 from configurator.core.memory import TIGHT_FIT_HEADROOM, MemoryBreakdown
 from configurator.core.messages import Message, msg
+from configurator.core.procurement.servers import rack_system_power_w
 from configurator.core.units import GIB
 from configurator.core.verdicts import CONSTRAINTS, Verdict
 from configurator.core.workloads.base import Estimate
@@ -20,12 +21,15 @@ checker's ids, in the order a summary lists them."""
 
 def card_messages(card: Card, class_messages: Iterable[Message] = ()) -> list[Message]:
     """The family's warnings that the card's class does not suit the work, then the card's own:
-    low confidence in its data, no published board power, no published memory bandwidth."""
+    low confidence in its data, no published board power (the energy counted from its rack-scale
+    system's power where the price file gives one), no published memory bandwidth."""
     messages = list(class_messages)
     if card.confidence == "low":
         messages.append(msg("low-confidence", card=card.name))
     if card.tdp_w is None:
-        messages.append(msg("no-tdp", card=card.name))
+        system_w = rack_system_power_w(card)
+        messages.append(msg("no-tdp", card=card.name) if system_w is None
+                        else msg("no-tdp-system", card=card.name, kw=system_w / 1000))
     if card.bandwidth_gbps is None:
         messages.append(msg("no-bandwidth", card=card.name))
     return messages

@@ -23,6 +23,8 @@ ITEM_CHINESE: dict[str, str] = {
         "1U 服务器，可装 1 张 PCIe GPU（如配单宽卡的 Dell PowerEdge R660）（不含 GPU）",
     "GB200 NVL72 rack": "GB200 NVL72 机柜",
     "GB300 NVL72 rack": "GB300 NVL72 机柜",
+    "Huawei CloudMatrix 384 supernode": "华为 CloudMatrix 384 超节点",
+    "NVIDIA Vera Rubin NVL72 rack": "NVIDIA Vera Rubin NVL72 机柜",
     ("NVIDIA ConnectX-7 single-port 400 Gb/s NDR/400GbE OSFP PCIe Gen5 adapter (e.g. MCX75310AAS-NEAT), "
      "per port, transceiver not included"):
         "NVIDIA ConnectX-7 单端口 400 Gb/s NDR/400GbE OSFP PCIe Gen5 网卡（如 MCX75310AAS-NEAT），每端口，不含光模块",

@@ -147,7 +147,12 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.reasons = QLabel()
         self.reasons.setWordWrap(True)
         middle.addWidget(self._scrolled(self.price_decides_label, self.reasons), 2)
-        layout.addLayout(middle, 3)
+        self.launch_row = LaunchRow()
+        """Copy the selected deployment's launch command (serving engines, trainers): under the table
+        whose row it launches (in the chart's column its ~400 px set that column's least width, and
+        at 1,280 px the table got under 40 % of the window)."""
+        middle.addWidget(self.launch_row)
+        layout.addLayout(middle, 5)  # the table over the chart, 5 : 3 (at 1,280 px the table keeps > 40 %)
         self.pareto = ParetoChart(self)
         """The cost and speed chart (:attr:`chart`)."""
         self.charts = QTabWidget()
@@ -166,10 +171,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.charts.setMinimumWidth(CHARTS_MIN_WIDTH_PX)
         right = QVBoxLayout()
         right.addWidget(self.charts, 1)
-        self.launch_row = LaunchRow()
-        """Copy the selected deployment's launch command (serving engines, trainers)."""
-        right.addWidget(self.launch_row)
-        layout.addLayout(right, 2)
+        layout.addLayout(right, 3)
         self._set_headers()
         controller.scenario_changed.connect(self._schedule)
         controller.catalog_changed.connect(self._schedule)

@@ -13,6 +13,7 @@ from configurator.core.frozen_record import fast_init
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_items import ITEM_CHINESE
+from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
 from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
 from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
@@ -26,9 +27,6 @@ ENGLISH: dict[str, str] = {
     "precision-not-for-training": "{requested} is not a training precision: {used} used",
     "no-compute-rate": "{card} has no published compute rate: speed, time and cost cannot be estimated",
     "no-bandwidth": "{card} has no published memory bandwidth: decode speed cannot be estimated",
-    "no-tdp": "{card} has no published board power: power and energy cannot be estimated",
-    "no-tdp-system": "{card} has no published board power: energy is counted from its rack-scale system's "
-                     "published power ({kw:,.0f} kW a system); a card's own power cannot be estimated",
     "does-not-fit": (
         "Does not fit: needs {need:.1f} GiB per card, {card} allows {budget:.1f} GiB "
         "({short:.1f} GiB short)"
@@ -102,30 +100,17 @@ ENGLISH: dict[str, str] = {
     "no-price": "{card}: no purchase price — enter a quote, or rank by cloud rent",
     "no-price-items": "{card}: no price for {items} — enter a quote to compare its total cost of ownership",
     "rack-system-of": "Rack-scale system of {gpus} {card} (quote item {item})",  # a whole system with no price yet
-    "paced-energy": (
-        "The job takes {hours:,.0f} h of every {deadline:,.0f} h deadline, the pace asked; energy counts the hours "
-        "the cards wait at load power (no idle power on file: an upper bound)"
-    ),
-    "paced-energy-days": (
-        "The job takes {hours:,.1f} days of every {deadline:,g}-day deadline, the pace asked; energy counts the "
-        "hours the cards wait at load power (no idle power on file: an upper bound)"
-    ),
-    "no-power-tco": "{card}: no published board power — its energy, and so its total cost of ownership, cannot be "
-                    "counted",
     "export-licence-required": "{card} needs a US export licence for delivery to mainland China (status as of "
                                "{date}; not legal advice)",
     "export-not-permitted": "{card} may not be exported to mainland China (status as of {date}; not legal advice)",
     "export-status-unknown": "{card}: export status for mainland China unknown — check before buying",
     "no-price-cloud": "{card}: no cloud price — enter a quote, or rank by ownership cost (TCO)",
     **PRICE_ENGLISH,  # what a buyer is told about a price (core/messages_prices.py)
+    **POWER_ENGLISH,  # board power, power caps, energy (core/messages_power.py)
     "kv-fp8-chosen": "The key/value cache is planned in FP8 (half the memory per token): at the engine's default "
                      "precision the load does not fit or misses its targets; set the KV precision to keep another",
     "over-budget": "Capex {cost:,.0f} {currency} (cards, servers, network, storage, racks): over budget by "
                    "{over:,.0f} {currency} ({share:.0%}) of {budget:,.0f} {currency}",
-    "unknown-power-for-cap": "{card} has no published board power: the power cap cannot be checked",
-    "over-power-cap": "Draws {kw:,.1f} kW at the wall: over the {cap:,.1f} kW power cap by {over:,.1f} kW ({share:.0%})",
-    "over-rack-power": "One server draws {kw:,.1f} kW at the wall: {over:,.1f} kW ({share:.0%}) over the {cap:,.1f} kW "
-                       "a rack position allows",
     "misses-throughput": "Trains at {rate:,.0f} tokens/s: {short:,.0f} tokens/s ({share:.0%}) short of the "
                          "{target:,.0f} tokens/s needed",
     "misses-request-rate": "Serves {rate:,.2f} requests/s: {short:,.2f} requests/s ({share:.0%}) short of the "
@@ -167,8 +152,6 @@ ENGLISH: dict[str, str] = {
     "rent-budget-unpriced": "{card} has no cloud price: its rent {period} cannot be checked against the budget of "
                             "{budget:,.0f} {currency}",
     "region-permitted": "{card} may be delivered to mainland China (US export status as of {date}; not legal advice)",
-    "meets-power-cap": "Draws {kw:,.1f} kW at the wall, {margin:,.1f} kW within the {cap:,.1f} kW power cap",
-    "meets-rack-power": "One server draws {kw:,.1f} kW at the wall, within the {cap:,.1f} kW a rack position allows",
     "meets-throughput": "Trains at {rate:,.0f} tokens/s, at least the {target:,.0f} tokens/s needed",
     "throughput-unknown": "No training speed could be estimated: the {target:,.0f} tokens/s needed cannot be checked",
     "meets-request-rate": "Carries up to {rate:,.2f} requests/s, at least the {target:,.2f} requests/s needed",
@@ -291,8 +274,6 @@ CHINESE: dict[str, str] = {
     "precision-not-for-training": "{requested} 不是训练精度：改用 {used}",
     "no-compute-rate": "{card} 无公开算力数据：无法估算速度、时间和成本",
     "no-bandwidth": "{card} 无公开显存带宽：无法估算解码速度",
-    "no-tdp": "{card} 无公开功耗：无法估算功率和能耗",
-    "no-tdp-system": "{card} 无公开功耗：能耗按其机柜级系统的公开功率计（每套 {kw:,.0f} kW）；无法估算单卡功率",
     "does-not-fit": "显存不足：每卡需要 {need:.1f} GiB，{card} 可用 {budget:.1f} GiB（缺 {short:.1f} GiB）",
     "tight-fit": "余量仅 {headroom:.0f} %：内存碎片或更长序列可能溢出",
     "tp-over-pcie": "{card} 无 NVLink：张量并行经由 PCIe",
@@ -307,7 +288,6 @@ CHINESE: dict[str, str] = {
     "batch-does-not-divide-none": "{batch:,} 词元的全局批量在已固定的设置下无法分配到 {count:,} 张卡上；请放开固定的设置或更改卡数",
     "batch-accumulation-pinned": "梯度累积已固定为 {accum:,}：规划器不改动它，全局批量只能是微批 × {accum:,} × 数据并行宽度；将梯度累积设为自动，即可保持所设的全局批量",
     "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
-    "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
     "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；请增加梯度累积",
     "zero-without-dp": "只有一个数据并行副本时 ZeRO 阶段 {zero} 不起作用",
     "zero3-with-pipeline": "ZeRO-3 与 {pp} 级流水线并用时，每步只聚合一次各阶段的 16 位权重并保留到步末"
@@ -324,20 +304,12 @@ CHINESE: dict[str, str] = {
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
     "no-price-items": "{card}：{items} 没有价格——请输入报价，以便比较其总拥有成本",
     "rack-system-of": "由 {gpus} 张 {card} 组成的机柜级系统（报价项 {item}）",
-    "paced-energy": (
-        "作业在每个 {deadline:,.0f} 小时的期限内需要 {hours:,.0f} 小时，即所要求的进度；卡等待的时间按满载功率计入能耗"
-        "（无空闲功耗数据：为上限）"
-    ),
-    "paced-energy-days": (
-        "作业在每个 {deadline:,g} 天的期限内需要 {hours:,.1f} 天，即所要求的进度；卡等待的时间按满载功率计入能耗"
-        "（无空闲功耗数据：为上限）"
-    ),
-    "no-power-tco": "{card}：没有公开的板卡功耗——无法计入其电费，因而无法计算总拥有成本",
     "export-licence-required": "{card} 向中国大陆交付需要美国出口许可（状态截至 {date}；不构成法律意见）",
     "export-not-permitted": "{card} 不得出口至中国大陆（状态截至 {date}；不构成法律意见）",
     "export-status-unknown": "{card}：对中国大陆的出口管制状态不明——购买前请核实",
     "no-price-cloud": "{card}：没有云租用价——请输入报价，或改按拥有成本（TCO）排名",
     **PRICE_CHINESE,
+    **POWER_CHINESE,
     "kv-fp8-chosen": "KV 缓存按 FP8 规划（每词元显存减半）：按推理引擎默认精度时负载放不下或达不到目标；如需其他精度请设置 KV 精度",
     "over-budget": "资本支出 {cost:,.0f} {currency}（加速卡、服务器、网络、存储、机柜）：超出 {budget:,.0f} {currency} 的预算 {over:,.0f} {currency}（{share:.0%}）",
     "over-budget-partly-priced": "资本支出至少 {cost:,.0f} {currency}（{unpriced} 项无价格）：超出 {budget:,.0f} {currency} 的预算至少 {over:,.0f} {currency}（{share:.0%}）",
@@ -360,10 +332,6 @@ CHINESE: dict[str, str] = {
     "deadline-unknown-days": "无法估算作业时间：无法核对 {deadline:,g} 天的期限",
     "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,.0f} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:,.0f} 小时",
     "deadline-unknown": "无法估算作业时间：无法核对 {deadline:,.0f} 小时的期限",
-    "over-power-cap": "机房功率 {kw:,.1f} kW：超过 {cap:,.1f} kW 的功率上限 {over:,.1f} kW（{share:.0%}）",
-    "meets-power-cap": "机房功率 {kw:,.1f} kW，在 {cap:,.1f} kW 的功率上限内，余 {margin:,.1f} kW",
-    "over-rack-power": "单台服务器机房功率 {kw:,.1f} kW：超过机架允许的 {cap:,.1f} kW {over:,.1f} kW（{share:.0%}）",
-    "meets-rack-power": "单台服务器机房功率 {kw:,.1f} kW，在机架允许的 {cap:,.1f} kW 之内",
     "misses-throughput": "训练吞吐 {rate:,.0f} 词元/秒：比所需的 {target:,.0f} 词元/秒少 {short:,.0f} 词元/秒（{share:.0%}）",
     "meets-throughput": "训练吞吐 {rate:,.0f} 词元/秒，达到所需的 {target:,.0f} 词元/秒",
     "throughput-unknown": "无法估算训练速度：无法核对所需的 {target:,.0f} 词元/秒",

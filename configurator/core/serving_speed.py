@@ -471,12 +471,12 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     rps = point.capacity if target else point.rate
     # a floor (issue 27 part 6): no token sooner than a step carrying its own sequence; the first token's
     # floor, the prompt alone, is the deployment's (deployment_speed: worked out once per estimate)
-    tpot = at_least(point.tpot_s, alone_tpot_seconds(costs))
+    tpot = percentiles_at_least(point.tpot_s, alone_tpot_seconds(costs))
     return ReplicaSpeed(point.ttft_s[50], tpot[50], rps, bound, tuple(messages), point.ttft_s, tpot, "continuous",
                         point.rate, idle_ttft)
 
 
-def at_least(percentiles: dict[int, float], floor: float) -> dict[int, float]:
+def percentiles_at_least(percentiles: dict[int, float], floor: float) -> dict[int, float]:
     """``percentiles`` with each value at least ``floor`` [s]: the same dict where none is below."""
     if all(value >= floor for value in percentiles.values()):
         return percentiles
@@ -606,7 +606,7 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
                         transfer_ms=transfer * 1000))
     copies = scenario.data_parallel
     rps = limit if constraints.requests_per_s else rate
-    tpot = at_least(point.tpot_s, alone_tpot_seconds(decode))
+    tpot = percentiles_at_least(point.tpot_s, alone_tpot_seconds(decode))
     return ReplicaSpeed(ttft[50], tpot[50], rps / copies, bound, tuple(messages), ttft, tpot,
                         "continuous", rate / copies, idle_ttft)
 
@@ -661,4 +661,4 @@ def first_token_floored(replica: ReplicaSpeed) -> dict[int, float]:
     layout search weighs: the idle first token is worked out only where read (a search weighs
     thousands)."""
     idle = replica.idle_ttft_s
-    return replica.ttft_percentiles_s if idle is None else at_least(replica.ttft_percentiles_s, idle)
+    return replica.ttft_percentiles_s if idle is None else percentiles_at_least(replica.ttft_percentiles_s, idle)

@@ -1,10 +1,11 @@
 """The windows the recovery tests open (fixtures ``settings_file`` and ``open_window``) and their
-helpers; imported by tests/test_recovery.py and tests/test_recovery_damaged.py."""
+helpers; imported by the recovery, fault and file-changed tests."""
 
 from __future__ import annotations
 
 import json
 import uuid
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
@@ -69,3 +70,11 @@ def choose(window, monkeypatch, pick):
 
     monkeypatch.setattr(window, "choose_recovery", answer)
     return shown
+
+
+def grab_and_close(box, name: str) -> None:
+    """``box`` as it is shown, laid out, to /tmp/faults/``name`` (to look at), then Escape."""
+    out = Path("/tmp/faults")
+    out.mkdir(parents=True, exist_ok=True)
+    box.grab().save(str(out / name))
+    box.reject()

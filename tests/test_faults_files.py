@@ -17,7 +17,7 @@ from configurator.core import files as files_module
 from configurator.core.scenario import updated
 from configurator.core.scenario_io import read_scenario, write_scenario
 
-from recovery_windows import open_window, settings_file  # noqa: F401 (fixtures)
+from recovery_windows import grab_and_close, open_window, settings_file  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.gui
 
@@ -196,11 +196,3 @@ def test_the_offer_is_a_real_dialog(open_window, tmp_path, qtbot, language, word
     text, buttons = seen[0]
     assert str(path) in text and any(words in b for b, _ in buttons)
     assert window.controller.scenario == before
-
-
-def grab_and_close(box, name: str) -> None:
-    """``box`` as it is shown, laid out, to /tmp/faults/``name`` (to look at), then Escape."""
-    out = Path("/tmp/faults")
-    out.mkdir(parents=True, exist_ok=True)
-    box.grab().save(str(out / name))
-    box.reject()

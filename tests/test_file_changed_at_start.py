@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from configurator.core.scenario import updated
 from configurator.core.scenario_io import read_scenario, write_scenario
 
-from recovery_windows import answer_unsaved, choose, open_window, settings_file  # noqa: F401 (fixtures)
+from recovery_windows import answer_unsaved, choose, grab_and_close, open_window, settings_file  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.gui
 
@@ -226,11 +226,3 @@ def test_recovered_work_on_an_unchanged_file_asks_nothing(open_window, tmp_path,
     assert window.offer_recovery()
     assert asked == [] and window.controller.scenario.name == "recovered"
     assert window.controller.saved_scenario.name == "saved"
-
-
-def grab_and_close(box, name: str) -> None:
-    """``box`` as it is shown, laid out, to /tmp/faults/``name`` (to look at), then Escape."""
-    out = Path("/tmp/faults")
-    out.mkdir(parents=True, exist_ok=True)
-    box.grab().save(str(out / name))
-    box.reject()

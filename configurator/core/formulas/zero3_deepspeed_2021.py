@@ -108,7 +108,11 @@ def per_tensor_latency_seconds(calls, ranks, per_domain):
     NCCL's Ring / Simple step latencies: 1.8 ms on 384 ranks of 8 per node, 7.2 ms on 1,536).
     v0.3.13 gathers each parameter alone (``partition_parameters.py`` ``_allgather_param``, l. 596)
     and reduce-scatters each gradient alone (``_reduce_scatter_gradient``, l. 733), where FSDP
-    sends a unit's tensors in one flat buffer. Array-friendly."""
+    sends a unit's tensors in one flat buffer. The step latencies are today's NCCL's, the project's
+    one figure; the NCCL of 2021 (v2.7.8 to v2.9.9, ``src/graph/tuning.cc`` ``hwLat``) modelled a
+    network step of the Ring / Simple protocol at 9.6 µs, not 14.0 µs (NVLink 3.4 µs, the same):
+    with it the Megatron-LM 2021 ZeRO-3 rows would read +1.4 / +3.0 / −10.2 % instead of
+    +0.8 / +1.5 / −12.4 %. Array-friendly."""
     return calls * (ring_gather_latency_seconds(ranks, per_domain) + COLLECTIVE_LATENCY_S)
 
 

@@ -58,7 +58,8 @@ def _training_scenario(setup: dict):
     parallelism = {"tp": setup.get("tp", 1), "pp": setup.get("pp", 1), "virtual_stages": setup.get("virtual_stages", 1),
                    "cp": setup.get("cp", 1), "zero": setup["zero"], "cards_per_node": 8,
                    "tp_comm_overlap": setup.get("tp_comm_overlap", False),
-                   "tp_comm_overlap_cfg": setup.get("tp_comm_overlap_cfg")}  # the recipe's userbuffers table
+                   "tp_comm_overlap_cfg": setup.get("tp_comm_overlap_cfg"),  # the recipe's userbuffers table
+                   "zero3_implementation": setup.get("zero3_implementation", "bucketed")}  # the framework's ZeRO 3
     # where the source states its fabric, or its framework version's overlap of data-parallel traffic
     assumptions = {k: setup[k] for k in ("network_gbps_per_card", "comm_overlap") if k in setup}
     return scenario(preset(setup["model"]), setup["card"], setup["count"], workload=setup.get("workload", "pretrain"),

@@ -103,7 +103,7 @@ def test_the_nearest_hint_names_other_batches_each_once(count, sequences, pinned
 
 # ---- the grid: virtual stages up to layers/PP, micro-batches that divide the batch ---------
 
-from configurator.core.workloads.training.search import micro_batch_options, virtual_stage_options  # noqa: E402
+from configurator.core.workloads.training.grid import micro_batch_options, virtual_stage_options  # noqa: E402
 
 
 def test_micro_batches_tried_are_the_divisors_of_the_batch_up_to_64():

@@ -14,6 +14,7 @@ from configurator.core.architecture import preset
 from configurator.core.estimate import estimate, messages_for_serving_targets
 from configurator.core.workloads.serving.deployment import carries_load, serving_deployment
 from configurator.core.workloads.training import search as training_plan
+from configurator.core.workloads.training.grid import layout_grid
 from configurator.core.workloads.serving.plan import planned_layout
 from configurator.core.scenario import Scenario
 
@@ -76,7 +77,7 @@ def _tried(card_id: str, count: int, model: str = "llama3-70b", seq_len: int = 8
 
     s = Scenario(model=preset(model), card_id=card_id, count=count, workload="pretrain",
                  training={"seq_len": seq_len}, auto_layout=AUTO_TRAINING, **extra)
-    grid = training_plan._grid(s, load_bundled_catalog().get(card_id), 1024)
+    grid = layout_grid(s, load_bundled_catalog().get(card_id), 1024)
     return {k: set(v.tolist()) for k, v in grid.items()}
 
 

@@ -116,6 +116,11 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies "
              "to save memory, at the cost of more communication."), flag="--zero", layout="zero",
        row_label=_t("ScenarioEditor", "&ZeRO stage")),
+    _f("parallelism.zero3_implementation", _t("ScenarioController", "ZeRO-3 implementation"),
+       flag="--zero3-implementation", editor=False,
+       cli_help="training with ZeRO 3: bucketed (FSDP, DeepSpeed since 2022: per-unit collectives overlapped "
+                "with compute; default) or deepspeed-2021 (DeepSpeed v0.3.13: one synchronised list-form "
+                "collective per tensor, weights released by reuse distance)"),
     # ---- training
     _f("training.recipe", _t("ScenarioController", "recipe"), flag="--recipe", help=_t(
         "ScenarioEditor", "How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy."),

@@ -55,6 +55,12 @@ class Parallelism(_Frozen):
         description="expert-parallel degree: cards that split a mixture-of-experts layer's experts (within data parallel)",
     )
     zero: int = Field(default=0, ge=0, le=3, description="ZeRO stage / FSDP sharding")
+    zero3_implementation: Literal["bucketed", "deepspeed-2021"] = Field(
+        default="bucketed", exclude_if=lambda name: name == "bucketed",
+        description="how ZeRO 3 moves the weights and gradients: bucketed, per-unit collectives overlapped with "
+                    "compute (FSDP, DeepSpeed since 2022), or DeepSpeed v0.3.13's one synchronised list-form "
+                    "collective per tensor, weights released by reuse distance "
+                    "(training_zero3.py). Written to files only when not bucketed")
     tp_comm_overlap: bool = Field(
         default=_tp_overlap.TP_OVERLAP_DEFAULT,
         description="tensor-parallel all-gathers and reduce-scatters overlapped with the matrix products beside "

@@ -66,7 +66,8 @@ from configurator.core.memory import (
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
-from configurator.core.scenario import Assumptions, Scenario
+from configurator.core.scenario import Assumptions, Recompute, Scenario
+from configurator.core import training_zero3
 from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
 from configurator.core.units import GB, TERA
 
@@ -428,6 +429,12 @@ def training_speed(
                                                  replicas, per_domain, *links(net, a), pp=pp,
                                                  units=training_stage_layers(model, pp)[0] if par.zero >= 3 else 0)
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
+        if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
+            layers = training_stage_layers(model, pp)[0]
+            ds_s, applies = training_zero3.micro_batch_seconds(
+                model, layers, par.tp, train.recompute == Recompute.FULL, params_card, states.gradients,
+                layout.math_bytes, par.zero, pp, replicas, per_domain, *links(net, a))
+            dp_s = float(ds_s) * m if applies else dp_s
     if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
     elif par.zero >= 3 and pp > 1 and not train.offload_params:

@@ -196,8 +196,10 @@ def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain
     released when their reuse distance passes ``stage3_max_reuse_distance``, 1e9 parameters: 8 of a
     GPT-3 layer's 12 h² are), its 2,208 per-tensor calls a step, and PyTorch 1.8's ``n`` slice
     copies per list-form call at 9.4 µs of host time each put the three rows at +1.1/+2.0/−11.9 %.
-    Not modelled: the estimator describes bucketed, overlapped ZeRO-3 (FSDP; DeepSpeed since then)
-    and has no setting for the 2021 implementation.
+    This formula is bucketed, overlapped ZeRO-3 (FSDP; DeepSpeed since then), the default of
+    ``parallelism.zero3_implementation``; the 2021 implementation is its ``"deepspeed-2021"``
+    (:mod:`configurator.core.formulas.zero3_deepspeed_2021`), which the three rows state:
+    +0.8/+1.5/−12.4 %.
     """
     grads = params * grad_bytes
     weights = params * weight_bytes

@@ -2,6 +2,7 @@
 
 ``family.py`` (what the window, the CLI and the ranking ask) → ``deployment.py`` (the counts
 worth ranking) → ``plan.py`` (the layout chosen, estimated exactly) → ``search.py`` (the
-vectorised layout search; ``layout_speed.py`` its step times, per distinct value of the fields
-each part reads) and ``estimate.py`` (the assembly), over :mod:`configurator.core.workloads.base`.
+vectorised layout search over ``grid.py``'s layouts; ``layout_speed.py`` its step times, per
+distinct value of the fields each part reads) and ``estimate.py`` (the assembly), over
+:mod:`configurator.core.workloads.base`.
 """

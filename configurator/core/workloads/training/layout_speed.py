@@ -46,6 +46,7 @@ from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.memory import recomputed_matmul_share, training_states
 from configurator.core.precision import attention_precision, plan_training
 from configurator.core.pipeline_schedule import round_size
+from configurator.core import training_zero3
 from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.training_speed import (
@@ -256,6 +257,13 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                              plan.math_bytes, zero, replicas,
                                              data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp,
                                              units=np.take(table.first_layers, place))
+    ds_s = ds_applies = None
+    if scenario.parallelism.zero3_implementation == training_zero3.DEEPSPEED_2021:  # per sync row, one micro-batch
+        ds_s, ds_applies = training_zero3.micro_batch_seconds(
+            model, np.take(table.first_layers, place), tp, np.take(at[1], r) == RECOMPUTE.index(Recompute.FULL),
+            params, states.gradients, plan.math_bytes, zero, pp, replicas,
+            data_parallel_per_domain(replicas, tp, net.domain), *link)
+        ds_applies = ds_applies & (np.take(table.frozen_first, place) == 0)
 
     # the micro-batch with its traffic and host streams, the exposed synchronisation: per (… , zero)
     micro = part(MICRO_FIELDS + counted)
@@ -292,6 +300,8 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
             bandwidth, a.bandwidth_efficiency)
         host_s = 0.0
     dp_s = comm.data_parallel_exposed_seconds(np.take(sync_s, at_sync), compute_s, m, zero, a.comm_overlap, pp)
+    if ds_s is not None:
+        dp_s = np.where(np.take(ds_applies, at_sync), np.take(ds_s, at_sync) * m, dp_s)
     collectives_s = tp_s + cp_s + ep_s + offload_mb_s
 
     # the pipeline schedule: per (tp, pp, vp, cp, mb)

@@ -1,0 +1,252 @@
+"""The layouts the training search tries (:mod:`configurator.core.workloads.training.search`): the
+values of each layout field not pinned (:func:`tried_axes`), and the grid of their combinations
+that divide the cards and the global batch and that the pipeline schedules accept
+(:func:`layout_grid`, built one field at a time with each rule applied as soon as it can be), and
+the batches nearest a global batch no layout splits (:func:`nearest_batches`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from configurator.core.catalog import Card
+from configurator.core.pipeline_schedule import most_model_chunks, round_size
+from configurator.core.scenario import Recompute, Scenario
+from configurator.core.training_speed import fabric
+from configurator.core.workloads.training.layout_speed import RECOMPUTE
+
+TENSOR_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
+PIPELINE = (1, 2, 4, 8, 16, 32, 64, 128)
+VIRTUAL_STAGES = (1, 2, 3, 4)
+ZERO_STAGES = (0, 1, 2, 3)
+MICRO_BATCHES = (1, 2, 4, 8, 16, 32, 64)
+CONTEXT_PARALLEL = (1, 2, 4, 8, 16, 32)
+EXPERT_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
+"""Values the search tries for each layout field that is not pinned; beyond them
+:func:`virtual_stage_options` and :func:`micro_batch_options`."""
+
+
+@lru_cache(maxsize=256)
+def virtual_stage_options(n_layers: int, pipelines: tuple[int, ...]) -> tuple[int, ...]:
+    """Virtual stages tried: :data:`VIRTUAL_STAGES`, and every divisor of a stage's layers up to
+    one layer per model chunk (Megatron-LM's interleaved schedule splits a stage's layers into
+    ``v`` equal chunks; Calculon's GPT-3 175B layout on 4,096 A100 runs 24 of them, Isaev et al.
+    2023, "Calculon", SC'23), for each pipeline degree tried [count]."""
+    found = set(VIRTUAL_STAGES)
+    for pp in pipelines:
+        per_stage = -(-n_layers // pp)
+        if pp > 1:
+            most = most_model_chunks(n_layers, pp) // pp  # the most chunks a stage may hold
+            found.update(v for v in range(1, min(per_stage, most) + 1) if per_stage % v == 0)
+    return tuple(sorted(found))
+
+
+@lru_cache(maxsize=256)
+def micro_batch_options(sequences: int) -> tuple[int, ...]:
+    """Micro-batches tried: every divisor of the global batch's ``sequences`` up to the largest
+    of :data:`MICRO_BATCHES` (a micro-batch must divide each rank's share, so it divides the
+    batch; 3, 6, 12, 24 and 48 split the 1,536-sequence GPT-3 batch as powers of two do not) [count]."""
+    most = max(MICRO_BATCHES)
+    return tuple(b for b in range(1, most + 1) if sequences % b == 0) or (1,)
+
+CP_MIN_SEQUENCE = 8192
+"""Shortest sequence for which the search tries context parallelism: below it each rank's block
+is too small to hide the ring exchange (Megatron-LM and NeMo enable CP for 8k+ contexts)."""
+
+
+@lru_cache(maxsize=256)
+def pipeline_options(count: int) -> tuple[int, ...]:
+    """Pipeline degrees tried: powers of two and every divisor of the card count up to the
+    largest in ``PIPELINE`` (Megatron-LM's 530B run uses 35 stages on 280 cards)."""
+    return tuple(sorted({*PIPELINE, *(d for d in range(3, max(PIPELINE) + 1) if count % d == 0)}))
+
+
+def _options(scenario: Scenario, name: str, choices: tuple, current) -> tuple:
+    return choices if name in scenario.auto_layout else (current,)
+
+
+def tried_axes(scenario: Scenario, card: Card, sequences: int | None = None) -> tuple[list, ...]:
+    """The values tried for (tp, pp, vp, cp, ep, zero, recompute index, micro-batch): the pinned
+    value alone, or the search's choices that suit the model, the card, the sequence and the
+    batch of ``sequences`` (None: the powers of two of :data:`MICRO_BATCHES`)."""
+    model, par, train, count = scenario.model, scenario.parallelism, scenario.training, scenario.count
+    auto = scenario.auto_layout
+    net = fabric(card, par.cards_per_node, scenario.assumptions)
+    tp_limit = max(1, min(net.domain, count)) if card.has_fast_link else 1
+    tps = [t for t in _options(scenario, "tp", TENSOR_PARALLEL, par.tp)
+           if "tp" not in auto or (t <= tp_limit and model.n_heads % t == 0)]
+    pps = [p for p in _options(scenario, "pp", pipeline_options(count), par.pp) if p <= model.n_layers]
+    if scenario.workload.is_adapter and "pp" in auto:
+        pps = [1]
+    cps = [c for c in _options(scenario, "cp", CONTEXT_PARALLEL, par.cp)
+           if "cp" not in auto or c == 1 or (train.seq_len >= CP_MIN_SEQUENCE and train.seq_len % (2 * c) == 0)]
+    eps = [e for e in _options(scenario, "ep", EXPERT_PARALLEL, par.ep)
+           if "ep" not in auto or e == 1 or (model.is_moe and model.n_experts % e == 0)]
+    micro = MICRO_BATCHES if sequences is None else micro_batch_options(sequences)
+    return (tps, pps, list(_options(scenario, "vp", virtual_stage_options(model.n_layers, tuple(pps)), par.virtual_stages)),
+            cps, eps, list(_options(scenario, "zero", ZERO_STAGES, par.zero)),
+            [RECOMPUTE.index(r) for r in _options(scenario, "recompute", RECOMPUTE, Recompute(train.recompute))],
+            list(_options(scenario, "micro_batch", micro, train.micro_batch)))
+
+
+def data_parallel_widths(scenario: Scenario, card: Card) -> tuple[int, ...]:
+    """The data-parallel widths the search can give ``scenario.count`` cards: the count over every
+    tensor × pipeline × context product of the values tried that divides it, kept where the
+    expert degree tried divides the width [count]."""
+    tps, pps, _vps, cps, eps, *_ = tried_axes(scenario, card)
+    count = scenario.count
+    widths = {count // (t * p * c) for t in tps for p in pps for c in cps if count % (t * p * c) == 0}
+    return tuple(sorted(dp for dp in widths if any(dp % e == 0 for e in eps)))
+
+
+NEAREST_BATCH_TRIES = 16
+"""Batches tried on each side of one the layouts cannot split before that side is given up
+[count]: a batch a data-parallel width × micro-batch × accumulation reaches may still have no
+layout (interleaved stages pinned need a pipeline degree whose chunks the model's layers allow;
+a pinned tensor degree may leave only widths the other pins refuse), and is passed over."""
+
+
+def nearest_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, ...]:
+    """The global batches [tokens] nearest below and above ``sequences`` that the layouts tried
+    can split: with the accumulation left to the planner any multiple of a data-parallel width ×
+    micro-batch; with it pinned only width × micro-batch × accumulation (the accumulation is not
+    changed to reach a batch, and no automatic width may change the batch it gives). Each is
+    one the search can plan (its layout grid is not empty: :func:`layout_grid`), so a batch moved
+    there is planned there, not moved again; a side with none within
+    :data:`NEAREST_BATCH_TRIES` candidates names none. Never ``sequences`` itself."""
+    train, auto = scenario.training, scenario.auto_layout
+    widths = data_parallel_widths(scenario, card) or (scenario.count,)
+    if "grad_accum" in auto:
+        per_rank = 1 if "micro_batch" in auto else train.micro_batch
+        grains = sorted({dp * per_rank for dp in widths})
+
+        def step(at: int, side: int) -> int:  # the next multiple of a grain past ``at`` on ``side``
+            if side < 0:
+                return max((at - 1) // g * g for g in grains)
+            return min((at // g + 1) * g for g in grains)
+    else:
+        micro = MICRO_BATCHES if "micro_batch" in auto else (train.micro_batch,)
+        reachable = sorted({dp * mb * train.grad_accum for dp in widths for mb in micro})
+
+        def step(at: int, side: int) -> int:  # the next reachable count past ``at`` on ``side`` (0: none)
+            return max((n for n in reachable if n < at), default=0) if side < 0 else \
+                min((n for n in reachable if n > at), default=0)
+    found = []
+    for side in (-1, 1):
+        at = sequences
+        for _ in range(NEAREST_BATCH_TRIES):
+            at = step(at, side)
+            if at <= 0:
+                break
+            if layout_grid(scenario, card, at):
+                found.append(at * train.seq_len)
+                break
+    return tuple(found)
+
+
+def layout_grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:
+    """Every combination of the unpinned fields that divides the cards and the batch, in
+    ``np.meshgrid(indexing="ij")`` order over (tp, pp, vp, cp, ep, zero, recompute, micro-batch),
+    built one field at a time with the rows that cannot divide dropped on the way."""
+    return layout_grid_of_axes(scenario, tried_axes(scenario, card, sequences), sequences)
+
+
+def layout_grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: int) -> dict[str, np.ndarray]:
+    """:func:`layout_grid` over the values ``axes`` tries (the card enters the grid through them alone)."""
+    train, count, auto = scenario.training, scenario.count, scenario.auto_layout
+    if not all(axes):
+        return {}
+    names = ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb")
+    g = {"tp": np.asarray(axes[0], dtype=np.int64)}
+    for name, values in zip(names[1:], axes[1:]):
+        g = _widen(g, name, np.asarray(values, dtype=np.int64))
+        keep = _prefix_keep(g, scenario, sequences, name)
+        if keep is None:  # no rule reads this field last: every row can still be completed
+            continue
+        if not keep.any():
+            return {}
+        g = {k: v[keep] for k, v in g.items()}
+        if name == "cp":  # the data-parallel width, carried along as the grid widens (read by the rules)
+            g["dp"] = count // (g["tp"] * g["cp"] * g["pp"])
+    dp = g.pop("dp")
+    if "grad_accum" in auto:
+        accum = sequences // np.maximum(dp * g["mb"], 1)
+    else:
+        accum = np.full_like(g["tp"], train.grad_accum)
+    return {**g, "accum": accum, "dp": dp}
+
+
+def _widen(g: dict[str, np.ndarray], name: str, values: np.ndarray) -> dict[str, np.ndarray]:
+    """Every row of ``g`` with every value of one more field, in ``np.meshgrid(indexing="ij")``
+    order (the rows of ``g`` outermost)."""
+    rows = len(next(iter(g.values())))
+    widened = {k: np.repeat(v, len(values)) for k, v in g.items()}
+    widened[name] = np.tile(values, rows)
+    return widened
+
+
+def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, added: str) -> np.ndarray | None:
+    """Which rows of a partly built grid can still be completed: each rule of :func:`layout_grid`
+    applied as soon as the fields it reads are present, so the full product is never built —
+    once, when ``added`` (the field just added) is the last of them: the rows an earlier rule
+    dropped are gone, so it would keep every row left. None when no rule reads ``added`` last.
+
+    Interleaved stages (``vp`` > 1) need micro-batches in multiples of the pipeline degree: the
+    interleaved 1F1B schedule refuses others ("number of microbatches is not divisible by
+    pipeline-parallel size when using interleaved schedule", NVIDIA Apex
+    ``apex.transformer.pipeline_parallel.schedules.get_forward_backward_func``, as Megatron-LM's
+    schedule it was taken from), and its bubble ``(p − 1)/(m·v)`` assumes ``m ≥ p``; Llama 3's
+    flexible schedule needs ``m`` a multiple of its rounds (``pipeline_schedule.round_size``). A
+    layout has at most ``pipeline_schedule.most_model_chunks`` chunks. The schedule's rules hold
+    wherever the planner picks a field they read: interleaved stages pinned with the pipeline
+    degree or the accumulation left to it too (it picked 24 stages at 4 micro-batches for a
+    pinned ``vp`` 2, which the schedule refuses); a layout pinned whole is the user's."""
+    model, auto, count = scenario.model, scenario.auto_layout, scenario.count
+    schedule_chosen = bool({"vp", "pp", "grad_accum"} & set(auto))  # the planner picks a field the schedule reads
+
+    def last(*fields: str) -> bool:  # the rule reading ``fields`` is applied now: all present, ``added`` among them
+        return added in fields and all(f in g for f in fields)
+
+    if not any(last(*fields) for fields in _RULE_FIELDS):
+        return None
+    keep = np.ones(len(g["tp"]), dtype=bool)
+    if last("tp", "pp", "vp"):
+        chunks = np.array([0] + [most_model_chunks(model.n_layers, p) for p in range(1, int(g["pp"].max()) + 1)])
+        keep &= g["pp"] * g["vp"] <= chunks[g["pp"]]
+        if "vp" in auto or "pp" in auto:
+            keep &= (g["pp"] > 1) | (g["vp"] == 1)
+        if "vp" in auto:
+            per_stage = -(-model.n_layers // g["pp"])  # beyond VIRTUAL_STAGES: equal chunks only
+            keep &= (g["vp"] <= max(VIRTUAL_STAGES)) | (per_stage % g["vp"] == 0)
+    if "cp" in g:
+        if last("tp", "pp", "cp"):
+            keep &= count % (g["tp"] * g["cp"] * g["pp"]) == 0
+        dp = g["dp"] if "dp" in g else count // (g["tp"] * g["cp"] * g["pp"])  # carried by layout_grid_of_axes
+        if last("tp", "pp", "cp", "ep"):
+            keep &= dp % g["ep"] == 0
+        if last("tp", "pp", "cp", "zero") and "zero" in auto:
+            keep &= (g["zero"] == 0) | (dp * g["cp"] > 1)  # sharding over one replica changes nothing
+        per_step = np.maximum(dp * g["mb"], 1) if "mb" in g and "grad_accum" in auto else None
+        if last("tp", "pp", "cp", "mb") and "grad_accum" in auto:
+            keep &= sequences % per_step == 0
+            keep &= sequences // per_step >= 1
+        elif last("tp", "pp", "cp", "mb"):  # a pinned accumulation: only the widths and micro-batches that keep the batch
+            keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
+        if last("tp", "pp", "cp", "vp", "mb") and schedule_chosen:
+            accum = sequences // per_step if "grad_accum" in auto else scenario.training.grad_accum
+            keep &= (g["vp"] == 1) | (accum % round_size(scenario.parallelism.pipeline_schedule, g["pp"], accum) == 0)
+    return keep
+
+
+_RULE_FIELDS = (("tp", "pp", "vp"), ("tp", "pp", "cp"), ("tp", "pp", "cp", "ep"), ("tp", "pp", "cp", "zero"),
+                ("tp", "pp", "cp", "mb"), ("tp", "pp", "cp", "vp", "mb"))
+"""The fields each rule of :func:`_prefix_keep` reads."""
+
+
+def clear_options() -> None:
+    """Forget the kept option lists (:func:`virtual_stage_options`, :func:`micro_batch_options`,
+    :func:`pipeline_options`)."""
+    for options in (virtual_stage_options, micro_batch_options, pipeline_options):
+        options.cache_clear()

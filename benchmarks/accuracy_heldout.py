@@ -466,18 +466,45 @@ def _static_latency(r: dict) -> Iterator[Row]:
               "; ".join(part for part in (note, r["notes"]) if part), s, publication=r["publication"])
 
 
+EXCLUDED = "excluded"
+"""Case of a published row the estimator cannot express (a model that is no preset, a setting no scenario field
+holds): listed with what its source states and, in ``excluded``, why it is not predicted, so that a table's rows
+are all accounted for and none is dropped silently."""
+
+
+def _excluded(r: dict) -> Iterator[Row]:
+    """A row listed, not predicted (:data:`EXCLUDED`): no row."""
+    return iter(())
+
+
 CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "train-max-context": _max_context,
                                                      "serving": _serving, "offline": _offline,
                                                      "mlperf-offline": _mlperf, "mlperf-server": _mlperf,
                                                      "llama-bench": _llama_bench, "sharegpt": _sharegpt,
                                                      "engine-offline": _engine_offline,
-                                                     "static-latency": _static_latency}
+                                                     "static-latency": _static_latency, EXCLUDED: _excluded}
 """How each case of held-out row is predicted."""
 
 
 def held_out_rows(path: Path) -> list[Row]:
     """Every held-out row of ``path``, predicted with the shipped defaults."""
     return [row for r in json.loads(path.read_text(encoding="utf-8")) for row in CASES[r["case"]](r)]
+
+
+def excluded_rows(path: Path) -> list[dict]:
+    """The rows of ``path`` listed as :data:`EXCLUDED`, each with its ``excluded`` reason."""
+    return [r for r in json.loads(path.read_text(encoding="utf-8")) if r["case"] == EXCLUDED]
+
+
+def describe_excluded(path: Path) -> str:
+    """One line per publication: how many of its rows are listed as excluded, and why (the reasons, each once)."""
+    by_publication: dict[str, list[dict]] = {}
+    for r in excluded_rows(path):
+        by_publication.setdefault(r["publication"], []).append(r)
+    lines = [f"  excluded {len(members)} rows of {publication}: "
+             + "; ".join(dict.fromkeys(r["excluded"] for r in members))
+             for publication, members in by_publication.items()]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":  # a part of the benchmark, not a tool of its own

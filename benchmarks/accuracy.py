@@ -33,7 +33,7 @@ from pathlib import Path
 
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, LLAMA1_65B, MPT, TARGETS, Row, gpt,
                            overridden, publication_of, scenario)
-from accuracy_heldout import SOURCE, held_out_rows
+from accuracy_heldout import SOURCE, describe_excluded, held_out_rows
 from accuracy_reserve import reserve_cases
 from h200_rig_rows import h200_ceilings, h200_rows
 from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
@@ -463,6 +463,14 @@ def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, out
         print_not_available(held)
 
 
+def print_excluded(path: Path) -> None:
+    """The published rows of the held-out file listed as excluded (the estimator cannot express them), by
+    publication with the reasons (``accuracy_heldout.describe_excluded``)."""
+    text = describe_excluded(path) if path.exists() else ""
+    if text:
+        print("Listed, not predicted (held-out.json case 'excluded': what the estimator cannot express):\n" + text)
+
+
 def print_not_available(held: Mapping[Ident, Held]) -> None:
     """Per fitted default that leaves rows n/a out of source: how many rows of which kinds, and why
     (``defaults_registry.FIT_RECORDS``: what was searched for a second source, what would lift it)."""
@@ -513,9 +521,11 @@ def main(argv: list[str] | None = None) -> int:
         print("accuracy against the calibration data in benchmarks/data "
               "(.venv/bin/python benchmarks/accuracy.py for rows):")
         print_summary(rows, held, outside)
+        print_excluded(args.reference / HELD_OUT.name)
         return 0
     print_table(rows, held)
     print_summary(rows, held, outside)
+    print_excluded(args.reference / HELD_OUT.name)
     print("\nHeld-out published rows (set nothing; benchmarks/data/held-out.json):")
     print_table(outside)
     print_fits(lambda keys, kinds=None: rows_for_keys(keys, args.reference, kinds), rows)

@@ -7,8 +7,10 @@ perf-overview page (offline maximum throughput), MLPerf Inference v4.1 Llama 2 7
 the calibration lacks, vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are calibration
 rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog), a llama.cpp pull
 request's performance table; LoRA and QLoRA fine-tuning memory from torchtune's
-README, lit-gpt's resource tables and Unsloth's context-length benchmark), each with its source, URL, date, what was
-measured, the layout the source states and what the translation assumes. They are predicted
+README, lit-gpt's resource tables and Unsloth's context-length benchmark; training throughput from NeMo 24.07's
+performance summary, torchtitan's 2024-04 A100 performance page and NVIDIA's MLPerf Training v4.1 result logs), each
+with its source, URL, date, what was measured, the layout the source states and what the translation assumes. A row
+the estimator cannot express is listed as case ``excluded`` with its reason, not dropped. They are predicted
 with the shipped defaults and reported apart from the calibration rows: their errors are what
 a new question meets. Adding a row: its source must say what was measured and how; a row is
 never used to choose or change a default (it would stop being held out).
@@ -467,18 +469,45 @@ def _static_latency(r: dict) -> Iterator[Row]:
               "; ".join(part for part in (note, r["notes"]) if part), s, publication=r["publication"])
 
 
+EXCLUDED = "excluded"
+"""Case of a published row the estimator cannot express (a model that is no preset, a setting no scenario field
+holds): listed with what its source states and, in ``excluded``, why it is not predicted, so that a table's rows
+are all accounted for and none is dropped silently."""
+
+
+def _excluded(r: dict) -> Iterator[Row]:
+    """A row listed, not predicted (:data:`EXCLUDED`): no row."""
+    return iter(())
+
+
 CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "train-max-context": _max_context,
                                                      "serving": _serving, "offline": _offline,
                                                      "mlperf-offline": _mlperf, "mlperf-server": _mlperf,
                                                      "llama-bench": _llama_bench, "sharegpt": _sharegpt,
                                                      "engine-offline": _engine_offline,
-                                                     "static-latency": _static_latency}
+                                                     "static-latency": _static_latency, EXCLUDED: _excluded}
 """How each case of held-out row is predicted."""
 
 
 def held_out_rows(path: Path) -> list[Row]:
     """Every held-out row of ``path``, predicted with the shipped defaults."""
     return [row for r in json.loads(path.read_text(encoding="utf-8")) for row in CASES[r["case"]](r)]
+
+
+def excluded_rows(path: Path) -> list[dict]:
+    """The rows of ``path`` listed as :data:`EXCLUDED`, each with its ``excluded`` reason."""
+    return [r for r in json.loads(path.read_text(encoding="utf-8")) if r["case"] == EXCLUDED]
+
+
+def describe_excluded(path: Path) -> str:
+    """One line per publication: how many of its rows are listed as excluded, and why (the reasons, each once)."""
+    by_publication: dict[str, list[dict]] = {}
+    for r in excluded_rows(path):
+        by_publication.setdefault(r["publication"], []).append(r)
+    lines = [f"  excluded {len(members)} rows of {publication}: "
+             + "; ".join(dict.fromkeys(r["excluded"] for r in members))
+             for publication, members in by_publication.items()]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":  # a part of the benchmark, not a tool of its own

@@ -36,6 +36,9 @@ class Amount:
     """(percentile, value) pairs written instead of the one value ('p50 120 ms · p99 450 ms')."""
     digits: int = 3
     """Significant digits."""
+    per_unit: bool = False
+    """With ``money``: a cost per unit of work, written to :data:`~configurator.core.view.numbers.UNIT_COST_DIGITS`
+    significant digits below one currency unit (:func:`~configurator.core.view.numbers.unit_cost`)."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +187,7 @@ def write(value: Value, language: str = "en") -> str:
 
 def _number(value: float, amount: Amount, language: str) -> str:
     if amount.money:
-        return numbers.money(value, amount.unit, language)
+        return (numbers.unit_cost if amount.per_unit else numbers.money)(value, amount.unit, language)
     writer = WRITERS.get(amount.unit)
     if writer is not None:
         return writer(value, language)

@@ -35,3 +35,15 @@ def test_the_ranking_of_a_fine_tune_tells_its_rows_apart(capsys):
     costs = [re.search(r"\s(\d+\.\d+)\u00a0USD", line).group(1) for line in rows]
     assert len(costs) == 8
     assert all(len(c.lstrip("0.")) >= 3 for c in costs if float(c) < 1), costs
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_latency_series_reads_in_one_unit(language):
+    """The 采购's first page wrote 'p50 412 ms · p90 813 ms · p99 1.44 秒': one series, two units. Any
+    percentile below a second puts the whole series in ms (the unit of the targets beside it);
+    a series all past a second stays in s."""
+    ttft = Amount(0.412, "s", percentiles=((50, 0.412), (90, 0.813), (99, 1.44)))
+    assert write(ttft, language) == "p50\u00a0412\u00a0ms\u00a0· p90\u00a0813\u00a0ms\u00a0· p99\u00a01,440\u00a0ms"
+    slow = write(Amount(2.1, "s", percentiles=((50, 2.1), (99, 5.5))), language)
+    assert "ms" not in slow and slow.count("2.10") == 1 and "5.50" in slow
+    assert write(Amount(0.412, "s"), language) == numbers.seconds(0.412, language)  # a single value as before

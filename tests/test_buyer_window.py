@@ -31,7 +31,7 @@ def test_the_editor_asks_the_use_and_names_its_targets(qtbot, serving):
     editor.tpot_target.setValue(40)
     assert serving.scenario.constraints.tpot_ms == 40
     assert "40.0\u00a0ms per token (your target)" in editor.targets_note.text()
-    assert "2.00\u00a0s (default for an API)" in editor.targets_note.text()
+    assert "2,000\u00a0ms (default for an API)" in editor.targets_note.text()  # ms, as the box it is typed in
 
 
 def test_the_panel_says_what_the_budget_caps_and_the_defaults(qtbot, serving):

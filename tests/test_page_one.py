@@ -145,7 +145,7 @@ def test_a_fitting_choice_says_every_constraint_is_met_and_whose_targets_they_ar
         assert rows["Request rate"][1:4:2] == ("≥ 10.0\u00a0requests/s", "met")
         assert rows["First token"][1] == "≤ 1,000\u00a0ms at p50 (default for interactive chat)"  # the use's
         assert rows["Time per output token"][1] == "≤ 50.0\u00a0ms at p50 (your target)"  # typed in the file
-        assert rows["Serving use"][2] == ("Latency targets: first token ≤ 1.00\u00a0s (default for interactive chat) "
+        assert rows["Serving use"][2] == ("Latency targets: first token ≤ 1,000\u00a0ms (default for interactive chat) "
                                           "and ≤ 50.0\u00a0ms per token (your target) at p50")
         assert dict(summary.headline)["Capex"].endswith("USD — accelerators, servers, racks")
     else:
@@ -258,7 +258,19 @@ def test_one_typed_target_beside_a_default_names_whose_each_is(catalog):
     est = estimate_of(["--workload", "inference", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "1",
                        "--concurrency", "4", "--tpot-ms", "30"], catalog)
     assert write(latency_targets_phrase(est.scenario)) == (
-        "first token ≤ 1.00\u00a0s (default for interactive chat) and ≤ 30.0\u00a0ms per token (your target) at p90")
+        "first token ≤ 1,000\u00a0ms (default for interactive chat) and ≤ 30.0\u00a0ms per token (your target) at p90")
     only = estimate_of(["--workload", "inference", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "1",
                         "--concurrency", "4", "--use", "batch", "--tpot-ms", "30"], catalog)
     assert write(latency_targets_phrase(only.scenario), "zh_CN") == "p50 每词元 ≤ 30.0\u00a0ms（您设定的目标）"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_first_token_target_reads_in_one_unit_on_the_whole_table(catalog, language):
+    """The latency targets row and the rows of what was set and what it came to say the first-token
+    target in one unit, ms, as the boxes it is typed in do (a 采购 page read "首词元 ≤ 1.00 秒" over
+    "p90 ≤ 1,000 ms" for the same default until December 2026)."""
+    summary = summary_of("fitting", language, catalog)
+    rows = constraint_rows(summary)
+    use, first = ("Serving use", "First token") if language == "en" else ("服务用途", "首词元延迟")
+    assert "1,000\u00a0ms" in rows[use][2] and "1,000\u00a0ms" in rows[first][1]
+    assert "1.00\u00a0s" not in rows[use][2] and "1.00\u00a0秒" not in rows[use][2]

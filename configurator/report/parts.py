@@ -94,19 +94,10 @@ def money(value: float | None, currency: str, language: str = "en") -> str:
     return numbers.money(value, currency, language)
 
 
-UNIT_COST_DIGITS = 3
-"""Significant digits of a cost per unit of work below one currency unit [digits]: the cents that
-:func:`money` keeps read 0.0215 and 0.0449 USD per million tokens as 0.02 and 0.04, so that a
-ranking "2.16× the cost per unit of work" stood beside figures that looked the same."""
-
-
 def unit_cost(value: float | None, currency: str, language: str = "en") -> str:
-    """A cost per unit of work: as :func:`money`, with :data:`UNIT_COST_DIGITS` significant digits
-    below one unit ('0.0215 USD'), so that the figures a ranking orders can be told apart."""
-    if value is None or not 0 < abs(value) < 1:
-        return money(value, currency, language)
-    decimals = UNIT_COST_DIGITS - 1 - math.floor(math.log10(abs(value)))
-    return f"{numbers.number(value, decimals, language)}{numbers.NBSP}{currency}"
+    """A cost per unit of work, to three significant digits below one unit ('0.0215 USD'):
+    :func:`configurator.core.view.numbers.unit_cost`, the rule the command line's ranking shares."""
+    return numbers.unit_cost(value, currency, language)
 
 
 def percent(share: float | None, language: str = "en") -> str:

@@ -8,7 +8,7 @@ budget, region, deadline, power and latency. Built from the one checker's verdic
   ``met`` / ``not met`` / ``cannot be checked`` as the note.
 * :func:`verdict_line` — one such row as a line: its state, then its verdict.
 * :func:`latency_targets_phrase` — the latency targets a serving scenario is held to and whose
-  they are (shown for serving work only: :func:`targets_held` of an estimate says None for other work) ("first token ≤ 1 s and ≤ 100 ms per token at p90 (default for interactive chat)").
+  they are (shown for serving work only: :func:`targets_held` of an estimate says None for other work) ("first token ≤ 1,000 ms and ≤ 100 ms per token at p90 (default for interactive chat)").
 * :func:`verdict_state` — ``met``, ``not met`` or ``cannot be checked`` (a label id);
   :func:`overall_state` the worst of them (a headline's colour).
 * :func:`constraints_verdict` — the constraints in a headline's few words, each broken one by how
@@ -108,8 +108,10 @@ def latency_targets_phrase(scenario: Scenario) -> Phrase | str:
     targets = latency_targets(scenario)
     if not targets.any:
         return "none (offline batch: ranked by cost per token)"
-    params = {"ttft": Amount(targets.ttft_ms / 1000, "s") if targets.ttft_ms else None,
-              "tpot": Amount(targets.tpot_ms / 1000, "s") if targets.tpot_ms else None,
+    # in ms, both: the unit of the rows beside it (what was set, the verdicts) and of the boxes they are typed in
+    # (a first page said "first token ≤ 1.00 s" over "p90 ≤ 1,000 ms" for one target until December 2026)
+    params = {"ttft": Amount(targets.ttft_ms / 1000, "ms") if targets.ttft_ms else None,
+              "tpot": Amount(targets.tpot_ms / 1000, "ms") if targets.tpot_ms else None,
               "percentile": f"p{targets.percentile}",
               "ttft_origin": ORIGIN_LABEL.get(targets.ttft_origin, targets.ttft_origin),
               "tpot_origin": ORIGIN_LABEL.get(targets.tpot_origin, targets.tpot_origin)}

@@ -123,6 +123,22 @@ def money(value: float | None, currency: str, language: str = "en") -> str:
     return f"{number(value, 2 if abs(value) < 100 else 0, language)}{NBSP}{currency}"
 
 
+UNIT_COST_DIGITS = 3
+"""Significant digits of a cost per unit of work below one currency unit [digits]: the cents that
+:func:`money` keeps read 0.0215 and 0.0449 USD per million tokens as 0.02 and 0.04, and a ranking
+of a 7B fine-tune showed 0.03, 0.04, 0.05 … and five rows of "0.10 USD" one after another (the
+summary, with these digits, said 0.0359 for the same 0.04)."""
+
+
+def unit_cost(value: float | None, currency: str, language: str = "en") -> str:
+    """A cost per unit of work: as :func:`money`, with :data:`UNIT_COST_DIGITS` significant digits
+    below one unit ('0.0215 USD'), so that the figures a ranking orders can be told apart."""
+    if is_unknown(value) or not 0 < abs(value) < 1:
+        return money(value, currency, language)
+    decimals = UNIT_COST_DIGITS - 1 - math.floor(math.log10(abs(value)))
+    return f"{number(value, decimals, language)}{NBSP}{currency}"
+
+
 SHORT_SCALES = {
     "en": ((1e9, "G"), (1e6, "M"), (1e3, "k")),
     "zh_CN": ((1e8, "亿"), (1e4, "万")),

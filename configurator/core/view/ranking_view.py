@@ -17,8 +17,8 @@ from configurator.core.workloads import family_of
 
 def _score(objective: Objective, est: Estimate, value: float) -> Value:
     """The number the ranking minimised, with its unit."""
-    if objective in (Objective.TCO, Objective.CLOUD):
-        return Amount(value, est.costs.currency, money=True)
+    if objective in (Objective.TCO, Objective.CLOUD):  # a cost per unit of work: told apart below one unit
+        return Amount(value, est.costs.currency, money=True, per_unit=True)
     if objective is Objective.ENERGY:
         return Amount(value, "kWh")
     if objective is Objective.FEWEST_CARDS:

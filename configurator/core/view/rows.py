@@ -36,6 +36,9 @@ class Amount:
     """(percentile, value) pairs written instead of the one value ('p50 120 ms · p99 450 ms')."""
     digits: int = 3
     """Significant digits."""
+    per_unit: bool = False
+    """With ``money``: a cost per unit of work, written to :data:`~configurator.core.view.numbers.UNIT_COST_DIGITS`
+    significant digits below one currency unit (:func:`~configurator.core.view.numbers.unit_cost`)."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +187,7 @@ def write(value: Value, language: str = "en") -> str:
 
 def _number(value: float, amount: Amount, language: str) -> str:
     if amount.money:
-        return numbers.money(value, amount.unit, language)
+        return (numbers.unit_cost if amount.per_unit else numbers.money)(value, amount.unit, language)
     writer = WRITERS.get(amount.unit)
     if writer is not None:
         return writer(value, language)
@@ -196,7 +199,8 @@ def _amount(amount: Amount, language: str) -> str:
         return numbers.UNKNOWN
     w = words(language)
     if amount.percentiles:
-        text = "\u00a0· ".join(w.label("p{p} {time}").format(p=p, time=_number(v, amount, language))
+        written = _series_number(amount, language)
+        text = "\u00a0· ".join(w.label("p{p} {time}").format(p=p, time=written(v))
                                .replace(" ", numbers.NBSP) for p, v in amount.percentiles)  # 'p99 450 ms' whole
         if amount.band is not None and amount.value:
             text += _aside(w.label("(likely {low} to {high} of each)").format(
@@ -208,6 +212,19 @@ def _amount(amount: Amount, language: str) -> str:
         ends = numbers.span(_number(amount.band.low, amount, language), _number(amount.band.high, amount, language))
         text += _aside(w.label("(likely {range})").format(range=ends))
     return text
+
+
+def _series_number(amount: Amount, language: str):
+    """How each percentile of ``amount`` is written: in one unit for the whole series. A time [s]
+    in ms when any percentile is below a second ('p50 412 ms · p90 813 ms · p99 1,440 ms', the unit of
+    the targets and verdicts beside it), else every one in s; each in its own unit read
+    'p90 813 ms · p99 1.44 秒' on one line (persona 采购, December 2026). Another unit: as a single
+    value is written."""
+    if amount.unit == "s" and not amount.money:
+        if min(v for _, v in amount.percentiles) < 1:
+            return lambda v: numbers.milliseconds(v, language)
+        return lambda v: numbers.quantity(v, "s", language)
+    return lambda v: _number(v, amount, language)
 
 
 def _aside(bracketed: str) -> str:

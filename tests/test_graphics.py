@@ -307,3 +307,5 @@ def test_rt_core_generations_and_the_warning(catalog, base):
     ampere = on(base, catalog, "a40", workload="render")  # the default reference is an RTX 4090 (Ada)
     assert "rt-generation-differs" in ids(ampere)
     assert "rt-generation-differs" not in ids(on(base, catalog, "l40", workload="render"))
+    warning = next(m for m in ampere.messages if m.id == "rt-generation-differs")
+    assert "the reference GeForce RTX 4090 generation 3" in warning.text  # the card's name, not its catalog id

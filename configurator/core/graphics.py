@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from configurator.core.catalog import Card
+from configurator.core.catalog import Card, load_bundled_catalog
 from configurator.core.formulas import graphics as formulas
 from configurator.core.formulas.economics import HOURS_PER_MONTH  # noqa: F401  (re-exported for callers)
 from configurator.core.formulas.graphics import (
@@ -341,6 +341,14 @@ def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
     return [msg(message_id, count=count, served=speed.served, demand=speed.demand, needed=needed)]
 
 
+def reference_card_name(scenario: Scenario) -> str:
+    """The name of the card the time per frame was measured on (``graphics.reference_card`` is its
+    catalog id); the id itself where the bundled catalog does not list it (a card of the user's own)."""
+    card_id = scenario.graphics.reference_card
+    bundled = load_bundled_catalog()
+    return bundled.get(card_id).name if card_id in bundled else card_id
+
+
 def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
     """Warnings about the card itself for graphics work: consumer card, display outputs."""
     messages = []
@@ -356,7 +364,7 @@ def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
     card_gen = rt_generation(card)
     if scenario.workload is Workload.RENDER and card_gen and reference_gen and card_gen != reference_gen:
         messages.append(msg("rt-generation-differs", card=card.name, generation=card_gen,
-                            reference=scenario.graphics.reference_card, reference_generation=reference_gen))
+                            reference=reference_card_name(scenario), reference_generation=reference_gen))
     if scenario.workload is Workload.VDI and vgpu_licence(scenario, card):
         messages.append(msg("vgpu-licence-in-bill"))
     return messages

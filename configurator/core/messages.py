@@ -17,6 +17,7 @@ from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
 from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
 from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
+from configurator.core.messages_systems import SYSTEMS_CHINESE, SYSTEMS_ENGLISH
 
 ENGLISH: dict[str, str] = {
     "precision-fallback": "{card} has no {requested}: {used} used",
@@ -421,10 +422,12 @@ ENGLISH.update(FIT_ENGLISH)
 ENGLISH.update(GRAPHICS_ENGLISH)  # graphics and video cards (core/messages_graphics.py)
 ENGLISH.update(REFUSAL_ENGLISH)
 ENGLISH.update(SUPPORT_ENGLISH)  # a card past its vendor's software support (core/messages_support.py)
+ENGLISH.update(SYSTEMS_ENGLISH)  # rack-scale systems in the buyer's answer (core/messages_systems.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(GRAPHICS_CHINESE)
 CHINESE.update(REFUSAL_CHINESE)
 CHINESE.update(SUPPORT_CHINESE)
+CHINESE.update(SYSTEMS_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""

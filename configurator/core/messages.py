@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.message_numbers import count_param, fraction_param
 from configurator.core.frozen_record import fast_init
+from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLISH
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_items import ITEM_CHINESE
@@ -425,12 +426,14 @@ ENGLISH.update(REFUSAL_ENGLISH)
 ENGLISH.update(SUPPORT_ENGLISH)  # a card past its vendor's software support (core/messages_support.py)
 ENGLISH.update(SYSTEMS_ENGLISH)  # rack-scale systems in the buyer's answer (core/messages_systems.py)
 ENGLISH.update(JSON_ENGLISH)  # JSON files and values, a summary's path (core/messages_json.py)
+ENGLISH.update(DEADLINE_ENGLISH)  # a deadline the likely range's slow end misses (core/messages_deadline.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(GRAPHICS_CHINESE)
 CHINESE.update(REFUSAL_CHINESE)
 CHINESE.update(SUPPORT_CHINESE)
 CHINESE.update(SYSTEMS_CHINESE)
 CHINESE.update(JSON_CHINESE)
+CHINESE.update(DEADLINE_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""

@@ -10,8 +10,8 @@ SYSTEMS_ENGLISH: dict[str, str] = {
     "in-systems": " as {n} rack-scale systems of {per} cards each, {racks}",
     "quote-item": "no price — enter a quote for item {item}",
     "quote-how": (
-        "A line without a price is priced by your quote for its item id ({items}): a CSV file with the columns "
-        "item, unit_price, currency, date, vendor — File ▸ Load Price Quotes… in the window, --quotes FILE on the "
+        "Your quote replaces a line's price, entered by its item id ({items}) in a CSV file with the columns "
+        "{columns} — File ▸ Load Price Quotes… in the window, --quotes FILE on the "
         "command line"
     ),
     "energy-unknown-system": (
@@ -29,7 +29,7 @@ SYSTEMS_CHINESE: dict[str, str] = {
     "in-systems": "，{n} 套机柜级系统（每套 {per} 张卡），{racks}",
     "quote-item": "无价格——请为报价项 {item} 输入报价",
     "quote-how": (
-        "无价格的项按您对其报价项编号（{items}）的报价计价：CSV 文件，列为 item、unit_price、currency、date、vendor——"
+        "您的报价按报价项编号（{items}）替换该项价格：CSV 文件，列为 {columns}——"
         "窗口中用“文件 ▸ 载入报价…”，命令行用 --quotes FILE"
     ),
     "energy-unknown-system": "未知：{card} 及其机柜级系统（{item}）均无公开功率——总额未计入电费",

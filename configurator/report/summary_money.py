@@ -13,7 +13,7 @@ from configurator.core.messages import msg
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost, work_over_years
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
-from configurator.core.procurement.prices import PriceBook, price_book_for, quote_vendor
+from configurator.core.procurement.prices import QUOTE_COLUMNS, PriceBook, price_book_for, quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, system_price_line
 from configurator.core.view import price_view
@@ -158,10 +158,11 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
         w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks")
     note = w("IT load at full power {power}; {cooling}; prices dated {date}.", power=power, cooling=cooling,
              date=price_book_for(mine.estimate.scenario.economics).price_date)
-    quotable = [line.item_id for line in bom.unpriced if line.kind != "accelerator"]
-    if quotable:  # where the buyer enters the quote, and the id it is entered by
+    book = price_book_for(mine.estimate.scenario.economics)
+    quotable = [line.item_id for line in bom.lines if line.kind != "accelerator" and book.item(line.item_id)]
+    if quotable:  # where the buyer enters a quote, and the ids it is entered by (the unpriced line names its own)
         english = w.language == "en"
-        how = w.message(msg("quote-how", items=", ".join(dict.fromkeys(quotable))))
+        how = w.message(msg("quote-how", items=", ".join(dict.fromkeys(quotable)), columns=", ".join(QUOTE_COLUMNS)))
         note += (" " if english else "") + how + ("." if english else "。")
     return Table("bom", w("Bill of materials"), header, tuple(rows), note=note)
 

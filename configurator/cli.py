@@ -31,7 +31,7 @@ from configurator.core.catalog import CARD_CLASSES, FRAMEWORKS, Card, Catalog, C
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.languages import DEFAULT_LANGUAGE, LANGUAGES
-from configurator.core.messages import msg, said_in
+from configurator.core.messages import Message, msg, said_in
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.recommend import Filters, Objective, recommend
 from configurator.core.recommend_json import result_to_dict
@@ -226,12 +226,13 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
             chosen, charts = analysis.estimate, lambda: _window_charts(analysis, args.lang)
         write_summary(summary_of(chosen, catalog, args.lang, recommended=recommended is not None), args.output,
                       charts)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    except ValueError as error:  # its message (``said``) where it has one: in the language of --lang
+        raise UsageError(error.said if isinstance(getattr(error, "said", None), Message) else str(error)) from None
     except MissingBundledFile:
         raise  # an installation problem, not the output's
     except OSError as error:
-        raise UsageError(msg("cli-cannot-write", path=str(args.output), why=error.strerror or str(error))) from None
+        why = error.said if isinstance(getattr(error, "said", None), Message) else error.strerror or str(error)
+        raise UsageError(msg("cli-cannot-write", path=str(args.output), why=why)) from None
     print(msg("cli-wrote", path=str(args.output)).text_in(args.lang))
     return 0
 

@@ -49,7 +49,7 @@ def test_required_ids_present(doc):
 def test_item_shape_and_provenance(doc, item_id):
     item = doc["items"][item_id]
     keys = set(item)
-    assert ITEM_KEYS <= keys <= ITEM_KEYS | {"ports", "includes_accelerators", "for_cards", "racks", "system_power_w"}
+    assert ITEM_KEYS <= keys <= ITEM_KEYS | {"ports", "includes_accelerators", "for_cards", "racks", "system_power_w", "cooling"}
     assert item["kind"] in KINDS
     assert item["confidence"] in CONFIDENCE
     assert isinstance(item["name"], str) and item["name"].strip()

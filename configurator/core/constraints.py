@@ -62,7 +62,7 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
     if c.region == "cn":
         verdicts.append(region_verdict(card))
     if c.deadline_hours and (hours is not None or one_off_job):
-        verdicts.append(ceiling("deadline", c.deadline_hours, hours, "h"))
+        verdicts.append(ceiling("deadline", c.deadline_hours, hours, "h", params=_slow_end(scenario, training)))
     if c.power_cap_kw:
         kw = power.facility_watts / 1000 if power is not None else None
         verdicts.append(ceiling("power-cap", c.power_cap_kw, kw, "kW", params={"card": card.name}))
@@ -75,6 +75,19 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
     if serving or serving_speed is not None:
         verdicts.extend(serving_verdicts(scenario, serving_speed))
     return tuple(verdicts)
+
+
+def _slow_end(scenario: Scenario, training: TrainingSpeed | None) -> dict:
+    """The job's hours at the slow end of their likely range, ``{"slow_hours": h}`` [h], for a
+    training job (the calibration band of its throughput,
+    :func:`~configurator.core.uncertainty.band_for`); empty for work without a band (rendering:
+    no calibration rows). The deadline verdict says a deadline met at the estimate that this end
+    misses (one fact, in :mod:`configurator.core.verdicts`)."""
+    if training is None or not training.hours:
+        return {}
+    from configurator.core.uncertainty import band_for  # the bands file is read only with a deadline to check
+
+    return {"slow_hours": band_for("train-throughput", training.hours, scenario.count, inverse=True).high}
 
 
 def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bool, book: PriceBook) -> Verdict:

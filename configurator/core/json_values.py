@@ -36,20 +36,20 @@ class JsonFileError(ValueError):
 
 
 def _refuse_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
+    raise said(ValueError, msg("json-not-number", name=name))
 
 
 def _checked_int(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_INT_DIGITS:
-        raise ValueError(f"a number with too many digits ({digits:,}; at most {MAX_INT_DIGITS:,} are read)")
+        raise said(ValueError, msg("json-too-many-digits", digits=digits, most=MAX_INT_DIGITS))
     return int(text)
 
 
 def _checked_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"the number {text[:30]} is too large")
+        raise said(ValueError, msg("json-number-too-large", text=text[:30]))
     return value
 
 
@@ -58,7 +58,7 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
     if len(document) != len(pairs):
         seen: set[str] = set()
         twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise ValueError(f'the key "{twice[:40]}" appears twice in one object')
+        raise said(ValueError, msg("json-key-twice", key=twice[:40]))
     return document
 
 
@@ -94,19 +94,20 @@ def parse_json(data: bytes | str, name: str = "the file") -> object:
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise JsonFileError(f"{name} is not UTF-8 text (byte {error.start + 1:,} of the file cannot be read)") from None
+            raise said(JsonFileError, msg("json-not-utf8", name=name, byte=error.start + 1)) from None
     try:
         document = json.loads(data, parse_int=_checked_int, parse_float=_checked_float,
                               parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
-        raise JsonFileError(f"{name} is not valid JSON (line {error.lineno}, column {error.colno}: "
-                            f"{error.msg})") from None
+        raise said(JsonFileError, msg("json-invalid", name=name, line=error.lineno, column=error.colno,
+                                      why=error.msg)) from None
     except RecursionError:
-        raise JsonFileError(f"{name} is nested too deeply (at most {MAX_DEPTH} levels)") from None
-    except ValueError as error:
-        raise JsonFileError(f"{name}: {error}") from None
+        raise said(JsonFileError, msg("json-too-deep", name=name, depth=MAX_DEPTH)) from None
+    except ValueError as error:  # a number or key refused above: its message, named by the file
+        problem = error.said if isinstance(getattr(error, "said", None), Message) else str(error)
+        raise said(JsonFileError, msg("json-in-file", name=name, problem=problem)) from None
     if _depth(document) > MAX_DEPTH:
-        raise JsonFileError(f"{name} is nested too deeply (at most {MAX_DEPTH} levels)")
+        raise said(JsonFileError, msg("json-too-deep", name=name, depth=MAX_DEPTH))
     return document
 
 
@@ -155,7 +156,7 @@ def read_json_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object:
 def json_object(document: object, name: str) -> dict:
     """``document`` if it is a JSON object; JsonFileError naming ``name`` otherwise."""
     if not isinstance(document, dict):
-        raise JsonFileError(f"{name} must hold a JSON object, not {describe(document)}")
+        raise said(JsonFileError, msg("json-not-object", name=name, what=describe_said(document)))
     return document
 
 
@@ -193,6 +194,17 @@ def describe(value: object) -> str:
     return type(value).__name__
 
 
+def describe_said(value: object) -> Message | str:
+    """:func:`describe` as a message's parameter, said in the message's language: text and very long
+    numbers as messages, lists and objects as words of :data:`~configurator.core.messages.TERMS`,
+    numbers and true/false as written."""
+    if isinstance(value, str):
+        return msg("json-the-text", text=value if len(value) <= 40 else value[:40] + "…")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 12_000:
+        return msg("json-long-number", digits=str(int(value.bit_length() * math.log10(2)) + 1))  # as describe()
+    return describe(value)
+
+
 def whole_number(value: object, key: str, low: int | None = None, high: int | None = None) -> int:
     """``value`` as an integer in ``[low, high]``.
 
@@ -221,9 +233,9 @@ def whole_number(value: object, key: str, low: int | None = None, high: int | No
     elif isinstance(value, float) and math.isfinite(value) and value.is_integer():
         number = int(value)
     if number is None:
-        raise ValueError(f"{key} must be a whole number, not {describe(value)}")
+        raise said(ValueError, msg("value-not-whole", key=key, what=describe_said(value)))
     if (low is not None and number < low) or (high is not None and number > high):
-        raise ValueError(f"{key} = {describe(value)} is outside the range {_range(low, high)}")
+        raise said(ValueError, msg("value-out-of-range", key=key, what=describe_said(value), range=_range(low, high)))
     return number
 
 
@@ -239,7 +251,7 @@ def flag(value: object, key: str, default: bool) -> bool:
         return default
     if isinstance(value, bool):
         return value
-    raise ValueError(f"{key} must be true or false, not {describe(value)}")
+    raise said(ValueError, msg("value-not-flag", key=key, what=describe_said(value)))
 
 
 def text_value(value: object, key: str, default: str) -> str:
@@ -254,10 +266,10 @@ def text_value(value: object, key: str, default: str) -> str:
         return default
     if isinstance(value, str):
         return value
-    raise ValueError(f"{key} must be text, not {describe(value)}")
+    raise said(ValueError, msg("value-not-text", key=key, what=describe_said(value)))
 
 
-def _range(low: int | None, high: int | None) -> str:
+def _range(low: int | None, high: int | None) -> Message:
     if low is not None and high is not None:
-        return f"{low:,} to {high:,}"
-    return f"≥ {low:,}" if low is not None else f"≤ {high:,}"
+        return msg("range-between", low=low, high=high)
+    return msg("range-at-least", low=low) if low is not None else msg("range-at-most", high=high)

@@ -10,13 +10,16 @@ from dataclasses import dataclass, field
 from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.message_numbers import count_param, fraction_param
 from configurator.core.frozen_record import fast_init
+from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLISH
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_items import ITEM_CHINESE
+from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH, JSON_TERMS_CHINESE
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
 from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
 from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
+from configurator.core.messages_systems import SYSTEMS_CHINESE, SYSTEMS_ENGLISH
 
 ENGLISH: dict[str, str] = {
     "precision-fallback": "{card} has no {requested}: {used} used",
@@ -421,10 +424,16 @@ ENGLISH.update(FIT_ENGLISH)
 ENGLISH.update(GRAPHICS_ENGLISH)  # graphics and video cards (core/messages_graphics.py)
 ENGLISH.update(REFUSAL_ENGLISH)
 ENGLISH.update(SUPPORT_ENGLISH)  # a card past its vendor's software support (core/messages_support.py)
+ENGLISH.update(SYSTEMS_ENGLISH)  # rack-scale systems in the buyer's answer (core/messages_systems.py)
+ENGLISH.update(JSON_ENGLISH)  # JSON files and values, a summary's path (core/messages_json.py)
+ENGLISH.update(DEADLINE_ENGLISH)  # a deadline the likely range's slow end misses (core/messages_deadline.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(GRAPHICS_CHINESE)
 CHINESE.update(REFUSAL_CHINESE)
 CHINESE.update(SUPPORT_CHINESE)
+CHINESE.update(SYSTEMS_CHINESE)
+CHINESE.update(JSON_CHINESE)
+CHINESE.update(DEADLINE_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""
@@ -473,6 +482,7 @@ TERMS["zh_CN"].update({"none": "无",  # "pinned: none" (no-layout-fits); then c
                        "a folder": "文件夹", "a named pipe (FIFO)": "命名管道（FIFO）", "a socket": "套接字",
                        "a device": "设备", "not a regular file": "非普通文件", "quotes file": "报价文件", "file": "文件"})
 TERMS["zh_CN"].update(ITEM_CHINESE)  # the price file's item names a warning names (core/messages_items.py)
+TERMS["zh_CN"].update(JSON_TERMS_CHINESE)  # kinds of JSON value, the JSON decoder's reasons (core/messages_json.py)
 """Word-valued parameters (a limit, a card class, a workload) in each language."""
 
 

@@ -33,6 +33,10 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "misses-streams": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
     "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
     "reason-render-speed": "{card}: {minutes:,.1f} min per frame, {hours:,.1f} h for the job on {count} cards",
+    "reason-render-speed-no-deadline": (
+        "{card}: {minutes:,.1f} min per frame, {hours:,.1f} h for the job on {count} cards — no deadline set, so "
+        "at most one server; a deadline sizes it for time"
+    ),
     "reason-class-cheaper-graphics": (
         "{card} ({category} card) is {cheaper:.0%} cheaper per {unit} than the best {other_category} card, {other}"
     ),
@@ -67,6 +71,10 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "misses-streams": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
     "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
     "reason-render-speed": "{card}：每帧 {minutes:,.1f} 分钟，{count} 张卡完成任务需 {hours:,.1f} 小时",
+    "reason-render-speed-no-deadline": (
+        "{card}：每帧 {minutes:,.1f} 分钟，{count} 张卡完成任务需 {hours:,.1f} 小时——未设期限，故至多一台服务器；"
+        "设定期限可按时间配置卡数"
+    ),
     "reason-class-cheaper-graphics": (
         "{card}（{category}卡）每{unit}成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}"
     ),

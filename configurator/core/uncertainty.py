@@ -19,12 +19,21 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from configurator.core.resources import bundled_path
 
-if TYPE_CHECKING:  # named for type checking only: the window reads bands before the estimator loads
-    from configurator.core.estimate import Estimate
+
+class Estimate(Protocol):
+    """What :func:`headline_bands` reads of an estimate (:class:`configurator.core.estimate.Estimate`),
+    named by its fields rather than imported: the window reads bands before the estimator loads,
+    and the constraint check (below the estimator) reads a deadline's band here (session 24)."""
+
+    scenario: Any
+    memory: Any
+    training: Any
+    serving: Any
+    graphics: Any
 
 BANDS_FILE = "resources/error_bands.json"
 

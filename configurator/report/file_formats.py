@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from configurator.core.messages import msg, said
+
 PDF = ".pdf"
 """The printable summary's extension (laid out by :mod:`configurator.report.document`)."""
 
@@ -21,11 +23,13 @@ FORMATS = (PDF, *TEXT_EXTENSIONS)
 
 def export_format(path: Path) -> str:
     """The format ``path`` asks for (its lower-case extension), or ValueError / OSError when the
-    extension is unknown or the folder is missing, before anything is computed or written."""
+    extension is unknown or the folder is missing, before anything is computed or written; each
+    error carries its message (``said``: :func:`configurator.core.messages.said_in` says it in the
+    reader's language)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise ValueError(f"unknown report format '{suffix}'; use one of {', '.join(FORMATS)}")
+        raise said(ValueError, msg("report-format-unknown", suffix=suffix, formats=", ".join(FORMATS)))
     if not path.parent.exists():
-        raise OSError(f"folder {path.parent} does not exist")
+        raise said(OSError, msg("report-folder-missing", folder=str(path.parent)))
     return suffix

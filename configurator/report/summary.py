@@ -17,6 +17,7 @@ from configurator.core.currency import is_dated_rate
 from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
 from configurator.core.export_control import card_classification
+from configurator.core.messages import msg
 from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -178,14 +179,21 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
 
 
 def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
-    """'1,024 × H100 SXM5 80GB in 128 servers (8 cards each), 66 racks'; the spare servers are
+    """'1,024 × H100 SXM5 80GB in 128 servers (8 cards each), 66 racks', '144 × Vera Rubin NVL72 as 2
+    rack-scale systems of 72 cards each, 3 racks' (until December 2026 "in 1 server (384 cards each)" for
+    a CloudMatrix 384 supernode); the spare servers are
     counted with the servers ('in 34 servers (8 cards each; 2 of them spare), 13 racks': after the
     racks, ', 2 of them spare servers' read as two of the racks)."""
     s, bom = est.scenario, cost.bom
     text = f"{count(s.count)} × {est.card.name}"
     spares = bom.spare_servers  # those bought: a rack-scale system's goodput spares are not (144 × Vera Rubin
     # in 2 racks read "1 of them spare" until December 2026)
-    if bom.servers:
+    if bom.servers and bom.system is not None:  # a rack-scale system is bought whole: said as systems, not servers
+        racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))
+        systems = msg("in-system", per=bom.gpus_per_server, racks=racks) if bom.servers == 1 else \
+            msg("in-systems", n=bom.servers, per=bom.gpus_per_server, racks=racks)
+        text += w.message(systems)
+    elif bom.servers:
         servers = w("1 server") if bom.servers == 1 else w("{n} servers", n=count(bom.servers))
         racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))
         if spares:
@@ -306,6 +314,17 @@ def capex_text(cost: DeploymentCost, w: Words) -> str:
     return text
 
 
+def tco_text(cost: DeploymentCost, w: Words) -> str:
+    """The TCO as the headline gives it, with what it leaves out: the unpriced items, and energy
+    where no power is published (a Vera Rubin NVL72 read as a whole TCO without its energy until
+    December 2026)."""
+    own = cost.ownership
+    tco = money(own.tco, cost.bom.currency)
+    if own.energy_per_year is None:
+        return w.message(msg("tco-without-energy-unpriced" if cost.bom.unpriced else "tco-without-energy", tco=tco))
+    return w("{tco} — without the unpriced items", tco=tco) if cost.bom.unpriced else tco
+
+
 def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], ...]:
     """The first page's figures: the configuration, its capex and what that covers, the TCO, and —
     only where it fits and carries the load, else they would be figures of a deployment that
@@ -315,9 +334,7 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
     rows = [
         (w("Configuration"), configuration_text(est, cost, w)),
         (w("Capex"), capex_text(cost, w)),
-        (w("Total cost of ownership over {years} years", years=years),
-         w("{tco} — without the unpriced items", tco=money(own.tco, currency)) if cost.bom.unpriced
-         else money(own.tco, currency)),
+        (w("Total cost of ownership over {years} years", years=years), tco_text(cost, w)),
     ]
     if est.usable:
         tco_per_unit = tco_per_unit_of(est, mine)

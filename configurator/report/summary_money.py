@@ -9,12 +9,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurator.core.estimate import Estimate
+from configurator.core.messages import msg
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost, work_over_years
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
-from configurator.core.procurement.prices import PriceBook, price_book_for, quote_vendor
+from configurator.core.procurement.prices import QUOTE_COLUMNS, PriceBook, price_book_for, quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
-from configurator.core.recommend import Objective
+from configurator.core.recommend import Objective, system_price_line
 from configurator.core.view import price_view
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.constraints_view import shortfall
@@ -98,8 +99,10 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
     unit = quantity_unit(line.unit, w, line.quantity)
     amount = count(line.quantity) if float(line.quantity).is_integer() else num(line.quantity)
     quantity = f"{amount} {unit}".strip()
-    if line.unit_price is None:
-        price, total, source = w("no price — enter a quote"), "—", "—"
+    if line.unit_price is None:  # a price-file item is quoted by its id: the summary names the id to type
+        quotable = line.kind != "accelerator" and not line.item_id.startswith("installation")
+        price = w.message(msg("quote-item", item=line.item_id)) if quotable else w("no price — enter a quote")
+        total, source = "—", "—"
     else:
         per = f"{money(line.unit_price, currency)}"
         price = per + (f" / {w('year')}" if line.yearly else "")
@@ -151,10 +154,26 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
         rows.append(("", w("Licences per year"), "", "", f"{money(bom.licences_per_year, bom.currency)} / {w('year')}",
                      ""))
     power = f"{num(bom.it_kw)} kW" if bom.it_kw is not None else "—"
-    note = w("IT load at full power {power}; {cooling}; prices dated {date}.", power=power,
-             cooling=w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks"),
+    cooling = w.message(msg("cooling-unpublished")) if bom.liquid_cooled is None else \
+        w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks")
+    note = w("IT load at full power {power}; {cooling}; prices dated {date}.", power=power, cooling=cooling,
              date=price_book_for(mine.estimate.scenario.economics).price_date)
+    book = price_book_for(mine.estimate.scenario.economics)
+    quotable = [line.item_id for line in bom.lines if line.kind != "accelerator" and book.item(line.item_id)]
+    if quotable:  # where the buyer enters a quote, and the ids it is entered by (the unpriced line names its own)
+        english = w.language == "en"
+        how = w.message(msg("quote-how", items=", ".join(dict.fromkeys(quotable)), columns=", ".join(QUOTE_COLUMNS)))
+        note += (" " if english else "") + how + ("." if english else "。")
     return Table("bom", w("Bill of materials"), header, tuple(rows), note=note)
+
+
+def energy_unknown(est: Estimate, cost: DeploymentCost):
+    """Why a TCO has no energy: neither the card nor its rack-scale system has a published power
+    (the system's item named), or the card has none."""
+    card, system = est.card.name, cost.bom.system
+    if system is not None:
+        return msg("energy-unknown-system", card=card, item=system.item_id)
+    return msg("energy-unknown", card=card)
 
 
 def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
@@ -167,7 +186,8 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
 
     rows = [
         (w("Capex"), money(own.capex, c)),
-        (w("Energy and cooling (PUE {pue})", pue=f"{est.scenario.economics.pue:g}"), yearly(own.energy_per_year)),
+        (w("Energy and cooling (PUE {pue})", pue=f"{est.scenario.economics.pue:g}"),
+         yearly(own.energy_per_year) if own.energy_per_year is not None else w.message(energy_unknown(est, cost))),
         (w("Support ({share} of capex a year)", share=percent(own.support_per_year / own.capex if own.capex else None)),
          yearly(own.support_per_year)),
         (w("Licences"), yearly(own.licences_per_year)),
@@ -261,6 +281,11 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
         amount, chosen, flags = price_view.ranked_price(est.costs.prices, objective)
         told = price_view.joined([f for f in flags if f.id != "price-user"])
         source = "" if chosen is None else sources.cite(chosen.entry.source)
+        system = system_price_line(est) if objective is not Objective.CLOUD else None
+        if system is not None:  # the cards are priced by their system: its source, not the card's own figure
+            vendor = quote_vendor(system.source)
+            told, source = None, (sources.cite(system.source) if vendor is None else
+                                  w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote"))
         rows.append((f"{count(est.scenario.count)} × {est.card.name}",
                      write(price_view.price_value(est, objective), w.language),
                      " ".join(p for p in (write(told, w.language) if told else "", source) if p)))

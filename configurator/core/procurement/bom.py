@@ -92,7 +92,11 @@ class BillOfMaterials:
     servers: int
     gpus_per_server: int
     racks: int
-    liquid_cooled: bool
+    liquid_cooled: bool | None
+    """The compute racks need liquid cooling: above the air-cooled rack's power, or a rack-scale
+    system its maker publishes as liquid-cooled; None: a rack-scale system whose cooling is not
+    published (the CloudMatrix 384; until December 2026 every rack-scale system read
+    "liquid-cooled", unsourced for that one)."""
     it_kw: float | None
     """IT load at full power: cards at board power plus each server's own power [kW]."""
     host_w_per_server: float | None
@@ -103,6 +107,12 @@ class BillOfMaterials:
     @property
     def purchases(self) -> tuple[BomLine, ...]:
         return tuple(line for line in self.lines if not line.yearly)
+
+    @property
+    def system(self) -> BomLine | None:
+        """The rack-scale system the cards are bought in whole (an NVL72 rack, a CloudMatrix 384
+        supernode), None for cards bought in servers."""
+        return next((line for line in self.lines if line.role == "system"), None)
 
     @property
     def capex(self) -> float:
@@ -348,7 +358,11 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if server_kw is None and kind.rack_scale and server_item is not None and server_item.system_power_w:
         server_kw = server_item.system_power_w / 1000  # the whole system's published power: its cards have none
     air_kw = book.rate("air_cooled_rack_kw")
-    liquid = kind.rack_scale or (server_kw is not None and server_kw > air_kw)
+    if kind.rack_scale:  # as its maker publishes it (:attr:`UnitPrice.cooling`), not assumed
+        cooling = server_item.cooling if server_item is not None else None
+        liquid: bool | None = None if cooling is None else cooling == "liquid"
+    else:
+        liquid = server_kw is not None and server_kw > air_kw
     if kind.rack_scale:  # a system of several racks (CloudMatrix 384: 16) stands in all of them
         compute_racks = total_servers * ((server_item.racks if server_item else None) or 1)
     elif kind.item_id:

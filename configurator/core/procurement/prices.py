@@ -70,6 +70,9 @@ class UnitPrice:
     system_power_w: float | None = None
     """A rack-scale system's whole power at full load, its accelerators included, for a card with
     no board power of its own (the Ascend 910C of the CloudMatrix 384: 559 kW) [W]."""
+    cooling: str | None = None
+    """How a rack-scale system is cooled as its maker publishes it, ``liquid`` or ``air``; None: not
+    published (the CloudMatrix 384: the bill says so rather than guessing)."""
 
     @property
     def priced_whole(self) -> bool:
@@ -156,7 +159,8 @@ def parse_price_book(document: object, name: str) -> PriceBook:
             else (),
             racks=int(racks) if isinstance(racks := raw.get("racks"), int) and not isinstance(racks, bool)
             and racks > 0 else None,
-            system_power_w=_number(raw.get("system_power_w"), f"{name}: {item_id}.system_power_w"))
+            system_power_w=_number(raw.get("system_power_w"), f"{name}: {item_id}.system_power_w"),
+            cooling=cooling if (cooling := raw.get("cooling")) in ("liquid", "air") else None)
     rates: dict[str, Rate] = {}
     for rate_id, raw in json_object(root.get("rates", {}), f"{name}: rates").items():
         if not isinstance(raw, dict):

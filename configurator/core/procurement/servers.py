@@ -17,6 +17,11 @@ _ASIDE = re.compile(r"\([^)]*\)")
 _NOT_A_SERVER_CARD = re.compile(r"desktop|cloud-only", re.IGNORECASE)
 
 
+LARGEST_PCIE_SERVER = 8
+"""GPU places of the largest PCIe server of the price file (``server-pcie-8``) [count]: a server's
+share of PCIe cards is bought in the smallest of 1, 2, 4 or 8 slots that holds it."""
+
+
 @dataclass(frozen=True)
 class ServerType:
     """How the cards are housed: an item of the price file, its GPU places and the cards each
@@ -44,7 +49,7 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
         return ServerType(rack_item(card), ic.domain_size, True, ic.domain_size)
     if housing == "baseboard":
         return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
-    wanted = max(1, min(cards_per_node, count, 8))
+    wanted = max(1, min(cards_per_node, count, LARGEST_PCIE_SERVER))
     slots = 1 if wanted <= 1 else 2 if wanted <= 2 else 4 if wanted <= 4 else 8  # the first of 1, 2, 4, 8 holding them
     return ServerType(f"server-pcie-{slots}", slots, False, wanted)
 

@@ -68,11 +68,19 @@ def price_value(est: Estimate, objective: Objective) -> Value:
     """'12,500 USD, street 2026-03', '15,625 USD, list 2024 *', '21,000 USD, quote 2026-11, yours',
     '2.10 USD/h, rent 2026-03', or "no price — enter a quote"."""
     amount, chosen, _ = ranked_price(est.costs.prices, objective)
-    system = system_price_line(est) if amount is None and objective is not Objective.CLOUD else None
+    # a system priced whole (the file's, or the buyer's quote) prices its cards, whatever the card's own
+    # figure: a quoted CloudMatrix 384 read "28,000 USD" per NPU, the catalog's, until December 2026
+    system = system_price_line(est) if objective is not Objective.CLOUD else None
     if system is not None:
-        return Phrase("in the system price: {amount} per system, {date}{mark}", {
+        cards = est.scenario.count - est.scenario.economics.owned_cards
+        whole = Phrase("in the system price: {amount} per system, {date}{mark}", {
             "amount": Amount(system.unit_price, est.costs.currency, money=True), "date": system.date,
             "mark": FLAG_MARK if system_price_flags(system) else ""})
+        if cards <= 0:
+            return whole
+        return Phrase("{whole}; {per_card} per card, derived: the system's price ÷ its {cards} cards", {
+            "whole": whole, "cards": round(cards / system.quantity),
+            "per_card": Amount(system.unit_price * system.quantity / cards, est.costs.currency, money=True)})
     if amount is None:
         return NO_PRICE
     money: Value = Amount(amount, est.costs.currency, money=True)
@@ -102,7 +110,7 @@ def price_note(est: Estimate, objective: Objective) -> Value:
     """What the ranked price is (:func:`configurator.core.view.card_view.price_description`), or that it is the user's own figure in
     the scenario, or where to get one."""
     amount, chosen, flags = ranked_price(est.costs.prices, objective)
-    system = system_price_line(est) if amount is None and objective is not Objective.CLOUD else None
+    system = system_price_line(est) if objective is not Objective.CLOUD else None
     if system is not None:
         return joined([Phrase("the cards come with the system, priced whole: {source}", {"source": system.source}),
                        *system_price_flags(system)])

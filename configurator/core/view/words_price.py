@@ -23,6 +23,8 @@ ZH_CN_PRICE: dict[str, str] = {
     "{count} × {card}: {what}": "{count} × {card}：{what}",
     "{count} × {what}": "{count} × {what}",
     "in the system price: {amount} per system, {date}{mark}": "含在整机价格中：每套 {amount}，{date}{mark}",
+    "{whole}; {per_card} per card, derived: the system's price ÷ its {cards} cards":
+        "{whole}；折合每卡 {per_card}（推算：整机价格 ÷ {cards} 张卡）",
     "{amount} ({conversion})": "{amount}（{conversion}）",
     "converted from {quoted} at {rate} {currency}/USD, {date}": "由 {quoted} 按 {rate} {currency}/USD（{date}）换算",
     "undated": "未注明日期",

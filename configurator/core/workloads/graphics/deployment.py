@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.graphics import graphics_unsuitable
+from configurator.core.procurement.servers import LARGEST_PCIE_SERVER
 from configurator.core.scenario import COUNT_SWEEP, Scenario, Workload
 from configurator.core.workloads.base import Estimate, WorkloadFamily
 from configurator.core.workloads.layout import at_count, with_layout
@@ -17,6 +18,17 @@ GRAPHICS_COUNTS = COUNT_SWEEP
 """Card counts a render job is estimated at: 1, 2, 3, 4, 6, 8, 12, … 768, 1,024 (the powers of two
 and the counts half-way between them, :data:`configurator.core.scenario.COUNT_SWEEP`): a job that
 needs 20 cards to meet its deadline is bought as 24, not 32 (powers of two alone until December 2026)."""
+
+
+NO_DEADLINE_COUNTS = "at most one server"
+"""A render job without a deadline is estimated at the counts one server holds, 1 to
+:data:`~configurator.core.procurement.servers.LARGEST_PCIE_SERVER` cards: with no time to buy,
+more cards only finish sooner, while the cost per frame (the TCO over the cards' years of
+back-to-back jobs) flattens past one server — 2,000 frames on RTX PRO 6000 Blackwell
+Workstation cards: 0.0364 USD a frame on 8 cards (13.7 h), 0.0344 on 192 (36 min), 5 % apart —
+so until December 2026 the ranking bought 192 cards for a job one server renders overnight.
+A deadline sizes the job past one server (every count of :data:`GRAPHICS_COUNTS`), and the
+recommendation says which deadline would change its answer (``reason-deadline-changes``)."""
 
 
 def carrying_whole_load(est: Estimate, family: WorkloadFamily) -> Estimate:
@@ -40,8 +52,9 @@ def graphics_deployments(scenario: Scenario, card: Card, family: WorkloadFamily,
     per_node = 1 if card.is_consumer and scenario.workload is Workload.TRANSCODE else None  # sessions per server
     par = scenario.parallelism.model_copy(update={"cards_per_node": per_node or scenario.parallelism.cards_per_node})
     base = scenario.model_copy(update={"card_id": card.id, "count": 1, "parallelism": par})
-    if not family.carries_load:
-        return [e for e in family.sweep(base, card, [n for n in counts if n >= 1])
+    if not family.carries_load:  # without a deadline, no count past one server's worth (NO_DEADLINE_COUNTS)
+        most = None if scenario.constraints.deadline_hours else LARGEST_PCIE_SERVER
+        return [e for e in family.sweep(base, card, [n for n in counts if n >= 1 and (most is None or n <= most)])
                 if e.fits and e.graphics.hours is not None]
     first = remembered(base, card, family.assemble)
     if not first.graphics.cards_needed or not first.fits:

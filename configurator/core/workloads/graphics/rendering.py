@@ -75,8 +75,9 @@ class RenderingFamily(GraphicsFamily):
 
     def limit_reason(self, est: Estimate) -> Message:
         g = est.graphics
-        return msg("reason-render-speed", card=est.card.name, minutes=g.minutes_per_frame, hours=g.hours,
-                   count=est.scenario.count)
+        no_deadline = not est.scenario.constraints.deadline_hours  # sized at one server at most (deployment.py)
+        return msg("reason-render-speed-no-deadline" if no_deadline else "reason-render-speed", card=est.card.name,
+                   minutes=g.minutes_per_frame, hours=g.hours, count=est.scenario.count)
 
     def faster_alternative(self, fastest_figure: float, card: Card, count: int,
                            chosen_figure: float) -> Message | None:

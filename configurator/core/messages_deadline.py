@@ -1,0 +1,28 @@
+"""Message templates of a deadline met at the estimate that the likely range's slow end misses
+(training: the calibration band of the job's hours, :func:`configurator.core.uncertainty.band_for`),
+in both languages; merged into :mod:`configurator.core.messages`' catalogues, keyed by message id.
+The other deadline verdicts (met, missed, unknown) are in :mod:`configurator.core.messages`."""
+
+from __future__ import annotations
+
+DEADLINE_ENGLISH: dict[str, str] = {
+    "meets-deadline-at-estimate": (
+        "Takes {hours:,.0f} h, {margin:,.0f} h within the {deadline:,.0f} h deadline at the estimate; may miss it "
+        "at the slow end of the likely range ({slow:,.0f} h)"
+    ),
+    "meets-deadline-at-estimate-days": (
+        "Takes {hours:,.1f} days, {margin:,.1f} days within the {deadline:,g}-day deadline at the estimate; may "
+        "miss it at the slow end of the likely range ({slow:,.1f} days)"
+    ),
+}
+
+DEADLINE_CHINESE: dict[str, str] = {
+    "meets-deadline-at-estimate": (
+        "按估算需要 {hours:,.0f} 小时，在 {deadline:,.0f} 小时的期限内，余 {margin:,.0f} 小时；"
+        "按可能范围的慢端（{slow:,.0f} 小时）可能超出期限"
+    ),
+    "meets-deadline-at-estimate-days": (
+        "按估算需要 {hours:,.1f} 天，在 {deadline:,g} 天的期限内，余 {margin:,.1f} 天；"
+        "按可能范围的慢端（{slow:,.1f} 天）可能超出期限"
+    ),
+}

@@ -1,0 +1,40 @@
+"""Message templates of rack-scale systems as the buyer's answer says them (how many systems and
+racks, which item id a quote prices, a TCO without
+energy and why, cooling that is not published), in both languages; merged into
+:mod:`configurator.core.messages`' catalogues, keyed by message id."""
+
+from __future__ import annotations
+
+SYSTEMS_ENGLISH: dict[str, str] = {
+    "in-system": " as 1 rack-scale system of {per} cards, {racks}",
+    "in-systems": " as {n} rack-scale systems of {per} cards each, {racks}",
+    "quote-item": "no price — enter a quote for item {item}",
+    "quote-how": (
+        "Your quote replaces a line's price, entered by its item id ({items}) in a CSV file with the columns "
+        "{columns} — File ▸ Load Price Quotes… in the window, --quotes FILE on the "
+        "command line"
+    ),
+    "energy-unknown-system": (
+        "unknown: neither {card} nor its rack-scale system ({item}) has a published power — the total leaves "
+        "energy out"
+    ),
+    "energy-unknown": "unknown: {card} has no published board power — the total leaves energy out",
+    "tco-without-energy": "{tco} — without energy (no published power)",
+    "tco-without-energy-unpriced": "{tco} — without energy (no published power) and the unpriced items",
+    "cooling-unpublished": "cooling not published",
+}
+
+SYSTEMS_CHINESE: dict[str, str] = {
+    "in-system": "，1 套机柜级系统（{per} 张卡），{racks}",
+    "in-systems": "，{n} 套机柜级系统（每套 {per} 张卡），{racks}",
+    "quote-item": "无价格——请为报价项 {item} 输入报价",
+    "quote-how": (
+        "您的报价按报价项编号（{items}）替换该项价格：CSV 文件，列为 {columns}——"
+        "窗口中用“文件 ▸ 载入报价…”，命令行用 --quotes FILE"
+    ),
+    "energy-unknown-system": "未知：{card} 及其机柜级系统（{item}）均无公开功率——总额未计入电费",
+    "energy-unknown": "未知：{card} 无公开板卡功耗——总额未计入电费",
+    "tco-without-energy": "{tco}——未含电费（无公开功率）",
+    "tco-without-energy-unpriced": "{tco}——未含电费（无公开功率）及无价格的项",
+    "cooling-unpublished": "冷却方式未公开",
+}

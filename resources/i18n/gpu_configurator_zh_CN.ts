@@ -1900,6 +1900,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>用户缓冲区表</translation>
     </message>
     <message>
+        <source>ZeRO-3 implementation</source>
+        <translation>ZeRO-3 实现方式</translation>
+    </message>
+    <message>
         <source>layer kernels</source>
         <translation>层算子实现</translation>
     </message>

@@ -68,7 +68,8 @@ batch-level overlap of one micro-batch's all-to-all with another's compute, is o
 Megatron Core MoE README, "MCore v0.14"; torchtitan's expert parallelism without DeepEP overlap).
 On: DeepSeek-V3's DualPipe overlaps the forward chunk of one micro-batch with the backward chunk
 of another so that "both all-to-all and PP communication can be fully hidden" (DeepSeek-AI 2024,
-"DeepSeek-V3 Technical Report", §3.2.1), as does Megatron-LM with that flag."""
+"DeepSeek-V3 Technical Report", §3.2.1), as does Megatron-LM with that flag. Not free: the
+transfer's kernels hold SMs beside the products (:func:`overlapped_expert_compute_seconds`)."""
 
 
 def expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped):

@@ -37,7 +37,7 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
     pipeline_crosses_network,
     pipeline_slots,
 )
-from configurator.core.formulas.moe import expert_parallel_exposed_seconds
+from configurator.core.formulas.moe import expert_parallel_exposed_seconds, overlapped_expert_compute_seconds
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
@@ -342,6 +342,7 @@ def micro_batch_timing(
                                            moe_layers_on_stage(model, layers),
                                            data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,
                                            model.expert_groups, model.expert_groups_per_token)
+    compute_s = float(overlapped_expert_compute_seconds(compute_s, all_to_all_s, train.expert_overlap))
     ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, train.expert_overlap))
     first_params = stage_params(model, par.pp, True, first_layers)
     stage = 0.0 if scenario.workload.is_adapter else first_params / tp

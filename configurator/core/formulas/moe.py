@@ -10,6 +10,7 @@ import numpy as np
 
 from configurator.core.formulas.collectives import all_to_all_seconds
 from configurator.core.formulas.flops import capped_share
+from configurator.core.formulas.tp_overlap import sm_share
 from configurator.core.units import GB
 
 
@@ -67,7 +68,8 @@ batch-level overlap of one micro-batch's all-to-all with another's compute, is o
 Megatron Core MoE README, "MCore v0.14"; torchtitan's expert parallelism without DeepEP overlap).
 On: DeepSeek-V3's DualPipe overlaps the forward chunk of one micro-batch with the backward chunk
 of another so that "both all-to-all and PP communication can be fully hidden" (DeepSeek-AI 2024,
-"DeepSeek-V3 Technical Report", §3.2.1), as does Megatron-LM with that flag."""
+"DeepSeek-V3 Technical Report", §3.2.1), as does Megatron-LM with that flag. Not free: the
+transfer's kernels hold SMs beside the products (:func:`overlapped_expert_compute_seconds`)."""
 
 
 def expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped):
@@ -79,6 +81,32 @@ def expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped):
     all-to-all is exposed (:data:`EXPERT_OVERLAP_DEFAULT`).
     """
     return np.where(overlapped, np.maximum(0.0, all_to_all_s - compute_s), all_to_all_s)
+
+
+EXPERT_ALL_TO_ALL_SMS = 20
+"""SMs the overlapped expert all-to-all's dispatch and combine kernels hold while they run [count].
+DeepSeek-V3 (DeepSeek-AI 2024, arXiv 2412.19437) §3.2.2: "only 20 SMs are sufficient to fully
+utilize the bandwidths of IB and NVLink ... we ... partition 20 SMs into 10 communication
+channels"; §3.5.1: "we allocate 20 out of the 132 SMs available in the H800 GPU for this purpose,
+which will limit the computational throughput". The same default in the kernels others run:
+DeepEP's ``Buffer.num_sms = 20`` (deepseek-ai/DeepEP ``deep_ep/buffer.py``, commit dcfd954) and
+Megatron-Core's ``moe_deepep_num_sms = 20`` (``megatron/core/transformer/transformer_config.py``).
+Of :data:`~.tp_overlap.HOPPER_SMS` (the Hopper count for every card, as there)."""
+
+
+def overlapped_expert_compute_seconds(compute_s, all_to_all_s, overlapped, comm_sms=EXPERT_ALL_TO_ALL_SMS):
+    """One micro-batch's compute [s] when the expert all-to-all runs beside it on ``comm_sms`` of
+    the card's SMs (``overlapped``, :func:`expert_parallel_exposed_seconds`): while the transfer
+    runs the products have ``1 − m`` of the SMs (``m`` = :func:`~.tp_overlap.sm_share`), so they
+    lose ``m·t_a2a`` of work, at most all of it: ``t_c + min(m·t_a2a, t_c·m/(1 − m))`` (the latter
+    when the transfer outlasts the compute, which then runs wholly on ``1 − m``). ``compute_s``
+    unchanged when not overlapped (an exposed all-to-all holds its SMs while nothing computes) or
+    without an all-to-all. DeepSeek-V3's DualPipe at PP16 EP64 on H800: a transfer about as long
+    as the compute (the report's "computation-to-communication ratio of approximately 1:1",
+    §3.2.1), so about 15 % more compute time."""
+    m = sm_share(comm_sms)
+    lost = np.minimum(m * all_to_all_s, compute_s * m / (1.0 - m))
+    return np.where(overlapped, compute_s + lost, compute_s)
 
 
 def nodes_a_token_reaches(domains, groups, groups_per_token):

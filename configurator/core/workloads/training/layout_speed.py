@@ -23,7 +23,7 @@ from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.gemm_efficiency import gemm_family
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
-from configurator.core.formulas.moe import expert_parallel_exposed_seconds
+from configurator.core.formulas.moe import expert_parallel_exposed_seconds, overlapped_expert_compute_seconds
 from configurator.core.formulas.parallelism import (
     data_parallel_per_domain,
     expert_parallel_factor,
@@ -196,7 +196,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
         shape = one.values.setdefault(shape_key, _shape_efficiency(model, card, plan.math.value, tokens, tp, ep,
                                                                    layers))
     compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
-    plain_compute_s = compute_s / mm_factor
+    recompute_s = compute_s - compute_s / mm_factor  # the recomputed products at the card's whole rate
     tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,
                                         comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link)
     if scenario.parallelism.tp_comm_overlap:  # the user's choice, kept for every layout planned
@@ -207,17 +207,17 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                   userbuffers_table(scenario.parallelism.tp_comm_overlap_cfg))
     cp_s = comm.context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
                                          attention_s, *link, a.comm_overlap)
-    ep_s = expert_parallel_exposed_seconds(
-        comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
-                                     moe_layers_on_stage(model, layers),
-                                     data_parallel_per_domain(ep, tp * cp, net.domain), *link, model.expert_groups,
-                                     model.expert_groups_per_token),
-        compute_s, train.expert_overlap)
+    all_to_all_s = comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
+                                                moe_layers_on_stage(model, layers),
+                                                data_parallel_per_domain(ep, tp * cp, net.domain), *link,
+                                                model.expert_groups, model.expert_groups_per_token)
+    compute_s = overlapped_expert_compute_seconds(compute_s, all_to_all_s, train.expert_overlap)
+    ep_s = expert_parallel_exposed_seconds(all_to_all_s, compute_s, train.expert_overlap)
     overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full)
     return {"plan": plan, "states": training_states(scenario, plan), "net": net, "link": link,
             "peak_flops": peak_flops, "pass_factor": pass_factor, "full": full, "tokens": tokens, "layers": layers,
             "compute_s": compute_s, "tp_s": tp_s, "cp_s": cp_s, "ep_s": ep_s, "overhead_s": overhead_s,
-            "recompute_s": compute_s - plain_compute_s}
+            "recompute_s": recompute_s}
 
 
 def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table, at: tuple[np.ndarray, np.ndarray],

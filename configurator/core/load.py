@@ -106,8 +106,16 @@ class StepCosts:
     in the decode steps (:attr:`~configurator.core.engines.EngineProfile.prefill_with_decodes`): its
     weight read and host time, which the running sequences wait through [s]; 0: prompts ride in a
     decode step. The prompt's own carrying step does not pay it again: there the pass's weight read
-    and host time stand where the decode step's stood (the running sequences' KV reads and graph
-    gaps, a few per cent of that step, are counted in place of nothing)."""
+    and host time (:attr:`prompt_read_s`, the same number) stand in place of the decode step where
+    they take longer."""
+    prompt_read_s: float = 0.0
+    """What the step carrying a prompt's chunk takes at the least by the prompt's own count: the
+    weights its chunk touches read once (a MoE's experts that chunk routes to; where quantized weights
+    are dequantized first, their FP16 copy written and read back) and the host time of a step, as
+    :func:`~configurator.core.serving_speed.prefill_seconds` counts them per chunk [s]. A carrying
+    step takes the longer of the pure decode step and this (:func:`_carrying_and_token_wait`): the
+    decodes share the prompt's weight read, but a decode step reads neither the experts only the
+    prompt routes to nor a dequantized copy. 0: the pure decode step stands for it."""
 
     @kept_property
     def decode_steps(self) -> float:
@@ -432,9 +440,15 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
 def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: float) -> tuple[float, float, float]:
     """:func:`_ttft_parts`' step(s) carrying the prompt [s] and its wait for room in the token
     budget as (probability of waiting, mean wait when waiting [s]). The prompts that arrived during
-    the same scheduling pass (``λ·N·T`` on average) share its carrying step."""
+    the same scheduling pass (``λ·N·T`` on average) share its carrying step. Each carrying step
+    takes the pure decode step at ``n`` or the prompt's own weight read
+    (:attr:`StepCosts.prompt_read_s`), the longer, plus its prompt tokens and fixed cost: so the
+    carrying steps alone take at least the prompt's prefill on an idle copy
+    (:func:`~configurator.core.serving_speed.prefill_seconds`; ``tests/test_serving_physics.py``)."""
     p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s - costs.own_pass_s
     decode = costs.decode_s(n)
+    read = costs.prompt_read_s  # the prompt's own weight read: max(T_d(n), ·) written out, no call
+    decode = read if read > decode else decode
     budget = costs.step_tokens - n
     budget = 1.0 if 1.0 > budget else budget  # max(·, 1.0), min(·, …) and max(·, 1) below written out: no call
     full_step = decode + budget * tau + chunk_s

@@ -277,9 +277,11 @@ def speculative_tokens_per_step(scenario: Scenario) -> float:
 def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
     """Compute time of one prompt token inside an engine step, its share of the prompt's products,
     collectives and activation conversions (:func:`prompt_conversion_seconds`)
-    (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]."""
+    (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]: of the prompt a request prefills,
+    its tokens not found in the prefix cache (:func:`uncached_prompt_tokens`), as
+    :func:`prefill_seconds` counts them for one prompt, so that its tokens' time is that prefill's."""
     serving = scenario.serving
-    p = serving.prompt_tokens
+    p = uncached_prompt_tokens(scenario)
     per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens)) / p
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
@@ -295,10 +297,20 @@ def prefill_pass_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     the copy's chunk of its prompt) and the host time of a step, which a decode step that carries the
     prompt shares with the decodes (:attr:`~configurator.core.load.StepCosts.own_pass_s`); 0 where the
     prompts ride in the decode steps [s]."""
-    serving = scenario.serving
-    if serving.profile.prefill_with_decodes:
+    if scenario.serving.profile.prefill_with_decodes:
         return 0.0
-    chunk = min(serving.prompt_tokens, serving.max_batched_tokens)
+    return prompt_step_read_seconds(scenario, card, plan)
+
+
+@_batch_free
+def prompt_step_read_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """The least a step carrying a prompt's chunk takes by the prompt's own count: :func:`prefill_seconds`'
+    read of the weights per chunk (:func:`_chunk_weights_seconds`, at the copy's chunk of its prompt:
+    a MoE's experts that chunk touches, a dequantized copy where the engine makes one) and the host
+    time of a step (:attr:`~configurator.core.load.StepCosts.prompt_read_s`) [s]; the prompt's tokens
+    not found in the prefix cache (:func:`uncached_prompt_tokens`), those its steps carry."""
+    serving = scenario.serving
+    chunk = min(uncached_prompt_tokens(scenario), serving.max_batched_tokens)
     return _chunk_weights_seconds(scenario, card, plan, chunk) + serving.profile.step_overhead_s
 
 
@@ -348,6 +360,8 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     asked = [(None, None)]
 
     def decode_s(n: float) -> float:
+        if 0.0 < n < 1.0:  # a step that decodes at all carries a whole sequence: no step part-way to an
+            n = 1.0  # empty one, which for a MoE reads no expert (tests/test_serving_physics.py)
         last_n, value = asked[0]
         if n == last_n:
             return value
@@ -368,7 +382,8 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     own_pass = table.batch_free(prefill_pass_seconds, scenario, card, plan)
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario) + own_pass, uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),
-                     bound, serving.profile.scheduler_steps, own_pass)
+                     bound, serving.profile.scheduler_steps, own_pass,
+                     table.batch_free(prompt_step_read_seconds, scenario, card, plan))
 
 
 BOUND_MARGIN = 1e-9
@@ -469,30 +484,8 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if point.overloaded:
         messages.append(msg("serving-overloaded", rate=rate, capacity=point.capacity))
     rps = point.capacity if target else point.rate
-    # a floor (issue 27 part 6): no token sooner than a step carrying its own sequence; the first token's
-    # floor, the prompt alone, is the deployment's (deployment_speed: worked out once per estimate)
-    tpot = percentiles_at_least(point.tpot_s, alone_tpot_seconds(costs))
-    return ReplicaSpeed(point.ttft_s[50], tpot[50], rps, bound, tuple(messages), point.ttft_s, tpot, "continuous",
-                        point.rate, idle_ttft)
-
-
-def percentiles_at_least(percentiles: dict[int, float], floor: float) -> dict[int, float]:
-    """``percentiles`` with each value at least ``floor`` [s]: the same dict where none is below."""
-    if all(value >= floor for value in percentiles.values()):
-        return percentiles
-    return {k: (value if value >= floor else floor) for k, value in percentiles.items()}
-
-
-def alone_tpot_seconds(costs: StepCosts) -> float:
-    """The least time per output token a decoding sequence sees: a step that carries it carries at
-    least one sequence, ``T_d(1) / tokens per step`` (× the last pass's stretch,
-    :attr:`~configurator.core.load.StepCosts.last_pass_stretch`) [s].
-
-    A floor (issue 27 part 6): at light load the load model reads the pure step at the mean of
-    the sequences decoding, below one where the copy idles between requests, and
-    :func:`step_costs` interpolates there towards an empty step, which for a MoE reads no expert
-    at all: a TPOT under the weight read of one token's experts."""
-    return costs.decode_s(1.0) / costs.tokens_per_step * costs.last_pass_stretch
+    return ReplicaSpeed(point.ttft_s[50], point.tpot_s[50], rps, bound, tuple(messages), point.ttft_s, point.tpot_s,
+                        "continuous", point.rate, idle_ttft)
 
 
 def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int) -> float:
@@ -606,8 +599,7 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
                         transfer_ms=transfer * 1000))
     copies = scenario.data_parallel
     rps = limit if constraints.requests_per_s else rate
-    tpot = percentiles_at_least(point.tpot_s, alone_tpot_seconds(decode))
-    return ReplicaSpeed(ttft[50], tpot[50], rps / copies, bound, tuple(messages), ttft, tpot,
+    return ReplicaSpeed(ttft[50], point.tpot_s[50], rps / copies, bound, tuple(messages), ttft, point.tpot_s,
                         "continuous", rate / copies, idle_ttft)
 
 
@@ -635,30 +627,3 @@ def deployment_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> Servin
     return extended(ServingSpeed, replica, {"requests_per_s": requests_per_s, "load_per_s": load,
                                             "tokens_per_s": tokens_per_s,
                                             "tokens_per_s_per_card": tokens_per_s / scenario.count})
-
-
-def with_first_token_floored(speed: ServingSpeed | None) -> ServingSpeed | None:
-    """``speed`` with its TTFT percentiles floored (:func:`first_token_floored`; ``speed`` itself
-    where none is below)."""
-    if speed is None:
-        return None
-    ttft = first_token_floored(speed)
-    if ttft is speed.ttft_percentiles_s:
-        return speed
-    return extended(ServingSpeed, speed, {"ttft_s": ttft[50], "ttft_percentiles_s": ttft})
-
-
-def first_token_floored(replica: ReplicaSpeed) -> dict[int, float]:
-    """The replica's TTFT percentiles, each at least the time the prompt takes alone on an idle
-    copy (:attr:`ReplicaSpeed.idle_ttft_s`) [s]: the same dict where none is below.
-
-    A floor (issue 27 part 6): no first token comes before its own prefill could end, but the
-    load model's step carrying the prompt (:func:`~configurator.core.load.load_point`) leaves out
-    what :func:`prefill_seconds` counts past the decode step — a GGUF prompt's dequantized copy,
-    the weight read a compute-bound decode step hides, a MoE prompt's own experts — and came out up
-    to a fifth below it (tests/test_serving_physics.py). Applied to the estimate
-    (:func:`~configurator.core.workloads.serving.estimate.estimate_serving`), not to each copy a
-    layout search weighs: the idle first token is worked out only where read (a search weighs
-    thousands)."""
-    idle = replica.idle_ttft_s
-    return replica.ttft_percentiles_s if idle is None else percentiles_at_least(replica.ttft_percentiles_s, idle)

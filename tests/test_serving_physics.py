@@ -9,7 +9,7 @@ the numbers the estimate reports (its public result objects: ``Estimate.serving`
 past its card's peak shows here whatever its path:
 
 * FLOPs: a request prefills its uncached prompt, ``2·(N − V·d)`` per token plus the output head
-  once (:func:`~configurator.core.serving_speed.prefill_flops`' products, attention left out), and
+  once (:func:`~configurator.core.prefill_time.prefill_flops`' products, attention left out), and
   decodes ``O − 1`` more tokens at ``2·N`` each (``N``: :meth:`matmul_params`, the active ones);
   ``requests/s × that ≤ cards × peak`` (the plan's math rate, or the prompt's own where the engine
   runs prompts at another, :func:`~configurator.core.serving_speed.prompt_peak`).
@@ -53,12 +53,8 @@ from configurator.core.estimate import estimate
 from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.precision import kv_element_bytes
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
-from configurator.core.serving_speed import (
-    prompt_peak,
-    running_batch,
-    speculative_tokens_per_step,
-    uncached_prompt_tokens,
-)
+from configurator.core.prefill_time import uncached_prompt_tokens
+from configurator.core.serving_speed import prompt_peak, running_batch, speculative_tokens_per_step
 from configurator.core.uncertainty import headline_bands
 from configurator.core.units import GB, TERA
 
@@ -73,7 +69,7 @@ SEED = random.randrange(2**32) if os.environ.get("GPU_CONFIGURATOR_FUZZ_SEED") =
 
 RTOL = 1e-6
 """Rounding allowed on a bound: the estimator's own solves stop at 1e-6 of the step
-(:data:`~configurator.core.load.STEP_TOLERANCE`)."""
+(:data:`~configurator.core.load_step.STEP_TOLERANCE`)."""
 
 ENGINES = ("vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers", "ideal")
 PRECISIONS = ("bf16", "fp16", "fp8", "int8", "int4", "fp4")
@@ -343,8 +339,8 @@ def test_no_first_token_before_the_prompt_alone():
     left out the GGUF weights' dequantized copy that :func:`prefill_seconds` counts). No floor: the
     step carrying a prompt now takes at least the prompt's own weight read
     (:attr:`~configurator.core.load.StepCosts.prompt_read_s`,
-    :func:`~configurator.core.serving_speed.prompt_step_read_seconds`) and its tokens' time is the
-    uncached prompt's (:func:`~configurator.core.serving_speed.prompt_token_seconds`), both as
+    :func:`~configurator.core.prefill_time.prompt_step_read_seconds`) and its tokens' time is the
+    uncached prompt's (:func:`~configurator.core.prefill_time.prompt_token_seconds`), both as
     :func:`prefill_seconds` counts them."""
     s = Scenario(model=PRESETS["qwen3-235b-a22b"], workload="inference", card_id="a800-sxm", count=16,
                  precision="fp8", parallelism={"tp": 2, "ep": 2}, auto_layout=_PINNED,
@@ -378,7 +374,8 @@ def test_the_two_mechanisms_directly():
     an idle copy (the prompt's own weight read, :attr:`~configurator.core.load.StepCosts.prompt_read_s`)."""
     from configurator.core.load import _carrying_and_token_wait
     from configurator.core.precision import plan_serving
-    from configurator.core.serving_speed import idle_ttft_seconds, step_costs
+    from configurator.core.prefill_time import idle_ttft_seconds
+    from configurator.core.serving_speed import step_costs
 
     s = Scenario(model=PRESETS["mixtral-8x7b"], workload="inference", card_id="a2", count=8, precision="int8",
                  parallelism={"tp": 4}, auto_layout=_PINNED,

@@ -38,7 +38,8 @@ from configurator.core.load import (MLPERF_SERVER_LIMITS, capacity, closed_loop_
 from configurator.core.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import updated
-from configurator.core.serving_speed import decode_step_seconds, prefill_seconds, running_batch, step_costs
+from configurator.core.prefill_time import prefill_seconds
+from configurator.core.serving_speed import decode_step_seconds, running_batch, step_costs
 from configurator.core.units import GIB, Precision
 
 SOURCE = "held-out"

@@ -16,8 +16,9 @@ from configurator.core.load import (MLPERF_SERVER_LIMITS, StepCosts, capacity, h
 from configurator.core.memory import serving_memory_model, kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import plan_serving_precision, plan_serving
 from configurator.core.scenario import Scenario, updated
-from configurator.core.serving_speed import (decode_step_seconds, prefill_flops, prefill_seconds, serving_rate,
-                                             step_costs)
+from configurator.core.prefill_time import prefill_flops, prefill_seconds
+from configurator.core.decode_step import serving_rate
+from configurator.core.serving_speed import decode_step_seconds, step_costs
 
 
 def _ttft(row_id, model, card, count, precision, prompt):

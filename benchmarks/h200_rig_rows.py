@@ -12,7 +12,8 @@ from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
 from configurator.core.memory import serving_memory_model
 from configurator.core.precision import plan_serving_precision
-from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
+from configurator.core.prefill_time import prefill_seconds
+from configurator.core.serving_speed import decode_step_seconds
 from configurator.core.units import GIB
 
 _H200_MODES = {"amp_bf16": ("torch-amp", "bf16"), "bf16": ("pure", "bf16"), "fp32": ("torch-amp", "fp32")}

@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 from test_mean_step_bracket import COPIES
 
-from configurator.core import load
+from configurator.core import load_step
 from configurator.core.load import CLOSED_LOOP_TOLERANCE, capacity, closed_loop_rate, request_seconds
 
 
 def _users_at(costs, rate: float) -> float:
     """``λ·R(λ)`` with ``R`` from a fresh full-bracket solve."""
-    load._LAST_STEP.clear()
+    load_step._LAST_STEP.clear()
     return rate * request_seconds(costs, rate)
 
 

@@ -20,14 +20,14 @@ from configurator.core.precision import plan_serving
 from configurator.core.prefill_attention import prompt_attention_flops, prompt_compute_seconds
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.scenario import Scenario
+from configurator.core.prefill_time import prefill_flops
+from configurator.core.decode_step import serving_rate
 from configurator.core.serving_speed import (
-    ServingSpeed,
     deployment_speed,
-    prefill_flops,
     replica_speed,
     running_batch,
     running_batch_of,
-    serving_rate,
+    ServingSpeed,
     step_costs,
 )
 

@@ -163,7 +163,7 @@ def test_a_serving_copys_idle_first_token_is_worked_out_when_read_and_the_same_n
     from configurator.core.frozen_record import LazyValue
     from configurator.core.precision import plan_serving
     from configurator.core.scenario import Scenario
-    from configurator.core.serving_speed import idle_ttft_seconds
+    from configurator.core.prefill_time import idle_ttft_seconds
 
     card = load_catalog().get("h100-sxm")
     scenario = Scenario.model_validate({"workload": "inference", "model": preset("llama3-8b").model_dump(),

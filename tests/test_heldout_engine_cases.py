@@ -22,7 +22,8 @@ from accuracy_serving import _sglang_copy, _sglang_sharegpt  # noqa: E402
 from configurator.core.architecture import preset  # noqa: E402
 from configurator.core.load import static_batch  # noqa: E402
 from configurator.core.precision import plan_serving  # noqa: E402
-from configurator.core.serving_speed import decode_step_seconds, prefill_seconds  # noqa: E402
+from configurator.core.prefill_time import prefill_seconds  # noqa: E402
+from configurator.core.serving_speed import decode_step_seconds  # noqa: E402
 
 RECORDS = json.loads(accuracy.HELD_OUT.read_text(encoding="utf-8"))
 

@@ -12,6 +12,7 @@ import pytest
 
 from configurator.core import load
 from configurator.core.load import LatencyLimits, StepCosts, highest_rate, load_point
+from configurator.core.load_step import mean_step
 
 WAITS = [
     [(0.3, 0.02), (0.6, 0.05)],  # two different mean waits
@@ -64,7 +65,7 @@ def test_tpot_spread_of_a_pure_decode_load_is_the_poisson_drift_of_the_batch():
 def test_mean_step_is_the_fixed_point_of_the_step_equation():
     """``T = T_d(n)`` with ``n = λ·(O − 1)·T`` (Little) when prompts cost nothing."""
     costs = _decode_only(1e-4)
-    step, n = load.mean_step(costs, 10.0)
+    step, n = mean_step(costs, 10.0)
     assert n == pytest.approx(10.0 * 200 * step, rel=1e-9)
     assert step == pytest.approx(costs.decode_s(n), rel=1e-6)
 

@@ -11,16 +11,8 @@ import math
 
 import pytest
 
-from configurator.core.load import (
-    CLOSED_LOOP_TOLERANCE,
-    STEP_TOLERANCE,
-    StepCosts,
-    capacity,
-    capacity_step,
-    closed_loop_rate,
-    request_seconds,
-    solve_mean_step,
-)
+from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity, closed_loop_rate, request_seconds
+from configurator.core.load_step import STEP_TOLERANCE, capacity_step, solve_mean_step
 
 
 def _piecewise(batch: int, idle_s: float, slope_s: float, bend: float) -> StepCosts:
@@ -122,6 +114,6 @@ def test_the_closed_loop_keeps_littles_law_over_a_wide_grid(index, users):
     p_tau = costs.prompt_tokens * costs.prompt_token_s
     if rate >= limit * (1 - 1e-12) or rate * p_tau >= 1.0 - 1e-6:
         return
-    from configurator.core import load
-    load._LAST_STEP.clear()  # R from a fresh solve over the full bracket
+    from configurator.core import load_step
+    load_step._LAST_STEP.clear()  # R from a fresh solve over the full bracket
     assert rate * request_seconds(costs, rate) == pytest.approx(users, rel=1.5 * CLOSED_LOOP_TOLERANCE)

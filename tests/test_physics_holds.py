@@ -94,7 +94,8 @@ def test_serving_kernels_never_pass_the_peak():
     shapes, about 0.77 for a 4,096-token prompt here) is capped at the card's peak, so raising
     the share past the ceiling stops speeding the step."""
     from configurator.core.engines import IDEAL
-    from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
+    from configurator.core.prefill_time import prefill_seconds
+    from configurator.core.serving_speed import decode_step_seconds
     from configurator.core.precision import plan_serving
 
     card = CATALOG.get("h100-sxm")

@@ -9,7 +9,7 @@ import pytest
 from buyer_questions import README_SERVING, question_scenario
 
 from configurator.core.constraints import missed_serving_targets
-from configurator.core.serving_speed import prefill_pool_prompt_seconds
+from configurator.core.prefill_time import prefill_pool_prompt_seconds
 from configurator.core.serving_use import latency_targets
 from configurator.core.workloads.layout import at_count, plannable
 from configurator.core.workloads.serving import deployment, plan

@@ -10,7 +10,7 @@ from configurator.core.formulas.attention_kernels import (FA2, HOPPER_FUSED, att
                                                           prefill_attention_seconds)
 from configurator.core.prefill_attention import prompt_attention_flops, prompt_attention_share, prompt_compute_seconds
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import prefill_flops
+from configurator.core.prefill_time import prefill_flops
 
 
 def _scenario(engine: str, card: str, prompt: int = 8192) -> Scenario:

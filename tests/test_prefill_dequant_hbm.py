@@ -11,7 +11,7 @@ from configurator.core.decode_step import _bandwidth, decode_weight_bytes, promp
 from configurator.core.engines import LLAMA_CPP, at_build, decode_read_factor
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario, updated
-from configurator.core.serving_speed import prefill_seconds
+from configurator.core.prefill_time import prefill_seconds
 
 PROMPT = 512
 

@@ -1,7 +1,7 @@
 """A prompt's prefill as a forward pass of its own (SGLang's default: no --enable-mixed-chunk): the pass
 reads the weights again while the running sequences wait, so each step that carries prompts costs the
 decoders that read and the pass's host time more than a decode step that carries them
-(configurator/core/serving_speed.py prefill_pass_seconds, load.py StepCosts.own_pass_s; issue 27)."""
+(configurator/core/prefill_time.py prefill_pass_seconds, load.py StepCosts.own_pass_s; issue 27)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from configurator.core.engines import SGLANG, VLLM
 from configurator.core.load import StepCosts, _carrying_and_token_wait, load_point
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import _chunk_weights_seconds, prefill_layer_overhead, step_costs
+from configurator.core.prefill_time import _chunk_weights_seconds, prefill_layer_overhead
+from configurator.core.serving_speed import step_costs
 
 
 @pytest.fixture(scope="module")

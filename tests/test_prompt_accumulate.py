@@ -12,7 +12,8 @@ from configurator.core.catalog import Card
 from configurator.core.engines import LLAMA_CPP, LLAMA_CPP_BUILDS, PROFILES, VLLM, Engine, at_build
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario, updated
-from configurator.core.serving_speed import _prompt_compute_s, prefill_seconds, prompt_peak
+from configurator.core.prefill_time import _prompt_compute_s, prefill_seconds
+from configurator.core.serving_speed import prompt_peak
 from configurator.core.units import Precision
 
 

@@ -13,7 +13,7 @@ from configurator.core.engines import LLAMA_CPP, PROFILES, Engine, at_build, dec
 from configurator.core.precision import plan_serving
 from configurator.core.prompt_conversions import CONVERSION_BYTES, conversion_bytes, converted_elements_per_token
 from configurator.core.scenario import Scenario, updated
-from configurator.core.serving_speed import prefill_seconds, prompt_conversion_seconds, prompt_token_seconds
+from configurator.core.prefill_time import prefill_seconds, prompt_conversion_seconds, prompt_token_seconds
 
 PROMPT = 512
 

@@ -1,5 +1,5 @@
 """A prompt's output head runs only where the engine samples (issue 27): the last position of each
-prompt in a step, not every prompt token (serving_speed.prefill_flops); decode and training keep it
+prompt in a step, not every prompt token (prefill_time.prefill_flops); decode and training keep it
 at every token."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from configurator.core.architecture import preset
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.prefill_attention import prompt_attention_flops
-from configurator.core.serving_speed import prefill_flops
+from configurator.core.prefill_time import prefill_flops
 
 
 def test_a_prompt_runs_the_head_at_its_last_token_only():

@@ -235,7 +235,7 @@ def test_llama_cpp_graphs_save_up_to_a_fifth(catalog):
     ("llama2-70b", "h100-sxm", 4, "fp8", 128, 26.0)])
 def test_tensorrt_llm_ttft_matches_its_performance_table(catalog, model, card, tp, precision, prompt, ms):
     """NVIDIA/TensorRT-LLM docs/source/performance.md, low-latency tables (v0.5)."""
-    from configurator.core.serving_speed import prefill_seconds
+    from configurator.core.prefill_time import prefill_seconds
 
     s = Scenario(model=preset(model), card_id=card, count=tp, workload="inference", precision=precision,
                  parallelism={"tp": tp}, serving={"context": prompt + 1, "prompt_tokens": prompt, "output_tokens": 1,
@@ -271,7 +271,8 @@ def test_decode_attention_adds_to_a_compute_bound_step(catalog):
     """The batched products read the weights once (max of bytes and FLOPs); attention reads the
     cache in its own kernel after them (Orca §4.2 selective batching; vLLM PagedAttention §4.1),
     so a longer context lengthens a compute-bound step by its cache read, not by nothing."""
-    from configurator.core.serving_speed import decode_step_seconds, serving_rate
+    from configurator.core.decode_step import serving_rate
+    from configurator.core.serving_speed import decode_step_seconds
 
     s = Scenario(model=preset("llama2-70b"), card_id="h200-sxm", workload="inference", precision="fp8",
                  serving={"engine": "tensorrt-llm", "kv_precision": "fp8", "context": 4096})
@@ -350,7 +351,7 @@ def test_percentile_targets(catalog):
 
 def test_ttft_of_a_batch_of_prompts_grows_with_the_batch(catalog):
     """Issue 16: eight 2,048-token prompts prefilled together are not as fast as one."""
-    from configurator.core.serving_speed import prefill_seconds
+    from configurator.core.prefill_time import prefill_seconds
 
     s = _serving("llama3-8b", "h200-sxm", prompt_tokens=2048, context=4096)
     card = catalog.get("h200-sxm")

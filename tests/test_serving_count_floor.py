@@ -9,7 +9,8 @@ import pytest
 from buyer_questions import CHINESE_BUYER, README_SERVING, question_scenario
 
 from configurator.core.constraints import missed_serving_targets
-from configurator.core.serving_speed import busy_copies, prompt_token_seconds
+from configurator.core.prefill_time import prompt_token_seconds
+from configurator.core.serving_speed import busy_copies
 from configurator.core.workloads.layout import at_count, plannable
 from configurator.core.workloads.serving import deployment
 from configurator.core.workloads.serving.count_floor import copy_ceiling, layouts_weighed, short_at_count

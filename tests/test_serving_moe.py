@@ -12,7 +12,8 @@ from configurator.core.estimate import estimate
 from configurator.core.memory import routed_expert_params
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import _ep_all_to_all_s, decode_step_seconds, decode_weight_bytes
+from configurator.core.decode_step import _ep_all_to_all_s, decode_weight_bytes
+from configurator.core.serving_speed import decode_step_seconds
 
 
 @pytest.fixture(scope="module")

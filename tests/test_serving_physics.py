@@ -9,7 +9,7 @@ the numbers the estimate reports (its public result objects: ``Estimate.serving`
 past its card's peak shows here whatever its path:
 
 * FLOPs: a request prefills its uncached prompt, ``2·(N − V·d)`` per token plus the output head
-  once (:func:`~configurator.core.serving_speed.prefill_flops`' products, attention left out), and
+  once (:func:`~configurator.core.prefill_time.prefill_flops`' products, attention left out), and
   decodes ``O − 1`` more tokens at ``2·N`` each (``N``: :meth:`matmul_params`, the active ones);
   ``requests/s × that ≤ cards × peak`` (the plan's math rate, or the prompt's own where the engine
   runs prompts at another, :func:`~configurator.core.serving_speed.prompt_peak`).
@@ -53,12 +53,8 @@ from configurator.core.estimate import estimate
 from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.precision import kv_element_bytes
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
-from configurator.core.serving_speed import (
-    prompt_peak,
-    running_batch,
-    speculative_tokens_per_step,
-    uncached_prompt_tokens,
-)
+from configurator.core.prefill_time import uncached_prompt_tokens
+from configurator.core.serving_speed import prompt_peak, running_batch, speculative_tokens_per_step
 from configurator.core.uncertainty import headline_bands
 from configurator.core.units import GB, TERA
 
@@ -73,7 +69,7 @@ SEED = random.randrange(2**32) if os.environ.get("GPU_CONFIGURATOR_FUZZ_SEED") =
 
 RTOL = 1e-6
 """Rounding allowed on a bound: the estimator's own solves stop at 1e-6 of the step
-(:data:`~configurator.core.load.STEP_TOLERANCE`)."""
+(:data:`~configurator.core.load_step.STEP_TOLERANCE`)."""
 
 ENGINES = ("vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers", "ideal")
 PRECISIONS = ("bf16", "fp16", "fp8", "int8", "int4", "fp4")
@@ -332,7 +328,7 @@ def test_serving_physics_over_the_fuzz_range(estimates, check):
     _no_violations(estimates, check)
 
 
-# ---- the two floors the fuzz found broken -----------------------------------------------------------
+# ---- the two cases the fuzz found broken, mended in the load model's mechanism ---------------------------
 
 _PINNED = [f for f in LAYOUT_FIELDS if f not in ("tp", "pp", "ep")]
 
@@ -340,9 +336,12 @@ _PINNED = [f for f in LAYOUT_FIELDS if f not in ("tp", "pp", "ep")]
 def test_no_first_token_before_the_prompt_alone():
     """Qwen3 235B in Q2_K on 16 × A800, one user, a 4,096-token prompt: TTFT p50 read 0.71 s
     against 0.91 s for the prompt alone on an idle copy (the load model's step carrying the prompt
-    left out the GGUF weights' dequantized copy that :func:`prefill_seconds` counts); the first
-    token is now floored at the prompt alone
-    (:func:`~configurator.core.serving_speed.first_token_floored`)."""
+    left out the GGUF weights' dequantized copy that :func:`prefill_seconds` counts). No floor: the
+    step carrying a prompt now takes at least the prompt's own weight read
+    (:attr:`~configurator.core.load.StepCosts.prompt_read_s`,
+    :func:`~configurator.core.prefill_time.prompt_step_read_seconds`) and its tokens' time is the
+    uncached prompt's (:func:`~configurator.core.prefill_time.prompt_token_seconds`), both as
+    :func:`prefill_seconds` counts them."""
     s = Scenario(model=PRESETS["qwen3-235b-a22b"], workload="inference", card_id="a800-sxm", count=16,
                  precision="fp8", parallelism={"tp": 2, "ep": 2}, auto_layout=_PINNED,
                  serving={"weight_format": "q2_k", "engine": "sglang", "prompt_tokens": 4096, "output_tokens": 1,
@@ -358,8 +357,8 @@ def test_no_token_sooner_than_one_reading_its_experts():
     """Mixtral 8x7B INT8 on 8 × A2 (TP 4) at 0.1 requests/s: TPOT read 4.4 ms, under the 16.1 ms one
     step takes to read the shared weights and two experts per layer at the card's bandwidth (the
     load model read the step at the mean running batch, below one, interpolated towards an empty
-    step that reads no expert); a token now takes at least a step carrying its own sequence
-    (:func:`~configurator.core.serving_speed.alone_tpot_seconds`)."""
+    step that reads no expert). No floor: a step that decodes at all now carries at least one
+    sequence (:func:`~configurator.core.serving_speed.step_costs`' pure decode step)."""
     s = Scenario(model=PRESETS["mixtral-8x7b"], workload="inference", card_id="a2", count=8, precision="int8",
                  parallelism={"tp": 4}, auto_layout=_PINNED, constraints={"requests_per_s": 0.1},
                  serving={"engine": "ideal", "prompt_tokens": 1, "output_tokens": 128, "concurrency": 512})
@@ -367,3 +366,24 @@ def test_no_token_sooner_than_one_reading_its_experts():
     assert est.fits
     assert _decode_step_within_bandwidth(est) is None
     assert est.serving.tpot_s >= _token_weight_bytes(est) / (est.scenario.model_parallel * _bandwidth(est))
+
+
+def test_the_two_mechanisms_directly():
+    """A MoE copy's pure decode step part-way to one sequence is the step of one (no interpolation
+    towards an empty step), and the steps carrying its prompt take at least the prompt's prefill on
+    an idle copy (the prompt's own weight read, :attr:`~configurator.core.load.StepCosts.prompt_read_s`)."""
+    from configurator.core.load import _carrying_and_token_wait
+    from configurator.core.precision import plan_serving
+    from configurator.core.prefill_time import idle_ttft_seconds
+    from configurator.core.serving_speed import step_costs
+
+    s = Scenario(model=PRESETS["mixtral-8x7b"], workload="inference", card_id="a2", count=8, precision="int8",
+                 parallelism={"tp": 4}, auto_layout=_PINNED,
+                 serving={"engine": "ideal", "prompt_tokens": 2048, "output_tokens": 128, "concurrency": 8})
+    card = CATALOG.get("a2")
+    plan = plan_serving(s, card)
+    costs = step_costs(s, card, plan, 8)
+    assert costs.decode_s(0.25) == costs.decode_s(1.0) > costs.decode_s(0.0)
+    assert costs.prompt_read_s > costs.decode_s(1.0)  # 2,048 tokens route to every expert, one token to two
+    carrying = _carrying_and_token_wait(costs, 1e-6, costs.decode_s(0.0), 0.0)[0]
+    assert carrying >= idle_ttft_seconds(s, card, plan) * (1 - RTOL)

@@ -154,17 +154,17 @@ def test_a_prefill_time_is_given_again_only_where_nothing_it_reads_changed(catal
     copied with another batch, users or pool split (fields no prefill reads), and worked out
     afresh for another engine step or an equal scenario read anew: always the prefill's own
     answer."""
-    from configurator.core.serving_speed import (
+    from configurator.core.prefill_time import (
         idle_ttft_seconds,
-        prefill_pool_prompt_seconds,
         prefill_flops,
+        prefill_pool_prompt_seconds,
         prefill_seconds,
         prompt_token_seconds,
-        serving_rate,
         uncached_prompt_tokens,
     )
+    from configurator.core.decode_step import serving_rate
     from configurator.core.prefill_attention import prompt_compute_seconds
-    from configurator.core.serving_speed import _ep_all_to_all_s, _tp_allreduce_s
+    from configurator.core.decode_step import _ep_all_to_all_s, _tp_allreduce_s
 
     card = catalog.get("h100-sxm")
     base = _pooled(CASES["70B, 20 req/s, 16 x H100"], 4, 1)

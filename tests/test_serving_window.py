@@ -12,7 +12,8 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import decode_step_seconds, prefill_flops
+from configurator.core.prefill_time import prefill_flops
+from configurator.core.serving_speed import decode_step_seconds
 from configurator.core.units import GB
 
 GEMMA2_9B = {"model_type": "gemma2", "num_hidden_layers": 42, "hidden_size": 3584, "num_attention_heads": 16,

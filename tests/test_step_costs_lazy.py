@@ -27,12 +27,14 @@ def catalog():
 
 
 def _eager(table, batch: int):
-    """The step at ``n`` interpolated over every node of the grid, the nodes worked out first."""
+    """The step at ``n`` interpolated over every node of the grid, the nodes worked out first (part
+    of one sequence read as one)."""
     nodes = sorted({0, 1, 2, batch, batch + 1}.union(_ROOT_TWO_GRID[:int(2 * math.log2(batch + 1))]))
     times = table.at(nodes)
     last = len(nodes) - 1
 
     def decode_s(n: float) -> float:
+        n = 1.0 if 0.0 < n < 1.0 else n  # a step that decodes at all carries a whole sequence
         i = bisect.bisect_right(nodes, n, 1, last) - 1
         return times[i] + (n - nodes[i]) * (times[i + 1] - times[i]) / (nodes[i + 1] - nodes[i])
 

@@ -7,14 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from configurator.core.load import (
-    StepCosts,
-    closed_loop_rate,
-    load_point,
-    mean_ttft_seconds,
-    mean_step,
-    request_seconds,
-)
+from configurator.core.load import StepCosts, closed_loop_rate, load_point, mean_ttft_seconds, request_seconds
+from configurator.core.load_step import mean_step
 from configurator.core.ttft_tail import ttft_mean, ttft_quantiles
 
 

@@ -95,7 +95,7 @@ class EngineProfile(BaseModel):
                     "prefill as a forward pass of its own, which reads the weights again while the running "
                     "sequences wait (SGLang without --enable-mixed-chunk, its default: sgl-project/sglang "
                     "python/sglang/srt/server_args.py, enable_mixed_chunk: bool = False from v0.3.0 on; "
-                    "configurator/core/serving_speed.py prefill_pass_seconds)")
+                    "configurator/core/prefill_time.py prefill_pass_seconds)")
     formats: tuple[str, ...] = Field(description="weight-format families it serves")
     fp8_kv_with_fp8_weights: bool = Field(
         default=False, description="its FP8 checkpoints come with an FP8 KV cache by default")
@@ -268,7 +268,7 @@ LLAMA_CPP = EngineProfile(
     # rows, December 2026, and its per-layer time fell from 125 to 87 µs eager; 0.798 until the prefill
     # efficiency was refitted with attention at the kernel table, 0.921 -> 0.928) since the build's
     # dequantization copy is counted apart
-    # (serving_speed.prefill_seconds: quantized weights dequantized to an FP16 copy, written and read back,
+    # (prefill_time.prefill_seconds: quantized weights dequantized to an FP16 copy, written and read back,
     # before each cuBLAS product; 0.508 before, December 2026, when the share carried that copy too and so
     # was applied to F16 weights, which have none: the same table's F16 pp512 rows of five professional
     # cards, in no fit, were predicted 29-57 % slow, now 7-29 %). The table's GeForce rows (FP16 accumulate
@@ -282,7 +282,7 @@ LLAMA_CPP = EngineProfile(
     # L40S, 0.61 on the RTX A6000, 0.49 on the RTX 6000 Ada, but 0.39 on the A100s and 0.25 on the H100 PCIe):
     # the dequantization copy, the largest bandwidth term (42 ms of the L40S's 119), ran at the GDDR share on
     # HBM cards, while llama.cpp's own memory-bound kernels reach 0.569 of it there (hbm_decode_factor). With
-    # the dequantization kernel's traffic at that factor (serving_speed.prefill_seconds) the rule gives 0.820
+    # the dequantization kernel's traffic at that factor (prefill_time.prefill_seconds) the rule gives 0.820
     # (leave one row out 14.2 % median, 36.1 % worst, against 17.5 % and 45.7 % before): Q4_K_M rows A6000
     # +15 -> +7 %, 6000 Ada +29 -> +20 %, L40S +40 -> +32 %, A100 PCIe/SXM -13/-15 -> -9/-11 %, H100 PCIe
     # -27 -> -17 %; pull request 6017's A100 F16 row -4 -> -12 % and Q8_0 -7 -> -1 %. What is left is on the
@@ -384,7 +384,7 @@ def layer_overhead_s(profile: EngineProfile, cuda_graphs: bool | None) -> float:
 
 def decode_read_factor(profile: EngineProfile, memory_type: str | None) -> float:
     """Factor on the decode read shares on a card of ``memory_type`` (the catalog's, e.g. "HBM2e"), and on
-    the traffic of a prompt's dequantization kernel (:func:`~configurator.core.serving_speed.prefill_seconds`):
+    the traffic of a prompt's dequantization kernel (:func:`~configurator.core.prefill_time.prefill_seconds`):
     the profile's ``hbm_decode_factor`` on HBM, 1 elsewhere."""
     return profile.hbm_decode_factor if memory_type is not None and memory_type.startswith("HBM") else 1.0
 

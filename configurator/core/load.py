@@ -40,6 +40,7 @@ from operator import mul, truediv
 import numpy as np
 
 from configurator.core.frozen_record import fast_init, kept_property
+from configurator.core.load_step import capacity_step, mean_step, mean_step_between
 from configurator.core.memo import LastAsked
 from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
 from configurator.core.ttft_tail import _tail_terms as _tail_terms  # noqa: F401  (tests read it here)
@@ -106,8 +107,16 @@ class StepCosts:
     in the decode steps (:attr:`~configurator.core.engines.EngineProfile.prefill_with_decodes`): its
     weight read and host time, which the running sequences wait through [s]; 0: prompts ride in a
     decode step. The prompt's own carrying step does not pay it again: there the pass's weight read
-    and host time stand where the decode step's stood (the running sequences' KV reads and graph
-    gaps, a few per cent of that step, are counted in place of nothing)."""
+    and host time (:attr:`prompt_read_s`, the same number) stand in place of the decode step where
+    they take longer."""
+    prompt_read_s: float = 0.0
+    """What the step carrying a prompt's chunk takes at the least by the prompt's own count: the
+    weights its chunk touches read once (a MoE's experts that chunk routes to; where quantized weights
+    are dequantized first, their FP16 copy written and read back) and the host time of a step, as
+    :func:`~configurator.core.prefill_time.prefill_seconds` counts them per chunk [s]. A carrying
+    step takes the longer of the pure decode step and this (:func:`_carrying_and_token_wait`): the
+    decodes share the prompt's weight read, but a decode step reads neither the experts only the
+    prompt routes to nor a dequantized copy. 0: the pure decode step stands for it."""
 
     @kept_property
     def decode_steps(self) -> float:
@@ -150,125 +159,6 @@ class LoadPoint:
     overloaded: bool
 
 
-STEP_TOLERANCE = 1e-6
-"""Relative accuracy of the mean step: ``|F(T) − T| ≤ 1e-12 s + 1e-6·T`` at the step returned."""
-
-
-_LAST_STEP = LastAsked((None, None, None))
-"""The last mean step found: (costs, rate, (step, n)); the costs by identity (held here)."""
-
-
-def mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
-    """:func:`solve_mean_step`, the last answer given again for the same costs (the same object)
-    and rate: a closed loop asks for the step at the rate it found again, for the load point and
-    the wait for a slot."""
-    last = _LAST_STEP.kept
-    if last[0] is costs and last[1] == rate:
-        return last[2]
-    found = solve_mean_step(costs, rate)
-    _LAST_STEP.kept = (costs, rate, found)
-    return found
-
-
-def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: float | None = None
-                    ) -> tuple[float, float]:
-    """The fixed point ``T = F(T)`` of the mean step and the sequences decoding ``n`` at ``rate``,
-    ``F(T) = (T_d(min(λ·D·T, B)) + (1 − e^(−λNT))·t_chunk/N) / (1 − λ·P·τ_p)``, ``N`` the steps of a
-    scheduling pass (:attr:`StepCosts.scheduler_steps`: the fixed prompt cost comes once a pass).
-
-    ``F`` rises with ``T`` and is bounded by ``F_max = (T_d(B) + t_chunk) / (1 − λ·P·τ_p)``, so
-    ``F(T) − T`` is positive at 0 and not positive at ``F_max``: the root is bracketed and found by
-    false position with the Illinois step (Dowell & Jarratt 1971) in a few tens of evaluations,
-    where iterating ``T ← F(T)`` converges as ``(λ·D·T_d′)^k`` and needs thousands of rounds near
-    the capacity.
-
-    ``below`` and ``above``: steps known to lie below and above the root (the roots at a lower and a
-    higher rate: the root rises with the rate, since ``F`` does at every ``T``), a narrower bracket
-    to start from; the answer meets the same tolerance (:data:`STEP_TOLERANCE`), only the iterates
-    differ. A bound the values do not confirm (``F(below) > below``, ``F(above) ≤ above``) is dropped.
-
-    Raises ValueError when the prompts alone need the whole copy (``λ·P·τ_p ≥ 1``)."""
-    if rate == 0.0:  # nothing arrives: ``F`` is the constant ``T_d(0)``, its own root
-        idle = costs.decode_s(0.0)
-        if idle > 0.0:
-            return idle, 0.0
-    prefill_share = rate * costs.prompt_tokens * costs.prompt_token_s
-    if prefill_share >= 1.0:
-        raise ValueError("prefill saturates the copy")
-    # F(T) written out in the loops below (no call per evaluation): the same operations in the
-    # same order as ``(T_d(min(λ·D·T, B)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``
-    # a pass of N steps: the fixed cost t_chunk/N a step, paid when a prompt arrived in the pass (λ·N·T)
-    passes = costs.scheduler_steps
-    decode_s, chunk_s, max_batch, exp = costs.decode_s, costs.chunk_s / passes, costs.max_batch, math.exp
-    per_step = rate * costs.decode_steps  # λ·D, the sequences each second of step adds
-    across, minus_rate = 1.0 - prefill_share, -rate * passes
-    # F(T) = (decode_s(min(per_step·T, B)) + (1 − exp(−rate·N·T))·chunk_s/N) / across, written out at each
-    # end of the bracket below (no function made per solve, no call per evaluation)
-    low, high = 0.0, (costs.full_decode_s + chunk_s) / across
-    if 0.0 < below < high:
-        n = per_step * below
-        f_low = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * below)) * chunk_s) / across \
-            - below
-    else:
-        f_low = -1.0
-    if f_low > 0.0:  # the lower bound confirmed: a running copy's root lies above it
-        low = below
-    else:
-        n = per_step * low
-        f_low = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * low)) * chunk_s) / across
-    if f_low <= 0.0 or not math.isfinite(high):
-        # an empty step that costs nothing (0 is a root, but not the one a running copy sits at), or
-        # one beyond the largest float: iterate from the step with one prompt chunk, as it grows,
-        # ``T ← F(T)`` written out (no function made: its closure's cells would be made at every solve)
-        step = decode_s(0.0) + chunk_s
-        for _ in _FIXED_POINT_ROUNDS:
-            n = per_step * step
-            new = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
-            if abs(new - step) <= 1e-12 + STEP_TOLERANCE * step or not math.isfinite(new):
-                return new, min(per_step * new, max_batch)
-            step = new
-        return step, min(per_step * step, max_batch)
-    if above is not None and low < above < high:
-        n = per_step * above
-        f_high = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * above)) * chunk_s) / across \
-            - above
-    else:
-        f_high = 1.0
-    if f_high <= 0.0:  # the upper bound confirmed
-        high = above
-    else:
-        n = per_step * high
-        f_high = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * high)) * chunk_s) / across \
-            - high
-    if abs(f_high + high - high) <= 1e-12 + STEP_TOLERANCE * high:  # F(high) rounded as the loop's
-        step = high
-    else:
-        side, step = 0, high
-        for _ in _BRACKET_ROUNDS:
-            step = (low * f_high - high * f_low) / (f_high - f_low)
-            if not low < step < high:
-                step = 0.5 * (low + high)
-            n = per_step * step
-            f = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across \
-                - step
-            if abs(step + f - step) <= 1e-12 + STEP_TOLERANCE * step or high - low <= 1e-12 + STEP_TOLERANCE * step:
-                break
-            if f > 0.0:  # below the root; the same end kept twice: the other end's value halves
-                low, f_low = step, f
-                f_high, side = (f_high / 2 if side > 0 else f_high), 1
-            else:
-                high, f_high = step, f
-                f_low, side = (f_low / 2 if side < 0 else f_low), -1
-    n = per_step * step
-    return step, (max_batch if max_batch < n else n)  # min(n, B), no call
-
-
-_FIXED_POINT_ROUNDS = range(200)
-_BRACKET_ROUNDS = range(400)
-"""The most rounds :func:`solve_mean_step` iterates ``T ← F(T)`` and narrows its bracket (made once:
-a range is read again by every loop over it)."""
-
-
 def capacity(costs: StepCosts) -> float:
     """The highest rate a copy sustains [1/s]: where the decoding sequences fill the batch
     (``n = B``). There ``λ·T = B/D`` with ``D`` decode steps per answer, so the step is explicit,
@@ -280,24 +170,6 @@ def capacity(costs: StepCosts) -> float:
         prompt = costs.prompt_tokens * costs.prompt_token_s
         return (1.0 - 1e-6) / prompt if prompt > 0 else math.inf  # a decode pool that never decodes
     return b / (d * capacity_step(costs))
-
-
-def capacity_step(costs: StepCosts) -> float:
-    """The mean step at the capacity, ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−N·B/D))·t_chunk/N`` [s]
-    (:func:`capacity`; answers that decode, ``D > 0``); the last answer given again for the same
-    costs (the same object: a copy's capacity, then its closed loop at the capacity, ask alike)."""
-    last = _LAST_CAPACITY_STEP.kept
-    if last[0] is costs:
-        return last[1]
-    d, b, passes = costs.decode_steps, costs.max_batch, costs.scheduler_steps
-    step = costs.full_decode_s + b * costs.prompt_tokens * costs.prompt_token_s / d \
-        + (1.0 - math.exp(-passes * b / d)) * costs.chunk_s / passes
-    _LAST_CAPACITY_STEP.kept = (costs, step)
-    return step
-
-
-_LAST_CAPACITY_STEP = LastAsked((None, None))
-"""The last step at the capacity found: (costs, step [s]); the costs by identity (held here)."""
 
 
 def erlang_c(servers: int, offered: float) -> float:
@@ -432,9 +304,15 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
 def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: float) -> tuple[float, float, float]:
     """:func:`_ttft_parts`' step(s) carrying the prompt [s] and its wait for room in the token
     budget as (probability of waiting, mean wait when waiting [s]). The prompts that arrived during
-    the same scheduling pass (``λ·N·T`` on average) share its carrying step."""
+    the same scheduling pass (``λ·N·T`` on average) share its carrying step. Each carrying step
+    takes the pure decode step at ``n`` or the prompt's own weight read
+    (:attr:`StepCosts.prompt_read_s`), the longer, plus its prompt tokens and fixed cost: so the
+    carrying steps alone take at least the prompt's prefill on an idle copy
+    (:func:`~configurator.core.prefill_time.prefill_seconds`; ``tests/test_serving_physics.py``)."""
     p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s - costs.own_pass_s
     decode = costs.decode_s(n)
+    read = costs.prompt_read_s  # the prompt's own weight read: max(T_d(n), ·) written out, no call
+    decode = read if read > decode else decode
     budget = costs.step_tokens - n
     budget = 1.0 if 1.0 > budget else budget  # max(·, 1.0), min(·, …) and max(·, 1) below written out: no call
     full_step = decode + budget * tau + chunk_s
@@ -475,7 +353,8 @@ rate a closed loop settled on reads them again (:func:`_ttft_parts`)."""
 
 
 _CLOSED_LOOP_ROUNDS = range(200)
-"""The most rounds :func:`closed_loop_rate` narrows its bracket (made once, as :data:`_BRACKET_ROUNDS`)."""
+"""The most rounds :func:`closed_loop_rate` narrows its bracket (made once, as
+:data:`~configurator.core.load_step._BRACKET_ROUNDS`)."""
 
 
 CLOSED_LOOP_TOLERANCE = 1e-4
@@ -505,8 +384,8 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
     ``tests/test_closed_loop_chord.py``).
 
     Each rate's mean step is solved inside the roots at the bracket's ends (the step rises with the
-    rate), and at the capacity offered in closed form (:func:`capacity_step`, a billionth above):
-    the same tolerance, about half the evaluations. Error bound: the step meets ``|F(T) − T| ≤
+    rate), and at the capacity offered in closed form (:func:`~configurator.core.load_step.capacity_step`,
+    a billionth above): the same tolerance, about half the evaluations. Error bound: the step meets ``|F(T) − T| ≤
     1e-12 s + 1e-6·T`` as before, within 2e-5 of the exact root over the grid of
     ``tests/test_mean_step_bracket.py`` (measured 1.1e-5; at the capacity 1e-9, where the full
     bracket's answer was 1.2e-4 off); the users ``λ·R(λ)`` with ``R`` from the full-bracket solve
@@ -532,7 +411,7 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         above = None
         if high == limit and costs.decode_steps > 0:  # at the capacity the step is explicit: offered, checked
             above = capacity_step(costs) * (1.0 + 1e-9)
-        step_high, n = _solved_step(costs, high, 0.0, above)
+        step_high, n = mean_step_between(costs, high, 0.0, above)
         f_high = high * _request_seconds(costs, high, step_high, n) - users
     if f_high <= 0.0:
         return high  # the users keep the copy at its capacity
@@ -552,7 +431,7 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
             rate = (low * f_high - high * f_low) / (f_high - f_low)
         if not low < rate < high:
             rate = 0.5 * (low + high)
-        step, n = _solved_step(costs, rate, step_low, step_high)
+        step, n = mean_step_between(costs, rate, step_low, step_high)
         f = rate * _request_seconds(costs, rate, step, n) - users
         if abs(f) <= CLOSED_LOOP_TOLERANCE * users:
             return rate
@@ -567,14 +446,6 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         if high - low <= 1e-12 * high:
             break
     return low
-
-
-def _solved_step(costs: StepCosts, rate: float, below: float, above: float | None) -> tuple[float, float]:
-    """:func:`solve_mean_step` inside ``(below, above)``, kept as the last step found (:func:`mean_step`
-    gives it again to the load point at the rate the closed loop settles on)."""
-    found = solve_mean_step(costs, rate, below, above)
-    _LAST_STEP.kept = (costs, rate, found)
-    return found
 
 
 def slot_wait_seconds(costs: StepCosts, users: int, rate: float) -> float:

@@ -101,7 +101,7 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     ``head_rows``: the positions of the pass whose logits are computed, the head's ``m`` (a
     number, forward only): ``tokens`` when not given (every decoding token samples, training's
     loss reads every position); a prompt's chunk samples one position per prompt in it
-    (:func:`~configurator.core.serving_speed.prefill_flops`), so its head is ``head_rows ×
+    (:func:`~configurator.core.prefill_time.prefill_flops`), so its head is ``head_rows ×
     vocab/tp × d`` and weighs ``head_rows/tokens`` of a token's head FLOPs.
 
     ``training``: with the two backward products of each (module docstring), else the forward

@@ -1,209 +1,40 @@
-"""Serving speed: prefill and decode steps with the engine's profile, one model copy under load,
-and the deployment. Efficiencies are named fields of :class:`~configurator.core.scenario.Assumptions`
-and of the engine profiles (:mod:`configurator.core.engines`).
+"""Serving speed: the load model's step costs of one model copy, the copy under load, separate
+prefill and decode pools, and the deployment (prefill times: :mod:`configurator.core.prefill_time`).
+Efficiencies are named fields of :class:`~configurator.core.scenario.Assumptions` and of the engine
+profiles (:mod:`configurator.core.engines`).
 """
 
 from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.decode_step import (
-    _bandwidth,
-    _bound,
-    _ep_all_to_all_s,
-    _tp_allreduce_s,
-    copy_fabric,
-    decode_weight_bytes,
-    prompt_dequantized,
-    prompt_int8_quantized,
-    serving_rate,
-    speculative_step_seconds,
-)
+from configurator.core.decode_step import _bound, copy_fabric, speculative_step_seconds
 from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
 from configurator.core.decode_step import prompt_peak as prompt_peak  # re-exported
-from configurator.core.decode_step_table import NO_PREFILL_FIELDS, copy_step_table, same_but_batch
-from configurator.core.engines import decode_read_factor
+from configurator.core.decode_step_table import copy_step_table
 from configurator.core.formats import FORMATS
 from configurator.core.frozen_record import LazyValue, extended, fast_init, lazy_value
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token
-from configurator.core.memo import LastAsked
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
-from configurator.core.prefill_attention import prompt_attention_flops, prompt_compute_seconds
-from configurator.core.prompt_conversions import conversion_bytes
+from configurator.core.prefill_time import (
+    idle_ttft_seconds,
+    prefill_layer_overhead,
+    prefill_pass_seconds,
+    prefill_pool_prompt_seconds,
+    prefill_seconds,
+    prompt_step_read_seconds,
+    prompt_token_seconds,
+    uncached_prompt_tokens,
+)
 from configurator.core.scenario import Scenario, Serving
 from configurator.core.units import GB
-
-
-def prefill_flops(model: ModelArchitecture, prompt_tokens: int, sampled: int = 1, attention: float | None = None
-                  ) -> float:
-    """Forward FLOPs of a prompt of ``P`` tokens whose logits are computed at ``sampled`` positions
-    [FLOP]: ``2·(N − V·d)·P + 2·V·d·s`` for the products (``N`` the matrix-product parameters,
-    :meth:`~configurator.core.architecture.ModelArchitecture.matmul_params`, of which the output
-    head is ``V·d``, vocabulary × hidden) plus causal attention
-    (:func:`~configurator.core.prefill_attention.prompt_attention_flops`).
-
-    A serving engine runs the output head only where it samples, the last position of each
-    request in the step, not at every prompt token: vLLM ``logits_indices = query_start_loc[1:] -
-    1``, then ``compute_logits(hidden_states[logits_indices])`` (vllm-project/vllm 4e179065,
-    vllm/v1/worker/gpu_model_runner.py, ``_prepare_inputs`` and ``execute_model``); SGLang "Prefill
-    without input logprobs": ``hidden_states[cumsum(extend_seq_lens) - 1]`` (sgl-project/sglang
-    5993251f, python/sglang/srt/layers/logits_processor.py); TensorRT-LLM only with
-    ``gather_context_logits``, default False (tensorrt_llm.runtime.ModelConfig, nvidia.github.io/
-    TensorRT-LLM/python-api/tensorrt_llm.runtime.html); llama.cpp "the output only for the last
-    token" of a batch without per-token flags unless embeddings ask for all (ggml-org/llama.cpp
-    21e9bbe2, src/llama-batch.cpp, ``llama_batch_allocr::init``). Prompt log-probabilities (none
-    of the calibration rows ask for them) would put the head back at every token.
-
-    ``sampled``: 1 for a prompt prefilled in one step. A prompt chunked over several steps is
-    sampled in each (vLLM samples a partial request's last token and discards it, its comment in
-    ``_prepare_inputs``; SGLang "we still need to sample 1 token"), so its caller passes the chunks
-    it spans. Decode (every decoding token samples) and training (the loss reads every position)
-    keep the head at every token (``matmul_params``).
-
-    ``attention``: :func:`~configurator.core.prefill_attention.prompt_attention_flops` of the
-    prompt, when the caller has worked it out already."""
-    head = model.vocab * model.hidden
-    return 2.0 * (model.matmul_params() - head) * prompt_tokens + 2.0 * head * sampled \
-        + (prompt_attention_flops(model, prompt_tokens) if attention is None else attention)
-
-
-
-def prefill_layer_overhead(scenario: Scenario) -> float:
-    """Time per layer per prefill chunk beyond the roofline [s]: the engine's, else
-    ``Assumptions.prefill_layer_overhead_s`` (prompt kernels run eagerly, without CUDA graphs, in
-    every engine)."""
-    own = scenario.serving.profile.prefill_layer_overhead_s
-    return scenario.assumptions.prefill_layer_overhead_s if own is None else own
-
-
-def prefill_seconds(
-    scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, sequences: int = 1
-) -> float:
-    """Prefill of ``sequences`` prompts, batched in chunks of ``max_batched_tokens`` [s].
-
-    Per chunk: the FLOPs at the engine's share of the prefill efficiency (causal attention at the
-    engine's attention kernel's share, where published: :mod:`configurator.core.prefill_attention`)
-    plus one read of the
-    weights (and, where quantized weights are dequantized before FP16 products,
-    :func:`~configurator.core.decode_step.prompt_dequantized`, their FP16 copy written and read
-    back), per-layer time, tensor-parallel all-reduces and, where the engine keeps FP32 activations and
-    converts them to FP16 around its cuBLAS products, those conversions (:func:`prompt_conversion_seconds`,
-    llama.cpp). The dequantization is the engine's own
-    memory-bound kernel (llama.cpp: ``dequantize_block_q4_K<<<nb, 32>>>``, one 32-thread block per
-    256-weight block, ggml-org/ggml src/ggml-cuda/convert.cu): its traffic, the quantized blocks read
-    and the copy written, runs at the engine's HBM factor as its decode kernels do
-    (:func:`~configurator.core.engines.decode_read_factor`, an **assumption**: the same few reads in
-    flight per SM); the product reads the copy back as it reads FP16 weights. The weight stream and the products
-    are added, not overlapped: at the chunk sizes where both matter (100–500 tokens) GEMM tiles
-    neither saturate the bandwidth nor the tensor cores (TensorRT-LLM's 128-token TTFT rows sit
-    at the sum, not the maximum); for long chunks the sum adds a few per cent. With one
-    sequence: time to first token on an idle copy.
-    """
-    a, tp, model = scenario.assumptions, scenario.parallelism.tp, scenario.model
-    profile = scenario.serving.profile
-    tokens = prompt_tokens * sequences
-    chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
-    chunk = min(tokens, scenario.serving.max_batched_tokens)
-    compute_s = sequences * _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk)
-    weights_s = chunks * _chunk_weights_seconds(scenario, card, plan, chunk)
-    overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
-    comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
-        _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
-    return float(compute_s + weights_s + overhead_s + comm_s + prompt_conversion_seconds(scenario, card, plan, tokens))
-
-
-def _chunk_weights_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, chunk: int) -> float:
-    """:func:`prefill_seconds`' read of the weights for one chunk of ``chunk`` prompt tokens (and,
-    where the engine dequantizes them first, its FP16 copy written and read back) [s]."""
-    tp, model, profile = scenario.parallelism.tp, scenario.model, scenario.serving.profile
-    weights = decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
-    bandwidth = _bandwidth(card, scenario.assumptions, profile.weight_stream_share)
-    if prompt_dequantized(card, plan, profile):  # the engine's kernel reads the blocks, writes an FP16 copy
-        copy = decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp  # the product reads it back
-        return (weights + copy) / (bandwidth * decode_read_factor(profile, card.memory_type)) + copy / bandwidth
-    return weights / bandwidth
-
-
-def prompt_conversion_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, tokens: float) -> float:
-    """The engine's FP16 conversions of activations around the cuBLAS products of ``tokens`` prompt
-    tokens on one of ``tp`` cards [s]: :func:`~configurator.core.prompt_conversions.conversion_bytes`
-    where the profile runs them (``prompt_fp16_conversions``) and the products are not its INT8
-    kernels (:func:`~configurator.core.decode_step.prompt_int8_quantized`: MMQ writes FP32 itself),
-    else 0. Like the dequantization kernel they are the engine's own memory-bound kernels, so
-    their traffic runs at its HBM factor (:func:`~configurator.core.engines.decode_read_factor`,
-    the same **assumption**)."""
-    profile = scenario.serving.profile
-    if not profile.prompt_fp16_conversions or prompt_int8_quantized(card, plan, profile):
-        return 0.0
-    bandwidth = _bandwidth(card, scenario.assumptions, profile.weight_stream_share) \
-        * decode_read_factor(profile, card.memory_type)
-    return conversion_bytes(scenario.model, tokens) / scenario.parallelism.tp / bandwidth
-
-
-def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, chunk: int
-                      ) -> float:
-    """:func:`~configurator.core.prefill_attention.prompt_compute_seconds` of one prompt of
-    ``prompt_tokens`` (:func:`prefill_flops`, sampled once in each chunk it spans) at the prompt
-    rate of ``chunk`` tokens per step with one sampled position per prompt in it, at least one
-    (:func:`~configurator.core.decode_step.serving_rate`) [s]; the last answer given again for the
-    same scenario, card and plan objects and numbers (a copy's idle first token and its prompt
-    token ask alike)."""
-    last = _LAST_PROMPT_COMPUTE.kept
-    if last is not None and last[0] is scenario and last[1] is card and last[2] is plan \
-            and last[3] == prompt_tokens and last[4] == chunk:
-        return last[5]
-    rate = serving_rate(card, plan, scenario, chunk, head_rows=max(1.0, chunk / prompt_tokens))
-    model = scenario.model
-    attention = prompt_attention_flops(model, prompt_tokens)  # in the FLOPs, and timed apart where a kernel says
-    value = prompt_compute_seconds(scenario, card, prompt_tokens, rate,
-                                   prefill_flops(model, prompt_tokens, -(-prompt_tokens // chunk), attention),
-                                   attention)
-    _LAST_PROMPT_COMPUTE.kept = (scenario, card, plan, prompt_tokens, chunk, value)
-    return value
-
-
-_LAST_PROMPT_COMPUTE = LastAsked()
-"""The last prompt compute time :func:`_prompt_compute_s` worked out: (scenario, card, plan, prompt
-tokens, chunk, seconds), the objects by identity (held here)."""
-
-
-PrefillTime = Callable[[Scenario, Card, PrecisionPlan], float]
-"""A prefill time of one copy of a scenario on a card with a precision plan [s]."""
-
-
-def _batch_free(fn: PrefillTime) -> PrefillTime:
-    """``fn``, a prefill time of one copy, with its last answer given again when asked for the same
-    card, an equal precision plan and a scenario that provably differs from the last one only in
-    :data:`NO_PREFILL_FIELDS`: every other field the same object (a search varies the batch and
-    the pools by copying the scenario with those fields replaced, which shares the rest). Anything
-    else is worked out afresh."""
-    last: list[tuple | None] = [None]
-
-    def remembered(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
-        kept = last[0]
-        if kept is not None and kept[1] is card and same_but_batch(kept[0], scenario) and kept[2] == plan:
-            return kept[3]
-        value = fn(scenario, card, plan)
-        last[0] = (scenario, card, plan, value)
-        return value
-
-    remembered.__doc__, remembered.__name__ = fn.__doc__, fn.__name__
-    return remembered
-
-
-@_batch_free
-def idle_ttft_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
-    """Time to first token of one uncached prompt on an idle copy (:func:`prefill_seconds`) [s]."""
-    return prefill_seconds(scenario, card, plan, uncached_prompt_tokens(scenario))
 
 
 @fast_init
@@ -259,47 +90,12 @@ def serving_batching(scenario: Scenario) -> str:
     return "continuous" if scenario.serving.profile.continuous_batching else "static"
 
 
-def uncached_prompt_tokens(scenario: Scenario) -> int:
-    """Prompt tokens a request prefills: those not found in the prefix cache."""
-    serving = scenario.serving
-    return max(1, math.ceil(serving.prompt_tokens * (1.0 - serving.prefix_hit_rate)))
-
-
 def speculative_tokens_per_step(scenario: Scenario) -> float:
     """Output tokens a sequence gains per verified step with ``k`` draft tokens accepted with
     probability ``α`` each: ``(1 − α^(k+1)) / (1 − α)`` (Leviathan et al. 2023, eq. 1)."""
     serving = scenario.serving
     k, alpha = serving.speculative_tokens, serving.speculative_acceptance
     return (1.0 - alpha ** (k + 1)) / (1.0 - alpha) if k else 1.0
-
-
-@_batch_free
-def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
-    """Compute time of one prompt token inside an engine step, its share of the prompt's products,
-    collectives and activation conversions (:func:`prompt_conversion_seconds`)
-    (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]."""
-    serving = scenario.serving
-    p = serving.prompt_tokens
-    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens)) / p
-    per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
-                       + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
-    per_token += prompt_conversion_seconds(scenario, card, plan, p) / p
-    return per_token
-
-
-@_batch_free
-def prefill_pass_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
-    """What a prompt's prefill pass adds to the running sequences' time where the engine runs it as a
-    forward pass of its own (:attr:`~configurator.core.engines.EngineProfile.prefill_with_decodes`
-    False, SGLang's default): the pass's read of the weights (:func:`prefill_seconds`' per chunk, at
-    the copy's chunk of its prompt) and the host time of a step, which a decode step that carries the
-    prompt shares with the decodes (:attr:`~configurator.core.load.StepCosts.own_pass_s`); 0 where the
-    prompts ride in the decode steps [s]."""
-    serving = scenario.serving
-    if serving.profile.prefill_with_decodes:
-        return 0.0
-    chunk = min(serving.prompt_tokens, serving.max_batched_tokens)
-    return _chunk_weights_seconds(scenario, card, plan, chunk) + serving.profile.step_overhead_s
 
 
 _ROOT_TWO_GRID = tuple(round(2 ** (k / 2)) for k in range(2, 130))
@@ -348,6 +144,8 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     asked = [(None, None)]
 
     def decode_s(n: float) -> float:
+        if 0.0 < n < 1.0:  # a step that decodes at all carries a whole sequence: no step part-way to an
+            n = 1.0  # empty one, which for a MoE reads no expert (tests/test_serving_physics.py)
         last_n, value = asked[0]
         if n == last_n:
             return value
@@ -368,7 +166,8 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     own_pass = table.batch_free(prefill_pass_seconds, scenario, card, plan)
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario) + own_pass, uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),
-                     bound, serving.profile.scheduler_steps, own_pass)
+                     bound, serving.profile.scheduler_steps, own_pass,
+                     table.batch_free(prompt_step_read_seconds, scenario, card, plan))
 
 
 BOUND_MARGIN = 1e-9
@@ -469,30 +268,8 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if point.overloaded:
         messages.append(msg("serving-overloaded", rate=rate, capacity=point.capacity))
     rps = point.capacity if target else point.rate
-    # a floor (issue 27 part 6): no token sooner than a step carrying its own sequence; the first token's
-    # floor, the prompt alone, is the deployment's (deployment_speed: worked out once per estimate)
-    tpot = percentiles_at_least(point.tpot_s, alone_tpot_seconds(costs))
-    return ReplicaSpeed(point.ttft_s[50], tpot[50], rps, bound, tuple(messages), point.ttft_s, tpot, "continuous",
-                        point.rate, idle_ttft)
-
-
-def percentiles_at_least(percentiles: dict[int, float], floor: float) -> dict[int, float]:
-    """``percentiles`` with each value at least ``floor`` [s]: the same dict where none is below."""
-    if all(value >= floor for value in percentiles.values()):
-        return percentiles
-    return {k: (value if value >= floor else floor) for k, value in percentiles.items()}
-
-
-def alone_tpot_seconds(costs: StepCosts) -> float:
-    """The least time per output token a decoding sequence sees: a step that carries it carries at
-    least one sequence, ``T_d(1) / tokens per step`` (× the last pass's stretch,
-    :attr:`~configurator.core.load.StepCosts.last_pass_stretch`) [s].
-
-    A floor (issue 27 part 6): at light load the load model reads the pure step at the mean of
-    the sequences decoding, below one where the copy idles between requests, and
-    :func:`step_costs` interpolates there towards an empty step, which for a MoE reads no expert
-    at all: a TPOT under the weight read of one token's experts."""
-    return costs.decode_s(1.0) / costs.tokens_per_step * costs.last_pass_stretch
+    return ReplicaSpeed(point.ttft_s[50], point.tpot_s[50], rps, bound, tuple(messages), point.ttft_s, point.tpot_s,
+                        "continuous", point.rate, idle_ttft)
 
 
 def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int) -> float:
@@ -510,16 +287,6 @@ def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, pro
     link = net.fast_gbps if scenario.count <= net.domain else net.network_gbps
     kv = kv_cache_bytes_per_token(model, kv_element_bytes(scenario, plan)) * model.attended_tokens(prompt_tokens)
     return kv / (par.tp * par.pp * link * GB * a.link_efficiency)
-
-
-@_batch_free
-def prefill_pool_prompt_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
-    """Time a prefill copy of separate pools spends per prompt: as many uncached prompts as the
-    chunk budget holds prefilled together, over their number [s]. Does not depend on the batch
-    per copy."""
-    prompt = uncached_prompt_tokens(scenario)
-    together = max(1, scenario.serving.max_batched_tokens // prompt)
-    return prefill_seconds(scenario, card, plan, prompt, together) / together
 
 
 def prefill_pool_rate(prefill_copies: int, prompt_s: float) -> float:
@@ -606,8 +373,7 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
                         transfer_ms=transfer * 1000))
     copies = scenario.data_parallel
     rps = limit if constraints.requests_per_s else rate
-    tpot = percentiles_at_least(point.tpot_s, alone_tpot_seconds(decode))
-    return ReplicaSpeed(ttft[50], tpot[50], rps / copies, bound, tuple(messages), ttft, tpot,
+    return ReplicaSpeed(ttft[50], point.tpot_s[50], rps / copies, bound, tuple(messages), ttft, point.tpot_s,
                         "continuous", rate / copies, idle_ttft)
 
 
@@ -635,30 +401,3 @@ def deployment_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> Servin
     return extended(ServingSpeed, replica, {"requests_per_s": requests_per_s, "load_per_s": load,
                                             "tokens_per_s": tokens_per_s,
                                             "tokens_per_s_per_card": tokens_per_s / scenario.count})
-
-
-def with_first_token_floored(speed: ServingSpeed | None) -> ServingSpeed | None:
-    """``speed`` with its TTFT percentiles floored (:func:`first_token_floored`; ``speed`` itself
-    where none is below)."""
-    if speed is None:
-        return None
-    ttft = first_token_floored(speed)
-    if ttft is speed.ttft_percentiles_s:
-        return speed
-    return extended(ServingSpeed, speed, {"ttft_s": ttft[50], "ttft_percentiles_s": ttft})
-
-
-def first_token_floored(replica: ReplicaSpeed) -> dict[int, float]:
-    """The replica's TTFT percentiles, each at least the time the prompt takes alone on an idle
-    copy (:attr:`ReplicaSpeed.idle_ttft_s`) [s]: the same dict where none is below.
-
-    A floor (issue 27 part 6): no first token comes before its own prefill could end, but the
-    load model's step carrying the prompt (:func:`~configurator.core.load.load_point`) leaves out
-    what :func:`prefill_seconds` counts past the decode step — a GGUF prompt's dequantized copy,
-    the weight read a compute-bound decode step hides, a MoE prompt's own experts — and came out up
-    to a fifth below it (tests/test_serving_physics.py). Applied to the estimate
-    (:func:`~configurator.core.workloads.serving.estimate.estimate_serving`), not to each copy a
-    layout search weighs: the idle first token is worked out only where read (a search weighs
-    thousands)."""
-    idle = replica.idle_ttft_s
-    return replica.ttft_percentiles_s if idle is None else percentiles_at_least(replica.ttft_percentiles_s, idle)

@@ -114,7 +114,7 @@ squares on the log error over the prefill rows of engines without a prompt share
 table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency'), beside
 :data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs, gives 0.908 (December 2026, with a prompt's
 output head run at its last position only, as the engines do,
-:func:`~configurator.core.serving_speed.prefill_flops`: Llama 3 8B's prompt products 7 % fewer,
+:func:`~configurator.core.prefill_time.prefill_flops`: Llama 3 8B's prompt products 7 % fewer,
 70B's 1.5 %; 0.928 with the head at every prompt token; with a prompt's attention charged at the
 engine's attention kernel, :mod:`configurator.core.prefill_attention`: the H200 rig's PyTorch
 prefill runs FlashAttention-2 on Hopper at 0.35 of peak; 0.921 when attention ran at the

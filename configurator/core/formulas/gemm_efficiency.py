@@ -124,7 +124,7 @@ training rows (-11..+7 %). (4) Within XiongjieDai's table the A100 PCIe and the 
 differ by 18.8 ms (F16) and 22.6 ms (Q4_K_M), predicted 20.2 and 20.9 ms (A100 products 1.29x slower would
 make the F16 difference 30 ms): the products' difference between the two cards is right, and each card misses
 the same 6-11 ms (the H100 PCIe F16 row is -24 %, worse than the A100's), a time outside the products and not
-proportional to the peak (``serving_speed.prefill_seconds``: llama.cpp's FP32 elementwise kernels, about 16.6
+proportional to the peak (``prefill_time.prefill_seconds``: llama.cpp's FP32 elementwise kernels, about 16.6
 GB of traffic per pp512 of Llama 3 8B in its norms, RoPE, cache copies, scores without FlashAttention, SwiGLU
 and residual adds, are not charged; charging them and refitting the prompt share by its rule, 1.02 -> 2.04,
 moved the H100 PCIe rows to +6/-4 % but left the A100 rows at -9..-15 %, the Ada rows at +14..+29 % pulling

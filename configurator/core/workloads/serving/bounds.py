@@ -13,7 +13,8 @@ from __future__ import annotations
 from configurator.core.catalog import Card
 from configurator.core.memory import ServingMemoryModel
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_seconds, prefill_pool_rate
+from configurator.core.prefill_time import prefill_pool_prompt_seconds
+from configurator.core.serving_speed import busy_copies, prefill_pool_rate
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.copies import kept_memory_model, kept_plan
 from configurator.core.workloads.serving.edits import with_serving

@@ -69,7 +69,7 @@ def copy_ceiling(laid_out: Scenario, card: Card) -> float | None:
     """The ceiling on the request rate one copy of ``laid_out`` sustains at any batch per copy
     (:func:`~.probe.prefill_ceiling`, the prompt compute ``1/(P·τ_p)``: the one
     :meth:`~.probe.RateProbe.short_at_every_batch` reads, ``τ_p`` worked out by the same function
-    the copy's step table keeps, :func:`~configurator.core.serving_speed.prompt_token_seconds`)
+    the copy's step table keeps, :func:`~configurator.core.prefill_time.prompt_token_seconds`)
     [1/s]; None where the rate probe does not apply (:meth:`~.probe.RateProbe.of`: no stated rate,
     static batching, no speed). It reads the layout, not the card count (``τ_p`` reads only what
     the step table's key holds, :data:`~configurator.core.decode_step_table.DECODE_FIELDS`), so one

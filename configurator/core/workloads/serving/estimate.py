@@ -25,7 +25,6 @@ from configurator.core.serving_speed import (
     replica_speed,
     running_batch_of,
     step_costs,
-    with_first_token_floored,
 )
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits
@@ -166,7 +165,7 @@ def constraint_check(scenario: Scenario, card: Card, speed: ServingSpeed | None,
 
 def estimate_serving(scenario: Scenario, card: Card, basis: ServingBasis) -> Estimate:
     """``scenario`` on ``scenario.count`` × ``card`` at the layout it states, per hour of serving."""
-    speed = with_first_token_floored(deployment_speed(scenario, basis.replica))
+    speed = deployment_speed(scenario, basis.replica)
     power = deployment_power(card, scenario, basis.book)
     energy = energy_kwh(power, 1.0) if power else None
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None

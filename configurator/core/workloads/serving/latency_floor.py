@@ -9,7 +9,7 @@ percentile ``p ≥ 50`` is ``(T + z_p·σ)/k`` (:func:`~configurator.core.load.l
 ``k`` tokens per step, ``σ`` at least its prompt-arrival term ``P·τ_p·√(λT/D)/(1 − λ·P·τ_p)``, ``D``
 the decode steps per answer, its other terms being non-negative) with ``T`` the mean step, a root
 of ``F(T) = (T_d(min(λ·D·T, c)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``
-(:func:`~configurator.core.load.solve_mean_step`), ``c`` the running batch and ``T_d`` the step
+(:func:`~configurator.core.load_step.solve_mean_step`), ``c`` the running batch and ``T_d`` the step
 table read linearly between nodes (:func:`~configurator.core.serving_speed.step_costs`). ``F``
 rises with ``T``, so every root is at least ``F_lo^m(0)`` for any ``F_lo ≤ F`` that rises too
 (induction from ``0 ≤ root``). Here ``F_lo`` reads the table at :func:`node_below` of
@@ -17,7 +17,7 @@ rises with ``T``, so every root is at least ``F_lo^m(0)`` for any ``F_lo ≤ F``
 any batch per copy gives: the step costs' nodes hold every grid value up to ``c`` and ``c`` itself
 (``c ≥ c₀``), and where the table rises with the batch (``tests/test_latency_floor.py``, every
 catalog card) the line between two nodes is never below the lower one. The solver stops within
-``1e-12 s + 1e-6·T`` of a root (:data:`~configurator.core.load.STEP_TOLERANCE`); the floor is
+``1e-12 s + 1e-6·T`` of a root (:data:`~configurator.core.load_step.STEP_TOLERANCE`); the floor is
 lowered by :data:`FLOOR_MARGIN` for that and for rounding. Separate pools: the decode copies' pure
 decode steps (``P·τ_p = t_chunk = 0``) at the rate over them. A copy evaluated past its capacity
 (overloaded) misses the request rate instead, so it does not carry the load either.
@@ -34,14 +34,8 @@ from configurator.core.decode_step_table import copy_step_table
 from configurator.core.precision import kv_element_bytes
 from configurator.core.formats import kv_bytes
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import (
-    _ROOT_TWO_GRID,
-    prefill_layer_overhead,
-    prompt_token_seconds,
-    serving_batching,
-    speculative_tokens_per_step,
-    uncached_prompt_tokens,
-)
+from configurator.core.prefill_time import prefill_layer_overhead, prompt_token_seconds, uncached_prompt_tokens
+from configurator.core.serving_speed import _ROOT_TWO_GRID, serving_batching, speculative_tokens_per_step
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.serving.copies import kept_plan

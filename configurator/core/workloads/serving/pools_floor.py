@@ -28,13 +28,8 @@ import math
 from configurator.core.catalog import Card
 from configurator.core.decode_step_table import copy_step_table
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import (
-    idle_ttft_seconds,
-    kv_transfer_seconds,
-    prefill_pool_prompt_seconds,
-    prefill_pool_rate,
-    serving_batching,
-)
+from configurator.core.prefill_time import idle_ttft_seconds, prefill_pool_prompt_seconds
+from configurator.core.serving_speed import kv_transfer_seconds, prefill_pool_rate, serving_batching
 from configurator.core.serving_use import LatencyTargets, latency_targets
 from configurator.core.ttft_tail import PERCENTILES
 from configurator.core.units import Precision

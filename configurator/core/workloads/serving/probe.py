@@ -21,16 +21,8 @@ from configurator.core.memo import LastAsked
 from configurator.core.memory import ServingMemoryModel
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import (
-    busy_copies,
-    pools,
-    prefill_pool_prompt_seconds,
-    prefill_pool_rate,
-    prompt_token_seconds,
-    serving_batching,
-    step_costs,
-    uncached_prompt_tokens,
-)
+from configurator.core.prefill_time import prefill_pool_prompt_seconds, prompt_token_seconds, uncached_prompt_tokens
+from configurator.core.serving_speed import busy_copies, pools, prefill_pool_rate, serving_batching, step_costs
 from configurator.core.verdicts import floor
 from configurator.core.workloads.serving.copies import kept_copy, kept_memory_model, kept_plan, kept_probe
 from configurator.core.workloads.serving.estimate import ServingCopy, at_batch
@@ -41,7 +33,7 @@ LOAD_RESOLUTION = CLOSED_LOOP_TOLERANCE
 request rate that the batch search counts as none: the load model's coarsest stated accuracy (the
 closed loop holds the users to :data:`~configurator.core.load.CLOSED_LOOP_TOLERANCE`, the
 highest-rate bisection stops at 1e-4 of the rate). Finer changes are its numerics: the mean step is
-solved to 1e-6 (:data:`~configurator.core.load.STEP_TOLERANCE`) and reaches the latency
+solved to 1e-6 (:data:`~configurator.core.load_step.STEP_TOLERANCE`) and reaches the latency
 percentiles amplified by the queueing (up to 2.6e-6 between two batches of one copy on the
 README's serving question, either way)."""
 
@@ -121,7 +113,7 @@ def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan, token_s
     """A ceiling on the request rate one copy that prefills in its decode steps sustains at any
     batch per copy (:func:`~configurator.core.load.capacity`) [1/s]: ``1/(P·τ_p)``, ``P`` its
     uncached prompt tokens and ``τ_p`` the compute time of one in a step (the step costs' own,
-    :func:`~configurator.core.serving_speed.prompt_token_seconds`, which reads no batch), raised
+    :func:`~configurator.core.prefill_time.prompt_token_seconds`, which reads no batch), raised
     by :data:`PREFILL_CEILING_MARGIN`. At the full batch ``B`` the step is
     ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−B/D))·t_chunk`` with every term non-negative, so the
     capacity ``B/(D·T*)`` is at most ``B/(D·B·P·τ_p/D) = 1/(P·τ_p)`` (answers of one token:

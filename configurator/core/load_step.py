@@ -1,0 +1,162 @@
+"""The mean engine step of one model copy under load (:mod:`configurator.core.load`): the fixed
+point of the step equation ``T = F(T)`` at an arrival rate, found by false position inside a bracket
+(:func:`solve_mean_step`), the last one found given again (:func:`mean_step`,
+:func:`mean_step_between`), and the step at the copy's capacity in closed form
+(:func:`capacity_step`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from configurator.core.memo import LastAsked
+
+if TYPE_CHECKING:
+    from configurator.core.load import StepCosts
+
+
+STEP_TOLERANCE = 1e-6
+"""Relative accuracy of the mean step: ``|F(T) − T| ≤ 1e-12 s + 1e-6·T`` at the step returned."""
+
+
+_LAST_STEP = LastAsked((None, None, None))
+"""The last mean step found: (costs, rate, (step, n)); the costs by identity (held here)."""
+
+
+def mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
+    """:func:`solve_mean_step`, the last answer given again for the same costs (the same object)
+    and rate: a closed loop asks for the step at the rate it found again, for the load point and
+    the wait for a slot."""
+    last = _LAST_STEP.kept
+    if last[0] is costs and last[1] == rate:
+        return last[2]
+    found = solve_mean_step(costs, rate)
+    _LAST_STEP.kept = (costs, rate, found)
+    return found
+
+
+def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: float | None = None
+                    ) -> tuple[float, float]:
+    """The fixed point ``T = F(T)`` of the mean step and the sequences decoding ``n`` at ``rate``,
+    ``F(T) = (T_d(min(λ·D·T, B)) + (1 − e^(−λNT))·t_chunk/N) / (1 − λ·P·τ_p)``, ``N`` the steps of a
+    scheduling pass (:attr:`StepCosts.scheduler_steps`: the fixed prompt cost comes once a pass).
+
+    ``F`` rises with ``T`` and is bounded by ``F_max = (T_d(B) + t_chunk) / (1 − λ·P·τ_p)``, so
+    ``F(T) − T`` is positive at 0 and not positive at ``F_max``: the root is bracketed and found by
+    false position with the Illinois step (Dowell & Jarratt 1971) in a few tens of evaluations,
+    where iterating ``T ← F(T)`` converges as ``(λ·D·T_d′)^k`` and needs thousands of rounds near
+    the capacity.
+
+    ``below`` and ``above``: steps known to lie below and above the root (the roots at a lower and a
+    higher rate: the root rises with the rate, since ``F`` does at every ``T``), a narrower bracket
+    to start from; the answer meets the same tolerance (:data:`STEP_TOLERANCE`), only the iterates
+    differ. A bound the values do not confirm (``F(below) > below``, ``F(above) ≤ above``) is dropped.
+
+    Raises ValueError when the prompts alone need the whole copy (``λ·P·τ_p ≥ 1``)."""
+    if rate == 0.0:  # nothing arrives: ``F`` is the constant ``T_d(0)``, its own root
+        idle = costs.decode_s(0.0)
+        if idle > 0.0:
+            return idle, 0.0
+    prefill_share = rate * costs.prompt_tokens * costs.prompt_token_s
+    if prefill_share >= 1.0:
+        raise ValueError("prefill saturates the copy")
+    # F(T) written out in the loops below (no call per evaluation): the same operations in the
+    # same order as ``(T_d(min(λ·D·T, B)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``
+    # a pass of N steps: the fixed cost t_chunk/N a step, paid when a prompt arrived in the pass (λ·N·T)
+    passes = costs.scheduler_steps
+    decode_s, chunk_s, max_batch, exp = costs.decode_s, costs.chunk_s / passes, costs.max_batch, math.exp
+    per_step = rate * costs.decode_steps  # λ·D, the sequences each second of step adds
+    across, minus_rate = 1.0 - prefill_share, -rate * passes
+    # F(T) = (decode_s(min(per_step·T, B)) + (1 − exp(−rate·N·T))·chunk_s/N) / across, written out at each
+    # end of the bracket below (no function made per solve, no call per evaluation)
+    low, high = 0.0, (costs.full_decode_s + chunk_s) / across
+    if 0.0 < below < high:
+        n = per_step * below
+        f_low = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * below)) * chunk_s) / across \
+            - below
+    else:
+        f_low = -1.0
+    if f_low > 0.0:  # the lower bound confirmed: a running copy's root lies above it
+        low = below
+    else:
+        n = per_step * low
+        f_low = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * low)) * chunk_s) / across
+    if f_low <= 0.0 or not math.isfinite(high):
+        # an empty step that costs nothing (0 is a root, but not the one a running copy sits at), or
+        # one beyond the largest float: iterate from the step with one prompt chunk, as it grows,
+        # ``T ← F(T)`` written out (no function made: its closure's cells would be made at every solve)
+        step = decode_s(0.0) + chunk_s
+        for _ in _FIXED_POINT_ROUNDS:
+            n = per_step * step
+            new = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
+            if abs(new - step) <= 1e-12 + STEP_TOLERANCE * step or not math.isfinite(new):
+                return new, min(per_step * new, max_batch)
+            step = new
+        return step, min(per_step * step, max_batch)
+    if above is not None and low < above < high:
+        n = per_step * above
+        f_high = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * above)) * chunk_s) / across \
+            - above
+    else:
+        f_high = 1.0
+    if f_high <= 0.0:  # the upper bound confirmed
+        high = above
+    else:
+        n = per_step * high
+        f_high = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * high)) * chunk_s) / across \
+            - high
+    if abs(f_high + high - high) <= 1e-12 + STEP_TOLERANCE * high:  # F(high) rounded as the loop's
+        step = high
+    else:
+        side, step = 0, high
+        for _ in _BRACKET_ROUNDS:
+            step = (low * f_high - high * f_low) / (f_high - f_low)
+            if not low < step < high:
+                step = 0.5 * (low + high)
+            n = per_step * step
+            f = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across \
+                - step
+            if abs(step + f - step) <= 1e-12 + STEP_TOLERANCE * step or high - low <= 1e-12 + STEP_TOLERANCE * step:
+                break
+            if f > 0.0:  # below the root; the same end kept twice: the other end's value halves
+                low, f_low = step, f
+                f_high, side = (f_high / 2 if side > 0 else f_high), 1
+            else:
+                high, f_high = step, f
+                f_low, side = (f_low / 2 if side < 0 else f_low), -1
+    n = per_step * step
+    return step, (max_batch if max_batch < n else n)  # min(n, B), no call
+
+
+_FIXED_POINT_ROUNDS = range(200)
+_BRACKET_ROUNDS = range(400)
+"""The most rounds :func:`solve_mean_step` iterates ``T ← F(T)`` and narrows its bracket (made once:
+a range is read again by every loop over it)."""
+
+
+def capacity_step(costs: StepCosts) -> float:
+    """The mean step at the capacity, ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−N·B/D))·t_chunk/N`` [s]
+    (:func:`~configurator.core.load.capacity`; answers that decode, ``D > 0``); the last answer
+    given again for the same costs (the same object: a copy's capacity, then its closed loop at the
+    capacity, ask alike)."""
+    last = _LAST_CAPACITY_STEP.kept
+    if last[0] is costs:
+        return last[1]
+    d, b, passes = costs.decode_steps, costs.max_batch, costs.scheduler_steps
+    step = costs.full_decode_s + b * costs.prompt_tokens * costs.prompt_token_s / d \
+        + (1.0 - math.exp(-passes * b / d)) * costs.chunk_s / passes
+    _LAST_CAPACITY_STEP.kept = (costs, step)
+    return step
+
+
+_LAST_CAPACITY_STEP = LastAsked((None, None))
+"""The last step at the capacity found: (costs, step [s]); the costs by identity (held here)."""
+
+
+def mean_step_between(costs: StepCosts, rate: float, below: float, above: float | None) -> tuple[float, float]:
+    """:func:`solve_mean_step` inside ``(below, above)``, kept as the last step found (:func:`mean_step`
+    gives it again to the load point at the rate the closed loop settles on)."""
+    found = solve_mean_step(costs, rate, below, above)
+    _LAST_STEP.kept = (costs, rate, found)
+    return found

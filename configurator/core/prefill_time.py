@@ -1,0 +1,251 @@
+"""Prefill times of one model copy: a prompt's FLOPs and its time alone on an idle copy
+(:func:`prefill_seconds`), and what the load model (:mod:`configurator.core.load`) reads of a prompt:
+the time of one of its tokens inside an engine step, the weight read of the step carrying it, a
+prefill pass of its own, a prefill pool's time per prompt. Each a function of the copy's scenario,
+card and precision plan; those that do not depend on the batch per copy are kept for the next
+copy that differs only in it (:func:`_batch_free`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from configurator.core.architecture import ModelArchitecture
+from configurator.core.catalog import Card
+from configurator.core.decode_step import (
+    _bandwidth,
+    _ep_all_to_all_s,
+    _tp_allreduce_s,
+    decode_weight_bytes,
+    prompt_dequantized,
+    prompt_int8_quantized,
+    serving_rate,
+)
+from configurator.core.decode_step_table import same_but_batch
+from configurator.core.engines import decode_read_factor
+from configurator.core.memo import LastAsked
+from configurator.core.precision import PrecisionPlan
+from configurator.core.prefill_attention import prompt_attention_flops, prompt_compute_seconds
+from configurator.core.prompt_conversions import conversion_bytes
+from configurator.core.scenario import Scenario
+
+
+def prefill_flops(model: ModelArchitecture, prompt_tokens: int, sampled: int = 1, attention: float | None = None
+                  ) -> float:
+    """Forward FLOPs of a prompt of ``P`` tokens whose logits are computed at ``sampled`` positions
+    [FLOP]: ``2·(N − V·d)·P + 2·V·d·s`` for the products (``N`` the matrix-product parameters,
+    :meth:`~configurator.core.architecture.ModelArchitecture.matmul_params`, of which the output
+    head is ``V·d``, vocabulary × hidden) plus causal attention
+    (:func:`~configurator.core.prefill_attention.prompt_attention_flops`).
+
+    A serving engine runs the output head only where it samples, the last position of each
+    request in the step, not at every prompt token: vLLM ``logits_indices = query_start_loc[1:] -
+    1``, then ``compute_logits(hidden_states[logits_indices])`` (vllm-project/vllm 4e179065,
+    vllm/v1/worker/gpu_model_runner.py, ``_prepare_inputs`` and ``execute_model``); SGLang "Prefill
+    without input logprobs": ``hidden_states[cumsum(extend_seq_lens) - 1]`` (sgl-project/sglang
+    5993251f, python/sglang/srt/layers/logits_processor.py); TensorRT-LLM only with
+    ``gather_context_logits``, default False (tensorrt_llm.runtime.ModelConfig, nvidia.github.io/
+    TensorRT-LLM/python-api/tensorrt_llm.runtime.html); llama.cpp "the output only for the last
+    token" of a batch without per-token flags unless embeddings ask for all (ggml-org/llama.cpp
+    21e9bbe2, src/llama-batch.cpp, ``llama_batch_allocr::init``). Prompt log-probabilities (none
+    of the calibration rows ask for them) would put the head back at every token.
+
+    ``sampled``: 1 for a prompt prefilled in one step. A prompt chunked over several steps is
+    sampled in each (vLLM samples a partial request's last token and discards it, its comment in
+    ``_prepare_inputs``; SGLang "we still need to sample 1 token"), so its caller passes the chunks
+    it spans. Decode (every decoding token samples) and training (the loss reads every position)
+    keep the head at every token (``matmul_params``).
+
+    ``attention``: :func:`~configurator.core.prefill_attention.prompt_attention_flops` of the
+    prompt, when the caller has worked it out already."""
+    head = model.vocab * model.hidden
+    return 2.0 * (model.matmul_params() - head) * prompt_tokens + 2.0 * head * sampled \
+        + (prompt_attention_flops(model, prompt_tokens) if attention is None else attention)
+
+
+
+def prefill_layer_overhead(scenario: Scenario) -> float:
+    """Time per layer per prefill chunk beyond the roofline [s]: the engine's, else
+    ``Assumptions.prefill_layer_overhead_s`` (prompt kernels run eagerly, without CUDA graphs, in
+    every engine)."""
+    own = scenario.serving.profile.prefill_layer_overhead_s
+    return scenario.assumptions.prefill_layer_overhead_s if own is None else own
+
+
+def prefill_seconds(
+    scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, sequences: int = 1
+) -> float:
+    """Prefill of ``sequences`` prompts, batched in chunks of ``max_batched_tokens`` [s].
+
+    Per chunk: the FLOPs at the engine's share of the prefill efficiency (causal attention at the
+    engine's attention kernel's share, where published: :mod:`configurator.core.prefill_attention`)
+    plus one read of the
+    weights (and, where quantized weights are dequantized before FP16 products,
+    :func:`~configurator.core.decode_step.prompt_dequantized`, their FP16 copy written and read
+    back), per-layer time, tensor-parallel all-reduces and, where the engine keeps FP32 activations and
+    converts them to FP16 around its cuBLAS products, those conversions (:func:`prompt_conversion_seconds`,
+    llama.cpp). The dequantization is the engine's own
+    memory-bound kernel (llama.cpp: ``dequantize_block_q4_K<<<nb, 32>>>``, one 32-thread block per
+    256-weight block, ggml-org/ggml src/ggml-cuda/convert.cu): its traffic, the quantized blocks read
+    and the copy written, runs at the engine's HBM factor as its decode kernels do
+    (:func:`~configurator.core.engines.decode_read_factor`, an **assumption**: the same few reads in
+    flight per SM); the product reads the copy back as it reads FP16 weights. The weight stream and the products
+    are added, not overlapped: at the chunk sizes where both matter (100–500 tokens) GEMM tiles
+    neither saturate the bandwidth nor the tensor cores (TensorRT-LLM's 128-token TTFT rows sit
+    at the sum, not the maximum); for long chunks the sum adds a few per cent. With one
+    sequence: time to first token on an idle copy.
+    """
+    a, tp, model = scenario.assumptions, scenario.parallelism.tp, scenario.model
+    profile = scenario.serving.profile
+    tokens = prompt_tokens * sequences
+    chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
+    chunk = min(tokens, scenario.serving.max_batched_tokens)
+    compute_s = sequences * _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk)
+    weights_s = chunks * _chunk_weights_seconds(scenario, card, plan, chunk)
+    overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
+    comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
+        _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
+    return float(compute_s + weights_s + overhead_s + comm_s + prompt_conversion_seconds(scenario, card, plan, tokens))
+
+
+def _chunk_weights_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, chunk: int) -> float:
+    """:func:`prefill_seconds`' read of the weights for one chunk of ``chunk`` prompt tokens (and,
+    where the engine dequantizes them first, its FP16 copy written and read back) [s]."""
+    tp, model, profile = scenario.parallelism.tp, scenario.model, scenario.serving.profile
+    weights = decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
+    bandwidth = _bandwidth(card, scenario.assumptions, profile.weight_stream_share)
+    if prompt_dequantized(card, plan, profile):  # the engine's kernel reads the blocks, writes an FP16 copy
+        copy = decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp  # the product reads it back
+        return (weights + copy) / (bandwidth * decode_read_factor(profile, card.memory_type)) + copy / bandwidth
+    return weights / bandwidth
+
+
+def prompt_conversion_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, tokens: float) -> float:
+    """The engine's FP16 conversions of activations around the cuBLAS products of ``tokens`` prompt
+    tokens on one of ``tp`` cards [s]: :func:`~configurator.core.prompt_conversions.conversion_bytes`
+    where the profile runs them (``prompt_fp16_conversions``) and the products are not its INT8
+    kernels (:func:`~configurator.core.decode_step.prompt_int8_quantized`: MMQ writes FP32 itself),
+    else 0. Like the dequantization kernel they are the engine's own memory-bound kernels, so
+    their traffic runs at its HBM factor (:func:`~configurator.core.engines.decode_read_factor`,
+    the same **assumption**)."""
+    profile = scenario.serving.profile
+    if not profile.prompt_fp16_conversions or prompt_int8_quantized(card, plan, profile):
+        return 0.0
+    bandwidth = _bandwidth(card, scenario.assumptions, profile.weight_stream_share) \
+        * decode_read_factor(profile, card.memory_type)
+    return conversion_bytes(scenario.model, tokens) / scenario.parallelism.tp / bandwidth
+
+
+def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, chunk: int
+                      ) -> float:
+    """:func:`~configurator.core.prefill_attention.prompt_compute_seconds` of one prompt of
+    ``prompt_tokens`` (:func:`prefill_flops`, sampled once in each chunk it spans) at the prompt
+    rate of ``chunk`` tokens per step with one sampled position per prompt in it, at least one
+    (:func:`~configurator.core.decode_step.serving_rate`) [s]; the last answer given again for the
+    same scenario, card and plan objects and numbers (a copy's idle first token and its prompt
+    token ask alike)."""
+    last = _LAST_PROMPT_COMPUTE.kept
+    if last is not None and last[0] is scenario and last[1] is card and last[2] is plan \
+            and last[3] == prompt_tokens and last[4] == chunk:
+        return last[5]
+    rate = serving_rate(card, plan, scenario, chunk, head_rows=max(1.0, chunk / prompt_tokens))
+    model = scenario.model
+    attention = prompt_attention_flops(model, prompt_tokens)  # in the FLOPs, and timed apart where a kernel says
+    value = prompt_compute_seconds(scenario, card, prompt_tokens, rate,
+                                   prefill_flops(model, prompt_tokens, -(-prompt_tokens // chunk), attention),
+                                   attention)
+    _LAST_PROMPT_COMPUTE.kept = (scenario, card, plan, prompt_tokens, chunk, value)
+    return value
+
+
+_LAST_PROMPT_COMPUTE = LastAsked()
+"""The last prompt compute time :func:`_prompt_compute_s` worked out: (scenario, card, plan, prompt
+tokens, chunk, seconds), the objects by identity (held here)."""
+
+
+PrefillTime = Callable[[Scenario, Card, PrecisionPlan], float]
+"""A prefill time of one copy of a scenario on a card with a precision plan [s]."""
+
+
+def _batch_free(fn: PrefillTime) -> PrefillTime:
+    """``fn``, a prefill time of one copy, with its last answer given again when asked for the same
+    card, an equal precision plan and a scenario that provably differs from the last one only in
+    :data:`~configurator.core.decode_step_table.NO_PREFILL_FIELDS`: every other field the same
+    object (a search varies the batch and the pools by copying the scenario with those fields
+    replaced, which shares the rest). Anything else is worked out afresh."""
+    last: list[tuple | None] = [None]
+
+    def remembered(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+        kept = last[0]
+        if kept is not None and kept[1] is card and same_but_batch(kept[0], scenario) and kept[2] == plan:
+            return kept[3]
+        value = fn(scenario, card, plan)
+        last[0] = (scenario, card, plan, value)
+        return value
+
+    remembered.__doc__, remembered.__name__ = fn.__doc__, fn.__name__
+    return remembered
+
+
+@_batch_free
+def idle_ttft_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Time to first token of one uncached prompt on an idle copy (:func:`prefill_seconds`) [s]."""
+    return prefill_seconds(scenario, card, plan, uncached_prompt_tokens(scenario))
+
+
+def uncached_prompt_tokens(scenario: Scenario) -> int:
+    """Prompt tokens a request prefills: those not found in the prefix cache."""
+    serving = scenario.serving
+    return max(1, math.ceil(serving.prompt_tokens * (1.0 - serving.prefix_hit_rate)))
+
+
+@_batch_free
+def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Compute time of one prompt token inside an engine step, its share of the prompt's products,
+    collectives and activation conversions (:func:`prompt_conversion_seconds`)
+    (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]: of the prompt a request prefills,
+    its tokens not found in the prefix cache (:func:`uncached_prompt_tokens`), as
+    :func:`prefill_seconds` counts them for one prompt, so that its tokens' time is that prefill's."""
+    serving = scenario.serving
+    p = uncached_prompt_tokens(scenario)
+    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens)) / p
+    per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
+                       + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
+    per_token += prompt_conversion_seconds(scenario, card, plan, p) / p
+    return per_token
+
+
+@_batch_free
+def prefill_pass_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """What a prompt's prefill pass adds to the running sequences' time where the engine runs it as a
+    forward pass of its own (:attr:`~configurator.core.engines.EngineProfile.prefill_with_decodes`
+    False, SGLang's default): the pass's read of the weights (:func:`prefill_seconds`' per chunk, at
+    the copy's chunk of its prompt) and the host time of a step, which a decode step that carries the
+    prompt shares with the decodes (:attr:`~configurator.core.load.StepCosts.own_pass_s`); 0 where the
+    prompts ride in the decode steps [s]."""
+    if scenario.serving.profile.prefill_with_decodes:
+        return 0.0
+    return prompt_step_read_seconds(scenario, card, plan)
+
+
+@_batch_free
+def prompt_step_read_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """The least a step carrying a prompt's chunk takes by the prompt's own count: :func:`prefill_seconds`'
+    read of the weights per chunk (:func:`_chunk_weights_seconds`, at the copy's chunk of its prompt:
+    a MoE's experts that chunk touches, a dequantized copy where the engine makes one) and the host
+    time of a step (:attr:`~configurator.core.load.StepCosts.prompt_read_s`) [s]; the prompt's tokens
+    not found in the prefix cache (:func:`uncached_prompt_tokens`), those its steps carry."""
+    serving = scenario.serving
+    chunk = min(uncached_prompt_tokens(scenario), serving.max_batched_tokens)
+    return _chunk_weights_seconds(scenario, card, plan, chunk) + serving.profile.step_overhead_s
+
+
+@_batch_free
+def prefill_pool_prompt_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Time a prefill copy of separate pools spends per prompt: as many uncached prompts as the
+    chunk budget holds prefilled together, over their number [s]. Does not depend on the batch
+    per copy."""
+    prompt = uncached_prompt_tokens(scenario)
+    together = max(1, scenario.serving.max_batched_tokens // prompt)
+    return prefill_seconds(scenario, card, plan, prompt, together) / together

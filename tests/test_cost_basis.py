@@ -83,14 +83,15 @@ def test_price_decides_varies_the_tco_per_unit_exactly(catalog):
 
 
 def test_a_bill_with_an_unpriced_line_is_not_ranked_but_named(catalog):
-    """A B200 server has no price without its cards: a TCO without it would favour the B200; it is
-    listed 'no price for … — enter a quote', not ranked."""
+    """The CloudMatrix 384 supernode has a card price but no price for its rack-scale system: a TCO
+    without it would favour the card; it is listed 'no price for … — enter a quote', not ranked. (Until
+    2026-12-04 this was the B200, whose GPU-less HGX server then had no price.)"""
     s = _scenario("--workload", "pretrain", "--model", "llama2-7b", "--tokens", "1T", "--deadline", "30d")
     result = recommend(s, catalog, Objective.TCO, limit=40)
-    assert "b200" not in {r.card.id for r in result.ranked}
-    b200 = next(r for r in result.unpriced if r.card.id == "b200")
-    assert b200.reasons[0].id == "no-price-items" and "B200-class server" in b200.reasons[0].text
-    assert "服务器" in b200.reasons[0].text_in("zh_CN") or "B200" in b200.reasons[0].text_in("zh_CN")
+    assert "ascend-910c" not in {r.card.id for r in result.ranked}
+    cm384 = next(r for r in result.unpriced if r.card.id == "ascend-910c")
+    assert cm384.reasons[0].id == "no-price-items" and "rack-cloudmatrix-384" in cm384.reasons[0].text
+    assert "报价项" in cm384.reasons[0].text_in("zh_CN")
 
 
 def test_a_system_priced_whole_is_ranked_at_its_system_price(catalog):

@@ -88,8 +88,9 @@ def test_capex_is_the_sum_of_its_lines_and_converts_with_the_currency(catalog, b
 
 
 def test_unpriced_lines_are_listed_not_dropped(catalog, book):
-    """A B200 cluster: its GPU-less HGX B200 server has no price in the file (none is published)."""
-    bom = bill_of_materials(superpod(card_id="b200"), catalog.get("b200"), book)
+    """A Vera Rubin cluster: its NVL72 rack has no price in the file (none is published; until 2026-12-04
+    this was a B200 cluster, whose GPU-less HGX B200 server has since been priced)."""
+    bom = bill_of_materials(superpod(card_id="vera-rubin"), catalog.get("vera-rubin"), book)
     missing = {line.item_id for line in bom.unpriced}
     priced_in_file = {i for i, item in book.items.items() if item.unit_price is not None}
     assert missing and not (missing & priced_in_file)
@@ -249,7 +250,7 @@ def test_window_bill_of_materials_panel(qtbot, catalog):
     from configurator.app.bom_panel import BomPanel
     from configurator.app.controller import ScenarioController
 
-    controller = ScenarioController(catalog, superpod(1024, card_id="b200"))  # its HGX server is unpriced
+    controller = ScenarioController(catalog, superpod(1024, card_id="vera-rubin"))  # its NVL72 rack is unpriced
     panel = BomPanel(controller)
     qtbot.addWidget(panel)
     controller.recompute()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.currency import price_conversion
@@ -155,11 +157,48 @@ def price_basis(card: Card, economics: Economics, region: str | None) -> PriceBa
     the rent among those a buyer delivering to ``region`` (``Constraints.region``) can take
     (:func:`~configurator.core.procurement.card_price.rent_markets`). Kept per card, economics
     (both by identity: frozen), region and day (prices age by the day)."""
-    on = card_price.today()
+    on = price_day()
     kept = _PRICE_BASES.get((on, region), (card, economics))
     if kept is not None:
         return kept
     return _PRICE_BASES.put((on, region), _price_basis(card, economics, on, region), (card, economics))
+
+
+_DAY: tuple = (None, None, 0.0, 0.0)
+"""The day :func:`price_day` last gave: (the function that gave it, the day, the first and the
+first-after-last seconds since the epoch of that local day), one tuple replaced whole (a thread
+reading alongside sees the old one or the new)."""
+
+
+def price_day() -> date:
+    """The day prices are aged against, :func:`~configurator.core.procurement.card_price.today`
+    (the local date), asked once per local day: while the clock (``time.time``, what
+    ``date.today`` reads) stays within the local day it last gave, that day is given again without
+    asking (``date.today`` makes a local time, about 6,000 instructions; every card of a
+    recommendation prices itself). The same day ``date.today`` would give at each call, across
+    midnight too (the day's bounds are its local midnights, ``datetime.timestamp`` of them, daylight
+    saving time included) and when a test puts another ``today`` in place (the function is checked
+    by identity: asked again); only a change of the process's time zone within a day goes unseen."""
+    ask, day, start, end = _DAY
+    now = time.time()
+    if ask is card_price.today and start <= now < end:
+        return day
+    return _asked_day()
+
+
+def _asked_day() -> date:
+    """:func:`price_day` asked afresh: the day, kept in :data:`_DAY` with its local bounds (none kept,
+    so asked every time, for a day whose bounds cannot be worked out)."""
+    global _DAY
+    ask = card_price.today
+    day = ask()
+    try:
+        start = datetime.combine(day, datetime.min.time()).timestamp()
+        end = datetime.combine(day + timedelta(days=1), datetime.min.time()).timestamp()
+    except (OverflowError, OSError, ValueError):  # a day at the ends of the calendar: not kept
+        start = end = 0.0
+    _DAY = (ask, day, start, end)
+    return day
 
 
 _PICKS: dict[tuple, tuple] = {}

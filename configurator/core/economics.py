@@ -43,11 +43,17 @@ def host_watts(card: Card, scenario: Scenario, book: PriceBook | None = None, ki
     type's from the price book ``book`` (``procurement.servers.host_power_w``; None: the
     scenario's own, :func:`~configurator.core.procurement.prices.price_book_for`) [W]. ``kind``:
     the scenario's server type, when already worked out."""
-    e = scenario.economics
-    if e.host_power_w_per_node is not None:
-        return e.host_power_w_per_node
-    book = price_book_for(scenario.economics) if book is None else book
-    watts = host_power_w(card, scenario.parallelism.cards_per_node, scenario.count, book, kind)
+    return _host_watts(card, scenario.economics, scenario.parallelism.cards_per_node, scenario.count, book, kind)
+
+
+def _host_watts(card: Card, economics: Economics, cards_per_node: int, count: int, book: PriceBook | None,
+                kind: ServerType | None) -> float:
+    """:func:`host_watts` from the scenario's fields it reads, read once by the caller [W]."""
+    watts = economics.host_power_w_per_node
+    if watts is not None:
+        return watts
+    book = price_book_for(economics) if book is None else book
+    watts = host_power_w(card, cards_per_node, count, book, kind)
     return HOST_POWER_FALLBACK_W if watts is None else watts
 
 
@@ -66,7 +72,7 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
     board = tdp * count
     cards_per_node = scenario.parallelism.cards_per_node
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
-    facility = formulas.facility_watts(board, host_watts(card, scenario, book, kind),
+    facility = formulas.facility_watts(board, _host_watts(card, e, cards_per_node, count, book, kind),
                                        servers_needed(card, cards_per_node, count, kind), e.power_fraction, e.pue)
     return Power(board, facility)  # board_watts, facility_watts
 

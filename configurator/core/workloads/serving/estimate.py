@@ -63,7 +63,8 @@ class ServingCopy:
         self.sequences: int = scenario.sequences_per_replica
         """The copy's batch (:attr:`~configurator.core.scenario.Scenario.sequences_per_replica`), read once."""
         self.context: int = scenario.serving.context_tokens
-        """Tokens one sequence may reach (:attr:`~configurator.core.scenario_sections.Serving.context_tokens`), read once."""
+        """Tokens one sequence may reach
+        (:attr:`~configurator.core.scenario_sections.Serving.context_tokens`), read once."""
         self.memory: MemoryBreakdown = self.model.breakdown(self.sequences, self.context)
         self._replica: ReplicaSpeed | None = None
         self._timed = False

@@ -393,12 +393,11 @@ def job_costs(
             energy = energy_kwh(power, hours) * e.electricity_per_kwh
         if basis.cloud_per_hour is not None:
             cloud = basis.cloud_per_hour * count * hours
-        ownership = ownership_cost_per_hour(basis, count, e)
         priced = priced_kind(basis)
         if priced == "cloud":
             job, kind = cloud, "cloud"
-        elif priced == "ownership" and energy is not None:
-            job, kind = ownership * hours + energy, "ownership"
+        elif priced == "ownership" and energy is not None:  # the amortised purchase worked out only here
+            job, kind = ownership_cost_per_hour(basis, count, e) * hours + energy, "ownership"
         else:
             job = None
         if job is not None and tokens:

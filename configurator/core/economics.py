@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.currency import price_conversion
@@ -41,11 +43,17 @@ def host_watts(card: Card, scenario: Scenario, book: PriceBook | None = None, ki
     type's from the price book ``book`` (``procurement.servers.host_power_w``; None: the
     scenario's own, :func:`~configurator.core.procurement.prices.price_book_for`) [W]. ``kind``:
     the scenario's server type, when already worked out."""
-    e = scenario.economics
-    if e.host_power_w_per_node is not None:
-        return e.host_power_w_per_node
-    book = price_book_for(scenario.economics) if book is None else book
-    watts = host_power_w(card, scenario.parallelism.cards_per_node, scenario.count, book, kind)
+    return _host_watts(card, scenario.economics, scenario.parallelism.cards_per_node, scenario.count, book, kind)
+
+
+def _host_watts(card: Card, economics: Economics, cards_per_node: int, count: int, book: PriceBook | None,
+                kind: ServerType | None) -> float:
+    """:func:`host_watts` from the scenario's fields it reads, read once by the caller [W]."""
+    watts = economics.host_power_w_per_node
+    if watts is not None:
+        return watts
+    book = price_book_for(economics) if book is None else book
+    watts = host_power_w(card, cards_per_node, count, book, kind)
     return HOST_POWER_FALLBACK_W if watts is None else watts
 
 
@@ -64,7 +72,7 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
     board = tdp * count
     cards_per_node = scenario.parallelism.cards_per_node
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
-    facility = formulas.facility_watts(board, host_watts(card, scenario, book, kind),
+    facility = formulas.facility_watts(board, _host_watts(card, e, cards_per_node, count, book, kind),
                                        servers_needed(card, cards_per_node, count, kind), e.power_fraction, e.pue)
     return Power(board, facility)  # board_watts, facility_watts
 
@@ -155,11 +163,48 @@ def price_basis(card: Card, economics: Economics, region: str | None) -> PriceBa
     the rent among those a buyer delivering to ``region`` (``Constraints.region``) can take
     (:func:`~configurator.core.procurement.card_price.rent_markets`). Kept per card, economics
     (both by identity: frozen), region and day (prices age by the day)."""
-    on = card_price.today()
+    on = price_day()
     kept = _PRICE_BASES.get((on, region), (card, economics))
     if kept is not None:
         return kept
     return _PRICE_BASES.put((on, region), _price_basis(card, economics, on, region), (card, economics))
+
+
+_DAY: tuple = (None, None, 0.0, 0.0)
+"""The day :func:`price_day` last gave: (the function that gave it, the day, the first and the
+first-after-last seconds since the epoch of that local day), one tuple replaced whole (a thread
+reading alongside sees the old one or the new)."""
+
+
+def price_day() -> date:
+    """The day prices are aged against, :func:`~configurator.core.procurement.card_price.today`
+    (the local date), asked once per local day: while the clock (``time.time``, what
+    ``date.today`` reads) stays within the local day it last gave, that day is given again without
+    asking (``date.today`` makes a local time, about 6,000 instructions; every card of a
+    recommendation prices itself). The same day ``date.today`` would give at each call, across
+    midnight too (the day's bounds are its local midnights, ``datetime.timestamp`` of them, daylight
+    saving time included) and when a test puts another ``today`` in place (the function is checked
+    by identity: asked again); only a change of the process's time zone within a day goes unseen."""
+    ask, day, start, end = _DAY
+    now = time.time()
+    if ask is card_price.today and start <= now < end:
+        return day
+    return _asked_day()
+
+
+def _asked_day() -> date:
+    """:func:`price_day` asked afresh: the day, kept in :data:`_DAY` with its local bounds (none kept,
+    so asked every time, for a day whose bounds cannot be worked out)."""
+    global _DAY
+    ask = card_price.today
+    day = ask()
+    try:
+        start = datetime.combine(day, datetime.min.time()).timestamp()
+        end = datetime.combine(day + timedelta(days=1), datetime.min.time()).timestamp()
+    except (OverflowError, OSError, ValueError):  # a day at the ends of the calendar: not kept
+        start = end = 0.0
+    _DAY = (ask, day, start, end)
+    return day
 
 
 _PICKS: dict[tuple, tuple] = {}
@@ -348,12 +393,11 @@ def job_costs(
             energy = energy_kwh(power, hours) * e.electricity_per_kwh
         if basis.cloud_per_hour is not None:
             cloud = basis.cloud_per_hour * count * hours
-        ownership = ownership_cost_per_hour(basis, count, e)
         priced = priced_kind(basis)
         if priced == "cloud":
             job, kind = cloud, "cloud"
-        elif priced == "ownership" and energy is not None:
-            job, kind = ownership * hours + energy, "ownership"
+        elif priced == "ownership" and energy is not None:  # the amortised purchase worked out only here
+            job, kind = ownership_cost_per_hour(basis, count, e) * hours + energy, "ownership"
         else:
             job = None
         if job is not None and tokens:

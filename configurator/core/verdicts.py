@@ -120,20 +120,29 @@ class Verdict:
         return actual, round(by, 2) if money else _rounded(float(by))
 
 
-def ceiling(id_: str, target: float, actual: float | None, unit: str, **facts) -> Verdict:
-    """A verdict on an upper limit: met when ``actual`` ≤ ``target`` (unknown when ``actual`` is None)."""
+def ceiling(id_: str, target: float, actual: float | None, unit: str, basis: str = "", origin: str = ORIGIN_SET,
+            params: dict | None = None) -> Verdict:
+    """A verdict on an upper limit: met when ``actual`` ≤ ``target`` (unknown when ``actual`` is None);
+    ``basis``, ``origin`` and ``params`` (None: none) as :class:`Verdict`'s, given to it by position
+    (a serving estimate checks two or three targets, a layout search thousands)."""
+    if params is None:
+        params = {}
     if actual is None:
-        return Verdict(id_, target, None, unit, None, **facts)
+        return Verdict(id_, target, None, unit, None, None, None, basis, origin, params)
     by = actual - target
-    return Verdict(id_, target, actual, unit, by <= 0, by, by / target, **facts)
+    return Verdict(id_, target, actual, unit, by <= 0, by, by / target, basis, origin, params)
 
 
-def floor(id_: str, target: float, actual: float | None, unit: str, **facts) -> Verdict:
-    """A verdict on a lower limit: met when ``actual`` ≥ ``target``."""
+def floor(id_: str, target: float, actual: float | None, unit: str, basis: str = "", origin: str = ORIGIN_SET,
+          params: dict | None = None) -> Verdict:
+    """A verdict on a lower limit: met when ``actual`` ≥ ``target`` (unknown when ``actual`` is None);
+    the rest as :func:`ceiling`'s."""
+    if params is None:
+        params = {}
     if actual is None:
-        return Verdict(id_, target, None, unit, None, **facts)
+        return Verdict(id_, target, None, unit, None, None, None, basis, origin, params)
     by = target - actual
-    return Verdict(id_, target, actual, unit, by <= 0, by, by / target, **facts)
+    return Verdict(id_, target, actual, unit, by <= 0, by, by / target, basis, origin, params)
 
 
 def missed(verdicts: Iterable[Verdict]) -> tuple[Verdict, ...]:

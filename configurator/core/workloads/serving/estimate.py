@@ -52,7 +52,7 @@ class ServingCopy:
     step table and the speed when first asked for (a layout that does not fit may be dropped
     unread)."""
 
-    __slots__ = ("scenario", "card", "plan", "model", "memory", "sequences", "_replica", "_timed", "_costs")
+    __slots__ = ("scenario", "card", "plan", "model", "memory", "sequences", "context", "_replica", "_timed", "_costs")
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan | None = None,
                  model: ServingMemoryModel | None = None) -> None:
@@ -61,7 +61,10 @@ class ServingCopy:
         self.model: ServingMemoryModel = batch_free_memory_model(scenario, card, self.plan) if model is None else model
         self.sequences: int = scenario.sequences_per_replica
         """The copy's batch (:attr:`~configurator.core.scenario.Scenario.sequences_per_replica`), read once."""
-        self.memory: MemoryBreakdown = self.model.breakdown(self.sequences, scenario.serving.context_tokens)
+        self.context: int = scenario.serving.context_tokens
+        """Tokens one sequence may reach
+        (:attr:`~configurator.core.scenario_sections.Serving.context_tokens`), read once."""
+        self.memory: MemoryBreakdown = self.model.breakdown(self.sequences, self.context)
         self._replica: ReplicaSpeed | None = None
         self._timed = False
         self._costs: StepCosts | None = None
@@ -143,12 +146,12 @@ def at_batch(scenario: Scenario, batch: int) -> Scenario:
 def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: PriceBook | None = None) -> ServingBasis:
     """The basis of :func:`serving_basis` around a copy already worked out: its limits, prices and
     card messages added."""
-    model = copy.model
-    limits = Limits(max_concurrency=model.max_concurrency(scenario.serving.context_tokens) * scenario.data_parallel,
+    model, economics = copy.model, scenario.economics
+    limits = Limits(max_concurrency=model.max_concurrency(copy.context) * scenario.data_parallel,
                     max_context=model.max_context(copy.sequences))
     return ServingBasis(copy.plan, copy.memory, limits, copy.replica,
-                        price_basis(card, scenario.economics, scenario.constraints.region),
-                        tuple(card_messages(card)), price_book_for(scenario.economics) if book is None else book)
+                        price_basis(card, economics, scenario.constraints.region),
+                        tuple(card_messages(card)), price_book_for(economics) if book is None else book)
 
 
 def serving_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> ServingBasis:

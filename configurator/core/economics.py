@@ -153,8 +153,11 @@ _PRICE_BASES: LruMemo[PriceBasis] = LruMemo(PRICE_BASIS_MEMO_SIZE)
 
 
 def clear_price_basis_memo() -> None:
-    """Forget every kept price basis: a cold estimate picks its prices again."""
+    """Forget every kept price basis and the kept day: a cold estimate picks its prices, and asks
+    the date, again (a cold benchmark measures no cache)."""
+    global _DAY
     _PRICE_BASES.clear()
+    _DAY = (None, None, 0.0, 0.0)
 
 
 def price_basis(card: Card, economics: Economics, region: str | None) -> PriceBasis:

@@ -21,7 +21,13 @@ from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.memo import remembered
 from configurator.core.workloads.serving.batch_search import batched_replica as _batched_replica
 from configurator.core.workloads.serving.batch_search import evaluated as _evaluated
-from configurator.core.workloads.serving.bounds import at_step, split_loses, step_level, step_loses
+from configurator.core.workloads.serving.bounds import (
+    at_step,
+    split_loses,
+    step_changes_nothing,
+    step_level,
+    step_loses,
+)
 from configurator.core.workloads.serving.copies import clear_copies
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
@@ -508,6 +514,9 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
         or miss is not None and cannot_meet_tpot(stepped, card, fp8_too=False, miss=miss))]
     if pruning and all(c == given or c < given and step_level(at_step(best, c), card, rank, rate) for c in left):
         return best  # nothing left can rank above the given step and carry more (bounds.step_level)
+    if pruning and all(c == given or step_changes_nothing(at_step(best, c), card, rank, rate, SAME_RATE)
+                       for c in left):
+        return best  # whatever is chosen, the given step carries as much and is kept (bounds.step_changes_nothing)
     tried = [best if chunk == given else at(chunk, False) for chunk in left]
     chosen = max(tried, key=serving_rank)
     if chosen is not best:

@@ -1,6 +1,7 @@
 """The serving search's bounds give the answer of the search without them. The engine-step search
 leaves untimed the steps the rate probe shows rank below the engine's own, or level with it
-(:func:`~configurator.core.workloads.serving.bounds.step_loses`, ``step_level``); the rate probe's
+(:func:`~configurator.core.workloads.serving.bounds.step_loses`, ``step_level``), and every step
+where none can change what it gives (``step_changes_nothing``); the rate probe's
 walk goes on memory alone where the prefill ceiling (:func:`~configurator.core.workloads.serving.probe.prefill_ceiling`)
 falls short of the rate. Compared through the estimate's JSON, byte for byte, on the README's
 serving question at counts that carry it and fall short, with separate pools, a TTFT target, a
@@ -65,8 +66,9 @@ def _answers(scenario: Scenario, card, monkeypatch, prune: bool) -> tuple[str, i
     """The search's answer (its JSON), how many steps the bound showed below the engine's own
     (:func:`~configurator.core.workloads.serving.bounds.step_loses`) and how many level with it
     (:func:`~configurator.core.workloads.serving.bounds.step_level`); with ``prune`` False,
-    neither is shown (every step is timed)."""
-    counted = {"step_loses": [], "step_level": []}
+    neither is shown, nor that no step changes the answer (``step_changes_nothing``): every step is
+    timed."""
+    counted = {"step_loses": [], "step_level": [], "step_changes_nothing": []}
 
     def watched(name):
         shown = getattr(plan, name)
@@ -159,3 +161,56 @@ def test_walks_on_memory_alone_give_the_same_answer(catalog, monkeypatch):
         monkeypatch.undo()
         assert found == _search_without_ceiling(scenario, card, monkeypatch), scenario
     assert any(said), "some walk went on memory alone"
+
+
+
+def _changes_nothing_shown(scenario, card, monkeypatch) -> list:
+    """The engine-step searches of ``scenario``'s plan that every step left was shown to change
+    nothing in (:func:`~configurator.core.workloads.serving.bounds.step_changes_nothing`): (whether
+    the best meets every target, its request rate, the steps left as scenarios) each."""
+    calls, shows = {}, plan.step_changes_nothing
+
+    def watched(stepped, card_, rank, rate, same_rate):
+        said = shows(stepped, card_, rank, rate, same_rate)
+        calls.setdefault(id(rank), (rank, rate, []))[2].append((stepped, said))
+        return said
+
+    monkeypatch.setattr(plan, "step_changes_nothing", watched)
+    plan.clear_search_memo()
+    plan.search_serving(scenario, card)
+    monkeypatch.undo()
+    return [(rank[1], rate, [s for s, _ in steps]) for rank, rate, steps in calls.values()
+            if all(said for _, said in steps)]
+
+
+def test_steps_shown_to_change_nothing_carry_no_more_and_meet_no_more(catalog, monkeypatch):
+    """Where every step left was shown to change nothing (the cases above and scenarios drawn at
+    random: at least one of each kind), each, timed at the best's batch and with its batch planned
+    again, carries at most the best's rate over 1 − SAME_RATE (as the search compares them) and,
+    where the best misses a target, meets no more targets than it: whichever the search would
+    choose, it keeps its best."""
+    kinds = set()
+    for scenario in (*CASES, *_random_cases(14)):
+        card = catalog.get(scenario.card_id)
+        for meets, rate, steps in _changes_nothing_shown(scenario, card, monkeypatch):
+            kinds.add(meets)
+            _assert_changes_nothing(card, meets, rate, steps)
+    assert kinds == {True, False}
+
+
+def _assert_changes_nothing(card, meets: bool, rate: float, steps: list) -> None:
+    """Each step, timed at the best's batch and with its batch planned again, where it fits:
+    carries at most ``rate`` over 1 − SAME_RATE, and carries the load only where the best meets
+    every target (``meets``)."""
+    for stepped in steps:
+        for est in (plan._evaluated(stepped, card).estimate(), plan._replica(stepped, card)):
+            if est.fits:
+                assert rate >= (1 - plan.SAME_RATE) * est.serving.requests_per_s
+                assert meets or not plan.carries_load(est)
+
+
+def test_the_readme_question_shows_steps_that_change_nothing(catalog, monkeypatch):
+    """12 × H100 fall short of the README's time per token with shared copies: every other step
+    misses it too and carries no more, so none is timed."""
+    shown = _changes_nothing_shown(CASES[1], catalog.get(CASES[1].card_id), monkeypatch)
+    assert shown and not shown[0][0]

@@ -18,6 +18,7 @@ from configurator.core.serving_speed import busy_copies, prefill_pool_rate
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.copies import kept_memory_model, kept_plan
 from configurator.core.workloads.serving.edits import with_serving
+from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
 from configurator.core.workloads.serving.probe import RateProbe
 from configurator.core.workloads.serving.weighing import has_speed
 
@@ -142,3 +143,50 @@ def step_level(stepped: Scenario, card: Card, best_rank, best_rate: float) -> bo
         return False
     kept, _, fits, carries = probe.walk(*batch_range(stepped, card))
     return kept == batch and fits and carries
+
+
+def step_changes_nothing(stepped: Scenario, card: Card, best_rank, best_rate: float, same_rate: float) -> bool:
+    """Whether another engine step (``stepped``: the layout and batch per copy of the engine-step
+    search's best, another ``max_batched_tokens``) provably cannot change what that search gives,
+    whether it is the first of the best ranked and its batch is planned again or not: every
+    estimate the search may make of it carries at most ``best_rate / (1 − same_rate)`` and, where
+    the best (``best_rank``, which fits with a speed) misses a target, none meets every target.
+
+    Why the search then keeps its best. It weighs the step at the best's batch per copy and, where
+    that is the first of the best ranked, the batch search planned again for it
+    (:func:`~.batch_search.batched_replica`), and gives the best again where the one it chose ranks
+    level with it in the first two places and the best carries at least ``1 − same_rate`` of its
+    request rate (:func:`~.plan._searched_engine_step`). The one chosen ranks at least as high as the
+    best, so its first two places are at least the best's: (True, True) where the best meets every
+    target, so equal; where it misses one, at most (True, False) as no estimate here meets every
+    target (:func:`~.latency_floor.cannot_meet_tpot`: the time per token or the stated rate missed at
+    every batch, with its own KV cache — the replanned batch search tries no other), so equal too.
+    The batches those estimates are made at: the best's, and those the batch search visits — the
+    rate probe's walk and the widening after it both double from the users spread over the copies,
+    capped at the largest that memory holds (:func:`batch_range`), so each is ``min(spread·2^k,
+    largest)``. The request rate an estimate reports at a batch where the copy fits is
+    :meth:`~.probe.RateProbe.rate_at`'s (the same functions on the same copy); one that does not fit
+    ranks below the best and is never the one chosen. So the rate of the one chosen is among those
+    checked, each at most ``best_rate / (1 − same_rate)`` as the search compares them
+    (``best_rate >= (1 − same_rate) · rate``, the same floating-point expression).
+
+    False where the best does not fit or has no speed, the batch is not set or not searched by the
+    rate probe's walk (no stated rate, static batching, no speed)."""
+    batch = stepped.serving.max_batch
+    if not best_rank[0] or batch is None or "max_batch" not in stepped.auto_layout:
+        return False
+    probe = RateProbe.shared(stepped, card)
+    if probe is None:
+        return False
+    if not best_rank[1] and not cannot_meet_tpot(stepped, card, fp8_too=False):
+        return False
+    spread, largest = batch_range(stepped, card)
+    batches, b = {batch, spread}, spread
+    while b < largest:
+        b = min(2 * b, largest)
+        batches.add(b)
+    for b in sorted(batches):
+        fits, rate = probe.rate_at(b)
+        if fits and not best_rate >= (1 - same_rate) * rate:
+            return False
+    return True

@@ -20,6 +20,7 @@ from configurator.core.workloads.layout import (
     valid_counts,
     whole_system_counts,
 )
+from configurator.core.workloads.serving.collector import collector_paused
 from configurator.core.workloads.serving.copies import forget_counts
 from configurator.core.workloads.serving.count_floor import short_at_count
 from configurator.core.workloads.serving.plan import (
@@ -47,6 +48,7 @@ def fewest_cards_for_weights(scenario: Scenario, card: Card) -> int:
     return max(1, math.ceil(scenario.model.total_params() * plan.weight_bytes / budget))
 
 
+@collector_paused
 def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS,
                        whole_systems: bool = False) -> Estimate | None:
     """The fewest cards that carry the whole load (None when no count tried does); with
@@ -227,6 +229,7 @@ MISS_TIE = 0.01
 cards among them [share of the target]."""
 
 
+@collector_paused
 def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS,
                                whole_systems: bool = False) -> Estimate | None:
     """When no count meets the request rate and latency targets (the buyer's or the use's): the

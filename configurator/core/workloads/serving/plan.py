@@ -21,7 +21,13 @@ from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.memo import remembered
 from configurator.core.workloads.serving.batch_search import batched_replica as _batched_replica
 from configurator.core.workloads.serving.batch_search import evaluated as _evaluated
-from configurator.core.workloads.serving.bounds import at_step, split_loses, step_level, step_loses
+from configurator.core.workloads.serving.bounds import (
+    at_step,
+    split_loses,
+    step_changes_nothing,
+    step_level,
+    step_loses,
+)
 from configurator.core.workloads.serving.copies import clear_copies
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
@@ -502,11 +508,15 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     # one that provably ranks below the given one (tried too), or level with it after it, is not timed
     given, rank, rate = best.scenario.serving.max_batched_tokens, serving_rank(best), best.serving.requests_per_s
     pruning = _EVALUATED.get() is None and given in CHUNK_SIZES
+    stepped = {c: at_step(best, c) for c in CHUNK_SIZES if c != given}
+    if pruning and all(step_loses(s, card, rank, rate, c > given) or
+                       step_changes_nothing(s, card, rank, rate, SAME_RATE) for c, s in stepped.items()):
+        return best  # each step is not tried or, whatever is chosen, the given one carries as much and is kept
     miss = misses_by(best) if pruning else None  # a step missing the targets by more at every batch ranks below
     left = [c for c in CHUNK_SIZES if c == given or not pruning or not (
-        step_loses(stepped := at_step(best, c), card, rank, rate, c > given)
-        or miss is not None and cannot_meet_tpot(stepped, card, fp8_too=False, miss=miss))]
-    if pruning and all(c == given or c < given and step_level(at_step(best, c), card, rank, rate) for c in left):
+        step_loses(stepped[c], card, rank, rate, c > given)
+        or miss is not None and cannot_meet_tpot(stepped[c], card, fp8_too=False, miss=miss))]
+    if pruning and all(c == given or c < given and step_level(stepped[c], card, rank, rate) for c in left):
         return best  # nothing left can rank above the given step and carry more (bounds.step_level)
     tried = [best if chunk == given else at(chunk, False) for chunk in left]
     chosen = max(tried, key=serving_rank)

@@ -68,3 +68,13 @@ def test_the_bill_counts_no_x86_host_and_names_the_node_to_quote(catalog, card_i
                        (node.item_id,))
     priced = bill_of_materials(scenario, card, quoted)
     assert priced.complete and [line.total for line in priced.lines if line.kind == "server"] == [36000.0]
+
+
+@pytest.mark.parametrize("item_id", ["server-gh200-1", "server-gh200-nvl2", "server-gh200-4"])
+def test_the_summary_names_each_node_in_english_and_chinese(item_id):
+    from configurator.report.language import ITEM_LABELS, Words, item_name
+
+    line = type("Line", (), {"item_id": item_id, "kind": "server", "role": "", "name": "x", "unit_price": None,
+                             "source": ""})()
+    assert item_name(line, Words("en")) == ITEM_LABELS[item_id]
+    assert any("\u4e00" <= c <= "\u9fff" for c in item_name(line, Words("zh_CN")))

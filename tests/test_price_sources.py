@@ -48,7 +48,7 @@ def test_the_b200_class_server_is_priced_without_its_gpus():
     assert item.unit_price == hgx.unit_price  # the same host, per the DGX B200 and DGX H100/H200 user guides
 
 
-@pytest.mark.parametrize("card_id", ["b200", "mi350x", "mi355x", "gh200-96gb", "gh200-144gb"])
+@pytest.mark.parametrize("card_id", ["b200", "mi350x", "mi355x"])  # GH200: its own nodes (tests/test_grace_nodes.py)
 def test_cards_bought_in_it_have_every_bill_line_priced(card_id):
     from configurator.core.procurement.bom import bill_of_materials
     from configurator.core.architecture import preset

@@ -29,6 +29,9 @@ KIND_LABELS = {"accelerator": "Accelerators", "server": "Servers", "network": "N
 ITEM_LABELS = {
     "server-hgx-8": "8-GPU baseboard server (CPUs, memory, NVMe; no GPUs)",
     "server-hgx-8-b200": "8-GPU baseboard server for 1 kW modules (no GPUs)",
+    "server-gh200-1": "Grace Hopper node for 1 superchip (no superchip; no x86 CPU)",
+    "server-gh200-nvl2": "GH200 NVL2 node for 2 superchips (no superchips; no x86 CPU)",
+    "server-gh200-4": "Liquid-cooled node for 4 Grace Hopper superchips (no superchips)",
     "rack-nvl72": "Rack-scale NVL72 system (72 GPUs, liquid-cooled)",
     "rack-gb300-nvl72": "Rack-scale GB300 NVL72 system (72 GPUs, liquid-cooled)",
     "rack-system": "Rack-scale system (no price on file: enter a quote)",

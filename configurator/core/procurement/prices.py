@@ -63,7 +63,11 @@ class UnitPrice:
     for_cards: tuple[str, ...] = ()
     """Catalog ids of the cards this item is the rack-scale system of (``gb200`` for the GB200
     NVL72 rack): the one place that says which rack a rack-scale card is bought as
-    (:func:`configurator.core.procurement.servers.rack_item`)."""
+    (:func:`configurator.core.procurement.servers.rack_item`), or the cards a server item is the
+    node of (the GH200 superchip nodes: :func:`configurator.core.procurement.servers.server_type`)."""
+    gpus: int | None = None
+    """GPU places of a server item that names its cards (``for_cards``): superchips per node (1, 2
+    or 4 for the GH200 nodes); None for the other items [count]."""
     racks: int | None = None
     """Racks one unit of a rack-scale system stands in, its network racks included (Huawei's
     CloudMatrix 384: 16, 12 compute and 4 network); None: one [count]."""
@@ -160,7 +164,9 @@ def parse_price_book(document: object, name: str) -> PriceBook:
             racks=int(racks) if isinstance(racks := raw.get("racks"), int) and not isinstance(racks, bool)
             and racks > 0 else None,
             system_power_w=_number(raw.get("system_power_w"), f"{name}: {item_id}.system_power_w"),
-            cooling=cooling if (cooling := raw.get("cooling")) in ("liquid", "air") else None)
+            cooling=cooling if (cooling := raw.get("cooling")) in ("liquid", "air") else None,
+            gpus=int(gpus) if isinstance(gpus := raw.get("gpus"), int) and not isinstance(gpus, bool)
+            and gpus > 0 else None)
     rates: dict[str, Rate] = {}
     for rate_id, raw in json_object(root.get("rates", {}), f"{name}: rates").items():
         if not isinstance(raw, dict):

@@ -37,8 +37,10 @@ class ServerType:
 
 
 def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
-    """The server a card is bought in: an NVL72-class rack of its NVLink domain; an 8-way
-    baseboard server for SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
+    """The server a card is bought in: an NVL72-class rack of its NVLink domain; the node the
+    price file names for the card (``for_cards`` of a server item: the GH200 superchip nodes of
+    1, 2 or 4, no x86 host), the smallest that holds a server's share of the cards; an 8-way
+    baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
     server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
     (``cards_per_node``, at most 8); no server for desktop systems and cloud-only parts."""
     ic = card.interconnect
@@ -47,11 +49,36 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
         return ServerType(None, 1, False, 1)
     if card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN:
         return ServerType(rack_item(card), ic.domain_size, True, ic.domain_size)
+    nodes = _node_items().get(card.id)
+    if nodes:
+        return _smallest_node(nodes, cards_per_node, count)
     if housing == "baseboard":
         return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
     wanted = max(1, min(cards_per_node, count, LARGEST_PCIE_SERVER))
     slots = 1 if wanted <= 1 else 2 if wanted <= 2 else 4 if wanted <= 4 else 8  # the first of 1, 2, 4, 8 holding them
     return ServerType(f"server-pcie-{slots}", slots, False, wanted)
+
+
+def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, count: int) -> ServerType:
+    """The first of ``nodes`` (GPU places, item id; fewest places first) that holds a server's
+    share of the cards (``cards_per_node`` and ``count``, at most the largest node's places),
+    holding that share: 2 GH200 at 2 a node are one NVL2 node, not half of a 4-way node."""
+    wanted = max(1, min(cards_per_node, count, nodes[-1][0]))
+    places, item_id = next(node for node in nodes if node[0] >= wanted)
+    return ServerType(item_id, places, False, wanted)
+
+
+@lru_cache(maxsize=1)
+def _node_items() -> dict[str, tuple[tuple[int, str], ...]]:
+    """The server items of the bundled price file that name their cards (``for_cards``) and
+    their GPU places (``gpus``), by card id, fewest places first (read once, as
+    :func:`_rack_items`)."""
+    nodes: dict[str, list[tuple[int, str]]] = {}
+    for item in bundled_price_book().items.values():
+        if item.kind == "server" and item.gpus:
+            for card_id in item.for_cards:
+                nodes.setdefault(card_id, []).append((item.gpus, item.item_id))
+    return {card_id: tuple(sorted(found)) for card_id, found in nodes.items()}
 
 
 UNPRICED_RACK = "rack-system"

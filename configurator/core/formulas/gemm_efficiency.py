@@ -129,6 +129,43 @@ GB of traffic per pp512 of Llama 3 8B in its norms, RoPE, cache copies, scores w
 and residual adds, are not charged; charging them and refitting the prompt share by its rule, 1.02 -> 2.04,
 moved the H100 PCIe rows to +6/-4 % but left the A100 rows at -9..-15 %, the Ada rows at +14..+29 % pulling
 the one share: not shipped, not this module's).
+
+FP8 training on Hopper (issue 27 part 2, diagnosis; nothing changed). Megatron-Core / Transformer Engine FP8 runs
+on the H100 (NeMo 24.07's tables, MLPerf Training v4.1 GPT-3 175B and Llama 2 70B LoRA, Megatron-Bridge;
+``benchmarks/data/held-out.json``) are predicted 12-32 % slow, torchtitan's FP8 rows +1..+9 %. At those rows'
+shapes the 8-bit curve gives their products 0.60-0.67 of the 1,979 TFLOP/s peak, times the training share
+(``efficiency.MATMUL_EFFICIENCY``, 0.776) 920-1,025 TFLOP/s; the products are 53-74 % of the predicted step, the
+per-layer time 7-20 % (e.g. NeMo Llama 2 7B: step 4.43 s against 3.89 s measured; products 2.82, per-layer time
+0.72, attention 0.45, activation traffic 0.43). (1) What the 8-bit curve holds: aiconfigurator's collector builds
+the FP8 ``Linear`` without an input scale, so each timed product first computes its input's amax and casts it
+(``collector/trtllm/collect_gemm.py``: the fp8 GEMM "includes the compute-scale overhead"; the same release times
+that step alone, ``quantize/trtllm/1.3.0rc20/computescale_perf.parquet``: 27 µs at 4,096 × 4,096 on the H100,
+about five bytes per element at the card's bandwidth). Its time is in m·k against the product's m·n·k, so the fit
+carries it as a short-``n`` loss: ``n½`` 1,534 against 28 at 16-bit. H100 table, 4,096 × 12,288 × 4,096: 1,270
+TFLOP/s (0.642) as timed, 1,385 (0.700) without the quantization, bf16 800 (0.809); 8192³: 0.628 and 0.717, where
+the repository's H200 ``torch._scaled_mm`` product ran 0.72 (``h200-calibration.jsonl``). Refitted to the tables
+less that step (the same rule, scratch refit; it reproduces the shipped 8-bit fit within 0.004 of ``E``): Hopper
+``E``, ``m½``, ``n½``, ``k½`` = 0.796, 95, 696, 267 (cross-validated 4.6 % model-sized, 90th percentile 12.9 %;
+H100 from H200 alone 4.4 %), Blackwell 0.724, 152, 1,091, 134 (5.0 %). (2) Tried: that curve for FP8 products
+under the Megatron-Core recipes (Transformer Engine's delayed scaling reads the amax history and fuses the casts
+into LayerNorm and the gradients' cast-transpose, so no amax pass precedes a product; torchtitan's torchao dynamic
+scaling takes the amax of each input as the tables do, so it kept this curve). The TE rows moved 5-6 points (NeMo
+-12..-32 → -5.5..-27 %, MLPerf GPT-3 -12..-24 → -6..-19 %, Megatron-Bridge H100 -14/-17 → -8/-12 %; NeMo's Llama 3
+8B +2.3 → +9.5 %, MLPerf's H200 LoRA +3.6 → +8.9 %), the held-out training median 11.3 → 8.5 % (worst 31.6 → 27.0
+%), but the calibration's two FP8 rows, translated under a Megatron recipe without running Megatron-Core's fused
+casts, moved away: llm-foundry's MPT 3B (Composer, ``te.Linear``, a separate cast before each product) +2.5 →
++15.8 %, DeepSeek-V3 (1×128 block scaling, its own kernels: the tables' ``fp8_block`` products, not per-tensor)
+-9.2 → -2.9 % but its planner row +6.8 → +15.2 %; LOSO training throughput 7.6 → 7.9 %, planner 9.4 → 10.3 %. Not
+shipped (the rule: LOSO and held out both better). Charging TE's casts apart (4 bytes per element: the unfused
+forward inputs and every output gradient's cast-transpose, at the element-wise share of bandwidth; the throughput
+rows only) gave held out 9.3 %, LOSO 7.8 %; the head at 16 bits (Megatron's ``output_layer`` is no TE module;
+torchtitan's float8 filter skips ``output``; DeepSeek-V3 keeps its head in BF16) moved DeepSeek-V3 to -15.4 % and
+held out to 8.6 %: neither shipped. Even at the full FP8 peak the products could not close NeMo's Llama 2 70B SFT
+row (its products would need 0.99 of peak), so the rest of the gap lies outside the products (the per-layer time,
+fitted to a mix led by eager PyTorch, against TE's fused layers; tensor-parallel overlap). What would settle it: a
+training field for the FP8 scaling (delayed with fused casts, per-tensor current, 1×128 blocks) so that
+llm-foundry and DeepSeek-V3 are translated as they ran, then the curve above for the fused casts and the
+``fp8_block`` tables for the blocks.
 """
 
 from __future__ import annotations

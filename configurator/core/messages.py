@@ -14,6 +14,7 @@ from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLI
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_items import ITEM_CHINESE
+from configurator.core.messages_offers import OFFER_CHINESE
 from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH, JSON_TERMS_CHINESE
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
@@ -482,6 +483,7 @@ TERMS["zh_CN"].update({"none": "无",  # "pinned: none" (no-layout-fits); then c
                        "a folder": "文件夹", "a named pipe (FIFO)": "命名管道（FIFO）", "a socket": "套接字",
                        "a device": "设备", "not a regular file": "非普通文件", "quotes file": "报价文件", "file": "文件"})
 TERMS["zh_CN"].update(ITEM_CHINESE)  # the price file's item names a warning names (core/messages_items.py)
+TERMS["zh_CN"].update(OFFER_CHINESE)  # a price's provider and tier a warning names (core/messages_offers.py)
 TERMS["zh_CN"].update(JSON_TERMS_CHINESE)  # kinds of JSON value, the JSON decoder's reasons (core/messages_json.py)
 """Word-valued parameters (a limit, a card class, a workload) in each language."""
 

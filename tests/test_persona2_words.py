@@ -20,3 +20,31 @@ def test_the_offer_words_are_declared_once():
     """The catalog's price rows and the messages read the one table."""
     assert ZH_CN_OFFER is OFFER_CHINESE
     assert all(TERMS["zh_CN"][english] == chinese for english, chinese in OFFER_CHINESE.items())
+
+
+def test_the_summary_says_per_card_why_it_is_not_ranked():
+    """#8: the first page said "no price" of the Ascend 910C server, which has a price and lacks a
+    board power; now each unranked card carries the recommendation's own reason, as the CLI says."""
+    from configurator.core.catalog import load_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.architecture import preset
+    from configurator.core.scenario import Scenario
+    from configurator.report.summary import build_summary, ranked_options
+
+    catalog = load_catalog()
+    scenario = Scenario(model=preset("llama3-70b"), workload="inference", card_id="v100-sxm-32gb", count=48,
+                        serving={"use": "chat"}, constraints={"region": "cn", "budget": 3_000_000.0,
+                                                             "requests_per_s": 10.0},
+                        economics={"currency": "CNY"})
+    chosen = estimate(scenario, catalog.get("v100-sxm-32gb"))
+    _mine, _priced, unpriced = ranked_options(chosen, catalog)
+    why = {o.estimate.card.id: o.reason.id for o in unpriced if o.reason is not None}
+    assert why.get("ascend-910c-a3-server") == "no-power-tco"
+    for language, power, price in (("en", " (no published board power)", " (no price)"),
+                                   ("zh_CN", "（无公开的板卡功耗）", "（无价格）")):
+        summary = build_summary(chosen, catalog, language)
+        assert f"Ascend 910C server — Atlas 800T/800I A3 (8 per server){power}" in summary.recommendation
+        assert price in summary.recommendation
+        rows = {row[1]: row for row in {t.key: t for t in summary.tables}["alternatives"].rows if row[0] == "—"}
+        server = next(row for name, row in rows.items() if "910C server" in name)
+        assert server[4].endswith("CNY")  # its capex: it has a price

@@ -8,7 +8,7 @@ document), Markdown, CSV and JSON. No Qt here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from configurator import __version__
@@ -170,7 +170,8 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
               if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
     priced = sorted((o for o in others if o.score is not None), key=lambda o: (o.score, o.estimate.scenario.count))
     unpriced = [o for o in others if o.score is None]
-    unpriced += [ranked_option(rec.estimate, objective, book) for rec in getattr(result, "unpriced", ())
+    unpriced += [replace(ranked_option(rec.estimate, objective, book), reason=next(iter(rec.reasons), None))
+                 for rec in getattr(result, "unpriced", ())  # why each is unranked, as the command line says
                  if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
     return mine, tuple(priced[:MAX_ALTERNATIVES]), tuple(unpriced)
 

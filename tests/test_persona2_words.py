@@ -48,3 +48,24 @@ def test_the_summary_says_per_card_why_it_is_not_ranked():
         rows = {row[1]: row for row in {t.key: t for t in summary.tables}["alternatives"].rows if row[0] == "—"}
         server = next(row for name, row in rows.items() if "910C server" in name)
         assert server[4].endswith("CNY")  # its capex: it has a price
+
+
+def test_the_china_export_status_is_the_buyers_own_only_where_they_deliver_to_china():
+    """#19: an English buyer who set no region read "Export status: Delivery to China: not
+    permitted …" on page 1 as their own verdict; it is now labelled for that destination."""
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import Scenario
+    from configurator.report.summary import build_summary
+
+    catalog = load_catalog()
+    for region, en, zh in ((None, "Export status, if delivered to China", "出口管制状态（如交付到中国大陆）"),
+                           ("other", "Export status, if delivered to China", "出口管制状态（如交付到中国大陆）"),
+                           ("cn", "Export status", "出口管制状态")):
+        scenario = Scenario(model=preset("llama3-8b"), workload="inference", card_id="h100-sxm", count=8,
+                            constraints={"region": region})
+        chosen = estimate(scenario, catalog.get("h100-sxm"))
+        for language, label in (("en", en), ("zh_CN", zh)):
+            names = [name for name, _value in build_summary(chosen, catalog, language).headline]
+            assert label in names, (region, language, names)

@@ -257,6 +257,7 @@ ZH_CN.update({
     "{n} servers": "{n} 台服务器", "{n} racks": "{n} 个机柜", "1 server": "1 台服务器", "1 rack": "1 个机柜",
     "{n} lines have no price — enter a quote; the totals leave them out": "{n} 项无价格——请输入报价；合计未计入这些项",
     "Export status": "出口管制状态",
+    "Export status, if delivered to China": "出口管制状态（如交付到中国大陆）",
     "At a glance": "概览",
     "Kind": "类别",
     "Item": "项目",

@@ -69,3 +69,24 @@ def test_the_china_export_status_is_the_buyers_own_only_where_they_deliver_to_ch
         for language, label in (("en", en), ("zh_CN", zh)):
             names = [name for name, _value in build_summary(chosen, catalog, language).headline]
             assert label in names, (region, language, names)
+
+
+def test_one_number_is_rounded_one_way_in_a_message_and_on_the_screen():
+    """#12: "≤ 100 ms" beside "within the 100.0 ms default"; "Time for the job 36.1 min" beside
+    "0.6 h for the job"; "13.7 % headroom" beside "fits with 14 % memory headroom"."""
+    from configurator.core.view import numbers
+
+    tpot = msg("meets-tpot", ms=0.08004 * 1000, percentile="p90", target=100.0, what="default for interactive chat")
+    assert f"Time per output token {numbers.significant(80.04)} ms" in tpot.text
+    assert "within the 100 ms default" in tpot.text
+    assert numbers.milliseconds(0.1) == "100\u00a0ms" and "在 100 ms 的" in tpot.text_in("zh_CN")
+    ttft = msg("meets-ttft", ms=813.44, percentile="p90", target=1000, what="target")
+    assert ttft.text.startswith(f"Time to first token {numbers.significant(813.44)} ms") and "1,000 ms" in ttft.text
+    render = msg("reason-render-speed", card="X", minutes=3.2831, hours=0.6016, count=192)
+    assert f"{numbers.quantity(3.2831, 'min')} per frame".replace("\u00a0", " ") in render.text
+    assert f"{numbers.duration(0.6016)} for the job" in render.text  # 36.1 min, not 0.6 h
+    assert f"完成任务需 {numbers.duration(0.6016, 'zh_CN')}" in render.text_in("zh_CN")
+    assert f"{numbers.duration(30.0)} for the job" in msg("reason-render-speed", card="X", minutes=1.0, hours=30.0,
+                                                            count=2).text
+    fit = msg("reason-compute-bound", card="X", mfu=41.2, headroom=13.66)
+    assert f"fits with {numbers.percent(0.1366)} memory headroom".replace("\u00a0", " ") in fit.text

@@ -90,3 +90,15 @@ def test_one_number_is_rounded_one_way_in_a_message_and_on_the_screen():
                                                             count=2).text
     fit = msg("reason-compute-bound", card="X", mfu=41.2, headroom=13.66)
     assert f"fits with {numbers.percent(0.1366)} memory headroom".replace("\u00a0", " ") in fit.text
+
+
+def test_the_cost_chart_says_when_its_basis_is_not_the_rankings():
+    """#20 (core side): the window's cost chart is on the estimate's basis (cloud rent where the card
+    has one) while the ranking is by TCO; the view names the difference for the chart to show."""
+    from configurator.core.view.cost_bases import chart_basis_note
+    from configurator.core.view.rows import write
+
+    assert chart_basis_note("tco", 4) is None and chart_basis_note(None) is None
+    en, zh = (write(chart_basis_note("cloud", 4), language) for language in ("en", "zh_CN"))
+    assert en.startswith("This chart: cloud rent. The ranking: total cost of ownership") and "4 years" in en
+    assert zh.startswith("本图：云租用价格。排名依据：总拥有成本") and "This chart" not in zh

@@ -22,9 +22,9 @@ def served():
     return estimate(scenario, catalog.get("h100-sxm")), catalog
 
 
-@pytest.mark.parametrize("language, words", [("en", ("other cards that meet every constraint have no price",
+@pytest.mark.parametrize("language, words", [("en", ("other cards that meet every constraint are not ranked",
                                                       "no price", "not a recommended purchase")),
-                                              ("zh_CN", ("满足全部约束的加速卡无价格", "无价格", "并非推荐的采购数量"))])
+                                              ("zh_CN", ("满足全部约束的加速卡未参与排名", "无价格", "并非推荐的采购数量"))])
 def test_cards_without_a_price_are_said_on_the_first_page_and_not_listed_as_buys(served, language, words):
     chosen, catalog = served
     _mine, _priced, unpriced = ranked_options(chosen, catalog)

@@ -1,9 +1,55 @@
 """How a message's numbers are written: whole numbers grouped in the reader's language, shares
-that are not zero never written "0%" (:mod:`configurator.core.messages` renders with these)."""
+that are not zero never written "0%" (:mod:`configurator.core.messages` renders with these); a
+measured quantity to :data:`SIGNIFICANT_DIGITS` and a job's time in minutes, hours or days by the
+rules the screen writes them by (:mod:`configurator.core.view.numbers` reads them here), so one
+number is rounded one way on one page (session 24: "≤ 100 ms" beside "within the 100.0 ms default",
+"Time for the job 36.1 min" beside "0.6 h for the job")."""
 
 from __future__ import annotations
 
-from configurator.core.digit_groups import grouped
+import math
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+from configurator.core.digit_groups import SEPARATORS, grouped
+
+SIGNIFICANT_DIGITS = 3
+"""Significant digits of a measured quantity (a latency, a time per frame, a job's time) on the
+screen, the command line, the summary and in a message [digits]."""
+
+DAYS_FROM = 48.0
+"""Durations from this many hours up are written in days [h] (two days and more)."""
+
+
+def fixed(value: float, decimals: int, language: str) -> str:
+    """A finite ``value`` with ``decimals`` decimals, thousands grouped in ``language``; halves
+    round away from zero (a float's own format rounds 0.125 to 0.12)."""
+    group, point = SEPARATORS[language]
+    with localcontext() as context:  # the default 28 digits cannot hold 18 whole digits and many decimals
+        context.prec = 40 + max(decimals, 0)
+        exact = Decimal(value).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    if exact == 0:
+        exact = abs(exact)  # no "-0"
+    text = f"{exact:,f}"
+    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+
+
+def decimals_for(value: float, digits: int = SIGNIFICANT_DIGITS) -> int:
+    """Decimals that give ``value`` about ``digits`` significant digits (none past the point for
+    numbers of ``digits`` or more whole digits)."""
+    if not math.isfinite(value):
+        return 0
+    magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
+    return max(0, digits - magnitude)
+
+
+def duration_unit(hours: float) -> tuple[float, str]:
+    """A job's time [h] in the unit it is written in: minutes below an hour, hours below
+    :data:`DAYS_FROM`, else days (value, "min" | "h" | "days")."""
+    if hours < 1:
+        return hours * 60, "min"
+    if hours < DAYS_FROM:
+        return hours, "h"
+    return hours / 24, "days"
 
 
 class _Count(int):
@@ -14,25 +60,44 @@ class _Count(int):
 
     language = "en"
 
+    units: dict[str, str] = {}
+
     def __format__(self, spec: str) -> str:
+        if spec in ("sig", "duration"):  # a whole target (100 ms) written as any measured quantity
+            return format(fraction_param(float(self), self.language, self.units), spec)
         if spec:
             return format(int(self), spec)
         return grouped(int(self), self.language)
 
 
-def count_param(value: int, language: str) -> _Count:
-    """A whole number as a message template takes it in ``language``."""
+def count_param(value: int, language: str, units: dict[str, str] | None = None) -> _Count:
+    """A whole number as a message template takes it in ``language`` (``units``: as
+    :func:`fraction_param`'s)."""
     whole = _Count(value)
     whole.language = language
+    if units:
+        whole.units = units
     return whole
 
 
 class _Fraction(float):
     """A real-valued parameter: a template's percent format (``{share:.0%}``) of a value that is
     not zero but rounds to zero reads "<1%" ("<0.1%" at ``.1%``) rather than "0%" - a budget
-    missed by 0.3 % is missed; every other format is float's own."""
+    missed by 0.3 % is missed; ``{ms:sig}`` writes a measured quantity to
+    :data:`SIGNIFICANT_DIGITS` ("100", "80.0", "1,440") and ``{hours:duration}`` a job's time [h]
+    with its unit word (:func:`duration_unit`: "36.1 min", "5.20 h", "3.50 days"), as the screen
+    writes them; every other format is float's own."""
+
+    language = "en"
+    units: dict[str, str] = {}
+    """The unit words of :data:`language` ("h" -> "小时"), from the message's term table."""
 
     def __format__(self, spec: str) -> str:
+        if spec == "sig":
+            return self._significant(float(self))
+        if spec == "duration":
+            value, unit = duration_unit(float(self))
+            return f"{self._significant(value)}\u00a0{self.units.get(unit, unit)}"
         text = float.__format__(self, spec)
         if spec.endswith("%") and self != 0 and not text.strip("-+ ").rstrip("%").strip("0.,"):
             places = int(spec.rsplit(".", 1)[1][:-1] or 0) if "." in spec else 6
@@ -40,7 +105,17 @@ class _Fraction(float):
         return text
 
 
-def fraction_param(value: float) -> _Fraction:
-    """A real number as a message template takes it (percent formats never read 0 % for a
-    value that is not zero)."""
-    return _Fraction(value)
+    def _significant(self, value: float) -> str:
+        if not math.isfinite(value):
+            return float.__format__(value, "")
+        return "0" if value == 0 else fixed(value, decimals_for(value), self.language)
+
+
+def fraction_param(value: float, language: str = "en", units: dict[str, str] | None = None) -> _Fraction:
+    """A real number as a message template takes it in ``language`` (percent formats never read
+    0 % for a value that is not zero; ``units``: the language's unit words for ``{x:duration}``)."""
+    real = _Fraction(value)
+    real.language = language
+    if units:
+        real.units = units
+    return real

@@ -14,6 +14,7 @@ from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLI
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_items import ITEM_CHINESE
+from configurator.core.messages_offers import OFFER_CHINESE
 from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH, JSON_TERMS_CHINESE
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
@@ -34,7 +35,7 @@ ENGLISH: dict[str, str] = {
         "Does not fit: needs {need:.1f} GiB per card, {card} allows {budget:.1f} GiB "
         "({short:.1f} GiB short)"
     ),
-    "tight-fit": "Fits with only {headroom:.0f} % headroom: fragmentation or a longer sequence may overflow",
+    "tight-fit": "Fits with only {headroom:.1f} % headroom: fragmentation or a longer sequence may overflow",
     "tp-over-pcie": "{card} has no NVLink: tensor parallel over PCIe",
     "tp-across-nodes": (
         "Tensor-parallel degree {tp} exceeds {per_node} cards per node: tensor-parallel traffic crosses "
@@ -118,10 +119,10 @@ ENGLISH: dict[str, str] = {
                          "{target:,.0f} tokens/s needed",
     "misses-request-rate": "Serves {rate:,.2f} requests/s: {short:,.2f} requests/s ({share:.0%}) short of the "
                            "{target:,.2f} requests/s needed",
-    "misses-tpot": "Time per output token {ms:,.1f} ms at {percentile}: {over:,.1f} ms ({share:.0%}) over the "
-                   "{target:,.1f} ms {what}",
-    "misses-ttft": "Time to first token {ms:,.0f} ms at {percentile}: {over:,.0f} ms ({share:.0%}) over the "
-                   "{target:,.0f} ms {what}",
+    "misses-tpot": "Time per output token {ms:sig} ms at {percentile}: {over:sig} ms ({share:.0%}) over the "
+                   "{target:sig} ms {what}",
+    "misses-ttft": "Time to first token {ms:sig} ms at {percentile}: {over:sig} ms ({share:.0%}) over the "
+                   "{target:sig} ms {what}",
     "meets-deadline": "Takes {hours:,.0f} h, {margin:,.0f} h within the {deadline:,.0f} h deadline",
     "deadline-does-not-run": "Deadline not met: the configuration does not fit in memory, so it does not run",
     "throughput-does-not-run": "Training throughput not met: the configuration does not fit in memory, so it does "
@@ -160,10 +161,10 @@ ENGLISH: dict[str, str] = {
     "meets-request-rate": "Carries up to {rate:,.2f} requests/s, at least the {target:,.2f} requests/s needed",
     "request-rate-unknown": "No serving speed could be estimated: the {target:,.2f} requests/s needed cannot be "
                             "checked",
-    "meets-tpot": "Time per output token {ms:,.1f} ms at {percentile}, within the {target:,.1f} ms {what}",
-    "tpot-unknown": "No time per token could be estimated: the {target:,.1f} ms {what} cannot be checked",
-    "meets-ttft": "Time to first token {ms:,.0f} ms at {percentile}, within the {target:,.0f} ms {what}",
-    "ttft-unknown": "No time to first token could be estimated: the {target:,.0f} ms {what} cannot be checked",
+    "meets-tpot": "Time per output token {ms:sig} ms at {percentile}, within the {target:sig} ms {what}",
+    "tpot-unknown": "No time per token could be estimated: the {target:sig} ms {what} cannot be checked",
+    "meets-ttft": "Time to first token {ms:sig} ms at {percentile}, within the {target:sig} ms {what}",
+    "ttft-unknown": "No time to first token could be estimated: the {target:sig} ms {what} cannot be checked",
     "users-rate-mismatch": "{rate:,.2f} requests/s need about {needed:,.0f} users in flight (Little's law: the rate "
                            "× (first token {ttft:,.2f} s + {output:,} tokens × {tpot:,.1f} ms)); the {users:,} users "
                            "given, each sending the next request when the last answer ends, make at most "
@@ -173,7 +174,7 @@ ENGLISH: dict[str, str] = {
                        "them",
     "reason-decode-bound": "Decoding {concurrency} sequences at once on {card} is limited by {bound}",
     "reason-comm-bound": "{card}: {share:.0f} % of each step is communication; faster links would help",
-    "reason-compute-bound": "{card} computes at {mfu:.0f} % MFU and fits with {headroom:.0f} % memory headroom",
+    "reason-compute-bound": "{card} computes at {mfu:.0f} % MFU and fits with {headroom:.1f} % memory headroom",
     "reason-class-cheaper": (
         "{card} ({category} card) is {cheaper:.0%} cheaper per token than the best {other_category} card, {other}"
     ),
@@ -278,7 +279,7 @@ CHINESE: dict[str, str] = {
     "no-compute-rate": "{card} 无公开算力数据：无法估算速度、时间和成本",
     "no-bandwidth": "{card} 无公开显存带宽：无法估算解码速度",
     "does-not-fit": "显存不足：每卡需要 {need:.1f} GiB，{card} 可用 {budget:.1f} GiB（缺 {short:.1f} GiB）",
-    "tight-fit": "余量仅 {headroom:.0f} %：内存碎片或更长序列可能溢出",
+    "tight-fit": "余量仅 {headroom:.1f} %：内存碎片或更长序列可能溢出",
     "tp-over-pcie": "{card} 无 NVLink：张量并行经由 PCIe",
     "tp-across-nodes": "张量并行度 {tp} 超过每台服务器 {per_node} 张卡：张量并行流量经过网络",
     "tp-beyond-link-domain": "张量并行度 {tp} 超过 {card} 高速互联域的 {domain} 张卡：部分经由 PCIe",
@@ -341,18 +342,18 @@ CHINESE: dict[str, str] = {
     "misses-request-rate": "可处理 {rate:,.2f} 请求/秒：比所需的 {target:,.2f} 请求/秒少 {short:,.2f} 请求/秒（{share:.0%}）",
     "meets-request-rate": "最多可处理 {rate:,.2f} 请求/秒，达到所需的 {target:,.2f} 请求/秒",
     "request-rate-unknown": "无法估算推理速度：无法核对所需的 {target:,.2f} 请求/秒",
-    "misses-tpot": "{percentile} 每输出词元 {ms:,.1f} ms：超过 {target:,.1f} ms 的{what} {over:,.1f} ms（{share:.0%}）",
-    "meets-tpot": "{percentile} 每输出词元 {ms:,.1f} ms，在 {target:,.1f} ms 的{what}之内",
-    "tpot-unknown": "无法估算每词元时间：无法核对 {target:,.1f} ms 的{what}",
-    "misses-ttft": "{percentile} 首词元延迟 {ms:,.0f} ms：超过 {target:,.0f} ms 的{what} {over:,.0f} ms（{share:.0%}）",
-    "meets-ttft": "{percentile} 首词元延迟 {ms:,.0f} ms，在 {target:,.0f} ms 的{what}之内",
-    "ttft-unknown": "无法估算首词元延迟：无法核对 {target:,.0f} ms 的{what}",
+    "misses-tpot": "{percentile} 每输出词元 {ms:sig} ms：超过 {target:sig} ms 的{what} {over:sig} ms（{share:.0%}）",
+    "meets-tpot": "{percentile} 每输出词元 {ms:sig} ms，在 {target:sig} ms 的{what}之内",
+    "tpot-unknown": "无法估算每词元时间：无法核对 {target:sig} ms 的{what}",
+    "misses-ttft": "{percentile} 首词元延迟 {ms:sig} ms：超过 {target:sig} ms 的{what} {over:sig} ms（{share:.0%}）",
+    "meets-ttft": "{percentile} 首词元延迟 {ms:sig} ms，在 {target:sig} ms 的{what}之内",
+    "ttft-unknown": "无法估算首词元延迟：无法核对 {target:sig} ms 的{what}",
     "users-rate-mismatch": "{rate:,.2f} 请求/秒需要约 {needed:,.0f} 个同时在途的用户（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；给定的 {users:,} 个用户在上一个回答结束时即发出下一个请求，最多产生 {most:,.2f} 请求/秒",
     "users-from-rate": "{rate:,.2f} 请求/秒约有 {users:,.0f} 个用户同时在途（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；批大小按此规划",
     "prompt-exceeds-batch": "{prompt} 词元的提示按每块 {chunk} 词元分块预填充",
     "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
     "reason-comm-bound": "{card}：每步 {share:.0f} % 时间用于通信，更快的互联会有帮助",
-    "reason-compute-bound": "{card} 算力利用率 {mfu:.0f} %，显存余量 {headroom:.0f} %",
+    "reason-compute-bound": "{card} 算力利用率 {mfu:.0f} %，显存余量 {headroom:.1f} %",
     "reason-class-cheaper": "{card}（{category}）每词元成本比最好的{other_category}卡 {other} 低 {cheaper:.0%}",
     "reason-class-faster": "{card}（{category}）比最好的{other_category}卡 {other} 快 {ratio:.1f} 倍",
     "reason-deadline-changes": "最快方案 {count} × {card} 需 {hours:,g} 小时（推荐方案 {chosen_hours:,g} 小时）："
@@ -476,12 +477,16 @@ TERMS: dict[str, dict[str, str]] = {
         "render": "离线渲染",
         "per card": "每卡",
         "per card-hour": "每卡每小时",
+        "days": "天",  # the units of a job's time ({hours:duration}; the screen's unit words, core/view/words.py)
+        "h": "小时",
+        "min": "分钟",
     },
 }
 TERMS["zh_CN"].update({"none": "无",  # "pinned: none" (no-layout-fits); then core/files.py's kinds of path
                        "a folder": "文件夹", "a named pipe (FIFO)": "命名管道（FIFO）", "a socket": "套接字",
                        "a device": "设备", "not a regular file": "非普通文件", "quotes file": "报价文件", "file": "文件"})
 TERMS["zh_CN"].update(ITEM_CHINESE)  # the price file's item names a warning names (core/messages_items.py)
+TERMS["zh_CN"].update(OFFER_CHINESE)  # a price's provider and tier a warning names (core/messages_offers.py)
 TERMS["zh_CN"].update(JSON_TERMS_CHINESE)  # kinds of JSON value, the JSON decoder's reasons (core/messages_json.py)
 """Word-valued parameters (a limit, a card class, a workload) in each language."""
 
@@ -532,9 +537,9 @@ def _param(value: object, language: str, templates: dict[str, str]) -> object:
     if isinstance(value, str):
         return TERMS.get(language, {}).get(value, value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return count_param(value, language)
+        return count_param(value, language, TERMS.get(language))
     if isinstance(value, float):
-        return fraction_param(value)
+        return fraction_param(value, language, TERMS.get(language))
     return value
 
 

@@ -32,9 +32,9 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "misses-users": "{count} cards serve {served:,.0f} of {demand:,.0f} users: {needed:,} cards are needed",
     "misses-streams": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
     "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
-    "reason-render-speed": "{card}: {minutes:,.1f} min per frame, {hours:,.1f} h for the job on {count} cards",
+    "reason-render-speed": "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count} cards",
     "reason-render-speed-no-deadline": (
-        "{card}: {minutes:,.1f} min per frame, {hours:,.1f} h for the job on {count} cards — no deadline set, so "
+        "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count} cards — no deadline set, so "
         "at most one server; a deadline sizes it for time"
     ),
     "reason-class-cheaper-graphics": (
@@ -70,9 +70,9 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "misses-users": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：需要 {needed:,} 张卡",
     "misses-streams": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
     "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
-    "reason-render-speed": "{card}：每帧 {minutes:,.1f} 分钟，{count} 张卡完成任务需 {hours:,.1f} 小时",
+    "reason-render-speed": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}",
     "reason-render-speed-no-deadline": (
-        "{card}：每帧 {minutes:,.1f} 分钟，{count} 张卡完成任务需 {hours:,.1f} 小时——未设期限，故至多一台服务器；"
+        "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}——未设期限，故至多一台服务器；"
         "设定期限可按时间配置卡数"
     ),
     "reason-class-cheaper-graphics": (

@@ -8,7 +8,7 @@ document), Markdown, CSV and JSON. No Qt here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from configurator import __version__
@@ -170,7 +170,8 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
               if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
     priced = sorted((o for o in others if o.score is not None), key=lambda o: (o.score, o.estimate.scenario.count))
     unpriced = [o for o in others if o.score is None]
-    unpriced += [ranked_option(rec.estimate, objective, book) for rec in getattr(result, "unpriced", ())
+    unpriced += [replace(ranked_option(rec.estimate, objective, book), reason=next(iter(rec.reasons), None))
+                 for rec in getattr(result, "unpriced", ())  # why each is unranked, as the command line says
                  if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
     return mine, tuple(priced[:MAX_ALTERNATIVES]), tuple(unpriced)
 
@@ -328,7 +329,9 @@ def tco_text(cost: DeploymentCost, w: Words) -> str:
 def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], ...]:
     """The first page's figures: the configuration, its capex and what that covers, the TCO, and —
     only where it fits and carries the load, else they would be figures of a deployment that
-    cannot run — the cost per unit of work and the speed; the China export status."""
+    cannot run — the cost per unit of work and the speed; the China export status (named as the
+    buyer's own only where China is their delivery region: a buyer who set none, or another, read
+    "Export status: Delivery to China: not permitted" as their verdict, persona finding #19)."""
     cost, own = mine.cost, mine.cost.ownership
     currency, years = cost.bom.currency, f"{own.years:g}"
     rows = [
@@ -342,8 +345,9 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
             rows.append((per_unit_name(est, w), unit_cost(tco_per_unit, currency)))
         rows += _banded_speed(est, w)
     line = export_line(est, w)
-    if line:
-        rows.append((w("Export status"), line))
+    if line:  # the China status is the buyer's own only where China is the delivery region they set
+        china = est.scenario.constraints.region == "cn"
+        rows.append((w("Export status" if china else "Export status, if delivered to China"), line))
     return tuple(rows)
 
 

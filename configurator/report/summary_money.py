@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurator.core.estimate import Estimate
-from configurator.core.messages import msg
+from configurator.core.messages import Message, msg
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost, work_over_years
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
@@ -24,6 +24,7 @@ from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
 from configurator.report.parts import Chart, SourceList, Table, count, money, num, percent, unit_cost
+from configurator.report.summary_unpriced import why_unranked, without_price
 
 NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a quote"
 """What the prices table says of a card without a price (the catalog's own note, in English only, is
@@ -46,6 +47,10 @@ class Option:
     cost: DeploymentCost
     per_unit: float | None
     score: float | None
+    reason: Message | None = None
+    """Why an unranked configuration has no score: the recommendation's own reason (``no-price``,
+    ``no-price-items``, ``no-power-tco``, a rent only in another market …); None when ranked or
+    not told (then read as no price)."""
 
 
 # ---- money per unit of work -------------------------------------------------------------
@@ -289,9 +294,14 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
         rows.append((f"{count(est.scenario.count)} × {est.card.name}",
                      write(price_view.price_value(est, objective), w.language),
                      " ".join(p for p in (write(told, w.language) if told else "", source) if p)))
-    if unpriced:  # one row: the same price and note repeated per card filled a page (25 cards, session 22)
+    for option in (o for o in unpriced if not without_price(o)):  # priced, unranked for another reason: its price
+        est = option.estimate
+        rows.append((f"{count(est.scenario.count)} × {est.card.name}",
+                     write(price_view.price_value(est, objective), w.language), why_unranked(option, w)))
+    unquoted = [o for o in unpriced if without_price(o)]
+    if unquoted:  # one row: the same price and note repeated per card filled a page (25 cards, session 22)
         rows.append((w.label("; ").join(f"{count(o.estimate.scenario.count)} × {o.estimate.card.name}"
-                                        for o in unpriced), w(price_view.NO_PRICE), w(NO_PUBLIC_PRICE)))
+                                        for o in unquoted), w(price_view.NO_PRICE), w(NO_PUBLIC_PRICE)))
     header = (w("Configuration"), w(price_view.PRICE_HEADING[objective is Objective.CLOUD]), w("What to know"))
     return Table("prices", w("Prices the ranking uses"), header, tuple(rows))
 

@@ -1,15 +1,18 @@
-"""The cards a summary cannot rank for want of a price, said as such (session 14): the first page
-names them and says they are not ranked, and the alternatives list each one without a rank, with
-"no price" where its cost would stand and a note that its count is one configuration that meets
-every constraint, not a purchase the summary recommends. (Before, the first page was silent and a
-row such as "— 232 × L20 48GB … — — —" read like an answer.)"""
+"""The cards a summary cannot rank, said as such (session 14) and why, per card (session 24): the
+first page names them and why each is not ranked — no price, a bill line without a price, no
+published board power (so no energy, so no TCO), a rent only in another market — and the
+alternatives list each one without a rank, its capex where it has one, and the reason where the
+comparison stands; a note says its count is one configuration that meets every constraint, not a
+purchase the summary recommends. (Before, the first page said "no price" of the Ascend 910C
+server, which has a price and lacks a board power; the command line said so per card.)"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from configurator.core.messages import Message
 from configurator.report.language import CLASS_LABELS, Words
-from configurator.report.parts import count
+from configurator.report.parts import count, money
 
 MAX_UNPRICED = 4
 """Cards without a price on the objective's basis that the alternatives list (the prices table
@@ -18,34 +21,81 @@ lists them all)."""
 NAMED_ON_FIRST_PAGE = 3
 """Cards without a price the first page names (the others are counted)."""
 
+WHY_UNRANKED = {
+    "no-price": "no price",
+    "no-price-cloud": "no cloud rent",
+    "no-power-tco": "no published board power",
+    "cloud-price-china-only": "rent only in mainland China",
+    "cloud-price-abroad-only": "rent only outside mainland China",
+}
+"""Why a card is not ranked, in a few words, by the recommendation's reason id (``no-price-items``
+names its items: :func:`why_unranked`); a card the summary has no reason for has no price."""
+
+
+def without_price(option) -> bool:
+    """Whether ``option``'s cards have no price (or rent) of their own: the prices table's one row of
+    cards to quote."""
+    return option.reason is None or option.reason.id in ("no-price", "no-price-cloud")
+
+
+def quote_ranks(option) -> bool:
+    """Whether a quote would rank ``option``: its cards, or another line of its bill, have no price
+    (not a card without a board power, nor one whose rents are all in another market)."""
+    return without_price(option) or option.reason.id == "no-price-items"
+
+
+def why_unranked(option, w: Words) -> str:
+    """'no price', 'no price for 8-GPU HGX B200-class server without the GPUs', 'no price for the
+    rack-scale system', 'no published board power' …: why ``option`` is not ranked, in ``w``'s
+    language."""
+    reason = option.reason
+    if reason is not None and reason.id == "no-price-items":
+        items = reason.params.get("items", ())
+        if any(isinstance(item, Message) for item in items):  # a rack system, named at length in its own row
+            return w("no price for the rack-scale system")
+        return w("no price for {items}", items=w.label("; ").join(w.label(item) for item in items))
+    return w(WHY_UNRANKED.get(reason.id if reason is not None else "no-price", "no price"))
+
 
 def unpriced_sentence(unpriced: Sequence, w: Words) -> tuple[str, ...]:
-    """The first page's sentence on the cards that meet every constraint but have no price: how
-    many, which (by name only: a count there would read as a purchase), and that a quote ranks
-    them; none when every card has a price."""
+    """The first page's sentences on the cards that meet every constraint but are not ranked: how
+    many, which and why each (by name only: a count there would read as a purchase), and that a
+    quote ranks those without a price; none when every card is ranked."""
     if not unpriced:
         return ()
-    names = w.label(", ").join(o.estimate.card.name for o in unpriced[:NAMED_ON_FIRST_PAGE])
+    names = w.label(", ").join(w("{card} ({why})", card=o.estimate.card.name, why=why_unranked(o, w))
+                               for o in unpriced[:NAMED_ON_FIRST_PAGE])
     rest = len(unpriced) - NAMED_ON_FIRST_PAGE
     cards = w("{cards} and {n} more", cards=names, n=count(rest)) if rest > 0 else names
-    if len(unpriced) == 1:
-        return (w("1 other card that meets every constraint has no price and is not ranked: {cards}. Enter a quote "
-                  "to rank it.", cards=cards),)
-    return (w("{n} other cards that meet every constraint have no price and are not ranked: {cards}. Enter quotes "
-              "to rank them.", n=count(len(unpriced)), cards=cards),)
+    said = (w("1 other card that meets every constraint is not ranked: {cards}.", cards=cards) if len(unpriced) == 1
+            else w("{n} other cards that meet every constraint are not ranked: {cards}.", n=count(len(unpriced)),
+                   cards=cards),)
+    quotable = any(quote_ranks(o) for o in unpriced)
+    if not quotable:
+        return said
+    return (*said, w("Enter a quote to rank it." if len(unpriced) == 1 else
+                     "Enter quotes to rank those without a price."))
 
 
 def unpriced_rows(unpriced: Sequence, w: Words, speed_text: Callable) -> list[tuple[str, ...]]:
-    """The alternatives' rows of the first :data:`MAX_UNPRICED` cards without a price: no rank,
-    "no price" for the capex, "not ranked" against the buyer's choice."""
-    return [("—", f"{count(o.estimate.scenario.count)} × {o.estimate.card.name}",
-             w(CLASS_LABELS[o.estimate.card.category]), speed_text(o.estimate, w), w("no price"), "—", "—",
-             w("not ranked: enter a quote")) for o in unpriced[:MAX_UNPRICED]]
+    """The alternatives' rows of the first :data:`MAX_UNPRICED` unranked cards: no rank, the capex
+    where the bill is priced ("no price" where it is not), and why it is not ranked against the
+    buyer's choice ("not ranked: enter a quote", "not ranked: no published board power")."""
+    rows = []
+    for o in unpriced[:MAX_UNPRICED]:
+        est, capex = o.estimate, o.cost.ownership.capex
+        shown = w("no price") if without_price(o) or capex is None or o.cost.bom.unpriced else \
+            money(capex, o.cost.bom.currency)
+        against = w("not ranked: enter a quote") if without_price(o) else \
+            w("not ranked: {why}", why=why_unranked(o, w))
+        rows.append(("—", f"{count(est.scenario.count)} × {est.card.name}", w(CLASS_LABELS[est.card.category]),
+                     speed_text(est, w), shown, "—", "—", against))
+    return rows
 
 
 def unpriced_note(unpriced: Sequence, w: Words) -> str:
     """What an unranked row's count is, for the alternatives' note ('' when none is listed)."""
     if not unpriced:
         return ""
-    return w("A row without a rank (—) has no price: its count is one configuration of that card that meets "
-             "every constraint, not a recommended purchase.")
+    return w("A row without a rank (—) is not ranked (its last column says why): its count is one configuration of "
+             "that card that meets every constraint, not a recommended purchase.")

@@ -53,3 +53,19 @@ def short_per_unit_label(cost_unit: str, basis: str, years: float | None = None)
     name = Phrase(SHORT[basis], {"years": f"{years:g}" if years is not None else "N"}) if basis == "tco" \
         else SHORT[basis]
     return Phrase("{basis}, {per}", {"basis": name, "per": PER_UNIT[cost_unit]})
+
+
+RANKING_BASIS = "tco"
+"""The basis the recommendation, the panel's ranking and the summary rank by (their default objective)."""
+
+
+def chart_basis_note(basis: str | None, years: float | None = None) -> Phrase | None:
+    """What the window's cost chart says beside its title when its basis is not the ranking's
+    (session 24, persona finding #20: a VDI chart on "cloud rent" put a graphics card's dot below the
+    RTX A6000 the TCO ranking chose, so the chart seemed to show a cheaper answer): 'This chart: cloud
+    rent. The ranking: total cost of ownership: cards, servers, network, power, support — over 4
+    years; a card below yours here may cost more to own.' None on the ranking's basis
+    or with no price (``basis`` as the chart's points carry it; ``years``: the TCO's horizon)."""
+    if basis is None or basis == RANKING_BASIS:
+        return None
+    return Phrase("This chart: {basis}. The ranking: {tco}; a card below yours here may cost more to own.", {"basis": basis_label(basis, years), "tco": basis_label(RANKING_BASIS, years)})

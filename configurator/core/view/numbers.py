@@ -13,9 +13,9 @@ with extreme figures never breaks the screen, the command line or the summary.
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_UP, Decimal, localcontext
 
 from configurator.core.digit_groups import SEPARATORS
+from configurator.core.message_numbers import DAYS_FROM, SIGNIFICANT_DIGITS, decimals_for, duration_unit, fixed  # noqa: F401
 from configurator.core.units import GIB
 from configurator.core.view.words import LANGUAGES, words
 
@@ -28,8 +28,6 @@ UNKNOWN = "—"
 KILOWATT_FROM = 10_000.0
 """Power from this many watts up is written in kW [W] (a server, not a card)."""
 
-DAYS_FROM = 48.0
-"""Durations from this many hours up are written in days [h] (two days and more)."""
 
 SCIENTIFIC_FROM = 1e18
 """Numbers of this size and more are written as a power of ten with three significant digits
@@ -59,14 +57,7 @@ def number(value: float, decimals: int = 1, language: str = "en") -> str:
     value = float(value)
     if not math.isfinite(value) or abs(value) >= SCIENTIFIC_FROM:
         return _beyond_digits(value, language)
-    group, point = SEPARATORS[language]
-    with localcontext() as context:  # the default 28 digits cannot hold 18 whole digits and many decimals
-        context.prec = 40 + max(decimals, 0)
-        exact = Decimal(value).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
-    if exact == 0:
-        exact = abs(exact)  # no "-0"
-    text = f"{exact:,f}"
-    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+    return fixed(value, decimals, language)
 
 
 def _beyond_digits(value: float, language: str) -> str:
@@ -79,16 +70,7 @@ def _beyond_digits(value: float, language: str) -> str:
     return f"{mantissa.replace('.', SEPARATORS[language][1])}×10{str(int(exponent)).translate(_SUPERSCRIPTS)}"
 
 
-def decimals_for(value: float, digits: int = 3) -> int:
-    """Decimals that give ``value`` about ``digits`` significant digits (none past the point for
-    numbers of ``digits`` or more whole digits)."""
-    if not math.isfinite(value):
-        return 0
-    magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
-    return max(0, digits - magnitude)
-
-
-def significant(value: float | None, digits: int = 3, language: str = "en") -> str:
+def significant(value: float | None, digits: int = SIGNIFICANT_DIGITS, language: str = "en") -> str:
     """About ``digits`` significant digits, thousands grouped: 1234.5 -> '1,235', 0.123 -> '0.123'."""
     if is_unknown(value):
         return UNKNOWN
@@ -104,7 +86,7 @@ def count(value: float | None, language: str = "en") -> str:
     return number(round(value) if math.isfinite(value) else value, 0, language)
 
 
-def quantity(value: float | None, unit: str, language: str = "en", digits: int = 3) -> str:
+def quantity(value: float | None, unit: str, language: str = "en", digits: int = SIGNIFICANT_DIGITS) -> str:
     """``value`` in ``unit`` to about ``digits`` significant digits: '3.52 GiB'."""
     if is_unknown(value):
         return UNKNOWN
@@ -199,11 +181,10 @@ def duration(hours: float | None, language: str = "en", with_hours: bool = False
     ``with_hours`` adds the hours after days ('3.5 days (84 h)')."""
     if is_unknown(hours):
         return UNKNOWN
-    if hours < 1:
-        return quantity(hours * 60, "min", language)
-    if hours < DAYS_FROM:
-        return quantity(hours, "h", language)
-    days = quantity(hours / 24, "days", language)
+    value, unit = duration_unit(hours)  # the one rule a message's {hours:duration} writes by too
+    if unit != "days":
+        return quantity(value, unit, language)
+    days = quantity(value, unit, language)
     return f"{days} ({quantity(hours, 'h', language, digits=4)})" if with_hours else days
 
 

@@ -19,6 +19,8 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "total cost of ownership: cards, servers, network, power, support — over {years} years":
         "总拥有成本：加速卡、服务器、网络、电力、维保——{years} 年",
     "cards and electricity, owned": "自购加速卡与电费",
+    "This chart: {basis}. The ranking: {tco}; a card below yours here may cost more to own.":
+        "本图：{basis}。排名依据：{tco}；图中低于您的选择的卡，自购总成本可能更高。",
     "per million tokens": "每百万词元", "per user-month": "每用户·月",
     "per stream-hour": "每路·小时", "per frame": "每帧", "per job": "每项任务", "Cost {per}": "{per}成本", "Cost {per} — {basis}": "{per}成本——{basis}", "{basis}, {per}": "{basis}，{per}",
     "1 card": "1 张卡", "{n} cards": "{n} 张卡",

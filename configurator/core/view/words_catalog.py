@@ -13,6 +13,8 @@ card's notes are not yet translated: neither is in this table. Merged into
 
 from __future__ import annotations
 
+from configurator.core.messages_offers import OFFER_CHINESE
+
 ZH_CN_VIDEO: dict[str, str] = {
     "1 NVENC (7th gen) + 1 NVDEC (5th gen); 1x HDMI 2.1 + 3x DisplayPort 1.4a":
         "1 个 NVENC（第 7 代）+ 1 个 NVDEC（第 5 代）；1 个 HDMI 2.1 + 3 个 DisplayPort 1.4a",
@@ -534,25 +536,9 @@ ZH_CN_EXPORT_NOTE: dict[str, str] = {
 """The clauses of the export note (``ExportControl.note``, split at '; ' by
 :func:`configurator.core.view.card_view.clauses`)."""
 
-ZH_CN_OFFER: dict[str, str] = {
-    "{provider}, {tier}": "{provider}，{tier}",
-    "assumed rental price (DeepSeek-V3 report)": "假定的租用价格（DeepSeek-V3 报告）",
-    "lowest of 20 providers": "20 家服务商中的最低价",
-    "median of 10 providers": "10 家服务商的中位数",
-    "median of 11 providers": "11 家服务商的中位数",
-    "median of 3 providers": "3 家服务商的中位数",
-    "median of 37 providers": "37 家服务商的中位数",
-    "median of 5 providers": "5 家服务商的中位数",
-    "median of 6 providers": "6 家服务商的中位数",
-    "median of providers (TensorWave … Azure, Oracle)": "各服务商的中位数（TensorWave … Azure、Oracle）",
-    "range across providers": "各服务商的价格区间",
-    "on-demand": "按需",
-    "on-demand (marketplace)": "按需（市场平台）",
-    "on-demand (as the index labels it)": "按需（按该指数的标注）",
-    "not stated": "未说明",
-    "EC2 Capacity Block (US East, Ohio)": "EC2 Capacity Block（美国东部，俄亥俄）",
-}
-"""A price's offer: its provider (``PriceEntry.provider``) and tier (``PriceEntry.tier``)."""
+ZH_CN_OFFER: dict[str, str] = OFFER_CHINESE
+"""A price's offer: its provider (``PriceEntry.provider``) and tier (``PriceEntry.tier``),
+declared in :mod:`configurator.core.messages_offers` (messages name a provider too)."""
 
 ZH_CN_CATALOG: dict[str, str] = {**ZH_CN_VIDEO, **ZH_CN_FORM, **ZH_CN_MEMORY_TYPE, **ZH_CN_SOFTWARE_VERSION,
                                  **ZH_CN_FRAMEWORK_NOTE, **ZH_CN_EXPORT_RULE, **ZH_CN_INTERCONNECT,

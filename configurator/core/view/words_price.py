@@ -31,15 +31,24 @@ ZH_CN_PRICE: dict[str, str] = {
     "the cards come with the system, priced whole: {source}": "加速卡随整机供货，按整机计价：{source}",
     # cards a summary cannot rank for want of a price (report/summary_unpriced.py)
     "{cards} and {n} more": "{cards} 及另外 {n} 种",
-    "1 other card that meets every constraint has no price and is not ranked: {cards}. Enter a quote to rank it.":
-        "另有 1 种满足全部约束的加速卡无价格，未参与排名：{cards}。输入报价即可参与排名。",
-    "{n} other cards that meet every constraint have no price and are not ranked: {cards}. Enter quotes to rank "
-    "them.": "另有 {n} 种满足全部约束的加速卡无价格，未参与排名：{cards}。输入报价即可参与排名。",
+    "1 other card that meets every constraint is not ranked: {cards}.": "另有 1 种满足全部约束的加速卡未参与排名：{cards}。",
+    "{n} other cards that meet every constraint are not ranked: {cards}.":
+        "另有 {n} 种满足全部约束的加速卡未参与排名：{cards}。",
+    "Enter a quote to rank it.": "输入报价即可参与排名。",
+    "Enter quotes to rank those without a price.": "为无价格的卡输入报价即可参与排名。",
+    "{card} ({why})": "{card}（{why}）",
     "no price": "无价格",
+    "no price for {items}": "{items} 无价格",
+    "no price for the rack-scale system": "机柜级系统无价格",
+    "no cloud rent": "无云租用价",
+    "no published board power": "无公开的板卡功耗",
+    "rent only in mainland China": "仅有中国大陆的租用价",
+    "rent only outside mainland China": "仅有中国大陆以外的租用价",
     "not ranked: enter a quote": "未排名：请输入报价",
-    "A row without a rank (—) has no price: its count is one configuration of that card that meets every "
-    "constraint, not a recommended purchase.":
-        "无排名（—）的行没有价格：其数量只是该卡满足全部约束的一种配置，并非推荐的采购数量。",
+    "not ranked: {why}": "未排名：{why}",
+    "A row without a rank (—) is not ranked (its last column says why): its count is one configuration of that "
+    "card that meets every constraint, not a recommended purchase.":
+        "无排名（—）的行未参与排名（原因见最后一列）：其数量只是该卡满足全部约束的一种配置，并非推荐的采购数量。",
     "Price per card": "每卡价格",
     "Rent per card-hour": "每卡每小时租用价",
     "Price decides?": "价格是否决定排名？",

@@ -1,0 +1,28 @@
+"""Chinese of a price's offer: its provider (``PriceEntry.provider``, e.g. "median of 3 providers")
+and tier (``PriceEntry.tier``), as the catalog and ``resources/procurement_prices.json`` spell them.
+Declared once here and used twice: merged into :data:`configurator.core.messages.TERMS`, so a
+message that names the provider (``cloud-price-abroad-only``: "median of 3 providers") says it in
+Chinese, and into the catalog's words (:data:`configurator.core.view.words_catalog.ZH_CN_OFFER`), so
+the card's price rows do too."""
+
+from __future__ import annotations
+
+OFFER_CHINESE: dict[str, str] = {
+    "{provider}, {tier}": "{provider}，{tier}",
+    "assumed rental price (DeepSeek-V3 report)": "假定的租用价格（DeepSeek-V3 报告）",
+    "lowest of 20 providers": "20 家服务商中的最低价",
+    "median of 10 providers": "10 家服务商的中位数",
+    "median of 11 providers": "11 家服务商的中位数",
+    "median of 3 providers": "3 家服务商的中位数",
+    "median of 37 providers": "37 家服务商的中位数",
+    "median of 5 providers": "5 家服务商的中位数",
+    "median of 6 providers": "6 家服务商的中位数",
+    "median of providers (TensorWave … Azure, Oracle)": "各服务商的中位数（TensorWave … Azure、Oracle）",
+    "range across providers": "各服务商的价格区间",
+    "on-demand": "按需",
+    "on-demand (marketplace)": "按需（市场平台）",
+    "on-demand (as the index labels it)": "按需（按该指数的标注）",
+    "not stated": "未说明",
+    "EC2 Capacity Block (US East, Ohio)": "EC2 Capacity Block（美国东部，俄亥俄）",
+}
+"""A price's offer (provider and tier) in Chinese, keyed by the catalog's exact English."""

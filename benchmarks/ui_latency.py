@@ -209,9 +209,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--startup-only", action="store_true", help="measure start-up only")
     parser.add_argument("--complete-only", action="store_true",
                         help="measure only the complete window after a count change, cold (and the bare repaint)")
+    parser.add_argument("--answers-only", action="store_true",
+                        help="measure only the wizard's answer and the recommendation panel's ranking, cold: "
+                             "time to the first rows shown and to the whole answer")
     args = parser.parse_args(argv)
     if args.startup_child:
         startup_child(args.startup_child)
+    if args.answers_only:
+        return answers_cold_report(args.repeat)
 
     if args.complete_only:
         return complete_cold_report(args.repeat)
@@ -377,6 +382,129 @@ def complete_cold_report(repeat: int, bare: list[float] | None = None) -> int:
     print("target (issue 28): complete p95 ≤ 4 × the bare repaint p95")
     window.controller.undo_stack.setClean()
     window.close()
+    return 0
+
+
+ANSWER_SCENARIOS = {
+    "training": {"workload": "finetune", "card_id": "h100-sxm", "count": 8},
+    "serving": {"workload": "inference", "card_id": "l40s", "count": 8},
+}
+"""The scenarios whose catalog rankings are timed (:func:`answers_cold`): the window's scenario for the
+panel, the wizard's starting answers (its questions left as the window's scenario fills them)."""
+
+
+class FirstAndLast:
+    """When a job's first partial answer was shown and when its whole answer was: each signal
+    connected after the widget's own slot, so it is noted once the widget has drawn it (Qt calls
+    the slots of one signal in the order they were connected)."""
+
+    def __init__(self, step_signal, finished_signal) -> None:
+        self.start = self.first = self.last = None
+        self.steps = 0
+        step_signal.connect(self._step)
+        finished_signal.connect(self._finished)
+
+    def begin(self) -> None:
+        self.start, self.first, self.last, self.steps = time.perf_counter(), None, None, 0
+
+    def _step(self, *_args) -> None:
+        self.steps += 1
+        if self.first is None:
+            self.first = time.perf_counter()
+
+    def _finished(self, *_args) -> None:
+        self.last = time.perf_counter()
+        if self.first is None:
+            self.first = self.last  # nothing shown before the whole answer
+
+    def figures(self) -> tuple[float, float, int]:
+        """(ms to the first rows shown, ms to the whole answer, partial answers shown)."""
+        return (self.first - self.start) * 1000, (self.last - self.start) * 1000, self.steps
+
+
+def answers_cold(app, settings, repeat: int) -> dict[str, dict[str, list[tuple[float, float, int]]]]:
+    """Per scenario of :data:`ANSWER_SCENARIOS`, every memo cleared before each: the panel's first
+    ranking as it opens in a new window (``panel open``, once per scenario), its ranking again after
+    a card-count change (``panel refresh``, its debounce included: what a user waits) and the
+    wizard's answer from the last Next (``wizard``), each as :meth:`FirstAndLast.figures`."""
+    from configurator.app.main import build_main_window
+    from configurator.core.estimate import clear_estimate_memo
+
+    samples: dict[str, dict[str, list[tuple[float, float, int]]]] = {}
+    for name, changes in ANSWER_SCENARIOS.items():
+        window = build_main_window(settings)
+        window.resize(*WINDOW_SIZE)
+        window.show()
+        controller = window.controller
+        controller.apply_many(changes)
+        settle(controller)
+        app.processEvents()
+        rows = samples[name] = {"panel open": [], "panel refresh": [], "wizard": []}
+        clear_estimate_memo()
+        panel = window.toggle_recommendations(True)
+        panel_times = FirstAndLast(panel._job.step, panel._job.finished)  # noqa: SLF001 - timing only
+        panel_times.begin()  # the panel's ranking starts after its debounce, from the toggle
+        run_events_until(lambda: panel_times.last is not None)
+        rows["panel open"].append(panel_times.figures())
+        for i in range(repeat):
+            settle(controller)
+            run_events_until(lambda: not panel.busy)
+            clear_estimate_memo()
+            panel_times.begin()
+            window.editor.count_slider.setValue(COLD_SLIDER_POSITIONS[(i + 1) % len(COLD_SLIDER_POSITIONS)])
+            run_events_until(lambda: panel_times.last is not None)
+            rows["panel refresh"].append(panel_times.figures())
+        settle(controller)
+        run_events_until(lambda: not panel.busy)
+        window.toggle_recommendations(False)
+        for _ in range(repeat):
+            wizard = window.open_wizard()
+            for _page in range(3):
+                wizard.next()
+            wizard_times = FirstAndLast(wizard.summary._job.step, wizard.summary._job.finished)  # noqa: SLF001
+            clear_estimate_memo()
+            wizard_times.begin()
+            wizard.next()  # the answer page: the decision worked out
+            run_events_until(lambda: wizard_times.last is not None)
+            rows["wizard"].append(wizard_times.figures())
+            wizard.reject()
+            app.processEvents()
+        controller.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    return samples
+
+
+def answers_cold_report(repeat: int) -> int:
+    """Print, cold, the time to the first rows shown and to the whole answer (p50 and worst) of the
+    panel's ranking and the wizard's answer (issue 28 part 3: under a second, the first answers
+    shown as they arrive)."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    from configurator.app.main import build_main_window, use_readable_locale
+
+    use_readable_locale()
+    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
+    window = build_main_window(settings)  # started as a user starts it: the warm-up loads the panels' modules
+    window.show()
+    settle(window.controller)
+    from configurator.app.warm_up import wait_until_warm
+
+    wait_until_warm()
+    window.close()
+    app.processEvents()
+    print(f"catalog answers, cold (every memo cleared), {repeat} each: ms to the first rows shown / to the whole "
+          f"answer (partial answers shown)")
+    for name, actions in answers_cold(app, settings, repeat).items():
+        for action, runs in actions.items():
+            first, last, steps = zip(*runs)
+            print(f"  {name:9} {action:14} first p50 {statistics.median(first):6.0f} max {max(first):6.0f}   "
+                  f"whole p50 {statistics.median(last):6.0f} max {max(last):6.0f}   steps {min(steps)}-{max(steps)}")
+    print(f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; target (issue 28 part 3): under 1,000 ms, "
+          "the first rows before the whole answer")
     return 0
 
 

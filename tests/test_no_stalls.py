@@ -282,6 +282,19 @@ def test_compare_selected_cards(window):
         opened.deleteLater()
 
 
+@pytest.mark.parametrize("workload", ["finetune", "inference"])
+def test_the_wizards_answer(window, workload):
+    """The wizard's last Next: its answer page decides on a worker thread, the best so far shown as
+    the catalog is ranked (app/wizard_result.py), then the decision."""
+    wizard = window.open_wizard()
+    wizard.goal.set_workload(workload)
+    for _page in range(3):
+        wizard.next()
+    stall(window, wizard.next, f"wizard's answer ({workload})", done=lambda: wizard.summary.decision is not None)
+    assert wizard.summary.text.toPlainText()
+    wizard.reject()
+
+
 def test_dragging_the_window_edge(window, qtbot):
     """The window's edge dragged 240 px narrower, 12 px every 10 ms (a mouse's pace): every chart is
     laid out again at each step, and repainted one per pass (app/paced_repaint.pace_resizes; without

@@ -29,6 +29,15 @@ if TYPE_CHECKING:  # the estimator loads with the first analysis, after the wind
 
 
 
+CHART_MIN_HEIGHT_PX = 180
+"""Lowest a chart of the window gets [px]. Two rows of them set the centre's least height (406 px
+at 200 px each), and with a dock open on a 1280 × 800 or 1366 × 768 screen the centre is at its
+least: what is left under it goes to the dock, whose panel scrolls where it is shorter
+(app/dock_scroll.py). At 180 px the dock has 40 px more (its table's first four rows in view at
+1280 × 800 with both docks open) and each chart still a plot about 100 px high under its title;
+at 160 px the memory chart's count over its bars ran into the legend and the cost chart's axis
+title took four lines (session 24, looked at)."""
+
 LABEL_FILL = (255, 255, 255, 210)
 """Background of a line's label on a chart: nearly opaque white, so the words stay readable."""
 
@@ -183,7 +192,7 @@ class _Chart(pg.PlotWidget):
             left, top, _, low = self.getPlotItem().layout.getContentsMargins()
             self.getPlotItem().layout.setContentsMargins(left, top, LABEL_OVERHANG_PX, low)
         self.setMenuEnabled(False)
-        self.setMinimumHeight(200)
+        self.setMinimumHeight(CHART_MIN_HEIGHT_PX)
         wrap_title(self.getPlotItem())  # a title wider than the chart wraps rather than widening the plot
         # on a light fill: a curve under the legend does not cross its words
         self.legend = self.addLegend(offset=(5, 5), labelTextSize="7pt", verSpacing=-6, brush=pg.mkBrush(*LABEL_FILL))

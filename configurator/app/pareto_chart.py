@@ -4,6 +4,8 @@ drawn in a pass of its own (issue 28)."""
 
 from __future__ import annotations
 
+from html import escape
+
 import math
 from collections.abc import Callable
 
@@ -19,6 +21,10 @@ from configurator.app.labels import CLASS_COLOURS
 from configurator.app.paced_repaint import GAP_MS
 from configurator.core.recommend import Result, cost_basis
 from configurator.core.view.words import words
+
+AXIS_TITLE_SIZE = "8pt"
+"""The axes' titles' size (the window's charts: 9 pt): 'Cost per million tokens [USD]' in one line
+along the cost axis of the panel at its least height (175 px at 1280 × 800; 190 px at 9 pt)."""
 
 CHART_MIN_PX = 260
 """Narrowest the chart (and its page before the chart is built) gets [px]."""
@@ -79,24 +85,27 @@ class ParetoChart(QObject):
         self._plot = plot
         self.page.layout().addWidget(plot)
 
-    def draw(self, result: Result, axes: tuple[str, str, str, Callable[[float], float]]) -> None:
+    def draw(self, result: Result, axes: tuple[str, str, str, Callable[[float], float]], basis: str = "") -> None:
         """``result``'s ranked configurations and Pareto front; ``axes``: title, x label, y label and
-        how a recommendation's speed figure becomes its x value. Drawn in the next pass of the event
+        how a recommendation's speed figure becomes its x value; ``basis``: the cost's basis, a small
+        line under the title (the y label without it is short enough for the axis: see
+        :meth:`~configurator.app.recommend_charts.RankingCharts._fill_chart`). Drawn in the next pass of the event
         loop (the panel fills its table in this one: as a ranking's steps arrived, the table and the
         chart were one pass of 35-45 ms of the GUI thread, session 22), or a pass after the plot is
         built; only the newest ranking asked for is drawn. :attr:`plot` draws it at once."""
         scheduled = self._waiting is not None
-        self._waiting = (result, axes)
+        self._waiting = (result, axes, basis)
         if self._plot is not None and not scheduled:
             QTimer.singleShot(0, self, self._draw_waiting)
 
-    def _draw(self, result: Result, axes: tuple[str, str, str, Callable[[float], float]]) -> None:
+    def _draw(self, result: Result, axes: tuple[str, str, str, Callable[[float], float]], basis_line: str = "") -> None:
         basis = cost_basis(result.objective)
         title, x_label, y_label, to_x = axes
         plot = self._plot
-        plot.setTitle(title, size="9pt")
-        plot.setLabel("bottom", x_label)
-        plot.setLabel("left", y_label)
+        plot.setTitle(title + (f"<br><span style='font-size:7pt'>{escape(basis_line)}</span>" if basis_line else ""),
+                      size="9pt")
+        plot.setLabel("bottom", x_label, **{"font-size": AXIS_TITLE_SIZE})
+        plot.setLabel("left", y_label, **{"font-size": AXIS_TITLE_SIZE})
 
         def usable(r) -> bool:
             return bool(r.cost_on(basis)) and 0 < r.speed_figure < math.inf

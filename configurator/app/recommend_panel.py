@@ -31,8 +31,14 @@ __all__ = ["MAX_COLUMN_PX", "SUPPORT_CAUTION_COLOUR", "Ranking", "Recommendation
 """The panel, and what its parts (:mod:`~configurator.app.recommend_controls`,
 :mod:`~configurator.app.recommend_table`) hold that its users name."""
 
-DEBOUNCE_MS = 400
-"""Recommend once the user has stopped changing the scenario for this long [ms]."""
+DEBOUNCE_MS = 200
+"""Recommend once the user has stopped changing the scenario for this long [ms]. A slider dragged
+changes it every 10-50 ms (a mouse's pace), a typist's keys about every 200-300 ms; a ranking asked
+for again is dropped between two cards (:class:`~configurator.app.worker.LatestJob`), so a shorter
+wait costs at most a card's ranking. Issue 28 part 3 (the panel answers within a second, cold): the
+wait is time the user waits with nothing new shown; at 400 ms the first rows came 400-460 ms after
+a change and the training ranking was whole after 1.4-1.5 s (benchmarks/ui_latency.py
+--answers-only, load 4.8 on 2 cores)."""
 
 TABLE_MIN_WIDTH_PX = 360
 """Narrowest the ranking's table gets [px]: the card and its class readable (a bottom dock shared
@@ -214,12 +220,13 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         return area
 
     def take_over(self, shown: RecommendationPanel | None) -> None:
-        """Show ``shown``'s ranking if it is complete (it is not worked out again), else rank."""
+        """Show ``shown``'s ranking if it is complete (it is not worked out again), else rank: at once
+        in the next pass of the event loop (the panel just opened: nothing to wait for)."""
         if shown is not None and shown.result is not None and not shown.partial and not shown.busy:
             self._timer.stop()  # the objective and filters taken over asked for a ranking: it is shown already
             self._show_result(shown.result, shown.warning)
         else:
-            self._schedule()
+            self._timer.start(0)  # its interval back to the debounce once it fires (start_refresh)
 
     @property
     def chart(self) -> pg.PlotWidget:
@@ -260,6 +267,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         """Recommend for the current scenario on a worker thread (a newer request replaces it), the
         ranking so far shown as it grows."""
         self._timer.stop()
+        self._timer.setInterval(DEBOUNCE_MS)  # after a first ranking asked for at once (take_over)
         self._job.submit(self._progressive_request())
 
     def wait(self, timeout_ms: int = 30_000) -> Result | None:

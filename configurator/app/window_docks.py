@@ -59,7 +59,7 @@ class DockActions:
         dock = self.recommend_dock
         if panel is None or dock is None:
             return
-        old = dock.widget()
+        area = dock.widget()
         # its charts keep the old panel's picture until the end of the switch (held with the others:
         # placed and drawn in one pass, the new panel's views took 50-60 ms of the GUI thread, issue 28)
         if "held" in made:
@@ -70,7 +70,7 @@ class DockActions:
             joining = hold(panel.findChildren(QGraphicsView), self)
             made["held"].extend(joining)
             joining.clear()  # released with the switch's own list
-        dock.setWidget(panel)
+        old = area.place(panel)  # the dock's scrolling area (app/dock_scroll.py)
         self.recommend_panel = panel
         if old is not None:
             old.deleteLater()
@@ -98,7 +98,9 @@ class DockActions:
             dock.setObjectName(object_name)  # what the saved window state knows it by
             panel = make_panel(self.controller)
             setattr(self, f"{name}_panel", panel)
-            dock.setWidget(panel)
+            from configurator.app.dock_scroll import DockScroll
+
+            dock.setWidget(DockScroll(panel))  # scrolls where the dock is shorter than the panel: the window fits
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
             # the menu's action of the moment: the menus are built again by a language switch, the dock is kept
             dock.visibilityChanged.connect(lambda shown, key=name: getattr(self, f"{key}_action").setChecked(shown))

@@ -3619,6 +3619,18 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>单卡槽 PCIe 服务器</translation>
     </message>
     <message>
+        <source>Grace Hopper node, 1 superchip (no x86 host)</source>
+        <translation>单超级芯片 Grace Hopper 节点（无 x86 主机）</translation>
+    </message>
+    <message>
+        <source>GH200 NVL2 node, 2 superchips (no x86 host)</source>
+        <translation>GH200 NVL2 双超级芯片节点（无 x86 主机）</translation>
+    </message>
+    <message>
+        <source>liquid-cooled Grace Hopper node, 4 superchips</source>
+        <translation>液冷四超级芯片 Grace Hopper 节点</translation>
+    </message>
+    <message>
         <source>NVL72 rack system (GPUs included)</source>
         <translation>NVL72 整机柜系统（含 GPU）</translation>
     </message>

@@ -66,9 +66,8 @@ class RankingPrices:
             # the cards have no price, or (they have one) another line of the bill has none, or the power is unknown
             note = write(price_view.price_note(rec.estimate, result.objective), language) if cards_unpriced \
                 else message_text(rec.reasons[0])
-            power_unknown = bool(rec.reasons) and rec.reasons[0].id == "no-power-tco"
             cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
-                     "—" if power_unknown else label(price_view.NO_PRICE, language),
+                     label(price_view.why_unranked_short(rec), language),  # why it is not ranked, in a few words
                      factors[limiting_factor(rec.estimate)], label(price_view.NO_PRICE, language)]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

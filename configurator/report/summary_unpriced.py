@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from configurator.core.messages import Message
+from configurator.core.view.price_view import WHY_UNRANKED
 from configurator.report.language import CLASS_LABELS, Words
 from configurator.report.parts import count, money
 
@@ -20,17 +21,6 @@ lists them all)."""
 
 NAMED_ON_FIRST_PAGE = 3
 """Cards without a price the first page names (the others are counted)."""
-
-WHY_UNRANKED = {
-    "no-price": "no price",
-    "no-price-cloud": "no cloud rent",
-    "no-power-tco": "no published board power",
-    "cloud-price-china-only": "rent only in mainland China",
-    "cloud-price-abroad-only": "rent only outside mainland China",
-}
-"""Why a card is not ranked, in a few words, by the recommendation's reason id (``no-price-items``
-names its items: :func:`why_unranked`); a card the summary has no reason for has no price."""
-
 
 def without_price(option) -> bool:
     """Whether ``option``'s cards have no price (or rent) of their own: the prices table's one row of

@@ -133,6 +133,25 @@ def flag_footnotes(result: Result) -> tuple[Value, ...]:
     return tuple(notes)
 
 
+WHY_UNRANKED = {
+    "no-price": "no price",
+    "no-price-cloud": "no cloud rent",
+    "no-power-tco": "no published board power",
+    "cloud-price-china-only": "rent only in mainland China",
+    "cloud-price-abroad-only": "rent only outside mainland China",
+}
+"""Why a card is not ranked, in a few words (label ids), by the recommendation's reason id; a bill
+line without a price (``no-price-items``) is named by the summary itself, and a card with no reason
+has no price."""
+
+
+def why_unranked_short(rec: Recommendation) -> str:
+    """Why ``rec`` is not ranked in a few words (:data:`WHY_UNRANKED`, a label id: 'no published
+    board power'), for a table cell; its whole reason is :func:`unpriced_value`."""
+    reason = rec.reasons[0].id if rec.reasons else "no-price"
+    return WHY_UNRANKED.get(reason, "no price")
+
+
 def unpriced_value(rec: Recommendation) -> Value:
     """'2 × L20 48GB (China SKU): no price — enter a quote'; where the card has a price but
     another line of the bill has none, what has none ('8 × B200 …: no price for 8-GPU HGX

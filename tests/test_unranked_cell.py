@@ -1,0 +1,22 @@
+"""A card that meets every constraint but is not ranked says why in a few words where its cost would
+be (the panel's cost cell; the summary's first page): no price, or no published board power (the
+Ascend 910C server has a price; its energy cannot be counted)."""
+
+from __future__ import annotations
+
+from buyer_questions import CHINESE_BUYER, question_scenario
+from configurator.core.catalog import load_catalog
+from configurator.core.recommend import Objective, recommend
+from configurator.core.view.price_view import WHY_UNRANKED, why_unranked_short
+from configurator.core.view.rows import label
+
+
+def test_each_unranked_card_says_why_in_both_languages():
+    catalog = load_catalog()
+    result = recommend(question_scenario(CHINESE_BUYER, catalog), catalog, Objective.TCO)
+    why = {rec.card.id: why_unranked_short(rec) for rec in result.unpriced}
+    assert why["ascend-910c-a3-server"] == "no published board power"
+    assert why["br100"] == "no price"
+    for short in set(why.values()):
+        assert short in WHY_UNRANKED.values()
+        assert label(short, "zh_CN") != short  # worded in Chinese, not left in English

@@ -20,3 +20,21 @@ def test_each_unranked_card_says_why_in_both_languages():
     for short in set(why.values()):
         assert short in WHY_UNRANKED.values()
         assert label(short, "zh_CN") != short  # worded in Chinese, not left in English
+
+
+def test_the_cost_chart_says_when_its_basis_is_not_the_rankings(qtbot):
+    """The window's cost chart on cloud rent tells, where it is hovered, that the ranking is by TCO
+    (persona #20: a dot below the chosen card read as a cheaper answer)."""
+    from configurator.app.charts import CostScatter
+    from configurator.core.analysis import analyse
+    from configurator.core.architecture import preset
+    from configurator.core.scenario import Scenario
+
+    catalog = load_catalog()
+    chart = CostScatter()
+    qtbot.addWidget(chart)
+    serving = Scenario(model=preset("llama3-8b"), workload="inference", card_id="h100-sxm", count=1)
+    analysis = analyse(serving, catalog)
+    chart.update_from(analysis)
+    basis = next(p.basis for p in analysis.catalog_points)
+    assert basis != "tco" and "The ranking" in chart.toolTip()  # rents where cards have them

@@ -521,6 +521,7 @@ class CostScatter(_Chart):
         self._family = FIRST_SHOWN  # until the first analysis
         self._currency = "USD"
         self._basis: str | None = None
+        self._years: float | None = None
         self._cost_unit = "job"
         self._classes: tuple[str, ...] = tuple(CLASS_COLOURS)
         self.retranslate()
@@ -535,6 +536,10 @@ class CostScatter(_Chart):
         self.set_title(written(self._family.charts.cost_title))
         self.setLabel("bottom", written(self._family.charts.cost_axis))
         self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency))
+        from configurator.core.view.cost_bases import chart_basis_note
+
+        note = chart_basis_note(self._basis, self._years)  # off the ranking's basis: says so where the chart is hovered
+        self.setToolTip(write(note, current_language()) if note is not None else "")
 
     def _fit_view(self, positions: list[tuple[float, float]]) -> None:
         """Show every point with a margin; the range changes only when the points move out of it."""
@@ -552,9 +557,10 @@ class CostScatter(_Chart):
         # one basis per chart, the chosen card's (core.analysis keeps only the points on it), named on the axis
         basis = next((p.basis for p in analysis.catalog_points), analysis.estimate.costs.basis)
         unit = next((p.cost_unit for p in analysis.catalog_points), self._cost_unit)
-        shown = (family, currency, classes, basis, unit)
-        if shown != (self._family, self._currency, self._classes, self._basis, self._cost_unit):
-            self._family, self._currency, self._classes, self._basis, self._cost_unit = shown
+        years = analysis.estimate.scenario.economics.amortisation_years
+        shown = (family, currency, classes, basis, unit, years)
+        if shown != (self._family, self._currency, self._classes, self._basis, self._cost_unit, self._years):
+            self._family, self._currency, self._classes, self._basis, self._cost_unit, self._years = shown
             self.retranslate()
         points = analysis.catalog_points
         scale = family.charts.cost_x_scale  # milliseconds per token; hours; cards

@@ -254,16 +254,19 @@ class ActivationLayout:
 def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
     """Bytes one transformer layer of ``model`` saves for backward, per token [B]: the SwiGLU and
     GQA version of Korthikanti et al. 2022 Table 2 as eager PyTorch keeps it
-    (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`) or as
-    Megatron-Core's fused kernels do
+    (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`; with fused RMSNorms
+    under ``fused-norm``) or as Megatron-Core's fused kernels do
     (:func:`~configurator.core.formulas.activations.fused_layer_saved_bytes_per_token`)."""
-    count = fused_layer_saved_bytes_per_token if layout.kernels is ActivationKernels.FUSED \
-        else layer_saved_bytes_per_token
-    return count(
+    stores_scores = not layout.flash_attention and layout.recompute is Recompute.NONE
+    if layout.kernels is ActivationKernels.FUSED:
+        return fused_layer_saved_bytes_per_token(
+            model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
+            layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
+            frozen_mlp=layout.frozen_mlp)
+    return layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
-        layout.math_bytes, layout.residual_bytes, model.gated_mlp,
-        stores_scores=not layout.flash_attention and layout.recompute is Recompute.NONE,
-        frozen_mlp=layout.frozen_mlp)
+        layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
+        frozen_mlp=layout.frozen_mlp, fused_norm=layout.kernels is ActivationKernels.FUSED_NORM)
 
 
 def block_matmul_widths(model: ModelArchitecture) -> tuple[int, ...]:

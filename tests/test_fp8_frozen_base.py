@@ -91,3 +91,15 @@ def test_the_mlperf_lora_rows_state_fp8_base_weights_and_the_h200_run_fits():
     card = card_as_run(h200["setup"])
     assert estimate(s, card).memory.fits
     assert not estimate(updated(s, training={"fp8_base": False}), card).memory.fits
+
+
+def test_the_nemo_2407_rows_state_the_launcher_scripts_layouts():
+    """NeMo 24.07's fine-tuning table is the six layouts of NeMo-Framework-Launcher 24.07's
+    examples/peft/llama/h100 scripts, which set fp8_params (LoRA: fp8_base), VP10 for 13B SFT, VP20
+    and the TP overlap for 70B SFT, the TP overlap for 70B LoRA."""
+    rows = {r["id"]: r["setup"] for r in json.loads(HELD_OUT.read_text()) if r["id"].startswith("nemo-2407-llama2")}
+    assert all(rows[f"nemo-2407-llama2-{size}-lora-fp8-8xh100"]["fp8_base"] for size in ("7b", "13b", "70b"))
+    assert rows["nemo-2407-llama2-13b-sft-fp8-8xh100"]["virtual_stages"] == 10
+    assert rows["nemo-2407-llama2-70b-sft-fp8-16xh100"]["virtual_stages"] == 20
+    assert rows["nemo-2407-llama2-70b-sft-fp8-16xh100"]["tp_comm_overlap"]
+    assert rows["nemo-2407-llama2-70b-lora-fp8-8xh100"]["tp_comm_overlap"]

@@ -197,6 +197,9 @@ FIELDS: tuple[FieldSpec, ...] = (
              "backward."), row_label=_t("ScenarioEditor", "LoRA &targets"),
        cli_help="weights that get LoRA adapters: all-linear (attention and MLP, QLoRA's setting; the default) or "
                 "attention (q, k, v and output projections only)"),
+    _f("training.fp8_base", _t("ScenarioController", "FP8 frozen base"), flag="--fp8-base", cli_type="switch",
+       editor=False, cli_help="LoRA with FP8 math: the frozen base's block linears kept in FP8 only, no 16-bit copy "
+                              "(Transformer Engine fp8_model_init, as NeMo's fp8_params sets it); default off"),
     _f("training.tokens", _t("ScenarioController", "token budget"), _t("ScenarioEditor", " B tokens"), scale=1e9, decimals=3, step=10.0,
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
        cli_help="training token budget (e.g. 1T)", row_label=_t("ScenarioEditor", "Token &budget")),

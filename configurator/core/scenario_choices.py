@@ -133,6 +133,7 @@ class LossKernel(StrEnum):
 
     EAGER = "eager"
     FUSED = "fused"
+    FUSED_NORM = "fused-norm"
     CHUNKED = "chunked"
     COMPILED = "compiled"
 
@@ -149,10 +150,13 @@ class ActivationKernels(StrEnum):
     Megatron-LM's default; ``--bias-swiglu-fusion`` on by default): a fused norm-and-linear keeps
     the norm's input and its 16-bit output, the fused SwiGLU keeps its input (gate and up) and the
     down projection keeps its output, and the attention kernel's output is the projection's input.
+    ``fused-norm``: eager modules but for the RMSNorms, each one fused Triton kernel that keeps its
+    input and one fp32 reciprocal RMS per token (torchtitan's ``norm_type = "fused_rmsnorm"``, 2024).
     """
 
     EAGER = "eager"
     FUSED = "fused"
+    FUSED_NORM = "fused-norm"
 
 
 class AttentionKernel(StrEnum):

@@ -94,6 +94,11 @@ class Training(_Frozen):
     optimizer: Optimizer = Optimizer.ADAMW
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
+    fp8_base: bool = Field(
+        default=False, exclude_if=lambda on: not on,
+        description="LoRA with FP8 math: the frozen base's block linears stored in FP8 only, no 16-bit copy "
+                    "(Transformer Engine fp8_model_init, as NeMo's fp8_params sets it); off: the base in the math "
+                    "precision, cast to FP8 per product. Written to files only when on")
     tokens: float = Field(default=1e9, ge=1e6, le=1e15, description="training token budget [tokens]")
     flash_attention: bool = True
     attention_kernel: AttentionKernel | None = Field(

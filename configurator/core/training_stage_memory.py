@@ -24,11 +24,11 @@ from configurator.core.memory import (
     GIB,
     MemoryBreakdown,
     activation_layout,
+    adapter_base_bytes,
     gathered_element_bytes,
     gathered_layer_bytes,
     lora_params_per_layer,
     logits_bytes_per_token,
-    qlora_base_bytes,
     routed_expert_params,
     stage_params,
     stage_stored_bytes,
@@ -238,8 +238,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
     layers = first_layers if first_stage else last_layers if rank == pp - 1 else fullest
     params = stage_rank_params(model, pp, rank, layers) / tp
     if scenario.workload.is_adapter:
-        base = qlora_base_bytes(model, params * tp, layers, plan.math_bytes) / tp \
-            if scenario.workload is Workload.QLORA else params * plan.math_bytes
+        base = adapter_base_bytes(scenario, plan, params * tp, layers) / tp
         trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
         weights = base + trainable * states.weights
         grads, optimizer = trainable * states.gradients, trainable * states.optimizer

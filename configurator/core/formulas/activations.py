@@ -52,8 +52,42 @@ def korthikanti_layer_activation_bytes(s, b, h, a, t=1, sequence_parallel=False,
     return s * b * h * (10.0 + 24.0 / t + attention / t)
 
 
+def rms_norm_saved_bytes_per_token(hidden, residual_bytes, fused=False):
+    """Bytes one RMSNorm keeps for its backward, per token, beside the weighted output the next
+    linear keeps [B].
+
+    Parameters
+    ----------
+    hidden : int
+        Width of the residual stream [count].
+    residual_bytes : float
+        Bytes of one residual-stream element (the norm's input) [B].
+    fused : bool
+        One fused kernel (forward and backward in Triton) rather than eager PyTorch ops.
+
+    Returns
+    -------
+    float
+        Eager: the fp32 upcast input and the normalised output before the weight, ``(4 + r)·h``.
+        Fused: its input and one fp32 reciprocal RMS, ``r·h + 4`` [B per token].
+
+    References
+    ----------
+    Eager: torchtitan ``RMSNorm.forward``, ``self._norm(x.float()).type_as(x) * self.weight``
+    (``x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps)``: autograd keeps the fp32 ``x`` for
+    ``pow`` and the product, and the normalised ``type_as`` output for the weight's gradient).
+    Fused: torchtitan ``TritonFusedRMSNorm.forward``, ``ctx.save_for_backward(x, weight, rstd)`` with
+    ``rstd = torch.empty((M,), dtype=torch.float32)`` (``torchtitan/models/norms.py``, commit
+    157a12c562288b3bccb077003a97f18a4ca657aa, ``norm_type = "fused_rmsnorm"``; after Tri Dao's
+    Triton LayerNorm in flash-attention).
+    """
+    if fused:
+        return residual_bytes * hidden + 4.0
+    return (4.0 + residual_bytes) * hidden
+
+
 def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, n_heads, seq_len, math_bytes,
-                                residual_bytes, gated_mlp, stores_scores, frozen_mlp=False):
+                                residual_bytes, gated_mlp, stores_scores, frozen_mlp=False, fused_norm=False):
     """Bytes one Llama-style transformer layer saves for backward, per token [B].
 
     Parameters
@@ -73,11 +107,14 @@ def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, 
         The ``heads × s`` score matrix is kept (no flash attention and no recomputation).
     frozen_mlp : bool
         The MLP weights are frozen (LoRA on attention only): its first input is not kept.
+    fused_norm : bool
+        The two RMSNorms run as one fused kernel each (:func:`rms_norm_saved_bytes_per_token`).
 
     Returns
     -------
     float
-        Per norm the fp32 input and the normalised output; the input of every linear (one copy per
+        Per norm the fp32 input and the normalised output (with ``fused_norm`` its input and one
+        fp32 reciprocal RMS); the input of every linear (one copy per
         linear when autocast casts an fp32 residual, ``residual_bytes > math_bytes``); q, k, v and
         the attention output plus one fp32 log-sum-exp per head; the score matrix if kept; four
         MLP-wide tensors of a gated MLP (two for GELU) [B per token].
@@ -91,7 +128,7 @@ def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, 
     """
     c, r, h = math_bytes, residual_bytes, hidden
     separate_casts = r > c
-    norms = 2 * (4 + r) * h
+    norms = 2 * rms_norm_saved_bytes_per_token(h, r, fused_norm)
     qkv_inputs = (3 if separate_casts else 1) * c * h
     mlp_in_copies = (2 if gated_mlp else 1) if separate_casts else 1
     mlp_inputs = mlp_in_copies * c * h

@@ -133,7 +133,6 @@ class LossKernel(StrEnum):
 
     EAGER = "eager"
     FUSED = "fused"
-    FUSED_NORM = "fused-norm"
     CHUNKED = "chunked"
     COMPILED = "compiled"
 

@@ -1924,6 +1924,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>LoRA 目标层</translation>
     </message>
     <message>
+        <source>FP8 frozen base</source>
+        <translation>FP8 冻结基座</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>用途</translation>
     </message>

@@ -94,10 +94,11 @@ def test_a_prompt_in_several_chunks_is_carried_by_as_many_steps(model):
     assert load_point(costs, rate).tpot_s[50] == pytest.approx(_quantile(tpot, 0.5), rel=0.10)
 
 
-def test_the_read_lowers_the_capacity_where_it_exceeds_the_full_batch_step():
+@pytest.mark.parametrize("step_tokens", [8192, 512])
+def test_the_read_lowers_the_capacity_where_it_exceeds_the_full_batch_step(step_tokens):
     """The capacity's closed form is the equation's root at the full batch, with the read's excess
-    over the full batch's decode step."""
-    costs = _gguf_70b()
+    over the full batch's decode step (and, in 512-token steps, the prompt's three chunks)."""
+    costs = _gguf_70b(step_tokens=step_tokens)
     assert costs.carried_read_s > costs.full_decode_s
     assert capacity(costs) < 0.9 * capacity(_without_read(costs))
     rate = capacity(costs)

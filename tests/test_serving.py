@@ -118,7 +118,10 @@ def simulate(costs, rate, requests=6000, seed=1):
                 done.append(waiting.pop(0)[0])
             else:
                 break
-        duration = costs.decode_s(n) + prefilled * costs.prompt_token_s + (costs.chunk_s if prefilled else 0.0)
+        decode = costs.decode_s(n)  # a step carrying a prompt takes at least the prompt's own weight read
+        if prefilled and costs.carried_read_s > decode:
+            decode = costs.carried_read_s
+        duration = decode + prefilled * costs.prompt_token_s + (costs.chunk_s if prefilled else 0.0)
         now += duration
         step += 1
         for arrival in done:

@@ -7,10 +7,14 @@ TensorRT-LLM ``max_num_tokens``). Every step decodes one token of each running s
 carries the prompts that arrived meanwhile (Orca, Yu et al. 2022; Sarathi-Serve, Agrawal et al.
 2024), so the mean step is
 
-``T = T_d(n) + λ·P·T·τ_p + (1 − e^(−λT))·t_chunk``, with ``n = λ·(O − 1)·T`` decoding (Little)
+``T = T_d(n) + λ·P·T·τ_p + (1 − e^(−λ·k·T))·(t_chunk + max(0, R − T_d(n)))``, with ``n = λ·(O − 1)·T``
+decoding (Little) and ``k = ⌈P/(C − n)⌉`` the steps a prompt's chunks take
+(:func:`~configurator.core.load_step.prompt_chunks`)
 
-where ``T_d(n)`` is a pure decode step, ``τ_p`` the compute time of one prompt token and
-``t_chunk`` the fixed cost a step pays when it carries a prompt. TPOT is the step time a
+where ``T_d(n)`` is a pure decode step, ``τ_p`` the compute time of one prompt token,
+``t_chunk`` the fixed cost a step pays when it carries a prompt and ``R`` the prompt's own weight
+read and host time, which a carrying step takes at the least (a MoE prompt's experts, a
+dequantized copy; :attr:`StepCosts.carried_read_s`). TPOT is the step time a
 sequence sees; its spread over a request comes from the prompts that share its steps
 (Poisson per step, averaged over ``O − 1`` steps) and from the slow drift of ``n``. TTFT is
 the rest of the running step, the step that carries the prompt, and the wait for room in the
@@ -22,7 +26,7 @@ Multi-step scheduling (vLLM ``--num-scheduler-steps N``, :attr:`StepCosts.schedu
 scheduler runs only between passes of ``N`` decode steps, so a prompt that arrives waits for the
 rest of the running pass (uniform over ``N·T`` where one step waits over ``T``), the prompts that
 arrived during a pass share the step that carries them, and a step's fixed prompt cost comes once
-a pass, ``(1 − e^(−λNT))·t_chunk/N`` a step (vLLM 0.6.0, commit 32e7db2: ``llm_engine.py``
+a pass, ``(1 − e^(−λNkT))·(t_chunk + max(0, R − T_d(n)))/N`` a step (vLLM 0.6.0, commit 32e7db2: ``llm_engine.py``
 ``step`` schedules only when ``_has_remaining_steps`` is false, l. 1500; decodes are given
 ``num_lookahead_slots + 1 = N`` steps, ``scheduler.py`` l. 1318-1319, prompts one step,
 l. 866-868). With ``N = 1`` every formula is the one-step one. Checked against a simulation of
@@ -40,7 +44,7 @@ from operator import mul, truediv
 import numpy as np
 
 from configurator.core.frozen_record import fast_init, kept_property
-from configurator.core.load_step import capacity_step, mean_step, mean_step_between
+from configurator.core.load_step import capacity_step, mean_step, mean_step_between, prompt_chunks
 from configurator.core.memo import LastAsked
 from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
 from configurator.core.ttft_tail import _tail_terms as _tail_terms  # noqa: F401  (tests read it here)
@@ -119,6 +123,15 @@ class StepCosts:
     prompt routes to nor a dequantized copy. 0: the pure decode step stands for it."""
 
     @kept_property
+    def carried_read_s(self) -> float:
+        """The prompt's own weight read and host time that a decode step carrying it shares,
+        :attr:`prompt_read_s` (the mean step charges a carrying step what it exceeds the pure decode
+        step by, :func:`~configurator.core.load_step.solve_mean_step`); 0 where the engine runs the
+        prompt in a pass of its own (:attr:`own_pass_s` > 0), whose read the running sequences wait
+        through in :attr:`chunk_s` already [s]."""
+        return self.prompt_read_s if self.own_pass_s == 0.0 else 0.0
+
+    @kept_property
     def decode_steps(self) -> float:
         """Steps one answer holds its batch slot after its first token (worked out once: the load
         model reads it in every evaluation): its decode steps, and with passes of ``N`` steps the
@@ -162,7 +175,8 @@ class LoadPoint:
 def capacity(costs: StepCosts) -> float:
     """The highest rate a copy sustains [1/s]: where the decoding sequences fill the batch
     (``n = B``). There ``λ·T = B/D`` with ``D`` decode steps per answer, so the step is explicit,
-    ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−N·B/D))·t_chunk/N`` (``N`` steps a scheduling pass), and
+    ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−N·k·B/D))·(t_chunk + max(0, R − T_d(B)))/N`` (``N`` steps a
+    scheduling pass, :func:`~configurator.core.load_step.capacity_step`), and
     ``λ = B/(D·T*)``. Answers of one
     token only prefill: the limit is the prompt compute, ``λ·P·τ_p < 1``."""
     d, b = costs.decode_steps, costs.max_batch
@@ -246,9 +260,13 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     # steps the prompts come once a pass (mean λNT of them): a pass's variance over its N steps.
     passes = costs.scheduler_steps
     m = rate * step * passes
-    a, b = tau * p, costs.chunk_s
+    over = costs.carried_read_s - decode  # a carrying step's read beyond the decode step's (solve_mean_step)
+    a, b = tau * p, (costs.chunk_s + over if over > 0.0 else costs.chunk_s)
     none_arrive = math.exp(-m)  # P(no prompt arrives during a pass), once for the three terms
-    extra_var = a * a * m + b * b * none_arrive * (1 - none_arrive) + 2 * a * b * m * none_arrive
+    # a pass carries a prompt's chunk when one arrived in the k passes before (solve_mean_step)
+    chunks = prompt_chunks(p, costs.step_tokens, n)
+    none_carried = none_arrive if chunks == 1 else math.exp(-m * chunks)
+    extra_var = a * a * m + b * b * none_carried * (1 - none_carried) + 2 * a * b * m * none_arrive
     extra_var /= (1.0 - prefill_share) ** 2 * passes
     steps = costs.decode_steps
     steps = 1.0 if 1.0 > steps else steps  # max(·, 1.0) and max(n, 0.0) written out: no call
@@ -316,7 +334,7 @@ def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: floa
     budget = costs.step_tokens - n
     budget = 1.0 if 1.0 > budget else budget  # max(·, 1.0), min(·, …) and max(·, 1) below written out: no call
     full_step = decode + budget * tau + chunk_s
-    chunks = math.ceil(p / budget)
+    chunks = prompt_chunks(p, costs.step_tokens, n)  # ⌈P / budget⌉
     carrying = (chunks - 1) * full_step + decode + chunk_s + (p - (chunks - 1) * budget) * tau
     # prompts arrived alongside (during the same pass) share its last step
     carrying += rate * step * costs.scheduler_steps * tau * p / (1 if 1 > chunks else chunks)

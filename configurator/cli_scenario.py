@@ -18,6 +18,7 @@ from configurator.core.hf_config import load_hf_config
 from configurator.core.bounds import error_message, field_at, field_bounds
 from configurator.core.fields import BY_FLAG, BY_PATH, FieldSpec, cli_help
 from configurator.core.catalog import Catalog
+from configurator.core.default_job import DEFAULT_MODEL
 from configurator.core.currency import (
     CONVERTIBLE,
     PRICE_FILE_CURRENCY,
@@ -279,7 +280,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--quotes", type=Path, metavar="CSV",
                    help="your quotes (columns item, unit_price, currency, date, vendor) over the bundled prices")
     model = g.add_mutually_exclusive_group()
-    model.add_argument("--model", metavar="PRESET", help="model preset id (default llama3-8b; see 'catalog models')")
+    model.add_argument("--model", metavar="PRESET", help=f"model preset id (default {DEFAULT_MODEL}; see 'catalog models')")
     model.add_argument("--model-config", type=Path, metavar="PATH", help="local Hugging Face config.json")
     model.add_argument("--params", type=quantity, metavar="N", help="about N parameters (e.g. 7B)")
     add_field_flags(g, "card_id", "count", "parallelism.cards_per_node", "precision", "training.recipe", "training.optimizer",
@@ -357,7 +358,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     model = _model_from_args(args)
     if model is not None:
         data["model"] = model.model_dump()
-    data.setdefault("model", preset("llama3-8b").model_dump())
+    data.setdefault("model", preset(DEFAULT_MODEL).model_dump())
     auto = set(data.get("auto_layout", ())) if args.scenario else set(_LAYOUT_FLAGS.values())
     for flag, field in _LAYOUT_FLAGS.items():
         value = getattr(args, flag, None)

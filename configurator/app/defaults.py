@@ -9,6 +9,7 @@ from __future__ import annotations
 from configurator.core.architecture import preset
 from configurator.core.catalog import Catalog
 from configurator.core.currency import in_language_currency
+from configurator.core.default_job import DEFAULT_MODEL
 from configurator.core.messages import Message, msg
 from configurator.core.region import REGION_FOR_LANGUAGE, delivery_message, delivery_problem
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
@@ -63,13 +64,15 @@ def start_card_in(catalog: Catalog, region: str | None) -> str:
 def default_scenario(language: str | None = None, catalog: Catalog | None = None) -> Scenario:
     """What the window shows before the user chooses anything: unnamed (the summary's title then
     describes the job), delivered to the region and priced in the currency the language starts
-    with (zh_CN: mainland China, CNY with the Chinese electricity tariff); on the region's
+    with (zh_CN: mainland China, CNY with the Chinese electricity tariff); its sequence the
+    command line's (:data:`~configurator.core.default_job.DEFAULT_SEQ_LEN`, which the wizard
+    keeps and says); on the region's
     :func:`start_card`, or where ``catalog`` lacks it, on the card :func:`start_card_in` names."""
     region = REGION_FOR_LANGUAGE.get(language or "")
     card_id = start_card(region) if catalog is None else start_card_in(catalog, region)
-    scenario = Scenario(model=preset("llama3-8b"), card_id=card_id, count=8,
+    scenario = Scenario(model=preset(DEFAULT_MODEL), card_id=card_id, count=8,
                         workload="finetune", parallelism={"zero": 3},
-                        training={"micro_batch": 4, "seq_len": 4096, "recompute": "full", "tokens": 2e9},
+                        training={"micro_batch": 4, "recompute": "full", "tokens": 2e9},
                         constraints={"region": region}, auto_layout=LAYOUT_FIELDS)
     return in_language_currency(scenario, language) if language else scenario
 

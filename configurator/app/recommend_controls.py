@@ -13,8 +13,9 @@ from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import named, region_names
 from configurator.core.fields import spec
+from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import Scenario, Workload
 from configurator.core.serving_use import latency_targets
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.family_view import view_of
@@ -73,8 +74,11 @@ class RankingControls:
         form.addRow(_tc("RecommendationPanel", "&Rank by"), self.objective)
         self.deadline = none_spin("constraints.deadline_hours", 0, _tc("RecommendationPanel", " h"), _tc(
             "RecommendationPanel", "The training or render job must finish within (— = no deadline)"))
-        SpinBinder(self.deadline, self.controller, "constraints.deadline_hours")
+        self._deadline_tip = self.deadline.toolTip()
+        self._deadline_binder = SpinBinder(self.deadline, self.controller, "constraints.deadline_hours")
         form.addRow(_tc("RecommendationPanel", "&Deadline"), self.deadline)
+        self.controller.scenario_changed.connect(self._show_deadline_unit)
+        self._show_deadline_unit(self.controller.scenario)
         self.rate = none_spin("constraints.requests_per_s", 2, _tc("RecommendationPanel", " req/s"),
                               _tc("RecommendationPanel", "Requests per second to serve (— = not set)"))
         SpinBinder(self.rate, self.controller, "constraints.requests_per_s")
@@ -120,7 +124,39 @@ class RankingControls:
         self.use_button = QPushButton(_tc("RecommendationPanel", "&Use this configuration"))
         self.use_button.clicked.connect(self.use_selected)
         form.addRow(self.use_button)
+        self._ranking_form = form
+        self.controller.scenario_changed.connect(self._show_family_controls)
+        self._show_family_controls(self.controller.scenario)
         return form
+
+    def _show_family_controls(self, scenario: Scenario) -> None:
+        """Only the constraints the job's family is checked on (core/constraints.py): a deadline for
+        work that ends (training, rendering), a request rate and latency targets for serving."""
+        workload = scenario.workload
+        ends, serving = workload.is_training or workload is Workload.RENDER, workload is Workload.INFERENCE
+        for box, shown in ((self.deadline, ends), (self.rate, serving), (self.tpot, serving), (self.ttft, serving),
+                           (self.targets_label, serving)):
+            self._ranking_form.setRowVisible(box, shown)
+
+    def _show_deadline_unit(self, scenario: Scenario) -> None:
+        """The deadline in the unit its verdicts are said in (:func:`~configurator.core.messages.deadline_msg`):
+        hours up to :data:`~configurator.core.messages.DAYS_ABOVE_HOURS`, days above (a 30-day
+        deadline read "720 h" until December 2026)."""
+        hours = scenario.constraints.deadline_hours
+        days = hours is not None and hours > DAYS_ABOVE_HOURS
+        scale, decimals = (HOURS_PER_DAY, 1) if days else (1.0, 0)
+        binder, box = self._deadline_binder, self.deadline
+        if binder.scale == scale:
+            return
+        box.blockSignals(True)
+        box.setDecimals(decimals)
+        box.setRange(*spec("constraints.deadline_hours").display_range(scale=scale, decimals=decimals, with_none=True))
+        box.setSuffix(_tc("RecommendationPanel", " days") if days else _tc("RecommendationPanel", " h"))
+        box.blockSignals(False)
+        binder.scale = scale
+        box.setToolTip(self._deadline_tip)
+        binder._state_range()  # the accepted range in the unit now shown
+        binder._show(scenario)
 
     def _latency_controls(self, form: QFormLayout) -> None:
         """The first-token target beside the time per token, and what the latency targets are when

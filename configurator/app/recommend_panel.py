@@ -345,8 +345,19 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             self.launch_row.show_estimate(None)
             if not partial:  # the trade-off tab says why it draws nothing
                 self._show_tradeoff()
-            self.reasons.setText(self.tr("No card meets the constraints; %n card(s) left out.", "",
-                                         len(result.rejected)))
+            self.reasons.setText(self._none_meets_text(result))
+
+    def _none_meets_text(self, result) -> str:
+        """Nothing ranked: how many configurations the table lists below the line (and without a
+        price), and how many cards it leaves out — the two counts the same sets as the rows shown."""
+        listed = len(result.below_line) + len(result.unpriced)
+        left_out = len(result.rejected) - listed  # every card not ranked has a reason, listed or not
+        if not listed:
+            return self.tr("No card meets the constraints; %n card(s) left out.", "", left_out)
+        return " ".join((self.tr("No card meets the constraints; %n card(s) listed below, each with what it breaks or "
+                                 "lacks.", "", listed),
+                         self.tr("%n other card(s) left out (filtered out, not deliverable, or further from your "
+                                 "constraints).", "", left_out)))
 
     def _note_pick(self) -> None:
         """The user selected a row: kept selected while the ranking grows."""

@@ -37,9 +37,6 @@ from configurator.core.scenario import Constraints, Serving, ServingUse, Trainin
 from configurator.core.serving_use import USE_TARGETS
 from configurator.core.view.names import SERVING_USES
 
-DEFAULT_DEADLINE_DAYS = {"pretrain": 30.0, "finetune": 2.0, "lora": 1.0, "qlora": 1.0, "render": 2.0}
-"""Deadline offered when none is set [days]: a starting point to change (assumption)."""
-
 GRAPHICS = ("vdi", "transcode", "render")
 
 TRAINING_PRECISIONS = ("bf16", "fp16", "fp8", "fp32")
@@ -355,10 +352,6 @@ class LoadPage(QWizardPage):
         else:
             self.setSubTitle(self.tr("Traffic, prompt and answer lengths, and how fast answers must come.")
                              if serving else self.tr("How much data, and by when the training must be done."))
-        if workload not in GRAPHICS and not serving and self.deadline.value() == 0:
-            self.deadline.setValue(DEFAULT_DEADLINE_DAYS[workload])
-        if workload == "render" and self.graphics.render_deadline.value() == 0:
-            self.graphics.render_deadline.setValue(DEFAULT_DEADLINE_DAYS[workload])
 
     @guarded
     def validatePage(self) -> bool:  # noqa: N802 - Qt's name

@@ -276,6 +276,9 @@ class SummaryPage(QWizardPage):
             parts.append(self.tr("<b>Model:</b> {name}, {params} B parameters ({shape})").format(
                 name=escape(model.name), params=fmt.significant(model.total_params() / 1e9),
                 shape=model_summary(model)))
+            if s.workload.is_training:  # not asked by the wizard: the window's, said (one default, core.default_job)
+                parts.append(self.tr("<b>Sequence:</b> {tokens} tokens (kept from the window: change it there)").format(
+                    tokens=fmt.whole(s.training.seq_len)))
         by = {"recommender": self.tr("chosen by the recommender from {n} ranked cards").format(n=d.ranked),
               "closest": self.tr("the closest to your constraints of {n} cards below the line").format(n=d.ranked),
               "you": self.tr("the card you picked; the count and layout chosen by the planner"),

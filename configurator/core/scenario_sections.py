@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
+from configurator.core.default_job import DEFAULT_SEQ_LEN
 from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import WeightFormat
 from configurator.core.formulas import economics as _economics
@@ -77,7 +78,7 @@ class Training(_Frozen):
     """Batch, sequence and recipe of a training run."""
 
     micro_batch: int = Field(default=1, ge=1, le=65536, description="sequences per data-parallel rank")
-    seq_len: int = Field(default=2048, ge=1, le=2_097_152, description="tokens per sequence")
+    seq_len: int = Field(default=DEFAULT_SEQ_LEN, ge=1, le=2_097_152, description="tokens per sequence")
     grad_accum: int = Field(default=1, ge=1, le=65536, description="micro-batches per step")
     global_batch_tokens: int | None = Field(
         default=None, ge=1, le=MAX_GLOBAL_BATCH_TOKENS,

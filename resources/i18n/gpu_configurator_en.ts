@@ -81,6 +81,20 @@
             <numerusform>No card meets the constraints; %n cards left out.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>No card meets the constraints; %n card(s) listed below, each with what it breaks or lacks.</source>
+        <translation>
+            <numerusform>No card meets the constraints; %n card listed below, with what it breaks or lacks.</numerusform>
+            <numerusform>No card meets the constraints; %n cards listed below, each with what it breaks or lacks.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other card(s) left out (filtered out, not deliverable, or further from your constraints).</source>
+        <translation>
+            <numerusform>%n other card left out (filtered out, not deliverable, or further from your constraints).</numerusform>
+            <numerusform>%n other cards left out (filtered out, not deliverable, or further from your constraints).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>SummaryPage</name>

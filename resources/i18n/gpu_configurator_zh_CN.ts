@@ -1473,6 +1473,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>中国大陆：只对美国对华出口管制状态为“允许”的卡排名；需要许可证或状态不明的卡列在基准线以下；不允许出口的卡不列出。所示为带日期和来源的状态，不构成法律意见。云租用价：交付到中国大陆时只对在中国大陆销售的租用价排名；交付到其他地区或未指定地区时只对在中国大陆以外销售的租用价排名</translation>
     </message>
     <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
         <source> ms</source>
         <translation> ms</translation>
     </message>
@@ -1516,6 +1520,18 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <source>No card meets the constraints; %n card(s) left out.</source>
         <translation>
             <numerusform>没有卡满足约束；%n 张卡被排除。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No card meets the constraints; %n card(s) listed below, each with what it breaks or lacks.</source>
+        <translation>
+            <numerusform>没有卡满足约束；下方列出 %n 张卡，各注明其违反的约束或缺少的信息。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other card(s) left out (filtered out, not deliverable, or further from your constraints).</source>
+        <translation>
+            <numerusform>另有 %n 张卡被排除（被筛选掉、无法交付，或离您的约束更远）。</numerusform>
         </translation>
     </message>
     <message>
@@ -3353,6 +3369,10 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>&lt;b&gt;Model:&lt;/b&gt; {name}, {params} B parameters ({shape})</source>
         <translation>&lt;b&gt;模型：&lt;/b&gt;{name}，{params} B 参数（{shape}）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sequence:&lt;/b&gt; {tokens} tokens (kept from the window: change it there)</source>
+        <translation>&lt;b&gt;序列长度：&lt;/b&gt;{tokens} 个词元（沿用主窗口的设置，可在主窗口修改）</translation>
     </message>
     <message>
         <source>chosen by the recommender from {n} ranked cards</source>

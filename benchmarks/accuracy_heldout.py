@@ -50,7 +50,7 @@ FIELDS = ("id", "publication", "source", "url", "date", "measured", "hardware", 
 """What every held-out row states (tests/test_accuracy.py checks each has all of them)."""
 
 
-TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "offload_activations")
+TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "offload_activations", "fp8_scaling")
 """Training settings a row states only where its source does (the scenario's defaults otherwise)."""
 
 

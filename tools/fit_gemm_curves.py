@@ -14,7 +14,12 @@ Scalings (the training field ``fp8_scaling``):
 - ``delayed``: that table less the ``computescale`` time at the same ``m × k`` (the product alone, as
   Transformer Engine's delayed scaling runs it with the cast fused elsewhere);
 - ``block``: the ``fp8_block`` table as timed (1×128 activation and 128×128 weight blocks; the
-  activation's 1×128 quantization is in the timed call, as in DeepSeek-V3's own kernels).
+  activation's 1×128 quantization is in the timed call; TensorRT-LLM's block kernel on Hopper, DeepGEMM
+  on Blackwell);
+- ``block-deepgemm`` (H100 only): SGLang 0.5.14's ``fp8_block`` table, DeepGEMM's kernel alone (inputs
+  quantized before the timing).
+
+Neither block fit is shipped (the module docstring says why); they are printed for the record.
 
 Model, as the module docstring: time = max(2mnk/(P·η), bytes/(B·β)) + t₀ with
 η = E·r(m)·n/(n+n½)·k/(k+k½), least squares on log time (soft-L1), rows with n or k below 256 left out;
@@ -31,6 +36,7 @@ families ``hopper`` (H100 SXM and H200 SXM tables fitted together) and ``blackwe
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -124,9 +130,14 @@ def cross_validated(d, cards, folds: int = 5, seed: int = 0):
 
 
 def main(argv: list[str]) -> None:
-    import pandas as pd
-    root = Path(argv[0])
-    for family in argv[1:] or list(FAMILIES):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("aiconfigurator", type=Path, help="a checkout of aiconfigurator at 095f58a")
+    parser.add_argument("families", nargs="*", choices=sorted(FAMILIES), help="families to fit (default all)")
+    args = parser.parse_args(argv)
+    import pandas as pd  # the tables' reader, not an application dependency
+    root = args.aiconfigurator
+    for family in args.families or list(FAMILIES):
         cards = FAMILIES[family]
         for scaling in ("dynamic", "delayed", "block", "block-deepgemm"):
             tables = cards if scaling != "block-deepgemm" else tuple(c for c in cards if c == "h100_sxm")

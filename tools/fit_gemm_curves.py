@@ -133,8 +133,12 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("aiconfigurator", type=Path, help="a checkout of aiconfigurator at 095f58a")
-    parser.add_argument("families", nargs="*", choices=sorted(FAMILIES), help="families to fit (default all)")
+    parser.add_argument("families", nargs="*", metavar="FAMILY",
+                        help=f"families to fit: {', '.join(FAMILIES)} (default all)")
     args = parser.parse_args(argv)
+    unknown = set(args.families) - set(FAMILIES)
+    if unknown:
+        parser.error(f"unknown families: {', '.join(sorted(unknown))}")
     import pandas as pd  # the tables' reader, not an application dependency
     root = args.aiconfigurator
     for family in args.families or list(FAMILIES):

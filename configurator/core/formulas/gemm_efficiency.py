@@ -171,7 +171,11 @@ FP8 scaling (issue 27 part 2, shipped 2026-12-04). The training field ``fp8_scal
 (:data:`FP8_SCALINGS`) says how a run scales its FP8 products, and :func:`product_precision` turns it into the
 curve's key. ``dynamic`` (the default: per-tensor current scaling, each product quantizes its input in a pass of
 its own: torchao's tensorwise Float8Linear, Transformer Engine's ``Float8CurrentScaling`` (the ``fp8cs``
-recipes of Megatron-Bridge), a ``te.Linear`` outside Megatron-Core's fused layers) keeps the 8-bit curve above.
+recipes of Megatron-Bridge: "the tensor needs to be read twice – first to compute amax, then to apply the
+scaling factor and quantize", Transformer Engine's docs, features/low_precision_training/fp8_current_scaling, read
+in the pggPL/TransformerEngine fork at 66e9a77; as ``delayed`` those five rows would move 4-7 points closer,
+-3.3..-16.6 → +2.7..-11.7 %, not adopted: the source says current scaling), a ``te.Linear`` outside
+Megatron-Core's fused layers) keeps the 8-bit curve above.
 ``delayed`` (Transformer Engine's ``DelayedScaling`` inside Megatron-Core's fused layers, the only FP8 recipe
 of TE 1.x, which NeMo 24.07 and MLPerf Training v4.1's NVIDIA code ran: the scale from the amax history, the
 casts fused into the norms and the cast-transposes, no pass before the product) takes
@@ -189,8 +193,9 @@ DeepGEMM's kernel alone (DeepSeek's open kernel, SGLang 0.5.14's H100 table, inp
 timing: 0.745, 201, 1,046, 302, CV 9.3 % (26.6 %)) moved it to -10.1 % (planner +6.3 %) and LOSO planner to
 9.5 %. With the field the calibration is unchanged (llm-foundry's MPT 3B FP8 row runs Composer's
 ``DelayedScaling`` through ``te.Linear``, each input cast by a kernel of its own: ``dynamic``; DeepSeek-V3
-``block``), and the held-out NeMo 24.07 and MLPerf v4.1 rows (``delayed``) move 4-7 points towards their
-measurements: held-out training median 11.3 → 9.3 %, worst 31.6 → 27.0 %.
+``block``), and the held-out NeMo 24.07 and MLPerf v4.1 rows (``delayed``) are predicted 4-7 % faster, 20 of the 23 closer
+to their measurements (NeMo's Llama 3 8B +2.3 → +9.5 %, MLPerf's Llama 2 70B LoRA on 8 and 512 H200 +3.6 →
++8.9 and +2.3 → +8.2 % past them): held-out training median 11.3 → 9.3 %, worst 31.6 → 27.0 %.
 """
 
 from __future__ import annotations

@@ -173,7 +173,7 @@ curve's key. ``dynamic`` (the default: per-tensor current scaling, each product 
 its own: torchao's tensorwise Float8Linear, Transformer Engine's ``Float8CurrentScaling`` (the ``fp8cs``
 recipes of Megatron-Bridge: "the tensor needs to be read twice – first to compute amax, then to apply the
 scaling factor and quantize", Transformer Engine's docs, features/low_precision_training/fp8_current_scaling, read
-in the pggPL/TransformerEngine fork at 66e9a77; as ``delayed`` those five rows would move 4-7 points closer,
+in the pggPL/TransformerEngine fork at 66e9a77; as ``delayed`` those five rows would be 3-6 % faster, all closer,
 -3.3..-16.6 → +2.7..-11.7 %, not adopted: the source says current scaling), a ``te.Linear`` outside
 Megatron-Core's fused layers) keeps the 8-bit curve above.
 ``delayed`` (Transformer Engine's ``DelayedScaling`` inside Megatron-Core's fused layers, the only FP8 recipe

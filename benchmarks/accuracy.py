@@ -53,12 +53,14 @@ def _eq3_flops_per_token(m: ModelArchitecture, seq: int) -> float:
 
 
 def _train(model, card, count, *, tp=1, pp=1, v=1, zero=0, ep=1, mb=1, m=1, seq=2048, recompute="none",
-           recipe="megatron-mixed", precision="bf16", network=None, expert_overlap=False, auto=(), flash=True):
+           recipe="megatron-mixed", precision="bf16", network=None, expert_overlap=False, auto=(), flash=True,
+           fp8_scaling="dynamic"):
     assumptions = {**(network or {})}
     return scenario(model, card, count, workload="pretrain", precision=precision, auto_layout=list(auto),
                     parallelism={"tp": tp, "pp": pp, "virtual_stages": v, "zero": zero, "ep": ep, "cards_per_node": 8},
                     training={"micro_batch": mb, "grad_accum": m, "seq_len": seq, "recompute": recompute,
-                              "recipe": recipe, "expert_overlap": expert_overlap, "flash_attention": flash},
+                              "recipe": recipe, "expert_overlap": expert_overlap, "flash_attention": flash,
+                              "fp8_scaling": fp8_scaling},
                     assumptions=assumptions)
 
 
@@ -244,9 +246,10 @@ PUBLISHED: dict[str, PublishedCase] = {
         preset("llama3.1-405b"), "h100-sxm", 16384, tp=8, pp=16, v=4, zero=1, m=16, seq=8192), LLAMA3_405B_NOTE),
     "tt-dsv3-perT": _per_card_from_gpu_hours("tt-dsv3-perT", _train(
         preset("deepseek-v3"), "h800-sxm", 2048, pp=16, ep=64, zero=1, m=120, seq=4096, recompute="selective",
-        precision="fp8", expert_overlap=True, auto=("recompute",)),
+        precision="fp8", expert_overlap=True, auto=("recompute",), fp8_scaling="block"),
         "PP16 EP64 ZeRO-1, 15,360 x 4k-token batch, DualPipe: expert all-to-all overlapped, node-limited routing "
-        "(4 nodes); recomputation to the planner (the report's FP8 activation cache is not modelled: selective "
+        "(4 nodes); 1x128 activation / 128x128 weight FP8 blocks (§3.3.2) as fp8_scaling block; "
+        "recomputation to the planner (the report's FP8 activation cache is not modelled: selective "
         "does not fit)"),
     "tp-foundry-h100-70b-64": _foundry("tp-foundry-h100-70b-64", _train(MPT["70b"], "h100-sxm", 64, zero=3, mb=8,
                                         m=4, recompute="full")),
@@ -260,7 +263,10 @@ PUBLISHED: dict[str, PublishedCase] = {
     "tp-foundry-h100-3b-512-bf16": _foundry("tp-foundry-h100-3b-512-bf16", _train(MPT["3b"], "h100-sxm", 8, zero=3,
                                              mb=40, m=6, seq=512)),
     "tp-foundry-h100-3b-512-fp8": _foundry("tp-foundry-h100-3b-512-fp8", _train(MPT["3b"], "h100-sxm", 8, zero=3,
-                                            mb=40, m=6, seq=512, precision="fp8")),
+                                            mb=40, m=6, seq=512, precision="fp8"),
+                                            "amp_fp8: Composer's DelayedScaling (amax history 16) through te.Linear "
+                                            "(fc_type te), each product's input cast by a kernel of its own, no "
+                                            "LayerNorm fusion: fp8_scaling dynamic (the per-product cast)"),
     "tp-foundry-a100-70b-64": _foundry("tp-foundry-a100-70b-64", _train(MPT["70b"], "a100-sxm-80gb", 64, zero=3,
                                         mb=8, m=4, recompute="full", recipe="pure", network=A100_NETWORK),
                                         "bf16 PURE as the pure recipe"),

@@ -284,7 +284,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     model.add_argument("--model-config", type=Path, metavar="PATH", help="local Hugging Face config.json")
     model.add_argument("--params", type=quantity, metavar="N", help="about N parameters (e.g. 7B)")
     add_field_flags(g, "card_id", "count", "parallelism.cards_per_node", "precision", "training.recipe", "training.optimizer",
-                    "training.global_batch_tokens", "training.seq_len")
+                    "training.global_batch_tokens", "training.seq_len", "training.fp8_scaling")
     lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
     add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute", "parallelism.zero",
                     "parallelism.zero3_implementation", "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.pipeline_schedule",

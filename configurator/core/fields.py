@@ -125,6 +125,11 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("training.recipe", _t("ScenarioController", "recipe"), flag="--recipe", help=_t(
         "ScenarioEditor", "How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy."),
        row_label=_t("ScenarioEditor", "&Recipe")),
+    _f("training.fp8_scaling", _t("ScenarioController", "FP8 scaling"), flag="--fp8-scaling", editor=False,
+       cli_help="FP8 training: how the products are scaled, which sets their speed: dynamic (per-tensor current "
+                "scaling, each product quantizes its input first: torchao, Transformer Engine current scaling; "
+                "default), delayed (Transformer Engine delayed scaling in Megatron-Core: casts fused into other "
+                "kernels) or block (1x128 blocks, DeepSeek-V3)"),
     _f("training.optimizer", _t("ScenarioController", "optimizer"), flag="--optimizer", help=_t(
         "ScenarioEditor", "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one."),
        row_label=_t("ScenarioEditor", "&Optimizer")),

@@ -92,6 +92,13 @@ class Training(_Frozen):
                     "torchtitan's per-op policy (every other matmul output kept) or DeepSeek-V3's FP8 cache (norms, "
                     "MLA up-projections and SwiGLU output recomputed, linear inputs in FP8)")
     recipe: Recipe = Recipe.TORCH_AMP
+    fp8_scaling: Literal["dynamic", "delayed", "block"] = Field(
+        default="dynamic", exclude_if=lambda name: name == "dynamic",
+        description="how FP8 products are scaled, which sets their GEMM curve (formulas/gemm_efficiency.py "
+                    "FP8_SCALING_FITS): dynamic (per-tensor current scaling, each product quantizes its input in a "
+                    "pass of its own: torchao, TE current scaling, te.Linear), delayed (Transformer Engine's delayed "
+                    "scaling in Megatron-Core's fused layers: casts fused, no pass before the product) or block (1x128 "
+                    "activation and 128x128 weight blocks, DeepSeek-V3). Written to files only when not dynamic")
     optimizer: Optimizer = Optimizer.ADAMW
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"

@@ -37,6 +37,7 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
     pipeline_crosses_network,
     pipeline_slots,
 )
+from configurator.core.formulas.gemm_efficiency import product_precision
 from configurator.core.formulas.moe import expert_parallel_exposed_seconds, overlapped_expert_compute_seconds
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
 from configurator.core.formulas.timing import (
@@ -324,7 +325,8 @@ def micro_batch_timing(
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
-    shape = matmul_efficiency_by_shape(model, card, plan.math.value, tokens, tp, par.ep, layers)
+    shape = matmul_efficiency_by_shape(model, card, product_precision(plan.math.value, train.fp8_scaling), tokens, tp,
+                                       par.ep, layers)
     compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
                                            a.bandwidth_efficiency)

@@ -130,7 +130,7 @@ and residual adds, are not charged; charging them and refitting the prompt share
 moved the H100 PCIe rows to +6/-4 % but left the A100 rows at -9..-15 %, the Ada rows at +14..+29 % pulling
 the one share: not shipped, not this module's).
 
-FP8 training on Hopper (issue 27 part 2, diagnosis; nothing changed). Megatron-Core / Transformer Engine FP8 runs
+FP8 training on Hopper (issue 27 part 2, diagnosis; what shipped: the next paragraph). Megatron-Core / Transformer Engine FP8 runs
 on the H100 (NeMo 24.07's tables, MLPerf Training v4.1 GPT-3 175B and Llama 2 70B LoRA, Megatron-Bridge;
 ``benchmarks/data/held-out.json``) are predicted 12-32 % slow, torchtitan's FP8 rows +1..+9 %. At those rows'
 shapes the 8-bit curve gives their products 0.60-0.67 of the 1,979 TFLOP/s peak, times the training share
@@ -166,6 +166,36 @@ fitted to a mix led by eager PyTorch, against TE's fused layers; tensor-parallel
 training field for the FP8 scaling (delayed with fused casts, per-tensor current, 1×128 blocks) so that
 llm-foundry and DeepSeek-V3 are translated as they ran, then the curve above for the fused casts and the
 ``fp8_block`` tables for the blocks.
+
+FP8 scaling (issue 27 part 2, shipped 2026-12-04). The training field ``fp8_scaling``
+(:data:`FP8_SCALINGS`) says how a run scales its FP8 products, and :func:`product_precision` turns it into the
+curve's key. ``dynamic`` (the default: per-tensor current scaling, each product quantizes its input in a pass of
+its own: torchao's tensorwise Float8Linear, Transformer Engine's ``Float8CurrentScaling`` (the ``fp8cs``
+recipes of Megatron-Bridge: "the tensor needs to be read twice – first to compute amax, then to apply the
+scaling factor and quantize", Transformer Engine's docs, features/low_precision_training/fp8_current_scaling, read
+in the pggPL/TransformerEngine fork at 66e9a77; as ``delayed`` those five rows would be 3-6 % faster, all closer,
+-3.3..-16.6 → +2.7..-11.7 %, not adopted: the source says current scaling), a ``te.Linear`` outside
+Megatron-Core's fused layers) keeps the 8-bit curve above.
+``delayed`` (Transformer Engine's ``DelayedScaling`` inside Megatron-Core's fused layers, the only FP8 recipe
+of TE 1.x, which NeMo 24.07 and MLPerf Training v4.1's NVIDIA code ran: the scale from the amax history, the
+casts fused into the norms and the cast-transposes, no pass before the product) takes
+:data:`FP8_SCALING_FITS`: the same tables less their ``computescale`` time at the product's ``m × k``, fitted by
+the same rule (``tools/fit_gemm_curves.py``, which also reproduces the dynamic fit: hopper 0.773, 73, 1,534,
+205 against the shipped 0.777, 75, 1,534, 228): hopper 0.796, 95, 696, 267 (H100 and H200 tables; CV
+model-sized 4.6 %, 90th percentile 12.9 %, all shapes 5.9 %), blackwell 0.724, 152, 1,091, 134 (B200; 5.0 %,
+13.4 %, 6.9 %). ``block`` (1×128 activation and 128×128 weight blocks, DeepSeek-V3 §3.3) runs the dynamic curve,
+an **assumption**: its activations are quantized online before each product as per-tensor current scaling's
+are (DeepSeek-V3 §3.5.2: read from HBM, quantized, written back, read again). Two block fits were made and not
+shipped: the TensorRT-LLM ``fp8_block`` tables as timed (1×128 quantization and TensorRT-LLM's block kernel:
+hopper 0.648, 186, 1,160, 305, CV 7.8 % (23.1 %); blackwell, DeepGEMM there, 0.762, 158, 963, 375, 5.6 %) moved
+the DeepSeek-V3 row -9.2 → -17.9 % (its planner row +6.8 → -3.2 %) and LOSO training planner 9.4 → 10.1 %;
+DeepGEMM's kernel alone (DeepSeek's open kernel, SGLang 0.5.14's H100 table, inputs quantized before the
+timing: 0.745, 201, 1,046, 302, CV 9.3 % (26.6 %)) moved it to -10.1 % (planner +6.3 %) and LOSO planner to
+9.5 %. With the field the calibration is unchanged (llm-foundry's MPT 3B FP8 row runs Composer's
+``DelayedScaling`` through ``te.Linear``, each input cast by a kernel of its own: ``dynamic``; DeepSeek-V3
+``block``), and the held-out NeMo 24.07 and MLPerf v4.1 rows (``delayed``) are predicted 4-7 % faster, 20 of the 23 closer
+to their measurements (NeMo's Llama 3 8B +2.3 → +9.5 %, MLPerf's Llama 2 70B LoRA on 8 and 512 H200 +3.6 →
++8.9 and +2.3 → +8.2 % past them): held-out training median 11.3 → 9.3 %, worst 31.6 → 27.0 %.
 """
 
 from __future__ import annotations
@@ -321,10 +351,37 @@ def gemm_family(architecture: str | None, consumer: bool = False) -> str:
     return "generic"
 
 
+FP8_SCALINGS = ("dynamic", "delayed", "block")
+"""Values of the training field ``fp8_scaling`` (module docstring, 'FP8 scaling'): ``dynamic`` runs
+:data:`GEMM_FITS`' 8-bit curve, the others :data:`FP8_SCALING_FITS`."""
+
+FP8_SCALING_FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
+    ("hopper", "delayed"): (0.796, 95.0, 696.0, 267.0),
+    ("blackwell", "delayed"): (0.724, 152.0, 1091.0, 134.0),
+}
+"""(family, FP8 scaling) → (E, m½, n½, k½) of FP8 products under that scaling, fitted to aiconfigurator's
+tables (module docstring, 'FP8 scaling'; ``tools/fit_gemm_curves.py``). A family without its scaling's
+fit takes its 8-bit curve, the dynamic one (an **assumption**: no table of the other scalings for it)."""
+
+
+def product_precision(precision: str, fp8_scaling: str = "dynamic") -> str:
+    """The precision key :func:`gemm_fit` reads for products at ``precision`` (a Precision value) under
+    ``fp8_scaling`` (:data:`FP8_SCALINGS`): ``precision`` itself, or ``'fp8-delayed'`` / ``'fp8-block'``
+    for FP8 products not dynamically scaled [key]."""
+    precision = str(precision)
+    return precision if precision != "fp8" or fp8_scaling == "dynamic" else f"fp8-{fp8_scaling}"
+
+
 def gemm_fit(family: str, precision: str) -> tuple[float, float, float, float]:
     """(E [share of peak], m½, n½, k½ [elements]) for ``family`` at ``precision`` (a Precision value
-    such as 'bf16')."""
-    cls = "8" if str(precision) in EIGHT_BIT else "16"
+    such as 'bf16', or a :func:`product_precision` key such as 'fp8-delayed')."""
+    precision = str(precision)
+    if precision.startswith("fp8-"):
+        scaled = FP8_SCALING_FITS.get((family, precision[4:]))
+        if scaled is not None:
+            return scaled
+        precision = "fp8"
+    cls = "8" if precision in EIGHT_BIT else "16"
     return GEMM_FITS.get((family, cls)) or GEMM_FITS.get((family, "16")) or GEMM_FITS[("generic", cls)]
 
 

@@ -21,7 +21,7 @@ import numpy as np
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
-from configurator.core.formulas.gemm_efficiency import gemm_family
+from configurator.core.formulas.gemm_efficiency import gemm_family, product_precision
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
 from configurator.core.formulas.moe import expert_parallel_exposed_seconds, overlapped_expert_compute_seconds
 from configurator.core.formulas.parallelism import (
@@ -190,11 +190,11 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
     # the products' efficiency reads the card through its GEMM family alone: kept with the tier for
     # the cards of the grid that share the family, the precision and the stage layers
-    shape_key = ("shape", gemm_family(card.architecture, card.is_consumer), plan.math.value, layers.tobytes())
+    products = product_precision(plan.math.value, scenario.training.fp8_scaling)
+    shape_key = ("shape", gemm_family(card.architecture, card.is_consumer), products, layers.tobytes())
     shape = one.values.get(shape_key)
     if shape is None:
-        shape = one.values.setdefault(shape_key, _shape_efficiency(model, card, plan.math.value, tokens, tp, ep,
-                                                                   layers))
+        shape = one.values.setdefault(shape_key, _shape_efficiency(model, card, products, tokens, tp, ep, layers))
     compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
     recompute_s = compute_s - compute_s / mm_factor  # the recomputed products at the card's whole rate
     tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,

@@ -1920,6 +1920,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>ZeRO-3 实现方式</translation>
     </message>
     <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放方式</translation>
+    </message>
+    <message>
         <source>layer kernels</source>
         <translation>层算子实现</translation>
     </message>

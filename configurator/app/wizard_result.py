@@ -343,7 +343,7 @@ class SummaryPage(QWizardPage):
     def _layout_line(self, view: View) -> str:
         """The layout (where the work has one) and the estimate's headline numbers, from its view model."""
         language = current_language()
-        between = words(language).label("; ")
+        between = "<br>"  # one figure a line: each starts with its own capitalised label
         line = between.join(escape(pair(row, language)) for row in view.rows_of(view.headline))
         if view.layout is None:
             return line

@@ -244,7 +244,8 @@ def _mlperf(r: dict) -> Iterator[Row]:
               "output_tokens_per_sample": values["output_tokens_per_s"] / values["samples_per_s"]}
     if server:
         record |= {"scheduled_samples_per_s": values["scheduled_samples_per_s"], "latency_ms": values["latency_ms"]}
-    for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server)(record):
+    for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server,
+                                       setup.get("kv_fraction"))(record):
         yield dataclasses.replace(row, source=SOURCE, note="; ".join(part for part in (row.note, r["notes"]) if part),
                                   publication=r["publication"])
 

@@ -209,13 +209,22 @@ def _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction=None
     return s, step_costs(s, c, plan_serving(s, c), running)
 
 
+MLPERF_TRT = {**TRT, "cuda_graphs": False}
+"""The engine of NVIDIA's MLPerf v4.1 Llama 2 70B harness (and of the submissions that reuse it): TensorRT-LLM's
+in-flight batcher (``GptManager``) with no CUDA graphs: ``code/harness/harness_llm/main_llm.cc`` l. 55 defines
+``use_graphs`` false with the help "TODO: enable cuda graph for the inference." and nothing in ``harness_llm``
+reads it, ``llm_core.cc`` l. 78-86 sets no graph mode in ``TrtGptModelOptionalParams``, and every Llama 2 70B
+configuration sets ``use_graphs = False`` (configs/llama2-70b/__init__.py of NVIDIA, Lenovo, HPE, Fujitsu;
+mlcommons/inference_results_v4.1 198fc467): eager steps, as :data:`TRT_SESSION_BENCHMARK`'s."""
+
+
 def _mlperf_scenario(model, card, count, tp, batch, prompt, output) -> Scenario:
     """The scenario of one MLPerf TensorRT-LLM copy at ``batch`` sequences (FP8 weights and KV cache,
     :data:`MLPERF_CHUNK_TOKENS` a step)."""
     return scenario(model, card, count, workload="inference", precision="fp8", parallelism={"tp": tp},
                     serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
                              "concurrency": batch * count // tp, "max_batch": batch, "kv_precision": "fp8",
-                             "max_batched_tokens": MLPERF_CHUNK_TOKENS, **TRT})
+                             "max_batched_tokens": MLPERF_CHUNK_TOKENS, **MLPERF_TRT})
 
 
 def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool, kv_fraction=None) -> float:

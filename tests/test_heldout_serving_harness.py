@@ -55,3 +55,10 @@ def test_amds_v0_vllm_prefills_in_passes_of_their_own(server):
     assert AMD_VLLM_PROFILE == {"prefill_with_decodes": False}
     assert s.serving.profile.prefill_with_decodes is False
     assert costs.own_pass_s > 0
+
+
+def test_nvidias_mlperf_harness_runs_eager_steps():
+    """harness_llm never reads its use_graphs flag (a TODO) and the configurations set it False: the MLPerf
+    TensorRT-LLM copies run without CUDA graphs."""
+    s, _ = _mlperf_copy(MODEL, "h100-sxm", 8, 2, 1024, 222, 290)
+    assert s.serving.cuda_graphs is False

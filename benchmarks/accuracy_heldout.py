@@ -245,7 +245,8 @@ def _mlperf(r: dict) -> Iterator[Row]:
               "output_tokens_per_sample": values["output_tokens_per_s"] / values["samples_per_s"]}
     if server:
         record |= {"scheduled_samples_per_s": values["scheduled_samples_per_s"], "latency_ms": values["latency_ms"]}
-    for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server)(record):
+    for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server,
+                                       setup.get("kv_fraction"))(record):
         yield dataclasses.replace(row, source=SOURCE, note="; ".join(part for part in (row.note, r["notes"]) if part),
                                   publication=r["publication"])
 
@@ -265,6 +266,15 @@ form): at the Server rows' load (200-400 sequences decoding, OpenOrca prompts up
 to 1,024, so nearly every step holds a sequence past 512 tokens) the steps run eager, so both scenarios are
 predicted eager."""
 
+AMD_VLLM_PROFILE = {"prefill_with_decodes": False}
+"""What AMD's harness's vLLM (0.4.3+rocm614, a V0 engine) does beside the vllm profile (the V1 engine with chunked
+prefill): a prompt's prefill is a forward pass of its own that the running sequences wait through
+(:attr:`~configurator.core.engines.EngineProfile.prefill_with_decodes` False). Neither harness turns chunked prefill
+on (``mainVllmFp8_Offline.py``: ``enable_chunked_prefill: bool = False``; ``mainVllmFp8_SyncServer.py``: the field
+commented out, so vLLM's ``EngineArgs`` default, False), and V0's default scheduler then runs no decodes in a step that
+holds prefills ("Don't schedule decodes if prefills are scheduled", vllm/core/scheduler.py ``_schedule_default``, the
+same rule as the v0.6.0 lines ``_sglang_copy`` cites for the SGLang table's vLLM rows)."""
+
 AMD_BATCHER_THRESHOLD_S = 0.3
 """How long the AMD harness's batcher gathers the queries loadgen issues before it hands them to one copy:
 ``mainVllmFp8_SyncServer.py --batcher-threshold`` (default 0.3, 'Maximum time to wait before sending a batch
@@ -282,6 +292,7 @@ def _mlperf_vllm_copy(setup: dict, prompt: int, output: int, server: bool):
                **AMD_VLLM_HARNESS["server" if server else "offline"]}
     s = scenario(preset("llama2-70b"), setup["card"], setup["tp"], workload="inference", precision=setup["precision"],
                  parallelism={"tp": setup["tp"]}, serving=serving)
+    s = updated(s, serving={"engine_profile": s.serving.profile.model_copy(update=AMD_VLLM_PROFILE)})
     card = CATALOG.get(setup["card"])
     return s, step_costs(s, card, plan_serving(s, card), batch)
 

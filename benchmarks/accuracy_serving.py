@@ -196,46 +196,95 @@ def _ttft_at_prompt(costs: StepCosts, point, prompt: int, percentile: int = 50) 
     return point.ttft_s[percentile] - (costs.prompt_tokens - prompt) * costs.prompt_token_s
 
 
-def _mlperf_copy(model, card, count, tp, batch, prompt, output):
-    """One model copy of an MLPerf TensorRT-LLM submission (FP8 weights and KV cache, the
-    stated batch per copy) and the load model's step costs for it."""
-    s = scenario(model, card, count, workload="inference", precision="fp8", parallelism={"tp": tp},
-                 serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
-                          "concurrency": batch * count // tp, "max_batch": batch, "kv_precision": "fp8",
-                          "max_batched_tokens": MLPERF_CHUNK_TOKENS, **TRT})
+def _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction=None):
+    """One model copy of an MLPerf TensorRT-LLM submission (FP8 weights and KV cache) and the load
+    model's step costs for it, at the batch the engine runs: the stated ``gpu_batch_size`` or, where
+    fewer sequences fit, the batch its KV-cache pool holds (:func:`_mlperf_running_batch`, ``kv_fraction``
+    of the free memory, :data:`MLPERF_KV_FREE_FRACTION` where not given)."""
+    s = _mlperf_scenario(model, card, count, tp, batch, prompt, output)
+    running = min(batch, _mlperf_running_batch(s, prompt, output, kv_fraction))
+    if running < batch:
+        s = _mlperf_scenario(model, card, count, tp, running, prompt, output)
     c = CATALOG.get(card)
-    return s, step_costs(s, c, plan_serving(s, c), batch)
+    return s, step_costs(s, c, plan_serving(s, c), running)
 
 
-def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool) -> float:
+MLPERF_TRT = {**TRT, "cuda_graphs": False}
+"""The engine of NVIDIA's MLPerf v4.1 Llama 2 70B harness (and of the submissions that reuse it): TensorRT-LLM's
+in-flight batcher (``GptManager``) with no CUDA graphs: ``code/harness/harness_llm/main_llm.cc`` l. 55 defines
+``use_graphs`` false with the help "TODO: enable cuda graph for the inference." and nothing in ``harness_llm``
+reads it, ``llm_core.cc`` l. 78-86 sets no graph mode in ``TrtGptModelOptionalParams``, and every Llama 2 70B
+configuration sets ``use_graphs = False`` (configs/llama2-70b/__init__.py of NVIDIA, Lenovo, HPE, Fujitsu;
+mlcommons/inference_results_v4.1 198fc467): eager steps, as :data:`TRT_SESSION_BENCHMARK`'s."""
+
+
+def _mlperf_scenario(model, card, count, tp, batch, prompt, output) -> Scenario:
+    """The scenario of one MLPerf TensorRT-LLM copy at ``batch`` sequences (FP8 weights and KV cache,
+    :data:`MLPERF_CHUNK_TOKENS` a step)."""
+    return scenario(model, card, count, workload="inference", precision="fp8", parallelism={"tp": tp},
+                    serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
+                             "concurrency": batch * count // tp, "max_batch": batch, "kv_precision": "fp8",
+                             "max_batched_tokens": MLPERF_CHUNK_TOKENS, **MLPERF_TRT})
+
+
+def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool, kv_fraction=None) -> float:
     """Requests/s of the whole system: Server, the highest Poisson rate per copy whose p99 TTFT
     and TPOT meet MLPerf's limits; Offline, every copy at its capacity [1/s]."""
-    _, costs = _mlperf_copy(model, card, count, tp, batch, prompt, output)
+    _, costs = _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction)
     if not server:
         return capacity(costs) * (count // tp)  # copies × each copy's rate (not its whole-number floor)
     point = highest_rate(costs, MLPERF_SERVER_LIMITS["llama2-70b"], 99)
     return (point.rate if point else 0.0) * (count // tp)
 
 
-def _mlperf_matching_prompt(model, card, count, tp, batch, output, server: bool, measured: float) -> float:
+def _mlperf_matching_prompt(model, card, count, tp, batch, output, server: bool, measured: float,
+                            kv_fraction=None) -> float:
     """Mean prompt (16 .. 1,024) at which the predicted tokens/s equal ``measured``: a diagnostic [tokens]."""
     low, high = 16, 1024
     while high - low > 1:
         middle = (low + high) // 2
-        fast = _mlperf_rate(model, card, count, tp, batch, middle, output, server) * output > measured
+        fast = _mlperf_rate(model, card, count, tp, batch, middle, output, server, kv_fraction) * output > measured
         low, high = (middle, high) if fast else (low, middle)
     return float(low)
 
 
-MLPERF_KV_FREE_FRACTION = 0.90  # kvcache_free_gpu_mem_frac, NVIDIA's v4.1 llama2-70b Offline/Server configs
+MLPERF_KV_FREE_FRACTION = 0.90
+"""``kvcache_free_gpu_mem_frac`` of NVIDIA's v4.1 Llama 2 70B Offline and Server configurations
+(closed/NVIDIA/configs/llama2-70b/{Offline,Server}/__init__.py of mlcommons/inference_results_v4.1,
+198fc467): the share of the memory left beside the engine that TensorRT-LLM gives its KV-cache pool
+(``kvCacheConfig.freeGpuMemoryFraction``, code/harness/harness_llm/llm_core.cc l. 83). A held-out row
+states its own submission's figure (``setup["kv_fraction"]``)."""
 
 
-def _mlperf_kv_prompt_bound(s: Scenario, batch: int, output: int) -> float:
-    """Longest mean prompt at which ``batch`` sequences hold their FP8 KV cache (paged: prompt + half the
-    answer) in ``MLPERF_KV_FREE_FRACTION`` of the memory beside weights, activations, overhead [tokens]."""
+def _mlperf_kv_room(s: Scenario, kv_fraction=None) -> tuple[float, float]:
+    """The KV-cache pool of one card of an MLPerf copy [bytes] (``kv_fraction`` of the memory beside
+    weights, activations and overhead) and the FP8 KV bytes one token keeps on that card [bytes]."""
     mem = estimate(s, CATALOG.get(s.card_id)).memory
-    room = (mem.capacity - mem.weights - mem.activations - mem.overhead) * MLPERF_KV_FREE_FRACTION
-    return room / (kv_cache_bytes_per_token(s.model, 1.0) / kv_shards(s.model, s.parallelism.tp)) / batch - output / 2
+    fraction = MLPERF_KV_FREE_FRACTION if kv_fraction is None else kv_fraction
+    room = (mem.capacity - mem.weights - mem.activations - mem.overhead) * fraction
+    return room, kv_cache_bytes_per_token(s.model, 1.0) / kv_shards(s.model, s.parallelism.tp)
+
+
+def _mlperf_kv_prompt_bound(s: Scenario, batch: int, output: int, kv_fraction=None) -> float:
+    """Longest mean prompt at which ``batch`` sequences hold their FP8 KV cache (paged: prompt + half the
+    answer) in the pool of :func:`_mlperf_kv_room` [tokens]."""
+    room, per_token = _mlperf_kv_room(s, kv_fraction)
+    return room / per_token / batch - output / 2
+
+
+def _mlperf_running_batch(s: Scenario, prompt: int, output: int, kv_fraction=None) -> int:
+    """Sequences an MLPerf TensorRT-LLM copy holds in its KV-cache pool at once: the pool of
+    :func:`_mlperf_kv_room` over a sequence's paged cache at the mean prompt and half the answer
+    [sequences].
+
+    The harness runs TensorRT-LLM's in-flight batcher with the ``max_util`` capacity scheduler
+    (``--trtllm_batch_sched_policy`` default "max_util", code/harness/harness_llm/main_llm.cc l. 83-84
+    and l. 219-225 of mlcommons/inference_results_v4.1 198fc467, Lenovo's and NVIDIA's copies alike;
+    code/llama2-70b/tensorrt/harness.py passes ``kvcache_free_gpu_mem_frac`` and no policy): it admits
+    requests while the pool has blocks for them, up to ``gpu_batch_size``, so where the stated batch
+    does not fit the pool the engine runs the batch the pool holds. Harness translation: no fit."""
+    room, per_token = _mlperf_kv_room(s, kv_fraction)
+    return max(1, int(room / per_token / (prompt + output / 2)))
 
 
 def _mlperf_shared_step(s: Scenario, costs: StepCosts) -> tuple[int, float, float, float]:
@@ -256,7 +305,7 @@ def _mlperf_shared_step(s: Scenario, costs: StepCosts) -> tuple[int, float, floa
     return tokens, lone, shared, capacity(dataclasses.replace(costs, prompt_token_s=per_token))
 
 
-def _mlperf(row_id, card, count, tp, batch, server: bool):
+def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None):
     """An MLPerf v4.1 Llama 2 70B row: output tokens/s predicted for the stated layout and batch
     (Server: the highest rate meeting the p99 limits; Offline: capacity), and for Server rows
     the latency percentiles at the run's Poisson arrival rate, where the copy carries that rate.
@@ -273,12 +322,12 @@ def _mlperf(row_id, card, count, tp, batch, server: bool):
     in-flight batching, not a static batch, so they stay out of the static-batch throughput rows' median."""
     def case(r: dict) -> list[Row]:
         model, output = preset("llama2-70b"), round(r["output_tokens_per_sample"])
-        sensitivity = ", ".join(f"{p}: {_mlperf_rate(model, card, count, tp, batch, p, output, server) * output:,.0f}"
+        sensitivity = ", ".join(f"{p}: {_mlperf_rate(model, card, count, tp, batch, p, output, server, kv_fraction) * output:,.0f}"
                                 for p in (256, 1024))
-        rate = _mlperf_rate(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, server)
+        rate = _mlperf_rate(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, server, kv_fraction)
         kind = "serving-server" if server else "serving-offline"
         what = "highest rate with p99 TTFT <= 2 s and TPOT <= 200 ms" if server else "capacity"
-        s, costs = _mlperf_copy(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output)
+        s, costs = _mlperf_copy(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, kv_fraction)
         copies = count // tp
         c = CATALOG.get(card)
         sustained = serving_rate(c, plan_serving(s, c), s, MLPERF_PROMPT_TOKENS, head_rows=1)
@@ -287,15 +336,18 @@ def _mlperf(row_id, card, count, tp, batch, server: bool):
         head = model.vocab * model.hidden
         budget = sustained * count / r["samples_per_s"]
         implied = (budget - 2 * head * output) / (2 * (model.matmul_params() - head)) - output
-        matching = _mlperf_matching_prompt(model, card, count, tp, batch, output, server, r["value"])
-        fitting = _mlperf_kv_prompt_bound(s, batch, output)
+        matching = _mlperf_matching_prompt(model, card, count, tp, batch, output, server, r["value"], kv_fraction)
+        fitting = _mlperf_kv_prompt_bound(s, batch, output, kv_fraction)
+        running = (f"batch {batch}" if costs.max_batch >= batch else
+                   f"batch {batch} stated, {costs.max_batch:,} running (what its KV-cache pool holds: max_util scheduler)")
         step_tokens, *shape_rates, shared_capacity = _mlperf_shared_step(s, costs)
-        note = (f"TensorRT-LLM TP{tp} x {copies}, batch {batch}, FP8 + FP8 KV; {what}; prompt "
+        note = (f"TensorRT-LLM TP{tp} x {copies}, {running}, FP8 + FP8 KV; {what}; prompt "
                 f"{MLPERF_PROMPT_TOKENS} tokens (the dataset's mean); tokens/s at prompt {sensitivity}. The run's "
                 f"{r['samples_per_s'] / count:.1f} requests/s per GPU fit the default FP8 compute rate "
                 f"({sustained / 1e12:,.0f} TFLOP/s) only with prompts of <= {implied:,.0f} tokens on average; "
                 f"the model meets the row at a mean prompt of {matching:,.0f} tokens, and batch {batch} holds its "
-                f"FP8 KV cache (0.90 of the free memory; prompt + answer/2 per sequence) only with prompts of "
+                f"FP8 KV cache ({MLPERF_KV_FREE_FRACTION if kv_fraction is None else kv_fraction:.2f} of the free memory; "
+                f"prompt + answer/2 per sequence) only with prompts of "
                 f"<= {fitting:,.0f}. Prompt tokens are charged at a lone prompt's products "
                 f"({shape_rates[0] / 1e12:,.0f} TFLOP/s); at those of the step they share at capacity "
                 f"({step_tokens:,} tokens, "

@@ -29,7 +29,8 @@ from configurator.core.view.words_catalog_notes import ZH_CN_NOTES
 
 NAMES = ("llama.cpp", "tpu-inference", "vllm-ascend", "vllm-mlu", "vllm-gaudi", "vllm-project", "libtpu",
          "torch-neuronx", "llm-analysis", "open-gpu-kernel-modules", "hmc-tech", "codesota", "fpsbench", "itkb",
-         "svethardware", "tweakers", "dontleaveit", "hiascend.com", "npu-smi", "ascend-dmi", "boardor")
+         "svethardware", "tweakers", "dontleaveit", "hiascend.com", "npu-smi", "ascend-dmi", "boardor",
+         "claude.ai", "gpuresource.com", "spotwire.ai", "openclawradar.com")
 """Lowercase names written as their owners spell them: packages (llama.cpp, vLLM plugins, the TPU
 runtime, llm-analysis), a repository, Huawei's tools (npu-smi, ascend-dmi), and the web sites a card's
 notes cite."""

@@ -1,6 +1,9 @@
 """The caution that a card's vendor software is past its support, where the buyer reads first on
-screen: the wizard's answer (70B serving delivered to mainland China, in Chinese and English) and
-the recommendation panel's line over the table (real widgets)."""
+screen: the wizard's answer (Llama 3 8B served at 10 requests/s and 15 ms per token, delivered to
+mainland China, in Chinese and English) and the recommendation panel's line over the table (real
+widgets). The question is one whose first-ranked card is a V100 SXM2 16GB on its own merits: Llama 3
+70B without a latency target ranked the V100 SXM2 32GB first until 2026-12-04, when that card lost its
+only purchase price (a claude.ai artifact); the 70B question now ranks the RTX A6000 / Ascend 910B first."""
 
 from __future__ import annotations
 
@@ -40,14 +43,18 @@ def _answer(wizard: WorkloadWizard, region: str | None = None, card: str | None 
     return wizard
 
 
-def _wizard_answer_70b_to_china(qtbot, controller) -> WorkloadWizard:
-    return _answer(_at_limits(qtbot, controller, "llama3-70b"), region="cn")
+def _wizard_answer_8b_to_china(qtbot, controller) -> WorkloadWizard:
+    """Llama 3 8B at 10 requests/s and 15 ms per token, delivered to mainland China."""
+    wizard = _at_limits(qtbot, controller, "llama3-8b")
+    wizard.load.rate.setValue(10.0)
+    wizard.load.latency.setValue(15)
+    return _answer(wizard, region="cn")
 
 
 @pytest.mark.parametrize("language", ["zh_CN", "en"])
 def test_the_wizard_answer_opens_with_the_caution_for_v100(qtbot, controller, language):
     install_language(language)
-    wizard = _wizard_answer_70b_to_china(qtbot, controller)
+    wizard = _wizard_answer_8b_to_china(qtbot, controller)
     decision = wizard.summary.decision
     assert decision.estimate.card.id.startswith("v100")
     assert [m.id for m in decision.cautions] == ["stack-past-support-then", "stack-past-support-means"]
@@ -74,8 +81,9 @@ def test_the_wizard_answer_for_a_supported_card_has_no_caution(qtbot, controller
 def test_the_panel_says_it_over_the_table_when_the_first_card_is_past_support(qtbot, controller):
     from configurator.app.recommend_panel import RecommendationPanel
 
-    controller.apply_many({"workload": "inference", "model": preset("llama3-70b").model_dump(), "card_id": "h100-sxm",
-                           "count": 8, "precision": "fp16", "constraints.region": "cn"})
+    controller.apply_many({"workload": "inference", "model": preset("llama3-8b").model_dump(), "card_id": "h100-sxm",
+                           "count": 8, "precision": "fp16", "constraints.region": "cn",
+                           "constraints.requests_per_s": 10.0, "constraints.tpot_ms": 15.0})
     panel = RecommendationPanel(controller)
     qtbot.addWidget(panel)
     result = panel.refresh()

@@ -11,6 +11,12 @@ from __future__ import annotations
 ITEM_CHINESE: dict[str, str] = {
     "8-GPU HGX baseboard server without the GPUs": "8 GPU HGX 基板服务器（不含 GPU）",
     "8-GPU HGX B200-class server without the GPUs": "8 GPU HGX B200 级服务器（不含 GPU）",
+    ("1-superchip Grace Hopper node without the superchip (NVIDIA MGX, e.g. Supermicro ARS-111GL-NHR, 1U; "
+     "no x86 host, the Grace CPU being on the superchip)"):
+        "1 颗超级芯片的 Grace Hopper 节点（NVIDIA MGX，如 Supermicro ARS-111GL-NHR，1U；无 x86 主机，Grace CPU 在超级芯片上）"
+        "（不含超级芯片）",
+    "GH200 NVL2 node without the superchips": "GH200 NVL2 节点（不含超级芯片）",
+    "4-superchip Grace Hopper node without the superchips": "4 颗超级芯片的 Grace Hopper 节点（不含超级芯片）",
     "4U dual-socket PCIe Gen5 server for 8 double-width PCIe GPUs, without the GPUs":
         "4U 双路 PCIe Gen5 服务器，可装 8 张双宽 PCIe GPU（不含 GPU）",
     ("2U dual-socket server for 4 double-width PCIe GPUs (e.g. Dell R760xa / Supermicro 2U GPU class), "

@@ -1,9 +1,7 @@
 """A copy's step table: the decode step of one model copy (:class:`~configurator.core.decode_step.DecodeStep`)
 at every batch a search asked for (:class:`StepTable`), kept per copy (:func:`copy_step_table`), since
 a search asks for the same copy at a doubling batch and the step at one batch does not depend on the
-others; its decode steps shared by the copies that differ only in the prefill chunk
-(:data:`NO_DECODE_FIELDS`: the engine-step search tries several); and which scenarios are the same
-copy (:data:`NO_PREFILL_FIELDS`, :func:`same_but_batch`)."""
+others; and which scenarios are the same copy (:data:`NO_PREFILL_FIELDS`, :func:`same_but_batch`)."""
 
 from __future__ import annotations
 
@@ -29,27 +27,19 @@ class StepTable:
 
     __slots__ = ("step", "k", "draft_cost", "times", "parts", "kept", "costs", "_timer")
 
-    def __init__(self, step: DecodeStep, decode: StepTable | None = None) -> None:
-        """``decode``: a table of the same decode step (a copy that differs from this one only in
-        :data:`NO_DECODE_FIELDS`, on the same card with an equal plan at the same cached tokens),
-        whose step, and the steps and parts it has worked out, this one shares (``step`` is then
-        its step); its own values (:attr:`kept`, :attr:`costs`) are its own."""
-        if decode is not None:
-            self.step, self.k, self.draft_cost = decode.step, decode.k, decode.draft_cost
-            self.times, self.parts, self._timer = decode.times, decode.parts, decode._timer
-        else:
-            serving = step.scenario.serving
-            self.step, self.k, self.draft_cost = step, serving.speculative_tokens, serving.speculative_draft_cost
-            self.times: dict[int, float] = {}
-            """The step at each batch worked out [s] (shared with the tables of the same decode step)."""
-            self.parts: dict[int, tuple] = {}
-            """The plain step's roofline parts at each batch worked out [s] (shared as :attr:`times`)."""
-            self._timer = None
+    def __init__(self, step: DecodeStep) -> None:
+        serving = step.scenario.serving
+        self.step, self.k, self.draft_cost = step, serving.speculative_tokens, serving.speculative_draft_cost
+        self.times: dict[int, float] = {}
+        """The step at each batch worked out [s]."""
+        self.parts: dict[int, tuple] = {}
+        """The plain step's roofline parts at each batch worked out [s]."""
         self.kept: dict = {}
         """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function, and
         what its callers keep with it (the pools' pure decode steps of a copy's step costs)."""
         self.costs: dict = {}
         """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
+        self._timer = None
 
     def parts_at(self, batch: int) -> tuple | None:
         """The plain step's roofline parts at ``batch``, one the table worked out [s]."""
@@ -92,25 +82,13 @@ class StepTable:
             return time
 
         self._timer = time_at  # the function holds the table's dicts, not the table: no cycle
-        return time_at  # (a table sharing these dicts made before this may make its own: the same numbers)
+        return time_at
 
 
 NO_PREFILL_FIELDS = frozenset({"max_batch", "concurrency", "disaggregated", "prefill_cards"})
 """Serving fields a prompt's prefill on one copy does not read (:func:`prefill_seconds` of the
 copy's own layout): the batch per copy, the users, and the split into pools. A copy's decode step
 reads none of them either (the batch is its argument)."""
-
-
-NO_DECODE_FIELDS = NO_PREFILL_FIELDS | {"max_batched_tokens"}
-"""Serving fields a copy's decode step (:class:`~configurator.core.decode_step.DecodeStep`, its
-:meth:`~configurator.core.decode_step.DecodeStep.plain_step` and :meth:`StepTable.timer`) does not
-read: :data:`NO_PREFILL_FIELDS` and the tokens an engine step carries, the prefill chunk, which
-only a prompt's prefill reads (:mod:`~configurator.core.prefill_time`, and the step costs,
-:func:`~configurator.core.serving_speed.step_costs`, both kept per table). The serving fields the
-step reads: the engine (its profile), the KV precision, CUDA graphs and the speculative tokens
-and their cost (``decode_step.py``, ``precision.kv_element_bytes``; traced over the README's
-serving recommendations, ``tests/test_decode_step.py``). The engine-step search tries five chunks
-on one copy: one decode step for the five tables."""
 
 
 _SERVING_FIELD = frozenset({"serving"})
@@ -145,11 +123,6 @@ _TABLES: OrderedDict[tuple, list[StepTable]] = OrderedDict()
 """The step tables of the last copies asked for, by :func:`_copy_key` (the latest last; held here,
 so the ids in their keys stay theirs)."""
 
-_DECODES: OrderedDict[tuple, list[StepTable]] = OrderedDict()
-"""The first table made of each of the last decode steps asked for, by :func:`_copy_key` without
-:data:`NO_DECODE_FIELDS` (the latest last; at most :data:`_TABLES_KEPT`; held here as
-:data:`_TABLES`): the table a new one of the same decode step shares its step with."""
-
 
 DECODE_FIELDS = ("model", "assumptions", "serving", "workload", "parallelism")
 """The scenario fields a copy's decode step and its prefill times read (with the card, the precision
@@ -157,17 +130,17 @@ plan and the cached tokens): the model, the efficiencies, the serving settings, 
 expert copies) and the layout. Not the card count, the targets, the prices or the names."""
 
 
-def _copy_key(scenario: Scenario, card: Card, kv_tokens: int, skip: frozenset[str] = NO_PREFILL_FIELDS) -> tuple:
+def _copy_key(scenario: Scenario, card: Card, kv_tokens: int) -> tuple:
     """What a copy's step table is kept under (:data:`DECODE_FIELDS`): the card's id, the cached
     tokens, the ids of the model and the efficiencies, the workload, the layout's degrees (numbers
     and their types: a search makes a layout anew for each count) and the names and ids of the
-    serving fields but ``skip``. Two scenarios with the same key without :data:`NO_PREFILL_FIELDS`
-    have the same decode step and prefill times; without :data:`NO_DECODE_FIELDS`, the same decode step."""
+    serving fields but :data:`NO_PREFILL_FIELDS`. Two scenarios with the same key have the same
+    decode step and prefill times."""
     serving = scenario.serving.__dict__
     names = tuple(serving)
-    skipped = _SKIPPED.get((names, skip))
+    skipped = _SKIPPED.get(names)
     if skipped is None:
-        skipped = _SKIPPED[(names, skip)] = tuple(i for i, name in enumerate(names) if name in skip)
+        skipped = _SKIPPED[names] = tuple(i for i, name in enumerate(names) if name in NO_PREFILL_FIELDS)
     ids = list(map(id, serving.values()))
     for i in skipped:
         ids[i] = 0
@@ -176,9 +149,8 @@ def _copy_key(scenario: Scenario, card: Card, kv_tokens: int, skip: frozenset[st
             tuple(map(type, degrees)), names, tuple(ids))
 
 
-_SKIPPED: dict[tuple[tuple[str, ...], frozenset[str]], tuple[int, ...]] = {}
-"""The places of the fields skipped among serving field names in their order [indices], by the
-names and the fields skipped (:data:`NO_PREFILL_FIELDS` or :data:`NO_DECODE_FIELDS`)."""
+_SKIPPED: dict[tuple[str, ...], tuple[int, ...]] = {}
+"""The places of :data:`NO_PREFILL_FIELDS` among serving field names in their order [indices]."""
 
 
 def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
@@ -213,27 +185,6 @@ def _kept_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: 
                 kept = table.step.plan
                 if kept is plan or kept == plan:
                     return table
-    table = _sharing_table(scenario, card, plan, kv_tokens)
-    tables.append(table)  # one list append: atomic
-    return table
-
-
-def _sharing_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
-    """A new step table of the copy, sharing the decode step of the first table made for a copy
-    that differs from it only in :data:`NO_DECODE_FIELDS` (:data:`_DECODES`), else with a new one."""
-    key = _copy_key(scenario, card, kv_tokens, NO_DECODE_FIELDS)
-    with _TABLES_LOCK:
-        tables = _DECODES.get(key)
-        if tables is None:
-            tables = _DECODES[key] = []
-            if len(_DECODES) > _TABLES_KEPT:
-                _DECODES.popitem(last=False)
-        else:
-            _DECODES.move_to_end(key)
-            for table in tables:
-                kept = table.step.plan
-                if kept is plan or kept == plan:
-                    return StepTable(table.step, table)
     table = StepTable(DecodeStep(scenario, card, plan, kv_tokens))
     tables.append(table)  # one list append: atomic
     return table
@@ -250,5 +201,4 @@ def clear_step_tables() -> None:
     """Forget the kept step tables (cold benchmarks clear them with the shape caches)."""
     with _TABLES_LOCK:
         _TABLES.clear()
-        _DECODES.clear()
     _LAST_ASKED.clear()

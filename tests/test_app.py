@@ -53,8 +53,8 @@ def test_window_shows_estimate_and_charts(window):
     ("widget_name", "value", "check"),
     [
         ("count_spin", 16, lambda a: a.estimate.scenario.count == 16),
-        ("micro_batch", 2, lambda a: a.estimate.scenario.training.micro_batch == 2),
-        ("seq_len", 2048, lambda a: a.estimate.scenario.training.seq_len == 2048),
+        ("micro_batch", 1, lambda a: a.estimate.scenario.training.micro_batch == 1),  # the planner picks 2
+        ("seq_len", 4096, lambda a: a.estimate.scenario.training.seq_len == 4096),  # the default is 2,048
         ("grad_accum", 4, lambda a: a.estimate.scenario.training.grad_accum == 4),
         ("tp", 2, lambda a: a.estimate.scenario.parallelism.tp == 2),
         ("per_node", 4, lambda a: a.estimate.scenario.parallelism.cards_per_node == 4),

@@ -231,3 +231,14 @@ def test_the_json_says_a_price_was_converted_and_at_which_dated_rate(capsys):
     assert price["quoted"]["currency"] == "CNY" and price["currency"] == "USD"
     assert price["converted"] == {"from": "CNY", "per_usd": rate.per_usd, "date": rate.date, "source": rate.source}
     assert price["amount"] == pytest.approx(120_000 / rate.per_usd)
+
+
+def test_a_currency_without_its_rate_is_refused():
+    """A hand-written scenario with "currency": "CNY" and no usd_to_currency read every USD price 1:1
+    as CNY (the default rate 1.0); it is refused with the field named."""
+    from configurator.core.scenario_sections import Economics
+
+    with pytest.raises(ValueError, match="usd_to_currency"):
+        Economics.model_validate({"currency": "CNY"})
+    assert Economics.model_validate({"currency": "CNY", "usd_to_currency": 7.0}).usd_to_currency == 7.0
+    assert Economics.model_validate({}).currency == "USD"

@@ -28,6 +28,7 @@ def test_the_summary_says_per_card_why_it_is_not_ranked():
     from configurator.core.catalog import load_catalog
     from configurator.core.estimate import estimate
     from configurator.core.architecture import preset
+    from configurator.core.currency import dated_rate
     from configurator.core.scenario import Scenario
     from configurator.report.summary import build_summary, ranked_options
 
@@ -35,7 +36,7 @@ def test_the_summary_says_per_card_why_it_is_not_ranked():
     scenario = Scenario(model=preset("llama3-70b"), workload="inference", card_id="v100-sxm-32gb", count=48,
                         serving={"use": "chat"}, constraints={"region": "cn", "budget": 3_000_000.0,
                                                              "requests_per_s": 10.0},
-                        economics={"currency": "CNY"})
+                        economics={"currency": "CNY", "usd_to_currency": dated_rate("CNY").per_usd})
     chosen = estimate(scenario, catalog.get("v100-sxm-32gb"))
     _mine, _priced, unpriced = ranked_options(chosen, catalog)
     why = {o.estimate.card.id: o.reason.id for o in unpriced if o.reason is not None}

@@ -319,6 +319,18 @@ class Economics(_Frozen):
         description="the buyer's quotes: each replaces the price file's unit price of its item (none: the price "
                     "file's prices; left out of a saved file when none)")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _a_currency_states_its_rate(cls, data):
+        """A currency other than USD with no ``usd_to_currency`` is refused: the default rate, 1.0,
+        would read every USD price of the price file as that many units of the currency (a
+        hand-written file with ``"currency": "CNY"`` priced H100s at 1/7 of their CNY cost)."""
+        if isinstance(data, dict) and data.get("currency", _economics.DEFAULT_CURRENCY) != \
+                _economics.DEFAULT_CURRENCY and "usd_to_currency" not in data:
+            raise ValueError(f"currency {data['currency']} needs its exchange rate: set usd_to_currency "
+                             f"[{data['currency']} per USD] beside it")
+        return data
+
     @field_validator("quotes")
     @classmethod
     def _one_quote_per_item(cls, quotes: tuple[Quote, ...]) -> tuple[Quote, ...]:

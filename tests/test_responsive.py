@@ -253,9 +253,13 @@ def test_the_charts_line_labels_stay_clear_of_their_legends(qtbot, window, panel
             legend = plot.legend.sceneBoundingRect()
             for line in lines:
                 label = line.label
+                if not label.isVisible():  # dropped on a chart too short for it (place_line_labels)
+                    continue
                 assert label.fill.color().alpha() > 180  # readable over a curve or the limit line
                 assert not label.sceneBoundingRect().intersects(legend), label.toPlainText()
-        assert not chart.chosen.label.sceneBoundingRect().intersects(chart.limit.label.sceneBoundingRect())
+        assert chart.chosen.label.isVisible()  # "this scenario" is always named; the limit's label only with room
+        assert not chart.limit.label.isVisible() or \
+            not chart.chosen.label.sceneBoundingRect().intersects(chart.limit.label.sceneBoundingRect())
 
     qtbot.waitUntil(labels_clear, timeout=3000)  # charts resized together are laid out and repainted in turn
 

@@ -215,7 +215,13 @@ class _Chart(pg.PlotWidget):
         clear_from = self.legend.pos().y() + self.legend.boundingRect().height()  # below the view's top [px]
         for line, preferred in self._below_legend:
             half = line.label.boundingRect().height() / 2  # the label is centred on its point
-            position = max(LOWEST_LABEL, min(preferred, 1 - (clear_from + LABEL_GAP_PX + half) / height))
+            clear = 1 - (clear_from + LABEL_GAP_PX + half) / height  # the highest it may sit, clear of those above
+            # a chart too short for it (the window's least height with a dock open) drops the label rather
+            # than lay it over the one above: the line stays, named in the legend
+            line.label.setVisible(clear >= LOWEST_LABEL or line is self._below_legend[0][0])
+            if not line.label.isVisible():
+                continue
+            position = max(LOWEST_LABEL, min(preferred, clear))
             line.label.setPosition(position)
             clear_from = (1 - position) * height + half
 

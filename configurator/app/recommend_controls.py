@@ -15,13 +15,14 @@ from configurator.app.labels import named, region_names
 from configurator.core.fields import spec
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.family_view import view_of
 from configurator.core.view.names import BUDGET_BASES
 from configurator.core.view.rows import write
 from configurator.core.view.words import words
+from configurator.core.workloads import family_of
 
 
 def objective_names() -> dict[str, str]:
@@ -132,8 +133,8 @@ class RankingControls:
     def _show_family_controls(self, scenario: Scenario) -> None:
         """Only the constraints the job's family is checked on (core/constraints.py): a deadline for
         work that ends (training, rendering), a request rate and latency targets for serving."""
-        workload = scenario.workload
-        ends, serving = workload.is_training or workload is Workload.RENDER, workload is Workload.INFERENCE
+        family = family_of(scenario.workload)
+        ends, serving = family.one_off_job, family.runs_model and not family.one_off_job  # serving: a model that runs on
         for box, shown in ((self.deadline, ends), (self.rate, serving), (self.tpot, serving), (self.ttft, serving),
                            (self.targets_label, serving)):
             self._ranking_form.setRowVisible(box, shown)

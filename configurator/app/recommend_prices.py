@@ -67,7 +67,7 @@ class RankingPrices:
             note = write(price_view.price_note(rec.estimate, result.objective), language) if cards_unpriced \
                 else message_text(rec.reasons[0])
             cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
-                     label(price_view.why_unranked_short(rec), language),  # why it is not ranked, in a few words
+                     label(price_view.unranked_cell(rec), language),  # why it is not ranked, in a few words
                      factors[limiting_factor(rec.estimate)], label(price_view.NO_PRICE, language)]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

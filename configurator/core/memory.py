@@ -190,10 +190,10 @@ def gathered_element_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
     (:func:`adapter_base_bytes`). A frozen adapter base is gathered as a trained model is: FSDP
     all-gathers every sharded parameter, trainable or not (torchtune shards the frozen base with
     ``fully_shard``; torchao's ``NF4Tensor`` is gathered in NF4)."""
-    if scenario.workload is not Workload.QLORA and not fp8_frozen_base(scenario, plan):
+    if not scenario.workload.is_adapter:
         return plan.math_bytes
     per_block = scenario.model.layer_params() / scenario.model.n_layers
-    return adapter_base_bytes(scenario, plan, per_block, 1) / per_block
+    return adapter_base_bytes(scenario, plan, per_block, 1) / per_block  # math_bytes exactly where the base is
 
 
 def lora_params_per_layer(model: ModelArchitecture, rank: int, targets: str) -> float:

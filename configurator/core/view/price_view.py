@@ -145,6 +145,13 @@ line without a price (``no-price-items``) is named by the summary itself, and a 
 has no price."""
 
 
+def unranked_cell(rec: Recommendation) -> str:
+    """The cost cell of a card that is not ranked (label id): 'no price — enter a quote' where the
+    card itself has none (what to do about it), else why in a few words (:func:`why_unranked_short`)."""
+    why = why_unranked_short(rec)
+    return NO_PRICE if why == WHY_UNRANKED["no-price"] else why
+
+
 def why_unranked_short(rec: Recommendation) -> str:
     """Why ``rec`` is not ranked in a few words (:data:`WHY_UNRANKED`, a label id: 'no published
     board power'), for a table cell; its whole reason is :func:`unpriced_value`."""

@@ -85,7 +85,7 @@ def test_torchtunes_405b_qlora_reading_cannot_hold_batch_2():
     """The README's 405B QLoRA peak (44.8 GB) is below what batch 2 must keep whatever the model:
     the rank's NF4 base, the block inputs full recomputation keeps, and the one block FSDP gathers to
     rebuild it in backward; the row runs its config's batch 1."""
-    from configurator.core.memory import qlora_base_bytes
+    from configurator.core.adapter_memory import qlora_base_bytes
 
     rows = {r["id"]: r for r in json.loads(HELD_OUT.read_text())}
     row = rows["torchtune-2409-405b-qlora-8xa100"]

@@ -18,7 +18,7 @@ from heldout_card import card_as_run  # noqa: E402
 from configurator.core.architecture import preset  # noqa: E402
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
 from configurator.core.estimate import estimate  # noqa: E402
-from configurator.core.memory import fp8_base_bytes, fp8_frozen_base, gathered_element_bytes  # noqa: E402
+from configurator.core.adapter_memory import fp8_base_bytes, fp8_frozen_base, gathered_element_bytes  # noqa: E402
 from configurator.core.precision import plan_training  # noqa: E402
 from configurator.core.scenario import Scenario, updated  # noqa: E402
 from configurator.core.training_stage_memory import stage_memory  # noqa: E402

@@ -21,7 +21,7 @@ from configurator.core.formulas.communication import (  # noqa: E402
     frozen_base_gather_seconds,
     gradient_sync_seconds,
 )
-from configurator.core.memory import NF4_BYTES_PER_PARAM  # noqa: E402
+from configurator.core.adapter_memory import NF4_BYTES_PER_PARAM  # noqa: E402
 from configurator.core.precision import plan_training  # noqa: E402
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario  # noqa: E402
 from configurator.core.training_speed import frozen_base_bytes  # noqa: E402

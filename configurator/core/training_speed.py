@@ -54,7 +54,6 @@ from configurator.core.frozen_record import fast_init
 from configurator.core.pipeline_schedule import round_size
 from configurator.core.memory import (
     ActivationLayout,
-    gathered_element_bytes,
     routed_expert_params,
     stage_stored_bytes,
     layer_activation_bytes,
@@ -64,6 +63,7 @@ from configurator.core.memory import (
     training_stage_layers,
     training_states,
 )
+from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
@@ -268,7 +268,7 @@ class MicroBatchTiming:
 
 def frozen_base_bytes(scenario: Scenario, plan: PrecisionPlan, params: float, layers: int) -> float:
     """Bytes of the frozen base of an adapter stage of ``params`` parameters and ``layers`` blocks,
-    as ZeRO-3 gathers it [B]: the blocks at :func:`~configurator.core.memory.gathered_element_bytes`
+    as ZeRO-3 gathers it [B]: the blocks at :func:`~configurator.core.adapter_memory.gathered_element_bytes`
     each (QLoRA: NF4 linears with their constants), the rest (embedding, head, final norm) in the
     math precision. 0 for a workload that trains every weight."""
     if not scenario.workload.is_adapter:

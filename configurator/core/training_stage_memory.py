@@ -24,10 +24,7 @@ from configurator.core.memory import (
     GIB,
     MemoryBreakdown,
     activation_layout,
-    adapter_base_bytes,
-    gathered_element_bytes,
     gathered_layer_bytes,
-    lora_params_per_layer,
     logits_bytes_per_token,
     routed_expert_params,
     stage_params,
@@ -37,6 +34,7 @@ from configurator.core.memory import (
     usable_capacity_bytes,
     working_layer_bytes,
 )
+from configurator.core.adapter_memory import adapter_base_bytes, gathered_element_bytes, lora_params_per_layer
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Recompute, Scenario, Workload

@@ -25,7 +25,6 @@ from configurator.core.formulas.states import (
 from configurator.core.memo import LruMemo
 from configurator.core.memory import (
     activation_layout,
-    gathered_element_bytes,
     gathered_layer_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
@@ -35,6 +34,7 @@ from configurator.core.memory import (
     training_states,
     working_layer_bytes,
 )
+from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario

@@ -1,0 +1,105 @@
+"""Adapter training's memory parts: a LoRA or QLoRA stage's frozen base — its block linears in NF4
+(QLoRA) or FP8 (``training.fp8_base``), the rest in the math precision — the bytes ZeRO-3 gathers of
+it, and the adapters' own parameters (Hu et al. 2021; Dettmers et al. 2023). Split out of
+:mod:`configurator.core.memory` (which sums the parts) in December 2026."""
+
+from __future__ import annotations
+
+from configurator.core.architecture import ModelArchitecture
+from configurator.core.formulas.states import lora_matrix_params
+from configurator.core.precision import PrecisionPlan
+from configurator.core.scenario import Scenario, Workload
+from configurator.core.units import BYTES_PER_ELEMENT, Precision
+
+NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
+"""QLoRA base-weight storage: 4-bit NF4 plus double-quantised constants (Dettmers et al. 2023 §3) [B].
+Only the linear layers of the transformer blocks are stored so (:func:`qlora_base_bytes`)."""
+
+
+def frozen_base_bytes(model: ModelArchitecture, params: float, layers: int, math_bytes: float,
+                      linear_bytes: float) -> float:
+    """Bytes of an adapter stage's frozen base [B]: the linear weights of its ``layers`` blocks at
+    ``linear_bytes`` each, the rest of its ``params`` — embedding, output head, norms — in the math
+    precision (:func:`qlora_base_bytes`, :func:`fp8_base_bytes`)."""
+    per_block = model.layer_params() / model.n_layers - 2 * model.norm_params()
+    stored = min(params, layers * per_block)
+    return stored * linear_bytes + (params - stored) * math_bytes
+
+
+def qlora_base_bytes(model: ModelArchitecture, params: float, layers: int, math_bytes: float) -> float:
+    """Bytes of a QLoRA stage's frozen base [B]: the linear weights of its ``layers`` blocks in NF4
+    (:data:`NF4_BYTES_PER_PARAM`), the rest of its ``params`` — embedding, output head, norms — in the
+    math precision.
+
+    bitsandbytes quantises ``nn.Linear`` modules only and transformers leaves the output head out
+    (``BitsAndBytesConfig.llm_int8_skip_modules``, by default the ``lm_head`` its
+    ``get_keys_to_not_convert`` finds); torchtune's QLoRA builders make the adapted block linears
+    ``FrozenNF4Linear`` and keep ``tok_embeddings`` and ``output`` in bf16 (Dettmers et al. 2023 §3
+    quantise the base model's linear weights). Llama 3 8B: 1.05 of 8.03 billion parameters stay 16-bit.
+    """
+    return frozen_base_bytes(model, params, layers, math_bytes, NF4_BYTES_PER_PARAM)
+
+
+def fp8_frozen_base(scenario: Scenario, plan: PrecisionPlan) -> bool:
+    """The frozen base of a LoRA run is stored in FP8 only (``training.fp8_base``, with FP8 math).
+
+    NeMo builds the model inside Transformer Engine's ``fp8_model_init`` when ``fp8`` and
+    ``fp8_params`` are set (NVIDIA/NeMo tag 24.09-alpha.rc0, commit 4068955b,
+    ``nemo/collections/nlp/models/language_modeling/megatron_gpt_model.py`` line 360), so every TE
+    module's weight is a ``Float8Tensor`` with no higher-precision copy; a frozen weight has no master
+    copy in the optimizer either. MLPerf Training v4.1's Llama 2 70B LoRA runs set both
+    (``conf/megatron_gpt_peft_tuning_config.yaml``: ``fp8_params: ${FP8}``, ``FP8=True`` in
+    ``configs/config_common.sh``, mlcommons/training_results_v4.1 commit b87b9e3), and
+    ``disable_parameter_transpose_cache: True``: the FP8 transpose a backward product needs is made
+    per product, not kept beside the weight. Off (NeMo's default), the base stays in the math
+    precision and is cast to FP8 per product."""
+    return scenario.workload is Workload.LORA and scenario.training.fp8_base and plan.math is Precision.FP8
+
+
+def fp8_base_bytes(model: ModelArchitecture, params: float, layers: int, math_bytes: float) -> float:
+    """Bytes of a LoRA stage's frozen base kept in FP8 (:func:`fp8_frozen_base`) [B]: the block
+    linears at one byte (Transformer Engine's ``Linear``/``LayerNormLinear``/``LayerNormMLP`` weights;
+    a per-tensor fp32 scale is not counted), the embedding, the output head and the norms — Megatron-Core
+    modules and TE norm weights, which ``fp8_model_init`` leaves alone — in the math precision."""
+    return frozen_base_bytes(model, params, layers, math_bytes, BYTES_PER_ELEMENT[Precision.FP8])
+
+
+def adapter_base_bytes(scenario: Scenario, plan: PrecisionPlan, params: float, layers: int) -> float:
+    """Bytes of an adapter stage's frozen base of ``params`` parameters and ``layers`` blocks [B]:
+    NF4 block linears under QLoRA, FP8 ones with :func:`fp8_frozen_base`, else every weight in the
+    math precision."""
+    if scenario.workload is Workload.QLORA:
+        return qlora_base_bytes(scenario.model, params, layers, plan.math_bytes)
+    if fp8_frozen_base(scenario, plan):
+        return fp8_base_bytes(scenario.model, params, layers, plan.math_bytes)
+    return params * plan.math_bytes
+
+
+def gathered_element_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
+    """Bytes per layer parameter of the layers ZeRO-3 gathers [B]: the math precision, and for a
+    frozen base stored narrower (QLoRA's NF4, :func:`fp8_frozen_base`'s FP8) one block of it
+    (:func:`adapter_base_bytes`). A frozen adapter base is gathered as a trained model is: FSDP
+    all-gathers every sharded parameter, trainable or not (torchtune shards the frozen base with
+    ``fully_shard``; torchao's ``NF4Tensor`` is gathered in NF4)."""
+    if not scenario.workload.is_adapter:
+        return plan.math_bytes
+    per_block = scenario.model.layer_params() / scenario.model.n_layers
+    return adapter_base_bytes(scenario, plan, per_block, 1) / per_block  # math_bytes exactly where the base is
+
+
+def lora_params_per_layer(model: ModelArchitecture, rank: int, targets: str) -> float:
+    """Adapter parameters in one layer: :func:`~configurator.core.formulas.states.lora_matrix_params`
+    per adapted matrix (Hu et al. 2021) — q, k, v and output, and with ``targets="all"`` the MLP's."""
+    d = model.hidden
+    attention = (lora_matrix_params(rank, d, model.q_dim) + 2 * lora_matrix_params(rank, d, model.kv_dim)
+                 + lora_matrix_params(rank, model.attn_out_dim, d))
+    if targets == "attention":
+        return attention
+    matrices = 3 if model.gated_mlp else 2
+    if model.is_moe:
+        experts = model.n_experts + model.n_shared_experts
+        mlp = experts * matrices * lora_matrix_params(rank, d, model.routed_ffn) * model.n_moe_layers / model.n_layers
+        mlp += matrices * lora_matrix_params(rank, d, model.ffn) * model.n_dense_layers / model.n_layers
+    else:
+        mlp = matrices * lora_matrix_params(rank, d, model.ffn)
+    return attention + mlp

@@ -14,7 +14,7 @@ from configurator.app.card_dialog import CardDialog, PriceDialog
 from configurator.app.controller import ScenarioController
 from configurator.app.recommend_panel import RecommendationPanel
 from configurator.core.architecture import preset
-from configurator.core.recommend import system_price_flags, system_price_line
+from configurator.core.system_price import system_price_flags, system_price_line
 from configurator.core.catalog import default_overlay_path, load_catalog
 from configurator.core.resources import bundled_path
 from configurator.core.scenario import Scenario

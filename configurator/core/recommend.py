@@ -14,13 +14,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from configurator.core.catalog import Card, Catalog, PriceEntry
+from configurator.core.catalog import Card, Catalog
 from configurator.core.constraints import made_for_region, region_excludes, region_rank
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
-from configurator.core.procurement.bom import BomLine
-from configurator.core.procurement.card_price import STALE_AFTER_MONTHS, is_stale
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -569,25 +567,6 @@ def price_decision(ranked: Sequence[Recommendation], objective: Objective, filte
         return None
     per = "per card-hour" if objective is Objective.CLOUD else "per card"
     return _decision(options, ranked[0].estimate.costs.currency, listed, per)
-
-
-def system_price_line(est: Estimate, book: PriceBook | None = None) -> BomLine | None:
-    """The priced system a card without a price of its own is bought in whole (an NVL72 rack,
-    whose price includes its cards), or None; priced from ``book`` (None: the estimate scenario's own)."""
-    lines = ownership_cost(est, book).bom.lines
-    if not any(line.kind == "accelerator" and line.unit_price == 0.0 and line.role != "owned" for line in lines):
-        return None
-    return next((line for line in lines if line.role == "system" and line.unit_price), None)
-
-
-def system_price_flags(line: BomLine) -> tuple[Message, ...]:
-    """A system price older than :data:`~configurator.core.procurement.card_price.STALE_AFTER_MONTHS`
-    months is flagged as a card price is."""
-    if not line.date:
-        return ()
-    entry = PriceEntry.model_validate({"amount": 1, "currency": "USD", "date": line.date, "kind": "street",
-                                       "source": line.source or "—"})
-    return (msg("price-stale", date=line.date, months=STALE_AFTER_MONTHS),) if is_stale(entry) else ()
 
 
 def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO,

@@ -14,7 +14,8 @@ from configurator.core.layout_json import scenario_layout_to_dict
 from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import PriceBook
-from configurator.core.recommend import Objective, Recommendation, Result, system_price_flags, system_price_line
+from configurator.core.recommend import Objective, Recommendation, Result
+from configurator.core.system_price import system_price_flags, system_price_line
 from configurator.core.software import support_end
 from configurator.core.verdicts import violations_to_dicts
 

@@ -15,7 +15,8 @@ from configurator.core.procurement.deployment import DeploymentCost, deployment_
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
 from configurator.core.procurement.prices import QUOTE_COLUMNS, PriceBook, price_book_for, quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
-from configurator.core.recommend import Objective, system_price_line
+from configurator.core.recommend import Objective
+from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.constraints_view import shortfall

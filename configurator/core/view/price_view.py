@@ -16,8 +16,8 @@ from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, deadline_msg
 from configurator.core.procurement.card_price import CardPrice
 from configurator.core.procurement.tco import paced_idle_share
-from configurator.core.recommend import (RENT_ELSEWHERE, Objective, Recommendation, Result, system_price_flags,
-                                        system_price_line)
+from configurator.core.recommend import RENT_ELSEWHERE, Objective, Recommendation, Result
+from configurator.core.system_price import system_price_flags, system_price_line
 from configurator.core.view.card_view import FLAG_MARK, price_description, ranked_price_value  # noqa: F401
 from configurator.core.view.rows import Amount, Phrase, Value
 
@@ -58,7 +58,7 @@ def ranked_price(prices: PriceBasis, objective: Objective) -> tuple[float | None
 
 def shown_flags(est: Estimate, objective: Objective) -> tuple[Message, ...]:
     """The flags of the price ``est`` is ranked at: its card's (or rent's), or — a card bought in a
-    system priced whole — the system price's (:func:`~configurator.core.recommend.system_price_flags`)."""
+    system priced whole — the system price's (:func:`~configurator.core.system_price.system_price_flags`)."""
     amount, _, flags = ranked_price(est.costs.prices, objective)
     system = system_price_line(est) if amount is None and objective is not Objective.CLOUD else None
     return system_price_flags(system) if system is not None else flags

@@ -31,7 +31,8 @@ from configurator.core.catalog import CARD_CLASSES, FRAMEWORKS, Card, Catalog, C
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.languages import DEFAULT_LANGUAGE, LANGUAGES
-from configurator.core.messages import Message, msg, said_in
+from configurator.core.messages import Message, msg
+from configurator.core.messages_said import said_in
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.recommend import Filters, Objective, recommend
 from configurator.core.recommend_json import result_to_dict

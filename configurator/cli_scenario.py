@@ -28,7 +28,8 @@ from configurator.core.currency import (
     with_currency,
 )
 from configurator.core.load import MLPERF_SERVER_LIMITS
-from configurator.core.messages import Message, msg, said
+from configurator.core.messages import Message, msg
+from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Scenario, Training, updated
 from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
@@ -37,7 +38,7 @@ from configurator.core.scenario_io import read_scenario
 
 class UsageError(Exception):
     """Bad command-line input; reported as one line on stderr, in the language of ``--lang``
-    where it is a message of the catalogue (``said``, :func:`configurator.core.messages.said_in`)."""
+    where it is a message of the catalogue (``said``, :func:`configurator.core.messages_said.said_in`)."""
 
     def __init__(self, text: str | Message) -> None:
         if isinstance(text, Message):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from configurator.core.json_values import JsonFileError, flag, json_object, parse_json, text_value, whole_number
-from configurator.core.messages import said_in
+from configurator.core.messages_said import said_in
 from configurator.report.file_formats import export_format
 
 ROOT = Path(__file__).resolve().parents[1]

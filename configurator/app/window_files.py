@@ -124,7 +124,7 @@ class FileActions:
             salvaged = self.salvage_cut_short(path)
             if salvaged is not None:
                 return self.offer_what_can_be_read(path, error, *salvaged)
-            from configurator.core.messages import said_in
+            from configurator.core.messages_said import said_in
 
             QMessageBox.critical(self, _tc("MainWindow", "Cannot open scenario"), said_in(error, current_language()))
             return False
@@ -166,7 +166,7 @@ class FileActions:
 
     def ask_open_what_can_be_read(self, path: Path, error: Exception, lines: list[str]) -> bool:
         """Say why ``path`` cannot be opened whole and what is missing; True to open what can be read."""
-        from configurator.core.messages import said_in
+        from configurator.core.messages_said import said_in
 
         box = QMessageBox(QMessageBox.Icon.Warning, _tc("MainWindow", "Cannot open scenario"),
                           said_in(error, current_language()), parent=self)

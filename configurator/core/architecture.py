@@ -20,7 +20,8 @@ from configurator.core.bounds import error_line
 from configurator.core.formulas import kv
 from configurator.core.frozen_record import kept_property
 from configurator.core.json_values import JsonFileError, read_json_file
-from configurator.core.messages import msg, said
+from configurator.core.messages import msg
+from configurator.core.messages_said import said
 from configurator.core.resources import bundled_path
 
 

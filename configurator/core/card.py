@@ -11,7 +11,8 @@ from typing import Literal, get_args
 from pydantic import Field, field_validator, model_validator
 
 from configurator.core.frozen_model import FrozenModel
-from configurator.core.messages import msg, said
+from configurator.core.messages import msg
+from configurator.core.messages_said import said
 from configurator.core.units import Precision
 
 CardClass = Literal["training", "inference", "graphics", "workstation", "edge"]

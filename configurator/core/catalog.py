@@ -34,7 +34,8 @@ from configurator.core.card import (  # the card's schema (re-exported: see __al
 )
 from configurator.core.files import exclusive_lock, write_text_atomically
 from configurator.core.frozen_model import FrozenModel
-from configurator.core.messages import Message, carried, msg, said
+from configurator.core.messages import Message, msg
+from configurator.core.messages_said import carried, said
 from configurator.core.price_dates import is_future, today
 from configurator.core.resources import bundled_path, user_data_dir
 from configurator.core.json_values import JsonFileError, read_json_file

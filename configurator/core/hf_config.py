@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from configurator.core.architecture import ArchitectureError, ModelArchitecture
 from configurator.core.bounds import error_line, field_bounds
 from configurator.core.json_values import JsonFileError, flag, read_json_file, text_value, whole_number
-from configurator.core.messages import carried
+from configurator.core.messages_said import carried
 
 _HF_KEYS = {
     "n_layers": ("num_hidden_layers", "n_layer", "num_layers"),

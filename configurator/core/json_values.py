@@ -18,7 +18,8 @@ import math
 from pathlib import Path
 
 from configurator.core.files import open_regular_file
-from configurator.core.messages import Message, msg, said
+from configurator.core.messages import Message, msg
+from configurator.core.messages_said import said
 
 _SHOWN_DIGITS = 20
 

@@ -574,28 +574,3 @@ def deadline_msg(message_id: str, deadline: float, durations: dict[str, float], 
         return msg(message_id, deadline=deadline, **durations, **params)
     return msg(f"{message_id}-days", deadline=round(deadline / HOURS_PER_DAY, 1),
                **{name: hours / HOURS_PER_DAY for name, hours in durations.items()}, **params)
-
-
-def said(kind: type[Exception], message: Message) -> Exception:
-    """An exception of ``kind`` whose text is ``message`` in English, carrying the message as
-    ``said`` so that whoever reports it can say it in the user's language
-    (``raise said(PriceFileError, msg("quotes-empty", path=…))``)."""
-    error = kind(message.text)
-    error.said = message
-    return error
-
-
-def carried(kind: type[Exception], error: BaseException) -> Exception:
-    """An exception of ``kind`` with ``error``'s text and its message (``said``) where it has one:
-    a reader's error passed on as its caller's (a JSON file's problem as a scenario file's)."""
-    new = kind(str(error))
-    if isinstance(getattr(error, "said", None), Message):
-        new.said = error.said
-    return new
-
-
-def said_in(error: BaseException, language: str) -> str:
-    """What ``error`` says in ``language``: its message (``said``) where it carries one, else its
-    own (English) text."""
-    message = getattr(error, "said", None)
-    return message.text_in(language) if isinstance(message, Message) else str(error)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import platformdirs
 
-from configurator.core.messages import msg, said
+from configurator.core.messages import msg
+from configurator.core.messages_said import said
 
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 _WHEEL_DATA = _PACKAGE_DIR / "_bundled"

@@ -11,7 +11,8 @@ from pydantic import ValidationError
 from configurator.core.bounds import error_line_message
 from configurator.core.files import file_digest, write_bytes_atomically
 from configurator.core.json_values import JsonFileError, read_json_file
-from configurator.core.messages import Message, carried, msg, said
+from configurator.core.messages import Message, msg
+from configurator.core.messages_said import carried, said
 from configurator.core.scenario import MAX_NAME_CHARS, SCENARIO_SCHEMA_VERSION, Scenario
 from configurator.core.scenario_migrate import migrated_body
 

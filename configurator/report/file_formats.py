@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from configurator.core.messages import msg, said
+from configurator.core.messages import msg
+from configurator.core.messages_said import said
 
 PDF = ".pdf"
 """The printable summary's extension (laid out by :mod:`configurator.report.document`)."""
@@ -24,7 +25,7 @@ FORMATS = (PDF, *TEXT_EXTENSIONS)
 def export_format(path: Path) -> str:
     """The format ``path`` asks for (its lower-case extension), or ValueError / OSError when the
     extension is unknown or the folder is missing, before anything is computed or written; each
-    error carries its message (``said``: :func:`configurator.core.messages.said_in` says it in the
+    error carries its message (``said``: :func:`configurator.core.messages_said.said_in` says it in the
     reader's language)."""
     path = Path(path)
     suffix = path.suffix.lower()

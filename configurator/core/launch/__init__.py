@@ -9,7 +9,8 @@ from configurator.core.launch.flags import TABLES
 from configurator.core.launch.script import Step, render, steps_to_dict
 from configurator.core.launch.serving import SERVING_TABLES, serving_layout, serving_steps
 from configurator.core.launch.training import TRAINING_TARGETS, training_steps
-from configurator.core.messages import msg, said
+from configurator.core.messages import msg
+from configurator.core.messages_said import said
 from configurator.core.workloads.base import Estimate
 
 LAUNCH_TARGETS: tuple[str, ...] = (*SERVING_TABLES, *TRAINING_TARGETS)

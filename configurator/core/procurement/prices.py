@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from configurator.core.catalog import ISO_CURRENCIES, MAX_PRICE, checked_date
 from configurator.core.json_values import JsonFileError, json_object, read_bounded, read_json_file
 from configurator.core.memo import LruMemo
-from configurator.core.messages import Message, msg, said
+from configurator.core.messages import Message, msg
+from configurator.core.messages_said import said
 from configurator.core.quote import CONTROL_CHARACTERS, MAX_QUOTE_TEXT, MAX_QUOTES, Quote
 from configurator.core.resources import bundled_path
 

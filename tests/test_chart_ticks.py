@@ -256,7 +256,7 @@ def test_rent_against_buy_axis_counts_money_as_the_summary(qtbot, catalog, pretr
 ])
 def test_log_money_ticks(exponent, english, chinese):
     from configurator.app import i18n
-    from configurator.app.charts import log_money_label
+    from configurator.app.chart_ticks import log_money_label
 
     with i18n.language_for_a_while("zh_CN"):
         assert log_money_label(exponent) == chinese
@@ -321,7 +321,7 @@ def test_window_linear_axis_of_counts_counts_as_the_money_axes(qtbot, language, 
     """A linear NumberAxis (the serving trade-off chart's tokens/s) from 0 to 2,000,000."""
     import pyqtgraph as pg
 
-    from configurator.app.charts import NumberAxis
+    from configurator.app.chart_axes import NumberAxis
     from configurator.app.i18n import language_for_a_while
 
     with language_for_a_while(language):
@@ -354,7 +354,7 @@ def test_a_resize_draws_a_vertical_axis_again_only_if_it_changed(qtbot, grid):
     grid, whose lines span the view, is drawn again, and so is either one for a new range."""
     import pyqtgraph as pg
 
-    from configurator.app.charts import NumberAxis
+    from configurator.app.chart_axes import NumberAxis
 
     chart = pg.PlotWidget(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
     qtbot.addWidget(chart)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.chart_legend import name_legend
-from configurator.app.charts import MoneyAxis, NumberAxis
+from configurator.app.chart_axes import MoneyAxis, NumberAxis
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language, message_text

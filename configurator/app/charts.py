@@ -9,13 +9,13 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QGraphicsItem, QWidget
+from PySide6.QtWidgets import QWidget
 
 from configurator.app import format as fmt
 from configurator.app.category_axis import CategoryAxis
+from configurator.app.chart_axes import LABEL_OVERHANG_PX, MoneyAxis, NumberAxis
 from configurator.app.chart_legend import name_legend
-from configurator.app.chart_fit import top_with_room, wrap_axis_label, wrap_title
-from configurator.app.chart_ticks import log_money_label, log_tick_label
+from configurator.app.chart_fit import top_with_room, wrap_title
 from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.units import GIB
 from configurator.app.i18n import current_language
@@ -43,10 +43,6 @@ LABEL_FILL = (255, 255, 255, 210)
 
 LABEL_GAP_PX = 3
 """Space kept between a line's label and the legend or the label above it [px]."""
-
-LABEL_OVERHANG_PX = 20
-"""How far a horizontal axis' tick label may reach past the axis' ends [px]: half of "1,000,000"
-in the charts' tick font, so that a tick near the view's edge keeps its number."""
 
 LOWEST_LABEL = 0.08
 """The lowest a line's label goes, as a share of the view's height from the bottom [1]."""
@@ -86,78 +82,6 @@ def part_names() -> dict[str, str]:
         "graphics": _tc("charts", "Frame buffers, video, scene"),
         "overhead": _tc("charts", "Overhead"),
     }
-
-
-class NumberAxis(pg.AxisItem):
-    """An axis of counts whose logarithmic ticks read as plain numbers (2,000 rather than 2·10³) and
-    whose large ticks count as the window's language counts (:func:`configurator.app.format.tick_count`:
-    10,000,000 tokens/s in English, 1000万 in Chinese — the rule of the money axes)."""
-
-    def __init__(self, orientation: str) -> None:
-        super().__init__(orientation)
-        self.enableAutoSIPrefix(False)
-        if orientation in ("bottom", "top"):  # the label of a tick near either end may pass the axis' end
-            self.setStyle(hideOverlappingLabels=LABEL_OVERHANG_PX)  # (pyqtgraph hid it: no "1,000" at 1,024 cards)
-        # drawn once into a pixmap and redrawn only when the axis changes: replaying its picture (tick
-        # labels, and the grid it draws) was most of a chart's repaint (issue 28)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def resizeEvent(self, ev=None):  # noqa: N802 - Qt's name
-        wrap_axis_label(self)  # a title longer than the axis on two lines, not cut at both ends
-        super().resizeEvent(ev)
-
-    def setLabel(self, *args, **kwargs):  # noqa: N802 - pyqtgraph's name
-        super().setLabel(*args, **kwargs)
-        self.resizeEvent()
-
-    def setRange(self, mn: float, mx: float) -> None:  # noqa: N802 - pyqtgraph's name
-        """pyqtgraph's, less the redraw when the range is the one drawn: the linked view calls it at
-        every resize, and a grid-less axis whose view only got wider or taller was drawn anew
-        (with a grid, the grid's lines span the view: drawn anew)."""
-        if getattr(self, "picture", None) is not None and self.grid is False and [mn, mx] == self.range:
-            return
-        super().setRange(mn, mx)
-
-    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
-        """pyqtgraph's linear ticks, whole ones counted in 万/亿 in Chinese (200000 -> 20万; English
-        unchanged); logarithmic ones by :func:`log_tick_label`."""
-        texts = super().tickStrings(values, scale, spacing)
-        if self.logMode or spacing * scale < 1 or not fmt.counts_in_words():
-            return texts
-        return [fmt.tick_count(round(v * scale)) for v in values]
-
-    def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
-        return [log_tick_label(v) for v in values]
-
-    def boundingRect(self):  # noqa: N802 - Qt's name
-        """pyqtgraph's rectangle, which lets a tick label pass the axis' ends by the tolerance of its
-        ``hideOverlappingLabels`` style (15 px on a vertical axis) — also when the axis draws a grid.
-        pyqtgraph drops the tolerance with a grid, and a label half past an end is not drawn: the
-        memory chart's 0 GiB, centred on the bottom end of its axis, had no label."""
-        rect = super().boundingRect()
-        if self.linkedView() is None or self.grid is False:
-            return rect  # pyqtgraph has applied the tolerance
-        hide = self.style["hideOverlappingLabels"]
-        reach = 0 if hide is True else 15 if hide is False else int(hide)  # pyqtgraph's reading of the style
-        along = self.mapRectFromParent(self.geometry())
-        if self.orientation in ("left", "right"):
-            return rect | along.adjusted(0, -reach, 0, reach)
-        return rect | along.adjusted(-reach, 0, reach, 0)
-
-
-class MoneyAxis(NumberAxis):
-    """An axis of amounts of money, its ticks counted as the summary counts them
-    (:func:`configurator.core.view.numbers.short_amount`: 25k, 1.5M, 200M in English; 2.5万, 150万,
-    2亿 in Chinese), linear or logarithmic; the currency is on the axis' title. Digit groups
-    (200,000,000) were hard to read in English and foreign to a Chinese buyer, who counts in 万 and 亿."""
-
-    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
-        if self.logMode:
-            return self.logTickStrings(values, scale, spacing)
-        return [fmt.short_amount(v * scale) for v in values]
-
-    def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
-        return [log_money_label(v) for v in values]
 
 
 def grab_image(chart: pg.PlotWidget) -> QImage:

@@ -15,7 +15,8 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from configurator.app import format as fmt
-from configurator.app.charts import MoneyAxis, NumberAxis, log_view_range
+from configurator.app.charts import log_view_range
+from configurator.app.chart_axes import MoneyAxis, NumberAxis
 from configurator.app.i18n import current_language
 from configurator.app.labels import CLASS_COLOURS
 from configurator.app.paced_repaint import GAP_MS

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from configurator.app.chart_fit import wrap_title
-from configurator.app.charts import NumberAxis
+from configurator.app.chart_axes import NumberAxis
 from configurator.core.view.tradeoff_view import (
     CHOSEN_COLOUR,
     FRONT_COLOUR,

@@ -319,17 +319,17 @@ class Economics(_Frozen):
         description="the buyer's quotes: each replaces the price file's unit price of its item (none: the price "
                     "file's prices; left out of a saved file when none)")
 
-    @model_validator(mode="before")
-    @classmethod
-    def _a_currency_states_its_rate(cls, data):
+    @model_validator(mode="after")
+    def _a_currency_states_its_rate(self) -> Economics:
         """A currency other than USD with no ``usd_to_currency`` is refused: the default rate, 1.0,
         would read every USD price of the price file as that many units of the currency (a
-        hand-written file with ``"currency": "CNY"`` priced H100s at 1/7 of their CNY cost)."""
-        if isinstance(data, dict) and data.get("currency", _economics.DEFAULT_CURRENCY) != \
-                _economics.DEFAULT_CURRENCY and "usd_to_currency" not in data:
-            raise ValueError(f"currency {data['currency']} needs its exchange rate: set usd_to_currency "
-                             f"[{data['currency']} per USD] beside it")
-        return data
+        hand-written file with ``"currency": "CNY"`` priced H100s at 1/7 of their CNY cost). After
+        validation, on the fields given (a "before" check would hand strict JSON loading a dict
+        whose arrays strict Python validation refuses as tuples)."""
+        if self.currency != _economics.DEFAULT_CURRENCY and "usd_to_currency" not in self.model_fields_set:
+            raise ValueError(f"currency {self.currency} needs its exchange rate: set usd_to_currency "
+                             f"[{self.currency} per USD] beside it")
+        return self
 
     @field_validator("quotes")
     @classmethod

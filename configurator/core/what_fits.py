@@ -24,6 +24,7 @@ from enum import StrEnum
 from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_presets
 from configurator.core.bounds import field_bounds
 from configurator.core.catalog import Card, Catalog
+from configurator.core.default_job import DEFAULT_MODEL
 from configurator.core.estimate import Estimate, estimate, messages_for_serving_targets
 from configurator.core.formats import WeightFormat
 from configurator.core.memo import LruMemo, scenario_key
@@ -509,7 +510,7 @@ def owned_scenario(card_id: str, count: int, like: Scenario | None = None) -> Sc
     cards per server, token budget and serving load where given, a training sequence of
     :data:`TRAINING_SEQ_LEN`; ValidationError for an impossible count."""
 
-    data = like.model_dump() if like is not None else {"model": preset("llama3-8b").model_dump()}
+    data = like.model_dump() if like is not None else {"model": preset(DEFAULT_MODEL).model_dump()}
     data.update(card_id=card_id, count=count, workload=TRAINING_TASKS[0].value, auto_layout=list(LAYOUT_FIELDS),
                 parallelism={"cards_per_node": (like.parallelism.cards_per_node if like else 8)})
     data["training"] = {**data.get("training", {}), "seq_len": TRAINING_SEQ_LEN}

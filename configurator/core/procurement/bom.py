@@ -361,6 +361,8 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if kind.rack_scale:  # as its maker publishes it (:attr:`UnitPrice.cooling`), not assumed
         cooling = server_item.cooling if server_item is not None else None
         liquid: bool | None = None if cooling is None else cooling == "liquid"
+    elif server_item is not None and server_item.cooling is not None:  # a node its makers build liquid-cooled
+        liquid = server_item.cooling == "liquid"  # (the 4-GH200 blade nodes) whatever its power per rack
     else:
         liquid = server_kw is not None and server_kw > air_kw
     if kind.rack_scale:  # a system of several racks (CloudMatrix 384: 16) stands in all of them

@@ -76,8 +76,9 @@ class UnitPrice:
     """A rack-scale system's whole power at full load, its accelerators included, for a card with
     no board power of its own (the Ascend 910C of the CloudMatrix 384: 559 kW) [W]."""
     cooling: str | None = None
-    """How a rack-scale system is cooled as its maker publishes it, ``liquid`` or ``air``; None: not
-    published (the CloudMatrix 384: the bill says so rather than guessing)."""
+    """How a rack-scale system, or a server sold only as its makers cool it (the 4-GH200 blade node:
+    liquid), is cooled as its maker publishes it, ``liquid`` or ``air``; None: not published (the
+    CloudMatrix 384: the bill says so rather than guessing; a server: its rack's power decides)."""
 
     @property
     def priced_whole(self) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.app.defaults import default_scenario
-from configurator.core.analysis import analysis_steps, may_cost_on
+from configurator.core.analysis import analysis_steps, chart_basis, may_cost_on, on_basis
 from configurator.core.catalog import load_catalog
 from configurator.core.economics import PriceBasis
 from configurator.core.estimate import estimate
@@ -21,30 +21,36 @@ def catalog():
 
 def every_card_planned(scenario: Scenario, catalog) -> tuple:
     """The cost chart's points as the pass made them before: every card planned, then those that
-    fit on the chosen card's basis kept."""
+    fit on the chart's basis kept (the ranking's, the TCO, when the chosen card has one, else the
+    chosen card's own)."""
     card = catalog.get(scenario.card_id)
     chosen = estimate(scenario, card)
     family = family_of(scenario.workload)
+    own = family.catalog_point(scenario, card, chosen)
+    basis = chart_basis(own, chosen.costs.basis)
     points = []
     for other in catalog.cards:
-        point = family.catalog_point(scenario, other, chosen if other.id == card.id else None)
-        if point is not None and point.fits and (chosen.costs.basis is None or point.basis == chosen.costs.basis):
+        point = on_basis(family.catalog_point(scenario, other, chosen if other.id == card.id else None), basis)
+        if point is not None and point.fits:
             points.append(point)
     return tuple(points)
 
 
-@pytest.mark.parametrize(("workload", "card_id", "basis"), [
-    ("finetune", "h100-sxm", "cloud"),
-    ("finetune", "gaudi3", "ownership"),  # a purchase price, no cloud price
-    ("inference", "l40s", "cloud"),
-    ("inference", "mlu370-x8", None),  # no price at all: every card is planned
-    ("vdi", "a30", "ownership"),
+@pytest.mark.parametrize(("workload", "card_id", "basis", "chart_basis"), [
+    ("finetune", "h100-sxm", "cloud", "tco"),
+    ("finetune", "gaudi3", "ownership", "tco"),  # a purchase price, no cloud price
+    ("inference", "l40s", "cloud", "tco"),
+    ("inference", "mlu370-x8", None, "tco"),  # no price at all: the ranking's basis, not cloud and owned mixed
+    ("vdi", "a30", "ownership", "tco"),
+    ("inference", "b300", "cloud", "cloud"),  # a cloud rent but no purchase price: its own basis
 ])
-def test_the_catalog_pass_keeps_every_point(catalog, workload: str, card_id: str, basis: str | None) -> None:
+def test_the_catalog_pass_keeps_every_point(catalog, workload: str, card_id: str, basis: str | None,
+                                            chart_basis: str | None) -> None:
     scenario = updated(default_scenario("en", catalog), workload=workload, card_id=card_id, count=8)
     *_, analysis = analysis_steps(scenario, catalog)
     assert analysis.estimate.costs.basis == basis
     assert analysis.catalog_points  # the chart is not empty
+    assert {p.basis for p in analysis.catalog_points} == {chart_basis}
     assert analysis.catalog_points == every_card_planned(scenario, catalog)
 
 
@@ -57,3 +63,28 @@ def test_a_basis_needs_its_price() -> None:
     assert may_cost_on("ownership", prices(30_000.0, None))
     assert not may_cost_on("ownership", prices(30_000.0, 2.0))  # rented wherever a cloud price is known
     assert not may_cost_on("ownership", prices(None, None))
+
+
+def test_the_chart_is_on_the_rankings_basis_and_says_so(catalog) -> None:
+    """Persona finding #20: the chart showed 'Cost per user-month — cloud rent' beside a ranking by
+    TCO. On a card with a purchase price the chart's points are the ranking's own figure (the
+    recommendation's TCO per unit for the chosen card), its axis names the TCO and no note is needed."""
+    from configurator.app.charts import cost_axis_label
+    from configurator.core.recommend import tco_per_million
+    from configurator.core.view.cost_bases import chart_basis_note
+
+    scenario = updated(default_scenario("en", catalog), workload="inference", card_id="l40s", count=8)
+    *_, analysis = analysis_steps(scenario, catalog)
+    mine = next(p for p in analysis.catalog_points if p.card.id == "l40s")
+    assert mine.basis == "tco" and mine.cost == pytest.approx(tco_per_million(analysis.estimate))
+    assert chart_basis_note(mine.basis, 4) is None
+    assert "total cost of ownership" in cost_axis_label("million tokens", "tco", "USD", 4)
+    assert "over 4 years" in cost_axis_label("million tokens", "tco", "USD", 4)
+
+
+def test_a_tco_chart_plans_only_cards_that_can_have_one(catalog) -> None:
+    def prices(card: float | None, cloud: float | None) -> PriceBasis:
+        return PriceBasis(card_price=card, card_price_date=None, cloud_per_hour=cloud, cloud_price_date=None)
+
+    assert may_cost_on("tco", prices(30_000.0, 2.0)) and not may_cost_on("tco", prices(None, 2.0), catalog.get("b300"))
+    assert may_cost_on("tco", prices(None, None), catalog.get("gb200"))  # bought whole, as a priced NVL72 rack

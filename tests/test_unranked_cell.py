@@ -23,8 +23,9 @@ def test_each_unranked_card_says_why_in_both_languages():
 
 
 def test_the_cost_chart_says_when_its_basis_is_not_the_rankings(qtbot):
-    """The window's cost chart on cloud rent tells, where it is hovered, that the ranking is by TCO
-    (persona #20: a dot below the chosen card read as a cheaper answer)."""
+    """The window's cost chart is on the ranking's basis, the TCO, wherever the chosen card has one
+    (persona #20: on cloud rent a dot below the chosen card read as a cheaper answer); on cloud rent
+    (a card with a rent but no purchase price) it tells, where it is hovered, that the ranking is by TCO."""
     from configurator.app.charts import CostScatter
     from configurator.core.analysis import analyse
     from configurator.core.architecture import preset
@@ -37,4 +38,8 @@ def test_the_cost_chart_says_when_its_basis_is_not_the_rankings(qtbot):
     analysis = analyse(serving, catalog)
     chart.update_from(analysis)
     basis = next(p.basis for p in analysis.catalog_points)
-    assert basis != "tco" and "The ranking" in chart.toolTip()  # rents where cards have them
+    assert basis == "tco" and chart.toolTip() == ""  # the ranking's own figure: nothing to warn of
+    rented = analyse(serving.model_copy(update={"card_id": "b300"}), catalog)
+    chart.update_from(rented)
+    basis = next(p.basis for p in rented.catalog_points)
+    assert basis == "cloud" and "The ranking" in chart.toolTip()

@@ -465,7 +465,7 @@ class CostScatter(_Chart):
     def retranslate(self) -> None:
         self.set_title(written(self._family.charts.cost_title))
         self.setLabel("bottom", written(self._family.charts.cost_axis))
-        self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency))
+        self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency, self._years))
         from configurator.core.view.cost_bases import chart_basis_note
 
         note = chart_basis_note(self._basis, self._years)  # off the ranking's basis: says so where the chart is hovered
@@ -513,13 +513,14 @@ class CostScatter(_Chart):
                 f"{fmt.money(point.cost, currency)}")
 
 
-def cost_axis_label(cost_unit: str, basis: str | None, currency: str) -> str:
-    """The cost axis with its basis named ('Cost per million tokens — cloud rent [USD]'), in the
-    window's language: the words of core.view.cost_bases, as the results panel names the same figure."""
+def cost_axis_label(cost_unit: str, basis: str | None, currency: str, years: float | None = None) -> str:
+    """The cost axis with its basis named ('Cost per million tokens — cloud rent [USD]'; on the
+    ranking's basis the TCO over ``years``), in the window's language: the words of
+    core.view.cost_bases, as the results panel names the same figure."""
     from configurator.core.view.cost_bases import per_unit_label
     from configurator.core.view.rows import write
 
-    return f"{write(per_unit_label(cost_unit, basis), current_language())} [{currency}]"
+    return f"{write(per_unit_label(cost_unit, basis, years), current_language())} [{currency}]"
 
 
 def log_view_range(values: list[float], margin: float = 0.12) -> tuple[float, float]:

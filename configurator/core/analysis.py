@@ -9,7 +9,7 @@ Qt-free; the window only draws it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import PriceBasis, price_basis, priced_kind
@@ -17,7 +17,9 @@ from configurator.core.estimate import Estimate, carrying_whole_load, estimate, 
 from configurator.core.fit_suggestions import Suggestion, fewest_that_fit, what_would_fit
 from configurator.core.workloads.serving.deployment import carries_load, serving_deployment
 from configurator.core.scenario import COUNT_SWEEP, Scenario
-from configurator.core.workloads import CatalogPoint, MemoryCurve, family_of
+from configurator.core.procurement.deployment import deployment_cost
+from configurator.core.procurement.servers import UNPRICED_RACK, rack_item
+from configurator.core.workloads import CatalogPoint, CostBasis, MemoryCurve, family_of
 
 __all__ = ["COUNT_SWEEP", "Analysis", "CatalogPoint", "MemoryCurve", "analyse", "analysis_steps", "catalog_point",
            "like_for_like", "may_cost_on", "memory_curve", "scaling_limit"]
@@ -129,25 +131,64 @@ def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[
     yield Analysis(chosen, compared, by_count, curve, (), complete=False, suggestions=suggestions)
     points = []
     family = family_of(scenario.workload)
-    basis = chosen.costs.basis
+    own = family.catalog_point(scenario, card, chosen)
+    basis = chart_basis(own, chosen.costs.basis)
+    owned = bool(scenario.economics.owned_cards)
     for other in catalog.cards:
         if cancelled():
             return
-        if basis is not None and not may_cost_on(basis, price_basis(other, scenario.economics,
-                                                                    scenario.constraints.region)):
+        if not owned and not may_cost_on(basis, price_basis(other, scenario.economics, scenario.constraints.region),
+                                         other):
             continue  # its point would be on another basis, or have no cost: not planned for nothing
-        point = family.catalog_point(scenario, other, chosen if other.id == card.id else None)
-        # one price basis (cloud or owned) per chart: the chosen card's, when it has one
-        same_basis = point is not None and (basis is None or point.basis == basis)
-        if point is not None and point.fits and same_basis:
+        point = own if other.id == card.id else family.catalog_point(scenario, other)
+        point = on_basis(point, basis)
+        if point is not None and point.fits:
             points.append(point)
     yield Analysis(chosen, compared, by_count, curve, tuple(points), suggestions=suggestions)
 
 
-def may_cost_on(basis: str, prices: PriceBasis) -> bool:
-    """Whether a card with ``prices`` can have its costs on ``basis`` ("cloud" or "ownership"),
-    by :func:`configurator.core.economics.priced_kind`, the rule the job's costs follow. A card
-    that cannot is left out of the cost chart whatever its estimate, so the catalog pass need not
-    plan it (a third to a half of the catalog on the README's defaults; issue 28); a basis the
-    rule does not name: the card is planned."""
+def point_tco(point: CatalogPoint | None) -> float | None:
+    """``point``'s cost on the ranking's basis, in the chart's unit: the TCO per unit of work the
+    ranking compares (:attr:`~configurator.core.procurement.deployment.DeploymentCost.ranked_per_unit`)
+    times the units in one of the chart's (a job's million tokens or frames) [currency]; None
+    without its estimate, or while a line of its bill is unpriced or its power unknown."""
+    if point is None or point.estimate is None:
+        return None
+    tco = deployment_cost(point.estimate).ranked_per_unit
+    return None if tco is None else tco * point.units_per_cost
+
+
+def chart_basis(own: CatalogPoint | None, own_basis: str | None) -> str:
+    """The cost chart's one basis: the ranking's (the TCO) when the chosen card has a TCO (``own``,
+    its point) or no price at all (``own_basis`` None: it has no point, and the others are not
+    mixed cloud with owned), else the chosen card's own (a cloud rent without a purchase price:
+    the chart says it is not the ranking's, :func:`configurator.core.view.cost_bases.chart_basis_note`)."""
+    if own_basis is None or point_tco(own) is not None:
+        return CostBasis.TCO
+    return own_basis
+
+
+def on_basis(point: CatalogPoint | None, basis: str | None) -> CatalogPoint | None:
+    """``point`` with its cost on the chart's ``basis``: the TCO (:func:`point_tco`) for ``tco``,
+    its own cost when its own basis is ``basis`` (or the chart has none); else None, left
+    out (persona finding #20: a chart on cloud rent beside a ranking by TCO seemed to show a
+    cheaper answer than the ranking's)."""
+    if point is None:
+        return None
+    if basis == CostBasis.TCO:
+        tco = point_tco(point)
+        return None if tco is None else replace(point, cost=tco, basis=CostBasis.TCO)
+    return point if basis is None or point.basis == basis else None
+
+
+def may_cost_on(basis: str, prices: PriceBasis, card: Card | None = None) -> bool:
+    """Whether a card with ``prices`` can have its costs on ``basis``: "cloud" or "ownership" by
+    :func:`configurator.core.economics.priced_kind`, the rule the job's costs follow; "tco" with a
+    purchase price, or bought whole as a rack-scale system the price file lists (``card``; its
+    TCO needs every line of its bill priced, a price for the cards first). A card that cannot is
+    left out of the cost chart whatever its estimate, so the catalog pass need not plan it (a third
+    to a half of the catalog on the README's defaults; issue 28); a basis the rule does not name:
+    the card is planned."""
+    if basis == CostBasis.TCO:
+        return prices.card_price is not None or (card is not None and rack_item(card) != UNPRICED_RACK)
     return basis not in ("cloud", "ownership") or priced_kind(prices) == basis

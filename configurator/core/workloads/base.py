@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from configurator.core.catalog import Card
@@ -157,6 +157,10 @@ class CostBasis(StrEnum):
 
     OWNERSHIP = "ownership"
     CLOUD = "cloud"
+    TCO = "tco"
+    """The ranking's: the whole bill of materials owned over the years, per unit of work
+    (:attr:`configurator.core.procurement.deployment.DeploymentCost.ranked_per_unit`); the cost
+    chart's basis wherever the chosen card has it (:func:`configurator.core.analysis.analysis_steps`)."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,13 @@ class CatalogPoint:
     basis: CostBasis | None = None
     x_unit: str = ""
     cost_unit: str = ""
+    estimate: Estimate | None = field(default=None, compare=False, repr=False)
+    """The estimate the point is of: its cost on the ranking's basis, the TCO, is worked out from
+    it where the chart is (:func:`configurator.core.analysis.on_basis`; the procurement package
+    reads the families, so they do not price a bill of materials themselves)."""
+    units_per_cost: float = 1.0
+    """The family's cost units (``cost_unit``: million tokens, frames) in one of the chart's
+    (``chart_cost_unit``): the job's for a chart of the whole job's cost, else 1 [count]."""
 
 
 MILLION_TOKENS = "million tokens"

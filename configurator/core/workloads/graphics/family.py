@@ -87,7 +87,8 @@ class LoadFamily(GraphicsFamily):
                            max(on_card, 1))
 
     def catalog_point(self, scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
-        """Cost per user-month or stream-hour [currency] against the cards the whole load needs."""
+        """Cost per user-month or stream-hour [currency] against the cards the whole load needs, with
+        the estimate it is of (its TCO, the ranking's basis, is per user-month or stream-hour too)."""
         if chosen is None and graphics_unsuitable(scenario.workload, card):
             return None
         est = chosen if chosen is not None else self.estimated(scenario, card)
@@ -98,4 +99,4 @@ class LoadFamily(GraphicsFamily):
         if est.costs.per_unit is None:
             return None
         return CatalogPoint(card, float(g.cards_needed), est.costs.per_unit, est.usable, basis_of(est.costs),
-                            self.x_unit, self.chart_cost_unit)
+                            self.x_unit, self.chart_cost_unit, est)

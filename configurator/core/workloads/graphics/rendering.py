@@ -43,7 +43,8 @@ class RenderingFamily(GraphicsFamily):
         return MemoryCurve("scene_gib", values, totals, limit, round(g.scene_gib))
 
     def catalog_point(self, scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
-        """The job's cost [currency] against the hours to render it [h] at the scenario's count."""
+        """The job's cost [currency] against the hours to render it [h] at the scenario's count, with the
+        estimate it is of and the job's frames (its TCO, the ranking's basis, is per frame)."""
         if chosen is None and graphics_unsuitable(scenario.workload, card):
             return None
         est = chosen if chosen is not None else self.estimated(scenario, card)
@@ -51,7 +52,7 @@ class RenderingFamily(GraphicsFamily):
         if g is None or g.hours is None or est.costs.total is None:
             return None
         return CatalogPoint(card, g.hours, est.costs.total, est.fits, basis_of(est.costs), self.x_unit,
-                            self.chart_cost_unit)
+                            self.chart_cost_unit, est, g.demand)
 
     def speed_figure(self, est: Estimate) -> float:
         g = est.graphics

@@ -87,13 +87,14 @@ class ServingFamily(WorkloadFamily):
         return MemoryCurve("context", values, totals, model.budget, current)
 
     def catalog_point(self, scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
-        """Cost per million output tokens [currency] against the time per output token [s]."""
+        """Cost per million output tokens [currency] against the time per output token [s], with the
+        estimate it is of (its TCO, the ranking's basis, is per million tokens too)."""
         est = chosen if chosen is not None else plan.estimated(scenario, card)
         cost = est.costs.per_million_tokens
         if cost is None or est.serving is None:
             return None
         return CatalogPoint(est.card, est.serving.tpot_s, cost, est.fits, basis_of(est.costs), self.x_unit,
-                            self.chart_cost_unit)
+                            self.chart_cost_unit, est)
 
     def speed_figure(self, est: Estimate) -> float:
         return est.serving.tpot_s

@@ -90,14 +90,15 @@ class TrainingFamily(WorkloadFamily):
         return MemoryCurve("micro_batch", values, totals, sharded[0].capacity, current)
 
     def catalog_point(self, scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
-        """The job's cost [currency] against the hours to train [h]."""
+        """The job's cost [currency] against the hours to train [h], with the estimate it is of and the
+        job's million tokens (its TCO, the ranking's basis, is per million tokens)."""
         est = chosen if chosen is not None else plan.estimated(scenario, card)
         cost = est.costs.per_million_tokens
         if cost is None or est.training is None:
             return None
-        job_cost = cost * est.scenario.training.tokens / 1e6
-        return CatalogPoint(est.card, est.training.hours, job_cost, est.fits, basis_of(est.costs), self.x_unit,
-                            self.chart_cost_unit)
+        millions = est.scenario.training.tokens / 1e6
+        return CatalogPoint(est.card, est.training.hours, cost * millions, est.fits, basis_of(est.costs), self.x_unit,
+                            self.chart_cost_unit, est, millions)
 
     def speed_figure(self, est: Estimate) -> float:
         return est.training.hours

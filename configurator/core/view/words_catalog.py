@@ -433,6 +433,16 @@ _PPU_AGAIN = (" Searched again 2026-12-03: public GitHub notes show PPU-ZW810E (
 _PPU_AGAIN_ZH = "2026-12-03 再次检索：GitHub 上的公开笔记显示阿里云 PAI 中有 PPU-ZW810E（96 GB）节点，未见价格。"
 
 ZH_CN_PRICE_NOTE: dict[str, str] = {
+    ("Purchase: the used-card street figure carried until 2026-12-04 (USD 6,800, 2026-03) came only from a research "
+     "note with no address and was removed (searched 2026-12-04: the stored web pages for used and reseller L40 prices "
+     "— none found); the list price (CDW/Cisco, Lenovo) remains, flagged as a list price. Enter a quote."):
+        "购买：2026-12-04 之前沿用的二手卡街价（USD 6,800，2026-03）仅出自一份没有网址的研究笔记，已删除（2026-12-04 "
+        "检索所存网页中的二手与经销商 L40 价格——未找到）；保留服务器厂商标价（CDW/Cisco、Lenovo），并标为标价。请输入报价。",
+    ("Purchase: the used-card street figure carried until 2026-12-04 (USD 5,000, 2026-03) came only from a research "
+     "note with no address and was removed (searched 2026-12-04: the stored web pages for used and reseller A40 prices "
+     "— none found); the list price (Cisco GPL, Lenovo) remains, flagged as a list price. Enter a quote."):
+        "购买：2026-12-04 之前沿用的二手卡街价（USD 5,000，2026-03）仅出自一份没有网址的研究笔记，已删除（2026-12-04 "
+        "检索所存网页中的二手与经销商 A40 价格——未找到）；保留服务器厂商标价（Cisco 全球价目表、Lenovo），并标为标价。请输入报价。",
     (_SEARCHED + "Biren sells to selected customers; no price published" + _SECOND + _THIRD + _BIREN + "." + _FOURTH
      + " — no card price; its BR100 8-card monthly rent (CNY 38–48k) is the tracker's own estimate, not used. Enter a quote."):
         _SEARCHED_ZH + "壁仞只向特定客户销售；未公布价格" + _SECOND_ZH + _THIRD_ZH + _BIREN_ZH + _FOURTH_ZH

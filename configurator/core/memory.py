@@ -161,6 +161,13 @@ class ActivationLayout:
             self.recompute is Recompute.SELECTIVE and self.selective is SelectivePolicy.PER_OP)
 
 
+def recomputes_attention_core(layout: ActivationLayout) -> bool:
+    """Megatron's selective recomputation: the attention core is rerun in backward, so the attention
+    kernel keeps nothing of its own (Korthikanti et al. 2022 §4.3; Megatron-Core
+    ``--recompute-granularity selective``, ``core_attn`` by default)."""
+    return layout.recompute is Recompute.SELECTIVE and layout.selective is SelectivePolicy.ATTENTION
+
+
 def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
     """Bytes one transformer layer of ``model`` saves for backward, per token [B]: the SwiGLU and
     GQA version of Korthikanti et al. 2022 Table 2 as eager PyTorch keeps it
@@ -173,7 +180,7 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
             model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
             layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
             frozen_mlp=layout.frozen_mlp, input_bytes=layout.saved_input_bytes,
-            attention_recomputed=layout.recompute is Recompute.SELECTIVE, routed_mlp=model.is_moe)
+            attention_recomputed=recomputes_attention_core(layout), routed_mlp=model.is_moe)
     return layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
         layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,

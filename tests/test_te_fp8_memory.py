@@ -80,6 +80,8 @@ def test_fp8_runs_under_the_fused_kernels_keep_fp8_linear_inputs_and_eager_ones_
     assert fused.kernels is ActivationKernels.FUSED and fused.saved_input_bytes == 1.0
     eager_s = updated(s, training={"activation_kernels": "eager"})
     assert activation_layout(eager_s, plan, training_states(eager_s, plan)).saved_input_bytes == 2.0
+    lora = updated(s, workload="lora")
+    assert activation_layout(lora, plan, training_states(lora, plan)).saved_input_bytes == 2.0  # adapters: 16-bit
     bf16_s = updated(s, precision="bf16")
     bf16 = plan_training(card, Precision.BF16)
     assert activation_layout(bf16_s, bf16, training_states(bf16_s, bf16)).saved_input_bytes == 2.0

@@ -342,13 +342,16 @@ def frozen_mlp_drops_inputs(scenario: Scenario) -> bool:
     return scenario.workload is Workload.LORA and scenario.training.lora_targets == "attention"
 
 
-def saved_input_bytes(kernels: ActivationKernels, plan: PrecisionPlan) -> float:
+def saved_input_bytes(kernels: ActivationKernels, plan: PrecisionPlan, adapter: bool = False) -> float:
     """Bytes per element of a linear's input kept for its weight gradient [B]: under the fused
     kernels (Megatron-Core on Transformer Engine: NeMo, Megatron-LM and Megatron-Bridge runs) with
     FP8 math the FP8 copy the forward product read
     (:data:`~configurator.core.formulas.activations.TE_FP8_SAVED_INPUT_BYTES`), else the 16-bit (or
-    wider) math element; eager modules' FP8 (torchao's ``Float8Linear``) keep the 16-bit input."""
-    if kernels is ActivationKernels.FUSED and plan.math is Precision.FP8:
+    wider) math element; eager modules' FP8 (torchao's ``Float8Linear``) keep the 16-bit input. Not
+    for adapters (``adapter``): a frozen TE linear keeps no input (``backward_needs_input =
+    is_grad_enabled and weight_requires_grad``, ``layernorm_linear.py`` at d0067d0) and the adapters,
+    16-bit linears fed the norm's 16-bit output (``return_layernorm_output``), keep theirs at 16 bits."""
+    if kernels is ActivationKernels.FUSED and plan.math is Precision.FP8 and not adapter:
         return TE_FP8_SAVED_INPUT_BYTES
     return plan.math_bytes
 
@@ -366,7 +369,7 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         loss_parallel=scenario.parallelism.tp > 1,
         kernels=kernels,
         cache_bytes=min(plan.math_bytes, BYTES_PER_ELEMENT[plan.math]) if plan.math is not None else plan.math_bytes,
-        saved_input_bytes=saved_input_bytes(kernels, plan),
+        saved_input_bytes=saved_input_bytes(kernels, plan, scenario.workload.is_adapter),
     )
 
 

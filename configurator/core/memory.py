@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
+    TE_FP8_SAVED_INPUT_BYTES,
     fp8_cache_kept_bytes_per_token,
     fused_layer_saved_bytes_per_token,
     layer_saved_bytes_per_token,
@@ -148,6 +149,9 @@ class ActivationLayout:
     cache_bytes: float = 2.0
     """Bytes of a linear input cached by DeepSeek-V3's FP8 policy: 1 when the math is FP8, else the
     math element's [B]."""
+    saved_input_bytes: float | None = None
+    """Bytes of a linear's input as the fused (Transformer Engine) layers keep it for the weight
+    gradient: the FP8 copy under FP8 math (:func:`saved_input_bytes`); None: the math element's [B]."""
 
     @property
     def recomputes_layers(self) -> bool:
@@ -155,6 +159,13 @@ class ActivationLayout:
         (Megatron's selective recomputes only the attention core, inside the layer's backward)."""
         return self.recompute is Recompute.FULL or (
             self.recompute is Recompute.SELECTIVE and self.selective is SelectivePolicy.PER_OP)
+
+
+def recomputes_attention_core(layout: ActivationLayout) -> bool:
+    """Megatron's selective recomputation: the attention core is rerun in backward, so the attention
+    kernel keeps nothing of its own (Korthikanti et al. 2022 §4.3; Megatron-Core
+    ``--recompute-granularity selective``, ``core_attn`` by default)."""
+    return layout.recompute is Recompute.SELECTIVE and layout.selective is SelectivePolicy.ATTENTION
 
 
 def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
@@ -168,7 +179,8 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
         return fused_layer_saved_bytes_per_token(
             model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
             layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
-            frozen_mlp=layout.frozen_mlp)
+            frozen_mlp=layout.frozen_mlp, input_bytes=layout.saved_input_bytes,
+            attention_recomputed=recomputes_attention_core(layout), routed_mlp=model.is_moe)
     return layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
         layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
@@ -330,7 +342,22 @@ def frozen_mlp_drops_inputs(scenario: Scenario) -> bool:
     return scenario.workload is Workload.LORA and scenario.training.lora_targets == "attention"
 
 
+def saved_input_bytes(kernels: ActivationKernels, plan: PrecisionPlan, adapter: bool = False) -> float:
+    """Bytes per element of a linear's input kept for its weight gradient [B]: under the fused
+    kernels (Megatron-Core on Transformer Engine: NeMo, Megatron-LM and Megatron-Bridge runs) with
+    FP8 math the FP8 copy the forward product read
+    (:data:`~configurator.core.formulas.activations.TE_FP8_SAVED_INPUT_BYTES`), else the 16-bit (or
+    wider) math element; eager modules' FP8 (torchao's ``Float8Linear``) keep the 16-bit input. Not
+    for adapters (``adapter``): a frozen TE linear keeps no input (``backward_needs_input =
+    is_grad_enabled and weight_requires_grad``, ``layernorm_linear.py`` at d0067d0) and the adapters,
+    16-bit linears fed the norm's 16-bit output (``return_layernorm_output``), keep theirs at 16 bits."""
+    if kernels is ActivationKernels.FUSED and plan.math is Precision.FP8 and not adapter:
+        return TE_FP8_SAVED_INPUT_BYTES
+    return plan.math_bytes
+
+
 def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateBytes) -> ActivationLayout:
+    kernels = activation_kernels(scenario)
     return ActivationLayout(
         math_bytes=plan.math_bytes,
         residual_bytes=plan.math_bytes if sixteen_bit_forward(scenario) else states.residual,
@@ -340,8 +367,9 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         loss=loss_kernel(scenario),
         selective=scenario.training.selective_policy,
         loss_parallel=scenario.parallelism.tp > 1,
-        kernels=activation_kernels(scenario),
+        kernels=kernels,
         cache_bytes=min(plan.math_bytes, BYTES_PER_ELEMENT[plan.math]) if plan.math is not None else plan.math_bytes,
+        saved_input_bytes=saved_input_bytes(kernels, plan, scenario.workload.is_adapter),
     )
 
 

@@ -11,6 +11,26 @@ from __future__ import annotations
 import numpy as np
 
 
+TE_FP8_SAVED_INPUT_BYTES = 1.0
+"""Bytes per element of the input a Transformer Engine linear keeps for its weight gradient under FP8
+training [B]: the FP8 copy its forward product read, cast once, its 16-bit input not kept.
+``_Linear`` (``pytorch/module/linear.py``, ``_linear_forward``) quantizes ``inputmat`` with
+``columnwise`` usage when the backward needs it, then ``inputmat.update_usage(rowwise_usage=False,
+columnwise_usage=True)`` ("Discard row-wise data since it is not needed in backward pass") and
+saves that tensor; ``_LayerNormLinear`` (``layernorm_linear.py``) writes the norm's output straight
+into FP8 (``with_quantized_norm`` unless ``return_layernorm_output``) and saves ``ln_out`` with
+``update_usage(rowwise_usage=False)`` (row-wise kept instead when sequence parallelism re-gathers it in
+backward: one byte either way). Per-tensor scaling (delayed and current, ``Float8Tensor``) keeps one
+FP8 buffer, the transpose on Hopper (``_transpose``) or the data itself where non-TN FP8 products
+run (Blackwell: ``float8_tensor_storage.py`` ``update_usage``, ``is_non_tn_fp8_gemm_supported``),
+plus one fp32 scale per tensor. Block formats add their scales, not counted here: MXFP8 one E8M0
+byte per 32 elements, the 1×128 blocks one fp32 per 128 (1/32 B each). All files at
+NVIDIA/TransformerEngine d0067d0da6cb01811b8072a7d304f0e00344ce2b. Not torchao: its ``Float8Linear``
+(torchtitan's float8) saves the high-precision input, ``ctx.save_for_backward(input_hp,
+weight_hp_t)`` in ``matmul_with_hp_or_float8_args`` (``torchao/float8/float8_linear.py`` at
+pytorch/ao 36027d82d1ad9949597ea16002ff4940374b1b94), and casts it again in backward."""
+
+
 def korthikanti_layer_activation_bytes(s, b, h, a, t=1, sequence_parallel=False, recompute="none"):
     """Activation memory of one GPT transformer layer with 16-bit activations [B].
 
@@ -144,7 +164,8 @@ def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, 
 
 
 def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, n_heads, seq_len, math_bytes,
-                                      residual_bytes, gated_mlp, stores_scores, frozen_mlp=False):
+                                      residual_bytes, gated_mlp, stores_scores, frozen_mlp=False, input_bytes=None,
+                                      attention_recomputed=False, routed_mlp=False):
     """Bytes one Llama-style layer saves for backward under Megatron-Core with Transformer Engine,
     per token [B].
 
@@ -166,17 +187,31 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
     frozen_mlp : bool
         The MLP weights are frozen: the inputs of its two linears are not kept for their weight
         gradients.
+    input_bytes : float or None
+        Bytes of one element of a linear's input as the linear keeps it for its weight gradient
+        (:data:`TE_FP8_SAVED_INPUT_BYTES` under FP8; None: ``math_bytes``, the 16-bit input itself) [B].
+    attention_recomputed : bool
+        The attention core is recomputed in backward (Megatron's selective recomputation): the
+        kernel's output is not kept by the kernel, only by the output projection.
+    routed_mlp : bool
+        The MLP is a routed mixture of experts: its norm is a layer of its own (``TENorm``) whose
+        16-bit output the router's linear keeps, not a fused norm-and-linear.
 
     Returns
     -------
     float
-        Per norm its input (``residual_bytes``), its 16-bit output (the fused linear's input) and
-        one fp32 reciprocal RMS; q, k, v, the attention output (also the output projection's
-        input) and one fp32 log-sum-exp per head; the score matrix if kept; the first linear's
-        output (gate and up: ``2·ffn``, ``ffn`` for GELU) and the activation's output (the second
-        linear's input) [B per token]. For GPT shapes (``q = kv = out = h``, ``ffn = 4h``, GELU)
-        this is ``32·h`` 16-bit bytes: Korthikanti et al.'s ``34·h`` less their two dropout masks
-        (``1·h`` each), which dropout at rate 0 does not make.
+        Per norm its input (``residual_bytes``) and one fp32 reciprocal RMS, and its output as the
+        fused linear keeps it (``input_bytes``; the 16-bit output before routed experts); q, k, v,
+        the attention output (kept by the kernel unless recomputed; the output projection's input,
+        the same 16-bit tensor, or a copy of its own at ``input_bytes`` under FP8) and one fp32
+        log-sum-exp per head; the score matrix if kept; the first linear's output (gate and up:
+        ``2·ffn``, ``ffn`` for GELU, 16-bit) and the activation's output (the second linear's
+        input, at ``input_bytes``) [B per token]. For GPT shapes (``q = kv = out = h``,
+        ``ffn = 4h``, GELU) this is ``32·h`` 16-bit bytes: Korthikanti et al.'s ``34·h`` less their
+        two dropout masks (``1·h`` each), which dropout at rate 0 does not make. Under FP8 a dense
+        Llama layer keeps ``2·(r·h + 4) + 1·2h + 2·(q + 2kv) + (2 + 1)·out + 2·2·ffn + 1·ffn`` (the
+        log-sum-exp aside): the two norm outputs and the down projection's input at one byte, the
+        attention output twice (``1·out`` only, under selective recomputation).
 
     References
     ----------
@@ -187,16 +222,27 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
     ``fusions/fused_bias_swiglu.py`` ``SwiGLUFunction`` saves only its input (the first linear's
     output) and returns ``silu(gate)·up``, which the second linear saves; flash attention keeps
     q, k, v, the output and the log-sum-exp (Dao 2023, Algorithm 1); PyTorch ``dropout`` with
-    ``p = 0`` returns its input (no mask).
+    ``p = 0`` returns its input (no mask). Under FP8 each linear keeps the FP8 copy of its input
+    that its forward product read, not the 16-bit input (:data:`TE_FP8_SAVED_INPUT_BYTES`);
+    Transformer Engine's fused attention keeps its 16-bit q, k, v and output (``FusedAttnFunc``,
+    ``f16_tensors = (q, k, v, out_f16)`` without FP8 attention, ``attention/dot_product_attention/
+    backends.py`` at d0067d0da6cb01811b8072a7d304f0e00344ce2b). Megatron-Core (d98e8a64ddf34856e74b24714e3bedb2f5a39553):
+    ``TELayerNormColumnParallelLinear`` passes ``return_layernorm_output=False``
+    (``extensions/transformer_engine.py``), and ``activation_func_fp8_input_store`` defaults to
+    False (``transformer/transformer_config.py``: the SwiGLU input stays 16-bit); the MoE layer's
+    ``pre_mlp_layernorm`` is ``TENorm`` before the router.
     """
     c, r, h = math_bytes, residual_bytes, hidden
-    norm_out = 0.0 if frozen_mlp else c * h
-    norms = 2 * (r * h + 4.0) + c * h + norm_out
-    attention = c * (q_dim + 2 * kv_dim + attn_out_dim) + 4.0 * n_heads
+    i = c if input_bytes is None else input_bytes
+    own_copy = i != c  # the projection keeps an FP8 copy beside the kernel's 16-bit output
+    mlp_norm_out = 0.0 if frozen_mlp else (c if routed_mlp else i) * h
+    norms = 2 * (r * h + 4.0) + i * h + mlp_norm_out
+    kernel_out = 0.0 if attention_recomputed and own_copy else c * attn_out_dim
+    attention = c * (q_dim + 2 * kv_dim) + kernel_out + (i * attn_out_dim if own_copy else 0.0) + 4.0 * n_heads
     if stores_scores:
         attention += c * n_heads * seq_len
     first_out = (2 if gated_mlp else 1) * c * mlp_width
-    second_in = 0.0 if frozen_mlp else c * mlp_width
+    second_in = 0.0 if frozen_mlp else i * mlp_width
     return norms + attention + first_out + second_in
 
 

@@ -18,7 +18,7 @@ from heldout_card import card_as_run  # noqa: E402
 from configurator.core.architecture import preset  # noqa: E402
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
 from configurator.core.estimate import estimate  # noqa: E402
-from configurator.core.formulas.states import sixteen_bit_optimizer_bytes, state_bytes_per_param  # noqa: E402
+from configurator.core.formulas.states import distributed_adam_state_bytes, state_bytes_per_param  # noqa: E402
 from configurator.core.scenario import Scenario, updated  # noqa: E402
 from configurator.core.scenario_io import scenario_to_document  # noqa: E402
 
@@ -27,12 +27,14 @@ HELD_OUT = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "held-o
 GIB = 2**30
 
 
-def test_sixteen_bit_states_per_parameter():
-    """AdamW's two moments at 2 B each, and the bf16 weight copy NeMo's ``store_params`` adds."""
-    assert sixteen_bit_optimizer_bytes("adamw", False) == 4.0
-    assert sixteen_bit_optimizer_bytes("adamw", True) == 6.0
-    assert sixteen_bit_optimizer_bytes("sgd", False) == 2.0
-    assert sixteen_bit_optimizer_bytes("adamw-8bit", True) == 4.0
+def test_distributed_adam_states_per_parameter():
+    """AdamW's two moments at 2 B each in bf16 and the bf16 weight copy NeMo's ``store_params`` adds;
+    at fp32 the moments at 4 B each and the int16 remainders of the master weights."""
+    assert distributed_adam_state_bytes("adamw", "bf16") == 4.0
+    assert distributed_adam_state_bytes("adamw", "bf16-master") == 6.0
+    assert distributed_adam_state_bytes("adamw", "fp32-remainders") == 10.0
+    assert distributed_adam_state_bytes("sgd", "bf16") == 2.0
+    assert distributed_adam_state_bytes("adamw-8bit", "bf16-master") == 4.0
 
 
 def test_bf16_states_keep_the_recipes_weights_and_gradients():
@@ -41,6 +43,7 @@ def test_bf16_states_keep_the_recipes_weights_and_gradients():
     assert state_bytes_per_param("megatron-bf16-grads", "adamw", 2.0) == (2.0, 2.0, 12.0, 0.0, 2.0)
     assert state_bytes_per_param("megatron-bf16-grads", "adamw", 2.0, "bf16-master") == (2.0, 2.0, 6.0, 0.0, 2.0)
     assert state_bytes_per_param("megatron-bf16-grads", "adamw", 2.0, "bf16") == (2.0, 2.0, 4.0, 0.0, 2.0)
+    assert state_bytes_per_param("megatron-bf16-grads", "adamw", 2.0, "fp32-remainders") == (2.0, 2.0, 10.0, 0.0, 2.0)
     assert state_bytes_per_param("torch-amp", "adamw", 2.0, "bf16") == (4.0, 4.0, 4.0, 2.0, 4.0)
 
 
@@ -86,3 +89,18 @@ def test_nemo_finetuning_rows_state_the_optimizer_they_ran():
             and ("-sft-" in r["id"] or "-lora-" in r["id"])]
     assert len(rows) == 6
     assert all(r["setup"]["optimizer_states"] == "bf16-master" for r in rows)
+
+
+def test_nemo_pretraining_rows_keep_master_remainders():
+    """NeMo 24.07's pre-training rows leave optim.dtype at fp32 over bf16 weights: NeMo stores the
+    master weights' 16 low bits (2 B) beside fp32 moments, and Apex steps on the bf16 gradients:
+    2 + 2 + 10 B, no longer megatron-bf16-grads's 2 + 2 + 12 with a 4 B fp32 gradient copy."""
+    rows = [r for r in json.loads(HELD_OUT.read_text()) if r["id"].startswith("nemo-2407-")
+            and r["setup"].get("optimizer_states") == "fp32-remainders"]
+    assert len(rows) == 7
+    for r in rows:
+        s = _training_scenario(r["setup"])
+        card = card_as_run(r["setup"])
+        kept = estimate(s, card).memory
+        as_recipe = estimate(updated(s, training={"optimizer_states": "recipe"}), card).memory
+        assert kept.fits and kept.total < as_recipe.total

@@ -100,12 +100,13 @@ class Training(_Frozen):
                     "scaling in Megatron-Core's fused layers: casts fused, no pass before the product) or block (1x128 "
                     "activation and 128x128 weight blocks, DeepSeek-V3). Written to files only when not dynamic")
     optimizer: Optimizer = Optimizer.ADAMW
-    optimizer_states: Literal["recipe", "bf16", "bf16-master"] = Field(
+    optimizer_states: Literal["recipe", "bf16", "bf16-master", "fp32-remainders"] = Field(
         default="recipe", exclude_if=lambda kept: kept == "recipe",
-        description="how the optimizer keeps its states: as the recipe does (recipe), or in bf16 as Apex's "
-                    "DistributedFusedAdam with dtype bf16 (NeMo's optim distributed_fused_adam): its moments in bf16 "
-                    "and no weight copy (bf16), or also a bf16 copy of the weights (bf16-master: NeMo's store_params, "
-                    "which fp8_params sets); the gradients are stepped as they are, with no fp32 copy. Written to "
+        description="how the optimizer keeps its states: as the recipe does (recipe), or as Apex's "
+                    "DistributedFusedAdam (NeMo's optim distributed_fused_adam), stepping the gradients as they are "
+                    "with no fp32 copy: dtype bf16 with no weight copy (bf16), with a bf16 copy (bf16-master: "
+                    "store_params, which NeMo sets under fp8_params), or dtype fp32 over bf16 weights keeping the "
+                    "master's 16 low bits (fp32-remainders: store_param_remainders, NeMo's choice there). Written to "
                     "files only when not recipe")
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"

@@ -51,7 +51,7 @@ FIELDS = ("id", "publication", "source", "url", "date", "measured", "hardware", 
 
 
 TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "offload_activations", "fp8_base",
-                     "activation_kernels", "fp8_scaling")
+                     "activation_kernels", "fp8_scaling", "optimizer_states")
 """Training settings a row states only where its source does (the scenario's defaults otherwise)."""
 
 

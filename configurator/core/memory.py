@@ -391,7 +391,8 @@ def gathered_layer_bytes(model: ModelArchitecture, layers: int, weight_bytes: fl
 
 
 def training_states(scenario: Scenario, plan: PrecisionPlan) -> StateBytes:
-    return training_state_bytes(scenario.training.recipe, scenario.training.optimizer, plan)
+    return training_state_bytes(scenario.training.recipe, scenario.training.optimizer, plan,
+                                scenario.training.optimizer_states)
 
 
 # ---- serving ----------------------------------------------------------------------------

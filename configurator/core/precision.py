@@ -175,8 +175,10 @@ class StateBytes:
     """Bytes of one element of the residual stream (fp32 when parameters are fp32)."""
 
 
-def training_state_bytes(recipe: Recipe, optimizer: Optimizer, plan: PrecisionPlan) -> StateBytes:
+def training_state_bytes(recipe: Recipe, optimizer: Optimizer, plan: PrecisionPlan,
+                         optimizer_states: str = "recipe") -> StateBytes:
     """Bytes per parameter for each state under ``recipe`` at the plan's math precision
     (:func:`~configurator.core.formulas.states.state_bytes_per_param`: torch-amp 4+4+8 plus the
-    autocast copy, megatron-mixed 2+4+12, pure all in the math precision; ZeRO paper §3)."""
-    return StateBytes(*state_bytes_per_param(recipe, optimizer, plan.math_bytes))
+    autocast copy, megatron-mixed 2+4+12, pure all in the math precision; ZeRO paper §3), the
+    optimizer's states in bf16 where ``optimizer_states`` says so (``Training.optimizer_states``)."""
+    return StateBytes(*state_bytes_per_param(recipe, optimizer, plan.math_bytes, optimizer_states))

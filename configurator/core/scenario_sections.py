@@ -100,6 +100,14 @@ class Training(_Frozen):
                     "scaling in Megatron-Core's fused layers: casts fused, no pass before the product) or block (1x128 "
                     "activation and 128x128 weight blocks, DeepSeek-V3). Written to files only when not dynamic")
     optimizer: Optimizer = Optimizer.ADAMW
+    optimizer_states: Literal["recipe", "bf16", "bf16-master", "fp32-remainders"] = Field(
+        default="recipe", exclude_if=lambda kept: kept == "recipe",
+        description="how the optimizer keeps its states: as the recipe does (recipe), or as Apex's "
+                    "DistributedFusedAdam (NeMo's optim distributed_fused_adam), stepping the gradients as they are "
+                    "with no fp32 copy: dtype bf16 with no weight copy (bf16), with a bf16 copy (bf16-master: "
+                    "store_params, which NeMo sets under fp8_params), or dtype fp32 over bf16 weights keeping the "
+                    "master's 16 low bits (fp32-remainders: store_param_remainders, NeMo's choice there). Written to "
+                    "files only when not recipe")
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
     fp8_base: bool = Field(

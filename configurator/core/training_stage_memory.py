@@ -171,9 +171,9 @@ def step_gradient_copy(scenario: Scenario, states) -> float:
     """Bytes per trainable parameter of the fp32 gradient copy the optimizer step makes [B]:
     Megatron's with a 16-bit gradient buffer
     (:func:`~configurator.core.formulas.states.megatron_step_gradient_copy_bytes`), none otherwise
-    (PyTorch's optimizers step on the gradients they are given; DeepSpeed and FSDP are not
-    counted here)."""
-    if not scenario.training.recipe.runs_megatron_core:
+    (PyTorch's optimizers step on the gradients they are given, as Apex's ``DistributedFusedAdam``
+    does under ``Training.optimizer_states``; DeepSpeed and FSDP are not counted here)."""
+    if not scenario.training.recipe.runs_megatron_core or scenario.training.optimizer_states != "recipe":
         return 0.0
     return float(megatron_step_gradient_copy_bytes(states.gradients))
 

@@ -36,7 +36,7 @@ H200_COPY_GBPS = 4238.209067960354
 H200_DATASHEET_GBPS = 4800.0
 """The H200's datasheet HBM3e bandwidth [GB/s] (NVIDIA H200 datasheet)."""
 
-MATMUL_EFFICIENCY = 0.776
+MATMUL_EFFICIENCY = 0.774
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`, measured kernels alone)
 that training's matrix products sustain inside a step; the rest of a step (attention,
@@ -45,15 +45,16 @@ together with :data:`LAYER_OVERHEAD_S` (two fields, least squares on the log err
 training-throughput row of the calibration files at its stated layout (38 rows of eight
 publications: the H200 rig's 9, Megatron-LM 2021, Korthikanti et al. 2022, llm-foundry,
 TinyLlama, LLaMA, Llama 3, DeepSeek-V3; ``benchmarks/loso.py``, 'matrix-product efficiency and
-per-layer time (training)', which names the rows) gives 0.776 with the attention share by kernel
-and card (:mod:`~configurator.core.formulas.attention_kernels`; 0.760 beside one assumed 0.45,
+per-layer time (training)', which names the rows) gives 0.774 with the attention share by kernel
+and card (:mod:`~configurator.core.formulas.attention_kernels`; 0.776 until the Llama 3 405B rows
+took Meta's pipeline schedule, session 25; 0.760 beside one assumed 0.45,
 December 2026; 0.716 when it was fitted alone beside a per-layer time of 130 µs chosen by
 judgement; 0.70 before, the former 0.55 of dense peak restated over the H200's measured large-GEMM
-rate). Refitted with each publication held out it gives 0.766 (without the H200 rig) to 0.814
-(without llm-foundry), and the held-out publication's rows so predicted err 7.2 % median against
-5.5 % in sample (``benchmarks/accuracy.py --summary``, LOSO column; 8.3 % and 6.7 % with the
-attention at 0.45); each row left out in turn, 5.8 % median (47.0 % worst: llm-foundry's
-64k-token MPT 7B run, +46.8 % in sample, +103 % with the attention at 0.45). Published whole-step MFU for comparison: Megatron-LM on A100 44–52 %
+rate). Refitted with each publication held out it gives 0.764 (without the H200 rig) to 0.810
+(without llm-foundry), and the held-out publication's rows so predicted err 7.5 % median against
+5.7 % in sample (``benchmarks/accuracy.py --summary``, LOSO column; 8.3 % and 6.7 % with the
+attention at 0.45); each row left out in turn, 6.0 % median (47.0 % worst: llm-foundry's
+64k-token MPT 7B run, +46.7 % in sample, +103 % with the attention at 0.45). Published whole-step MFU for comparison: Megatron-LM on A100 44–52 %
 (Narayanan et al. 2021 Table 1), Llama 3 405B on H100 38–43 % (Dubey et al. 2024 Table 4)."""
 
 ATTENTION_EFFICIENCY = None
@@ -148,23 +149,24 @@ the hidden share was found (searched: PyTorch DDP and FSDP documentation and iss
 Megatron-LM); a secondary tutorial (factryze.ai, "Compute-Communication Overlap") quotes 60–90 %
 hidden for data-parallel gradients without a measurement."""
 
-LAYER_OVERHEAD_S = 4.66e-4
+LAYER_OVERHEAD_S = 4.61e-4
 """Time per layer per forward-pass equivalent of a training step beyond the roofline terms:
 kernel launches, framework dispatch and the gaps between a layer's small kernels [s] (a step
 counts three passes, forward 1 and backward 2, four with full recomputation:
 :data:`~configurator.core.formulas.timing.TRAINING_PASSES`). **Fitted** together with
 :data:`MATMUL_EFFICIENCY` (two fields, least squares on the log error) over every
 training-throughput row at its stated layout (38 rows of eight publications;
-``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 466 µs with the
-attention share by kernel and card (474 µs beside one assumed 0.45, December 2026; 130 µs before,
+``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 461 µs with the
+attention share by kernel and card (466 µs until the Llama 3 405B rows took Meta's pipeline
+schedule, session 25; 474 µs beside one assumed 0.45, December 2026; 130 µs before,
 chosen by judgement with the H200 rows in view). The rows that
 separate it from the products are the small-batch ones: the H200 rig's Llama 3.2 1B at 1, 4 and
 8 sequences of 2,048 tokens take 69.8, 190.2 and 355.8 ms, a line of 41 ms per sequence plus
 24–29 ms per step whatever the batch, which the products cannot give. Refitted with each
-publication held out it gives 321 µs (without the H200 rig: the 29 published runs alone) to
-529 µs (without the LLaMA paper). For scale: eager PyTorch spends 9.4 µs of host time per kernel
+publication held out it gives 311 µs (without the H200 rig: the 29 published runs alone) to
+523 µs (without the LLaMA paper). For scale: eager PyTorch spends 9.4 µs of host time per kernel
 on a DGX H100 (NVIDIA/Fuser issue 3507, 2024: 0.616 ms for the 65 kernels of a one-layer Llama
-3.2 1B forward), so 466 µs is about 50 eager kernels' dispatch, the kernel count of an unfused
+3.2 1B forward), so 461 µs is about 50 eager kernels' dispatch, the kernel count of an unfused
 Llama layer (two fp32 RMSNorms of ≈8 kernels, seven autocast weight casts, RoPE, the GQA repeat,
 attention, seven GEMMs, SwiGLU, two residual adds). It is an average over the calibration's
 frameworks (eager PyTorch, llm-foundry, Megatron-LM); fused Megatron layers launch fewer kernels,

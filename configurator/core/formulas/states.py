@@ -135,7 +135,33 @@ EIGHT_BIT_MOMENT_BYTES = 2.0
 Optimizers via Block-wise Quantization", §2; block-wise scales neglected) [B]."""
 
 
-def state_bytes_per_param(recipe, optimizer, math_bytes):
+DISTRIBUTED_ADAM_STATES = {"bf16": (2.0, 0.0), "bf16-master": (2.0, 2.0), "fp32-remainders": (4.0, 2.0)}
+"""Bytes of one moment element and of the weight copy per parameter Apex's ``DistributedFusedAdam``
+keeps under each ``Training.optimizer_states`` [B]: moments in its ``dtype`` (bf16 or fp32); a
+copy of the weights in that dtype with ``store_params`` (bf16-master), none without it (bf16: the
+16-bit weights are their own master), or with ``store_param_remainders`` the 16 low bits an fp32
+master has beyond the bf16 weight (fp32-remainders: an int16 tensor)."""
+
+
+def distributed_adam_state_bytes(optimizer, optimizer_states):
+    """Bytes per parameter of the optimizer states Apex's ``DistributedFusedAdam`` keeps [B]: its
+    moments (Adam's ``exp_avg`` and ``exp_avg_sq``) and its copy of the weights
+    (:data:`DISTRIBUTED_ADAM_STATES`): AdamW 4 (bf16), 6 (bf16-master), 10 (fp32-remainders).
+
+    Source: NVIDIA/apex f3f0492 (2024-04-24) ``apex/contrib/optimizers/distributed_fused_adam.py``
+    ``StateBucket.__init__``: ``params_shard`` (``store_params``) and ``exp_avg_shard`` /
+    ``exp_avg_sq_shard`` in ``dtype``, ``param_remainders_shard`` (``store_param_remainders``) in
+    ``torch.int16``; as NeMo sets them (NVIDIA/NeMo v2.0.0rc0, 265bd73, ``nemo/collections/nlp/
+    models/language_modeling/megatron_base_model.py`` ``setup_optimization``: ``store_params`` when
+    ``fp8_params`` is set, none when the optimizer's dtype is the model's, remainders for an fp32
+    optimizer over bf16 weights). 8-bit AdamW keeps its own one-byte moments
+    (:data:`EIGHT_BIT_MOMENT_BYTES`)."""
+    moment_bytes, copy_bytes = DISTRIBUTED_ADAM_STATES[optimizer_states]
+    moments = EIGHT_BIT_MOMENT_BYTES if optimizer == "adamw-8bit" else OPTIMIZER_MOMENTS[optimizer] * moment_bytes
+    return moments + copy_bytes
+
+
+def state_bytes_per_param(recipe, optimizer, math_bytes, optimizer_states="recipe"):
     """Bytes per parameter of each training state under a precision ``recipe`` [B].
 
     Parameters
@@ -166,7 +192,16 @@ def state_bytes_per_param(recipe, optimizer, math_bytes):
         data-parallel reduce-scatter / all-reduce sends; the distributed optimizer upcasts only its
         own shard (``distrib_optimizer.py`` ``_copy_model_grads_to_main_grads``:
         ``shard_model_grad.float()``, a copy of the step's alone: :func:`megatron_step_gradient_copy_bytes`).
+    optimizer_states : str
+        ``"recipe"`` (the states as the recipe keeps them) or one of Apex's ``DistributedFusedAdam``
+        (:func:`distributed_adam_state_bytes`); the recipe's weights and gradients stay. NeMo's
+        fine-tuning with ``fp8_params`` (bf16-master): ``2 + 2 + 6`` (FP8 module weights and the
+        FP8 transpose NeMo caches beside them, 1 + 1 B; bf16 gradients; the bf16 copy and
+        moments); NeMo's pre-training (fp32-remainders, bf16 gradients): ``2 + 2 + 10``.
     """
+    if optimizer_states != "recipe":
+        weights, gradients, _, copy, residual = state_bytes_per_param(recipe, optimizer, math_bytes)
+        return weights, gradients, distributed_adam_state_bytes(optimizer, optimizer_states), copy, residual
     low_precision_math = math_bytes < 4
     if recipe == "pure" or not low_precision_math:
         state = math_bytes

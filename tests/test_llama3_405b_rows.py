@@ -1,0 +1,46 @@
+"""The Llama 3 405B calibration rows (Dubey et al. 2024 Table 4) at Meta's layout on Meta's
+schedule (§3.3.2): flexible interleaving, one layer a chunk with the embedding and the head in
+chunks of their own, ZeRO-2 as its FSDP, no recomputation (issue 27)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from accuracy import _meta_405b  # noqa: E402
+
+from configurator.core.catalog import load_bundled_catalog  # noqa: E402
+from configurator.core.estimate import estimate  # noqa: E402
+from configurator.core.formulas.efficiency import ALLOCATOR_OVERHEAD  # noqa: E402
+from configurator.core.pipeline_schedule import PipelineSchedule  # noqa: E402
+
+H100 = load_bundled_catalog().get("h100-sxm")
+PUBLISHED_TFLOPS = {8192: 430.0, 16384: 400.0}
+"""Table 4's BF16 TFLOP/s per GPU at 8K sequences [TFLOP/s]."""
+
+
+@pytest.mark.parametrize("count, micro_batches", [(8192, 32), (16384, 16)])
+def test_rows_state_metas_schedule_and_are_within_25_percent(count, micro_batches):
+    s = _meta_405b(count, micro_batches)
+    p = s.parallelism
+    assert (p.tp, p.pp, p.virtual_stages, p.zero) == (8, 16, 8, 2)
+    assert p.pipeline_schedule is PipelineSchedule.FLEXIBLE
+    assert s.training.recompute.value == "none"
+    est = estimate(s, H100)
+    assert est.training.mfu * H100.peak_tflops(s.precision) == pytest.approx(PUBLISHED_TFLOPS[count], rel=0.25)
+
+
+def test_16384_card_row_fits_and_8192_is_within_the_reserve():
+    """16 micro-batches on 16 stages: the warm-up's 128 one-layer chunk passes are all in flight,
+    78.5 GB of 85.0 usable. 32 on 8,192 cards: 141 on the second stage, 86.1 GB, over the card by
+    less than the allocator's 3.9 % reserve (3.2 GB)."""
+    wide = estimate(_meta_405b(16384, 16), H100).memory
+    assert wide.fits and wide.total / 1e9 == pytest.approx(78.5, abs=0.3)
+    narrow = estimate(_meta_405b(8192, 32), H100).memory
+    assert not narrow.fits
+    peak = narrow.total - narrow.overhead
+    assert 0 < narrow.total - narrow.capacity < ALLOCATOR_OVERHEAD * peak

@@ -70,14 +70,15 @@ def test_bf16_states_make_no_fp32_gradient_copy_at_the_step():
 
 def test_nemo_70b_sft_fits_the_card_it_trained_on():
     """NeMo 24.07's Llama 2 70B SFT on 16 H100 (TP4 PP4, one data-parallel rank): 4.4 B parameters
-    a GPU at 2 + 2 + 6 B and 21.7 GiB of activations fit the 80 GB card (with fp32 master and Adam
-    states and the step's fp32 copy, 2 + 2 + 12 + 4 B, they did not: 90.3 GiB)."""
+    a GPU at 2 + 2 + 6 B and its activations (the linears' inputs kept in FP8, as Transformer Engine
+    keeps them) fit the 80 GB card (with fp32 master and Adam states and the step's fp32 copy,
+    2 + 2 + 12 + 4 B, they did not: 87.3 GiB)."""
     row = {r["id"]: r for r in json.loads(HELD_OUT.read_text())}["nemo-2407-llama2-70b-sft-fp8-16xh100"]
     assert row["setup"]["optimizer_states"] == "bf16-master"
     s = _training_scenario(row["setup"])
     memory = estimate(s, card_as_run(row["setup"])).memory
     assert memory.fits
-    assert memory.total / GIB == pytest.approx(65.1, abs=0.5)
+    assert memory.total / GIB == pytest.approx(62.1, abs=0.5)
     recipe = estimate(updated(s, training={"optimizer_states": "recipe"}), card_as_run(row["setup"])).memory
     assert not recipe.fits
 

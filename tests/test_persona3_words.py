@@ -43,3 +43,35 @@ def test_the_summary_and_the_window_read_the_same_names(qapp):
     names = item_names()
     for item_id in ITEMS:
         assert names[item_id] == item_name(Line(item_id), Words("en")), item_id
+
+
+def _buyer_a():
+    """Persona A: a 70B chatbot for 200 users, delivered to China, 3,000,000 CNY capex; the closest
+    configuration (16 × Ascend 910B) is over the budget, and some cards meeting every constraint
+    are unranked (no price; the Ascend 910C server: no board power)."""
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.currency import dated_rate
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import Scenario
+
+    catalog = load_catalog()
+    scenario = Scenario(model=preset("llama3-70b"), workload="inference", card_id="ascend-910b", count=16,
+                        serving={"use": "chat", "concurrency": 200},
+                        constraints={"region": "cn", "budget": 3_000_000.0},
+                        economics={"currency": "CNY", "usd_to_currency": dated_rate("CNY").per_usd})
+    return estimate(scenario, catalog.get("ascend-910b")), catalog
+
+
+def test_no_fit_page_one_does_not_say_none_meets_and_then_that_some_do():
+    """#2: "No other card's configuration meets every constraint set either." was followed by
+    "4 other cards that meet every constraint are not ranked"; it now speaks of the rankable ones."""
+    from configurator.report.summary import build_summary
+
+    chosen, catalog = _buyer_a()
+    for language, said, unsaid in (
+            ("en", "No other card that can be ranked meets every constraint set either.",
+             "No other card's configuration"),
+            ("zh_CN", "也没有其他可参与排名的卡能满足所设的全部约束。", "也没有其他卡的配置")):
+        text = build_summary(chosen, catalog, language).recommendation
+        assert said in text and unsaid not in text, text

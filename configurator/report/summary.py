@@ -228,10 +228,13 @@ def _sentences(w: Words, *sentences: str) -> str:
     return ("" if w.language == "zh_CN" else " ").join(sentences)
 
 
-def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, recommended: bool = False) -> str:
+def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, recommended: bool = False,
+             unranked: bool = False) -> str:
     """"Your choice" beside "Recommended", with the saving when they differ; a choice that does not
     fit or breaks a constraint set is never called the recommended option: what stands in the way
-    is said first. ``recommended``: no card was chosen and ``mine`` is the recommendation, said as such."""
+    is said first. ``recommended``: no card was chosen and ``mine`` is the recommendation, said as such;
+    ``unranked``: cards that meet every constraint are left unranked (no price), so "no other" is
+    said of those that can be ranked (the next sentence names the others)."""
     currency = mine.cost.bom.currency
     years = f"{mine.cost.ownership.years:g}"
     by = w(OBJECTIVE_LABELS[objective.value])
@@ -243,7 +246,9 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
         text = w("Your choice, {mine}, cannot be recommended: {problems}.", mine=mine_text,
                  problems=w.label("; ").join(problems))
         if best is None:
-            return _sentences(w, text, w("No other card's configuration meets every constraint set either."))
+            return _sentences(w, text, w("No other card that can be ranked meets every constraint set either."
+                                         if unranked else "No other card's configuration meets every constraint set "
+                                         "either."))
         best_text = f"{count(best.estimate.scenario.count)} × {best.estimate.card.name}"
         return _sentences(w, text, w("Recommended by {by}: {best}, which fits and meets every constraint set.",
                                      by=by, best=best_text))
@@ -541,7 +546,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
          if book.quoted else book.price_date),
         (w("Currency"), mine.cost.bom.currency),
     )
-    verdict = _sentences(w, _verdict(mine, best, objective, w, recommended), *unpriced_sentence(unpriced, w))  # page 1 says so
+    verdict = _sentences(w, _verdict(mine, best, objective, w, recommended, bool(unpriced)),
+                         *unpriced_sentence(unpriced, w))  # page 1 says so
     view = estimate_view(est)
     status, state = headline_verdict(est)
     fixes = suggestions_table(est, catalog, w)

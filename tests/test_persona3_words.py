@@ -75,3 +75,72 @@ def test_no_fit_page_one_does_not_say_none_meets_and_then_that_some_do():
             ("zh_CN", "也没有其他可参与排名的卡能满足所设的全部约束。", "也没有其他卡的配置")):
         text = build_summary(chosen, catalog, language).recommendation
         assert said in text and unsaid not in text, text
+
+
+def _render_job():
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import Scenario
+
+    catalog = load_catalog()
+    scenario = Scenario(model=preset("llama3-8b"), workload="render", card_id="rtx-pro-6000-blackwell", count=8,
+                        graphics={"frames": 2000, "reference_card": "rtx-4090", "reference_minutes_per_frame": 5.0})
+    return estimate(scenario, catalog.get("rtx-pro-6000-blackwell")), catalog
+
+
+def test_a_render_job_says_on_page_one_how_long_it_takes_and_names_its_reference_card():
+    """#3, #4: page 1 gave the cost per frame but not the 13.7 h the job takes (page 3 only); the
+    workload table named the reference card by its id ("on rtx-4090")."""
+    from configurator.report.summary import build_summary
+
+    est, catalog = _render_job()
+    for language, heading in (("en", "Time for the job"), ("zh_CN", "完成任务所需时间")):
+        summary = build_summary(est, catalog, language)
+        glance = dict(summary.headline)
+        assert heading in glance and glance[heading].endswith(("h", "min", "小时", "分钟")), glance
+        cells = " ".join(" ".join(row) for table in summary.tables for row in table.rows)
+        assert "rtx-4090" not in cells and "GeForce RTX 4090" in cells
+
+
+def test_one_latency_one_unit_in_the_serving_tradeoff_table():
+    """#5: the trade-off table gave TTFT p90 in seconds (0.578) beside p90 578 ms a page before."""
+    from configurator.core.view.tradeoff_view import front_table
+    from configurator.core.view.words import Words
+
+    class Point:
+        per_gpu, per_user, ttft_s, meets_targets, chosen, on_front = 150.0, 10.0, 0.578, True, False, True
+
+    class Tradeoff:
+        percentile, front, chosen, count = 90, (Point(),), None, 16
+
+    import configurator.core.view.tradeoff_view as view
+    names = view.layout_name
+    try:
+        view.layout_name = lambda p, count, w: "TP 8"
+        heading, rows = front_table(Tradeoff(), Words("en"))
+    finally:
+        view.layout_name = names
+    assert heading[3] == "TTFT p90 [ms]" and rows[0][3] == "578"
+
+
+def test_calibration_rows_are_named_by_model_not_by_preset_id():
+    """#6: "llama3-8b · 1 × H200 SXM 141GB" among "LLaMA 70B · 4 × A100" in the calibration table."""
+    from configurator.core.view.rows import named_rows
+
+    band = type("B", (), {"row_names": (("llama3-8b · 1 × H200 SXM 141GB", 2), ("LLaMA 70B · 4 × A100", 1))})()
+    assert named_rows(band) == ["Llama 3 8B · 1 × H200 SXM 141GB (2 rows)", "LLaMA 70B · 4 × A100"]
+
+
+def test_the_bill_names_the_cards_once():
+    """#16: "Accelerators | Ascend 910B — Accelerator cards" said the kind twice; spares still say so."""
+    from configurator.report.language import item_name
+
+    class Line:
+        kind, unit_price, source, item_id = "accelerator", 1.0, "catalog", "ascend-910b"
+
+        def __init__(self, role, name):
+            self.role, self.name = role, name
+
+    assert item_name(Line("", "Ascend 910B"), Words("zh_CN")) == "Ascend 910B"
+    assert item_name(Line("spare", "Ascend 910B (spares)"), Words("zh_CN")) == "Ascend 910B — 加速卡（备件）"

@@ -50,7 +50,7 @@ def item_name(line, w: Words) -> str:
         card = line.name.removesuffix(" (spares)")
         if role == "owned":
             return f"{card} — {w('Accelerator cards already owned (not bought)')}"
-        return f"{card} — {w('Accelerator cards (spares)') if spare else w('Accelerator cards')}"
+        return f"{card} — {w('Accelerator cards (spares)')}" if spare else card  # the kind column says "Accelerators"
     if spare:
         return w("Spare servers")
     tier = re.match(r"scale-out (leaf|spine|core) switches \((\d+) × 400G ports\)", line.name)

@@ -285,11 +285,16 @@ def export_line(est: Estimate, w: Words) -> str | None:
 
 def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
     """The headline speed with its likely range: training the time for the token budget, serving
-    the time per output token (graphics: none, no calibration data)."""
+    the time per output token; a job without calibration data (rendering) its time for the job,
+    without a range (the render buyer read the cost per frame on page 1 and the 13.7 h the job
+    takes on page 3 only, persona finding s25 #3); desktops and streams none (no job)."""
     row = speed_row(est)
-    if row is None or not isinstance(row.value, Amount) or row.value.band is None:
-        return []
-    return [(speed_heading(row, w), write(plain(row.value, band=True), w.language))]
+    if row is not None and isinstance(row.value, Amount) and row.value.band is not None:
+        return [(speed_heading(row, w), write(plain(row.value, band=True), w.language))]
+    job = estimate_view(est).rows_of(("hours",))
+    if job and isinstance(job[0].value, Amount) and job[0].value.value is not None:
+        return [(label(job[0].label, w.language), write(plain(job[0].value), w.language))]
+    return []
 
 
 def speed_heading(row, w: Words) -> str:

@@ -377,7 +377,6 @@ ZH_CN.update({
     "selective": "选择性", "full": "完全", "none": "无",
     "frames": "帧",
     "GPUs per board": "颗 GPU/板",
-    "Accelerator cards": "加速卡",
     "Accelerator cards (spares)": "加速卡（备件）",
     "Accelerator cards already owned (not bought)": "已拥有的加速卡（不再采购）",
     "Accelerators included in the system price": "加速卡（已含在整机价格中）",

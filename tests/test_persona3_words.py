@@ -144,3 +144,13 @@ def test_the_bill_names_the_cards_once():
 
     assert item_name(Line("", "Ascend 910B"), Words("zh_CN")) == "Ascend 910B"
     assert item_name(Line("spare", "Ascend 910B (spares)"), Words("zh_CN")) == "Ascend 910B — 加速卡（备件）"
+
+
+def test_the_class_reason_names_the_class_as_a_card_in_chinese():
+    """#22: "Instinct MI355X（训练）每词元成本比最好的推理卡 …" beside the graphics line's "（工作站卡）… 最佳图形卡"."""
+    from configurator.core.messages import msg
+
+    for message_id in ("reason-class-cheaper", "reason-class-faster"):
+        text = msg(message_id, card="X", category="training", other_category="inference", other="Y",
+                   ratio=3.3, cheaper=0.7).text_in("zh_CN")
+        assert "X（训练卡）" in text and "最佳推理卡 Y" in text, text

@@ -57,7 +57,7 @@ def _buyer_a():
 
     catalog = load_catalog()
     scenario = Scenario(model=preset("llama3-70b"), workload="inference", card_id="ascend-910b", count=16,
-                        serving={"use": "chat", "concurrency": 200},
+                        serving={"use": "chat", "concurrency": 200}, parallelism={"tp": 8},
                         constraints={"region": "cn", "budget": 3_000_000.0},
                         economics={"currency": "CNY", "usd_to_currency": dated_rate("CNY").per_usd})
     return estimate(scenario, catalog.get("ascend-910b")), catalog
@@ -154,3 +154,25 @@ def test_the_class_reason_names_the_class_as_a_card_in_chinese():
         text = msg(message_id, card="X", category="training", other_category="inference", other="Y",
                    ratio=3.3, cheaper=0.7).text_in("zh_CN")
         assert "X（训练卡）" in text and "最佳推理卡 Y" in text, text
+
+
+def test_a_serving_cards_allowance_says_it_is_the_engines_share():
+    """#11: "Allowed 57.0 GiB" beside the card's "Usable memory 63.4 GiB (measured)", unexplained."""
+    from configurator.core.view.estimate_view import estimate_view
+    from configurator.core.view.rows import write
+
+    chosen, _catalog = _buyer_a()
+    row = estimate_view(chosen).rows_of(("memory.budget",))[0]
+    said = write(row.value, "en").replace("\xa0", " ")
+    assert said.startswith("57.0 GiB (90.0 % of the card's 63.4 GiB: the serving engine's share)"), said
+    assert "推理引擎预留的份额" in write(row.value, "zh_CN")
+
+
+def test_the_summarys_exchange_rate_is_said_in_the_summarys_language():
+    """#28: "汇率 7.0197 CNY/USD (2026-01) [12]" - the window's phrase has its Chinese."""
+    from configurator.report.summary import build_summary
+
+    chosen, catalog = _buyer_a()
+    rows = dict(row for table in build_summary(chosen, catalog, "zh_CN").tables if table.key == "assumptions"
+                for row in table.rows)
+    assert "价格文件" in rows["汇率"] and "(" not in rows["汇率"], rows["汇率"]

@@ -25,7 +25,7 @@ from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Objective, Result, recommend
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.software import card_cautions
-from configurator.core.view.assumptions_view import assumptions_section
+from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
 from configurator.core.view.constraints_view import (
     shortfall,
     CONSTRAINT_HEADINGS,
@@ -512,7 +512,8 @@ def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceLis
         rows.append((w(name), f"{value} {sources.cite(rate.source)}".strip()))
     if cite_rate:
         cited = sources.cite(book.rates["usd_to_cny"].source)
-        rows.append((w("Exchange rate"), f"{e.usd_to_currency:g} CNY/USD ({book.rates['usd_to_cny'].date}) {cited}"))
+        rate = write(exchange_rate(e.currency, e.usd_to_currency), language)  # the window's words, in either language
+        rows.append((w("Exchange rate"), f"{rate} {cited}".strip()))
     if e.currency == "CNY" and "electricity_cny_per_kwh" in book.rates \
             and abs(e.electricity_per_kwh - book.rates["electricity_cny_per_kwh"].value) < 1e-9:  # the tariff, not yours
         rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "

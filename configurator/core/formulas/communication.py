@@ -84,8 +84,8 @@ def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps):
     NV12 within a pair, NODE/SYS between pairs) all_reduce_perf measured a bus bandwidth of 208 GB/s
     on a bridged pair and 20 GB/s once a third card joined over PCIe (NVIDIA/nccl-tests issue 178,
     2023); this model gives 225 and 23.6 GB/s (300 and 31.5 GB/s one way at ``LINK_EFFICIENCY``
-    0.75). Two bridged H100 PCIe measured 116 GB/s at 1-4 GB (NVIDIA/nccl issue 1161, 2024, the
-    cause not stated there), where the model gives 225: the bridge's charge may be optimistic on
+    0.75). Two bridged H100 PCIe measured 116 GB/s at 1-4 GB (NVIDIA/nccl issue 1161, 2024, its
+    cause not established here), where the model gives 225: the bridge's charge may be optimistic on
     Hopper PCIe cards. The PCIe side: NCCL itself takes a Gen4 lane at 12 Gb/s ("16.0 GT/s PCIe",
     120 × 100 Mb/s in ``kvDictPciGen``, NVIDIA/nccl ``src/graph/topo.cc``), 24 GB/s for x16, where
     the model's Gen4 x16 at ``LINK_EFFICIENCY`` is 23.6 GB/s."""

@@ -203,7 +203,7 @@ def test_when_only_both_ends_together_flip_the_winner_the_line_still_gives_its_l
     assert first.id == "price-decides-ends-limit"
     assert first.text == ("Price decides: with A at the high end of its price range (130 USD per card) and B at the "
                           "low end of its own, B is first; with only A's own price varied, it stays first up to 140 "
-                          "USD per card; with A above it, B")
+                          "USD per card; with A above it, B is first")
     assert "140 USD" in first.text_in("zh_CN") and "{" not in first.text_in("zh_CN")
 
 

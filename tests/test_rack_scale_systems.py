@@ -111,8 +111,8 @@ def test_the_bom_panel_names_the_systems_in_both_languages(qtbot):
     from configurator.app.bom_panel import item_names
 
     english = item_names()
-    assert english["rack-cloudmatrix-384"] == "CloudMatrix 384 supernode (NPUs included)"
-    assert english["rack-vera-rubin-nvl72"] == "Vera Rubin NVL72 rack system (GPUs included)"
+    assert english["rack-cloudmatrix-384"] == "Huawei CloudMatrix 384 supernode (384 NPUs, 16 racks)"
+    assert english["rack-vera-rubin-nvl72"] == "Rack-scale Vera Rubin NVL72 system (72 GPUs, liquid-cooled)"
     try:
         i18n.install_language("zh_CN")
         chinese = item_names()

@@ -39,6 +39,15 @@ def _rate_without_users(card_id: str, kv_precision: str | None) -> Scenario:
         "constraints": {"requests_per_s": 10, "ttft_ms": 1000, "tpot_ms": 50}})
 
 
+def _one_card_copies(s: Scenario) -> Scenario:
+    """``s`` with one card per copy pinned: the batch these tests pin down is a TP1 copy's. Since
+    2026-12-04 a TP2 copy's all-reduces ride the NVLink that joins the four GH200 of a node
+    (formulas/communication.bridged_links; before, in a server of 8 larger than the link's domain,
+    they went over PCIe), and the search, left free, serves the rate on 12 cards at TP2, batch 64."""
+    auto = tuple(f for f in s.auto_layout if f != "tp")
+    return s.model_copy(update={"auto_layout": auto, "parallelism": s.parallelism.model_copy(update={"tp": 1})})
+
+
 def test_gh200_70b_fp8_reaches_the_batch_that_meets_the_targets_without_the_fp8_cache_retry(catalog):
     """The KV precision pinned to FP8 (TensorRT-LLM's own default with FP8 weights), so the FP8-cache
     retry never runs: before, the batch stopped at 16 (27 did not fit once set) and the search
@@ -48,7 +57,7 @@ def test_gh200_70b_fp8_reaches_the_batch_that_meets_the_targets_without_the_fp8_
     miss the 1 s time to first token by 42 ms; 17 before the prefill efficiency was fitted,
     0.85 -> 0.921)."""
     card = catalog.get("gh200-96gb")
-    found = serving_deployment(_rate_without_users("gh200-96gb", "fp8"), card)
+    found = serving_deployment(_one_card_copies(_rate_without_users("gh200-96gb", "fp8")), card)
     assert found is not None and found.fits and not found.violations
     assert found.scenario.count == 15 and found.scenario.parallelism.tp == 1
     assert found.scenario.serving.max_batch == 27
@@ -59,7 +68,7 @@ def test_gh200_70b_fp8_default_cache_gives_the_same_plan_without_claiming_an_fp8
     """The cache left at the engine's default (already FP8): the same plan, and no message saying
     an FP8 cache was chosen (before, the retry won only because it restarted with the batch set)."""
     card = catalog.get("gh200-96gb")
-    found = serving_deployment(_rate_without_users("gh200-96gb", None), card)
+    found = serving_deployment(_one_card_copies(_rate_without_users("gh200-96gb", None)), card)
     assert found is not None and not found.violations
     assert (found.scenario.count, found.scenario.serving.max_batch) == (15, 27)
     assert "kv-fp8-chosen" not in {m.id for m in found.messages}

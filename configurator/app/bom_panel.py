@@ -31,6 +31,8 @@ from configurator.core.procurement.deployment import DeploymentCost, deployment_
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.view import price_view
+from configurator.core.view.bom_names import ITEMS, item_label
+from configurator.core.view.words import words
 from configurator.report.language import reference, searched, searched_note
 
 if TYPE_CHECKING:
@@ -68,31 +70,11 @@ def role_names() -> dict[str, str]:
 
 
 def item_names() -> dict[str, str]:
-    """Short names of the price file's items in the interface language (the file's own
-    descriptions, in English, are in the tooltip)."""
-    return {
-        "server-hgx-8": _tc("bom", "8-GPU baseboard server (HGX/OAM)"),
-        "server-hgx-8-b200": _tc("bom", "8-GPU baseboard server, B200 class"),
-        "server-pcie-8": _tc("bom", "8-slot PCIe server"), "server-pcie-4": _tc("bom", "4-slot PCIe server"),
-        "server-pcie-2": _tc("bom", "2-slot PCIe server"), "server-pcie-1": _tc("bom", "1-slot PCIe server"),
-        "server-gh200-1": _tc("bom", "Grace Hopper node, 1 superchip (no x86 host)"),
-        "server-gh200-nvl2": _tc("bom", "GH200 NVL2 node, 2 superchips (no x86 host)"),
-        "server-gh200-4": _tc("bom", "liquid-cooled Grace Hopper node, 4 superchips"),
-        "rack-nvl72": _tc("bom", "NVL72 rack system (GPUs included)"),
-        "rack-gb300-nvl72": _tc("bom", "GB300 NVL72 rack system (GPUs included)"),
-        "rack-system": _tc("bom", "rack-scale system (no price on file: enter a quote)"),
-        "rack-cloudmatrix-384": _tc("bom", "CloudMatrix 384 supernode (NPUs included)"),
-        "rack-vera-rubin-nvl72": _tc("bom", "Vera Rubin NVL72 rack system (GPUs included)"),
-        "nic-400g": _tc("bom", "400 Gb/s network adapter"), "nic-800g": _tc("bom", "800 Gb/s network adapter"),
-        "switch-ib-ndr-64": _tc("bom", "64-port 400G InfiniBand switch"),
-        "switch-eth-800g-64": _tc("bom", "64-port 800G Ethernet switch"),
-        "link-400g": _tc("bom", "400 Gb/s link (optics and fibre)"),
-        "switch-mgmt-48": _tc("bom", "48-port management switch"), "switch-storage-eth": _tc("bom", "storage network switch"),
-        "storage-nvme-per-tb": _tc("bom", "shared flash storage [TB]"), "rack-air": _tc("bom", "air-cooled rack with PDUs"),
-        "rack-liquid": _tc("bom", "liquid-cooled rack"), "software-nvaie": _tc("bom", "NVIDIA AI Enterprise licence"),
-        "software-vgpu": _tc("bom", "vGPU licence per user (RTX vWS)"),
-        "software-vgpu-vpc": _tc("bom", "vGPU licence per user (vPC)"), "installation": _tc("bom", "installation and cabling"),
-    }
+    """Short names of the price file's items in the interface language, as the printed summary
+    names them (:data:`configurator.core.view.bom_names.ITEMS`; the file's own descriptions, in
+    English, are in the tooltip)."""
+    w = words(current_language())
+    return {item_id: item_label(item_id, w) for item_id in ITEMS}
 
 
 def source_text(line) -> str:

@@ -354,8 +354,8 @@ CHINESE: dict[str, str] = {
     "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
     "reason-comm-bound": "{card}：每步 {share:.0f} % 时间用于通信，更快的互联会有帮助",
     "reason-compute-bound": "{card} 算力利用率 {mfu:.0f} %，显存余量 {headroom:.1f} %",
-    "reason-class-cheaper": "{card}（{category}）每词元成本比最好的{other_category}卡 {other} 低 {cheaper:.0%}",
-    "reason-class-faster": "{card}（{category}）比最好的{other_category}卡 {other} 快 {ratio:.1f} 倍",
+    "reason-class-cheaper": "{card}（{category}卡）每词元成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}",
+    "reason-class-faster": "{card}（{category}卡）比最佳{other_category}卡 {other} 快 {ratio:.1f} 倍",
     "reason-deadline-changes": "最快方案 {count} × {card} 需 {hours:,g} 小时（推荐方案 {chosen_hours:,g} 小时）："
                                "期限短于 {chosen_hours:,g} 小时会改变答案",
     "reason-deadline-changes-minutes": "最快方案 {count} × {card} 需 {minutes:,g} 分钟（推荐方案 {chosen_minutes:,g} "

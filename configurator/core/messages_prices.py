@@ -39,7 +39,7 @@ PRICE_ENGLISH: dict[str, str] = {
         "{low}–{high} {currency} {per}"
     ),
     "price-winner-limit": "{card} stays first while its own price is at most {price} {currency} {per}; with {card} "
-                          "above it, {other}",
+                          "above it, {other} is first",
     "price-decides-ends": (
         "Price decides: with {card} at the high end of its price range and {other} at the low end of its own, "
         "{other} is first"
@@ -47,7 +47,7 @@ PRICE_ENGLISH: dict[str, str] = {
     "price-decides-ends-limit": (
         "Price decides: with {card} at the high end of its price range ({high} {currency} {per}) and {rival} at the low "
         "end of its own, {rival} is first; with only {card}'s own price varied, it stays first up to {price} "
-        "{currency} {per}; with {card} above it, {other}"
+        "{currency} {per}; with {card} above it, {other} is first"
     ),
     "price-challenger": (
         "{card} would be first below {price} {currency} {per} (its price range {low}–{high} "

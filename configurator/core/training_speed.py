@@ -111,6 +111,11 @@ class Fabric:
     fast_kind: str  # "link" (NVLink-class) or "pcie"
     network_gbps: float
     """Scale-out bandwidth per card, one way [GB/s]."""
+    link_group: int = 1
+    """Cards a GPU-to-GPU link joins inside a domain it does not span (an NVLink bridge's pair or
+    four in a PCIe server) [count]; 1 where the link spans the domain or there is none."""
+    link_gbps: float = 0.0
+    """That link's bandwidth per card, one way [GB/s] (0 without one)."""
 
 
 def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
@@ -118,7 +123,8 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
 
     The fast level is the server; a rack-scale NVLink domain (GB200 NVL72) extends it. A server
     whose cards have no fast link (or a link shared by fewer cards than the server holds) talks
-    over PCIe. Scale-out is the card's own figure from the catalog (e.g. Gaudi 3's integrated
+    over PCIe, except a group that fits on the cards the link joins (an NVLink bridge's pair: the
+    fabric's ``link_group``, :func:`~configurator.core.formulas.communication.bridged_links`). Scale-out is the card's own figure from the catalog (e.g. Gaudi 3's integrated
     RoCE ports) or the named default: one 400 Gb/s NIC per card on rail-optimised HGX fabrics.
     """
     ic = card.interconnect
@@ -128,6 +134,8 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
     fast = ic.link_gbps_one_way if linked else (ic.pcie_gbps_one_way or PCIE_FALLBACK_GBPS)
     network = ic.scale_out_gbps or (
         assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card)
+    if card.has_fast_link and not linked and ic.domain_size > 1:  # a bridge inside the server
+        return Fabric(domain, fast, "pcie", network, ic.domain_size, ic.link_gbps_one_way)
     return Fabric(domain, fast, "link" if linked else "pcie", network)
 
 
@@ -146,6 +154,8 @@ def tensor_parallel_messages(scenario: Scenario, card: Card, net: Fabric) -> lis
     unlinked = [msg("tp-overlap-not-applied", tp=tp)] if scenario.parallelism.tp_comm_overlap else []
     if tp > net.domain:
         return [msg("tp-across-nodes", tp=tp, per_node=net.domain), *unlinked]
+    if tp <= net.link_group:  # on one bridged pair (or four): over the bridge
+        return unlinked
     if net.fast_kind == "pcie" and card.has_fast_link:
         return [msg("tp-beyond-link-domain", tp=tp, domain=card.interconnect.domain_size, card=card.name), *unlinked]
     if net.fast_kind == "pcie":
@@ -158,7 +168,7 @@ def tensor_parallel_seconds(tokens, hidden: int, math_bytes: float, tp, layers, 
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers on ``net`` [s]
     (:func:`configurator.core.formulas.communication.tensor_parallel_seconds`)."""
     return comm.tensor_parallel_seconds(tokens, hidden, math_bytes, tp, layers, collectives_per_layer, net.domain,
-                                        *links(net, a))
+                                        *links(net, a), 0.0, net.link_group, net.link_gbps)
 
 
 def context_parallel_seconds(tokens, kv_dim: int, math_bytes: float, cp, layers, crosses_network,

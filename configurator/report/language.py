@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from configurator.core.view.bom_names import ITEMS, item_label
 from configurator.core.view.card_view import EXPORT as EXPORT_LABELS  # noqa: F401 - the card view's names
 from configurator.core.view.card_view import LINKS as LINK_LABELS  # noqa: F401
 from configurator.core.view.names import CLASSES as CLASS_LABELS  # noqa: F401 - the names the window uses too
@@ -26,32 +27,9 @@ OBJECTIVE_LABELS = {"tco": "lowest total cost of ownership", "cloud": "lowest cl
 KIND_LABELS = {"accelerator": "Accelerators", "server": "Servers", "network": "Network", "storage": "Storage",
                "rack": "Racks", "facility": "Facility", "software": "Software"}
 
-ITEM_LABELS = {
-    "server-hgx-8": "8-GPU baseboard server (CPUs, memory, NVMe; no GPUs)",
-    "server-hgx-8-b200": "8-GPU baseboard server for 1 kW modules (no GPUs)",
-    "server-gh200-1": "Grace Hopper node for 1 superchip (no superchip; no x86 CPU)",
-    "server-gh200-nvl2": "GH200 NVL2 node for 2 superchips (no superchips; no x86 CPU)",
-    "server-gh200-4": "Liquid-cooled node for 4 Grace Hopper superchips (no superchips)",
-    "rack-nvl72": "Rack-scale NVL72 system (72 GPUs, liquid-cooled)",
-    "rack-gb300-nvl72": "Rack-scale GB300 NVL72 system (72 GPUs, liquid-cooled)",
-    "rack-system": "Rack-scale system (no price on file: enter a quote)",
-    "rack-cloudmatrix-384": "Huawei CloudMatrix 384 supernode (384 NPUs, 16 racks)",
-    "rack-vera-rubin-nvl72": "Rack-scale Vera Rubin NVL72 system (72 GPUs, liquid-cooled)",
-    "nic-400g": "400 Gb/s network adapters",
-    "nic-800g": "800 Gb/s network adapters",
-    "link-400g": "400 Gb/s links (optics and fibre)",
-    "switch-storage-eth": "Storage and in-band management switches",
-    "switch-mgmt-48": "Out-of-band management switches",
-    "storage-nvme-per-tb": "Shared all-flash storage",
-    "rack-air": "Air-cooled racks with PDUs",
-    "rack-liquid": "Liquid-cooled racks (cooling)",
-    "installation": "Installation and cabling",
-    "software-nvaie": "NVIDIA AI Enterprise licences",
-    "software-vgpu": "vGPU licences (RTX vWS, per user)",
-    "software-vgpu-vpc": "vGPU licences (vPC, per user)",
-}
-"""Short names of the price file's items, in the summary's words (the file's own names are
-long English descriptions)."""
+ITEM_LABELS = ITEMS
+"""Short names of the price file's items (:data:`configurator.core.view.bom_names.ITEMS`, which the
+window's BOM panel names them by too)."""
 
 UNIT_NOUNS = {"per card": "cards", "per server": "servers", "per port": "ports", "per link": "links",
               "per switch": "switches", "per rack": "racks", "per TB": "TB", "per user-year": "users",
@@ -72,7 +50,7 @@ def item_name(line, w: Words) -> str:
         card = line.name.removesuffix(" (spares)")
         if role == "owned":
             return f"{card} — {w('Accelerator cards already owned (not bought)')}"
-        return f"{card} — {w('Accelerator cards (spares)') if spare else w('Accelerator cards')}"
+        return f"{card} — {w('Accelerator cards (spares)')}" if spare else card  # the kind column says "Accelerators"
     if spare:
         return w("Spare servers")
     tier = re.match(r"scale-out (leaf|spine|core) switches \((\d+) × 400G ports\)", line.name)
@@ -81,11 +59,7 @@ def item_name(line, w: Words) -> str:
         return f"{label} ({tier.group(2)} × 400 Gb/s)" if tier else label
     if role == "network-rack" or line.name.startswith("network racks"):
         return w("Network racks (air-cooled)")
-    pcie = re.match(r"server-pcie-(\d+)$", line.item_id)
-    if pcie:
-        return w("{n}-slot PCIe GPU server (no GPUs)", n=pcie.group(1))
-    label = ITEM_LABELS.get(line.item_id)
-    return w(label) if label else line.item_id
+    return item_label(line.item_id, w) or line.item_id
 
 
 SINGULAR = {"cards": "card", "servers": "server", "ports": "port", "links": "link", "switches": "switch",

@@ -25,7 +25,7 @@ from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Objective, Result, recommend
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.software import card_cautions
-from configurator.core.view.assumptions_view import assumptions_section
+from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
 from configurator.core.view.constraints_view import (
     shortfall,
     CONSTRAINT_HEADINGS,
@@ -228,10 +228,13 @@ def _sentences(w: Words, *sentences: str) -> str:
     return ("" if w.language == "zh_CN" else " ").join(sentences)
 
 
-def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, recommended: bool = False) -> str:
+def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, recommended: bool = False,
+             unranked: bool = False) -> str:
     """"Your choice" beside "Recommended", with the saving when they differ; a choice that does not
     fit or breaks a constraint set is never called the recommended option: what stands in the way
-    is said first. ``recommended``: no card was chosen and ``mine`` is the recommendation, said as such."""
+    is said first. ``recommended``: no card was chosen and ``mine`` is the recommendation, said as such;
+    ``unranked``: cards that meet every constraint are left unranked (no price), so "no other" is
+    said of those that can be ranked (the next sentence names the others)."""
     currency = mine.cost.bom.currency
     years = f"{mine.cost.ownership.years:g}"
     by = w(OBJECTIVE_LABELS[objective.value])
@@ -243,7 +246,9 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
         text = w("Your choice, {mine}, cannot be recommended: {problems}.", mine=mine_text,
                  problems=w.label("; ").join(problems))
         if best is None:
-            return _sentences(w, text, w("No other card's configuration meets every constraint set either."))
+            return _sentences(w, text, w("No other card that can be ranked meets every constraint set either."
+                                         if unranked else "No other card's configuration meets every constraint set "
+                                         "either."))
         best_text = f"{count(best.estimate.scenario.count)} × {best.estimate.card.name}"
         return _sentences(w, text, w("Recommended by {by}: {best}, which fits and meets every constraint set.",
                                      by=by, best=best_text))
@@ -280,11 +285,16 @@ def export_line(est: Estimate, w: Words) -> str | None:
 
 def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
     """The headline speed with its likely range: training the time for the token budget, serving
-    the time per output token (graphics: none, no calibration data)."""
+    the time per output token; a job without calibration data (rendering) its time for the job,
+    without a range (the render buyer read the cost per frame on page 1 and the 13.7 h the job
+    takes on page 3 only, persona finding s25 #3); desktops and streams none (no job)."""
     row = speed_row(est)
-    if row is None or not isinstance(row.value, Amount) or row.value.band is None:
-        return []
-    return [(speed_heading(row, w), write(plain(row.value, band=True), w.language))]
+    if row is not None and isinstance(row.value, Amount) and row.value.band is not None:
+        return [(speed_heading(row, w), write(plain(row.value, band=True), w.language))]
+    job = estimate_view(est).rows_of(("hours",))
+    if job and isinstance(job[0].value, Amount) and job[0].value.value is not None:
+        return [(label(job[0].label, w.language), write(plain(job[0].value), w.language))]
+    return []
 
 
 def speed_heading(row, w: Words) -> str:
@@ -502,7 +512,8 @@ def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceLis
         rows.append((w(name), f"{value} {sources.cite(rate.source)}".strip()))
     if cite_rate:
         cited = sources.cite(book.rates["usd_to_cny"].source)
-        rows.append((w("Exchange rate"), f"{e.usd_to_currency:g} CNY/USD ({book.rates['usd_to_cny'].date}) {cited}"))
+        rate = write(exchange_rate(e.currency, e.usd_to_currency), language)  # the window's words, in either language
+        rows.append((w("Exchange rate"), f"{rate} {cited}".strip()))
     if e.currency == "CNY" and "electricity_cny_per_kwh" in book.rates \
             and abs(e.electricity_per_kwh - book.rates["electricity_cny_per_kwh"].value) < 1e-9:  # the tariff, not yours
         rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "
@@ -541,7 +552,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
          if book.quoted else book.price_date),
         (w("Currency"), mine.cost.bom.currency),
     )
-    verdict = _sentences(w, _verdict(mine, best, objective, w, recommended), *unpriced_sentence(unpriced, w))  # page 1 says so
+    verdict = _sentences(w, _verdict(mine, best, objective, w, recommended, bool(unpriced)),
+                         *unpriced_sentence(unpriced, w))  # page 1 says so
     view = estimate_view(est)
     status, state = headline_verdict(est)
     fixes = suggestions_table(est, catalog, w)

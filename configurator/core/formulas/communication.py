@@ -63,8 +63,42 @@ def ring_allreduce_step_latency_seconds(ranks, step_latency_s):
     return 2.0 * (at_least(ranks, 1) - 1) * step_latency_s
 
 
+def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps):
+    """(link bandwidth one way [GB/s], ring step latency [s]) a tensor-parallel group of ``tp`` cards
+    runs its all-reduces over in a server whose GPU-to-GPU link joins only ``link_group`` of its cards
+    (an NVLink bridge: H100 NVL and A100 PCIe pairs, H200 NVL pairs or fours), the server's PCIe
+    (``fast_gbps``, ``step_latency_s`` a ring step) otherwise.
+
+    A group of at most ``link_group`` cards placed on one bridged set rides the bridge at
+    ``link_gbps``, with no PCIe step latency (the link rings of NVLink servers pay none here either):
+    NCCL ranks the paths between two GPUs by type, ``PATH_NVL`` ("Connection traversing NVLink")
+    before ``PATH_PIX``/``PXB``/``PHB`` (PCIe through a switch or the host bridge), and builds its
+    rings on the best path each pair has (NVIDIA/nccl ``src/graph/topo.h``, path types). The bridge's
+    bandwidth and the cards it joins are the catalog's ``interconnect`` (``link_gbps``,
+    ``domain_size``: the cards' datasheets, 600 GB/s a pair on H100 NVL and A100 PCIe, 900 GB/s a
+    card over a 2- or 4-way bridge on H200 NVL). A wider group's ring crosses PCIe between the sets,
+    and its slowest hop bounds every step of the ring, so it stays on ``fast_gbps``. ``link_group``
+    1 (no bridge, or a link that spans the server) changes nothing. Array-friendly in ``tp``.
+
+    Checked (no figure set from it): on eight A100 PCIe cards bridged in pairs (``nvidia-smi topo``:
+    NV12 within a pair, NODE/SYS between pairs) all_reduce_perf measured a bus bandwidth of 208 GB/s
+    on a bridged pair and 20 GB/s once a third card joined over PCIe (NVIDIA/nccl-tests issue 178,
+    2023); this model gives 225 and 23.6 GB/s (300 and 31.5 GB/s one way at ``LINK_EFFICIENCY``
+    0.75). Two bridged H100 PCIe measured 116 GB/s at 1-4 GB (NVIDIA/nccl issue 1161, 2024, its
+    cause not established here), where the model gives 225: the bridge's charge may be optimistic on
+    Hopper PCIe cards. The PCIe side: NCCL itself takes a Gen4 lane at 12 Gb/s ("16.0 GT/s PCIe",
+    120 × 100 Mb/s in ``kvDictPciGen``, NVIDIA/nccl ``src/graph/topo.cc``), 24 GB/s for x16, where
+    the model's Gen4 x16 at ``LINK_EFFICIENCY`` is 23.6 GB/s."""
+    if type(link_group) is int and link_group <= 1:
+        return fast_gbps, step_latency_s
+    if isinstance(tp, np.ndarray):
+        over = (tp > 1) & (tp <= link_group)
+        return np.where(over, link_gbps, fast_gbps), np.where(over, 0.0, step_latency_s)
+    return (link_gbps, 0.0) if 1 < tp <= link_group else (fast_gbps, step_latency_s)
+
+
 def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
-                            network_gbps, efficiency, step_latency_s=0.0):
+                            network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0):
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers [s].
 
     Megatron-LM with sequence parallelism: per layer and pass, two all-gathers and two
@@ -72,8 +106,12 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     of two all-reduces (Korthikanti et al. 2022 §4.2.2); ``collectives_per_layer`` counts
     all-reduce equivalents (:data:`TP_COLLECTIVES_PER_LAYER` in training). ``step_latency_s``:
     the latency of each ring step (:data:`PCIE_RING_STEP_LATENCY_S` between cards without a
-    GPU-to-GPU link; 0 keeps the call's fixed cost alone). Zero when ``tp`` is 1.
+    GPU-to-GPU link; 0 keeps the call's fixed cost alone). ``link_group`` and ``link_gbps``: the
+    cards a bridge joins inside a server it does not span and its bandwidth one way [GB/s]; a group
+    that fits runs over it (:func:`bridged_links`). Zero when ``tp`` is 1.
     """
+    if not (type(link_group) is int and link_group <= 1):
+        fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps)
     per_call = allreduce_seconds(tokens * hidden * element_bytes, tp, at_most(tp, domain), fast_gbps, network_gbps,
                                  efficiency)
     if not (type(tp) is int and type(step_latency_s) is float and step_latency_s == 0.0):  # no step latency: + 0.0
@@ -84,7 +122,7 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
 
 
 def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
-                               network_gbps, efficiency, step_latency_s=0.0):
+                               network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0):
     """:func:`tensor_parallel_seconds` as a function of plain-number ``tokens`` alone [s]: for whole
     ``tp`` and domain, the same operations in the same order (the all-reduce of
     :func:`~configurator.core.formulas.collectives.reduce_scatter_seconds`' whole-ranks steps) with
@@ -94,7 +132,10 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
     per_domain = at_most(tp, domain)
     if type(tp) is not int or type(per_domain) is not int or type(step_latency_s) is not float:
         return lambda tokens: tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer,
-                                                      domain, fast_gbps, network_gbps, efficiency, step_latency_s)
+                                                      domain, fast_gbps, network_gbps, efficiency, step_latency_s,
+                                                      link_group, link_gbps)
+    if not (type(link_group) is int and link_group <= 1):
+        fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps)
     n = tp if tp >= 1 else 1
     g = per_domain if per_domain >= 1 else 1
     g = g if g <= n else n

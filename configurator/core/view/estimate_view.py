@@ -72,6 +72,18 @@ def _graphics_memory(est: Estimate) -> list[Row]:
             Row("Overhead", gib_amount(m.overhead), key="memory.overhead", detail=True)]
 
 
+def _allowed(m) -> Amount | Phrase:
+    """What a card allows: its usable memory, or — a serving engine reserving its share up front
+    (``serving.engine_memory_fraction``, vLLM ``gpu_memory_utilization``) — that share of it, said
+    as such (the buyer read "57.0 GiB allowed" beside the card's "63.4 GiB usable" as a
+    contradiction, persona s25 #11)."""
+    if m.budget >= m.capacity:
+        return gib_amount(m.budget)
+    return Phrase("{budget} ({share} of the card's {capacity}: the serving engine's share)",
+                  {"budget": gib_amount(m.budget), "share": Amount(m.budget / m.capacity, "share"),
+                   "capacity": gib_amount(m.capacity)})
+
+
 def memory_section(est: Estimate) -> Section:
     """What each card holds, the total against what it allows, and the headroom."""
     m = est.memory
@@ -80,7 +92,7 @@ def memory_section(est: Estimate) -> Section:
     rows = tables_of(est).memory(est)
     rows += [
         Row("Total", gib_amount(m.total, band), key="memory.total", detail=True),
-        Row("Allowed", Phrase("{budget} — {verdict}", {"budget": gib_amount(m.budget),
+        Row("Allowed", Phrase("{budget} — {verdict}", {"budget": _allowed(m),
                                                        "verdict": "fits" if m.fits else "does not fit"}),
             key="memory.budget", detail=True),
         Row("Memory per card", Phrase("{need} of {allowed}", {"need": gib_amount(m.total, band),

@@ -250,29 +250,35 @@ SERVING = FamilyView(
 # ---- graphics families: the load and what one card carries -------------------------------------
 
 
-def _graphics_rows(rows: Callable[[object, Words], TableRows]) -> Callable[[Estimate, Words], TableRows]:
+def _graphics_rows(rows: Callable[[Scenario, Words], TableRows]) -> Callable[[Estimate, Words], TableRows]:
     """A graphics family's workload table: the workload, then its own rows of the load."""
     def table(est: Estimate, w: Words) -> TableRows:
-        return [(w("Workload"), w(WORKLOADS[est.scenario.workload.value])), *rows(est.scenario.graphics, w)]
+        return [(w("Workload"), w(WORKLOADS[est.scenario.workload.value])), *rows(est.scenario, w)]
     return table
 
 
-def _desktop_rows(g, w: Words) -> TableRows:
+def _desktop_rows(scenario: Scenario, w: Words) -> TableRows:
+    g = scenario.graphics
     return [(w("Users"), numbers.count(g.users)), (w("vGPU profile"), f"{g.profile_gib:g} GiB"),
             (w("Shading load per user"), f"{numbers.significant(g.shading_tflops_per_user)} TFLOP/s FP32")]
 
 
-def _video_rows(g, w: Words) -> TableRows:
+def _video_rows(scenario: Scenario, w: Words) -> TableRows:
+    g = scenario.graphics
     video = f"{g.resolution} {numbers.significant(g.fps)} fps {g.codec.value.upper()} {g.preset.value.upper()}"
     return [(w("Streams"), numbers.count(g.streams)), (w("Video"), video),
             (w("Decoded on the card"), w("yes") if g.decode else w("no"))]
 
 
-def _render_rows(g, w: Words) -> TableRows:
+def _render_rows(scenario: Scenario, w: Words) -> TableRows:
+    """The render job; the reference card by its name (the summary said "on rtx-4090", persona s25 #4)."""
+    from configurator.core.graphics import reference_card_name  # the catalog: loaded once a render is shown
+
+    g = scenario.graphics
     return [(w("Scene"), f"{numbers.significant(g.scene_gib)} GiB"), (w("Frames"), numbers.count(g.frames)),
             (w("Reference"), w("{minutes} per frame on {card} ({tflops} TFLOP/s FP32)",
                                minutes=f"{numbers.significant(g.reference_minutes_per_frame)} {w('min')}",
-                               card=g.reference_card, tflops=numbers.significant(g.reference_fp32_tflops))),
+                               card=reference_card_name(scenario), tflops=numbers.significant(g.reference_fp32_tflops))),
             (w("Output"), f"{g.render_width} × {g.render_height} px, {g.render_layers} {w('layers')}")]
 
 

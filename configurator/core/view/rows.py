@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from configurator.core.messages import Message, cjk_joined
 from configurator.core.uncertainty import Band
 from configurator.core.view import numbers
+from configurator.core.view.names import model_name
 from configurator.core.view.words import words
 
 
@@ -269,6 +270,8 @@ def named_rows(band: Band, language: str = "en") -> list[str]:
     w = words(language)
     groups: dict[str, list[tuple[str, str, int]]] = {}
     for name, n in band.row_names:
+        model, dot, rest = name.partition(" · ")  # a row named by its preset id ("llama3-8b · 1 × H200"): by name
+        name = model_name(model) + dot + rest
         model, on, cards = name.partition(" × ")
         groups.setdefault(model if on else name, []).append((name, cards, n))
     named = []

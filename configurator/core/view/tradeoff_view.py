@@ -165,7 +165,7 @@ def hover_text(p: TradeoffPoint, count: int, w: Words) -> str:
              w("{per_gpu} tokens/s per GPU, {per_user} tokens/s per user",
                per_gpu=numbers.significant(p.per_gpu, 3, w.language),
                per_user=numbers.significant(p.per_user, 3, w.language)),
-             w("TTFT {ttft} s · meets targets: {answer}", ttft=numbers.significant(p.ttft_s, 3, w.language),
+             w("TTFT {ttft} ms · meets targets: {answer}", ttft=numbers.significant(p.ttft_s * 1e3, 3, w.language),
                answer=w("yes") if p.meets_targets else w("no"))]
     if p.chosen:
         lines.insert(0, w(CHOSEN))
@@ -176,7 +176,7 @@ def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]
     """The front as a table: heading and rows (layout, tokens/s per GPU, per user, TTFT, targets met),
     fastest per user last; the chosen layout marked (and listed last when it is off the front);
     layouts at the same point one row (the chosen, else the shortest TTFT), with how many more lie there."""
-    heading = [w("Layout"), w("tokens/s per GPU"), w("tokens/s per user"), w("TTFT p{p} [s]", p=t.percentile),
+    heading = [w("Layout"), w("tokens/s per GPU"), w("tokens/s per user"), w("TTFT p{p} [ms]", p=t.percentile),
                w("Meets targets")]
     alike: dict[tuple[float, float], list[TradeoffPoint]] = {}
     listed = [*t.front, *((t.chosen,) if t.chosen is not None and not t.chosen.on_front else ())]
@@ -191,7 +191,7 @@ def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]
             name += w(" (+{n} alike on both axes)", n=len(group) - 1)
         rows.append([name, numbers.significant(p.per_gpu, 3, w.language),
                      numbers.significant(p.per_user, 3, w.language),
-                     numbers.significant(p.ttft_s, 3, w.language) if p.ttft_s < 1e6 else "—",
+                     numbers.significant(p.ttft_s * 1e3, 3, w.language) if p.ttft_s < 1e6 else "—",
                      w("yes") if p.meets_targets else w("no")])
     return heading, rows
 

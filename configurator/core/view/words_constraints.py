@@ -100,6 +100,8 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "does not carry the whole load": "无法承载全部负载",
     "Your choice, {mine}, cannot be recommended: {problems}.": "您的选择 {mine} 不能推荐：{problems}。",
     "No other card's configuration meets every constraint set either.": "也没有其他卡的配置能满足所设的全部约束。",
+    "No other card that can be ranked meets every constraint set either.":
+        "也没有其他可参与排名的卡能满足所设的全部约束。",
     "Recommended by {by}: {best}, which fits and meets every constraint set.":
         "按{by}推荐：{best}，显存可容纳且满足所设的全部约束。",
     "{capex} — {covers}": "{capex}——含{covers}",

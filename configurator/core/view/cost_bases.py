@@ -5,9 +5,10 @@ Three figures answer "what does a million tokens cost" and each differs on purpo
 - ``tco`` — the ranking's and the summary's: the whole bill of materials owned over the years
   (cards, servers, network, storage, racks, installation, energy, support, licences, less the
   residual value; ``procurement.deployment.DeploymentCost.ranked_per_unit``), per unit of the
-  work done in those years;
+  work done in those years; the window's cost chart too, wherever the chosen card has a TCO or no
+  price at all (``core.analysis``);
 - ``ownership`` — the estimate's own when it has no cloud price: the cards as bought, amortised,
-  and their electricity (``economics.job_costs``), the window's cost chart too;
+  and their electricity (``economics.job_costs``);
 - ``cloud`` — renting the cards by the hour (``Costs.cloud``).
 
 A view names the one it shows; no view mixes them. Qt-free; labels are ids of the one catalogue.

@@ -38,8 +38,9 @@ ranking (the one consuming :func:`ranking_steps`), not the wall clock. A loaded 
 the wall time of every card's ranking, and on the wall clock it drew more partial rankings the
 busier it was, each 30-50 ms of the GUI thread's CPU (table, prices, chart and its repaint) taken
 from the ranking itself: the cold training ranking of the panel showed 5-6 partial rankings at
-load 8-11 on the 2-core development machine against 3 at load 1.5 (issue 28 part 3;
-``/tmp/gui4/split.py``). The first partial ranking still comes as soon as one card is ranked."""
+load 8-11 on the 2-core development machine against 3 at load 1.5, 2 on this clock at either load
+(issue 28 part 3; ``benchmarks/ui_latency.py --answers-only`` prints them). The first partial
+ranking still comes as soon as one card is ranked."""
 
 
 @dataclass(frozen=True)

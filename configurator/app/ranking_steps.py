@@ -7,8 +7,9 @@ the last card is planned, :func:`ranking_steps` ranks the cards one by one
 early — the scenario's own card first, then the cards with a price on the objective's basis
 (one without cannot win a cost ranking), in catalog order — and yields the ranking of the cards
 done so far (:func:`configurator.core.recommend.ranking_of`) as soon as one card is ranked, then
-less and less often (:data:`STEP_EVERY_S`, doubling). The last step is the whole catalog's ranking, in catalog
-order: the very result :func:`configurator.core.recommend.recommend` gives.
+less and less often (:data:`STEP_EVERY_S`, doubling), timed by the ranking's own CPU time
+(:data:`STEP_CLOCK`). The last step is the whole catalog's ranking, in catalog order: the very result
+:func:`configurator.core.recommend.recommend` gives.
 
 Qt-free and pure: it runs on a worker thread; ``cancelled()`` ends it between two cards.
 """
@@ -31,6 +32,15 @@ up to :data:`STEP_EVERY_MAX_S` (each ranking so far is drawn on the GUI thread: 
 30 of them, 10 % of its time)."""
 STEP_EVERY_MAX_S = 1.0
 """Longest time between two partial rankings [s]."""
+STEP_CLOCK: Callable[[], float] = time.thread_time
+"""The clock the waits between partial rankings are read on [s]: the CPU time of the thread
+ranking (the one consuming :func:`ranking_steps`), not the wall clock. A loaded machine stretches
+the wall time of every card's ranking, and on the wall clock it drew more partial rankings the
+busier it was, each 30-50 ms of the GUI thread's CPU (table, prices, chart and its repaint) taken
+from the ranking itself: the cold training ranking of the panel showed 5-6 partial rankings at
+load 8-11 on the 2-core development machine against 3 at load 1.5, 2 on this clock at either load
+(issue 28 part 3; ``benchmarks/ui_latency.py --answers-only`` prints them). The first partial
+ranking still comes as soon as one card is ranked."""
 
 
 @dataclass(frozen=True)
@@ -74,9 +84,9 @@ def ranking_steps(scenario: Scenario, catalog: Catalog, objective: Objective = O
                   every_s: float = STEP_EVERY_S) -> Iterator[RankingStep]:
     """The ranking of ``scenario``'s catalog, card by card: a :class:`RankingStep` once the
     first card is ranked, then after ``every_s`` seconds, twice that, … (at most
-    :data:`STEP_EVERY_MAX_S`), and last the whole ranking
-    (``final``; equal to :func:`~configurator.core.recommend.recommend`'s result). Stops, without a
-    last step, once ``cancelled()`` is true."""
+    :data:`STEP_EVERY_MAX_S`; seconds of this thread's CPU time, :data:`STEP_CLOCK`), and last the
+    whole ranking (``final``; equal to :func:`~configurator.core.recommend.recommend`'s result). Stops,
+    without a last step, once ``cancelled()`` is true."""
     book = price_book_for(scenario.economics) if book is None else book
     allowed = [card for card in catalog.cards if filters.allows(card, scenario.workload)]
     done: dict[str, CardRanking] = {card.id: rank_card(scenario, card, objective, filters, book)
@@ -86,13 +96,13 @@ def ranking_steps(scenario: Scenario, catalog: Catalog, objective: Objective = O
         if cancelled():
             return
         done[card.id] = one = rank_card(scenario, card, objective, filters, book)
-        now = time.perf_counter()
+        now = STEP_CLOCK()
         first = shown_at is None and one.ranked is not None
         if index < total and (first or shown_at is not None and now - shown_at >= wait):
             if not first:
                 wait = min(2 * wait, STEP_EVERY_MAX_S)
             yield RankingStep(ranking_of(scenario, done.values(), objective, filters, limit, book), index, total)
-            shown_at = time.perf_counter()
+            shown_at = STEP_CLOCK()
     if cancelled():
         return
     in_catalog_order = (done[card.id] for card in catalog.cards)

@@ -96,8 +96,11 @@ def _ep_all_to_all_args(scenario: Scenario, card: Card, math_bytes: float) -> tu
 
 def _ep_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
     """:func:`_ep_all_to_all_args` worked out."""
-    model, par, copies = scenario.model, scenario.parallelism, scenario.expert_copies
-    if copies <= 1 or not model.is_moe:
+    model = scenario.model
+    if not model.is_moe:  # a dense model first: its expert copies (a property of the layout) not read
+        return None
+    par, copies = scenario.parallelism, scenario.expert_copies
+    if copies <= 1:
         return None
     net = copy_fabric(card, par.cards_per_node, scenario.assumptions)
     per_domain = max(1, min(copies, net.domain // (par.tp * par.pp)))

@@ -406,7 +406,8 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
     stay within 1.5e-4 of those given."""
     limit = capacity(costs) if limit is None else limit
     p_tau = costs.prompt_tokens * costs.prompt_token_s
-    idle = request_seconds(costs, 0.0)
+    step_low, idle_n = mean_step(costs, 0.0)  # nothing arriving: the step the bracket starts from
+    idle = _request_seconds(costs, 0.0, step_low, idle_n)  # request_seconds at 0 (its guard 0·P·τ ≥ 1 never holds)
     if not idle > 0.0:
         return limit
     high = users / idle  # min(·, limit, prompts' limit) written out: no call (the same comparisons)
@@ -418,7 +419,6 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
 
     # users in the system at a rate beyond those given: ``rate * request_seconds(costs, rate) - users``;
     # each rate's mean step solved inside the roots at the bracket's ends (the step rises with the rate)
-    step_low = mean_step(costs, 0.0)[0]
     if high * p_tau >= 1.0:  # the prompts alone fill the copy there (rounded up): no step, R infinite
         step_high, f_high = None, math.inf
     else:

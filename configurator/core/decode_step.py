@@ -210,7 +210,8 @@ def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, p
     profile = scenario.serving.profile
     int8 = prompt_int8_quantized(card, plan, profile) if prompt else False  # read by the peak and the share
     math, peak = prompt_peak(card, plan, profile, int8) if prompt else (plan.math, card.peak_tflops(plan.math))
-    shape = matmul_efficiency_by_shape(scenario.model, card, math.value, tokens, scenario.parallelism.tp,
+    # the precision as it is (a StrEnum: the shapes' str() of it is its value; no .value property read)
+    shape = matmul_efficiency_by_shape(scenario.model, card, math, tokens, scenario.parallelism.tp,
                                        scenario.expert_copies, training=False,
                                        expert_tp=scenario.expert_tensor_parallel, head_rows=head_rows)
     if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
@@ -303,7 +304,7 @@ class DecodeStep:
 
     def rate(self, tokens):
         """:func:`serving_rate` of a decode step's ``tokens`` (``prompt=False``) [FLOP/s]."""
-        shape = matmul_efficiency_by_shape(self.model, self.card, self.math.value, tokens, self.tp, self.ep,
+        shape = matmul_efficiency_by_shape(self.model, self.card, self.math, tokens, self.tp, self.ep,
                                            training=False, expert_tp=self.expert_tp)
         return sustained_rate(self.peak_flops, shape, self.prefill_efficiency)
 
@@ -421,7 +422,7 @@ class DecodeStep:
         the layers, whether the model routes tokens to experts, and the tensor-parallel all-reduces
         as a function of the tokens (:func:`~configurator.core.formulas.communication.tensor_parallel_seconds_of`)."""
         expert_tp = self.tp if self.expert_tp is None else self.expert_tp
-        return (*forward_coefficients(self.model, self.card, self.math.value, self.tp, self.ep, expert_tp),
+        return (*forward_coefficients(self.model, self.card, self.math, self.tp, self.ep, expert_tp),
                 self.model.n_layers, self.model.is_moe,
                 None if self.tp_args is None else comm.tensor_parallel_seconds_of(*self.tp_args))
 

@@ -96,8 +96,11 @@ def _ep_all_to_all_args(scenario: Scenario, card: Card, math_bytes: float) -> tu
 
 def _ep_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
     """:func:`_ep_all_to_all_args` worked out."""
-    model, par, copies = scenario.model, scenario.parallelism, scenario.expert_copies
-    if copies <= 1 or not model.is_moe:
+    model = scenario.model
+    if not model.is_moe:  # a dense model first: its expert copies (a property of the layout) not read
+        return None
+    par, copies = scenario.parallelism, scenario.expert_copies
+    if copies <= 1:
         return None
     net = copy_fabric(card, par.cards_per_node, scenario.assumptions)
     per_domain = max(1, min(copies, net.domain // (par.tp * par.pp)))
@@ -207,7 +210,8 @@ def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, p
     profile = scenario.serving.profile
     int8 = prompt_int8_quantized(card, plan, profile) if prompt else False  # read by the peak and the share
     math, peak = prompt_peak(card, plan, profile, int8) if prompt else (plan.math, card.peak_tflops(plan.math))
-    shape = matmul_efficiency_by_shape(scenario.model, card, math.value, tokens, scenario.parallelism.tp,
+    # the precision as it is (a StrEnum: the shapes' str() of it is its value; no .value property read)
+    shape = matmul_efficiency_by_shape(scenario.model, card, math, tokens, scenario.parallelism.tp,
                                        scenario.expert_copies, training=False,
                                        expert_tp=scenario.expert_tensor_parallel, head_rows=head_rows)
     if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
@@ -300,7 +304,7 @@ class DecodeStep:
 
     def rate(self, tokens):
         """:func:`serving_rate` of a decode step's ``tokens`` (``prompt=False``) [FLOP/s]."""
-        shape = matmul_efficiency_by_shape(self.model, self.card, self.math.value, tokens, self.tp, self.ep,
+        shape = matmul_efficiency_by_shape(self.model, self.card, self.math, tokens, self.tp, self.ep,
                                            training=False, expert_tp=self.expert_tp)
         return sustained_rate(self.peak_flops, shape, self.prefill_efficiency)
 
@@ -418,7 +422,7 @@ class DecodeStep:
         the layers, whether the model routes tokens to experts, and the tensor-parallel all-reduces
         as a function of the tokens (:func:`~configurator.core.formulas.communication.tensor_parallel_seconds_of`)."""
         expert_tp = self.tp if self.expert_tp is None else self.expert_tp
-        return (*forward_coefficients(self.model, self.card, self.math.value, self.tp, self.ep, expert_tp),
+        return (*forward_coefficients(self.model, self.card, self.math, self.tp, self.ep, expert_tp),
                 self.model.n_layers, self.model.is_moe,
                 None if self.tp_args is None else comm.tensor_parallel_seconds_of(*self.tp_args))
 

@@ -224,11 +224,6 @@ _ARRAY_TERMS = 32
 speed costs less than making the arrays)."""
 
 
-def _square(x: float) -> float:
-    """``x²``, infinite where it exceeds the largest float (``x ** 2`` raises OverflowError there)."""
-    return x * x
-
-
 def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed: bool = False,
                users: int | None = None) -> LoadPoint:
     """Latency percentiles of one copy serving ``rate`` requests per second (``limit``: its
@@ -270,14 +265,15 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     extra_var /= (1.0 - prefill_share) ** 2 * passes
     steps = costs.decode_steps
     steps = 1.0 if 1.0 > steps else steps  # max(·, 1.0) and max(n, 0.0) written out: no call
-    slope = costs.decode_s(n + 1.0) - decode
-    sd = math.sqrt(extra_var / steps + _square(slope * math.sqrt(0.0 if 0.0 > n else n)))
-    tpot, tokens_per_step, stretch = {}, costs.tokens_per_step, costs.last_pass_stretch
+    drift = (costs.decode_s(n + 1.0) - decode) * math.sqrt(0.0 if 0.0 > n else n)  # the slope × √n
+    sd = math.sqrt(extra_var / steps + drift * drift)  # x·x, not x ** 2: infinite past the largest float, no OverflowError
+    # one step a pass: no stretch (last_pass_stretch's 1.0, not worked out)
+    tpot, tokens_per_step, stretch = {}, costs.tokens_per_step, costs.last_pass_stretch if passes > 1 else 1.0
     for k in PERCENTILES:  # a loop, not a comprehension: no function made and called
         tpot[k] = (step + _Z[k] * sd) / tokens_per_step * stretch
 
     carrying, waits = _ttft_parts(costs, rate, step, n, closed)
-    if closed and users is not None:
+    if closed and users is not None and users > costs.max_batch:  # else no wait for a slot (slot_wait_seconds' 0)
         carrying += slot_wait_seconds(costs, users, rate)
     # the rest of the running scheduling pass (one step, or N with multi-step scheduling)
     ttft = _ttft_quantiles(step * costs.scheduler_steps, waits)  # a new dict: the carrying steps added in place
@@ -334,7 +330,7 @@ def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: floa
     budget = costs.step_tokens - n
     budget = 1.0 if 1.0 > budget else budget  # max(·, 1.0), min(·, …) and max(·, 1) below written out: no call
     full_step = decode + budget * tau + chunk_s
-    chunks = prompt_chunks(p, costs.step_tokens, n)  # ⌈P / budget⌉
+    chunks = math.ceil(p / budget)  # prompt_chunks(P, C, n) with the budget above: ⌈P / max(C − n, 1)⌉, no call
     carrying = (chunks - 1) * full_step + decode + chunk_s + (p - (chunks - 1) * budget) * tau
     # prompts arrived alongside (during the same pass) share its last step
     carrying += rate * step * costs.scheduler_steps * tau * p / (1 if 1 > chunks else chunks)
@@ -410,7 +406,8 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
     stay within 1.5e-4 of those given."""
     limit = capacity(costs) if limit is None else limit
     p_tau = costs.prompt_tokens * costs.prompt_token_s
-    idle = request_seconds(costs, 0.0)
+    step_low, idle_n = mean_step(costs, 0.0)  # nothing arriving: the step the bracket starts from
+    idle = _request_seconds(costs, 0.0, step_low, idle_n)  # request_seconds at 0 (its guard 0·P·τ ≥ 1 never holds)
     if not idle > 0.0:
         return limit
     high = users / idle  # min(·, limit, prompts' limit) written out: no call (the same comparisons)
@@ -422,7 +419,6 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
 
     # users in the system at a rate beyond those given: ``rate * request_seconds(costs, rate) - users``;
     # each rate's mean step solved inside the roots at the bracket's ends (the step rises with the rate)
-    step_low = mean_step(costs, 0.0)[0]
     if high * p_tau >= 1.0:  # the prompts alone fill the copy there (rounded up): no step, R infinite
         step_high, f_high = None, math.inf
     else:

@@ -178,7 +178,9 @@ def _batch_free(fn: PrefillTime) -> PrefillTime:
 
     def remembered(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
         kept = last[0]
-        if kept is not None and kept[1] is card and same_but_batch(kept[0], scenario) and kept[2] == plan:
+        # a new model object tells a new question apart at once (same_but_batch's own first test, no call)
+        if kept is not None and kept[1] is card and kept[0].model is scenario.model \
+                and same_but_batch(kept[0], scenario) and kept[2] == plan:
             return kept[3]
         value = fn(scenario, card, plan)
         last[0] = (scenario, card, plan, value)

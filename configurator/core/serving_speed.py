@@ -140,13 +140,14 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
 
     # the last step asked for, given again: the load model reads the step at the sequences a mean
     # step's solve ended at again for the prompt's carrying steps and the load point (one tuple
-    # stored at once, as the segments)
-    asked = [(None, None)]
+    # stored at once, as the segments: one cell, read and replaced whole)
+    asked = (None, None)
 
     def decode_s(n: float) -> float:
+        nonlocal asked
         if 0.0 < n < 1.0:  # a step that decodes at all carries a whole sequence: no step part-way to an
             n = 1.0  # empty one, which for a MoE reads no expert (tests/test_serving_physics.py)
-        last_n, value = asked[0]
+        last_n, value = asked
         if n == last_n:
             return value
         i = find(nodes, n, 1, last) - 1  # the segment [nodes[i], nodes[i + 1]], the first or last beyond them
@@ -155,18 +156,21 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
             low, high = nodes[i], nodes[i + 1]
             start = time_at(low)
             if n == low and start < math.inf:  # on the node: start + 0·rise/width is start itself, the other
-                asked[0] = (n, start)  # end not needed (the idle step reads the first node alone)
+                asked = (n, start)  # end not needed (the idle step reads the first node alone)
                 return start
             segment = segments[i] = (low, start, time_at(high) - start, high - low)
         low, start, rise, width = segment
         value = start + (n - low) * rise / width
-        asked[0] = (n, value)
+        asked = (n, value)
         return value
 
-    own_pass = table.batch_free(prefill_pass_seconds, scenario, card, plan)
+    profile = serving.profile
+    # prompts that ride in the decode steps add no pass of their own: prefill_pass_seconds' 0.0, not looked up
+    own_pass = 0.0 if profile.prefill_with_decodes else table.batch_free(prefill_pass_seconds, scenario, card, plan)
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario) + own_pass, uncached,
-                     serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),
-                     bound, serving.profile.scheduler_steps, own_pass,
+                     serving.output_tokens, batch, serving.max_batched_tokens,
+                     speculative_tokens_per_step(scenario) if serving.speculative_tokens else 1.0,  # its 1.0 at k = 0
+                     bound, profile.scheduler_steps, own_pass,
                      table.batch_free(prompt_step_read_seconds, scenario, card, plan))
 
 

@@ -27,12 +27,12 @@ class StepTable:
 
     __slots__ = ("step", "k", "draft_cost", "times", "parts", "kept", "costs", "_timer")
 
-    def __init__(self, step: DecodeStep) -> None:
+    def __init__(self, step: DecodeStep, sibling: StepTable | None = None) -> None:
         serving = step.scenario.serving
         self.step, self.k, self.draft_cost = step, serving.speculative_tokens, serving.speculative_draft_cost
-        self.times: dict[int, float] = {}
-        """The step at each batch worked out [s]."""
-        self.parts: dict[int, tuple] = {}
+        self.times: dict[int, float] = {} if sibling is None else sibling.times
+        """The step at each batch worked out [s] (a sibling's, :func:`_kept_table`: the same step)."""
+        self.parts: dict[int, tuple] = {} if sibling is None else sibling.parts
         """The plain step's roofline parts at each batch worked out [s]."""
         self.kept: dict = {}
         """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function, and
@@ -185,9 +185,50 @@ def _kept_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: 
                 kept = table.step.plan
                 if kept is plan or kept == plan:
                     return table
-    table = StepTable(DecodeStep(scenario, card, plan, kv_tokens))
+    sibling = _decode_sibling(key, plan)
+    table = StepTable(DecodeStep(scenario, card, plan, kv_tokens) if sibling is None else sibling.step, sibling)
     tables.append(table)  # one list append: atomic
+    with _TABLES_LOCK:
+        _DECODE_STEPS[_decode_key(key)] = table
+        if len(_DECODE_STEPS) > _TABLES_KEPT:
+            _DECODE_STEPS.popitem(last=False)
     return table
+
+
+STEP_CHUNK_FIELD = "max_batched_tokens"
+"""The serving field a copy's decode step does not read but its prefill times and step costs do: the
+tokens of one engine step (the engine-step search asks one copy at each of its chunks). The decode
+step (:class:`~configurator.core.decode_step.DecodeStep`: its constructor, ``plain_step`` and the
+speculative drafts' :func:`~configurator.core.decode_step.with_drafts`) reads the serving settings'
+engine profile, CUDA graphs, KV precision (``kv_element_bytes``) and speculative tokens, never the
+chunk (traced by reading ``decode_step.py`` and the helpers it calls, none of which names it; only
+``prefill_time.py``, ``memory.py``'s step working set and ``serving_speed.py``'s step costs do)."""
+
+
+_DECODE_STEPS: OrderedDict[tuple, StepTable] = OrderedDict()
+"""The last table made for each copy key without the engine step (:func:`_decode_key`), whose decode
+step, step times and roofline parts a table of the same copy at another engine step shares (its step
+costs and prefill times, which read the step, its own)."""
+
+
+def _decode_key(key: tuple) -> tuple:
+    """:func:`_copy_key`'s ``key`` with the engine step's place (:data:`STEP_CHUNK_FIELD`) cleared."""
+    names, ids = key[-2], key[-1]
+    if STEP_CHUNK_FIELD not in names:
+        return key
+    i = names.index(STEP_CHUNK_FIELD)
+    return (*key[:-1], (*ids[:i], 0, *ids[i + 1:]))
+
+
+def _decode_sibling(key: tuple, plan: PrecisionPlan) -> StepTable | None:
+    """A table kept for the same copy at another engine step, with an equal plan (its decode step the
+    same: :data:`STEP_CHUNK_FIELD`), else None."""
+    with _TABLES_LOCK:
+        sibling = _DECODE_STEPS.get(_decode_key(key))
+    if sibling is None:
+        return None
+    kept = sibling.step.plan
+    return sibling if kept is plan or kept == plan else None
 
 
 _TABLES_LOCK = threading.Lock()
@@ -201,4 +242,5 @@ def clear_step_tables() -> None:
     """Forget the kept step tables (cold benchmarks clear them with the shape caches)."""
     with _TABLES_LOCK:
         _TABLES.clear()
+        _DECODE_STEPS.clear()
     _LAST_ASKED.clear()

@@ -64,6 +64,7 @@ def test_the_prompt_chunk_readers_give_one_number_per_prompt_chunk(name):
             if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
                 continue
             prompt = prefill_time.uncached_prompt_tokens(base)
+            assert prompt <= base.serving.prompt_tokens  # what the tables compare the steps with
             by_chunk: dict[int, dict[int, tuple]] = {}
             for chunk in CHUNK_SIZES:
                 s = with_serving(base, max_batched_tokens=chunk)

@@ -62,16 +62,17 @@ class StepTable:
     def _sibling_value(self, fn, scenario: Scenario) -> float | None:
         """What the sibling table (:attr:`sibling`) worked out for ``fn``, where ``fn`` reads the
         engine step only as the prompt's chunk, ``min(P, max_batched_tokens)`` (:data:`PROMPT_CHUNK_READERS`),
-        and that chunk is the same at both tables' steps; else None."""
+        and that chunk is the same at both tables' steps (both steps hold the whole prompt); else None."""
         sibling = self.sibling
         if sibling is None or fn.__name__ not in PROMPT_CHUNK_READERS or fn.__module__ != PROMPT_CHUNK_MODULE:
             return None
         value = sibling.kept.get(fn)
         if value is None or self.chunk is None or sibling.chunk is None:
             return None
-        from configurator.core.prefill_time import uncached_prompt_tokens  # it imports this module
-        prompt = uncached_prompt_tokens(scenario)
-        return value if min(prompt, self.chunk) == min(prompt, sibling.chunk) else None
+        # the same chunk where both steps are equal or both hold the whole prompt (the uncached
+        # tokens P are at most the prompt's: a share of it not found in the cache, at least one)
+        prompt = scenario.serving.prompt_tokens
+        return value if self.chunk == sibling.chunk or min(self.chunk, sibling.chunk) >= prompt else None
 
     def at(self, batches: list[int]) -> list[float]:
         """The step at each of ``batches`` (whole numbers of sequences) [s], each worked out once as a

@@ -255,11 +255,13 @@ def _decode_key(key: tuple) -> tuple:
 
 def _decode_sibling(key: tuple, plan: PrecisionPlan) -> StepTable | None:
     """A table kept for the same copy at another engine step, with an equal plan (its decode step the
-    same: :data:`STEP_CHUNK_FIELD`), else None."""
+    same: :data:`STEP_CHUNK_FIELD`), else None: the first made of them (a table holds no longer a
+    chain of siblings than one)."""
     with _TABLES_LOCK:
         sibling = _DECODE_STEPS.get(_decode_key(key))
     if sibling is None:
         return None
+    sibling = sibling.sibling or sibling
     kept = sibling.step.plan
     return sibling if kept is plan or kept == plan else None
 

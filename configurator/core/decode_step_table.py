@@ -25,14 +25,17 @@ class StepTable:
     quotients and maxima of the same numbers); a MoE's experts touched, a power, may round apart
     from an array's in the last place (``tests/test_decode_step.py``: within 1e-12)."""
 
-    __slots__ = ("step", "k", "draft_cost", "times", "parts", "kept", "costs", "_timer")
+    __slots__ = ("step", "k", "draft_cost", "times", "parts", "kept", "costs", "_timer", "sibling", "chunk")
 
-    def __init__(self, step: DecodeStep) -> None:
+    def __init__(self, step: DecodeStep, sibling: StepTable | None = None, chunk: int | None = None) -> None:
         serving = step.scenario.serving
         self.step, self.k, self.draft_cost = step, serving.speculative_tokens, serving.speculative_draft_cost
-        self.times: dict[int, float] = {}
-        """The step at each batch worked out [s]."""
-        self.parts: dict[int, tuple] = {}
+        self.sibling, self.chunk = sibling, chunk
+        """The table of the same copy at another engine step whose decode step this one shares
+        (:func:`_kept_table`), and this table's engine step (``max_batched_tokens``) [tokens]."""
+        self.times: dict[int, float] = {} if sibling is None else sibling.times
+        """The step at each batch worked out [s] (a sibling's, :func:`_kept_table`: the same step)."""
+        self.parts: dict[int, tuple] = {} if sibling is None else sibling.parts
         """The plain step's roofline parts at each batch worked out [s]."""
         self.kept: dict = {}
         """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function, and
@@ -51,8 +54,25 @@ class StepTable:
         per table: the table's scenarios share those, on the same card with an equal plan."""
         value = self.kept.get(fn)
         if value is None:
-            value = self.kept[fn] = fn(scenario, card, plan)
+            value = self.kept[fn] = self._sibling_value(fn, scenario)
+            if value is None:
+                value = self.kept[fn] = fn(scenario, card, plan)
         return value
+
+    def _sibling_value(self, fn, scenario: Scenario) -> float | None:
+        """What the sibling table (:attr:`sibling`) worked out for ``fn``, where ``fn`` reads the
+        engine step only as the prompt's chunk, ``min(P, max_batched_tokens)`` (:data:`PROMPT_CHUNK_READERS`),
+        and that chunk is the same at both tables' steps (both steps hold the whole prompt); else None."""
+        sibling = self.sibling
+        if sibling is None or fn.__name__ not in PROMPT_CHUNK_READERS or fn.__module__ != PROMPT_CHUNK_MODULE:
+            return None
+        value = sibling.kept.get(fn)
+        if value is None or self.chunk is None or sibling.chunk is None:
+            return None
+        # the same chunk where both steps are equal or both hold the whole prompt (the uncached
+        # tokens P are at most the prompt's: a share of it not found in the cache, at least one)
+        prompt = scenario.serving.prompt_tokens
+        return value if self.chunk == sibling.chunk or min(self.chunk, sibling.chunk) >= prompt else None
 
     def at(self, batches: list[int]) -> list[float]:
         """The step at each of ``batches`` (whole numbers of sequences) [s], each worked out once as a
@@ -185,9 +205,65 @@ def _kept_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: 
                 kept = table.step.plan
                 if kept is plan or kept == plan:
                     return table
-    table = StepTable(DecodeStep(scenario, card, plan, kv_tokens))
+    sibling = _decode_sibling(key, plan)
+    table = StepTable(DecodeStep(scenario, card, plan, kv_tokens) if sibling is None else sibling.step, sibling,
+                      scenario.serving.max_batched_tokens)
     tables.append(table)  # one list append: atomic
+    with _TABLES_LOCK:
+        _DECODE_STEPS[_decode_key(key)] = table
+        if len(_DECODE_STEPS) > _TABLES_KEPT:
+            _DECODE_STEPS.popitem(last=False)
     return table
+
+
+STEP_CHUNK_FIELD = "max_batched_tokens"
+"""The serving field a copy's decode step does not read but its prefill times and step costs do: the
+tokens of one engine step (the engine-step search asks one copy at each of its chunks). The decode
+step (:class:`~configurator.core.decode_step.DecodeStep`: its constructor, ``plain_step`` and the
+speculative drafts' :func:`~configurator.core.decode_step.with_drafts`) reads the serving settings'
+engine profile, CUDA graphs, KV precision (``kv_element_bytes``) and speculative tokens, never the
+chunk (traced by reading ``decode_step.py`` and the helpers it calls, none of which names it; only
+``prefill_time.py``, ``memory.py``'s step working set and ``serving_speed.py``'s step costs do)."""
+
+
+PROMPT_CHUNK_MODULE = "configurator.core.prefill_time"
+PROMPT_CHUNK_READERS = frozenset({"prompt_token_seconds", "prompt_step_read_seconds", "prefill_pass_seconds",
+                                  "idle_ttft_seconds"})
+"""Prefill times of one copy (in :data:`PROMPT_CHUNK_MODULE`) that read the engine step only as the
+prompt's chunk, ``min(P, max_batched_tokens)`` with ``P`` the uncached prompt tokens
+(:func:`~configurator.core.prefill_time.uncached_prompt_tokens`), traced in ``prefill_time.py``: the
+prompt compute at that chunk, its weight read per chunk, and the idle first token's
+``⌈P / step⌉`` chunks of ``min(P, step)`` tokens (one of ``P`` wherever the step holds the prompt).
+A table at another step with the same prompt chunk gives the same number, so it is read from its
+sibling (``tests/test_step_table_siblings.py`` checks the equality on every card)."""
+
+
+_DECODE_STEPS: OrderedDict[tuple, StepTable] = OrderedDict()
+"""The last table made for each copy key without the engine step (:func:`_decode_key`), whose decode
+step, step times and roofline parts a table of the same copy at another engine step shares (its step
+costs and prefill times, which read the step, its own)."""
+
+
+def _decode_key(key: tuple) -> tuple:
+    """:func:`_copy_key`'s ``key`` with the engine step's place (:data:`STEP_CHUNK_FIELD`) cleared."""
+    names, ids = key[-2], key[-1]
+    if STEP_CHUNK_FIELD not in names:
+        return key
+    i = names.index(STEP_CHUNK_FIELD)
+    return (*key[:-1], (*ids[:i], 0, *ids[i + 1:]))
+
+
+def _decode_sibling(key: tuple, plan: PrecisionPlan) -> StepTable | None:
+    """A table kept for the same copy at another engine step, with an equal plan (its decode step the
+    same: :data:`STEP_CHUNK_FIELD`), else None: the first made of them (a table holds no longer a
+    chain of siblings than one)."""
+    with _TABLES_LOCK:
+        sibling = _DECODE_STEPS.get(_decode_key(key))
+    if sibling is None:
+        return None
+    sibling = sibling.sibling or sibling
+    kept = sibling.step.plan
+    return sibling if kept is plan or kept == plan else None
 
 
 _TABLES_LOCK = threading.Lock()
@@ -201,4 +277,5 @@ def clear_step_tables() -> None:
     """Forget the kept step tables (cold benchmarks clear them with the shape caches)."""
     with _TABLES_LOCK:
         _TABLES.clear()
+        _DECODE_STEPS.clear()
     _LAST_ASKED.clear()

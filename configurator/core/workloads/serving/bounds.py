@@ -185,7 +185,7 @@ def step_changes_nothing(stepped: Scenario, card: Card, best_rank, best_rate: fl
     while b < largest:
         b = min(2 * b, largest)
         batches.add(b)
-    for b in sorted(batches):
+    for b in sorted(batches, reverse=True):  # the widest first: where one carries too much, it most often does
         fits, rate = probe.rate_at(b)
         if fits and not best_rate >= (1 - same_rate) * rate:
             return False

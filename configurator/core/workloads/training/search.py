@@ -15,7 +15,8 @@ function of (scenario, card); the winner and the runners-up are re-estimated exa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -92,13 +93,60 @@ class TrainingPlan:
     problem: str | None = None
     """Why nothing could be planned: ``batch-does-not-divide``, ``no-layout-fits`` or ``no-rate``."""
     problem_values: dict = field(default_factory=dict)
-    lightest: Layout | None = None
-    """When no layout fits: the one that needs the least memory per card (``fits`` False, timed),
-    the closest to fitting; the estimate reports its shortfall rather than a plainer layout's."""
+    lightest_row: LightestRow | None = field(default=None, repr=False, compare=False)
+    """When no layout fits: the grid row of :attr:`lightest`, timed when that is first read."""
+
+    @cached_property
+    def lightest(self) -> Layout | None:
+        """When no layout fits: the one that needs the least memory per card (``fits`` False, timed),
+        the closest to fitting; the estimate reports its shortfall rather than a plainer layout's.
+        Timed when first read (:class:`LightestRow`): a catalog pass reads only its fields, through
+        the estimate of the count (issue 28)."""
+        return None if self.lightest_row is None else self.lightest_row.timed()
 
     @property
     def best(self) -> Layout | None:
         return self.layouts[0] if self.layouts else None
+
+    def __eq__(self, other: object) -> bool:
+        """Equal fields, the lightest layout's timing among them."""
+        if not isinstance(other, TrainingPlan):
+            return NotImplemented
+        return (self.layouts, self.global_batch_tokens, self.candidates, self.fitting, self.problem,
+                self.problem_values, self.lightest) == (other.layouts, other.global_batch_tokens, other.candidates,
+                                                        other.fitting, other.problem, other.problem_values,
+                                                        other.lightest)
+
+
+@dataclass(frozen=True, eq=False)
+class LightestRow:
+    """The layout of a grid that needs the least memory, kept untimed (:attr:`TrainingPlan.lightest`):
+    its one row of the grid (``grid``, ``at``: its place in ``table``) with what timing it reads."""
+
+    scenario: Scenario
+    card: Card
+    grid: dict[str, np.ndarray]
+    table: StageTable
+    at: tuple[np.ndarray, np.ndarray]
+    memory_bytes: float
+
+    @cached_property
+    def untimed(self) -> Layout:
+        """The layout with its memory, not timed (its times NaN): what a scenario at it reads."""
+        one, nan = self.grid, float("nan")
+        return Layout(tp=int(one["tp"][0]), pp=int(one["pp"][0]), vp=int(one["vp"][0]), cp=int(one["cp"][0]),
+                      ep=int(one["ep"][0]), zero=int(one["zero"][0]), recompute=RECOMPUTE[int(one["rc"][0])],
+                      micro_batch=int(one["mb"][0]), grad_accum=int(one["accum"][0]), dp=int(one["dp"][0]),
+                      fits=False, memory_bytes=self.memory_bytes, step_s=nan, tokens_per_s=nan, mfu=nan,
+                      bubble_s=nan, exposed_comm_s=nan, recompute_s=nan)
+
+    def timed(self) -> Layout:
+        """The layout, timed (:func:`layout_speed` of its row alone: every array one element, the
+        same operations on the same values as on the row within its whole grid), marked as not fitting."""
+        speed = {k: float(v[0]) for k, v in layout_speed(self.scenario, self.card, self.grid, self.table, self.at,
+                                                          np.array([0])).items()}
+        return replace(self.untimed, step_s=speed["step_s"], tokens_per_s=speed["tokens_per_s"], mfu=speed["mfu"],
+                       bubble_s=speed["bubble_s"], exposed_comm_s=speed["comm_s"], recompute_s=speed["recompute_s"])
 
 
 def _loses_by(best: dict, other: dict) -> str:
@@ -300,8 +348,8 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
             plans[i] = TrainingPlan((), batch, len(memory), 0, "no-layout-fits",
                                     {"need_gib": memory[smallest] / 2**30, "capacity_gib": capacity / 2**30,
                                      "pinned": ", ".join(scenarios[i].pinned) or "none"},
-                                    lightest=_lightest(scenarios[i], card, g, first_table, (index[g["pp"]], g["rc"]),
-                                                       memory, smallest))
+                                    lightest_row=_lightest(scenarios[i], card, g, first_table,
+                                                           (index[g["pp"]], g["rc"]), memory, smallest))
             continue
         comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
         ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
@@ -381,16 +429,11 @@ def _fastest_rows(g: dict, ranked: np.ndarray, slowness: np.ndarray, top: int) -
 
 
 def _lightest(scenario: Scenario, card: Card, g: dict, table: StageTable, at, memory: np.ndarray,
-              row: int) -> Layout:
-    """The layout of grid row ``row`` (the one needing the least memory), timed, marked as not fitting."""
-    one = {k: v[row:row + 1] for k, v in g.items()}
-    speed = {k: float(v[0]) for k, v in layout_speed(scenario, card, g, table, at, np.array([row])).items()}
-    return Layout(tp=int(one["tp"][0]), pp=int(one["pp"][0]), vp=int(one["vp"][0]), cp=int(one["cp"][0]),
-                  ep=int(one["ep"][0]), zero=int(one["zero"][0]), recompute=RECOMPUTE[int(one["rc"][0])],
-                  micro_batch=int(one["mb"][0]), grad_accum=int(one["accum"][0]), dp=int(one["dp"][0]), fits=False,
-                  memory_bytes=float(memory[row]), step_s=speed["step_s"], tokens_per_s=speed["tokens_per_s"],
-                  mfu=speed["mfu"], bubble_s=speed["bubble_s"], exposed_comm_s=speed["comm_s"],
-                  recompute_s=speed["recompute_s"])
+              row: int) -> LightestRow:
+    """The layout of grid row ``row`` (the one needing the least memory), to be timed when read,
+    marked as not fitting (its row alone kept: the grid's other rows are not read)."""
+    return LightestRow(scenario, card, {k: v[row:row + 1] for k, v in g.items()}, table,
+                       (at[0][row:row + 1], at[1][row:row + 1]), float(memory[row]))
 
 
 def plan_to_dict(plan: TrainingPlan, chosen_json: dict, chosen_fits: bool) -> dict:

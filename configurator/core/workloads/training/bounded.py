@@ -57,7 +57,7 @@ def fastest_speeds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], tab
     if steps is None:
         steps = _STEPS.put(("steps", scenario.parallelism.pipeline_schedule, scenario.training.seq_len),
                            step_slots(scenario, g), (g,))
-    bounds = np.split(speed_bound(rows, one, passes, steps), _ends(segments))
+    bounds = _cut(speed_bound(rows, one, passes, steps), _ends(segments))
     samples = [_highest(b, SAMPLED) for b in bounds]
 
     def alone(chosen: np.ndarray) -> dict[str, np.ndarray]:  # the pass groups shared, the rest row by row
@@ -67,7 +67,7 @@ def fastest_speeds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], tab
 
     sampled = alone(np.concatenate([s[p] for s, p in zip(segments, samples, strict=True)]))
     kept = []
-    for bound, tokens in zip(bounds, np.split(sampled["tokens_per_s"], _ends(samples)), strict=True):
+    for bound, tokens in zip(bounds, _cut(sampled["tokens_per_s"], _ends(samples)), strict=True):
         tokens = tokens[~np.isnan(tokens)]
         if len(tokens) < top:  # too few timed to set a bar: every layout timed
             kept.append(np.arange(len(bound)))
@@ -78,8 +78,25 @@ def fastest_speeds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], tab
         return [(np.arange(len(s)), speed) for s, speed in
                 zip(segments, _split(layout_speed(scenario, card, g, table, at, rows, groups, passes),
                                      _ends(segments)), strict=True)]
+    within = _within(kept, samples)
+    if within is not None:  # every layout to time was timed in the sample: its speed read from there
+        return list(zip(kept, _split({k: np.take(v, within) for k, v in sampled.items()}, _ends(kept)),
+                        strict=True))
     timed = alone(np.concatenate([s[k] for s, k in zip(segments, kept, strict=True)]))
     return list(zip(kept, _split(timed, _ends(kept)), strict=True))
+
+
+def _within(kept: list[np.ndarray], samples: list[np.ndarray]) -> np.ndarray | None:
+    """Where each segment's places ``kept`` are among the sample's (``samples``, both ascending per
+    segment), as indices into the samples joined; None when some place kept was not sampled."""
+    found, start = [], 0
+    for k, s in zip(kept, samples, strict=True):
+        at = np.searchsorted(s, k)
+        if len(k) and (at[-1] >= len(s) or not np.array_equal(np.take(s, at), k)):
+            return None
+        found.append(at + start)
+        start += len(s)
+    return np.concatenate(found)
 
 
 def joined_groups(each: list, starts: np.ndarray):
@@ -109,11 +126,21 @@ def _highest(values: np.ndarray, n: int) -> np.ndarray:
     return np.sort(np.argpartition(-values, n - 1)[:n])
 
 
-def _ends(parts: list[np.ndarray]) -> np.ndarray:
-    return np.cumsum([len(p) for p in parts])[:-1]
+def _ends(parts: list[np.ndarray]) -> list[int]:
+    """Where each of ``parts`` ends in them joined, the last left out (``np.split``'s places)."""
+    ends, at = [], 0
+    for p in parts[:-1]:
+        at += len(p)
+        ends.append(at)
+    return ends
 
 
-def _split(speed: dict[str, np.ndarray], ends: np.ndarray) -> list[dict[str, np.ndarray]]:
+def _cut(values: np.ndarray, ends: list[int]) -> list[np.ndarray]:
+    """``np.split(values, ends)`` as slices (the same views, without its per-call overhead)."""
+    return [values[a:b] for a, b in zip([0, *ends], [*ends, len(values)], strict=True)]
+
+
+def _split(speed: dict[str, np.ndarray], ends: list[int]) -> list[dict[str, np.ndarray]]:
     """``speed``'s columns cut at ``ends``: one dict per part."""
-    return [dict(zip(speed, values, strict=True)) for values in zip(*(np.split(v, ends) for v in speed.values()),
+    return [dict(zip(speed, values, strict=True)) for values in zip(*(_cut(v, ends) for v in speed.values()),
                                                                      strict=True)]

@@ -291,8 +291,8 @@ def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 
         if plans[i] is None:
             job = scenario_key(s, _NOT_SEARCHED_PER_CARD | {"count"}) if len(scenarios) > 1 else ""
             together.setdefault(job, []).append(i)
-    for places in together.values():
-        searched = _plan_counts([scenarios[i] for i in places], card, top, [keys[i] for i in places])
+    for job, places in together.items():
+        searched = _plan_counts([scenarios[i] for i in places], card, top, [keys[i] for i in places], job)
         for i, found in zip(places, searched, strict=True):
             plans[i] = _PLANS.put((keys[i], scenarios[i].card_id, top), found, (card,))
     return plans
@@ -307,19 +307,23 @@ def _search_key(scenario: Scenario) -> str:
                                                    (scenario,))
 
 
-def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str]) -> list[TrainingPlan]:
-    """The searches of ``scenarios`` (one job at several counts) without the memo."""
+def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str],
+                 job: str = "") -> list[TrainingPlan]:
+    """The searches of ``scenarios`` (one job at several counts) without the memo (``job``: their
+    search key less the count, "" when not written)."""
     plan = plan_training(card, scenarios[0].precision)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return [TrainingPlan((), global_batch_tokens(s), 0, 0, "no-rate") for s in scenarios]  # nothing to search
-    return _search(scenarios, card, top, cards_keys)
+    return _search(scenarios, card, top, cards_keys, job)
 
 
-def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str]) -> list[TrainingPlan]:
+def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str],
+            job: str = "") -> list[TrainingPlan]:
     """:func:`plan_training_layouts` without the memo, for a card with a rate and one job at
     several counts (the grids and their memory shared with the cards of the same fabric and
     precision plan: :func:`_shared_grid`, :func:`_shared_memory`; ``cards_keys``: each
-    scenario's search key less the card)."""
+    scenario's search key less the card; ``job``: theirs less the count too, "" when not written,
+    under which the stage tables, which read no count, are kept for every count)."""
     plans: list[TrainingPlan | None] = [None] * len(scenarios)
     grids = []  # (place, global batch, grid key, grid) of each count with layouts to try
     for i, (scenario, cards_key) in enumerate(zip(scenarios, cards_keys, strict=True)):
@@ -336,7 +340,7 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
         return plans
     base = scenarios[grids[0][0]]
     pipelines = tuple(sorted({p for i, *_ in grids for p in pipeline_options(scenarios[i].count)}))
-    index, first_table, last_table = stage_tables(base, card, pipelines, cards_keys[grids[0][0]])
+    index, first_table, last_table = stage_tables(base, card, pipelines, job or cards_keys[grids[0][0]])
     memories = _shared_memory([key for _, _, key, _ in grids], base, card, [g for *_, g in grids], index,
                               first_table, last_table)
     capacity = usable_capacity_bytes(card, base.assumptions)  # a stage's capacity (stage_memory)
@@ -389,20 +393,21 @@ def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int
 def _layouts(g: dict[str, np.ndarray], memory: np.ndarray, ranked: np.ndarray, speed: dict[str, np.ndarray],
              top: int) -> tuple[Layout, ...]:
     """The ``top`` fastest of the grid rows ``ranked`` (``speed``: theirs, in their order)."""
-    chosen = _fastest_rows(g, ranked, -speed["tokens_per_s"], top)
-    row = {k: v[chosen[0]] for k, v in speed.items()}
+    chosen = np.array(_fastest_rows(g, ranked, -speed["tokens_per_s"], top), dtype=np.int64)
+    rows = np.take(ranked, chosen)  # the chosen rows' fields and speeds read as Python numbers at once
+    f = {k: np.take(g[k], rows).tolist() for k in ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb", "accum", "dp")}
+    s = {k: np.take(v, chosen).tolist() for k, v in speed.items()}
+    held = np.take(memory, rows).tolist()
+    best = {k: v[0] for k, v in s.items()}
     layouts = []
-    for n, i in enumerate(chosen):
-        other = {k: v[i] for k, v in speed.items()}
-        j = ranked[i]
+    for n in range(len(chosen)):
+        other = {k: v[n] for k, v in s.items()}
         layouts.append(Layout(
-            tp=int(g["tp"][j]), pp=int(g["pp"][j]), vp=int(g["vp"][j]), cp=int(g["cp"][j]), ep=int(g["ep"][j]),
-            zero=int(g["zero"][j]),
-            recompute=RECOMPUTE[int(g["rc"][j])], micro_batch=int(g["mb"][j]), grad_accum=int(g["accum"][j]),
-            dp=int(g["dp"][j]), fits=True, memory_bytes=float(memory[j]), step_s=float(other["step_s"]),
-            tokens_per_s=float(other["tokens_per_s"]), mfu=float(other["mfu"]), bubble_s=float(other["bubble_s"]),
-            exposed_comm_s=float(other["comm_s"]), recompute_s=float(other["recompute_s"]),
-            loses_by=None if n == 0 else _loses_by(row, other)))
+            tp=f["tp"][n], pp=f["pp"][n], vp=f["vp"][n], cp=f["cp"][n], ep=f["ep"][n], zero=f["zero"][n],
+            recompute=RECOMPUTE[f["rc"][n]], micro_batch=f["mb"][n], grad_accum=f["accum"][n], dp=f["dp"][n],
+            fits=True, memory_bytes=held[n], step_s=other["step_s"], tokens_per_s=other["tokens_per_s"],
+            mfu=other["mfu"], bubble_s=other["bubble_s"], exposed_comm_s=other["comm_s"],
+            recompute_s=other["recompute_s"], loses_by=None if n == 0 else _loses_by(best, other)))
     return tuple(layouts)
 
 

@@ -15,7 +15,7 @@ from configurator.core.units import TERA
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
-from configurator.core.workloads.training.plan import estimated, search_counts
+from configurator.core.workloads.training.plan import estimated, fits_nowhere, search_counts
 
 COUNTS_PAST_FEASIBLE = 2
 """Larger counts still tried after the first that meets every constraint (more cards cost more,
@@ -54,6 +54,8 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     while chunk := list(islice(tried, SEARCHED_TOGETHER)):
         search_counts(chunk, card)
         for at in chunk:
+            if fits_nowhere(at, card):  # its estimate would not fit: not made only to be dropped
+                continue
             est = estimated(at, card)
             if not est.fits or est.training is None or _recipe_moved(est):
                 continue
@@ -93,7 +95,10 @@ def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAI
     for count in sorted(valid_counts(base, counts), reverse=True):
         if count > max(global_batch_tokens(base) // base.training.seq_len, 1) * base.model.n_layers * 64:
             continue
-        est = estimated(at_count(base, count), card)
+        at = at_count(base, count)
+        if fits_nowhere(at, card):
+            continue
+        est = estimated(at, card)
         if est.fits and est.training is not None and not _recipe_moved(est):
             timed.append(est)
             if len(timed) == DEADLINE_PROBES:

@@ -10,7 +10,9 @@ from dataclasses import replace
 from configurator.core.catalog import Card
 from configurator.core.economics import job_costs, price_basis
 from configurator.core.messages import Message, msg
+from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
+from configurator.core.training_stage_memory import stage_memories, training_memory
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import unplanned, with_layout
 from configurator.core.workloads.memo import remembered
@@ -120,9 +122,31 @@ def _with_first(est: Estimate, *messages: Message) -> Estimate:
 def _closest(scenario: Scenario, card: Card, plan: TrainingPlan) -> Estimate:
     """Nothing fits: the lightest layout the search found, estimated exactly; nothing could be
     searched (no rate): the plainest layout."""
-    chosen = unplanned(scenario) if plan.lightest is None else \
-        _layout_scenario(scenario, plan.lightest, plan.global_batch_tokens)
+    chosen = _closest_scenario(scenario, plan)
     return estimate_training(chosen, card, training_basis(chosen, card))
+
+
+def _closest_scenario(scenario: Scenario, plan: TrainingPlan) -> Scenario:
+    """``scenario`` at the lightest layout of a plan none of whose layouts fits (its fields alone:
+    the layout is not timed for it), or at the plainest when nothing could be searched."""
+    return unplanned(scenario) if plan.lightest_row is None else \
+        _layout_scenario(scenario, plan.lightest_row.untimed, plan.global_batch_tokens)
+
+
+def fits_nowhere(scenario: Scenario, card: Card) -> bool:
+    """Whether :func:`estimated` of ``scenario`` is known not to fit without making it (issue 28: a
+    catalog pass made such estimates in full only to drop them): its layouts are planned, none fits,
+    and the exact memory of the lightest — the estimate's own memory (:func:`_closest`: the same
+    scenario, its stage memories and ``training_memory``, which is all an estimate's fit reads) —
+    does not fit either. False when it may fit (then only the estimate says)."""
+    if not scenario.auto_layout:
+        return False
+    plan = plan_training_layout(scenario, card, top=PLANNED_CANDIDATES)
+    if plan.problem != "no-layout-fits" or plan.lightest_row is None:
+        return False
+    chosen = _closest_scenario(scenario, plan)
+    memory, _ = training_memory(chosen, stage_memories(chosen, card, plan_training(card, chosen.precision)))
+    return not memory.fits
 
 
 def batch_message(values: dict) -> Message:

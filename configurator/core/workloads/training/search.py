@@ -15,7 +15,8 @@ function of (scenario, card); the winner and the runners-up are re-estimated exa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -92,13 +93,60 @@ class TrainingPlan:
     problem: str | None = None
     """Why nothing could be planned: ``batch-does-not-divide``, ``no-layout-fits`` or ``no-rate``."""
     problem_values: dict = field(default_factory=dict)
-    lightest: Layout | None = None
-    """When no layout fits: the one that needs the least memory per card (``fits`` False, timed),
-    the closest to fitting; the estimate reports its shortfall rather than a plainer layout's."""
+    lightest_row: LightestRow | None = field(default=None, repr=False, compare=False)
+    """When no layout fits: the grid row of :attr:`lightest`, timed when that is first read."""
+
+    @cached_property
+    def lightest(self) -> Layout | None:
+        """When no layout fits: the one that needs the least memory per card (``fits`` False, timed),
+        the closest to fitting; the estimate reports its shortfall rather than a plainer layout's.
+        Timed when first read (:class:`LightestRow`): a catalog pass reads only its fields, through
+        the estimate of the count (issue 28)."""
+        return None if self.lightest_row is None else self.lightest_row.timed()
 
     @property
     def best(self) -> Layout | None:
         return self.layouts[0] if self.layouts else None
+
+    def __eq__(self, other: object) -> bool:
+        """Equal fields, the lightest layout's timing among them."""
+        if not isinstance(other, TrainingPlan):
+            return NotImplemented
+        return (self.layouts, self.global_batch_tokens, self.candidates, self.fitting, self.problem,
+                self.problem_values, self.lightest) == (other.layouts, other.global_batch_tokens, other.candidates,
+                                                        other.fitting, other.problem, other.problem_values,
+                                                        other.lightest)
+
+
+@dataclass(frozen=True, eq=False)
+class LightestRow:
+    """The layout of a grid that needs the least memory, kept untimed (:attr:`TrainingPlan.lightest`):
+    its one row of the grid (``grid``, ``at``: its place in ``table``) with what timing it reads."""
+
+    scenario: Scenario
+    card: Card
+    grid: dict[str, np.ndarray]
+    table: StageTable
+    at: tuple[np.ndarray, np.ndarray]
+    memory_bytes: float
+
+    @cached_property
+    def untimed(self) -> Layout:
+        """The layout with its memory, not timed (its times NaN): what a scenario at it reads."""
+        one, nan = self.grid, float("nan")
+        return Layout(tp=int(one["tp"][0]), pp=int(one["pp"][0]), vp=int(one["vp"][0]), cp=int(one["cp"][0]),
+                      ep=int(one["ep"][0]), zero=int(one["zero"][0]), recompute=RECOMPUTE[int(one["rc"][0])],
+                      micro_batch=int(one["mb"][0]), grad_accum=int(one["accum"][0]), dp=int(one["dp"][0]),
+                      fits=False, memory_bytes=self.memory_bytes, step_s=nan, tokens_per_s=nan, mfu=nan,
+                      bubble_s=nan, exposed_comm_s=nan, recompute_s=nan)
+
+    def timed(self) -> Layout:
+        """The layout, timed (:func:`layout_speed` of its row alone: every array one element, the
+        same operations on the same values as on the row within its whole grid), marked as not fitting."""
+        speed = {k: float(v[0]) for k, v in layout_speed(self.scenario, self.card, self.grid, self.table, self.at,
+                                                          np.array([0])).items()}
+        return replace(self.untimed, step_s=speed["step_s"], tokens_per_s=speed["tokens_per_s"], mfu=speed["mfu"],
+                       bubble_s=speed["bubble_s"], exposed_comm_s=speed["comm_s"], recompute_s=speed["recompute_s"])
 
 
 def _loses_by(best: dict, other: dict) -> str:
@@ -243,8 +291,8 @@ def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 
         if plans[i] is None:
             job = scenario_key(s, _NOT_SEARCHED_PER_CARD | {"count"}) if len(scenarios) > 1 else ""
             together.setdefault(job, []).append(i)
-    for places in together.values():
-        searched = _plan_counts([scenarios[i] for i in places], card, top, [keys[i] for i in places])
+    for job, places in together.items():
+        searched = _plan_counts([scenarios[i] for i in places], card, top, [keys[i] for i in places], job)
         for i, found in zip(places, searched, strict=True):
             plans[i] = _PLANS.put((keys[i], scenarios[i].card_id, top), found, (card,))
     return plans
@@ -259,19 +307,23 @@ def _search_key(scenario: Scenario) -> str:
                                                    (scenario,))
 
 
-def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str]) -> list[TrainingPlan]:
-    """The searches of ``scenarios`` (one job at several counts) without the memo."""
+def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str],
+                 job: str = "") -> list[TrainingPlan]:
+    """The searches of ``scenarios`` (one job at several counts) without the memo (``job``: their
+    search key less the count, "" when not written)."""
     plan = plan_training(card, scenarios[0].precision)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return [TrainingPlan((), global_batch_tokens(s), 0, 0, "no-rate") for s in scenarios]  # nothing to search
-    return _search(scenarios, card, top, cards_keys)
+    return _search(scenarios, card, top, cards_keys, job)
 
 
-def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str]) -> list[TrainingPlan]:
+def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str],
+            job: str = "") -> list[TrainingPlan]:
     """:func:`plan_training_layouts` without the memo, for a card with a rate and one job at
     several counts (the grids and their memory shared with the cards of the same fabric and
     precision plan: :func:`_shared_grid`, :func:`_shared_memory`; ``cards_keys``: each
-    scenario's search key less the card)."""
+    scenario's search key less the card; ``job``: theirs less the count too, "" when not written,
+    under which the stage tables, which read no count, are kept for every count)."""
     plans: list[TrainingPlan | None] = [None] * len(scenarios)
     grids = []  # (place, global batch, grid key, grid) of each count with layouts to try
     for i, (scenario, cards_key) in enumerate(zip(scenarios, cards_keys, strict=True)):
@@ -288,7 +340,7 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
         return plans
     base = scenarios[grids[0][0]]
     pipelines = tuple(sorted({p for i, *_ in grids for p in pipeline_options(scenarios[i].count)}))
-    index, first_table, last_table = stage_tables(base, card, pipelines, cards_keys[grids[0][0]])
+    index, first_table, last_table = stage_tables(base, card, pipelines, job or cards_keys[grids[0][0]])
     memories = _shared_memory([key for _, _, key, _ in grids], base, card, [g for *_, g in grids], index,
                               first_table, last_table)
     capacity = usable_capacity_bytes(card, base.assumptions)  # a stage's capacity (stage_memory)
@@ -300,8 +352,8 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
             plans[i] = TrainingPlan((), batch, len(memory), 0, "no-layout-fits",
                                     {"need_gib": memory[smallest] / 2**30, "capacity_gib": capacity / 2**30,
                                      "pinned": ", ".join(scenarios[i].pinned) or "none"},
-                                    lightest=_lightest(scenarios[i], card, g, first_table, (index[g["pp"]], g["rc"]),
-                                                       memory, smallest))
+                                    lightest_row=_lightest(scenarios[i], card, g, first_table,
+                                                           (index[g["pp"]], g["rc"]), memory, smallest))
             continue
         comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
         ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
@@ -341,20 +393,21 @@ def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int
 def _layouts(g: dict[str, np.ndarray], memory: np.ndarray, ranked: np.ndarray, speed: dict[str, np.ndarray],
              top: int) -> tuple[Layout, ...]:
     """The ``top`` fastest of the grid rows ``ranked`` (``speed``: theirs, in their order)."""
-    chosen = _fastest_rows(g, ranked, -speed["tokens_per_s"], top)
-    row = {k: v[chosen[0]] for k, v in speed.items()}
+    chosen = np.array(_fastest_rows(g, ranked, -speed["tokens_per_s"], top), dtype=np.int64)
+    rows = np.take(ranked, chosen)  # the chosen rows' fields and speeds read as Python numbers at once
+    f = {k: np.take(g[k], rows).tolist() for k in ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb", "accum", "dp")}
+    s = {k: np.take(v, chosen).tolist() for k, v in speed.items()}
+    held = np.take(memory, rows).tolist()
+    best = {k: v[0] for k, v in s.items()}
     layouts = []
-    for n, i in enumerate(chosen):
-        other = {k: v[i] for k, v in speed.items()}
-        j = ranked[i]
+    for n in range(len(chosen)):
+        other = {k: v[n] for k, v in s.items()}
         layouts.append(Layout(
-            tp=int(g["tp"][j]), pp=int(g["pp"][j]), vp=int(g["vp"][j]), cp=int(g["cp"][j]), ep=int(g["ep"][j]),
-            zero=int(g["zero"][j]),
-            recompute=RECOMPUTE[int(g["rc"][j])], micro_batch=int(g["mb"][j]), grad_accum=int(g["accum"][j]),
-            dp=int(g["dp"][j]), fits=True, memory_bytes=float(memory[j]), step_s=float(other["step_s"]),
-            tokens_per_s=float(other["tokens_per_s"]), mfu=float(other["mfu"]), bubble_s=float(other["bubble_s"]),
-            exposed_comm_s=float(other["comm_s"]), recompute_s=float(other["recompute_s"]),
-            loses_by=None if n == 0 else _loses_by(row, other)))
+            tp=f["tp"][n], pp=f["pp"][n], vp=f["vp"][n], cp=f["cp"][n], ep=f["ep"][n], zero=f["zero"][n],
+            recompute=RECOMPUTE[f["rc"][n]], micro_batch=f["mb"][n], grad_accum=f["accum"][n], dp=f["dp"][n],
+            fits=True, memory_bytes=held[n], step_s=other["step_s"], tokens_per_s=other["tokens_per_s"],
+            mfu=other["mfu"], bubble_s=other["bubble_s"], exposed_comm_s=other["comm_s"],
+            recompute_s=other["recompute_s"], loses_by=None if n == 0 else _loses_by(best, other)))
     return tuple(layouts)
 
 
@@ -381,16 +434,11 @@ def _fastest_rows(g: dict, ranked: np.ndarray, slowness: np.ndarray, top: int) -
 
 
 def _lightest(scenario: Scenario, card: Card, g: dict, table: StageTable, at, memory: np.ndarray,
-              row: int) -> Layout:
-    """The layout of grid row ``row`` (the one needing the least memory), timed, marked as not fitting."""
-    one = {k: v[row:row + 1] for k, v in g.items()}
-    speed = {k: float(v[0]) for k, v in layout_speed(scenario, card, g, table, at, np.array([row])).items()}
-    return Layout(tp=int(one["tp"][0]), pp=int(one["pp"][0]), vp=int(one["vp"][0]), cp=int(one["cp"][0]),
-                  ep=int(one["ep"][0]), zero=int(one["zero"][0]), recompute=RECOMPUTE[int(one["rc"][0])],
-                  micro_batch=int(one["mb"][0]), grad_accum=int(one["accum"][0]), dp=int(one["dp"][0]), fits=False,
-                  memory_bytes=float(memory[row]), step_s=speed["step_s"], tokens_per_s=speed["tokens_per_s"],
-                  mfu=speed["mfu"], bubble_s=speed["bubble_s"], exposed_comm_s=speed["comm_s"],
-                  recompute_s=speed["recompute_s"])
+              row: int) -> LightestRow:
+    """The layout of grid row ``row`` (the one needing the least memory), to be timed when read,
+    marked as not fitting (its row alone kept: the grid's other rows are not read)."""
+    return LightestRow(scenario, card, {k: v[row:row + 1] for k, v in g.items()}, table,
+                       (at[0][row:row + 1], at[1][row:row + 1]), float(memory[row]))
 
 
 def plan_to_dict(plan: TrainingPlan, chosen_json: dict, chosen_fits: bool) -> dict:

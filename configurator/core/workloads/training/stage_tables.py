@@ -115,8 +115,9 @@ def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...], sea
     tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
     to table row. Independent of the card count, the other layout fields and the card beyond its
     precision plan, so cached; ``search_key``: the scenario's text less the card (the search's
-    key), under which the tables are also kept for the cards of one precision plan (a lookup
-    without building the cache's key scenario)."""
+    key; less the count too when the search has it, so every count finds them), under which the
+    tables are also kept for the cards of one precision plan (a lookup without building the
+    cache's key scenario)."""
     plan = plan_training(card, scenario.precision)
     precisions = (plan.requested, plan.math, plan.weights)
     if search_key is not None:

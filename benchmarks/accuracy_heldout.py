@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
-from accuracy_serving import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
+from accuracy_serving import MLPERF_ANSWER_SHARES, MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
 from accuracy_serving import _mlperf as accuracy_serving_mlperf
 from accuracy_serving import _sglang_copy, _sglang_sharegpt
 from heldout_card import card_as_run
@@ -285,7 +285,8 @@ passed since its last send, each batch to the next copy in turn (``next_device_i
 
 def _mlperf_vllm_copy(setup: dict, prompt: int, output: int, server: bool):
     """One copy of an MLPerf v4.1 vLLM submission (AMD's harness, :data:`AMD_VLLM_HARNESS`): the scenario and
-    the load model's step costs at the row's batch (``max_num_seqs``)."""
+    the load model's step costs at the row's batch (``max_num_seqs``), its answers spread as the dataset's
+    (:data:`~accuracy_serving.MLPERF_ANSWER_SHARES`)."""
     batch = setup["batch"]
     serving = {"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
                "concurrency": batch, "max_batch": batch, "kv_precision": "fp8", "engine": "vllm",
@@ -294,7 +295,7 @@ def _mlperf_vllm_copy(setup: dict, prompt: int, output: int, server: bool):
                  parallelism={"tp": setup["tp"]}, serving=serving)
     s = updated(s, serving={"engine_profile": s.serving.profile.model_copy(update=AMD_VLLM_PROFILE)})
     card = CATALOG.get(setup["card"])
-    return s, step_costs(s, card, plan_serving(s, card), batch)
+    return s, dataclasses.replace(step_costs(s, card, plan_serving(s, card), batch), answer_shares=MLPERF_ANSWER_SHARES)
 
 
 def _batcher_ttft(costs, point, rate_total: float, prompt: int, quantile: float) -> float:

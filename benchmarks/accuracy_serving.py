@@ -169,6 +169,18 @@ MLPERF_MEDIAN_PROMPT_TOKENS = 152
 """Median prompt of the same 24,576 samples [tokens] (the median of ``input_length`` in the same
 PSAP table as :data:`MLPERF_PROMPT_TOKENS`, read 2026-12-02): the prompt a Server row's p50 TTFT is
 compared at (:func:`_ttft_at_prompt`)."""
+MLPERF_ANSWER_SHARES = (0.0228, 0.0594, 0.1051, 0.1553, 0.2056, 0.2604, 0.3107, 0.3563, 0.4066, 0.4568, 0.5162,
+                        0.5802, 0.6487, 0.7127, 0.7766, 0.8360, 0.9000, 0.9548, 1.0115, 1.0736, 1.1330, 1.2015,
+                        1.2700, 1.3477, 1.4253, 1.5258, 1.6492, 1.8045, 1.9918, 2.2431, 2.6223, 3.3212)
+"""The answer lengths of MLPerf's Llama 2 70B dataset as multiples of their mean, at the midpoints of 32
+equal-probability bands (quantiles (j + 0.5)/32 of ``output_length`` ÷ its mean 218.9, numpy's linear rule, over the
+24,576 rows of the PSAP table :data:`MLPERF_PROMPT_TOKENS` cites; median 190, 1 % of answers at most 4 tokens,
+the longest 1,016): the load model's TPOT percentiles are a mixture over them
+(:attr:`~configurator.core.load.StepCosts.answer_shares`; LoadGen takes the p99 over requests of each one's
+``(latency − TTFT)/(tokens − 1)``). Assumed: Llama 2's own answers, whose mean each row states (tokens/s ÷
+samples/s, ~290), spread as the GPT-4 reference answers do about theirs (the results publish no per-sample
+lengths of Llama 2's). The 32 bands put the p99 within 0.1 % of the mixture over all 24,576 lengths at an MLPerf
+row's step variance."""
 MLPERF_CHUNK_TOKENS = 4096
 """Tokens per step of NVIDIA's MLPerf v4.1 Llama 2 70B engines: ``max_num_tokens = 4096`` in
 closed/NVIDIA/configs/llama2-70b/__init__.py (GPUBaseConfig) of mlcommons/inference_results_v4.1
@@ -206,7 +218,7 @@ def _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction=None
     if running < batch:
         s = _mlperf_scenario(model, card, count, tp, running, prompt, output)
     c = CATALOG.get(card)
-    return s, step_costs(s, c, plan_serving(s, c), running)
+    return s, dataclasses.replace(step_costs(s, c, plan_serving(s, c), running), answer_shares=MLPERF_ANSWER_SHARES)
 
 
 MLPERF_TRT = {**TRT, "cuda_graphs": False}

@@ -16,7 +16,9 @@ where ``T_d(n)`` is a pure decode step, ``τ_p`` the compute time of one prompt 
 read and host time, which a carrying step takes at the least (a MoE prompt's experts, a
 dequantized copy; :attr:`StepCosts.carried_read_s`). TPOT is the step time a
 sequence sees; its spread over a request comes from the prompts that share its steps
-(Poisson per step, averaged over ``O − 1`` steps) and from the slow drift of ``n``. TTFT is
+(Poisson per step, averaged over ``O − 1`` steps) and from the slow drift of ``n``; where the costs
+give the answers' lengths (:attr:`StepCosts.answer_shares`), over each answer's own steps, the
+percentiles a mixture over them (:mod:`~configurator.core.tpot_tail`). TTFT is
 the rest of the running step, the step that carries the prompt, and the wait for room in the
 token budget (an M/D/1 queue of prompt tokens served at the chunk budget), its tail
 exponential with the Pollaczek–Khinchine mean. The figures are checked against a
@@ -46,6 +48,7 @@ import numpy as np
 from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.load_step import capacity_step, mean_step, mean_step_between, prompt_chunks
 from configurator.core.memo import LastAsked
+from configurator.core.tpot_tail import answer_steps, mixture_offsets
 from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
 from configurator.core.ttft_tail import _tail_terms as _tail_terms  # noqa: F401  (tests read it here)
 from configurator.core.ttft_tail import _wait_tail as _wait_tail  # noqa: F401  (tests read it here)
@@ -121,6 +124,11 @@ class StepCosts:
     step takes the longer of the pure decode step and this (:func:`_carrying_and_token_wait`): the
     decodes share the prompt's weight read, but a decode step reads neither the experts only the
     prompt routes to nor a dequantized copy. 0: the pure decode step stands for it."""
+    answer_shares: tuple[float, ...] = ()
+    """The answers' lengths as multiples of the mean (:attr:`output_tokens`), equally likely: a quantile
+    table of the answer-length distribution. The TPOT percentiles are then a mixture over it, a request's
+    TPOT being the mean of its own steps (:mod:`~configurator.core.tpot_tail`); the mean step, the
+    capacity and the TTFT keep the mean answer. Empty: every answer the mean length."""
 
     @kept_property
     def carried_read_s(self) -> float:
@@ -269,8 +277,14 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     sd = math.sqrt(extra_var / steps + drift * drift)  # x·x, not x ** 2: infinite past the largest float, no OverflowError
     # one step a pass: no stretch (last_pass_stretch's 1.0, not worked out)
     tpot, tokens_per_step, stretch = {}, costs.tokens_per_step, costs.last_pass_stretch if passes > 1 else 1.0
-    for k in PERCENTILES:  # a loop, not a comprehension: no function made and called
-        tpot[k] = (step + _Z[k] * sd) / tokens_per_step * stretch
+    if costs.answer_shares:  # answers of many lengths: each request's TPOT its own steps' mean, a mixture
+        each = answer_steps(costs.answer_shares, costs.output_tokens, tokens_per_step, 0.5 * (passes - 1))
+        offsets = mixture_offsets(extra_var, abs(drift), each, PERCENTILES)
+        for k in PERCENTILES:
+            tpot[k] = (step + offsets[k]) / tokens_per_step * stretch
+    else:
+        for k in PERCENTILES:  # a loop, not a comprehension: no function made and called
+            tpot[k] = (step + _Z[k] * sd) / tokens_per_step * stretch
 
     carrying, waits = _ttft_parts(costs, rate, step, n, closed)
     if closed and users is not None and users > costs.max_batch:  # else no wait for a slot (slot_wait_seconds' 0)

@@ -20,9 +20,10 @@ from configurator.core.workloads.layout import TRAINING_COUNTS
 
 
 def test_mi250x_is_held_per_module_in_every_figure():
-    """Memory, bandwidth and every dense peak are the module's, twice a GCD's (AMD: 64 GB HBM2e at
-    1.6384 TB/s and 191.5 TFLOP/s BF16 per GCD; ROCm docs, gpu-arch/mi250), so MFU is per module
-    and per GCD alike; the GEMM rows are one GCD's rates doubled against the module's peak."""
+    """Memory, bandwidth and every dense peak are the module's, twice a GCD's (each GCD 64 GB of HBM
+    at a peak 1.6 TB/s: OLCF's Frontier user guide, olcf/olcf-user-docs pull request 556; 383 TFLOP/s
+    "reported for 2 GCDs": stas00/ml-engineering compute/accelerator/README.md at 744d01e), so MFU is
+    per module and per GCD alike; the GEMM rows are one GCD's rates doubled against the module's peak."""
     card = load_bundled_catalog().get("mi250x")
     assert card.memory_gb == 2 * 64
     assert card.bandwidth_gbps == pytest.approx(2 * 1638.4, rel=1e-3)

@@ -234,7 +234,8 @@ MAMF_ROWS: dict[tuple[str, str], tuple[tuple[str, float, float, tuple[int, int, 
     ("cdna3", "16"): (("mi300x", 668.4, 1307.4, (10240, 15360, 8192)), ("mi325x", 784.9, 1307.4, (13312, 10240, 8192))),
     ("cdna3", "8"): (("mi300x", 1222.9, 2614.9, (8192, 8192, 8192)),),
     ("cdna4", "16"): (("mi355x", 1565.0, 2516.6, (12288, 8192, 8192)),),
-    ("cdna2", "16"): (("mi250x", 2 * 147.0, 383.0, (1024, 14080, 19968)),),
+    ("cdna2", "16"): (("mi250x", 2 * 147.0, 383.0, (1024, 14080, 19968)),
+                      ("mi250x", 2 * 127.0, 383.0, (1024, 14080, 19968))),
     ("gaudi2", "16"): (("gaudi2", 418.7, 432.0, (14336, 15360, 2048)),),
     ("gaudi2", "8"): (("gaudi2", 826.5, 865.0, (6144, 11264, 5120)),),
     ("gaudi3", "16"): (("gaudi3", 1243.0, 1835.0, (16384, 4096, 768)),),
@@ -251,8 +252,26 @@ v5, 1,222.9 TFLOP/s, github.com/Azure/AI-benchmarking-guide Azure_Results/ND_MI3
 2025-03 rerun read at bf209ab; an earlier run 1,159.2, and 1,081.4 at 16384³; the same guide's H100 FP8
 GEMM figures sit within -3 .. 0 % of the hopper 8-bit curve, which is why its row can stand in for a table.
 Until December 2026 the MI300X's FP8 products ran at its 16-bit ceiling, 1,443 TFLOP/s there, +18 %), MI355X ROCm 7.0 (the table's 2300 theory is the MI350X's; the catalog's MI355X
-peak is 2516.6), MI250X one GCD (147.0, doubled for the card's two), Gaudi 2 and 3 in lazy mode (the
-table's Gaudi 3 theory 1677; catalog 1835). The same table's NVIDIA rows agree with the fitted curves
+peak is 2516.6), Gaudi 2 and 3 in lazy mode (the table's Gaudi 3 theory 1677; catalog 1835). MI250X (CDNA 2):
+two measurements of one GCD, each doubled for the module's two GCDs (the catalog holds the module: 383
+TFLOP/s, 128 GB, 3,277 GB/s; software sees two 64 GB devices of 191.5 TFLOP/s, which run a matmul each):
+147.0 TFLOP/s at 1024×14080×19968 on ROCm 6.2 (the table's row at commits 359ee1c and 37d41a7, 2024-08/10;
+dropped at e695968, 2025-09, with the table's 'v1' rows, which "didn't reset the cache during the benchmark
+and in theory should have given higher scores", and not measured again), and 127 TFLOP/s, the most another
+MI250X owner reached with the same finder (stas00/ml-engineering issue 76, 2024-10-15, "it peaks at 127";
+its shape not given, the 147.0 row's taken). Their median, 137.0 of 191.5 (0.715), sets the cdna2 ceiling
+0.815; with the 147.0 row alone (until December 2026) it was 0.874, above the Hopper table's 0.823, and a
+128-module Llama 2 7B fine-tune showed 59.5 % MFU (56.0 % now): without recomputation, which the module's
+128 GB allows at micro-batch 8. Published MI250X runs report per-GCD MFU of about 30-38 % (Frontier,
+Megatron-DeepSpeed, 22 B to 1 T parameters with tensor and pipeline parallelism: Dash et al., arXiv
+2312.12705, as the project's issue cites it, not read here); the one published 7 B figure found, an MPT-7B
+on 8 MI250 GCDs at 1,602 tokens/s per GCD, about 38 % of 181 TFLOP/s (mosaicml/llm-foundry issue 1153,
+2024-04, ROCm 5.6, flash-attn 2.0.4; its recipe assumed to be llm-foundry's ``mpt-7b.yaml``: FULL_SHARD,
+activation checkpointing, 2,048 tokens, 4 sequences per GCD), compares with Llama 2 7B on 4 MI250X modules
+at ZeRO-3, full recomputation and micro-batch 8 a module: 1,949 tokens/s per GCD at 42.0 % MFU, 1,842 at
+the MI250's peak (362 of 383 TFLOP/s, the same die with 208 of 220 CUs), +15 % (+22 % with the 147.0 row
+alone: 1,960, 44.7 %). Not a calibration row (another card, and a recipe read from a default, not the run):
+the ceiling is not fitted to it. The same table's NVIDIA rows agree with the fitted curves
 (H100 SXM 794.5 of 989 at 2048×2048×13312, the hopper curve 0.777 of peak there, −3 %; A100 SXM 271.2
 at 1024×10240×5120, the ampere curve −8 %), which is why these rows can stand in for a table."""
 

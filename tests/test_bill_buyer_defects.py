@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.architecture import preset
+from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.estimate import estimate
 from configurator.core.graphics import vgpu_licence
 from configurator.core.messages import msg
@@ -18,6 +19,7 @@ from configurator.core.procurement.servers import UNPRICED_RACK, rack_item, serv
 from configurator.core.procurement.tco import paced_idle_share
 from configurator.core.recommend import Objective
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
+from configurator.core.view.card_names import card_name
 from configurator.report.language import Words
 from configurator.report.summary import configuration_text
 from configurator.report.summary_money import ranked_option, tco_table
@@ -49,7 +51,8 @@ def test_the_unpriced_rack_line_is_one_message_in_both_languages(catalog, card_i
     assert rack.said in cost.missing_prices
     reason = msg("no-price-items", card=card.name, items=cost.missing_prices)
     chinese = reason.text_in("zh_CN")
-    assert "Rack-scale" not in chinese and f"由 {gpus} 张 {card.name} 组成的机柜级系统（报价项 {item}）" in chinese
+    said = cjk_joined(f"由 {gpus} 张 {card_name(card.name, 'zh_CN')} 组成的机柜级系统（报价项 {item}）", "zh_CN")
+    assert "Rack-scale" not in chinese and said in chinese  # the card by its Chinese name (session 25)
     assert f"Rack-scale system of {gpus} {card.name} (quote item {item})" in reason.text
     assert isinstance(reason.to_dict()["params"]["items"][-1], dict)  # JSON keeps the message
 

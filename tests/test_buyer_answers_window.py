@@ -18,6 +18,7 @@ from test_same_answer import _cli_json, _preset_row, _to_result
 from configurator.app.wizard import WorkloadWizard
 from configurator.app.wizard_answers import AS_SET
 from configurator.core.estimate import estimate
+from configurator.core.view.card_names import card_name
 from configurator.report.summary import build_summary
 from configurator.report.summary_below_line import MAX_BELOW_LINE
 
@@ -92,7 +93,7 @@ def test_the_chinese_rate_and_budget_question_has_the_command_lines_answer_every
     assert summary.estimate.card.id == first[0] and summary.estimate.scenario.count == first[1]
     listed = _table(summary, "below-line")
     assert [(int(row[0].replace(",", "")), row[1]) for row in listed.rows] == \
-        [(count, controller.catalog.get(card).name) for card, count in below[:MAX_BELOW_LINE]]
+        [(count, card_name(controller.catalog.get(card).name, "zh_CN")) for card, count in below[:MAX_BELOW_LINE]]
     assert all("3,000,000 CNY" in row[-1] for row in listed.rows if "预算" in row[-1])
     assert str(len(below) - MAX_BELOW_LINE) in listed.note
     load_row = next(row for row in _table(summary, "workload").rows if row[0] == "推理负载")

@@ -30,6 +30,7 @@ def test_the_summary_says_per_card_why_it_is_not_ranked():
     from configurator.core.architecture import preset
     from configurator.core.currency import dated_rate
     from configurator.core.scenario import Scenario
+    from configurator.core.view.card_names import card_name
     from configurator.report.summary import build_summary, ranked_options
 
     catalog = load_catalog()
@@ -44,10 +45,11 @@ def test_the_summary_says_per_card_why_it_is_not_ranked():
     for language, power, price in (("en", " (no published board power)", " (no price)"),
                                    ("zh_CN", "（无公开的板卡功耗）", "（无价格）")):
         summary = build_summary(chosen, catalog, language)
-        assert f"Ascend 910C server — Atlas 800T/800I A3 (8 per server){power}" in summary.recommendation
+        server_name = card_name("Ascend 910C server — Atlas 800T/800I A3 (8 per server)", language)  # 昇腾 in Chinese
+        assert f"{server_name}{power}" in summary.recommendation
         assert price in summary.recommendation
         rows = {row[1]: row for row in {t.key: t for t in summary.tables}["alternatives"].rows if row[0] == "—"}
-        server = next(row for name, row in rows.items() if "910C server" in name)
+        server = next(row for name, row in rows.items() if server_name in name)
         assert server[4].endswith("CNY")  # its capex: it has a price
 
 

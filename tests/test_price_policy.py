@@ -24,6 +24,7 @@ from configurator.core.catalog import (
 )
 from configurator.core.economics import latest_convertible, price_basis
 from configurator.core.procurement import card_price
+from configurator.core.view.card_names import card_name
 from configurator.core.procurement.card_price import (
     CONFIDENCE_SPREAD,
     STALE_AFTER_MONTHS,
@@ -320,7 +321,7 @@ def test_the_summary_lists_prices_flags_unpriced_cards_and_when_price_decides(ca
 
     chosen = estimate(updated(pretrain_7b(), card_id="mi300x", count=32), catalog.get("mi300x"))
     mine, priced, unpriced = ranked_options(chosen, catalog)
-    flagged = {f"{o.estimate.scenario.count:,} × {o.estimate.card.name}" for o in (mine, *priced)
+    flagged = {(o.estimate.scenario.count, o.estimate.card.name) for o in (mine, *priced)
                if {f.id for f in o.estimate.costs.prices.card_flags} - {"price-user"}}
     for language, no_price, decides in (("en", "no price — enter a quote", "Price decides?"),
                                         ("zh_CN", "无价格——请输入报价", "价格是否决定排名？")):
@@ -329,11 +330,13 @@ def test_the_summary_lists_prices_flags_unpriced_cards_and_when_price_decides(ca
         headline = dict(summary.headline)
         assert decides in headline and "USD" in headline[decides]
         prices = tables["prices"]
-        assert {row[0] for row in prices.rows if row[1].endswith(" *")} == flagged  # list or stale prices, marked
+        assert {row[0] for row in prices.rows if row[1].endswith(" *")} == {  # list or stale prices, marked
+            f"{n:,} × {card_name(name, language)}" for n, name in flagged}
         # the cards without a price share one row (persona check, December 2026), listed in rank order; a card
         # with a price that is not ranked for another reason (a bill line, its power) has a row of its own
         assert [name for row in prices.rows if row[1] == no_price for name in re.split("; |；", row[0])] == [
-            f"{o.estimate.scenario.count:,} × {o.estimate.card.name}" for o in unpriced if without_price(o)]
+            f"{o.estimate.scenario.count:,} × {card_name(o.estimate.card.name, language)}" for o in unpriced
+            if without_price(o)]
         assert tables["price_decides"].rows[0][0] == decides
         assert tables["price_decides"].note.startswith("Price ranges:" if language == "en" else "价格范围")
         cards = [row for row in tables["bom"].rows if row[0] in ("Accelerators", "加速卡")]
@@ -349,7 +352,7 @@ def test_a_china_delivery_summary_lists_l20_and_ascend_910b(catalog):
                  constraints={"region": "cn"})
     summary = build_summary(estimate(s, catalog.get("a10")), catalog, "zh_CN")
     rows = {t.key: t for t in summary.tables}["prices"].rows
-    for name in ("L20 48GB (China SKU)", "Ascend 910B"):
+    for name in ("L20 48GB（中国特供版）", "昇腾 910B"):  # the cards' Chinese names (session 25)
         assert any(name in row[0] and (row[1] == "无价格——请输入报价" or "USD" in row[1] or "CNY" in row[1])
                    for row in rows), name
 

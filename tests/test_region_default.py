@@ -62,7 +62,7 @@ def test_english_is_unchanged(bundled):
 def test_the_chinese_start_says_why_in_both_languages(bundled):
     notice = start_notice(default_scenario("zh_CN", bundled), bundled)
     assert notice is not None and notice.id == "default-card-for-region"
-    assert notice.text_in("zh_CN").startswith("起始加速卡为 Ascend 910B：H100 SXM5 80GB 向中国大陆交付需要美国出口许可")
+    assert notice.text_in("zh_CN").startswith("起始加速卡为昇腾 910B：H100 SXM5 80GB 向中国大陆交付需要美国出口许可")
     assert notice.text.startswith("Started on Ascend 910B: H100 SXM5 80GB needs a US export licence")
 
 
@@ -99,7 +99,7 @@ def test_the_window_starts_on_the_regions_card_and_file_new_goes_back_to_it(qtbo
         assert controller.scenario == expected
         said = window.statusBar().currentMessage()
         if language == "zh_CN":
-            assert controller.scenario.card_id == "ascend-910b" and said.startswith("起始加速卡为 Ascend 910B：")
+            assert controller.scenario.card_id == "ascend-910b" and said.startswith("起始加速卡为昇腾 910B：")
         else:
             assert controller.scenario.card_id == DEFAULT_CARD and said == ""
         other = "en" if language == "zh_CN" else "zh_CN"

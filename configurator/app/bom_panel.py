@@ -32,6 +32,7 @@ from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.view import price_view
 from configurator.core.view.bom_names import ITEMS, item_label
+from configurator.core.view.card_names import card_name as shown_card_name
 from configurator.core.view.words import words
 from configurator.report.language import reference, searched, searched_note
 
@@ -218,7 +219,8 @@ class BomPanel(QWidget):
     def _fill_lines(self, cost: DeploymentCost) -> None:
         bom, own = cost.bom, cost.ownership
         currency = bom.currency
-        card_name = next((line.name for line in bom.lines if line.kind == "accelerator"), "")
+        card_name = next((shown_card_name(line.name, current_language()) for line in bom.lines
+                          if line.kind == "accelerator"), "")
         self.lines.setHorizontalHeaderLabels([_tc("bom", "Item"), _tc("bom", "Quantity"), _tc("bom", "Unit price ({0})").format(currency),
                                               _tc("bom", "Total ({0})").format(currency), _tc("bom", "Source")])
         kinds, names, roles = kind_names(), item_names(), role_names()

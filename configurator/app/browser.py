@@ -36,6 +36,7 @@ from configurator.core.estimate import estimate
 from configurator.core.software import runs_software
 from configurator.core.units import Precision
 from configurator.core.view.estimate_view import estimate_view
+from configurator.core.view.card_names import card_name
 from configurator.core.procurement import card_price
 from configurator.core.view.card_view import (
     CONFIDENCE,
@@ -136,7 +137,8 @@ PRICE_COLUMN = 4
 
 def card_name_text(card: Card) -> str:
     """The card's name, with "yours" for a card from the user's own file."""
-    return write(Phrase("{name} — yours", {"name": card.name}), current_language()) if card.is_user else card.name
+    return write(Phrase("{name} — yours", {"name": card.name}), current_language()) if card.is_user else \
+        card_name(card.name, current_language())
 
 
 def ranked_price_text(card: Card) -> str:
@@ -249,7 +251,7 @@ class CatalogFilter(QSortFilterProxyModel):
         card: Card = self.sourceModel().card(row)
         text = self.text.lower()
         return (
-            (not text or text in f"{card.id} {card.name} {card.vendor}".lower())
+            (not text or text in f"{card.id} {card.name} {card_name(card.name, 'zh_CN')} {card.vendor}".lower())
             and (not self.card_class or card.category == self.card_class)
             and (not self.vendor or card.vendor == self.vendor)
             and card.memory_gb >= self.min_memory_gb
@@ -474,7 +476,7 @@ class ComparisonDialog(QDialog):
         self.resize(900, 600)
         scenario = controller.scenario
         self.table = QTableWidget(0, len(cards))
-        self.table.setHorizontalHeaderLabels([c.name for c in cards])
+        self.table.setHorizontalHeaderLabels([card_name(c.name, current_language()) for c in cards])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         layout = QVBoxLayout(self)

@@ -23,6 +23,7 @@ from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.labels import class_names
 from configurator.core.bounds import error_line
+from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import PRICE_KINDS
 from configurator.core.view.rows import Phrase, label, write
 from configurator.core.catalog import (
@@ -190,7 +191,7 @@ class PriceDialog(_ValidatingDialog):
     def __init__(self, controller: ScenarioController, card: Card, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
         self.card = card
-        self.setWindowTitle(self.tr("Price for {0}").format(card.name))
+        self.setWindowTitle(self.tr("Price for {0}").format(card_name(card.name, current_language())))
         self.amount = _number(100_000_000, "", 2)
         self.currency = QComboBox()
         self.currency.setEditable(True)

@@ -20,6 +20,7 @@ from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.units import GIB
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
+from configurator.core.view.card_names import card_name
 from configurator.core.view.family_view import FIRST_SHOWN, FamilyView, view_of
 from configurator.core.view.names import short_card_name
 from configurator.core.view.rows import write
@@ -233,7 +234,8 @@ class MemoryChart(_Chart):
             line_x += [x - 0.4, x + 0.4]
             line_y += [e.memory.budget / GIB] * 2
         self.capacity.setData(line_x, line_y)
-        names = tuple((short_card_name(e.card.name), e.card.name) for e in estimates)
+        names = tuple((short_card_name(shown), shown) for shown in (card_name(e.card.name, current_language())
+                                                                     for e in estimates))
         self._label_counts(xs, estimates)
         self._tallest = max(max(e.memory.total, e.memory.budget) for e in estimates) / GIB
         if names != self._view:  # axes repaint only when their range or labels change
@@ -509,7 +511,8 @@ class CostScatter(_Chart):
         """A point's tooltip: the card and its class, its time and its cost, in the window's language."""
         point, currency = data
         time_text = written(self._family.charts.cost_x_text(point.x_value))
-        return (f"{point.card.name} ({class_names()[point.card.category]})\n{time_text}, "
+        shown = card_name(point.card.name, current_language())
+        return (f"{shown} ({class_names()[point.card.category]})\n{time_text}, "
                 f"{fmt.money(point.cost, currency)}")
 
 

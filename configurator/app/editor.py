@@ -28,11 +28,13 @@ from configurator.app.currency_box import currency_combo
 from configurator.app.editor_controls import BoundControls, dspin
 from configurator.app.editor_serving import ServingEditorMixin
 from configurator.app.field_help import field_help
+from configurator.app.i18n import current_language
 from configurator.app.narrow_form import NarrowForm
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_presets
 from configurator.core.hf_config import load_hf_config
 from configurator.core.scenario import COUNT_SWEEP, RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
+from configurator.core.view.card_names import card_name
 
 CUSTOM_MODEL = "__custom__"
 
@@ -344,7 +346,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         return group
 
     def _fill_references(self) -> None:
-        items = [(f"{c.name} · {c.fp32_tflops:g} TFLOP/s", c.id) for c in self.controller.catalog.cards
+        items = [(f"{card_name(c.name, current_language())} · {c.fp32_tflops:g} TFLOP/s", c.id)
+                 for c in self.controller.catalog.cards
                  if c.fp32_tflops]
         fill_combo(self.reference, items)
 
@@ -400,7 +403,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
     # ---- model choices --------------------------------------------------------------
     def _fill_cards(self) -> None:
         names = labels.class_names()
-        items = [(f"{c.name} · {names[c.category]} · {c.memory_gb:g} GB", c.id) for c in self.controller.catalog.cards]
+        items = [(f"{card_name(c.name, current_language())} · {names[c.category]} · {c.memory_gb:g} GB", c.id)
+                 for c in self.controller.catalog.cards]
         fill_combo(self.card_combo, items)
 
     def _on_catalog_changed(self, _catalog) -> None:

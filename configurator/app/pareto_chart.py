@@ -21,6 +21,7 @@ from configurator.app.i18n import current_language
 from configurator.app.labels import CLASS_COLOURS
 from configurator.app.paced_repaint import GAP_MS
 from configurator.core.recommend import Result, cost_basis
+from configurator.core.view.card_names import card_name
 from configurator.core.view.words import words
 
 AXIS_TITLE_SIZE = "8pt"
@@ -121,8 +122,9 @@ class ParetoChart(QObject):
         positions = [xy(r) for r in shown]
         plot.setRange(xRange=log_view_range([x for x, _ in positions]),
                       yRange=log_view_range([y for _, y in positions]), padding=0)
+        language = current_language()
         self.points.setData([{"pos": xy(r), "brush": pg.mkBrush(CLASS_COLOURS[r.card.category]),
-                              "data": f"{fmt.count(r.count)} × {r.card.name}"} for r in shown])
+                              "data": f"{fmt.count(r.count)} × {card_name(r.card.name, language)}"} for r in shown])
         front = [r for r in result.pareto if usable(r)]
         # a PlotDataItem takes linear values in log mode (it transforms them itself); scatter spots do not
         self.front.setData([to_x(r.speed_figure) for r in front], [r.cost_on(basis) for r in front])

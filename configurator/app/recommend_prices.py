@@ -12,6 +12,7 @@ from configurator.app.labels import class_names, factor_names
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import Objective, Result
 from configurator.core.view import price_view
+from configurator.core.view.card_names import card_name
 from configurator.core.view.rows import label, write
 
 
@@ -66,7 +67,8 @@ class RankingPrices:
             # the cards have no price, or (they have one) another line of the bill has none, or the power is unknown
             note = write(price_view.price_note(rec.estimate, result.objective), language) if cards_unpriced \
                 else message_text(rec.reasons[0])
-            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
+            cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}", names[rec.card.category],
+                     self._speed_text(rec.estimate),
                      label(price_view.unranked_cell(rec), language),  # why it is not ranked, in a few words
                      factors[limiting_factor(rec.estimate)], label(price_view.NO_PRICE, language)]
             for column, text in enumerate(cells):

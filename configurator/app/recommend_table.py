@@ -15,6 +15,7 @@ from configurator.app.labels import class_names, factor_names
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import Objective, Result, cost_basis
 from configurator.core.software import support_caution_in
+from configurator.core.view.card_names import card_name
 from configurator.core.view.family_view import view_of
 from configurator.core.view.rows import Phrase, label, write
 from configurator.core.view.words import words
@@ -88,7 +89,8 @@ class RankingTable:
         for row, rec in enumerate(result.ranked):
             speed = self._speed_text(rec.estimate)
             cost = rec.cost_on(basis)
-            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], speed,
+            cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, current_language())}",
+                     names[rec.card.category], speed,
                      fmt.money(cost, currency) if cost is not None else "—",
                      factors[limiting_factor(rec.estimate)]]
             for column, text in enumerate(cells):
@@ -140,7 +142,8 @@ class RankingTable:
             if len(rec.reasons) > 1:
                 breaks = write(Phrase("{first} (and {n} more)", {"first": rec.reasons[0], "n": len(rec.reasons) - 1}),
                                language)
-            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
+            cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}", names[rec.card.category],
+                     self._speed_text(rec.estimate),
                      fmt.money(cost, currency) if cost is not None else "—", breaks]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

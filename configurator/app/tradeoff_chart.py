@@ -20,6 +20,7 @@ from configurator.core.view.tradeoff_view import (
     nothing_selected_text,
     tradeoff_chart,
 )
+from configurator.core.view.card_names import card_name
 from configurator.core.view.words import words
 from configurator.core.workloads.serving.pareto import ServingTradeoff
 
@@ -96,7 +97,7 @@ class ServingTradeoffChart(QWidget):
         self.show_tradeoff(None, language)
         closest = next((r for r in result.below_line if r.reasons), None)  # the closest first
         self._say_instead(nothing_selected_text(
-            words(language), bool(result.ranked), closest and (closest.count, closest.card.name,
+            words(language), bool(result.ranked), closest and (closest.count, card_name(closest.card.name, language),
                                                                closest.reasons[0].text_in(language))))
 
     def show_tradeoff(self, tradeoff: ServingTradeoff | None, language: str) -> None:

@@ -39,6 +39,7 @@ from configurator.app.worker import JobContext, LatestJob, show_busy
 from configurator.core.bounds import error_line
 from configurator.core.fields import spec
 from configurator.core.scenario import Scenario, updated
+from configurator.core.view.card_names import card_name
 from configurator.core.view.rows import Columns, label, write
 from configurator.core.view.what_fits_view import heading, question, serving_columns, training_columns
 from configurator.core.what_fits import (
@@ -113,8 +114,9 @@ class WhatFitsDialog(QDialog):
         self.card_combo.setObjectName("what-fits-card")
         self.card_combo.setEditable(True)
         self.card_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        names = class_names()
-        fill_combo(self.card_combo, [(f"{c.name} · {names[c.category]} · {c.memory_gb:g} GB", c.id)
+        names, language = class_names(), current_language()
+        fill_combo(self.card_combo, [(f"{card_name(c.name, language)} · {names[c.category]} · {c.memory_gb:g} GB",
+                                      c.id)
                                      for c in self.controller.catalog.cards])
         completer = QCompleter(self.card_combo.model(), self.card_combo)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)

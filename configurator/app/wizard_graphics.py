@@ -5,10 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel
 
+from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.wizard_boxes import decimal_box, whole_box
 from configurator.core.catalog import Catalog
 from configurator.core.scenario import RESOLUTIONS, Constraints, Graphics
+from configurator.core.view.card_names import card_name
 
 DESKTOP_USERS = {
     "knowledge": (1, 0.25),
@@ -74,7 +76,8 @@ class GraphicsQuestions(QObject):
         self.reference = QComboBox()
         for card in catalog.cards:
             if card.fp32_tflops:
-                self.reference.addItem(f"{card.name} · {card.fp32_tflops:g} TFLOP/s", card.id)
+                self.reference.addItem(f"{card_name(card.name, current_language())} · {card.fp32_tflops:g} TFLOP/s",
+                                       card.id)
         self.reference.setToolTip(_tc("LoadPage", "Other cards' times scale from this one by their FP32 rate"))
         form.addRow(_tc("LoadPage", "Measured &on"), self.reference)
         self.render_deadline = decimal_box(Constraints, "deadline_hours", _tc("LoadPage", " days"), 1, 24, problem,

@@ -29,6 +29,7 @@ from configurator.app.wizard_decide import Change, Decision
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, whole_box
 from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.scenario import Constraints, Parallelism, Scenario
+from configurator.core.view.card_names import card_name
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES
 from configurator.core.view.constraints_view import constraints_section, targets_held, verdict_line
@@ -58,7 +59,8 @@ class ConstraintsPage(QWizardPage):
                           RECOMMENDER)
         names = class_names()
         for card in controller.catalog.cards:
-            self.card.addItem(f"{card.name} · {names[card.category]} · {card.memory_gb:g} GB", card.id)
+            self.card.addItem(f"{card_name(card.name, current_language())} · {names[card.category]} · "
+                              f"{card.memory_gb:g} GB", card.id)
         form.addRow(self.tr("&Card"), self.card)
         self.owned = QCheckBox(self.tr("I already own cards:"))
         self.owned_count = whole_box(Scenario, "count", lambda n: self.tr(" card(s)", "", n), self.problem)
@@ -127,10 +129,11 @@ class ConstraintsPage(QWizardPage):
         graphics = wizard.goal.workload() in GRAPHICS
         if graphics and card.category == "training":
             text = self.tr("{card} is a training card: no video encoders, no display outputs and no desktop vGPU. "
-                           "Graphics work belongs on graphics cards.").format(card=card.name)
+                           "Graphics work belongs on graphics cards.").format(
+                card=card_name(card.name, current_language()))
         elif graphics and card.is_consumer:
             text = self.tr("{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre "
-                           "use.").format(card=card.name)
+                           "use.").format(card=card_name(card.name, current_language()))
         else:
             text = ""
         self.class_note.setText(text)
@@ -284,7 +287,7 @@ class SummaryPage(QWizardPage):
               "you": self.tr("the card you picked; the count and layout chosen by the planner"),
               "owned": self.tr("the cards you own, laid out by the planner")}[d.chosen_by]
         parts.append(self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(
-            cards=self.tr("%n card(s)", "", s.count), card=escape(est.card.name),
+            cards=self.tr("%n card(s)", "", s.count), card=escape(card_name(est.card.name, current_language())),
             servers=self.tr("%n server(s)", "", s.nodes), by=by))
         parts.append(self._layout_line(view))
         parts.append(self._cost_line(d))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.message_numbers import count_param, fraction_param
 from configurator.core.frozen_record import fast_init
+from configurator.core.view.card_names import ZH_CN_CARD_NAMES
 from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLISH
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
@@ -488,6 +489,7 @@ TERMS["zh_CN"].update({"none": "无",  # "pinned: none" (no-layout-fits); then c
 TERMS["zh_CN"].update(ITEM_CHINESE)  # the price file's item names a warning names (core/messages_items.py)
 TERMS["zh_CN"].update(OFFER_CHINESE)  # a price's provider and tier a warning names (core/messages_offers.py)
 TERMS["zh_CN"].update(JSON_TERMS_CHINESE)  # kinds of JSON value, the JSON decoder's reasons (core/messages_json.py)
+TERMS["zh_CN"].update(ZH_CN_CARD_NAMES)  # a card's name beside its product name (core/view/card_names.py)
 """Word-valued parameters (a limit, a card class, a workload) in each language."""
 
 

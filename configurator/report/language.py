@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from configurator.core.view.bom_names import ITEMS, item_label
+from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import EXPORT as EXPORT_LABELS  # noqa: F401 - the card view's names
 from configurator.core.view.card_view import LINKS as LINK_LABELS  # noqa: F401
 from configurator.core.view.names import CLASSES as CLASS_LABELS  # noqa: F401 - the names the window uses too
@@ -45,12 +46,13 @@ def item_name(line, w: Words) -> str:
     role = getattr(line, "role", "")
     spare = role == "spare" or line.name.endswith("(spares)") or line.name.startswith("spare servers")
     if line.kind == "accelerator":
+        card = card_name(line.name.removesuffix(" (spares)"), w.language)  # the reader's name of the card
+        shown = f"{card} — {w('Accelerator cards (spares)')}" if spare else card  # the kind column: "Accelerators"
         if line.unit_price == 0.0 and line.source.startswith("included"):
-            return f"{line.name} — {w('Accelerators included in the system price')}"
-        card = line.name.removesuffix(" (spares)")
+            return f"{shown} — {w('Accelerators included in the system price')}"
         if role == "owned":
             return f"{card} — {w('Accelerator cards already owned (not bought)')}"
-        return f"{card} — {w('Accelerator cards (spares)')}" if spare else card  # the kind column says "Accelerators"
+        return shown
     if spare:
         return w("Spare servers")
     tier = re.match(r"scale-out (leaf|spine|core) switches \((\d+) × 400G ports\)", line.name)

@@ -26,6 +26,7 @@ from configurator.core.recommend import Objective, Result, recommend
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.software import card_cautions
 from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
+from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
     shortfall,
     CONSTRAINT_HEADINGS,
@@ -186,7 +187,7 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     counted with the servers ('in 34 servers (8 cards each; 2 of them spare), 13 racks': after the
     racks, ', 2 of them spare servers' read as two of the racks)."""
     s, bom = est.scenario, cost.bom
-    text = f"{count(s.count)} × {est.card.name}"
+    text = f"{count(s.count)} × {card_name(est.card.name, w.language)}"
     spares = bom.spare_servers  # those bought: a rack-scale system's goodput spares are not (144 × Vera Rubin
     # in 2 racks read "1 of them spare" until December 2026)
     if bom.servers and bom.system is not None:  # a rack-scale system is bought whole: said as systems, not servers
@@ -238,7 +239,7 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
     currency = mine.cost.bom.currency
     years = f"{mine.cost.ownership.years:g}"
     by = w(OBJECTIVE_LABELS[objective.value])
-    mine_text = f"{count(mine.estimate.scenario.count)} × {mine.estimate.card.name}"
+    mine_text = f"{count(mine.estimate.scenario.count)} × {card_name(mine.estimate.card.name, w.language)}"
     problems = choice_problems(mine.estimate, w)
     if recommended and not problems:
         return w("Recommended by {by}: {best}, which fits and meets every constraint set.", by=by, best=mine_text)
@@ -249,7 +250,7 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
             return _sentences(w, text, w("No other card that can be ranked meets every constraint set either."
                                          if unranked else "No other card's configuration meets every constraint set "
                                          "either."))
-        best_text = f"{count(best.estimate.scenario.count)} × {best.estimate.card.name}"
+        best_text = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
         return _sentences(w, text, w("Recommended by {by}: {best}, which fits and meets every constraint set.",
                                      by=by, best=best_text))
     if best is None or (mine.score is not None and mine.score <= best.score):
@@ -257,7 +258,7 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
             return w("Your choice: {mine}. It cannot be ranked by {by}: it has no price on that basis — enter a "
                      "quote.", mine=mine_text, by=by)
         return w("Your choice, {mine}, is the recommended option by {by}.", mine=mine_text, by=by)
-    best_text = f"{count(best.estimate.scenario.count)} × {best.estimate.card.name}"
+    best_text = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
     text = w("Your choice: {mine}. Recommended by {by}: {best}.", mine=mine_text, by=by, best=best_text)
     if objective in (Objective.TCO, Objective.CLOUD) and mine.score is not None and mine.per_unit:
         ratio = best.per_unit / mine.per_unit
@@ -395,7 +396,7 @@ def support_cautions(est: Estimate, best: Option | None, result: Result, w: Word
 
     found = tuple(w.message(m) for m in cautions(est.card))
     if best is not None and best.estimate.card.id != est.card.id:  # said whose: not the buyer's choice
-        config = f"{count(best.estimate.scenario.count)} × {best.estimate.card.name}"
+        config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
         found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
                        for m in cautions(best.estimate.card)[:1])
     return found
@@ -430,7 +431,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     rows = []
     for rank, option in enumerate(everyone, start=1):
         est = option.estimate
-        config = f"{count(est.scenario.count)} × {est.card.name}"
+        config = f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}"
         if option is mine:
             config = w("{config} (recommended)" if recommended else "{config} (your choice)",
                        config=config)  # full-width brackets in Chinese

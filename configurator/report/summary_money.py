@@ -18,6 +18,7 @@ from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective
 from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
+from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.cost_bases import per_unit_label
@@ -292,16 +293,17 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
             vendor = quote_vendor(system.source)
             told, source = None, (sources.cite(system.source) if vendor is None else
                                   w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote"))
-        rows.append((f"{count(est.scenario.count)} × {est.card.name}",
+        rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
                      write(price_view.price_value(est, objective), w.language),
                      " ".join(p for p in (write(told, w.language) if told else "", source) if p)))
     for option in (o for o in unpriced if not without_price(o)):  # priced, unranked for another reason: its price
         est = option.estimate
-        rows.append((f"{count(est.scenario.count)} × {est.card.name}",
+        rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
                      write(price_view.price_value(est, objective), w.language), why_unranked(option, w)))
     unquoted = [o for o in unpriced if without_price(o)]
     if unquoted:  # one row: the same price and note repeated per card filled a page (25 cards, session 22)
-        rows.append((w.label("; ").join(f"{count(o.estimate.scenario.count)} × {o.estimate.card.name}"
+        rows.append((w.label("; ").join(f"{count(o.estimate.scenario.count)} × "
+                                        f"{card_name(o.estimate.card.name, w.language)}"
                                         for o in unquoted), w(price_view.NO_PRICE), w(NO_PUBLIC_PRICE)))
     header = (w("Configuration"), w(price_view.PRICE_HEADING[objective is Objective.CLOUD]), w("What to know"))
     return Table("prices", w("Prices the ranking uses"), header, tuple(rows))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from configurator.core.messages import Message
+from configurator.core.view.card_names import card_name
 from configurator.core.view.price_view import WHY_UNRANKED
 from configurator.report.language import CLASS_LABELS, Words
 from configurator.report.parts import count, money
@@ -53,7 +54,8 @@ def unpriced_sentence(unpriced: Sequence, w: Words) -> tuple[str, ...]:
     quote ranks those without a price; none when every card is ranked."""
     if not unpriced:
         return ()
-    names = w.label(", ").join(w("{card} ({why})", card=o.estimate.card.name, why=why_unranked(o, w))
+    names = w.label(", ").join(w("{card} ({why})", card=card_name(o.estimate.card.name, w.language),
+                                 why=why_unranked(o, w))
                                for o in unpriced[:NAMED_ON_FIRST_PAGE])
     rest = len(unpriced) - NAMED_ON_FIRST_PAGE
     cards = w("{cards} and {n} more", cards=names, n=count(rest)) if rest > 0 else names
@@ -78,7 +80,8 @@ def unpriced_rows(unpriced: Sequence, w: Words, speed_text: Callable) -> list[tu
             money(capex, o.cost.bom.currency)
         against = w("not ranked: enter a quote") if without_price(o) else \
             w("not ranked: {why}", why=why_unranked(o, w))
-        rows.append(("—", f"{count(est.scenario.count)} × {est.card.name}", w(CLASS_LABELS[est.card.category]),
+        rows.append(("—", f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
+                     w(CLASS_LABELS[est.card.category]),
                      speed_text(est, w), shown, "—", "—", against))
     return rows
 

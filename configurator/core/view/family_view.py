@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurator.core.view import numbers
+from configurator.core.view.card_names import card_name
 from configurator.core.view.names import (
     OPTIMIZERS,
     RECIPES,
@@ -278,7 +279,8 @@ def _render_rows(scenario: Scenario, w: Words) -> TableRows:
     return [(w("Scene"), f"{numbers.significant(g.scene_gib)} GiB"), (w("Frames"), numbers.count(g.frames)),
             (w("Reference"), w("{minutes} per frame on {card} ({tflops} TFLOP/s FP32)",
                                minutes=f"{numbers.significant(g.reference_minutes_per_frame)} {w('min')}",
-                               card=reference_card_name(scenario), tflops=numbers.significant(g.reference_fp32_tflops))),
+                               card=card_name(reference_card_name(scenario), w.language),
+                               tflops=numbers.significant(g.reference_fp32_tflops))),
             (w("Output"), f"{g.render_width} × {g.render_height} px, {g.render_layers} {w('layers')}")]
 
 

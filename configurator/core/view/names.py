@@ -205,9 +205,10 @@ part: left out of a chart's short name so that variants stay apart."""
 
 def short_card_name(name: str, limit: int = SHORT_CARD_CHARS) -> str:
     """A card's name short enough for a chart's axis: what comes before a dash, a slash or a bracket
-    ('GB200 NVL72 — per Blackwell GPU' -> 'GB200 NVL72'), cut at a word and marked '…' when still
-    longer than ``limit`` characters ('RTX PRO 6000 Blackwell Max-Q …' -> 'RTX PRO 6000 Blackwell…')."""
-    short = re.split(r" — | / | \(", name, maxsplit=1)[0].strip()
+    ('GB200 NVL72 — per Blackwell GPU' -> 'GB200 NVL72', and so 'GB200 NVL72——每颗 Blackwell GPU'), cut at a
+    word and marked '…' when still longer than ``limit`` characters ('RTX PRO 6000 Blackwell Max-Q …' ->
+    'RTX PRO 6000 Blackwell…')."""
+    short = re.split(r" — | / | \(|——|（", name, maxsplit=1)[0].strip()
     if len(short) <= limit:
         return short
     short = " ".join(w for w in short.split() if w not in FAMILY_WORDS)  # 'RTX PRO 6000 Max-Q', not 'RTX PRO 6000…' thrice

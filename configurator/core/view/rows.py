@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from configurator.core.messages import Message, cjk_joined
 from configurator.core.uncertainty import Band
 from configurator.core.view import numbers
+from configurator.core.view.card_names import card_name
 from configurator.core.view.names import model_name
 from configurator.core.view.words import words
 
@@ -273,6 +274,9 @@ def named_rows(band: Band, language: str = "en") -> list[str]:
         model, dot, rest = name.partition(" · ")  # a row named by its preset id ("llama3-8b · 1 × H200"): by name
         name = model_name(model) + dot + rest
         model, on, cards = name.partition(" × ")
+        if on:  # the card in the reader's language ('1 × RTX 6000 Ada 一代')
+            cards = card_name(cards, language)
+            name = model + on + cards
         groups.setdefault(model if on else name, []).append((name, cards, n))
     named = []
     for model, members in groups.items():

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.view import numbers
+from configurator.core.view.card_names import card_name
 from configurator.core.view.printable import display_width
 from configurator.core.view.words import Words
 from configurator.core.workloads.serving.pareto import ServingTradeoff, TradeoffPoint
@@ -67,7 +68,7 @@ def no_layout_text(t: ServingTradeoff, w: Words) -> str:
     """What the chart says in place of its points when no layout weighed fits ('' when one does)."""
     if t.points:
         return ""
-    names = {"count": numbers.count(t.count, w.language), "card": t.card_name}
+    names = {"count": numbers.count(t.count, w.language), "card": card_name(t.card_name, w.language)}
     if t.not_fitting:
         return w(NOTHING_DRAWN["no-layout-fits"], n=numbers.count(t.not_fitting, w.language), **names)
     return w(NOTHING_DRAWN["no-layout-weighed"], **names)
@@ -137,7 +138,7 @@ def chart_text(t: ServingTradeoff, w: Words, table: bool = False) -> TradeoffCha
         notes.append(w(OFF_FRONT[t.why_off_front]))
     return TradeoffChartText(
         title=w("{count} × {card}: every layout weighed",
-                count=numbers.count(t.count, w.language), card=t.card_name),
+                count=numbers.count(t.count, w.language), card=card_name(t.card_name, w.language)),
         x_axis=w("Per user [tokens/s = 1 / TPOT p{p}]", p=p),
         y_axis=w("Per card [tokens/s per GPU]"),
         aggregated=w(AGGREGATED), disaggregated=w(DISAGGREGATED), front=w(FRONT), chosen=w(CHOSEN),

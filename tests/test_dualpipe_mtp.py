@@ -149,12 +149,17 @@ def test_deepseek_v3_as_stated_fits_and_is_within_25_percent(catalog):
     assert est.memory.weights > one.memory.weights  # the mirror stage's copy
 
 
-def test_planner_agrees_with_the_estimate_under_dualpipe_and_mtp(catalog):
+@pytest.mark.parametrize(("count", "seq", "pinned"), [
+    (256, 512, {}),  # every field to the planner
+    (1024, 4096, {"pp": 16}),  # DualPipe's mirror stages, the MTP module and the BF16 head on rank 0's pair
+])
+def test_planner_agrees_with_the_estimate_under_dualpipe_and_mtp(catalog, count, seq, pinned):
     from configurator.core.estimate import with_layout
     from configurator.core.workloads.training.search import plan_training_layout
-    s = Scenario(model=_dsv3_mtp(), workload="pretrain", card_id="h800-sxm", count=256, auto_layout=LAYOUT_FIELDS,
-                 training={"tokens": 1e12, "seq_len": 512, "recipe": "megatron-mixed", "expert_overlap": True,
-                           "pipeline_algorithm": "dualpipe"})
+    s = Scenario(model=_dsv3_mtp(), workload="pretrain", card_id="h800-sxm", count=count, precision="fp8",
+                 auto_layout=tuple(f for f in LAYOUT_FIELDS if f not in pinned), parallelism=pinned,
+                 training={"tokens": 1e12, "seq_len": seq, "recipe": "megatron-mixed", "expert_overlap": True,
+                           "pipeline_algorithm": "dualpipe", "fp8_scaling": "block", "selective_policy": "fp8-cache"})
     card = catalog.get("h800-sxm")
     plan = plan_training_layout(s, card, top=8)
     assert plan.layouts
@@ -165,3 +170,29 @@ def test_planner_agrees_with_the_estimate_under_dualpipe_and_mtp(catalog):
         est = estimate(Scenario.model_validate(fixed.model_dump()), card)
         assert est.memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)
         assert est.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
+
+
+# ---- the output head in 16 bits --------------------------------------------------------------
+
+
+def test_block_scaled_fp8_keeps_the_head_in_bf16(catalog):
+    """DeepSeek-V3 §3.3.1: the output head stays in BF16 while the products run FP8: on an H800 each head
+    parameter costs twice an FP8 one (1,979 / 989.5 TFLOP/s); the main head and the MTP module's pass.
+    Other FP8 scalings and 16-bit math keep weight 1."""
+    from configurator.core.precision import plan_training
+    from configurator.core.training_speed import output_head_weight
+    card = catalog.get("h800-sxm")
+    s = _dsv3("dualpipe")
+    plan = plan_training(card, s.precision)
+    assert output_head_weight(s, card, plan) == pytest.approx(card.peak_tflops("fp8") / card.peak_tflops("bf16"))
+    assert output_head_weight(s, card, plan) == pytest.approx(2.0, rel=0.01)
+    dynamic = s.model_copy(update={"training": s.training.model_copy(update={"fp8_scaling": "dynamic"})})
+    assert output_head_weight(dynamic, card, plan) == 1.0
+    bf16 = s.model_copy(update={"precision": "bf16"})
+    assert output_head_weight(bf16, card, plan_training(card, bf16.precision)) == 1.0
+    model = _dsv3_mtp()
+    vh = model.vocab * model.hidden
+    assert matmul_params_on_fullest_stage(model, 16, False, 2.0) - matmul_params_on_fullest_stage(model, 16) \
+        == pytest.approx(2 * vh)  # two head passes, each one FP8 parameter's worth more
+    assert matmul_params_on_fullest_stage(model, 16, True, 2.0) - matmul_params_on_fullest_stage(model, 16, True) \
+        == pytest.approx(vh)  # DualPipe's end ranks: half of the micro-batches reach the head

@@ -71,7 +71,7 @@ from configurator.core import training_zero3
 from configurator.core.training_mtp import mtp_matmul_params
 from configurator.core.training_stage_memory import rank_params, rank_routed_params
 from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
-from configurator.core.units import GB, TERA
+from configurator.core.units import GB, TERA, Precision
 
 # ---- FLOPs ------------------------------------------------------------------------------
 
@@ -285,17 +285,43 @@ def matmul_params_per_stage(model: ModelArchitecture, layers):
     return layers * per_layer + model.vocab * model.hidden
 
 
-def matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int, dualpipe: bool = False) -> float:
+HIGH_PRECISION_HEAD_SCALINGS = ("block",)
+"""FP8 scalings (``Training.fp8_scaling``) whose recipe runs the output head's product in 16 bits, not
+FP8. ``block`` is DeepSeek-V3's: "we retain the original precision (e.g., BF16 or FP32) for the
+following components: the embedding module, the output head, MoE gating modules, normalization
+operators, and attention operators" (report §3.3.1; attention is 16-bit under every FP8 recipe here,
+:func:`~configurator.core.precision.attention_precision`; gating and norms are not products worth
+counting). Not every framework does: torchtitan's float8 converter turns the head to FP8 unless it is
+named in ``filter_fqns`` (empty by default), so ``dynamic`` keeps an FP8 head; Megatron-Core's output
+layer is not a Transformer Engine module, so ``delayed`` would qualify too but is left as it was until
+its rows are checked."""
+
+
+def output_head_weight(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Time of one output-head parameter's products in units of one of the products at the math
+    precision [-]: the peak ratio ``P_math / P_16`` when the recipe keeps the head in 16 bits
+    (:data:`HIGH_PRECISION_HEAD_SCALINGS`; the 16-bit type of :func:`attention_precision`), else 1.
+    An H800: 1,979 / 989 TFLOP/s = 2."""
+    if plan.math is not Precision.FP8 or scenario.training.fp8_scaling not in HIGH_PRECISION_HEAD_SCALINGS:
+        return 1.0
+    return card.peak_tflops(plan.math) / card.peak_tflops(attention_precision(card, plan))
+
+
+def matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int, dualpipe: bool = False,
+                                   head_weight: float = 1.0) -> float:
     """Parameters in matrix products per micro-batch on the slowest pipeline rank [count]: the
     longer of a middle stage's layers and the last stage's layers with the output head and the
     multi-token prediction modules (:func:`~configurator.core.training_mtp.mtp_matmul_params`, which
     share that head), stages balanced as :func:`~configurator.core.memory.training_stage_layers`
     splits them (one stage: all of them). ``dualpipe``: each rank runs half the micro-batches
     through its own stage and half through the mirror stage, so the end ranks' work is the mean of
-    the first and the last stage's (:func:`~configurator.core.formulas.dualpipe.paired_stage_work`)."""
+    the first and the last stage's (:func:`~configurator.core.formulas.dualpipe.paired_stage_work`).
+    ``head_weight``: the head's passes (the model's and each MTP module's) counted at that many
+    parameters each (:func:`output_head_weight`: a 16-bit head beside FP8 products)."""
     first, fullest, last = training_stage_layers(model, pp)
     per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
-    last_stage = matmul_params_per_stage(model, last) + mtp_matmul_params(model)
+    heads = (head_weight - 1.0) * (1 + model.mtp_depth) * model.vocab * model.hidden
+    last_stage = matmul_params_per_stage(model, last) + mtp_matmul_params(model) + heads
     if dualpipe:
         return float(paired_stage_work(first * per_layer, fullest * per_layer, last_stage, pp))
     return max(fullest * per_layer, last_stage)
@@ -329,8 +355,8 @@ def micro_batch_timing(
     mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy, recomputed_matmul_share(model))
     full = layout.recomputes_layers  # the forward's element-wise kernels run again in backward
     dualpipe = runs_dualpipe(train.pipeline_algorithm, par.pp)
-    matmul = matmul_flops(_pass_factor(scenario), matmul_params_on_fullest_stage(model, par.pp, dualpipe), mm_factor,
-                          tokens, tp)
+    stage_params = matmul_params_on_fullest_stage(model, par.pp, dualpipe, output_head_weight(scenario, card, plan))
+    matmul = matmul_flops(_pass_factor(scenario), stage_params, mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))

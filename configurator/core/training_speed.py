@@ -427,8 +427,12 @@ def training_speed(
     data-parallel traffic and the pipeline's point-to-point sends.
 
     step = ``m·(1 + bubble)·(t_mb + t_p2p) + t_optimizer + t_dp,exposed`` (Narayanan et al.
-    2021, :func:`training_step_seconds`); ``timing`` may be passed in when only the card count
-    changes (sweeps).
+    2021, :func:`training_step_seconds`), the bubble 1F1B's or, where the scenario runs it,
+    DualPipe's (:func:`~configurator.core.formulas.dualpipe.schedule_bubble_fraction`); ``timing``
+    may be passed in when only the card count changes (sweeps). Under DualPipe the mirror copies'
+    gradient exchange and the mirror stage's optimizer step are not counted (DeepSeek-V3: the optimizer
+    0.5 ms of a 20.5 s step; the mirror's 16-bit gradients, about 10 GB a rank over a 50 GB/s link,
+    0.2 s if none of it overlapped, 1 %).
     """
     timing = timing or micro_batch_timing(scenario, card, plan, layout)
     if timing is None:

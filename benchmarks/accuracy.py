@@ -54,13 +54,14 @@ def _eq3_flops_per_token(m: ModelArchitecture, seq: int) -> float:
 
 def _train(model, card, count, *, tp=1, pp=1, v=1, zero=0, ep=1, mb=1, m=1, seq=2048, recompute="none",
            recipe="megatron-mixed", precision="bf16", network=None, expert_overlap=False, auto=(), flash=True,
-           fp8_scaling="dynamic"):
+           fp8_scaling="dynamic", pipeline_algorithm="1f1b", selective_policy="attention"):
     assumptions = {**(network or {})}
     return scenario(model, card, count, workload="pretrain", precision=precision, auto_layout=list(auto),
                     parallelism={"tp": tp, "pp": pp, "virtual_stages": v, "zero": zero, "ep": ep, "cards_per_node": 8},
                     training={"micro_batch": mb, "grad_accum": m, "seq_len": seq, "recompute": recompute,
                               "recipe": recipe, "expert_overlap": expert_overlap, "flash_attention": flash,
-                              "fp8_scaling": fp8_scaling},
+                              "fp8_scaling": fp8_scaling, "pipeline_algorithm": pipeline_algorithm,
+                              "selective_policy": selective_policy},
                     assumptions=assumptions)
 
 
@@ -263,12 +264,16 @@ PUBLISHED: dict[str, PublishedCase] = {
     "tp-llama3-405b-16384xh100": _model_tflops("tp-llama3-405b-16384xh100", _meta_405b(16384, 16),
                                                LLAMA3_405B_NOTE),
     "tt-dsv3-perT": _per_card_from_gpu_hours("tt-dsv3-perT", _train(
-        preset("deepseek-v3"), "h800-sxm", 2048, pp=16, ep=64, zero=1, m=120, seq=4096, recompute="selective",
-        precision="fp8", expert_overlap=True, auto=("recompute",), fp8_scaling="block"),
-        "PP16 EP64 ZeRO-1, 15,360 x 4k-token batch, DualPipe: expert all-to-all overlapped, node-limited routing "
-        "(4 nodes); 1x128 activation / 128x128 weight FP8 blocks (§3.3.2) as fp8_scaling block; "
-        "recomputation to the planner (the report's FP8 activation cache is not modelled: selective "
-        "does not fit)"),
+        preset("deepseek-v3").model_copy(update={"mtp_depth": 1}), "h800-sxm", 2048, pp=16, ep=64, zero=1, m=120, seq=4096, recompute="selective",
+        precision="fp8", expert_overlap=True, fp8_scaling="block", pipeline_algorithm="dualpipe",
+        selective_policy="fp8-cache"),
+        "PP16 EP64 ZeRO-1, 15,360 x 4k-token batch, DualPipe (§3.2.1, Table 2: bubble (PP/2-1)(F&B+B-3W), each rank "
+        "holding its stage and the mirror's); MTP depth 1 (§2.2, §4.2: one more block, projection and head pass, "
+        "on the last stage with the head it shares, §3.2.3); expert all-to-all overlapped, node-limited routing "
+        "(4 nodes); 1x128 activation / 128x128 weight FP8 blocks (§3.3.2) as fp8_scaling block, the output head "
+        "in BF16 (§3.3.1); its own recomputation (§3.2.3: RMSNorm and the MLA up-projections recomputed; "
+        "§3.3.2-3.3.3: linear inputs cached in FP8) as selective fp8-cache. Stage split not stated: the "
+        "(3, 4, 3) layers balanced_stage_layers gives"),
     "tp-foundry-h100-70b-64": _foundry("tp-foundry-h100-70b-64", _train(MPT["70b"], "h100-sxm", 64, zero=3, mb=8,
                                         m=4, recompute="full")),
     "tp-foundry-h100-30b-32": _foundry("tp-foundry-h100-30b-32", _train(MPT["30b"], "h100-sxm", 32, zero=3, mb=14,

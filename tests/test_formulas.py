@@ -85,7 +85,11 @@ def test_bubble_is_array_friendly_and_the_function_the_estimate_and_planner_run(
     got = parallelism.pipeline_bubble_fraction(np.array([1, 2, 8]), np.array([4, 4, 64]), np.array([1, 1, 3]))
     assert got == pytest.approx([0.0, 0.25, 7 / 192])
     assert training_speed.pipeline_bubble is parallelism.pipeline_bubble_fraction
-    assert planner_speed.pipeline_bubble_fraction is parallelism.pipeline_bubble_fraction
+    # the estimate and the planner both run the schedule's bubble: 1F1B's, or DualPipe's where stated
+    from configurator.core.formulas import dualpipe
+    assert training_speed.schedule_bubble_fraction is planner_speed.schedule_bubble_fraction \
+        is dualpipe.schedule_bubble_fraction
+    assert dualpipe.pipeline_bubble_fraction is parallelism.pipeline_bubble_fraction
 
 
 # ---- activation memory (Korthikanti et al. 2022, Table 2) ----------------------------------

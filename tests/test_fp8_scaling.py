@@ -77,10 +77,14 @@ def _tokens_per_s(s: Scenario) -> float:
     return estimate(s, load_catalog().get(s.card_id)).training.tokens_per_s_per_card
 
 
-def test_delayed_fp8_training_runs_faster_on_hopper_and_bf16_not_at_all():
+def test_delayed_fp8_training_runs_faster_on_hopper_and_bf16_not_at_all(monkeypatch):
     dynamic, delayed, block = (_tokens_per_s(_fp8(x)) for x in ("dynamic", "delayed", "block"))
     assert delayed > dynamic * 1.02
-    assert block == dynamic
+    # block runs the dynamic curve; it is slower only by its output head, kept in BF16 (DeepSeek-V3 §3.3.1)
+    assert block < dynamic
+    from configurator.core import training_speed
+    monkeypatch.setattr(training_speed, "HIGH_PRECISION_HEAD_SCALINGS", ())
+    assert _tokens_per_s(_fp8("block")) == dynamic
     bf16 = [_tokens_per_s(_fp8(x, precision="bf16")) for x in ("dynamic", "delayed")]
     assert bf16[0] == bf16[1]
 

@@ -164,7 +164,9 @@ def test_deepseek_v3_published_layout_fits_without_full_recomputation(catalog):
     layer keeps about 22·h bytes per token, not Megatron-Core's 44·h: the published layout fits
     without full recomputation (85 GiB -> 46 GiB on the fullest stage) and stays within 25 % of the
     published rate (the up-projections, 9 % of the matrix products, run twice; the products beside the
-    overlapped all-to-all on 112 of the H800's 132 SMs, §3.5.1: +14 %, +27.5 % before)."""
+    overlapped all-to-all on 112 of the H800's 132 SMs, §3.5.1: +14 %, +27.5 % before; with the output
+    head in BF16, §3.3.1: -4 %). DualPipe and the MTP module as the report states them:
+    tests/test_dualpipe_mtp.py."""
     card = catalog.get("h800-sxm")
     megatron = _dsv3(True)
     deepseek = Scenario.model_validate({**megatron.model_dump(), "training": {

@@ -111,6 +111,12 @@ class ModelArchitecture(BaseModel):
     qk_rope_head_dim: int | None = Field(default=None, ge=0, le=4096)
     qk_nope_head_dim: int | None = Field(default=None, ge=0, le=4096)
     v_head_dim: int | None = Field(default=None, ge=1, le=4096)
+    mtp_depth: int = Field(
+        default=0, ge=0, le=16, exclude_if=lambda depth: depth == 0,
+        description="multi-token prediction modules trained beside the model, each one more transformer block, "
+                    "a 2h-to-h projection and a second pass through the shared output head (DeepSeek-V3 report "
+                    "§2.2, depth D = 1 in training, §4.2; HF config num_nextn_predict_layers); 0 = none. Read by "
+                    "the training estimate only (core/training_mtp.py); written to files only when set [count]")
     # Sliding-window attention (Mistral 7B v0.1, Gemma 2/3, gpt-oss)
     sliding_window: int | None = Field(
         default=None, ge=1, le=2**24, description="tokens a sliding-window layer attends to and caches (HF "

@@ -131,6 +131,12 @@ class Training(_Frozen):
         default=_moe.EXPERT_OVERLAP_DEFAULT,
         description="expert all-to-all overlapped with another micro-batch's compute (DeepSeek-V3 DualPipe, "
                     "Megatron-LM --overlap-moe-expert-parallel-comm); off: exposed, as plain schedules run it")
+    pipeline_algorithm: Literal["1f1b", "dualpipe"] = Field(
+        default="1f1b", exclude_if=lambda name: name == "1f1b",
+        description="pipeline algorithm: 1f1b (plain or interleaved, parallelism.pipeline_schedule) or DeepSeek-V3's "
+                    "bidirectional DualPipe (report §3.2.1, Table 2: bubble (PP/2-1)(F&B+B-3W), each rank holding its "
+                    "stage and the mirror stage, two copies of the parameters; even pipeline degrees only, an odd "
+                    "one runs as 1f1b; formulas/dualpipe.py). Written to files only when dualpipe")
     offload_optimizer: bool = Field(
         default=False, description="optimizer states and fp32 master weights in host memory (ZeRO-Offload)"
     )

@@ -37,6 +37,7 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
     pipeline_crosses_network,
     pipeline_slots,
 )
+from configurator.core.formulas.dualpipe import paired_stage_work, runs_dualpipe, schedule_bubble_fraction
 from configurator.core.formulas.gemm_efficiency import product_precision
 from configurator.core.formulas.moe import expert_parallel_exposed_seconds, overlapped_expert_compute_seconds
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
@@ -54,12 +55,10 @@ from configurator.core.frozen_record import fast_init
 from configurator.core.pipeline_schedule import round_size
 from configurator.core.memory import (
     ActivationLayout,
-    routed_expert_params,
     stage_stored_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
     recomputed_matmul_share,
-    stage_params,
     training_stage_layers,
     training_states,
 )
@@ -69,8 +68,10 @@ from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
 from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core import training_zero3
+from configurator.core.training_mtp import mtp_matmul_params
+from configurator.core.training_stage_memory import rank_params, rank_routed_params
 from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
-from configurator.core.units import GB, TERA
+from configurator.core.units import GB, TERA, Precision
 
 # ---- FLOPs ------------------------------------------------------------------------------
 
@@ -294,13 +295,46 @@ def matmul_params_per_stage(model: ModelArchitecture, layers):
     return layers * per_layer + model.vocab * model.hidden
 
 
-def matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int) -> float:
-    """Parameters in matrix products on the slowest pipeline stage [count]: the longer of a middle
-    stage's layers and the last stage's layers with the output head, stages balanced as
-    :func:`~configurator.core.memory.training_stage_layers` splits them (one stage: all of them)."""
-    _, fullest, last = training_stage_layers(model, pp)
+HIGH_PRECISION_HEAD_SCALINGS = ("block",)
+"""FP8 scalings (``Training.fp8_scaling``) whose recipe runs the output head's product in 16 bits, not
+FP8. ``block`` is DeepSeek-V3's: "we retain the original precision (e.g., BF16 or FP32) for the
+following components: the embedding module, the output head, MoE gating modules, normalization
+operators, and attention operators" (report §3.3.1; attention is 16-bit under every FP8 recipe here,
+:func:`~configurator.core.precision.attention_precision`; gating and norms are not products worth
+counting). Not every framework does: torchtitan's float8 converter turns the head to FP8 unless it is
+named in ``filter_fqns`` (empty by default), so ``dynamic`` keeps an FP8 head; Megatron-Core's output
+layer is not a Transformer Engine module, so ``delayed`` would qualify too but is left as it was until
+its rows are checked."""
+
+
+def output_head_weight(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Time of one output-head parameter's products in units of one of the products at the math
+    precision [-]: the peak ratio ``P_math / P_16`` when the recipe keeps the head in 16 bits
+    (:data:`HIGH_PRECISION_HEAD_SCALINGS`; the 16-bit type of :func:`attention_precision`), else 1.
+    An H800: 1,979 / 989 TFLOP/s = 2."""
+    if plan.math is not Precision.FP8 or scenario.training.fp8_scaling not in HIGH_PRECISION_HEAD_SCALINGS:
+        return 1.0
+    return card.peak_tflops(plan.math) / card.peak_tflops(attention_precision(card, plan))
+
+
+def matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int, dualpipe: bool = False,
+                                   head_weight: float = 1.0) -> float:
+    """Parameters in matrix products per micro-batch on the slowest pipeline rank [count]: the
+    longer of a middle stage's layers and the last stage's layers with the output head and the
+    multi-token prediction modules (:func:`~configurator.core.training_mtp.mtp_matmul_params`, which
+    share that head), stages balanced as :func:`~configurator.core.memory.training_stage_layers`
+    splits them (one stage: all of them). ``dualpipe``: each rank runs half the micro-batches
+    through its own stage and half through the mirror stage, so the end ranks' work is the mean of
+    the first and the last stage's (:func:`~configurator.core.formulas.dualpipe.paired_stage_work`).
+    ``head_weight``: the head's passes (the model's and each MTP module's) counted at that many
+    parameters each (:func:`output_head_weight`: a 16-bit head beside FP8 products)."""
+    first, fullest, last = training_stage_layers(model, pp)
     per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
-    return max(fullest * per_layer, matmul_params_per_stage(model, last))
+    heads = (head_weight - 1.0) * (1 + model.mtp_depth) * model.vocab * model.hidden
+    last_stage = matmul_params_per_stage(model, last) + mtp_matmul_params(model) + heads
+    if dualpipe:
+        return float(paired_stage_work(first * per_layer, fullest * per_layer, last_stage, pp))
+    return max(fullest * per_layer, last_stage)
 
 
 def moe_layers_on_stage(model: ModelArchitecture, layers):
@@ -330,8 +364,9 @@ def micro_batch_timing(
     tokens = train.micro_batch * train.seq_len / cp
     mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy, recomputed_matmul_share(model))
     full = layout.recomputes_layers  # the forward's element-wise kernels run again in backward
-    matmul = matmul_flops(_pass_factor(scenario), matmul_params_on_fullest_stage(model, par.pp), mm_factor, tokens,
-                          tp)
+    dualpipe = runs_dualpipe(train.pipeline_algorithm, par.pp)
+    stage_params = matmul_params_on_fullest_stage(model, par.pp, dualpipe, output_head_weight(scenario, card, plan))
+    matmul = matmul_flops(_pass_factor(scenario), stage_params, mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
@@ -356,9 +391,9 @@ def micro_batch_timing(
                                            model.expert_groups, model.expert_groups_per_token)
     compute_s = float(overlapped_expert_compute_seconds(compute_s, all_to_all_s, train.expert_overlap))
     ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, train.expert_overlap))
-    first_params = stage_params(model, par.pp, True, first_layers)
+    first_params = rank_params(scenario, 0, first_layers)
     stage = 0.0 if scenario.workload.is_adapter else first_params / tp
-    split = expert_parallel_factor(routed_expert_params(model, first_layers) / first_params, par.ep)
+    split = expert_parallel_factor(rank_routed_params(scenario, 0, first_layers) / first_params, par.ep)
     stream = offload_stream_bytes(stage * layout.math_bytes, stage_stored_bytes(scenario, layout, layers) * tokens / tp,
                                   train.offload_params, train.offload_activations)
     offload_s = float(comm.offload_stream_seconds(stream, compute_s, host_link_gbps(card), a.link_efficiency,
@@ -402,8 +437,12 @@ def training_speed(
     data-parallel traffic and the pipeline's point-to-point sends.
 
     step = ``m·(1 + bubble)·(t_mb + t_p2p) + t_optimizer + t_dp,exposed`` (Narayanan et al.
-    2021, :func:`training_step_seconds`); ``timing`` may be passed in when only the card count
-    changes (sweeps).
+    2021, :func:`training_step_seconds`), the bubble 1F1B's or, where the scenario runs it,
+    DualPipe's (:func:`~configurator.core.formulas.dualpipe.schedule_bubble_fraction`); ``timing``
+    may be passed in when only the card count changes (sweeps). Under DualPipe the mirror copies'
+    gradient exchange and the mirror stage's optimizer step are not counted (DeepSeek-V3: the optimizer
+    0.5 ms of a 20.5 s step; the mirror's 16-bit gradients, about 10 GB a rank over a 50 GB/s link,
+    0.2 s if none of it overlapped, 1 %).
     """
     timing = timing or micro_batch_timing(scenario, card, plan, layout)
     if timing is None:
@@ -411,7 +450,8 @@ def training_speed(
     model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
     pp, dp, m, replicas = par.pp, scenario.data_parallel, train.grad_accum, scenario.replicas
     messages = list(timing.messages)
-    bubble = float(pipeline_bubble(pp, m, par.virtual_stages, round_size(par.pipeline_schedule, pp, m)))
+    bubble = float(schedule_bubble_fraction(train.pipeline_algorithm, pp, m, par.virtual_stages,
+                                            round_size(par.pipeline_schedule, pp, m)))
     if bubble > BUBBLE_WARNING:
         messages.append(msg("pipeline-bubble", bubble=100 * bubble_share_of_step(bubble), pp=pp, m=m))
     slots = pipeline_slots(m, bubble)

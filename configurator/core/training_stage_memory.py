@@ -35,7 +35,9 @@ from configurator.core.memory import (
     working_layer_bytes,
 )
 from configurator.core.adapter_memory import adapter_base_bytes, gathered_element_bytes, lora_params_per_layer
+from configurator.core.formulas.dualpipe import mirror_rank, runs_dualpipe
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
+from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Recompute, Scenario, Workload
 
@@ -217,8 +219,42 @@ def stage_rank_params(model: ModelArchitecture, pp: int, rank: int, layers: int)
     [count]: the first and last stage's from :func:`~configurator.core.memory.stage_params` (the
     embedding, the head), a middle stage's its layers' alone."""
     if rank == 0 or rank == pp - 1:
-        return stage_params(model, pp, rank == 0, layers)
+        return stage_params(model, pp, rank == 0, layers) + (mtp_params(model) if rank == pp - 1 else 0)
     return layers * model.layer_params() / model.n_layers
+
+
+def rank_params(scenario: Scenario, rank: int, layers: int) -> float:
+    """Parameters pipeline rank ``rank`` holds, before tensor parallelism [count]: its stage's
+    (:func:`stage_rank_params`, the last with the multi-token prediction modules,
+    ``training_mtp.mtp_params``), and under DualPipe the mirror stage's too
+    (``formulas.dualpipe.mirror_rank``: "Parameter per device 2×")."""
+    model, pp = scenario.model, scenario.parallelism.pp
+    own = stage_rank_params(model, pp, rank, layers)
+    if not runs_dualpipe(scenario.training.pipeline_algorithm, pp):
+        return own
+    mirror = mirror_rank(rank, pp)
+    return own + stage_rank_params(model, pp, mirror, _stage_layers(model, pp, mirror))
+
+
+def rank_routed_params(scenario: Scenario, rank: int, layers: int) -> float:
+    """Routed-expert parameters of what :func:`rank_params` counts, what expert parallelism splits
+    [count]."""
+    model, pp = scenario.model, scenario.parallelism.pp
+
+    def routed(stage: int, stage_layers: int) -> float:
+        return routed_expert_params(model, stage_layers) + (mtp_routed_expert_params(model) if stage == pp - 1 else 0)
+
+    own = routed(rank, layers)
+    if not runs_dualpipe(scenario.training.pipeline_algorithm, pp):
+        return own
+    mirror = mirror_rank(rank, pp)
+    return own + routed(mirror, _stage_layers(model, pp, mirror))
+
+
+def _stage_layers(model: ModelArchitecture, pp: int, rank: int) -> int:
+    """Layers of stage ``rank`` (:func:`~configurator.core.memory.training_stage_layers`) [count]."""
+    first, fullest, last = training_stage_layers(model, pp)
+    return first if rank == 0 else last if rank == pp - 1 else fullest
 
 
 def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: int,
@@ -234,7 +270,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
     first_stage = rank == 0
     first_layers, fullest, last_layers = training_stage_layers(model, pp)
     layers = first_layers if first_stage else last_layers if rank == pp - 1 else fullest
-    params = stage_rank_params(model, pp, rank, layers) / tp
+    params = rank_params(scenario, rank, layers) / tp
     if scenario.workload.is_adapter:
         base = adapter_base_bytes(scenario, plan, params * tp, layers) / tp
         trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
@@ -262,8 +298,8 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
                                         short_first_chunk_layers(model.n_layers, pp) if first_stage else 0)
         per_token = float(activation_peak_bytes_per_token(
             stored, 1, working_layer_bytes(model, layout, train.seq_len), loss))
-    trainable = stage_rank_params(model, pp, rank, layers)
-    expert_share = 0.0 if scenario.workload.is_adapter else routed_expert_params(model, layers) / trainable
+    trainable = rank_params(scenario, rank, layers)
+    expert_share = 0.0 if scenario.workload.is_adapter else rank_routed_params(scenario, rank, layers) / trainable
     gathered = 0.0
     if train.offload_params:
         if not scenario.workload.is_adapter:

@@ -21,13 +21,13 @@ import numpy as np
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
+from configurator.core.formulas.dualpipe import schedule_bubble_fraction
 from configurator.core.formulas.gemm_efficiency import gemm_family, product_precision
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
 from configurator.core.formulas.moe import expert_parallel_exposed_seconds, overlapped_expert_compute_seconds
 from configurator.core.formulas.parallelism import (
     data_parallel_per_domain,
     expert_parallel_factor,
-    pipeline_bubble_fraction,
     pipeline_crosses_network,
     pipeline_slots,
 )
@@ -309,7 +309,8 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     schedule = part(SCHEDULE_FIELDS + counted)
     tp, pp, vp, cp, mb, m, dp = (schedule.column(g, k) for k in ("tp", "pp", "vp", "cp", "mb", "accum", "dp"))
     tokens = mb * seq / cp
-    bubble = pipeline_bubble_fraction(pp, m, vp, round_size(scenario.parallelism.pipeline_schedule, pp, m))
+    bubble = schedule_bubble_fraction(scenario.training.pipeline_algorithm, pp, m, vp,
+                                      round_size(scenario.parallelism.pipeline_schedule, pp, m))
     slots = pipeline_slots(m, bubble)
     crosses = pipeline_crosses_network(tp * cp, dp, pp, net.domain)
     p2p_s = comm.pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp, crosses, *link) * slots
@@ -336,7 +337,8 @@ def step_slots(scenario: Scenario, g: dict[str, np.ndarray]) -> tuple[np.ndarray
     ``micro-batch × sequence × accumulation × data-parallel width`` [tokens]: what
     :func:`speed_bound` reads of the schedule (the same operations as :func:`layout_speed`'s)."""
     pp, vp, mb, m, dp = g["pp"], g["vp"], g["mb"], g["accum"], g["dp"]
-    bubble = pipeline_bubble_fraction(pp, m, vp, round_size(scenario.parallelism.pipeline_schedule, pp, m))
+    bubble = schedule_bubble_fraction(scenario.training.pipeline_algorithm, pp, m, vp,
+                                      round_size(scenario.parallelism.pipeline_schedule, pp, m))
     return pipeline_slots(m, bubble), mb * scenario.training.seq_len * m * dp
 
 

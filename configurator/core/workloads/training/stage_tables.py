@@ -14,6 +14,7 @@ import numpy as np
 
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
+from configurator.core.formulas.dualpipe import runs_dualpipe
 from configurator.core.formulas.parallelism import expert_parallel_factor
 from configurator.core.formulas.states import (
     ddp_bucket_bytes,
@@ -28,7 +29,6 @@ from configurator.core.memory import (
     gathered_layer_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
-    stage_params,
     stage_stored_bytes,
     training_stage_layers,
     training_states,
@@ -38,8 +38,8 @@ from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.training_stage_memory import autocast_copy_held, stage_memory_at, stored_in_flight_bytes
-from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage
+from configurator.core.training_stage_memory import autocast_copy_held, rank_params, stage_memory_at, stored_in_flight_bytes
+from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage, output_head_weight
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, tier
 
 __all__ = ["STAGE_ROW_MEMO_SIZE", "PlannedCard", "StageTable", "clear_stage_tables", "flat_places", "layout_memory",
@@ -102,7 +102,8 @@ COLUMNS = tuple(name for name in StageTable.__dataclass_fields__ if name != "sec
 class PlannedCard:
     """The card the stage tables are computed for, kept by its training precision plan: the tables
     read the card through that plan alone (the stage's capacity, which :func:`stage_memory` also
-    gives, is not in them), so cards of one plan — ``(requested, math, weights)`` — share them."""
+    gives, is not in them), so cards of one plan — ``(requested, math, weights, head weight)``, the
+    last ``training_speed.output_head_weight`` — share them."""
 
     precisions: tuple
     card: Card = field(compare=False, hash=False)
@@ -119,7 +120,7 @@ def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...], sea
     tables are also kept for the cards of one precision plan (a lookup without building the
     cache's key scenario)."""
     plan = plan_training(card, scenario.precision)
-    precisions = (plan.requested, plan.math, plan.weights)
+    precisions = (plan.requested, plan.math, plan.weights, output_head_weight(scenario, card, plan))
     if search_key is not None:
         kept = _BY_SEARCH.get((search_key, precisions, pipelines))
         if kept is not None:
@@ -180,7 +181,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
         probes.append((probe, activation_layout(probe, plan, states),
                        probe16, activation_layout(probe16, plan, states)))
     rows = []
-    params_first = stage_params(model, pp, True, first_layers)
+    params_first = rank_params(probes[0][0], 0, first_layers)
     for rank in (0, 1, pp - 1):
         parts = {k: [0.0] * len(RECOMPUTE) for k in COLUMNS}
         if rank == 1 and pp <= 2:
@@ -211,7 +212,8 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
             parts["gradients_held"][j] = float(stage.gradients_held)
             parts["step_copy"][j] = stage.step_copy
             parts["ddp"][j] = float(stage.ddp)
-            parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
+            parts["matmul_params"][j] = matmul_params_on_fullest_stage(
+                model, pp, runs_dualpipe(scenario.training.pipeline_algorithm, pp), planned.precisions[3])
             parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
             parts["first_layers"][j] = first_layers
             parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)

@@ -17,6 +17,7 @@ from configurator.core.formulas.activations import (
     layer_saved_bytes_per_token,
     loss_bytes_per_token,
     per_op_kept_bytes_per_token,
+    routed_experts_saved_bytes_per_token,
 )
 from configurator.core.formulas.parallelism import balanced_stage_layers, expert_parallel_factor, layers_per_stage
 from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-exported for callers)
@@ -176,15 +177,38 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
     (:func:`~configurator.core.formulas.activations.fused_layer_saved_bytes_per_token`)."""
     stores_scores = not layout.flash_attention and layout.recompute is Recompute.NONE
     if layout.kernels is ActivationKernels.FUSED:
-        return fused_layer_saved_bytes_per_token(
-            model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
-            layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
-            frozen_mlp=layout.frozen_mlp, input_bytes=layout.saved_input_bytes,
-            attention_recomputed=recomputes_attention_core(layout), routed_mlp=model.is_moe)
+        return fused_layer_activation_bytes(model, layout, seq_len, stores_scores)
     return layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
         layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
         frozen_mlp=layout.frozen_mlp, fused_norm=layout.kernels is ActivationKernels.FUSED_NORM)
+
+
+def fused_layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int,
+                                 stores_scores: bool) -> float:
+    """Bytes one layer of ``model`` keeps for backward under Megatron-Core's fused kernels, per token,
+    averaged over its dense and MoE layers [B]: each layer as
+    :func:`~configurator.core.formulas.activations.fused_layer_saved_bytes_per_token` counts it at its
+    own MLP width (dense ``ffn``; MoE ``(k + shared)·expert ffn``), an MoE layer with what routing
+    adds, the ``k`` dispatched copies of each token the experts' first linear keeps and the router's
+    scores (:func:`~configurator.core.formulas.activations.routed_experts_saved_bytes_per_token`)."""
+    def layer(mlp_width: float, routed: bool) -> float:
+        return fused_layer_saved_bytes_per_token(
+            model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, mlp_width, model.n_heads, seq_len,
+            layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
+            frozen_mlp=layout.frozen_mlp, input_bytes=layout.saved_input_bytes,
+            attention_recomputed=recomputes_attention_core(layout), routed_mlp=routed)
+
+    if not model.is_moe:
+        return layer(model.mlp_token_width, False)
+    input_bytes = layout.math_bytes if layout.saved_input_bytes is None else layout.saved_input_bytes
+    shared_copy = input_bytes if model.n_shared_experts and input_bytes != layout.math_bytes \
+        and not layout.frozen_mlp else 0.0
+    moe = layer((model.experts_per_token + model.n_shared_experts) * model.routed_ffn, True) \
+        + routed_experts_saved_bytes_per_token(model.hidden, model.experts_per_token, model.n_experts, input_bytes,
+                                               shared_copy, frozen_experts=layout.frozen_mlp)
+    dense = layer(model.ffn, False) if model.n_dense_layers else 0.0
+    return (model.n_dense_layers * dense + model.n_moe_layers * moe) / model.n_layers
 
 
 def block_matmul_widths(model: ModelArchitecture) -> tuple[int, ...]:

@@ -1,0 +1,100 @@
+"""What a routed MoE layer keeps for backward under Megatron-Core's fused kernels (Transformer Engine),
+BF16 and FP8: beside a dense MLP's tensors at the layer's token width, each token's ``k`` dispatched
+copies (the grouped first linear's input), the router's fp32 scores and, per copy, its weight and its
+permutation index (``formulas.activations.routed_experts_saved_bytes_per_token``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.estimate import estimate
+from configurator.core.formulas.activations import routed_experts_saved_bytes_per_token
+from configurator.core.memory import ActivationLayout, layer_activation_bytes
+from configurator.core.scenario import ActivationKernels, Recompute, Scenario
+
+GIB = 2**30
+
+
+def _layout(saved_input_bytes=None, frozen_mlp=False):
+    return ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True, recompute=Recompute.NONE,
+                            kernels=ActivationKernels.FUSED, saved_input_bytes=saved_input_bytes,
+                            frozen_mlp=frozen_mlp)
+
+
+# One Mixtral 8x7B layer, per token: h = 4096, q = 4096, kv = 1024, out = 4096, 32 heads; 8 experts of
+# ffn 14336, top-2, no shared expert, every layer MoE.
+H, Q, KV, OUT, HEADS, FFN, K, E = 4096, 4096, 1024, 4096, 32, 14336, 2, 8
+
+# The table, tensor by tensor [B per token]:
+#   saved by                               tensor                          BF16              TE FP8
+#   LayerNormLinear (qkv)                  norm input, rsigma              2h + 4            2h + 4
+#                                          ln_out (wgrad input)            2h                1h
+#   fused attention                        q, k, v                         2(q + 2kv)        2(q + 2kv)
+#                                          out, log-sum-exp                2·out + 4·heads   2·out + 4·heads
+#   Linear (proj)                          its input                       (= out above)     1·out
+#   TENorm (pre-MLP)                       input, rsigma                   2h + 4            2h + 4
+#   RouterGatingLinearFunction             its input (the norm's output)   2h                2h
+#   router score function                  fp32 scores                     4E                4E
+#   permute (index_select)                 int64 index per copy            8k                8k
+#   GroupedLinear fc1                      the k dispatched copies         k·2h              k·1h
+#   WeightedSwiGLUFunction                 input (gate, up), fp32 weight   k·(2·2ffn + 4)    k·(2·2ffn + 4)
+#   GroupedLinear fc2                      its input                       k·2·ffn           k·1·ffn
+#   unpermute (scatter_add_)               the same index                  0                 0
+ATTENTION_BF16 = (2 * H + 4) + 2 * H + 2 * (Q + 2 * KV) + 2 * OUT + 4 * HEADS
+ATTENTION_FP8 = (2 * H + 4) + H + 2 * (Q + 2 * KV) + 2 * OUT + 4 * HEADS + OUT
+ROUTING = (2 * H + 4) + 2 * H + 4 * E + 8 * K
+MIXTRAL_BF16 = ATTENTION_BF16 + ROUTING + K * 2 * H + K * (2 * 2 * FFN + 4) + K * 2 * FFN
+MIXTRAL_FP8 = ATTENTION_FP8 + ROUTING + K * H + K * (2 * 2 * FFN + 4) + K * FFN
+
+
+def test_the_hand_table_of_one_mixtral_layer():
+    assert MIXTRAL_BF16 == 241_856
+    assert MIXTRAL_FP8 == 204_992
+    model = preset("mixtral-8x7b")
+    assert layer_activation_bytes(model, _layout(), 4096) == MIXTRAL_BF16
+    assert layer_activation_bytes(model, _layout(2.0), 4096) == MIXTRAL_BF16
+    assert layer_activation_bytes(model, _layout(1.0), 4096) == MIXTRAL_FP8
+
+
+def test_routing_adds_the_dispatched_copies_the_router_scores_and_per_copy_weight_and_index():
+    assert routed_experts_saved_bytes_per_token(H, K, E, 2.0) == K * 2 * H + 4 * E + 12 * K
+    assert routed_experts_saved_bytes_per_token(H, K, E, 1.0, shared_copy_bytes=1.0) == K * H + H + 4 * E + 12 * K
+    # frozen experts (LoRA on attention): the grouped linear keeps no input; the router and the weights stay
+    assert routed_experts_saved_bytes_per_token(H, K, E, 2.0, frozen_experts=True) == 4 * E + 12 * K
+
+
+def test_deepseek_v3_averages_its_three_dense_layers_and_58_moe_layers():
+    # DeepSeek-V3: h = 7168, MLA widths q = 24576, kv = 16384, out = 16384, 128 heads; dense ffn 18432;
+    # 256 routed experts of 2048, top-8, one shared expert (its first linear reads the norm's output the
+    # router keeps: nothing more in BF16, an FP8 copy of its own under FP8).
+    m = preset("deepseek-v3")
+    h, q, kv, out, heads, ffn, fe, k, e = 7168, 24576, 16384, 16384, 128, 18432, 2048, 8, 256
+    assert (m.hidden, m.q_dim, m.kv_dim, m.attn_out_dim, m.n_heads, m.ffn, m.routed_ffn) == (h, q, kv, out, heads,
+                                                                                              ffn, fe)
+    attention = (2 * h + 4) + 2 * h + 2 * (q + 2 * kv) + 2 * out + 4 * heads
+    dense = attention + (2 * h + 4) + 2 * h + 2 * 2 * ffn + 2 * ffn
+    width = (k + 1) * fe
+    moe = attention + (2 * h + 4) + 2 * h + 4 * e + 8 * k + k * 2 * h + 2 * 2 * width + 4 * k + 2 * width
+    assert layer_activation_bytes(m, _layout(), 4096) == pytest.approx((3 * dense + 58 * moe) / 61, rel=1e-12)
+    # the dispatched copies are 114,688 B per token of a 431,720 B MoE layer (27 %)
+    assert moe == 431_720 and k * 2 * h == 114_688
+
+
+def test_deepseek_v3_megatron_selective_does_not_fit_its_published_layout():
+    """FP8, PP16 EP64 ZeRO-1 on 2,048 H800, Megatron's selective recomputation: the fullest stage
+    holds 94 GiB of 79 (79.3 without the dispatched copies: 0.1 GiB short); the report's own FP8 cache
+    and full recomputation fit."""
+    card = load_bundled_catalog().get("h800-sxm")
+
+    def dsv3(policy="attention", recompute="selective"):
+        return Scenario(model=preset("deepseek-v3"), card_id="h800-sxm", count=2048, workload="pretrain",
+                        precision="fp8", parallelism={"tp": 1, "pp": 16, "ep": 64, "zero": 1},
+                        training={"seq_len": 4096, "micro_batch": 1, "grad_accum": 120, "recompute": recompute,
+                                  "recipe": "megatron-mixed", "expert_overlap": True, "fp8_scaling": "block",
+                                  "selective_policy": policy})
+    selective = estimate(dsv3(), card).memory
+    assert not selective.fits and selective.total / GIB == pytest.approx(94.1, abs=0.1)
+    assert estimate(dsv3("fp8-cache"), card).memory.fits
+    assert estimate(dsv3(recompute="full"), card).memory.fits

@@ -153,6 +153,10 @@ class ActivationLayout:
     saved_input_bytes: float | None = None
     """Bytes of a linear's input as the fused (Transformer Engine) layers keep it for the weight
     gradient: the FP8 copy under FP8 math (:func:`saved_input_bytes`); None: the math element's [B]."""
+    original_inputs: bool = False
+    """Under FP8, the linears whose 16-bit input another op keeps anyway (the output projection, the
+    shared experts' first linear) keep that tensor, not an FP8 copy: Megatron-Core's
+    ``set_save_original_input`` under FP8 recipes other than delayed scaling (:func:`keeps_original_inputs`)."""
 
     @property
     def recomputes_layers(self) -> bool:
@@ -197,13 +201,14 @@ def fused_layer_activation_bytes(model: ModelArchitecture, layout: ActivationLay
             model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, mlp_width, model.n_heads, seq_len,
             layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
             frozen_mlp=layout.frozen_mlp, input_bytes=layout.saved_input_bytes,
-            attention_recomputed=recomputes_attention_core(layout), routed_mlp=routed)
+            attention_recomputed=recomputes_attention_core(layout), routed_mlp=routed,
+            original_inputs=layout.original_inputs)
 
     if not model.is_moe:
         return layer(model.mlp_token_width, False)
     input_bytes = layout.math_bytes if layout.saved_input_bytes is None else layout.saved_input_bytes
     shared_copy = input_bytes if model.n_shared_experts and input_bytes != layout.math_bytes \
-        and not layout.frozen_mlp else 0.0
+        and not layout.frozen_mlp and not layout.original_inputs else 0.0
     moe = layer((model.experts_per_token + model.n_shared_experts) * model.routed_ffn, True) \
         + routed_experts_saved_bytes_per_token(model.hidden, model.experts_per_token, model.n_experts, input_bytes,
                                                shared_copy, frozen_experts=layout.frozen_mlp)
@@ -380,6 +385,18 @@ def saved_input_bytes(kernels: ActivationKernels, plan: PrecisionPlan, adapter: 
     return plan.math_bytes
 
 
+def keeps_original_inputs(scenario: Scenario) -> bool:
+    """Megatron-Core has a linear whose 16-bit input another op keeps save that tensor rather than
+    its FP8 copy under every FP8 recipe but delayed scaling: the output projection (the attention
+    kernel keeps its output) and the shared experts' first linear (the router keeps the norm's output)
+    (``transformer/attention.py`` ``Attention.__init__`` and ``moe/shared_experts.py``
+    ``SharedExpertMLP.__init__``: ``config.fp8 and config.fp8_recipe != 'delayed'`` ->
+    ``set_save_original_input``, Megatron-LM d98e8a64ddf34856e74b24714e3bedb2f5a39553; Transformer
+    Engine 2.6 or later). The scenario's ``fp8_scaling`` names the recipe: dynamic (current scaling)
+    and block keep the original, delayed a copy."""
+    return scenario.training.fp8_scaling != "delayed"
+
+
 def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateBytes) -> ActivationLayout:
     kernels = activation_kernels(scenario)
     return ActivationLayout(
@@ -394,6 +411,7 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         kernels=kernels,
         cache_bytes=min(plan.math_bytes, BYTES_PER_ELEMENT[plan.math]) if plan.math is not None else plan.math_bytes,
         saved_input_bytes=saved_input_bytes(kernels, plan, scenario.workload.is_adapter),
+        original_inputs=keeps_original_inputs(scenario),
     )
 
 

@@ -165,7 +165,7 @@ def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, 
 
 def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, n_heads, seq_len, math_bytes,
                                       residual_bytes, gated_mlp, stores_scores, frozen_mlp=False, input_bytes=None,
-                                      attention_recomputed=False, routed_mlp=False):
+                                      attention_recomputed=False, routed_mlp=False, original_inputs=False):
     """Bytes one Llama-style layer saves for backward under Megatron-Core with Transformer Engine,
     per token [B].
 
@@ -196,6 +196,10 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
     routed_mlp : bool
         The MLP is a routed mixture of experts: its norm is a layer of its own (``TENorm``) whose
         16-bit output the router's linear keeps, not a fused norm-and-linear.
+    original_inputs : bool
+        Under FP8, a linear whose 16-bit input another op keeps anyway keeps that tensor rather than
+        an FP8 copy of its own: the output projection keeps the attention kernel's 16-bit output
+        (Megatron-Core's ``set_save_original_input`` under FP8 recipes other than delayed scaling).
 
     Returns
     -------
@@ -203,7 +207,7 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
         Per norm its input (``residual_bytes``) and one fp32 reciprocal RMS, and its output as the
         fused linear keeps it (``input_bytes``; the 16-bit output before routed experts); q, k, v,
         the attention output (kept by the kernel unless recomputed; the output projection's input,
-        the same 16-bit tensor, or a copy of its own at ``input_bytes`` under FP8) and one fp32
+        the same 16-bit tensor, or under delayed FP8 a copy of its own at ``input_bytes``) and one fp32
         log-sum-exp per head; the score matrix if kept; the first linear's output (gate and up:
         ``2·ffn``, ``ffn`` for GELU, 16-bit) and the activation's output (the second linear's
         input, at ``input_bytes``) [B per token]. For GPT shapes (``q = kv = out = h``,
@@ -211,7 +215,8 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
         two dropout masks (``1·h`` each), which dropout at rate 0 does not make. Under FP8 a dense
         Llama layer keeps ``2·(r·h + 4) + 1·2h + 2·(q + 2kv) + (2 + 1)·out + 2·2·ffn + 1·ffn`` (the
         log-sum-exp aside): the two norm outputs and the down projection's input at one byte, the
-        attention output twice (``1·out`` only, under selective recomputation).
+        attention output twice under delayed scaling (``1·out`` only, under selective recomputation),
+        once (``2·out``) under the other recipes.
 
     References
     ----------
@@ -230,11 +235,16 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
     ``TELayerNormColumnParallelLinear`` passes ``return_layernorm_output=False``
     (``extensions/transformer_engine.py``), and ``activation_func_fp8_input_store`` defaults to
     False (``transformer/transformer_config.py``: the SwiGLU input stays 16-bit); the MoE layer's
-    ``pre_mlp_layernorm`` is ``TENorm`` before the router.
+    ``pre_mlp_layernorm`` is ``TENorm`` before the router. ``transformer/attention.py``
+    ``Attention.__init__`` calls ``set_save_original_input(self.linear_proj)`` when ``config.fp8`` and
+    ``fp8_recipe != 'delayed'`` (Transformer Engine 2.6 or later): "the output of the fused core_attn
+    is saved by itself, and linear_proj also saves the quantized tensor of this output", so under
+    current, block and MXFP8 scaling the projection keeps the 16-bit output (``original_inputs``), and
+    under selective recomputation that output is kept (``2·out``), not recomputed.
     """
     c, r, h = math_bytes, residual_bytes, hidden
     i = c if input_bytes is None else input_bytes
-    own_copy = i != c  # the projection keeps an FP8 copy beside the kernel's 16-bit output
+    own_copy = i != c and not original_inputs  # the projection's FP8 copy beside the kernel's 16-bit output
     mlp_norm_out = 0.0 if frozen_mlp else (c if routed_mlp else i) * h
     norms = 2 * (r * h + 4.0) + i * h + mlp_norm_out
     kernel_out = 0.0 if attention_recomputed and own_copy else c * attn_out_dim

@@ -131,3 +131,18 @@ def test_the_recipe_is_read_from_fp8_scaling(scaling, original):
     plan = plan_training(load_bundled_catalog().get("h100-sxm"), Precision.FP8)
     layout = activation_layout(s, plan, training_states(s, plan))
     assert layout.saved_input_bytes == 1.0 and layout.original_inputs is original
+
+
+def test_eager_mixtral_keeps_each_copys_gathered_input_and_output():
+    """Hugging Face's MixtralSparseMoeBlock: per routed copy the gathered input w1 and w3 keep (twice under
+    autocast of an fp32 residual, each linear casting its own) and the expert's output the routing-weight
+    product keeps; the router's fp32 softmax over the experts; per copy the weight and the index."""
+    from configurator.core.formulas.activations import layer_saved_bytes_per_token
+    model = preset("mixtral-8x7b")
+    for residual, casts in ((2.0, 1), (4.0, 2)):
+        layout = ActivationLayout(math_bytes=2.0, residual_bytes=residual, flash_attention=True,
+                                  recompute=Recompute.NONE, kernels=ActivationKernels.EAGER)
+        dense_width = layer_saved_bytes_per_token(H, Q, KV, OUT, K * FFN, HEADS, 4096, 2.0, residual, True, False)
+        routed = K * (casts * 2 * H + 2 * H) + 4 * E + 12 * K
+        assert layer_activation_bytes(model, layout, 4096) == dense_width + routed
+    assert routed == 49_208

@@ -12,6 +12,7 @@ from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
     TE_FP8_SAVED_INPUT_BYTES,
+    eager_routed_experts_saved_bytes_per_token,
     fp8_cache_kept_bytes_per_token,
     fused_layer_saved_bytes_per_token,
     layer_saved_bytes_per_token,
@@ -177,15 +178,22 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
     """Bytes one transformer layer of ``model`` saves for backward, per token [B]: the SwiGLU and
     GQA version of Korthikanti et al. 2022 Table 2 as eager PyTorch keeps it
     (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`; with fused RMSNorms
-    under ``fused-norm``) or as Megatron-Core's fused kernels do
-    (:func:`~configurator.core.formulas.activations.fused_layer_saved_bytes_per_token`)."""
+    under ``fused-norm``; an MoE layer with the routed copies' inputs and outputs,
+    :func:`~configurator.core.formulas.activations.eager_routed_experts_saved_bytes_per_token`) or as
+    Megatron-Core's fused kernels do (:func:`fused_layer_activation_bytes`)."""
     stores_scores = not layout.flash_attention and layout.recompute is Recompute.NONE
     if layout.kernels is ActivationKernels.FUSED:
         return fused_layer_activation_bytes(model, layout, seq_len, stores_scores)
-    return layer_saved_bytes_per_token(
+    eager = layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
         layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
         frozen_mlp=layout.frozen_mlp, fused_norm=layout.kernels is ActivationKernels.FUSED_NORM)
+    if not model.is_moe:
+        return eager
+    casts = 2 if model.gated_mlp and layout.residual_bytes > layout.math_bytes else 1
+    routed = eager_routed_experts_saved_bytes_per_token(model.hidden, model.experts_per_token, model.n_experts,
+                                                        layout.math_bytes, casts, frozen_experts=layout.frozen_mlp)
+    return eager + model.n_moe_layers / model.n_layers * routed
 
 
 def fused_layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int,

@@ -330,6 +330,50 @@ def routed_experts_saved_bytes_per_token(hidden, routed_copies, n_experts, input
             + (ROUTER_SCORE_BYTES + EXPERT_INDEX_BYTES) * routed_copies)
 
 
+def eager_routed_experts_saved_bytes_per_token(hidden, routed_copies, n_experts, math_bytes, input_casts,
+                                               frozen_experts=False):
+    """Bytes a routed MoE layer run as eager PyTorch modules keeps for backward beyond a dense MLP of
+    the same token width, per token [B].
+
+    Parameters
+    ----------
+    hidden : int
+        Width of the residual stream [count].
+    routed_copies : float
+        Routed experts a token is sent to, ``k`` [count].
+    n_experts : int
+        Routed experts the router scores [count].
+    math_bytes : float
+        Bytes of one 16-bit math element [B].
+    input_casts : int
+        Copies of an expert's input its first linears keep: 1, or 2 when autocast casts an fp32
+        input for the gate and the up projection separately [count].
+    frozen_experts : bool
+        The experts' weights are frozen: their linears keep no input.
+
+    Returns
+    -------
+    float
+        ``k·(input_casts·math_bytes·h + math_bytes·h) + 4·E + (4 + 8)·k``: each routed copy's gathered
+        input as its first linears keep it, the expert's output kept by the product with its routing
+        weight, the router's fp32 softmax over the experts and, per copy, the weight and the int64 index
+        ``index_add_`` keeps [B per token]. The SwiGLU tensors are the dense MLP's at the layer's token
+        width (:func:`layer_saved_bytes_per_token`).
+
+    References
+    ----------
+    Hugging Face transformers 00d4b3d2142cb4ced2f51b90614b5d26bc045015,
+    ``models/mixtral/modeling_mixtral.py`` ``MixtralSparseMoeBlock.forward``: ``routing_weights =
+    F.softmax(router_logits, dim=1, dtype=torch.float)``; per expert ``current_state =
+    hidden_states[None, top_x]`` (a gathered copy, the input ``w1`` and ``w3`` keep),
+    ``expert_layer(current_state) * routing_weights[top_x, idx, None]`` (the product keeps the expert's
+    output for the weight's gradient) and ``final_hidden_states.index_add_(0, top_x, ...)``.
+    """
+    inputs = 0.0 if frozen_experts else input_casts * math_bytes * hidden
+    return routed_copies * (inputs + math_bytes * hidden) + ROUTER_SCORE_BYTES * n_experts \
+        + (ROUTER_SCORE_BYTES + EXPERT_INDEX_BYTES) * routed_copies
+
+
 def per_op_kept_bytes_per_token(hidden, matmul_widths, attn_out_dim, n_heads, math_bytes, residual_bytes):
     """Bytes one transformer block keeps for backward under per-op selective checkpointing [B per token].
 

@@ -12,11 +12,13 @@ from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
     TE_FP8_SAVED_INPUT_BYTES,
+    eager_routed_experts_saved_bytes_per_token,
     fp8_cache_kept_bytes_per_token,
     fused_layer_saved_bytes_per_token,
     layer_saved_bytes_per_token,
     loss_bytes_per_token,
     per_op_kept_bytes_per_token,
+    routed_experts_saved_bytes_per_token,
 )
 from configurator.core.formulas.parallelism import balanced_stage_layers, expert_parallel_factor, layers_per_stage
 from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-exported for callers)
@@ -152,6 +154,10 @@ class ActivationLayout:
     saved_input_bytes: float | None = None
     """Bytes of a linear's input as the fused (Transformer Engine) layers keep it for the weight
     gradient: the FP8 copy under FP8 math (:func:`saved_input_bytes`); None: the math element's [B]."""
+    original_inputs: bool = False
+    """Under FP8, the linears whose 16-bit input another op keeps anyway (the output projection, the
+    shared experts' first linear) keep that tensor, not an FP8 copy: Megatron-Core's
+    ``set_save_original_input`` under FP8 recipes other than delayed scaling (:func:`keeps_original_inputs`)."""
 
     @property
     def recomputes_layers(self) -> bool:
@@ -172,19 +178,50 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
     """Bytes one transformer layer of ``model`` saves for backward, per token [B]: the SwiGLU and
     GQA version of Korthikanti et al. 2022 Table 2 as eager PyTorch keeps it
     (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`; with fused RMSNorms
-    under ``fused-norm``) or as Megatron-Core's fused kernels do
-    (:func:`~configurator.core.formulas.activations.fused_layer_saved_bytes_per_token`)."""
+    under ``fused-norm``; an MoE layer with the routed copies' inputs and outputs,
+    :func:`~configurator.core.formulas.activations.eager_routed_experts_saved_bytes_per_token`) or as
+    Megatron-Core's fused kernels do (:func:`fused_layer_activation_bytes`)."""
     stores_scores = not layout.flash_attention and layout.recompute is Recompute.NONE
     if layout.kernels is ActivationKernels.FUSED:
-        return fused_layer_saved_bytes_per_token(
-            model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
-            layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
-            frozen_mlp=layout.frozen_mlp, input_bytes=layout.saved_input_bytes,
-            attention_recomputed=recomputes_attention_core(layout), routed_mlp=model.is_moe)
-    return layer_saved_bytes_per_token(
+        return fused_layer_activation_bytes(model, layout, seq_len, stores_scores)
+    eager = layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
         layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
         frozen_mlp=layout.frozen_mlp, fused_norm=layout.kernels is ActivationKernels.FUSED_NORM)
+    if not model.is_moe:
+        return eager
+    casts = 2 if model.gated_mlp and layout.residual_bytes > layout.math_bytes else 1
+    routed = eager_routed_experts_saved_bytes_per_token(model.hidden, model.experts_per_token, model.n_experts,
+                                                        layout.math_bytes, casts, frozen_experts=layout.frozen_mlp)
+    return eager + model.n_moe_layers / model.n_layers * routed
+
+
+def fused_layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int,
+                                 stores_scores: bool) -> float:
+    """Bytes one layer of ``model`` keeps for backward under Megatron-Core's fused kernels, per token,
+    averaged over its dense and MoE layers [B]: each layer as
+    :func:`~configurator.core.formulas.activations.fused_layer_saved_bytes_per_token` counts it at its
+    own MLP width (dense ``ffn``; MoE ``(k + shared)·expert ffn``), an MoE layer with what routing
+    adds, the ``k`` dispatched copies of each token the experts' first linear keeps and the router's
+    scores (:func:`~configurator.core.formulas.activations.routed_experts_saved_bytes_per_token`)."""
+    def layer(mlp_width: float, routed: bool) -> float:
+        return fused_layer_saved_bytes_per_token(
+            model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, mlp_width, model.n_heads, seq_len,
+            layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
+            frozen_mlp=layout.frozen_mlp, input_bytes=layout.saved_input_bytes,
+            attention_recomputed=recomputes_attention_core(layout), routed_mlp=routed,
+            original_inputs=layout.original_inputs)
+
+    if not model.is_moe:
+        return layer(model.mlp_token_width, False)
+    input_bytes = layout.math_bytes if layout.saved_input_bytes is None else layout.saved_input_bytes
+    shared_copy = input_bytes if model.n_shared_experts and input_bytes != layout.math_bytes \
+        and not layout.frozen_mlp and not layout.original_inputs else 0.0
+    moe = layer((model.experts_per_token + model.n_shared_experts) * model.routed_ffn, True) \
+        + routed_experts_saved_bytes_per_token(model.hidden, model.experts_per_token, model.n_experts, input_bytes,
+                                               shared_copy, frozen_experts=layout.frozen_mlp)
+    dense = layer(model.ffn, False) if model.n_dense_layers else 0.0
+    return (model.n_dense_layers * dense + model.n_moe_layers * moe) / model.n_layers
 
 
 def block_matmul_widths(model: ModelArchitecture) -> tuple[int, ...]:
@@ -356,6 +393,18 @@ def saved_input_bytes(kernels: ActivationKernels, plan: PrecisionPlan, adapter: 
     return plan.math_bytes
 
 
+def keeps_original_inputs(scenario: Scenario) -> bool:
+    """Megatron-Core has a linear whose 16-bit input another op keeps save that tensor rather than
+    its FP8 copy under every FP8 recipe but delayed scaling: the output projection (the attention
+    kernel keeps its output) and the shared experts' first linear (the router keeps the norm's output)
+    (``transformer/attention.py`` ``Attention.__init__`` and ``moe/shared_experts.py``
+    ``SharedExpertMLP.__init__``: ``config.fp8 and config.fp8_recipe != 'delayed'`` ->
+    ``set_save_original_input``, Megatron-LM d98e8a64ddf34856e74b24714e3bedb2f5a39553; Transformer
+    Engine 2.6 or later). The scenario's ``fp8_scaling`` names the recipe: dynamic (current scaling)
+    and block keep the original, delayed a copy."""
+    return scenario.training.fp8_scaling != "delayed"
+
+
 def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateBytes) -> ActivationLayout:
     kernels = activation_kernels(scenario)
     return ActivationLayout(
@@ -370,6 +419,7 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         kernels=kernels,
         cache_bytes=min(plan.math_bytes, BYTES_PER_ELEMENT[plan.math]) if plan.math is not None else plan.math_bytes,
         saved_input_bytes=saved_input_bytes(kernels, plan, scenario.workload.is_adapter),
+        original_inputs=keeps_original_inputs(scenario),
     )
 
 

@@ -147,8 +147,11 @@ class ActivationKernels(StrEnum):
     for the output projection.
     ``fused``: Megatron-Core with Transformer Engine (``--transformer-impl transformer_engine``,
     Megatron-LM's default; ``--bias-swiglu-fusion`` on by default): a fused norm-and-linear keeps
-    the norm's input and its 16-bit output, the fused SwiGLU keeps its input (gate and up) and the
-    down projection keeps its output, and the attention kernel's output is the projection's input.
+    the norm's input and its output as the linear reads it (16-bit, or the FP8 copy under FP8 math),
+    the fused SwiGLU keeps its 16-bit input (gate and up) and the down projection its input (the
+    SwiGLU's output, FP8 under FP8 math), and the attention kernel's output is the projection's input
+    (the projection keeps an FP8 copy of its own under FP8); a routed MoE layer also keeps each
+    token's ``k`` dispatched copies, the experts' first input, and the router's fp32 scores.
     ``fused-norm``: eager modules but for the RMSNorms, each one fused Triton kernel that keeps its
     input and one fp32 reciprocal RMS per token (torchtitan's ``norm_type = "fused_rmsnorm"``, 2024).
     """

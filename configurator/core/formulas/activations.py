@@ -165,7 +165,7 @@ def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, 
 
 def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, n_heads, seq_len, math_bytes,
                                       residual_bytes, gated_mlp, stores_scores, frozen_mlp=False, input_bytes=None,
-                                      attention_recomputed=False, routed_mlp=False):
+                                      attention_recomputed=False, routed_mlp=False, original_inputs=False):
     """Bytes one Llama-style layer saves for backward under Megatron-Core with Transformer Engine,
     per token [B].
 
@@ -196,6 +196,10 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
     routed_mlp : bool
         The MLP is a routed mixture of experts: its norm is a layer of its own (``TENorm``) whose
         16-bit output the router's linear keeps, not a fused norm-and-linear.
+    original_inputs : bool
+        Under FP8, a linear whose 16-bit input another op keeps anyway keeps that tensor rather than
+        an FP8 copy of its own: the output projection keeps the attention kernel's 16-bit output
+        (Megatron-Core's ``set_save_original_input`` under FP8 recipes other than delayed scaling).
 
     Returns
     -------
@@ -203,7 +207,7 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
         Per norm its input (``residual_bytes``) and one fp32 reciprocal RMS, and its output as the
         fused linear keeps it (``input_bytes``; the 16-bit output before routed experts); q, k, v,
         the attention output (kept by the kernel unless recomputed; the output projection's input,
-        the same 16-bit tensor, or a copy of its own at ``input_bytes`` under FP8) and one fp32
+        the same 16-bit tensor, or under delayed FP8 a copy of its own at ``input_bytes``) and one fp32
         log-sum-exp per head; the score matrix if kept; the first linear's output (gate and up:
         ``2·ffn``, ``ffn`` for GELU, 16-bit) and the activation's output (the second linear's
         input, at ``input_bytes``) [B per token]. For GPT shapes (``q = kv = out = h``,
@@ -211,7 +215,8 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
         two dropout masks (``1·h`` each), which dropout at rate 0 does not make. Under FP8 a dense
         Llama layer keeps ``2·(r·h + 4) + 1·2h + 2·(q + 2kv) + (2 + 1)·out + 2·2·ffn + 1·ffn`` (the
         log-sum-exp aside): the two norm outputs and the down projection's input at one byte, the
-        attention output twice (``1·out`` only, under selective recomputation).
+        attention output twice under delayed scaling (``1·out`` only, under selective recomputation),
+        once (``2·out``) under the other recipes.
 
     References
     ----------
@@ -230,11 +235,16 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
     ``TELayerNormColumnParallelLinear`` passes ``return_layernorm_output=False``
     (``extensions/transformer_engine.py``), and ``activation_func_fp8_input_store`` defaults to
     False (``transformer/transformer_config.py``: the SwiGLU input stays 16-bit); the MoE layer's
-    ``pre_mlp_layernorm`` is ``TENorm`` before the router.
+    ``pre_mlp_layernorm`` is ``TENorm`` before the router. ``transformer/attention.py``
+    ``Attention.__init__`` calls ``set_save_original_input(self.linear_proj)`` when ``config.fp8`` and
+    ``fp8_recipe != 'delayed'`` (Transformer Engine 2.6 or later): "the output of the fused core_attn
+    is saved by itself, and linear_proj also saves the quantized tensor of this output", so under
+    current, block and MXFP8 scaling the projection keeps the 16-bit output (``original_inputs``), and
+    under selective recomputation that output is kept (``2·out``), not recomputed.
     """
     c, r, h = math_bytes, residual_bytes, hidden
     i = c if input_bytes is None else input_bytes
-    own_copy = i != c  # the projection keeps an FP8 copy beside the kernel's 16-bit output
+    own_copy = i != c and not original_inputs  # the projection's FP8 copy beside the kernel's 16-bit output
     mlp_norm_out = 0.0 if frozen_mlp else (c if routed_mlp else i) * h
     norms = 2 * (r * h + 4.0) + i * h + mlp_norm_out
     kernel_out = 0.0 if attention_recomputed and own_copy else c * attn_out_dim
@@ -244,6 +254,124 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
     first_out = (2 if gated_mlp else 1) * c * mlp_width
     second_in = 0.0 if frozen_mlp else i * mlp_width
     return norms + attention + first_out + second_in
+
+
+ROUTER_SCORE_BYTES = 4.0
+"""Bytes of one routing score kept for the router's backward [B]: fp32. Megatron-Core's score
+functions run in fp32 whatever the logits' dtype (``moe_utils.topk_routing_with_score_function``:
+``torch.sigmoid(logits.float())``, ``torch.softmax(logits, dim=-1, dtype=torch.float32)``; the fused
+router's ``intermediate_output`` is ``at::kFloat``, TransformerEngine ``csrc/extensions/router.cpp``)."""
+
+EXPERT_INDEX_BYTES = 8.0
+"""Bytes of the int64 index the permutation keeps per routed copy for its backward [B]
+(``tokens.index_select(0, sorted_indices)`` in Megatron-Core's ``moe_utils.permute``; the
+unpermutation's ``scatter_add_`` reads the same indices)."""
+
+
+def routed_experts_saved_bytes_per_token(hidden, routed_copies, n_experts, input_bytes, shared_copy_bytes=0.0,
+                                         frozen_experts=False):
+    """Bytes a routed MoE layer keeps for backward beyond a dense MLP of the same token width, per
+    token [B]: what dispatching a token to ``k`` experts adds under Megatron-Core's fused layers.
+
+    Parameters
+    ----------
+    hidden : int
+        Width of the residual stream [count].
+    routed_copies : float
+        Routed experts a token is sent to, ``k`` (shared experts are not routed) [count].
+    n_experts : int
+        Routed experts the router scores [count].
+    input_bytes : float
+        Bytes of one element of a linear's input as the linear keeps it (1 under Transformer Engine
+        FP8, :data:`TE_FP8_SAVED_INPUT_BYTES`; else the 16-bit math element) [B].
+    shared_copy_bytes : float
+        Bytes per element of a copy of the norm's output the shared experts' first linear keeps of
+        its own: 1 under FP8 with delayed scaling, 0 otherwise (the 16-bit output the router keeps
+        is counted with the norm) [B].
+    frozen_experts : bool
+        The experts' weights are frozen (LoRA on attention only): the grouped first linear keeps no
+        input (its weight has no gradient).
+
+    Returns
+    -------
+    float
+        ``k·input_bytes·h`` (each routed copy's dispatched tokens, the grouped first linear's input)
+        ``+ shared_copy_bytes·h + 4·E`` (the router's fp32 scores) ``+ (4 + 8)·k`` (each copy's
+        fp32 weight, kept by the weighted SwiGLU, and its int64 permutation index) [B per token].
+        The SwiGLU input (``2·ffn`` per copy) and the second linear's input (``ffn`` per copy) are
+        the dense MLP's tensors at the layer's token width (:func:`fused_layer_saved_bytes_per_token`).
+        Not counted, each under 0.5 % of a DeepSeek-V3 layer: the top-k gather's and the
+        probabilities' own int64 index and fp32 copies (about 20 B per copy), the load-balancing
+        loss's second fp32 score tensor (``4·E``), and the fused permutation's int32 row map
+        (``4·(2E + 1)``, ``--moe-permute-fusion``, off by default).
+
+    References
+    ----------
+    Megatron-Core d98e8a64ddf34856e74b24714e3bedb2f5a39553 (``megatron/core/transformer/moe/``),
+    alltoall dispatcher at its defaults (``moe_permute_fusion`` and ``moe_router_fusion`` False):
+    ``token_dispatcher.MoEAlltoAllTokenDispatcher.dispatch_preprocess`` permutes the norm's output
+    into ``k`` copies per token (``moe_utils.permute``: ``index_select``, which keeps only its
+    index), ``token_dispatch`` and ``dispatch_postprocess`` move and sort them (``all_to_all``,
+    ``sort_chunks_by_idxs``: nothing kept); ``experts.TEGroupedMLP.forward`` runs ``linear_fc1``
+    (Transformer Engine ``GroupedLinear``, which saves its input, the FP8 copy under FP8:
+    ``module/grouped_linear.py`` at TransformerEngine d0067d0da6cb01811b8072a7d304f0e00344ce2b),
+    ``weighted_bias_swiglu_impl`` (``fusions/fused_bias_swiglu.WeightedSwiGLUFunction``:
+    ``ctx.save_for_backward(input_for_backward, weights)``, the input 16-bit unless
+    ``activation_func_fp8_input_store``) and ``linear_fc2`` (its input); the probabilities are applied
+    in the experts, so ``combine_postprocess``'s ``unpermute`` runs without them and keeps no token
+    tensor (``scatter_add_``: its index). The router's ``RouterGatingLinearFunction`` keeps its input,
+    the norm's 16-bit output (``moe_utils.py``). ``shared_experts.SharedExpertMLP.__init__``: under FP8
+    with a recipe other than delayed, "the output of pre_mlp_layernorm is saved by router, and the
+    shared expert linear_fc1 also saves the quantized tensor of this output", so Megatron-Core sets
+    ``set_save_original_input``: a copy of its own under delayed scaling only.
+    """
+    inputs = 0.0 if frozen_experts else routed_copies * input_bytes * hidden
+    return (inputs + shared_copy_bytes * hidden + ROUTER_SCORE_BYTES * n_experts
+            + (ROUTER_SCORE_BYTES + EXPERT_INDEX_BYTES) * routed_copies)
+
+
+def eager_routed_experts_saved_bytes_per_token(hidden, routed_copies, n_experts, math_bytes, input_casts,
+                                               frozen_experts=False):
+    """Bytes a routed MoE layer run as eager PyTorch modules keeps for backward beyond a dense MLP of
+    the same token width, per token [B].
+
+    Parameters
+    ----------
+    hidden : int
+        Width of the residual stream [count].
+    routed_copies : float
+        Routed experts a token is sent to, ``k`` [count].
+    n_experts : int
+        Routed experts the router scores [count].
+    math_bytes : float
+        Bytes of one 16-bit math element [B].
+    input_casts : int
+        Copies of an expert's input its first linears keep: 1, or 2 when autocast casts an fp32
+        input for the gate and the up projection separately [count].
+    frozen_experts : bool
+        The experts' weights are frozen: their linears keep no input.
+
+    Returns
+    -------
+    float
+        ``k·(input_casts·math_bytes·h + math_bytes·h) + 4·E + (4 + 8)·k``: each routed copy's gathered
+        input as its first linears keep it, the expert's output kept by the product with its routing
+        weight, the router's fp32 softmax over the experts and, per copy, the weight and the int64 index
+        ``index_add_`` keeps [B per token]. The SwiGLU tensors are the dense MLP's at the layer's token
+        width (:func:`layer_saved_bytes_per_token`).
+
+    References
+    ----------
+    Hugging Face transformers 00d4b3d2142cb4ced2f51b90614b5d26bc045015,
+    ``models/mixtral/modeling_mixtral.py`` ``MixtralSparseMoeBlock.forward``: ``routing_weights =
+    F.softmax(router_logits, dim=1, dtype=torch.float)``; per expert ``current_state =
+    hidden_states[None, top_x]`` (a gathered copy, the input ``w1`` and ``w3`` keep),
+    ``expert_layer(current_state) * routing_weights[top_x, idx, None]`` (the product keeps the expert's
+    output for the weight's gradient) and ``final_hidden_states.index_add_(0, top_x, ...)``.
+    """
+    inputs = 0.0 if frozen_experts else input_casts * math_bytes * hidden
+    return routed_copies * (inputs + math_bytes * hidden) + ROUTER_SCORE_BYTES * n_experts \
+        + (ROUTER_SCORE_BYTES + EXPERT_INDEX_BYTES) * routed_copies
 
 
 def per_op_kept_bytes_per_token(hidden, matmul_widths, attn_out_dim, n_heads, math_bytes, residual_bytes):

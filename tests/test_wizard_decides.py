@@ -128,7 +128,7 @@ def test_recommender_chooses_card_count_and_layout(wizard, controller):
     _to_result(wizard)
     decision = wizard.summary.decision
     text = wizard.summary.text.toPlainText()
-    assert "llama3-8b" in text and "8.03 B" in text  # the model used
+    assert "Llama 3 8B" in text and "8.03 B" in text  # the model used, by its name
     assert decision.estimate.card.name in text
     assert decision.chosen_by == "recommender" and decision.ranked >= 1
     own = decision.cost.ownership

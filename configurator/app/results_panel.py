@@ -51,13 +51,13 @@ UNBROKEN_RUN_CHARS = 12
 
 
 def unbroken_width(field: QLabel, text: str) -> int:
-    """The width of ``text``'s widest run between spaces, at most :data:`UNBROKEN_RUN_CHARS` wide [px]:
-    a value breaks only where an English one would. Qt breaks Chinese between any two characters, so
+    """The width of ``text``'s widest run between spaces, at most :data:`UNBROKEN_RUN_CHARS` wide, and
+    never less than the label's own minimum (its margins) [px]: a value breaks only where an English one would. Qt breaks Chinese between any two characters, so
     a wrapped value's minimum width was one character and the form kept "瓶颈 帧缓冲" beside its name,
     one character a line (persona s25 #12); with this minimum the row goes below its name instead."""
     metrics = field.fontMetrics()
     widest = max((metrics.horizontalAdvance(run) for run in text.split(" ")), default=0)
-    return min(widest, UNBROKEN_RUN_CHARS * metrics.horizontalAdvance("\u4e00"))
+    return max(min(widest, UNBROKEN_RUN_CHARS * metrics.horizontalAdvance("\u4e00")), field.minimumSizeHint().width())
 
 
 class _NumbersArea(QScrollArea):

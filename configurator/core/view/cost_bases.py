@@ -48,15 +48,11 @@ SHORT = {"tco": "TCO over {years} years", "cloud": "cloud rent"}
 """A basis named briefly for a table column, whose tooltip holds :func:`per_unit_label` in full."""
 
 
-def short_basis(basis: str, years: float | None = None) -> str | Phrase:
-    """'TCO over 4 years', 'cloud rent': a basis named briefly (``years``: the TCO's horizon)."""
-    return Phrase(SHORT[basis], {"years": f"{years:g}" if years is not None else "N"}) if basis == "tco" \
-        else SHORT[basis]
-
-
 def short_per_unit_label(cost_unit: str, basis: str, years: float | None = None) -> Phrase:
     """'TCO over 4 years, per million tokens': the ranking's cost named short enough for a column."""
-    return Phrase("{basis}, {per}", {"basis": short_basis(basis, years), "per": PER_UNIT[cost_unit]})
+    name = Phrase(SHORT[basis], {"years": f"{years:g}" if years is not None else "N"}) if basis == "tco" \
+        else SHORT[basis]
+    return Phrase("{basis}, {per}", {"basis": name, "per": PER_UNIT[cost_unit]})
 
 
 RANKING_BASIS = "tco"

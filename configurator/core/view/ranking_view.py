@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from configurator.core.estimate import Estimate
 from configurator.core.recommend import Objective, Result
-from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, short_basis
+from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.names import CLASSES
 from configurator.core.view.price_view import PRICE_HEADING, price_value
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
@@ -34,17 +34,6 @@ def ranking_cost_label(objective: Objective, scenario) -> Phrase:
     if objective is Objective.CLOUD:
         return per_unit_label(unit, "cloud")
     return per_unit_label(unit, "tco", scenario.economics.amortisation_years)
-
-
-def ranking_cost_heading(objective: Objective, scenario) -> tuple[Value, str]:
-    """:func:`ranking_cost_label` short enough for a table column, as two lines: the basis ('TCO
-    over 4 years') and the unit of work ('per million tokens'); on one line the heading was wider
-    than the column the ranking leaves it at 1400 px and was clipped (persona s25 #10). The
-    column's tooltip holds the full label."""
-    per = PER_UNIT[family_of(scenario.workload).cost_unit]
-    if objective is Objective.CLOUD:
-        return short_basis("cloud"), per
-    return short_basis("tco", scenario.economics.amortisation_years), per
 
 
 def _score_heading(objective: Objective, est: Estimate) -> Value:

@@ -60,14 +60,13 @@ class RankingTable:
         ranking uses (ownership or cloud, per unit of work, in the currency) and the one limiting factor."""
         scenario = self.controller.scenario
         speed = label(view_of(scenario.workload).ranking.speed_heading, current_language())
+        from configurator.core.view.ranking_view import ranking_cost_heading  # loads the estimator: after painting
+
         objective = self.ranking.value.objective
         _, _, cost, _ = self._chart_axes(objective, scenario.economics.currency)
-        short = objective in (Objective.TCO, Objective.CLOUD)  # a cost per unit of work; the tooltip in full
-        # the cost named as the chart's axis beside it names it ('Cost per million tokens [USD]'), its basis
-        # in the tooltip, the "Rank by" box and the chart's subtitle: with the basis too, the heading was
-        # wider than the room the table leaves it at 1400 px and clipped (persona s25 #10); on two lines
-        # the taller header left one ranked row fewer in view (tests/test_docks_fit.py)
-        heading = self._cost_axis_words(objective, scenario.economics.currency)[0] if short else cost
+        short = objective in (Objective.TCO, Objective.CLOUD)  # the basis named briefly; the tooltip in full
+        heading = f"{write(ranking_cost_heading(objective, scenario), current_language())} " \
+                  f"[{scenario.economics.currency}]" if short else cost
         self.table.setHorizontalHeaderLabels([_tc("RecommendationPanel", "Cards"), _tc("RecommendationPanel", "Class"),
                                               speed, heading, self._last_heading(), self._price_heading(objective)])
         self.table.horizontalHeaderItem(3).setToolTip(cost)

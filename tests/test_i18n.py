@@ -29,6 +29,7 @@ from configurator.core.formats import FORMATS
 from configurator.core.messages import CATALOGUES, ENGLISH
 from configurator.core.uncertainty import error_bands
 from configurator.core.view.card_view import FRAMEWORK_NAMES
+from configurator.core.view.names import model_name
 from configurator.report.language import ZH_CN
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,7 +72,7 @@ def allowed_words() -> set[str]:
 
     words |= english_words(" ".join(TARGET_NAMES.values()))  # engine and trainer names (the launch row)
     for preset_id in load_presets():
-        words |= english_words(preset_id)
+        words |= english_words(preset_id) | english_words(model_name(preset_id))  # its id and name: product names
     for spec in (*PROFILES.values(), *FORMATS.values()):  # citations (papers, docs, benchmarks) stay as written
         words |= english_words(spec.source)
     return words

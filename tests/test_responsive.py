@@ -11,6 +11,7 @@ from PySide6.QtCore import QSettings
 from configurator.core import analysis as analysis_module  # the controller looks its steps up here, when it runs
 from configurator.app.main_window import MainWindow
 from configurator.app.worker import LatestJob
+from configurator.core.view.names import model_name
 
 
 @pytest.fixture
@@ -183,7 +184,7 @@ def test_the_wizard_summary_is_worked_out_on_a_worker(qtbot, controller):
     assert wizard.summary.wait()
     assert wizard.summary.isComplete() and wizard.summary.text.toPlainText()
     model = wizard.summary.suggestion[1].model
-    assert f"Model: {model.name}, " in wizard.summary.text.toPlainText()  # the model the numbers are for
+    assert f"Model: {model_name(model.name)}, " in wizard.summary.text.toPlainText()  # the model the numbers are for
     assert wizard.summary.busy_label.text() == ""
     suggested = wizard.summary.suggestion[1]
     wizard.accept()

@@ -34,7 +34,7 @@ from configurator.core.view import price_view
 from configurator.core.view.bom_names import ITEMS, item_label
 from configurator.core.view.card_names import card_name as shown_card_name
 from configurator.core.view.words import words
-from configurator.report.language import reference, searched, searched_note
+from configurator.report.language import quantity_unit, reference, searched, searched_note
 
 if TYPE_CHECKING:
     from configurator.core.estimate import Estimate
@@ -95,6 +95,25 @@ def source_text(line) -> str:
     else:
         source = reference(line.source, current_language()) or line.source
     return f"{source} ({line.date})" if line.date else source
+
+
+def quantity_text(line) -> str:
+    """A line's quantity with what it counts, as the printed summary writes it ('8 cards', '2 servers',
+    '1 rack', '4.5 TB'; report/language.quantity_unit): a bare '4.5' did not say it was terabytes."""
+    amount = fmt.whole(line.quantity) if float(line.quantity).is_integer() else fmt.number(line.quantity, 1)
+    unit = quantity_unit(line.unit, words(current_language()), line.quantity)
+    return f"{amount} {unit}".strip()
+
+
+RESIDUAL_SIGN = "\u2212"
+"""Before the residual value in the TCO table: a minus sign (U+2212), as the printed summary writes it
+(report/summary_money.py): the value is taken off the TCO, a credit, and "+974,728" beside the
+summary's "−974,728" read as two quantities (persona s25 #26)."""
+
+
+def residual_text(residual: float, currency: str) -> str:
+    """The residual value as the TCO counts it: '−974,728 CNY' (nothing to take off: '0 CNY')."""
+    return RESIDUAL_SIGN + fmt.money(residual, currency) if residual > 0 else fmt.money(residual, currency)
 
 
 def paced_energy_note(est: Estimate) -> str:
@@ -231,7 +250,7 @@ class BomPanel(QWidget):
                 name = card_name
             if line.role:
                 name = f"{name} — {roles.get(line.role, line.role)}"
-            quantity = fmt.whole(line.quantity) if float(line.quantity).is_integer() else fmt.number(line.quantity, 1)
+            quantity = quantity_text(line)
             cells = [f"{kinds.get(line.kind, line.kind)}: {name}", quantity,
                      _tc("bom", "no price — enter a quote") if line.unit_price is None else fmt.money(line.unit_price, ""),
                      "—" if line.total is None else fmt.money(line.total, ""),
@@ -259,11 +278,11 @@ class BomPanel(QWidget):
                 (_tc("bom", "Support"), per_year.format(fmt.money(own.support_per_year, currency))),
                 (_tc("bom", "Licences"), per_year.format(fmt.money(own.licences_per_year, currency))),
                 (_tc("bom", "Colocation"), per_year.format(fmt.money(own.colocation_per_year, currency))),
-                (_tc("bom", "Residual value"), fmt.money(own.residual, currency)),
+                (_tc("bom", "Residual value"), residual_text(own.residual, currency)),
                 (_tc("bom", "TCO over {0} years").format(f"{own.years:g}"), fmt.money(own.tco, currency)),
                 (_tc("bom", "Utilisation"), fmt.percent(own.utilisation)),
-                (_tc("bom", "TCO per million tokens"), fmt.money(cost.per_million_tokens, currency)),
-                *([(per_unit_labels()[cost.unit], fmt.money(cost.per_unit, currency))] if cost.unit else []),
+                (_tc("bom", "TCO per million tokens"), fmt.unit_cost(cost.per_million_tokens, currency)),
+                *([(per_unit_labels()[cost.unit], fmt.unit_cost(cost.per_unit, currency))] if cost.unit else []),
                 (_tc("bom", "Renting instead"), per_year.format(fmt.money(cost.rent_per_year, currency))),
                 (_tc("bom", "Owning pays off above"), fmt.percent(cost.break_even_utilisation)
                  if cost.break_even_utilisation is not None else _tc("bom", "— (no cloud price, or renting is cheaper)"))]

@@ -37,6 +37,7 @@ from configurator.core.software import runs_software
 from configurator.core.units import Precision
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.card_names import card_name
+from configurator.core.view.names import model_name
 from configurator.core.procurement import card_price
 from configurator.core.view.card_view import (
     CONFIDENCE,
@@ -481,7 +482,7 @@ class ComparisonDialog(QDialog):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("For the current scenario: {cards} each, {model}").format(
-            cards=self.tr("%n card(s)", "", scenario.count), model=scenario.model.name)))
+            cards=self.tr("%n card(s)", "", scenario.count), model=model_name(scenario.model.name))))
         self.busy_label = QLabel()
         self.busy_label.setStyleSheet("color: #555;")
         layout.addWidget(self.busy_label)

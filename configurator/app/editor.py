@@ -32,6 +32,8 @@ from configurator.app.i18n import current_language
 from configurator.app.narrow_form import NarrowForm
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_presets
+from configurator.core.view.fields_read import reads
+from configurator.core.view.names import model_name
 from configurator.core.hf_config import load_hf_config
 from configurator.core.scenario import COUNT_SWEEP, RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
 from configurator.core.view.card_names import card_name
@@ -169,7 +171,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         form = NarrowForm(group)
         self.model_combo = QComboBox()
         self.model_combo.setToolTip(field_help("model"))
-        items = [(f"{pid} ({m.total_params() / 1e9:.1f} B)", pid) for pid, m in load_presets().items()]
+        items = [(f"{model_name(pid)} ({m.total_params() / 1e9:.1f} B)", pid) for pid, m in load_presets().items()]
         fill_combo(self.model_combo, items)
         self.model_combo.currentIndexChanged.connect(self._on_model_chosen)
         self._row(form, "model", self.model_combo)
@@ -241,6 +243,15 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.ep_row = self._auto_field(form, self.ep, "parallelism.ep")
         self.zero = self._combo(labels.zero_names(), "parallelism.zero")
         self.zero_row = self._auto_field(form, self.zero, "parallelism.zero")
+        self.cards_form = form
+        self.layout_rows = {"parallelism.tp": self.tp_row, "parallelism.pp": self.pp_row,
+                            "parallelism.virtual_stages": self.vp_row,
+                            "parallelism.pipeline_schedule": self.pipeline_schedule,
+                            "parallelism.tp_comm_overlap": self.tp_comm_overlap,
+                            "parallelism.tp_comm_overlap_cfg": self.tp_comm_overlap_cfg,
+                            "parallelism.cp": self.cp_row, "parallelism.ep": self.ep_row,
+                            "parallelism.zero": self.zero_row}
+        """The layout rows, shown only for the work that reads them (:mod:`configurator.core.view.fields_read`)."""
         return group
 
     def _training_group(self) -> QGroupBox:
@@ -459,7 +470,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.model_combo.blockSignals(True)
         custom = self.model_combo.findData(CUSTOM_MODEL)
         if preset_id is None:
-            label = self.tr("{name} (custom, {size:.1f} B)").format(name=model.name, size=model.total_params() / 1e9)
+            label = self.tr("{name} (custom, {size:.1f} B)").format(name=model_name(model.name), size=model.total_params() / 1e9)
             if custom < 0:
                 self.model_combo.addItem(label, CUSTOM_MODEL)
             else:
@@ -489,10 +500,14 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             self.tr("Counts only with tensor-parallel traffic overlapped with compute") if workload.is_training
             else serving_reason))
         # experts are split in training and in serving (a copy's experts spread over its cards)
-        dense = self.tr("Expert parallelism needs a mixture-of-experts model; {0} is dense").format(model.name)
+        dense = self.tr("Expert parallelism needs a mixture-of-experts model; {0} is dense").format(model_name(model.name))
         self._enable_row(self.ep_row, model.is_moe, dense)
         self.expert_overlap.setEnabled(model.is_moe)
         self.expert_overlap.setToolTip(field_help("training.expert_overlap") if model.is_moe else dense)
+        for path, row in self.layout_rows.items():  # a field the work does not read is not shown
+            shown = reads(workload, path)
+            if self.cards_form.isRowVisible(row) != shown:  # only where it changes: each call lays the form out
+                self.cards_form.setRowVisible(row, shown)
         self.training_group.setVisible(workload.is_training)
         self.serving_group.setVisible(workload is Workload.INFERENCE)
         self.desktops_group.setVisible(workload is Workload.VDI)

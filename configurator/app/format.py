@@ -51,6 +51,12 @@ def money(value: float | None, currency: str) -> str:
     return _numbers.money(value, currency, current_language())
 
 
+def unit_cost(value: float | None, currency: str) -> str:
+    """A cost per unit of work, with enough significant digits below one unit to tell the figures a
+    ranking orders apart ('0.0308 USD', not '0.03 USD': :func:`~configurator.core.view.numbers.unit_cost`)."""
+    return _numbers.unit_cost(value, currency, current_language())
+
+
 def short_amount(value: float) -> str:
     """A chart tick's amount, counted as the window's language counts (1.5M; 150万), its unit on the axis."""
     return _numbers.short_amount(value, current_language())

@@ -24,6 +24,14 @@ MAX_COLUMN_PX = 300
 """Widest a column grows to fit its contents (a long card name is elided, whole in its tooltip), so
 the cost and price columns stay in view."""
 
+CARDS_COLUMN_PX = 240
+"""Widest the Cards column gets [px]: as wide as its cards' texts (the below-the-line heading, spanning
+the row, left out), a longer one elided, whole in its tooltip. Sized to contents with the heading, it
+took :data:`MAX_COLUMN_PX` and pushed the cost column past the table's edge at 1400 px (persona s25 #10)."""
+
+CELL_PADDING_PX = 16
+"""Room beside a cell's text: the item view's margins and the focus frame [px]."""
+
 SUPPORT_CAUTION_COLOUR = "#7a3300"
 """The text colour of the caution that a card's vendor software is past its support (the summary's
 too: :data:`configurator.report.render.CAUTION_COLOURS`; the wizard's answer)."""
@@ -44,6 +52,7 @@ class RankingTable:
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
         table.horizontalHeader().setMaximumSectionSize(MAX_COLUMN_PX)
+        table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # _fit_cards_column
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         return table
 
@@ -91,10 +100,24 @@ class RankingTable:
             cost = rec.cost_on(basis)
             cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, current_language())}",
                      names[rec.card.category], speed,
-                     fmt.money(cost, currency) if cost is not None else "—",
+                     fmt.unit_cost(cost, currency) if cost is not None else "—",
                      factors[limiting_factor(rec.estimate)]]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
+        self._fit_cards_column()
+
+    def _fit_cards_column(self) -> None:
+        """The Cards column as wide as its widest card text, at most :data:`CARDS_COLUMN_PX`; each
+        text whole in its tooltip where none is set."""
+        metrics, widest = self.table.fontMetrics(), 0
+        for row in range(self.table.rowCount()):
+            item = self.table.item(row, 0)
+            if item is None or row == getattr(self, "below_line_row", None):
+                continue
+            widest = max(widest, metrics.horizontalAdvance(item.text()) + CELL_PADDING_PX)
+            if not item.toolTip():
+                item.setToolTip(item.text())
+        self.table.setColumnWidth(0, min(widest, CARDS_COLUMN_PX))
 
     def _show_support_caution(self, result: Result) -> None:
         """The first-ranked card's caution over the table (its vendor software past support), and
@@ -118,6 +141,7 @@ class RankingTable:
         (greyed, never ranked), with the first constraint it breaks and by how much in the last column."""
         self.below_line_row = None
         if not result.below_line:
+            self._fit_cards_column()  # the rows without a price, added after the ranked ones
             return
         language = current_language()
         names = class_names()
@@ -144,7 +168,7 @@ class RankingTable:
                                language)
             cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}", names[rec.card.category],
                      self._speed_text(rec.estimate),
-                     fmt.money(cost, currency) if cost is not None else "—", breaks]
+                     fmt.unit_cost(cost, currency) if cost is not None else "—", breaks]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setForeground(grey)
@@ -154,6 +178,7 @@ class RankingTable:
             price.setForeground(grey)
             self.table.setItem(start + offset, self.PRICE_COLUMN, price)
             self.row_recommendations.append(rec)
+        self._fit_cards_column()
 
     def recommendation_at(self, row: int):
         """The configuration shown in ``row``: ranked, without a price, or below the line (None for

@@ -46,6 +46,20 @@ _UNIT_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
 """A hyphen between letters (a unit such as GPU-h), not a minus sign."""
 
 
+UNBROKEN_RUN_CHARS = 12
+"""Widest run without a space that a value keeps on one line, in characters of its font [count]."""
+
+
+def unbroken_width(field: QLabel, text: str) -> int:
+    """The width of ``text``'s widest run between spaces, at most :data:`UNBROKEN_RUN_CHARS` wide, and
+    never less than the label's own minimum (its margins) [px]: a value breaks only where an English one would. Qt breaks Chinese between any two characters, so
+    a wrapped value's minimum width was one character and the form kept "瓶颈 帧缓冲" beside its name,
+    one character a line (persona s25 #12); with this minimum the row goes below its name instead."""
+    metrics = field.fontMetrics()
+    widest = max((metrics.horizontalAdvance(run) for run in text.split(" ")), default=0)
+    return max(min(widest, UNBROKEN_RUN_CHARS * metrics.horizontalAdvance("\u4e00")), field.minimumSizeHint().width())
+
+
 class _NumbersArea(QScrollArea):
     """Asks for the whole height of its contents, so it scrolls only when the window is short."""
 
@@ -218,6 +232,8 @@ class ResultsPanel(QWidget):
             self._show_rows([(key, shown) for key, shown, *_ in rows])
         for key, _shown, value, tip in rows:
             self.values[key].setText(value)
+            if self.values[key].minimumWidth() != (least := unbroken_width(self.values[key], value)):
+                self.values[key].setMinimumWidth(least)
             self.values[key].setToolTip(tip)
         self._show_fixes(analysis, language)
         warnings = [message_text(m) for m in est.messages] or [self.tr("No warnings")]

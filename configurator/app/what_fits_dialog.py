@@ -41,6 +41,7 @@ from configurator.core.fields import spec
 from configurator.core.scenario import Scenario, updated
 from configurator.core.view.card_names import card_name
 from configurator.core.view.rows import Columns, label, write
+from configurator.core.view.names import model_name
 from configurator.core.view.what_fits_view import heading, question, serving_columns, training_columns
 from configurator.core.what_fits import (
     INTERACTIVE_TARGETS,
@@ -321,7 +322,7 @@ class WhatFitsDialog(QDialog):
         if row is None:
             return False
         scenario = updated(row.estimate.scenario, name=self.controller.scenario.name)
-        self.controller.replace_undoable(scenario, self.tr("What fits: use {model}").format(model=row.model.name))
+        self.controller.replace_undoable(scenario, self.tr("What fits: use {model}").format(model=model_name(row.model.name)))
         return True
 
 

@@ -35,7 +35,7 @@ from configurator.core.catalog import Catalog
 from configurator.core.model_size import SizedModel, model_for_size
 from configurator.core.scenario import Constraints, Serving, ServingUse, Training
 from configurator.core.serving_use import USE_TARGETS
-from configurator.core.view.names import SERVING_USES
+from configurator.core.view.names import SERVING_USES, model_name
 
 GRAPHICS = ("vdi", "transcode", "render")
 
@@ -134,7 +134,7 @@ class ModelPage(QWizardPage):
         self.presets = QListWidget()
         for preset_id, model in load_presets().items():
             item = QListWidgetItem(self.tr("{name} — {size} billion parameters").format(
-                name=preset_id, size=fmt.significant(model.total_params() / 1e9)))
+                name=model_name(preset_id), size=fmt.significant(model.total_params() / 1e9)))
             item.setData(256, preset_id)
             self.presets.addItem(item)
         self.presets.currentRowChanged.connect(lambda _: self.preset_choice.setChecked(True))
@@ -235,7 +235,7 @@ def sized_text(sized: SizedModel) -> str:
     if sized.preset_id is not None:
         return _tc(
             "ModelPage", "Uses {name} ({used} B parameters) — the closest preset to {asked} B.").format(
-            name=sized.preset_id, used=used, asked=asked)
+            name=model_name(sized.preset_id), used=used, asked=asked)
     m = sized.model
     return _tc(
         "ModelPage", "No preset is within 10 % of {asked} B: uses a Llama-like shape of {used} B parameters — "

@@ -31,7 +31,7 @@ from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.view.card_names import card_name
 from configurator.core.view.estimate_view import estimate_view
-from configurator.core.view.names import BUDGET_BASES
+from configurator.core.view.names import BUDGET_BASES, model_name
 from configurator.core.view.constraints_view import constraints_section, targets_held, verdict_line
 from configurator.core.view.rows import View, label, pair, write
 from configurator.core.view.words import words
@@ -277,7 +277,7 @@ class SummaryPage(QWizardPage):
         if view.layout is not None:  # the work runs a model laid out over the cards
             model = s.model
             parts.append(self.tr("<b>Model:</b> {name}, {params} B parameters ({shape})").format(
-                name=escape(model.name), params=fmt.significant(model.total_params() / 1e9),
+                name=escape(model_name(model.name)), params=fmt.significant(model.total_params() / 1e9),
                 shape=model_summary(model)))
             if s.workload.is_training:  # not asked by the wizard: the window's, said (one default, core.default_job)
                 parts.append(self.tr("<b>Sequence:</b> {tokens} tokens (kept from the window: change it there)").format(
@@ -286,9 +286,7 @@ class SummaryPage(QWizardPage):
               "closest": self.tr("the closest to your constraints of {n} cards below the line").format(n=d.ranked),
               "you": self.tr("the card you picked; the count and layout chosen by the planner"),
               "owned": self.tr("the cards you own, laid out by the planner")}[d.chosen_by]
-        parts.append(self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(
-            cards=self.tr("%n card(s)", "", s.count), card=escape(card_name(est.card.name, current_language())),
-            servers=self.tr("%n server(s)", "", s.nodes), by=by))
+        parts.append(self._buy_line(d, by))
         parts.append(self._layout_line(view))
         parts.append(self._cost_line(d))
         parts.append(escape(write(view.verdict, current_language())))
@@ -306,6 +304,21 @@ class SummaryPage(QWizardPage):
             html += "<p><b>" + self.tr("Notes") + "</b></p><ul>" + "".join(
                 f"<li>{escape(message_text(m))}</li>" for m in est.messages) + "</ul>"
         return html
+
+    def _buy_line(self, d: Decision, by: str) -> str:
+        """'Buy: 16 cards of Instinct MI355X in 2 servers, plus 1 spare server (8 cards) — …': the cold
+        spare servers the capex below buys (``procurement.goodput``: enough for 99 % of the time) said
+        beside the count, as the summary's 'in 3 servers (8 cards each; 1 of them spare)'."""
+        s = d.scenario
+        cards, servers = self.tr("%n card(s)", "", s.count), self.tr("%n server(s)", "", s.nodes)
+        spares = d.cost.bom.spare_servers if d.cost is not None else 0
+        if not spares:
+            return self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(
+                cards=cards, card=escape(card_name(d.estimate.card.name, current_language())), servers=servers, by=by)
+        return self.tr("<b>Buy:</b> {cards} of {card} in {servers}, plus {spares} ({spare_cards}) — {by}").format(
+            cards=cards, card=escape(card_name(d.estimate.card.name, current_language())), servers=servers, by=by,
+            spares=self.tr("%n spare server(s)", "", spares),
+            spare_cards=self.tr("%n card(s)", "", spares * d.cost.bom.gpus_per_server))
 
     def _constraints_warning(self, d: Decision) -> str:
         """A red line first when nothing meets every constraint: what is shown is the closest."""

@@ -112,5 +112,12 @@
             <numerusform>%n servers</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n spare server(s)</source>
+        <translation>
+            <numerusform>%n spare server</numerusform>
+            <numerusform>%n spare servers</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

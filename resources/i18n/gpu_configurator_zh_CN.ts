@@ -1296,7 +1296,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>{name} — {size} billion parameters</source>
-        <translation>{name} — {size} 十亿参数</translation>
+        <translation>{name} — {size} B 参数</translation>
     </message>
     <message>
         <source>&amp;Import a config.json</source>
@@ -3433,6 +3433,16 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Notes</source>
         <translation>说明</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers}, plus {spares} ({spare_cards}) — {by}</source>
+        <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，共 {servers}，另加 {spares}（{spare_cards}）——{by}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n spare server(s)</source>
+        <translation>
+            <numerusform>%n 台备用服务器</numerusform>
+        </translation>
     </message>
     <message>
         <source>&lt;b&gt;Cost:&lt;/b&gt; not known (no price for a part of the bill of materials)</source>

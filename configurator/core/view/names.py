@@ -171,17 +171,33 @@ VGPU = {"graphics": "Virtual desktops and workstations", "compute": "Compute pro
 
 _MODEL_ID = re.compile(r"^([a-z]+)(\d[\d.]*)?-(.+)$")
 
+MODEL_FAMILIES = {"llama": "Llama", "tinyllama": "TinyLlama", "mistral": "Mistral", "mixtral": "Mixtral",
+                  "qwen": "Qwen", "deepseek": "DeepSeek", "gpt": "GPT"}
+"""A model family as its maker writes it (Meta's "Llama", Zhang et al.'s "TinyLlama",
+https://github.com/jzhang38/TinyLlama; "DeepSeek-V3", arXiv:2412.19437; "GPT-3", arXiv:2005.14165);
+a family not listed is capitalised."""
+
+
+def _size_part(part: str) -> str:
+    """'70b' -> '70B', '8x7b' -> '8x7B', 'a22b' -> 'A22B' (active parameters), 'v3' -> 'V3'."""
+    if re.fullmatch(r"[\dx.]+[bm]", part):
+        return part[:-1] + part[-1].upper()
+    if re.fullmatch(r"[av]\d+[\d.]*[bm]?", part):
+        return part.upper()
+    return part
+
 
 def model_name(name: str) -> str:
-    """A preset id as people write it: 'llama3-70b' -> 'Llama 3 70B', 'qwen2.5-72b' -> 'Qwen 2.5 72B';
-    any other name unchanged."""
+    """A preset id as people write it: 'llama3-70b' -> 'Llama 3 70B', 'qwen2.5-72b' -> 'Qwen 2.5 72B',
+    'qwen3-235b-a22b' -> 'Qwen 3 235B-A22B', 'deepseek-v3' -> 'DeepSeek V3'; any other name unchanged."""
     match = _MODEL_ID.match(name)
     if not match:
         return name
     family, version, size = match.groups()
-    size = re.sub(r"(\d)([bm])$", lambda m: m.group(1) + m.group(2).upper(), size).replace("-", " ")
+    size = "-".join(_size_part(part) for part in size.split("-"))
     size = size[0].upper() + size[1:]
-    return " ".join(part for part in (family.capitalize(), version, size) if part)
+    family = MODEL_FAMILIES.get(family, family.capitalize())
+    return " ".join(part for part in (family, version, size) if part)
 
 
 def tokens_text(tokens: float) -> str:

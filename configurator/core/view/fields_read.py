@@ -5,7 +5,6 @@ stage, greyed; graphics work splits no model). Qt-free."""
 from __future__ import annotations
 
 from configurator.core.scenario_choices import Workload
-from configurator.core.workloads import family_of
 
 MODEL_SPLIT = frozenset({"training", "serving"})
 TRAINING_ONLY = frozenset({"training"})
@@ -26,10 +25,8 @@ read by every kind (``parallelism.cards_per_node``: graphics work too)."""
 
 
 def work_kind(workload: Workload) -> str:
-    """'training', 'serving' or 'graphics': the workload's family, the graphics families (desktops,
-    video, rendering) as one."""
-    name = family_of(workload).name
-    return name if name in MODEL_SPLIT else "graphics"
+    """'training', 'serving' or 'graphics'."""
+    return "graphics" if workload.is_graphics else "training" if workload.is_training else "serving"
 
 
 def reads(workload: Workload, path: str) -> bool:

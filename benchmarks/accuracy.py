@@ -287,9 +287,17 @@ PUBLISHED: dict[str, PublishedCase] = {
                                              mb=40, m=6, seq=512)),
     "tp-foundry-h100-3b-512-fp8": _foundry("tp-foundry-h100-3b-512-fp8", _train(MPT["3b"], "h100-sxm", 8, zero=3,
                                             mb=40, m=6, seq=512, precision="fp8"),
-                                            "amp_fp8: Composer's DelayedScaling (amax history 16) through te.Linear "
-                                            "(fc_type te), each product's input cast by a kernel of its own, no "
-                                            "LayerNorm fusion: fp8_scaling dynamic (the per-product cast)"),
+                                            "amp_fp8 ran delayed scaling: Composer's DelayedScaling (HYBRID, amax "
+                                            "history 16; mosaicml/composer 02c872e core/precision.py "
+                                            "get_precision_context) through Transformer Engine layers (amp_fp8 needs "
+                                            "them: fc_type te, which layers the table does not say), each product's "
+                                            "input cast by a kernel of its own, no LayerNorm fusion. Set as "
+                                            "fp8_scaling dynamic for its GEMM curve only (the per-product cast; "
+                                            "delayed is the curve of Megatron-Core's fused casts, 43,333 tokens/s, "
+                                            "+18.6 %); the field also sets Megatron-Core's rule that the output "
+                                            "projection keeps no FP8 copy (memory.keeps_original_inputs), which this "
+                                            "run did not follow: its memory is 1.7 GB low (58.9 of 85.0 GB stated, "
+                                            "60.6 with the copy; the planner's micro-batch 48 fits either way)"),
     "tp-foundry-a100-70b-64": _foundry("tp-foundry-a100-70b-64", _train(MPT["70b"], "a100-sxm-80gb", 64, zero=3,
                                         mb=8, m=4, recompute="full", recipe="pure", network=A100_NETWORK),
                                         "bf16 PURE as the pure recipe"),

@@ -1,0 +1,42 @@
+"""Figures a calibration row's statement quotes are the figures the estimator gives (issue 27 audit):
+a statement that goes stale when a formula moves fails here, not in a reader's hands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import accuracy  # noqa: E402
+
+from configurator.core.catalog import load_bundled_catalog  # noqa: E402
+from configurator.core.estimate import estimate  # noqa: E402
+from configurator.core.scenario import updated  # noqa: E402
+
+CALIBRATION = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "published-calibration.json"
+CATALOG = load_bundled_catalog()
+
+
+def test_llm_foundry_fp8_row_states_the_delayed_scaling_it_ran_and_what_dynamic_costs_its_memory():
+    """llm-foundry's MPT 3B FP8 row ran Composer's DelayedScaling; it is set as fp8_scaling dynamic for
+    its GEMM curve, and its note quotes what that choice does to the memory and what delayed would read."""
+    row_id = "tp-foundry-h100-3b-512-fp8"
+    published = next(r for r in json.loads(CALIBRATION.read_text()) if r["id"] == row_id)
+    stated, planned = accuracy.PUBLISHED[row_id](published)
+    assert "DelayedScaling" in stated.note and stated.scenario.training.fp8_scaling == "dynamic"
+    card = CATALOG.get(stated.scenario.card_id)
+    dynamic = estimate(stated.scenario, card)
+    delayed = estimate(updated(stated.scenario, training={"fp8_scaling": "delayed"}), card)
+    assert dynamic.memory.total / 1e9 == pytest.approx(58.9, abs=0.05)
+    assert delayed.memory.total / 1e9 == pytest.approx(60.6, abs=0.05)
+    assert (delayed.memory.total - dynamic.memory.total) / 1e9 == pytest.approx(1.7, abs=0.05)
+    assert delayed.training.tokens_per_s_per_card == pytest.approx(43_333, abs=1)
+    assert delayed.training.tokens_per_s_per_card / published["value"] - 1 == pytest.approx(0.186, abs=5e-4)
+    assert f"{delayed.training.tokens_per_s_per_card:,.0f} tokens/s" in stated.note
+    assert planned.scenario.training.micro_batch == 48
+    for scaling in ("dynamic", "delayed"):
+        assert estimate(updated(planned.scenario, training={"fp8_scaling": scaling}), card).memory.fits

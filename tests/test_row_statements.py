@@ -57,3 +57,17 @@ def test_llama3_405b_8192_card_row_fits_only_under_a_reserve_its_note_names():
     planned = estimate(updated(s, auto_layout=("vp", "recompute")), CATALOG.get("h100-sxm"))
     assert planned.memory.fits and planned.scenario.training.recompute.value == "full"
     assert planned.training.mfu * CATALOG.get("h100-sxm").peak_tflops(s.precision) == pytest.approx(340, rel=0.01)
+
+
+@pytest.mark.parametrize("row_id", ["nemo-2407-llama2-70b-sft-fp8-16xh100", "megatron-bridge-2511-405b-fp8-256xgb200"])
+def test_held_out_fp8_rows_quote_the_memory_the_estimate_gives(row_id):
+    """The held-out FP8 rows whose memory moved with Transformer Engine's FP8 input copies quote today's figure."""
+    from accuracy_heldout import _training_scenario
+    from heldout_card import card_as_run
+
+    held_out = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "held-out.json"
+    row = next(r for r in json.loads(held_out.read_text()) if r["id"] == row_id)
+    memory = estimate(_training_scenario(row["setup"]), card_as_run(row["setup"])).memory
+    assert memory.fits
+    assert f"{memory.total / 2**30:.1f} GiB" in row["notes"]
+    assert f"{memory.activations / 2**30:.1f} of activations" in row["notes"]

@@ -521,6 +521,12 @@ class ServingMemoryModel:
         activations = self.working_set(concurrency) + self.activations_per_sequence * concurrency
         return kv, activations, self.weights + kv + activations + self.context
 
+    def fits(self, concurrency: int, context_tokens: int) -> bool:
+        """Whether :meth:`breakdown` at ``concurrency`` and ``context_tokens`` fits (its total within
+        the budget, :attr:`MemoryBreakdown.fits`), without making the breakdown (the serving search's
+        rate probe asks thousands of times)."""
+        return self._parts(concurrency, context_tokens)[2] <= self.budget
+
     def breakdown(self, concurrency: int, context_tokens: int) -> MemoryBreakdown:
         kv, activations, total = self._parts(concurrency, context_tokens)
         return MemoryBreakdown(weights=self.weights, gradients=0.0, optimizer=0.0, activations=activations, kv_cache=kv,

@@ -100,13 +100,13 @@ def tpot_floor(scenario: Scenario, card: Card, percentile: int = 50, slower: flo
     per_step = speculative_tokens_per_step(scenario)
     per_second = rate * max(serving.output_tokens - 1, 0) / per_step  # sequences each second of step adds
     smallest = max(1, min(-(-serving.users // copies), serving.max_batched_tokens))
-    step, read = 0.0, -1
+    step, read, time_at = 0.0, -1, table.timer()  # the table's step at a batch (what table.at reads)
     for _ in range(ROUNDS):
         node = node_below(min(per_second * step, smallest))
         if node == read and step > 0.0:
             break  # the same node again: the floor rises only through the chunk term, left there
         read = node
-        step = max(step, (table.at([node])[0] + (1.0 - math.exp(-rate * step)) * chunk_s) / (1.0 - share))
+        step = max(step, (time_at(node) + (1.0 - math.exp(-rate * step)) * chunk_s) / (1.0 - share))
     step = max(step * (1.0 - FLOOR_MARGIN) - 1e-12, 0.0)
     if percentile <= 50 or not share:
         return step / per_step
@@ -115,7 +115,20 @@ def tpot_floor(scenario: Scenario, card: Card, percentile: int = 50, slower: flo
     prompt_s = share / rate  # P·τ_p
     steps = max(max(serving.output_tokens - 1, 0) / per_step, 1.0)
     sd = prompt_s * math.sqrt(rate * step / steps) / (1.0 - share)
-    return (step + NormalDist().inv_cdf(percentile / 100) * (1.0 - FLOOR_MARGIN) * sd) * (1.0 - FLOOR_MARGIN) / per_step
+    return (step + normal_quantile(percentile) * (1.0 - FLOOR_MARGIN) * sd) * (1.0 - FLOOR_MARGIN) / per_step
+
+
+_QUANTILES: dict[int, float] = {}
+"""The standard normal's quantiles worked out, by percentile (:func:`normal_quantile`)."""
+
+
+def normal_quantile(percentile: int) -> float:
+    """``NormalDist().inv_cdf(percentile / 100)``, the standard normal's quantile at ``percentile``,
+    worked out once per percentile (the floor is asked thousands of times at one or two)."""
+    z = _QUANTILES.get(percentile)
+    if z is None:
+        z = _QUANTILES[percentile] = NormalDist().inv_cdf(percentile / 100)
+    return z
 
 
 def cannot_meet_tpot(scenario: Scenario, card: Card, fp8_too: bool = True, miss: float = 0.0) -> bool:

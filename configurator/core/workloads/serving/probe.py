@@ -291,8 +291,9 @@ class RateProbe:
         """Whether the copy fits with ``sequences`` decoding at once (the probe's scenario at another
         batch per copy, :meth:`sequences_at`): its memory at the load (:class:`~.estimate.ServingCopy`'s
         own, the batch-free memory model's breakdown at its sequences and context) within the
-        engine's budget."""
-        return self.memory_model().breakdown(sequences, self.kept["context"]).fits
+        engine's budget (:meth:`~configurator.core.memory.ServingMemoryModel.fits`: the breakdown's
+        own test, the breakdown not made)."""
+        return self.memory_model().fits(sequences, self.kept["context"])
 
     def memory_model(self) -> ServingMemoryModel:
         """The copy's batch-free memory model (:func:`~.copies.kept_memory_model`: the batch is no

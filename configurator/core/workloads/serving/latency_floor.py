@@ -26,6 +26,7 @@ decode steps (``P·τ_p = t_chunk = 0``) at the rate over them. A copy evaluated
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 from statistics import NormalDist
 
@@ -118,17 +119,11 @@ def tpot_floor(scenario: Scenario, card: Card, percentile: int = 50, slower: flo
     return (step + normal_quantile(percentile) * (1.0 - FLOOR_MARGIN) * sd) * (1.0 - FLOOR_MARGIN) / per_step
 
 
-_QUANTILES: dict[int, float] = {}
-"""The standard normal's quantiles worked out, by percentile (:func:`normal_quantile`)."""
-
-
+@functools.cache
 def normal_quantile(percentile: int) -> float:
     """``NormalDist().inv_cdf(percentile / 100)``, the standard normal's quantile at ``percentile``,
     worked out once per percentile (the floor is asked thousands of times at one or two)."""
-    z = _QUANTILES.get(percentile)
-    if z is None:
-        z = _QUANTILES[percentile] = NormalDist().inv_cdf(percentile / 100)
-    return z
+    return NormalDist().inv_cdf(percentile / 100)
 
 
 def cannot_meet_tpot(scenario: Scenario, card: Card, fp8_too: bool = True, miss: float = 0.0) -> bool:

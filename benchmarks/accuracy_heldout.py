@@ -35,7 +35,7 @@ from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
 from configurator.core.load import (MLPERF_SERVER_LIMITS, capacity, closed_loop_rate, highest_rate, load_point,
                                     mean_ttft_seconds)
-from configurator.core.memory import serving_memory_model
+from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import updated
 from configurator.core.prefill_time import prefill_seconds

@@ -10,7 +10,7 @@ from pathlib import Path
 from accuracy_base import CATALOG, H200_ENGINE, H200_RIG, Row, scenario
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
-from configurator.core.memory import serving_memory_model
+from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.precision import plan_serving_precision
 from configurator.core.prefill_time import prefill_seconds
 from configurator.core.serving_speed import decode_step_seconds

@@ -22,7 +22,7 @@ from accuracy_base import CATALOG, scenario  # noqa: E402
 from accuracy_serving import _mlperf  # noqa: E402
 
 from configurator.core.architecture import preset  # noqa: E402
-from configurator.core.memory import serving_memory_model  # noqa: E402
+from configurator.core.workloads.serving.memory import serving_memory_model # noqa: E402  # noqa: E402
 from configurator.core.precision import plan_serving  # noqa: E402
 
 RECORDS = json.loads(accuracy.HELD_OUT.read_text(encoding="utf-8"))

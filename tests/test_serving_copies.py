@@ -139,7 +139,7 @@ def test_a_copy_at_another_batch_shares_its_memory_model_and_nothing_else_does(c
     """``serving_copy`` of the same copy at another batch reads the memory model it already has
     (``batch_free_memory_model``: the batch enters only the breakdown); another card, another
     layout, a fresh scenario or cleared memos work it out again, equal to the one made afresh."""
-    from configurator.core.memory import serving_memory_model
+    from configurator.core.workloads.serving.memory import serving_memory_model
     from configurator.core.precision import plan_serving
     from configurator.core.workloads.serving.estimate import at_batch, serving_copy
 

@@ -12,7 +12,7 @@ import random
 
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.load import capacity
-from configurator.core.memory import serving_memory_model
+from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import prefill_pool_prompt_seconds

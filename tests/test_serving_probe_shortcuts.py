@@ -9,7 +9,7 @@ from __future__ import annotations
 from statistics import NormalDist
 
 from configurator.core.architecture import preset
-from configurator.core.memory import serving_memory_model
+from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.workloads.serving.copies import clear_copies, kept_plan

@@ -19,7 +19,7 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.engines import SGLANG
 from configurator.core.load import capacity, load_point
-from configurator.core.memory import serving_memory_model
+from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import step_costs

@@ -151,7 +151,7 @@ def test_a_known_short_layout_ranks_as_its_tuple_untimed_where_the_other_decides
 
 
 def test_the_batch_range_kept_on_a_probe_is_the_one_worked_out_afresh(catalog):
-    from configurator.core.memory import serving_memory_model
+    from configurator.core.workloads.serving.memory import serving_memory_model
     from configurator.core.precision import plan_serving
 
     checked = 0

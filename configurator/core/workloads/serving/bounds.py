@@ -11,7 +11,7 @@ none of these while :func:`~configurator.core.workloads.serving.plan.recording_e
 from __future__ import annotations
 
 from configurator.core.catalog import Card
-from configurator.core.memory import ServingMemoryModel
+from configurator.core.workloads.serving.memory import ServingMemoryModel
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import prefill_pool_prompt_seconds
 from configurator.core.serving_speed import busy_copies, prefill_pool_rate

@@ -14,7 +14,7 @@ from typing import TypeVar
 from configurator.core.catalog import Card
 from configurator.core.decode_step_table import NO_PREFILL_FIELDS
 from configurator.core.memo import LastAsked
-from configurator.core.memory import ServingMemoryModel, serving_memory_model
+from configurator.core.workloads.serving.memory import ServingMemoryModel, serving_memory_model
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.workloads.serving.estimate import ServingCopy, serving_copy
@@ -148,7 +148,7 @@ step); when full, every kept one is dropped at once."""
 
 
 def kept_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ServingMemoryModel:
-    """:func:`~configurator.core.memory.serving_memory_model` of ``scenario`` on ``card`` with
+    """:func:`~.memory.serving_memory_model` of ``scenario`` on ``card`` with
     ``plan``, or the one kept for a scenario equal in what it reads: the workload (its expert
     copies), the layout's degrees and the serving settings but :data:`~configurator.core.decode_step_table.NO_PREFILL_FIELDS`
     (values and their types), the plan's precisions and weight bits, and the very same model and

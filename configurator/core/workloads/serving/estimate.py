@@ -13,7 +13,8 @@ from configurator.core.frozen_record import fast_init
 from configurator.core.load import StepCosts
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.memo import LastAsked
-from configurator.core.memory import MemoryBreakdown, ServingMemoryModel, serving_memory_model
+from configurator.core.memory import MemoryBreakdown
+from configurator.core.workloads.serving.memory import ServingMemoryModel, serving_memory_model
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -94,11 +95,11 @@ the objects held here."""
 
 
 def batch_free_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ServingMemoryModel:
-    """:func:`~configurator.core.memory.serving_memory_model`, the last one given again for the same
+    """:func:`~.memory.serving_memory_model`, the last one given again for the same
     card, an equal plan and a scenario that provably differs from the last one only in
     :data:`~configurator.core.decode_step_table.NO_PREFILL_FIELDS` (:func:`~configurator.core.decode_step_table.same_but_batch`:
     every other field the same object), none of which the memory model reads (the batch enters
-    only its :meth:`~configurator.core.memory.ServingMemoryModel.breakdown`): a layout search's
+    only its :meth:`~.memory.ServingMemoryModel.breakdown`): a layout search's
     copies at a doubling batch share one."""
     kept = _LAST_MEMORY_MODEL.kept
     if kept is not None and kept[1] is card and same_but_batch(kept[0], scenario) and \
@@ -113,7 +114,7 @@ def serving_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = No
                  model: ServingMemoryModel | None = None) -> ServingCopy:
     """The memory at the load and (when asked) the speed of one copy of ``scenario`` on ``card``;
     ``plan``: its :func:`~configurator.core.precision.plan_serving` and ``model``: its
-    :func:`~configurator.core.memory.serving_memory_model` (with that plan), when already worked out."""
+    :func:`~.memory.serving_memory_model` (with that plan), when already worked out."""
     return ServingCopy(scenario, card, plan, model)
 
 

@@ -2,7 +2,7 @@
 
 Assembly is :mod:`.estimate`'s, the layout :mod:`.plan`'s, the fewest cards that carry the
 load :mod:`.deployment`'s; memory against context from
-:func:`configurator.core.memory.serving_memory_model`; cost per million output tokens
+:func:`.memory.serving_memory_model`; cost per million output tokens
 from :mod:`configurator.core.economics`.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
-from configurator.core.memory import serving_memory_model
+from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario, Workload

@@ -18,7 +18,7 @@ from configurator.core.catalog import Card
 from configurator.core.decode_step_table import StepTable, copy_step_table
 from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
 from configurator.core.memo import LastAsked
-from configurator.core.memory import ServingMemoryModel
+from configurator.core.workloads.serving.memory import ServingMemoryModel
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import prefill_pool_prompt_seconds, prompt_token_seconds, uncached_prompt_tokens
@@ -291,7 +291,7 @@ class RateProbe:
         """Whether the copy fits with ``sequences`` decoding at once (the probe's scenario at another
         batch per copy, :meth:`sequences_at`): its memory at the load (:class:`~.estimate.ServingCopy`'s
         own, the batch-free memory model's breakdown at its sequences and context) within the
-        engine's budget (:meth:`~configurator.core.memory.ServingMemoryModel.fits`: the breakdown's
+        engine's budget (:meth:`~.memory.ServingMemoryModel.fits`: the breakdown's
         own test, the breakdown not made)."""
         return self.memory_model().fits(sequences, self.kept["context"])
 

@@ -16,6 +16,10 @@ from configurator.core.prefill_time import prefill_seconds
 from configurator.core.serving_speed import decode_step_seconds
 from configurator.core.units import GIB
 
+PREFILL_MEMORY_KIND = "prefill-memory"
+"""The kind of the prefill rows' transient working set (the peak over the weights of one forward pass):
+a few per cent of the card, so apart from ``memory`` (whole-card totals against its ±10 % target)."""
+
 _H200_MODES = {"amp_bf16": ("torch-amp", "bf16"), "bf16": ("pure", "bf16"), "fp32": ("torch-amp", "fp32")}
 
 
@@ -59,16 +63,18 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
             yield Row("h200", label, "train-throughput", "tokens/s", est.training.tokens_per_s, r["tokens_per_s"],
                       publication=H200_RIG)
         elif r["case"] == "prefill":
+            # one forward pass over all b prompts at once (benchmarks/gpu_grid_torch.py): a step whose token
+            # budget holds b·s tokens, the b prompts prefilled together
             s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
                          serving={"context": r["s"] + 1, "prompt_tokens": r["s"], "output_tokens": 1,
-                                  "concurrency": r["b"], **H200_ENGINE})
+                                  "concurrency": r["b"], "max_batched_tokens": r["b"] * r["s"], **H200_ENGINE})
             plan = plan_serving_precision(h200, s.precision)
             label = f"prefill {r['model']} b{r['b']} s{r['s']}"
-            yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"]) * r["b"], r["seconds"],
+            yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"], r["b"]), r["seconds"],
                       publication=H200_RIG)
             working = serving_memory_model(s, h200, plan).working_set(s.sequences_per_replica)
-            yield Row("h200", label, "memory", "activations GiB", working / GIB, r["peak_minus_weights"] / GIB,
-                      "transient prefill working set", publication=H200_RIG)
+            yield Row("h200", label, PREFILL_MEMORY_KIND, "activations GiB", working / GIB,
+                      r["peak_minus_weights"] / GIB, "transient prefill working set", publication=H200_RIG)
         elif r["case"] == "decode":
             s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
                          serving={"context": r["ctx"] + 1, "prompt_tokens": r["ctx"], "output_tokens": 1,

@@ -163,7 +163,9 @@ def test_the_importer_rejects_a_bad_gemm_row(tmp_path, capsys, change, message):
 def test_the_anchors_are_compared_with_the_rows_they_repeat_and_not_appended(tmp_path, capsys):
     rows = fake_rows()
     data = tmp_path / "calibration.jsonl"
-    data.write_text(import_gpu_grid.DATA.read_text(encoding="utf-8"), encoding="utf-8")
+    earlier = [line for line in import_gpu_grid.DATA.read_text(encoding="utf-8").splitlines()
+               if json.loads(line).get("provenance", {}).get("script") != "benchmarks/gpu_grid.py"]
+    data.write_text("\n".join(earlier) + "\n", encoding="utf-8")  # the rig's rows before the grid's own were added
     before = data.read_text(encoding="utf-8").splitlines()
     assert import_gpu_grid.main([str(write(tmp_path, rows)), "--append", "--data", str(data)]) == 0
     out = capsys.readouterr().out
@@ -199,3 +201,16 @@ def test_the_benchmark_reads_a_selective_recomputation_row(tmp_path):
     built = {r.row_id: r for r in accuracy.h200_rows(write(tmp_path, rows)) if r.kind == "memory"}
     none, selective, full = (built[f"train b1 s4096 amp_bf16{how} adamw"] for how in ("", " selective per-op", " ckpt"))
     assert full.peak[0] < selective.peak[0] < none.peak[0]  # predicted peak allocated [GiB]
+
+
+GRID_OOM = {"case": "train", "model": "llama3.2-1b", "b": 1, "s": 32768, "mode": "amp_bf16", "ckpt": False,
+            "recompute": "none", "opt": "adamw", "oom": True}
+"""The grid's run of 2026-12-04 (benchmarks/data/gpu-grid-2026-12-04.log, case 18): out of memory on the
+139.8 GiB H200, 119 GiB allocated and a 15.66 GiB request failing."""
+
+
+@pytest.mark.xfail(strict=True, reason="open (issue 27, part 3): the estimate says 133.1 GiB reserved, fits; "
+                                       "the H200 ran out of memory (benchmarks/data/README.md)")
+def test_the_run_that_ran_out_of_memory_is_judged_not_to_fit():
+    card = import_gpu_grid.load_bundled_catalog().get("h200-sxm")
+    assert import_gpu_grid.predicted_reserved(GRID_OOM) > import_gpu_grid.capacity_bytes(card) / import_gpu_grid.GIB

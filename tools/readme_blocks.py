@@ -181,6 +181,8 @@ def cny_rate() -> str:
 KIND_NAMES = {
     "memory": "memory (vs measured `reserved`, published sizes)",
     "memory-reserve": "allocator reserve alone (published FSDP runs' `reserved` from their measured peak active)",
+    "prefill-memory": "prefill working set alone (H200 rig: the peak over the weights of one eager PyTorch forward "
+                      "of b prompts)",
     "train-throughput": "training throughput (H200, Megatron-LM, llm-foundry, TinyLlama, LLaMA, Llama 3 405B, DeepSeek-V3), "
                         "stated layouts",
     "train-planner": "training throughput, **planner mode** (only model, card, count, sequence, tokens, global "

@@ -236,7 +236,9 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
             keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
         if last("tp", "pp", "cp", "vp", "mb") and schedule_chosen:
             accum = sequences // per_step if "grad_accum" in auto else scenario.training.grad_accum
-            keep &= (g["vp"] == 1) | (accum % round_size(scenario.parallelism.pipeline_schedule, g["pp"], accum) == 0)
+            # a round of 0 micro-batches where accum is 0: those rows are kept out above
+            size = round_size(scenario.parallelism.pipeline_schedule, g["pp"], accum)
+            keep &= (g["vp"] == 1) | ((size > 0) & (accum % np.maximum(size, 1) == 0))
     return keep
 
 

@@ -29,6 +29,13 @@ counts, most often), so more would search counts it never tries."""
 DEADLINE_PROBES = 3
 """Largest fitting counts timed to say how fast a card could go when no count meets the deadline."""
 
+EIGHTHS_BETWEEN = (5, 6, 7)
+"""Counts tried between the last power of two that misses a constraint and the first that meets
+them all, as eighths of the latter: 5/8, 6/8 and 7/8 of it keep a power-of-two data-parallel width
+with pipeline or tensor groups of 5, 3 or 7, so they can split a power-of-two global batch kept
+exactly (192 cards: 64 data-parallel groups of 3 stages); each a whole number of servers
+(:func:`counts_between`) [1/8]."""
+
 
 def fastest_possible_hours(scenario: Scenario, card: Card, count: int) -> float | None:
     """A lower bound on the training time: the model FLOPs at the card's full peak [h]."""
@@ -49,24 +56,61 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     card with no arithmetic precision for the job times no count: none."""
     if plan_training(card, scenario.precision).math is None:  # every count's estimate untimed
         return []
-    tried = _counts_tried(plannable(scenario, card), card, counts)
+    base = plannable(scenario, card)
+    tried = _counts_tried(base, card, counts)
     results, past = [], None
     while chunk := list(islice(tried, SEARCHED_TOGETHER)):
         search_counts(chunk, card)
         for at in chunk:
-            if fits_nowhere(at, card):  # its estimate would not fit: not made only to be dropped
+            est = _deployment(at, card)
+            if est is None:
                 continue
-            est = estimated(at, card)
-            if not est.fits or est.training is None or _recipe_moved(est):
-                continue
-            results.append(est)
             if not constraint_ids(est) and past is None:
                 past = 0
+                results.extend(_met_between(base, card, counts, est.scenario.count))
             elif past is not None:
                 past += 1
+            results.append(est)
             if past is not None and past >= COUNTS_PAST_FEASIBLE and not all_counts:
                 return results
     return results
+
+
+def _deployment(at: Scenario, card: Card) -> Estimate | None:
+    """The estimate of ``at`` (its layout planned) when it is a deployment of the job: it fits, is
+    timed and keeps the job's recipe; else None."""
+    if fits_nowhere(at, card):  # its estimate would not fit: not made only to be dropped
+        return None
+    est = estimated(at, card)
+    if not est.fits or est.training is None or _recipe_moved(est):
+        return None
+    return est
+
+
+def counts_between(met: int, unit: int) -> tuple[int, ...]:
+    """Whole-server counts tried below ``met``, the first count of the ladder that meets every
+    constraint, and above half of it (the one before, which does not): :data:`EIGHTHS_BETWEEN` of
+    ``met`` that are multiples of ``unit``, the cards a server (or a rack-scale system) holds [count]."""
+    return tuple(met * j // 8 for j in EIGHTHS_BETWEEN if met * j % (8 * unit) == 0)
+
+
+def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: int) -> list[Estimate]:
+    """The deployments at :func:`counts_between` that also meet every constraint, the fewest cards
+    first, up to the first that does (more cards cost more); none where ``met`` is the ladder's
+    first count. Their layouts are searched together."""
+    if met == counts[0]:
+        return []
+    unit = max(counts[0], base.parallelism.cards_per_node)
+    between = list(_counts_tried(base, card, counts_between(met, unit)))
+    search_counts(between, card)
+    found = []
+    for at in between:
+        est = _deployment(at, card)
+        if est is not None:
+            found.append(est)
+            if not constraint_ids(est):
+                break
+    return [est for est in found if not constraint_ids(est)]
 
 
 def _counts_tried(base: Scenario, card: Card, counts: Sequence[int]) -> Iterator[Scenario]:

@@ -277,8 +277,9 @@ PUBLISHED: dict[str, PublishedCase] = {
         "on the last stage with the head it shares, §3.2.3); expert all-to-all overlapped, node-limited routing "
         "(4 nodes); 1x128 activation / 128x128 weight FP8 blocks (§3.3.2) as fp8_scaling block, the output head "
         "in BF16 (§3.3.1); its own recomputation (§3.2.3: RMSNorm and the MLA up-projections recomputed; "
-        "§3.3.2-3.3.3: linear inputs cached in FP8) as selective fp8-cache. Stage split not stated: the "
-        "(3, 4, 3) layers balanced_stage_layers gives"),
+        "§3.3.2-3.3.3: linear inputs cached in FP8) as selective fp8-cache. Stage split as DeepSeek's profile "
+        "data states it ('each chunk contains 4 MoE layers', deepseek-ai/profile-data 4496024): 4 layers on "
+        "each of 15 stages, 1 on the last (formulas.dualpipe.dualpipe_stage_layers)"),
     "tp-foundry-h100-70b-64": _foundry("tp-foundry-h100-70b-64", _train(MPT["70b"], "h100-sxm", 64, zero=3, mb=8,
                                         m=4, recompute="full")),
     "tp-foundry-h100-30b-32": _foundry("tp-foundry-h100-30b-32", _train(MPT["30b"], "h100-sxm", 32, zero=3, mb=14,

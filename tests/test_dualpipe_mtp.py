@@ -78,7 +78,8 @@ def test_a_dualpipe_rank_holds_its_stage_and_the_mirror():
     end ranks the first stage with the embedding and the last with the head (and the MTP module)."""
     assert mirror_rank(0, 16) == 15 and mirror_rank(7, 16) == 8
     model = _dsv3_mtp()
-    first, fullest, last = training_stage_layers(model, 16)
+    first, fullest, last = training_stage_layers(model, 16, dualpipe=True)
+    assert (first, fullest, last) == (4, 4, 1)  # DeepSeek's split: 4 × 15 and 1 (profile-data)
     s = _dsv3("dualpipe")
     middle = stage_rank_params(model, 16, 1, fullest)
     assert rank_params(s, 1, fullest) == pytest.approx(2 * middle)
@@ -87,6 +88,7 @@ def test_a_dualpipe_rank_holds_its_stage_and_the_mirror():
     assert stage_rank_params(model, 16, 15, last) - stage_rank_params(preset("deepseek-v3"), 16, 15, last) \
         == mtp_params(model)
     assert rank_params(_dsv3("1f1b"), 1, fullest) == middle
+    assert training_stage_layers(model, 16) == (3, 4, 3)  # 1F1B: the embedding and head counted as layers
 
 
 def test_dualpipe_end_ranks_average_the_first_and_last_stage():
@@ -98,7 +100,9 @@ def test_dualpipe_end_ranks_average_the_first_and_last_stage():
     per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
     plain = matmul_params_on_fullest_stage(model, 16)
     assert plain == pytest.approx(last * per_layer + model.vocab * model.hidden)  # the head's stage
-    assert matmul_params_on_fullest_stage(model, 16, True) == pytest.approx(fullest * per_layer)  # ends lighter
+    first, fullest, last = training_stage_layers(model, 16, dualpipe=True)  # (4, 4, 1)
+    ends = ((first + last) * per_layer + model.vocab * model.hidden) / 2
+    assert matmul_params_on_fullest_stage(model, 16, True) == pytest.approx(max(fullest * per_layer, ends))
 
 
 # ---- multi-token prediction --------------------------------------------------------------------
@@ -123,10 +127,10 @@ def test_mtp_products_on_the_last_stage():
     plain = preset("deepseek-v3")
     assert matmul_params_on_fullest_stage(model, 16) - matmul_params_on_fullest_stage(plain, 16) \
         == pytest.approx(mtp_matmul_params(model))
-    first, fullest, last = training_stage_layers(model, 16)
+    first, fullest, last = training_stage_layers(model, 16, dualpipe=True)
     per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
     ends = ((first + last) * per_layer + model.vocab * model.hidden + mtp_matmul_params(model)) / 2
-    assert matmul_params_on_fullest_stage(model, 16, True) == pytest.approx(ends)
+    assert matmul_params_on_fullest_stage(model, 16, True) == pytest.approx(max(fullest * per_layer, ends))
 
 
 def test_mtp_depth_is_written_only_when_set():

@@ -313,3 +313,27 @@ def test_selective_recomputation_is_written_as_the_estimate_counts_it(catalog):
     assert "# No torchtitan flag for selective recomputation of the attention core only" \
         in launch_text(attention, "torchtitan")
     assert "per-op" not in launch_text(attention, "megatron")
+
+
+def test_megatron_stage_split_is_the_one_the_estimate_assumed(catalog):
+    """DeepSeek-V3 under DualPipe on 16 stages: 4 layers on every stage but the last, 1 there
+    (formulas.dualpipe.dualpipe_stage_layers), written as Megatron-LM's first and last stage layers;
+    under 1F1B the embedding and head count as layers (3, 4 … 4, 3), whose 55 middle layers do not
+    split evenly over 14 stages, which Megatron-LM's two flags cannot state: none written."""
+    from configurator.core.architecture import preset
+    from configurator.core.memory import scenario_stage_layers
+    from configurator.core.scenario import Scenario
+
+    def scenario(algorithm: str) -> Scenario:
+        return Scenario(model=preset("deepseek-v3"), card_id="h800-sxm", count=2048, workload="pretrain",
+                        precision="fp8", parallelism={"pp": 16, "ep": 64, "zero": 1},
+                        training={"seq_len": 4096, "grad_accum": 120, "pipeline_algorithm": algorithm})
+
+    dualpipe, one_f_one_b = scenario("dualpipe"), scenario("1f1b")
+    assert scenario_stage_layers(dualpipe, 16) == (4, 4, 1)
+    (words,) = _words(estimate(dualpipe, catalog.get("h800-sxm")), "megatron")
+    assert _value(words, "--decoder-first-pipeline-num-layers") == "4"
+    assert _value(words, "--decoder-last-pipeline-num-layers") == "1"
+    assert scenario_stage_layers(one_f_one_b, 16) == (3, 4, 3)
+    (words,) = _words(estimate(one_f_one_b, catalog.get("h800-sxm")), "megatron")
+    assert "--decoder-first-pipeline-num-layers" not in words

@@ -20,6 +20,7 @@ from configurator.core.formulas.activations import (
     per_op_kept_bytes_per_token,
     routed_experts_saved_bytes_per_token,
 )
+from configurator.core.formulas.dualpipe import dualpipe_stage_layers, runs_dualpipe
 from configurator.core.formulas.parallelism import balanced_stage_layers, expert_parallel_factor, layers_per_stage
 from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-exported for callers)
     gathered_weight_bytes,
@@ -102,10 +103,17 @@ def stage_layer_count(model: ModelArchitecture, pp: int) -> int:
     return layers_per_stage(model.n_layers, pp)
 
 
-def training_stage_layers(model: ModelArchitecture, pp: int) -> tuple[int, int, int]:
+def training_stage_layers(model: ModelArchitecture, pp: int, dualpipe: bool = False) -> tuple[int, int, int]:
     """Layers on the first, the fullest and the last training pipeline stage, the embedding and
-    the head accounted (:func:`~configurator.core.formulas.parallelism.balanced_stage_layers`)."""
-    return balanced_stage_layers(model.n_layers, pp)
+    the head accounted (:func:`~configurator.core.formulas.parallelism.balanced_stage_layers`);
+    under DualPipe as DeepSeek split them (:func:`~configurator.core.formulas.dualpipe.dualpipe_stage_layers`)."""
+    return dualpipe_stage_layers(model.n_layers, pp) if dualpipe else balanced_stage_layers(model.n_layers, pp)
+
+
+def scenario_stage_layers(scenario: Scenario, pp: int) -> tuple[int, int, int]:
+    """:func:`training_stage_layers` of ``scenario``'s model on ``pp`` stages under its pipeline
+    algorithm [count]."""
+    return training_stage_layers(scenario.model, pp, runs_dualpipe(scenario.training.pipeline_algorithm, pp))
 
 
 def stage_params(model: ModelArchitecture, pp: int, first: bool, layers: int | None = None) -> float:

@@ -59,6 +59,7 @@ from configurator.core.memory import (
     layer_activation_bytes,
     logits_bytes_per_token,
     recomputed_matmul_share,
+    scenario_stage_layers,
     training_stage_layers,
     training_states,
 )
@@ -328,7 +329,7 @@ def matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int, dualpipe: 
     the first and the last stage's (:func:`~configurator.core.formulas.dualpipe.paired_stage_work`).
     ``head_weight``: the head's passes (the model's and each MTP module's) counted at that many
     parameters each (:func:`output_head_weight`: a 16-bit head beside FP8 products)."""
-    first, fullest, last = training_stage_layers(model, pp)
+    first, fullest, last = training_stage_layers(model, pp, bool(dualpipe))
     per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
     heads = (head_weight - 1.0) * (1 + model.mtp_depth) * model.vocab * model.hidden
     last_stage = matmul_params_per_stage(model, last) + mtp_matmul_params(model) + heads
@@ -359,7 +360,7 @@ def micro_batch_timing(
     model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
     peak_flops, bandwidth = peak * TERA, card.bandwidth_gbps * GB
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
-    first_layers, layers, _ = training_stage_layers(model, par.pp)
+    first_layers, layers, _ = scenario_stage_layers(scenario, par.pp)
     tp, cp = par.tp, par.cp
     tokens = train.micro_batch * train.seq_len / cp
     mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy, recomputed_matmul_share(model))
@@ -480,10 +481,10 @@ def training_speed(
         # ZeRO-3 gathers a frozen adapter base, in its stored dtype, and reduces none of it
         sync_s = comm.data_parallel_sync_seconds(params_card, frozen, states.gradients, layout.math_bytes, par.zero,
                                                  replicas, per_domain, *links(net, a), pp=pp,
-                                                 units=training_stage_layers(model, pp)[0] if par.zero >= 3 else 0)
+                                                 units=scenario_stage_layers(scenario, pp)[0] if par.zero >= 3 else 0)
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
         if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
-            layers = training_stage_layers(model, pp)[0]
+            layers = scenario_stage_layers(scenario, pp)[0]
             ds_s, applies = training_zero3.micro_batch_seconds(
                 model, layers, par.tp, train.recompute == Recompute.FULL, params_card, states.gradients,
                 layout.math_bytes, par.zero, pp, replicas, per_domain, *links(net, a))

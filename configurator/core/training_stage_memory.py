@@ -29,7 +29,7 @@ from configurator.core.memory import (
     routed_expert_params,
     stage_params,
     stage_stored_bytes,
-    training_stage_layers,
+    scenario_stage_layers,
     training_states,
     usable_capacity_bytes,
     working_layer_bytes,
@@ -233,7 +233,7 @@ def rank_params(scenario: Scenario, rank: int, layers: int) -> float:
     if not runs_dualpipe(scenario.training.pipeline_algorithm, pp):
         return own
     mirror = mirror_rank(rank, pp)
-    return own + stage_rank_params(model, pp, mirror, _stage_layers(model, pp, mirror))
+    return own + stage_rank_params(model, pp, mirror, _stage_layers(scenario, pp, mirror))
 
 
 def rank_routed_params(scenario: Scenario, rank: int, layers: int) -> float:
@@ -248,12 +248,12 @@ def rank_routed_params(scenario: Scenario, rank: int, layers: int) -> float:
     if not runs_dualpipe(scenario.training.pipeline_algorithm, pp):
         return own
     mirror = mirror_rank(rank, pp)
-    return own + routed(mirror, _stage_layers(model, pp, mirror))
+    return own + routed(mirror, _stage_layers(scenario, pp, mirror))
 
 
-def _stage_layers(model: ModelArchitecture, pp: int, rank: int) -> int:
-    """Layers of stage ``rank`` (:func:`~configurator.core.memory.training_stage_layers`) [count]."""
-    first, fullest, last = training_stage_layers(model, pp)
+def _stage_layers(scenario: Scenario, pp: int, rank: int) -> int:
+    """Layers of stage ``rank`` (:func:`~configurator.core.memory.scenario_stage_layers`) [count]."""
+    first, fullest, last = scenario_stage_layers(scenario, pp)
     return first if rank == 0 else last if rank == pp - 1 else fullest
 
 
@@ -268,7 +268,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
     states = training_states(scenario, plan)
     tp, pp = par.tp, par.pp
     first_stage = rank == 0
-    first_layers, fullest, last_layers = training_stage_layers(model, pp)
+    first_layers, fullest, last_layers = scenario_stage_layers(scenario, pp)
     layers = first_layers if first_stage else last_layers if rank == pp - 1 else fullest
     params = rank_params(scenario, rank, layers) / tp
     if scenario.workload.is_adapter:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from configurator.core.formulas.parallelism import pipeline_bubble_fraction
+from configurator.core.formulas.parallelism import balanced_stage_layers, pipeline_bubble_fraction
 
 DUALPIPE = "dualpipe"
 """The pipeline algorithm's name for DualPipe (``Training.pipeline_algorithm``); ``1f1b`` is
@@ -114,3 +114,23 @@ def paired_stage_work(first, middle, last, pp):
     """
     ends = (first + last) / 2.0
     return np.where(pp > 2, np.maximum(middle, ends), ends)
+
+
+def dualpipe_stage_layers(n_layers: int, pp: int) -> tuple[int, int, int]:
+    """Layers on the first, the fullest and the last of ``pp`` DualPipe stages [count]: every stage
+    but the last ``⌈L/p⌉``, the last the rest (DeepSeek-V3's 61 layers on 16 stages: 4 × 15 and 1, its
+    head and multi-token prediction module beside that one layer), where the rest is at least one
+    layer; else the stages balanced as 1F1B balances them
+    (:func:`~configurator.core.formulas.parallelism.balanced_stage_layers`).
+
+    References
+    ----------
+    deepseek-ai/profile-data (commit 4496024), README: the training profile "aligns with DeepSeek-V3
+    pretraining settings", "each chunk contains 4 MoE layers"; Megatron-Bridge's DeepSeek-V3
+    recipe (commit 355cef4) sets the same uneven split (a last stage of one layer).
+    """
+    full = -(-n_layers // pp)
+    last = n_layers - (pp - 1) * full
+    if pp == 1 or last < 1:
+        return balanced_stage_layers(n_layers, pp)
+    return full, full, last

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from configurator.core.formulas.parallelism import balanced_stage_layers
+from configurator.core.memory import scenario_stage_layers
 from configurator.core.launch.flags import MEGATRON, TORCHTITAN
 from configurator.core.launch.notes import Note, note
 from configurator.core.launch.script import ConfigFile, Step, command
@@ -123,8 +123,8 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         flags += ["--expert-model-parallel-size", str(par.ep)]
         if t.expert_overlap:
             flags.append("--overlap-moe-expert-parallel-comm")
-    first, fullest, last = balanced_stage_layers(m.n_layers, par.pp)
-    if par.pp > 2 and first < fullest and (m.n_layers - first - last) % (par.pp - 2) == 0:
+    first, fullest, last = scenario_stage_layers(s, par.pp)  # the split the estimate assumed
+    if par.pp > 2 and min(first, last) < fullest and (m.n_layers - first - last) % (par.pp - 2) == 0:
         flags += ["--decoder-first-pipeline-num-layers", str(first), "--decoder-last-pipeline-num-layers", str(last)]
     if par.tp > 1:
         flags.append("--sequence-parallel")

@@ -30,7 +30,7 @@ from configurator.core.memory import (
     layer_activation_bytes,
     logits_bytes_per_token,
     stage_stored_bytes,
-    training_stage_layers,
+    scenario_stage_layers,
     training_states,
     working_layer_bytes,
 )
@@ -170,7 +170,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
     card = planned.card
     model, plan = scenario.model, plan_training(card, scenario.precision)
     states = training_states(scenario, plan)
-    first_layers, layers, last_layers = training_stage_layers(model, pp)
+    first_layers, layers, last_layers = scenario_stage_layers(scenario, pp)
     seq = scenario.training.seq_len
     probes = []  # per recomputation: the probe scenario, its activation layout, and with a 16-bit forward
     for rc in RECOMPUTE:

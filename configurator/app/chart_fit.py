@@ -85,7 +85,11 @@ def wrap_title(plot: pg.PlotItem) -> WrappedTitle:
     if old.scene() is not None:
         old.scene().removeItem(old)
     title = WrappedTitle(plot)
-    plot.layout.addItem(title, 0, 1)
+    # over the axes' columns too: its width is the plot's, not the plot's less the left axis' — the
+    # axis' width (a wrapped title of its own) then no longer sets the title's lines, whose height
+    # set the axis' length, which set the axis' lines: at 318x180 px the cost chart went round that
+    # loop ~350 times a second, idle (issue 28)
+    plot.layout.addItem(title, 0, 0, 1, 3)
     plot.titleLabel = title
     plot.setTitle(None)  # hidden until a title is set, as pyqtgraph starts
     return title

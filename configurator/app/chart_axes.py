@@ -34,6 +34,17 @@ class NumberAxis(pg.AxisItem):
         wrap_axis_label(self)  # a title longer than the axis on two lines, not cut at both ends
         super().resizeEvent(ev)
 
+    def _updateWidth(self) -> None:  # noqa: N802 - pyqtgraph's name
+        """pyqtgraph's width, with a wrapped vertical title's whole height: pyqtgraph counts 0.8 of
+        it (an overestimate of one line), and a title of several lines covered the tick numbers."""
+        super()._updateWidth()
+        label = self.label
+        if (self.fixedWidth is None and self.isVisible() and label.isVisible()
+                and self.orientation in ("left", "right") and label.textWidth() != -1):
+            width = self.maximumWidth() + 0.2 * label.boundingRect().height()
+            self.setMaximumWidth(width)
+            self.setMinimumWidth(width)
+
     def setLabel(self, *args, **kwargs):  # noqa: N802 - pyqtgraph's name
         super().setLabel(*args, **kwargs)
         self.resizeEvent()

@@ -43,3 +43,20 @@ def test_no_chart_redraws_while_idle(qtbot, tmp_path, catalog, language):
     qtbot.wait(2000)
     busy = {name: c.count for name, c in counters.items() if c.count > 2}
     assert not busy, f"charts painting while idle (paints in 2 s): {busy}"
+
+
+def test_wrapped_axis_title_leaves_the_tick_numbers_free(qtbot):
+    from configurator.app.chart_axes import NumberAxis
+
+    widget = pg.PlotWidget(axisItems={"left": NumberAxis("left")})
+    qtbot.addWidget(widget)
+    widget.resize(318, 180)
+    axis = widget.getPlotItem().getAxis("left")
+    axis.setLabel("Cost per job — total cost of ownership: cards, servers, network, power, support", units="USD")
+    widget.plot([1, 2, 3], [100, 2000, 50000])
+    widget.show()
+    qtbot.waitExposed(widget)
+    qtbot.wait(200)
+    title = axis.label.boundingRect().height()
+    assert axis.label.textWidth() != -1  # wrapped
+    assert axis.width() >= title + axis.textWidth  # the title's lines beside the numbers, not over them

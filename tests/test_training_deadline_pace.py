@@ -48,7 +48,8 @@ def test_the_fewest_cards_meeting_the_deadline_cost_least_per_token(catalog):
     per_token = {e.scenario.count: deployment_cost(e).per_million_tokens for e in meeting}
     fewest = min(per_token)
     assert per_token[fewest] == min(per_token.values())
-    assert per_token[2 * fewest] > 1.8 * per_token[fewest]  # twice the cards for the same tokens
+    # more cards for the same tokens: the cost per token grows about as the cards do
+    assert all(per_token[n] > 0.9 * per_token[fewest] * n / fewest for n in per_token if n != fewest)
 
 
 def test_the_recommendation_buys_what_the_deadline_needs(catalog):
@@ -58,4 +59,5 @@ def test_the_recommendation_buys_what_the_deadline_needs(catalog):
     assert first.training.hours <= 90 * 24
     assert deployment_cost(first).bom.capex < 4e6
     gaudi3 = [r.estimate for r in ranked if r.card.id == "gaudi3"]
-    assert gaudi3 and gaudi3[0].scenario.count == 128  # 128 meet 90 days (50 days); 256 are not needed
+    # 80 (ten servers of 8) meet 90 days; 128 were bought while only powers of two were tried, 256 before that
+    assert gaudi3 and gaudi3[0].scenario.count == 80 and gaudi3[0].training.hours <= 90 * 24

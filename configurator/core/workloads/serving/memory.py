@@ -26,10 +26,20 @@ from configurator.core.scenario import Scenario
 from configurator.core.units import GIB
 
 
+MLP_WORKING_WIDTHS = 3
+"""ffn-wide tensors a prompt token holds at once in the MLP [count]: the gate and up projections' output
+(one ``[tokens, 2·ffn]`` tensor where the engine fuses them) and the activation's product of the two, which the
+kernel writes beside its input (vLLM ``SiluAndMul``: ``out = torch.empty(..., d)`` from an input of ``2·d``;
+plain PyTorch ``silu(gate(x)) * up(x)`` likewise holds three at the product). Two were counted before the H200
+grid of 2026-12-04, whose eager Llama 3 8B forward held 28 % more than that per token (benchmarks/data)."""
+
+
 def serving_token_working_bytes(model: ModelArchitecture, math_bytes: float) -> float:
     """Transient bytes per token in flight through one layer during prefill [B]:
-    residual and normed input, q/k/v, attention output and two ffn-wide MLP tensors."""
-    widths = 2 * model.hidden + model.q_dim + 2 * model.kv_dim + model.attn_out_dim + 2 * model.mlp_token_width
+    residual and normed input, q/k/v, attention output and the MLP's :data:`MLP_WORKING_WIDTHS`
+    ffn-wide tensors."""
+    widths = 2 * model.hidden + model.q_dim + 2 * model.kv_dim + model.attn_out_dim \
+        + MLP_WORKING_WIDTHS * model.mlp_token_width
     return math_bytes * widths
 
 

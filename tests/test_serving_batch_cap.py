@@ -60,7 +60,7 @@ def test_gh200_70b_fp8_reaches_the_batch_that_meets_the_targets_without_the_fp8_
     found = serving_deployment(_one_card_copies(_rate_without_users("gh200-96gb", "fp8")), card)
     assert found is not None and found.fits and not found.violations
     assert found.scenario.count == 15 and found.scenario.parallelism.tp == 1
-    assert found.scenario.serving.max_batch == 27
+    assert found.scenario.serving.max_batch == 26
     assert "kv-fp8-chosen" not in {m.id for m in found.messages}
 
 
@@ -70,7 +70,7 @@ def test_gh200_70b_fp8_default_cache_gives_the_same_plan_without_claiming_an_fp8
     card = catalog.get("gh200-96gb")
     found = serving_deployment(_one_card_copies(_rate_without_users("gh200-96gb", None)), card)
     assert found is not None and not found.violations
-    assert (found.scenario.count, found.scenario.serving.max_batch) == (15, 27)
+    assert (found.scenario.count, found.scenario.serving.max_batch) == (15, 26)
     assert "kv-fp8-chosen" not in {m.id for m in found.messages}
 
 

@@ -95,22 +95,19 @@ def counts_between(met: int, unit: int) -> tuple[int, ...]:
 
 
 def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: int) -> list[Estimate]:
-    """The deployments at :func:`counts_between` that also meet every constraint, the fewest cards
-    first, up to the first that does (more cards cost more); none where ``met`` is the ladder's
-    first count. Their layouts are searched together."""
+    """The fewest of :func:`counts_between` that meets every constraint, as a deployment (more
+    cards cost more); none where ``met`` is the ladder's first count or no count between meets.
+    Their layouts are searched together."""
     if met == counts[0]:
         return []
     unit = max(counts[0], base.parallelism.cards_per_node)
     between = list(_counts_tried(base, card, counts_between(met, unit)))
     search_counts(between, card)
-    found = []
     for at in between:
         est = _deployment(at, card)
-        if est is not None:
-            found.append(est)
-            if not constraint_ids(est):
-                break
-    return [est for est in found if not constraint_ids(est)]
+        if est is not None and not constraint_ids(est):
+            return [est]
+    return []
 
 
 def _counts_tried(base: Scenario, card: Card, counts: Sequence[int]) -> Iterator[Scenario]:

@@ -19,8 +19,8 @@ from configurator.core.estimate import clear_estimate_memo  # noqa: E402
 from configurator.core.workloads.checks import constraint_ids  # noqa: E402
 from configurator.core.workloads.layout import at_count, plannable  # noqa: E402
 from configurator.core.workloads.training.deployment import (  # noqa: E402
-    _deployment,
     counts_between,
+    deployment_at,
     training_deployments,
 )
 from configurator.core.workloads.training.plan import search_counts  # noqa: E402
@@ -54,7 +54,7 @@ def test_the_fewest_whole_servers_that_meet_the_deadline_are_found(words, card_i
     base = plannable(scenario, card)
     every = [at_count(base, n) for n in range(missed + 8, met, 8)]
     search_counts(every, card)
-    meeting = [s.count for s in every if (e := _deployment(s, card)) is not None and not constraint_ids(e)]
+    meeting = [s.count for s in every if (e := deployment_at(s, card)) is not None and not constraint_ids(e)]
     assert meeting and meeting[0] == fewest
     found = training_deployments(scenario, card)
     assert fewest in [e.scenario.count for e in found if not constraint_ids(e)]

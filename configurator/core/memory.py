@@ -21,13 +21,13 @@ from configurator.core.formulas.activations import (
     routed_experts_saved_bytes_per_token,
 )
 from configurator.core.formulas.dualpipe import dualpipe_stage_layers, runs_dualpipe
-from configurator.core.formulas.parallelism import balanced_stage_layers, expert_parallel_factor, layers_per_stage
+from configurator.core.formulas.parallelism import balanced_stage_layers, layers_per_stage
 from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-exported for callers)
     gathered_weight_bytes,
     zero_sharded,
 )
 from configurator.core.frozen_record import fast_init
-from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
+from configurator.core.precision import PrecisionPlan, StateBytes, training_state_bytes
 from configurator.core.scenario import (
     ActivationKernels,
     Assumptions,

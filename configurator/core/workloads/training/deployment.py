@@ -62,7 +62,7 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     while chunk := list(islice(tried, SEARCHED_TOGETHER)):
         search_counts(chunk, card)
         for at in chunk:
-            est = _deployment(at, card)
+            est = deployment_at(at, card)
             if est is None:
                 continue
             if not constraint_ids(est) and past is None:
@@ -76,7 +76,7 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     return results
 
 
-def _deployment(at: Scenario, card: Card) -> Estimate | None:
+def deployment_at(at: Scenario, card: Card) -> Estimate | None:
     """The estimate of ``at`` (its layout planned) when it is a deployment of the job: it fits, is
     timed and keeps the job's recipe; else None."""
     if fits_nowhere(at, card):  # its estimate would not fit: not made only to be dropped
@@ -104,7 +104,7 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: int) ->
     between = list(_counts_tried(base, card, counts_between(met, unit)))
     search_counts(between, card)
     for at in between:
-        est = _deployment(at, card)
+        est = deployment_at(at, card)
         if est is not None and not constraint_ids(est):
             return [est]
     return []

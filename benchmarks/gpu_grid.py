@@ -8,6 +8,11 @@ One command on a machine with one H200 measures, in this order (a run cut short 
 - ``train``: training steps of Llama 3.2 1B (AMP bf16, fused AdamW, loss on fp32 logits, batch 1)
   at sequence 4k/16k/32k with no, selective (torchtitan's per-op policy) and full recomputation,
   ``torch.cuda.max_memory_allocated``/``max_memory_reserved`` — ``memory`` and ``train-throughput``;
+- ``memory`` (only with ``--only memory``; the second campaign, 2026-12-04): training steps of
+  Llama 3.2 1B and 3B at more sequence lengths (2k–32k) with none/full/selective recomputation, a
+  few under PyTorch's expandable segments, each row with the allocated memory after the forward
+  and after the loss besides the peaks — how the caching allocator's reserve grows with the size
+  of the largest tensors, and a model the calibration did not see;
 - ``gemm``: ``y = x·Wᵀ`` in FP8 (e4m3, per-tensor scales, ``torch._scaled_mm``) then bf16 over
   m = 1…16,384 tokens and the (n, k) of every projection of Llama 3 8B and 70B at TP 1, 8 and 2,
   each weight set rotated over ≥ 4× the L2 so small products read their weights from HBM, the
@@ -52,6 +57,8 @@ STARTUP_S = 20.0
 SHAPES: dict[str, dict[str, int | bool]] = {
     "llama3.2-1b": {"n_layers": 16, "hidden": 2048, "n_heads": 32, "n_kv_heads": 8, "head_dim": 64,
                     "ffn": 8192, "vocab": 128256, "tied_embeddings": True},
+    "llama3.2-3b": {"n_layers": 28, "hidden": 3072, "n_heads": 24, "n_kv_heads": 8, "head_dim": 128,
+                    "ffn": 8192, "vocab": 128256, "tied_embeddings": True},
     "llama3-8b": {"n_layers": 32, "hidden": 4096, "n_heads": 32, "n_kv_heads": 8, "head_dim": 128,
                   "ffn": 14336, "vocab": 128256, "tied_embeddings": False},
     "llama3-70b": {"n_layers": 80, "hidden": 8192, "n_heads": 64, "n_kv_heads": 8, "head_dim": 128,
@@ -68,17 +75,32 @@ FP8_MIN_M = 16
 GEMM_TP = (1, 8, 2)
 PREFILL = {"model": "llama3-8b", "batch": (1, 4, 16), "prompt": (512, 2048, 8192)}
 TRAIN = {"model": "llama3.2-1b", "batch": 1, "seq": (4096, 16384, 32768), "recompute": ("none", "selective", "full")}
+MEMORY = (
+    [("llama3.2-1b", 1, 16384, "none", "default")]  # the anchor: the first run's row, run to run
+    + [("llama3.2-1b", 1, s, r, "default") for s in (8192, 12288, 20480, 24576, 28672) for r in ("none", "full")]
+    + [("llama3.2-1b", 1, s, "selective", "default") for s in (8192, 24576)]
+    + [("llama3.2-1b", 4, 4096, r, "default") for r in ("none", "full")]
+    + [("llama3.2-1b", 1, s, r, "expandable") for s, r in ((16384, "none"), (16384, "full"), (32768, "full"),
+                                                           (32768, "none"))]
+    + [("llama3.2-3b", 1, s, "none", "default") for s in (2048, 4096, 8192, 12288)]
+    + [("llama3.2-3b", 1, s, "full", "default") for s in (4096, 8192, 16384, 32768)]
+    + [("llama3.2-3b", 1, 8192, "selective", "default"), ("llama3.2-3b", 1, 8192, "none", "expandable"),
+       ("llama3.2-3b", 1, 16384, "none", "default")])
+"""The second campaign's cases (model, batch, sequence, recomputation, allocator): where the grid's
+first run left the memory model unsure — the allocator's reserve between 4k and 32k tokens with and
+without recomputation (``expandable`` = ``expandable_segments:True``, which maps one virtual segment
+and so cannot fragment it), batch 4 against one sequence of the same tokens, and the 3B shape."""
 L2_BYTES = 60e6
 """H200 L2 cache [B] (50 MB on the H100 die, 60 MB as PyTorch reports it on the H200: KINDS.md)."""
 
 PLAN_SHARE = {"gemm": 0.85, "prefill": 0.6, "train": 0.45}
 """Planning margin: the share of the measured matmul ceiling each kind of case is assumed to reach
 when its time is planned [1]. Only decides what fits the budget; no estimate is compared with a row."""
-REPEATS = {"prefill": (1, 3), "train": (1, 3)}
+REPEATS = {"prefill": (1, 3), "train": (1, 3), "memory": (1, 2)}
 """(warm-up, timed) passes per prefill and training case [count]."""
 GEMM_TIMED_S = 0.02
 """Least time one GEMM case is timed over [s]: repetitions = max(10, 0.02 s / product), at most 200."""
-CASE_OVERHEAD_S = {"gemm": 0.08, "prefill": 0.5, "train": 4.0}
+CASE_OVERHEAD_S = {"gemm": 0.08, "prefill": 0.5, "train": 4.0, "memory": 5.0}
 """Per-case set-up planned besides the passes [s]: allocation and random fill; for training also the
 model, its optimizer and the emptying of the caching allocator."""
 
@@ -211,11 +233,21 @@ def train_cases(ceiling: dict[str, float]) -> list[Case]:
                  (ceiling["bf16"] * PLAN_SHARE["train"])) for b, s, r in grid]
 
 
+def memory_cases(ceiling: dict[str, float]) -> list[Case]:
+    """The second campaign (:data:`MEMORY`), in its order."""
+    warm, timed = REPEATS["memory"]
+    return [Case("memory", {"model": m, "b": b, "s": s, "recompute": r, "alloc": alloc},
+                 CASE_OVERHEAD_S["memory"] + (warm + timed) * train_flops(SHAPES[m], b, s, r) /
+                 (ceiling["bf16"] * PLAN_SHARE["train"])) for m, b, s, r, alloc in MEMORY]
+
+
 def plan(budget_s: float = BUDGET_S, calibration: Path = CALIBRATION, kinds=("prefill", "train", "gemm")) -> list[Case]:
     """The cases of ``kinds`` that fit ``budget_s`` [s] with :data:`STARTUP_S`, in measuring order:
-    prefill, training, FP8 then bf16 GEMMs. Cases are dropped from the tail until the sum fits."""
+    prefill, training, FP8 then bf16 GEMMs (the ``memory`` campaign only when asked for). Cases are
+    dropped from the tail until the sum fits."""
     c = ceilings(calibration)
-    cases = [case for case in (*prefill_cases(c), *train_cases(c), *gemm_cases(c)) if case.kind in kinds]
+    every = (*prefill_cases(c), *train_cases(c), *gemm_cases(c), *(memory_cases(c) if "memory" in kinds else ()))
+    cases = [case for case in every if case.kind in kinds]
     kept, total = [], STARTUP_S
     for case in cases:
         if total + case.seconds > budget_s:
@@ -238,7 +270,7 @@ def print_plan(cases: list[Case], budget_s: float, everything: int) -> None:
     for i, case in enumerate(cases, 1):
         total += case.seconds
         print(f"{i:>4}  {case.seconds:7.2f}  {total:8.2f}  {case.label()}")
-    kinds = {k: sum(1 for c in cases if c.kind == k) for k in ("prefill", "train", "gemm")}
+    kinds = {k: sum(1 for c in cases if c.kind == k) for k in ("prefill", "train", "gemm", "memory")}
     print(f"{len(cases)} of {everything} cases ({', '.join(f'{n} {k}' for k, n in kinds.items())}) planned in "
           f"{total:.0f} s of a {budget_s:.0f} s budget")
 
@@ -250,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None,
                         help="JSONL file the rows are appended to (default $OUT/gpu-grid.jsonl, else ./gpu-grid.jsonl)")
     parser.add_argument("--git", default=None, help="commit of this script when the checkout has no .git")
-    parser.add_argument("--only", choices=("prefill", "train", "gemm"), action="append",
+    parser.add_argument("--only", choices=("prefill", "train", "gemm", "memory"), action="append",
                         help="measure only these kinds (repeatable)")
     args = parser.parse_args(argv)
     started = time.perf_counter()

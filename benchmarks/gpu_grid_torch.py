@@ -54,6 +54,11 @@ MEASURED = {
              "emptied and peak statistics reset before the model is built; peak = max_memory_allocated and reserved "
              "= max_memory_reserved over 1 warm-up and 3 timed steps; step_s = median of the timed steps",
 }
+MEASURED["memory"] = (MEASURED["train"] + "; the second campaign (--only memory): 1 warm-up and 2 timed steps; "
+                      "alloc 'expandable' = torch.cuda.memory._set_allocator_settings('expandable_segments:True') "
+                      "before the model is built; mem_after_forward = memory_allocated once the logits exist, "
+                      "mem_after_loss = once the loss on fp32 logits exists (warm-up step); allocator = counters "
+                      "of torch.cuda.memory_stats() at the end")
 """What exactly each kind of row measured (every row's ``provenance.measured``)."""
 
 DEVICE = "cuda"
@@ -292,8 +297,37 @@ class Prefill:
                 "tokens_per_s": p["b"] * p["s"] / seconds, "model_flops": flops, "TFLOPS": flops / seconds / 1e12}
 
 
-def train(p: dict) -> dict:
-    """One training case, in the calibration rows' fields (``benchmarks/data/README.md``)."""
+ALLOCATOR_STATS = ("num_alloc_retries", "num_ooms", "inactive_split_bytes.all.peak", "requested_bytes.all.peak",
+                   "active_bytes.all.peak", "segment.all.peak", "oversize_allocations.peak")
+"""Counters of ``torch.cuda.memory_stats()`` a memory-campaign row keeps (where this torch has them)."""
+
+
+def set_expandable(on: bool) -> None:
+    """Turn PyTorch's expandable segments on or off for the segments mapped from now on."""
+    torch.cuda.memory._set_allocator_settings(f"expandable_segments:{'True' if on else 'False'}")
+
+
+def memory(p: dict) -> dict:
+    """One case of the second campaign: :func:`train` under the allocator setting ``p['alloc']``, with the
+    phase figures and the allocator's counters."""
+    expandable = p.pop("alloc") == "expandable"
+    if expandable:
+        free()
+        set_expandable(True)
+    try:
+        row = train(p, phases=True, repeats=grid.REPEATS["memory"])
+    finally:
+        if expandable:
+            free()
+            set_expandable(False)
+    stats = torch.cuda.memory_stats()
+    row["allocator"] = {k: stats[k] for k in ALLOCATOR_STATS if k in stats}
+    return row
+
+
+def train(p: dict, phases: bool = False, repeats: tuple[int, int] | None = None) -> dict:
+    """One training case, in the calibration rows' fields (``benchmarks/data/README.md``); with
+    ``phases`` also the memory allocated after the forward and after the loss of the first step."""
     free()
     torch.cuda.reset_peak_memory_stats()
     shape = grid.SHAPES[p["model"]]
@@ -308,11 +342,16 @@ def train(p: dict) -> dict:
     def step():
         with torch.autocast(DEVICE, dtype=torch.bfloat16):
             logits = model(ids[:, :-1], False)
-        F.cross_entropy(logits.float().view(-1, shape["vocab"]), ids[:, 1:].reshape(-1)).backward()
+        if phases and "mem_after_forward" not in row:
+            row["mem_after_forward"] = torch.cuda.memory_allocated()
+        loss = F.cross_entropy(logits.float().view(-1, shape["vocab"]), ids[:, 1:].reshape(-1))
+        if phases and "mem_after_loss" not in row:
+            row["mem_after_loss"] = torch.cuda.memory_allocated()
+        loss.backward()
         opt.step()
         opt.zero_grad(set_to_none=True)
 
-    warm, n = grid.REPEATS["train"]
+    warm, n = repeats or grid.REPEATS["train"]
     try:
         for _ in range(warm):
             step()
@@ -363,13 +402,17 @@ def provenance(git: str | None) -> dict:
             "script_sha256": digest.hexdigest(), "git": git}
 
 
+ROW_CASE = {"memory": "train"}
+"""The row's ``case`` for a kind of the plan: the memory campaign's rows are training rows."""
+
+
 def run(cases: list, out: Path, budget_s: float, git: str | None, started: float) -> int:
     """Measure ``cases`` in order, appending one JSON line per case to ``out`` as soon as it is measured.
     ``started`` is the ``time.perf_counter()`` of the script's start."""
     out.parent.mkdir(parents=True, exist_ok=True)
     prov = provenance(git)
     attention = probe()
-    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train}
+    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory}
     kind = None
     with out.open("a", encoding="utf-8") as f:
         def write(row):
@@ -386,20 +429,20 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
                     print(f"[{elapsed:6.1f} s] skip {case.label()} (est {case.seconds:.1f} s)", flush=True)
                     continue
                 if case.kind != kind:  # the previous kind's model or weights go
-                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train}
+                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory}
                     kind = case.kind
                 try:
                     result = measures[case.kind](dict(case.params))
                 except Exception as error:  # noqa: BLE001 - a failed case is a row too; the run goes on
                     result = {"error": f"{type(error).__name__}: {first_line(error)}"}
-                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train}
+                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory}
                     free()
-                row = {"case": case.kind, **{k: v for k, v in case.params.items()}, **result,
+                row = {"case": ROW_CASE.get(case.kind, case.kind), **{k: v for k, v in case.params.items()}, **result,
                        "est_s": round(case.seconds, 3),
                        "provenance": {**prov, "measured": MEASURED[case.kind], "attention": attention}}
                 write(row)
                 took = time.perf_counter() - started - elapsed
-                shown = [f"{k}={result[k]:.4g}" for k in ("seconds", "step_s", "TFLOPS", "peak") if k in result]
+                shown = [f"{k}={result[k]:.4g}" for k in ("seconds", "step_s", "TFLOPS", "peak", "reserved") if k in result]
                 summary = result.get("error") or ", ".join(shown)
                 print(f"[{elapsed:6.1f} s] {i}/{len(cases)} {case.label()}: {summary} ({took:.2f} s, est "
                       f"{case.seconds:.2f})", flush=True)

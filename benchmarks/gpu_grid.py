@@ -13,6 +13,9 @@ One command on a machine with one H200 measures, in this order (a run cut short 
   few under PyTorch's expandable segments, each row with the allocated memory after the forward
   and after the loss besides the peaks — how the caching allocator's reserve grows with the size
   of the largest tensors, and a model the calibration did not see;
+- ``lora`` (only with ``--only lora``, 2026-12-05): LoRA training steps (rank 16 on every block linear,
+  fp32 adapters over a frozen bf16 base, bf16 autocast, fused AdamW on the adapters) of the 1B, 3B and
+  Llama 3 8B shapes at 2k–16k tokens with and without full recomputation, and rank 64 once;
 - ``gemm``: ``y = x·Wᵀ`` in FP8 (e4m3, per-tensor scales, ``torch._scaled_mm``) then bf16 over
   m = 1…16,384 tokens and the (n, k) of every projection of Llama 3 8B and 70B at TP 1, 8 and 2,
   each weight set rotated over ≥ 4× the L2 so small products read their weights from HBM, the
@@ -90,17 +93,27 @@ MEMORY = (
 first run left the memory model unsure — the allocator's reserve between 4k and 32k tokens with and
 without recomputation (``expandable`` = ``expandable_segments:True``, which maps one virtual segment
 and so cannot fragment it), batch 4 against one sequence of the same tokens, and the 3B shape."""
+LORA = (
+    [("llama3.2-1b", 1, s, r, 16) for s in (2048, 8192) for r in ("none", "full")]
+    + [("llama3.2-3b", 1, s, r, 16) for s in (2048, 8192) for r in ("none", "full")]
+    + [("llama3.2-3b", 1, 4096, "none", 64), ("llama3.2-3b", 4, 2048, "none", 16)]
+    + [("llama3-8b", 1, s, "none", 16) for s in (2048, 8192, 12288)]
+    + [("llama3-8b", 1, s, "full", 16) for s in (8192, 16384)])
+"""The LoRA campaign's cases (model, batch, sequence, recomputation, rank): the adapters' states are
+small, so the frozen base and the activations set the peak — where the estimator has no H200 row yet."""
+LORA_ALPHA = 2.0
+"""The adapters' scale ``α/r`` [1]: any value; it changes no shape or byte."""
 L2_BYTES = 60e6
 """H200 L2 cache [B] (50 MB on the H100 die, 60 MB as PyTorch reports it on the H200: KINDS.md)."""
 
 PLAN_SHARE = {"gemm": 0.85, "prefill": 0.6, "train": 0.45}
 """Planning margin: the share of the measured matmul ceiling each kind of case is assumed to reach
 when its time is planned [1]. Only decides what fits the budget; no estimate is compared with a row."""
-REPEATS = {"prefill": (1, 3), "train": (1, 3), "memory": (1, 2)}
+REPEATS = {"prefill": (1, 3), "train": (1, 3), "memory": (1, 2), "lora": (1, 2)}
 """(warm-up, timed) passes per prefill and training case [count]."""
 GEMM_TIMED_S = 0.02
 """Least time one GEMM case is timed over [s]: repetitions = max(10, 0.02 s / product), at most 200."""
-CASE_OVERHEAD_S = {"gemm": 0.08, "prefill": 0.5, "train": 4.0, "memory": 5.0}
+CASE_OVERHEAD_S = {"gemm": 0.08, "prefill": 0.5, "train": 4.0, "memory": 5.0, "lora": 5.0}
 """Per-case set-up planned besides the passes [s]: allocation and random fill; for training also the
 model, its optimizer and the emptying of the caching allocator."""
 
@@ -241,12 +254,30 @@ def memory_cases(ceiling: dict[str, float]) -> list[Case]:
                  (ceiling["bf16"] * PLAN_SHARE["train"])) for m, b, s, r, alloc in MEMORY]
 
 
+def lora_flops(shape: dict, batch: int, seq: int, recompute: str) -> float:
+    """FLOPs of one LoRA step [FLOP]: the forward, the backward's products for the inputs' gradients (one
+    forward's worth: a frozen weight needs no gradient of its own), the layers' forward again under full
+    recomputation; the rank-r adapters' own products are under 1 % at rank 16 and not counted."""
+    fwd = forward_flops(shape, batch, seq, last_only=False)
+    layers = fwd - 2.0 * shape["hidden"] * shape["vocab"] * batch * seq
+    return 2.0 * fwd + (layers if recompute == "full" else 0.0)
+
+
+def lora_cases(ceiling: dict[str, float]) -> list[Case]:
+    """The LoRA campaign (:data:`LORA`), in its order."""
+    warm, timed = REPEATS["lora"]
+    return [Case("lora", {"model": m, "b": b, "s": s, "recompute": r, "lora": rank},
+                 CASE_OVERHEAD_S["lora"] + (warm + timed) * lora_flops(SHAPES[m], b, s, r) /
+                 (ceiling["bf16"] * PLAN_SHARE["train"])) for m, b, s, r, rank in LORA]
+
+
 def plan(budget_s: float = BUDGET_S, calibration: Path = CALIBRATION, kinds=("prefill", "train", "gemm")) -> list[Case]:
     """The cases of ``kinds`` that fit ``budget_s`` [s] with :data:`STARTUP_S`, in measuring order:
     prefill, training, FP8 then bf16 GEMMs (the ``memory`` campaign only when asked for). Cases are
     dropped from the tail until the sum fits."""
     c = ceilings(calibration)
-    every = (*prefill_cases(c), *train_cases(c), *gemm_cases(c), *(memory_cases(c) if "memory" in kinds else ()))
+    every = (*prefill_cases(c), *train_cases(c), *gemm_cases(c), *(memory_cases(c) if "memory" in kinds else ()),
+             *(lora_cases(c) if "lora" in kinds else ()))
     cases = [case for case in every if case.kind in kinds]
     kept, total = [], STARTUP_S
     for case in cases:
@@ -270,7 +301,7 @@ def print_plan(cases: list[Case], budget_s: float, everything: int) -> None:
     for i, case in enumerate(cases, 1):
         total += case.seconds
         print(f"{i:>4}  {case.seconds:7.2f}  {total:8.2f}  {case.label()}")
-    kinds = {k: sum(1 for c in cases if c.kind == k) for k in ("prefill", "train", "gemm", "memory")}
+    kinds = {k: sum(1 for c in cases if c.kind == k) for k in ("prefill", "train", "gemm", "memory", "lora")}
     print(f"{len(cases)} of {everything} cases ({', '.join(f'{n} {k}' for k, n in kinds.items())}) planned in "
           f"{total:.0f} s of a {budget_s:.0f} s budget")
 
@@ -282,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None,
                         help="JSONL file the rows are appended to (default $OUT/gpu-grid.jsonl, else ./gpu-grid.jsonl)")
     parser.add_argument("--git", default=None, help="commit of this script when the checkout has no .git")
-    parser.add_argument("--only", choices=("prefill", "train", "gemm", "memory"), action="append",
+    parser.add_argument("--only", choices=("prefill", "train", "gemm", "memory", "lora"), action="append",
                         help="measure only these kinds (repeatable)")
     args = parser.parse_args(argv)
     started = time.perf_counter()

@@ -48,7 +48,8 @@ MEASURED = {
                "passes after 1 warm-up; peak_minus_weights = max_memory_allocated during the passes minus "
                "memory_allocated before them (weights and token ids)",
     "train": "training steps of the model (fp32 parameters, bf16 autocast, loss = cross-entropy on fp32-upcast "
-             "logits of every position, tied embeddings, torch.optim.AdamW(fused=True), zero_grad(set_to_none=True)); "
+             "logits of every position (the 16-bit logits deleted before the backward; kept by the runs of 2026-12-04, "
+             "rows without logits_kept), tied embeddings, torch.optim.AdamW(fused=True), zero_grad(set_to_none=True)); "
              "recompute full = every block under torch.utils.checkpoint (non-reentrant), selective = torchtitan's "
              "per-op policy (save mm outputs except every second one and the SDPA kernels' outputs); allocator "
              "emptied and peak statistics reset before the model is built; peak = max_memory_allocated and reserved "
@@ -59,6 +60,11 @@ MEASURED["memory"] = (MEASURED["train"] + "; the second campaign (--only memory)
                       "before the model is built; mem_after_forward = memory_allocated once the logits exist, "
                       "mem_after_loss = once the loss on fp32 logits exists (warm-up step); allocator = counters "
                       "of torch.cuda.memory_stats() at the end")
+MEASURED["lora"] = (MEASURED["memory"].split("; the second campaign")[0] + "; LoRA (--only lora): the model built "
+                    "in bf16 and frozen (embedding, norms, every weight), each block linear wrapped as base(x) + "
+                    "B·(A·x)·alpha with fp32 A [r×in] (normal/r) and B [out×r] (zeros), no dropout; AdamW(fused) over "
+                    "A and B alone; 1 warm-up and 2 timed steps; model_flops = 2 forwards (+ the layers' forward "
+                    "under full recomputation)")
 """What exactly each kind of row measured (every row's ``provenance.measured``)."""
 
 DEVICE = "cuda"
@@ -165,6 +171,28 @@ class Llama(nn.Module):
         if last_only:
             x = x[:, -1:]
         return F.linear(x, self.embed.weight if self.head is None else self.head.weight)
+
+
+class LoRALinear(nn.Module):
+    """A frozen linear plus a rank-``r`` adapter in fp32: ``base(x) + B·(A·x)·alpha`` (Hu et al. 2021)."""
+
+    def __init__(self, base: nn.Linear, rank: int):
+        super().__init__()
+        self.base = base
+        self.a = nn.Parameter(torch.randn(rank, base.in_features, device=DEVICE, dtype=torch.float32) / rank)
+        self.b = nn.Parameter(torch.zeros(base.out_features, rank, device=DEVICE, dtype=torch.float32))
+
+    def forward(self, x):
+        return self.base(x) + F.linear(F.linear(x, self.a), self.b) * grid.LORA_ALPHA
+
+
+def add_lora(model: Llama, rank: int) -> None:
+    """Freeze every weight of ``model`` and wrap each block linear with a rank-``rank`` adapter."""
+    for t in model.parameters():
+        t.requires_grad_(False)
+    for block in model.layers:
+        for name in ("q", "k", "v", "o", "gate", "up", "down"):
+            setattr(block, name, LoRALinear(getattr(block, name), rank))
 
 
 def build(model: str, dtype, recompute: str = "none") -> Llama:
@@ -325,18 +353,33 @@ def memory(p: dict) -> dict:
     return row
 
 
+def lora(p: dict) -> dict:
+    """One case of the LoRA campaign: :func:`train` with adapters, the phase figures and the counters."""
+    row = train(p, phases=True, repeats=grid.REPEATS["lora"])
+    stats = torch.cuda.memory_stats()
+    row["allocator"] = {k: stats[k] for k in ALLOCATOR_STATS if k in stats}
+    return row
+
+
 def train(p: dict, phases: bool = False, repeats: tuple[int, int] | None = None) -> dict:
     """One training case, in the calibration rows' fields (``benchmarks/data/README.md``); with
     ``phases`` also the memory allocated after the forward and after the loss of the first step."""
     free()
     torch.cuda.reset_peak_memory_stats()
     shape = grid.SHAPES[p["model"]]
-    model = build(p["model"], torch.float32, p["recompute"])
+    rank = p.get("lora", 0)
+    model = build(p["model"], torch.bfloat16 if rank else torch.float32, p["recompute"])
+    if rank:
+        add_lora(model, rank)
     params = sum(t.numel() for t in model.parameters())
-    row = {"mode": "amp_bf16", "ckpt": p["recompute"] == "full", "lora": 0, "opt": "adamw",
+    trained = [t for t in model.parameters() if t.requires_grad]
+    row = {"mode": "amp_bf16", "ckpt": p["recompute"] == "full", "lora": rank, "opt": "adamw",
            "selective_policy": "per-op" if p["recompute"] == "selective" else None,
-           "params": params, "trainable": params, "mem_after_init": torch.cuda.memory_allocated()}
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-5, fused=True)
+           "params": params, "trainable": sum(t.numel() for t in trained),
+           "mem_after_init": torch.cuda.memory_allocated(), "logits_kept": False}
+    if rank:
+        row["base_dtype"] = "bf16"
+    opt = torch.optim.AdamW(trained, lr=1e-5, fused=True)
     ids = torch.randint(shape["vocab"], (p["b"], p["s"] + 1), device=DEVICE)
 
     def step():
@@ -347,6 +390,7 @@ def train(p: dict, phases: bool = False, repeats: tuple[int, int] | None = None)
         loss = F.cross_entropy(logits.float().view(-1, shape["vocab"]), ids[:, 1:].reshape(-1))
         if phases and "mem_after_loss" not in row:
             row["mem_after_loss"] = torch.cuda.memory_allocated()
+        del logits  # torchtitan frees its logits before the backward (train.py: "del pred"); runs before 2026-12-05 kept them
         loss.backward()
         opt.step()
         opt.zero_grad(set_to_none=True)
@@ -362,7 +406,7 @@ def train(p: dict, phases: bool = False, repeats: tuple[int, int] | None = None)
         row.update(oom=True, error=first_line(error), reserved=torch.cuda.max_memory_reserved(),
                    peak=torch.cuda.max_memory_allocated())
         return row
-    flops = grid.train_flops(shape, p["b"], p["s"], p["recompute"])
+    flops = (grid.lora_flops if rank else grid.train_flops)(shape, p["b"], p["s"], p["recompute"])
     row.update(peak=torch.cuda.max_memory_allocated(), reserved=torch.cuda.max_memory_reserved(),
                mem_steady=torch.cuda.memory_allocated(), step_s=step_s, tokens_per_s=p["b"] * p["s"] / step_s,
                model_flops=flops, TFLOPS=flops / step_s / 1e12)
@@ -402,7 +446,7 @@ def provenance(git: str | None) -> dict:
             "script_sha256": digest.hexdigest(), "git": git}
 
 
-ROW_CASE = {"memory": "train"}
+ROW_CASE = {"memory": "train", "lora": "train"}
 """The row's ``case`` for a kind of the plan: the memory campaign's rows are training rows."""
 
 
@@ -412,7 +456,7 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
     out.parent.mkdir(parents=True, exist_ok=True)
     prov = provenance(git)
     attention = probe()
-    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory}
+    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora}
     kind = None
     with out.open("a", encoding="utf-8") as f:
         def write(row):
@@ -429,13 +473,13 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
                     print(f"[{elapsed:6.1f} s] skip {case.label()} (est {case.seconds:.1f} s)", flush=True)
                     continue
                 if case.kind != kind:  # the previous kind's model or weights go
-                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory}
+                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora}
                     kind = case.kind
                 try:
                     result = measures[case.kind](dict(case.params))
                 except Exception as error:  # noqa: BLE001 - a failed case is a row too; the run goes on
                     result = {"error": f"{type(error).__name__}: {first_line(error)}"}
-                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory}
+                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora}
                     free()
                 row = {"case": ROW_CASE.get(case.kind, case.kind), **{k: v for k, v in case.params.items()}, **result,
                        "est_s": round(case.seconds, 3),

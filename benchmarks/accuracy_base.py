@@ -88,7 +88,12 @@ def scenario(model: ModelArchitecture, card: str, count: int, **parts) -> Scenar
 # ---- publications ---------------------------------------------------------------------------
 
 H200_RIG = "h200-rig"
-"""The project's own H200 measurements (``h200-calibration.jsonl``): one campaign, one source."""
+"""The project's own H200 measurements (``h200-calibration.jsonl``), the first campaign (rows without
+provenance): one source."""
+
+H200_GRID = "h200-grid"
+"""The same card measured by the prepared grid (``benchmarks/gpu_grid.py``, rows whose provenance names
+it; 2026-12-04, two runs): another script, another day, so a source of its own for leave-one-source-out."""
 
 PUBLICATIONS = (
     ("Narayanan et al. 2021", "megatron-lm-2021"), ("Korthikanti et al. 2022", "korthikanti-2022"),

@@ -47,18 +47,14 @@ class FitRecord:
 
 FIT_RECORDS: dict[str, FitRecord] = {
     "allocator reserve (training)": FitRecord(
-        "leave one row out 2.7 % median, 6.8 % worst over its 6 rows (December 2026)",
-        "n/a: every fitting row is one campaign of the H200 rig, and no published run gives PyTorch's "
-        "max_memory_reserved beside max_memory_allocated without recomputation (torchtitan's and Trainy's held-out rows give "
-        "reserved only, and all recompute; a search of issue threads for Megatron-LM's memory log lines, December "
-        "2026, found none with the run's settings; nanoGPT issue 618 reads reserved memory after evaluation, "
-        "not at the peak). Not first principles: the reserve is fragmentation, set by the order and "
-        "sizes of requests (formulas/efficiency.py, ALLOCATOR_OVERHEAD). Lifted by a second campaign that logs "
-        "both figures on another card or framework"),
+        "leave one row out 2.6 % median, 7.8 % worst over its 17 rows; each of two sources left out (the H200 rig's "
+        "first campaign and its grid of 2026-12-04): the first campaign's reserved memory 2.5 % median (6.1 % worst), "
+        "the grid's 2.9 % (7.9 %) (December 2026; until then the first campaign's six rows alone, n/a out of source)"),
     "allocator reserve with recomputation": FitRecord(
-        "leave one row out 0.1-6.9 % over its 5 rows; each of two sources left out: the H200 rig's reserved memory "
-        "-0.2/-0.7 %, llama-recipes pull request 41's -1.1 to -7.7 % (December 2026; until then the rig's two rows "
-        "alone, 2.2 and 3.1 %, and its rows n/a out of source)"),
+        "leave one row out 6.9 % median, 13.6 % worst over its 24 rows; each of three sources left out: the H200 rig's "
+        "first campaign -5.5 % median, its grid +8.5 % (14.6 % worst: its one-sequence runs reserve 7-17 %), "
+        "llama-recipes pull request 41's -6.0 % (11.7 % worst) (December 2026; before the grid: the rig's two and "
+        "the pull request's three, each source within 7.7 %)"),
     "matrix-product efficiency and per-layer time (training)": FitRecord(
         "each of eight publications left out: 7.2 % median on its rows (5.5 % in sample); leave one row out "
         "5.8 % median, 47.0 % worst over 38 rows (December 2026)"),

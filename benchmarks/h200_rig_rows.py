@@ -7,7 +7,7 @@ import json
 from collections.abc import Container, Iterator
 from pathlib import Path
 
-from accuracy_base import CATALOG, H200_ENGINE, H200_RIG, Row, scenario
+from accuracy_base import CATALOG, H200_ENGINE, H200_GRID, H200_RIG, Row, scenario
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
 from configurator.core.workloads.serving.memory import serving_memory_model
@@ -20,6 +20,61 @@ PREFILL_MEMORY_KIND = "prefill-memory"
 """The kind of the prefill rows' transient working set (the peak over the weights of one forward pass):
 a few per cent of the card, so apart from ``memory`` (whole-card totals against its ±10 % target)."""
 
+GRID_SCRIPT = "benchmarks/gpu_grid.py"
+"""The provenance ``script`` of the prepared grid's rows."""
+
+
+def source_of(row: dict) -> str:
+    """The publication a rig row belongs to: the grid's runs or the first campaign."""
+    return H200_GRID if row.get("provenance", {}).get("script") == GRID_SCRIPT else H200_RIG
+
+
+def logits_kept_bytes(row: dict, vocab: int) -> float:
+    """The 16-bit logits a training row's loop kept referenced through the backward [B]: the grid's
+    first two runs held them in a local (``gpu_grid_torch.train``: ``logits = model(...)`` alive until the
+    step ends), where torchtitan deletes them before the backward (``train.py``: ``del pred``) and the
+    estimator's eager loss counts none (``memory.logits_bytes_per_token``). ``b·s·V·2``: the measured peak
+    sits at the loss's backward, after the forward, so they are in it (the phase figures of the second
+    run: 3.92 GiB of logits among the allocations after the 1B forward at 16k tokens). 0 for rows that
+    say they deleted them (``logits_kept`` false) and the first campaign's rows."""
+    kept = row.get("logits_kept", source_of(row) == H200_GRID)
+    return float(row["b"] * row["s"] * vocab * 2) if kept else 0.0
+
+
+CALIBRATION_FILE = Path(__file__).resolve().parent / "data" / "h200-calibration.jsonl"
+
+
+def train_recompute(row: dict) -> str:
+    """A training row's recomputation: the grid's rows name it, the first campaign's say ``ckpt``."""
+    return row.get("recompute") or ("full" if row.get("ckpt") else "none")
+
+
+def train_label(row: dict) -> str:
+    """A training row's label (its accuracy row id without the source): shape (the 1B unnamed), batch,
+    sequence, mode, recomputation (``ckpt`` = full) and optimizer."""
+    recompute = train_recompute(row)
+    policy = row.get("selective_policy") or ""
+    how = {"none": "", "full": " ckpt"}.get(recompute, f" {recompute} {policy}".rstrip())
+    shape = "" if row["model"] == "llama3.2-1b" else f"{row['model']} "
+    adapter = f" lora r{row['lora']}" if row.get("lora") else ""
+    return f"train {shape}b{row['b']} s{row['s']} {row['mode']}{adapter}{how} {row['opt']}"
+
+
+def reserve_rows(recomputes: bool, path: Path = CALIBRATION_FILE) -> tuple[str, ...]:
+    """Keys (``h200:`` + label) of the training rows whose reserve is their own, with recomputation or
+    without: the caching allocator at its defaults (not expandable segments), the run neither out of
+    memory nor the SGD run (its reserved figure is the run before it's to the byte: cached segments carried
+    over, ``h200_rows``); LoRA runs check the reserve, they do not set it."""
+    out = []
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        if r["case"] != "train" or r.get("oom") or r.get("error") or r.get("alloc", "default") != "default":
+            continue
+        if r["opt"] != "sgd" and not r.get("lora") and (train_recompute(r) != "none") == recomputes:
+            out.append(f"h200:{train_label(r)}")
+    return tuple(out)
+
+
 _H200_MODES = {"amp_bf16": ("torch-amp", "bf16"), "bf16": ("pure", "bf16"), "fp32": ("torch-amp", "fp32")}
 
 
@@ -31,37 +86,45 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
         r = json.loads(line)
         if r["case"] not in cases or r.get("oom") or r.get("error"):  # a case that did not run measured nothing
             continue
-        if r["case"] == "train" and r.get("model") == "llama3.2-1b":
+        if r["case"] == "train":
             recipe, precision = _H200_MODES[r["mode"]]
             # rows of benchmarks/gpu_grid.py name their recomputation and selective policy; older ones say ckpt
-            recompute = r.get("recompute") or ("full" if r["ckpt"] else "none")
+            recompute = train_recompute(r)
             policy = {"selective_policy": r["selective_policy"]} if r.get("selective_policy") else {}
-            s = scenario(preset("llama3.2-1b"), "h200-sxm", 1, workload="pretrain", precision=precision,
+            # a LoRA row: rank-r adapters on every block linear over a frozen base in the math precision
+            adapter = {"lora_rank": r["lora"], "lora_targets": "all-linear"} if r.get("lora") else {}
+            s = scenario(preset(r["model"]), "h200-sxm", 1, workload="lora" if adapter else "pretrain",
+                         precision=precision,
                          training={"micro_batch": r["b"], "seq_len": r["s"], "recipe": recipe, "optimizer": r["opt"],
-                                   "recompute": recompute, **policy, "loss": "eager"})
+                                   "recompute": recompute, **policy, "loss": "eager", **adapter})
             est = estimate(s, h200)
-            policy_name = r.get("selective_policy") or ""
-            how = {"none": "", "full": " ckpt"}.get(recompute, f" {recompute} {policy_name}".rstrip())
-            label = f"train b{r['b']} s{r['s']} {r['mode']}{how} {r['opt']}"
-            reserved = est.memory.total - s.assumptions.cuda_context_gib * GIB
-            peak = (est.memory.total - est.memory.overhead) / GIB
+            label = train_label(r)
+            kept = logits_kept_bytes(r, s.model.vocab)
+            reserve = s.assumptions.allocator_overhead if recompute == "none" else s.assumptions.allocator_overhead_recompute
+            reserved = est.memory.total - s.assumptions.cuda_context_gib * GIB + kept * (1.0 + reserve)
+            peak = (est.memory.total - est.memory.overhead + kept) / GIB
+            source = source_of(r)
             group = f"{r['mode']} {r['opt']}, recompute {recompute}"
             # A process's caching allocator keeps its segments from one run to the next unless emptied:
             # a run whose reserved figure equals an earlier run's to the byte, with a lower peak of its
             # own, measured that earlier run's reserve. It is compared with the larger of the two
             # predictions (the measurement procedure, not a constant), and says so.
-            inherited = previous_reserved.get(r["reserved"])
+            inherited = previous_reserved.get(r.get("reserved"))
             note = ""
             if inherited and r["peak"] < r["reserved"]:
                 earlier_label, earlier_prediction = inherited
                 note = (f"reserved equals the '{earlier_label}' run's to the byte with a lower peak (cached segments "
                         f"carried over): compared with the larger prediction; its own is {reserved / GIB:.2f} GiB")
                 reserved = max(reserved, earlier_prediction)
-            previous_reserved.setdefault(r["reserved"], (label, reserved))
-            yield Row("h200", label, "memory", "reserved GiB", reserved / GIB, r["reserved"] / GIB, note, group=group,
-                      peak=(peak, r["peak"] / GIB), publication=H200_RIG)
+            if "reserved" in r:
+                previous_reserved.setdefault(r["reserved"], (label, reserved))
+            if kept:
+                note = "; ".join(filter(None, (note, f"the loop kept its 16-bit logits, {kept / GIB:.2f} GiB, counted")))
+            if r.get("alloc", "default") == "default":  # expandable segments: another allocator, not this reserve
+                yield Row("h200", label, "memory", "reserved GiB", reserved / GIB, r["reserved"] / GIB, note,
+                          group=group, peak=(peak, r["peak"] / GIB), publication=source)
             yield Row("h200", label, "train-throughput", "tokens/s", est.training.tokens_per_s, r["tokens_per_s"],
-                      publication=H200_RIG)
+                      publication=source)
         elif r["case"] == "prefill":
             # one forward pass over all b prompts at once (benchmarks/gpu_grid_torch.py): a step whose token
             # budget holds b·s tokens, the b prompts prefilled together
@@ -71,10 +134,10 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
             plan = plan_serving_precision(h200, s.precision)
             label = f"prefill {r['model']} b{r['b']} s{r['s']}"
             yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"], r["b"]), r["seconds"],
-                      publication=H200_RIG)
+                      publication=source_of(r))
             working = serving_memory_model(s, h200, plan).working_set(s.sequences_per_replica)
             yield Row("h200", label, PREFILL_MEMORY_KIND, "activations GiB", working / GIB,
-                      r["peak_minus_weights"] / GIB, "transient prefill working set", publication=H200_RIG)
+                      r["peak_minus_weights"] / GIB, "transient prefill working set", publication=source_of(r))
         elif r["case"] == "decode":
             s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
                          serving={"context": r["ctx"] + 1, "prompt_tokens": r["ctx"], "output_tokens": 1,

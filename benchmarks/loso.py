@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from accuracy_base import Row, assumptions_in_force, profiles_in_force
 from accuracy_reserve import LLAMA_RECIPES_RESERVE_ROWS, RESERVE_KIND
+from h200_rig_rows import reserve_rows
 from defaults_registry import DERIVED, INFORMED, Informed  # noqa: F401 (listed in defaults_registry.py)
 from pydantic import ValidationError
 
@@ -217,19 +218,26 @@ PREFILL_RULE = (
     "without their own held at 130 µs (INFORMED) (configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY)")
 
 def median_reserve(rows: Sequence[Row]) -> float:
-    """The median of the rows' measured ``reserved / peak allocated − 1`` (PyTorch's
-    ``max_memory_reserved`` over ``max_memory_allocated``): the caching allocator's reserve over
-    the peak, measured, whatever the estimator predicts for the peak."""
-    return statistics.median(row.measured / row.peak[1] - 1.0 for row in rows)
+    """The median over sources of each source's median measured ``reserved / peak allocated − 1``
+    (PyTorch's ``max_memory_reserved`` over ``max_memory_allocated``): the caching allocator's reserve
+    over the peak, measured, whatever the estimator predicts for the peak. One vote per source, not per
+    row: the sources hold 2 to 19 runs each (the H200 grid's many sequence lengths of one set-up would
+    otherwise outvote every other campaign), and a new set-up is one more source."""
+    by_source: dict[str, list[float]] = {}
+    for row in rows:
+        by_source.setdefault(row.publication, []).append(row.measured / row.peak[1] - 1.0)
+    return statistics.median(statistics.median(ratios) for ratios in by_source.values())
 
 
-ALLOCATOR_ROWS = tuple(f"h200:train {label}" for label in H200_TRAINING if "ckpt" not in label and "sgd" not in label)
-"""The H200 training runs without recomputation whose reserve is their own: the SGD run is left out, its
-reserved figure equals the bf16 AdamW run's to the byte with a lower peak (cached segments carried over from
-that run: ``accuracy.h200_rows``), so its ratio (11.6 %) measures the other run's reserve."""
+ALLOCATOR_ROWS = reserve_rows(recomputes=False)
+"""The H200 training runs without recomputation whose reserve is their own (``h200_rig_rows.reserve_rows``:
+the caching allocator at its defaults; the SGD run is left out, its reserved figure equals the bf16 AdamW
+run's to the byte with a lower peak, so its ratio (11.6 %) measures the other run's reserve): the first
+campaign's six and the grid's eleven (1B at 4k-28k tokens, batch 4 × 4k, the 3B shape at 2k-12k)."""
 
-ALLOCATOR_RECOMPUTE_H200 = tuple(f"h200:train {label}" for label in H200_TRAINING if "ckpt" in label)
-"""The H200 training runs with full recomputation."""
+ALLOCATOR_RECOMPUTE_H200 = reserve_rows(recomputes=True)
+"""The H200 training runs with full or per-op selective recomputation: the first campaign's two, the grid's
+nineteen."""
 
 ALLOCATOR_RECOMPUTE_PUBLISHED = tuple(f"published:{row_id}" for row_id, recompute in LLAMA_RECIPES_RESERVE_ROWS.items()
                                       if recompute)
@@ -237,20 +245,21 @@ ALLOCATOR_RECOMPUTE_PUBLISHED = tuple(f"published:{row_id}" for row_id, recomput
 request 41: FSDP LoRA of Llama 2 7B on 4 A100 40GB; ``accuracy_reserve.py``), kind ``memory-reserve``."""
 
 ALLOCATOR_HELD = ("a property of PyTorch's caching allocator, measured, not a fit to the predicted peak (whose own "
-                  "error, −1.5 to −6.8 % on these rows, stays visible in the reserved figure); every row is of the "
-                  "one campaign, so leaving the source out leaves no rows: the H200 memory rows are n/a out of "
-                  "source and leave-one-row-out is the cross-validated figure")
+                  "error stays visible in the reserved figure); two campaigns of the H200 (the first rig's and the "
+                  "grid's), each predicted from the other's")
 
 FITS = (
     Fit("allocator reserve (training)", None, "memory", ("allocator_overhead",), ALLOCATOR_ROWS,
-        "the median of measured reserved / peak allocated − 1 over the H200 training runs without recomputation (six "
-        "runs; configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD)",
+        "the median over sources of each source's median measured reserved / peak allocated − 1, H200 training runs "
+        "without recomputation at the allocator's defaults (17 runs of two campaigns; "
+        "configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD)",
         held=ALLOCATOR_HELD, measured=lambda rows: {"allocator_overhead": median_reserve(rows)}),
     Fit("allocator reserve with recomputation", None, "memory", ("allocator_overhead_recompute",),
         (*ALLOCATOR_RECOMPUTE_H200, *ALLOCATOR_RECOMPUTE_PUBLISHED),
-        "the median of measured reserved / peak allocated − 1 over the training runs with full recomputation that "
-        "give both figures: the H200 rig's two and llama-recipes pull request 41's three (FSDP LoRA, reserved over "
-        "peak active) (configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE)",
+        "the median over sources of each source's median measured reserved / peak allocated − 1, training runs with "
+        "full or per-op selective recomputation that give both figures: the H200 rig's first campaign (2), its grid "
+        "(19) and llama-recipes pull request 41 (3: FSDP LoRA, reserved over peak active) "
+        "(configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE)",
         held="a property of PyTorch's caching allocator, measured, not a fit to the predicted peak; the published "
              "runs are FSDP runs on four cards, whose all-gather buffers the H200 rig's single-card runs do not have",
         measured=lambda rows: {"allocator_overhead_recompute": median_reserve(rows)},

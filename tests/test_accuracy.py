@@ -29,12 +29,16 @@ def test_median_errors_stay_within_the_stated_tolerances():
     assert not over, f"median error above the README's tolerance: {over}"
 
 
-KNOWN_MEMORY_MISSES = {
-    "train b1 s4096 amp_bf16 selective per-op adamw":
-        "H200 grid 2026-12-04: torchtitan's per-op selective recomputation measured 4.7 GiB under no "
-        "recomputation at 4k tokens (26.3 vs 31.0 GiB reserved), the estimate 0.6 GiB (30.7 GiB): +16.6 %; at "
-        "16k and 32k the same policy is within +1.7 % and +5.1 % (open: issue 27, part 3)",
-}
+_RESERVE_WITH_RECOMPUTATION = (
+    "H200 grid 2026-12-04, one sequence with recomputation: the caching allocator reserved 8-17 % over the "
+    "peak where the reserve with recomputation is 24.9 %, the median of three sources' medians (the first "
+    "campaign's batch-4 and batch-8 runs 24-26 %, llama-recipes' FSDP runs 26-35 %; formulas/efficiency.py, "
+    "ALLOCATOR_OVERHEAD_RECOMPUTE); the peak allocated itself is within 4 % (the row's peak)")
+KNOWN_MEMORY_MISSES = {row: _RESERVE_WITH_RECOMPUTATION for row in (
+    "train b1 s32768 amp_bf16 selective per-op adamw", "train b1 s20480 amp_bf16 ckpt adamw",
+    "train b1 s24576 amp_bf16 ckpt adamw", "train b1 s24576 amp_bf16 selective per-op adamw",
+    "train llama3.2-3b b1 s4096 amp_bf16 ckpt adamw", "train llama3.2-3b b1 s16384 amp_bf16 ckpt adamw",
+    "train llama3.2-3b b1 s2048 amp_bf16 lora r16 ckpt adamw")}
 """Memory rows outside the ±10 % target, each with what it measured and why it is kept as it is."""
 
 
@@ -45,6 +49,8 @@ def test_every_memory_row_within_ten_percent():
     over = {r.row_id: round(r.error_pct, 1) for r in memory
             if abs(r.error_pct) > accuracy.TARGETS["memory"] and r.row_id not in KNOWN_MEMORY_MISSES}
     assert not over
+    for row in (r for r in memory if r.row_id in KNOWN_MEMORY_MISSES):
+        assert abs(row.peak[0] / row.peak[1] - 1) < 0.04, row.row_id
 
 
 def test_the_sensitivity_sweep_puts_every_default_back():
@@ -173,19 +179,20 @@ def test_the_llama_cpp_prompt_share_is_what_its_rule_gives_and_is_cross_validate
 
 
 def test_only_the_fitted_defaults_change_the_out_of_source_figures():
-    """The allocator reserve without recomputation is measured on the H200 rig alone: held out, its
-    training memory rows without recomputation are n/a (those with it are predicted with the reserve
-    llama-recipes' runs give), while memory rows of other sources keep a figure. Rows of a publication that
-    sets no default keep their in-sample prediction, marked as fitted without them when a fitted
-    default moves them."""
+    """The allocator reserves are measured on two campaigns of the H200 (the first rig's and the grid's)
+    and, with recomputation, llama-recipes' runs: held out, each campaign's memory rows are predicted with
+    the reserve the other sources give, so every memory row has a figure out of source, and it differs
+    from the in-sample one. Rows of a publication that sets no default keep their in-sample prediction,
+    marked as fitted without them when a fitted default moves them."""
     import loso
 
     rows = accuracy.all_rows()
     held = accuracy.out_of_source(rows)
     memory = loso.kind_summary(held.values(), "memory")
-    assert memory.fitted and 0 < memory.with_value < memory.rows
-    assert all((held[loso.ident(r)].predicted is None) == r.group.endswith("recompute none")
-               for r in rows if r.kind == "memory" and r.group)
+    assert memory.fitted and memory.with_value == memory.rows
+    rig = [r for r in rows if r.kind == "memory" and r.publication in ("h200-rig", "h200-grid")]
+    assert {r.publication for r in rig} == {"h200-rig", "h200-grid"}
+    assert all(held[loso.ident(r)].predicted != r.predicted for r in rig if "sgd" not in r.row_id)
     decode = loso.kind_summary(held.values(), "decode")
     assert decode.fitted and 0 < decode.with_value < decode.rows  # the H200 rows: n/a
     mlperf = [held[loso.ident(r)] for r in rows if r.publication == "mlperf-inference-v4.1"]
@@ -244,7 +251,8 @@ def test_the_summary_keeps_its_columns_and_adds_the_out_of_sample_ones(capsys):
     line = next(x for x in lines if x.startswith("memory "))
     median = accuracy.statistics.median(abs(r.error_pct) for r in memory)
     assert line.split()[:3] == ["memory", str(len(memory)), f"{median:.1f}"]
-    assert "rows)" in line and "LOSO median" in lines[1] and "held-out rows" in lines[1]
+    assert "LOSO median" in lines[1] and "held-out rows" in lines[1]
+    assert "rows)" in next(x for x in lines if x.startswith("decode "))  # a kind with rows n/a out of source
 
 
 def test_module_defaults_ship_the_value_their_rule_gives():
@@ -260,9 +268,13 @@ def test_module_defaults_ship_the_value_their_rule_gives():
             assert abs(solved[name] / value - 1) < 0.005, (fit.name, name, value, solved[name])
     reserve = next(f for f in loso.FITS if f.name == "allocator reserve (training)")
     rows = accuracy.rows_for_keys(reserve.rows, kinds={"memory"})
-    assert len(rows) == 6 and not any("sgd" in r.key for r in rows)
-    ratios = sorted(r.measured / r.peak[1] - 1 for r in rows)
-    assert loso.median_reserve(rows) == (ratios[2] + ratios[3]) / 2
+    assert len(rows) == 17 and not any("sgd" in r.key for r in rows)
+    by_source = {}
+    for r in rows:
+        by_source.setdefault(r.publication, []).append(r.measured / r.peak[1] - 1)
+    assert sorted(by_source) == ["h200-grid", "h200-rig"] and len(by_source["h200-rig"]) == 6
+    medians = [accuracy.statistics.median(v) for v in by_source.values()]
+    assert loso.median_reserve(rows) == sum(medians) / 2
     crossed = loso.leave_one_row_out(reserve, accuracy.rows_for_keys)
     assert all(e is not None and abs(e) < 10 for e in crossed.values())
 
@@ -290,9 +302,10 @@ def test_planner_rows_keep_what_the_publications_software_fixed():
 
 
 def test_the_recompute_reserve_has_two_sources_and_its_published_rows_check_the_reserve_alone():
-    """The reserve with recomputation is the median over the H200 rig's two runs and llama-recipes
-    pull request 41's three FSDP runs; a published reserve row is its measured peak active memory
-    times one plus the reserve in force, against its measured peak reserved memory."""
+    """The reserve with recomputation is the median over three sources' medians: the H200 rig's first
+    campaign (two runs), its grid (nineteen) and llama-recipes pull request 41's three FSDP runs; a
+    published reserve row is its measured peak active memory times one plus the reserve in force,
+    against its measured peak reserved memory."""
     import loso
     from accuracy_base import assumptions_in_force
 
@@ -300,7 +313,7 @@ def test_the_recompute_reserve_has_two_sources_and_its_published_rows_check_the_
 
     fit = next(f for f in loso.FITS if f.name == "allocator reserve with recomputation")
     rows = accuracy.rows_for_keys(set(fit.rows), kinds={"memory", "memory-reserve"})
-    assert len(rows) == 5 and len({r.publication for r in rows}) == 2
+    assert len(rows) == 24 and len({r.publication for r in rows}) == 3
     reserve = [r for r in rows if r.kind == "memory-reserve"]
     assert len(reserve) == 3 and all(r.predicted == r.peak[1] * (1 + ALLOCATOR_OVERHEAD_RECOMPUTE) for r in reserve)
     with assumptions_in_force({"allocator_overhead_recompute": 0.1}):

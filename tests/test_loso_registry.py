@@ -38,8 +38,14 @@ def test_a_fit_without_a_cross_validated_error_is_reported():
 def test_every_fit_of_one_source_says_why_its_rows_are_n_a():
     """A fit whose rows are all one source's leaves that source's dependent rows n/a; its record says
     why and what would lift it (route (c)); a fit over two or more sources says nothing of the kind."""
+    import accuracy
+
     for fit in loso.FITS:
         record = defaults_registry.FIT_RECORDS[fit.name]
-        sources = {k.split(":")[0] if k.startswith("h200:") else None for k in fit.rows}
-        if sources == {"h200"}:
+        rows = accuracy.rows_for_keys(fit.rows, kinds={fit.kind, *fit.other_kinds.values()})
+        sources = {r.publication for r in rows}
+        assert rows and sources, fit.name
+        if len(sources) == 1:
             assert record.alone.startswith("n/a: "), fit.name
+        else:
+            assert not record.alone, fit.name

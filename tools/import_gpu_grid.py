@@ -148,7 +148,7 @@ def predicted_reserved(row: dict) -> float | None:
 
     if row.get("case") != "train" or not row.get("oom"):
         return None
-    ran = {**row, "oom": False, "error": None, "tokens_per_s": 1.0}
+    ran = {"peak": 1, "reserved": 1, **row, "oom": False, "error": None, "tokens_per_s": 1.0}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "row.jsonl"
         path.write_text(json.dumps(ran) + "\n", encoding="utf-8")
@@ -191,7 +191,8 @@ def repeated(row: dict, existing: list[dict]) -> dict | None:
             same = all(old.get(k) == row[k] for k in ("model", "b", "s"))
         elif case == "train" and old["case"] == "train":
             same = (all(old.get(k) == row.get(k) for k in ("model", "b", "s", "mode", "opt"))
-                    and not old.get("lora") and _recompute(old) == _recompute(row))
+                    and old.get("lora", 0) == row.get("lora", 0) and _recompute(old) == _recompute(row)
+                    and old.get("alloc", "default") == row.get("alloc", "default"))
         else:
             same = False
         if same:

@@ -273,7 +273,8 @@ def accuracy_table() -> str:
               f"{_words(len(loso.FITS)).capitalize()} defaults are fitted: {fitted}. Held out with its source, a fit "
               "is solved again from the other sources' fitting rows; where none are left, the rows that depend on it "
               "have no out-of-source figure (n/a)"
-              + (f": {_words(len(alone))} fits have one source ({'; '.join(alone)}), why each has no second is in "
+              + (f": {_words(len(alone))} {'fit has' if len(alone) == 1 else 'fits have'} one source "
+                 f"({'; '.join(alone)}), why {'it has' if len(alone) == 1 else 'each has'} no second is in "
                  "`benchmarks/defaults_registry.py`. " if alone else ". ")
               + "Defaults chosen with a source's rows in view but by no rule "
               f"({_words(len(loso.INFORMED))}, listed by `benchmarks/defaults_registry.py`) cannot be refitted: their "

@@ -162,6 +162,9 @@ class ActivationLayout:
     saved_input_bytes: float | None = None
     """Bytes of a linear's input as the fused (Transformer Engine) layers keep it for the weight
     gradient: the FP8 copy under FP8 math (:func:`saved_input_bytes`); None: the math element's [B]."""
+    frozen_norms: bool = False
+    """The norms' weights take no gradient: adapter training freezes the whole base (eager norms then
+    keep no normalised output, :func:`~configurator.core.formulas.activations.rms_norm_saved_bytes_per_token`)."""
     original_inputs: bool = False
     """Under FP8, the linears whose 16-bit input another op keeps anyway (the output projection, the
     shared experts' first linear) keep that tensor, not an FP8 copy: Megatron-Core's
@@ -195,7 +198,8 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
     eager = layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
         layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
-        frozen_mlp=layout.frozen_mlp, fused_norm=layout.kernels is ActivationKernels.FUSED_NORM)
+        frozen_mlp=layout.frozen_mlp, fused_norm=layout.kernels is ActivationKernels.FUSED_NORM,
+        frozen_norms=layout.frozen_norms)
     if not model.is_moe:
         return eager
     casts = 2 if model.gated_mlp and layout.residual_bytes > layout.math_bytes else 1
@@ -421,6 +425,7 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         flash_attention=scenario.training.flash_attention and plan.math_bytes <= 2,
         recompute=scenario.training.recompute,
         frozen_mlp=frozen_mlp_drops_inputs(scenario),
+        frozen_norms=scenario.workload.is_adapter,
         loss=loss_kernel(scenario),
         selective=scenario.training.selective_policy,
         loss_parallel=scenario.parallelism.tp > 1,

@@ -39,7 +39,7 @@ from configurator.core.formulas.dualpipe import mirror_rank, runs_dualpipe
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
 from configurator.core.precision import PrecisionPlan
-from configurator.core.scenario import Recompute, Scenario, Workload
+from configurator.core.scenario import Recompute, Scenario, SelectivePolicy, Workload
 
 __all__ = ["StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets", "gradients_held", "step_gradient_copy", "stage_memories", "stage_memory", "stage_memory_at",
            "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
@@ -169,6 +169,23 @@ def autocast_copy_held(zero):
     return zero < 3
 
 
+def autocast_copy_saved(train) -> bool:
+    """Whether the backward keeps autocast's 16-bit weight copies (``StateBytes.autocast_copy``) of a
+    full model under the recomputation of ``train`` (a ``Training`` section).
+
+    Without recomputation, and under the ``attention`` and ``fp8-cache`` selective policies, every
+    linear saves the weight it multiplied, which autocast cast once per forward. Under full
+    recomputation and torchtitan's per-op policy the cast (``aten._to_copy``) is not among the saved
+    ops, so each layer's copies are made again when it is rebuilt in backward and none outlives it
+    (torchtitan ``parallelize_llama._save_list``: matmuls and attention kernels only; PyTorch
+    ``create_selective_checkpoint_contexts``). Measured on the H200 (``benchmarks/data``, grid of
+    2026-12-04): the per-op rows of the 1B and 3B shapes were 1.0-1.7 and 5.0 GiB over their peak
+    with the copies counted — the layers' 16-bit weights, 1.8 and 5.2 GiB."""
+    if train.recompute is Recompute.FULL:
+        return False
+    return not (train.recompute is Recompute.SELECTIVE and train.selective_policy is SelectivePolicy.PER_OP)
+
+
 def step_gradient_copy(scenario: Scenario, states) -> float:
     """Bytes per trainable parameter of the fp32 gradient copy the optimizer step makes [B]:
     Megatron's with a 16-bit gradient buffer
@@ -281,7 +298,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
     else:
         weights, grads, optimizer = params * states.weights, params * states.gradients, params * states.optimizer
         step_copy = params * step_gradient_copy(scenario, states)
-        copies = params * states.autocast_copy if train.recompute is not Recompute.FULL else 0.0
+        copies = params * states.autocast_copy if autocast_copy_saved(train) else 0.0
         if train.offload_optimizer:
             # ZeRO-Offload: fp32 masters and moments on the host; the card keeps 16-bit weights,
             # and gradients only until their bucket is copied out (Ren et al. 2021 §4.1)

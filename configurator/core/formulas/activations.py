@@ -72,7 +72,7 @@ def korthikanti_layer_activation_bytes(s, b, h, a, t=1, sequence_parallel=False,
     return s * b * h * (10.0 + 24.0 / t + attention / t)
 
 
-def rms_norm_saved_bytes_per_token(hidden, residual_bytes, fused=False):
+def rms_norm_saved_bytes_per_token(hidden, residual_bytes, fused=False, frozen=False):
     """Bytes one RMSNorm keeps for its backward, per token, beside the weighted output the next
     linear keeps [B].
 
@@ -84,12 +84,19 @@ def rms_norm_saved_bytes_per_token(hidden, residual_bytes, fused=False):
         Bytes of one residual-stream element (the norm's input) [B].
     fused : bool
         One fused kernel (forward and backward in Triton) rather than eager PyTorch ops.
+    frozen : bool
+        The norm's weight takes no gradient (adapter training freezes the whole base: PEFT and
+        torchtune LoRA): eager autograd then keeps no normalised output for it, only what the
+        input's gradient needs. Measured on the H200 (grid of 2026-12-04, LoRA rank 16 on a frozen
+        bf16 base, Llama 3.2 1B, 3B and Llama 3 8B): 45 B per hidden element per layer and token
+        against 51 counted with the normalised outputs, 47 without.
 
     Returns
     -------
     float
-        Eager: the fp32 upcast input and the normalised output before the weight, ``(4 + r)·h``.
-        Fused: its input and one fp32 reciprocal RMS, ``r·h + 4`` [B per token].
+        Eager: the fp32 upcast input and the normalised output before the weight, ``(4 + r)·h``;
+        frozen, the fp32 input alone, ``4·h``. Fused: its input and one fp32 reciprocal RMS,
+        ``r·h + 4`` [B per token].
 
     References
     ----------
@@ -103,11 +110,12 @@ def rms_norm_saved_bytes_per_token(hidden, residual_bytes, fused=False):
     """
     if fused:
         return residual_bytes * hidden + 4.0
-    return (4.0 + residual_bytes) * hidden
+    return (4.0 + (0.0 if frozen else residual_bytes)) * hidden
 
 
 def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, n_heads, seq_len, math_bytes,
-                                residual_bytes, gated_mlp, stores_scores, frozen_mlp=False, fused_norm=False):
+                                residual_bytes, gated_mlp, stores_scores, frozen_mlp=False, fused_norm=False,
+                                frozen_norms=False):
     """Bytes one Llama-style transformer layer saves for backward, per token [B].
 
     Parameters
@@ -129,6 +137,9 @@ def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, 
         The MLP weights are frozen (LoRA on attention only): its first input is not kept.
     fused_norm : bool
         The two RMSNorms run as one fused kernel each (:func:`rms_norm_saved_bytes_per_token`).
+    frozen_norms : bool
+        The norms' weights are frozen (adapter training): eager norms keep no normalised output
+        (:func:`rms_norm_saved_bytes_per_token`).
 
     Returns
     -------
@@ -148,7 +159,7 @@ def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, 
     """
     c, r, h = math_bytes, residual_bytes, hidden
     separate_casts = r > c
-    norms = 2 * rms_norm_saved_bytes_per_token(h, r, fused_norm)
+    norms = 2 * rms_norm_saved_bytes_per_token(h, r, fused_norm, frozen_norms)
     qkv_inputs = (3 if separate_casts else 1) * c * h
     mlp_in_copies = (2 if gated_mlp else 1) if separate_casts else 1
     mlp_inputs = mlp_in_copies * c * h

@@ -247,17 +247,21 @@ kernels lazily, the context alone takes "~300MB" (P. Bialecki, pytorch/pytorch i
 2023), 0.28 GiB, against over 1,000 MB before; the other ~0.2 GiB here stands for cuBLAS
 workspaces and NCCL buffers, which no source found sizes for a whole process."""
 
-ALLOCATOR_OVERHEAD = 0.039
-"""Caching-allocator reserve over peak allocated in training. **Measured**: the median of
-``reserved / peak − 1`` (PyTorch ``max_memory_reserved`` over ``max_memory_allocated``) over the
-H200 training runs without recomputation in ``h200-calibration.jsonl`` (six runs, 1.4–5.6 %;
-the SGD run, whose reserve was carried over from the run before it, is left out;
-``benchmarks/loso.py``, 'allocator reserve'), December 2026; 0.06 before, chosen with these rows
-in view. Each run's reserved memory predicted from the other five's median errs 2.7 % median,
-6.8 % worst (leave one row out; the runs are one campaign, so no other source can check it). No published
-survey of the reserve was found; single reports range from a few percent to doubling (reserved 127 GB while 61 GB were allocated,
-after a step rather than at the peak, in one RL trainer without expandable segments;
-nvidia-cosmos/cosmos-rl PR 388, 2025).
+ALLOCATOR_OVERHEAD = 0.0416
+"""Caching-allocator reserve over peak allocated in training. **Measured**: the median over sources
+of each source's median ``reserved / peak − 1`` (PyTorch ``max_memory_reserved`` over
+``max_memory_allocated``) of the H200 training runs without recomputation at the allocator's defaults
+in ``h200-calibration.jsonl`` (``benchmarks/loso.py``, 'allocator reserve'), December 2026: the first
+campaign's six runs (1.4–5.6 %, median 4.2 %; the SGD run, whose reserve was carried over from the
+run before it, is left out) and the prepared grid's eleven (Llama 3.2 1B at 4k–28k tokens and batch 4 ×
+4k, 3B at 2k–12k: 0.2–13.8 %, median 4.4 %): 0.0416; 0.039 from the first campaign alone, 0.06 before that.
+Each campaign's reserved memory predicted from the other's errs as ``benchmarks/loso.py`` reports. The
+spread is wide (the 1B at 24k tokens reserved 13.8 % over its peak, at 20k 0.9 %) and not ordered by
+size; with expandable segments (``PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True``) the grid's same
+runs reserved 0.2–0.3 % over the peak, and the 1B at 32k tokens, out of memory at the defaults, ran.
+No published survey of the reserve was found; single reports range from a few percent to doubling
+(reserved 127 GB while 61 GB were allocated, after a step rather than at the peak, in one RL trainer
+without expandable segments; nvidia-cosmos/cosmos-rl PR 388, 2025).
 
 **Why it is measured, not derived** (PyTorch ``c10/cuda/CUDACachingAllocator.cpp``): requests are
 rounded up to 512 B (``kMinBlockSize``); those up to 1 MiB share 2 MiB segments (``kSmallBuffer``),
@@ -269,31 +273,30 @@ almost nothing: the 1B model's tensors (2,048- and 8,192-wide activations of 1�
 or under 10 MiB, all but the 16-bit embedding (501 MiB, 1 MiB rounded). So the 1.4–5.6 %
 measured is fragmentation: cached free blocks that the step's later requests do not fit, which
 depends on the order and sizes of the requests, not on a count a formula can make. Where a layout
-is near the card's memory the reserve is smaller than this figure, measured with room to spare
-(the rig's runs reserved 24–91 GiB of 140): before it reports
-out of memory the allocator frees every cached segment with no block in use and retries
-(``malloc``: ``release_cached_blocks`` "Free all non-split cached blocks and retry alloc"), so only
-the free pieces of segments still in use remain. By how much is not measured; this figure is
-kept as the upper bound, so a layout judged not to fit by less than the reserve may fit (Llama
-3.1 405B at Meta's layout without recomputation: 1.3 % over; ``tests/test_pipeline_schedule.py``).
-No second source reports reserved memory of a run without recomputation: the held-out published
-rows with it (torchtitan's and Trainy's, ``benchmarks/data/held-out.json``) all recompute, and
-check :data:`ALLOCATOR_OVERHEAD_RECOMPUTE`; so no fit over sources can be made, and the H200
-memory rows stay n/a out of source (``benchmarks/loso.py``)."""
+is near the card's memory the reserve is smaller than this figure, measured with room to spare:
+before it reports out of memory the allocator frees every cached segment with no block in use and
+retries (``malloc``: ``release_cached_blocks`` "Free all non-split cached blocks and retry alloc"), so
+only the free pieces of segments still in use remain — yet the grid's 1B at 32k tokens ran out of memory
+with 6.8 GiB reserved and free (4.9 % of its 139.8 GiB) beside a 15.7 GiB request, and its 3B at 16k
+with 4.5 GiB (a 7.8 GiB request). This figure is kept as the reserve a layout needs, so a layout judged
+not to fit by less than it may fit (Llama 3.1 405B at Meta's layout without recomputation: 1.3 % over;
+``tests/test_pipeline_schedule.py``)."""
 
-ALLOCATOR_OVERHEAD_RECOMPUTE = 0.263
+ALLOCATOR_OVERHEAD_RECOMPUTE = 0.249
 """The same when layers are rebuilt in backward (full recomputation, torchtitan's per-op
 selective policy): the rebuilt layer's tensors are allocated between the gradients' and the
-freed activations', so cached blocks fit the requests less well. **Measured**: the median of
-``reserved / peak − 1`` over the five training runs with full recomputation that report both
-figures (``benchmarks/loso.py``, 'allocator reserve with recomputation'): the H200 rig's two
-(24.1 % and 25.8 % in ``h200-calibration.jsonl``) and llama-recipes pull request 41's three (A. Gu,
-2023-07-25: FSDP LoRA of Llama 2 7B in pure bf16 on 4 A100 40GB with every layer checkpointed,
-peak reserved over peak active 26.3, 35.4 and 27.2 %; ``benchmarks/data/published-calibration.json``
-rows ``mr-llamarecipes-pr41-*``), December 2026: 0.263 (0.249 from the rig's two alone; 0.20 before,
-chosen with the rig's rows in view). Each run predicted from the other four's median errs 0.1-6.9 %
-(leave one row out); each source from the other's: the rig's reserved memory -0.2 and -0.7 %, the
-pull request's -1.1 to -7.7 %. The held-out rows of two other publications that report
+freed activations', so cached blocks fit the requests less well. **Measured**: the median over
+sources of each source's median ``reserved / peak − 1`` of the training runs with recomputation that
+report both figures (``benchmarks/loso.py``, 'allocator reserve with recomputation'), December 2026:
+the H200 rig's first campaign (24.1 and 25.8 %, batch 4 and 8), its prepared grid (19 runs of the 1B and
+3B shapes at 4k–32k tokens, full and per-op: 7.0–21.6 %, median 14.3 %; its one batch-4 run 21.6 %) and
+llama-recipes pull request 41 (A. Gu, 2023-07-25: FSDP LoRA of Llama 2 7B in pure bf16 on 4 A100 40GB
+with every layer checkpointed, peak reserved over peak active 26.3, 35.4 and 27.2 %;
+``benchmarks/data/published-calibration.json`` rows ``mr-llamarecipes-pr41-*``): 0.249 (0.263 before
+the grid, the median of the five rows then). One vote per source: the grid's 19 runs of one set-up would
+otherwise set it alone (the pooled median is 0.147). Each source predicted from the others errs as
+``benchmarks/loso.py`` reports (the grid's runs from the other two, 0.261: about +10 % on their reserved
+memory). The held-out rows of two other publications that report
 ``max_memory_reserved`` of runs that recompute check it through the estimator's peak (their
 reserved figure over the predicted peak allocated, less one; December 2026, after the step's
 phases and DDP's buckets were counted): torchtitan's December 2024 rows on H100, Llama 3.1 8B

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.pipeline_schedule import most_model_chunks
+from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario_choices import (  # the fields' choices (re-exported: see __all__)
     _GRAPHICS,
     _TRAINING,
@@ -232,8 +233,6 @@ class Scenario(_Frozen):
         """Cards one server holds: ``cards_per_node``, at most the places of the largest node the
         card is sold in (:func:`configurator.core.procurement.nodes.cards_in_node`: 4 for GH200
         and MI250X) [count]."""
-        from configurator.core.procurement.nodes import cards_in_node  # the price file: below, read once
-
         return cards_in_node(self.card_id, self.parallelism.cards_per_node)
 
     @property

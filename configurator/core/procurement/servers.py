@@ -40,8 +40,8 @@ class ServerType:
 def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     """The server a card is bought in: an NVL72-class rack of its NVLink domain; the node the
     price file names for the card (``for_cards`` of a server item, :mod:`.nodes`: the GH200
-    superchip nodes of 1, 2 or 4, no x86 host; the MI250X's 4-module node), the smallest that holds a server's share of the cards; an 8-way
-    baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
+    superchip nodes of 1, 2 or 4, no x86 host; the MI250X's 4-module node), the smallest that
+    holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
     server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
     (``cards_per_node``, at most 8); no server for desktop systems and cloud-only parts."""
     ic = card.interconnect

@@ -30,7 +30,8 @@ KEPT_FOR_THE_PROCESS = {
     # file loads ("File loads kept for the process ... stay", speed.clear_memos)
     "configurator.core.architecture.load_presets",
     "configurator.core.procurement.prices.bundled_price_book",
-    "configurator.core.procurement.servers._node_items",  # the bundled price file's node items, read once
+    "configurator.core.procurement.nodes._node_items",  # the bundled price file's node items, read once
+    "configurator.core.procurement.nodes._node_items_largest",  # their largest node by card, read once
     # pure functions of a catalog text (a date, a provider, a form factor): the same answer for any scenario
     "configurator.core.price_dates.period",
     "configurator.core.procurement.card_price._names_several_providers",

@@ -17,6 +17,7 @@ ITEM_CHINESE: dict[str, str] = {
         "（不含超级芯片）",
     "GH200 NVL2 node without the superchips": "GH200 NVL2 节点（不含超级芯片）",
     "4-superchip Grace Hopper node without the superchips": "4 颗超级芯片的 Grace Hopper 节点（不含超级芯片）",
+    "4-module MI250X node without the modules": "4 个 MI250X 模块的节点（不含模块）",
     "4U dual-socket PCIe Gen5 server for 8 double-width PCIe GPUs, without the GPUs":
         "4U 双路 PCIe Gen5 服务器，可装 8 张双宽 PCIe GPU（不含 GPU）",
     ("2U dual-socket server for 4 double-width PCIe GPUs (e.g. Dell R760xa / Supermicro 2U GPU class), "

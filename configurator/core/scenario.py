@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.pipeline_schedule import most_model_chunks
+from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario_choices import (  # the fields' choices (re-exported: see __all__)
     _GRAPHICS,
     _TRAINING,
@@ -228,10 +229,16 @@ class Scenario(_Frozen):
         return t.micro_batch * t.grad_accum * self.data_parallel * t.seq_len
 
     @property
+    def cards_in_node(self) -> int:
+        """Cards one server holds: ``cards_per_node``, at most the places of the largest node the
+        card is sold in (:func:`configurator.core.procurement.nodes.cards_in_node`: 4 for GH200
+        and MI250X) [count]."""
+        return cards_in_node(self.card_id, self.parallelism.cards_per_node)
+
+    @property
     def nodes(self) -> int:
-        """Servers needed at ``cards_per_node`` cards each."""
-        per_node = self.parallelism.cards_per_node
-        return -(-self.count // per_node)
+        """Servers needed at :attr:`cards_in_node` cards each (8 GH200: two 4-superchip nodes)."""
+        return -(-self.count // self.cards_in_node)
 
 
 def updated_or_none(scenario: Scenario, **changes: Any) -> Scenario | None:

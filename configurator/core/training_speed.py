@@ -67,6 +67,7 @@ from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
+from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core import training_zero3
 from configurator.core.training_mtp import mtp_matmul_params
@@ -123,15 +124,19 @@ class Fabric:
 def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
     """The card's fast domain and scale-out bandwidth in servers of ``cards_per_node`` cards.
 
-    The fast level is the server; a rack-scale NVLink domain (GB200 NVL72) extends it. A server
-    whose cards have no fast link (or a link shared by fewer cards than the server holds) talks
-    over PCIe, except a group that fits on the cards the link joins (an NVLink bridge's pair: the
-    fabric's ``link_group``, :func:`~configurator.core.formulas.communication.bridged_links`). Scale-out is the card's own figure from the catalog (e.g. Gaudi 3's integrated
-    RoCE ports) or the named default: one 400 Gb/s NIC per card on rail-optimised HGX fabrics.
+    The fast level is the server, of at most the cards the card's largest node holds where it is
+    sold only in its makers' nodes (:func:`~configurator.core.procurement.nodes.cards_in_node`: 8
+    GH200 or MI250X are two 4-card nodes joined by the network); a rack-scale NVLink domain (GB200
+    NVL72) extends it. A server whose cards have no fast link (or a link shared by fewer cards than
+    the server holds) talks over PCIe, except a group that fits on the cards the link joins (an
+    NVLink bridge's pair: the fabric's ``link_group``,
+    :func:`~configurator.core.formulas.communication.bridged_links`). Scale-out is the card's own
+    figure from the catalog (e.g. Gaudi 3's integrated RoCE ports) or the named default: one 400 Gb/s
+    NIC per card on rail-optimised HGX fabrics.
     """
     ic = card.interconnect
     rack_scale = card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN
-    domain = ic.domain_size if rack_scale else cards_per_node
+    domain = ic.domain_size if rack_scale else cards_in_node(card.id, cards_per_node)
     linked = card.has_fast_link and ic.domain_size >= domain
     fast = ic.link_gbps_one_way if linked else (ic.pcie_gbps_one_way or PCIE_FALLBACK_GBPS)
     network = ic.scale_out_gbps or (

@@ -60,6 +60,8 @@ class ServingLayout:
     cuda_graphs: bool | None
     speculative_tokens: int
     cards_per_node: int
+    """Cards one server holds (:attr:`~configurator.core.scenario.Scenario.cards_in_node`: 4 GH200 or
+    MI250X a node) [count]."""
     count: int
     card: str
     model_name: str
@@ -77,7 +79,7 @@ def serving_layout(est: Estimate, model_id: tuple[str, bool]) -> ServingLayout:
         prefill_copies=s.prefill_copies, batch=s.sequences_per_replica, step_tokens=s.serving.max_batched_tokens,
         context=s.serving.context_tokens, kv=kv, weight_format=plan.weight_format,
         memory_fraction=s.serving.engine_memory_fraction, cuda_graphs=s.serving.cuda_graphs,
-        speculative_tokens=s.serving.speculative_tokens, cards_per_node=s.parallelism.cards_per_node,
+        speculative_tokens=s.serving.speculative_tokens, cards_per_node=s.cards_in_node,
         count=s.count, card=est.card.name, model_name=s.model.name)
 
 

@@ -62,13 +62,13 @@ def training_steps(est: Estimate, target: str, model: tuple[str, bool]) -> tuple
                          note("train-steps", steps=layout.steps, batch=layout.global_sequences,
                               seq=s.training.seq_len, tokens=layout.steps * layout.global_sequences
                               * s.training.seq_len)]
-    nodes = s.nodes
+    nodes, per_node = s.nodes, s.cards_in_node  # 8 GH200 or MI250X: 2 nodes of 4
     if nodes > 1:
         steps.append(note("torchrun-nodes", nodes=nodes, last=nodes - 1))
-        if s.count % par.cards_per_node:
-            steps.append(note("uneven-nodes", last=s.count % par.cards_per_node))
+        if s.count % per_node:
+            steps.append(note("uneven-nodes", last=s.count % per_node))
     steps.append(note("training-data"))
-    launcher = ["torchrun", "--nproc-per-node", str(min(s.count, par.cards_per_node)), "--nnodes", str(nodes)]
+    launcher = ["torchrun", "--nproc-per-node", str(min(s.count, per_node)), "--nnodes", str(nodes)]
     if nodes > 1:
         launcher += ["--node-rank", "$NODE_RANK", "--master-addr", "$MASTER_ADDR", "--master-port", MASTER_PORT]
     if target == "megatron":

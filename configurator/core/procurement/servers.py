@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from configurator.core.catalog import Card
 from configurator.core.training_speed import RACK_SCALE_DOMAIN
+from configurator.core.procurement.nodes import card_nodes
 from configurator.core.procurement.prices import PriceBook, bundled_price_book
 
 _BASEBOARD = re.compile(r"SXM|OAM|HGX|baseboard|module|superchip", re.IGNORECASE)
@@ -38,9 +39,9 @@ class ServerType:
 
 def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     """The server a card is bought in: an NVL72-class rack of its NVLink domain; the node the
-    price file names for the card (``for_cards`` of a server item: the GH200 superchip nodes of
-    1, 2 or 4, no x86 host), the smallest that holds a server's share of the cards; an 8-way
-    baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
+    price file names for the card (``for_cards`` of a server item, :mod:`.nodes`: the GH200
+    superchip nodes of 1, 2 or 4, no x86 host; the MI250X's 4-module node), the smallest that
+    holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
     server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
     (``cards_per_node``, at most 8); no server for desktop systems and cloud-only parts."""
     ic = card.interconnect
@@ -49,7 +50,7 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
         return ServerType(None, 1, False, 1)
     if card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN:
         return ServerType(rack_item(card), ic.domain_size, True, ic.domain_size)
-    nodes = _node_items().get(card.id)
+    nodes = card_nodes(card.id)
     if nodes:
         return _smallest_node(nodes, cards_per_node, count)
     if housing == "baseboard":
@@ -66,19 +67,6 @@ def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, coun
     wanted = max(1, min(cards_per_node, count, nodes[-1][0]))
     places, item_id = next(node for node in nodes if node[0] >= wanted)
     return ServerType(item_id, places, False, wanted)
-
-
-@lru_cache(maxsize=1)
-def _node_items() -> dict[str, tuple[tuple[int, str], ...]]:
-    """The server items of the bundled price file that name their cards (``for_cards``) and
-    their GPU places (``gpus``), by card id, fewest places first (read once, as
-    :func:`_rack_items`)."""
-    nodes: dict[str, list[tuple[int, str]]] = {}
-    for item in bundled_price_book().items.values():
-        if item.kind == "server" and item.gpus:
-            for card_id in item.for_cards:
-                nodes.setdefault(card_id, []).append((item.gpus, item.item_id))
-    return {card_id: tuple(sorted(found)) for card_id, found in nodes.items()}
 
 
 UNPRICED_RACK = "rack-system"

@@ -299,8 +299,10 @@ ZH_CN_INTERCONNECT: dict[str, str] = {
     "ICI 4 ports, 800 GB/s bidirectional per chip; 2D torus up to 256 chips; host over PCIe Gen5":
         "ICI 4 个端口，每芯片双向 800 GB/s；2D 环面，最多 256 个芯片；经 PCIe Gen5 连接主机",
     "Infinity Fabric 7 links (896 GB/s) ; PCIe Gen5 x16": "Infinity Fabric 7 条链路（896 GB/s）；PCIe Gen5 x16",
-    "Infinity Fabric up to 8 links (~800 GB/s aggregate); PCIe Gen4 x16":
-        "Infinity Fabric 最多 8 条链路（总计约 800 GB/s）；PCIe Gen4 x16",
+    ("Infinity Fabric in a 4-module node: 5 links x 50 GB/s (250 GB/s one way, 500 GB/s both ways) from a module to "
+     "the other three; 200 GB/s one way between its own two GCDs; PCIe Gen4 x16"):
+        "4 模块节点内的 Infinity Fabric：每个模块以 5 条 × 50 GB/s 链路连接其余三个模块（单向 250 GB/s，双向合计 "
+        "500 GB/s）；模块自身两个 GCD 之间单向 200 GB/s；PCIe Gen4 x16",
     "Infinity Fabric: 7 links x 128 GB/s (896 GB/s) 8-GPU mesh; PCIe Gen5 x16":
         "Infinity Fabric：7 条链路 × 128 GB/s（896 GB/s），8 GPU 网状互联；PCIe Gen5 x16",
     "Inter-card 784 GB/s (vendor)": "卡间 784 GB/s（厂商数据）",

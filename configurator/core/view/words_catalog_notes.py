@@ -63,11 +63,18 @@ ZH_CN_NOTES: dict[str, str] = {
         "1,307.4，FP8/INT8 2,614.9。稀疏使 FP16/FP8/INT8 翻倍。注意有第三方页面把 2,615 列为“FP16 稠密”（实为 "
         "FP8）。HF 硬件页面列出“MSRP $15k”（社区估计，非 AMD 数据）。",
     ("AMD table: FP64/FP32 vector 47.9, FP64/FP32 matrix 95.7, FP16/BF16 383, INT8/INT4 383 TOPS (no sparsity, "
-     "no TF32/FP8). Appears to software as two 64 GB GPUs (GCDs). 500 W typical, 560 W peak. IF aggregate 800 "
-     "GB/s not verified in this session."):
+     "no TF32/FP8). Appears to software as two 64 GB GPUs (GCDs). 500 W typical, 560 W peak. Sold only in 4-module "
+     "liquid-cooled nodes (HPE Cray EX235a: Frontier, LUMI-G, CSCS Alps; a node item of the price file), so the "
+     "link domain is 4. link_gbps 500 = a module's Infinity Fabric to the other three modules of its node, 5 links x 50 GB/s "
+     "one way, both directions added as for NVLink (links: rocm-smi on a 4-module node; Frontier guide 50-100 GB/s "
+     "between GCDs of different modules); a ring through the four modules uses 4 of the 5 (200 GB/s one way). Before "
+     "2026-12-04: 800 GB/s over a domain of 8, an aggregate of all 8 links both ways, not verified."):
         "AMD 规格表：FP64/FP32 向量 47.9，FP64/FP32 矩阵 95.7，FP16/BF16 383，INT8/INT4 383 TOPS（无稀疏，无 "
-        "TF32/FP8）。在软件中呈现为两个 64 GB GPU（GCD）。典型 500 W，峰值 560 W。IF 总带宽 800 GB/s "
-        "本次未核实。",
+        "TF32/FP8）。在软件中呈现为两个 64 GB GPU（GCD）。典型 500 W，峰值 560 W。仅随 4 模块液冷节点销售（HPE Cray "
+        "EX235a：Frontier、LUMI-G、CSCS Alps；价格文件中的 4 模块节点条目），因此互联域为 4。link_gbps 500 = 一个模块到"
+        "节点内其余三个模块的 Infinity Fabric：5 条链路 × 单向 50 GB/s，与 NVLink 一样按双向合计（链路数：4 模块节点上的 "
+        "ROCm SMI；Frontier 指南：不同模块的 GCD 之间 50-100 GB/s）；贯穿四个模块的环使用 5 条中的 4 条（单向 200 GB/s）。"
+        "2026-12-04 之前：域为 8、800 GB/s，即全部 8 条链路双向合计，未经核实。",
     ("AWS Neuron docs: FP8 1,299, BF16/FP16/TF32 667, FP32 181 TFLOPS dense per chip; 96 GiB HBM at 2.9 TB/s. "
      "Power per chip not published. Rent-only (EC2 Trn2)."):
         "AWS Neuron 文档：每芯片稠密 FP8 1,299，BF16/FP16/TF32 667，FP32 181 TFLOPS；96 GiB HBM，2.9 "

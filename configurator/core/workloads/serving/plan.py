@@ -276,12 +276,17 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     weights = scenario.model.total_params() * plan_serving(scenario, card).weight_bytes
     budget = usable_capacity_bytes(card, scenario.assumptions) * scenario.serving.engine_memory_fraction
 
-    def copies(pp: int) -> list[Estimate]:
+    def copies(pp: int, across: int = 1) -> list[Estimate]:
         # stages are for copies larger than one fast domain: beside them, the widest tensor parallel
         # degree that divides the cards into whole stages (a pinned pp must not be dropped because
-        # the widest degree of all leaves a remainder: 16 cards, pp 4, tp 8 -> tp 4)
-        fitting = [tp for tp in tps if scenario.count % (tp * pp) == 0]
-        degrees = tps if pp == 1 else [max(fitting)] if fitting else []
+        # the widest degree of all leaves a remainder: 16 cards, pp 4, tp 8 -> tp 4); ``across``
+        # domains: that widest degree times ``across``, one copy by tensor parallelism over the network
+        fitting = [tp for tp in tps if scenario.count % (tp * pp * across) == 0]
+        if across > 1:
+            wide = max(fitting) * across if fitting else 0
+            degrees = [wide] if wide and scenario.model.n_heads % wide == 0 else []
+        else:
+            degrees = tps if pp == 1 else [max(fitting)] if fitting else []
         layouts = [(tp, ep) for tp in degrees if scenario.count % (tp * pp) == 0
                    for ep in serving_expert_parallel_options(scenario, card, tp, pp)]
         # widest first: once a layout fits, narrower ones whose weights alone (sharded tp·pp·ep
@@ -336,7 +341,9 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     for pp in SERVING_PIPELINE_STAGES:  # a copy too large for one fast domain spans servers in stages
         if pp > scenario.model.n_layers:
             break
-        staged = copies(pp)
+        # the same cards as one copy by tensor parallelism across the domains (SGLang and vLLM run
+        # DeepSeek-V3 at TP 16 over two 8-GPU servers, --nnodes 2): weighed beside the stages
+        staged = copies(pp) + copies(1, across=pp)
         if staged:
             weighed += staged
             if best_fits(weighed):

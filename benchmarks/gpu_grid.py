@@ -16,6 +16,10 @@ One command on a machine with one H200 measures, in this order (a run cut short 
 - ``lora`` (only with ``--only lora``, 2026-12-05): LoRA training steps (rank 16 on every block linear,
   fp32 adapters over a frozen bf16 base, bf16 autocast, fused AdamW on the adapters) of the 1B, 3B and
   Llama 3 8B shapes at 2k–16k tokens with and without full recomputation, and rank 64 once;
+- ``decode`` (only with ``--only decode``, 2026-12-05): one new token per sequence over a full static
+  KV cache (bf16, random), the whole step captured in a CUDA graph, Llama 3 8B at batch 1–128 ×
+  context 512–8k and the 1B and 3B shapes — the rows ``benchmarks/accuracy.py`` reads as ``decode``
+  (the first campaign measured the 8B at one context, 2,048, only);
 - ``gemm``: ``y = x·Wᵀ`` in FP8 (e4m3, per-tensor scales, ``torch._scaled_mm``) then bf16 over
   m = 1…16,384 tokens and the (n, k) of every projection of Llama 3 8B and 70B at TP 1, 8 and 2,
   each weight set rotated over ≥ 4× the L2 so small products read their weights from HBM, the
@@ -101,6 +105,13 @@ LORA = (
     + [("llama3-8b", 1, s, "full", 16) for s in (8192, 16384)])
 """The LoRA campaign's cases (model, batch, sequence, recomputation, rank): the adapters' states are
 small, so the frozen base and the activations set the peak — where the estimator has no H200 row yet."""
+DECODE = ([("llama3-8b", b, ctx) for ctx in (512, 2048, 8192) for b in (1, 8, 32, 64)]
+          + [("llama3-8b", 128, 2048), ("llama3-8b", 16, 32768)]
+          + [(m, b, 2048) for m in ("llama3.2-1b", "llama3.2-3b") for b in (1, 32)])
+"""The decode campaign's cases (model, sequences, context [tokens]); the 8B at b1 and b32 × 2,048 repeat
+the first campaign's two rows (run to run)."""
+DECODE_TIMED_S = 0.05
+"""Least time the replays of one decode case are timed over [s]: replays = max(10, 0.05 s / step), at most 200."""
 LORA_ALPHA = 2.0
 """The adapters' scale ``α/r`` [1]: any value; it changes no shape or byte."""
 L2_BYTES = 60e6
@@ -113,7 +124,7 @@ REPEATS = {"prefill": (1, 3), "train": (1, 3), "memory": (1, 2), "lora": (1, 2)}
 """(warm-up, timed) passes per prefill and training case [count]."""
 GEMM_TIMED_S = 0.02
 """Least time one GEMM case is timed over [s]: repetitions = max(10, 0.02 s / product), at most 200."""
-CASE_OVERHEAD_S = {"gemm": 0.08, "prefill": 0.5, "train": 4.0, "memory": 5.0, "lora": 5.0}
+CASE_OVERHEAD_S = {"gemm": 0.08, "prefill": 0.5, "train": 4.0, "memory": 5.0, "lora": 5.0, "decode": 1.5}
 """Per-case set-up planned besides the passes [s]: allocation and random fill; for training also the
 model, its optimizer and the emptying of the caching allocator."""
 
@@ -254,6 +265,33 @@ def memory_cases(ceiling: dict[str, float]) -> list[Case]:
                  (ceiling["bf16"] * PLAN_SHARE["train"])) for m, b, s, r, alloc in MEMORY]
 
 
+def kv_cache_bytes(shape: dict, batch: int, ctx: int) -> float:
+    """Bytes of a bf16 KV cache of ``batch`` sequences of ``ctx`` tokens [B]: K and V per layer."""
+    return 2.0 * shape["n_layers"] * batch * shape["n_kv_heads"] * ctx * shape["head_dim"] * 2.0
+
+
+def weight_bytes(shape: dict) -> float:
+    """Bytes of the bf16 weights one decode step reads [B]: every layer's matmuls and the output head
+    (tied or not, the head is read once; the embedding row lookup is negligible)."""
+    return 2.0 * (shape["n_layers"] * layer_matmul_params(shape) + shape["hidden"] * shape["vocab"])
+
+
+def decode_repeats(one_s: float) -> int:
+    """Timed replays of a decode step of ``one_s`` [count] (:data:`DECODE_TIMED_S`)."""
+    return int(min(200, max(10, math.ceil(DECODE_TIMED_S / one_s))))
+
+
+def decode_cases(ceiling: dict[str, float]) -> list[Case]:
+    """The decode campaign (:data:`DECODE`): each step planned at the copy ceiling's half."""
+    out = []
+    for m, b, ctx in DECODE:
+        one = (weight_bytes(SHAPES[m]) + kv_cache_bytes(SHAPES[m], b, ctx)) / (0.5 * ceiling["copy"])
+        reps = decode_repeats(one)
+        out.append(Case("decode", {"model": m, "b": b, "ctx": ctx, "reps": reps},
+                        CASE_OVERHEAD_S["decode"] + (5 + reps) * one))
+    return out
+
+
 def lora_flops(shape: dict, batch: int, seq: int, recompute: str) -> float:
     """FLOPs of one LoRA step [FLOP]: the forward, the backward's products for the inputs' gradients (one
     forward's worth: a frozen weight needs no gradient of its own), the layers' forward again under full
@@ -277,7 +315,7 @@ def plan(budget_s: float = BUDGET_S, calibration: Path = CALIBRATION, kinds=("pr
     dropped from the tail until the sum fits."""
     c = ceilings(calibration)
     every = (*prefill_cases(c), *train_cases(c), *gemm_cases(c), *(memory_cases(c) if "memory" in kinds else ()),
-             *(lora_cases(c) if "lora" in kinds else ()))
+             *(lora_cases(c) if "lora" in kinds else ()), *(decode_cases(c) if "decode" in kinds else ()))
     cases = [case for case in every if case.kind in kinds]
     kept, total = [], STARTUP_S
     for case in cases:
@@ -301,7 +339,7 @@ def print_plan(cases: list[Case], budget_s: float, everything: int) -> None:
     for i, case in enumerate(cases, 1):
         total += case.seconds
         print(f"{i:>4}  {case.seconds:7.2f}  {total:8.2f}  {case.label()}")
-    kinds = {k: sum(1 for c in cases if c.kind == k) for k in ("prefill", "train", "gemm", "memory", "lora")}
+    kinds = {k: sum(1 for c in cases if c.kind == k) for k in ("prefill", "train", "gemm", "memory", "lora", "decode")}
     print(f"{len(cases)} of {everything} cases ({', '.join(f'{n} {k}' for k, n in kinds.items())}) planned in "
           f"{total:.0f} s of a {budget_s:.0f} s budget")
 
@@ -313,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None,
                         help="JSONL file the rows are appended to (default $OUT/gpu-grid.jsonl, else ./gpu-grid.jsonl)")
     parser.add_argument("--git", default=None, help="commit of this script when the checkout has no .git")
-    parser.add_argument("--only", choices=("prefill", "train", "gemm", "memory", "lora"), action="append",
+    parser.add_argument("--only", choices=("prefill", "train", "gemm", "memory", "lora", "decode"), action="append",
                         help="measure only these kinds (repeatable)")
     args = parser.parse_args(argv)
     started = time.perf_counter()

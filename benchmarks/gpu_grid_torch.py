@@ -65,6 +65,12 @@ MEASURED["lora"] = (MEASURED["memory"].split("; the second campaign")[0] + "; Lo
                     "B·(A·x)·alpha with fp32 A [r×in] (normal/r) and B [out×r] (zeros), no dropout; AdamW(fused) over "
                     "A and B alone; 1 warm-up and 2 timed steps; model_flops = 2 forwards (+ the layers' forward "
                     "under full recomputation)")
+MEASURED["decode"] = ("one decode step of the whole model (random bf16 weights, torch.inference_mode): b sequences "
+                      "of one new token each over a full static bf16 KV cache of ctx tokens (random values; the new "
+                      "K and V written into its last slot), SDPA without a mask (flash/cuDNN/efficient kernels), "
+                      "logits of the new token; after 3 warm-up steps the step is captured in one CUDA graph, "
+                      "replayed once to warm, then `reps` replays CUDA-event timed: seconds = their time / reps; "
+                      "min_bytes = bf16 weights read once (layers' matmuls and the head) + kv_bytes")
 """What exactly each kind of row measured (every row's ``provenance.measured``)."""
 
 DEVICE = "cuda"
@@ -142,6 +148,27 @@ def per_op_context():
         return CheckpointPolicy.MUST_SAVE if save else CheckpointPolicy.PREFER_RECOMPUTE
 
     return create_selective_checkpoint_contexts(policy)
+
+
+def decode_layer(block: "Block", x, cos, sin, k_cache, v_cache):
+    """One layer's decode step of ``block`` for one new token per sequence: its K and V written into the
+    cache's last slot, attention over the whole cache (no mask: every cached token precedes the new one)."""
+    b = x.shape[0]
+    y = block.attn_norm(x)
+    q = block.q(y).view(b, 1, block.heads, block.head_dim).transpose(1, 2)
+    k = block.k(y).view(b, 1, block.kv_heads, block.head_dim).transpose(1, 2)
+    v = block.v(y).view(b, 1, block.kv_heads, block.head_dim).transpose(1, 2)
+    q, k = rotate(q, cos, sin), rotate(k, cos, sin)
+    k_cache[:, :, -1:].copy_(k)
+    v_cache[:, :, -1:].copy_(v)
+    if Block.gqa:
+        a = F.scaled_dot_product_attention(q, k_cache, v_cache, enable_gqa=True)
+    else:
+        rep = block.heads // block.kv_heads
+        a = F.scaled_dot_product_attention(q, k_cache.repeat_interleave(rep, 1), v_cache.repeat_interleave(rep, 1))
+    x = x + block.o(a.transpose(1, 2).reshape(b, 1, -1))
+    y = block.mlp_norm(x)
+    return x + block.down(F.silu(block.gate(y)) * block.up(y))
 
 
 class Llama(nn.Module):
@@ -325,6 +352,60 @@ class Prefill:
                 "tokens_per_s": p["b"] * p["s"] / seconds, "model_flops": flops, "TFLOPS": flops / seconds / 1e12}
 
 
+class Decode:
+    """Decode cases; keeps the bf16 model between them."""
+
+    def __init__(self):
+        self.name, self.model = None, None
+
+    def __call__(self, p: dict) -> dict:
+        if self.name != p["model"]:
+            self.model = None
+            free()
+            self.model, self.name = build(p["model"], torch.bfloat16), p["model"]
+        model, shape, b, ctx = self.model, grid.SHAPES[p["model"]], p["b"], p["ctx"]
+        hd, kvh = shape["head_dim"], shape["n_kv_heads"]
+        caches = [(torch.randn(b, kvh, ctx, hd, device=DEVICE, dtype=torch.bfloat16),
+                   torch.randn(b, kvh, ctx, hd, device=DEVICE, dtype=torch.bfloat16)) for _ in model.layers]
+        ids = torch.randint(shape["vocab"], (b, 1), device=DEVICE)
+        inv = 1.0 / (500000.0 ** (torch.arange(0, hd, 2, device=DEVICE, dtype=torch.float32) / hd))
+        angle = torch.cat((inv, inv)) * (ctx - 1)
+        cos, sin = angle.cos().to(torch.bfloat16), angle.sin().to(torch.bfloat16)
+        head = model.embed.weight if model.head is None else model.head.weight
+
+        def step():
+            x = model.embed(ids)
+            for layer, (k_cache, v_cache) in zip(model.layers, caches):
+                x = decode_layer(layer, x, cos, sin, k_cache, v_cache)
+            return F.linear(model.norm(x), head)
+
+        with torch.inference_mode():
+            side = torch.cuda.Stream()
+            side.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(side):
+                for _ in range(3):
+                    step()
+            torch.cuda.current_stream().wait_stream(side)
+            graph = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(graph):
+                step()
+            graph.replay()
+            torch.cuda.synchronize()
+            reps = p["reps"]
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            for _ in range(reps):
+                graph.replay()
+            end.record()
+            end.synchronize()
+        seconds = start.elapsed_time(end) / 1e3 / reps
+        kv = grid.kv_cache_bytes(shape, b, ctx)
+        least = grid.weight_bytes(shape) + kv
+        del graph, caches
+        return {"seconds": seconds, "tokens_per_s": b / seconds, "kv_bytes": kv, "min_bytes": least,
+                "GBps_effective": least / seconds / 1e9, "timing": "cuda graph"}
+
+
 ALLOCATOR_STATS = ("num_alloc_retries", "num_ooms", "inactive_split_bytes.all.peak", "requested_bytes.all.peak",
                    "active_bytes.all.peak", "segment.all.peak", "oversize_allocations.peak")
 """Counters of ``torch.cuda.memory_stats()`` a memory-campaign row keeps (where this torch has them)."""
@@ -456,7 +537,8 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
     out.parent.mkdir(parents=True, exist_ok=True)
     prov = provenance(git)
     attention = probe()
-    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora}
+    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
+                "decode": Decode()}
     kind = None
     with out.open("a", encoding="utf-8") as f:
         def write(row):
@@ -473,13 +555,15 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
                     print(f"[{elapsed:6.1f} s] skip {case.label()} (est {case.seconds:.1f} s)", flush=True)
                     continue
                 if case.kind != kind:  # the previous kind's model or weights go
-                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora}
+                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
+                "decode": Decode()}
                     kind = case.kind
                 try:
                     result = measures[case.kind](dict(case.params))
                 except Exception as error:  # noqa: BLE001 - a failed case is a row too; the run goes on
                     result = {"error": f"{type(error).__name__}: {first_line(error)}"}
-                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora}
+                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
+                "decode": Decode()}
                     free()
                 row = {"case": ROW_CASE.get(case.kind, case.kind), **{k: v for k, v in case.params.items()}, **result,
                        "est_s": round(case.seconds, 3),

@@ -145,8 +145,8 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
             plan = plan_serving_precision(h200, s.precision)
             seconds, _ = decode_step_seconds(s, h200, plan, r["b"], r["ctx"])
             yield Row("h200", f"decode {r['model']} b{r['b']} ctx{r['ctx']}", "decode", "s/step", seconds,
-                      r["seconds"], "plain PyTorch + CUDA graphs; these rows set the transformers profile",
-                      publication=H200_RIG)
+                      r["seconds"], "plain PyTorch + CUDA graphs; the first campaign's two set the transformers profile",
+                      publication=source_of(r))
 
 
 def h200_ceilings(path: Path) -> list[tuple[str, float, float]]:

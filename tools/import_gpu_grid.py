@@ -47,6 +47,7 @@ FIELDS = {
     "device": ("name", "total_mem"),
     "gemm": ("dtype", "m", "n", "k", "reps", "copies", "seconds", "TFLOPS"),
     "prefill": ("model", "b", "s", "seconds", "peak_minus_weights", "tokens_per_s", "model_flops", "TFLOPS"),
+    "decode": ("model", "b", "ctx", "seconds", "tokens_per_s", "kv_bytes", "min_bytes", "GBps_effective"),
     "train": ("model", "b", "s", "mode", "ckpt", "recompute", "opt", "params", "mem_after_init", "peak", "reserved",
               "mem_steady", "step_s", "tokens_per_s", "model_flops", "TFLOPS"),
 }
@@ -104,6 +105,13 @@ def problems(row: dict, card: Card) -> list[str]:
     out += [f"{k} = {row[k]} is not positive" for k in ("seconds", "step_s", "TFLOPS", "tokens_per_s")
             if k in row and not (isinstance(row[k], (int, float)) and math.isfinite(row[k]) and row[k] > 0)]
     if out or case == "device":
+        return out
+    if case == "decode":  # bytes, not FLOPs: the least a step reads, over its time, under the card's bandwidth
+        if row["min_bytes"] / row["seconds"] / GB > card.bandwidth_gbps:
+            out.append(f"{row['min_bytes'] / row['seconds'] / GB:.0f} GB/s read is over the card's "
+                       f"{card.bandwidth_gbps:.0f} GB/s")
+        if abs(row["b"] / row["seconds"] / row["tokens_per_s"] - 1.0) > CONSISTENT:
+            out.append(f"tokens_per_s {row['tokens_per_s']:.4g} disagrees with b over its seconds")
         return out
     peak_field = PEAK_FIELD.get(row["dtype"]) if case == "gemm" else "bf16_tflops"
     if peak_field is None:
@@ -172,7 +180,7 @@ def gemm_errors(rows: list[dict], card: Card) -> dict[str, float]:
 
 def describe(row: dict) -> str:
     """A row's case and parameters, for the report."""
-    keys = ("model", "b", "s", "recompute", "dtype", "m", "n", "k")
+    keys = ("model", "b", "s", "ctx", "recompute", "dtype", "m", "n", "k")
     return " ".join([str(row.get("case")), *(f"{k}={row[k]}" for k in keys if k in row)])
 
 
@@ -189,6 +197,8 @@ def repeated(row: dict, existing: list[dict]) -> dict | None:
             same = old.get("dtype") == row["dtype"] and old.get("m") == row["m"] == row["n"] == row["k"]
         elif case == "prefill" and old["case"] == "prefill":
             same = all(old.get(k) == row[k] for k in ("model", "b", "s"))
+        elif case == "decode" and old["case"] == "decode":
+            same = all(old.get(k) == row[k] for k in ("model", "b", "ctx"))
         elif case == "train" and old["case"] == "train":
             same = (all(old.get(k) == row.get(k) for k in ("model", "b", "s", "mode", "opt"))
                     and old.get("lora", 0) == row.get("lora", 0) and _recompute(old) == _recompute(row)
@@ -200,7 +210,8 @@ def repeated(row: dict, existing: list[dict]) -> dict | None:
     return None
 
 
-REPEAT_FIELDS = ("seconds", "TFLOPS", "step_s", "tokens_per_s", "peak", "reserved", "peak_minus_weights", "mem_steady")
+REPEAT_FIELDS = ("seconds", "TFLOPS", "step_s", "tokens_per_s", "peak", "reserved", "peak_minus_weights", "mem_steady",
+                 "GBps_effective")
 """Figures a repeated row is compared on with the row it repeats."""
 
 

@@ -341,9 +341,11 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     for pp in SERVING_PIPELINE_STAGES:  # a copy too large for one fast domain spans servers in stages
         if pp > scenario.model.n_layers:
             break
-        # the same cards as one copy by tensor parallelism across the domains (SGLang and vLLM run
-        # DeepSeek-V3 at TP 16 over two 8-GPU servers, --nnodes 2): weighed beside the stages
-        staged = copies(pp) + copies(1, across=pp)
+        # a mixture of experts also as one copy by tensor parallelism across the domains, its experts
+        # spread over them (SGLang's DeepSeek-V3 deployment: --tp 16 --nnodes 2 over two 8-GPU
+        # servers); dense copies span servers in stages only, as vLLM's multi-node guide deploys them
+        # (tensor parallel inside a node, pipeline stages across nodes)
+        staged = copies(pp) + (copies(1, across=pp) if scenario.model.is_moe else [])
         if staged:
             weighed += staged
             if best_fits(weighed):

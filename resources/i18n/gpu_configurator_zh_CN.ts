@@ -1296,7 +1296,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>{name} — {size} billion parameters</source>
-        <translation>{name} — {size} B 参数</translation>
+        <translation>{name}（{size} B 参数）</translation>
     </message>
     <message>
         <source>&amp;Import a config.json</source>

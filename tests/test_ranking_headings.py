@@ -41,7 +41,8 @@ def test_ranking_headings_are_whole(qtbot, tmp_path, catalog, monkeypatch, size,
         QApplication.processEvents()
         table, header = panel.table, panel.table.horizontalHeader()
         for column in range(table.columnCount()):  # none elided: each heading as wide as its section at most
-            assert header.sectionSizeHint(column) <= header.sectionSize(column), table.horizontalHeaderItem(column).text()
+            name = table.horizontalHeaderItem(column).text()
+            assert header.sectionSizeHint(column) <= header.sectionSize(column), name
         assert header.height() <= header.sectionSizeFromContents(0).height() + 4  # one line
         heading = table.horizontalHeaderItem(COST_COLUMN)
         assert "/" in heading.text() and heading.toolTip().startswith(("Cost per", "每百万"))  # the full name

@@ -136,9 +136,11 @@ def paginate(document: QTextDocument, keep_whole: str = "") -> None:
     document.setDocumentMargin(0)
     document.setPageSize(size)
     document.documentLayout().setPaintDevice(_layout_device_at_dpi())
+    moved: set[tuple[int, int]] = set()
     for _ in range(MAX_MOVES):
         heading = _orphan_heading(document, keep_whole)
-        cut = rows_across_pages(document)
+        cut = [(table, row) for table, row in rows_across_pages(document)
+               if (table.firstPosition(), row) not in moved]  # a row moved once and still cut: taller than what's left
         row_at = cut[0][0].cellAt(cut[0][1], 0).firstPosition() if cut else None
         if heading is not None and (row_at is None or heading.position() < row_at):
             cursor = QTextCursor(heading)
@@ -146,6 +148,7 @@ def paginate(document: QTextDocument, keep_whole: str = "") -> None:
             fmt.setPageBreakPolicy(QTextBlockFormat.PageBreakFlag.PageBreak_AlwaysBefore)
             cursor.setBlockFormat(fmt)
         elif cut:
+            moved.add((cut[0][0].firstPosition(), cut[0][1]))
             _start_on_next_page(document, *cut[0])
         else:
             return
@@ -207,8 +210,8 @@ def rows_across_pages(document: QTextDocument) -> list[tuple[QTextTable, int]]:
 def _start_on_next_page(document: QTextDocument, table: QTextTable, row: int) -> None:
     """Start ``row`` of ``table`` on a new page (session 28: the bill of materials' capex total was
     cut in two across pages 1 and 2 of the Chinese training summary; QTextDocument breaks a row line
-    by line, and moves it whole only when not one line fits): the whole table when no row before it is a body
-    row, else a new table of the header rows and ``row`` onwards after it."""
+    by line, and moves it whole only when not one line fits): the whole table when no body row is
+    before it, else a new table of the header rows and ``row`` onwards after it."""
     header = table.format().headerRowCount()
     if row <= header:
         fmt = table.format()

@@ -46,7 +46,8 @@ def per_unit_label(cost_unit: str, basis: str | None, years: float | None = None
 
 
 SHORT = {"tco": "TCO over {years} years", "cloud": "cloud rent"}
-"""A basis named briefly (under the Pareto chart's title), the chart's tooltip holding :func:`per_unit_label` in full."""
+"""A basis named briefly (under the Pareto chart's title), the chart's tooltip holding
+:func:`per_unit_label` in full."""
 
 
 COLUMN_BASIS = {"tco": "TCO", "cloud": "Rent"}

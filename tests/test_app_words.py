@@ -69,6 +69,31 @@ def test_the_editor_lists_the_models_name(qtbot, controller):
     assert "Llama 3 70B (70.6 B)" in texts and not any(t.startswith("llama3-70b") for t in texts)
 
 
+def test_the_chinese_editor_says_the_models_size_in_chinese(qtbot, controller):
+    """'Llama 3 70B（70.6 B 参数）' as the wizard's '70.6 B 参数' (session 28: '(70.6 B)', English brackets)."""
+    from configurator.app.editor import ScenarioEditor
+    from configurator.app.i18n import language_for_a_while
+
+    with language_for_a_while("zh_CN"):
+        editor = ScenarioEditor(controller)
+        qtbot.addWidget(editor)
+        texts = [editor.model_combo.itemText(i) for i in range(editor.model_combo.count())]
+    assert "Llama 3 70B（70.6 B 参数）" in texts and not any("(" in t for t in texts)
+
+
+def test_the_chinese_wizard_lists_models_as_the_editor_does(qtbot, controller):
+    """The wizard's known models as the editor's combo names them: 'Llama 3 70B（70.6 B 参数）' (was
+    'Llama 3 70B — 70.6 B 参数', an English spaced dash in Chinese)."""
+    from configurator.app.i18n import language_for_a_while
+
+    with language_for_a_while("zh_CN"):
+        wizard = WorkloadWizard(controller)
+        qtbot.addWidget(wizard)
+        wizard.next()
+        shown = [wizard.model_page.presets.item(r).text() for r in range(wizard.model_page.presets.count())]
+    assert "Llama 3 70B（70.6 B 参数）" in shown and not any(" — " in text for text in shown)
+
+
 # ---- 2. the spare servers beside the capex ----------------------------------------------------
 
 def _decision(est, cost):

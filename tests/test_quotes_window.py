@@ -121,7 +121,7 @@ def test_in_chinese(qtbot, window, monkeypatch, tmp_path):
         assert window.statusBar().currentMessage() == \
             "quotes.csv 中的报价：已采用 1 条，共 2 条；未知项目 'no-such-item' 的报价已忽略"
         assert window.controller.undo_stack.undoText() == "从 quotes.csv 载入报价"
-        assert "您的报价：Acme (2026-11)" in _bom_sources(window).values()
+        assert "您的报价：Acme（2026-11）" in _bom_sources(window).values()  # Chinese brackets (session 28)
         _shot(window, "window-quotes-zh.png")
         menu = _file_menu(window)
         menu.adjustSize()

@@ -199,7 +199,7 @@ def test_the_recommendation_columns_say_what_they_hold(qtbot, window):
     panel.objective.setCurrentIndex(panel.objective.findData("tco"))
     result = panel.refresh()
     headers = [panel.table.horizontalHeaderItem(c).text() for c in range(panel.table.columnCount())]
-    assert headers == ["Cards", "Class", "Time to finish", "TCO over 4 years, per million tokens [USD]", "Limited by",
+    assert headers == ["Cards", "Class", "Time to finish", "TCO/M tokens [USD]", "Limited by",
                        "Price per card"]
     # the column named briefly, its tooltip (and the chart's axis) in full
     assert panel.table.horizontalHeaderItem(3).toolTip() == (
@@ -210,7 +210,7 @@ def test_the_recommendation_columns_say_what_they_hold(qtbot, window):
         assert limited in factors and limited == factor_names()[limiting_factor(rec.estimate)]  # one factor
     panel.objective.setCurrentIndex(panel.objective.findData("cloud"))
     panel.refresh()
-    assert panel.table.horizontalHeaderItem(3).text() == "cloud rent, per million tokens [USD]"
+    assert panel.table.horizontalHeaderItem(3).text() == "Rent/M tokens [USD]"
     assert panel.table.horizontalHeaderItem(3).toolTip().endswith("cloud rent [USD]")
 
 

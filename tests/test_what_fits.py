@@ -14,6 +14,7 @@ from configurator.core.estimate import estimate, messages_for_serving_targets
 from configurator.core.formats import WeightFormat
 from configurator.core.scenario import Workload, updated
 from configurator.core.units import GIB
+from configurator.core.view.names import model_name
 from configurator.core.view.rows import write
 from configurator.core.view.what_fits_view import SECTIONS, heading, question
 from configurator.core.view.words import ZH_CN
@@ -251,7 +252,7 @@ def _label_ids(value) -> list[str]:
 
 
 def test_every_label_of_the_view_has_chinese(l40s):
-    names = {r.model.name for r in l40s.rows} | {l40s.card.name}
+    names = {model_name(r.model.name) for r in l40s.rows} | {l40s.card.name}
     same_in_chinese = {"{n} B", "BF16", "FP8", "AWQ INT4", "p90", "vLLM", "{p0} · {p1} · {p2}",
                        "{p0} · {p1} · {p2} · {p3}"}  # sizes, format and engine names, layouts joined
     ids = [heading(l40s), *question(l40s)]
@@ -260,6 +261,14 @@ def test_every_label_of_the_view_has_chinese(l40s):
         ids += [_title, *table.headings, *(v for line in table.rows for v in line)]
     missing = {i for value in ids for i in _label_ids(value)} - set(ZH_CN) - names - same_in_chinese
     assert missing == set()
+
+
+def test_the_tables_name_models_as_published(l40s):
+    """'Llama 3 8B', not the preset id 'llama3-8b' the Chinese dialog showed (session 28)."""
+    for language in ("en", "zh_CN"):
+        for _title, columns in SECTIONS:
+            shown = {write(line[0], language) for line in columns(l40s).rows}
+            assert shown == {"Llama 3 8B", "Llama 3 70B", "Llama 3.1 405B"}
 
 
 def test_the_tables_say_the_units(l40s):
@@ -279,7 +288,7 @@ def test_cli_prints_both_tables_in_english_and_chinese(capsys):
     out = capsys.readouterr().out
     assert out.startswith("What fits on 8 × L40S")
     assert "Training and fine-tuning" in out and "Serving" in out and "Users within the targets" in out
-    assert "llama3.1-405b" in out and "does not fit" in out and "tokens/s" in out and "GiB of" in out
+    assert "Llama 3.1 405B" in out and "does not fit" in out and "tokens/s" in out and "GiB of" in out
     assert main(["what-fits", "--owned", "l40s:8", "--models", "8B", "--tasks", "inference", "--lang", "zh_CN"]) == 0
     zh = capsys.readouterr().out
     assert zh.startswith("8 × L40S 能运行什么") and "推理服务" in zh

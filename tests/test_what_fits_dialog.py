@@ -57,9 +57,9 @@ def test_picking_a_card_and_count_fills_both_tables_off_the_gui_thread(qtbot, wi
     headers = [dialog.serving_table.horizontalHeaderItem(c).text() for c in range(dialog.serving_table.columnCount())]
     assert headers[:3] == ["Model", "Parameters", "Weights"] and "Users within the targets" in headers
     first = [dialog.serving_table.item(0, c).text() for c in range(dialog.serving_table.columnCount())]
-    assert first[0] == "llama3.2-1b" and first[3] == "yes" and "GiB" in first[4] and "tokens/s" in first[7]
+    assert first[0] == "Llama 3.2 1B" and first[3] == "yes" and "GiB" in first[4] and "tokens/s" in first[7]
     big = [dialog.serving_table.item(r, 3).text() for r in range(dialog.serving_table.rowCount())
-           if dialog.serving_table.item(r, 0).text() == "llama3.1-405b"]
+           if dialog.serving_table.item(r, 0).text() == "Llama 3.1 405B"]
     assert big == ["does not fit"] * 3  # 405B in 2 × 24 GB, at any format
     assert "What fits on 2 × A10" in dialog.question.text()
     assert dialog.status.text() == ""
@@ -80,7 +80,7 @@ def test_a_row_opens_in_the_main_window_and_undo_brings_the_old_one_back(qtbot, 
     dialog.tabs.setCurrentWidget(dialog.serving_table)
     table = dialog.serving_table
     row = next(r for r in range(table.rowCount())
-               if table.item(r, 0).text() == "llama3-8b" and table.item(r, 2).text() == "FP8")
+               if table.item(r, 0).text() == "Llama 3 8B" and table.item(r, 2).text() == "FP8")
     table.selectRow(row)
     assert dialog.use_button.isEnabled()
     qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)

@@ -3,6 +3,7 @@ source, the TCO parts, and rent against buy by utilisation with the break-even m
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
@@ -27,6 +28,7 @@ from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.core.analysis import Analysis
+from configurator.core.cjk_spacing import CJK
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
@@ -94,7 +96,13 @@ def source_text(line) -> str:
         source = own[line.source]
     else:
         source = reference(line.source, current_language()) or line.source
-    return f"{source} ({line.date})" if line.date else source
+    if not line.date:
+        return source
+    # the date bracketed as the source is written: Chinese words in the Chinese window's brackets
+    # ('卡片目录（2026-03）'), a citation's addresses in Latin ones (with a Chinese bracket among them
+    # the cell took the Chinese font's taller lines, and its two lines no longer fitted the row)
+    written = _tc("bom", "{source} ({date})") if re.search(f"[{CJK}]", source) else "{source} ({date})"
+    return written.format(source=source, date=line.date)
 
 
 def quantity_text(line) -> str:
@@ -249,9 +257,9 @@ class BomPanel(QWidget):
             if line.kind == "accelerator":
                 name = card_name
             if line.role:
-                name = f"{name} — {roles.get(line.role, line.role)}"
+                name = _tc("bom", "{item} — {role}").format(item=name, role=roles.get(line.role, line.role))
             quantity = quantity_text(line)
-            cells = [f"{kinds.get(line.kind, line.kind)}: {name}", quantity,
+            cells = [_tc("bom", "{kind}: {item}").format(kind=kinds.get(line.kind, line.kind), item=name), quantity,
                      _tc("bom", "no price — enter a quote") if line.unit_price is None else fmt.money(line.unit_price, ""),
                      "—" if line.total is None else fmt.money(line.total, ""),
                      source_text(line)]
@@ -267,7 +275,8 @@ class BomPanel(QWidget):
             fmt.money(own.capex, currency), fmt.money(own.opex_per_year, currency), f"{own.years:g}",
             fmt.money(own.tco, currency))
         if missing:
-            text += " — " + _tc("bom", "lines without a price, left out of the totals: {0}").format(missing)
+            text = _tc("bom", "{totals} — {unpriced}").format(
+                totals=text, unpriced=_tc("bom", "lines without a price, left out of the totals: {0}").format(missing))
         self.headline.setText(text)
 
     def _fill_money(self, cost: DeploymentCost) -> None:

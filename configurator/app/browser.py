@@ -280,8 +280,8 @@ def view_html(view: View, language: str) -> str:
         parts.append(f"<h4>{e(label(section.title, language))}</h4>")
         cells, items = [], []
         for row in section.rows:
-            note = f" — <small>{e(write(row.note, language))}</small>" if row.note else ""
-            value = f"{e(write(row.value, language))}{note}"
+            value, note = _said_once(write(row.value, language), write(row.note, language) if row.note else "")
+            value = e(value) + (f" — <small>{e(note)}</small>" if note else "")
             name = label(row.label, language)
             if name:
                 cells.append(f"<tr><td style='padding-right:12px'><b>{e(name)}</b></td><td>{value}</td></tr>")
@@ -289,6 +289,14 @@ def view_html(view: View, language: str) -> str:
                 items.append(f"<li>{value}</li>")
         parts += [f"<table cellspacing='0' cellpadding='1'>{''.join(cells)}</table>" if cells else "", f"<ul>{''.join(items)}</ul>" if items else ""]
     return "".join(parts)
+
+
+def _said_once(value: str, note: str) -> tuple[str, str]:
+    """A row's value and note, the note alone where it starts with the value (a card's link,
+    'NVLink' over 'NVLink 4 (18 links) + NVSwitch; …', read 'NVLink — NVLink 4 …')."""
+    if value and note.startswith(value):
+        return note, ""
+    return value, note
 
 
 class CardBrowser(QDialog):

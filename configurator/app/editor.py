@@ -171,7 +171,9 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         form = NarrowForm(group)
         self.model_combo = QComboBox()
         self.model_combo.setToolTip(field_help("model"))
-        items = [(f"{model_name(pid)} ({m.total_params() / 1e9:.1f} B)", pid) for pid, m in load_presets().items()]
+        preset = self.tr("{name} ({size:.1f} B)")  # the size as the Chinese window says it, '（8.0 B 参数）'
+        items = [(preset.format(name=model_name(pid), size=m.total_params() / 1e9), pid)
+                 for pid, m in load_presets().items()]
         fill_combo(self.model_combo, items)
         self.model_combo.currentIndexChanged.connect(self._on_model_chosen)
         self._row(form, "model", self.model_combo)

@@ -41,7 +41,7 @@ class RankingCharts:
 
     def _cost_axis_words(self, objective: Objective, currency: str) -> tuple[str, str]:
         """The ranking's cost named without its basis, with its unit and currency, and the basis named
-        briefly (:func:`~configurator.core.view.cost_bases.short_per_unit_label`'s words)."""
+        briefly (:data:`~configurator.core.view.cost_bases.SHORT`)."""
         from configurator.core.view.cost_bases import SHORT, per_unit_label
         from configurator.core.view.rows import Phrase
         from configurator.core.workloads import family_of

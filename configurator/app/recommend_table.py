@@ -24,10 +24,12 @@ MAX_COLUMN_PX = 300
 """Widest a column grows to fit its contents (a long card name is elided, whole in its tooltip), so
 the cost and price columns stay in view."""
 
-CARDS_COLUMN_PX = 240
+CARDS_COLUMN_PX = 216
 """Widest the Cards column gets [px]: as wide as its cards' texts (the below-the-line heading, spanning
 the row, left out), a longer one elided, whole in its tooltip. Sized to contents with the heading, it
-took :data:`MAX_COLUMN_PX` and pushed the cost column past the table's edge at 1400 px (persona s25 #10)."""
+took :data:`MAX_COLUMN_PX` and pushed the cost column past the table's edge at 1400 px (persona s25 #10);
+at 240 px the English cost column still ended 13 px past it (session 28: 216 px keeps it whole in view at
+1400 px, and at 1280 px in Chinese)."""
 
 CELL_PADDING_PX = 16
 """Room beside a cell's text: the item view's margins and the focus frame [px]."""

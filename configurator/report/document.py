@@ -29,6 +29,9 @@ from PySide6.QtGui import (
     QTextBlockFormat,
     QTextCursor,
     QTextDocument,
+    QTextDocumentFragment,
+    QTextFormat,
+    QTextTable,
 )
 
 from configurator.core.files import replace_atomically
@@ -122,23 +125,55 @@ def _layout_device_at_dpi() -> QImage:
 def paginate(document: QTextDocument, keep_whole: str = "") -> None:
     """Lay the document out on A4 pages and move every heading that would be orphaned (the
     heading, or the first rows after it, on the next page) to the top of the next page; the
-    section headed ``keep_whole`` (the approval fields) is kept on one page."""
+    section headed ``keep_whole`` (the approval fields) is kept on one page; no table row shorter
+    than a page is drawn across a page's end (:func:`rows_across_pages`, :func:`_start_on_next_page`).
+    The moves are made in the document's order, the document laid out again after each (a move
+    pushes what follows it: a break set before for a later heading then left a page half empty)."""
     size = _body_size()
     frame = document.rootFrame().frameFormat()
     frame.setMargin(0)
     document.rootFrame().setFrameFormat(frame)
     document.setDocumentMargin(0)
     document.setPageSize(size)
-    layout = document.documentLayout()
-    layout.setPaintDevice(_layout_device_at_dpi())
-    height = size.height()
+    document.documentLayout().setPaintDevice(_layout_device_at_dpi())
+    moved: set[tuple[int, int]] = set()
+    for _ in range(MAX_MOVES):
+        heading = _orphan_heading(document, keep_whole)
+        cut = [(table, row) for table, row in rows_across_pages(document)
+               if (table.firstPosition(), row) not in moved]  # a row moved once and still cut: taller than what's left
+        row_at = cut[0][0].cellAt(cut[0][1], 0).firstPosition() if cut else None
+        if heading is not None and (row_at is None or heading.position() < row_at):
+            cursor = QTextCursor(heading)
+            fmt = QTextBlockFormat(heading.blockFormat())
+            fmt.setPageBreakPolicy(QTextBlockFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+            cursor.setBlockFormat(fmt)
+        elif cut:
+            moved.add((cut[0][0].firstPosition(), cut[0][1]))
+            _start_on_next_page(document, *cut[0])
+        else:
+            return
+        # a format set leaves the blocks after it unlaid (no lines: the headings below went missing
+        # from Chinese PDFs): lay the whole document out again before reading on
+        document.markContentsDirty(0, document.characterCount())
+        document.documentLayout().documentSize()
+
+
+MAX_MOVES = 200
+"""Most headings and table rows :func:`paginate` moves in one document (each move lays it out again)."""
+
+
+def _orphan_heading(document: QTextDocument, keep_whole: str):
+    """The first heading that would end a page (the :data:`KEEP_WITH_HEADING` blocks of its section
+    after it, or for the one named ``keep_whole`` all that follows, not on its page), None if none."""
+    layout, height = document.documentLayout(), document.pageSize().height()
     block = document.begin()
     last = document.lastBlock()
     while block.isValid():
         if block.blockFormat().headingLevel() >= 2:
             top = layout.blockBoundingRect(block).top()
             follower, ahead = block, 0
-            while ahead < KEEP_WITH_HEADING and follower.next().isValid():
+            while ahead < KEEP_WITH_HEADING and follower.next().isValid() \
+                    and not follower.next().blockFormat().headingLevel():  # its own section's, not the next's
                 follower = follower.next()
                 ahead += 1
             if keep_whole and block.text() == keep_whole:
@@ -146,14 +181,65 @@ def paginate(document: QTextDocument, keep_whole: str = "") -> None:
             bottom = layout.blockBoundingRect(follower).bottom()
             fits_on_a_page = bottom - top < height
             if _page_of(top, height) != _page_of(bottom - 1, height) and fits_on_a_page and top % height > 1:
-                cursor = QTextCursor(block)
-                fmt = QTextBlockFormat(block.blockFormat())
-                fmt.setPageBreakPolicy(QTextBlockFormat.PageBreakFlag.PageBreak_AlwaysBefore)
-                cursor.setBlockFormat(fmt)
-                # a format set mid-walk leaves the blocks after it unlaid (no lines: the headings
-                # below went missing from Chinese PDFs): lay out the rest again before reading on
-                document.markContentsDirty(block.position(), document.characterCount() - block.position())
+                return block
         block = block.next()
+    return None
+
+
+def rows_across_pages(document: QTextDocument) -> list[tuple[QTextTable, int]]:
+    """Each table row drawn across the end of a page, as (table, row), shorter rows than a page
+    only (a taller one has to be cut), in the document's order."""
+    layout, height = document.documentLayout(), document.pageSize().height()
+    spans: dict[tuple[int, int], list[float]] = {}
+    tables: dict[int, QTextTable] = {}
+    block = document.begin()
+    while block.isValid():
+        cursor = QTextCursor(block)
+        table = cursor.currentTable()
+        rect = layout.blockBoundingRect(block)
+        if table is not None and rect.height() > 0:
+            key = (table.firstPosition(), table.cellAt(cursor).row())
+            tables[key[0]] = table
+            span = spans.setdefault(key, [rect.top(), rect.bottom()])
+            span[0], span[1] = min(span[0], rect.top()), max(span[1], rect.bottom())
+        block = block.next()
+    return [(tables[first], row) for (first, row), (top, bottom) in sorted(spans.items())
+            if bottom - top < height and _page_of(top, height) != _page_of(bottom - 1, height)]
+
+
+def _start_on_next_page(document: QTextDocument, table: QTextTable, row: int) -> None:
+    """Start ``row`` of ``table`` on a new page (session 28: the bill of materials' capex total was
+    cut in two across pages 1 and 2 of the Chinese training summary; QTextDocument breaks a row line
+    by line, and moves it whole only when not one line fits): the whole table when no body row is
+    before it, else a new table of the header rows and ``row`` onwards after it."""
+    header = table.format().headerRowCount()
+    if row <= header:
+        fmt = table.format()
+        fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        table.setFormat(fmt)
+    else:
+        kept = list(range(header)) + list(range(row, table.rows()))
+        cells = [[(table.cellAt(r, c).format(), _cell_fragment(table, r, c)) for c in range(table.columns())]
+                 for r in kept]
+        fmt = table.format()
+        fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        cursor = QTextCursor(table.lastCursorPosition())
+        cursor.movePosition(QTextCursor.MoveOperation.NextBlock)
+        second = cursor.insertTable(len(kept), table.columns(), fmt)
+        for r, line in enumerate(cells):
+            for c, (cell_format, fragment) in enumerate(line):
+                cell = second.cellAt(r, c)
+                cell.setFormat(cell_format)
+                cell.firstCursorPosition().insertFragment(fragment)
+        table.removeRows(row, table.rows() - row)
+
+
+def _cell_fragment(table: QTextTable, row: int, column: int) -> QTextDocumentFragment:
+    """What a cell holds, with its formats."""
+    cell = table.cellAt(row, column)
+    cursor = cell.firstCursorPosition()
+    cursor.setPosition(cell.lastCursorPosition().position(), QTextCursor.MoveMode.KeepAnchor)
+    return cursor.selection()
 
 
 def print_document(document: QTextDocument, device: QPagedPaintDevice) -> None:

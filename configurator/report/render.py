@@ -60,8 +60,8 @@ def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | 
         widths = ()
     if any(table.header):
         sized = [f" width='{width}%'" for width in widths] or [""] * len(table.header)
-        head = "<tr>" + "".join(f"<th align='left' bgcolor='#e8ecf2'{size}>{e(h)}</th>"
-                                for h, size in zip(table.header, sized)) + "</tr>"
+        head = "<thead><tr>" + "".join(f"<th align='left' bgcolor='#e8ecf2'{size}>{e(h)}</th>"
+                                       for h, size in zip(table.header, sized)) + "</tr></thead>"  # repeated on a new page
     body = []
     for row in table.rows:
         total = not row[0] and len(row) > 2  # a sum line under the items

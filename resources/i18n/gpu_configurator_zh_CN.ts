@@ -1296,7 +1296,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>{name} — {size} billion parameters</source>
-        <translation>{name} — {size} B 参数</translation>
+        <translation>{name}（{size} B 参数）</translation>
     </message>
     <message>
         <source>&amp;Import a config.json</source>
@@ -2121,6 +2121,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>&amp;Preset</source>
         <translation>预设模型(&amp;P)</translation>
+    </message>
+    <message>
+        <source>{name} ({size:.1f} B)</source>
+        <translation>{name}（{size:.1f} B 参数）</translation>
     </message>
     <message>
         <source>Import config.json…</source>
@@ -3657,6 +3661,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>您的报价</translation>
     </message>
     <message>
+        <source>{source} ({date})</source>
+        <translation>{source}（{date}）</translation>
+    </message>
+    <message>
         <source>Item</source>
         <translation>项目</translation>
     </message>
@@ -3677,12 +3685,24 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>来源</translation>
     </message>
     <message>
+        <source>{item} — {role}</source>
+        <translation>{item}——{role}</translation>
+    </message>
+    <message>
+        <source>{kind}: {item}</source>
+        <translation>{kind}：{item}</translation>
+    </message>
+    <message>
         <source>no price — enter a quote</source>
         <translation>无价格——请输入报价</translation>
     </message>
     <message>
         <source>Capex {0}, opex {1} per year, TCO over {2} years {3}</source>
         <translation>资本支出 {0}，运营支出每年 {1}，{2} 年总拥有成本 {3}</translation>
+    </message>
+    <message>
+        <source>{totals} — {unpriced}</source>
+        <translation>{totals}——{unpriced}</translation>
     </message>
     <message>
         <source>lines without a price, left out of the totals: {0}</source>

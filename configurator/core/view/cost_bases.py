@@ -46,14 +46,26 @@ def per_unit_label(cost_unit: str, basis: str | None, years: float | None = None
 
 
 SHORT = {"tco": "TCO over {years} years", "cloud": "cloud rent"}
-"""A basis named briefly for a table column, whose tooltip holds :func:`per_unit_label` in full."""
+"""A basis named briefly (under the Pareto chart's title), the chart's tooltip holding
+:func:`per_unit_label` in full."""
 
 
-def short_per_unit_label(cost_unit: str, basis: str, years: float | None = None) -> Phrase:
-    """'TCO over 4 years, per million tokens': the ranking's cost named short enough for a column."""
-    name = Phrase(SHORT[basis], {"years": f"{years:g}" if years is not None else "N"}) if basis == "tco" \
-        else SHORT[basis]
-    return Phrase("{basis}, {per}", {"basis": name, "per": PER_UNIT[cost_unit]})
+COLUMN_BASIS = {"tco": "TCO", "cloud": "Rent"}
+"""A basis named in a word, for the ranking table's cost column."""
+
+PER_UNIT_COLUMN = {"million tokens": "{basis}/M tokens", "user-month": "{basis}/user-month",
+                   "stream-hour": "{basis}/stream-hour", "frame": "{basis}/frame", "job": "{basis}/job"}
+"""Label ids of a basis per unit of work in a few characters, by the family's ``cost_unit`` (as
+:data:`PER_UNIT`)."""
+
+
+def column_per_unit_label(cost_unit: str, basis: str) -> Phrase:
+    """'TCO/M tokens', 'Rent/user-month': the ranking's cost named as short as its figures ('0.44 USD'),
+    so that the cost column is as wide as they are and its heading whole at 1280 and 1400 px, in
+    both languages (session 28; 'TCO over 4 years, per million tokens' made the column 130 px wider
+    than its figures and ran past the table's edge). The column's tooltip holds
+    :func:`per_unit_label` in full, the years of the TCO with it."""
+    return Phrase(PER_UNIT_COLUMN[cost_unit], {"basis": COLUMN_BASIS[basis]})
 
 
 RANKING_BASIS = "tco"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from configurator.core.estimate import Estimate
 from configurator.core.recommend import Objective, Result
-from configurator.core.view.cost_bases import per_unit_label, short_per_unit_label
+from configurator.core.view.cost_bases import column_per_unit_label, per_unit_label
 from configurator.core.view.names import CLASSES
 from configurator.core.view.price_view import PRICE_HEADING, price_value
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
@@ -37,12 +37,10 @@ def ranking_cost_label(objective: Objective, scenario) -> Phrase:
 
 
 def ranking_cost_heading(objective: Objective, scenario) -> Phrase:
-    """:func:`ranking_cost_label` short enough for a table column ('TCO over 4 years, per million
-    tokens'); the column's tooltip holds the full label."""
+    """:func:`ranking_cost_label` short enough for a table column ('TCO/M tokens', 'Rent/M tokens');
+    the column's tooltip holds the full label."""
     unit = family_of(scenario.workload).cost_unit
-    if objective is Objective.CLOUD:
-        return short_per_unit_label(unit, "cloud")
-    return short_per_unit_label(unit, "tco", scenario.economics.amortisation_years)
+    return column_per_unit_label(unit, "cloud" if objective is Objective.CLOUD else "tco")
 
 
 def _score_heading(objective: Objective, est: Estimate) -> Value:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from configurator.core.memory import usable_capacity_bytes
 from configurator.core.view.estimate_view import joined
-from configurator.core.view.names import ENGINES, PERCENTILES, WEIGHT_FORMATS, WORKLOADS
+from configurator.core.view.names import ENGINES, PERCENTILES, WEIGHT_FORMATS, WORKLOADS, model_name
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
 from configurator.core.what_fits import (
     INTERACTIVE_TARGETS,
@@ -104,7 +104,9 @@ def layout(row: FitRow) -> Value:
 
 
 def _model(row: FitRow) -> str:
-    return row.model.name
+    """The model as people write it ('Llama 3 70B', not the preset id 'llama3-70b'; a size without a
+    preset as asked, '32B')."""
+    return model_name(row.model.name)
 
 
 def training_columns(answer: WhatFits) -> Columns:

@@ -21,6 +21,8 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "cards and electricity, owned": "自购加速卡与电费",
     "This chart: {basis}. The ranking: {tco}; a card below yours here may cost more to own.":
         "本图：{basis}。排名依据：{tco}；图中低于您的选择的卡，自购总成本可能更高。",
+    "TCO": "总拥有成本", "{basis}/M tokens": "{basis}/百万词元", "{basis}/user-month": "{basis}/用户·月",
+    "{basis}/stream-hour": "{basis}/路·小时", "{basis}/frame": "{basis}/帧", "{basis}/job": "{basis}/任务",
     "per million tokens": "每百万词元", "per user-month": "每用户·月",
     "per stream-hour": "每路·小时", "per frame": "每帧", "per job": "每项任务", "Cost {per}": "{per}成本", "Cost {per} — {basis}": "{per}成本——{basis}", "{basis}, {per}": "{basis}，{per}",
     "1 card": "1 张卡", "{n} cards": "{n} 张卡",

@@ -16,6 +16,10 @@ One command on a machine with one H200 measures, in this order (a run cut short 
 - ``lora`` (only with ``--only lora``, 2026-12-05): LoRA training steps (rank 16 on every block linear,
   fp32 adapters over a frozen bf16 base, bf16 autocast, fused AdamW on the adapters) of the 1B, 3B and
   Llama 3 8B shapes at 2k–16k tokens with and without full recomputation, and rank 64 once;
+- ``reserve`` (only with ``--only reserve``, 2026-12-05): the allocator's reserve at a fixed 16k tokens
+  split into 1–16 sequences, with and without full recomputation, on the 1B and 3B shapes — whether
+  the reserve with recomputation grows with the batch (one sequence reserved 8–18 % over its peak in
+  the memory campaign, batches of 4–8 21–26 %);
 - ``decode`` (only with ``--only decode``, 2026-12-05): one new token per sequence over a full static
   KV cache (bf16, random), the whole step captured in a CUDA graph, Llama 3 8B at batch 1–128 ×
   context 512–8k and the 1B and 3B shapes — the rows ``benchmarks/accuracy.py`` reads as ``decode``
@@ -105,6 +109,9 @@ LORA = (
     + [("llama3-8b", 1, s, "full", 16) for s in (8192, 16384)])
 """The LoRA campaign's cases (model, batch, sequence, recomputation, rank): the adapters' states are
 small, so the frozen base and the activations set the peak — where the estimator has no H200 row yet."""
+RESERVE = ([("llama3.2-1b", b, 16384 // b, r, "default") for r in ("full", "none") for b in (1, 2, 4, 8, 16)]
+           + [("llama3.2-3b", b, 8192 // b, "full", "default") for b in (1, 2, 4, 8)])
+"""The reserve campaign's cases (as :data:`MEMORY`'s): the same tokens per step in more, shorter sequences."""
 DECODE = ([("llama3-8b", b, ctx) for ctx in (512, 2048, 8192) for b in (1, 8, 32, 64)]
           + [("llama3-8b", 128, 2048), ("llama3-8b", 16, 32768)]
           + [(m, b, 2048) for m in ("llama3.2-1b", "llama3.2-3b") for b in (1, 32)])
@@ -120,11 +127,12 @@ L2_BYTES = 60e6
 PLAN_SHARE = {"gemm": 0.85, "prefill": 0.6, "train": 0.45}
 """Planning margin: the share of the measured matmul ceiling each kind of case is assumed to reach
 when its time is planned [1]. Only decides what fits the budget; no estimate is compared with a row."""
-REPEATS = {"prefill": (1, 3), "train": (1, 3), "memory": (1, 2), "lora": (1, 2)}
+REPEATS = {"prefill": (1, 3), "train": (1, 3), "memory": (1, 2), "lora": (1, 2), "reserve": (1, 2)}
 """(warm-up, timed) passes per prefill and training case [count]."""
 GEMM_TIMED_S = 0.02
 """Least time one GEMM case is timed over [s]: repetitions = max(10, 0.02 s / product), at most 200."""
-CASE_OVERHEAD_S = {"gemm": 0.08, "prefill": 0.5, "train": 4.0, "memory": 5.0, "lora": 5.0, "decode": 1.5}
+CASE_OVERHEAD_S = {"gemm": 0.08, "prefill": 0.5, "train": 4.0, "memory": 5.0, "lora": 5.0, "decode": 1.5,
+                   "reserve": 5.0}
 """Per-case set-up planned besides the passes [s]: allocation and random fill; for training also the
 model, its optimizer and the emptying of the caching allocator."""
 
@@ -257,12 +265,13 @@ def train_cases(ceiling: dict[str, float]) -> list[Case]:
                  (ceiling["bf16"] * PLAN_SHARE["train"])) for b, s, r in grid]
 
 
-def memory_cases(ceiling: dict[str, float]) -> list[Case]:
-    """The second campaign (:data:`MEMORY`), in its order."""
-    warm, timed = REPEATS["memory"]
-    return [Case("memory", {"model": m, "b": b, "s": s, "recompute": r, "alloc": alloc},
-                 CASE_OVERHEAD_S["memory"] + (warm + timed) * train_flops(SHAPES[m], b, s, r) /
-                 (ceiling["bf16"] * PLAN_SHARE["train"])) for m, b, s, r, alloc in MEMORY]
+def memory_cases(ceiling: dict[str, float], kind: str = "memory", grid: tuple = MEMORY) -> list[Case]:
+    """The second campaign (:data:`MEMORY`), or the reserve campaign (``kind`` 'reserve', :data:`RESERVE`),
+    in its order."""
+    warm, timed = REPEATS[kind]
+    return [Case(kind, {"model": m, "b": b, "s": s, "recompute": r, "alloc": alloc},
+                 CASE_OVERHEAD_S[kind] + (warm + timed) * train_flops(SHAPES[m], b, s, r) /
+                 (ceiling["bf16"] * PLAN_SHARE["train"])) for m, b, s, r, alloc in grid]
 
 
 def kv_cache_bytes(shape: dict, batch: int, ctx: int) -> float:
@@ -315,7 +324,8 @@ def plan(budget_s: float = BUDGET_S, calibration: Path = CALIBRATION, kinds=("pr
     dropped from the tail until the sum fits."""
     c = ceilings(calibration)
     every = (*prefill_cases(c), *train_cases(c), *gemm_cases(c), *(memory_cases(c) if "memory" in kinds else ()),
-             *(lora_cases(c) if "lora" in kinds else ()), *(decode_cases(c) if "decode" in kinds else ()))
+             *(lora_cases(c) if "lora" in kinds else ()), *(decode_cases(c) if "decode" in kinds else ()),
+             *(memory_cases(c, "reserve", RESERVE) if "reserve" in kinds else ()))
     cases = [case for case in every if case.kind in kinds]
     kept, total = [], STARTUP_S
     for case in cases:
@@ -339,7 +349,7 @@ def print_plan(cases: list[Case], budget_s: float, everything: int) -> None:
     for i, case in enumerate(cases, 1):
         total += case.seconds
         print(f"{i:>4}  {case.seconds:7.2f}  {total:8.2f}  {case.label()}")
-    kinds = {k: sum(1 for c in cases if c.kind == k) for k in ("prefill", "train", "gemm", "memory", "lora", "decode")}
+    kinds = {k: sum(1 for c in cases if c.kind == k) for k in ("prefill", "train", "gemm", "memory", "lora", "decode", "reserve")}
     print(f"{len(cases)} of {everything} cases ({', '.join(f'{n} {k}' for k, n in kinds.items())}) planned in "
           f"{total:.0f} s of a {budget_s:.0f} s budget")
 
@@ -351,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None,
                         help="JSONL file the rows are appended to (default $OUT/gpu-grid.jsonl, else ./gpu-grid.jsonl)")
     parser.add_argument("--git", default=None, help="commit of this script when the checkout has no .git")
-    parser.add_argument("--only", choices=("prefill", "train", "gemm", "memory", "lora", "decode"), action="append",
+    parser.add_argument("--only", choices=("prefill", "train", "gemm", "memory", "lora", "decode", "reserve"), action="append",
                         help="measure only these kinds (repeatable)")
     args = parser.parse_args(argv)
     started = time.perf_counter()

@@ -60,6 +60,7 @@ MEASURED["memory"] = (MEASURED["train"] + "; the second campaign (--only memory)
                       "before the model is built; mem_after_forward = memory_allocated once the logits exist, "
                       "mem_after_loss = once the loss on fp32 logits exists (warm-up step); allocator = counters "
                       "of torch.cuda.memory_stats() at the end")
+MEASURED["reserve"] = MEASURED["memory"]
 MEASURED["lora"] = (MEASURED["memory"].split("; the second campaign")[0] + "; LoRA (--only lora): the model built "
                     "in bf16 and frozen (embedding, norms, every weight), each block linear wrapped as base(x) + "
                     "B·(A·x)·alpha with fp32 A [r×in] (normal/r) and B [out×r] (zeros), no dropout; AdamW(fused) over "
@@ -527,7 +528,7 @@ def provenance(git: str | None) -> dict:
             "script_sha256": digest.hexdigest(), "git": git}
 
 
-ROW_CASE = {"memory": "train", "lora": "train"}
+ROW_CASE = {"memory": "train", "lora": "train", "reserve": "train"}
 """The row's ``case`` for a kind of the plan: the memory campaign's rows are training rows."""
 
 
@@ -538,7 +539,7 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
     prov = provenance(git)
     attention = probe()
     measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
-                "decode": Decode()}
+                "decode": Decode(), "reserve": memory}
     kind = None
     with out.open("a", encoding="utf-8") as f:
         def write(row):
@@ -556,14 +557,14 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
                     continue
                 if case.kind != kind:  # the previous kind's model or weights go
                     measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
-                "decode": Decode()}
+                "decode": Decode(), "reserve": memory}
                     kind = case.kind
                 try:
                     result = measures[case.kind](dict(case.params))
                 except Exception as error:  # noqa: BLE001 - a failed case is a row too; the run goes on
                     result = {"error": f"{type(error).__name__}: {first_line(error)}"}
                     measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
-                "decode": Decode()}
+                "decode": Decode(), "reserve": memory}
                     free()
                 row = {"case": ROW_CASE.get(case.kind, case.kind), **{k: v for k, v in case.params.items()}, **result,
                        "est_s": round(case.seconds, 3),

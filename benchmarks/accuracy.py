@@ -212,13 +212,15 @@ LLAMA3_405B_NOTE = ("stated TP8 PP16 and no recomputation at 8K (Llama 3 paper �
                     "ZeRO-2. The stage inputs and outputs §3.3.2 frees are not counted (the memory model counts "
                     "what backward keeps). Session 25 (2026-12-04): until then Megatron-LM's schedule, degree 4 "
                     "taken, ZeRO-1 (-3.2 / -7.6 %, neither fitting the card: 106.3 and 91.6 GB of 85.0). Memory now: "
-                    "16,384 cards (16 micro-batches, all 128 chunk passes of the warm-up in flight) 78.7 GB, fits; "
-                    "8,192 cards (32, 141 one-layer chunks in flight on the second stage) 86.3 GB, 1.5 % over: "
-                    "the allocator's reserve (4.2 %, measured on two H200 campaigns, formulas/efficiency.py) is "
-                    "3.4 GB of it, "
+                    "16,384 cards (16 micro-batches, all 128 chunk passes of the warm-up in flight) 78.5 GB, fits; "
+                    "8,192 cards (32, 141 one-layer chunks in flight on the second stage) 86.1 GB, 1.3 % over: "
+                    "the allocator's reserve (3.9 %, measured on two H200 campaigns, formulas/efficiency.py) is "
+                    "3.2 GB of it, "
                     "and §3.3.2's TORCH_NCCL_AVOID_RECORD_STREAMS, which lowers what asynchronous sends hold, is "
                     "not modelled. The layout fits if the reserve at this peak is under 2.6 % (the rig's six runs "
-                    "reserved 1.4-5.6 %, the grid's eleven 0.2-13.8 %, with room to spare): the paper states no memory figure, only that 8K "
+                    "reserved 1.4-5.6 %, the grid's fourteen 0.2-13.8 %, with room to spare): the paper states no "
+                    "memory "
+                    "figure, only that 8K "
                     "sequences trained without activation checkpointing (§3.3.2), so the reserve is not wrong by "
                     "source and the row is left not fitting. On 8,192 cards, choosing the interleaving and "
                     "recomputation on TP8 PP16, the planner recomputes fully (about 340 TFLOP/s); the planner row, "
@@ -303,8 +305,8 @@ PUBLISHED: dict[str, PublishedCase] = {
                                             "delayed is the curve of Megatron-Core's fused casts, 43,333 tokens/s, "
                                             "+18.6 %); the field also sets Megatron-Core's rule that the output "
                                             "projection keeps no FP8 copy (memory.keeps_original_inputs), which this "
-                                            "run did not follow: its memory is 1.7 GB low (59.0 of 85.0 GB stated, "
-                                            "60.8 with the copy; the planner's micro-batch 48 fits either way)"),
+                                            "run did not follow: its memory is 1.7 GB low (58.9 of 85.0 GB stated, "
+                                            "60.6 with the copy; the planner's micro-batch 48 fits either way)"),
     "tp-foundry-a100-70b-64": _foundry("tp-foundry-a100-70b-64", _train(MPT["70b"], "a100-sxm-80gb", 64, zero=3,
                                         mb=8, m=4, recompute="full", recipe="pure", network=A100_NETWORK),
                                         "bf16 PURE as the pure recipe"),

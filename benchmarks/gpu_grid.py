@@ -13,14 +13,14 @@ One command on a machine with one H200 measures, in this order (a run cut short 
   few under PyTorch's expandable segments, each row with the allocated memory after the forward
   and after the loss besides the peaks — how the caching allocator's reserve grows with the size
   of the largest tensors, and a model the calibration did not see;
-- ``lora`` (only with ``--only lora``, 2026-12-05): LoRA training steps (rank 16 on every block linear,
+- ``lora`` (only with ``--only lora``, 2026-12-04): LoRA training steps (rank 16 on every block linear,
   fp32 adapters over a frozen bf16 base, bf16 autocast, fused AdamW on the adapters) of the 1B, 3B and
   Llama 3 8B shapes at 2k–16k tokens with and without full recomputation, and rank 64 once;
-- ``reserve`` (only with ``--only reserve``, 2026-12-05): the allocator's reserve at a fixed 16k tokens
+- ``reserve`` (only with ``--only reserve``, 2026-12-04): the allocator's reserve at a fixed 16k tokens
   split into 1–16 sequences, with and without full recomputation, on the 1B and 3B shapes — whether
   the reserve with recomputation grows with the batch (one sequence reserved 8–18 % over its peak in
   the memory campaign, batches of 4–8 21–26 %);
-- ``decode`` (only with ``--only decode``, 2026-12-05): one new token per sequence over a full static
+- ``decode`` (only with ``--only decode``, 2026-12-04): one new token per sequence over a full static
   KV cache (bf16, random), the whole step captured in a CUDA graph, Llama 3 8B at batch 1–128 ×
   context 512–8k and the 1B and 3B shapes — the rows ``benchmarks/accuracy.py`` reads as ``decode``
   (the first campaign measured the 8B at one context, 2,048, only);
@@ -124,6 +124,8 @@ LORA_ALPHA = 2.0
 L2_BYTES = 60e6
 """H200 L2 cache [B] (50 MB on the H100 die, 60 MB as PyTorch reports it on the H200: KINDS.md)."""
 
+KINDS = ("prefill", "train", "gemm", "memory", "lora", "decode", "reserve")
+"""Every kind of case the grid knows (the default run measures the first three)."""
 PLAN_SHARE = {"gemm": 0.85, "prefill": 0.6, "train": 0.45}
 """Planning margin: the share of the measured matmul ceiling each kind of case is assumed to reach
 when its time is planned [1]. Only decides what fits the budget; no estimate is compared with a row."""
@@ -349,7 +351,7 @@ def print_plan(cases: list[Case], budget_s: float, everything: int) -> None:
     for i, case in enumerate(cases, 1):
         total += case.seconds
         print(f"{i:>4}  {case.seconds:7.2f}  {total:8.2f}  {case.label()}")
-    kinds = {k: sum(1 for c in cases if c.kind == k) for k in ("prefill", "train", "gemm", "memory", "lora", "decode", "reserve")}
+    kinds = {k: sum(1 for c in cases if c.kind == k) for k in KINDS}
     print(f"{len(cases)} of {everything} cases ({', '.join(f'{n} {k}' for k, n in kinds.items())}) planned in "
           f"{total:.0f} s of a {budget_s:.0f} s budget")
 
@@ -361,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None,
                         help="JSONL file the rows are appended to (default $OUT/gpu-grid.jsonl, else ./gpu-grid.jsonl)")
     parser.add_argument("--git", default=None, help="commit of this script when the checkout has no .git")
-    parser.add_argument("--only", choices=("prefill", "train", "gemm", "memory", "lora", "decode", "reserve"), action="append",
+    parser.add_argument("--only", choices=KINDS, action="append",
                         help="measure only these kinds (repeatable)")
     args = parser.parse_args(argv)
     started = time.perf_counter()

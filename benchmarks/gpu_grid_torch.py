@@ -63,7 +63,8 @@ MEASURED["memory"] = (MEASURED["train"] + "; the second campaign (--only memory)
 MEASURED["reserve"] = MEASURED["memory"]
 MEASURED["lora"] = (MEASURED["memory"].split("; the second campaign")[0] + "; LoRA (--only lora): the model built "
                     "in bf16 and frozen (embedding, norms, every weight), each block linear wrapped as base(x) + "
-                    "B·(A·x)·alpha with fp32 A [r×in] (normal/r) and B [out×r] (zeros), no dropout; AdamW(fused) over "
+                    "B·(A·x)·alpha with fp32 A [r×in] (normal/r) and B [out×r] (zeros), no dropout; "
+                    "AdamW(fused) over "
                     "A and B alone; 1 warm-up and 2 timed steps; model_flops = 2 forwards (+ the layers' forward "
                     "under full recomputation)")
 MEASURED["decode"] = ("one decode step of the whole model (random bf16 weights, torch.inference_mode): b sequences "
@@ -472,7 +473,8 @@ def train(p: dict, phases: bool = False, repeats: tuple[int, int] | None = None)
         loss = F.cross_entropy(logits.float().view(-1, shape["vocab"]), ids[:, 1:].reshape(-1))
         if phases and "mem_after_loss" not in row:
             row["mem_after_loss"] = torch.cuda.memory_allocated()
-        del logits  # torchtitan frees its logits before the backward (train.py: "del pred"); runs before 2026-12-05 kept them
+        # torchtitan frees its logits before the backward (train.py: "del pred"); the first two runs kept them
+        del logits
         loss.backward()
         opt.step()
         opt.zero_grad(set_to_none=True)
@@ -571,7 +573,8 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
                        "provenance": {**prov, "measured": MEASURED[case.kind], "attention": attention}}
                 write(row)
                 took = time.perf_counter() - started - elapsed
-                shown = [f"{k}={result[k]:.4g}" for k in ("seconds", "step_s", "TFLOPS", "peak", "reserved") if k in result]
+                shown = [f"{k}={result[k]:.4g}" for k in ("seconds", "step_s", "TFLOPS", "peak", "reserved")
+                         if k in result]
                 summary = result.get("error") or ", ".join(shown)
                 print(f"[{elapsed:6.1f} s] {i}/{len(cases)} {case.label()}: {summary} ({took:.2f} s, est "
                       f"{case.seconds:.2f})", flush=True)

@@ -57,7 +57,9 @@ def train_label(row: dict) -> str:
     how = {"none": "", "full": " ckpt"}.get(recompute, f" {recompute} {policy}".rstrip())
     shape = "" if row["model"] == "llama3.2-1b" else f"{row['model']} "
     adapter = f" lora r{row['lora']}" if row.get("lora") else ""
-    return f"train {shape}b{row['b']} s{row['s']} {row['mode']}{adapter}{how} {row['opt']}"
+    freed = " logits-freed" if row.get("logits_kept") is False else ""  # the grid's loop from its LoRA run on
+    expandable = " expandable-segments" if row.get("alloc") == "expandable" else ""
+    return f"train {shape}b{row['b']} s{row['s']} {row['mode']}{adapter}{how} {row['opt']}{freed}{expandable}"
 
 
 def reserve_rows(recomputes: bool, path: Path = CALIBRATION_FILE) -> tuple[str, ...]:
@@ -100,7 +102,8 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
             est = estimate(s, h200)
             label = train_label(r)
             kept = logits_kept_bytes(r, s.model.vocab)
-            reserve = s.assumptions.allocator_overhead if recompute == "none" else s.assumptions.allocator_overhead_recompute
+            reserve = (s.assumptions.allocator_overhead if recompute == "none"
+                       else s.assumptions.allocator_overhead_recompute)
             reserved = est.memory.total - s.assumptions.cuda_context_gib * GIB + kept * (1.0 + reserve)
             peak = (est.memory.total - est.memory.overhead + kept) / GIB
             source = source_of(r)
@@ -119,7 +122,8 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
             if "reserved" in r:
                 previous_reserved.setdefault(r["reserved"], (label, reserved))
             if kept:
-                note = "; ".join(filter(None, (note, f"the loop kept its 16-bit logits, {kept / GIB:.2f} GiB, counted")))
+                kept_note = f"the loop kept its 16-bit logits, {kept / GIB:.2f} GiB, counted"
+                note = "; ".join(filter(None, (note, kept_note)))
             if r.get("alloc", "default") == "default":  # expandable segments: another allocator, not this reserve
                 yield Row("h200", label, "memory", "reserved GiB", reserved / GIB, r["reserved"] / GIB, note,
                           group=group, peak=(peak, r["peak"] / GIB), publication=source)
@@ -145,7 +149,8 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
             plan = plan_serving_precision(h200, s.precision)
             seconds, _ = decode_step_seconds(s, h200, plan, r["b"], r["ctx"])
             yield Row("h200", f"decode {r['model']} b{r['b']} ctx{r['ctx']}", "decode", "s/step", seconds,
-                      r["seconds"], "plain PyTorch + CUDA graphs; the first campaign's two set the transformers profile",
+                      r["seconds"],
+                      "plain PyTorch + CUDA graphs; the first campaign's two set the transformers profile",
                       publication=source_of(r))
 
 

@@ -108,7 +108,8 @@ def fake_rows() -> list[dict]:
             step = flops / 400e12
             rows.append({"case": "train", **p, "mode": "amp_bf16", "ckpt": p["recompute"] == "full", "lora": 0,
                          "opt": "adamw", "selective_policy": "per-op" if p["recompute"] == "selective" else None,
-                         "params": 1235814400, "trainable": 1235814400, "mem_after_init": 5e9, "peak": 4e10,
+                         "params": 1235814400, "trainable": 1235814400, "logits_kept": False,
+                         "mem_after_init": 5e9, "peak": 4e10,
                          "reserved": 4.2e10, "mem_steady": 1.49e10, "step_s": step,
                          "tokens_per_s": p["b"] * p["s"] / step, "model_flops": flops, "TFLOPS": flops / step / 1e12})
         else:
@@ -199,7 +200,8 @@ def test_the_benchmark_reads_a_selective_recomputation_row(tmp_path):
 
     rows = [r for r in fake_rows() if r["case"] == "train" and r["s"] == 4096 and r["b"] == 1]
     built = {r.row_id: r for r in accuracy.h200_rows(write(tmp_path, rows)) if r.kind == "memory"}
-    none, selective, full = (built[f"train b1 s4096 amp_bf16{how} adamw"] for how in ("", " selective per-op", " ckpt"))
+    none, selective, full = (built[f"train b1 s4096 amp_bf16{how} adamw logits-freed"]
+                             for how in ("", " selective per-op", " ckpt"))
     assert full.peak[0] < selective.peak[0] < none.peak[0]  # predicted peak allocated [GiB]
 
 

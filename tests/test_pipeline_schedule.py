@@ -192,8 +192,8 @@ def test_meta_layout_step_without_recomputation_within_25_percent(catalog):
     stage's 7 layers and embedding, 6.1 GB, were paired with these activations before), 0.6 GB of
     optimizer states, 0.2 GB of fp32 gradient shards held beside the activations (ZeRO-2 keeps the
     rank's shard across the step's 32 micro-batches: ``training_stage_memory.gradients_held``), the
-    allocator's measured 4.2 % reserve (3.4 GB) and 0.5 GiB of context: 86.3 GB, 1.5 % over the
-    usable 79.2 GiB (85.04 GB), so not judged to fit; the reserve alone is nearly three times the excess.
+    allocator's measured 3.9 % reserve (3.2 GB) and 0.5 GiB of context: 86.1 GB, 1.3 % over the
+    usable 79.2 GiB (85.04 GB), so not judged to fit; the reserve alone is three times the excess.
     Neither of the step's other buffers adds to it: the fp32 gradient buffer needs no fp32 copy at
     the optimizer step (``formulas.states.megatron_step_gradient_copy_bytes``), and ZeRO-2 runs no
     DDP buckets. The reserve was measured with room to spare; near the card's limit the allocator
@@ -201,7 +201,7 @@ def test_meta_layout_step_without_recomputation_within_25_percent(catalog):
     measured: ``formulas.efficiency.ALLOCATOR_OVERHEAD``), and the layout fits if it is under 2.6 %."""
     est = estimate(_meta_8192(recompute="none"), catalog.get("h100-sxm"))
     assert est.training.mfu * H100_BF16_TFLOPS == pytest.approx(430, rel=0.25)
-    assert est.memory.total == pytest.approx(est.memory.capacity, rel=0.02)
+    assert est.memory.total == pytest.approx(est.memory.capacity, rel=0.015)
     assert est.memory.not_concurrent == 0.0
     assert not est.memory.fits
 

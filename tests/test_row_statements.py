@@ -31,8 +31,8 @@ def test_llm_foundry_fp8_row_states_the_delayed_scaling_it_ran_and_what_dynamic_
     card = CATALOG.get(stated.scenario.card_id)
     dynamic = estimate(stated.scenario, card)
     delayed = estimate(updated(stated.scenario, training={"fp8_scaling": "delayed"}), card)
-    assert dynamic.memory.total / 1e9 == pytest.approx(59.0, abs=0.05)
-    assert delayed.memory.total / 1e9 == pytest.approx(60.8, abs=0.05)
+    assert dynamic.memory.total / 1e9 == pytest.approx(58.9, abs=0.05)
+    assert delayed.memory.total / 1e9 == pytest.approx(60.6, abs=0.05)
     assert (delayed.memory.total - dynamic.memory.total) / 1e9 == pytest.approx(1.7, abs=0.05)
     assert delayed.training.tokens_per_s_per_card == pytest.approx(43_333, abs=1)
     assert delayed.training.tokens_per_s_per_card / published["value"] - 1 == pytest.approx(0.186, abs=5e-4)
@@ -43,14 +43,14 @@ def test_llm_foundry_fp8_row_states_the_delayed_scaling_it_ran_and_what_dynamic_
 
 
 def test_llama3_405b_8192_card_row_fits_only_under_a_reserve_its_note_names():
-    """Meta's 8,192-card layout without recomputation is 1.5 % over the H100 with the allocator's measured
-    4.2 % reserve; its note says under which reserve it would fit (2.6 %) and that the paper gives no
+    """Meta's 8,192-card layout without recomputation is 1.3 % over the H100 with the allocator's measured
+    3.9 % reserve; its note says under which reserve it would fit (2.6 %) and that the paper gives no
     memory figure that could settle it."""
     s = accuracy._meta_405b(8192, 32)
     memory = estimate(s, CATALOG.get("h100-sxm")).memory
     context = s.assumptions.cuda_context_gib * 2**30
     peak = memory.total - memory.overhead
-    assert not memory.fits and memory.total / memory.capacity - 1 == pytest.approx(0.0150, abs=5e-4)
+    assert not memory.fits and memory.total / memory.capacity - 1 == pytest.approx(0.0125, abs=5e-4)
     assert (memory.overhead - context) / peak == pytest.approx(s.assumptions.allocator_overhead)
     threshold = (memory.budget - context - peak) / peak
     assert f"under {100 * threshold:.1f} %" in accuracy.LLAMA3_405B_NOTE

@@ -188,6 +188,12 @@ def _recompute(row: dict) -> str:
     return row.get("recompute") or ("full" if row.get("ckpt") else "none")
 
 
+def _logits_kept(row: dict) -> bool:
+    """Whether a training row's loop kept its 16-bit logits through the backward: as it says, else the
+    grid's first two runs (2026-12-04) did (``h200_rig_rows.logits_kept_bytes``) and the first campaign's not."""
+    return row.get("logits_kept", (row.get("provenance") or {}).get("script") == "benchmarks/gpu_grid.py")
+
+
 def repeated(row: dict, existing: list[dict]) -> dict | None:
     """The calibration row that ``row`` measures again (the grid's anchors: the 8192³ products, the
     b1 s2048 prefill, the b4 s2048 training steps), else None."""
@@ -202,7 +208,8 @@ def repeated(row: dict, existing: list[dict]) -> dict | None:
         elif case == "train" and old["case"] == "train":
             same = (all(old.get(k) == row.get(k) for k in ("model", "b", "s", "mode", "opt"))
                     and old.get("lora", 0) == row.get("lora", 0) and _recompute(old) == _recompute(row)
-                    and old.get("alloc", "default") == row.get("alloc", "default"))
+                    and old.get("alloc", "default") == row.get("alloc", "default")
+                    and _logits_kept(old) == _logits_kept(row))
         else:
             same = False
         if same:

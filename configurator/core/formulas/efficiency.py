@@ -247,14 +247,15 @@ kernels lazily, the context alone takes "~300MB" (P. Bialecki, pytorch/pytorch i
 2023), 0.28 GiB, against over 1,000 MB before; the other ~0.2 GiB here stands for cuBLAS
 workspaces and NCCL buffers, which no source found sizes for a whole process."""
 
-ALLOCATOR_OVERHEAD = 0.0416
+ALLOCATOR_OVERHEAD = 0.039
 """Caching-allocator reserve over peak allocated in training. **Measured**: the median over sources
 of each source's median ``reserved / peak − 1`` (PyTorch ``max_memory_reserved`` over
 ``max_memory_allocated``) of the H200 training runs without recomputation at the allocator's defaults
 in ``h200-calibration.jsonl`` (``benchmarks/loso.py``, 'allocator reserve'), December 2026: the first
-campaign's six runs (1.4–5.6 %, median 4.2 %; the SGD run, whose reserve was carried over from the
-run before it, is left out) and the prepared grid's eleven (Llama 3.2 1B at 4k–28k tokens and batch 4 ×
-4k, 3B at 2k–12k: 0.2–13.8 %, median 4.4 %): 0.0416; 0.039 from the first campaign alone, 0.06 before that.
+campaign's six runs (1.4–5.6 %, median 3.9 %; the SGD run, whose reserve was carried over from the
+run before it, is left out) and the prepared grid's fourteen (Llama 3.2 1B at 4k–28k tokens, the same
+16k tokens as 2–16 sequences, 3B at 2k–12k: 0.2–13.8 %, median 3.9 %): 0.039, as the first campaign
+alone gave (0.06 before that).
 Each campaign's reserved memory predicted from the other's errs as ``benchmarks/loso.py`` reports. The
 spread is wide (the 1B at 24k tokens reserved 13.8 % over its peak, at 20k 0.9 %) and not ordered by
 size; with expandable segments (``PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True``) the grid's same
@@ -288,8 +289,9 @@ selective policy): the rebuilt layer's tensors are allocated between the gradien
 freed activations', so cached blocks fit the requests less well. **Measured**: the median over
 sources of each source's median ``reserved / peak − 1`` of the training runs with recomputation that
 report both figures (``benchmarks/loso.py``, 'allocator reserve with recomputation'), December 2026:
-the H200 rig's first campaign (24.1 and 25.8 %, batch 4 and 8), its prepared grid (19 runs of the 1B and
-3B shapes at 4k–32k tokens, full and per-op: 7.0–21.6 %, median 14.3 %; its one batch-4 run 21.6 %) and
+the H200 rig's first campaign (24.1 and 25.8 %, batch 4 and 8), its prepared grid (28 runs of the 1B and
+3B shapes at 4k–32k tokens, full and per-op: 7.0–21.6 %, median 14.1 %; the same tokens as 1–16
+sequences reserved the same to the byte, so the batch is not what sets it) and
 llama-recipes pull request 41 (A. Gu, 2023-07-25: FSDP LoRA of Llama 2 7B in pure bf16 on 4 A100 40GB
 with every layer checkpointed, peak reserved over peak active 26.3, 35.4 and 27.2 %;
 ``benchmarks/data/published-calibration.json`` rows ``mr-llamarecipes-pr41-*``): 0.249 (0.263 before

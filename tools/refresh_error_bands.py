@@ -158,7 +158,8 @@ def row_name(row: accuracy.Row, published: dict[str, dict]) -> str:
     the products' own, so both languages show it as it is."""
     if row.source == "h200":
         words = row.row_id.split()
-        model = H200_TRAINING_MODEL if words[0] == "train" else words[1]
+        # a training row names its shape unless it is the 1B the first campaign measured ("train b4 ...")
+        model = H200_TRAINING_MODEL if words[0] == "train" and words[1][0] == "b" else words[1]
         return f"{model} · 1 × {accuracy.CATALOG.get('h200-sxm').name}"
     record = published.get(row.row_id.split()[0], {})
     model = _short(record.get("model", "")) or row.row_id

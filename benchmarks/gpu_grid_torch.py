@@ -70,7 +70,8 @@ MEASURED["lora"] = (MEASURED["memory"].split("; the second campaign")[0] + "; Lo
 MEASURED["decode"] = ("one decode step of the whole model (random bf16 weights, torch.inference_mode): b sequences "
                       "of one new token each over a full static bf16 KV cache of ctx tokens (random values; the new "
                       "K and V written into its last slot), SDPA without a mask (flash/cuDNN/efficient kernels), "
-                      "logits of the new token; after 3 warm-up steps the step is captured in one CUDA graph, "
+                      "logits of the new token; after 3 warm-up steps (the last on a side stream) the step is captured in one "
+                      "CUDA graph, "
                       "replayed once to warm, then `reps` replays CUDA-event timed: seconds = their time / reps; "
                       "min_bytes = bf16 weights read once (layers' matmuls and the head) + kv_bytes")
 """What exactly each kind of row measured (every row's ``provenance.measured``)."""
@@ -328,17 +329,26 @@ def random(size, fp8: bool):
     return t.to(torch.float8_e4m3fn) if fp8 else t
 
 
-class Prefill:
-    """Prefill cases; keeps the bf16 model between them."""
+class KeptModel:
+    """A kind of case that keeps one bf16 model between its cases, built again when the model changes."""
 
     def __init__(self):
         self.name, self.model = None, None
 
-    def __call__(self, p: dict) -> dict:
-        if self.name != p["model"]:
+    def model_for(self, name: str) -> "Llama":
+        """The bf16 model ``name``: the one kept, or a new one built after the old one is freed."""
+        if self.name != name:
             self.model = None
             free()
-            self.model, self.name = build(p["model"], torch.bfloat16), p["model"]
+            self.model, self.name = build(name, torch.bfloat16), name
+        return self.model
+
+
+class Prefill(KeptModel):
+    """Prefill cases; keeps the bf16 model between them."""
+
+    def __call__(self, p: dict) -> dict:
+        self.model_for(p["model"])
         shape = grid.SHAPES[p["model"]]
         ids = torch.randint(shape["vocab"], (p["b"], p["s"]), device=DEVICE)
         warm, n = grid.REPEATS["prefill"]
@@ -354,18 +364,11 @@ class Prefill:
                 "tokens_per_s": p["b"] * p["s"] / seconds, "model_flops": flops, "TFLOPS": flops / seconds / 1e12}
 
 
-class Decode:
+class Decode(KeptModel):
     """Decode cases; keeps the bf16 model between them."""
 
-    def __init__(self):
-        self.name, self.model = None, None
-
     def __call__(self, p: dict) -> dict:
-        if self.name != p["model"]:
-            self.model = None
-            free()
-            self.model, self.name = build(p["model"], torch.bfloat16), p["model"]
-        model, shape, b, ctx = self.model, grid.SHAPES[p["model"]], p["b"], p["ctx"]
+        model, shape, b, ctx = self.model_for(p["model"]), grid.SHAPES[p["model"]], p["b"], p["ctx"]
         hd, kvh = shape["head_dim"], shape["n_kv_heads"]
         caches = [(torch.randn(b, kvh, ctx, hd, device=DEVICE, dtype=torch.bfloat16),
                    torch.randn(b, kvh, ctx, hd, device=DEVICE, dtype=torch.bfloat16)) for _ in model.layers]
@@ -382,30 +385,23 @@ class Decode:
             return F.linear(model.norm(x), head)
 
         with torch.inference_mode():
-            side = torch.cuda.Stream()
-            side.wait_stream(torch.cuda.current_stream())
-            with torch.cuda.stream(side):
-                for _ in range(3):
-                    step()
-            torch.cuda.current_stream().wait_stream(side)
-            graph = torch.cuda.CUDAGraph()
-            with torch.cuda.graph(graph):
+            for _ in range(2):  # eager warm-ups; replayed() warms once more on a side stream
                 step()
-            graph.replay()
+            replay, how = replayed(step)
             torch.cuda.synchronize()
             reps = p["reps"]
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             start.record()
             for _ in range(reps):
-                graph.replay()
+                replay()
             end.record()
             end.synchronize()
         seconds = start.elapsed_time(end) / 1e3 / reps
         kv = grid.kv_cache_bytes(shape, b, ctx)
         least = grid.weight_bytes(shape) + kv
-        del graph, caches
+        del replay, caches
         return {"seconds": seconds, "tokens_per_s": b / seconds, "kv_bytes": kv, "min_bytes": least,
-                "GBps_effective": least / seconds / 1e9, "timing": "cuda graph"}
+                "GBps_effective": least / seconds / 1e9, "timing": how}
 
 
 ALLOCATOR_STATS = ("num_alloc_retries", "num_ooms", "inactive_split_bytes.all.peak", "requested_bytes.all.peak",

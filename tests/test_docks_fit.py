@@ -5,28 +5,17 @@ drawn over the reasons, the rent-against-buy chart 68 px wide)."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from configurator.app.bom_panel import CHART_MIN_WIDTH_PX
-from configurator.app.controller import ScenarioController
-from configurator.app.main import default_scenario
-from configurator.app.main_window import MainWindow
+from docked_window import docked_window
+
 from configurator.app.recommend_panel import TABLE_MIN_ROWS, TABLE_MIN_WIDTH_PX
 
 
 @pytest.mark.parametrize("size", [(1400, 950), (1280, 800)])
 def test_both_docks_are_usable(qtbot, tmp_path, catalog, size):
-    controller = ScenarioController(catalog, default_scenario("en"))
-    window = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.resize(*size)
-    window.show()
-    qtbot.waitExposed(window)
-    controller.recompute()
-    panel = window.toggle_recommendations(True)
-    bom = window.toggle_bill_of_materials(True)
-    qtbot.waitUntil(lambda: panel.result is not None and not panel.partial and not panel.busy, timeout=240_000)
+    window, panel, bom = docked_window(qtbot, tmp_path, catalog, size)
     QApplication.processEvents()
     assert window.width() <= size[0]  # the docks did not widen the window past the screen
     assert window.bom_dock in window.tabifiedDockWidgets(window.recommend_dock)  # too narrow for both side by side

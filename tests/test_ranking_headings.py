@@ -7,13 +7,11 @@ and the cost column is as wide as its figures in English, in view without scroll
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from configurator.app.controller import ScenarioController
 from configurator.app.i18n import language_for_a_while
-from configurator.app.main import default_scenario
-from configurator.app.main_window import MainWindow
+from docked_window import docked_window
+
 from configurator.app.recommend_panel import TABLE_MIN_ROWS
 
 COST_COLUMN = 3
@@ -25,17 +23,7 @@ COST_COLUMN = 3
 def test_ranking_headings_are_whole(qtbot, tmp_path, catalog, monkeypatch, size, language, workload):
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # closing
     with language_for_a_while(language):
-        controller = ScenarioController(catalog, default_scenario(language))
-        controller.apply_many({"workload": workload})
-        window = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-        qtbot.addWidget(window)
-        window.resize(*size)
-        window.show()
-        qtbot.waitExposed(window)
-        controller.recompute()
-        panel = window.toggle_recommendations(True)
-        window.toggle_bill_of_materials(True)
-        qtbot.waitUntil(lambda: panel.result is not None and not panel.partial and not panel.busy, timeout=240_000)
+        window, panel, _ = docked_window(qtbot, tmp_path, catalog, size, language, workload)
         window.recommend_dock.raise_()
         qtbot.waitUntil(lambda: panel.table.isVisible())
         QApplication.processEvents()
@@ -54,4 +42,4 @@ def test_ranking_headings_are_whole(qtbot, tmp_path, catalog, monkeypatch, size,
         shown = [r for r in range(table.rowCount())
                  if table.visualRect(table.model().index(r, 0)).bottom() <= table.viewport().height()]
         assert len(shown) >= TABLE_MIN_ROWS
-        controller.undo_stack.setClean()
+        window.controller.undo_stack.setClean()

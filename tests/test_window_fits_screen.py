@@ -6,13 +6,11 @@ took two to four lines)."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from configurator.app.controller import ScenarioController
 from configurator.app.i18n import language_for_a_while
-from configurator.app.main import default_scenario
-from configurator.app.main_window import MainWindow
+from docked_window import docked_window
+
 from configurator.app.recommend_panel import TABLE_MIN_ROWS
 
 SMALLEST_SCREENS = ((1280, 800), (1366, 768))
@@ -38,17 +36,7 @@ def test_the_window_with_both_docks_fits_the_screen(qtbot, tmp_path, catalog, mo
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # closing
     width, height = available(screen)
     with language_for_a_while(language):
-        controller = ScenarioController(catalog, default_scenario(language))
-        controller.apply_many({"workload": "inference"})
-        window = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-        qtbot.addWidget(window)
-        window.resize(width, height)
-        window.show()
-        qtbot.waitExposed(window)
-        controller.recompute()
-        panel = window.toggle_recommendations(True)
-        window.toggle_bill_of_materials(True)
-        qtbot.waitUntil(lambda: panel.result is not None and not panel.partial and not panel.busy, timeout=240_000)
+        window, panel, _ = docked_window(qtbot, tmp_path, catalog, (width, height), language, "inference")
         window.recommend_dock.raise_()
         qtbot.waitUntil(lambda: panel.table.isVisible())
         qtbot.waitUntil(lambda: panel.pareto._waiting is None and panel.pareto._plot is not None)  # noqa: SLF001
@@ -65,4 +53,4 @@ def test_the_window_with_both_docks_fits_the_screen(qtbot, tmp_path, catalog, mo
         axis = panel.chart.getPlotItem().getAxis("left")  # the cost axis' title on one line
         assert 0 < axis.label.boundingRect().width() <= axis.size().height()
         assert axis.label.document().lineCount() == 1
-        controller.undo_stack.setClean()
+        window.controller.undo_stack.setClean()

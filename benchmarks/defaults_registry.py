@@ -187,8 +187,14 @@ INFORMED = (
              settled_by="the rig's decode (plain PyTorch, CUDA-graph replay, static cache, its attention kernel named) "
                         "of Llama 3 8B at batch 1 and 32 at contexts of 512, 8,192 and 32,768 tokens beside today's "
                         "2,048: kv_read_share and kv_half_context then solved together by the decode fit's rule, "
-                        "each row left out in turn. benchmarks/gpu_grid.py has no decode case (its kinds: prefill, "
-                        "train, gemm): one would be added there"),
+                        "each row left out in turn. Measured 2026-12-04 (benchmarks/gpu_grid.py --only decode: "
+                        "the 8B at 1-128 sequences x 512-32,768 tokens, SDPA in a CUDA graph, 16 rows): with the "
+                        "shares solved at each half-context on all 18 H200 decode rows, 0 gives 0.863 / 0.991 "
+                        "(median 3.5 %, worst 9.8 %), 256 gives 0.883 / 1.033 (1.6 %, 9.2 %), 512 0.899 / 1.080, "
+                        "850 0.915 / 1.147 (2.6 %, 7.9 %), above 1,000 no solution in range; shipped (0.879 / 0.904 "
+                        "/ 850) the new rows are 1-24 % slow. Not yet put in force: the weight share also feeds the "
+                        "prefill efficiency's fit (the rig's prefill row), so moving it moves a module default and "
+                        "every serving answer; to be done as one change with that fit re-solved"),
     Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
              "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
              "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "

@@ -63,15 +63,10 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "(refitted 0.786 to 0.943); leave one row out 13.8 % median, 48.3 % worst over 10 rows (December 2026, "
         "with a prompt's output head at its last token only)"),
     "transformers decode profile": FitRecord(
-        "two rows, two shares, solved exactly: no row can be left out (December 2026)",
-        "n/a: the two shares are solved from the H200 rig's two Llama 3 8B decode rows (batch 1 and 32), the "
-        "only measurements of plain PyTorch decode replayed from a CUDA graph in the calibration; the H200 "
-        "decode rows and the rig's prefill row (whose weight read is at the weight share) have no "
-        "out-of-source figure. gpt-fast's README (A100 80GB at batch 1, Llama 2 7B bf16 104.9 tokens/s) was read "
-        "and not used: torch.compile's fused kernels (another engine's per-layer time) on cards power-limited to "
-        "330 W ('peak bandwidth is about 1700 GB/s'), and batch 1 only, which cannot set the KV share. Not first principles: "
-        "the share is what PyTorch's unfused kernels reach of the card's copy bandwidth. Lifted by a published "
-        "PyTorch + CUDA-graph decode at two batches on another card"),
+        "leave one row out 3.1 % median, 10.5 % worst over 15 of its 18 rows (3 left out have no solution under "
+        "the ceiling); the first campaign's two rows predicted from the grid's sixteen: 5.2 % median, 10.3 % "
+        "worst; the grid's rows from the first campaign's two: n/a (two rows cannot set two shares and a "
+        "half-context) (2026-12-04; until then two rows, two shares, solved exactly, all n/a out of source)"),
     "llama.cpp decode on GDDR": FitRecord(
         "leave one row out 8.6 % median, 23.1 % worst over 16 rows; each of two publications left out: "
         "XiongjieDai's GDDR rows +4 to +33 %, pull request 19053's -22/-29 % (December 2026)"),
@@ -124,7 +119,6 @@ comment at the profile in ``configurator/core/engines.py`` says more). Fields at
 own default, and the ideal profile's (a bound: no overheads, shares 1), need no entry."""
 
 PROFILE_INFORMED: dict[tuple[str, str], str] = {
-    ("transformers", "kv_half_context"): "transformers kv_half_context = 850 tokens",
     **{("tensorrt-llm", name): "TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)"
        for name in ("weight_stream_share", "kv_read_share", "layer_overhead_graphs_s", "layer_overhead_eager_s")},
 }
@@ -175,26 +169,6 @@ INFORMED = (
                         "separates the per-chunk part from the per-token part, and checks the count's 0.62 MB per "
                         "token), and TensorRT-LLM's time to first token at three or more prompt lengths on one "
                         "card, or a timeline of one of its context steps (its table gives two lengths a card)"),
-    Informed("transformers kv_half_context = 850 tokens", H200_RIG,
-             "no derivation given, and no rule can set it: the H200 decode rows are all at one context (2,048), "
-             "where any half-context is matched by the KV share the decode fit solves beside it (850 costs a factor "
-             "2,048 / 2,898 = 0.707 there, which kv_read_share 0.904 carries: 0.64 either way); rows at a second "
-             "context would separate them. Not first principles either (2026-12-03): the form ctx / (ctx + c) stands "
-             "for the attention kernel's per-sequence setup and under-filled grid (sequences x KV heads x splits of "
-             "the context against the card's SMs), which depends on the kernel, and which attention kernel the rig's "
-             "decode ran is not recorded (h200-calibration.jsonl; benchmarks/data/README.md says only 'captured in a "
-             "CUDA graph'), so nothing can be counted",
-             settled_by="the rig's decode (plain PyTorch, CUDA-graph replay, static cache, its attention kernel named) "
-                        "of Llama 3 8B at batch 1 and 32 at contexts of 512, 8,192 and 32,768 tokens beside today's "
-                        "2,048: kv_read_share and kv_half_context then solved together by the decode fit's rule, "
-                        "each row left out in turn. Measured 2026-12-04 (benchmarks/gpu_grid.py --only decode: "
-                        "the 8B at 1-128 sequences x 512-32,768 tokens, SDPA in a CUDA graph, 16 rows): with the "
-                        "shares solved at each half-context on all 18 H200 decode rows, 0 gives 0.863 / 0.991 "
-                        "(median 3.5 %, worst 9.8 %), 256 gives 0.883 / 1.033 (1.6 %, 9.2 %), 512 0.899 / 1.080, "
-                        "850 0.915 / 1.147 (2.6 %, 7.9 %), above 1,000 no solution in range; shipped (0.879 / 0.904 "
-                        "/ 850) the new rows are 1-24 % slow. Not yet put in force: the weight share also feeds the "
-                        "prefill efficiency's fit (the rig's prefill row), so moving it moves a module default and "
-                        "every serving answer; to be done as one change with that fit re-solved"),
     Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
              "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
              "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "
@@ -296,7 +270,7 @@ def fitted_fields(fits=None) -> dict[tuple[str | None, str], str]:
     for fit in loso.FITS if fits is None else fits:
         engine = None if fit.engine is None else fit.engine.value
         tied = fit.tied(fit.shipped())
-        for name in (*fit.solved, *tied):
+        for name in (*fit.solved, *fit.grid, *tied):
             out[(engine, name)] = fit.name
     return out
 

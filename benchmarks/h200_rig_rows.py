@@ -62,6 +62,12 @@ def train_label(row: dict) -> str:
     return f"train {shape}b{row['b']} s{row['s']} {row['mode']}{adapter}{how} {row['opt']}{freed}{expandable}"
 
 
+def decode_rows(path: Path = CALIBRATION_FILE) -> tuple[str, ...]:
+    """Keys (``h200:`` + label) of every decode row in ``path``."""
+    rows = (json.loads(line) for line in path.read_text().splitlines())
+    return tuple(f"h200:decode {r['model']} b{r['b']} ctx{r['ctx']}" for r in rows if r["case"] == "decode")
+
+
 def reserve_rows(recomputes: bool, path: Path = CALIBRATION_FILE) -> tuple[str, ...]:
     """Keys (``h200:`` + label) of the training rows whose reserve is their own, with recomputation or
     without: the caching allocator at its defaults (not expandable segments), the run neither out of

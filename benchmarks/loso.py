@@ -25,6 +25,8 @@ their rule gives today, and the informed defaults; ``benchmarks/accuracy.py`` pr
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import math
 import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -33,7 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from accuracy_base import Row, assumptions_in_force, profiles_in_force
 from accuracy_reserve import LLAMA_RECIPES_RESERVE_ROWS, RESERVE_KIND
-from h200_rig_rows import reserve_rows
+from h200_rig_rows import decode_rows, reserve_rows
 from defaults_registry import DERIVED, INFORMED, Informed  # noqa: F401 (listed in defaults_registry.py)
 from pydantic import ValidationError
 
@@ -90,6 +92,11 @@ class Fit:
     other_kinds: Mapping[str, str] = field(default_factory=dict)
     """Fitting rows of a kind other than :attr:`kind`, by key (a published reserve row beside the
     H200 rig's memory rows)."""
+    grid: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """Integer fields solved by trying each listed value, the :attr:`solved` ones solved by the rule at
+    each: the value whose solution has the least squared log error over the rows wins."""
+    ceilings: Mapping[str, float] = field(default_factory=dict)
+    """Physical upper bounds on solved fields: a solution over one is no solution (issue 27, part 6)."""
 
     def kind_of(self, key: str) -> str:
         """The kind of the fitting row ``key``."""
@@ -100,7 +107,7 @@ class Fit:
         if self.engine is None:
             return {name: float(ASSUMPTION_DEFAULTS[name]) for name in self.solved}
         profile = PROFILES[self.engine]
-        return {name: float(getattr(profile, name)) for name in self.solved}
+        return {name: float(getattr(profile, name)) for name in (*self.solved, *self.grid)}
 
     def profile(self, values: Mapping[str, float], base: Defaults | None = None) -> EngineProfile:
         """The engine's profile in ``base`` (the shipped one when it holds none) with ``values`` and the
@@ -229,6 +236,9 @@ def median_reserve(rows: Sequence[Row]) -> float:
     return statistics.median(statistics.median(ratios) for ratios in by_source.values())
 
 
+H200_DECODE_ROWS = decode_rows()
+"""Every H200 decode row (``h200_rig_rows.decode_rows``): two campaigns."""
+
 ALLOCATOR_ROWS = reserve_rows(recomputes=False)
 """The H200 training runs without recomputation whose reserve is their own (``h200_rig_rows.reserve_rows``:
 the caching allocator at its defaults; the SGD run is left out, its reserved figure equals the bf16 AdamW
@@ -277,11 +287,14 @@ FITS = (
              "decode per-layer times stay as shipped"),
 
     Fit("transformers decode profile", Engine.TRANSFORMERS, "decode", ("weight_stream_share", "kv_read_share"),
-        ("h200:decode llama3-8b b1 ctx2048", "h200:decode llama3-8b b32 ctx2048"),
-        "the H200 Llama 3 8B decode rows at batch 1 and 32 separate the weight and KV terms: two rows, "
-        "two shares, solved exactly (configurator/core/engines.py, TRANSFORMERS)",
-        held="the per-layer term (a kernel count × the graph gap, first principles) and kv_half_context (850: "
-             "rows at one context cannot separate it from kv_read_share) stay as shipped"),
+        H200_DECODE_ROWS,
+        "the H200 decode rows (plain PyTorch replayed from a CUDA graph: the first campaign's Llama 3 8B at batch "
+        "1 and 32 x 2,048 tokens, the grid's 8B at 1-128 sequences x 512-32,768 tokens and the 1B and 3B): the two "
+        "shares by least squares on the log error at each half-context of 0-1,024 tokens in steps of 128, the "
+        "half-context whose solution errs least with the KV share at most 1 (the copy kernel's share: a read "
+        "cannot outrun the measured copy) (configurator/core/engines.py, TRANSFORMERS)",
+        held="the per-layer term (a kernel count × the graph gap, first principles) stays as shipped",
+        grid={"kv_half_context": tuple(range(0, 1025, 128))}, ceilings={"kv_read_share": 1.0}),
     Fit("llama.cpp decode on GDDR", Engine.LLAMA_CPP, "decode", ("weight_stream_share", "layer_overhead_eager_s"),
         LLAMA_CPP_GDDR_DECODE_ROWS,
         "llama-bench decode rows of Llama 3 8B (and 3.2 3B) on GDDR cards, two publications: XiongjieDai's tg512 in "
@@ -369,12 +382,31 @@ def _predictions_if_any(wanted: Sequence[Ident], source: RowSource, defaults: De
     return [found.get(w) for w in wanted]
 
 
+def _refit_on_grid(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults) -> dict[str, float] | None:
+    """:func:`refit` of a fit with :attr:`Fit.grid` fields: the solved fields at each grid value, the
+    combination with the least squared log error whose solution stays under :attr:`Fit.ceilings`."""
+    best: tuple[float, dict[str, float]] | None = None
+    for combo in itertools.product(*fit.grid.values()):
+        fixed = dict(zip(fit.grid, combo, strict=True))
+        at = dataclasses.replace(fit, grid={}, tied=lambda values, fixed=fixed: {**fit.tied(values), **fixed})
+        solved = refit(at, keys, source, others)
+        if solved is None or any(solved[name] > ceiling for name, ceiling in fit.ceilings.items()):
+            continue
+        rows = _predictions([(k, fit.kind_of(k)) for k in keys], source, others | at.in_force(solved, others))
+        error = sum(math.log(r.predicted / r.measured) ** 2 for r in rows)
+        if best is None or error < best[0]:
+            best = (error, {**solved, **{name: float(value) for name, value in fixed.items()}})
+    return None if best is None else best[1]
+
+
 def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = SHIPPED) -> dict[str, float] | None:
     """The fit's fields solved from the rows ``keys`` by its rule (its ``measured`` rule, else
     Gauss–Newton on the log errors from the shipped values), with ``others`` in force; None with
     fewer rows than fields or no solution inside the fields' ranges."""
-    if len(keys) < len(fit.solved):
+    if len(keys) < len(fit.solved) + len(fit.grid):
         return None
+    if fit.grid:
+        return _refit_on_grid(fit, keys, source, others)
     if fit.measured is not None:
         return fit.measured(_predictions([(k, fit.kind_of(k)) for k in keys], source, others))
     names = fit.solved

@@ -168,11 +168,13 @@ def _decode_step(model, card_id, catalog, batch=1, kv=64, **serving):
     return decode_step_seconds(s, card, plan_serving(s, card), batch, kv)[0]
 
 
-@pytest.mark.parametrize(("batch", "seconds"), [(1, 0.007625), (32, 0.010708)])
+@pytest.mark.parametrize(("batch", "seconds"), [(1, 0.007625), (32, 0.010708), (1, 0.007183), (32, 0.009789)])
 def test_transformers_with_graphs_is_the_h200_measurement(catalog, batch, seconds):
-    """h200-calibration.jsonl: Llama 3 8B decode, ctx 2048, plain PyTorch replayed from a CUDA graph."""
+    """h200-calibration.jsonl: Llama 3 8B decode, ctx 2048, plain PyTorch replayed from a CUDA graph, as the
+    first campaign and the grid (2026-12-04) measured it: the two differ by 5.8 and 8.6 % on the same case, and
+    the profile is solved over both campaigns' 18 rows, so each is held within 10 %."""
     step = _decode_step("llama3-8b", "h200-sxm", catalog, batch, 2048, engine="transformers", cuda_graphs=True)
-    assert step == pytest.approx(seconds, rel=0.05)
+    assert step == pytest.approx(seconds, rel=0.10)
 
 
 def test_transformers_eager_is_several_times_slower_at_batch_1(catalog):

@@ -120,10 +120,12 @@ TRANSFORMERS = EngineProfile(
     # 8B rows at batch 1 and 32 separate the weight and KV terms; the per-layer term is the kernel
     # count of an unfused Llama layer (≈35: fp32 RMSNorm, RoPE, q/k/v/o, SDPA, cache update, SwiGLU)
     # times ≈3 µs per kernel in a replayed graph, which also puts Llama 3.2 1B at batch 1 where the
-    # issue's H200 measurement does (−56 % with no per-layer term). The two shares are the rule's
-    # exact solution on today's formulas (benchmarks/loso.py, 'transformers decode profile': 0.879 and
-    # 0.904; 0.875 and 0.92 were solved before the prefill efficiency, which sets decode's
-    # compute-bound products, and the GEMM shapes moved, December 2026).
+    # issue's H200 measurement does (−56 % with no per-layer term). The two shares and the half-context are
+    # the rule's solution on today's formulas over the 18 H200 decode rows of two campaigns (benchmarks/loso.py,
+    # 'transformers decode profile', 2026-12-04: the grid's 8B at 1-128 sequences x 512-32,768 tokens and the
+    # 1B and 3B beside the first campaign's two): 0.863 and 0.991 with no short-sequence penalty — every
+    # half-context over 0 wants a KV share above the copy kernel's (1.03 at 256 tokens, 1.15 at 850). Before,
+    # from the two 2,048-token rows alone: 0.879, 0.904 and an informed 850, which put the new rows 1-24 % slow.
     layer_overhead_graphs_s=1.0e-4,
     # Eager: Hugging Face's 'LLM inference optimization' guide reports up to 4× from a static cache
     # + torch.compile (CUDA graphs) over eager generate; estimator.md notes ≈9× at batch 1 for small
@@ -132,12 +134,9 @@ TRANSFORMERS = EngineProfile(
     # rows time the graph replay alone, so no separate per-step term.
     layer_overhead_eager_s=1.2e-3,
     step_overhead_s=0.0,
-    weight_stream_share=0.879,
-    kv_read_share=0.904,
-    # Informed, neither fitted nor derived (benchmarks/defaults_registry.py, INFORMED, says why and what would
-    # settle it): the H200 decode rows are all at 2,048 tokens of context, where this factor (0.707) and the KV
-    # share above are one number, and which attention kernel the rig's decode ran is not recorded.
-    kv_half_context=850,
+    weight_stream_share=0.863,
+    kv_read_share=0.991,
+    kv_half_context=0,
     prefill_share=1.0,
     # Prompt attention: transformers' default attn_implementation "sdpa", PyTorch's
     # scaled_dot_product_attention, whose flash backend is FlashAttention-2 (vendored since PyTorch 2.2)

@@ -34,8 +34,29 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from accuracy_base import Row, assumptions_in_force, profiles_in_force
-from accuracy_reserve import LLAMA_RECIPES_RESERVE_ROWS, RESERVE_KIND
-from h200_rig_rows import decode_rows, reserve_rows
+from accuracy_reserve import RESERVE_KIND
+from loso_rows import (  # noqa: F401 (the fits' rows and rules, used by FITS below and by callers)
+    LLAMA_CPP_GRAPHS_SAVING_S,
+    LLAMA_CPP_TG512_TAGS,
+    LLAMA_CPP_HBM_TAGS,
+    LLAMA_CPP_GDDR_DECODE_ROWS,
+    LLAMA_CPP_HBM_DECODE_ROWS,
+    LLAMA_CPP_PP512_CARDS,
+    LLAMA_CPP_PP512_HELD,
+    LLAMA_CPP_MMQ_ROWS,
+    H200_TRAINING,
+    PUBLISHED_TRAINING,
+    TRAINING_ROWS,
+    MATMUL_RULE,
+    PREFILL_ROWS,
+    PREFILL_RULE,
+    H200_DECODE_ROWS,
+    ALLOCATOR_ROWS,
+    ALLOCATOR_RECOMPUTE_H200,
+    ALLOCATOR_RECOMPUTE_PUBLISHED,
+    ALLOCATOR_HELD,
+    median_reserve,
+)
 from defaults_registry import DERIVED, INFORMED, Informed  # noqa: F401 (listed in defaults_registry.py)
 from pydantic import ValidationError
 
@@ -127,136 +148,6 @@ class Fit:
         Assumptions.model_validate({**values, **self.tied(values)})
         return Defaults(assumptions={**values, **self.tied(values)})
 
-
-LLAMA_CPP_GRAPHS_SAVING_S = 4.0e-5
-"""Per-layer time CUDA graphs save in llama.cpp, the relation ``configurator/core/engines.py``
-ties the graphs figure to the eager one with (NVIDIA blog on CUDA graphs in llama.cpp) [s]."""
-
-LLAMA_CPP_TG512_TAGS = ("4080", "3090", "4090", "a6000", "6000ada", "a40", "l40s", "a100pcie", "a100sxm", "h100p")
-"""The cards whose 8B tg512 rows (Q4_K_M and F16) set llama.cpp's decode profile: every single-card row of
-XiongjieDai's LLaMA 3 tables on a card in the catalog (benchmarks/accuracy.py, LLAMA_CPP_TG512_CARDS)."""
-
-LLAMA_CPP_HBM_TAGS = ("a100pcie", "a100sxm", "h100p")
-"""The HBM2e cards of XiongjieDai's LLaMA 3 tables (their decode reads carry ``hbm_decode_factor``)."""
-
-LLAMA_CPP_GDDR_DECODE_ROWS = (
-    *(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" for tag in LLAMA_CPP_TG512_TAGS if tag not in LLAMA_CPP_HBM_TAGS
-      for fmt in ("q4km", "f16")),
-    "published:it-llamacpp-pr19053-6000ada-8b-q4_0-tg128", "published:it-llamacpp-pr19053-6000ada-3b-q4_k_m-tg128")
-"""The decode rows llama.cpp's GDDR share and per-layer time are solved from: XiongjieDai's 8B tg512 rows on its
-seven GDDR cards and llama.cpp pull request 19053's two tg128 rows (benchmarks/accuracy_serving.py,
-LLAMA_CPP_PR19053_TG_ROWS): two publications, so each is predicted from the other."""
-
-LLAMA_CPP_HBM_DECODE_ROWS = (*(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" for tag in LLAMA_CPP_HBM_TAGS
-                                for fmt in ("q4km", "f16")),
-                             "published:it-llamacpp-pr6017-a100pcie-7b-f16-tg128",
-                             "published:it-llamacpp-i6763-h100p-7b-q4km-eager",
-                             "published:it-llamacpp-i6763-h100p-7b-q4km-graphs")
-"""The decode rows llama.cpp's HBM factor is solved from: XiongjieDai's three HBM2e cards, llama.cpp pull
-request 6017's A100 PCIe tg128 and issue 6763's H100 PCIe rows (benchmarks/accuracy_serving.py,
-LLAMA_CPP_HBM_DECODE_ROWS): three publications, so each is predicted from the others."""
-
-LLAMA_CPP_PP512_CARDS = ("a6000", "6000ada", "l40s", "a100pcie", "a100sxm", "h100p")
-"""The pp512 rows the prompt-processing share is solved from: the table's single-card Q4_K_M rows on professional
-cards (the GeForce rows were left out when the catalog had no FP16-accumulate rate, and stay out as the share's
-test on cards it was not solved from: see the held note)."""
-
-LLAMA_CPP_PP512_HELD = (
-    "the profile's other fields stay as shipped. The table's GeForce rows (RTX 3090, 4080, 4090; Q4_K_M and F16), "
-    "its F16 rows of professional cards and its A40 rows are held out (benchmarks/data/held-out.json, "
-    "within_source), with pull request 7676's cuBLAS master column (RTX 4090 Q4_0). Read at the rows' builds "
-    "(b2824-b2843; ggml-org/ggml bb6ab716, src/ggml-cuda.cu), every card ran the same prompt path, cuBLAS with "
-    "CUBLAS_COMPUTE_16F, at the catalog's FP16-accumulate rate on GeForce; the same die errs alike on both lines "
-    "(GA102: RTX 3090 +6/-5 %, RTX A6000 +7/+1 %, A40 -0/-2 %; AD102: RTX 4090 +21/+16 %, RTX 6000 Ada +20/+6 %; "
-    "Q4_K_M/F16, 2026-12-03, with the FP16 copy of quantised weights at the engine's HBM factor, before the FP16 "
-    "conversions of activations were charged: engines.py LLAMA_CPP has the rows after), so the spread is by "
-    "architecture (Ada +6..+40 %, A100 -1..-15 %, H100 PCIe -17/-33 %), not GeForce against professional, and one "
-    "share cannot carry it (the held-out rows' notes: what was tried)")
-"""What the prompt-processing fit leaves out, and why."""
-
-LLAMA_CPP_MMQ_ROWS = ("published:ip-llamacpp-mmq-4090-q4_0-pp512", "published:ip-llamacpp-mmq-4090-q4_k_s-pp2048",
-                      "published:ip-llamacpp-mmq-3090-q6_k-pp2048")
-"""The rows llama.cpp's INT8 (MMQ) prompt share is solved from: every row of its MMQ pull requests' tables at
-llama-bench's default micro-batch (512) on a card and weight format in the catalog (benchmarks/accuracy_serving.py,
-LLAMA_CPP_MMQ_ROWS)."""
-
-
-H200_TRAINING = ("b1 s2048 amp_bf16 adamw", "b4 s2048 amp_bf16 adamw", "b8 s2048 amp_bf16 adamw",
-                 "b4 s4096 amp_bf16 adamw", "b4 s2048 amp_bf16 ckpt adamw", "b8 s4096 amp_bf16 ckpt adamw",
-                 "b4 s2048 fp32 adamw", "b4 s2048 bf16 adamw", "b4 s2048 bf16 sgd")
-"""The H200 rig's training runs (Llama 3.2 1B on one card), as their row labels name them."""
-
-PUBLISHED_TRAINING = (
-    "tp-llama1-65b", "tt-dsv3-perT", "tp-llama3-405b-8192xh100", "tp-llama3-405b-16384xh100", "tp-tinyllama",
-    *(f"tp-megatron-t1-{size}" for size in ("1p7b", "18b", "146b", "530b", "1t")),
-    *(f"tp-korth-{size}" for size in ("22b", "175b", "530b", "1t")),
-    *(f"tp-foundry-h100-{run}" for run in ("70b-64", "30b-32", "13b-8", "7b-8", "7b-64k", "1b-8", "3b-512-bf16",
-                                           "3b-512-fp8")),
-    *(f"tp-foundry-a100-{run}" for run in ("70b-64", "30b-8", "13b-8", "7b-8", "125m-8", "40-70b-128", "40-7b-128")))
-"""Every published training run of the calibration file with its layout stated (eight publications)."""
-
-TRAINING_ROWS = (*(f"h200:train {label}" for label in H200_TRAINING),
-                 *(f"published:{run}" for run in PUBLISHED_TRAINING))
-"""The training-throughput rows at their stated layouts: every one of the calibration files."""
-
-MATMUL_RULE = (
-    "every training-throughput row of the calibration files at its stated layout (38 rows: the H200 rig's 9 and "
-    "29 published runs of seven publications, A100/H100/H200, 1B to 1T parameters): two fields, the products' share "
-    "and the per-layer time, least squares on the log error of tokens/s (or the quantity the source gives), no row "
-    "left out (configurator/core/formulas/efficiency.py, MATMUL_EFFICIENCY and LAYER_OVERHEAD_S). The per-layer "
-    "time is separated from the products by the rows at small batches and small models (the H200 rig's 1B at 1, 4 "
-    "and 8 sequences, Megatron-LM's 1.7B, llm-foundry's 125M and 1B). Before December 2026 the share alone was "
-    "fitted beside a per-layer time chosen by judgement (130 µs); a robust rule for the share (the median row's "
-    "log error zero) was cross-validated against least squares then and the evidence split, so least squares, the "
-    "rule of every other fit here, was kept")
-
-PREFILL_ROWS = ("h200:prefill llama3-8b b1 s2048",
-                *(f"published:il-trt-{run}" for run in ("7b-h100-128", "7b-h100-2k", "70b-h100-2k", "70b-h100-128",
-                                                        "7b-a100-2k", "70b-a100-2k", "7b-l40s-2k", "falcon180-h100-2k",
-                                                        "gptj-h100")))
-"""The prefill rows whose engine reaches the whole prefill efficiency (prefill_share 1): the H200 rig's
-(PyTorch), TensorRT-LLM's time-to-first-token table and NVIDIA's H100-vs-A100 blog row. llama.cpp's pp512
-rows are left out: its own prefill_share (the next fit) multiplies this efficiency, and is solved from them."""
-
-PREFILL_RULE = (
-    "the prefill rows of engines without a prompt share of their own (10 rows of three publications: the H200 "
-    "rig's PyTorch prefill, TensorRT-LLM's eight time-to-first-token rows and NVIDIA's H100-vs-A100 blog row): "
-    "one share, least squares on the log error of the prompt's time, beside the per-layer time of engines "
-    "without their own held at 130 µs (INFORMED) (configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY)")
-
-def median_reserve(rows: Sequence[Row]) -> float:
-    """The median over sources of each source's median measured ``reserved / peak allocated − 1``
-    (PyTorch's ``max_memory_reserved`` over ``max_memory_allocated``): the caching allocator's reserve
-    over the peak, measured, whatever the estimator predicts for the peak. One vote per source, not per
-    row: the sources hold 2 to 19 runs each (the H200 grid's many sequence lengths of one set-up would
-    otherwise outvote every other campaign), and a new set-up is one more source."""
-    by_source: dict[str, list[float]] = {}
-    for row in rows:
-        by_source.setdefault(row.publication, []).append(row.measured / row.peak[1] - 1.0)
-    return statistics.median(statistics.median(ratios) for ratios in by_source.values())
-
-
-H200_DECODE_ROWS = decode_rows()
-"""Every H200 decode row (``h200_rig_rows.decode_rows``): two campaigns."""
-
-ALLOCATOR_ROWS = reserve_rows(recomputes=False)
-"""The H200 training runs without recomputation whose reserve is their own (``h200_rig_rows.reserve_rows``:
-the caching allocator at its defaults; the SGD run is left out, its reserved figure equals the bf16 AdamW
-run's to the byte with a lower peak, so its ratio (11.6 %) measures the other run's reserve): the first
-campaign's six and the grid's eleven (1B at 4k-28k tokens, batch 4 × 4k, the 3B shape at 2k-12k)."""
-
-ALLOCATOR_RECOMPUTE_H200 = reserve_rows(recomputes=True)
-"""The H200 training runs with full or per-op selective recomputation: the first campaign's two, the grid's
-nineteen."""
-
-ALLOCATOR_RECOMPUTE_PUBLISHED = tuple(f"published:{row_id}" for row_id, recompute in LLAMA_RECIPES_RESERVE_ROWS.items()
-                                      if recompute)
-"""Published runs with full recomputation that give peak reserved beside peak active memory (llama-recipes pull
-request 41: FSDP LoRA of Llama 2 7B on 4 A100 40GB; ``accuracy_reserve.py``), kind ``memory-reserve``."""
-
-ALLOCATOR_HELD = ("a property of PyTorch's caching allocator, measured, not a fit to the predicted peak (whose own "
-                  "error stays visible in the reserved figure); two campaigns of the H200 (the first rig's and the "
-                  "grid's), each predicted from the other's")
 
 FITS = (
     Fit("allocator reserve (training)", None, "memory", ("allocator_overhead",), ALLOCATOR_ROWS,

@@ -37,8 +37,13 @@ def logits_kept_bytes(row: dict, vocab: int) -> float:
     sits at the loss's backward, after the forward, so they are in it (the phase figures of the second
     run: 3.92 GiB of logits among the allocations after the 1B forward at 16k tokens). 0 for rows that
     say they deleted them (``logits_kept`` false) and the first campaign's rows."""
-    kept = row.get("logits_kept", source_of(row) == H200_GRID)
-    return float(row["b"] * row["s"] * vocab * 2) if kept else 0.0
+    return float(row["b"] * row["s"] * vocab * 2) if logits_kept(row) else 0.0
+
+
+def logits_kept(row: dict) -> bool:
+    """Whether a training row's loop kept its 16-bit logits through the backward: as the row says, else
+    the grid's first two runs did and the first campaign's rows did not."""
+    return row.get("logits_kept", source_of(row) == H200_GRID)
 
 
 CALIBRATION_FILE = Path(__file__).resolve().parent / "data" / "h200-calibration.jsonl"

@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import gpu_grid  # noqa: E402
+from h200_rig_rows import logits_kept  # noqa: E402
 
 from configurator.core.catalog import Card, load_bundled_catalog  # noqa: E402
 from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_seconds  # noqa: E402
@@ -188,12 +189,6 @@ def _recompute(row: dict) -> str:
     return row.get("recompute") or ("full" if row.get("ckpt") else "none")
 
 
-def _logits_kept(row: dict) -> bool:
-    """Whether a training row's loop kept its 16-bit logits through the backward: as it says, else the
-    grid's first two runs (2026-12-04) did (``h200_rig_rows.logits_kept_bytes``) and the first campaign's not."""
-    return row.get("logits_kept", (row.get("provenance") or {}).get("script") == "benchmarks/gpu_grid.py")
-
-
 def repeated(row: dict, existing: list[dict]) -> dict | None:
     """The calibration row that ``row`` measures again (the grid's anchors: the 8192³ products, the
     b1 s2048 prefill, the b4 s2048 training steps), else None."""
@@ -209,7 +204,7 @@ def repeated(row: dict, existing: list[dict]) -> dict | None:
             same = (all(old.get(k) == row.get(k) for k in ("model", "b", "s", "mode", "opt"))
                     and old.get("lora", 0) == row.get("lora", 0) and _recompute(old) == _recompute(row)
                     and old.get("alloc", "default") == row.get("alloc", "default")
-                    and _logits_kept(old) == _logits_kept(row))
+                    and logits_kept(old) == logits_kept(row))
         else:
             same = False
         if same:

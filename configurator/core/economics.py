@@ -201,13 +201,29 @@ def _asked_day() -> date:
     global _DAY
     ask = card_price.today
     day = ask()
-    try:
-        start = datetime.combine(day, datetime.min.time()).timestamp()
-        end = datetime.combine(day + timedelta(days=1), datetime.min.time()).timestamp()
-    except (OverflowError, OSError, ValueError):  # a day at the ends of the calendar: not kept
-        start = end = 0.0
-    _DAY = (ask, day, start, end)
+    bounds = _DAY_BOUNDS.get(day)
+    if bounds is None:
+        bounds = _DAY_BOUNDS[day] = _local_day_bounds(day)
+    _DAY = (ask, day, *bounds)
     return day
+
+
+def _local_day_bounds(day: date) -> tuple[float, float]:
+    """Seconds since the epoch of the local midnights that start and end ``day`` (daylight saving
+    time included: ``datetime.timestamp`` of naive local times); ``(0.0, 0.0)``, an empty span, for a
+    day at the ends of the calendar."""
+    try:
+        return (datetime.combine(day, datetime.min.time()).timestamp(),
+                datetime.combine(day + timedelta(days=1), datetime.min.time()).timestamp())
+    except (OverflowError, OSError, ValueError):
+        return 0.0, 0.0
+
+
+_DAY_BOUNDS: dict[date, tuple[float, float]] = {}
+""":func:`_local_day_bounds` of each day asked: a table of the calendar in the process's time zone
+(kept across :func:`clear_price_basis_memo`, which forgets the day itself, so a cold estimate still
+asks the date), two ``mktime`` calls saved per cold estimate. A change of the process's time zone
+goes unseen, as :func:`price_day` says."""
 
 
 _PICKS: dict[tuple, tuple] = {}

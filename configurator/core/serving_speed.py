@@ -102,6 +102,17 @@ _ROOT_TWO_GRID = tuple(round(2 ** (k / 2)) for k in range(2, 130))
 """The step table's grid, ``round(2^(k/2))`` for k = 2, 3, … (up to 2^64, past any batch) [sequences]."""
 
 
+def step_nodes(batch: int) -> list[int]:
+    """The sequences at which :func:`step_costs` works the decode step out exactly at a running batch
+    of ``batch``: 0, 1, 2, the batch and one more, and the √2 grid below it [sequences]."""
+    return sorted({0, 1, 2, batch, batch + 1}.union(_ROOT_TWO_GRID[:int(2 * math.log2(batch + 1))]))
+
+
+_STEP_NODES: dict[int, list[int]] = {}
+""":func:`step_nodes` of each batch asked (a table of integers, no scenario's: kept across memo
+clears; read only, never edited)."""
+
+
 def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, table=None) -> StepCosts:
     """The decode step, the prompt token and the chunk overhead of one copy, for the load model;
     worked out once per copy and batch (kept on the copy's step table, :func:`copy_step_table`:
@@ -126,7 +137,9 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     # (copy_step_table: a search asks for one copy at a doubling batch). A segment's ends are
     # worked out when the load model first reads inside it (it reads a handful of the dozen):
     # the same nodes and the same interpolation, so the same numbers
-    nodes = sorted({0, 1, 2, batch, batch + 1}.union(_ROOT_TWO_GRID[:int(2 * math.log2(batch + 1))]))
+    nodes = _STEP_NODES.get(batch)
+    if nodes is None:
+        nodes = _STEP_NODES[batch] = step_nodes(batch)
     time_at = table.timer()  # holds no reference to the table, which keeps the costs: no cycle
     per_token = table.batch_free(prompt_token_seconds, scenario, card, plan)
     time_at(batch)  # the step at the batch (a node: the load model reads it in any case)

@@ -17,6 +17,7 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.formulas.dualpipe import (
     dualpipe_bubble_fraction,
+    dualpipe_in_flight,
     idle_chunk_share,
     mirror_rank,
     paired_stage_work,
@@ -28,7 +29,8 @@ from configurator.core.memory import training_stage_layers
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.training_mtp import mtp_matmul_params, mtp_params
 from configurator.core.training_speed import matmul_params_on_fullest_stage
-from configurator.core.training_stage_memory import rank_params, stage_rank_params
+from configurator.core.precision import plan_training
+from configurator.core.training_stage_memory import rank_params, stage_memory_at, stage_rank_params
 
 DSV3_TOKENS_PER_S_PER_CARD = 1e12 / (180_000 * 3600)
 """DeepSeek-V3 report, abstract and Table 1: 180K H800 GPU-hours per trillion tokens [tokens/s]."""
@@ -89,6 +91,33 @@ def test_a_dualpipe_rank_holds_its_stage_and_the_mirror():
         == mtp_params(model)
     assert rank_params(_dsv3("1f1b"), 1, fullest) == middle
     assert training_stage_layers(model, 16) == (3, 4, 3)  # 1F1B: the embedding and head counted as layers
+
+
+def test_dualpipe_holds_pp_plus_one_micro_batches_on_every_rank():
+    """Table 2's "Activation PP+1": rank r holds p − r micro-batches of its own stage and r + 1 of
+    the mirror stage; each direction carries half the step's micro-batches, so a short step caps both."""
+    for pp in (2, 4, 16):
+        for rank in range(pp):
+            own, mirrored = dualpipe_in_flight(pp, 2 * pp, rank)
+            assert (own, mirrored) == (pp - rank, rank + 1) and own + mirrored == pp + 1
+    assert dualpipe_in_flight(16, 8, 0) == (4, 1) and dualpipe_in_flight(16, 8, 7) == (4, 4)
+    own, mirrored = dualpipe_in_flight(np.array([4, 16]), np.array([120, 120]), np.array([3, 1]))
+    assert own.tolist() == [1, 15] and mirrored.tolist() == [4, 2]
+
+
+def test_dualpipe_activations_count_the_mirror_stage_and_the_head_on_rank_0(catalog):
+    """DeepSeek-V3 at PP16 (stages of 4 layers, the last of 1): rank 0 keeps 16 micro-batches of its
+    stage and 1 of the last stage with the loss's logits, as the last rank keeps 1 of its own and 16
+    of the first; a middle rank 15 + 2 of middle stages (before: 16, 15 and 1 of its own alone)."""
+    card = catalog.get("h800-sxm")
+    dual, plain = _dsv3("dualpipe"), _dsv3("1f1b")
+    plan = plan_training(card, dual.precision)
+    assert training_stage_layers(dual.model, 16, dualpipe=True) == (4, 4, 1)
+    held = {rank: stage_memory_at(dual, card, plan, rank).activations_per_sequence for rank in (0, 1, 15)}
+    held_1f1b = {rank: stage_memory_at(plain, card, plan, rank).activations_per_sequence for rank in (0, 1, 15)}
+    assert held[0] == pytest.approx(held[15])
+    assert held[1] == pytest.approx(held_1f1b[1] * 17 / 15, rel=0.02)  # the working layer's bytes apart
+    assert held[0] > held_1f1b[0] and held[15] > 4 * held_1f1b[15]
 
 
 def test_dualpipe_end_ranks_average_the_first_and_last_stage():

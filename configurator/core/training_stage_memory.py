@@ -35,7 +35,7 @@ from configurator.core.memory import (
     working_layer_bytes,
 )
 from configurator.core.adapter_memory import adapter_base_bytes, gathered_element_bytes, lora_params_per_layer
-from configurator.core.formulas.dualpipe import mirror_rank, runs_dualpipe
+from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
 from configurator.core.precision import PrecisionPlan
@@ -309,10 +309,18 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
     layout = activation_layout(scenario, plan, states)
     per_token = 0.0
     if activations:
-        loss = logits_bytes_per_token(model, layout) if rank == pp - 1 else 0.0
-        stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers), pp, train.grad_accum, rank,
-                                        par.virtual_stages, round_size(par.pipeline_schedule, pp, train.grad_accum),
-                                        short_first_chunk_layers(model.n_layers, pp) if first_stage else 0)
+        dualpipe = runs_dualpipe(train.pipeline_algorithm, pp)
+        # the loss on the last stage, which under DualPipe rank 0 holds too (its mirror)
+        loss = logits_bytes_per_token(model, layout) if rank == pp - 1 or (dualpipe and first_stage) else 0.0
+        if dualpipe:  # its own stage's and the mirror stage's micro-batches in flight, PP + 1 together
+            own, mirrored = dualpipe_in_flight(pp, train.grad_accum, rank)
+            mirror = mirror_rank(rank, pp)
+            stored = own * stage_stored_bytes(scenario, layout, layers) \
+                + mirrored * stage_stored_bytes(scenario, layout, _stage_layers(scenario, pp, mirror))
+        else:
+            stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers), pp, train.grad_accum, rank,
+                                            par.virtual_stages, round_size(par.pipeline_schedule, pp, train.grad_accum),
+                                            short_first_chunk_layers(model.n_layers, pp) if first_stage else 0)
         per_token = float(activation_peak_bytes_per_token(
             stored, 1, working_layer_bytes(model, layout, train.seq_len), loss))
     trainable = rank_params(scenario, rank, layers)

@@ -99,6 +99,36 @@ def mirror_rank(rank, pp):
     return pp - 1 - rank
 
 
+def dualpipe_in_flight(pp, micro_batches, rank):
+    """Micro-batches whose activations DualPipe rank ``rank`` holds at its peak, on its own stage and
+    on the mirror stage (:func:`mirror_rank`), in units of each stage's whole micro-batch [count]:
+    ``(min(p − r, m/2), min(r + 1, m/2))``, ``p + 1`` together on every rank (Table 2's "Activation
+    PP+1", against 1F1B's ``PP`` on the first rank).
+
+    Why: each direction carries half the step's ``m`` micro-batches (``dualpipe.py`` ``step`` scatters
+    the inputs into ``num_chunks // 2``). Rank ``r`` is the ``r``-th stage of the forward direction
+    (its own stage) and the ``(p − 1 − r)``-th of the reverse one (the mirror stage). Counting the
+    schedule's chunks (deepseek-ai/DualPipe ``dualpipe/dualpipe.py`` ``DualPipe.step``, with ``h =
+    min(r, p − 1 − r)``): steps 1 and 2 run ``2·(p/2 − h − 1) + h + 1`` forwards of the first phase
+    and ``h + 1`` of the second, step 3 pairs each further forward with a backward, and the main
+    step's first forward comes before its backward: ``p − h`` and ``h + 1`` held at once, which for
+    either half of the ranks is ``p − r`` of the own stage and ``r + 1`` of the mirror. ``step``
+    asserts ``m ≥ 2p``, where the caps at ``m/2`` never bind; they keep a short step's count within
+    its micro-batches.
+
+    Parameters
+    ----------
+    pp : int or array
+        Pipeline stages ``p`` [count], even.
+    micro_batches : int or array
+        Micro-batches per step ``m``, both directions together [count].
+    rank : int or array
+        The rank ``r``, 0 for the first [index].
+    """
+    half = micro_batches / 2.0
+    return np.minimum(pp - rank, half), np.minimum(rank + 1, half)
+
+
 def paired_stage_work(first, middle, last, pp):
     """Work per micro-batch of DualPipe's fullest rank, in the units of its arguments (parameters
     in products, seconds): a rank runs half the micro-batches through each of its two stages, so

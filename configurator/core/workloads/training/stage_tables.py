@@ -14,7 +14,7 @@ import numpy as np
 
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
-from configurator.core.formulas.dualpipe import runs_dualpipe
+from configurator.core.formulas.dualpipe import dualpipe_in_flight, runs_dualpipe
 from configurator.core.formulas.parallelism import expert_parallel_factor
 from configurator.core.formulas.states import (
     ddp_bucket_bytes,
@@ -82,6 +82,12 @@ class StageTable:
     short_first_layers: np.ndarray
     """The first stage's layers when its first chunk gave a layer to the embedding, else 0
     (``pipeline_schedule.short_first_chunk_layers``)."""
+    mirror_stored_per_token: np.ndarray
+    """Under DualPipe the mirror stage's ``stored_per_token`` (``formulas.dualpipe.mirror_rank``), else 0."""
+    mirror_stored_per_token_16: np.ndarray
+    """``mirror_stored_per_token`` with a 16-bit forward."""
+    dualpipe: np.ndarray
+    """1 where the pipeline runs DualPipe at this degree (``formulas.dualpipe.runs_dualpipe``), else 0."""
     step_copy: np.ndarray
     """The optimizer step's gradient copy before sharding (``StageMemory.step_copy``) [B]."""
     ddp: np.ndarray
@@ -189,6 +195,9 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
             continue
         first, last = rank == 0, rank == pp - 1
         own = first_layers if first else last_layers if last else layers
+        dualpipe = bool(runs_dualpipe(scenario.training.pipeline_algorithm, pp))
+        # DualPipe: the mirror stage's layers (rank 0 holds the last stage, the last rank the first)
+        mirror = last_layers if first else first_layers if last else layers
         for j, (probe, layout, probe16, layout16) in enumerate(probes):
             stage = stage_memory_at(probe, card, plan, rank, activations=False)  # its own below, per layout
             parts["weights"][j] = stage.weights
@@ -200,10 +209,14 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
             parts["stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, own)
             parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, seq)
             parts["loss_per_token"][j] = logits_bytes_per_token(model, layout)
-            parts["logits_per_token"][j] = parts["loss_per_token"][j] if last else 0.0
+            holds_head = last or (first and dualpipe)  # under DualPipe rank 0 holds the last stage too
+            parts["logits_per_token"][j] = parts["loss_per_token"][j] if holds_head else 0.0
             sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
             parts["loss_per_token_tp"][j] = sharded
-            parts["logits_per_token_tp"][j] = sharded if last else 0.0
+            parts["logits_per_token_tp"][j] = sharded if holds_head else 0.0
+            parts["mirror_stored_per_token"][j] = stage_stored_bytes(probe, layout, mirror) if dualpipe else 0.0
+            parts["mirror_stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, mirror) if dualpipe else 0.0
+            parts["dualpipe"][j] = float(dualpipe)
             parts["allocator"][j] = stage.allocator
             parts["layer_bytes"][j] = layer_activation_bytes(model, layout, seq)
             parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, seq)
@@ -294,7 +307,15 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
         if table.copies.any() else 0.0
     sixteen = (zero >= 3) | offload_params
     own = np.where(sixteen, np.take(table.stored_per_token_16, flat), np.take(table.stored_per_token, flat))
-    stored = own * _in_flight(g, table, flat, rank, schedule, flight)
+    in_flight = _in_flight(g, table, flat, rank, schedule, flight)
+    if table.dualpipe.any():  # the own stage's and the mirror stage's micro-batches in flight, PP + 1 together
+        own_in_flight, mirrored = dualpipe_in_flight(g["pp"], g["accum"], rank)
+        dualpipe = np.take(table.dualpipe, flat) > 0
+        mirror = np.where(sixteen, np.take(table.mirror_stored_per_token_16, flat),
+                          np.take(table.mirror_stored_per_token, flat))
+        stored = own * np.where(dualpipe, own_in_flight, in_flight) + mirror * mirrored
+    else:
+        stored = own * in_flight
     working = np.where(sixteen, np.take(table.working_per_token_16, flat), np.take(table.working_per_token, flat))
     loss = np.where(tp > 1, np.take(table.logits_per_token_tp, flat), np.take(table.logits_per_token, flat))
     per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)

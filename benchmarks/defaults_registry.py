@@ -93,6 +93,11 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
                                                 "static cache + torch.compile; estimator.md ~9× at batch 1",
     ("transformers", "step_overhead_s"): "0: the H200 rows time the graph replay alone",
     ("transformers", "prefill_share"): "1: PyTorch's products are the products the prefill efficiency describes",
+    ("transformers", "prompt_eager_op_host_s"): "~25 µs of host time per eager PyTorch op, the figure the eager decode "
+                                                "term counts (engines.py comment); the rig's 512-token prompt: 1,312 "
+                                                "kernels in 32.3 ms, 24.6 µs each",
+    ("transformers", "prefill_layer_overhead_s"): "0: the eager layer's elementwise traffic and host dispatch are "
+                                                  "counted (formulas/eager_layer.py) in place of a per-layer time",
     ("vllm", "layer_overhead_graphs_s"): "fused layer: ~10 kernels × ~3 µs in a replayed graph",
     ("vllm", "layer_overhead_eager_s"): "vllm-project/vllm PR 1440: Llama 2 7B, 1.05 s with graphs, 1.2 s without, "
                                         "+47 µs per layer",
@@ -143,7 +148,12 @@ class Informed:
 
 INFORMED = (
     Informed("prefill_layer_overhead_s = 1.3e-4 s", H200_RIG,
-             "the per-layer time of prefill for engines without their own: the figure once chosen with the H200 "
+             "the per-layer time of prefill for the fused engines (vLLM, SGLang, TensorRT-LLM, llama.cpp). Since "
+             "2026-12-04 the rig's own eager engine no longer takes it: its layer is counted (formulas/eager_layer.py: "
+             "the elementwise kernels' traffic per token and the host's dispatch of 41 kernels a layer as a floor), "
+             "which the grid's nine prefill rows at 512-131,072 tokens checked as settled_by asked (-10.1..+1.5 % at the refitted efficiency, "
+             "against -37.8..-11.5 % with 130 µs; the prefill efficiency refitted 0.908 -> 0.927). What follows is "
+             "the history. The figure once chosen with the H200 "
              "rows in view for training and prefill alike, kept for prefill when training's was fitted (December "
              "2026). Fitted beside the prefill efficiency over the ten prefill rows it comes out 84 µs (with "
              "0.871), but two fields from ten rows of three publications do not cross-validate (re-run "
@@ -164,11 +174,9 @@ INFORMED = (
              "eight TTFT rows are most of the fit, counts to a few tens of µs, yet its 128-token rows want "
              "50-130 µs (given 20 µs they fall to -14 % and -24 % with the efficiency refitted to 0.78). No count "
              "gives one figure for both engines",
-             settled_by="the prefill cases of benchmarks/gpu_grid.py (Llama 3 8B in the rig's eager engine, batch "
-                        "1/4/16 x prompts of 512/2,048/8,192 tokens: time against tokens at a fixed layer count "
-                        "separates the per-chunk part from the per-token part, and checks the count's 0.62 MB per "
-                        "token), and TensorRT-LLM's time to first token at three or more prompt lengths on one "
-                        "card, or a timeline of one of its context steps (its table gives two lengths a card)"),
+             settled_by="for the fused engines, TensorRT-LLM's time to first token at three or more prompt lengths "
+                        "on one card, or a timeline of one of its context steps (its table gives two lengths a "
+                        "card); the eager engine's part was settled by the grid's prefill rows (2026-12-04)"),
     Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
              "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
              "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "

@@ -104,8 +104,9 @@ rows are left out: its own prefill_share (the next fit) multiplies this efficien
 PREFILL_RULE = (
     "the prefill rows of engines without a prompt share of their own (10 rows of three publications: the H200 "
     "rig's PyTorch prefill, TensorRT-LLM's eight time-to-first-token rows and NVIDIA's H100-vs-A100 blog row): "
-    "one share, least squares on the log error of the prompt's time, beside the per-layer time of engines "
-    "without their own held at 130 µs (INFORMED) (configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY)")
+    "one share, least squares on the log error of the prompt's time, beside the per-layer time of the fused "
+    "engines held at 130 µs (INFORMED) and the rig's eager layer counted (formulas/eager_layer.py) "
+    "(configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY)")
 
 def median_reserve(rows: Sequence[Row]) -> float:
     """The median over sources of each source's median measured ``reserved / peak allocated − 1``

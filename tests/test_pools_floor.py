@@ -21,7 +21,7 @@ from configurator.core.workloads.serving.pools_floor import first_token_floor, p
 from configurator.core.workloads.serving.shapes import CopyShape, pinned_to
 
 
-CASES = [("h100-sxm", 2, (4, 5, 6, 8)), ("h100-sxm", 4, (2, 3, 4)), ("a10", 8, (34, 43, 45, 60)),
+CASES = [("h100-sxm", 2, (4, 5, 6, 8)), ("h100-sxm", 4, (2, 3, 4)), ("a10", 8, (32, 43, 45, 60)),
          ("l40s", 8, (10, 15, 19)), ("mi300x", 1, (6, 9, 11, 16))]
 """(card, pinned tensor degree, copies asked): on the README's serving question, counts around the
 fewest each shape's pools carry the load on, rejected and not."""

@@ -2,8 +2,9 @@
 carry about the same request rate (within :data:`SAME_CAPACITY`: the same cost per token), the one
 with the shortest time per output token; a real difference in the rate carried, or a missed
 target, is never traded for speed. The README's question (Llama 3 70B, 200 users, 20 requests/s,
-under 50 ms per token) on 12 × Instinct MI325X: TP2 × 6 shared copies carry 26.4 requests/s at
-41 ms per token, TP4 with 2 + 1 separate pools 25.9 at 22 ms."""
+under 50 ms per token) on 12 × Instinct MI325X: TP2 × 6 shared copies carry 26.20 requests/s at
+42 ms per token, TP4 with 2 + 1 separate pools 26.17 at 21 ms (26.4 and 25.9 before the prefill
+efficiency was refitted 0.908 -> 0.927, 2026-12-04)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def _layout(weighed, tp, disaggregated, prefill=None):
 
 
 def test_near_equal_rates_pick_the_faster_layout(catalog, mi325x_at_12):
-    """TP4 with separate pools carries 2 % less than TP2 shared copies (well inside the tie) at
+    """TP4 with separate pools carries 0.1 % less than TP2 shared copies (well inside the tie) at
     half the time per token: it is planned, said so, at the same cost per token."""
     card, scenario, weighed = mi325x_at_12
     shared, pools = _layout(weighed, 2, False), _layout(weighed, 4, True, 2)
@@ -48,14 +49,14 @@ def test_near_equal_rates_pick_the_faster_layout(catalog, mi325x_at_12):
 
 
 def test_the_tie_never_overrides_a_real_difference_in_rate(mi325x_at_12, monkeypatch):
-    """A faster layout carrying clearly less (TP4 shared copies: 22 % less than TP2's) is not
-    chosen, and with a tie narrower than the 2 % between TP2 shared and TP4 pools neither is that."""
+    """A faster layout carrying clearly less (TP4 shared copies: 20 % less than TP2's) is not
+    chosen, and with a tie narrower than the 0.1 % between TP2 shared and TP4 pools neither is that."""
     _, _, weighed = mi325x_at_12
     shared, narrow, pools = _layout(weighed, 2, False), _layout(weighed, 4, False), _layout(weighed, 4, True, 2)
     assert narrow.serving.tpot_s < shared.serving.tpot_s
     assert narrow.serving.requests_per_s < (1 - SAME_CAPACITY) * shared.serving.requests_per_s
     assert faster_of_equals(shared, [narrow]) is shared
-    monkeypatch.setattr(weighing, "SAME_CAPACITY", 0.01)
+    monkeypatch.setattr(weighing, "SAME_CAPACITY", 0.0005)
     assert faster_of_equals(shared, [narrow, pools]) is shared
 
 

@@ -75,6 +75,12 @@ class EngineProfile(BaseModel):
     prefill_layer_overhead_s: float | None = Field(
         default=None, ge=0, le=0.1, description="time per layer per prefill chunk beyond the roofline (unset: the "
                                                 "default per-layer time of the workload's assumptions) [s]")
+    prompt_eager_op_host_s: float | None = Field(
+        default=None, ge=0, le=1e-3,
+        description="host time of one eager PyTorch op where the engine runs its prompt layers op by op, unfused "
+                    "(configurator/core/formulas/eager_layer.py): each elementwise kernel's traffic is then charged "
+                    "per prompt token, and a chunk's layers take at least their kernels' dispatch; None: fused "
+                    "prompt kernels, whose traffic the prefill efficiency and the per-layer time carry [s]")
     prefill_attention: tuple[tuple[str, str], ...] = Field(
         default=(), description="the prompt attention kernel it runs by default on each GEMM family, as pairs "
                                 "(family, kernel of formulas/attention_kernels.py): charged at that kernel's "
@@ -123,7 +129,8 @@ TRANSFORMERS = EngineProfile(
     # issue's H200 measurement does (−56 % with no per-layer term). The two shares and the half-context are
     # the rule's solution on today's formulas over the 18 H200 decode rows of two campaigns (benchmarks/loso.py,
     # 'transformers decode profile', 2026-12-04: the grid's 8B at 1-128 sequences x 512-32,768 tokens and the
-    # 1B and 3B beside the first campaign's two): 0.863 and 0.991 with no short-sequence penalty — every
+    # 1B and 3B beside the first campaign's two): 0.863 and 0.991 (0.860 and 0.992 once the prefill efficiency
+    # moved to 0.927, 2026-12-04, which the compute-bound steps read) with no short-sequence penalty — every
     # half-context over 0 wants a KV share above the copy kernel's (1.03 at 256 tokens, 1.15 at 850). Before,
     # from the two 2,048-token rows alone: 0.879, 0.904 and an informed 850, which put the new rows 1-24 % slow.
     layer_overhead_graphs_s=1.0e-4,
@@ -134,10 +141,17 @@ TRANSFORMERS = EngineProfile(
     # rows time the graph replay alone, so no separate per-step term.
     layer_overhead_eager_s=1.2e-3,
     step_overhead_s=0.0,
-    weight_stream_share=0.863,
-    kv_read_share=0.991,
+    weight_stream_share=0.860,
+    kv_read_share=0.992,
     kv_half_context=0,
     prefill_share=1.0,
+    # Prompt layers op by op (formulas/eager_layer.py: 41 kernels and 639 kB of elementwise traffic per token
+    # of a Llama 3 8B layer), each op ≈25 µs of host time as the eager decode figure above counts them; their
+    # traffic and dispatch replace the per-layer time of fused engines (PREFILL_LAYER_OVERHEAD_S), so none here.
+    # The H200 rig's prompts (issue 27, 2026-12-04): 512 tokens of Llama 3 8B took 32.3 ms, 1,312 kernels at
+    # 24.6 µs each, host-bound; from 2,048 tokens on, 27-31 µs per token, the products, attention and traffic.
+    prompt_eager_op_host_s=25e-6,
+    prefill_layer_overhead_s=0.0,
     # Prompt attention: transformers' default attn_implementation "sdpa", PyTorch's
     # scaled_dot_product_attention, whose flash backend is FlashAttention-2 (vendored since PyTorch 2.2)
     # for 16-bit causal attention on Ampere and Hopper.
@@ -258,7 +272,8 @@ LLAMA_CPP = EngineProfile(
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # With llama.cpp pull request 6017's pp512 of LLaMA 2 7B F16 and Q8_0 on one A100 PCIe (March 2024, the same
     # cuBLAS path), one share for the eight rows of two publications, least squares on the log error
-    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 1.021 of the prefill efficiency (0.820 until the FP16
+    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 1.0 of the prefill efficiency (1.021 until the prefill
+    # efficiency was refitted 0.908 -> 0.927 with the eager engine's prompt counted, 2026-12-04; 0.820 until the FP16
     # conversions of activations around each cuBLAS product were charged, issue 27 below, last; 0.727 until the
     # dequantization kernel's traffic ran at the HBM factor, issue 27 below; 0.751 until a
     # prompt's output head ran at its last token only, December 2026, and the prefill efficiency was refitted
@@ -301,19 +316,20 @@ LLAMA_CPP = EngineProfile(
     # Q4_K_M row 1.40x, the difference being the dequantization copy at the HBM factor (27 ms, where the two
     # rows' measured difference is 15.7 ms). Not charged: the attention products' conversions without
     # FlashAttention (prompt_conversions.py, module docstring).
-    prefill_share=1.021,
+    prefill_share=1.0,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
     # Q4_K_S pp2048 9,279 and RTX 3090 Q6_K pp2048 3,491), predicted at the card's INT8 rate: least squares
-    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.342 (0.359 until a
+    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.335 (0.342 until the
+    # prefill efficiency moved 0.908 -> 0.927 and the cuBLAS share 1.021 -> 1.0, 2026-12-04; 0.359 until a
     # prompt's output head ran at its last token only and the prefill efficiency moved, 0.358 before the
     # decode fit's per-layer time and the prefill efficiency moved, December 2026); each row left
     # out, +27/+12/-30 % (the RTX 3090 row slower than its INT8 rate suggests, the Q4_0 row faster: the
     # share is an average over weight formats and cards). The same PR's cuBLAS FP16 column (7,776 tokens/s
     # for the Q4_0 row) is 1.33x slower than MMQ, against 2x in peak rates. Before December 2026 an
     # assumption, 0.508 (the pre-copy prompt share): predicted 12-41 % fast on these rows.
-    prompt_int8_share=0.342,
+    prompt_int8_share=0.335,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):

@@ -24,6 +24,7 @@ from configurator.core.decode_step import (
 )
 from configurator.core.decode_step_table import same_but_batch
 from configurator.core.engines import decode_read_factor
+from configurator.core.formulas.eager_layer import eager_elementwise_bytes_per_token, eager_layer_kernels
 from configurator.core.memo import LastAsked
 from configurator.core.precision import PrecisionPlan
 from configurator.core.prefill_attention import prompt_attention_flops, prompt_compute_seconds
@@ -85,7 +86,9 @@ def prefill_seconds(
     :func:`~configurator.core.decode_step.prompt_dequantized`, their FP16 copy written and read
     back), per-layer time, tensor-parallel all-reduces and, where the engine keeps FP32 activations and
     converts them to FP16 around its cuBLAS products, those conversions (:func:`prompt_conversion_seconds`,
-    llama.cpp). The dequantization is the engine's own
+    llama.cpp); where the engine runs its prompt layers op by op (Hugging Face transformers), their
+    elementwise kernels' traffic (:func:`prompt_elementwise_seconds`) and, as a floor, the host's
+    dispatch of their kernels (:mod:`configurator.core.formulas.eager_layer`). The dequantization is the engine's own
     memory-bound kernel (llama.cpp: ``dequantize_block_q4_K<<<nb, 32>>>``, one 32-thread block per
     256-weight block, ggml-org/ggml src/ggml-cuda/convert.cu): its traffic, the quantized blocks read
     and the copy written, runs at the engine's HBM factor as its decode kernels do
@@ -106,7 +109,13 @@ def prefill_seconds(
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
-    return float(compute_s + weights_s + overhead_s + comm_s + prompt_conversion_seconds(scenario, card, plan, tokens))
+    gpu_s = float(compute_s + weights_s + overhead_s + comm_s + prompt_conversion_seconds(scenario, card, plan, tokens)
+                  + prompt_elementwise_seconds(scenario, card, plan, tokens))
+    op_host_s = profile.prompt_eager_op_host_s
+    if op_host_s is None:
+        return gpu_s
+    # op by op, the host launches every kernel of every layer of each chunk: the GPU waits on it when its work is shorter
+    return max(gpu_s, chunks * model.n_layers * eager_layer_kernels(model.gated_mlp) * op_host_s)
 
 
 def _chunk_weights_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, chunk: int) -> float:
@@ -135,6 +144,20 @@ def prompt_conversion_seconds(scenario: Scenario, card: Card, plan: PrecisionPla
     bandwidth = _bandwidth(card, scenario.assumptions, profile.weight_stream_share) \
         * decode_read_factor(profile, card.memory_type)
     return conversion_bytes(scenario.model, tokens) / scenario.parallelism.tp / bandwidth
+
+
+def prompt_elementwise_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, tokens: float) -> float:
+    """The elementwise kernels' traffic of ``tokens`` prompt tokens on one of ``tp`` cards where the
+    engine runs its prompt layers op by op (``EngineProfile.prompt_eager_op_host_s`` set): every
+    layer's :func:`~configurator.core.formulas.eager_layer.eager_elementwise_bytes_per_token` at the
+    card's sustained bandwidth (``Assumptions.decode_bandwidth_efficiency``: plain elementwise kernels
+    stream as a copy does), else 0 [s]."""
+    if scenario.serving.profile.prompt_eager_op_host_s is None:
+        return 0.0
+    model, tp = scenario.model, scenario.parallelism.tp
+    per_token = eager_elementwise_bytes_per_token(model.hidden, model.q_dim, model.kv_dim, model.mlp_token_width,
+                                                  model.gated_mlp, plan.math_bytes, tp)
+    return tokens * model.n_layers * per_token / _bandwidth(card, scenario.assumptions)
 
 
 def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, chunk: int
@@ -205,7 +228,8 @@ def uncached_prompt_tokens(scenario: Scenario) -> int:
 @_batch_free
 def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
     """Compute time of one prompt token inside an engine step, its share of the prompt's products,
-    collectives and activation conversions (:func:`prompt_conversion_seconds`)
+    collectives, activation conversions (:func:`prompt_conversion_seconds`) and an eager engine's
+    elementwise traffic (:func:`prompt_elementwise_seconds`)
     (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]: of the prompt a request prefills,
     its tokens not found in the prefix cache (:func:`uncached_prompt_tokens`), as
     :func:`prefill_seconds` counts them for one prompt, so that its tokens' time is that prefill's."""
@@ -215,6 +239,7 @@ def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
     per_token += prompt_conversion_seconds(scenario, card, plan, p) / p
+    per_token += prompt_elementwise_seconds(scenario, card, plan, p) / p
     return per_token
 
 

@@ -104,7 +104,7 @@ only a measurement of each card gives (scaled to the rig as copy share x 0.883 /
 0.82, the A100 SXM 80GB 0.84, the H100 SXM 0.92). The MI300X's share of its FP8 products
 (:mod:`~configurator.core.formulas.gemm_efficiency`) moves its serving rows more."""
 
-PREFILL_EFFICIENCY = 0.908
+PREFILL_EFFICIENCY = 0.927
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a serving step's
 products sustain (prefill and decode; an engine's prompt kernels reach their own share of it,
@@ -114,7 +114,10 @@ activations and sampling, which the serving model does not count apart. **Fitted
 squares on the log error over the prefill rows of engines without a prompt share of their own
 (10 rows of three publications: the H200 rig's PyTorch prefill, TensorRT-LLM's time-to-first-token
 table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency'), beside
-:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs, gives 0.908 (December 2026, with a prompt's
+:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs for the fused engines, gives 0.927 (2026-12-04, once the
+H200 rig's eager engine had its prompt's elementwise traffic and host dispatch counted,
+:mod:`~configurator.core.formulas.eager_layer`, in place of the 130 µs: its row −16 → −7 %; each row
+left out 13.9 → 11.8 % median; 0.908 before, December 2026, with a prompt's
 output head run at its last position only, as the engines do,
 :func:`~configurator.core.prefill_time.prefill_flops`: Llama 3 8B's prompt products 7 % fewer,
 70B's 1.5 %; 0.928 with the head at every prompt token; with a prompt's attention charged at the
@@ -123,7 +126,7 @@ prefill runs FlashAttention-2 on Hopper at 0.35 of peak; 0.921 when attention ra
 products' rate; 0.85 before, chosen by judgement). Refitted with each publication held out it
 gives 0.786 (without TensorRT-LLM's eight rows, from two rows) to 0.943 (without the H200 rig);
 each row left out in turn, 13.8 % median error (48.3 % worst: TensorRT-LLM's Llama 2 7B TTFT on
-an L40S). Fitted
+an L40S) at 0.908. Fitted
 together with the per-layer time instead (two fields) it gives 0.871 with 84 µs, better in sample
 and worse out of source (see :data:`PREFILL_LAYER_OVERHEAD_S`). It feeds every serving kind —
 prefill, the compute-bound part of decode, serving throughput, MLPerf server and offline,
@@ -176,7 +179,12 @@ and their small-micro-batch runs are the rows it moves most (Megatron-LM 18B: �
 
 PREFILL_LAYER_OVERHEAD_S = 1.3e-4
 """Time per layer per prefill chunk beyond the roofline, for engines without a figure of their own
-(``EngineProfile.prefill_layer_overhead_s`` None) [s]. **Assumption**, informed by the H200 rows
+(``EngineProfile.prefill_layer_overhead_s`` None: the fused engines, vLLM, SGLang, TensorRT-LLM and
+llama.cpp) [s]. The eager engine the H200 rig ran (``engines.TRANSFORMERS``) no longer takes it: since
+2026-12-04 its layer is counted (:mod:`~configurator.core.formulas.eager_layer`: the elementwise
+kernels' traffic per token, and the host's dispatch of 41 kernels a layer as a floor), which the
+grid's nine prefill rows at 512-131,072 tokens check (−10.1 … +1.5 % at the refitted efficiency; −37.8 … −11.5 % with 130 µs),
+as the text below said they would. **Assumption** for the fused engines, informed by the H200 rows
 (``benchmarks/loso.py``, INFORMED): the figure once chosen by judgement for training and prefill
 alike, kept for prefill when training's was fitted (:data:`LAYER_OVERHEAD_S`, December 2026). Fitted
 together with :data:`PREFILL_EFFICIENCY` over its ten prefill rows it comes out 84 µs (with 0.871):

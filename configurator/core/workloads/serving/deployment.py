@@ -276,10 +276,29 @@ ENGINE_SEARCH_FIELDS = ("max_batched_tokens", "disaggregated")
 prefill/decode pools (each multiplies the layouts tried)."""
 
 
+_SHARED_COPIES = {"disaggregated": False, "prefill_cards": None}
+"""The serving settings of shared copies: no separate pools, no prefill pool size."""
+
+
 def _engine_defaults(scenario: Scenario) -> Scenario:
-    """``scenario`` with the engine-step and pool searches off (the engine's chunk, shared copies)."""
+    """``scenario`` with the engine-step and pool searches off (the engine's chunk, shared copies):
+    each of those fields left to the planner is set back to its default, whatever an earlier plan
+    wrote there (a plan applied in the window, with its pools and their size, must not carry them to
+    the next card the recommendation lays out: the pools' size is no layout field, so it would stay
+    pinned), and taken off the planner's list."""
     auto = tuple(f for f in scenario.auto_layout if f not in ENGINE_SEARCH_FIELDS)
-    return scenario if auto == scenario.auto_layout else scenario.model_copy(update={"auto_layout": auto})
+    if auto == scenario.auto_layout:
+        return scenario
+    serving, reset = scenario.serving, {}
+    if "disaggregated" in scenario.auto_layout and (serving.disaggregated or serving.prefill_cards is not None):
+        reset.update(_SHARED_COPIES)
+    default_chunk = type(serving).model_fields["max_batched_tokens"].default
+    if "max_batched_tokens" in scenario.auto_layout and serving.max_batched_tokens != default_chunk:
+        reset["max_batched_tokens"] = default_chunk
+    update = {"auto_layout": auto}
+    if reset:
+        update["serving"] = serving.model_copy(update=reset)
+    return scenario.model_copy(update=update)
 
 
 def _pools_only(base: Scenario) -> Scenario:

@@ -36,7 +36,7 @@ def test_ranking_headings_are_whole(qtbot, tmp_path, catalog, monkeypatch, size,
         assert header.height() <= header.sectionSizeFromContents(0).height() + 4  # one line
         heading = table.horizontalHeaderItem(COST_COLUMN)
         assert "/" in heading.text() and heading.toolTip().startswith(("Cost per", "每百万"))  # the full name
-        result = panel.result  # sized to its heading and figures, not to a row's words or a heading longer than they are
+        result = panel.result  # sized to its heading and figures, not to a row's words nor a longer heading
         unpriced = range(len(result.ranked), len(result.ranked) + len(result.unpriced))
         figures = [table.sizeHintForIndex(table.model().index(row, COST_COLUMN)).width() + 1
                    for row in range(table.rowCount()) if row not in unpriced and table.item(row, COST_COLUMN)]

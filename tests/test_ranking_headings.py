@@ -51,3 +51,22 @@ def test_ranking_headings_are_whole(qtbot, tmp_path, catalog, monkeypatch, size,
                  if table.visualRect(table.model().index(r, 0)).bottom() <= table.viewport().height()]
         assert len(shown) >= TABLE_MIN_ROWS
         window.controller.undo_stack.setClean()
+
+
+def test_the_cost_column_stays_in_view_as_the_window_narrows(qtbot, tmp_path, catalog, monkeypatch):
+    """The columns are fitted again when the table is resized (a window made narrower by hand): the Cards
+    column gives up what the cost column needs, down to its least width."""
+    from configurator.app.recommend_table import CARDS_COLUMN_PX, CARDS_MIN_PX
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # closing
+    window, panel, _ = docked_window(qtbot, tmp_path, catalog, (1400, 950), "en", "inference")
+    window.recommend_dock.raise_()
+    qtbot.waitUntil(lambda: panel.table.isVisible())
+    table, header = panel.table, panel.table.horizontalHeader()
+    wide = header.sectionSize(0)
+    window.resize(1280, 720)
+    qtbot.waitUntil(lambda: table.viewport().width() < 560)
+    QApplication.processEvents()
+    assert CARDS_MIN_PX <= header.sectionSize(0) < wide <= CARDS_COLUMN_PX
+    assert header.sectionViewportPosition(COST_COLUMN) + header.sectionSize(COST_COLUMN) <= table.viewport().width()
+    window.controller.undo_stack.setClean()

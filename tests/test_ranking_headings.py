@@ -1,8 +1,10 @@
 """The ranking's column headings are whole in both languages at 1280 × 800 and 1400 px (session 28:
 'TCO over 4 years, per million tokens [USD]' made the cost column 130 px wider than its figures,
 and ran past the table's edge; session 26's two-line headings left fewer than four rows in view),
-and the cost column is as wide as its figures in English, in view without scrolling at 1400 px (and at
-1280 px in Chinese; at 1280 px the English one is scrolled to, its heading whole)."""
+and the cost column is as wide as its heading or its figures (the words of a card without a price elided, whole
+in their tooltip), in view without scrolling at 1400 px and at 1280 px in both languages (session 29: at 1280 px
+the English cost column ended 72 px past the table's edge; now the Cards column takes what the class, speed and
+cost columns leave, its long names elided, whole in their tooltips)."""
 
 from __future__ import annotations
 
@@ -34,12 +36,37 @@ def test_ranking_headings_are_whole(qtbot, tmp_path, catalog, monkeypatch, size,
         assert header.height() <= header.sectionSizeFromContents(0).height() + 4  # one line
         heading = table.horizontalHeaderItem(COST_COLUMN)
         assert "/" in heading.text() and heading.toolTip().startswith(("Cost per", "每百万"))  # the full name
-        if language == "en":  # sized to its figures, not to a heading longer than they are
-            assert header.sectionSize(COST_COLUMN) == table.sizeHintForColumn(COST_COLUMN)
-        if size[0] >= 1400 or language != "en":  # the cards, their class, speed and cost in view unscrolled
-            right = header.sectionViewportPosition(COST_COLUMN) + header.sectionSize(COST_COLUMN)
-            assert right <= table.viewport().width()
+        result = panel.result  # sized to its heading and figures, not to a row's words nor a longer heading
+        unpriced = range(len(result.ranked), len(result.ranked) + len(result.unpriced))
+        figures = [table.sizeHintForIndex(table.model().index(row, COST_COLUMN)).width() + 1
+                   for row in range(table.rowCount()) if row not in unpriced and table.item(row, COST_COLUMN)]
+        assert header.sectionSize(COST_COLUMN) == max(header.sectionSizeHint(COST_COLUMN), *figures)
+        for row in unpriced:  # words elided are whole in the tooltip
+            assert table.item(row, COST_COLUMN).toolTip()
+        # the cards, their class, speed and cost in view unscrolled, at 1280 px too
+        assert header.sectionViewportPosition(0) == 0 and table.horizontalScrollBar().value() == 0
+        right = header.sectionViewportPosition(COST_COLUMN) + header.sectionSize(COST_COLUMN)
+        assert right <= table.viewport().width()
         shown = [r for r in range(table.rowCount())
                  if table.visualRect(table.model().index(r, 0)).bottom() <= table.viewport().height()]
         assert len(shown) >= TABLE_MIN_ROWS
         window.controller.undo_stack.setClean()
+
+
+def test_the_cost_column_stays_in_view_as_the_window_narrows(qtbot, tmp_path, catalog, monkeypatch):
+    """The columns are fitted again when the table is resized (a window made narrower by hand): the Cards
+    column gives up what the cost column needs, down to its least width."""
+    from configurator.app.recommend_table import CARDS_COLUMN_PX, CARDS_MIN_PX
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # closing
+    window, panel, _ = docked_window(qtbot, tmp_path, catalog, (1400, 950), "en", "inference")
+    window.recommend_dock.raise_()
+    qtbot.waitUntil(lambda: panel.table.isVisible())
+    table, header = panel.table, panel.table.horizontalHeader()
+    wide = header.sectionSize(0)
+    window.resize(1280, 720)
+    qtbot.waitUntil(lambda: table.viewport().width() < 560)
+    QApplication.processEvents()
+    assert CARDS_MIN_PX <= header.sectionSize(0) < wide <= CARDS_COLUMN_PX
+    assert header.sectionViewportPosition(COST_COLUMN) + header.sectionSize(COST_COLUMN) <= table.viewport().width()
+    window.controller.undo_stack.setClean()

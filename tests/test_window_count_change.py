@@ -92,8 +92,9 @@ def test_the_cost_chart_points_write_their_tooltip_when_hovered(qtbot, window, l
         tip = chart.points.opts["tip"]
         chosen = next(s for s in spots if s.data()[0].card.id == "h100-sxm")
         text = tip(x=chosen.pos().x(), y=chosen.pos().y(), data=chosen.data())
-        assert text.startswith("H100 SXM5 80GB (")
-        assert f"({class_names()['training']})" in text  # the class in the window's language
+        # the class in the window's language, in its brackets (full-width in Chinese: session 29)
+        opened, closed = ("（", "）") if language == "zh_CN" else (" (", ")")
+        assert text.startswith(f"H100 SXM5 80GB{opened}{class_names()['training']}{closed}")
         assert ("Training card" in text) == (language == "en")
         assert chart.chosen.points()[0].pos() == chosen.pos()
     finally:

@@ -512,8 +512,8 @@ class CostScatter(_Chart):
         point, currency = data
         time_text = written(self._family.charts.cost_x_text(point.x_value))
         shown = card_name(point.card.name, current_language())
-        return (f"{shown} ({class_names()[point.card.category]})\n{time_text}, "
-                f"{fmt.money(point.cost, currency)}")
+        named = _tc("charts", "{card} ({card_class})").format(card=shown, card_class=class_names()[point.card.category])
+        return f"{named}\n{time_text}, {fmt.money(point.cost, currency)}"
 
 
 def cost_axis_label(cost_unit: str, basis: str | None, currency: str, years: float | None = None) -> str:

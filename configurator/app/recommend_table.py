@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from configurator.app import format as fmt
@@ -29,7 +30,16 @@ CARDS_COLUMN_PX = 216
 the row, left out), a longer one elided, whole in its tooltip. Sized to contents with the heading, it
 took :data:`MAX_COLUMN_PX` and pushed the cost column past the table's edge at 1400 px (persona s25 #10);
 at 240 px the English cost column still ended 13 px past it (session 28: 216 px keeps it whole in view at
-1400 px, and at 1280 px in Chinese)."""
+1400 px, and at 1280 px in Chinese). Narrower where the table is: :data:`CARDS_MIN_PX`."""
+
+CARDS_MIN_PX = 150
+"""Narrowest the Cards column is made to keep the class, speed and cost columns in view without
+scrolling [px]: it takes what they leave of the table's width, between this and :data:`CARDS_COLUMN_PX`
+('8 × Instinct MI355X' whole; a longer name elided, whole in its tooltip). Session 29: at 1280 px the
+English cost column ended 72 px past the table's edge (serving) and 38 px (training)."""
+
+COST_COLUMN = 3
+"""The column of the cost the ranking orders by."""
 
 CELL_PADDING_PX = 16
 """Room beside a cell's text: the item view's margins and the focus frame [px]."""
@@ -37,6 +47,18 @@ CELL_PADDING_PX = 16
 SUPPORT_CAUTION_COLOUR = "#7a3300"
 """The text colour of the caution that a card's vendor software is past its support (the summary's
 too: :data:`configurator.report.render.CAUTION_COLOURS`; the wizard's answer)."""
+
+
+class FittedTable(QTableWidget):
+    """A table that has its columns fitted again (``fit()``) whenever it is resized."""
+
+    def __init__(self, rows: int, columns: int, fit) -> None:
+        super().__init__(rows, columns)
+        self._fit = fit
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit()
 
 
 class RankingTable:
@@ -47,14 +69,15 @@ class RankingTable:
     def _make_table(self) -> QTableWidget:
         """The table, rows selected whole, one at a time, never edited; each column as wide as its
         contents up to :data:`MAX_COLUMN_PX`."""
-        table = QTableWidget(0, 6)
+        table = FittedTable(0, 6, self._fit_columns)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
         table.horizontalHeader().setMaximumSectionSize(MAX_COLUMN_PX)
-        table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # _fit_cards_column
+        for fitted in (0, COST_COLUMN):  # sized by _fit_columns
+            table.horizontalHeader().setSectionResizeMode(fitted, QHeaderView.ResizeMode.Interactive)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         return table
 
@@ -72,7 +95,7 @@ class RankingTable:
                   f"[{scenario.economics.currency}]" if short else cost
         self.table.setHorizontalHeaderLabels([_tc("RecommendationPanel", "Cards"), _tc("RecommendationPanel", "Class"),
                                               speed, heading, self._last_heading(), self._price_heading(objective)])
-        self.table.horizontalHeaderItem(3).setToolTip(cost)
+        self.table.horizontalHeaderItem(COST_COLUMN).setToolTip(cost)
 
     def _last_heading(self) -> str:
         """The limit column: what limits a ranked configuration, and what one below the line breaks."""
@@ -106,20 +129,46 @@ class RankingTable:
                      factors[limiting_factor(rec.estimate)]]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
-        self._fit_cards_column()
+        self._fit_columns()
 
-    def _fit_cards_column(self) -> None:
-        """The Cards column as wide as its widest card text, at most :data:`CARDS_COLUMN_PX`; each
-        text whole in its tooltip where none is set."""
-        metrics, widest = self.table.fontMetrics(), 0
-        for row in range(self.table.rowCount()):
-            item = self.table.item(row, 0)
+    def _fit_columns(self) -> None:
+        """The cost column as wide as its heading and its figures (:meth:`_cost_width`), then the Cards
+        column as wide as its widest card text, at most :data:`CARDS_COLUMN_PX` and at most what the
+        class, speed and cost columns leave of the table's width (not under :data:`CARDS_MIN_PX`): the
+        four in view without scrolling; each card text whole in its tooltip where none is set. Again
+        whenever the table is resized."""
+        table = getattr(self, "table", None)
+        if table is None:  # resized while it is made
+            return
+        header = table.horizontalHeader()
+        cost = self._cost_width()
+        table.setColumnWidth(COST_COLUMN, cost)
+        metrics, widest = table.fontMetrics(), 0
+        for row in range(table.rowCount()):
+            item = table.item(row, 0)
             if item is None or row == getattr(self, "below_line_row", None):
                 continue
             widest = max(widest, metrics.horizontalAdvance(item.text()) + CELL_PADDING_PX)
             if not item.toolTip():
                 item.setToolTip(item.text())
-        self.table.setColumnWidth(0, min(widest, CARDS_COLUMN_PX))
+        others = cost + sum(min(MAX_COLUMN_PX, max(table.sizeHintForColumn(column), header.sectionSizeHint(column)))
+                            for column in range(1, COST_COLUMN))  # as wide as ResizeToContents makes them
+        room = table.viewport().width() - others
+        table.setColumnWidth(0, min(widest, CARDS_COLUMN_PX, max(room, CARDS_MIN_PX)))
+
+    def _cost_width(self) -> int:
+        """The cost column's width [px]: its heading's, or its widest figure's if wider; the words of a
+        card ranked without a price ('no price — enter a quote', whole in the cell's tooltip) are elided
+        rather than widen it (they took the English column from 141 to 164 px)."""
+        table, header = self.table, self.table.horizontalHeader()
+        result = getattr(self, "result", None)
+        first = len(result.ranked) if result is not None else table.rowCount()
+        words = range(first, first + len(result.unpriced)) if result is not None else range(0)
+        model, grid = table.model(), 1 if table.showGrid() else 0
+        widest = max((table.sizeHintForIndex(model.index(row, COST_COLUMN)).width() + grid
+                      for row in range(table.rowCount()) if row not in words and table.item(row, COST_COLUMN)),
+                     default=0)
+        return min(MAX_COLUMN_PX, max(header.sectionSizeHint(COST_COLUMN), widest))
 
     def _show_support_caution(self, result: Result) -> None:
         """The first-ranked card's caution over the table (its vendor software past support), and
@@ -143,7 +192,7 @@ class RankingTable:
         (greyed, never ranked), with the first constraint it breaks and by how much in the last column."""
         self.below_line_row = None
         if not result.below_line:
-            self._fit_cards_column()  # the rows without a price, added after the ranked ones
+            self._fit_columns()  # the rows without a price, added after the ranked ones
             return
         language = current_language()
         names = class_names()
@@ -180,7 +229,7 @@ class RankingTable:
             price.setForeground(grey)
             self.table.setItem(start + offset, self.PRICE_COLUMN, price)
             self.row_recommendations.append(rec)
-        self._fit_cards_column()
+        self._fit_columns()
 
     def recommendation_at(self, row: int):
         """The configuration shown in ``row``: ranked, without a price, or below the line (None for

@@ -38,7 +38,7 @@ def failure_reason(error: OSError) -> str:
              errno.EPERM: _tc("MainWindow", "you have no permission to write there")}
     system = error.strerror or str(error)
     said = texts.get(error.errno)
-    return f"{said} ({system})" if said else system
+    return _tc("MainWindow", "{said} ({system})").format(said=said, system=system) if said else system
 
 
 class FileActions:

@@ -49,7 +49,10 @@ measured offscreen on the 2-core development machine)."""
 
 
 WORKER_THREADS = 2
-"""Worker threads shared by every job: the analysis and a panel can overlap."""
+"""Worker threads shared by every job: the analysis and a panel can overlap. Session 29 tried letting the
+panel's ranking go first (the analysis's catalog pass waiting between two cards while a ranking ran): the
+serving README question asked again after a change was whole 1,017-1,094 -> 899-985 ms at load 1.5 but
+1,053-2,111 -> 1,613-1,964 ms at load 2.9 (the same CPU, 1.1-1.2 s in the process), so it was not kept."""
 
 
 def executor() -> ThreadPoolExecutor:

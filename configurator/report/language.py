@@ -58,7 +58,7 @@ def item_name(line, w: Words) -> str:
     tier = re.match(r"scale-out (leaf|spine|core) switches \((\d+) × 400G ports\)", line.name)
     if role in TIER_LABELS or tier:
         label = w(TIER_LABELS[role if role in TIER_LABELS else tier.group(1)])
-        return f"{label} ({tier.group(2)} × 400 Gb/s)" if tier else label
+        return w("{switches} ({ports} × 400 Gb/s)", switches=label, ports=tier.group(2)) if tier else label
     if role == "network-rack" or line.name.startswith("network racks"):
         return w("Network racks (air-cooled)")
     return item_label(line.item_id, w) or line.item_id

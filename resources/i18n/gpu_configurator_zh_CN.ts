@@ -48,7 +48,7 @@
     </message>
     <message>
         <source>&amp;Compare selected (2–4)</source>
-        <translation>对比所选 (2–4)(&amp;C)</translation>
+        <translation>对比所选（2–4）(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Add or edit my card…</source>
@@ -481,7 +481,7 @@ The last valid state is kept. The full report is in:
     </message>
     <message>
         <source>Fine-tune on a &amp;small card (QLoRA)</source>
-        <translation>在小显存卡上微调 (QLoRA)(&amp;S)</translation>
+        <translation>在小显存卡上微调（QLoRA）(&amp;S)</translation>
     </message>
     <message>
         <source>LoRA on a 4-bit copy of the model: large models on one card, a little slower.</source>
@@ -1089,6 +1089,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>没有写入该位置的权限</translation>
     </message>
     <message>
+        <source>{said} ({system})</source>
+        <translation>{said}（{system}）</translation>
+    </message>
+    <message>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
@@ -1355,7 +1359,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Date (YYYY-MM)</source>
-        <translation>日期 (YYYY-MM)</translation>
+        <translation>日期（YYYY-MM）</translation>
     </message>
     <message>
         <source>Source</source>
@@ -2208,7 +2212,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Tensor parallel (TP): each layer&apos;s matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
-        <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
+        <translation>张量并行（TP）：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
     <message>
         <source>&amp;Tensor parallel</source>
@@ -2216,7 +2220,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles (p−1)/m of the time for m micro-batches.</source>
-        <translation>流水线并行 (PP)：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
+        <translation>流水线并行（PP）：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
     </message>
     <message>
         <source>&amp;Pipeline stages</source>
@@ -3937,6 +3941,10 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Throughput</source>
         <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>{card} ({card_class})</source>
+        <translation>{card}（{card_class}）</translation>
     </message>
     <message>
         <source>Gradients (extra)</source>

@@ -48,7 +48,7 @@ ZH_CN_CHOICES: dict[str, str] = {
     "0 — off (plain data parallel)": "0 — 关闭（普通数据并行）",
     "1 — shard optimizer states": "1 — 切分优化器状态",
     "2 — also gradients": "2 — 再切分梯度",
-    "3 — also weights (FSDP)": "3 — 再切分权重 (FSDP)",
+    "3 — also weights (FSDP)": "3 — 再切分权重（FSDP）",
     "Engine's default": "引擎默认",
     "On": "开",
     "Off (eager)": "关（逐个启动内核）",

@@ -54,7 +54,7 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
     """The fewest cards that carry the whole load (None when no count tried does); with
     ``whole_systems``, in units a buyer can order (whole NVL72 racks). Counts below the
     weights' lower bound (:func:`fewest_cards_for_weights`) are not estimated: they cannot fit."""
-    full = plannable(scenario, card)
+    full = engine_start(plannable(scenario, card))
     base = _engine_defaults(full)
     ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
     in_units = whole_systems and whole_system_counts(card, counts) != tuple(counts)
@@ -243,7 +243,7 @@ def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[
     tried fits."""
     if not latency_targets(scenario).any:
         return None
-    full = plannable(scenario, card)
+    full = engine_start(plannable(scenario, card))
     base = _engine_defaults(full)
     ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
     least = fewest_cards_for_weights(base, card)
@@ -280,25 +280,28 @@ _SHARED_COPIES = {"disaggregated": False, "prefill_cards": None}
 """The serving settings of shared copies: no separate pools, no prefill pool size."""
 
 
-def _engine_defaults(scenario: Scenario) -> Scenario:
-    """``scenario`` with the engine-step and pool searches off (the engine's chunk, shared copies):
-    each of those fields left to the planner is set back to its default, whatever an earlier plan
-    wrote there (a plan applied in the window, with its pools and their size, must not carry them to
-    the next card the recommendation lays out: the pools' size is no layout field, so it would stay
-    pinned), and taken off the planner's list."""
-    auto = tuple(f for f in scenario.auto_layout if f not in ENGINE_SEARCH_FIELDS)
-    if auto == scenario.auto_layout:
-        return scenario
-    serving, reset = scenario.serving, {}
-    if "disaggregated" in scenario.auto_layout and (serving.disaggregated or serving.prefill_cards is not None):
+def engine_start(scenario: Scenario) -> Scenario:
+    """``scenario`` with each engine-step and pool field left to the planner (:data:`ENGINE_SEARCH_FIELDS`
+    in ``auto_layout``) set back to its default, whatever an earlier plan wrote there: the engine's
+    chunk, shared copies, no prefill pool size. A plan applied in the window (the wizard's answer, a
+    ranking row) writes its chunk, pools and pool size into the scenario; the next card laid out must
+    not start from them (the pool size is no layout field, so it would stay pinned; a chunk would seed
+    the chunk search). Fields the user pinned keep their values."""
+    auto, serving, reset = scenario.auto_layout, scenario.serving, {}
+    if "disaggregated" in auto and (serving.disaggregated or serving.prefill_cards is not None):
         reset.update(_SHARED_COPIES)
     default_chunk = type(serving).model_fields["max_batched_tokens"].default
-    if "max_batched_tokens" in scenario.auto_layout and serving.max_batched_tokens != default_chunk:
+    if "max_batched_tokens" in auto and serving.max_batched_tokens != default_chunk:
         reset["max_batched_tokens"] = default_chunk
-    update = {"auto_layout": auto}
-    if reset:
-        update["serving"] = serving.model_copy(update=reset)
-    return scenario.model_copy(update=update)
+    return scenario.model_copy(update={"serving": serving.model_copy(update=reset)}) if reset else scenario
+
+
+def _engine_defaults(scenario: Scenario) -> Scenario:
+    """``scenario`` with the engine-step and pool searches off (the engine's chunk, shared copies:
+    :func:`engine_start`) and taken off the planner's list."""
+    start = engine_start(scenario)
+    auto = tuple(f for f in start.auto_layout if f not in ENGINE_SEARCH_FIELDS)
+    return start if auto == start.auto_layout else start.model_copy(update={"auto_layout": auto})
 
 
 def _pools_only(base: Scenario) -> Scenario:

@@ -414,12 +414,18 @@ def sixteen_bit_forward(scenario: Scenario) -> bool:
     return scenario.workload.is_adapter or scenario.parallelism.zero >= 3 or t.offload_params
 
 
+def frozen_base_keeps_no_inputs(scenario: Scenario) -> bool:
+    """The frozen base's linears keep no input for backward: LoRA on a 16-bit base (PyTorch autograd
+    saves a matmul's input only when the weight needs a gradient). Not under QLoRA: bitsandbytes'
+    ``MatMul4Bit`` saves its input whenever the input needs a gradient (``ctx.tensors = (A, B)``),
+    frozen 4-bit weight or not."""
+    return scenario.workload is Workload.LORA
+
+
 def frozen_mlp_drops_inputs(scenario: Scenario) -> bool:
     """The MLP is frozen and keeps no input for a weight gradient: LoRA on the attention only, on a
-    16-bit base (PyTorch autograd saves a matmul's input only when the weight needs a gradient).
-    Not under QLoRA: bitsandbytes' ``MatMul4Bit`` saves its input whenever the input needs a gradient
-    (``ctx.tensors = (A, B)``), frozen 4-bit weight or not."""
-    return scenario.workload is Workload.LORA and scenario.training.lora_targets == "attention"
+    16-bit base (:func:`frozen_base_keeps_no_inputs`)."""
+    return frozen_base_keeps_no_inputs(scenario) and scenario.training.lora_targets == "attention"
 
 
 def saved_input_bytes(kernels: ActivationKernels, plan: PrecisionPlan, adapter: bool = False) -> float:
@@ -465,7 +471,7 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         saved_input_bytes=saved_input_bytes(kernels, plan, scenario.workload.is_adapter),
         original_inputs=keeps_original_inputs(scenario),
         dropout_targets=scenario.training.lora_targets if adapter_dropout(scenario) else None,
-        dropout_frees_inputs=scenario.workload is Workload.LORA,
+        dropout_frees_inputs=frozen_base_keeps_no_inputs(scenario),
     )
 
 

@@ -50,8 +50,8 @@ FIELDS = ("id", "publication", "source", "url", "date", "measured", "hardware", 
 """What every held-out row states (tests/test_accuracy.py checks each has all of them)."""
 
 
-TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "offload_activations", "fp8_base",
-                     "activation_kernels", "fp8_scaling", "optimizer_states")
+TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "lora_dropout", "offload_activations",
+                     "fp8_base", "activation_kernels", "fp8_scaling", "optimizer_states")
 """Training settings a row states only where its source does (the scenario's defaults otherwise)."""
 
 

@@ -16,6 +16,7 @@ from configurator.core.formulas.activations import (
     fp8_cache_kept_bytes_per_token,
     fused_layer_saved_bytes_per_token,
     layer_saved_bytes_per_token,
+    lora_dropout_saved_bytes_per_token,
     loss_bytes_per_token,
     per_op_kept_bytes_per_token,
     routed_experts_saved_bytes_per_token,
@@ -169,6 +170,12 @@ class ActivationLayout:
     """Under FP8, the linears whose 16-bit input another op keeps anyway (the output projection, the
     shared experts' first linear) keep that tensor, not an FP8 copy: Megatron-Core's
     ``set_save_original_input`` under FP8 recipes other than delayed scaling (:func:`keeps_original_inputs`)."""
+    dropout_targets: str | None = None
+    """The LoRA targets whose adapters drop their inputs (``Training.lora_targets``), None without
+    adapter dropout (:func:`adapter_dropout_layer_bytes`)."""
+    dropout_frees_inputs: bool = False
+    """The frozen base keeps no input of its own, so the undropped inputs only the adapters kept are
+    freed under adapter dropout (LoRA on a 16-bit base; not QLoRA, whose 4-bit linears keep theirs)."""
 
     @property
     def recomputes_layers(self) -> bool:
@@ -200,12 +207,36 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
         layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
         frozen_mlp=layout.frozen_mlp, fused_norm=layout.kernels is ActivationKernels.FUSED_NORM,
         frozen_norms=layout.frozen_norms)
+    eager += adapter_dropout_layer_bytes(model, layout)
     if not model.is_moe:
         return eager
     casts = 2 if model.gated_mlp and layout.residual_bytes > layout.math_bytes else 1
     routed = eager_routed_experts_saved_bytes_per_token(model.hidden, model.experts_per_token, model.n_experts,
                                                         layout.math_bytes, casts, frozen_experts=layout.frozen_mlp)
     return eager + model.n_moe_layers / model.n_layers * routed
+
+
+def adapter_dropout_layer_bytes(model: ModelArchitecture, layout: ActivationLayout) -> float:
+    """Bytes the LoRA adapters' input dropout adds to one eager layer, per token [B]
+    (:func:`~configurator.core.formulas.activations.lora_dropout_saved_bytes_per_token`), 0 without it.
+
+    Each adapted linear drops its own input (peft, torchtune): q, k and v the attention input, the
+    output projection the attention output, and with ``all-linear`` each MLP copy's gate and up the
+    MLP input and its down projection the activation's output. On a 16-bit base the undropped inputs
+    are kept by the adapters alone, so dropout frees them: the attention input and output and, with
+    ``all-linear``, the MLP input and the down projection's input (QLoRA's 4-bit linears keep theirs).
+    Not counted under the fused kernels (NeMo's adapters, whose ``adapter_dropout`` defaults to 0)."""
+    if layout.dropout_targets is None:
+        return 0.0
+    h = model.hidden
+    dropped = [h, h, h, model.attn_out_dim]
+    freed = h + model.attn_out_dim
+    if layout.dropout_targets == "all-linear":
+        copies = model.mlp_copies_per_token
+        dropped += [(2 if model.gated_mlp else 1) * copies * h, model.mlp_token_width]
+        freed += copies * h + model.mlp_token_width
+    return lora_dropout_saved_bytes_per_token(dropped, layout.math_bytes,
+                                              freed if layout.dropout_frees_inputs else 0.0)
 
 
 def fused_layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int,
@@ -383,12 +414,18 @@ def sixteen_bit_forward(scenario: Scenario) -> bool:
     return scenario.workload.is_adapter or scenario.parallelism.zero >= 3 or t.offload_params
 
 
+def frozen_base_keeps_no_inputs(scenario: Scenario) -> bool:
+    """The frozen base's linears keep no input for backward: LoRA on a 16-bit base (PyTorch autograd
+    saves a matmul's input only when the weight needs a gradient). Not under QLoRA: bitsandbytes'
+    ``MatMul4Bit`` saves its input whenever the input needs a gradient (``ctx.tensors = (A, B)``),
+    frozen 4-bit weight or not."""
+    return scenario.workload is Workload.LORA
+
+
 def frozen_mlp_drops_inputs(scenario: Scenario) -> bool:
     """The MLP is frozen and keeps no input for a weight gradient: LoRA on the attention only, on a
-    16-bit base (PyTorch autograd saves a matmul's input only when the weight needs a gradient).
-    Not under QLoRA: bitsandbytes' ``MatMul4Bit`` saves its input whenever the input needs a gradient
-    (``ctx.tensors = (A, B)``), frozen 4-bit weight or not."""
-    return scenario.workload is Workload.LORA and scenario.training.lora_targets == "attention"
+    16-bit base (:func:`frozen_base_keeps_no_inputs`)."""
+    return frozen_base_keeps_no_inputs(scenario) and scenario.training.lora_targets == "attention"
 
 
 def saved_input_bytes(kernels: ActivationKernels, plan: PrecisionPlan, adapter: bool = False) -> float:
@@ -433,7 +470,15 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         cache_bytes=min(plan.math_bytes, BYTES_PER_ELEMENT[plan.math]) if plan.math is not None else plan.math_bytes,
         saved_input_bytes=saved_input_bytes(kernels, plan, scenario.workload.is_adapter),
         original_inputs=keeps_original_inputs(scenario),
+        dropout_targets=scenario.training.lora_targets if adapter_dropout(scenario) else None,
+        dropout_frees_inputs=frozen_base_keeps_no_inputs(scenario),
     )
+
+
+def adapter_dropout(scenario: Scenario) -> bool:
+    """The adapters drop their inputs: an adapter workload with ``training.lora_dropout`` above 0
+    (peft and litgpt run no dropout at 0, ``nn.Identity``)."""
+    return scenario.workload.is_adapter and scenario.training.lora_dropout > 0.0
 
 
 def stage_stored_bytes(scenario: Scenario, layout: ActivationLayout, layers: int) -> float:

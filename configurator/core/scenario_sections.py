@@ -110,6 +110,12 @@ class Training(_Frozen):
                     "files only when not recipe")
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
+    lora_dropout: float = Field(
+        default=0.0, ge=0.0, lt=1.0, exclude_if=lambda p: p == 0.0,
+        description="dropout probability on each LoRA adapter's input (peft lora_dropout): above 0 every adapted "
+                    "linear keeps a dropped copy of its input and a one-byte mask for backward. Default 0, as peft's "
+                    "LoraConfig, torchtune's LoRA recipes and Unsloth set it (litgpt's finetune scripts: 0.05). "
+                    "Written to files only when above 0")
     fp8_base: bool = Field(
         default=False, exclude_if=lambda on: not on,
         description="LoRA with FP8 math: the frozen base's block linears stored in FP8 only, no 16-bit copy "

@@ -64,6 +64,7 @@ from configurator.core.memory import (
     training_states,
 )
 from configurator.core.adapter_memory import gathered_element_bytes
+from configurator.core.adapter_speed import adapter_layer_seconds
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
@@ -354,7 +355,9 @@ def micro_batch_timing(
     """Roofline sum for one micro-batch (forward + backward) on the fullest stage [s].
 
     ``t_mb = matmul/(peak·η_mm·η_shape) + attention/(peak_attn·η_attn) + traffic/(bw·η_bw)
-    + passes·L·t_layer + TP, CP and EP collectives + offload streams``; each rank computes
+    + passes·L·t_layer + L·t_adapters + TP, CP and EP collectives + offload streams``, ``t_adapters``
+    the LoRA adapters' kernels and rank-r products (:func:`~configurator.core.adapter_speed.adapter_layer_seconds`,
+    counted with the per-layer time); each rank computes
     ``1/cp`` of every sequence; ``η_shape`` is the stage's products at the micro-batch's tokens
     and the tensor-parallel split (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`).
     None when the card lacks a rate or bandwidth.
@@ -404,7 +407,8 @@ def micro_batch_timing(
                                   train.offload_params, train.offload_activations)
     offload_s = float(comm.offload_stream_seconds(stream, compute_s, host_link_gbps(card), a.link_efficiency,
                                                   a.comm_overlap))
-    overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full)
+    overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full) \
+        + layers * adapter_layer_seconds(scenario, card, plan, tokens, tp, full)
     total_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_s, overhead_s)
     # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
     return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, stage * split,

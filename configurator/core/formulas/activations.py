@@ -31,6 +31,50 @@ weight_hp_t)`` in ``matmul_with_hp_or_float8_args`` (``torchao/float8/float8_lin
 pytorch/ao 36027d82d1ad9949597ea16002ff4940374b1b94), and casts it again in backward."""
 
 
+DROPOUT_MASK_BYTES = 1.0
+"""Bytes per element of the mask PyTorch's dropout keeps for its backward [B]: ``native_dropout``
+returns the output and a ``torch.bool`` mask, and ``NativeDropoutBackward0`` saves that mask
+(``result1``) and the scale, not the input (``tools/autograd/derivatives.yaml``, ``native_dropout``)."""
+
+
+def lora_dropout_saved_bytes_per_token(dropped_widths, math_bytes, freed_width=0.0):
+    """Bytes the LoRA adapters' input dropout adds to what one layer keeps for backward, per token [B].
+
+    Parameters
+    ----------
+    dropped_widths : sequence of float
+        Input width ``d_in`` of each adapted linear, each of which drops its own copy of its input
+        [count].
+    math_bytes : float
+        Bytes of one activation element (the dropped copy is in the input's dtype) [B].
+    freed_width : float
+        Width of the undropped inputs that only the adapters kept (a frozen base linear keeps no
+        input): with dropout nothing keeps them any more [count].
+
+    Returns
+    -------
+    float
+        ``Σ (math_bytes + 1)·d_in − math_bytes·freed_width``: per adapted linear its dropped input,
+        which ``lora_A`` keeps for its weight gradient, and the one-byte mask
+        (:data:`DROPOUT_MASK_BYTES`), less the undropped inputs no longer kept [B per token]. With
+        dropout 0 the adapter runs no dropout (``nn.Identity``) and this is not added.
+
+    References
+    ----------
+    Hu et al. 2021 (LoRA) §4.1; Hugging Face peft ``tuners/lora/layer.py`` (commit
+    5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40): ``nn.Dropout(p=lora_dropout)`` if ``lora_dropout > 0``
+    else ``nn.Identity()``, one per adapted module, and ``Linear.forward``: ``result = result +
+    lora_B(lora_A(dropout(x))) * scaling``; Lightning-AI litgpt ``litgpt/lora.py`` (commit
+    26857050fe3ff627cd714fe92f5838f51a3d5efa; ``lit_gpt/lora.py`` at 8641822b the same):
+    ``self.lora_dropout = nn.Dropout(p=lora_dropout)`` if ``lora_dropout > 0.0`` else the identity,
+    ``LoRALinear.forward``: ``self.lora_dropout(x) @ self.lora_A.transpose(0, 1) @ ...``. litgpt's
+    fused ``LoRAQKVLinear`` drops its one q-k-v input once for all its adapters
+    (``F.linear(self.lora_dropout(x), self.lora_A)``): one ``d_in`` where this counts one per
+    adapted projection.
+    """
+    return sum((math_bytes + DROPOUT_MASK_BYTES) * d for d in dropped_widths) - math_bytes * freed_width
+
+
 def korthikanti_layer_activation_bytes(s, b, h, a, t=1, sequence_parallel=False, recompute="none"):
     """Activation memory of one GPT transformer layer with 16-bit activations [B].
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from configurator.core.adapter_speed import adapter_layer_seconds
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
@@ -214,7 +215,8 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                 model.expert_groups, model.expert_groups_per_token)
     compute_s = overlapped_expert_compute_seconds(compute_s, all_to_all_s, train.expert_overlap)
     ep_s = expert_parallel_exposed_seconds(all_to_all_s, compute_s, train.expert_overlap)
-    overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full)
+    overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full) \
+        + layers * adapter_layer_seconds(scenario, card, plan, tokens, tp, full)
     return {"plan": plan, "states": training_states(scenario, plan), "net": net, "link": link,
             "peak_flops": peak_flops, "pass_factor": pass_factor, "full": full, "tokens": tokens, "layers": layers,
             "compute_s": compute_s, "tp_s": tp_s, "cp_s": cp_s, "ep_s": ep_s, "overhead_s": overhead_s,

@@ -1,0 +1,103 @@
+"""The time LoRA adapters add to a training micro-batch, from a scenario and a card: which linears
+carry an adapter (``training.lora_targets``) and at what shapes, each timed by
+:func:`~configurator.core.formulas.adapter_time.adapter_seconds`. Read by the scalar step time
+(:mod:`configurator.core.training_speed`) and the planner's arrays
+(:mod:`configurator.core.workloads.training.layout_speed`) alike."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from configurator.core.architecture import ModelArchitecture
+from configurator.core.catalog import Card
+from configurator.core.engines import TRANSFORMERS
+from configurator.core.formulas.adapter_time import adapter_seconds
+from configurator.core.formulas.gemm_efficiency import gemm_family
+from configurator.core.memory import activation_kernels, training_states
+from configurator.core.precision import PrecisionPlan
+from configurator.core.scenario import ActivationKernels, Scenario
+from configurator.core.units import GB, TERA, Precision
+
+REPLAYED_LAYER_KERNELS = 35
+"""Kernels of the unfused Llama layer whose time the transformers engine profile's per-layer term
+stands for (:data:`~configurator.core.engines.TRANSFORMERS` ``layer_overhead_graphs_s``: fp32 RMSNorm,
+RoPE, q/k/v/o, SDPA, cache update, SwiGLU, "≈35 kernels × ≈3 µs per kernel in a replayed graph") [count]."""
+
+ADAPTER_KERNEL_S = TRANSFORMERS.layer_overhead_graphs_s / REPLAYED_LAYER_KERNELS
+"""Fixed time one more kernel adds to the stream [s] (2.9 µs): the engine profile's per-kernel time,
+launch gap and tail on the GPU, what a small kernel costs when the host runs ahead of the GPU, as it
+does while the step's large products keep the GPU busy. The host's own dispatch of an eager kernel
+(9.4 µs on a DGX H100, :data:`~configurator.core.formulas.efficiency.LAYER_OVERHEAD_S`) is not charged
+again: it overlaps the GPU's work."""
+
+
+def adapted_linears(model: ModelArchitecture, targets: str,
+                    fused: bool = False) -> tuple[tuple[float, float, float, float, bool], ...]:
+    """The linears of one layer that carry an adapter, averaged over the model's layers: ``(d_in,
+    d_out, rows, modules, by_output)`` — input and output widths [count], the share of the layer's
+    tokens each module runs on, how many such modules a layer has [count], and whether tensor
+    parallelism splits the linear by its output (q, k, v, gate, up; the output and down projections
+    by their input: Megatron's column- and row-parallel linears). q, k, v and the output projection;
+    with ``all-linear`` the MLP's too: a dense layer's gate, up and down (up and down for GELU), an
+    MoE layer's for every routed expert (each on ``top-k / experts`` of the tokens) and every shared
+    one (as :func:`~configurator.core.adapter_memory.lora_params_per_layer` counts their parameters).
+    ``fused``: Megatron-Core's layers, whose q, k and v are one linear (``linear_qkv``) and gate and up
+    one (``linear_fc1``), each with one adapter (NeMo's LoRA on ``linear_qkv``, ``linear_proj``,
+    ``linear_fc1``, ``linear_fc2``)."""
+    d = model.hidden
+    if fused:
+        linears = [(d, model.q_dim + 2 * model.kv_dim, 1.0, 1.0, True)]
+    else:
+        linears = [(d, model.q_dim, 1.0, 1.0, True), (d, model.kv_dim, 1.0, 1.0, True),
+                   (d, model.kv_dim, 1.0, 1.0, True)]
+    linears.append((model.attn_out_dim, d, 1.0, 1.0, False))
+    if targets == "attention":
+        return tuple(linears)
+    inputs, first = (1, 2 if model.gated_mlp else 1) if fused else (2 if model.gated_mlp else 1, 1)
+
+    def mlp(ffn: float, rows: float, modules: float) -> list[tuple[float, float, float, float, bool]]:
+        return [(d, first * ffn, rows, modules, True)] * inputs + [(ffn, d, rows, modules, False)]
+
+    if not model.is_moe:
+        return tuple(linears + mlp(model.ffn, 1.0, 1.0))
+    moe, dense = model.n_moe_layers / model.n_layers, model.n_dense_layers / model.n_layers
+    linears += mlp(model.routed_ffn, model.experts_per_token / model.n_experts, moe * model.n_experts)
+    if model.n_shared_experts:
+        linears += mlp(model.routed_ffn, 1.0, moe * model.n_shared_experts)
+    if dense:
+        linears += mlp(model.ffn, 1.0, dense)
+    return tuple(linears)
+
+
+def adapter_layer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, tokens, tp, recomputed):
+    """Time the adapters of one layer add to a micro-batch of ``tokens`` rows per rank [s] (0 for a
+    workload without adapters): each adapted linear's
+    :func:`~configurator.core.formulas.adapter_time.adapter_seconds`, its widths split over ``tp``
+    ranks on the side tensor parallelism splits (q, k, v, gate and up by output, the output and down
+    projections by input), a kernel at :data:`ADAPTER_KERNEL_S`, the products at the card's 16-bit GEMM
+    curve; Megatron-Core's fused linears carry
+    one adapter each (:func:`adapted_linears`). ``recomputed``: layers are rebuilt in backward (their adapters' forward runs
+    twice). Dropout (``training.lora_dropout`` above 0) adds its kernels; under AMP (an autocast copy
+    of the trained weights, :attr:`~configurator.core.precision.StateBytes.autocast_copy`: the adapters
+    are fp32) each adapter's ``A`` and ``B`` are cast per forward and their gradients back. ``tokens``,
+    ``tp`` and ``recomputed`` may be arrays."""
+    if not scenario.workload.is_adapter:
+        return 0.0
+    train, a = scenario.training, scenario.assumptions
+    peak = (card.peak_tflops(Precision.BF16) or card.peak_tflops(plan.math) or 0.0) * TERA
+    if not peak or not card.bandwidth_gbps:
+        return 0.0
+    casts = 2 if training_states(scenario, plan).autocast_copy > 0 else 0
+    family = gemm_family(card.architecture, card.is_consumer)
+    passes = np.where(recomputed, 2, 1)
+    rows_per_rank = np.asarray(tokens, dtype=float)
+    tp = np.asarray(tp, dtype=float)
+    total = 0.0
+    fused = activation_kernels(scenario) is ActivationKernels.FUSED
+    for d_in, d_out, rows, modules, by_output in adapted_linears(scenario.model, train.lora_targets, fused):
+        d_in, d_out = (d_in, d_out / tp) if by_output else (d_in / tp, d_out)
+        total = total + modules * adapter_seconds(
+            rows_per_rank * rows, d_in, d_out, train.lora_rank, ADAPTER_KERNEL_S, peak,
+            card.bandwidth_gbps * GB, min(plan.math_bytes, 2.0), family, passes, train.lora_dropout > 0.0, casts,
+            a.bandwidth_efficiency)
+    return float(total) if np.ndim(total) == 0 else total

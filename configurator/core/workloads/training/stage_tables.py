@@ -14,7 +14,7 @@ import numpy as np
 
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
-from configurator.core.formulas.dualpipe import dualpipe_in_flight, runs_dualpipe
+from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe
 from configurator.core.formulas.parallelism import expert_parallel_factor
 from configurator.core.formulas.states import (
     ddp_bucket_bytes,
@@ -196,8 +196,9 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
         first, last = rank == 0, rank == pp - 1
         own = first_layers if first else last_layers if last else layers
         dualpipe = bool(runs_dualpipe(scenario.training.pipeline_algorithm, pp))
-        # DualPipe: the mirror stage's layers (rank 0 holds the last stage, the last rank the first)
-        mirror = last_layers if first else first_layers if last else layers
+        # DualPipe: the mirror stage's layers, read as the own stage's are, at the mirror's rank
+        mirrored = mirror_rank(rank, pp)
+        mirror = first_layers if mirrored == 0 else last_layers if mirrored == pp - 1 else layers
         for j, (probe, layout, probe16, layout16) in enumerate(probes):
             stage = stage_memory_at(probe, card, plan, rank, activations=False)  # its own below, per layout
             parts["weights"][j] = stage.weights

@@ -32,6 +32,8 @@ from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Scenario, Training, updated
+from configurator.core.scenario_choices import Workload
+from configurator.core.view.fields_read import instead, readers, reads
 from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
 from configurator.core.scenario_io import read_scenario
 
@@ -398,6 +400,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         scenario = Scenario.model_validate(data)
     except ValidationError as error:
         raise UsageError(_validation_line(error)) from None
+    refuse_unread_flags(scenario.workload, _scenario_flags_given(args))
     if scenario.card_id not in catalog:
         raise UsageError(catalog.unknown_message(scenario.card_id))
     if getattr(args, "quotes", None) is not None:
@@ -406,6 +409,38 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     for problem in quote_problems(scenario.economics):  # the file's quotes or --quotes'
         print(msg("cli-warning", text=problem).text_in(language), file=sys.stderr)
     return scenario
+
+
+def _scenario_flags_given(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """(flag, field path) of each scenario flag given a value on the command line ('auto' leaves a
+    field to the planner: not a value), ``--offload`` and ``--reference-card`` included."""
+    given = []
+    for flag, (section, field) in _FLAG_TO_FIELD.items():
+        value = getattr(args, flag, None)
+        if value is not None and value != AUTO:
+            path = f"{section}.{field}" if section else field
+            given.append((BY_PATH[path].flag, path))
+    if getattr(args, "offload", None) is not None:
+        given.append(("--offload", "training.offload_optimizer"))
+    if getattr(args, "reference_card", None) is not None:
+        given.append(("--reference-card", "graphics.reference_card"))
+    return given
+
+
+def refuse_unread_flags(workload: Workload, given: list[tuple[str, str]]) -> None:
+    """Raise :class:`UsageError` for the first of ``given`` ((flag, field path) pairs) that ``workload``
+    does not read (:func:`~configurator.core.view.fields_read.reads`): the answer would silently
+    ignore it (``--users 100`` for a chat service sized it for one user: the flag is the virtual
+    desktops'); the flag that work reads for the same thing is named where there is one."""
+    for flag, path in given:
+        if reads(workload, path):
+            continue
+        work, others = f"--workload {workload.value}", "--workload " + ", ".join(w.value for w in readers(path))
+        better = instead(workload, path)
+        if better is not None:
+            raise UsageError(msg("cli-flag-not-read-instead", flag=flag, work=work, others=others,
+                                 instead=BY_PATH[better].flag))
+        raise UsageError(msg("cli-flag-not-read", flag=flag, work=work, others=others))
 
 
 def _with_quotes(scenario: Scenario, path: Path) -> Scenario:
@@ -462,6 +497,11 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
         constraints = {"ttft_ms": limits.ttft_ms, "tpot_ms": limits.tpot_ms, "latency_percentile": 99}
     constraints |= {field: getattr(args, flag) for flag, field in _CONSTRAINT_FLAGS.items()
                     if getattr(args, flag, None) is not None}
+    given = [(BY_PATH[f"constraints.{field}"].flag, f"constraints.{field}") for flag, field in _CONSTRAINT_FLAGS.items()
+             if getattr(args, flag, None) is not None]
+    if getattr(args, "mlperf", None):
+        given.append(("--mlperf", "constraints.ttft_ms"))
+    refuse_unread_flags(scenario.workload, given)
     if not constraints:
         return scenario
     try:

@@ -48,6 +48,10 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "cli-currency-needs-rate": "--currency {code} needs --usd-rate ({code} per USD): the price file has no dated rate "
                                "for {code}",
     "cli-no-fp32-rate": "--reference-card: {card} has no published FP32 rate to scale from",
+    "cli-flag-not-read": "{flag} is not read by {work}: the answer would not change; leave it out "
+                         "(it is read by {others})",
+    "cli-flag-not-read-instead": "{flag} is not read by {work} (it is read by {others}); for {work} "
+                                 "give {instead}",
     "installation-incomplete": "the installation is incomplete: the bundled file {file} is missing ({path}); "
                                "reinstall gpu-configurator",
     "catalog-missing": "the bundled card catalog ({file}) is missing from the installation; reinstall gpu-configurator",
@@ -159,6 +163,9 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-currency-needs-rate": "--currency {code} 需要 --usd-rate（每美元兑多少 {code}）：价格文件中没有 {code} 的"
                                "带日期汇率",
     "cli-no-fp32-rate": "--reference-card：{card} 没有公布的 FP32 算力，无法据此换算",
+    "cli-flag-not-read": "{flag} 对 {work} 不起作用，结果不会因此改变；请去掉它（它用于 {others}）",
+    "cli-flag-not-read-instead": "{flag} 对 {work} 不起作用（它用于 {others}）；"
+                                 "{work} 请改用 {instead}",
     "installation-incomplete": "安装不完整：缺少随程序提供的文件 {file}（{path}）；请重新安装 gpu-configurator",
     "catalog-missing": "安装中缺少随程序提供的显卡目录（{file}）；请重新安装 gpu-configurator",
     "scenario-name-shortened": "场景名称有 {length:,} 个字符，超过名称允许的 {limit:,} 个：只保留前 {limit:,} 个",

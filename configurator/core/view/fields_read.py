@@ -1,13 +1,21 @@
-"""Which work reads a layout field: the scenario editor shows a field only for the work that reads it
-(persona s25 #17: a VDI job's editor showed tensor parallel, the pipeline schedule and the ZeRO
-stage, greyed; graphics work splits no model). Qt-free."""
+"""Which work reads a scenario field: the scenario editor shows a layout field only for the work that
+reads it (persona s25 #17: a VDI job's editor showed tensor parallel, the pipeline schedule and the ZeRO
+stage, greyed; graphics work splits no model), and the command line refuses a flag the work does not
+read (a buyer who typed ``--users 100`` for a chat service got an answer sized for one user: the flag
+is the virtual desktops' users). Qt-free."""
 
 from __future__ import annotations
 
 from configurator.core.scenario_choices import Workload
 
-MODEL_SPLIT = frozenset({"training", "serving"})
-TRAINING_ONLY = frozenset({"training"})
+TRAINING = frozenset({"training", "adapter"})
+"""The kinds of work (:func:`work_kind`) that train."""
+ADAPTER = frozenset({"adapter"})
+SERVING = frozenset({"serving"})
+VDI, TRANSCODE, RENDER = frozenset({"vdi"}), frozenset({"transcode"}), frozenset({"render"})
+GRAPHICS = VDI | TRANSCODE | RENDER
+MODEL_SPLIT = TRAINING | SERVING
+TRAINING_ONLY = TRAINING
 
 READ_BY = {
     "parallelism.tp": MODEL_SPLIT,
@@ -20,16 +28,87 @@ READ_BY = {
     "parallelism.cp": TRAINING_ONLY,  # serving: cp = 1 (serving/plan.py, shapes.py)
     "parallelism.zero": TRAINING_ONLY,  # optimizer-state sharding: no optimizer in serving
 }
-"""The kinds of work (``training``, ``serving``) that read each layout field; a field not listed is
-read by every kind (``parallelism.cards_per_node``: graphics work too)."""
+"""The kinds of work (:func:`work_kind`) that read each layout field the editor shows; a field not
+listed is read by every kind (``parallelism.cards_per_node``: graphics work too)."""
+
+FIELD_READ_BY = {
+    **READ_BY,
+    "training.lora_rank": ADAPTER,
+    "training.lora_targets": ADAPTER,
+    "training.fp8_base": ADAPTER,
+    "graphics.users": VDI,  # and the VDI licences of the bill of materials
+    "graphics.profile_gib": VDI,
+    "graphics.shading_tflops_per_user": VDI,
+    "graphics.streams": TRANSCODE,
+    "graphics.resolution": TRANSCODE,
+    "graphics.fps": TRANSCODE,
+    "graphics.codec": TRANSCODE,
+    "graphics.preset": TRANSCODE,
+    "graphics.decode": TRANSCODE,
+    "graphics.scene_gib": RENDER,
+    "graphics.frames": RENDER,
+    "graphics.reference_card": RENDER,
+    "graphics.reference_minutes_per_frame": RENDER,
+    "graphics.render_width": RENDER,
+    "graphics.render_height": RENDER,
+    "graphics.render_layers": RENDER,
+    "graphics.local_display": GRAPHICS,  # core/graphics.py card_fit_messages, every graphics job
+    # a deadline bounds a job that ends (training, rendering: constraints.check's hours), not a
+    # service that runs on; the throughput floor is training's; the rate and latency targets serving's
+    "constraints.deadline_hours": TRAINING | RENDER,
+    "constraints.min_tokens_per_s": TRAINING,
+    "constraints.requests_per_s": SERVING,
+    "constraints.ttft_ms": SERVING,
+    "constraints.tpot_ms": SERVING,
+    "constraints.latency_percentile": SERVING,
+}
+"""The kinds of work that read each scenario field whose reading depends on the work, beyond
+:data:`SECTION_READ_BY`; a field neither lists is read by every kind (the card, the count, the
+prices, the budget, the region, the assumptions)."""
+
+SECTION_READ_BY = {"training": TRAINING, "serving": SERVING, "graphics": GRAPHICS}
+"""The kinds of work that read a section's fields where :data:`FIELD_READ_BY` names no field of it."""
+
+INSTEAD = {
+    ("graphics.users", "serving"): "serving.concurrency",
+    ("serving.concurrency", "vdi"): "graphics.users",
+    ("training.seq_len", "serving"): "serving.context",
+    ("serving.context", "training"): "training.seq_len",
+    ("serving.context", "adapter"): "training.seq_len",
+    ("constraints.tpot_ms", "training"): "constraints.deadline_hours",
+    ("constraints.tpot_ms", "adapter"): "constraints.deadline_hours",
+}
+"""The field a kind of work reads for what another kind's field says, where a user may type the one
+for the other (a chat service's users are its concurrency, not the virtual desktops' users)."""
 
 
 def work_kind(workload: Workload) -> str:
-    """'training', 'serving' or 'graphics'."""
-    return "graphics" if workload.is_graphics else "training" if workload.is_training else "serving"
+    """'training', 'adapter' (LoRA and QLoRA, training too), 'serving', or the graphics workload itself
+    ('vdi', 'transcode', 'render')."""
+    if workload.is_graphics:
+        return workload.value
+    return "adapter" if workload.is_adapter else "training" if workload.is_training else "serving"
+
+
+def read_by(path: str) -> frozenset[str] | None:
+    """The kinds of work that read the scenario field at ``path`` (a dotted path, ``serving.context``);
+    None: every kind."""
+    kinds = FIELD_READ_BY.get(path)
+    return kinds if kinds is not None else SECTION_READ_BY.get(path.partition(".")[0] if "." in path else "")
 
 
 def reads(workload: Workload, path: str) -> bool:
     """Whether ``workload`` reads the scenario field at ``path`` (so the editor shows it)."""
-    kinds = READ_BY.get(path)
+    kinds = read_by(path)
     return kinds is None or work_kind(workload) in kinds
+
+
+def readers(path: str) -> tuple[Workload, ...]:
+    """The workloads that read the field at ``path``, in the enum's order."""
+    return tuple(w for w in Workload if reads(w, path))
+
+
+def instead(workload: Workload, path: str) -> str | None:
+    """The field ``workload`` reads for what the field at ``path`` says for other work (:data:`INSTEAD`),
+    or None."""
+    return INSTEAD.get((path, work_kind(workload)))

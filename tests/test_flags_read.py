@@ -108,3 +108,12 @@ def test_a_field_the_work_does_not_read_leaves_its_answer(workload):
         assert _answer(changed) == before, (workload, entry.path, other)
         checked += 1
     assert checked >= 10
+
+
+def test_a_budget_takes_a_suffix_as_a_buyer_writes_it(capsys):
+    """``--budget 2M`` is two million in the scenario's currency (it was refused: not a number)."""
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args, with_constraints
+
+    args = build_parser().parse_args(["recommend", "--workload", "inference", "--budget", "2M"])
+    assert with_constraints(scenario_from_args(args, CATALOG), args).constraints.budget == 2_000_000

@@ -23,6 +23,7 @@ from configurator.core.currency import (
     CONVERTIBLE,
     PRICE_FILE_CURRENCY,
     CurrencyError,
+    currency_code,
     dated_rate,
     shown_currency,
     with_currency,
@@ -468,6 +469,8 @@ def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
         raise UsageError(_validation_line(error)) from None
     rate = getattr(args, "usd_rate", None)
     chosen = getattr(args, "currency", None)
+    if chosen is not None:
+        chosen = args.currency = currency_code(chosen)  # cny and RMB are CNY
     try:  # a rate or code out of range is named with its range first
         updated(base, economics={k: v for k, v in (("usd_to_currency", rate), ("currency", chosen)) if v is not None})
     except ValidationError as error:

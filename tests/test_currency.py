@@ -242,3 +242,16 @@ def test_a_currency_without_its_rate_is_refused():
         Economics.model_validate({"currency": "CNY"})
     assert Economics.model_validate({"currency": "CNY", "usd_to_currency": 7.0}).usd_to_currency == 7.0
     assert Economics.model_validate({}).currency == "USD"
+
+
+def test_a_currency_typed_as_buyers_write_it_is_its_iso_code():
+    """``--currency RMB`` and ``--currency cny`` are CNY (RMB was refused as a currency without a
+    dated rate; lower case as not a code)."""
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args
+    from configurator.core.catalog import load_bundled_catalog
+    from configurator.core.currency import currency_code
+
+    assert currency_code("RMB") == currency_code("cny") == "CNY" and currency_code("yuan") == "yuan"
+    args = build_parser().parse_args(["estimate", "--workload", "inference", "--currency", "rmb"])
+    assert scenario_from_args(args, load_bundled_catalog()).economics.currency == "CNY"

@@ -43,6 +43,17 @@ class ExchangeRate:
     source: str
 
 
+CURRENCY_ALIASES = {"RMB": "CNY"}
+"""Names buyers write for a currency in place of its ISO 4217 code: renminbi (RMB) is the yuan, CNY."""
+
+
+def currency_code(text: str) -> str:
+    """The ISO 4217 code a typed currency means: capitals (``cny`` is CNY), an alias replaced
+    (:data:`CURRENCY_ALIASES`: ``RMB`` is CNY); anything else as typed, for the scenario's own check."""
+    code = text.strip().upper()
+    return CURRENCY_ALIASES.get(code, code) if len(code) == 3 else text
+
+
 def _rate_id(currency: str) -> str:
     return f"usd_to_{currency.lower()}"
 

@@ -245,7 +245,7 @@ def test_a_line_break_in_a_cards_name_adds_no_line(capsys, overlay, argv, langua
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (["estimate", "--currency", "eur"], "--currency: 'eur' is not a currency code: three capital letters (ISO 4217)"),
+    (["estimate", "--currency", "yuan"], "--currency: 'yuan' is not a currency code: three capital letters (ISO 4217)"),
     (["estimate", "--currency", "EURO"], "'EURO' is not a currency code"),
 ])
 def test_a_currency_code_is_refused_in_words(capsys, argv, says):
@@ -348,7 +348,7 @@ def _quotes(tmp_path: Path, text: str) -> str:
                                                        "2026-01-15,x\n")],
      "row 2, column B (unit_price): 'abc' is not an amount", "第 2 行第 B 列（unit_price）：'abc' 不是用数字"),
     (lambda tmp: ["recommend", "--global-batch=--"], "'--' is not a value", "'--' 不是取值"),
-    (lambda tmp: ["estimate", "--currency", "eur"], "is not a currency code", "不是货币代码"),
+    (lambda tmp: ["estimate", "--currency", "yuan"], "is not a currency code", "不是货币代码"),
     (lambda tmp: ["recommend", "--limit", "0"], "--limit: between 1 and 10,000, not 0", "应在 1 到 10,000 之间"),
     # argparse's own refusals and the argument types' (were English whatever --lang said)
     (lambda tmp: ["estimate", "--global-batch", "abc"], "argument --global-batch: 'abc' is not a number",

@@ -245,6 +245,10 @@ def cost_section(est: Estimate) -> Section:
     c, family = est.costs, family_of(est.scenario.workload)
     period = "job" if family.one_off_job else "hour"
     per_unit = c.per_million_tokens if family.cost_unit == MILLION_TOKENS else c.per_unit
+    runs = not does_not_run(est)
+    if not runs:  # no work done, so no cost per unit of it (its speed row says none: 0.23 USD per
+        per_unit = None  # million tokens was shown under 2 × L4 that cannot hold 1,000 users' caches)
+    job_figure = runs or not family.one_off_job  # a job that does not run has no length, so no energy or rent for it
     power = est.power
 
     def money(value: float | None) -> Amount:
@@ -253,10 +257,12 @@ def cost_section(est: Estimate) -> Section:
     rows = (
         Row("Board power", Amount(power.board_watts if power else None, "W"), key="board_watts"),
         Row("Facility power", Amount(power.facility_watts if power else None, "W"), key="facility_watts", detail=True),
-        Row(Phrase("Energy per {period}", {"period": period}), Amount(est.energy_kwh, "kWh"), key="energy_kwh"),
+        Row(Phrase("Energy per {period}", {"period": period}), Amount(est.energy_kwh if job_figure else None, "kWh"),
+            key="energy_kwh"),
         Row("Purchase (cards only)", money(c.purchase), key="purchase"),
-        Row(Phrase("Cloud per {period}", {"period": period}), money(c.cloud), key="cloud"),
-        Row(Phrase("Electricity per {period}", {"period": period}), money(c.energy), key="energy"),
+        Row(Phrase("Cloud per {period}", {"period": period}), money(c.cloud if job_figure else None), key="cloud"),
+        Row(Phrase("Electricity per {period}", {"period": period}), money(c.energy if job_figure else None),
+            key="energy"),
         Row(per_unit_label(family.cost_unit, c.basis), money(per_unit), key="per_unit"),
         price_dates_row(c.prices),
     )

@@ -32,7 +32,8 @@ ADAPTER_KERNEL_S = TRANSFORMERS.layer_overhead_graphs_s / REPLAYED_LAYER_KERNELS
 launch gap and tail on the GPU, what a small kernel costs when the host runs ahead of the GPU, as it
 does while the step's large products keep the GPU busy. The host's own dispatch of an eager kernel
 (9.4 µs on a DGX H100, :data:`~configurator.core.formulas.efficiency.LAYER_OVERHEAD_S`) is not charged
-again: it overlaps the GPU's work."""
+again: it overlaps the GPU's work, except as the floor under the whole step where the host cannot keep
+ahead (:func:`eager_host_floor_seconds`)."""
 
 EAGER_OP_HOST_S = TRANSFORMERS.prompt_eager_op_host_s
 """Host time of one eager PyTorch op in a training step [s] (25 µs): the engine profile's figure for
@@ -49,8 +50,9 @@ def adapted_linears(model: ModelArchitecture, targets: str,
     d_out, rows, modules, by_output)`` — input and output widths [count], the share of the layer's
     tokens each module runs on, how many such modules a layer has [count], and whether tensor
     parallelism splits the linear by its output (q, k, v, gate, up; the output and down projections
-    by their input: Megatron's column- and row-parallel linears). q, k, v and the output projection;
-    with ``all-linear`` the MLP's too: a dense layer's gate, up and down (up and down for GELU), an
+    by their input: Megatron's column- and row-parallel linears). q, k, v and the output projection
+    (with ``qkv`` q, k and v alone: NeMo 24.07's PEFT default, ``attention_qkv``); with ``all-linear``
+    the MLP's too: a dense layer's gate, up and down (up and down for GELU), an
     MoE layer's for every routed expert (each on ``top-k / experts`` of the tokens) and every shared
     one (as :func:`~configurator.core.adapter_memory.lora_params_per_layer` counts their parameters).
     ``fused``: Megatron-Core's layers, whose q, k and v are one linear (``linear_qkv``) and gate and up
@@ -62,6 +64,8 @@ def adapted_linears(model: ModelArchitecture, targets: str,
     else:
         linears = [(d, model.q_dim, 1.0, 1.0, True), (d, model.kv_dim, 1.0, 1.0, True),
                    (d, model.kv_dim, 1.0, 1.0, True)]
+    if targets == "qkv":
+        return tuple(linears)
     linears.append((model.attn_out_dim, d, 1.0, 1.0, False))
     if targets == "attention":
         return tuple(linears)

@@ -100,3 +100,25 @@ def test_qkv_targets_launch_fewer_adapter_kernels_than_attention():
               for t in ("qkv", "attention", "all-linear")}
     assert counts["qkv"][0] == 41 + 3 * (FORWARD_KERNELS + 2)
     assert counts["qkv"][0] < counts["attention"][0] < counts["all-linear"][0]
+
+
+def test_qkv_targets_carry_three_adapters_fewer_weights_and_a_lighter_layer():
+    from configurator.core.adapter_memory import lora_params_per_layer
+    from configurator.core.adapter_speed import adapted_linears, adapter_layer_seconds
+    from configurator.core.formulas.states import lora_matrix_params
+    from configurator.core.memory import layer_activation_bytes
+
+    model = preset("llama3.2-1b")
+    assert len(adapted_linears(model, "qkv")) == 3 and len(adapted_linears(model, "qkv", fused=True)) == 1
+    qkv, attention = lora_params_per_layer(model, 16, "qkv"), lora_params_per_layer(model, 16, "attention")
+    assert attention - qkv == lora_matrix_params(16, model.attn_out_dim, model.hidden)
+    times = {}
+    for t in ("qkv", "attention"):
+        s = _scenario(targets=t)
+        plan = plan_training(H200, s.precision)
+        times[t] = adapter_layer_seconds(s, H200, plan, 2048.0, 1, False)
+        layout = activation_layout(s, plan, training_states(s, plan))
+        times[t, "bytes"] = layer_activation_bytes(s.model, layout, 2048)
+    assert 0 < times["qkv"] < times["attention"]
+    # the frozen output projection keeps no input: its 16-bit token-major copy of the attention output
+    assert times["attention", "bytes"] - times["qkv", "bytes"] == pytest.approx(2.0 * model.attn_out_dim)

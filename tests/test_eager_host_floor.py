@@ -122,3 +122,9 @@ def test_qkv_targets_carry_three_adapters_fewer_weights_and_a_lighter_layer():
     assert 0 < times["qkv"] < times["attention"]
     # the frozen output projection keeps no input: its 16-bit token-major copy of the attention output
     assert times["attention", "bytes"] - times["qkv", "bytes"] == pytest.approx(2.0 * model.attn_out_dim)
+
+
+def test_a_host_bound_step_says_so_and_a_gpu_bound_one_does_not():
+    bound = [m for m in _timing(_scenario()).messages if m.id == "host-bound"]
+    assert len(bound) == 1 and bound[0].params["host_ms"] > bound[0].params["gpu_ms"]
+    assert not [m for m in _timing(_scenario(model="llama3-8b", seq_len=8192)).messages if m.id == "host-bound"]

@@ -411,11 +411,15 @@ def micro_batch_timing(
                                                   a.comm_overlap))
     overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full) \
         + layers * adapter_layer_seconds(scenario, card, plan, tokens, tp, full)
-    total_s = max(micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_s, overhead_s),
-                  eager_host_floor_seconds(scenario, plan, layers, full))
+    gpu_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_s, overhead_s)
+    host_s = eager_host_floor_seconds(scenario, plan, layers, full)
+    total_s = max(gpu_s, host_s)
+    messages = tensor_parallel_messages(scenario, card, net)
+    if host_s > gpu_s:
+        messages.append(msg("host-bound", host_ms=1e3 * host_s, gpu_ms=1e3 * gpu_s))
     # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
     return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, stage * split,
-                            training_states(scenario, plan), tuple(tensor_parallel_messages(scenario, card, net)),
+                            training_states(scenario, plan), tuple(messages),
                             cp_s, ep_s, offload_s, frozen_base_bytes(scenario, plan, first_params, first_layers) / tp)
 
 

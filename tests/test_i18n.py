@@ -46,6 +46,7 @@ ALLOWED = {
     "torchtitan",  # a training framework, named as Megatron is (what selective recomputation keeps)
     "Core", "Transformer", "Engine",  # Megatron-Core and NVIDIA Transformer Engine, product names (layer kernels)
     "Bridge",  # Megatron-Bridge, a product name (the recipes whose userbuffers tables the overlap can run)
+    "NeMo",  # NVIDIA NeMo, a product name (its LoRA default targets: q, k, v only)
     "FlashAttention", "flash", "attn", "SDPA", "cuDNN",  # attention kernels and libraries, product names
     "API",  # an interface other programs call: written so in Chinese too (供其他程序调用的 API)
     # serving engines, weight formats and benchmarks are product names

@@ -24,10 +24,10 @@ def _estimate_json(capsys, *flags) -> dict:
 
 def test_the_flag_is_declared_once_with_its_choices():
     entry = BY_PATH["training.lora_targets"]
-    assert entry.flag == "--lora-targets" and entry.choices == ("all-linear", "attention")
+    assert entry.flag == "--lora-targets" and entry.choices == ("all-linear", "attention", "qkv")
 
 
-@pytest.mark.parametrize("targets", ["attention", "all-linear"])
+@pytest.mark.parametrize("targets", ["attention", "all-linear", "qkv"])
 def test_the_flag_sets_the_scenario(capsys, targets):
     result = _estimate_json(capsys, "--workload", "lora", "--lora-targets", targets)
     assert result["scenario"]["training"]["lora_targets"] == targets

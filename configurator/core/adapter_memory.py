@@ -89,10 +89,13 @@ def gathered_element_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
 
 def lora_params_per_layer(model: ModelArchitecture, rank: int, targets: str) -> float:
     """Adapter parameters in one layer: :func:`~configurator.core.formulas.states.lora_matrix_params`
-    per adapted matrix (Hu et al. 2021) — q, k, v and output, and with ``targets="all"`` the MLP's."""
+    per adapted matrix (Hu et al. 2021) — q, k, v and output (``targets="qkv"``: q, k and v alone),
+    and with ``targets="all-linear"`` the MLP's."""
     d = model.hidden
-    attention = (lora_matrix_params(rank, d, model.q_dim) + 2 * lora_matrix_params(rank, d, model.kv_dim)
-                 + lora_matrix_params(rank, model.attn_out_dim, d))
+    qkv = lora_matrix_params(rank, d, model.q_dim) + 2 * lora_matrix_params(rank, d, model.kv_dim)
+    if targets == "qkv":
+        return qkv
+    attention = qkv + lora_matrix_params(rank, model.attn_out_dim, d)
     if targets == "attention":
         return attention
     matrices = 3 if model.gated_mlp else 2

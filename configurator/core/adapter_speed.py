@@ -1,6 +1,8 @@
 """The time LoRA adapters add to a training micro-batch, from a scenario and a card: which linears
 carry an adapter (``training.lora_targets``) and at what shapes, each timed by
-:func:`~configurator.core.formulas.adapter_time.adapter_seconds`. Read by the scalar step time
+:func:`~configurator.core.formulas.adapter_time.adapter_seconds`; and the host floor of an eager
+step, the kernels its layers and adapters launch at the host's time per op
+(:func:`eager_host_floor_seconds`). Read by the scalar step time
 (:mod:`configurator.core.training_speed`) and the planner's arrays
 (:mod:`configurator.core.workloads.training.layout_speed`) alike."""
 
@@ -11,8 +13,10 @@ import numpy as np
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.engines import TRANSFORMERS
-from configurator.core.formulas.adapter_time import adapter_seconds
+from configurator.core.formulas.adapter_time import BACKWARD_KERNELS, FORWARD_KERNELS, adapter_seconds
+from configurator.core.formulas.eager_layer import eager_layer_backward_kernels, eager_layer_kernels, layer_products
 from configurator.core.formulas.gemm_efficiency import gemm_family
+from configurator.core.formulas.timing import eager_host_seconds
 from configurator.core.memory import activation_kernels, training_states
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import ActivationKernels, Scenario
@@ -28,7 +32,16 @@ ADAPTER_KERNEL_S = TRANSFORMERS.layer_overhead_graphs_s / REPLAYED_LAYER_KERNELS
 launch gap and tail on the GPU, what a small kernel costs when the host runs ahead of the GPU, as it
 does while the step's large products keep the GPU busy. The host's own dispatch of an eager kernel
 (9.4 µs on a DGX H100, :data:`~configurator.core.formulas.efficiency.LAYER_OVERHEAD_S`) is not charged
-again: it overlaps the GPU's work."""
+again: it overlaps the GPU's work, except as the floor under the whole step where the host cannot keep
+ahead (:func:`eager_host_floor_seconds`)."""
+
+EAGER_OP_HOST_S = TRANSFORMERS.prompt_eager_op_host_s
+"""Host time of one eager PyTorch op in a training step [s] (25 µs): the engine profile's figure for
+the prompt run op by op, measured on the H200 rig (512 tokens of Llama 3 8B in 32.3 ms, 1,312 kernels
+at 24.6 µs each, host-bound), whose training rows run the same modules (``benchmarks/gpu_grid_torch.py``
+``Block``). A training op also records its autograd node; a backward kernel is launched from the
+autograd engine's C++ without Python: the one figure stands for both. NVIDIA/Fuser issue 3507 times
+9.4 µs per kernel on a DGX H100 (a one-layer Llama 3.2 1B forward, 65 kernels in 0.616 ms)."""
 
 
 def adapted_linears(model: ModelArchitecture, targets: str,
@@ -37,8 +50,9 @@ def adapted_linears(model: ModelArchitecture, targets: str,
     d_out, rows, modules, by_output)`` — input and output widths [count], the share of the layer's
     tokens each module runs on, how many such modules a layer has [count], and whether tensor
     parallelism splits the linear by its output (q, k, v, gate, up; the output and down projections
-    by their input: Megatron's column- and row-parallel linears). q, k, v and the output projection;
-    with ``all-linear`` the MLP's too: a dense layer's gate, up and down (up and down for GELU), an
+    by their input: Megatron's column- and row-parallel linears). q, k, v and the output projection
+    (with ``qkv`` q, k and v alone: NeMo 24.07's PEFT default, ``attention_qkv``); with ``all-linear``
+    the MLP's too: a dense layer's gate, up and down (up and down for GELU), an
     MoE layer's for every routed expert (each on ``top-k / experts`` of the tokens) and every shared
     one (as :func:`~configurator.core.adapter_memory.lora_params_per_layer` counts their parameters).
     ``fused``: Megatron-Core's layers, whose q, k and v are one linear (``linear_qkv``) and gate and up
@@ -50,6 +64,8 @@ def adapted_linears(model: ModelArchitecture, targets: str,
     else:
         linears = [(d, model.q_dim, 1.0, 1.0, True), (d, model.kv_dim, 1.0, 1.0, True),
                    (d, model.kv_dim, 1.0, 1.0, True)]
+    if targets == "qkv":
+        return tuple(linears)
     linears.append((model.attn_out_dim, d, 1.0, 1.0, False))
     if targets == "attention":
         return tuple(linears)
@@ -101,3 +117,46 @@ def adapter_layer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, t
             card.bandwidth_gbps * GB, min(plan.math_bytes, 2.0), family, passes, train.lora_dropout > 0.0, casts,
             a.bandwidth_efficiency)
     return float(total) if np.ndim(total) == 0 else total
+
+
+def eager_layer_kernel_counts(scenario: Scenario, plan: PrecisionPlan) -> tuple[int, int] | None:
+    """Kernels one layer launches forward and backward in an eager training step [count], None where
+    the layers run fused (Megatron-Core with Transformer Engine: :func:`~configurator.core.memory.activation_kernels`
+    ``fused``). The layer's own (:func:`~configurator.core.formulas.eager_layer.eager_layer_kernels`,
+    :func:`~configurator.core.formulas.eager_layer.eager_layer_backward_kernels`, a dense layer's for
+    an MoE's too, fewer than an eager MoE layer launches), each product's weight cast to 16-bit and its
+    gradient back under AMP with trained fp32 weights, and each adapter's
+    (:data:`~configurator.core.formulas.adapter_time.FORWARD_KERNELS`,
+    :data:`~configurator.core.formulas.adapter_time.BACKWARD_KERNELS`, with its dropout and AMP casts) on
+    every adapted linear (:func:`adapted_linears`)."""
+    kernels = activation_kernels(scenario)
+    if kernels is ActivationKernels.FUSED:
+        return None
+    model, train = scenario.model, scenario.training
+    fused_norm = kernels is ActivationKernels.FUSED_NORM
+    adapter = scenario.workload.is_adapter
+    amp = training_states(scenario, plan).autocast_copy > 0
+    casts = layer_products(model.gated_mlp) if amp and not adapter else 0
+    forward = eager_layer_kernels(model.gated_mlp, fused_norm) + casts
+    backward = eager_layer_backward_kernels(model.gated_mlp, not adapter, fused_norm) + casts
+    if adapter:
+        modules = sum(linear[3] for linear in adapted_linears(model, train.lora_targets))
+        extra = (1 if train.lora_dropout > 0.0 else 0) + (2 if amp else 0)
+        forward += round(modules * (FORWARD_KERNELS + extra))
+        backward += round(modules * (BACKWARD_KERNELS + extra))
+    return forward, backward
+
+
+def eager_host_floor_seconds(scenario: Scenario, plan: PrecisionPlan, layers, recomputed):
+    """Host time to launch one micro-batch of ``layers`` layers op by op [s], the floor under an eager
+    step (0 where the layers run fused): :func:`~configurator.core.formulas.timing.eager_host_seconds`
+    of :func:`eager_layer_kernel_counts` at :data:`EAGER_OP_HOST_S`, the forward twice where
+    ``recomputed``. A Llama 3.2 1B LoRA step on all seven linears (83 kernels forward, 116 backward a
+    layer) at 2,048 tokens: 79.6 ms, 112.8 ms with full recomputation; ``layers`` and ``recomputed``
+    may be arrays."""
+    counts = eager_layer_kernel_counts(scenario, plan)
+    if counts is None:
+        return 0.0
+    passes = np.where(recomputed, 2, 1)
+    floor = eager_host_seconds(np.asarray(layers, dtype=float), counts[0], counts[1], passes, EAGER_OP_HOST_S)
+    return float(floor) if np.ndim(floor) == 0 else floor

@@ -199,9 +199,11 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Which frozen weights get LoRA adapters. All linear layers: q, k, v and the output "
              "projection of attention and every MLP matrix (QLoRA's setting). Attention only: those four projections "
              "(the LoRA paper's); fewer adapter weights, and on a 16-bit base the frozen MLP keeps no inputs for "
-             "backward."), row_label=_t("ScenarioEditor", "LoRA &targets"),
-       cli_help="weights that get LoRA adapters: all-linear (attention and MLP, QLoRA's setting; the default) or "
-                "attention (q, k, v and output projections only)"),
+             "backward. q, k, v only: the query, key and value projections alone (NeMo's PEFT default, "
+             "attention_qkv)."), row_label=_t("ScenarioEditor", "LoRA &targets"),
+       cli_help="weights that get LoRA adapters: all-linear (attention and MLP, QLoRA's setting; the default), "
+                "attention (q, k, v and output projections only) or qkv (q, k and v projections only: NeMo's "
+                "default)"),
     _f("training.fp8_base", _t("ScenarioController", "FP8 frozen base"), flag="--fp8-base", cli_type="switch",
        editor=False, cli_help="LoRA with FP8 math: the frozen base's block linears kept in FP8 only, no 16-bit copy "
                               "(Transformer Engine fp8_model_init, as NeMo's fp8_params sets it); default off"),

@@ -151,6 +151,9 @@ class ActivationLayout:
     flash_attention: bool
     recompute: Recompute
     frozen_mlp: bool = False
+    frozen_out_proj: bool = False
+    """The output projection is frozen and carries no adapter (LoRA on q, k and v alone, on a 16-bit
+    base): nothing keeps its input, the attention output's token-major copy (:func:`frozen_out_proj_drops_input`)."""
     loss: LossKernel = LossKernel.FUSED
     selective: SelectivePolicy = SelectivePolicy.ATTENTION
     loss_parallel: bool = False
@@ -208,6 +211,8 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
         frozen_mlp=layout.frozen_mlp, fused_norm=layout.kernels is ActivationKernels.FUSED_NORM,
         frozen_norms=layout.frozen_norms)
     eager += adapter_dropout_layer_bytes(model, layout)
+    if layout.frozen_out_proj:
+        eager -= layout.math_bytes * model.attn_out_dim
     if not model.is_moe:
         return eager
     casts = 2 if model.gated_mlp and layout.residual_bytes > layout.math_bytes else 1
@@ -229,6 +234,9 @@ def adapter_dropout_layer_bytes(model: ModelArchitecture, layout: ActivationLayo
     if layout.dropout_targets is None:
         return 0.0
     h = model.hidden
+    if layout.dropout_targets == "qkv":  # q, k and v alone: the attention input
+        return lora_dropout_saved_bytes_per_token([h, h, h], layout.math_bytes,
+                                                  h if layout.dropout_frees_inputs else 0.0)
     dropped = [h, h, h, model.attn_out_dim]
     freed = h + model.attn_out_dim
     if layout.dropout_targets == "all-linear":
@@ -423,9 +431,16 @@ def frozen_base_keeps_no_inputs(scenario: Scenario) -> bool:
 
 
 def frozen_mlp_drops_inputs(scenario: Scenario) -> bool:
-    """The MLP is frozen and keeps no input for a weight gradient: LoRA on the attention only, on a
-    16-bit base (:func:`frozen_base_keeps_no_inputs`)."""
-    return frozen_base_keeps_no_inputs(scenario) and scenario.training.lora_targets == "attention"
+    """The MLP is frozen and keeps no input for a weight gradient: LoRA on the attention only (or on
+    q, k and v alone), on a 16-bit base (:func:`frozen_base_keeps_no_inputs`)."""
+    return frozen_base_keeps_no_inputs(scenario) and scenario.training.lora_targets in ("attention", "qkv")
+
+
+def frozen_out_proj_drops_input(scenario: Scenario) -> bool:
+    """The output projection is frozen and its input, the attention output's token-major copy, kept by
+    no one: LoRA on q, k and v alone (``qkv``), on a 16-bit base (:func:`frozen_base_keeps_no_inputs`;
+    the attention kernel keeps its own head-major output)."""
+    return frozen_base_keeps_no_inputs(scenario) and scenario.training.lora_targets == "qkv"
 
 
 def saved_input_bytes(kernels: ActivationKernels, plan: PrecisionPlan, adapter: bool = False) -> float:
@@ -462,6 +477,7 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         flash_attention=scenario.training.flash_attention and plan.math_bytes <= 2,
         recompute=scenario.training.recompute,
         frozen_mlp=frozen_mlp_drops_inputs(scenario),
+        frozen_out_proj=frozen_out_proj_drops_input(scenario),
         frozen_norms=scenario.workload.is_adapter,
         loss=loss_kernel(scenario),
         selective=scenario.training.selective_policy,

@@ -60,6 +60,10 @@ ENGLISH: dict[str, str] = {
         "{dp:.0f} %, pipeline {p2p:.0f} %, context parallel {cp:.0f} %, expert parallel {ep:.0f} %, "
         "CPU offload {offload:.0f} %): a larger micro-batch or global batch, or another layout, would hide it"
     ),
+    "host-bound": (
+        "The step waits on the host: launching eager PyTorch's kernels one by one takes {host_ms:,.0f} ms a "
+        "micro-batch, the GPU's work {gpu_ms:,.0f} ms; CUDA graphs or a larger micro-batch would hide it"
+    ),
     "batch-does-not-divide": (
         "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards; "
         "nearest that do: {low:,} or {high:,} tokens"
@@ -287,6 +291,7 @@ CHINESE: dict[str, str] = {
     "tp-overlap-not-applied": "未应用张量并行通信重叠：Transformer Engine 的用户缓冲区要求 {tp} 张张量并行卡位于同一 NVLink 域内；其通信按未掩盖计算",
     "dp-over-pcie": "{card} 无卡间互联：梯度交换经由 PCIe",
     "comm-exposed": "每步 {share:.0f} % 时间为未被掩盖的通信（张量并行 {tp:.0f} %、数据并行 {dp:.0f} %、流水线 {p2p:.0f} %、上下文并行 {cp:.0f} %、专家并行 {ep:.0f} %、CPU 卸载 {offload:.0f} %）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
+    "host-bound": "每步都在等待主机：常规 PyTorch 逐个启动算子，每个微批主机耗时 {host_ms:,.0f} ms，GPU 计算只需 {gpu_ms:,.0f} ms；CUDA 图或更大的微批可将其掩盖",
     "batch-does-not-divide": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 词元",
     "batch-does-not-divide-one": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{nearest:,} 词元",
     "batch-moved": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按最接近的可行值 {used:,} 词元规划（可自行设置全局批量）",

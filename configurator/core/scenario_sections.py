@@ -109,7 +109,7 @@ class Training(_Frozen):
                     "master's 16 low bits (fp32-remainders: store_param_remainders, NeMo's choice there). Written to "
                     "files only when not recipe")
     lora_rank: int = Field(default=16, ge=1, le=4096)
-    lora_targets: Literal["all-linear", "attention"] = "all-linear"
+    lora_targets: Literal["all-linear", "attention", "qkv"] = "all-linear"
     lora_dropout: float = Field(
         default=0.0, ge=0.0, lt=1.0, exclude_if=lambda p: p == 0.0,
         description="dropout probability on each LoRA adapter's input (peft lora_dropout): above 0 every adapted "

@@ -64,7 +64,7 @@ from configurator.core.memory import (
     training_states,
 )
 from configurator.core.adapter_memory import gathered_element_bytes
-from configurator.core.adapter_speed import adapter_layer_seconds
+from configurator.core.adapter_speed import adapter_layer_seconds, eager_host_floor_seconds
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
@@ -354,8 +354,10 @@ def micro_batch_timing(
 ) -> MicroBatchTiming | None:
     """Roofline sum for one micro-batch (forward + backward) on the fullest stage [s].
 
-    ``t_mb = matmul/(peak·η_mm·η_shape) + attention/(peak_attn·η_attn) + traffic/(bw·η_bw)
-    + passes·L·t_layer + L·t_adapters + TP, CP and EP collectives + offload streams``, ``t_adapters``
+    ``t_mb = max(matmul/(peak·η_mm·η_shape) + attention/(peak_attn·η_attn) + traffic/(bw·η_bw)
+    + passes·L·t_layer + L·t_adapters + TP, CP and EP collectives + offload streams, t_host)``, ``t_host``
+    the host's launches of an eager step's kernels (:func:`~configurator.core.adapter_speed.eager_host_floor_seconds`:
+    small models at short sequences wait on the host, not on the GPU), ``t_adapters``
     the LoRA adapters' kernels and rank-r products (:func:`~configurator.core.adapter_speed.adapter_layer_seconds`,
     counted with the per-layer time); each rank computes
     ``1/cp`` of every sequence; ``η_shape`` is the stage's products at the micro-batch's tokens
@@ -409,10 +411,15 @@ def micro_batch_timing(
                                                   a.comm_overlap))
     overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full) \
         + layers * adapter_layer_seconds(scenario, card, plan, tokens, tp, full)
-    total_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_s, overhead_s)
+    gpu_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_s, overhead_s)
+    host_s = eager_host_floor_seconds(scenario, plan, layers, full)
+    total_s = max(gpu_s, host_s)
+    messages = tensor_parallel_messages(scenario, card, net)
+    if host_s > gpu_s:
+        messages.append(msg("host-bound", host_ms=1e3 * host_s, gpu_ms=1e3 * gpu_s))
     # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
     return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, stage * split,
-                            training_states(scenario, plan), tuple(tensor_parallel_messages(scenario, card, net)),
+                            training_states(scenario, plan), tuple(messages),
                             cp_s, ep_s, offload_s, frozen_base_bytes(scenario, plan, first_params, first_layers) / tp)
 
 

@@ -2387,10 +2387,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>LoRA 秩(&amp;L)</translation>
     </message>
     <message>
-        <source>Which frozen weights get LoRA adapters. All linear layers: q, k, v and the output projection of attention and every MLP matrix (QLoRA&apos;s setting). Attention only: those four projections (the LoRA paper&apos;s); fewer adapter weights, and on a 16-bit base the frozen MLP keeps no inputs for backward.</source>
-        <translation>哪些冻结权重加 LoRA 适配器。所有线性层：注意力的 q、k、v 与输出投影，以及前馈层的每个矩阵（QLoRA 的设置）。仅注意力层：只加在这四个投影上（LoRA 论文的设置）；适配器权重更少，且在 16 位基座上冻结的前馈层不为反向传播保留输入。</translation>
-    </message>
-    <message>
         <source>LoRA &amp;targets</source>
         <translation>LoRA 目标层(&amp;T)</translation>
     </message>
@@ -2625,6 +2621,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>catalog</source>
         <translation>目录</translation>
+    </message>
+    <message>
+        <source>Which frozen weights get LoRA adapters. All linear layers: q, k, v and the output projection of attention and every MLP matrix (QLoRA&apos;s setting). Attention only: those four projections (the LoRA paper&apos;s); fewer adapter weights, and on a 16-bit base the frozen MLP keeps no inputs for backward. q, k, v only: the query, key and value projections alone (NeMo&apos;s PEFT default, attention_qkv).</source>
+        <translation>哪些冻结权重加 LoRA 适配器。所有线性层：注意力的 q、k、v 与输出投影，以及前馈层的每个矩阵（QLoRA 的设置）。仅注意力层：只加在这四个投影上（LoRA 论文的设置）；适配器权重更少，且在 16 位基座上冻结的前馈层不为反向传播保留输入。仅 q、k、v 投影：只加在查询、键、值三个投影上（NeMo 参数高效微调的默认设置，attention_qkv）。</translation>
     </message>
     <message>
         <source>Card p&amp;rice</source>

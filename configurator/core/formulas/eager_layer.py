@@ -33,6 +33,42 @@ this and are not described here.
 
 Under tensor parallelism the norms and residual adds run whole on every rank (the hidden state is
 replicated); rotary, the attention output and the MLP's activation run on each rank's share.
+
+A training step runs the layer's backward too, each forward op's autograd node launching its
+kernels (counted on PyTorch's derivatives of the same ops, ``tools/autograd/derivatives.yaml``):
+
+=================================  =========  ============================================
+op's backward                      kernels    what runs
+=================================  =========  ============================================
+RMSNorm, twice                     14 each    cast 1, pow 3 (``pow_backward``: the power,
+                                              its scale, the product with the gradient),
+                                              mean 1 (the divided expand), rsqrt 3
+                                              (``-0.5·g·r³``), × rsqrt 3 (both gradients
+                                              and the sum over the row), × weight 1, cast
+                                              back 1, the upcast input's two gradients
+                                              summed 1; a trained weight's gradient 2 more
+                                              (product and sum over tokens)
+rotary on q and on k               5 each     × sin 1, neg 1, × cos 1, the halves joined
+                                              1, the two paths' gradients summed 1
+SDPA                               3          FlashAttention-2's backward: the dO·O
+                                              preprocess, the main kernel, dQ's
+                                              conversion from its fp32 accumulator
+attention output, q, k, v views    1 + 3      each gradient copied back from head-major
+products                           7 (6)      the input's gradient; a trained weight's
+                                              gradient 7 (6) more
+residual stream                    2          its gradient summed where it forks into
+                                              each norm and residual add
+shared inputs                      3 (2)      q, k and v read one normed input (2 sums),
+                                              gate and up the other (1)
+SwiGLU                             3 (1)      SiLU's derivative, the gate product's two
+                                              gradients (a plain MLP: its activation's)
+=================================  =========  ============================================
+
+A frozen Llama layer's backward launches 60 kernels, a trained one's 71 (1.5 and 1.7 times the
+forward's 41); under PyTorch AMP with fp32 weights each product's weight is cast to 16-bit once a
+forward and its gradient back once a backward (7 kernels each way). A fused RMSNorm (Triton,
+torchtitan's ``fused_rmsnorm``) is one kernel forward and two backward (the input's gradient, the
+weight's partial sums).
 """
 
 from __future__ import annotations
@@ -45,13 +81,67 @@ ROTARY_KERNELS = 5
 """Kernels of a rotate-half rotary embedding on one tensor: neg, cat, × cos, × sin, add [count]."""
 
 
-def eager_layer_kernels(gated_mlp: bool = True) -> int:
+RMSNORM_BACKWARD_KERNELS = 14
+"""Kernels of an fp32 RMSNorm's backward with a frozen weight, op by op (module's second table)
+[count]; a trained weight adds :data:`NORM_WEIGHT_GRADIENT_KERNELS`."""
+
+NORM_WEIGHT_GRADIENT_KERNELS = 2
+"""Kernels of a norm weight's gradient: the product with the normed input and its sum over the
+tokens [count]."""
+
+ROTARY_BACKWARD_KERNELS = 5
+"""Kernels of a rotate-half rotary embedding's backward on one tensor (module's second table) [count]."""
+
+ATTENTION_BACKWARD_KERNELS = 3
+"""Kernels of FlashAttention-2's backward as PyTorch's SDPA runs it: the dO·O preprocess, the main
+kernel and dQ's conversion from its fp32 accumulator [count]."""
+
+FUSED_NORM_KERNELS = (1, 2)
+"""Kernels of a fused (Triton) RMSNorm forward and backward [count]: one kernel, then the input's
+gradient and the weight's partial sums."""
+
+
+def layer_products(gated_mlp: bool = True) -> int:
+    """Matrix products of a dense layer: q, k, v, o and the MLP's gate, up and down (up and down
+    without a gate) [count]."""
+    return 7 if gated_mlp else 6
+
+
+def eager_layer_kernels(gated_mlp: bool = True, fused_norm: bool = False) -> int:
     """Kernels one layer launches (module table): two RMSNorms, rotary on q and k, seven products
     (six without a gate), SDPA, the attention output's copy, two residual adds and the MLP's
-    activation (and the gate product) [count]: 41 for a Llama layer."""
-    products = 7 if gated_mlp else 6
+    activation (and the gate product) [count]: 41 for a Llama layer (25 with fused norms,
+    :data:`FUSED_NORM_KERNELS`)."""
     activation = 2 if gated_mlp else 1
-    return 2 * RMSNORM_KERNELS + 2 * ROTARY_KERNELS + products + 1 + 1 + 2 + activation
+    norm = FUSED_NORM_KERNELS[0] if fused_norm else RMSNORM_KERNELS
+    return 2 * norm + 2 * ROTARY_KERNELS + layer_products(gated_mlp) + 1 + 1 + 2 + activation
+
+
+def eager_layer_backward_kernels(gated_mlp: bool = True, trained: bool = True, fused_norm: bool = False) -> int:
+    """Kernels one layer's backward launches in eager PyTorch (module's second table) [count]: two
+    RMSNorms, rotary on q and k, SDPA, the layout copies of the attention output and of q, k and v,
+    each product's input gradient (and its weight's, ``trained``), the residual stream's and the
+    shared inputs' gradient sums and the MLP's activation: 60 for a frozen Llama layer, 71 trained.
+
+    Parameters
+    ----------
+    gated_mlp : bool
+        SwiGLU (gate and up) rather than one activation.
+    trained : bool
+        The layer's weights take gradients (full training); False for a frozen base (LoRA).
+    fused_norm : bool
+        Each RMSNorm one fused kernel (:data:`FUSED_NORM_KERNELS`).
+    """
+    products = layer_products(gated_mlp)
+    if fused_norm:
+        norm = FUSED_NORM_KERNELS[1]
+    else:
+        norm = RMSNORM_BACKWARD_KERNELS + (NORM_WEIGHT_GRADIENT_KERNELS if trained else 0)
+    weight_gradients = products if trained else 0
+    shared = 3 if gated_mlp else 2
+    activation = 3 if gated_mlp else 1
+    return (2 * norm + 2 * ROTARY_BACKWARD_KERNELS + ATTENTION_BACKWARD_KERNELS + 1 + 3 + products
+            + weight_gradients + 2 + shared + activation)
 
 
 def eager_elementwise_bytes_per_token(hidden, q_dim, kv_dim, mlp_width, gated_mlp=True, element_bytes=2.0, tp=1):

@@ -175,7 +175,13 @@ on a DGX H100 (NVIDIA/Fuser issue 3507, 2024: 0.616 ms for the 65 kernels of a o
 Llama layer (two fp32 RMSNorms of ≈8 kernels, seven autocast weight casts, RoPE, the GQA repeat,
 attention, seven GEMMs, SwiGLU, two residual adds). It is an average over the calibration's
 frameworks (eager PyTorch, llm-foundry, Megatron-LM); fused Megatron layers launch fewer kernels,
-and their small-micro-batch runs are the rows it moves most (Megatron-LM 18B: −4.6 % → −16.3 %)."""
+and their small-micro-batch runs are the rows it moves most (Megatron-LM 18B: −4.6 % → −16.3 %). Since
+2026-12-04 an eager step also has a floor, the host's launches of its kernels counted op by op
+(:func:`~configurator.core.adapter_speed.eager_host_floor_seconds`, 25 µs an op): the step is the larger
+of the two, so where the floor binds (LoRA on the rig's 1B and 3B at 2,048 tokens) this time is inside
+it, not added. No fitting row is host-bound (the rig's full-training 1B at one sequence: a 50 ms floor
+under a 68 ms step), so the rule gives what it gave without the floor (0.7715 and 462 µs on the day's
+formulas, against the 0.773 and 464 µs shipped)."""
 
 PREFILL_LAYER_OVERHEAD_S = 1.3e-4
 """Time per layer per prefill chunk beyond the roofline, for engines without a figure of their own

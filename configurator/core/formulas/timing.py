@@ -36,6 +36,33 @@ def layer_overhead_seconds(layers, per_layer_s, forward_passes):
     return layers * per_layer_s * forward_passes
 
 
+def eager_host_seconds(layers, forward_kernels, backward_kernels, forward_passes, op_host_s):
+    """Host time to launch one micro-batch's layers op by op, forward and backward [s]:
+    ``layers × (passes·K_fwd + K_bwd) × t_op``, the floor under an eager step whose GPU work per
+    kernel is shorter than the host's dispatch of it (the host cannot run ahead of the GPU, so the
+    GPU waits on each launch).
+
+    Parameters
+    ----------
+    layers : float or array
+        Layers on the stage [count].
+    forward_kernels, backward_kernels : int
+        Kernels one layer launches in its forward and in its backward
+        (:mod:`~configurator.core.formulas.eager_layer`) [count].
+    forward_passes : int or array
+        Forward passes per micro-batch: 1, 2 when layers are recomputed in backward [count].
+    op_host_s : float
+        Host time of one eager op, its dispatch through PyTorch and its launch [s].
+
+    References
+    ----------
+    The kernels are counted op by op (:mod:`~configurator.core.formulas.eager_layer`); the host
+    time of an eager op on the H200 rig (``engines.TRANSFORMERS.prompt_eager_op_host_s``, 25 µs, which
+    its prefill rows check) or on a DGX H100 (9.4 µs, NVIDIA/Fuser issue 3507).
+    """
+    return layers * (forward_passes * forward_kernels + backward_kernels) * op_host_s
+
+
 def training_step_seconds(micro_batch_s, slots, p2p_s, optimizer_s, data_parallel_s, host_s):
     """One optimizer step [s]: ``m·(1+b)·t_mb + t_p2p + t_optimizer + t_dp,exposed + t_host``.
 

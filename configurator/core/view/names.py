@@ -100,7 +100,7 @@ def tp_overlap_table_label(name: str | None) -> tuple[str, dict[str, str]]:
         return TP_OVERLAP_TABLE_CP, fields | {"cp": str(shape.cp)}
     return TP_OVERLAP_TABLE, fields
 
-LORA_TARGETS = {"all-linear": "All linear layers", "attention": "Attention only"}
+LORA_TARGETS = {"all-linear": "All linear layers", "attention": "Attention only", "qkv": "q, k, v only"}
 """Label ids of the weights that carry LoRA adapters (``Training.lora_targets``)."""
 
 LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fused kernel",

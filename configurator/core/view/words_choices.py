@@ -33,6 +33,7 @@ ZH_CN_CHOICES: dict[str, str] = {
         "{card} {precision}，隐藏维度 {hidden}，TP {tp}，CP {cp}——Megatron-Bridge",
     "All linear layers": "所有线性层",
     "Attention only": "仅注意力层",
+    "q, k, v only": "仅 q、k、v 投影",
     "Auto (by workload)": "自动（按工作负载）",
     "Eager (fp32 upcast)": "常规（上转为 fp32）",
     "Fused kernel": "融合算子",

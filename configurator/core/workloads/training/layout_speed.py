@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from configurator.core.adapter_speed import adapter_layer_seconds
+from configurator.core.adapter_speed import adapter_layer_seconds, eager_host_floor_seconds
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
@@ -220,7 +220,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     return {"plan": plan, "states": training_states(scenario, plan), "net": net, "link": link,
             "peak_flops": peak_flops, "pass_factor": pass_factor, "full": full, "tokens": tokens, "layers": layers,
             "compute_s": compute_s, "tp_s": tp_s, "cp_s": cp_s, "ep_s": ep_s, "overhead_s": overhead_s,
-            "recompute_s": recompute_s}
+            "recompute_s": recompute_s, "floor_s": np.zeros_like(layers, dtype=float) + eager_host_floor_seconds(scenario, plan, layers, full)}
 
 
 def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table, at: tuple[np.ndarray, np.ndarray],
@@ -288,7 +288,9 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                        train.offload_params, train.offload_activations)
     offload_mb_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
     tp_s, cp_s, ep_s = np.take(tp_s, at_one), np.take(cp_s, at_one), np.take(ep_s, at_one)
-    micro_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s, np.take(overhead_s, at_one))
+    micro_s = np.maximum(micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s,
+                                             np.take(overhead_s, at_one)),
+                         np.take(c["floor_s"], at_one))
     params, opt_params = np.take(params, at_sync), np.take(opt_params, at_sync)
     if train.offload_optimizer:
         optimizer_s = np.zeros_like(compute_s)

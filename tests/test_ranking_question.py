@@ -104,3 +104,25 @@ def test_the_panel_keeps_its_ranking_after_a_count_change_and_ranks_again_after_
     assert controller.apply("serving.concurrency", 64)
     again = panel.wait()
     assert again is not shown and ranked == [1] and checked == [4, 4]
+
+
+def test_the_check_of_a_hand_picked_card_ranks_once_per_question(few, monkeypatch):
+    """A training card chosen for serving is checked against a ranking of inference cards
+    (``mismatch``): with the rankings kept for the same question, a card-count change ranks nothing
+    again and says the same as a check ranking anew."""
+    from configurator.core import mismatch as checks
+
+    ranked = []
+    real = checks.recommend
+    monkeypatch.setattr(checks, "recommend", lambda *a, **k: (ranked.append(a[2]), real(*a, **k))[1])
+    kept: dict = {}
+    first = checks.mismatch(SERVE_70B, few, kept)
+    assert ranked and kept
+    for count in (16, 32):
+        other = updated(SERVE_70B, count=count)
+        assert ranking_question(other) == ranking_question(SERVE_70B)
+        asked = len(ranked)
+        again = checks.mismatch(other, few, kept)
+        assert len(ranked) == asked  # nothing ranked again
+        assert again == checks.mismatch(other, few)  # what ranking anew says
+    assert first == checks.mismatch(SERVE_70B, few)

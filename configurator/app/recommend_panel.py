@@ -106,6 +106,9 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         """Whether :attr:`result` is the ranking of the cards done so far (the final one still to come)."""
         self._asked: tuple | None = None
         """What the complete ranking shown was asked (:meth:`_question`), or None."""
+        self._checks: dict = {}
+        """The rankings the hand-picked card's check asked for (``mismatch``'s ``rankings``) with
+        :attr:`_asked`: kept while the question is."""
         self._picked: str | None = None
         """The card of the row the user selected while the ranking grew."""
         self._filling = False
@@ -226,7 +229,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         in the next pass of the event loop (the panel just opened: nothing to wait for)."""
         if shown is not None and shown.result is not None and not shown.partial and not shown.busy:
             self._timer.stop()  # the objective and filters taken over asked for a ranking: it is shown already
-            self._show_result(shown.result, shown.warning, shown._asked)  # noqa: SLF001 - the panel it replaces
+            taken = shown._asked, shown._checks  # noqa: SLF001 - the panel it replaces
+            self._show_result(shown.result, shown.warning, *taken)
         else:
             self._timer.start(0)  # its interval back to the debounce once it fires (start_refresh)
 
@@ -245,37 +249,40 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         return (ranking_question(self.controller.scenario), self.ranking.value.objective, self.filters(),
                 self.controller.catalog)
 
-    def _request(self) -> Callable[[], tuple[Result, object, tuple]]:
+    def _request(self) -> Callable[[], tuple[Result, object, tuple, dict]]:
         """The ranking of the current scenario and the check of the hand-picked card, to run anywhere."""
         scenario: Scenario = self.controller.scenario
         catalog = self.controller.catalog
         objective = self.ranking.value.objective
         filters = self.filters()
-        asked = self._question()
+        asked, checks = self._question(), {}
         return lambda: (with_price_decision(recommend(scenario, catalog, objective, filters, limit=LISTED)),
-                        mismatch(scenario, catalog), asked)
+                        mismatch(scenario, catalog, checks), asked, checks)
 
-    def _progressive_request(self) -> Callable[[JobContext], tuple[Result, object, tuple]]:
+    def _progressive_request(self) -> Callable[[JobContext], tuple[Result, object, tuple, dict]]:
         """The ranking of the current scenario card by card (:func:`ranking_steps`), each ranking so
         far handed to the GUI as a step, then the whole ranking and the check of the hand-picked card.
         Where the complete ranking shown was asked the same question (:meth:`_question`: a card-count
-        change of a serving scenario), it is kept and only the hand-picked card is checked again."""
+        change of a serving scenario), it is kept and only the hand-picked card is checked again, with
+        the rankings its check asked for last time (``mismatch``'s ``rankings``)."""
         scenario: Scenario = self.controller.scenario
         catalog = self.controller.catalog
         objective = self.ranking.value.objective
         filters = self.filters()
         asked = self._question()
-        shown = self.result if self.result is not None and not self.partial and asked == self._asked else None
+        same = asked == self._asked
+        shown = self.result if self.result is not None and not self.partial and same else None
+        checks = self._checks if same else {}
 
-        def job(context: JobContext) -> tuple[Result, object, tuple]:
+        def job(context: JobContext) -> tuple[Result, object, tuple, dict]:
             if shown is not None:
-                warning = mismatch(scenario, catalog)
+                warning = mismatch(scenario, catalog, checks)
                 context.check()
-                return shown, warning, asked
+                return shown, warning, asked, checks
             for step in ranking_steps(scenario, catalog, objective, filters, LISTED, cancelled=context.cancelled):
                 if step.final:
                     context.check()
-                    return with_price_decision(step.result), mismatch(scenario, catalog), asked
+                    return with_price_decision(step.result), mismatch(scenario, catalog, checks), asked, checks
                 context.step(step)
             raise Cancelled  # cut short: not a result
 
@@ -321,13 +328,14 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         """A ranking is asked for or under way."""
         return self._job.busy or self._timer.isActive()
 
-    def _show_result(self, result: Result, warning, asked: tuple | None = None) -> Result:
+    def _show_result(self, result: Result, warning, asked: tuple | None = None, checks: dict | None = None
+                     ) -> Result:
         """Show the complete ranking ``result`` (asked ``asked``, :meth:`_question`) and the
-        hand-picked card's check ``warning``; the ranking shown already is not filled again (its
-        rows, the row picked and the charts stay)."""
+        hand-picked card's check ``warning`` (with the rankings it asked for, ``checks``); the
+        ranking shown already is not filled again (its rows, the row picked and the charts stay)."""
         self.warning = warning
         self.mismatch_label.setText(message_text(warning) if warning else "")
-        self._asked = asked
+        self._asked, self._checks = asked, {} if checks is None else checks
         if result is self.result and not self.partial:
             return result
         self._show_ranking(result, partial=False)

@@ -392,6 +392,14 @@ ANSWER_SCENARIOS = {
 """The scenarios whose catalog rankings are timed (:func:`answers_cold`): the window's scenario for the
 panel, the wizard's starting answers (its questions left as the window's scenario fills them)."""
 
+RANKING_EDITS = {"training": ("training.seq_len", (4096, 8192, 1024)),
+                 "serving": ("serving.concurrency", (24, 40, 56, 72))}
+"""Per scenario of :data:`ANSWER_SCENARIOS`, a field and the values it is set to in turn for the
+panel's ``panel re-rank``: an edit that changes what the ranking reads (the users, the sequence),
+so the catalog is ranked again. A card-count change (``panel refresh``) does not change a serving
+ranking (:func:`configurator.core.recommend.ranking_question`): the panel keeps it and checks the
+hand-picked card alone."""
+
 
 class FirstAndLast:
     """When a job's first partial answer was shown and when its whole answer was: each signal
@@ -424,9 +432,11 @@ class FirstAndLast:
 
 def answers_cold(app, settings, repeat: int) -> dict[str, dict[str, list[tuple[float, float, int]]]]:
     """Per scenario of :data:`ANSWER_SCENARIOS`, every memo cleared before each: the panel's first
-    ranking as it opens in a new window (``panel open``, once per scenario), its ranking again after
-    a card-count change (``panel refresh``, its debounce included: what a user waits) and the
-    wizard's answer from the last Next (``wizard``), each as :meth:`FirstAndLast.figures`."""
+    ranking as it opens in a new window (``panel open``, once per scenario), its answer again after
+    a card-count change (``panel refresh``, its debounce included: what a user waits; a serving
+    ranking kept, the hand-picked card checked again) and after an edit that changes the ranking
+    (``panel re-rank``, :data:`RANKING_EDITS`), and the wizard's answer from the last Next
+    (``wizard``), each as :meth:`FirstAndLast.figures`."""
     from configurator.app.main import build_main_window
     from configurator.core.estimate import clear_estimate_memo
 
@@ -439,7 +449,7 @@ def answers_cold(app, settings, repeat: int) -> dict[str, dict[str, list[tuple[f
         controller.apply_many(changes)
         settle(controller)
         app.processEvents()
-        rows = samples[name] = {"panel open": [], "panel refresh": [], "wizard": []}
+        rows = samples[name] = {"panel open": [], "panel refresh": [], "panel re-rank": [], "wizard": []}
         clear_estimate_memo()
         panel = window.toggle_recommendations(True)
         panel_times = FirstAndLast(panel._job.step, panel._job.finished)  # noqa: SLF001 - timing only
@@ -454,6 +464,15 @@ def answers_cold(app, settings, repeat: int) -> dict[str, dict[str, list[tuple[f
             window.editor.count_slider.setValue(COLD_SLIDER_POSITIONS[(i + 1) % len(COLD_SLIDER_POSITIONS)])
             run_events_until(lambda: panel_times.last is not None)
             rows["panel refresh"].append(panel_times.figures())
+        field, values = RANKING_EDITS[name]
+        for i in range(repeat):
+            settle(controller)
+            run_events_until(lambda: not panel.busy)
+            clear_estimate_memo()
+            panel_times.begin()
+            controller.apply(field, values[i % len(values)])
+            run_events_until(lambda: panel_times.last is not None)
+            rows["panel re-rank"].append(panel_times.figures())
         settle(controller)
         run_events_until(lambda: not panel.busy)
         window.toggle_recommendations(False)

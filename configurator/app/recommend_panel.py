@@ -23,7 +23,7 @@ from configurator.app.recommend_table import MAX_COLUMN_PX, SUPPORT_CAUTION_COLO
 from configurator.app.tradeoff_chart import ServingTradeoffChart
 from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
 from configurator.core.mismatch import mismatch
-from configurator.core.recommend import Result, recommend
+from configurator.core.recommend import Result, ranking_question, recommend
 from configurator.core.scenario import Scenario
 from configurator.core.view.words import words
 
@@ -104,6 +104,11 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         """The hand-picked card's mismatch shown above the ranking (a message), or None."""
         self.partial = False
         """Whether :attr:`result` is the ranking of the cards done so far (the final one still to come)."""
+        self._asked: tuple | None = None
+        """What the complete ranking shown was asked (:meth:`_question`), or None."""
+        self._checks: dict = {}
+        """The rankings the hand-picked card's check asked for (``mismatch``'s ``rankings``) with
+        :attr:`_asked`: kept while the question is."""
         self._picked: str | None = None
         """The card of the row the user selected while the ranking grew."""
         self._filling = False
@@ -224,7 +229,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         in the next pass of the event loop (the panel just opened: nothing to wait for)."""
         if shown is not None and shown.result is not None and not shown.partial and not shown.busy:
             self._timer.stop()  # the objective and filters taken over asked for a ranking: it is shown already
-            self._show_result(shown.result, shown.warning)
+            taken = shown._asked, shown._checks  # noqa: SLF001 - the panel it replaces
+            self._show_result(shown.result, shown.warning, *taken)
         else:
             self._timer.start(0)  # its interval back to the debounce once it fires (start_refresh)
 
@@ -236,28 +242,47 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
     def _schedule(self, *_changed) -> None:
         self._timer.start()
 
-    def _request(self) -> Callable[[], tuple[Result, object]]:
+    def _question(self) -> tuple:
+        """What a ranking of the current scenario reads: its ranking question
+        (:func:`~configurator.core.recommend.ranking_question`: not the count and the card where
+        the family's ranking does not read them), the objective, the filters and the catalog."""
+        return (ranking_question(self.controller.scenario), self.ranking.value.objective, self.filters(),
+                self.controller.catalog)
+
+    def _request(self) -> Callable[[], tuple[Result, object, tuple, dict]]:
         """The ranking of the current scenario and the check of the hand-picked card, to run anywhere."""
         scenario: Scenario = self.controller.scenario
         catalog = self.controller.catalog
         objective = self.ranking.value.objective
         filters = self.filters()
+        asked, checks = self._question(), {}
         return lambda: (with_price_decision(recommend(scenario, catalog, objective, filters, limit=LISTED)),
-                        mismatch(scenario, catalog))
+                        mismatch(scenario, catalog, checks), asked, checks)
 
-    def _progressive_request(self) -> Callable[[JobContext], tuple[Result, object]]:
+    def _progressive_request(self) -> Callable[[JobContext], tuple[Result, object, tuple, dict]]:
         """The ranking of the current scenario card by card (:func:`ranking_steps`), each ranking so
-        far handed to the GUI as a step, then the whole ranking and the check of the hand-picked card."""
+        far handed to the GUI as a step, then the whole ranking and the check of the hand-picked card.
+        Where the complete ranking shown was asked the same question (:meth:`_question`: a card-count
+        change of a serving scenario), it is kept and only the hand-picked card is checked again, with
+        the rankings its check asked for last time (``mismatch``'s ``rankings``)."""
         scenario: Scenario = self.controller.scenario
         catalog = self.controller.catalog
         objective = self.ranking.value.objective
         filters = self.filters()
+        asked = self._question()
+        same = asked == self._asked
+        shown = self.result if self.result is not None and not self.partial and same else None
+        checks = self._checks if same else {}
 
-        def job(context: JobContext) -> tuple[Result, object]:
+        def job(context: JobContext) -> tuple[Result, object, tuple, dict]:
+            if shown is not None:
+                warning = mismatch(scenario, catalog, checks)
+                context.check()
+                return shown, warning, asked, checks
             for step in ranking_steps(scenario, catalog, objective, filters, LISTED, cancelled=context.cancelled):
                 if step.final:
                     context.check()
-                    return with_price_decision(step.result), mismatch(scenario, catalog)
+                    return with_price_decision(step.result), mismatch(scenario, catalog, checks), asked, checks
                 context.step(step)
             raise Cancelled  # cut short: not a result
 
@@ -303,9 +328,16 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         """A ranking is asked for or under way."""
         return self._job.busy or self._timer.isActive()
 
-    def _show_result(self, result: Result, warning) -> Result:
+    def _show_result(self, result: Result, warning, asked: tuple | None = None, checks: dict | None = None
+                     ) -> Result:
+        """Show the complete ranking ``result`` (asked ``asked``, :meth:`_question`) and the
+        hand-picked card's check ``warning`` (with the rankings it asked for, ``checks``); the
+        ranking shown already is not filled again (its rows, the row picked and the charts stay)."""
         self.warning = warning
         self.mismatch_label.setText(message_text(warning) if warning else "")
+        self._asked, self._checks = asked, {} if checks is None else checks
+        if result is self.result and not self.partial:
+            return result
         self._show_ranking(result, partial=False)
         return result
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
-from configurator.core.recommend import Filters, Objective, recommend, score
+from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
 from configurator.core.scenario import Scenario
 from configurator.core.workloads import WorkloadFamily, family_of
 from configurator.core.workloads.graphics.family import GraphicsFamily
@@ -23,20 +23,34 @@ from configurator.core.workloads.training.estimate import FULL_TRAINING, TRAININ
 from configurator.core.workloads.training.family import TrainingFamily
 
 
-def mismatch(scenario: Scenario, catalog: Catalog) -> Message | None:
+def mismatch(scenario: Scenario, catalog: Catalog, rankings: dict | None = None) -> Message | None:
     """Flag a hand-picked card of the wrong class, with what the mistake costs (None when the
-    scenario does not fit on its card, or the card suits the work)."""
+    scenario does not fit on its card, or the card suits the work). ``rankings``: the best of each
+    catalog ranking the check asks for, by objective and filters, kept there — a caller passes the
+    same dictionary again only while the scenario's ranking question
+    (:func:`~configurator.core.recommend.ranking_question`) and the catalog are unchanged, which
+    rank alike (a card-count change of a serving scenario); None: each ranked anew."""
     card = catalog.get(scenario.card_id)
     chosen = estimate(scenario, card)
     if not chosen.fits:
         return None
     family = family_of(scenario.workload)
     check = next((c for kind, c in _CHECKS if isinstance(family, kind)), None)
-    return None if check is None else check(family, scenario, chosen, catalog)
+    return None if check is None else check(family, scenario, chosen, catalog, {} if rankings is None else rankings)
 
 
-def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog
-                      ) -> Message | None:
+def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, filters: Filters, rankings: dict
+                 ) -> Recommendation | None:
+    """The first of :func:`~configurator.core.recommend.recommend`'s ranking, or the one kept in
+    ``rankings`` for the same objective and filters (:func:`mismatch`)."""
+    key = (objective, filters)
+    if key not in rankings:
+        rankings[key] = recommend(scenario, catalog, objective, filters, limit=1).best
+    return rankings[key]
+
+
+def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
+                      rankings: dict | None = None) -> Message | None:
     """Full training on more than one server of PCIe-only cards when the same number of NVLink
     training cards finishes sooner."""
     card = chosen.card
@@ -53,16 +67,18 @@ def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
                other=best.card.name, count=scenario.count, other_hours=best.training.hours)
 
 
-def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog
-                     ) -> Message | None:
+def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
+                     rankings: dict | None = None) -> Message | None:
     """Serving on a training card when inference cards carry the same load for less per
-    token (on ownership cost where both have purchase prices, else on cloud prices)."""
+    token (on ownership cost where both have purchase prices, else on cloud prices); ``rankings``:
+    as :func:`mismatch`'s."""
     card = chosen.card
     if card.category != "training":
         return None
     for objective in (Objective.TCO, Objective.CLOUD):
         mine = score(chosen, objective, Filters())
-        better = recommend(scenario, catalog, objective, Filters(classes=("inference",)), limit=1).best
+        better = _best_ranked(scenario, catalog, objective, Filters(classes=("inference",)),
+                              {} if rankings is None else rankings)
         if mine and better and better.score < mine:
             return msg("mismatch-training-card-for-serving", card=card.name, other=better.card.name,
                        count=better.count, ratio=mine / better.score, cheaper=1 - better.score / mine,
@@ -72,10 +88,11 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
     return None
 
 
-def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog
-                      ) -> Message | None:
+def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
+                      rankings: dict | None = None) -> Message | None:
     """A training card (no encoders, no graphics vGPU) or a consumer card chosen for graphics
-    work, when a data-centre graphics-capable card does the job for less."""
+    work, when a data-centre graphics-capable card does the job for less; ``rankings``: as
+    :func:`mismatch`'s."""
     scenario, card = chosen.scenario, chosen.card
     if card.category != "training" and not card.is_consumer:
         return None
@@ -83,7 +100,7 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
         mine_candidates = [family.carrying_whole_load(chosen)]  # e.g. passthrough
     for objective in (Objective.TCO, Objective.CLOUD):
-        better = recommend(scenario, catalog, objective, Filters(), limit=1).best
+        better = _best_ranked(scenario, catalog, objective, Filters(), {} if rankings is None else rankings)
         mine = min((v for v in (score(e, objective, Filters()) for e in mine_candidates) if v is not None),
                    default=None)
         if better is None:

@@ -27,6 +27,7 @@ class GraphicsFamily(WorkloadFamily):
     """Desktops, video and rendering: no parallel layout, no planner."""
 
     has_layout = False
+    ranking_reads_count = False  # each card's deployment starts from one card (deployment.graphics_deployments)
     warns_tight_fit = True
     """Whether a fitting but nearly full card is worth a warning."""
     hours_per_unit = 1.0

@@ -54,6 +54,7 @@ class ServingFamily(WorkloadFamily):
     runs_model = True
     one_off_job = False
     default_classes = {Workload.INFERENCE: ("training", "inference", "workstation")}
+    ranking_reads_count = False  # the deployment search tries its own counts (deployment.SERVING_COUNTS)
 
     def plans_layout(self, scenario: Scenario) -> bool:
         return plan.plans_layout(scenario)

@@ -31,6 +31,7 @@ from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import plannable
 from configurator.core.workloads.serving.collector import collector_paused
 from configurator.core.workloads.serving.family import served_tokens_per_hour
+from configurator.core.ranking_question import ranking_question
 
 __all__ = ["DEFAULT_CLASSES", "CardRanking", "CostBasis", "Filters", "Objective", "Recommendation", "Result",
            "cost_basis", "below_the_line", "pareto_front", "rank_card", "ranking_of", "ranking_question", "recommend",
@@ -515,23 +516,6 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
                   considered=tuple(ranked), filters=filters,
                   book=price_book_for(scenario.economics) if book is None else book)
-
-
-def ranking_question(scenario: Scenario) -> Scenario:
-    """What :func:`recommend` reads of ``scenario``, as a scenario to compare: two scenarios with
-    equal ranking questions get the same ranking (with the same catalog, objective, filters, limit
-    and price book). For a family whose ranking does not read the count and the card
-    (:attr:`~configurator.core.workloads.base.WorkloadFamily.ranking_reads_count` False: serving,
-    graphics), ``scenario`` with its count set to 1 and its card to none — unless the user typed a
-    price for their card or owns some of it (:func:`priced_for` gives those to that card alone);
-    ``scenario`` itself otherwise. Only compared, never estimated (not validated: a count of 1 may
-    not divide a pinned layout)."""
-    if family_of(scenario.workload).ranking_reads_count:
-        return scenario
-    e = scenario.economics
-    if e.card_price is not None or e.cloud_price_per_hour is not None or e.owned_cards:
-        return scenario
-    return scenario.model_copy(update={"count": 1, "card_id": ""})
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

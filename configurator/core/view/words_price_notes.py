@@ -1,0 +1,236 @@
+"""Chinese of the catalog's price notes (``Card.price_note``): why a card has no dated price, what was
+searched and where to get one, keyed by the catalog's exact English text as
+:mod:`configurator.core.view.words_catalog` keys the rest of the catalog's descriptive text (split out
+of it in December 2026, when the notes of six more cards passed its 600 lines). Merged into
+:data:`configurator.core.view.words_catalog.ZH_CN_CATALOG`."""
+
+from __future__ import annotations
+
+_SEARCHED = ("No dated public price found (searched 2026-12: web pages in English and Chinese, vendor docs, "
+             "price indexes, Reuters/Tom's Hardware reports on China-market cards); ")
+_SEARCHED_ZH = "未找到注明日期的公开价格（2026-12 检索：中英文网页、厂商文档、价格指数、路透社/Tom's Hardware 关于中国市场卡的报道）；"
+_SECOND = (" Second pass 2026-12: the stored web pages and public GitHub research notes were searched again in English "
+           "and Chinese (售价 / 价格 / 万元 with the card name; 36kr, 界面新闻, 财联社, IT之家 and 芯智讯 articles are not "
+           "in the stored copies) — no dated price found.")
+_SECOND_ZH = ("。2026-12 第二轮：再次以中英文检索所存网页与 GitHub 上的公开研究笔记（卡名加“售价 / 价格 / 万元”；36kr、"
+              "界面新闻、财联社、IT之家与芯智讯的文章不在所存副本中）——仍未找到注明日期的价格。")
+_CORPORA = "No dated public price found in the searched corpora (web pages, vendor docs, price indexes; 2026-12); "
+_CORPORA_ZH = "在所检索的资料（网页、厂商文档、价格指数；2026-12）中未找到注明日期的公开价格；"
+_LATER = (" {} pass 2026-12-03: street prices, distributor quotes, JD.com/Taobao listings, procurement notices "
+          "(中标/成交公告 单价), prospectus selling prices and Chinese cloud-rental rates (元/小时) were searched in the "
+          "stored web pages, docs and GitHub text — no dated price found")
+_LATER_ZH = ("2026-12-03 {}：在所存网页、文档与 GitHub 文本中检索市场价、经销商报价、京东/淘宝商品页、采购公告"
+             "（中标/成交公告中的单价）、招股书售价及国内云租用价（元/小时）——仍未找到注明日期的价格")
+_THIRD, _THIRD_ZH = _LATER.format("Third"), _LATER_ZH.format("第三轮")
+_MOORE = "; Moore Threads' prospectus as reported by Caixin (2025-09) gives revenue by product line, not card prices"
+_MOORE_ZH = "；据财新（2025-09）报道，摩尔线程招股书只给出按产品线的收入，未给出单卡价格"
+_BIREN = ("; its Hong Kong prospectus as summarised at https://www.laohunote.com/m/post/514809246666808 (2025-12) "
+          "gives revenue and gross margin of its BR106 products, not unit prices")
+_BIREN_ZH = ("；据 https://www.laohunote.com/m/post/514809246666808（2025-12）对其港股招股书的摘要，"
+             "只披露 BR106 系列产品的收入与毛利率，未给出单价")
+_FOURTH = (" Fourth pass 2026-12-03: a public daily Chinese compute-price tracker (github.com/Gavinzll/compute-market-report, "
+           "2026-07/08: China Telecom Cloud, Volcano Engine, 胜算云 and 模力方舟 rate lists, ZOL/Taobao card listings) was read")
+_FOURTH_ZH = ("。2026-12-03 第四轮：查阅了一个公开的国内算力价格日报（github.com/Gavinzll/compute-market-report，2026-07/08："
+              "天翼云、火山引擎、胜算云与模力方舟的租用价目，中关村在线/淘宝的板卡报价）")
+_NOT_LISTED, _NOT_LISTED_ZH = " — it lists no price for this card.", "——其中没有此卡的价格。"
+_STILL, _STILL_ZH = "; still no purchase price.", "；仍无购买价。"
+_A2_AGAIN = (" Searched again 2026-12-03 (retailer and spec-database pages, The Next Platform's launch article): "
+             "no dated price.")
+_A2_AGAIN_ZH = "2026-12-03 再次检索（零售商与规格数据库页面、The Next Platform 的发布文章）：无注明日期的价格。"
+_MI250X_AGAIN = (" Searched again 2026-12-03: one spec site lists a 1.35 USD/h on-demand offer for both the MI250 "
+                 "and the MI250X (https://gpu.blog/gpus/instinct-mi250x-mi250x, undated) — not used.")
+_MI250X_AGAIN_ZH = ("2026-12-03 再次检索：某规格网站为 MI250 与 MI250X 列出同一个 1.35 USD/h 的按需报价"
+                    "（https://gpu.blog/gpus/instinct-mi250x-mi250x，无日期）——未采用。")
+_PPU_AGAIN = (" Searched again 2026-12-03: public GitHub notes show PPU-ZW810E (96 GB) nodes in Alibaba Cloud PAI, "
+              "with no price.")
+_PPU_AGAIN_ZH = "2026-12-03 再次检索：GitHub 上的公开笔记显示阿里云 PAI 中有 PPU-ZW810E（96 GB）节点，未见价格。"
+
+ZH_CN_PRICE_NOTE: dict[str, str] = {
+    ("Purchase: the used-card street figure carried until 2026-12-04 (USD 6,800, 2026-03) came only from a research "
+     "note with no address and was removed (searched 2026-12-04: the stored web pages for used and reseller L40 prices "
+     "— none found); the list price (CDW/Cisco, Lenovo) remains, flagged as a list price. Enter a quote."):
+        "购买：2026-12-04 之前沿用的二手卡街价（USD 6,800，2026-03）仅出自一份没有网址的研究笔记，已删除（2026-12-04 "
+        "检索所存网页中的二手与经销商 L40 价格——未找到）；保留服务器厂商标价（CDW/Cisco、Lenovo），并标为标价。请输入报价。",
+    ("Purchase: the used-card street figure carried until 2026-12-04 (USD 5,000, 2026-03) came only from a research "
+     "note with no address and was removed (searched 2026-12-04: the stored web pages for used and reseller A40 prices "
+     "— none found); the list price (Cisco GPL, Lenovo) remains, flagged as a list price. Enter a quote."):
+        "购买：2026-12-04 之前沿用的二手卡街价（USD 5,000，2026-03）仅出自一份没有网址的研究笔记，已删除（2026-12-04 "
+        "检索所存网页中的二手与经销商 A40 价格——未找到）；保留服务器厂商标价（Cisco 全球价目表、Lenovo），并标为标价。请输入报价。",
+    (_SEARCHED + "Biren sells to selected customers; no price published" + _SECOND + _THIRD + _BIREN + "." + _FOURTH
+     + " — no card price; its BR100 8-card monthly rent (CNY 38–48k) is the tracker's own estimate, not used. Enter a quote."):
+        _SEARCHED_ZH + "壁仞只向特定客户销售；未公布价格" + _SECOND_ZH + _THIRD_ZH + _BIREN_ZH + _FOURTH_ZH
+        + "——无单卡价格；其中 BR100 的 8 卡月租（3.8–4.8 万元）是该日报自己的估算，未采用。请输入报价。",
+    (_SEARCHED + "Cambricon sells through partners; MLU590 street claims (CNY 60–90k) have no vendor datasheet"
+     + _SECOND + _THIRD + "." + _FOURTH + " — its 'MLU370' rate (China Telecom Cloud PCH1, 13.00 CNY per card-hour) is the "
+     "MLU370-S4's, a smaller card; not used. Enter a quote."):
+        _SEARCHED_ZH + "寒武纪经合作伙伴销售；MLU590 的市场价传言（6–9 万元）没有厂商资料佐证" + _SECOND_ZH + _THIRD_ZH
+        + _FOURTH_ZH + "——其中“MLU370”的租价（天翼云 PCH1，每卡每小时 13.00 元）属于另一款较小的卡 MLU370-S4，未采用。请输入报价。",
+    (_SEARCHED + "Moore Threads sells through KUAE cluster deals; no card price published" + _SECOND + _THIRD + _MOORE
+     + "." + _FOURTH + _NOT_LISTED + " Enter a quote."):
+        _SEARCHED_ZH + "摩尔线程通过 KUAE 集群项目销售；未公布单卡价格" + _SECOND_ZH + _THIRD_ZH + _MOORE_ZH + _FOURTH_ZH
+        + _NOT_LISTED_ZH + "请输入报价。",
+    (_SEARCHED + "listed 'coming soon' by a retailer in 2024 (Tom's Hardware, 2024-02), no price since" + _SECOND
+     + _THIRD + "." + _FOURTH + _NOT_LISTED + " Enter a quote."):
+        _SEARCHED_ZH + "2024 年曾有零售商标为“即将上市”（Tom's Hardware，2024-02），此后无价格" + _SECOND_ZH + _THIRD_ZH
+        + _FOURTH_ZH + _NOT_LISTED_ZH + "请输入报价。",
+    (_SEARCHED + "listed by NVIDIA China partners since 2024 without a public price" + _SECOND + _THIRD
+     + "; https://huggingface.co/hardware/l20 shows 'MSRP $5.0k' with no date or source (NVIDIA published no L20 MSRP), "
+     "and no Chinese cloud-rental index read lists the L20 — not used."
+     + " One unsourced, machine-written note gives 'L20 单卡约 3–5 万元' (CNY 30–50k per card); not used." + _FOURTH
+     + " — rent found (China Telecom Cloud 15.72 and Volcano Engine 17.50 CNY per card-hour, 2026-07; see its cloud prices)"
+     + _STILL + " Enter a quote."):
+        _SEARCHED_ZH + "自 2024 年起由 NVIDIA 中国合作伙伴列出，无公开价格" + _SECOND_ZH + _THIRD_ZH
+        + "；https://huggingface.co/hardware/l20 标注“MSRP $5.0k”，无日期、无来源（NVIDIA 未公布 L20 建议零售价），"
+        "所读的国内云租用价格指数也未列出 L20——未采用。"
+        + "一则无来源、机器生成的笔记称“L20 单卡约 3–5 万元”；未采用" + _FOURTH_ZH
+        + "——找到租价（天翼云每卡每小时 15.72 元、火山引擎 17.50 元，2026-07；见其云价格）" + _STILL_ZH + "请输入报价。",
+    (_SEARCHED + "no card price published" + _SECOND + _THIRD
+     + "; offered as a cluster service at https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu, no price in the "
+     "part read." + _FOURTH + " — rent found (模力方舟 8.00 CNY per card-hour, 2026-08; see its cloud price)" + _STILL
+     + " Enter a quote."):
+        _SEARCHED_ZH + "未公布单卡价格" + _SECOND_ZH + _THIRD_ZH
+        + "；https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu 以集群服务形式提供，所读部分未见价格" + _FOURTH_ZH
+        + "——找到租价（模力方舟每卡每小时 8.00 元，2026-08；见其云价格）" + _STILL_ZH + "请输入报价。",
+    (_CORPORA + "get an Iluvatar CoreX quote." + _LATER.format("Second")
+     + "; coverage of its Hong Kong listing (https://news.lavx.hu/article/shanghai-iluvatar-corex-targets-nvidia-rubin-"
+     "supremacy-in-aggressive-2027-gpu-roadmap, 2026-01) gives shipments (about 52,000 general-purpose GPUs in 1H 2025), "
+     "not selling prices." + _FOURTH + " — rent found (胜算云 1.49 CNY per card-hour for its 天垓100, 2026-08; see its "
+     "cloud price)" + _STILL):
+        _CORPORA_ZH + "请向天数智芯询价。" + _LATER_ZH.format("第二轮")
+        + "；其港股上市报道（https://news.lavx.hu/article/shanghai-iluvatar-corex-targets-nvidia-rubin-"
+        "supremacy-in-aggressive-2027-gpu-roadmap，2026-01）只给出出货量（2025 年上半年约 52,000 颗通用 GPU），未给出售价"
+        + _FOURTH_ZH + "——找到租价（胜算云上的天垓100 每卡每小时 1.49 元，2026-08；见其云价格）" + _STILL_ZH,
+    _CORPORA + "not in the cloud price indexes read." + _A2_AGAIN: _CORPORA_ZH + "所读的云价格指数中也没有。" + _A2_AGAIN_ZH,
+    _CORPORA + "sold in HPC systems (Frontier, LUMI), not as a card." + _MI250X_AGAIN:
+        _CORPORA_ZH + "随 HPC 系统（Frontier、LUMI）销售，不单独出售板卡。" + _MI250X_AGAIN_ZH,
+    _CORPORA + "used inside Alibaba Cloud, not sold as a card." + _PPU_AGAIN:
+        _CORPORA_ZH + "在阿里云内部使用，不作为板卡出售。" + _PPU_AGAIN_ZH,
+    "Not on sale at catalog date (announced, 2H 2026); no price announced.":
+        "截至目录日期尚未上市（已发布，2026 年下半年）；未公布价格。",
+    ("Purchase: no dated per-GPU price found (searched 2026-12, twice: press, reseller listings, research notes); "
+     "B300 is sold on 8-GPU HGX boards and in GB300 NVL72 racks, and whole-system figures in circulation disagree "
+     "with per-GPU claims — enter a quote. Rent: see its cloud price."):
+        "购买：未找到注明日期的单 GPU 价格（2026-12 两次检索：新闻、经销商报价、研究笔记）；B300 以 8 GPU HGX 基板及 "
+        "GB300 NVL72 机柜形式销售，流传的整机数字与单 GPU 说法不一致——请输入报价。租用：见其云价格。",
+    ("Rented only as AWS EC2 Trn2 instances (16 chips per trn2.48xlarge), through Capacity Blocks or savings plans; "
+     "no on-demand rate is published."):
+        "仅以 AWS EC2 Trn2 实例租用（每个 trn2.48xlarge 16 个芯片），通过 Capacity Blocks 或节省计划；未公布按需价格。",
+    ("Rented only from Google Cloud (Compute Engine / GKE); check cloud.google.com/tpu/pricing for the region and "
+     "commitments."):
+        "仅从 Google Cloud 租用（Compute Engine / GKE）；区域与承诺用量价格见 cloud.google.com/tpu/pricing。",
+    "Rented only from Google Cloud per chip-hour; other regions and commitments: cloud.google.com/tpu/pricing.":
+        "仅从 Google Cloud 按芯片小时租用；其他区域与承诺用量：cloud.google.com/tpu/pricing。",
+    ("Purchase: no independent dated price for the 32 GB module found — the USD 200–450 range carried until "
+     "2026-12-04 came only from a user-generated, machine-written guide (claude.ai public artifact 69cb344f…, "
+     "'V100 32GB price ~$200–450 each'), not a source a buyer can cite, so it was removed. Searched 2026-12-04 "
+     "(third pass): the stored web pages in English and Chinese (V100 32G SXM2 价格 / 闲鱼 / 二手 / 大船 / 转接板; "
+     "eBay sold listings; homelab and r/LocalLLaMA build posts; ITAD and resale-value pages: gpuresource.com, "
+     "spotwire.ai valuator), GitHub text ('V100 32G'), and a public daily Chinese compute-price tracker "
+     "(github.com/Gavinzll/compute-market-report, 2026-07/08: its card listings name the V100 but carry no 32 GB "
+     "price). Found only 16 GB module prices (see the V100 SXM2 16GB), a 12 × V100 SXM2 32GB build report without "
+     "prices (openclawradar.com, 2026-06-08) and the 2018 launch-era list of the PCIe 32 GB card (USD 11,458, "
+     "Microway, per a 2026-03 MSRP-verification note) — a different form factor and eight years old, not used. "
+     "Rent: see its cloud price. Enter a quote."):
+        "购买：未找到 32 GB 模组独立且注明日期的价格——2026-12-04 之前沿用的 USD 200–450 区间仅出自一份用户生成、"
+        "由机器撰写的指南（claude.ai 公开分享页 69cb344f…：“V100 32GB 每块约 $200–450”），不是买家可以引用的来源，"
+        "故已删除。2026-12-04 检索（第三轮）：所存中英文网页（V100 32G SXM2 价格 / 闲鱼 / 二手 / 大船 / 转接板；"
+        "eBay 已成交商品；家庭实验室与 r/LocalLLaMA 装机帖；ITAD 与转售估值页面：gpuresource.com、spotwire.ai "
+        "估值工具）、GitHub 文本（“V100 32G”），以及一个公开的国内算力价格日报（github.com/Gavinzll/compute-market-report，"
+        "2026-07/08：其显卡列表提到 V100，但没有 32 GB 的价格）。只找到 16 GB 模组的价格（见 V100 SXM2 16GB）、"
+        "一份未列价格的 12 × V100 SXM2 32GB 装机报告（openclawradar.com，2026-06-08），以及 2018 年发布时 PCIe 32 GB "
+        "卡的标价（USD 11,458，Microway，据 2026-03 一份核实建议零售价（MSRP）的笔记）——形态不同且已是八年前的价格，"
+        "未采用。租用：见其云价格。请输入报价。",
+    ("No dated public purchase price found (searched 2026-12-04: the stored web pages and docs for 'H100 NVL "
+     "94GB' price, buy, reseller and used listings — Lenovo Press, Thinkmate, CDW, TRG Datacenters, spec and "
+     "price-index pages — GitHub text ('H100 NVL') and the AI Infrastructure Index, "
+     "github.com/alpha-one-index/ai-infra-index, 2026-03). Found only rents (see its cloud prices) and a "
+     "whole-server figure: Lenovo's 2025 TCO study (lenovopress.lenovo.com/lp2225.pdf, as the index quotes it) "
+     "puts a ThinkSystem SR675 V3 with 8 × H100 NVL at about USD 833,806 before discounts — CPUs, memory and "
+     "storage included, not a card price, not used. Enter a quote."):
+        "未找到注明日期的公开购买价（2026-12-04 检索：所存网页与文档中“H100 NVL 94GB”的价格、"
+        "购买、经销商与二手商品页——Lenovo Press、Thinkmate、CDW、"
+        "TRG Datacenters、规格与价格指数页面——GitHub 文本（“H100 NVL”），"
+        "以及 AI 基础设施指数 github.com/alpha-one-index/ai-infra-index，"
+        "2026-03）。只找到租用价（见其云价格）和一个整机数字："
+        "联想 2025 年的 TCO 研究（lenovopress.lenovo.com/lp2225.pdf，"
+        "据该指数引用）"
+        "给出配 8 × H100 NVL 的 ThinkSystem SR675 V3 折扣前约 USD 833,806——含 CPU、"
+        "内存与存储，不是单卡价格，未采用。请输入报价。",
+    ("No dated public purchase price found (searched 2026-12-04 in English and Chinese: H800 价格 / 售价 / 万元 / "
+     "单卡; Reuters, Tom's Hardware and Chinese press in the stored web pages; GitHub text; and a public daily "
+     "Chinese compute-price tracker, github.com/Gavinzll/compute-market-report, 2026-08-22, whose purchase "
+     "table gives the H800 8-GPU machine as 暂不可得, not available). Found only a 2023 report of Lianhua Health "
+     "buying CNY 628 million of H800 servers with no unit count "
+     "(https://www.thechargeraccount.com/post/tech-column, 2023-12-14) and "
+     "https://huggingface.co/hardware/h800 showing 'MSRP $30k' with no date or source — not used. Sold in "
+     "China only until the export rule of October 2023. Rent: see its cloud price. Enter a quote."):
+        "未找到注明日期的公开购买价（2026-12-04 以中英文检索：H800 价格 / 售价 / 万元 / 单卡；"
+        "所存网页中的路透社、Tom's Hardware 与国内媒体报道；GitHub 文本；"
+        "以及一个公开的国内算力价格日报 github.com/Gavinzll/compute-market-report，"
+        "2026-08-22，其采购价表中 H800 8 卡整机为“暂不可得”）。只找到一篇 2023 年报道："
+        "莲花健康购入价值 628 百万元人民币（6.28 亿元）的 H800 服务器，"
+        "未给出台数（https://www.thechargeraccount.com/post/tech-column，"
+        "2023-12-14），"
+        "以及 https://huggingface.co/hardware/h800 所示“MSRP $30k”，"
+        "无日期也无出处——均未采用。该卡仅在 2023 年 10 月出口规则生效前在中国销售。租用：见其云价格。"
+        "请输入报价。",
+    ("No dated public purchase price for the 40 GB SXM4 module found (searched 2026-12-04: the stored web "
+     "pages and docs for A100 40GB SXM4 price, used, refurbished and eBay listings, resale and ITAD pages, "
+     "Chinese market reports; GitHub text; and a GPU price tracker, "
+     "github.com/United-Compute/gpu-price-tracker, whose 'A100 SXM4 40 GB' file holds no prices). Found only "
+     "80 GB figures (see the A100 SXM4 80GB), an undated page giving USD 15,000–28,000 without a source "
+     "(https://www.electronnexus.com/more/nvidia-a100-40gb-sxm4-buying) and a Reuters report, relayed without "
+     "a date, of about USD 20,000 for an A100 of unnamed memory size in Shenzhen's grey market "
+     "(https://www.channelnews.fr/interdit-dexporter-en-chine-nvidia-voit-les-prix-de-ses-gpu-a100-et-"
+     "h100-grimper-126349) "
+     "— not used. Rent: see its cloud price. Enter a quote."):
+        "未找到 40 GB SXM4 模组注明日期的公开购买价（2026-12-04 检索："
+        "所存网页与文档中 A100 40GB SXM4 的价格、二手、翻新与 eBay 商品页，转售与 ITAD 页面，"
+        "国内市场报道；GitHub 文本；"
+        "以及一个显卡价格追踪库 github.com/United-Compute/gpu-price-tracker，"
+        "其“A100 SXM4 40 GB”文件中没有价格）。"
+        "只找到 80 GB 的数字（见 A100 SXM4 80GB）、一个无日期且无出处、"
+        "给出 USD 15,000–28,000 的页面（https://www.electronnexus.com/more/nvidia-a100-40gb-sxm4-buying）"
+        "，以及一篇未注明日期转述的路透社报道："
+        "深圳灰色市场上一块未注明显存容量的 A100 约 USD 20,000（https://www.channelnews.fr"
+        "/interdit-dexporter-en-chine-nvidia-voit-les-prix-de-ses-gpu-a100-et-h100-grimper-126349）"
+        "——均未采用。租用：见其云价格。请输入报价。",
+    ("No dated public purchase price for the A16 board found (searched 2026-12-04: the stored web pages and "
+     "docs for NVIDIA A16 64GB price, buy, CDW, Newegg, Amazon and used listings, 英伟达 A16 价格, and the server "
+     "part numbers HPE P55123-B21 and Lenovo BQZU; GitHub text; and a public daily Chinese compute-price "
+     "tracker, github.com/Gavinzll/compute-market-report, 2026-08, which lists no A16). Found only rents (see "
+     "its cloud prices) and spec pages without a launch price. This entry is one of the board's 4 GPUs: divide "
+     "a board quote by 4. Enter a quote."):
+        "未找到 A16 板卡注明日期的公开购买价（2026-12-04 检索："
+        "所存网页与文档中 NVIDIA A16 64GB 的价格、购买、CDW、Newegg、"
+        "Amazon 与二手商品页，“英伟达 A16 价格”，"
+        "以及服务器配件号 HPE P55123-B21 与联想 BQZU；GitHub 文本；"
+        "以及一个公开的国内算力价格日报 github.com/Gavinzll/compute-market-report，"
+        "2026-08，其中没有 A16）。只找到租用价（见其云价格）和未列发布价的规格页面。"
+        "此条目是该板卡 4 个 GPU 之一：整板报价须除以 4。请输入报价。",
+    ("No dated public purchase price found; AMD publishes no list price (searched 2026-12-04: the stored web "
+     "pages and docs for MI325X price, cost and average selling price — analysts' estimates found name the "
+     "MI300X and the MI350 series, not the MI325X (HSBC, 2025-07 and 2025-09) — and GitHub text). Found only "
+     "rents (see its cloud prices) and one spec page showing 'MSRP $20,000' with no date or source, which also "
+     "calls the chip CDNA 4 (https://willitrunai.com/gpus/instinct-mi325x-256gb) — not used. Sold in 8-GPU "
+     "platforms. Enter a quote."):
+        "未找到注明日期的公开购买价；AMD 不公布标价（2026-12-04 检索："
+        "所存网页与文档中 MI325X 的价格、"
+        "成本与平均售价——所见分析师估计只涉及 MI300X 与 MI350 系列，未涉及 MI325X（汇丰，"
+        "2025-07 与 2025-09）——以及 GitHub 文本）。只找到租用价（见其云价格）"
+        "和一个规格页面所示“MSRP $20,000”，无日期也无出处，"
+        "且把该芯片写成 CDNA 4（https://willitrunai.com/gpus/instinct-mi325x-256gb）"
+        "——未采用。以 8 GPU 平台形式销售。请输入报价。",
+    ("No dated public purchase price for the Server Edition found (searched 2026-12-04: the stored web pages "
+     "and docs for RTX PRO 6000 Blackwell Server Edition price, passive card, Thinkmate, CDW and server-maker "
+     "listings; GitHub text). It is sold inside OEM servers (Dell PowerEdge XE7745, Lenovo ThinkSystem SR650a "
+     "V4 and SR650i V4); the prices found are the Workstation and Max-Q editions' (see those cards) — another "
+     "board and cooler, not used. Rent: see its cloud price. Enter a quote."):
+        "未找到服务器版注明日期的公开购买价（2026-12-04 检索："
+        "所存网页与文档中 RTX PRO 6000 Blackwell Server Edition 的价格、"
+        "被动散热卡、Thinkmate、CDW 与服务器厂商商品页；GitHub 文本）。"
+        "该卡随 OEM 服务器销售（Dell PowerEdge XE7745、"
+        "联想 ThinkSystem SR650a V4 与 SR650i V4）；"
+        "找到的价格属于工作站版与 Max-Q 版（见这两张卡）——板卡与散热不同，未采用。租用：见其云价格。请输入报价。",
+}
+"""The note on a card's prices (``Card.price_note``): why it has no dated price, where to get one."""

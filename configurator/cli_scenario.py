@@ -498,10 +498,10 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
     if getattr(args, "mlperf", None):
         limits = MLPERF_SERVER_LIMITS[args.mlperf]
         constraints = {"ttft_ms": limits.ttft_ms, "tpot_ms": limits.tpot_ms, "latency_percentile": 99}
-    constraints |= {field: getattr(args, flag) for flag, field in _CONSTRAINT_FLAGS.items()
-                    if getattr(args, flag, None) is not None}
-    given = [(BY_PATH[f"constraints.{field}"].flag, f"constraints.{field}") for flag, field in _CONSTRAINT_FLAGS.items()
-             if getattr(args, flag, None) is not None]
+    typed = {field: getattr(args, flag) for flag, field in _CONSTRAINT_FLAGS.items()
+             if getattr(args, flag, None) is not None}
+    constraints |= typed
+    given = [(BY_PATH[f"constraints.{field}"].flag, f"constraints.{field}") for field in typed]
     if getattr(args, "mlperf", None):
         given.append(("--mlperf", "constraints.ttft_ms"))
     refuse_unread_flags(scenario.workload, given)

@@ -36,13 +36,15 @@ def mismatch(scenario: Scenario, catalog: Catalog, rankings: dict | None = None)
         return None
     family = family_of(scenario.workload)
     check = next((c for kind, c in _CHECKS if isinstance(family, kind)), None)
-    return None if check is None else check(family, scenario, chosen, catalog, {} if rankings is None else rankings)
+    return None if check is None else check(family, scenario, chosen, catalog, rankings)
 
 
-def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, filters: Filters, rankings: dict
-                 ) -> Recommendation | None:
+def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, filters: Filters,
+                 rankings: dict | None) -> Recommendation | None:
     """The first of :func:`~configurator.core.recommend.recommend`'s ranking, or the one kept in
-    ``rankings`` for the same objective and filters (:func:`mismatch`)."""
+    ``rankings`` for the same objective and filters (:func:`mismatch`; None: ranked, not kept)."""
+    if rankings is None:
+        return recommend(scenario, catalog, objective, filters, limit=1).best
     key = (objective, filters)
     if key not in rankings:
         rankings[key] = recommend(scenario, catalog, objective, filters, limit=1).best
@@ -77,8 +79,7 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
         return None
     for objective in (Objective.TCO, Objective.CLOUD):
         mine = score(chosen, objective, Filters())
-        better = _best_ranked(scenario, catalog, objective, Filters(classes=("inference",)),
-                              {} if rankings is None else rankings)
+        better = _best_ranked(scenario, catalog, objective, Filters(classes=("inference",)), rankings)
         if mine and better and better.score < mine:
             return msg("mismatch-training-card-for-serving", card=card.name, other=better.card.name,
                        count=better.count, ratio=mine / better.score, cheaper=1 - better.score / mine,
@@ -100,7 +101,7 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
         mine_candidates = [family.carrying_whole_load(chosen)]  # e.g. passthrough
     for objective in (Objective.TCO, Objective.CLOUD):
-        better = _best_ranked(scenario, catalog, objective, Filters(), {} if rankings is None else rankings)
+        better = _best_ranked(scenario, catalog, objective, Filters(), rankings)
         mine = min((v for v in (score(e, objective, Filters()) for e in mine_candidates) if v is not None),
                    default=None)
         if better is None:

@@ -15,18 +15,17 @@ SERVING = frozenset({"serving"})
 VDI, TRANSCODE, RENDER = frozenset({"vdi"}), frozenset({"transcode"}), frozenset({"render"})
 GRAPHICS = VDI | TRANSCODE | RENDER
 MODEL_SPLIT = TRAINING | SERVING
-TRAINING_ONLY = TRAINING
 
 READ_BY = {
     "parallelism.tp": MODEL_SPLIT,
     "parallelism.pp": MODEL_SPLIT,
     "parallelism.ep": MODEL_SPLIT,  # serving spreads a copy's experts over its cards
-    "parallelism.virtual_stages": TRAINING_ONLY,  # serving lays out one chunk per stage (serving/plan.py)
-    "parallelism.pipeline_schedule": TRAINING_ONLY,
-    "parallelism.tp_comm_overlap": TRAINING_ONLY,
-    "parallelism.tp_comm_overlap_cfg": TRAINING_ONLY,
-    "parallelism.cp": TRAINING_ONLY,  # serving: cp = 1 (serving/plan.py, shapes.py)
-    "parallelism.zero": TRAINING_ONLY,  # optimizer-state sharding: no optimizer in serving
+    "parallelism.virtual_stages": TRAINING,  # serving lays out one chunk per stage (serving/plan.py)
+    "parallelism.pipeline_schedule": TRAINING,
+    "parallelism.tp_comm_overlap": TRAINING,
+    "parallelism.tp_comm_overlap_cfg": TRAINING,
+    "parallelism.cp": TRAINING,  # serving: cp = 1 (serving/plan.py, shapes.py)
+    "parallelism.zero": TRAINING,  # optimizer-state sharding: no optimizer in serving
 }
 """The kinds of work (:func:`work_kind`) that read each layout field the editor shows; a field not
 listed is read by every kind (``parallelism.cards_per_node``: graphics work too)."""
@@ -94,7 +93,7 @@ def read_by(path: str) -> frozenset[str] | None:
     """The kinds of work that read the scenario field at ``path`` (a dotted path, ``serving.context``);
     None: every kind."""
     kinds = FIELD_READ_BY.get(path)
-    return kinds if kinds is not None else SECTION_READ_BY.get(path.partition(".")[0] if "." in path else "")
+    return kinds if kinds is not None else SECTION_READ_BY.get(path.partition(".")[0])  # 'count': no section
 
 
 def reads(workload: Workload, path: str) -> bool:

@@ -39,7 +39,7 @@ def test_the_window_with_both_docks_fits_the_screen(qtbot, tmp_path, catalog, mo
         window, panel, _ = docked_window(qtbot, tmp_path, catalog, (width, height), language, "inference")
         window.recommend_dock.raise_()
         qtbot.waitUntil(lambda: panel.table.isVisible())
-        qtbot.waitUntil(lambda: panel.pareto._waiting is None and panel.pareto._plot is not None)  # noqa: SLF001
+        qtbot.waitUntil(lambda: panel.pareto.drawn)
         QApplication.processEvents()
         assert window.minimumSizeHint().height() <= height
         assert (window.width(), window.height()) == (width, height)  # not grown past the screen

@@ -74,6 +74,7 @@ def test_a_panel_taking_over_a_ranking_draws_its_chart_a_pass_after_building_it(
     shown = RecommendationPanel(controller)
     qtbot.addWidget(shown)
     shown.wait()
+    qtbot.waitUntil(lambda: shown.pareto.drawn, timeout=5_000)  # its final ranking drawn, a pass after it came
     assert shown.result is not None and shown.result.ranked
     panel = RecommendationPanel(controller, shown=shown, staged=True)
     qtbot.addWidget(panel)
@@ -92,6 +93,7 @@ def test_the_chart_asked_for_before_it_is_built_is_built_and_drawn_at_once(qtbot
     shown = RecommendationPanel(controller)
     qtbot.addWidget(shown)
     shown.wait()
+    qtbot.waitUntil(lambda: shown.pareto.drawn, timeout=5_000)  # its final ranking drawn, a pass after it came
     panel = RecommendationPanel(controller, shown=shown, staged=True)
     qtbot.addWidget(panel)
     panel.take_over(shown)
@@ -167,7 +169,7 @@ def test_each_ranking_is_drawn_in_the_pass_after_its_table(qtbot, controller):
     panel = RecommendationPanel(controller)
     qtbot.addWidget(panel)
     panel.wait()
-    qtbot.waitUntil(lambda: panel.pareto._plot is not None and panel.pareto._waiting is None, timeout=5_000)
+    qtbot.waitUntil(lambda: panel.pareto.drawn, timeout=5_000)
     drawn = len(panel.pareto.points.data)
     panel.pareto.points.setData([])
     panel._show_ranking(panel.result, partial=False)

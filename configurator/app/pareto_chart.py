@@ -58,6 +58,11 @@ class ParetoChart(QObject):
         self._draw_waiting()
         return self._plot
 
+    @property
+    def drawn(self) -> bool:
+        """The plot is built and the newest ranking asked for is drawn on it (nothing waits)."""
+        return self._plot is not None and self._waiting is None
+
     def _build_then_draw(self) -> None:
         """The plot built in this pass of the event loop, what waits for it drawn in the next: a
         language switch's new panel took over the ranking before its chart was built, and the

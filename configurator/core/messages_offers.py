@@ -23,6 +23,7 @@ OFFER_CHINESE: dict[str, str] = {
     "on-demand (marketplace)": "按需（市场平台）",
     "on-demand (as the index labels it)": "按需（按该指数的标注）",
     "not stated": "未说明",
+    "monthly, 8-GPU bare-metal machine": "包月，8 卡裸金属整机",
     "EC2 Capacity Block (US East, Ohio)": "EC2 Capacity Block（美国东部，俄亥俄）",
 }
 """A price's offer (provider and tier) in Chinese, keyed by the catalog's exact English."""

@@ -483,6 +483,28 @@ def _static_latency(r: dict) -> Iterator[Row]:
               "; ".join(part for part in (note, r["notes"]) if part), s, publication=r["publication"])
 
 
+def _first_token(r: dict) -> Iterator[Row]:
+    """TensorRT-LLM's ``gptSessionBenchmark`` first-token latency: one static batch of ``batch`` prompts of
+    ``prompt_tokens`` each, whose context phase runs the whole batch in one engine step (its tokens packed, the
+    engines being built with padding removed), timed to the first token: :func:`prefill_seconds` of the batch
+    in one chunk, with the row's CUDA-graph setting (the benchmark's steps are eager without
+    ``--enable_cuda_graph``). At batch 1 this is the time to first token of one prompt; larger batches give the
+    same step at more tokens, each sequence's attention at its own length."""
+    setup = r["setup"]
+    prompt, batch = setup["prompt_tokens"], setup["batch"]
+    serving = {"context": prompt + 1, "prompt_tokens": prompt, "output_tokens": 1, "concurrency": batch,
+               "max_batch": batch, "batching": "static", "engine": setup["engine"],
+               "cuda_graphs": setup["cuda_graphs"], "max_batched_tokens": max(batch * prompt, 2048)}
+    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
+                 precision=setup["precision"], parallelism={"tp": setup["tp"]}, serving=serving)
+    card = CATALOG.get(setup["card"])
+    seconds = prefill_seconds(s, card, plan_serving(s, card), prompt, batch)
+    note = f"{setup['engine']} TP{setup['tp']}, {batch} x {prompt} prompt tokens in one context step"
+    yield Row(SOURCE, r["id"], "prefill", "ms to first token (static batch)", seconds * 1000,
+              r["values"]["first_token_ms"], "; ".join(part for part in (note, r["notes"]) if part), s,
+              publication=r["publication"])
+
+
 EXCLUDED = "excluded"
 """Case of a published row the estimator cannot express (a model that is no preset, a setting no scenario field
 holds): listed with what its source states and, in ``excluded``, why it is not predicted, so that a table's rows
@@ -499,7 +521,8 @@ CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "train-
                                                      "mlperf-offline": _mlperf, "mlperf-server": _mlperf,
                                                      "llama-bench": _llama_bench, "sharegpt": _sharegpt,
                                                      "engine-offline": _engine_offline,
-                                                     "static-latency": _static_latency, EXCLUDED: _excluded}
+                                                     "static-latency": _static_latency,
+                                                     "first-token": _first_token, EXCLUDED: _excluded}
 """How each case of held-out row is predicted."""
 
 

@@ -6,13 +6,14 @@ benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark p
 perf-overview page (offline maximum throughput), MLPerf Inference v4.1 Llama 2 70B runs of systems
 the calibration lacks, vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are calibration
 rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog), a llama.cpp pull
-request's performance table; LoRA and QLoRA fine-tuning memory from torchtune's
-README, lit-gpt's resource tables and Unsloth's context-length benchmark; training throughput from NeMo 24.07's
-performance summary, torchtitan's 2024-04 A100 performance page and NVIDIA's MLPerf Training v4.1 result logs), each
-with its source, URL, date, what was measured, the layout the source states and what the translation assumes. A row
-the estimator cannot express is listed as case ``excluded`` with its reason, not dropped. They are predicted
-with the shipped defaults and reported apart from the calibration rows: their errors are what
-a new question meets. Adding a row: its source must say what was measured and how; a row is
+request's performance table, the time to first token at several prompt lengths of an NVIDIA DLI course's data
+files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user); LoRA and QLoRA fine-tuning
+memory from torchtune's README, lit-gpt's resource tables and Unsloth's context-length benchmark; training
+throughput from NeMo 24.07's performance summary, torchtitan's 2024-04 A100 performance page and NVIDIA's MLPerf
+Training v4.1 result logs), each with its source, URL, date, what was measured, the layout the source states and
+what the translation assumes. A row the estimator cannot express is listed as case ``excluded`` with its reason,
+not dropped. They are predicted with the shipped defaults and reported apart from the calibration rows: their
+errors are what a new question meets. Adding a row: its source must say what was measured and how; a row is
 never used to choose or change a default (it would stop being held out).
 """
 

@@ -6,13 +6,14 @@ benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark p
 perf-overview page (offline maximum throughput), MLPerf Inference v4.1 Llama 2 70B runs of systems
 the calibration lacks, vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are calibration
 rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog), a llama.cpp pull
-request's performance table; LoRA and QLoRA fine-tuning memory from torchtune's
-README, lit-gpt's resource tables and Unsloth's context-length benchmark; training throughput from NeMo 24.07's
-performance summary, torchtitan's 2024-04 A100 performance page and NVIDIA's MLPerf Training v4.1 result logs), each
-with its source, URL, date, what was measured, the layout the source states and what the translation assumes. A row
-the estimator cannot express is listed as case ``excluded`` with its reason, not dropped. They are predicted
-with the shipped defaults and reported apart from the calibration rows: their errors are what
-a new question meets. Adding a row: its source must say what was measured and how; a row is
+request's performance table, the time to first token at several prompt lengths of an NVIDIA DLI course's data
+files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user); LoRA and QLoRA fine-tuning
+memory from torchtune's README, lit-gpt's resource tables and Unsloth's context-length benchmark; training
+throughput from NeMo 24.07's performance summary, torchtitan's 2024-04 A100 performance page and NVIDIA's MLPerf
+Training v4.1 result logs), each with its source, URL, date, what was measured, the layout the source states and
+what the translation assumes. A row the estimator cannot express is listed as case ``excluded`` with its reason,
+not dropped. They are predicted with the shipped defaults and reported apart from the calibration rows: their
+errors are what a new question meets. Adding a row: its source must say what was measured and how; a row is
 never used to choose or change a default (it would stop being held out).
 """
 
@@ -483,6 +484,28 @@ def _static_latency(r: dict) -> Iterator[Row]:
               "; ".join(part for part in (note, r["notes"]) if part), s, publication=r["publication"])
 
 
+def _first_token(r: dict) -> Iterator[Row]:
+    """TensorRT-LLM's ``gptSessionBenchmark`` first-token latency: one static batch of ``batch`` prompts of
+    ``prompt_tokens`` each, whose context phase runs the whole batch in one engine step (its tokens packed, the
+    engines being built with padding removed), timed to the first token: :func:`prefill_seconds` of the batch
+    in one chunk, with the row's CUDA-graph setting (the benchmark's steps are eager without
+    ``--enable_cuda_graph``). At batch 1 this is the time to first token of one prompt; larger batches give the
+    same step at more tokens, each sequence's attention at its own length."""
+    setup = r["setup"]
+    prompt, batch = setup["prompt_tokens"], setup["batch"]
+    serving = {"context": prompt + 1, "prompt_tokens": prompt, "output_tokens": 1, "concurrency": batch,
+               "max_batch": batch, "batching": "static", "engine": setup["engine"],
+               "cuda_graphs": setup["cuda_graphs"], "max_batched_tokens": max(batch * prompt, 2048)}
+    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
+                 precision=setup["precision"], parallelism={"tp": setup["tp"]}, serving=serving)
+    card = CATALOG.get(setup["card"])
+    seconds = prefill_seconds(s, card, plan_serving(s, card), prompt, batch)
+    note = f"{setup['engine']} TP{setup['tp']}, {batch} x {prompt} prompt tokens in one context step"
+    yield Row(SOURCE, r["id"], "prefill", "ms to first token (static batch)", seconds * 1000,
+              r["values"]["first_token_ms"], "; ".join(part for part in (note, r["notes"]) if part), s,
+              publication=r["publication"])
+
+
 EXCLUDED = "excluded"
 """Case of a published row the estimator cannot express (a model that is no preset, a setting no scenario field
 holds): listed with what its source states and, in ``excluded``, why it is not predicted, so that a table's rows
@@ -499,7 +522,8 @@ CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "train-
                                                      "mlperf-offline": _mlperf, "mlperf-server": _mlperf,
                                                      "llama-bench": _llama_bench, "sharegpt": _sharegpt,
                                                      "engine-offline": _engine_offline,
-                                                     "static-latency": _static_latency, EXCLUDED: _excluded}
+                                                     "static-latency": _static_latency,
+                                                     "first-token": _first_token, EXCLUDED: _excluded}
 """How each case of held-out row is predicted."""
 
 

@@ -13,9 +13,16 @@ from configurator.core.prefill_time import prompt_token_seconds
 from configurator.core.serving_speed import busy_copies
 from configurator.core.workloads.layout import at_count, plannable
 from configurator.core.workloads.serving import deployment
-from configurator.core.workloads.serving.count_floor import copy_ceiling, layouts_weighed, short_at_count
-from configurator.core.workloads.serving.plan import clear_search_memo, estimated, recording_evaluated
+from configurator.core.workloads.serving.count_floor import (
+    copy_ceiling,
+    holds_no_copy,
+    layouts_weighed,
+    rate_miss_floor,
+    short_at_count,
+)
+from configurator.core.workloads.serving.plan import carries, clear_search_memo, estimated, recording_evaluated
 from configurator.core.workloads.serving.probe import RateProbe, prefill_ceiling
+from configurator.core.workloads.serving.weighing import target_miss
 
 CARDS = ("h100-sxm", "h20", "b200", "a10", "mi300x", "l40s", "tpu-v7")
 """Cards whose doubling loop on the README's serving question starts below the ceiling (h20 at
@@ -141,3 +148,65 @@ def test_a_copys_ceiling_reads_the_layout_not_the_count(catalog, question):
             assert ceiling == prefill_ceiling(laid_out, card, probe.plan, probe.batch_free(prompt_token_seconds))
             assert by_layout.setdefault((p.tp, p.pp, p.ep, laid_out.serving.kv_precision), ceiling) == ceiling
     assert len(by_layout) >= 8
+
+
+@pytest.mark.parametrize("card_id, count", (("h100-sxm", 11), ("h100-sxm", 9), ("v100-sxm-16gb", 351),
+                                            ("a10", 1687)))
+def test_a_count_no_layout_holds_does_not_fit(catalog, question, card_id, count):
+    """Counts the bisection answers without a plan (:func:`holds_no_copy`, odd or ill-divided counts
+    on the README's question): the plan there does not fit, and does not carry the load."""
+    card = catalog.get(card_id)
+    scenario = at_count(_base(question, card), count)
+    assert holds_no_copy(scenario, card)
+    clear_search_memo()
+    assert not estimated(scenario, card).fits
+    assert not carries(scenario, card)
+
+
+def test_a_count_a_layout_holds_is_planned(catalog, question):
+    """Where one layout holds a copy's weights (12 H100: TP4 × 3 copies), or for separate pools, nothing is said."""
+    card = catalog.get("h100-sxm")
+    base = _base(question, card)
+    assert not holds_no_copy(at_count(base, 12), card)
+    pools = base.model_copy(update={"serving": base.serving.model_copy(update={"disaggregated": True})})
+    assert not holds_no_copy(at_count(pools, 11), card)
+
+
+@pytest.mark.parametrize("card_id", ("t4", "l4", "h20", "dgx-spark-gb10"))
+def test_the_rate_miss_floor_is_below_the_miss(catalog, question, card_id):
+    """At every count the floor shows short of the rate, the plan's worst target miss is at least
+    :func:`rate_miss_floor` (the closest deployment sets such counts aside without a plan where it
+    exceeds the least miss found by more than the tie); None where not shown short."""
+    card = catalog.get(card_id)
+    base = _base(question, card)
+    shown = 0
+    for count in (8, 16, 32, 64, 128):
+        if count < deployment.fewest_cards_for_weights(base, card):
+            continue
+        scenario = at_count(base, count)
+        bound = rate_miss_floor(scenario, card)
+        assert (bound is None) == (not short_at_count(scenario, card))
+        if bound is None:
+            continue
+        shown += 1
+        est = estimated(scenario, card)
+        assert target_miss(est.scenario, est.serving) >= bound > 0.0, (card_id, count)
+    assert shown
+
+
+@pytest.mark.parametrize("card_id", ("t4", "l4", "l2", "dgx-spark-gb10", "mtt-s3000"))
+def test_the_closest_is_unchanged_by_the_floor(catalog, question, monkeypatch, card_id):
+    """The closest deployment (cards that carry the README's load at no count) with the counts shown
+    short of the rate set aside and with every count estimated."""
+    card = catalog.get(card_id)
+    scenario = plannable(question, card)
+
+    def closest():
+        clear_search_memo()
+        est = deployment.closest_serving_deployment(scenario, card)
+        return None if est is None else (est.scenario.count, est.scenario.parallelism, est.scenario.serving,
+                                         est.serving.requests_per_s, est.serving.tpot_s)
+
+    floored = closest()
+    monkeypatch.setattr(deployment, "rate_miss_floor", lambda *args: None)
+    assert closest() == floored

@@ -35,7 +35,7 @@ from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import busy_copies, serving_batching
 from configurator.core.units import Precision
 from configurator.core.verdicts import floor
-from configurator.core.workloads.serving.copies import kept_plan
+from configurator.core.workloads.serving.copies import kept_memory_model, kept_plan
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.layouts import (
     SERVING_PIPELINE_STAGES,
@@ -51,6 +51,16 @@ def layouts_weighed(scenario: Scenario, card: Card) -> Iterator[Scenario]:
     copy): one stage with every tensor-parallel degree that divides the cards, and, beyond one
     stage, the widest that divides them into whole stages; each with the KV caches it may be
     weighed with (the engine's, and FP8 where :func:`~.plan._with_fp8_cache_if_needed` may try it)."""
+    for degrees in _layout_degrees(scenario, card):
+        laid_out = _laid_out(scenario, degrees)
+        yield laid_out
+        if laid_out.serving.kv_precision is None and card.supports(Precision.FP8) and \
+                kv_element_bytes(laid_out, kept_plan(laid_out, card)) > kv_bytes(Precision.FP8):
+            yield with_serving(laid_out, kv_precision=Precision.FP8)
+
+
+def _layout_degrees(scenario: Scenario, card: Card) -> Iterator[tuple[int, int, int]]:
+    """The (tensor, pipeline, expert) degrees of :func:`layouts_weighed`'s layouts, in its order."""
     stages = (1, *(pp for pp in SERVING_PIPELINE_STAGES if pp <= scenario.model.n_layers)) \
         if "pp" in scenario.auto_layout else tuple(dict.fromkeys((scenario.parallelism.pp, 1)))
     count, tps = scenario.count, serving_tensor_parallel_options(scenario, card)
@@ -58,11 +68,13 @@ def layouts_weighed(scenario: Scenario, card: Card) -> Iterator[Scenario]:
         fitting = [tp for tp in tps if count % (tp * pp) == 0]
         for tp in fitting if pp == 1 else fitting[-1:]:  # tps rise: the widest last
             for ep in serving_expert_parallel_options(scenario, card, tp, pp):
-                laid_out = with_parallelism(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
-                yield laid_out
-                if laid_out.serving.kv_precision is None and card.supports(Precision.FP8) and \
-                        kv_element_bytes(laid_out, kept_plan(laid_out, card)) > kv_bytes(Precision.FP8):
-                    yield with_serving(laid_out, kv_precision=Precision.FP8)
+                yield tp, pp, ep
+
+
+def _laid_out(scenario: Scenario, degrees: tuple[int, int, int]) -> Scenario:
+    """``scenario`` with the (tensor, pipeline, expert) ``degrees`` of one copy, as the plan lays it out."""
+    tp, pp, ep = degrees
+    return with_parallelism(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
 
 
 def copy_ceiling(laid_out: Scenario, card: Card) -> float | None:
@@ -79,6 +91,37 @@ def copy_ceiling(laid_out: Scenario, card: Card) -> float | None:
             or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return None
     return prefill_ceiling(laid_out, card, plan)
+
+
+def rate_miss_floor(scenario: Scenario, card: Card, kept: dict | None = None) -> float | None:
+    """Where the plan of shared copies of ``scenario`` provably misses the stated request rate
+    (:func:`short_at_count`), a floor under its worst target miss
+    (:func:`~configurator.core.workloads.serving.weighing.target_miss`): its rate verdict's
+    ``λ/r − 1`` with ``r`` at most the largest of the layouts' ceilings times their copies kept
+    busy, ``C``, so at least ``λ/C − 1`` (floating-point division and subtraction never reverse an
+    order) [share]; else None. ``kept``: as :func:`short_at_count`'s."""
+    ceilings = _busy_ceilings(scenario, card, kept)
+    return None if ceilings is None else scenario.constraints.requests_per_s / max(ceilings) - 1.0
+
+
+def _busy_ceilings(scenario: Scenario, card: Card, kept: dict | None) -> list[float] | None:
+    """Every layout's ceiling times its copies kept busy (:func:`short_at_count`'s figures) where
+    each is short of the stated rate, else None [1/s]."""
+    if scenario.serving.disaggregated:
+        return None
+    kept = {} if kept is None else kept
+    target, found = scenario.constraints.requests_per_s, []
+    for laid_out in layouts_weighed(scenario, card):
+        p = laid_out.parallelism
+        key = (p.tp, p.pp, p.ep, laid_out.serving.kv_precision)
+        ceiling = kept[key] if key in kept else kept.setdefault(key, copy_ceiling(laid_out, card))
+        if ceiling is None:
+            return None
+        busy = ceiling * busy_copies(laid_out)
+        if not floor("request-rate", target, busy, "requests/s").missed:
+            return None
+        found.append(busy)
+    return found or None
 
 
 def short_at_count(scenario: Scenario, card: Card, kept: dict | None = None) -> bool:
@@ -102,3 +145,26 @@ def short_at_count(scenario: Scenario, card: Card, kept: dict | None = None) -> 
             return False
         found = True
     return found
+
+
+def holds_no_copy(scenario: Scenario, card: Card) -> bool:
+    """Whether no layout the plan of shared copies of ``scenario`` may weigh at its count
+    (:func:`layouts_weighed`, with either KV cache: neither its precision plan nor the weights and
+    budget read it) fits in memory at any batch per copy: for each, the weights on one
+    card and the engine's context alone (:class:`~.memory.ServingMemoryModel`, the memory model the
+    estimate reads) above the engine's budget — the KV cache and activations only add to the total
+    (non-negative terms: a floating-point sum never falls below its first terms). Then no layout
+    the plan weighs fits, so neither does the one it chooses, and the plan does not carry the load
+    (:func:`~.plan.carries_load` reads ``fits`` first), without a plan: the bisection's counts that
+    few tensor-parallel degrees divide (11 H100, 351 V100 16 GB: one card per copy, or two, cannot
+    hold Llama 3 70B). False where that is not shown: separate pools, a mixture of experts (copies
+    across fast domains are not among :func:`layouts_weighed`), or no layout."""
+    if scenario.serving.disaggregated or scenario.model.is_moe:
+        return False
+    degrees = list(_layout_degrees(scenario, card))  # the KV cache changes neither weights nor budget
+    for found in sorted(degrees, key=lambda d: -d[0] * d[1]):  # the most cards per copy first: most often it holds
+        laid_out = _laid_out(scenario, found)
+        model = kept_memory_model(laid_out, card, kept_plan(laid_out, card))
+        if not model.weights + model.context > model.budget:
+            return False
+    return bool(degrees)

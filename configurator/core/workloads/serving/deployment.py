@@ -22,7 +22,7 @@ from configurator.core.workloads.layout import (
 )
 from configurator.core.workloads.serving.collector import collector_paused
 from configurator.core.workloads.serving.copies import forget_counts
-from configurator.core.workloads.serving.count_floor import short_at_count
+from configurator.core.workloads.serving.count_floor import holds_no_copy, rate_miss_floor, short_at_count
 from configurator.core.workloads.serving.plan import (
     NotCarrying,
     carries,
@@ -247,18 +247,26 @@ def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[
     base = _engine_defaults(full)
     ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
     least = fewest_cards_for_weights(base, card)
-    tried, last = [], None
+    tried, last, ceilings = [], None, {}  # (estimate or what gives it, floor under its miss or None)
     for count in ordered:
         if count < least:
             continue
-        est = estimated(at_count(base, count), card)
+        at = at_count(base, count)
+        floor_miss = rate_miss_floor(at, card, ceilings)
+        if floor_miss is not None:
+            # short of the rate (its speed there, the ceilings' own inputs): it neither ends the walk
+            # nor reaches the latency floor, and is estimated only where it may be the closest
+            tried.append((last := _estimate_of(at, card), floor_miss))
+            continue
+        est = estimated(at, card)
         if est.serving is None:
             break
         if est.fits:
-            tried.append(est)
+            tried.append((est, None))
         if last is not None and _latency_floor_reached(last, est):
             break
         last = est
+    tried = _closest_candidates(tried)
     if not tried:
         return None
     smallest = min(target_miss(e.scenario, e.serving) for e in tried)
@@ -269,6 +277,26 @@ def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[
                 target_miss(closest.scenario, closest.serving):
             closest = searched
     return closest
+
+
+def _closest_candidates(tried: list[tuple[Estimate | Callable[[], Estimate], float | None]]) -> list[Estimate]:
+    """The estimates :func:`closest_serving_deployment` chooses among, in their order: those worked
+    out (each fits), and of the counts shown short of the rate (each with a floor under its miss,
+    :func:`~.count_floor.rate_miss_floor`) those that fit where the floor is within
+    :data:`MISS_TIE` of the least miss worked out; the others, missing by more than the least
+    (which they therefore do not change) plus the tie, are never the closest and are not estimated."""
+    known = [e for e, floor_miss in tried if floor_miss is None]
+    least = min((target_miss(e.scenario, e.serving) for e in known), default=math.inf)
+    found = []
+    for est, floor_miss in tried:
+        if floor_miss is not None:
+            if floor_miss > least + MISS_TIE:
+                continue
+            est = est()
+            if not est.fits:
+                continue
+        found.append(est)
+    return found
 
 
 ENGINE_SEARCH_FIELDS = ("max_batched_tokens", "disaggregated")
@@ -330,13 +358,15 @@ def _carries_at(base: Scenario, card: Card, count: int) -> bool:
 
 def _fewest_carrying(base: Scenario, card: Card, low: int, high: int) -> int:
     """Bisect between ``low`` and ``high`` cards (``high`` carries the load) for the fewest that
-    still carry it [count]."""
+    still carry it [count]; a count at which no layout holds a copy in memory
+    (:func:`~.count_floor.holds_no_copy`) does not carry it, answered without a plan."""
     group = pinned_model_parallel(base)  # counts stay multiples of a pinned tp × pp
     low = -(-max(low, fewest_cards_for_weights(base, card)) // group)
     high //= group
     while low < high:
         middle = (low + high) // 2
-        if _carries_at(base, card, middle * group):
+        at = at_count(base, middle * group)
+        if not holds_no_copy(at, card) and carries(at, card):
             forget_counts(lambda n: n == high * group)  # fewer cards carry it: not the fewest
             high = middle
         else:

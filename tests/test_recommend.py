@@ -135,6 +135,17 @@ def test_mismatch_training_card_for_light_serving(catalog):
     message = mismatch(serve_8b(), catalog)
     assert message is not None and message.id == "mismatch-training-card-for-serving"
     assert message.params["ratio"] > 1
+    assert "total cost of ownership" in message.text_in("en") and "总拥有成本" in message.text_in("zh_CN")
+
+
+def test_mismatch_on_rent_says_so(catalog):
+    """A training card with a rent and no purchase price is compared on rent, and the warning says which
+    cost it compared (the panel may rank on the other)."""
+    card = catalog.get("b300")
+    assert not any(p.kind in ("street", "quote", "list", "msrp", "launch") for p in card.prices)
+    message = mismatch(serve_8b().model_copy(update={"card_id": "b300"}), catalog)
+    assert message is not None and message.id == "mismatch-training-card-for-serving-rent"
+    assert "cloud rent" in message.text_in("en") and "云租用价格" in message.text_in("zh_CN")
 
 
 def test_mismatch_pcie_card_for_large_training(catalog):

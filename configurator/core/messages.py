@@ -197,8 +197,12 @@ ENGLISH: dict[str, str] = {
                               "recommendation {chosen_ms:,g} ms): a latency target under {chosen_ms:,g} ms changes "
                               "the answer",
     "mismatch-training-card-for-serving": (
-        "{card} is a training card: {count} × {other} carries the same load {cheaper:.0%} cheaper per token "
-        "({saving:,.2f} {currency} less per million tokens)"
+        "{card} is a training card: {count} × {other} carries the same load {cheaper:.0%} cheaper per token in "
+        "total cost of ownership ({saving:,.2f} {currency} less per million tokens)"
+    ),
+    "mismatch-training-card-for-serving-rent": (
+        "{card} is a training card: {count} × {other} carries the same load {cheaper:.0%} cheaper per token on "
+        "cloud rent ({saving:,.2f} {currency} less per million tokens)"
     ),
     "mismatch-pcie-card-for-training": (
         "{card} has no card-to-card link: this training takes {hours:,.0f} h; {count} × {other} with NVLink "
@@ -371,7 +375,11 @@ CHINESE: dict[str, str] = {
     "reason-latency-changes": "最快方案 {count} × {card} 每输出词元 {ms:,g} ms（推荐方案 {chosen_ms:,g} ms）："
                               "延迟目标低于 {chosen_ms:,g} ms 会改变答案",
     "mismatch-training-card-for-serving": (
-        "{card} 是训练卡：{count} × {other} 承载同样负载，每词元成本低 {cheaper:.0%}"
+        "{card} 是训练卡：{count} × {other} 承载同样负载，按总拥有成本计每词元成本低 {cheaper:.0%}"
+        "（每百万词元节省 {saving:,.2f} {currency}）"
+    ),
+    "mismatch-training-card-for-serving-rent": (
+        "{card} 是训练卡：{count} × {other} 承载同样负载，按云租用价格计每词元成本低 {cheaper:.0%}"
         "（每百万词元节省 {saving:,.2f} {currency}）"
     ),
     "mismatch-pcie-card-for-training": (

@@ -69,6 +69,12 @@ def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
                other=best.card.name, count=scenario.count, other_hours=best.training.hours)
 
 
+SERVING_MISMATCH_ID = {Objective.TCO: "mismatch-training-card-for-serving",
+                       Objective.CLOUD: "mismatch-training-card-for-serving-rent"}
+"""The message of a training card chosen for serving, by the cost it was compared on (the message
+names it: the panel may rank on the other)."""
+
+
 def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
                      rankings: dict | None = None) -> Message | None:
     """Serving on a training card when inference cards carry the same load for less per
@@ -81,7 +87,7 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
         mine = score(chosen, objective, Filters())
         better = _best_ranked(scenario, catalog, objective, Filters(classes=("inference",)), rankings)
         if mine and better and better.score < mine:
-            return msg("mismatch-training-card-for-serving", card=card.name, other=better.card.name,
+            return msg(SERVING_MISMATCH_ID[objective], card=card.name, other=better.card.name,
                        count=better.count, ratio=mine / better.score, cheaper=1 - better.score / mine,
                        currency=scenario.economics.currency, saving=mine - better.score)
         if mine and better:

@@ -106,9 +106,10 @@ class ServingMemoryModel:
 
     def breakdown(self, concurrency: int, context_tokens: int) -> MemoryBreakdown:
         kv, activations, total = self._parts(concurrency, context_tokens)
-        return MemoryBreakdown(weights=self.weights, gradients=0.0, optimizer=0.0, activations=activations, kv_cache=kv,
-                               overhead=self.context, not_concurrent=0.0, total=total, capacity=self.capacity,
-                               budget=self.budget)
+        # by position (weights, gradients, optimizer, activations, kv_cache, overhead, not_concurrent, total,
+        # capacity, budget): no keywords bound for the record every copy makes
+        return MemoryBreakdown(self.weights, 0.0, 0.0, activations, kv, self.context, 0.0, total, self.capacity,
+                               self.budget)
 
     def _room(self) -> float:
         """The budget less weights and the CUDA context [B]."""
@@ -165,16 +166,16 @@ def serving_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
     sampling = 2 * 4 * model.vocab  # fp32 logits and probabilities of one position
     capacity = usable_capacity_bytes(card, scenario.assumptions)
-    return ServingMemoryModel(
-        weights=weights,
-        kv_per_token_per_sequence=kv_per_token,
-        working_per_token=serving_token_working_bytes(model, plan.math_bytes) / tp,
-        step_tokens=serving.max_batched_tokens,
-        prompt_tokens=serving.prompt_tokens,
-        activations_per_sequence=sampling,
-        context=scenario.assumptions.cuda_context_gib * GIB,
-        capacity=capacity,
-        budget=capacity * serving.engine_memory_fraction,
-        window=model.sliding_window,
-        sliding_share=model.n_sliding_layers / model.n_layers,
+    return ServingMemoryModel(  # by position, in the order of its fields (no keywords bound)
+        weights,  # weights
+        kv_per_token,  # kv_per_token_per_sequence
+        serving_token_working_bytes(model, plan.math_bytes) / tp,  # working_per_token
+        serving.max_batched_tokens,  # step_tokens
+        serving.prompt_tokens,  # prompt_tokens
+        sampling,  # activations_per_sequence
+        scenario.assumptions.cuda_context_gib * GIB,  # context
+        capacity,  # capacity
+        capacity * serving.engine_memory_fraction,  # budget
+        model.sliding_window,  # window
+        model.n_sliding_layers / model.n_layers,  # sliding_share
     )

@@ -52,11 +52,13 @@ class StepTable:
         """``fn(scenario, card, plan)`` for a value of the copy that reads only :data:`DECODE_FIELDS`,
         and of the serving settings not :data:`NO_PREFILL_FIELDS` (a prefill time), worked out once
         per table: the table's scenarios share those, on the same card with an equal plan."""
-        value = self.kept.get(fn)
+        kept = self.kept
+        value = kept.get(fn)
         if value is None:
-            value = self.kept[fn] = self._sibling_value(fn, scenario)
+            # a table of its own (no sibling, :meth:`_sibling_value`'s None) asks no sibling: no call
+            value = kept[fn] = None if self.sibling is None else self._sibling_value(fn, scenario)
             if value is None:
-                value = self.kept[fn] = fn(scenario, card, plan)
+                value = kept[fn] = fn(scenario, card, plan)
         return value
 
     def _sibling_value(self, fn, scenario: Scenario) -> float | None:

@@ -93,9 +93,14 @@ class ServingMemoryModel:
         return self.step_prefill_tokens(concurrency) * self.working_per_token
 
     def _parts(self, concurrency: int, context_tokens: int) -> tuple[float, float, float]:
-        """The KV cache, the activations and the total of :meth:`breakdown` [B]."""
-        kv = self.kv_per_token_per_sequence * self.cached_tokens(context_tokens) * concurrency
-        activations = self.working_set(concurrency) + self.activations_per_sequence * concurrency
+        """The KV cache, the activations and the total of :meth:`breakdown` [B] (:meth:`cached_tokens`
+        and :meth:`working_set` written out, the same operations: no call each)."""
+        share = self.sliding_share
+        cached = (1 - share) * context_tokens + share * min(context_tokens, self.window) if share else context_tokens
+        kv = self.kv_per_token_per_sequence * cached * concurrency
+        step, prompts = self.step_tokens, self.prompt_tokens * concurrency  # step_prefill_tokens: the smaller
+        activations = (prompts if prompts < step else step) * self.working_per_token \
+            + self.activations_per_sequence * concurrency
         return kv, activations, self.weights + kv + activations + self.context
 
     def fits(self, concurrency: int, context_tokens: int) -> bool:
@@ -124,7 +129,7 @@ class ServingMemoryModel:
         the room, and the largest such ``n`` is the larger of the two lines' own largest."""
         per_sequence = self.kv_per_token_per_sequence * self.cached_tokens(context_tokens) + \
             self.activations_per_sequence
-        room = self._room()
+        room = self.budget - self.weights - self.context  # _room(), no call
         full_step = (room - self.step_tokens * self.working_per_token) // per_sequence
         short_step = room // (self.prompt_tokens * self.working_per_token + per_sequence)
         most = max(0, int(max(full_step, short_step)))
@@ -133,7 +138,10 @@ class ServingMemoryModel:
         return most
 
     def max_context(self, concurrency: int) -> int:
-        room = self._room() - self.working_set(concurrency) - self.activations_per_sequence * concurrency
+        step, prompts = self.step_tokens, self.prompt_tokens * concurrency  # _room() and working_set(), no call
+        room = self.budget - self.weights - self.context \
+            - (prompts if prompts < step else step) * self.working_per_token \
+            - self.activations_per_sequence * concurrency
         return max(0, self._context_for(room // (self.kv_per_token_per_sequence * concurrency)))
 
 

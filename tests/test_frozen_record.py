@@ -174,3 +174,59 @@ def test_a_serving_copys_idle_first_token_is_worked_out_when_read_and_the_same_n
     assert type(speed.idle_ttft) is LazyValue
     assert speed.idle_ttft_s == idle_ttft_seconds(scenario, card, plan_serving(scenario, card)) > 0
     assert pickle.loads(pickle.dumps(speed)) == speed
+
+
+@fast_init
+@dataclass(frozen=True)
+class WithLazy:
+    a: float
+    notes: tuple = ()
+
+
+def test_a_lazy_field_reads_as_its_value_worked_out_once():
+    """A field given a LazyValue (lazy_fields) reads as the value, worked out on the first read and
+    kept in place of the LazyValue; equality, hash, repr, replace and pickle see the value."""
+    from configurator.core.frozen_record import LazyValue, lazy_fields
+
+    lazy_fields(WithLazy, "notes")
+    calls = []
+    record = WithLazy(1.0, LazyValue(lambda: calls.append(1) or ("x", "y")))
+    assert calls == [] and type(record.__dict__["notes"]) is LazyValue
+    assert record.notes == ("x", "y") and record.notes == ("x", "y") and calls == [1]
+    assert type(record.__dict__["notes"]) is tuple  # kept as the value
+    eager = WithLazy(1.0, ("x", "y"))
+    assert record == eager and eager == record and hash(record) == hash(eager) and repr(record) == repr(eager)
+    later = WithLazy(1.0, LazyValue(lambda: ("x", "y")))
+    assert later == eager and dataclasses.replace(later, a=2.0) == WithLazy(2.0, ("x", "y"))
+    assert pickle.loads(pickle.dumps(WithLazy(1.0, LazyValue(lambda: ("z",))))) == WithLazy(1.0, ("z",))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        record.notes = ()
+    with pytest.raises(TypeError):
+        lazy_fields(WithLazy, "missing")
+
+
+def test_a_serving_estimates_messages_and_limits_are_worked_out_when_read_and_the_same():
+    """A serving estimate keeps its messages and limits as LazyValues until read (a ranking reads
+    neither); read, they are what the functions give for the same copy, speed, verdicts and costs."""
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.estimate import clear_estimate_memo, estimate
+    from configurator.core.frozen_record import LazyValue
+    from configurator.core.scenario import Scenario
+    from configurator.core.workloads.checks import fit_messages, verdict_messages
+    from configurator.core.workloads.serving.estimate import copy_limits, serving_copy
+
+    card = load_catalog().get("l40s")
+    scenario = Scenario.model_validate({"workload": "inference", "model": preset("llama3-8b").model_dump(),
+                                        "card_id": card.id, "count": 1,
+                                        "serving": {"concurrency": 32, "context": 8192, "prompt_tokens": 2048,
+                                                    "output_tokens": 512}})
+    clear_estimate_memo()
+    est = estimate(scenario, card)
+    assert type(est.__dict__["messages"]) is LazyValue and type(est.__dict__["limits"]) is LazyValue
+    assert not est.fits  # 32 users' caches do not fit one L40S: its messages say so
+    assert est.messages == (*fit_messages(est.memory, card), *verdict_messages(est.verdicts, False))
+    copy = serving_copy(scenario, card)
+    assert est.limits == copy_limits(copy.model, copy.context, copy.sequences, scenario.data_parallel)
+    assert est.limits.max_concurrency == 26 and type(est.__dict__["limits"]) is not LazyValue
+    assert pickle.loads(pickle.dumps(est)) == est

@@ -52,11 +52,13 @@ class StepTable:
         """``fn(scenario, card, plan)`` for a value of the copy that reads only :data:`DECODE_FIELDS`,
         and of the serving settings not :data:`NO_PREFILL_FIELDS` (a prefill time), worked out once
         per table: the table's scenarios share those, on the same card with an equal plan."""
-        value = self.kept.get(fn)
+        kept = self.kept
+        value = kept.get(fn)
         if value is None:
-            value = self.kept[fn] = self._sibling_value(fn, scenario)
+            # a table of its own (no sibling, :meth:`_sibling_value`'s None) asks no sibling: no call
+            value = kept[fn] = None if self.sibling is None else self._sibling_value(fn, scenario)
             if value is None:
-                value = self.kept[fn] = fn(scenario, card, plan)
+                value = kept[fn] = fn(scenario, card, plan)
         return value
 
     def _sibling_value(self, fn, scenario: Scenario) -> float | None:
@@ -139,9 +141,10 @@ def same_but_batch(a: Scenario, b: Scenario) -> bool:
 
 
 _TABLES_KEPT = 64
-_TABLES: OrderedDict[tuple, list[StepTable]] = OrderedDict()
-"""The step tables of the last copies asked for, by :func:`_copy_key` (the latest last; held here,
-so the ids in their keys stay theirs)."""
+_TABLES: OrderedDict[int, tuple[tuple, list[StepTable]]] = OrderedDict()
+"""The step tables of the last copies asked for, filed under the hash of their :func:`_copy_key`
+with the key itself (compared on a hit; the latest last; held here, so the ids in their keys stay
+theirs): each key hashed once per question, not at each lookup and store."""
 
 
 DECODE_FIELDS = ("model", "assumptions", "serving", "workload", "parallelism")
@@ -156,21 +159,34 @@ def _copy_key(scenario: Scenario, card: Card, kv_tokens: int) -> tuple:
     and their types: a search makes a layout anew for each count) and the names and ids of the
     serving fields but :data:`NO_PREFILL_FIELDS`. Two scenarios with the same key have the same
     decode step and prefill times."""
+    return _copy_keys(scenario, card, kv_tokens)[0]
+
+
+def _copy_keys(scenario: Scenario, card: Card, kv_tokens: int) -> tuple[tuple, tuple]:
+    """(:func:`_copy_key`, :func:`_decode_key` of it), made in one pass over the serving fields."""
     serving = scenario.serving.__dict__
     names = tuple(serving)
-    skipped = _SKIPPED.get(names)
-    if skipped is None:
-        skipped = _SKIPPED[names] = tuple(i for i, name in enumerate(names) if name in NO_PREFILL_FIELDS)
+    places = _SKIPPED.get(names)
+    if places is None:
+        places = _SKIPPED[names] = (tuple(i for i, name in enumerate(names) if name in NO_PREFILL_FIELDS),
+                                    names.index(STEP_CHUNK_FIELD) if STEP_CHUNK_FIELD in names else None)
+    skipped, chunk = places
     ids = list(map(id, serving.values()))
     for i in skipped:
         ids[i] = 0
     degrees = tuple(scenario.parallelism.__dict__.values())
-    return (id(card), kv_tokens, id(scenario.model), id(scenario.assumptions), scenario.workload, degrees,
-            tuple(map(type, degrees)), names, tuple(ids))
+    head = (id(card), kv_tokens, id(scenario.model), id(scenario.assumptions), scenario.workload, degrees,
+            tuple(map(type, degrees)), names)
+    key = (*head, tuple(ids))
+    if chunk is None:
+        return key, key
+    ids[chunk] = 0  # the engine step's place cleared: the decode key (_decode_key)
+    return key, (*head, tuple(ids))
 
 
-_SKIPPED: dict[tuple[str, ...], tuple[int, ...]] = {}
-"""The places of :data:`NO_PREFILL_FIELDS` among serving field names in their order [indices]."""
+_SKIPPED: dict[tuple[str, ...], tuple[tuple[int, ...], int | None]] = {}
+"""The places of :data:`NO_PREFILL_FIELDS` among serving field names in their order, and the place of
+:data:`STEP_CHUNK_FIELD` (None: not among them) [indices]."""
 
 
 def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
@@ -191,26 +207,31 @@ the objects by identity (held here)."""
 
 
 def _kept_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
-    """:func:`copy_step_table` worked out: the table kept under the copy's key, else a new one."""
-    key = _copy_key(scenario, card, kv_tokens)
+    """:func:`copy_step_table` worked out: the table kept under the copy's key, else a new one (the
+    copy's key and decode key made in one pass, each hashed once)."""
+    key, decode_key = _copy_keys(scenario, card, kv_tokens)
+    filed, decode_filed = hash(key), hash(decode_key)
     with _TABLES_LOCK:  # the GUI thread and the workers share the tables: a lookup and its reorder as one step
-        tables = _TABLES.get(key)
-        if tables is None:
-            tables = _TABLES[key] = []
+        kept = _TABLES.get(filed)
+        if kept is None or kept[0] != key:  # none, or another key of the same hash (replaced: a miss)
+            tables: list[StepTable] = []
+            _TABLES[filed] = (key, tables)  # a new key goes last
             if len(_TABLES) > _TABLES_KEPT:
                 _TABLES.popitem(last=False)
         else:
-            _TABLES.move_to_end(key)
+            _TABLES.move_to_end(filed)
+            tables = kept[1]
             for table in tables:
-                kept = table.step.plan
-                if kept is plan or kept == plan:
+                kept_plan = table.step.plan
+                if kept_plan is plan or kept_plan == plan:
                     return table
-    sibling = _decode_sibling(key, plan)
+        sibling = _DECODE_STEPS.get(decode_filed)
+    sibling = _plan_sibling(sibling, decode_key, plan)
     table = StepTable(DecodeStep(scenario, card, plan, kv_tokens) if sibling is None else sibling.step, sibling,
                       scenario.serving.max_batched_tokens)
     tables.append(table)  # one list append: atomic
     with _TABLES_LOCK:
-        _DECODE_STEPS[_decode_key(key)] = table
+        _DECODE_STEPS[decode_filed] = (decode_key, table)
         if len(_DECODE_STEPS) > _TABLES_KEPT:
             _DECODE_STEPS.popitem(last=False)
     return table
@@ -238,10 +259,11 @@ A table at another step with the same prompt chunk gives the same number, so it 
 sibling (``tests/test_step_table_siblings.py`` checks the equality on every card)."""
 
 
-_DECODE_STEPS: OrderedDict[tuple, StepTable] = OrderedDict()
-"""The last table made for each copy key without the engine step (:func:`_decode_key`), whose decode
-step, step times and roofline parts a table of the same copy at another engine step shares (its step
-costs and prefill times, which read the step, its own)."""
+_DECODE_STEPS: OrderedDict[int, tuple[tuple, StepTable]] = OrderedDict()
+"""The last table made for each copy key without the engine step (:func:`_decode_key`), filed under the
+key's hash with the key (compared on a hit), whose decode step, step times and roofline parts a table of
+the same copy at another engine step shares (its step costs and prefill times, which read the step, its
+own)."""
 
 
 def _decode_key(key: tuple) -> tuple:
@@ -253,17 +275,17 @@ def _decode_key(key: tuple) -> tuple:
     return (*key[:-1], (*ids[:i], 0, *ids[i + 1:]))
 
 
-def _decode_sibling(key: tuple, plan: PrecisionPlan) -> StepTable | None:
-    """A table kept for the same copy at another engine step, with an equal plan (its decode step the
-    same: :data:`STEP_CHUNK_FIELD`), else None: the first made of them (a table holds no longer a
-    chain of siblings than one)."""
-    with _TABLES_LOCK:
-        sibling = _DECODE_STEPS.get(_decode_key(key))
-    if sibling is None:
+def _plan_sibling(kept: tuple | None, decode_key: tuple, plan: PrecisionPlan) -> StepTable | None:
+    """The table kept for the same copy at another engine step (``kept``: what :data:`_DECODE_STEPS`
+    files under the hash of ``decode_key``), with an equal plan (its decode step the same:
+    :data:`STEP_CHUNK_FIELD`), else None: the first made of them (a table holds no longer a chain of
+    siblings than one)."""
+    if kept is None or kept[0] != decode_key:
         return None
+    sibling = kept[1]
     sibling = sibling.sibling or sibling
-    kept = sibling.step.plan
-    return sibling if kept is plan or kept == plan else None
+    kept_plan = sibling.step.plan
+    return sibling if kept_plan is plan or kept_plan == plan else None
 
 
 _TABLES_LOCK = threading.Lock()

@@ -18,7 +18,15 @@ from configurator.core.decode_step import prompt_peak as prompt_peak  # re-expor
 from configurator.core.decode_step_table import copy_step_table
 from configurator.core.formats import FORMATS
 from configurator.core.frozen_record import LazyValue, extended, fast_init, lazy_value
-from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
+from configurator.core.load import (
+    PERCENTILES,
+    StepCosts,
+    capacity,
+    closed_loop_rate,
+    load_point,
+    load_point_fields,
+    static_batch,
+)
 from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import tensor_parallel_messages
@@ -281,12 +289,13 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     limit = capacity(costs)
     users = -(-serving.users // copies)
     rate = target if target else closed_loop_rate(costs, users, limit)
-    point = load_point(costs, rate, limit, closed=not target, users=users)
-    if point.overloaded:
-        messages.append(msg("serving-overloaded", rate=rate, capacity=point.capacity))
-    rps = point.capacity if target else point.rate
-    return ReplicaSpeed(point.ttft_s[50], point.tpot_s[50], rps, bound, tuple(messages), point.ttft_s, point.tpot_s,
-                        "continuous", point.rate, idle_ttft)
+    # load_point's fields read once (no LoadPoint made to be read and dropped)
+    at_rate, at_capacity, _, _, ttft_s, tpot_s, overloaded = load_point_fields(costs, rate, limit, not target, users)
+    if overloaded:
+        messages.append(msg("serving-overloaded", rate=rate, capacity=at_capacity))
+    rps = at_capacity if target else at_rate
+    return ReplicaSpeed(ttft_s[50], tpot_s[50], rps, bound, tuple(messages), ttft_s, tpot_s, "continuous", at_rate,
+                        idle_ttft)
 
 
 def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int) -> float:

@@ -24,7 +24,7 @@ from enum import StrEnum
 
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR, Costs, Power
-from configurator.core.frozen_record import fast_init
+from configurator.core.frozen_record import fast_init, lazy_fields
 from configurator.core.graphics import GraphicsSpeed
 from configurator.core.memory import MemoryBreakdown
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY, Message, msg
@@ -148,6 +148,12 @@ class Estimate:
     @property
     def warnings(self) -> list[str]:
         return [m.text for m in self.messages]
+
+
+lazy_fields(Estimate, "limits", "messages")
+"""A family may give :attr:`Estimate.limits` and :attr:`Estimate.messages` as a
+:class:`~configurator.core.frozen_record.LazyValue`, worked out when first read (the window, the CLI and
+the JSON read them; a ranking reads neither): read, each is its value."""
 
 
 class CostBasis(StrEnum):

@@ -5,11 +5,12 @@ depend on the card count is worked out once (:class:`ServingBasis`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
 from configurator.core.decode_step_table import same_but_batch
-from configurator.core.frozen_record import fast_init
+from configurator.core.frozen_record import LazyValue, fast_init, lazy_fields, stored
 from configurator.core.load import StepCosts
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.memo import LastAsked
@@ -45,6 +46,9 @@ class ServingBasis:
     card_messages: tuple[Message, ...]
     book: PriceBook
     """The price book the estimate's servers are powered and its budget checked from."""
+
+
+lazy_fields(ServingBasis, "limits", "card_messages")  # worked out when first read (basis_of_copy)
 
 
 class ServingCopy:
@@ -147,12 +151,25 @@ def at_batch(scenario: Scenario, batch: int) -> Scenario:
 def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: PriceBook | None = None) -> ServingBasis:
     """The basis of :func:`serving_basis` around a copy already worked out: its limits, prices and
     card messages added."""
-    model, economics = copy.model, scenario.economics
-    limits = Limits(max_concurrency=model.max_concurrency(copy.context) * scenario.data_parallel,
-                    max_context=model.max_context(copy.sequences))
+    economics = scenario.economics
+    # the limits and the card's messages worked out when first read (the estimate's readers that show
+    # them; a ranking reads neither): the same functions of the same frozen objects, so the same values
+    limits = LazyValue(partial(copy_limits, copy.model, copy.context, copy.sequences, scenario.data_parallel))
     return ServingBasis(copy.plan, copy.memory, limits, copy.replica,
                         price_basis(card, economics, scenario.constraints.region),
-                        tuple(card_messages(card)), price_book_for(economics) if book is None else book)
+                        LazyValue(partial(_card_messages, card)), price_book_for(economics) if book is None else book)
+
+
+def copy_limits(model: ServingMemoryModel, context: int, sequences: int, copies: int) -> Limits:
+    """The largest load that fits: the users of ``copies`` copies at ``context`` tokens each and the
+    context at ``sequences`` a copy (:meth:`~.memory.ServingMemoryModel.max_concurrency`,
+    :meth:`~.memory.ServingMemoryModel.max_context`)."""
+    return Limits(None, model.max_concurrency(context) * copies, model.max_context(sequences))
+
+
+def _card_messages(card: Card) -> tuple[Message, ...]:
+    """:func:`~configurator.core.workloads.checks.card_messages` as a tuple."""
+    return tuple(card_messages(card))
 
 
 def serving_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> ServingBasis:
@@ -175,9 +192,19 @@ def estimate_serving(scenario: Scenario, card: Card, basis: ServingBasis) -> Est
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
     costs = job_costs(scenario, basis.prices, power, 1.0, tokens_per_hour)
     verdicts = constraint_check(scenario, card, speed, costs, power, basis.book)
+    # the messages worked out when first read (the window, the CLI and the JSON read them; a ranking does
+    # not): the same functions of the same frozen objects, so the same messages
+    limits = stored(basis, "limits")  # a LazyValue not read yet handed on as it is
+    return Estimate(scenario, card, basis.plan, basis.memory, limits, None, speed, power, energy, costs,
+                    LazyValue(partial(_estimate_messages, scenario, card, basis, speed, verdicts, costs)),
+                    verdicts=verdicts)
+
+
+def _estimate_messages(scenario: Scenario, card: Card, basis: ServingBasis, speed: ServingSpeed | None,
+                       verdicts: tuple[Verdict, ...], costs) -> tuple[Message, ...]:
+    """:func:`estimate_serving`'s messages: the plan's, the fit, the speed's and the load's where it runs,
+    the verdicts', the card's and the prices'."""
     runs = basis.memory.fits  # else no latency or load to speak of: it does not run
-    messages = [*basis.plan.messages, *fit_messages(basis.memory, card), *(speed.messages if speed and runs else ()),
-                *(load_messages(scenario, speed) if runs else ()), *verdict_messages(verdicts, runs),
-                *basis.card_messages, *costs.messages]
-    return Estimate(scenario, card, basis.plan, basis.memory, basis.limits, None, speed, power, energy, costs,
-                    tuple(messages), verdicts=verdicts)
+    return (*basis.plan.messages, *fit_messages(basis.memory, card), *(speed.messages if speed and runs else ()),
+            *(load_messages(scenario, speed) if runs else ()), *verdict_messages(verdicts, runs),
+            *basis.card_messages, *costs.messages)

@@ -93,9 +93,14 @@ class ServingMemoryModel:
         return self.step_prefill_tokens(concurrency) * self.working_per_token
 
     def _parts(self, concurrency: int, context_tokens: int) -> tuple[float, float, float]:
-        """The KV cache, the activations and the total of :meth:`breakdown` [B]."""
-        kv = self.kv_per_token_per_sequence * self.cached_tokens(context_tokens) * concurrency
-        activations = self.working_set(concurrency) + self.activations_per_sequence * concurrency
+        """The KV cache, the activations and the total of :meth:`breakdown` [B] (:meth:`cached_tokens`
+        and :meth:`working_set` written out, the same operations: no call each)."""
+        share = self.sliding_share
+        cached = (1 - share) * context_tokens + share * min(context_tokens, self.window) if share else context_tokens
+        kv = self.kv_per_token_per_sequence * cached * concurrency
+        step, prompts = self.step_tokens, self.prompt_tokens * concurrency  # step_prefill_tokens: the smaller
+        activations = (prompts if prompts < step else step) * self.working_per_token \
+            + self.activations_per_sequence * concurrency
         return kv, activations, self.weights + kv + activations + self.context
 
     def fits(self, concurrency: int, context_tokens: int) -> bool:
@@ -106,9 +111,10 @@ class ServingMemoryModel:
 
     def breakdown(self, concurrency: int, context_tokens: int) -> MemoryBreakdown:
         kv, activations, total = self._parts(concurrency, context_tokens)
-        return MemoryBreakdown(weights=self.weights, gradients=0.0, optimizer=0.0, activations=activations, kv_cache=kv,
-                               overhead=self.context, not_concurrent=0.0, total=total, capacity=self.capacity,
-                               budget=self.budget)
+        # by position (weights, gradients, optimizer, activations, kv_cache, overhead, not_concurrent, total,
+        # capacity, budget): no keywords bound for the record every copy makes
+        return MemoryBreakdown(self.weights, 0.0, 0.0, activations, kv, self.context, 0.0, total, self.capacity,
+                               self.budget)
 
     def _room(self) -> float:
         """The budget less weights and the CUDA context [B]."""
@@ -123,7 +129,7 @@ class ServingMemoryModel:
         the room, and the largest such ``n`` is the larger of the two lines' own largest."""
         per_sequence = self.kv_per_token_per_sequence * self.cached_tokens(context_tokens) + \
             self.activations_per_sequence
-        room = self._room()
+        room = self.budget - self.weights - self.context  # _room(), no call
         full_step = (room - self.step_tokens * self.working_per_token) // per_sequence
         short_step = room // (self.prompt_tokens * self.working_per_token + per_sequence)
         most = max(0, int(max(full_step, short_step)))
@@ -132,7 +138,10 @@ class ServingMemoryModel:
         return most
 
     def max_context(self, concurrency: int) -> int:
-        room = self._room() - self.working_set(concurrency) - self.activations_per_sequence * concurrency
+        step, prompts = self.step_tokens, self.prompt_tokens * concurrency  # _room() and working_set(), no call
+        room = self.budget - self.weights - self.context \
+            - (prompts if prompts < step else step) * self.working_per_token \
+            - self.activations_per_sequence * concurrency
         return max(0, self._context_for(room // (self.kv_per_token_per_sequence * concurrency)))
 
 
@@ -165,16 +174,16 @@ def serving_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
     sampling = 2 * 4 * model.vocab  # fp32 logits and probabilities of one position
     capacity = usable_capacity_bytes(card, scenario.assumptions)
-    return ServingMemoryModel(
-        weights=weights,
-        kv_per_token_per_sequence=kv_per_token,
-        working_per_token=serving_token_working_bytes(model, plan.math_bytes) / tp,
-        step_tokens=serving.max_batched_tokens,
-        prompt_tokens=serving.prompt_tokens,
-        activations_per_sequence=sampling,
-        context=scenario.assumptions.cuda_context_gib * GIB,
-        capacity=capacity,
-        budget=capacity * serving.engine_memory_fraction,
-        window=model.sliding_window,
-        sliding_share=model.n_sliding_layers / model.n_layers,
+    return ServingMemoryModel(  # by position, in the order of its fields (no keywords bound)
+        weights,  # weights
+        kv_per_token,  # kv_per_token_per_sequence
+        serving_token_working_bytes(model, plan.math_bytes) / tp,  # working_per_token
+        serving.max_batched_tokens,  # step_tokens
+        serving.prompt_tokens,  # prompt_tokens
+        sampling,  # activations_per_sequence
+        scenario.assumptions.cuda_context_gib * GIB,  # context
+        capacity,  # capacity
+        capacity * serving.engine_memory_fraction,  # budget
+        model.sliding_window,  # window
+        model.n_sliding_layers / model.n_layers,  # sliding_share
     )

@@ -63,7 +63,7 @@ def test_the_cloud_ranking_first_ranks_the_cards_rented_where_the_buyer_can_rent
     assert rentable == sorted(rentable, reverse=True) and True in rentable and False in rentable
     assert [has_price(c, Objective.CLOUD, region) for c in order[1:]] == rentable
     ids = [c.id for c in order]
-    china_only, worldwide = ids.index("l20"), ids.index("a100-sxm-80gb")  # rented in one market each
+    china_only, worldwide = ids.index("l20"), ids.index("a100-pcie-80gb")  # rented in one market each
     assert (china_only < worldwide) == (region == "cn")
 
 

@@ -145,7 +145,7 @@ def test_mismatch_on_rent_says_so(catalog):
     assert not any(p.kind in ("street", "quote", "list", "msrp", "launch") for p in card.prices)
     message = mismatch(serve_8b().model_copy(update={"card_id": "b300"}), catalog)
     assert message is not None and message.id == "mismatch-training-card-for-serving-rent"
-    assert "cloud rent" in message.text_in("en") and "云租用价格" in message.text_in("zh_CN")
+    assert "cloud rent" in message.text_in("en") and "云租用成本" in message.text_in("zh_CN")
 
 
 def test_mismatch_pcie_card_for_large_training(catalog):

@@ -375,12 +375,12 @@ CHINESE: dict[str, str] = {
     "reason-latency-changes": "最快方案 {count} × {card} 每输出词元 {ms:,g} ms（推荐方案 {chosen_ms:,g} ms）："
                               "延迟目标低于 {chosen_ms:,g} ms 会改变答案",
     "mismatch-training-card-for-serving": (
-        "{card} 是训练卡：{count} × {other} 承载同样负载，按总拥有成本计每词元成本低 {cheaper:.0%}"
-        "（每百万词元节省 {saving:,.2f} {currency}）"
+        "{card} 是训练卡：{count} × {other} 负载相同，每词元总拥有成本低 {cheaper:.0%}"
+        "（每百万词元省 {saving:,.2f} {currency}）"
     ),
     "mismatch-training-card-for-serving-rent": (
-        "{card} 是训练卡：{count} × {other} 承载同样负载，按云租用价格计每词元成本低 {cheaper:.0%}"
-        "（每百万词元节省 {saving:,.2f} {currency}）"
+        "{card} 是训练卡：{count} × {other} 负载相同，每词元云租用成本低 {cheaper:.0%}"
+        "（每百万词元省 {saving:,.2f} {currency}）"
     ),
     "mismatch-pcie-card-for-training": (
         "{card} 没有卡间高速互联：本次训练需 {hours:,.0f} 小时；{count} × {other}（NVLink）只需 {other_hours:,.0f} 小时"

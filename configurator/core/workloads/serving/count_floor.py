@@ -166,7 +166,7 @@ def holds_no_copy(scenario: Scenario, card: Card) -> bool:
     the plan weighs fits, so neither does the one it chooses, and the plan does not carry the load
     (:func:`~.plan.carries_load` reads ``fits`` first), without a plan: the bisection's counts that
     few tensor-parallel degrees divide (11 H100, 351 V100 16 GB: one card per copy, or two, cannot
-    hold Llama 3 70B; 12 H100, four cards per copy at most, cannot hold DeepSeek-V3). False where
+    hold Llama 3 70B; 48 H100, 16 cards per copy at most, cannot hold DeepSeek-V3). False where
     that is not shown: separate pools, or no layout."""
     if scenario.serving.disaggregated:
         return False

@@ -210,3 +210,77 @@ def test_the_closest_is_unchanged_by_the_floor(catalog, question, monkeypatch, c
     floored = closest()
     monkeypatch.setattr(deployment, "rate_miss_floor", lambda *args: None)
     assert closest() == floored
+
+
+MOE_QUESTION = ("recommend", "--workload", "inference", "--model", "deepseek-v3", "--concurrency", "200",
+                "--requests-per-s", "20")
+"""A mixture of experts too large for one 8-card server (DeepSeek-V3): its plan beyond one stage also
+weighs one copy over several servers by tensor parallelism alone."""
+
+
+def _moe_base(catalog, card, model="deepseek-v3", rate="20"):
+    argv = tuple({"deepseek-v3": model, "20": rate}.get(part, part) for part in MOE_QUESTION)
+    return _base(question_scenario(argv, catalog), card)
+
+
+@pytest.mark.parametrize("model, card_id, count", (("deepseek-v3", "h100-sxm", 32),
+                                                   ("qwen3-235b-a22b", "l40s", 16)))
+def test_layouts_weighed_cover_a_mixture_of_experts_plans(catalog, model, card_id, count):
+    """A mixture of experts: the copies over several fast domains by tensor parallelism alone the plan
+    weighs beyond one stage (TP16 and TP32 of DeepSeek-V3 on 32 H100, TP16 of Qwen3 235B on 16 L40S)
+    are among :func:`layouts_weighed`, so the floors that read it (:func:`short_at_count`,
+    :func:`rate_miss_floor`) weigh their ceilings too."""
+    card = catalog.get(card_id)
+    scenario = at_count(_moe_base(catalog, card, model), count)
+
+    def shape(s):
+        return (s.parallelism.tp, s.parallelism.pp, s.parallelism.ep, s.serving.kv_precision)
+
+    _, weighed = recording_evaluated(scenario, card)
+    tried = {shape(e.scenario) for e in weighed}
+    assert any(tp > 8 and pp == 1 for tp, pp, _, _ in tried)  # a copy over several servers was weighed
+    assert tried <= {shape(s) for s in layouts_weighed(scenario, card)}
+
+
+@pytest.mark.parametrize("model, card_id, rate", (("deepseek-v3", "mi300x", "100"), ("qwen3-235b-a22b", "l40s", "100"),
+                                                  ("mixtral-8x7b", "l40s", "20")))
+def test_a_mixture_of_experts_count_shown_short_is_not_carried(catalog, model, card_id, rate):
+    """A mixture of experts: at every count the floor shows short of the rate, the plan of shared copies
+    misses the rate, every layout it weighed (those over several servers too) at every batch, and
+    the floor under its miss (:func:`rate_miss_floor`) is below its worst target miss."""
+    card = catalog.get(card_id)
+    base = _moe_base(catalog, card, model, rate)
+    shown = 0
+    for count in (2, 4, 8, 16, 32, 64):
+        scenario = at_count(base, count)
+        if count < deployment.fewest_cards_for_weights(base, card) or not short_at_count(scenario, card):
+            continue
+        shown += 1
+        clear_search_memo()
+        chosen, weighed = recording_evaluated(scenario, card)
+        for est in (chosen, *weighed):
+            assert "misses-request-rate" in missed_serving_targets(est.scenario, est.serving), (card_id, count)
+        assert target_miss(chosen.scenario, chosen.serving) >= rate_miss_floor(scenario, card) > 0.0
+        assert not carries(scenario, card)
+    assert shown
+
+
+@pytest.mark.parametrize("model, card_id, count", (("deepseek-v3", "h100-sxm", 24), ("deepseek-v3", "h100-sxm", 48),
+                                                   ("qwen3-235b-a22b", "l40s", 12), ("mixtral-8x7b", "l40s", 6)))
+def test_a_mixture_of_experts_count_no_layout_holds_does_not_fit(catalog, model, card_id, count):
+    """A mixture of experts, its copies over several servers among the layouts weighed: counts at which
+    none holds a copy's weights (48 H100: 16 cards per copy at most, TP8 × 2 stages or TP16, short of
+    DeepSeek-V3's weights) are answered without a plan, and the plan there does not fit."""
+    card = catalog.get(card_id)
+    scenario = at_count(_moe_base(catalog, card, model), count)
+    assert holds_no_copy(scenario, card)
+    clear_search_memo()
+    assert not estimated(scenario, card).fits
+    assert not carries(scenario, card)
+
+
+def test_a_mixture_of_experts_count_a_copy_over_servers_holds_is_planned(catalog):
+    """32 H100 hold DeepSeek-V3 as one copy over four servers (TP32, or TP8 × 4 stages): not answered
+    without a plan."""
+    card = catalog.get("h100-sxm")
+    assert not holds_no_copy(at_count(_moe_base(catalog, card), 32), card)

@@ -11,8 +11,10 @@ every target", the stated rate among them; the layout it chooses is one it weigh
 batch per copy and KV cache. Every layout it may weigh at the count is among
 :func:`layouts_weighed` (:func:`~.plan.planned_layout`'s own choice of tensor-parallel degrees,
 :func:`~.layouts.serving_tensor_parallel_options`, at the pinned or every pipeline degree of
-:data:`~.layouts.SERVING_PIPELINE_STAGES` up to the layers, whether or not it reaches them, with the
-expert-parallel degrees of :func:`~.layouts.serving_expert_parallel_options`),
+:data:`~.layouts.SERVING_PIPELINE_STAGES` up to the layers, whether or not it reaches them, and for a
+mixture of experts each such stage count's copy over as many fast domains by tensor parallelism,
+:func:`~.layouts.across_domains_tensor_parallel`, with the expert-parallel degrees of
+:func:`~.layouts.serving_expert_parallel_options`),
 each with the engine's KV cache and, where the search may try it
 (:func:`~.plan._with_fp8_cache_if_needed`), the FP8 one. For each, the rate its estimate reports
 at any batch per copy is at most :meth:`~.probe.RateProbe.short_at_every_batch`'s ceiling
@@ -39,6 +41,7 @@ from configurator.core.workloads.serving.copies import kept_memory_model, kept_p
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.layouts import (
     SERVING_PIPELINE_STAGES,
+    across_domains_tensor_parallel,
     serving_expert_parallel_options,
     serving_tensor_parallel_options,
 )
@@ -49,7 +52,9 @@ def layouts_weighed(scenario: Scenario, card: Card) -> Iterator[Scenario]:
     """Every layout :func:`~.plan.planned_layout` may weigh for ``scenario`` at its card count, as
     it picks them (a superset: every stage count it may reach, whether or not one stage holds a
     copy): one stage with every tensor-parallel degree that divides the cards, and, beyond one
-    stage, the widest that divides them into whole stages; each with the KV caches it may be
+    stage, the widest that divides them into whole stages and, for a mixture of experts with the
+    stages Auto, one copy over as many fast domains by tensor parallelism alone
+    (:func:`~.layouts.across_domains_tensor_parallel`); each with the KV caches it may be
     weighed with (the engine's, and FP8 where :func:`~.plan._with_fp8_cache_if_needed` may try it)."""
     for degrees in _layout_degrees(scenario, card):
         laid_out = _laid_out(scenario, degrees)
@@ -64,11 +69,15 @@ def _layout_degrees(scenario: Scenario, card: Card) -> Iterator[tuple[int, int, 
     stages = (1, *(pp for pp in SERVING_PIPELINE_STAGES if pp <= scenario.model.n_layers)) \
         if "pp" in scenario.auto_layout else tuple(dict.fromkeys((scenario.parallelism.pp, 1)))
     count, tps = scenario.count, serving_tensor_parallel_options(scenario, card)
+    across = "pp" in scenario.auto_layout and scenario.model.is_moe  # the plan's copies over several domains
     for pp in stages:
         fitting = [tp for tp in tps if count % (tp * pp) == 0]
         for tp in fitting if pp == 1 else fitting[-1:]:  # tps rise: the widest last
             for ep in serving_expert_parallel_options(scenario, card, tp, pp):
                 yield tp, pp, ep
+        if across and pp > 1 and (wide := across_domains_tensor_parallel(scenario, card, pp)) is not None:
+            for ep in serving_expert_parallel_options(scenario, card, wide, 1):
+                yield wide, 1, ep
 
 
 def _laid_out(scenario: Scenario, degrees: tuple[int, int, int]) -> Scenario:
@@ -157,9 +166,9 @@ def holds_no_copy(scenario: Scenario, card: Card) -> bool:
     the plan weighs fits, so neither does the one it chooses, and the plan does not carry the load
     (:func:`~.plan.carries_load` reads ``fits`` first), without a plan: the bisection's counts that
     few tensor-parallel degrees divide (11 H100, 351 V100 16 GB: one card per copy, or two, cannot
-    hold Llama 3 70B). False where that is not shown: separate pools, a mixture of experts (copies
-    across fast domains are not among :func:`layouts_weighed`), or no layout."""
-    if scenario.serving.disaggregated or scenario.model.is_moe:
+    hold Llama 3 70B; 48 H100, 16 cards per copy at most, cannot hold DeepSeek-V3). False where
+    that is not shown: separate pools, or no layout."""
+    if scenario.serving.disaggregated:
         return False
     degrees = list(_layout_degrees(scenario, card))  # the KV cache changes neither weights nor budget
     for found in sorted(degrees, key=lambda d: -d[0] * d[1]):  # the most cards per copy first: most often it holds

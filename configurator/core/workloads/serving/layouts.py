@@ -32,6 +32,18 @@ def domain_tensor_parallel_degrees(scenario: Scenario, card: Card) -> list[int]:
     return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= domain and scenario.model.n_heads % t == 0]
 
 
+def across_domains_tensor_parallel(scenario: Scenario, card: Card, across: int) -> int | None:
+    """The tensor-parallel degree of one copy of a mixture of experts laid over ``across`` fast
+    domains by tensor parallelism alone (SGLang's DeepSeek-V3 deployment: ``--tp 16 --nnodes 2``
+    over two 8-GPU servers), as the plan tries it beside ``across`` pipeline stages: the widest
+    degree :func:`serving_tensor_parallel_options` offers that divides the cards into whole copies
+    of ``across`` such widths, times ``across``; None where none does or the product does not
+    divide the heads [cards]."""
+    fitting = [tp for tp in serving_tensor_parallel_options(scenario, card) if scenario.count % (tp * across) == 0]
+    wide = max(fitting) * across if fitting else 0
+    return wide if wide and scenario.model.n_heads % wide == 0 else None
+
+
 SERVING_PIPELINE_STAGES = (2, 4, 8, 16)
 """Pipeline stages a serving copy is split into when tensor parallelism inside one fast domain
 does not hold it (vLLM ``--pipeline-parallel-size`` across servers); each token still passes

@@ -39,6 +39,7 @@ from configurator.core.workloads.serving.search_state import WHETHER_ONLY as _WH
 from configurator.core.workloads.serving.set_aside import fits_short_of_tpot, rate_walk, set_aside
 from configurator.core.workloads.serving.layouts import (
     SERVING_PIPELINE_STAGES,
+    across_domains_tensor_parallel,
     serving_expert_parallel_options,
     serving_tensor_parallel_options,
 )
@@ -281,11 +282,11 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         # degree that divides the cards into whole stages (a pinned pp must not be dropped because
         # the widest degree of all leaves a remainder: 16 cards, pp 4, tp 8 -> tp 4); ``across``
         # domains: that widest degree times ``across``, one copy by tensor parallelism over the network
-        fitting = [tp for tp in tps if scenario.count % (tp * pp * across) == 0]
         if across > 1:
-            wide = max(fitting) * across if fitting else 0
-            degrees = [wide] if wide and scenario.model.n_heads % wide == 0 else []
+            wide = across_domains_tensor_parallel(scenario, card, across)
+            degrees = [] if wide is None else [wide]
         else:
+            fitting = [tp for tp in tps if scenario.count % (tp * pp) == 0]
             degrees = tps if pp == 1 else [max(fitting)] if fitting else []
         layouts = [(tp, ep) for tp in degrees if scenario.count % (tp * pp) == 0
                    for ep in serving_expert_parallel_options(scenario, card, tp, pp)]

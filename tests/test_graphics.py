@@ -211,6 +211,15 @@ def test_recommendation_explains_why_a_card_was_left_out(catalog, base):
     assert any(r.card.is_consumer for r in consumer.ranked)
 
 
+def test_a_card_without_known_encoders_is_left_out_of_transcoding_saying_so(catalog, base):
+    """Not "does not fit at any count tried" (its memory fits): the L20's encoders are not in the
+    catalog, the H100 has none."""
+    result = recommend(updated(base, workload="transcode"), catalog, Objective.CLOUD,
+                       Filters(classes=("training", "inference", "graphics", "workstation", "edge")))
+    assert result.rejected["l20"] == "video encoders not verified"
+    assert result.rejected["h100-sxm"] == "no video encoder"
+
+
 def test_training_card_for_graphics_is_flagged(catalog, base):
     warning = mismatch(updated(base, workload="transcode", card_id="h100-sxm"), catalog)
     assert warning is not None and warning.id.startswith("mismatch-")

@@ -220,6 +220,13 @@ def test_a_card_without_known_encoders_is_left_out_of_transcoding_saying_so(cata
     assert result.rejected["h100-sxm"] == "no video encoder"
 
 
+def test_streams_no_count_carries_are_not_said_to_need_zero_cards(catalog, base):
+    est = estimate(updated(base, workload="transcode", card_id="l20", count=8), catalog.get("l20"))
+    said = [m for m in est.messages if m.id.startswith("misses-streams")]
+    assert [m.id for m in said] == ["misses-streams-at-any-count"]
+    assert "no number of these cards carries them" in said[0].text_in("en") and "再多" in said[0].text_in("zh_CN")
+
+
 def test_training_card_for_graphics_is_flagged(catalog, base):
     warning = mismatch(updated(base, workload="transcode", card_id="h100-sxm"), catalog)
     assert warning is not None and warning.id.startswith("mismatch-")

@@ -333,11 +333,13 @@ def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
     """A warning when the cards carry fewer users or streams than asked for."""
     if speed.meets_demand:
         return []
-    needed = speed.cards_needed if speed.cards_needed is not None else 0
+    message_id = "misses-users" if speed.workload is Workload.VDI else "misses-streams"
+    if speed.cards_needed is None:  # no count carries them (no encoder, engines not verified): not "0 cards needed"
+        return [msg(message_id + "-at-any-count", count=count, served=speed.served, demand=speed.demand)]
+    needed = speed.cards_needed
     if speed.cards_per_server is not None:  # the driver's session limit is per server: say how they are arranged
         return [msg("misses-streams-per-server", count=count, served=speed.served, demand=speed.demand, needed=needed,
                     per=speed.cards_per_server)]
-    message_id = "misses-users" if speed.workload is Workload.VDI else "misses-streams"
     return [msg(message_id, count=count, served=speed.served, demand=speed.demand, needed=needed)]
 
 

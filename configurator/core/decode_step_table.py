@@ -142,7 +142,7 @@ def same_but_batch(a: Scenario, b: Scenario) -> bool:
 
 _TABLES_KEPT = 64
 _TABLES: OrderedDict[int, tuple[tuple, list[StepTable]]] = OrderedDict()
-"""The step tables of the last copies asked for, filed under the hash of their :func:`_copy_key`
+"""The step tables of the last copies asked for, filed under the hash of their key (:func:`_copy_keys`)
 with the key itself (compared on a hit; the latest last; held here, so the ids in their keys stay
 theirs): each key hashed once per question, not at each lookup and store."""
 
@@ -153,17 +153,14 @@ plan and the cached tokens): the model, the efficiencies, the serving settings, 
 expert copies) and the layout. Not the card count, the targets, the prices or the names."""
 
 
-def _copy_key(scenario: Scenario, card: Card, kv_tokens: int) -> tuple:
-    """What a copy's step table is kept under (:data:`DECODE_FIELDS`): the card's id, the cached
-    tokens, the ids of the model and the efficiencies, the workload, the layout's degrees (numbers
-    and their types: a search makes a layout anew for each count) and the names and ids of the
-    serving fields but :data:`NO_PREFILL_FIELDS`. Two scenarios with the same key have the same
-    decode step and prefill times."""
-    return _copy_keys(scenario, card, kv_tokens)[0]
-
-
 def _copy_keys(scenario: Scenario, card: Card, kv_tokens: int) -> tuple[tuple, tuple]:
-    """(:func:`_copy_key`, :func:`_decode_key` of it), made in one pass over the serving fields."""
+    """What a copy's step table is kept under (:data:`DECODE_FIELDS`), and that key with the engine
+    step's place (:data:`STEP_CHUNK_FIELD`) cleared (the decode key: :data:`_DECODE_STEPS`), made in
+    one pass over the serving fields. The key: the card's id, the cached tokens, the ids of the model
+    and the efficiencies, the workload, the layout's degrees (numbers and their types: a search makes
+    a layout anew for each count) and the names and ids of the serving fields but
+    :data:`NO_PREFILL_FIELDS`. Two scenarios with the same key have the same decode step and prefill
+    times."""
     serving = scenario.serving.__dict__
     names = tuple(serving)
     places = _SKIPPED.get(names)
@@ -180,7 +177,7 @@ def _copy_keys(scenario: Scenario, card: Card, kv_tokens: int) -> tuple[tuple, t
     key = (*head, tuple(ids))
     if chunk is None:
         return key, key
-    ids[chunk] = 0  # the engine step's place cleared: the decode key (_decode_key)
+    ids[chunk] = 0  # the engine step's place cleared: the decode key
     return key, (*head, tuple(ids))
 
 
@@ -192,7 +189,7 @@ _SKIPPED: dict[tuple[str, ...], tuple[tuple[int, ...], int | None]] = {}
 def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
     """The step table of one copy of ``scenario`` on ``card`` with ``plan`` at ``kv_tokens``: one kept
     for the same card, an equal plan and a scenario with the same objects in every field the step
-    reads but the batch and the pools and the same layout (:func:`_copy_key`), else a new one."""
+    reads but the batch and the pools and the same layout (:func:`_copy_keys`), else a new one."""
     last = _LAST_ASKED.kept
     if last is not None and last[0] is scenario and last[1] is card and last[2] is plan and last[3] == kv_tokens:
         return last[4]  # the same question again (a copy's step costs, then its speed)
@@ -260,19 +257,10 @@ sibling (``tests/test_step_table_siblings.py`` checks the equality on every card
 
 
 _DECODE_STEPS: OrderedDict[int, tuple[tuple, StepTable]] = OrderedDict()
-"""The last table made for each copy key without the engine step (:func:`_decode_key`), filed under the
+"""The last table made for each copy key without the engine step (:func:`_copy_keys`' decode key), filed under the
 key's hash with the key (compared on a hit), whose decode step, step times and roofline parts a table of
 the same copy at another engine step shares (its step costs and prefill times, which read the step, its
 own)."""
-
-
-def _decode_key(key: tuple) -> tuple:
-    """:func:`_copy_key`'s ``key`` with the engine step's place (:data:`STEP_CHUNK_FIELD`) cleared."""
-    names, ids = key[-2], key[-1]
-    if STEP_CHUNK_FIELD not in names:
-        return key
-    i = names.index(STEP_CHUNK_FIELD)
-    return (*key[:-1], (*ids[:i], 0, *ids[i + 1:]))
 
 
 def _plan_sibling(kept: tuple | None, decode_key: tuple, plan: PrecisionPlan) -> StepTable | None:

@@ -142,18 +142,7 @@ def short_at_count(scenario: Scenario, card: Card, kept: dict | None = None) -> 
     :meth:`~.probe.RateProbe.short_at_every_batch` says it. ``kept``: the copies' ceilings worked
     out for other counts of the same card and scenario, by layout (filled here). False where that
     is not shown: separate pools, no layout, or one without a ceiling."""
-    if scenario.serving.disaggregated:
-        return False
-    kept = {} if kept is None else kept
-    target, found = scenario.constraints.requests_per_s, False
-    for laid_out in layouts_weighed(scenario, card):
-        p = laid_out.parallelism
-        key = (p.tp, p.pp, p.ep, laid_out.serving.kv_precision)
-        ceiling = kept[key] if key in kept else kept.setdefault(key, copy_ceiling(laid_out, card))
-        if ceiling is None or not floor("request-rate", target, ceiling * busy_copies(laid_out), "requests/s").missed:
-            return False
-        found = True
-    return found
+    return _busy_ceilings(scenario, card, kept) is not None
 
 
 def holds_no_copy(scenario: Scenario, card: Card) -> bool:

@@ -29,6 +29,7 @@ from configurator.core.currency import (
     with_currency,
 )
 from configurator.core.load import MLPERF_SERVER_LIMITS
+from configurator.core.magnitudes import with_magnitude
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
@@ -129,15 +130,12 @@ def nearest(name: str, valid: Sequence[str]) -> Message | str:
     return msg("cli-did-you-mean", name=f"'{next(v for v in valid if v.lower() == close[0])}'")
 
 
-_SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12}
-
-
 def quantity(text: str) -> float:
-    """Parse ``7e9``, ``7B``, ``1.5T``, ``500M`` into a number."""
-    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([kKmMbBgGtT]?)\s*", text)
-    if not match:
+    """Parse ``7e9``, ``7B``, ``1.5T``, ``500M``, ``500,000``, ``50万`` into a number
+    (:func:`~configurator.core.magnitudes.with_magnitude`)."""
+    value = with_magnitude(text)
+    if value is None:
         raise said(argparse.ArgumentTypeError, msg("cli-not-a-number", text=text))
-    value = float(match.group(1)) * _SUFFIXES.get(match.group(2).lower(), 1.0)
     if not math.isfinite(value):
         raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
     return value

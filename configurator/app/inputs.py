@@ -12,9 +12,11 @@ while a box has the keyboard focus: a line edit would otherwise take them for it
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
+
+from configurator.core.magnitudes import with_magnitude
 
 _HISTORY_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
 
@@ -78,3 +80,34 @@ class StrictDoubleSpinBox(_Strict, QDoubleSpinBox):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._strict_init()
+
+
+class MagnitudeSpinBox(StrictDoubleSpinBox):
+    """A :class:`StrictDoubleSpinBox` that also takes a number typed with its magnitude or its
+    thousands grouped — ``500k``, ``2M``, ``500,000``, ``50万``, ``1.2亿`` — as the command line does
+    (:func:`~configurator.core.magnitudes.with_magnitude`): a budget is typed as buyers write it."""
+
+    def _typed(self, text: str) -> float | None:
+        """The number ``text`` writes once the box's prefix and suffix are taken off; None if none."""
+        body = text.strip()
+        suffix, prefix = self.suffix().strip(), self.prefix().strip()
+        if suffix and body.endswith(suffix):
+            body = body[:-len(suffix)]
+        if prefix and body.startswith(prefix):
+            body = body[len(prefix):]
+        return with_magnitude(body)
+
+    def validate(self, text: str, pos: int):
+        value = self._typed(text)
+        if value is not None and self.minimum() <= value <= self.maximum():
+            return QValidator.State.Acceptable, text, pos
+        return super().validate(text, pos)
+
+    def valueFromText(self, text: str) -> float:  # noqa: N802 - Qt's name
+        value = self._typed(text)
+        return value if value is not None else super().valueFromText(text)
+
+
+def magnitude_hint() -> str:
+    """The sentence a :class:`MagnitudeSpinBox`'s tooltip ends with: what it takes."""
+    return QCoreApplication.translate("MagnitudeSpinBox", "Type 500k, 2M or 500,000 (also 50万 or 1.2亿).")

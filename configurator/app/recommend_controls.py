@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
 
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder
 from configurator.app.i18n import current_language
+from configurator.app.inputs import MagnitudeSpinBox, magnitude_hint
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import named, region_names
 from configurator.core.fields import spec
@@ -48,10 +49,10 @@ class Ranking:
     filters: Filters = field(default_factory=lambda: Filters(consumer=False))
 
 
-def none_spin(path: str, decimals: int, suffix: str, tip: str) -> QDoubleSpinBox:
-    """A box for the constraint at ``path``: the model's range through the field registry, in the
-    panel's decimals, its minimum (0, shown "—") standing for None."""
-    box = QDoubleSpinBox()
+def none_spin(path: str, decimals: int, suffix: str, tip: str, box: QDoubleSpinBox | None = None) -> QDoubleSpinBox:
+    """A box for the constraint at ``path`` (``box``, else a new QDoubleSpinBox): the model's range
+    through the field registry, in the panel's decimals, its minimum (0, shown "—") standing for None."""
+    box = box or QDoubleSpinBox()
     box.setRange(*spec(path).display_range(decimals=decimals, with_none=True))
     box.setDecimals(decimals)
     box.setSuffix(suffix)
@@ -94,7 +95,7 @@ class RankingControls:
             "Budget in the scenario currency. Buying: a ceiling on the capex of the bill of materials (cards, "
             "servers, network, storage, racks). Renting: a ceiling on the rent for a month of service, or for "
             "the whole job. An option over it is never ranked: it is listed below the line with how much it is "
-            "over."))
+            "over.") + " " + magnitude_hint(), MagnitudeSpinBox())
         SpinBinder(self.budget, self.controller, "constraints.budget")
         form.addRow(_tc("RecommendationPanel", "&Budget"), self.budget)
         self._budget_basis_control(form)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel
 from configurator.app import format as fmt
 from configurator.app.i18n import tc as _tc
 from configurator.app.field_help import accessible_label
-from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
+from configurator.app.inputs import MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox
 from configurator.core.fields import entry_for
 
 PROBLEM_STYLE = "color: #b00020;"
@@ -48,10 +48,11 @@ def whole_box(model, name: str, suffix: str | Callable[[int], str], problem: QLa
 
 
 def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0, problem: QLabel | None = None,
-                none_text: str = "") -> StrictDoubleSpinBox:
-    """A decimal box with the field's range in the unit shown (field value / ``scale``)."""
+                none_text: str = "", magnitudes: bool = False) -> StrictDoubleSpinBox:
+    """A decimal box with the field's range in the unit shown (field value / ``scale``); one that
+    also takes ``500k`` or ``50万`` (:class:`~configurator.app.inputs.MagnitudeSpinBox`) with ``magnitudes``."""
     low, high = field_range(model, name, scale, decimals)
-    box = StrictDoubleSpinBox()
+    box = MagnitudeSpinBox() if magnitudes else StrictDoubleSpinBox()
     box.setDecimals(decimals)
     box.setRange(0 if none_text else low, high)
     box.setProperty(SCALE, scale)

@@ -22,6 +22,7 @@ from configurator.app.editor import model_summary
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
+from configurator.app.inputs import magnitude_hint
 from configurator.app.labels import class_names, named, region_names
 from configurator.app.recommend_table import SUPPORT_CAUTION_COLOUR
 from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
@@ -69,10 +70,12 @@ class ConstraintsPage(QWizardPage):
         self.per_node = whole_box(Parallelism, "cards_per_node", self.tr(" per server"), self.problem)
         form.addRow(self.tr("Cards per &server"), self.per_node)
         currency = controller.scenario.economics.currency
-        self.budget = decimal_box(Constraints, "budget", f" {currency}", 0, 1.0, self.problem, self.tr("none"))
+        self.budget = decimal_box(Constraints, "budget", f" {currency}", 0, 1.0, self.problem, self.tr("none"),
+                                  magnitudes=True)
         self.budget.setToolTip(self.tr("Buying: a ceiling on the capex of the bill of materials (cards, servers, "
                                        "network, storage, racks). Renting: on the rent for a month of service, or "
-                                       "for the whole job. What is over it is never recommended."))
+                                       "for the whole job. What is over it is never recommended.")
+                               + " " + magnitude_hint())
         form.addRow(self.tr("&Budget"), self.budget)
         self.budget_basis = QComboBox()
         self.budget_basis.setObjectName("wizard:constraints.budget_basis")

@@ -825,6 +825,13 @@ The last valid state is kept. The full report is in:
     </message>
 </context>
 <context>
+    <name>MagnitudeSpinBox</name>
+    <message>
+        <source>Type 500k, 2M or 500,000 (also 50万 or 1.2亿).</source>
+        <translation>可输入 50万、1.2亿、500,000 或 500k、2M。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Starting…</source>

@@ -230,3 +230,40 @@ def test_a_serving_estimates_messages_and_limits_are_worked_out_when_read_and_th
     assert est.limits == copy_limits(copy.model, copy.context, copy.sequences, scenario.data_parallel)
     assert est.limits.max_concurrency == 26 and type(est.__dict__["limits"]) is not LazyValue
     assert pickle.loads(pickle.dumps(est)) == est
+
+
+def test_a_serving_estimates_verdicts_are_worked_out_when_read_and_the_same():
+    """A serving estimate keeps its verdicts as a LazyValue until read (an estimate asked for its
+    speed or cost reads none); read, they are the one checker's verdicts on the estimate's speed,
+    costs and power, and its messages say the same verdicts whichever is read first."""
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.constraints import check
+    from configurator.core.estimate import clear_estimate_memo, estimate
+    from configurator.core.frozen_record import LazyValue
+    from configurator.core.scenario import Scenario
+    from configurator.core.workloads.checks import verdict_messages
+
+    card = load_catalog().get("h100-sxm")
+    scenario = Scenario.model_validate({"workload": "inference", "model": preset("llama3-8b").model_dump(),
+                                        "card_id": card.id, "count": 2,
+                                        "serving": {"concurrency": 16, "prompt_tokens": 1024, "output_tokens": 256},
+                                        "constraints": {"budget": 50000, "requests_per_s": 2, "tpot_ms": 5,
+                                                        "power_cap_kw": 5}})
+    for messages_first in (False, True):
+        clear_estimate_memo()
+        est = estimate(scenario, card)
+        assert type(est.__dict__["verdicts"]) is LazyValue
+        if messages_first:
+            messages = est.messages
+        verdicts = est.verdicts
+        assert type(est.__dict__["verdicts"]) is tuple and est.verdicts is verdicts
+        assert [v.id for v in verdicts] == ["budget", "power-cap", "request-rate", "ttft", "tpot"]
+        assert verdicts == check(scenario, card, costs=est.costs, power=est.power, serving_speed=est.serving,
+                                 serving=True)
+        assert any(v.missed for v in verdicts)  # 5 ms a token is out of reach: a miss to say
+        said = verdict_messages(verdicts, est.fits)
+        assert all(m in est.messages for m in said) and said
+        if messages_first:
+            assert messages == est.messages
+    assert pickle.loads(pickle.dumps(est)) == est

@@ -167,6 +167,26 @@ def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
     return value
 
 
+def copy_kv_bytes(scenario: Scenario, plan: PrecisionPlan) -> tuple[float, int]:
+    """One copy's KV cache per token over all layers at its element size (:func:`~configurator.core.memory.
+    kv_cache_bytes_per_token` at :func:`~configurator.core.precision.kv_element_bytes`) [B] and the ways
+    tensor parallelism splits it (:func:`~configurator.core.memory.kv_shards`) [count]; the last answer
+    given again for the same scenario and plan objects (a copy's memory model, then its decode step,
+    ask alike)."""
+    last = _LAST_KV_BYTES.kept
+    if last is not None and last[0] is scenario and last[1] is plan:
+        return last[2]
+    model = scenario.model
+    value = kv_cache_bytes_per_token(model, kv_element_bytes(scenario, plan)), kv_shards(model, scenario.parallelism.tp)
+    _LAST_KV_BYTES.kept = (scenario, plan, value)
+    return value
+
+
+_LAST_KV_BYTES = LastAsked()
+"""The last copy's KV bytes per token and shards (:func:`copy_kv_bytes`): (scenario, plan, (bytes, shards)),
+the objects by identity (held here)."""
+
+
 def _bandwidth(card: Card, a: Assumptions, share=1.0):
     """Memory bandwidth the card sustains at an engine's ``share`` of the achievable one [B/s]:
     datasheet × decode bandwidth efficiency × share, the product at most the datasheet
@@ -280,8 +300,7 @@ class DecodeStep:
         self.ep = ep = scenario.expert_copies
         self.kv_tokens = kv_tokens
         self.attended = attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
-        self.kv_per_token = kv_cache_bytes_per_token(model, kv_element_bytes(scenario, plan))
-        self.shards = kv_shards(model, tp)
+        self.kv_per_token, self.shards = copy_kv_bytes(scenario, plan)  # the copy's memory model asked first
         self.flops_per_sequence = 2.0 * model.matmul_params() + 4.0 * layers * model.q_dim * attended
         factor = decode_read_factor(profile, card.memory_type)  # 1 but for HBM cards of an engine that sets it
         self.weight_bandwidth = weight_bandwidth = _bandwidth(card, a, profile.weight_stream_share * factor)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from configurator.core.catalog import Card
+from configurator.core.frozen_record import fast_init
 from configurator.core.training_speed import RACK_SCALE_DOMAIN
 from configurator.core.procurement.nodes import card_nodes
 from configurator.core.procurement.prices import PriceBook, bundled_price_book
@@ -23,6 +24,7 @@ LARGEST_PCIE_SERVER = 8
 share of PCIe cards is bought in the smallest of 1, 2, 4 or 8 slots that holds it."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class ServerType:
     """How the cards are housed: an item of the price file, its GPU places and the cards each
@@ -44,20 +46,25 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
     server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
     (``cards_per_node``, at most 8); no server for desktop systems and cloud-only parts."""
-    ic = card.interconnect
     housing = _housing(card.form_factor or "")
     if housing == "none":  # before the rack test: a cloud TPU pod is rented by the slice, not bought whole
         return ServerType(None, 1, False, 1)
-    if card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN:
-        return ServerType(rack_item(card), ic.domain_size, True, ic.domain_size)
+    domain = card.interconnect.domain_size
+    if domain > RACK_SCALE_DOMAIN and card.has_fast_link:  # the number first: most cards stop there
+        return ServerType(rack_item(card), domain, True, domain)
     nodes = card_nodes(card.id)
     if nodes:
         return _smallest_node(nodes, cards_per_node, count)
     if housing == "baseboard":
         return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
-    wanted = max(1, min(cards_per_node, count, LARGEST_PCIE_SERVER))
+    wanted = cards_per_node if cards_per_node < count else count  # max(1, min(·, ·, 8)) written out: no call
+    wanted = LARGEST_PCIE_SERVER if wanted > LARGEST_PCIE_SERVER else 1 if wanted < 1 else wanted
     slots = 1 if wanted <= 1 else 2 if wanted <= 2 else 4 if wanted <= 4 else 8  # the first of 1, 2, 4, 8 holding them
-    return ServerType(f"server-pcie-{slots}", slots, False, wanted)
+    return ServerType(_PCIE_SERVERS[slots], slots, False, wanted)
+
+
+_PCIE_SERVERS = {slots: f"server-pcie-{slots}" for slots in (1, 2, 4, 8)}
+"""The price file's PCIe server item of each size [GPU slots -> item id]."""
 
 
 def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, count: int) -> ServerType:

@@ -150,10 +150,10 @@ class Estimate:
         return [m.text for m in self.messages]
 
 
-lazy_fields(Estimate, "limits", "messages")
-"""A family may give :attr:`Estimate.limits` and :attr:`Estimate.messages` as a
+lazy_fields(Estimate, "limits", "messages", "verdicts")
+"""A family may give :attr:`Estimate.limits`, :attr:`Estimate.messages` and :attr:`Estimate.verdicts` as a
 :class:`~configurator.core.frozen_record.LazyValue`, worked out when first read (the window, the CLI and
-the JSON read them; a ranking reads neither): read, each is its value."""
+the JSON read them; a ranking reads only the verdicts): read, each is its value."""
 
 
 class CostBasis(StrEnum):

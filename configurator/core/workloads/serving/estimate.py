@@ -191,9 +191,10 @@ def estimate_serving(scenario: Scenario, card: Card, basis: ServingBasis) -> Est
     energy = energy_kwh(power, 1.0) if power else None
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
     costs = job_costs(scenario, basis.prices, power, 1.0, tokens_per_hour)
-    verdicts = constraint_check(scenario, card, speed, costs, power, basis.book)
-    # the messages worked out when first read (the window, the CLI and the JSON read them; a ranking does
-    # not): the same functions of the same frozen objects, so the same messages
+    # the verdicts and the messages worked out when first read (the window, the CLI, the JSON and a ranking
+    # read the verdicts, the first three the messages; an estimate asked for its speed or cost reads
+    # neither): the same functions of the same frozen objects, so the same verdicts and messages
+    verdicts = LazyValue(partial(constraint_check, scenario, card, speed, costs, power, basis.book))
     limits = stored(basis, "limits")  # a LazyValue not read yet handed on as it is
     return Estimate(scenario, card, basis.plan, basis.memory, limits, None, speed, power, energy, costs,
                     LazyValue(partial(_estimate_messages, scenario, card, basis, speed, verdicts, costs)),
@@ -201,10 +202,11 @@ def estimate_serving(scenario: Scenario, card: Card, basis: ServingBasis) -> Est
 
 
 def _estimate_messages(scenario: Scenario, card: Card, basis: ServingBasis, speed: ServingSpeed | None,
-                       verdicts: tuple[Verdict, ...], costs) -> tuple[Message, ...]:
+                       verdicts: LazyValue, costs) -> tuple[Message, ...]:
     """:func:`estimate_serving`'s messages: the plan's, the fit, the speed's and the load's where it runs,
-    the verdicts', the card's and the prices'."""
+    the verdicts' (``verdicts``: the estimate's, read once by whichever reader comes first), the card's and
+    the prices'."""
     runs = basis.memory.fits  # else no latency or load to speak of: it does not run
     return (*basis.plan.messages, *fit_messages(basis.memory, card), *(speed.messages if speed and runs else ()),
-            *(load_messages(scenario, speed) if runs else ()), *verdict_messages(verdicts, runs),
+            *(load_messages(scenario, speed) if runs else ()), *verdict_messages(verdicts.get(), runs),
             *basis.card_messages, *costs.messages)

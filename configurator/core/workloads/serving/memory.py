@@ -14,14 +14,13 @@ from configurator.core.formulas.parallelism import expert_parallel_factor
 from configurator.core.frozen_record import fast_init
 from configurator.core.memory import (
     MemoryBreakdown,
-    kv_cache_bytes_per_token,
-    kv_shards,
     routed_expert_params,
     stage_layer_count,
     stage_params,
     usable_capacity_bytes,
 )
-from configurator.core.precision import PrecisionPlan, kv_element_bytes
+from configurator.core.decode_step import copy_kv_bytes
+from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
 from configurator.core.units import GIB
 
@@ -170,8 +169,8 @@ def serving_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     else:
         stage = max(_serving_stage_params(model, pp, first, ep) for first in (True, False))
     weights = stage * plan.weight_bytes / tp
-    kv_bytes = kv_element_bytes(scenario, plan)
-    kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
+    kv_per_token, shards = copy_kv_bytes(scenario, plan)  # kept for the copy's decode step, which asks next
+    kv_per_token = kv_per_token / shards / pp
     sampling = 2 * 4 * model.vocab  # fp32 logits and probabilities of one position
     capacity = usable_capacity_bytes(card, scenario.assumptions)
     return ServingMemoryModel(  # by position, in the order of its fields (no keywords bound)

@@ -26,8 +26,11 @@ QT_PACKAGES = ("PySide6", "pyqtgraph", "shiboken6")
 GUI_FIXTURES = frozenset({"qtbot", "qapp", "qapp_args", "qapp_cls", "qtlog", "qtmodeltester", "controller"})
 """pytest-qt's fixtures, and conftest's controller (a QObject)."""
 
-NEUTRAL_FIXTURES = frozenset({"_no_blocking_error_dialog", "_qt_free_tests_stay_qt_free"})
-"""conftest's autouse fixtures, which touch Qt only for tests already marked ``gui``."""
+NEUTRAL_FIXTURES = frozenset({"_no_blocking_error_dialog", "_qt_free_tests_stay_qt_free", "_english_after_each_test",
+                              "_workers_idle_after_each_test"})
+"""conftest's autouse fixtures, which touch Qt only for tests already marked ``gui`` or once Qt is
+loaded (the last two: from 2026-12-03 until 2026-12-05 they were not listed here, so every test
+was marked ``gui`` and ``-m "not gui"`` selected nothing)."""
 
 _QT_FREE = ("configurator.core", "builtins", "pytest", "_pytest", "hypothesis", "pydantic")
 """Packages never followed: Qt-free by contract or by nature."""

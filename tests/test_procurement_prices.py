@@ -14,7 +14,7 @@ KINDS = {"server", "network", "storage", "rack", "facility", "software"}
 CONFIDENCE = {"list", "street", "estimate"}
 ITEM_KEYS = {"kind", "name", "unit", "unit_price", "price_low", "price_high", "power_w",
              "rack_units", "source", "date", "confidence", "note"}
-ITEM_IDS = """server-hgx-8 server-hgx-8-b200 server-pcie-8 server-pcie-4 server-pcie-2 server-pcie-1
+ITEM_IDS = """server-hgx-8 server-hgx-8-b200 server-pcie-8 server-pcie-4 server-pcie-2 server-pcie-1 server-slim-2u-8
 rack-nvl72 rack-gb300-nvl72 rack-cloudmatrix-384 rack-vera-rubin-nvl72 nic-400g nic-800g switch-ib-ndr-64 switch-eth-800g-64 link-400g switch-mgmt-48
 switch-storage-eth storage-nvme-per-tb rack-air rack-liquid software-nvaie software-vgpu
 software-vgpu-vpc installation""".split()
@@ -49,7 +49,8 @@ def test_required_ids_present(doc):
 def test_item_shape_and_provenance(doc, item_id):
     item = doc["items"][item_id]
     keys = set(item)
-    assert ITEM_KEYS <= keys <= ITEM_KEYS | {"ports", "includes_accelerators", "for_cards", "racks", "system_power_w", "cooling"}
+    assert ITEM_KEYS <= keys <= ITEM_KEYS | {"ports", "includes_accelerators", "for_cards", "gpus", "racks", "system_power_w",
+                                              "cooling"}
     assert item["kind"] in KINDS
     assert item["confidence"] in CONFIDENCE
     assert isinstance(item["name"], str) and item["name"].strip()

@@ -52,9 +52,9 @@ def test_a_pcie_card_gets_the_smallest_server_of_1_2_4_or_8_slots(catalog, cards
 
 
 def test_ten_cards_at_three_per_server_are_four_servers_in_the_bill_and_the_view(catalog):
-    """One count of servers (issue 26): 10 PCIe cards at 3 per server are 4 four-slot servers
-    (3 + 3 + 3 + 1; the layout, and a driver's per-server session limit, are for 3 per server),
-    in the bill of materials and in the graphics capacity view alike."""
+    """One count of servers (issue 26): 10 PCIe cards at 3 per server are 4 servers (3 + 3 + 3 + 1;
+    the layout, and a driver's per-server session limit, are for 3 per server; the L4's are its
+    eight-place 2U), in the bill of materials and in the graphics capacity view alike."""
     from configurator.core.estimate import estimate
     from configurator.core.procurement.bom import bill_of_materials
     from configurator.core.procurement.prices import bundled_price_book
@@ -63,7 +63,7 @@ def test_ten_cards_at_three_per_server_are_four_servers_in_the_bill_and_the_view
 
     l4 = catalog.get("l4")
     kind = server_type(l4, 3, 10)
-    assert (kind.item_id, kind.gpus, kind.cards_each) == ("server-pcie-4", 4, 3)
+    assert (kind.item_id, kind.gpus, kind.cards_each) == ("server-slim-2u-8", 8, 3)
     assert servers_needed(l4, 3, 10) == 4
     base = GOLDEN["transcode-300-streams-l4"]
     one = estimate(base, l4).graphics.per_card
@@ -95,3 +95,29 @@ def test_an_oam_module_with_a_pcie_sibling_named_aside_is_bought_on_a_baseboard(
     product, so the module is housed in an 8-way baseboard server, not a PCIe one (persona check)."""
     kind = server_type(catalog.get("gaudi3"), 8, 64)
     assert (kind.item_id, kind.gpus, kind.rack_scale) == ("server-hgx-8", 8, False)
+
+
+@pytest.mark.parametrize(("card_id", "cards_per_node", "count", "item", "places"), [
+    ("t4", 8, 38, "server-slim-2u-8", 8), ("l4", 8, 19, "server-slim-2u-8", 8), ("a2", 4, 4, "server-slim-2u-8", 8),
+    ("t4", 1, 8, "server-pcie-1", 1), ("l4", 2, 8, "server-pcie-2", 2),
+    ("a10", 8, 16, "server-pcie-8", 8), ("l40s", 8, 16, "server-pcie-8", 8)])
+def test_low_profile_single_slot_cards_are_housed_eight_to_a_2u_server(catalog, card_id, cards_per_node, count, item,
+                                                                      places):
+    """A T4, A2 or L4 (low-profile, single slot, 60-72 W) is bought eight to a general-purpose 2U
+    server (Lenovo SR650 V2/V3: 8 single-wide low-profile GPUs; the price file's server-slim-2u-8),
+    not as a double-width GPU in a 4U eight-GPU server (USD 11,500 against 40,000 a server); a share
+    of 1 or 2 in the 1- and 2-slot servers; the full-length A10 and double-width cards as before."""
+    kind = server_type(catalog.get(card_id), cards_per_node, count)
+    assert (kind.item_id, kind.gpus) == (item, places)
+
+
+@pytest.mark.parametrize(("cards_per_node", "count", "item", "places", "servers"), [
+    (8, 38, "server-pcie-2", 8, 5), (4, 4, "server-pcie-1", 4, 1), (16, 64, "server-pcie-4", 16, 4),
+    (32, 64, "server-pcie-8", 32, 2), (64, 64, "server-pcie-8", 32, 2)])
+def test_an_a16_board_of_four_gpus_takes_one_slot(catalog, cards_per_node, count, item, places, servers):
+    """The catalog lists the A16 per GPU (4 on a dual-slot board): a server's slots hold boards, so
+    8 A16 GPUs are two boards in a two-slot server, not a whole eight-slot server."""
+    a16 = catalog.get("a16-gpu")
+    kind = server_type(a16, cards_per_node, count)
+    assert (kind.item_id, kind.gpus) == (item, places)
+    assert servers_needed(a16, cards_per_node, count) == servers

@@ -26,6 +26,9 @@ ITEM_CHINESE: dict[str, str] = {
     ("2U dual-socket server for 2 double-width PCIe GPUs (e.g. Dell PowerEdge R760 with GPU kit), "
      "without the GPUs"):
         "2U 双路服务器，可装 2 张双宽 PCIe GPU（如配 GPU 套件的 Dell PowerEdge R760）（不含 GPU）",
+    ("2U dual-socket server for 8 low-profile single-slot PCIe cards (e.g. Lenovo ThinkSystem SR650 V3, Dell PowerEdge "
+     "R760 class), without the cards"):
+        "2U 双路服务器，可装 8 张半高单槽 PCIe 卡（如 Lenovo ThinkSystem SR650 V3、Dell PowerEdge R760 级）（不含加速卡）",
     "1U server hosting a single PCIe GPU (e.g. Dell PowerEdge R660 with a single-width card), without the GPU":
         "1U 服务器，可装 1 张 PCIe GPU（如配单宽卡的 Dell PowerEdge R660）（不含 GPU）",
     "GB200 NVL72 rack": "GB200 NVL72 机柜",

@@ -5,7 +5,9 @@ Some cards are only sold built into their makers' nodes: the GH200 superchip in 
 (no x86 host: the Grace CPU is on the superchip), the MI250X in 4-module liquid-cooled nodes (HPE
 Cray EX235a: Frontier, LUMI-G, CSCS Alps). A layout's ``cards_per_node`` (8 by default) cannot put
 more of them in one server than the largest such node has places for: 8 GH200 are two 4-superchip
-NVLink nodes joined by the scale-out network, not one server. One place says so, for the fabric
+NVLink nodes joined by the scale-out network, not one server. The low-profile single-slot cards
+(T4, A2, L4) are named by the 1- and 2-slot servers and by a general-purpose 2U server of eight
+such places (``server-slim-2u-8``), not housed as double-width GPUs. One place says so, for the fabric
 (:func:`configurator.core.training_speed.fabric`), the servers a scenario needs
 (:attr:`configurator.core.scenario.Scenario.nodes`), the launch scripts' ``--nproc-per-node`` and
 the bill of materials (:func:`configurator.core.procurement.servers.server_type`).

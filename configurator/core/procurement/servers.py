@@ -20,8 +20,9 @@ _NOT_A_SERVER_CARD = re.compile(r"desktop|cloud-only", re.IGNORECASE)
 
 
 LARGEST_PCIE_SERVER = 8
-"""GPU places of the largest PCIe server of the price file (``server-pcie-8``) [count]: a server's
-share of PCIe cards is bought in the smallest of 1, 2, 4 or 8 slots that holds it."""
+"""Card slots of the largest PCIe server of the price file (``server-pcie-8``) [count]: a server's
+share of PCIe cards is bought in the smallest of 1, 2, 4 or 8 slots that holds it (a slot a board:
+an A16 board, 4 GPUs, takes one)."""
 
 
 @fast_init
@@ -45,7 +46,9 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     superchip nodes of 1, 2 or 4, no x86 host; the MI250X's 4-module node), the smallest that
     holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
     server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
-    (``cards_per_node``, at most 8); no server for desktop systems and cloud-only parts."""
+    (``cards_per_node``, at most 8 boards), a slot a board: 8 A16 GPUs are two boards in a two-slot
+    server (until December 2026 they took a whole eight-slot server, each GPU counted as a card); no
+    server for desktop systems and cloud-only parts."""
     housing = _housing(card.form_factor or "")
     if housing == "none":  # before the rack test: a cloud TPU pod is rented by the slice, not bought whole
         return ServerType(None, 1, False, 1)
@@ -57,10 +60,13 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
         return _smallest_node(nodes, cards_per_node, count)
     if housing == "baseboard":
         return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
-    wanted = cards_per_node if cards_per_node < count else count  # max(1, min(·, ·, 8)) written out: no call
-    wanted = LARGEST_PCIE_SERVER if wanted > LARGEST_PCIE_SERVER else 1 if wanted < 1 else wanted
-    slots = 1 if wanted <= 1 else 2 if wanted <= 2 else 4 if wanted <= 4 else 8  # the first of 1, 2, 4, 8 holding them
-    return ServerType(_PCIE_SERVERS[slots], slots, False, wanted)
+    per_board = card.gpus_per_board  # an A16 board carries 4 GPUs in one double-width slot
+    most = LARGEST_PCIE_SERVER * per_board
+    wanted = cards_per_node if cards_per_node < count else count  # max(1, min(·, ·, most)) written out: no call
+    wanted = most if wanted > most else 1 if wanted < 1 else wanted
+    boards = wanted if per_board == 1 else -(-wanted // per_board)
+    slots = 1 if boards <= 1 else 2 if boards <= 2 else 4 if boards <= 4 else 8  # the first of 1, 2, 4, 8 holding them
+    return ServerType(_PCIE_SERVERS[slots], slots * per_board, False, wanted)
 
 
 _PCIE_SERVERS = {slots: f"server-pcie-{slots}" for slots in (1, 2, 4, 8)}

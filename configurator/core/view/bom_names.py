@@ -18,6 +18,7 @@ ITEMS = {
     "server-hgx-8-b200": "8-GPU baseboard server for 1 kW modules (no GPUs)",
     "server-pcie-8": PCIE_SERVER, "server-pcie-4": PCIE_SERVER, "server-pcie-2": PCIE_SERVER,
     "server-pcie-1": PCIE_SERVER,
+    "server-slim-2u-8": "2U server for 8 low-profile cards (no cards)",
     "server-gh200-1": "Grace Hopper node for 1 superchip (no superchip; no x86 CPU)",
     "server-gh200-nvl2": "GH200 NVL2 node for 2 superchips (no superchips; no x86 CPU)",
     "server-gh200-4": "Liquid-cooled node for 4 Grace Hopper superchips (no superchips)",

@@ -18,7 +18,7 @@ set nothing, are predicted with the shipped defaults and reported apart (``accur
 The row record, catalog and model shapes are in ``accuracy_base.py``; the serving rows' builders in
 ``accuracy_serving.py``.
 
-Usage: ``.venv/bin/python benchmarks/accuracy.py [--reference DIR] [--csv FILE] [--summary]``
+Usage: ``.venv/bin/python benchmarks/accuracy.py [--reference DIR] [--csv FILE] [--summary [--by-source]]``
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ from h200_rig_rows import h200_ceilings, h200_rows
 from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
 from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate,
                               _serving, _sglang_sharegpt, _ttft, hbm_cases, mmq_cases, pr19053_decode_cases)
-from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
+from loso import (NOT_FITTED, Held, Ident, by_publication, describe, ident, kind_summary, leave_one_source_out,
+                  print_fits)
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.scenario import AttentionKernel, Scenario, updated
@@ -509,6 +510,22 @@ def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, out
         print_not_available(held)
 
 
+def print_by_source(held: Mapping[Ident, Held]) -> None:
+    """Per kind that depends on a fitted default: each publication's rows, in-sample and leave-one-source-out
+    medians (``loso.by_publication``), so the source that carries a kind's out-of-source error is named."""
+    print("\nBy source (kinds with fitted defaults; median |error| %, in sample and leave one source out):")
+    for kind in TARGETS:
+        summary = kind_summary(held.values(), kind)
+        if summary is None or not summary.fitted:
+            continue
+        print(f"  {kind}")
+        for s in by_publication(held.values(), kind):
+            out = "n/a" if s.out_of_source is None else f"{s.out_of_source:6.1f}"
+            note = f" ({s.with_value}/{s.rows} rows)" if s.out_of_source is not None and s.with_value < s.rows else ""
+            rows = f"{s.rows:4d} row{'s' if s.rows > 1 else ' '}"
+            print(f"    {s.publication:46} {rows}  in sample {s.in_sample:6.1f}  LOSO {out}{note}")
+
+
 def print_excluded(path: Path) -> None:
     """The published rows of the held-out file listed as excluded (the estimator cannot express them), by
     publication with the reasons (``accuracy_heldout.describe_excluded``)."""
@@ -554,6 +571,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reference", type=Path, default=DATA, help="folder of the calibration files")
     parser.add_argument("--csv", type=Path, help="also write the rows to this CSV file")
     parser.add_argument("--summary", action="store_true", help="print only the summary per kind (CI)")
+    parser.add_argument("--by-source", action="store_true",
+                        help="with --summary: also each publication's in-sample and leave-one-source-out medians")
     args = parser.parse_args(argv)
     h200 = args.reference / "h200-calibration.jsonl"
     published = args.reference / "published-calibration.json"
@@ -568,10 +587,13 @@ def main(argv: list[str] | None = None) -> int:
               "(.venv/bin/python benchmarks/accuracy.py for rows):")
         print_summary(rows, held, outside)
         print_excluded(args.reference / HELD_OUT.name)
+        if args.by_source:
+            print_by_source(held)
         return 0
     print_table(rows, held)
     print_summary(rows, held, outside)
     print_excluded(args.reference / HELD_OUT.name)
+    print_by_source(held)
     print("\nHeld-out published rows (set nothing; benchmarks/data/held-out.json):")
     print_table(outside)
     print_fits(lambda keys, kinds=None: rows_for_keys(keys, args.reference, kinds), rows)

@@ -392,13 +392,16 @@ def _mlperf_vllm(r: dict) -> Iterator[Row]:
 
 
 def _llama_bench(r: dict) -> Iterator[Row]:
-    """llama-bench's tg (tokens/s generating at batch 1) and pp (tokens/s over one prompt)."""
+    """llama-bench's tg (tokens/s generating at batch 1) and pp (tokens/s over one prompt); a build from before
+    llama.cpp's CUDA graphs (PR 6766, merged 2024-05-08) says so with ``setup["cuda_graphs"]`` false, and its
+    decode steps take the eager per-layer time."""
     setup = r["setup"]
     # a pp-only row generates none; a tg-only row starts from an empty cache (one token of context)
     prompt, generated = setup.get("prompt_tokens", 1), setup.get("generated_tokens", 1)
+    graphs = {} if setup.get("cuda_graphs", True) else {"cuda_graphs": False}
     s = scenario(preset(setup["model"]), setup["card"], 1, workload="inference", precision="fp16",
                  serving={"context": prompt + generated, "prompt_tokens": prompt, "output_tokens": generated,
-                          "weight_format": setup["weight_format"], "engine": "llama.cpp"})
+                          "weight_format": setup["weight_format"], "engine": "llama.cpp", **graphs})
     if "build" in setup:  # a measurement on an older llama.cpp build: that build's prompt path
         s = at_llama_cpp_build(s, setup["build"])
     card = CATALOG.get(setup["card"])

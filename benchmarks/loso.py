@@ -457,6 +457,33 @@ def kind_summary(held: Iterable[Held], kind: str) -> KindSummary | None:
                        any(h.status != NOT_FITTED for h in members))
 
 
+@dataclass(frozen=True)
+class SourceSummary:
+    """One publication's rows of one kind: in-sample and leave-one-source-out medians [%]."""
+
+    publication: str
+    rows: int
+    in_sample: float
+    out_of_source: float | None
+    """Median |error| over the rows with an out-of-source prediction (None: none has one)."""
+    with_value: int
+
+
+def by_publication(held: Iterable[Held], kind: str) -> list[SourceSummary]:
+    """Each publication's rows of ``kind``, most rows first: which sources carry a kind's out-of-source error
+    (``accuracy.py --by-source`` prints it)."""
+    members: dict[str, list[Held]] = {}
+    for h in held:
+        if h.row.kind == kind:
+            members.setdefault(h.row.publication, []).append(h)
+    out = []
+    for publication, items in members.items():
+        valued = [abs(h.error_pct) for h in items if h.error_pct is not None]
+        out.append(SourceSummary(publication, len(items), statistics.median(abs(h.row.error_pct) for h in items),
+                                 statistics.median(valued) if valued else None, len(valued)))
+    return sorted(out, key=lambda x: (-x.rows, x.publication))
+
+
 def describe(summary: KindSummary | None, unit: str = "") -> str:
     """The leave-one-source-out figure as the reports print it (``unit`` after the number)."""
     if summary is None:

@@ -77,6 +77,7 @@ def test_the_panels_budget_box_refuses_what_writes_no_number(qtbot, controller):
     before = controller.scenario
     _type(qtbot, panel.budget, "50万元")
     assert controller.scenario == before
+    assert panel.budget.text() == "—"  # no budget, as before
 
 
 def test_the_wizards_budget_box_takes_a_magnitude(qtbot, controller):

@@ -119,8 +119,10 @@ class SpinBinder(_Binder):
         self.controller.refuse(self.path, QCoreApplication.translate(
             "SpinBinder", "“{text}” is not taken for {name}: enter a number from {low} to {high}{unit}. "
                           "It stays {value}.").format(
-            text=text.removeprefix(box.prefix()).removesuffix(suffix).strip(), name=field_name(self.path), low=number(box.minimum()), high=number(box.maximum()),
-            unit=suffix, value=box.textFromValue(box.value()) + suffix))
+            text=text.removeprefix(box.prefix()).removesuffix(suffix).strip(), name=field_name(self.path),
+            low=number(box.minimum()), high=number(box.maximum()),
+            unit=suffix, value=box.specialValueText() if box.specialValueText() and box.value() == box.minimum()  # "—"
+            else box.textFromValue(box.value()) + suffix))
 
     def _edited(self, shown: float) -> None:
         if self.widget.specialValueText() and shown == self.widget.minimum():

@@ -51,7 +51,13 @@ measured offscreen on the 2-core development machine)."""
 
 WORKER_THREADS = 2
 """Worker threads shared by every job: the analysis and a panel can overlap (the analysis's catalog pass
-gives way to a ranking the user waits on: :meth:`JobContext.give_way`)."""
+gives way to a ranking the user waits on: :meth:`JobContext.give_way`). Session 29 tried that giving way
+alone and did not keep it (the README's serving question asked again, whole 1,017-1,094 -> 899-985 ms at
+load 1.5 but 1,053-2,111 -> 1,613-1,964 ms at load 2.9); session 32 measured it with the panel ranking
+as soon as the window has the edit's numbers and the hand-picked card's check no longer searching the
+inference cards again: the README's 70B question re-ranked whole 1,214-1,324 -> 822-872 ms at load
+2.6-3.0, A/B alternating (``benchmarks/ui_latency.py --answers-only`` with that question as its
+serving scenario, concurrency 180/220/240, p50 of 3)."""
 
 GIVE_WAY_MAX_S = 1.5
 """Longest a job waits in all, in :meth:`JobContext.give_way`, for the jobs a user waits on [s]: the

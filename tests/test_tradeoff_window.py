@@ -110,6 +110,9 @@ def test_the_panel_copies_the_selected_deployments_launch_command(qtbot, languag
         panel.table.selectRow(1)  # another deployment: the engine chosen is kept, the note cleared
         assert row.engine.currentData() == "sglang" and row.status.text() == ""
         assert row.estimate is panel.recommendation_at(1).estimate
+        # the panel back to qtbot, which closes it at teardown: the window, a local, may be deleted
+        # first and its child with it (the test then failed at teardown, run alone or after a faster one)
+        window.takeCentralWidget()
     finally:
         i18n.install_language("en")
 

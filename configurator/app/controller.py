@@ -164,6 +164,8 @@ class ScenarioController(QObject):
         self._compared: tuple[str, ...] = ()
         self._analysis: Analysis | None = None
         self._latest: Analysis | None = None
+        self._asked: Scenario | None = None
+        """The scenario of the newest analysis asked for (the worker's results are its only)."""
         self._path: Path | None = None
         self._saved = scenario
         self.undo_stack = QUndoStack(self)
@@ -199,6 +201,11 @@ class ScenarioController(QObject):
     def latest_analysis(self) -> Analysis | None:
         """The newest analysis of the current scenario, complete or not (its estimate comes first)."""
         return self._latest
+
+    @property
+    def latest_is_current(self) -> bool:
+        """:attr:`latest_analysis` is of the current scenario (no change since its analysis was asked for)."""
+        return self._asked is self._scenario and not self._timer.isActive() and not self._held
 
     @property
     def busy(self) -> bool:
@@ -371,12 +378,14 @@ class ScenarioController(QObject):
     def _start_analysis(self) -> None:
         """Analyse the current scenario on a worker thread (its estimate first)."""
         scenario, catalog, compared = self._scenario, self._catalog, self._compared
+        self._asked = scenario
 
         def job(context: JobContext) -> Analysis:
             from configurator.core.analysis import analysis_steps
 
             analysis = None
-            for analysis in analysis_steps(scenario, catalog, compared, context.cancelled):
+            # between two cards of the catalog pass, the ranking a panel shows for the same edit goes first
+            for analysis in analysis_steps(scenario, catalog, compared, context.give_way):
                 if not analysis.complete:
                     context.step(analysis)
             context.check()  # a catalog pass cut short is not a result
@@ -417,6 +426,7 @@ class ScenarioController(QObject):
         self._timer.stop()
         self._held = False
         self._job.cancel()
+        self._asked = self._scenario
         try:
             self._analysis = self._latest = analyse(self._scenario, self._catalog, self._compared)
         except Exception as error:  # noqa: BLE001 - reported by the error boundary

@@ -38,7 +38,8 @@ for again is dropped between two cards (:class:`~configurator.app.worker.LatestJ
 wait costs at most a card's ranking. Issue 28 part 3 (the panel answers within a second, cold): the
 wait is time the user waits with nothing new shown; at 400 ms the first rows came 400-460 ms after
 a change and the training ranking was whole after 1.4-1.5 s (benchmarks/ui_latency.py
---answers-only, load 4.8 on 2 cores)."""
+--answers-only, load 4.8 on 2 cores). The ranking starts earlier once the window has the edited
+scenario's numbers (:meth:`RecommendationPanel._on_window_drawn`)."""
 
 TABLE_MIN_WIDTH_PX = 360
 """Narrowest the ranking's table gets [px]: the card and its class readable (a bottom dock shared
@@ -116,7 +117,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self.start_refresh)
-        self._job = LatestJob(self)
+        self._job = LatestJob(self, foreground=True)  # the window's catalog pass gives way to it
         self._job.finished.connect(lambda found: self._show_result(*found))
         self._job.step.connect(self._show_step)
         self._job.failed.connect(self._on_failed)
@@ -186,6 +187,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._set_headers()
         controller.scenario_changed.connect(self._schedule)
         controller.catalog_changed.connect(self._schedule)
+        controller.analysis_step.connect(self._on_window_drawn)
         if shown is not None:
             self.ranking.replace(shown.ranking.value)
             self.charts.setCurrentIndex(shown.charts.currentIndex())
@@ -241,6 +243,15 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
 
     def _schedule(self, *_changed) -> None:
         self._timer.start()
+
+    def _on_window_drawn(self, analysis) -> None:
+        """The window has the edited scenario's numbers and sweeps (its analysis's second step: all but
+        the catalog pass, which gives way to a ranking): rank now rather than when the debounce ends.
+        The README's 70B serving question: the second step came ~110 ms after an edit, 90 ms before the
+        debounce's end, the interpreter idle between (issue 28). A change that follows within the
+        debounce (a slider dragged on) drops the ranking between two cards, as one after it does."""
+        if self._timer.isActive() and analysis.by_count and self.controller.latest_is_current:
+            self.start_refresh()
 
     def _question(self) -> tuple:
         """What a ranking of the current scenario reads: its ranking question

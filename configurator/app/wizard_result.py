@@ -206,7 +206,7 @@ class SummaryPage(QWizardPage):
         layout.addLayout(buttons)
         self.decision: Decision | None = None
         """Worked out on a worker thread; Finish ("Use this") waits for it."""
-        self._job = LatestJob(self)
+        self._job = LatestJob(self, foreground=True)  # the window's catalog pass gives way to it
         self._job.finished.connect(self._show_decision)
         self._job.step.connect(self._show_best_so_far)
         self._job.failed.connect(self._on_failed)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -49,10 +50,57 @@ measured offscreen on the 2-core development machine)."""
 
 
 WORKER_THREADS = 2
-"""Worker threads shared by every job: the analysis and a panel can overlap. Session 29 tried letting the
-panel's ranking go first (the analysis's catalog pass waiting between two cards while a ranking ran): the
-serving README question asked again after a change was whole 1,017-1,094 -> 899-985 ms at load 1.5 but
-1,053-2,111 -> 1,613-1,964 ms at load 2.9 (the same CPU, 1.1-1.2 s in the process), so it was not kept."""
+"""Worker threads shared by every job: the analysis and a panel can overlap (the analysis's catalog pass
+gives way to a ranking the user waits on: :meth:`JobContext.give_way`). Session 29 tried that giving way
+alone and did not keep it (the README's serving question asked again, whole 1,017-1,094 -> 899-985 ms at
+load 1.5 but 1,053-2,111 -> 1,613-1,964 ms at load 2.9); session 32 measured it with the panel ranking
+as soon as the window has the edit's numbers and the hand-picked card's check no longer searching the
+inference cards again: the README's 70B question re-ranked whole 1,214-1,324 -> 822-872 ms at load
+2.6-3.0, A/B alternating (``benchmarks/ui_latency.py --answers-only`` with that question as its
+serving scenario, concurrency 180/220/240, p50 of 3)."""
+
+GIVE_WAY_MAX_S = 1.5
+"""Longest a job waits in all, in :meth:`JobContext.give_way`, for the jobs a user waits on [s]: the
+window's cost chart comes at most this much later than it would have while the recommendation panel
+ranks (the README's 70B serving question: ~0.6 s of ranking; a longer one then shares the interpreter
+again)."""
+
+GIVE_WAY_SLICE_S = 0.02
+"""How often a job giving way looks whether it is still wanted [s]."""
+
+
+class _Foreground:
+    """The jobs a user is waiting on (:class:`LatestJob` made with ``foreground``: the recommendation
+    panel's ranking, the wizard's answer) counted while they run on a worker thread. The threads share
+    one interpreter: the window's catalog pass (~0.3 s of CPU for the README's 70B serving question)
+    run beside the panel's ranking of the same edit (~0.6 s) stretched the ranking to 0.9 s of wall
+    time, the re-rank whole after 1.1-1.2 s (issue 28; ``benchmarks/ui_latency.py --answers-only``)."""
+
+    def __init__(self) -> None:
+        self._running = 0
+        self._changed = threading.Condition()
+
+    def enter(self) -> None:
+        with self._changed:
+            self._running += 1
+
+    def leave(self) -> None:
+        with self._changed:
+            self._running -= 1
+            self._changed.notify_all()
+
+    @property
+    def busy(self) -> bool:
+        """A foreground job runs."""
+        return self._running > 0
+
+    def wait_until_none(self, timeout_s: float) -> None:
+        """Return once no foreground job runs, or after ``timeout_s`` [s]."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._running == 0, timeout_s)
+
+
+_FOREGROUND = _Foreground()
 
 
 def executor() -> ThreadPoolExecutor:
@@ -138,10 +186,23 @@ class JobContext:
     def __init__(self, life: _Lifeline, job: weakref.ref, generation: int) -> None:
         self._life, self._job, self._generation = life, job, generation
         self._painted = threading.Event()
+        self._given_s = 0.0
+        """Seconds this job has waited in :meth:`give_way` so far."""
 
     def cancelled(self) -> bool:
         """True once a newer request (or a cancel, or the job's deletion) made this one's result unwanted."""
         return not self._life.wanted(self._generation)
+
+    def give_way(self) -> bool:
+        """Wait while a job a user waits on runs (:class:`_Foreground`; at most :data:`GIVE_WAY_MAX_S`
+        in all for this job, looking every :data:`GIVE_WAY_SLICE_S` whether it is still wanted), then
+        say whether this request is no longer wanted (:meth:`cancelled`). A slow pass that checks
+        :meth:`cancelled` between two parts passes this instead where its result can wait."""
+        while not self.cancelled() and self._given_s < GIVE_WAY_MAX_S and _FOREGROUND.busy:
+            start = time.perf_counter()
+            _FOREGROUND.wait_until_none(min(GIVE_WAY_SLICE_S, GIVE_WAY_MAX_S - self._given_s))
+            self._given_s += time.perf_counter() - start
+        return self.cancelled()
 
     def check(self) -> None:
         """Raise :class:`Cancelled` if the result is no longer wanted."""
@@ -177,9 +238,12 @@ class LatestJob(QObject):
     busy_changed = Signal(bool)
     """True when work starts after idling, False when the newest request is done."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, foreground: bool = False) -> None:
+        """``foreground``: a user waits on its jobs (a ranking asked for in a panel); while one runs,
+        a job of another :class:`LatestJob` that gives way (:meth:`JobContext.give_way`) waits."""
         super().__init__(parent)
         _relay()
+        self._foreground = foreground
         self._life = _Lifeline()
         self._running: int | None = None
         self._pending: tuple[int, Callable[[JobContext], Any]] | None = None
@@ -231,11 +295,14 @@ class LatestJob(QObject):
         self._running = generation
         me = weakref.ref(self)
         context = JobContext(self._life, me, generation)
+        foreground = self._foreground
 
         def run() -> None:  # on a worker thread: reads only ``context`` and sends through the relay
             if context.cancelled():  # dropped while queued (or its owner closed): no work for nobody
                 _send(me, generation, "cancelled", None)
                 return
+            if foreground:
+                _FOREGROUND.enter()
             try:
                 value = job(context)
             except Cancelled:
@@ -244,6 +311,9 @@ class LatestJob(QObject):
                 _send(me, generation, "failed", error)
             else:
                 _send(me, generation, "finished", value)
+            finally:
+                if foreground:
+                    _FOREGROUND.leave()
 
         executor().submit(run)
 

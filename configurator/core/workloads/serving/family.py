@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
+from configurator.core.memo import ScenarioMemo
 from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_serving
@@ -30,6 +31,25 @@ from configurator.core.workloads.base import (
 )
 from configurator.core.workloads.layout import at_count
 from configurator.core.workloads.serving import deployment, plan
+
+DEPLOYMENT_MEMO_SIZE = 256
+"""Deployment searches kept per kind (:meth:`ServingFamily.deployments`,
+:meth:`ServingFamily.closest_deployment`, bought or rented) [scenarios × cards]: a catalog's
+worth (~70 cards) for a few questions, least recently used dropped first."""
+
+_DEPLOYMENTS: dict[tuple[str, bool], ScenarioMemo[Estimate | None]] = {
+    (kind, whole): ScenarioMemo(DEPLOYMENT_MEMO_SIZE) for kind in ("fewest", "closest") for whole in (False, True)}
+"""The deployments found, by kind and ``whole_systems``, per whole scenario and card (by identity). A
+deployment is a function of the two (it is made of their estimates, which the estimate memo keeps
+alike): the hand-picked card's check (:func:`configurator.core.mismatch.mismatch`) ranks the inference
+cards again right after the panel's ranking of the same scenario ranked them, ~100 ms of a ~0.8 s
+re-rank of the README's 70B question searched again (issue 28)."""
+
+
+def _kept_deployment(kind: str, whole_systems: bool, scenario: Scenario, card: Card, search) -> Estimate | None:
+    """``search()``, or the deployment kept for ``scenario`` and ``card`` (:data:`_DEPLOYMENTS`)."""
+    return _DEPLOYMENTS[kind, whole_systems].kept_or_made(scenario, (card,), search)
+
 
 LONGEST_CONTEXT_SHOWN = 2_097_152
 """Context the memory curve stops at [tokens] (the scenario model's upper bound on the context)."""
@@ -68,15 +88,21 @@ class ServingFamily(WorkloadFamily):
 
     def clear_memos(self) -> None:
         plan.clear_search_memo()
+        for memo in _DEPLOYMENTS.values():
+            memo.clear()
 
     def deployments(self, scenario: Scenario, card: Card, all_counts: bool = False, whole_systems: bool = False
                     ) -> list[Estimate]:
-        """The fewest cards that carry the whole load (none when no count tried does)."""
-        found = deployment.serving_deployment(scenario, card, whole_systems=whole_systems)
+        """The fewest cards that carry the whole load (none when no count tried does; each search
+        kept, :data:`_DEPLOYMENTS`)."""
+        found = _kept_deployment("fewest", whole_systems, scenario, card,
+                                 lambda: deployment.serving_deployment(scenario, card, whole_systems=whole_systems))
         return [found] if found is not None else []
 
     def closest_deployment(self, scenario: Scenario, card: Card, whole_systems: bool = False) -> Estimate | None:
-        return deployment.closest_serving_deployment(scenario, card, whole_systems=whole_systems)
+        return _kept_deployment("closest", whole_systems, scenario, card,
+                                lambda: deployment.closest_serving_deployment(scenario, card,
+                                                                              whole_systems=whole_systems))
 
     def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
         """Memory per card against the context at the scenario's sequences per replica."""

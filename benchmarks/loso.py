@@ -10,8 +10,9 @@ again by the same rule from the fitting rows of the *other* publications and put
 the held-out rows are built: a profile through the public ``Serving.engine_profile``
 (``accuracy_base.profiles_in_force``), a module default as the rows' scenarios'
 ``Assumptions`` field (``accuracy_base.assumptions_in_force``), both as a user would set them;
-where no other publication has fitting rows, the rows that depend on the constant have no
-out-of-source prediction ("n/a"), and are counted as such rather than given one from a guess.
+where no other publication has fitting rows, or theirs solve it only above a physical ceiling
+(:attr:`Fit.ceilings`: a weight share over the card's peak bandwidth), the rows that depend on the constant
+have no out-of-source prediction ("n/a"), and are counted as such rather than given one from a guess.
 A publication that holds no fitting row keeps its in-sample prediction, which is out of source
 for every fitted default it depends on ("fitted without this source").
 

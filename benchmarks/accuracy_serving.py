@@ -95,20 +95,46 @@ def mmq_cases() -> dict:
 
 
 LLAMA_CPP_PR19053_TG_NOTE = ("llama.cpp 2026 build with CUDA graphs (pull request 19053's master column); 'llama 8B' as "
-                             "the llama3-8b preset, 'llama 3B' as llama3.2-3b; with XiongjieDai's GDDR tg512 rows they "
-                             "set llama.cpp's decode profile on GDDR cards (benchmarks/loso.py)")
+                             "the llama3-8b preset, 'llama 3B' as llama3.2-3b; with XiongjieDai's GDDR tg512 rows and "
+                             "pull request 4766's they set llama.cpp's decode profile on GDDR cards "
+                             "(benchmarks/loso.py)")
 """What each tg128 row of llama.cpp pull request 19053's table assumes."""
 
 LLAMA_CPP_PR19053_TG_ROWS = {"it-llamacpp-pr19053-6000ada-8b-q4_0-tg128": ("llama3-8b", "rtx-6000-ada", "q4_0"),
                              "it-llamacpp-pr19053-6000ada-3b-q4_k_m-tg128": ("llama3.2-3b", "rtx-6000-ada", "q4_k_m")}
 """The decode rows of llama.cpp pull request 19053 (row id -> preset, catalog card, weight format): a second
-publication of llama.cpp's decode profile on GDDR cards (benchmarks/loso.py)."""
+publication of llama.cpp's decode profile on GDDR cards (benchmarks/loso.py); pull request 4766's is the third
+(:data:`LLAMA_CPP_PR4766_TG_ROWS`)."""
 
 
 def pr19053_decode_cases() -> dict:
     """The published cases of :data:`LLAMA_CPP_PR19053_TG_ROWS` (row id -> case): llama-bench tg128."""
     return {row_id: _bench_decode(row_id, preset(model), card, weight_format, 128, LLAMA_CPP_PR19053_TG_NOTE)
             for row_id, (model, card, weight_format) in LLAMA_CPP_PR19053_TG_ROWS.items()}
+
+
+LLAMA_CPP_PR4766_TG_NOTE = ("llama.cpp January 2024 build without CUDA graphs (pull request 4766: J. Gaessler's "
+                            "'t/s master' column on the RTX 3090, G. Gerganov's run of the branch on the RTX 4090; "
+                            "eager per-layer time), 'llama 7B' (LLaMA 2 7B; CodeLlama 7B on the RTX 4090, the same "
+                            "shape with a 32,016-token vocabulary) as the llama2-7b preset; with XiongjieDai's GDDR "
+                            "tg512 rows and pull request 19053's they set llama.cpp's decode profile on GDDR cards "
+                            "(benchmarks/loso.py)")
+"""What each tg128 row of llama.cpp pull request 4766 assumes."""
+
+LLAMA_CPP_PR4766_TG_ROWS = {"it-llamacpp-pr4766-3090-7b-f16-tg128": ("rtx-3090", "gguf-f16"),
+                            "it-llamacpp-pr4766-3090-7b-q4_0-tg128": ("rtx-3090", "q4_0"),
+                            "it-llamacpp-pr4766-4090-7b-f16-tg128": ("rtx-4090", "gguf-f16"),
+                            "it-llamacpp-pr4766-4090-7b-q8_0-tg128": ("rtx-4090", "q8_0")}
+"""The decode rows of llama.cpp pull request 4766 (row id -> catalog card, weight format; January 2024, before
+CUDA graphs): a third publication of llama.cpp's decode profile on GDDR cards (benchmarks/loso.py), two formats
+on each card. Moved from benchmarks/data/held-out.json (rows ``llamacpp-pr4766-*``) on 2026-12-05."""
+
+
+def pr4766_decode_cases() -> dict:
+    """The published cases of :data:`LLAMA_CPP_PR4766_TG_ROWS` (row id -> case): llama-bench tg128, eager."""
+    return {row_id: _bench_decode(row_id, preset("llama2-7b"), card, weight_format, 128, LLAMA_CPP_PR4766_TG_NOTE,
+                                  graphs=False)
+            for row_id, (card, weight_format) in LLAMA_CPP_PR4766_TG_ROWS.items()}
 
 
 LLAMA_CPP_HBM_NOTE = ("llama.cpp 2024 on an HBM card, 'llama 7B' as the llama2-7b preset; a second publication of "

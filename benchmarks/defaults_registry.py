@@ -68,17 +68,20 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "worst; the grid's rows from the first campaign's two: n/a (two rows cannot set two shares and a "
         "half-context) (2026-12-04; until then two rows, two shares, solved exactly, all n/a out of source)"),
     "llama.cpp decode on GDDR": FitRecord(
-        "leave one row out 8.6 % median, 23.1 % worst over 16 rows; each of two publications left out: "
-        "XiongjieDai's GDDR rows +4 to +33 %, pull request 19053's -22/-29 % (December 2026)"),
+        "leave one row out 8.2 % median, 23.1 % worst over 20 rows; each of three publications left out: "
+        "XiongjieDai's GDDR rows -8 to +23 %, pull request 19053's -21/-28 %, pull request 4766's -10 to +10 % "
+        "(2026-12-05, session 32, pull request 4766's rows the third publication; until then two publications, "
+        "8.6 % median over 16 rows, XiongjieDai's rows +4 to +33 % from pull request 19053's two rows alone at a "
+        "share over the cards' peak)"),
     "llama.cpp HBM decode factor": FitRecord(
-        "leave one row out 8.9 % median, 22.9 % worst over 9 rows of three publications; each publication left "
-        "out: XiongjieDai's HBM rows -13 to +25 %, pull request 6017's -22.9 %, issue 6763's +1.6/+9.3 % "
-        "(December 2026; until then XiongjieDai's 6 rows alone, 6.1 % median, and its rows n/a out of source)"),
+        "leave one row out 8.3 % median, 22.5 % worst over 9 rows of three publications; each publication left "
+        "out: XiongjieDai's HBM rows -15 to +26 %, pull request 6017's -22.5 %, issue 6763's +0.9/+8.3 % "
+        "(2026-12-05; until then XiongjieDai's 6 rows alone, 6.1 % median, and its rows n/a out of source)"),
     "llama.cpp prompt processing": FitRecord(
-        "leave one row out 17.5 % median, 45.7 % worst over 8 rows of two publications; each publication left "
-        "out: XiongjieDai's pp512 rows -28 to +42 %, pull request 6017's -6.7/-9.1 % (December 2026, with a "
-        "prompt's output head at its last token only; until then XiongjieDai's 6 rows alone, 26.1 % median, "
-        "and its rows n/a out of source)"),
+        "leave one row out 11.7 % median, 34.8 % worst over 8 rows of two publications; each publication left "
+        "out: XiongjieDai's pp512 rows -6 to +39 %, pull request 6017's -16.2/-3.5 % (2026-12-05, with the GDDR "
+        "decode fit's third publication: its share, at which the dequantization copy streams, rose 0.994 -> 1.005; "
+        "until then XiongjieDai's 6 rows alone, 26.1 % median, and its rows n/a out of source)"),
     "llama.cpp INT8 (MMQ) prompt processing": FitRecord(
         "leave one row out 26.6 % median, 29.5 % worst over 3 rows of two pull requests (December 2026)"),
 }

@@ -10,8 +10,9 @@ again by the same rule from the fitting rows of the *other* publications and put
 the held-out rows are built: a profile through the public ``Serving.engine_profile``
 (``accuracy_base.profiles_in_force``), a module default as the rows' scenarios'
 ``Assumptions`` field (``accuracy_base.assumptions_in_force``), both as a user would set them;
-where no other publication has fitting rows, the rows that depend on the constant have no
-out-of-source prediction ("n/a"), and are counted as such rather than given one from a guess.
+where no other publication has fitting rows, or theirs solve it only above a physical ceiling
+(:attr:`Fit.ceilings`: a weight share over the card's peak bandwidth), the rows that depend on the constant
+have no out-of-source prediction ("n/a"), and are counted as such rather than given one from a guess.
 A publication that holds no fitting row keeps its in-sample prediction, which is out of source
 for every fitted default it depends on ("fitted without this source").
 
@@ -61,7 +62,7 @@ from defaults_registry import DERIVED, INFORMED, Informed  # noqa: F401 (listed 
 from pydantic import ValidationError
 
 from configurator.core.engines import PROFILES, Engine, EngineProfile
-from configurator.core.formulas.efficiency import ASSUMPTION_DEFAULTS
+from configurator.core.formulas.efficiency import ASSUMPTION_DEFAULTS, DECODE_BANDWIDTH_EFFICIENCY
 from configurator.core.scenario import Assumptions
 
 # ---- the fitted defaults ----------------------------------------------------------------------
@@ -188,18 +189,21 @@ FITS = (
         grid={"kv_half_context": tuple(range(0, 1025, 128))}, ceilings={"kv_read_share": 1.0}),
     Fit("llama.cpp decode on GDDR", Engine.LLAMA_CPP, "decode", ("weight_stream_share", "layer_overhead_eager_s"),
         LLAMA_CPP_GDDR_DECODE_ROWS,
-        "llama-bench decode rows of Llama 3 8B (and 3.2 3B) on GDDR cards, two publications: XiongjieDai's tg512 in "
-        "Q4_K_M and F16 on seven GDDR6/6X cards (May 2024, with CUDA graphs) and llama.cpp pull request 19053's "
-        "tg128 of 8B Q4_0 and 3B Q4_K_M on the RTX 6000 Ada (2026 build): the two formats (or models) on a card "
-        "separate the byte term from the per-layer term; two constants, least squares on the log error "
-        "(configurator/core/engines.py, LLAMA_CPP)",
+        "llama-bench decode rows of Llama 3 8B (and 3.2 3B, LLaMA 2 7B) on GDDR cards, three publications: "
+        "XiongjieDai's tg512 in Q4_K_M and F16 on seven GDDR6/6X cards (May 2024, with CUDA graphs), llama.cpp "
+        "pull request 19053's tg128 of 8B Q4_0 and 3B Q4_K_M on the RTX 6000 Ada (2026 build) and pull request "
+        "4766's tg128 of LLaMA 2 7B F16 and Q4_0 on the RTX 3090 and F16 and Q8_0 on the RTX 4090 (January 2024, "
+        "eager): the two formats (or models) on a card separate the byte term from the per-layer term; two "
+        "constants, least squares on the log error, the weight share at most the card's peak bandwidth "
+        "(1/DECODE_BANDWIDTH_EFFICIENCY of the achievable) (configurator/core/engines.py, LLAMA_CPP)",
         tied=lambda v: {"kv_read_share": v["weight_stream_share"],
                         "layer_overhead_graphs_s": v["layer_overhead_eager_s"] - LLAMA_CPP_GRAPHS_SAVING_S},
         held="kv_read_share is set equal to the weight share and the graphs figure to the eager one less 40 µs, "
              "as shipped; hbm_decode_factor is the next fit's, prefill_share the one after. The table's 70B "
              "Q4_K_M rows (seven cards) are held out (benchmarks/data/held-out.json, within_source) to test the "
              "byte/per-layer split at 80 layers; the LLaMA 2 rows of December 2023 (eager, an older build) are "
-             "predicted, not fitted"),
+             "predicted, not fitted",
+        ceilings={"weight_stream_share": 1.0 / DECODE_BANDWIDTH_EFFICIENCY}),
     Fit("llama.cpp HBM decode factor", Engine.LLAMA_CPP, "decode", ("hbm_decode_factor",),
         LLAMA_CPP_HBM_DECODE_ROWS,
         "llama.cpp decode at batch 1 on HBM2e cards, three publications: XiongjieDai's tg512 of Llama 3 8B in "
@@ -293,13 +297,22 @@ def _refit_on_grid(fit: Fit, keys: Sequence[str], source: RowSource, others: Def
 def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = SHIPPED) -> dict[str, float] | None:
     """The fit's fields solved from the rows ``keys`` by its rule (its ``measured`` rule, else
     Gauss–Newton on the log errors from the shipped values), with ``others`` in force; None with
-    fewer rows than fields or no solution inside the fields' ranges."""
+    fewer rows than fields or no solution inside the fields' ranges and under :attr:`Fit.ceilings`."""
     if len(keys) < len(fit.solved) + len(fit.grid):
         return None
     if fit.grid:
         return _refit_on_grid(fit, keys, source, others)
     if fit.measured is not None:
         return fit.measured(_predictions([(k, fit.kind_of(k)) for k in keys], source, others))
+    solved = _least_squares(fit, keys, source, others)
+    if solved is None or any(solved[name] > ceiling for name, ceiling in fit.ceilings.items()):
+        return None
+    return solved
+
+
+def _least_squares(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults) -> dict[str, float] | None:
+    """The fit's fields by Gauss–Newton on the rows' log errors from the shipped values (None: no solution inside
+    the fields' ranges)."""
     names = fit.solved
     x = np.array([fit.shipped()[n] for n in names])
 
@@ -364,7 +377,8 @@ class Held:
     predicted: float | None
     """The prediction with the defaults set without the row's publication (None: n/a)."""
     status: str
-    """'not fitted', 'refitted: <fits>', or 'n/a: <fit> is set only from this source'."""
+    """'not fitted', 'refitted: <fits>', or 'n/a: <fit> is set only from this source' (and why, where the other
+    sources have rows enough but no solution under the fit's ceilings)."""
 
     @property
     def error_pct(self) -> float | None:
@@ -406,21 +420,23 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
                                         if using[ident(r)] else NOT_FITTED) for r in members})
             continue
         refitted_defaults = SHIPPED
-        missing: list[Fit] = []
+        missing: dict[str, tuple[Fit, str]] = {}
         for fit in touching:  # in FITS order, each solved over the fits refitted before it, as its rule states
             others = [k for k in fit.rows if k in by_key and by_key[k].publication != publication]
             values = refit(fit, others, source, refitted_defaults)
             if values is None:
-                missing.append(fit)
+                enough = len(others) >= len(fit.solved) + len(fit.grid)
+                missing[fit.name] = fit, (" (the other sources' rows give no solution inside its ranges and ceilings)"
+                                      if enough else "")
             else:
                 refitted_defaults = refitted_defaults | fit.in_force(values, refitted_defaults)
         wanted = [ident(r) for r in members]
         again = _predictions_if_any(wanted, source, refitted_defaults)
         lost: dict[Ident, str] = {}
-        for fit in missing:  # the rows that move with the fit have no out-of-source value
+        for fit, why in missing.values():  # the rows that move with the fit have no out-of-source value
             for moved in _moved_by(fit, wanted, source, refitted_defaults, again):
-                lost.setdefault(moved, f"n/a: the {fit.name} is set only from this source")
-        refitted = "refitted: " + ", ".join(f.name for f in touching if f not in missing)
+                lost.setdefault(moved, f"n/a: the {fit.name} is set only from this source{why}")
+        refitted = "refitted: " + ", ".join(f.name for f in touching if f.name not in missing)
         for r, again_row in zip(members, again, strict=True):
             if ident(r) in lost:
                 held[ident(r)] = Held(r, None, lost[ident(r)])

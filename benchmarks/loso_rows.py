@@ -7,6 +7,7 @@ import statistics
 from collections.abc import Sequence
 
 from accuracy_base import Row
+from accuracy_serving import LLAMA_CPP_PR4766_TG_ROWS
 from accuracy_reserve import LLAMA_RECIPES_RESERVE_ROWS
 from h200_rig_rows import decode_rows, reserve_rows
 
@@ -25,10 +26,15 @@ LLAMA_CPP_HBM_TAGS = ("a100pcie", "a100sxm", "h100p")
 LLAMA_CPP_GDDR_DECODE_ROWS = (
     *(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" for tag in LLAMA_CPP_TG512_TAGS if tag not in LLAMA_CPP_HBM_TAGS
       for fmt in ("q4km", "f16")),
-    "published:it-llamacpp-pr19053-6000ada-8b-q4_0-tg128", "published:it-llamacpp-pr19053-6000ada-3b-q4_k_m-tg128")
+    "published:it-llamacpp-pr19053-6000ada-8b-q4_0-tg128", "published:it-llamacpp-pr19053-6000ada-3b-q4_k_m-tg128",
+    *(f"published:{row_id}" for row_id in LLAMA_CPP_PR4766_TG_ROWS))
 """The decode rows llama.cpp's GDDR share and per-layer time are solved from: XiongjieDai's 8B tg512 rows on its
-seven GDDR cards and llama.cpp pull request 19053's two tg128 rows (benchmarks/accuracy_serving.py,
-LLAMA_CPP_PR19053_TG_ROWS): two publications, so each is predicted from the other."""
+seven GDDR cards (May 2024, CUDA graphs), llama.cpp pull request 19053's two tg128 rows (2026 build, CUDA graphs;
+benchmarks/accuracy_serving.py, LLAMA_CPP_PR19053_TG_ROWS) and pull request 4766's four tg128 rows of LLaMA 2 7B
+on the RTX 3090 and 4090 (January 2024, eager; LLAMA_CPP_PR4766_TG_ROWS, in the calibration since 2026-12-05):
+three publications, so each is predicted from the other two with two fields still set by two formats on one card
+(with two publications, XiongjieDai's rows held out were predicted from pull request 19053's two rows alone, at a
+share over the cards' peak bandwidth)."""
 
 LLAMA_CPP_HBM_DECODE_ROWS = (*(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" for tag in LLAMA_CPP_HBM_TAGS
                                 for fmt in ("q4km", "f16")),

@@ -4,6 +4,7 @@ pin the numbers, part 1)."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -109,15 +110,15 @@ def test_leaving_a_source_out_refits_without_its_rows():
 
 
 def test_a_fit_with_every_row_in_the_held_out_source_leaves_its_rows_without_a_figure():
-    """With only llama.cpp pull request 19053's rows beside XiongjieDai's, every HBM decode row and
+    """With only llama.cpp pull request 4766's rows beside XiongjieDai's, every HBM decode row and
     pp512 row of the fits is XiongjieDai's: held out, its HBM decode rows and prefill rows are n/a;
-    its GDDR decode rows are predicted with the GDDR fit solved from pull request 19053's rows alone;
+    its GDDR decode rows are predicted with the GDDR fit solved from pull request 4766's rows alone;
     its weights-size row does not depend on the profile and keeps its figure."""
     import loso
 
     everything = accuracy.all_rows()
     rows = [r for r in everything if r.publication == "xiongjiedai-llama.cpp"]
-    second = [r for r in everything if r.publication == "ggml-org-llama-cpp-pull-request-19053"]
+    second = [r for r in everything if r.publication == "ggml-org-llama-cpp-pull-request-4766"]
     held = loso.leave_one_source_out(rows + second, accuracy.rows_for_keys)
     hbm = {"a100", "h100"}
     statuses = {(r.kind, any(tag in r.row_id for tag in hbm), held[loso.ident(r)].predicted is None) for r in rows}
@@ -127,16 +128,40 @@ def test_a_fit_with_every_row_in_the_held_out_source_leaves_its_rows_without_a_f
     assert all(h.status == "refitted: llama.cpp decode on GDDR" and h.predicted != h.row.predicted for h in gddr)
 
 
+def test_a_refit_over_the_cards_peak_bandwidth_is_no_solution():
+    """The GDDR weight share is at most the card's peak (1/DECODE_BANDWIDTH_EFFICIENCY of the achievable): pull
+    request 19053's two rows alone solve to 1.165 of the achievable (1.03 of peak), so with only them beside
+    XiongjieDai's rows, its GDDR decode rows held out are n/a, and their status says why."""
+    import loso
+
+    from configurator.core.formulas.efficiency import DECODE_BANDWIDTH_EFFICIENCY
+
+    gddr = next(f for f in loso.FITS if f.name == "llama.cpp decode on GDDR")
+    assert gddr.ceilings == {"weight_stream_share": pytest.approx(1 / DECODE_BANDWIDTH_EFFICIENCY)}
+    alone = [k for k in gddr.rows if "pr19053" in k]
+    assert loso.refit(gddr, alone, accuracy.rows_for_keys) is None
+    unbounded = loso.refit(dataclasses.replace(gddr, ceilings={}), alone, accuracy.rows_for_keys)
+    assert unbounded["weight_stream_share"] * DECODE_BANDWIDTH_EFFICIENCY > 1.0
+    everything = accuracy.all_rows()
+    rows = [r for r in everything if r.publication == "xiongjiedai-llama.cpp" and r.key in gddr.rows]
+    second = [r for r in everything if r.publication == "ggml-org-llama-cpp-pull-request-19053"]
+    held = loso.leave_one_source_out(rows + second, accuracy.rows_for_keys, fits=[gddr])
+    assert all(held[loso.ident(r)].predicted is None and "ceilings" in held[loso.ident(r)].status for r in rows)
+
+
 def test_the_second_hbm_and_prompt_publications_give_xiongjiedais_rows_a_figure():
     """llama.cpp pull request 6017 (A100 PCIe tg128 and pp512) and issue 6763 (H100 PCIe, eager and
     graphs) hold HBM decode and cuBLAS prompt rows: with XiongjieDai's table held out, the HBM factor
     and the prompt share are solved from theirs, and every one of its decode and prefill rows has a
-    figure; held out in turn, theirs are predicted from XiongjieDai's."""
+    figure; held out in turn, theirs are predicted from XiongjieDai's. (The GDDR fit's third publication, pull
+    request 4766, is in: without it XiongjieDai's GDDR rows would be solved from pull request 19053's alone, over
+    the cards' peak, and be n/a.)"""
     import loso
 
     everything = accuracy.all_rows()
     publications = {"xiongjiedai-llama.cpp", "ggml-org-llama-cpp-pull-request-19053",
-                    "ggml-org-llama-cpp-pull-request-6017", "ggml-org-llama-cpp-issue-6763"}
+                    "ggml-org-llama-cpp-pull-request-4766", "ggml-org-llama-cpp-pull-request-6017",
+                    "ggml-org-llama-cpp-issue-6763"}
     rows = [r for r in everything if r.publication in publications]
     held = loso.leave_one_source_out(rows, accuracy.rows_for_keys)
     for r in rows:
@@ -149,16 +174,17 @@ def test_the_second_hbm_and_prompt_publications_give_xiongjiedais_rows_a_figure(
             assert "llama.cpp HBM decode factor" in h.status and h.predicted != r.predicted
 
 
-def test_the_llama_cpp_decode_fits_have_two_publications_and_are_what_their_rules_give():
-    """The GDDR share and per-layer time are solved from two publications' rows (XiongjieDai's 2024
-    table and llama.cpp pull request 19053's 2026 rows), the HBM factor over them from XiongjieDai's
-    HBM rows; both shipped as their rules give, and so are the transformers decode shares and half-context."""
+def test_the_llama_cpp_decode_fits_have_three_publications_and_are_what_their_rules_give():
+    """The GDDR share and per-layer time are solved from three publications' rows (XiongjieDai's May 2024
+    table, llama.cpp pull request 19053's 2026 rows and pull request 4766's January 2024 eager rows), the HBM
+    factor over them from three publications' HBM rows; both shipped as their rules give, and so are the
+    transformers decode shares and half-context."""
     import loso
 
     gddr = next(f for f in loso.FITS if f.name == "llama.cpp decode on GDDR")
     hbm = next(f for f in loso.FITS if f.name == "llama.cpp HBM decode factor")
     rows = accuracy.rows_for_keys(set(gddr.rows))
-    assert len({r.publication for r in rows}) == 2 and len(gddr.rows) == 16 and len(hbm.rows) == 9
+    assert len({r.publication for r in rows}) == 3 and len(gddr.rows) == 20 and len(hbm.rows) == 9
     assert len({r.publication for r in accuracy.rows_for_keys(set(hbm.rows))}) == 3
     transformers = next(f for f in loso.FITS if f.name == "transformers decode profile")
     for fit in (gddr, hbm, transformers):

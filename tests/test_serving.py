@@ -197,9 +197,10 @@ def test_vllm_batch_1_decode_matches_pr_1440(catalog, graphs, seconds_per_token)
     ("a100-sxm-80gb", "q4_k_m", 135.04), ("h100-pcie", "q4_k_m", 145.55), ("h100-pcie", "gguf-f16", 68.03)])
 def test_llama_cpp_matches_its_benchmark_table(catalog, card, fmt, tokens_per_s):
     """XiongjieDai/GPU-Benchmarks-on-LLM-Inference, LLaMA 3 tables (May 2024, CUDA graphs): llama-bench
-    tg512 of 8B; its 14 GDDR rows and llama.cpp pull request 19053's two 2026 rows set the GDDR share and
-    per-layer time, its 6 HBM rows the HBM factor (benchmarks/loso.py). Fitted over two builds, the
-    2024 rows sit within 20 % (the H100 PCIe F16 row -19 %; 15 % when the 2024 table alone set them)."""
+    tg512 of 8B; its 14 GDDR rows, llama.cpp pull request 19053's two 2026 rows and pull request 4766's four
+    January 2024 rows set the GDDR share and per-layer time, its 6 HBM rows (with two more publications') the HBM
+    factor (benchmarks/loso.py). Fitted over three builds, the May 2024 rows sit within 20 % (the H100 PCIe F16
+    row -16 %; 15 % when the 2024 table alone set them)."""
     step = _decode_step("llama3-8b", card, catalog, kv=256, engine="llama.cpp", cuda_graphs=True, weight_format=fmt)
     assert 1.0 / step == pytest.approx(tokens_per_s, rel=0.20)
 

@@ -258,8 +258,9 @@ def accuracy_table() -> str:
                           f"{', '.join(sorted({by_key[k] for k in fit.rows}))})" for fit in loso.FITS)
     lines += ["", f"¹ {_words(len(setting)).capitalize()} of the {_words(len(decode))} decode rows set the profiles "
               f"they are checked with (the H200 rows the transformers profile; llama.cpp's, {len(llama_rows)} "
-              "rows: XiongjieDai's LLaMA 3 8B tg512 rows of ten cards and llama.cpp pull request 19053's two tg128 "
-              "rows, a share and a per-layer time from the GDDR rows of both, an HBM factor from the HBM rows of "
+              "rows: XiongjieDai's LLaMA 3 8B tg512 rows of ten cards, llama.cpp pull request 19053's two tg128 "
+              "rows and pull request 4766's four, a share and a per-layer time from the GDDR rows of the three, "
+              "an HBM factor from the HBM rows of "
               "XiongjieDai's, pull request 6017's and issue 6763's: each left out in turn and predicted by the fit the other rows give is off by "
               f"{statistics.median(crossed):.1f} % median, {max(crossed):.1f} % worst); the other "
               f"{_words(len(others))}, LLaMA 2 rows of December 2023 on an older, eager llama.cpp "

@@ -244,35 +244,47 @@ LLAMA_CPP = EngineProfile(
     cuda_graphs=True,
     # XiongjieDai/GPU-Benchmarks-on-LLM-Inference, LLaMA 3 tables (May 2024, builds b2824-b2843, after CUDA graphs
     # came to llama.cpp in PR #6766): llama-bench tg512 of 8B Q4_K_M and F16 on ten cards; llama.cpp pull request
-    # 19053 (2026 build): tg128 of 8B Q4_0 and 3B Q4_K_M on the RTX 6000 Ada. The two formats (or models) on a card
-    # separate the byte term from a per-layer term; across the cards the GDDR6/6X ones stream the weights at 0.88-1.05
-    # of their peak bandwidth (the F16 - Q4_K_M time over the 10.38 GiB the two files differ by, llama-bench's sizes)
-    # and the HBM2e ones (A100 PCIe and SXM, H100 PCIe) at 0.48-0.71. A likely cause, not measured here: llama.cpp's
-    # batch-1 mat-vec kernels keep a fixed amount of reads in flight per SM, which fills a GDDR bus but not HBM's
-    # wider one (bytes in flight = bandwidth × latency, Little's law); the three HBM cards are all HBM2e near 2 TB/s,
-    # so memory type and bandwidth level are not separable in these rows. Two fits (benchmarks/loso.py), least
-    # squares on the log error: 'llama.cpp decode on GDDR' over the 16 GDDR rows of both publications, share 0.994
-    # of the achievable 0.88 (0.87 of peak) and 47 µs per layer with graphs (leaving each row out, 8.6 % median
-    # error on it, 23 % worst); 'llama.cpp HBM decode factor' over 9 HBM rows of three publications (XiongjieDai's
-    # 6, llama.cpp pull request 6017's A100 PCIe F16 tg128 and issue 6763's H100 PCIe Q4_K_M eager and graphs
-    # rows, March-April 2024), × 0.569 (× 0.552 from XiongjieDai's 6 alone until December 2026). Each publication predicted from the other's rows alone: XiongjieDai's GDDR rows +4 to +33 % (the 2026
-    # build is faster per layer: 80 against 125 µs eager), the 2026 rows -22/-29 %. Before December 2026 one fit of
-    # the 20 XiongjieDai rows (share 1.094, × 0.583, 85.5 µs). The eager figure adds back the ≈40 µs per layer CUDA
-    # graphs save (NVIDIA technical blog 'Optimizing llama.cpp AI Inference with CUDA Graphs', 2024: up to 1.2× for
-    # small models on an H100); on the faster per-layer time fitted now that saving is 1.33× for Llama 2 7B Q4_0 on
-    # an H100 SXM (doubt: the blog's 2024 relation applied to a blend of the 2024 and 2026 builds).
-    layer_overhead_eager_s=0.871e-4,
-    layer_overhead_graphs_s=0.471e-4,
+    # 19053 (2026 build): tg128 of 8B Q4_0 and 3B Q4_K_M on the RTX 6000 Ada; llama.cpp pull request 4766 (January
+    # 2024, eager): tg128 of LLaMA 2 7B F16 and Q4_0 on the RTX 3090, F16 and Q8_0 on the RTX 4090. The two formats
+    # (or models) on a card separate the byte term from a per-layer term; across the cards the GDDR6/6X ones stream
+    # the weights at 0.88-1.05 of their peak bandwidth (the F16 - Q4_K_M time over the 10.38 GiB the two files
+    # differ by, llama-bench's sizes) and the HBM2e ones (A100 PCIe and SXM, H100 PCIe) at 0.48-0.71. A likely
+    # cause, not measured here: llama.cpp's batch-1 mat-vec kernels keep a fixed amount of reads in flight per SM,
+    # which fills a GDDR bus but not HBM's wider one (bytes in flight = bandwidth × latency, Little's law); the
+    # three HBM cards are all HBM2e near 2 TB/s, so memory type and bandwidth level are not separable in these
+    # rows. Two fits (benchmarks/loso.py), least squares on the log error: 'llama.cpp decode on GDDR' over the 20
+    # GDDR rows of three publications (XiongjieDai's 14, pull request 19053's 2, pull request 4766's 4), the share
+    # at most the card's peak (1/0.88 of the achievable), share 1.005 of the achievable 0.88 (0.88 of peak) and
+    # 90 µs per layer eager, 50 µs with graphs (leaving each row out, 8.2 % median error on it, 23 % worst);
+    # 'llama.cpp HBM decode factor' over 9 HBM rows of three publications (XiongjieDai's 6, llama.cpp pull request
+    # 6017's A100 PCIe F16 tg128 and issue 6763's H100 PCIe Q4_K_M eager and graphs rows, March-April 2024), × 0.570
+    # (leaving each row out, 8.3 % median, 22.5 % worst; × 0.552 from XiongjieDai's 6 alone until December 2026).
+    # Each publication predicted from the other two's rows alone (leave one source out): XiongjieDai's GDDR rows
+    # -8 to +23 % (solved without them: share 0.989, 73 µs eager), pull request 19053's -21/-28 % (1.090, 122 µs),
+    # pull request 4766's -10 to +10 % (0.994, 87 µs): one share and one per-layer time for every build cannot
+    # cross-validate tighter than the spread between builds (benchmarks/data/notes-decode-2026-12-05.md). Until
+    # 2026-12-05 (session 32) two publications, share 0.994 and 87.1 µs eager, × 0.569: held out, XiongjieDai's
+    # rows were predicted from pull request 19053's two rows alone, at a share of 1.165 (1.03 of the cards' peak,
+    # unphysical), +4 to +33 %; decode's leave-one-source-out median was 14.3 %, 10.0 % since. Before December
+    # 2026 one fit of the 20 XiongjieDai rows (share 1.094, × 0.583, 85.5 µs). The eager figure adds back the
+    # ≈40 µs per layer CUDA graphs save (NVIDIA technical blog 'Optimizing llama.cpp AI Inference with CUDA
+    # Graphs', 2024: up to 1.2× for small models on an H100); on the per-layer time fitted now that saving is 1.33×
+    # for Llama 2 7B Q4_0 on an H100 SXM (doubt: the blog's 2024 relation applied to a blend of 2024 and 2026
+    # builds; the three published eager/graphs pairs of one card and build measure 13-27 µs).
+    layer_overhead_eager_s=0.900e-4,
+    layer_overhead_graphs_s=0.500e-4,
     step_overhead_s=0.0,
-    weight_stream_share=0.994,
-    hbm_decode_factor=0.569,
-    kv_read_share=0.994,
+    weight_stream_share=1.005,
+    hbm_decode_factor=0.570,
+    kv_read_share=1.005,
     kv_half_context=0,
     # The same repository's LLaMA 3 table (May 2024, builds b2824-b2843): llama-bench pp512 of 8B
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # With llama.cpp pull request 6017's pp512 of LLaMA 2 7B F16 and Q8_0 on one A100 PCIe (March 2024, the same
     # cuBLAS path), one share for the eight rows of two publications, least squares on the log error
-    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 1.0 of the prefill efficiency (1.021 until the prefill
+    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 0.988 of the prefill efficiency (leaving each row out,
+    # 11.7 % median, 34.8 % worst; 1.0 until the decode fit took pull request 4766's rows, 2026-12-05, and the GDDR
+    # share at which the dequantization copy streams rose 0.994 -> 1.005; 1.021 until the prefill
     # efficiency was refitted 0.908 -> 0.927 with the eager engine's prompt counted, 2026-12-04; 0.820 until the FP16
     # conversions of activations around each cuBLAS product were charged, issue 27 below, last; 0.727 until the
     # dequantization kernel's traffic ran at the HBM factor, issue 27 below; 0.751 until a
@@ -316,7 +328,7 @@ LLAMA_CPP = EngineProfile(
     # Q4_K_M row 1.40x, the difference being the dequantization copy at the HBM factor (27 ms, where the two
     # rows' measured difference is 15.7 ms). Not charged: the attention products' conversions without
     # FlashAttention (prompt_conversions.py, module docstring).
-    prefill_share=1.0,
+    prefill_share=0.988,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090

@@ -64,7 +64,7 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     most = LARGEST_PCIE_SERVER * per_board
     wanted = cards_per_node if cards_per_node < count else count  # max(1, min(·, ·, most)) written out: no call
     wanted = most if wanted > most else 1 if wanted < 1 else wanted
-    boards = wanted if per_board == 1 else -(-wanted // per_board)
+    boards = -(-wanted // per_board)  # whole boards
     slots = 1 if boards <= 1 else 2 if boards <= 2 else 4 if boards <= 4 else 8  # the first of 1, 2, 4, 8 holding them
     return ServerType(_PCIE_SERVERS[slots], slots * per_board, False, wanted)
 

@@ -74,7 +74,8 @@ def ranking_columns(result: Result) -> Columns:
         row = speed_row(est, estimate_view(est))
         price = (price_value(est, result.objective),) if priced else ()
         rows.append((rank, rec.count, rec.card.name, CLASSES[rec.card.category],
-                     None if row is None else plain(row.value), _score(result.objective, est, rec.score, rec.ownership_per_unit), *price,
+                     None if row is None else plain(row.value),
+                     _score(result.objective, est, rec.score, rec.ownership_per_unit), *price,
                      rec.reasons[0] if rec.reasons else ""))
     return Columns(headings, frozenset({0, 1, 4, 5}), tuple(rows))
 

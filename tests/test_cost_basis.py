@@ -134,3 +134,18 @@ def test_owned_cards_are_not_bought(catalog):
     h100 = next(r for r in result.ranked if r.card.id == "h100-sxm")
     assert h100.estimate.scenario.economics.owned_cards == 8
     assert all(r.estimate.scenario.economics.owned_cards == 0 for r in result.ranked if r.card.id != "h100-sxm")
+
+
+def test_the_fastest_ranking_says_what_each_costs_not_its_speed_twice(catalog):
+    """Ranked by speed, the table's number column once repeated the speed column ('Time for the token
+    budget' twice); it shows the total cost of ownership per unit of work, the figure the TCO
+    ranking would sort by, so that the fastest answer is never read without its cost."""
+    result = recommend(_scenario(*PRETRAIN_7B), catalog, Objective.FASTEST, limit=40)
+    table = ranking_columns(result)
+    assert write(table.headings[5]) == ("Cost per million tokens — total cost of ownership: cards, servers, network, "
+                                        "power, support — over 4 years")
+    assert write(table.headings[4]) != write(table.headings[5])
+    priced = [(rec, row) for rec, row in zip(result.ranked, table.rows) if rec.ownership_per_unit is not None]
+    assert priced
+    for rec, row in priced:
+        assert row[5].value == rec.ownership_per_unit and row[5].unit == rec.estimate.costs.currency

@@ -325,3 +325,11 @@ def test_rt_core_generations_and_the_warning(catalog, base):
     assert "rt-generation-differs" not in ids(on(base, catalog, "l40", workload="render"))
     warning = next(m for m in ampere.messages if m.id == "rt-generation-differs")
     assert "the reference GeForce RTX 4090 generation 3" in warning.text  # the card's name, not its catalog id
+
+
+def test_one_card_short_of_the_users_is_said_in_the_singular(catalog, base):
+    """'1 cards serve 12 of 500 users' read on the estimate of one L4 for 500 desktops."""
+    est = on(base, catalog, "l4", workload="vdi", count=1, graphics={"users": 500, "profile_gib": 2})
+    said = next(m for m in est.messages if m.id.startswith("misses-users"))
+    assert said.text_in("en") == "1 card serves 12 of 500 users: 42 cards are needed"
+    assert said.text_in("zh_CN") == "1 张卡可服务 500 个用户中的 12 个：需要 42 张卡"

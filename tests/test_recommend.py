@@ -88,6 +88,19 @@ def test_budget_is_respected(catalog):
         assert min(costs) <= 2_000_000
 
 
+@pytest.mark.parametrize("objective", [Objective.FASTEST, Objective.FEWEST_CARDS, Objective.ENERGY])
+def test_a_budget_that_cannot_be_checked_is_not_ranked_as_met(catalog, objective):
+    """--budget 2M --objective fastest once ranked 128 × TPU7x and 128 × B300, neither priced, first
+    as if within the budget; a configuration whose capex is unknown is listed without a price."""
+    result = recommend(pretrain_7b(budget=2_000_000.0), catalog, objective, limit=50)
+    assert result.ranked
+    for rec in result.ranked:
+        verdict = next(v for v in rec.estimate.verdicts if v.id == "budget")
+        assert verdict.met is True and rec.estimate.scenario.constraints.budget == 2_000_000.0
+    unpriced = {r.card.id for r in result.unpriced}
+    assert "b300" in unpriced and not unpriced & {r.card.id for r in result.ranked}
+
+
 def test_deadline_is_met(catalog):
     result = recommend(pretrain_7b(), catalog, Objective.TCO, limit=50)
     assert result.ranked

@@ -334,13 +334,14 @@ def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
     if speed.meets_demand:
         return []
     message_id = "misses-users" if speed.workload is Workload.VDI else "misses-streams"
+    one = "-one" if count == 1 else ""  # "1 card serves 12 of 500 users", not "1 cards serve"
     if speed.cards_needed is None:  # no count carries them (no encoder, engines not verified): not "0 cards needed"
-        return [msg(message_id + "-at-any-count", count=count, served=speed.served, demand=speed.demand)]
+        return [msg(message_id + "-at-any-count" + one, count=count, served=speed.served, demand=speed.demand)]
     needed = speed.cards_needed
     if speed.cards_per_server is not None:  # the driver's session limit is per server: say how they are arranged
         return [msg("misses-streams-per-server", count=count, served=speed.served, demand=speed.demand, needed=needed,
                     per=speed.cards_per_server)]
-    return [msg(message_id, count=count, served=speed.served, demand=speed.demand, needed=needed)]
+    return [msg(message_id + one, count=count, served=speed.served, demand=speed.demand, needed=needed)]
 
 
 def reference_card_name(scenario: Scenario) -> str:

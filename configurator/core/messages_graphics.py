@@ -33,6 +33,12 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "misses-streams": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
     "misses-users-at-any-count": "{count} cards serve {served:,.0f} of {demand:,.0f} users: no number of these "
                                  "cards serves them",
+    "misses-users-one": "{count} card serves {served:,.0f} of {demand:,.0f} users: {needed:,} cards are needed",
+    "misses-streams-one": "{count} card carries {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
+    "misses-users-at-any-count-one": "{count} card serves {served:,.0f} of {demand:,.0f} users: no number of these "
+                                     "cards serves them",
+    "misses-streams-at-any-count-one": "{count} card carries {served:,.0f} of {demand:,.0f} streams: no number of "
+                                       "these cards carries them",
     "misses-streams-at-any-count": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: no number of these "
                                    "cards carries them",
     "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
@@ -75,6 +81,10 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "misses-streams": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
     "misses-users-at-any-count": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：再多这种卡也无法服务",
     "misses-streams-at-any-count": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：再多这种卡也无法承载",
+    "misses-users-one": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：需要 {needed:,} 张卡",
+    "misses-streams-one": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
+    "misses-users-at-any-count-one": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：再多这种卡也无法服务",
+    "misses-streams-at-any-count-one": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：再多这种卡也无法承载",
     "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
     "reason-render-speed": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}",
     "reason-render-speed-no-deadline": (

@@ -312,7 +312,7 @@ def _best_per_card(candidates: list[Estimate], objective: Objective, filters: Fi
     scored = []
     for est in candidates:
         value = score(est, objective, filters, book)
-        if value is None or constraint_violation(est, filters):
+        if value is None or constraint_violation(est, filters) or budget_unchecked(est):
             continue
         scored.append(Recommendation(est, value, tco_per_million(est, filters, book), cloud_per_million(est),
                                      energy_per_million(est)))
@@ -325,19 +325,29 @@ PRICED_OBJECTIVES = {Objective.TCO: "no-price", Objective.CLOUD: "no-price-cloud
 """Objectives that need a price, and the message that says the card has none on that basis."""
 
 
+def budget_unchecked(est: Estimate) -> bool:
+    """Whether the buyer set a budget that this configuration cannot be checked against: a line of
+    its bill (or its rent) has no price. Such a configuration is never ranked, whatever the
+    objective: ranked by speed it would stand first as if within the budget (``--budget 2M
+    --objective fastest`` put 128 × B300 and 128 × TPU7x, neither priced, on top of the ranking,
+    where 16 HGX B300 servers cost several times 2M USD); it is listed without a price instead."""
+    return any(v.id == "budget" and v.met is None for v in est.verdicts)
+
+
 def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters, book: PriceBook
               ) -> Recommendation | None:
     """The configuration with the fewest cards that meets every constraint (the fastest of those),
-    when the objective lacks its price: at one price per card the fewest cost least, so it is the
-    one a quote would rank. (The fastest showed 1,536 x Ascend 910C for an 8B fine-tune once the
-    card's 384-chip link had a speed.)"""
-    if objective not in PRICED_OBJECTIVES:
-        return None
+    when the objective lacks its price, or a budget cannot be checked for want of one: at one price
+    per card the fewest cost least, so it is the one a quote would rank. (The fastest showed
+    1,536 x Ascend 910C for an 8B fine-tune once the card's 384-chip link had a speed.)"""
     meeting = [e for e in candidates if not constraint_violation(e, filters)]
+    if objective not in PRICED_OBJECTIVES:
+        meeting = [e for e in meeting if budget_unchecked(e)]
     if not meeting:
         return None
     est = min(meeting, key=lambda e: (e.scenario.count, speed_of(e)))
-    reason = _unpriced_reason(est, book) if objective is Objective.TCO else _no_rent_reason(est)
+    rent_missing = objective is Objective.CLOUD and cloud_per_million(est) is None
+    reason = _no_rent_reason(est) if rent_missing or _rent_budget(est) else _unpriced_reason(est, book)
     return Recommendation(est, math.inf, tco_per_million(est, filters, book), cloud_per_million(est),
                           energy_per_million(est), (reason,))
 
@@ -352,6 +362,11 @@ def _no_rent_reason(est: Estimate) -> Message:
     cannot rent in (naming the provider and amount), else it has none (``no-price-cloud``)."""
     return next((m for m in est.costs.messages if m.id in RENT_ELSEWHERE),
                 msg(PRICED_OBJECTIVES[Objective.CLOUD], card=est.card.name))
+
+
+def _rent_budget(est: Estimate) -> bool:
+    """Whether the budget this configuration cannot be checked against caps its rent."""
+    return est.scenario.constraints.budget_basis == "rent" and budget_unchecked(est)
 
 
 def _unpriced_reason(est: Estimate, book: PriceBook) -> Message:

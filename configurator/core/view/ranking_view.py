@@ -15,16 +15,17 @@ from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, V
 from configurator.core.workloads import family_of
 
 
-def _score(objective: Objective, est: Estimate, value: float) -> Value:
-    """The number the ranking minimised, with its unit."""
+def _score(objective: Objective, est: Estimate, value: float, ownership: float | None) -> Value:
+    """The number the ranking minimised, with its unit; ranked by speed (shown in its own column),
+    the total cost of ownership per unit of work (``ownership``; None: a price is missing), so that
+    the fastest answer is never read without what it costs."""
     if objective in (Objective.TCO, Objective.CLOUD):  # a cost per unit of work: told apart below one unit
         return Amount(value, est.costs.currency, money=True, per_unit=True)
     if objective is Objective.ENERGY:
         return Amount(value, "kWh")
     if objective is Objective.FEWEST_CARDS:
         return int(value)
-    row = speed_row(est)
-    return None if row is None else plain(row.value)
+    return None if ownership is None else Amount(ownership, est.costs.currency, money=True, per_unit=True)
 
 
 def ranking_cost_label(objective: Objective, scenario) -> Phrase:
@@ -47,6 +48,8 @@ def _score_heading(objective: Objective, est: Estimate) -> Value:
     unit = family_of(est.scenario.workload).cost_unit
     if objective in (Objective.TCO, Objective.CLOUD):
         return ranking_cost_label(objective, est.scenario)
+    if objective is Objective.FASTEST:  # the speed has its own column: what the speed costs instead
+        return ranking_cost_label(Objective.TCO, est.scenario)
     if objective is Objective.ENERGY:
         return Phrase("Energy per {period}", {"period": unit})
     if objective is Objective.FEWEST_CARDS:
@@ -71,7 +74,8 @@ def ranking_columns(result: Result) -> Columns:
         row = speed_row(est, estimate_view(est))
         price = (price_value(est, result.objective),) if priced else ()
         rows.append((rank, rec.count, rec.card.name, CLASSES[rec.card.category],
-                     None if row is None else plain(row.value), _score(result.objective, est, rec.score), *price,
+                     None if row is None else plain(row.value),
+                     _score(result.objective, est, rec.score, rec.ownership_per_unit), *price,
                      rec.reasons[0] if rec.reasons else ""))
     return Columns(headings, frozenset({0, 1, 4, 5}), tuple(rows))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 
@@ -59,6 +59,13 @@ DEFAULT_CLASSES = {workload: classes for family in FAMILIES for workload, classe
 graphics cards are left out by default (no ECC, no NVLink, no vGPU, licence limits in data
 centres); picking classes explicitly brings them back. The built-in families' table; the ranking
 asks the family (``WorkloadFamily.default_classes``), so a registered family needs no entry here."""
+
+
+CONSUMER_LEFT_OUT = "consumer card: left out unless the classes are picked"
+"""Why a consumer (GeForce-class) card of an allowed class is not ranked (``Result.rejected``): no ECC,
+data-centre use restricted by its licence; picking the classes (``--classes``, the panel's consumer
+box) ranks it. The ranking text says how many were left out so (a render farm's buyer whose reference
+card is an RTX 4090 saw it nowhere, only "59 cards left out")."""
 
 
 @dataclass(frozen=True)
@@ -481,7 +488,8 @@ def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.T
     (:func:`ranking_of`)."""
     book = price_book_for(scenario.economics) if book is None else book
     if not filters.allows(card, scenario.workload):
-        return CardRanking(card, rejected="filtered out")
+        consumer_only = card.is_consumer and replace(filters, consumer=True).allows(card, scenario.workload)
+        return CardRanking(card, rejected=CONSUMER_LEFT_OUT if consumer_only else "filtered out")
     barred = region_excludes(scenario, card)
     if barred is not None:  # may not be exported there at all: left out, not below the line
         return CardRanking(card, rejected=barred.message.text)

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate
+from configurator.core.recommend import CONSUMER_LEFT_OUT
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
 from configurator.core.view.constraints_view import constraints_section, does_not_run, targets_held, verdict_line
@@ -153,6 +154,10 @@ def recommendation_table(result, language: str = "en") -> str:
                        m=write(len(result.rejected) - below, language)))
     else:
         lines.append(w("{n} cards left out; see --json for why.", n=write(len(result.rejected), language)))
+    consumer = sum(why == CONSUMER_LEFT_OUT for why in result.rejected.values())
+    if consumer:
+        lines.append(w("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
+                       "pick the classes to rank them, e.g. --classes graphics,workstation", n=write(consumer, language)))
     return "\n".join(lines)
 
 

@@ -490,6 +490,9 @@ ZH_CN.update({
     "Ranked by {by} (lower is better)": "按{by}排名（越低越好）", "Cards": "卡数", "Why": "理由",
     "Why the first:": "排名第一的理由：", "No card meets the scenario's constraints.": "没有满足方案约束的加速卡。",
     "{n} cards left out; see --json for why.": "{n} 张卡被排除；原因见 --json。",
+    ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
+     "pick the classes to rank them, e.g. --classes graphics,workstation"):
+        "其中 {n} 张为消费级图形卡（无 ECC；其许可协议限制数据中心使用）：指定卡类别即可参与排名，例如 --classes graphics,workstation",
     "Cloud per million tokens": "每百万词元云租用成本", "Cloud per user-month": "每用户每月云租用成本",
     "Cloud per stream-hour": "每路每小时云租用成本", "Cloud per frame": "每帧云租用成本", "million tokens": "百万词元",
     "{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, {fit} fit":

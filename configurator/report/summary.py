@@ -22,7 +22,7 @@ from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
-from configurator.core.recommend import Objective, Result, recommend
+from configurator.core.recommend import DOMESTIC_VENDORS, Filters, Objective, Result, recommend
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.software import card_cautions
 from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
@@ -152,21 +152,26 @@ def _comparable_scenario(chosen: Estimate) -> Scenario:
     return s
 
 
-def ranking(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO) -> Result:
-    """The ranking the alternatives come from: every card on the chosen job (training without a
-    deadline: finishing within ``TRAINING_TIME_SLACK`` of the chosen time)."""
+def ranking(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO,
+            filters: Filters | None = None) -> Result:
+    """The ranking the alternatives come from: every card ``filters`` allows (None: every card the
+    workload's classes hold, as :func:`~configurator.core.recommend.recommend` without filters) on
+    the chosen job (training without a deadline: finishing within ``TRAINING_TIME_SLACK`` of the
+    chosen time)."""
     # each card at its own best layout: the user's pins were chosen for their card and count
-    return recommend(unpinned(_comparable_scenario(chosen)), catalog, objective, limit=MAX_ALTERNATIVES + 2)
+    return recommend(unpinned(_comparable_scenario(chosen)), catalog, objective, filters or Filters(),
+                     limit=MAX_ALTERNATIVES + 2)
 
 
 def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO,
-                   book: PriceBook | None = None, result: Result | None = None
+                   book: PriceBook | None = None, result: Result | None = None, filters: Filters | None = None
                    ) -> tuple[Option, tuple[Option, ...], tuple[Option, ...]]:
     """(your choice, the other cards' best configurations ranked by ``objective`` on one price
-    basis, the cards that have no price on that basis), from ``result`` (else :func:`ranking`)."""
+    basis, the cards that have no price on that basis), from ``result`` (else :func:`ranking` of
+    the cards ``filters`` allows)."""
     book = price_book_for(chosen.scenario.economics) if book is None else book
     mine = ranked_option(chosen, objective, book)
-    result = result or ranking(chosen, catalog, objective)
+    result = result or ranking(chosen, catalog, objective, filters)
     others = [ranked_option(rec.estimate, objective, book) for rec in result.ranked
               if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
     priced = sorted((o for o in others if o.score is not None), key=lambda o: (o.score, o.estimate.scenario.count))
@@ -420,7 +425,8 @@ def pinned_layout(est: Estimate) -> tuple[str, ...]:
 
 
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
-                        objective: Objective, w: Words, recommended: bool = False) -> Table:
+                        objective: Objective, w: Words, recommended: bool = False,
+                        filters: Filters | None = None) -> Table:
     currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
     unit = per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
@@ -450,7 +456,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
     note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
                            by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency),
-                      *filter(None, (unpriced_note(unpriced, w),)))
+                      *filter(None, (filters_note(filters, w), unpriced_note(unpriced, w))))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
         note = _sentences(w, note, w("Without a deadline, alternatives finish within {x}× your choice's time.",
                                      x=f"{TRAINING_TIME_SLACK:g}"))  # no space after a Chinese full stop
@@ -459,6 +465,28 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         note = _sentences(w, note, w("Alternatives are laid out by the planner; your pinned {pins} apply to your "
                                      "choice only.", pins=w.label(", ").join(pins)))
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
+
+
+def filters_note(filters: Filters | None, w: Words) -> str:
+    """Which cards the alternatives were drawn from when the buyer narrowed them: 'Only cards of
+    vendors based in mainland China are compared.' (``--domestic-only``), 'Only cards of Huawei,
+    Moore Threads are compared.' (``--vendor``), the frameworks and classes asked for; empty
+    without filters (every card of the workload's classes)."""
+    if filters is None:
+        return ""
+    said = []
+    if filters.domestic_only:
+        said.append(w("Only cards of vendors based in mainland China are compared ({vendors}).",
+                      vendors=w.label(", ").join(sorted(DOMESTIC_VENDORS))))
+    if filters.vendors:
+        said.append(w("Only cards of {vendors} are compared.", vendors=w.label(", ").join(filters.vendors)))
+    if filters.classes:
+        said.append(w("Only these card classes are compared: {classes}.",
+                      classes=w.label(", ").join(w(CLASS_LABELS[c]) for c in filters.classes)))
+    if filters.software:
+        said.append(w("Only cards whose software runs {frameworks} are compared.",
+                      frameworks=w.label(", ").join(filters.software)))
+    return _sentences(w, *said)
 
 
 # ---- what would fit, power, assumptions, approval ----------------------------------------
@@ -533,13 +561,15 @@ def _approval_table(w: Words, prepared_by: str, today: date) -> Table:
 
 def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: date | None = None,
                   objective: Objective = Objective.TCO, book: PriceBook | None = None,
-                  prepared_by: str = "", recommended: bool = False) -> Summary:
+                  prepared_by: str = "", recommended: bool = False, filters: Filters | None = None) -> Summary:
     """The whole summary of ``est`` in ``language`` ("en" or "zh_CN"), ranked by ``objective``
-    (``recommended``: no card was chosen, ``est`` is the recommendation and is presented as such)."""
+    among the cards ``filters`` allows (None: every card of the workload's classes), as the
+    ranking the buyer asked for (``recommended``: no card was chosen, ``est`` is the
+    recommendation and is presented as such)."""
     w = Words(language)
     today = today or date.today()
     book = price_book_for(est.scenario.economics) if book is None else book
-    result = ranking(est, catalog, objective)
+    result = ranking(est, catalog, objective, filters)
     mine, priced, unpriced = ranked_options(est, catalog, objective, book, result)
     decision = summary_price_decision([mine, *priced], objective, book)
     decision = () if decision is None else decision.messages()
@@ -562,7 +592,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     tables = (
         *((fixes,) if fixes else ()),
         bom_table(mine, w, sources), tco_table(est, mine, w),
-        _alternatives_table(mine, priced, unpriced, objective, w, recommended),
+        _alternatives_table(mine, priced, unpriced, objective, w, recommended, filters),
         *filter(None, (below_line_table(result, w),)),
         prices_table(sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0)), unpriced, objective,
                      decision, w, sources),

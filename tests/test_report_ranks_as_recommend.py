@@ -60,3 +60,46 @@ def test_rented_summary_ranks_by_rent_as_recommend_does(tmp_path, capsys):
     order = [summary["estimate"]["card"]["id"], *(a["card"]["id"] for a in summary["alternatives"])]
 
     assert order == ranked[:len(order)]
+
+
+@pytest.fixture
+def chinese_window(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    from configurator.app import i18n
+    from configurator.app.main import build_main_window
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", "zh_CN")
+    window = build_main_window(settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    yield window
+    window.controller.undo_stack.setClean()
+    i18n.install_language("en")
+
+
+def _alternatives(markdown: str) -> str:
+    return markdown.split("## 备选方案")[1].split("\n## ")[0]
+
+
+def test_window_summary_ranks_as_the_recommendation_panel_filters(qtbot, chinese_window, tmp_path):
+    from configurator.core.view.card_names import card_name
+
+    window = chinese_window
+    foreign = [card_name(c.name, "zh_CN") for c in load_catalog().cards if c.vendor not in DOMESTIC_VENDORS]
+    before = tmp_path / "before.md"
+    assert window.export_summary(before)
+    assert any(name in _alternatives(before.read_text(encoding="utf-8")) for name in foreign)  # foreign cards listed
+
+    panel = window.toggle_recommendations(True)
+    panel.domestic.setChecked(True)  # the panel's "domestic (China) vendors only"
+    after = tmp_path / "after.md"
+    assert window.export_summary(after)
+    alternatives = _alternatives(after.read_text(encoding="utf-8"))
+    chosen = card_name(window.controller.catalog.get(window.controller.scenario.card_id).name, "zh_CN")
+    assert [name for name in foreign if name in alternatives and name != chosen] == []
+    assert "只比较中国大陆厂商的加速卡（" in alternatives
+    assert "只比较中国大陆厂商的加速卡（" in window.summary_document().toPlainText()

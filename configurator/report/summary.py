@@ -23,7 +23,7 @@ from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import DOMESTIC_VENDORS, Filters, Objective, Result, recommend
-from configurator.core.scenario import Scenario, updated_or_none
+from configurator.core.scenario import Scenario, Workload, updated_or_none
 from configurator.core.software import card_cautions
 from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
 from configurator.core.view.card_names import card_name
@@ -456,7 +456,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
     note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
                            by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency),
-                      *filter(None, (filters_note(filters, w), unpriced_note(unpriced, w))))
+                      *filter(None, (filters_note(filters, w, mine.estimate.scenario.workload), unpriced_note(unpriced, w))))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
         note = _sentences(w, note, w("Without a deadline, alternatives finish within {x}× your choice's time.",
                                      x=f"{TRAINING_TIME_SLACK:g}"))  # no space after a Chinese full stop
@@ -467,20 +467,22 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
 
 
-def filters_note(filters: Filters | None, w: Words) -> str:
+def filters_note(filters: Filters | None, w: Words, workload: Workload | None = None) -> str:
     """Which cards the alternatives were drawn from when the buyer narrowed them: 'Only cards of
     vendors based in mainland China are compared.' (``--domestic-only``), 'Only cards of Huawei,
-    Moore Threads are compared.' (``--vendor``), the frameworks and classes asked for; empty
-    without filters (every card of the workload's classes)."""
+    Moore Threads are compared.' (``--vendor``), the frameworks and classes asked for (classes
+    only where they are not ``workload``'s default ones, which the recommendation panel always
+    names); empty without filters (every card of the workload's classes)."""
     if filters is None:
         return ""
+    defaults = () if workload is None else tuple(family_of(workload).default_classes[workload])
     said = []
     if filters.domestic_only:
         said.append(w("Only cards of vendors based in mainland China are compared ({vendors}).",
                       vendors=w.label(", ").join(sorted(DOMESTIC_VENDORS))))
     if filters.vendors:
         said.append(w("Only cards of {vendors} are compared.", vendors=w.label(", ").join(filters.vendors)))
-    if filters.classes:
+    if filters.classes and tuple(filters.classes) != defaults:
         said.append(w("Only these card classes are compared: {classes}.",
                       classes=w.label(", ").join(w(CLASS_LABELS[c]) for c in filters.classes)))
     if filters.software:

@@ -55,11 +55,16 @@ def test_domestic_only_summary_says_which_vendors_it_compared(tmp_path, capsys):
 
 
 def test_rented_summary_ranks_by_rent_as_recommend_does(tmp_path, capsys):
+    assert main(["recommend", *SERVE_8B_RENTED, "--json"]) == 0, capsys.readouterr().err
+    first = json.loads(capsys.readouterr().out)["ranked"][0]
     ranked = _recommended(SERVE_8B_RENTED, capsys)
     summary = _summary(SERVE_8B_RENTED, tmp_path / "rent.json", capsys)
     order = [summary["estimate"]["card"]["id"], *(a["card"]["id"] for a in summary["alternatives"])]
 
     assert order == ranked[:len(order)]
+    # the front page carries the figure the ranking is on (it showed only the purchase's TCO per token)
+    shown = summary["headline"]["每百万词元成本——云租用价格"].replace("\xa0", " ")
+    assert shown == f"{first['cloud_per_million_tokens']:.3f} CNY"
 
 
 @pytest.fixture

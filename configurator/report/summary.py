@@ -342,10 +342,12 @@ def tco_text(cost: DeploymentCost, w: Words) -> str:
     return w("{tco} — without the unpriced items", tco=tco) if cost.bom.unpriced else tco
 
 
-def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], ...]:
+def _headline(est: Estimate, mine: Option, w: Words,
+              objective: Objective = Objective.TCO) -> tuple[tuple[str, str], ...]:
     """The first page's figures: the configuration, its capex and what that covers, the TCO, and —
     only where it fits and carries the load, else they would be figures of a deployment that
-    cannot run — the cost per unit of work and the speed; the China export status (named as the
+    cannot run — the cost per unit of work (ranked by rent: the rent's first, the figure the
+    alternatives are ranked on, then the TCO's) and the speed; the China export status (named as the
     buyer's own only where China is their delivery region: a buyer who set none, or another, read
     "Export status: Delivery to China: not permitted" as their verdict, persona finding #19)."""
     cost, own = mine.cost, mine.cost.ownership
@@ -356,6 +358,8 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
         (w("Total cost of ownership over {years} years", years=years), tco_text(cost, w)),
     ]
     if est.usable:
+        if objective is Objective.CLOUD and mine.per_unit is not None:
+            rows.append((per_unit_name(est, w, "cloud"), unit_cost(mine.per_unit, currency)))
         tco_per_unit = tco_per_unit_of(est, mine)
         if tco_per_unit is not None:
             rows.append((per_unit_name(est, w), unit_cost(tco_per_unit, currency)))
@@ -456,7 +460,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
     note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
                            by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency),
-                      *filter(None, (filters_note(filters, w, mine.estimate.scenario.workload), unpriced_note(unpriced, w))))
+                      *filter(None, (filters_note(filters, w, mine.estimate.scenario.workload),
+                                     unpriced_note(unpriced, w))))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
         note = _sentences(w, note, w("Without a deadline, alternatives finish within {x}× your choice's time.",
                                      x=f"{TRAINING_TIME_SLACK:g}"))  # no space after a Chinese full stop
@@ -608,7 +613,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
                 "approval": w("Approval"), "state": w(STATE_TITLES[state])}
     return Summary(language, summary_title(est.scenario, w), meta, verdict, tables, warnings, est,
-                   tuple(o.estimate for o in priced), headline=_headline(est, mine, w) + _price_headline(decision, w),
+                   tuple(o.estimate for o in priced),
+                   headline=_headline(est, mine, w, objective) + _price_headline(decision, w),
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
                    sources=tuple(sources.items),
                    approval=_approval_table(w, prepared_by, today).rows,

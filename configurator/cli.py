@@ -109,7 +109,7 @@ MAX_LIMIT = 10_000
 
 def _filters_from_args(args: argparse.Namespace, catalog: Catalog) -> Filters:
     owned_card, owned_count = None, 0
-    if args.owned is not None:
+    if getattr(args, "owned", None) is not None:  # the report has no --owned: its bill buys every card
         owned_card, colon, count = args.owned.partition(":")
         if not colon or not re.fullmatch(r"-?[0-9]+", count.strip()):
             raise UsageError(msg("cli-owned-form", example="h100-sxm:16", text=args.owned))
@@ -214,7 +214,8 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
     scenario = with_constraints(scenario_from_args(args, catalog), args)  # in the language's currency
     from configurator.report.export import TEXT_FORMATS, export_format, summary_of, write_summary
 
-    recommended = _recommended_for_report(scenario, catalog, args)
+    objective, filters = Objective(args.objective), _filters_from_args(args, catalog)
+    recommended = _recommended_for_report(scenario, catalog, args, objective, filters)
     scenario = recommended or scenario
 
     try:
@@ -225,8 +226,8 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
 
             analysis = analyse(scenario, catalog)
             chosen, charts = analysis.estimate, lambda: _window_charts(analysis, args.lang)
-        write_summary(summary_of(chosen, catalog, args.lang, recommended=recommended is not None), args.output,
-                      charts)
+        write_summary(summary_of(chosen, catalog, args.lang, recommended=recommended is not None,
+                                 objective=objective, filters=filters), args.output, charts)
     except ValueError as error:  # its message (``said``) where it has one: in the language of --lang
         raise UsageError(error.said if isinstance(getattr(error, "said", None), Message) else str(error)) from None
     except MissingBundledFile:
@@ -238,14 +239,17 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
     return 0
 
 
-def _recommended_for_report(scenario: Scenario, catalog: Catalog, args: argparse.Namespace) -> Scenario | None:
+def _recommended_for_report(scenario: Scenario, catalog: Catalog, args: argparse.Namespace,
+                            objective: Objective = Objective.TCO, filters: Filters = Filters()  # noqa: B008 - frozen
+                            ) -> Scenario | None:
     """Without ``--card`` (and without a scenario file, which names its card), the summary presents
     the recommendation, as the wizard's export does when the card is left to the recommender: the
-    scenario of the configuration ranked first by total cost of ownership; None when a card was
+    scenario of the configuration ``recommend`` ranks first with the same ``--objective`` and
+    filters (``--domestic-only``, ``--vendor``, ``--software``, ``--classes``); None when a card was
     chosen, or nothing is ranked (then the default card's estimate says why)."""
     if getattr(args, "card", None) is not None or args.scenario is not None:
         return None
-    best = recommend(scenario, catalog, Objective.TCO, Filters(), limit=1).best
+    best = recommend(scenario, catalog, objective, filters, limit=1).best
     return None if best is None else best.estimate.scenario
 
 
@@ -318,6 +322,19 @@ def _add_launch_flag(parser: argparse.ArgumentParser) -> None:
                              " the whole text)")
 
 
+def _add_ranking_flags(parser: argparse.ArgumentParser) -> None:
+    """The goals and limits, what the ranking minimises and which cards it may list: one set for
+    ``recommend`` and ``report`` (whose summary ranks its alternatives, and without ``--card`` its
+    recommendation, as ``recommend`` does with the same flags)."""
+    parser.add_argument("--objective", choices=[o.value for o in Objective], default=Objective.TCO.value,
+                        help="what to minimise (default: total cost of ownership)")
+    add_constraint_flags(parser)
+    parser.add_argument("--vendor", action="append", default=[], help="only this vendor (repeatable)")
+    parser.add_argument("--domestic-only", action="store_true", help="only vendors based in mainland China")
+    parser.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
+    parser.add_argument("--classes", help="card classes to consider, comma separated (default: by workload)")
+
+
 @functools.cache
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, built once a process (about 30 ms: every registry flag with its
@@ -335,13 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
     est.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     rec = sub.add_parser("recommend", help="rank every card (and count) for a scenario")
     add_scenario_flags(rec)
-    rec.add_argument("--objective", choices=[o.value for o in Objective], default=Objective.TCO.value,
-                     help="what to minimise (default: total cost of ownership)")
-    add_constraint_flags(rec)
-    rec.add_argument("--vendor", action="append", default=[], help="only this vendor (repeatable)")
-    rec.add_argument("--domestic-only", action="store_true", help="only vendors based in mainland China")
-    rec.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
-    rec.add_argument("--classes", help="card classes to consider, comma separated (default: by workload)")
+    _add_ranking_flags(rec)
     rec.add_argument("--owned", metavar="ID:COUNT", help="cards already owned, e.g. h100-sxm:16")
     rec.add_argument("--limit", type=int, default=10, help="how many to list")
     rec.add_argument("--json", action="store_true")
@@ -359,7 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("-o", "--output", type=Path, required=True, help="output file; format from the extension")
     rep.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the summary")
     add_scenario_flags(rep)
-    add_constraint_flags(rep)
+    _add_ranking_flags(rep)
     cat = sub.add_parser("catalog", help="list or show cards")
     cat_sub = cat.add_subparsers(dest="catalog_command", required=True, parser_class=CommandParser)
     lst = cat_sub.add_parser("list", help="all cards")

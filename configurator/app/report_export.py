@@ -96,19 +96,28 @@ def summary_for(scenario: Scenario, catalog: Catalog, language: str,
     return summary_of(analysis.estimate, catalog, language), analysis
 
 
-def summary_document(analysis: Analysis, catalog: Catalog, language: str):
-    """The printable document (QTextDocument) of ``analysis``, with the window's charts."""
+def summary_document(analysis: Analysis, catalog: Catalog, language: str, ranked_by: tuple = ()):
+    """The printable document (QTextDocument) of ``analysis``, with the window's charts;
+    ``ranked_by``: (objective, filters) of the recommendation panel, the alternatives' ranking
+    (empty: total cost of ownership over every card of the workload's classes)."""
     from configurator.report.document import build_document
 
-    return build_document(summary_of(analysis.estimate, catalog, language), chart_images(analysis, language))
+    return build_document(summary_of(analysis.estimate, catalog, language, *_ranked(ranked_by)),
+                          chart_images(analysis, language))
+
+
+def _ranked(ranked_by: tuple) -> tuple:
+    """``summary_of``'s (recommended, objective, filters) arguments from (objective, filters)."""
+    return (False, *ranked_by) if ranked_by else ()
 
 
 def export(scenario: Scenario, catalog: Catalog, path: Path, language: str = "en",
-           analysis: Analysis | None = None) -> Summary:
+           analysis: Analysis | None = None, ranked_by: tuple = ()) -> Summary:
     """Write the summary to ``path``; the format follows the extension (.pdf .md .csv .json).
 
     ``analysis`` is the window's analysis of ``scenario``; without it the scenario is analysed
-    here (only a PDF needs more than the chosen card's estimate: its charts).
+    here (only a PDF needs more than the chosen card's estimate: its charts). ``ranked_by``: as
+    :func:`summary_document`'s.
     """
     from configurator.core.estimate import estimate
     from configurator.report.export import export_format
@@ -116,7 +125,7 @@ def export(scenario: Scenario, catalog: Catalog, path: Path, language: str = "en
     # refuse an unknown format or a missing folder before computing anything
     if export_format(path) in TEXT_FORMATS and analysis is None:
         chosen = estimate(scenario, catalog.get(scenario.card_id))  # the analysis' first step, alone
-        return write_summary(summary_of(chosen, catalog, language), path)
+        return write_summary(summary_of(chosen, catalog, language, *_ranked(ranked_by)), path)
     analysis = analysis if analysis is not None else analyse(scenario, catalog)
-    return write_summary(summary_of(analysis.estimate, catalog, language), path,
+    return write_summary(summary_of(analysis.estimate, catalog, language, *_ranked(ranked_by)), path,
                          lambda: chart_images(analysis, language))

@@ -59,8 +59,10 @@ class SummaryTask(QObject):
 
     def start(self, analysis: Analysis, catalog: Catalog, language: str, with_document: bool,
               done: Callable[[Summary, object], None], failed: Callable[[Exception], None],
-              on_worker: Callable[[Summary, object], object] | None = None) -> None:
-        """Make the summary of ``analysis`` in ``language``; see the class docstring."""
+              on_worker: Callable[[Summary, object], object] | None = None, ranked_by: tuple = ()) -> None:
+        """Make the summary of ``analysis`` in ``language``, its alternatives ranked by ``ranked_by``
+        (the recommendation panel's (objective, filters); empty: total cost of ownership over every
+        card of the workload's classes); see the class docstring."""
         request = (analysis, language, with_document, done, failed, on_worker)
         self._request = request
 
@@ -72,7 +74,7 @@ class SummaryTask(QObject):
                 import configurator.report.document  # noqa: F401
                 if on_worker is None:
                     import configurator.app.preview  # noqa: F401 - the Print Preview's dialog
-            summary = summary_of(analysis.estimate, catalog, language)
+            summary = summary_of(analysis.estimate, catalog, language, *((False, *ranked_by) if ranked_by else ()))
             context.check()
             if with_document:
                 return "summary", summary

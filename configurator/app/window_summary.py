@@ -20,12 +20,22 @@ class SummaryActions:
 
         return current_language()
 
+    def summary_ranked_by(self) -> tuple:
+        """(objective, filters) of the recommendation panel once it was opened — its "Rank by" and
+        its domestic-vendors and consumer-card switches — so the summary's recommendation and
+        alternatives are the panel's ranking (a buyer who asked for domestic vendors only is not
+        shown a cheaper foreign card); empty before: total cost of ownership over every card of
+        the workload's classes."""
+        panel = getattr(self, "recommend_panel", None)
+        return () if panel is None else (panel.ranking.value.objective, panel.filters())
+
     def summary_document(self):
         """The configuration summary of the current scenario as a printable document."""
         from configurator.app.analysis_on_screen import shown_analysis
         from configurator.app.report_export import summary_document
 
-        return summary_document(shown_analysis(self.controller), self.controller.catalog, self.summary_language())
+        return summary_document(shown_analysis(self.controller), self.controller.catalog, self.summary_language(),
+                                self.summary_ranked_by())
 
     def print_preview(self):
         """Open the Print Preview of the summary now (window-modal; it deletes itself when closed)."""
@@ -75,7 +85,8 @@ class SummaryActions:
             report(error, "SummaryActions", command_failed(action.text()), self)
 
         self._summary_task().start(shown_analysis(self.controller), self.controller.catalog,
-                                   self.summary_language(), with_document, done, failed, on_worker)
+                                   self.summary_language(), with_document, done, failed, on_worker,
+                                   self.summary_ranked_by())
 
     def open_print_preview(self) -> None:
         """The menu's Print Preview: the summary made without freezing the window, then shown."""
@@ -149,7 +160,7 @@ class SummaryActions:
 
         try:
             export(self.controller.scenario, self.controller.catalog, path, self.summary_language(),
-                   shown_analysis(self.controller))
+                   shown_analysis(self.controller), self.summary_ranked_by())
         except (OSError, ValueError) as error:
             self._say_export_failed(path, error)
             return False

@@ -13,6 +13,7 @@ from pathlib import Path
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate
 from configurator.core.files import write_text_atomically
+from configurator.core.recommend import Filters, Objective
 from configurator.core.view.printable import single_line
 from configurator.report.file_formats import FORMATS, TEXT_EXTENSIONS, export_format  # noqa: F401 - re-exported
 from configurator.report.render import to_csv, to_json, to_markdown
@@ -22,10 +23,12 @@ TEXT_FORMATS = dict(zip(TEXT_EXTENSIONS, (to_markdown, to_csv, to_json), strict=
 """File extension -> the renderer of the summary as text."""
 
 
-def summary_of(estimate: Estimate, catalog: Catalog, language: str = "en", recommended: bool = False) -> Summary:
+def summary_of(estimate: Estimate, catalog: Catalog, language: str = "en", recommended: bool = False,
+               objective: Objective = Objective.TCO, filters: Filters | None = None) -> Summary:
     """The summary of one estimate (the chosen card's; ``recommended``: the recommendation's, no
-    card having been chosen), in ``language`` ("en" or "zh_CN")."""
-    return build_summary(estimate, catalog, language, recommended=recommended)
+    card having been chosen), in ``language`` ("en" or "zh_CN"), its alternatives ranked by
+    ``objective`` among the cards ``filters`` allows (None: every card of the workload's classes)."""
+    return build_summary(estimate, catalog, language, objective=objective, recommended=recommended, filters=filters)
 
 
 def write_summary(summary: Summary, path: Path, chart_images: Callable[[], dict] | None = None) -> Summary:

@@ -22,8 +22,8 @@ from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
-from configurator.core.recommend import Objective, Result, recommend
-from configurator.core.scenario import Scenario, updated_or_none
+from configurator.core.recommend import DOMESTIC_VENDORS, Filters, Objective, Result, recommend
+from configurator.core.scenario import Scenario, Workload, updated_or_none
 from configurator.core.software import card_cautions
 from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
 from configurator.core.view.card_names import card_name
@@ -152,21 +152,26 @@ def _comparable_scenario(chosen: Estimate) -> Scenario:
     return s
 
 
-def ranking(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO) -> Result:
-    """The ranking the alternatives come from: every card on the chosen job (training without a
-    deadline: finishing within ``TRAINING_TIME_SLACK`` of the chosen time)."""
+def ranking(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO,
+            filters: Filters | None = None) -> Result:
+    """The ranking the alternatives come from: every card ``filters`` allows (None: every card the
+    workload's classes hold, as :func:`~configurator.core.recommend.recommend` without filters) on
+    the chosen job (training without a deadline: finishing within ``TRAINING_TIME_SLACK`` of the
+    chosen time)."""
     # each card at its own best layout: the user's pins were chosen for their card and count
-    return recommend(unpinned(_comparable_scenario(chosen)), catalog, objective, limit=MAX_ALTERNATIVES + 2)
+    return recommend(unpinned(_comparable_scenario(chosen)), catalog, objective, filters or Filters(),
+                     limit=MAX_ALTERNATIVES + 2)
 
 
 def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO,
-                   book: PriceBook | None = None, result: Result | None = None
+                   book: PriceBook | None = None, result: Result | None = None, filters: Filters | None = None
                    ) -> tuple[Option, tuple[Option, ...], tuple[Option, ...]]:
     """(your choice, the other cards' best configurations ranked by ``objective`` on one price
-    basis, the cards that have no price on that basis), from ``result`` (else :func:`ranking`)."""
+    basis, the cards that have no price on that basis), from ``result`` (else :func:`ranking` of
+    the cards ``filters`` allows)."""
     book = price_book_for(chosen.scenario.economics) if book is None else book
     mine = ranked_option(chosen, objective, book)
-    result = result or ranking(chosen, catalog, objective)
+    result = result or ranking(chosen, catalog, objective, filters)
     others = [ranked_option(rec.estimate, objective, book) for rec in result.ranked
               if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
     priced = sorted((o for o in others if o.score is not None), key=lambda o: (o.score, o.estimate.scenario.count))
@@ -337,10 +342,12 @@ def tco_text(cost: DeploymentCost, w: Words) -> str:
     return w("{tco} — without the unpriced items", tco=tco) if cost.bom.unpriced else tco
 
 
-def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], ...]:
+def _headline(est: Estimate, mine: Option, w: Words,
+              objective: Objective = Objective.TCO) -> tuple[tuple[str, str], ...]:
     """The first page's figures: the configuration, its capex and what that covers, the TCO, and —
     only where it fits and carries the load, else they would be figures of a deployment that
-    cannot run — the cost per unit of work and the speed; the China export status (named as the
+    cannot run — the cost per unit of work (ranked by rent: the rent's first, the figure the
+    alternatives are ranked on, then the TCO's) and the speed; the China export status (named as the
     buyer's own only where China is their delivery region: a buyer who set none, or another, read
     "Export status: Delivery to China: not permitted" as their verdict, persona finding #19)."""
     cost, own = mine.cost, mine.cost.ownership
@@ -351,6 +358,8 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
         (w("Total cost of ownership over {years} years", years=years), tco_text(cost, w)),
     ]
     if est.usable:
+        if objective is Objective.CLOUD and mine.per_unit is not None:
+            rows.append((per_unit_name(est, w, "cloud"), unit_cost(mine.per_unit, currency)))
         tco_per_unit = tco_per_unit_of(est, mine)
         if tco_per_unit is not None:
             rows.append((per_unit_name(est, w), unit_cost(tco_per_unit, currency)))
@@ -420,7 +429,8 @@ def pinned_layout(est: Estimate) -> tuple[str, ...]:
 
 
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
-                        objective: Objective, w: Words, recommended: bool = False) -> Table:
+                        objective: Objective, w: Words, recommended: bool = False,
+                        filters: Filters | None = None) -> Table:
     currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
     unit = per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
@@ -450,7 +460,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
     note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
                            by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency),
-                      *filter(None, (unpriced_note(unpriced, w),)))
+                      *filter(None, (filters_note(filters, w, mine.estimate.scenario.workload),
+                                     unpriced_note(unpriced, w))))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
         note = _sentences(w, note, w("Without a deadline, alternatives finish within {x}× your choice's time.",
                                      x=f"{TRAINING_TIME_SLACK:g}"))  # no space after a Chinese full stop
@@ -459,6 +470,30 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         note = _sentences(w, note, w("Alternatives are laid out by the planner; your pinned {pins} apply to your "
                                      "choice only.", pins=w.label(", ").join(pins)))
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
+
+
+def filters_note(filters: Filters | None, w: Words, workload: Workload | None = None) -> str:
+    """Which cards the alternatives were drawn from when the buyer narrowed them: 'Only cards of
+    vendors based in mainland China are compared.' (``--domestic-only``), 'Only cards of Huawei,
+    Moore Threads are compared.' (``--vendor``), the frameworks and classes asked for (classes
+    only where they are not ``workload``'s default ones, which the recommendation panel always
+    names); empty without filters (every card of the workload's classes)."""
+    if filters is None:
+        return ""
+    defaults = () if workload is None else tuple(family_of(workload).default_classes[workload])
+    said = []
+    if filters.domestic_only:
+        said.append(w("Only cards of vendors based in mainland China are compared ({vendors}).",
+                      vendors=w.label(", ").join(sorted(DOMESTIC_VENDORS))))
+    if filters.vendors:
+        said.append(w("Only cards of {vendors} are compared.", vendors=w.label(", ").join(filters.vendors)))
+    if filters.classes and tuple(filters.classes) != defaults:
+        said.append(w("Only these card classes are compared: {classes}.",
+                      classes=w.label(", ").join(w(CLASS_LABELS[c]) for c in filters.classes)))
+    if filters.software:
+        said.append(w("Only cards whose software runs {frameworks} are compared.",
+                      frameworks=w.label(", ").join(filters.software)))
+    return _sentences(w, *said)
 
 
 # ---- what would fit, power, assumptions, approval ----------------------------------------
@@ -533,13 +568,15 @@ def _approval_table(w: Words, prepared_by: str, today: date) -> Table:
 
 def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: date | None = None,
                   objective: Objective = Objective.TCO, book: PriceBook | None = None,
-                  prepared_by: str = "", recommended: bool = False) -> Summary:
+                  prepared_by: str = "", recommended: bool = False, filters: Filters | None = None) -> Summary:
     """The whole summary of ``est`` in ``language`` ("en" or "zh_CN"), ranked by ``objective``
-    (``recommended``: no card was chosen, ``est`` is the recommendation and is presented as such)."""
+    among the cards ``filters`` allows (None: every card of the workload's classes), as the
+    ranking the buyer asked for (``recommended``: no card was chosen, ``est`` is the
+    recommendation and is presented as such)."""
     w = Words(language)
     today = today or date.today()
     book = price_book_for(est.scenario.economics) if book is None else book
-    result = ranking(est, catalog, objective)
+    result = ranking(est, catalog, objective, filters)
     mine, priced, unpriced = ranked_options(est, catalog, objective, book, result)
     decision = summary_price_decision([mine, *priced], objective, book)
     decision = () if decision is None else decision.messages()
@@ -562,7 +599,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     tables = (
         *((fixes,) if fixes else ()),
         bom_table(mine, w, sources), tco_table(est, mine, w),
-        _alternatives_table(mine, priced, unpriced, objective, w, recommended),
+        _alternatives_table(mine, priced, unpriced, objective, w, recommended, filters),
         *filter(None, (below_line_table(result, w),)),
         prices_table(sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0)), unpriced, objective,
                      decision, w, sources),
@@ -576,7 +613,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
                 "approval": w("Approval"), "state": w(STATE_TITLES[state])}
     return Summary(language, summary_title(est.scenario, w), meta, verdict, tables, warnings, est,
-                   tuple(o.estimate for o in priced), headline=_headline(est, mine, w) + _price_headline(decision, w),
+                   tuple(o.estimate for o in priced),
+                   headline=_headline(est, mine, w, objective) + _price_headline(decision, w),
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
                    sources=tuple(sources.items),
                    approval=_approval_table(w, prepared_by, today).rows,

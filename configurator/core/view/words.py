@@ -139,6 +139,7 @@ ZH_CN: dict[str, str] = {
     "Edge card": "边缘卡",
     "Full fine-tune": "全参数微调",
     "LoRA fine-tune": "LoRA 微调",
+    "QLoRA fine-tune": "QLoRA 微调",
     "Inference serving": "推理服务",
     "Compared with the recommendation": "与推荐方案相比",
     "no comparable price": "无可比价格",
@@ -226,7 +227,7 @@ ZH_CN.update({
     "TCO per stream-hour": "每路每小时总拥有成本",
     "TCO per frame": "每帧总拥有成本",
     "Pre-train {model} on {tokens} tokens": "在 {tokens} 词元上预训练 {model}",
-    "{method} {model} on {tokens} tokens": "用 {tokens} 词元{method} {model}",
+    "{method} {model} on {tokens} tokens": "用 {tokens} 词元对 {model} 进行 {method}",
     "Fine-tune": "全参数微调",
     "Serve {model} to {users} users": "为 {users} 位用户提供 {model} 推理服务",
     "Virtual desktops for {users} users": "为 {users} 位用户提供虚拟桌面",
@@ -311,6 +312,11 @@ ZH_CN.update({
         "按{by}排名；所有成本同一口径：{basis}，单位 {currency}。",
     "Without a deadline, alternatives finish within {x}× your choice's time.":
         "未设截止时间：备选方案须在您的选择所需时间的 {x} 倍内完成。",
+    "Only cards of vendors based in mainland China are compared ({vendors}).":
+        "只比较中国大陆厂商的加速卡（{vendors}）。",
+    "Only cards of {vendors} are compared.": "只比较以下厂商的加速卡：{vendors}。",
+    "Only these card classes are compared: {classes}.": "只比较以下类别的加速卡：{classes}。",
+    "Only cards whose software runs {frameworks} are compared.": "只比较软件栈能运行 {frameworks} 的加速卡。",
     "{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}":
         "{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}",
     "{n} experts, {k} per token": "{n} 个专家，每词元激活 {k} 个",

@@ -190,3 +190,25 @@ def h200() -> list[dict]:
     """The H200 calibration rows of ``benchmarks/data/h200-calibration.jsonl`` (one dict per line)."""
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "h200-calibration.jsonl"
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+@pytest.fixture
+def chinese_window(qtbot, tmp_path, monkeypatch):
+    """The main window on a first launch in Chinese (1280 x 800; a closing question answered 'Discard';
+    English again afterwards)."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+
+    from configurator.app import i18n
+    from configurator.app.main import build_main_window
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", "zh_CN")
+    window = build_main_window(settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    yield window
+    window.controller.undo_stack.setClean()
+    i18n.install_language("en")

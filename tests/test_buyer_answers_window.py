@@ -11,7 +11,6 @@ recommendation panel, the editor and the summary (session 18):
 
 from __future__ import annotations
 
-import pytest
 from buyer_questions import CHINESE_BUYER
 from test_same_answer import _cli_json, _preset_row, _to_result
 
@@ -25,26 +24,6 @@ from configurator.report.summary_below_line import MAX_BELOW_LINE
 
 def _table(summary, key):
     return next(t for t in summary.tables if t.key == key)
-
-
-@pytest.fixture
-def chinese_window(qtbot, tmp_path, monkeypatch):
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QMessageBox
-
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
-
-    from configurator.app import i18n
-    from configurator.app.main import build_main_window
-
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    settings.setValue("language", "zh_CN")
-    window = build_main_window(settings)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    yield window
-    window.controller.undo_stack.setClean()
-    i18n.install_language("en")
 
 
 def test_the_chinese_rate_and_budget_question_has_the_command_lines_answer_everywhere(qtbot, chinese_window):

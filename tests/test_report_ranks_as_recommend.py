@@ -67,25 +67,6 @@ def test_rented_summary_ranks_by_rent_as_recommend_does(tmp_path, capsys):
     assert shown == f"{first['cloud_per_million_tokens']:.3f} CNY"
 
 
-@pytest.fixture
-def chinese_window(qtbot, tmp_path, monkeypatch):
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QMessageBox
-
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
-    from configurator.app import i18n
-    from configurator.app.main import build_main_window
-
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    settings.setValue("language", "zh_CN")
-    window = build_main_window(settings)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    yield window
-    window.controller.undo_stack.setClean()
-    i18n.install_language("en")
-
-
 def _alternatives(markdown: str) -> str:
     return markdown.split("## 备选方案")[1].split("\n## ")[0]
 

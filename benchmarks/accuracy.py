@@ -33,15 +33,15 @@ from pathlib import Path
 
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, LLAMA1_65B, MPT, TARGETS, Row, gpt,
                            overridden, publication_of, scenario)
-from accuracy_heldout import SOURCE, describe_excluded, held_out_rows
+from accuracy_heldout import SOURCE, held_out_rows
+from accuracy_sections import print_by_source, print_excluded, print_memory_groups, print_not_available
 from accuracy_reserve import reserve_cases
 from h200_rig_rows import h200_ceilings, h200_rows
 from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
 from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate,
                               _serving, _sglang_sharegpt, _ttft, hbm_cases, mmq_cases, pr4766_decode_cases,
                               pr19053_decode_cases)
-from loso import (NOT_FITTED, Held, Ident, by_publication, describe, ident, kind_summary, leave_one_source_out,
-                  print_fits)
+from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.scenario import AttentionKernel, Scenario, updated
@@ -510,62 +510,6 @@ def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, out
               + (f"; {len(from_fitting)} of them from a table whose other rows set a default, left out of its fit "
                  "(the row's within_source says why)." if from_fitting else "."))
         print_not_available(held)
-
-
-def print_by_source(held: Mapping[Ident, Held]) -> None:
-    """Per kind that depends on a fitted default: each publication's rows, in-sample and leave-one-source-out
-    medians (``loso.by_publication``), so the source that carries a kind's out-of-source error is named."""
-    print("\nBy source (kinds with fitted defaults; median |error| %, in sample and leave one source out):")
-    for kind in TARGETS:
-        summary = kind_summary(held.values(), kind)
-        if summary is None or not summary.fitted:
-            continue
-        print(f"  {kind}")
-        for s in by_publication(held.values(), kind):
-            out = "n/a" if s.out_of_source is None else f"{s.out_of_source:6.1f}"
-            note = f" ({s.with_value}/{s.rows} rows)" if s.out_of_source is not None and s.with_value < s.rows else ""
-            rows = f"{s.rows:4d} row{'s' if s.rows > 1 else ' '}"
-            print(f"    {s.publication:46} {rows}  in sample {s.in_sample:6.1f}  LOSO {out}{note}")
-
-
-def print_excluded(path: Path) -> None:
-    """The published rows of the held-out file listed as excluded (the estimator cannot express them), by
-    publication with the reasons (``accuracy_heldout.describe_excluded``)."""
-    text = describe_excluded(path) if path.exists() else ""
-    if text:
-        print("Listed, not predicted (held-out.json case 'excluded': what the estimator cannot express):\n" + text)
-
-
-def print_not_available(held: Mapping[Ident, Held]) -> None:
-    """Per fitted default that leaves rows n/a out of source: how many rows of which kinds, and why
-    (``defaults_registry.FIT_RECORDS``: what was searched for a second source, what would lift it)."""
-    from defaults_registry import FIT_RECORDS
-
-    lost: dict[str, list[Held]] = {}
-    for h in held.values():
-        if h.predicted is None and h.status.startswith("n/a: the ") and " is set only" in h.status:
-            lost.setdefault(h.status[len("n/a: the "):h.status.index(" is set only")], []).append(h)
-    for name, members in lost.items():
-        kinds = ", ".join(f"{k} {sum(h.row.kind == k for h in members)}" for k in sorted({h.row.kind for h in members}))
-        record = FIT_RECORDS.get(name)
-        print(f"  n/a by the {name} ({kinds} rows): {record.alone[len('n/a: '):] if record else 'not registered'}")
-
-
-def print_memory_groups(rows: list[Row]) -> None:
-    """Measured training memory per precision recipe and recomputation setting: the error on
-    reserved memory (the target) and on peak allocated memory (before the allocator's reserve)."""
-    groups: dict[str, list[Row]] = {}
-    for r in rows:
-        if r.kind == "memory" and r.group:
-            groups.setdefault(r.group, []).append(r)
-    print(f"\nH200 training memory by recipe and recomputation ({'rows':>4}  reserved: max |err| %  "
-          "peak allocated: max |err| %)")
-    for group, members in sorted(groups.items()):
-        reserved = max(abs(r.error_pct) for r in members)
-        peak = max(abs(100 * (p - m) / m) for p, m in (r.peak for r in members))
-        within = sum(abs(r.error_pct) <= TARGETS["memory"] for r in members)
-        print(f"  {group:36} {len(members):4d}  {reserved:10.1f} ({within}/{len(members)} within ±10 %)  "
-              f"{peak:10.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,26 +23,21 @@ from configurator.core.procurement.price_decides import PriceDecision, PricedOpt
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.recommend_filters import CONSUMER_LEFT_OUT, DEFAULT_CLASSES, DOMESTIC_VENDORS, Filters
 from configurator.core.recommend_software import porting_risk, support_caution
-from configurator.core.software import runs_software
 from configurator.core.stated import stated
-from configurator.core.workloads import FAMILIES, CostBasis, family_of
+from configurator.core.workloads import CostBasis, family_of
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import plannable
 from configurator.core.workloads.serving.collector import collector_paused
 from configurator.core.workloads.serving.family import served_tokens_per_hour
 from configurator.core.ranking_question import ranking_question
 
-__all__ = ["DEFAULT_CLASSES", "CardRanking", "CostBasis", "Filters", "Objective", "Recommendation", "Result",
-           "cost_basis", "below_the_line", "pareto_front", "rank_card", "ranking_of", "ranking_question", "recommend",
+__all__ = ["CONSUMER_LEFT_OUT", "DEFAULT_CLASSES", "DOMESTIC_VENDORS", "CardRanking", "CostBasis", "Filters",
+           "Objective", "Recommendation", "Result", "cost_basis", "below_the_line", "pareto_front", "rank_card", "ranking_of", "ranking_question", "recommend",
            "score", "served_tokens_per_hour", "speed_of", "suggest"]
 """The ranking; its JSON (``result_to_dict``, ``recommendation_to_dict``, ``below_line_to_dict``) is in
 :mod:`configurator.core.recommend_json`, above it."""
-
-DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
-                              "Alibaba T-Head"})
-"""Vendors designing accelerators in mainland China (the 'domestic only' filter)."""
-
 
 class Objective(StrEnum):
     """What the ranking minimises."""
@@ -52,45 +47,6 @@ class Objective(StrEnum):
     FASTEST = "fastest"  # training time, or time per output token
     ENERGY = "energy"  # kWh per token
     FEWEST_CARDS = "fewest-cards"
-
-
-DEFAULT_CLASSES = {workload: classes for family in FAMILIES for workload, classes in family.default_classes.items()}
-"""Classes considered unless the user picks others: data-centre cards for each job. Consumer
-graphics cards are left out by default (no ECC, no NVLink, no vGPU, licence limits in data
-centres); picking classes explicitly brings them back. The built-in families' table; the ranking
-asks the family (``WorkloadFamily.default_classes``), so a registered family needs no entry here."""
-
-
-CONSUMER_LEFT_OUT = "consumer card: left out unless the classes are picked"
-"""Why a consumer (GeForce-class) card of an allowed class is not ranked (``Result.rejected``): no ECC,
-data-centre use restricted by its licence; picking the classes (``--classes``, the panel's consumer
-box) ranks it. The ranking text says how many were left out so (a render farm's buyer whose reference
-card is an RTX 4090 saw it nowhere, only "59 cards left out")."""
-
-
-@dataclass(frozen=True)
-class Filters:
-    """Which cards may be recommended (``classes`` empty = the workload's default classes)."""
-
-    vendors: tuple[str, ...] = ()
-    domestic_only: bool = False
-    classes: tuple[str, ...] = ()
-    owned_card: str | None = None
-    owned_count: int = 0
-    consumer: bool | None = None  # consumer graphics cards; None = only when classes are picked explicitly
-    software: tuple[str, ...] = ()  # frameworks the buyer's software needs (supported or partial on the card)
-
-    def allows(self, card: Card, workload: Workload) -> bool:
-        classes = self.classes or family_of(workload).default_classes[workload]
-        return ((not self.vendors or card.vendor in self.vendors)
-                and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
-                and card.category in classes
-                and (self.allows_consumer or not card.is_consumer)
-                and runs_software(card, self.software))
-
-    @property
-    def allows_consumer(self) -> bool:
-        return bool(self.classes) if self.consumer is None else self.consumer
 
 
 @dataclass(frozen=True)

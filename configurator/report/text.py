@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate
-from configurator.core.recommend import CONSUMER_LEFT_OUT
+from configurator.core.recommend_filters import CONSUMER_LEFT_OUT
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
 from configurator.core.view.constraints_view import constraints_section, does_not_run, targets_held, verdict_line

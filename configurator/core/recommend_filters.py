@@ -1,0 +1,55 @@
+"""Which cards a ranking may recommend: the buyer's filters (vendors, domestic vendors only,
+classes, consumer cards, software) and the classes each workload considers by default. Below
+:mod:`configurator.core.recommend`, which re-exports them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.catalog import Card
+from configurator.core.scenario import Workload
+from configurator.core.software import runs_software
+from configurator.core.workloads import FAMILIES, family_of
+
+DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
+                              "Alibaba T-Head"})
+"""Vendors designing accelerators in mainland China (the 'domestic only' filter)."""
+
+
+DEFAULT_CLASSES = {workload: classes for family in FAMILIES for workload, classes in family.default_classes.items()}
+"""Classes considered unless the user picks others: data-centre cards for each job. Consumer
+graphics cards are left out by default (no ECC, no NVLink, no vGPU, licence limits in data
+centres); picking classes explicitly brings them back. The built-in families' table; the ranking
+asks the family (``WorkloadFamily.default_classes``), so a registered family needs no entry here."""
+
+
+CONSUMER_LEFT_OUT = "consumer card: left out unless the classes are picked"
+"""Why a consumer (GeForce-class) card of an allowed class is not ranked (``Result.rejected``): no ECC,
+data-centre use restricted by its licence; picking the classes (``--classes``, the panel's consumer
+box) ranks it. The ranking text says how many were left out so (a render farm's buyer whose reference
+card is an RTX 4090 saw it nowhere, only "59 cards left out")."""
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which cards may be recommended (``classes`` empty = the workload's default classes)."""
+
+    vendors: tuple[str, ...] = ()
+    domestic_only: bool = False
+    classes: tuple[str, ...] = ()
+    owned_card: str | None = None
+    owned_count: int = 0
+    consumer: bool | None = None  # consumer graphics cards; None = only when classes are picked explicitly
+    software: tuple[str, ...] = ()  # frameworks the buyer's software needs (supported or partial on the card)
+
+    def allows(self, card: Card, workload: Workload) -> bool:
+        classes = self.classes or family_of(workload).default_classes[workload]
+        return ((not self.vendors or card.vendor in self.vendors)
+                and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
+                and card.category in classes
+                and (self.allows_consumer or not card.is_consumer)
+                and runs_software(card, self.software))
+
+    @property
+    def allows_consumer(self) -> bool:
+        return bool(self.classes) if self.consumer is None else self.consumer

@@ -116,3 +116,7 @@ def reference(text: str, language: str) -> str:
             found.append(address)
     return "; ".join(found[:3])
 
+
+def sentences(w: Words, *said: str) -> str:
+    """Sentences one after another: a space between them in English, none after a Chinese full stop."""
+    return ("" if w.language == "zh_CN" else " ").join(said)

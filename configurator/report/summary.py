@@ -22,8 +22,8 @@ from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
-from configurator.core.recommend import DOMESTIC_VENDORS, Filters, Objective, Result, recommend
-from configurator.core.scenario import Scenario, Workload, updated_or_none
+from configurator.core.recommend import Filters, Objective, Result, recommend
+from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.software import card_cautions
 from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
 from configurator.core.view.card_names import card_name
@@ -43,6 +43,7 @@ from configurator.core.view.rows import Amount, View, label, write
 from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.family_view import view_of
 from configurator.core.workloads import family_of
+from configurator.report.language import sentences as _sentences
 from configurator.report.language import (
     CLASS_LABELS,
     EXPORT_LABELS,
@@ -78,6 +79,7 @@ from configurator.report.summary_money import (
     tco_table,
     work_per_year,
 )
+from configurator.report.summary_filters import filters_note
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.summary_below_line import below_line_table
 from configurator.report.tradeoff import tradeoff_section
@@ -227,11 +229,6 @@ def choice_problems(est: Estimate, w: Words) -> tuple[str, ...]:
     problems += [write(verdict_brief(v, runs), w.language) for v in est.verdicts
                  if v in est.violations or shown_met(v, runs) is False]
     return tuple(problems)
-
-
-def _sentences(w: Words, *sentences: str) -> str:
-    """Sentences one after another: a space between them in English, none after a Chinese full stop."""
-    return ("" if w.language == "zh_CN" else " ").join(sentences)
 
 
 def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, recommended: bool = False,
@@ -470,30 +467,6 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         note = _sentences(w, note, w("Alternatives are laid out by the planner; your pinned {pins} apply to your "
                                      "choice only.", pins=w.label(", ").join(pins)))
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
-
-
-def filters_note(filters: Filters | None, w: Words, workload: Workload | None = None) -> str:
-    """Which cards the alternatives were drawn from when the buyer narrowed them: 'Only cards of
-    vendors based in mainland China are compared.' (``--domestic-only``), 'Only cards of Huawei,
-    Moore Threads are compared.' (``--vendor``), the frameworks and classes asked for (classes
-    only where they are not ``workload``'s default ones, which the recommendation panel always
-    names); empty without filters (every card of the workload's classes)."""
-    if filters is None:
-        return ""
-    defaults = () if workload is None else tuple(family_of(workload).default_classes[workload])
-    said = []
-    if filters.domestic_only:
-        said.append(w("Only cards of vendors based in mainland China are compared ({vendors}).",
-                      vendors=w.label(", ").join(sorted(DOMESTIC_VENDORS))))
-    if filters.vendors:
-        said.append(w("Only cards of {vendors} are compared.", vendors=w.label(", ").join(filters.vendors)))
-    if filters.classes and tuple(filters.classes) != defaults:
-        said.append(w("Only these card classes are compared: {classes}.",
-                      classes=w.label(", ").join(w(CLASS_LABELS[c]) for c in filters.classes)))
-    if filters.software:
-        said.append(w("Only cards whose software runs {frameworks} are compared.",
-                      frameworks=w.label(", ").join(filters.software)))
-    return _sentences(w, *said)
 
 
 # ---- what would fit, power, assumptions, approval ----------------------------------------

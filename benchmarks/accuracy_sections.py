@@ -66,3 +66,11 @@ def print_memory_groups(rows: list[Row]) -> None:
         within = sum(abs(r.error_pct) <= TARGETS["memory"] for r in members)
         print(f"  {group:36} {len(members):4d}  {reserved:10.1f} ({within}/{len(members)} within ±10 %)  "
               f"{peak:10.1f}")
+
+
+if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

@@ -144,6 +144,10 @@ def recommendation_table(result, language: str = "en") -> str:
         lines += columns_text(ranking_columns(result), language)
         lines.append(w.label("Why the first:"))
         lines += [f"  - {single_line(w.message(m))}" for m in result.ranked[0].reasons]
+        held = constraints_section(result.ranked[0].estimate.verdicts)  # what it costs against the budget, …
+        if held is not None:
+            lines.append(w.label("The first against the constraints you set:"))
+            lines += ["  " + single_line(" ".join(verdict_line(r, language))) for r in held.rows]
     else:
         lines.append(w.label("No card meets the scenario's constraints."))
     lines += price_lines(result, language)

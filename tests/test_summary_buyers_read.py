@@ -137,3 +137,14 @@ def test_the_chinese_date_line_takes_full_width_colons(summary):
     date = summary.meta[0]
     assert f"<b>{date[0]}</b>{colon}{date[1]}" in to_html(summary)
     assert f"**{date[0]}**{colon}" in to_markdown(summary)
+
+
+def test_an_unknown_3a090_class_is_not_read_as_an_unknown_status(tmp_path):
+    """'对华交付：允许（未知，TPP 1,600）' read as if the status were unknown: it is the card's 3A090 class."""
+    from configurator.cli import main
+
+    out = tmp_path / "s.md"
+    assert main(["report", "--workload", "lora", "--model", "qwen2.5-7b", "--card", "mtt-s4000", "--count", "2",
+                 "--region", "cn", "--lang", "zh_CN", "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "允许（3A090 分类未知，TPP 1,600）" in text and "允许（未知" not in text

@@ -278,7 +278,8 @@ def export_line(est: Estimate, w: Words) -> str | None:
     if ec is None:
         return None
     tpp, _density, paragraph = card_classification(est.card)
-    figures = f"ECCN {paragraph}" if paragraph.startswith("3A090") else w(paragraph)
+    figures = f"ECCN {paragraph}" if paragraph.startswith("3A090") else w(
+        "3A090 class unknown" if paragraph == "unknown" else paragraph)  # not the status: that is given first
     if tpp is not None:
         figures = w("{paragraph}, TPP {tpp}", paragraph=figures, tpp=count(tpp))  # a Chinese comma in Chinese
     return w("Delivery to China: {status} ({figures}) — status as of {date} from {source}; not legal advice.",

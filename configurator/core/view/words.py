@@ -376,6 +376,7 @@ ZH_CN.update({
     "list": "目录价", "quote": "报价", "catalog": "目录",
     "licence required": "需要许可证", "not permitted": "不允许", "permitted": "允许", "unknown": "未知",
     "below 3A090": "低于 3A090 门槛",
+    "3A090 class unknown": "3A090 分类未知",
     "NVLink": "NVLink", "NVLink bridge": "NVLink 桥接", "Infinity Fabric": "Infinity Fabric",
     "Ethernet (RoCE)": "以太网（RoCE）", "ICI": "ICI", "HCCS": "HCCS", "MLU-Link": "MLU-Link", "BLink": "BLink",
     "MTLink": "MTLink", "proprietary link": "专有互联", "no card-to-card link": "无卡间互联",

@@ -102,12 +102,13 @@ def summary_document(analysis: Analysis, catalog: Catalog, language: str, ranked
     (empty: total cost of ownership over every card of the workload's classes)."""
     from configurator.report.document import build_document
 
-    return build_document(summary_of(analysis.estimate, catalog, language, *_ranked(ranked_by)),
+    return build_document(summary_of(analysis.estimate, catalog, language, *ranked_arguments(ranked_by)),
                           chart_images(analysis, language))
 
 
-def _ranked(ranked_by: tuple) -> tuple:
-    """``summary_of``'s (recommended, objective, filters) arguments from (objective, filters)."""
+def ranked_arguments(ranked_by: tuple) -> tuple:
+    """``summary_of``'s (recommended, objective, filters) arguments from the panel's (objective,
+    filters) (:meth:`~configurator.app.window_summary.SummaryActions.summary_ranked_by`; empty: none)."""
     return (False, *ranked_by) if ranked_by else ()
 
 
@@ -125,7 +126,7 @@ def export(scenario: Scenario, catalog: Catalog, path: Path, language: str = "en
     # refuse an unknown format or a missing folder before computing anything
     if export_format(path) in TEXT_FORMATS and analysis is None:
         chosen = estimate(scenario, catalog.get(scenario.card_id))  # the analysis' first step, alone
-        return write_summary(summary_of(chosen, catalog, language, *_ranked(ranked_by)), path)
+        return write_summary(summary_of(chosen, catalog, language, *ranked_arguments(ranked_by)), path)
     analysis = analysis if analysis is not None else analyse(scenario, catalog)
-    return write_summary(summary_of(analysis.estimate, catalog, language, *_ranked(ranked_by)), path,
+    return write_summary(summary_of(analysis.estimate, catalog, language, *ranked_arguments(ranked_by)), path,
                          lambda: chart_images(analysis, language))

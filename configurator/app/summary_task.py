@@ -67,14 +67,14 @@ class SummaryTask(QObject):
         self._request = request
 
         def job(context: JobContext) -> tuple:
+            from configurator.app.report_export import ranked_arguments
             from configurator.report.export import summary_of
 
             if with_document:  # what the GUI thread's pieces import, loaded here (no Qt object made at import)
-                import configurator.app.report_export  # noqa: F401
                 import configurator.report.document  # noqa: F401
                 if on_worker is None:
                     import configurator.app.preview  # noqa: F401 - the Print Preview's dialog
-            summary = summary_of(analysis.estimate, catalog, language, *((False, *ranked_by) if ranked_by else ()))
+            summary = summary_of(analysis.estimate, catalog, language, *ranked_arguments(ranked_by))
             context.check()
             if with_document:
                 return "summary", summary

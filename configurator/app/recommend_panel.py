@@ -8,6 +8,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
+from configurator.app.against_constraints import against_html
 from configurator.app.binders import ValueModel
 from configurator.app.compact_form import narrowed_combos
 from configurator.app.controller import ScenarioController
@@ -156,9 +157,17 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.price_decides_label.setObjectName("price-decides")
         self.price_decides_label.setWordWrap(True)
         self.price_decides_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.against_label = QLabel()
+        """Over the reasons: the selected configuration (the first when the ranking is shown) against each
+        constraint the buyer set, as the command line prints the first's (its capex against the budget, the
+        region, the deadline, power, latency); empty when none is set."""
+        self.against_label.setObjectName("against-constraints")
+        self.against_label.setWordWrap(True)
+        self.against_label.setTextFormat(Qt.TextFormat.RichText)
+        self.against_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.reasons = QLabel()
         self.reasons.setWordWrap(True)
-        middle.addWidget(self._scrolled(self.price_decides_label, self.reasons), 2)
+        middle.addWidget(self._scrolled(self.against_label, self.price_decides_label, self.reasons), 2)
         self.launch_row = LaunchRow()
         """Copy the selected deployment's launch command (serving engines, trainers): under the table
         whose row it launches (in the chart's column its ~400 px set that column's least width, and
@@ -375,6 +384,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._show_support_caution(result)  # after the prices: their pass sets each name's tooltip
         self._append_unpriced(result)
         self._fill_below_line(result)
+        self._show_capex(result)  # last: it adds to the tooltips the passes before set
         if partial:
             self.price_decides_label.setVisible(False)
         else:
@@ -386,6 +396,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             self._show_reasons()  # the row may have been selected already: its reasons are this ranking's
         else:
             self.launch_row.show_estimate(None)
+            self._show_against(None)
             if not partial:  # the trade-off tab says why it draws nothing
                 self._show_tradeoff()
             self.reasons.setText(self._none_meets_text(result))
@@ -412,6 +423,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         if not rows or self.result is None:
             return
         rec = self.recommendation_at(rows[0].row())
+        self._show_against(rec)
         if rec is None:
             self.launch_row.show_estimate(None)
             return
@@ -420,6 +432,14 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.launch_row.show_estimate(rec.estimate)
         if not self.partial:  # searched for the final ranking's rows only
             self._show_tradeoff()
+
+    def _show_against(self, rec) -> None:
+        """The configuration ``rec`` against each constraint the buyer set (:attr:`against_label`); nothing
+        for None (no row, or the below-the-line heading) or when none is set."""
+        first = rec is not None and self.result is not None and rec is self.result.best
+        text = against_html(rec, first, current_language()) if rec is not None else ""
+        self.against_label.setText(text)
+        self.against_label.setVisible(bool(text))
 
     def use_selected(self) -> bool:
         """Apply the selected configuration to the scenario (undoable); one below the line too,

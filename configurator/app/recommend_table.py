@@ -10,6 +10,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from configurator.app import format as fmt
+from configurator.app.against_constraints import capex_line
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import class_names, factor_names
@@ -230,6 +231,23 @@ class RankingTable:
             self.table.setItem(start + offset, self.PRICE_COLUMN, price)
             self.row_recommendations.append(rec)
         self._fit_columns()
+
+    def _show_capex(self, result: Result) -> None:
+        """What each configuration listed costs to buy (:func:`~configurator.app.against_constraints.capex_line`:
+        the capex the budget is held against, with what it covers and its currency) as a line of every cell's
+        tooltip in its row: the table has no room for a column at 1366 px (the limit column is cut there)."""
+        language = current_language()
+        for row in range(self.table.rowCount()):
+            rec = self.recommendation_at(row)
+            if rec is None:
+                continue
+            line = capex_line(rec, result.book, language)
+            for column in range(self.table.columnCount()):
+                item = self.table.item(row, column)
+                if item is None:
+                    continue
+                tip = item.toolTip() or (item.text() if column == 0 else "")
+                item.setToolTip(f"{tip}\n{line}" if tip else line)
 
     def recommendation_at(self, row: int):
         """The configuration shown in ``row``: ranked, without a price, or below the line (None for

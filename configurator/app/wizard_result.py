@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.editor import model_summary
+from configurator.app.against_constraints import verdict_items
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
@@ -33,7 +34,7 @@ from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.view.card_names import card_name
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES, model_name
-from configurator.core.view.constraints_view import constraints_section, targets_held, verdict_line
+from configurator.core.view.constraints_view import targets_held
 from configurator.core.view.rows import View, label, pair, write
 from configurator.core.view.words import words
 
@@ -349,11 +350,7 @@ class SummaryPage(QWizardPage):
         targets = targets_held(d.estimate)
         if targets is not None:
             items.append(escape(w("Latency targets: {targets}", targets=write(targets, language))))
-        section = constraints_section(d.estimate.verdicts)
-        for row in section.rows if section is not None else ():
-            colour = {"met": "#1b5e20", "not met": "#b00020"}.get(row.note, "#8a6d00")
-            state, verdict = verdict_line(row, language)
-            items.append(f"<span style='color:{colour}'>{escape(state)}</span> {escape(verdict)}")
+        items += verdict_items(d.estimate, language)  # the panel's and the command line's lines
         if not items:
             return ""
         return "<p><b>" + escape(w.label("Constraints")) + "</b></p><ul>" + "".join(

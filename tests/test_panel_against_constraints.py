@@ -28,9 +28,9 @@ China, domestic vendors only (tests/test_first_against_constraints.py asks the c
 
 
 def _plain(html: str) -> list[str]:
-    """The label's lines without their markup and bullets."""
+    """The label's lines without their markup."""
     lines = unescape(re.sub(r"<[^>]+>", "", html.replace("<br>", "\n"))).splitlines()
-    return [line.removeprefix("• ").strip() for line in lines if line.strip()]
+    return [line.strip() for line in lines if line.strip()]
 
 
 def _cli_lines(*argv) -> list[str]:
@@ -62,7 +62,9 @@ def test_the_panel_says_what_the_command_line_says_of_the_first(chinese_panel):
     assert panel.result.ranked, "personacn's question has an answer"
     assert panel.table.selectionModel().selectedRows()[0].row() == 0
     shown = _plain(panel.against_label.text())
-    assert shown == _cli_lines(*QUESTION)  # one source: the same heading and lines, word for word
+    heading, *lines = _cli_lines(*QUESTION)
+    assert shown == [f"{heading} {lines[0]}", *lines[1:]]  # one source: the same lines, word for word
+    shown = [line.removeprefix(heading).strip() for line in shown]
     assert panel.against_label.isVisibleTo(panel)
     capex = next(line for line in shown if "资本支出" in line)
     assert capex.startswith("[满足]") and "低于 500,000 CNY 的预算" in capex
@@ -84,8 +86,9 @@ def test_every_row_says_its_capex_and_the_selected_one_its_verdicts(chinese_pane
     row, rec = listed[1]
     panel.table.selectRow(row)
     shown = _plain(panel.against_label.text())
-    assert shown[0].endswith("对照您设定的约束：") and rec.card.name.split()[0] in shown[0]
-    assert not shown[0].startswith("排名第一")
+    named, _, verdict = shown[0].partition("对照您设定的约束：")
+    assert rec.card.name.split()[0] in named and not named.startswith("排名第一")
+    assert verdict.strip().startswith("[")  # its first verdict on the heading's line
     if panel.below_line_row is not None:  # the heading of what is below the line is no configuration
         panel.table.selectRow(panel.below_line_row)
         assert panel.against_label.text() == "" and not panel.against_label.isVisibleTo(panel)

@@ -34,9 +34,11 @@ def verdict_items(est, language: str) -> list[str]:
 
 
 def against_html(rec, first: bool, language: str) -> str:
-    """The recommendation ``rec`` against the constraints the buyer set, under a bold heading ('The
-    first against the constraints you set:' for the first ranked, ``first``; else named: '4 × BR100
-    against the constraints you set:'), one bulleted line each; empty when none was set."""
+    """The recommendation ``rec`` against the constraints the buyer set: a bold heading ('The first
+    against the constraints you set:' for the first ranked, ``first``; else named: '4 × BR100 against
+    the constraints you set:') and one line each, the first on the heading's line — under the table at
+    1366 × 768 the panel's dock shows one line of them, and so the capex against the budget (the first
+    verdict) rather than the heading alone; empty when none was set."""
     items = verdict_items(rec.estimate, language)
     if not items:
         return ""
@@ -44,7 +46,7 @@ def against_html(rec, first: bool, language: str) -> str:
     heading = w.label("The first against the constraints you set:") if first else \
         w("{config} against the constraints you set:",
           config=f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}")
-    return f"<b>{escape(heading)}</b>" + "".join(f"<br>• {item}" for item in items)
+    return f"<b>{escape(heading)}</b> " + "<br>".join(items)
 
 
 def capex_line(rec, book, language: str) -> str:

@@ -40,7 +40,7 @@ from h200_rig_rows import h200_ceilings, h200_rows
 from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
 from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate,
                               _serving, _sglang_sharegpt, _ttft, hbm_cases, mmq_cases, pr4766_decode_cases,
-                              pr19053_decode_cases)
+                              pr6766_decode_cases, pr19053_decode_cases)
 from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
@@ -243,6 +243,7 @@ PUBLISHED: dict[str, PublishedCase] = {
     **mmq_cases(),
     **pr19053_decode_cases(),
     **pr4766_decode_cases(),
+    **pr6766_decode_cases(),
     **hbm_cases(),
     **reserve_cases(),
     "tp-tinyllama": _per_card("tp-tinyllama", _train(preset("tinyllama-1.1b"), "a100-sxm-40gb", 16, zero=2, mb=8,

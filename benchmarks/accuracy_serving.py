@@ -137,6 +137,28 @@ def pr4766_decode_cases() -> dict:
             for row_id, (card, weight_format) in LLAMA_CPP_PR4766_TG_ROWS.items()}
 
 
+LLAMA_CPP_PR6766_TG_NOTE = ("llama.cpp April 2024, ./main generation (pull request 6766: J. Gaessler's 't/s master' "
+                            "column, without CUDA graphs, and 't/s PR', the branch with them); 'LLaMA 2 7b' as the "
+                            "llama2-7b preset, 128 tokens from an empty cache assumed (./main's count is not given); "
+                            "with issue 6763's pair they set what CUDA graphs save per layer (benchmarks/loso.py)")
+"""What each ./main row of llama.cpp pull request 6766 assumes."""
+
+LLAMA_CPP_PR6766_TG_ROWS = {"it-llamacpp-pr6766-3090-7b-q4_0-main-eager": ("rtx-3090", False),
+                            "it-llamacpp-pr6766-3090-7b-q4_0-main-graphs": ("rtx-3090", True),
+                            "it-llamacpp-pr6766-4090-7b-q4_0-main-eager": ("rtx-4090", False),
+                            "it-llamacpp-pr6766-4090-7b-q4_0-main-graphs": ("rtx-4090", True)}
+"""The decode rows of llama.cpp pull request 6766 (row id -> catalog card, CUDA graphs; LLaMA 2 7B Q4_0, April 2024):
+two eager/graphs pairs of one card, model and build, the fitting rows of llama.cpp's CUDA-graphs saving with issue
+6763's pair (benchmarks/loso.py). Moved from benchmarks/data/held-out.json (rows ``llamacpp-pr6766-*``) on
+2026-12-05 (session 33)."""
+
+
+def pr6766_decode_cases() -> dict:
+    """The published cases of :data:`LLAMA_CPP_PR6766_TG_ROWS` (row id -> case): ./main generation of 128 tokens."""
+    return {row_id: _bench_decode(row_id, preset("llama2-7b"), card, "q4_0", 128, LLAMA_CPP_PR6766_TG_NOTE, graphs)
+            for row_id, (card, graphs) in LLAMA_CPP_PR6766_TG_ROWS.items()}
+
+
 LLAMA_CPP_HBM_NOTE = ("llama.cpp 2024 on an HBM card, 'llama 7B' as the llama2-7b preset; a second publication of "
                       "llama.cpp's HBM decode factor (and, for pp rows, of its cuBLAS prompt share) beside "
                       "XiongjieDai's table (benchmarks/loso.py)")

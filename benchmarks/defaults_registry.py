@@ -67,18 +67,30 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "the ceiling); the first campaign's two rows predicted from the grid's sixteen: 5.2 % median, 10.3 % "
         "worst; the grid's rows from the first campaign's two: n/a (two rows cannot set two shares and a "
         "half-context) (2026-12-04; until then two rows, two shares, solved exactly, all n/a out of source)"),
+    "llama.cpp CUDA-graphs saving": FitRecord(
+        "leave one pair out (its graphs row from its eager row's measurement, the saving from the other pairs): 4.6 % "
+        "median, 6.7 % worst over 3 pairs of two publications (RTX 4090 +6.7 %, RTX 3090 -1.8 %, H100 PCIe -4.6 %); "
+        "each publication left out: pull request 6766's rows from issue 6763's pair alone (27 µs a layer) and the GDDR "
+        "fit solved over it, +6 to +24 % (2026-12-05, session 33; until then 40 µs from NVIDIA's blog, no rule)"),
     "llama.cpp decode on GDDR": FitRecord(
-        "leave one row out 8.2 % median, 23.1 % worst over 20 rows; each of three publications left out: "
+        "leave one row out 7.6 % median, 29.9 % worst over 24 rows; each of four publications left out: XiongjieDai's "
+        "GDDR rows -14 to +9 %, pull request 19053's -24/-33 %, pull request 4766's -7 to +12 %, pull request 6766's "
+        "+6 to +24 % (2026-12-05, session 33, pull request 6766's pairs the fourth publication and the graphs saving "
+        "fitted, 21.7 µs). Session 32: leave one row out 8.2 % median, 23.1 % worst over 20 rows; each of three "
+        "publications left out: "
         "XiongjieDai's GDDR rows -8 to +23 %, pull request 19053's -21/-28 %, pull request 4766's -10 to +10 % "
         "(2026-12-05, session 32, pull request 4766's rows the third publication; until then two publications, "
         "8.6 % median over 16 rows, XiongjieDai's rows +4 to +33 % from pull request 19053's two rows alone at a "
         "share over the cards' peak)"),
     "llama.cpp HBM decode factor": FitRecord(
-        "leave one row out 8.3 % median, 22.5 % worst over 9 rows of three publications; each publication left "
-        "out: XiongjieDai's HBM rows -15 to +26 %, pull request 6017's -22.5 %, issue 6763's +0.9/+8.3 % "
-        "(2026-12-05; until then XiongjieDai's 6 rows alone, 6.1 % median, and its rows n/a out of source)"),
+        "leave one row out 4.7 % median, 17.7 % worst over 9 rows of three publications; each publication left "
+        "out: XiongjieDai's HBM rows -13 to +19 %, pull request 6017's -17.7 %, issue 6763's +2.1/+6.4 % "
+        "(2026-12-05, session 33, over the fitted graphs saving; session 32: 8.3 % median, 22.5 % worst; until then XiongjieDai's 6 rows alone, 6.1 % median, and its rows n/a out of source)"),
     "llama.cpp prompt processing": FitRecord(
-        "leave one row out 11.7 % median, 34.8 % worst over 8 rows of two publications; each publication left "
+        "leave one row out 12.9 % median, 35.5 % worst over 8 rows of two publications (2026-12-05, session 33: the "
+        "GDDR share at which the dequantization copy streams 1.005 -> 1.034, the share 0.988 -> 0.945; each publication "
+        "left out: XiongjieDai's pp512 rows -7 to +43 %, pull request 6017's -14.6/-4.3 %); session 32: "
+        "11.7 % median, 34.8 % worst; each publication left "
         "out: XiongjieDai's pp512 rows -6 to +39 %, pull request 6017's -16.2/-3.5 % (2026-12-05, with the GDDR "
         "decode fit's third publication: its share, at which the dequantization copy streams, rose 0.994 -> 1.005; "
         "until then XiongjieDai's 6 rows alone, 26.1 % median, and its rows n/a out of source)"),

@@ -37,7 +37,10 @@ import numpy as np
 from accuracy_base import Row, assumptions_in_force, profiles_in_force
 from accuracy_reserve import RESERVE_KIND
 from loso_rows import (  # noqa: F401 (the fits' rows and rules, used by FITS below and by callers)
-    LLAMA_CPP_GRAPHS_SAVING_S,
+    LLAMA_CPP_GRAPHS_PAIRS,
+    LLAMA_CPP_GRAPHS_RULE,
+    graphs_saving,
+    graphs_saving_left_out,
     LLAMA_CPP_TG512_TAGS,
     LLAMA_CPP_HBM_TAGS,
     LLAMA_CPP_GDDR_DECODE_ROWS,
@@ -119,6 +122,16 @@ class Fit:
     each: the value whose solution has the least squared log error over the rows wins."""
     ceilings: Mapping[str, float] = field(default_factory=dict)
     """Physical upper bounds on solved fields: a solution over one is no solution (issue 27, part 6)."""
+    tied_to_profile: Callable[[Mapping[str, float], EngineProfile], dict[str, float]] | None = None
+    """Fields set from the solved ones and the engine's profile in force before them (a relation another fit
+    sets: the graphs per-layer time less than the eager one by the fitted CUDA-graphs saving)."""
+    measured_on_profile: bool = False
+    """:attr:`measured` takes the engine's profile in force too (``measured(rows, profile)``)."""
+    depends_on: tuple[str, ...] = ()
+    """Fits (by name) this one is solved over: refitted without a source's rows whenever one of them is."""
+    left_out: Callable[[Sequence[Row]], dict[str, float | None]] | None = None
+    """The rule's own cross-validation from its rows (by key: error [%] or None), in place of
+    :func:`leave_one_row_out` where rows come in pairs."""
 
     def kind_of(self, key: str) -> str:
         """The kind of the fitting row ``key``."""
@@ -138,6 +151,8 @@ class Fit:
         data = (in_base or PROFILES[self.engine]).model_dump()
         data.update(values)
         data.update(self.tied(values))
+        if self.tied_to_profile is not None:
+            data.update(self.tied_to_profile(values, in_base or PROFILES[self.engine]))
         return EngineProfile.model_validate(data)
 
     def in_force(self, values: Mapping[str, float], base: Defaults | None = None) -> Defaults:
@@ -187,19 +202,30 @@ FITS = (
         "cannot outrun the measured copy) (configurator/core/engines.py, TRANSFORMERS)",
         held="the per-layer term (a kernel count × the graph gap, first principles) stays as shipped",
         grid={"kv_half_context": tuple(range(0, 1025, 128))}, ceilings={"kv_read_share": 1.0}),
+    Fit("llama.cpp CUDA-graphs saving", Engine.LLAMA_CPP, "decode", ("layer_overhead_graphs_s",),
+        tuple(key for pair in LLAMA_CPP_GRAPHS_PAIRS for key in pair), LLAMA_CPP_GRAPHS_RULE,
+        held="the eager per-layer time is the next fit's (this one sets the graphs figure that much below it); the "
+             "pairs' own predictions are not fitted: their eager rows are the GDDR and HBM fits' to predict",
+        measured=lambda rows, profile: {
+            "layer_overhead_graphs_s": profile.layer_overhead_eager_s - graphs_saving(rows)},
+        measured_on_profile=True, left_out=graphs_saving_left_out),
     Fit("llama.cpp decode on GDDR", Engine.LLAMA_CPP, "decode", ("weight_stream_share", "layer_overhead_eager_s"),
         LLAMA_CPP_GDDR_DECODE_ROWS,
-        "llama-bench decode rows of Llama 3 8B (and 3.2 3B, LLaMA 2 7B) on GDDR cards, three publications: "
+        "llama-bench decode rows of Llama 3 8B (and 3.2 3B, LLaMA 2 7B) on GDDR cards, four publications: "
         "XiongjieDai's tg512 in Q4_K_M and F16 on seven GDDR6/6X cards (May 2024, with CUDA graphs), llama.cpp "
         "pull request 19053's tg128 of 8B Q4_0 and 3B Q4_K_M on the RTX 6000 Ada (2026 build) and pull request "
         "4766's tg128 of LLaMA 2 7B F16 and Q4_0 on the RTX 3090 and F16 and Q8_0 on the RTX 4090 (January 2024, "
-        "eager): the two formats (or models) on a card separate the byte term from the per-layer term; two "
+        "eager) and pull request 6766's ./main generation of LLaMA 2 7B Q4_0 on the RTX 3090 and 4090, eager and with "
+        "CUDA graphs (April 2024; the CUDA-graphs saving's pairs): the two formats (or models) on a card separate the byte term from the per-layer term; two "
         "constants, least squares on the log error, the weight share at most the card's peak bandwidth "
         "(1/DECODE_BANDWIDTH_EFFICIENCY of the achievable) (configurator/core/engines.py, LLAMA_CPP)",
-        tied=lambda v: {"kv_read_share": v["weight_stream_share"],
-                        "layer_overhead_graphs_s": v["layer_overhead_eager_s"] - LLAMA_CPP_GRAPHS_SAVING_S},
-        held="kv_read_share is set equal to the weight share and the graphs figure to the eager one less 40 µs, "
-             "as shipped; hbm_decode_factor is the next fit's, prefill_share the one after. The table's 70B "
+        tied=lambda v: {"kv_read_share": v["weight_stream_share"]},
+        tied_to_profile=lambda v, profile: {"layer_overhead_graphs_s": v["layer_overhead_eager_s"] - (
+            profile.layer_overhead_eager_s - profile.layer_overhead_graphs_s)},
+        depends_on=("llama.cpp CUDA-graphs saving",),
+        held="kv_read_share is set equal to the weight share and the graphs figure to the eager one less the "
+             "CUDA-graphs saving (the previous fit's); hbm_decode_factor is the next fit's, prefill_share the one "
+             "after. The table's 70B "
              "Q4_K_M rows (seven cards) are held out (benchmarks/data/held-out.json, within_source) to test the "
              "byte/per-layer split at 80 layers; the LLaMA 2 rows of December 2023 (eager, an older build) are "
              "predicted, not fitted",
@@ -211,7 +237,8 @@ FITS = (
         "LLaMA 2 7B F16 on an A100 PCIe (March 2024, eager) and issue 6763's 128 tokens of LLaMA 2 7B Q4_K_M on an "
         "H100 PCIe (April 2024, eager and with CUDA graphs), with the GDDR fit's share and per-layer time in force: "
         "one factor, least squares on the log error (configurator/core/engines.py, LLAMA_CPP)",
-        held="the per-layer times are the GDDR fit's (eager = graphs + 40 µs, as shipped); the eager rows of pull "
+        held="the per-layer times are the GDDR fit's (graphs = eager less the fitted CUDA-graphs saving); the "
+             "eager rows of pull "
              "request 6017 and issue 6763 weigh that per-layer time as the GDDR rows set it"),
     Fit("llama.cpp prompt processing", Engine.LLAMA_CPP, "prefill", ("prefill_share",),
         (*(f"published:ip-llamacpp-l3-8b-{card}-pp512" for card in LLAMA_CPP_PP512_CARDS),
@@ -303,7 +330,10 @@ def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = S
     if fit.grid:
         return _refit_on_grid(fit, keys, source, others)
     if fit.measured is not None:
-        return fit.measured(_predictions([(k, fit.kind_of(k)) for k in keys], source, others))
+        rows = _predictions([(k, fit.kind_of(k)) for k in keys], source, others)
+        if fit.measured_on_profile:
+            return fit.measured(rows, others.profiles.get(fit.engine) or PROFILES[fit.engine])
+        return fit.measured(rows)
     solved = _least_squares(fit, keys, source, others)
     if solved is None or any(solved[name] > ceiling for name, ceiling in fit.ceilings.items()):
         return None
@@ -412,7 +442,11 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
     held: dict[Ident, Held] = {}
     for publication in sorted({r.publication for r in rows}):
         members = [r for r in rows if r.publication == publication]
-        touching = [f for f in fits if any(by_key[k].publication == publication for k in f.rows if k in by_key)]
+        touching: list[Fit] = []
+        for f in fits:  # the fits holding its rows, and those solved over one of them
+            if any(by_key[k].publication == publication for k in f.rows if k in by_key) or \
+                    set(f.depends_on) & {t.name for t in touching}:
+                touching.append(f)
         if not touching:  # the fitted defaults were set without these rows: in sample is out of source
             wanted = [ident(r) for r in members]
             using = {w: [f.name for f in fits if w in _moved_by(f, wanted, source, SHIPPED)] for w in wanted}
@@ -528,9 +562,15 @@ def print_fits(source: RowSource, rows: Sequence[Row]) -> None:
         print(f"  {fit.name}: {len(fit.rows)} rows of {', '.join(publications)}")
         print(f"    rule: {fit.rule}")
         print(f"    shipped: {shipped}; the rule on today's formulas: {solved}")
-        crossed = [abs(e) for e in leave_one_row_out(fit, source).values() if e is not None]
+        how = "leave one row out"
+        if fit.left_out is not None:
+            how, errors = "leave one pair out", fit.left_out(_predictions([(k, fit.kind_of(k)) for k in fit.rows],
+                                                                          source))
+        else:
+            errors = leave_one_row_out(fit, source)
+        crossed = [abs(e) for e in errors.values() if e is not None]
         if crossed:
-            print(f"    leave one row out: median |error| {statistics.median(crossed):.1f} %, "
+            print(f"    {how}: median |error| {statistics.median(crossed):.1f} %, "
                   f"worst {max(crossed):.1f} % over {len(crossed)} rows")
         print(f"    held: {fit.held}")
     print("\nDefaults informed by calibration rows without a rule (their rows stay in sample):")

@@ -3,6 +3,7 @@ and the rules in words (split from ``loso.py``, 2026-12-04, when it passed 600 l
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Sequence
 
@@ -12,9 +13,66 @@ from accuracy_reserve import LLAMA_RECIPES_RESERVE_ROWS
 from h200_rig_rows import decode_rows, reserve_rows
 
 
-LLAMA_CPP_GRAPHS_SAVING_S = 4.0e-5
-"""Per-layer time CUDA graphs save in llama.cpp, the relation ``configurator/core/engines.py``
-ties the graphs figure to the eager one with (NVIDIA blog on CUDA graphs in llama.cpp) [s]."""
+LLAMA_CPP_GRAPHS_PAIRS = (
+    ("published:it-llamacpp-pr6766-3090-7b-q4_0-main-eager", "published:it-llamacpp-pr6766-3090-7b-q4_0-main-graphs"),
+    ("published:it-llamacpp-pr6766-4090-7b-q4_0-main-eager", "published:it-llamacpp-pr6766-4090-7b-q4_0-main-graphs"),
+    ("published:it-llamacpp-i6763-h100p-7b-q4km-eager", "published:it-llamacpp-i6763-h100p-7b-q4km-graphs"))
+"""Every published eager/CUDA-graphs pair of llama.cpp decode on one card, model and build (eager row, graphs row):
+pull request 6766's ./main rows on the RTX 3090 and 4090 (J. Gaessler, 2024-04-19) and issue 6763's on the H100 PCIe
+(A. Gray, 2024-04-19), LLaMA 2 7B at batch 1. They set what CUDA graphs save per layer (:func:`graphs_saving`)."""
+
+LLAMA_CPP_GRAPHS_RULE = (
+    "what CUDA graphs save per layer, from the measurements of every published eager/graphs pair of llama.cpp decode "
+    "on "
+    "one card, model and build (three pairs of two publications: pull request 6766's RTX 3090 and RTX 4090 ./main "
+    "rows, issue 6763's H100 PCIe rows; April 2024, LLaMA 2 7B): the graphs row's time predicted as its eager row's "
+    "measured time less the layers × the saving, one saving, least squares on the log error "
+    "(benchmarks/loso_rows.py, graphs_saving); the profile's graphs per-layer time is its eager one less it "
+    "(configurator/core/engines.py, LLAMA_CPP). Until 2026-12-05 (session 33) 40 µs, NVIDIA's blog on CUDA graphs "
+    "in llama.cpp, against 25, 13 and 27 µs measured by the three pairs")
+"""The rule of the CUDA-graphs saving, in words."""
+
+
+def pair_saving(eager: Row, graphs: Row) -> float:
+    """What CUDA graphs save per layer in one measured pair: the eager row's time per token less the graphs row's,
+    over the model's layers [s] (the rows' quantity is tokens/s at batch 1)."""
+    return (1.0 / eager.measured - 1.0 / graphs.measured) / eager.scenario.model.n_layers
+
+
+def graphs_saving(rows: Sequence[Row]) -> float | None:
+    """The per-layer time CUDA graphs save, from the complete pairs of :data:`LLAMA_CPP_GRAPHS_PAIRS` among ``rows``
+    (their measurements alone): least squares on the log error of each graphs row's time predicted as its eager row's
+    measured time less ``layers × saving`` (Newton's method from the pairs' median) [s]; None without a pair."""
+    by_key = {r.key: r for r in rows}
+    pairs = [(by_key[e], by_key[g]) for e, g in LLAMA_CPP_GRAPHS_PAIRS if e in by_key and g in by_key]
+    if not pairs:
+        return None
+    points = [(1.0 / e.measured, 1.0 / g.measured, e.scenario.model.n_layers) for e, g in pairs]
+    saving = statistics.median(pair_saving(e, g) for e, g in pairs)
+    for _ in range(50):  # minimise sum(log((te - L s) / tg))^2 over s: Newton on its derivative
+        grad = sum(-n / (te - n * saving) * math.log((te - n * saving) / tg) for te, tg, n in points)
+        curv = sum((n / (te - n * saving)) ** 2 * (1.0 - math.log((te - n * saving) / tg)) for te, tg, n in points)
+        step = grad / curv
+        saving -= step
+        if abs(step) < 1e-12:
+            break
+    return saving
+
+
+def graphs_saving_left_out(rows: Sequence[Row]) -> dict[str, float | None]:
+    """Each pair's graphs row predicted from its eager row's measurement with the saving solved from the other pairs
+    (:func:`graphs_saving`), its error [%] by the graphs row's key: the rule's leave-one-pair-out error."""
+    by_key = {r.key: r for r in rows}
+    out: dict[str, float | None] = {}
+    for eager_key, graphs_key in LLAMA_CPP_GRAPHS_PAIRS:
+        saving = graphs_saving([r for r in rows if r.key not in (eager_key, graphs_key)])
+        if saving is None:
+            out[graphs_key] = None
+            continue
+        eager, graphs = by_key[eager_key], by_key[graphs_key]
+        predicted = 1.0 / (1.0 / eager.measured - eager.scenario.model.n_layers * saving)
+        out[graphs_key] = 100.0 * (predicted - graphs.measured) / graphs.measured
+    return out
 
 LLAMA_CPP_TG512_TAGS = ("4080", "3090", "4090", "a6000", "6000ada", "a40", "l40s", "a100pcie", "a100sxm", "h100p")
 """The cards whose 8B tg512 rows (Q4_K_M and F16) set llama.cpp's decode profile: every single-card row of
@@ -27,12 +85,16 @@ LLAMA_CPP_GDDR_DECODE_ROWS = (
     *(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" for tag in LLAMA_CPP_TG512_TAGS if tag not in LLAMA_CPP_HBM_TAGS
       for fmt in ("q4km", "f16")),
     "published:it-llamacpp-pr19053-6000ada-8b-q4_0-tg128", "published:it-llamacpp-pr19053-6000ada-3b-q4_k_m-tg128",
-    *(f"published:{row_id}" for row_id in LLAMA_CPP_PR4766_TG_ROWS))
+    *(f"published:{row_id}" for row_id in LLAMA_CPP_PR4766_TG_ROWS),
+    *(key for pair in LLAMA_CPP_GRAPHS_PAIRS[:2] for key in pair))  # pull request 6766's, on GDDR cards
 """The decode rows llama.cpp's GDDR share and per-layer time are solved from: XiongjieDai's 8B tg512 rows on its
 seven GDDR cards (May 2024, CUDA graphs), llama.cpp pull request 19053's two tg128 rows (2026 build, CUDA graphs;
 benchmarks/accuracy_serving.py, LLAMA_CPP_PR19053_TG_ROWS) and pull request 4766's four tg128 rows of LLaMA 2 7B
-on the RTX 3090 and 4090 (January 2024, eager; LLAMA_CPP_PR4766_TG_ROWS, in the calibration since 2026-12-05):
-three publications, so each is predicted from the other two with two fields still set by two formats on one card
+on the RTX 3090 and 4090 (January 2024, eager; LLAMA_CPP_PR4766_TG_ROWS, in the calibration since 2026-12-05) and
+pull request 6766's four ./main rows of LLaMA 2 7B Q4_0 on the same cards, eager and with CUDA graphs (April 2024; the
+CUDA-graphs saving's GDDR pairs, in the calibration since 2026-12-05, session 33: decode in sample 6.7 -> 6.1 %,
+leave one source out 10.4 -> 9.2 % against the saving fit alone, benchmarks/data/notes-decode-2026-12-05b.md):
+four publications, so each is predicted from the others with two fields still set by two formats on one card
 (with two publications, XiongjieDai's rows held out were predicted from pull request 19053's two rows alone, at a
 share over the cards' peak bandwidth)."""
 

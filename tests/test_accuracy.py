@@ -155,13 +155,14 @@ def test_the_second_hbm_and_prompt_publications_give_xiongjiedais_rows_a_figure(
     and the prompt share are solved from theirs, and every one of its decode and prefill rows has a
     figure; held out in turn, theirs are predicted from XiongjieDai's. (The GDDR fit's third publication, pull
     request 4766, is in: without it XiongjieDai's GDDR rows would be solved from pull request 19053's alone, over
-    the cards' peak, and be n/a.)"""
+    the cards' peak, and be n/a; and pull request 6766, whose pairs with issue 6763's set the CUDA-graphs saving:
+    without them issue 6763's graphs row held out would have no saving and be n/a.)"""
     import loso
 
     everything = accuracy.all_rows()
     publications = {"xiongjiedai-llama.cpp", "ggml-org-llama-cpp-pull-request-19053",
                     "ggml-org-llama-cpp-pull-request-4766", "ggml-org-llama-cpp-pull-request-6017",
-                    "ggml-org-llama-cpp-issue-6763"}
+                    "ggml-org-llama-cpp-issue-6763", "ggml-org-llama-cpp-pull-request-6766"}
     rows = [r for r in everything if r.publication in publications]
     held = loso.leave_one_source_out(rows, accuracy.rows_for_keys)
     for r in rows:
@@ -174,20 +175,23 @@ def test_the_second_hbm_and_prompt_publications_give_xiongjiedais_rows_a_figure(
             assert "llama.cpp HBM decode factor" in h.status and h.predicted != r.predicted
 
 
-def test_the_llama_cpp_decode_fits_have_three_publications_and_are_what_their_rules_give():
-    """The GDDR share and per-layer time are solved from three publications' rows (XiongjieDai's May 2024
-    table, llama.cpp pull request 19053's 2026 rows and pull request 4766's January 2024 eager rows), the HBM
-    factor over them from three publications' HBM rows; both shipped as their rules give, and so are the
-    transformers decode shares and half-context."""
+def test_the_llama_cpp_decode_fits_have_four_publications_and_are_what_their_rules_give():
+    """The GDDR share and per-layer time are solved from four publications' rows (XiongjieDai's May 2024
+    table, llama.cpp pull request 19053's 2026 rows, pull request 4766's January 2024 eager rows and pull request
+    6766's April 2024 eager/graphs pairs), over the CUDA-graphs saving of three pairs; the HBM factor over them from
+    three publications' HBM rows; all shipped as their rules give, and so are the transformers decode shares and
+    half-context."""
     import loso
 
+    saving = next(f for f in loso.FITS if f.name == "llama.cpp CUDA-graphs saving")
     gddr = next(f for f in loso.FITS if f.name == "llama.cpp decode on GDDR")
     hbm = next(f for f in loso.FITS if f.name == "llama.cpp HBM decode factor")
     rows = accuracy.rows_for_keys(set(gddr.rows))
-    assert len({r.publication for r in rows}) == 3 and len(gddr.rows) == 20 and len(hbm.rows) == 9
+    assert len({r.publication for r in rows}) == 4 and len(gddr.rows) == 24 and len(hbm.rows) == 9
     assert len({r.publication for r in accuracy.rows_for_keys(set(hbm.rows))}) == 3
+    assert gddr.depends_on == (saving.name,) and len(saving.rows) == 6
     transformers = next(f for f in loso.FITS if f.name == "transformers decode profile")
-    for fit in (gddr, hbm, transformers):
+    for fit in (saving, gddr, hbm, transformers):
         solved = loso.refit(fit, fit.rows, accuracy.rows_for_keys)
         assert all(solved[k] == pytest.approx(v, rel=0.01) for k, v in fit.shipped().items())
 

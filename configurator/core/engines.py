@@ -252,38 +252,46 @@ LLAMA_CPP = EngineProfile(
     # cause, not measured here: llama.cpp's batch-1 mat-vec kernels keep a fixed amount of reads in flight per SM,
     # which fills a GDDR bus but not HBM's wider one (bytes in flight = bandwidth × latency, Little's law); the
     # three HBM cards are all HBM2e near 2 TB/s, so memory type and bandwidth level are not separable in these
-    # rows. Two fits (benchmarks/loso.py), least squares on the log error: 'llama.cpp decode on GDDR' over the 20
-    # GDDR rows of three publications (XiongjieDai's 14, pull request 19053's 2, pull request 4766's 4), the share
-    # at most the card's peak (1/0.88 of the achievable), share 1.005 of the achievable 0.88 (0.88 of peak) and
-    # 90 µs per layer eager, 50 µs with graphs (leaving each row out, 8.2 % median error on it, 23 % worst);
-    # 'llama.cpp HBM decode factor' over 9 HBM rows of three publications (XiongjieDai's 6, llama.cpp pull request
-    # 6017's A100 PCIe F16 tg128 and issue 6763's H100 PCIe Q4_K_M eager and graphs rows, March-April 2024), × 0.570
-    # (leaving each row out, 8.3 % median, 22.5 % worst; × 0.552 from XiongjieDai's 6 alone until December 2026).
-    # Each publication predicted from the other two's rows alone (leave one source out): XiongjieDai's GDDR rows
-    # -8 to +23 % (solved without them: share 0.989, 73 µs eager), pull request 19053's -21/-28 % (1.090, 122 µs),
-    # pull request 4766's -10 to +10 % (0.994, 87 µs): one share and one per-layer time for every build cannot
-    # cross-validate tighter than the spread between builds (benchmarks/data/notes-decode-2026-12-05.md). Until
-    # 2026-12-05 (session 32) two publications, share 0.994 and 87.1 µs eager, × 0.569: held out, XiongjieDai's
-    # rows were predicted from pull request 19053's two rows alone, at a share of 1.165 (1.03 of the cards' peak,
-    # unphysical), +4 to +33 %; decode's leave-one-source-out median was 14.3 %, 10.0 % since. Before December
-    # 2026 one fit of the 20 XiongjieDai rows (share 1.094, × 0.583, 85.5 µs). The eager figure adds back the
-    # ≈40 µs per layer CUDA graphs save (NVIDIA technical blog 'Optimizing llama.cpp AI Inference with CUDA
-    # Graphs', 2024: up to 1.2× for small models on an H100); on the per-layer time fitted now that saving is 1.33×
-    # for Llama 2 7B Q4_0 on an H100 SXM (doubt: the blog's 2024 relation applied to a blend of 2024 and 2026
-    # builds; the three published eager/graphs pairs of one card and build measure 13-27 µs).
-    layer_overhead_eager_s=0.900e-4,
-    layer_overhead_graphs_s=0.500e-4,
+    # rows. Three fits (benchmarks/loso.py), in order. 'llama.cpp CUDA-graphs saving': every published eager/graphs
+    # pair of one card, model and build (pull request 6766's ./main rows on the RTX 3090 and 4090, 25 and 13 µs a
+    # layer; issue 6763's on the H100 PCIe, 27 µs; April 2024, LLaMA 2 7B Q4_0 and Q4_K_M), the graphs row's time
+    # as its eager row's measured time less 32 layers × the saving, least squares on the log error: 21.7 µs (each
+    # pair left out, its graphs row from its eager row: +6.7 % on the RTX 4090, -1.8 % on the RTX 3090, -4.6 % on
+    # the H100 PCIe); the graphs per-layer time is the eager one less it. Until 2026-12-05 (session 33) 40 µs,
+    # NVIDIA's technical blog 'Optimizing llama.cpp AI Inference with CUDA Graphs' (2024: up to 1.2x for small
+    # models on an H100), which the three pairs measure at 13-27 µs. 'llama.cpp decode on GDDR' over the 24 GDDR
+    # rows of four publications (XiongjieDai's 14, pull request 19053's 2, pull request 4766's 4, pull request
+    # 6766's 4: the ./main pairs of the saving fit, April 2024, tokens generated not stated, 128 assumed), the
+    # share at most the card's peak (1/0.88 of the achievable): share 1.034 of the achievable 0.88 (0.91 of peak)
+    # and 89.5 µs per layer eager, 67.8 µs with graphs. 'llama.cpp HBM decode factor' over 9 HBM rows of three
+    # publications (XiongjieDai's 6, llama.cpp pull request 6017's A100 PCIe F16 tg128 and issue 6763's H100 PCIe
+    # Q4_K_M eager and graphs rows, March-April 2024), × 0.591 (× 0.552 from XiongjieDai's 6 alone until December
+    # 2026). Each publication predicted from the others' rows alone (leave one source out): XiongjieDai's GDDR rows
+    # -14 to +9 %, pull request 19053's -24/-33 %, pull request 4766's -7 to +12 %, pull request 6766's +6 to +24 %
+    # (the saving then from the H100 pair alone): one share and one per-layer time for every build cannot
+    # cross-validate tighter than the spread between builds (the 2026 build is faster per layer, the April 2024
+    # one slower; benchmarks/data/notes-decode-2026-12-05.md and -05b.md). Session 33 (2026-12-05), before:
+    # saving 40 µs, three GDDR publications, share 1.005, 90.0 µs eager (50.0 graphs), × 0.570; decode
+    # in sample 7.1 -> 6.1 %, leave one source out 10.0 % (38/54 rows) -> 9.2 % (42/58). Until 2026-12-05 (session
+    # 32) two publications, share 0.994 and 87.1 µs eager, × 0.569: held out, XiongjieDai's rows were predicted from
+    # pull request 19053's two rows alone, at a share of 1.165 (1.03 of the cards' peak, unphysical), +4 to +33 %;
+    # decode's leave-one-source-out median was 14.3 %. Before December 2026 one fit of the 20 XiongjieDai rows
+    # (share 1.094, × 0.583, 85.5 µs).
+    layer_overhead_eager_s=0.895e-4,
+    layer_overhead_graphs_s=0.678e-4,
     step_overhead_s=0.0,
-    weight_stream_share=1.005,
-    hbm_decode_factor=0.570,
-    kv_read_share=1.005,
+    weight_stream_share=1.034,
+    hbm_decode_factor=0.591,
+    kv_read_share=1.034,
     kv_half_context=0,
     # The same repository's LLaMA 3 table (May 2024, builds b2824-b2843): llama-bench pp512 of 8B
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # With llama.cpp pull request 6017's pp512 of LLaMA 2 7B F16 and Q8_0 on one A100 PCIe (March 2024, the same
     # cuBLAS path), one share for the eight rows of two publications, least squares on the log error
     # (benchmarks/loso.py, 'llama.cpp prompt processing'): 0.988 of the prefill efficiency (leaving each row out,
-    # 11.7 % median, 34.8 % worst; 1.0 until the decode fit took pull request 4766's rows, 2026-12-05, and the GDDR
+    # 12.9 % median, 35.5 % worst; 0.945 since the decode fits' session 33 refit, 2026-12-05, the GDDR share at which
+    # the dequantization copy streams 1.005 -> 1.034, from 0.988 (11.7 % median, 34.8 % worst); 1.0 until the decode fit took pull request 4766's
+    # rows, 2026-12-05, and the GDDR
     # share at which the dequantization copy streams rose 0.994 -> 1.005; 1.021 until the prefill
     # efficiency was refitted 0.908 -> 0.927 with the eager engine's prompt counted, 2026-12-04; 0.820 until the FP16
     # conversions of activations around each cuBLAS product were charged, issue 27 below, last; 0.727 until the
@@ -328,12 +336,13 @@ LLAMA_CPP = EngineProfile(
     # Q4_K_M row 1.40x, the difference being the dequantization copy at the HBM factor (27 ms, where the two
     # rows' measured difference is 15.7 ms). Not charged: the attention products' conversions without
     # FlashAttention (prompt_conversions.py, module docstring).
-    prefill_share=0.988,
+    prefill_share=0.945,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
     # Q4_K_S pp2048 9,279 and RTX 3090 Q6_K pp2048 3,491), predicted at the card's INT8 rate: least squares
-    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.335 (0.342 until the
+    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.334 (0.335 until the decode
+    # fits' session 33 refit, 2026-12-05; 0.342 until the
     # prefill efficiency moved 0.908 -> 0.927 and the cuBLAS share 1.021 -> 1.0, 2026-12-04; 0.359 until a
     # prompt's output head ran at its last token only and the prefill efficiency moved, 0.358 before the
     # decode fit's per-layer time and the prefill efficiency moved, December 2026); each row left
@@ -341,7 +350,7 @@ LLAMA_CPP = EngineProfile(
     # share is an average over weight formats and cards). The same PR's cuBLAS FP16 column (7,776 tokens/s
     # for the Q4_0 row) is 1.33x slower than MMQ, against 2x in peak rates. Before December 2026 an
     # assumption, 0.508 (the pre-copy prompt share): predicted 12-41 % fast on these rows.
-    prompt_int8_share=0.335,
+    prompt_int8_share=0.334,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):
@@ -355,8 +364,9 @@ LLAMA_CPP = EngineProfile(
     # (ggml-org/ggml e87c0557 src/ggml-cuda.cu lines 1251 and 1270; a8db410a src/ggml-cuda/ggml-cuda.cu
     # lines 1304 and 1337): prompt_conversions.py, issue 27.
     prompt_fp16_conversions=True,
-    source="XiongjieDai/GPU-Benchmarks-on-LLM-Inference (LLaMA 3 tg512 rows of ten cards; LLaMA 3 pp512 rows), NVIDIA "
-           "blog on CUDA graphs in llama.cpp (up to 1.2x on H100); llama-server -cb slots, --cache-type-k f16 default; "
+    source="XiongjieDai/GPU-Benchmarks-on-LLM-Inference (LLaMA 3 tg512 rows of ten cards; LLaMA 3 pp512 rows), "
+           "llama.cpp PR 6766 and issue 6763 (eager/CUDA-graphs pairs: what graphs save per layer); llama-server -cb "
+           "slots, --cache-type-k f16 default; "
            "prompt path of builds since June 2024 (MMQ on INT8 tensor cores for quantized weights, cuBLAS FP16 "
            "accumulate for F16): ggml-org/ggml a8db410a src/ggml-cuda/mmq.cu, ggml-cuda.cu",
 )

@@ -189,9 +189,13 @@ def _budget(v: Verdict) -> Message:
 
 def _region(v: Verdict) -> Message:
     p = v.params
+    said = {"card": p.get("card", ""), "date": p.get("date", "—")}
+    if "owned" in p:  # cards already owned are delivered: the status speaks of those still to buy
+        said.update(owned=p["owned"], count=p["count"], extra=p["extra"])
+        return msg("region-owned", **said) if v.met else msg(f"{p['message']}-beyond-owned", **said)
     if v.met:
-        return msg("region-permitted", card=p.get("card", ""), date=p.get("date", "—"))
-    return msg(p["message"], card=p.get("card", ""), date=p.get("date", "—"))
+        return msg("region-permitted", **said)
+    return msg(p["message"], **said)
 
 
 def _deadline(v: Verdict) -> Message:

@@ -20,7 +20,7 @@ def test_owned_a100s_are_ranked_not_below_the_line_for_want_of_a_licence(capsys)
     ranked = out.split("基准线以下：")[0]
     first = ranked.splitlines()[2]
     assert "A100 SXM4 80GB" in first and "已拥有，不再采购" in first and "使用已拥有的 8 × A100 SXM4 80GB" in first
-    assert "新增资本支出" in first and "不计其购价" in first
+    assert "（连同其服务器）：新增资本支出" in first and "不计其购价" in first
     why = ranked.split("排名第一的理由：")[1]
     assert "不计购价（已付），电费全额计入" in why
     assert "[满足] A100 SXM4 80GB：所用 8 张均在已拥有、已交付的 8 张之内" in why
@@ -31,7 +31,7 @@ def test_owned_cards_say_the_new_spend_in_english(capsys):
     out = _recommend(capsys, "--concurrency", "100", "--owned", "a100-sxm-80gb:8")
     first = out.splitlines()[2]
     assert "already owned, not bought (new: " in first
-    assert "Uses the 8 × A100 SXM4 80GB already owned, no card bought: new capex " in first
+    assert "Uses the 8 × A100 SXM4 80GB already owned, in their servers: new capex " in first
     assert "the TCO counts their power, not their price" in first
     assert "already owned, already delivered — no new card to deliver to mainland China" in out
 

@@ -27,17 +27,21 @@ OWNED_ENGLISH: dict[str, str] = {
         "mainland China — check before buying"
     ),
     "owned-row-all": (
+        "Uses the {owned} × {card} already owned, in their servers: new capex {capex:,.0f} {currency} (network, "
+        "storage, racks, installation); the TCO counts their power, not their price"
+    ),
+    "owned-row-all-servers-bought": (
         "Uses the {owned} × {card} already owned, no card bought: new capex {capex:,.0f} {currency} (servers, "
-        "network, storage, racks); the TCO counts their power, not their price"
+        "network, storage, racks, installation); the TCO counts their power, not their price"
     ),
     "owned-row-some": (
         "Uses the {owned} × {card} already owned and buys {extra} more: new capex {capex:,.0f} {currency} (the "
-        "{extra} cards, servers, network, storage, racks); the TCO counts the power of all {count}, the price of "
-        "the {extra} bought"
+        "{extra} cards and their servers, network, storage, racks, installation); the TCO counts the power of all "
+        "{count}, the price of the {extra} bought"
     ),
     "owned-tco-basis": (
-        "What the TCO counts with owned cards: no purchase price for the {owned} × {card} already owned (already "
-        "paid), their energy in full; support and resale value on what is bought only"
+        "What the TCO counts with owned cards: no purchase price for the {owned} × {card} already owned nor for the "
+        "servers they fill (already paid), their energy in full; support and resale value on what is bought only"
     ),
 }
 
@@ -53,15 +57,19 @@ OWNED_CHINESE: dict[str, str] = {
         "{card}：已拥有并已交付 {owned} 张；另需采购的 {extra} 张对中国大陆的出口管制状态不明——购买前请核实"
     ),
     "owned-row-all": (
-        "使用已拥有的 {owned} × {card}，不再采购加速卡：新增资本支出 {capex:,.0f} {currency}（服务器、网络、存储、机柜）；"
+        "使用已拥有的 {owned} × {card}（连同其服务器）：新增资本支出 {capex:,.0f} {currency}（网络、存储、机柜、安装）；"
+        "总拥有成本计入其电费，不计其购价"
+    ),
+    "owned-row-all-servers-bought": (
+        "使用已拥有的 {owned} × {card}，不再采购加速卡：新增资本支出 {capex:,.0f} {currency}（服务器、网络、存储、机柜、安装）；"
         "总拥有成本计入其电费，不计其购价"
     ),
     "owned-row-some": (
-        "使用已拥有的 {owned} × {card}，另购 {extra} 张：新增资本支出 {capex:,.0f} {currency}（另购的 {extra} 张卡、"
-        "服务器、网络、存储、机柜）；总拥有成本计入全部 {count} 张的电费、另购 {extra} 张的购价"
+        "使用已拥有的 {owned} × {card}，另购 {extra} 张：新增资本支出 {capex:,.0f} {currency}（另购的 {extra} 张卡及其"
+        "服务器、网络、存储、机柜、安装）；总拥有成本计入全部 {count} 张的电费、另购 {extra} 张的购价"
     ),
     "owned-tco-basis": (
-        "含已拥有加速卡时总拥有成本的计法：已拥有的 {owned} × {card} 不计购价（已付），电费全额计入；"
+        "含已拥有加速卡时总拥有成本的计法：已拥有的 {owned} × {card} 及其所在服务器不计购价（已付），电费全额计入；"
         "维保与残值只按新采购部分计算"
     ),
 }

@@ -242,9 +242,12 @@ def owned_reasons(est: Estimate, book: PriceBook | None = None) -> tuple[Message
     if not owned:
         return ()
     card, count, currency = est.card.name, est.scenario.count, est.costs.currency
-    capex = ownership_cost(est, book).bom.capex
-    row = msg("owned-row-all", owned=owned, card=card, capex=capex, currency=currency) if count <= owned else \
-        msg("owned-row-some", owned=owned, card=card, extra=count - owned, count=count, capex=capex, currency=currency)
+    bom = ownership_cost(est, book).bom
+    said = {"owned": owned, "card": card, "capex": bom.capex, "currency": currency}
+    if count > owned:
+        row = msg("owned-row-some", extra=count - owned, count=count, **said)
+    else:  # in servers of their own where they fill them (bom.owned_servers)
+        row = msg("owned-row-all" if bom.servers_owned else "owned-row-all-servers-bought", **said)
     return row, msg("owned-tco-basis", owned=owned, card=card)
 
 

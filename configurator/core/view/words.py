@@ -386,6 +386,7 @@ ZH_CN.update({
     "GPUs per board": "颗 GPU/板",
     "Accelerator cards (spares)": "加速卡（备件）",
     "Accelerator cards already owned (not bought)": "已拥有的加速卡（不再采购）",
+    "already owned (not bought)": "已拥有（不再采购）",
     "Accelerators included in the system price": "加速卡（已含在整机价格中）",
     "8-GPU baseboard server (CPUs, memory, NVMe; no GPUs)": "8 卡基板服务器（含 CPU、内存、NVMe，不含 GPU）",
     "8-GPU baseboard server for 1 kW modules (no GPUs)": "8 卡基板服务器（1 kW 模组，不含 GPU）",

@@ -52,3 +52,51 @@ def test_owned_cards_of_a_not_permitted_card_are_not_left_out(capsys):
     assert "B200" not in plain.split("Below the line")[0]
     owned = _recommend(capsys, "--concurrency", "100", "--owned", "b200:8")
     assert "Uses the 1 × B200 (HGX B200, SXM) already owned" in owned.splitlines()[2]
+
+
+def _report(tmp_path, capsys, name: str, *args: str) -> str:
+    from configurator.cli import main
+
+    path = tmp_path / name
+    assert main(["report", *args, "-o", str(path)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    return path.read_text(encoding="utf-8")
+
+
+def _front(markdown: str) -> str:
+    """The first page's figures: the headline's lines."""
+    return "\n".join(line for line in markdown.split("## ")[0].splitlines() if line.startswith("- **"))
+
+
+def test_the_summary_takes_owned_and_says_which_and_the_new_spend(tmp_path, capsys):
+    """``report`` takes ``--owned`` as ``recommend`` does; its first page says which cards are owned,
+    the capex as the new spend, and that the owned cards are delivered."""
+    args = ["--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "100", "--region", "cn",
+            "--owned", "a100-sxm-80gb:8"]
+    front = _front(_report(tmp_path, capsys, "owned.md", *args, "--lang", "zh_CN"))
+    assert "- **配置**: 8 × A100 SXM4 80GB" in front
+    assert "- **已拥有**: 8 × A100 SXM4 80GB 及其所在的 1 台服务器，不再采购：资本支出即新增支出" in front
+    assert "- **新增支出（资本支出）**: " in front and "- **资本支出**" not in front
+    assert "所用 8 张均在已拥有、已交付的 8 张之内" in front and "新采购的卡：对华交付：需要许可证" in front
+    english = _report(tmp_path, capsys, "owned-en.md", *args)
+    assert "- **Already owned**: 8 × A100 SXM4 80GB and the servers they fill (1), not bought" in english
+    assert "| yours, already owned |" in english  # the bill's owned lines: no price source to cite
+    plain = _front(_report(tmp_path, capsys, "plain.md", *args[:-2]))
+    assert "A100" not in plain and "Already owned" not in plain
+
+
+def test_a_rented_summary_leads_with_the_rent(tmp_path, capsys):
+    """Ranked by rent, the first page gives the cards rented and the rent (an hour and a month) first,
+    the capex and TCO of buying further down as a comparison."""
+    front = _front(_report(tmp_path, capsys, "rent.md", "--workload", "inference", "--model", "llama3-8b",
+                           "--requests-per-s", "5", "--objective", "cloud", "--lang", "zh_CN", "--region", "cn"))
+    names = [line.split("**")[1] for line in front.splitlines()]
+    assert names[:3] == ["配置", "云租金", "每百万词元成本——云租用价格"]
+    assert "，按卡时租用" in front and " · 每月 " in front and "台服务器" not in front.splitlines()[0]
+    assert names.index("改为购买：资本支出") > names.index("云租金")
+    job = _front(_report(tmp_path, capsys, "job.md", "--workload", "pretrain", "--model", "llama3-8b",
+                         "--tokens", "20B", "--objective", "cloud"))
+    assert job.splitlines()[1].startswith("- **Cloud rent**: ") and " for the job (" in job.splitlines()[1]
+    bought = _front(_report(tmp_path, capsys, "buy.md", "--workload", "inference", "--model", "llama3-8b",
+                            "--requests-per-s", "5"))
+    assert bought.splitlines()[1].startswith("- **Capex**: ") and "Cloud rent" not in bought

@@ -43,6 +43,13 @@ OWNED_ENGLISH: dict[str, str] = {
         "What the TCO counts with owned cards: no purchase price for the {owned} × {card} already owned nor for the "
         "servers they fill (already paid), their energy in full; support and resale value on what is bought only"
     ),
+    "summary-owned": (
+        "{owned} × {card}, not bought: the capex is the new spend; the TCO counts their energy, not their price"
+    ),
+    "summary-owned-servers": (
+        "{owned} × {card} and the servers they fill ({servers}), not bought: the capex is the new spend; the TCO "
+        "counts their energy, not their price"
+    ),
 }
 
 OWNED_CHINESE: dict[str, str] = {
@@ -71,5 +78,9 @@ OWNED_CHINESE: dict[str, str] = {
     "owned-tco-basis": (
         "含已拥有加速卡时总拥有成本的计法：已拥有的 {owned} × {card} 及其所在服务器不计购价（已付），电费全额计入；"
         "维保与残值只按新采购部分计算"
+    ),
+    "summary-owned": "{owned} × {card}，不再采购：资本支出即新增支出；总拥有成本计入其电费，不计其购价",
+    "summary-owned-servers": (
+        "{owned} × {card} 及其所在的 {servers} 台服务器，不再采购：资本支出即新增支出；总拥有成本计入其电费，不计其购价"
     ),
 }

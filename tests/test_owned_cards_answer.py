@@ -100,3 +100,18 @@ def test_a_rented_summary_leads_with_the_rent(tmp_path, capsys):
     bought = _front(_report(tmp_path, capsys, "buy.md", "--workload", "inference", "--model", "llama3-8b",
                             "--requests-per-s", "5"))
     assert bought.splitlines()[1].startswith("- **Capex**: ") and "Cloud rent" not in bought
+
+
+def test_a_chinese_summary_names_the_domestic_vendors_in_chinese(tmp_path, capsys):
+    """``--domestic-only`` in a zh_CN summary named the vendors in English ('Alibaba T-Head, Biren …');
+    their Chinese names are declared once (core/view/words_vendors.py), the card's vendor row too."""
+    from configurator.core.recommend import DOMESTIC_VENDORS
+
+    text = _report(tmp_path, capsys, "domestic.md", "--lang", "zh_CN", "--region", "cn", "--workload", "lora",
+                   "--model", "qwen2.5-7b", "--deadline", "7d", "--domestic-only")
+    note = text.split("只比较中国大陆厂商的加速卡（")[1].split("）")[0]
+    assert "华为昇腾" in note and "摩尔线程" in note and "寒武纪" in note and "海光" in note
+    assert not any(vendor in note for vendor in DOMESTIC_VENDORS)
+    english = _report(tmp_path, capsys, "domestic-en.md", "--region", "cn", "--workload", "lora",
+                      "--model", "qwen2.5-7b", "--deadline", "7d", "--domestic-only")
+    assert "Huawei" in english.split("Only cards of vendors based in mainland China are compared (")[1].split(")")[0]

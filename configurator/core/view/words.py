@@ -18,6 +18,7 @@ from configurator.core.view.words_catalog_notes import ZH_CN_NOTES
 from configurator.core.view.words_charts import ZH_CN_CHARTS
 from configurator.core.view.words_choices import ZH_CN_CHOICES
 from configurator.core.view.words_price import ZH_CN_PRICE
+from configurator.core.view.words_vendors import ZH_CN_VENDORS
 from configurator.core.view.words_what_fits import ZH_CN_WHAT_FITS
 from configurator.core.view.words_constraints import ZH_CN_CONSTRAINTS
 from configurator.core.view.words_estimate import ZH_CN_ESTIMATE
@@ -535,6 +536,7 @@ ZH_CN.update(ZH_CN_CONSTRAINTS)
 ZH_CN.update(ZH_CN_TRADEOFF)
 ZH_CN.update(ZH_CN_CATALOG)
 ZH_CN.update(ZH_CN_NOTES)
+ZH_CN.update(ZH_CN_VENDORS)  # a vendor's Chinese name (core/view/words_vendors.py)
 
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""

@@ -362,8 +362,11 @@ def _headline(est: Estimate, mine: Option, w: Words,
         (w("New spend (capex)" if owned else "Capex"), capex_text(cost, w)),
         (w("Total cost of ownership over {years} years", years=years), tco_text(cost, w)),
     ]
+    def instead(name: str) -> str:  # 'Buying instead: capex' (the label's capital lowered in English)
+        return w("Buying instead: {what}", what=name[:1].lower() + name[1:] if w.language == "en" else name)
+
     if rent is not None:  # a renter reads the rent first; the purchase stands below, as a comparison
-        buying = [(w("Buying instead: {what}", what=name), value) for name, value in buying]
+        buying = [(instead(name), value) for name, value in buying]
         rows = [(w("Configuration"), rented_configuration(est, w)), (w("Cloud rent"), rent)]
     else:
         rows = [(w("Configuration"), configuration_text(est, cost, w)),
@@ -376,7 +379,7 @@ def _headline(est: Estimate, mine: Option, w: Words,
             if rent_per_unit is not None:
                 rows.append((per_unit_name(est, w, "cloud"), unit_cost(rent_per_unit, currency)))
             rows += _banded_speed(est, w)
-        rows += buying + [(w("Buying instead: {what}", what=name), value) for name, value in tco_row]
+        rows += buying + [(instead(name), value) for name, value in tco_row]
     elif est.usable:
         if objective is Objective.CLOUD and mine.per_unit is not None:
             rows.append((per_unit_name(est, w, "cloud"), unit_cost(mine.per_unit, currency)))

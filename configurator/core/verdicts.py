@@ -16,7 +16,8 @@ A verdict's shape (``Verdict.to_dict()`` is the JSON)::
               | "request-rate" | "ttft" | "tpot"                      (CONSTRAINTS, in this order)
     target    the limit set, in ``unit`` (region: "cn")
     actual    what the configuration does, in ``unit``; None when it cannot be known (no price,
-              no published board power) (region: the card's export status for China)
+              no published board power) (region: the card's export status for China, or
+              "owned" where every card used is already owned: delivered, params ``owned``, ``count``)
     unit      "CNY"/"USD"… (money), "h", "kW", "tokens/s", "requests/s", "ms", "" (region)
     met       True / False / None (cannot be checked)
     by        how far it misses, in ``unit``: actual − target for a ceiling, target − actual for

@@ -115,3 +115,14 @@ def test_a_chinese_summary_names_the_domestic_vendors_in_chinese(tmp_path, capsy
     english = _report(tmp_path, capsys, "domestic-en.md", "--region", "cn", "--workload", "lora",
                       "--model", "qwen2.5-7b", "--deadline", "7d", "--domestic-only")
     assert "Huawei" in english.split("Only cards of vendors based in mainland China are compared (")[1].split(")")[0]
+
+
+def test_the_ranking_text_says_which_vendors_it_compared(capsys):
+    """``recommend --domestic-only --lang zh_CN`` says which vendors it compared, in Chinese, under its
+    heading (the summary's note: one sentence for both)."""
+    from configurator.cli import main
+
+    assert main(["recommend", "--workload", "lora", "--model", "qwen2.5-7b", "--region", "cn", "--domestic-only",
+                 "--lang", "zh_CN", "--limit", "2"]) == 0
+    second = capsys.readouterr().out.splitlines()[1]
+    assert second.startswith("只比较中国大陆厂商的加速卡（") and "华为昇腾" in second and "Huawei" not in second

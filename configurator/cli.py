@@ -34,7 +34,7 @@ from configurator.core.languages import DEFAULT_LANGUAGE, LANGUAGES
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said_in
 from configurator.core.procurement.deployment import deployment_cost
-from configurator.core.recommend import Filters, Objective, recommend
+from configurator.core.recommend import Filters, Objective, priced_for, recommend
 from configurator.core.recommend_json import result_to_dict
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
@@ -109,7 +109,7 @@ MAX_LIMIT = 10_000
 
 def _filters_from_args(args: argparse.Namespace, catalog: Catalog) -> Filters:
     owned_card, owned_count = None, 0
-    if getattr(args, "owned", None) is not None:  # the report has no --owned: its bill buys every card
+    if args.owned is not None:
         owned_card, colon, count = args.owned.partition(":")
         if not colon or not re.fullmatch(r"-?[0-9]+", count.strip()):
             raise UsageError(msg("cli-owned-form", example="h100-sxm:16", text=args.owned))
@@ -216,7 +216,9 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
 
     objective, filters = Objective(args.objective), _filters_from_args(args, catalog)
     recommended = _recommended_for_report(scenario, catalog, args, objective, filters)
-    scenario = recommended or scenario
+    # the chosen card's owned count as the ranking sets it (--owned on another card: none owned)
+    scenario = recommended or (priced_for(scenario, catalog.get(scenario.card_id), filters)
+                               if filters.owned_card is not None else scenario)
 
     try:
         if export_format(args.output) in TEXT_FORMATS:  # the chosen card's estimate is all they need
@@ -333,6 +335,9 @@ def _add_ranking_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--domestic-only", action="store_true", help="only vendors based in mainland China")
     parser.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
     parser.add_argument("--classes", help="card classes to consider, comma separated (default: by workload)")
+    parser.add_argument("--owned", metavar="ID:COUNT",
+                        help="cards already owned, e.g. h100-sxm:16: not bought (nor the servers they fill), "
+                             "already delivered")
 
 
 @functools.cache
@@ -353,7 +358,6 @@ def build_parser() -> argparse.ArgumentParser:
     rec = sub.add_parser("recommend", help="rank every card (and count) for a scenario")
     add_scenario_flags(rec)
     _add_ranking_flags(rec)
-    rec.add_argument("--owned", metavar="ID:COUNT", help="cards already owned, e.g. h100-sxm:16")
     rec.add_argument("--limit", type=int, default=10, help="how many to list")
     rec.add_argument("--json", action="store_true")
     rec.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")

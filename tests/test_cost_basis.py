@@ -117,16 +117,17 @@ def test_the_ranking_names_its_basis_with_the_years(china):
 
 
 def test_owned_cards_are_not_bought(catalog):
-    """Cards already owned are left out of the capex the budget checks and of the TCO; their servers
-    are still bought."""
+    """Cards already owned are left out of the capex the budget checks and of the TCO, and so are the
+    whole servers they fill (8 H100 SXM come on one baseboard): the other servers are still bought."""
     base = Scenario(model=preset("llama3-70b"), workload="inference", card_id="h100-sxm", count=16,
                     constraints={"budget": 100_000})
     card = catalog.get("h100-sxm")
     owned = updated(base, economics={"owned_cards": 8})
     full, part = (bill_of_materials(s, card, price_book_for(s.economics)) for s in (base, owned))
     price = estimate(base, card).costs.prices.card_price
-    assert full.capex - part.capex == pytest.approx(8 * price, rel=1e-9)
-    assert part.cards_owned == 8 and part.servers == full.servers
+    server = next(line for line in full.lines if line.kind == "server").unit_price
+    assert full.capex - part.capex == pytest.approx(8 * price + server, rel=1e-9)
+    assert part.cards_owned == 8 and part.servers_owned == 1 and part.servers == full.servers == 2
     budget = next(v for v in estimate(owned, card).verdicts if v.id == "budget")
     assert budget.actual == pytest.approx(part.capex)
     result = recommend(updated(base, constraints={"budget": None}), catalog, Objective.TCO,

@@ -60,7 +60,7 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
     if c.budget:
         verdicts.append(budget_verdict(scenario, card, costs, one_off_job, book))
     if c.region == "cn":
-        verdicts.append(region_verdict(card))
+        verdicts.append(region_verdict(card, scenario.economics.owned_cards, scenario.count))
     if c.deadline_hours and (hours is not None or one_off_job):
         verdicts.append(ceiling("deadline", c.deadline_hours, hours, "h", params=_slow_end(scenario, training)))
     if c.power_cap_kw:
@@ -148,17 +148,25 @@ def made_for_region(card: Card, region: str | None) -> bool:
 def region_excludes(scenario: Scenario, card: Card) -> Verdict | None:
     """The region verdict that leaves ``card`` out of the ranking altogether (its status is in
     :data:`REGION_LEFT_OUT`), or None when it may be ranked or listed below the line."""
-    if scenario.constraints.region != "cn":
+    if scenario.constraints.region != "cn" or scenario.economics.owned_cards:  # owned: delivered already
         return None
     verdict = region_verdict(card)
     return verdict if verdict.actual in REGION_LEFT_OUT else None
 
 
-def region_verdict(card: Card) -> Verdict:
-    """Delivery to mainland China: the card's stored export status must be 'permitted'."""
+def region_verdict(card: Card, owned: int = 0, count: int = 0) -> Verdict:
+    """Delivery to mainland China: the card's stored export status must be 'permitted' — for the
+    cards to be bought. The status governs delivering new cards: the ``owned`` [cards] already
+    owned are delivered, so a deployment of ``count`` [cards] within them meets the rule ("owned,
+    already delivered"; not legal advice), and one beyond them needs the status for the
+    ``count − owned`` more (``params``: ``owned``, ``extra``)."""
     status = card.export_control.china if card.export_control is not None else "unknown"
     blocked = delivery_problem(card, "cn")
     params = delivery_params(card)
+    if blocked and owned:
+        params.update(owned=owned, count=count, extra=max(count - owned, 0))
+        if count <= owned:
+            return Verdict("region", "cn", "owned", "", True, params=params)
     if blocked:
         params["message"] = blocked
     return Verdict("region", "cn", status, "", blocked is None, params=params)

@@ -16,6 +16,7 @@ from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_items import ITEM_CHINESE
 from configurator.core.messages_offers import OFFER_CHINESE
+from configurator.core.messages_owned import OWNED_CHINESE, OWNED_ENGLISH
 from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH, JSON_TERMS_CHINESE
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
@@ -442,6 +443,7 @@ ENGLISH.update(SUPPORT_ENGLISH)  # a card past its vendor's software support (co
 ENGLISH.update(SYSTEMS_ENGLISH)  # rack-scale systems in the buyer's answer (core/messages_systems.py)
 ENGLISH.update(JSON_ENGLISH)  # JSON files and values, a summary's path (core/messages_json.py)
 ENGLISH.update(DEADLINE_ENGLISH)  # a deadline the likely range's slow end misses (core/messages_deadline.py)
+ENGLISH.update(OWNED_ENGLISH)  # cards already owned: delivered, and what a row counts (core/messages_owned.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(GRAPHICS_CHINESE)
 CHINESE.update(REFUSAL_CHINESE)
@@ -449,6 +451,7 @@ CHINESE.update(SUPPORT_CHINESE)
 CHINESE.update(SYSTEMS_CHINESE)
 CHINESE.update(JSON_CHINESE)
 CHINESE.update(DEADLINE_CHINESE)
+CHINESE.update(OWNED_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""

@@ -233,14 +233,36 @@ def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -
     return family.faster_alternative(fastest.speed_figure, fastest.card, fastest.count, best.speed_figure)
 
 
-def _with_reasons(ranked: list[Recommendation], objective: Objective) -> list[Recommendation]:
+def owned_reasons(est: Estimate, book: PriceBook | None = None) -> tuple[Message, ...]:
+    """What a configuration with cards already owned (``economics.owned_cards``) counts: that it
+    uses them, what it still buys and the new spend — the capex of its bill of materials priced
+    from ``book``, the owned cards left out — and how its TCO treats them (no purchase price,
+    their energy in full, support and resale value on what is bought); none without owned cards."""
+    owned = min(est.scenario.economics.owned_cards, est.scenario.count)
+    if not owned:
+        return ()
+    card, count, currency = est.card.name, est.scenario.count, est.costs.currency
+    bom = ownership_cost(est, book).bom
+    said = {"owned": owned, "card": card, "capex": bom.capex, "currency": currency}
+    if count > owned:
+        row = msg("owned-row-some", extra=count - owned, count=count, **said)
+    else:  # in servers of their own where they fill them (bom.owned_servers)
+        row = msg("owned-row-all" if bom.servers_owned else "owned-row-all-servers-bought", **said)
+    return row, msg("owned-tco-basis", owned=owned, card=card)
+
+
+def _with_reasons(ranked: list[Recommendation], objective: Objective, book: PriceBook | None = None
+                  ) -> list[Recommendation]:
     out = []
     for index, rec in enumerate(ranked):
         caution, meaning = support_caution(index, ranked)
         reasons = [caution] if caution is not None else []  # first: the table's "Why" and the answer's first line
+        owned = owned_reasons(rec.estimate, book)
+        reasons += owned[:1]  # before the bottleneck: a row on the buyer's own cards says so first
         reasons.append(_limit_reason(rec.estimate))
         if index == 0:
             reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked)) if r]
+            reasons += owned[1:]
         risk = porting_risk(rec)
         if risk is not None:
             reasons.append(risk)
@@ -366,13 +388,19 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
     :func:`_miss_size`): with a region rule, every card that may be delivered there (ranked or not,
     a buyer there must see each one and what it breaks), then every card made for that region that
     needs a licence (H20, H800 …: what a buyer there weighs), then the closest of the others — at least
-    :data:`BELOW_LINE_OTHERS`, more up to ``limit`` in all; without one, the first ``limit``."""
+    :data:`BELOW_LINE_OTHERS`, more up to ``limit`` in all; without one, the first ``limit``. The
+    cards the buyer already owns (``economics.owned_cards``) are always shown, after the deliverable
+    ones: what more of them would take is what a buyer who owns some weighs first."""
+    owned = [r for r in below if r.estimate.scenario.economics.owned_cards]
     if region is None:
-        return tuple(below[:limit])
+        return tuple(below[:limit]) + tuple(r for r in owned if r not in below[:limit])
     deliverable = [r for r in below if not region_rank(r.card, region)]
-    made_for = [r for r in below if region_rank(r.card, region) and made_for_region(r.card, region)]
-    others = [r for r in below if region_rank(r.card, region) and not made_for_region(r.card, region)]
-    return tuple(deliverable + made_for + others[:max(BELOW_LINE_OTHERS, limit - len(deliverable) - len(made_for))])
+    owned = [r for r in owned if r not in deliverable]
+    made_for = [r for r in below if region_rank(r.card, region) and made_for_region(r.card, region) and r not in owned]
+    others = [r for r in below if region_rank(r.card, region) and not made_for_region(r.card, region)
+              and r not in owned]
+    shown = len(deliverable) + len(owned) + len(made_for)
+    return tuple(deliverable + owned + made_for + others[:max(BELOW_LINE_OTHERS, limit - shown)])
 
 
 def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters,
@@ -446,10 +474,11 @@ def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.T
     if not filters.allows(card, scenario.workload):
         consumer_only = card.is_consumer and replace(filters, consumer=True).allows(card, scenario.workload)
         return CardRanking(card, rejected=CONSUMER_LEFT_OUT if consumer_only else "filtered out")
-    barred = region_excludes(scenario, card)
+    priced = priced_for(scenario, card, filters)
+    barred = region_excludes(priced, card)  # none for cards already owned: delivered
     if barred is not None:  # may not be exported there at all: left out, not below the line
         return CardRanking(card, rejected=barred.message.text)
-    candidates = _candidates(priced_for(scenario, card, filters), card, objective)
+    candidates = _candidates(priced, card, objective)
     if not candidates:
         # the deadline, not memory, may be why: beyond reach even at peak, else missed at every count that fits
         family = family_of(scenario.workload)
@@ -487,14 +516,14 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
             if found is not None:
                 into.append(found)
     best.sort(key=lambda r: (r.score, r.count, r.speed_figure, r.card.id))
-    ranked = _with_reasons(best, objective)
+    book = price_book_for(scenario.economics) if book is None else book
+    ranked = _with_reasons(best, objective, book)
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     # misses and scores at the model's stated resolution: float noise never orders two configurations
     below.sort(key=lambda r: (*map(stated, _miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
-                  considered=tuple(ranked), filters=filters,
-                  book=price_book_for(scenario.economics) if book is None else book)
+                  considered=tuple(ranked), filters=filters, book=book)
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

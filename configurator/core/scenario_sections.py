@@ -333,7 +333,8 @@ class Economics(_Frozen):
     owned_cards: int = Field(
         default=0, ge=0, le=1_000_000,
         description="cards of the scenario's card already owned: not bought, so left out of the capex the budget "
-                    "checks and of the TCO (their servers, network and power still counted) [cards]")
+                    "checks and of the TCO, with the whole servers they fill (network, storage, racks and power "
+                    "still counted); delivered already, so no export licence is asked of them [cards]")
     quotes: tuple[Quote, ...] = Field(
         default=(), max_length=MAX_QUOTES, exclude_if=lambda quotes: not quotes,
         description="the buyer's quotes: each replaces the price file's unit price of its item (none: the price "

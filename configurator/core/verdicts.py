@@ -16,7 +16,8 @@ A verdict's shape (``Verdict.to_dict()`` is the JSON)::
               | "request-rate" | "ttft" | "tpot"                      (CONSTRAINTS, in this order)
     target    the limit set, in ``unit`` (region: "cn")
     actual    what the configuration does, in ``unit``; None when it cannot be known (no price,
-              no published board power) (region: the card's export status for China)
+              no published board power) (region: the card's export status for China, or
+              "owned" where every card used is already owned: delivered, params ``owned``, ``count``)
     unit      "CNY"/"USD"… (money), "h", "kW", "tokens/s", "requests/s", "ms", "" (region)
     met       True / False / None (cannot be checked)
     by        how far it misses, in ``unit``: actual − target for a ceiling, target − actual for
@@ -189,9 +190,13 @@ def _budget(v: Verdict) -> Message:
 
 def _region(v: Verdict) -> Message:
     p = v.params
+    said = {"card": p.get("card", ""), "date": p.get("date", "—")}
+    if "owned" in p:  # cards already owned are delivered: the status speaks of those still to buy
+        said.update(owned=p["owned"], count=p["count"], extra=p["extra"])
+        return msg("region-owned", **said) if v.met else msg(f"{p['message']}-beyond-owned", **said)
     if v.met:
-        return msg("region-permitted", card=p.get("card", ""), date=p.get("date", "—"))
-    return msg(p["message"], card=p.get("card", ""), date=p.get("date", "—"))
+        return msg("region-permitted", **said)
+    return msg(p["message"], **said)
 
 
 def _deadline(v: Verdict) -> Message:

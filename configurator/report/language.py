@@ -55,6 +55,8 @@ def item_name(line, w: Words) -> str:
         return shown
     if spare:
         return w("Spare servers")
+    if role == "owned":  # the servers the owned cards come in
+        return f"{item_label(line.item_id, w) or line.item_id} — {w('already owned (not bought)')}"
     tier = re.match(r"scale-out (leaf|spine|core) switches \((\d+) × 400G ports\)", line.name)
     if role in TIER_LABELS or tier:
         label = w(TIER_LABELS[role if role in TIER_LABELS else tier.group(1)])

@@ -70,6 +70,7 @@ from configurator.report.summary_money import (
     bom_table,
     per_unit_name,
     price_decides_table,
+    rent_cost_per_unit,
     price_mark,
     prices_table,
     ranked_option,
@@ -80,6 +81,7 @@ from configurator.report.summary_money import (
     work_per_year,
 )
 from configurator.report.summary_filters import filters_note
+from configurator.report.summary_front import owned_text, rent_text, rented, rented_configuration
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.summary_below_line import below_line_table
 from configurator.report.tradeoff import tradeoff_section
@@ -315,7 +317,7 @@ def capex_text(cost: DeploymentCost, w: Words) -> str:
     """The capex with what it covers, and what it leaves out: "9,163,077 CNY — accelerators,
     servers, network, storage, racks; 2 items unpriced — enter quotes (not in the total)"."""
     bom = cost.bom
-    kinds = dict.fromkeys(line.kind for line in bom.purchases if line.total is not None)
+    kinds = dict.fromkeys(line.kind for line in bom.purchases if line.total is not None and line.role != "owned")
     covered = [w(KIND_LABELS.get(kind, kind)) for kind in kinds]
     if w.language == "en":
         covered = [name.lower() for name in covered]
@@ -345,24 +347,47 @@ def _headline(est: Estimate, mine: Option, w: Words,
     """The first page's figures: the configuration, its capex and what that covers, the TCO, and —
     only where it fits and carries the load, else they would be figures of a deployment that
     cannot run — the cost per unit of work (ranked by rent: the rent's first, the figure the
-    alternatives are ranked on, then the TCO's) and the speed; the China export status (named as the
+    alternatives are ranked on, then the TCO's) and the speed. A buyer who rents (:func:`rented`)
+    reads the cards rented and the rent first, its cost per unit of work and the speed, then the
+    capex and the TCO as "Buying instead" (a renter read the capex and the servers first until
+    December 2026); one who owns cards reads which, and the capex as the new spend
+    (:func:`owned_text`). Then the China export status (named as the
     buyer's own only where China is their delivery region: a buyer who set none, or another, read
     "Export status: Delivery to China: not permitted" as their verdict, persona finding #19)."""
     cost, own = mine.cost, mine.cost.ownership
     currency, years = cost.bom.currency, f"{own.years:g}"
-    rows = [
-        (w("Configuration"), configuration_text(est, cost, w)),
-        (w("Capex"), capex_text(cost, w)),
+    rent = rent_text(est, w) if rented(est, objective) else None
+    owned = owned_text(cost, est, w)
+    buying = [
+        (w("New spend (capex)" if owned else "Capex"), capex_text(cost, w)),
         (w("Total cost of ownership over {years} years", years=years), tco_text(cost, w)),
     ]
-    if est.usable:
+    def instead(name: str) -> str:  # 'Buying instead: capex' (the label's capital lowered in English)
+        return w("Buying instead: {what}", what=name[:1].lower() + name[1:] if w.language == "en" else name)
+
+    if rent is not None:  # a renter reads the rent first; the purchase stands below, as a comparison
+        buying = [(instead(name), value) for name, value in buying]
+        rows = [(w("Configuration"), rented_configuration(est, w)), (w("Cloud rent"), rent)]
+    else:
+        rows = [(w("Configuration"), configuration_text(est, cost, w)),
+                *(((w("Already owned"), owned),) if owned else ()), *buying]
+    tco_per_unit = tco_per_unit_of(est, mine) if est.usable else None
+    tco_row = () if tco_per_unit is None else ((per_unit_name(est, w), unit_cost(tco_per_unit, currency)),)
+    if rent is not None:
+        if est.usable:
+            rent_per_unit = rent_cost_per_unit(est, cost)
+            if rent_per_unit is not None:
+                rows.append((per_unit_name(est, w, "cloud"), unit_cost(rent_per_unit, currency)))
+            rows += _banded_speed(est, w)
+        rows += buying + [(instead(name), value) for name, value in tco_row]
+    elif est.usable:
         if objective is Objective.CLOUD and mine.per_unit is not None:
             rows.append((per_unit_name(est, w, "cloud"), unit_cost(mine.per_unit, currency)))
-        tco_per_unit = tco_per_unit_of(est, mine)
-        if tco_per_unit is not None:
-            rows.append((per_unit_name(est, w), unit_cost(tco_per_unit, currency)))
-        rows += _banded_speed(est, w)
+        rows += [*tco_row, *_banded_speed(est, w)]
     line = export_line(est, w)
+    owned_delivery = next((v.message for v in est.verdicts if v.id == "region" and "owned" in v.params), None)
+    if line and owned_delivery is not None:  # the status speaks of new cards: those owned are delivered
+        line = w("{owned}. New cards: {status}", owned=w.message(owned_delivery), status=line)
     if line:  # the China status is the buyer's own only where China is the delivery region they set
         china = est.scenario.constraints.region == "cn"
         rows.append((w("Export status" if china else "Export status, if delivered to China"), line))

@@ -23,9 +23,10 @@ def filters_note(filters: Filters | None, w: Words, workload: Workload | None = 
     said = []
     if filters.domestic_only:
         said.append(w("Only cards of vendors based in mainland China are compared ({vendors}).",
-                      vendors=w.label(", ").join(sorted(DOMESTIC_VENDORS))))
-    if filters.vendors:
-        said.append(w("Only cards of {vendors} are compared.", vendors=w.label(", ").join(filters.vendors)))
+                      vendors=w.label(", ").join(w.label(v) for v in sorted(DOMESTIC_VENDORS))))
+    if filters.vendors:  # each vendor in the reader's language (core/view/words_vendors.py)
+        said.append(w("Only cards of {vendors} are compared.",
+                      vendors=w.label(", ").join(w.label(v) for v in filters.vendors)))
     if filters.classes and tuple(filters.classes) != defaults:
         said.append(w("Only these card classes are compared: {classes}.",
                       classes=w.label(", ").join(w(CLASS_LABELS[c]) for c in filters.classes)))

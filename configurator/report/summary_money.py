@@ -66,12 +66,18 @@ def work_per_year(est: Estimate) -> float | None:
     return None if work is None else work / est.scenario.economics.amortisation_years
 
 
+def rent_cost_per_unit(est: Estimate, cost: DeploymentCost) -> float | None:
+    """Rent per unit of work: a year's rent at the scenario's utilisation over a year's work; None
+    without a cloud price or work."""
+    work = work_per_year(est)
+    return None if cost.rent_per_year is None or not work else cost.rent_per_year / work
+
+
 def _cost_per_unit(est: Estimate, cost: DeploymentCost, objective: Objective) -> float | None:
     """TCO (or, ranking by cloud cost, rent) per unit of work; None without the prices for it
     (the TCO: :attr:`DeploymentCost.ranked_per_unit`, the figure the recommendation ranks on)."""
     if objective is Objective.CLOUD:
-        work = work_per_year(est)
-        return None if cost.rent_per_year is None or not work else cost.rent_per_year / work
+        return rent_cost_per_unit(est, cost)
     return cost.ranked_per_unit
 
 
@@ -124,6 +130,8 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
                                             ("catalog", "user", "quote") else "") if part)
         if card_price is not None and line.kind == "accelerator" and line.source in ("catalog", "user"):
             source = write(card_price, w.language)
+        if line.role == "owned":  # not bought: no price, date or source to cite
+            source = w("yours, already owned")
     return (w(KIND_LABELS.get(line.kind, line.kind)), item_name(line, w), quantity, price, total, source)
 
 
@@ -213,6 +221,11 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     if paced is not None:
         english = w.language == "en"  # a sentence after a Chinese full stop takes no space
         note += (" " if english else "") + paced.text_in(w.language) + ("." if english else "。")
+    owned = cost.bom.cards_owned
+    if owned:  # what the TCO counts of the cards already owned, as the ranking's "why the first" says it
+        english = w.language == "en"
+        said = msg("owned-tco-basis", owned=owned, card=card_name(est.card.name, w.language))
+        note += (" " if english else "") + said.text_in(w.language) + ("." if english else "。")
     return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows), image="rent" if cost.rent_per_year
                  else None, note=note)
 

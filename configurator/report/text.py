@@ -27,6 +27,7 @@ from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.printable import display_width, single_line
 from configurator.core.view.words import words
 from configurator.report.language import OBJECTIVE_LABELS
+from configurator.report.summary_filters import filters_note
 
 
 _width = display_width
@@ -140,6 +141,10 @@ def recommendation_table(result, language: str = "en") -> str:
     """Ranked configurations, one line each, with the winner's reasons."""
     w = words(language)
     lines = [w("Ranked by {by} (lower is better)", by=w.label(OBJECTIVE_LABELS[result.objective.value]))]
+    shown = next((r.estimate for r in (*result.ranked, *result.unpriced, *result.below_line)), None)
+    compared = filters_note(result.filters, w, shown.scenario.workload if shown is not None else None)
+    if compared:  # which cards were compared, as the summary says it (vendors in the reader's language)
+        lines.append(single_line(compared))
     if result.ranked:
         lines += columns_text(ranking_columns(result), language)
         lines.append(w.label("Why the first:"))

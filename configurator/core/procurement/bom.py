@@ -142,7 +142,12 @@ class BillOfMaterials:
     @property
     def cards_owned(self) -> int:
         """Cards of the deployment already owned (``Economics.owned_cards``), not bought [count]."""
-        return int(sum(line.quantity for line in self.lines if line.role == "owned"))
+        return int(sum(line.quantity for line in self.lines if line.role == "owned" and line.kind == "accelerator"))
+
+    @property
+    def servers_owned(self) -> int:
+        """Servers the owned cards come in (:func:`owned_servers`), not bought [count]."""
+        return int(sum(line.quantity for line in self.lines if line.role == "owned" and line.kind != "accelerator"))
 
     @property
     def spare_servers(self) -> int:
@@ -154,6 +159,19 @@ class BillOfMaterials:
     def complete(self) -> bool:
         """Every line has a price: the capex and the TCO are the whole purchase."""
         return not self.unpriced
+
+
+def owned_servers(owned: int, servers: int, cards_each: int, rack_scale: bool) -> int:
+    """Servers of the deployment the ``owned`` cards already owned come in, not bought [count]: the
+    whole servers they fill, ``owned // cards_each`` of the ``servers`` (every card owned counts, those
+    the deployment leaves idle too: 8 owned B200 come on one baseboard whichever of them it uses). SXM
+    and OAM modules are sold only on a baseboard inside a server, and cards a buyer runs are racked in
+    one; the servers of the cards still to buy, and a rack-scale system (bought whole), are bought. **Assumption**: the
+    network, storage, racks and installation are counted new — an owned cluster's fabric may not
+    reach the cards added."""
+    if rack_scale or cards_each <= 0:
+        return 0
+    return min(owned // cards_each, servers)
 
 
 def _line(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: str | None = None,
@@ -302,8 +320,14 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if kind.item_id:
         unnamed = kind.rack_scale and (server_item is None or server_item.unit_price is None)  # a quote completes it
         said = msg("rack-system-of", gpus=kind.gpus, card=card.name, item=kind.item_id) if unnamed else None
-        lines.append(replace(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else "",
-                                   name=said.text if said else None), said=said))
+        server_line = replace(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else "",
+                                    name=said.text if said else None), said=said)
+        housed = owned_servers(e.owned_cards, servers, kind.cards_each, kind.rack_scale)
+        if servers > housed:
+            lines.append(replace(server_line, quantity=servers - housed))
+        if housed:
+            lines.append(replace(server_line, quantity=housed, unit_price=0.0, source="owned", confidence="owned",
+                                 role="owned"))
 
     goodput = deployment_goodput(scenario, card, book)
     if goodput is not None:

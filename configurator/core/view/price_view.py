@@ -66,7 +66,19 @@ def shown_flags(est: Estimate, objective: Objective) -> tuple[Message, ...]:
 
 def price_value(est: Estimate, objective: Objective) -> Value:
     """'12,500 USD, street 2026-03', '15,625 USD, list 2024 *', '21,000 USD, quote 2026-11, yours',
-    '2.10 USD/h, rent 2026-03', or "no price — enter a quote"."""
+    '2.10 USD/h, rent 2026-03', or "no price — enter a quote"; bought outright with cards already
+    owned (``economics.owned_cards``), what is owned beside it ("already owned, not bought (new: …)",
+    "…; 8 of 24 already owned")."""
+    value = _price_value(est, objective)
+    owned, count = est.scenario.economics.owned_cards, est.scenario.count
+    if not owned or objective is Objective.CLOUD:
+        return value
+    if count <= owned:
+        return Phrase("already owned, not bought (new: {price})", {"price": value})
+    return Phrase("{price}; {owned} of {count} already owned", {"price": value, "owned": owned, "count": count})
+
+
+def _price_value(est: Estimate, objective: Objective) -> Value:
     amount, chosen, _ = ranked_price(est.costs.prices, objective)
     # a system priced whole (the file's, or the buyer's quote) prices its cards, whatever the card's own
     # figure: a quoted CloudMatrix 384 read "28,000 USD" per NPU, the catalog's, until December 2026

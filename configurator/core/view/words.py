@@ -18,6 +18,7 @@ from configurator.core.view.words_catalog_notes import ZH_CN_NOTES
 from configurator.core.view.words_charts import ZH_CN_CHARTS
 from configurator.core.view.words_choices import ZH_CN_CHOICES
 from configurator.core.view.words_price import ZH_CN_PRICE
+from configurator.core.view.words_vendors import ZH_CN_VENDORS
 from configurator.core.view.words_what_fits import ZH_CN_WHAT_FITS
 from configurator.core.view.words_constraints import ZH_CN_CONSTRAINTS
 from configurator.core.view.words_estimate import ZH_CN_ESTIMATE
@@ -251,6 +252,15 @@ ZH_CN.update({
     "Configuration": "配置",
     "Capex": "资本支出",
     "Total cost of ownership over {years} years": "{years} 年总拥有成本",
+    "New spend (capex)": "新增支出（资本支出）",
+    "Already owned": "已拥有",
+    "yours, already owned": "您已拥有",
+    "{owned}. New cards: {status}": "{owned}。新采购的卡：{status}",
+    "Cloud rent": "云租金",
+    "Buying instead: {what}": "改为购买：{what}",
+    "{hourly} per hour · {month} a month": "每小时 {hourly} · 每月 {month}",
+    "{job} for the job ({hours} at {hourly} per hour)": "整个作业 {job}（{hours}，每小时 {hourly}）",
+    "{count} × {card}, rented by the card-hour": "{count} × {card}，按卡时租用",
     "Not priced": "未定价",
     "{n} servers": "{n} 台服务器", "{n} racks": "{n} 个机柜", "1 server": "1 台服务器", "1 rack": "1 个机柜",
     "{n} lines have no price — enter a quote; the totals leave them out": "{n} 项无价格——请输入报价；合计未计入这些项",
@@ -386,6 +396,7 @@ ZH_CN.update({
     "GPUs per board": "颗 GPU/板",
     "Accelerator cards (spares)": "加速卡（备件）",
     "Accelerator cards already owned (not bought)": "已拥有的加速卡（不再采购）",
+    "already owned (not bought)": "已拥有（不再采购）",
     "Accelerators included in the system price": "加速卡（已含在整机价格中）",
     "8-GPU baseboard server (CPUs, memory, NVMe; no GPUs)": "8 卡基板服务器（含 CPU、内存、NVMe，不含 GPU）",
     "8-GPU baseboard server for 1 kW modules (no GPUs)": "8 卡基板服务器（1 kW 模组，不含 GPU）",
@@ -526,6 +537,7 @@ ZH_CN.update(ZH_CN_CONSTRAINTS)
 ZH_CN.update(ZH_CN_TRADEOFF)
 ZH_CN.update(ZH_CN_CATALOG)
 ZH_CN.update(ZH_CN_NOTES)
+ZH_CN.update(ZH_CN_VENDORS)  # a vendor's Chinese name (core/view/words_vendors.py)
 
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""

@@ -1,0 +1,86 @@
+"""Message templates of cards the buyer already owns (``--owned ID:COUNT``, ``Economics.owned_cards``),
+in both languages; merged into :mod:`configurator.core.messages`' catalogues, keyed by message id.
+
+Two facts are said here: the US export status governs delivering *new* cards, so cards already
+owned and delivered in mainland China need no licence to be used (the cards bought beyond them
+still do: a status to show, not legal advice); and what a ranked row with owned cards counts —
+no purchase price for the owned cards (already paid: a sunk cost), their power still paid, the
+support and resale value of what is bought only — with the new spend, the capex still to pay."""
+
+from __future__ import annotations
+
+OWNED_ENGLISH: dict[str, str] = {
+    "region-owned": (
+        "{card}: the {count} used are among the {owned} already owned, already delivered — no new card to deliver "
+        "to mainland China (not legal advice)"
+    ),
+    "export-licence-required-beyond-owned": (
+        "{card}: {owned} already owned and delivered; the {extra} more to buy need a US export licence for delivery "
+        "to mainland China (status as of {date}; not legal advice)"
+    ),
+    "export-not-permitted-beyond-owned": (
+        "{card}: {owned} already owned and delivered; the {extra} more to buy may not be exported to mainland China "
+        "(status as of {date}; not legal advice)"
+    ),
+    "export-status-unknown-beyond-owned": (
+        "{card}: {owned} already owned and delivered; the {extra} more to buy have an unknown export status for "
+        "mainland China — check before buying"
+    ),
+    "owned-row-all": (
+        "Uses the {owned} × {card} already owned, in their servers: new capex {capex:,.0f} {currency} (network, "
+        "storage, racks, installation); the TCO counts their power, not their price"
+    ),
+    "owned-row-all-servers-bought": (
+        "Uses the {owned} × {card} already owned, no card bought: new capex {capex:,.0f} {currency} (servers, "
+        "network, storage, racks, installation); the TCO counts their power, not their price"
+    ),
+    "owned-row-some": (
+        "Uses the {owned} × {card} already owned and buys {extra} more: new capex {capex:,.0f} {currency} (the "
+        "{extra} cards and their servers, network, storage, racks, installation); the TCO counts the power of all "
+        "{count}, the price of the {extra} bought"
+    ),
+    "owned-tco-basis": (
+        "What the TCO counts with owned cards: no purchase price for the {owned} × {card} already owned nor for the "
+        "servers they fill (already paid), their energy in full; support and resale value on what is bought only"
+    ),
+    "summary-owned": (
+        "{owned} × {card}, not bought: the capex is the new spend; the TCO counts their energy, not their price"
+    ),
+    "summary-owned-servers": (
+        "{owned} × {card} and the servers they fill ({servers}), not bought: the capex is the new spend; the TCO "
+        "counts their energy, not their price"
+    ),
+}
+
+OWNED_CHINESE: dict[str, str] = {
+    "region-owned": "{card}：所用 {count} 张均在已拥有、已交付的 {owned} 张之内——无需向中国大陆交付新卡（不构成法律意见）",
+    "export-licence-required-beyond-owned": (
+        "{card}：已拥有并已交付 {owned} 张；另需采购的 {extra} 张向中国大陆交付需要美国出口许可（状态截至 {date}；不构成法律意见）"
+    ),
+    "export-not-permitted-beyond-owned": (
+        "{card}：已拥有并已交付 {owned} 张；另需采购的 {extra} 张不得出口至中国大陆（状态截至 {date}；不构成法律意见）"
+    ),
+    "export-status-unknown-beyond-owned": (
+        "{card}：已拥有并已交付 {owned} 张；另需采购的 {extra} 张对中国大陆的出口管制状态不明——购买前请核实"
+    ),
+    "owned-row-all": (
+        "使用已拥有的 {owned} × {card}（连同其服务器）：新增资本支出 {capex:,.0f} {currency}（网络、存储、机柜、安装）；"
+        "总拥有成本计入其电费，不计其购价"
+    ),
+    "owned-row-all-servers-bought": (
+        "使用已拥有的 {owned} × {card}，不再采购加速卡：新增资本支出 {capex:,.0f} {currency}（服务器、网络、存储、机柜、安装）；"
+        "总拥有成本计入其电费，不计其购价"
+    ),
+    "owned-row-some": (
+        "使用已拥有的 {owned} × {card}，另购 {extra} 张：新增资本支出 {capex:,.0f} {currency}（另购的 {extra} 张卡及其"
+        "服务器、网络、存储、机柜、安装）；总拥有成本计入全部 {count} 张的电费、另购 {extra} 张的购价"
+    ),
+    "owned-tco-basis": (
+        "含已拥有加速卡时总拥有成本的计法：已拥有的 {owned} × {card} 及其所在服务器不计购价（已付），电费全额计入；"
+        "维保与残值只按新采购部分计算"
+    ),
+    "summary-owned": "{owned} × {card}，不再采购：资本支出即新增支出；总拥有成本计入其电费，不计其购价",
+    "summary-owned-servers": (
+        "{owned} × {card} 及其所在的 {servers} 台服务器，不再采购：资本支出即新增支出；总拥有成本计入其电费，不计其购价"
+    ),
+}

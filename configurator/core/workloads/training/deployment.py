@@ -15,7 +15,12 @@ from configurator.core.units import TERA
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
+from configurator.core.workloads.training.grid import BATCH_ROUNDING
 from configurator.core.workloads.training.plan import estimated, fits_nowhere, search_counts
+
+BATCH_MOVES = ("batch-moved", "batch-moved-wider", "batch-widened")
+"""Messages of an estimate planned at another global batch than the job's (each names ``batch``, the
+job's, and ``used``) [message ids]."""
 
 COUNTS_PAST_FEASIBLE = 2
 """Larger counts still tried after the first that meets every constraint (more cards cost more,
@@ -155,8 +160,12 @@ def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAI
 
 def _recipe_moved(est: Estimate) -> bool:
     """The count does not split the global batch, so the estimate is of another recipe: not a
-    deployment of this job (the global batch is kept at every count)."""
-    return any(m.id == "batch-moved" for m in est.messages)
+    deployment of this job (the global batch is kept at every count, to within
+    :data:`~configurator.core.workloads.training.grid.BATCH_ROUNDING`: a batch moved that little
+    to split over more ranks is the same recipe, :func:`~configurator.core.workloads.training.plan.
+    planned_training`)."""
+    moved = next((m for m in est.messages if m.id in BATCH_MOVES), None)
+    return moved is not None and abs(moved.params["used"] / moved.params["batch"] - 1) > BATCH_ROUNDING
 
 
 def deadline_out_of_reach(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS

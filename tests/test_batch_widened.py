@@ -70,3 +70,16 @@ def test_a_deadline_is_met_on_as_few_cards_at_four_million_as_at_the_binary_four
         return min(e.scenario.count for e in training_deployments(s, H100) if not constraint_ids(e))
 
     assert fewest(4_000_000) == fewest(4_194_304) == 1024
+
+
+def test_the_plan_command_tables_the_layouts_of_the_batch_it_planned_and_says_why(capsys):
+    from configurator.cli import main
+
+    args = ["plan", "--workload", "pretrain", "--model", "llama3-70b", "--card", "h100-sxm", "--count", "1024",
+            "--tokens", "2T", "--seq", "8192", "--global-batch", "4M"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    first_row = text.splitlines()[3].split()
+    assert "global batch 4,194,304 tokens" in text.splitlines()[0]
+    assert first_row[5] == "32" and first_row[-1] == "chosen"  # dp 32: the layout estimated below it
+    assert text.rstrip().splitlines()[-1].startswith("The fastest layout of 1,024 cards for a global batch of 4,000,000")

@@ -125,6 +125,19 @@ def _at_wider_batch(scenario: Scenario, card: Card, est: Estimate) -> Estimate:
                                  faster=faster))
 
 
+WIDENED = ("batch-widened", "batch-moved-wider")
+"""Messages of an estimate planned at a batch near the scenario's that splits wider (:func:`_at_wider_batch`)."""
+
+
+def searched_scenario(scenario: Scenario, est: Estimate) -> Scenario:
+    """The scenario whose layout search ``est`` (:func:`planned_training` of ``scenario``) chose its
+    layout from: ``scenario`` at the batch it was planned at when a batch that splits wider was
+    taken, else ``scenario`` (the search a table of the layouts weighed should show)."""
+    if not any(m.id in WIDENED for m in est.messages):
+        return scenario
+    return with_layout(scenario, {}, {"global_batch_tokens": est.scenario.global_batch_tokens})
+
+
 def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None = None) -> Estimate:
     """:func:`planned_training` at the scenario's batch (moved only when it does not split)."""
     plan = plan or plan_training_layout(scenario, card, top=PLANNED_CANDIDATES)

@@ -16,9 +16,9 @@ from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
 from configurator.core.workloads.training.grid import BATCH_ROUNDING
-from configurator.core.workloads.training.plan import estimated, fits_nowhere, search_counts
+from configurator.core.workloads.training.plan import WIDENED, estimated, fits_nowhere, search_counts
 
-BATCH_MOVES = ("batch-moved", "batch-moved-wider", "batch-widened")
+BATCH_MOVES = ("batch-moved", *WIDENED)
 """Messages of an estimate planned at another global batch than the job's (each names ``batch``, the
 job's, and ``used``) [message ids]."""
 

@@ -1,6 +1,8 @@
 """The training layout chosen for a scenario with Auto fields: the vectorised search's best
 layouts (:mod:`~configurator.core.workloads.training.search`) estimated exactly, the fastest that
-fits kept; the global batch moved to the nearest that splits over the cards when it does not."""
+fits kept; the global batch moved to the nearest that splits over the cards when it does not, or to
+one within :data:`~configurator.core.workloads.training.grid.BATCH_ROUNDING` that splits over more
+data-parallel ranks when that trains :data:`WIDER_BATCH_GAIN` faster."""
 
 from __future__ import annotations
 

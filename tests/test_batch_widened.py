@@ -83,3 +83,12 @@ def test_the_plan_command_tables_the_layouts_of_the_batch_it_planned_and_says_wh
     assert "global batch 4,194,304 tokens" in text.splitlines()[0]
     assert first_row[5] == "32" and first_row[-1] == "chosen"  # dp 32: the layout estimated below it
     assert text.rstrip().splitlines()[-1].startswith("The fastest layout of 1,024 cards for a global batch of 4,000,000")
+
+
+def test_a_pipeline_bubble_is_not_told_to_raise_an_accumulation_the_batch_sets():
+    """The accumulation is the batch over the data-parallel ranks and micro-batch: 'raise gradient
+    accumulation' was advice the planner, which keeps the batch, could not take."""
+    est = estimate(_pretrain("llama3-70b", 1024, None, seq=6000), H100)
+    bubble = next(m for m in est.messages if m.id == "pipeline-bubble")
+    assert "accumulation" not in bubble.text and "more micro-batches a step" in bubble.text
+    assert "梯度累积" not in bubble.text_in("zh_CN")

@@ -159,6 +159,7 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
 
 
 def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
+    from configurator.core.workloads.training.plan import WIDENED, searched_scenario
     from configurator.core.workloads.training.search import plan_to_dict, plan_training_layout
     from configurator.report.text import plan_table
 
@@ -175,7 +176,7 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
 
     card = catalog.get(scenario.card_id)
     chosen = _planned(scenario, catalog)
-    plan = plan_training_layout(scenario, card, top=max(1, args.top))
+    plan = plan_training_layout(searched_scenario(scenario, chosen), card, top=max(1, args.top))
     suggestions = what_would_fit(chosen, catalog)
     if args.json:
         chosen_json = estimate_to_dict(chosen, deployment_cost(chosen))
@@ -183,6 +184,8 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
                      "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(chosen, args)})
     else:
         print(plan_table(plan, chosen, args.lang, suggestions))
+        for moved in (m for m in chosen.messages if m.id in WIDENED):  # the batch the layouts above split
+            print("\n" + single_line(moved.text_in(args.lang)))
     return 0
 
 

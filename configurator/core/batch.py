@@ -1,8 +1,9 @@
 """The global batch of a training run: tokens per optimizer step, and its published defaults.
 
 The global batch is part of the training recipe (it sets the optimisation, not the hardware):
-it is kept exactly when the card count changes, and micro-batch × accumulation × data-parallel
-width is derived from it.
+it is kept when the card count changes (to within 5 % where that lets the cards split it over
+more data-parallel ranks: ``workloads.training.grid.BATCH_ROUNDING``), and micro-batch ×
+accumulation × data-parallel width is derived from it.
 """
 
 from __future__ import annotations

@@ -53,8 +53,9 @@ ENGLISH: dict[str, str] = {
     ),
     "dp-over-pcie": "{card} has no GPU-to-GPU link: gradient exchange runs over PCIe",
     "pipeline-bubble": (
-        "Pipeline bubble: {bubble:.0f} % of each step is idle with {pp} stages and {m} micro-batches; "
-        "raise gradient accumulation"
+        "Pipeline bubble: {bubble:.0f} % of each step is idle with {pp} stages and {m} micro-batches; more "
+        "micro-batches a step (a larger global batch, fewer data-parallel ranks or a smaller micro-batch), "
+        "interleaved stages or fewer stages would shrink it"
     ),
     "comm-exposed": (
         "{share:.0f} % of each step is exposed communication (tensor parallel {tp:.0f} %, data parallel "
@@ -76,6 +77,17 @@ ENGLISH: dict[str, str] = {
     "batch-moved": (
         "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "
         "planned at {used:,} tokens, the nearest that does (set the global batch to choose another)"
+    ),
+    "batch-widened": (
+        "The fastest layout of {count:,} cards for a global batch of {batch:,} tokens has a data-parallel "
+        "width of {dp_asked:,}: planned at {used:,} tokens ({moved:+.1%}), at width {dp_used:,}, {faster:.0%} "
+        "faster (pin the layout to choose another)"
+    ),
+    "batch-moved-wider": (
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "
+        "planned at {used:,} tokens ({moved:+.1%}), at a data-parallel width of {dp_used:,}, {faster:.0%} faster "
+        "than the nearest that splits, {nearest:,} tokens at width {dp_nearest:,} (set the global batch to choose "
+        "another)"
     ),
     "batch-does-not-divide-none": (
         "A global batch of {batch:,} tokens cannot be split over {count:,} cards with the settings pinned; "
@@ -300,10 +312,12 @@ CHINESE: dict[str, str] = {
     "batch-does-not-divide": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 词元",
     "batch-does-not-divide-one": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{nearest:,} 词元",
     "batch-moved": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按最接近的可行值 {used:,} 词元规划（可自行设置全局批量）",
+    "batch-widened": "{count:,} 张卡上，{batch:,} 词元全局批量的最快布局数据并行宽度仅为 {dp_asked:,}：按 {used:,} 词元规划（{moved:+.1%}），宽度 {dp_used:,}，训练快 {faster:.0%}（固定并行布局可另选）",
+    "batch-moved-wider": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按 {used:,} 词元规划（{moved:+.1%}），数据并行宽度 {dp_used:,}，比最接近的可行值 {nearest:,} 词元（宽度 {dp_nearest:,}）训练快 {faster:.0%}（可自行设置全局批量）",
     "batch-does-not-divide-none": "{batch:,} 词元的全局批量在已固定的设置下无法分配到 {count:,} 张卡上；请放开固定的设置或更改卡数",
     "batch-accumulation-pinned": "梯度累积已固定为 {accum:,}：规划器不改动它，全局批量只能是微批 × {accum:,} × 数据并行宽度；将梯度累积设为自动，即可保持所设的全局批量",
     "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
-    "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；请增加梯度累积",
+    "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；增加每步微批数（更大的全局批量、更少的数据并行副本或更小的微批）、交错流水线或减少流水线级数，可缩小空泡",
     "zero-without-dp": "只有一个数据并行副本时 ZeRO 阶段 {zero} 不起作用",
     "zero3-with-pipeline": "ZeRO-3 与 {pp} 级流水线并用时，每步只聚合一次各阶段的 16 位权重并保留到步末"
                            "（PyTorch FSDP 配合流水线并行时的默认做法）：通信量与 ZeRO-2 相同",

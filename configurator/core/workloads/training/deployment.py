@@ -15,7 +15,12 @@ from configurator.core.units import TERA
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
-from configurator.core.workloads.training.plan import estimated, fits_nowhere, search_counts
+from configurator.core.workloads.training.grid import BATCH_ROUNDING
+from configurator.core.workloads.training.plan import WIDENED, estimated, fits_nowhere, search_counts
+
+BATCH_MOVES = ("batch-moved", *WIDENED)
+"""Messages of an estimate planned at another global batch than the job's (each names ``batch``, the
+job's, and ``used``) [message ids]."""
 
 COUNTS_PAST_FEASIBLE = 2
 """Larger counts still tried after the first that meets every constraint (more cards cost more,
@@ -72,8 +77,8 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
                 past += 1
             results.append(est)
             if past is not None and past >= COUNTS_PAST_FEASIBLE and not all_counts:
-                return results
-    return results
+                return results + _met_below_ceiling(base, card, counts, results)
+    return results + _met_below_ceiling(base, card, counts, results)
 
 
 def deployment_at(at: Scenario, card: Card) -> Estimate | None:
@@ -108,6 +113,26 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: int) ->
         if est is not None and not constraint_ids(est):
             return [est]
     return []
+
+
+def _met_below_ceiling(base: Scenario, card: Card, counts: Sequence[int], results: list[Estimate]) -> list[Estimate]:
+    """The counts of :func:`counts_between` that meet every constraint between the largest count of
+    ``results`` that does and the next one, when that next one breaks ceilings alone (a budget, a
+    power cap): the ranking weighs them (``recommend --objective fastest --budget 20M`` for 70B on
+    2 T tokens read 512 Gaudi 3 in 27.4 days with 4.7 M USD of the budget left; 640 take 26.2 days
+    at 19.0 M USD); none otherwise. Their layouts are searched together."""
+    meeting = [e.scenario.count for e in results if not constraint_ids(e)]
+    above = [e for e in results if meeting and e.scenario.count > max(meeting)]
+    if not above:
+        return []
+    broken = min(above, key=lambda e: e.scenario.count)
+    if not broken.violations or any(v.kind != "ceiling" for v in broken.violations):
+        return []
+    unit = max(counts[0], base.parallelism.cards_per_node)
+    between = [n for n in counts_between(broken.scenario.count, unit) if n > max(meeting)]
+    tried = list(_counts_tried(base, card, between))
+    search_counts(tried, card)
+    return [e for at in tried if (e := deployment_at(at, card)) is not None and not constraint_ids(e)]
 
 
 def _counts_tried(base: Scenario, card: Card, counts: Sequence[int]) -> Iterator[Scenario]:
@@ -155,8 +180,12 @@ def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAI
 
 def _recipe_moved(est: Estimate) -> bool:
     """The count does not split the global batch, so the estimate is of another recipe: not a
-    deployment of this job (the global batch is kept at every count)."""
-    return any(m.id == "batch-moved" for m in est.messages)
+    deployment of this job (the global batch is kept at every count, to within
+    :data:`~configurator.core.workloads.training.grid.BATCH_ROUNDING`: a batch moved that little
+    to split over more ranks is the same recipe, :func:`~configurator.core.workloads.training.plan.
+    planned_training`)."""
+    moved = next((m for m in est.messages if m.id in BATCH_MOVES), None)
+    return moved is not None and abs(moved.params["used"] / moved.params["batch"] - 1) > BATCH_ROUNDING
 
 
 def deadline_out_of_reach(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS

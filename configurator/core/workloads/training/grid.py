@@ -146,6 +146,43 @@ def nearest_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int
     return tuple(found)
 
 
+BATCH_ROUNDING = 0.05
+"""Most a global batch is moved, either way, to one that splits over more data-parallel ranks
+[share of the batch]. A batch is stated to about a value: "4M tokens" in the papers that state
+it is 2^22 (Llama 3 report §3.4.1: "an initial batch size of 4M tokens and sequences of length
+4,096", 1,024 sequences), 4.9 % above the 4,000,000 the same words parse as here (2^20 / 10^6 =
+1.0486); within that no recipe changes, while a batch of 488 sequences (4,000,000 tokens of
+8,192) splits over at most 8 data-parallel ranks of 1,024 cards."""
+
+
+def wider_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, ...]:
+    """The global batches [sequences] within :data:`BATCH_ROUNDING` of ``sequences`` that split over
+    more data-parallel ranks than ``sequences`` itself can: the one below and the one above that
+    split the widest (the nearer on a tie), nearer first; none when the accumulation is pinned
+    (then the batch follows from it) or no wider split lies that near.
+
+    A split is a data-parallel width × micro-batch (one sequence per rank when the micro-batch is
+    left to the planner) that divides the batch; the widths are those the layouts tried can give
+    the cards (:func:`data_parallel_widths`)."""
+    train, auto = scenario.training, scenario.auto_layout
+    if "grad_accum" not in auto or sequences < 1:
+        return ()
+    per_rank = 1 if "micro_batch" in auto else train.micro_batch
+    grains = sorted({dp * per_rank for dp in data_parallel_widths(scenario, card)})
+    widest_now = max((g for g in grains if sequences % g == 0), default=0)
+    low, high = sequences * (1 - BATCH_ROUNDING), sequences * (1 + BATCH_ROUNDING)
+    found: dict[int, int] = {}  # batch -> the widest grain that splits it
+    for g in grains:
+        if g <= widest_now:
+            continue
+        for n in (sequences // g * g, -(-sequences // g) * g):
+            if n > 0 and n != sequences and low <= n <= high:
+                found[n] = max(found.get(n, 0), g)
+    sides = ([n for n in found if n < sequences], [n for n in found if n > sequences])
+    chosen = [max(side, key=lambda n: (found[n], -abs(n - sequences))) for side in sides if side]
+    return tuple(sorted(chosen, key=lambda n: (abs(n - sequences), n)))
+
+
 def layout_grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:
     """Every combination of the unpinned fields that divides the cards and the batch, in
     ``np.meshgrid(indexing="ij")`` order over (tp, pp, vp, cp, ep, zero, recompute, micro-batch),

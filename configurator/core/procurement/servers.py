@@ -43,8 +43,9 @@ class ServerType:
 def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     """The server a card is bought in: an NVL72-class rack of its NVLink domain; the node the
     price file names for the card (``for_cards`` of a server item, :mod:`.nodes`: the GH200
-    superchip nodes of 1, 2 or 4, no x86 host; the MI250X's 4-module node), the smallest that
-    holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
+    superchip nodes of 1, 2 or 4, no x86 host; the MI250X's 4-module node; the low-profile T4, A2
+    and L4 eight to a 2U; the full-length single-slot A10 four to a 2U, eight to a 4U), the
+    smallest that holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
     server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
     (``cards_per_node``, at most 8 boards), a slot a board: 8 A16 GPUs are two boards in a two-slot
     server (until December 2026 they took a whole eight-slot server, each GPU counted as a card); no

@@ -78,8 +78,12 @@ def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, coun
     """The first of ``nodes`` (GPU places, item id; fewest places first) that holds a server's
     share of the cards (``cards_per_node`` and ``count``, at most the largest node's places),
     holding that share: 2 GH200 at 2 a node are one NVL2 node, not half of a 4-way node."""
-    wanted = max(1, min(cards_per_node, count, nodes[-1][0]))
-    places, item_id = next(node for node in nodes if node[0] >= wanted)
+    largest = nodes[-1][0]
+    wanted = cards_per_node if cards_per_node < count else count  # max(1, min(·, ·, largest)) written out
+    wanted = largest if wanted > largest else 1 if wanted < 1 else wanted
+    for places, item_id in nodes:  # fewest places first: the last holds ``wanted``
+        if places >= wanted:
+            break
     return ServerType(item_id, places, False, wanted)
 
 

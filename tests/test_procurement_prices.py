@@ -15,6 +15,7 @@ CONFIDENCE = {"list", "street", "estimate"}
 ITEM_KEYS = {"kind", "name", "unit", "unit_price", "price_low", "price_high", "power_w",
              "rack_units", "source", "date", "confidence", "note"}
 ITEM_IDS = """server-hgx-8 server-hgx-8-b200 server-pcie-8 server-pcie-4 server-pcie-2 server-pcie-1 server-slim-2u-8
+server-fhfl-2u-4 server-dense-4u-20
 rack-nvl72 rack-gb300-nvl72 rack-cloudmatrix-384 rack-vera-rubin-nvl72 nic-400g nic-800g switch-ib-ndr-64 switch-eth-800g-64 link-400g switch-mgmt-48
 switch-storage-eth storage-nvme-per-tb rack-air rack-liquid software-nvaie software-vgpu
 software-vgpu-vpc installation""".split()
@@ -152,6 +153,25 @@ def test_pcie_servers_cost_more_with_more_slots(doc):
     prices = [doc["items"][item_id]["unit_price"] for item_id in PCIE_SERVERS]
     assert prices == sorted(prices)
 
+
+
+def test_the_a10_2u_is_the_low_profile_2us_build_with_half_its_places(doc):
+    """server-fhfl-2u-4 is the same general-purpose 2U build as server-slim-2u-8 (R760 base, second
+    CPU, 512 GB, two NVMe: USD 11,500, 730 W besides the cards), holding four full-length 150 W
+    cards where the other holds eight low-profile ones (Lenovo SR650 V2: 4 and 8)."""
+    fhfl, slim = doc["items"]["server-fhfl-2u-4"], doc["items"]["server-slim-2u-8"]
+    assert (fhfl["unit_price"], fhfl["power_w"], fhfl["rack_units"]) == (slim["unit_price"], slim["power_w"], 2)
+    assert (fhfl["gpus"], slim["gpus"], fhfl["for_cards"]) == (4, 8, ["a10"])
+    assert "11,537" in fhfl["note"] and "Single-wide FHFL GPU (150W)" in fhfl["source"]
+    assert doc["items"]["server-pcie-8"]["for_cards"] == ["a10"] and doc["items"]["server-pcie-8"]["gpus"] == 8
+
+
+def test_the_dense_single_slot_chassis_is_on_record_without_a_price_or_a_card(doc):
+    """No price of a 4U chassis for 20 single-slot cards was found: null, with what was searched,
+    and no card is bought in it (what a quote would have to beat is said)."""
+    dense = doc["items"]["server-dense-4u-20"]
+    assert dense["unit_price"] is None and "for_cards" not in dense and "gpus" not in dense
+    assert "searched 2026-12-05" in dense["note"] and "28,750" in dense["note"]
 
 def _unpriced_hardware(bom):
     return [line.item_id for line in bom.unpriced if line.kind in ("server", "network")]

@@ -100,13 +100,13 @@ def test_an_oam_module_with_a_pcie_sibling_named_aside_is_bought_on_a_baseboard(
 @pytest.mark.parametrize(("card_id", "cards_per_node", "count", "item", "places"), [
     ("t4", 8, 38, "server-slim-2u-8", 8), ("l4", 8, 19, "server-slim-2u-8", 8), ("a2", 4, 4, "server-slim-2u-8", 8),
     ("t4", 1, 8, "server-pcie-1", 1), ("l4", 2, 8, "server-pcie-2", 2),
-    ("a10", 8, 16, "server-pcie-8", 8), ("l40s", 8, 16, "server-pcie-8", 8)])
+    ("l40s", 8, 16, "server-pcie-8", 8), ("l40s", 4, 16, "server-pcie-4", 4)])
 def test_low_profile_single_slot_cards_are_housed_eight_to_a_2u_server(catalog, card_id, cards_per_node, count, item,
                                                                       places):
     """A T4, A2 or L4 (low-profile, single slot, 60-72 W) is bought eight to a general-purpose 2U
     server (Lenovo SR650 V2/V3: 8 single-wide low-profile GPUs; the price file's server-slim-2u-8),
     not as a double-width GPU in a 4U eight-GPU server (USD 11,500 against 40,000 a server); a share
-    of 1 or 2 in the 1- and 2-slot servers; the full-length A10 and double-width cards as before."""
+    of 1 or 2 in the 1- and 2-slot servers; double-width cards as before (the full-length A10: below)."""
     kind = server_type(catalog.get(card_id), cards_per_node, count)
     assert (kind.item_id, kind.gpus) == (item, places)
 
@@ -121,3 +121,69 @@ def test_an_a16_board_of_four_gpus_takes_one_slot(catalog, cards_per_node, count
     kind = server_type(a16, cards_per_node, count)
     assert (kind.item_id, kind.gpus) == (item, places)
     assert servers_needed(a16, cards_per_node, count) == servers
+
+
+@pytest.mark.parametrize(("cards_per_node", "count", "item", "places"), [
+    (1, 8, "server-pcie-1", 1), (2, 8, "server-pcie-2", 2), (3, 3, "server-fhfl-2u-4", 4), (4, 16, "server-fhfl-2u-4", 4),
+    (8, 16, "server-pcie-8", 8), (16, 64, "server-pcie-8", 8)])
+def test_the_full_length_single_slot_a10_is_housed_four_to_a_2u_server(catalog, cards_per_node, count, item, places):
+    """The A10 (single-slot, full-height full-length, 150 W) goes four to a general-purpose 2U
+    server (Lenovo SR650 V2: 4 single-wide FHFL 150 W GPUs; the price file's server-fhfl-2u-4,
+    USD 11,500), not in the GPU-optimised 2U for four double-width cards (server-pcie-4, 15,700);
+    eight in a 4U eight-GPU server (MLPerf v1.1: Supermicro 4029GP-TRT with 8 A10), never more."""
+    a10 = catalog.get("a10")
+    assert "single-slot FHFL" in a10.form_factor
+    kind = server_type(a10, cards_per_node, count)
+    assert (kind.item_id, kind.gpus, kind.cards_each) == (item, places, min(cards_per_node, count, 8))
+    assert servers_needed(a10, cards_per_node, count) == -(-count // min(cards_per_node, count, 8))
+
+
+def test_sixteen_a10_for_inference_are_four_2u_servers_or_two_4u_servers(catalog):
+    """The bill of 16 A10 serving Llama 3 8B: at 4 a server, four 2U servers of USD 11,500 and
+    730 W each besides the cards (was four GPU-optimised 2U of 15,700 and 930 W); at the default
+    8 a server, two 4U eight-GPU servers, whose fabric the estimate keeps (8 cards a server)."""
+    from configurator.core.architecture import preset
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.prices import bundled_price_book
+    from configurator.core.scenario import Scenario
+
+    a10, book = catalog.get("a10"), bundled_price_book()
+
+    def bill(per_node):
+        scenario = Scenario(model=preset("llama3-8b"), workload="inference", card_id="a10", count=16,
+                            parallelism={"cards_per_node": per_node}, serving={"concurrency": 200})
+        return scenario, bill_of_materials(scenario, a10, book)
+
+    scenario, four = bill(4)
+    servers = [line for line in four.lines if line.kind == "server"]
+    assert [(line.item_id, line.quantity, line.unit_price) for line in servers] == [("server-fhfl-2u-4", 4, 11_500)]
+    assert (four.servers, four.gpus_per_server, four.unpriced) == (4, 4, ())
+    assert four.it_kw == pytest.approx(4 * (4 * a10.tdp_w + 730) / 1000)
+    assert scenario.nodes == four.servers  # one count of servers: the scenario's and the bill's
+    scenario, eight = bill(8)
+    assert [(line.item_id, line.quantity) for line in eight.lines if line.kind == "server"] == [("server-pcie-8", 2)]
+    assert scenario.nodes == eight.servers == 2
+
+
+def test_forty_t4_transcoding_stay_in_eight_place_2u_servers_and_the_unpriced_dense_chassis_is_not_chosen(catalog):
+    """40 T4 transcoding (38 needed for 300 streams) are five 2U servers of 8; the 4U chassis for
+    20 single-slot cards (Supermicro 6049GP-TRT) has no sourced price, so no card is bought in it
+    (an unpriced server would leave the bill incomplete), and no card names it."""
+    from configurator.core.architecture import preset
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.nodes import card_nodes
+    from configurator.core.procurement.prices import bundled_price_book
+    from configurator.core.scenario import Scenario
+
+    book = bundled_price_book()
+    dense = book.item("server-dense-4u-20")
+    assert dense is not None and dense.unit_price is None and dense.note
+    assert not dense.for_cards
+    t4 = catalog.get("t4")
+    scenario = Scenario(model=preset("llama3-8b"), workload="transcode", card_id="t4", count=40,
+                        graphics={"streams": 300})
+    bom = bill_of_materials(scenario, t4, book)
+    assert [(line.item_id, line.quantity) for line in bom.lines if line.kind == "server"] == [("server-slim-2u-8", 5)]
+    assert bom.unpriced == ()
+    for card_id in ("t4", "l4", "a2", "a10"):
+        assert "server-dense-4u-20" not in {item for _, item in card_nodes(card_id)}

@@ -29,6 +29,11 @@ ITEM_CHINESE: dict[str, str] = {
     ("2U dual-socket server for 8 low-profile single-slot PCIe cards (e.g. Lenovo ThinkSystem SR650 V3, Dell PowerEdge "
      "R760 class), without the cards"):
         "2U 双路服务器，可装 8 张半高单槽 PCIe 卡（如 Lenovo ThinkSystem SR650 V3、Dell PowerEdge R760 级）（不含加速卡）",
+    ("2U dual-socket general-purpose server for 4 single-wide full-height full-length PCIe cards of 150 W (the A10; "
+     "e.g. Lenovo ThinkSystem SR650 V2, Dell PowerEdge R760 class), without the cards"):
+        "2U 双路通用服务器，可装 4 张 150 W 全高全长单槽 PCIe 卡（A10；如 Lenovo ThinkSystem SR650 V2、Dell PowerEdge R760 级）（不含加速卡）",
+    "4U dual-socket PCIe-switch chassis for 18-20 single-slot cards (e.g. Supermicro SYS-6049GP-TRT with 20 T4), without the cards":
+        "4U 双路 PCIe 交换机箱，可装 18-20 张单槽卡（如装 20 张 T4 的 Supermicro SYS-6049GP-TRT）（不含加速卡）",
     "1U server hosting a single PCIe GPU (e.g. Dell PowerEdge R660 with a single-width card), without the GPU":
         "1U 服务器，可装 1 张 PCIe GPU（如配单宽卡的 Dell PowerEdge R660）（不含 GPU）",
     "GB200 NVL72 rack": "GB200 NVL72 机柜",

@@ -43,8 +43,9 @@ class ServerType:
 def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     """The server a card is bought in: an NVL72-class rack of its NVLink domain; the node the
     price file names for the card (``for_cards`` of a server item, :mod:`.nodes`: the GH200
-    superchip nodes of 1, 2 or 4, no x86 host; the MI250X's 4-module node), the smallest that
-    holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
+    superchip nodes of 1, 2 or 4, no x86 host; the MI250X's 4-module node; the low-profile T4, A2
+    and L4 eight to a 2U; the full-length single-slot A10 four to a 2U, eight to a 4U), the
+    smallest that holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
     server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
     (``cards_per_node``, at most 8 boards), a slot a board: 8 A16 GPUs are two boards in a two-slot
     server (until December 2026 they took a whole eight-slot server, each GPU counted as a card); no
@@ -77,8 +78,12 @@ def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, coun
     """The first of ``nodes`` (GPU places, item id; fewest places first) that holds a server's
     share of the cards (``cards_per_node`` and ``count``, at most the largest node's places),
     holding that share: 2 GH200 at 2 a node are one NVL2 node, not half of a 4-way node."""
-    wanted = max(1, min(cards_per_node, count, nodes[-1][0]))
-    places, item_id = next(node for node in nodes if node[0] >= wanted)
+    largest = nodes[-1][0]
+    wanted = cards_per_node if cards_per_node < count else count  # max(1, min(·, ·, largest)) written out
+    wanted = largest if wanted > largest else 1 if wanted < 1 else wanted
+    for places, item_id in nodes:  # fewest places first: the last holds ``wanted``
+        if places >= wanted:
+            break
     return ServerType(item_id, places, False, wanted)
 
 

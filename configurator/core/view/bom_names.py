@@ -19,6 +19,8 @@ ITEMS = {
     "server-pcie-8": PCIE_SERVER, "server-pcie-4": PCIE_SERVER, "server-pcie-2": PCIE_SERVER,
     "server-pcie-1": PCIE_SERVER,
     "server-slim-2u-8": "2U server for 8 low-profile cards (no cards)",
+    "server-fhfl-2u-4": "2U server for 4 full-length single-slot cards (no cards)",
+    "server-dense-4u-20": "4U chassis for 20 single-slot cards (no cards)",
     "server-gh200-1": "Grace Hopper node for 1 superchip (no superchip; no x86 CPU)",
     "server-gh200-nvl2": "GH200 NVL2 node for 2 superchips (no superchips; no x86 CPU)",
     "server-gh200-4": "Liquid-cooled node for 4 Grace Hopper superchips (no superchips)",

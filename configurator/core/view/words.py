@@ -402,6 +402,8 @@ ZH_CN.update({
     "8-GPU baseboard server for 1 kW modules (no GPUs)": "8 卡基板服务器（1 kW 模组，不含 GPU）",
     "{n}-slot PCIe GPU server (no GPUs)": "{n} 槽 PCIe GPU 服务器（不含 GPU）",
     "2U server for 8 low-profile cards (no cards)": "可装 8 张半高卡的 2U 服务器（不含加速卡）",
+    "2U server for 4 full-length single-slot cards (no cards)": "可装 4 张全高全长单槽卡的 2U 服务器（不含加速卡）",
+    "4U chassis for 20 single-slot cards (no cards)": "可装 20 张单槽卡的 4U 机箱（不含加速卡）",
     "Grace Hopper node for 1 superchip (no superchip; no x86 CPU)": "单超级芯片 Grace Hopper 节点（不含超级芯片，无 x86 CPU）",
     "GH200 NVL2 node for 2 superchips (no superchips; no x86 CPU)": "GH200 NVL2 双超级芯片节点（不含超级芯片，无 x86 CPU）",
     "Liquid-cooled node for 4 Grace Hopper superchips (no superchips)": "液冷四超级芯片 Grace Hopper 节点（不含超级芯片）",

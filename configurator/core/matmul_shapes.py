@@ -190,8 +190,40 @@ _NUMBERS = (int, float, np.integer, np.floating)
 @lru_cache(maxsize=1024)
 def _cached_coefficients(model: ModelArchitecture, family: str, precision: str, tp: float, ep: float,
                          training: bool, expert_tp: float) -> tuple[float, ...]:
-    """:func:`_coefficients` for one tensor- and expert-parallel layout, kept."""
+    """:func:`_coefficients` for one tensor- and expert-parallel layout, kept (a forward pass's by
+    :func:`_forward_coefficients`, the same numbers)."""
+    if not training:
+        return _forward_coefficients(model, family, precision, tp, ep, expert_tp)
     return _coefficients(model, family, precision, tp, ep, training, expert_tp)
+
+
+def _forward_coefficients(model: ModelArchitecture, family: str, precision: str, tp: float, ep: float,
+                          expert_tp: float) -> tuple[float, ...]:
+    """:func:`_coefficients` of a forward pass (``training`` False) at a plain-number layout: the same
+    operations in the same order, its ``c`` written out (no functions made, no call per product) and
+    the backward weights 0.0 (a forward pass has none: ``0.0 + w·0.0`` is 0.0 for the finite, positive
+    FLOP weights). A cold serving estimate asks once, for its decode step and prompt."""
+    e, _, nh, kh = gemm_fit(family, precision)
+    dense_m = routed_m = 0.0
+    layer_w = 0  # sum() of the weights, as _coefficients adds them: from 0, in the rows' order
+    for n, k, split_n, w, expert in _layer_products_rows(model):
+        if split_n:
+            n = n / (expert_tp if expert else tp)
+        else:
+            k = k / (expert_tp if expert else tp)
+        n, k = 1.0 if 1.0 > n else n, 1.0 if 1.0 > k else k
+        if expert:
+            routed_m = routed_m + w * ((n + nh) * (k + kh) / (e * n * k))
+        else:
+            dense_m = dense_m + w * ((n + nh) * (k + kh) / (e * n * k))
+        layer_w = layer_w + w
+    head_w = float(model.vocab * model.hidden)
+    head_n, d = model.vocab / tp, float(model.hidden)
+    head_n = 1.0 if 1.0 > head_n else head_n
+    d = 1.0 if 1.0 > d else d
+    head_m = head_w * ((head_n + nh) * (d + kh) / (e * head_n * d))
+    routed_share = model.experts_per_token * ep / model.n_experts if model.is_moe else 1.0
+    return dense_m, 0.0, routed_m, 0.0, head_m, 0.0, float(layer_w), head_w, routed_share
 
 
 def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep, training: bool,

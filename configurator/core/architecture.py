@@ -337,7 +337,7 @@ class ModelArchitecture(BaseModel):
         a scenario read afresh from its JSON finds the counts of an equal architecture already
         worked out; :func:`clear_counts_memo` forgets them)."""
         key = _counts_key(self)
-        filed = hash(self)  # the values' hash, kept (:meth:`__hash__`): filed under it with the values, compared on a hit
+        filed = hash(self)  # the values' hash, kept (:meth:`__hash__`): filed with the values, compared on a hit
         kept = _COUNTS.get(filed)
         if kept is not None and kept[0] == key:
             return kept[1]

@@ -414,10 +414,11 @@ class DecodeStep:
             expert = model.mlp_params(model.routed_ffn)
             n_moe, n_experts, top_k = model.n_moe_layers, model.n_experts, model.experts_per_token
             dense_params = model.total_params() - n_moe * n_experts * expert
+            missed = 1.0 - top_k / n_experts  # experts_touched's share of tokens an expert misses, once
 
         def at(batch: float) -> tuple[float, tuple]:
             if fixed_weights_s is None:  # decode_weight_bytes: the experts some token of the batch touches
-                touched = experts_touched(n_experts, top_k, batch * ep)
+                touched = n_experts * (1.0 - missed ** (batch * ep))  # experts_touched written out: no call
                 weights_s = (dense_params + n_moe * touched * expert / ep) * weight_bytes / tp / weight_bandwidth
             else:
                 weights_s = fixed_weights_s

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from configurator.core.bounds import error_line
 from configurator.core.formulas import kv
+from configurator.core.frozen_model import plain_attribute_reads  # noqa: F401  (models' reads made plain)
 from configurator.core.frozen_record import kept_property
 from configurator.core.json_values import JsonFileError, read_json_file
 from configurator.core.messages import msg

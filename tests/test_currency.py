@@ -11,7 +11,14 @@ import pytest
 
 from configurator.cli import main
 from configurator.core import currency
-from configurator.core.currency import CurrencyError, dated_rate, shown_currency, with_currency
+from configurator.core.currency import (
+    CurrencyError,
+    converts,
+    dated_rate,
+    price_conversion,
+    shown_currency,
+    with_currency,
+)
 from configurator.core.procurement.prices import bundled_price_book
 from configurator.core.scenario import Economics, Scenario
 from configurator.core.scenario_io import write_scenario
@@ -255,3 +262,10 @@ def test_a_currency_typed_as_buyers_write_it_is_its_iso_code():
     assert currency_code("RMB") == currency_code("cny") == "CNY" and currency_code("yuan") == "yuan"
     args = build_parser().parse_args(["estimate", "--workload", "inference", "--currency", "rmb"])
     assert scenario_from_args(args, load_bundled_catalog()).economics.currency == "CNY"
+
+
+@pytest.mark.parametrize("scenario_currency,per_usd", [("USD", 1.0), ("CNY", 7.2), ("EUR", 0.9), ("JPY", 150.0)])
+@pytest.mark.parametrize("currency", ["USD", "CNY", "EUR", "GBP", "JPY", "XYZ", "usd"])
+def test_converts_says_whether_a_price_converts(scenario_currency, per_usd, currency):
+    economics = Economics(currency=scenario_currency, usd_to_currency=per_usd)
+    assert converts(currency, economics) == (price_conversion(currency, economics) is not None)

@@ -194,3 +194,15 @@ def test_ampere_curve_meets_the_a100_tables_at_llama_cpps_prompt_products(name):
     low, high = A100_TABLES_LAYER_AT_512[name]
     assert low <= layer <= high
     assert layer / 1.22 < low  # the products' time the rows ask for is below every table
+
+
+@pytest.mark.parametrize("model_id", ["llama3-8b", "deepseek-v3", "mixtral-8x7b", "qwen3-235b-a22b", "mistral-7b"])
+@pytest.mark.parametrize("card_id", ["h200-sxm", "l40s", "rtx-4090"])
+def test_a_forward_pass_at_a_plain_layout_has_the_general_coefficients_numbers(catalog, model_id, card_id):
+    """A plain-number layout's forward pass reads kept coefficients worked out by their own written-out
+    loop; a layout given as an array works them out through the general one: the same numbers, exactly."""
+    model, card = preset(model_id), catalog.get(card_id)
+    for precision, tp, ep, tokens in itertools.product(("bf16", "fp8"), (1, 2, 8), (1, 8), (1.0, 7.0, 512.0, 8192.0)):
+        plain = matmul_efficiency_by_shape(model, card, precision, tokens, tp, ep, training=False)
+        general = matmul_efficiency_by_shape(model, card, precision, tokens, np.array([tp]), ep, training=False)
+        assert plain == general[0], (precision, tp, ep, tokens)

@@ -125,6 +125,24 @@ def test_the_estimate_memo_gives_a_different_scenario_its_own_estimate(inference
         assert estimate(changed, card) is not first and estimate(changed, card).scenario == changed
 
 
+def test_another_familys_section_is_not_hashed_but_still_tells_scenarios_apart(inference_scenario):
+    """The estimate memo sorts a serving scenario by its fields but the training and graphics sections
+    (estimate_hash): a scenario that differs only there meets the first under one hash and is still
+    estimated as itself (told apart by its text)."""
+    from configurator.core.catalog import load_bundled_catalog
+    from configurator.core.estimate import clear_estimate_memo, estimate
+    from configurator.core.workloads.memo import estimate_hash
+
+    card = load_bundled_catalog().get(inference_scenario.card_id)
+    clear_estimate_memo()
+    first = estimate(inference_scenario, card)
+    other = updated(inference_scenario, training={"seq_len": 1024}, graphics={"users": 7})
+    assert estimate_hash(other) == estimate_hash(inference_scenario) and other != inference_scenario
+    assert estimate(other, card) is not first and estimate(other, card).scenario == other
+    assert estimate(inference_scenario, card) is first
+    assert estimate_hash(updated(inference_scenario, serving={"concurrency": 3})) != estimate_hash(inference_scenario)
+
+
 def test_a_scenario_with_an_unhashable_field_is_kept_by_its_text(inference_scenario):
     """A field set without validation (``model_copy(update=...)`` with a set where the model holds
     a frozenset) makes the scenario unhashable: the memo files it under its text instead of

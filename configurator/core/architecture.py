@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 import math
+import operator
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from configurator.core.bounds import error_line
 from configurator.core.formulas import kv
+from configurator.core.frozen_model import plain_attribute_reads  # noqa: F401  (models' reads made plain)
 from configurator.core.frozen_record import kept_property
 from configurator.core.json_values import JsonFileError, read_json_file
 from configurator.core.messages import msg
@@ -45,8 +47,8 @@ COUNTS_MEMO_SIZE = 256
 when full: a session asks about a few models."""
 
 _COUNTS: dict[int, tuple[tuple, ParamCounts]] = {}
-"""Counts by the hash of (model class, field values...), with those values; shared by threads (two
-keys of one hash: the later kept)."""
+"""Counts by the architecture's hash (of its field values, :meth:`ModelArchitecture.__hash__`), with
+(model class, field values...) to compare; shared by threads (two keys of one hash: the later kept)."""
 
 
 _PRESET_COUNTS: dict[int, tuple[tuple, ParamCounts]] = {}
@@ -147,6 +149,16 @@ class ModelArchitecture(BaseModel):
         if (self.sliding_window_layers or 0) > self.n_layers:
             raise ValueError("sliding_window_layers exceeds n_layers")
         return self
+
+    def __hash__(self) -> int:
+        """The hash of the field values in field order (pydantic's own for a frozen model), worked
+        out once and kept in the instance dictionary (:class:`~configurator.core.frozen_record.kept_property`'s
+        place: frozen, the values never change). A cold estimate hashes the architecture for the
+        scenario's memo, the products' coefficients and the parameter counts: the values once."""
+        kept = self.__dict__.get("_field_hash")
+        if kept is None:
+            kept = self.__dict__["_field_hash"] = hash(_FIELD_VALUES(self.__dict__))
+        return kept
 
     # ---- derived shapes -------------------------------------------------------------
     @kept_property
@@ -326,7 +338,7 @@ class ModelArchitecture(BaseModel):
         a scenario read afresh from its JSON finds the counts of an equal architecture already
         worked out; :func:`clear_counts_memo` forgets them)."""
         key = _counts_key(self)
-        filed = hash(key)  # hashed once: kept under the hash with the values, compared on a hit
+        filed = hash(self)  # the values' hash, kept (:meth:`__hash__`): filed with the values, compared on a hit
         kept = _COUNTS.get(filed)
         if kept is not None and kept[0] == key:
             return kept[1]
@@ -410,6 +422,10 @@ class ModelArchitecture(BaseModel):
         )
 
 
+_FIELD_VALUES = operator.itemgetter(*ModelArchitecture.__pydantic_fields__)
+"""An architecture's field values in field order, from its instance dictionary (:meth:`ModelArchitecture.__hash__`)."""
+
+
 # ---- presets --------------------------------------------------------------------------
 
 
@@ -438,7 +454,7 @@ def load_presets() -> dict[str, ModelArchitecture]:
     for model in presets.values():  # the presets' counts, a table kept for the process (_PRESET_COUNTS),
         key = _counts_key(model)  # worked out on a copy: the derived values it keeps stay off the preset
         copy = ModelArchitecture.model_construct(**dict(zip(ModelArchitecture.__pydantic_fields__, key[1:])))
-        _PRESET_COUNTS[hash(key)] = (key, copy._counts())
+        _PRESET_COUNTS[hash(model)] = (key, copy._counts())
     return presets
 
 

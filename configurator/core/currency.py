@@ -89,6 +89,15 @@ def price_conversion(currency: str, economics: Economics) -> tuple[float, Exchan
     return economics.usd_to_currency / rate.per_usd, rate
 
 
+def converts(currency: str, economics: Economics) -> bool:
+    """Whether a price in ``currency`` becomes the scenario's money: :func:`price_conversion` is not
+    None (the same currency, USD, or one the price file rates, CNY always: :func:`dated_rate`),
+    told without working the conversion out (a card's prices in currencies its picks do not use are
+    only tested)."""
+    return currency == economics.currency or currency == PRICE_FILE_CURRENCY or currency == "CNY" \
+        or bundled_price_book().rates.get(_rate_id(currency)) is not None
+
+
 def is_dated_rate(currency: str, per_usd: float) -> bool:
     """``per_usd`` is the price file's own rate for ``currency`` (not one the user typed)."""
     rate = dated_rate(currency)

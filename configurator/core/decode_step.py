@@ -162,9 +162,27 @@ def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
     last = _LAST_TP_SECONDS.kept  # a copy's prompt: its idle first token and its prompt token ask alike
     if last is not None and last[0] is args and last[1] == tokens:
         return last[2]
-    value = comm.tensor_parallel_seconds(tokens, *args)
+    value = _tp_seconds_of(args)(tokens)
     _LAST_TP_SECONDS.kept = (args, tokens, value)
     return value
+
+
+def _tp_seconds_of(args: tuple):
+    """:func:`~configurator.core.formulas.communication.tensor_parallel_seconds_of` of
+    :func:`_tp_allreduce_args`' ``args`` (the formula as a function of plain-number tokens, the same
+    numbers), the last one made given again for the same ``args`` object: a copy's decode step
+    (:meth:`DecodeStep._forward`) and its prompt's all-reduces ask in turn."""
+    last = _LAST_TP_OF.kept
+    if last is not None and last[0] is args:
+        return last[1]
+    seconds = comm.tensor_parallel_seconds_of(*args)
+    _LAST_TP_OF.kept = (args, seconds)
+    return seconds
+
+
+_LAST_TP_OF = LastAsked()
+"""The last :func:`_tp_seconds_of` made: (arguments, function), the arguments (kept by
+:func:`_tp_allreduce_args`) by identity (held here)."""
 
 
 def copy_kv_bytes(scenario: Scenario, plan: PrecisionPlan) -> tuple[float, int]:
@@ -396,10 +414,11 @@ class DecodeStep:
             expert = model.mlp_params(model.routed_ffn)
             n_moe, n_experts, top_k = model.n_moe_layers, model.n_experts, model.experts_per_token
             dense_params = model.total_params() - n_moe * n_experts * expert
+            missed = 1.0 - top_k / n_experts  # experts_touched's share of tokens an expert misses, once
 
         def at(batch: float) -> tuple[float, tuple]:
             if fixed_weights_s is None:  # decode_weight_bytes: the experts some token of the batch touches
-                touched = experts_touched(n_experts, top_k, batch * ep)
+                touched = n_experts * (1.0 - missed ** (batch * ep))  # experts_touched written out: no call
                 weights_s = (dense_params + n_moe * touched * expert / ep) * weight_bytes / tp / weight_bandwidth
             else:
                 weights_s = fixed_weights_s
@@ -443,7 +462,7 @@ class DecodeStep:
         expert_tp = self.tp if self.expert_tp is None else self.expert_tp
         return (*forward_coefficients(self.model, self.card, self.math, self.tp, self.ep, expert_tp),
                 self.model.n_layers, self.model.is_moe,
-                None if self.tp_args is None else comm.tensor_parallel_seconds_of(*self.tp_args))
+                None if self.tp_args is None else _tp_seconds_of(self.tp_args))
 
 
 def decode_step_seconds(

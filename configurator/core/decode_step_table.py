@@ -153,14 +153,15 @@ plan and the cached tokens): the model, the efficiencies, the serving settings, 
 expert copies) and the layout. Not the card count, the targets, the prices or the names."""
 
 
-def _copy_keys(scenario: Scenario, card: Card, kv_tokens: int) -> tuple[tuple, tuple]:
+def _copy_keys(scenario: Scenario, card: Card, kv_tokens: int) -> tuple[tuple, tuple, int, int]:
     """What a copy's step table is kept under (:data:`DECODE_FIELDS`), and that key with the engine
     step's place (:data:`STEP_CHUNK_FIELD`) cleared (the decode key: :data:`_DECODE_STEPS`), made in
     one pass over the serving fields. The key: the card's id, the cached tokens, the ids of the model
     and the efficiencies, the workload, the layout's degrees (numbers and their types: a search makes
     a layout anew for each count) and the names and ids of the serving fields but
     :data:`NO_PREFILL_FIELDS`. Two scenarios with the same key have the same decode step and prefill
-    times."""
+    times. With the two keys, the hashes they are filed under: of the head they share (hashed once)
+    and each one's ids (equal keys, equal hashes)."""
     serving = scenario.serving.__dict__
     names = tuple(serving)
     places = _SKIPPED.get(names)
@@ -174,11 +175,14 @@ def _copy_keys(scenario: Scenario, card: Card, kv_tokens: int) -> tuple[tuple, t
     degrees = tuple(scenario.parallelism.__dict__.values())
     head = (id(card), kv_tokens, id(scenario.model), id(scenario.assumptions), scenario.workload, degrees,
             tuple(map(type, degrees)), names)
-    key = (*head, tuple(ids))
+    own = tuple(ids)
+    key, head_hash = (*head, own), hash(head)
+    filed = hash((head_hash, own))
     if chunk is None:
-        return key, key
+        return key, key, filed, filed
     ids[chunk] = 0  # the engine step's place cleared: the decode key
-    return key, (*head, tuple(ids))
+    decode = tuple(ids)
+    return key, (*head, decode), filed, hash((head_hash, decode))
 
 
 _SKIPPED: dict[tuple[str, ...], tuple[tuple[int, ...], int | None]] = {}
@@ -205,9 +209,8 @@ the objects by identity (held here)."""
 
 def _kept_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
     """:func:`copy_step_table` worked out: the table kept under the copy's key, else a new one (the
-    copy's key and decode key made in one pass, each hashed once)."""
-    key, decode_key = _copy_keys(scenario, card, kv_tokens)
-    filed, decode_filed = hash(key), hash(decode_key)
+    copy's key and decode key made in one pass, their shared head hashed once)."""
+    key, decode_key, filed, decode_filed = _copy_keys(scenario, card, kv_tokens)
     with _TABLES_LOCK:  # the GUI thread and the workers share the tables: a lookup and its reorder as one step
         kept = _TABLES.get(filed)
         if kept is None or kept[0] != key:  # none, or another key of the same hash (replaced: a miss)

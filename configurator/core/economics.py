@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from configurator.core.catalog import Card, PriceEntry
-from configurator.core.currency import price_conversion
+from configurator.core.currency import converts, price_conversion
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
 from configurator.core.frozen_record import fast_init
@@ -241,11 +241,11 @@ def _picks(card: Card, economics: Economics, on, region: str | None
     """The price policy's purchase and cloud picks (:func:`~configurator.core.procurement.card_price.pick`)
     among the card's prices in a currency the scenario converts (:func:`latest_convertible`'s rule),
     prices aged on the day ``on``, the rent among those a buyer delivering to ``region`` can take,
-    and — where there is none — the rent of another market it would have been (to name); each
-    currency's conversion tested once. What they depend on — the card (by identity: the catalog
-    is loaded once), the day, the region and which currencies convert — is their key in
-    :data:`_PICKS`, the card held there."""
-    kept = _picked(card, economics, on, region)[0]
+    and — where there is none — the rent of another market it would have been (to name); whether
+    each currency converts tested once (:func:`~configurator.core.currency.converts`). What they
+    depend on — the card (by identity: the catalog is loaded once), the day, the region and which
+    currencies convert — is their key in :data:`_PICKS`, the card held there."""
+    kept = _picked(card, economics, on, region)
     return kept[1], kept[2], kept[3]
 
 
@@ -265,27 +265,25 @@ def _amounts(price: CardPrice | None) -> tuple[str, float, float, float] | None:
     return price.entry.currency, price.entry.midpoint, low, high
 
 
-def _picked(card: Card, economics: Economics, on, region: str | None) -> tuple[tuple, dict]:
-    """(the :data:`_PICKS` entry of :func:`_picks`: the card, its purchase, cloud and elsewhere picks and
-    the purchase and cloud prices' :func:`_amounts`; the conversion of each of the card's currencies
-    into the scenario's, :func:`~configurator.core.currency.price_conversion`, None where none)."""
+def _picked(card: Card, economics: Economics, on, region: str | None) -> tuple:
+    """The :data:`_PICKS` entry of :func:`_picks`: the card, its purchase, cloud and elsewhere picks and
+    the purchase and cloud prices' :func:`_amounts`. Each of the card's currencies only tested
+    (:func:`~configurator.core.currency.converts`); the picked prices' own are converted by the caller
+    (:func:`_converted_amounts`)."""
     currencies = _CURRENCIES.get(id(card))
     if currencies is None or currencies[0] is not card:
         if len(_CURRENCIES) >= PICKS_KEPT:
             _CURRENCIES.clear()
         currencies = _CURRENCIES[id(card)] = (card, tuple(dict.fromkeys([entry.currency for entry in card.prices])))
-    conversions: dict[str, tuple | None] = {}
-    convertible: dict[str, bool] = {}
-    for currency in currencies[1]:
-        conversion = conversions[currency] = price_conversion(currency, economics)
-        convertible[currency] = conversion is not None
-    key = (id(card), on, region, tuple(convertible.items()))
+    convertible = tuple([converts(currency, economics) for currency in currencies[1]])
+    key = (id(card), on, region, convertible)  # the card's currencies are its own: their order is the card's
     kept = _PICKS.get(key)
     if kept is not None and kept[0] is card:
-        return kept, conversions
+        return kept
+    usable_currencies = {currency for currency, ok in zip(currencies[1], convertible) if ok}
 
     def usable(entry: PriceEntry) -> bool:
-        return convertible[entry.currency]
+        return entry.currency in usable_currencies
 
     cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
     purchase = card_price.pick(card, PURCHASE_KINDS, on, usable, cutoff)
@@ -295,18 +293,18 @@ def _picked(card: Card, economics: Economics, on, region: str | None) -> tuple[t
     if len(_PICKS) >= PICKS_KEPT:
         _PICKS.clear()
     kept = _PICKS[key] = (card, purchase, cloud, elsewhere, _amounts(purchase), _amounts(cloud))  # one store:
-    return kept, conversions  # a thread reading alongside sees it whole
+    return kept  # a thread reading alongside sees it whole
 
 
-def _converted_amounts(amounts: tuple[str, float, float, float] | None, conversions: dict
+def _converted_amounts(amounts: tuple[str, float, float, float] | None, economics: Economics
                        ) -> tuple[float | None, tuple[float, float] | None]:
     """A kept price's midpoint and low-high range (:func:`_amounts`) in the scenario currency, at its
-    currency's conversion in ``conversions`` (:func:`_picked`; :func:`converted`'s rule); None where
-    there is no price or it cannot be converted."""
+    currency's conversion (:func:`~configurator.core.currency.price_conversion`; :func:`converted`'s
+    rule); None where there is no price or it cannot be converted."""
     if amounts is None:
         return None, None
     currency, midpoint, low, high = amounts
-    conversion = conversions[currency]
+    conversion = price_conversion(currency, economics)
     if conversion is None:
         return None, None
     rate = conversion[0]
@@ -318,17 +316,16 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
     picks (:func:`_picks`) among the card's prices in a currency the scenario converts (the rent
     among those a buyer delivering to ``region`` can take), and the user's figures in the
     scenario first."""
-    kept, conversions = _picked(card, economics, on, region)
-    _, purchase, cloud, elsewhere, purchase_amounts, cloud_amounts = kept
+    _, purchase, cloud, elsewhere, purchase_amounts, cloud_amounts = _picked(card, economics, on, region)
     user_card, user_cloud = economics.card_price, economics.cloud_price_per_hour
     if user_card is not None:
         card_value, card_range = user_card, (user_card, user_card)
     else:
-        card_value, card_range = _converted_amounts(purchase_amounts, conversions)
+        card_value, card_range = _converted_amounts(purchase_amounts, economics)
     if user_cloud is not None:
         cloud_value, cloud_range = user_cloud, (user_cloud, user_cloud)
     else:
-        cloud_value, cloud_range = _converted_amounts(cloud_amounts, conversions)
+        cloud_value, cloud_range = _converted_amounts(cloud_amounts, economics)
     messages = ()
     if card_value is None or cloud_value is None:
         messages = [msg("no-purchase-price", card=card.name)] if card_value is None else []

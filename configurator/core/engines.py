@@ -25,6 +25,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from configurator.core.formulas.attention_kernels import FA2, HOPPER_FUSED
+from configurator.core.frozen_model import plain_attribute_reads  # noqa: F401  (models' reads made plain)
 from configurator.core.units import Precision
 
 

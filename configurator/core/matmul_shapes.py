@@ -32,7 +32,7 @@ import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_fit, row_inverse
+from configurator.core.formulas.gemm_efficiency import M_SPLIT, gemm_family, gemm_fit, row_inverse
 from configurator.core.memo import LastAsked
 
 
@@ -119,6 +119,8 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     if last is not None and last[0] is model and last[1] is card and type(tp) is int and type(ep) is int \
             and type(expert_tp) is int and last[2] == (precision_name, tp, ep, training, expert_tp):
         coef, mh, kh = last[3]
+        if not training and (type(tokens) is int or type(tokens) is float) and type(layers) is int:
+            return _plain_forward_efficiency(coef, mh, tokens, layers, head_rows, model.is_moe)
     else:
         family = gemm_family(card.architecture, card.is_consumer)
         _, mh, _, kh = gemm_fit(family, precision_name)
@@ -153,6 +155,31 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     time = layers * per_layer + head
     eff = passes * (layers * layer_w + head_work) / time
     return eff if isinstance(eff, float) else (float(eff) if np.ndim(eff) == 0 else eff)
+
+
+def _plain_forward_efficiency(coef: tuple, mh: float, tokens: float, layers: int, head_rows, moe: bool) -> float:
+    """:func:`matmul_efficiency_by_shape` of a forward pass (``training`` False) at plain-number tokens and
+    layers from the layout's kept coefficients ``coef`` and the fit's ``m½`` [-]: the same operations in
+    the same order, :func:`~configurator.core.formulas.gemm_efficiency.row_inverse` written out and the
+    forward pass's ``× 1.0`` left out (the same number): a serving copy's prompt asks once."""
+    dense_m, _, routed_m, _, head_m, _, layer_w, head_w, routed_share = coef
+    t = max(float(tokens), 1.0)
+    rows_t = 1.0 + mh / t if t >= mh else (1.0 + M_SPLIT / t) * 2.0 * mh / (mh + M_SPLIT)
+    per_layer = dense_m * rows_t
+    head = head_m * rows_t
+    head_work = head_w
+    if head_rows is not None:  # only head_rows of the tokens sampled, at their own m
+        rows = max(float(head_rows), 1.0)
+        sampled = rows / t
+        head = head_m * (1.0 + mh / rows if rows >= mh else (1.0 + M_SPLIT / rows) * 2.0 * mh / (mh + M_SPLIT)) \
+            * sampled
+        head_work = head_w * sampled
+    if moe:
+        r = t * routed_share
+        r = max(r, 1.0)
+        routed = 1.0 + mh / r if r >= mh else (1.0 + M_SPLIT / r) * 2.0 * mh / (mh + M_SPLIT)
+        per_layer = per_layer + routed_m * routed
+    return (layers * layer_w + head_work) / (layers * per_layer + head)
 
 
 def forward_coefficients(model: ModelArchitecture, card: Card, precision: str, tp: int, ep: int, expert_tp: int
@@ -190,8 +217,43 @@ _NUMBERS = (int, float, np.integer, np.floating)
 @lru_cache(maxsize=1024)
 def _cached_coefficients(model: ModelArchitecture, family: str, precision: str, tp: float, ep: float,
                          training: bool, expert_tp: float) -> tuple[float, ...]:
-    """:func:`_coefficients` for one tensor- and expert-parallel layout, kept."""
+    """:func:`_coefficients` for one tensor- and expert-parallel layout, kept (a forward pass's by
+    :func:`_forward_coefficients`, the same numbers)."""
+    if not training:
+        return _forward_coefficients(model, family, precision, tp, ep, expert_tp)
     return _coefficients(model, family, precision, tp, ep, training, expert_tp)
+
+
+def _forward_coefficients(model: ModelArchitecture, family: str, precision: str, tp: float, ep: float,
+                          expert_tp: float) -> tuple[float, ...]:
+    """:func:`_coefficients` of a forward pass (``training`` False) at a plain-number layout: the same
+    operations in the same order, its ``c`` written out (no functions made, no call per product) and
+    the backward weights 0.0 (a forward pass has none: ``0.0 + w·0.0`` is 0.0 for the finite, positive
+    FLOP weights). A cold serving estimate asks once, for its decode step and prompt."""
+    e, _, nh, kh = gemm_fit(family, precision)
+    dense_m = routed_m = 0.0
+    layer_w = 0  # sum() of the weights, as _coefficients adds them: from 0, in the rows' order
+    for n, k, split_n, w, expert in _layer_products_rows(model):
+        if split_n:
+            n = n / (expert_tp if expert else tp)
+        else:
+            k = k / (expert_tp if expert else tp)
+        if 1.0 > n:
+            n = 1.0
+        if 1.0 > k:
+            k = 1.0
+        if expert:
+            routed_m = routed_m + w * ((n + nh) * (k + kh) / (e * n * k))
+        else:
+            dense_m = dense_m + w * ((n + nh) * (k + kh) / (e * n * k))
+        layer_w = layer_w + w
+    head_w = float(model.vocab * model.hidden)
+    head_n, d = model.vocab / tp, float(model.hidden)
+    head_n = 1.0 if 1.0 > head_n else head_n
+    d = 1.0 if 1.0 > d else d
+    head_m = head_w * ((head_n + nh) * (d + kh) / (e * head_n * d))
+    routed_share = model.experts_per_token * ep / model.n_experts if model.is_moe else 1.0
+    return dense_m, 0.0, routed_m, 0.0, head_m, 0.0, float(layer_w), head_w, routed_share
 
 
 def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep, training: bool,

@@ -103,15 +103,20 @@ class ScenarioMemo(Generic[V]):
     BUCKET = 8
     """Scenarios kept under one hash at most (equal hashes of different texts: ``1`` and ``1.0``)."""
 
-    def __init__(self, size: int, exclude: frozenset[str] = frozenset()) -> None:
+    def __init__(self, size: int, exclude: frozenset[str] = frozenset(),
+                 hash_of: Callable[[BaseModel], int] | None = None) -> None:
         self._memo: LruMemo[list[list]] = LruMemo(size)  # hash -> [[scenario, text or None, value], ...]
         self._exclude = exclude
         """Top-level fields neither hashed nor written: scenarios that differ only in them share a value."""
+        self._hash_of = hash_of
+        """The hash scenarios are sorted by, when not their own (without :attr:`_exclude`): any function
+        that gives equal scenarios equal hashes (scenarios whose hashes meet are compared by their text)."""
 
     def _hash(self, scenario: BaseModel) -> int:
-        """The scenario's hash (its own), or with :attr:`_exclude` the hash of its other fields' values."""
+        """The scenario's hash (its own, or :attr:`_hash_of`'s), or with :attr:`_exclude` the hash of its
+        other fields' values."""
         if not self._exclude:
-            return hash(scenario)
+            return hash(scenario) if self._hash_of is None else self._hash_of(scenario)
         exclude = self._exclude
         return hash(tuple(value for name, value in scenario.__dict__.items() if name not in exclude))
 

@@ -234,12 +234,16 @@ def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     its tokens not found in the prefix cache (:func:`uncached_prompt_tokens`), as
     :func:`prefill_seconds` counts them for one prompt, so that its tokens' time is that prefill's."""
     serving = scenario.serving
+    profile = serving.profile
     p = uncached_prompt_tokens(scenario)
     per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens)) / p
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
-    per_token += prompt_conversion_seconds(scenario, card, plan, p) / p
-    per_token += prompt_elementwise_seconds(scenario, card, plan, p) / p
+    # each added only where its engine runs it: else its 0.0 (+ 0.0 / p leaves the positive sum as it is)
+    if profile.prompt_fp16_conversions:
+        per_token += prompt_conversion_seconds(scenario, card, plan, p) / p
+    if profile.prompt_eager_op_host_s is not None:
+        per_token += prompt_elementwise_seconds(scenario, card, plan, p) / p
     return per_token
 
 

@@ -202,9 +202,9 @@ def ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, f
         ratio = math.expm1(4.0 * u)
         if not ratio:  # the step no longer than rounding of the wait: the arrays' function
             return _ttft_quantiles_on_arrays(step, waits)
-        near.append((4.0 * u, (a / ratio, a * math.exp(u) / ratio, a * math.exp(2.0 * u) / ratio,
-                               a * math.exp(3.0 * u) / ratio)))
-        far.append((a * math.exp(2.0 * u) * math.expm1(64.0 * u) / ratio / _COUNT, -theta))
+        twice = math.exp(2.0 * u)  # read by both grids (the same number)
+        near.append((4.0 * u, (a / ratio, a * math.exp(u) / ratio, a * twice / ratio, a * math.exp(3.0 * u) / ratio)))
+        far.append((a * twice * math.expm1(64.0 * u) / ratio / _COUNT, -theta))
     end = _near_cdf(near, _LAST_NEAR)  # the distribution function at the step's end
     span = 40 * (t1 if t1 > t2 else t2)
     quantiles = {}
@@ -243,6 +243,9 @@ def _near_cdf(near: list, i: int) -> float:
     if not count:
         return 0.0
     rest = (i - 1) & 3
+    if len(near) == 1:  # one wait: its term alone (0.0 + x is x, and count − ±0 the same number)
+        step4, weights = near[0]
+        return (count - weights[rest] * math.expm1(count * step4)) / _COUNT
     tail = 0.0
     for step4, weights in near:
         tail += weights[rest] * math.expm1(count * step4)
@@ -302,6 +305,10 @@ def _far_cdf(far: list, step: float, span: float, i: int, end: float) -> tuple[f
         return step, end
     t = _FAR_LIST[i] * span + step
     past = t - step
+    if len(far) == 1:  # one wait: its term alone (0.0 + x is x, and 1 − ±0 the same number)
+        weight, minus_theta = far[0]
+        value = 1.0 - weight * math.exp(past / minus_theta)
+        return t, value if value > end else end
     tail = 0.0
     for weight, minus_theta in far:
         tail += weight * math.exp(past / minus_theta)

@@ -147,6 +147,12 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
     ring = None if type(step_latency_s) is float and step_latency_s == 0.0 else \
         ring_allreduce_step_latency_seconds(tp, step_latency_s)
     scale, split = collectives_per_layer * layers, tp > 1
+    if ring is None and split is True:  # no step latency, more than one rank: the same operations, no tests
+        def whole(tokens: float) -> float:
+            n_bytes = tokens * hidden * element_bytes
+            return scale * (2.0 * (group_share * n_bytes / fast + domain_share * n_bytes / g / network + latency))
+
+        return whole
 
     def seconds(tokens: float) -> float:
         n_bytes = tokens * hidden * element_bytes

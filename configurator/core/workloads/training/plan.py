@@ -58,14 +58,12 @@ def search_counts(scenarios: Sequence[Scenario], card: Card) -> None:
     """The layout searches :func:`planned_training` reads for each of ``scenarios`` (one job at
     several card counts) done together (:func:`~configurator.core.workloads.training.search.
     plan_training_layouts`: one evaluation of every count's layouts, each count's plan kept for
-    its estimate; a count already searched is not searched again), then those of the batches near
-    each count's that split wider (:func:`_at_wider_batch` tries them), each batch's counts together."""
+    its estimate; a count already searched is not searched again), with those of the batches near
+    each count's that split wider (:func:`_at_wider_batch` tries them): one evaluation for all."""
     planned = [s for s in scenarios if s.auto_layout]
-    plan_training_layouts(planned, card, top=PLANNED_CANDIDATES)
     nearby = [with_layout(s, {}, {"global_batch_tokens": n * s.training.seq_len}) for s in planned
               for n in wider_batches(s, card, global_batch_tokens(s) // s.training.seq_len)]
-    if nearby:
-        plan_training_layouts(nearby, card, top=PLANNED_CANDIDATES)
+    plan_training_layouts(planned + nearby, card, top=PLANNED_CANDIDATES)
 
 
 def estimated_counts(scenarios: Sequence[Scenario], card: Card) -> list[Estimate]:

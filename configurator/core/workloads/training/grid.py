@@ -12,6 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from configurator.core.catalog import Card
+from configurator.core.memo import LruMemo
 from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.training_speed import fabric
@@ -163,7 +164,21 @@ def wider_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, 
 
     A split is a data-parallel width × micro-batch (one sequence per rank when the micro-batch is
     left to the planner) that divides the batch; the widths are those the layouts tried can give
-    the cards (:func:`data_parallel_widths`)."""
+    the cards (:func:`data_parallel_widths`). Kept for the scenario and card objects (a
+    recommendation asks for each count's when its searches are done and again when its estimate
+    is made: :data:`_WIDER`)."""
+    kept = _WIDER.get(sequences, (scenario, card))
+    if kept is None:
+        kept = _WIDER.put(sequences, _wider_batches(scenario, card, sequences), (scenario, card))
+    return kept
+
+
+_WIDER: LruMemo[tuple[int, ...]] = LruMemo(1024)
+""":func:`wider_batches` by the scenario and card objects (a few integers each)."""
+
+
+def _wider_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, ...]:
+    """:func:`wider_batches`, not kept."""
     train, auto = scenario.training, scenario.auto_layout
     if "grad_accum" not in auto or sequences < 1:
         return ()
@@ -289,3 +304,4 @@ def clear_options() -> None:
     :func:`pipeline_options`)."""
     for options in (virtual_stage_options, micro_batch_options, pipeline_options):
         options.cache_clear()
+    _WIDER.clear()

@@ -207,12 +207,26 @@ def layout_grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.
 
 def layout_grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: int) -> dict[str, np.ndarray]:
     """:func:`layout_grid` over the values ``axes`` tries (the card enters the grid through them alone)."""
-    train, count, auto = scenario.training, scenario.count, scenario.auto_layout
+    train, auto = scenario.training, scenario.auto_layout
     if not all(axes):
         return {}
-    names = ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb")
-    g = {"tp": np.asarray(axes[0], dtype=np.int64)}
-    for name, values in zip(names[1:], axes[1:]):
+    before = _before_micro_batch(scenario, axes)
+    g = _grown(before, scenario, ("mb",), axes[7:], sequences) if before else {}
+    if not g:
+        return {}
+    dp = g.pop("dp")
+    if "grad_accum" in auto:
+        accum = sequences // np.maximum(dp * g["mb"], 1)
+    else:
+        accum = np.full_like(g["tp"], train.grad_accum)
+    return {**g, "accum": accum, "dp": dp}
+
+
+def _grown(g: dict[str, np.ndarray], scenario: Scenario, names: tuple[str, ...], axes: tuple[list, ...],
+           sequences: int) -> dict[str, np.ndarray]:
+    """``g`` widened by each field of ``names`` in turn (its values from ``axes``), the rows that
+    cannot divide dropped on the way (:func:`_prefix_keep`); {} when none is left."""
+    for name, values in zip(names, axes):
         g = _widen(g, name, np.asarray(values, dtype=np.int64))
         keep = _prefix_keep(g, scenario, sequences, name)
         if keep is None:  # no rule reads this field last: every row can still be completed
@@ -221,13 +235,28 @@ def layout_grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: i
             return {}
         g = {k: v[keep] for k, v in g.items()}
         if name == "cp":  # the data-parallel width, carried along as the grid widens (read by the rules)
-            g["dp"] = count // (g["tp"] * g["cp"] * g["pp"])
-    dp = g.pop("dp")
-    if "grad_accum" in auto:
-        accum = sequences // np.maximum(dp * g["mb"], 1)
-    else:
-        accum = np.full_like(g["tp"], train.grad_accum)
-    return {**g, "accum": accum, "dp": dp}
+            g["dp"] = scenario.count // (g["tp"] * g["cp"] * g["pp"])
+    return g
+
+
+def _before_micro_batch(scenario: Scenario, axes: tuple[list, ...]) -> dict[str, np.ndarray]:
+    """The grid of every field but the micro-batch (with the data-parallel width ``dp``), the rules
+    that read no batch applied: kept by the values tried, the count, the layers and the fields
+    left to the planner, all it reads, so a job's batches at one count (the planner's batches near
+    the stated one, ``plan.search_counts``) build it once (issue 28). Read-only (shared)."""
+    key = (scenario.model.n_layers, tuple(scenario.auto_layout), scenario.count, tuple(tuple(v) for v in axes[:7]))
+    kept = _BEFORE_MICRO_BATCH.get(key)
+    if kept is None:
+        kept = _grown({"tp": np.asarray(axes[0], dtype=np.int64)}, scenario,
+                      ("pp", "vp", "cp", "ep", "zero", "rc"), axes[1:7], 0)
+        for values in kept.values():
+            values.flags.writeable = False
+        kept = _BEFORE_MICRO_BATCH.put(key, kept)
+    return kept
+
+
+_BEFORE_MICRO_BATCH: LruMemo[dict] = LruMemo(64)
+""":func:`_before_micro_batch`'s grids (tens of thousands of rows at most: ~60 MiB in all at most)."""
 
 
 def _widen(g: dict[str, np.ndarray], name: str, values: np.ndarray) -> dict[str, np.ndarray]:
@@ -305,3 +334,4 @@ def clear_options() -> None:
     for options in (virtual_stage_options, micro_batch_options, pipeline_options):
         options.cache_clear()
     _WIDER.clear()
+    _BEFORE_MICRO_BATCH.clear()

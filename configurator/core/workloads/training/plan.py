@@ -59,13 +59,11 @@ def search_counts(scenarios: Sequence[Scenario], card: Card) -> None:
     several card counts) done together (:func:`~configurator.core.workloads.training.search.
     plan_training_layouts`: one evaluation of every count's layouts, each count's plan kept for
     its estimate; a count already searched is not searched again), with those of the batches near
-    each count's that split wider (:func:`_at_wider_batch` tries them, :func:`_wider_search`): one
-    evaluation for all."""
+    each count's that split wider (:func:`_at_wider_batch` tries them): one evaluation for all."""
     planned = [s for s in scenarios if s.auto_layout]
-    nearby = [(with_layout(s, {}, {"global_batch_tokens": n * s.training.seq_len}), global_batch_tokens(s))
-              for s in planned for n in wider_batches(s, card, global_batch_tokens(s) // s.training.seq_len)]
-    plan_training_layouts(planned + [s for s, _ in nearby], card, top=PLANNED_CANDIDATES,
-                          besides=[0] * len(planned) + [_wider_search(s, batch) for s, batch in nearby])
+    nearby = [with_layout(s, {}, {"global_batch_tokens": n * s.training.seq_len}) for s in planned
+              for n in wider_batches(s, card, global_batch_tokens(s) // s.training.seq_len)]
+    plan_training_layouts(planned + nearby, card, top=PLANNED_CANDIDATES)
 
 
 def estimated_counts(scenarios: Sequence[Scenario], card: Card) -> list[Estimate]:
@@ -108,13 +106,9 @@ def _at_wider_batch(scenario: Scenario, card: Card, est: Estimate) -> Estimate:
     batch, seq = global_batch_tokens(scenario), scenario.training.seq_len
     best, used = est, batch
     for sequences in wider_batches(scenario, card, batch // seq):
-        nearby = with_layout(scenario, {}, {"global_batch_tokens": sequences * seq})
-        plan = plan_training_layout(nearby, card, top=PLANNED_CANDIDATES, besides=_wider_search(nearby, batch))
-        if plan.problem == "batch-does-not-divide":
-            continue  # no layout splits it wider than the batch stated: nothing to offer
-        other = _planned_at_batch(nearby, card, plan)
-        if not other.fits or other.training is None:
-            continue  # no layout fits it: not a batch to offer
+        other = _planned_at_batch(with_layout(scenario, {}, {"global_batch_tokens": sequences * seq}), card)
+        if other.scenario.global_batch_tokens != sequences * seq or not other.fits or other.training is None:
+            continue  # moved again, or no layout fits it: not a batch to offer
         if other.training.tokens_per_s > best.training.tokens_per_s * (1 + WIDER_BATCH_GAIN):
             best, used = other, sequences * seq
     if best is est:
@@ -129,20 +123,6 @@ def _at_wider_batch(scenario: Scenario, card: Card, est: Estimate) -> Estimate:
     return _with_first(best, msg("batch-widened", count=scenario.count, batch=batch, used=used, moved=used / batch - 1,
                                  dp_asked=est.scenario.data_parallel, dp_used=best.scenario.data_parallel,
                                  faster=faster))
-
-
-def _wider_search(nearby: Scenario, batch: int) -> int:
-    """What the search of ``nearby`` (the job at a batch near its stated ``batch`` [tokens] that
-    splits wider) leaves out: the layouts whose width × micro-batch split the stated batch too
-    (:func:`~configurator.core.workloads.training.search.plan_training_layouts`' ``besides``,
-    the stated batch's sequences). Such a layout runs at the stated batch as well, with the
-    accumulation scaled by at most :data:`~configurator.core.workloads.training.grid.BATCH_ROUNDING`:
-    its step is per-micro-batch work times the accumulation plus what each step pays once (bubble,
-    gradient sync, optimizer), so its tokens per second at the nearby batch are below
-    ``1 + BATCH_ROUNDING`` times its own at the stated batch, and so within
-    :data:`WIDER_BATCH_GAIN` of the stated batch's best: only a split the stated batch cannot use
-    can win. It roughly halves the nearby batches' search (issue 28)."""
-    return batch // nearby.training.seq_len
 
 
 WIDENED = ("batch-widened", "batch-moved-wider")

@@ -192,22 +192,17 @@ def clear_plan_memo() -> None:
     clear_stage_tables()
 
 
-def _shared_grid(cards_key: str, scenario: Scenario, card: Card, sequences: int,
-                 besides: int = 0) -> tuple[tuple, dict[str, np.ndarray]]:
+def _shared_grid(cards_key: str, scenario: Scenario, card: Card,
+                 sequences: int) -> tuple[tuple, dict[str, np.ndarray]]:
     """:func:`layout_grid`, kept for the cards that try the same values (a catalog pass searches ~70
     cards of five kinds of fabric: each grid is built once), with its key. ``cards_key``: the
     scenario's search key less the card; the grid reads the card only through :func:`tried_axes`.
-    ``besides``: the sequences of another batch whose splits are left out (0: none): only the rows
-    whose width × micro-batch does not divide it are kept (:func:`plan_training_layouts`).
     The arrays are read-only (shared)."""
     axes = tried_axes(scenario, card, sequences)
-    key = (cards_key, sequences, tuple(tuple(values) for values in axes), besides)
+    key = (cards_key, sequences, tuple(tuple(values) for values in axes))
     kept = _GRIDS.get(key)
     if kept is None:
         kept = layout_grid_of_axes(scenario, axes, sequences)
-        if besides and kept:
-            keep = besides % (kept["dp"] * kept["mb"]) != 0
-            kept = {k: v[keep] for k, v in kept.items()} if keep.any() else {}
         for values in kept.values():
             values.flags.writeable = False
         kept = _GRIDS.put(key, kept)
@@ -271,44 +266,36 @@ def _shared_groups(grid_key: tuple, g: dict[str, np.ndarray]):
     return groups
 
 
-def plan_training_layout(scenario: Scenario, card: Card, top: int = 5, besides: int = 0) -> TrainingPlan:
+def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> TrainingPlan:
     """The fastest layouts that fit ``scenario.count`` × ``card`` with the global batch kept.
 
     Pinned fields (those not in ``scenario.auto_layout``) keep the scenario's values. The search
     is a pure function of the scenario less
     :data:`~configurator.core.memo.NOT_SEARCHED_FOR_TRAINING` and the card, so the last
     :data:`PLAN_MEMO_SIZE` are kept: a recommendation with a power cap, a budget or a deadline
-    added, or an estimate in another currency, searches each layout grid once. ``besides``: as
-    :func:`plan_training_layouts`'.
+    added, or an estimate in another currency, searches each layout grid once.
     """
-    return plan_training_layouts([scenario], card, top, (besides,))[0]
+    return plan_training_layouts([scenario], card, top)[0]
 
 
-def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 5,
-                          besides: Sequence[int] = ()) -> list[TrainingPlan]:
+def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 5) -> list[TrainingPlan]:
     """:func:`plan_training_layout` of each of ``scenarios`` (the same job at several card counts:
     a sweep over counts, the counts a recommendation tries, and batches near the job's), in their
     order. The searches not kept yet of scenarios that differ by the count and the batch alone
     (:func:`_job_key`) are done together: one memory and one
     step-time evaluation of all their layouts as arrays (issue 28: a count does not re-plan the
-    layout family from scratch); each count's answer is what it gets searched alone, and is kept.
-    ``besides``: for each scenario, the sequences of a batch whose splits its search leaves out (0
-    or none given: a full search): only the layouts whose width × micro-batch does not divide that
-    batch are tried, kept apart from the full search of the same scenario (the planner's batches
-    near the stated one, ``plan._at_wider_batch``, where the other layouts cannot win)."""
-    besides = tuple(besides) or (0,) * len(scenarios)
+    layout family from scratch); each count's answer is what it gets searched alone, and is kept."""
     keys = [_search_key(s) for s in scenarios]
-    plans = [_PLANS.get((key, s.card_id, top, b), (card,)) for key, s, b in zip(keys, scenarios, besides, strict=True)]
+    plans = [_PLANS.get((key, s.card_id, top), (card,)) for key, s in zip(keys, scenarios, strict=True)]
     together: dict[str, list[int]] = {}  # the job (less count and batch) -> the places of those to search
     for i, s in enumerate(scenarios):
         if plans[i] is None:
             job = _job_key(s) if len(scenarios) > 1 else ""
             together.setdefault(job, []).append(i)
     for job, places in together.items():
-        searched = _plan_counts([scenarios[i] for i in places], card, top, [keys[i] for i in places], job,
-                                [besides[i] for i in places])
+        searched = _plan_counts([scenarios[i] for i in places], card, top, [keys[i] for i in places], job)
         for i, found in zip(places, searched, strict=True):
-            plans[i] = _PLANS.put((keys[i], scenarios[i].card_id, top, besides[i]), found, (card,))
+            plans[i] = _PLANS.put((keys[i], scenarios[i].card_id, top), found, (card,))
     return plans
 
 
@@ -331,17 +318,17 @@ def _search_key(scenario: Scenario) -> str:
 
 
 def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str],
-                 job: str = "", besides: list[int] | None = None) -> list[TrainingPlan]:
+                 job: str = "") -> list[TrainingPlan]:
     """The searches of ``scenarios`` (one job at several counts) without the memo (``job``: their
-    search key less the count, "" when not written; ``besides``: :func:`plan_training_layouts`')."""
+    search key less the count, "" when not written)."""
     plan = plan_training(card, scenarios[0].precision)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return [TrainingPlan((), global_batch_tokens(s), 0, 0, "no-rate") for s in scenarios]  # nothing to search
-    return _search(scenarios, card, top, cards_keys, job, besides or [0] * len(scenarios))
+    return _search(scenarios, card, top, cards_keys, job)
 
 
 def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str],
-            job: str, besides: list[int]) -> list[TrainingPlan]:
+            job: str = "") -> list[TrainingPlan]:
     """:func:`plan_training_layouts` without the memo, for a card with a rate and one job at
     several counts (the grids and their memory shared with the cards of the same fabric and
     precision plan: :func:`_shared_grid`, :func:`_shared_memory`; ``cards_keys``: each
@@ -349,10 +336,10 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
     under which the stage tables, which read no count, are kept for every count)."""
     plans: list[TrainingPlan | None] = [None] * len(scenarios)
     grids = []  # (place, global batch, grid key, grid) of each count with layouts to try
-    for i, (scenario, cards_key, other) in enumerate(zip(scenarios, cards_keys, besides, strict=True)):
+    for i, (scenario, cards_key) in enumerate(zip(scenarios, cards_keys, strict=True)):
         batch = global_batch_tokens(scenario)
         sequences = batch // scenario.training.seq_len
-        grid_key, g = _shared_grid(cards_key, scenario, card, sequences, other)
+        grid_key, g = _shared_grid(cards_key, scenario, card, sequences)
         if g:
             grids.append((i, batch, grid_key, g))
         else:

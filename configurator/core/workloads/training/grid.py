@@ -16,6 +16,7 @@ from configurator.core.memo import LruMemo
 from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.training_speed import fabric
+from configurator.core.workloads.layout import global_batch_tokens, with_layout
 from configurator.core.workloads.training.layout_speed import RECOMPUTE
 
 TENSOR_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
@@ -164,21 +165,7 @@ def wider_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, 
 
     A split is a data-parallel width × micro-batch (one sequence per rank when the micro-batch is
     left to the planner) that divides the batch; the widths are those the layouts tried can give
-    the cards (:func:`data_parallel_widths`). Kept for the scenario and card objects (a
-    recommendation asks for each count's when its searches are done and again when its estimate
-    is made: :data:`_WIDER`)."""
-    kept = _WIDER.get(sequences, (scenario, card))
-    if kept is None:
-        kept = _WIDER.put(sequences, _wider_batches(scenario, card, sequences), (scenario, card))
-    return kept
-
-
-_WIDER: LruMemo[tuple[int, ...]] = LruMemo(1024)
-""":func:`wider_batches` by the scenario and card objects (a few integers each)."""
-
-
-def _wider_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, ...]:
-    """:func:`wider_batches`, not kept."""
+    the cards (:func:`data_parallel_widths`)."""
     train, auto = scenario.training, scenario.auto_layout
     if "grad_accum" not in auto or sequences < 1:
         return ()
@@ -196,6 +183,24 @@ def _wider_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int,
     sides = ([n for n in found if n < sequences], [n for n in found if n > sequences])
     chosen = [max(side, key=lambda n: (found[n], -abs(n - sequences))) for side in sides if side]
     return tuple(sorted(chosen, key=lambda n: (abs(n - sequences), n)))
+
+
+def wider_scenarios(scenario: Scenario, card: Card) -> tuple[Scenario, ...]:
+    """``scenario`` at each of its :func:`wider_batches`, kept for the scenario and card objects:
+    a recommendation asks for each count's when its searches are done (several times: each
+    search of counts names every count again) and when its estimate is made, and the same
+    objects find their searches kept (the search keys a scenario by its object)."""
+    kept = _WIDER.get("wider", (scenario, card))
+    if kept is None:
+        seq = scenario.training.seq_len
+        sequences = global_batch_tokens(scenario) // seq
+        kept = _WIDER.put("wider", tuple(with_layout(scenario, {}, {"global_batch_tokens": n * seq})
+                                         for n in wider_batches(scenario, card, sequences)), (scenario, card))
+    return kept
+
+
+_WIDER: LruMemo[tuple[Scenario, ...]] = LruMemo(1024)
+""":func:`wider_scenarios` by the scenario and card objects."""
 
 
 def layout_grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:

@@ -12,9 +12,11 @@ from functools import lru_cache
 import numpy as np
 
 from configurator.core.catalog import Card
+from configurator.core.memo import LruMemo
 from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.training_speed import fabric
+from configurator.core.workloads.layout import global_batch_tokens, with_layout
 from configurator.core.workloads.training.layout_speed import RECOMPUTE
 
 TENSOR_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
@@ -183,6 +185,24 @@ def wider_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, 
     return tuple(sorted(chosen, key=lambda n: (abs(n - sequences), n)))
 
 
+def wider_scenarios(scenario: Scenario, card: Card) -> tuple[Scenario, ...]:
+    """``scenario`` at each of its :func:`wider_batches`, kept for the scenario and card objects:
+    a recommendation asks for each count's when its searches are done (several times: each
+    search of counts names every count again) and when its estimate is made, and the same
+    objects find their searches kept (the search keys a scenario by its object)."""
+    kept = _WIDER.get("wider", (scenario, card))
+    if kept is None:
+        seq = scenario.training.seq_len
+        sequences = global_batch_tokens(scenario) // seq
+        kept = _WIDER.put("wider", tuple(with_layout(scenario, {}, {"global_batch_tokens": n * seq})
+                                         for n in wider_batches(scenario, card, sequences)), (scenario, card))
+    return kept
+
+
+_WIDER: LruMemo[tuple[Scenario, ...]] = LruMemo(1024)
+""":func:`wider_scenarios` by the scenario and card objects."""
+
+
 def layout_grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:
     """Every combination of the unpinned fields that divides the cards and the batch, in
     ``np.meshgrid(indexing="ij")`` order over (tp, pp, vp, cp, ep, zero, recompute, micro-batch),
@@ -192,12 +212,26 @@ def layout_grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.
 
 def layout_grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: int) -> dict[str, np.ndarray]:
     """:func:`layout_grid` over the values ``axes`` tries (the card enters the grid through them alone)."""
-    train, count, auto = scenario.training, scenario.count, scenario.auto_layout
+    train, auto = scenario.training, scenario.auto_layout
     if not all(axes):
         return {}
-    names = ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb")
-    g = {"tp": np.asarray(axes[0], dtype=np.int64)}
-    for name, values in zip(names[1:], axes[1:]):
+    before = _before_micro_batch(scenario, axes)
+    g = _grown(before, scenario, ("mb",), axes[7:], sequences) if before else {}
+    if not g:
+        return {}
+    dp = g.pop("dp")
+    if "grad_accum" in auto:
+        accum = sequences // np.maximum(dp * g["mb"], 1)
+    else:
+        accum = np.full_like(g["tp"], train.grad_accum)
+    return {**g, "accum": accum, "dp": dp}
+
+
+def _grown(g: dict[str, np.ndarray], scenario: Scenario, names: tuple[str, ...], axes: tuple[list, ...],
+           sequences: int) -> dict[str, np.ndarray]:
+    """``g`` widened by each field of ``names`` in turn (its values from ``axes``), the rows that
+    cannot divide dropped on the way (:func:`_prefix_keep`); {} when none is left."""
+    for name, values in zip(names, axes):
         g = _widen(g, name, np.asarray(values, dtype=np.int64))
         keep = _prefix_keep(g, scenario, sequences, name)
         if keep is None:  # no rule reads this field last: every row can still be completed
@@ -206,13 +240,29 @@ def layout_grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: i
             return {}
         g = {k: v[keep] for k, v in g.items()}
         if name == "cp":  # the data-parallel width, carried along as the grid widens (read by the rules)
-            g["dp"] = count // (g["tp"] * g["cp"] * g["pp"])
-    dp = g.pop("dp")
-    if "grad_accum" in auto:
-        accum = sequences // np.maximum(dp * g["mb"], 1)
-    else:
-        accum = np.full_like(g["tp"], train.grad_accum)
-    return {**g, "accum": accum, "dp": dp}
+            g["dp"] = scenario.count // (g["tp"] * g["cp"] * g["pp"])
+    return g
+
+
+def _before_micro_batch(scenario: Scenario, axes: tuple[list, ...]) -> dict[str, np.ndarray]:
+    """The grid of every field but the micro-batch (with the data-parallel width ``dp``), the rules
+    that read no batch applied: kept by the values tried, the count, the layers and the fields
+    left to the planner, all it reads, so a job's batches at one count (the planner's batches near
+    the stated one, ``plan.search_counts``) build it once (issue 28). Read-only (shared)."""
+    key = (scenario.model.n_layers, tuple(scenario.auto_layout), scenario.count, tuple(tuple(v) for v in axes[:7]))
+    kept = _BEFORE_MICRO_BATCH.get(key)
+    if kept is None:
+        kept = _grown({"tp": np.asarray(axes[0], dtype=np.int64)}, scenario,
+                      ("pp", "vp", "cp", "ep", "zero", "rc"), axes[1:7], 0)
+        for values in kept.values():
+            values.flags.writeable = False
+        kept = _BEFORE_MICRO_BATCH.put(key, kept)
+    return kept
+
+
+_BEFORE_MICRO_BATCH: LruMemo[dict] = LruMemo(64)
+""":func:`_before_micro_batch`'s grids (at most 0.25 MiB each in a recommendation of the README's
+training questions, which fill the 64: ~7 MiB in all)."""
 
 
 def _widen(g: dict[str, np.ndarray], name: str, values: np.ndarray) -> dict[str, np.ndarray]:
@@ -289,3 +339,5 @@ def clear_options() -> None:
     :func:`pipeline_options`)."""
     for options in (virtual_stage_options, micro_batch_options, pipeline_options):
         options.cache_clear()
+    _WIDER.clear()
+    _BEFORE_MICRO_BATCH.clear()

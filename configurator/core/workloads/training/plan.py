@@ -24,7 +24,7 @@ from configurator.core.workloads.training.estimate import (
     layout_outcome,
     training_basis,
 )
-from configurator.core.workloads.training.grid import wider_batches
+from configurator.core.workloads.training.grid import wider_scenarios
 from configurator.core.workloads.training.search import (
     Layout,
     TrainingPlan,
@@ -58,14 +58,11 @@ def search_counts(scenarios: Sequence[Scenario], card: Card) -> None:
     """The layout searches :func:`planned_training` reads for each of ``scenarios`` (one job at
     several card counts) done together (:func:`~configurator.core.workloads.training.search.
     plan_training_layouts`: one evaluation of every count's layouts, each count's plan kept for
-    its estimate; a count already searched is not searched again), then those of the batches near
-    each count's that split wider (:func:`_at_wider_batch` tries them), each batch's counts together."""
+    its estimate; a count already searched is not searched again), with those of the batches near
+    each count's that split wider (:func:`_at_wider_batch` tries them): one evaluation for all."""
     planned = [s for s in scenarios if s.auto_layout]
-    plan_training_layouts(planned, card, top=PLANNED_CANDIDATES)
-    nearby = [with_layout(s, {}, {"global_batch_tokens": n * s.training.seq_len}) for s in planned
-              for n in wider_batches(s, card, global_batch_tokens(s) // s.training.seq_len)]
-    if nearby:
-        plan_training_layouts(nearby, card, top=PLANNED_CANDIDATES)
+    plan_training_layouts(planned + [n for s in planned for n in wider_scenarios(s, card)], card,
+                          top=PLANNED_CANDIDATES)
 
 
 def estimated_counts(scenarios: Sequence[Scenario], card: Card) -> list[Estimate]:
@@ -105,14 +102,15 @@ def _at_wider_batch(scenario: Scenario, card: Card, est: Estimate) -> Estimate:
     of each step), where 512 sequences (4,194,304 tokens) split over 32."""
     if not est.fits or est.training is None:
         return est  # nothing runs at the batch: its plan says why, not a speed-up
-    batch, seq = global_batch_tokens(scenario), scenario.training.seq_len
+    batch = global_batch_tokens(scenario)
     best, used = est, batch
-    for sequences in wider_batches(scenario, card, batch // seq):
-        other = _planned_at_batch(with_layout(scenario, {}, {"global_batch_tokens": sequences * seq}), card)
-        if other.scenario.global_batch_tokens != sequences * seq or not other.fits or other.training is None:
+    for nearby in wider_scenarios(scenario, card):
+        other = _planned_at_batch(nearby, card)
+        asked = global_batch_tokens(nearby)
+        if other.scenario.global_batch_tokens != asked or not other.fits or other.training is None:
             continue  # moved again, or no layout fits it: not a batch to offer
         if other.training.tokens_per_s > best.training.tokens_per_s * (1 + WIDER_BATCH_GAIN):
-            best, used = other, sequences * seq
+            best, used = other, asked
     if best is est:
         return est
     faster = best.training.tokens_per_s / est.training.tokens_per_s - 1

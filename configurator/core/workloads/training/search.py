@@ -280,22 +280,32 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
 
 def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 5) -> list[TrainingPlan]:
     """:func:`plan_training_layout` of each of ``scenarios`` (the same job at several card counts:
-    a sweep over counts, the counts a recommendation tries), in their order. The searches not
-    kept yet of scenarios that differ by the count alone are done together: one memory and one
+    a sweep over counts, the counts a recommendation tries, and batches near the job's), in their
+    order. The searches not kept yet of scenarios that differ by the count and the batch alone
+    (:func:`_job_key`) are done together: one memory and one
     step-time evaluation of all their layouts as arrays (issue 28: a count does not re-plan the
     layout family from scratch); each count's answer is what it gets searched alone, and is kept."""
     keys = [_search_key(s) for s in scenarios]
     plans = [_PLANS.get((key, s.card_id, top), (card,)) for key, s in zip(keys, scenarios, strict=True)]
-    together: dict[str, list[int]] = {}  # the scenario less its count -> the places of those to search
+    together: dict[str, list[int]] = {}  # the job (less count and batch) -> the places of those to search
     for i, s in enumerate(scenarios):
         if plans[i] is None:
-            job = scenario_key(s, _NOT_SEARCHED_PER_CARD | {"count"}) if len(scenarios) > 1 else ""
+            job = _job_key(s) if len(scenarios) > 1 else ""
             together.setdefault(job, []).append(i)
     for job, places in together.items():
         searched = _plan_counts([scenarios[i] for i in places], card, top, [keys[i] for i in places], job)
         for i, found in zip(places, searched, strict=True):
             plans[i] = _PLANS.put((keys[i], scenarios[i].card_id, top), found, (card,))
     return plans
+
+
+def _job_key(scenario: Scenario) -> str:
+    """The search key less the count and the global batch: the searches of one job at several
+    counts and batches (the planner's batches near the stated one, ``plan.search_counts``) are
+    done together, as nothing shared among them reads either — the grid and the speed read each
+    row's width and accumulation, the stage tables neither (:func:`~.stage_tables.stage_tables`)."""
+    fields = {name: True for name in _NOT_SEARCHED_PER_CARD | {"count"}}
+    return scenario.model_dump_json(warnings=False, exclude={**fields, "training": {"global_batch_tokens"}})
 
 
 def _search_key(scenario: Scenario) -> str:

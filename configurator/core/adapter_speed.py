@@ -196,7 +196,7 @@ def eager_host_floor_seconds(scenario: Scenario, plan: PrecisionPlan, layers, re
     counts = eager_layer_kernel_counts(scenario, plan)
     if counts is None:
         return 0.0
-    again = eager_recompute_ops(scenario, plan)
+    again = eager_recompute_ops(scenario, plan) if np.any(recomputed) else None
     if np.ndim(layers) == 0 and np.ndim(recomputed) == 0:  # the scalar estimate's: plain numbers, no arrays made
         return float(eager_host_seconds(float(layers), counts[0], counts[1], 2 if recomputed else 1, EAGER_OP_HOST_S,
                                         again))

@@ -11,11 +11,17 @@ from configurator.core.adapter_speed import (
     EAGER_OP_HOST_S,
     eager_host_floor_seconds,
     eager_layer_kernel_counts,
+    eager_recompute_ops,
 )
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
-from configurator.core.formulas.adapter_time import BACKWARD_KERNELS, FORWARD_KERNELS
-from configurator.core.formulas.eager_layer import eager_layer_backward_kernels, eager_layer_kernels
+from configurator.core.formulas.adapter_time import BACKWARD_KERNELS, FORWARD_KERNELS, SAVED_TENSORS, TAIL_KERNELS
+from configurator.core.formulas.eager_layer import (
+    eager_layer_backward_kernels,
+    eager_layer_kernels,
+    eager_layer_recompute_ops,
+    eager_layer_saved_tensors,
+)
 from configurator.core.formulas.timing import eager_host_seconds
 from configurator.core.memory import activation_layout, training_states
 from configurator.core.precision import plan_training
@@ -39,6 +45,20 @@ def test_host_seconds_by_hand():
     # 16 layers, 83 kernels forward and 116 backward at 25 µs: 79.6 ms; the forward again: 112.8 ms
     assert eager_host_seconds(16, 83, 116, 1, 25e-6) == pytest.approx(0.0796)
     assert eager_host_seconds(16, 83, 116, 2, 25e-6) == pytest.approx(0.1128)
+    # the re-forward's own ops in place of the forward's kernels: 16 × (83 + 116 + 123) × 25 µs
+    assert eager_host_seconds(16, 83, 116, 2, 25e-6, 123) == pytest.approx(0.1288)
+    assert eager_host_seconds(16, 83, 116, 1, 25e-6, 123) == pytest.approx(0.0796)
+
+
+def test_a_layer_saves_fifteen_tensors_with_gradients_frozen_and_thirty_three_trained():
+    # two norms 4 each (+2 trained), products 0 (2 each trained), SDPA's q, k, v and output, SwiGLU 3
+    assert eager_layer_saved_tensors(trained=False) == 15
+    assert eager_layer_saved_tensors(trained=True) == 33
+    assert eager_layer_saved_tensors(gated_mlp=False, trained=False) == 13
+    assert eager_layer_saved_tensors(trained=False, fused_norm=True) == 15 - 2 * 3
+    # the re-forward stops before the residual add and detaches each saved tensor with a gradient
+    assert eager_layer_recompute_ops(trained=False) == 41 - 1 + 15 == 55
+    assert eager_layer_recompute_ops(trained=True) == 41 - 1 + 33 == 73
 
 
 def _scenario(model="llama3.2-1b", workload="lora", targets="all-linear", recompute="none", seq_len=2048,
@@ -63,7 +83,25 @@ def test_a_lora_layer_counts_its_seven_adapters_with_their_autocast_casts():
     forward, backward = eager_layer_kernel_counts(s, plan_training(H200, s.precision))
     assert (forward, backward) == (41 + 7 * (FORWARD_KERNELS + 2), 60 + 7 * (BACKWARD_KERNELS + 2)) == (83, 116)
     assert _floor(s) == pytest.approx(16 * (83 + 116) * EAGER_OP_HOST_S)
-    assert _floor(s, recomputed=True) == pytest.approx(16 * (2 * 83 + 116) * EAGER_OP_HOST_S)
+    assert _floor(s, recomputed=True) == pytest.approx(16 * (83 + 116 + 123) * EAGER_OP_HOST_S)
+
+
+def test_a_recomputed_lora_layer_pays_more_host_ops_than_its_forward():
+    # the rig's 1B LoRA at 2,048 tokens: 71.1 ms measured without recomputation, 140.8 ms with it; the
+    # re-forward skips the down adapter's scale, sum and the residual add, and detaches 15 + 7 × 4 tensors
+    s = _scenario(recompute="full")
+    plan = plan_training(H200, s.precision)
+    assert eager_recompute_ops(s, plan) == 83 - 1 - TAIL_KERNELS + 15 + 7 * SAVED_TENSORS == 123
+    assert eager_recompute_ops(s, plan) > eager_layer_kernel_counts(s, plan)[0]
+    assert _floor(s, recomputed=True) == pytest.approx(0.1288)
+    # adapters on attention alone: the down projection is frozen, only the residual add is skipped
+    a = _scenario(targets="attention", recompute="full")
+    assert eager_recompute_ops(a, plan) == 41 + 4 * (FORWARD_KERNELS + 2) - 1 + 15 + 4 * SAVED_TENSORS
+    # full training under AMP: the weight casts again, 33 saved tensors with gradients
+    f = _scenario(workload="finetune", recompute="full")
+    assert eager_recompute_ops(f, plan_training(H200, f.precision)) == 41 + 7 - 1 + 33
+    m = _scenario(recipe="megatron-mixed")
+    assert eager_recompute_ops(m, plan_training(H200, m.precision)) is None
 
 
 def test_the_floor_binds_for_a_1b_eager_lora_step_at_2k_tokens():

@@ -13,8 +13,20 @@ import numpy as np
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.engines import TRANSFORMERS
-from configurator.core.formulas.adapter_time import BACKWARD_KERNELS, FORWARD_KERNELS, adapter_seconds
-from configurator.core.formulas.eager_layer import eager_layer_backward_kernels, eager_layer_kernels, layer_products
+from configurator.core.formulas.adapter_time import (
+    BACKWARD_KERNELS,
+    FORWARD_KERNELS,
+    SAVED_TENSORS,
+    TAIL_KERNELS,
+    adapter_seconds,
+)
+from configurator.core.formulas.eager_layer import (
+    RECOMPUTE_TAIL_KERNELS,
+    eager_layer_backward_kernels,
+    eager_layer_kernels,
+    eager_layer_saved_tensors,
+    layer_products,
+)
 from configurator.core.formulas.gemm_efficiency import gemm_family
 from configurator.core.formulas.timing import eager_host_seconds
 from configurator.core.memory import activation_kernels, training_states
@@ -147,17 +159,46 @@ def eager_layer_kernel_counts(scenario: Scenario, plan: PrecisionPlan) -> tuple[
     return forward, backward
 
 
+def eager_recompute_ops(scenario: Scenario, plan: PrecisionPlan) -> int | None:
+    """Host ops of one layer's re-forward in backward under non-reentrant checkpointing [count], None
+    where the layers run fused: the forward's kernels (:func:`eager_layer_kernel_counts`, the AMP
+    casts again: the re-forward runs in an autocast region of its own) less those after the layer's
+    last saved tensor, which checkpoint's early stop does not rerun (the residual add,
+    :data:`~configurator.core.formulas.eager_layer.RECOMPUTE_TAIL_KERNELS`, and with an adapted down
+    projection its adapter's scale and sum, :data:`~configurator.core.formulas.adapter_time.TAIL_KERNELS`),
+    and one detach per saved tensor that takes a gradient
+    (:func:`~configurator.core.formulas.eager_layer.eager_layer_saved_tensors`, and
+    :data:`~configurator.core.formulas.adapter_time.SAVED_TENSORS` per adapter). A Llama 3.2 1B LoRA
+    layer on all seven linears: 83 − 3 + 15 + 7 × 4 = 123 (the forward's 83 kernels)."""
+    counts = eager_layer_kernel_counts(scenario, plan)
+    if counts is None:
+        return None
+    model, train = scenario.model, scenario.training
+    adapter = scenario.workload.is_adapter
+    fused_norm = activation_kernels(scenario) is ActivationKernels.FUSED_NORM
+    saved = eager_layer_saved_tensors(model.gated_mlp, not adapter, fused_norm)
+    tail = RECOMPUTE_TAIL_KERNELS
+    if adapter:
+        saved += round(sum(linear[3] for linear in adapted_linears(model, train.lora_targets)) * SAVED_TENSORS)
+        tail += TAIL_KERNELS if train.lora_targets == "all-linear" else 0
+    return counts[0] - tail + saved
+
+
 def eager_host_floor_seconds(scenario: Scenario, plan: PrecisionPlan, layers, recomputed):
     """Host time to launch one micro-batch of ``layers`` layers op by op [s], the floor under an eager
     step (0 where the layers run fused): :func:`~configurator.core.formulas.timing.eager_host_seconds`
-    of :func:`eager_layer_kernel_counts` at :data:`EAGER_OP_HOST_S`, the forward twice where
-    ``recomputed``. A Llama 3.2 1B LoRA step on all seven linears (83 kernels forward, 116 backward a
-    layer) at 2,048 tokens: 79.6 ms, 112.8 ms with full recomputation; ``layers`` and ``recomputed``
-    may be arrays."""
+    of :func:`eager_layer_kernel_counts` at :data:`EAGER_OP_HOST_S`, and where ``recomputed`` the
+    re-forward's ops (:func:`eager_recompute_ops`: fewer kernels than the forward, one detach more per
+    saved tensor). A Llama 3.2 1B LoRA step on all seven linears (83 kernels forward, 116 backward a
+    layer, 123 ops re-forward) at 2,048 tokens: 79.6 ms, 128.8 ms with full recomputation (112.8 ms
+    before the re-forward was counted apart from the forward, against 140.8 ms measured on the H200
+    rig); ``layers`` and ``recomputed`` may be arrays."""
     counts = eager_layer_kernel_counts(scenario, plan)
     if counts is None:
         return 0.0
+    again = eager_recompute_ops(scenario, plan) if np.any(recomputed) else None
     if np.ndim(layers) == 0 and np.ndim(recomputed) == 0:  # the scalar estimate's: plain numbers, no arrays made
-        return float(eager_host_seconds(float(layers), counts[0], counts[1], 2 if recomputed else 1, EAGER_OP_HOST_S))
+        return float(eager_host_seconds(float(layers), counts[0], counts[1], 2 if recomputed else 1, EAGER_OP_HOST_S,
+                                        again))
     passes = np.where(recomputed, 2, 1)
-    return eager_host_seconds(np.asarray(layers, dtype=float), counts[0], counts[1], passes, EAGER_OP_HOST_S)
+    return eager_host_seconds(np.asarray(layers, dtype=float), counts[0], counts[1], passes, EAGER_OP_HOST_S, again)

@@ -25,6 +25,19 @@ BACKWARD_KERNELS = 6
 gradient with the frozen linear's into the input's gradient (the sum's own backward passes the
 gradient on)."""
 
+SAVED_TENSORS = 4
+"""Tensors one adapter saves for its backward that take a gradient [count]: each product's input and
+its weight (``A``'s, ``B``'s, or their 16-bit copies under AMP), each read by the other factor's
+gradient (PyTorch ``derivatives.yaml``, ``mm``: ``self: mm_mat1_backward(grad, mat2, ...)``, ``mat2:
+mm_mat2_backward(grad, self, ...)``); the scale is a number and the sum saves nothing. A layer
+recomputed under non-reentrant checkpointing detaches each once more
+(:func:`~configurator.core.formulas.eager_layer.eager_layer_recompute_ops`)."""
+
+TAIL_KERNELS = 2
+"""Kernels an adapter launches after its last saved tensor (``B``'s product): the product with the
+scale ``s`` and the sum with the frozen linear's output [count]; on the down projection, the layer's
+last linear, a re-forward that stops early runs neither."""
+
 
 def adapter_seconds(tokens, d_in, d_out, rank, kernel_s, peak_flops, bandwidth, element_bytes, family="generic",
                     forward_passes=1, dropout=False, cast_kernels=0, bandwidth_share=1.0):

@@ -69,6 +69,37 @@ forward's 41); under PyTorch AMP with fp32 weights each product's weight is cast
 forward and its gradient back once a backward (7 kernels each way). A fused RMSNorm (Triton,
 torchtitan's ``fused_rmsnorm``) is one kernel forward and two backward (the input's gradient, the
 weight's partial sums).
+
+A layer recomputed in backward (``torch.utils.checkpoint(..., use_reentrant=False)``, the rig's
+``recompute full``) does not simply run its forward again. The re-forward stops once the last tensor
+the original forward saved for backward is rebuilt (``early_stop``, on by default: the residual add
+after the down projection is not rerun), and the checkpoint's pack hook detaches every rebuilt tensor
+that requires a gradient before it keeps it (``torch/utils/checkpoint.py``,
+``_recomputation_hook.pack_hook``: ``x = x.detach() if x.requires_grad else x``; its own debug text:
+"Differences in detach calls between the original forward and the recomputation are expected"), one
+more op on the host each. The tensors each op saves are those its gradient formulas read
+(``derivatives.yaml``; autograd's code generator saves a factor only when the gradient that reads it
+is needed, ``should_compute_output``):
+
+=================================  =========  ============================================
+op                                 saved      what
+                                   with grad
+=================================  =========  ============================================
+RMSNorm, twice                     4 each     pow's input, rsqrt's result, both factors of
+                                              × rsqrt; a trained weight and its input 2
+                                              more (a frozen weight is saved without grad)
+products (q, k, v, o, gate, up,    0 (2)      a frozen weight (saved, without grad) for the
+down)                                         input's gradient; trained: the input and the
+                                              weight each
+SDPA                               4          q, k, v and the output (the log-sum-exp and
+                                              the RNG state take no gradient)
+rotary on q and on k               0          cos and sin, which take no gradient
+SwiGLU                             3 (1)      SiLU's input, both factors of the gate
+                                              product (a plain MLP: its activation's input)
+=================================  =========  ============================================
+
+A frozen Llama layer saves 15 tensors that take a gradient, a trained one 33 (a fused RMSNorm saves
+its input, and a trained weight: 1 or 2 for the 4 or 6 of the unfused one).
 """
 
 from __future__ import annotations
@@ -142,6 +173,55 @@ def eager_layer_backward_kernels(gated_mlp: bool = True, trained: bool = True, f
     activation = 3 if gated_mlp else 1
     return (2 * norm + 2 * ROTARY_BACKWARD_KERNELS + ATTENTION_BACKWARD_KERNELS + 1 + 3 + products
             + weight_gradients + 2 + shared + activation)
+
+
+ATTENTION_SAVED_TENSORS = 4
+"""Tensors SDPA's flash attention saves for backward that take a gradient: q, k, v and the output
+(module's third table) [count]."""
+
+RECOMPUTE_TAIL_KERNELS = 1
+"""Kernels after a layer's last saved tensor, which a re-forward that stops early does not run: the
+residual add after the down projection [count]."""
+
+
+def eager_layer_saved_tensors(gated_mlp: bool = True, trained: bool = True, fused_norm: bool = False) -> int:
+    """Tensors one layer saves for its backward that take a gradient (module's third table) [count]:
+    15 for a frozen Llama layer, 33 trained; a recomputed layer's checkpoint detaches each once more
+    on the host (:func:`eager_layer_recompute_ops`).
+
+    Parameters
+    ----------
+    gated_mlp : bool
+        SwiGLU (gate and up) rather than one activation.
+    trained : bool
+        The layer's weights take gradients (full training); False for a frozen base (LoRA).
+    fused_norm : bool
+        Each RMSNorm one fused kernel (:data:`FUSED_NORM_KERNELS`).
+    """
+    weight = 1 if trained else 0
+    norm = (1 if fused_norm else 4) + weight * (1 if fused_norm else 2)
+    products = 2 * layer_products(gated_mlp) if trained else 0
+    activation = 3 if gated_mlp else 1
+    return 2 * norm + products + ATTENTION_SAVED_TENSORS + activation
+
+
+def eager_layer_recompute_ops(gated_mlp: bool = True, trained: bool = True, fused_norm: bool = False) -> int:
+    """Host ops of one layer's re-forward under non-reentrant checkpointing (module's third part)
+    [count]: its forward's kernels (:func:`eager_layer_kernels`) less those after its last saved
+    tensor (:data:`RECOMPUTE_TAIL_KERNELS`), and one detach per saved tensor that takes a gradient
+    (:func:`eager_layer_saved_tensors`): 55 for a frozen Llama layer, 73 trained (41 kernels forward).
+
+    Parameters
+    ----------
+    gated_mlp : bool
+        SwiGLU (gate and up) rather than one activation.
+    trained : bool
+        The layer's weights take gradients (full training); False for a frozen base (LoRA).
+    fused_norm : bool
+        Each RMSNorm one fused kernel (:data:`FUSED_NORM_KERNELS`).
+    """
+    return (eager_layer_kernels(gated_mlp, fused_norm) - RECOMPUTE_TAIL_KERNELS
+            + eager_layer_saved_tensors(gated_mlp, trained, fused_norm))
 
 
 def eager_elementwise_bytes_per_token(hidden, q_dim, kv_dim, mlp_width, gated_mlp=True, element_bytes=2.0, tp=1):

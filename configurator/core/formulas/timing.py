@@ -36,11 +36,11 @@ def layer_overhead_seconds(layers, per_layer_s, forward_passes):
     return layers * per_layer_s * forward_passes
 
 
-def eager_host_seconds(layers, forward_kernels, backward_kernels, forward_passes, op_host_s):
+def eager_host_seconds(layers, forward_kernels, backward_kernels, forward_passes, op_host_s, recompute_ops=None):
     """Host time to launch one micro-batch's layers op by op, forward and backward [s]:
-    ``layers × (passes·K_fwd + K_bwd) × t_op``, the floor under an eager step whose GPU work per
-    kernel is shorter than the host's dispatch of it (the host cannot run ahead of the GPU, so the
-    GPU waits on each launch).
+    ``layers × (K_fwd + K_bwd + (passes − 1)·K_re) × t_op``, the floor under an eager step whose GPU
+    work per kernel is shorter than the host's dispatch of it (the host cannot run ahead of the GPU, so
+    the GPU waits on each launch).
 
     Parameters
     ----------
@@ -53,6 +53,8 @@ def eager_host_seconds(layers, forward_kernels, backward_kernels, forward_passes
         Forward passes per micro-batch: 1, 2 when layers are recomputed in backward [count].
     op_host_s : float
         Host time of one eager op, its dispatch through PyTorch and its launch [s].
+    recompute_ops : int, optional
+        Host ops of one layer's re-forward in backward ``K_re`` [count]; ``K_fwd`` where None.
 
     References
     ----------
@@ -60,7 +62,8 @@ def eager_host_seconds(layers, forward_kernels, backward_kernels, forward_passes
     time of an eager op on the H200 rig (``engines.TRANSFORMERS.prompt_eager_op_host_s``, 25 µs, which
     its prefill rows check) or on a DGX H100 (9.4 µs, NVIDIA/Fuser issue 3507).
     """
-    return layers * (forward_passes * forward_kernels + backward_kernels) * op_host_s
+    again = forward_kernels if recompute_ops is None else recompute_ops
+    return layers * (forward_kernels + backward_kernels + (forward_passes - 1) * again) * op_host_s
 
 
 def training_step_seconds(micro_batch_s, slots, p2p_s, optimizer_s, data_parallel_s, host_s):

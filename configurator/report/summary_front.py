@@ -1,13 +1,14 @@
 """The first page's figures for two buyers the capex-first headline misread: one who rents (ranked
 by rent, ``--objective cloud``, or a budget that caps the rent, ``--budget-basis rent``) reads the
-rent first — per hour and per month for work that runs on, for the whole job otherwise — with the
-purchase's capex and TCO further down as a comparison; one who already owns cards
-(``--owned ID:COUNT``) reads which cards are owned and that the capex is the new spend. No Qt here;
-:mod:`configurator.report.summary` puts the rows in its headline."""
+rent first — per hour, per month and over the TCO's years for work that runs on, for the whole job
+otherwise — with the purchase's capex and TCO further down as a comparison; one who already owns
+cards (``--owned ID:COUNT``) reads which cards are owned and that the capex is the new spend. No Qt
+here; :mod:`configurator.report.summary` puts the rows in its headline."""
 
 from __future__ import annotations
 
 from configurator.core.constraints import HOURS_PER_MONTH
+from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.estimate import Estimate
 from configurator.core.messages import msg
 from configurator.core.procurement.deployment import DeploymentCost
@@ -30,10 +31,13 @@ def rent_per_hour(est: Estimate) -> float | None:
     return None if hourly is None else hourly * est.scenario.count
 
 
-def rent_text(est: Estimate, w: Words) -> str | None:
-    """'12.40 USD per hour · 9,057 USD a month' for work that runs on (serving, desktops, streams);
-    '5,000 USD for the job (72 h at 69.44 USD per hour)' for a job (training, rendering); None
-    without a cloud price."""
+def rent_text(est: Estimate, w: Words, years: float) -> str | None:
+    """'12.40 USD per hour · 9,057 USD a month · 27,175 USD over 0.25 years' for work that runs on
+    (serving, desktops, streams): the rent over the ``years`` [years] the purchase's TCO beside it
+    counts, on the month's basis (the cards rented around the clock), so that a buyer asking "rent or
+    buy for three months" reads both for the same period (the rent stood an hour and a month only,
+    the purchase's TCO over the years, until December 2026, persona finding); '5,000 USD for the job
+    (72 h at 69.44 USD per hour)' for a job (training, rendering); None without a cloud price."""
     hourly = rent_per_hour(est)
     if hourly is None:
         return None
@@ -41,8 +45,9 @@ def rent_text(est: Estimate, w: Words) -> str | None:
     if family_of(est.scenario.workload).one_off_job and est.costs.cloud is not None and est.hours:
         return w("{job} for the job ({hours} at {hourly} per hour)", job=money(est.costs.cloud, currency),
                  hours=write(Amount(est.hours, "h"), w.language), hourly=money(hourly, currency))
-    return w("{hourly} per hour · {month} a month", hourly=money(hourly, currency),
-             month=money(hourly * HOURS_PER_MONTH, currency))
+    return w("{hourly} per hour · {month} a month · {total} over {years} years", hourly=money(hourly, currency),
+             month=money(hourly * HOURS_PER_MONTH, currency),
+             total=money(hourly * HOURS_PER_YEAR * years, currency), years=f"{years:g}")
 
 
 def rented_configuration(est: Estimate, w: Words) -> str:

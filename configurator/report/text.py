@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate
+from configurator.core.recommend import RENT_ELSEWHERE
 from configurator.core.recommend_filters import CONSUMER_LEFT_OUT
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
@@ -179,6 +180,13 @@ def below_line_text(result, language: str = "en") -> list[str]:
     return [heading, *columns_text(below_line_columns(result), language)]
 
 
+FIGURE_MISSING = ("no-power-tco", *RENT_ELSEWHERE)
+"""Why a card that meets every constraint is unranked though it has a price: no published power (its
+energy, so its TCO, cannot be counted) or rents only in a market the buyer cannot rent in; listed
+under a heading that names a price only where no line is one of these (a Chinese buyer read
+'无价格（请输入报价）' above '没有公开的板卡功耗', session 33)."""
+
+
 def price_lines(result, language: str = "en") -> list[str]:
     """Under the ranking (issue 25): what the marked prices are, the cards that meet every
     constraint but have no price, and when price decides."""
@@ -187,8 +195,10 @@ def price_lines(result, language: str = "en") -> list[str]:
     if notes:
         lines.append(w.label("Marked *:"))
         lines += [f"  {single_line(write(note, language))}" for note in notes]
-    if result.unpriced:
-        lines.append(w.label("Without a price (enter a quote):"))
+    if result.unpriced:  # 'without a price' only where every line lacks one: a power or a local rent may
+        priced_only = all(not rec.reasons or rec.reasons[0].id not in FIGURE_MISSING for rec in result.unpriced)
+        lines.append(w.label("Without a price (enter a quote):" if priced_only else
+                             "Not ranked for want of a figure (a price, a rent where you are, a power):"))
         lines += [f"  - {single_line(write(price_view.unpriced_value(rec), language))}" for rec in result.unpriced]
     decides = price_view.price_decides(result)
     if decides:

@@ -258,7 +258,8 @@ ZH_CN.update({
     "{owned}. New cards: {status}": "{owned}。新采购的卡：{status}",
     "Cloud rent": "云租金",
     "Buying instead: {what}": "改为购买：{what}",
-    "{hourly} per hour · {month} a month": "每小时 {hourly} · 每月 {month}",
+    "{hourly} per hour · {month} a month · {total} over {years} years":
+        "每小时 {hourly} · 每月 {month} · {years} 年共 {total}",
     "{job} for the job ({hours} at {hourly} per hour)": "整个作业 {job}（{hours}，每小时 {hourly}）",
     "{count} × {card}, rented by the card-hour": "{count} × {card}，按卡时租用",
     "Not priced": "未定价",
@@ -293,6 +294,7 @@ ZH_CN.update({
     "Opex": "运营支出",
     "Residual value after {years} years": "{years} 年后残值",
     "Renting the same cards": "租用同样的卡",
+    "Renting the same cards over {years} years": "{years} 年租用同样的卡",
     "Break-even utilisation": "盈亏平衡利用率",
     "none: renting costs less at every utilisation": "无：任何利用率下租用都更便宜",
     "no cloud price": "无云价格",

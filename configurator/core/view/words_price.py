@@ -76,6 +76,8 @@ ZH_CN_PRICE: dict[str, str] = {
     "{kind}, {date} — yours": "{kind}，{date}（用户）",
     "Card price": "卡价",
     "Without a price (enter a quote):": "无价格（请输入报价）：",
+    "Not ranked for want of a figure (a price, a rent where you are, a power):":
+        "未参与排名（缺少价格、本地区租用价或功耗数据）：",
     "Marked *:": "标 * 的价格：",
     "When price decides:": "价格何时决定排名：",
     "Cards without a price are listed after the ranked ones: enter a quote to rank them.":

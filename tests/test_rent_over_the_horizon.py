@@ -1,0 +1,62 @@
+"""Rent or buy for three months (session 33's Chinese-procurement persona): a summary ranked by rent
+gave the rent an hour and a month, and buying's TCO over the years asked (``--years 0.25``); its TCO
+table set that 0.25-year TCO against a year's rent. Both now also give the rent over the TCO's years,
+so the two stand for the same period."""
+
+from __future__ import annotations
+
+import re
+
+SERVE_8B_CN = ["--workload", "inference", "--model", "llama3-8b", "--concurrency", "100", "--region", "cn",
+               "--lang", "zh_CN", "--years", "0.25"]
+
+
+def _report(tmp_path, capsys, *args: str) -> str:
+    from configurator.cli import main
+
+    path = tmp_path / "summary.md"
+    assert main(["report", *args, "-o", str(path)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    return path.read_text(encoding="utf-8")
+
+
+def _amount(text: str) -> float:
+    """The first amount of money in ``text`` [CNY or USD]."""
+    return float(re.search(r"([\d,]+(?:\.\d+)?)\s(?:CNY|USD)", text).group(1).replace(",", ""))
+
+
+def test_a_rented_summary_gives_the_rent_over_the_years_its_purchase_is_counted_over(tmp_path, capsys):
+    text = _report(tmp_path, capsys, *SERVE_8B_CN, "--objective", "cloud")
+    front = {line.split("**")[1]: line.split("**: ")[1] for line in text.split("## ")[0].splitlines()
+             if line.startswith("- **")}
+    rent = front["云租金"]
+    month = _amount(rent.split(" · 每月 ")[1])
+    assert " · 0.25 年共 " in rent, rent
+    assert abs(_amount(rent.split(" · 0.25 年共 ")[1]) - 3 * month) <= 1.0  # a quarter: three months' rent
+    assert "改为购买：0.25 年总拥有成本" in front
+
+
+def test_the_tco_table_sets_the_rent_over_the_same_years_beside_the_tco(tmp_path, capsys):
+    text = _report(tmp_path, capsys, *SERVE_8B_CN, "--objective", "cloud")
+    rows = dict(re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", text.split("## 总拥有成本")[1].split("## ")[0], re.M))
+    yearly = _amount(rows["租用同样的卡"])
+    assert abs(_amount(rows["0.25 年租用同样的卡"]) - yearly / 4) <= 1.0
+    english = _report(tmp_path, capsys, *SERVE_8B_CN[:-4], "--years", "0.25", "--objective", "cloud")
+    assert re.search(r"^\| Renting the same cards over 0\.25 years \| [\d,]+\sUSD \|$", english, re.M)
+    assert re.search(r"^- \*\*Cloud rent\*\*: .* a month · [\d,]+\sUSD over 0\.25 years$", english, re.M)
+
+
+def test_a_card_without_a_power_is_not_listed_under_without_a_price(capsys):
+    """``recommend`` listed the Atlas 800 A3 server ('没有公开的板卡功耗') under '无价格（请输入报价）';
+    the heading names a price only where every line under it lacks one."""
+    from configurator.cli import main
+
+    args = ["recommend", "--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "500", "--region", "cn",
+            "--budget", "500万", "--owned", "ascend-910b:16", "--domestic-only", "--limit", "3", "--lang", "zh_CN"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    listed = out.split("未参与排名（缺少价格、本地区租用价或功耗数据）：\n")[1].split("基准线以下")[0]
+    assert "没有公开的板卡功耗" in listed and "无价格——请输入报价" in listed
+    assert "无价格（请输入报价）：" not in out
+    assert main([*args[:-2]]) == 0
+    assert "Not ranked for want of a figure (a price, a rent where you are, a power):" in capsys.readouterr().out

@@ -126,3 +126,52 @@ def test_the_ranking_text_says_which_vendors_it_compared(capsys):
                  "--lang", "zh_CN", "--limit", "2"]) == 0
     second = capsys.readouterr().out.splitlines()[1]
     assert second.startswith("只比较中国大陆厂商的加速卡（") and "华为昇腾" in second and "Huawei" not in second
+
+
+OWNED_910B_RENTED = ["--concurrency", "500", "--owned", "ascend-910b:16", "--objective", "cloud"]
+
+
+def test_ranked_by_rent_the_owned_cards_are_not_used_and_the_row_says_what_using_them_costs(capsys):
+    """Ranked by rent with 16 x 910B owned (session 33's personacn2, finding 2) the row rented all 40
+    'by the card-hour' and said it used the 16 owned and bought 24: a rent for 40 cards beside a purchase
+    of 24. One deployment does not run across owned and rented cards, so the rent is for all 40, the row
+    says the owned are not used and what using them (yours and 24 bought) costs as owned, and the first's
+    reasons compare the two and say how to rank with them counted."""
+    out = _recommend(capsys, *OWNED_910B_RENTED)
+    first = out.splitlines()[2]
+    assert " 40 " in first and "Ascend 910B" in first
+    assert "Rents all 40 × Ascend 910B by the card-hour: the 16 already owned are not used" in first
+    assert "using them instead (your 16 and 24 bought) has a TCO of " in first and " USD per million tokens" in first
+    assert "Uses the 16 × Ascend 910B already owned" not in out  # the owning row of a TCO ranking
+    why = out.split("Why the first:")[1].split("The first against")[0]
+    assert "Renting all 40 × Ascend 910B costs " in why and "rank by the TCO to rank with them counted" in why
+    assert "What the TCO counts with owned cards" not in why
+    chinese = _recommend(capsys, *OWNED_910B_RENTED, "--lang", "zh_CN")
+    first = chinese.splitlines()[2]
+    assert "按卡时租用全部 40 × 昇腾 910B：已拥有的 16 张不使用（同一部署不会横跨自有卡与租用卡）" in first
+    assert "改用已拥有的卡（已拥有的 16 张加另购 24 张）按拥有计每百万词元 " in first
+    assert "租用全部 40 × 昇腾 910B 每百万词元 " in chinese and "请按总拥有成本排名" in chinese
+
+
+def test_ranked_by_the_tco_the_owned_cards_are_still_used(capsys):
+    """The rent's wording is the rent ranking's only: by the TCO the owned 910Bs are used, 24 bought."""
+    out = _recommend(capsys, "--concurrency", "500", "--owned", "ascend-910b:16", "--limit", "10")
+    assert "Rents all" not in out and "Renting all" not in out
+    assert "Uses the 16 × Ascend 910B already owned and buys 24 more" in out
+
+
+def test_a_rented_summary_says_the_owned_cards_are_not_used(tmp_path, capsys):
+    """``report`` ranked by rent with owned cards: the first page rents all the cards and says the owned
+    ones are not used when renting; buying instead (its new spend below) uses them."""
+    args = ["--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn", *OWNED_910B_RENTED]
+    front = _front(_report(tmp_path, capsys, "rent-owned.md", *args, "--lang", "zh_CN"))
+    names = [line.split("**")[1] for line in front.splitlines()]
+    assert names[:3] == ["配置", "云租金", "已拥有"]
+    assert "- **配置**: 40 × 昇腾 910B，按卡时租用" in front
+    assert "- **已拥有**: 16 × 昇腾 910B：租用时不使用（同一部署不会横跨自有卡与租用卡）；改为购买时使用这些卡（已拥有的 16 张加另购 24 张）" \
+        in front
+    assert "- **改为购买：新增支出（资本支出）**: " in front
+    english = _front(_report(tmp_path, capsys, "rent-owned-en.md", *args))
+    assert "- **Already owned**: 16 × Ascend 910B: not used when renting" in english
+    assert "buying instead uses them (your 16 and 24 bought), its new spend below" in english
+    assert "- **Buying instead: new spend (capex)**: " in english

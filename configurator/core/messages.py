@@ -500,6 +500,7 @@ TERMS: dict[str, dict[str, str]] = {
         "qlora": "QLoRA",
         "vdi": "虚拟桌面",
         "user-month": "用户·月",
+        "million tokens": "百万词元",
         "stream-hour": "路·小时",
         "frame": "帧",
         "frames": "帧",

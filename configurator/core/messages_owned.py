@@ -50,6 +50,34 @@ OWNED_ENGLISH: dict[str, str] = {
         "{owned} × {card} and the servers they fill ({servers}), not bought: the capex is the new spend; the TCO "
         "counts their energy, not their price"
     ),
+    "owned-row-rent": (
+        "Rents all {count} × {card} by the card-hour: the {owned} already owned are not used (one deployment does not "
+        "run across owned and rented cards); {instead}"
+    ),
+    "owned-rent-using-some": "your {owned} and {extra} bought",
+    "owned-rent-using-all": "your {owned}, no card bought",
+    "owned-rent-instead": (
+        "using them instead ({using}) has a TCO of {tco:sig} {currency} per {unit}, new capex {capex:,.0f} {currency}"
+    ),
+    "owned-rent-instead-unpriced": "using them instead ({using}): new capex {capex:,.0f} {currency}",
+    "owned-rent-cheaper": (
+        "Renting all {count} × {card} costs {rent:sig} {currency} per {unit}, less than the {tco:sig} {currency} of "
+        "using the {owned} already owned (owned: their energy, not their price): renting leaves them idle; rank by "
+        "the TCO to rank with them counted"
+    ),
+    "owned-rent-dearer": (
+        "Renting all {count} × {card} costs {rent:sig} {currency} per {unit}, more than the {tco:sig} {currency} of "
+        "using the {owned} already owned (owned: their energy, not their price): rank by the TCO to rank with them "
+        "counted"
+    ),
+    "owned-rent-basis": (
+        "Ranked by rent, the {owned} × {card} already owned are not used: the rent is for all {count} cards; rank by "
+        "the TCO to rank with them counted"
+    ),
+    "summary-owned-rented": (
+        "{owned} × {card}: not used when renting (one deployment does not run across owned and rented cards); buying "
+        "instead uses them ({using}), its new spend below"
+    ),
 }
 
 OWNED_CHINESE: dict[str, str] = {
@@ -82,5 +110,28 @@ OWNED_CHINESE: dict[str, str] = {
     "summary-owned": "{owned} × {card}，不再采购：资本支出即新增支出；总拥有成本计入其电费，不计其购价",
     "summary-owned-servers": (
         "{owned} × {card} 及其所在的 {servers} 台服务器，不再采购：资本支出即新增支出；总拥有成本计入其电费，不计其购价"
+    ),
+    "owned-row-rent": (
+        "按卡时租用全部 {count} × {card}：已拥有的 {owned} 张不使用（同一部署不会横跨自有卡与租用卡）；{instead}"
+    ),
+    "owned-rent-using-some": "已拥有的 {owned} 张加另购 {extra} 张",
+    "owned-rent-using-all": "已拥有的 {owned} 张，不再采购加速卡",
+    "owned-rent-instead": (
+        "改用已拥有的卡（{using}）按拥有计每{unit} {tco:sig} {currency}，新增资本支出 {capex:,.0f} {currency}"
+    ),
+    "owned-rent-instead-unpriced": "改用已拥有的卡（{using}）：新增资本支出 {capex:,.0f} {currency}",
+    "owned-rent-cheaper": (
+        "租用全部 {count} × {card} 每{unit} {rent:sig} {currency}，低于使用已拥有的 {owned} 张的 {tco:sig} {currency}"
+        "（按拥有计：计其电费，不计其购价）：租用时已拥有的卡闲置；如需计入已拥有的卡，请按总拥有成本排名"
+    ),
+    "owned-rent-dearer": (
+        "租用全部 {count} × {card} 每{unit} {rent:sig} {currency}，高于使用已拥有的 {owned} 张的 {tco:sig} {currency}"
+        "（按拥有计：计其电费，不计其购价）：如需计入已拥有的卡，请按总拥有成本排名"
+    ),
+    "owned-rent-basis": (
+        "按租金排名时不使用已拥有的 {owned} × {card}：租金按全部 {count} 张计；如需计入已拥有的卡，请按总拥有成本排名"
+    ),
+    "summary-owned-rented": (
+        "{owned} × {card}：租用时不使用（同一部署不会横跨自有卡与租用卡）；改为购买时使用这些卡（{using}），新增支出见下"
     ),
 }

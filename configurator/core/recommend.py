@@ -233,22 +233,50 @@ def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -
     return family.faster_alternative(fastest.speed_figure, fastest.card, fastest.count, best.speed_figure)
 
 
-def owned_reasons(est: Estimate, book: PriceBook | None = None) -> tuple[Message, ...]:
+def owned_reasons(est: Estimate, book: PriceBook | None = None, objective: Objective = Objective.TCO
+                  ) -> tuple[Message, ...]:
     """What a configuration with cards already owned (``economics.owned_cards``) counts: that it
     uses them, what it still buys and the new spend — the capex of its bill of materials priced
     from ``book``, the owned cards left out — and how its TCO treats them (no purchase price,
-    their energy in full, support and resale value on what is bought); none without owned cards."""
+    their energy in full, support and resale value on what is bought); none without owned cards.
+
+    Ranked by rent (``objective`` CLOUD) the cards are all rented: one deployment does not span
+    cards owned on premises and cards rented in a cloud (a tensor or pipeline group across both is
+    not how serving engines or trainers deploy), so the owned cards are not used. The row says so
+    and what using them would cost instead — the owned cards and those still to buy, costed as
+    owned (TCO [currency per cost unit], new capex [currency]) — and the second reason compares
+    that with the rent [currency per cost unit] and says how to rank with them counted."""
     owned = min(est.scenario.economics.owned_cards, est.scenario.count)
     if not owned:
         return ()
     card, count, currency = est.card.name, est.scenario.count, est.costs.currency
-    bom = ownership_cost(est, book).bom
+    cost = ownership_cost(est, book)
+    bom = cost.bom
     said = {"owned": owned, "card": card, "capex": bom.capex, "currency": currency}
+    if objective is Objective.CLOUD:
+        return _owned_when_renting(est, cost.ranked_per_unit, said)
     if count > owned:
         row = msg("owned-row-some", extra=count - owned, count=count, **said)
     else:  # in servers of their own where they fill them (bom.owned_servers)
         row = msg("owned-row-all" if bom.servers_owned else "owned-row-all-servers-bought", **said)
     return row, msg("owned-tco-basis", owned=owned, card=card)
+
+
+def _owned_when_renting(est: Estimate, tco: float | None, said: dict) -> tuple[Message, ...]:
+    """The row and the comparison of a rent ranking's configuration on a card owned
+    (:func:`owned_reasons`): the TCO ``tco`` [currency per cost unit] of using the owned cards
+    (None: a line of the bill unpriced), the rent's per cost unit beside it."""
+    count, owned, unit = est.scenario.count, said["owned"], family_of(est.scenario.workload).cost_unit
+    using = msg("owned-rent-using-some", extra=count - owned, **said) if count > owned else \
+        msg("owned-rent-using-all", **said)
+    instead = msg("owned-rent-instead" if tco is not None else "owned-rent-instead-unpriced",
+                  using=using, tco=tco, unit=unit, **said)
+    row = msg("owned-row-rent", count=count, instead=instead, **said)
+    rent = cloud_per_million(est)
+    if rent is None or tco is None:
+        return row, msg("owned-rent-basis", count=count, **said)
+    compare = "owned-rent-cheaper" if rent <= tco else "owned-rent-dearer"
+    return row, msg(compare, count=count, rent=rent, tco=tco, unit=unit, **said)
 
 
 def _with_reasons(ranked: list[Recommendation], objective: Objective, book: PriceBook | None = None
@@ -257,7 +285,7 @@ def _with_reasons(ranked: list[Recommendation], objective: Objective, book: Pric
     for index, rec in enumerate(ranked):
         caution, meaning = support_caution(index, ranked)
         reasons = [caution] if caution is not None else []  # first: the table's "Why" and the answer's first line
-        owned = owned_reasons(rec.estimate, book)
+        owned = owned_reasons(rec.estimate, book, objective)
         reasons += owned[:1]  # before the bottleneck: a row on the buyer's own cards says so first
         reasons.append(_limit_reason(rec.estimate))
         if index == 0:

@@ -81,7 +81,7 @@ from configurator.report.summary_money import (
     work_per_year,
 )
 from configurator.report.summary_filters import filters_note
-from configurator.report.summary_front import owned_text, rent_text, rented, rented_configuration
+from configurator.report.summary_front import owned_rented_text, owned_text, rent_text, rented, rented_configuration
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.summary_below_line import below_line_table
 from configurator.report.tradeoff import tradeoff_section
@@ -351,7 +351,8 @@ def _headline(est: Estimate, mine: Option, w: Words,
     reads the cards rented and the rent first, its cost per unit of work and the speed, then the
     capex and the TCO as "Buying instead" (a renter read the capex and the servers first until
     December 2026); one who owns cards reads which, and the capex as the new spend
-    (:func:`owned_text`). Then the China export status (named as the
+    (:func:`owned_text`); one who rents and owns cards, that they are not used when renting
+    (:func:`owned_rented_text`). Then the China export status (named as the
     buyer's own only where China is their delivery region: a buyer who set none, or another, read
     "Export status: Delivery to China: not permitted" as their verdict, persona finding #19)."""
     cost, own = mine.cost, mine.cost.ownership
@@ -368,6 +369,8 @@ def _headline(est: Estimate, mine: Option, w: Words,
     if rent is not None:  # a renter reads the rent first; the purchase stands below, as a comparison
         buying = [(instead(name), value) for name, value in buying]
         rows = [(w("Configuration"), rented_configuration(est, w)), (w("Cloud rent"), rent)]
+        if owned:  # owned cards are not used when renting; buying instead uses them
+            rows.append((w("Already owned"), owned_rented_text(cost, est, w)))
     else:
         rows = [(w("Configuration"), configuration_text(est, cost, w)),
                 *(((w("Already owned"), owned),) if owned else ()), *buying]

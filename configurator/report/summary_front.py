@@ -2,7 +2,7 @@
 by rent, ``--objective cloud``, or a budget that caps the rent, ``--budget-basis rent``) reads the
 rent first — per hour, per month and over the TCO's years for work that runs on, for the whole job
 otherwise — with the purchase's capex and TCO further down as a comparison; one who already owns
-cards (``--owned ID:COUNT``) reads which cards are owned and that the capex is the new spend. No Qt
+cards (``--owned ID:COUNT``) reads which cards are owned and that the capex is the new spend (renting, that they are not used). No Qt
 here; :mod:`configurator.report.summary` puts the rows in its headline."""
 
 from __future__ import annotations
@@ -66,3 +66,18 @@ def owned_text(cost: DeploymentCost, est: Estimate, w: Words) -> str | None:
     said = msg("summary-owned-servers", owned=cards, card=card, servers=servers) if servers else \
         msg("summary-owned", owned=cards, card=card)
     return w.message(said)
+
+
+def owned_rented_text(cost: DeploymentCost, est: Estimate, w: Words) -> str | None:
+    """For a buyer who rents (:func:`rented`) and owns cards of the configuration's card: that the
+    owned cards are not used when renting — one deployment does not run across owned and rented
+    cards — and that buying instead uses them ('your 16 and 24 bought'), its new spend below; None
+    without owned cards."""
+    owned = cost.bom.cards_owned
+    if not owned:
+        return None
+    extra = est.scenario.count - owned
+    using = msg("owned-rent-using-some", owned=owned, extra=extra) if extra > 0 else \
+        msg("owned-rent-using-all", owned=owned)
+    return w.message(msg("summary-owned-rented", owned=owned, card=card_name(est.card.name, w.language),
+                         using=using))

@@ -37,9 +37,6 @@ class Row:
     publication: str = ""
     """The publication or measurement campaign the row comes from ('h200-rig', 'llm-foundry' …):
     the unit the leave-one-source-out check holds out (``loso.py``)."""
-    kept: float = 0.0
-    """Measured memory allocated once and kept, in :attr:`peak`'s unit: the weights and optimizer states
-    after the first step (what the allocator's reserve does not sit on; ``formulas.states.reserved_bytes``)."""
 
     @property
     def key(self) -> str:

@@ -23,24 +23,14 @@ LLAMA_RECIPES_RESERVE_ROWS = {
 fsdp_config checkpoints every decoder layer)."""
 
 
-LLAMA2_7B_PARAMS = 6.738e9
-"""Parameters of Llama 2 7B (Touvron et al. 2023; Hugging Face ``meta-llama/Llama-2-7b-hf``: 6,738,415,616) [count]."""
-
-PR41_KEPT_GB = LLAMA2_7B_PARAMS * 2 / 4 / 1e9
-"""Memory pull request 41's runs allocate once and keep per rank [GB]: the frozen bf16 base, 2 B a parameter,
-sharded over 4 ranks by FSDP full shard (3.37 GB); the LoRA adapters' weights and AdamW states (4.2 M parameters,
-under 0.1 GB) are left out. The unit is the description's "GB"; if it printed GiB, 3.14."""
-
-
-def reserve_case(row_id: str, recompute: bool, note: str = "", kept: float = PR41_KEPT_GB):
-    """A published run's peak reserved memory predicted from its peak active memory, less what it ``kept``
-    (allocated once), and the reserve."""
+def reserve_case(row_id: str, recompute: bool, note: str = ""):
+    """A published run's peak reserved memory predicted from its peak active memory and the reserve."""
     def case(r: dict) -> Row:
         field = "allocator_overhead_recompute" if recompute else "allocator_overhead"
         active = float(r["peak_active"])
         return Row("published", row_id, RESERVE_KIND, f"reserved {r['unit'].split()[0]} over measured peak active",
-                   active + assumption_in_force(field) * (active - kept), float(r["value"]), note,
-                   peak=(active, active), group="", kept=kept)
+                   active * (1.0 + assumption_in_force(field)), float(r["value"]), note, peak=(active, active),
+                   group="")
     return case
 
 

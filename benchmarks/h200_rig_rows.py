@@ -137,8 +137,7 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
                 note = "; ".join(filter(None, (note, kept_note)))
             if r.get("alloc", "default") == "default":  # expandable segments: another allocator, not this reserve
                 yield Row("h200", label, "memory", "reserved GiB", reserved / GIB, r["reserved"] / GIB, note,
-                          group=group, peak=(peak, r["peak"] / GIB), publication=source,
-                          kept=r["mem_steady"] / GIB)
+                          group=group, peak=(peak, r["peak"] / GIB), publication=source)
             yield Row("h200", label, "train-throughput", "tokens/s", est.training.tokens_per_s, r["tokens_per_s"],
                       publication=source)
         elif r["case"] == "prefill":

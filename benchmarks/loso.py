@@ -167,15 +167,15 @@ class Fit:
 
 FITS = (
     Fit("allocator reserve (training)", None, "memory", ("allocator_overhead",), ALLOCATOR_ROWS,
-        "the median over sources of each source's median measured (reserved − peak allocated) / (peak − kept), kept the memory allocated after the first step (weights and optimizer states), H200 training runs "
+        "the median over sources of each source's median measured reserved / peak allocated − 1, H200 training runs "
         "without recomputation at the allocator's defaults (17 runs of two campaigns; "
         "configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD)",
         held=ALLOCATOR_HELD, measured=lambda rows: {"allocator_overhead": median_reserve(rows)}),
     Fit("allocator reserve with recomputation", None, "memory", ("allocator_overhead_recompute",),
         (*ALLOCATOR_RECOMPUTE_H200, *ALLOCATOR_RECOMPUTE_PUBLISHED),
-        "the median over sources of each source's median measured (reserved − peak allocated) / (peak − kept), training runs with "
+        "the median over sources of each source's median measured reserved / peak allocated − 1, training runs with "
         "full or per-op selective recomputation that give both figures: the H200 rig's first campaign (2), its grid "
-        "(19) and llama-recipes pull request 41 (3: FSDP LoRA, reserved over peak active, kept its bf16 base shard) "
+        "(19) and llama-recipes pull request 41 (3: FSDP LoRA, reserved over peak active) "
         "(configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE)",
         held="a property of PyTorch's caching allocator, measured, not a fit to the predicted peak; the published "
              "runs are FSDP runs on four cards, whose all-gather buffers the H200 rig's single-card runs do not have",

@@ -177,15 +177,14 @@ PREFILL_RULE = (
     "(configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY)")
 
 def median_reserve(rows: Sequence[Row]) -> float:
-    """The median over sources of each source's median measured ``(reserved − peak) / (peak − kept)``
-    (PyTorch's ``max_memory_reserved`` and ``max_memory_allocated``; ``Row.kept``, the memory allocated
-    once and kept): the caching allocator's reserve as a share of the churned part of the peak
-    (``formulas.states.reserved_bytes``), measured, whatever the estimator predicts for the peak. One vote per source, not per
+    """The median over sources of each source's median measured ``reserved / peak allocated − 1``
+    (PyTorch's ``max_memory_reserved`` over ``max_memory_allocated``): the caching allocator's reserve
+    over the peak, measured, whatever the estimator predicts for the peak. One vote per source, not per
     row: the sources hold 2 to 19 runs each (the H200 grid's many sequence lengths of one set-up would
     otherwise outvote every other campaign), and a new set-up is one more source."""
     by_source: dict[str, list[float]] = {}
     for row in rows:
-        by_source.setdefault(row.publication, []).append((row.measured - row.peak[1]) / (row.peak[1] - row.kept))
+        by_source.setdefault(row.publication, []).append(row.measured / row.peak[1] - 1.0)
     return statistics.median(statistics.median(ratios) for ratios in by_source.values())
 
 

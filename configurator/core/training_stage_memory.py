@@ -66,15 +66,6 @@ class TrainingMemoryModel:
     step_copy: float = 0.0
     """Copies the optimizer step makes while the activations are freed: Megatron's fp32 gradient
     shard (:func:`~configurator.core.formulas.states.megatron_step_gradient_copy_bytes`) [B]."""
-    gathered_weights: float = 0.0
-    """The part of :attr:`weights` gathered for a layer and freed after it (ZeRO-3's gathered layers):
-    churned, not kept [B]."""
-
-    @property
-    def kept(self) -> float:
-        """Bytes allocated once and kept for the whole run, on which the allocator leaves no reserve: the
-        weights (less the gathered layers), the optimizer states and DDP's buckets [B]."""
-        return self.weights - self.gathered_weights + self.optimizer + self.buffers
 
     def breakdown(self, micro_batch: int) -> MemoryBreakdown:
         """The parts on one card at ``micro_batch`` sequences; the buffers are shown with the
@@ -83,7 +74,7 @@ class TrainingMemoryModel:
         activations = self.weight_copies + micro_batch * self.activations_per_sequence
         peak = float(training_peak_bytes(self.weights, self.gradients, self.optimizer, activations,
                                          self.gradients_held, self.buffers, self.step_copy))
-        overhead = self.allocator * max(peak - self.kept, 0.0) + self.context
+        overhead = self.allocator * peak + self.context
         made = 0.0 if self.gradients_held else self.gradients  # made as the activations are freed
         return MemoryBreakdown(
             weights=self.weights + self.weight_copies,
@@ -93,16 +84,14 @@ class TrainingMemoryModel:
             kv_cache=0.0,
             overhead=overhead,
             not_concurrent=min(made + self.step_copy, activations),
-            total=float(reserved_bytes(peak, self.allocator, self.context, self.kept)),
+            total=float(reserved_bytes(peak, self.allocator, self.context)),
             capacity=self.capacity,
             budget=self.capacity,
         )
 
     def max_micro_batch(self) -> int:
         """Largest micro-batch that fits (0 if not even the model states fit)."""
-        # peak + allocator · (peak − kept) + context ≤ capacity
-        room = ((self.capacity - self.context + self.allocator * self.kept) / (1 + self.allocator)
-                - self.weights - self.optimizer - self.buffers)
+        room = (self.capacity - self.context) / (1 + self.allocator) - self.weights - self.optimizer - self.buffers
         if self.gradients_held:
             room -= self.gradients
             if room < self.step_copy:
@@ -234,8 +223,7 @@ class StageMemory(TrainingMemoryModel):
         step_copy = float(zero_shard(self.step_copy, 1, self.zero, dp, split)) if self.step_copy else 0.0
         buffers = float(ddp_bucket_bytes(grads, self.zero, dp)) if self.ddp else 0.0
         return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
-                                   self.allocator, self.capacity, self.gradients_held, buffers, step_copy,
-                                   self.gathered)
+                                   self.allocator, self.capacity, self.gradients_held, buffers, step_copy)
 
 
 def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stage: bool) -> StageMemory:

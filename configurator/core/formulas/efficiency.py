@@ -261,19 +261,11 @@ kernels lazily, the context alone takes "~300MB" (P. Bialecki, pytorch/pytorch i
 2023), 0.28 GiB, against over 1,000 MB before; the other ~0.2 GiB here stands for cuBLAS
 workspaces and NCCL buffers, which no source found sizes for a whole process."""
 
-ALLOCATOR_OVERHEAD = 0.050
-"""Caching-allocator reserve in training, a share of the **churned** part of the peak allocated: the
-peak less what is allocated once and kept (weights, optimizer states after the first step, DDP's
-buckets; ``formulas.states.reserved_bytes``). Fragmentation comes from what the step allocates and
-frees (activations, gradients, recomputed layers, autocast copies), not from tensors allocated once.
-**Measured**: the median over sources of each source's median ``(reserved − peak) / (peak − kept)``
-(PyTorch ``max_memory_reserved``, ``max_memory_allocated`` and the memory allocated after the first
-step, ``mem_steady``) of the H200 training runs without recomputation at the allocator's defaults in
-``h200-calibration.jsonl`` (``benchmarks/loso.py``, 'allocator reserve'), 2026-12-05: the first
-campaign's six runs (2.1–10.7 % of the churned part, median 4.9 %) and the grid's fourteen (0.3–35.5 %,
-median 5.2 %): 0.050 (0.039 as a share of the whole peak, before; the comparison, with each source's
-reserved memory predicted from the other's: ``benchmarks/data/notes-reserve-2026-12-05.md``).
-As a share of the whole peak, which the text below describes: the first
+ALLOCATOR_OVERHEAD = 0.039
+"""Caching-allocator reserve over peak allocated in training. **Measured**: the median over sources
+of each source's median ``reserved / peak − 1`` (PyTorch ``max_memory_reserved`` over
+``max_memory_allocated``) of the H200 training runs without recomputation at the allocator's defaults
+in ``h200-calibration.jsonl`` (``benchmarks/loso.py``, 'allocator reserve'), December 2026: the first
 campaign's six runs (1.4–5.6 %, median 3.9 %; the SGD run, whose reserve was carried over from the
 run before it, is left out) and the prepared grid's fourteen (Llama 3.2 1B at 4k–28k tokens, the same
 16k tokens as 2–16 sequences, 3B at 2k–12k: 0.2–13.8 %, median 3.9 %): 0.039, as the first campaign
@@ -305,20 +297,10 @@ with 4.5 GiB (a 7.8 GiB request). This figure is kept as the reserve a layout ne
 not to fit by less than it may fit (Llama 3.1 405B at Meta's layout without recomputation: 1.3 % over;
 ``tests/test_pipeline_schedule.py``)."""
 
-ALLOCATOR_OVERHEAD_RECOMPUTE = 0.349
+ALLOCATOR_OVERHEAD_RECOMPUTE = 0.249
 """The same when layers are rebuilt in backward (full recomputation, torchtitan's per-op
 selective policy): the rebuilt layer's tensors are allocated between the gradients' and the
-freed activations', so cached blocks fit the requests less well. A share of the churned part of the
-peak, as :data:`ALLOCATOR_OVERHEAD`. **Measured** (2026-12-05): the median over sources of each
-source's median ``(reserved − peak) / (peak − kept)``: the H200 rig's first campaign 40.9 %, its grid
-23.7 % (10.7–58.7 %), llama-recipes pull request 41 34.9 % (kept: the frozen bf16 base sharded over 4
-ranks, 3.37 GB; ``benchmarks/accuracy_reserve.py``): 0.349. Each source's reserved memory predicted
-from the others errs by a median +7.9 % (grid), −5.0 % (first campaign) and −1.6 % (PR 41), against
-+10.5, −3.4 and −6.0 % as a share of the whole peak (``benchmarks/data/notes-reserve-2026-12-05.md``).
-The share of the churned part lets weights held once cost no reserve: QLoRA of Llama 3 70B on one
-48 GB card, whose 4-bit base is 33 GiB of a 46 GiB peak, needed 11.9 GiB of reserve and context as a
-share of the whole peak, 2.8 GiB now (the QLoRA paper fine-tunes 65B on one 48 GB GPU).
-The text below describes the share of the whole peak it was before: **measured**: the median over
+freed activations', so cached blocks fit the requests less well. **Measured**: the median over
 sources of each source's median ``reserved / peak − 1`` of the training runs with recomputation that
 report both figures (``benchmarks/loso.py``, 'allocator reserve with recomputation'), December 2026:
 the H200 rig's first campaign (24.1 and 25.8 %, batch 4 and 8), its prepared grid (28 runs of the 1B and

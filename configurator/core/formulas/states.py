@@ -120,15 +120,10 @@ def ddp_bucket_bytes(gradients, zero, replicas):
     return np.where((zero == 0) & (replicas > 1), gradients, 0.0)
 
 
-def reserved_bytes(peak, allocator_overhead, context, kept=0.0):
+def reserved_bytes(peak, allocator_overhead, context):
     """Memory a training process holds [B]: the peak plus the caching allocator's reserve
-    (``allocator_overhead × (peak − kept)``) plus the CUDA context and workspaces ``context`` [B].
-
-    ``kept`` [B] is what is allocated once and never freed (weights, optimizer states after the first
-    step, DDP's buckets): the reserve is fragmentation of what the step allocates and frees, so it is a
-    share of the churned part of the peak, not of the whole (``formulas.efficiency.ALLOCATOR_OVERHEAD``).
-    Array-friendly."""
-    return peak + allocator_overhead * np.maximum(peak - kept, 0.0) + context
+    (``allocator_overhead × peak``) plus the CUDA context and workspaces ``context`` [B]."""
+    return peak + allocator_overhead * peak + context
 
 
 OPTIMIZER_MOMENTS = {"adamw": 2, "sgd": 1}

@@ -323,8 +323,7 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
     activations = copies + g["mb"] * per_sequence
     held = (g["accum"] > 1) | (np.take(table.gradients_held, flat) > 0)
     peak = training_peak_bytes(weights, grads, optimizer, activations, held, buffers, step_copy)
-    kept = weights - gathered / tp + optimizer + buffers  # allocated once: no reserve on them (states.reserved_bytes)
-    return reserved_bytes(peak, np.take(table.allocator, flat), context, kept)
+    return reserved_bytes(peak, np.take(table.allocator, flat), context)
 
 
 def clear_stage_tables() -> None:

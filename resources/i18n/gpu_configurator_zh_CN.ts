@@ -1528,15 +1528,15 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>正在排名：已完成 {done} / {total} 张卡… 当前显示目前最优，最终排名完成后替换</translation>
     </message>
     <message numerus="yes">
-        <source>No card meets the constraints; %n card(s) left out.</source>
+        <source>%n card(s) left out.</source>
         <translation>
-            <numerusform>没有卡满足约束；%n 张卡被排除。</numerusform>
+            <numerusform>%n 张卡被排除。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>No card meets the constraints; %n card(s) listed below, each with what it breaks or lacks.</source>
+        <source>%n card(s) listed below, each with what it breaks or lacks.</source>
         <translation>
-            <numerusform>没有卡满足约束；下方列出 %n 张卡，各注明其违反的约束或缺少的信息。</numerusform>
+            <numerusform>下方列出 %n 张卡，各注明其违反的约束或缺少的信息。</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -312,6 +312,7 @@ class BomPanel(QWidget):
             self.money.setItem(row, 0, QTableWidgetItem(label))
             item = QTableWidgetItem(value)
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            item.setToolTip(value)  # whole where the column elides it (the rent's three figures)
             self.money.setItem(row, 1, item)
 
     def _draw_rent_vs_buy(self, cost: DeploymentCost, est) -> None:

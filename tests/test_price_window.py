@@ -59,7 +59,9 @@ def plain(text: str) -> str:
 
 
 def column(panel: RecommendationPanel, index: int) -> list[str]:
-    return [plain(panel.table.item(row, index).text()) for row in range(panel.table.rowCount())]
+    """The column's texts, row by row ('' for a heading row's empty cell: the unpriced ones' heading)."""
+    return [plain(item.text()) if (item := panel.table.item(row, index)) is not None else ""
+            for row in range(panel.table.rowCount())]
 
 
 def test_the_panel_shows_each_price_its_marks_and_when_price_decides(qtbot, english):
@@ -78,9 +80,10 @@ def test_the_panel_shows_each_price_its_marks_and_when_price_decides(qtbot, engl
     text = plain(panel.price_decides_label.text())
     assert result.best.card.name in text and "USD per card" in text
     assert panel.price_decides_label.toolTip().startswith("Price ranges:")
-    # the cards without a price follow the ranked ones, and can be applied like them
-    assert result.unpriced and panel.table.rowCount() == len(result.ranked) + len(result.unpriced)
-    first = len(result.ranked)
+    # the cards without a price follow the ranked ones under their heading, and can be applied like them
+    assert result.unpriced and panel.table.rowCount() == len(result.ranked) + 1 + len(result.unpriced)
+    assert panel.recommendation_at(len(result.ranked)) is None  # the heading row
+    first = len(result.ranked) + 1
     offset = max(i for i, r in enumerate(result.unpriced) if r.reasons[0].id == "no-price")
     last = first + offset
     assert costs[last] == "no price — enter a quote" and prices[last] == "no price — enter a quote"
@@ -113,7 +116,8 @@ def test_the_panel_in_chinese(qtbot):
         assert panel.table.horizontalHeaderItem(panel.PRICE_COLUMN).text() == "每卡价格"
         assert "排第一" in panel.price_decides_label.text() and "价格范围" in panel.price_decides_label.toolTip()
         assert "无价格——请输入报价" in column(panel, 3)
-        assert all(("，" in p and "USD" in p) or p == "无价格——请输入报价" for p in column(panel, panel.PRICE_COLUMN))
+        prices = [p for p in column(panel, panel.PRICE_COLUMN) if p]  # the heading row's empty cell left out
+        assert all(("，" in p and "USD" in p) or p == "无价格——请输入报价" for p in prices)
     finally:
         i18n.install_language("en")
 

@@ -37,7 +37,7 @@ def test_ranking_headings_are_whole(qtbot, tmp_path, catalog, monkeypatch, size,
         heading = table.horizontalHeaderItem(COST_COLUMN)
         assert "/" in heading.text() and heading.toolTip().startswith(("Cost per", "每百万"))  # the full name
         result = panel.result  # sized to its heading and figures, not to a row's words nor a longer heading
-        unpriced = range(len(result.ranked), len(result.ranked) + len(result.unpriced))
+        unpriced = range(len(result.ranked) + 1, len(result.ranked) + 1 + len(result.unpriced))  # under their heading
         figures = [table.sizeHintForIndex(table.model().index(row, COST_COLUMN)).width() + 1
                    for row in range(table.rowCount()) if row not in unpriced and table.item(row, COST_COLUMN)]
         assert header.sectionSize(COST_COLUMN) == max(header.sectionSizeHint(COST_COLUMN), *figures)

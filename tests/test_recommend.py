@@ -202,7 +202,8 @@ def test_recommendation_panel_ranks_and_applies(qtbot, tmp_path, monkeypatch):
     panel.objective.setCurrentIndex(panel.objective.findData("cloud"))
     result = panel.refresh()
     below = 1 + len(result.below_line) if result.below_line else 0  # a heading row, then each option below the line
-    assert panel.table.rowCount() == len(result.ranked) + len(result.unpriced) + below and len(result.ranked) > 3
+    unpriced = 1 + len(result.unpriced) if result.unpriced else 0  # a heading row too: not ranked, no rank number
+    assert panel.table.rowCount() == len(result.ranked) + unpriced + below and len(result.ranked) > 3
     assert "limited by" in panel.reasons.text()
     assert "training card" in panel.mismatch_label.text()
     panel.table.selectRow(1)

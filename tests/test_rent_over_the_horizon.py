@@ -31,19 +31,19 @@ def test_a_rented_summary_gives_the_rent_over_the_years_its_purchase_is_counted_
              if line.startswith("- **")}
     rent = front["云租金"]
     month = _amount(rent.split(" · 每月 ")[1])
-    assert " · 0.25 年共 " in rent, rent
-    assert abs(_amount(rent.split(" · 0.25 年共 ")[1]) - 3 * month) <= 1.0  # a quarter: three months' rent
-    assert "改为购买：0.25 年总拥有成本" in front
+    assert " · 3 个月共 " in rent, rent
+    assert abs(_amount(rent.split(" · 3 个月共 ")[1]) - 3 * month) <= 1.0  # a quarter: three months' rent
+    assert "改为购买：3 个月总拥有成本" in front
 
 
 def test_the_tco_table_sets_the_rent_over_the_same_years_beside_the_tco(tmp_path, capsys):
     text = _report(tmp_path, capsys, *SERVE_8B_CN, "--objective", "cloud")
     rows = dict(re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", text.split("## 总拥有成本")[1].split("## ")[0], re.M))
     yearly = _amount(rows["租用同样的卡"])
-    assert abs(_amount(rows["0.25 年租用同样的卡"]) - yearly / 4) <= 1.0
+    assert abs(_amount(rows["3 个月租用同样的卡"]) - yearly / 4) <= 1.0
     english = _report(tmp_path, capsys, *SERVE_8B_CN[:-4], "--years", "0.25", "--objective", "cloud")
-    assert re.search(r"^\| Renting the same cards over 0\.25 years \| [\d,]+\sUSD \|$", english, re.M)
-    assert re.search(r"^- \*\*Cloud rent\*\*: .* a month · [\d,]+\sUSD over 0\.25 years$", english, re.M)
+    assert re.search(r"^\| Renting the same cards over 3 months \| [\d,]+\sUSD \|$", english, re.M)
+    assert re.search(r"^- \*\*Cloud rent\*\*: .* a month · [\d,]+\sUSD over 3 months$", english, re.M)
 
 
 def test_a_card_without_a_power_is_not_listed_under_without_a_price(capsys):

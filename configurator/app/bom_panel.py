@@ -35,7 +35,9 @@ from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.view import price_view
 from configurator.core.view.bom_names import ITEMS, item_label
 from configurator.core.view.card_names import card_name as shown_card_name
-from configurator.core.view.words import words
+from configurator.core.view.cost_bases import period
+from configurator.core.view.rows import write
+from configurator.core.view.words import Words, words
 from configurator.report.language import quantity_unit, reference, searched, searched_note
 
 if TYPE_CHECKING:
@@ -235,7 +237,7 @@ class BomPanel(QWidget):
         cost = deployment_cost(est)
         self.cost = cost
         self._fill_lines(cost)
-        self._fill_money(cost)
+        self._fill_money(cost, est)
         note = paced_energy_note(est)
         self.paced_note.setText(note)
         self.paced_note.setVisible(bool(note))
@@ -271,16 +273,23 @@ class BomPanel(QWidget):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.lines.setItem(row, column, item)
         missing = len(bom.unpriced)
-        text = _tc("bom", "Capex {0}, opex {1} per year, TCO over {2} years {3}").format(
-            fmt.money(own.capex, currency), fmt.money(own.opex_per_year, currency), f"{own.years:g}",
+        text = _tc("bom", "Capex {0}, opex {1} per year, TCO over {2} {3}").format(
+            fmt.money(own.capex, currency), fmt.money(own.opex_per_year, currency),
+            write(period(own.years), current_language()),  # "3 months" under a year, as the summary says it
             fmt.money(own.tco, currency))
         if missing:
             text = _tc("bom", "{totals} — {unpriced}").format(
                 totals=text, unpriced=_tc("bom", "lines without a price, left out of the totals: {0}").format(missing))
         self.headline.setText(text)
 
-    def _fill_money(self, cost: DeploymentCost) -> None:
+    def _fill_money(self, cost: DeploymentCost, est) -> None:
+        """The TCO's parts, and renting instead as the summary says it (per hour, a month and over the
+        TCO's period, or for a job; :func:`~configurator.report.summary_front.rent_text`): a year's
+        rent alone left a buyer renting for three months to work out the rest (personacn2)."""
+        from configurator.report.summary_front import rent_text  # the ranking's modules: not at the editor's start
+
         own, currency = cost.ownership, cost.bom.currency
+        rent = rent_text(est, Words(current_language()), own.years) if cost.rent_per_year is not None else None
         per_year = _tc("bom", "{0} per year")
         rows = [(_tc("bom", "Capex"), fmt.money(own.capex, currency)),
                 (_tc("bom", "Energy"), per_year.format(fmt.money(own.energy_per_year, currency))),
@@ -288,11 +297,12 @@ class BomPanel(QWidget):
                 (_tc("bom", "Licences"), per_year.format(fmt.money(own.licences_per_year, currency))),
                 (_tc("bom", "Colocation"), per_year.format(fmt.money(own.colocation_per_year, currency))),
                 (_tc("bom", "Residual value"), residual_text(own.residual, currency)),
-                (_tc("bom", "TCO over {0} years").format(f"{own.years:g}"), fmt.money(own.tco, currency)),
+                (_tc("bom", "TCO over {0}").format(write(period(own.years), current_language())),
+                 fmt.money(own.tco, currency)),
                 (_tc("bom", "Utilisation"), fmt.percent(own.utilisation)),
                 (_tc("bom", "TCO per million tokens"), fmt.unit_cost(cost.per_million_tokens, currency)),
                 *([(per_unit_labels()[cost.unit], fmt.unit_cost(cost.per_unit, currency))] if cost.unit else []),
-                (_tc("bom", "Renting instead"), per_year.format(fmt.money(cost.rent_per_year, currency))),
+                (_tc("bom", "Renting instead"), rent or per_year.format(fmt.money(cost.rent_per_year, currency))),
                 (_tc("bom", "Owning pays off above"), fmt.percent(cost.break_even_utilisation)
                  if cost.break_even_utilisation is not None else _tc("bom", "— (no cloud price, or renting is cheaper)"))]
         if cost.bom.goodput is not None:
@@ -302,6 +312,7 @@ class BomPanel(QWidget):
             self.money.setItem(row, 0, QTableWidgetItem(label))
             item = QTableWidgetItem(value)
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            item.setToolTip(value)  # whole where the column elides it (the rent's three figures)
             self.money.setItem(row, 1, item)
 
     def _draw_rent_vs_buy(self, cost: DeploymentCost, est) -> None:

@@ -124,6 +124,8 @@ class ParetoChart(QObject):
         if not shown:  # nothing meets the constraints: say so rather than draw empty axes
             plot.setTitle(words(current_language())("{title} — no ranked configuration to draw", title=title),
                           size="9pt")
+        for side in ("left", "bottom"):  # empty axes read as a chart of nothing (persona): hidden with nothing drawn
+            plot.getPlotItem().showAxis(side, bool(shown))
         positions = [xy(r) for r in shown]
         plot.setRange(xRange=log_view_range([x for x, _ in positions]),
                       yRange=log_view_range([y for _, y in positions]), padding=0)

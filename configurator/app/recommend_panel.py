@@ -384,6 +384,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._show_support_caution(result)  # after the prices: their pass sets each name's tooltip
         self._append_unpriced(result)
         self._fill_below_line(result)
+        self._number_ranked_rows(result)
         self._show_capex(result)  # last: it adds to the tooltips the passes before set
         if partial:
             self.price_decides_label.setVisible(False)
@@ -402,16 +403,19 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             self.reasons.setText(self._none_meets_text(result))
 
     def _none_meets_text(self, result) -> str:
-        """Nothing ranked: how many configurations the table lists below the line (and without a
-        price), and how many cards it leaves out — the two counts the same sets as the rows shown."""
+        """Nothing ranked: the command line's sentence (one message for both, said once), then how many
+        configurations the table lists below it (without a price, below the line) and how many cards
+        it leaves out — the two counts the same sets as the rows shown."""
         listed = len(result.below_line) + len(result.unpriced)
         left_out = len(result.rejected) - listed  # every card not ranked has a reason, listed or not
+        none_meets = words(current_language())("No card meets the scenario's constraints.")
+        space = " " if current_language() == "en" else ""  # a sentence after a Chinese full stop takes no space
         if not listed:
-            return self.tr("No card meets the constraints; %n card(s) left out.", "", left_out)
-        return " ".join((self.tr("No card meets the constraints; %n card(s) listed below, each with what it breaks or "
-                                 "lacks.", "", listed),
-                         self.tr("%n other card(s) left out (filtered out, not deliverable, or further from your "
-                                 "constraints).", "", left_out)))
+            return none_meets + space + self.tr("%n card(s) left out.", "", left_out)
+        return none_meets + space + space.join((
+            self.tr("%n card(s) listed below, each with what it breaks or lacks.", "", listed),
+            self.tr("%n other card(s) left out (filtered out, not deliverable, or further from your "
+                    "constraints).", "", left_out)))
 
     def _note_pick(self) -> None:
         """The user selected a row: kept selected while the ranking grows."""

@@ -3,6 +3,7 @@ whether price decides the ranking (issue 25)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QTableWidgetItem
 
@@ -14,6 +15,7 @@ from configurator.core.recommend import Objective, Result
 from configurator.core.view import price_view
 from configurator.core.view.card_names import card_name
 from configurator.core.view.rows import label, write
+from configurator.core.view.words import words
 
 
 class RankingPrices:
@@ -57,10 +59,26 @@ class RankingPrices:
 
     def _append_unpriced(self, result: Result) -> None:
         """The cards that meet every constraint but have no price on the ranking's basis, after the
-        ranked ones, in grey: "no price — enter a quote" (their fewest cards that meet every constraint)."""
+        ranked ones under their own heading (the command line's), in grey: "no price — enter a quote" (their
+        fewest cards that meet every constraint)."""
         names, factors, language = class_names(), factor_names(), current_language()
-        first = len(result.ranked)
+        self.unpriced_row = None
+        """The heading row over the cards not ranked for want of a figure (None without them)."""
+        if not result.unpriced:
+            return
+        start = len(result.ranked)
+        self.unpriced_row = start
+        first = start + 1  # under their heading, as the command line lists them: never read as ranked
         self.table.setRowCount(first + len(result.unpriced))
+        heading = QTableWidgetItem(words(language).label(
+            "Not ranked for want of a figure (a price, a rent where you are, a power):"))
+        heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # read, not selected or applied
+        font = heading.font()
+        font.setBold(True)
+        heading.setFont(font)
+        self.table.setItem(start, 0, heading)
+        self.table.setSpan(start, 0, 1, self.table.columnCount())
+        self.row_recommendations.append(None)
         grey = QBrush(QColor("#777777"))
         for offset, rec in enumerate(result.unpriced):
             cards_unpriced = not rec.reasons or rec.reasons[0].id in ("no-price", "no-price-cloud")

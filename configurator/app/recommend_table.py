@@ -147,7 +147,7 @@ class RankingTable:
         metrics, widest = table.fontMetrics(), 0
         for row in range(table.rowCount()):
             item = table.item(row, 0)
-            if item is None or row == getattr(self, "below_line_row", None):
+            if item is None or row in (getattr(self, "below_line_row", None), getattr(self, "unpriced_row", None)):
                 continue
             widest = max(widest, metrics.horizontalAdvance(item.text()) + CELL_PADDING_PX)
             if not item.toolTip():
@@ -163,7 +163,7 @@ class RankingTable:
         rather than widen it (they took the English column from 141 to 164 px)."""
         table, header = self.table, self.table.horizontalHeader()
         result = getattr(self, "result", None)
-        first = len(result.ranked) if result is not None else table.rowCount()
+        first = len(result.ranked) + 1 if result is not None else table.rowCount()  # under their heading row
         words = range(first, first + len(result.unpriced)) if result is not None else range(0)
         model, grid = table.model(), 1 if table.showGrid() else 0
         widest = max((table.sizeHintForIndex(model.index(row, COST_COLUMN)).width() + grid
@@ -248,6 +248,13 @@ class RankingTable:
                     continue
                 tip = item.toolTip() or (item.text() if column == 0 else "")
                 item.setToolTip(f"{tip}\n{line}" if tip else line)
+
+    def _number_ranked_rows(self, result: Result) -> None:
+        """The row header numbers the ranked rows only (1, 2, …): a row not ranked (without a price, a
+        heading, below the line) has no rank to show (an unpriced card read "1" as if first, persona)."""
+        ranked = len(result.ranked)
+        self.table.setVerticalHeaderLabels([str(row + 1) if row < ranked else ""
+                                            for row in range(self.table.rowCount())])
 
     def recommendation_at(self, row: int):
         """The configuration shown in ``row``: ranked, without a price, or below the line (None for

@@ -35,6 +35,7 @@ from configurator.core.view.card_names import card_name
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES, model_name
 from configurator.core.view.constraints_view import targets_held
+from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import View, label, pair, write
 from configurator.core.view.words import words
 
@@ -369,8 +370,9 @@ class SummaryPage(QWizardPage):
         if d.cost is None:
             return self.tr("<b>Cost:</b> not known (no price for a part of the bill of materials)")
         own = d.cost.ownership
-        text = self.tr("<b>Cost:</b> capex {capex}; TCO over {years} years {tco} (prices as of {date})").format(
-            capex=fmt.money(own.capex, own.currency), years=f"{own.years:g}", tco=fmt.money(own.tco, own.currency),
+        text = self.tr("<b>Cost:</b> capex {capex}; TCO over {period} {tco} (prices as of {date})").format(
+            capex=fmt.money(own.capex, own.currency), period=write(period(own.years), current_language()),
+            tco=fmt.money(own.tco, own.currency),
             date=escape(d.price_date or "—"))
         if not own.complete:
             text += self.tr(" — some lines have no price and are left out")

@@ -39,6 +39,7 @@ from configurator.core.view.constraints_view import (
 )
 from configurator.core.view.estimate_view import estimate_view, headline_verdict, plain, speed_row
 from configurator.core.view.numbers import watts
+from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, View, label, write
 from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.family_view import view_of
@@ -241,7 +242,7 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
     ``unranked``: cards that meet every constraint are left unranked (no price), so "no other" is
     said of those that can be ranked (the next sentence names the others)."""
     currency = mine.cost.bom.currency
-    years = f"{mine.cost.ownership.years:g}"
+    years = write(period(mine.cost.ownership.years), w.language)  # "3 months" under a year
     by = w(OBJECTIVE_LABELS[objective.value])
     mine_text = f"{count(mine.estimate.scenario.count)} × {card_name(mine.estimate.card.name, w.language)}"
     problems = choice_problems(mine.estimate, w)
@@ -268,8 +269,8 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
         ratio = best.per_unit / mine.per_unit
         work = work_per_year(mine.estimate) * mine.cost.ownership.years
         saving = (mine.per_unit - best.per_unit) * work
-        text = _sentences(w, text, w("It does the same work for {saving} less over {years} years ({share} of your "
-                                     "choice's cost).", saving=money(saving, currency), years=years,
+        text = _sentences(w, text, w("It does the same work for {saving} less over {period} ({share} of your "
+                                     "choice's cost).", saving=money(saving, currency), period=years,
                                      share=percent(ratio)))
     return text
 
@@ -356,12 +357,12 @@ def _headline(est: Estimate, mine: Option, w: Words,
     buyer's own only where China is their delivery region: a buyer who set none, or another, read
     "Export status: Delivery to China: not permitted" as their verdict, persona finding #19)."""
     cost, own = mine.cost, mine.cost.ownership
-    currency, years = cost.bom.currency, f"{own.years:g}"
+    currency, years = cost.bom.currency, write(period(own.years), w.language)
     rent = rent_text(est, w, own.years) if rented(est, objective) else None
     owned = owned_text(cost, est, w)
     buying = [
         (w("New spend (capex)" if owned else "Capex"), capex_text(cost, w)),
-        (w("Total cost of ownership over {years} years", years=years), tco_text(cost, w)),
+        (w("Total cost of ownership over {period}", period=years), tco_text(cost, w)),
     ]
     def instead(name: str) -> str:  # 'Buying instead: capex' (the label's capital lowered in English)
         return w("Buying instead: {what}", what=name[:1].lower() + name[1:] if w.language == "en" else name)
@@ -457,11 +458,11 @@ def pinned_layout(est: Estimate) -> tuple[str, ...]:
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
                         objective: Objective, w: Words, recommended: bool = False,
                         filters: Filters | None = None) -> Table:
-    currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
+    currency, years = mine.cost.bom.currency, write(period(mine.cost.ownership.years), w.language)
     unit = per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
     header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w) if speed else w("Speed"), w("Capex"),
-              w("TCO over {years} years", years=years), unit,
+              w("TCO over {period}", period=years), unit,
               w("Against the recommendation" if recommended else "Against your choice"))
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
     rows = []

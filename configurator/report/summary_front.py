@@ -14,6 +14,7 @@ from configurator.core.messages import msg
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.recommend import Objective
 from configurator.core.view.card_names import card_name
+from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, write
 from configurator.core.workloads import family_of
 from configurator.report.language import Words
@@ -32,7 +33,7 @@ def rent_per_hour(est: Estimate) -> float | None:
 
 
 def rent_text(est: Estimate, w: Words, years: float) -> str | None:
-    """'12.40 USD per hour · 9,057 USD a month · 27,175 USD over 0.25 years' for work that runs on
+    """'12.40 USD per hour · 9,057 USD a month · 27,175 USD over 3 months' for work that runs on
     (serving, desktops, streams): the rent over the ``years`` [years] the purchase's TCO beside it
     counts, on the month's basis (the cards rented around the clock), so that a buyer asking "rent or
     buy for three months" reads both for the same period (the rent stood an hour and a month only,
@@ -45,9 +46,10 @@ def rent_text(est: Estimate, w: Words, years: float) -> str | None:
     if family_of(est.scenario.workload).one_off_job and est.costs.cloud is not None and est.hours:
         return w("{job} for the job ({hours} at {hourly} per hour)", job=money(est.costs.cloud, currency),
                  hours=write(Amount(est.hours, "h"), w.language), hourly=money(hourly, currency))
-    return w("{hourly} per hour · {month} a month · {total} over {years} years", hourly=money(hourly, currency),
+    return w("{hourly} per hour · {month} a month · {total} over {period}", hourly=money(hourly, currency),
              month=money(hourly * HOURS_PER_MONTH, currency),
-             total=money(hourly * HOURS_PER_YEAR * years, currency), years=f"{years:g}")
+             total=money(hourly * HOURS_PER_YEAR * years, currency),
+             period=write(period(years), w.language))
 
 
 def rented_configuration(est: Estimate, w: Words) -> str:

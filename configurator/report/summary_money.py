@@ -21,7 +21,7 @@ from configurator.core.view import price_view
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.constraints_view import shortfall
-from configurator.core.view.cost_bases import per_unit_label
+from configurator.core.view.cost_bases import per_unit_label, period
 from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
@@ -193,7 +193,7 @@ def energy_unknown(est: Estimate, cost: DeploymentCost):
 
 def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     cost, own = mine.cost, mine.cost.ownership
-    c, years = own.currency, f"{own.years:g}"
+    c, years = own.currency, write(period(own.years), w.language)  # "3 months" under a year
     per_year = f" / {w('year')}"
 
     def yearly(value: float | None) -> str:
@@ -208,12 +208,12 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (w("Licences"), yearly(own.licences_per_year)),
         (w("Colocation"), yearly(own.colocation_per_year)),
         (w("Opex"), yearly(own.opex_per_year)),
-        (w("Residual value after {years} years", years=years), "−" + money(own.residual, c)),
-        (w("Total cost of ownership over {years} years", years=years), money(own.tco, c)),
+        (w("Residual value after {period}", period=years), "−" + money(own.residual, c)),
+        (w("Total cost of ownership over {period}", period=years), money(own.tco, c)),
         (per_unit_name(est, w), unit_cost(tco_per_unit_of(est, mine), c) if est.usable else "— " + w(shortfall(est))),
         (w("Renting the same cards"), yearly(cost.rent_per_year)),
         # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
-        (w("Renting the same cards over {years} years", years=years),
+        (w("Renting the same cards over {period}", period=years),
          "—" if cost.rent_per_year is None else money(cost.rent_per_year * own.years, c)),
         (w("Break-even utilisation"), percent(cost.break_even_utilisation) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),

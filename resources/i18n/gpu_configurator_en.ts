@@ -75,17 +75,17 @@
 <context>
     <name>RecommendationPanel</name>
     <message numerus="yes">
-        <source>No card meets the constraints; %n card(s) left out.</source>
+        <source>%n card(s) left out.</source>
         <translation>
-            <numerusform>No card meets the constraints; %n card left out.</numerusform>
-            <numerusform>No card meets the constraints; %n cards left out.</numerusform>
+            <numerusform>%n card left out.</numerusform>
+            <numerusform>%n cards left out.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>No card meets the constraints; %n card(s) listed below, each with what it breaks or lacks.</source>
+        <source>%n card(s) listed below, each with what it breaks or lacks.</source>
         <translation>
-            <numerusform>No card meets the constraints; %n card listed below, with what it breaks or lacks.</numerusform>
-            <numerusform>No card meets the constraints; %n cards listed below, each with what it breaks or lacks.</numerusform>
+            <numerusform>%n card listed below, with what it breaks or lacks.</numerusform>
+            <numerusform>%n cards listed below, each with what it breaks or lacks.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

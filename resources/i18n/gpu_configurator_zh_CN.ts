@@ -1528,15 +1528,15 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>正在排名：已完成 {done} / {total} 张卡… 当前显示目前最优，最终排名完成后替换</translation>
     </message>
     <message numerus="yes">
-        <source>No card meets the constraints; %n card(s) left out.</source>
+        <source>%n card(s) left out.</source>
         <translation>
-            <numerusform>没有卡满足约束；%n 张卡被排除。</numerusform>
+            <numerusform>%n 张卡被排除。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>No card meets the constraints; %n card(s) listed below, each with what it breaks or lacks.</source>
+        <source>%n card(s) listed below, each with what it breaks or lacks.</source>
         <translation>
-            <numerusform>没有卡满足约束；下方列出 %n 张卡，各注明其违反的约束或缺少的信息。</numerusform>
+            <numerusform>下方列出 %n 张卡，各注明其违反的约束或缺少的信息。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3413,6 +3413,10 @@ Reinstall GPU Configurator to repair it.</source>
         <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>
         <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，共 {servers}——{by}</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {period} {tco} (prices as of {date})</source>
+        <translation>&lt;b&gt;成本：&lt;/b&gt;资本支出 {capex}；{period}总拥有成本 {tco}（价格截至 {date}）</translation>
+    </message>
     <message numerus="yes">
         <source>%n card(s)</source>
         <translation>
@@ -3462,10 +3466,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>&lt;b&gt;Cost:&lt;/b&gt; not known (no price for a part of the bill of materials)</source>
         <translation>&lt;b&gt;成本：&lt;/b&gt;未知（物料清单的部分项目没有价格）</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {years} years {tco} (prices as of {date})</source>
-        <translation>&lt;b&gt;成本：&lt;/b&gt;资本支出 {capex}；{years} 年总拥有成本 {tco}（价格截至 {date}）</translation>
     </message>
     <message>
         <source> — some lines have no price and are left out</source>
@@ -3708,8 +3708,12 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>无价格——请输入报价</translation>
     </message>
     <message>
-        <source>Capex {0}, opex {1} per year, TCO over {2} years {3}</source>
-        <translation>资本支出 {0}，运营支出每年 {1}，{2} 年总拥有成本 {3}</translation>
+        <source>Capex {0}, opex {1} per year, TCO over {2} {3}</source>
+        <translation>资本支出 {0}，运营支出每年 {1}，{2}总拥有成本 {3}</translation>
+    </message>
+    <message>
+        <source>TCO over {0}</source>
+        <translation>{0}总拥有成本</translation>
     </message>
     <message>
         <source>{totals} — {unpriced}</source>
@@ -3746,10 +3750,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Residual value</source>
         <translation>残值</translation>
-    </message>
-    <message>
-        <source>TCO over {0} years</source>
-        <translation>{0} 年总拥有成本</translation>
     </message>
     <message>
         <source>Utilisation</source>

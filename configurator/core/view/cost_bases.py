@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from configurator.core.view.rows import Phrase
 
-BASES = {"tco": "total cost of ownership: cards, servers, network, power, support — over {years} years",
+BASES = {"tco": "total cost of ownership: cards, servers, network, power, support — over {period}",
          "ownership": "cards and electricity, owned", "cloud": "cloud rent"}
 """What each basis is called, briefly (label ids; the TCO's with the years it covers)."""
 
@@ -32,7 +32,7 @@ load, and tests/test_like_for_like.py holds the keys to the families)."""
 def basis_label(basis: str, years: float | None = None) -> str | Phrase:
     """The basis named (a label id, or for the TCO a phrase with the ``years`` it covers [years])."""
     if basis == "tco":
-        return Phrase(BASES["tco"], {"years": f"{years:g}" if years is not None else "N"})
+        return Phrase(BASES["tco"], {"period": period(years)})
     return BASES[basis]
 
 
@@ -45,7 +45,7 @@ def per_unit_label(cost_unit: str, basis: str | None, years: float | None = None
     return Phrase("Cost {per} — {basis}", {"per": PER_UNIT[cost_unit], "basis": basis_label(basis, years)})
 
 
-SHORT = {"tco": "TCO over {years} years", "cloud": "cloud rent"}
+SHORT = {"tco": "TCO over {period}", "cloud": "cloud rent"}
 """A basis named briefly (under the Pareto chart's title), the chart's tooltip holding
 :func:`per_unit_label` in full."""
 
@@ -66,6 +66,23 @@ def column_per_unit_label(cost_unit: str, basis: str) -> Phrase:
     than its figures and ran past the table's edge). The column's tooltip holds
     :func:`per_unit_label` in full, the years of the TCO with it."""
     return Phrase(PER_UNIT_COLUMN[cost_unit], {"basis": COLUMN_BASIS[basis]})
+
+
+MONTHS_PER_YEAR = 12
+"""Months of a year, to write a period under a year in whole months [months/year]."""
+
+
+def period(years: float | None) -> Phrase:
+    """A period of ``years`` [years] in words: whole months under a year ('3 months', '3 个月': a
+    0.25-year TCO read "0.25 年", persona), else years ('4 years', '4 年', '1 year'); 'N years'
+    unknown. The one wording of the TCO's years for the summary, the command line and the window."""
+    if years is None:
+        return Phrase("{n} years", {"n": "N"})
+    months = years * MONTHS_PER_YEAR
+    if 0 < years < 1 and abs(months - round(months)) < 1e-9:
+        whole = round(months)
+        return Phrase("{n} month" if whole == 1 else "{n} months", {"n": f"{whole}"})
+    return Phrase("{n} year" if years == 1 else "{n} years", {"n": f"{years:g}"})
 
 
 RANKING_BASIS = "tco"

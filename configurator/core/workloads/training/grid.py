@@ -216,7 +216,7 @@ def layout_grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: i
     if not all(axes):
         return {}
     before = _before_micro_batch(scenario, axes)
-    g = _grown(before, scenario, ("mb",), axes[7:], sequences) if before else {}
+    g = _with_micro_batches(before, scenario, axes[7], sequences) if before else {}
     if not g:
         return {}
     dp = g.pop("dp")
@@ -242,6 +242,30 @@ def _grown(g: dict[str, np.ndarray], scenario: Scenario, names: tuple[str, ...],
         if name == "cp":  # the data-parallel width, carried along as the grid widens (read by the rules)
             g["dp"] = scenario.count // (g["tp"] * g["cp"] * g["pp"])
     return g
+
+
+def _with_micro_batches(before: dict[str, np.ndarray], scenario: Scenario, values: list,
+                        sequences: int) -> dict[str, np.ndarray]:
+    """``_grown(before, scenario, ("mb",), (values,), sequences)``: the same rows in the same order,
+    built without widening every column first (issue 28: the micro-batch step of a job's grids
+    at each count and batch was a fifth of the layout search). The rules that read the
+    micro-batch (:func:`_prefix_keep`) read a row's width, pipeline degree and interleaving
+    besides, so they are applied once for each distinct three of those and each micro-batch, and
+    every column is gathered once, at the rows kept."""
+    mbs = np.asarray(values, dtype=np.int64)
+    dp, pp, vp = before["dp"], before["pp"], before["vp"]
+    code = (dp * (int(pp.max()) + 1) + pp) * (int(vp.max()) + 1) + vp
+    _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+    distinct = {k: np.take(before[k], first) for k in ("tp", "pp", "vp", "cp", "dp")}
+    keep = _prefix_keep(_widen(distinct, "mb", mbs), scenario, sequences, "mb")
+    if keep is None:
+        kept = np.arange(len(dp) * len(mbs))
+    else:
+        kept = np.flatnonzero(np.take(keep.reshape(len(first), len(mbs)), inverse.reshape(-1), axis=0))
+        if not len(kept):
+            return {}
+    rows = kept // len(mbs)
+    return {**{k: np.take(v, rows) for k, v in before.items()}, "mb": np.take(mbs, kept % len(mbs))}
 
 
 def _before_micro_batch(scenario: Scenario, axes: tuple[list, ...]) -> dict[str, np.ndarray]:

@@ -335,10 +335,11 @@ ZH_CN_INTERCONNECT: dict[str, str] = {
     "NVLink bridge 600 GB/s; PCIe Gen5 x16 128 GB/s": "NVLink 桥接 600 GB/s；PCIe Gen5 x16 128 GB/s",
     "NVLink bridge to one other A40 (112.5 GB/s both directions); PCIe Gen4 x16":
         "NVLink 桥接至另一张 A40（双向 112.5 GB/s）；PCIe Gen4 x16",
-    ("NeuronLink-v3 chip-to-chip (4 links per chip; per-link rate not in the stored docs); 16 chips per "
-     "trn2.48xlarge, 64 per Trn2 UltraServer"):
-        "NeuronLink-v3 芯片间互联（每芯片 4 条链路；所存文档未给出单链路速率）；每个 trn2.48xlarge 16 个芯片，"
-        "每台 Trn2 UltraServer 64 个",
+    ("NeuronLink-v3 chip-to-chip, 4 links, 1.28 TB/s per chip (AWS Neuron docs, Trainium2 Architecture: "
+     "\"NeuronLink-v3 for chip-to-chip interconnect provides 1.28 TB/sec bandwidth per chip\"; Inter-chip "
+     "Interconnect 1280 GB/sec/chip, Trainium 384); 16 chips per trn2.48xlarge, 64 per Trn2 UltraServer"):
+        "NeuronLink-v3 芯片间互联，4 条链路，每芯片 1.28 TB/s（AWS Neuron 文档《Trainium2 架构》：每芯片芯片间互联带宽 "
+        "1.28 TB/s；芯片间互联 1280 GB/s/芯片，Trainium 为 384）；每个 trn2.48xlarge 16 个芯片，每台 Trn2 UltraServer 64 个",
     ("No NVLink to other systems; ConnectX-7 2 × 200 GbE (two Sparks clustered over Ethernet); NVLink-C2C "
      "between the CPU and GPU dies"):
         "不经 NVLink 连接其他系统；ConnectX-7 2 × 200 GbE（两台 Spark 经以太网组成集群）；CPU 与 GPU 裸片之间为 NVLink-C2C",

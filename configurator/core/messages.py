@@ -11,6 +11,7 @@ from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.message_numbers import count_param, fraction_param
 from configurator.core.frozen_record import fast_init
 from configurator.core.view.card_names import ZH_CN_CARD_NAMES
+from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
 from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLISH
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
@@ -65,37 +66,6 @@ ENGLISH: dict[str, str] = {
     "host-bound": (
         "The step waits on the host: launching eager PyTorch's kernels one by one takes {host_ms:,.0f} ms a "
         "micro-batch, the GPU's work {gpu_ms:,.0f} ms; CUDA graphs or a larger micro-batch would hide it"
-    ),
-    "batch-does-not-divide": (
-        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards; "
-        "nearest that do: {low:,} or {high:,} tokens"
-    ),
-    "batch-does-not-divide-one": (
-        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards; "
-        "the nearest that does: {nearest:,} tokens"
-    ),
-    "batch-moved": (
-        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "
-        "planned at {used:,} tokens, the nearest that does (set the global batch to choose another)"
-    ),
-    "batch-widened": (
-        "The fastest layout of {count:,} cards for a global batch of {batch:,} tokens has a data-parallel "
-        "width of {dp_asked:,}: planned at {used:,} tokens ({moved:+.1%}), at width {dp_used:,}, {faster:.0%} "
-        "faster (pin the layout to choose another)"
-    ),
-    "batch-moved-wider": (
-        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "
-        "planned at {used:,} tokens ({moved:+.1%}), at a data-parallel width of {dp_used:,}, {faster:.0%} faster "
-        "than the nearest that splits, {nearest:,} tokens at width {dp_nearest:,} (set the global batch to choose "
-        "another)"
-    ),
-    "batch-does-not-divide-none": (
-        "A global batch of {batch:,} tokens cannot be split over {count:,} cards with the settings pinned; "
-        "free a pinned setting or change the card count"
-    ),
-    "batch-accumulation-pinned": (
-        "The gradient accumulation is pinned at {accum:,}: the planner keeps it, so the global batch can only be "
-        "micro-batch × {accum:,} × data-parallel width; leave accumulation to Auto to keep the batch you set"
     ),
     "no-layout-fits": (
         "No layout fits: the lightest needs {need_gib:,.1f} GiB per card of {capacity_gib:,.1f} GiB "
@@ -309,13 +279,6 @@ CHINESE: dict[str, str] = {
     "dp-over-pcie": "{card} 无卡间互联：梯度交换经由 PCIe",
     "comm-exposed": "每步 {share:.0f} % 时间为未被掩盖的通信（张量并行 {tp:.0f} %、数据并行 {dp:.0f} %、流水线 {p2p:.0f} %、上下文并行 {cp:.0f} %、专家并行 {ep:.0f} %、CPU 卸载 {offload:.0f} %）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
     "host-bound": "每步都在等待主机：常规 PyTorch 逐个启动算子，每个微批主机耗时 {host_ms:,.0f} ms，GPU 计算只需 {gpu_ms:,.0f} ms；CUDA 图或更大的微批可将其掩盖",
-    "batch-does-not-divide": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 词元",
-    "batch-does-not-divide-one": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{nearest:,} 词元",
-    "batch-moved": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按最接近的可行值 {used:,} 词元规划（可自行设置全局批量）",
-    "batch-widened": "{count:,} 张卡上，{batch:,} 词元全局批量的最快布局数据并行宽度仅为 {dp_asked:,}：按 {used:,} 词元规划（{moved:+.1%}），宽度 {dp_used:,}，训练快 {faster:.0%}（固定并行布局可另选）",
-    "batch-moved-wider": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按 {used:,} 词元规划（{moved:+.1%}），数据并行宽度 {dp_used:,}，比最接近的可行值 {nearest:,} 词元（宽度 {dp_nearest:,}）训练快 {faster:.0%}（可自行设置全局批量）",
-    "batch-does-not-divide-none": "{batch:,} 词元的全局批量在已固定的设置下无法分配到 {count:,} 张卡上；请放开固定的设置或更改卡数",
-    "batch-accumulation-pinned": "梯度累积已固定为 {accum:,}：规划器不改动它，全局批量只能是微批 × {accum:,} × 数据并行宽度；将梯度累积设为自动，即可保持所设的全局批量",
     "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
     "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；增加每步微批数（更大的全局批量、更少的数据并行副本或更小的微批）、交错流水线或减少流水线级数，可缩小空泡",
     "zero-without-dp": "只有一个数据并行副本时 ZeRO 阶段 {zero} 不起作用",
@@ -458,6 +421,7 @@ ENGLISH.update(SYSTEMS_ENGLISH)  # rack-scale systems in the buyer's answer (cor
 ENGLISH.update(JSON_ENGLISH)  # JSON files and values, a summary's path (core/messages_json.py)
 ENGLISH.update(DEADLINE_ENGLISH)  # a deadline the likely range's slow end misses (core/messages_deadline.py)
 ENGLISH.update(OWNED_ENGLISH)  # cards already owned: delivered, and what a row counts (core/messages_owned.py)
+ENGLISH.update(BATCH_ENGLISH)  # the planner's global batch moved or widened (core/messages_batch.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(GRAPHICS_CHINESE)
 CHINESE.update(REFUSAL_CHINESE)
@@ -466,6 +430,7 @@ CHINESE.update(SYSTEMS_CHINESE)
 CHINESE.update(JSON_CHINESE)
 CHINESE.update(DEADLINE_CHINESE)
 CHINESE.update(OWNED_CHINESE)
+CHINESE.update(BATCH_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""

@@ -18,11 +18,18 @@ from configurator.core.catalog import Card, Catalog
 from configurator.core.constraints import made_for_region, region_excludes, region_rank
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, deadline_msg, msg
-from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
+from configurator.core.procurement.deployment import DeploymentCost  # noqa: F401  (named in docstrings)
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.recommend_costs import (  # noqa: F401  (re-exported: the ranking's cost figures)
+    cloud_cost,
+    cloud_per_million,
+    energy_per_million,
+    ownership_cost,
+    tco_per_million,
+)
 from configurator.core.recommend_filters import CONSUMER_LEFT_OUT, DEFAULT_CLASSES, DOMESTIC_VENDORS, Filters
 from configurator.core.recommend_software import porting_risk, support_caution
 from configurator.core.stated import stated
@@ -135,48 +142,6 @@ class Result:
 
 
 # ---- scoring ----------------------------------------------------------------------------
-
-
-def ownership_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCost:
-    """What owning the configuration costs: its whole bill of materials priced from ``book`` over the
-    years (:func:`configurator.core.procurement.deployment.deployment_cost`, the summary's figure; the
-    cards already owned are the scenario's ``economics.owned_cards``, set by :func:`priced_for`).
-    ``book`` None: the scenario's own (:func:`~configurator.core.procurement.prices.price_book_for`)."""
-    return deployment_cost(est, book)
-
-
-def cloud_cost(est: Estimate) -> float | None:
-    """Cloud rental for the training job, or per hour of serving."""
-    return est.costs.cloud
-
-
-def tco_per_million(est: Estimate, filters: Filters | None = None, book: PriceBook | None = None) -> float | None:
-    """The total cost of ownership per million tokens or per graphics unit: the whole bill of
-    materials owned over the years with its energy, support and licences, less its resale value,
-    over the work done in those years (:attr:`DeploymentCost.ranked_per_unit`); None while a line
-    of the bill has no price or the power is unknown."""
-    return ownership_cost(est, book).ranked_per_unit
-
-
-def _per_unit(cost: float, est: Estimate, hours: float) -> float | None:
-    """``cost`` per million tokens or graphics unit; None when the deployment does no work
-    (the family's work over ``hours`` and its units per cost unit)."""
-    family = family_of(est.scenario.workload)
-    work = family.work_paid_for(est, hours)
-    return cost / work * family.unit_scale if work > 0 else None
-
-
-def cloud_per_million(est: Estimate) -> float | None:
-    """Cloud rental per million tokens or graphics unit (serving: one hour's rent over one
-    hour's work)."""
-    cost = cloud_cost(est)
-    return None if cost is None else _per_unit(cost, est, 1.0)
-
-
-def energy_per_million(est: Estimate) -> float | None:
-    if est.energy_kwh is None:
-        return None
-    return _per_unit(est.energy_kwh, est, 1.0)
 
 
 def score(est: Estimate, objective: Objective, filters: Filters, book: PriceBook | None = None) -> float | None:

@@ -13,8 +13,6 @@ from datetime import date
 
 from configurator import __version__
 from configurator.core.catalog import Catalog
-from configurator.core.currency import is_dated_rate
-from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
 from configurator.core.export_control import card_classification
 from configurator.core.messages import msg
@@ -25,7 +23,6 @@ from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.software import card_cautions
-from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
     shortfall,
@@ -38,9 +35,8 @@ from configurator.core.view.constraints_view import (
     verdict_brief,
 )
 from configurator.core.view.estimate_view import estimate_view, headline_verdict, plain, speed_row
-from configurator.core.view.numbers import watts
 from configurator.core.view.cost_bases import period
-from configurator.core.view.rows import Amount, View, label, write
+from configurator.core.view.rows import Amount, label, write
 from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.family_view import view_of
 from configurator.core.workloads import family_of
@@ -82,6 +78,7 @@ from configurator.report.summary_money import (
     work_per_year,
 )
 from configurator.report.summary_filters import filters_note
+from configurator.report.summary_tables import approval_table, assumptions_table, power_table
 from configurator.report.summary_front import owned_rented_text, owned_text, rent_text, rented, rented_configuration
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.summary_below_line import below_line_table
@@ -514,58 +511,6 @@ def suggestions_table(est: Estimate, catalog: Catalog, w: Words) -> Table | None
     return Table("what_would_fit", w("What would fit"), ("", ""), rows)
 
 
-def _power_table(est: Estimate, view: View, w: Words) -> Table:
-    """The power and energy rows of the estimate's view model, with what the summary adds: the
-    servers' own power and the electricity price."""
-    e, language = est.scenario.economics, w.language
-    board, facility, energy = view.rows_of(("board_watts", "facility_watts", "energy_kwh"))
-    rows = (
-        (label(board.label, language), write(board.value, language)),
-        (w("Each server besides its cards"), watts(host_watts(est.card, est.scenario), language)),
-        (w("Facility power (average, PUE {pue})", pue=f"{e.pue:g}"), write(facility.value, language)),
-        (label(energy.label, language), write(energy.value, language)),
-        (w("Electricity price"), f"{e.electricity_per_kwh:g} {e.currency}/kWh"),
-    )
-    return Table("power", w("Power and energy"), ("", ""), rows)
-
-
-def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceList) -> Table:
-    """The editable defaults as the command line writes them (:func:`assumptions_section`), less the
-    servers' own power (the power table has it), then the price book's rates with their sources."""
-    e, language = est.scenario.economics, w.language
-    book = price_book_for(e)
-    section = assumptions_section(est)
-    cite_rate = e.currency == "CNY" and "usd_to_cny" in book.rates and is_dated_rate("CNY", e.usd_to_currency)
-    rows = [(label(r.label, language), write(r.value, language)) for r in section.rows
-            if r.key != "host_watts" and not (cite_rate and r.key == "exchange_rate")]  # cited below instead
-    for rate_id, name in (("support_share_per_year", "Support per year"), ("residual_value_share", "Residual value"),
-                           ("air_cooled_rack_kw", "Air-cooled rack"), ("gpu_failure_rate_per_gpu_hour",
-                                                                        "Failure rate")):
-        rate = book.rates.get(rate_id)
-        if rate is None:
-            continue
-        value = {"support_share_per_year": percent(rate.value), "residual_value_share": percent(rate.value),
-                 "air_cooled_rack_kw": f"{num(rate.value)} kW",
-                 "gpu_failure_rate_per_gpu_hour": w("{n} interruptions per million GPU-hours",
-                                                     n=num(rate.value * 1e6))}[rate_id]
-        rows.append((w(name), f"{value} {sources.cite(rate.source)}".strip()))
-    if cite_rate:
-        cited = sources.cite(book.rates["usd_to_cny"].source)
-        rate = write(exchange_rate(e.currency, e.usd_to_currency), language)  # the window's words, in either language
-        rows.append((w("Exchange rate"), f"{rate} {cited}".strip()))
-    if e.currency == "CNY" and "electricity_cny_per_kwh" in book.rates \
-            and abs(e.electricity_per_kwh - book.rates["electricity_cny_per_kwh"].value) < 1e-9:  # the tariff, not yours
-        rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "
-                                             f"{sources.cite(book.rates['electricity_cny_per_kwh'].source)}"))
-    return Table("assumptions", label(section.title, language), ("", ""), tuple(rows))
-
-
-def _approval_table(w: Words, prepared_by: str, today: date) -> Table:
-    rows = ((w("Prepared by"), prepared_by or ""), (w("Date"), today.isoformat()), (w("Approved by"), ""),
-            (w("Date"), ""), (w("Signature"), ""))
-    return Table("approval", w("Approval"), ("", ""), rows)
-
-
 # ---- the summary ------------------------------------------------------------------------
 
 
@@ -609,7 +554,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
         *filter(None, (price_decides_table(decision, w),)),
         workload_table(est, w), card_table(est, w, sources), memory_table(est, w, view), speed_table(est, w, view),
         *((tradeoff[0],) if tradeoff else ()), bands_table(est, w, view),
-        _power_table(est, view, w), _assumptions_table(est, mine, w, sources),
+        power_table(est, view, w), assumptions_table(est, mine, w, sources),
     )
     chart = rent_chart(est, mine, w)
     warnings = tuple(w.message(m) for m in est.messages) or (w("None"),)
@@ -620,6 +565,6 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                    headline=_headline(est, mine, w, objective) + _price_headline(decision, w),
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
                    sources=tuple(sources.items),
-                   approval=_approval_table(w, prepared_by, today).rows,
+                   approval=approval_table(w, prepared_by, today).rows,
                    headings=headings, cost=mine.cost, status=write(status, language), state=state,
                    first_page=(constraints_table(est, w),), cautions=support_cautions(est, best, result, w))

@@ -1,0 +1,49 @@
+"""The planner's global-batch messages (a batch that does not split over the cards, moved to the
+nearest that does or widened within 5 % to split over more ranks), en and zh_CN; merged into
+:mod:`configurator.core.messages`."""
+
+from __future__ import annotations
+
+BATCH_ENGLISH: dict[str, str] = {
+    "batch-does-not-divide": (
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards; "
+        "nearest that do: {low:,} or {high:,} tokens"
+    ),
+    "batch-does-not-divide-one": (
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards; "
+        "the nearest that does: {nearest:,} tokens"
+    ),
+    "batch-moved": (
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "
+        "planned at {used:,} tokens, the nearest that does (set the global batch to choose another)"
+    ),
+    "batch-widened": (
+        "The fastest layout of {count:,} cards for a global batch of {batch:,} tokens has a data-parallel "
+        "width of {dp_asked:,}: planned at {used:,} tokens ({moved:+.1%}), at width {dp_used:,}, {faster:.0%} "
+        "faster (pin the layout to choose another)"
+    ),
+    "batch-moved-wider": (
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "
+        "planned at {used:,} tokens ({moved:+.1%}), at a data-parallel width of {dp_used:,}, {faster:.0%} faster "
+        "than the nearest that splits, {nearest:,} tokens at width {dp_nearest:,} (set the global batch to choose "
+        "another)"
+    ),
+    "batch-does-not-divide-none": (
+        "A global batch of {batch:,} tokens cannot be split over {count:,} cards with the settings pinned; "
+        "free a pinned setting or change the card count"
+    ),
+    "batch-accumulation-pinned": (
+        "The gradient accumulation is pinned at {accum:,}: the planner keeps it, so the global batch can only be "
+        "micro-batch × {accum:,} × data-parallel width; leave accumulation to Auto to keep the batch you set"
+    ),
+}
+
+BATCH_CHINESE: dict[str, str] = {
+    "batch-does-not-divide": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 词元",
+    "batch-does-not-divide-one": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{nearest:,} 词元",
+    "batch-moved": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按最接近的可行值 {used:,} 词元规划（可自行设置全局批量）",
+    "batch-widened": "{count:,} 张卡上，{batch:,} 词元全局批量的最快布局数据并行宽度仅为 {dp_asked:,}：按 {used:,} 词元规划（{moved:+.1%}），宽度 {dp_used:,}，训练快 {faster:.0%}（固定并行布局可另选）",
+    "batch-moved-wider": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按 {used:,} 词元规划（{moved:+.1%}），数据并行宽度 {dp_used:,}，比最接近的可行值 {nearest:,} 词元（宽度 {dp_nearest:,}）训练快 {faster:.0%}（可自行设置全局批量）",
+    "batch-does-not-divide-none": "{batch:,} 词元的全局批量在已固定的设置下无法分配到 {count:,} 张卡上；请放开固定的设置或更改卡数",
+    "batch-accumulation-pinned": "梯度累积已固定为 {accum:,}：规划器不改动它，全局批量只能是微批 × {accum:,} × 数据并行宽度；将梯度累积设为自动，即可保持所设的全局批量",
+}

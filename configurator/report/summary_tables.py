@@ -1,0 +1,70 @@
+"""The summary's closing tables: power and energy, the assumptions with their sources, and the
+approval block (:func:`configurator.report.summary.build_summary` places them)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from configurator.core.currency import is_dated_rate
+from configurator.core.economics import host_watts
+from configurator.core.estimate import Estimate
+from configurator.core.procurement.prices import price_book_for
+from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
+from configurator.core.view.numbers import watts
+from configurator.core.view.rows import View, label, write
+from configurator.report.language import Words
+from configurator.report.parts import SourceList, Table, num, percent
+from configurator.report.summary_money import Option
+
+
+def power_table(est: Estimate, view: View, w: Words) -> Table:
+    """The power and energy rows of the estimate's view model, with what the summary adds: the
+    servers' own power and the electricity price."""
+    e, language = est.scenario.economics, w.language
+    board, facility, energy = view.rows_of(("board_watts", "facility_watts", "energy_kwh"))
+    rows = (
+        (label(board.label, language), write(board.value, language)),
+        (w("Each server besides its cards"), watts(host_watts(est.card, est.scenario), language)),
+        (w("Facility power (average, PUE {pue})", pue=f"{e.pue:g}"), write(facility.value, language)),
+        (label(energy.label, language), write(energy.value, language)),
+        (w("Electricity price"), f"{e.electricity_per_kwh:g} {e.currency}/kWh"),
+    )
+    return Table("power", w("Power and energy"), ("", ""), rows)
+
+
+def assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceList) -> Table:
+    """The editable defaults as the command line writes them (:func:`assumptions_section`), less the
+    servers' own power (the power table has it), then the price book's rates with their sources."""
+    e, language = est.scenario.economics, w.language
+    book = price_book_for(e)
+    section = assumptions_section(est)
+    cite_rate = e.currency == "CNY" and "usd_to_cny" in book.rates and is_dated_rate("CNY", e.usd_to_currency)
+    rows = [(label(r.label, language), write(r.value, language)) for r in section.rows
+            if r.key != "host_watts" and not (cite_rate and r.key == "exchange_rate")]  # cited below instead
+    for rate_id, name in (("support_share_per_year", "Support per year"), ("residual_value_share", "Residual value"),
+                           ("air_cooled_rack_kw", "Air-cooled rack"), ("gpu_failure_rate_per_gpu_hour",
+                                                                        "Failure rate")):
+        rate = book.rates.get(rate_id)
+        if rate is None:
+            continue
+        value = {"support_share_per_year": percent(rate.value), "residual_value_share": percent(rate.value),
+                 "air_cooled_rack_kw": f"{num(rate.value)} kW",
+                 "gpu_failure_rate_per_gpu_hour": w("{n} interruptions per million GPU-hours",
+                                                     n=num(rate.value * 1e6))}[rate_id]
+        rows.append((w(name), f"{value} {sources.cite(rate.source)}".strip()))
+    if cite_rate:
+        cited = sources.cite(book.rates["usd_to_cny"].source)
+        rate = write(exchange_rate(e.currency, e.usd_to_currency), language)  # the window's words, in either language
+        rows.append((w("Exchange rate"), f"{rate} {cited}".strip()))
+    if e.currency == "CNY" and "electricity_cny_per_kwh" in book.rates \
+            and abs(e.electricity_per_kwh - book.rates["electricity_cny_per_kwh"].value) < 1e-9:  # the tariff, not yours
+        rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "
+                                             f"{sources.cite(book.rates['electricity_cny_per_kwh'].source)}"))
+    return Table("assumptions", label(section.title, language), ("", ""), tuple(rows))
+
+
+def approval_table(w: Words, prepared_by: str, today: date) -> Table:
+    """The sign-off rows an approver fills in: who prepared it and when, who approves, the date, a signature."""
+    rows = ((w("Prepared by"), prepared_by or ""), (w("Date"), today.isoformat()), (w("Approved by"), ""),
+            (w("Date"), ""), (w("Signature"), ""))
+    return Table("approval", w("Approval"), ("", ""), rows)

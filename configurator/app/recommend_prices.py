@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QTableWidgetItem
+from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
 from configurator.app import format as fmt
 from configurator.app.i18n import current_language, message_text
@@ -16,6 +16,18 @@ from configurator.core.view import price_view
 from configurator.core.view.card_names import card_name
 from configurator.core.view.rows import label, write
 from configurator.core.view.words import words
+
+
+def heading_row(table: QTableWidget, row: int, text: str) -> None:
+    """Row ``row`` of ``table`` as a bold heading spanning every column over the rows that follow
+    (the unpriced cards, the configurations below the line): read, never selected or applied."""
+    heading = QTableWidgetItem(text)
+    heading.setFlags(Qt.ItemFlag.ItemIsEnabled)
+    font = heading.font()
+    font.setBold(True)
+    heading.setFont(font)
+    table.setItem(row, 0, heading)
+    table.setSpan(row, 0, 1, table.columnCount())
 
 
 class RankingPrices:
@@ -70,14 +82,8 @@ class RankingPrices:
         self.unpriced_row = start
         first = start + 1  # under their heading, as the command line lists them: never read as ranked
         self.table.setRowCount(first + len(result.unpriced))
-        heading = QTableWidgetItem(words(language).label(
+        heading_row(self.table, start, words(language).label(
             "Not ranked for want of a figure (a price, a rent where you are, a power):"))
-        heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # read, not selected or applied
-        font = heading.font()
-        font.setBold(True)
-        heading.setFont(font)
-        self.table.setItem(start, 0, heading)
-        self.table.setSpan(start, 0, 1, self.table.columnCount())
         self.row_recommendations.append(None)
         grey = QBrush(QColor("#777777"))
         for offset, rec in enumerate(result.unpriced):

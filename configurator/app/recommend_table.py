@@ -14,6 +14,7 @@ from configurator.app.against_constraints import capex_line
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import class_names, factor_names
+from configurator.app.recommend_prices import heading_row
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import Objective, Result, cost_basis
 from configurator.core.software import support_caution_in
@@ -202,14 +203,8 @@ class RankingTable:
         start = self.table.rowCount()
         self.below_line_row = start
         self.table.setRowCount(start + 1 + len(result.below_line))
-        heading = QTableWidgetItem(words(language).label(
+        heading_row(self.table, start, words(language).label(
             "Below the line: each breaks a constraint you set (never ranked)"))
-        heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # read, not selected or applied
-        font = heading.font()
-        font.setBold(True)
-        heading.setFont(font)
-        self.table.setItem(start, 0, heading)
-        self.table.setSpan(start, 0, 1, self.table.columnCount())
         self.row_recommendations.append(None)
         grey = QBrush(QColor("#777777"))
         for offset, rec in enumerate(result.below_line, start=1):

@@ -17,6 +17,9 @@ from configurator.core.catalog import Catalog
 from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Scenario, Workload, updated
 
+SECONDS_PER_DAY = 86_400.0
+"""Seconds in a day: the wizard asks a batch's request rate per day [s]."""
+
 GRAPHICS_WORK = ("vdi", "transcode", "render")
 """Workloads without a model or a precision to choose."""
 
@@ -139,7 +142,8 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
     for box, path, scale, whole in (
             (load.tokens, "tokens", 1e9, False), (load.deadline, "deadline_hours", 24.0, False),
             (load.global_batch, "global_batch_tokens", 1e6, True), (load.users, "concurrency", 1.0, True),
-            (load.rate, "requests_per_s", 1.0, False), (load.prompt, "prompt_tokens", 1.0, True),
+            (load.rate, "requests_per_s", 1.0, False), (load.daily, "requests_per_s", 1 / SECONDS_PER_DAY, False),
+            (load.prompt, "prompt_tokens", 1.0, True),
             (load.answer, "output_tokens", 1.0, True), (load.context, "context", 1.0, True),
             (load.ttft, "ttft_ms", 1.0, False), (load.latency, "tpot_ms", 1.0, False),
             (g.desktop_users, "desktop_users", 1.0, True), (g.streams, "streams", 1.0, True),

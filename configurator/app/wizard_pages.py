@@ -24,9 +24,10 @@ from configurator.app import format as fmt
 from configurator.app.editor import model_summary
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import tc as _tc
-from configurator.app.inputs import StrictDoubleSpinBox
+from configurator.app.inputs import StrictDoubleSpinBox, magnitude_hint
 from configurator.app.field_help import accessible_label, field_help
 from configurator.app.labels import named, non_decoder_text, precision_names
+from configurator.app.wizard_answers import SECONDS_PER_DAY
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, say_refusals, whole_box
 from configurator.app.wizard_graphics import GraphicsQuestions
 from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_presets
@@ -297,6 +298,7 @@ class LoadPage(QWizardPage):
         self.rate = decimal_box(Constraints, "requests_per_s", self.tr(" requests/s"), 2, 1.0, self.problem,
                                 self.tr("not set"))
         form.addRow(self.tr("&Requests per second"), self.rate)
+        self._daily_question(form)
         self.prompt = whole_box(Serving, "prompt_tokens", lambda n: self.tr(" token(s)", "", n), self.problem)
         form.addRow(self.tr("&Question length"), self.prompt)
         self.answer = whole_box(Serving, "output_tokens", lambda n: self.tr(" token(s)", "", n), self.problem)
@@ -313,6 +315,8 @@ class LoadPage(QWizardPage):
         self.latency.setToolTip(self.tr("People read 175–300 words a minute, about 4–7 tokens a second: an "
                                         "interactive chat needs each token within about 100 ms"))
         self.use.currentIndexChanged.connect(lambda _index: self._show_use_defaults())
+        for box in (self.daily, self.prompt, self.answer):
+            box.valueChanged.connect(lambda _value: self._show_daily_tokens())
         self._show_use_defaults()
         form.addRow(self.tr("&Latency target"), self.latency)
         self.serving_precision = precision_combo(SERVING_PRECISIONS, self.tr("Auto (BF16 where the card has it)"))
@@ -332,9 +336,38 @@ class LoadPage(QWizardPage):
         self.use.setAccessibleName(accessible_label("serving.use"))
         form.addRow(self.tr("&What is it for?"), self.use)
 
+    def _daily_question(self, form: QFormLayout) -> None:
+        """Offline batch work is sized by what it processes a day: the request rate asked per day
+        (the same answer as the rate, in the unit a batch buyer counts), with the tokens it comes to."""
+        self.daily = decimal_box(Constraints, "requests_per_s", self.tr(" requests a day"), 0, 1 / SECONDS_PER_DAY,
+                                 self.problem, self.tr("not set"), magnitudes=True)
+        self.daily.setToolTip(self.tr("Documents or prompts the batch processes a day, spread over 24 hours; "
+                                      "each one is a question and an answer of the lengths below.") + " "
+                              + magnitude_hint())
+        form.addRow(self.tr("Requests a &day"), self.daily)
+        self.daily_tokens = QLabel()
+        self.daily_tokens.setWordWrap(True)
+        form.addRow("", self.daily_tokens)
+
+    def _show_daily_tokens(self) -> None:
+        """The tokens a day the batch's requests come to, question and answer together."""
+        per_day = self.daily.value()
+        tokens = float(f"{per_day * (self.prompt.value() + self.answer.value()):.3g}")  # 3 significant digits
+        self.daily_tokens.setText(self.tr("About {tokens} tokens a day, question and answer together").format(
+            tokens=fmt.tick_count(tokens)) if per_day else "")
+
+    def _batch(self) -> bool:
+        """Whether the service asked about is offline batch work."""
+        return self.use.currentData() == ServingUse.BATCH.value
+
     def _show_use_defaults(self) -> None:
-        """The target boxes left empty stand for the use's defaults: say which, with the numbers."""
+        """The target boxes left empty stand for the use's defaults: say which, with the numbers;
+        offline batch work is asked its requests a day, other uses their requests per second."""
         use = self.use.currentData() or ServingUse.CHAT.value
+        form = self.serving_box.layout()
+        form.setRowVisible(self.rate, not self._batch())
+        form.setRowVisible(self.daily, self._batch())
+        form.setRowVisible(self.daily_tokens, self._batch())
         defaults = USE_TARGETS[ServingUse(use)]
         for box, default in ((self.ttft, defaults.ttft_ms), (self.latency, defaults.tpot_ms)):
             box.setSpecialValueText(self.tr("default for this use: {0} ms").format(fmt.whole(default)) if default
@@ -357,6 +390,13 @@ class LoadPage(QWizardPage):
     def validatePage(self) -> bool:  # noqa: N802 - Qt's name
         """Question and answer must fit the context: say so here rather than change a number."""
         if held_refusal(self.problem):
+            return False
+        if self.goal.workload() == "inference" and self._batch() and not self.daily.value() \
+                and not self.users.value():
+            self.problem.setText(self.tr("Offline batch work is sized by how much it processes: give the requests "
+                                         "a day (or the users served together). Without either, one request at a "
+                                         "time would be planned, and each token would cost many times what it "
+                                         "costs in a full batch."))
             return False
         if self.goal.workload() == "inference" and self.context.value() and \
                 self.prompt.value() + self.answer.value() > self.context.value():

@@ -704,8 +704,28 @@ The last valid state is kept. The full report is in:
         <translation>用途(&amp;W)</translation>
     </message>
     <message>
+        <source> requests a day</source>
+        <translation> 个请求/天</translation>
+    </message>
+    <message>
+        <source>Documents or prompts the batch processes a day, spread over 24 hours; each one is a question and an answer of the lengths below.</source>
+        <translation>批处理每天处理的文档或提示数，均匀分布在 24 小时内；每个都是一个问题加一个回答，长度见下方。</translation>
+    </message>
+    <message>
+        <source>Requests a &amp;day</source>
+        <translation>每天请求数(&amp;D)</translation>
+    </message>
+    <message>
+        <source>About {tokens} tokens a day, question and answer together</source>
+        <translation>每天约 {tokens} 个词元（问题与回答合计）</translation>
+    </message>
+    <message>
         <source>default for this use: {0} ms</source>
         <translation>此用途的默认值：{0} ms</translation>
+    </message>
+    <message>
+        <source>Offline batch work is sized by how much it processes: give the requests a day (or the users served together). Without either, one request at a time would be planned, and each token would cost many times what it costs in a full batch.</source>
+        <translation>离线批处理按处理量确定规模：请填写每天请求数（或同时服务的用户数）。两者都不填，将按每次只处理一个请求来规划，每个词元的成本会是满批处理时的许多倍。</translation>
     </message>
     <message>
         <source>The question ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>

@@ -77,3 +77,24 @@ def test_batch_is_planned_for_its_volume_not_one_request(batch_wizard):
     serving = decision.estimate.serving
     assert decision.estimate.fits and serving.requests_per_s >= 400_000 / SECONDS_PER_DAY
     assert decision.scenario.serving.max_batch > 1  # many sequences at once, as a batch runs
+
+
+def test_reopened_wizard_keeps_the_windows_precision(qtbot, controller):
+    """The window set FP8: the wizard reopened on it answered with Auto (BF16) and proposed another
+    count or card than the recommendation panel and the command line, saying 'None: every number
+    you gave is used as given' (persona s34: panel 2 x RTX PRO 6000 Max-Q, wizard 3 of them; in
+    Chinese 2 x Ascend 950PR against 8 x RTX A6000)."""
+    controller.apply_many({"workload": "inference", "precision": "fp8"})
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    assert wizard.load.serving_precision.currentData() == "fp8" and wizard.chosen_precision() == "fp8"
+    assert wizard.answers_scenario().precision.value == "fp8"
+    controller.apply_many({"precision": "bf16"})  # the default stays Auto (BF16 where the card has it)
+    again = WorkloadWizard(controller)
+    qtbot.addWidget(again)
+    assert again.chosen_precision() is None
+    controller.apply_many({"workload": "finetune", "precision": "fp8"})
+    training = WorkloadWizard(controller)
+    qtbot.addWidget(training)
+    assert training.load.training_precision.currentData() == "fp8"
+    assert training.load.serving_precision.currentData() is None

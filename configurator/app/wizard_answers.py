@@ -23,6 +23,16 @@ SECONDS_PER_DAY = 86_400.0
 GRAPHICS_WORK = ("vdi", "transcode", "render")
 """Workloads without a model or a precision to choose."""
 
+TRAINING_PRECISIONS = ("bf16", "fp16", "fp8", "fp32")
+"""Precisions offered for training (mixed precision: BF16/FP16 with FP32 master weights, FP8
+linear layers as in Transformer Engine)."""
+
+SERVING_PRECISIONS = ("bf16", "fp16", "fp8", "int8", "int4", "fp4")
+"""Precisions offered for serving weights (INT4 = AWQ, group size 128, the serving default)."""
+
+AUTO_PRECISION = "bf16"
+"""The precision the wizard's 'Auto' stands for where the card has it: a scenario at it reopens at Auto."""
+
 OWNED_START = 8
 """Cards the 'I already own cards' box offers before the buyer says how many [cards]."""
 
@@ -75,18 +85,29 @@ the first kind's 1 GiB in its place and answered 16 × RTX A6000 for 500 desktop
 window's editor and the command line answer 21."""
 
 
+def _precision_answer(scenario: Scenario, offered: tuple[str, ...], serving: bool) -> str | None:
+    """The scenario's precision as the wizard's answer for its task: one the window set (FP8,
+    INT4 …) kept, as the panel and the command line rank with it; the default BF16 as Auto."""
+    precision = scenario.precision.value
+    if scenario.workload.is_training == serving or scenario.workload.value in GRAPHICS_WORK:  # another task's
+        return None
+    return precision if precision in offered and precision != AUTO_PRECISION else None
+
+
 def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAnswers:
-    """The answers that reproduce ``scenario`` (the wizard reopened to adjust it); the choices the
-    scenario does not hold start at the wizard's own (Auto precision, the recommender's card)."""
+    """The answers that reproduce ``scenario`` (the wizard reopened to adjust it), its precision
+    included unless it is Auto's own; the choices the scenario does not hold start at the wizard's
+    own (the recommender's card)."""
     t, s, g, c = scenario.training, scenario.serving, scenario.graphics, scenario.constraints
     kind = next((k for k, v in DESKTOP_USERS.items() if v == (g.profile_gib, g.shading_tflops_per_user)), AS_SET)
     render = scenario.workload is Workload.RENDER
     return WizardAnswers(
         workload=scenario.workload.value, model=scenario.model, tokens=t.tokens, deadline_hours=c.deadline_hours,
-        global_batch_tokens=t.global_batch_tokens, training_precision=None,
+        global_batch_tokens=t.global_batch_tokens,
+        training_precision=_precision_answer(scenario, TRAINING_PRECISIONS, serving=False),
         use=s.use.value, concurrency=s.concurrency, requests_per_s=c.requests_per_s, prompt_tokens=s.prompt_tokens,
         output_tokens=s.output_tokens, context=s.context, ttft_ms=c.ttft_ms, tpot_ms=c.tpot_ms,
-        serving_precision=None, desktop_users=g.users, user_kind=kind, streams=g.streams,
+        serving_precision=_precision_answer(scenario, SERVING_PRECISIONS, serving=True), desktop_users=g.users, user_kind=kind, streams=g.streams,
         resolution=g.resolution, fps=g.fps, codec=g.codec.value, scene_gib=g.scene_gib, frames=g.frames,
         minutes_per_frame=g.reference_minutes_per_frame,
         reference_card=g.reference_card if g.reference_card in reference_ids else reference_ids[0],
@@ -114,7 +135,7 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
         model=a.model.model_dump(),
         card_id=a.card or current.card_id,
         count=a.owned_count if a.owned else current.count,
-        precision=chosen_precision(a) or "bf16",
+        precision=chosen_precision(a) or AUTO_PRECISION,
         parallelism={"cards_per_node": a.cards_per_node, "tp": 1, "pp": 1, "zero": 0},
         training={"tokens": a.tokens, "global_batch_tokens": a.global_batch_tokens},
         serving={"use": a.use, "concurrency": a.concurrency, "prompt_tokens": a.prompt_tokens,

@@ -27,7 +27,7 @@ from configurator.app.i18n import tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox, magnitude_hint
 from configurator.app.field_help import accessible_label, field_help
 from configurator.app.labels import named, non_decoder_text, precision_names
-from configurator.app.wizard_answers import SECONDS_PER_DAY
+from configurator.app.wizard_answers import SECONDS_PER_DAY, SERVING_PRECISIONS, TRAINING_PRECISIONS  # noqa: F401 - re-exported
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, say_refusals, whole_box
 from configurator.app.wizard_graphics import GraphicsQuestions
 from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_presets
@@ -40,12 +40,6 @@ from configurator.core.view.names import SERVING_USES, model_name
 
 GRAPHICS = ("vdi", "transcode", "render")
 
-TRAINING_PRECISIONS = ("bf16", "fp16", "fp8", "fp32")
-"""Precisions offered for training (mixed precision: BF16/FP16 with FP32 master weights, FP8
-linear layers as in Transformer Engine)."""
-
-SERVING_PRECISIONS = ("bf16", "fp16", "fp8", "int8", "int4", "fp4")
-"""Precisions offered for serving weights (INT4 = AWQ, group size 128, the serving default)."""
 
 AUTO = None
 """Data of the 'Auto' item of a choice: the planner decides."""

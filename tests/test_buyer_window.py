@@ -65,6 +65,7 @@ def test_the_wizard_asks_the_use_and_shows_its_defaults(qtbot, controller):
     load.use.setCurrentIndex(load.use.findData("batch"))
     assert load.latency.specialValueText() == "no target"
     assert wizard.answers_scenario().constraints.tpot_ms is None
+    load.daily.setValue(10_000)  # an offline batch is sized by its requests a day (refused without a volume)
     load.context.setValue(load.context.minimum())
     load.prompt.setValue(6000)
     load.answer.setValue(1000)

@@ -102,11 +102,20 @@ def targets_held(est) -> Phrase | str | None:
     return latency_targets_phrase(est.scenario) if view_of(est.scenario.workload).ranking.latency_targets else None
 
 
+NO_BATCH_VOLUME = ("none (offline batch: ranked by cost per token); no volume given, so one request at a time is "
+                   "planned: give the request rate or the users at once")
+"""Label id of an offline batch given neither a request rate nor users at once: the planner then
+serves one sequence at a time (``Serving.users``), and its cost per token is many times a full
+batch's (Qwen 2.5 72B: 26.51 USD per million tokens against 0.631 USD at 256 at once; persona s34)."""
+
+
 def latency_targets_phrase(scenario: Scenario) -> Phrase | str:
     """The latency targets a serving scenario is held to, and whose (the buyer's or the use's
     default); a label id for a use without targets. The caller shows it for serving work only."""
     targets = latency_targets(scenario)
     if not targets.any:
+        if scenario.serving.concurrency is None and scenario.constraints.requests_per_s is None:
+            return NO_BATCH_VOLUME
         return "none (offline batch: ranked by cost per token)"
     # in ms, both: the unit of the rows beside it (what was set, the verdicts) and of the boxes they are typed in
     # (a first page said "first token ≤ 1.00 s" over "p90 ≤ 1,000 ms" for one target until December 2026)

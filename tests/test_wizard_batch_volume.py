@@ -98,3 +98,18 @@ def test_reopened_wizard_keeps_the_windows_precision(qtbot, controller):
     qtbot.addWidget(training)
     assert training.load.training_precision.currentData() == "fp8"
     assert training.load.serving_precision.currentData() is None
+
+
+def test_fewer_requests_a_day_than_the_smallest_rate_are_refused_not_crashed(batch_wizard):
+    """The request rate's floor, 0.001 requests/s, is 86.4 a day: 50 a day fits the box (0 is 'not
+    set') but no scenario; the page says so and stays, in either use."""
+    load = batch_wizard.load
+    load.daily.setValue(50)
+    assert not load.validatePage()
+    assert "50 requests a day" in load.problem.text() and "87 a day" in load.problem.text()
+    load.use.setCurrentIndex(load.use.findData(ServingUse.API.value))  # the same answer, shown per second
+    assert not load.validatePage()
+    load.use.setCurrentIndex(load.use.findData(ServingUse.BATCH.value))
+    load.daily.setValue(87)
+    assert load.validatePage()
+    assert batch_wizard.answers_scenario().constraints.requests_per_s == pytest.approx(87 / SECONDS_PER_DAY)

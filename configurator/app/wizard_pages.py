@@ -28,7 +28,7 @@ from configurator.app.inputs import StrictDoubleSpinBox, magnitude_hint
 from configurator.app.field_help import accessible_label, field_help
 from configurator.app.labels import named, non_decoder_text, precision_names
 from configurator.app.wizard_answers import SECONDS_PER_DAY, SERVING_PRECISIONS, TRAINING_PRECISIONS  # noqa: F401 - re-exported
-from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, say_refusals, whole_box
+from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, field_range, held_refusal, say_refusals, whole_box
 from configurator.app.wizard_graphics import GraphicsQuestions
 from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_presets
 from configurator.core.hf_config import load_hf_config
@@ -384,6 +384,14 @@ class LoadPage(QWizardPage):
     def validatePage(self) -> bool:  # noqa: N802 - Qt's name
         """Question and answer must fit the context: say so here rather than change a number."""
         if held_refusal(self.problem):
+            return False
+        smallest = field_range(Constraints, "requests_per_s", 1 / SECONDS_PER_DAY)[0]  # [requests a day]
+        if self.goal.workload() == "inference" and 0 < self.daily.value() < smallest:
+            self.problem.setText(self.tr("{typed} requests a day ({rate} requests/s) is below the smallest request "
+                                         "rate the planner takes, {smallest} a day: give at least that, or the "
+                                         "users served together.").format(
+                typed=fmt.whole(self.daily.value()), rate=fmt.significant(self.daily.value() / SECONDS_PER_DAY, 2),
+                smallest=fmt.whole(smallest)))
             return False
         if self.goal.workload() == "inference" and self._batch() and not self.daily.value() \
                 and not self.users.value():

@@ -724,6 +724,10 @@ The last valid state is kept. The full report is in:
         <translation>此用途的默认值：{0} ms</translation>
     </message>
     <message>
+        <source>{typed} requests a day ({rate} requests/s) is below the smallest request rate the planner takes, {smallest} a day: give at least that, or the users served together.</source>
+        <translation>每天 {typed} 个请求（{rate} 请求/秒）低于规划器可接受的最小请求率（每天 {smallest} 个）：请至少填写该值，或填写同时服务的用户数。</translation>
+    </message>
+    <message>
         <source>Offline batch work is sized by how much it processes: give the requests a day (or the users served together). Without either, one request at a time would be planned, and each token would cost many times what it costs in a full batch.</source>
         <translation>离线批处理按处理量确定规模：请填写每天请求数（或同时服务的用户数）。两者都不填，将按每次只处理一个请求来规划，每个词元的成本会是满批处理时的许多倍。</translation>
     </message>

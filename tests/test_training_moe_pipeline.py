@@ -323,12 +323,20 @@ DSV3_CLI = ("--workload pretrain --model deepseek-v3 --card h800-sxm --count 204
 
 
 def test_expert_overlap_flag_and_megatron_launch(catalog):
+    """Megatron-LM takes --overlap-moe-expert-parallel-comm with interleaved stages and without full
+    recomputation (its TransformerConfig asserts both): written there; beside full recomputation the
+    estimate leaves the all-to-all exposed and the script says why the flag is missing."""
     from configurator.core.launch import launch_text
-    est = estimate_from_cli(catalog, DSV3_CLI + " --expert-overlap")
+    est = estimate_from_cli(catalog, DSV3_CLI + " --expert-overlap --recompute selective --vp 2")
     assert est.scenario.training.expert_overlap
     assert not estimate_from_cli(catalog, DSV3_CLI).scenario.training.expert_overlap
     assert "--overlap-moe-expert-parallel-comm" in launch_text(est, "megatron", "en")
     assert "all-to-all overlapped" in launch_text(est, "torchtitan", "en")  # said as not written
+    full = launch_text(estimate_from_cli(catalog, DSV3_CLI + " --expert-overlap --recompute full"), "megatron", "en")
+    assert "--overlap-moe-expert-parallel-comm \\" not in full and "refuses it beside full recomputation" in full
+    plain = launch_text(estimate_from_cli(catalog, DSV3_CLI + " --expert-overlap --recompute selective"), "megatron",
+                        "en")
+    assert "--overlap-moe-expert-parallel-comm \\" not in plain and "only with interleaved" in plain
 
 
 def test_megatron_launch_writes_the_balanced_stages(catalog):

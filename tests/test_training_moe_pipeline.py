@@ -25,6 +25,7 @@ from configurator.core.formulas.moe import (
     expert_gemm_efficiency,
     expert_parallel_exposed_seconds,
     experts_touched,
+    megatron_takes_expert_overlap,
     nodes_a_token_reaches,
     overlapped_expert_compute_seconds,
     routed_all_to_all_seconds,
@@ -101,6 +102,14 @@ def test_expert_all_to_all_overlapped_where_the_schedule_overlaps_it():
     assert not expert_all_to_all_overlapped(False, False, False)
     both = expert_all_to_all_overlapped(True, np.array([False, False, True]), np.array([False, True, True]))
     assert both.tolist() == [True, False, True]
+
+
+def test_megatron_takes_the_expert_overlap_with_a_virtual_pipeline_and_no_full_recomputation():
+    assert megatron_takes_expert_overlap(1, 1, False)
+    assert megatron_takes_expert_overlap(16, 2, False)
+    assert not megatron_takes_expert_overlap(16, 1, False)
+    assert not megatron_takes_expert_overlap(1, 1, True)
+    assert megatron_takes_expert_overlap(np.array([1, 8]), np.array([1, 1]), False).tolist() == [True, False]
 
 
 def test_expert_all_to_all_exposed_unless_the_framework_overlaps_it():

@@ -71,6 +71,17 @@ DualPipe overlaps it whatever this says (:func:`expert_all_to_all_overlapped`). 
 transfer's kernels hold SMs beside the products (:func:`overlapped_expert_compute_seconds`)."""
 
 
+def megatron_takes_expert_overlap(pp, virtual_stages, full_recompute):
+    """Whether Megatron-LM accepts ``--overlap-moe-expert-parallel-comm`` for a layout (bool, or an
+    array of them): its ``TransformerConfig.__post_init__`` asserts a virtual pipeline when
+    ``pp > 1`` ("virtual_pipeline_model_parallel_size must be specified when
+    pipeline_model_parallel_size > 1") and no full recomputation ("disable full recomputation when
+    enabling overlap_moe_expert_parallel_comm"; NVIDIA/Megatron-LM d98e8a6)."""
+    takes = np.logical_and(np.logical_or(np.asarray(pp) == 1, np.asarray(virtual_stages) > 1),
+                           np.logical_not(full_recompute))
+    return bool(takes) if np.ndim(takes) == 0 else takes
+
+
 def expert_all_to_all_overlapped(asked, dualpipe, full_recompute):
     """Whether the schedule runs one micro-batch's expert all-to-all under another's compute (bool,
     or an array of them over layouts).
@@ -82,9 +93,10 @@ def expert_all_to_all_overlapped(asked, dualpipe, full_recompute):
       computation-communication phases").
     - ``asked`` (Megatron-LM's ``--overlap-moe-expert-parallel-comm``, ``Training.expert_overlap``):
       unless ``full_recompute`` (``--recompute-granularity full``), which Megatron-Core refuses beside
-      it ("disable full recomputation when enabling overlap_moe_expert_parallel_comm",
-      ``TransformerConfig.__post_init__``, NVIDIA/Megatron-LM d98e8a6): a layout that recomputes
-      whole layers runs its all-to-all exposed.
+      it (:func:`megatron_takes_expert_overlap`): a layout that recomputes whole layers runs its
+      all-to-all exposed. Its other condition, a virtual pipeline when ``pp > 1``, is not read here:
+      the schedule could pair the micro-batches without it, and the launch script says where
+      Megatron-LM would not.
     - otherwise exposed (:data:`EXPERT_OVERLAP_DEFAULT`).
     """
     overlapped = np.logical_or(dualpipe, np.logical_and(asked, np.logical_not(full_recompute)))

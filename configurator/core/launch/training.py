@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from configurator.core.formulas.moe import megatron_takes_expert_overlap
 from configurator.core.memory import scenario_stage_layers
 from configurator.core.launch.flags import MEGATRON, TORCHTITAN
 from configurator.core.launch.notes import Note, note
@@ -128,9 +129,10 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         flags += ["--context-parallel-size", str(par.cp)]
     if par.ep > 1:
         flags += ["--expert-model-parallel-size", str(par.ep)]
-        if _expert_overlap(s) and (par.pp == 1 or par.virtual_stages > 1) and t.recompute is not Recompute.FULL:
+        takes = megatron_takes_expert_overlap(par.pp, par.virtual_stages, t.recompute is Recompute.FULL)
+        if _expert_overlap(s) and takes:
             flags.append("--overlap-moe-expert-parallel-comm")
-        elif _expert_overlap(s):  # Megatron-Core's TransformerConfig asserts both
+        elif _expert_overlap(s):
             notes.append(note("not-written", engine="Megatron-LM", setting=note("set-expert-overlap"),
                               what=note("expert-overlap-megatron")))
         elif t.expert_overlap:

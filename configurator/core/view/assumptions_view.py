@@ -13,6 +13,7 @@ from collections.abc import Callable
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated_rate
 from configurator.core.economics import host_watts
+from configurator.core.formulas.dualpipe import runs_dualpipe
 from configurator.core.estimate import Estimate
 from configurator.core.training_speed import expert_overlap_in_force
 from configurator.core.view.names import tp_overlap_table_label
@@ -66,7 +67,7 @@ def _expert_all_to_all(est: Estimate) -> str:
     t = est.scenario.training
     if expert_overlap_in_force(est.scenario):
         return "overlapped with another micro-batch's compute (DualPipe)" \
-            if t.pipeline_algorithm == "dualpipe" and est.scenario.parallelism.pp % 2 == 0 else \
+            if runs_dualpipe(t.pipeline_algorithm, est.scenario.parallelism.pp) else \
             "overlapped with another micro-batch's compute (Megatron-LM --overlap-moe-expert-parallel-comm)"
     if t.expert_overlap:
         return "exposed: Megatron-LM does not overlap it under full recomputation"

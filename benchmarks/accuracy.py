@@ -87,7 +87,8 @@ def _both_modes(make_row: Callable[[Scenario, str], Row], s: Scenario,
         auto = make_row(planned(now, kept), PLANNER_KIND)
         auto.measured = r["value"]
         p = auto.scenario.parallelism
-        auto.note = (f"planner: tp {p.tp} pp {p.pp} v {p.virtual_stages} zero {p.zero} "
+        ep = f" ep {p.ep}" if p.ep > 1 else ""  # said for an MoE model's plan only: dense notes as they were
+        auto.note = (f"planner: tp {p.tp} pp {p.pp} v {p.virtual_stages}{ep} zero {p.zero} "
                      f"{auto.scenario.training.recompute.value} mb {auto.scenario.training.micro_batch} "
                      f"× {auto.scenario.training.grad_accum}")
         return [stated, auto]
@@ -277,13 +278,13 @@ PUBLISHED: dict[str, PublishedCase] = {
                                                LLAMA3_405B_NOTE),
     "tt-dsv3-perT": _per_card_from_gpu_hours("tt-dsv3-perT", _train(
         preset("deepseek-v3").model_copy(update={"mtp_depth": 1}), "h800-sxm", 2048, pp=16, ep=64, zero=1, m=120, seq=4096, recompute="selective",
-        precision="fp8", expert_overlap=True, fp8_scaling="block", pipeline_algorithm="dualpipe",
+        precision="fp8", fp8_scaling="block", pipeline_algorithm="dualpipe",
         selective_policy="fp8-cache"),
         "PP16 EP64 ZeRO-1, 15,360 x 4k-token batch, DualPipe (§3.2.1, Table 2: bubble (PP/2-1)(F&B+B-3W), each rank "
         "holding its stage and the mirror's); MTP depth 1 (§2.2, §4.2: one more block, projection and head pass, "
-        "on the last stage with the head it shares, §3.2.3); expert all-to-all overlapped, node-limited routing "
-        "(4 nodes); 1x128 activation / 128x128 weight FP8 blocks (§3.3.2) as fp8_scaling block, the output head "
-        "in BF16 (§3.3.1); its own recomputation (§3.2.3: RMSNorm and the MLA up-projections recomputed; "
+        "on the last stage with the head it shares, §3.2.3); expert all-to-all overlapped (DualPipe's own), "
+        "node-limited routing (4 nodes); 1x128 activation / 128x128 weight FP8 blocks (§3.3.2) as fp8_scaling "
+        "block, the output head in BF16 (§3.3.1); its own recomputation (§3.2.3: RMSNorm and the MLA up-projections recomputed; "
         "§3.3.2-3.3.3: linear inputs cached in FP8) as selective fp8-cache. Stage split as DeepSeek's profile "
         "data states it ('each chunk contains 4 MoE layers', deepseek-ai/profile-data 4496024): 4 layers on "
         "each of 15 stages, 1 on the last (formulas.dualpipe.dualpipe_stage_layers)"),

@@ -10,6 +10,7 @@ EP64, ZeRO-1, 2,048 H800, 180K GPU-hours per trillion tokens) and Llama 3.1 405B
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
@@ -20,16 +21,18 @@ from configurator.core.formulas.collectives import COLLECTIVE_LATENCY_S
 from configurator.core.formulas.communication import data_parallel_exposed_seconds, gradient_sync_seconds
 from configurator.core.formulas.moe import (
     EXPERT_ALL_TO_ALL_SMS,
+    expert_all_to_all_overlapped,
     expert_gemm_efficiency,
     expert_parallel_exposed_seconds,
     experts_touched,
+    megatron_takes_expert_overlap,
     nodes_a_token_reaches,
     overlapped_expert_compute_seconds,
     routed_all_to_all_seconds,
     tokens_per_expert,
 )
 from configurator.core.formulas.parallelism import balanced_stage_layers
-from configurator.core.scenario import Scenario, updated
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 
 from cli_estimates import estimate_from_cli
 
@@ -42,11 +45,13 @@ def catalog():
     return load_bundled_catalog()
 
 
-def _dsv3(overlap: bool, recompute: str = "selective", auto: tuple[str, ...] = ()) -> Scenario:
+def _dsv3(overlap: bool, recompute: str = "selective", auto: tuple[str, ...] = (),
+          algorithm: str = "1f1b") -> Scenario:
     return Scenario(model=preset("deepseek-v3"), card_id="h800-sxm", count=2048, workload="pretrain",
                     precision="fp8", parallelism={"tp": 1, "pp": 16, "ep": 64, "zero": 1},
                     training={"seq_len": 4096, "micro_batch": 1, "grad_accum": 120, "recompute": recompute,
-                              "recipe": "megatron-mixed", "expert_overlap": overlap}, auto_layout=auto)
+                              "recipe": "megatron-mixed", "expert_overlap": overlap,
+                              "pipeline_algorithm": algorithm}, auto_layout=auto)
 
 
 META_ZERO = 2
@@ -88,6 +93,25 @@ def test_expert_weight_read_matches_aiconfigurator_h200_moe_table():
     assert tokens_per_expert(512, 8, 256) == 16
 
 
+def test_expert_all_to_all_overlapped_where_the_schedule_overlaps_it():
+    """DualPipe overlaps it whatever the flag says; Megatron-LM's flag overlaps it except beside full
+    recomputation, which Megatron-Core refuses; a plain schedule leaves it exposed (arrays too)."""
+    assert expert_all_to_all_overlapped(False, True, False) and expert_all_to_all_overlapped(False, True, True)
+    assert expert_all_to_all_overlapped(True, False, False)
+    assert not expert_all_to_all_overlapped(True, False, True)
+    assert not expert_all_to_all_overlapped(False, False, False)
+    both = expert_all_to_all_overlapped(True, np.array([False, False, True]), np.array([False, True, True]))
+    assert both.tolist() == [True, False, True]
+
+
+def test_megatron_takes_the_expert_overlap_with_a_virtual_pipeline_and_no_full_recomputation():
+    assert megatron_takes_expert_overlap(1, 1, False)
+    assert megatron_takes_expert_overlap(16, 2, False)
+    assert not megatron_takes_expert_overlap(16, 1, False)
+    assert not megatron_takes_expert_overlap(1, 1, True)
+    assert megatron_takes_expert_overlap(np.array([1, 8]), np.array([1, 1]), False).tolist() == [True, False]
+
+
 def test_expert_all_to_all_exposed_unless_the_framework_overlaps_it():
     assert expert_parallel_exposed_seconds(3.0, 2.0, False) == 3.0
     assert expert_parallel_exposed_seconds(3.0, 2.0, True) == pytest.approx(1.0)
@@ -126,7 +150,7 @@ def test_deepseek_v3_published_layout_fits_and_is_within_25_percent(catalog):
     node (node-limited routing), recomputation left to the planner: fits, within 25 % of the
     published 1,543 tokens/s per card. Left exposed, the all-to-all costs about a third of that."""
     card = catalog.get("h800-sxm")
-    overlapped = estimate(_dsv3(True, auto=("recompute",)), card)
+    overlapped = estimate(_dsv3(False, auto=("recompute",), algorithm="dualpipe"), card)  # DualPipe's own overlap
     exposed = estimate(_dsv3(False, auto=("recompute",)), card)
     assert overlapped.memory.fits
     assert overlapped.training.tokens_per_s_per_card == pytest.approx(DSV3_TOKENS_PER_S_PER_CARD, rel=0.25)
@@ -175,6 +199,66 @@ def test_deepseek_v3_published_layout_fits_without_full_recomputation(catalog):
     est = estimate(deepseek, card)
     assert est.memory.fits
     assert est.training.tokens_per_s_per_card == pytest.approx(DSV3_TOKENS_PER_S_PER_CARD, rel=0.25)
+
+
+DSV3_GPU_HOURS = 2.664e6
+"""DeepSeek-V3 report, Table 1: 2,664K H800 GPU-hours of pre-training on 14.8 T tokens."""
+
+
+def _dsv3_planned(**training) -> Scenario:
+    """DeepSeek-V3 on 2,048 H800 with its recipe (FP8, 1x128/128x128 block scales, its recomputation
+    policy, MTP depth 1, 15,360 sequences of 4,096 tokens, 14.8 T tokens) and every layout field left
+    to the planner; ``training`` names the framework's schedule."""
+    return Scenario(model=preset("deepseek-v3").model_copy(update={"mtp_depth": 1}), card_id="h800-sxm",
+                    count=2048, workload="pretrain", precision="fp8", auto_layout=LAYOUT_FIELDS,
+                    training={"seq_len": 4096, "tokens": 14.8e12, "global_batch_tokens": 15_360 * 4096,
+                              "recipe": "megatron-mixed", "fp8_scaling": "block", "selective_policy": "fp8-cache",
+                              **training})
+
+
+def test_deepseek_v3_planned_as_deepseek_runs_it_splits_experts(catalog):
+    """Under DualPipe, which hides the expert all-to-all itself (the overlap not asked for), the planner
+    splits the experts (EP > 1) and the job's GPU-hours land within 25 % of the published 2.664 M
+    (2.37 M: PP8 EP64 ZeRO-2, -11 %)."""
+    est = estimate(_dsv3_planned(pipeline_algorithm="dualpipe"), catalog.get("h800-sxm"))
+    assert est.memory.fits
+    assert est.scenario.parallelism.ep > 1
+    assert est.training.expert_parallel_s == 0.0
+    assert est.training.gpu_hours == pytest.approx(DSV3_GPU_HOURS, rel=0.25)
+
+
+def test_megatron_expert_overlap_not_beside_full_recomputation(catalog):
+    """Megatron-Core refuses --overlap-moe-expert-parallel-comm with full recomputation: a pinned
+    layout that recomputes whole layers keeps its all-to-all exposed, as without the flag."""
+    card = catalog.get("h800-sxm")
+    asked = estimate(_dsv3(True, recompute="full"), card)
+    plain = estimate(_dsv3(False, recompute="full"), card)
+    assert asked.training.expert_parallel_s == pytest.approx(plain.training.expert_parallel_s)
+    assert asked.training.expert_parallel_s > 0
+    assert asked.training.step_time_s == pytest.approx(plain.training.step_time_s)
+
+
+def test_dense_plan_does_not_read_the_expert_overlap(catalog):
+    """A dense model has no expert all-to-all: its plan is the same with the overlap asked for or not."""
+    card = catalog.get("h100-sxm")
+    plans = [estimate(_planned("llama3-70b", "h100-sxm", 64, 4096, expert_overlap=on), card) for on in (False, True)]
+    assert plans[0].scenario.parallelism == plans[1].scenario.parallelism
+    assert plans[0].training.step_time_s == plans[1].training.step_time_s
+
+
+def test_assumptions_say_whether_the_expert_all_to_all_is_hidden(catalog):
+    from configurator.core.view.assumptions_view import assumptions_section
+    card = catalog.get("h800-sxm")
+
+    def said(s: Scenario) -> str:
+        return {r.key: r.value for r in assumptions_section(estimate(s, card)).rows}["expert_overlap"]
+
+    assert "DualPipe" in said(_dsv3(False, algorithm="dualpipe"))
+    assert "--overlap-moe-expert-parallel-comm" in said(_dsv3(True))
+    assert said(_dsv3(False)).startswith("exposed")
+    assert said(_dsv3(True, recompute="full")).startswith("exposed")
+    dense = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=64, workload="pretrain")
+    assert "expert_overlap" not in {r.key for r in assumptions_section(estimate(dense, catalog.get("h100-sxm"))).rows}
 
 
 def test_llama_405b_meta_layout_fits_with_balanced_stages(catalog):
@@ -248,12 +332,20 @@ DSV3_CLI = ("--workload pretrain --model deepseek-v3 --card h800-sxm --count 204
 
 
 def test_expert_overlap_flag_and_megatron_launch(catalog):
+    """Megatron-LM takes --overlap-moe-expert-parallel-comm with interleaved stages and without full
+    recomputation (its TransformerConfig asserts both): written there; beside full recomputation the
+    estimate leaves the all-to-all exposed and the script says why the flag is missing."""
     from configurator.core.launch import launch_text
-    est = estimate_from_cli(catalog, DSV3_CLI + " --expert-overlap")
+    est = estimate_from_cli(catalog, DSV3_CLI + " --expert-overlap --recompute selective --vp 2")
     assert est.scenario.training.expert_overlap
     assert not estimate_from_cli(catalog, DSV3_CLI).scenario.training.expert_overlap
     assert "--overlap-moe-expert-parallel-comm" in launch_text(est, "megatron", "en")
     assert "all-to-all overlapped" in launch_text(est, "torchtitan", "en")  # said as not written
+    full = launch_text(estimate_from_cli(catalog, DSV3_CLI + " --expert-overlap --recompute full"), "megatron", "en")
+    assert "--overlap-moe-expert-parallel-comm \\" not in full and "refuses it beside full recomputation" in full
+    plain = launch_text(estimate_from_cli(catalog, DSV3_CLI + " --expert-overlap --recompute selective"), "megatron",
+                        "en")
+    assert "--overlap-moe-expert-parallel-comm \\" not in plain and "only with interleaved" in plain
 
 
 def test_megatron_launch_writes_the_balanced_stages(catalog):

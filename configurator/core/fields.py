@@ -172,8 +172,13 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Mixture of experts: the framework runs one micro-batch's expert all-to-all under another's "
              "compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm); off, it waits on the "
              "critical path, as plain schedules run it."),
-       cli_help="MoE training: expert all-to-all overlapped with another micro-batch's compute (DualPipe, "
-                "Megatron-LM --overlap-moe-expert-parallel-comm); default off (exposed)"),
+       cli_help="MoE training: Megatron-LM's --overlap-moe-expert-parallel-comm, the expert all-to-all overlapped "
+                "with another micro-batch's compute (not beside full recomputation, which Megatron-LM refuses); "
+                "default off (exposed) unless the pipeline algorithm is dualpipe, which overlaps it itself"),
+    _f("training.pipeline_algorithm", _t("ScenarioController", "pipeline algorithm"), flag="--pipeline-algorithm",
+       editor=False, cli_help="training with pipeline stages: 1f1b (plain or interleaved; default) or dualpipe "
+                              "(DeepSeek-V3's bidirectional DualPipe: even pipeline degrees, two copies of the "
+                              "parameters, the expert all-to-all overlapped)"),
     _f("training.offload_optimizer", _t("ScenarioController", "CPU offload of optimizer states")),
     _f("training.offload_params", _t("ScenarioController", "CPU offload of parameters")),
     _f("training.offload_activations", _t("ScenarioController", "CPU offload of activations")),

@@ -135,8 +135,10 @@ class Training(_Frozen):
                                   "otherwise)")
     expert_overlap: bool = Field(
         default=_moe.EXPERT_OVERLAP_DEFAULT,
-        description="expert all-to-all overlapped with another micro-batch's compute (DeepSeek-V3 DualPipe, "
-                    "Megatron-LM --overlap-moe-expert-parallel-comm); off: exposed, as plain schedules run it")
+        description="Megatron-LM's --overlap-moe-expert-parallel-comm: the expert all-to-all overlapped with "
+                    "another micro-batch's compute, not beside full recomputation (which Megatron-LM refuses); "
+                    "off: exposed, as plain schedules run it. DualPipe (pipeline_algorithm) overlaps it whatever "
+                    "this says (formulas/moe.expert_all_to_all_overlapped)")
     pipeline_algorithm: Literal["1f1b", "dualpipe"] = Field(
         default="1f1b", exclude_if=lambda name: name == "1f1b",
         description="pipeline algorithm: 1f1b (plain or interleaved, parallelism.pipeline_schedule) or DeepSeek-V3's "

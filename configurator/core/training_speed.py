@@ -39,7 +39,11 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
 )
 from configurator.core.formulas.dualpipe import paired_stage_work, runs_dualpipe, schedule_bubble_fraction
 from configurator.core.formulas.gemm_efficiency import product_precision
-from configurator.core.formulas.moe import expert_parallel_exposed_seconds, overlapped_expert_compute_seconds
+from configurator.core.formulas.moe import (
+    expert_all_to_all_overlapped,
+    expert_parallel_exposed_seconds,
+    overlapped_expert_compute_seconds,
+)
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
@@ -344,6 +348,15 @@ def matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int, dualpipe: 
     return max(fullest * per_layer, last_stage)
 
 
+def expert_overlap_in_force(scenario: Scenario) -> bool:
+    """Whether the scenario's schedule runs its expert all-to-all under another micro-batch's compute
+    (:func:`~configurator.core.formulas.moe.expert_all_to_all_overlapped`): DualPipe always, Megatron-LM's
+    ``--overlap-moe-expert-parallel-comm`` (``training.expert_overlap``) without full recomputation."""
+    t = scenario.training
+    return expert_all_to_all_overlapped(t.expert_overlap, runs_dualpipe(t.pipeline_algorithm, scenario.parallelism.pp),
+                                        t.recompute is Recompute.FULL)
+
+
 def moe_layers_on_stage(model: ModelArchitecture, layers):
     """MoE layers on a stage of ``layers`` layers, in the model's proportion [count]."""
     return layers * model.n_moe_layers / model.n_layers
@@ -400,8 +413,9 @@ def micro_batch_timing(
                                            moe_layers_on_stage(model, layers),
                                            data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,
                                            model.expert_groups, model.expert_groups_per_token)
-    compute_s = float(overlapped_expert_compute_seconds(compute_s, all_to_all_s, train.expert_overlap))
-    ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, train.expert_overlap))
+    overlapped = expert_overlap_in_force(scenario)
+    compute_s = float(overlapped_expert_compute_seconds(compute_s, all_to_all_s, overlapped))
+    ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped))
     first_params = rank_params(scenario, 0, first_layers)
     stage = 0.0 if scenario.workload.is_adapter else first_params / tp
     split = expert_parallel_factor(rank_routed_params(scenario, 0, first_layers) / first_params, par.ep)

@@ -1975,6 +1975,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>专家全对全通信重叠</translation>
     </message>
     <message>
+        <source>pipeline algorithm</source>
+        <translation>流水线算法</translation>
+    </message>
+    <message>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>

@@ -61,15 +61,46 @@ def expert_gemm_efficiency(tokens_per_expert, weight_bytes, peak_flops, bandwidt
 
 
 EXPERT_OVERLAP_DEFAULT = False
-"""Whether the expert all-to-all is overlapped with computation when a scenario does not say.
-Off: a plain schedule dispatches after the router and runs the experts after the dispatch, so the
-all-to-all waits on the critical path (Megatron-LM's ``--overlap-moe-expert-parallel-comm``,
-batch-level overlap of one micro-batch's all-to-all with another's compute, is off unless given:
-Megatron Core MoE README, "MCore v0.14"; torchtitan's expert parallelism without DeepEP overlap).
-On: DeepSeek-V3's DualPipe overlaps the forward chunk of one micro-batch with the backward chunk
-of another so that "both all-to-all and PP communication can be fully hidden" (DeepSeek-AI 2024,
-"DeepSeek-V3 Technical Report", §3.2.1), as does Megatron-LM with that flag. Not free: the
+"""Whether the scenario asks for Megatron-LM's batch-level expert overlap when it does not say
+(``Training.expert_overlap``). Off: a plain schedule dispatches after the router and runs the experts
+after the dispatch, so the all-to-all waits on the critical path; Megatron-LM's
+``--overlap-moe-expert-parallel-comm`` (one micro-batch's all-to-all under another's compute, by
+merging the forward and backward of adjacent micro-batches) is off unless given (Megatron Core MoE
+README, "Batch-level EP overlap | False"; torchtitan's expert parallelism without DeepEP overlap).
+DualPipe overlaps it whatever this says (:func:`expert_all_to_all_overlapped`). Not free: the
 transfer's kernels hold SMs beside the products (:func:`overlapped_expert_compute_seconds`)."""
+
+
+def megatron_takes_expert_overlap(pp, virtual_stages, full_recompute):
+    """Whether Megatron-LM accepts ``--overlap-moe-expert-parallel-comm`` for a layout (bool, or an
+    array of them): its ``TransformerConfig.__post_init__`` asserts a virtual pipeline when
+    ``pp > 1`` ("virtual_pipeline_model_parallel_size must be specified when
+    pipeline_model_parallel_size > 1") and no full recomputation ("disable full recomputation when
+    enabling overlap_moe_expert_parallel_comm"; NVIDIA/Megatron-LM d98e8a6)."""
+    takes = np.logical_and(np.logical_or(np.asarray(pp) == 1, np.asarray(virtual_stages) > 1),
+                           np.logical_not(full_recompute))
+    return bool(takes) if np.ndim(takes) == 0 else takes
+
+
+def expert_all_to_all_overlapped(asked, dualpipe, full_recompute):
+    """Whether the schedule runs one micro-batch's expert all-to-all under another's compute (bool,
+    or an array of them over layouts).
+
+    - ``dualpipe`` (the layout runs DeepSeek-V3's DualPipe, :func:`~.dualpipe.runs_dualpipe`): always.
+      Its unit of work is a forward chunk paired with a backward chunk whose "both all-to-all and PP
+      communication can be fully hidden" (DeepSeek-AI 2024, "DeepSeek-V3 Technical Report", arXiv
+      2412.19437, §3.2.1; deepseek-ai/DualPipe README: "full overlap of forward and backward
+      computation-communication phases").
+    - ``asked`` (Megatron-LM's ``--overlap-moe-expert-parallel-comm``, ``Training.expert_overlap``):
+      unless ``full_recompute`` (``--recompute-granularity full``), which Megatron-Core refuses beside
+      it (:func:`megatron_takes_expert_overlap`): a layout that recomputes whole layers runs its
+      all-to-all exposed. Its other condition, a virtual pipeline when ``pp > 1``, is not read here:
+      the schedule could pair the micro-batches without it, and the launch script says where
+      Megatron-LM would not.
+    - otherwise exposed (:data:`EXPERT_OVERLAP_DEFAULT`).
+    """
+    overlapped = np.logical_or(dualpipe, np.logical_and(asked, np.logical_not(full_recompute)))
+    return bool(overlapped) if np.ndim(overlapped) == 0 else overlapped
 
 
 def expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped):

@@ -92,6 +92,14 @@ NOTES: dict[str, tuple[str, str]] = {
     "set-expert-overlap": ("the expert all-to-all overlapped with compute", "专家全对全通信与计算重叠"),
     "expert-overlap-what": ("it has no such schedule: the estimate assumed it; expect the all-to-all exposed",
                             "它没有这种调度：估算假定了重叠；实际全对全通信会暴露在关键路径上"),
+    "expert-overlap-megatron": ("Megatron-LM takes --overlap-moe-expert-parallel-comm only with interleaved "
+                                "pipeline stages (a virtual pipeline) and without full recomputation: the estimate "
+                                "assumed it; expect the all-to-all exposed",
+                                "Megatron-LM 仅在交错流水线（虚拟流水线）且不做完全重计算时接受 "
+                                "--overlap-moe-expert-parallel-comm：估算假定了重叠；实际全对全通信会暴露在关键路径上"),
+    "expert-overlap-full": ("Megatron-LM refuses it beside full recomputation: the estimate left the all-to-all "
+                            "exposed",
+                            "Megatron-LM 不允许其与完全重计算同时使用：估算已按全对全通信暴露计算"),
     "set-tp-overlap": ("tensor-parallel traffic overlapped with compute", "张量并行通信与计算重叠"),
     "tp-overlap-what": ("the estimate assumed Transformer Engine's userbuffers overlap; torchtitan's asynchronous "
                         "tensor parallelism (torch.compile) is a different implementation: expect a different speed",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from configurator.core.formulas.moe import megatron_takes_expert_overlap
 from configurator.core.memory import scenario_stage_layers
 from configurator.core.launch.flags import MEGATRON, TORCHTITAN
 from configurator.core.launch.notes import Note, note
@@ -97,12 +98,19 @@ def _common_notes(layout: TrainingLayout, name: str) -> list[Note]:
         notes.append(note("no-flag", engine=name, setting=note("set-offload"), what=note("offload-what")))
     if layout.math is Precision.FP4:
         notes.append(note("no-flag", engine=name, setting=note("set-fp4"), what=note("fp4-bf16")))
-    if name != "Megatron-LM" and s.training.expert_overlap and s.parallelism.ep > 1:
+    if name != "Megatron-LM" and s.parallelism.ep > 1 and _expert_overlap(s):
         notes.append(note("not-written", engine=name, setting=note("set-expert-overlap"),
                           what=note("expert-overlap-what")))
     if name != "Megatron-LM" and s.parallelism.tp_comm_overlap and s.parallelism.tp > 1:
         notes.append(note("not-written", engine=name, setting=note("set-tp-overlap"), what=note("tp-overlap-what")))
     return notes
+
+
+def _expert_overlap(s: Scenario) -> bool:
+    """Whether the estimate ran the expert all-to-all overlapped (DualPipe, or Megatron-LM's overlap
+    asked for without full recomputation)."""
+    from configurator.core.training_speed import expert_overlap_in_force  # loaded with the estimate launched
+    return expert_overlap_in_force(s)
 
 
 def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
@@ -121,8 +129,15 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         flags += ["--context-parallel-size", str(par.cp)]
     if par.ep > 1:
         flags += ["--expert-model-parallel-size", str(par.ep)]
-        if t.expert_overlap:
+        takes = megatron_takes_expert_overlap(par.pp, par.virtual_stages, t.recompute is Recompute.FULL)
+        if _expert_overlap(s) and takes:
             flags.append("--overlap-moe-expert-parallel-comm")
+        elif _expert_overlap(s):
+            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-expert-overlap"),
+                              what=note("expert-overlap-megatron")))
+        elif t.expert_overlap:
+            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-expert-overlap"),
+                              what=note("expert-overlap-full")))
     first, fullest, last = scenario_stage_layers(s, par.pp)  # the split the estimate assumed
     if par.pp > 2 and min(first, last) < fullest and (m.n_layers - first - last) % (par.pp - 2) == 0:
         flags += ["--decoder-first-pipeline-num-layers", str(first), "--decoder-last-pipeline-num-layers", str(last)]

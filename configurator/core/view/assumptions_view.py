@@ -13,7 +13,9 @@ from collections.abc import Callable
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated_rate
 from configurator.core.economics import host_watts
+from configurator.core.formulas.dualpipe import runs_dualpipe
 from configurator.core.estimate import Estimate
+from configurator.core.training_speed import expert_overlap_in_force
 from configurator.core.view.names import tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section
 from configurator.core.workloads import family_of
@@ -59,14 +61,32 @@ def _graphics(est: Estimate) -> list[Row]:
     ]
 
 
+def _expert_all_to_all(est: Estimate) -> str:
+    """Whether the expert all-to-all is hidden, and by what (:func:`expert_overlap_in_force`): DualPipe,
+    Megatron-LM's overlap asked for, or exposed (its overlap asked for beside full recomputation too)."""
+    t = est.scenario.training
+    if expert_overlap_in_force(est.scenario):
+        return "overlapped with another micro-batch's compute (DualPipe)" \
+            if runs_dualpipe(t.pipeline_algorithm, est.scenario.parallelism.pp) else \
+            "overlapped with another micro-batch's compute (Megatron-LM --overlap-moe-expert-parallel-comm)"
+    if t.expert_overlap:
+        return "exposed: Megatron-LM does not overlap it under full recomputation"
+    return "exposed: the schedule runs it on the critical path"
+
+
 def _training(est: Estimate) -> list[Row]:
-    """The model's defaults, and the userbuffers table the tensor-parallel overlap runs where the
+    """The model's defaults; whether the expert all-to-all is overlapped where experts are split
+    (``parallelism.ep`` above 1); the userbuffers table the tensor-parallel overlap runs where the
     scenario names one (``parallelism.tp_comm_overlap_cfg``; Transformer Engine's default unsaid)."""
     par = est.scenario.parallelism
-    if not (par.tp > 1 and par.tp_comm_overlap and par.tp_comm_overlap_cfg is not None):
-        return _model(est)
-    table = Phrase("userbuffers table {table}", {"table": Phrase(*tp_overlap_table_label(par.tp_comm_overlap_cfg))})
-    return [*_model(est), Row("Tensor-parallel overlap", table, key="tp_comm_overlap_cfg")]
+    rows = _model(est)
+    if par.ep > 1 and est.scenario.model.is_moe:
+        rows.append(Row("Expert all-to-all", _expert_all_to_all(est), key="expert_overlap"))
+    if par.tp > 1 and par.tp_comm_overlap and par.tp_comm_overlap_cfg is not None:
+        table = Phrase("userbuffers table {table}",
+                       {"table": Phrase(*tp_overlap_table_label(par.tp_comm_overlap_cfg))})
+        rows.append(Row("Tensor-parallel overlap", table, key="tp_comm_overlap_cfg"))
+    return rows
 
 
 ASSUMPTIONS: dict[str, Callable[[Estimate], list[Row]]] = {

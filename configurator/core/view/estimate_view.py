@@ -307,6 +307,7 @@ def _common_layout(est: Estimate) -> list:
 
 
 def _training_layout(est: Estimate) -> Phrase:
+    from configurator.core.training_speed import expert_overlap_in_force  # loaded with the estimate it reads
     s = est.scenario
     par, t = s.parallelism, s.training
     parts = _common_layout(est)
@@ -314,7 +315,7 @@ def _training_layout(est: Estimate) -> Phrase:
         parts.append("TP traffic overlapped" if par.tp_comm_overlap_cfg is None else Phrase(
             "TP traffic overlapped ({table})", {"table": Phrase(*tp_overlap_table_label(par.tp_comm_overlap_cfg))}))
     parts += [Phrase(f"{name} {{n}}", {"n": value}) for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
-    if par.ep > 1 and t.expert_overlap:
+    if par.ep > 1 and expert_overlap_in_force(s):
         parts.append("expert all-to-all overlapped")
     parts += [Phrase("DP {n}", {"n": s.data_parallel}), Phrase("ZeRO {n}", {"n": par.zero})]
     offloaded = [name for field, name in OFFLOADED.items() if getattr(t, field)]

@@ -22,6 +22,12 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "optimizer states": "优化器状态",
     "full recomputation": "完全重计算",
     "expert all-to-all overlapped": "专家全对全通信与计算重叠",
+    "Expert all-to-all": "专家全对全通信",
+    "overlapped with another micro-batch's compute (DualPipe)": "与另一微批的计算重叠（DualPipe）",
+    "overlapped with another micro-batch's compute (Megatron-LM --overlap-moe-expert-parallel-comm)":
+        "与另一微批的计算重叠（Megatron-LM --overlap-moe-expert-parallel-comm）",
+    "exposed: Megatron-LM does not overlap it under full recomputation": "未隐藏：完全重计算时 Megatron-LM 不重叠此通信",
+    "exposed: the schedule runs it on the critical path": "未隐藏：调度将其置于关键路径上",
     "TP traffic overlapped": "张量并行通信与计算重叠",
     "TP traffic overlapped ({table})": "张量并行通信与计算重叠（{table}）",
     "Tensor-parallel overlap": "张量并行通信重叠",

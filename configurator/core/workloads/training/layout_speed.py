@@ -22,10 +22,14 @@ from configurator.core.adapter_speed import adapter_layer_seconds, eager_host_fl
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
-from configurator.core.formulas.dualpipe import schedule_bubble_fraction
+from configurator.core.formulas.dualpipe import runs_dualpipe, schedule_bubble_fraction
 from configurator.core.formulas.gemm_efficiency import gemm_family, product_precision
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
-from configurator.core.formulas.moe import expert_parallel_exposed_seconds, overlapped_expert_compute_seconds
+from configurator.core.formulas.moe import (
+    expert_all_to_all_overlapped,
+    expert_parallel_exposed_seconds,
+    overlapped_expert_compute_seconds,
+)
 from configurator.core.formulas.parallelism import (
     data_parallel_per_domain,
     expert_parallel_factor,
@@ -213,8 +217,11 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                 moe_layers_on_stage(model, layers),
                                                 data_parallel_per_domain(ep, tp * cp, net.domain), *link,
                                                 model.expert_groups, model.expert_groups_per_token)
-    compute_s = overlapped_expert_compute_seconds(compute_s, all_to_all_s, train.expert_overlap)
-    ep_s = expert_parallel_exposed_seconds(all_to_all_s, compute_s, train.expert_overlap)
+    overlapped = expert_all_to_all_overlapped(train.expert_overlap,
+                                              runs_dualpipe(train.pipeline_algorithm, one.column(g, "pp")),
+                                              rc == RECOMPUTE.index(Recompute.FULL))
+    compute_s = overlapped_expert_compute_seconds(compute_s, all_to_all_s, overlapped)
+    ep_s = expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped)
     overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full) \
         + layers * adapter_layer_seconds(scenario, card, plan, tokens, tp, full)
     return {"plan": plan, "states": training_states(scenario, plan), "net": net, "link": link,

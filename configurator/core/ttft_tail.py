@@ -186,7 +186,9 @@ def ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, f
     (``tests/test_ttft_tail.py``, a grid of steps, probabilities and means over twelve orders of
     magnitude; 3e-10 where a percentile falls where the distribution function is flat to 1e-16).
     Where the terms do not split so (no positive finite step, a first wait of no length, two waits
-    of one mean), the arrays' function itself."""
+    of one mean), the arrays' function itself. One wait (a closed loop's) takes the same search
+    written out for its one term (:func:`_one_wait_quantiles`), two the search over both terms
+    (:func:`_terms_quantiles`)."""
     (p1, t1), (p2, t2) = waits
     if not (0.0 < step < math.inf and 0.0 < t1 < math.inf
             and (not p2 or (p1 > 0 and 0.0 < t2 < math.inf and abs(t1 - t2) > 1e-9 * t1))):

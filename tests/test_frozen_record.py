@@ -152,6 +152,9 @@ def test_a_lazy_value_is_worked_out_once_when_first_read_and_compares_as_its_val
     assert hash(lazy) == hash(2.5) and repr(lazy) == "2.5"
     assert lazy_value(lazy) == 2.5 and lazy_value(1.5) == 1.5 and lazy_value(None) is None
     assert pickle.loads(pickle.dumps(LazyValue(lambda: 4.0))) == 4.0  # pickled as its value
+    made = []
+    lazy_args = LazyValue(lambda a, b: made.append(1) or a + b, 1.5, 2.0)  # the function's arguments given with it
+    assert not made and lazy_args == 3.5 and lazy_args.get() == 3.5 and made == [1]
 
 
 def test_a_serving_copys_idle_first_token_is_worked_out_when_read_and_the_same_number():

@@ -66,7 +66,7 @@ def clear_counts_memo() -> None:
 
 def _counts_key(model: ModelArchitecture) -> tuple:
     """What an architecture's counts are filed under: its class and its field values, in order."""
-    return (type(model), *map(model.__dict__.__getitem__, type(model).__pydantic_fields__))  # model_fields' dict
+    return (type(model), *_FIELD_VALUES(model.__dict__))  # the field values in field order (model_fields' dict)
 
 
 class ModelArchitecture(BaseModel):
@@ -169,11 +169,11 @@ class ModelArchitecture(BaseModel):
     def dim_per_head(self) -> int:
         return self.head_dim or self.hidden // self.n_heads
 
-    @property
+    @kept_property
     def is_moe(self) -> bool:
         return self.n_experts > 0
 
-    @property
+    @kept_property
     def is_mla(self) -> bool:
         return self.kv_lora_rank is not None
 

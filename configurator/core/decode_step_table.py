@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from itertools import compress
-from operator import is_not
+from operator import is_not, itemgetter
 
 from configurator.core.catalog import Card
 from configurator.core.decode_step import DecodeStep, with_drafts
@@ -154,40 +154,42 @@ expert copies) and the layout. Not the card count, the targets, the prices or th
 
 
 def _copy_keys(scenario: Scenario, card: Card, kv_tokens: int) -> tuple[tuple, tuple, int, int]:
-    """What a copy's step table is kept under (:data:`DECODE_FIELDS`), and that key with the engine
-    step's place (:data:`STEP_CHUNK_FIELD`) cleared (the decode key: :data:`_DECODE_STEPS`), made in
-    one pass over the serving fields. The key: the card's id, the cached tokens, the ids of the model
-    and the efficiencies, the workload, the layout's degrees (numbers and their types: a search makes
-    a layout anew for each count) and the names and ids of the serving fields but
-    :data:`NO_PREFILL_FIELDS`. Two scenarios with the same key have the same decode step and prefill
-    times. With the two keys, the hashes they are filed under: of the head they share (hashed once)
-    and each one's ids (equal keys, equal hashes)."""
+    """What a copy's step table is kept under (:data:`DECODE_FIELDS`), and that key without the engine
+    step (:data:`STEP_CHUNK_FIELD`: the decode key, :data:`_DECODE_STEPS`). The decode key: the card's
+    id, the cached tokens, the ids of the model and the efficiencies, the workload, the layout's
+    degrees (numbers and their types: a search makes a layout anew for each count), the serving
+    fields' names in their order and the ids of the serving fields but :data:`NO_PREFILL_FIELDS` and
+    the engine step; the key adds the engine step's id. Two scenarios with the same key have the same
+    decode step and prefill times. With the two keys, the hashes they are filed under: the decode
+    key's, and of that hash with the engine step's id (equal keys, equal hashes)."""
     serving = scenario.serving.__dict__
     names = tuple(serving)
-    places = _SKIPPED.get(names)
-    if places is None:
-        places = _SKIPPED[names] = (tuple(i for i, name in enumerate(names) if name in NO_PREFILL_FIELDS),
-                                    names.index(STEP_CHUNK_FIELD) if STEP_CHUNK_FIELD in names else None)
-    skipped, chunk = places
-    ids = list(map(id, serving.values()))
-    for i in skipped:
-        ids[i] = 0
+    layout = _SERVING_LAYOUTS.get(names)
+    if layout is None:
+        layout = _SERVING_LAYOUTS[names] = _serving_layout(names)
+    shared_of, chunk = layout
     degrees = tuple(scenario.parallelism.__dict__.values())
-    head = (id(card), kv_tokens, id(scenario.model), id(scenario.assumptions), scenario.workload, degrees,
-            tuple(map(type, degrees)), names)
-    own = tuple(ids)
-    key, head_hash = (*head, own), hash(head)
-    filed = hash((head_hash, own))
+    decode = (id(card), kv_tokens, id(scenario.model), id(scenario.assumptions), scenario.workload, degrees,
+              tuple(map(type, degrees)), names, tuple(map(id, shared_of(serving))))
+    decode_filed = hash(decode)
     if chunk is None:
-        return key, key, filed, filed
-    ids[chunk] = 0  # the engine step's place cleared: the decode key
-    decode = tuple(ids)
-    return key, (*head, decode), filed, hash((head_hash, decode))
+        return decode, decode, decode_filed, decode_filed
+    chunk_id = id(serving[chunk])
+    return (*decode, chunk_id), decode, hash((decode_filed, chunk_id)), decode_filed
 
 
-_SKIPPED: dict[tuple[str, ...], tuple[tuple[int, ...], int | None]] = {}
-"""The places of :data:`NO_PREFILL_FIELDS` among serving field names in their order, and the place of
-:data:`STEP_CHUNK_FIELD` (None: not among them) [indices]."""
+def _serving_layout(names: tuple[str, ...]) -> tuple:
+    """What :func:`_copy_keys` reads of serving fields named ``names`` in that order: a function giving
+    the values of those in both keys (all but :data:`NO_PREFILL_FIELDS` and :data:`STEP_CHUNK_FIELD`) as
+    a tuple, and the engine step's name (None: not among them)."""
+    shared = [name for name in names if name not in NO_PREFILL_FIELDS and name != STEP_CHUNK_FIELD]
+    return (lambda fields: tuple(map(fields.__getitem__, shared))) if len(shared) < 2 else itemgetter(*shared), \
+        (STEP_CHUNK_FIELD if STEP_CHUNK_FIELD in names else None)
+
+
+_SERVING_LAYOUTS: dict[tuple[str, ...], tuple] = {}
+""":func:`_serving_layout` of each order of serving field names seen (a table of names, no scenario's: kept
+across memo clears)."""
 
 
 def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:

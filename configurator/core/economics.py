@@ -11,7 +11,7 @@ from configurator.core.currency import converts, price_conversion
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
 from configurator.core.frozen_record import fast_init
-from configurator.core.memo import LruMemo
+from configurator.core.memo import LastAsked
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import PURCHASE_KINDS, CardPrice
@@ -144,19 +144,19 @@ def latest_convertible(card: Card, kinds: tuple[str, ...], economics: Economics)
     return None if chosen is None else chosen.entry
 
 
-PRICE_BASIS_MEMO_SIZE = 256
-"""Price bases kept (:func:`price_basis`), least recently used dropped first: one per card and
-scenario economics, so a layout search, which estimates one card's layouts under the same
-economics hundreds of times, picks the card's prices once."""
-
-_PRICE_BASES: LruMemo[PriceBasis] = LruMemo(PRICE_BASIS_MEMO_SIZE)
+_LAST_PRICE_BASIS = LastAsked((None, None, None, None, None))
+"""The last price basis worked out: (card, economics, day, region, basis), the card and economics by
+identity (held here): a layout search estimates one card's layouts under the same economics hundreds
+of times, and picks the card's prices once. Only the last: working one out again is a few dictionary
+reads (the price policy's picks are kept for the process, :data:`_PICKS`), less than a cold estimate
+paid to look one up among many and file it."""
 
 
 def clear_price_basis_memo() -> None:
-    """Forget every kept price basis and the kept day: a cold estimate picks its prices, and asks
+    """Forget the kept price basis and the kept day: a cold estimate picks its prices, and asks
     the date, again (a cold benchmark measures no cache)."""
     global _DAY
-    _PRICE_BASES.clear()
+    _LAST_PRICE_BASIS.clear()
     _DAY = (None, None, 0.0, 0.0)
 
 
@@ -164,13 +164,15 @@ def price_basis(card: Card, economics: Economics, region: str | None) -> PriceBa
     """The user's figures in the scenario first, then the price policy's purchase and cloud
     prices (:mod:`configurator.core.procurement.card_price`) in a currency the scenario converts,
     the rent among those a buyer delivering to ``region`` (``Constraints.region``) can take
-    (:func:`~configurator.core.procurement.card_price.rent_markets`). Kept per card, economics
-    (both by identity: frozen), region and day (prices age by the day)."""
+    (:func:`~configurator.core.procurement.card_price.rent_markets`). The last one given again for
+    the same card and economics (both by identity: frozen), region and day (prices age by the day)."""
     on = price_day()
-    kept = _PRICE_BASES.get((on, region), (card, economics))
-    if kept is not None:
-        return kept
-    return _PRICE_BASES.put((on, region), _price_basis(card, economics, on, region), (card, economics))
+    last = _LAST_PRICE_BASIS.kept
+    if last[0] is card and last[1] is economics and last[2] == on and last[3] == region:
+        return last[4]
+    basis = _price_basis(card, economics, on, region)
+    _LAST_PRICE_BASIS.kept = (card, economics, on, region, basis)
+    return basis
 
 
 _DAY: tuple = (None, None, 0.0, 0.0)

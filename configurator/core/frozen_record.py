@@ -101,23 +101,25 @@ class kept_property:  # noqa: N801  (named like the decorator it replaces)
 
 
 class LazyValue:
-    """A value worked out when first read (:meth:`get`), by a function of no arguments, then kept: a
-    record's field that few of its readers read (a serving copy's idle first token, read only by the
-    JSON export). Compares, hashes and prints as its value. Two threads reading it first at once
-    both work it out (the same number: the function must be pure); the value is stored before the
+    """A value worked out when first read (:meth:`get`), by a function of the arguments given with
+    it (``LazyValue(make, *args)``: no ``functools.partial`` made beside it), then kept: a record's
+    field that few of its readers read (a serving copy's idle first token, read only by the JSON
+    export). Compares, hashes and prints as its value. Two threads reading it first at once both
+    work it out (the same number: the function must be pure); the value is stored before the
     function is dropped, so a reader that finds no function finds the value."""
 
-    __slots__ = ("_make", "_value")
+    __slots__ = ("_make", "_args", "_value")
 
-    def __init__(self, make) -> None:
-        self._make, self._value = make, None
+    def __init__(self, make, *args) -> None:
+        self._make, self._args, self._value = make, args, None
 
     def get(self):
         """The value, worked out on the first read."""
         make = self._make
         if make is not None:
-            self._value = make()
+            self._value = make(*self._args)
             self._make = None
+            self._args = ()
         return self._value
 
     def __eq__(self, other) -> bool:

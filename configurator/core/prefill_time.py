@@ -196,17 +196,20 @@ def _batch_free(fn: PrefillTime) -> PrefillTime:
     card, an equal precision plan and a scenario that provably differs from the last one only in
     :data:`~configurator.core.decode_step_table.NO_PREFILL_FIELDS`: every other field the same
     object (a search varies the batch and the pools by copying the scenario with those fields
-    replaced, which shares the rest). Anything else is worked out afresh."""
-    last: list[tuple | None] = [None]
+    replaced, which shares the rest). Anything else is worked out afresh. The last answer is a
+    :class:`~configurator.core.memo.LastAsked`, forgotten with every other function's
+    (:func:`~configurator.core.memo.clear_last_asked`, with the estimate memo), and holds the
+    scenario's model beside it: a new model object, a new question, is told apart without reading
+    the last scenario (an object of the question before, no longer in the processor's caches)."""
+    last = LastAsked((None, None, None, None, None))
 
     def remembered(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
-        kept = last[0]
+        kept = last.kept  # (scenario, card, plan, value, the scenario's model)
         # a new model object tells a new question apart at once (same_but_batch's own first test, no call)
-        if kept is not None and kept[1] is card and kept[0].model is scenario.model \
-                and same_but_batch(kept[0], scenario) and kept[2] == plan:
+        if kept[4] is scenario.model and kept[1] is card and same_but_batch(kept[0], scenario) and kept[2] == plan:
             return kept[3]
         value = fn(scenario, card, plan)
-        last[0] = (scenario, card, plan, value)
+        last.kept = (scenario, card, plan, value, scenario.model)
         return value
 
     remembered.__doc__, remembered.__name__ = fn.__doc__, fn.__name__

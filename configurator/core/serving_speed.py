@@ -9,7 +9,6 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass, field
-from functools import partial
 
 from configurator.core.catalog import Card
 from configurator.core.decode_step import _bound, copy_fabric, speculative_step_seconds
@@ -249,7 +248,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     # the idle first token is read only by the JSON export: worked out when first read (the same
     # function of the same frozen objects, so the same number)
-    idle_ttft = LazyValue(partial(idle_ttft_seconds, scenario, card, plan))
+    idle_ttft = LazyValue(idle_ttft_seconds, scenario, card, plan)
     c = running_batch_of(scenario.sequences_per_replica if sequences is None else sequences, serving)
     copies = scenario.data_parallel
     static = serving_batching(scenario) == "static"

@@ -186,27 +186,36 @@ def ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, f
     (``tests/test_ttft_tail.py``, a grid of steps, probabilities and means over twelve orders of
     magnitude; 3e-10 where a percentile falls where the distribution function is flat to 1e-16).
     Where the terms do not split so (no positive finite step, a first wait of no length, two waits
-    of one mean), the arrays' function itself."""
+    of one mean), the arrays' function itself. One wait (a closed loop's) takes the same search
+    written out for its one term (:func:`_one_wait_quantiles`), two the search over both terms
+    (:func:`_terms_quantiles`)."""
     (p1, t1), (p2, t2) = waits
     if not (0.0 < step < math.inf and 0.0 < t1 < math.inf
             and (not p2 or (p1 > 0 and 0.0 < t2 < math.inf and abs(t1 - t2) > 1e-9 * t1))):
         return _ttft_quantiles_on_arrays(step, waits)
-    if p2:  # _tail_terms' two terms
-        both = p1 * p2 / (t1 - t2)
-        terms = ((p1 * (1 - p2) + both * t1, t1), (p2 * (1 - p1) - both * t2, t2))
-    else:
-        terms = ((p1, t1),)
+    span = 40 * (t1 if t1 > t2 else t2)
+    if not p2:  # one wait (a closed loop's): its term alone, written out
+        quantiles = _one_wait_quantiles(step, p1, t1, span)
+        return _ttft_quantiles_on_arrays(step, waits) if quantiles is None else quantiles
+    both = p1 * p2 / (t1 - t2)  # _tail_terms' two terms
+    quantiles = _terms_quantiles(step, ((p1 * (1 - p2) + both * t1, t1), (p2 * (1 - p1) - both * t2, t2)), span)
+    return _ttft_quantiles_on_arrays(step, waits) if quantiles is None else quantiles
+
+
+def _terms_quantiles(step: float, terms: tuple, span: float) -> dict[int, float] | None:
+    """:func:`ttft_quantiles` from the wait's tail terms ``(a, θ)`` (``P(W > x) = Σ a·e^(−x/θ)``) and
+    the tail grid's span ``40·θ_max`` [s]; None where the step is no longer than rounding of a wait
+    (the arrays' function then)."""
     near, far = [], []  # per term: (u·4, a·e^(ρu)/(e^(4u) − 1) for ρ = 0 … 3); (a·m, −θ)
     for a, theta in terms:
         u = step / (-64.0 * theta)
         ratio = math.expm1(4.0 * u)
         if not ratio:  # the step no longer than rounding of the wait: the arrays' function
-            return _ttft_quantiles_on_arrays(step, waits)
+            return None
         twice = math.exp(2.0 * u)  # read by both grids (the same number)
         near.append((4.0 * u, (a / ratio, a * math.exp(u) / ratio, a * twice / ratio, a * math.exp(3.0 * u) / ratio)))
         far.append((a * twice * math.expm1(64.0 * u) / ratio / _COUNT, -theta))
     end = _near_cdf(near, _LAST_NEAR)  # the distribution function at the step's end
-    span = 40 * (t1 if t1 > t2 else t2)
     quantiles = {}
     found = -1  # the tail point at or below the last percentile (−1: the step's end)
     for k, level in _PERCENTILE_LEVELS:
@@ -214,6 +223,135 @@ def ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, f
             quantiles[k] = _near_quantile(near, step, level, end)
         else:
             quantiles[k], found = _far_quantile(far, step, span, level, found, end)
+    return quantiles
+
+
+def _one_wait_quantiles(step: float, a: float, theta: float, span: float) -> dict[int, float] | None:
+    """:func:`_terms_quantiles` of one term ``(a, θ)`` (one wait: a closed loop's, whose users hold
+    their slots), the same operations in the same order with :func:`_near_cdf`, :func:`_far_cdf`,
+    :func:`_near_quantile`, :func:`_far_quantile` and :func:`_between` written out for one term (no
+    list of terms, no call per grid point: every estimate without a stated request rate asks), so
+    the same numbers (``tests/test_ttft_tail.py`` compares them bit for bit)."""
+    expm1, exp = math.expm1, math.exp
+    u = step / (-64.0 * theta)
+    ratio = expm1(4.0 * u)
+    if not ratio:  # the step no longer than rounding of the wait: the arrays' function
+        return None
+    step4, twice = 4.0 * u, exp(2.0 * u)
+    weights = (a / ratio, a * exp(u) / ratio, a * twice / ratio, a * exp(3.0 * u) / ratio)
+    weight, minus_theta = a * twice * expm1(64.0 * u) / ratio / _COUNT, -theta
+    # the near grid's distribution function at point i ≥ 0: (count − w[(i − 1) & 3]·expm1(count·4u)) / 16
+    # with count = (i + 3) >> 2 midpoints at or before it (0.0 where none); at the step's end count is 16
+    end = (16 - weights[2] * expm1(16 * step4)) / _COUNT
+    quantiles = {}
+    found = -1  # the tail point at or below the last percentile (−1: the step's end)
+    for k, level in _PERCENTILE_LEVELS:
+        if level < end:  # among the step's points: _near_quantile
+            low = int(level / end * 64.0) - 1
+            low = -1 if -1 > low else low
+            low = _LAST_NEAR - 1 if _LAST_NEAR - 1 < low else low
+            count = (low + 3) >> 2
+            f_low = (count - weights[(low - 1) & 3] * expm1(count * step4)) / _COUNT if low >= 0 and count else 0.0
+            width = 1
+            if f_low <= level:
+                while True:
+                    high = low + width
+                    if high >= _LAST_NEAR:
+                        high, f_high = _LAST_NEAR, end
+                        break
+                    count = (high + 3) >> 2
+                    f_high = (count - weights[(high - 1) & 3] * expm1(count * step4)) / _COUNT if count else 0.0
+                    if f_high > level:
+                        break
+                    low, f_low, width = high, f_high, width * 2
+            else:
+                high, f_high = low, f_low
+                while True:
+                    low = high - width
+                    if low < 0:
+                        low, f_low = -1, 0.0
+                        break
+                    count = (low + 3) >> 2
+                    f_low = (count - weights[(low - 1) & 3] * expm1(count * step4)) / _COUNT if count else 0.0
+                    if f_low <= level:
+                        break
+                    high, f_high, width = low, f_low, width * 2
+            while high - low > 1:
+                middle = (low + high) >> 1
+                count = (middle + 3) >> 2
+                value = (count - weights[(middle - 1) & 3] * expm1(count * step4)) / _COUNT if count else 0.0
+                if value <= level:
+                    low, f_low = middle, value
+                else:
+                    high, f_high = middle, value
+            if low < 0:
+                quantiles[k] = step * _NEAR_LIST[0]
+            elif f_low == level:
+                quantiles[k] = step * _NEAR_LIST[low]
+            else:
+                t_low, t_high = step * _NEAR_LIST[low], step * _NEAR_LIST[high]
+                quantiles[k] = (t_high - t_low) / (f_high - f_low) * (level - f_low) + t_low
+            continue
+        # past the step's end: _far_quantile, each point's time t and distribution function
+        # max(1 − weight·e^((t − step)/(−θ)), end) as _far_cdf has them (the step's end at −1)
+        start = guess = found
+        if weight > 0 and level < 1.0:
+            x = -minus_theta * math.log(weight / (1.0 - level))
+            if x > span * _FAR_LIST[0]:
+                guess = int(math.log(x / (span * _FAR_LIST[0])) / _LOG_FAR_STEP)
+                guess = start if start > guess else guess
+                guess = _LAST_FAR if _LAST_FAR < guess else guess
+        low, high = guess, guess + 1
+        if low < 0:
+            t_low, f_low = step, end
+        else:
+            t_low = _FAR_LIST[low] * span + step
+            f_low = 1.0 - weight * exp((t_low - step) / minus_theta)
+            f_low = f_low if f_low > end else end
+        if f_low <= level:
+            width = 1
+            while True:
+                if high > _LAST_FAR:
+                    high, t_high, f_high = _LAST_FAR + 1, math.inf, math.inf
+                    break
+                t_high = _FAR_LIST[high] * span + step
+                f_high = 1.0 - weight * exp((t_high - step) / minus_theta)
+                f_high = f_high if f_high > end else end
+                if f_high > level:
+                    break
+                low, t_low, f_low, width = high, t_high, f_high, width * 2
+                high = low + width
+        else:
+            high, t_high, f_high, width = low, t_low, f_low, 1
+            while True:
+                low = high - width
+                low = start if start > low else low
+                if low < 0:
+                    t_low, f_low = step, end
+                else:
+                    t_low = _FAR_LIST[low] * span + step
+                    f_low = 1.0 - weight * exp((t_low - step) / minus_theta)
+                    f_low = f_low if f_low > end else end
+                if f_low <= level:
+                    break
+                high, t_high, f_high, width = low, t_low, f_low, width * 2
+        while high - low > 1:
+            middle = (low + high) >> 1
+            if middle < 0:
+                t_mid, f_mid = step, end
+            else:
+                t_mid = _FAR_LIST[middle] * span + step
+                f_mid = 1.0 - weight * exp((t_mid - step) / minus_theta)
+                f_mid = f_mid if f_mid > end else end
+            if f_mid <= level:
+                low, t_low, f_low = middle, t_mid, f_mid
+            else:
+                high, t_high, f_high = middle, t_mid, f_mid
+        found = low
+        if high > _LAST_FAR or f_low == level:
+            quantiles[k] = t_low
+        else:
+            quantiles[k] = (t_high - t_low) / (f_high - f_low) * (level - f_low) + t_low
     return quantiles
 
 

@@ -5,7 +5,6 @@ depend on the card count is worked out once (:class:`ServingBasis`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
@@ -154,10 +153,10 @@ def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: Price
     economics = scenario.economics
     # the limits and the card's messages worked out when first read (the estimate's readers that show
     # them; a ranking reads neither): the same functions of the same frozen objects, so the same values
-    limits = LazyValue(partial(copy_limits, copy.model, copy.context, copy.sequences, scenario.data_parallel))
+    limits = LazyValue(copy_limits, copy.model, copy.context, copy.sequences, scenario.data_parallel)
     return ServingBasis(copy.plan, copy.memory, limits, copy.replica,
                         price_basis(card, economics, scenario.constraints.region),
-                        LazyValue(partial(_card_messages, card)), price_book_for(economics) if book is None else book)
+                        LazyValue(_card_messages, card), price_book_for(economics) if book is None else book)
 
 
 def copy_limits(model: ServingMemoryModel, context: int, sequences: int, copies: int) -> Limits:
@@ -194,10 +193,10 @@ def estimate_serving(scenario: Scenario, card: Card, basis: ServingBasis) -> Est
     # the verdicts and the messages worked out when first read (the window, the CLI, the JSON and a ranking
     # read the verdicts, the first three the messages; an estimate asked for its speed or cost reads
     # neither): the same functions of the same frozen objects, so the same verdicts and messages
-    verdicts = LazyValue(partial(constraint_check, scenario, card, speed, costs, power, basis.book))
+    verdicts = LazyValue(constraint_check, scenario, card, speed, costs, power, basis.book)
     limits = stored(basis, "limits")  # a LazyValue not read yet handed on as it is
     return Estimate(scenario, card, basis.plan, basis.memory, limits, None, speed, power, energy, costs,
-                    LazyValue(partial(_estimate_messages, scenario, card, basis, speed, verdicts, costs)),
+                    LazyValue(_estimate_messages, scenario, card, basis, speed, verdicts, costs),
                     verdicts=verdicts)
 
 

@@ -242,3 +242,15 @@ def test_a_bill_buys_every_module_of_its_servers(catalog, card_id, count, used, 
     assert [(line.role, line.quantity) for line in cards] == [("", used)] + ([("idle", idle)] if idle else [])
     assert all(line.unit_price == cards[0].unit_price for line in cards)
     assert bom.servers == servers
+
+
+def test_an_sxm_module_whose_aside_names_pcie_versions_is_bought_on_a_baseboard(catalog):
+    """The A800's form factor reads "SXM4 (also PCIe 40/80GB versions)": the "/" inside the aside
+    cut it to "SXM4 (also PCIe 40" until December 2026, so one A800 SXM was priced in a PCIe
+    server; it is an SXM4 module on an 8-GPU baseboard, ordered by the whole server."""
+    from configurator.core.procurement.servers import purchase_unit
+
+    a800 = catalog.get("a800-sxm")
+    kind = server_type(a800, 8, 1)
+    assert (kind.item_id, kind.gpus, kind.cards_each) == ("server-hgx-8", 8, 8)
+    assert purchase_unit(a800) == 8

@@ -162,8 +162,8 @@ class BillOfMaterials:
         return not self.unpriced
 
 
-IDLE_SUFFIX = "(sold with the server, not used by the layout)"
-"""What the English name of a bill's ``idle`` line adds to the card's name: the modules of a
+IDLE_WORDS = "sold with the server, not used by the layout"
+"""What the English name of a bill's ``idle`` line adds to the card's name, in brackets: the modules of a
 baseboard server bought full that the layout does not use (1 H100 SXM is bought as an 8-GPU HGX
 server: 1 used, 7 idle; :func:`~configurator.core.procurement.servers.cards_bought`)."""
 
@@ -324,7 +324,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         lines.append(replace(card_line, quantity=count - owned))
     idle = bought - max(count, owned)  # the places of a full baseboard the layout leaves unused, not owned
     if idle:
-        lines.append(replace(card_line, quantity=idle, name=f"{card.name} {IDLE_SUFFIX}", role="idle"))
+        lines.append(replace(card_line, quantity=idle, name=f"{card.name} ({IDLE_WORDS})", role="idle"))
     if owned:
         lines.append(replace(card_line, quantity=owned, unit_price=0.0, source="owned", confidence="owned",
                              role="owned"))

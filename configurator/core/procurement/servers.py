@@ -172,7 +172,12 @@ def _housing(form: str) -> str:
     ``pcie``. A pure function of the text, kept per text (the catalog has a few dozen)."""
     if _NOT_A_SERVER_CARD.search(form):
         return "none"
-    first = _ASIDE.sub("", form.split("/")[0])  # "OAM (HL-338 PCIe card also offered)" is an OAM module
+    first = _ASIDE.sub("", form).split("/")[0]  # "OAM (HL-338 PCIe card also offered)" is an OAM module,
+    # "SXM4 (also PCIe 40/80GB versions)" an SXM one (until December 2026 the "/" inside its aside cut
+    # it to "SXM4 (also PCIe 40", read as a PCIe card); an aside that is all it says of its form
+    # ("Not verified (OAM/module reported)") is read as before
+    if not (_BASEBOARD.search(first) or "PCIe" in first):
+        first = _ASIDE.sub("", form.split("/")[0])
     return "baseboard" if _BASEBOARD.search(first) and "PCIe" not in first else "pcie"
 
 

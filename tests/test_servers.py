@@ -254,3 +254,14 @@ def test_an_sxm_module_whose_aside_names_pcie_versions_is_bought_on_a_baseboard(
     kind = server_type(a800, 8, 1)
     assert (kind.item_id, kind.gpus, kind.cards_each) == ("server-hgx-8", 8, 8)
     assert purchase_unit(a800) == 8
+
+
+def test_a_ranked_row_of_modules_says_it_is_bought_in_whole_servers(catalog):
+    """The recommendation ranks 8 × H100 SXM where one card would do the work, and says why, in both
+    languages; a PCIe card's row, a rack-scale system's and a one-superchip GH200 node's say nothing."""
+    from configurator.core.procurement.servers import whole_servers_reason
+
+    said = whole_servers_reason(catalog.get("ascend-910b"), 8)
+    assert said.text == "Ascend 910B modules are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"
+    assert "按整机销售" in said.text_in("zh_CN") and "8 颗" in said.text_in("zh_CN")
+    assert all(whole_servers_reason(catalog.get(c), 72) is None for c in ("l40s", "gb200", "gh200-144gb"))

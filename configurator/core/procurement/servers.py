@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from configurator.core.catalog import Card
 from configurator.core.frozen_record import fast_init
+from configurator.core.messages import Message, msg
 from configurator.core.training_speed import RACK_SCALE_DOMAIN
 from configurator.core.procurement.nodes import card_nodes
 from configurator.core.procurement.prices import PriceBook, bundled_price_book
@@ -110,6 +111,16 @@ def purchase_unit(card: Card) -> int:
         return 1
     nodes = card_nodes(card.id)
     return nodes[0][0] if nodes else BASEBOARD_PLACES
+
+
+def whole_servers_reason(card: Card, count: int) -> Message | None:
+    """Why a ranked row of modules counts whole servers (``whole-servers``: "H100 SXM5 80GB modules
+    are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"); None for a card
+    bought singly, a rack-scale system (said as systems) or a node of one (GH200)."""
+    unit = purchase_unit(card)
+    if unit == 1 or not sold_in_servers(card):
+        return None
+    return msg("whole-servers", card=card.name, unit=unit, count=count)
 
 
 def cards_bought(card: Card, count: int, servers: int, kind: ServerType) -> int:

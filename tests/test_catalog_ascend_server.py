@@ -49,7 +49,8 @@ def test_the_server_form_is_bought_in_units_of_its_eight_module_server(catalog):
     kind = server_type(server, 8, 6)
     assert not kind.rack_scale and kind.gpus == 8 and kind.cards_each == 8 and kind.item_id == "server-hgx-8"
     assert [servers_needed(server, 8, n) for n in (1, 6, 8, 9, 16, 17)] == [1, 1, 1, 2, 2, 3]
-    assert whole_system_counts(server, (2, 6, 24)) == (2, 6, 24)  # no 384-chip floor
+    assert whole_system_counts(server, (2, 6, 24)) == (8, 24)  # no 384-chip floor; whole 8-module servers
+    # (until December 2026 2 and 6 were ranked, as if 1/4 of an Atlas 800T A3 could be bought)
     assert server_type(supernode, 8, 6).gpus == 384  # the supernode is still sold whole
     assert whole_system_counts(supernode, (6,)) == (384,)
 

@@ -51,7 +51,8 @@ def test_owned_cards_of_a_not_permitted_card_are_not_left_out(capsys):
     plain = _recommend(capsys, "--concurrency", "100")
     assert "B200" not in plain.split("Below the line")[0]
     owned = _recommend(capsys, "--concurrency", "100", "--owned", "b200:8")
-    assert "Uses the 1 × B200 (HGX B200, SXM) already owned" in owned.splitlines()[2]
+    # the whole HGX baseboard they came on (until December 2026 the row used 1 of the 8)
+    assert "Uses the 8 × B200 (HGX B200, SXM) already owned" in owned.splitlines()[2]
 
 
 def _report(tmp_path, capsys, name: str, *args: str) -> str:

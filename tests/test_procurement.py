@@ -284,7 +284,8 @@ def test_rack_scale_systems_are_bought_whole(catalog):
 
     card = catalog.get("gb200")
     assert whole_system_counts(card, (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)) == (72, 144, 288)
-    assert whole_system_counts(catalog.get("h100-sxm"), (1, 2, 4)) == (1, 2, 4)
+    assert whole_system_counts(catalog.get("h100-sxm"), (1, 2, 4, 8, 16)) == (8, 16)  # HGX baseboards, whole
+    assert whole_system_counts(catalog.get("l40s"), (1, 2, 4)) == (1, 2, 4)
     s = Scenario(model=preset("llama3-70b"), workload="inference", card_id="gb200", auto_layout=LAYOUT_FIELDS,
                  serving={"concurrency": 64})
     bought = family_of(s.workload).deployments(s, card, whole_systems=True)

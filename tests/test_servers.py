@@ -43,10 +43,12 @@ def test_the_nvl72_racks_of_the_catalog_are_rack_scale(catalog):
         assert kind.rack_scale and kind.gpus == 72
 
 
-@pytest.mark.parametrize(("cards_per_node", "count", "slots"), [(1, 8, 1), (3, 3, 4), (8, 64, 8), (16, 64, 8)])
-def test_a_pcie_card_gets_the_smallest_server_of_1_2_4_or_8_slots(catalog, cards_per_node, count, slots):
-    """server_type: a PCIe server with 1, 2, 4 or 8 slots, the smallest that holds a server's share
-    of the cards (``cards_per_node``, at most 8: the largest PCIe GPU servers hold 8 double-width cards)."""
+@pytest.mark.parametrize(("cards_per_node", "count", "slots"), [(1, 8, 2), (2, 2, 2), (3, 3, 4), (8, 64, 8),
+                                                                  (16, 64, 8)])
+def test_a_pcie_card_gets_the_smallest_server_of_2_4_or_8_slots(catalog, cards_per_node, count, slots):
+    """server_type: a PCIe server with 2, 4 or 8 slots, the smallest that holds a server's share
+    of the cards (``cards_per_node``, at most 8: the largest PCIe GPU servers hold 8 double-width cards);
+    a double-width card's share of one in the two-slot 2U, not the 1U (until December 2026: server-pcie-1)."""
     kind = server_type(catalog.get("l40s"), cards_per_node, count)
     assert (kind.item_id, kind.gpus, kind.rack_scale) == (f"server-pcie-{slots}", slots, False)
 
@@ -112,7 +114,7 @@ def test_low_profile_single_slot_cards_are_housed_eight_to_a_2u_server(catalog, 
 
 
 @pytest.mark.parametrize(("cards_per_node", "count", "item", "places", "servers"), [
-    (8, 38, "server-pcie-2", 8, 5), (4, 4, "server-pcie-1", 4, 1), (16, 64, "server-pcie-4", 16, 4),
+    (8, 38, "server-pcie-2", 8, 5), (4, 4, "server-pcie-2", 8, 1), (16, 64, "server-pcie-4", 16, 4),
     (32, 64, "server-pcie-8", 32, 2), (64, 64, "server-pcie-8", 32, 2)])
 def test_an_a16_board_of_four_gpus_takes_one_slot(catalog, cards_per_node, count, item, places, servers):
     """The catalog lists the A16 per GPU (4 on a dual-slot board): a server's slots hold boards, so
@@ -124,7 +126,7 @@ def test_an_a16_board_of_four_gpus_takes_one_slot(catalog, cards_per_node, count
 
 
 @pytest.mark.parametrize(("cards_per_node", "count", "item", "places"), [
-    (1, 8, "server-pcie-1", 1), (2, 8, "server-pcie-2", 2), (3, 3, "server-fhfl-2u-4", 4), (4, 16, "server-fhfl-2u-4", 4),
+    (1, 8, "server-pcie-2", 2), (2, 8, "server-pcie-2", 2), (3, 3, "server-fhfl-2u-4", 4), (4, 16, "server-fhfl-2u-4", 4),
     (8, 16, "server-pcie-8", 8), (16, 64, "server-pcie-8", 8)])
 def test_the_full_length_single_slot_a10_is_housed_four_to_a_2u_server(catalog, cards_per_node, count, item, places):
     """The A10 (single-slot, full-height full-length, 150 W) goes four to a general-purpose 2U
@@ -187,3 +189,79 @@ def test_forty_t4_transcoding_stay_in_eight_place_2u_servers_and_the_unpriced_de
     assert bom.unpriced == ()
     for card_id in ("t4", "l4", "a2", "a10"):
         assert "server-dense-4u-20" not in {item for _, item in card_nodes(card_id)}
+
+
+@pytest.mark.parametrize(("card_id", "item", "places"), [
+    ("t4", "server-pcie-1", 1), ("l4", "server-pcie-1", 1), ("a2", "server-pcie-1", 1),
+    ("a10", "server-pcie-2", 2), ("l40s", "server-pcie-2", 2), ("h100-pcie", "server-pcie-2", 2)])
+def test_only_a_low_profile_card_is_bought_alone_in_a_1u_server(catalog, card_id, item, places):
+    """A 1U general-purpose server (server-pcie-1, Dell R660 class) takes a low-profile single-width
+    card of 70-75 W (T4, L4, A2) and no full-length 150 W A10 or double-width card: one of those is
+    bought in the two-place 2U (server-pcie-2). Until December 2026 one A10 (and one L40S) was priced
+    in the 1U."""
+    from configurator.core.procurement.prices import bundled_price_book
+
+    kind = server_type(catalog.get(card_id), 8, 1)
+    assert (kind.item_id, kind.gpus, kind.cards_each) == (item, places, 1)
+    assert set(bundled_price_book().item("server-pcie-1").for_cards) == {"t4", "l4", "a2"}
+
+
+@pytest.mark.parametrize(("card_id", "unit"), [
+    ("h100-sxm", 8), ("b200", 8), ("mi300x", 8), ("gaudi3", 8), ("ascend-910b", 8), ("ascend-910c-a3-server", 8),
+    ("mi250x", 4), ("gh200-144gb", 1), ("gb200", 72), ("l40s", 1), ("a10", 1), ("tpu-v7", 1)])
+def test_a_module_is_ordered_by_its_whole_server(catalog, card_id, unit):
+    """The fewest cards a buyer can order: SXM/OAM modules come on a full baseboard (HGX 8-GPU, the
+    8-OAM MI300X platform, Gaudi 3's baseboard, Huawei's Atlas 800T/800I A2 with 8 Ascend 910B), the
+    MI250X in HPE's 4-module node, a GH200 in a node of one; an NVL72 rack whole; a PCIe card singly."""
+    from configurator.core.procurement.servers import purchase_unit
+    from configurator.core.workloads.layout import whole_system_counts
+
+    card = catalog.get(card_id)
+    assert purchase_unit(card) == unit
+    if unit <= 8:
+        assert whole_system_counts(card, (1, 2, 4, 8, 16)) == tuple(dict.fromkeys(-(-n // unit) * unit
+                                                                                   for n in (1, 2, 4, 8, 16)))
+
+
+@pytest.mark.parametrize(("card_id", "count", "used", "idle", "servers"), [
+    ("h100-sxm", 1, 1, 7, 1), ("ascend-910b", 2, 2, 6, 1), ("mi300x", 12, 12, 4, 2), ("h100-sxm", 16, 16, 0, 2),
+    ("mi250x", 6, 6, 2, 2)])
+def test_a_bill_buys_every_module_of_its_servers(catalog, card_id, count, used, idle, servers):
+    """A buyer of 1 H100 SXM (or 2 Ascend 910B) cannot buy 1/8 of a baseboard: the bill buys the
+    whole server, its modules all priced — the layout's cards and the rest on a line of their own,
+    "sold with the server, not used by the layout". Until December 2026 it bought 1 module and an
+    8-GPU server host with 7 empty places, which no vendor sells."""
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.prices import bundled_price_book
+    from configurator.core.scenario import updated
+
+    card = catalog.get(card_id)
+    scenario = updated(GOLDEN["serve-70b-8xh100"], card_id=card_id, count=count)
+    bom = bill_of_materials(scenario, card, bundled_price_book())
+    cards = [line for line in bom.lines if line.kind == "accelerator" and line.role in ("", "idle")]
+    assert [(line.role, line.quantity) for line in cards] == [("", used)] + ([("idle", idle)] if idle else [])
+    assert all(line.unit_price == cards[0].unit_price for line in cards)
+    assert bom.servers == servers
+
+
+def test_an_sxm_module_whose_aside_names_pcie_versions_is_bought_on_a_baseboard(catalog):
+    """The A800's form factor reads "SXM4 (also PCIe 40/80GB versions)": the "/" inside the aside
+    cut it to "SXM4 (also PCIe 40" until December 2026, so one A800 SXM was priced in a PCIe
+    server; it is an SXM4 module on an 8-GPU baseboard, ordered by the whole server."""
+    from configurator.core.procurement.servers import purchase_unit
+
+    a800 = catalog.get("a800-sxm")
+    kind = server_type(a800, 8, 1)
+    assert (kind.item_id, kind.gpus, kind.cards_each) == ("server-hgx-8", 8, 8)
+    assert purchase_unit(a800) == 8
+
+
+def test_a_ranked_row_of_modules_says_it_is_bought_in_whole_servers(catalog):
+    """The recommendation ranks 8 × H100 SXM where one card would do the work, and says why, in both
+    languages; a PCIe card's row, a rack-scale system's and a one-superchip GH200 node's say nothing."""
+    from configurator.core.procurement.servers import whole_servers_reason
+
+    said = whole_servers_reason(catalog.get("ascend-910b"), 8)
+    assert said.text == "Ascend 910B modules are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"
+    assert "按整机销售" in said.text_in("zh_CN") and "8 颗" in said.text_in("zh_CN")
+    assert all(whole_servers_reason(catalog.get(c), 72) is None for c in ("l40s", "gb200", "gh200-144gb"))

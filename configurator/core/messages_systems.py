@@ -1,6 +1,6 @@
 """Message templates of rack-scale systems as the buyer's answer says them (how many systems and
 racks, which item id a quote prices, a TCO without
-energy and why, cooling that is not published), in both languages; merged into
+energy and why, cooling that is not published; modules bought in whole servers), in both languages; merged into
 :mod:`configurator.core.messages`' catalogues, keyed by message id."""
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ SYSTEMS_ENGLISH: dict[str, str] = {
     "tco-without-energy": "{tco} — without energy (no published power)",
     "tco-without-energy-unpriced": "{tco} — without energy (no published power) and the unpriced items",
     "cooling-unpublished": "cooling not published",
+    "whole-servers": (
+        "{card} modules are sold {unit} to a server, on its baseboard: bought in whole servers, {count} cards"
+    ),
 }
 
 SYSTEMS_CHINESE: dict[str, str] = {
@@ -37,4 +40,5 @@ SYSTEMS_CHINESE: dict[str, str] = {
     "tco-without-energy": "{tco}——未含电费（无公开功率）",
     "tco-without-energy-unpriced": "{tco}——未含电费（无公开功率）及无价格的项",
     "cooling-unpublished": "冷却方式未公开",
+    "whole-servers": "{card} 模组按整机销售（每台服务器基板 {unit} 颗）：按整台服务器购买，共 {count} 张",
 }

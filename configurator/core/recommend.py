@@ -22,6 +22,7 @@ from configurator.core.procurement.deployment import DeploymentCost  # noqa: F40
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import PriceBook, price_book_for
+from configurator.core.procurement.servers import whole_servers_reason
 from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.recommend_costs import (  # noqa: F401  (re-exported: the ranking's cost figures)
     cloud_cost,
@@ -253,6 +254,9 @@ def _with_reasons(ranked: list[Recommendation], objective: Objective, book: Pric
         owned = owned_reasons(rec.estimate, book, objective)
         reasons += owned[:1]  # before the bottleneck: a row on the buyer's own cards says so first
         reasons.append(_limit_reason(rec.estimate))
+        whole = whole_servers_reason(rec.card, rec.estimate.scenario.count)  # 8 HGX modules, not 1
+        if whole is not None:
+            reasons.append(whole)
         if index == 0:
             reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked)) if r]
             reasons += owned[1:]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from configurator.core.procurement.bom import IDLE_WORDS
 from configurator.core.view.bom_names import ITEMS, item_label
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import EXPORT as EXPORT_LABELS  # noqa: F401 - the card view's names
@@ -52,6 +53,8 @@ def item_name(line, w: Words) -> str:
             return f"{shown} — {w('Accelerators included in the system price')}"
         if role == "owned":
             return f"{card} — {w('Accelerator cards already owned (not bought)')}"
+        if role == "idle":  # a baseboard's modules are bought all together (servers.cards_bought)
+            return f"{card_name(line.name.removesuffix(f' ({IDLE_WORDS})'), w.language)} — {w(IDLE_WORDS)}"
         return shown
     if spare:
         return w("Spare servers")

@@ -192,7 +192,9 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     rack-scale systems of 72 cards each, 3 racks' (until December 2026 "in 1 server (384 cards each)" for
     a CloudMatrix 384 supernode); the spare servers are
     counted with the servers ('in 34 servers (8 cards each; 2 of them spare), 13 racks': after the
-    racks, ', 2 of them spare servers' read as two of the racks)."""
+    racks, ', 2 of them spare servers' read as two of the racks); the modules a full baseboard
+    brings beyond the layout's are said after them ('1 × H100 SXM5 80GB in 1 server (8 cards each),
+    1 rack; 7 more cards bought with the servers, unused')."""
     s, bom = est.scenario, cost.bom
     text = f"{count(s.count)} × {card_name(est.card.name, w.language)}"
     spares = bom.spare_servers  # those bought: a rack-scale system's goodput spares are not (144 × Vera Rubin
@@ -214,6 +216,9 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
         text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks, spares=count(spares))
     elif spares:
         text += w(", {n} of them spare servers", n=count(spares))
+    idle = sum(line.quantity for line in bom.lines if line.role == "idle")  # a baseboard is sold full
+    if idle:
+        text += w("; {n} more cards bought with the servers, unused", n=count(idle))
     return text
 
 

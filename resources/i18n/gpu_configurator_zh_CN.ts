@@ -3676,6 +3676,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>已拥有，不再采购</translation>
     </message>
     <message>
+        <source>sold with the server, not used by the layout</source>
+        <translation>随服务器整机购买，当前布局未使用</translation>
+    </message>
+    <message>
         <source>card catalog</source>
         <translation>卡片目录</translation>
     </message>

@@ -14,7 +14,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
 from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
-from configurator.core.procurement.servers import server_type, servers_needed
+from configurator.core.procurement.servers import cards_bought, server_type, servers_needed
 from configurator.core.scenario import Scenario, Workload
 
 SCALE_OUT_PORT_GBPS = 400.0
@@ -74,7 +74,8 @@ class BomLine:
     """A recurring cost (licences) rather than a purchase."""
     role: str = ""
     """What the line is for when an item appears more than once: ``spare``, ``leaf``, ``spine``,
-    ``core`` (fabric tiers), ``network-rack``, or ``system`` (a rack-scale system bought whole)."""
+    ``core`` (fabric tiers), ``network-rack``, ``system`` (a rack-scale system bought whole),
+    ``owned`` or ``idle`` (modules bought with their baseboard server that the layout leaves unused)."""
     said: Message | None = None
     """The line's name as a message, where the program names it rather than the price file (a
     rack-scale system the file does not list): ``name`` is its English text; a warning that names
@@ -159,6 +160,12 @@ class BillOfMaterials:
     def complete(self) -> bool:
         """Every line has a price: the capex and the TCO are the whole purchase."""
         return not self.unpriced
+
+
+IDLE_WORDS = "sold with the server, not used by the layout"
+"""What the English name of a bill's ``idle`` line adds to the card's name, in brackets: the modules of a
+baseboard server bought full that the layout does not use (1 H100 SXM is bought as an 8-GPU HGX
+server: 1 used, 7 idle; :func:`~configurator.core.procurement.servers.cards_bought`)."""
 
 
 def owned_servers(owned: int, servers: int, cards_each: int, rack_scale: bool) -> int:
@@ -310,10 +317,14 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     servers = servers_needed(card, per_node, count)
     lines: list[BomLine] = []
     server_item = book.item(kind.item_id) if kind.item_id else None
-    owned = min(e.owned_cards, count)
+    bought = cards_bought(card, count, servers, kind)  # a baseboard's modules are sold all together
+    owned = min(e.owned_cards, bought)
     card_line = _card_line(card, count, basis, server_item)
     if count > owned:
         lines.append(replace(card_line, quantity=count - owned))
+    idle = bought - max(count, owned)  # the places of a full baseboard the layout leaves unused, not owned
+    if idle:
+        lines.append(replace(card_line, quantity=idle, name=f"{card.name} ({IDLE_WORDS})", role="idle"))
     if owned:
         lines.append(replace(card_line, quantity=owned, unit_price=0.0, source="owned", confidence="owned",
                              role="owned"))

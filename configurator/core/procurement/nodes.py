@@ -8,7 +8,8 @@ more of them in one server than the largest such node has places for: 8 GH200 ar
 NVLink nodes joined by the scale-out network, not one server. The low-profile single-slot cards
 (T4, A2, L4) are named by the 1- and 2-slot servers and by a general-purpose 2U server of eight
 such places (``server-slim-2u-8``), not housed as double-width GPUs; the full-length single-slot
-A10 (150 W) by the 1- and 2-slot servers, a general-purpose 2U of four full-length places
+A10 (150 W) by the 2-slot 2U (no 1U: ``server-pcie-1`` takes low-profile cards only, since
+December 2026), a general-purpose 2U of four full-length places
 (``server-fhfl-2u-4``: Lenovo SR650 V2) and the 4U eight-GPU PCIe server (``server-pcie-8``:
 MLPerf's Supermicro 4029GP-TRT with 8 A10). The 4U chassis of 20 single-slot places
 (``server-dense-4u-20``) names no card: it has no price, and an unpriced server would leave the

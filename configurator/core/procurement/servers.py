@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from configurator.core.catalog import Card
 from configurator.core.frozen_record import fast_init
+from configurator.core.messages import Message, msg
 from configurator.core.training_speed import RACK_SCALE_DOMAIN
 from configurator.core.procurement.nodes import card_nodes
 from configurator.core.procurement.prices import PriceBook, bundled_price_book
@@ -21,8 +22,15 @@ _NOT_A_SERVER_CARD = re.compile(r"desktop|cloud-only", re.IGNORECASE)
 
 LARGEST_PCIE_SERVER = 8
 """Card slots of the largest PCIe server of the price file (``server-pcie-8``) [count]: a server's
-share of PCIe cards is bought in the smallest of 1, 2, 4 or 8 slots that holds it (a slot a board:
-an A16 board, 4 GPUs, takes one)."""
+share of PCIe cards is bought in the smallest of 2, 4 or 8 slots that holds it (a slot a board:
+an A16 board, 4 GPUs, takes one). The 1U one-card server (``server-pcie-1``) takes only the
+low-profile single-width cards it names (T4, L4, A2): a double-width or full-length card needs a
+2U (until December 2026 every card's share of one was priced in the 1U)."""
+
+BASEBOARD_PLACES = 8
+"""Module places of the baseboard server an SXM/OAM module is sold in (HGX 8-GPU, AMD's 8-OAM
+platform, Intel's HLB baseboard, Huawei's Atlas 800T/800I A2) [count], for a module the price file
+names no node for."""
 
 
 @fast_init
@@ -44,12 +52,14 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     """The server a card is bought in: an NVL72-class rack of its NVLink domain; the node the
     price file names for the card (``for_cards`` of a server item, :mod:`.nodes`: the GH200
     superchip nodes of 1, 2 or 4, no x86 host; the MI250X's 4-module node; the low-profile T4, A2
-    and L4 eight to a 2U; the full-length single-slot A10 four to a 2U, eight to a 4U), the
+    and L4 eight to a 2U, one in a 1U; the full-length single-slot A10 one or two in the two-slot 2U,
+    four to a 2U, eight to a 4U — no 1U), the
     smallest that holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
-    server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
+    server with 2, 4 or 8 slots, the smallest that holds a server's share of the cards
     (``cards_per_node``, at most 8 boards), a slot a board: 8 A16 GPUs are two boards in a two-slot
-    server (until December 2026 they took a whole eight-slot server, each GPU counted as a card); no
-    server for desktop systems and cloud-only parts."""
+    server (until December 2026 they took a whole eight-slot server, each GPU counted as a card); one
+    double-width card is bought in the two-slot 2U (until December 2026 in the 1U ``server-pcie-1``,
+    which takes no double-width card); no server for desktop systems and cloud-only parts."""
     housing = _housing(card.form_factor or "")
     if housing == "none":  # before the rack test: a cloud TPU pod is rented by the slice, not bought whole
         return ServerType(None, 1, False, 1)
@@ -66,12 +76,61 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     wanted = cards_per_node if cards_per_node < count else count  # max(1, min(·, ·, most)) written out: no call
     wanted = most if wanted > most else 1 if wanted < 1 else wanted
     boards = -(-wanted // per_board)  # whole boards
-    slots = 1 if boards <= 1 else 2 if boards <= 2 else 4 if boards <= 4 else 8  # the first of 1, 2, 4, 8 holding them
+    slots = 2 if boards <= 2 else 4 if boards <= 4 else 8  # the first of 2, 4, 8 holding them
     return ServerType(_PCIE_SERVERS[slots], slots * per_board, False, wanted)
 
 
-_PCIE_SERVERS = {slots: f"server-pcie-{slots}" for slots in (1, 2, 4, 8)}
-"""The price file's PCIe server item of each size [GPU slots -> item id]."""
+_PCIE_SERVERS = {slots: f"server-pcie-{slots}" for slots in (2, 4, 8)}
+"""The price file's PCIe server item of each size for a double-width card [GPU slots -> item id]
+(the 1U ``server-pcie-1`` names its low-profile cards itself, :mod:`.nodes`)."""
+
+
+def sold_in_servers(card: Card) -> bool:
+    """Whether ``card`` is a module sold only built into its server (SXM/OAM modules on a
+    baseboard, superchips, the MI250X's node), so that a buyer orders the server's places whole; not
+    a PCIe card, a rack-scale system (:func:`purchase_unit` says its unit) or a cloud-only part."""
+    if _housing(card.form_factor or "") != "baseboard":
+        return False
+    return not (card.interconnect.domain_size > RACK_SCALE_DOMAIN and card.has_fast_link)
+
+
+def purchase_unit(card: Card) -> int:
+    """The fewest cards a buyer can order [count]: a rack-scale system's cards (72 a GB200 NVL72
+    rack); a module sold only in its server (:func:`sold_in_servers`) the places of the smallest
+    server the price file sells it in — 8 for an HGX H100, an 8-OAM MI300X platform or an Atlas
+    800T A2 with 8 Ascend 910B, 4 for the MI250X's node, 1 for a GH200 (1-superchip nodes); 1 for
+    a PCIe card and a cloud-only part (rented by the chip). Until December 2026 one H100 SXM was ranked and billed as one module in an
+    8-GPU server host whose other 7 places stood empty, which no vendor sells."""
+    housing = _housing(card.form_factor or "")
+    if housing == "none":  # a cloud-only part is rented by the chip, whatever its pod
+        return 1
+    domain = card.interconnect.domain_size
+    if domain > RACK_SCALE_DOMAIN and card.has_fast_link:
+        return domain
+    if housing != "baseboard":
+        return 1
+    nodes = card_nodes(card.id)
+    return nodes[0][0] if nodes else BASEBOARD_PLACES
+
+
+def whole_servers_reason(card: Card, count: int) -> Message | None:
+    """Why a ranked row of modules counts whole servers (``whole-servers``: "H100 SXM5 80GB modules
+    are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"); None for a card
+    bought singly, a rack-scale system (said as systems) or a node of one (GH200)."""
+    unit = purchase_unit(card)
+    if unit == 1 or not sold_in_servers(card):
+        return None
+    return msg("whole-servers", card=card.name, unit=unit, count=count)
+
+
+def cards_bought(card: Card, count: int, servers: int, kind: ServerType) -> int:
+    """Cards the bill buys for ``count`` cards in ``servers`` servers of ``kind`` [count]: the
+    count, or for a module sold only in its server (:func:`sold_in_servers`) every place of those
+    servers — a baseboard is sold full, so 1 H100 SXM is bought as an 8-GPU HGX server (the
+    layout uses 1, 7 stand idle) and 6 MI250X as two 4-module nodes."""
+    if kind.rack_scale or kind.item_id is None or not sold_in_servers(card):
+        return count
+    return max(count, servers * kind.gpus)
 
 
 def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, count: int) -> ServerType:
@@ -124,7 +183,12 @@ def _housing(form: str) -> str:
     ``pcie``. A pure function of the text, kept per text (the catalog has a few dozen)."""
     if _NOT_A_SERVER_CARD.search(form):
         return "none"
-    first = _ASIDE.sub("", form.split("/")[0])  # "OAM (HL-338 PCIe card also offered)" is an OAM module
+    first = _ASIDE.sub("", form).split("/")[0]  # "OAM (HL-338 PCIe card also offered)" is an OAM module,
+    # "SXM4 (also PCIe 40/80GB versions)" an SXM one (until December 2026 the "/" inside its aside cut
+    # it to "SXM4 (also PCIe 40", read as a PCIe card); an aside that is all it says of its form
+    # ("Not verified (OAM/module reported)") is read as before
+    if not (_BASEBOARD.search(first) or "PCIe" in first):
+        first = _ASIDE.sub("", form.split("/")[0])
     return "baseboard" if _BASEBOARD.search(first) and "PCIe" not in first else "pcie"
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from configurator.core.batch import default_global_batch_tokens
 from configurator.core.catalog import Card
 from configurator.core.training_speed import RACK_SCALE_DOMAIN
-from configurator.core.procurement.servers import server_type
+from configurator.core.procurement.servers import purchase_unit, server_type
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 TRAINING_COUNTS = tuple(2**k for k in range(15))
@@ -84,11 +84,19 @@ def global_batch_tokens(scenario: Scenario) -> int:
 
 def whole_system_counts(card: Card, counts: Sequence[int]) -> tuple[int, ...]:
     """Counts a buyer can order: for rack-scale systems (an NVL72 rack is sold whole) the rack's
-    cards times 1, 2, 4 … up to the largest of ``counts``; other cards ``counts`` as given."""
-    unit = server_type(card, RACK_SCALE_DOMAIN, 1).gpus
-    if not server_type(card, RACK_SCALE_DOMAIN, 1).rack_scale:
+    cards times 1, 2, 4 … up to the largest of ``counts``; for modules sold only in their server
+    (:func:`~configurator.core.procurement.servers.purchase_unit`: 8 H100 SXM on an HGX baseboard, 8
+    Ascend 910B in an Atlas 800T A2) ``counts`` rounded up to whole servers, each once (1, 2, 4, 8,
+    16 -> 8, 16; until December 2026 1 × H100 SXM was ranked, billed with a server of 7 empty
+    places); other cards ``counts`` as given."""
+    kind = server_type(card, RACK_SCALE_DOMAIN, 1)
+    if kind.rack_scale:
+        unit = kind.gpus
+        return tuple(unit * 2**k for k in range(20) if unit * 2**k <= max(max(counts), unit))
+    unit = purchase_unit(card)
+    if unit == 1:
         return tuple(counts)
-    return tuple(unit * 2**k for k in range(20) if unit * 2**k <= max(max(counts), unit))
+    return tuple(dict.fromkeys(-(-n // unit) * unit for n in counts))  # whole servers, in order, each once
 
 
 def plannable(scenario: Scenario, card: Card) -> Scenario:

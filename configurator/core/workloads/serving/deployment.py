@@ -10,6 +10,7 @@ from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.memory import usable_capacity_bytes
 from configurator.core.precision import plan_serving
+from configurator.core.procurement.servers import purchase_unit
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.workloads.base import Estimate
@@ -81,8 +82,10 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             continue
         if est is None or carries_load(est):
             forget_counts(lambda n: n != count)  # only the plan at the fewest cards is asked again
-            if in_units:
-                return _with_engine_search(full, base, card, count)
+            if in_units:  # whole racks or servers: the fewest whole servers of modules above the last short
+                step = purchase_unit(card)  # (8 HGX modules: 40 carry what 64 do; racks: 72, 144 … only)
+                fewest = _fewest_carrying(base, card, previous + 1, count, step) if previous else count
+                return _with_engine_search(full, base, card, fewest)
             return _fewest_deployment(full, base, card, previous, count)
         if est.serving is None or (last is not None and _latency_floor_reached(last, est)):
             return None  # no published rate to time it with, or more cards no longer help
@@ -356,11 +359,12 @@ def _carries_at(base: Scenario, card: Card, count: int) -> bool:
     return carries(at_count(base, count), card)
 
 
-def _fewest_carrying(base: Scenario, card: Card, low: int, high: int) -> int:
+def _fewest_carrying(base: Scenario, card: Card, low: int, high: int, step: int = 1) -> int:
     """Bisect between ``low`` and ``high`` cards (``high`` carries the load) for the fewest that
     still carry it [count]; a count at which no layout holds a copy in memory
-    (:func:`~.count_floor.holds_no_copy`) does not carry it, answered without a plan."""
-    group = pinned_model_parallel(base)  # counts stay multiples of a pinned tp × pp
+    (:func:`~.count_floor.holds_no_copy`) does not carry it, answered without a plan. ``step``: the
+    counts a buyer orders are its multiples (8 modules of an HGX server)."""
+    group = math.lcm(pinned_model_parallel(base), step)  # counts stay multiples of a pinned tp × pp
     low = -(-max(low, fewest_cards_for_weights(base, card)) // group)
     high //= group
     while low < high:

@@ -92,3 +92,26 @@ def test_a_pipeline_bubble_is_not_told_to_raise_an_accumulation_the_batch_sets()
     bubble = next(m for m in est.messages if m.id == "pipeline-bubble")
     assert "accumulation" not in bubble.text and "more micro-batches a step" in bubble.text
     assert "梯度累积" not in bubble.text_in("zh_CN")
+
+
+@pytest.mark.parametrize("card_id", ["h100-sxm", "a100-sxm-40gb", "mi300x", "l40s", "gaudi3"])
+def test_a_nearby_batch_left_unestimated_changes_no_answer(card_id, monkeypatch):
+    """A batch near the stated one whose searched layouts are none faster than the bar is not
+    estimated (plan.searched_no_faster): every estimate is the one of estimating it."""
+    from configurator.core.estimate import clear_estimate_memo
+    from configurator.core.estimate_json import estimate_to_dict
+    from configurator.core.procurement.deployment import deployment_cost
+    from configurator.core.workloads.training import plan
+
+    card = CATALOG.get(card_id)
+    jobs = [_pretrain(model, count, batch, seq=seq).model_copy(update={"card_id": card_id})
+            for model, seq in (("llama3-70b", 8192), ("llama2-7b", 4096))
+            for count in (96, 192, 640, 1024) for batch in (4_000_000, 3_000_000)]
+    answers, skipped = [], []
+    real = plan.searched_no_faster
+    for check in (lambda *a: skipped.append(real(*a)) or skipped[-1], lambda *a: False):
+        monkeypatch.setattr(plan, "searched_no_faster", check)
+        clear_estimate_memo()
+        answers.append([estimate_to_dict(e := estimate(s, card), deployment_cost(e)) for s in jobs])
+    assert any(skipped)  # some nearby batch was left out
+    assert answers[0] == answers[1]

@@ -105,6 +105,8 @@ def _at_wider_batch(scenario: Scenario, card: Card, est: Estimate) -> Estimate:
     batch = global_batch_tokens(scenario)
     best, used = est, batch
     for nearby in wider_scenarios(scenario, card):
+        if searched_no_faster(nearby, card, best.training.tokens_per_s * (1 + WIDER_BATCH_GAIN)):
+            continue  # its estimate would be one of these layouts, none faster: not made only to be dropped
         other = _planned_at_batch(nearby, card)
         asked = global_batch_tokens(nearby)
         if other.scenario.global_batch_tokens != asked or not other.fits or other.training is None:
@@ -123,6 +125,18 @@ def _at_wider_batch(scenario: Scenario, card: Card, est: Estimate) -> Estimate:
     return _with_first(best, msg("batch-widened", count=scenario.count, batch=batch, used=used, moved=used / batch - 1,
                                  dp_asked=est.scenario.data_parallel, dp_used=best.scenario.data_parallel,
                                  faster=faster))
+
+
+def searched_no_faster(scenario: Scenario, card: Card, bar: float) -> bool:
+    """Whether the plan of ``scenario`` (a batch near the job's) is known to train no faster than
+    ``bar`` [tokens/s] without estimating it (issue 28): its batch splits, layouts fit, and none of
+    the candidates it would re-estimate (:func:`_planned_at_batch`) is searched faster. Their
+    searched speeds are their exact estimates' to the last bit (the search runs the estimate's
+    formulas on arrays, element by element: what :func:`_as_searched` checks of the first), so
+    the estimate made at that batch would be one of them. False when it may be faster, or the
+    plan has no layout to compare (then its estimate says)."""
+    plan = plan_training_layout(scenario, card, top=PLANNED_CANDIDATES)
+    return plan.problem is None and bool(plan.layouts) and not any(x.tokens_per_s > bar for x in plan.layouts)
 
 
 WIDENED = ("batch-widened", "batch-moved-wider")

@@ -144,6 +144,8 @@ ENGLISH: dict[str, str] = {
     "rent-budget-unpriced": "{card} has no cloud price: its rent {period} cannot be checked against the budget of "
                             "{budget:,.0f} {currency}",
     "region-permitted": "{card} may be delivered to mainland China (US export status as of {date}; not legal advice)",
+    "region-domestic": "{card} is a mainland-China vendor's card, bought in China: not an export to China (not legal "
+                       "advice)",
     "meets-throughput": "Trains at {rate:,.0f} tokens/s, at least the {target:,.0f} tokens/s needed",
     "throughput-unknown": "No training speed could be estimated: the {target:,.0f} tokens/s needed cannot be checked",
     "meets-request-rate": "Carries up to {rate:,.2f} requests/s, at least the {target:,.2f} requests/s needed",
@@ -311,6 +313,7 @@ CHINESE: dict[str, str] = {
     "meets-rent-budget": "租金{period} {cost:,.0f} {currency}，低于 {budget:,.0f} {currency} 的预算 {margin:,.0f} {currency}",
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
     "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
+    "region-domestic": "{card} 为中国大陆厂商的产品，在中国境内购买，不属于对华出口（不构成法律意见）",
     "meets-deadline": "需要 {hours:,.0f} 小时，在 {deadline:,.0f} 小时的期限内，余 {margin:,.0f} 小时",
     "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",
     "throughput-does-not-run": "训练吞吐量未满足：此配置显存放不下，无法运行",

@@ -195,7 +195,7 @@ def _region(v: Verdict) -> Message:
         said.update(owned=p["owned"], count=p["count"], extra=p["extra"])
         return msg("region-owned", **said) if v.met else msg(f"{p['message']}-beyond-owned", **said)
     if v.met:
-        return msg("region-permitted", **said)
+        return msg("region-domestic", card=said["card"]) if "vendor" in p else msg("region-permitted", **said)
     return msg(p["message"], **said)
 
 

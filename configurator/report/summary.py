@@ -21,6 +21,7 @@ from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Filters, Objective, Result, recommend
+from configurator.core.region import domestic
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.software import card_cautions
 from configurator.core.view.card_names import card_name
@@ -275,6 +276,8 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
 def export_line(est: Estimate, w: Words) -> str | None:
     """The card's export status for China, dated and sourced; None when the catalog has none."""
     ec = est.card.export_control
+    if domestic(est.card):  # bought in China, no export: no US status, no ECCN (as the region verdict says)
+        return w.message(msg("region-domestic", card=est.card.name))
     if ec is None:
         return None
     tpp, _density, paragraph = card_classification(est.card)

@@ -1,0 +1,59 @@
+"""What an approver signs, in the words it is signed in (session 34): a mainland-China vendor's card
+bought in China is no export (no US export status, no ECCN on it); the rent over a period stands on
+the TCO's utilisation on page 1 as in the TCO table; a period under a year said in months in the
+support caution too."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from configurator.core.catalog import load_catalog
+from configurator.core.constraints import region_verdict
+from configurator.core.region import domestic
+
+SERVE_70B_CN = ["--workload", "inference", "--model", "llama3-70b", "--concurrency", "200", "--region", "cn"]
+
+
+def _report(tmp_path, capsys, *args: str) -> str:
+    from configurator.cli import main
+
+    path = tmp_path / "summary.md"
+    assert main(["report", *args, "-o", str(path)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    return path.read_text(encoding="utf-8")
+
+
+def _front(text: str) -> dict[str, str]:
+    return {line.split("**")[1]: line.split("**: ")[1] for line in text.split("## ")[0].splitlines()
+            if line.startswith("- **")}
+
+
+@pytest.mark.parametrize("card_id", ["ascend-910b", "ascend-910c", "mlu370-x8"])
+def test_a_domestic_card_bought_in_china_has_no_us_export_line(card_id):
+    card = load_catalog().get(card_id)
+    assert domestic(card)
+    verdict = region_verdict(card)
+    assert verdict.met and verdict.message.id == "region-domestic"
+    assert "US" not in verdict.message.text and "美国" not in verdict.message.text_in("zh_CN")
+
+
+def test_a_us_designed_card_keeps_its_dated_us_status():
+    card = load_catalog().get("h20")
+    assert not domestic(card)
+    assert region_verdict(card).message.id == "export-licence-required"
+
+
+def test_the_910b_summary_and_ranking_cite_no_eccn(tmp_path, capsys):
+    from configurator.cli import main
+
+    text = _report(tmp_path, capsys, *SERVE_70B_CN, "--card", "ascend-910b", "--count", "16", "--lang", "zh_CN")
+    status = _front(text)["出口管制状态"]
+    assert "ECCN" not in status and "3A090" not in status and "美国" not in status
+    assert "不属于对华出口" in status
+    assert main(["recommend", *SERVE_70B_CN, "--domestic-only", "--json"]) == 0
+    ranked = json.loads(capsys.readouterr().out)["ranked"]
+    regions = [c for row in ranked for c in row["constraints"] if c["id"] == "region"]
+    assert regions and all(c["message"]["id"] == "region-domestic" and "ECCN" not in c["text"] for c in regions)

@@ -57,3 +57,17 @@ def test_the_910b_summary_and_ranking_cite_no_eccn(tmp_path, capsys):
     ranked = json.loads(capsys.readouterr().out)["ranked"]
     regions = [c for row in ranked for c in row["constraints"] if c["id"] == "region"]
     assert regions and all(c["message"]["id"] == "region-domestic" and "ECCN" not in c["text"] for c in regions)
+
+
+@pytest.mark.parametrize(("years", "en", "zh"), [(0.25, "for the 3 months the cards are owned", "在持有这批卡的 3 个月里"),
+                                                 (4, "for the 4 years the cards are owned", "在持有这批卡的 4 年里")])
+def test_the_support_caution_says_a_period_under_a_year_in_months(years, en, zh):
+    """"在持有这批卡的 0.25 年里" until December 2026: the caution's period is the TCO's words."""
+    from configurator.core.software import past_support_meaning
+    from configurator.core.view.cost_bases import period
+    from configurator.core.view.rows import write
+
+    meaning = past_support_meaning(load_catalog().get("v100-sxm-32gb"), years)
+    assert en in meaning.text and zh in meaning.text_in("zh_CN")
+    assert write(period(years), "zh_CN") in meaning.text_in("zh_CN")
+    assert "0.25" not in meaning.text_in("zh_CN")

@@ -310,8 +310,6 @@ ZH_CN.update({
     "card": "卡",
     "Speed": "速度",
     "TCO over {period}": "{period}总拥有成本",
-    # a period's words (cost_bases.period): whole months under a year, else years
-    "{n} month": "{n} 个月", "{n} months": "{n} 个月", "{n} year": "{n} 年", "{n} years": "{n} 年",
     "Against your choice": "与您的选择相比",
     "Against the recommendation": "与推荐方案相比",
     "your choice": "您的选择",

@@ -71,3 +71,30 @@ def test_the_support_caution_says_a_period_under_a_year_in_months(years, en, zh)
     assert en in meaning.text and zh in meaning.text_in("zh_CN")
     assert write(period(years), "zh_CN") in meaning.text_in("zh_CN")
     assert "0.25" not in meaning.text_in("zh_CN")
+
+
+SERVE_8B_QUARTER = ["--workload", "inference", "--model", "llama3-8b", "--concurrency", "100", "--years", "0.25",
+                    "--objective", "cloud"]
+
+
+@pytest.mark.parametrize(("language", "rent_row", "tco_row", "utilisation"), [
+    ("en", "Cloud rent", "Renting the same cards over 3 months, at 80 % utilisation", "at 80 % utilisation"),
+    ("zh_CN", "云租金", "3 个月租用同样的卡（按 80 % 利用率）", "按 80 % 利用率"),
+])
+def test_page_one_and_the_tco_table_give_one_rent_for_the_same_months(tmp_path, capsys, language, rent_row, tco_row,
+                                                                       utilisation):
+    """Page 1 said the quarter's rent around the clock (363,055 CNY) and the TCO table at 80 %
+    utilisation (290,444 CNY) until December 2026: now one figure, its basis said on both."""
+    text = _report(tmp_path, capsys, *SERVE_8B_QUARTER, "--lang", language).replace("\u00a0", " ")
+    rent = _front(text)[rent_row]
+    rows = dict(re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", text, re.M))
+    over_quarter = re.search(r"([\d,]+) (?:USD|CNY) over 3 months|3 个月共 ([\d,]+) (?:USD|CNY)", rent)
+    quarter = next(g for g in over_quarter.groups() if g)
+    assert utilisation in rent and tco_row in rows
+    assert rows[tco_row].split(" ")[0] == quarter
+
+
+def test_a_rent_budget_says_its_month_is_rented_around_the_clock():
+    from configurator.core.verdicts import PERIOD_WORDS
+
+    assert PERIOD_WORDS["rent-month"] == "a month around the clock"

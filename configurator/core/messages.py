@@ -447,6 +447,7 @@ TERMS: dict[str, dict[str, str]] = {
         "default for interactive chat": "交互式对话的默认值",
         "default for an API": "API 服务的默认值",
         "a month": "每月",
+        "a month around the clock": "每月（全天候租用）",  # a rent budget's month (the summary's rent: at the TCO's utilisation)
         "for the whole job": "（整个作业）",
         "memory bandwidth": "显存带宽",
         "compute": "算力",

@@ -358,7 +358,7 @@ def _headline(est: Estimate, mine: Option, w: Words,
     "Export status: Delivery to China: not permitted" as their verdict, persona finding #19)."""
     cost, own = mine.cost, mine.cost.ownership
     currency, years = cost.bom.currency, write(period(own.years), w.language)
-    rent = rent_text(est, w, own.years) if rented(est, objective) else None
+    rent = rent_text(est, w, cost) if rented(est, objective) else None
     owned = owned_text(cost, est, w)
     buying = [
         (w("New spend (capex)" if owned else "Capex"), capex_text(cost, w)),

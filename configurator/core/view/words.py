@@ -258,8 +258,9 @@ ZH_CN.update({
     "{owned}. New cards: {status}": "{owned}。新采购的卡：{status}",
     "Cloud rent": "云租金",
     "Buying instead: {what}": "改为购买：{what}",
-    "{hourly} per hour · {month} a month · {total} over {period}":
-        "每小时 {hourly} · 每月 {month} · {period}共 {total}",
+    "{hourly} per hour · {month} a month · {total} over {period}, at {u} utilisation as the total cost of "
+    "ownership counts it":
+        "每小时 {hourly} · 每月 {month} · {period}共 {total}，按 {u} 利用率，与总拥有成本同一口径",
     "{job} for the job ({hours} at {hourly} per hour)": "整个作业 {job}（{hours}，每小时 {hourly}）",
     "{count} × {card}, rented by the card-hour": "{count} × {card}，按卡时租用",
     "Not priced": "未定价",
@@ -293,8 +294,8 @@ ZH_CN.update({
     "Colocation": "机房托管",
     "Opex": "运营支出",
     "Residual value after {period}": "{period}后残值",
-    "Renting the same cards": "租用同样的卡",
-    "Renting the same cards over {period}": "{period}租用同样的卡",
+    "Renting the same cards, at {u} utilisation": "租用同样的卡（按 {u} 利用率）",
+    "Renting the same cards over {period}, at {u} utilisation": "{period}租用同样的卡（按 {u} 利用率）",
     "Break-even utilisation": "盈亏平衡利用率",
     "none: renting costs less at every utilisation": "无：任何利用率下租用都更便宜",
     "no cloud price": "无云价格",

@@ -13,6 +13,7 @@ from configurator.core.procurement.bom import (
     STORAGE_NODE_TB,
     bill_of_materials,
     fat_tree_switches,
+    storage_quantity_tb,
     storage_switch_item,
     storage_switches,
 )
@@ -110,3 +111,16 @@ def test_the_vgpu_licence_follows_the_desktops_use(profile, licence, per_user):
     software = [line for line in bom.lines if line.kind == "software"]
     assert [line.item_id for line in software] == [licence]
     assert software[0].quantity == 100 and software[0].unit_price == pytest.approx(per_user)
+
+
+@pytest.mark.parametrize(("terabytes", "bought"), [(0.032, 0.1), (0.01, 0.1), (2.684, 2.7), (123.41, 123.4)])
+def test_the_storage_line_buys_at_least_a_tenth_of_a_tb(terabytes, bought):
+    """A few GB of weights were listed as '0.0 TB' at no cost: at least 0.1 TB, else to a tenth."""
+    assert storage_quantity_tb(terabytes) == pytest.approx(bought)
+
+
+def test_a_small_serving_bill_lists_its_storage_with_a_quantity_and_a_price():
+    s = Scenario(model=preset("llama3-8b"), workload=Workload.INFERENCE, card_id="a10", count=16)
+    bom = bill_of_materials(s, load_catalog().get("a10"), price_book_for(s.economics))
+    storage = _lines(bom, "storage-nvme-per-tb")
+    assert storage and storage[0].quantity == pytest.approx(0.1) and storage[0].total > 0

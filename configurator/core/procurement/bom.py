@@ -54,6 +54,9 @@ STORAGE_NODES_MIN = 2
 STORAGE_PORTS_PER_NODE = 2
 """Storage-network ports of one storage server (dual-homed, as the GPU servers)."""
 
+STORAGE_STEP_TB = 0.1
+"""The storage line's step: its quantity is to a tenth of a TB, and at least that [TB]."""
+
 STORAGE_SWITCHES_MIN = 2
 """Storage switches at least, where there are any: a redundant pair."""
 
@@ -261,6 +264,13 @@ def storage_terabytes(scenario: Scenario) -> float:
     return 2 * 2.0 * params / 1e12
 
 
+def storage_quantity_tb(terabytes: float) -> float:
+    """The storage line's quantity: ``terabytes`` [TB] to a tenth of a TB, at least 0.1 TB [TB], so
+    that a few GB of weights are bought as 0.1 TB rather than listed as "0 TB" at no cost (16 × A10
+    serving Llama 3 8B, 0.032 TB, read "0.0 TB, 0 USD" until December 2026)."""
+    return max(round(terabytes, 1), STORAGE_STEP_TB) if terabytes > 0 else 0.0
+
+
 def storage_switches(servers: int, terabytes: float, ports: int) -> int:
     """Storage-network switches for ``servers`` GPU servers reaching shared storage of
     ``terabytes`` [TB] over ``ports``-port switches: every server's and storage node's ports
@@ -394,7 +404,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     terabytes = storage_terabytes(scenario)
     buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1)  # graphics: none
     if buys_storage:
-        lines.append(_line(book, "storage-nvme-per-tb", round(terabytes, 1), rate))
+        lines.append(_line(book, "storage-nvme-per-tb", storage_quantity_tb(terabytes), rate))
     storage_id = storage_switch_item(scenario.workload.is_training, spans_servers, kind.item_id)
     storage_item = book.item(storage_id)
     n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64) \

@@ -8,9 +8,13 @@ import pytest
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.procurement.bom import (
+    FRONT_END_SWITCH,
+    STORAGE_FABRIC_SWITCH,
     STORAGE_NODE_TB,
     bill_of_materials,
     fat_tree_switches,
+    storage_quantity_tb,
+    storage_switch_item,
     storage_switches,
 )
 from configurator.core.procurement.prices import price_book_for
@@ -32,12 +36,51 @@ def test_one_server_has_no_storage_switch():
 
 def test_serving_replicas_on_several_servers_reach_their_storage_through_a_switch_pair():
     """Several serving servers share the weights' storage: a redundant switch pair (before: the
-    storage was bought and no switch reached it)."""
+    storage was bought and no switch reached it) — of 25 GbE on PCIe servers without a scale-out
+    fabric (their in-band NICs; the weights load once), not the 64 × 100 GbE training fabric's."""
     s = Scenario(model=preset("llama3-8b"), workload=Workload.INFERENCE, card_id="l40s", count=32)
     bom = bill_of_materials(s, load_catalog().get("l40s"), price_book_for(s.economics))
     assert bom.servers > 1
     assert _lines(bom, "storage-nvme-per-tb")
-    assert sum(line.quantity for line in _lines(bom, "switch-storage-eth")) == 2
+    assert sum(line.quantity for line in _lines(bom, FRONT_END_SWITCH)) == 2
+    assert not _lines(bom, STORAGE_FABRIC_SWITCH)
+
+
+def test_a_small_pcie_serving_cluster_buys_a_25_gbe_pair_not_the_100_gbe_fabric():
+    """16 × A10 serving Llama 3 8B on two servers: two 48 × 25 GbE switches at 12,000 USD (a cited
+    list estimate), not two 64 × 100 GbE switches at 38,000 (76,000 of 211,600 USD until December
+    2026); every server's two in-band ports and the storage nodes' have a port."""
+    s = Scenario(model=preset("llama3-8b"), workload=Workload.INFERENCE, card_id="a10", count=16)
+    book = price_book_for(s.economics)
+    bom = bill_of_materials(s, load_catalog().get("a10"), book)
+    assert bom.servers == 2
+    pair = _lines(bom, FRONT_END_SWITCH)
+    assert [line.quantity for line in pair] == [2] and pair[0].unit_price == pytest.approx(12000)
+    assert pair[0].source and pair[0].date and pair[0].confidence
+    assert not _lines(bom, STORAGE_FABRIC_SWITCH)
+    assert book.item(FRONT_END_SWITCH).ports >= bom.servers * 2 + 2 * 2
+
+
+@pytest.mark.parametrize(("workload", "card", "count", "model"), [
+    ("pretrain", "l40s", 32, "llama3-8b"),  # a training job on PCIe servers: checkpoints and data
+    ("inference", "h100-sxm", 16, "llama3-8b"),  # baseboard servers: 100 GbE in-band NICs
+    ("inference", "h200-sxm", 16, "deepseek-v3"),  # a model across servers: a scale-out fabric
+])
+def test_training_fabric_and_baseboard_servers_keep_the_100_gbe_storage_pair(workload, card, count, model):
+    s = Scenario(model=preset(model), workload=workload, card_id=card, count=count)
+    bom = bill_of_materials(s, load_catalog().get(card), price_book_for(s.economics))
+    assert bom.servers > 1
+    assert sum(line.quantity for line in _lines(bom, STORAGE_FABRIC_SWITCH)) >= 2
+    assert not _lines(bom, FRONT_END_SWITCH)
+
+
+def test_the_storage_switch_follows_the_job_the_fabric_and_the_servers():
+    assert storage_switch_item(False, False, "server-pcie-8") == FRONT_END_SWITCH
+    assert storage_switch_item(False, False, "server-slim-2u-8") == FRONT_END_SWITCH
+    assert storage_switch_item(True, False, "server-pcie-8") == STORAGE_FABRIC_SWITCH
+    assert storage_switch_item(False, True, "server-pcie-8") == STORAGE_FABRIC_SWITCH
+    assert storage_switch_item(False, False, "server-hgx-8") == STORAGE_FABRIC_SWITCH
+    assert storage_switch_item(False, False, None) == STORAGE_FABRIC_SWITCH
 
 
 @pytest.mark.parametrize("servers", [2, 30, 31, 60, 128, 512])
@@ -68,3 +111,16 @@ def test_the_vgpu_licence_follows_the_desktops_use(profile, licence, per_user):
     software = [line for line in bom.lines if line.kind == "software"]
     assert [line.item_id for line in software] == [licence]
     assert software[0].quantity == 100 and software[0].unit_price == pytest.approx(per_user)
+
+
+@pytest.mark.parametrize(("terabytes", "bought"), [(0.032, 0.1), (0.01, 0.1), (2.684, 2.7), (123.41, 123.4)])
+def test_the_storage_line_buys_at_least_a_tenth_of_a_tb(terabytes, bought):
+    """A few GB of weights were listed as '0.0 TB' at no cost: at least 0.1 TB, else to a tenth."""
+    assert storage_quantity_tb(terabytes) == pytest.approx(bought)
+
+
+def test_a_small_serving_bill_lists_its_storage_with_a_quantity_and_a_price():
+    s = Scenario(model=preset("llama3-8b"), workload=Workload.INFERENCE, card_id="a10", count=16)
+    bom = bill_of_materials(s, load_catalog().get("a10"), price_book_for(s.economics))
+    storage = _lines(bom, "storage-nvme-per-tb")
+    assert storage and storage[0].quantity == pytest.approx(0.1) and storage[0].total > 0

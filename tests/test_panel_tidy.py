@@ -87,7 +87,7 @@ def test_the_bill_of_materials_gives_the_rent_as_the_summary_does(qtbot, catalog
     qtbot.addWidget(panel)
     panel.update_from(controller.analysis)
     shown = {panel.money.item(row, 0).text(): panel.money.item(row, 1).text() for row in range(panel.money.rowCount())}
-    rent = rent_text(controller.analysis.estimate, Words(language), 0.25)
+    rent = rent_text(controller.analysis.estimate, Words(language), panel.cost)
     assert rent is not None and rent in shown.values()
     months = write(period(0.25), language)
     assert months in rent and any(months in name for name in shown)  # the TCO's row: over 3 months

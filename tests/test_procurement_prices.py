@@ -17,7 +17,7 @@ ITEM_KEYS = {"kind", "name", "unit", "unit_price", "price_low", "price_high", "p
 ITEM_IDS = """server-hgx-8 server-hgx-8-b200 server-pcie-8 server-pcie-4 server-pcie-2 server-pcie-1 server-slim-2u-8
 server-fhfl-2u-4 server-dense-4u-20
 rack-nvl72 rack-gb300-nvl72 rack-cloudmatrix-384 rack-vera-rubin-nvl72 nic-400g nic-800g switch-ib-ndr-64 switch-eth-800g-64 link-400g switch-mgmt-48
-switch-storage-eth storage-nvme-per-tb rack-air rack-liquid software-nvaie software-vgpu
+switch-storage-eth switch-storage-eth-25g storage-nvme-per-tb rack-air rack-liquid software-nvaie software-vgpu
 software-vgpu-vpc installation""".split()
 RATE_IDS = """support_share_per_year colocation_per_kw_month air_cooled_rack_kw liquid_cooled_rack_kw
 pue_air pue_liquid installation_share residual_value_share gpu_failure_rate_per_gpu_hour

@@ -39,11 +39,12 @@ def test_a_rented_summary_gives_the_rent_over_the_years_its_purchase_is_counted_
 def test_the_tco_table_sets_the_rent_over_the_same_years_beside_the_tco(tmp_path, capsys):
     text = _report(tmp_path, capsys, *SERVE_8B_CN, "--objective", "cloud")
     rows = dict(re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", text.split("## 总拥有成本")[1].split("## ")[0], re.M))
-    yearly = _amount(rows["租用同样的卡"])
-    assert abs(_amount(rows["3 个月租用同样的卡"]) - yearly / 4) <= 1.0
+    yearly = _amount(rows["租用同样的卡（按 80\u00a0% 利用率）"])
+    assert abs(_amount(rows["3 个月租用同样的卡（按 80\u00a0% 利用率）"]) - yearly / 4) <= 1.0
     english = _report(tmp_path, capsys, *SERVE_8B_CN[:-4], "--years", "0.25", "--objective", "cloud")
-    assert re.search(r"^\| Renting the same cards over 3 months \| [\d,]+\sUSD \|$", english, re.M)
-    assert re.search(r"^- \*\*Cloud rent\*\*: .* a month · [\d,]+\sUSD over 3 months$", english, re.M)
+    assert re.search(r"^\| Renting the same cards over 3 months, at 80\s% utilisation \| [\d,]+\sUSD \|$", english, re.M)
+    assert re.search(r"^- \*\*Cloud rent\*\*: .* a month · [\d,]+\sUSD over 3 months, at 80\s% utilisation", english,
+                     re.M)
 
 
 def test_a_card_without_a_power_is_not_listed_under_without_a_price(capsys):

@@ -290,7 +290,7 @@ class BomPanel(QWidget):
         from configurator.report.summary_front import rent_text  # the ranking's modules: not at the editor's start
 
         own, currency = cost.ownership, cost.bom.currency
-        rent = rent_text(est, Words(current_language()), own.years) if cost.rent_per_year is not None else None
+        rent = rent_text(est, Words(current_language()), cost) if cost.rent_per_year is not None else None
         per_year = _tc("bom", "{0} per year")
         rows = [(_tc("bom", "Capex"), fmt.money(own.capex, currency)),
                 (_tc("bom", "Energy"), per_year.format(fmt.money(own.energy_per_year, currency))),

@@ -30,7 +30,7 @@ from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.region import delivery_params, delivery_problem
+from configurator.core.region import delivery_params, delivery_problem, domestic
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.verdicts import Verdict, ceiling, floor
@@ -169,6 +169,8 @@ def region_verdict(card: Card, owned: int = 0, count: int = 0) -> Verdict:
             return Verdict("region", "cn", "owned", "", True, params=params)
     if blocked:
         params["message"] = blocked
+    elif domestic(card):  # no export: said as such (verdicts._region), not as a US status
+        params["vendor"] = card.vendor
     return Verdict("region", "cn", status, "", blocked is None, params=params)
 
 

@@ -144,6 +144,9 @@ ENGLISH: dict[str, str] = {
     "rent-budget-unpriced": "{card} has no cloud price: its rent {period} cannot be checked against the budget of "
                             "{budget:,.0f} {currency}",
     "region-permitted": "{card} may be delivered to mainland China (US export status as of {date}; not legal advice)",
+    "region-domestic": "{card} is a mainland-China vendor's card, bought in China: not an export to China (not legal "
+                       "advice)",
+    "period-month": "{n} month", "period-months": "{n} months", "period-year": "{n} year", "period-years": "{n} years",
     "meets-throughput": "Trains at {rate:,.0f} tokens/s, at least the {target:,.0f} tokens/s needed",
     "throughput-unknown": "No training speed could be estimated: the {target:,.0f} tokens/s needed cannot be checked",
     "meets-request-rate": "Carries up to {rate:,.2f} requests/s, at least the {target:,.2f} requests/s needed",
@@ -311,6 +314,8 @@ CHINESE: dict[str, str] = {
     "meets-rent-budget": "租金{period} {cost:,.0f} {currency}，低于 {budget:,.0f} {currency} 的预算 {margin:,.0f} {currency}",
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
     "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
+    "region-domestic": "{card} 为中国大陆厂商的产品，在中国境内购买，不属于对华出口（不构成法律意见）",
+    "period-month": "{n} 个月", "period-months": "{n} 个月", "period-year": "{n} 年", "period-years": "{n} 年",
     "meets-deadline": "需要 {hours:,.0f} 小时，在 {deadline:,.0f} 小时的期限内，余 {margin:,.0f} 小时",
     "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",
     "throughput-does-not-run": "训练吞吐量未满足：此配置显存放不下，无法运行",
@@ -442,6 +447,7 @@ TERMS: dict[str, dict[str, str]] = {
         "default for interactive chat": "交互式对话的默认值",
         "default for an API": "API 服务的默认值",
         "a month": "每月",
+        "a month around the clock": "每月（全天候租用）",  # a rent budget's month (the summary's rent: at the TCO's utilisation)
         "for the whole job": "（整个作业）",
         "memory bandwidth": "显存带宽",
         "compute": "算力",
@@ -572,3 +578,23 @@ def deadline_msg(message_id: str, deadline: float, durations: dict[str, float], 
         return msg(message_id, deadline=deadline, **durations, **params)
     return msg(f"{message_id}-days", deadline=round(deadline / HOURS_PER_DAY, 1),
                **{name: hours / HOURS_PER_DAY for name, hours in durations.items()}, **params)
+
+
+MONTHS_PER_YEAR = 12
+"""Months of a year, to write a period under a year in whole months [months/year]."""
+
+
+def period_msg(years: float | None) -> Message:
+    """A period of ``years`` [years] in words: whole months under a year ('3 months', '3 个月': a
+    0.25-year TCO read "0.25 年", persona), else years ('4 years', '4 年', '1 year'); 'N years'
+    unknown. The one wording of a period of ownership: the TCO's years in the summary, the command
+    line and the window (:func:`configurator.core.view.cost_bases.period`), and the years a card
+    past its vendor's support is owned (:func:`configurator.core.software.past_support_meaning`;
+    "在持有这批卡的 0.25 年里" until December 2026)."""
+    if years is None:
+        return msg("period-years", n="N")
+    months = years * MONTHS_PER_YEAR
+    if 0 < years < 1 and abs(months - round(months)) < 1e-9:
+        whole = round(months)
+        return msg("period-month" if whole == 1 else "period-months", n=f"{whole}")
+    return msg("period-year" if years == 1 else "period-years", n=f"{years:g}")

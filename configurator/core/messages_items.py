@@ -57,6 +57,9 @@ ITEM_CHINESE: dict[str, str] = {
     ("Storage / in-band management Ethernet fabric switch, 64 × 100 GbE, e.g. NVIDIA SN4600C (DGX BasePOD) "
      "or Dell Z9264F-ON"):
         "存储 / 带内管理以太网交换机，64 × 100 GbE，如 NVIDIA SN4600C（DGX BasePOD）或 Dell Z9264F-ON",
+    ("Front-end / storage / in-band management Ethernet switch, 48 × 25 GbE SFP28 (+ 100 GbE uplinks), 1U, "
+     "e.g. Dell PowerSwitch S5248F-ON"):
+        "前端 / 存储 / 带内管理以太网交换机，48 × 25 GbE SFP28（+ 100 GbE 上行），1U，如 Dell PowerSwitch S5248F-ON",
     ("Fast NVMe storage for training data, checkpoints and model weights, per TB (drives in storage "
      "servers; parallel-file-system licences not included)"):
         "用于训练数据、检查点与模型权重的高速 NVMe 存储，每 TB（存储服务器中的硬盘；不含并行文件系统许可）",

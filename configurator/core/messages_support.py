@@ -20,7 +20,7 @@ SUPPORT_ENGLISH: dict[str, str] = {
     "stack-supported-alternative-unpriced": "the best-ranked card with no end of support on record is #{rank}, {other}",
     "stack-past-support-means": (
         "What past support means for {card}: {driver}{dropped}{precision}{module}its software stays built with "
-        "{last_release} or older for the {years} years the cards are owned"
+        "{last_release} or older for the {period} the cards are owned"
     ),
     "stack-last-driver": "{driver} is the last driver branch for it; ",
     "stack-dropped-by": "newer releases drop or deprecate it ({releases}); ",
@@ -36,7 +36,7 @@ SUPPORT_CHINESE: dict[str, str] = {
     "stack-supported-alternative": "无支持终止记录的最优卡为第 {rank} 名 {other}，单位工作量成本为前者的 {ratio:.2f} 倍",
     "stack-supported-alternative-unpriced": "无支持终止记录的最优卡为第 {rank} 名 {other}",
     "stack-past-support-means": (
-        "过支持期对 {card} 意味着：{driver}{dropped}{precision}{module}在持有这批卡的 {years} 年里，软件只能用 "
+        "过支持期对 {card} 意味着：{driver}{dropped}{precision}{module}在持有这批卡的 {period}里，软件只能用 "
         "{last_release} 或更早的版本构建"
     ),
     "stack-last-driver": "{driver} 是支持它的最后一个驱动分支；",

@@ -7,14 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
+from configurator.core.region import DOMESTIC_VENDORS
 from configurator.core.scenario import Workload
 from configurator.core.software import runs_software
 from configurator.core.workloads import FAMILIES, family_of
-
-DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
-                              "Alibaba T-Head"})
-"""Vendors designing accelerators in mainland China (the 'domestic only' filter)."""
-
 
 DEFAULT_CLASSES = {workload: classes for family in FAMILIES for workload, classes in family.default_classes.items()}
 """Classes considered unless the user picks others: data-centre cards for each job. Consumer

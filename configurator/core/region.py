@@ -6,6 +6,11 @@ from __future__ import annotations
 from configurator.core.catalog import Card
 from configurator.core.messages import Message, msg
 
+DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
+                              "Alibaba T-Head"})
+"""Vendors designing accelerators in mainland China (the 'domestic only' filter; a card of theirs
+bought in China is no export to China: :func:`domestic`)."""
+
 REGION_FOR_LANGUAGE = {"zh_CN": "cn"}
 """The region a language starts with (editable); languages not listed start with none."""
 
@@ -25,6 +30,14 @@ def delivery_problem(card: Card, region: str | None) -> str | None:
         return None
     status = card.export_control.china if card.export_control is not None else "unknown"
     return _BLOCKING.get(status)
+
+
+def domestic(card: Card) -> bool:
+    """Whether ``card`` is designed by a vendor based in mainland China (:data:`DOMESTIC_VENDORS`):
+    bought in China it is no export to China, so no US export status is said of it (the ECCN 3A090
+    status is an exporter's; until December 2026 a Chinese buyer of Ascend 910B cards read "ECCN
+    3A090.a, TPP 5,120 — US export status as of 2026-12")."""
+    return card.vendor in DOMESTIC_VENDORS
 
 
 def delivery_params(card: Card) -> dict[str, str]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from configurator.core.card import SupportEnd
 from configurator.core.catalog import FRAMEWORKS, Card
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, msg, period_msg
 from configurator.core.scenario import Workload
 from configurator.core.units import Precision
 
@@ -131,7 +131,7 @@ def past_support_meaning(card: Card, years: float) -> Message | None:
     form = _module_form(card)
     module = msg("stack-module", form=form) if form else ""
     return msg("stack-past-support-means", card=card.name, driver=driver, dropped=dropped, precision=precision,
-               module=module, last_release=end.last_release, years=f"{years:g}")
+               module=module, last_release=end.last_release, period=period_msg(years))
 
 
 def past_support_caution(card: Card, years: float) -> tuple[Message, ...]:

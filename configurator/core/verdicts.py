@@ -54,7 +54,7 @@ ORIGIN_WORDS = {ORIGIN_SET: "target", "chat": "default for interactive chat", "a
 """What a latency target is called in the words: the buyer's 'target', or the use's default
 (translated through ``messages.TERMS``)."""
 
-PERIOD_WORDS = {"rent-month": "a month", "rent-job": "for the whole job"}
+PERIOD_WORDS = {"rent-month": "a month around the clock", "rent-job": "for the whole job"}
 """The rent a budget caps, by ``Verdict.basis`` (translated through ``messages.TERMS``)."""
 
 
@@ -195,7 +195,7 @@ def _region(v: Verdict) -> Message:
         said.update(owned=p["owned"], count=p["count"], extra=p["extra"])
         return msg("region-owned", **said) if v.met else msg(f"{p['message']}-beyond-owned", **said)
     if v.met:
-        return msg("region-permitted", **said)
+        return msg("region-domestic", card=said["card"]) if "vendor" in p else msg("region-permitted", **said)
     return msg(p["message"], **said)
 
 

@@ -21,6 +21,7 @@ from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Filters, Objective, Result, recommend
+from configurator.core.region import domestic
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.software import card_cautions
 from configurator.core.view.card_names import card_name
@@ -280,6 +281,8 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
 def export_line(est: Estimate, w: Words) -> str | None:
     """The card's export status for China, dated and sourced; None when the catalog has none."""
     ec = est.card.export_control
+    if domestic(est.card):  # bought in China, no export: no US status, no ECCN (as the region verdict says)
+        return w.message(msg("region-domestic", card=est.card.name))
     if ec is None:
         return None
     tpp, _density, paragraph = card_classification(est.card)
@@ -360,7 +363,7 @@ def _headline(est: Estimate, mine: Option, w: Words,
     "Export status: Delivery to China: not permitted" as their verdict, persona finding #19)."""
     cost, own = mine.cost, mine.cost.ownership
     currency, years = cost.bom.currency, write(period(own.years), w.language)
-    rent = rent_text(est, w, own.years) if rented(est, objective) else None
+    rent = rent_text(est, w, cost) if rented(est, objective) else None
     owned = owned_text(cost, est, w)
     buying = [
         (w("New spend (capex)" if owned else "Capex"), capex_text(cost, w)),

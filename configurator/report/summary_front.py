@@ -7,10 +7,8 @@ here; :mod:`configurator.report.summary` puts the rows in its headline."""
 
 from __future__ import annotations
 
-from configurator.core.constraints import HOURS_PER_MONTH
-from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.estimate import Estimate
-from configurator.core.messages import msg
+from configurator.core.messages import MONTHS_PER_YEAR, msg
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.recommend import Objective
 from configurator.core.view.card_names import card_name
@@ -18,7 +16,7 @@ from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, write
 from configurator.core.workloads import family_of
 from configurator.report.language import Words
-from configurator.report.parts import count, money
+from configurator.report.parts import count, money, percent
 
 def rented(est: Estimate, objective: Objective) -> bool:
     """Whether the buyer rents: ranked by rent, or a budget that caps the rent."""
@@ -32,13 +30,16 @@ def rent_per_hour(est: Estimate) -> float | None:
     return None if hourly is None else hourly * est.scenario.count
 
 
-def rent_text(est: Estimate, w: Words, years: float) -> str | None:
-    """'12.40 USD per hour · 9,057 USD a month · 27,175 USD over 3 months' for work that runs on
-    (serving, desktops, streams): the rent over the ``years`` [years] the purchase's TCO beside it
-    counts, on the month's basis (the cards rented around the clock), so that a buyer asking "rent or
-    buy for three months" reads both for the same period (the rent stood an hour and a month only,
-    the purchase's TCO over the years, until December 2026, persona finding); '5,000 USD for the job
-    (72 h at 69.44 USD per hour)' for a job (training, rendering); None without a cloud price."""
+def rent_text(est: Estimate, w: Words, cost: DeploymentCost) -> str | None:
+    """'12.40 USD per hour · 7,246 USD a month · 21,740 USD over 3 months, at 80 % utilisation as
+    the total cost of ownership counts it' for work that runs on (serving, desktops, streams): the
+    rent over the years the purchase's TCO beside it counts (``cost``'s), on the TCO's basis —
+    :attr:`DeploymentCost.rent_per_year`, the cards rented for the utilisation's share of the hours,
+    the figure of the TCO table's "Renting the same cards" rows — so that a buyer asking "rent or
+    buy for three months" reads one rent for the period (page 1 said it around the clock, the TCO
+    table at 80 % utilisation, until December 2026: 363,055 against 290,444 CNY for the same three
+    months); '5,000 USD for the job (72 h at 69.44 USD per hour)' for a job (training, rendering);
+    None without a cloud price."""
     hourly = rent_per_hour(est)
     if hourly is None:
         return None
@@ -46,10 +47,14 @@ def rent_text(est: Estimate, w: Words, years: float) -> str | None:
     if family_of(est.scenario.workload).one_off_job and est.costs.cloud is not None and est.hours:
         return w("{job} for the job ({hours} at {hourly} per hour)", job=money(est.costs.cloud, currency),
                  hours=write(Amount(est.hours, "h"), w.language), hourly=money(hourly, currency))
-    return w("{hourly} per hour · {month} a month · {total} over {period}", hourly=money(hourly, currency),
-             month=money(hourly * HOURS_PER_MONTH, currency),
-             total=money(hourly * HOURS_PER_YEAR * years, currency),
-             period=write(period(years), w.language))
+    if cost.rent_per_year is None:
+        return None
+    own = cost.ownership
+    return w("{hourly} per hour · {month} a month · {total} over {period}, at {u} utilisation as the total cost of "
+             "ownership counts it", hourly=money(hourly, currency),
+             month=money(cost.rent_per_year / MONTHS_PER_YEAR, currency),
+             total=money(cost.rent_per_year * own.years, currency),
+             period=write(period(own.years), w.language), u=percent(own.utilisation, w.language))
 
 
 def rented_configuration(est: Estimate, w: Words) -> str:

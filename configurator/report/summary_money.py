@@ -211,9 +211,10 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (w("Residual value after {period}", period=years), "−" + money(own.residual, c)),
         (w("Total cost of ownership over {period}", period=years), money(own.tco, c)),
         (per_unit_name(est, w), unit_cost(tco_per_unit_of(est, mine), c) if est.usable else "— " + w(shortfall(est))),
-        (w("Renting the same cards"), yearly(cost.rent_per_year)),
+        # the rent at the TCO's utilisation, said on the row as page 1 says it (one basis for the same months)
+        (w("Renting the same cards, at {u} utilisation", u=percent(own.utilisation)), yearly(cost.rent_per_year)),
         # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
-        (w("Renting the same cards over {period}", period=years),
+        (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=percent(own.utilisation)),
          "—" if cost.rent_per_year is None else money(cost.rent_per_year * own.years, c)),
         (w("Break-even utilisation"), percent(cost.break_even_utilisation) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),

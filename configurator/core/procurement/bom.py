@@ -54,8 +54,26 @@ STORAGE_NODES_MIN = 2
 STORAGE_PORTS_PER_NODE = 2
 """Storage-network ports of one storage server (dual-homed, as the GPU servers)."""
 
+STORAGE_STEP_TB = 0.1
+"""The storage line's step: its quantity is to a tenth of a TB, and at least that [TB]."""
+
 STORAGE_SWITCHES_MIN = 2
 """Storage switches at least, where there are any: a redundant pair."""
+
+STORAGE_FABRIC_SWITCH = "switch-storage-eth"
+"""The price file's 64 × 100 GbE storage and in-band switch (NVIDIA DGX BasePOD reference
+architecture): training (checkpoints, the data set), a deployment with a scale-out fabric, and
+baseboard or rack-scale servers, whose in-band NICs run at 100 GbE or more."""
+
+FRONT_END_SWITCH = "switch-storage-eth-25g"
+"""The price file's 48 × 25 GbE storage and in-band switch: serving or graphics on general-purpose
+PCIe servers without a scale-out fabric, which load their weights once and whose in-band NICs are
+25 GbE (until December 2026 they bought the 100 GbE pair: 76,000 of 211,600 USD on 16 × A10)."""
+
+PCIE_SERVER_ITEMS = ("server-pcie-", "server-slim-", "server-fhfl-", "server-dense-")
+"""Prefixes of the price file's general-purpose PCIe servers (two sockets, an OCP or PCIe NIC of
+2 × 25 GbE for the in-band network); every other server (HGX baseboards, Grace Hopper and MI250X
+nodes, rack-scale systems) keeps the 100 GbE fabric."""
 
 @dataclass(frozen=True)
 class BomLine:
@@ -253,6 +271,13 @@ def storage_terabytes(scenario: Scenario) -> float:
     return 2 * 2.0 * params / 1e12
 
 
+def storage_quantity_tb(terabytes: float) -> float:
+    """The storage line's quantity: ``terabytes`` [TB] to a tenth of a TB, at least 0.1 TB [TB], so
+    that a few GB of weights are bought as 0.1 TB rather than listed as "0 TB" at no cost (16 × A10
+    serving Llama 3 8B, 0.032 TB, read "0.0 TB, 0 USD" until December 2026)."""
+    return max(round(terabytes, 1), STORAGE_STEP_TB) if terabytes > 0 else 0.0
+
+
 def storage_switches(servers: int, terabytes: float, ports: int) -> int:
     """Storage-network switches for ``servers`` GPU servers reaching shared storage of
     ``terabytes`` [TB] over ``ports``-port switches: every server's and storage node's ports
@@ -268,6 +293,17 @@ def storage_switches(servers: int, terabytes: float, ports: int) -> int:
     nodes = max(STORAGE_NODES_MIN, math.ceil(terabytes / STORAGE_NODE_TB))
     endpoints = servers * STORAGE_PORTS_PER_SERVER + nodes * STORAGE_PORTS_PER_NODE
     return max(STORAGE_SWITCHES_MIN, sum(fat_tree_switches(endpoints, ports)))
+
+
+def storage_switch_item(training: bool, scale_out: bool, server_item: str | None) -> str:
+    """The price file's storage and in-band switch for a deployment: :data:`FRONT_END_SWITCH` (25
+    GbE) for serving or graphics on general-purpose PCIe servers (``server_item`` one of
+    :data:`PCIE_SERVER_ITEMS`) without a scale-out fabric (``scale_out``); else
+    :data:`STORAGE_FABRIC_SWITCH` (100 GbE): a training job (``training``) writes checkpoints and
+    reads its data set over it, and a fabric's or a baseboard server's in-band NICs are 100 GbE or
+    faster."""
+    pcie = server_item is not None and server_item.startswith(PCIE_SERVER_ITEMS)
+    return FRONT_END_SWITCH if pcie and not training and not scale_out else STORAGE_FABRIC_SWITCH
 
 
 def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float) -> list[BomLine]:
@@ -379,14 +415,15 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     terabytes = storage_terabytes(scenario)
     buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1)  # graphics: none
     if buys_storage:
-        lines.append(_line(book, "storage-nvme-per-tb", round(terabytes, 1), rate))
-    storage_item = book.item("switch-storage-eth")
+        lines.append(_line(book, "storage-nvme-per-tb", storage_quantity_tb(terabytes), rate))
+    storage_id = storage_switch_item(scenario.workload.is_training, spans_servers, kind.item_id)
+    storage_item = book.item(storage_id)
     n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64) \
         if buys_storage else 0  # storage networking only with storage to reach (desktops: none sized)
     if n_storage:  # shared storage several servers reach; one server's storage is its own drives
-        lines.append(_line(book, "switch-storage-eth", n_storage, rate))
+        lines.append(_line(book, storage_id, n_storage, rate))
         switches += n_storage
-        switch_units += n_storage * _units(book, "switch-storage-eth")
+        switch_units += n_storage * _units(book, storage_id)
 
     host_w = server_item.power_w if server_item else None
     server_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000

@@ -16,6 +16,7 @@ A view names the one it shows; no view mixes them. Qt-free; labels are ids of th
 
 from __future__ import annotations
 
+from configurator.core.messages import Message, period_msg
 from configurator.core.view.rows import Phrase
 
 BASES = {"tco": "total cost of ownership: cards, servers, network, power, support — over {period}",
@@ -68,21 +69,12 @@ def column_per_unit_label(cost_unit: str, basis: str) -> Phrase:
     return Phrase(PER_UNIT_COLUMN[cost_unit], {"basis": COLUMN_BASIS[basis]})
 
 
-MONTHS_PER_YEAR = 12
-"""Months of a year, to write a period under a year in whole months [months/year]."""
-
-
-def period(years: float | None) -> Phrase:
-    """A period of ``years`` [years] in words: whole months under a year ('3 months', '3 个月': a
-    0.25-year TCO read "0.25 年", persona), else years ('4 years', '4 年', '1 year'); 'N years'
-    unknown. The one wording of the TCO's years for the summary, the command line and the window."""
-    if years is None:
-        return Phrase("{n} years", {"n": "N"})
-    months = years * MONTHS_PER_YEAR
-    if 0 < years < 1 and abs(months - round(months)) < 1e-9:
-        whole = round(months)
-        return Phrase("{n} month" if whole == 1 else "{n} months", {"n": f"{whole}"})
-    return Phrase("{n} year" if years == 1 else "{n} years", {"n": f"{years:g}"})
+def period(years: float | None) -> Message:
+    """A period of ``years`` [years] in words: whole months under a year ('3 months', '3 个月'), else
+    years ('4 years', '4 年'); 'N years' unknown — :func:`configurator.core.messages.period_msg`, the
+    one wording of a period for the summary, the command line, the window and core's messages (the
+    support caution's years of ownership)."""
+    return period_msg(years)
 
 
 RANKING_BASIS = "tco"

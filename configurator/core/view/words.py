@@ -258,8 +258,9 @@ ZH_CN.update({
     "{owned}. New cards: {status}": "{owned}。新采购的卡：{status}",
     "Cloud rent": "云租金",
     "Buying instead: {what}": "改为购买：{what}",
-    "{hourly} per hour · {month} a month · {total} over {period}":
-        "每小时 {hourly} · 每月 {month} · {period}共 {total}",
+    "{hourly} per hour · {month} a month · {total} over {period}, at {u} utilisation as the total cost of "
+    "ownership counts it":
+        "每小时 {hourly} · 每月 {month} · {period}共 {total}，按 {u} 利用率，与总拥有成本同一口径",
     "{job} for the job ({hours} at {hourly} per hour)": "整个作业 {job}（{hours}，每小时 {hourly}）",
     "{count} × {card}, rented by the card-hour": "{count} × {card}，按卡时租用",
     "Not priced": "未定价",
@@ -293,8 +294,8 @@ ZH_CN.update({
     "Colocation": "机房托管",
     "Opex": "运营支出",
     "Residual value after {period}": "{period}后残值",
-    "Renting the same cards": "租用同样的卡",
-    "Renting the same cards over {period}": "{period}租用同样的卡",
+    "Renting the same cards, at {u} utilisation": "租用同样的卡（按 {u} 利用率）",
+    "Renting the same cards over {period}, at {u} utilisation": "{period}租用同样的卡（按 {u} 利用率）",
     "Break-even utilisation": "盈亏平衡利用率",
     "none: renting costs less at every utilisation": "无：任何利用率下租用都更便宜",
     "no cloud price": "无云价格",
@@ -310,8 +311,6 @@ ZH_CN.update({
     "card": "卡",
     "Speed": "速度",
     "TCO over {period}": "{period}总拥有成本",
-    # a period's words (cost_bases.period): whole months under a year, else years
-    "{n} month": "{n} 个月", "{n} months": "{n} 个月", "{n} year": "{n} 年", "{n} years": "{n} 年",
     "Against your choice": "与您的选择相比",
     "Against the recommendation": "与推荐方案相比",
     "your choice": "您的选择",
@@ -430,6 +429,7 @@ ZH_CN.update({
     "Scale-out core switches": "横向扩展核心交换机",
     "400 Gb/s links (optics and fibre)": "400 Gb/s 链路（光模块与光纤）",
     "Storage and in-band management switches": "存储与带内管理交换机",
+    "25 GbE storage and in-band management switches": "25 GbE 存储与带内管理交换机",
     "Out-of-band management switches": "带外管理交换机",
     "Shared all-flash storage": "共享全闪存储",
     "Air-cooled racks with PDUs": "风冷机柜（含 PDU）",

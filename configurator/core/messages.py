@@ -111,7 +111,7 @@ ENGLISH: dict[str, str] = {
                    "{target:sig} ms {what}",
     "misses-ttft": "Time to first token {ms:sig} ms at {percentile}: {over:sig} ms ({share:.0%}) over the "
                    "{target:sig} ms {what}",
-    "meets-deadline": "Takes {hours:,.0f} h, {margin:,.0f} h within the {deadline:,.0f} h deadline",
+    "meets-deadline": "Takes {hours:,.1f} h, {margin:,.1f} h within the {deadline:,g} h deadline",
     "deadline-does-not-run": "Deadline not met: the configuration does not fit in memory, so it does not run",
     "throughput-does-not-run": "Training throughput not met: the configuration does not fit in memory, so it does "
                                "not run",
@@ -311,7 +311,7 @@ CHINESE: dict[str, str] = {
     "meets-rent-budget": "租金{period} {cost:,.0f} {currency}，低于 {budget:,.0f} {currency} 的预算 {margin:,.0f} {currency}",
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
     "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
-    "meets-deadline": "需要 {hours:,.0f} 小时，在 {deadline:,.0f} 小时的期限内，余 {margin:,.0f} 小时",
+    "meets-deadline": "需要 {hours:,.1f} 小时，在 {deadline:,g} 小时的期限内，余 {margin:,.1f} 小时",
     "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",
     "throughput-does-not-run": "训练吞吐量未满足：此配置显存放不下，无法运行",
     "request-rate-does-not-run": "请求率未满足：此配置显存放不下，无法运行",

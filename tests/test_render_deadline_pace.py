@@ -67,3 +67,15 @@ def test_the_fewest_cards_that_meet_the_deadline_are_tried_between_sweep_counts(
     first = recommend(scenario, catalog, Objective.TCO).ranked[0].estimate
     meeting_first = [e.scenario.count for e in family.deployments(scenario, first.card) if not e.violations]
     assert first.scenario.count == min(meeting_first)
+
+
+def test_with_a_deadline_no_shorter_deadline_is_said_to_change_the_answer(catalog):
+    """Every card is bought at the fewest that meet the deadline, so a shorter one buys more of the
+    same card: "a deadline under 29.6 h changes the answer" was false (in 29 h: 38 of the same card)."""
+    def first(deadline: str):
+        return recommend(_scenario(catalog, "--deadline", deadline, "--reference-card", "rtx-4090"), catalog,
+                         Objective.TCO).ranked[0]
+
+    in_30, in_29 = first("30h"), first("29h")
+    assert in_30.card.id == in_29.card.id and in_29.estimate.scenario.count > in_30.estimate.scenario.count
+    assert not [m for m in in_30.reasons if m.id.startswith("reason-deadline-changes")]

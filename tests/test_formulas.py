@@ -486,6 +486,16 @@ def test_render_time_scales_with_fp32_and_whole_frames():
     assert graphics.render_hours(2000, 3, 6.0) == math.ceil(2000 / 3) * 0.1
 
 
+def test_fewest_cards_for_a_deadline_render_whole_frames_in_time():
+    """10,000 frames of 6.558 min in 30 h: 274 frames a card, so 37 cards (29.9 h), and
+    36 cards miss; a frame longer than the deadline: no count."""
+    cards = graphics.cards_for_deadline(10_000, 6.558, 30.0)
+    assert cards == 37
+    assert graphics.render_hours(10_000, cards, 6.558) <= 30.0 < graphics.render_hours(10_000, cards - 1, 6.558)
+    assert graphics.cards_for_deadline(100, 6.0, 1.0) == 10  # exactly 10 frames an hour: 10 cards, whole
+    assert graphics.cards_for_deadline(100, 90.0, 1.0) is None
+
+
 # ---- money and reliability -------------------------------------------------------------------
 
 

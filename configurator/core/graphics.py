@@ -221,6 +221,17 @@ def minutes_per_frame(card: Card, scenario: Scenario) -> float | None:
     return formulas.scaled_minutes_per_frame(g.reference_minutes_per_frame, g.reference_fp32_tflops, card.fp32_tflops)
 
 
+def cards_for_deadline(card: Card, scenario: Scenario) -> int | None:
+    """The fewest ``card`` that render the scenario's frames within its deadline
+    (:func:`formulas.cards_for_deadline`) [count]; None without a deadline, without the card's FP32
+    rate, or when one frame takes longer than the deadline."""
+    deadline = scenario.constraints.deadline_hours
+    minutes = minutes_per_frame(card, scenario)
+    if not deadline or not minutes:
+        return None
+    return formulas.cards_for_deadline(scenario.graphics.frames, minutes, deadline)
+
+
 RT_CORE_GENERATIONS = (("Turing", 1), ("Ampere", 2), ("Ada", 3), ("Blackwell", 4))
 """RT-core generation by NVIDIA architecture: A40 'second-generation RT Cores' (Ampere),
 L40/L40S and RTX 4090 'third-generation' (Ada), RTX 5090 'fourth generation' (Blackwell)

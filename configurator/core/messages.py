@@ -111,7 +111,7 @@ ENGLISH: dict[str, str] = {
                    "{target:sig} ms {what}",
     "misses-ttft": "Time to first token {ms:sig} ms at {percentile}: {over:sig} ms ({share:.0%}) over the "
                    "{target:sig} ms {what}",
-    "meets-deadline": "Takes {hours:,.0f} h, {margin:,.0f} h within the {deadline:,.0f} h deadline",
+    "meets-deadline": "Takes {hours:,.1f} h, {margin:,.1f} h within the {deadline:,g} h deadline",
     "deadline-does-not-run": "Deadline not met: the configuration does not fit in memory, so it does not run",
     "throughput-does-not-run": "Training throughput not met: the configuration does not fit in memory, so it does "
                                "not run",
@@ -316,7 +316,7 @@ CHINESE: dict[str, str] = {
     "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
     "region-domestic": "{card} 为中国大陆厂商的产品，在中国境内购买，不属于对华出口（不构成法律意见）",
     "period-month": "{n} 个月", "period-months": "{n} 个月", "period-year": "{n} 年", "period-years": "{n} 年",
-    "meets-deadline": "需要 {hours:,.0f} 小时，在 {deadline:,.0f} 小时的期限内，余 {margin:,.0f} 小时",
+    "meets-deadline": "需要 {hours:,.1f} 小时，在 {deadline:,g} 小时的期限内，余 {margin:,.1f} 小时",
     "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",
     "throughput-does-not-run": "训练吞吐量未满足：此配置显存放不下，无法运行",
     "request-rate-does-not-run": "请求率未满足：此配置显存放不下，无法运行",

@@ -9,7 +9,7 @@ POWER_ENGLISH: dict[str, str] = {
     "no-tdp-system": "{card} has no published board power: energy is counted from its rack-scale system's "
                      "published power ({kw:,.0f} kW a system); a card's own power cannot be estimated",
     "paced-energy": (
-        "The job takes {hours:,.0f} h of every {deadline:,.0f} h deadline, the pace asked; energy counts the hours "
+        "The job takes {hours:,.1f} h of every {deadline:,g} h deadline, the pace asked; energy counts the hours "
         "the cards wait at load power (no idle power on file: an upper bound)"
     ),
     "paced-energy-days": (
@@ -31,7 +31,7 @@ POWER_CHINESE: dict[str, str] = {
     "no-tdp-system": "{card} 无公开功耗：能耗按其机柜级系统的公开功率计（每套 {kw:,.0f} kW）；无法估算单卡功率",
     "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
     "paced-energy": (
-        "作业在每个 {deadline:,.0f} 小时的期限内需要 {hours:,.0f} 小时，即所要求的进度；卡等待的时间按满载功率计入能耗"
+        "作业在每个 {deadline:,g} 小时的期限内需要 {hours:,.1f} 小时，即所要求的进度；卡等待的时间按满载功率计入能耗"
         "（无空闲功耗数据：为上限）"
     ),
     "paced-energy-days": (

@@ -196,6 +196,8 @@ def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -
     if fastest is best:
         return None
     family = family_of(best.estimate.scenario.workload)
+    if not family.tighter_target_changes_answer(best.estimate.scenario):
+        return None
     return family.faster_alternative(fastest.speed_figure, fastest.card, fastest.count, best.speed_figure)
 
 

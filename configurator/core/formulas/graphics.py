@@ -71,6 +71,15 @@ def render_hours(frames, count, minutes):
     return math.ceil(frames / count) * minutes / 60.0
 
 
+def cards_for_deadline(frames, minutes, deadline_hours):
+    """The fewest cards that render ``frames`` within ``deadline_hours`` [h] at ``minutes`` a
+    frame [min], frames whole on each card (:func:`render_hours`): each card renders at most
+    ``k = floor(deadline × 60 / minutes)`` frames, so ``ceil(frames / k)`` cards [count]; None
+    when one frame takes longer than the deadline (no count meets it)."""
+    per_card = math.floor(deadline_hours * 60.0 / minutes + _ROUNDING)
+    return math.ceil(frames / per_card) if per_card > 0 else None
+
+
 def decoded_surface_bytes(streams, surfaces_per_stream, width, height, bytes_per_pixel):
     """Decoded video surfaces on the card [B]: ``streams × surfaces × width × height × bytes``."""
     return streams * surfaces_per_stream * width * height * bytes_per_pixel

@@ -399,6 +399,12 @@ class WorkloadFamily(ABC):
     def limit_reason(self, est: Estimate) -> Message:
         """The ranking's first reason: what bounds the configuration, in numbers."""
 
+    def tighter_target_changes_answer(self, scenario: Scenario) -> bool:
+        """Whether a target tighter than the recommendation's figure would change the answer, so
+        that :meth:`faster_alternative` is worth saying (False where every card is already sized
+        to the scenario's own target: a tighter one only buys more of each)."""
+        return True
+
     def faster_alternative(self, fastest_figure: float, card: Card, count: int,
                            chosen_figure: float) -> Message | None:
         """The fastest configuration (``count`` × ``card`` at ``fastest_figure``) beside the

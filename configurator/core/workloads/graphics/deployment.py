@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from configurator.core.catalog import Card
-from configurator.core.graphics import graphics_unsuitable
+from configurator.core.graphics import cards_for_deadline, graphics_unsuitable
 from configurator.core.procurement.servers import LARGEST_PCIE_SERVER
 from configurator.core.scenario import COUNT_SWEEP, Scenario, Workload
 from configurator.core.workloads.base import Estimate, WorkloadFamily
@@ -16,8 +16,18 @@ from configurator.core.workloads.memo import remembered
 
 GRAPHICS_COUNTS = COUNT_SWEEP
 """Card counts a render job is estimated at: 1, 2, 3, 4, 6, 8, 12, … 768, 1,024 (the powers of two
-and the counts half-way between them, :data:`configurator.core.scenario.COUNT_SWEEP`): a job that
-needs 20 cards to meet its deadline is bought as 24, not 32 (powers of two alone until December 2026)."""
+and the counts half-way between them, :data:`configurator.core.scenario.COUNT_SWEEP`), and with a
+deadline the fewest cards that meet it (:data:`DEADLINE_COUNT`)."""
+
+DEADLINE_COUNT = "the fewest cards that meet the deadline"
+"""With a deadline, a render job is also estimated at the fewest cards that meet it
+(:func:`configurator.core.graphics.cards_for_deadline`), when that is within
+:data:`GRAPHICS_COUNTS`: on the sweep alone a job was bought at the next count up, up to a third more
+cards than it needs, idle at the pace asked, and the cheaper card could lose — 10,000 frames of
+10 min on an RTX 4090 in 30 h: 48 × RTX PRO 6000 Blackwell Max-Q first (0.0856 USD a frame),
+where 40 × RTX PRO 6000 Blackwell Workstation (27.3 h) cost 0.0768 USD a frame and were not
+tried (persona check, December 2026). Between sweep counts only this count is tried: the others
+meet the deadline no sooner for less."""
 
 
 NO_DEADLINE_COUNTS = "at most one server"
@@ -54,8 +64,11 @@ def graphics_deployments(scenario: Scenario, card: Card, family: WorkloadFamily,
     base = scenario.model_copy(update={"card_id": card.id, "count": 1, "parallelism": par})
     if not family.carries_load:  # without a deadline, no count past one server's worth (NO_DEADLINE_COUNTS)
         most = None if scenario.constraints.deadline_hours else LARGEST_PCIE_SERVER
-        return [e for e in family.sweep(base, card, [n for n in counts if n >= 1 and (most is None or n <= most)])
-                if e.fits and e.graphics.hours is not None]
+        tried = {n for n in counts if n >= 1 and (most is None or n <= most)}
+        fewest = cards_for_deadline(card, base)  # DEADLINE_COUNT
+        if fewest is not None and fewest <= max(tried, default=0):
+            tried.add(fewest)
+        return [e for e in family.sweep(base, card, sorted(tried)) if e.fits and e.graphics.hours is not None]
     first = remembered(base, card, family.assemble)
     if not first.graphics.cards_needed or not first.fits:
         return []

@@ -80,6 +80,14 @@ class RenderingFamily(GraphicsFamily):
         return msg("reason-render-speed-no-deadline" if no_deadline else "reason-render-speed", card=est.card.name,
                    minutes=g.minutes_per_frame, hours=g.hours, count=est.scenario.count)
 
+    def tighter_target_changes_answer(self, scenario: Scenario) -> bool:
+        """Not with a deadline: every card is then bought at the fewest that meet it
+        (:data:`~configurator.core.workloads.graphics.deployment.DEADLINE_COUNT`), so a shorter
+        deadline buys more of each card rather than another answer — "a deadline under 29.6 h
+        changes the answer" was said of 37 × RTX PRO 6000 Blackwell Workstation for 10,000 frames in
+        30 h, which in 29 h is 38 of the same card (persona check, December 2026)."""
+        return not scenario.constraints.deadline_hours
+
     def faster_alternative(self, fastest_figure: float, card: Card, count: int,
                            chosen_figure: float) -> Message | None:
         return deadline_alternative(fastest_figure, card, count, chosen_figure)

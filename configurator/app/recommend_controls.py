@@ -81,7 +81,7 @@ class RankingControls:
         form.addRow(_tc("RecommendationPanel", "&Deadline"), self.deadline)
         self.controller.scenario_changed.connect(self._show_deadline_unit)
         self._show_deadline_unit(self.controller.scenario)
-        self.rate = none_spin("constraints.requests_per_s", 2, _tc("RecommendationPanel", " req/s"),
+        self.rate = none_spin("constraints.requests_per_s", 2, _tc("RecommendationPanel", " requests/s"),
                               _tc("RecommendationPanel", "Requests per second to serve (— = not set)"))
         SpinBinder(self.rate, self.controller, "constraints.requests_per_s")
         form.addRow(_tc("RecommendationPanel", "Re&quests"), self.rate)

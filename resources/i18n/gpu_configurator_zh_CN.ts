@@ -1428,10 +1428,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>期限(&amp;D)</translation>
     </message>
     <message>
-        <source> req/s</source>
-        <translation> 请求/秒</translation>
-    </message>
-    <message>
         <source>Requests per second to serve (— = not set)</source>
         <translation>需要承载的每秒请求数（— = 未设置）</translation>
     </message>
@@ -1498,6 +1494,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>The training or render job must finish within (— = no deadline)</source>
         <translation>训练或渲染任务必须在此时间内完成（— = 无期限）</translation>
+    </message>
+    <message>
+        <source> requests/s</source>
+        <translation> 请求/秒</translation>
     </message>
     <message>
         <source>Budget in the scenario currency. Buying: a ceiling on the capex of the bill of materials (cards, servers, network, storage, racks). Renting: a ceiling on the rent for a month of service, or for the whole job. An option over it is never ranked: it is listed below the line with how much it is over.</source>
@@ -2067,12 +2067,12 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>预算口径</translation>
     </message>
     <message>
-        <source>power cap</source>
-        <translation>功率上限</translation>
+        <source>power cap (facility power)</source>
+        <translation>功率上限（机房功率）</translation>
     </message>
     <message>
-        <source>power per server</source>
-        <translation>每台服务器功率</translation>
+        <source>power per server (IT, at the rack&apos;s PDU)</source>
+        <translation>单台服务器功率（IT 功率，机架 PDU 处）</translation>
     </message>
     <message>
         <source>training throughput</source>

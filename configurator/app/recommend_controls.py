@@ -100,7 +100,7 @@ class RankingControls:
         form.addRow(_tc("RecommendationPanel", "&Budget"), self.budget)
         self._budget_basis_control(form)
         self.power = none_spin("constraints.power_cap_kw", 1, _tc("RecommendationPanel", " kW"),
-                               _tc("RecommendationPanel", "Facility power available"))
+                               _tc("RecommendationPanel", "Facility power available: the average draw × PUE"))
         SpinBinder(self.power, self.controller, "constraints.power_cap_kw")
         form.addRow(_tc("RecommendationPanel", "&Power cap"), self.power)
         self.region = QComboBox()

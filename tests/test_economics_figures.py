@@ -17,18 +17,21 @@ User Guide, "Power Specifications" (the price file's server items cite both)."""
 
 
 @pytest.mark.parametrize(("card_id", "published_kw"), DGX_SYSTEM_KW.items())
-def test_an_eight_gpu_server_draws_the_published_system_maximum(catalog, llama8b, card_id, published_kw):
-    """At a PUE of 1 a full server is its eight boards plus the host: the DGX maximum [kW]."""
-    s = Scenario(model=llama8b, card_id=card_id, count=8, workload="finetune", economics={"pue": 1.0})
+@pytest.mark.parametrize("pue", [1.0, 1.5])
+def test_an_eight_gpu_server_draws_the_published_system_maximum(catalog, llama8b, card_id, published_kw, pue):
+    """A full server is its eight boards plus the host: the DGX maximum [kW], whatever the hall's PUE."""
+    s = Scenario(model=llama8b, card_id=card_id, count=8, workload="finetune", economics={"pue": pue})
     card = catalog.get(card_id)
     assert node_power_kw(card, s) == pytest.approx(published_kw, rel=1e-9)
 
 
-def test_node_power_scales_with_the_pue(catalog, llama8b):
+def test_node_power_is_it_power_whatever_the_pue(catalog, llama8b):
+    """A server's draw at its rack's PDU is IT power: PUE is facility power over IT equipment power
+    (The Green Grid, White Paper 49), and cooling does not pass through the server's plug."""
     card = catalog.get("h100-sxm")
     one = node_power_kw(card, Scenario(model=llama8b, card_id="h100-sxm", count=8, economics={"pue": 1.0}))
     more = node_power_kw(card, Scenario(model=llama8b, card_id="h100-sxm", count=8, economics={"pue": 1.5}))
-    assert more == pytest.approx(1.5 * one, rel=1e-9)
+    assert more == pytest.approx(one, rel=1e-9)
 
 
 def test_cny_fallback_approximates_the_dated_rate_of_the_price_file():

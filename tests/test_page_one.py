@@ -247,7 +247,7 @@ def test_briefs_of_each_kind_of_constraint(catalog):
     assert briefs["deadline"] == f"misses the deadline by {numbers.duration(by['deadline'])}"
     assert briefs["power-cap"] == f"over the power cap by {numbers.watts(by['power-cap'] * 1000)}"
     assert briefs["power-cap"].endswith("\u00a0kW")
-    assert briefs["rack-power"] == f"over the power per server by {numbers.watts(by['rack-power'] * 1000)}"
+    assert briefs["rack-power"] == f"over the IT power per server by {numbers.watts(by['rack-power'] * 1000)}"
     assert briefs["throughput"] == f"{by['throughput']:,.0f}\u00a0tokens/s short of the training throughput needed"
     assert write(verdict_brief(est.verdicts[0]), "zh_CN") == f"超出期限 {numbers.duration(by['deadline'], 'zh_CN')}"
     assert write(constraints_verdict(est.verdicts)).startswith("breaks 4 of 4 constraints: misses the deadline")

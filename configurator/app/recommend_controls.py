@@ -81,7 +81,7 @@ class RankingControls:
         form.addRow(_tc("RecommendationPanel", "&Deadline"), self.deadline)
         self.controller.scenario_changed.connect(self._show_deadline_unit)
         self._show_deadline_unit(self.controller.scenario)
-        self.rate = none_spin("constraints.requests_per_s", 2, _tc("RecommendationPanel", " req/s"),
+        self.rate = none_spin("constraints.requests_per_s", 2, _tc("RecommendationPanel", " requests/s"),
                               _tc("RecommendationPanel", "Requests per second to serve (— = not set)"))
         SpinBinder(self.rate, self.controller, "constraints.requests_per_s")
         form.addRow(_tc("RecommendationPanel", "Re&quests"), self.rate)
@@ -100,7 +100,7 @@ class RankingControls:
         form.addRow(_tc("RecommendationPanel", "&Budget"), self.budget)
         self._budget_basis_control(form)
         self.power = none_spin("constraints.power_cap_kw", 1, _tc("RecommendationPanel", " kW"),
-                               _tc("RecommendationPanel", "Facility power available"))
+                               _tc("RecommendationPanel", "Facility power available: the average draw × PUE"))
         SpinBinder(self.power, self.controller, "constraints.power_cap_kw")
         form.addRow(_tc("RecommendationPanel", "&Power cap"), self.power)
         self.region = QComboBox()

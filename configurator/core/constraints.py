@@ -15,7 +15,8 @@ What each constraint compares:
   desktops, streams), or for the whole job (training, rendering).
 * **region** — the card's stored US export status for mainland China is "permitted".
 * **deadline** — the job's hours (training, rendering) against the deadline.
-* **power cap / power per server** — the deployment's facility power, one server at the wall.
+* **power cap** — the deployment's facility power (average draw × PUE); **power per server** — one
+  server's IT power at its rack's PDU (cards at TDP and host, no PUE: a rack's budget is IT power).
 * **throughput** — training tokens/s; **request rate** — the requests/s the deployment carries.
 * **first token / time per token** — at the percentile held (the buyer's, else the use's), against
   the buyer's target or the serving use's default (:func:`configurator.core.serving_use.latency_targets`).

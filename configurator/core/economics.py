@@ -28,7 +28,8 @@ class Power:
     board_watts: float
     """Sum of the cards' board power (TDP) [W]."""
     facility_watts: float
-    """Average draw at the wall: cards at ``power_fraction`` of TDP plus hosts, times PUE [W]."""
+    """Average draw of the facility: cards at ``power_fraction`` of TDP plus hosts (IT power), times
+    PUE [W]."""
 
 
 HOST_POWER_FALLBACK_W = 1200.0
@@ -78,14 +79,16 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
 
 
 def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float | None:
-    """Wall power of one full server (its cards and itself, from ``book``: :func:`host_watts`) at
-    full load [kW] (:func:`formulas.facility_watts` of one server at a power fraction of 1)."""
+    """IT power of one full server at full load, what it draws at the rack's PDU: its cards at TDP and
+    itself (from ``book``: :func:`host_watts`) [kW] (:func:`formulas.it_watts` of one server at a power
+    fraction of 1). No PUE: a rack's power budget (PDU, circuit) is IT power, and cooling does not pass
+    through the server's plug (The Green Grid, White Paper 49); NVIDIA's DGX H100 User Guide gives
+    10.2 kW maximum for the system."""
     if card.tdp_w is None:
         return None
-    e = scenario.economics
     kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
-    return formulas.facility_watts(card.tdp_w * min(kind.cards_each, scenario.count),
-                                   host_watts(card, scenario, book, kind), 1, 1.0, e.pue) / 1000
+    return formulas.it_watts(card.tdp_w * min(kind.cards_each, scenario.count),
+                             host_watts(card, scenario, book, kind), 1, 1.0) / 1000
 
 
 def energy_kwh(power: Power, hours: float) -> float:

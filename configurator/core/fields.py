@@ -393,9 +393,12 @@ FIELDS: tuple[FieldSpec, ...] = (
                 "(--budget-basis rent), the rent for a month of a service or for the whole job"),
     _f("constraints.budget_basis", _t("ScenarioController", "budget basis"), flag="--budget-basis", editor=False,
        cli_help="what --budget caps: capex (buying; default) or rent (a month of a service, or the whole job)"),
-    _f("constraints.power_cap_kw", _t("ScenarioController", "power cap"), flag="--power-cap", metavar="KW", editor=False),
-    _f("constraints.rack_power_kw", _t("ScenarioController", "power per server"), flag="--rack-power", metavar="KW",
-       cli_help="power one server may draw at the wall [kW]", editor=False),
+    _f("constraints.power_cap_kw", _t("ScenarioController", "power cap (facility power)"), flag="--power-cap",
+       metavar="KW", cli_help="facility power the whole deployment may draw: its average draw (cards at the average "
+                              "share of TDP, and hosts) × PUE [kW]", editor=False),
+    _f("constraints.rack_power_kw", _t("ScenarioController", "power per server (IT, at the rack's PDU)"),
+       flag="--rack-power", metavar="KW", cli_help="IT power one server may draw at its rack's PDU: its cards at TDP "
+                                                  "and the host, no PUE [kW]", editor=False),
     _f("constraints.min_tokens_per_s", _t("ScenarioController", "training throughput"), flag="--min-tokens-per-s", editor=False),
     _f("constraints.region", _t("ScenarioController", "delivery region"), flag="--region", editor=False,
        cli_help="where the cards are delivered: 'cn' ranks only cards whose US export status for China is "

@@ -19,6 +19,17 @@ screen, the command line, the summary and in a message [digits]."""
 DAYS_FROM = 48.0
 """Durations from this many hours up are written in days [h] (two days and more)."""
 
+SECONDS_FROM_MS = 10_000.0
+"""Latencies from this many milliseconds up are written in seconds [ms] (a first token of
+"535,886 ms" reads "536 s"; a target typed in ms, 1,000 ms, stays in ms)."""
+
+SHARE_WRITTEN_UP_TO = 10.0
+"""A share past this is written ">1,000%" [1]: a percentage of five digits ("107177%") says no more
+than the amount beside it."""
+
+MOST_DECIMALS = 3
+"""Most decimals :func:`decimals_apart` gives [digits]."""
+
 
 def fixed(value: float, decimals: int, language: str) -> str:
     """A finite ``value`` with ``decimals`` decimals, thousands grouped in ``language``; halves
@@ -42,6 +53,24 @@ def decimals_for(value: float, digits: int = SIGNIFICANT_DIGITS) -> int:
     return max(0, digits - magnitude)
 
 
+def decimals_apart(actual: float, target: float, least: int = 1, most: int = MOST_DECIMALS) -> int:
+    """The fewest decimals, from ``least`` up to ``most``, at which ``actual`` and ``target`` and their
+    difference are written apart from each other and from zero: a verdict missed by 40 W reads "6.04 kW:
+    0.04 kW over the 6.00 kW", not "6.0 kW: 0.0 kW over the 6.0 kW" [digits]."""
+    gap = abs(actual - target)
+    for decimals in range(least, most):
+        step = 10.0 ** -decimals
+        if gap == 0 or (round(actual / step) != round(target / step) and gap >= step / 2):
+            return decimals
+    return most
+
+
+def latency_unit(ms: float) -> tuple[float, str]:
+    """A latency [ms] in the unit it is written in: ms below :data:`SECONDS_FROM_MS`, else seconds
+    (value, "ms" | "s")."""
+    return (ms / 1000, "s") if abs(ms) >= SECONDS_FROM_MS else (ms, "ms")
+
+
 def duration_unit(hours: float) -> tuple[float, str]:
     """A job's time [h] in the unit it is written in: minutes below an hour, hours below
     :data:`DAYS_FROM`, else days (value, "min" | "h" | "days")."""
@@ -55,7 +84,8 @@ def duration_unit(hours: float) -> tuple[float, str]:
 class _Count(int):
     """A whole-number parameter: written with its thousands grouped by the one count formatter
     (:func:`configurator.core.digit_groups.grouped`, as the view's counts) where the template gives no format of its own
-    (``{count} × {card}`` reads "100,000 × H100"); a template's own format (``{count:,}``,
+    (``{count} × {card}`` reads "100,000 × H100"); ``{n:|sequence|sequences}`` writes it so with its
+    noun, one or many ("1 sequence", "2 sequences"); a template's own format (``{count:,}``,
     ``{n:d}``) is applied as written."""
 
     language = "en"
@@ -63,8 +93,11 @@ class _Count(int):
     units: dict[str, str] = {}
 
     def __format__(self, spec: str) -> str:
-        if spec in ("sig", "duration"):  # a whole target (100 ms) written as any measured quantity
+        if spec in ("sig", "duration", "latency"):  # a whole target (100 ms) written as any measured quantity
             return format(fraction_param(float(self), self.language, self.units), spec)
+        if spec.startswith("|"):  # "{n:|sequence|sequences}": the count and its noun, one or many
+            one, many = spec[1:].split("|")
+            return f"{grouped(int(self), self.language)} {one if self == 1 else many}"
         if spec:
             return format(int(self), spec)
         return grouped(int(self), self.language)
@@ -83,10 +116,12 @@ def count_param(value: int, language: str, units: dict[str, str] | None = None) 
 class _Fraction(float):
     """A real-valued parameter: a template's percent format (``{share:.0%}``) of a value that is
     not zero but rounds to zero reads "<1%" ("<0.1%" at ``.1%``) rather than "0%" - a budget
-    missed by 0.3 % is missed; ``{ms:sig}`` writes a measured quantity to
-    :data:`SIGNIFICANT_DIGITS` ("100", "80.0", "1,440") and ``{hours:duration}`` a job's time [h]
-    with its unit word (:func:`duration_unit`: "36.1 min", "5.20 h", "3.50 days"), as the screen
-    writes them; every other format is float's own."""
+    missed by 0.3 % is missed - and one past :data:`SHARE_WRITTEN_UP_TO` reads ">1,000%";
+    ``{ms:sig}`` writes a measured quantity to :data:`SIGNIFICANT_DIGITS` ("100", "80.0", "1,440"),
+    ``{hours:duration}`` a job's time [h] with its unit word (:func:`duration_unit`: "36.1 min",
+    "5.20 h", "3.50 days") and ``{ms:latency}`` a latency [ms] with its unit word
+    (:func:`latency_unit`: "2,031 ms", "536 s"), as the screen writes them; every other format is
+    float's own."""
 
     language = "en"
     units: dict[str, str] = {}
@@ -98,6 +133,13 @@ class _Fraction(float):
         if spec == "duration":
             value, unit = duration_unit(float(self))
             return f"{self._significant(value)}\u00a0{self.units.get(unit, unit)}"
+        if spec == "latency":  # a plain space, as the templates wrote "{ms:sig} ms" before
+            value, unit = latency_unit(float(self))
+            return f"{self._significant(value)} {self.units.get(unit, unit)}"
+        if spec.startswith("|") and float(self).is_integer():  # a count held as a float: written as one
+            return format(count_param(int(self), self.language, self.units), spec)
+        if spec.endswith("%") and abs(self) > SHARE_WRITTEN_UP_TO:
+            return ">" + fixed(100 * SHARE_WRITTEN_UP_TO, 0, self.language) + "%"
         text = float.__format__(self, spec)
         if spec.endswith("%") and self != 0 and not text.strip("-+ ").rstrip("%").strip("0.,"):
             places = int(spec.rsplit(".", 1)[1][:-1] or 0) if "." in spec else 6

@@ -107,10 +107,10 @@ ENGLISH: dict[str, str] = {
                          "{target:,.0f} tokens/s needed",
     "misses-request-rate": "Serves {rate:,.2f} requests/s: {short:,.2f} requests/s ({share:.0%}) short of the "
                            "{target:,.2f} requests/s needed",
-    "misses-tpot": "Time per output token {ms:sig} ms at {percentile}: {over:sig} ms ({share:.0%}) over the "
-                   "{target:sig} ms {what}",
-    "misses-ttft": "Time to first token {ms:sig} ms at {percentile}: {over:sig} ms ({share:.0%}) over the "
-                   "{target:sig} ms {what}",
+    "misses-tpot": "Time per output token {ms:latency} at {percentile}: {over:latency} ({share:.0%}) over the "
+                   "{target:latency} {what}",
+    "misses-ttft": "Time to first token {ms:latency} at {percentile}: {over:latency} ({share:.0%}) over the "
+                   "{target:latency} {what}",
     "meets-deadline": "Takes {hours:,.1f} h, {margin:,.1f} h within the {deadline:,g} h deadline",
     "deadline-does-not-run": "Deadline not met: the configuration does not fit in memory, so it does not run",
     "throughput-does-not-run": "Training throughput not met: the configuration does not fit in memory, so it does "
@@ -152,10 +152,10 @@ ENGLISH: dict[str, str] = {
     "meets-request-rate": "Carries up to {rate:,.2f} requests/s, at least the {target:,.2f} requests/s needed",
     "request-rate-unknown": "No serving speed could be estimated: the {target:,.2f} requests/s needed cannot be "
                             "checked",
-    "meets-tpot": "Time per output token {ms:sig} ms at {percentile}, within the {target:sig} ms {what}",
-    "tpot-unknown": "No time per token could be estimated: the {target:sig} ms {what} cannot be checked",
-    "meets-ttft": "Time to first token {ms:sig} ms at {percentile}, within the {target:sig} ms {what}",
-    "ttft-unknown": "No time to first token could be estimated: the {target:sig} ms {what} cannot be checked",
+    "meets-tpot": "Time per output token {ms:latency} at {percentile}, within the {target:latency} {what}",
+    "tpot-unknown": "No time per token could be estimated: the {target:latency} {what} cannot be checked",
+    "meets-ttft": "Time to first token {ms:latency} at {percentile}, within the {target:latency} {what}",
+    "ttft-unknown": "No time to first token could be estimated: the {target:latency} {what} cannot be checked",
     "users-rate-mismatch": "{rate:,.2f} requests/s need about {needed:,.0f} users in flight (Little's law: the rate "
                            "× (first token {ttft:,.2f} s + {output:,} tokens × {tpot:,.1f} ms)); the {users:,} users "
                            "given, each sending the next request when the last answer ends, make at most "
@@ -163,7 +163,7 @@ ENGLISH: dict[str, str] = {
     "users-from-rate": "{rate:,.2f} requests/s keep about {users:,.0f} users in flight (Little's law: the rate × "
                        "(first token {ttft:,.2f} s + {output:,} tokens × {tpot:,.1f} ms)); the batch is planned for "
                        "them",
-    "reason-decode-bound": "Decoding {concurrency} sequences at once on {card} is limited by {bound}",
+    "reason-decode-bound": "Decoding {concurrency:|sequence|sequences} at once on {card} is limited by {bound}",
     "reason-comm-bound": "{card}: {share:.0f} % of each step is communication; faster links would help",
     "reason-compute-bound": "{card} computes at {mfu:.0f} % MFU and fits with {headroom:.1f} % memory headroom",
     "reason-class-cheaper": (
@@ -198,7 +198,7 @@ ENGLISH: dict[str, str] = {
         "Prompt of {prompt} tokens is prefilled in chunks of {chunk} tokens"
     ),
     "inference-batch-compute-bound": (
-        "Decoding {concurrency} sequences at once is compute-bound on {card}: more concurrency adds latency"
+        "Decoding {concurrency:|sequence|sequences} at once is compute-bound on {card}: more concurrency adds latency"
     ),
     "serving-overloaded": (
         "{rate:,.2f} requests/s per model copy exceed what it can carry ({capacity:,.2f}/s): requests queue "
@@ -255,7 +255,7 @@ ENGLISH: dict[str, str] = {
         "decode share it"
     ),
     "chunk-chosen": (
-        "Planned engine step: {chunk:,} tokens per step (prefill chunk) and at most {batch:,} sequences per copy, "
+        "Planned engine step: {chunk:,} tokens per step (prefill chunk) and at most {batch:|sequence|sequences} per copy, "
         "the best of {tried} under the latency targets"
     ),
     "porting-risk": (
@@ -335,12 +335,12 @@ CHINESE: dict[str, str] = {
     "misses-request-rate": "可处理 {rate:,.2f} 请求/秒：比所需的 {target:,.2f} 请求/秒少 {short:,.2f} 请求/秒（{share:.0%}）",
     "meets-request-rate": "最多可处理 {rate:,.2f} 请求/秒，达到所需的 {target:,.2f} 请求/秒",
     "request-rate-unknown": "无法估算推理速度：无法核对所需的 {target:,.2f} 请求/秒",
-    "misses-tpot": "{percentile} 每输出词元 {ms:sig} ms：超过 {target:sig} ms 的{what} {over:sig} ms（{share:.0%}）",
-    "meets-tpot": "{percentile} 每输出词元 {ms:sig} ms，在 {target:sig} ms 的{what}之内",
-    "tpot-unknown": "无法估算每词元时间：无法核对 {target:sig} ms 的{what}",
-    "misses-ttft": "{percentile} 首词元延迟 {ms:sig} ms：超过 {target:sig} ms 的{what} {over:sig} ms（{share:.0%}）",
-    "meets-ttft": "{percentile} 首词元延迟 {ms:sig} ms，在 {target:sig} ms 的{what}之内",
-    "ttft-unknown": "无法估算首词元延迟：无法核对 {target:sig} ms 的{what}",
+    "misses-tpot": "{percentile} 每输出词元 {ms:latency}：超过 {target:latency} 的{what} {over:latency}（{share:.0%}）",
+    "meets-tpot": "{percentile} 每输出词元 {ms:latency}，在 {target:latency} 的{what}之内",
+    "tpot-unknown": "无法估算每词元时间：无法核对 {target:latency} 的{what}",
+    "misses-ttft": "{percentile} 首词元延迟 {ms:latency}：超过 {target:latency} 的{what} {over:latency}（{share:.0%}）",
+    "meets-ttft": "{percentile} 首词元延迟 {ms:latency}，在 {target:latency} 的{what}之内",
+    "ttft-unknown": "无法估算首词元延迟：无法核对 {target:latency} 的{what}",
     "users-rate-mismatch": "{rate:,.2f} 请求/秒需要约 {needed:,.0f} 个同时在途的用户（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；给定的 {users:,} 个用户在上一个回答结束时即发出下一个请求，最多产生 {most:,.2f} 请求/秒",
     "users-from-rate": "{rate:,.2f} 请求/秒约有 {users:,.0f} 个用户同时在途（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；批大小按此规划",
     "prompt-exceeds-batch": "{prompt} 词元的提示按每块 {chunk} 词元分块预填充",
@@ -483,6 +483,7 @@ TERMS: dict[str, dict[str, str]] = {
         "days": "天",  # the units of a job's time ({hours:duration}; the screen's unit words, core/view/words.py)
         "h": "小时",
         "min": "分钟",
+        "s": "秒",  # a latency of 10 s and more ({ms:latency})
     },
 }
 TERMS["zh_CN"].update({"none": "无",  # "pinned: none" (no-layout-fits); then core/files.py's kinds of path

@@ -1,6 +1,10 @@
 """Message templates of board power, power caps and energy (a card with no published board power,
 the power cap and a rack position's power, the energy of a job paced to its deadline), in both
-languages; merged into :mod:`configurator.core.messages`' catalogues, keyed by message id."""
+languages; merged into :mod:`configurator.core.messages`' catalogues, keyed by message id.
+
+The power cap is the deployment's facility power (average draw × PUE); the power per server is one
+server's IT power at its rack's PDU (cards at TDP and host, no PUE). Their kW are written to ``{d}``
+decimals (:func:`configurator.core.message_numbers.decimals_apart`: a miss never reads "0.0 kW")."""
 
 from __future__ import annotations
 
@@ -19,17 +23,22 @@ POWER_ENGLISH: dict[str, str] = {
     "no-power-tco": "{card}: no published board power — its energy, and so its total cost of ownership, cannot be "
                     "counted",
     "unknown-power-for-cap": "{card} has no published board power: the power cap cannot be checked",
-    "over-power-cap": "Draws {kw:,.1f} kW at the wall: over the {cap:,.1f} kW power cap by {over:,.1f} kW ({share:.0%})",
-    "over-rack-power": "One server draws {kw:,.1f} kW at the wall: {over:,.1f} kW ({share:.0%}) over the {cap:,.1f} kW "
-                       "a rack position allows",
-    "meets-power-cap": "Draws {kw:,.1f} kW at the wall, {margin:,.1f} kW within the {cap:,.1f} kW power cap",
-    "meets-rack-power": "One server draws {kw:,.1f} kW at the wall, within the {cap:,.1f} kW a rack position allows",
+    "unknown-power-for-rack": "{card} has no published board power: the power one server draws cannot be checked",
+    "over-power-cap": "Facility power {kw:,.{d}f} kW (average draw, PUE included): over the {cap:,.{d}f} kW power cap "
+                      "by {over:,.{d}f} kW ({share:.0%})",
+    "over-rack-power": "One server draws {kw:,.{d}f} kW of IT power at the rack's PDU (cards at TDP and host): "
+                       "{over:,.{d}f} kW ({share:.0%}) over the {cap:,.{d}f} kW a rack position allows",
+    "meets-power-cap": "Facility power {kw:,.{d}f} kW (average draw, PUE included), {margin:,.{d}f} kW within the "
+                       "{cap:,.{d}f} kW power cap",
+    "meets-rack-power": "One server draws {kw:,.{d}f} kW of IT power at the rack's PDU (cards at TDP and host), within "
+                        "the {cap:,.{d}f} kW a rack position allows",
 }
 
 POWER_CHINESE: dict[str, str] = {
     "no-tdp": "{card} 无公开功耗：无法估算功率和能耗",
     "no-tdp-system": "{card} 无公开功耗：能耗按其机柜级系统的公开功率计（每套 {kw:,.0f} kW）；无法估算单卡功率",
     "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
+    "unknown-power-for-rack": "{card} 没有公开的板卡功耗：无法核对单台服务器的功率",
     "paced-energy": (
         "作业在每个 {deadline:,g} 小时的期限内需要 {hours:,.1f} 小时，即所要求的进度；卡等待的时间按满载功率计入能耗"
         "（无空闲功耗数据：为上限）"
@@ -39,8 +48,10 @@ POWER_CHINESE: dict[str, str] = {
         "（无空闲功耗数据：为上限）"
     ),
     "no-power-tco": "{card}：没有公开的板卡功耗——无法计入其电费，因而无法计算总拥有成本",
-    "over-power-cap": "机房功率 {kw:,.1f} kW：超过 {cap:,.1f} kW 的功率上限 {over:,.1f} kW（{share:.0%}）",
-    "meets-power-cap": "机房功率 {kw:,.1f} kW，在 {cap:,.1f} kW 的功率上限内，余 {margin:,.1f} kW",
-    "over-rack-power": "单台服务器机房功率 {kw:,.1f} kW：超过机架允许的 {cap:,.1f} kW {over:,.1f} kW（{share:.0%}）",
-    "meets-rack-power": "单台服务器机房功率 {kw:,.1f} kW，在机架允许的 {cap:,.1f} kW 之内",
+    "over-power-cap": "机房功率 {kw:,.{d}f} kW（平均功耗，含 PUE）：超过 {cap:,.{d}f} kW 的功率上限 {over:,.{d}f} kW"
+                      "（{share:.0%}）",
+    "meets-power-cap": "机房功率 {kw:,.{d}f} kW（平均功耗，含 PUE），在 {cap:,.{d}f} kW 的功率上限内，余 {margin:,.{d}f} kW",
+    "over-rack-power": "单台服务器在机架 PDU 处的 IT 功率 {kw:,.{d}f} kW（板卡按 TDP 加主机）：超过机架允许的 "
+                       "{cap:,.{d}f} kW {over:,.{d}f} kW（{share:.0%}）",
+    "meets-rack-power": "单台服务器在机架 PDU 处的 IT 功率 {kw:,.{d}f} kW（板卡按 TDP 加主机），在机架允许的 {cap:,.{d}f} kW 之内",
 }

@@ -378,9 +378,11 @@ class Constraints(_Frozen):
     budget_basis: Literal["capex", "rent"] = Field(
         default="capex", description="what the budget caps: 'capex' (buying) or 'rent' (renting: a month of a "
                                      "service that runs on, or the whole job for one that ends)")
-    power_cap_kw: float | None = Field(default=None, ge=0.01, le=1e7, description="facility power available [kW]")
+    power_cap_kw: float | None = Field(
+        default=None, ge=0.01, le=1e7, description="facility power available: the average draw × PUE [kW]")
     rack_power_kw: float | None = Field(
-        default=None, ge=0.01, le=10_000, description="power one server/rack may draw [kW]")
+        default=None, ge=0.01, le=10_000,
+        description="IT power one server may draw at its rack's PDU (cards at TDP and host, no PUE) [kW]")
     min_tokens_per_s: float | None = Field(
         default=None, ge=1, le=1e12, description="training throughput needed [tokens/s]")
     requests_per_s: float | None = Field(default=None, ge=0.001, le=1e6, description="serving load to carry [1/s]")

@@ -36,6 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from configurator.core.frozen_record import fast_init
+from configurator.core.message_numbers import decimals_apart
 from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.stated import significant
 
@@ -211,15 +212,19 @@ def _deadline(v: Verdict) -> Message:
 
 
 def _power(v: Verdict) -> Message:
+    """The power cap (facility power) or the power per server (IT power at the rack's PDU), each in its
+    own words; their kW to the decimals that keep a miss from reading zero (:func:`decimals_apart`)."""
     if v.met is None:
-        return msg("unknown-power-for-cap", card=v.params.get("card", ""))
+        return msg("unknown-power-for-rack" if v.id == "rack-power" else "unknown-power-for-cap",
+                   card=v.params.get("card", ""))
+    kw = {"kw": v.actual, "cap": v.target, "d": decimals_apart(v.actual, v.target)}
     if v.id == "rack-power":
         if v.met:
-            return msg("meets-rack-power", kw=v.actual, cap=v.target, margin=-v.by)
-        return msg("over-rack-power", kw=v.actual, cap=v.target, over=v.by, share=v.share)
+            return msg("meets-rack-power", margin=-v.by, **kw)
+        return msg("over-rack-power", over=v.by, share=v.share, **kw)
     if v.met:
-        return msg("meets-power-cap", kw=v.actual, cap=v.target, margin=-v.by)
-    return msg("over-power-cap", kw=v.actual, cap=v.target, over=v.by, share=v.share)
+        return msg("meets-power-cap", margin=-v.by, **kw)
+    return msg("over-power-cap", over=v.by, share=v.share, **kw)
 
 
 def _floor_rate(v: Verdict) -> Message:

@@ -1428,10 +1428,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>期限(&amp;D)</translation>
     </message>
     <message>
-        <source> req/s</source>
-        <translation> 请求/秒</translation>
-    </message>
-    <message>
         <source>Requests per second to serve (— = not set)</source>
         <translation>需要承载的每秒请求数（— = 未设置）</translation>
     </message>
@@ -1458,10 +1454,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source> kW</source>
         <translation> kW</translation>
-    </message>
-    <message>
-        <source>Facility power available</source>
-        <translation>机房可用功率</translation>
     </message>
     <message>
         <source>&amp;Power cap</source>
@@ -1500,8 +1492,16 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>训练或渲染任务必须在此时间内完成（— = 无期限）</translation>
     </message>
     <message>
+        <source> requests/s</source>
+        <translation> 请求/秒</translation>
+    </message>
+    <message>
         <source>Budget in the scenario currency. Buying: a ceiling on the capex of the bill of materials (cards, servers, network, storage, racks). Renting: a ceiling on the rent for a month of service, or for the whole job. An option over it is never ranked: it is listed below the line with how much it is over.</source>
         <translation>以方案币种计的预算。购买：物料清单资本支出（加速卡、服务器、网络、存储、机柜）的上限。租用：每月服务或整个作业租金的上限。超出预算的方案绝不参与排名：列在基准线以下，并注明超出多少。</translation>
+    </message>
+    <message>
+        <source>Facility power available: the average draw × PUE</source>
+        <translation>机房可用功率：平均功耗 × PUE</translation>
     </message>
     <message>
         <source>Mainland China: only cards whose US export status for China is &apos;permitted&apos; are ranked; those needing a licence, or of unknown status, are listed below the line; those not permitted are left out. A status with its date and source, not legal advice. Rents: delivered to mainland China, only those sold there are ranked; elsewhere or anywhere, only those sold outside it</source>
@@ -2067,12 +2067,12 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>预算口径</translation>
     </message>
     <message>
-        <source>power cap</source>
-        <translation>功率上限</translation>
+        <source>power cap (facility power)</source>
+        <translation>功率上限（机房功率）</translation>
     </message>
     <message>
-        <source>power per server</source>
-        <translation>每台服务器功率</translation>
+        <source>power per server (IT, at the rack&apos;s PDU)</source>
+        <translation>单台服务器功率（IT 功率，机架 PDU 处）</translation>
     </message>
     <message>
         <source>training throughput</source>

@@ -80,10 +80,17 @@ ECONOMICS_UNSOURCED = ("amortisation_years", "utilisation")
 the docstring says by how much)."""
 
 
+def it_watts(board_watts, host_watts, servers, power_fraction):
+    """IT power, what the servers draw from their PDUs [W]: ``(cards' TDP + servers × host power) ×
+    average share of maximum``, no PUE: cooling and power conversion do not pass through a server's
+    plug (The Green Grid, White Paper 49: PUE = facility power ÷ IT equipment power)."""
+    return (board_watts + host_watts * servers) * power_fraction
+
+
 def facility_watts(board_watts, host_watts, servers, power_fraction, pue):
-    """Average draw at the wall [W]: ``(cards' TDP + servers × host power) × average share of
-    maximum × PUE`` (PUE as defined by The Green Grid, White Paper 49, and ISO/IEC 30134-2)."""
-    return (board_watts + host_watts * servers) * power_fraction * pue
+    """Average draw of the facility [W]: :func:`it_watts` × PUE (PUE as defined by The Green Grid,
+    White Paper 49, and ISO/IEC 30134-2)."""
+    return it_watts(board_watts, host_watts, servers, power_fraction) * pue
 
 
 def energy_kwh(watts, hours):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from configurator.core.message_numbers import latency_unit
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import SET, latency_targets
 from configurator.core.verdicts import Verdict
@@ -139,7 +140,7 @@ def latency_targets_phrase(scenario: Scenario) -> Phrase | str:
 
 BRIEF_MISSED = {
     "budget": "over budget by {by}", "deadline": "misses the deadline by {by}",
-    "power-cap": "over the power cap by {by}", "rack-power": "over the power per server by {by}",
+    "power-cap": "over the power cap by {by}", "rack-power": "over the IT power per server by {by}",
     "throughput": "{by} short of the training throughput needed", "request-rate": "{by} short of the request rate",
     "ttft": "first token {by} over the {percentile} target", "tpot": "{by} per output token over the {percentile} target",
 }
@@ -186,8 +187,8 @@ def _by(verdict: Verdict) -> Amount:
         return Amount(verdict.by, unit, money=True)
     if unit == "kW":
         return Amount(verdict.by * 1000, "W")
-    if unit == "ms":
-        return Amount(verdict.by / 1000, "ms")
+    if unit == "ms":  # seconds from 10 s up (message_numbers.latency_unit, the messages' rule)
+        return Amount(verdict.by / 1000, latency_unit(verdict.by)[1])
     return Amount(verdict.by, unit)
 
 
@@ -267,9 +268,9 @@ def target_phrase(verdict: Verdict) -> Phrase | str:
     if v.id == "deadline":
         return Phrase("within {time}", {"time": Amount(target, "h")})
     if v.id == "power-cap":
-        return Phrase("≤ {power} facility power", {"power": Amount(target * 1000, "W")})
+        return Phrase("≤ {power} facility power (average, PUE included)", {"power": Amount(target * 1000, "W")})
     if v.id == "rack-power":
-        return Phrase("≤ {power} per server", {"power": Amount(target * 1000, "W")})
+        return Phrase("≤ {power} IT power per server, at the rack's PDU", {"power": Amount(target * 1000, "W")})
     return Phrase("≥ {rate}", {"rate": Amount(target, v.unit)})
 
 

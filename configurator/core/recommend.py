@@ -471,7 +471,7 @@ def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.T
     if not filters.allows(card, scenario.workload):
         consumer_only = card.is_consumer and replace(filters, consumer=True).allows(card, scenario.workload)
         return CardRanking(card, rejected=CONSUMER_LEFT_OUT if consumer_only else "filtered out")
-    priced = priced_for(scenario, card, filters)
+    priced = rented_for(priced_for(scenario, card, filters), objective)
     barred = region_excludes(priced, card)  # none for cards already owned: delivered
     if barred is not None:  # may not be exported there at all: left out, not below the line
         return CardRanking(card, rejected=barred.message.text)
@@ -544,6 +544,17 @@ def priced_for(scenario: Scenario, card: Card, filters: Filters | None = None) -
     return updated(scenario, economics=changes) if changes else scenario
 
 
+def rented_for(scenario: Scenario, objective: Objective) -> Scenario:
+    """``scenario`` as a ranking by rent ranks it in mainland China: the cards rented
+    (``budget_basis`` "rent"), so that a card rented from a provider there that holds it is no
+    delivery (:func:`configurator.core.constraints.rented_provider`); unchanged for another
+    objective, another region, or a budget set on the purchase (a capex budget says the buyer buys)."""
+    c = scenario.constraints
+    if objective is not Objective.CLOUD or c.region != "cn" or c.budget_basis == "rent" or c.budget is not None:
+        return scenario
+    return updated(scenario, constraints={"budget_basis": "rent"})
+
+
 def _priced_option(rec: Recommendation, objective: Objective, filters: Filters, book: PriceBook | None
                    ) -> PricedOption | None:
     """``rec`` as the price-decides analysis sees it: its score, the score's slope in its card
@@ -579,7 +590,9 @@ def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO
             book: PriceBook | None = None) -> Scenario:
     """The configuration of ``card`` the recommendation would rank for ``scenario`` (the same
     deployments and checks, bills priced from ``book``; None: the scenario's own); without a price,
-    the fastest that meets every constraint."""
+    the fastest that meets every constraint; ranked by rent in mainland China, as rented
+    (:func:`rented_for`)."""
+    scenario = rented_for(scenario, objective)
     candidates = family_of(scenario.workload).deployments(scenario, card,
                                                           whole_systems=objective is not Objective.CLOUD)
     rec = _best_per_card(candidates, objective, Filters(),

@@ -111,3 +111,18 @@ def test_the_whole_ranking_by_rent_in_china(catalog):
     assert all(not r.estimate.violations for r in result.ranked)
     capex = recommend(updated(question, constraints={"budget_basis": "capex"}), catalog, Objective.TCO, limit=20)
     assert not set(RENTED_IN_CHINA) & {r.card.id for r in capex.ranked}
+
+
+def test_the_summary_of_a_card_ranked_by_rent_says_it_is_rented(tmp_path, capsys):
+    """``report --objective cloud --region cn --card h800-sxm``: the summary's delivery row says what
+    the ranking's line says (rented, met), not the buyer's licence; in both languages."""
+    from configurator.cli import main
+
+    args = ["report", "--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "100", "--region", "cn",
+            "--objective", "cloud", "--card", "h800-sxm", "--count", "4"]
+    for language, said, meets in (("en", "rented in mainland China from 云擎天下", "**Meets what was asked**"),
+                                  ("zh_CN", "租用方不构成出口", "**满足要求**")):
+        out = tmp_path / f"h800-{language}.md"
+        assert main([*args, "--lang", language, "-o", str(out)]) == 0, capsys.readouterr().err
+        text = out.read_text(encoding="utf-8")
+        assert said in text and meets in text

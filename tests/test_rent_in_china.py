@@ -126,3 +126,18 @@ def test_the_summary_of_a_card_ranked_by_rent_says_it_is_rented(tmp_path, capsys
         assert main([*args, "--lang", language, "-o", str(out)]) == 0, capsys.readouterr().err
         text = out.read_text(encoding="utf-8")
         assert said in text and meets in text
+
+
+def test_the_panel_and_the_wizard_say_the_rankings_line(catalog):
+    """The panel's lines under a ranked row (``against_html``) and the wizard's answer with a rent
+    budget (``suggest``, then ``verdict_items``): the same 'rented' line, met, in both languages."""
+    from configurator.app.against_constraints import against_html, verdict_items
+    from configurator.core.recommend import suggest
+
+    card = catalog.get("h800-sxm")
+    rec = rank_card(_question(), card, Objective.CLOUD).ranked
+    assert "租用方不构成出口" in against_html(rec, True, "zh_CN")
+    assert "rented in mainland China" in against_html(rec, True, "en")
+    chosen = suggest(_question("rent"), card)
+    lines = verdict_items(estimate(chosen, card), "en")
+    assert any("rented in mainland China" in line and "#1b5e20" in line for line in lines)  # met: green

@@ -141,3 +141,16 @@ def test_the_panel_and_the_wizard_say_the_rankings_line(catalog):
     chosen = suggest(_question("rent"), card)
     lines = verdict_items(estimate(chosen, card), "en")
     assert any("rented in mainland China" in line and "#1b5e20" in line for line in lines)  # met: green
+
+
+def test_a_rented_card_below_the_line_is_listed_with_the_deliverable_ones(catalog):
+    """Rented where it is held, a card that misses a latency target is below the line for that
+    alone, listed with the cards that may be delivered, before those needing a licence."""
+    question = updated(_question(), constraints={"tpot_ms": 5.0})
+    result = recommend(question, catalog, Objective.CLOUD, limit=10)
+    below = [r.card.id for r in result.below_line]
+    h800 = next(r for r in result.below_line if r.card.id == "h800-sxm")
+    assert "export-licence-required" not in [m.id for m in h800.reasons]
+    licensed = [i for i, r in enumerate(result.below_line)
+                if "export-licence-required" in [m.id for m in r.reasons]]
+    assert licensed and below.index("h800-sxm") < min(licensed)

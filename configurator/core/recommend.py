@@ -370,8 +370,17 @@ def _miss_size(est: Estimate) -> tuple[int, int, float]:
     needing a licence, then those whose status is unknown), then how many other constraints it
     breaks, then the sum of the shares by which it breaks them (one for an unknown)."""
     others = [v for v in est.violations if v.id != "region"]
-    return (region_rank(est.card, est.scenario.constraints.region), len(others),
+    return (_region_rank(est), len(others),
             sum(max(v.share, 0.0) if v.share is not None else 1.0 for v in others))
+
+
+def _region_rank(est: Estimate) -> int:
+    """:func:`~configurator.core.constraints.region_rank` of the configuration's card, 0 where it is
+    rented from a provider in the region that holds the cards (its region verdict met so: nothing to
+    deliver, :func:`~configurator.core.constraints.rented_provider`)."""
+    if any(v.id == "region" and v.met and "provider" in v.params for v in est.verdicts):
+        return 0
+    return region_rank(est.card, est.scenario.constraints.region)
 
 
 BELOW_LINE_OTHERS = 3
@@ -391,10 +400,10 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
     owned = [r for r in below if r.estimate.scenario.economics.owned_cards]
     if region is None:
         return tuple(below[:limit]) + tuple(r for r in owned if r not in below[:limit])
-    deliverable = [r for r in below if not region_rank(r.card, region)]
+    deliverable = [r for r in below if not _region_rank(r.estimate)]
     owned = [r for r in owned if r not in deliverable]
-    made_for = [r for r in below if region_rank(r.card, region) and made_for_region(r.card, region) and r not in owned]
-    others = [r for r in below if region_rank(r.card, region) and not made_for_region(r.card, region)
+    made_for = [r for r in below if _region_rank(r.estimate) and made_for_region(r.card, region) and r not in owned]
+    others = [r for r in below if _region_rank(r.estimate) and not made_for_region(r.card, region)
               and r not in owned]
     shown = len(deliverable) + len(owned) + len(made_for)
     return tuple(deliverable + owned + made_for + others[:max(BELOW_LINE_OTHERS, limit - shown)])

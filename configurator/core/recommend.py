@@ -16,6 +16,7 @@ from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.constraints import made_for_region, region_excludes, region_rank
+from configurator.core.region import RENT_MARKET_HELD
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.procurement.deployment import DeploymentCost  # noqa: F401  (named in docstrings)
@@ -554,12 +555,14 @@ def priced_for(scenario: Scenario, card: Card, filters: Filters | None = None) -
 
 
 def rented_for(scenario: Scenario, objective: Objective) -> Scenario:
-    """``scenario`` as a ranking by rent ranks it in mainland China: the cards rented
+    """``scenario`` as a ranking by rent ranks it in mainland China (a region of
+    :data:`~configurator.core.region.RENT_MARKET_HELD`): the cards rented
     (``budget_basis`` "rent"), so that a card rented from a provider there that holds it is no
     delivery (:func:`configurator.core.constraints.rented_provider`); unchanged for another
     objective, another region, or a budget set on the purchase (a capex budget says the buyer buys)."""
     c = scenario.constraints
-    if objective is not Objective.CLOUD or c.region != "cn" or c.budget_basis == "rent" or c.budget is not None:
+    if (objective is not Objective.CLOUD or c.region not in RENT_MARKET_HELD or c.budget_basis == "rent"
+            or c.budget is not None):
         return scenario
     return updated(scenario, constraints={"budget_basis": "rent"})
 

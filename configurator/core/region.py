@@ -49,11 +49,14 @@ def rented_where_held(card: Card, region: str | None, rent_market: str | None) -
     ``cn``-market rent), and the US export status of the card (:func:`delivery_problem`) speaks of
     delivering new ones. The renter exports nothing: the Export Administration Regulations control
     the export, reexport and in-country transfer of items (15 CFR 734.13–734.16), and BIS's
-    advanced-computing rules of 2022-10-07 and 2023-10-25 (88 FR 73458, which asked for comments on
-    infrastructure-as-a-service access) did not make remote access to chips already abroad an
-    export; the AI diffusion rule of 2025-01-15 (90 FR 4544), which reached further, was rescinded
-    on 2025-05-13; extending controls to remote access is still debated, and end-use and end-user
-    controls (15 CFR 744) still apply. A status note, not legal advice. A mainland cloud can rent
+    advanced-computing rules of 2022-10-07 and 2023-10-25 (88 FR 73458) did not make remote access to
+    chips already abroad an export: the 2023 rule asked for comments on whether to restrict it
+    (https://exportcompliancedaily.com/article/2024/02/05/bis-asked-to-hold-off-on-cloud-export-controls-clarify-chip-rules-2402020050),
+    the IaaS proposed rule of 2024-01-29 (89 FR 5698) asks US providers to identify foreign customers,
+    not Chinese clouds, and a bill to control remote access (Remote Access Security Act, introduced
+    2024-05) is not a rule; the AI diffusion rule of 2025-01-15 (90 FR 4544), which reached further,
+    was rescinded on 2025-05-13. End-use and end-user controls (15 CFR 744) still apply. A status
+    note as of the catalog's dated status, not legal advice. A mainland cloud can rent
     only the cards it holds: A800/H800 shipped before the 2023-10 rule took effect, H20 sold
     until the licence requirement of 2025-04 and under licence since (the catalog's
     ``export_control`` note and date)."""

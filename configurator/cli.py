@@ -34,7 +34,7 @@ from configurator.core.languages import DEFAULT_LANGUAGE, LANGUAGES
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said_in
 from configurator.core.procurement.deployment import deployment_cost
-from configurator.core.recommend import Filters, Objective, priced_for, recommend
+from configurator.core.recommend import Filters, Objective, priced_for, recommend, rented_for
 from configurator.core.recommend_json import result_to_dict
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
@@ -222,6 +222,7 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
     # the chosen card's owned count as the ranking sets it (--owned on another card: none owned)
     scenario = recommended or (priced_for(scenario, catalog.get(scenario.card_id), filters)
                                if filters.owned_card is not None else scenario)
+    scenario = rented_for(scenario, objective)  # ranked by rent in mainland China: the cards rented, as ranked
 
     try:
         if export_format(args.output) in TEXT_FORMATS:  # the chosen card's estimate is all they need

@@ -403,8 +403,9 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("constraints.region", _t("ScenarioController", "delivery region"), flag="--region", editor=False,
        cli_help="where the cards are delivered: 'cn' ranks only cards whose US export status for China is "
                 "'permitted', lists 'licence required' and 'unknown' below the line and leaves out 'not permitted' "
-                "(status, not legal advice), and only rents sold in mainland China; 'other' or none: only rents "
-                "sold outside it"),
+                "(status, not legal advice), and only rents sold in mainland China; ranked by rent (--objective "
+                "cloud, --budget-basis rent), a card rented there from a provider that holds it is ranked, its "
+                "status a note; 'other' or none: only rents sold outside it"),
     # ---- assumptions
     _f("assumptions.matmul_efficiency", _t("ScenarioController", "matrix efficiency"), _PERCENT, scale=0.01, help=_t(
         "ScenarioEditor", "Share of the measured GEMM rate at each product's shape on this card that training's matrix "

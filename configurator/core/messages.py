@@ -146,6 +146,12 @@ ENGLISH: dict[str, str] = {
     "region-permitted": "{card} may be delivered to mainland China (US export status as of {date}; not legal advice)",
     "region-domestic": "{card} is a mainland-China vendor's card, bought in China: not an export to China (not legal "
                        "advice)",
+    "region-rented-licence-required": (
+        "{card} rented in mainland China from {provider}, which holds the cards there: renting them is no export by "
+        "the renter (delivering new ones needs a US export licence, status as of {date}; not legal advice)"),
+    "region-rented-status-unknown": (
+        "{card} rented in mainland China from {provider}, which holds the cards there: renting them is no export by "
+        "the renter (US export status of new ones for mainland China unknown; not legal advice)"),
     "period-month": "{n} month", "period-months": "{n} months", "period-year": "{n} year", "period-years": "{n} years",
     "meets-throughput": "Trains at {rate:,.0f} tokens/s, at least the {target:,.0f} tokens/s needed",
     "throughput-unknown": "No training speed could be estimated: the {target:,.0f} tokens/s needed cannot be checked",
@@ -315,6 +321,8 @@ CHINESE: dict[str, str] = {
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
     "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
     "region-domestic": "{card} 为中国大陆厂商的产品，在中国境内购买，不属于对华出口（不构成法律意见）",
+    "region-rented-licence-required": "{card} 在中国大陆向已持有该卡的{provider}租用：租用方不构成出口（新卡交付至中国大陆需要美国出口许可，状态截至 {date}；不构成法律意见）",
+    "region-rented-status-unknown": "{card} 在中国大陆向已持有该卡的{provider}租用：租用方不构成出口（新卡对中国大陆的美国出口管制状态不明；不构成法律意见）",
     "period-month": "{n} 个月", "period-months": "{n} 个月", "period-year": "{n} 年", "period-years": "{n} 年",
     "meets-deadline": "需要 {hours:,.1f} 小时，在 {deadline:,g} 小时的期限内，余 {margin:,.1f} 小时",
     "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",

@@ -16,6 +16,7 @@ from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.constraints import made_for_region, region_excludes, region_rank
+from configurator.core.region import RENT_MARKET_HELD
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.procurement.deployment import DeploymentCost  # noqa: F401  (named in docstrings)
@@ -372,8 +373,17 @@ def _miss_size(est: Estimate) -> tuple[int, int, float]:
     needing a licence, then those whose status is unknown), then how many other constraints it
     breaks, then the sum of the shares by which it breaks them (one for an unknown)."""
     others = [v for v in est.violations if v.id != "region"]
-    return (region_rank(est.card, est.scenario.constraints.region), len(others),
+    return (_region_rank(est), len(others),
             sum(max(v.share, 0.0) if v.share is not None else 1.0 for v in others))
+
+
+def _region_rank(est: Estimate) -> int:
+    """:func:`~configurator.core.constraints.region_rank` of the configuration's card, 0 where it is
+    rented from a provider in the region that holds the cards (its region verdict met so: nothing to
+    deliver, :func:`~configurator.core.constraints.rented_provider`)."""
+    if any(v.id == "region" and v.met and "provider" in v.params for v in est.verdicts):
+        return 0
+    return region_rank(est.card, est.scenario.constraints.region)
 
 
 BELOW_LINE_OTHERS = 3
@@ -393,10 +403,10 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
     owned = [r for r in below if r.estimate.scenario.economics.owned_cards]
     if region is None:
         return tuple(below[:limit]) + tuple(r for r in owned if r not in below[:limit])
-    deliverable = [r for r in below if not region_rank(r.card, region)]
+    deliverable = [r for r in below if not _region_rank(r.estimate)]
     owned = [r for r in owned if r not in deliverable]
-    made_for = [r for r in below if region_rank(r.card, region) and made_for_region(r.card, region) and r not in owned]
-    others = [r for r in below if region_rank(r.card, region) and not made_for_region(r.card, region)
+    made_for = [r for r in below if _region_rank(r.estimate) and made_for_region(r.card, region) and r not in owned]
+    others = [r for r in below if _region_rank(r.estimate) and not made_for_region(r.card, region)
               and r not in owned]
     shown = len(deliverable) + len(owned) + len(made_for)
     return tuple(deliverable + owned + made_for + others[:max(BELOW_LINE_OTHERS, limit - shown)])
@@ -473,7 +483,7 @@ def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.T
     if not filters.allows(card, scenario.workload):
         consumer_only = card.is_consumer and replace(filters, consumer=True).allows(card, scenario.workload)
         return CardRanking(card, rejected=CONSUMER_LEFT_OUT if consumer_only else "filtered out")
-    priced = priced_for(scenario, card, filters)
+    priced = rented_for(priced_for(scenario, card, filters), objective)
     barred = region_excludes(priced, card)  # none for cards already owned: delivered
     if barred is not None:  # may not be exported there at all: left out, not below the line
         return CardRanking(card, rejected=barred.message.text)
@@ -546,6 +556,19 @@ def priced_for(scenario: Scenario, card: Card, filters: Filters | None = None) -
     return updated(scenario, economics=changes) if changes else scenario
 
 
+def rented_for(scenario: Scenario, objective: Objective) -> Scenario:
+    """``scenario`` as a ranking by rent ranks it in mainland China (a region of
+    :data:`~configurator.core.region.RENT_MARKET_HELD`): the cards rented
+    (``budget_basis`` "rent"), so that a card rented from a provider there that holds it is no
+    delivery (:func:`configurator.core.constraints.rented_provider`); unchanged for another
+    objective, another region, or a budget set on the purchase (a capex budget says the buyer buys)."""
+    c = scenario.constraints
+    if (objective is not Objective.CLOUD or c.region not in RENT_MARKET_HELD or c.budget_basis == "rent"
+            or c.budget is not None):
+        return scenario
+    return updated(scenario, constraints={"budget_basis": "rent"})
+
+
 def _priced_option(rec: Recommendation, objective: Objective, filters: Filters, book: PriceBook | None
                    ) -> PricedOption | None:
     """``rec`` as the price-decides analysis sees it: its score, the score's slope in its card
@@ -581,7 +604,9 @@ def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO
             book: PriceBook | None = None) -> Scenario:
     """The configuration of ``card`` the recommendation would rank for ``scenario`` (the same
     deployments and checks, bills priced from ``book``; None: the scenario's own); without a price,
-    the fastest that meets every constraint."""
+    the fastest that meets every constraint; ranked by rent in mainland China, as rented
+    (:func:`rented_for`)."""
+    scenario = rented_for(scenario, objective)
     candidates = family_of(scenario.workload).deployments(scenario, card,
                                                           whole_systems=objective is not Objective.CLOUD)
     rec = _best_per_card(candidates, objective, Filters(),

@@ -32,6 +32,39 @@ def delivery_problem(card: Card, region: str | None) -> str | None:
     return _BLOCKING.get(status)
 
 
+RENT_MARKET_HELD = {"cn": "cn"}
+"""The rent market (``PriceEntry.market``) whose cards are already installed in the delivery region
+(mainland China: a ``cn``-market rent is served from cards a mainland provider holds there)."""
+
+
+RENTED_DESPITE = frozenset({"export-licence-required", "export-status-unknown"})
+"""Delivery problems (:func:`delivery_problem`) a rent in the region's own market sets aside; a
+card whose export there is not permitted (presumption of denial) stays out even rented, as bought:
+cards of it installed there came in outside the licences the rule grants."""
+
+
+def rented_where_held(card: Card, region: str | None, rent_market: str | None) -> bool:
+    """Whether renting ``card`` at a rent of ``rent_market`` leaves nothing to deliver to
+    ``region``: the cards are already installed there, in a provider's data centre (a
+    ``cn``-market rent), and the US export status of the card (:func:`delivery_problem`) speaks of
+    delivering new ones. The renter exports nothing: the Export Administration Regulations control
+    the export, reexport and in-country transfer of items (15 CFR 734.13–734.16), and BIS's
+    advanced-computing rules of 2022-10-07 and 2023-10-25 (88 FR 73458) did not make remote access to
+    chips already abroad an export: the 2023 rule asked for comments on whether to restrict it
+    (https://exportcompliancedaily.com/article/2024/02/05/bis-asked-to-hold-off-on-cloud-export-controls-clarify-chip-rules-2402020050),
+    the IaaS proposed rule of 2024-01-29 (89 FR 5698) asks US providers to identify foreign customers,
+    not Chinese clouds, and a bill to control remote access (Remote Access Security Act, introduced
+    2024-05) is not a rule; the AI diffusion rule of 2025-01-15 (90 FR 4544), which reached further,
+    was rescinded on 2025-05-13. End-use and end-user controls (15 CFR 744) still apply. A status
+    note as of the catalog's dated status, not legal advice. A mainland cloud can rent
+    only the cards it holds: A800/H800 shipped before the 2023-10 rule took effect, H20 sold
+    until the licence requirement of 2025-04 and under licence since (the catalog's
+    ``export_control`` note and date)."""
+    if region is None or RENT_MARKET_HELD.get(region) is None:
+        return False
+    return rent_market == RENT_MARKET_HELD[region] and delivery_problem(card, region) in RENTED_DESPITE
+
+
 def domestic(card: Card) -> bool:
     """Whether ``card`` is designed by a vendor based in mainland China (:data:`DOMESTIC_VENDORS`):
     bought in China it is no export to China, so no US export status is said of it (the ECCN 3A090

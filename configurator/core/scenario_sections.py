@@ -394,7 +394,8 @@ class Constraints(_Frozen):
     region: Literal["cn", "other"] | None = Field(
         default=None, description="where the cards are delivered: 'cn' leaves out cards whose US export status "
                                   "for China is 'not permitted' and ranks only 'permitted' ones; 'licence "
-                                  "required' or 'unknown' are listed below the line (None = no export rule). "
+                                  "required' or 'unknown' are listed below the line, except, renting, a card "
+                                  "rented at a mainland-China rent (None = no export rule). "
                                   "Rents: 'cn' ranks those sold in mainland China, 'other' and None those sold "
                                   "outside it (procurement.card_price.RENT_MARKETS)")
 

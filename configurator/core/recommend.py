@@ -42,9 +42,10 @@ from configurator.core.workloads.serving.deployment import SERVING_COUNTS, fewes
 from configurator.core.workloads.serving.family import served_tokens_per_hour
 from configurator.core.ranking_question import ranking_question
 
-__all__ = ["CONSUMER_LEFT_OUT", "DEFAULT_CLASSES", "DOMESTIC_VENDORS", "CardRanking", "CostBasis", "Filters",
-           "Objective", "Recommendation", "Result", "cost_basis", "below_the_line", "pareto_front", "rank_card", "ranking_of", "ranking_question", "recommend",
-           "score", "served_tokens_per_hour", "speed_of", "suggest"]
+__all__ = ["CONSUMER_LEFT_OUT", "DEFAULT_CLASSES", "DOMESTIC_VENDORS", "FASTEST_OPTION_WITHIN", "OVERSIZED_FLEET",
+           "CardRanking", "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis",
+           "below_the_line", "fastest_option", "load_multiple", "pareto_front", "rank_card", "ranking_of",
+           "ranking_question", "recommend", "score", "served_tokens_per_hour", "smallest_copy", "speed_of", "suggest"]
 """The ranking; its JSON (``result_to_dict``, ``recommendation_to_dict``, ``below_line_to_dict``) is in
 :mod:`configurator.core.recommend_json`, above it."""
 

@@ -102,3 +102,14 @@ def test_a_fleet_without_a_price_that_only_latency_sizes_says_so(api_result):
     for rec in api_result.unpriced:  # a rack sold whole is its own size, not the target's
         if rec.count <= smallest_copy(rec.estimate):
             assert all(m.id != "unpriced-oversized" for m in rec.reasons)
+
+
+def test_the_summary_and_panel_cell_of_such_a_fleet_says_it_is_none_to_buy(api_result):
+    from configurator.core.recommend import oversized_fleet
+
+    v100 = next(r for r in api_result.unpriced if r.card.id == "v100-sxm-32gb")
+    cell = oversized_fleet(v100.estimate)
+    assert cell is not None and cell.params["ratio"] == pytest.approx(load_multiple(v100.estimate))
+    assert cell.text.startswith("not ranked, and no fleet to buy: it carries ")
+    assert cell.text_in("zh_CN").startswith("未排名，且不宜采购")
+    assert oversized_fleet(api_result.best.estimate) is None  # the winner carries the load at ~1.2×

@@ -44,8 +44,8 @@ from configurator.core.ranking_question import ranking_question
 
 __all__ = ["CONSUMER_LEFT_OUT", "DEFAULT_CLASSES", "DOMESTIC_VENDORS", "FASTEST_OPTION_WITHIN", "OVERSIZED_FLEET",
            "CardRanking", "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis",
-           "below_the_line", "fastest_option", "load_multiple", "pareto_front", "rank_card", "ranking_of",
-           "ranking_question", "recommend", "score", "served_tokens_per_hour", "smallest_copy", "speed_of", "suggest"]
+           "below_the_line", "fastest_option", "load_multiple", "oversized_fleet", "pareto_front", "rank_card",
+           "ranking_of", "ranking_question", "recommend", "score", "served_tokens_per_hour", "smallest_copy", "speed_of", "suggest"]
 """The ranking; its JSON (``result_to_dict``, ``recommendation_to_dict``, ``below_line_to_dict``) is in
 :mod:`configurator.core.recommend_json`, above it."""
 
@@ -466,6 +466,15 @@ def _oversized(est: Estimate) -> dict | None:
         return None
     needed = next(v.target for v in est.verdicts if v.id == "request-rate")
     return {"count": est.scenario.count, "card": est.card.name, "ratio": ratio, "needed": needed}
+
+
+def oversized_fleet(est: Estimate) -> Message | None:
+    """A table cell for a configuration without a price that the latency targets size
+    (:data:`OVERSIZED_FLEET`): not ranked, and no fleet to buy, with the multiple of the load it
+    carries; None for any other."""
+    oversized = _oversized(est)
+    return None if oversized is None else msg("unpriced-oversized-cell", ratio=oversized["ratio"],
+                                              needed=oversized["needed"])
 
 
 def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters,

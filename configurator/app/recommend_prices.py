@@ -11,7 +11,7 @@ from configurator.app import format as fmt
 from configurator.app.i18n import current_language, message_text
 from configurator.app.labels import class_names, factor_names
 from configurator.core.limiting import limiting_factor
-from configurator.core.recommend import Objective, Result
+from configurator.core.recommend import Objective, Result, oversized_fleet
 from configurator.core.view import price_view
 from configurator.core.view.card_names import card_name
 from configurator.core.view.rows import label, write
@@ -91,9 +91,11 @@ class RankingPrices:
             # the cards have no price, or (they have one) another line of the bill has none, or the power is unknown
             note = write(price_view.price_note(rec.estimate, result.objective), language) if cards_unpriced \
                 else message_text(rec.reasons[0])
+            oversized = oversized_fleet(rec.estimate)  # a fleet the latency targets size: said, not "no price"
+            why = label(price_view.unranked_cell(rec), language) if oversized is None else message_text(oversized)
             cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}", names[rec.card.category],
                      self._speed_text(rec.estimate),
-                     label(price_view.unranked_cell(rec), language),  # why it is not ranked, in a few words
+                     why,
                      factors[limiting_factor(rec.estimate)], label(price_view.NO_PRICE, language)]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

@@ -14,6 +14,7 @@ from configurator.core.view.card_names import ZH_CN_CARD_NAMES
 from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
 from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLISH
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
+from configurator.core.messages_fleet import FLEET_CHINESE, FLEET_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_items import ITEM_CHINESE
 from configurator.core.messages_offers import OFFER_CHINESE
@@ -178,16 +179,18 @@ ENGLISH: dict[str, str] = {
     "reason-class-faster": (
         "{card} ({category} card) is {ratio:.1f}× faster than the best {other_category} card, {other}"
     ),
-    "reason-deadline-changes": "The fastest option, {count} × {card}, takes {hours:,g} h (the recommendation "
-                               "{chosen_hours:,g} h): a deadline under {chosen_hours:,g} h changes the answer",
-    "reason-deadline-changes-minutes": "The fastest option, {count} × {card}, takes {minutes:,g} min (the "
-                                       "recommendation {chosen_minutes:,g} min): a deadline under {chosen_minutes:,g} "
-                                       "min changes the answer",
-    "reason-deadline-changes-days": "The fastest option, {count} × {card}, takes {days:,g} days (the recommendation "
-                                    "{chosen_days:,g} days): a deadline under {chosen_days:,g} days changes the answer",
-    "reason-latency-changes": "The fastest option, {count} × {card}, takes {ms:,g} ms per output token (the "
-                              "recommendation {chosen_ms:,g} ms): a latency target under {chosen_ms:,g} ms changes "
-                              "the answer",
+    "reason-deadline-changes": "The fastest option at up to twice the first's cost, {count} × {card}, takes "
+                               "{hours:,g} h (the recommendation {chosen_hours:,g} h): a deadline under "
+                               "{chosen_hours:,g} h changes the answer",
+    "reason-deadline-changes-minutes": "The fastest option at up to twice the first's cost, {count} × {card}, takes "
+                                       "{minutes:,g} min (the recommendation {chosen_minutes:,g} min): a deadline "
+                                       "under {chosen_minutes:,g} min changes the answer",
+    "reason-deadline-changes-days": "The fastest option at up to twice the first's cost, {count} × {card}, takes "
+                                    "{days:,g} days (the recommendation {chosen_days:,g} days): a deadline under "
+                                    "{chosen_days:,g} days changes the answer",
+    "reason-latency-changes": "The fastest option at up to twice the first's cost, {count} × {card}, takes {ms:,g} "
+                              "ms per output token at {percentile} (the recommendation {chosen_ms:,g} ms): a "
+                              "{percentile} per-token target under {chosen_ms:,g} ms would change the answer",
     "mismatch-training-card-for-serving": (
         "{card} is a training card: {count} × {other} carries the same load {cheaper:.0%} cheaper per token in "
         "total cost of ownership ({saving:,.2f} {currency} less per million tokens)"
@@ -357,14 +360,15 @@ CHINESE: dict[str, str] = {
     "reason-compute-bound": "{card} 算力利用率 {mfu:.0f} %，显存余量 {headroom:.1f} %",
     "reason-class-cheaper": "{card}（{category}卡）每词元成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}",
     "reason-class-faster": "{card}（{category}卡）比最佳{other_category}卡 {other} 快 {ratio:.1f} 倍",
-    "reason-deadline-changes": "最快方案 {count} × {card} 需 {hours:,g} 小时（推荐方案 {chosen_hours:,g} 小时）："
+    "reason-deadline-changes": "成本不超过首选两倍的最快方案 {count} × {card} 需 {hours:,g} 小时（推荐方案 {chosen_hours:,g} 小时）："
                                "期限短于 {chosen_hours:,g} 小时会改变答案",
-    "reason-deadline-changes-minutes": "最快方案 {count} × {card} 需 {minutes:,g} 分钟（推荐方案 {chosen_minutes:,g} "
+    "reason-deadline-changes-minutes": "成本不超过首选两倍的最快方案 {count} × {card} 需 {minutes:,g} 分钟（推荐方案 {chosen_minutes:,g} "
                                        "分钟）：期限短于 {chosen_minutes:,g} 分钟会改变答案",
-    "reason-deadline-changes-days": "最快方案 {count} × {card} 需 {days:,g} 天（推荐方案 {chosen_days:,g} 天）："
+    "reason-deadline-changes-days": "成本不超过首选两倍的最快方案 {count} × {card} 需 {days:,g} 天（推荐方案 {chosen_days:,g} 天）："
                                     "期限短于 {chosen_days:,g} 天会改变答案",
-    "reason-latency-changes": "最快方案 {count} × {card} 每输出词元 {ms:,g} ms（推荐方案 {chosen_ms:,g} ms）："
-                              "延迟目标低于 {chosen_ms:,g} ms 会改变答案",
+    "reason-latency-changes": "成本不超过首选两倍的最快方案 {count} × {card} 的 {percentile} 每输出词元 {ms:,g} ms"
+                              "（推荐方案 {chosen_ms:,g} ms）：{percentile} 每词元延迟目标低于 {chosen_ms:,g} ms "
+                              "会改变答案",
     "mismatch-training-card-for-serving": (
         "{card} 是训练卡：{count} × {other} 负载相同，每词元总拥有成本低 {cheaper:.0%}"
         "（每百万词元省 {saving:,.2f} {currency}）"
@@ -435,7 +439,9 @@ ENGLISH.update(JSON_ENGLISH)  # JSON files and values, a summary's path (core/me
 ENGLISH.update(DEADLINE_ENGLISH)  # a deadline the likely range's slow end misses (core/messages_deadline.py)
 ENGLISH.update(OWNED_ENGLISH)  # cards already owned: delivered, and what a row counts (core/messages_owned.py)
 ENGLISH.update(BATCH_ENGLISH)  # the planner's global batch moved or widened (core/messages_batch.py)
+ENGLISH.update(FLEET_ENGLISH)  # a fleet the latency targets size, not the load (core/messages_fleet.py)
 CHINESE.update(FIT_CHINESE)
+CHINESE.update(FLEET_CHINESE)
 CHINESE.update(GRAPHICS_CHINESE)
 CHINESE.update(REFUSAL_CHINESE)
 CHINESE.update(SUPPORT_CHINESE)

@@ -37,14 +37,16 @@ from configurator.core.recommend_software import porting_risk, support_caution
 from configurator.core.stated import stated
 from configurator.core.workloads import CostBasis, family_of
 from configurator.core.workloads.checks import constraint_ids
-from configurator.core.workloads.layout import plannable
+from configurator.core.workloads.layout import plannable, whole_system_counts
 from configurator.core.workloads.serving.collector import collector_paused
+from configurator.core.workloads.serving.deployment import SERVING_COUNTS, fewest_cards_for_weights
 from configurator.core.workloads.serving.family import served_tokens_per_hour
 from configurator.core.ranking_question import ranking_question
 
-__all__ = ["CONSUMER_LEFT_OUT", "DEFAULT_CLASSES", "DOMESTIC_VENDORS", "CardRanking", "CostBasis", "Filters",
-           "Objective", "Recommendation", "Result", "cost_basis", "below_the_line", "pareto_front", "rank_card", "ranking_of", "ranking_question", "recommend",
-           "score", "served_tokens_per_hour", "speed_of", "suggest"]
+__all__ = ["CONSUMER_LEFT_OUT", "DEFAULT_CLASSES", "DOMESTIC_VENDORS", "FASTEST_OPTION_WITHIN", "OVERSIZED_FLEET",
+           "CardRanking", "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis",
+           "below_the_line", "fastest_option", "load_multiple", "oversized_fleet", "pareto_front", "rank_card",
+           "ranking_of", "ranking_question", "recommend", "score", "served_tokens_per_hour", "smallest_copy", "speed_of", "suggest"]
 """The ranking; its JSON (``result_to_dict``, ``recommendation_to_dict``, ``below_line_to_dict``) is in
 :mod:`configurator.core.recommend_json`, above it."""
 
@@ -191,15 +193,41 @@ def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], object
     return family_of(best.estimate.scenario.workload).cheaper_reason(best.card, other.card, ratio)
 
 
-def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -> Message | None:
-    """The fastest configuration, when it is not the winner: what choosing it would cost."""
-    fastest = min(ranked, key=lambda r: r.speed_figure)
-    if fastest is best:
+FASTEST_OPTION_WITHIN = 2.0
+"""The "fastest option" beside the winner is the fastest ranked configuration whose cost per unit
+of work (on the ranking's cost basis) is at most this many times the winner's: a faster fleet at
+ten times the cost (88 × H20 beside 8 × MI300X) is not what a tighter target would make a buyer buy."""
+
+
+def fastest_option(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective
+                   ) -> Recommendation | None:
+    """The fastest of ``ranked`` (each meets every constraint and has a price) at the speed the
+    targets are checked at (:meth:`~configurator.core.workloads.base.WorkloadFamily.checked_speed`:
+    serving's per-token time at the targets' percentile), among those costing at most
+    :data:`FASTEST_OPTION_WITHIN` × ``best``'s per unit of work; None when that is ``best`` or
+    ``best`` has no cost to compare."""
+    basis = cost_basis(objective)
+    ceiling = best.cost_on(basis)
+    if ceiling is None or not math.isfinite(ceiling):
         return None
+    family = family_of(best.estimate.scenario.workload)
+    within = [r for r in ranked if r is best or (r.cost_on(basis) is not None
+                                                 and r.cost_on(basis) <= FASTEST_OPTION_WITHIN * ceiling)]
+    fastest = min(within, key=lambda r: (family.checked_speed(r.estimate), r is not best))
+    return None if fastest is best else fastest
+
+
+def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective
+                       ) -> Message | None:
+    """The fastest configuration at a comparable cost (:func:`fastest_option`), when it is not the
+    winner: what a target tighter than the winner's figure would choose."""
     family = family_of(best.estimate.scenario.workload)
     if not family.tighter_target_changes_answer(best.estimate.scenario):
         return None
-    return family.faster_alternative(fastest.speed_figure, fastest.card, fastest.count, best.speed_figure)
+    fastest = fastest_option(best, ranked, objective)
+    if fastest is None:
+        return None
+    return family.fastest_instead(fastest.estimate, best.estimate)
 
 
 def owned_reasons(est: Estimate, book: PriceBook | None = None, objective: Objective = Objective.TCO
@@ -261,7 +289,8 @@ def _with_reasons(ranked: list[Recommendation], objective: Objective, book: Pric
         if whole is not None:
             reasons.append(whole)
         if index == 0:
-            reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked)) if r]
+            reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked, objective))
+                        if r]
             reasons += owned[1:]
         risk = porting_risk(rec)
         if risk is not None:
@@ -333,8 +362,10 @@ def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters
     est = min(meeting, key=lambda e: (e.scenario.count, speed_of(e)))
     rent_missing = objective is Objective.CLOUD and cloud_per_million(est) is None
     reason = _no_rent_reason(est) if rent_missing or _rent_budget(est) else _unpriced_reason(est, book)
+    oversized = _oversized(est)  # said beside the price it lacks: not a fleet a quote should be asked for
+    reasons = (reason,) if oversized is None else (reason, msg("unpriced-oversized", why=reason, **oversized))
     return Recommendation(est, math.inf, tco_per_million(est, filters, book), cloud_per_million(est),
-                          energy_per_million(est), (reason,))
+                          energy_per_million(est), reasons)
 
 
 RENT_ELSEWHERE = ("cloud-price-china-only", "cloud-price-abroad-only")
@@ -412,6 +443,53 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
     return tuple(deliverable + owned + made_for + others[:max(BELOW_LINE_OTHERS, limit - shown)])
 
 
+OVERSIZED_FLEET = 4.0
+"""A configuration that carries more than this many times the request rate the buyer needs is
+sized by a latency target the card barely meets or misses, not by the load (its extra cards only
+shorten the queue): its row says so — below the line "even 4,096 × L4, carrying 45× the 20
+requests/s needed, miss: …", without a price "1,240 × Tesla V100 carry 8.6× …: the latency targets,
+not the load, set this count". The winner of a load the targets do not bind carries ~1-2×."""
+
+
+def load_multiple(est: Estimate) -> float | None:
+    """How many times the stated request rate ``est`` carries (its ``request-rate`` verdict:
+    requests/s carried over requests/s needed); None without a stated rate, or where it falls short
+    or cannot be known."""
+    verdict = next((v for v in est.verdicts if v.id == "request-rate"), None)
+    if verdict is None or not verdict.met or not isinstance(verdict.actual, (int, float)) or not verdict.target:
+        return None
+    return verdict.actual / verdict.target
+
+
+def smallest_copy(est: Estimate) -> int:
+    """The fewest cards ``est``'s card serves its model on: the first count the serving search tries
+    (whole servers or racks where the card is sold so) that holds the weights [cards]."""
+    least = fewest_cards_for_weights(est.scenario, est.card)
+    counts = whole_system_counts(est.card, SERVING_COUNTS)
+    return next((n for n in counts if n >= least), counts[-1])
+
+
+def _oversized(est: Estimate) -> dict | None:
+    """The words' figures of a fleet past :data:`OVERSIZED_FLEET` × the load (count, card, ratio,
+    requests/s needed) and larger than the card's smallest copy (:func:`smallest_copy`: 384 ×
+    Ascend 910C in one CloudMatrix, carrying 8× the load, is the rack's size, not the target's);
+    None otherwise."""
+    ratio = load_multiple(est)
+    if ratio is None or ratio <= OVERSIZED_FLEET or est.scenario.count <= smallest_copy(est):
+        return None
+    needed = next(v.target for v in est.verdicts if v.id == "request-rate")
+    return {"count": est.scenario.count, "card": est.card.name, "ratio": ratio, "needed": needed}
+
+
+def oversized_fleet(est: Estimate) -> Message | None:
+    """A table cell for a configuration without a price that the latency targets size
+    (:data:`OVERSIZED_FLEET`): not ranked, and no fleet to buy, with the multiple of the load it
+    carries; None for any other."""
+    oversized = _oversized(est)
+    return None if oversized is None else msg("unpriced-oversized-cell", ratio=oversized["ratio"],
+                                              needed=oversized["needed"])
+
+
 def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters,
                    book: PriceBook | None = None) -> Recommendation | None:
     """The configuration of one card that comes closest to meeting the constraints it breaks
@@ -426,8 +504,11 @@ def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters
         return math.inf if found is None else found
 
     est = min(breaking, key=lambda e: (_miss_size(e), value(e), e.scenario.count))
+    reasons = [v.message for v in est.violations]
+    if (oversized := _oversized(est)) is not None:  # the first break said with the fleet's size
+        reasons[0] = msg("below-line-oversized", miss=reasons[0], **oversized)
     return Recommendation(est, value(est), tco_per_million(est, filters, book), cloud_per_million(est),
-                          energy_per_million(est), tuple(v.message for v in est.violations))
+                          energy_per_million(est), tuple(reasons))
 
 
 def _candidates(scenario: Scenario, card: Card, objective: Objective) -> list[Estimate]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from configurator.core.messages import Message
+from configurator.core.recommend import oversized_fleet
 from configurator.core.view.card_names import card_name
 from configurator.core.view.price_view import WHY_UNRANKED
 from configurator.report.language import CLASS_LABELS, Words
@@ -80,6 +81,8 @@ def unpriced_rows(unpriced: Sequence, w: Words, speed_text: Callable) -> list[tu
             money(capex, o.cost.bom.currency)
         against = w("not ranked: enter a quote") if without_price(o) else \
             w("not ranked: {why}", why=why_unranked(o, w))
+        oversized = oversized_fleet(est)  # the latency targets set the count: no fleet to buy (core.recommend)
+        against = against if oversized is None else w.message(oversized)
         rows.append(("—", f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
                      w(CLASS_LABELS[est.card.category]),
                      speed_text(est, w), shown, "—", "—", against))

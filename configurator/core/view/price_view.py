@@ -175,6 +175,9 @@ def unpriced_value(rec: Recommendation) -> Value:
     """'2 × L20 48GB (China SKU): no price — enter a quote'; where the card has a price but
     another line of the bill has none, what has none ('8 × B200 …: no price for 8-GPU HGX
     B200-class server without the GPUs — enter a quote …'), or that its power is unknown."""
+    oversized = next((m for m in rec.reasons if m.id == "unpriced-oversized"), None)
+    if oversized is not None:  # a fleet the latency targets size: why unranked, and that it is no fleet to buy
+        return Phrase("{count} × {what}", {"count": rec.count, "what": oversized})
     if rec.reasons and rec.reasons[0].id in ("no-price-items", "no-power-tco", *RENT_ELSEWHERE):
         return Phrase("{count} × {what}", {"count": rec.count, "what": rec.reasons[0]})
     return Phrase("{count} × {card}: {what}", {"count": rec.count, "card": rec.card.name, "what": NO_PRICE})

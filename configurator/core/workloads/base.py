@@ -412,6 +412,17 @@ class WorkloadFamily(ABC):
         the recommendation's figure rules it out (None: not worth saying)."""
         return None
 
+    def checked_speed(self, est: Estimate) -> float:
+        """The speed a stated target is checked at, in :attr:`speed_unit` (lower is faster): the
+        ranked :meth:`speed_figure`, unless the family checks its targets at another figure (serving:
+        the time per output token at the targets' percentile, the verdict's)."""
+        return self.speed_figure(est)
+
+    def fastest_instead(self, fastest: Estimate, chosen: Estimate) -> Message | None:
+        """:meth:`faster_alternative` of two configurations, each at :meth:`checked_speed`."""
+        return self.faster_alternative(self.checked_speed(fastest), fastest.card, fastest.scenario.count,
+                                       self.checked_speed(chosen))
+
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         """Why ``card`` beats the best card of another class on cost (``ratio`` × cheaper)."""
         return msg("reason-class-cheaper", card=card.name, category=card.category, ratio=ratio, cheaper=1 - 1 / ratio,

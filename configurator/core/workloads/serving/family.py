@@ -18,6 +18,7 @@ from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario, Workload
+from configurator.core.serving_use import latency_targets
 from configurator.core.workloads.base import (
     MILLION_TOKENS,
     TIGHT_HEADROOM,
@@ -151,12 +152,27 @@ class ServingFamily(WorkloadFamily):
                    bound="memory bandwidth" if bound == "memory" else "compute")
 
     def faster_alternative(self, fastest_figure: float, card: Card, count: int,
-                           chosen_figure: float) -> Message | None:
-        """The fastest deployment's time per output token beside the recommendation's [ms]."""
+                           chosen_figure: float, percentile: str = "p50") -> Message | None:
+        """The fastest deployment's time per output token beside the recommendation's [ms], both
+        at ``percentile`` (``p50``, ``p90``, ``p99``: the one a per-token target is checked at)."""
         if not math.isfinite(fastest_figure) or not math.isfinite(chosen_figure):
             return None
         return msg("reason-latency-changes", ms=shown_figure(fastest_figure * 1000), card=card.name, count=count,
-                   chosen_ms=shown_figure(chosen_figure * 1000))
+                   chosen_ms=shown_figure(chosen_figure * 1000), percentile=percentile)
+
+    def checked_speed(self, est: Estimate) -> float:
+        """The time per output token at the latency targets' percentile [s]: the ``tpot`` verdict's
+        figure (the one its target is checked against), else the same percentile of the speed."""
+        verdict = next((v for v in est.verdicts if v.id == "tpot" and isinstance(v.actual, (int, float))), None)
+        if verdict is not None:
+            return verdict.actual / 1000
+        return est.serving.tpot_at(latency_targets(est.scenario).percentile)
+
+    def fastest_instead(self, fastest: Estimate, chosen: Estimate) -> Message | None:
+        """The fastest deployment beside the recommendation at the percentile the targets are
+        checked at (a p90 target under the recommendation's p90 time rules it out)."""
+        return self.faster_alternative(self.checked_speed(fastest), fastest.card, fastest.scenario.count,
+                                       self.checked_speed(chosen), f"p{latency_targets(chosen.scenario).percentile}")
 
     def rejection(self, workload: Workload, card: Card) -> str:
         return "cannot carry the load within its targets at any count tried"

@@ -34,8 +34,8 @@ ITEM_CHINESE: dict[str, str] = {
         "2U 双路通用服务器，可装 4 张 150 W 全高全长单槽 PCIe 卡（A10；如 Lenovo ThinkSystem SR650 V2、Dell PowerEdge R760 级）（不含加速卡）",
     "4U dual-socket PCIe-switch chassis for 18-20 single-slot cards (e.g. Supermicro SYS-6049GP-TRT with 20 T4), without the cards":
         "4U 双路 PCIe 交换机箱，可装 18-20 张单槽卡（如装 20 张 T4 的 Supermicro SYS-6049GP-TRT）（不含加速卡）",
-    "1U server hosting a single PCIe GPU (e.g. Dell PowerEdge R660 with a single-width card), without the GPU":
-        "1U 服务器，可装 1 张 PCIe GPU（如配单宽卡的 Dell PowerEdge R660）（不含 GPU）",
+    "1U server hosting a single low-profile single-width PCIe card (T4, L4, A2; e.g. Dell PowerEdge R660), without the card":
+        "1U 服务器，可装 1 张半高单宽 PCIe 卡（T4、L4、A2；如 Dell PowerEdge R660）（不含加速卡）",
     "GB200 NVL72 rack": "GB200 NVL72 机柜",
     "GB300 NVL72 rack": "GB300 NVL72 机柜",
     "Huawei CloudMatrix 384 supernode": "华为 CloudMatrix 384 超节点",

@@ -41,7 +41,8 @@ from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy, Workload
 
-__all__ = ["StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets", "gradients_held", "step_gradient_copy", "stage_memories", "stage_memory", "stage_memory_at",
+__all__ = ["StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets", "defers_gradient_reduction",
+           "gradients_held", "step_gradient_copy", "stage_memories", "stage_memory", "stage_memory_at",
            "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
 
 
@@ -141,6 +142,15 @@ def gradients_held(scenario: Scenario) -> bool:
     return scenario.training.grad_accum > 1 or scenario.training.recipe.runs_megatron_core
 
 
+def defers_gradient_reduction(scenario: Scenario) -> bool:
+    """Whether ZeRO 2/3 beside pipeline stages hold the stage's gradients whole through a step's
+    micro-batches and reduce-scatter them once, as PyTorch's pipelining runs FSDP (the PyTorch
+    recipes), rather than reduce-scatter each micro-batch's into the rank's share (the Megatron
+    recipes: Megatron-Core's sharded main-gradient buffer; Meta's Llama 3 stack). The two behaviours
+    and their sources: :mod:`configurator.core.formulas.zero_pipeline`."""
+    return not scenario.training.recipe.runs_megatron_core
+
+
 def ddp_buckets(scenario: Scenario) -> bool:
     """Whether plain data parallelism (ZeRO 0) runs through PyTorch DDP, whose gradient buckets
     are a second copy of the gradients (:func:`~configurator.core.formulas.states.ddp_bucket_bytes`):
@@ -210,13 +220,19 @@ class StageMemory(TrainingMemoryModel):
     ddp: bool = False
     """Plain data parallelism runs through PyTorch DDP, whose buckets copy the gradients
     (:func:`ddp_buckets`)."""
+    pp: int = 1
+    """Pipeline stages of the layout: beside them ZeRO 2/3 hold the stage's gradients whole where
+    the reduction is ``deferred`` (:func:`~configurator.core.formulas.zero_pipeline.held_gradient_bytes`) [count]."""
+    deferred: bool = True
+    """The framework defers the gradient reduction beside pipeline stages (:func:`defers_gradient_reduction`)."""
 
     def sharded(self, dp: int, ep: int = 1) -> TrainingMemoryModel:
         """The stage on ``dp`` data-parallel ranks of which ``ep`` split the experts
         (:func:`zero_sharded`); ZeRO-3 also holds its gathered layers."""
         split = expert_parallel_factor(self.expert_share, ep)
         weights, grads, optimizer = (float(x) for x in zero_sharded(self.weights, self.gradients, self.optimizer,
-                                                                      self.zero, dp, split))
+                                                                      self.zero, dp, split, self.pp,
+                                                                      self.deferred))
         weights += self.gathered
         copies = float(zero_shard(self.weight_copies, 3, self.zero, dp, split)) \
             if self.weight_copies and autocast_copy_held(self.zero) else 0.0
@@ -348,6 +364,8 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         gradients_held=gradients_held(scenario),
         step_copy=step_copy,
         ddp=ddp_buckets(scenario),
+        pp=pp,
+        deferred=defers_gradient_reduction(scenario),
     )
 
 

@@ -45,7 +45,6 @@ from configurator.core.formulas.moe import (
     overlapped_expert_compute_seconds,
 )
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
-from configurator.core.formulas.zero_pipeline import micro_batch_reduce_scatter_seconds
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
     TRAINING_PASSES,
@@ -77,7 +76,7 @@ from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core import training_zero3
 from configurator.core.training_mtp import mtp_matmul_params
-from configurator.core.training_stage_memory import defers_gradient_reduction, rank_params, rank_routed_params
+from configurator.core.training_stage_memory import rank_params, rank_routed_params
 from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
 from configurator.core.units import GB, TERA, Precision
 
@@ -514,9 +513,6 @@ def training_speed(
                                                  replicas, per_domain, *links(net, a), pp=pp,
                                                  units=scenario_stage_layers(scenario, pp)[0] if par.zero >= 3 else 0)
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
-        dp_s += float(micro_batch_reduce_scatter_seconds(  # ZeRO 2/3 beside pipeline stages, reduced every micro-batch
-            params_card, states.gradients, par.zero, pp, defers_gradient_reduction(scenario), replicas, per_domain,
-            *links(net, a), timing.compute_s, m, a.comm_overlap))
         if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
             layers = scenario_stage_layers(scenario, pp)[0]
             ds_s, applies = training_zero3.micro_batch_seconds(

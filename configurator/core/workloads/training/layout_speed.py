@@ -37,7 +37,6 @@ from configurator.core.formulas.parallelism import (
     pipeline_slots,
 )
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
-from configurator.core.formulas.zero_pipeline import micro_batch_reduce_scatter_seconds
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
     TRAINING_PASSES,
@@ -53,7 +52,6 @@ from configurator.core.memory import recomputed_matmul_share, training_states
 from configurator.core.precision import attention_precision, plan_training
 from configurator.core.pipeline_schedule import round_size
 from configurator.core import training_zero3
-from configurator.core.training_stage_memory import defers_gradient_reduction
 from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.training_speed import (
@@ -265,9 +263,9 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     place = np.take(at[0], r) * len(RECOMPUTE) + np.take(at[1], r)
     params = np.take(table.params_first, place) / tp * expert_parallel_factor(np.take(table.expert_share, place), ep)
     opt_params = params / np.where(zero >= 1, replicas, 1)
-    per_domain = data_parallel_per_domain(replicas, tp, net.domain)
     sync_s = comm.data_parallel_sync_seconds(params, np.take(table.frozen_first, place) / tp, states.gradients,
-                                             plan.math_bytes, zero, replicas, per_domain, *link, pp=pp,
+                                             plan.math_bytes, zero, replicas,
+                                             data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp,
                                              units=np.take(table.first_layers, place))
     ds_s = ds_applies = None
     if scenario.parallelism.zero3_implementation == training_zero3.DEEPSPEED_2021:  # per sync row, one micro-batch
@@ -314,9 +312,6 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
             bandwidth, a.bandwidth_efficiency)
         host_s = 0.0
     dp_s = comm.data_parallel_exposed_seconds(np.take(sync_s, at_sync), compute_s, m, zero, a.comm_overlap, pp)
-    dp_s = dp_s + micro_batch_reduce_scatter_seconds(  # ZeRO 2/3 beside pipeline stages, reduced every micro-batch
-        params, states.gradients, zero, pp, defers_gradient_reduction(scenario), np.take(replicas, at_sync),
-        np.take(per_domain, at_sync), *link, compute_s, m, a.comm_overlap)
     if ds_s is not None:
         dp_s = np.where(np.take(ds_applies, at_sync), np.take(ds_s, at_sync) * m, dp_s)
     collectives_s = tp_s + cp_s + ep_s + offload_mb_s

@@ -124,7 +124,8 @@ def gradients_held(scenario: Scenario) -> bool:
 
     They are when a step runs more than one micro-batch (gradient accumulation, or the micro-batches
     of a pipeline): the gradients of the earlier micro-batches are kept (whole under ZeRO-0/1, the
-    rank's shard under ZeRO-2/3) while a later one's activations are held — DeepSpeed ZeRO-1
+    rank's shard under ZeRO-2/3, whole again beside pipeline stages where the framework defers their
+    reduction: :func:`defers_gradient_reduction`) while a later one's activations are held — DeepSpeed ZeRO-1
     (``stage_1_and_2.py`` ``reduce_ready_partitions_and_remove_grads``: without gradient partitioning
     the 16-bit gradients are reduced and removed only at the accumulation boundary; ZeRO-2 reduces
     them into the rank's partition every micro-batch), PyTorch FSDP2 (``torch/distributed/fsdp/_fully_shard/

@@ -41,7 +41,8 @@ from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy, Workload
 
-__all__ = ["StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets", "gradients_held", "step_gradient_copy", "stage_memories", "stage_memory", "stage_memory_at",
+__all__ = ["StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets", "defers_gradient_reduction",
+           "gradients_held", "step_gradient_copy", "stage_memories", "stage_memory", "stage_memory_at",
            "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
 
 
@@ -123,7 +124,8 @@ def gradients_held(scenario: Scenario) -> bool:
 
     They are when a step runs more than one micro-batch (gradient accumulation, or the micro-batches
     of a pipeline): the gradients of the earlier micro-batches are kept (whole under ZeRO-0/1, the
-    rank's shard under ZeRO-2/3) while a later one's activations are held — DeepSpeed ZeRO-1
+    rank's shard under ZeRO-2/3, whole again beside pipeline stages where the framework defers their
+    reduction: :func:`defers_gradient_reduction`) while a later one's activations are held — DeepSpeed ZeRO-1
     (``stage_1_and_2.py`` ``reduce_ready_partitions_and_remove_grads``: without gradient partitioning
     the 16-bit gradients are reduced and removed only at the accumulation boundary; ZeRO-2 reduces
     them into the rank's partition every micro-batch), PyTorch FSDP2 (``torch/distributed/fsdp/_fully_shard/
@@ -139,6 +141,16 @@ def gradients_held(scenario: Scenario) -> bool:
     to None after the step: PyTorch ``zero_grad(set_to_none=True)``) the gradients are made as the
     activations are freed."""
     return scenario.training.grad_accum > 1 or scenario.training.recipe.runs_megatron_core
+
+
+def defers_gradient_reduction(scenario: Scenario) -> bool:
+    """Whether ZeRO 2/3 beside pipeline stages hold the stage's gradients whole through a step's
+    micro-batches and reduce-scatter them once, as PyTorch's pipelining runs FSDP (the PyTorch
+    recipes), rather than reduce-scatter each micro-batch's into the rank's share (the Megatron
+    recipes: Megatron-Core's sharded main-gradient buffer; Meta's Llama 3 stack, whose per-micro-batch
+    reduce-scatters are not yet charged in time). The two behaviours and their sources:
+    :mod:`configurator.core.formulas.zero_pipeline`."""
+    return not scenario.training.recipe.runs_megatron_core
 
 
 def ddp_buckets(scenario: Scenario) -> bool:
@@ -210,13 +222,19 @@ class StageMemory(TrainingMemoryModel):
     ddp: bool = False
     """Plain data parallelism runs through PyTorch DDP, whose buckets copy the gradients
     (:func:`ddp_buckets`)."""
+    pp: int = 1
+    """Pipeline stages of the layout: beside them ZeRO 2/3 hold the stage's gradients whole where
+    the reduction is ``deferred`` (:func:`~configurator.core.formulas.zero_pipeline.held_gradient_bytes`) [count]."""
+    deferred: bool = True
+    """The framework defers the gradient reduction beside pipeline stages (:func:`defers_gradient_reduction`)."""
 
     def sharded(self, dp: int, ep: int = 1) -> TrainingMemoryModel:
         """The stage on ``dp`` data-parallel ranks of which ``ep`` split the experts
         (:func:`zero_sharded`); ZeRO-3 also holds its gathered layers."""
         split = expert_parallel_factor(self.expert_share, ep)
         weights, grads, optimizer = (float(x) for x in zero_sharded(self.weights, self.gradients, self.optimizer,
-                                                                      self.zero, dp, split))
+                                                                      self.zero, dp, split, self.pp,
+                                                                      self.deferred))
         weights += self.gathered
         copies = float(zero_shard(self.weight_copies, 3, self.zero, dp, split)) \
             if self.weight_copies and autocast_copy_held(self.zero) else 0.0
@@ -348,6 +366,8 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         gradients_held=gradients_held(scenario),
         step_copy=step_copy,
         ddp=ddp_buckets(scenario),
+        pp=pp,
+        deferred=defers_gradient_reduction(scenario),
     )
 
 

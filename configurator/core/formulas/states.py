@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from configurator.core.formulas.zero_pipeline import held_gradient_bytes
 
-def zero_sharded(weights, gradients, optimizer, stage, dp, unsharded_share=1.0):
+
+def zero_sharded(weights, gradients, optimizer, stage, dp, unsharded_share=1.0, pp=1, deferred=True):
     """Model states per card under ZeRO ``stage`` over ``dp`` data-parallel ranks [B].
 
     Parameters
@@ -21,19 +23,28 @@ def zero_sharded(weights, gradients, optimizer, stage, dp, unsharded_share=1.0):
         Share of itself a state left unsharded keeps on the card (expert parallelism holds
         ``1/ep`` of the routed experts, :func:`~.parallelism.expert_parallel_factor`); a sharded
         state is ``1/dp`` of the whole whether or not experts are split first.
+    pp : int or array
+        Pipeline stages [count]: beside them, where the reduction is ``deferred`` to the step's
+        last micro-batch (PyTorch's pipelining), ZeRO 2/3 hold the stage's gradients whole
+        (:func:`~.zero_pipeline.held_gradient_bytes`); not deferred, the rank's share.
+    deferred : bool or array
+        Whether the framework defers the gradient reduction beside pipeline stages.
 
     Returns
     -------
     tuple
         (weights, gradients, optimizer) per card [B]; their sum is ``(2+2+K)Ψ`` at stage 0,
-        ``4Ψ + KΨ/N_d`` (P_os), ``2Ψ + (2+K)Ψ/N_d`` (P_os+g), ``(2+2+K)Ψ/N_d`` (P_os+g+p).
+        ``4Ψ + KΨ/N_d`` (P_os), ``2Ψ + (2+K)Ψ/N_d`` (P_os+g), ``(2+2+K)Ψ/N_d`` (P_os+g+p) without
+        pipeline stages; ``2Ψ + 2Ψ + KΨ/N_d`` and ``2Ψ/N_d + 2Ψ + KΨ/N_d`` at ZeRO 2 and 3 beside them,
+        deferred.
 
     References
     ----------
     Rajbhandari et al. 2020, "ZeRO: Memory Optimizations Toward Training Trillion Parameter
     Models", SC'20, §5 and Figure 1 (Ψ = 7.5 B, N_d = 64, K = 12: 120, 31.4, 16.6, 1.9 GB).
     """
-    return (zero_shard(weights, 3, stage, dp, unsharded_share), zero_shard(gradients, 2, stage, dp, unsharded_share),
+    return (zero_shard(weights, 3, stage, dp, unsharded_share),
+            held_gradient_bytes(gradients, stage, pp, dp, unsharded_share, deferred),
             zero_shard(optimizer, 1, stage, dp, unsharded_share))
 
 

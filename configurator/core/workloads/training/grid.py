@@ -12,10 +12,12 @@ from functools import lru_cache
 import numpy as np
 
 from configurator.core.catalog import Card
+from configurator.core.formulas.zero_pipeline import refused_by_deepspeed_pipeline
 from configurator.core.memo import LruMemo
 from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.training_speed import fabric
+from configurator.core.training_zero3 import DEEPSPEED_2021
 from configurator.core.workloads.layout import global_batch_tokens, with_layout
 from configurator.core.workloads.training.layout_speed import RECOMPUTE
 
@@ -273,7 +275,8 @@ def _before_micro_batch(scenario: Scenario, axes: tuple[list, ...]) -> dict[str,
     that read no batch applied: kept by the values tried, the count, the layers and the fields
     left to the planner, all it reads, so a job's batches at one count (the planner's batches near
     the stated one, ``plan.search_counts``) build it once (issue 28). Read-only (shared)."""
-    key = (scenario.model.n_layers, tuple(scenario.auto_layout), scenario.count, tuple(tuple(v) for v in axes[:7]))
+    key = (scenario.model.n_layers, tuple(scenario.auto_layout), scenario.count, tuple(tuple(v) for v in axes[:7]),
+           _runs_deepspeed(scenario))
     kept = _BEFORE_MICRO_BATCH.get(key)
     if kept is None:
         kept = _grown({"tp": np.asarray(axes[0], dtype=np.int64)}, scenario,
@@ -313,7 +316,10 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
     layout has at most ``pipeline_schedule.most_model_chunks`` chunks. The schedule's rules hold
     wherever the planner picks a field they read: interleaved stages pinned with the pipeline
     degree or the accumulation left to it too (it picked 24 stages at 4 micro-batches for a
-    pinned ``vp`` 2, which the schedule refuses); a layout pinned whole is the user's."""
+    pinned ``vp`` 2, which the schedule refuses); a layout pinned whole is the user's. A scenario
+    that names DeepSpeed (``zero3_implementation`` ``"deepspeed-2021"``) is given no ZeRO 2 or 3
+    beside pipeline stages when the planner picks either, which its pipeline engine refuses
+    (:func:`~configurator.core.formulas.zero_pipeline.refused_by_deepspeed_pipeline`)."""
     model, auto, count = scenario.model, scenario.auto_layout, scenario.count
     schedule_chosen = bool({"vp", "pp", "grad_accum"} & set(auto))  # the planner picks a field the schedule reads
 
@@ -339,6 +345,8 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
             keep &= dp % g["ep"] == 0
         if last("tp", "pp", "cp", "zero") and "zero" in auto:
             keep &= (g["zero"] == 0) | (dp * g["cp"] > 1)  # sharding over one replica changes nothing
+        if last("tp", "pp", "cp", "zero") and {"zero", "pp"} & set(auto) and _runs_deepspeed(scenario):
+            keep &= ~refused_by_deepspeed_pipeline(g["zero"], g["pp"])
         per_step = np.maximum(dp * g["mb"], 1) if "mb" in g and "grad_accum" in auto else None
         if last("tp", "pp", "cp", "mb") and "grad_accum" in auto:
             keep &= sequences % per_step == 0
@@ -351,6 +359,13 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
             size = round_size(scenario.parallelism.pipeline_schedule, g["pp"], accum)
             keep &= (g["vp"] == 1) | ((size > 0) & (accum % np.maximum(size, 1) == 0))
     return keep
+
+
+def _runs_deepspeed(scenario: Scenario) -> bool:
+    """Whether the scenario names DeepSpeed as its framework (``parallelism.zero3_implementation``
+    ``"deepspeed-2021"``), whose pipeline engine refuses ZeRO 2 and 3
+    (:func:`~configurator.core.formulas.zero_pipeline.refused_by_deepspeed_pipeline`)."""
+    return scenario.parallelism.zero3_implementation == DEEPSPEED_2021
 
 
 _RULE_FIELDS = (("tp", "pp", "vp"), ("tp", "pp", "cp"), ("tp", "pp", "cp", "ep"), ("tp", "pp", "cp", "zero"),

@@ -92,6 +92,9 @@ class StageTable:
     """The optimizer step's gradient copy before sharding (``StageMemory.step_copy``) [B]."""
     ddp: np.ndarray
     """1 where plain data parallelism runs through PyTorch DDP's buckets (``StageMemory.ddp``), else 0."""
+    deferred: np.ndarray
+    """1 where ZeRO 2/3 beside pipeline stages hold the gradients whole and reduce them once
+    (``StageMemory.deferred``), else 0."""
     gradients_held: np.ndarray
     """1 where the recipe holds its gradients beside the activations whatever the micro-batches
     (``training_stage_memory.gradients_held`` at one micro-batch), else 0."""
@@ -226,6 +229,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
             parts["gradients_held"][j] = float(stage.gradients_held)
             parts["step_copy"][j] = stage.step_copy
             parts["ddp"][j] = float(stage.ddp)
+            parts["deferred"][j] = float(stage.deferred)
             parts["matmul_params"][j] = matmul_params_on_fullest_stage(
                 model, pp, runs_dualpipe(scenario.training.pipeline_algorithm, pp), planned.precisions[3])
             parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
@@ -297,7 +301,8 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
     split = expert_parallel_factor(np.take(table.expert_share, flat), g["ep"])
     gathered = np.take(table.gathered, flat) if offload_params else np.take(table.gathered_kept, flat) * (zero >= 3)
     weights, grads, optimizer = (x / tp for x in zero_sharded(np.take(table.weights, flat), np.take(table.grads, flat),
-                                                               np.take(table.optimizer, flat), zero, replicas, split))
+                                                               np.take(table.optimizer, flat), zero, replicas, split,
+                                                               g["pp"], np.take(table.deferred, flat) > 0))
     weights = weights + gathered / tp
     # a column of zeros adds nothing (every recipe but megatron-bf16-grads makes no step copy, Megatron
     # and offload no DDP buckets, every recipe but torch-amp no autocast copies): skipped, exactly

@@ -1,0 +1,142 @@
+"""ZeRO 2/3 beside pipeline stages as the frameworks run them (issue 27 part 5): the gradients held
+whole through a step's micro-batches and reduce-scattered once (PyTorch pipelining, torchtitan
+FSDP2 + PP), not a rank's share synchronised once a step; DeepSpeed's pipeline engine, which
+refuses ZeRO 2/3, is never given them by the planner."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose, assert_array_equal
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.estimate import estimate
+from configurator.core.formulas.states import zero_sharded
+from configurator.core.formulas.zero_pipeline import (
+    gradient_reduce_scatters_per_step,
+    gradients_sharded_in_step,
+    held_gradient_bytes,
+    micro_batch_reduce_scatter_seconds,
+    reduced_every_micro_batch,
+    refused_by_deepspeed_pipeline,
+)
+from configurator.core.scenario import Scenario, updated
+from configurator.core.workloads.training.search import plan_training_layout
+from searched_layout import estimated_alone
+
+CATALOG = load_bundled_catalog()
+H100 = CATALOG.get("h100-sxm")
+GIB = 2**30
+
+
+def test_zero_paper_sums_hold_without_pipeline_stages():
+    """Rajbhandari et al. 2020 Figure 1 (Ψ = 7.5 B, N_d = 64, K = 12): 120, 31.4, 16.6, 1.9 GB."""
+    psi = 7.5e9
+    sums = [sum(zero_sharded(2 * psi, 2 * psi, 12 * psi, stage, 64)) / 1e9 for stage in range(4)]
+    assert_allclose(sums, [120.0, 31.4, 16.6, 1.9], atol=0.1)
+
+
+def test_pipeline_stages_hold_the_gradients_whole_at_zero_2_and_3():
+    """Beside pipeline stages the stage's gradients are held whole until the last micro-batch's
+    backward: ZeRO 2 holds what ZeRO 1 does (``2Ψ + 2Ψ + KΨ/N_d``), ZeRO 3 ``2Ψ/N_d + 2Ψ + KΨ/N_d``."""
+    psi = 7.5e9
+    sums = [sum(zero_sharded(2 * psi, 2 * psi, 12 * psi, stage, 64, pp=4)) / 1e9 for stage in range(4)]
+    assert_allclose(sums, [120.0, 31.4, 31.4, 16.6], atol=0.1)
+
+
+def test_the_two_behaviours_held_and_reduced():
+    """Held whole and reduced once (deferred), or only the share held and reduced every micro-batch."""
+    zero = np.array([0, 1, 2, 3, 2, 3])
+    pp = np.array([4, 4, 4, 4, 1, 1])
+    sharded = gradients_sharded_in_step(zero, pp)
+    assert_array_equal(sharded, [False, False, False, False, True, True])
+    assert_allclose(held_gradient_bytes(64.0, zero, pp, 8), [64, 64, 64, 64, 8, 8])
+    assert_allclose(held_gradient_bytes(64.0, zero, pp, 8, deferred=False), [64, 64, 8, 8, 8, 8])
+    assert_allclose(held_gradient_bytes(64.0, 3, 4, 8, unsharded_share=0.5), 32.0)  # experts split first
+    assert_array_equal(reduced_every_micro_batch(zero, pp, deferred=False), [False, False, True, True, False, False])
+    assert not reduced_every_micro_batch(zero, pp).any()
+    assert_array_equal(gradient_reduce_scatters_per_step(80, np.array([True, False])), [1, 80])
+
+
+def test_reduced_every_micro_batch_costs_a_reduce_scatter_each():
+    """1e9 parameters' 2-byte gradients over 8 ranks of one 100 GB/s domain at efficiency 1: each
+    reduce-scatter moves 7/8 × 2 GB in 17.5 ms (plus the call's latency); 16 micro-batches add 15 of
+    them, none hidden at overlap 0, all hidden behind 20 ms of compute at overlap 1."""
+    args = (1e9, 2.0, 3, 4, False, 8, 8, 100.0, 50.0, 1.0)
+    bare = micro_batch_reduce_scatter_seconds(*args, 0.02, 16, 0.0)
+    assert bare == pytest.approx(15 * 0.0175, rel=0.01)
+    assert micro_batch_reduce_scatter_seconds(*args, 0.02, 16, 1.0) == 0.0
+    deferred = (1e9, 2.0, 3, 4, True, 8, 8, 100.0, 50.0, 1.0)
+    assert micro_batch_reduce_scatter_seconds(*deferred, 0.02, 16, 0.0) == 0.0
+    assert micro_batch_reduce_scatter_seconds(1e9, 2.0, 3, 1, False, 8, 8, 100.0, 50.0, 1.0, 0.02, 16, 0.0) == 0.0
+
+
+def test_deepspeed_pipeline_refuses_zero_2_and_3():
+    assert_array_equal(refused_by_deepspeed_pipeline(np.array([0, 1, 2, 3, 3]), np.array([2, 2, 2, 2, 1])),
+                       [False, False, True, True, False])
+
+
+def _dense_pipeline(zero: int, pp: int = 4, implementation: str = "bucketed", recipe: str = "torch-amp") -> Scenario:
+    return Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=256, workload="pretrain", precision="bf16",
+                    parallelism={"tp": 8, "pp": pp, "zero": zero, "zero3_implementation": implementation},
+                    training={"seq_len": 8192, "micro_batch": 1, "grad_accum": 16, "recompute": "selective",
+                              "recipe": recipe})
+
+
+def test_dense_plan_with_pipeline_stages_and_zero_3_holds_whole_gradients():
+    """Llama 3 70B on 256 H100, TP8 PP4 (8 ranks), 16 micro-batches, torch-amp: the fp32 gradients of
+    the fullest stage are 8.46 GiB a card at ZeRO 1, 2 and 3 (before: 1.06 at ZeRO 2/3, an eighth, while
+    the estimate synchronised them once a step); ZeRO 3's total 41.85 -> 49.54 GiB."""
+    zero1, zero2, zero3 = (estimate(_dense_pipeline(z), H100).memory for z in (1, 2, 3))
+    assert zero2.gradients == pytest.approx(zero1.gradients, rel=1e-12)
+    assert zero3.gradients == pytest.approx(zero1.gradients, rel=1e-12)
+    assert zero3.gradients / GIB == pytest.approx(8.46, abs=0.01)
+    assert zero3.total / GIB == pytest.approx(49.54, abs=0.01)
+    assert zero2.total == pytest.approx(zero1.total, rel=1e-12)
+
+
+def test_megatron_recipes_hold_the_share_beside_pipeline_stages():
+    """The Megatron recipes (Megatron-Core's sharded main-gradient buffer, Meta's Llama 3 stack) keep
+    the rank's share beside pipeline stages: ZeRO 3's gradients an eighth of ZeRO 1's (their
+    per-micro-batch reduce-scatters are not charged yet: formulas/zero_pipeline.py)."""
+    zero1, zero3 = (estimate(_dense_pipeline(z, recipe="megatron-mixed"), H100) for z in (1, 3))
+    assert zero3.memory.gradients == pytest.approx(zero1.memory.gradients / 8, rel=1e-12)
+
+
+def test_without_pipeline_stages_zero_3_still_holds_its_share():
+    zero1, zero3 = (estimate(updated(_dense_pipeline(z, pp=1), training={"recompute": "full"}), H100).memory
+                    for z in (1, 3))
+    assert zero3.gradients < zero1.gradients / 8
+
+
+def test_planner_memory_agrees_with_the_estimate_at_zero_2_and_3_beside_pipeline_stages():
+    scenario = updated(_dense_pipeline(3), auto_layout=("pp", "zero", "recompute", "micro_batch"))
+    plan = plan_training_layout(scenario, H100, top=30)
+    piped = [layout for layout in plan.layouts if layout.pp > 1 and layout.zero >= 2]
+    assert piped
+    for layout in piped:
+        assert estimated_alone(scenario, layout, H100).memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)
+
+
+@pytest.mark.parametrize("recipe", ["torch-amp", "megatron-mixed"])
+def test_planner_step_and_memory_agree_with_the_estimate_in_both_behaviours(recipe):
+    scenario = updated(_dense_pipeline(3, recipe=recipe), auto_layout=("pp", "zero", "recompute", "micro_batch"))
+    plan = plan_training_layout(scenario, H100, top=30)
+    piped = [layout for layout in plan.layouts if layout.pp > 1 and layout.zero >= 2]
+    assert piped
+    for layout in piped:
+        alone = estimated_alone(scenario, layout, H100)
+        assert alone.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
+        assert alone.memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)
+
+
+def test_planner_never_gives_deepspeed_zero_2_or_3_beside_pipeline_stages():
+    """DeepSpeed's PipelineEngine asserts ZeRO < 2; FSDP beside PyTorch's pipelining runs them."""
+    auto = ("pp", "zero", "recompute", "micro_batch")
+    deepspeed = plan_training_layout(updated(_dense_pipeline(3, implementation="deepspeed-2021"), auto_layout=auto),
+                                     H100, top=30)
+    bucketed = plan_training_layout(updated(_dense_pipeline(3), auto_layout=auto), H100, top=30)
+    assert deepspeed.layouts
+    assert not [layout for layout in deepspeed.layouts if layout.pp > 1 and layout.zero >= 2]
+    assert [layout for layout in bucketed.layouts if layout.pp > 1 and layout.zero >= 2]

@@ -44,6 +44,20 @@ ZH_CN_VIDEO: dict[str, str] = {
     "7 NVDEC + 7 nvJPEG (per GPU)": "7 个 NVDEC + 7 个 nvJPEG（每 GPU）",
     "AV1/H.264/H.265 encode+decode up to 8K; 3x DisplayPort 1.4a + 1x HDMI 2.1":
         "AV1/H.264/H.265 编码与解码，最高 8K；3 个 DisplayPort 1.4a + 1 个 HDMI 2.1",
+    "AV1/H.264/H.265 encode+decode up to 8K, up to 32 decoded 1080p30 streams (Chunxiao GPU, as S80); "
+    "encoder count and throughput not published; 2x DisplayPort 1.4a":
+        "AV1/H.264/H.265 编码与解码，最高 8K，最多解码 32 路 1080p30 视频流（春晓 GPU，同 S80）；"
+        "编码器数量与吞吐量未公布；2 个 DisplayPort 1.4a",
+    "Encoder/decoder counts not published in the sources found":
+        "所查来源未公布编码器/解码器数量",
+    "Encoder/decoder counts not published in the sources found (AD102 boards carry 2 or 3 NVENC: RTX 4090 2, "
+    "L40 3); 4x DisplayPort 1.4a per TechPowerUp-derived listings":
+        "所查来源未公布编码器/解码器数量（AD102 板卡有 2 或 3 个 NVENC：RTX 4090 为 2 个，L40 为 3 个）；"
+        "据源自 TechPowerUp 的规格列表，4 个 DisplayPort 1.4a",
+    "No NVENC (Hopper carries none); the H20's NVDEC count not published (H100/H200: 7)":
+        "无 NVENC（Hopper 不带 NVENC）；H20 的 NVDEC 数量未公布（H100/H200：7 个）",
+    "Video engines not published in the sources found (searched 2026-12-05)":
+        "所查来源未公布视频引擎（2026-12-05 查询）",
     "Hopper GPU: no NVENC; 7 NVDEC + 7 NVJPG; no display outputs":
         "Hopper GPU：无 NVENC；7 个 NVDEC + 7 个 NVJPG；无显示输出",
     "Integrated media decoders (count not verified)": "集成媒体解码器（数量未核实）",
@@ -51,15 +65,11 @@ ZH_CN_VIDEO: dict[str, str] = {
     "No NVENC; 7 NVDEC + 7 NVJPG; no display outputs": "无 NVENC；7 个 NVDEC + 7 个 NVJPG；无显示输出",
     "Not announced": "未公布",
     "Not verified": "未核实",
-    "Not verified (Hopper: NVDEC/NVJPG, no NVENC)": "未核实（Hopper：有 NVDEC/NVJPG，无 NVENC）",
     "Not verified (VCN video decode)": "未核实（VCN 视频解码）",
-    "Not verified; 4x DisplayPort 1.4a per TechPowerUp-derived listings":
-        "未核实；据源自 TechPowerUp 的规格列表，4 个 DisplayPort 1.4a",
     "Per GPU: 1 NVENC + 2 NVDEC (AV1 decode); board: 4 NVENC / 8 NVDEC; no display outputs":
         "每 GPU：1 个 NVENC + 2 个 NVDEC（AV1 解码）；整板：4 个 NVENC / 8 个 NVDEC；无显示输出",
     "Video codec (64-ch encode / 512-ch decode claimed)": "视频编解码器（宣称 64 路编码 / 512 路解码）",
     "Video codec units (counts not verified)": "视频编解码单元（数量未核实）",
-    "Video engines (as S80); 2x DisplayPort 1.4a": "视频引擎（同 S80）；2 个 DisplayPort 1.4a",
     "encoder/decoder counts not published for the D board in the sources found":
         "所查来源未公布 D 版板卡的编码器/解码器数量",
     "encoder/decoder counts not published for the D boards in the sources found":

@@ -728,8 +728,8 @@ The last valid state is kept. The full report is in:
         <translation>每天 {typed} 个请求（{rate} 请求/秒）低于规划器可接受的最小请求率（每天 {smallest} 个）：请至少填写该值，或填写同时服务的用户数。</translation>
     </message>
     <message>
-        <source>Offline batch work is sized by how much it processes: give the requests a day (or the users served together). Without either, one request at a time would be planned, and each token would cost many times what it costs in a full batch.</source>
-        <translation>离线批处理按处理量确定规模：请填写每天请求数（或同时服务的用户数）。两者都不填，将按每次只处理一个请求来规划，每个词元的成本会是满批处理时的许多倍。</translation>
+        <source>Offline batch work is sized by how much it processes: give the requests a day (or the users served together). Without either, a full batch would be planned on the fewest cards that hold the model, whatever your volume.</source>
+        <translation>离线批处理按处理量确定规模：请填写每天请求数（或同时服务的用户数）。两者都不填，将在能容纳模型的最少卡上按满批规划，与实际用量无关。</translation>
     </message>
     <message>
         <source>The question ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
@@ -2111,6 +2111,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
+        <source>requests a day</source>
+        <translation>每天请求数</translation>
+    </message>
+    <message>
         <source>Change {0}</source>
         <translation>修改{0}</translation>
     </message>
@@ -3214,6 +3218,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source> % of a step</source>
         <translation> % 个步长</translation>
+    </message>
+    <message>
+        <source> requests a day</source>
+        <translation> 个请求/天</translation>
     </message>
     <message>
         <source>{engine} does not load this format.</source>

@@ -235,7 +235,8 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("serving.concurrency", _t("ScenarioController", "concurrency"), _t("ServingEditor", " sequences"), flag="--concurrency",
        none_text=_t("ServingEditor", "from the request rate"),
        cli_help="users served at once by the whole deployment (default: those the request rate implies by "
-                "Little's law, else 1)", row_label=_t("ServingEditor", "Conc&urrency")),
+                "Little's law, else 1; offline batch: the largest batch that fits in memory within the engine's "
+                "default cap)", row_label=_t("ServingEditor", "Conc&urrency")),
     _f("serving.prompt_tokens", _t("ScenarioController", "prompt length"), _SV_TOKENS, step=128,
        help=_t("ServingEditor", "Prompt length per request"), flag="--prompt-tokens", unit="[tokens]",
        row_label=_t("ServingEditor", "&Prompt")),

@@ -2841,10 +2841,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>所用推理引擎，其参数（开销、内核效率、批处理方式、KV 默认）生效</translation>
     </message>
     <message>
-        <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1)</source>
-        <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1）</translation>
-    </message>
-    <message>
         <source>percentile of requests the time-per-token and first-token targets hold for under the load (None = the serving use&apos;s: p90 for chat; MLPerf&apos;s server scenario: 99)</source>
         <translation>在负载下每词元时间和首词元目标所覆盖的请求百分位（未设置 = 按服务用途：对话为 p90；MLPerf 服务器场景为 99）</translation>
     </message>
@@ -2891,6 +2887,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>time per output token target [ms]</source>
         <translation>每输出词元时间目标 [ms]</translation>
+    </message>
+    <message>
+        <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1; offline batch: as many as fill its copies)</source>
+        <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1；离线批处理：填满各副本的数量）</translation>
     </message>
     <message>
         <source>time to first token target [ms]</source>

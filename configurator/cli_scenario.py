@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from configurator.core.architecture import from_param_count, preset
 from configurator.core.hf_config import load_hf_config
 from configurator.core.bounds import error_message, field_at, field_bounds
-from configurator.core.fields import BY_FLAG, BY_PATH, FieldSpec, cli_help
+from configurator.core.fields import BY_FLAG, BY_PATH, REQUESTS_PER_DAY, FieldSpec, cli_help
 from configurator.core.catalog import Catalog
 from configurator.core.default_job import DEFAULT_MODEL
 from configurator.core.currency import (
@@ -267,9 +267,35 @@ GOAL_PATHS = ("constraints.deadline_hours", "constraints.budget", "constraints.b
 """The goal and limit flags' fields (``recommend`` and ``report`` only; :func:`with_constraints`)."""
 
 
+def _per_day_span() -> str:
+    """The range ``--requests-per-day`` takes: the request rate's, per day (87 to 86,400,000,000)."""
+    low, high = REQUESTS_PER_DAY.display_range(with_none=False)
+    return f"{low:,.0f} to {high:,.0f}"
+
+
+def _daily_rate(args: argparse.Namespace) -> float | None:
+    """``--requests-per-day`` as the request rate it comes to over 24 hours [1/s]; None where not
+    given; refused beside ``--requests-per-s`` and outside the rate's range (87 a day at least, as
+    the wizard's box)."""
+    per_day = getattr(args, "requests_per_day", None)
+    if per_day is None:
+        return None
+    if getattr(args, "requests_per_s", None) is not None:
+        raise UsageError(f"argument {REQUESTS_PER_DAY.flag}: not allowed with argument --requests-per-s")
+    low, high = REQUESTS_PER_DAY.display_range(with_none=False)
+    if not low <= per_day <= high:
+        raise UsageError(msg("cli-flag", flag=REQUESTS_PER_DAY.flag, problem=msg(
+            "value-outside-range", value=f"{per_day:g}", range=msg("range-between", low=f"{low:,.0f}",
+                                                                   high=f"{high:,.0f}"),
+            unit=f" {REQUESTS_PER_DAY.unit}")))
+    return per_day * REQUESTS_PER_DAY.scale
+
+
 def add_constraint_flags(parser: argparse.ArgumentParser) -> None:
     c = parser.add_argument_group("goals and limits")
     add_field_flags(c, *GOAL_PATHS)
+    c.add_argument(REQUESTS_PER_DAY.flag, type=quantity, metavar=REQUESTS_PER_DAY.metavar,
+                   help=f"{REQUESTS_PER_DAY.cli_help}; {_per_day_span()} {REQUESTS_PER_DAY.unit}")
     c.add_argument("--mlperf", choices=sorted(MLPERF_SERVER_LIMITS),
                    help="MLPerf Inference server-scenario latency limits as targets (p99 TTFT and TPOT)")
 
@@ -500,6 +526,10 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
              if getattr(args, flag, None) is not None}
     constraints |= typed
     given = [(BY_PATH[f"constraints.{field}"].flag, f"constraints.{field}") for field in typed]
+    daily = _daily_rate(args)
+    if daily is not None:
+        constraints["requests_per_s"] = daily
+        given.append((REQUESTS_PER_DAY.flag, REQUESTS_PER_DAY.path))
     if getattr(args, "mlperf", None):
         given.append(("--mlperf", "constraints.ttft_ms"))
     refuse_unread_flags(scenario.workload, given)

@@ -34,7 +34,7 @@ def test_batch_without_a_volume_is_refused_and_said(batch_wizard):
     load.users.setValue(0)  # 'from the request rate'
     load.daily.setValue(0)  # 'not set'
     assert not load.validatePage()
-    assert "requests a day" in load.problem.text() and "one request at a time" in load.problem.text()
+    assert "requests a day" in load.problem.text() and "full batch" in load.problem.text()
     load.users.setValue(64)  # a batch size is a volume too
     assert load.validatePage()
     assert load.problem.text() == ""

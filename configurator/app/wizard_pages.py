@@ -396,9 +396,9 @@ class LoadPage(QWizardPage):
         if self.goal.workload() == "inference" and self._batch() and not self.daily.value() \
                 and not self.users.value():
             self.problem.setText(self.tr("Offline batch work is sized by how much it processes: give the requests "
-                                         "a day (or the users served together). Without either, one request at a "
-                                         "time would be planned, and each token would cost many times what it "
-                                         "costs in a full batch."))
+                                         "a day (or the users served together). Without either, a full batch would "
+                                         "be planned on the fewest cards that hold the model, whatever your "
+                                         "volume."))
             return False
         if self.goal.workload() == "inference" and self.context.value() and \
                 self.prompt.value() + self.answer.value() > self.context.value():

@@ -20,7 +20,7 @@ import re
 
 from configurator.core.field_spec import FieldSpec, Kind, Text  # the entry's schema (re-exported: see __all__)
 
-__all__ = ["BY_FLAG", "BY_PATH", "FIELDS", "LAYOUT_PATHS", "NUMBER_FORMS", "FieldSpec", "Kind", "Text", "cli_help",
+__all__ = ["BY_FLAG", "BY_PATH", "FIELDS", "REQUESTS_PER_DAY", "SECONDS_PER_DAY", "LAYOUT_PATHS", "NUMBER_FORMS", "FieldSpec", "Kind", "Text", "cli_help",
            "entry_for", "spec"]
 
 
@@ -235,7 +235,8 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("serving.concurrency", _t("ScenarioController", "concurrency"), _t("ServingEditor", " sequences"), flag="--concurrency",
        none_text=_t("ServingEditor", "from the request rate"),
        cli_help="users served at once by the whole deployment (default: those the request rate implies by "
-                "Little's law, else 1)", row_label=_t("ServingEditor", "Conc&urrency")),
+                "Little's law, else 1; offline batch: the largest batch that fits in memory within the engine's "
+                "default cap)", row_label=_t("ServingEditor", "Conc&urrency")),
     _f("serving.prompt_tokens", _t("ScenarioController", "prompt length"), _SV_TOKENS, step=128,
        help=_t("ServingEditor", "Prompt length per request"), flag="--prompt-tokens", unit="[tokens]",
        row_label=_t("ServingEditor", "&Prompt")),
@@ -432,6 +433,19 @@ FIELDS: tuple[FieldSpec, ...] = (
        row_label=_t("ScenarioEditor", "Consumer encode sessions")),
 )
 """Every user-editable scenario field, in the editor's order."""
+
+SECONDS_PER_DAY = 86_400.0
+"""Seconds in a day: a daily volume is spread over 24 hours [s]."""
+
+REQUESTS_PER_DAY = _f("constraints.requests_per_s", _t("ScenarioController", "requests a day"),
+                      _t("ServingEditor", " requests a day"), scale=1 / SECONDS_PER_DAY, flag="--requests-per-day",
+                      cli_type="quantity", metavar="N", editor=False, unit="[requests a day]",
+                      cli_help="serving load as requests a day, spread over 24 hours (offline batch: documents or "
+                               "prompts a day; 400k, 40万); the request rate it comes to")
+"""The request rate asked per day, as an offline batch's buyer counts it (the wizard's "Requests a
+day", the command line's ``--requests-per-day``): the same field as ``constraints.requests_per_s``
+at 1/86,400 of its unit, so not an entry of :data:`FIELDS` (one field, one entry there); its range is
+the field's, shown per day (87 to 86,400,000,000 requests a day: :meth:`FieldSpec.display_range`)."""
 
 BY_PATH: dict[str, FieldSpec] = {spec.path: spec for spec in FIELDS}
 BY_FLAG: dict[str, FieldSpec] = {spec.flag: spec for spec in FIELDS if spec.flag}

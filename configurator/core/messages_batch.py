@@ -5,6 +5,16 @@ nearest that does or widened within 5 % to split over more ranks), en and zh_CN;
 from __future__ import annotations
 
 BATCH_ENGLISH: dict[str, str] = {
+    "serving-batch-filled": (
+        "Offline batch with no volume given: planned at the largest batch that fits in memory within the "
+        "engine's default cap of {cap:,} sequences a copy: {batch:,} sequences a copy, {users:,} at once (give "
+        "the requests a day or the users at once to size it to your volume)"
+    ),
+    "serving-batch-filled-memory": (
+        "Offline batch with no volume given: planned at the largest batch that fits in memory: {batch:,} "
+        "sequences a copy, {users:,} at once (give the requests a day or the users at once to size it to your "
+        "volume)"
+    ),
     "batch-does-not-divide": (
         "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards; "
         "nearest that do: {low:,} or {high:,} tokens"
@@ -39,6 +49,10 @@ BATCH_ENGLISH: dict[str, str] = {
 }
 
 BATCH_CHINESE: dict[str, str] = {
+    "serving-batch-filled": "离线批处理未给出处理量：按内存能容纳、且不超过引擎默认上限（每个副本 {cap:,} 条序列）的最大批量规划：每个副本 "
+                            "{batch:,} 条序列，同时 {users:,} 条（填写每天请求数或同时服务的用户数，可按实际用量规划）",
+    "serving-batch-filled-memory": "离线批处理未给出处理量：按内存能容纳的最大批量规划：每个副本 {batch:,} 条序列，同时 {users:,} 条"
+                                   "（填写每天请求数或同时服务的用户数，可按实际用量规划）",
     "batch-does-not-divide": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 词元",
     "batch-does-not-divide-one": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{nearest:,} 词元",
     "batch-moved": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按最接近的可行值 {used:,} 词元规划（可自行设置全局批量）",

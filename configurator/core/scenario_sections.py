@@ -169,7 +169,7 @@ class Serving(_Frozen):
     concurrency: int | None = Field(
         default=None, ge=1, le=1_048_576,
         description="users (sequences) served at once by the whole deployment, spread over its model copies "
-                    "(None = those the request rate implies, else 1)")
+                    "(None = those the request rate implies, else 1; offline batch: as many as fill its copies)")
     prompt_tokens: int = Field(default=1024, ge=1, le=2_097_152)
     output_tokens: int = Field(default=256, ge=1, le=2_097_152)
     kv_precision: Precision | None = Field(default=None, description="None = compute precision")
@@ -237,7 +237,8 @@ class Serving(_Frozen):
 
     @property
     def users(self) -> int:
-        """Users (sequences) at once as given, 1 when not given [sequences]."""
+        """Users (sequences) at once as given, 1 when not given [sequences] (an offline batch with no
+        volume is planned with the users that fill its copies: ``workloads/serving/batch_fill.py``)."""
         return self.concurrency or 1
 
     @model_validator(mode="after")

@@ -91,3 +91,17 @@ def latency_targets(scenario: Scenario) -> LatencyTargets:
     tpot, tpot_origin = (tpot, SET) if tpot else (default.tpot_ms, use.value)
     percentile = c.latency_percentile if c.latency_percentile is not None else default.percentile
     return LatencyTargets(ttft, tpot, percentile, ttft_origin, tpot_origin, use)
+
+
+BATCH_FILLED = "serving-batch-filled"
+"""The id of the planner's message saying an offline batch job with no volume was planned at a full
+batch within the engine's cap (``BATCH_FILLED + "-memory"``: memory alone decided): the views read
+it off an estimate whose scenario holds the users the planner filled in."""
+
+
+def unsized_batch(scenario: Scenario) -> bool:
+    """Whether ``scenario`` is an offline batch job given no volume — neither a request rate nor
+    users at once: the serving planner then fills its copies, the largest batch that fits in
+    memory within the engine's default cap (:mod:`configurator.core.workloads.serving.batch_fill`)."""
+    return scenario.serving.use is ServingUse.BATCH and scenario.serving.concurrency is None and \
+        scenario.constraints.requests_per_s is None

@@ -728,8 +728,8 @@ The last valid state is kept. The full report is in:
         <translation>每天 {typed} 个请求（{rate} 请求/秒）低于规划器可接受的最小请求率（每天 {smallest} 个）：请至少填写该值，或填写同时服务的用户数。</translation>
     </message>
     <message>
-        <source>Offline batch work is sized by how much it processes: give the requests a day (or the users served together). Without either, one request at a time would be planned, and each token would cost many times what it costs in a full batch.</source>
-        <translation>离线批处理按处理量确定规模：请填写每天请求数（或同时服务的用户数）。两者都不填，将按每次只处理一个请求来规划，每个词元的成本会是满批处理时的许多倍。</translation>
+        <source>Offline batch work is sized by how much it processes: give the requests a day (or the users served together). Without either, a full batch would be planned on the fewest cards that hold the model, whatever your volume.</source>
+        <translation>离线批处理按处理量确定规模：请填写每天请求数（或同时服务的用户数）。两者都不填，将在能容纳模型的最少卡上按满批规划，与实际用量无关。</translation>
     </message>
     <message>
         <source>The question ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
@@ -2111,6 +2111,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
+        <source>requests a day</source>
+        <translation>每天请求数</translation>
+    </message>
+    <message>
         <source>Change {0}</source>
         <translation>修改{0}</translation>
     </message>
@@ -2837,10 +2841,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>所用推理引擎，其参数（开销、内核效率、批处理方式、KV 默认）生效</translation>
     </message>
     <message>
-        <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1)</source>
-        <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1）</translation>
-    </message>
-    <message>
         <source>percentile of requests the time-per-token and first-token targets hold for under the load (None = the serving use&apos;s: p90 for chat; MLPerf&apos;s server scenario: 99)</source>
         <translation>在负载下每词元时间和首词元目标所覆盖的请求百分位（未设置 = 按服务用途：对话为 p90；MLPerf 服务器场景为 99）</translation>
     </message>
@@ -2887,6 +2887,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>time per output token target [ms]</source>
         <translation>每输出词元时间目标 [ms]</translation>
+    </message>
+    <message>
+        <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1; offline batch: as many as fill its copies)</source>
+        <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1；离线批处理：填满各副本的数量）</translation>
     </message>
     <message>
         <source>time to first token target [ms]</source>
@@ -3214,6 +3218,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source> % of a step</source>
         <translation> % 个步长</translation>
+    </message>
+    <message>
+        <source> requests a day</source>
+        <translation> 个请求/天</translation>
     </message>
     <message>
         <source>{engine} does not load this format.</source>

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 from configurator.core.message_numbers import latency_unit
 from configurator.core.scenario import Scenario
-from configurator.core.serving_use import SET, latency_targets
+from configurator.core.serving_use import BATCH_FILLED, SET, latency_targets, unsized_batch
 from configurator.core.verdicts import Verdict
 from configurator.core.view.family_view import view_of
 from configurator.core.view.names import CONSTRAINT_NAMES, SERVING_USES
@@ -99,15 +99,21 @@ def verdict_line(row: Row, language: str) -> tuple[str, str]:
 
 def targets_held(est) -> Phrase | str | None:
     """The latency targets an estimate's serving deployment is held to (:func:`latency_targets_phrase`);
-    None for other work."""
-    return latency_targets_phrase(est.scenario) if view_of(est.scenario.workload).ranking.latency_targets else None
+    None for other work. An offline batch job the planner filled (its scenario holds the users it
+    filled in) is said as the job without a volume it was asked as."""
+    if not view_of(est.scenario.workload).ranking.latency_targets:
+        return None
+    if any(m.id.startswith(BATCH_FILLED) for m in est.messages):
+        return NO_BATCH_VOLUME
+    return latency_targets_phrase(est.scenario)
 
 
-NO_BATCH_VOLUME = ("none (offline batch: ranked by cost per token); no volume given, so one request at a time is "
-                   "planned: give the request rate or the users at once")
+NO_BATCH_VOLUME = ("none (offline batch: ranked by cost per token); no volume given, so the batch is planned "
+                   "full: the largest that fits in memory within the engine's default cap; give the requests a "
+                   "day or the users at once to size it to your volume")
 """Label id of an offline batch given neither a request rate nor users at once: the planner then
-serves one sequence at a time (``Serving.users``), and its cost per token is many times a full
-batch's (Qwen 2.5 72B: 26.51 USD per million tokens against 0.631 USD at 256 at once; persona s34)."""
+fills its copies (:func:`~configurator.core.serving_use.unsized_batch`; before session 34 it served
+one sequence at a time, Qwen 2.5 72B at 26.51 USD per million tokens against 0.631 USD at 256 at once)."""
 
 
 def latency_targets_phrase(scenario: Scenario) -> Phrase | str:
@@ -115,7 +121,7 @@ def latency_targets_phrase(scenario: Scenario) -> Phrase | str:
     default); a label id for a use without targets. The caller shows it for serving work only."""
     targets = latency_targets(scenario)
     if not targets.any:
-        if scenario.serving.concurrency is None and scenario.constraints.requests_per_s is None:
+        if unsized_batch(scenario):
             return NO_BATCH_VOLUME
         return "none (offline batch: ranked by cost per token)"
     # in ms, both: the unit of the rows beside it (what was set, the verdicts) and of the boxes they are typed in

@@ -41,9 +41,11 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "first token ≤ {ttft} and ≤ {tpot} per token at {percentile} ({origin})":
         "{percentile} 首词元 ≤ {ttft}、每词元 ≤ {tpot}（{origin}）",
     "none (offline batch: ranked by cost per token)": "无（离线批处理：按每词元成本排名）",
-    "none (offline batch: ranked by cost per token); no volume given, so one request at a time is planned: give the "
-    "request rate or the users at once":
-        "无（离线批处理：按每词元成本排名）；未给出处理量，因此按每次只处理一个请求来规划：请填写请求率或同时服务的用户数",
+    "none (offline batch: ranked by cost per token); no volume given, so the batch is planned full: the largest "
+    "that fits in memory within the engine's default cap; give the requests a day or the users at once to size it "
+    "to your volume":
+        "无（离线批处理：按每词元成本排名）；未给出处理量，因此按满批规划：内存能容纳、且不超过引擎默认上限的最大批量；"
+        "填写每天请求数或同时服务的用户数，可按实际用量规划",
     "default for interactive chat": "交互式对话的默认值",
     "default for an API": "API 服务的默认值",
     "your targets": "您设定的目标",

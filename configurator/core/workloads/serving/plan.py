@@ -15,10 +15,11 @@ from configurator.core.messages import msg
 from configurator.core.formats import kv_bytes
 from configurator.core.precision import kv_element_bytes, plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_use import latency_targets
+from configurator.core.serving_use import latency_targets, unsized_batch
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.memo import remembered
+from configurator.core.workloads.serving.batch_fill import filled_batch
 from configurator.core.workloads.serving.batch_search import batched_replica as _batched_replica
 from configurator.core.workloads.serving.batch_search import evaluated as _evaluated
 from configurator.core.workloads.serving.bounds import (
@@ -77,7 +78,15 @@ def plans_layout(scenario: Scenario) -> bool:
 
 
 def assemble(scenario: Scenario, card: Card) -> Estimate:
-    """The serving estimate: of the planned layout when the planner chooses it, else of the one stated."""
+    """The serving estimate: of the planned layout when the planner chooses it, else of the one stated;
+    an offline batch job given no volume at the batch that fills its copies (:func:`.batch_fill.filled_batch`)."""
+    if unsized_batch(scenario):
+        return filled_batch(scenario, card, _assembled)
+    return _assembled(scenario, card)
+
+
+def _assembled(scenario: Scenario, card: Card) -> Estimate:
+    """:func:`assemble` at the users the scenario states."""
     if plans_layout(scenario):
         return planned_serving(scenario, card)
     return estimate_serving(scenario, card, serving_basis(scenario, card))

@@ -1,0 +1,97 @@
+"""An offline batch job given no volume (neither a request rate nor users at once) is planned
+for throughput: at the largest batch per model copy that fits in memory, within the serving
+engine's default cap on the sequences it schedules together, as a practitioner runs such a job
+(all documents queued, the engine kept full). Its cost per token follows from that throughput.
+
+Before (session 34, persona): such a job was planned one sequence at a time (``Serving.users``
+is 1 when no users are given), Qwen 2.5 72B at 26.51 USD per million tokens against 0.631 USD
+at 256 sequences at once.
+
+The rule (:func:`filled_batch`): plan the job as stated (one user); on the copy it lays out, the
+users that fit in memory at the context (``Limits.max_concurrency``, every copy's), at most the
+engine's cap (:func:`engine_batch_cap`; the buyer's own ``max_batch`` where pinned) and one
+token per running sequence in an engine step (``max_batched_tokens``) per copy; then plan the
+job for that many users at once. Chat and API uses keep their default (one user unless given).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from configurator.core.catalog import Card
+from configurator.core.engines import Engine
+from configurator.core.messages import msg
+from configurator.core.scenario import Scenario
+from configurator.core.serving_use import BATCH_FILLED, unsized_batch
+from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.serving.edits import with_serving
+
+LARGE_CARD_BYTES = 70 * 2**30
+"""vLLM's larger defaults apply on a card with at least this much memory, unless it is an A100 [B]."""
+
+VLLM_MAX_NUM_SEQS = (256, 1024)
+"""vLLM's default ``max_num_seqs`` (sequences one engine schedules together; offline ``LLM`` class
+and OpenAI server alike): 256, and 1024 on cards of 70 GiB or more other than the A100
+(vllm-project/vllm ``vllm/engine/arg_utils.py``, ``EngineArgs.get_batch_defaults``: "For GPUs like
+H100 and MI300x, use larger default values"; the A100 left out after PR #17885) [sequences]."""
+
+ENGINE_BATCH_CAPS: dict[Engine, int | None] = {
+    # SGLang: max_running_requests unset = min(max_total_num_tokens // 2, req_to_token_pool.size), the
+    # request pool at most 4,096 slots (sgl-project/sglang python/sglang/srt/model_executor/
+    # model_runner.py and pool_configurator.py: resolved = min(capacity_cap, 4096)): memory decides first
+    Engine.SGLANG: 4096,
+    # TensorRT-LLM: trtllm-serve --max_batch_size defaults to BuildConfig.max_batch_size, 2048
+    # (NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py; tensorrt_llm/builder.py BuildConfig)
+    Engine.TENSORRT_LLM: 2048,
+    # llama.cpp: llama-server -np/--parallel "number of server slots (default: -1, -1 = auto)", auto = 4
+    # slots sharing one KV buffer (ggml-org/llama.cpp tools/server/README.md, server.cpp)
+    Engine.LLAMA_CPP: 4,
+    # Hugging Face transformers' generate() batches what it is given; the roofline has no engine: memory alone
+    Engine.TRANSFORMERS: None,
+    Engine.IDEAL: None,
+}
+"""The sequences each engine schedules together by default, where it caps them (None: memory
+alone decides); vLLM's depends on the card (:data:`VLLM_MAX_NUM_SEQS`) [sequences]."""
+
+
+def engine_batch_cap(scenario: Scenario, card: Card) -> int | None:
+    """The most sequences one model copy runs together: the buyer's ``max_batch`` where pinned,
+    else the engine's default cap on ``card`` (None: memory alone decides) [sequences]."""
+    serving = scenario.serving
+    if serving.max_batch is not None and "max_batch" not in scenario.auto_layout:
+        return serving.max_batch
+    if serving.engine is Engine.VLLM:
+        large = card.memory_gb * 1e9 >= LARGE_CARD_BYTES and "a100" not in card.name.lower()
+        return VLLM_MAX_NUM_SEQS[large]
+    return ENGINE_BATCH_CAPS.get(serving.engine)
+
+
+def filled_users(first: Estimate) -> int:
+    """The users at once that fill the copies of ``first`` (the job planned at one user): what fits
+    in memory at the context, at most the engine's cap and the engine step's tokens a copy [sequences]."""
+    scenario = first.scenario
+    copies = scenario.data_parallel
+    per_copy = scenario.serving.max_batched_tokens
+    cap = engine_batch_cap(scenario, first.card)
+    if cap is not None:
+        per_copy = min(per_copy, cap)
+    in_memory = first.limits.max_concurrency or 1
+    return max(1, min(in_memory, per_copy * copies))
+
+
+def filled_batch(scenario: Scenario, card: Card, assemble: Callable[[Scenario, Card], Estimate]) -> Estimate:
+    """``assemble(scenario, card)``, for an offline batch job with no volume (:func:`unsized_batch`)
+    planned again at the users that fill its copies (:func:`filled_users`), with a message saying so;
+    the plan at one user where it does not fit or run, or where the fuller plan does not."""
+    first = assemble(scenario, card)
+    if not unsized_batch(scenario) or not first.fits or first.serving is None:
+        return first
+    users = filled_users(first)
+    full = assemble(with_serving(scenario, concurrency=users), card) if users > 1 else first
+    if not full.fits or full.serving is None:
+        full, users = first, 1
+    cap = engine_batch_cap(scenario, card)
+    said = {"users": users, "batch": full.scenario.sequences_per_replica}
+    note = msg(BATCH_FILLED + "-memory", **said) if cap is None else msg(BATCH_FILLED, **said, cap=cap)
+    return replace(full, messages=(note, *full.messages))

@@ -15,7 +15,7 @@ from enum import StrEnum
 from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
-from configurator.core.constraints import made_for_region, region_excludes, region_rank
+from configurator.core.constraints import made_for_region, region_excludes
 from configurator.core.region import RENT_MARKET_HELD
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, deadline_msg, msg
@@ -33,13 +33,16 @@ from configurator.core.recommend_costs import (  # noqa: F401  (re-exported: the
     tco_per_million,
 )
 from configurator.core.recommend_filters import CONSUMER_LEFT_OUT, DEFAULT_CLASSES, DOMESTIC_VENDORS, Filters
+from configurator.core.recommend_rows import (  # noqa: F401  (re-exported: the unranked rows' reasons)
+    OVERSIZED_FLEET, RENT_ELSEWHERE, budget_unchecked, load_multiple, miss_size, no_rent_reason, oversized_figures,
+    oversized_fleet, region_rank_of, rent_budget, smallest_copy, unpriced_reason,
+)
 from configurator.core.recommend_software import porting_risk, support_caution
 from configurator.core.stated import stated
 from configurator.core.workloads import CostBasis, family_of
 from configurator.core.workloads.checks import constraint_ids
-from configurator.core.workloads.layout import plannable, whole_system_counts
+from configurator.core.workloads.layout import plannable
 from configurator.core.workloads.serving.collector import collector_paused
-from configurator.core.workloads.serving.deployment import SERVING_COUNTS, fewest_cards_for_weights
 from configurator.core.workloads.serving.family import served_tokens_per_hour
 from configurator.core.ranking_question import ranking_question
 
@@ -49,6 +52,7 @@ __all__ = ["CONSUMER_LEFT_OUT", "DEFAULT_CLASSES", "DOMESTIC_VENDORS", "FASTEST_
            "ranking_of", "ranking_question", "recommend", "score", "served_tokens_per_hour", "smallest_copy", "speed_of", "suggest"]
 """The ranking; its JSON (``result_to_dict``, ``recommendation_to_dict``, ``below_line_to_dict``) is in
 :mod:`configurator.core.recommend_json`, above it."""
+
 
 class Objective(StrEnum):
     """What the ranking minimises."""
@@ -339,15 +343,6 @@ PRICED_OBJECTIVES = {Objective.TCO: "no-price", Objective.CLOUD: "no-price-cloud
 """Objectives that need a price, and the message that says the card has none on that basis."""
 
 
-def budget_unchecked(est: Estimate) -> bool:
-    """Whether the buyer set a budget that this configuration cannot be checked against: a line of
-    its bill (or its rent) has no price. Such a configuration is never ranked, whatever the
-    objective: ranked by speed it would stand first as if within the budget (``--budget 2M
-    --objective fastest`` put 128 × B300 and 128 × TPU7x, neither priced, on top of the ranking,
-    where 16 HGX B300 servers cost several times 2M USD); it is listed without a price instead."""
-    return any(v.id == "budget" and v.met is None for v in est.verdicts)
-
-
 def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters, book: PriceBook
               ) -> Recommendation | None:
     """The configuration with the fewest cards that meets every constraint (the fastest of those),
@@ -361,60 +356,11 @@ def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters
         return None
     est = min(meeting, key=lambda e: (e.scenario.count, speed_of(e)))
     rent_missing = objective is Objective.CLOUD and cloud_per_million(est) is None
-    reason = _no_rent_reason(est) if rent_missing or _rent_budget(est) else _unpriced_reason(est, book)
-    oversized = _oversized(est)  # said beside the price it lacks: not a fleet a quote should be asked for
+    reason = no_rent_reason(est) if rent_missing or rent_budget(est) else unpriced_reason(est, book)
+    oversized = oversized_figures(est)  # said beside the price it lacks: not a fleet a quote should be asked for
     reasons = (reason,) if oversized is None else (reason, msg("unpriced-oversized", why=reason, **oversized))
     return Recommendation(est, math.inf, tco_per_million(est, filters, book), cloud_per_million(est),
                           energy_per_million(est), reasons)
-
-
-RENT_ELSEWHERE = ("cloud-price-china-only", "cloud-price-abroad-only")
-"""Why a card with rents in the catalog has none to rank: all of them in a market the buyer cannot
-rent in (:func:`configurator.core.economics.no_rent_message`)."""
-
-
-def _no_rent_reason(est: Estimate) -> Message:
-    """Why a configuration has no rent to rank on: its card's rents are all in a market the buyer
-    cannot rent in (naming the provider and amount), else it has none (``no-price-cloud``)."""
-    return next((m for m in est.costs.messages if m.id in RENT_ELSEWHERE),
-                msg(PRICED_OBJECTIVES[Objective.CLOUD], card=est.card.name))
-
-
-def _rent_budget(est: Estimate) -> bool:
-    """Whether the budget this configuration cannot be checked against caps its rent."""
-    return est.scenario.constraints.budget_basis == "rent" and budget_unchecked(est)
-
-
-def _unpriced_reason(est: Estimate, book: PriceBook) -> Message:
-    """Why a configuration has no total cost of ownership to rank on: its cards have no price
-    (``no-price``), another line of its bill has none (``no-price-items``, naming them), or its
-    board power is unknown, so its energy cannot be counted (``no-power-tco``)."""
-    cost = ownership_cost(est, book)
-    cards = [line for line in cost.bom.unpriced if line.kind == "accelerator"]
-    if cards:
-        return msg("no-price", card=est.card.name)
-    if cost.missing_prices:
-        return msg("no-price-items", card=est.card.name, items=cost.missing_prices)  # each said in the language
-    return msg("no-power-tco", card=est.card.name)
-
-
-def _miss_size(est: Estimate) -> tuple[int, int, float]:
-    """How far a configuration is from meeting its constraints: its card's export status for the
-    region (a rule is never a small miss: every card that may be delivered comes first, then those
-    needing a licence, then those whose status is unknown), then how many other constraints it
-    breaks, then the sum of the shares by which it breaks them (one for an unknown)."""
-    others = [v for v in est.violations if v.id != "region"]
-    return (_region_rank(est), len(others),
-            sum(max(v.share, 0.0) if v.share is not None else 1.0 for v in others))
-
-
-def _region_rank(est: Estimate) -> int:
-    """:func:`~configurator.core.constraints.region_rank` of the configuration's card, 0 where it is
-    rented from a provider in the region that holds the cards (its region verdict met so: nothing to
-    deliver, :func:`~configurator.core.constraints.rented_provider`)."""
-    if any(v.id == "region" and v.met and "provider" in v.params for v in est.verdicts):
-        return 0
-    return region_rank(est.card, est.scenario.constraints.region)
 
 
 BELOW_LINE_OTHERS = 3
@@ -425,7 +371,7 @@ unknown) listed at least, the closest first, after every card that may be delive
 def listed_below_line(below: Sequence[Recommendation], limit: int, region: str | None
                       ) -> tuple[Recommendation, ...]:
     """The below-the-line configurations shown, closest first (``below`` sorted by
-    :func:`_miss_size`): with a region rule, every card that may be delivered there (ranked or not,
+    :func:`miss_size`): with a region rule, every card that may be delivered there (ranked or not,
     a buyer there must see each one and what it breaks), then every card made for that region that
     needs a licence (H20, H800 …: what a buyer there weighs), then the closest of the others — at least
     :data:`BELOW_LINE_OTHERS`, more up to ``limit`` in all; without one, the first ``limit``. The
@@ -434,60 +380,13 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
     owned = [r for r in below if r.estimate.scenario.economics.owned_cards]
     if region is None:
         return tuple(below[:limit]) + tuple(r for r in owned if r not in below[:limit])
-    deliverable = [r for r in below if not _region_rank(r.estimate)]
+    deliverable = [r for r in below if not region_rank_of(r.estimate)]
     owned = [r for r in owned if r not in deliverable]
-    made_for = [r for r in below if _region_rank(r.estimate) and made_for_region(r.card, region) and r not in owned]
-    others = [r for r in below if _region_rank(r.estimate) and not made_for_region(r.card, region)
+    made_for = [r for r in below if region_rank_of(r.estimate) and made_for_region(r.card, region) and r not in owned]
+    others = [r for r in below if region_rank_of(r.estimate) and not made_for_region(r.card, region)
               and r not in owned]
     shown = len(deliverable) + len(owned) + len(made_for)
     return tuple(deliverable + owned + made_for + others[:max(BELOW_LINE_OTHERS, limit - shown)])
-
-
-OVERSIZED_FLEET = 4.0
-"""A configuration that carries more than this many times the request rate the buyer needs is
-sized by a latency target the card barely meets or misses, not by the load (its extra cards only
-shorten the queue): its row says so — below the line "even 4,096 × L4, carrying 45× the 20
-requests/s needed, miss: …", without a price "1,240 × Tesla V100 carry 8.6× …: the latency targets,
-not the load, set this count". The winner of a load the targets do not bind carries ~1-2×."""
-
-
-def load_multiple(est: Estimate) -> float | None:
-    """How many times the stated request rate ``est`` carries (its ``request-rate`` verdict:
-    requests/s carried over requests/s needed); None without a stated rate, or where it falls short
-    or cannot be known."""
-    verdict = next((v for v in est.verdicts if v.id == "request-rate"), None)
-    if verdict is None or not verdict.met or not isinstance(verdict.actual, (int, float)) or not verdict.target:
-        return None
-    return verdict.actual / verdict.target
-
-
-def smallest_copy(est: Estimate) -> int:
-    """The fewest cards ``est``'s card serves its model on: the first count the serving search tries
-    (whole servers or racks where the card is sold so) that holds the weights [cards]."""
-    least = fewest_cards_for_weights(est.scenario, est.card)
-    counts = whole_system_counts(est.card, SERVING_COUNTS)
-    return next((n for n in counts if n >= least), counts[-1])
-
-
-def _oversized(est: Estimate) -> dict | None:
-    """The words' figures of a fleet past :data:`OVERSIZED_FLEET` × the load (count, card, ratio,
-    requests/s needed) and larger than the card's smallest copy (:func:`smallest_copy`: 384 ×
-    Ascend 910C in one CloudMatrix, carrying 8× the load, is the rack's size, not the target's);
-    None otherwise."""
-    ratio = load_multiple(est)
-    if ratio is None or ratio <= OVERSIZED_FLEET or est.scenario.count <= smallest_copy(est):
-        return None
-    needed = next(v.target for v in est.verdicts if v.id == "request-rate")
-    return {"count": est.scenario.count, "card": est.card.name, "ratio": ratio, "needed": needed}
-
-
-def oversized_fleet(est: Estimate) -> Message | None:
-    """A table cell for a configuration without a price that the latency targets size
-    (:data:`OVERSIZED_FLEET`): not ranked, and no fleet to buy, with the multiple of the load it
-    carries; None for any other."""
-    oversized = _oversized(est)
-    return None if oversized is None else msg("unpriced-oversized-cell", ratio=oversized["ratio"],
-                                              needed=oversized["needed"])
 
 
 def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters,
@@ -503,9 +402,9 @@ def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters
         found = score(est, objective, filters, book)
         return math.inf if found is None else found
 
-    est = min(breaking, key=lambda e: (_miss_size(e), value(e), e.scenario.count))
+    est = min(breaking, key=lambda e: (miss_size(e), value(e), e.scenario.count))
     reasons = [v.message for v in est.violations]
-    if (oversized := _oversized(est)) is not None:  # the first break said with the fleet's size
+    if (oversized := oversized_figures(est)) is not None:  # the first break said with the fleet's size
         reasons[0] = msg("below-line-oversized", miss=reasons[0], **oversized)
     return Recommendation(est, value(est), tco_per_million(est, filters, book), cloud_per_million(est),
                           energy_per_million(est), tuple(reasons))
@@ -610,7 +509,7 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     ranked = _with_reasons(best, objective, book)
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     # misses and scores at the model's stated resolution: float noise never orders two configurations
-    below.sort(key=lambda r: (*map(stated, _miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
+    below.sort(key=lambda r: (*map(stated, miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
                   considered=tuple(ranked), filters=filters, book=book)

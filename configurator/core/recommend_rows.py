@@ -1,0 +1,119 @@
+"""The rows a ranking does not rank, told apart: why one has no price to rank on (its cards, a
+line of its bill, its power, a rent the buyer cannot take), how far one is below the line, and
+whether a latency target rather than the load sized it (an oversized fleet). Split from
+:mod:`configurator.core.recommend`, which re-exports these names."""
+
+from __future__ import annotations
+
+from configurator.core.constraints import region_rank
+from configurator.core.estimate import Estimate
+from configurator.core.messages import Message, msg
+from configurator.core.procurement.prices import PriceBook
+from configurator.core.recommend_costs import ownership_cost
+from configurator.core.workloads.layout import whole_system_counts
+from configurator.core.workloads.serving.deployment import SERVING_COUNTS, fewest_cards_for_weights
+
+
+def budget_unchecked(est: Estimate) -> bool:
+    """Whether the buyer set a budget that this configuration cannot be checked against: a line of
+    its bill (or its rent) has no price. Such a configuration is never ranked, whatever the
+    objective: ranked by speed it would stand first as if within the budget (``--budget 2M
+    --objective fastest`` put 128 × B300 and 128 × TPU7x, neither priced, on top of the ranking,
+    where 16 HGX B300 servers cost several times 2M USD); it is listed without a price instead."""
+    return any(v.id == "budget" and v.met is None for v in est.verdicts)
+
+
+RENT_ELSEWHERE = ("cloud-price-china-only", "cloud-price-abroad-only")
+"""Why a card with rents in the catalog has none to rank: all of them in a market the buyer cannot
+rent in (:func:`configurator.core.economics.no_rent_message`)."""
+
+
+def no_rent_reason(est: Estimate) -> Message:
+    """Why a configuration has no rent to rank on: its card's rents are all in a market the buyer
+    cannot rent in (naming the provider and amount), else it has none (``no-price-cloud``)."""
+    return next((m for m in est.costs.messages if m.id in RENT_ELSEWHERE),
+                msg("no-price-cloud", card=est.card.name))
+
+
+def rent_budget(est: Estimate) -> bool:
+    """Whether the budget this configuration cannot be checked against caps its rent."""
+    return est.scenario.constraints.budget_basis == "rent" and budget_unchecked(est)
+
+
+def unpriced_reason(est: Estimate, book: PriceBook) -> Message:
+    """Why a configuration has no total cost of ownership to rank on: its cards have no price
+    (``no-price``), another line of its bill has none (``no-price-items``, naming them), or its
+    board power is unknown, so its energy cannot be counted (``no-power-tco``)."""
+    cost = ownership_cost(est, book)
+    cards = [line for line in cost.bom.unpriced if line.kind == "accelerator"]
+    if cards:
+        return msg("no-price", card=est.card.name)
+    if cost.missing_prices:
+        return msg("no-price-items", card=est.card.name, items=cost.missing_prices)  # each said in the language
+    return msg("no-power-tco", card=est.card.name)
+
+
+def miss_size(est: Estimate) -> tuple[int, int, float]:
+    """How far a configuration is from meeting its constraints: its card's export status for the
+    region (a rule is never a small miss: every card that may be delivered comes first, then those
+    needing a licence, then those whose status is unknown), then how many other constraints it
+    breaks, then the sum of the shares by which it breaks them (one for an unknown)."""
+    others = [v for v in est.violations if v.id != "region"]
+    return (region_rank_of(est), len(others),
+            sum(max(v.share, 0.0) if v.share is not None else 1.0 for v in others))
+
+
+def region_rank_of(est: Estimate) -> int:
+    """:func:`~configurator.core.constraints.region_rank` of the configuration's card, 0 where it is
+    rented from a provider in the region that holds the cards (its region verdict met so: nothing to
+    deliver, :func:`~configurator.core.constraints.rented_provider`)."""
+    if any(v.id == "region" and v.met and "provider" in v.params for v in est.verdicts):
+        return 0
+    return region_rank(est.card, est.scenario.constraints.region)
+
+
+OVERSIZED_FLEET = 4.0
+"""A configuration that carries more than this many times the request rate the buyer needs is
+sized by a latency target the card barely meets or misses, not by the load (its extra cards only
+shorten the queue): its row says so — below the line "even 4,096 × L4, carrying 45× the 20
+requests/s needed, miss: …", without a price "1,240 × Tesla V100 carry 8.6× …: the latency targets,
+not the load, set this count". The winner of a load the targets do not bind carries ~1-2×."""
+
+
+def load_multiple(est: Estimate) -> float | None:
+    """How many times the stated request rate ``est`` carries (its ``request-rate`` verdict:
+    requests/s carried over requests/s needed); None without a stated rate, or where it falls short
+    or cannot be known."""
+    verdict = next((v for v in est.verdicts if v.id == "request-rate"), None)
+    if verdict is None or not verdict.met or not isinstance(verdict.actual, (int, float)) or not verdict.target:
+        return None
+    return verdict.actual / verdict.target
+
+
+def smallest_copy(est: Estimate) -> int:
+    """The fewest cards ``est``'s card serves its model on: the first count the serving search tries
+    (whole servers or racks where the card is sold so) that holds the weights [cards]."""
+    least = fewest_cards_for_weights(est.scenario, est.card)
+    counts = whole_system_counts(est.card, SERVING_COUNTS)
+    return next((n for n in counts if n >= least), counts[-1])
+
+
+def oversized_figures(est: Estimate) -> dict | None:
+    """The words' figures of a fleet past :data:`OVERSIZED_FLEET` × the load (count, card, ratio,
+    requests/s needed) and larger than the card's smallest copy (:func:`smallest_copy`: 384 ×
+    Ascend 910C in one CloudMatrix, carrying 8× the load, is the rack's size, not the target's);
+    None otherwise."""
+    ratio = load_multiple(est)
+    if ratio is None or ratio <= OVERSIZED_FLEET or est.scenario.count <= smallest_copy(est):
+        return None
+    needed = next(v.target for v in est.verdicts if v.id == "request-rate")
+    return {"count": est.scenario.count, "card": est.card.name, "ratio": ratio, "needed": needed}
+
+
+def oversized_fleet(est: Estimate) -> Message | None:
+    """A table cell for a configuration without a price that the latency targets size
+    (:data:`OVERSIZED_FLEET`): not ranked, and no fleet to buy, with the multiple of the load it
+    carries; None for any other."""
+    oversized = oversized_figures(est)
+    return None if oversized is None else msg("unpriced-oversized-cell", ratio=oversized["ratio"],
+                                              needed=oversized["needed"])

@@ -21,6 +21,7 @@ from configurator.core.messages_offers import OFFER_CHINESE
 from configurator.core.messages_owned import OWNED_CHINESE, OWNED_ENGLISH
 from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH, JSON_TERMS_CHINESE
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
+from configurator.core.messages_region import REGION_CHINESE, REGION_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
 from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
 from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
@@ -93,10 +94,6 @@ ENGLISH: dict[str, str] = {
     "no-price": "{card}: no purchase price — enter a quote, or rank by cloud rent",
     "no-price-items": "{card}: no price for {items} — enter a quote to compare its total cost of ownership",
     "rack-system-of": "Rack-scale system of {gpus} {card} (quote item {item})",  # a whole system with no price yet
-    "export-licence-required": "{card} needs a US export licence for delivery to mainland China (status as of "
-                               "{date}; not legal advice)",
-    "export-not-permitted": "{card} may not be exported to mainland China (status as of {date}; not legal advice)",
-    "export-status-unknown": "{card}: export status for mainland China unknown — check before buying",
     "no-price-cloud": "{card}: no cloud price — enter a quote, or rank by ownership cost (TCO)",
     **PRICE_ENGLISH,  # what a buyer is told about a price (core/messages_prices.py)
     **POWER_ENGLISH,  # board power, power caps, energy (core/messages_power.py)
@@ -144,15 +141,6 @@ ENGLISH: dict[str, str] = {
                          "{budget:,.0f} {currency}",
     "rent-budget-unpriced": "{card} has no cloud price: its rent {period} cannot be checked against the budget of "
                             "{budget:,.0f} {currency}",
-    "region-permitted": "{card} may be delivered to mainland China (US export status as of {date}; not legal advice)",
-    "region-domestic": "{card} is a mainland-China vendor's card, bought in China: not an export to China (not legal "
-                       "advice)",
-    "region-rented-licence-required": (
-        "{card} rented in mainland China from {provider}, which holds the cards there: renting them is no export by "
-        "the renter (delivering new ones needs a US export licence, status as of {date}; not legal advice)"),
-    "region-rented-status-unknown": (
-        "{card} rented in mainland China from {provider}, which holds the cards there: renting them is no export by "
-        "the renter (US export status of new ones for mainland China unknown; not legal advice)"),
     "period-month": "{n} month", "period-months": "{n} months", "period-year": "{n} year", "period-years": "{n} years",
     "meets-throughput": "Trains at {rate:,.0f} tokens/s, at least the {target:,.0f} tokens/s needed",
     "throughput-unknown": "No training speed could be estimated: the {target:,.0f} tokens/s needed cannot be checked",
@@ -308,9 +296,6 @@ CHINESE: dict[str, str] = {
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
     "no-price-items": "{card}：{items} 没有价格——请输入报价，以便比较其总拥有成本",
     "rack-system-of": "由 {gpus} 张 {card} 组成的机柜级系统（报价项 {item}）",
-    "export-licence-required": "{card} 向中国大陆交付需要美国出口许可（状态截至 {date}；不构成法律意见）",
-    "export-not-permitted": "{card} 不得出口至中国大陆（状态截至 {date}；不构成法律意见）",
-    "export-status-unknown": "{card}：对中国大陆的出口管制状态不明——购买前请核实",
     "no-price-cloud": "{card}：没有云租用价——请输入报价，或改按拥有成本（TCO）排名",
     **PRICE_CHINESE,
     **POWER_CHINESE,
@@ -322,10 +307,6 @@ CHINESE: dict[str, str] = {
     "over-rent-budget": "租金{period} {cost:,.0f} {currency}：超出 {budget:,.0f} {currency} 的预算 {over:,.0f} {currency}（{share:.0%}）",
     "meets-rent-budget": "租金{period} {cost:,.0f} {currency}，低于 {budget:,.0f} {currency} 的预算 {margin:,.0f} {currency}",
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
-    "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
-    "region-domestic": "{card} 为中国大陆厂商的产品，在中国境内购买，不属于对华出口（不构成法律意见）",
-    "region-rented-licence-required": "{card} 在中国大陆向已持有该卡的{provider}租用：租用方不构成出口（新卡交付至中国大陆需要美国出口许可，状态截至 {date}；不构成法律意见）",
-    "region-rented-status-unknown": "{card} 在中国大陆向已持有该卡的{provider}租用：租用方不构成出口（新卡对中国大陆的美国出口管制状态不明；不构成法律意见）",
     "period-month": "{n} 个月", "period-months": "{n} 个月", "period-year": "{n} 年", "period-years": "{n} 年",
     "meets-deadline": "需要 {hours:,.1f} 小时，在 {deadline:,g} 小时的期限内，余 {margin:,.1f} 小时",
     "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",
@@ -440,6 +421,7 @@ ENGLISH.update(DEADLINE_ENGLISH)  # a deadline the likely range's slow end misse
 ENGLISH.update(OWNED_ENGLISH)  # cards already owned: delivered, and what a row counts (core/messages_owned.py)
 ENGLISH.update(BATCH_ENGLISH)  # the planner's global batch moved or widened (core/messages_batch.py)
 ENGLISH.update(FLEET_ENGLISH)  # a fleet the latency targets size, not the load (core/messages_fleet.py)
+ENGLISH.update(REGION_ENGLISH)  # export status, delivery to and renting in mainland China (core/messages_region.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(FLEET_CHINESE)
 CHINESE.update(GRAPHICS_CHINESE)
@@ -450,6 +432,7 @@ CHINESE.update(JSON_CHINESE)
 CHINESE.update(DEADLINE_CHINESE)
 CHINESE.update(OWNED_CHINESE)
 CHINESE.update(BATCH_CHINESE)
+CHINESE.update(REGION_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""

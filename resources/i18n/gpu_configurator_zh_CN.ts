@@ -2964,6 +2964,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <source>its prompt products of quantized (GGUF) weights run on INT8 tensor cores (llama.cpp&apos;s MMQ): at the card&apos;s INT8 rate where it has one</source>
         <translation>其量化（GGUF）权重的提示矩阵乘在 INT8 Tensor Core 上运行（llama.cpp 的 MMQ）：卡有 INT8 速率时按该速率</translation>
     </message>
+    <message>
+        <source>facility power available: the average draw × PUE [kW]</source>
+        <translation>机房可用功率：平均功耗 × PUE [kW]</translation>
+    </message>
+    <message>
+        <source>IT power one server may draw at its rack&apos;s PDU (cards at TDP and host, no PUE) [kW]</source>
+        <translation>单台服务器在机架 PDU 处可用的 IT 功率（加速卡按 TDP 计，含主机，不含 PUE）[kW]</translation>
+    </message>
 </context>
 <context>
     <name>ServingEditor</name>

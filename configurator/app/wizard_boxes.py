@@ -75,7 +75,7 @@ def field_row_label(path: str, key: str) -> str:
     """The registry's label of the field at ``path`` as a wizard row label (capitalised, as its
     accessible name: one declaration), its shortcut the letter ``key``: marked where the label
     has it ("&Power cap (facility power)"), else added after it as the Chinese labels do
-    ("功率上限（设施功率）(&P)")."""
+    ("功率上限（机房功率）(&P)")."""
     text = accessible_label(path)
     at = text.lower().find(key.lower())
     if at >= 0 and text[:1].isascii():  # a Latin label: its own letter underlined

@@ -49,6 +49,7 @@ ALLOWED = {
     "NeMo",  # NVIDIA NeMo, a product name (its LoRA default targets: q, k, v only)
     "FlashAttention", "flash", "attn", "SDPA", "cuDNN",  # attention kernels and libraries, product names
     "API",  # an interface other programs call: written so in Chinese too (供其他程序调用的 API)
+    "PDU", "TDP",  # a rack's power distribution unit, a card's thermal design power: so in Chinese data centres too
     # serving engines, weight formats and benchmarks are product names
     "vLLM", "SGLang", "TensorRT", "LLM", "transformers", "CUDA", "AWQ", "GPTQ", "GGUF", "EXL", "NVFP", "MLPerf",
     "MLCommons", "DeepSeek", "EAGLE", "MTP", "RadixAttention", "DistServe", "Splitwise", "Mooncake",

@@ -26,9 +26,12 @@ PROFILE_PATHS: tuple[str, ...] = ("serving.engine_profile", *(f"serving.engine_p
     "fp8_kv_with_fp8_weights", "prompt_fp16_accumulate", "prompt_int8_quantized")))
 """The engine profile's fields (its own dialog), whose tooltips are their descriptions."""
 
+WIZARD_DESCRIBED: tuple[str, ...] = ("constraints.power_cap_kw", "constraints.rack_power_kw")
+"""Fields the editor does not show whose description is the workload wizard's tooltip."""
+
 DESCRIBED_PATHS: tuple[str, ...] = (
-    *(f.path for f in FIELDS if f.editor and f.help is None and f.description), *PROFILE_PATHS)
-"""Fields whose editor tooltip is their declared description."""
+    *(f.path for f in FIELDS if f.editor and f.help is None and f.description), *PROFILE_PATHS, *WIZARD_DESCRIBED)
+"""Fields whose editor (or wizard) tooltip is their declared description."""
 
 
 def shown(text: Text | None) -> str:

@@ -56,6 +56,7 @@ class WizardAnswers:
     context: int | None  # [tokens]; None: the question and the answer together
     ttft_ms: float | None
     tpot_ms: float | None
+    latency_percentile: int | None  # 50, 90 or 99 [%]; None: the use's
     serving_precision: str | None
     desktop_users: int
     user_kind: str  # a DESKTOP_USERS key, or AS_SET: the window's profile and load, kept
@@ -74,7 +75,8 @@ class WizardAnswers:
     cards_per_node: int
     budget: float | None  # [currency]
     budget_basis: str  # "capex" or "rent"
-    power_cap_kw: float | None
+    power_cap_kw: float | None  # facility power [kW]
+    rack_power_kw: float | None  # IT power per server, at the rack's PDU [kW]
     region: str | None
 
 
@@ -107,6 +109,7 @@ def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAn
         training_precision=_precision_answer(scenario, TRAINING_PRECISIONS, serving=False),
         use=s.use.value, concurrency=s.concurrency, requests_per_s=c.requests_per_s, prompt_tokens=s.prompt_tokens,
         output_tokens=s.output_tokens, context=s.context, ttft_ms=c.ttft_ms, tpot_ms=c.tpot_ms,
+        latency_percentile=c.latency_percentile,
         serving_precision=_precision_answer(scenario, SERVING_PRECISIONS, serving=True), desktop_users=g.users, user_kind=kind, streams=g.streams,
         resolution=g.resolution, fps=g.fps, codec=g.codec.value, scene_gib=g.scene_gib, frames=g.frames,
         minutes_per_frame=g.reference_minutes_per_frame,
@@ -114,7 +117,7 @@ def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAn
         render_deadline_hours=c.deadline_hours if render else None, card=None, owned=False,
         owned_count=OWNED_START, cards_per_node=scenario.parallelism.cards_per_node, budget=c.budget,
         budget_basis=c.budget_basis,
-        power_cap_kw=c.power_cap_kw, region=c.region)
+        power_cap_kw=c.power_cap_kw, rack_power_kw=c.rack_power_kw, region=c.region)
 
 
 def chosen_precision(a: WizardAnswers) -> str | None:
@@ -146,8 +149,9 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
                   "resolution": a.resolution, "fps": a.fps, "codec": a.codec, "scene_gib": a.scene_gib,
                   "frames": a.frames, "reference_minutes_per_frame": a.minutes_per_frame},
         constraints={"deadline_hours": deadline, "budget": a.budget, "budget_basis": a.budget_basis,
-                     "power_cap_kw": a.power_cap_kw,
+                     "power_cap_kw": a.power_cap_kw, "rack_power_kw": a.rack_power_kw,
                      "requests_per_s": a.requests_per_s, "tpot_ms": a.tpot_ms, "ttft_ms": a.ttft_ms,
+                     "latency_percentile": a.latency_percentile,
                      "region": a.region},
     )
 
@@ -171,12 +175,13 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
             (g.fps, "fps", 1.0, False), (g.scene, "scene_gib", 1.0, False), (g.frames, "frames", 1.0, True),
             (g.minutes, "minutes_per_frame", 1.0, False), (g.render_deadline, "render_deadline_hours", 24.0, False),
             (limits.owned_count, "owned_count", 1.0, True), (limits.per_node, "cards_per_node", 1.0, True),
-            (limits.budget, "budget", 1.0, False), (limits.power, "power_cap_kw", 1.0, False)):
+            (limits.budget, "budget", 1.0, False), (limits.power, "power_cap_kw", 1.0, False),
+            (limits.rack_power, "rack_power_kw", 1.0, False)):
         answers.bind_spin(box, path, scale, whole)
     for combo, path in ((load.training_precision, "training_precision"),
                         (load.serving_precision, "serving_precision"), (g.user_kind, "user_kind"),
                         (g.resolution, "resolution"), (g.codec, "codec"), (g.reference, "reference_card"),
                         (limits.card, "card"), (limits.region, "region"), (load.use, "use"),
-                        (limits.budget_basis, "budget_basis")):
+                        (limits.budget_basis, "budget_basis"), (load.percentile, "latency_percentile")):
         answers.bind_combo(combo, path)
     answers.bind_check(limits.owned, "owned")

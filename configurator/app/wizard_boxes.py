@@ -71,6 +71,18 @@ def _named(box, model, name: str, problem: QLabel | None, none_text: str):
     return box
 
 
+def field_row_label(path: str, key: str) -> str:
+    """The registry's label of the field at ``path`` as a wizard row label (capitalised, as its
+    accessible name: one declaration), its shortcut the letter ``key``: marked where the label
+    has it ("&Power cap (facility power)"), else added after it as the Chinese labels do
+    ("功率上限（机房功率）(&P)")."""
+    text = accessible_label(path)
+    at = text.lower().find(key.lower())
+    if at >= 0 and text[:1].isascii():  # a Latin label: its own letter underlined
+        return text[:at] + "&" + text[at:]
+    return f"{text}(&{key.upper()})"
+
+
 def say_refusals(box, problem: QLabel | None) -> None:
     """Show under the page what ``box`` refused to take (and mark the page: see :func:`held_refusal`)."""
     if problem is None:

@@ -20,8 +20,9 @@ from configurator.core.software import card_cautions
 
 GIVEN_PATHS = ("count", "training.tokens", "training.global_batch_tokens", "serving.concurrency",
                "serving.prompt_tokens", "serving.output_tokens", "serving.context", "constraints.deadline_hours",
-               "constraints.budget", "constraints.power_cap_kw", "constraints.requests_per_s", "constraints.ttft_ms",
-               "constraints.tpot_ms", "graphics.users", "graphics.streams", "graphics.frames")
+               "constraints.budget", "constraints.power_cap_kw", "constraints.rack_power_kw",
+               "constraints.requests_per_s", "constraints.ttft_ms", "constraints.tpot_ms", "graphics.users",
+               "graphics.streams", "graphics.frames")
 """Numbers the buyer gives the wizard: any the decision holds differently is listed."""
 
 

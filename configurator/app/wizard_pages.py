@@ -26,7 +26,7 @@ from configurator.app.error_boundary import guarded
 from configurator.app.i18n import tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox, magnitude_hint
 from configurator.app.field_help import accessible_label, field_help
-from configurator.app.labels import named, non_decoder_text, precision_names
+from configurator.app.labels import named, non_decoder_text, percentile_names, precision_names
 from configurator.app.wizard_answers import SECONDS_PER_DAY, SERVING_PRECISIONS, TRAINING_PRECISIONS  # noqa: F401 - re-exported
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, field_range, held_refusal, say_refusals, whole_box
 from configurator.app.wizard_graphics import GraphicsQuestions
@@ -68,7 +68,7 @@ class GoalPage(QWizardPage):
              self.tr("Adapts a model to your data; needs memory for weights, gradients and optimizer states.")),
             ("lora", self.tr("Fine-tune with &LoRA adapters"),
              self.tr("Trains small adapters on a frozen model; far less memory than a full fine-tune.")),
-            ("qlora", self.tr("Fine-tune on a &small card (QLoRA)"),
+            ("qlora", self.tr("Fine-tune on a small card (&QLoRA)"),
              self.tr("LoRA on a 4-bit copy of the model: large models on one card, a little slower.")),
             ("inference", self.tr("&Serve a model to users"),
              self.tr("Answers requests; limited by memory bandwidth and by the memory the KV cache needs.")),
@@ -308,16 +308,23 @@ class LoadPage(QWizardPage):
                                    self.tr("no target"))
         self.latency.setToolTip(self.tr("People read 175–300 words a minute, about 4–7 tokens a second: an "
                                         "interactive chat needs each token within about 100 ms"))
+        self.percentile = QComboBox()  # the window's, asked: never kept unsaid
+        self.percentile.setObjectName("wizard:constraints.latency_percentile")
+        for value, text in percentile_names().items():
+            self.percentile.addItem(text, value)
+        self.percentile.setToolTip(field_help("constraints.latency_percentile"))
+        self.percentile.setAccessibleName(accessible_label("constraints.latency_percentile"))
         self.use.currentIndexChanged.connect(lambda _index: self._show_use_defaults())
         for box in (self.daily, self.prompt, self.answer):
             box.valueChanged.connect(lambda _value: self._show_daily_tokens())
         self._show_use_defaults()
         form.addRow(self.tr("&Latency target"), self.latency)
+        form.addRow(self.tr("Targets &held for"), self.percentile)
         self.serving_precision = precision_combo(SERVING_PRECISIONS, self.tr("Auto (BF16 where the card has it)"))
         self.serving_precision.setObjectName("wizard:serving.precision")
         self.serving_precision.setToolTip(self.tr("Weights stored and computed at this precision; INT4 is AWQ with "
                                                   "groups of 128"))
-        form.addRow(self.tr("Precision or &quantisation"), self.serving_precision)
+        form.addRow(self.tr("&Precision or quantisation"), self.serving_precision)
         return self.serving_box
 
     def _use_question(self, form: QFormLayout) -> None:
@@ -366,6 +373,8 @@ class LoadPage(QWizardPage):
         for box, default in ((self.ttft, defaults.ttft_ms), (self.latency, defaults.tpot_ms)):
             box.setSpecialValueText(self.tr("default for this use: {0} ms").format(fmt.whole(default)) if default
                                     else self.tr("no target"))
+        self.percentile.setItemText(self.percentile.findData(None), self.tr(
+            "default for this use: {0}").format(percentile_names()[defaults.percentile]))
 
     @guarded
     def initializePage(self) -> None:  # noqa: N802 - Qt's name

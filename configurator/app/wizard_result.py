@@ -28,8 +28,11 @@ from configurator.app.labels import class_names, named, region_names
 from configurator.app.recommend_table import SUPPORT_CAUTION_COLOUR
 from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
 from configurator.app.wizard_decide import Change, Decision
-from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, whole_box
+from configurator.app.field_help import field_help
+from configurator.app.field_help import field_label as registry_label
+from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, field_row_label, held_refusal, whole_box
 from configurator.app.wizard_pages import GRAPHICS
+from configurator.core.message_numbers import count_param
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.view.card_names import card_name
 from configurator.core.view.estimate_view import estimate_view
@@ -78,7 +81,7 @@ class ConstraintsPage(QWizardPage):
                                        "network, storage, racks). Renting: on the rent for a month of service, or "
                                        "for the whole job. What is over it is never recommended.")
                                + " " + magnitude_hint())
-        form.addRow(self.tr("&Budget"), self.budget)
+        form.addRow(self.tr("Bu&dget"), self.budget)  # Alt+B is Back
         self.budget_basis = QComboBox()
         self.budget_basis.setObjectName("wizard:constraints.budget_basis")
         for value, text in named(BUDGET_BASES).items():
@@ -86,7 +89,12 @@ class ConstraintsPage(QWizardPage):
         form.addRow(self.tr("The budget &limits"), self.budget_basis)
         self.budget.setGroupSeparatorShown(True)
         self.power = decimal_box(Constraints, "power_cap_kw", self.tr(" kW"), 1, 1.0, self.problem, self.tr("none"))
-        form.addRow(self.tr("&Power available"), self.power)
+        self.power.setToolTip(field_help("constraints.power_cap_kw"))
+        form.addRow(field_row_label("constraints.power_cap_kw", "p"), self.power)
+        self.rack_power = decimal_box(Constraints, "rack_power_kw", self.tr(" kW"), 1, 1.0, self.problem,
+                                      self.tr("none"))
+        self.rack_power.setToolTip(field_help("constraints.rack_power_kw"))
+        form.addRow(field_row_label("constraints.rack_power_kw", "i"), self.rack_power)
         self.region = QComboBox()
         self.region.setObjectName("wizard:constraints.region")
         for value, label in region_names().items():
@@ -155,20 +163,25 @@ def field_label(path: str) -> str:
         "serving.output_tokens": _tc("SummaryPage", "answer length"),
         "serving.context": _tc("SummaryPage", "context length"),
         "precision": _tc("SummaryPage", "precision"),
-    }.get(path, path)
+    }.get(path) or registry_label(path)  # the rest as the registry names them ("power cap (facility power)")
 
 
 def change_text(change: Change) -> str:
     """One sentence per number held differently from what was given, with the reason."""
     label, given, used = field_label(change.path), fmt.whole(change.given), fmt.whole(change.used)
+    def count(n: float):  # a count with its noun, one or many: "{n:|sequence|sequences}" (core.message_numbers)
+        return count_param(int(n), current_language())
+
     if change.why == "spread":
-        return _tc("SummaryPage", "{label}: {given} users over {copies} copies of the model make {each} sequences "
-                                 "per copy, {used} places in all (the last copy is not full).").format(
-            label=label, given=given, copies=change.params["copies"], each=change.params["each"], used=used)
+        return _tc("SummaryPage", "{label}: {given:|user|users} over {copies:|copy|copies} of the model make "
+                                 "{each:|sequence|sequences} per copy, {used:|place|places} in all (the last copy "
+                                 "is not full).").format(
+            label=label, given=count(change.given), copies=count(change.params["copies"]),
+            each=count(change.params["each"]), used=count(change.used))
     if change.why == "batch-layout":
         return _tc("SummaryPage", "{label}: {given} tokens asked, {used} tokens per step used — whole sequences of "
-                                 "{seq} tokens on each of {dp} data-parallel ranks.").format(
-            label=label, given=given, used=used, seq=fmt.whole(change.params["seq"]), dp=change.params["dp"])
+                                 "{seq} tokens on each of {dp:|data-parallel rank|data-parallel ranks}.").format(
+            label=label, given=given, used=used, seq=fmt.whole(change.params["seq"]), dp=count(change.params["dp"]))
     if change.why == "precision":
         return _tc("SummaryPage", "precision: {given} asked, {used} used — the card does not compute "
                                   "{given}.").format(

@@ -220,8 +220,8 @@
         <translation>购买：物料清单资本支出（加速卡、服务器、网络、存储、机柜）的上限。租用：每月服务或整个作业租金的上限。超出预算的方案绝不会被推荐。</translation>
     </message>
     <message>
-        <source>&amp;Budget</source>
-        <translation>预算(&amp;B)</translation>
+        <source>Bu&amp;dget</source>
+        <translation>预算(&amp;D)</translation>
     </message>
     <message>
         <source>The budget &amp;limits</source>
@@ -230,10 +230,6 @@
     <message>
         <source> kW</source>
         <translation> kW</translation>
-    </message>
-    <message>
-        <source>&amp;Power available</source>
-        <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
         <source>Mainland China: only cards whose US export status for China is &apos;permitted&apos; are ranked; those needing a licence, or of unknown status, are listed below the line; those not permitted are left out. A status with its date and source, not legal advice. Rents: delivered to mainland China, only those sold there are ranked; elsewhere or anywhere, only those sold outside it</source>
@@ -480,8 +476,8 @@ The last valid state is kept. The full report is in:
         <translation>在冻结的模型上训练小型适配器；显存远少于全参数微调。</translation>
     </message>
     <message>
-        <source>Fine-tune on a &amp;small card (QLoRA)</source>
-        <translation>在小显存卡上微调（QLoRA）(&amp;S)</translation>
+        <source>Fine-tune on a small card (&amp;QLoRA)</source>
+        <translation>在小显存卡上微调（QLoRA）(&amp;Q)</translation>
     </message>
     <message>
         <source>LoRA on a 4-bit copy of the model: large models on one card, a little slower.</source>
@@ -692,12 +688,16 @@ The last valid state is kept. The full report is in:
         <translation>延迟目标(&amp;L)</translation>
     </message>
     <message>
+        <source>Targets &amp;held for</source>
+        <translation>目标适用于(&amp;H)</translation>
+    </message>
+    <message>
         <source>Weights stored and computed at this precision; INT4 is AWQ with groups of 128</source>
         <translation>权重以此精度存储和计算；INT4 为分组 128 的 AWQ</translation>
     </message>
     <message>
-        <source>Precision or &amp;quantisation</source>
-        <translation>精度或量化(&amp;Q)</translation>
+        <source>&amp;Precision or quantisation</source>
+        <translation>精度或量化(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;What is it for?</source>
@@ -722,6 +722,10 @@ The last valid state is kept. The full report is in:
     <message>
         <source>default for this use: {0} ms</source>
         <translation>此用途的默认值：{0} ms</translation>
+    </message>
+    <message>
+        <source>default for this use: {0}</source>
+        <translation>此用途的默认值：{0}</translation>
     </message>
     <message>
         <source>{typed} requests a day ({rate} requests/s) is below the smallest request rate the planner takes, {smallest} a day: give at least that, or the users served together.</source>
@@ -2964,6 +2968,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <source>its prompt products of quantized (GGUF) weights run on INT8 tensor cores (llama.cpp&apos;s MMQ): at the card&apos;s INT8 rate where it has one</source>
         <translation>其量化（GGUF）权重的提示矩阵乘在 INT8 Tensor Core 上运行（llama.cpp 的 MMQ）：卡有 INT8 速率时按该速率</translation>
     </message>
+    <message>
+        <source>facility power available: the average draw × PUE [kW]</source>
+        <translation>机房可用功率：平均功耗 × PUE [kW]</translation>
+    </message>
+    <message>
+        <source>IT power one server may draw at its rack&apos;s PDU (cards at TDP and host, no PUE) [kW]</source>
+        <translation>单台服务器在机架 PDU 处可用的 IT 功率（加速卡按 TDP 计，含主机，不含 PUE）[kW]</translation>
+    </message>
 </context>
 <context>
     <name>ServingEditor</name>
@@ -3374,14 +3386,6 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>精度</translation>
     </message>
     <message>
-        <source>{label}: {given} users over {copies} copies of the model make {each} sequences per copy, {used} places in all (the last copy is not full).</source>
-        <translation>{label}：{given} 个用户分到 {copies} 个模型副本，每个副本 {each} 个序列，共 {used} 个位置（最后一个副本未满）。</translation>
-    </message>
-    <message>
-        <source>{label}: {given} tokens asked, {used} tokens per step used — whole sequences of {seq} tokens on each of {dp} data-parallel ranks.</source>
-        <translation>{label}：要求 {given} 个词元，每步实际 {used} 个词元——{dp} 个数据并行进程各取整数个 {seq} 词元的序列。</translation>
-    </message>
-    <message>
         <source>precision: {given} asked, {used} used — the card does not compute {given}.</source>
         <translation>精度：要求 {given}，实际 {used}——该卡不支持 {given} 计算。</translation>
     </message>
@@ -3476,6 +3480,14 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Why</source>
         <translation>原因</translation>
+    </message>
+    <message>
+        <source>{label}: {given:|user|users} over {copies:|copy|copies} of the model make {each:|sequence|sequences} per copy, {used:|place|places} in all (the last copy is not full).</source>
+        <translation>{label}：{given} 个用户分到 {copies} 个模型副本，每个副本 {each} 个序列，共 {used} 个位置（最后一个副本未满）。</translation>
+    </message>
+    <message>
+        <source>{label}: {given} tokens asked, {used} tokens per step used — whole sequences of {seq} tokens on each of {dp:|data-parallel rank|data-parallel ranks}.</source>
+        <translation>{label}：要求 {given} 个词元，每步实际 {used} 个词元——{dp} 个数据并行进程各取整数个 {seq} 词元的序列。</translation>
     </message>
     <message>
         <source>Numbers taken differently from your answers</source>

@@ -106,10 +106,11 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     the ladder that does, as a deployment (more cards cost more); none where ``met`` is the
     ladder's first count or no count tried between meets. Between it and the count of the ladder
     below it (which does not), at most :data:`PROBES_BETWEEN` whole-server counts
-    (:func:`server_unit`) are tried, each where the deadline would be crossed as read from the
-    times around it (:func:`_crossing`), the first that meets kept; when none does, the
-    :func:`counts_between` above the last tried, their layouts searched together, the fewest
-    that meets kept. ``timed``: the ladder's deployments so far (the count below read from them)."""
+    (:func:`server_unit`) are tried one by one, each where the deadline would be crossed as read
+    from the times of the nearest counts tried on either side (:func:`_crossing`), and the fewest
+    found to meet kept; when none does, the :func:`counts_between` above the last tried, their
+    layouts searched together, the fewest that meets kept. ``timed``: the ladder's deployments so
+    far (the count below read from them)."""
     below = [n for n in counts if n < met.scenario.count]
     if not below:
         return []

@@ -148,9 +148,10 @@ deadline: 144 Gaudi 3, 328 H100 PCIe on the README's 70B question) costs a layou
 own, ~10 ms a card, so the probes are few and placed where the deadline is crossed: on the README's
 two training questions (17 cards, GB200 in NVL72 racks among them) they found the fewest whole
 servers that every count tried in turn finds in 32 of 34, a few more in two (680 A100 80GB for
-656, 384 Ascend 910C A3 for 328), never more than the eighths; searching every count down to the
-one below the fewest made the README's 70B recommendation over the catalog 40-90 % slower, these
-two probes ~1 % (7B) and ~8 % (70B) (CPU time, one process, 2026-12-05)."""
+656, 384 Ascend 910C A3 for 328), never more than the eighths; one probe found it in 25 of 34.
+CPU time of the README's recommendations over the catalog, one process, best of 6 (2026-12-05):
+7B 400 -> 389 ms with two probes (405 with one), 70B 613 -> 721 ms (645 with one); searching every
+count down to the one below the fewest, 40-90 % slower."""
 
 
 def _crossing(base: Scenario, between: Sequence[int], lo: int, low: Estimate | None, high: Estimate) -> int:

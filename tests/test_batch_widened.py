@@ -69,7 +69,8 @@ def test_a_deadline_is_met_on_as_few_cards_at_four_million_as_at_the_binary_four
         s = _pretrain("llama3-70b", 8, batch, constraints={"deadline_hours": 30 * 24.0})
         return min(e.scenario.count for e in training_deployments(s, H100) if not constraint_ids(e))
 
-    assert fewest(4_000_000) == fewest(4_194_304) == 1024
+    # 1,024 each while only powers of two and their eighths were tried; whole servers between: 928 and 976
+    assert fewest(4_000_000) <= fewest(4_194_304) < 1024
 
 
 def test_the_plan_command_tables_the_layouts_of_the_batch_it_planned_and_says_why(capsys):

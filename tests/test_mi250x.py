@@ -69,18 +69,16 @@ def test_mi250x_7b_finetune_mfu_no_longer_above_the_h100s_table_ceiling():
 @pytest.mark.parametrize("card_id", ["mi250x", "bi-v100", "gh200-144gb"])
 def test_unpriced_training_count_is_the_fewest_count_meeting_the_deadline(card_id):
     """Why three unpriced configurations took 16.4 days: no clamp, no rounding. Training counts are
-    powers of two (TRAINING_COUNTS) and, below the first that meets every constraint, the whole servers
-    between it and its half (deployment.counts_between); a card without a price is listed at the fewest
+    powers of two (TRAINING_COUNTS) and, below the first that meets every constraint, whole servers
+    between it and its half (deployment.training_deployments); a card without a price is listed at the fewest
     count that meets every constraint, and every count tried below it misses the 30 days (512 BI-V100,
     128 MI250X, 64 GH200 took 16.4 days each in the persona's run, when only powers of two were tried)."""
     from configurator.core.workloads import family_of
-    from configurator.core.workloads.training.deployment import counts_between
-
     scenario = _finetune_7b(card_id)
     card = load_bundled_catalog().get(card_id)
     deployments = family_of(scenario.workload).deployments(scenario, card)
     ladder = set(TRAINING_COUNTS)
-    assert {e.scenario.count for e in deployments} <= ladder | {c for n in ladder for c in counts_between(n, 8)}
+    assert all(e.scenario.count in ladder or e.scenario.count % scenario.cards_in_node == 0 for e in deployments)
     meeting = [e for e in deployments if e.training.hours <= 30 * 24]
     fewest = min(meeting, key=lambda e: e.scenario.count)
     assert all(e.training.hours > 30 * 24 for e in deployments if e.scenario.count < fewest.scenario.count)

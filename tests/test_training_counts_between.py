@@ -1,6 +1,6 @@
 """Training recommendations buy whole servers between powers of two (the buyer's question: Gaudi 3 on
-the README's 70B question was 256 cards because 128 missed the deadline; 160 meet it, 0.376 -> 0.242 USD
-per million tokens)."""
+the README's 70B question was 256 cards because 128 missed the deadline; 5/8 of it, 160, met it,
+0.376 -> 0.242 USD per million tokens; 144, the fewest whole servers, meet it too)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ from speed import readme_questions  # noqa: E402
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
 from configurator.core.estimate import clear_estimate_memo  # noqa: E402
 from configurator.core.workloads.checks import constraint_ids  # noqa: E402
+from configurator.core.workloads import family_of  # noqa: E402
 from configurator.core.workloads.layout import at_count, plannable  # noqa: E402
 from configurator.core.workloads.training.deployment import (  # noqa: E402
     counts_between,
     deployment_at,
+    server_unit,
     training_deployments,
 )
 from configurator.core.workloads.training.plan import search_counts  # noqa: E402
@@ -41,25 +43,70 @@ def _question(words: str):
     return next(s for w, (s, _) in readme_questions().items() if w.startswith(words))
 
 
-@pytest.mark.parametrize(("words", "card_id", "missed", "met", "fewest", "ladder"), [
+def _meeting(base, card, counts):
+    """The counts of ``counts`` whose deployment meets every constraint, their layouts searched together."""
+    every = [at_count(base, n) for n in counts]
+    search_counts(every, card)
+    return [s.count for s in every if (e := deployment_at(s, card)) is not None and not constraint_ids(e)]
+
+
+@pytest.mark.parametrize(("words", "card_id", "missed", "met", "fewest", "eighth"), [
     ("Llama 2 7B", "gaudi3", 16, 32, 24, 24),
     ("Llama 3 70B", "gaudi3", 128, 256, 144, 160),
     ("Llama 3 70B", "h100-pcie", 256, 512, 328, 384),
+    ("Llama 2 7B", "a100-sxm-80gb", 64, 128, 88, 112),
+    ("Llama 2 7B", "mi250x", 64, 128, 84, 96),  # 4 modules a node
+    ("Llama 3 70B", "gh200-96gb", 128, 256, 248, 256),  # 4 superchips a node; no eighth meets
+    ("Llama 3 70B", "b300", 64, 128, 104, 112),
 ])
-def test_the_fewest_whole_servers_that_meet_the_deadline_are_found(words, card_id, missed, met, fewest, ladder):
-    """The deployments include the fewest count of :func:`counts_between` that meets every
-    constraint; trying every multiple of 8 between the last power of two that misses and the first
-    that meets finds no fewer than the ladder's eighths, or a few fewer: since a global batch may
-    move 5 % to split over more ranks, 144 Gaudi 3 (1,008 sequences over 18 ranks) and
-    328 H100 PCIe (984 over 41) meet the deadline too, which the eighths (160, 192, 224; 320, 384, 448) skip."""
+def test_the_fewest_whole_servers_that_meet_the_deadline_are_found(words, card_id, missed, met, fewest, eighth):
+    """The deployments include the fewest whole servers between the last power of two that misses and
+    the first that meets every constraint, as found by trying every one of them (a global batch may
+    move 5 % to split over more ranks: 144 Gaudi 3 split 1,008 sequences over 18 ranks, 328 H100
+    PCIe 984 over 41), never more than the fewest of the eighths of :func:`counts_between` that
+    meets them (160 Gaudi 3 and 384 H100 PCIe were bought until December 2026), and nothing fewer
+    that misses."""
     clear_estimate_memo()
     scenario, card = _question(words), CATALOG.get(card_id)
     base = plannable(scenario, card)
-    every = [at_count(base, n) for n in range(missed + 8, met, 8)]
-    search_counts(every, card)
-    meeting = [s.count for s in every if (e := deployment_at(s, card)) is not None and not constraint_ids(e)]
-    assert meeting and meeting[0] == fewest
-    assert min(n for n in counts_between(met, 8) if n in meeting) == ladder
+    unit = base.cards_in_node
+    meeting = _meeting(base, card, range(missed + unit, met, unit))
+    assert min(meeting, default=met) == fewest
+    assert min([n for n in counts_between(met, 8) if n in meeting], default=met) == eighth
     found = training_deployments(scenario, card)
-    assert ladder in [e.scenario.count for e in found if not constraint_ids(e)]
+    counts = [e.scenario.count for e in found if not constraint_ids(e)]
+    assert min(counts) == fewest
     assert not [e for e in found if e.scenario.count == missed and not constraint_ids(e)]
+
+
+def test_the_fewest_found_is_never_more_than_the_eighths_found():
+    """Layouts are not monotonic in the count (656 A100 80GB meet the 70B deadline, 720 do not, 680
+    do): the probes between find a count that meets, not always the fewest of every one (680 of
+    656 here), but never more than the eighths find (768)."""
+    clear_estimate_memo()
+    scenario, card = _question("Llama 3 70B"), CATALOG.get("a100-sxm-80gb")
+    found = training_deployments(scenario, card)
+    fewest = min(e.scenario.count for e in found if not constraint_ids(e))
+    base = plannable(scenario, card)
+    assert 656 <= fewest <= min(_meeting(base, card, counts_between(1024, 8)))
+    assert fewest % 8 == 0
+
+
+def test_rack_scale_systems_are_bought_whole():
+    """GB200 NVL72 racks are sold whole (72 cards): the counts tried between two of them are whole
+    racks, and none lies between 72 and 144 (the unit is the gap)."""
+    clear_estimate_memo()
+    card = CATALOG.get("gb200")
+    for words in ("Llama 2 7B", "Llama 3 70B"):
+        scenario = _question(words)
+        found = family_of(scenario.workload).deployments(scenario, card, whole_systems=True)
+        assert found and all(e.scenario.count % 72 == 0 for e in found)
+
+
+def test_server_unit_reads_the_node_and_the_counts():
+    """The unit of the counts between: the cards of one node as bought (4 for MI250X and GH200, 8
+    for an HGX server), or the rack when the counts are whole racks."""
+    scenario = _question("Llama 3 70B")
+    assert server_unit(plannable(scenario, CATALOG.get("mi250x")), (1, 2, 4)) == 4
+    assert server_unit(plannable(scenario, CATALOG.get("h100-sxm")), (8, 16)) == 8
+    assert server_unit(plannable(scenario, CATALOG.get("gb200")), (72, 144)) == 72

@@ -4,6 +4,7 @@ its planned layout and the global batch kept, and why none is kept when the dead
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from bisect import bisect_left
 from itertools import islice
 
 from configurator.core.catalog import Card
@@ -36,10 +37,10 @@ DEADLINE_PROBES = 3
 
 EIGHTHS_BETWEEN = (5, 6, 7)
 """Counts tried between the last power of two that misses a constraint and the first that meets
-them all, as eighths of the latter: 5/8, 6/8 and 7/8 of it keep a power-of-two data-parallel width
-with pipeline or tensor groups of 5, 3 or 7, so they can split a power-of-two global batch kept
-exactly (192 cards: 64 data-parallel groups of 3 stages); each a whole number of servers
-(:func:`counts_between`) [1/8]."""
+them all when no count of :data:`PROBES_BETWEEN` does, as eighths of the latter: 5/8, 6/8 and 7/8 of
+it keep a power-of-two data-parallel width with pipeline or tensor groups of 5, 3 or 7, so they can
+split a power-of-two global batch kept exactly (192 cards: 64 data-parallel groups of 3 stages);
+each a whole number of servers (:func:`counts_between`) [1/8]."""
 
 
 def fastest_possible_hours(scenario: Scenario, card: Card, count: int) -> float | None:
@@ -72,7 +73,7 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
                 continue
             if not constraint_ids(est) and past is None:
                 past = 0
-                results.extend(_met_between(base, card, counts, est.scenario.count))
+                results.extend(_met_between(base, card, counts, est, results))
             elif past is not None:
                 past += 1
             results.append(est)
@@ -99,20 +100,105 @@ def counts_between(met: int, unit: int) -> tuple[int, ...]:
     return tuple(met * j // 8 for j in EIGHTHS_BETWEEN if met * j % (8 * unit) == 0)
 
 
-def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: int) -> list[Estimate]:
-    """The fewest of :func:`counts_between` that meets every constraint, as a deployment (more
-    cards cost more); none where ``met`` is the ladder's first count or no count between meets.
-    Their layouts are searched together."""
-    if met == counts[0]:
+def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimate,
+                 timed: Sequence[Estimate]) -> list[Estimate]:
+    """The fewest whole servers found to meet every constraint below ``met``, the first count of
+    the ladder that does, as a deployment (more cards cost more); none where ``met`` is the
+    ladder's first count or no count tried between meets. Between it and the count of the ladder
+    below it (which does not), at most :data:`PROBES_BETWEEN` whole-server counts
+    (:func:`server_unit`) are tried one by one, each where the deadline would be crossed as read
+    from the times of the nearest counts tried on either side (:func:`_crossing`), and the fewest
+    found to meet kept; when none does, the :func:`counts_between` above the last tried, their
+    layouts searched together, the fewest that meets kept. ``timed``: the ladder's deployments so
+    far (the count below read from them)."""
+    below = [n for n in counts if n < met.scenario.count]
+    if not below:
         return []
-    unit = max(counts[0], base.parallelism.cards_per_node)
-    between = list(_counts_tried(base, card, counts_between(met, unit)))
-    search_counts(between, card)
-    for at in between:
-        est = deployment_at(at, card)
-        if est is not None and not constraint_ids(est):
-            return [est]
-    return []
+    known: dict[int, Estimate | None] = {e.scenario.count: e for e in timed}
+    unit, floor = server_unit(base, counts), below[-1]
+    between = [s.count for s in _counts_tried(base, card, range(floor - floor % unit + unit, met.scenario.count, unit))]
+    lo, low, hi, high = -1, known.get(floor), len(between), met
+    for _ in range(PROBES_BETWEEN):
+        at = _crossing(base, between[:hi], lo, low, high)
+        if at >= hi and high is not met:  # read at the count found to meet: none below tried
+            break
+        at = min(at, hi - 1)
+        if at <= lo:  # the bracket is closed
+            break
+        _evaluated(base, card, [between[at]], known)
+        if _meets(known[between[at]]):
+            hi, high = at, known[between[at]]
+        else:
+            lo, low = at, known[between[at]]
+    if high is not met:
+        return [high]
+    above = between[lo] if lo >= 0 else floor
+    eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
+               if n > above]
+    _evaluated(base, card, eighths, known)
+    meeting = [n for n in eighths if _meets(known.get(n))]
+    return [known[min(meeting)]] if meeting else []
+
+
+PROBES_BETWEEN = 2
+"""Whole-server counts :func:`_met_between` tries one by one between the ladder's count that
+meets every constraint and the one below it, before the eighths of :func:`counts_between`
+[count]. A count that does not split a power-of-two batch (one the 5 % batch rounding lets meet a
+deadline: 144 Gaudi 3, 328 H100 PCIe on the README's 70B question) costs a layout search of its
+own, ~10 ms a card, so the probes are few and placed where the deadline is crossed: on the README's
+two training questions (17 cards, GB200 in NVL72 racks among them) they found the fewest whole
+servers that every count tried in turn finds in 32 of 34, a few more in two (680 A100 80GB for
+656, 384 Ascend 910C A3 for 328), never more than the eighths; one probe found it in 25 of 34.
+CPU time of the README's recommendations over the catalog, one process, best of 6 (2026-12-05):
+7B 400 -> 389 ms with two probes (405 with one), 70B 613 -> 721 ms (645 with one); searching every
+count down to the one below the fewest, 40-90 % slower."""
+
+
+def _crossing(base: Scenario, between: Sequence[int], lo: int, low: Estimate | None, high: Estimate) -> int:
+    """The place in ``between`` (ascending counts above ``low``, at place ``lo``, -1 when below
+    them all, and below ``high``, a deployment that meets every constraint) of the fewest that
+    would meet the deadline, reading the speed as linear in the count between ``low``'s and
+    ``high``'s; from ``high``'s time alone (the same speed per card) when ``low`` was not timed or
+    did not miss the deadline; their middle without a deadline, or with the speed not rising
+    [place]."""
+    deadline = base.constraints.deadline_hours
+    hi = len(between)
+    middle = (lo + hi + 1) // 2
+    if not deadline or high.training is None:
+        return middle
+    n_hi, s_hi = high.scenario.count, 1.0 / high.training.hours
+    if low is not None and low.training is not None and low.training.hours > deadline:
+        n_lo, s_lo = low.scenario.count, 1.0 / low.training.hours
+        if s_hi <= s_lo:
+            return middle
+        need = n_lo + (n_hi - n_lo) * (1.0 / deadline - s_lo) / (s_hi - s_lo)
+    else:
+        need = n_hi * high.training.hours / deadline
+    return max(bisect_left(between, need, lo + 1, hi), lo + 1)
+
+
+def _evaluated(base: Scenario, card: Card, new: Sequence[int], known: dict[int, Estimate | None]
+               ) -> dict[int, Estimate | None]:
+    """``known`` with the deployment (:func:`deployment_at`; None: not one) of each of ``new`` that
+    :func:`_counts_tried` tries, their layouts searched together."""
+    scenarios = list(_counts_tried(base, card, [n for n in new if n not in known]))
+    search_counts(scenarios, card)
+    for at in scenarios:
+        known[at.count] = deployment_at(at, card)
+    return known
+
+
+def _meets(est: Estimate | None) -> bool:
+    """A deployment (not None) that meets every stated constraint."""
+    return est is not None and not constraint_ids(est)
+
+
+def server_unit(base: Scenario, counts: Sequence[int]) -> int:
+    """The cards of one server as bought, which every count tried between two of ``counts`` is a
+    multiple of: the cards one node holds (:attr:`~configurator.core.scenario.Scenario.cards_in_node`:
+    4 for GH200 and MI250X), or ``counts``' first when larger (a rack-scale system sold whole: 72
+    for GB200 NVL72) [count]."""
+    return max(counts[0], base.cards_in_node)
 
 
 def _met_below_ceiling(base: Scenario, card: Card, counts: Sequence[int], results: list[Estimate]) -> list[Estimate]:

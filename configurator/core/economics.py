@@ -11,6 +11,7 @@ from configurator.core.currency import converts, price_conversion
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
 from configurator.core.frozen_record import fast_init
+from configurator.core.graphics import host_cards_per_server
 from configurator.core.memo import LastAsked
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
@@ -43,7 +44,7 @@ def host_watts(card: Card, scenario: Scenario, book: PriceBook | None = None, ki
     type's from the price book ``book`` (``procurement.servers.host_power_w``; None: the
     scenario's own, :func:`~configurator.core.procurement.prices.price_book_for`) [W]. ``kind``:
     the scenario's server type, when already worked out."""
-    return _host_watts(card, scenario.economics, scenario.parallelism.cards_per_node, scenario.count, book, kind)
+    return _host_watts(card, scenario.economics, host_cards_per_server(scenario, card), scenario.count, book, kind)
 
 
 def _host_watts(card: Card, economics: Economics, cards_per_node: int, count: int, book: PriceBook | None,
@@ -59,7 +60,7 @@ def _host_watts(card: Card, economics: Economics, cards_per_node: int, count: in
 
 def server_count(card: Card, scenario: Scenario) -> int:
     """Servers (or rack-scale systems) the cards are bought in [count]."""
-    return servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
+    return servers_needed(card, host_cards_per_server(scenario, card), scenario.count)
 
 
 def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = None) -> Power | None:
@@ -70,7 +71,7 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
         return None
     e, count = scenario.economics, scenario.count  # each field read once
     board = tdp * count
-    cards_per_node = scenario.parallelism.cards_per_node
+    cards_per_node = host_cards_per_server(scenario, card)  # virtual desktops: as many as a host's CPUs use
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
     facility = formulas.facility_watts(board, _host_watts(card, e, cards_per_node, count, book, kind),
                                        servers_needed(card, cards_per_node, count, kind), e.power_fraction, e.pue)
@@ -83,7 +84,7 @@ def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None)
     if card.tdp_w is None:
         return None
     e = scenario.economics
-    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    kind = server_type(card, host_cards_per_server(scenario, card), scenario.count)
     return formulas.facility_watts(card.tdp_w * min(kind.cards_each, scenario.count),
                                    host_watts(card, scenario, book, kind), 1, 1.0, e.pue) / 1000
 

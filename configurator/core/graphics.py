@@ -327,12 +327,36 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
         served = min(demand, formulas.session_limited_streams(count, per_node, hardware, sessions))
         needed = formulas.session_limited_cards(demand, per_node, hardware, sessions)
         arranged = formulas.useful_cards_per_server(per_node, hardware, sessions)
+    host = formulas.VDI_DESKTOPS_PER_HOST if workload is Workload.VDI else 0
+    per_node = scenario.parallelism.cards_per_node
+    if host and per_card > 0 and per_node * per_card >= host:  # the host's CPUs and memory, not its GPUs, bind
+        arranged = formulas.useful_cards_per_server(per_node, per_card, host)  # the servers bought for the desktops
+        served = min(demand, formulas.session_limited_streams(count, arranged, per_card, host))
+        needed = formulas.session_limited_cards(demand, arranged, per_card, host)
+        messages.append(msg("vdi-host-desktops", desktops=host, per=arranged, vcpus=formulas.VCPUS_PER_DESKTOP,
+                            ram=formulas.RAM_GIB_PER_DESKTOP, ratio=formulas.VCPUS_PER_CORE,
+                            cores=formulas.VDI_HOST_CORES))
     on_card = min(per_card, math.ceil(demand / count)) if per_card else 0
     per_user = card.fp32_tflops / on_card if workload is Workload.VDI and card.fp32_tflops and on_card else None
     speed = GraphicsSpeed(workload, per_card, limiting, tuple(caps.items()), float(demand), served, needed,
                           tflops_per_user=per_user, messages=tuple(messages), load_on_card=max(int(on_card), 1),
                           cards_per_server=arranged)
     return speed, graphics_memory(scenario, card, max(on_card, 1))  # memory of at least one user or stream
+
+
+def host_cards_per_server(scenario: Scenario, card: Card) -> int:
+    """Cards each server holds [count]: the layout's ``cards_per_node``, or for virtual desktops no
+    more than the desktops its processors and memory carry use
+    (:data:`formulas.VDI_DESKTOPS_PER_HOST`, :func:`formulas.useful_cards_per_server`): 2,000 desktops
+    on L4 (24 a card) are 84 cards in 42 servers of 2, not 11 of 8 with ~182 desktops a host."""
+    per_node = scenario.parallelism.cards_per_node
+    if scenario.workload is not Workload.VDI:
+        return per_node
+    per_card = _smallest(vdi_capacities(scenario, card)[0])[1]
+    host = formulas.VDI_DESKTOPS_PER_HOST
+    if per_card <= 0 or per_node * per_card < host:
+        return per_node
+    return formulas.useful_cards_per_server(per_node, per_card, host)
 
 
 def boards_needed(cards: int | None, card: Card) -> int | None:

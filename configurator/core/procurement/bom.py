@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from configurator.core.catalog import Card
 from configurator.core.memo import LruMemo
 from configurator.core.economics import PriceBasis, price_basis
-from configurator.core.graphics import vgpu_licence
+from configurator.core.graphics import host_cards_per_server, vgpu_licence
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
@@ -347,7 +347,7 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
 
 def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: bool,
                        basis: PriceBasis) -> BillOfMaterials:
-    e, count, per_node = scenario.economics, scenario.count, scenario.parallelism.cards_per_node
+    e, count, per_node = scenario.economics, scenario.count, host_cards_per_server(scenario, card)
     rate = e.usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
     kind = server_type(card, per_node, count)
     servers = servers_needed(card, per_node, count)

@@ -359,9 +359,15 @@ def host_cards_per_server(scenario: Scenario, card: Card) -> int:
     return formulas.useful_cards_per_server(per_node, per_card, host)
 
 
-def boards_needed(cards: int | None, card: Card) -> int | None:
-    """Boards to buy when a board carries several GPUs (A16: 4)."""
-    return None if not cards else -(-cards // card.gpus_per_board)
+def boards_needed(cards: int | None, card: Card, per_server: int | None = None) -> int | None:
+    """Boards to buy when a board carries several GPUs (A16: 4) [count]: whole boards in each server
+    of ``per_server`` GPUs (None: all in one pool), ``full × ceil(per_server ÷ 4) + ceil(rest ÷ 4)`` —
+    7 A16 GPUs at 3 a server (a host's 48 desktops) are 3 boards, one a server, not 2."""
+    if not cards:
+        return None
+    per_board = card.gpus_per_board
+    full, rest = divmod(cards, per_server) if per_server else (0, cards)
+    return full * -(-per_server // per_board) + -(-rest // per_board) if per_server else -(-rest // per_board)
 
 
 def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
@@ -373,7 +379,7 @@ def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
     if speed.cards_needed is None:  # no count carries them (no encoder, engines not verified): not "0 cards needed"
         return [msg(message_id + "-at-any-count" + one, count=count, served=speed.served, demand=speed.demand)]
     needed = speed.cards_needed
-    if speed.cards_per_server is not None:  # the driver's session limit is per server: say how they are arranged
+    if speed.cards_per_server is not None and speed.workload is Workload.TRANSCODE:  # the driver's session limit is per server: say how they are arranged
         return [msg("misses-streams-per-server", count=count, served=speed.served, demand=speed.demand, needed=needed,
                     per=speed.cards_per_server)]
     return [msg(message_id + one, count=count, served=speed.served, demand=speed.demand, needed=needed)]

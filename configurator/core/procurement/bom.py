@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from configurator.core.catalog import Card
 from configurator.core.memo import LruMemo
 from configurator.core.economics import PriceBasis, price_basis
-from configurator.core.graphics import host_cards_per_server, vgpu_licence
+from configurator.core.graphics import boards_needed, host_cards_per_server, vgpu_licence
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
@@ -356,7 +356,11 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     bought = cards_bought(card, count, servers, kind)  # a baseboard's modules are sold all together
     owned = min(e.owned_cards, bought)
     card_line = _card_line(card, count, basis, server_item)
-    if count > owned:
+    if count > owned and card.gpus_per_board > 1 and not owned:  # a multi-GPU board (A16) is bought and priced whole
+        boards = boards_needed(count, card, kind.cards_each)
+        lines.append(replace(card_line, quantity=boards, unit="per board",
+                             name=f"{card.name.split(' (')[0]} board ({card.gpus_per_board} GPUs)"))
+    elif count > owned:
         lines.append(replace(card_line, quantity=count - owned))
     idle = bought - max(count, owned)  # the places of a full baseboard the layout leaves unused, not owned
     if idle:

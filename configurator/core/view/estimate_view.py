@@ -205,7 +205,7 @@ def _capacity(est: Estimate) -> Section:
         Row("Servers needed", servers, key="servers_needed"),
     ]
     if est.card.gpus_per_board > 1:
-        rows.append(Row("Boards needed", boards_needed(g.cards_needed, est.card), key="boards_needed"))
+        rows.append(Row("Boards needed", boards_needed(g.cards_needed, est.card, per_server), key="boards_needed"))
     if g.tflops_per_user is not None:
         rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
     return Section("speed", "Capacity", tuple(rows))

@@ -382,7 +382,7 @@ ZH_CN.update({
     "Storage": "存储",
     "Racks": "机柜",
     "Software": "软件",
-    "cards": "张卡", "servers": "台", "ports": "个端口", "links": "条", "switches": "台", "racks": "个",
+    "cards": "张卡", "boards": "块板卡", "servers": "台", "ports": "个端口", "links": "条", "switches": "台", "racks": "个",
     "systems": "套",
     "users": "个用户", "GPU licences": "个 GPU 授权", "TB": "TB",
     "high": "高", "medium": "中", "low": "低", "preliminary": "初步", "estimate": "估计", "street": "市场价",

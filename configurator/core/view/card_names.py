@@ -43,7 +43,6 @@ ZH_CN_CARD_NAMES: dict[str, str] = {
         "GH200 Grace Hopper 超级芯片 144 GB HBM3e（每颗 Hopper GPU）",
     "DGX Spark (GB10 Grace Blackwell superchip)": "DGX Spark（GB10 Grace Blackwell 超级芯片）",
     "A16 (one of its 4 GPUs)": "A16（4 颗 GPU 之一）",
-    "A16 board (4 GPUs)": "A16 板卡（4 颗 GPU）",
     "GeForce RTX 4080 (16GB)": "GeForce RTX 4080（16GB）",
     "RTX 6000 Ada Generation": "RTX 6000 Ada",
     "RTX PRO 6000 Blackwell Workstation Edition": "RTX PRO 6000 Blackwell 工作站版",

@@ -396,15 +396,19 @@ def priced_kind(basis: PriceBasis) -> str | None:
 
 
 def job_costs(
-    scenario: Scenario, basis: PriceBasis, power: Power | None, hours: float | None, tokens: float | None
+    scenario: Scenario, basis: PriceBasis, power: Power | None, hours: float | None, tokens: float | None,
+    units: int | None = None,
 ) -> Costs:
     """Costs of a job of ``hours`` that processes ``tokens`` at the prices of ``basis``.
 
     Cost per million tokens uses the cloud price where known, else ownership (amortised
-    purchase) plus electricity.
+    purchase) plus electricity. ``units``: what the card price buys where not one card each (the
+    boards of a multi-GPU board: 32 A16 GPUs are 8–11 boards at a board's price; until December 2026
+    "Purchase (cards only)" counted 32 boards); the cloud rent stays per card.
     """
     e, count = scenario.economics, scenario.count  # each field read once
-    purchase = basis.card_price * count if basis.card_price is not None else None
+    bought = count if units is None else units
+    purchase = basis.card_price * bought if basis.card_price is not None else None
     energy = cloud = per_million = None
     kind = None
     if hours is not None:
@@ -416,7 +420,7 @@ def job_costs(
         if priced == "cloud":
             job, kind = cloud, "cloud"
         elif priced == "ownership" and energy is not None:  # the amortised purchase worked out only here
-            job, kind = ownership_cost_per_hour(basis, count, e) * hours + energy, "ownership"
+            job, kind = ownership_cost_per_hour(basis, bought, e) * hours + energy, "ownership"
         else:
             job = None
         if job is not None and tokens:

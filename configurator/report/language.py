@@ -53,6 +53,8 @@ def item_name(line, w: Words) -> str:
             return f"{shown} — {w('Accelerators included in the system price')}"
         if role == "owned":
             return f"{card} — {w('Accelerator cards already owned (not bought)')}"
+        if role == "board":  # a multi-GPU board (A16) is bought whole, at a board's price
+            return f"{card} — {w('whole boards, priced by the board')}"
         if role == "idle":  # a baseboard's modules are bought all together (servers.cards_bought)
             return f"{card_name(line.name.removesuffix(f' ({IDLE_WORDS})'), w.language)} — {w(IDLE_WORDS)}"
         return shown

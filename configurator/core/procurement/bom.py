@@ -93,7 +93,10 @@ class BomLine:
     role: str = ""
     """What the line is for when an item appears more than once: ``spare``, ``leaf``, ``spine``,
     ``core`` (fabric tiers), ``network-rack``, ``system`` (a rack-scale system bought whole),
-    ``owned`` or ``idle`` (modules bought with their baseboard server that the layout leaves unused)."""
+    ``owned`` or ``idle`` (modules bought with their baseboard server that the layout leaves unused),
+    ``board`` (GPUs of a multi-GPU board, the A16's 4, bought and priced by the whole board: the card
+    price of such a card is a board's; until December 2026 32 A16 GPUs were "32 cards" at the board
+    price, four times the boards)."""
     said: Message | None = None
     """The line's name as a message, where the program names it rather than the price file (a
     rack-scale system the file does not list): ``name`` is its English text; a warning that names
@@ -358,8 +361,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     card_line = _card_line(card, count, basis, server_item)
     if count > owned and card.gpus_per_board > 1 and not owned:  # a multi-GPU board (A16) is bought and priced whole
         boards = boards_needed(count, card, kind.cards_each)
-        lines.append(replace(card_line, quantity=boards, unit="per board",
-                             name=f"{card.name.split(' (')[0]} board ({card.gpus_per_board} GPUs)"))
+        lines.append(replace(card_line, quantity=boards, unit="per board", role="board"))
     elif count > owned:
         lines.append(replace(card_line, quantity=count - owned))
     idle = bought - max(count, owned)  # the places of a full baseboard the layout leaves unused, not owned

@@ -398,6 +398,7 @@ ZH_CN.update({
     "frames": "帧",
     "GPUs per board": "颗 GPU/板",
     "Accelerator cards (spares)": "加速卡（备件）",
+    "whole boards, priced by the board": "按整块板卡购买，按板卡计价",
     "Accelerator cards already owned (not bought)": "已拥有的加速卡（不再采购）",
     "already owned (not bought)": "已拥有（不再采购）",
     "Accelerators included in the system price": "加速卡（已含在整机价格中）",

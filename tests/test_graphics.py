@@ -357,3 +357,28 @@ def test_an_a16_is_bought_by_the_board(catalog, base):
     bom = bill_of_materials(est.scenario, est.card, bundled_price_book())
     line = next(line for line in bom.lines if line.kind == "accelerator")
     assert line.unit == "per board" and line.quantity == 11 == bom.servers
+
+
+def test_the_desktops_tco_names_its_licences_and_one_user_is_singular(catalog, base):
+    """The TCO of virtual desktops holds their vGPU licences, and its label says so (a token's TCO
+    label does not); a passthrough card carries '1 user', not '1 users'."""
+    from configurator.core.view.cost_bases import per_unit_label
+    from configurator.core.view.rows import write
+    assert "vGPU licences" in write(per_unit_label("user-month", "tco", 4), "en")
+    assert "vGPU 许可" in write(per_unit_label("user-month", "tco", 4), "zh_CN")
+    assert "licences" not in write(per_unit_label("million tokens", "tco", 4), "en")
+    est = on(base, catalog, "rtx-4090", workload="vdi", count=20, graphics={"users": 20, "profile_gib": 1})
+    rows = dict(next(t for t in build_summary(est, catalog).tables if t.key == "speed").rows)
+    assert rows["Per card"] == "1\u00a0user"
+
+
+def test_a_missed_deadline_reads_in_the_unit_of_its_warning():
+    """A 40 h deadline missed by 160 h: the headline says '160 h', as the warning does (it said
+    '6.67 days'); a 100 h deadline (said in days) in days."""
+    from configurator.core.verdicts import Verdict
+    from configurator.core.view.constraints_view import verdict_brief
+    from configurator.core.view.rows import write
+    short = Verdict("deadline", 40.0, 200.0, "h", False, by=160.0, share=4.0)
+    long = Verdict("deadline", 100.0, 260.0, "h", False, by=160.0, share=1.6)
+    assert write(verdict_brief(short), "en") == "misses the deadline by 160\u00a0h"
+    assert write(verdict_brief(long), "en") == "misses the deadline by 6.67\u00a0days"

@@ -276,6 +276,7 @@ ZH_CN.update({
     "Source": "来源",
     "year": "年",
     "no price — enter a quote": "无价格——请输入报价",
+    "no price — enter a quote per board of {n} GPUs": "无价格——请按每块板卡（{n} 颗 GPU）输入报价",
     "card catalog": "加速卡目录",
     "your price": "您的价格",
     "your quote": "您的报价",

@@ -66,6 +66,11 @@ PRESET_SPEED = {
 UNITS = {Workload.VDI: "users", Workload.TRANSCODE: "streams", Workload.RENDER: "frames"}
 """What a graphics workload counts."""
 
+PER_HOST = {"users": formulas.VDI_DESKTOPS_PER_HOST}
+"""What one server's processors and memory carry, by what the work counts (:data:`UNITS`): desktops
+(:data:`configurator.core.formulas.graphics.VDI_DESKTOPS_PER_HOST`); streams and frames are the
+GPUs' work, not the host's [count]."""
+
 
 @dataclass(frozen=True)
 class GraphicsSpeed:
@@ -327,7 +332,7 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
         served = min(demand, formulas.session_limited_streams(count, per_node, hardware, sessions))
         needed = formulas.session_limited_cards(demand, per_node, hardware, sessions)
         arranged = formulas.useful_cards_per_server(per_node, hardware, sessions)
-    host = formulas.VDI_DESKTOPS_PER_HOST if workload is Workload.VDI else 0
+    host = PER_HOST.get(UNITS[workload], 0)
     per_node = scenario.parallelism.cards_per_node
     if host and per_card > 0 and per_node * per_card >= host:  # the host's CPUs and memory, not its GPUs, bind
         arranged = formulas.useful_cards_per_server(per_node, per_card, host)  # the servers bought for the desktops
@@ -350,10 +355,10 @@ def host_cards_per_server(scenario: Scenario, card: Card) -> int:
     (:data:`formulas.VDI_DESKTOPS_PER_HOST`, :func:`formulas.useful_cards_per_server`): 2,000 desktops
     on L4 (24 a card) are 84 cards in 42 servers of 2, not 11 of 8 with ~182 desktops a host."""
     per_node = scenario.parallelism.cards_per_node
-    if scenario.workload is not Workload.VDI:
+    host = PER_HOST.get(UNITS.get(scenario.workload, ""), 0)
+    if not host:
         return per_node
     per_card = _smallest(vdi_capacities(scenario, card)[0])[1]
-    host = formulas.VDI_DESKTOPS_PER_HOST
     if per_card <= 0 or per_node * per_card < host:
         return per_node
     return formulas.useful_cards_per_server(per_node, per_card, host)
@@ -379,7 +384,7 @@ def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
     if speed.cards_needed is None:  # no count carries them (no encoder, engines not verified): not "0 cards needed"
         return [msg(message_id + "-at-any-count" + one, count=count, served=speed.served, demand=speed.demand)]
     needed = speed.cards_needed
-    if speed.cards_per_server is not None and speed.workload is Workload.TRANSCODE:  # the driver's limit is per server
+    if speed.cards_per_server is not None and message_id == "misses-streams":  # the driver's limit is per server
         return [msg("misses-streams-per-server", count=count, served=speed.served, demand=speed.demand, needed=needed,
                     per=speed.cards_per_server)]
     return [msg(message_id + one, count=count, served=speed.served, demand=speed.demand, needed=needed)]

@@ -98,7 +98,7 @@ def test_help_states_the_ranges(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "[TFLOP/s]; 0.001 to 1,000" in text  # --shading: the unit is not repeated
     assert "0.01 to 87,660 [h]" in text  # --deadline
-    assert "purchase price per card; 0.01 to 1e9 [currency]" in text
+    assert "purchase price per card (a multi-GPU board such as the A16: per board); 0.01 to 1e9 [currency]" in text
 
 
 def test_editor_refuses_with_the_bound_and_tooltip_states_it(qtbot):

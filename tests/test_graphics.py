@@ -302,8 +302,9 @@ def test_summary_counts_servers_and_boards(catalog, base):
     est = on(base, catalog, "a16-gpu", workload="vdi", count=4, parallelism={"cards_per_node": 8},
              graphics={"users": 100, "profile_gib": 1})
     rows = dict(next(t for t in build_summary(est, catalog).tables if t.key == "speed").rows)
-    assert rows["Cards needed"] == "7" and rows["Boards needed"] == "2"
-    assert rows["Servers needed"].startswith("1 at 8")
+    # a host's processors carry 48 desktops: 3 GPUs (one board) a server, 3 servers (until December 2026: 1 of 8)
+    assert rows["Cards needed"] == "7" and rows["Boards needed"] == "3"
+    assert rows["Servers needed"].startswith("3 at 3")
 
 
 def test_graphics_ignores_a_model_layout_left_from_training(catalog, base):
@@ -333,3 +334,51 @@ def test_one_card_short_of_the_users_is_said_in_the_singular(catalog, base):
     said = next(m for m in est.messages if m.id.startswith("misses-users"))
     assert said.text_in("en") == "1 card serves 12 of 500 users: 42 cards are needed"
     assert said.text_in("zh_CN") == "1 张卡可服务 500 个用户中的 12 个：需要 42 张卡"
+
+
+def test_vdi_servers_are_counted_by_the_desktops_a_host_carries(catalog, base):
+    """2,000 desktops on L4 (24 a card): a host's CPUs and memory carry 48 (32 cores × 6 vCPU ÷ 4
+    vCPU), so 42 servers of 2 cards, not 11 of 8 with ~182 desktops each."""
+    from configurator.core.formulas.graphics import desktops_per_host
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.prices import bundled_price_book
+    assert desktops_per_host(32, 6.0, 4, 512.0, 6.0) == 48 and desktops_per_host(32, 6.0, 4, 256.0, 6.0) == 42
+    est = on(base, catalog, "l4", workload="vdi", count=84, graphics={"users": 2000, "profile_gib": 1})
+    assert est.graphics.meets_demand and "vdi-host-desktops" in ids(est)
+    bom = bill_of_materials(est.scenario, est.card, bundled_price_book())
+    assert bom.servers == 42 and bom.gpus_per_server == 2
+
+
+def test_an_a16_is_bought_by_the_board(catalog, base):
+    """32 A16 GPUs at 3 a server (48 desktops a host) are 11 boards at the board price, not 32."""
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.prices import bundled_price_book
+    est = on(base, catalog, "a16-gpu", workload="vdi", count=32, graphics={"users": 500, "profile_gib": 1})
+    bom = bill_of_materials(est.scenario, est.card, bundled_price_book())
+    line = next(line for line in bom.lines if line.kind == "accelerator")
+    assert line.unit == "per board" and line.quantity == 11 == bom.servers
+
+
+def test_the_desktops_tco_names_its_licences_and_one_user_is_singular(catalog, base):
+    """The TCO of virtual desktops holds their vGPU licences, and its label says so (a token's TCO
+    label does not); a passthrough card carries '1 user', not '1 users'."""
+    from configurator.core.view.cost_bases import per_unit_label
+    from configurator.core.view.rows import write
+    assert "vGPU licences" in write(per_unit_label("user-month", "tco", 4), "en")
+    assert "vGPU 许可" in write(per_unit_label("user-month", "tco", 4), "zh_CN")
+    assert "licences" not in write(per_unit_label("million tokens", "tco", 4), "en")
+    est = on(base, catalog, "rtx-4090", workload="vdi", count=20, graphics={"users": 20, "profile_gib": 1})
+    rows = dict(next(t for t in build_summary(est, catalog).tables if t.key == "speed").rows)
+    assert rows["Per card"] == "1\u00a0user"
+
+
+def test_a_missed_deadline_reads_in_the_unit_of_its_warning():
+    """A 40 h deadline missed by 160 h: the headline says '160 h', as the warning does (it said
+    '6.67 days'); a 100 h deadline (said in days) in days."""
+    from configurator.core.verdicts import Verdict
+    from configurator.core.view.constraints_view import verdict_brief
+    from configurator.core.view.rows import write
+    short = Verdict("deadline", 40.0, 200.0, "h", False, by=160.0, share=4.0)
+    long = Verdict("deadline", 100.0, 260.0, "h", False, by=160.0, share=1.6)
+    assert write(verdict_brief(short), "en") == "misses the deadline by 160\u00a0h"
+    assert write(verdict_brief(long), "en") == "misses the deadline by 6.67\u00a0days"

@@ -19,6 +19,7 @@ from configurator.core.recommend import Objective, recommend
 from configurator.core.recommend_json import recommendation_to_dict, result_to_dict
 from configurator.core.procurement.servers import server_type, servers_needed
 from configurator.core.scenario import updated
+from configurator.core.graphics import host_cards_per_server
 
 
 def _book_with(server_id: str, power_w: float, failure_rate: float | None = None):
@@ -33,7 +34,7 @@ def _book_with(server_id: str, power_w: float, failure_rate: float | None = None
 def test_server_power_comes_from_the_book_passed_in(catalog):
     scenario = GOLDEN["vdi-200-users-l40s"]
     card = catalog.get(scenario.card_id)
-    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    kind = server_type(card, host_cards_per_server(scenario, card), scenario.count)  # desktops: as a host carries them
     book = _book_with(kind.item_id, 4321.0)
     assert host_watts(card, scenario, book) == 4321.0
     assert host_watts(card, scenario) == host_watts(card, scenario, price_book_for(scenario.economics)) != 4321.0
@@ -53,14 +54,14 @@ def test_the_budget_is_checked_against_the_bill_priced_from_the_book_passed_in(c
     scenario = updated(GOLDEN["vdi-200-users-l40s"], constraints={"budget": 1.0})
     card = catalog.get(scenario.card_id)
     costs = estimate(scenario, card).costs
-    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    kind = server_type(card, host_cards_per_server(scenario, card), scenario.count)
     book = bundled_price_book()
     server = book.items[kind.item_id]
     dearer = replace(book, items={**book.items, kind.item_id: replace(server, unit_price=server.unit_price + 1e5)})
     (bundled,) = check(scenario, card, costs=costs, power=None, book=book)
     (priced,) = check(scenario, card, costs=costs, power=None, book=dearer)
     assert bundled.id == "budget" and bundled.met is False
-    servers = servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
+    servers = servers_needed(card, host_cards_per_server(scenario, card), scenario.count)
     assert priced.actual - bundled.actual == pytest.approx(servers * 1e5 * scenario.economics.usd_to_currency)
 
 
@@ -100,7 +101,7 @@ def test_each_family_powers_its_servers_from_the_book_of_its_basis(name, catalog
 
     scenario = estimate(GOLDEN[name], catalog.get(GOLDEN[name].card_id)).scenario  # the planned layout
     card = catalog.get(scenario.card_id)
-    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    kind = server_type(card, host_cards_per_server(scenario, card), scenario.count)
     book = _book_with(kind.item_id, 4321.0 * kind.gpus)
     if scenario.workload.is_graphics:
         family = family_of(scenario.workload)

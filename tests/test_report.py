@@ -283,7 +283,8 @@ def typed_identifiers(words: set[str]) -> set[str]:
 
     ids = list(bundled_price_book().items)
     typed = {*QUOTE_COLUMNS, "--quotes", "quotes", "FILE"}
-    return {w for w in words if w in typed or w in ids or ("-" in w and any(w in item for item in ids))}
+    return {w for w in words if w in typed or w in ids or ("-" in w and any(w in item for item in ids))
+            or any(item.endswith(f"-{w}") for item in ids)}  # the last piece of an id the PDF wraps at its '-'
 
 
 @needs_poppler

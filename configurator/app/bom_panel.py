@@ -72,7 +72,8 @@ def role_names() -> dict[str, str]:
     return {"spare": _tc("bom", "spares"), "leaf": _tc("bom", "leaf tier"), "spine": _tc("bom", "spine tier"),
             "core": _tc("bom", "core tier"), "network-rack": _tc("bom", "for the network"),
             "system": _tc("bom", "bought whole"), "owned": _tc("bom", "already owned, not bought"),
-            "idle": _tc("bom", "sold with the server, not used by the layout")}
+            "idle": _tc("bom", "sold with the server, not used by the layout"),
+            "board": _tc("bom", "whole boards, priced by the board")}
 
 
 def item_names() -> dict[str, str]:

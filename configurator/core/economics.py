@@ -11,6 +11,7 @@ from configurator.core.currency import converts, price_conversion
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
 from configurator.core.frozen_record import fast_init
+from configurator.core.graphics import host_cards_per_server
 from configurator.core.memo import LastAsked
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
@@ -44,7 +45,7 @@ def host_watts(card: Card, scenario: Scenario, book: PriceBook | None = None, ki
     type's from the price book ``book`` (``procurement.servers.host_power_w``; None: the
     scenario's own, :func:`~configurator.core.procurement.prices.price_book_for`) [W]. ``kind``:
     the scenario's server type, when already worked out."""
-    return _host_watts(card, scenario.economics, scenario.parallelism.cards_per_node, scenario.count, book, kind)
+    return _host_watts(card, scenario.economics, host_cards_per_server(scenario, card), scenario.count, book, kind)
 
 
 def _host_watts(card: Card, economics: Economics, cards_per_node: int, count: int, book: PriceBook | None,
@@ -60,7 +61,7 @@ def _host_watts(card: Card, economics: Economics, cards_per_node: int, count: in
 
 def server_count(card: Card, scenario: Scenario) -> int:
     """Servers (or rack-scale systems) the cards are bought in [count]."""
-    return servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
+    return servers_needed(card, host_cards_per_server(scenario, card), scenario.count)
 
 
 def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = None) -> Power | None:
@@ -71,7 +72,7 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
         return None
     e, count = scenario.economics, scenario.count  # each field read once
     board = tdp * count
-    cards_per_node = scenario.parallelism.cards_per_node
+    cards_per_node = host_cards_per_server(scenario, card)  # virtual desktops: as many as a host's CPUs use
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
     facility = formulas.facility_watts(board, _host_watts(card, e, cards_per_node, count, book, kind),
                                        servers_needed(card, cards_per_node, count, kind), e.power_fraction, e.pue)
@@ -86,7 +87,7 @@ def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None)
     10.2 kW maximum for the system."""
     if card.tdp_w is None:
         return None
-    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    kind = server_type(card, host_cards_per_server(scenario, card), scenario.count)
     return formulas.it_watts(card.tdp_w * min(kind.cards_each, scenario.count),
                              host_watts(card, scenario, book, kind), 1, 1.0) / 1000
 
@@ -398,15 +399,19 @@ def priced_kind(basis: PriceBasis) -> str | None:
 
 
 def job_costs(
-    scenario: Scenario, basis: PriceBasis, power: Power | None, hours: float | None, tokens: float | None
+    scenario: Scenario, basis: PriceBasis, power: Power | None, hours: float | None, tokens: float | None,
+    units: int | None = None,
 ) -> Costs:
     """Costs of a job of ``hours`` that processes ``tokens`` at the prices of ``basis``.
 
     Cost per million tokens uses the cloud price where known, else ownership (amortised
-    purchase) plus electricity.
+    purchase) plus electricity. ``units``: what the card price buys where not one card each (the
+    boards of a multi-GPU board: 32 A16 GPUs are 8–11 boards at a board's price; until December 2026
+    "Purchase (cards only)" counted 32 boards); the cloud rent stays per card.
     """
     e, count = scenario.economics, scenario.count  # each field read once
-    purchase = basis.card_price * count if basis.card_price is not None else None
+    bought = count if units is None else units
+    purchase = basis.card_price * bought if basis.card_price is not None else None
     energy = cloud = per_million = None
     kind = None
     if hours is not None:
@@ -418,7 +423,7 @@ def job_costs(
         if priced == "cloud":
             job, kind = cloud, "cloud"
         elif priced == "ownership" and energy is not None:  # the amortised purchase worked out only here
-            job, kind = ownership_cost_per_hour(basis, count, e) * hours + energy, "ownership"
+            job, kind = ownership_cost_per_hour(basis, bought, e) * hours + energy, "ownership"
         else:
             job = None
         if job is not None and tokens:

@@ -371,8 +371,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Units of the chosen currency per US dollar, applied to catalog prices in USD"), flag="--usd-rate",
        cli_help="units of --currency per USD (default: the price file's dated rate, e.g. for CNY)", row_label=_t("ScenarioEditor", "Rate per USD")),
     _f("economics.card_price", _t("ScenarioController", "card price"), decimals=2, step=100, none_text=_t("ScenarioEditor", "catalog"),
-       help=_t("ScenarioEditor", "Price of one card; 'catalog' uses the latest catalog price"), flag="--card-price",
-       cli_help="purchase price per card", row_label=_t("ScenarioEditor", "Card p&rice")),
+       help=_t("ScenarioEditor", "Price of one card (of a multi-GPU board such as the A16: the whole board); "
+                                 "'catalog' uses the latest catalog price"), flag="--card-price",
+       cli_help="purchase price per card (a multi-GPU board such as the A16: per board)", row_label=_t("ScenarioEditor", "Card p&rice")),
     _f("economics.cloud_price_per_hour", _t("ScenarioController", "cloud price"), _t("ScenarioEditor", " /h"), decimals=4, step=0.1,
        none_text=_t("ScenarioEditor", "catalog"), help=_t("ScenarioEditor", "Cloud price per card-hour; 'catalog' uses the latest catalog price"),
        flag="--cloud-price", cli_help="cloud price per card-hour", row_label=_t("ScenarioEditor", "Cloud price")),

@@ -66,6 +66,11 @@ PRESET_SPEED = {
 UNITS = {Workload.VDI: "users", Workload.TRANSCODE: "streams", Workload.RENDER: "frames"}
 """What a graphics workload counts."""
 
+PER_HOST = {"users": formulas.VDI_DESKTOPS_PER_HOST}
+"""What one server's processors and memory carry, by what the work counts (:data:`UNITS`): desktops
+(:data:`configurator.core.formulas.graphics.VDI_DESKTOPS_PER_HOST`); streams and frames are the
+GPUs' work, not the host's [count]."""
+
 
 @dataclass(frozen=True)
 class GraphicsSpeed:
@@ -327,6 +332,15 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
         served = min(demand, formulas.session_limited_streams(count, per_node, hardware, sessions))
         needed = formulas.session_limited_cards(demand, per_node, hardware, sessions)
         arranged = formulas.useful_cards_per_server(per_node, hardware, sessions)
+    host = PER_HOST.get(UNITS[workload], 0)
+    per_node = scenario.parallelism.cards_per_node
+    if host and per_card > 0 and per_node * per_card >= host:  # the host's CPUs and memory, not its GPUs, bind
+        arranged = formulas.useful_cards_per_server(per_node, per_card, host)  # the servers bought for the desktops
+        served = min(demand, formulas.session_limited_streams(count, arranged, per_card, host))
+        needed = formulas.session_limited_cards(demand, arranged, per_card, host)
+        messages.append(msg("vdi-host-desktops", desktops=host, per=arranged, vcpus=formulas.VCPUS_PER_DESKTOP,
+                            ram=formulas.RAM_GIB_PER_DESKTOP, ratio=formulas.VCPUS_PER_CORE,
+                            cores=formulas.VDI_HOST_CORES))
     on_card = min(per_card, math.ceil(demand / count)) if per_card else 0
     per_user = card.fp32_tflops / on_card if workload is Workload.VDI and card.fp32_tflops and on_card else None
     speed = GraphicsSpeed(workload, per_card, limiting, tuple(caps.items()), float(demand), served, needed,
@@ -335,9 +349,30 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
     return speed, graphics_memory(scenario, card, max(on_card, 1))  # memory of at least one user or stream
 
 
-def boards_needed(cards: int | None, card: Card) -> int | None:
-    """Boards to buy when a board carries several GPUs (A16: 4)."""
-    return None if not cards else -(-cards // card.gpus_per_board)
+def host_cards_per_server(scenario: Scenario, card: Card) -> int:
+    """Cards each server holds [count]: the layout's ``cards_per_node``, or for virtual desktops no
+    more than the desktops its processors and memory carry use
+    (:data:`formulas.VDI_DESKTOPS_PER_HOST`, :func:`formulas.useful_cards_per_server`): 2,000 desktops
+    on L4 (24 a card) are 84 cards in 42 servers of 2, not 11 of 8 with ~182 desktops a host."""
+    per_node = scenario.parallelism.cards_per_node
+    host = PER_HOST.get(UNITS.get(scenario.workload, ""), 0)
+    if not host:
+        return per_node
+    per_card = _smallest(vdi_capacities(scenario, card)[0])[1]
+    if per_card <= 0 or per_node * per_card < host:
+        return per_node
+    return formulas.useful_cards_per_server(per_node, per_card, host)
+
+
+def boards_needed(cards: int | None, card: Card, per_server: int | None = None) -> int | None:
+    """Boards to buy when a board carries several GPUs (A16: 4) [count]: whole boards in each server
+    of ``per_server`` GPUs (None: all in one pool), ``full × ceil(per_server ÷ 4) + ceil(rest ÷ 4)`` —
+    7 A16 GPUs at 3 a server (a host's 48 desktops) are 3 boards, one a server, not 2."""
+    if not cards:
+        return None
+    per_board = card.gpus_per_board
+    full, rest = divmod(cards, per_server) if per_server else (0, cards)
+    return full * -(-per_server // per_board) + -(-rest // per_board) if per_server else -(-rest // per_board)
 
 
 def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
@@ -349,7 +384,7 @@ def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
     if speed.cards_needed is None:  # no count carries them (no encoder, engines not verified): not "0 cards needed"
         return [msg(message_id + "-at-any-count" + one, count=count, served=speed.served, demand=speed.demand)]
     needed = speed.cards_needed
-    if speed.cards_per_server is not None:  # the driver's session limit is per server: say how they are arranged
+    if speed.cards_per_server is not None and message_id == "misses-streams":  # the driver's limit is per server
         return [msg("misses-streams-per-server", count=count, served=speed.served, demand=speed.demand, needed=needed,
                     per=speed.cards_per_server)]
     return [msg(message_id + one, count=count, served=speed.served, demand=speed.demand, needed=needed)]

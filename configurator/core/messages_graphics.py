@@ -17,6 +17,10 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "consumer-encode-sessions": (
         "{card} is a consumer card: the driver allows {sessions} encode sessions per server, whatever the cards"
     ),
+    "vdi-host-desktops": (
+        "A server's processors and memory carry {desktops} desktops ({vcpus} vCPU and {ram:g} GiB each, {ratio:g} vCPU "
+        "per core on {cores} cores): {per} cards per server, the servers counted by desktops, not by card slots"
+    ),
     "no-rt-cores": (
         "{card} has no ray-tracing cores: ray-traced renders run on shader cores, slower than FP32 scaling shows"
     ),
@@ -68,6 +72,8 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "vgpu-unknown": "{card} 的 vGPU 支持未经核实：按每卡一个用户（直通）计算",
     "consumer-card-datacenter": "{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用",
     "consumer-encode-sessions": "{card} 是消费级显卡：驱动限制每台服务器 {sessions} 路编码会话，与卡数无关",
+    "vdi-host-desktops": "一台服务器的处理器和内存可承载 {desktops} 个桌面（每个 {vcpus} 个 vCPU、{ram:g} GiB，{cores} 个核心、"
+                         "每核 {ratio:g} 个 vCPU）：每台服务器 {per} 张卡，服务器数按桌面数而非卡槽数计算",
     "no-rt-cores": "{card} 没有光线追踪核心：光线追踪渲染只能用着色核心，比按 FP32 推算的更慢",
     "rt-generation-differs": (
         "{card} 的光线追踪核心为第 {generation} 代，参考卡 {reference} 为第 {reference_generation} 代："

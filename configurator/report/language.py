@@ -33,7 +33,8 @@ ITEM_LABELS = ITEMS
 """Short names of the price file's items (:data:`configurator.core.view.bom_names.ITEMS`, which the
 window's BOM panel names them by too)."""
 
-UNIT_NOUNS = {"per card": "cards", "per server": "servers", "per port": "ports", "per link": "links",
+UNIT_NOUNS = {"per card": "cards", "per board": "boards", "per server": "servers", "per port": "ports",
+              "per link": "links",
               "per switch": "switches", "per rack": "racks", "per TB": "TB", "per user-year": "users",
               "per GPU-year": "GPU licences", "per deployment": "", "per system": "systems"}
 
@@ -53,6 +54,8 @@ def item_name(line, w: Words) -> str:
             return f"{shown} — {w('Accelerators included in the system price')}"
         if role == "owned":
             return f"{card} — {w('Accelerator cards already owned (not bought)')}"
+        if role == "board":  # a multi-GPU board (A16) is bought whole, at a board's price
+            return f"{card} — {w('whole boards, priced by the board')}"
         if role == "idle":  # a baseboard's modules are bought all together (servers.cards_bought)
             return f"{card_name(line.name.removesuffix(f' ({IDLE_WORDS})'), w.language)} — {w(IDLE_WORDS)}"
         return shown
@@ -69,7 +72,8 @@ def item_name(line, w: Words) -> str:
     return item_label(line.item_id, w) or line.item_id
 
 
-SINGULAR = {"cards": "card", "servers": "server", "ports": "port", "links": "link", "switches": "switch",
+SINGULAR = {"cards": "card", "boards": "board",
+            "servers": "server", "ports": "port", "links": "link", "switches": "switch",
             "racks": "rack", "users": "user", "GPU licences": "GPU licence", "systems": "system"}
 """English nouns for a quantity of one."""
 

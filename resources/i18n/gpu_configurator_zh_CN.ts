@@ -2454,6 +2454,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>输出高度(&amp;U)</translation>
     </message>
     <message>
+        <source>Price of one card (of a multi-GPU board such as the A16: the whole board); &apos;catalog&apos; uses the latest catalog price</source>
+        <translation>单卡价格（A16 等多 GPU 板卡为整块板卡的价格）；“目录”表示使用目录中最新价格</translation>
+    </message>
+    <message>
         <source>E&amp;lectricity</source>
         <translation>电价(&amp;L)</translation>
     </message>
@@ -2656,10 +2660,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Rate per USD</source>
         <translation>兑美元汇率</translation>
-    </message>
-    <message>
-        <source>Price of one card; &apos;catalog&apos; uses the latest catalog price</source>
-        <translation>单卡价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
         <source>catalog</source>
@@ -3698,6 +3698,10 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>sold with the server, not used by the layout</source>
         <translation>随服务器整机购买，当前布局未使用</translation>
+    </message>
+    <message>
+        <source>whole boards, priced by the board</source>
+        <translation>按整块板卡购买，按板卡计价</translation>
     </message>
     <message>
         <source>card catalog</source>

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from configurator.core.catalog import Card
 from configurator.core.memo import LruMemo
 from configurator.core.economics import PriceBasis, price_basis
-from configurator.core.graphics import vgpu_licence
+from configurator.core.graphics import boards_needed, host_cards_per_server, vgpu_licence
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
@@ -93,7 +93,10 @@ class BomLine:
     role: str = ""
     """What the line is for when an item appears more than once: ``spare``, ``leaf``, ``spine``,
     ``core`` (fabric tiers), ``network-rack``, ``system`` (a rack-scale system bought whole),
-    ``owned`` or ``idle`` (modules bought with their baseboard server that the layout leaves unused)."""
+    ``owned`` or ``idle`` (modules bought with their baseboard server that the layout leaves unused),
+    ``board`` (GPUs of a multi-GPU board, the A16's 4, bought and priced by the whole board: the card
+    price of such a card is a board's; until December 2026 32 A16 GPUs were "32 cards" at the board
+    price, four times the boards)."""
     said: Message | None = None
     """The line's name as a message, where the program names it rather than the price file (a
     rack-scale system the file does not list): ``name`` is its English text; a warning that names
@@ -347,7 +350,7 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
 
 def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: bool,
                        basis: PriceBasis) -> BillOfMaterials:
-    e, count, per_node = scenario.economics, scenario.count, scenario.parallelism.cards_per_node
+    e, count, per_node = scenario.economics, scenario.count, host_cards_per_server(scenario, card)
     rate = e.usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
     kind = server_type(card, per_node, count)
     servers = servers_needed(card, per_node, count)
@@ -356,7 +359,10 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     bought = cards_bought(card, count, servers, kind)  # a baseboard's modules are sold all together
     owned = min(e.owned_cards, bought)
     card_line = _card_line(card, count, basis, server_item)
-    if count > owned:
+    if count > owned and card.gpus_per_board > 1 and not owned:  # a multi-GPU board (A16) is bought and priced whole
+        boards = boards_needed(count, card, kind.cards_each)
+        lines.append(replace(card_line, quantity=boards, unit="per board", role="board"))
+    elif count > owned:
         lines.append(replace(card_line, quantity=count - owned))
     idle = bought - max(count, owned)  # the places of a full baseboard the layout leaves unused, not owned
     if idle:

@@ -44,7 +44,7 @@ ZH_CN_CARD_NAMES: dict[str, str] = {
     "DGX Spark (GB10 Grace Blackwell superchip)": "DGX Spark（GB10 Grace Blackwell 超级芯片）",
     "A16 (one of its 4 GPUs)": "A16（4 颗 GPU 之一）",
     "GeForce RTX 4080 (16GB)": "GeForce RTX 4080（16GB）",
-    "RTX 6000 Ada Generation": "RTX 6000 Ada 一代",
+    "RTX 6000 Ada Generation": "RTX 6000 Ada",
     "RTX PRO 6000 Blackwell Workstation Edition": "RTX PRO 6000 Blackwell 工作站版",
     "RTX PRO 6000 Blackwell Max-Q Workstation Edition": "RTX PRO 6000 Blackwell Max-Q 工作站版",
     "RTX PRO 6000 Blackwell Server Edition": "RTX PRO 6000 Blackwell 服务器版",

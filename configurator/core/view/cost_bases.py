@@ -20,8 +20,16 @@ from configurator.core.messages import Message, period_msg
 from configurator.core.view.rows import Phrase
 
 BASES = {"tco": "total cost of ownership: cards, servers, network, power, support — over {period}",
+         "tco-licences": "total cost of ownership: cards, servers, network, power, support, vGPU licences — "
+                         "over {period}",
          "ownership": "cards and electricity, owned", "cloud": "cloud rent"}
-"""What each basis is called, briefly (label ids; the TCO's with the years it covers)."""
+"""What each basis is called, briefly (label ids; the TCO's with the years it covers; ``tco-licences`` the
+TCO of work whose bill always holds licences, :data:`LICENSED_UNITS`)."""
+
+LICENSED_UNITS = frozenset({"user-month"})
+"""Units of work whose TCO always holds software licences: a virtual desktop's vGPU licence per user
+(NVIDIA vPC / RTX vWS, in the bill of materials). Until December 2026 the label named "cards, servers,
+network, power, support" only, the licences in the total unsaid."""
 
 PER_UNIT = {"million tokens": "per million tokens", "user-month": "per user-month", "stream-hour": "per stream-hour",
             "frame": "per frame", "job": "per job"}
@@ -30,10 +38,11 @@ keyed by their values, not imported: the window's frame draws the cost axis befo
 load, and tests/test_like_for_like.py holds the keys to the families)."""
 
 
-def basis_label(basis: str, years: float | None = None) -> str | Phrase:
-    """The basis named (a label id, or for the TCO a phrase with the ``years`` it covers [years])."""
+def basis_label(basis: str, years: float | None = None, cost_unit: str | None = None) -> str | Phrase:
+    """The basis named (a label id, or for the TCO a phrase with the ``years`` it covers [years]; per
+    ``cost_unit`` of :data:`LICENSED_UNITS`, the licences named with it)."""
     if basis == "tco":
-        return Phrase(BASES["tco"], {"period": period(years)})
+        return Phrase(BASES["tco-licences" if cost_unit in LICENSED_UNITS else "tco"], {"period": period(years)})
     return BASES[basis]
 
 
@@ -43,7 +52,7 @@ def per_unit_label(cost_unit: str, basis: str | None, years: float | None = None
     basis named (``basis`` None: no price, the basis unknown; ``years``: the TCO's horizon)."""
     if basis is None:
         return Phrase("Cost {per}", {"per": PER_UNIT[cost_unit]})
-    return Phrase("Cost {per} — {basis}", {"per": PER_UNIT[cost_unit], "basis": basis_label(basis, years)})
+    return Phrase("Cost {per} — {basis}", {"per": PER_UNIT[cost_unit], "basis": basis_label(basis, years, cost_unit)})
 
 
 SHORT = {"tco": "TCO over {period}", "cloud": "cloud rent"}

@@ -30,6 +30,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     OFFLOADED,
     WEIGHT_FORMATS,
     tp_overlap_table_label,
+    work_unit,
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
 from configurator.core.view.cost_bases import per_unit_label
@@ -193,10 +194,13 @@ def _capacity(est: Estimate) -> Section:
         "{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each",
         {"n": servers_needed(est.card, per_server, g.cards_needed), "per": per_server})
     rows = [
-        Row("Per card", Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"), "unit": unit}), key="per_card"),
+        Row("Per card", Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"),
+                                                  "unit": work_unit(unit, g.per_card)}),
+            key="per_card"),
         Row("Limited by", LIMITS.get(g.limiting, g.limiting), key="limiting"),
         *(Row(Phrase("— {limit}", {"limit": LIMITS.get(name, name)}),
-              None if value is None else Phrase("{n}\u00a0{unit}", {"n": Amount(value, "count"), "unit": unit}),
+              None if value is None else Phrase("{n}\u00a0{unit}", {"n": Amount(value, "count"),
+                                                                     "unit": work_unit(unit, value)}),
               key=f"capacity.{name}", detail=True) for name, value in g.capacities),
         Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
                                                               "demand": Amount(g.demand, "count"), "unit": unit}),
@@ -205,7 +209,7 @@ def _capacity(est: Estimate) -> Section:
         Row("Servers needed", servers, key="servers_needed"),
     ]
     if est.card.gpus_per_board > 1:
-        rows.append(Row("Boards needed", boards_needed(g.cards_needed, est.card), key="boards_needed"))
+        rows.append(Row("Boards needed", boards_needed(g.cards_needed, est.card, per_server), key="boards_needed"))
     if g.tflops_per_user is not None:
         rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
     return Section("speed", "Capacity", tuple(rows))
@@ -378,7 +382,7 @@ def _carries_verdict(est: Estimate) -> tuple[Phrase, bool]:
             needed = "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed, {per} per server"
         return Phrase(needed, {**load, "n": g.cards_needed, "per": g.cards_per_server}), False
     per_card = Amount(g.per_card, "frames/h") if g.unit == "frames" else \
-        Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"), "unit": g.unit})
+        Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"), "unit": work_unit(g.unit, g.per_card)})
     return Phrase("{count} × {card} carries the load: {per_card} per card", {**who, "per_card": per_card}), True
 
 

@@ -31,6 +31,7 @@ from configurator.core.view.names import (
     SELECTIVE_POLICY,
     WORK_UNITS,
     WORKLOADS,
+    work_unit,
     model_name,
     tokens_text,
 )
@@ -287,7 +288,7 @@ def _render_rows(scenario: Scenario, w: Words) -> TableRows:
 def _carried(est: Estimate) -> Phrase:
     """What one card carries: '25 streams'."""
     g = est.graphics
-    return Phrase("{n} {unit}", {"n": Amount(g.per_card, "count"), "unit": WORK_UNITS[g.unit]})
+    return Phrase("{n} {unit}", {"n": Amount(g.per_card, "count"), "unit": work_unit(g.unit, g.per_card)})
 
 
 DESKTOPS = FamilyView(

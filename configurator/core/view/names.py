@@ -160,6 +160,14 @@ CODECS = {"h264": "H.264", "hevc": "HEVC (H.265)", "av1": "AV1"}
 WORK_UNITS = {"users": "users", "streams": "streams", "frames": "frames"}
 """Label ids of what a graphics workload counts (its cost unit's noun)."""
 
+WORK_UNIT_ONE = {"users": "user", "streams": "stream", "frames": "frame"}
+"""The same nouns for one of them ("1 user per card", not "1 users": a passthrough card)."""
+
+
+def work_unit(unit: str, n: float) -> str:
+    """The label id of ``n`` of what a graphics workload counts: singular for exactly one."""
+    return WORK_UNIT_ONE.get(unit, unit) if n == 1 else WORK_UNITS.get(unit, unit)
+
 CLASSES = {"training": "Training card", "inference": "Inference card", "graphics": "Graphics card",
            "workstation": "Workstation card", "edge": "Edge card"}
 """Label ids of the card classes (``Card.category``)."""

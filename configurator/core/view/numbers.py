@@ -188,6 +188,12 @@ def duration(hours: float | None, language: str = "en", with_hours: bool = False
     return f"{days} ({quantity(hours, 'h', language, digits=4)})" if with_hours else days
 
 
+def hours(value: float | None, language: str = "en") -> str:
+    """A time in hours whatever its size [h] ('160 h'): where the sentence beside it says the same fact
+    in hours (a deadline of up to two days, :data:`configurator.core.messages.DAYS_ABOVE_HOURS`)."""
+    return quantity(value, "h", language)
+
+
 def watts(value: float | None, language: str = "en") -> str:
     """Power [W]: in W, or in kW from :data:`KILOWATT_FROM` up."""
     if is_unknown(value):

@@ -133,6 +133,7 @@ WRITERS = {
     "s": numbers.seconds,
     "ms": numbers.milliseconds,
     "h": numbers.duration,
+    "h-only": numbers.hours,
     "share": numbers.percent,
     "W": numbers.watts,
     "count": numbers.count,

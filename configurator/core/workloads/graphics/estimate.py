@@ -11,7 +11,14 @@ from dataclasses import dataclass, replace
 from configurator.core.catalog import Card
 from configurator.core.constraints import check
 from configurator.core.economics import Costs, Power, PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
-from configurator.core.graphics import GraphicsSpeed, card_fit_messages, demand_messages, graphics_speed
+from configurator.core.graphics import (
+    GraphicsSpeed,
+    boards_needed,
+    card_fit_messages,
+    demand_messages,
+    graphics_speed,
+    host_cards_per_server,
+)
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, plan_serving_precision
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -57,14 +64,15 @@ def constraint_check(scenario: Scenario, card: Card, speed: GraphicsSpeed, costs
 
 
 def graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed, power: Power | None,
-                   family: WorkloadFamily) -> Costs:
+                   family: WorkloadFamily, units: int | None = None) -> Costs:
     """Costs per hour (desktops, transcoding) or for the render job, with the cost per unit
-    (the family's: frame, user-month of ``hours_per_unit`` hours, or stream-hour)."""
+    (the family's: frame, user-month of ``hours_per_unit`` hours, or stream-hour); ``units``: what
+    the card price buys, where not the cards (the boards of a multi-GPU board, A16)."""
     if family.one_off_job:
-        costs = job_costs(scenario, prices, power, speed.hours, None)
+        costs = job_costs(scenario, prices, power, speed.hours, None, units=units)
         per_unit = costs.total / speed.demand if costs.total is not None else None
     else:
-        costs = job_costs(scenario, prices, power, 1.0, None)
+        costs = job_costs(scenario, prices, power, 1.0, None, units=units)
         per_hour = costs.total / speed.served if costs.total is not None and speed.served > 0 else None
         per_unit = per_hour * family.hours_per_unit if per_hour is not None else None
     return replace(costs, per_unit=per_unit)
@@ -76,7 +84,9 @@ def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, fami
     power = deployment_power(card, scenario, basis.book)
     hours = speed.hours if family.one_off_job else 1.0
     energy = energy_kwh(power, hours) if power and hours is not None else None
-    costs = graphics_costs(scenario, basis.prices, speed, power, family)
+    boards = boards_needed(scenario.count, card, host_cards_per_server(scenario, card)) \
+        if card.gpus_per_board > 1 else None  # an A16's price is a whole board's
+    costs = graphics_costs(scenario, basis.prices, speed, power, family, boards)
     verdicts = constraint_check(scenario, card, speed, costs, power, family.one_off_job, basis.book)
     fit = fit_messages(memory, card) if not memory.fits or family.warns_tight_fit else []
     messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages,

@@ -3,7 +3,7 @@ its planned layout and the global batch kept, and why none is kept when the dead
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from bisect import bisect_left
 from itertools import islice
 
@@ -45,12 +45,8 @@ each a whole number of servers (:func:`counts_between`) [1/8]."""
 
 def fastest_possible_hours(scenario: Scenario, card: Card, count: int) -> float | None:
     """A lower bound on the training time: the model FLOPs at the card's full peak [h]."""
-    plan = plan_training(card, scenario.precision)
-    peak = card.peak_tflops(plan.math) if plan.math else None
-    if not peak:
-        return None
-    flops = model_flops_per_token(scenario.model, scenario.training.seq_len) * scenario.training.tokens
-    return flops / (count * peak * TERA) / 3600.0
+    hours = _fastest_hours(scenario, card)
+    return None if hours is None else hours(count)
 
 
 def training_deployments(scenario: Scenario, card: Card, all_counts: bool = False,
@@ -65,7 +61,7 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     base = plannable(scenario, card)
     tried = _counts_tried(base, card, counts)
     results, past = [], None
-    while chunk := list(islice(tried, SEARCHED_TOGETHER)):
+    while chunk := list(islice(tried, _together(past, all_counts))):
         search_counts(chunk, card)
         for at in chunk:
             est = deployment_at(at, card)
@@ -80,6 +76,18 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
             if past is not None and past >= COUNTS_PAST_FEASIBLE and not all_counts:
                 return results + _met_below_ceiling(base, card, counts, results)
     return results + _met_below_ceiling(base, card, counts, results)
+
+
+def _together(past: int | None, all_counts: bool) -> int:
+    """How many counts :func:`training_deployments` searches at once next: :data:`SEARCHED_TOGETHER`;
+    once a count meets every constraint (``past``: the deployments tried since, None before) and
+    the search is to stop :data:`COUNTS_PAST_FEASIBLE` past it, only those still to try. A count's
+    search is its own whatever it is searched with, and its cost is mostly its own (its grid, its
+    memory, its batches near the job's): a count searched only to be left untried cost as much as
+    one tried (2,048 TPU v6e was searched with 4,096 to 16,384 on the README's 70B question) [count]."""
+    if past is None or all_counts:
+        return SEARCHED_TOGETHER
+    return COUNTS_PAST_FEASIBLE - past
 
 
 def deployment_at(at: Scenario, card: Card) -> Estimate | None:
@@ -116,7 +124,7 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
         return []
     known: dict[int, Estimate | None] = {e.scenario.count: e for e in timed}
     unit, floor = server_unit(base, counts), below[-1]
-    between = [s.count for s in _counts_tried(base, card, range(floor - floor % unit + unit, met.scenario.count, unit))]
+    between = list(_tried_counts(base, card, range(floor - floor % unit + unit, met.scenario.count, unit)))
     lo, low, hi, high = -1, known.get(floor), len(between), met
     for _ in range(PROBES_BETWEEN):
         at = _crossing(base, between[:hi], lo, low, high)
@@ -222,17 +230,36 @@ def _met_below_ceiling(base: Scenario, card: Card, counts: Sequence[int], result
 
 
 def _counts_tried(base: Scenario, card: Card, counts: Sequence[int]) -> Iterator[Scenario]:
-    """``base`` at each count :func:`training_deployments` tries, in order: the user's pinned
-    tp × pp where it divides the count, no more cards than the batch can keep busy, none that
-    cannot meet the deadline even at the card's peak."""
+    """``base`` at each count :func:`training_deployments` tries (:func:`_tried_counts`), in order."""
+    return (at_count(base, count) for count in _tried_counts(base, card, counts))
+
+
+def _tried_counts(base: Scenario, card: Card, counts: Sequence[int]) -> Iterator[int]:
+    """The counts :func:`training_deployments` tries, in order: the user's pinned tp × pp where it
+    divides the count, no more cards than the batch can keep busy, none that cannot meet the
+    deadline even at the card's peak (:func:`fastest_possible_hours`, its FLOPs and peak read once:
+    the counts between two of the ladder's are a few hundred on the README's 70B question, 2,048 to
+    4,096 MTT S4000 by 8, and only those a probe lands on are made scenarios) [count]."""
     batch_sequences = global_batch_tokens(base) // base.training.seq_len
     deadline = base.constraints.deadline_hours
+    hours = _fastest_hours(base, card) if deadline else None
     for count in valid_counts(base, counts):
         if count > max(batch_sequences, 1) * base.model.n_layers * 64:
             return  # more cards than the batch can keep busy
-        if deadline and (fastest_possible_hours(base, card, count) or 0.0) > deadline:
+        if hours is not None and hours(count) > deadline:  # a peak of None or 0 skips none
             continue
-        yield at_count(base, count)
+        yield count
+
+
+def _fastest_hours(scenario: Scenario, card: Card) -> Callable[[int], float] | None:
+    """:func:`fastest_possible_hours` of ``scenario`` as a function of the count (the FLOPs and the
+    card's peak read once, for the counts of :func:`_tried_counts`); None without a peak [h]."""
+    plan = plan_training(card, scenario.precision)
+    peak = card.peak_tflops(plan.math) if plan.math else None
+    if not peak:
+        return None
+    flops = model_flops_per_token(scenario.model, scenario.training.seq_len) * scenario.training.tokens
+    return lambda count: flops / (count * peak * TERA) / 3600.0
 
 
 def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS) -> Message | None:

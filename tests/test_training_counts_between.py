@@ -110,3 +110,27 @@ def test_server_unit_reads_the_node_and_the_counts():
     assert server_unit(plannable(scenario, CATALOG.get("mi250x")), (1, 2, 4)) == 4
     assert server_unit(plannable(scenario, CATALOG.get("h100-sxm")), (8, 16)) == 8
     assert server_unit(plannable(scenario, CATALOG.get("gb200")), (72, 144)) == 72
+
+
+@pytest.mark.parametrize(("words", "card_id"), [
+    ("Llama 3 70B", "tpu-v6e"),  # the ladder's second group of counts: 2,048 alone tried past 1,024
+    ("Llama 3 70B", "gaudi3"),  # 144 between 128 and 256
+    ("Llama 2 7B", "mi250x"),  # 4 modules a node: 80 and 84 probed
+])
+def test_each_count_is_planned_as_if_searched_alone(words, card_id):
+    """The deployments are those of each count planned on its own, its layouts searched alone: the
+    counts the search tries together (a group of the ladder cut short once the counts past the
+    first that meets are known, a probe's count with its batches near the job's) change nothing
+    of any count's plan."""
+    scenario, card = _question(words), CATALOG.get(card_id)
+    clear_estimate_memo()
+    found = [(e.scenario.count, e.scenario.parallelism, e.scenario.training, e.training.hours, constraint_ids(e))
+             for e in training_deployments(scenario, card)]
+    base = plannable(scenario, card)
+    alone = []
+    for count, *_ in found:
+        clear_estimate_memo()
+        e = deployment_at(at_count(base, count), card)
+        alone.append((e.scenario.count, e.scenario.parallelism, e.scenario.training, e.training.hours,
+                      constraint_ids(e)))
+    assert found == alone

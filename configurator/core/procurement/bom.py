@@ -14,7 +14,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
 from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
-from configurator.core.procurement.servers import cards_bought, server_type, servers_needed
+from configurator.core.procurement.servers import ServerType, cards_bought, server_type, servers_needed
 from configurator.core.scenario import Scenario, Workload
 
 SCALE_OUT_PORT_GBPS = 400.0
@@ -69,11 +69,6 @@ FRONT_END_SWITCH = "switch-storage-eth-25g"
 """The price file's 48 × 25 GbE storage and in-band switch: serving or graphics on general-purpose
 PCIe servers without a scale-out fabric, which load their weights once and whose in-band NICs are
 25 GbE (until December 2026 they bought the 100 GbE pair: 76,000 of 211,600 USD on 16 × A10)."""
-
-PCIE_SERVER_ITEMS = ("server-pcie-", "server-slim-", "server-fhfl-", "server-dense-")
-"""Prefixes of the price file's general-purpose PCIe servers (two sockets, an OCP or PCIe NIC of
-2 × 25 GbE for the in-band network); every other server (HGX baseboards, Grace Hopper and MI250X
-nodes, rack-scale systems) keeps the 100 GbE fabric."""
 
 @dataclass(frozen=True)
 class BomLine:
@@ -298,15 +293,15 @@ def storage_switches(servers: int, terabytes: float, ports: int) -> int:
     return max(STORAGE_SWITCHES_MIN, sum(fat_tree_switches(endpoints, ports)))
 
 
-def storage_switch_item(training: bool, scale_out: bool, server_item: str | None) -> str:
+def storage_switch_item(training: bool, scale_out: bool, kind: ServerType) -> str:
     """The price file's storage and in-band switch for a deployment: :data:`FRONT_END_SWITCH` (25
-    GbE) for serving or graphics on general-purpose PCIe servers (``server_item`` one of
-    :data:`PCIE_SERVER_ITEMS`) without a scale-out fabric (``scale_out``); else
-    :data:`STORAGE_FABRIC_SWITCH` (100 GbE): a training job (``training``) writes checkpoints and
-    reads its data set over it, and a fabric's or a baseboard server's in-band NICs are 100 GbE or
-    faster."""
-    pcie = server_item is not None and server_item.startswith(PCIE_SERVER_ITEMS)
-    return FRONT_END_SWITCH if pcie and not training and not scale_out else STORAGE_FABRIC_SWITCH
+    GbE) for serving or graphics on general-purpose PCIe servers (``kind``, the deployment's
+    :func:`~configurator.core.procurement.servers.server_type`: its ``general_purpose`` flag) without a
+    scale-out fabric (``scale_out``); else :data:`STORAGE_FABRIC_SWITCH` (100 GbE): a training job
+    (``training``) writes checkpoints and reads its data set over it, and a fabric's or a baseboard
+    server's in-band NICs are 100 GbE or faster. Until December 2026 the housing was read a second
+    time here, from the server item's id (``server-pcie-`` and its siblings)."""
+    return FRONT_END_SWITCH if kind.general_purpose and not training and not scale_out else STORAGE_FABRIC_SWITCH
 
 
 def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float) -> list[BomLine]:
@@ -422,7 +417,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1)  # graphics: none
     if buys_storage:
         lines.append(_line(book, "storage-nvme-per-tb", storage_quantity_tb(terabytes), rate))
-    storage_id = storage_switch_item(scenario.workload.is_training, spans_servers, kind.item_id)
+    storage_id = storage_switch_item(scenario.workload.is_training, spans_servers, kind)
     storage_item = book.item(storage_id)
     n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64) \
         if buys_storage else 0  # storage networking only with storage to reach (desktops: none sized)

@@ -46,6 +46,11 @@ class ServerType:
     cards_each: int
     """Cards each server holds in the layout: a server's share (``cards_per_node``) in a PCIe
     server of the next size up, every place of a baseboard or rack [count]."""
+    general_purpose: bool = False
+    """A general-purpose PCIe server (two x86 sockets, an OCP or PCIe NIC of 2 × 25 GbE for the
+    in-band network: ``server-pcie-*``, ``server-slim-2u-8``, ``server-fhfl-2u-4``), the housing of
+    every PCIe card; not a baseboard server (HGX, OAM), a maker's node (GH200, MI250X) or a
+    rack-scale system, whose in-band NICs run at 100 GbE or more."""
 
 
 def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
@@ -68,7 +73,7 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
         return ServerType(rack_item(card), domain, True, domain)
     nodes = card_nodes(card.id)
     if nodes:
-        return _smallest_node(nodes, cards_per_node, count)
+        return _smallest_node(nodes, cards_per_node, count, housing == "pcie")
     if housing == "baseboard":
         return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
     per_board = card.gpus_per_board  # an A16 board carries 4 GPUs in one double-width slot
@@ -77,7 +82,7 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     wanted = most if wanted > most else 1 if wanted < 1 else wanted
     boards = -(-wanted // per_board)  # whole boards
     slots = 2 if boards <= 2 else 4 if boards <= 4 else 8  # the first of 2, 4, 8 holding them
-    return ServerType(_PCIE_SERVERS[slots], slots * per_board, False, wanted)
+    return ServerType(_PCIE_SERVERS[slots], slots * per_board, False, wanted, True)
 
 
 _PCIE_SERVERS = {slots: f"server-pcie-{slots}" for slots in (2, 4, 8)}
@@ -133,17 +138,20 @@ def cards_bought(card: Card, count: int, servers: int, kind: ServerType) -> int:
     return max(count, servers * kind.gpus)
 
 
-def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, count: int) -> ServerType:
+def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, count: int,
+                   general_purpose: bool) -> ServerType:
     """The first of ``nodes`` (GPU places, item id; fewest places first) that holds a server's
     share of the cards (``cards_per_node`` and ``count``, at most the largest node's places),
-    holding that share: 2 GH200 at 2 a node are one NVL2 node, not half of a 4-way node."""
+    holding that share: 2 GH200 at 2 a node are one NVL2 node, not half of a 4-way node.
+    ``general_purpose``: the nodes are general-purpose PCIe servers (those the price file names for
+    a PCIe card: T4, A2, L4, A10), not a maker's node (GH200, MI250X)."""
     largest = nodes[-1][0]
     wanted = cards_per_node if cards_per_node < count else count  # max(1, min(·, ·, largest)) written out
     wanted = largest if wanted > largest else 1 if wanted < 1 else wanted
     for places, item_id in nodes:  # fewest places first: the last holds ``wanted``
         if places >= wanted:
             break
-    return ServerType(item_id, places, False, wanted)
+    return ServerType(item_id, places, False, wanted, general_purpose)
 
 
 UNPRICED_RACK = "rack-system"

@@ -2139,6 +2139,18 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
+        <source>vCPUs per desktop</source>
+        <translation>每桌面 vCPU 数</translation>
+    </message>
+    <message>
+        <source>memory per desktop</source>
+        <translation>每桌面内存</translation>
+    </message>
+    <message>
+        <source>vCPU overcommit</source>
+        <translation>vCPU 超分配比</translation>
+    </message>
+    <message>
         <source>requests a day</source>
         <translation>每天请求数</translation>
     </message>
@@ -2488,6 +2500,38 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Share of the measured GEMM rate at each product&apos;s shape on this card that training&apos;s matrix products sustain inside a step (default 70 %)</source>
         <translation>训练步骤中矩阵运算实际达到的、该卡上按各矩阵乘形状实测的矩阵乘速率的比例（默认 70 %）</translation>
+    </message>
+    <message>
+        <source> vCPU</source>
+        <translation> 个 vCPU</translation>
+    </message>
+    <message>
+        <source>Virtual CPUs of one desktop VM (NVIDIA&apos;s knowledge-worker VM: 4). With the CPU overcommit and the host&apos;s 32 cores it sets the desktops one server carries.</source>
+        <translation>一个桌面虚拟机的虚拟 CPU 数（NVIDIA 知识工作者虚拟机：4）。它与 CPU 超分配比和主机的 32 个核心一起决定一台服务器可承载的桌面数。</translation>
+    </message>
+    <message>
+        <source>vCPUs per desktop</source>
+        <translation>每桌面 vCPU 数</translation>
+    </message>
+    <message>
+        <source>Memory of one desktop VM, not overcommitted (NVIDIA&apos;s knowledge-worker VM: 6 GiB); the host&apos;s 512 GiB bound the desktops one server carries.</source>
+        <translation>一个桌面虚拟机的内存，不超分配（NVIDIA 知识工作者虚拟机：6 GiB）；主机的 512 GiB 内存限制一台服务器可承载的桌面数。</translation>
+    </message>
+    <message>
+        <source>Memory per desktop</source>
+        <translation>每桌面内存</translation>
+    </message>
+    <message>
+        <source> vCPU per core</source>
+        <translation> 个 vCPU/核</translation>
+    </message>
+    <message>
+        <source>Virtual CPUs the host schedules on one physical core (an assumption: 6, the middle of the 4–8 commonly planned for knowledge workers).</source>
+        <translation>主机在一个物理核心上调度的虚拟 CPU 数（假设：6，即知识工作者常用规划值 4–8 的中间值）。</translation>
+    </message>
+    <message>
+        <source>vCPU overcommit</source>
+        <translation>vCPU 超分配比</translation>
     </message>
     <message>
         <source>Virtual desktops</source>

@@ -138,6 +138,42 @@ def cards_bought(card: Card, count: int, servers: int, kind: ServerType) -> int:
     return max(count, servers * kind.gpus)
 
 
+IDLE_MODULE_SHARE = 0.10
+"""Share of its board power an SXM/OAM module draws idle, powered on the baseboard of a server bought
+full but given no work by the layout [share]: ``nvidia-smi`` of idle 8-GPU HGX H100 servers (no
+process, 0 MiB used, P0) reads 68-75 W of the 700 W cap on every module (setup notes of vLLM
+deployments and Kubernetes GPU nodes in public repositories, 2024-2025), 70 W = 0.10 of 700 W.
+**Assumption** for the other modules (A100, B200, MI250X, GH200 …): the same share; no idle figure
+of theirs is on record here. Until December 2026 the idle modules of an HGX server drew their full
+board power in the bill's IT load (1 A100 SXM: 8 × 400 W) while an MI250X node's drew none."""
+
+
+def idle_modules(card: Card, count: int, servers: int, kind: ServerType) -> int:
+    """Modules bought with their servers that the layout leaves unused [count]: :func:`cards_bought`
+    less the ``count`` cards at work (7 of 1 H100 SXM's HGX server, 1 of 3 MI250X's 4-module node); none
+    for a card bought singly and a rack-scale system."""
+    return cards_bought(card, count, servers, kind) - count
+
+
+def idle_module_w(card: Card) -> float:
+    """Power one idle module draws on its baseboard, :data:`IDLE_MODULE_SHARE` of its board power
+    (70 W of an H100 SXM's 700 W) [W]; 0 where the card has no board power on file."""
+    return IDLE_MODULE_SHARE * (card.tdp_w or 0.0)
+
+
+def server_power_w(card: Card, count: int, kind: ServerType, host_w: float) -> float | None:
+    """Power at full load of the fullest server of ``count`` cards housed as ``kind`` [W]: its cards
+    at board power (a server's share, at most ``count``), the places of a baseboard bought full that
+    the layout leaves unused at idle power (:func:`idle_module_w`) and the server's own ``host_w`` [W]:
+    1 H100 SXM in its HGX server 700 + 7 × 70 + 4,600 W; None where the card has no board power.
+    The one rule for idle modules, an HGX server's, an MI250X node's or a GH200 node's alike."""
+    if card.tdp_w is None:
+        return None
+    used = kind.cards_each if kind.cards_each < count else count
+    idle = kind.gpus - used if cards_bought(card, used, 1, kind) > used else 0
+    return card.tdp_w * used + idle_module_w(card) * idle + host_w
+
+
 def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, count: int,
                    general_purpose: bool) -> ServerType:
     """The first of ``nodes`` (GPU places, item id; fewest places first) that holds a server's

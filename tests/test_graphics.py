@@ -358,7 +358,8 @@ def test_the_desktop_and_the_overcommit_are_editable_assumptions(catalog, base, 
     from configurator.core.procurement.bom import bill_of_materials
     from configurator.core.procurement.prices import bundled_price_book
     assert vdi_desktops_per_host(base.assumptions) == 48
-    for assumptions, host, servers in (({"vdi_vcpus_per_core": 8.0}, 64, 28), ({"vdi_ram_gib_per_desktop": 8.0}, 48, 42),
+    for assumptions, host, servers in (({"vdi_vcpus_per_core": 8.0}, 64, 28),
+                                       ({"vdi_ram_gib_per_desktop": 8.0}, 48, 42),
                                        ({"vdi_vcpus_per_desktop": 2, "vdi_ram_gib_per_desktop": 8.0}, 64, 28),
                                        ({"vdi_vcpus_per_desktop": 64, "vdi_vcpus_per_core": 0.5}, 1, 84)):
         s = updated(base, card_id="l4", workload="vdi", count=84, graphics={"users": 2000, "profile_gib": 1},

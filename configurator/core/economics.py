@@ -94,9 +94,9 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
 def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float | None:
     """IT power of one full server at full load, what it draws at the rack's PDU: its cards at TDP, the
     idle modules of a baseboard bought full at idle power and itself (from ``book``: :func:`host_watts`)
-    [kW] (:func:`~configurator.core.procurement.servers.server_power_w`). No PUE: a rack's power budget (PDU, circuit) is IT power, and cooling does not pass
-    through the server's plug (The Green Grid, White Paper 49); NVIDIA's DGX H100 User Guide gives
-    10.2 kW maximum for the system."""
+    [kW] (:func:`~configurator.core.procurement.servers.server_power_w`). No PUE: a rack's power budget
+    (PDU, circuit) is IT power, and cooling does not pass through the server's plug (The Green Grid,
+    White Paper 49); NVIDIA's DGX H100 User Guide gives 10.2 kW maximum for the system."""
     if card.tdp_w is None:
         return None
     kind = server_type(card, host_cards_per_server(scenario, card), scenario.count)

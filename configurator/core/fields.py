@@ -432,7 +432,8 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("assumptions.consumer_encode_sessions", _t("ScenarioController", "consumer encode sessions"), _PER_SERVER, help=_t(
         "ScenarioEditor", "Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)"),
        row_label=_t("ScenarioEditor", "Consumer encode sessions")),
-    _f("assumptions.vdi_vcpus_per_desktop", _t("ScenarioController", "vCPUs per desktop"), _t("ScenarioEditor", " vCPU"),
+    _f("assumptions.vdi_vcpus_per_desktop", _t("ScenarioController", "vCPUs per desktop"),
+       _t("ScenarioEditor", " vCPU"),
        help=_t("ScenarioEditor", "Virtual CPUs of one desktop VM (NVIDIA's knowledge-worker VM: 4). With the CPU "
                                  "overcommit and the host's 32 cores it sets the desktops one server carries."),
        flag="--desktop-vcpus", metavar="N", row_label=_t("ScenarioEditor", "vCPUs per desktop")),

@@ -63,9 +63,10 @@ def _graphics(est: Estimate) -> list[Row]:
                            {"n": figure(a.max_vgpus_per_gpu), "s": figure(a.consumer_encode_sessions)}), key="vgpu"),
         *([Row("Desktop host", Phrase(
             "{desktops} desktops a server: {vcpus} vCPU and {ram} GiB each, {ratio} vCPU per core on {cores} cores "
-            "and {host_ram} GiB", {"desktops": figure(vdi_desktops_per_host(a)), "vcpus": figure(a.vdi_vcpus_per_desktop),
-                                    "ram": figure(a.vdi_ram_gib_per_desktop), "ratio": figure(a.vdi_vcpus_per_core),
-                                    "cores": figure(VDI_HOST_CORES), "host_ram": figure(VDI_HOST_RAM_GIB)}),
+            "and {host_ram} GiB",
+            {"desktops": figure(vdi_desktops_per_host(a)), "vcpus": figure(a.vdi_vcpus_per_desktop),
+             "ram": figure(a.vdi_ram_gib_per_desktop), "ratio": figure(a.vdi_vcpus_per_core),
+             "cores": figure(VDI_HOST_CORES), "host_ram": figure(VDI_HOST_RAM_GIB)}),
                key="desktop_host")] if reads(est.scenario.workload, VDI_HOST_FIELDS[0]) else []),
     ]
 

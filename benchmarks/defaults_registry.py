@@ -113,6 +113,13 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
                                                 "kernels in 32.3 ms, 24.6 µs each",
     ("transformers", "prefill_layer_overhead_s"): "0: the eager layer's elementwise traffic and host dispatch are "
                                                   "counted (formulas/eager_layer.py) in place of a per-layer time",
+    ("vllm", "max_seqs"): "vllm/engine/arg_utils.py get_batch_defaults: default_max_num_seqs 256",
+    ("vllm", "max_seqs_large_card"): "the same: 1,024 where device memory >= 70 GiB and 'a100' not in the device "
+                                     "name",
+    ("sglang", "max_seqs"): "max_running_requests unset: the request pool at most 4,096 slots (model_runner.py, "
+                            "pool_configurator.py)",
+    ("tensorrt-llm", "max_seqs"): "trtllm-serve --max_batch_size default BuildConfig.max_batch_size 2,048",
+    ("llama.cpp", "max_seqs"): "llama-server --parallel auto = 4 slots (tools/server/README.md)",
     ("vllm", "layer_overhead_graphs_s"): "fused layer: ~10 kernels × ~3 µs in a replayed graph",
     ("vllm", "layer_overhead_eager_s"): "vllm-project/vllm PR 1440: Llama 2 7B, 1.05 s with graphs, 1.2 s without, "
                                         "+47 µs per layer",

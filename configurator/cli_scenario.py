@@ -35,7 +35,7 @@ from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Scenario, Training, updated
 from configurator.core.scenario_choices import Workload
-from configurator.core.view.fields_read import instead, readers, reads
+from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
 from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
 from configurator.core.scenario_io import read_scenario
 
@@ -330,7 +330,8 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     gr = parser.add_argument_group("graphics (--workload vdi, transcode or render)")
     add_field_flags(gr, "graphics.users", "graphics.profile_gib", "graphics.shading_tflops_per_user",
                     "graphics.streams", "graphics.resolution", "graphics.fps", "graphics.codec", "graphics.preset",
-                    "graphics.decode", "graphics.local_display", "graphics.scene_gib", "graphics.frames")
+                    "graphics.decode", "graphics.local_display", "graphics.scene_gib", "graphics.frames",
+                    *VDI_HOST_FIELDS)
     gr.add_argument("--reference-card", metavar="ID", help="card the time per frame was measured on")
     add_field_flags(gr, "graphics.reference_minutes_per_frame")
     e = parser.add_argument_group("prices")

@@ -35,8 +35,11 @@ def test_choosing_a_graphics_workload_shows_its_controls(qtbot, window):
     assert editor.desktops_group.isVisibleTo(window) and not editor.model_group.isVisibleTo(window)
     assert not editor.training_group.isVisibleTo(window) and not editor.tp.isEnabled()
     assert editor.encoder_fps.isVisibleTo(window) and not editor.matmul.isVisibleTo(window)
+    host = editor.desktop_host["assumptions.vdi_vcpus_per_core"]
+    assert host.isVisibleTo(window) and host.suffix() == " vCPU per core" and host.value() == 6.0
     analysed(qtbot, window.controller, lambda: editor.workload.setCurrentIndex(editor.workload.findData("render")))
     assert editor.render_group.isVisibleTo(window) and not editor.desktops_group.isVisibleTo(window)
+    assert not host.isVisibleTo(window)  # the desktop host's assumptions are VDI's alone
 
 
 @pytest.mark.parametrize(
@@ -50,12 +53,16 @@ def test_choosing_a_graphics_workload_shows_its_controls(qtbot, window):
         ("render", "scene", 40.0, lambda a: a.estimate.scenario.graphics.scene_gib == 40.0),
         ("render", "minutes", 2.5, lambda a: a.estimate.scenario.graphics.reference_minutes_per_frame == 2.5),
         ("transcode", "encoder_fps", 480, lambda a: a.estimate.scenario.assumptions.encoder_fps_1080p == 480),
+        ("vdi", "assumptions.vdi_vcpus_per_core", 8.0,
+         lambda a: any(m.id == "vdi-host-desktops" and m.params["desktops"] == 64 for m in a.estimate.messages)),
+        ("vdi", "assumptions.vdi_ram_gib_per_desktop", 12.0,
+         lambda a: a.estimate.scenario.assumptions.vdi_ram_gib_per_desktop == 12.0),
     ],
 )
 def test_graphics_spin_boxes_update_the_estimate(qtbot, window, workload, widget_name, value, check):
     window.controller.apply_many({"workload": workload, "card_id": "l40s", "count": 2, "parallelism.zero": 0})
     window.controller.recompute()
-    widget = getattr(window.editor, widget_name)
+    widget = window.editor.desktop_host.get(widget_name) or getattr(window.editor, widget_name)
     analysis = analysed(qtbot, window.controller, lambda: widget.setValue(value))
     assert check(analysis)
 

@@ -246,6 +246,9 @@ def test_engine_profile_dialog_edits_the_profile_in_use(qtbot, window):
     tips = tips.replace("CUBLAS_COMPUTE_16F", "")  # cuBLAS's own name of the mode, which its users search for
     assert "_" not in tips and "None" not in tips and "Assumptions." not in tips  # user words, no code names
     assert dialog.boxes["kv_half_context"].text() == "no short-sequence penalty"  # vLLM's 0: the effect off
+    assert dialog.boxes["max_seqs"].value() == 256 and dialog.boxes["max_seqs_large_card"].value() == 1024
+    assert dialog.boxes["large_card_gib"].value() == 70 and dialog.boxes["large_card_gib"].suffix() == " GiB"
+    dialog.boxes["max_seqs_large_card"].setValue(512)
     box.setValue(50)
     dialog.boxes["step_overhead_s"].setValue(1000)
     dialog.accept()
@@ -253,6 +256,7 @@ def test_engine_profile_dialog_edits_the_profile_in_use(qtbot, window):
     assert own.weight_stream_share == pytest.approx(0.5) and own.step_overhead_s == pytest.approx(1e-3)
     assert own.prefill_layer_overhead_s is None and own.formats == PROFILES[Engine.VLLM].formats
     assert own.kv_half_context == 0  # the box's special text at 0 is a value, not "unset"
+    assert own.max_seqs_large_card == 512 and own.max_seqs == 256 and own.large_card_not_named == ("a100",)
     assert editor.profile_button.text() == "Yours…"
     window.undo_action.trigger()
     assert controller.scenario.serving.engine_profile is None

@@ -10,6 +10,7 @@ import pytest
 from configurator.cli import main
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
+from configurator.core.engines import PROFILES, Engine, default_max_seqs
 from configurator.core.estimate import estimate
 from configurator.core.fields import REQUESTS_PER_DAY
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
@@ -52,6 +53,25 @@ def test_the_engines_cap_bounds_the_batch(catalog):
     assert engine_batch_cap(pinned, h100) == 8
     small = estimate(_serving("llama3-8b", count=1, engine="llama.cpp"), h100)
     assert 1 < small.scenario.sequences_per_replica <= 4
+
+
+def test_the_cap_is_the_engine_profiles_and_follows_an_edited_one(catalog):
+    """One declaration: the caps are fields of the sourced engine profiles (vLLM's large-card rule as
+    vLLM states it: device memory and device name), and a profile of your own moves them."""
+    h100, l40s, a800 = catalog.get("h100-sxm"), catalog.get("l40s"), catalog.get("a800-sxm")
+    vllm = PROFILES[Engine.VLLM]
+    assert (vllm.max_seqs, vllm.max_seqs_large_card, vllm.large_card_gib) == (256, 1024, 70.0)
+    assert default_max_seqs(vllm, 80 * 2**30, "NVIDIA A100-SXM4-80GB") == 256  # vLLM leaves the A100 out
+    assert default_max_seqs(vllm, 80 * 2**30, "NVIDIA H100 80GB HBM3") == 1024
+    assert default_max_seqs(vllm, 48 * 2**30, "NVIDIA L40S") == 256
+    assert engine_batch_cap(_serving(), a800) == 1024  # not named A100: vLLM's larger default
+    assert engine_batch_cap(_serving(card="l40s"), l40s) == 256
+    for engine, cap in ((Engine.SGLANG, 4096), (Engine.LLAMA_CPP, 4), (Engine.TRANSFORMERS, None),
+                        (Engine.IDEAL, None)):
+        assert engine_batch_cap(_serving(engine=engine.value), h100) == cap
+    own = {**vllm.model_dump(), "max_seqs_large_card": 512}
+    assert engine_batch_cap(_serving(engine_profile=own), h100) == 512
+    assert engine_batch_cap(_serving(engine_profile={**own, "large_card_gib": 96.0}), h100) == 256
 
 
 def test_chat_without_users_is_unchanged(catalog):

@@ -18,6 +18,7 @@ from configurator.core.procurement.bom import (
     storage_switches,
 )
 from configurator.core.procurement.prices import price_book_for
+from configurator.core.procurement.servers import server_type
 from configurator.core.scenario import Scenario, Workload, updated
 
 
@@ -74,13 +75,24 @@ def test_training_fabric_and_baseboard_servers_keep_the_100_gbe_storage_pair(wor
     assert not _lines(bom, FRONT_END_SWITCH)
 
 
-def test_the_storage_switch_follows_the_job_the_fabric_and_the_servers():
-    assert storage_switch_item(False, False, "server-pcie-8") == FRONT_END_SWITCH
-    assert storage_switch_item(False, False, "server-slim-2u-8") == FRONT_END_SWITCH
-    assert storage_switch_item(True, False, "server-pcie-8") == STORAGE_FABRIC_SWITCH
-    assert storage_switch_item(False, True, "server-pcie-8") == STORAGE_FABRIC_SWITCH
-    assert storage_switch_item(False, False, "server-hgx-8") == STORAGE_FABRIC_SWITCH
-    assert storage_switch_item(False, False, None) == STORAGE_FABRIC_SWITCH
+@pytest.mark.parametrize(("card", "per_node", "count", "item"), [
+    ("l40s", 8, 16, "server-pcie-8"), ("l4", 8, 16, "server-slim-2u-8"), ("a10", 4, 8, "server-fhfl-2u-4"),
+    ("t4", 1, 4, "server-pcie-1"),
+])
+def test_the_storage_switch_follows_the_job_the_fabric_and_the_servers(card, per_node, count, item):
+    """The housing decides it (server_type's general-purpose flag), not the item's name."""
+    pcie = server_type(load_catalog().get(card), per_node, count)
+    assert pcie.item_id == item and pcie.general_purpose
+    assert storage_switch_item(False, False, pcie) == FRONT_END_SWITCH
+    assert storage_switch_item(True, False, pcie) == STORAGE_FABRIC_SWITCH
+    assert storage_switch_item(False, True, pcie) == STORAGE_FABRIC_SWITCH
+
+
+@pytest.mark.parametrize(("card", "count"), [("h100-sxm", 16), ("mi250x", 8), ("gh200-144gb", 4), ("gb200", 72)])
+def test_baseboards_nodes_and_racks_keep_the_100_gbe_storage_switch(card, count):
+    kind = server_type(load_catalog().get(card), 8, count)
+    assert not kind.general_purpose
+    assert storage_switch_item(False, False, kind) == STORAGE_FABRIC_SWITCH
 
 
 @pytest.mark.parametrize("servers", [2, 30, 31, 60, 128, 512])

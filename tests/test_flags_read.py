@@ -82,7 +82,8 @@ def _answer(scenario: Scenario) -> dict:
     clear_estimate_memo()
     est = estimate(scenario, CATALOG.get(scenario.card_id))
     document = estimate_to_dict(est, deployment_cost(est))
-    for echoed in ("layout", "count", "card", "error_bands", "scenario"):  # what the scenario states, not what was worked out
+    for echoed in ("layout", "count", "card", "error_bands", "scenario", "assumptions"):  # what the scenario states,
+        # not what was worked out (the assumptions' echo: a VDI host's desktop, read by VDI alone, is echoed for all)
         document.pop(echoed, None)
     return document
 

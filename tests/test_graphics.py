@@ -349,6 +349,33 @@ def test_vdi_servers_are_counted_by_the_desktops_a_host_carries(catalog, base):
     assert bom.servers == 42 and bom.gpus_per_server == 2
 
 
+def test_the_desktop_and_the_overcommit_are_editable_assumptions(catalog, base, capsys):
+    """The desktop's vCPUs and memory and the CPU overcommit are the scenario's assumptions (defaults 4,
+    6 GiB and 6: 48 a host): 8 vCPU a core carry 64 desktops a host by CPU (512 GiB / 6 = 85 by memory),
+    3 L4 of 24 desktops a server; 8 GiB desktops at 2 vCPU 64 by memory; the servers follow, and the
+    command line takes them for VDI alone."""
+    from configurator.core.graphics import vdi_desktops_per_host
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.prices import bundled_price_book
+    assert vdi_desktops_per_host(base.assumptions) == 48
+    for assumptions, host, servers in (({"vdi_vcpus_per_core": 8.0}, 64, 28),
+                                       ({"vdi_ram_gib_per_desktop": 8.0}, 48, 42),
+                                       ({"vdi_vcpus_per_desktop": 2, "vdi_ram_gib_per_desktop": 8.0}, 64, 28),
+                                       ({"vdi_vcpus_per_desktop": 64, "vdi_vcpus_per_core": 0.5}, 1, 84)):
+        s = updated(base, card_id="l4", workload="vdi", count=84, graphics={"users": 2000, "profile_gib": 1},
+                    assumptions=assumptions)
+        assert vdi_desktops_per_host(s.assumptions) == host
+        est = estimate(s, catalog.get("l4"))
+        bom = bill_of_materials(est.scenario, est.card, bundled_price_book())
+        assert bom.servers == servers, assumptions
+    assert main(["estimate", "--json", "--workload", "vdi", "--card", "l4", "--count", "84", "--users", "2000",
+                 "--profile", "1", "--vcpus-per-core", "8", "--desktop-vcpus", "4", "--desktop-memory", "6"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["assumptions"]["vdi_vcpus_per_core"] == 8.0 and out["bom"]["servers"] == 28
+    assert main(["estimate", "--workload", "inference", "--vcpus-per-core", "8"]) != 0
+    assert "read by --workload vdi" in capsys.readouterr().err
+
+
 def test_an_a16_is_bought_by_the_board(catalog, base):
     """32 A16 GPUs at 3 a server (48 desktops a host) are 11 boards at the board price, not 32."""
     from configurator.core.procurement.bom import bill_of_materials

@@ -116,3 +116,31 @@ def test_sixty_four_mi250x_draw_the_power_of_their_own_nodes(catalog):
     servers = [line for line in bom.lines if line.kind == "server" and line.item_id == NODE]
     assert servers and servers[0].quantity == 16 and servers[0].unit_price is None
     assert bom.liquid_cooled is True
+
+
+@pytest.mark.parametrize("card_id, count", [("h100-sxm", 1), ("h100-sxm", 12), ("a100-sxm-80gb", 1), ("mi250x", 3),
+                                            ("mi250x", 6), ("gh200-144gb", 3), ("h100-sxm", 16), ("mi250x", 8)])
+def test_idle_modules_draw_idle_power_on_every_baseboard_alike(catalog, card_id, count):
+    """One rule for the modules a server is bought full of but the layout leaves unused: each draws
+    IDLE_MODULE_SHARE of its board power (70 W of an H100 SXM's 700 W), on an HGX server as on an MI250X
+    or GH200 node, in the bill's IT load, a server's power at the PDU and the estimate's facility power.
+    Before: 1 H100 SXM's HGX server counted 8 × 700 W, 3 MI250X's node no power for its fourth module."""
+    from configurator.core.economics import host_watts, node_power_kw
+    from configurator.core.procurement.servers import IDLE_MODULE_SHARE, cards_bought, idle_modules
+    card = catalog.get(card_id)
+    s = updated(Scenario(model=preset("llama3-8b"), workload="inference", card_id=card_id, count=count),
+                economics={"power_fraction": 1.0, "pue": 1.0})
+    book = bundled_price_book()
+    kind = server_type(card, 8, count)
+    servers = servers_needed(card, 8, count)
+    idle = cards_bought(card, count, servers, kind) - count
+    assert idle_modules(card, count, servers, kind) == idle and idle == servers * kind.gpus - count
+    host = host_watts(card, s, book)
+    working = card.tdp_w * count + IDLE_MODULE_SHARE * card.tdp_w * idle + host * servers
+    assert bill_of_materials(s, card, book, spares=False).it_kw == pytest.approx(working / 1000)
+    assert deployment_power(card, s, book).facility_watts == pytest.approx(working)
+    fullest = min(kind.cards_each, count)
+    assert node_power_kw(card, s, book) == pytest.approx(
+        (card.tdp_w * fullest + IDLE_MODULE_SHARE * card.tdp_w * (kind.gpus - fullest) + host) / 1000)
+    if card_id == "h100-sxm" and count == 1:
+        assert working == pytest.approx(700 + 7 * 70 + 4600)

@@ -32,7 +32,7 @@ from configurator.app.i18n import current_language
 from configurator.app.narrow_form import NarrowForm
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_presets
-from configurator.core.view.fields_read import reads
+from configurator.core.view.fields_read import VDI_HOST_FIELDS, reads
 from configurator.core.view.names import model_name
 from configurator.core.hf_config import load_hf_config
 from configurator.core.scenario import COUNT_SWEEP, RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
@@ -408,6 +408,11 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self._row(form, "assumptions.max_vgpus_per_gpu", self.max_vgpus)
         self.sessions = self._number("assumptions.consumer_encode_sessions")
         self._row(form, "assumptions.consumer_encode_sessions", self.sessions)
+        self.desktop_host: dict[str, QWidget] = {}
+        """The desktop's vCPUs and memory and the CPU overcommit, which size a VDI host, by field path."""
+        for path in VDI_HOST_FIELDS:
+            self.desktop_host[path] = self._number(path)
+            self._row(form, path, self.desktop_host[path])
         self.assumptions_form = form
         self.ai_assumptions = (self.matmul, self.decode_bw, self.network)
         self.graphics_assumptions = (self.encoder_fps, self.decoder_fps, self.max_vgpus, self.sessions)
@@ -521,6 +526,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             self.assumptions_form.setRowVisible(widget, not graphics)
         for widget in self.graphics_assumptions:
             self.assumptions_form.setRowVisible(widget, graphics)
+        for path, widget in self.desktop_host.items():
+            self.assumptions_form.setRowVisible(widget, reads(workload, path))
         self._show_reference(scenario)
 
     def _show_reference(self, scenario: Scenario) -> None:

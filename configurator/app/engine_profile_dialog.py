@@ -46,7 +46,17 @@ def _numbers() -> dict[str, tuple[str, str, float, int]]:
                             _tc("EngineProfileDialog", " tokens"), 1.0, 0),
         "prefill_share": (_tc("EngineProfileDialog", "Prefill kernels"), pct, 0.01, 1),
         "prompt_int8_share": (_tc("EngineProfileDialog", "Prefill kernels, INT8 quantized"), pct, 0.01, 1),
+        "max_seqs": (_tc("EngineProfileDialog", "Sequences at once (default cap)"),
+                     _tc("EngineProfileDialog", " sequences"), 1.0, 0),
+        "max_seqs_large_card": (_tc("EngineProfileDialog", "Sequences at once on a large card"),
+                                _tc("EngineProfileDialog", " sequences"), 1.0, 0),
+        "large_card_gib": (_tc("EngineProfileDialog", "Large card from"), " GiB", 1.0, 0),
     }
+
+
+def _whole(name: str) -> bool:
+    """Whether the profile field counts (an int: tokens, sequences), so its box gives a whole number."""
+    return name in ("kv_half_context", "max_seqs", "max_seqs_large_card")
 
 
 def _in_field_unit(name: str, box: QDoubleSpinBox) -> float | int:
@@ -54,13 +64,15 @@ def _in_field_unit(name: str, box: QDoubleSpinBox) -> float | int:
     0.7270000000000001: the box's value times its scale carries binary noise)."""
     scale = box.property("scale")
     value = round(box.value() * scale, box.decimals() + max(0, round(-math.log10(scale))))
-    return int(round(value)) if name == "kv_half_context" else value
+    return int(round(value)) if _whole(name) else value
 
 
 def _none_texts() -> dict[str, str]:
     """What a number box shows for a field left unset (None), by field."""
     return {"prefill_layer_overhead_s": _tc("EngineProfileDialog", "default figure"),
-            "prompt_int8_share": _tc("EngineProfileDialog", "as prefill kernels")}
+            "prompt_int8_share": _tc("EngineProfileDialog", "as prefill kernels"),
+            "max_seqs": _tc("EngineProfileDialog", "memory alone decides"),
+            "max_seqs_large_card": _tc("EngineProfileDialog", "as on any card")}
 
 
 def _zero_texts() -> dict[str, str]:

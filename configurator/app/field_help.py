@@ -23,7 +23,8 @@ PROFILE_PATHS: tuple[str, ...] = ("serving.engine_profile", *(f"serving.engine_p
     "cuda_graphs", "layer_overhead_graphs_s", "layer_overhead_eager_s", "step_overhead_s", "weight_stream_share",
     "kv_read_share", "hbm_decode_factor", "kv_half_context", "prefill_share", "prompt_int8_share", "prefill_layer_overhead_s",
     "continuous_batching",
-    "fp8_kv_with_fp8_weights", "prompt_fp16_accumulate", "prompt_int8_quantized")))
+    "fp8_kv_with_fp8_weights", "prompt_fp16_accumulate", "prompt_int8_quantized",
+    "max_seqs", "max_seqs_large_card", "large_card_gib")))
 """The engine profile's fields (its own dialog), whose tooltips are their descriptions."""
 
 WIZARD_DESCRIBED: tuple[str, ...] = ("constraints.power_cap_kw", "constraints.rack_power_kw")

@@ -17,7 +17,15 @@ from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import PURCHASE_KINDS, CardPrice
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.procurement.servers import ServerType, host_power_w, server_type, servers_needed
+from configurator.core.procurement.servers import (
+    ServerType,
+    host_power_w,
+    idle_module_w,
+    idle_modules,
+    server_power_w,
+    server_type,
+    servers_needed,
+)
 from configurator.core.scenario import Economics, Scenario
 
 
@@ -65,8 +73,10 @@ def server_count(card: Card, scenario: Scenario) -> int:
 
 
 def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = None) -> Power | None:
-    """Power of ``count`` cards in their servers (:func:`formulas.facility_watts`: (cards × TDP +
-    servers × their own power, from ``book``: :func:`host_watts`) × average share of maximum × PUE)."""
+    """Power of ``count`` cards in their servers (:func:`formulas.facility_watts`: (cards × TDP + the
+    idle modules of a baseboard bought full at idle power, :func:`~configurator.core.procurement.servers.
+    idle_module_w`, + servers × their own power, from ``book``: :func:`host_watts`) × average share of
+    maximum × PUE)."""
     tdp = card.tdp_w
     if tdp is None:
         return None
@@ -74,22 +84,23 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
     board = tdp * count
     cards_per_node = host_cards_per_server(scenario, card)  # virtual desktops: as many as a host's CPUs use
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
-    facility = formulas.facility_watts(board, _host_watts(card, e, cards_per_node, count, book, kind),
-                                       servers_needed(card, cards_per_node, count, kind), e.power_fraction, e.pue)
+    servers = servers_needed(card, cards_per_node, count, kind)
+    idle = idle_modules(card, count, servers, kind) * idle_module_w(card)  # a baseboard's unused places
+    facility = formulas.facility_watts(board + idle, _host_watts(card, e, cards_per_node, count, book, kind),
+                                       servers, e.power_fraction, e.pue)
     return Power(board, facility)  # board_watts, facility_watts
 
 
 def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float | None:
-    """IT power of one full server at full load, what it draws at the rack's PDU: its cards at TDP and
-    itself (from ``book``: :func:`host_watts`) [kW] (:func:`formulas.it_watts` of one server at a power
-    fraction of 1). No PUE: a rack's power budget (PDU, circuit) is IT power, and cooling does not pass
-    through the server's plug (The Green Grid, White Paper 49); NVIDIA's DGX H100 User Guide gives
-    10.2 kW maximum for the system."""
+    """IT power of one full server at full load, what it draws at the rack's PDU: its cards at TDP, the
+    idle modules of a baseboard bought full at idle power and itself (from ``book``: :func:`host_watts`)
+    [kW] (:func:`~configurator.core.procurement.servers.server_power_w`). No PUE: a rack's power budget
+    (PDU, circuit) is IT power, and cooling does not pass through the server's plug (The Green Grid,
+    White Paper 49); NVIDIA's DGX H100 User Guide gives 10.2 kW maximum for the system."""
     if card.tdp_w is None:
         return None
     kind = server_type(card, host_cards_per_server(scenario, card), scenario.count)
-    return formulas.it_watts(card.tdp_w * min(kind.cards_each, scenario.count),
-                             host_watts(card, scenario, book, kind), 1, 1.0) / 1000
+    return server_power_w(card, scenario.count, kind, host_watts(card, scenario, book, kind)) / 1000
 
 
 def energy_kwh(power: Power, hours: float) -> float:

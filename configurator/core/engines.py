@@ -118,6 +118,22 @@ class EngineProfile(BaseModel):
                                    "to an FP16 copy and its FP16 result back to FP32 with kernels of its own "
                                    "(llama.cpp; configurator/core/prompt_conversions.py): that traffic is "
                                    "charged per prompt token")
+    max_seqs: int | None = Field(
+        default=None, ge=1, le=65536,
+        description="sequences one model copy schedules together by default, where the engine caps them (vLLM's "
+                    "maximum number of sequences, SGLang's running requests, TensorRT-LLM's batch size, llama.cpp's "
+                    "server slots); unset: memory alone decides [sequences]")
+    max_seqs_large_card: int | None = Field(
+        default=None, ge=1, le=65536,
+        description="the same default on a large card (vLLM: 'GPUs like H100 and MI300x'); unset: as on any "
+                    "card [sequences]")
+    large_card_gib: float = Field(
+        default=70.0, gt=0, le=4096,
+        description="device memory from which a card takes the large-card default (vLLM: 70 GiB of the device's "
+                    "total memory, an A100 never) [GiB]")
+    large_card_not_named: tuple[str, ...] = Field(
+        default=(), description="parts of a device name (lower case) that keep a card at the default whatever "
+                                "its memory (vLLM: 'a100', PR #17885)")
     source: str = ""
 
 
@@ -185,8 +201,17 @@ VLLM = EngineProfile(
     prefill_attention=(("ampere", FA2), ("hopper", HOPPER_FUSED)),
     continuous_batching=True,
     formats=("float", "int8", "awq", "gptq", "nvfp4", "gguf"),
+    # vllm-project/vllm vllm/engine/arg_utils.py, EngineArgs.get_batch_defaults (offline LLM class and OpenAI
+    # server alike): default_max_num_seqs 1,024 when current_platform.get_device_total_memory() >= 70 * GiB_bytes
+    # and "a100" not in current_platform.get_device_name().lower() ("For GPUs like H100 and MI300x, use larger
+    # default values"; the A100 left out after PR #17885: larger batches there reduced throughput), else 256.
+    max_seqs=256,
+    max_seqs_large_card=1024,
+    large_card_gib=70.0,
+    large_card_not_named=("a100",),
     source="vLLM PR #1440 (graph vs eager decode), vLLM v0.6.0 blog (host overhead); docs: kv_cache_dtype "
-           "'auto' = model dtype, max_num_batched_tokens 8192 with chunked prefill (V1)",
+           "'auto' = model dtype, max_num_batched_tokens 8192 with chunked prefill (V1); max_num_seqs 256, 1,024 "
+           "on 70 GiB or more but an A100 (vllm/engine/arg_utils.py get_batch_defaults)",
 )
 
 SGLANG = EngineProfile(
@@ -209,6 +234,10 @@ SGLANG = EngineProfile(
     # (--enable-mixed-chunk, ServerArgs.enable_mixed_chunk = False, v0.3.0 to today's server_args.py).
     prefill_with_decodes=False,
     formats=("float", "int8", "awq", "gptq", "nvfp4"),
+    # max_running_requests unset = min(max_total_num_tokens // 2, req_to_token_pool.size), the request pool at
+    # most 4,096 slots (sgl-project/sglang python/sglang/srt/model_executor/model_runner.py and
+    # pool_configurator.py: resolved = min(capacity_cap, 4096)): memory decides first.
+    max_seqs=4096,
     source="SGLang v0.4 blog (overlap scheduler); docs: --chunked-prefill-size 8192, --kv-cache-dtype auto; "
            "kernels as vLLM (FlashInfer attention); checked against sgl-project/sglang "
            "benchmark/benchmark_vllm_060 (SGLang v0.3.0, ShareGPT: Llama 3.1 8B on 1x A100 80GB offline "
@@ -237,6 +266,9 @@ TENSORRT_LLM = EngineProfile(
     continuous_batching=True,
     formats=("float", "int8", "awq", "gptq", "nvfp4"),
     fp8_kv_with_fp8_weights=True,
+    # trtllm-serve --max_batch_size defaults to BuildConfig.max_batch_size, 2,048 (NVIDIA/TensorRT-LLM
+    # tensorrt_llm/commands/serve.py; tensorrt_llm/builder.py BuildConfig).
+    max_seqs=2048,
     source="NVIDIA/TensorRT-LLM docs/source/performance.md (v0.5–0.6: FP8 rows run FP8 KV; TTFT and static-batch "
            "throughput tables, checked in tests/test_serving.py); max_num_tokens 8192",
 )
@@ -365,6 +397,9 @@ LLAMA_CPP = EngineProfile(
     # (ggml-org/ggml e87c0557 src/ggml-cuda.cu lines 1251 and 1270; a8db410a src/ggml-cuda/ggml-cuda.cu
     # lines 1304 and 1337): prompt_conversions.py, issue 27.
     prompt_fp16_conversions=True,
+    # llama-server -np/--parallel "number of server slots (default: -1, -1 = auto)", auto = 4 slots sharing one
+    # KV buffer (ggml-org/llama.cpp tools/server/README.md, server.cpp).
+    max_seqs=4,
     source="XiongjieDai/GPU-Benchmarks-on-LLM-Inference (LLaMA 3 tg512 rows of ten cards; LLaMA 3 pp512 rows), "
            "llama.cpp PR 6766 and issue 6763 (eager/CUDA-graphs pairs: what graphs save per layer); llama-server -cb "
            "slots, --cache-type-k f16 default; "
@@ -412,6 +447,20 @@ PROFILES: dict[Engine, EngineProfile] = {
     Engine.TRANSFORMERS: TRANSFORMERS, Engine.VLLM: VLLM, Engine.SGLANG: SGLANG,
     Engine.TENSORRT_LLM: TENSORRT_LLM, Engine.LLAMA_CPP: LLAMA_CPP, Engine.IDEAL: IDEAL,
 }
+
+
+def default_max_seqs(profile: EngineProfile, memory_bytes: float, device_name: str) -> int | None:
+    """The sequences one model copy schedules together by default on a card of ``memory_bytes`` [B]
+    named ``device_name``, vLLM's rule in any profile (vllm/engine/arg_utils.py, ``get_batch_defaults``):
+    ``max_seqs_large_card`` where the memory reaches ``large_card_gib`` and the name, in lower case, holds
+    none of ``large_card_not_named``, else ``max_seqs``; None: memory alone decides [sequences]. Hugging
+    Face transformers' ``generate()`` batches what it is given and the roofline has no engine: no cap."""
+    large = profile.max_seqs_large_card
+    if large is not None and memory_bytes >= profile.large_card_gib * 2**30:
+        name = device_name.lower()
+        if not any(part in name for part in profile.large_card_not_named):
+            return large
+    return profile.max_seqs
 
 
 def layer_overhead_s(profile: EngineProfile, cuda_graphs: bool | None) -> float:

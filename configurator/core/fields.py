@@ -432,6 +432,21 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("assumptions.consumer_encode_sessions", _t("ScenarioController", "consumer encode sessions"), _PER_SERVER, help=_t(
         "ScenarioEditor", "Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)"),
        row_label=_t("ScenarioEditor", "Consumer encode sessions")),
+    _f("assumptions.vdi_vcpus_per_desktop", _t("ScenarioController", "vCPUs per desktop"),
+       _t("ScenarioEditor", " vCPU"),
+       help=_t("ScenarioEditor", "Virtual CPUs of one desktop VM (NVIDIA's knowledge-worker VM: 4). With the CPU "
+                                 "overcommit and the host's 32 cores it sets the desktops one server carries."),
+       flag="--desktop-vcpus", metavar="N", row_label=_t("ScenarioEditor", "vCPUs per desktop")),
+    _f("assumptions.vdi_ram_gib_per_desktop", _t("ScenarioController", "memory per desktop"),
+       _t("ScenarioEditor", " GiB"), decimals=1, step=1,
+       help=_t("ScenarioEditor", "Memory of one desktop VM, not overcommitted (NVIDIA's knowledge-worker VM: 6 GiB); "
+                                 "the host's 512 GiB bound the desktops one server carries."),
+       flag="--desktop-memory", metavar="GIB", row_label=_t("ScenarioEditor", "Memory per desktop")),
+    _f("assumptions.vdi_vcpus_per_core", _t("ScenarioController", "vCPU overcommit"),
+       _t("ScenarioEditor", " vCPU per core"), decimals=1, step=0.5,
+       help=_t("ScenarioEditor", "Virtual CPUs the host schedules on one physical core (an assumption: 6, the middle "
+                                 "of the 4–8 commonly planned for knowledge workers)."),
+       flag="--vcpus-per-core", metavar="RATIO", row_label=_t("ScenarioEditor", "vCPU overcommit")),
 )
 """Every user-editable scenario field, in the editor's order."""
 

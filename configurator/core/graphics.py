@@ -51,7 +51,7 @@ from configurator.core.formulas.graphics import (
 )
 from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
 from configurator.core.messages import Message, msg
-from configurator.core.scenario import RESOLUTIONS, Codec, EncoderPreset, Scenario, Workload
+from configurator.core.scenario import RESOLUTIONS, Assumptions, Codec, EncoderPreset, Scenario, Workload
 from configurator.core.units import GIB
 
 PRESET_SPEED = {
@@ -66,10 +66,18 @@ PRESET_SPEED = {
 UNITS = {Workload.VDI: "users", Workload.TRANSCODE: "streams", Workload.RENDER: "frames"}
 """What a graphics workload counts."""
 
-PER_HOST = {"users": formulas.VDI_DESKTOPS_PER_HOST}
-"""What one server's processors and memory carry, by what the work counts (:data:`UNITS`): desktops
-(:data:`configurator.core.formulas.graphics.VDI_DESKTOPS_PER_HOST`); streams and frames are the
-GPUs' work, not the host's [count]."""
+def vdi_desktops_per_host(assumptions: Assumptions) -> int:
+    """Desktops one two-socket server carries by its processors and memory, at the scenario's desktop
+    (vCPUs, memory) and CPU overcommit (:func:`formulas.desktops_per_host`: 48 by default) [count]."""
+    a = assumptions
+    return formulas.desktops_per_host(formulas.VDI_HOST_CORES, a.vdi_vcpus_per_core, a.vdi_vcpus_per_desktop,
+                                      formulas.VDI_HOST_RAM_GIB, a.vdi_ram_gib_per_desktop)
+
+
+PER_HOST = {"users": vdi_desktops_per_host}
+"""What one server's processors and memory carry, by what the work counts (:data:`UNITS`), from the
+scenario's assumptions: desktops (:func:`vdi_desktops_per_host`); streams and frames are the GPUs'
+work, not the host's."""
 
 
 @dataclass(frozen=True)
@@ -332,14 +340,17 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
         served = min(demand, formulas.session_limited_streams(count, per_node, hardware, sessions))
         needed = formulas.session_limited_cards(demand, per_node, hardware, sessions)
         arranged = formulas.useful_cards_per_server(per_node, hardware, sessions)
-    host = PER_HOST.get(UNITS[workload], 0)
+    host_rule = PER_HOST.get(UNITS[workload])
+    host = host_rule(scenario.assumptions) if host_rule else 0
     per_node = scenario.parallelism.cards_per_node
     if host and per_card > 0 and per_node * per_card >= host:  # the host's CPUs and memory, not its GPUs, bind
         arranged = formulas.useful_cards_per_server(per_node, per_card, host)  # the servers bought for the desktops
         served = min(demand, formulas.session_limited_streams(count, arranged, per_card, host))
         needed = formulas.session_limited_cards(demand, arranged, per_card, host)
-        messages.append(msg("vdi-host-desktops", desktops=host, per=arranged, vcpus=formulas.VCPUS_PER_DESKTOP,
-                            ram=formulas.RAM_GIB_PER_DESKTOP, ratio=formulas.VCPUS_PER_CORE,
+        messages.append(msg("vdi-host-desktops", desktops=host, per=arranged,
+                            vcpus=scenario.assumptions.vdi_vcpus_per_desktop,
+                            ram=scenario.assumptions.vdi_ram_gib_per_desktop,
+                            ratio=scenario.assumptions.vdi_vcpus_per_core,
                             cores=formulas.VDI_HOST_CORES))
     on_card = min(per_card, math.ceil(demand / count)) if per_card else 0
     per_user = card.fp32_tflops / on_card if workload is Workload.VDI and card.fp32_tflops and on_card else None
@@ -352,12 +363,13 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
 def host_cards_per_server(scenario: Scenario, card: Card) -> int:
     """Cards each server holds [count]: the layout's ``cards_per_node``, or for virtual desktops no
     more than the desktops its processors and memory carry use
-    (:data:`formulas.VDI_DESKTOPS_PER_HOST`, :func:`formulas.useful_cards_per_server`): 2,000 desktops
+    (:func:`vdi_desktops_per_host`, :func:`formulas.useful_cards_per_server`): 2,000 desktops
     on L4 (24 a card) are 84 cards in 42 servers of 2, not 11 of 8 with ~182 desktops a host."""
     per_node = scenario.parallelism.cards_per_node
-    host = PER_HOST.get(UNITS.get(scenario.workload, ""), 0)
-    if not host:
+    host_rule = PER_HOST.get(UNITS.get(scenario.workload, ""))
+    if host_rule is None:
         return per_node
+    host = host_rule(scenario.assumptions)
     per_card = _smallest(vdi_capacities(scenario, card)[0])[1]
     if per_card <= 0 or per_node * per_card < host:
         return per_node

@@ -497,3 +497,15 @@ class Assumptions(_Frozen):
         default=_efficiency.CONSUMER_ENCODE_SESSIONS, ge=1, le=1024,
         description="NVENC sessions a consumer (GeForce) card allows per server"
     )
+    vdi_vcpus_per_desktop: int = Field(
+        default=_efficiency.VDI_VCPUS_PER_DESKTOP, ge=1, le=64,
+        description="virtual CPUs of one virtual desktop [vCPU]"
+    )
+    vdi_ram_gib_per_desktop: float = Field(
+        default=_efficiency.VDI_RAM_GIB_PER_DESKTOP, ge=0.5, le=256,
+        description="memory of one virtual desktop, not overcommitted [GiB]"
+    )
+    vdi_vcpus_per_core: float = Field(
+        default=_efficiency.VDI_VCPUS_PER_CORE, ge=0.5, le=32,
+        description="virtual CPUs a desktop host schedules on one physical core (CPU overcommit) [vCPU/core]"
+    )

@@ -314,8 +314,32 @@
         <translation>预填充内核（INT8 量化）</translation>
     </message>
     <message>
+        <source>Sequences at once (default cap)</source>
+        <translation>同时序列数（默认上限）</translation>
+    </message>
+    <message>
+        <source> sequences</source>
+        <translation> 条序列</translation>
+    </message>
+    <message>
+        <source>Sequences at once on a large card</source>
+        <translation>大显存卡上的同时序列数</translation>
+    </message>
+    <message>
+        <source>Large card from</source>
+        <translation>大显存卡起点</translation>
+    </message>
+    <message>
         <source>as prefill kernels</source>
         <translation>同预填充内核</translation>
+    </message>
+    <message>
+        <source>memory alone decides</source>
+        <translation>仅由显存决定</translation>
+    </message>
+    <message>
+        <source>as on any card</source>
+        <translation>与其他卡相同</translation>
     </message>
     <message>
         <source>no short-sequence penalty</source>
@@ -2115,6 +2139,18 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
+        <source>vCPUs per desktop</source>
+        <translation>每桌面 vCPU 数</translation>
+    </message>
+    <message>
+        <source>memory per desktop</source>
+        <translation>每桌面内存</translation>
+    </message>
+    <message>
+        <source>vCPU overcommit</source>
+        <translation>vCPU 超分配比</translation>
+    </message>
+    <message>
         <source>requests a day</source>
         <translation>每天请求数</translation>
     </message>
@@ -2464,6 +2500,38 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Share of the measured GEMM rate at each product&apos;s shape on this card that training&apos;s matrix products sustain inside a step (default 70 %)</source>
         <translation>训练步骤中矩阵运算实际达到的、该卡上按各矩阵乘形状实测的矩阵乘速率的比例（默认 70 %）</translation>
+    </message>
+    <message>
+        <source> vCPU</source>
+        <translation> 个 vCPU</translation>
+    </message>
+    <message>
+        <source>Virtual CPUs of one desktop VM (NVIDIA&apos;s knowledge-worker VM: 4). With the CPU overcommit and the host&apos;s 32 cores it sets the desktops one server carries.</source>
+        <translation>一个桌面虚拟机的虚拟 CPU 数（NVIDIA 知识工作者虚拟机：4）。它与 CPU 超分配比和主机的 32 个核心一起决定一台服务器可承载的桌面数。</translation>
+    </message>
+    <message>
+        <source>vCPUs per desktop</source>
+        <translation>每桌面 vCPU 数</translation>
+    </message>
+    <message>
+        <source>Memory of one desktop VM, not overcommitted (NVIDIA&apos;s knowledge-worker VM: 6 GiB); the host&apos;s 512 GiB bound the desktops one server carries.</source>
+        <translation>一个桌面虚拟机的内存，不超分配（NVIDIA 知识工作者虚拟机：6 GiB）；主机的 512 GiB 内存限制一台服务器可承载的桌面数。</translation>
+    </message>
+    <message>
+        <source>Memory per desktop</source>
+        <translation>每桌面内存</translation>
+    </message>
+    <message>
+        <source> vCPU per core</source>
+        <translation> 个 vCPU/核</translation>
+    </message>
+    <message>
+        <source>Virtual CPUs the host schedules on one physical core (an assumption: 6, the middle of the 4–8 commonly planned for knowledge workers).</source>
+        <translation>主机在一个物理核心上调度的虚拟 CPU 数（假设：6，即知识工作者常用规划值 4–8 的中间值）。</translation>
+    </message>
+    <message>
+        <source>vCPU overcommit</source>
+        <translation>vCPU 超分配比</translation>
     </message>
     <message>
         <source>Virtual desktops</source>
@@ -2967,6 +3035,18 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>its prompt products of quantized (GGUF) weights run on INT8 tensor cores (llama.cpp&apos;s MMQ): at the card&apos;s INT8 rate where it has one</source>
         <translation>其量化（GGUF）权重的提示矩阵乘在 INT8 Tensor Core 上运行（llama.cpp 的 MMQ）：卡有 INT8 速率时按该速率</translation>
+    </message>
+    <message>
+        <source>sequences one model copy schedules together by default, where the engine caps them (vLLM&apos;s maximum number of sequences, SGLang&apos;s running requests, TensorRT-LLM&apos;s batch size, llama.cpp&apos;s server slots); unset: memory alone decides [sequences]</source>
+        <translation>引擎默认让一个模型副本同时调度的序列数上限（vLLM 的最大序列数、SGLang 的运行请求数、TensorRT-LLM 的批大小、llama.cpp 的服务槽位）；未设置：仅由显存决定 [序列]</translation>
+    </message>
+    <message>
+        <source>the same default on a large card (vLLM: &apos;GPUs like H100 and MI300x&apos;); unset: as on any card [sequences]</source>
+        <translation>大显存卡上的同一默认值（vLLM：“H100、MI300x 等 GPU”）；未设置：与其他卡相同 [序列]</translation>
+    </message>
+    <message>
+        <source>device memory from which a card takes the large-card default (vLLM: 70 GiB of the device&apos;s total memory, an A100 never) [GiB]</source>
+        <translation>卡的显存达到此值即采用大显存卡默认值（vLLM：设备总显存 70 GiB，A100 除外）[GiB]</translation>
     </message>
     <message>
         <source>facility power available: the average draw × PUE [kW]</source>

@@ -368,6 +368,21 @@ CONSUMER_ENCODE_SESSIONS = 8
 """NVENC sessions a consumer (GeForce) driver allows per system [count] (vMix knowledge base
 171, "Hardware encoding with NVIDIA graphics", 2025)."""
 
+VDI_VCPUS_PER_DESKTOP = 4
+"""Virtual CPUs of one knowledge-worker desktop [vCPU] (NVIDIA Virtual PC Sizing Guide, 'Testing
+Methodology', VM configuration of the nVector knowledge-worker tests: 4 vCPU, 6,144 MB vRAM)."""
+
+VDI_RAM_GIB_PER_DESKTOP = 6.0
+"""Memory of one knowledge-worker desktop, not overcommitted [GiB] (the same VM configuration
+(NVIDIA Virtual PC Sizing Guide): 6,144 MB vRAM)."""
+
+VDI_VCPUS_PER_CORE = 6.0
+"""**Assumption**: vCPUs a host schedules on one physical core for knowledge-worker desktops, the CPU
+overcommit [vCPU/core]: the middle of the 4–8 : 1 commonly planned for task and knowledge workers;
+VMware's Horizon View 5.2 architecture planning guide gives "8 to 10 virtual desktops" per core for
+one-vCPU Windows 7 desktops (an upper bound), NVIDIA's RTX vWS sizing guide 16–24 light users of 4
+vCPU on a 1U or 2U server (a lower one)."""
+
 ASSUMPTION_DEFAULTS = {
     "matmul_efficiency": MATMUL_EFFICIENCY,
     "attention_efficiency": ATTENTION_EFFICIENCY,
@@ -390,10 +405,13 @@ ASSUMPTION_DEFAULTS = {
     "video_surfaces_per_stream": VIDEO_SURFACES_PER_STREAM,
     "max_vgpus_per_gpu": MAX_VGPUS_PER_GPU,
     "consumer_encode_sessions": CONSUMER_ENCODE_SESSIONS,
+    "vdi_vcpus_per_desktop": VDI_VCPUS_PER_DESKTOP,
+    "vdi_ram_gib_per_desktop": VDI_RAM_GIB_PER_DESKTOP,
+    "vdi_vcpus_per_core": VDI_VCPUS_PER_CORE,
 }
 """Field of ``Assumptions`` → its named default (every field, so a new one must be sourced here)."""
 
-UNSOURCED = ("bandwidth_efficiency", "comm_overlap", "prefill_layer_overhead_s",
+UNSOURCED = ("bandwidth_efficiency", "comm_overlap", "prefill_layer_overhead_s", "vdi_vcpus_per_core",
              "network_gbps_per_pcie_card", "cuda_context_gib", "decoder_fps_1080p", "video_surfaces_per_stream")
 """Defaults that are assumptions (no measurement or publication in the repository fixes them).
 The matrix-product and prefill efficiencies, the two allocator reserves and training's per-layer

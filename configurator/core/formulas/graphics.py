@@ -111,20 +111,6 @@ def session_limited_cards(demand, cards_per_server, per_card, sessions_per_serve
     return full * useful + math.ceil(remaining / per_card)
 
 
-VCPUS_PER_DESKTOP = 4
-"""Virtual CPUs of one knowledge-worker desktop [count] (NVIDIA Virtual PC Sizing Guide, 'Testing
-Methodology', VM configuration of the nVector knowledge-worker tests: 4 vCPU, 6,144 MB vRAM)."""
-
-RAM_GIB_PER_DESKTOP = 6.0
-"""Memory of one knowledge-worker desktop [GiB] (the same VM configuration: 6,144 MB vRAM)."""
-
-VCPUS_PER_CORE = 6.0
-"""**Assumption**: vCPUs a host schedules on one physical core for knowledge-worker desktops
-[count]: the middle of the 4–8 : 1 commonly planned for task and knowledge workers; VMware's Horizon
-View 5.2 architecture planning guide gives "8 to 10 virtual desktops" per core for one-vCPU Windows 7
-desktops (an upper bound), NVIDIA's RTX vWS sizing guide 16–24 light users of 4 vCPU on a 1U or 2U
-server (a lower one)."""
-
 VDI_HOST_CORES = 32
 """Physical cores of the price file's two-socket PCIe servers (``server-pcie-2``, ``server-slim-2u-8``,
 ``server-fhfl-2u-4``: 2 × Intel Xeon Gold 6526Y, 16 cores each, Intel ARK) [count]."""
@@ -137,14 +123,11 @@ def desktops_per_host(cores, vcpus_per_core, vcpus_per_desktop, ram_gib, ram_gib
     """Desktops one server's processors and memory carry, whatever its GPUs:
     ``min(floor(cores × vcpus_per_core ÷ vcpus_per_desktop), floor(ram ÷ ram_per_desktop))`` [count];
     cores [count], memory [GiB]. 32 cores at 6 vCPU a core, 4 vCPU a desktop: 48; 512 GiB at 6 GiB: 85
-    (VDI sizing by CPU overcommit and memory, no memory overcommit: NVIDIA Virtual PC Sizing Guide)."""
+    (VDI sizing by CPU overcommit and memory, no memory overcommit: NVIDIA Virtual PC Sizing Guide).
+    The desktop's vCPUs and memory and the overcommit are the scenario's assumptions
+    (``Assumptions.vdi_vcpus_per_desktop``, ``vdi_ram_gib_per_desktop``, ``vdi_vcpus_per_core``:
+    4, 6 GiB and 6 by default, 48 desktops a host); until December 2026 they were constants here. At
+    least one: a server hosts a desktop however large it is asked to be."""
     by_cpu = math.floor(cores * vcpus_per_core / vcpus_per_desktop + _ROUNDING)
     by_memory = math.floor(ram_gib / ram_gib_per_desktop + _ROUNDING)
-    return min(by_cpu, by_memory)
-
-
-VDI_DESKTOPS_PER_HOST = desktops_per_host(VDI_HOST_CORES, VCPUS_PER_CORE, VCPUS_PER_DESKTOP, VDI_HOST_RAM_GIB,
-                                          RAM_GIB_PER_DESKTOP)
-"""Desktops one two-socket server carries by its processors and memory (:func:`desktops_per_host`
-of the constants above: 48) [count]. Until December 2026 only the GPUs were counted: 2,000 desktops
-on L4 were 84 cards in 11 servers, ~182 desktops a host; now 42 servers of 2 cards."""
+    return max(1, min(by_cpu, by_memory))

@@ -14,7 +14,16 @@ from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
 from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
-from configurator.core.procurement.servers import cards_bought, server_type, servers_needed
+from configurator.core.procurement.servers import (
+    ServerType,
+    cards_bought,
+    idle_module_w,
+    idle_modules,
+    server_power_w,
+    server_type,
+    servers_needed,
+    sold_in_servers,
+)
 from configurator.core.scenario import Scenario, Workload
 
 SCALE_OUT_PORT_GBPS = 400.0
@@ -70,11 +79,6 @@ FRONT_END_SWITCH = "switch-storage-eth-25g"
 PCIe servers without a scale-out fabric, which load their weights once and whose in-band NICs are
 25 GbE (until December 2026 they bought the 100 GbE pair: 76,000 of 211,600 USD on 16 × A10)."""
 
-PCIE_SERVER_ITEMS = ("server-pcie-", "server-slim-", "server-fhfl-", "server-dense-")
-"""Prefixes of the price file's general-purpose PCIe servers (two sockets, an OCP or PCIe NIC of
-2 × 25 GbE for the in-band network); every other server (HGX baseboards, Grace Hopper and MI250X
-nodes, rack-scale systems) keeps the 100 GbE fabric."""
-
 @dataclass(frozen=True)
 class BomLine:
     """One line of the bill of materials; money in the scenario's currency."""
@@ -120,7 +124,8 @@ class BillOfMaterials:
     published (the CloudMatrix 384; until December 2026 every rack-scale system read
     "liquid-cooled", unsourced for that one)."""
     it_kw: float | None
-    """IT load at full power: cards at board power plus each server's own power [kW]."""
+    """IT load at full power: cards at board power, the idle modules of a baseboard bought full at idle
+    power (:func:`~configurator.core.procurement.servers.idle_module_w`) and each server's own power [kW]."""
     host_w_per_server: float | None
     """A server's own power besides its cards, from its type [W]."""
     goodput: Goodput | None
@@ -298,15 +303,15 @@ def storage_switches(servers: int, terabytes: float, ports: int) -> int:
     return max(STORAGE_SWITCHES_MIN, sum(fat_tree_switches(endpoints, ports)))
 
 
-def storage_switch_item(training: bool, scale_out: bool, server_item: str | None) -> str:
+def storage_switch_item(training: bool, scale_out: bool, kind: ServerType) -> str:
     """The price file's storage and in-band switch for a deployment: :data:`FRONT_END_SWITCH` (25
-    GbE) for serving or graphics on general-purpose PCIe servers (``server_item`` one of
-    :data:`PCIE_SERVER_ITEMS`) without a scale-out fabric (``scale_out``); else
-    :data:`STORAGE_FABRIC_SWITCH` (100 GbE): a training job (``training``) writes checkpoints and
-    reads its data set over it, and a fabric's or a baseboard server's in-band NICs are 100 GbE or
-    faster."""
-    pcie = server_item is not None and server_item.startswith(PCIE_SERVER_ITEMS)
-    return FRONT_END_SWITCH if pcie and not training and not scale_out else STORAGE_FABRIC_SWITCH
+    GbE) for serving or graphics on general-purpose PCIe servers (``kind``, the deployment's
+    :func:`~configurator.core.procurement.servers.server_type`: its ``general_purpose`` flag) without a
+    scale-out fabric (``scale_out``); else :data:`STORAGE_FABRIC_SWITCH` (100 GbE): a training job
+    (``training``) writes checkpoints and reads its data set over it, and a fabric's or a baseboard
+    server's in-band NICs are 100 GbE or faster. Until December 2026 the housing was read a second
+    time here, from the server item's id (``server-pcie-`` and its siblings)."""
+    return FRONT_END_SWITCH if kind.general_purpose and not training and not scale_out else STORAGE_FABRIC_SWITCH
 
 
 def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float) -> list[BomLine]:
@@ -316,6 +321,17 @@ def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float
     if scenario.economics.software_licences and card.vendor == "NVIDIA" and not scenario.workload.is_graphics:
         return [_line(book, "software-nvaie", scenario.count, rate, yearly=True)]
     return []
+
+
+def _working_kw(card: Card, count: int, servers: int, kind: ServerType, host_w: float | None) -> float:
+    """IT load at full power of the ``servers`` servers at work, spares apart [kW]: each server's share of
+    cards at board power (a PCIe server's share times the servers, as the layout laid it out), the
+    modules of a baseboard bought full that the layout leaves unused at idle power
+    (:func:`~configurator.core.procurement.servers.idle_module_w`: one rule for an HGX server, an
+    MI250X or a GH200 node) and each server's own power."""
+    cards = count if sold_in_servers(card) else servers * kind.cards_each
+    idle = idle_modules(card, count, servers, kind) * idle_module_w(card)
+    return ((card.tdp_w or 0.0) * cards + idle + (host_w or 0.0) * servers) / 1000
 
 
 MEMO_SIZE = 2048
@@ -422,7 +438,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1)  # graphics: none
     if buys_storage:
         lines.append(_line(book, "storage-nvme-per-tb", storage_quantity_tb(terabytes), rate))
-    storage_id = storage_switch_item(scenario.workload.is_training, spans_servers, kind.item_id)
+    storage_id = storage_switch_item(scenario.workload.is_training, spans_servers, kind)
     storage_item = book.item(storage_id)
     n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64) \
         if buys_storage else 0  # storage networking only with storage to reach (desktops: none sized)
@@ -432,7 +448,9 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         switch_units += n_storage * _units(book, storage_id)
 
     host_w = server_item.power_w if server_item else None
-    server_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000
+    full_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000  # a spare's
+    fullest = server_power_w(card, count, kind, host_w or 0.0)  # idle modules at idle power (servers.py)
+    server_kw = full_kw if fullest is None or not sold_in_servers(card) else fullest / 1000
     if server_kw is None and kind.rack_scale and server_item is not None and server_item.system_power_w:
         server_kw = server_item.system_power_w / 1000  # the whole system's published power: its cards have none
     air_kw = book.rate("air_cooled_rack_kw")
@@ -463,7 +481,10 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if network_racks:
         lines.append(_line(book, "rack-air", network_racks, rate, name="network racks (air-cooled)",
                            role="network-rack"))
-    it_kw = None if server_kw is None else server_kw * total_servers + switch_w / 1000
+    if server_kw is None or full_kw is None:  # no board power: none, or a rack-scale system's published power
+        it_kw = None if server_kw is None else server_kw * total_servers + switch_w / 1000
+    else:  # the servers at work, then the cold spares full of cards as before
+        it_kw = _working_kw(card, count, servers, kind, host_w) + full_kw * (total_servers - servers) + switch_w / 1000
     hardware = sum(line.total or 0.0 for line in lines)
     install = book.rate("installation_share", 0.0)
     if install:

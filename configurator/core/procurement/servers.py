@@ -46,6 +46,11 @@ class ServerType:
     cards_each: int
     """Cards each server holds in the layout: a server's share (``cards_per_node``) in a PCIe
     server of the next size up, every place of a baseboard or rack [count]."""
+    general_purpose: bool = False
+    """A general-purpose PCIe server (two x86 sockets, an OCP or PCIe NIC of 2 × 25 GbE for the
+    in-band network: ``server-pcie-*``, ``server-slim-2u-8``, ``server-fhfl-2u-4``), the housing of
+    every PCIe card; not a baseboard server (HGX, OAM), a maker's node (GH200, MI250X) or a
+    rack-scale system, whose in-band NICs run at 100 GbE or more."""
 
 
 def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
@@ -68,7 +73,7 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
         return ServerType(rack_item(card), domain, True, domain)
     nodes = card_nodes(card.id)
     if nodes:
-        return _smallest_node(nodes, cards_per_node, count)
+        return _smallest_node(nodes, cards_per_node, count, housing == "pcie")
     if housing == "baseboard":
         return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
     per_board = card.gpus_per_board  # an A16 board carries 4 GPUs in one double-width slot
@@ -77,7 +82,7 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     wanted = most if wanted > most else 1 if wanted < 1 else wanted
     boards = -(-wanted // per_board)  # whole boards
     slots = 2 if boards <= 2 else 4 if boards <= 4 else 8  # the first of 2, 4, 8 holding them
-    return ServerType(_PCIE_SERVERS[slots], slots * per_board, False, wanted)
+    return ServerType(_PCIE_SERVERS[slots], slots * per_board, False, wanted, True)
 
 
 _PCIE_SERVERS = {slots: f"server-pcie-{slots}" for slots in (2, 4, 8)}
@@ -133,17 +138,56 @@ def cards_bought(card: Card, count: int, servers: int, kind: ServerType) -> int:
     return max(count, servers * kind.gpus)
 
 
-def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, count: int) -> ServerType:
+IDLE_MODULE_SHARE = 0.10
+"""Share of its board power an SXM/OAM module draws idle, powered on the baseboard of a server bought
+full but given no work by the layout [share]: ``nvidia-smi`` of idle 8-GPU HGX H100 servers (no
+process, 0 MiB used, P0) reads 68-75 W of the 700 W cap on every module (setup notes of vLLM
+deployments and Kubernetes GPU nodes in public repositories, 2024-2025), 70 W = 0.10 of 700 W.
+**Assumption** for the other modules (A100, B200, MI250X, GH200 …): the same share; no idle figure
+of theirs is on record here. Until December 2026 the idle modules of an HGX server drew their full
+board power in the bill's IT load (1 A100 SXM: 8 × 400 W) while an MI250X node's drew none."""
+
+
+def idle_modules(card: Card, count: int, servers: int, kind: ServerType) -> int:
+    """Modules bought with their servers that the layout leaves unused [count]: :func:`cards_bought`
+    less the ``count`` cards at work (7 of 1 H100 SXM's HGX server, 1 of 3 MI250X's 4-module node); none
+    for a card bought singly and a rack-scale system."""
+    return cards_bought(card, count, servers, kind) - count
+
+
+def idle_module_w(card: Card) -> float:
+    """Power one idle module draws on its baseboard, :data:`IDLE_MODULE_SHARE` of its board power
+    (70 W of an H100 SXM's 700 W) [W]; 0 where the card has no board power on file."""
+    return IDLE_MODULE_SHARE * (card.tdp_w or 0.0)
+
+
+def server_power_w(card: Card, count: int, kind: ServerType, host_w: float) -> float | None:
+    """Power at full load of the fullest server of ``count`` cards housed as ``kind`` [W]: its cards
+    at board power (a server's share, at most ``count``), the places of a baseboard bought full that
+    the layout leaves unused at idle power (:func:`idle_module_w`) and the server's own ``host_w`` [W]:
+    1 H100 SXM in its HGX server 700 + 7 × 70 + 4,600 W; None where the card has no board power.
+    The one rule for idle modules, an HGX server's, an MI250X node's or a GH200 node's alike."""
+    if card.tdp_w is None:
+        return None
+    used = kind.cards_each if kind.cards_each < count else count
+    idle = kind.gpus - used if cards_bought(card, used, 1, kind) > used else 0
+    return card.tdp_w * used + idle_module_w(card) * idle + host_w
+
+
+def _smallest_node(nodes: tuple[tuple[int, str], ...], cards_per_node: int, count: int,
+                   general_purpose: bool) -> ServerType:
     """The first of ``nodes`` (GPU places, item id; fewest places first) that holds a server's
     share of the cards (``cards_per_node`` and ``count``, at most the largest node's places),
-    holding that share: 2 GH200 at 2 a node are one NVL2 node, not half of a 4-way node."""
+    holding that share: 2 GH200 at 2 a node are one NVL2 node, not half of a 4-way node.
+    ``general_purpose``: the nodes are general-purpose PCIe servers (those the price file names for
+    a PCIe card: T4, A2, L4, A10), not a maker's node (GH200, MI250X)."""
     largest = nodes[-1][0]
     wanted = cards_per_node if cards_per_node < count else count  # max(1, min(·, ·, largest)) written out
     wanted = largest if wanted > largest else 1 if wanted < 1 else wanted
     for places, item_id in nodes:  # fewest places first: the last holds ``wanted``
         if places >= wanted:
             break
-    return ServerType(item_id, places, False, wanted)
+    return ServerType(item_id, places, False, wanted, general_purpose)
 
 
 UNPRICED_RACK = "rack-system"

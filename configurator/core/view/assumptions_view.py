@@ -14,8 +14,11 @@ from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated_rate
 from configurator.core.economics import host_watts
 from configurator.core.formulas.dualpipe import runs_dualpipe
+from configurator.core.formulas.graphics import VDI_HOST_CORES, VDI_HOST_RAM_GIB
+from configurator.core.graphics import vdi_desktops_per_host
 from configurator.core.estimate import Estimate
 from configurator.core.training_speed import expert_overlap_in_force
+from configurator.core.view.fields_read import VDI_HOST_FIELDS, reads
 from configurator.core.view.names import tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section
 from configurator.core.workloads import family_of
@@ -58,6 +61,13 @@ def _graphics(est: Estimate) -> list[Row]:
              "n": figure(a.video_surfaces_per_stream)}), key="video_engines"),
         Row("vGPU", Phrase("at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server",
                            {"n": figure(a.max_vgpus_per_gpu), "s": figure(a.consumer_encode_sessions)}), key="vgpu"),
+        *([Row("Desktop host", Phrase(
+            "{desktops} desktops a server: {vcpus} vCPU and {ram} GiB each, {ratio} vCPU per core on {cores} cores "
+            "and {host_ram} GiB",
+            {"desktops": figure(vdi_desktops_per_host(a)), "vcpus": figure(a.vdi_vcpus_per_desktop),
+             "ram": figure(a.vdi_ram_gib_per_desktop), "ratio": figure(a.vdi_vcpus_per_core),
+             "cores": figure(VDI_HOST_CORES), "host_ram": figure(VDI_HOST_RAM_GIB)}),
+               key="desktop_host")] if reads(est.scenario.workload, VDI_HOST_FIELDS[0]) else []),
     ]
 
 

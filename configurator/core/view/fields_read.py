@@ -16,6 +16,11 @@ VDI, TRANSCODE, RENDER = frozenset({"vdi"}), frozenset({"transcode"}), frozenset
 GRAPHICS = VDI | TRANSCODE | RENDER
 MODEL_SPLIT = TRAINING | SERVING
 
+VDI_HOST_FIELDS = ("assumptions.vdi_vcpus_per_desktop", "assumptions.vdi_ram_gib_per_desktop",
+                   "assumptions.vdi_vcpus_per_core")
+"""The assumptions that size a virtual-desktop host: the desktop's vCPUs and memory and the CPU
+overcommit (:func:`configurator.core.graphics.vdi_desktops_per_host`), read by VDI alone."""
+
 READ_BY = {
     "parallelism.tp": MODEL_SPLIT,
     "parallelism.pp": MODEL_SPLIT,
@@ -52,6 +57,7 @@ FIELD_READ_BY = {
     "graphics.render_height": RENDER,
     "graphics.render_layers": RENDER,
     "graphics.local_display": GRAPHICS,  # core/graphics.py card_fit_messages, every graphics job
+    **dict.fromkeys(VDI_HOST_FIELDS, VDI),
     # a deadline bounds a job that ends (training, rendering: constraints.check's hours), not a
     # service that runs on; the throughput floor is training's; the rate and latency targets serving's
     "constraints.deadline_hours": TRAINING | RENDER,

@@ -218,6 +218,11 @@ ZH_CN: dict[str, str] = {
         "每个编码器 P4 预设 1080p {enc} 帧/秒，每个解码器 {dec} 帧/秒，每路 {n} 帧缓存",
     "at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server":
         "每颗 GPU 最多 {n} 个 vGPU；消费级显卡每台服务器 {s} 路编码会话",
+    "Desktop host": "桌面主机",
+    "{desktops} desktops a server: {vcpus} vCPU and {ram} GiB each, {ratio} vCPU per core on {cores} cores and "
+    "{host_ram} GiB":
+        "每台服务器 {desktops} 个桌面：每个 {vcpus} 个 vCPU、{ram} GiB，{cores} 个核心每核 {ratio} 个 vCPU，"
+        "内存 {host_ram} GiB",
 }
 
 

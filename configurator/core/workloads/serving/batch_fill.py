@@ -20,51 +20,24 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from configurator.core.catalog import Card
-from configurator.core.engines import Engine
+from configurator.core.engines import default_max_seqs
 from configurator.core.messages import msg
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import BATCH_FILLED, unsized_batch
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.edits import with_serving
 
-LARGE_CARD_BYTES = 70 * 2**30
-"""vLLM's larger defaults apply on a card with at least this much memory, unless it is an A100 [B]."""
-
-VLLM_MAX_NUM_SEQS = (256, 1024)
-"""vLLM's default ``max_num_seqs`` (sequences one engine schedules together; offline ``LLM`` class
-and OpenAI server alike): 256, and 1024 on cards of 70 GiB or more other than the A100
-(vllm-project/vllm ``vllm/engine/arg_utils.py``, ``EngineArgs.get_batch_defaults``: "For GPUs like
-H100 and MI300x, use larger default values"; the A100 left out after PR #17885) [sequences]."""
-
-ENGINE_BATCH_CAPS: dict[Engine, int | None] = {
-    # SGLang: max_running_requests unset = min(max_total_num_tokens // 2, req_to_token_pool.size), the
-    # request pool at most 4,096 slots (sgl-project/sglang python/sglang/srt/model_executor/
-    # model_runner.py and pool_configurator.py: resolved = min(capacity_cap, 4096)): memory decides first
-    Engine.SGLANG: 4096,
-    # TensorRT-LLM: trtllm-serve --max_batch_size defaults to BuildConfig.max_batch_size, 2048
-    # (NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py; tensorrt_llm/builder.py BuildConfig)
-    Engine.TENSORRT_LLM: 2048,
-    # llama.cpp: llama-server -np/--parallel "number of server slots (default: -1, -1 = auto)", auto = 4
-    # slots sharing one KV buffer (ggml-org/llama.cpp tools/server/README.md, server.cpp)
-    Engine.LLAMA_CPP: 4,
-    # Hugging Face transformers' generate() batches what it is given; the roofline has no engine: memory alone
-    Engine.TRANSFORMERS: None,
-    Engine.IDEAL: None,
-}
-"""The sequences each engine schedules together by default, where it caps them (None: memory
-alone decides); vLLM's depends on the card (:data:`VLLM_MAX_NUM_SEQS`) [sequences]."""
-
 
 def engine_batch_cap(scenario: Scenario, card: Card) -> int | None:
     """The most sequences one model copy runs together: the buyer's ``max_batch`` where pinned,
-    else the engine's default cap on ``card`` (None: memory alone decides) [sequences]."""
+    else the default cap of the engine profile in use on ``card`` (:func:`~configurator.core.engines.
+    default_max_seqs`: its marketed memory [GB] and its name; None: memory alone decides) [sequences].
+    Until December 2026 the caps were a table here, apart from the profiles the engine-profile dialog
+    edits."""
     serving = scenario.serving
     if serving.max_batch is not None and "max_batch" not in scenario.auto_layout:
         return serving.max_batch
-    if serving.engine is Engine.VLLM:
-        large = card.memory_gb * 1e9 >= LARGE_CARD_BYTES and "a100" not in card.name.lower()
-        return VLLM_MAX_NUM_SEQS[large]
-    return ENGINE_BATCH_CAPS.get(serving.engine)
+    return default_max_seqs(serving.profile, card.memory_gb * 1e9, card.name)
 
 
 def filled_users(first: Estimate) -> int:

@@ -389,8 +389,10 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("constraints.deadline_hours", _t("ScenarioController", "deadline"), flag="--deadline", cli_type="duration",
        metavar="DURATION", editor=False,
        cli_help="training or render job must finish within (720h, 90d, 6w; a bare number is hours)"),
-    _f("constraints.budget", _t("ScenarioController", "budget"), flag="--budget", editor=False, cli_type="quantity",
-       cli_help="ceiling on what the deployment costs, in --currency (2M is 2,000,000; 500k 500,000): buying (--budget-basis capex, the default), "
+    _f("constraints.budget", _t("ScenarioController", "budget"), flag="--budget", editor=False, cli_type="money",
+       cli_help="ceiling on what the deployment costs, in --currency (2M is 2,000,000; 500k 500,000) unless it names "
+                "its own (200万元, ¥2M, 2M USD, 300万美元: then that currency, which results are also shown in "
+                "when --currency is not given): buying (--budget-basis capex, the default), "
                 "the capex of the bill of materials (cards, servers, network, storage, racks); renting "
                 "(--budget-basis rent), the rent for a month of a service or for the whole job"),
     _f("constraints.budget_basis", _t("ScenarioController", "budget basis"), flag="--budget-basis", editor=False,
@@ -467,7 +469,7 @@ def entry_for(model: type, name: str) -> FieldSpec:
     return found
 
 
-NUMBER_FORMS = ("number", "quantity", "duration")
+NUMBER_FORMS = ("number", "quantity", "money", "duration")
 """The flag forms that read a number (a range applies); the others are lists and on/off flags."""
 
 

@@ -34,7 +34,7 @@ from configurator.core.magnitudes import money, with_magnitude
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
-from configurator.core.scenario import Scenario, Training, updated
+from configurator.core.scenario import Economics, Scenario, Training, updated
 from configurator.core.scenario_choices import Workload
 from configurator.core.view.fields_read import instead, readers, reads
 from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
@@ -166,7 +166,10 @@ def amount_of_money(text: str) -> TypedMoney:
     names (:func:`~configurator.core.magnitudes.money`; ``RMB`` is CNY)."""
     found = money(text)
     if found is None:
-        raise said(argparse.ArgumentTypeError, msg("cli-not-money", text=text))
+        try:  # inf or nan: the scenario's own check refuses it, naming the field's range
+            return TypedMoney(float(text), None, text)
+        except ValueError:
+            raise said(argparse.ArgumentTypeError, msg("cli-not-money", text=text)) from None
     if not math.isfinite(found.amount):
         raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
     return TypedMoney(found.amount, currency_code(found.currency) if found.currency else None, text)
@@ -440,6 +443,9 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             continue
         if hasattr(value, "value"):
             value = value.value
+        if isinstance(value, TypedMoney):  # --card-price 12万元: in the scenario's currency
+            value = _money_in(Economics.model_validate(data["economics"]), value, _MONEY_FLAGS[flag],
+                              getattr(args, "lang", "en"))
         if section is None:
             data[field] = value
         else:
@@ -527,8 +533,8 @@ def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
     chosen = getattr(args, "currency", None)
     if chosen is not None:
         chosen = args.currency = currency_code(chosen)  # cny and RMB are CNY
-    elif base.economics.currency in CONVERTIBLE and dated_rate(_budget_currency(args) or "") is not None:
-        chosen = _budget_currency(args)  # --budget 200万元: the money is yuan, shown in yuan
+    elif base.economics.currency in CONVERTIBLE and dated_rate(_named_currency(args) or "") is not None:
+        chosen = _named_currency(args)  # --budget 200万元: the money is yuan, shown in yuan
     try:  # a rate or code out of range is named with its range first
         updated(base, economics={k: v for k, v in (("usd_to_currency", rate), ("currency", chosen)) if v is not None})
     except ValidationError as error:
@@ -549,35 +555,37 @@ def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
 _CONSTRAINT_FLAGS = {_dest_of(BY_PATH[path]): path.partition(".")[2] for path in GOAL_PATHS}
 """Goal flag -> Constraints field (applied by :func:`with_constraints`)."""
 
-_BUDGET_FLAG = _dest_of(BY_PATH["constraints.budget"])
+_MONEY_FLAGS = {_dest_of(entry): entry.flag for entry in BY_FLAG.values() if entry.cli_form == "money"}
+"""argparse attribute -> flag of each amount of money (``--budget``, ``--card-price``, ``--cloud-price``)."""
 
 
-def _budget_currency(args: argparse.Namespace) -> str | None:
-    """The currency ``--budget`` names (``200万元``: CNY); None where it names none or is not given."""
-    budget = getattr(args, _BUDGET_FLAG, None)
-    return budget.currency if isinstance(budget, TypedMoney) else None
+def _named_currency(args: argparse.Namespace) -> str | None:
+    """The one currency the money flags name (``--budget 200万元``: CNY); None where they name
+    none, or more than one (each is then converted: :func:`_money_in`)."""
+    named = {value.currency for value in (getattr(args, dest, None) for dest in _MONEY_FLAGS)
+             if isinstance(value, TypedMoney) and value.currency}
+    return named.pop() if len(named) == 1 else None
 
 
 _CHINESE_MAGNITUDES = ("万", "亿")
 
 
-def _budget_in(scenario: Scenario, budget: TypedMoney, language: str) -> float:
-    """``--budget`` in the scenario's currency: as typed where it names none or the same one;
-    otherwise converted as a price in that currency is (core/currency.py ``price_conversion``:
+def _money_in(economics: Economics, value: TypedMoney, flag: str, language: str) -> float:
+    """An amount flag's value in the scenario's currency: as typed where it names none or the same
+    one; otherwise converted as a price in that currency is (core/currency.py ``price_conversion``:
     ``--currency USD --budget 200万元`` at the price file's dated CNY rate). A bare ``200万`` read
     in a currency other than the yuan is said on stderr: the buyer who writes 万 most likely
     means yuan."""
-    currency = scenario.economics.currency
-    if budget.currency is None and currency != "CNY" and any(m in budget.text for m in _CHINESE_MAGNITUDES):
-        print(msg("cli-warning", text=msg("cli-budget-wan-not-yuan", text=budget.text.strip(), currency=currency,
-                                          amount=f"{budget.amount:,.0f}")).text_in(language), file=sys.stderr)
-    if budget.currency is None or budget.currency == currency:
-        return budget.amount
-    conversion = price_conversion(budget.currency, scenario.economics)
+    currency = economics.currency
+    if value.currency is None and currency != "CNY" and any(m in value.text for m in _CHINESE_MAGNITUDES):
+        print(msg("cli-warning", text=msg("cli-wan-not-yuan", flag=flag, text=value.text.strip(), currency=currency,
+                                          amount=f"{value.amount:,.0f}")).text_in(language), file=sys.stderr)
+    if value.currency is None or value.currency == currency:
+        return value.amount
+    conversion = price_conversion(value.currency, economics)
     if conversion is None:
-        raise UsageError(msg("cli-budget-currency-needs-rate", code=budget.currency,
-                             currency=scenario.economics.currency))
-    return budget.amount * conversion[0]
+        raise UsageError(msg("cli-money-currency-needs-rate", flag=flag, code=value.currency, currency=currency))
+    return value.amount * conversion[0]
 
 
 def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
@@ -588,8 +596,10 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
         constraints = {"ttft_ms": limits.ttft_ms, "tpot_ms": limits.tpot_ms, "latency_percentile": 99}
     typed = {field: getattr(args, flag) for flag, field in _CONSTRAINT_FLAGS.items()
              if getattr(args, flag, None) is not None}
-    if isinstance(typed.get("budget"), TypedMoney):
-        typed["budget"] = _budget_in(scenario, typed["budget"], getattr(args, "lang", "en"))
+    for dest, flag in _MONEY_FLAGS.items():
+        field = _CONSTRAINT_FLAGS.get(dest)
+        if isinstance(typed.get(field), TypedMoney):
+            typed[field] = _money_in(scenario.economics, typed[field], flag, getattr(args, "lang", "en"))
     constraints |= typed
     given = [(BY_PATH[f"constraints.{field}"].flag, f"constraints.{field}") for field in typed]
     daily = _daily_rate(args)

@@ -1,6 +1,7 @@
-"""A budget written as a Chinese buyer writes it — 200万元, ¥200万, 1.2亿元 — or with its currency
-named (2M USD, 300万美元) is that much of that currency: the command line takes it (it refused
-``200万元``, and read ``200万`` in an English session as 2,000,000 USD, seven times the yuan meant),
+"""A budget (or a card's price) written as a Chinese buyer writes it — 200万元, ¥200万, 1.2亿元 — or
+with its currency named (2M USD, 300万美元) is that much of that currency: the command line takes it
+(it refused ``200万元``, and read ``200万`` in an English session as 2,000,000 USD, seven times the
+yuan meant),
 shows the results in it when no ``--currency`` is given, converts it at the price file's dated rate
 when one is; the window's budget boxes take it in their own currency and refuse another."""
 
@@ -63,6 +64,26 @@ def test_a_bare_budget_in_wan_read_as_dollars_is_said(capsys):
     assert (verdict["target"], verdict["unit"]) == (200_000, "USD")  # --currency's, as documented
     assert "20万元" in verdict["stderr"] and "USD" in verdict["stderr"]
     assert _budget_verdict(capsys, [*_VDI, "--budget", "20万", "--lang", "zh_CN"])["stderr"] == ""  # yuan there
+
+
+def _estimate(capsys, argv: list[str]) -> tuple[dict, str]:
+    from configurator.cli import main
+
+    assert main(["estimate", "--workload", "inference", "--card", "ascend-910b", "--count", "8", "--json", *argv]) == 0
+    out = capsys.readouterr()
+    return json.loads(out.out), out.err
+
+
+def test_a_card_price_quoted_in_wan_yuan(capsys):
+    """A distributor's quote, 每卡 12万元, is 120,000 CNY a card, shown in yuan in an English session
+    too; converted where --currency USD is asked for."""
+    priced, said = _estimate(capsys, ["--card-price", "12万元"])
+    assert (priced["cost"]["purchase"], priced["cost"]["currency"]) == (960_000, "CNY") and said == ""
+    priced, _ = _estimate(capsys, ["--card-price", "12万元", "--currency", "USD"])
+    assert priced["cost"]["currency"] == "USD"
+    assert priced["cost"]["purchase"] == pytest.approx(960_000 / dated_rate("CNY").per_usd, rel=1e-6)
+    _, said = _estimate(capsys, ["--card-price", "12万"])
+    assert "--card-price 12万" in said and "12万元" in said
 
 
 @pytest.mark.parametrize(("budget", "said"), [

@@ -25,15 +25,16 @@ from configurator.core.currency import (
     CurrencyError,
     currency_code,
     dated_rate,
+    price_conversion,
     shown_currency,
     with_currency,
 )
 from configurator.core.load import MLPERF_SERVER_LIMITS
-from configurator.core.magnitudes import with_magnitude
+from configurator.core.magnitudes import money, with_magnitude
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
-from configurator.core.scenario import Scenario, Training, updated
+from configurator.core.scenario import Economics, Scenario, Training, updated
 from configurator.core.scenario_choices import Workload
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
 from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
@@ -141,6 +142,39 @@ def quantity(text: str) -> float:
     return value
 
 
+class TypedMoney(float):
+    """An amount flag's value: the amount [its currency's units], with the currency it names
+    (``currency``; None: none) and the text typed (``text``)."""
+
+    currency: str | None
+    text: str
+
+    def __new__(cls, amount: float, currency: str | None, text: str) -> TypedMoney:
+        value = super().__new__(cls, amount)
+        value.currency, value.text = currency, text
+        return value
+
+    @property
+    def amount(self) -> float:
+        """The amount as a plain number [its currency's units]."""
+        return float(self)
+
+
+def amount_of_money(text: str) -> TypedMoney:
+    """Parse an amount as a budget is written — ``200万元``, ``¥2,000,000``, ``2M USD``, ``300万美元``
+    or a bare ``2M`` (in the currency results are shown in) — into the amount and the currency it
+    names (:func:`~configurator.core.magnitudes.money`; ``RMB`` is CNY)."""
+    found = money(text)
+    if found is None:
+        try:  # inf or nan: the scenario's own check refuses it, naming the field's range
+            return TypedMoney(float(text), None, text)
+        except ValueError:
+            raise said(argparse.ArgumentTypeError, msg("cli-not-money", text=text)) from None
+    if not math.isfinite(found.amount):
+        raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
+    return TypedMoney(found.amount, currency_code(found.currency) if found.currency else None, text)
+
+
 _DURATION_UNITS = {"h": 1.0, "d": 24.0, "w": 168.0, "y": 8766.0}
 
 
@@ -232,7 +266,8 @@ def _field_type(entry: FieldSpec):
     elif form == "on_off":
         kind = on_off
     else:
-        kind = {"quantity": quantity, "duration": duration_hours, "text": str}.get(form, int if entry.whole else float)
+        kind = {"quantity": quantity, "duration": duration_hours, "money": amount_of_money,
+                "text": str}.get(form, int if entry.whole else float)
     return auto_or(kind) if entry.auto else kind
 
 
@@ -409,6 +444,9 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             continue
         if hasattr(value, "value"):
             value = value.value
+        if isinstance(value, TypedMoney):  # --card-price 12万元: in the scenario's currency
+            value = _money_in(Economics.model_validate(data["economics"]), value, _MONEY_FLAGS[flag],
+                              getattr(args, "lang", "en"))
         if section is None:
             data[field] = value
         else:
@@ -496,6 +534,8 @@ def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
     chosen = getattr(args, "currency", None)
     if chosen is not None:
         chosen = args.currency = currency_code(chosen)  # cny and RMB are CNY
+    elif base.economics.currency in CONVERTIBLE and dated_rate(_named_currency(args) or "") is not None:
+        chosen = _named_currency(args)  # --budget 200万元: the money is yuan, shown in yuan
     try:  # a rate or code out of range is named with its range first
         updated(base, economics={k: v for k, v in (("usd_to_currency", rate), ("currency", chosen)) if v is not None})
     except ValidationError as error:
@@ -516,6 +556,38 @@ def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
 _CONSTRAINT_FLAGS = {_dest_of(BY_PATH[path]): path.partition(".")[2] for path in GOAL_PATHS}
 """Goal flag -> Constraints field (applied by :func:`with_constraints`)."""
 
+_MONEY_FLAGS = {_dest_of(entry): entry.flag for entry in BY_FLAG.values() if entry.cli_form == "money"}
+"""argparse attribute -> flag of each amount of money (``--budget``, ``--card-price``, ``--cloud-price``)."""
+
+
+def _named_currency(args: argparse.Namespace) -> str | None:
+    """The one currency the money flags name (``--budget 200万元``: CNY); None where they name
+    none, or more than one (each is then converted: :func:`_money_in`)."""
+    named = {value.currency for value in (getattr(args, dest, None) for dest in _MONEY_FLAGS)
+             if isinstance(value, TypedMoney) and value.currency}
+    return named.pop() if len(named) == 1 else None
+
+
+_CHINESE_MAGNITUDES = ("万", "亿")
+
+
+def _money_in(economics: Economics, value: TypedMoney, flag: str, language: str) -> float:
+    """An amount flag's value in the scenario's currency: as typed where it names none or the same
+    one; otherwise converted as a price in that currency is (core/currency.py ``price_conversion``:
+    ``--currency USD --budget 200万元`` at the price file's dated CNY rate). A bare ``200万`` read
+    in a currency other than the yuan is said on stderr: the buyer who writes 万 most likely
+    means yuan."""
+    currency = economics.currency
+    if value.currency is None and currency != "CNY" and any(m in value.text for m in _CHINESE_MAGNITUDES):
+        print(msg("cli-warning", text=msg("cli-wan-not-yuan", flag=flag, text=value.text.strip(), currency=currency,
+                                          amount=f"{value.amount:,.0f}")).text_in(language), file=sys.stderr)
+    if value.currency is None or value.currency == currency:
+        return value.amount
+    conversion = price_conversion(value.currency, economics)
+    if conversion is None:
+        raise UsageError(msg("cli-money-currency-needs-rate", flag=flag, code=value.currency, currency=currency))
+    return value.amount * conversion[0]
+
 
 def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
     """The scenario with the goal and limit flags given (``--deadline``, ``--tpot-ms`` …)."""
@@ -525,6 +597,10 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
         constraints = {"ttft_ms": limits.ttft_ms, "tpot_ms": limits.tpot_ms, "latency_percentile": 99}
     typed = {field: getattr(args, flag) for flag, field in _CONSTRAINT_FLAGS.items()
              if getattr(args, flag, None) is not None}
+    for dest, flag in _MONEY_FLAGS.items():
+        field = _CONSTRAINT_FLAGS.get(dest)
+        if isinstance(typed.get(field), TypedMoney):
+            typed[field] = _money_in(scenario.economics, typed[field], flag, getattr(args, "lang", "en"))
     constraints |= typed
     given = [(BY_PATH[f"constraints.{field}"].flag, f"constraints.{field}") for field in typed]
     daily = _daily_rate(args)

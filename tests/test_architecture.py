@@ -32,6 +32,8 @@ def test_exact_llama_counts():
         ("deepseek-v3", 671e9),  # DeepSeek-V3 report: 671B total
         ("gpt3-175b", 174.6e9),  # Megatron-LM Table 2: 174.6B
         ("llama3.1-405b", 405.8e9),
+        ("qwen2.5-14b", 14.7e9),  # Qwen2.5-14B model card: 14.7B
+        ("qwen2.5-32b", 32.8e9),  # Qwen2.5-32B on Hugging Face: 32.8B (safetensors)
     ],
 )
 def test_counts_match_published(preset_id, published):

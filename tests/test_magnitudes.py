@@ -38,7 +38,7 @@ def test_the_command_line_takes_a_budget_in_wan(capsys):
     assert quantity("50万") == 500_000 and quantity("500,000") == 500_000
     assert main(["recommend", "--workload", "vdi", "--users", "10", "--budget", "5x", "--lang", "zh_CN"]) == 2
     error = capsys.readouterr().err
-    assert "'5x' 不是数字" in error and "50万" in error  # says what would be taken
+    assert "'5x' 不是金额" in error and "200万元" in error  # says what would be taken: an amount of money
 
 
 def _type(qtbot, box, text: str) -> None:

@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
 
-from configurator.core.magnitudes import with_magnitude
+from configurator.core.magnitudes import money
 
 _HISTORY_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
 
@@ -85,17 +85,29 @@ class StrictDoubleSpinBox(_Strict, QDoubleSpinBox):
 class MagnitudeSpinBox(StrictDoubleSpinBox):
     """A :class:`StrictDoubleSpinBox` that also takes a number typed with its magnitude or its
     thousands grouped — ``500k``, ``2M``, ``500,000``, ``50万``, ``1.2亿`` — as the command line does
-    (:func:`~configurator.core.magnitudes.with_magnitude`): a budget is typed as buyers write it."""
+    (:func:`~configurator.core.magnitudes.money`): a budget is typed as buyers write it. A box whose
+    suffix is a currency code (`` CNY``) also takes that currency written as buyers write it
+    (``200万元``, ``¥200万``); an amount in another currency (``$2M`` in a CNY box) is refused, not
+    read as the box's money."""
 
     def _typed(self, text: str) -> float | None:
-        """The number ``text`` writes once the box's prefix and suffix are taken off; None if none."""
+        """The number ``text`` writes once the box's prefix and suffix are taken off; None if none,
+        or if it names a currency other than the box's."""
         body = text.strip()
         suffix, prefix = self.suffix().strip(), self.prefix().strip()
         if suffix and body.endswith(suffix):
             body = body[:-len(suffix)]
         if prefix and body.startswith(prefix):
             body = body[len(prefix):]
-        return with_magnitude(body)
+        found = money(body)
+        if found is None or found.currency not in (None, self._currency()):
+            return None
+        return found.amount
+
+    def _currency(self) -> str | None:
+        """The currency code the box's suffix names (`` CNY``: CNY); None for a box of no money."""
+        code = self.suffix().strip()
+        return code if len(code) == 3 and code.isascii() and code.isalpha() and code.isupper() else None
 
     def validate(self, text: str, pos: int):
         value = self._typed(text)
@@ -111,3 +123,10 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
 def magnitude_hint() -> str:
     """The sentence a :class:`MagnitudeSpinBox`'s tooltip ends with: what it takes."""
     return QCoreApplication.translate("MagnitudeSpinBox", "Type 500k, 2M or 500,000 (also 50万 or 1.2亿).")
+
+
+def money_hint() -> str:
+    """The sentence a budget's :class:`MagnitudeSpinBox` tooltip ends with: what it takes, the
+    box's currency written as buyers write it included."""
+    return QCoreApplication.translate("MagnitudeSpinBox", "Type 500k, 2M or 500,000 (also 50万 or 1.2亿), "
+                                      "with the box's currency if you like (2M USD; 200万元 or ¥200万 in CNY).")

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
 
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder
 from configurator.app.i18n import current_language
-from configurator.app.inputs import MagnitudeSpinBox, magnitude_hint
+from configurator.app.inputs import MagnitudeSpinBox, money_hint
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import named, region_names
 from configurator.core.fields import spec
@@ -95,7 +95,7 @@ class RankingControls:
             "Budget in the scenario currency. Buying: a ceiling on the capex of the bill of materials (cards, "
             "servers, network, storage, racks). Renting: a ceiling on the rent for a month of service, or for "
             "the whole job. An option over it is never ranked: it is listed below the line with how much it is "
-            "over.") + " " + magnitude_hint(), MagnitudeSpinBox())
+            "over.") + " " + money_hint(), MagnitudeSpinBox())
         SpinBinder(self.budget, self.controller, "constraints.budget")
         form.addRow(_tc("RecommendationPanel", "&Budget"), self.budget)
         self._budget_basis_control(form)

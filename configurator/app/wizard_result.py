@@ -23,7 +23,7 @@ from configurator.app.against_constraints import verdict_items
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.app.inputs import magnitude_hint
+from configurator.app.inputs import money_hint
 from configurator.app.labels import class_names, named, region_names
 from configurator.app.recommend_table import SUPPORT_CAUTION_COLOUR
 from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
@@ -80,7 +80,7 @@ class ConstraintsPage(QWizardPage):
         self.budget.setToolTip(self.tr("Buying: a ceiling on the capex of the bill of materials (cards, servers, "
                                        "network, storage, racks). Renting: on the rent for a month of service, or "
                                        "for the whole job. What is over it is never recommended.")
-                               + " " + magnitude_hint())
+                               + " " + money_hint())
         form.addRow(self.tr("Bu&dget"), self.budget)  # Alt+B is Back
         self.budget_basis = QComboBox()
         self.budget_basis.setObjectName("wizard:constraints.budget_basis")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from configurator.core.magnitudes import CURRENCY_WORDS
 from configurator.core.procurement.prices import bundled_price_book
 from configurator.core.scenario import Economics, Scenario
 
@@ -43,8 +44,10 @@ class ExchangeRate:
     source: str
 
 
-CURRENCY_ALIASES = {"RMB": "CNY"}
-"""Names buyers write for a currency in place of its ISO 4217 code: renminbi (RMB) is the yuan, CNY."""
+CURRENCY_ALIASES = {word: code for word, code in CURRENCY_WORDS.items()
+                    if word.isascii() and word.isalpha() and len(word) == 3}
+"""Names buyers write for a currency in place of its ISO 4217 code: renminbi (RMB) is the yuan, CNY
+(the three-letter names of :data:`~configurator.core.magnitudes.CURRENCY_WORDS`)."""
 
 
 def currency_code(text: str) -> str:

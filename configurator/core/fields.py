@@ -365,18 +365,20 @@ FIELDS: tuple[FieldSpec, ...] = (
     # ---- prices
     _f("economics.currency", _t("ScenarioController", "currency"), help=_t("ScenarioEditor", "Currency of every amount"),
        row_label=_t("ScenarioEditor", "C&urrency"), flag="--currency", cli_type="text",
-       cli_help="ISO code, e.g. USD or CNY (default: a scenario file's own, else the language's: USD, CNY with "
-                "--lang zh_CN); every amount, default and money flag is in it"),
+       cli_help="ISO code, e.g. USD or CNY (default: a scenario file's own, else the currency the money flags "
+                "name, else the language's: USD, CNY with --lang zh_CN); every amount, default and money flag is "
+                "in it: a money flag that names its own (--budget 200万元, ¥200万, 2M USD; --card-price 12万元) "
+                "is converted at the price file's dated rate"),
     _f("economics.usd_to_currency", _t("ScenarioController", "exchange rate"), decimals=4, step=0.1, help=_t(
         "ScenarioEditor", "Units of the chosen currency per US dollar, applied to catalog prices in USD"), flag="--usd-rate",
        cli_help="units of --currency per USD (default: the price file's dated rate, e.g. for CNY)", row_label=_t("ScenarioEditor", "Rate per USD")),
     _f("economics.card_price", _t("ScenarioController", "card price"), decimals=2, step=100, none_text=_t("ScenarioEditor", "catalog"),
        help=_t("ScenarioEditor", "Price of one card (of a multi-GPU board such as the A16: the whole board); "
                                  "'catalog' uses the latest catalog price"), flag="--card-price",
-       cli_help="purchase price per card (a multi-GPU board such as the A16: per board)", row_label=_t("ScenarioEditor", "Card p&rice")),
+       cli_type="money", cli_help="purchase price per card (a multi-GPU board such as the A16: per board)", row_label=_t("ScenarioEditor", "Card p&rice")),
     _f("economics.cloud_price_per_hour", _t("ScenarioController", "cloud price"), _t("ScenarioEditor", " /h"), decimals=4, step=0.1,
        none_text=_t("ScenarioEditor", "catalog"), help=_t("ScenarioEditor", "Cloud price per card-hour; 'catalog' uses the latest catalog price"),
-       flag="--cloud-price", cli_help="cloud price per card-hour", row_label=_t("ScenarioEditor", "Cloud price")),
+       flag="--cloud-price", cli_type="money", cli_help="cloud price per card-hour", row_label=_t("ScenarioEditor", "Cloud price")),
     _f("economics.electricity_per_kwh", _t("ScenarioController", "electricity price"), _t("ScenarioEditor", " /kWh"), decimals=3, step=0.01,
        help=_t("ScenarioEditor", "Electricity price"), flag="--electricity", cli_help="price per kWh",
        row_label=_t("ScenarioEditor", "E&lectricity")),
@@ -389,8 +391,9 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("constraints.deadline_hours", _t("ScenarioController", "deadline"), flag="--deadline", cli_type="duration",
        metavar="DURATION", editor=False,
        cli_help="training or render job must finish within (720h, 90d, 6w; a bare number is hours)"),
-    _f("constraints.budget", _t("ScenarioController", "budget"), flag="--budget", editor=False, cli_type="quantity",
-       cli_help="ceiling on what the deployment costs, in --currency (2M is 2,000,000; 500k 500,000): buying (--budget-basis capex, the default), "
+    _f("constraints.budget", _t("ScenarioController", "budget"), flag="--budget", editor=False, cli_type="money",
+       cli_help="ceiling on what the deployment costs, in --currency (2M is 2,000,000; 500k 500,000; 200万元, ¥200万 "
+                "or 2M USD name their own): buying (--budget-basis capex, the default), "
                 "the capex of the bill of materials (cards, servers, network, storage, racks); renting "
                 "(--budget-basis rent), the rent for a month of a service or for the whole job"),
     _f("constraints.budget_basis", _t("ScenarioController", "budget basis"), flag="--budget-basis", editor=False,
@@ -482,7 +485,7 @@ def entry_for(model: type, name: str) -> FieldSpec:
     return found
 
 
-NUMBER_FORMS = ("number", "quantity", "duration")
+NUMBER_FORMS = ("number", "quantity", "money", "duration")
 """The flag forms that read a number (a range applies); the others are lists and on/off flags."""
 
 

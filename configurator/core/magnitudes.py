@@ -1,11 +1,14 @@
 """Numbers as people type them: with a magnitude (``7B``, ``1.5T``, ``500k``, ``2M``; in Chinese
 ``50万``, ``1.2亿``), with their thousands grouped (``500,000``) or in full-width digits
-(``５０万``). Read by the command line's number flags and by the budget boxes of the window."""
+(``５０万``); an amount of money also with the currency it is in, as buyers write a budget
+(``200万元``, ``¥2,000,000``, ``2M USD``, ``300万美元``). Read by the command line's number flags
+and by the budget boxes of the window."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from typing import NamedTuple
 
 MAGNITUDES = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8}
 """What a suffix multiplies by, case-insensitive: thousand (k), million (M), billion (B or G),
@@ -30,3 +33,78 @@ def with_magnitude(text: str) -> float | None:
     if not match:
         return None
     return float(match["digits"].replace(",", "")) * MAGNITUDES.get(match["magnitude"].lower(), 1.0)
+
+
+CURRENCY_WORDS = {"¥": "CNY", "元": "CNY", "人民币": "CNY", "RMB": "CNY", "$": "USD", "US$": "USD", "美元": "USD"}
+"""What a currency is written as beside an amount, besides its ISO 4217 code (``CNY``, ``USD``,
+``EUR``), and the code it means: the yuan sign (¥; full-width ￥ too), 元 and 人民币, renminbi
+(RMB); the dollar sign ($, US$) and 美元. The yen shares the sign ¥; here it is the yuan's, the
+currency the program's Chinese buyers budget in."""
+
+_CODE = re.compile(r"[A-Za-z]{3}")
+
+
+class Money(NamedTuple):
+    """An amount as typed, and the currency the text names (None: it names none)."""
+
+    amount: float
+    """[the currency's units; infinity for one too large to hold]"""
+    currency: str | None
+    """ISO 4217 code, e.g. ``CNY``; None where the text writes a bare number."""
+
+
+def _currency_of(word: str) -> str | None:
+    """The code a currency word means (:data:`CURRENCY_WORDS`, or a three-letter code in any case);
+    None for a word that is no currency."""
+    code = CURRENCY_WORDS.get(word.upper() if word.isascii() else word)
+    if code is None and _CODE.fullmatch(word):
+        code = word.upper()
+    return code
+
+
+_WORDS_LONGEST_FIRST = sorted(CURRENCY_WORDS, key=len, reverse=True)
+
+
+def _split_prefix(text: str) -> tuple[str | None, str]:
+    """(the currency word ``text`` starts with or None, the rest)."""
+    for word in _WORDS_LONGEST_FIRST:
+        if text[:len(word)].upper() == word.upper():
+            return word, text[len(word):]
+    head = text[:3]
+    if _CODE.fullmatch(head) and (len(text) == 3 or not text[3].isalpha()):
+        return head, text[3:]
+    return None, text
+
+
+def _split_suffix(text: str) -> tuple[str | None, str]:
+    """(the currency word ``text`` ends with or None, the rest)."""
+    for word in _WORDS_LONGEST_FIRST:
+        if len(text) > len(word) and text[-len(word):].upper() == word.upper():
+            return word, text[:-len(word)]
+    tail = text[-3:]
+    if len(text) > 3 and _CODE.fullmatch(tail) and not text[-4].isalpha():
+        return tail, text[:-3]
+    return None, text
+
+
+def money(text: str) -> Money | None:
+    """The amount ``text`` writes and the currency it names; None when it writes no amount, or
+    names two different currencies (``$200万元``).
+
+    Parameters
+    ----------
+    text : str
+        A number as :func:`with_magnitude` reads it, with at most one currency word before it and
+        one after it (:data:`CURRENCY_WORDS` or an ISO 4217 code, with or without a space):
+        ``200万元``, ``¥200万``, ``2M USD``, ``CNY 500,000``, ``1.2亿元``, ``300万美元``.
+    """
+    body = unicodedata.normalize("NFKC", text).strip()
+    before, body = _split_prefix(body)
+    after, body = _split_suffix(body.strip())
+    named = {_currency_of(word) for word in (before, after) if word is not None}
+    if None in named or len(named) > 1:
+        return None
+    amount = with_magnitude(body)
+    if amount is None:
+        return None
+    return Money(amount, named.pop() if named else None)

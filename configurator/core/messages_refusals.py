@@ -12,6 +12,11 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "cli-not-a-value": "argument {flag}: '--' is not a value; give one after the '='",
     "cli-argument": "argument {flag}: {problem}",
     "cli-not-a-number": "'{text}' is not a number (examples: 7e9, 7B, 1.5T, 500k, 500,000)",
+    "cli-not-money": "'{text}' is not an amount of money (examples: 2M, 500,000, 200万元, ¥2M, 2M USD)",
+    "cli-wan-not-yuan": "{flag} {text} is read in {currency}, the currency results are shown in "
+                        "({amount} {currency}); for yuan write {text}元 or add --currency CNY",
+    "cli-money-currency-needs-rate": "{flag} in {code}: the price file has no dated rate to turn {code} into "
+                                     "{currency}; give the amount in {currency}, or --currency {code} with --usd-rate",
     "cli-not-a-plain-number": "'{text}' is not a number (digits, a point for decimals: 0.5)",
     "cli-not-a-whole-number": "'{text}' is not a whole number (digits only, without separators: 1000)",
     "cli-too-large": "'{text}' is too large",
@@ -127,6 +132,11 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-not-a-value": "参数 {flag}：'--' 不是取值；请在 '=' 后写出取值",
     "cli-argument": "参数 {flag}：{problem}",
     "cli-not-a-number": "'{text}' 不是数字（示例：7e9、7B、1.5T、50万、500,000）",
+    "cli-not-money": "'{text}' 不是金额（示例：200万元、¥200万、1.2亿元、500,000、2M USD）",
+    "cli-wan-not-yuan": "{flag} {text} 按结果所用的货币 {currency} 计（{amount} {currency}）；"
+                        "如指人民币，请写 {text}元，或加 --currency CNY",
+    "cli-money-currency-needs-rate": "{flag} 以 {code} 计：价格文件中没有把 {code} 换算成 {currency} 的带日期汇率；"
+                                     "请以 {currency} 填写该金额，或给出 --currency {code} 及 --usd-rate",
     "cli-not-a-plain-number": "'{text}' 不是数字（用数字书写，小数用小数点：0.5）",
     "cli-not-a-whole-number": "'{text}' 不是整数（只写数字，不加分隔符：1000）",
     "cli-too-large": "'{text}' 过大",

@@ -882,6 +882,10 @@ The last valid state is kept. The full report is in:
         <source>Type 500k, 2M or 500,000 (also 50万 or 1.2亿).</source>
         <translation>可输入 50万、1.2亿、500,000 或 500k、2M。</translation>
     </message>
+    <message>
+        <source>Type 500k, 2M or 500,000 (also 50万 or 1.2亿), with the box&apos;s currency if you like (2M USD; 200万元 or ¥200万 in CNY).</source>
+        <translation>可输入 200万元、¥200万、50万、1.2亿、500,000 或 500k、2M；如写明货币，须与框中所示货币相同。</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

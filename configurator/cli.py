@@ -36,6 +36,7 @@ from configurator.core.messages_said import said_in
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.recommend import Filters, Objective, priced_for, recommend, rented_for
 from configurator.core.recommend_json import result_to_dict
+from configurator.core.serving_use import as_asked
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario_io import ScenarioFileError
@@ -256,7 +257,7 @@ def _recommended_for_report(scenario: Scenario, catalog: Catalog, args: argparse
     if getattr(args, "card", None) is not None or args.scenario is not None:
         return None
     best = recommend(scenario, catalog, objective, filters, limit=1).best
-    return None if best is None else best.estimate.scenario
+    return None if best is None else as_asked(best.estimate.scenario, scenario)  # no load given: still unsized
 
 
 def _card_json(card: Card) -> dict:

@@ -78,9 +78,25 @@ def _with_price(entry: dict, rec: Recommendation, objective: Objective, book: Pr
     return {**entry, "price": price_entry_to_dict(rec, objective, book)}
 
 
+LOAD_FLAGS = {"load-not-given": ("--concurrency", "--requests-per-s", "--requests-per-day"),
+              "load-not-given-batch": ("--requests-per-day", "--concurrency")}
+"""The flags that give a serving question its load, by :attr:`Result.load`'s id (the JSON's ``load.give``)."""
+
+
+def load_to_dict(result: Result) -> dict:
+    """Whether the question had a load: ``{given, note_id, note, give}`` — where none was given, what was
+    assumed in words (``note``) and the flags that give one (``give``); ``given`` true otherwise (and for
+    work that is not serving)."""
+    note = result.load
+    if note is None:
+        return {"given": True, "note_id": None, "note": None, "give": []}
+    return {"given": False, "note_id": note.id, "note": note.text, "give": list(LOAD_FLAGS[note.id])}
+
+
 def result_to_dict(result: Result) -> dict:
     return {
         "objective": result.objective.value,
+        "load": load_to_dict(result),
         "ranked": [_with_price(recommendation_to_dict(r, i + 1, result.book), r, result.objective, result.book)
                    for i, r in enumerate(result.ranked)],
         "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure,

@@ -148,15 +148,6 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.support_label.setStyleSheet(f"color: {SUPPORT_CAUTION_COLOUR}; font-weight: bold;")
         self.support_label.setVisible(False)
         middle.addWidget(self.support_label)
-        self.load_label = QLabel()
-        """Over the table: the serving question has no load, so the ranking is for the load assumed (1 user
-        at once, one full batch per model copy) and what to give (its tooltip: the flags and fields in
-        full); hidden where a load was given."""
-        self.load_label.setObjectName("load-not-given")
-        self.load_label.setWordWrap(True)
-        self.load_label.setStyleSheet(f"color: {SUPPORT_CAUTION_COLOUR}; font-weight: bold;")
-        self.load_label.setVisible(False)
-        middle.addWidget(self.load_label)
         self.table = self._make_table()
         self.table.itemSelectionChanged.connect(self._show_reasons)
         self.table.itemSelectionChanged.connect(self._note_pick)
@@ -177,7 +168,17 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.against_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.reasons = QLabel()
         self.reasons.setWordWrap(True)
-        middle.addWidget(self._scrolled(self.against_label, self.price_decides_label, self.reasons), 2)
+        self.load_label = QLabel()
+        """First under the table: the serving question has no load, so the ranking is for the load assumed
+        (1 user at once, one full batch per model copy), and what to give (its tooltip: the flags and fields
+        in full); hidden where a load was given. Under the table, in the texts that scroll, not over it: a
+        line over it took the fourth ranking row off the smallest screens (tests/test_window_fits_screen.py)."""
+        self.load_label.setObjectName("load-not-given")
+        self.load_label.setWordWrap(True)
+        self.load_label.setStyleSheet(f"color: {SUPPORT_CAUTION_COLOUR}; font-weight: bold;")
+        self.load_label.setVisible(False)
+        middle.addWidget(self._scrolled(self.load_label, self.against_label, self.price_decides_label, self.reasons),
+                         2)
         self.launch_row = LaunchRow()
         """Copy the selected deployment's launch command (serving engines, trainers): under the table
         whose row it launches (in the chart's column its ~400 px set that column's least width, and

@@ -130,3 +130,15 @@ def test_the_quote_list_holds_only_what_a_buyer_could_sign():
         assert fleet not in quote_row[0]
     assert " × " in quote_row[0]  # the signable ones are still listed
     assert oversized_fleet(best.estimate) is None
+
+
+def test_the_estimate_and_the_serving_plan_say_it_too():
+    one = ("--workload", "inference", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "1")
+    for command in ("estimate", "plan"):
+        text = _cli(command, *one)
+        assert text.startswith("No load given: sized for 1 user at once"), command
+        document = json.loads(_cli(command, *one, "--use", "batch", "--json"))
+        assert document["load"]["given"] is False and document["load"]["note_id"] == "load-not-given-batch"
+        sized = json.loads(_cli(command, *one, "--concurrency", "8", "--json"))
+        assert sized["load"]["given"] is True
+    assert "load" in json.loads(_cli("estimate", "--workload", "lora", "--card", "h100-sxm", "--json"))

@@ -70,3 +70,14 @@ def test_the_wizard_finishes_a_chat_with_no_load_and_says_so(qtbot):
     text = wizard.summary.text.toPlainText()
     assert text.startswith("No load given: sized for 1 user at once")
     assert "--concurrency" in text and "Users served together" in text
+
+
+def test_the_windows_warnings_say_it_first(qtbot, window):
+    controller = window.controller
+    controller.apply_many({"workload": "inference", "card_id": "h100-sxm", "count": 1})
+    controller.recompute()
+    qtbot.waitUntil(lambda: window.results.warnings.count() > 0
+                    and window.results.warnings.item(0).text().startswith("No load given"), timeout=60_000)
+    controller.apply_many({"serving.concurrency": 16})
+    controller.recompute()
+    qtbot.waitUntil(lambda: not window.results.warnings.item(0).text().startswith("No load given"), timeout=60_000)

@@ -92,8 +92,8 @@ def test_an_applied_batch_stays_unsized(batch_result):
     assert as_asked(found, sized) is found
 
 
-@pytest.mark.parametrize("language, title, row", [("en", "no load given, sized for 1 user at once", "Load"),
-                                                  ("zh_CN", "未给出负载，按同时 1 位用户规划", "负载")])
+@pytest.mark.parametrize("language, title, row", [("en", "no load given, sized for 1 user at once", "Load assumed"),
+                                                  ("zh_CN", "未给出负载，按同时 1 位用户规划", "假设的负载")])
 def test_the_summarys_first_page_says_it(language, title, row):
     from configurator.core.estimate import estimate
 
@@ -109,7 +109,7 @@ def test_the_reports_batch_title_is_the_question_asked(tmp_path):
     _cli("report", "--workload", "inference", "--model", "llama3-8b", "--use", "batch", "-o", str(out))
     text = out.read_text(encoding="utf-8")
     assert text.splitlines()[0] == "# Serve Llama 3 8B: no volume given, one full batch per model copy"
-    assert "- **Load**: No volume given: planned as one full batch per model copy" in text
+    assert "- **Load assumed**: No volume given: planned as one full batch per model copy" in text
     assert " users" not in text.splitlines()[0]
 
 

@@ -309,7 +309,7 @@ class SummaryPage(QWizardPage):
         parts.append(self._layout_line(view))
         parts.append(self._cost_line(d))
         parts.append(escape(write(view.verdict, current_language())))
-        html = (self._constraints_warning(d) + self._load_note(d) + self._support_caution(d) + "<p>"
+        html = (self._constraints_warning(d) + self._support_caution(d) + self._load_note(d) + "<p>"
                 + "</p><p>".join(parts) + "</p>"
                 + self._constraints_html(d))
         if d.reasons:

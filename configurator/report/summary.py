@@ -362,7 +362,7 @@ def _load_headline(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]:
     """The first page's first row where the serving question had no load: what was assumed (1 user at
     once; one full batch per model copy) and what to give (:func:`estimate_load_note`); none otherwise."""
     note = estimate_load_note(est)
-    return () if note is None else ((w("Load"), w.message(note)),)
+    return () if note is None else ((w("Load assumed"), w.message(note)),)
 
 
 def _headline(est: Estimate, mine: Option, w: Words,

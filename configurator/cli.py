@@ -212,7 +212,8 @@ def _run_serving_plan(args: argparse.Namespace, scenario: Scenario, catalog: Cat
     tradeoff = serving_tradeoff(scenario, card, chosen)
     if args.json:
         _print_json({**estimate_to_dict(chosen, deployment_cost(chosen)),
-                     "load": load_to_dict(estimate_load_note(chosen)), "serving_tradeoff": tradeoff_to_dict(tradeoff), **_launch_json(chosen, args)})
+                     "load": load_to_dict(estimate_load_note(chosen)), "serving_tradeoff": tradeoff_to_dict(tradeoff),
+                     **_launch_json(chosen, args)})
     else:
         _print_load_note(chosen, args.lang)
         print(estimate_table(chosen, args.lang))

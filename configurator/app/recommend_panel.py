@@ -415,7 +415,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             self.reasons.setText(self._none_meets_text(result))
 
     def _show_load(self, result: Result) -> None:
-        """Over the table, where the question had no load: what was assumed and what to give."""
+        """First under the table, where the question had no load: what was assumed and what to give."""
         note = result.load
         self.load_label.setVisible(note is not None)
         self.load_label.setText(message_text(short_note(note)) if note is not None else "")

@@ -19,8 +19,8 @@ from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLI
 from configurator.core.messages_items import ITEM_CHINESE
 from configurator.core.messages_offers import OFFER_CHINESE
 from configurator.core.messages_owned import OWNED_CHINESE, OWNED_ENGLISH
-from configurator.core.messages_load import LOAD_CHINESE, LOAD_ENGLISH
 from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH, JSON_TERMS_CHINESE
+from configurator.core.messages_load import LOAD_CHINESE, LOAD_ENGLISH
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_region import REGION_CHINESE, REGION_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH

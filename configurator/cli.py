@@ -35,7 +35,8 @@ from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said_in
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.recommend import Filters, Objective, priced_for, recommend, rented_for
-from configurator.core.recommend_json import result_to_dict
+from configurator.core.recommend_json import load_to_dict, result_to_dict
+from configurator.core.serving_use import as_asked, estimate_load_note
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario_io import ScenarioFileError
@@ -95,10 +96,20 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     suggestions = what_would_fit(result, catalog)  # nothing to compute when it fits
     if args.json:
         document = estimate_to_dict(result, deployment_cost(result))
-        _print_json({**document, "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(result, args)})
+        _print_json({**document, "load": load_to_dict(estimate_load_note(result)),
+                     "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(result, args)})
     else:
+        _print_load_note(result, args.lang)
         print(estimate_table(result, args.lang, suggestions))
     return 0
+
+
+def _print_load_note(result: Estimate, language: str) -> None:
+    """First, set apart, where the serving question has no load: what was assumed and what to give
+    (:func:`~configurator.core.serving_use.estimate_load_note`); nothing otherwise."""
+    note = estimate_load_note(result)
+    if note is not None:
+        print(single_line(note.text_in(language)) + "\n")
 
 
 MAX_OWNED = 1_000_000
@@ -201,8 +212,10 @@ def _run_serving_plan(args: argparse.Namespace, scenario: Scenario, catalog: Cat
     tradeoff = serving_tradeoff(scenario, card, chosen)
     if args.json:
         _print_json({**estimate_to_dict(chosen, deployment_cost(chosen)),
-                     "serving_tradeoff": tradeoff_to_dict(tradeoff), **_launch_json(chosen, args)})
+                     "load": load_to_dict(estimate_load_note(chosen)), "serving_tradeoff": tradeoff_to_dict(tradeoff),
+                     **_launch_json(chosen, args)})
     else:
+        _print_load_note(chosen, args.lang)
         print(estimate_table(chosen, args.lang))
         print()
         print(front_text(tradeoff, Words(args.lang)))
@@ -256,7 +269,7 @@ def _recommended_for_report(scenario: Scenario, catalog: Catalog, args: argparse
     if getattr(args, "card", None) is not None or args.scenario is not None:
         return None
     best = recommend(scenario, catalog, objective, filters, limit=1).best
-    return None if best is None else best.estimate.scenario
+    return None if best is None else as_asked(best.estimate.scenario, scenario)  # no load given: still unsized
 
 
 def _card_json(card: Card) -> dict:

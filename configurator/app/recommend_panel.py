@@ -26,6 +26,7 @@ from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
 from configurator.core.mismatch import mismatch
 from configurator.core.recommend import Result, ranking_question, recommend
 from configurator.core.scenario import Scenario
+from configurator.core.serving_use import as_asked, short_note
 from configurator.core.view.words import words
 
 __all__ = ["MAX_COLUMN_PX", "SUPPORT_CAUTION_COLOUR", "Ranking", "RecommendationPanel", "objective_names"]
@@ -167,7 +168,17 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.against_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.reasons = QLabel()
         self.reasons.setWordWrap(True)
-        middle.addWidget(self._scrolled(self.against_label, self.price_decides_label, self.reasons), 2)
+        self.load_label = QLabel()
+        """First under the table: the serving question has no load, so the ranking is for the load assumed
+        (1 user at once, one full batch per model copy), and what to give (its tooltip: the flags and fields
+        in full); hidden where a load was given. Under the table, in the texts that scroll, not over it: a
+        line over it took the fourth ranking row off the smallest screens (tests/test_window_fits_screen.py)."""
+        self.load_label.setObjectName("load-not-given")
+        self.load_label.setWordWrap(True)
+        self.load_label.setStyleSheet(f"color: {SUPPORT_CAUTION_COLOUR}; font-weight: bold;")
+        self.load_label.setVisible(False)
+        middle.addWidget(self._scrolled(self.load_label, self.against_label, self.price_decides_label, self.reasons),
+                         2)
         self.launch_row = LaunchRow()
         """Copy the selected deployment's launch command (serving engines, trainers): under the table
         whose row it launches (in the chart's column its ~400 px set that column's least width, and
@@ -382,6 +393,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._fill_table(result)
         self._fill_prices(result)
         self._show_support_caution(result)  # after the prices: their pass sets each name's tooltip
+        self._show_load(result)
         self._append_unpriced(result)
         self._fill_below_line(result)
         self._number_ranked_rows(result)
@@ -401,6 +413,13 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             if not partial:  # the trade-off tab says why it draws nothing
                 self._show_tradeoff()
             self.reasons.setText(self._none_meets_text(result))
+
+    def _show_load(self, result: Result) -> None:
+        """First under the table, where the question had no load: what was assumed and what to give."""
+        note = result.load
+        self.load_label.setVisible(note is not None)
+        self.load_label.setText(message_text(short_note(note)) if note is not None else "")
+        self.load_label.setToolTip(message_text(note) if note is not None else "")
 
     def _none_meets_text(self, result) -> str:
         """Nothing ranked: the command line's sentence (one message for both, said once), then how many
@@ -454,7 +473,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         rec = self.recommendation_at(rows[0].row())
         if rec is None:
             return False
-        self.controller.replace_undoable(rec.estimate.scenario,
+        # asked without a volume, the applied batch still is (not "1,024 users" the user never gave)
+        self.controller.replace_undoable(as_asked(rec.estimate.scenario, self.controller.scenario),
                                          lambda: _tc("RecommendationPanel", "Use recommendation"))
         return True
 

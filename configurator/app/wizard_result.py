@@ -34,6 +34,7 @@ from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, field_row_
 from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.message_numbers import count_param
 from configurator.core.scenario import Constraints, Parallelism, Scenario
+from configurator.core.serving_use import load_note
 from configurator.core.view.card_names import card_name
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES, model_name
@@ -308,7 +309,8 @@ class SummaryPage(QWizardPage):
         parts.append(self._layout_line(view))
         parts.append(self._cost_line(d))
         parts.append(escape(write(view.verdict, current_language())))
-        html = (self._constraints_warning(d) + self._support_caution(d) + "<p>" + "</p><p>".join(parts) + "</p>"
+        html = (self._constraints_warning(d) + self._support_caution(d) + self._load_note(d) + "<p>"
+                + "</p><p>".join(parts) + "</p>"
                 + self._constraints_html(d))
         if d.reasons:
             html += "<p><b>" + self.tr("Why") + "</b></p><ul>" + "".join(
@@ -345,6 +347,14 @@ class SummaryPage(QWizardPage):
         return "<p style='color:#b00020'><b>" + escape(self.tr(
             "Nothing meets every constraint you set. The closest configuration is shown; below, what it "
             "breaks and by how much.")) + "</b></p>"
+
+    def _load_note(self, d: Decision) -> str:
+        """Before the answer, where the serving question was answered without a load (no users, no
+        request rate): what was assumed and what to give — the core's words (``serving_use.load_note``)."""
+        note = load_note(d.answers)
+        if note is None:
+            return ""
+        return f"<p style='color:{SUPPORT_CAUTION_COLOUR}'><b>{escape(message_text(note))}</b></p>"
 
     def _support_caution(self, d: Decision) -> str:
         """Before the answer, where the card's vendor software is past its support: that (bold, with

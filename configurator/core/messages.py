@@ -20,6 +20,7 @@ from configurator.core.messages_items import ITEM_CHINESE
 from configurator.core.messages_offers import OFFER_CHINESE
 from configurator.core.messages_owned import OWNED_CHINESE, OWNED_ENGLISH
 from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH, JSON_TERMS_CHINESE
+from configurator.core.messages_load import LOAD_CHINESE, LOAD_ENGLISH
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_region import REGION_CHINESE, REGION_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
@@ -421,9 +422,11 @@ ENGLISH.update(DEADLINE_ENGLISH)  # a deadline the likely range's slow end misse
 ENGLISH.update(OWNED_ENGLISH)  # cards already owned: delivered, and what a row counts (core/messages_owned.py)
 ENGLISH.update(BATCH_ENGLISH)  # the planner's global batch moved or widened (core/messages_batch.py)
 ENGLISH.update(FLEET_ENGLISH)  # a fleet the latency targets size, not the load (core/messages_fleet.py)
+ENGLISH.update(LOAD_ENGLISH)  # a serving question asked without a load (core/messages_load.py)
 ENGLISH.update(REGION_ENGLISH)  # export status, delivery to and renting in mainland China (core/messages_region.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(FLEET_CHINESE)
+CHINESE.update(LOAD_CHINESE)
 CHINESE.update(GRAPHICS_CHINESE)
 CHINESE.update(REFUSAL_CHINESE)
 CHINESE.update(SUPPORT_CHINESE)

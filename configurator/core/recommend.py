@@ -38,6 +38,7 @@ from configurator.core.recommend_rows import (  # noqa: F401  (re-exported: the 
     oversized_fleet, region_rank_of, rent_budget, smallest_copy, unpriced_reason,
 )
 from configurator.core.recommend_software import porting_risk, support_caution
+from configurator.core.serving_use import load_note
 from configurator.core.stated import stated
 from configurator.core.workloads import CostBasis, family_of
 from configurator.core.workloads.checks import constraint_ids
@@ -49,7 +50,8 @@ from configurator.core.ranking_question import ranking_question
 __all__ = ["CONSUMER_LEFT_OUT", "DEFAULT_CLASSES", "DOMESTIC_VENDORS", "FASTEST_OPTION_WITHIN", "OVERSIZED_FLEET",
            "CardRanking", "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis",
            "below_the_line", "fastest_option", "load_multiple", "oversized_fleet", "pareto_front", "rank_card",
-           "ranking_of", "ranking_question", "recommend", "score", "served_tokens_per_hour", "smallest_copy", "speed_of", "suggest"]
+           "ranking_of", "ranking_question", "recommend", "score", "served_tokens_per_hour", "smallest_copy",
+           "smallest_purchase", "speed_of", "suggest"]
 """The ranking; its JSON (``result_to_dict``, ``recommendation_to_dict``, ``below_line_to_dict``) is in
 :mod:`configurator.core.recommend_json`, above it."""
 
@@ -135,6 +137,10 @@ class Result:
     """The filters the ranking was made with (cards already owned change what price moves)."""
     book: PriceBook | None = None
     """The price book the bills of materials were priced from (None: each estimate scenario's own)."""
+    load: Message | None = None
+    """What every screen says first of a serving question asked without a load: what was assumed
+    (1 user at once; one full batch per model copy) and what to give
+    (:func:`~configurator.core.serving_use.load_note`); None where a load was given."""
 
     @cached_property
     def price_decides(self) -> PriceDecision | None:
@@ -507,12 +513,45 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     best.sort(key=lambda r: (r.score, r.count, r.speed_figure, r.card.id))
     book = price_book_for(scenario.economics) if book is None else book
     ranked = _with_reasons(best, objective, book)
+    load = load_note(scenario)
+    if load is not None and objective is Objective.TCO and ranked:  # a small load: the cheapest box to buy
+        ranked[0] = _with_smallest_purchase(ranked, book)
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     # misses and scores at the model's stated resolution: float noise never orders two configurations
     below.sort(key=lambda r: (*map(stated, miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
-                  considered=tuple(ranked), filters=filters, book=book)
+                  considered=tuple(ranked), filters=filters, book=book, load=load)
+
+
+def smallest_purchase(ranked: Sequence[Recommendation], book: PriceBook | None = None) -> Recommendation | None:
+    """The ranked configuration with the least capex (its whole bill of materials priced), where it
+    is not the first: what a buyer whose load is unknown, or small, could buy first. None where the
+    first is also the smallest purchase or no bill is whole."""
+    def capex(rec: Recommendation) -> float | None:
+        bom = ownership_cost(rec.estimate, book).bom
+        return bom.capex if bom.complete and rec.ownership_per_unit is not None else None
+
+    priced = [(c, i) for i, c in enumerate(map(capex, ranked)) if c is not None]
+    if not priced:
+        return None
+    least, index = min(priced)
+    first = capex(ranked[0])
+    return None if index == 0 or first is None or least >= first else ranked[index]
+
+
+def _with_smallest_purchase(ranked: list[Recommendation], book: PriceBook | None) -> Recommendation:
+    """The first of ``ranked`` with a line naming :func:`smallest_purchase` after its reasons (an
+    unsized question ranks by cost per token at full load, which favours a rack to a box)."""
+    first, smallest = ranked[0], smallest_purchase(ranked, book)
+    if smallest is None:
+        return first
+    est = smallest.estimate
+    line = msg("reason-smallest-purchase", count=est.scenario.count, card=est.card.name,
+               capex=ownership_cost(est, book).bom.capex, currency=est.costs.currency,
+               per_unit=smallest.ownership_per_unit, ratio=smallest.ownership_per_unit / first.ownership_per_unit,
+               first_capex=ownership_cost(first.estimate, book).bom.capex)
+    return replace(first, reasons=(*first.reasons, line))
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

@@ -11,6 +11,7 @@ import math
 from configurator.core.currency import price_conversion
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.layout_json import scenario_layout_to_dict
+from configurator.core.messages import Message
 from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import PriceBook
@@ -78,9 +79,25 @@ def _with_price(entry: dict, rec: Recommendation, objective: Objective, book: Pr
     return {**entry, "price": price_entry_to_dict(rec, objective, book)}
 
 
+LOAD_FLAGS = {"load-not-given": ("--concurrency", "--requests-per-s", "--requests-per-day"),
+              "load-not-given-batch": ("--requests-per-day", "--concurrency")}
+"""The flags that give a serving question its load, by :attr:`Result.load`'s id (the JSON's ``load.give``)."""
+
+
+def load_to_dict(note: Message | None) -> dict:
+    """Whether the question had a load, from its note (:attr:`Result.load`,
+    :func:`~configurator.core.serving_use.estimate_load_note`): ``{given, note_id, note, give}`` — where
+    none was given, what was assumed in words (``note``) and the flags that give one (``give``); ``given``
+    true otherwise (and for work that is not serving)."""
+    if note is None:
+        return {"given": True, "note_id": None, "note": None, "give": []}
+    return {"given": False, "note_id": note.id, "note": note.text, "give": list(LOAD_FLAGS[note.id])}
+
+
 def result_to_dict(result: Result) -> dict:
     return {
         "objective": result.objective.value,
+        "load": load_to_dict(result.load),
         "ranked": [_with_price(recommendation_to_dict(r, i + 1, result.book), r, result.objective, result.book)
                    for i, r in enumerate(result.ranked)],
         "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure,

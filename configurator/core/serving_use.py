@@ -31,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.frozen_record import fast_init
-from configurator.core.scenario import Scenario, ServingUse
+from configurator.core.messages import Message, msg
+from configurator.core.scenario import Scenario, ServingUse, Workload, updated
 
 
 @dataclass(frozen=True)
@@ -105,3 +106,44 @@ def unsized_batch(scenario: Scenario) -> bool:
     memory within the engine's default cap (:mod:`configurator.core.workloads.serving.batch_fill`)."""
     return scenario.serving.use is ServingUse.BATCH and scenario.serving.concurrency is None and \
         scenario.constraints.requests_per_s is None
+
+
+def load_not_given(scenario: Scenario) -> bool:
+    """Whether ``scenario`` is a serving question asked without a load — neither users at once nor a
+    request rate (per second or a day): a chat or API service is then sized for one user
+    (``Serving.users``), an offline batch for one full batch per model copy (:func:`unsized_batch`)."""
+    return scenario.workload is Workload.INFERENCE and scenario.serving.concurrency is None and \
+        scenario.constraints.requests_per_s is None
+
+
+def load_note(scenario: Scenario) -> Message | None:
+    """What every screen says first of a question asked without a load (:func:`load_not_given`): what
+    was assumed and what to give, with the command-line flag and the editor's or wizard's field; None
+    where a load was given or the work is not serving."""
+    if not load_not_given(scenario):
+        return None
+    return msg("load-not-given-batch" if scenario.serving.use is ServingUse.BATCH else "load-not-given")
+
+
+def estimate_load_note(est) -> Message | None:
+    """:func:`load_note` of the question ``est`` answers: an offline batch the planner filled (its
+    scenario holds the users it filled in, its messages say so) was asked without a volume."""
+    if any(m.id.startswith(BATCH_FILLED) for m in est.messages):
+        return msg("load-not-given-batch")
+    return load_note(est.scenario)
+
+
+def short_note(note: Message) -> Message:
+    """The few words of a :func:`load_note` (a title's, a panel cell's)."""
+    return msg(f"{note.id}-short")
+
+
+def as_asked(found: Scenario, question: Scenario) -> Scenario:
+    """``found`` (a ranked configuration's scenario) with the load ``question`` was asked with: where
+    no load was given, the users at once the planner filled an offline batch with are left unset
+    again, so that what the configuration is applied to, or summarised as, still says no volume was
+    given (the summary's title read "Serve Llama 3 70B to 1,024 users" for an unsized batch); the
+    planner fills them again on its card and count."""
+    if not load_not_given(question) or load_not_given(found):
+        return found
+    return updated(found, serving={"concurrency": None})

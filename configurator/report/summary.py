@@ -23,6 +23,7 @@ from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.region import domestic
 from configurator.core.scenario import Scenario, updated_or_none
+from configurator.core.serving_use import BATCH_FILLED, estimate_load_note
 from configurator.core.software import card_cautions
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
@@ -145,10 +146,19 @@ def summary_title(scenario: Scenario, w: Words) -> str:
 # ---- the ranking the alternatives come from ------------------------------------------------
 
 
+def asked_scenario(est: Estimate) -> Scenario:
+    """The question ``est`` answers: its scenario, but for an offline batch asked without a volume,
+    which the planner filled with users at once, the scenario without them (the title, and the
+    ranking the alternatives come from, answer the question as asked)."""
+    if not any(m.id.startswith(BATCH_FILLED) for m in est.messages):
+        return est.scenario
+    return updated_or_none(est.scenario, serving={"concurrency": None}) or est.scenario
+
+
 def _comparable_scenario(chosen: Estimate) -> Scenario:
     """The scenario the alternatives answer: the chosen one, and for training without a
     deadline, finishing within ``TRAINING_TIME_SLACK`` of the chosen time."""
-    s = chosen.scenario
+    s = asked_scenario(chosen)
     if s.workload.is_training and s.constraints.deadline_hours is None and chosen.hours:
         bounded = updated_or_none(s, constraints={"deadline_hours": min(87_660.0, chosen.hours * TRAINING_TIME_SLACK)})
         return bounded or s
@@ -346,6 +356,13 @@ def tco_text(cost: DeploymentCost, w: Words) -> str:
     if own.energy_per_year is None:
         return w.message(msg("tco-without-energy-unpriced" if cost.bom.unpriced else "tco-without-energy", tco=tco))
     return w("{tco} — without the unpriced items", tco=tco) if cost.bom.unpriced else tco
+
+
+def _load_headline(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]:
+    """The first page's first row where the serving question had no load: what was assumed (1 user at
+    once; one full batch per model copy) and what to give (:func:`estimate_load_note`); none otherwise."""
+    note = estimate_load_note(est)
+    return () if note is None else ((w("Load assumed"), w.message(note)),)
 
 
 def _headline(est: Estimate, mine: Option, w: Words,
@@ -568,9 +585,9 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     warnings = tuple(w.message(m) for m in est.messages) or (w("None"),)
     headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
                 "approval": w("Approval"), "state": w(STATE_TITLES[state])}
-    return Summary(language, summary_title(est.scenario, w), meta, verdict, tables, warnings, est,
+    return Summary(language, summary_title(asked_scenario(est), w), meta, verdict, tables, warnings, est,
                    tuple(o.estimate for o in priced),
-                   headline=_headline(est, mine, w, objective) + _price_headline(decision, w),
+                   headline=_load_headline(est, w) + _headline(est, mine, w, objective) + _price_headline(decision, w),
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
                    sources=tuple(sources.items),
                    approval=approval_table(w, prepared_by, today).rows,

@@ -15,7 +15,7 @@ from configurator.core.procurement.deployment import DeploymentCost, deployment_
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
 from configurator.core.procurement.prices import QUOTE_COLUMNS, PriceBook, price_book_for, quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
-from configurator.core.recommend import Objective
+from configurator.core.recommend import Objective, oversized_fleet
 from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
 from configurator.core.view.card_names import card_name
@@ -317,7 +317,9 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
         est = option.estimate
         rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
                      write(price_view.price_value(est, objective), w.language), why_unranked(option, w)))
-    unquoted = [o for o in unpriced if without_price(o)]
+    # what a buyer could sign only: a fleet the latency targets size, many times the load ("1,240 × Tesla V100",
+    # session 35), is no purchase to ask a quote for (the alternatives say why, core.recommend.oversized_fleet)
+    unquoted = [o for o in unpriced if without_price(o) and oversized_fleet(o.estimate) is None]
     if unquoted:  # one row: the same price and note repeated per card filled a page (25 cards, session 22)
         rows.append((w.label("; ").join(f"{count(o.estimate.scenario.count)} × "
                                         f"{card_name(o.estimate.card.name, w.language)}"

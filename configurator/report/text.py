@@ -142,6 +142,8 @@ def recommendation_table(result, language: str = "en") -> str:
     """Ranked configurations, one line each, with the winner's reasons."""
     w = words(language)
     lines = [w("Ranked by {by} (lower is better)", by=w.label(OBJECTIVE_LABELS[result.objective.value]))]
+    if result.load is not None:  # first, set apart: every figure below is for the load assumed
+        lines[:0] = [single_line(w.message(result.load)), ""]
     shown = next((r.estimate for r in (*result.ranked, *result.unpriced, *result.below_line)), None)
     compared = filters_note(result.filters, w, shown.scenario.workload if shown is not None else None)
     if compared:  # which cards were compared, as the summary says it (vendors in the reader's language)

@@ -211,6 +211,14 @@ def _training_job(scenario: Scenario, w: Words) -> str:
 def _serving_job(scenario: Scenario, w: Words) -> str:
     model = model_name(scenario.model.name)
     rate = scenario.constraints.requests_per_s
+    from configurator.core.serving_use import load_not_given  # here: the editor's frame paints before the scenario
+
+    if load_not_given(scenario):  # "Serve Llama 3 70B to 1 users" read as a load the buyer gave (session 35)
+        batch = scenario.serving.use.value == "batch"
+        return w("Serve {model}: no volume given, one full batch per model copy" if batch else
+                 "Serve {model}: no load given, sized for 1 user at once", model=model)
+    if scenario.serving.users == 1:
+        return w("Serve {model} to 1 user", model=model)
     if scenario.serving.concurrency is None and rate:
         return w("Serve {model} at {rate} requests/s", model=model, rate=f"{rate:,.4g}")
     return w("Serve {model} to {users} users", model=model, users=numbers.count(scenario.serving.users))

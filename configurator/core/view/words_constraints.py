@@ -52,6 +52,10 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "your target": "您设定的目标",
     "Use's default": "按用途的默认值",
     "Serve {model} at {rate} requests/s": "以每秒 {rate} 个请求提供 {model} 推理服务",
+    "Serve {model} to 1 user": "为 1 位用户提供 {model} 推理服务",
+    "Serve {model}: no load given, sized for 1 user at once": "提供 {model} 推理服务：未给出负载，按同时 1 位用户规划",
+    "Serve {model}: no volume given, one full batch per model copy": "提供 {model} 推理服务：未给出处理量，每个模型副本一个满批次",
+    "Load assumed": "假设的负载",
     # a headline's few words on the constraints (constraints_view.constraints_verdict, issue 24 part 4)
     "over budget by {by}": "超出预算 {by}",
     "over budget by at least {by}": "超出预算至少 {by}",

@@ -79,3 +79,18 @@ def test_each_graphics_workload_lists_only_its_own_assumptions(catalog, base, wo
     listed = {r.key for r in assumptions_section(est).rows}
     family = listed - {"facility", "host_watts", "prices", "exchange_rate"}
     assert family == keys
+
+
+def test_the_card_view_and_browser_say_a_board_price_per_board(catalog):
+    """A price for the A16 (from the user's file: the bundled catalog has none) is a board's."""
+    from configurator.app.browser import ranked_price_text
+    from configurator.core.card import Card
+    from configurator.core.view.card_view import card_view
+
+    data = catalog.get("a16-gpu").model_dump(mode="json")
+    data["prices"] = [{"amount": 3200.0, "currency": "USD", "date": "2026-11", "kind": "street",
+                       "source": "a reseller's quote (test)", "confidence": "medium"}]
+    a16 = Card.model_validate(data)
+    ranked = next(r for s in card_view(a16).sections for r in s.rows if r.key == "price.ranked")
+    assert write(ranked.value, "en").endswith("per board of 4 GPUs")
+    assert ranked_price_text(a16).endswith("per board of 4 GPUs")

@@ -8,7 +8,12 @@ without RT cores are not one class: FP32 scaling over-states the H100 NVL and H2
 (they render at 0.69 of the speed it gives), and under-states the A100 by 31 % (1.46 of it). A single
 RT-core factor fitted on these rows (0.91, cards without RT cores against those with) does not
 narrow the error (median 11 %, mean 18 % cross-validated): the miss is the card's, not the class's. So a card with a measured score is scaled by the scores
-(:func:`measured_ratio`), and a card without one by FP32 with that error said.
+(:func:`measured_ratio`), and a card without one by FP32 with that error said. Other renderers agree
+that RT cores are worth less than a class: Chaos measures V-Ray GPU's RTX mode 2.2× and its CUDA mode
+2.15× from an RTX 3090 to an RTX 4090, and "in most cases, CUDA mode should be close to RTX mode in
+performance" (support.chaos.com/hc/en-us/articles/20139223041041, 'Performance scaling for Nvidia
+GPUs by GPU Generation'). What a compute card costs is what makes it the wrong class for a farm: an
+H200 NVL renders like an RTX 3090 at over four times an RTX PRO 6000's price.
 
 Source of every row: Blender Open Data, opendata.blender.org/benchmarks/query/ grouped by device,
 compute type and Blender version (``group_by=device_name&group_by=compute_type&group_by=

@@ -75,8 +75,9 @@ class BreakEven:
     """What ``price``, ``low`` and ``high`` are per where not the decision's (:attr:`PricedOption.per`)."""
 
     def to_dict(self) -> dict:
+        per = {"per": self.per} if self.per else {}  # said where not the decision's (an A16's board)
         return {"card": self.card_id, "price": self.price, "other": self.other_id, "low": self.low,
-                "high": self.high}
+                "high": self.high, **per}
 
 
 @dataclass(frozen=True)

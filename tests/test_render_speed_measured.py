@@ -93,7 +93,8 @@ def test_the_render_assumptions_say_how_speed_was_carried(catalog, base):
     assert "实测速度" in write(row.value, "zh_CN")
     scaled = assumptions_section(render(base, catalog, "a10"))
     row = next(r for r in scaled.rows if r.key == "render_speed")
-    assert write(row.value, "en").replace("\xa0", " ").endswith("on 21 cards measured, off by a median 9.0 %, up to 45.0 %")
+    said = write(row.value, "en").replace("\xa0", " ")
+    assert said.endswith("on 21 cards measured, off by a median 9.0 %, up to 45.0 %")
 
 
 def test_the_ranking_puts_the_h200_nvl_last_of_the_priced_cards_at_its_measured_speed(catalog, base):

@@ -3,17 +3,20 @@
 A render farm's time per frame was scaled from a reference card by the FP32 rate alone. Checked
 against published per-card render benchmarks (:data:`RENDER_SCORES`, Blender 4.4.0 Cycles on OptiX,
 the median of every run users submitted) that scaling is off by a median 9 % and a mean 16 % when
-each card is predicted from the others (:func:`cross_validated_errors`), and compute-class cards
-without RT cores are not one class: FP32 scaling over-states the H100 NVL and H200 NVL by 44–45 %
-(they render at 0.69 of the speed it gives), and under-states the A100 by 31 % (1.46 of it). A single
-RT-core factor fitted on these rows (0.91, cards without RT cores against those with) does not
-narrow the error (median 11 %, mean 18 % cross-validated): the miss is the card's, not the class's. So a card with a measured score is scaled by the scores
-(:func:`measured_ratio`), and a card without one by FP32 with that error said. Other renderers agree
-that RT cores are worth less than a class: Chaos measures V-Ray GPU's RTX mode 2.2× and its CUDA mode
-2.15× from an RTX 3090 to an RTX 4090, and "in most cases, CUDA mode should be close to RTX mode in
-performance" (support.chaos.com/hc/en-us/articles/20139223041041, 'Performance scaling for Nvidia
-GPUs by GPU Generation'). What a compute card costs is what makes it the wrong class for a farm: an
-H200 NVL renders like an RTX 3090 at over four times an RTX PRO 6000's price.
+each card is predicted from the others (:func:`cross_validated_errors`;
+``benchmarks/graphics_accuracy.py`` prints every row), and compute-class cards without RT cores are
+not one class: FP32 scaling over-states the H100 NVL and H200 NVL by 44–45 % (they render at 0.69 of
+the speed it gives) and under-states the A100 by 31 % (1.46 of it); among cards with RT cores it
+over-states the power-limited L40 and L40S by 30 %. A single RT-core factor fitted on these rows
+(0.91, cards without RT cores against those with) does not narrow the error (median 11 %, mean 18 %
+cross-validated): the miss is the card's, not the class's. So a card with a measured score is scaled
+by the scores (:func:`measured_ratio`), and a card without one by FP32 with that error said.
+
+Other renderers agree that RT cores are worth less than a class: Chaos measures V-Ray GPU's RTX mode
+2.2× and its CUDA mode 2.15× from an RTX 3090 to an RTX 4090, and "in most cases, CUDA mode should be
+close to RTX mode in performance" (support.chaos.com/hc/en-us/articles/20139223041041, 'Performance
+scaling for Nvidia GPUs by GPU Generation'). What a compute card costs is what makes it the wrong
+class for a farm: an H200 NVL renders like an RTX 3090 at over four times an RTX PRO 6000's price.
 
 Source of every row: Blender Open Data, opendata.blender.org/benchmarks/query/ grouped by device,
 compute type and Blender version (``group_by=device_name&group_by=compute_type&group_by=

@@ -82,14 +82,16 @@ def _rendering(est: Estimate) -> list[Row]:
         speed = Phrase("from {reference}'s time per frame by measured speed: Blender Open Data medians (Cycles, "
                        "OptiX, Blender {version}), {card} {score} and {reference} {ref} samples/min",
                        {"reference": reference, "version": mine.blender_version, "card": card.name,
-                        "score": figure(round(mine.samples_per_minute)), "ref": figure(round(theirs.samples_per_minute))})
+                        "score": figure(round(mine.samples_per_minute)),
+                        "ref": figure(round(theirs.samples_per_minute))})
     else:
         speed = Phrase("from {reference}'s time per frame by FP32 rate: on {n} cards measured, off by a median "
                        "{median}, up to {worst}",
                        {"reference": reference, "n": len(RENDER_SCORES),
                         "median": Amount(FP32_SCALING_MEDIAN_ERROR, "share"),
                         "worst": Amount(FP32_SCALING_WORST_ERROR, "share")})
-    overhead = Phrase("framework context {ctx} GiB per card", {"ctx": figure(est.scenario.assumptions.cuda_context_gib)})
+    overhead = Phrase("framework context {ctx} GiB per card",
+                      {"ctx": figure(est.scenario.assumptions.cuda_context_gib)})
     return [Row("Render speed", speed, key="render_speed"), Row("Overhead", overhead, key="overheads")]
 
 
@@ -161,7 +163,8 @@ def assumptions_section(est: Estimate) -> Section:
 
 
 PRICES_ROW = {
-    "per card": "card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted price ranges",
+    "per card": "card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted "
+                "price ranges",
     "per board": "board of {n} GPUs {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of "
                  "quoted price ranges"}
 """The prices row by what the card's price buys (:attr:`configurator.core.card.Card.priced_per`): an A16's

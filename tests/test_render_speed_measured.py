@@ -105,3 +105,16 @@ def test_the_ranking_puts_the_h200_nvl_last_of_the_priced_cards_at_its_measured_
     h200 = next(r for r in result.ranked if r.card.id == "h200-nvl")
     assert h200.estimate.scenario.count == 23
     assert result.ranked[0].card.id != "h200-nvl"
+
+
+def test_an_inference_class_compute_card_for_a_render_farm_is_flagged(catalog, base):
+    """An H200 NVL is sold for inference, but for rendering it is a compute card (no RT cores, display
+    outputs or encoders): choosing it for a farm draws the wrong-class warning with its cost."""
+    from configurator.core.mismatch import mismatch
+
+    s = updated(base, workload="render", card_id="h200-nvl", count=23, graphics={"frames": 10_000},
+                constraints={"deadline_hours": 72})
+    said = mismatch(s, catalog)
+    assert said is not None and said.id == "mismatch-wrong-class-for-graphics"
+    assert "H200 NVL 141GB is in the inference class" in said.text_in("en") and "87%" in said.text_in("en")
+    assert mismatch(updated(s, card_id="l40s", count=14), catalog) is None

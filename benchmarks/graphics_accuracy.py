@@ -1,4 +1,4 @@
-"""Graphics estimates against published figures: vGPU densities and video-encoder throughput.
+"""Graphics estimates against published figures: vGPU densities, video-encoder throughput, render speed.
 
 Prints one row per published figure (predicted, published, error %) with its source. The
 encoder default (1080p at 240 frames/s per NVENC at P4) comes from one planning figure
@@ -11,6 +11,7 @@ Usage: ``.venv/bin/python benchmarks/graphics_accuracy.py``
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.graphics import PRESET_SPEED, pixel_ratio
+from configurator.core.render_scores import BLENDER_OPEN_DATA, RENDER_SCORES, cross_validated_errors, scaling_fit
 from configurator.core.scenario import Assumptions, Scenario, updated
 
 CATALOG = load_bundled_catalog()
@@ -82,9 +84,32 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{'':56}   note: {r.note}")
     exact = sum(abs(r.error_pct) < 0.5 for r in rows)
     print(f"\n{exact}/{len(rows)} rows exact; largest miss {max(abs(r.error_pct) for r in rows):.0f} %")
-    print("Render times scale by FP32 from the user's own measurement; no independent published render "
-          "benchmark is in the reference data, so that scaling is not checked here.")
+    render_check()
     return 0
+
+
+def render_check() -> None:
+    """FP32 scaling of render speed against Blender Open Data medians
+    (:data:`configurator.core.render_scores.RENDER_SCORES`): each card's score predicted from the
+    others' (leave one out), by FP32 alone and with an RT-core factor. The estimate uses the measured
+    scores where both the card and the reference have one; this says how far FP32 scaling, the
+    fallback, is from them."""
+    ids = list(RENDER_SCORES)
+    rows = [(CATALOG.get(i).fp32_tflops, bool(CATALOG.get(i).rt_cores), RENDER_SCORES[i].samples_per_minute)
+            for i in ids]
+    plain, factor = cross_validated_errors(rows, rt_factor=False), cross_validated_errors(rows, rt_factor=True)
+    print("\nRender speed: FP32 scaling against Blender Open Data medians (Blender 4.4.0, Cycles OptiX; "
+          "samples/min), each card predicted from the others")
+    print(f"{'card':32} {'FP32':>7} {'RT':>4} {'measured':>9} {'runs':>5} {'FP32 err %':>11} {'+RT factor %':>13}")
+    for i, (fp32, rt, score), e, f in zip(ids, rows, plain, factor):
+        print(f"{i:32} {fp32:7.1f} {'yes' if rt else 'no':>4} {score:9.0f} {RENDER_SCORES[i].runs:5d} "
+              f"{100 * e:+11.1f} {100 * f:+13.1f}")
+    _, rt_factor = scaling_fit(rows)
+    for name, errors in (("FP32 alone", plain), (f"FP32 x RT-core factor {rt_factor:.2f}", factor)):
+        a = [abs(e) for e in errors]
+        print(f"{name}: median {100 * statistics.median(a):.1f} %, mean {100 * statistics.fmean(a):.1f} %, "
+              f"worst {100 * max(a):.1f} % over {len(a)} cards")
+    print(f"Source: {BLENDER_OPEN_DATA}")
 
 
 if __name__ == "__main__":

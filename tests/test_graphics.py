@@ -155,13 +155,24 @@ def test_cards_without_encoders_cannot_transcode(catalog, base):
 
 
 def test_render_time_scales_with_fp32_and_whole_frames(catalog, base):
+    """A card without a measured render score (the A10: none under that name in Blender Open Data)
+    is scaled by FP32 rate from the reference."""
+    graphics = {"frames": 10, "reference_card": "rtx-4090", "reference_fp32_tflops": 82.6,
+                "reference_minutes_per_frame": 6.0}
+    a10 = on(base, catalog, "a10", workload="render", count=4, graphics=graphics)
+    minutes = 6.0 * 82.6 / catalog.get("a10").fp32_tflops
+    assert a10.graphics.minutes_per_frame == pytest.approx(minutes)
+    assert a10.graphics.hours == pytest.approx(3 * minutes / 60)  # ceil(10 / 4) frames on the busiest card
+    assert a10.hours == a10.graphics.hours and a10.costs.per_unit is not None
+
+
+def test_render_time_follows_measured_scores_where_both_cards_have_one(catalog, base):
+    """The L4 and the RTX 4090 both have Blender Open Data medians (3,861 and 11,124 samples/min):
+    the time per frame is the reference's times their ratio, not the FP32 ratio (30.3 / 82.6)."""
     graphics = {"frames": 10, "reference_card": "rtx-4090", "reference_fp32_tflops": 82.6,
                 "reference_minutes_per_frame": 6.0}
     l4 = on(base, catalog, "l4", workload="render", count=4, graphics=graphics)
-    minutes = 6.0 * 82.6 / catalog.get("l4").fp32_tflops
-    assert l4.graphics.minutes_per_frame == pytest.approx(minutes)
-    assert l4.graphics.hours == pytest.approx(3 * minutes / 60)  # ceil(10 / 4) frames on the busiest card
-    assert l4.hours == l4.graphics.hours and l4.costs.per_unit is not None
+    assert l4.graphics.minutes_per_frame == pytest.approx(6.0 * 11123.8 / 3860.9)
 
 
 def test_scene_must_fit_in_each_card(catalog, base):
@@ -321,9 +332,11 @@ def test_rt_core_generations_and_the_warning(catalog, base):
     from configurator.core.graphics import rt_generation
 
     assert [rt_generation(catalog.get(i)) for i in ("t4", "a40", "l40", "rtx-5090", "h100-sxm")] == [1, 2, 3, 4, None]
-    ampere = on(base, catalog, "a40", workload="render")  # the default reference is an RTX 4090 (Ada)
+    ampere = on(base, catalog, "a10", workload="render")  # the default reference is an RTX 4090 (Ada)
     assert "rt-generation-differs" in ids(ampere)
     assert "rt-generation-differs" not in ids(on(base, catalog, "l40", workload="render"))
+    # a measured ratio (the A40 and the RTX 4090 both in Blender Open Data) holds the generations' difference
+    assert "rt-generation-differs" not in ids(on(base, catalog, "a40", workload="render"))
     warning = next(m for m in ampere.messages if m.id == "rt-generation-differs")
     assert "the reference GeForce RTX 4090 generation 3" in warning.text  # the card's name, not its catalog id
 

@@ -37,6 +37,7 @@ from configurator.core.software import runs_software
 from configurator.core.units import Precision
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.card_names import card_name
+from configurator.core.view.cost_bases import price_as_bought
 from configurator.core.view.names import model_name
 from configurator.core.procurement import card_price
 from configurator.core.view.card_view import (
@@ -146,7 +147,8 @@ def ranked_price_text(card: Card) -> str:
     """The purchase price a ranking uses (the card view's words: amount, kind, date, "yours", a *
     where the buyer must be told something), or "—"."""
     chosen = card_price.purchase_price(card)
-    return "—" if chosen is None else write(ranked_price_value(chosen, short=True), current_language())
+    return "—" if chosen is None else write(price_as_bought(ranked_price_value(chosen, short=True), card),
+                                            current_language())  # an A16's price is per board
 
 
 def ranked_price_tip(card: Card) -> str:

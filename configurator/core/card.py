@@ -434,6 +434,15 @@ class Card(_Frozen):
         return self.category == "graphics" and self.ecc is False
 
     @property
+    def priced_per(self) -> str:
+        """What one purchase price of the card buys, in words (a term of the messages): ``per board``
+        where a board carries several GPUs and is bought whole (A16: 4 GPUs, :attr:`gpus_per_board`),
+        else ``per card``. The one rule every price label of a purchase reads (the estimate's purchase
+        row, the ranking's price column, "when price decides", the assumptions); rent stays per
+        card-hour (clouds rent an A16's GPUs one by one)."""
+        return "per board" if self.gpus_per_board > 1 else "per card"
+
+    @property
     def has_fast_link(self) -> bool:
         """Whether cards talk over a dedicated GPU-to-GPU link rather than PCIe."""
         return self.interconnect.link != "none" and self.interconnect.link_gbps is not None

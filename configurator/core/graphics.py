@@ -51,6 +51,7 @@ from configurator.core.formulas.graphics import (
 )
 from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
 from configurator.core.messages import Message, msg
+from configurator.core.render_scores import measured_ratio
 from configurator.core.scenario import RESOLUTIONS, Assumptions, Codec, EncoderPreset, Scenario, Workload
 from configurator.core.units import GIB
 
@@ -225,10 +226,31 @@ def transcode_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, floa
 # ---- rendering ----------------------------------------------------------------------------
 
 
+def measured_speedup(card: Card, scenario: Scenario) -> float | None:
+    """How much faster ``card`` renders than the scenario's reference card by their measured Blender
+    Open Data scores (:func:`configurator.core.render_scores.measured_ratio`), None unless both
+    are measured (then FP32 scaling stands in)."""
+    return measured_ratio(card.id, scenario.graphics.reference_card)
+
+
+def measured_fp32_share(card: Card, scenario: Scenario) -> float | None:
+    """The card's measured render speed over the speed FP32 scaling gives it, both from the reference
+    card (dimensionless): 0.69 for an H100 NVL against an RTX 4090, whose FP32 rate says 0.73 of the
+    4090's where Blender Open Data measures 0.50; None unless measured and the FP32 rate known."""
+    speedup = measured_speedup(card, scenario)
+    if speedup is None or not card.fp32_tflops:
+        return None
+    return speedup / (card.fp32_tflops / scenario.graphics.reference_fp32_tflops)
+
+
 def minutes_per_frame(card: Card, scenario: Scenario) -> float | None:
-    """Time per frame scaled by FP32 rate from the reference card [min]
-    (:func:`formulas.scaled_minutes_per_frame`), None when the card's FP32 rate is unknown."""
+    """Time per frame from the reference card's [min]: divided by the measured speed-up where both
+    cards have a render score (:func:`measured_speedup`), else scaled by FP32 rate
+    (:func:`formulas.scaled_minutes_per_frame`); None when neither is known."""
     g = scenario.graphics
+    speedup = measured_speedup(card, scenario)
+    if speedup is not None:
+        return g.reference_minutes_per_frame / speedup
     if card.fp32_tflops is None:
         return None
     return formulas.scaled_minutes_per_frame(g.reference_minutes_per_frame, g.reference_fp32_tflops, card.fp32_tflops)
@@ -419,11 +441,16 @@ def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
         messages.append(msg("no-display-no-encoder", card=card.name))
     elif card.display_outputs == 0 and scenario.graphics.local_display:
         messages.append(msg("no-display-outputs", card=card.name))
-    if scenario.workload is Workload.RENDER and card.rt_cores == 0:
-        messages.append(msg("no-rt-cores", card=card.name))
+    rendering = scenario.workload is Workload.RENDER
+    measured = measured_speedup(card, scenario)
+    if rendering and card.rt_cores == 0:
+        share = measured_fp32_share(card, scenario) if measured is not None else None
+        messages.append(msg("no-rt-cores", card=card.name) if share is None else
+                        msg("no-rt-cores-measured", card=card.name, share=share))
     reference_gen = scenario.graphics.reference_rt_generation
     card_gen = rt_generation(card)
-    if scenario.workload is Workload.RENDER and card_gen and reference_gen and card_gen != reference_gen:
+    if rendering and measured is None and card_gen and reference_gen \
+            and card_gen != reference_gen:  # a measured ratio holds the generations' difference
         messages.append(msg("rt-generation-differs", card=card.name, generation=card_gen,
                             reference=reference_card_name(scenario), reference_generation=reference_gen))
     if scenario.workload is Workload.VDI and vgpu_licence(scenario, card):

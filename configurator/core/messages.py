@@ -479,6 +479,7 @@ TERMS: dict[str, dict[str, str]] = {
         "transcode": "视频转码",
         "render": "离线渲染",
         "per card": "每卡",
+        "per board": "每块板卡",  # a multi-GPU board's price (A16: 4 GPUs; Card.priced_per)
         "per card-hour": "每卡每小时",
         "days": "天",  # the units of a job's time ({hours:duration}; the screen's unit words, core/view/words.py)
         "h": "小时",

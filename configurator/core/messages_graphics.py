@@ -24,6 +24,10 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "no-rt-cores": (
         "{card} has no ray-tracing cores: ray-traced renders run on shader cores, slower than FP32 scaling shows"
     ),
+    "no-rt-cores-measured": (
+        "{card} has no ray-tracing cores: measured (Blender Open Data), it renders at {share:.0%} of the speed its "
+        "FP32 rate gives; the time here is the measured one"
+    ),
     "rt-generation-differs": (
         "{card} has generation-{generation} RT cores, the reference {reference} generation {reference_generation}: "
         "ray-traced scenes scale differently from the FP32 ratio used here"
@@ -75,6 +79,9 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "vdi-host-desktops": "一台服务器的处理器和内存可承载 {desktops} 个桌面（每个 {vcpus} 个 vCPU、{ram:g} GiB，{cores} 个核心、"
                          "每核 {ratio:g} 个 vCPU）：每台服务器 {per} 张卡，服务器数按桌面数而非卡槽数计算",
     "no-rt-cores": "{card} 没有光线追踪核心：光线追踪渲染只能用着色核心，比按 FP32 推算的更慢",
+    "no-rt-cores-measured": (
+        "{card} 没有光线追踪核心：实测（Blender Open Data）其渲染速度只有按 FP32 算力推算的 {share:.0%}；此处用实测时间"
+    ),
     "rt-generation-differs": (
         "{card} 的光线追踪核心为第 {generation} 代，参考卡 {reference} 为第 {reference_generation} 代："
         "光线追踪场景的速度差异与此处按 FP32 推算的不同"

@@ -97,11 +97,14 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
 
 def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
                       rankings: dict | None = None) -> Message | None:
-    """A training card (no encoders, no graphics vGPU) or a consumer card chosen for graphics
-    work, when a data-centre graphics-capable card does the job for less; ``rankings``: as
-    :func:`mismatch`'s."""
+    """A training card (no encoders, no graphics vGPU), a compute card of another class without RT
+    cores (an H200 NVL or H100 NVL, sold for inference: no RT cores, display outputs or encoders) or a
+    consumer card chosen for graphics work, when a data-centre graphics-capable card does the job
+    for less; ``rankings``: as :func:`mismatch`'s. Until December 2026 the inference-class HBM cards
+    went unflagged: 23 × H200 NVL for a 72-hour render of 10,000 frames, 7.8 × the cost per frame of
+    8 × RTX PRO 6000 Blackwell, drew no warning."""
     scenario, card = chosen.scenario, chosen.card
-    if card.category != "training" and not card.is_consumer:
+    if card.category != "training" and not card.is_consumer and card.rt_cores != 0:
         return None
     mine_candidates = family.deployments(scenario, card)
     if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:

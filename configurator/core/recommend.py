@@ -602,7 +602,8 @@ def _priced_option(rec: Recommendation, objective: Objective, filters: Filters, 
         slope = ownership_cost(rec.estimate, book).per_unit_per_card_price
     if price is None or price_range is None:
         return None
-    return PricedOption(rec.card.id, rec.card.name, rec.score, slope, price, *price_range)
+    per = "" if objective is Objective.CLOUD else rec.card.priced_per  # an A16's price is its board's
+    return PricedOption(rec.card.id, rec.card.name, rec.score, slope, price, *price_range, per)
 
 
 def price_decision(ranked: Sequence[Recommendation], objective: Objective, filters: Filters,

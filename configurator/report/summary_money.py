@@ -268,7 +268,8 @@ def _priced_option(option: Option, objective: Objective, book: PriceBook) -> Pri
         slope = option.cost.per_unit_per_card_price
     if price is None or price_range is None:
         return None
-    return PricedOption(est.card.id, est.card.name, option.score, max(0.0, slope), price, *price_range)
+    per = "" if objective is Objective.CLOUD else est.card.priced_per  # an A16's price is its board's
+    return PricedOption(est.card.id, est.card.name, option.score, max(0.0, slope), price, *price_range, per)
 
 
 def summary_price_decision(options: Sequence[Option], objective: Objective, book: PriceBook | None = None

@@ -36,6 +36,9 @@ class PricedOption:
     low: float
     high: float
     """The card price's range [currency]."""
+    per: str = ""
+    """What its price is per where not the decision's (``per board``: a multi-GPU board's price,
+    :attr:`configurator.core.card.Card.priced_per`); empty: the decision's ``per``."""
 
     def score_at(self, price: float) -> float:
         """The score with the card at ``price`` and everything else fixed."""
@@ -68,10 +71,13 @@ class BreakEven:
     other: str
     low: float
     high: float
+    per: str = ""
+    """What ``price``, ``low`` and ``high`` are per where not the decision's (:attr:`PricedOption.per`)."""
 
     def to_dict(self) -> dict:
+        per = {"per": self.per} if self.per else {}  # said where not the decision's (an A16's board)
         return {"card": self.card_id, "price": self.price, "other": self.other_id, "low": self.low,
-                "high": self.high}
+                "high": self.high, **per}
 
 
 @dataclass(frozen=True)
@@ -109,32 +115,35 @@ class PriceDecision:
         out: list[Message] = []
         w, c = self.winner, self.challenger
         money = dict(currency=self.currency, per=self.per)
+
+        def per(side: BreakEven | None) -> dict:  # each sentence's price is one card's: per its board where so
+            return {**money, "per": side.per or self.per} if side is not None else money
         winner_crosses = w is not None and w.price < w.high
         challenger_crosses = c is not None and c.price > c.low
         if self.decides:
             if winner_crosses:
                 out.append(msg("price-decides", card=w.card, price=_floor(w.price), other=w.other, low=_amount(w.low),
-                               high=_amount(w.high), **money))
+                               high=_amount(w.high), **per(w)))
             if challenger_crosses:
                 out.append(msg("price-decides-challenger" if not winner_crosses else "price-challenger", card=c.card,
-                               price=_floor(c.price), low=_amount(c.low), high=_amount(c.high), **money))
+                               price=_floor(c.price), low=_amount(c.low), high=_amount(c.high), **per(c)))
                 if not winner_crosses and w is not None:
-                    out.append(msg("price-winner-limit", card=w.card, price=_floor(w.price), other=w.other, **money))
+                    out.append(msg("price-winner-limit", card=w.card, price=_floor(w.price), other=w.other, **per(w)))
             if not (winner_crosses or challenger_crosses):  # only the two ends together flip the winner
                 if w is not None:  # still say, in numbers, how far the winner's own price can go
                     out.append(msg("price-decides-ends-limit", card=self.winner_name, rival=self.rival_name,
-                                   high=_amount(w.high), price=_floor(w.price), other=w.other, **money))
+                                   high=_amount(w.high), price=_floor(w.price), other=w.other, **per(w)))
                 else:
                     out.append(msg("price-decides-ends", card=self.winner_name, other=self.rival_name))
         else:
             if w is not None:
                 out.append(msg("price-holds", card=w.card, price=_floor(w.price), other=w.other, high=_amount(w.high),
-                               **money))
+                               **per(w)))
             else:
                 out.append(msg("price-holds-fixed", card=self.winner_name))
             if c is not None:
                 out.append(msg("price-challenger", card=c.card, price=_floor(c.price), low=_amount(c.low),
-                               high=_amount(c.high), **money))
+                               high=_amount(c.high), **per(c)))
         if self.order_changes:
             out.append(msg("price-order-changes", n=self.order_changes))
         out.append(assumption())
@@ -195,7 +204,7 @@ def price_decision(options: Sequence[PricedOption], currency: str, listed: int |
     runner_up = min(others, key=lambda o: o.score)
     price = first.price_for(runner_up.score)
     winner = None if price is None else BreakEven(first.card_id, first.card, price, runner_up.card_id,
-                                                  runner_up.card, first.low, first.high)
+                                                  runner_up.card, first.low, first.high, first.per)
     challenger = _challenger(first, others)
     rival = min(others, key=lambda o: o.best)
     return PriceDecision(currency, holds, _places_that_change(options[:listed or len(options)]), winner,
@@ -212,4 +221,5 @@ def _challenger(first: PricedOption, others: Sequence[PricedOption]) -> BreakEve
     crossing = [(o, p) for o, p in needed if p > o.low]
     option, price = (min(crossing, key=lambda c: c[0].best) if crossing
                      else max(needed, key=lambda c: c[1] / c[0].price))
-    return BreakEven(option.card_id, option.card, price, first.card_id, first.card, option.low, option.high)
+    return BreakEven(option.card_id, option.card, price, first.card_id, first.card, option.low, option.high,
+                     option.per)

@@ -2,7 +2,8 @@
 command line's last table, in English or Chinese. Qt-free.
 
 Each family names the defaults its numbers rest on (:data:`ASSUMPTIONS`): efficiencies and
-memory overheads for the AI families, the video engines' and vGPU's figures for graphics; then
+memory overheads for the AI families; the vGPU limit for desktops, the video engines and encode
+sessions for video, how render speed is carried from the reference card for rendering; then
 the facility and the card's prices for every family.
 """
 
@@ -15,10 +16,10 @@ from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated
 from configurator.core.economics import host_watts
 from configurator.core.formulas.dualpipe import runs_dualpipe
 from configurator.core.formulas.graphics import VDI_HOST_CORES, VDI_HOST_RAM_GIB
-from configurator.core.graphics import vdi_desktops_per_host
+from configurator.core.graphics import reference_card_name, vdi_desktops_per_host
+from configurator.core.render_scores import FP32_SCALING_MEDIAN_ERROR, FP32_SCALING_WORST_ERROR, RENDER_SCORES
 from configurator.core.estimate import Estimate
 from configurator.core.training_speed import expert_overlap_in_force
-from configurator.core.view.fields_read import VDI_HOST_FIELDS, reads
 from configurator.core.view.names import tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section
 from configurator.core.workloads import family_of
@@ -51,24 +52,56 @@ def _model(est: Estimate) -> list[Row]:
     ]
 
 
-def _graphics(est: Estimate) -> list[Row]:
-    """The video engines' and vGPU's defaults behind a graphics estimate."""
+def _desktops(est: Estimate) -> list[Row]:
+    """The vGPU default behind a virtual-desktop estimate (each workload lists only its own: the video
+    engines and the encode sessions were listed under desktops and renders until December 2026)."""
+    a = est.scenario.assumptions
+    return [
+        Row("vGPU", Phrase("at most {n} vGPUs per GPU", {"n": figure(a.max_vgpus_per_gpu)}), key="vgpu"),
+        Row("Desktop host", Phrase(
+            "{desktops} desktops a server: {vcpus} vCPU and {ram} GiB each, {ratio} vCPU per core on {cores} cores "
+            "and {host_ram} GiB",
+            {"desktops": figure(vdi_desktops_per_host(a)), "vcpus": figure(a.vdi_vcpus_per_desktop),
+             "ram": figure(a.vdi_ram_gib_per_desktop), "ratio": figure(a.vdi_vcpus_per_core),
+             "cores": figure(VDI_HOST_CORES), "host_ram": figure(VDI_HOST_RAM_GIB)}), key="desktop_host"),
+    ]
+
+
+def _video(est: Estimate) -> list[Row]:
+    """The video engines' defaults and the consumer driver's session limit behind a transcoding estimate."""
     a = est.scenario.assumptions
     return [
         Row("Video engines", Phrase(
             "{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream",
             {"enc": figure(a.encoder_fps_1080p), "dec": figure(a.decoder_fps_1080p),
              "n": figure(a.video_surfaces_per_stream)}), key="video_engines"),
-        Row("vGPU", Phrase("at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server",
-                           {"n": figure(a.max_vgpus_per_gpu), "s": figure(a.consumer_encode_sessions)}), key="vgpu"),
-        *([Row("Desktop host", Phrase(
-            "{desktops} desktops a server: {vcpus} vCPU and {ram} GiB each, {ratio} vCPU per core on {cores} cores "
-            "and {host_ram} GiB",
-            {"desktops": figure(vdi_desktops_per_host(a)), "vcpus": figure(a.vdi_vcpus_per_desktop),
-             "ram": figure(a.vdi_ram_gib_per_desktop), "ratio": figure(a.vdi_vcpus_per_core),
-             "cores": figure(VDI_HOST_CORES), "host_ram": figure(VDI_HOST_RAM_GIB)}),
-               key="desktop_host")] if reads(est.scenario.workload, VDI_HOST_FIELDS[0]) else []),
+        Row("Encode sessions", Phrase("consumer cards {s} per server", {"s": figure(a.consumer_encode_sessions)}),
+            key="encode_sessions"),
     ]
+
+
+def _rendering(est: Estimate) -> list[Row]:
+    """How the time per frame was carried from the reference card to this one: by measured render
+    scores where both have one (:data:`configurator.core.render_scores.RENDER_SCORES`), else by FP32
+    rate with that scaling's cross-validated error; and the memory beside the scene."""
+    g, card = est.scenario.graphics, est.card
+    reference = reference_card_name(est.scenario)
+    mine, theirs = RENDER_SCORES.get(card.id), RENDER_SCORES.get(g.reference_card)
+    if mine is not None and theirs is not None:
+        speed = Phrase("from {reference}'s time per frame by measured speed: Blender Open Data medians (Cycles, "
+                       "OptiX, Blender {version}), {card} {score} and {reference} {ref} samples/min",
+                       {"reference": reference, "version": mine.blender_version, "card": card.name,
+                        "score": figure(round(mine.samples_per_minute)),
+                        "ref": figure(round(theirs.samples_per_minute))})
+    else:
+        speed = Phrase("from {reference}'s time per frame by FP32 rate: on {n} cards measured, off by a median "
+                       "{median}, up to {worst}",
+                       {"reference": reference, "n": len(RENDER_SCORES),
+                        "median": Amount(FP32_SCALING_MEDIAN_ERROR, "share"),
+                        "worst": Amount(FP32_SCALING_WORST_ERROR, "share")})
+    overhead = Phrase("framework context {ctx} GiB per card",
+                      {"ctx": figure(est.scenario.assumptions.cuda_context_gib)})
+    return [Row("Render speed", speed, key="render_speed"), Row("Overhead", overhead, key="overheads")]
 
 
 def _expert_all_to_all(est: Estimate) -> str:
@@ -100,7 +133,7 @@ def _training(est: Estimate) -> list[Row]:
 
 
 ASSUMPTIONS: dict[str, Callable[[Estimate], list[Row]]] = {
-    "training": _training, "serving": _model, "desktops": _graphics, "video": _graphics, "rendering": _graphics}
+    "training": _training, "serving": _model, "desktops": _desktops, "video": _video, "rendering": _rendering}
 """The editable defaults of each built-in family (before the facility and the prices). A family
 without an entry (one added as a package) gets :func:`family_assumptions`."""
 
@@ -124,9 +157,8 @@ def assumptions_section(est: Estimate) -> Section:
                       {"pue": figure(e.pue), "share": Amount(e.power_fraction, "share"),
                        "price": figure(e.electricity_per_kwh), "currency": e.currency,
                        "u": Amount(e.utilisation, "share"), "years": figure(e.amortisation_years)})
-    prices = Phrase("card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted "
-                    "price ranges",
-                    {"card": Amount(c.prices.card_price, c.currency, money=True),
+    prices = Phrase(PRICES_ROW[est.card.priced_per],
+                    {"card": Amount(c.prices.card_price, c.currency, money=True), "n": est.card.gpus_per_board,
                      "card_date": _price_date(c.prices.card_price_date),
                      "cloud": Amount(c.prices.cloud_per_hour, c.currency, money=True),
                      "cloud_date": _price_date(c.prices.cloud_price_date)})
@@ -137,6 +169,15 @@ def assumptions_section(est: Estimate) -> Section:
     if e.currency != PRICE_FILE_CURRENCY:
         rows.append(Row("Exchange rate", exchange_rate(e.currency, e.usd_to_currency), key="exchange_rate"))
     return Section("assumptions", "Assumptions (editable defaults)", tuple(rows))
+
+
+PRICES_ROW = {
+    "per card": "card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted "
+                "price ranges",
+    "per board": "board of {n} GPUs {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of "
+                 "quoted price ranges"}
+"""The prices row by what the card's price buys (:attr:`configurator.core.card.Card.priced_per`): an A16's
+purchase price is a board's of 4 GPUs, its rent per GPU (label ids)."""
 
 
 def _price_date(date: str | None) -> str:

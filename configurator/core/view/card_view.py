@@ -14,6 +14,7 @@ from configurator.core.catalog import FRAMEWORKS, RATE_FIELDS, Card, PriceEntry
 from configurator.core.export_control import card_classification
 from configurator.core.procurement import card_price
 from configurator.core.units import Precision
+from configurator.core.view.cost_bases import price_as_bought
 from configurator.core.view.names import CLASSES, VGPU
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value, View
 
@@ -195,7 +196,9 @@ def _ranked_prices(card: Card) -> list[Row]:
     for chosen, name, key in ((card_price.purchase_price(card), "Purchase price used in rankings", "price.ranked"),
                               (card_price.cloud_price(card), "Rent used in rankings", "price.ranked_cloud")):
         if chosen is not None:
-            rows.append(Row(name, ranked_price_value(chosen, key == "price.ranked_cloud"),
+            rent = key == "price.ranked_cloud"
+            value = ranked_price_value(chosen, rent)
+            rows.append(Row(name, value if rent else price_as_bought(value, card),  # an A16's: per board
                             note=_joined(list(chosen.flags)), key=key))
     return rows
 

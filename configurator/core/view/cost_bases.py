@@ -100,3 +100,26 @@ def chart_basis_note(basis: str | None, years: float | None = None) -> Phrase | 
     if basis is None or basis == RANKING_BASIS:
         return None
     return Phrase("This chart: {basis}. The ranking: {tco}; a card below yours here may cost more to own.", {"basis": basis_label(basis, years), "tco": basis_label(RANKING_BASIS, years)})
+
+
+PURCHASE = {"per card": "Purchase (cards only)", "per board": "Purchase (boards only)"}
+"""The purchase row's label by what the card's price buys (:attr:`configurator.core.card.Card.priced_per`):
+an A16 is bought by the board of 4 GPUs, its purchase the boards' (label ids)."""
+
+PRICE_PER = {"per card": "{price}", "per board": "{price}, per board of {n} GPUs"}
+"""A purchase price as what it buys (:attr:`configurator.core.card.Card.priced_per`): a card's as it is,
+a multi-GPU board's said per board (label ids; ``{n}`` the board's GPUs)."""
+
+
+def purchase_label(card) -> str:
+    """'Purchase (cards only)', or for a card bought by the board (A16) 'Purchase (boards only)'."""
+    return PURCHASE[card.priced_per]
+
+
+def price_as_bought(price, card):
+    """``price`` (a value: an amount, a phrase) said per what one price of ``card`` buys: as it is for
+    a card, '8,000 USD, your price per board of 4 GPUs' for an A16 (:data:`PRICE_PER`)."""
+    if card.priced_per == "per card":
+        return price
+    return Phrase(PRICE_PER[card.priced_per], {"price": price, "n": card.gpus_per_board})
+

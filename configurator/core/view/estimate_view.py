@@ -33,7 +33,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     work_unit,
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
-from configurator.core.view.cost_bases import per_unit_label
+from configurator.core.view.cost_bases import per_unit_label, purchase_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
@@ -263,7 +263,7 @@ def cost_section(est: Estimate) -> Section:
         Row("Facility power", Amount(power.facility_watts if power else None, "W"), key="facility_watts", detail=True),
         Row(Phrase("Energy per {period}", {"period": period}), Amount(est.energy_kwh if job_figure else None, "kWh"),
             key="energy_kwh"),
-        Row("Purchase (cards only)", money(c.purchase), key="purchase"),
+        Row(purchase_label(est.card), money(c.purchase), key="purchase"),
         Row(Phrase("Cloud per {period}", {"period": period}), money(c.cloud if job_figure else None), key="cloud"),
         Row(Phrase("Electricity per {period}", {"period": period}), money(c.energy if job_figure else None),
             key="energy"),

@@ -19,6 +19,7 @@ from configurator.core.procurement.tco import paced_idle_share
 from configurator.core.recommend import RENT_ELSEWHERE, Objective, Recommendation, Result
 from configurator.core.system_price import system_price_flags, system_price_line
 from configurator.core.view.card_view import FLAG_MARK, price_description, ranked_price_value  # noqa: F401
+from configurator.core.view.cost_bases import price_as_bought
 from configurator.core.view.rows import Amount, Phrase, Value
 
 PRICE_HEADING = {False: "Price per card", True: "Rent per card-hour"}
@@ -74,6 +75,8 @@ def price_value(est: Estimate, objective: Objective) -> Value:
     owned (``economics.owned_cards``), what is owned beside it ("already owned, not bought (new: …)",
     "…; 8 of 24 already owned")."""
     value = _price_value(est, objective)
+    if objective is not Objective.CLOUD and value != NO_PRICE:  # an A16's price is its board's
+        value = price_as_bought(value, est.card)
     owned, count = est.scenario.economics.owned_cards, est.scenario.count
     if not owned or objective is Objective.CLOUD:
         return value

@@ -109,6 +109,8 @@ ZH_CN: dict[str, str] = {
     "Facility power": "机房总功率",
     "Energy": "能耗",
     "Purchase (cards only)": "采购价（仅加速卡）",
+    "Purchase (boards only)": "采购价（仅板卡）",
+    "{price}, per board of {n} GPUs": "{price}，每块板卡（{n} 颗 GPU）",
     "Cloud": "云租用",
     "Electricity": "电费",
     "Per million tokens": "每百万词元成本",
@@ -216,8 +218,18 @@ ZH_CN: dict[str, str] = {
     "{minutes} per frame, {time} for {frames} frames": "每帧 {minutes}，{frames} 帧需 {time}",
     "{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream":
         "每个编码器 P4 预设 1080p {enc} 帧/秒，每个解码器 {dec} 帧/秒，每路 {n} 帧缓存",
-    "at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server":
-        "每颗 GPU 最多 {n} 个 vGPU；消费级显卡每台服务器 {s} 路编码会话",
+    "at most {n} vGPUs per GPU": "每颗 GPU 最多 {n} 个 vGPU",
+    "Encode sessions": "编码会话",
+    "consumer cards {s} per server": "消费级显卡每台服务器 {s} 路",
+    "Render speed": "渲染速度",
+    ("from {reference}'s time per frame by measured speed: Blender Open Data medians (Cycles, OptiX, Blender "
+     "{version}), {card} {score} and {reference} {ref} samples/min"):
+        "由 {reference} 的每帧时间按实测速度换算：Blender Open Data 中位数（Cycles，OptiX，Blender {version}），"
+        "{card} {score}、{reference} {ref} 采样/分钟",
+    ("from {reference}'s time per frame by FP32 rate: on {n} cards measured, off by a median {median}, "
+     "up to {worst}"):
+        "由 {reference} 的每帧时间按 FP32 算力换算：对照 {n} 款实测显卡，误差中位数 {median}，最大 {worst}",
+    "framework context {ctx} GiB per card": "每卡框架上下文 {ctx} GiB",
     "Desktop host": "桌面主机",
     "{desktops} desktops a server: {vcpus} vCPU and {ram} GiB each, {ratio} vCPU per core on {cores} cores and "
     "{host_ram} GiB":
@@ -518,6 +530,9 @@ ZH_CN.update({
         "互联 {links}",
     "card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted price ranges":
         "加速卡 {card}（{card_date}），云租用每卡每小时 {cloud}（{cloud_date}）；价格区间取中值",
+    ("board of {n} GPUs {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of "
+     "quoted price ranges"):
+        "板卡（每块 {n} 颗 GPU）{card}（{card_date}），云租用每卡每小时 {cloud}（{cloud_date}）；价格区间取中值",
     "no date": "无日期", "Catalog {version} ({date})": "硬件目录 {version}（{date}）",
     "— = not published or not supported": "— 表示未公布或不支持",
     "Ranked by {by} (lower is better)": "按{by}排名（越低越好）", "Cards": "卡数", "Why": "理由",

@@ -66,6 +66,12 @@ def dequantized_weight_bytes(model: ModelArchitecture, math_bytes: float) -> flo
     return largest_block_linear_params(model) * math_bytes
 
 
+def nf4_base(scenario: Scenario) -> bool:
+    """The frozen base's block linears are stored in NF4 and dequantised per product: QLoRA
+    (:func:`qlora_base_bytes`, :func:`dequantized_weight_bytes`)."""
+    return scenario.workload is Workload.QLORA
+
+
 def fp8_frozen_base(scenario: Scenario, plan: PrecisionPlan) -> bool:
     """The frozen base of a LoRA run is stored in FP8 only (``training.fp8_base``, with FP8 math).
 
@@ -94,7 +100,7 @@ def adapter_base_bytes(scenario: Scenario, plan: PrecisionPlan, params: float, l
     """Bytes of an adapter stage's frozen base of ``params`` parameters and ``layers`` blocks [B]:
     NF4 block linears under QLoRA, FP8 ones with :func:`fp8_frozen_base`, else every weight in the
     math precision."""
-    if scenario.workload is Workload.QLORA:
+    if nf4_base(scenario):
         return qlora_base_bytes(scenario.model, params, layers, plan.math_bytes)
     if fp8_frozen_base(scenario, plan):
         return fp8_base_bytes(scenario.model, params, layers, plan.math_bytes)

@@ -35,16 +35,16 @@ from configurator.core.memory import (
     working_layer_bytes,
 )
 from configurator.core.adapter_memory import (adapter_base_bytes, dequantized_weight_bytes, gathered_element_bytes,
-                                              lora_params_per_layer)
+                                              lora_params_per_layer, nf4_base)
 from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
 from configurator.core.precision import PrecisionPlan
-from configurator.core.scenario import Recompute, Scenario, SelectivePolicy, Workload
+from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 
 __all__ = ["StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets", "defers_gradient_reduction",
-           "dequantized_bytes", "gradients_held", "paged_state_bytes", "step_gradient_copy", "stage_memories", "stage_memory", "stage_memory_at",
-           "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
+           "dequantized_bytes", "gradients_held", "paged_state_bytes", "step_gradient_copy", "stage_memories",
+           "stage_memory", "stage_memory_at", "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
 
 
 @fast_init
@@ -285,7 +285,7 @@ def dequantized_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
     tensor parallelism [B] (:func:`~configurator.core.adapter_memory.dequantized_weight_bytes`), 0 for
     other workloads. Counted with the stage's weights, before ZeRO sharding: under ZeRO-3 it is read as
     a share of the rank, below the whole copy each rank makes (at most 0.44 GiB, Llama 3 70B)."""
-    if scenario.workload is not Workload.QLORA:
+    if not nf4_base(scenario):
         return 0.0
     return dequantized_weight_bytes(scenario.model, plan.math_bytes)
 

@@ -284,7 +284,9 @@ def dequantized_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
     """Bytes of the dequantised copy of one frozen 4-bit linear a QLoRA stage holds at a time, before
     tensor parallelism [B] (:func:`~configurator.core.adapter_memory.dequantized_weight_bytes`), 0 for
     other workloads. Counted with the stage's weights, before ZeRO sharding: under ZeRO-3 it is read as
-    a share of the rank, below the whole copy each rank makes (at most 0.44 GiB, Llama 3 70B)."""
+    a share of the rank, below the whole copy each rank makes (at most 0.44 GiB, Llama 3 70B); and beside
+    the whole step's peak, an upper bound where the loss's vocabulary-wide buffers, which meet no 4-bit
+    linear, set that peak (``formulas.activations.activation_peak_bytes_per_token``)."""
     if not nf4_base(scenario):
         return 0.0
     return dequantized_weight_bytes(scenario.model, plan.math_bytes)

@@ -52,7 +52,8 @@ FIELDS = ("id", "publication", "source", "url", "date", "measured", "hardware", 
 
 
 TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "lora_dropout", "offload_activations",
-                     "fp8_base", "activation_kernels", "fp8_scaling", "optimizer_states")
+                     "fp8_base", "activation_kernels", "fp8_scaling", "optimizer_states", "paged_optimizer",
+                     "offload_params")
 """Training settings a row states only where its source does (the scenario's defaults otherwise)."""
 
 
@@ -71,7 +72,8 @@ def _training_scenario(setup: dict):
                     precision=setup["precision"], parallelism=parallelism, training=training, assumptions=assumptions)
 
 
-PEAK_VALUES = {"peak_active_gib": ("peak active GiB", 1.0), "peak_allocated_gb": ("peak allocated GiB", 1e9 / GIB)}
+PEAK_VALUES = {"peak_active_gib": ("peak active GiB", 1.0), "peak_allocated_gb": ("peak allocated GiB", 1e9 / GIB),
+               "peak_allocated_gib": ("peak allocated GiB", 1.0)}
 """Peak-in-use readings (``torch.cuda`` active or allocated bytes, before the caching allocator's
 reserve) by value key: the quantity reported and the factor to GiB (the source's GiB or decimal GB)."""
 

@@ -357,7 +357,8 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
                      help=f"CPU offload: comma-separated {', '.join(OFFLOAD_PARTS)} (or none)")
     add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens", "serving.disaggregated")
-    add_field_flags(g, "training.lora_rank", "training.lora_targets", "training.fp8_base", "training.tokens", "serving.use",
+    add_field_flags(g, "training.lora_rank", "training.lora_targets", "training.fp8_base",
+                    "training.paged_optimizer", "training.tokens", "serving.use",
                     "serving.context", "serving.concurrency", "serving.prompt_tokens", "serving.output_tokens",
                     "serving.kv_precision", "serving.engine", "serving.cuda_graphs", "serving.batching",
                     "serving.prefix_hit_rate", "serving.prefill_cards", "serving.speculative_tokens",

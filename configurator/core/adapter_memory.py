@@ -40,6 +40,38 @@ def qlora_base_bytes(model: ModelArchitecture, params: float, layers: int, math_
     return frozen_base_bytes(model, params, layers, math_bytes, NF4_BYTES_PER_PARAM)
 
 
+def largest_block_linear_params(model: ModelArchitecture) -> int:
+    """Weights of the largest linear of a transformer block [count]: the query, key/value or output
+    projection (``hidden × q_dim``, ``hidden × kv_dim``, ``attn_out_dim × hidden``) or one matrix of the
+    MLP (``hidden × ffn`` in a dense layer, ``hidden × expert ffn`` in an MoE expert). Llama 3 70B:
+    8,192 × 28,672 = 234,881,024 (its gate, up and down)."""
+    mlp = max(model.ffn if model.n_dense_layers else 0, model.routed_ffn if model.is_moe else 0)
+    return model.hidden * max(model.q_dim, model.kv_dim, model.attn_out_dim, mlp)
+
+
+def dequantized_weight_bytes(model: ModelArchitecture, math_bytes: float) -> float:
+    """Bytes of the 16-bit copy of one NF4 block linear a QLoRA step holds while it multiplies [B]:
+    the largest block linear (:func:`largest_block_linear_params`) in the math precision.
+
+    A 4-bit linear multiplies a dequantised copy of its whole weight, made for the product and freed
+    after it, in the forward and again in the backward (for the input's gradient) and when a
+    checkpointed layer is rebuilt: bitsandbytes ``MatMul4Bit.forward``
+    (``torch.nn.functional.linear(A, F.dequantize_4bit(B, quant_state).to(A.dtype).t(), bias)``) and
+    ``backward`` (``torch.matmul(grad_output, F.dequantize_4bit(B, ctx.state).to(grad_output.dtype).t())``),
+    bitsandbytes 0.43, ``bitsandbytes/autograd/_functions.py``; torchtune's ``FrozenNF4Linear`` through
+    torchao ``linear_nf4`` (``F.linear(input, weight.to(input.dtype))``, the whole NF4 tensor
+    dequantised). One such copy is alive at a time, beside the layer's working set (Dettmers et al. 2023
+    §3: "we dequantize the storage data type to the computation data type"). Llama 3 70B in bf16:
+    0.44 GiB."""
+    return largest_block_linear_params(model) * math_bytes
+
+
+def nf4_base(scenario: Scenario) -> bool:
+    """The frozen base's block linears are stored in NF4 and dequantised per product: QLoRA
+    (:func:`qlora_base_bytes`, :func:`dequantized_weight_bytes`)."""
+    return scenario.workload is Workload.QLORA
+
+
 def fp8_frozen_base(scenario: Scenario, plan: PrecisionPlan) -> bool:
     """The frozen base of a LoRA run is stored in FP8 only (``training.fp8_base``, with FP8 math).
 
@@ -68,7 +100,7 @@ def adapter_base_bytes(scenario: Scenario, plan: PrecisionPlan, params: float, l
     """Bytes of an adapter stage's frozen base of ``params`` parameters and ``layers`` blocks [B]:
     NF4 block linears under QLoRA, FP8 ones with :func:`fp8_frozen_base`, else every weight in the
     math precision."""
-    if scenario.workload is Workload.QLORA:
+    if nf4_base(scenario):
         return qlora_base_bytes(scenario.model, params, layers, plan.math_bytes)
     if fp8_frozen_base(scenario, plan):
         return fp8_base_bytes(scenario.model, params, layers, plan.math_bytes)

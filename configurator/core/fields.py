@@ -212,6 +212,11 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("training.fp8_base", _t("ScenarioController", "FP8 frozen base"), flag="--fp8-base", cli_type="switch",
        editor=False, cli_help="LoRA with FP8 math: the frozen base's block linears kept in FP8 only, no 16-bit copy "
                               "(Transformer Engine fp8_model_init, as NeMo's fp8_params sets it); default off"),
+    _f("training.paged_optimizer", _t("ScenarioController", "paged optimizer"), flag="--paged-optimizer",
+       cli_type="switch", editor=False,
+       cli_help="optimizer states in CUDA unified memory (bitsandbytes' paged optimizers, as the QLoRA paper runs "
+                "paged AdamW): paged out to host memory when the card is short, so they need no room on the card; "
+                "default off"),
     _f("training.tokens", _t("ScenarioController", "token budget"), _t("ScenarioEditor", " B tokens"), scale=1e9, decimals=3, step=10.0,
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
        cli_help="training token budget (e.g. 1T)", row_label=_t("ScenarioEditor", "Token &budget")),

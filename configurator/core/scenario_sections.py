@@ -145,6 +145,13 @@ class Training(_Frozen):
                     "bidirectional DualPipe (report §3.2.1, Table 2: bubble (PP/2-1)(F&B+B-3W), each rank holding its "
                     "stage and the mirror stage, two copies of the parameters; even pipeline degrees only, an odd "
                     "one runs as 1f1b; formulas/dualpipe.py). Written to files only when dualpipe")
+    paged_optimizer: bool = Field(
+        default=False, exclude_if=lambda on: not on,
+        description="optimizer states in CUDA unified memory (bitsandbytes' paged optimizers, e.g. "
+                    "paged_adamw_32bit, as the QLoRA paper runs them, Dettmers et al. 2023 §3): the driver pages "
+                    "them out to host memory when the card is short, so they are outside the caching allocator and "
+                    "need no room beside the activations (training_stage_memory.paged_state_bytes). Written to "
+                    "files only when on")
     offload_optimizer: bool = Field(
         default=False, description="optimizer states and fp32 master weights in host memory (ZeRO-Offload)"
     )

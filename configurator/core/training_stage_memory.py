@@ -34,16 +34,17 @@ from configurator.core.memory import (
     usable_capacity_bytes,
     working_layer_bytes,
 )
-from configurator.core.adapter_memory import adapter_base_bytes, gathered_element_bytes, lora_params_per_layer
+from configurator.core.adapter_memory import (adapter_base_bytes, dequantized_weight_bytes, gathered_element_bytes,
+                                              lora_params_per_layer, nf4_base)
 from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
 from configurator.core.precision import PrecisionPlan
-from configurator.core.scenario import Recompute, Scenario, SelectivePolicy, Workload
+from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 
 __all__ = ["StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets", "defers_gradient_reduction",
-           "gradients_held", "step_gradient_copy", "stage_memories", "stage_memory", "stage_memory_at",
-           "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
+           "dequantized_bytes", "gradients_held", "paged_state_bytes", "step_gradient_copy", "stage_memories",
+           "stage_memory", "stage_memory_at", "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
 
 
 @fast_init
@@ -67,6 +68,10 @@ class TrainingMemoryModel:
     step_copy: float = 0.0
     """Copies the optimizer step makes while the activations are freed: Megatron's fp32 gradient
     shard (:func:`~configurator.core.formulas.states.megatron_step_gradient_copy_bytes`) [B]."""
+    paged: float = 0.0
+    """Optimizer states in CUDA unified memory (``Training.paged_optimizer``): shown with the optimizer
+    states, outside the caching allocator's peak and reserve and so outside the total the card must hold
+    (:func:`paged_state_bytes`) [B]."""
 
     def breakdown(self, micro_batch: int) -> MemoryBreakdown:
         """The parts on one card at ``micro_batch`` sequences; the buffers are shown with the
@@ -80,11 +85,11 @@ class TrainingMemoryModel:
         return MemoryBreakdown(
             weights=self.weights + self.weight_copies,
             gradients=self.gradients + self.buffers,
-            optimizer=self.optimizer + self.step_copy,
+            optimizer=self.optimizer + self.step_copy + self.paged,
             activations=micro_batch * self.activations_per_sequence,
             kv_cache=0.0,
             overhead=overhead,
-            not_concurrent=min(made + self.step_copy, activations),
+            not_concurrent=min(made + self.step_copy, activations) + self.paged,
             total=float(reserved_bytes(peak, self.allocator, self.context)),
             capacity=self.capacity,
             budget=self.capacity,
@@ -198,6 +203,22 @@ def autocast_copy_saved(train) -> bool:
     return not (train.recompute is Recompute.SELECTIVE and train.selective_policy is SelectivePolicy.PER_OP)
 
 
+def paged_state_bytes(paged: bool, optimizer: float) -> tuple[float, float]:
+    """The optimizer states ``optimizer`` [B] split into (those the caching allocator holds, those in
+    CUDA unified memory) [B]: all in unified memory under a paged optimizer (``paged``), none otherwise.
+
+    bitsandbytes' paged optimizers allocate their states with ``cudaMallocManaged`` (``get_paged`` in
+    ``bitsandbytes/functional.py``, 0.43: ``lib.cget_managed_ptr``), not through PyTorch's caching
+    allocator, so ``torch.cuda.max_memory_allocated`` and ``max_memory_reserved`` never count them; when
+    the card runs short the driver evicts their pages to host memory and faults them back when the
+    optimizer step reads them (Dettmers et al. 2023 §3, "Paged Optimizers": "automatically evicted to CPU
+    RAM when the GPU runs out-of-memory and paged back into GPU memory when the memory is needed in the
+    optimizer update step"). So they need no room on the card: a run fits when everything else does,
+    and the states live in whatever memory is left, the rest in host memory (the transfer's time is not
+    counted)."""
+    return (0.0, optimizer) if paged else (optimizer, 0.0)
+
+
 def step_gradient_copy(scenario: Scenario, states) -> float:
     """Bytes per trainable parameter of the fp32 gradient copy the optimizer step makes [B]:
     Megatron's with a 16-bit gradient buffer
@@ -240,8 +261,9 @@ class StageMemory(TrainingMemoryModel):
             if self.weight_copies and autocast_copy_held(self.zero) else 0.0
         step_copy = float(zero_shard(self.step_copy, 1, self.zero, dp, split)) if self.step_copy else 0.0
         buffers = float(ddp_bucket_bytes(grads, self.zero, dp)) if self.ddp else 0.0
+        paged = float(zero_shard(self.paged, 1, self.zero, dp, split)) if self.paged else 0.0
         return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
-                                   self.allocator, self.capacity, self.gradients_held, buffers, step_copy)
+                                   self.allocator, self.capacity, self.gradients_held, buffers, step_copy, paged)
 
 
 def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stage: bool) -> StageMemory:
@@ -256,6 +278,18 @@ def stage_rank_params(model: ModelArchitecture, pp: int, rank: int, layers: int)
     if rank == 0 or rank == pp - 1:
         return stage_params(model, pp, rank == 0, layers) + (mtp_params(model) if rank == pp - 1 else 0)
     return layers * model.layer_params() / model.n_layers
+
+
+def dequantized_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
+    """Bytes of the dequantised copy of one frozen 4-bit linear a QLoRA stage holds at a time, before
+    tensor parallelism [B] (:func:`~configurator.core.adapter_memory.dequantized_weight_bytes`), 0 for
+    other workloads. Counted with the stage's weights, before ZeRO sharding: under ZeRO-3 it is read as
+    a share of the rank, below the whole copy each rank makes (at most 0.44 GiB, Llama 3 70B); and beside
+    the whole step's peak, an upper bound where the loss's vocabulary-wide buffers, which meet no 4-bit
+    linear, set that peak (``formulas.activations.activation_peak_bytes_per_token``)."""
+    if not nf4_base(scenario):
+        return 0.0
+    return dequantized_weight_bytes(scenario.model, plan.math_bytes)
 
 
 def rank_params(scenario: Scenario, rank: int, layers: int) -> float:
@@ -309,7 +343,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
     if scenario.workload.is_adapter:
         base = adapter_base_bytes(scenario, plan, params * tp, layers) / tp
         trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
-        weights = base + trainable * states.weights
+        weights = base + trainable * states.weights + dequantized_bytes(scenario, plan) / tp
         grads, optimizer = trainable * states.gradients, trainable * states.optimizer
         step_copy = trainable * step_gradient_copy(scenario, states)
         copies = trainable * states.autocast_copy
@@ -324,6 +358,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
             grads = min(params, gathered_layer_bytes(model, layers, 1.0) / tp) * plan.math_bytes
         if train.offload_params:
             weights, copies = 0.0, 0.0  # only the gathered layers below are on the card
+    optimizer, paged = paged_state_bytes(train.paged_optimizer and not train.offload_optimizer, optimizer)
     layout = activation_layout(scenario, plan, states)
     per_token = 0.0
     if activations:
@@ -365,6 +400,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         gathered=gathered,
         gradients_held=gradients_held(scenario),
         step_copy=step_copy,
+        paged=paged,
         ddp=ddp_buckets(scenario),
         pp=pp,
         deferred=defers_gradient_reduction(scenario),

@@ -2019,6 +2019,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>FP8 冻结基座</translation>
     </message>
     <message>
+        <source>paged optimizer</source>
+        <translation>分页优化器</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>用途</translation>
     </message>

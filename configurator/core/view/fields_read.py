@@ -40,6 +40,7 @@ FIELD_READ_BY = {
     "training.lora_rank": ADAPTER,
     "training.lora_targets": ADAPTER,
     "training.fp8_base": ADAPTER,
+    "training.paged_optimizer": TRAINING,
     "graphics.users": VDI,  # and the VDI licences of the bill of materials
     "graphics.profile_gib": VDI,
     "graphics.shading_tflops_per_user": VDI,

@@ -360,7 +360,8 @@ def no_purchase_message(card: Card, used: CardPrice | None) -> Message:
     and date named as information, ``purchase-price-used-only``; a buyer of new cards does not pay it)."""
     if used is None:
         return msg("no-purchase-price", card=card.name)
-    return msg("purchase-price-used-only", card=card.name, **card_price.used_price_params(used.entry))
+    return msg("purchase-price-used-only", card=card.name,
+               what=msg("used-price-only", **card_price.used_price_params(used.entry)))
 
 
 def no_rent_message(card: Card, elsewhere: CardPrice | None) -> Message:

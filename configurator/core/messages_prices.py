@@ -17,9 +17,9 @@ PRICE_ENGLISH: dict[str, str] = {
     "condition-refurbished": "refurbished",
     "used-price-amount": "{amount} {currency}",
     "used-price-range": "{low}–{high} {currency}",
+    "used-price-only": "only a price for {condition} cards is published: {amount} ({source}, {date})",
     "purchase-price-used-only": (
-        "{card}: only a price for {condition} cards is published: {amount} ({source}, {date}); a purchase is of "
-        "new cards, so it is not ranked on price — enter a quote for new cards"
+        "{card}: {what}; a purchase is of new cards, so it is not ranked on price — enter a quote for new cards"
     ),
     "cloud-price-china-only": (
         "{card}: its rents in the catalog are sold in mainland China only ({provider}, {amount}/h): not ranked "
@@ -86,9 +86,8 @@ PRICE_CHINESE: dict[str, str] = {
     "condition-refurbished": "翻新",
     "used-price-amount": "{amount} {currency}",
     "used-price-range": "{low}–{high} {currency}",
-    "purchase-price-used-only": (
-        "{card}：仅公开了{condition}卡的价格：{amount}（{source}，{date}）；采购按全新卡计，故不按价格排名——请输入全新卡的报价"
-    ),
+    "used-price-only": "仅公开了{condition}卡的价格：{amount}（{source}，{date}）",
+    "purchase-price-used-only": "{card}：{what}；采购按全新卡计，故不按价格排名——请输入全新卡的报价",
     "cloud-price-china-only": "{card}：目录中的云租用价仅在中国大陆销售（{provider}，{amount}/小时）：交付地区不是中国大陆时不参与排名",
     "cloud-price-abroad-only": "{card}：目录中的云租用价仅在中国大陆以外销售（{provider}，{amount}/小时）：交付到中国大陆时不参与排名",
     "user-card-shadows": "您的卡“{id}”与内置卡 {name} 的编号相同，未被采用：自定义卡需使用自己的编号（例如“{suggestion}”）",

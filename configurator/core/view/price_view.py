@@ -27,6 +27,10 @@ PRICE_HEADING = {False: "Price per card", True: "Rent per card-hour"}
 
 NO_PRICE = "no price — enter a quote"
 
+NO_NEW_PRICE = "no price for new cards — enter a quote"
+"""What stands where a card's only purchase price is a used or refurbished card's (label id; the
+reason, :data:`~configurator.core.recommend_rows.USED_ONLY`, names that price)."""
+
 NO_BOARD_PRICE = "no price — enter a quote per board of {n} GPUs"
 """A multi-GPU board's card (A16) without a price: its quote is a whole board's (label id; ``{n}`` its
 GPUs), as the bill buys it — a per-GPU quote typed as the card price counted four times."""
@@ -99,7 +103,8 @@ def _price_value(est: Estimate, objective: Objective) -> Value:
             "whole": whole, "cards": round(cards / system.quantity),
             "per_card": Amount(system.unit_price * system.quantity / cards, est.costs.currency, money=True)})
     if amount is None:
-        return NO_PRICE
+        used_only = objective is not Objective.CLOUD and any(m.id == USED_ONLY for m in est.costs.messages)
+        return NO_NEW_PRICE if used_only else NO_PRICE
     money: Value = Amount(amount, est.costs.currency, money=True)
     rent = objective is Objective.CLOUD
     if chosen is None:

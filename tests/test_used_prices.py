@@ -14,7 +14,8 @@ import pytest
 
 from configurator.core.architecture import preset
 from configurator.core.card import PRICE_CONDITIONS, PriceEntry
-from configurator.core.catalog import CatalogError, apply_overlay, load_bundled_catalog, parse_card
+from configurator.core.catalog import (CatalogError, apply_overlay, default_overlay_path, load_bundled_catalog,
+                                       load_catalog, parse_card)
 from configurator.core.economics import clear_price_basis_memo, price_basis
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.procurement import card_price
@@ -32,7 +33,7 @@ USED_WORDS = re.compile(r"\bused\b|ebay|refurb|second-?hand|二手|闲鱼|拆机
 
 USED_ROWS = {("a100-sxm-80gb", 8000), ("v100-sxm-16gb", 56), ("rtx-a6000", 2800), ("rtx-3090", 700)}
 """The bundled rows that price used cards (card id, amount), each read by hand (December 2026): the
-H100 SXM's and B200's rows name a used price beside their new one, and stay new."""
+H100 SXM's, B200's and A100 SXM4 80GB's new rows name a used price beside their new one, and stay new."""
 
 
 @pytest.fixture(scope="module")
@@ -102,8 +103,9 @@ def test_the_500_desktop_question_in_china_ranks_no_used_card(catalog):
     """The question that found it: 500 VDI desktops delivered to mainland China ranked the RTX A6000
     first at a used card's 2,800 USD; it is priced (and its bill made) at a new card's price."""
     clear_estimate_memo()
-    question = Scenario.model_validate({"workload": "vdi", "model": preset("llama3-8b").model_dump(), "card_id": "l40s", "count": 1,
-                                        "graphics": {"users": 500}, "constraints": {"region": "cn"}})
+    question = Scenario.model_validate({"workload": "vdi", "model": preset("llama3-8b").model_dump(),
+                                        "card_id": "l40s", "count": 1, "graphics": {"users": 500},
+                                        "constraints": {"region": "cn"}})
     result = recommend(question, catalog, Objective.TCO)
     assert result.ranked
     for rec in result.ranked:
@@ -114,35 +116,54 @@ def test_the_500_desktop_question_in_china_ranks_no_used_card(catalog):
     assert write(price_value(a6000.estimate, Objective.TCO)).replace("\xa0", " ") == "4,649 USD, launch 2020-10 *"
 
 
+def _used_only_card(catalog) -> str:
+    """A user's card priced only at a used card's price (the RTX A6000's figures, its used row): no
+    bundled card has only a used price since the A100 SXM4 80GB got a new one; its id."""
+    raw = next(c for c in json.loads(CATALOG_FILE.read_text(encoding="utf-8"))["cards"] if c["id"] == "rtx-a6000")
+    raw = {**raw, "id": "a6000-used-mine", "name": "RTX A6000 used",
+           "prices": [p for p in raw["prices"] if p.get("condition") == "used"]}
+    default_overlay_path().parent.mkdir(parents=True, exist_ok=True)
+    default_overlay_path().write_text(json.dumps({"cards": [raw]}), encoding="utf-8")
+    return raw["id"]
+
+
+VDI_CN = ["--workload", "vdi", "--users", "500", "--region", "cn"]
+"""The question that found it: 500 virtual desktops delivered to mainland China."""
+
+
 def test_a_card_with_only_a_used_price_is_not_ranked_and_names_it(catalog, tmp_path, capsys):
     clear_estimate_memo()
-    a100 = catalog.get("a100-sxm-80gb")
-    assert purchase_price(a100) is None
-    basis = price_basis(a100, Economics(), None)
+    card_id = _used_only_card(catalog)
+    mine = load_catalog()
+    assert purchase_price(mine.get(card_id)) is None
+    basis = price_basis(mine.get(card_id), Economics(), None)
     assert basis.card_price is None and [m.id for m in basis.messages][:1] == ["purchase-price-used-only"]
     said = basis.messages[0]
-    assert "only a price for used cards is published: 8,000–15,000 USD (mercatus-ai.com, 2026)" in said.text
-    assert "仅公开了二手卡的价格：8,000–15,000 USD（mercatus-ai.com，2026）" in said.text_in("zh_CN")
-    question = Scenario.model_validate({"workload": "inference", "model": preset("llama3-8b").model_dump(), "card_id": "a100-sxm-80gb", "count": 8})
-    result = recommend(question, catalog, Objective.TCO)
-    assert "a100-sxm-80gb" not in {r.card.id for r in result.ranked}
-    rec = next(r for r in result.unpriced if r.card.id == "a100-sxm-80gb")
+    assert "only a price for used cards is published: 2,800 USD (specpicks.com, 2026)" in said.text
+    assert "仅公开了二手卡的价格：2,800 USD（specpicks.com，2026）" in said.text_in("zh_CN")
+    question = Scenario.model_validate({"workload": "vdi", "model": preset("llama3-8b").model_dump(),
+                                        "card_id": "l40s", "count": 1, "graphics": {"users": 500},
+                                        "constraints": {"region": "cn"}})
+    result = recommend(question, mine, Objective.TCO)
+    assert card_id not in {r.card.id for r in result.ranked}
+    rec = next(r for r in result.unpriced if r.card.id == card_id)
     assert rec.reasons[0].id == "purchase-price-used-only"
-    assert "8,000–15,000 USD" in write(unpriced_value(rec)) and "二手" in write(unpriced_value(rec), "zh_CN")
+    assert "2,800 USD" in write(unpriced_value(rec)) and "二手卡的价格" in write(unpriced_value(rec), "zh_CN")
     assert write(unranked_cell(rec), "zh_CN") == "仅有二手卡价格"
     assert write(price_value(rec.estimate, Objective.TCO)) == "no price for new cards — enter a quote"
 
     from configurator.cli import main
 
-    for language, text in (("en", "only a price for used cards is published: 8,000–15,000 USD"),
-                           ("zh_CN", "仅公开了二手卡的价格：8,000–15,000 USD")):
-        assert main(["recommend", "--workload", "inference", "--lang", language]) == 0
-        assert text in capsys.readouterr().out
+    for language, text in (("en", "only a price for used cards is published: "), ("zh_CN", "仅公开了二手卡的价格：")):
+        assert main(["recommend", *VDI_CN, "--lang", language]) == 0
+        out = capsys.readouterr().out
+        assert text in out and "(specpicks.com, 2026)" in out.replace("（", "(").replace("，", ", ").replace("）", ")")
         path = tmp_path / f"summary-{language}.md"
-        assert main(["report", "--workload", "inference", "--card", "h100-sxm", "--count", "8", "--lang", language,
+        assert main(["report", *VDI_CN, "--card", "rtx-a6000", "--count", "21", "--lang", language,
                      "-o", str(path)]) == 0
         capsys.readouterr()
         assert text in path.read_text(encoding="utf-8")
+    assert "USD" not in path.read_text(encoding="utf-8").split("仅公开了二手卡的价格：")[1].split("）")[0]  # CNY
 
 
 def test_a_users_own_used_price_is_not_ranked_either(catalog):

@@ -274,7 +274,7 @@ def _amounts(price: CardPrice | None) -> tuple[str, float, float, float] | None:
 def _picked(card: Card, economics: Economics, on, region: str | None) -> tuple:
     """The :data:`_PICKS` entry of :func:`_picks`: the card, its purchase, cloud and elsewhere picks,
     the purchase and cloud prices' :func:`_amounts` and — where there is no purchase price for new
-    cards — the used or refurbished one to name
+    cards, or only a stale one — the used or refurbished one to name
     (:func:`~configurator.core.procurement.card_price.used_purchase_price`). Each of the card's currencies only tested
     (:func:`~configurator.core.currency.converts`); the picked prices' own are converted by the caller
     (:func:`_converted_amounts`)."""
@@ -295,7 +295,8 @@ def _picked(card: Card, economics: Economics, on, region: str | None) -> tuple:
 
     cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
     purchase = card_price.pick(card, PURCHASE_KINDS, on, usable, cutoff)
-    used = None if purchase is not None else card_price.used_purchase_price(card, on, usable, cutoff)
+    used = None if purchase is not None and not any(f.id == card_price.USED_CURRENT for f in purchase.flags) \
+        else card_price.used_purchase_price(card, on, usable, cutoff)
     markets = card_price.rent_markets(region)
     cloud = card_price.cloud_price(card, on, usable, cutoff, markets)
     elsewhere = None if cloud is not None else card_price.rent_elsewhere(card, markets, on, usable, cutoff)
@@ -335,9 +336,13 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
         cloud_value, cloud_range = user_cloud, (user_cloud, user_cloud)
     else:
         cloud_value, cloud_range = _converted_amounts(cloud_amounts, economics)
+    if used is not None and purchase is not None:  # the current used price beside it, in the scenario's money
+        purchase = CardPrice(purchase.entry, tuple(
+            msg(card_price.USED_CURRENT, **used_params(used.entry, economics)) if f.id == card_price.USED_CURRENT
+            else f for f in purchase.flags))
     messages = ()
     if card_value is None or cloud_value is None:
-        messages = [no_purchase_message(card, used)] if card_value is None else []
+        messages = [no_purchase_message(card, used, economics)] if card_value is None else []
         if cloud_value is None:
             messages.append(no_rent_message(card, elsewhere))
         messages = tuple(messages)
@@ -354,14 +359,24 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
     )
 
 
-def no_purchase_message(card: Card, used: CardPrice | None) -> Message:
+def used_params(entry: PriceEntry, economics: Economics) -> dict:
+    """A used card's price as a message names it (:func:`card_price.used_price_params`), its amount
+    in the scenario's money where it converts (:func:`price_conversion`), else in its own."""
+    conversion = price_conversion(entry.currency, economics)
+    if conversion is None:
+        return card_price.used_price_params(entry)
+    return card_price.used_price_params(entry, conversion[0], economics.currency)
+
+
+def no_purchase_message(card: Card, used: CardPrice | None, economics: Economics) -> Message:
     """Why ``card`` has no purchase price to rank on: none in the catalog (``no-purchase-price``),
-    or only a used or refurbished card's (``used``, the one the policy would pick: its amount, source
-    and date named as information, ``purchase-price-used-only``; a buyer of new cards does not pay it)."""
+    or only a used or refurbished card's (``used``, the one the policy would pick: its amount in the
+    scenario's money, source and date named as information, ``purchase-price-used-only``; a buyer
+    of new cards does not pay it)."""
     if used is None:
         return msg("no-purchase-price", card=card.name)
     return msg("purchase-price-used-only", card=card.name,
-               what=msg("used-price-only", **card_price.used_price_params(used.entry)))
+               what=msg("used-price-only", **used_params(used.entry, economics)))
 
 
 def no_rent_message(card: Card, elsewhere: CardPrice | None) -> Message:

@@ -232,15 +232,22 @@ def pick(card: Card, kinds: tuple[str, ...], on: date | None = None,
     used = used_purchase_price(card, on, usable, cutoff)  # a stale new price beside a current used one: say both
     if used is None or is_stale(used.entry, on, cutoff):
         return chosen
-    return CardPrice(chosen.entry, chosen.flags + (msg("price-used-current", **used_price_params(used.entry)),))
+    return CardPrice(chosen.entry, chosen.flags + (msg(USED_CURRENT, **used_price_params(used.entry)),))
 
 
-def used_price_params(entry: PriceEntry) -> dict:
+USED_CURRENT = "price-used-current"
+"""The flag of a stale new card's price beside a current used card's (:func:`pick`), naming it."""
+
+
+def used_price_params(entry: PriceEntry, rate: float = 1.0, currency: str | None = None) -> dict:
     """A used or refurbished card's price as a message names it: ``condition`` ('used'), ``amount``
-    ('2,800 USD', '700–1,000 USD'), ``source`` (:func:`source_name`) and ``date``."""
-    amount = msg("used-price-amount", amount=round(entry.amount), currency=entry.currency) \
+    ('2,800 USD', '700–1,000 USD'; at ``rate`` units of ``currency`` per unit of the entry's own,
+    given: the scenario's money), ``source`` (:func:`source_name`) and ``date``."""
+    currency = currency or entry.currency
+    amount = msg("used-price-amount", amount=round(entry.amount * rate), currency=currency) \
         if entry.amount_high is None or entry.amount_high <= entry.amount else \
-        msg("used-price-range", low=round(entry.amount), high=round(entry.amount_high), currency=entry.currency)
+        msg("used-price-range", low=round(entry.amount * rate), high=round(entry.amount_high * rate),
+            currency=currency)
     return {"condition": msg(f"condition-{entry.condition}"), "amount": amount, "source": source_name(entry),
             "date": entry.date}
 

@@ -23,6 +23,7 @@ from configurator.core.procurement.card_price import purchase_price, used_purcha
 from configurator.core.recommend import Objective, recommend
 from configurator.core.recommend_costs import ownership_cost
 from configurator.core.scenario import Economics, Scenario
+from configurator.core.view.card_view import card_view
 from configurator.core.view.price_view import price_value, unpriced_value, unranked_cell
 from configurator.core.view.rows import write
 
@@ -151,6 +152,13 @@ def test_a_card_with_only_a_used_price_is_not_ranked_and_names_it(catalog, tmp_p
     assert "2,800 USD" in write(unpriced_value(rec)) and "二手卡的价格" in write(unpriced_value(rec), "zh_CN")
     assert write(unranked_cell(rec), "zh_CN") == "仅有二手卡价格"
     assert write(price_value(rec.estimate, Objective.TCO)) == "no price for new cards — enter a quote"
+    rows = {row.key: row for section in card_view(mine.get(card_id)).sections for row in section.rows}
+    assert write(rows["price.ranked"].value, "zh_CN") == "无全新卡价格——请输入报价"
+    assert "2,800 USD (specpicks.com, 2026)" in write(rows["price.ranked"].note)
+    assert "price of a used card" in write(rows["price.street"].note)
+    a6000 = {row.key: row for section in card_view(catalog.get("rtx-a6000")).sections for row in section.rows}
+    assert "launch" in write(a6000["price.ranked"].value) and "only current price is for used cards" in write(
+        a6000["price.ranked"].note)
 
     from configurator.cli import main
 

@@ -19,17 +19,14 @@ from configurator.core.procurement.tco import paced_idle_share
 from configurator.core.recommend import RENT_ELSEWHERE, Objective, Recommendation, Result
 from configurator.core.recommend_rows import USED_ONLY
 from configurator.core.system_price import system_price_flags, system_price_line
-from configurator.core.view.card_view import FLAG_MARK, price_description, ranked_price_value  # noqa: F401
+from configurator.core.view.card_view import (FLAG_MARK, NO_NEW_PRICE, price_description,  # noqa: F401
+                                              ranked_price_value)
 from configurator.core.view.rows import Amount, Phrase, Value
 
 PRICE_HEADING = {False: "Price per card", True: "Rent per card-hour"}
 """The heading of the price column: the purchase price, or (ranking by cloud cost) the rent."""
 
 NO_PRICE = "no price — enter a quote"
-
-NO_NEW_PRICE = "no price for new cards — enter a quote"
-"""What stands where a card's only purchase price is a used or refurbished card's (label id; the
-reason, :data:`~configurator.core.recommend_rows.USED_ONLY`, names that price)."""
 
 NO_BOARD_PRICE = "no price — enter a quote per board of {n} GPUs"
 """A multi-GPU board's card (A16) without a price: its quote is a whole board's (label id; ``{n}`` its

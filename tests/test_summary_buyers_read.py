@@ -121,11 +121,17 @@ def test_the_recommended_cards_caution_says_whose_it_is(catalog, language):
     per token; the recommendation, 8 × V100 SXM2 16GB, is past vendor support: the first page's caution
     names it as the recommended option's. (Llama 3 70B without a latency target recommended 48 × V100
     32GB until 2026-12-04, when that card lost its only purchase price; the 70B question now ranks the
-    Ascend 910B first, so a question whose first-ranked card is a V100 on its own merits asks it.)"""
+    Ascend 910B first, so a question whose first-ranked card is a V100 on its own merits asks it. Until
+    session 35 the V100 16GB ranked on a used module's 56–200 USD; a used card's price is no purchase
+    price now, so the buyer brings a quote of 1,500 USD a card for new V100s.)"""
+    from configurator.core.catalog import apply_overlay
+
+    quoted = apply_overlay(catalog, {"prices": {"v100-sxm-16gb": [
+        {"amount": 1500, "currency": "USD", "date": "2026-11", "kind": "quote", "source": "the buyer's distributor"}]}})
     scenario = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=1, workload="inference",
                         constraints={"requests_per_s": 10.0, "tpot_ms": 15, "budget": 3_000_000, "region": "cn"})
     scenario = in_language_currency(scenario, "zh_CN")
-    summary = build_summary(estimate(scenario, catalog.get("h100-sxm")), catalog, language)
+    summary = build_summary(estimate(scenario, quoted.get("h100-sxm")), quoted, language)
     prefix = {"en": "The recommended option, ", "zh_CN": "推荐方案 "}[language]
     assert summary.cautions and all(c.startswith(prefix) and "Tesla V100" in c for c in summary.cautions)
 

@@ -3,7 +3,8 @@ screen: the wizard's answer (Llama 3 8B served at 10 requests/s and 15 ms per to
 mainland China, in Chinese and English) and the recommendation panel's line over the table (real
 widgets). The question is one whose first-ranked card is a V100 SXM2 16GB on its own merits: Llama 3
 70B without a latency target ranked the V100 SXM2 32GB first until 2026-12-04, when that card lost its
-only purchase price (a claude.ai artifact); the 70B question now ranks the RTX A6000 / Ascend 910B first."""
+only purchase price (a claude.ai artifact); the 70B question now ranks the RTX A6000 / Ascend 910B first.
+Since session 35 the V100 16GB's used-module price ranks nothing: the buyer's quote for new ones does."""
 
 from __future__ import annotations
 
@@ -14,6 +15,19 @@ from configurator.app.wizard import WorkloadWizard
 from configurator.core.architecture import preset
 
 DECIDE_MS = 120_000
+
+
+@pytest.fixture(autouse=True)
+def _buyers_v100_quote(_isolated_user_data):
+    """The buyer's quote for new V100 SXM2 16GB modules in the user catalog
+    (tests/test_support_end.py's ``V100_QUOTE``): since session 35 a used module's price ranks nothing."""
+    import json
+
+    from configurator.core.catalog import default_overlay_path
+    from test_support_end import V100_QUOTE
+
+    default_overlay_path().parent.mkdir(parents=True, exist_ok=True)
+    default_overlay_path().write_text(json.dumps(V100_QUOTE), encoding="utf-8")
 HEADLINE = {"en": "Past vendor support", "zh_CN": "已过厂商支持期"}
 
 

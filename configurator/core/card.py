@@ -36,6 +36,14 @@ PriceKind = Literal["street", "quote", "list", "launch", "msrp", "cloud-hourly"]
 ``quote`` = a vendor's quote to a buyer; ``list`` = a vendor's or OEM's list price (street is
 typically lower); ``launch`` = the price announced at launch; ``msrp`` = a list price (the
 catalog's older word for ``list``, still read); ``cloud-hourly`` = rent per card-hour."""
+PriceCondition = Literal["new", "used", "refurbished"]
+"""The state of the cards a purchase price buys: ``new`` = new cards from the vendor, a distributor
+or a retailer (the default: a price row that says nothing is for new cards); ``used`` = second-hand
+cards (a used-market or auction price, pulled or decommissioned modules); ``refurbished`` = used
+cards a reseller has tested or reworked and sells again. A ranking and a bill of materials buy new
+cards (:mod:`configurator.core.procurement.card_price`); a used or refurbished price is shown, never
+ranked. A rent (``cloud-hourly``) is always ``new``: it buys no card."""
+PRICE_CONDITIONS: tuple[str, ...] = get_args(PriceCondition)
 PriceConfidence = Literal["high", "medium", "low"]
 """How far a price can be trusted: ``high`` = the seller's own published price (vendor list
 price, a provider's rate card); ``medium`` = a dated report or aggregator of such prices;
@@ -128,6 +136,8 @@ class PriceEntry(_Frozen):
     market: CloudMarket | None = Field(
         default=None, description="cloud prices: where the rent can be bought ('cn': mainland China only; 'global': "
                                   "worldwide outside mainland China; None: not known, or the user's own price)")
+    condition: PriceCondition = Field(
+        default="new", description="the state of the cards the price buys: new, used or refurbished (PriceCondition)")
     origin: Origin = Field(default="catalog", exclude=True, description=ORIGIN_DESCRIPTION)
 
     @field_validator("date")
@@ -146,6 +156,8 @@ class PriceEntry(_Frozen):
             raise ValueError("amount_high is below amount")
         if self.market is not None and self.kind != "cloud-hourly":
             raise ValueError(f"market is where a rent is sold; a {self.kind} price has none")
+        if self.condition != "new" and self.kind == "cloud-hourly":
+            raise ValueError(f"a rent buys no card; it cannot be {self.condition}")
         return self
 
     @property

@@ -283,8 +283,10 @@ def _amounts(price: CardPrice | None) -> tuple[str, float, float, float] | None:
 
 
 def _picked(card: Card, economics: Economics, on, region: str | None) -> tuple:
-    """The :data:`_PICKS` entry of :func:`_picks`: the card, its purchase, cloud and elsewhere picks and
-    the purchase and cloud prices' :func:`_amounts`. Each of the card's currencies only tested
+    """The :data:`_PICKS` entry of :func:`_picks`: the card, its purchase, cloud and elsewhere picks,
+    the purchase and cloud prices' :func:`_amounts` and — where there is no purchase price for new
+    cards, or only a stale one — the used or refurbished one to name
+    (:func:`~configurator.core.procurement.card_price.used_purchase_price`). Each of the card's currencies only tested
     (:func:`~configurator.core.currency.converts`); the picked prices' own are converted by the caller
     (:func:`_converted_amounts`)."""
     currencies = _CURRENCIES.get(id(card))
@@ -304,12 +306,14 @@ def _picked(card: Card, economics: Economics, on, region: str | None) -> tuple:
 
     cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
     purchase = card_price.pick(card, PURCHASE_KINDS, on, usable, cutoff)
+    used = None if purchase is not None and not any(f.id == card_price.USED_CURRENT for f in purchase.flags) \
+        else card_price.used_purchase_price(card, on, usable, cutoff)
     markets = card_price.rent_markets(region)
     cloud = card_price.cloud_price(card, on, usable, cutoff, markets)
     elsewhere = None if cloud is not None else card_price.rent_elsewhere(card, markets, on, usable, cutoff)
     if len(_PICKS) >= PICKS_KEPT:
         _PICKS.clear()
-    kept = _PICKS[key] = (card, purchase, cloud, elsewhere, _amounts(purchase), _amounts(cloud))  # one store:
+    kept = _PICKS[key] = (card, purchase, cloud, elsewhere, _amounts(purchase), _amounts(cloud), used)  # one store:
     return kept  # a thread reading alongside sees it whole
 
 
@@ -333,7 +337,7 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
     picks (:func:`_picks`) among the card's prices in a currency the scenario converts (the rent
     among those a buyer delivering to ``region`` can take), and the user's figures in the
     scenario first."""
-    _, purchase, cloud, elsewhere, purchase_amounts, cloud_amounts = _picked(card, economics, on, region)
+    _, purchase, cloud, elsewhere, purchase_amounts, cloud_amounts, used = _picked(card, economics, on, region)
     user_card, user_cloud = economics.card_price, economics.cloud_price_per_hour
     if user_card is not None:
         card_value, card_range = user_card, (user_card, user_card)
@@ -343,9 +347,13 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
         cloud_value, cloud_range = user_cloud, (user_cloud, user_cloud)
     else:
         cloud_value, cloud_range = _converted_amounts(cloud_amounts, economics)
+    if used is not None and purchase is not None:  # the current used price beside it, in the scenario's money
+        purchase = CardPrice(purchase.entry, tuple(
+            msg(card_price.USED_CURRENT, **used_params(used.entry, economics)) if f.id == card_price.USED_CURRENT
+            else f for f in purchase.flags))
     messages = ()
     if card_value is None or cloud_value is None:
-        messages = [msg("no-purchase-price", card=card.name)] if card_value is None else []
+        messages = [no_purchase_message(card, used, economics)] if card_value is None else []
         if cloud_value is None:
             messages.append(no_rent_message(card, elsewhere))
         messages = tuple(messages)
@@ -360,6 +368,26 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
         card_range,
         cloud_range,
     )
+
+
+def used_params(entry: PriceEntry, economics: Economics) -> dict:
+    """A used card's price as a message names it (:func:`card_price.used_price_params`), its amount
+    in the scenario's money where it converts (:func:`price_conversion`), else in its own."""
+    conversion = price_conversion(entry.currency, economics)
+    if conversion is None:
+        return card_price.used_price_params(entry)
+    return card_price.used_price_params(entry, conversion[0], economics.currency)
+
+
+def no_purchase_message(card: Card, used: CardPrice | None, economics: Economics) -> Message:
+    """Why ``card`` has no purchase price to rank on: none in the catalog (``no-purchase-price``),
+    or only a used or refurbished card's (``used``, the one the policy would pick: its amount in the
+    scenario's money, source and date named as information, ``purchase-price-used-only``; a buyer
+    of new cards does not pay it)."""
+    if used is None:
+        return msg("no-purchase-price", card=card.name)
+    return msg("purchase-price-used-only", card=card.name,
+               what=msg("used-price-only", **used_params(used.entry, economics)))
 
 
 def no_rent_message(card: Card, elsewhere: CardPrice | None) -> Message:

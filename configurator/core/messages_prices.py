@@ -10,6 +10,17 @@ PRICE_ENGLISH: dict[str, str] = {
     "price-stale": "price from {date}, older than {months} months",
     "price-user": "your price",
     "price-market-unknown": "where this rent can be bought is not known",
+    "price-used": "price of a used card",
+    "price-refurbished": "price of a refurbished card",
+    "price-used-current": "the only current price is for {condition} cards: {amount} ({source}, {date})",
+    "condition-used": "used",
+    "condition-refurbished": "refurbished",
+    "used-price-amount": "{amount} {currency}",
+    "used-price-range": "{low}–{high} {currency}",
+    "used-price-only": "only a price for {condition} cards is published: {amount} ({source}, {date})",
+    "purchase-price-used-only": (
+        "{card}: {what}; a purchase is of new cards, so it is not ranked on price — enter a quote for new cards"
+    ),
     "cloud-price-china-only": (
         "{card}: its rents in the catalog are sold in mainland China only ({provider}, {amount}/h): not ranked "
         "unless the cards are delivered to mainland China"
@@ -68,6 +79,15 @@ PRICE_CHINESE: dict[str, str] = {
     "price-stale": "{date} 的价格，已超过 {months} 个月",
     "price-user": "用户价格",
     "price-market-unknown": "不清楚此租用价在哪个市场可购买",
+    "price-used": "二手卡价格",
+    "price-refurbished": "翻新卡价格",
+    "price-used-current": "当前仅有{condition}卡的价格：{amount}（{source}，{date}）",
+    "condition-used": "二手",
+    "condition-refurbished": "翻新",
+    "used-price-amount": "{amount} {currency}",
+    "used-price-range": "{low}–{high} {currency}",
+    "used-price-only": "仅公开了{condition}卡的价格：{amount}（{source}，{date}）",
+    "purchase-price-used-only": "{card}：{what}；采购按全新卡计，故不按价格排名——请输入全新卡的报价",
     "cloud-price-china-only": "{card}：目录中的云租用价仅在中国大陆销售（{provider}，{amount}/小时）：交付地区不是中国大陆时不参与排名",
     "cloud-price-abroad-only": "{card}：目录中的云租用价仅在中国大陆以外销售（{provider}，{amount}/小时）：交付到中国大陆时不参与排名",
     "user-card-shadows": "您的卡“{id}”与内置卡 {name} 的编号相同，未被采用：自定义卡需使用自己的编号（例如“{suggestion}”）",

@@ -28,6 +28,11 @@ RENT_ELSEWHERE = ("cloud-price-china-only", "cloud-price-abroad-only")
 rent in (:func:`configurator.core.economics.no_rent_message`)."""
 
 
+USED_ONLY = "purchase-price-used-only"
+"""Why a card with purchase prices in the catalog has none to rank: all of them are used or
+refurbished cards' (:func:`configurator.core.economics.no_purchase_message`)."""
+
+
 def no_rent_reason(est: Estimate) -> Message:
     """Why a configuration has no rent to rank on: its card's rents are all in a market the buyer
     cannot rent in (naming the provider and amount), else it has none (``no-price-cloud``)."""
@@ -42,12 +47,12 @@ def rent_budget(est: Estimate) -> bool:
 
 def unpriced_reason(est: Estimate, book: PriceBook) -> Message:
     """Why a configuration has no total cost of ownership to rank on: its cards have no price
-    (``no-price``), another line of its bill has none (``no-price-items``, naming them), or its
+    (``no-price``), or only a used card's (:data:`USED_ONLY`, naming it as information), another line of its bill has none (``no-price-items``, naming them), or its
     board power is unknown, so its energy cannot be counted (``no-power-tco``)."""
     cost = ownership_cost(est, book)
     cards = [line for line in cost.bom.unpriced if line.kind == "accelerator"]
     if cards:
-        return msg("no-price", card=est.card.name)
+        return next((m for m in est.costs.messages if m.id == USED_ONLY), msg("no-price", card=est.card.name))
     if cost.missing_prices:
         return msg("no-price-items", card=est.card.name, items=cost.missing_prices)  # each said in the language
     return msg("no-power-tco", card=est.card.name)

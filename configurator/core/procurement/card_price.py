@@ -3,6 +3,12 @@
 One policy for every card, used by the estimate's price basis
 (:func:`configurator.core.economics.price_basis`), the ranking, the card view and the summary:
 
+- **New cards only**: a purchase price is one for new cards (``PriceEntry.condition`` ``new``,
+  :data:`~configurator.core.card.PriceCondition`). A used or refurbished card's price is what a
+  second-hand buyer pays, not what a buyer of new cards signs: it is never ranked nor put in a
+  bill of materials; a card whose only current purchase price is used is ranked on its new prices
+  (a list or launch price, flagged), or, without one, not ranked on price and says so, naming the
+  used price as information (:func:`used_purchase_price`, message ``purchase-price-used-only``).
 - **Purchase**: a street price or a quote a buyer could pay; a list (``list``, the older ``msrp``)
   or launch price only when the card has neither, and then flagged ("list price, street typically
   lower", "launch price"). Among prices of one kind class a price from the last
@@ -118,6 +124,11 @@ def is_user(entry: PriceEntry) -> bool:
     return entry.origin == "user"
 
 
+def is_new(entry: PriceEntry) -> bool:
+    """A price for new cards (``condition`` ``new``): the only kind a ranking buys at."""
+    return entry.condition == "new"
+
+
 def is_median_of_providers(entry: PriceEntry) -> bool:
     """A cloud price summarising several providers (:data:`MEDIAN_PROVIDER`)."""
     return entry.provider is not None and _names_several_providers(entry.provider)
@@ -136,7 +147,7 @@ def kind_name(kind: str) -> str:
 
 
 def price_flags(entry: PriceEntry, on: date | None = None, cutoff: date | None = None) -> tuple[Message, ...]:
-    """What a buyer must be told about a price: a list or launch price, older than
+    """What a buyer must be told about a price: a list or launch price, a used or refurbished card's, older than
     :data:`STALE_AFTER_MONTHS` months, the user's own (``cutoff``: :func:`stale_before` of ``on``,
     when already known)."""
     flags = []
@@ -144,6 +155,8 @@ def price_flags(entry: PriceEntry, on: date | None = None, cutoff: date | None =
         flags.append(msg("price-list"))
     elif entry.kind == "launch":
         flags.append(msg("price-launch"))
+    if not is_new(entry):
+        flags.append(msg(f"price-{entry.condition}"))
     if is_stale(entry, on, cutoff):
         flags.append(msg("price-stale", date=entry.date, months=STALE_AFTER_MONTHS))
     if is_user(entry):
@@ -208,10 +221,46 @@ def _newest_first(value: str) -> tuple[int, ...]:
 def pick(card: Card, kinds: tuple[str, ...], on: date | None = None,
          usable: Callable[[PriceEntry], bool] = lambda entry: True, cutoff: date | None = None) -> CardPrice | None:
     """The entry of ``card`` among ``kinds`` (purchase kinds, or ``cloud-hourly``) the policy prefers,
-    among those ``usable`` accepts (in a currency the scenario converts), with its flags; None
-    when there is none. ``cutoff``: :func:`stale_before` of ``on``, when already known."""
+    among the prices for new cards (:func:`is_new`) ``usable`` accepts (in a currency the scenario
+    converts), with its flags; None when there is none. ``cutoff``: :func:`stale_before` of ``on``,
+    when already known."""
     on = on or today()
-    return choose([p for p in card.prices if p.kind in kinds and usable(p)], kinds, on, cutoff)
+    chosen = choose([p for p in card.prices if p.kind in kinds and p.condition == "new" and usable(p)], kinds, on,
+                    cutoff)
+    if chosen is None or kinds == CLOUD_KINDS or not any(f.id == "price-stale" for f in chosen.flags):
+        return chosen
+    used = used_purchase_price(card, on, usable, cutoff)  # a stale new price beside a current used one: say both
+    if used is None or is_stale(used.entry, on, cutoff):
+        return chosen
+    return CardPrice(chosen.entry, chosen.flags + (msg(USED_CURRENT, **used_price_params(used.entry)),))
+
+
+USED_CURRENT = "price-used-current"
+"""The flag of a stale new card's price beside a current used card's (:func:`pick`), naming it."""
+
+
+def used_price_params(entry: PriceEntry, rate: float = 1.0, currency: str | None = None) -> dict:
+    """A used or refurbished card's price as a message names it: ``condition`` ('used'), ``amount``
+    ('2,800 USD', '700–1,000 USD'; at ``rate`` units of ``currency`` per unit of the entry's own,
+    given: the scenario's money), ``source`` (:func:`source_name`) and ``date``."""
+    currency = currency or entry.currency
+    amount = msg("used-price-amount", amount=round(entry.amount * rate), currency=currency) \
+        if entry.amount_high is None or entry.amount_high <= entry.amount else \
+        msg("used-price-range", low=round(entry.amount * rate), high=round(entry.amount_high * rate),
+            currency=currency)
+    return {"condition": msg(f"condition-{entry.condition}"), "amount": amount, "source": source_name(entry),
+            "date": entry.date}
+
+
+def used_purchase_price(card: Card, on: date | None = None,
+                        usable: Callable[[PriceEntry], bool] = lambda entry: True,
+                        cutoff: date | None = None) -> CardPrice | None:
+    """The used or refurbished purchase price of ``card`` the policy would pick were it a new card's
+    (a street price first, the newest …), or None: what to name, as information, when the card has
+    no purchase price for new cards (message ``purchase-price-used-only``)."""
+    on = on or today()
+    return choose([p for p in card.prices if p.kind in PURCHASE_KIND_CLASS and not is_new(p) and usable(p)],
+                  PURCHASE_KINDS, on, cutoff)
 
 
 def choose(entries: list[PriceEntry], kinds: tuple[str, ...], on: date, cutoff: date | None = None
@@ -229,7 +278,7 @@ def choose(entries: list[PriceEntry], kinds: tuple[str, ...], on: date, cutoff: 
 def purchase_price(card: Card, on: date | None = None,
                    usable: Callable[[PriceEntry], bool] = lambda entry: True,
                    cutoff: date | None = None) -> CardPrice | None:
-    """The purchase price of ``card`` a ranking uses (see the module's policy; ``cutoff``:
+    """The purchase price of ``card`` a ranking uses, a new card's (see the module's policy; ``cutoff``:
     :func:`stale_before` of ``on``, when already known)."""
     return pick(card, PURCHASE_KINDS, on, usable, cutoff)
 
@@ -253,6 +302,19 @@ def rent_elsewhere(card: Card, markets: frozenset[str], on: date | None = None,
     return pick(card, CLOUD_KINDS, on, lambda entry: usable(entry) and not rent_open(entry, markets), cutoff)
 
 
+SOURCE_HOST = re.compile(r"https?://(?:www\.)?([^/\s)'\"]+)")
+"""The host of the first address in a price's source (``specpicks.com``): the source's short name."""
+
+
+def source_name(entry: PriceEntry) -> str:
+    """A price's source in a few words: the host of its first address, else its text up to the
+    first parenthesis or semicolon (``r/LocalLLaMA post 1nokzcf``)."""
+    found = SOURCE_HOST.search(entry.source)
+    if found is not None:
+        return found.group(1)
+    return re.split(r" \(|;|,", entry.source, maxsplit=1)[0].strip()
+
+
 def purchase_entry(card: Card, on: date | None = None) -> PriceEntry | None:
     """The price entry :func:`purchase_price` picks (street or quote first, list or launch only
     without them), or None."""
@@ -269,7 +331,8 @@ def price_entry(card: Card, kind: str, on: date | None = None) -> PriceEntry | N
 
 def price_to_dict(price: CardPrice | None, amount: float | None = None, currency: str | None = None) -> dict | None:
     """A chosen price for JSON: its amount (in the scenario currency when given), kind, date,
-    source, confidence, provider, tier and market (a rent), whether it is the user's, and its flags."""
+    source, confidence, provider, tier and market (a rent), condition (new, used, refurbished),
+    whether it is the user's, and its flags."""
     if price is None:
         return None
     e = price.entry
@@ -277,5 +340,5 @@ def price_to_dict(price: CardPrice | None, amount: float | None = None, currency
             "currency": currency or e.currency,
             "quoted": {"amount": e.amount, "amount_high": e.amount_high, "currency": e.currency},
             "kind": price.kind, "date": e.date, "source": e.source, "confidence": e.confidence,
-            "provider": e.provider, "tier": e.tier, "market": e.market, "user": price.user,
+            "provider": e.provider, "tier": e.tier, "market": e.market, "condition": e.condition, "user": price.user,
             "flags": list(price.flag_ids), "flag_texts": [f.text for f in price.flags]}

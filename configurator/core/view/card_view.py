@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from configurator.core.catalog import FRAMEWORKS, RATE_FIELDS, Card, PriceEntry
 from configurator.core.export_control import card_classification
+from configurator.core.messages import msg
 from configurator.core.procurement import card_price
 from configurator.core.units import Precision
 from configurator.core.view.cost_bases import price_as_bought
@@ -37,6 +38,10 @@ PRICE_KINDS = {"msrp": "list price (MSRP)", "street": "street price", "cloud-hou
 
 RENT_MARKETS_SOLD = {"cn": "sold in mainland China", "global": "sold outside mainland China"}
 """Label ids of where a rent is sold (``PriceEntry.market``; none: not known)."""
+
+NO_NEW_PRICE = "no price for new cards — enter a quote"
+"""What stands where a card's only purchase price is a used or refurbished card's (label id; the
+reason, message ``purchase-price-used-only`` or ``used-price-only``, names that price)."""
 
 FLAG_MARK = " *"
 """After a price a buyer must be told something about (list, launch or stale; the note says what)."""
@@ -200,6 +205,10 @@ def _ranked_prices(card: Card) -> list[Row]:
             value = ranked_price_value(chosen, rent)
             rows.append(Row(name, value if rent else price_as_bought(value, card),  # an A16's: per board
                             note=_joined(list(chosen.flags)), key=key))
+    used = card_price.used_purchase_price(card) if card_price.purchase_price(card) is None else None
+    if used is not None:  # only a used card's price: not ranked, said as information
+        rows.insert(0, Row("Purchase price used in rankings", NO_NEW_PRICE,
+                           note=msg("used-price-only", **card_price.used_price_params(used.entry)), key="price.ranked"))
     return rows
 
 

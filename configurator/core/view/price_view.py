@@ -17,8 +17,10 @@ from configurator.core.messages import Message, deadline_msg
 from configurator.core.procurement.card_price import CardPrice
 from configurator.core.procurement.tco import paced_idle_share
 from configurator.core.recommend import RENT_ELSEWHERE, Objective, Recommendation, Result
+from configurator.core.recommend_rows import USED_ONLY
 from configurator.core.system_price import system_price_flags, system_price_line
-from configurator.core.view.card_view import FLAG_MARK, price_description, ranked_price_value  # noqa: F401
+from configurator.core.view.card_view import (FLAG_MARK, NO_NEW_PRICE, price_description,  # noqa: F401
+                                              ranked_price_value)
 from configurator.core.view.cost_bases import price_as_bought
 from configurator.core.view.rows import Amount, Phrase, Value
 
@@ -101,7 +103,8 @@ def _price_value(est: Estimate, objective: Objective) -> Value:
             "whole": whole, "cards": round(cards / system.quantity),
             "per_card": Amount(system.unit_price * system.quantity / cards, est.costs.currency, money=True)})
     if amount is None:
-        return NO_PRICE
+        used_only = objective is not Objective.CLOUD and any(m.id == USED_ONLY for m in est.costs.messages)
+        return NO_NEW_PRICE if used_only else NO_PRICE
     money: Value = Amount(amount, est.costs.currency, money=True)
     rent = objective is Objective.CLOUD
     if chosen is None:
@@ -158,6 +161,7 @@ WHY_UNRANKED = {
     "no-power-tco": "no published board power",
     "cloud-price-china-only": "rent only in mainland China",
     "cloud-price-abroad-only": "rent only outside mainland China",
+    USED_ONLY: "only a used card's price",
 }
 """Why a card is not ranked, in a few words (label ids), by the recommendation's reason id; a bill
 line without a price (``no-price-items``) is named by the summary itself, and a card with no reason
@@ -185,7 +189,7 @@ def unpriced_value(rec: Recommendation) -> Value:
     oversized = next((m for m in rec.reasons if m.id == "unpriced-oversized"), None)
     if oversized is not None:  # a fleet the latency targets size: why unranked, and that it is no fleet to buy
         return Phrase("{count} × {what}", {"count": rec.count, "what": oversized})
-    if rec.reasons and rec.reasons[0].id in ("no-price-items", "no-power-tco", *RENT_ELSEWHERE):
+    if rec.reasons and rec.reasons[0].id in ("no-price-items", "no-power-tco", USED_ONLY, *RENT_ELSEWHERE):
         return Phrase("{count} × {what}", {"count": rec.count, "what": rec.reasons[0]})
     what = Phrase(NO_BOARD_PRICE, {"n": rec.card.gpus_per_board}) if rec.card.gpus_per_board > 1 else NO_PRICE
     return Phrase("{count} × {card}: {what}", {"count": rec.count, "card": rec.card.name, "what": what})

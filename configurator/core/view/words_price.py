@@ -46,6 +46,8 @@ ZH_CN_PRICE: dict[str, str] = {
     "no published board power": "无公开的板卡功耗",
     "rent only in mainland China": "仅有中国大陆的租用价",
     "rent only outside mainland China": "仅有中国大陆以外的租用价",
+    "only a used card's price": "仅有二手卡价格",
+    "no price for new cards — enter a quote": "无全新卡价格——请输入报价",
     "not ranked: enter a quote": "未排名：请输入报价",
     "not ranked: {why}": "未排名：{why}",
     "A row without a rank (—) is not ranked (its last column says why): its count is one configuration of that "

@@ -88,7 +88,7 @@ NOTES: dict[str, tuple[str, str]] = {
     "set-zero3": ("the weights sharded across data-parallel cards (ZeRO-3)",
                   "权重在数据并行的卡间切分（ZeRO-3）"),
     "zero3-pipeline": ("Megatron-LM shards weights only without pipeline stages (--use-torch-fsdp2 refuses "
-                       "pipeline parallelism, Megatron FSDP does not support it), and this plan has {pp}: its "
+                       "pipeline parallelism, Megatron FSDP does not support it), and this plan has {pp} stages: its "
                        "distributed optimizer (ZeRO-1) is written, which keeps each stage's whole weights and "
                        "gradients on every card; re-estimate with --zero 1, or launch with torchtitan",
                        "Megatron-LM 只在不分流水线阶段时切分权重（--use-torch-fsdp2 拒绝流水线并行，Megatron FSDP "

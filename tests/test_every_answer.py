@@ -52,9 +52,10 @@ def test_the_shortfall_is_the_lightest_layouts_not_a_zero_0_fallback(capsys):
 
 
 def test_a_hundred_thousand_cards_keep_the_recipes_batch_near_its_size(capsys):
-    """100,000 H100 for an 8B fine-tune (default batch 2,097,152 tokens): planned at the nearest batch
-    that splits (2,048,000 = 500 ranks × 4,096), not at 1.6 G tokens, and no "X or X" suggestion."""
-    out = _json(capsys, "estimate", "--workload", "finetune", "--model", "llama3-8b", "--card", "h100-sxm",
+    """100,000 H100 for an 8B pre-training run (default batch 2,097,152 tokens): planned at the nearest
+    batch that splits (2,048,000 = 500 ranks × 4,096), not at 1.6 G tokens, and no "X or X" suggestion
+    (a fine-tune until 2026-12-05, when a fine-tune's default batch became 262,144 tokens)."""
+    out = _json(capsys, "estimate", "--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm",
                 "--count", "100000")
     batch = out["layout"]["global_batch_tokens"]
     assert 2_097_152 / 2 <= batch <= 2 * 2_097_152

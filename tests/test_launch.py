@@ -337,3 +337,92 @@ def test_megatron_stage_split_is_the_one_the_estimate_assumed(catalog):
     assert scenario_stage_layers(one_f_one_b, 16) == (3, 4, 3)
     (words,) = _words(estimate(one_f_one_b, catalog.get("h800-sxm")), "megatron")
     assert "--decoder-first-pipeline-num-layers" not in words
+
+
+def _megatron_refusals(words: list[str], env: dict[str, str]) -> list[str]:
+    """What Megatron-LM core_v0.15.0 ``validate_args`` (megatron/training/arguments.py) and its
+    ``OptimizerConfig.__post_init__`` assert against these flags and environment on a card before
+    Blackwell (H100): torch FSDP2's seven conditions (l. 633-651), Megatron FSDP's checkpoint format
+    and CUDA_DEVICE_MAX_CONNECTIONS (l. 699-719), CUDA_DEVICE_MAX_CONNECTIONS=1 with tensor or
+    context parallelism otherwise (l. 935-961), the optimizer's CPU offload (l. 1154, and the
+    precision-aware optimizer needs the distributed one: megatron/core/optimizer/optimizer_config.py)."""
+    flags = set(words)
+
+    def size(flag: str) -> int:
+        return int(_value(words, flag)) if flag in flags else 1
+
+    fsdp2, mfsdp = "--use-torch-fsdp2" in flags, "--use-megatron-fsdp" in flags
+    checks = {
+        "fsdp2 with pipeline parallelism": fsdp2 and size("--pipeline-model-parallel-size") > 1,
+        "fsdp2 with expert parallelism": fsdp2 and size("--expert-model-parallel-size") > 1,
+        "fsdp2 with the distributed optimizer": fsdp2 and "--use-distributed-optimizer" in flags,
+        "fsdp2 with gradient accumulation fusion": fsdp2 and "--no-gradient-accumulation-fusion" not in flags,
+        "fsdp2 with tied embeddings": fsdp2 and "--untie-embeddings-and-output-weights" not in flags,
+        "fsdp2 with fp16": fsdp2 and "--fp16" in flags,
+        "megatron fsdp without fsdp_dtensor": mfsdp and ("--ckpt-format" not in flags
+                                                         or _value(words, "--ckpt-format") != "fsdp_dtensor"),
+        "fsdp with CUDA_DEVICE_MAX_CONNECTIONS=1": (fsdp2 or mfsdp) and env.get("CUDA_DEVICE_MAX_CONNECTIONS") == "1",
+        "tensor/context parallel without CUDA_DEVICE_MAX_CONNECTIONS=1": (
+            max(size("--tensor-model-parallel-size"), size("--context-parallel-size")) > 1
+            and not (fsdp2 or mfsdp or "--overlap-moe-expert-parallel-comm" in flags)
+            and env.get("CUDA_DEVICE_MAX_CONNECTIONS") != "1"),
+        "cpu offload without the precision-aware optimizer": "--optimizer-cpu-offload" in flags
+        and "--use-precision-aware-optimizer" not in flags,
+        "precision-aware optimizer without the distributed optimizer": "--use-precision-aware-optimizer" in flags
+        and "--use-distributed-optimizer" not in flags,
+        "overlapped parameter gather without the distributed optimizer": "--overlap-param-gather" in flags
+        and "--use-distributed-optimizer" not in flags,
+    }
+    return [what for what, refused in checks.items() if refused]
+
+
+MEGATRON_PLANS = {
+    **TRAINING,
+    "70b-auto-1024xh100": "--model llama3-70b --card h100-sxm --count 1024 --tokens 2T",
+    "8b-auto-8xh100": "--model llama3-8b --card h100-sxm --count 8 --tokens 10B",
+    "moe-auto-64xh100": "--model mixtral-8x7b --card h100-sxm --count 64 --tokens 500B",
+    "zero3-tp-pp": "--model llama3-70b --card h100-sxm --count 64 --tokens 1T --zero 3 --tp 8 --pp 2",
+    "zero1-tp": "--model llama3-70b --card h100-sxm --count 64 --tokens 1T --zero 1 --tp 8 --pp 2 --vp 2",
+    "offload": "--model llama3-70b --card h100-sxm --count 64 --tokens 1T --offload optimizer",
+    "offload-zero1": "--model llama3-70b --card h100-sxm --count 64 --tokens 1T --zero 1 --offload optimizer",
+    "finetune-70b": "--workload finetune --model llama3-70b --card h100-sxm --count 16 --tokens 100M",
+}
+
+
+@pytest.mark.parametrize("name", sorted(MEGATRON_PLANS))
+def test_megatron_launch_is_one_its_argument_checks_take(catalog, name):
+    """A Megatron-LM command the trainer refuses at start-up is worse than none: every plan's
+    flags and environment pass core_v0.15.0's own checks (ZeRO-3 plans wrote --use-torch-fsdp2
+    beside pipeline and expert parallelism and with gradient-accumulation fusion on, tensor
+    parallelism without CUDA_DEVICE_MAX_CONNECTIONS=1, the CPU offload alone)."""
+    (cmd,) = [c for c in launch_steps(planned(catalog, MEGATRON_PLANS[name]), "megatron") if isinstance(c, Command)]
+    words = [w for p in cmd.parts for w in p.words]
+    assert _megatron_refusals(words, dict(cmd.env)) == []
+
+
+def test_megatron_shards_weights_the_way_the_plan_allows(catalog):
+    """ZeRO-3 is torch FSDP2 without pipeline or expert parallelism, Megatron FSDP with experts,
+    and the distributed optimizer with a note across pipeline stages, where neither runs."""
+    def launched(argv: str):
+        est = planned(catalog, argv)
+        (cmd,) = [c for c in launch_steps(est, "megatron") if isinstance(c, Command)]
+        return est, [w for p in cmd.parts for w in p.words], dict(cmd.env), launch_text(est, "megatron")
+
+    est, words, env, _ = launched(MEGATRON_PLANS["8b-auto-8xh100"])
+    assert (est.scenario.parallelism.zero, est.scenario.parallelism.pp) == (3, 1)
+    assert {"--use-torch-fsdp2", "--no-gradient-accumulation-fusion"} <= set(words) and env == {}
+    est, words, env, _ = launched(MEGATRON_PLANS["moe-auto-64xh100"])
+    assert est.scenario.parallelism.ep > 1 and "--use-torch-fsdp2" not in words
+    assert _value(words, "--data-parallel-sharding-strategy") == "optim_grads_params"
+    assert {"--use-megatron-fsdp", "--use-distributed-optimizer"} <= set(words)
+    est, words, env, text = launched(MEGATRON_PLANS["zero3-tp-pp"])
+    assert "--use-torch-fsdp2" not in words and "--use-distributed-optimizer" in words
+    assert env == {"CUDA_DEVICE_MAX_CONNECTIONS": "1"} and text.count("CUDA_DEVICE_MAX_CONNECTIONS=1 torchrun") == 1
+    assert "(ZeRO-3), Megatron-LM shards weights only without pipeline stages" in text
+    assert "ZeRO-3" in launch_text(est, "megatron", "zh_CN") and "流水线" in launch_text(est, "megatron", "zh_CN")
+    _, words, _, text = launched(MEGATRON_PLANS["offload-zero1"])
+    assert {"--optimizer-cpu-offload", "--use-precision-aware-optimizer"} <= set(words)
+    _, words, _, text = launched("--model llama3-8b --card h100-sxm --count 8 --tokens 10B --zero 3 --tp 1 --pp 1 "
+                                 "--offload optimizer")
+    assert "--optimizer-cpu-offload" not in words
+    assert "# Not written for Megatron-LM: the optimizer states in host memory" in text

@@ -72,9 +72,13 @@ def test_unpriced_training_count_is_the_fewest_count_meeting_the_deadline(card_i
     powers of two (TRAINING_COUNTS) and, below the first that meets every constraint, whole servers
     between it and its half (deployment.training_deployments); a card without a price is listed at the fewest
     count that meets every constraint, and every count tried below it misses the 30 days (512 BI-V100,
-    128 MI250X, 64 GH200 took 16.4 days each in the persona's run, when only powers of two were tried)."""
+    128 MI250X, 64 GH200 took 16.4 days each in the persona's run, when only powers of two were tried).
+    The persona's 1 T tokens is a pre-training batch's job: its 2M-token batch is stated (the default
+    of a fine-tune became 262,144 tokens on 2026-12-05, which 30 days on BI-V100 cannot spread over)."""
     from configurator.core.workloads import family_of
     scenario = _finetune_7b(card_id)
+    scenario = Scenario.model_validate({**scenario.model_dump(), "training": {
+        **scenario.training.model_dump(), "global_batch_tokens": 2**21}})
     card = load_bundled_catalog().get(card_id)
     deployments = family_of(scenario.workload).deployments(scenario, card)
     ladder = set(TRAINING_COUNTS)

@@ -58,6 +58,27 @@ def test_default_global_batch_follows_gpt3_and_llama():
     assert default_global_batch_tokens(70e9) == 2**22  # Llama 2 70B: 4M
 
 
+def test_a_fine_tune_is_planned_at_a_fine_tuning_batch_not_a_pretraining_one(capsys):
+    """Llama 2's supervised fine-tuning (Touvron et al. 2023, §3.1): 64 sequences of 4,096 tokens per
+    step, for full, LoRA and QLoRA fine-tunes alike; until 2026-12-05 a fine-tune took the
+    pre-training batch of its size (4M tokens for 70B), so a 10M-token QLoRA of Llama 3 70B on one
+    A100 was three optimizer steps of 2,048 sequences and 2.4 hours each, as its launch said."""
+    assert default_global_batch_tokens(8e9, fine_tune=True) == 64 * 4096
+    assert default_global_batch_tokens(70e9, fine_tune=True) == 64 * 4096
+    assert default_global_batch_tokens(125e6, fine_tune=True) == 64 * 4096  # 0.5M for pre-training
+
+    def planned(*argv: str) -> dict:
+        main(["estimate", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "8", "--json", *argv])
+        return json.loads(capsys.readouterr().out)
+
+    for workload in ("finetune", "lora", "qlora"):
+        assert planned("--workload", workload, "--tokens", "100M")["layout"]["global_batch_tokens"] == 64 * 4096
+    assert planned("--workload", "pretrain", "--tokens", "100B")["layout"]["global_batch_tokens"] == 2**21
+    main(["estimate", "--workload", "qlora", "--model", "llama3-70b", "--card", "a100-sxm-80gb", "--count", "1",
+          "--tokens", "10M", "--launch", "megatron"])
+    assert "# 39 steps of 128 sequences × 2,048 tokens = 10,223,616 tokens" in capsys.readouterr().out
+
+
 # ---- the search --------------------------------------------------------------------------------
 
 

@@ -1,4 +1,5 @@
-"""The global batch of a training run: tokens per optimizer step, and its published defaults.
+"""The global batch of a training run: tokens per optimizer step, and its published defaults
+(pre-training by model size, fine-tuning one recipe's).
 
 The global batch is part of the training recipe (it sets the optimisation, not the hardware):
 it is kept when the card count changes (to within 5 % where that lets the cards split it over
@@ -17,13 +18,22 @@ GLOBAL_BATCH_BY_SIZE: tuple[tuple[float, int, str], ...] = (
 )
 """Default global batch by parameter count: (below this many parameters, tokens, source)."""
 
+FINE_TUNE_GLOBAL_BATCH_TOKENS = 262_144
+"""Default global batch of a fine-tune (full, LoRA or QLoRA) [tokens per step]: Llama 2's supervised
+fine-tuning, 64 sequences of 4,096 tokens (Touvron et al. 2023, "Llama 2", §3.1); a fine-tune's
+dataset is millions of tokens, not trillions, and a pre-training batch (2M-4M tokens) would leave it
+a handful of optimizer steps."""
+
 MAX_GLOBAL_BATCH_TOKENS = 2**31
 """Upper bound a scenario accepts [tokens per step] (DeepSeek-V3's 15.4M is the largest published)."""
 
 
-def default_global_batch_tokens(n_params: float) -> int:
-    """Tokens per optimizer step practitioners use for a model of ``n_params`` parameters."""
-    return next(tokens for below, tokens, _ in GLOBAL_BATCH_BY_SIZE if n_params < below)
+def default_global_batch_tokens(n_params: float, fine_tune: bool = False) -> int:
+    """Tokens per optimizer step practitioners use for a model of ``n_params`` parameters:
+    pre-training by size (:data:`GLOBAL_BATCH_BY_SIZE`), a fine-tune
+    :data:`FINE_TUNE_GLOBAL_BATCH_TOKENS` (at most the pre-training batch of that size)."""
+    pretrain = next(tokens for below, tokens, _ in GLOBAL_BATCH_BY_SIZE if n_params < below)
+    return min(pretrain, FINE_TUNE_GLOBAL_BATCH_TOKENS) if fine_tune else pretrain
 
 
 def nearest_reachable_batches(sequences: int, seq_len: int, reachable: tuple[int, ...]) -> tuple[int, ...]:

@@ -118,7 +118,8 @@ MEGATRON = FlagTable(
         "--recompute-num-layers", "--use-distributed-optimizer", "--use-torch-fsdp2", "--optimizer",
         "--optimizer-cpu-offload", "--overlap-grad-reduce", "--overlap-param-gather", "--train-iters",
         "--overlap-moe-expert-parallel-comm", "--decoder-first-pipeline-num-layers",
-        "--decoder-last-pipeline-num-layers", "--tp-comm-overlap",
+        "--decoder-last-pipeline-num-layers", "--tp-comm-overlap", "--no-gradient-accumulation-fusion",
+        "--use-megatron-fsdp", "--data-parallel-sharding-strategy", "--ckpt-format", "--use-precision-aware-optimizer",
     }),
 )
 """Megatron-LM's GPT pre-training script; ``--recompute-granularity`` takes full or selective,

@@ -85,6 +85,20 @@ NOTES: dict[str, tuple[str, str]] = {
     "set-vp": ("{vp} virtual stages", "{vp} 个虚拟流水线阶段"),
     "vp-uneven": ("{layers} layers do not split evenly into {stages} chunks: set the layers per chunk yourself",
                   "{layers} 层无法均分为 {stages} 块：请自行设置每块层数"),
+    "set-zero3": ("the weights sharded across data-parallel cards (ZeRO-3)",
+                  "权重在数据并行的卡间切分（ZeRO-3）"),
+    "zero3-pipeline": ("Megatron-LM shards weights only without pipeline stages (--use-torch-fsdp2 refuses "
+                       "pipeline parallelism, Megatron FSDP does not support it), and this plan has {pp} stages: its "
+                       "distributed optimizer (ZeRO-1) is written, which keeps each stage's whole weights and "
+                       "gradients on every card; re-estimate with --zero 1, or launch with torchtitan",
+                       "Megatron-LM 只在不分流水线阶段时切分权重（--use-torch-fsdp2 拒绝流水线并行，Megatron FSDP "
+                       "不支持），而本方案有 {pp} 个阶段：改写为其分布式优化器（ZeRO-1），每张卡保留本阶段的全部权重"
+                       "和梯度；请用 --zero 1 重新估算，或用 torchtitan 启动"),
+    "set-optimizer-offload": ("the optimizer states in host memory", "把优化器状态放在主机内存"),
+    "optimizer-offload-megatron": ("Megatron-LM offloads only the distributed optimizer's AdamW states "
+                                   "(--optimizer-cpu-offload with --use-precision-aware-optimizer, ZeRO-1 or 2)",
+                                   "Megatron-LM 只卸载分布式优化器的 AdamW 状态（--optimizer-cpu-offload 配合 "
+                                   "--use-precision-aware-optimizer，ZeRO-1 或 2）"),
     "set-moe-shape": ("this mixture of experts' shape", "该混合专家模型的结构"),
     "moe-shape-what": ("{shared} shared experts, {dense} dense first layers and experts of {expert_ffn} inner size "
                        "(its flags are left to the model's own recipe)",

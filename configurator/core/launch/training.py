@@ -75,7 +75,8 @@ def training_steps(est: Estimate, target: str, model: tuple[str, bool]) -> tuple
     if target == "megatron":
         flags, notes = _megatron(layout)
         steps.extend(notes)
-        steps.append(command(("torchrun", launcher), ("megatron", ["pretrain_gpt.py", *flags])))
+        steps.append(command(("torchrun", launcher), ("megatron", ["pretrain_gpt.py", *flags]),
+                             env=_megatron_env(s, flags)))
         return tuple(steps)
     entries, notes = _torchtitan(layout, model)
     steps.extend(notes)
@@ -184,15 +185,58 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
                 else "set-selective-fp8-cache"
             notes.append(note("no-flag", engine="Megatron-LM", setting=note(setting),
                               what=note("selective-attention-written")))
-    if par.zero in (1, 2):
-        flags += ["--use-distributed-optimizer", "--overlap-grad-reduce", "--overlap-param-gather"]
-    elif par.zero == 3:
-        flags.append("--use-torch-fsdp2")
+    flags += _megatron_sharding(s, layout.math, notes)
     if t.optimizer is Optimizer.SGD:
         flags += ["--optimizer", "sgd"]
-    if t.offload_optimizer:
-        flags.append("--optimizer-cpu-offload")
+    if t.offload_optimizer and "--use-distributed-optimizer" in flags and t.optimizer is not Optimizer.SGD \
+            and not _FSDP_FLAGS & set(flags):
+        flags += ["--optimizer-cpu-offload", "--use-precision-aware-optimizer"]
+    elif t.offload_optimizer:
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-optimizer-offload"),
+                          what=note("optimizer-offload-megatron")))
     return flags, notes
+
+
+_FSDP_FLAGS = frozenset({"--use-torch-fsdp2", "--use-megatron-fsdp"})
+"""Megatron-LM's two ways of sharding the weights (ZeRO-3)."""
+
+
+def _megatron_sharding(s: Scenario, math_precision: Precision, notes: list[Note]) -> list[str]:
+    """Megatron-LM's flags for the plan's ZeRO stage, each combination one its ``validate_args``
+    takes (``megatron/training/arguments.py`` at core_v0.15.0): ZeRO-1/2 is the distributed
+    optimizer; ZeRO-3 is torch FSDP2 where that asserts nothing against the plan (no pipeline or
+    expert parallelism, untied embeddings, not FP16, and always without gradient-accumulation
+    fusion, which is on by default), else Megatron FSDP (sharding strategy optim_grads_params with
+    the distributed optimizer, checkpoints in fsdp_dtensor: its README at that tag,
+    ``megatron/core/distributed/fsdp/src/README.md``, lists TP, EP and CP as supported, not PP).
+    Neither shards weights across pipeline stages: there the distributed optimizer is written and
+    a note says so."""
+    par, m = s.parallelism, s.model
+    zero1 = ["--use-distributed-optimizer", "--overlap-grad-reduce", "--overlap-param-gather"]
+    if par.zero in (1, 2):
+        return zero1
+    if par.zero != 3:
+        return []
+    if par.pp > 1:
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-zero3"),
+                          what=note("zero3-pipeline", pp=par.pp)))
+        return zero1
+    if par.ep == 1 and not m.tied_embeddings and math_precision is not Precision.FP16:
+        return ["--use-torch-fsdp2", "--no-gradient-accumulation-fusion"]
+    return ["--use-megatron-fsdp", "--data-parallel-sharding-strategy", "optim_grads_params",
+            "--no-gradient-accumulation-fusion", "--use-distributed-optimizer", "--ckpt-format", "fsdp_dtensor"]
+
+
+def _megatron_env(s: Scenario, flags: list[str]) -> dict[str, str]:
+    """The environment Megatron-LM's ``validate_args`` asks of the launch (core_v0.15.0): with
+    tensor or context parallelism and neither FSDP nor the expert all-to-all overlap, it asserts
+    ``CUDA_DEVICE_MAX_CONNECTIONS=1`` on every card before Blackwell (kernels queued in issue order,
+    so the tensor-parallel collectives overlap with compute); Blackwell no longer needs it and
+    takes it. FSDP asserts it is not 1, so it is left unset there."""
+    par = s.parallelism
+    if (par.tp > 1 or par.cp > 1) and not (_FSDP_FLAGS | {"--overlap-moe-expert-parallel-comm"}) & set(flags):
+        return {"CUDA_DEVICE_MAX_CONNECTIONS": "1"}
+    return {}
 
 
 def _megatron_precision(math_precision: Precision, recipe: Recipe) -> list[str]:

@@ -11,7 +11,7 @@ from configurator.core.batch import default_global_batch_tokens
 from configurator.core.catalog import Card
 from configurator.core.training_speed import RACK_SCALE_DOMAIN
 from configurator.core.procurement.servers import purchase_unit, server_type
-from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
 
 TRAINING_COUNTS = tuple(2**k for k in range(15))
 """Card counts tried for training: powers of two from 1 to 16,384, as clusters are built."""
@@ -72,13 +72,15 @@ def at_count(scenario: Scenario, count: int, has_layout: bool = True) -> Scenari
 
 def global_batch_tokens(scenario: Scenario) -> int:
     """The global batch the plan keeps: stated, else the pinned micro-batch × accumulation ×
-    data-parallel width, else the published default for the model's size [tokens]."""
+    data-parallel width, else the published default for the model's size (a fine-tune's for
+    full, LoRA and QLoRA fine-tuning) [tokens]."""
     t = scenario.training
     if t.global_batch_tokens is not None:
         return t.global_batch_tokens
     if "grad_accum" not in scenario.auto_layout and "micro_batch" not in scenario.auto_layout:
         return scenario.global_batch_tokens
-    sequences = max(1, round(default_global_batch_tokens(scenario.model.total_params()) / t.seq_len))
+    fine_tune = scenario.workload.is_training and scenario.workload is not Workload.PRETRAIN
+    sequences = max(1, round(default_global_batch_tokens(scenario.model.total_params(), fine_tune) / t.seq_len))
     return sequences * t.seq_len
 
 

@@ -120,26 +120,6 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         "仅从 Google Cloud 租用（Compute Engine / GKE）；区域与承诺用量价格见 cloud.google.com/tpu/pricing。",
     "Rented only from Google Cloud per chip-hour; other regions and commitments: cloud.google.com/tpu/pricing.":
         "仅从 Google Cloud 按芯片小时租用；其他区域与承诺用量：cloud.google.com/tpu/pricing。",
-    ("Purchase: no independent dated price for the 32 GB module found — the USD 200–450 range carried until "
-     "2026-12-04 came only from a user-generated, machine-written guide (claude.ai public artifact 69cb344f…, "
-     "'V100 32GB price ~$200–450 each'), not a source a buyer can cite, so it was removed. Searched 2026-12-04 "
-     "(third pass): the stored web pages in English and Chinese (V100 32G SXM2 价格 / 闲鱼 / 二手 / 大船 / 转接板; "
-     "eBay sold listings; homelab and r/LocalLLaMA build posts; ITAD and resale-value pages: gpuresource.com, "
-     "spotwire.ai valuator), GitHub text ('V100 32G'), and a public daily Chinese compute-price tracker "
-     "(github.com/Gavinzll/compute-market-report, 2026-07/08: its card listings name the V100 but carry no 32 GB "
-     "price). Found only 16 GB module prices (see the V100 SXM2 16GB), a 12 × V100 SXM2 32GB build report without "
-     "prices (openclawradar.com, 2026-06-08) and the 2018 launch-era list of the PCIe 32 GB card (USD 11,458, "
-     "Microway, per a 2026-03 MSRP-verification note) — a different form factor and eight years old, not used. "
-     "Rent: see its cloud price. Enter a quote."):
-        "购买：未找到 32 GB 模组独立且注明日期的价格——2026-12-04 之前沿用的 USD 200–450 区间仅出自一份用户生成、"
-        "由机器撰写的指南（claude.ai 公开分享页 69cb344f…：“V100 32GB 每块约 $200–450”），不是买家可以引用的来源，"
-        "故已删除。2026-12-04 检索（第三轮）：所存中英文网页（V100 32G SXM2 价格 / 闲鱼 / 二手 / 大船 / 转接板；"
-        "eBay 已成交商品；家庭实验室与 r/LocalLLaMA 装机帖；ITAD 与转售估值页面：gpuresource.com、spotwire.ai "
-        "估值工具）、GitHub 文本（“V100 32G”），以及一个公开的国内算力价格日报（github.com/Gavinzll/compute-market-report，"
-        "2026-07/08：其显卡列表提到 V100，但没有 32 GB 的价格）。只找到 16 GB 模组的价格（见 V100 SXM2 16GB）、"
-        "一份未列价格的 12 × V100 SXM2 32GB 装机报告（openclawradar.com，2026-06-08），以及 2018 年发布时 PCIe 32 GB "
-        "卡的标价（USD 11,458，Microway，据 2026-03 一份核实建议零售价（MSRP）的笔记）——形态不同且已是八年前的价格，"
-        "未采用。租用：见其云价格。请输入报价。",
     ("No dated public purchase price found (searched 2026-12-04: the stored web pages and docs for 'H100 NVL "
      "94GB' price, buy, reseller and used listings — Lenovo Press, Thinkmate, CDW, TRG Datacenters, spec and "
      "price-index pages — GitHub text ('H100 NVL') and the AI Infrastructure Index, "

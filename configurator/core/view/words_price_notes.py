@@ -33,10 +33,10 @@ _FOURTH = (" Fourth pass 2026-12-03: a public daily Chinese compute-price tracke
 _FOURTH_ZH = ("。2026-12-03 第四轮：查阅了一个公开的国内算力价格日报（github.com/Gavinzll/compute-market-report，2026-07/08："
               "天翼云、火山引擎、胜算云与模力方舟的租用价目，中关村在线/淘宝的板卡报价）")
 _FIFTH = (" Fifth pass 2026-12-05: the stored web pages, docs, GitHub code and issue threads were searched again "
-          "(中标公告 / 八卡服务器 报价 / 单卡 售价 with the card name), and the same tracker's procurement table "
+          "(中标公告 / 八卡服务器报价 / 单卡售价 with the card name), and the same tracker's procurement table "
           "(scripts/generate_cmis_daily.py PROCUREMENT_INPUT, 2026-08) was read")
-_FIFTH_ZH = ("。2026-12-05 第五轮：再次检索所存网页、文档、GitHub 代码与议题讨论（卡名加“中标公告 / 八卡服务器 报价 / "
-             "单卡 售价”），并查阅该日报的采购价表（scripts/generate_cmis_daily.py 中的 PROCUREMENT_INPUT，2026-08）")
+_FIFTH_ZH = ("。2026-12-05 第五轮：再次检索所存网页、文档、GitHub 代码与议题讨论（卡名加“中标公告 / 八卡服务器报价 / "
+             "单卡售价”），并查阅该日报的采购价表（scripts/generate_cmis_daily.py 中的 PROCUREMENT_INPUT，2026-08）")
 _NOT_LISTED, _NOT_LISTED_ZH = " — it lists no price for this card.", "——其中没有此卡的价格。"
 _STILL, _STILL_ZH = "; still no purchase price.", "；仍无购买价。"
 _A2_AGAIN = (" Searched again 2026-12-03 (retailer and spec-database pages, The Next Platform's launch article): "

@@ -32,6 +32,11 @@ _FOURTH = (" Fourth pass 2026-12-03: a public daily Chinese compute-price tracke
            "2026-07/08: China Telecom Cloud, Volcano Engine, 胜算云 and 模力方舟 rate lists, ZOL/Taobao card listings) was read")
 _FOURTH_ZH = ("。2026-12-03 第四轮：查阅了一个公开的国内算力价格日报（github.com/Gavinzll/compute-market-report，2026-07/08："
               "天翼云、火山引擎、胜算云与模力方舟的租用价目，中关村在线/淘宝的板卡报价）")
+_FIFTH = (" Fifth pass 2026-12-05: the stored web pages, docs, GitHub code and issue threads were searched again "
+          "(中标公告 / 八卡服务器报价 / 单卡售价 with the card name), and the same tracker's procurement table "
+          "(scripts/generate_cmis_daily.py PROCUREMENT_INPUT, 2026-08) was read")
+_FIFTH_ZH = ("。2026-12-05 第五轮：再次检索所存网页、文档、GitHub 代码与议题讨论（卡名加“中标公告 / 八卡服务器报价 / "
+             "单卡售价”），并查阅该日报的采购价表（scripts/generate_cmis_daily.py 中的 PROCUREMENT_INPUT，2026-08）")
 _NOT_LISTED, _NOT_LISTED_ZH = " — it lists no price for this card.", "——其中没有此卡的价格。"
 _STILL, _STILL_ZH = "; still no purchase price.", "；仍无购买价。"
 _A2_AGAIN = (" Searched again 2026-12-03 (retailer and spec-database pages, The Next Platform's launch article): "
@@ -62,28 +67,31 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         + "——无单卡价格；其中 BR100 的 8 卡月租（3.8–4.8 万元）是该日报自己的估算，未采用。请输入报价。",
     (_SEARCHED + "Cambricon sells through partners; MLU590 street claims (CNY 60–90k) have no vendor datasheet"
      + _SECOND + _THIRD + "." + _FOURTH + " — its 'MLU370' rate (China Telecom Cloud PCH1, 13.00 CNY per card-hour) is the "
-     "MLU370-S4's, a smaller card; not used. Enter a quote."):
+     "MLU370-S4's, a smaller card; not used." + _FIFTH + " — its MLU370-X8 8-card server figure (CNY 200,000–400,000) "
+     "is the tracker's own estimate (confidence 40 of 100), not used. Enter a quote."):
         _SEARCHED_ZH + "寒武纪经合作伙伴销售；MLU590 的市场价传言（6–9 万元）没有厂商资料佐证" + _SECOND_ZH + _THIRD_ZH
-        + _FOURTH_ZH + "——其中“MLU370”的租价（天翼云 PCH1，每卡每小时 13.00 元）属于另一款较小的卡 MLU370-S4，未采用。请输入报价。",
+        + _FOURTH_ZH + "——其中“MLU370”的租价（天翼云 PCH1，每卡每小时 13.00 元）属于另一款较小的卡 MLU370-S4，未采用"
+        + _FIFTH_ZH + "——其中 MLU370-X8 的 8 卡整机价（200,000–400,000 元）是该日报自己的估算（置信度 40/100），未采用。请输入报价。",
     (_SEARCHED + "Moore Threads sells through KUAE cluster deals; no card price published" + _SECOND + _THIRD + _MOORE
      + "." + _FOURTH + _NOT_LISTED + " Enter a quote."):
         _SEARCHED_ZH + "摩尔线程通过 KUAE 集群项目销售；未公布单卡价格" + _SECOND_ZH + _THIRD_ZH + _MOORE_ZH + _FOURTH_ZH
         + _NOT_LISTED_ZH + "请输入报价。",
     (_SEARCHED + "listed 'coming soon' by a retailer in 2024 (Tom's Hardware, 2024-02), no price since" + _SECOND
-     + _THIRD + "." + _FOURTH + _NOT_LISTED + " Enter a quote."):
+     + _THIRD + "." + _FOURTH + _NOT_LISTED + _FIFTH + " — it has no L2 row" + _STILL + " Enter a quote."):
         _SEARCHED_ZH + "2024 年曾有零售商标为“即将上市”（Tom's Hardware，2024-02），此后无价格" + _SECOND_ZH + _THIRD_ZH
-        + _FOURTH_ZH + _NOT_LISTED_ZH + "请输入报价。",
+        + _FOURTH_ZH + _NOT_LISTED_ZH.rstrip("。") + _FIFTH_ZH + "——其中没有 L2" + _STILL_ZH + "请输入报价。",
     (_SEARCHED + "listed by NVIDIA China partners since 2024 without a public price" + _SECOND + _THIRD
      + "; https://huggingface.co/hardware/l20 shows 'MSRP $5.0k' with no date or source (NVIDIA published no L20 MSRP), "
      "and no Chinese cloud-rental index read lists the L20 — not used."
      + " One unsourced, machine-written note gives 'L20 单卡约 3–5 万元' (CNY 30–50k per card); not used." + _FOURTH
      + " — rent found (China Telecom Cloud 15.72 and Volcano Engine 17.50 CNY per card-hour, 2026-07; see its cloud prices)"
-     + _STILL + " Enter a quote."):
+     + _STILL + _FIFTH + " — it has no L20 row" + _STILL + " Enter a quote."):
         _SEARCHED_ZH + "自 2024 年起由 NVIDIA 中国合作伙伴列出，无公开价格" + _SECOND_ZH + _THIRD_ZH
         + "；https://huggingface.co/hardware/l20 标注“MSRP $5.0k”，无日期、无来源（NVIDIA 未公布 L20 建议零售价），"
         "所读的国内云租用价格指数也未列出 L20——未采用。"
         + "一则无来源、机器生成的笔记称“L20 单卡约 3–5 万元”；未采用" + _FOURTH_ZH
-        + "——找到租价（天翼云每卡每小时 15.72 元、火山引擎 17.50 元，2026-07；见其云价格）" + _STILL_ZH + "请输入报价。",
+        + "——找到租价（天翼云每卡每小时 15.72 元、火山引擎 17.50 元，2026-07；见其云价格）" + _STILL_ZH.rstrip("。")
+        + _FIFTH_ZH + "——其中没有 L20" + _STILL_ZH + "请输入报价。",
     (_SEARCHED + "no card price published" + _SECOND + _THIRD
      + "; offered as a cluster service at https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu, no price in the "
      "part read." + _FOURTH + " — rent found (模力方舟 8.00 CNY per card-hour, 2026-08; see its cloud price)" + _STILL
@@ -120,26 +128,6 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         "仅从 Google Cloud 租用（Compute Engine / GKE）；区域与承诺用量价格见 cloud.google.com/tpu/pricing。",
     "Rented only from Google Cloud per chip-hour; other regions and commitments: cloud.google.com/tpu/pricing.":
         "仅从 Google Cloud 按芯片小时租用；其他区域与承诺用量：cloud.google.com/tpu/pricing。",
-    ("Purchase: no independent dated price for the 32 GB module found — the USD 200–450 range carried until "
-     "2026-12-04 came only from a user-generated, machine-written guide (claude.ai public artifact 69cb344f…, "
-     "'V100 32GB price ~$200–450 each'), not a source a buyer can cite, so it was removed. Searched 2026-12-04 "
-     "(third pass): the stored web pages in English and Chinese (V100 32G SXM2 价格 / 闲鱼 / 二手 / 大船 / 转接板; "
-     "eBay sold listings; homelab and r/LocalLLaMA build posts; ITAD and resale-value pages: gpuresource.com, "
-     "spotwire.ai valuator), GitHub text ('V100 32G'), and a public daily Chinese compute-price tracker "
-     "(github.com/Gavinzll/compute-market-report, 2026-07/08: its card listings name the V100 but carry no 32 GB "
-     "price). Found only 16 GB module prices (see the V100 SXM2 16GB), a 12 × V100 SXM2 32GB build report without "
-     "prices (openclawradar.com, 2026-06-08) and the 2018 launch-era list of the PCIe 32 GB card (USD 11,458, "
-     "Microway, per a 2026-03 MSRP-verification note) — a different form factor and eight years old, not used. "
-     "Rent: see its cloud price. Enter a quote."):
-        "购买：未找到 32 GB 模组独立且注明日期的价格——2026-12-04 之前沿用的 USD 200–450 区间仅出自一份用户生成、"
-        "由机器撰写的指南（claude.ai 公开分享页 69cb344f…：“V100 32GB 每块约 $200–450”），不是买家可以引用的来源，"
-        "故已删除。2026-12-04 检索（第三轮）：所存中英文网页（V100 32G SXM2 价格 / 闲鱼 / 二手 / 大船 / 转接板；"
-        "eBay 已成交商品；家庭实验室与 r/LocalLLaMA 装机帖；ITAD 与转售估值页面：gpuresource.com、spotwire.ai "
-        "估值工具）、GitHub 文本（“V100 32G”），以及一个公开的国内算力价格日报（github.com/Gavinzll/compute-market-report，"
-        "2026-07/08：其显卡列表提到 V100，但没有 32 GB 的价格）。只找到 16 GB 模组的价格（见 V100 SXM2 16GB）、"
-        "一份未列价格的 12 × V100 SXM2 32GB 装机报告（openclawradar.com，2026-06-08），以及 2018 年发布时 PCIe 32 GB "
-        "卡的标价（USD 11,458，Microway，据 2026-03 一份核实建议零售价（MSRP）的笔记）——形态不同且已是八年前的价格，"
-        "未采用。租用：见其云价格。请输入报价。",
     ("No dated public purchase price found (searched 2026-12-04: the stored web pages and docs for 'H100 NVL "
      "94GB' price, buy, reseller and used listings — Lenovo Press, Thinkmate, CDW, TRG Datacenters, spec and "
      "price-index pages — GitHub text ('H100 NVL') and the AI Infrastructure Index, "

@@ -32,8 +32,10 @@ CATALOG_FILE = Path(__file__).resolve().parents[1] / "catalog.json"
 USED_WORDS = re.compile(r"\bused\b|ebay|refurb|second-?hand|二手|闲鱼|拆机|decommission", re.IGNORECASE)
 """Words that say a price is a used card's, in a row's source or note."""
 
-USED_ROWS = {("a100-sxm-80gb", 8000), ("v100-sxm-16gb", 56), ("rtx-a6000", 2800), ("rtx-3090", 700)}
-"""The bundled rows that price used cards (card id, amount), each read by hand (December 2026): the
+USED_ROWS = {("a100-sxm-80gb", 8000), ("v100-sxm-16gb", 56), ("rtx-a6000", 2800), ("rtx-3090", 700),
+             ("v100-sxm-32gb", 1981.0)}
+"""The bundled rows that price used cards (card id, amount), each read by hand (December 2026; the V100
+32 GB marketplace range, whose condition the tracker does not record, taken as used: Volta is out of production): the
 H100 SXM's, B200's and A100 SXM4 80GB's new rows name a used price beside their new one, and stay new."""
 
 

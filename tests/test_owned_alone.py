@@ -76,3 +76,17 @@ def test_owned_cards_that_carry_the_load_say_nothing_more(capsys):
     assert "already owned carry" not in out
     data = json.loads(_run(capsys, "--concurrency", "100", "--owned", "a100-sxm-80gb:8", "--json"))
     assert data["owned_alone"] is None
+
+
+def test_a_summary_of_the_owned_card_chosen_by_hand_plans_the_cards_owned(tmp_path, capsys):
+    """``report --card h20 --owned h20:8`` without ``--count`` summarised 1 × H20 ("not enough memory:
+    131 GiB short per card") though the buyer owns 8: the count is the cards owned."""
+    from configurator.cli import main
+
+    path = tmp_path / "h20.md"
+    args = ["report", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn", "--concurrency", "200",
+            "--card", "h20", "--owned", "h20:8", "-o", str(path)]
+    assert main(args) == 0, capsys.readouterr().err
+    page = path.read_text(encoding="utf-8")
+    assert page.startswith("# Serve Qwen 2.5 72B to 200 users at once")
+    assert "- **Configuration**: 8 × H20 96GB (China export SKU)" in page

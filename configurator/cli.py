@@ -37,7 +37,7 @@ from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.recommend import Filters, Objective, priced_for, recommend, rented_for
 from configurator.core.recommend_json import load_to_dict, result_to_dict
 from configurator.core.serving_use import as_asked, estimate_load_note
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import Scenario, updated
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario_io import ScenarioFileError
 from configurator.core.view.printable import printable_output, single_line
@@ -235,6 +235,9 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
     # the chosen card's owned count as the ranking sets it (--owned on another card: none owned)
     scenario = recommended or (priced_for(scenario, catalog.get(scenario.card_id), filters)
                                if filters.owned_card is not None else scenario)
+    if (recommended is None and filters.owned_card == scenario.card_id and args.scenario is None
+            and getattr(args, "count", None) is None):  # --card h20 --owned h20:8: the 8 owned, not 1 card
+        scenario = updated(scenario, count=filters.owned_count)
     scenario = rented_for(scenario, objective)  # ranked by rent in mainland China: the cards rented, as ranked
 
     try:

@@ -171,7 +171,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.load_label = QLabel()
         """First under the table: the serving question has no load, so the ranking is for the load assumed
         (1 user at once, one full batch per model copy), and what to give (its tooltip: the flags and fields
-        in full); hidden where a load was given. Under the table, in the texts that scroll, not over it: a
+        in full); where a load was given, what the cards already owned carry alone if their card needs more
+        (``Result.owned_alone``); else hidden. Under the table, in the texts that scroll, not over it: a
         line over it took the fourth ranking row off the smallest screens (tests/test_window_fits_screen.py)."""
         self.load_label.setObjectName("load-not-given")
         self.load_label.setWordWrap(True)
@@ -415,10 +416,15 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             self.reasons.setText(self._none_meets_text(result))
 
     def _show_load(self, result: Result) -> None:
-        """First under the table, where the question had no load: what was assumed and what to give."""
+        """First under the table, where the question had no load: what was assumed and what to give;
+        else, once the ranking is whole, what the cards already owned carry alone where their card
+        needs more of them (:attr:`Result.owned_alone`, as the command line says it first)."""
         note = result.load
+        short = short_note(note) if note is not None else None
+        if note is None and not self.partial:
+            note = short = result.owned_alone
         self.load_label.setVisible(note is not None)
-        self.load_label.setText(message_text(short_note(note)) if note is not None else "")
+        self.load_label.setText(message_text(short) if short is not None else "")
         self.load_label.setToolTip(message_text(note) if note is not None else "")
 
     def _none_meets_text(self, result) -> str:

@@ -78,6 +78,21 @@ OWNED_ENGLISH: dict[str, str] = {
         "{owned} × {card}: not used when renting (one deployment does not run across owned and rented cards); buying "
         "instead uses them ({using}), its new spend below"
     ),
+    "owned-alone": (
+        "The {owned} × {card} already owned carry {users:,} of the {load:,} users at once alone, within the latency "
+        "targets ({targets}); all {load:,} need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
+    ),
+    "owned-alone-none": (
+        "The {owned} × {card} already owned alone do not serve one user within the latency targets ({targets}); all "
+        "{load:,} users at once need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
+    ),
+    "owned-alone-none-memory": (
+        "The {owned} × {card} already owned alone do not hold the model in memory; all {load:,} users at once within "
+        "the latency targets ({targets}) need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
+    ),
+    "owned-alone-targets": "{basis} first token ≤ {ttft:,.0f} ms, each next token ≤ {tpot:,.0f} ms",
+    "owned-topup-ranked": "ranked #{rank}",
+    "owned-topup-unranked": "not ranked: {why}",
 }
 
 OWNED_CHINESE: dict[str, str] = {
@@ -134,4 +149,19 @@ OWNED_CHINESE: dict[str, str] = {
     "summary-owned-rented": (
         "{owned} × {card}：租用时不使用（同一部署不会横跨自有卡与租用卡）；改为购买时使用这些卡（{using}），新增支出见下"
     ),
+    "owned-alone": (
+        "已拥有的 {owned} × {card} 单独使用，在延迟目标（{targets}）内可服务 {load:,} 位同时在线用户中的 {users:,} 位；"
+        "全部 {load:,} 位需要 {count:,} × {card}：已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
+    ),
+    "owned-alone-none": (
+        "已拥有的 {owned} × {card} 单独使用，在延迟目标（{targets}）内连 1 位用户也无法服务；全部 {load:,} 位同时在线用户需要 "
+        "{count:,} × {card}：已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
+    ),
+    "owned-alone-none-memory": (
+        "已拥有的 {owned} × {card} 单独使用，显存放不下该模型；在延迟目标（{targets}）内服务全部 {load:,} 位同时在线用户需要 "
+        "{count:,} × {card}：已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
+    ),
+    "owned-alone-targets": "{basis} 首词元 ≤ {ttft:,.0f} ms，每输出词元 ≤ {tpot:,.0f} ms",
+    "owned-topup-ranked": "排名第 {rank}",
+    "owned-topup-unranked": "未参与排名：{why}",
 }

@@ -37,6 +37,7 @@ from configurator.core.recommend_rows import (  # noqa: F401  (re-exported: the 
     OVERSIZED_FLEET, RENT_ELSEWHERE, budget_unchecked, load_multiple, miss_size, no_rent_reason, oversized_figures,
     oversized_fleet, region_rank_of, rent_budget, smallest_copy, unpriced_reason,
 )
+from configurator.core.recommend_owned import owned_alone
 from configurator.core.recommend_software import porting_risk, support_caution
 from configurator.core.serving_use import load_note
 from configurator.core.stated import stated
@@ -153,6 +154,31 @@ class Result:
     @property
     def best(self) -> Recommendation | None:
         return self.ranked[0] if self.ranked else None
+
+    @cached_property
+    def owned_alone(self) -> Message | None:
+        """What the cards already owned (``filters.owned_card``) carry alone where their card's
+        configuration needs more of them (:func:`~configurator.core.recommend_owned.owned_alone`:
+        users at once within the latency targets, the top-up, and its rank or what keeps it
+        unranked); None otherwise, and ranked by rent (the owned cards are not used). The owned card
+        is the filters' (``--owned``), else the scenario's own card where it has cards owned (the
+        window's: ``economics.owned_cards``, kept on that card only by :func:`priced_for`)."""
+        if self.objective is Objective.CLOUD:
+            return None
+        owned_id = self.filters.owned_card if self.filters is not None else None
+
+        def owned(rec: Recommendation) -> bool:
+            return rec.card.id == owned_id if owned_id is not None else rec.estimate.scenario.economics.owned_cards > 0
+
+        for rank, rec in enumerate(self.considered or self.ranked, 1):
+            if owned(rec):
+                return owned_alone(rec.estimate, rec.estimate.scenario.economics.owned_cards,
+                                   msg("owned-topup-ranked", rank=rank))
+        for rec in (*self.unpriced, *self.below_line):
+            if owned(rec) and rec.reasons:
+                return owned_alone(rec.estimate, rec.estimate.scenario.economics.owned_cards,
+                                   msg("owned-topup-unranked", why=rec.reasons[0]))
+        return None
 
 
 # ---- scoring ----------------------------------------------------------------------------

@@ -98,6 +98,7 @@ def result_to_dict(result: Result) -> dict:
     return {
         "objective": result.objective.value,
         "load": load_to_dict(result.load),
+        "owned_alone": None if result.owned_alone is None else result.owned_alone.to_dict(),
         "ranked": [_with_price(recommendation_to_dict(r, i + 1, result.book), r, result.objective, result.book)
                    for i, r in enumerate(result.ranked)],
         "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure,

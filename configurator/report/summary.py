@@ -132,7 +132,7 @@ class Summary:
 
 
 def job_description(scenario: Scenario, w: Words) -> str:
-    """The job in a few words: 'Serve Llama 3 70B to 200 users', 'Pre-train Llama 3 70B on 2T tokens'
+    """The job in a few words: 'Serve Llama 3 70B to 200 users at once', 'Pre-train Llama 3 70B on 2T tokens'
     (the family's view words it: :attr:`~configurator.core.view.family_view.FamilyView.job`)."""
     return view_of(scenario.workload).job(scenario, w)
 

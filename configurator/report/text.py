@@ -144,6 +144,8 @@ def recommendation_table(result, language: str = "en") -> str:
     lines = [w("Ranked by {by} (lower is better)", by=w.label(OBJECTIVE_LABELS[result.objective.value]))]
     if result.load is not None:  # first, set apart: every figure below is for the load assumed
         lines[:0] = [single_line(w.message(result.load)), ""]
+    if result.owned_alone is not None:  # the cards the buyer has, before the ranking that tops them up
+        lines[:0] = [single_line(w.message(result.owned_alone)), ""]
     shown = next((r.estimate for r in (*result.ranked, *result.unpriced, *result.below_line)), None)
     compared = filters_note(result.filters, w, shown.scenario.workload if shown is not None else None)
     if compared:  # which cards were compared, as the summary says it (vendors in the reader's language)

@@ -104,7 +104,7 @@ class FamilyView:
     charts: ChartView
     ranking: RankingView
     job: Callable[[Scenario, Words], str]
-    """The job in a few words, in the summary's language ('Serve Llama 3 70B to 200 users'): the
+    """The job in a few words, in the summary's language ('Serve Llama 3 70B to 200 users at once'): the
     summary's title while the scenario has no name of its own."""
     workload_title: str
     """The summary's workload table's heading."""
@@ -187,7 +187,7 @@ def _serving_rows(est: Estimate, w: Words) -> TableRows:
     v = est.scenario.serving
     rate = est.scenario.constraints.requests_per_s
     # no user count given: the rate sizes the batch ("users 1" read as one user, and in Chinese as "个用户 1")
-    users = w("{n} users at once", n=v.users) if v.concurrency is not None or rate is None else \
+    users = users_at_once(v.users, w) if v.concurrency is not None or rate is None else \
         w("users from the request rate, {rate} requests/s", rate=f"{rate:g}")
     return [*_model_rows(est, w),
             (w("Serving load"), _listed(w, f"{w('context')} {v.context_tokens} {w('tokens')}",
@@ -217,11 +217,16 @@ def _serving_job(scenario: Scenario, w: Words) -> str:
         batch = scenario.serving.use.value == "batch"
         return w("Serve {model}: no volume given, one full batch per model copy" if batch else
                  "Serve {model}: no load given, sized for 1 user at once", model=model)
-    if scenario.serving.users == 1:
-        return w("Serve {model} to 1 user", model=model)
-    if scenario.serving.concurrency is None and rate:
+    if scenario.serving.concurrency is None and rate and scenario.serving.users != 1:
         return w("Serve {model} at {rate} requests/s", model=model, rate=f"{rate:,.4g}")
-    return w("Serve {model} to {users} users", model=model, users=numbers.count(scenario.serving.users))
+    return w("Serve {model} to {users}", model=model, users=users_at_once(scenario.serving.users, w))
+
+
+def users_at_once(users: int, w: Words) -> str:
+    """The users a serving load is sized for, as every title and row names them: at once (the
+    users streaming answers at the same time, ``serving.concurrency``), never the bare "users" a
+    buyer reads as everyone the service has (page 1 read "to 100 users", session 35)."""
+    return w("1 user at once") if users == 1 else w("{n} users at once", n=numbers.count(users))
 
 
 TRAINING = FamilyView(

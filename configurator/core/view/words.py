@@ -247,7 +247,7 @@ ZH_CN.update({
     "Pre-train {model} on {tokens} tokens": "在 {tokens} 词元上预训练 {model}",
     "{method} {model} on {tokens} tokens": "用 {tokens} 词元对 {model} 进行 {method}",
     "Fine-tune": "全参数微调",
-    "Serve {model} to {users} users": "为 {users} 位用户提供 {model} 推理服务",
+    "Serve {model} to {users}": "为 {users}提供 {model} 推理服务",
     "Virtual desktops for {users} users": "为 {users} 位用户提供虚拟桌面",
     "Transcode {streams} {resolution} video streams": "转码 {streams} 路 {resolution} 视频流",
     "Render {frames} frames": "渲染 {frames} 帧",

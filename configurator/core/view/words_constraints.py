@@ -34,7 +34,8 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "{first} (and {n} more)": "{first}（另有 {n} 项）",
     "{n} more below the line; the recommendation panel lists them all.": "基准线以下另有 {n} 项；推荐面板列出全部。",
     # the summary's serving load (family_view._serving_rows)
-    "{n} users at once": "同时 {n} 个用户",
+    "{n} users at once": "{n} 位同时在线用户",
+    "1 user at once": "1 位同时在线用户",
     "users from the request rate, {rate} requests/s": "用户数按请求率推算（{rate} 请求/秒）",
     "{n} below the line, {m} left out; see --json for why.": "{n} 张卡在基准线以下，{m} 张卡被排除；原因见 --json。",
     "Latency targets: {targets}": "延迟目标：{targets}",
@@ -52,7 +53,6 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "your target": "您设定的目标",
     "Use's default": "按用途的默认值",
     "Serve {model} at {rate} requests/s": "以每秒 {rate} 个请求提供 {model} 推理服务",
-    "Serve {model} to 1 user": "为 1 位用户提供 {model} 推理服务",
     "Serve {model}: no load given, sized for 1 user at once": "提供 {model} 推理服务：未给出负载，按同时 1 位用户规划",
     "Serve {model}: no volume given, one full batch per model copy": "提供 {model} 推理服务：未给出处理量，每个模型副本一个满批次",
     "Load assumed": "假设的负载",

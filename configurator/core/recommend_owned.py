@@ -1,0 +1,92 @@
+"""What the cards already owned carry alone, where the ranking needs more of them (session 35).
+
+``recommend --owned h20:8`` for 200 users at once ranked (or listed below the line) 32 × H20 and
+said nothing of the 8 the buyer has: whether they serve 10 users or 190, and what the 24 more
+would be for. Here the owned cards alone are planned again (the same planner, the same latency
+targets, the load's users at once lowered until they are met) and the note says what they
+carry, what all the users need of the same card, and what became of that top-up in the ranking
+(its rank, or the constraint it breaks: a US export licence for the cards still to buy, a budget).
+Only a serving question sized by its users at once (``serving.concurrency``) with both latency
+targets is answered; any other says nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.catalog import Card
+from configurator.core.estimate import Estimate, estimate
+from configurator.core.messages import Message, msg
+from configurator.core.scenario import Scenario, updated
+
+LATENCY_TARGETS = ("ttft", "tpot")
+"""The verdicts a number of users at once must meet on the owned cards alone: first token and time
+per output token (memory must hold them too); the budget, region and power of the whole
+deployment are the top-up's to meet, not the owned cards'."""
+
+
+@dataclass(frozen=True)
+class UsersCarried:
+    """The most users at once ``count`` cards carry within the latency targets [users] (0: not
+    one), with the estimate at that load (at one user where none is carried)."""
+
+    users: int
+    estimate: Estimate
+
+
+def _within_targets(est: Estimate) -> bool:
+    if not est.fits or est.serving is None:
+        return False
+    return not any(v.id in LATENCY_TARGETS and v.blocks for v in est.verdicts)
+
+
+def users_carried(scenario: Scenario, card: Card, count: int, most: int) -> UsersCarried:
+    """The most users at once, up to ``most`` [users], that ``count`` [cards] of ``card``
+    serve within its latency targets, the layout planned again at each load tried (the scenario's
+    own automatic layout fields): bisection on the users, latency and memory growing with them."""
+
+    def at(users: int) -> Estimate:
+        return estimate(updated(scenario, count=count, serving={"concurrency": users}), card)
+
+    one = at(1)
+    if not _within_targets(one):
+        return UsersCarried(0, one)
+    good, good_est, bad = 1, one, most + 1
+    while bad - good > 1:
+        users = (good + bad) // 2
+        est = at(users)
+        if _within_targets(est):
+            good, good_est = users, est
+        else:
+            bad = users
+    return UsersCarried(good, good_est)
+
+
+def _targets(est: Estimate) -> Message | None:
+    found = {v.id: v for v in est.verdicts if v.id in LATENCY_TARGETS}
+    if len(found) < len(LATENCY_TARGETS):
+        return None
+    ttft, tpot = found["ttft"], found["tpot"]
+    return msg("owned-alone-targets", basis=ttft.basis, ttft=ttft.target, tpot=tpot.target)
+
+
+def owned_alone(est: Estimate, owned: int, then: Message) -> Message | None:
+    """What the ``owned`` [cards] carry alone, where ``est`` (the owned card's configuration in the
+    ranking, for the load asked) needs more of them: the users at once they serve within the
+    latency targets, the cards all the users need (the owned and the top-up) and ``then``, what
+    the ranking made of that top-up. None where the owned cards are enough, or the question is
+    not sized by its users at once with both latency targets."""
+    scenario = est.scenario
+    load = scenario.serving.concurrency if scenario.serving is not None else None
+    count = scenario.count
+    if not owned or count <= owned or not load or load <= 1:
+        return None
+    targets = _targets(est)
+    if targets is None:
+        return None
+    carried = users_carried(scenario, est.card, owned, load - 1)
+    said = {"owned": owned, "card": est.card.name, "load": load, "count": count, "extra": count - owned,
+            "targets": targets, "then": then}
+    if carried.users:
+        return msg("owned-alone", users=carried.users, **said)
+    return msg("owned-alone-none" if carried.estimate.fits else "owned-alone-none-memory", **said)

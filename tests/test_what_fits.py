@@ -201,8 +201,9 @@ def test_every_model_task_and_precision_has_one_row(l40s, catalog):
 def test_model_choices_name_presets_or_sizes():
     assert model_choice("qwen2.5-72b").preset_id == "qwen2.5-72b"
     assert model_choice("70B").preset_id == "llama3-70b"  # within 10 % of Llama 3 70B
-    built = model_choice("32B")
-    assert built.preset_id is None and built.architecture().total_params() == pytest.approx(32e9, rel=0.05)
+    assert model_choice("32B").preset_id == "qwen2.5-32b"  # a preset since December 2026
+    built = model_choice("40B")
+    assert built.preset_id is None and built.architecture().total_params() == pytest.approx(40e9, rel=0.05)
     for bad in ("llama9", "1e20", ""):
         with pytest.raises(ValueError):
             model_choice(bad)

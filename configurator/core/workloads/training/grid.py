@@ -258,16 +258,16 @@ def _with_micro_batches(before: dict[str, np.ndarray], scenario: Scenario, value
     dp, pp, vp = before["dp"], before["pp"], before["vp"]
     code = (dp * (int(pp.max()) + 1) + pp) * (int(vp.max()) + 1) + vp
     _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-    distinct = {k: np.take(before[k], first) for k in ("tp", "pp", "vp", "cp", "dp")}
+    distinct = {k: before[k].take(first) for k in ("tp", "pp", "vp", "cp", "dp")}
     keep = _prefix_keep(_widen(distinct, "mb", mbs), scenario, sequences, "mb")
     if keep is None:
         kept = np.arange(len(dp) * len(mbs))
     else:
-        kept = np.flatnonzero(np.take(keep.reshape(len(first), len(mbs)), inverse.reshape(-1), axis=0))
+        kept = np.flatnonzero(keep.reshape(len(first), len(mbs)).take(inverse.reshape(-1), axis=0))
         if not len(kept):
             return {}
     rows = kept // len(mbs)
-    return {**{k: np.take(v, rows) for k, v in before.items()}, "mb": np.take(mbs, kept % len(mbs))}
+    return {**{k: v.take(rows) for k, v in before.items()}, "mb": mbs.take(kept % len(mbs))}
 
 
 def _before_micro_batch(scenario: Scenario, axes: tuple[list, ...]) -> dict[str, np.ndarray]:

@@ -231,7 +231,7 @@ def _shared_memory(grid_keys: list[tuple], scenario: Scenario, card: Card, grids
     if not missing:
         return found
     g = _joined([grids[i] for i in missing])
-    at = (np.take(index, g["pp"]), g["rc"])
+    at = (index.take(g["pp"]), g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30
     seq, offload = scenario.training.seq_len, scenario.training.offload_params
     schedule = scenario.parallelism.pipeline_schedule
@@ -384,7 +384,7 @@ def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int
         return []
     if len(timed) == 1:
         _, _, grid_key, g, _, ranked, _ = timed[0]
-        at = (np.take(index, g["pp"]), g["rc"])
+        at = (index.take(g["pp"]), g["rc"])
         return fastest_speeds(scenario, card, g, table, at, [ranked], _shared_groups(grid_key, g), top)
     keys = ("joined", tuple(t[2] for t in timed))  # the grids' keys (one count each): kept for the cards sharing them
     joined = _JOINED.get(keys)
@@ -395,7 +395,7 @@ def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int
         each = [_shared_groups(t[2], t[3]) for t in timed]
         joined = _JOINED.put(keys, (g, starts, joined_groups(each, starts)))
     g, starts, groups = joined
-    at = (np.take(index, g["pp"]), g["rc"])
+    at = (index.take(g["pp"]), g["rc"])
     return fastest_speeds(scenario, card, g, table, at, [t[5] + start for t, start in zip(timed, starts, strict=True)],
                           groups, top)
 
@@ -404,10 +404,10 @@ def _layouts(g: dict[str, np.ndarray], memory: np.ndarray, ranked: np.ndarray, s
              top: int) -> tuple[Layout, ...]:
     """The ``top`` fastest of the grid rows ``ranked`` (``speed``: theirs, in their order)."""
     chosen = np.array(_fastest_rows(g, ranked, -speed["tokens_per_s"], top), dtype=np.int64)
-    rows = np.take(ranked, chosen)  # the chosen rows' fields and speeds read as Python numbers at once
-    f = {k: np.take(g[k], rows).tolist() for k in ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb", "accum", "dp")}
-    s = {k: np.take(v, chosen).tolist() for k, v in speed.items()}
-    held = np.take(memory, rows).tolist()
+    rows = ranked.take(chosen)  # the chosen rows' fields and speeds read as Python numbers at once
+    f = {k: g[k].take(rows).tolist() for k in ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb", "accum", "dp")}
+    s = {k: v.take(chosen).tolist() for k, v in speed.items()}
+    held = memory.take(rows).tolist()
     best = {k: v[0] for k, v in s.items()}
     layouts = []
     for n in range(len(chosen)):
@@ -432,7 +432,7 @@ def _fastest_rows(g: dict, ranked: np.ndarray, slowness: np.ndarray, top: int) -
     ``ranked``, first, ties to fewer ZeRO stages, less recomputation, narrower layouts, then the
     grid's order): sorted among the rows no slower than the ``top``-th alone, which give the same
     first rows as sorting them all."""
-    keys = lambda rows: (*(np.take(g[k], ranked[rows]) for k in ("ep", "cp", "pp", "tp", "rc", "zero")),  # noqa: E731
+    keys = lambda rows: (*(g[k].take(ranked[rows]) for k in ("ep", "cp", "pp", "tp", "rc", "zero")),  # noqa: E731
                          slowness[rows])
     n = min(top, len(slowness))
     if n < len(slowness):

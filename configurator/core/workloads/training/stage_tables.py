@@ -283,14 +283,14 @@ def _in_flight(g: dict, table: StageTable, flat: np.ndarray, rank, schedule: Pip
     """Micro-batches in flight on stage ``rank`` for every layout (``stored_in_flight_bytes`` per
     byte), once a group of ``flight`` (each layout's own when None), element by element the same."""
     if flight is None:
-        pp, accum, vp, short, rows = g["pp"], g["accum"], g["vp"], np.take(table.short_first_layers, flat), None
+        pp, accum, vp, short, rows = g["pp"], g["accum"], g["vp"], table.short_first_layers.take(flat), None
     else:
         rows = flight.rows
-        pp, accum, vp = (np.take(g[k], rows) for k in ("pp", "accum", "vp"))
-        short = np.take(table.short_first_layers, np.take(flat, rows))
-        rank = rank if np.isscalar(rank) else np.take(rank, rows)
+        pp, accum, vp = (g[k].take(rows) for k in ("pp", "accum", "vp"))
+        short = table.short_first_layers.take(flat.take(rows))
+        rank = rank if np.isscalar(rank) else rank.take(rows)
     count = stored_in_flight_bytes(1.0, pp, accum, rank, vp, round_size(schedule, pp, accum), short)
-    return count if rows is None else np.take(count, flight.group)
+    return count if rows is None else count.take(flight.group)
 
 
 def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: int, context: float,
@@ -298,37 +298,37 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
     """Peak bytes on pipeline stage ``rank`` (its row of ``table`` at ``flat``) for every layout."""
     tp, zero, cp = g["tp"], g["zero"], g["cp"]
     replicas = g["dp"] * cp
-    split = expert_parallel_factor(np.take(table.expert_share, flat), g["ep"])
-    gathered = np.take(table.gathered, flat) if offload_params else np.take(table.gathered_kept, flat) * (zero >= 3)
-    weights, grads, optimizer = (x / tp for x in zero_sharded(np.take(table.weights, flat), np.take(table.grads, flat),
-                                                               np.take(table.optimizer, flat), zero, replicas, split,
-                                                               g["pp"], np.take(table.deferred, flat) > 0))
+    split = expert_parallel_factor(table.expert_share.take(flat), g["ep"])
+    gathered = table.gathered.take(flat) if offload_params else table.gathered_kept.take(flat) * (zero >= 3)
+    weights, grads, optimizer = (x / tp for x in zero_sharded(table.weights.take(flat), table.grads.take(flat),
+                                                               table.optimizer.take(flat), zero, replicas, split,
+                                                               g["pp"], table.deferred.take(flat) > 0))
     weights = weights + gathered / tp
     # a column of zeros adds nothing (every recipe but megatron-bf16-grads makes no step copy, Megatron
     # and offload no DDP buckets, every recipe but torch-amp no autocast copies): skipped, exactly
-    step_copy = zero_shard(np.take(table.step_copy, flat), 1, zero, replicas, split) / tp \
+    step_copy = zero_shard(table.step_copy.take(flat), 1, zero, replicas, split) / tp \
         if table.step_copy.any() else 0.0
-    buffers = ddp_bucket_bytes(grads, zero, replicas) * np.take(table.ddp, flat) if table.ddp.any() else 0.0
-    copies = zero_shard(np.take(table.copies, flat), 3, zero, replicas, split) * autocast_copy_held(zero) / tp \
+    buffers = ddp_bucket_bytes(grads, zero, replicas) * table.ddp.take(flat) if table.ddp.any() else 0.0
+    copies = zero_shard(table.copies.take(flat), 3, zero, replicas, split) * autocast_copy_held(zero) / tp \
         if table.copies.any() else 0.0
     sixteen = (zero >= 3) | offload_params
-    own = np.where(sixteen, np.take(table.stored_per_token_16, flat), np.take(table.stored_per_token, flat))
+    own = np.where(sixteen, table.stored_per_token_16.take(flat), table.stored_per_token.take(flat))
     in_flight = _in_flight(g, table, flat, rank, schedule, flight)
     if table.dualpipe.any():  # the own stage's and the mirror stage's micro-batches in flight, PP + 1 together
         own_in_flight, mirrored = dualpipe_in_flight(g["pp"], g["accum"], rank)
-        dualpipe = np.take(table.dualpipe, flat) > 0
-        mirror = np.where(sixteen, np.take(table.mirror_stored_per_token_16, flat),
-                          np.take(table.mirror_stored_per_token, flat))
+        dualpipe = table.dualpipe.take(flat) > 0
+        mirror = np.where(sixteen, table.mirror_stored_per_token_16.take(flat),
+                          table.mirror_stored_per_token.take(flat))
         stored = own * np.where(dualpipe, own_in_flight, in_flight) + mirror * mirrored
     else:
         stored = own * in_flight
-    working = np.where(sixteen, np.take(table.working_per_token_16, flat), np.take(table.working_per_token, flat))
-    loss = np.where(tp > 1, np.take(table.logits_per_token_tp, flat), np.take(table.logits_per_token, flat))
+    working = np.where(sixteen, table.working_per_token_16.take(flat), table.working_per_token.take(flat))
+    loss = np.where(tp > 1, table.logits_per_token_tp.take(flat), table.logits_per_token.take(flat))
     per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)
     activations = copies + g["mb"] * per_sequence
-    held = (g["accum"] > 1) | (np.take(table.gradients_held, flat) > 0)
+    held = (g["accum"] > 1) | (table.gradients_held.take(flat) > 0)
     peak = training_peak_bytes(weights, grads, optimizer, activations, held, buffers, step_copy)
-    return reserved_bytes(peak, np.take(table.allocator, flat), context)
+    return reserved_bytes(peak, table.allocator.take(flat), context)
 
 
 def clear_stage_tables() -> None:

@@ -157,25 +157,42 @@ def stage_tables_cached(scenario: Scenario, planned: PlannedCard, pipelines: tup
     pipelines = sorted({*pipelines, scenario.parallelism.pp})
     index = np.full(max(pipelines) + 1, -1, dtype=np.int64)
     index[pipelines] = np.arange(len(pipelines))
-    none = (0.0,) * len(RECOMPUTE)  # a degree past the model's layers: no stage, zeros
-    rows = [stage_row(scenario, planned, pp) if pp <= model.n_layers else None for pp in pipelines]
-    first, second, last = (StageTable(**{name: np.array([none if row is None else row[side][name] for row in rows],
-                                                        dtype=np.float64)
-                                         for name in COLUMNS})
+    kept = _ROWS.get((scenario, planned))  # the rows of every degree tried so far: hashed once, not per degree
+    if kept is None:
+        kept = _ROWS.put((scenario, planned), {})
+    rows = []
+    for pp in pipelines:
+        row = kept.get(pp)
+        if row is None:
+            row = kept[pp] = stage_row(scenario, planned, pp) if pp <= model.n_layers else _NO_STAGE
+        rows.append(row)
+    # every column of the three tables at once: [side, column, degree, recomputation], each table's
+    # column a (degree, recomputation) block of it
+    values = np.ascontiguousarray(np.stack(rows, axis=2))
+    first, second, last = (StageTable(**dict(zip(COLUMNS, values[side], strict=True)))
                            for side in (0, 1, 2))  # the first stage, the second, the last
     return index, replace(first, second=second), last
 
 
-STAGE_ROW_MEMO_SIZE = 4096
-"""Rows of the stage tables kept by :func:`stage_row` (one per scenario, precision plan and
-pipeline degree: a few hundred bytes each)."""
+STAGE_ROW_MEMO_SIZE = 256
+"""Scenarios and precision plans whose stage-table rows (:func:`stage_row`, one per pipeline degree
+tried: a few hundred bytes each) are kept for the tables of other pipeline degrees."""
+
+_ROWS: LruMemo[dict[int, np.ndarray]] = LruMemo(STAGE_ROW_MEMO_SIZE)
+"""The rows :func:`stage_row` gave, by (scenario, precision plan) and then pipeline degree."""
+
+_NO_STAGE = np.zeros((3, len(COLUMNS), len(RECOMPUTE)))
+"""The row of a degree past the model's layers: no stage, zeros."""
+_NO_STAGE.flags.writeable = False
 
 
-@lru_cache(maxsize=STAGE_ROW_MEMO_SIZE)
-def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[str, tuple[float, ...]], ...]:
-    """One pipeline degree's row of the first, the second and the last stage's tables (a value per
-    recomputation; the second's zeros where there are at most two stages): a row reads no other degree, so the tables of counts with other pipeline
-    degrees to try (the sweep over counts) share it."""
+def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
+    """One pipeline degree's row of the first, the second and the last stage's tables, as
+    ``[side, column (COLUMNS), recomputation]`` (the second's zeros where there are at most two
+    stages): a row reads no other degree, so the tables of counts with other pipeline degrees to
+    try (the sweep over counts) share it. What no rank reads (a layout's working and loss bytes per
+    token, the layer activations, the degree's layers and products) is worked out once per
+    recomputation for the three stages; one stage alone (``pp`` 1) is the first and the last."""
     card = planned.card
     model, plan = scenario.model, plan_training(card, scenario.precision)
     states = training_states(scenario, plan)
@@ -189,59 +206,75 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
         probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
         probes.append((probe, activation_layout(probe, plan, states),
                        probe16, activation_layout(probe16, plan, states)))
-    rows = []
     params_first = rank_params(probes[0][0], 0, first_layers)
+    adapter = scenario.workload.is_adapter
+    dualpipe = bool(runs_dualpipe(scenario.training.pipeline_algorithm, pp))
+    matmul_params = matmul_params_on_fullest_stage(model, pp, runs_dualpipe(scenario.training.pipeline_algorithm, pp),
+                                                   planned.precisions[3])
+    frozen_first = frozen_base_bytes(scenario, plan, params_first, first_layers)
+    every_rank = [{  # per recomputation, what each stage reads alike
+        "working_per_token": working_layer_bytes(model, layout, seq),
+        "working_per_token_16": working_layer_bytes(model, layout16, seq),
+        "loss_per_token": logits_bytes_per_token(model, layout),
+        "loss_per_token_tp": logits_bytes_per_token(model, replace(layout, loss_parallel=True)),
+        "layer_bytes": layer_activation_bytes(model, layout, seq),
+        "layer_bytes_16": layer_activation_bytes(model, layout16, seq),
+    } for _, layout, _, layout16 in probes]
+    rows = []
     for rank in (0, 1, pp - 1):
         parts = {k: [0.0] * len(RECOMPUTE) for k in COLUMNS}
         if rank == 1 and pp <= 2:
-            rows.append({k: tuple(v) for k, v in parts.items()})
+            rows.append(parts)
+            continue
+        if rank == 0 and pp == 1 and rows:  # the last stage is the first
+            rows.append(rows[0])
             continue
         first, last = rank == 0, rank == pp - 1
         own = first_layers if first else last_layers if last else layers
-        dualpipe = bool(runs_dualpipe(scenario.training.pipeline_algorithm, pp))
         # DualPipe: the mirror stage's layers, read as the own stage's are, at the mirror's rank
         mirrored = mirror_rank(rank, pp)
         mirror = first_layers if mirrored == 0 else last_layers if mirrored == pp - 1 else layers
+        holds_head = last or (first and dualpipe)  # under DualPipe rank 0 holds the last stage too
         for j, (probe, layout, probe16, layout16) in enumerate(probes):
+            alike = every_rank[j]
             stage = stage_memory_at(probe, card, plan, rank, activations=False)  # its own below, per layout
             parts["weights"][j] = stage.weights
             parts["grads"][j] = stage.gradients
             parts["optimizer"][j] = stage.optimizer
             parts["copies"][j] = stage.weight_copies
             parts["stored_per_token"][j] = stage_stored_bytes(probe, layout, own)
-            parts["working_per_token"][j] = working_layer_bytes(model, layout, seq)
+            parts["working_per_token"][j] = alike["working_per_token"]
             parts["stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, own)
-            parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, seq)
-            parts["loss_per_token"][j] = logits_bytes_per_token(model, layout)
-            holds_head = last or (first and dualpipe)  # under DualPipe rank 0 holds the last stage too
+            parts["working_per_token_16"][j] = alike["working_per_token_16"]
+            parts["loss_per_token"][j] = alike["loss_per_token"]
             parts["logits_per_token"][j] = parts["loss_per_token"][j] if holds_head else 0.0
-            sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
+            sharded = alike["loss_per_token_tp"]
             parts["loss_per_token_tp"][j] = sharded
             parts["logits_per_token_tp"][j] = sharded if holds_head else 0.0
             parts["mirror_stored_per_token"][j] = stage_stored_bytes(probe, layout, mirror) if dualpipe else 0.0
             parts["mirror_stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, mirror) if dualpipe else 0.0
             parts["dualpipe"][j] = float(dualpipe)
             parts["allocator"][j] = stage.allocator
-            parts["layer_bytes"][j] = layer_activation_bytes(model, layout, seq)
-            parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, seq)
+            parts["layer_bytes"][j] = alike["layer_bytes"]
+            parts["layer_bytes_16"][j] = alike["layer_bytes_16"]
             parts["layers"][j] = layers
             parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp) if first else 0
             parts["gradients_held"][j] = float(stage.gradients_held)
             parts["step_copy"][j] = stage.step_copy
             parts["ddp"][j] = float(stage.ddp)
             parts["deferred"][j] = float(stage.deferred)
-            parts["matmul_params"][j] = matmul_params_on_fullest_stage(
-                model, pp, runs_dualpipe(scenario.training.pipeline_algorithm, pp), planned.precisions[3])
-            parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
+            parts["matmul_params"][j] = matmul_params
+            parts["params_first"][j] = 0.0 if adapter else params_first
             parts["first_layers"][j] = first_layers
-            parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)
+            parts["frozen_first"][j] = frozen_first
             parts["expert_share"][j] = stage.expert_share
-            parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) \
-                if not scenario.workload.is_adapter else 0.0
+            parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) if not adapter else 0.0
             parts["gathered_kept"][j] = gathered_layer_bytes(model, own, gathered_element_bytes(scenario, plan),
                                                              kept=pp > 1)
-        rows.append({k: tuple(v) for k, v in parts.items()})
-    return tuple(rows)
+        rows.append(parts)
+    row = np.array([[parts[k] for k in COLUMNS] for parts in rows], dtype=np.float64)
+    row.flags.writeable = False
+    return row
 
 
 def flat_places(table: StageTable, at: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
@@ -334,5 +367,5 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
 def clear_stage_tables() -> None:
     """Forget every kept stage table and row."""
     stage_tables_cached.cache_clear()
-    stage_row.cache_clear()
+    _ROWS.clear()
     _BY_SEARCH.clear()

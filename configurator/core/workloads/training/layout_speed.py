@@ -128,6 +128,12 @@ def tier(g: dict[str, np.ndarray], fields: tuple[str, ...],
             return Tier(first, inverse.reshape(-1))
         code = code * radix + rank
         size *= radix
+    return coded_tier(code, size)
+
+
+def coded_tier(code: np.ndarray, size: int) -> Tier:
+    """The rows grouped by ``code`` (each row's, in ``range(size)``: equal where, and only where,
+    the rows' grouped fields are): the groups in the order of their codes, each with its first row."""
     used = np.zeros(size, dtype=bool)
     used[code] = True
     group = (np.cumsum(used) - 1).take(code)

@@ -29,12 +29,19 @@ from configurator.core.scenario import Recompute, Scenario
 from configurator.core.workloads.training.bounded import clear_bounds, fastest_speeds, joined_groups
 from configurator.core.workloads.training.grid import (
     clear_options,
-    layout_grid_of_axes,
+    layout_grid_with_groups,
     nearest_batches,
     pipeline_options,
     tried_axes,
 )
-from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, field_ranks, layout_speed, tier
+from configurator.core.workloads.training.layout_speed import (
+    PASS_FIELDS,
+    RECOMPUTE,
+    Tier,
+    field_ranks,
+    layout_speed,
+    tier,
+)
 from configurator.core.workloads.training.stage_tables import (
     StageTable,
     clear_stage_tables,
@@ -202,10 +209,12 @@ def _shared_grid(cards_key: str, scenario: Scenario, card: Card,
     key = (cards_key, sequences, tuple(tuple(values) for values in axes))
     kept = _GRIDS.get(key)
     if kept is None:
-        kept = layout_grid_of_axes(scenario, axes, sequences)
+        kept, passes = layout_grid_with_groups(scenario, axes, sequences)
         for values in kept.values():
             values.flags.writeable = False
         kept = _GRIDS.put(key, kept)
+        if passes is not None:  # its pass groups, from the grid's making (:func:`_shared_groups` reads them)
+            _GROUPS.put(key, {PASS_FIELDS: passes})
     return key, kept
 
 

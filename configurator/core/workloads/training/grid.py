@@ -228,7 +228,8 @@ def layout_grid_with_groups(scenario: Scenario, axes: tuple[list, ...], sequence
     if not all(axes):
         return {}, None
     before = _before_micro_batch(scenario, axes)
-    built = _with_micro_batches(before, scenario, axes[7], sequences) if before else None
+    kept = _before_kept(before) if before else None
+    built = _with_micro_batches(before, kept, scenario, axes[7], sequences) if before else None
     if not built:
         return {}, None
     g, rows, mbi = built
@@ -237,7 +238,6 @@ def layout_grid_with_groups(scenario: Scenario, axes: tuple[list, ...], sequence
         accum = sequences // np.maximum(dp * g["mb"], 1)
     else:
         accum = np.full_like(g["tp"], train.grad_accum)
-    kept = _before_kept(before)
     if "pass" not in kept:
         kept["pass"] = tier(before, BEFORE_PASS_FIELDS)
     width = len(axes[7])
@@ -274,18 +274,18 @@ def _grown(g: dict[str, np.ndarray], scenario: Scenario, names: tuple[str, ...],
     return g
 
 
-def _with_micro_batches(before: dict[str, np.ndarray], scenario: Scenario, values: list,
+def _with_micro_batches(before: dict[str, np.ndarray], kept_with: dict, scenario: Scenario, values: list,
                         sequences: int) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray] | None:
     """``_grown(before, scenario, ("mb",), (values,), sequences)``: the same rows in the same order,
     built without widening every column first (issue 28: the micro-batch step of a job's grids
     at each count and batch was a fifth of the layout search), with each row's row of ``before``
-    and place in ``values``; None when no row is left. The rules that read the
+    and place in ``values``; None when no row is left (``kept_with``: :func:`_before_kept` of
+    ``before``). The rules that read the
     micro-batch (:func:`_prefix_keep`) read a row's width, pipeline degree and interleaving
     besides, so they are applied once for each distinct three of those and each micro-batch, and
     every column is gathered once, at the rows kept."""
     mbs = np.asarray(values, dtype=np.int64)
     dp = before["dp"]
-    kept_with = _before_kept(before)
     if "distinct" not in kept_with:  # the same for every batch at the count: worked out once
         pp, vp = before["pp"], before["vp"]
         code = (dp * (int(pp.max()) + 1) + pp) * (int(vp.max()) + 1) + vp

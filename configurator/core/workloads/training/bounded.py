@@ -86,7 +86,7 @@ def fastest_speeds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], tab
                                      _ends(segments)), strict=True)]
     within = _within(kept, samples)
     if within is not None:  # every layout to time was timed in the sample: its speed read from there
-        return list(zip(kept, _split({k: np.take(v, within) for k, v in sampled.items()}, _ends(kept)),
+        return list(zip(kept, _split({k: v.take(within) for k, v in sampled.items()}, _ends(kept)),
                         strict=True))
     timed = alone(np.concatenate([s[k] for s, k in zip(segments, kept, strict=True)]))
     return list(zip(kept, _split(timed, _ends(kept)), strict=True))
@@ -98,7 +98,7 @@ def _within(kept: list[np.ndarray], samples: list[np.ndarray]) -> np.ndarray | N
     found, start = [], 0
     for k, s in zip(kept, samples, strict=True):
         at = np.searchsorted(s, k)
-        if len(k) and (at[-1] >= len(s) or not np.array_equal(np.take(s, at), k)):
+        if len(k) and (at[-1] >= len(s) or not np.array_equal(s.take(at), k)):
             return None
         found.append(at + start)
         start += len(s)

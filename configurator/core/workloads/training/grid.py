@@ -19,7 +19,7 @@ from configurator.core.scenario import Recompute, Scenario
 from configurator.core.training_speed import fabric
 from configurator.core.training_zero3 import DEEPSPEED_2021
 from configurator.core.workloads.layout import global_batch_tokens, with_layout
-from configurator.core.workloads.training.layout_speed import RECOMPUTE
+from configurator.core.workloads.training.layout_speed import PASS_FIELDS, RECOMPUTE, Tier, coded_tier, tier
 
 TENSOR_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
 PIPELINE = (1, 2, 4, 8, 16, 32, 64, 128)
@@ -214,19 +214,47 @@ def layout_grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.
 
 def layout_grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: int) -> dict[str, np.ndarray]:
     """:func:`layout_grid` over the values ``axes`` tries (the card enters the grid through them alone)."""
+    return layout_grid_with_groups(scenario, axes, sequences)[0]
+
+
+def layout_grid_with_groups(scenario: Scenario, axes: tuple[list, ...], sequences: int
+                            ) -> tuple[dict[str, np.ndarray], Tier | None]:
+    """:func:`layout_grid_of_axes` with its rows grouped by
+    :data:`~configurator.core.workloads.training.layout_speed.PASS_FIELDS` (None without rows):
+    from the grid before the micro-batch, whose groups are kept with it (shared by the batches at
+    one count), and each row's micro-batch, instead of ranking the fields of every row (issue 28:
+    the groups of each count's grid cost as much again as building it)."""
     train, auto = scenario.training, scenario.auto_layout
     if not all(axes):
-        return {}
+        return {}, None
     before = _before_micro_batch(scenario, axes)
-    g = _with_micro_batches(before, scenario, axes[7], sequences) if before else {}
-    if not g:
-        return {}
+    kept = _before_kept(before) if before else None
+    built = _with_micro_batches(before, kept, scenario, axes[7], sequences) if before else None
+    if not built:
+        return {}, None
+    g, rows, mbi = built
     dp = g.pop("dp")
     if "grad_accum" in auto:
         accum = sequences // np.maximum(dp * g["mb"], 1)
     else:
         accum = np.full_like(g["tp"], train.grad_accum)
-    return {**g, "accum": accum, "dp": dp}
+    if "pass" not in kept:
+        kept["pass"] = tier(before, BEFORE_PASS_FIELDS)
+    width = len(axes[7])
+    groups = coded_tier(kept["pass"].group.take(rows) * width + mbi, len(kept["pass"].rows) * width)
+    return {**g, "accum": accum, "dp": dp}, groups
+
+
+BEFORE_PASS_FIELDS = tuple(f for f in PASS_FIELDS if f != "mb")
+"""The fields of :data:`~configurator.core.workloads.training.layout_speed.PASS_FIELDS` the grid before
+the micro-batch holds: with the micro-batch, a grid row's pass group."""
+
+
+def _before_kept(before: dict[str, np.ndarray]) -> dict:
+    """What is kept with a grid before the micro-batch (:func:`_before_micro_batch`'s, by the object):
+    its rows' distinct (width, pipeline, interleaving) and its pass groups, as first worked out."""
+    kept = _BEFORE_KEPT.get("before", (before,))
+    return kept if kept is not None else _BEFORE_KEPT.put("before", {}, (before,))
 
 
 def _grown(g: dict[str, np.ndarray], scenario: Scenario, names: tuple[str, ...], axes: tuple[list, ...],
@@ -246,28 +274,33 @@ def _grown(g: dict[str, np.ndarray], scenario: Scenario, names: tuple[str, ...],
     return g
 
 
-def _with_micro_batches(before: dict[str, np.ndarray], scenario: Scenario, values: list,
-                        sequences: int) -> dict[str, np.ndarray]:
+def _with_micro_batches(before: dict[str, np.ndarray], kept_with: dict, scenario: Scenario, values: list,
+                        sequences: int) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray] | None:
     """``_grown(before, scenario, ("mb",), (values,), sequences)``: the same rows in the same order,
     built without widening every column first (issue 28: the micro-batch step of a job's grids
-    at each count and batch was a fifth of the layout search). The rules that read the
+    at each count and batch was a fifth of the layout search), with each row's row of ``before``
+    and place in ``values``; None when no row is left (``kept_with``: :func:`_before_kept` of
+    ``before``). The rules that read the
     micro-batch (:func:`_prefix_keep`) read a row's width, pipeline degree and interleaving
     besides, so they are applied once for each distinct three of those and each micro-batch, and
     every column is gathered once, at the rows kept."""
     mbs = np.asarray(values, dtype=np.int64)
-    dp, pp, vp = before["dp"], before["pp"], before["vp"]
-    code = (dp * (int(pp.max()) + 1) + pp) * (int(vp.max()) + 1) + vp
-    _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-    distinct = {k: np.take(before[k], first) for k in ("tp", "pp", "vp", "cp", "dp")}
+    dp = before["dp"]
+    if "distinct" not in kept_with:  # the same for every batch at the count: worked out once
+        pp, vp = before["pp"], before["vp"]
+        code = (dp * (int(pp.max()) + 1) + pp) * (int(vp.max()) + 1) + vp
+        kept_with["distinct"] = np.unique(code, return_index=True, return_inverse=True)[1:]
+    first, inverse = kept_with["distinct"]
+    distinct = {k: before[k].take(first) for k in ("tp", "pp", "vp", "cp", "dp")}
     keep = _prefix_keep(_widen(distinct, "mb", mbs), scenario, sequences, "mb")
     if keep is None:
         kept = np.arange(len(dp) * len(mbs))
     else:
-        kept = np.flatnonzero(np.take(keep.reshape(len(first), len(mbs)), inverse.reshape(-1), axis=0))
+        kept = np.flatnonzero(keep.reshape(len(first), len(mbs)).take(inverse.reshape(-1), axis=0))
         if not len(kept):
-            return {}
-    rows = kept // len(mbs)
-    return {**{k: np.take(v, rows) for k, v in before.items()}, "mb": np.take(mbs, kept % len(mbs))}
+            return None
+    rows, at = kept // len(mbs), kept % len(mbs)
+    return {**{k: v.take(rows) for k, v in before.items()}, "mb": mbs.take(at)}, rows, at
 
 
 def _before_micro_batch(scenario: Scenario, axes: tuple[list, ...]) -> dict[str, np.ndarray]:
@@ -288,6 +321,8 @@ def _before_micro_batch(scenario: Scenario, axes: tuple[list, ...]) -> dict[str,
 
 
 _BEFORE_MICRO_BATCH: LruMemo[dict] = LruMemo(64)
+_BEFORE_KEPT: LruMemo[dict] = LruMemo(64)
+""":func:`_before_kept`'s, by the grid object (kept while the grid is)."""
 """:func:`_before_micro_batch`'s grids (at most 0.25 MiB each in a recommendation of the README's
 training questions, which fill the 64: ~7 MiB in all)."""
 
@@ -380,3 +415,4 @@ def clear_options() -> None:
         options.cache_clear()
     _WIDER.clear()
     _BEFORE_MICRO_BATCH.clear()
+    _BEFORE_KEPT.clear()

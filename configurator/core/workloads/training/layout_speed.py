@@ -94,12 +94,12 @@ class Tier:
 
     def of(self, grid_rows: np.ndarray) -> np.ndarray:
         """The groups of ``grid_rows`` [index into :attr:`rows`]."""
-        return np.take(self.group, grid_rows)
+        return self.group.take(grid_rows)
 
     def column(self, g: dict[str, np.ndarray], name: str) -> np.ndarray:
         """The grid's column ``name`` at the groups' rows."""
         kept = self.values.get(name)
-        return kept if kept is not None else self.values.setdefault(name, np.take(g[name], self.rows))
+        return kept if kept is not None else self.values.setdefault(name, g[name].take(self.rows))
 
 
 Groups = Callable[[tuple[str, ...]], Tier]
@@ -111,7 +111,7 @@ def field_ranks(values: np.ndarray) -> tuple[np.ndarray, int]:
     there are."""
     used = np.zeros(int(values.max()) + 1 if len(values) else 1, dtype=bool)
     used[values] = True
-    return np.take(np.cumsum(used) - 1, values), int(used.sum())
+    return (np.cumsum(used) - 1).take(values), int(used.sum())
 
 
 def tier(g: dict[str, np.ndarray], fields: tuple[str, ...],
@@ -128,9 +128,15 @@ def tier(g: dict[str, np.ndarray], fields: tuple[str, ...],
             return Tier(first, inverse.reshape(-1))
         code = code * radix + rank
         size *= radix
+    return coded_tier(code, size)
+
+
+def coded_tier(code: np.ndarray, size: int) -> Tier:
+    """The rows grouped by ``code`` (each row's, in ``range(size)``: equal where, and only where,
+    the rows' grouped fields are): the groups in the order of their codes, each with its first row."""
     used = np.zeros(size, dtype=bool)
     used[code] = True
-    group = np.take(np.cumsum(used) - 1, code)
+    group = (np.cumsum(used) - 1).take(code)
     first = np.empty(int(used.sum()), dtype=np.int64)
     first[group[::-1]] = np.arange(len(code) - 1, -1, -1)  # the first row of each group
     return Tier(first, group)
@@ -182,15 +188,15 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     seq = train.seq_len
     r = one.rows
     tp, cp, ep, mb, rc = (one.column(g, k) for k in ("tp", "cp", "ep", "mb", "rc"))
-    place = np.take(at[0], r) * len(RECOMPUTE) + np.take(at[1], r)  # flat: np.take(column, place) is column[at0, at1]
+    place = at[0].take(r) * len(RECOMPUTE) + at[1].take(r)  # flat: np.take(column, place) is column[at0, at1]
     full = (rc == RECOMPUTE.index(Recompute.FULL)) | ((rc == RECOMPUTE.index(Recompute.SELECTIVE))
                                                      & (train.selective_policy is SelectivePolicy.PER_OP))
     share = recomputed_matmul_share(scenario.model)
     factors = np.array([recompute_factors(x, train.selective_policy, share) for x in RECOMPUTE])
     mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
-    layers = np.take(table.layers, place)
+    layers = table.layers.take(place)
     tokens = mb * seq / cp
-    matmul = matmul_flops(pass_factor, np.take(table.matmul_params, place), mm_factor, tokens, tp)
+    matmul = matmul_flops(pass_factor, table.matmul_params.take(place), mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, seq, layers) * attn_factor * tokens / tp
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
     # the products' efficiency reads the card through its GEMM family alone: kept with the tier for
@@ -260,45 +266,45 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     r = sync.rows
     tp, cp, ep, zero, pp, dp = (sync.column(g, k) for k in ("tp", "cp", "ep", "zero", "pp", "dp"))
     replicas = dp * cp
-    place = np.take(at[0], r) * len(RECOMPUTE) + np.take(at[1], r)
-    params = np.take(table.params_first, place) / tp * expert_parallel_factor(np.take(table.expert_share, place), ep)
+    place = at[0].take(r) * len(RECOMPUTE) + at[1].take(r)
+    params = table.params_first.take(place) / tp * expert_parallel_factor(table.expert_share.take(place), ep)
     opt_params = params / np.where(zero >= 1, replicas, 1)
-    sync_s = comm.data_parallel_sync_seconds(params, np.take(table.frozen_first, place) / tp, states.gradients,
+    sync_s = comm.data_parallel_sync_seconds(params, table.frozen_first.take(place) / tp, states.gradients,
                                              plan.math_bytes, zero, replicas,
                                              data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp,
-                                             units=np.take(table.first_layers, place))
+                                             units=table.first_layers.take(place))
     ds_s = ds_applies = None
     if scenario.parallelism.zero3_implementation == training_zero3.DEEPSPEED_2021:  # per sync row, one micro-batch
         ds_s, ds_applies = training_zero3.micro_batch_seconds(
-            model, np.take(table.first_layers, place), tp, np.take(at[1], r) == RECOMPUTE.index(Recompute.FULL),
+            model, table.first_layers.take(place), tp, at[1].take(r) == RECOMPUTE.index(Recompute.FULL),
             params, states.gradients, plan.math_bytes, zero, pp, replicas,
             data_parallel_per_domain(replicas, tp, net.domain), *link)
-        ds_applies = ds_applies & (np.take(table.frozen_first, place) == 0)
+        ds_applies = ds_applies & (table.frozen_first.take(place) == 0)
 
     # the micro-batch with its traffic and host streams, the exposed synchronisation: per (… , zero)
     micro = part(MICRO_FIELDS + counted)
     r = micro.rows
     tp, zero, m, pp = (micro.column(g, k) for k in ("tp", "zero", "accum", "pp"))
-    place = np.take(at[0], r) * len(RECOMPUTE) + np.take(at[1], r)
+    place = at[0].take(r) * len(RECOMPUTE) + at[1].take(r)
     at_one, at_sync = one.of(r), sync.of(r)
-    full, tokens, layers = np.take(full, at_one), np.take(tokens, at_one), np.take(layers, at_one)
-    compute_s = np.take(compute_s, at_one)
+    full, tokens, layers = full.take(at_one), tokens.take(at_one), layers.take(at_one)
+    compute_s = compute_s.take(at_one)
     sixteen = (zero >= 3) | train.offload_params
-    act_bytes = layers * np.where(sixteen, np.take(table.layer_bytes_16, place), np.take(table.layer_bytes, place)) \
-        + np.where(tp > 1, np.take(table.loss_per_token_tp, place), np.take(table.loss_per_token, place))
+    act_bytes = layers * np.where(sixteen, table.layer_bytes_16.take(place), table.layer_bytes.take(place)) \
+        + np.where(tp > 1, table.loss_per_token_tp.take(place), table.loss_per_token.take(place))
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
                                            a.bandwidth_efficiency)
-    stage = np.take(table.params_first, place) / tp
+    stage = table.params_first.take(place) / tp
     host = host_link_gbps(card)
-    stored = np.where(sixteen, np.take(table.stored_per_token_16, place), np.take(table.stored_per_token, place))
+    stored = np.where(sixteen, table.stored_per_token_16.take(place), table.stored_per_token.take(place))
     stream = comm.offload_stream_bytes(stage * plan.math_bytes, stored * tokens / tp,
                                        train.offload_params, train.offload_activations)
     offload_mb_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
-    tp_s, cp_s, ep_s = np.take(tp_s, at_one), np.take(cp_s, at_one), np.take(ep_s, at_one)
+    tp_s, cp_s, ep_s = tp_s.take(at_one), cp_s.take(at_one), ep_s.take(at_one)
     micro_s = np.maximum(micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s,
-                                             np.take(overhead_s, at_one)),
-                         np.take(c["floor_s"], at_one))
-    params, opt_params = np.take(params, at_sync), np.take(opt_params, at_sync)
+                                             overhead_s.take(at_one)),
+                         c["floor_s"].take(at_one))
+    params, opt_params = params.take(at_sync), opt_params.take(at_sync)
     if train.offload_optimizer:
         optimizer_s = np.zeros_like(compute_s)
         per_node = np.minimum(scenario.parallelism.cards_per_node, micro.column(g, "n")) if counted else \
@@ -311,9 +317,9 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
             opt_params * optimizer_step_bytes_per_param(states.weights, states.gradients, states.optimizer),
             bandwidth, a.bandwidth_efficiency)
         host_s = 0.0
-    dp_s = comm.data_parallel_exposed_seconds(np.take(sync_s, at_sync), compute_s, m, zero, a.comm_overlap, pp)
+    dp_s = comm.data_parallel_exposed_seconds(sync_s.take(at_sync), compute_s, m, zero, a.comm_overlap, pp)
     if ds_s is not None:
-        dp_s = np.where(np.take(ds_applies, at_sync), np.take(ds_s, at_sync) * m, dp_s)
+        dp_s = np.where(ds_applies.take(at_sync), ds_s.take(at_sync) * m, dp_s)
     collectives_s = tp_s + cp_s + ep_s + offload_mb_s
 
     # the pipeline schedule: per (tp, pp, vp, cp, mb)
@@ -328,19 +334,19 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
 
     # every layout timed
     at_micro, at_one, at_schedule = micro.of(rows), one.of(rows), schedule.of(rows)
-    micro_s, slots, p2p_s = np.take(micro_s, at_micro), np.take(slots, at_schedule), np.take(p2p_s, at_schedule)
-    dp_s = np.take(dp_s, at_micro)
+    micro_s, slots, p2p_s = micro_s.take(at_micro), slots.take(at_schedule), p2p_s.take(at_schedule)
+    dp_s = dp_s.take(at_micro)
     if not np.isscalar(host_s):
-        host_s = np.take(host_s, at_micro)
-    step_s = training_step_seconds(micro_s, slots, p2p_s, np.take(optimizer_s, at_micro), dp_s, host_s)
-    mb, m, dp = np.take(g["mb"], rows), np.take(g["accum"], rows), np.take(g["dp"], rows)
+        host_s = host_s.take(at_micro)
+    step_s = training_step_seconds(micro_s, slots, p2p_s, optimizer_s.take(at_micro), dp_s, host_s)
+    mb, m, dp = g["mb"].take(rows), g["accum"].take(rows), g["dp"].take(rows)
     tokens_per_s = training_tokens_per_second(mb, seq, m, dp, step_s)
     mfu = model_flops_utilisation(model_flops_per_token(model, seq), tokens_per_s,
-                                  np.take(g["n"], rows) if counted else scenario.count, peak_flops, pass_factor)
+                                  g["n"].take(rows) if counted else scenario.count, peak_flops, pass_factor)
     return {"step_s": step_s, "tokens_per_s": tokens_per_s, "mfu": mfu,
-            "bubble_s": micro_s * m * np.take(bubble, at_schedule),
-            "comm_s": np.take(collectives_s, at_micro) * slots + p2p_s + dp_s + host_s,
-            "recompute_s": np.take(recompute_s, at_one) * slots}
+            "bubble_s": micro_s * m * bubble.take(at_schedule),
+            "comm_s": collectives_s.take(at_micro) * slots + p2p_s + dp_s + host_s,
+            "recompute_s": recompute_s.take(at_one) * slots}
 
 
 def step_slots(scenario: Scenario, g: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -369,5 +375,5 @@ def speed_bound(rows: np.ndarray, one: Tier, passes: dict, steps: tuple[np.ndarr
     c = passes
     least_micro_s = micro_batch_seconds(c["compute_s"], 0.0, c["tp_s"], c["cp_s"], c["ep_s"], 0.0, c["overhead_s"])
     slots, tokens = steps
-    least_step_s = np.take(least_micro_s, one.of(rows)) * np.take(slots, rows)  # training_step_seconds' first term
-    return np.take(tokens, rows) / least_step_s  # training_tokens_per_second over the shorter step
+    least_step_s = least_micro_s.take(one.of(rows)) * slots.take(rows)  # training_step_seconds' first term
+    return tokens.take(rows) / least_step_s  # training_tokens_per_second over the shorter step

@@ -29,12 +29,19 @@ from configurator.core.scenario import Recompute, Scenario
 from configurator.core.workloads.training.bounded import clear_bounds, fastest_speeds, joined_groups
 from configurator.core.workloads.training.grid import (
     clear_options,
-    layout_grid_of_axes,
+    layout_grid_with_groups,
     nearest_batches,
     pipeline_options,
     tried_axes,
 )
-from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, field_ranks, layout_speed, tier
+from configurator.core.workloads.training.layout_speed import (
+    PASS_FIELDS,
+    RECOMPUTE,
+    Tier,
+    field_ranks,
+    layout_speed,
+    tier,
+)
 from configurator.core.workloads.training.stage_tables import (
     StageTable,
     clear_stage_tables,
@@ -170,9 +177,8 @@ SHARED_GRID_MEMO_SIZE = 64
 """Layout grids and their memory per card kept by :func:`_shared_grid` and
 :func:`_shared_memory` (a grid of a few thousand rows is ~0.5 MiB: ~30 MiB at most)."""
 
-_GRIDS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
+_GRIDS: LruMemo[tuple[dict, dict]] = LruMemo(SHARED_GRID_MEMO_SIZE)  # each grid with its kept groups
 _MEMORIES: LruMemo[np.ndarray] = LruMemo(SHARED_GRID_MEMO_SIZE)
-_GROUPS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
 _KEYS: LruMemo[str] = LruMemo(PLAN_MEMO_SIZE)
 _JOINED: LruMemo[tuple] = LruMemo(16)  # a few counts' grids joined, ~2 MiB each: ~32 MiB at most
 
@@ -184,7 +190,6 @@ def clear_plan_memo() -> None:
     _PLANS.clear()
     _GRIDS.clear()
     _MEMORIES.clear()
-    _GROUPS.clear()
     _KEYS.clear()
     _JOINED.clear()
     clear_options()
@@ -193,20 +198,21 @@ def clear_plan_memo() -> None:
 
 
 def _shared_grid(cards_key: str, scenario: Scenario, card: Card,
-                 sequences: int) -> tuple[tuple, dict[str, np.ndarray]]:
+                 sequences: int) -> tuple[tuple, dict[str, np.ndarray], dict]:
     """:func:`layout_grid`, kept for the cards that try the same values (a catalog pass searches ~70
     cards of five kinds of fabric: each grid is built once), with its key. ``cards_key``: the
     scenario's search key less the card; the grid reads the card only through :func:`tried_axes`.
-    The arrays are read-only (shared)."""
+    The arrays are read-only (shared). With the grid, what :func:`_shared_groups` keeps of it (its
+    pass groups, from its making, to begin with)."""
     axes = tried_axes(scenario, card, sequences)
     key = (cards_key, sequences, tuple(tuple(values) for values in axes))
     kept = _GRIDS.get(key)
     if kept is None:
-        kept = layout_grid_of_axes(scenario, axes, sequences)
-        for values in kept.values():
+        g, passes = layout_grid_with_groups(scenario, axes, sequences)
+        for values in g.values():
             values.flags.writeable = False
-        kept = _GRIDS.put(key, kept)
-    return key, kept
+        kept = _GRIDS.put(key, (g, {} if passes is None else {PASS_FIELDS: passes}))
+    return key, *kept
 
 
 def _joined(grids: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
@@ -231,7 +237,7 @@ def _shared_memory(grid_keys: list[tuple], scenario: Scenario, card: Card, grids
     if not missing:
         return found
     g = _joined([grids[i] for i in missing])
-    at = (np.take(index, g["pp"]), g["rc"])
+    at = (index.take(g["pp"]), g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30
     seq, offload = scenario.training.seq_len, scenario.training.offload_params
     schedule = scenario.parallelism.pipeline_schedule
@@ -247,13 +253,10 @@ def _shared_memory(grid_keys: list[tuple], scenario: Scenario, card: Card, grids
     return found
 
 
-def _shared_groups(grid_key: tuple, g: dict[str, np.ndarray]):
+def _shared_groups(kept: dict, g: dict[str, np.ndarray]):
     """The grid's :data:`~configurator.core.workloads.training.layout_speed.Groups`, each tier of
-    fields (and each field's ranks) worked out once for the cards that share the grid
-    (:func:`_shared_grid`; the grids of several counts joined: the tuple of their keys)."""
-    kept = _GROUPS.get(grid_key)
-    if kept is None:
-        kept = _GROUPS.put(grid_key, {})
+    fields (and each field's ranks) worked out once for the cards that share the grid and kept in
+    ``kept``, kept with it (:func:`_shared_grid`)."""
 
     def positions(name: str) -> tuple[np.ndarray, int]:
         found = kept.get(name)
@@ -336,10 +339,11 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
     under which the stage tables, which read no count, are kept for every count)."""
     plans: list[TrainingPlan | None] = [None] * len(scenarios)
     grids = []  # (place, global batch, grid key, grid) of each count with layouts to try
+    shared: dict[tuple, dict] = {}  # each grid's kept groups, by its key (:func:`_shared_groups`)
     for i, (scenario, cards_key) in enumerate(zip(scenarios, cards_keys, strict=True)):
         batch = global_batch_tokens(scenario)
         sequences = batch // scenario.training.seq_len
-        grid_key, g = _shared_grid(cards_key, scenario, card, sequences)
+        grid_key, g, shared[grid_key] = _shared_grid(cards_key, scenario, card, sequences)
         if g:
             grids.append((i, batch, grid_key, g))
         else:
@@ -368,34 +372,34 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
         comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
         ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
         timed.append((i, batch, grid_key, g, memory, ranked, int(fits.sum())))
-    speeds = _speeds(base, card, timed, [scenarios[t[0]].count for t in timed], index, first_table, top)
+    speeds = _speeds(base, card, timed, [scenarios[t[0]].count for t in timed], index, first_table, top, shared)
     for (i, batch, _, g, memory, ranked, fitting), (kept, speed) in zip(timed, speeds, strict=True):
         plans[i] = TrainingPlan(_layouts(g, memory, ranked[kept], speed, top), batch, len(memory), fitting)
     return plans
 
 
 def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int], index: np.ndarray,
-            table: StageTable, top: int) -> list[tuple[np.ndarray, dict[str, np.ndarray]]]:
+            table: StageTable, top: int, shared: dict[tuple, dict]) -> list[tuple[np.ndarray, dict[str, np.ndarray]]]:
     """:func:`~.bounded.fastest_speeds` of the rows that may be chosen of each count's grid
     (``timed``: :func:`_search`'s, at ``counts`` cards), one evaluation for all the counts: their
     grids joined, with each row's count as the column ``n``: per count, the places in its rows
-    of those timed and their speed."""
+    of those timed and their speed. ``shared``: each grid's kept groups by its key."""
     if not timed:
         return []
     if len(timed) == 1:
         _, _, grid_key, g, _, ranked, _ = timed[0]
-        at = (np.take(index, g["pp"]), g["rc"])
-        return fastest_speeds(scenario, card, g, table, at, [ranked], _shared_groups(grid_key, g), top)
+        at = (index.take(g["pp"]), g["rc"])
+        return fastest_speeds(scenario, card, g, table, at, [ranked], _shared_groups(shared[grid_key], g), top)
     keys = ("joined", tuple(t[2] for t in timed))  # the grids' keys (one count each): kept for the cards sharing them
     joined = _JOINED.get(keys)
     if joined is None:
         grids = [t[3] for t in timed]
         g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
         starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
-        each = [_shared_groups(t[2], t[3]) for t in timed]
+        each = [_shared_groups(shared[t[2]], t[3]) for t in timed]
         joined = _JOINED.put(keys, (g, starts, joined_groups(each, starts)))
     g, starts, groups = joined
-    at = (np.take(index, g["pp"]), g["rc"])
+    at = (index.take(g["pp"]), g["rc"])
     return fastest_speeds(scenario, card, g, table, at, [t[5] + start for t, start in zip(timed, starts, strict=True)],
                           groups, top)
 
@@ -404,10 +408,10 @@ def _layouts(g: dict[str, np.ndarray], memory: np.ndarray, ranked: np.ndarray, s
              top: int) -> tuple[Layout, ...]:
     """The ``top`` fastest of the grid rows ``ranked`` (``speed``: theirs, in their order)."""
     chosen = np.array(_fastest_rows(g, ranked, -speed["tokens_per_s"], top), dtype=np.int64)
-    rows = np.take(ranked, chosen)  # the chosen rows' fields and speeds read as Python numbers at once
-    f = {k: np.take(g[k], rows).tolist() for k in ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb", "accum", "dp")}
-    s = {k: np.take(v, chosen).tolist() for k, v in speed.items()}
-    held = np.take(memory, rows).tolist()
+    rows = ranked.take(chosen)  # the chosen rows' fields and speeds read as Python numbers at once
+    f = {k: g[k].take(rows).tolist() for k in ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb", "accum", "dp")}
+    s = {k: v.take(chosen).tolist() for k, v in speed.items()}
+    held = memory.take(rows).tolist()
     best = {k: v[0] for k, v in s.items()}
     layouts = []
     for n in range(len(chosen)):
@@ -432,7 +436,7 @@ def _fastest_rows(g: dict, ranked: np.ndarray, slowness: np.ndarray, top: int) -
     ``ranked``, first, ties to fewer ZeRO stages, less recomputation, narrower layouts, then the
     grid's order): sorted among the rows no slower than the ``top``-th alone, which give the same
     first rows as sorting them all."""
-    keys = lambda rows: (*(np.take(g[k], ranked[rows]) for k in ("ep", "cp", "pp", "tp", "rc", "zero")),  # noqa: E731
+    keys = lambda rows: (*(g[k].take(ranked[rows]) for k in ("ep", "cp", "pp", "tp", "rc", "zero")),  # noqa: E731
                          slowness[rows])
     n = min(top, len(slowness))
     if n < len(slowness):

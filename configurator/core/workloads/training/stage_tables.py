@@ -157,25 +157,42 @@ def stage_tables_cached(scenario: Scenario, planned: PlannedCard, pipelines: tup
     pipelines = sorted({*pipelines, scenario.parallelism.pp})
     index = np.full(max(pipelines) + 1, -1, dtype=np.int64)
     index[pipelines] = np.arange(len(pipelines))
-    none = (0.0,) * len(RECOMPUTE)  # a degree past the model's layers: no stage, zeros
-    rows = [stage_row(scenario, planned, pp) if pp <= model.n_layers else None for pp in pipelines]
-    first, second, last = (StageTable(**{name: np.array([none if row is None else row[side][name] for row in rows],
-                                                        dtype=np.float64)
-                                         for name in COLUMNS})
+    kept = _ROWS.get((scenario, planned))  # the rows of every degree tried so far: hashed once, not per degree
+    if kept is None:
+        kept = _ROWS.put((scenario, planned), {})
+    rows = []
+    for pp in pipelines:
+        row = kept.get(pp)
+        if row is None:
+            row = kept[pp] = stage_row(scenario, planned, pp) if pp <= model.n_layers else _NO_STAGE
+        rows.append(row)
+    # every column of the three tables at once: [side, column, degree, recomputation], each table's
+    # column a (degree, recomputation) block of it
+    values = np.ascontiguousarray(np.stack(rows, axis=2))
+    first, second, last = (StageTable(**dict(zip(COLUMNS, values[side], strict=True)))
                            for side in (0, 1, 2))  # the first stage, the second, the last
     return index, replace(first, second=second), last
 
 
-STAGE_ROW_MEMO_SIZE = 4096
-"""Rows of the stage tables kept by :func:`stage_row` (one per scenario, precision plan and
-pipeline degree: a few hundred bytes each)."""
+STAGE_ROW_MEMO_SIZE = 256
+"""Scenarios and precision plans whose stage-table rows (:func:`stage_row`, one per pipeline degree
+tried: a few hundred bytes each) are kept for the tables of other pipeline degrees."""
+
+_ROWS: LruMemo[dict[int, np.ndarray]] = LruMemo(STAGE_ROW_MEMO_SIZE)
+"""The rows :func:`stage_row` gave, by (scenario, precision plan) and then pipeline degree."""
+
+_NO_STAGE = np.zeros((3, len(COLUMNS), len(RECOMPUTE)))
+"""The row of a degree past the model's layers: no stage, zeros."""
+_NO_STAGE.flags.writeable = False
 
 
-@lru_cache(maxsize=STAGE_ROW_MEMO_SIZE)
-def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[str, tuple[float, ...]], ...]:
-    """One pipeline degree's row of the first, the second and the last stage's tables (a value per
-    recomputation; the second's zeros where there are at most two stages): a row reads no other degree, so the tables of counts with other pipeline
-    degrees to try (the sweep over counts) share it."""
+def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
+    """One pipeline degree's row of the first, the second and the last stage's tables, as
+    ``[side, column (COLUMNS), recomputation]`` (the second's zeros where there are at most two
+    stages): a row reads no other degree, so the tables of counts with other pipeline degrees to
+    try (the sweep over counts) share it. What no rank reads (a layout's working and loss bytes per
+    token, the layer activations, the degree's layers and products) is worked out once per
+    recomputation for the three stages; one stage alone (``pp`` 1) is the first and the last."""
     card = planned.card
     model, plan = scenario.model, plan_training(card, scenario.precision)
     states = training_states(scenario, plan)
@@ -189,59 +206,75 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
         probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
         probes.append((probe, activation_layout(probe, plan, states),
                        probe16, activation_layout(probe16, plan, states)))
-    rows = []
     params_first = rank_params(probes[0][0], 0, first_layers)
+    adapter = scenario.workload.is_adapter
+    dualpipe = bool(runs_dualpipe(scenario.training.pipeline_algorithm, pp))
+    matmul_params = matmul_params_on_fullest_stage(model, pp, runs_dualpipe(scenario.training.pipeline_algorithm, pp),
+                                                   planned.precisions[3])
+    frozen_first = frozen_base_bytes(scenario, plan, params_first, first_layers)
+    every_rank = [{  # per recomputation, what each stage reads alike
+        "working_per_token": working_layer_bytes(model, layout, seq),
+        "working_per_token_16": working_layer_bytes(model, layout16, seq),
+        "loss_per_token": logits_bytes_per_token(model, layout),
+        "loss_per_token_tp": logits_bytes_per_token(model, replace(layout, loss_parallel=True)),
+        "layer_bytes": layer_activation_bytes(model, layout, seq),
+        "layer_bytes_16": layer_activation_bytes(model, layout16, seq),
+    } for _, layout, _, layout16 in probes]
+    rows = []
     for rank in (0, 1, pp - 1):
         parts = {k: [0.0] * len(RECOMPUTE) for k in COLUMNS}
         if rank == 1 and pp <= 2:
-            rows.append({k: tuple(v) for k, v in parts.items()})
+            rows.append(parts)
+            continue
+        if rank == 0 and pp == 1 and rows:  # the last stage is the first
+            rows.append(rows[0])
             continue
         first, last = rank == 0, rank == pp - 1
         own = first_layers if first else last_layers if last else layers
-        dualpipe = bool(runs_dualpipe(scenario.training.pipeline_algorithm, pp))
         # DualPipe: the mirror stage's layers, read as the own stage's are, at the mirror's rank
         mirrored = mirror_rank(rank, pp)
         mirror = first_layers if mirrored == 0 else last_layers if mirrored == pp - 1 else layers
+        holds_head = last or (first and dualpipe)  # under DualPipe rank 0 holds the last stage too
         for j, (probe, layout, probe16, layout16) in enumerate(probes):
+            alike = every_rank[j]
             stage = stage_memory_at(probe, card, plan, rank, activations=False)  # its own below, per layout
             parts["weights"][j] = stage.weights
             parts["grads"][j] = stage.gradients
             parts["optimizer"][j] = stage.optimizer
             parts["copies"][j] = stage.weight_copies
             parts["stored_per_token"][j] = stage_stored_bytes(probe, layout, own)
-            parts["working_per_token"][j] = working_layer_bytes(model, layout, seq)
+            parts["working_per_token"][j] = alike["working_per_token"]
             parts["stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, own)
-            parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, seq)
-            parts["loss_per_token"][j] = logits_bytes_per_token(model, layout)
-            holds_head = last or (first and dualpipe)  # under DualPipe rank 0 holds the last stage too
+            parts["working_per_token_16"][j] = alike["working_per_token_16"]
+            parts["loss_per_token"][j] = alike["loss_per_token"]
             parts["logits_per_token"][j] = parts["loss_per_token"][j] if holds_head else 0.0
-            sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
+            sharded = alike["loss_per_token_tp"]
             parts["loss_per_token_tp"][j] = sharded
             parts["logits_per_token_tp"][j] = sharded if holds_head else 0.0
             parts["mirror_stored_per_token"][j] = stage_stored_bytes(probe, layout, mirror) if dualpipe else 0.0
             parts["mirror_stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, mirror) if dualpipe else 0.0
             parts["dualpipe"][j] = float(dualpipe)
             parts["allocator"][j] = stage.allocator
-            parts["layer_bytes"][j] = layer_activation_bytes(model, layout, seq)
-            parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, seq)
+            parts["layer_bytes"][j] = alike["layer_bytes"]
+            parts["layer_bytes_16"][j] = alike["layer_bytes_16"]
             parts["layers"][j] = layers
             parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp) if first else 0
             parts["gradients_held"][j] = float(stage.gradients_held)
             parts["step_copy"][j] = stage.step_copy
             parts["ddp"][j] = float(stage.ddp)
             parts["deferred"][j] = float(stage.deferred)
-            parts["matmul_params"][j] = matmul_params_on_fullest_stage(
-                model, pp, runs_dualpipe(scenario.training.pipeline_algorithm, pp), planned.precisions[3])
-            parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
+            parts["matmul_params"][j] = matmul_params
+            parts["params_first"][j] = 0.0 if adapter else params_first
             parts["first_layers"][j] = first_layers
-            parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)
+            parts["frozen_first"][j] = frozen_first
             parts["expert_share"][j] = stage.expert_share
-            parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) \
-                if not scenario.workload.is_adapter else 0.0
+            parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) if not adapter else 0.0
             parts["gathered_kept"][j] = gathered_layer_bytes(model, own, gathered_element_bytes(scenario, plan),
                                                              kept=pp > 1)
-        rows.append({k: tuple(v) for k, v in parts.items()})
-    return tuple(rows)
+        rows.append(parts)
+    row = np.array([[parts[k] for k in COLUMNS] for parts in rows], dtype=np.float64)
+    row.flags.writeable = False
+    return row
 
 
 def flat_places(table: StageTable, at: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
@@ -283,14 +316,14 @@ def _in_flight(g: dict, table: StageTable, flat: np.ndarray, rank, schedule: Pip
     """Micro-batches in flight on stage ``rank`` for every layout (``stored_in_flight_bytes`` per
     byte), once a group of ``flight`` (each layout's own when None), element by element the same."""
     if flight is None:
-        pp, accum, vp, short, rows = g["pp"], g["accum"], g["vp"], np.take(table.short_first_layers, flat), None
+        pp, accum, vp, short, rows = g["pp"], g["accum"], g["vp"], table.short_first_layers.take(flat), None
     else:
         rows = flight.rows
-        pp, accum, vp = (np.take(g[k], rows) for k in ("pp", "accum", "vp"))
-        short = np.take(table.short_first_layers, np.take(flat, rows))
-        rank = rank if np.isscalar(rank) else np.take(rank, rows)
+        pp, accum, vp = (g[k].take(rows) for k in ("pp", "accum", "vp"))
+        short = table.short_first_layers.take(flat.take(rows))
+        rank = rank if np.isscalar(rank) else rank.take(rows)
     count = stored_in_flight_bytes(1.0, pp, accum, rank, vp, round_size(schedule, pp, accum), short)
-    return count if rows is None else np.take(count, flight.group)
+    return count if rows is None else count.take(flight.group)
 
 
 def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: int, context: float,
@@ -298,41 +331,41 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
     """Peak bytes on pipeline stage ``rank`` (its row of ``table`` at ``flat``) for every layout."""
     tp, zero, cp = g["tp"], g["zero"], g["cp"]
     replicas = g["dp"] * cp
-    split = expert_parallel_factor(np.take(table.expert_share, flat), g["ep"])
-    gathered = np.take(table.gathered, flat) if offload_params else np.take(table.gathered_kept, flat) * (zero >= 3)
-    weights, grads, optimizer = (x / tp for x in zero_sharded(np.take(table.weights, flat), np.take(table.grads, flat),
-                                                               np.take(table.optimizer, flat), zero, replicas, split,
-                                                               g["pp"], np.take(table.deferred, flat) > 0))
+    split = expert_parallel_factor(table.expert_share.take(flat), g["ep"])
+    gathered = table.gathered.take(flat) if offload_params else table.gathered_kept.take(flat) * (zero >= 3)
+    weights, grads, optimizer = (x / tp for x in zero_sharded(table.weights.take(flat), table.grads.take(flat),
+                                                               table.optimizer.take(flat), zero, replicas, split,
+                                                               g["pp"], table.deferred.take(flat) > 0))
     weights = weights + gathered / tp
     # a column of zeros adds nothing (every recipe but megatron-bf16-grads makes no step copy, Megatron
     # and offload no DDP buckets, every recipe but torch-amp no autocast copies): skipped, exactly
-    step_copy = zero_shard(np.take(table.step_copy, flat), 1, zero, replicas, split) / tp \
+    step_copy = zero_shard(table.step_copy.take(flat), 1, zero, replicas, split) / tp \
         if table.step_copy.any() else 0.0
-    buffers = ddp_bucket_bytes(grads, zero, replicas) * np.take(table.ddp, flat) if table.ddp.any() else 0.0
-    copies = zero_shard(np.take(table.copies, flat), 3, zero, replicas, split) * autocast_copy_held(zero) / tp \
+    buffers = ddp_bucket_bytes(grads, zero, replicas) * table.ddp.take(flat) if table.ddp.any() else 0.0
+    copies = zero_shard(table.copies.take(flat), 3, zero, replicas, split) * autocast_copy_held(zero) / tp \
         if table.copies.any() else 0.0
     sixteen = (zero >= 3) | offload_params
-    own = np.where(sixteen, np.take(table.stored_per_token_16, flat), np.take(table.stored_per_token, flat))
+    own = np.where(sixteen, table.stored_per_token_16.take(flat), table.stored_per_token.take(flat))
     in_flight = _in_flight(g, table, flat, rank, schedule, flight)
     if table.dualpipe.any():  # the own stage's and the mirror stage's micro-batches in flight, PP + 1 together
         own_in_flight, mirrored = dualpipe_in_flight(g["pp"], g["accum"], rank)
-        dualpipe = np.take(table.dualpipe, flat) > 0
-        mirror = np.where(sixteen, np.take(table.mirror_stored_per_token_16, flat),
-                          np.take(table.mirror_stored_per_token, flat))
+        dualpipe = table.dualpipe.take(flat) > 0
+        mirror = np.where(sixteen, table.mirror_stored_per_token_16.take(flat),
+                          table.mirror_stored_per_token.take(flat))
         stored = own * np.where(dualpipe, own_in_flight, in_flight) + mirror * mirrored
     else:
         stored = own * in_flight
-    working = np.where(sixteen, np.take(table.working_per_token_16, flat), np.take(table.working_per_token, flat))
-    loss = np.where(tp > 1, np.take(table.logits_per_token_tp, flat), np.take(table.logits_per_token, flat))
+    working = np.where(sixteen, table.working_per_token_16.take(flat), table.working_per_token.take(flat))
+    loss = np.where(tp > 1, table.logits_per_token_tp.take(flat), table.logits_per_token.take(flat))
     per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)
     activations = copies + g["mb"] * per_sequence
-    held = (g["accum"] > 1) | (np.take(table.gradients_held, flat) > 0)
+    held = (g["accum"] > 1) | (table.gradients_held.take(flat) > 0)
     peak = training_peak_bytes(weights, grads, optimizer, activations, held, buffers, step_copy)
-    return reserved_bytes(peak, np.take(table.allocator, flat), context)
+    return reserved_bytes(peak, table.allocator.take(flat), context)
 
 
 def clear_stage_tables() -> None:
     """Forget every kept stage table and row."""
     stage_tables_cached.cache_clear()
-    stage_row.cache_clear()
+    _ROWS.clear()
     _BY_SEARCH.clear()

@@ -133,8 +133,10 @@ def gradients_held(scenario: Scenario) -> bool:
     reduction: :func:`defers_gradient_reduction`) while a later one's activations are held — DeepSpeed ZeRO-1
     (``stage_1_and_2.py`` ``reduce_ready_partitions_and_remove_grads``: without gradient partitioning
     the 16-bit gradients are reduced and removed only at the accumulation boundary; ZeRO-2 reduces
-    them into the rank's partition every micro-batch), PyTorch FSDP2 (``torch/distributed/fsdp/_fully_shard/
-    _fsdp_collectives.py`` ``foreach_reduce``: ``fsdp_param.sharded_param.grad += new_sharded_dtensor_grad``
+    them into the rank's partition every micro-batch, each reduce-scatter charged in time by
+    :func:`~configurator.core.formulas.zero_accumulation.accumulation_reduce_scatter_seconds`),
+    PyTorch FSDP2 (``torch/distributed/fsdp/_fully_shard/_fsdp_collectives.py`` ``foreach_reduce``:
+    ``fsdp_param.sharded_param.grad += new_sharded_dtensor_grad``
     after each micro-batch's reduce-scatter). And always under the Megatron recipes, whose
     main gradients (fp32 under megatron-mixed, 16-bit under megatron-bf16-grads) live in a buffer
     allocated once for the whole model and zeroed, not freed,

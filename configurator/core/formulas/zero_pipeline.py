@@ -27,7 +27,8 @@ rank can then do one of two things with its stage's gradients:
    published 430/400 TFLOP/s and the LOSO medians of train-throughput and train-planner worsen
    by 0.6 and 0.9 points (issue 27 part 5: left to the lead). Without pipeline stages ZeRO 2/3
    always hold the share (DeepSpeed ``stage_1_and_2.py`` reduces into the rank's partition every
-   micro-batch; FSDP2 syncs every backward by default).
+   micro-batch; FSDP2 syncs every backward by default), and ZeRO 2's reduce-scatters of the
+   accumulated micro-batches are charged: :mod:`configurator.core.formulas.zero_accumulation`.
 
 DeepSpeed's own pipeline engine runs neither: it refuses ZeRO 2 and 3
 (microsoft/DeepSpeed ``deepspeed/runtime/pipe/engine.py`` ``PipelineEngine.__init__``:

@@ -1,0 +1,107 @@
+"""ZeRO 1 and 2 with gradient accumulation and no pipeline stages: which gradients a rank holds
+between a step's micro-batches and how often it reduces them, from the same recipe.
+
+A step of ``m`` > 1 accumulated micro-batches gives a rank two ways to keep its gradients:
+
+1. **Hold them whole and reduce once a step** — ZeRO 1 in every framework. DeepSpeed
+   (deepspeedai/DeepSpeed edaa722, 2026-08-22, ``deepspeed/runtime/zero/stage_1_and_2.py``
+   ``DeepSpeedZeroOptimizer.reduce_ready_partitions_and_remove_grads``: without
+   ``partition_gradients`` the 16-bit gradients are reduced only ``if ...
+   self.is_gradient_accumulation_boundary()``; ``deepspeed/runtime/engine.py``
+   ``DeepSpeedEngine.allreduce_gradients``: "Communicate only at gradient accumulation
+   boundaries", ``reduce_gradients`` for ZeRO 1). Megatron-LM's distributed optimizer (NVIDIA/
+   Megatron-LM d98e8a6, 2026-08-22, ``megatron/core/distributed/distributed_data_parallel.py``
+   ``DistributedDataParallel.no_sync`` sets ``is_last_microbatch = False`` for every bucket group
+   but the last micro-batch's; ``param_and_grad_buffer.py``
+   ``_ParamAndGradBucketGroup.register_grad_ready`` starts the reduce-scatter only ``if
+   self.is_last_microbatch``), its whole ``main_grad`` buffer held meanwhile. The memory model holds
+   the gradients whole at ZeRO 1 (:func:`~configurator.core.formulas.states.zero_sharded`) and the
+   communication counts one synchronisation a step (:func:`~.communication.gradient_sync_seconds`,
+   :func:`~.communication.data_parallel_exposed_seconds`): they agree.
+2. **Hold only the rank's share and reduce-scatter every micro-batch** — ZeRO 2 in every recipe
+   here: a share can take a micro-batch's gradients only once they are reduced.
+   DeepSpeed ZeRO 2 (``partition_gradients``) reduces on every backward, not only at the boundary
+   (``DeepSpeedEngine.allreduce_gradients``: "ZeRO stage >= 2 communicates during non gradient
+   accumulation boundaries as well", ``overlapping_partition_gradients_reduce_epilogue``;
+   ``reduce_ready_partitions_and_remove_grads`` → ``reduce_independent_p_g_buckets_and_remove_grads``
+   → ``reduce_ipg_grads`` → ``average_tensor`` per bucket, into the contiguous partition);
+   PyTorch FSDP2 with ``reshard_after_forward=False`` (ZeRO 2) reduce-scatters in every
+   backward unless the loop turns the sync off, and torchtitan's loop does not
+   (pytorch/torchtitan b5bcd76, 2026-08-21, ``torchtitan/trainer.py`` ``Trainer.train_step``: one
+   ``forward_backward_step`` per accumulation step with no ``set_requires_gradient_sync``;
+   PyTorch ``_fsdp_collectives.py`` ``foreach_reduce`` adds each reduced share to
+   ``sharded_param.grad``): the PyTorch recipes (``torch-amp``, ``pure``). Megatron-Core's ZeRO 2,
+   Megatron-FSDP ``optim_grads`` (``megatron/core/distributed/fsdp/src/megatron_fsdp/
+   megatron_fsdp.py`` ``MegatronFSDP._register_fsdp_hooks``, ``_process_post_backward_gradients``:
+   ``grad_reduce_every_bprop = self.data_parallel_sharding_strategy in ["optim_grads",
+   "optim_grads_params"]``; ``no_sync``: "For grads shard mode there will actually always be
+   gradient sync happening"): the Megatron recipes. The memory model holds the share (ZeRO 2 without
+   pipeline stages, :func:`~.zero_pipeline.gradients_sharded_in_step`); the communication counted
+   one reduce-scatter a step. :func:`accumulation_reduce_scatter_seconds` adds the other ``m − 1``.
+
+The third pairing — FSDP2 under ``set_requires_gradient_sync(False)`` / ``no_sync`` for all but
+the last micro-batch, its full unsharded gradients held (``FSDPParam.unsharded_accumulated_grad``)
+and reduced once — is no recipe's default here (PyTorch's pipelining runs it beside pipeline
+stages: :mod:`~configurator.core.formulas.zero_pipeline`, behaviour 1). ZeRO 3 without pipeline
+stages already repeats its whole synchronisation every micro-batch
+(:func:`~.communication.zero3_regathers`).
+
+Every function is array-friendly in every argument.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from configurator.core.formulas.collectives import reduce_scatter_seconds
+from configurator.core.formulas.communication import BACKWARD_SHARE, exposed_seconds
+
+
+def reduces_every_accumulated_micro_batch(zero, pp, micro_batches):
+    """Whether a rank reduce-scatters its gradients after every accumulated micro-batch
+    (behaviour 2 of this module): ZeRO 2 without pipeline stages (``pp`` ≤ 1) and more than one
+    micro-batch a step [bool]. ZeRO 1 holds the gradients whole and reduces once; ZeRO 3 repeats its
+    synchronisation anyway (:func:`~.communication.zero3_regathers`); beside pipeline stages see
+    :mod:`~configurator.core.formulas.zero_pipeline`."""
+    return (zero == 2) & (pp <= 1) & (micro_batches > 1)
+
+
+def gradient_reduce_scatter_seconds(params, grad_bytes, dp, per_domain, fast_gbps, network_gbps, efficiency):
+    """One reduce-scatter of a card's gradients over its data-parallel ranks [s]: ``params ×
+    grad_bytes`` [B] (``params`` trainable parameters on the card before sharding [count], ``grad_bytes``
+    per gradient element [B]) over ``dp`` ranks of which ``per_domain`` share a fast domain
+    (``fast_gbps`` and ``network_gbps`` one way [GB/s], ``efficiency`` of them reached [1]),
+    :func:`~.collectives.reduce_scatter_seconds`; 0 on one rank."""
+    return reduce_scatter_seconds(params * grad_bytes, dp, per_domain, fast_gbps, network_gbps, efficiency) * (dp > 1)
+
+
+def accumulation_reduce_scatter_seconds(reduce_scatter_s, micro_compute_s, micro_batches, zero, pp, overlap):
+    """Exposed time of the gradient reduce-scatters ZeRO 2 makes before a step's last
+    micro-batch [s].
+
+    Parameters
+    ----------
+    reduce_scatter_s : float or array
+        One reduce-scatter of the card's gradients (:func:`gradient_reduce_scatter_seconds`) [s].
+    micro_compute_s : float or array
+        Compute of one micro-batch [s]; each reduce-scatter hides behind its backward,
+        :data:`~.communication.BACKWARD_SHARE` of it (DeepSpeed and FSDP2 wait for the
+        reductions at the end of the backward).
+    micro_batches : int or array
+        Accumulated micro-batches a step ``m`` [count].
+    zero, pp : int or array
+        ZeRO stage and pipeline stages [count].
+    overlap : float
+        Share of the window communication hides behind [1].
+
+    Returns
+    -------
+    float or array
+        ``(m − 1) ×`` the exposed part of ``reduce_scatter_s`` where
+        :func:`reduces_every_accumulated_micro_batch`, else 0; the step's last reduce-scatter,
+        with the weight all-gather, is the synchronisation
+        :func:`~.communication.data_parallel_exposed_seconds` already counts.
+    """
+    extra = (np.maximum(micro_batches, 1) - 1) * exposed_seconds(reduce_scatter_s, BACKWARD_SHARE * micro_compute_s,
+                                                                  overlap)
+    return extra * reduces_every_accumulated_micro_batch(zero, pp, micro_batches)

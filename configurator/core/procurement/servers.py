@@ -29,8 +29,9 @@ low-profile single-width cards it names (T4, L4, A2): a double-width or full-len
 
 BASEBOARD_PLACES = 8
 """Module places of the baseboard server an SXM/OAM module is sold in (HGX 8-GPU, AMD's 8-OAM
-platform, Intel's HLB baseboard, Huawei's Atlas 800T/800I A2) [count], for a module the price file
-names no node for."""
+platform, Intel's HLB baseboard) [count], for a module the price file names no node for (Huawei's
+Atlas 800T A2 of 8 Ascend 910B is its own item since December 2026, ``server-atlas-800t-a2``, where
+it was priced and powered as an HGX host with no word that it was)."""
 
 
 @fast_init
@@ -118,14 +119,16 @@ def purchase_unit(card: Card) -> int:
     return nodes[0][0] if nodes else BASEBOARD_PLACES
 
 
-def whole_servers_reason(card: Card, count: int) -> Message | None:
+def whole_servers_reason(card: Card, count: int, rented: bool = False) -> Message | None:
     """Why a ranked row of modules counts whole servers (``whole-servers``: "H100 SXM5 80GB modules
-    are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"); None for a card
-    bought singly, a rack-scale system (said as systems) or a node of one (GH200)."""
+    are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"; ``rented``, a row
+    ranked by rent: ``whole-servers-rented``, "rented in whole servers" — until December 2026 a
+    rented row said "bought"); None for a card bought singly, a rack-scale system (said as systems)
+    or a node of one (GH200)."""
     unit = purchase_unit(card)
     if unit == 1 or not sold_in_servers(card):
         return None
-    return msg("whole-servers", card=card.name, unit=unit, count=count)
+    return msg("whole-servers-rented" if rented else "whole-servers", card=card.name, unit=unit, count=count)
 
 
 def cards_bought(card: Card, count: int, servers: int, kind: ServerType) -> int:

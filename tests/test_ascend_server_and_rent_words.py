@@ -83,3 +83,19 @@ def test_ranked_by_cost_of_ownership_the_910b_is_still_bought(catalog):
     rec = one.ranked or one.below_line or one.unpriced
     region = next(v for v in rec.estimate.verdicts if v.id == "region")
     assert region.message.id == "region-domestic" and "在中国境内购买" in region.message.text_in("zh_CN")
+
+
+def test_the_910c_server_form_is_bought_in_its_atlas_a3_item_marked_as_an_estimate(catalog):
+    card, book = catalog.get("ascend-910c-a3-server"), bundled_price_book()
+    assert server_type(card, 8, 8).item_id == "server-atlas-800-a3"
+    item = book.item("server-atlas-800-a3")
+    assert item.confidence == "estimate" and "ESTIMATE" in item.name and "dl_affinity_0040" in item.source
+
+
+def test_the_bill_says_the_domestic_servers_are_estimated_in_both_languages():
+    from configurator.core.view.bom_names import item_label
+    from configurator.core.view.words import Words
+
+    for item_id in ("server-atlas-800t-a2", "server-atlas-800-a3"):
+        assert "estimated as an HGX host's" in item_label(item_id, Words("en"))
+        assert "按 HGX 主机估算" in item_label(item_id, Words("zh_CN"))

@@ -47,7 +47,7 @@ def test_the_server_form_is_the_same_chip_in_an_hccs_domain_of_eight(catalog):
 def test_the_server_form_is_bought_in_units_of_its_eight_module_server(catalog):
     server, supernode = catalog.get(SERVER), catalog.get(SUPERNODE)
     kind = server_type(server, 8, 6)
-    assert not kind.rack_scale and kind.gpus == 8 and kind.cards_each == 8 and kind.item_id == "server-hgx-8"
+    assert not kind.rack_scale and kind.gpus == 8 and kind.cards_each == 8 and kind.item_id == "server-atlas-800-a3"
     assert [servers_needed(server, 8, n) for n in (1, 6, 8, 9, 16, 17)] == [1, 1, 1, 2, 2, 3]
     assert whole_system_counts(server, (2, 6, 24)) == (8, 24)  # no 384-chip floor; whole 8-module servers
     # (until December 2026 2 and 6 were ranked, as if 1/4 of an Atlas 800T A3 could be bought)
@@ -76,6 +76,7 @@ def test_the_chinese_buyer_gets_the_910c_by_the_server_not_by_the_supernode(cata
     assert count < 384
     bom = bill_of_materials(rec.estimate.scenario, catalog.get(SERVER), book)
     servers = [line for line in bom.lines if line.kind in ("server", "rack") and line.item_id != "rack-air"]
-    assert [line.item_id for line in servers] == ["server-hgx-8"]  # an 8-module server, no NVL72-class rack
+    assert [line.item_id for line in servers] == ["server-atlas-800-a3"]  # an 8-module server, no NVL72-class rack
+    # (until December 2026 the line was the HGX host, server-hgx-8, with no word that it stood in)
     assert bom.servers == math.ceil(count / 8)
     assert bom.capex is not None and bom.capex < 3_000_000  # within the buyer's budget; the supernode is not

@@ -37,6 +37,7 @@ KEPT_FOR_THE_PROCESS = {
     "configurator.core.procurement.card_price._names_several_providers",
     "configurator.core.procurement.card_price._newest_first",
     "configurator.core.procurement.servers._housing",
+    "configurator.core.procurement.servers._baseboard_items",  # the price file's named 8-way servers, read once
 }
 """``functools`` caches of the core that :func:`speed.clear_memos` may leave filled [module.name]."""
 

@@ -33,7 +33,7 @@ from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.region import delivery_params, delivery_problem, domestic, rented_where_held
+from configurator.core.region import RENT_MARKET_HELD, delivery_params, delivery_problem, domestic, rented_where_held
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.verdicts import Verdict, ceiling, floor
@@ -161,13 +161,17 @@ def region_excludes(scenario: Scenario, card: Card) -> Verdict | None:
 def rented_provider(scenario: Scenario, card: Card, costs: Costs) -> str | None:
     """The provider ``card`` is rented from in the delivery region, when renting (``budget_basis``
     "rent": a ranking by rent ranks so) at a catalog rent sold there whose cards need an export
-    status to be delivered (:func:`~configurator.core.region.rented_where_held`); else None (buying,
-    the user's own rent, or a rent of another market)."""
+    status to be delivered (:func:`~configurator.core.region.rented_where_held`), or a mainland-China
+    vendor's card (:func:`~configurator.core.region.domestic`) at a rent of that market (its words say
+    "rented", not "bought in China"); else None (buying, the user's own rent, or a rent of another
+    market)."""
     rent = costs.prices.cloud
     if scenario.constraints.budget_basis != "rent" or rent is None:
         return None
-    region = scenario.constraints.region
-    return (rent.entry.provider or "—") if rented_where_held(card, region, rent.entry.market) else None
+    region, market = scenario.constraints.region, rent.entry.market
+    held = rented_where_held(card, region, market) or (
+        domestic(card) and market is not None and market == RENT_MARKET_HELD.get(region or ""))
+    return (rent.entry.provider or "—") if held else None
 
 
 def region_verdict(card: Card, owned: int = 0, count: int = 0, rented_from: str | None = None) -> Verdict:
@@ -192,6 +196,8 @@ def region_verdict(card: Card, owned: int = 0, count: int = 0, rented_from: str 
         params["message"] = blocked
     elif domestic(card):  # no export: said as such (verdicts._region), not as a US status
         params["vendor"] = card.vendor
+        if rented_from is not None:  # rented, not bought: the words say from whom
+            params["provider"] = rented_from
     return Verdict("region", "cn", status, "", blocked is None, params=params)
 
 

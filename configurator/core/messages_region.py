@@ -1,6 +1,6 @@
 """What a ranking row and the summary say of delivery to mainland China: a card's US export status
 (permitted, licence required, not permitted, unknown, each with its date; not legal advice), a
-mainland-China vendor's card bought in China (no export), and a card rented from a provider in
+mainland-China vendor's card bought or rented in China (no export), and a card rented from a provider in
 mainland China that already holds it (no export by the renter). Split from
 :mod:`configurator.core.messages`, which merges these into its catalogues."""
 
@@ -14,6 +14,9 @@ REGION_ENGLISH: dict[str, str] = {
     "region-permitted": "{card} may be delivered to mainland China (US export status as of {date}; not legal advice)",
     "region-domestic": "{card} is a mainland-China vendor's card, bought in China: not an export to China (not legal "
                        "advice)",
+    "region-domestic-rented": (
+        "{card} is a mainland-China vendor's card, rented in mainland China from {provider}: not an export to China "
+        "(not legal advice)"),
     "region-rented-licence-required": (
         "{card} rented in mainland China from {provider}, which holds the cards there: renting them is no export by "
         "the renter (delivering new ones needs a US export licence, status as of {date}; not legal advice)"),
@@ -29,6 +32,7 @@ REGION_CHINESE: dict[str, str] = {
     "export-status-unknown": "{card}：对中国大陆的出口管制状态不明——购买前请核实",
     "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
     "region-domestic": "{card} 为中国大陆厂商的产品，在中国境内购买，不属于对华出口（不构成法律意见）",
+    "region-domestic-rented": "{card} 为中国大陆厂商的产品，在中国境内向{provider}租用，不属于对华出口（不构成法律意见）",
     "region-rented-licence-required": "{card} 在中国大陆向已持有该卡的{provider}租用：租用方不构成出口（新卡交付至中国大陆需要美国出口许可，状态截至 {date}；不构成法律意见）",
     "region-rented-status-unknown": "{card} 在中国大陆向已持有该卡的{provider}租用：租用方不构成出口（新卡对中国大陆的美国出口管制状态不明；不构成法律意见）",
 }

@@ -25,6 +25,9 @@ SYSTEMS_ENGLISH: dict[str, str] = {
     "whole-servers": (
         "{card} modules are sold {unit} to a server, on its baseboard: bought in whole servers, {count} cards"
     ),
+    "whole-servers-rented": (
+        "{card} modules come {unit} to a server, on its baseboard: rented in whole servers, {count} cards"
+    ),
 }
 
 SYSTEMS_CHINESE: dict[str, str] = {
@@ -41,4 +44,5 @@ SYSTEMS_CHINESE: dict[str, str] = {
     "tco-without-energy-unpriced": "{tco}——未含电费（无公开功率）及无价格的项",
     "cooling-unpublished": "冷却方式未公开",
     "whole-servers": "{card} 模组按整机销售（每台服务器基板 {unit} 颗）：按整台服务器购买，共 {count} 张",
+    "whole-servers-rented": "{card} 模组装在服务器基板上（每台 {unit} 颗）：按整台服务器租用，共 {count} 张",
 }

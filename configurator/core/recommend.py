@@ -321,7 +321,8 @@ def _with_reasons(ranked: list[Recommendation], objective: Objective, book: Pric
         owned = owned_reasons(rec.estimate, book, objective)
         reasons += owned[:1]  # before the bottleneck: a row on the buyer's own cards says so first
         reasons.append(_limit_reason(rec.estimate))
-        whole = whole_servers_reason(rec.card, rec.estimate.scenario.count)  # 8 HGX modules, not 1
+        whole = whole_servers_reason(rec.card, rec.estimate.scenario.count,  # 8 HGX modules, not 1
+                                     rented=objective is Objective.CLOUD)
         if whole is not None:
             reasons.append(whole)
         if index == 0:

@@ -195,10 +195,13 @@ def _region(v: Verdict) -> Message:
     if "owned" in p:  # cards already owned are delivered: the status speaks of those still to buy
         said.update(owned=p["owned"], count=p["count"], extra=p["extra"])
         return msg("region-owned", **said) if v.met else msg(f"{p['message']}-beyond-owned", **said)
+    if v.met and "vendor" in p:  # a mainland-China vendor's card: no export, bought or rented there
+        return msg("region-domestic-rented", card=said["card"], provider=p["provider"]) if "provider" in p \
+            else msg("region-domestic", card=said["card"])
     if v.met and "provider" in p:  # rented from cards a provider in mainland China holds: no export by the renter
         return msg(f"region-rented-{p['message'].removeprefix('export-')}", provider=p["provider"], **said)
     if v.met:
-        return msg("region-domestic", card=said["card"]) if "vendor" in p else msg("region-permitted", **said)
+        return msg("region-permitted", **said)
     return msg(p["message"], **said)
 
 

@@ -29,8 +29,9 @@ low-profile single-width cards it names (T4, L4, A2): a double-width or full-len
 
 BASEBOARD_PLACES = 8
 """Module places of the baseboard server an SXM/OAM module is sold in (HGX 8-GPU, AMD's 8-OAM
-platform, Intel's HLB baseboard, Huawei's Atlas 800T/800I A2) [count], for a module the price file
-names no node for."""
+platform, Intel's HLB baseboard) [count], for a module the price file names no node for (Huawei's
+Atlas 800T A2 of 8 Ascend 910B is its own item since December 2026, ``server-atlas-800t-a2``, where
+it was priced and powered as an HGX host with no word that it was)."""
 
 
 @fast_init
@@ -59,7 +60,9 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     superchip nodes of 1, 2 or 4, no x86 host; the MI250X's 4-module node; the low-profile T4, A2
     and L4 eight to a 2U, one in a 1U; the full-length single-slot A10 one or two in the two-slot 2U,
     four to a 2U, eight to a 4U — no 1U), the
-    smallest that holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
+    smallest that holds a server's share of the cards; an 8-way baseboard server for other SXM/OAM modules (the maker's own where the price file names
+    one, :func:`_baseboard_items`: the Atlas 800T A2 of the Ascend 910B; else HGX-class, B200-class
+    above 1 kW per module); else a PCIe
     server with 2, 4 or 8 slots, the smallest that holds a server's share of the cards
     (``cards_per_node``, at most 8 boards), a slot a board: 8 A16 GPUs are two boards in a two-slot
     server (until December 2026 they took a whole eight-slot server, each GPU counted as a card); one
@@ -75,7 +78,9 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     if nodes:
         return _smallest_node(nodes, cards_per_node, count, housing == "pcie")
     if housing == "baseboard":
-        return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
+        named = _baseboard_items().get(card.id)  # the maker's 8-way server where the price file names one
+        return ServerType(named or ("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8"),
+                          BASEBOARD_PLACES, False, BASEBOARD_PLACES)
     per_board = card.gpus_per_board  # an A16 board carries 4 GPUs in one double-width slot
     most = LARGEST_PCIE_SERVER * per_board
     wanted = cards_per_node if cards_per_node < count else count  # max(1, min(·, ·, most)) written out: no call
@@ -118,14 +123,16 @@ def purchase_unit(card: Card) -> int:
     return nodes[0][0] if nodes else BASEBOARD_PLACES
 
 
-def whole_servers_reason(card: Card, count: int) -> Message | None:
+def whole_servers_reason(card: Card, count: int, rented: bool = False) -> Message | None:
     """Why a ranked row of modules counts whole servers (``whole-servers``: "H100 SXM5 80GB modules
-    are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"); None for a card
-    bought singly, a rack-scale system (said as systems) or a node of one (GH200)."""
+    are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"; ``rented``, a row
+    ranked by rent: ``whole-servers-rented``, "rented in whole servers" — until December 2026 a
+    rented row said "bought"); None for a card bought singly, a rack-scale system (said as systems)
+    or a node of one (GH200)."""
     unit = purchase_unit(card)
     if unit == 1 or not sold_in_servers(card):
         return None
-    return msg("whole-servers", card=card.name, unit=unit, count=count)
+    return msg("whole-servers-rented" if rented else "whole-servers", card=card.name, unit=unit, count=count)
 
 
 def cards_bought(card: Card, count: int, servers: int, kind: ServerType) -> int:
@@ -210,6 +217,18 @@ def rack_system_power_w(card: Card) -> float | None:
     price file's rack item, ``system_power_w``), or None: no such item or no figure."""
     item = bundled_price_book().items.get(_rack_items().get(card.id, ""))
     return item.system_power_w if item is not None else None
+
+
+@lru_cache(maxsize=1)
+def _baseboard_items() -> dict[str, str]:
+    """The 8-way baseboard server item of each module the bundled price file names one for: a server
+    item listing the card (``for_cards``) without GPU places of its own (``gpus``, which would make it
+    a maker's node, :mod:`.nodes`) — Huawei's Atlas 800T A2 for the Ascend 910B
+    (``server-atlas-800t-a2``) and Atlas 800T/800I A3 for the 910C server form; read once. Filled
+    like an HGX server, every place a card; until December 2026 these modules were billed as the
+    HGX host itself, with no word on the bill that its figures stood in."""
+    return {card_id: item.item_id for item in bundled_price_book().items.values()
+            if item.kind == "server" and not item.gpus for card_id in item.for_cards}
 
 
 @lru_cache(maxsize=1)

@@ -16,6 +16,8 @@ PCIE_SERVER = "{n}-slot PCIe GPU server (no GPUs)"
 ITEMS = {
     "server-hgx-8": "8-GPU baseboard server (CPUs, memory, NVMe; no GPUs)",
     "server-hgx-8-b200": "8-GPU baseboard server for 1 kW modules (no GPUs)",
+    "server-atlas-800t-a2": "Atlas 800T A2 server for 8 Ascend 910B (no NPUs; price and power estimated as an HGX host's)",
+    "server-atlas-800-a3": "Atlas 800T/800I A3 server for 8 Ascend 910C (no NPUs; price and power estimated as an HGX host's)",
     "server-pcie-8": PCIE_SERVER, "server-pcie-4": PCIE_SERVER, "server-pcie-2": PCIE_SERVER,
     "server-pcie-1": PCIE_SERVER,
     "server-slim-2u-8": "2U server for 8 low-profile cards (no cards)",

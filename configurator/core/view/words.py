@@ -432,6 +432,8 @@ ZH_CN.update({
     "GH200 NVL2 node for 2 superchips (no superchips; no x86 CPU)": "GH200 NVL2 双超级芯片节点（不含超级芯片，无 x86 CPU）",
     "Liquid-cooled node for 4 Grace Hopper superchips (no superchips)": "液冷四超级芯片 Grace Hopper 节点（不含超级芯片）",
     "Liquid-cooled node for 4 MI250X modules (no modules)": "可装 4 个 MI250X 模块的液冷节点（不含模块）",
+    "Atlas 800T A2 server for 8 Ascend 910B (no NPUs; price and power estimated as an HGX host's)": "可装 8 颗昇腾 910B 的 Atlas 800T A2 服务器（不含 NPU；价格与功耗按 HGX 主机估算）",
+    "Atlas 800T/800I A3 server for 8 Ascend 910C (no NPUs; price and power estimated as an HGX host's)": "可装 8 颗昇腾 910C 的 Atlas 800T/800I A3 服务器（不含 NPU；价格与功耗按 HGX 主机估算）",
     "Rack-scale NVL72 system (72 GPUs, liquid-cooled)": "机柜级 NVL72 系统（72 颗 GPU，液冷）",
     "Rack-scale GB300 NVL72 system (72 GPUs, liquid-cooled)": "机柜级 GB300 NVL72 系统（72 颗 GPU，液冷）",
     "Rack-scale system (no price on file: enter a quote)": "机柜级系统（价格文件中无价格：请录入报价）",

@@ -185,3 +185,12 @@ def test_torchtitan_says_its_llama3_flavors_scale_rope(catalog):
                                "torchtitan")
     assert said not in launch_text(planned(catalog, "--model llama3.1-405b --card h100-sxm --count 2048 --tokens 2T"),
                                    "torchtitan")
+
+
+def test_a_rope_model_without_its_base_says_megatrons_default(catalog):
+    model = preset("llama3-8b").model_copy(update={"rope_theta": None, "name": "custom"})
+    scenario = Scenario(model=model, card_id="h100-sxm", count=8, workload="pretrain", precision="bf16",
+                        training={"seq_len": 4096, "tokens": 10**9})
+    est = estimate(scenario, catalog.get("h100-sxm"))
+    assert "--rotary-base" not in _words(est)
+    assert "uses its default of 10,000" in launch_text(est, "megatron")

@@ -82,6 +82,11 @@ NOTES: dict[str, tuple[str, str]] = {
     "set-offload": ("weights or activations in host memory", "把权重或激活放在主机内存"),
     "offload-what": ("only the optimizer's offload is written", "只写出优化器卸载"),
     "set-fp4": ("FP4 training", "FP4 训练"), "fp4-bf16": ("BF16 written instead", "改写为 BF16"),
+    "set-rope-base": ("the RoPE base (rope_theta)", "RoPE 基数（rope_theta）"),
+    "rope-base-unknown": ("the model does not give it, so Megatron-LM uses its default of 10,000: add "
+                          "--rotary-base with the model's config.json rope_theta",
+                          "模型未给出，Megatron-LM 将用默认值 10,000：请按模型 config.json 的 rope_theta 加上 "
+                          "--rotary-base"),
     "set-rope-unscaled": ("RoPE without frequency scaling (Llama 3)", "不缩放频率的 RoPE（Llama 3）"),
     "rope-llama3-flavor": ("its llama3 flavors take RoPE base 500,000 with Llama 3.1's scaling (factor 8: "
                            "torchtitan v0.2.2 llama3/model/args.py RoPEScalingArgs), which Llama 3 weights were "

@@ -274,8 +274,12 @@ def _megatron_rope(m: ModelArchitecture, notes: list[Note]) -> list[str]:
     core_v0.15.0): ``--rotary-base`` (an int, default 10,000) from the model's ``rope_theta``, and
     Llama 3.1/3.2's frequency scaling as ``--use-rope-scaling --rope-scaling-factor``; YaRN
     (DeepSeek-V3) Megatron-LM takes only with multi-latent attention, left to the model's recipe
-    as that is (a note)."""
-    if m.position_embeddings or m.rope_theta is None:
+    as that is (a note); a model without a base gets a note saying Megatron-LM's default."""
+    if m.position_embeddings:
+        return []
+    if m.rope_theta is None:  # a model saved before the field, or typed in without it
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-rope-base"),
+                          what=note("rope-base-unknown")))
         return []
     flags = ["--rotary-base", str(round(m.rope_theta))]
     if m.rope_scaling == "llama3":

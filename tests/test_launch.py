@@ -319,7 +319,8 @@ def test_megatron_stage_split_is_the_one_the_estimate_assumed(catalog):
     """DeepSeek-V3 under DualPipe on 16 stages: 4 layers on every stage but the last, 1 there
     (formulas.dualpipe.dualpipe_stage_layers), written as Megatron-LM's first and last stage layers;
     under 1F1B the embedding and head count as layers (3, 4 … 4, 3), whose 55 middle layers do not
-    split evenly over 14 stages, which Megatron-LM's two flags cannot state: none written."""
+    split evenly over 14 stages, which Megatron-LM's two flags cannot state: the whole split is
+    written as --pipeline-model-parallel-layout."""
     from configurator.core.architecture import preset
     from configurator.core.memory import scenario_stage_layers
     from configurator.core.scenario import Scenario
@@ -337,6 +338,7 @@ def test_megatron_stage_split_is_the_one_the_estimate_assumed(catalog):
     assert scenario_stage_layers(one_f_one_b, 16) == (3, 4, 3)
     (words,) = _words(estimate(one_f_one_b, catalog.get("h800-sxm")), "megatron")
     assert "--decoder-first-pipeline-num-layers" not in words
+    assert _value(words, "--pipeline-model-parallel-layout").startswith("Ettt|")
 
 
 def _megatron_refusals(words: list[str], env: dict[str, str]) -> list[str]:

@@ -353,7 +353,11 @@ def test_megatron_launch_writes_the_balanced_stages(catalog):
     est = estimate_from_cli(catalog, "--workload pretrain --model llama3.1-405b --card h100-sxm --count 8192 --tp 8 --pp 16 "
                              "--seq 8192")
     text = launch_text(est, "megatron", "en")
-    assert "--decoder-first-pipeline-num-layers 7" in text and "--decoder-last-pipeline-num-layers 7" in text
+    # 16 ranks of 8 virtual stages: 7 layers on the first and the last rank, 8 on the others; Megatron-LM
+    # takes first/last-stage layers beside virtual stages only when they divide by them, so the layout
+    # is written: chunk v * 16 + rank, the embedding alone in the first chunk and the loss alone in the last
+    assert est.scenario.parallelism.virtual_stages == 8
+    assert "--pipeline-model-parallel-layout 'E|(t|)*126L'" in text
 
 
 # ---- the planner's arrays agree with the estimate ------------------------------------------------

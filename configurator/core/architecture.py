@@ -94,6 +94,20 @@ class ModelArchitecture(BaseModel):
     mlp_bias: bool = False
     norm: Literal["rmsnorm", "layernorm"] = "rmsnorm"
     position_embeddings: int = Field(default=0, ge=0, le=2**24, description="learned positions (GPT-2/3, OPT)")
+    rope_theta: float | None = Field(
+        default=None, ge=1.0, le=1e9, exclude_if=lambda theta: theta is None,
+        description="base of the rotary position embedding's frequencies (HF config rope_theta: Llama 2 "
+                    "10,000, Llama 3 500,000, Qwen2.5 1,000,000); None = no RoPE or not given. Read by the "
+                    "training launch only (Megatron-LM --rotary-base); written to files only when set")
+    rope_scaling: Literal["llama3", "yarn"] | None = Field(
+        default=None, exclude_if=lambda kind: kind is None,
+        description="the RoPE frequency scaling the model was trained with (HF config rope_scaling.rope_type: "
+                    "llama3 for Llama 3.1/3.2, yarn for DeepSeek-V3); None = none. Read by the training launch "
+                    "only; written to files only when set")
+    rope_scaling_factor: float | None = Field(
+        default=None, ge=1.0, le=1024.0, exclude_if=lambda factor: factor is None,
+        description="HF config rope_scaling.factor (Llama 3.1: 8, Llama 3.2: 32, DeepSeek-V3: 40); None = "
+                    "none [ratio]")
     # Mixture of experts
     n_experts: int = Field(default=0, ge=0, le=4096)
     experts_per_token: int = Field(default=0, ge=0, le=256)
@@ -135,6 +149,11 @@ class ModelArchitecture(BaseModel):
             raise ValueError(f"n_kv_heads ({kv}) must divide n_heads ({self.n_heads})")
         if self.head_dim is None and not self.is_mla and self.hidden % self.n_heads:
             raise ValueError("hidden is not divisible by n_heads; give head_dim")
+        if self.rope_theta is not None and self.position_embeddings:
+            raise ValueError("rope_theta is for rotary positions; learned positions take none")
+        if (self.rope_scaling is None) != (self.rope_scaling_factor is None) or \
+                (self.rope_scaling is not None and self.rope_theta is None):
+            raise ValueError("rope_scaling and rope_scaling_factor go together, with rope_theta")
         if self.is_moe:
             if not 1 <= self.experts_per_token <= self.n_experts:
                 raise ValueError("experts_per_token must be between 1 and n_experts")

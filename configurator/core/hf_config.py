@@ -122,12 +122,31 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
         fields["expert_ffn"] = fields["ffn"]
     try:
         fields.update(_sliding_window_fields(config, family, fields["n_layers"]))
+        if family not in _LEARNED_POSITIONS:
+            fields.update(_rope_fields(config))
     except ValueError as error:
         raise ArchitectureError(f"config.json: {error}") from None
     try:
         return ModelArchitecture.model_validate(fields)
     except ValidationError as error:
         raise ArchitectureError(f"config.json: {error_line(error, ModelArchitecture)}") from None
+
+
+def _rope_fields(config: dict) -> dict:
+    """``rope_theta``, ``rope_scaling`` and ``rope_scaling_factor`` from a config: ``rope_theta``
+    (transformers 5 nests it in ``rope_parameters``), else transformers' default of 10,000; the
+    scaling where ``rope_scaling`` (or ``rope_parameters``) names llama3 or yarn with a factor
+    (other kinds are not read)."""
+    params = config.get("rope_parameters") if isinstance(config.get("rope_parameters"), dict) else {}
+    scaling = config.get("rope_scaling") if isinstance(config.get("rope_scaling"), dict) else params
+    theta = config.get("rope_theta", params.get("rope_theta", 10000.0))
+    if isinstance(theta, bool) or not isinstance(theta, (int, float)):
+        raise ValueError("rope_theta must be a number")
+    fields: dict = {"rope_theta": float(theta)}
+    kind, factor = scaling.get("rope_type", scaling.get("type")), scaling.get("factor")
+    if kind in ("llama3", "yarn") and isinstance(factor, (int, float)) and not isinstance(factor, bool):
+        fields.update(rope_scaling=kind, rope_scaling_factor=float(factor))
+    return fields
 
 
 def _sliding_window_fields(config: dict, family: str, n_layers: int) -> dict:

@@ -120,6 +120,7 @@ MEGATRON = FlagTable(
         "--overlap-moe-expert-parallel-comm", "--decoder-first-pipeline-num-layers",
         "--decoder-last-pipeline-num-layers", "--tp-comm-overlap", "--no-gradient-accumulation-fusion",
         "--use-megatron-fsdp", "--data-parallel-sharding-strategy", "--ckpt-format", "--use-precision-aware-optimizer",
+        "--rotary-base", "--use-rope-scaling", "--rope-scaling-factor", "--pipeline-model-parallel-layout",
     }),
 )
 """Megatron-LM's GPT pre-training script; ``--recompute-granularity`` takes full or selective,

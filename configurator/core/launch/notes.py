@@ -82,9 +82,22 @@ NOTES: dict[str, tuple[str, str]] = {
     "set-offload": ("weights or activations in host memory", "把权重或激活放在主机内存"),
     "offload-what": ("only the optimizer's offload is written", "只写出优化器卸载"),
     "set-fp4": ("FP4 training", "FP4 训练"), "fp4-bf16": ("BF16 written instead", "改写为 BF16"),
-    "set-vp": ("{vp} virtual stages", "{vp} 个虚拟流水线阶段"),
-    "vp-uneven": ("{layers} layers do not split evenly into {stages} chunks: set the layers per chunk yourself",
-                  "{layers} 层无法均分为 {stages} 块：请自行设置每块层数"),
+    "set-rope-base": ("the RoPE base (rope_theta)", "RoPE 基数（rope_theta）"),
+    "rope-base-unknown": ("the model does not give it, so Megatron-LM uses its default of 10,000: add "
+                          "--rotary-base with the model's config.json rope_theta",
+                          "模型未给出，Megatron-LM 将用默认值 10,000：请按模型 config.json 的 rope_theta 加上 "
+                          "--rotary-base"),
+    "set-rope-unscaled": ("RoPE without frequency scaling (Llama 3)", "不缩放频率的 RoPE（Llama 3）"),
+    "rope-llama3-flavor": ("its llama3 flavors take RoPE base 500,000 with Llama 3.1's scaling (factor 8: "
+                           "torchtitan v0.2.2 llama3/model/args.py RoPEScalingArgs), which Llama 3 weights were "
+                           "not trained with",
+                           "其 llama3 模型规格使用 RoPE 基数 500,000 并带 Llama 3.1 的缩放（系数 8：torchtitan v0.2.2 llama3/model/"
+                           "args.py RoPEScalingArgs），而 Llama 3 权重训练时未用此缩放"),
+    "set-rope-yarn": ("YaRN RoPE scaling (factor {factor})", "YaRN RoPE 缩放（系数 {factor}）"),
+    "rope-yarn-what": ("Megatron-LM takes it with multi-latent attention only (--rope-type yarn, "
+                       "--rotary-scaling-factor): left to the model's own recipe",
+                       "Megatron-LM 仅在多头潜在注意力下接受（--rope-type yarn、--rotary-scaling-factor）："
+                       "请参照该模型自己的配方"),
     "set-zero3": ("the weights sharded across data-parallel cards (ZeRO-3)",
                   "权重在数据并行的卡间切分（ZeRO-3）"),
     "zero3-pipeline": ("Megatron-LM shards weights only without pipeline stages (--use-torch-fsdp2 refuses "
@@ -100,7 +113,7 @@ NOTES: dict[str, tuple[str, str]] = {
                                    "Megatron-LM 只卸载分布式优化器的 AdamW 状态（--optimizer-cpu-offload 配合 "
                                    "--use-precision-aware-optimizer，ZeRO-1 或 2）"),
     "set-moe-shape": ("this mixture of experts' shape", "该混合专家模型的结构"),
-    "moe-shape-what": ("{shared} shared experts, {dense} dense first layers and experts of {expert_ffn} inner size "
+    "moe-shape-what": ("shared experts: {shared}, dense first layers: {dense}, experts' inner size: {expert_ffn} "
                        "(its flags are left to the model's own recipe)",
                        "{shared} 个共享专家、前 {dense} 层稠密层、内部维度 {expert_ffn} 的专家（其参数请参照该模型自己的配方）"),
     "set-expert-overlap": ("the expert all-to-all overlapped with compute", "专家全对全通信与计算重叠"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from configurator.core.architecture import ModelArchitecture
 from configurator.core.formulas.moe import megatron_takes_expert_overlap
 from configurator.core.memory import scenario_stage_layers
 from configurator.core.launch.flags import MEGATRON, TORCHTITAN
@@ -119,13 +120,7 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
     par, t, m = s.parallelism, s.training, s.model
     notes = _common_notes(layout, "Megatron-LM")
     flags = ["--tensor-model-parallel-size", str(par.tp), "--pipeline-model-parallel-size", str(par.pp)]
-    if par.virtual_stages > 1:
-        per_chunk, left = divmod(m.n_layers, par.pp * par.virtual_stages)
-        if left == 0:
-            flags += ["--num-layers-per-virtual-pipeline-stage", str(per_chunk)]
-        else:
-            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-vp", vp=par.virtual_stages),
-                              what=note("vp-uneven", layers=m.n_layers, stages=par.pp * par.virtual_stages)))
+    flags += _megatron_stage_split(s)
     if par.cp > 1:
         flags += ["--context-parallel-size", str(par.cp)]
     if par.ep > 1:
@@ -139,9 +134,6 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         elif t.expert_overlap:
             notes.append(note("not-written", engine="Megatron-LM", setting=note("set-expert-overlap"),
                               what=note("expert-overlap-full")))
-    first, fullest, last = scenario_stage_layers(s, par.pp)  # the split the estimate assumed
-    if par.pp > 2 and min(first, last) < fullest and (m.n_layers - first - last) % (par.pp - 2) == 0:
-        flags += ["--decoder-first-pipeline-num-layers", str(first), "--decoder-last-pipeline-num-layers", str(last)]
     if par.tp > 1:
         flags.append("--sequence-parallel")
         if par.tp_comm_overlap:  # Transformer Engine's default userbuffers table unless the scenario names one
@@ -163,6 +155,7 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         flags.append("--swiglu")
     flags += ["--normalization", "RMSNorm" if m.norm == "rmsnorm" else "LayerNorm",
               "--position-embedding-type", "learned_absolute" if m.position_embeddings else "rope"]
+    flags += _megatron_rope(m, notes)
     if not m.tied_embeddings:
         flags.append("--untie-embeddings-and-output-weights")
     if not (m.attention_bias or m.mlp_bias):
@@ -195,6 +188,107 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         notes.append(note("not-written", engine="Megatron-LM", setting=note("set-optimizer-offload"),
                           what=note("optimizer-offload-megatron")))
     return flags, notes
+
+
+def pipeline_rank_layers(s: Scenario) -> tuple[int, ...]:
+    """Decoder layers on each pipeline rank as the estimate balanced them [count]: the first and
+    the last rank as :func:`~configurator.core.memory.scenario_stage_layers` gives them, the rest
+    shared among the middle ranks, none above the fullest stage where they fit."""
+    pp, n = s.parallelism.pp, s.model.n_layers
+    if pp == 1:
+        return (n,)
+    first, _fullest, last = scenario_stage_layers(s, pp)
+    if pp == 2:
+        first = min(first, n - 1)
+        return first, n - first
+    middle = n - first - last
+    if middle < pp - 2 or first < 1 or last < 1:  # not a split of these layers: the even one
+        base, extra = divmod(n, pp)
+        return tuple(base + (rank < extra) for rank in range(pp))
+    base, extra = divmod(middle, pp - 2)
+    return first, *(base + (rank < extra) for rank in range(pp - 2)), last
+
+
+def megatron_pipeline_layout(s: Scenario) -> str:
+    """The plan's stage split as Megatron-LM's ``--pipeline-model-parallel-layout``
+    (``megatron/core/transformer/pipeline_parallel_layer_layout.py`` at core_v0.15.0): ``pp ×
+    virtual stages`` chunks separated by ``|``, chunk ``v · pp + rank`` being virtual stage ``v`` of
+    pipeline rank ``rank``, each ``t`` one decoder layer, ``E`` the embedding (first chunk) and ``L``
+    the loss (last chunk); each rank's layers (:func:`pipeline_rank_layers`) shared evenly among
+    its virtual stages, the first rank's later stages and every other rank's earlier ones taking
+    the odd layers (so a chunk left without a layer holds the embedding or the loss); runs of
+    equal chunks written ``(chunk|)*n``, as that parser unrolls them."""
+    par = s.parallelism
+    pp, vp = par.pp, max(1, par.virtual_stages)
+    chunks: list[str] = []
+    for v in range(vp):
+        for rank, layers in enumerate(pipeline_rank_layers(s)):
+            base, extra = divmod(layers, vp)
+            fuller = v >= vp - extra if rank == 0 else v < extra  # the embedding's chunk the lighter one
+            chunks.append("t" * (base + fuller))
+    chunks[0] = "E" + chunks[0]
+    chunks[-1] += "L"
+    out: list[str] = []
+    i = 0
+    while i < len(chunks):
+        j = i
+        while j + 1 < len(chunks) and chunks[j + 1] == chunks[i]:
+            j += 1
+        run = j - i + 1 if j + 1 < len(chunks) else j - i  # the last chunk is written bare, without a "|"
+        if run > 1:
+            out.append(f"({chunks[i]}|)*{run}")
+            i += run
+        else:
+            out.append(chunks[i] + ("|" if i + 1 < len(chunks) else ""))
+            i += 1
+    return "".join(out)
+
+
+def _megatron_stage_split(s: Scenario) -> list[str]:
+    """Megatron-LM's flags for how the plan puts layers on pipeline ranks, each combination one
+    ``validate_args`` and ``TransformerConfig.__post_init__`` take at core_v0.15.0: nothing where
+    the layers split evenly over the ranks (and, with virtual stages, over every chunk:
+    ``--num-layers-per-virtual-pipeline-stage``); ``--decoder-first-pipeline-num-layers`` and
+    ``--decoder-last-pipeline-num-layers`` where only the first and last rank differ and the middle
+    ranks split the rest evenly, without virtual stages; else the whole split as
+    ``--pipeline-model-parallel-layout`` (:func:`megatron_pipeline_layout`), which sets the virtual
+    stages itself and takes none of the others."""
+    par, n = s.parallelism, s.model.n_layers
+    if par.pp == 1:
+        return []
+    ranks = pipeline_rank_layers(s)
+    vp = max(1, par.virtual_stages)
+    even = len(set(ranks)) == 1
+    if even and vp == 1:
+        return []
+    if even and n % (par.pp * vp) == 0:
+        return ["--num-layers-per-virtual-pipeline-stage", str(n // (par.pp * vp))]
+    if vp == 1 and par.pp > 2 and len(set(ranks[1:-1])) == 1:
+        return ["--decoder-first-pipeline-num-layers", str(ranks[0]),
+                "--decoder-last-pipeline-num-layers", str(ranks[-1])]
+    return ["--pipeline-model-parallel-layout", megatron_pipeline_layout(s)]
+
+
+def _megatron_rope(m: ModelArchitecture, notes: list[Note]) -> list[str]:
+    """Megatron-LM's rotary-position flags for the model (``megatron/training/arguments.py`` at
+    core_v0.15.0): ``--rotary-base`` (an int, default 10,000) from the model's ``rope_theta``, and
+    Llama 3.1/3.2's frequency scaling as ``--use-rope-scaling --rope-scaling-factor``; YaRN
+    (DeepSeek-V3) Megatron-LM takes only with multi-latent attention, left to the model's recipe
+    as that is (a note); a model without a base gets a note saying Megatron-LM's default."""
+    if m.position_embeddings:
+        return []
+    if m.rope_theta is None:  # a model saved before the field, or typed in without it
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-rope-base"),
+                          what=note("rope-base-unknown")))
+        return []
+    flags = ["--rotary-base", str(round(m.rope_theta))]
+    if m.rope_scaling == "llama3":
+        flags += ["--use-rope-scaling", "--rope-scaling-factor", f"{m.rope_scaling_factor:g}"]
+    elif m.rope_scaling == "yarn":
+        notes.append(note("not-written", engine="Megatron-LM",
+                          setting=note("set-rope-yarn", factor=f"{m.rope_scaling_factor:g}"),
+                          what=note("rope-yarn-what")))
+    return flags
 
 
 _FSDP_FLAGS = frozenset({"--use-torch-fsdp2", "--use-megatron-fsdp"})
@@ -264,6 +358,9 @@ def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[t
         notes.append(note("no-flavor", model=s.model.name))
     else:
         entries += [("model.name", flavor[0]), ("model.flavor", flavor[1])]
+        if flavor[0] == "llama3" and s.model.rope_scaling is None:  # the flavor's rope, not the config.json's
+            notes.append(note("no-flag", engine="torchtitan", setting=note("set-rope-unscaled"),
+                              what=note("rope-llama3-flavor")))
     entries.append(("model.hf_assets_path", model[0] if model[1] else "./assets/hf/" + model[0].rsplit("/", 1)[-1]))
     if layout.math is Precision.FP8:
         entries.append(("model.converters", ["quantize.linear.float8"]))

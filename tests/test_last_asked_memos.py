@@ -4,13 +4,16 @@ and card asked, and parameter counts kept under a model's hash stay each model's
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from configurator.core.architecture import clear_counts_memo, preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.currency import price_conversion
 from configurator.core.decode_step import _tp_allreduce_args, _tp_allreduce_s, copy_fabric
-from configurator.core.economics import clear_price_basis_memo, price_basis
+from configurator.core.economics import clear_price_basis_memo, price_basis, used_params
+from configurator.core.messages import msg
 from configurator.core.formulas import communication as comm
 from configurator.core.matmul_shapes import clear_shape_caches
 from configurator.core.procurement import card_price
@@ -38,7 +41,13 @@ def test_the_price_basis_picks_what_the_policy_picks_for_every_card(catalog, eco
         card = catalog.get(card_id)
         clear_price_basis_memo()
         basis = price_basis(card, economics, region)
-        assert basis.card == card_price.purchase_price(card, on, usable=usable, cutoff=cutoff), card_id
+        expected = card_price.purchase_price(card, on, usable=usable, cutoff=cutoff)
+        used = card_price.used_purchase_price(card, on, usable, cutoff)
+        if expected is not None and used is not None:  # the current used price named in the scenario's money
+            expected = replace(expected, flags=tuple(
+                msg(card_price.USED_CURRENT, **used_params(used.entry, economics))
+                if f.id == card_price.USED_CURRENT else f for f in expected.flags))
+        assert basis.card == expected, card_id
         assert basis.cloud == card_price.cloud_price(card, on, usable=usable, cutoff=cutoff,
                                                      markets=card_price.rent_markets(region)), card_id
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from configurator.cli_money import TypedMoney, amount_of_money, in_currency, named_currency
 from configurator.core.architecture import from_param_count, preset
 from configurator.core.hf_config import load_hf_config
 from configurator.core.bounds import error_message, field_at, field_bounds
@@ -25,12 +26,11 @@ from configurator.core.currency import (
     CurrencyError,
     currency_code,
     dated_rate,
-    price_conversion,
     shown_currency,
     with_currency,
 )
 from configurator.core.load import MLPERF_SERVER_LIMITS
-from configurator.core.magnitudes import money, with_magnitude
+from configurator.core.magnitudes import with_magnitude
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
@@ -140,39 +140,6 @@ def quantity(text: str) -> float:
     if not math.isfinite(value):
         raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
     return value
-
-
-class TypedMoney(float):
-    """An amount flag's value: the amount [its currency's units], with the currency it names
-    (``currency``; None: none) and the text typed (``text``)."""
-
-    currency: str | None
-    text: str
-
-    def __new__(cls, amount: float, currency: str | None, text: str) -> TypedMoney:
-        value = super().__new__(cls, amount)
-        value.currency, value.text = currency, text
-        return value
-
-    @property
-    def amount(self) -> float:
-        """The amount as a plain number [its currency's units]."""
-        return float(self)
-
-
-def amount_of_money(text: str) -> TypedMoney:
-    """Parse an amount as a budget is written — ``200万元``, ``¥2,000,000``, ``2M USD``, ``300万美元``
-    or a bare ``2M`` (in the currency results are shown in) — into the amount and the currency it
-    names (:func:`~configurator.core.magnitudes.money`; ``RMB`` is CNY)."""
-    found = money(text)
-    if found is None:
-        try:  # inf or nan: the scenario's own check refuses it, naming the field's range
-            return TypedMoney(float(text), None, text)
-        except ValueError:
-            raise said(argparse.ArgumentTypeError, msg("cli-not-money", text=text)) from None
-    if not math.isfinite(found.amount):
-        raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
-    return TypedMoney(found.amount, currency_code(found.currency) if found.currency else None, text)
 
 
 _DURATION_UNITS = {"h": 1.0, "d": 24.0, "w": 168.0, "y": 8766.0}
@@ -535,8 +502,8 @@ def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
     chosen = getattr(args, "currency", None)
     if chosen is not None:
         chosen = args.currency = currency_code(chosen)  # cny and RMB are CNY
-    elif base.economics.currency in CONVERTIBLE and dated_rate(_named_currency(args) or "") is not None:
-        chosen = _named_currency(args)  # --budget 200万元: the money is yuan, shown in yuan
+    elif base.economics.currency in CONVERTIBLE and dated_rate(named_currency(_money_values(args)) or "") is not None:
+        chosen = named_currency(_money_values(args))  # --budget 200万元: the money is yuan, shown in yuan
     try:  # a rate or code out of range is named with its range first
         updated(base, economics={k: v for k, v in (("usd_to_currency", rate), ("currency", chosen)) if v is not None})
     except ValidationError as error:
@@ -561,33 +528,19 @@ _MONEY_FLAGS = {_dest_of(entry): entry.flag for entry in BY_FLAG.values() if ent
 """argparse attribute -> flag of each amount of money (``--budget``, ``--card-price``, ``--cloud-price``)."""
 
 
-def _named_currency(args: argparse.Namespace) -> str | None:
-    """The one currency the money flags name (``--budget 200万元``: CNY); None where they name
-    none, or more than one (each is then converted: :func:`_money_in`)."""
-    named = {value.currency for value in (getattr(args, dest, None) for dest in _MONEY_FLAGS)
-             if isinstance(value, TypedMoney) and value.currency}
-    return named.pop() if len(named) == 1 else None
-
-
-_CHINESE_MAGNITUDES = ("万", "亿")
+def _money_values(args: argparse.Namespace) -> list:
+    """The values of the money flags given (``--budget``, ``--card-price``, ``--cloud-price``)."""
+    return [getattr(args, dest, None) for dest in _MONEY_FLAGS]
 
 
 def _money_in(economics: Economics, value: TypedMoney, flag: str, language: str) -> float:
-    """An amount flag's value in the scenario's currency: as typed where it names none or the same
-    one; otherwise converted as a price in that currency is (core/currency.py ``price_conversion``:
-    ``--currency USD --budget 200万元`` at the price file's dated CNY rate). A bare ``200万`` read
-    in a currency other than the yuan is said on stderr: the buyer who writes 万 most likely
-    means yuan."""
-    currency = economics.currency
-    if value.currency is None and currency != "CNY" and any(m in value.text for m in _CHINESE_MAGNITUDES):
-        print(msg("cli-warning", text=msg("cli-wan-not-yuan", flag=flag, text=value.text.strip(), currency=currency,
-                                          amount=f"{value.amount:,.0f}")).text_in(language), file=sys.stderr)
-    if value.currency is None or value.currency == currency:
-        return value.amount
-    conversion = price_conversion(value.currency, economics)
-    if conversion is None:
-        raise UsageError(msg("cli-money-currency-needs-rate", flag=flag, code=value.currency, currency=currency))
-    return value.amount * conversion[0]
+    """An amount flag's value in the scenario's currency (:func:`~configurator.cli_money.in_currency`);
+    refused where it names a currency the scenario has no rate for."""
+    amount = in_currency(economics, value, flag, language)
+    if amount is None:
+        raise UsageError(msg("cli-money-currency-needs-rate", flag=flag, code=value.currency,
+                             currency=economics.currency))
+    return amount
 
 
 def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:

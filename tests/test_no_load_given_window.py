@@ -81,3 +81,14 @@ def test_the_windows_warnings_say_it_first(qtbot, window):
     controller.apply_many({"serving.concurrency": 16})
     controller.recompute()
     qtbot.waitUntil(lambda: not window.results.warnings.item(0).text().startswith("No load given"), timeout=60_000)
+
+
+def test_the_windows_warnings_say_it_of_an_unsized_batch(qtbot, window):
+    """An offline batch given no volume: the planner fills its users at once into the estimate's
+    scenario, and the window's warnings still say first that no volume was given (as the command line
+    and the summary do)."""
+    controller = window.controller
+    controller.apply_many({"workload": "inference", "card_id": "h100-sxm", "count": 1, "serving.use": "batch"})
+    controller.recompute()
+    qtbot.waitUntil(lambda: window.results.warnings.count() > 0
+                    and window.results.warnings.item(0).text().startswith("No volume given"), timeout=60_000)

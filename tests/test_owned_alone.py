@@ -90,3 +90,17 @@ def test_a_summary_of_the_owned_card_chosen_by_hand_plans_the_cards_owned(tmp_pa
     page = path.read_text(encoding="utf-8")
     assert page.startswith("# Serve Qwen 2.5 72B to 200 users at once")
     assert "- **Configuration**: 8 × H20 96GB (China export SKU)" in page
+
+
+def test_the_summary_says_what_the_owned_cards_carry_alone_first(tmp_path, capsys):
+    """The summary is the ranking's twin: ``report --owned h20:8`` for 200 users at once said nothing of
+    the 8 owned, which ``recommend`` says first; its first page now says it, in either language."""
+    from configurator.cli import main
+
+    for language, label, start in (("en", "Cards already owned", "The 8 × H20 96GB (China export SKU) already owned"),
+                                   ("zh_CN", "已拥有的加速卡", "已拥有的 8 × H20 96GB（对华出口版）单独使用")):
+        path = tmp_path / f"owned-{language}.md"
+        args = ["report", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn", "--concurrency",
+                "200", "--owned", "h20:8", "--lang", language, "-o", str(path)]
+        assert main(args) == 0, capsys.readouterr().err
+        assert f"- **{label}**: {start}" in path.read_text(encoding="utf-8")

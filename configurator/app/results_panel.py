@@ -212,7 +212,7 @@ class ResultsPanel(QWidget):
                 name.setMinimumWidth(widest)
 
     def update_from(self, analysis: Analysis) -> None:
-        from configurator.core.serving_use import load_note
+        from configurator.core.serving_use import estimate_load_note
         from configurator.core.view.estimate_view import estimate_view
 
         est = analysis.estimate
@@ -237,8 +237,9 @@ class ResultsPanel(QWidget):
                 self.values[key].setMinimumWidth(least)
             self.values[key].setToolTip(tip)
         self._show_fixes(analysis, language)
-        # a serving question without a load first: every number above is for 1 user (core.serving_use.load_note)
-        said = [m for m in (load_note(est.scenario),) if m is not None] + list(est.messages)
+        # a serving question without a load first: every number above is for 1 user, or one full batch (an
+        # offline batch's scenario holds the users the planner filled: core.serving_use.estimate_load_note)
+        said = [m for m in (estimate_load_note(est),) if m is not None] + list(est.messages)
         warnings = [message_text(m) for m in said] or [self.tr("No warnings")]
         if warnings != [self.warnings.item(i).text() for i in range(self.warnings.count())]:
             self.warnings.clear()

@@ -10,16 +10,13 @@ from dataclasses import dataclass, field
 from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.message_numbers import count_param, fraction_param
 from configurator.core.frozen_record import fast_init
-from configurator.core.view.card_names import ZH_CN_CARD_NAMES
 from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
 from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLISH
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_fleet import FLEET_CHINESE, FLEET_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
-from configurator.core.messages_items import ITEM_CHINESE
-from configurator.core.messages_offers import OFFER_CHINESE
 from configurator.core.messages_owned import OWNED_CHINESE, OWNED_ENGLISH
-from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH, JSON_TERMS_CHINESE
+from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH
 from configurator.core.messages_load import LOAD_CHINESE, LOAD_ENGLISH
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_region import REGION_CHINESE, REGION_ENGLISH
@@ -27,6 +24,7 @@ from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
 from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
 from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
 from configurator.core.messages_systems import SYSTEMS_CHINESE, SYSTEMS_ENGLISH
+from configurator.core.messages_terms import TERMS
 
 ENGLISH: dict[str, str] = {
     "precision-fallback": "{card} has no {requested}: {used} used",
@@ -440,61 +438,6 @@ CHINESE.update(REGION_CHINESE)
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""
 
-TERMS: dict[str, dict[str, str]] = {
-    "en": {"vdi": "virtual-desktop", "transcode": "transcoding", "render": "rendering"},
-    "zh_CN": {
-        "target": "目标",
-        "default for interactive chat": "交互式对话的默认值",
-        "default for an API": "API 服务的默认值",
-        "a month": "每月",
-        "a month around the clock": "每月（全天候租用）",  # a rent budget's month (the summary's rent: at the TCO's utilisation)
-        "for the whole job": "（整个作业）",
-        "memory bandwidth": "显存带宽",
-        "compute": "算力",
-        "training": "训练",
-        "inference": "推理",
-        "graphics": "图形",
-        "workstation": "工作站",
-        "edge": "边缘",
-        "framebuffer": "帧缓冲",
-        "vGPU instances": "vGPU 实例数上限",
-        "shading load": "着色负载",
-        "passthrough": "直通",
-        "encoders": "编码器",
-        "decoders": "解码器",
-        "encode sessions": "编码会话数上限",
-        "users": "个用户",
-        "streams": "路视频流",
-        "pretrain": "预训练",
-        "finetune": "全参数微调",
-        "lora": "LoRA",
-        "qlora": "QLoRA",
-        "vdi": "虚拟桌面",
-        "user-month": "用户·月",
-        "million tokens": "百万词元",
-        "stream-hour": "路·小时",
-        "frame": "帧",
-        "frames": "帧",
-        "unknown": "未知",
-        "transcode": "视频转码",
-        "render": "离线渲染",
-        "per card": "每卡",
-        "per board": "每块板卡",  # a multi-GPU board's price (A16: 4 GPUs; Card.priced_per)
-        "per card-hour": "每卡每小时",
-        "days": "天",  # the units of a job's time ({hours:duration}; the screen's unit words, core/view/words.py)
-        "h": "小时",
-        "min": "分钟",
-        "s": "秒",  # a latency of 10 s and more ({ms:latency})
-    },
-}
-TERMS["zh_CN"].update({"none": "无",  # "pinned: none" (no-layout-fits); then core/files.py's kinds of path
-                       "a folder": "文件夹", "a named pipe (FIFO)": "命名管道（FIFO）", "a socket": "套接字",
-                       "a device": "设备", "not a regular file": "非普通文件", "quotes file": "报价文件", "file": "文件"})
-TERMS["zh_CN"].update(ITEM_CHINESE)  # the price file's item names a warning names (core/messages_items.py)
-TERMS["zh_CN"].update(OFFER_CHINESE)  # a price's provider and tier a warning names (core/messages_offers.py)
-TERMS["zh_CN"].update(JSON_TERMS_CHINESE)  # kinds of JSON value, the JSON decoder's reasons (core/messages_json.py)
-TERMS["zh_CN"].update(ZH_CN_CARD_NAMES)  # a card's name beside its product name (core/view/card_names.py)
-"""Word-valued parameters (a limit, a card class, a workload) in each language."""
 
 
 @fast_init

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
@@ -23,8 +22,7 @@ from configurator.core.procurement.deployment import DeploymentCost  # noqa: F40
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.procurement.servers import whole_servers_reason
-from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.scenario import Scenario, updated
 from configurator.core.recommend_costs import (  # noqa: F401  (re-exported: the ranking's cost figures)
     cloud_cost,
     cloud_per_million,
@@ -38,7 +36,10 @@ from configurator.core.recommend_rows import (  # noqa: F401  (re-exported: the 
     oversized_fleet, region_rank_of, rent_budget, smallest_copy, unpriced_reason,
 )
 from configurator.core.recommend_owned import owned_alone
-from configurator.core.recommend_software import porting_risk, support_caution
+from configurator.core.recommend_reasons import (  # noqa: F401  (re-exported: the rows' reasons)
+    FASTEST_OPTION_WITHIN, fastest_option, owned_reasons, smallest_purchase, with_reasons, with_smallest_purchase,
+)
+from configurator.core.recommend_record import Objective, Recommendation, cost_basis, speed_of
 from configurator.core.serving_use import load_note
 from configurator.core.stated import stated
 from configurator.core.workloads import CostBasis, family_of
@@ -55,65 +56,6 @@ __all__ = ["CONSUMER_LEFT_OUT", "DEFAULT_CLASSES", "DOMESTIC_VENDORS", "FASTEST_
            "smallest_purchase", "speed_of", "suggest"]
 """The ranking; its JSON (``result_to_dict``, ``recommendation_to_dict``, ``below_line_to_dict``) is in
 :mod:`configurator.core.recommend_json`, above it."""
-
-
-class Objective(StrEnum):
-    """What the ranking minimises."""
-
-    TCO = "tco"  # the whole bill of materials owned over the years, per unit of work (owned cards not bought)
-    CLOUD = "cloud"  # cloud rental
-    FASTEST = "fastest"  # training time, or time per output token
-    ENERGY = "energy"  # kWh per token
-    FEWEST_CARDS = "fewest-cards"
-
-
-@dataclass(frozen=True)
-class Recommendation:
-    """One ranked configuration with the numbers it was ranked on and its reasons.
-
-    Costs are in the scenario's currency per :attr:`cost_unit` (a million tokens, a
-    user-month, a stream-hour or a frame); energy in kWh per :attr:`cost_unit`."""
-
-    estimate: Estimate
-    score: float
-    ownership_per_unit: float | None
-    cloud_per_unit: float | None
-    energy_kwh_per_unit: float | None
-    reasons: tuple[Message, ...] = field(default=())
-
-    @property
-    def card(self) -> Card:
-        return self.estimate.card
-
-    @property
-    def count(self) -> int:
-        return self.estimate.scenario.count
-
-    @property
-    def cost_unit(self) -> str:
-        """What the costs are per: ``million tokens``, ``user-month``, ``stream-hour`` or ``frame``."""
-        return family_of(self.estimate.scenario.workload).cost_unit
-
-    def cost_on(self, basis: CostBasis) -> float | None:
-        """The cost per :attr:`cost_unit` on ``basis`` (owning or renting the cards)."""
-        return self.cloud_per_unit if basis is CostBasis.CLOUD else self.ownership_per_unit
-
-    @property
-    def speed_figure(self) -> float:
-        """What is ranked when speed is the objective, in :attr:`speed_unit`; lower is faster:
-        hours for the job (training, rendering), seconds per output token (serving), 1 / the
-        FP32 TFLOP/s a desktop user gets (desktops), or cards (video)."""
-        return speed_of(self.estimate)
-
-    @property
-    def speed_unit(self) -> str:
-        return family_of(self.estimate.scenario.workload).speed_unit
-
-
-def speed_of(est: Estimate) -> float:
-    """The speed a configuration is ranked on when speed is the objective (lower is better;
-    the family's :meth:`~configurator.core.workloads.base.WorkloadFamily.speed_figure`)."""
-    return family_of(est.scenario.workload).speed_figure(est)
 
 
 @dataclass(frozen=True)
@@ -208,143 +150,8 @@ def constraint_violation(est: Estimate, filters: Filters) -> str | None:
     return violations[0].message.text if violations else None
 
 
-# ---- reasons ----------------------------------------------------------------------------
-
-
-def _limit_reason(est: Estimate) -> Message:
-    return family_of(est.scenario.workload).limit_reason(est)
-
-
-def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective) -> Message | None:
-    """How the winner compares with the best card of another class, in numbers."""
-    other = next((r for r in ranked if r.card.category != best.card.category), None)
-    if other is None or not best.score or not other.score:
-        return None
-    ratio = other.score / best.score
-    if ratio < 1.05:
-        return None
-    if objective is Objective.FASTEST:
-        return msg("reason-class-faster", card=best.card.name, category=best.card.category, ratio=ratio,
-                   other=other.card.name, other_category=other.card.category)
-    return family_of(best.estimate.scenario.workload).cheaper_reason(best.card, other.card, ratio)
-
-
-FASTEST_OPTION_WITHIN = 2.0
-"""The "fastest option" beside the winner is the fastest ranked configuration whose cost per unit
-of work (on the ranking's cost basis) is at most this many times the winner's: a faster fleet at
-ten times the cost (88 × H20 beside 8 × MI300X) is not what a tighter target would make a buyer buy."""
-
-
-def fastest_option(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective
-                   ) -> Recommendation | None:
-    """The fastest of ``ranked`` (each meets every constraint and has a price) at the speed the
-    targets are checked at (:meth:`~configurator.core.workloads.base.WorkloadFamily.checked_speed`:
-    serving's per-token time at the targets' percentile), among those costing at most
-    :data:`FASTEST_OPTION_WITHIN` × ``best``'s per unit of work; None when that is ``best`` or
-    ``best`` has no cost to compare."""
-    basis = cost_basis(objective)
-    ceiling = best.cost_on(basis)
-    if ceiling is None or not math.isfinite(ceiling):
-        return None
-    family = family_of(best.estimate.scenario.workload)
-    within = [r for r in ranked if r is best or (r.cost_on(basis) is not None
-                                                 and r.cost_on(basis) <= FASTEST_OPTION_WITHIN * ceiling)]
-    fastest = min(within, key=lambda r: (family.checked_speed(r.estimate), r is not best))
-    return None if fastest is best else fastest
-
-
-def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective
-                       ) -> Message | None:
-    """The fastest configuration at a comparable cost (:func:`fastest_option`), when it is not the
-    winner: what a target tighter than the winner's figure would choose."""
-    family = family_of(best.estimate.scenario.workload)
-    if not family.tighter_target_changes_answer(best.estimate.scenario):
-        return None
-    fastest = fastest_option(best, ranked, objective)
-    if fastest is None:
-        return None
-    return family.fastest_instead(fastest.estimate, best.estimate)
-
-
-def owned_reasons(est: Estimate, book: PriceBook | None = None, objective: Objective = Objective.TCO
-                  ) -> tuple[Message, ...]:
-    """What a configuration with cards already owned (``economics.owned_cards``) counts: that it
-    uses them, what it still buys and the new spend — the capex of its bill of materials priced
-    from ``book``, the owned cards left out — and how its TCO treats them (no purchase price,
-    their energy in full, support and resale value on what is bought); none without owned cards.
-
-    Ranked by rent (``objective`` CLOUD) the cards are all rented: one deployment does not span
-    cards owned on premises and cards rented in a cloud (a tensor or pipeline group across both is
-    not how serving engines or trainers deploy), so the owned cards are not used. The row says so
-    and what using them would cost instead — the owned cards and those still to buy, costed as
-    owned (TCO [currency per cost unit], new capex [currency]) — and the second reason compares
-    that with the rent [currency per cost unit] and says how to rank with them counted."""
-    owned = min(est.scenario.economics.owned_cards, est.scenario.count)
-    if not owned:
-        return ()
-    card, count, currency = est.card.name, est.scenario.count, est.costs.currency
-    cost = ownership_cost(est, book)
-    bom = cost.bom
-    said = {"owned": owned, "card": card, "capex": bom.capex, "currency": currency}
-    if objective is Objective.CLOUD:
-        return _owned_when_renting(est, cost.ranked_per_unit, said)
-    if count > owned:
-        row = msg("owned-row-some", extra=count - owned, count=count, **said)
-    else:  # in servers of their own where they fill them (bom.owned_servers)
-        row = msg("owned-row-all" if bom.servers_owned else "owned-row-all-servers-bought", **said)
-    return row, msg("owned-tco-basis", owned=owned, card=card)
-
-
-def _owned_when_renting(est: Estimate, tco: float | None, said: dict) -> tuple[Message, ...]:
-    """The row and the comparison of a rent ranking's configuration on a card owned
-    (:func:`owned_reasons`): the TCO ``tco`` [currency per cost unit] of using the owned cards
-    (None: a line of the bill unpriced), the rent's per cost unit beside it."""
-    count, owned, unit = est.scenario.count, said["owned"], family_of(est.scenario.workload).cost_unit
-    using = msg("owned-rent-using-some", extra=count - owned, **said) if count > owned else \
-        msg("owned-rent-using-all", **said)
-    instead = msg("owned-rent-instead" if tco is not None else "owned-rent-instead-unpriced",
-                  using=using, tco=tco, unit=unit, **said)
-    row = msg("owned-row-rent", count=count, instead=instead, **said)
-    rent = cloud_per_million(est)
-    if rent is None or tco is None:
-        return row, msg("owned-rent-basis", count=count, **said)
-    compare = "owned-rent-cheaper" if rent <= tco else "owned-rent-dearer"
-    return row, msg(compare, count=count, rent=rent, tco=tco, unit=unit, **said)
-
-
-def _with_reasons(ranked: list[Recommendation], objective: Objective, book: PriceBook | None = None
-                  ) -> list[Recommendation]:
-    out = []
-    for index, rec in enumerate(ranked):
-        caution, meaning = support_caution(index, ranked)
-        reasons = [caution] if caution is not None else []  # first: the table's "Why" and the answer's first line
-        owned = owned_reasons(rec.estimate, book, objective)
-        reasons += owned[:1]  # before the bottleneck: a row on the buyer's own cards says so first
-        reasons.append(_limit_reason(rec.estimate))
-        whole = whole_servers_reason(rec.card, rec.estimate.scenario.count,  # 8 HGX modules, not 1
-                                     rented=objective is Objective.CLOUD)
-        if whole is not None:
-            reasons.append(whole)
-        if index == 0:
-            reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked, objective))
-                        if r]
-            reasons += owned[1:]
-        risk = porting_risk(rec)
-        if risk is not None:
-            reasons.append(risk)
-        if meaning is not None:
-            reasons.append(meaning)
-        out.append(Recommendation(rec.estimate, rec.score, rec.ownership_per_unit, rec.cloud_per_unit,
-                                  rec.energy_kwh_per_unit, tuple(reasons)))
-    return out
-
-
 # ---- the search -------------------------------------------------------------------------
 
-
-def cost_basis(objective: Objective) -> CostBasis:
-    """Which cost the Pareto chart uses: cloud rent when ranking by it, ownership otherwise."""
-    return CostBasis.CLOUD if objective is Objective.CLOUD else CostBasis.OWNERSHIP
 
 
 def pareto_front(recs: Iterable[Recommendation], basis: CostBasis = CostBasis.OWNERSHIP
@@ -539,46 +346,16 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
                 into.append(found)
     best.sort(key=lambda r: (r.score, r.count, r.speed_figure, r.card.id))
     book = price_book_for(scenario.economics) if book is None else book
-    ranked = _with_reasons(best, objective, book)
+    ranked = with_reasons(best, objective, book)
     load = load_note(scenario)
     if load is not None and objective is Objective.TCO and ranked:  # a small load: the cheapest box to buy
-        ranked[0] = _with_smallest_purchase(ranked, book)
+        ranked[0] = with_smallest_purchase(ranked, book)
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     # misses and scores at the model's stated resolution: float noise never orders two configurations
     below.sort(key=lambda r: (*map(stated, miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
                   considered=tuple(ranked), filters=filters, book=book, load=load)
-
-
-def smallest_purchase(ranked: Sequence[Recommendation], book: PriceBook | None = None) -> Recommendation | None:
-    """The ranked configuration with the least capex (its whole bill of materials priced), where it
-    is not the first: what a buyer whose load is unknown, or small, could buy first. None where the
-    first is also the smallest purchase or no bill is whole."""
-    def capex(rec: Recommendation) -> float | None:
-        bom = ownership_cost(rec.estimate, book).bom
-        return bom.capex if bom.complete and rec.ownership_per_unit is not None else None
-
-    priced = [(c, i) for i, c in enumerate(map(capex, ranked)) if c is not None]
-    if not priced:
-        return None
-    least, index = min(priced)
-    first = capex(ranked[0])
-    return None if index == 0 or first is None or least >= first else ranked[index]
-
-
-def _with_smallest_purchase(ranked: list[Recommendation], book: PriceBook | None) -> Recommendation:
-    """The first of ``ranked`` with a line naming :func:`smallest_purchase` after its reasons (an
-    unsized question ranks by cost per token at full load, which favours a rack to a box)."""
-    first, smallest = ranked[0], smallest_purchase(ranked, book)
-    if smallest is None:
-        return first
-    est = smallest.estimate
-    line = msg("reason-smallest-purchase", count=est.scenario.count, card=est.card.name,
-               capex=ownership_cost(est, book).bom.capex, currency=est.costs.currency,
-               per_unit=smallest.ownership_per_unit, ratio=smallest.ownership_per_unit / first.ownership_per_unit,
-               first_capex=ownership_cost(first.estimate, book).bom.capex)
-    return replace(first, reasons=(*first.reasons, line))
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

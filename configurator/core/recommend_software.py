@@ -1,7 +1,7 @@
 """The reasons a ranked card's software gives the recommendation: a porting risk (frameworks the job
 needs that the card's stack lacks or has only in part) and the caution for a stack past its vendor's
 support (:mod:`configurator.core.software`), said first among the card's reasons
-(:func:`configurator.core.recommend._with_reasons`)."""
+(:func:`configurator.core.recommend_reasons.with_reasons`)."""
 
 from __future__ import annotations
 

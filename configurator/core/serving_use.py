@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages import Message, msg
-from configurator.core.scenario import Scenario, ServingUse, Workload, updated
+from configurator.core.scenario import Scenario, ServingUse, Workload, updated, updated_or_none
 
 
 @dataclass(frozen=True)
@@ -125,12 +125,27 @@ def load_note(scenario: Scenario) -> Message | None:
     return msg("load-not-given-batch" if scenario.serving.use is ServingUse.BATCH else "load-not-given")
 
 
+def batch_filled(est) -> bool:
+    """Whether ``est`` answers an offline batch asked without a volume, which the planner filled with
+    users at once (its scenario holds them; its :data:`BATCH_FILLED` message says so)."""
+    return any(m.id.startswith(BATCH_FILLED) for m in est.messages)
+
+
 def estimate_load_note(est) -> Message | None:
-    """:func:`load_note` of the question ``est`` answers: an offline batch the planner filled (its
-    scenario holds the users it filled in, its messages say so) was asked without a volume."""
-    if any(m.id.startswith(BATCH_FILLED) for m in est.messages):
+    """:func:`load_note` of the question ``est`` answers: an offline batch the planner filled
+    (:func:`batch_filled`) was asked without a volume."""
+    if batch_filled(est):
         return msg("load-not-given-batch")
     return load_note(est.scenario)
+
+
+def asked_scenario(est) -> Scenario:
+    """The question ``est`` answers: its scenario, but for an offline batch asked without a volume
+    (:func:`batch_filled`) the scenario without the users the planner filled in (a summary's title,
+    and the ranking its alternatives come from, answer the question as asked)."""
+    if not batch_filled(est):
+        return est.scenario
+    return updated_or_none(est.scenario, serving={"concurrency": None}) or est.scenario
 
 
 def short_note(note: Message) -> Message:

@@ -23,7 +23,7 @@ from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.region import domestic
 from configurator.core.scenario import Scenario, updated_or_none
-from configurator.core.serving_use import BATCH_FILLED, estimate_load_note
+from configurator.core.serving_use import asked_scenario, estimate_load_note
 from configurator.core.software import card_cautions
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
@@ -144,15 +144,6 @@ def summary_title(scenario: Scenario, w: Words) -> str:
 
 
 # ---- the ranking the alternatives come from ------------------------------------------------
-
-
-def asked_scenario(est: Estimate) -> Scenario:
-    """The question ``est`` answers: its scenario, but for an offline batch asked without a volume,
-    which the planner filled with users at once, the scenario without them (the title, and the
-    ranking the alternatives come from, answer the question as asked)."""
-    if not any(m.id.startswith(BATCH_FILLED) for m in est.messages):
-        return est.scenario
-    return updated_or_none(est.scenario, serving={"concurrency": None}) or est.scenario
 
 
 def _comparable_scenario(chosen: Estimate) -> Scenario:
@@ -364,6 +355,13 @@ def _load_headline(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]:
     once; one full batch per model copy) and what to give (:func:`estimate_load_note`); none otherwise."""
     note = estimate_load_note(est)
     return () if note is None else ((w("Load assumed"), w.message(note)),)
+
+
+def _owned_headline(result: Result, w: Words) -> tuple[tuple[str, str], ...]:
+    """Where the cards already owned need a top-up: what they carry alone (:attr:`Result.owned_alone`,
+    as the command line's ranking and the panel say first); none otherwise."""
+    note = result.owned_alone
+    return () if note is None else ((w("Cards already owned"), w.message(note)),)
 
 
 def _headline(est: Estimate, mine: Option, w: Words,
@@ -588,7 +586,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                 "approval": w("Approval"), "state": w(STATE_TITLES[state])}
     return Summary(language, summary_title(asked_scenario(est), w), meta, verdict, tables, warnings, est,
                    tuple(o.estimate for o in priced),
-                   headline=_load_headline(est, w) + _headline(est, mine, w, objective) + _price_headline(decision, w),
+                   headline=(_load_headline(est, w) + _owned_headline(result, w) + _headline(est, mine, w, objective)
+                             + _price_headline(decision, w)),
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
                    sources=tuple(sources.items),
                    approval=approval_table(w, prepared_by, today).rows,

@@ -16,7 +16,7 @@ from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated
 from configurator.core.economics import host_watts
 from configurator.core.formulas.dualpipe import runs_dualpipe
 from configurator.core.formulas.graphics import VDI_HOST_CORES, VDI_HOST_RAM_GIB
-from configurator.core.graphics import reference_card_name, vdi_desktops_per_host
+from configurator.core.graphics import measured_speedup, reference_card_name, vdi_desktops_per_host
 from configurator.core.render_scores import FP32_SCALING_MEDIAN_ERROR, FP32_SCALING_WORST_ERROR, RENDER_SCORES
 from configurator.core.estimate import Estimate
 from configurator.core.training_speed import expert_overlap_in_force
@@ -87,7 +87,7 @@ def _rendering(est: Estimate) -> list[Row]:
     g, card = est.scenario.graphics, est.card
     reference = reference_card_name(est.scenario)
     mine, theirs = RENDER_SCORES.get(card.id), RENDER_SCORES.get(g.reference_card)
-    if mine is not None and theirs is not None:
+    if measured_speedup(card, est.scenario) is not None:  # the estimate's own rule: both cards measured
         speed = Phrase("from {reference}'s time per frame by measured speed: Blender Open Data medians (Cycles, "
                        "OptiX, Blender {version}), {card} {score} and {reference} {ref} samples/min",
                        {"reference": reference, "version": mine.blender_version, "card": card.name,

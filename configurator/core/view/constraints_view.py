@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from configurator.core.message_numbers import latency_unit
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.scenario import Scenario
-from configurator.core.serving_use import BATCH_FILLED, SET, latency_targets, unsized_batch
+from configurator.core.serving_use import SET, batch_filled, latency_targets, unsized_batch
 from configurator.core.verdicts import Verdict
 from configurator.core.view.family_view import view_of
 from configurator.core.view.names import CONSTRAINT_NAMES, SERVING_USES
@@ -104,7 +104,7 @@ def targets_held(est) -> Phrase | str | None:
     filled in) is said as the job without a volume it was asked as."""
     if not view_of(est.scenario.workload).ranking.latency_targets:
         return None
-    if any(m.id.startswith(BATCH_FILLED) for m in est.messages):
+    if batch_filled(est):
         return NO_BATCH_VOLUME
     return latency_targets_phrase(est.scenario)
 

@@ -1,0 +1,182 @@
+"""Why each ranked configuration is where it is: its bottleneck, the cards already owned it uses,
+whole servers, and for the first how it compares with another class of card, the fastest option
+at a comparable cost and, for a small load, the smallest purchase ranked (the reasons
+:func:`configurator.core.recommend.ranking_of` attaches)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from configurator.core.estimate import Estimate
+from configurator.core.messages import Message, msg
+from configurator.core.procurement.prices import PriceBook
+from configurator.core.procurement.servers import whole_servers_reason
+from configurator.core.recommend_costs import cloud_per_million, ownership_cost
+from configurator.core.recommend_record import Objective, Recommendation, cost_basis
+from configurator.core.recommend_software import porting_risk, support_caution
+from configurator.core.workloads import family_of
+
+__all__ = ["FASTEST_OPTION_WITHIN", "fastest_option", "owned_reasons", "smallest_purchase", "with_reasons",
+           "with_smallest_purchase"]
+
+
+
+def _limit_reason(est: Estimate) -> Message:
+    return family_of(est.scenario.workload).limit_reason(est)
+
+
+def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective) -> Message | None:
+    """How the winner compares with the best card of another class, in numbers."""
+    other = next((r for r in ranked if r.card.category != best.card.category), None)
+    if other is None or not best.score or not other.score:
+        return None
+    ratio = other.score / best.score
+    if ratio < 1.05:
+        return None
+    if objective is Objective.FASTEST:
+        return msg("reason-class-faster", card=best.card.name, category=best.card.category, ratio=ratio,
+                   other=other.card.name, other_category=other.card.category)
+    return family_of(best.estimate.scenario.workload).cheaper_reason(best.card, other.card, ratio)
+
+
+FASTEST_OPTION_WITHIN = 2.0
+"""The "fastest option" beside the winner is the fastest ranked configuration whose cost per unit
+of work (on the ranking's cost basis) is at most this many times the winner's: a faster fleet at
+ten times the cost (88 × H20 beside 8 × MI300X) is not what a tighter target would make a buyer buy."""
+
+
+def fastest_option(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective
+                   ) -> Recommendation | None:
+    """The fastest of ``ranked`` (each meets every constraint and has a price) at the speed the
+    targets are checked at (:meth:`~configurator.core.workloads.base.WorkloadFamily.checked_speed`:
+    serving's per-token time at the targets' percentile), among those costing at most
+    :data:`FASTEST_OPTION_WITHIN` × ``best``'s per unit of work; None when that is ``best`` or
+    ``best`` has no cost to compare."""
+    basis = cost_basis(objective)
+    ceiling = best.cost_on(basis)
+    if ceiling is None or not math.isfinite(ceiling):
+        return None
+    family = family_of(best.estimate.scenario.workload)
+    within = [r for r in ranked if r is best or (r.cost_on(basis) is not None
+                                                 and r.cost_on(basis) <= FASTEST_OPTION_WITHIN * ceiling)]
+    fastest = min(within, key=lambda r: (family.checked_speed(r.estimate), r is not best))
+    return None if fastest is best else fastest
+
+
+def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective
+                       ) -> Message | None:
+    """The fastest configuration at a comparable cost (:func:`fastest_option`), when it is not the
+    winner: what a target tighter than the winner's figure would choose."""
+    family = family_of(best.estimate.scenario.workload)
+    if not family.tighter_target_changes_answer(best.estimate.scenario):
+        return None
+    fastest = fastest_option(best, ranked, objective)
+    if fastest is None:
+        return None
+    return family.fastest_instead(fastest.estimate, best.estimate)
+
+
+def owned_reasons(est: Estimate, book: PriceBook | None = None, objective: Objective = Objective.TCO
+                  ) -> tuple[Message, ...]:
+    """What a configuration with cards already owned (``economics.owned_cards``) counts: that it
+    uses them, what it still buys and the new spend — the capex of its bill of materials priced
+    from ``book``, the owned cards left out — and how its TCO treats them (no purchase price,
+    their energy in full, support and resale value on what is bought); none without owned cards.
+
+    Ranked by rent (``objective`` CLOUD) the cards are all rented: one deployment does not span
+    cards owned on premises and cards rented in a cloud (a tensor or pipeline group across both is
+    not how serving engines or trainers deploy), so the owned cards are not used. The row says so
+    and what using them would cost instead — the owned cards and those still to buy, costed as
+    owned (TCO [currency per cost unit], new capex [currency]) — and the second reason compares
+    that with the rent [currency per cost unit] and says how to rank with them counted."""
+    owned = min(est.scenario.economics.owned_cards, est.scenario.count)
+    if not owned:
+        return ()
+    card, count, currency = est.card.name, est.scenario.count, est.costs.currency
+    cost = ownership_cost(est, book)
+    bom = cost.bom
+    said = {"owned": owned, "card": card, "capex": bom.capex, "currency": currency}
+    if objective is Objective.CLOUD:
+        return _owned_when_renting(est, cost.ranked_per_unit, said)
+    if count > owned:
+        row = msg("owned-row-some", extra=count - owned, count=count, **said)
+    else:  # in servers of their own where they fill them (bom.owned_servers)
+        row = msg("owned-row-all" if bom.servers_owned else "owned-row-all-servers-bought", **said)
+    return row, msg("owned-tco-basis", owned=owned, card=card)
+
+
+def _owned_when_renting(est: Estimate, tco: float | None, said: dict) -> tuple[Message, ...]:
+    """The row and the comparison of a rent ranking's configuration on a card owned
+    (:func:`owned_reasons`): the TCO ``tco`` [currency per cost unit] of using the owned cards
+    (None: a line of the bill unpriced), the rent's per cost unit beside it."""
+    count, owned, unit = est.scenario.count, said["owned"], family_of(est.scenario.workload).cost_unit
+    using = msg("owned-rent-using-some", extra=count - owned, **said) if count > owned else \
+        msg("owned-rent-using-all", **said)
+    instead = msg("owned-rent-instead" if tco is not None else "owned-rent-instead-unpriced",
+                  using=using, tco=tco, unit=unit, **said)
+    row = msg("owned-row-rent", count=count, instead=instead, **said)
+    rent = cloud_per_million(est)
+    if rent is None or tco is None:
+        return row, msg("owned-rent-basis", count=count, **said)
+    compare = "owned-rent-cheaper" if rent <= tco else "owned-rent-dearer"
+    return row, msg(compare, count=count, rent=rent, tco=tco, unit=unit, **said)
+
+
+def with_reasons(ranked: list[Recommendation], objective: Objective, book: PriceBook | None = None
+                  ) -> list[Recommendation]:
+    out = []
+    for index, rec in enumerate(ranked):
+        caution, meaning = support_caution(index, ranked)
+        reasons = [caution] if caution is not None else []  # first: the table's "Why" and the answer's first line
+        owned = owned_reasons(rec.estimate, book, objective)
+        reasons += owned[:1]  # before the bottleneck: a row on the buyer's own cards says so first
+        reasons.append(_limit_reason(rec.estimate))
+        whole = whole_servers_reason(rec.card, rec.estimate.scenario.count,  # 8 HGX modules, not 1
+                                     rented=objective is Objective.CLOUD)
+        if whole is not None:
+            reasons.append(whole)
+        if index == 0:
+            reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked, objective))
+                        if r]
+            reasons += owned[1:]
+        risk = porting_risk(rec)
+        if risk is not None:
+            reasons.append(risk)
+        if meaning is not None:
+            reasons.append(meaning)
+        out.append(Recommendation(rec.estimate, rec.score, rec.ownership_per_unit, rec.cloud_per_unit,
+                                  rec.energy_kwh_per_unit, tuple(reasons)))
+    return out
+
+
+def smallest_purchase(ranked: Sequence[Recommendation], book: PriceBook | None = None) -> Recommendation | None:
+    """The ranked configuration with the least capex (its whole bill of materials priced), where it
+    is not the first: what a buyer whose load is unknown, or small, could buy first. None where the
+    first is also the smallest purchase or no bill is whole."""
+    def capex(rec: Recommendation) -> float | None:
+        bom = ownership_cost(rec.estimate, book).bom
+        return bom.capex if bom.complete and rec.ownership_per_unit is not None else None
+
+    priced = [(c, i) for i, c in enumerate(map(capex, ranked)) if c is not None]
+    if not priced:
+        return None
+    least, index = min(priced)
+    first = capex(ranked[0])
+    return None if index == 0 or first is None or least >= first else ranked[index]
+
+
+def with_smallest_purchase(ranked: list[Recommendation], book: PriceBook | None) -> Recommendation:
+    """The first of ``ranked`` with a line naming :func:`smallest_purchase` after its reasons (an
+    unsized question ranks by cost per token at full load, which favours a rack to a box)."""
+    first, smallest = ranked[0], smallest_purchase(ranked, book)
+    if smallest is None:
+        return first
+    est = smallest.estimate
+    line = msg("reason-smallest-purchase", count=est.scenario.count, card=est.card.name,
+               capex=ownership_cost(est, book).bom.capex, currency=est.costs.currency,
+               per_unit=smallest.ownership_per_unit, ratio=smallest.ownership_per_unit / first.ownership_per_unit,
+               first_capex=ownership_cost(first.estimate, book).bom.capex)
+    return replace(first, reasons=(*first.reasons, line))
+

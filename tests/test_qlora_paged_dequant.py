@@ -118,3 +118,21 @@ def test_the_answerai_lora_rows_are_closer_than_its_qlora_rows():
     qlora = [r.error_pct for r in rows if "-qlora-" in r.row_id]
     assert statistics.median(lora) < 7.0 and max(lora) < 14.0
     assert all(-32.0 < e < 0.0 for e in qlora)
+
+
+def test_a_paged_optimizers_deduction_is_labelled_as_paged():
+    """The paged states were deducted under "Not at the same time": they are held in host memory when the card
+    is short, not at another moment (review35)."""
+    from configurator.core.catalog import load_bundled_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.view.estimate_view import _model_memory
+
+    catalog = load_bundled_catalog()
+    base = Scenario.model_validate({"workload": "qlora", "card_id": "rtx-a6000", "count": 1,
+                                    "model": preset("llama3-70b").model_dump(),
+                                    "training": {"seq_len": 512, "paged_optimizer": True}})
+    labels = {r.key: r.label for r in _model_memory(estimate(base, catalog.get("rtx-a6000")))}
+    assert labels["memory.not_concurrent"] == "Not at the same time, or paged to host memory"
+    plain = updated(base, training={"paged_optimizer": False})
+    assert {r.key: r.label for r in _model_memory(estimate(plain, catalog.get("rtx-a6000")))}[
+        "memory.not_concurrent"] == "Not at the same time"

@@ -62,7 +62,10 @@ def _model_memory(est: Estimate) -> list[Row]:
              ("Optimizer states", m.optimizer, "optimizer"), ("Activations", m.activations, "activations"),
              ("KV cache", m.kv_cache, "kv_cache"), ("Overhead", m.overhead, "overhead"))
     rows = [Row(name, gib_amount(value), key=f"memory.{key}", detail=True) for name, value, key in parts]
-    rows.append(Row("Not at the same time", Phrase("−{n}", {"n": gib_amount(m.not_concurrent)})
+    training = est.scenario.training if est.scenario.workload.is_training else None
+    label = "Not at the same time, or paged to host memory" if training is not None and training.paged_optimizer \
+        and not training.offload_optimizer else "Not at the same time"  # a paged optimizer's states: host when short
+    rows.append(Row(label, Phrase("−{n}", {"n": gib_amount(m.not_concurrent)})
                     if m.not_concurrent else gib_amount(0.0), key="memory.not_concurrent", detail=True))
     return rows
 

@@ -94,6 +94,7 @@ ZH_CN: dict[str, str] = {
     "KV cache": "KV 缓存",
     "Overhead": "框架开销",
     "Not at the same time": "不同时占用（扣除）",
+    "Not at the same time, or paged to host memory": "不同时占用或分页至主机内存（扣除）",
     "Total": "合计",
     "Allowed": "可用上限",
     "Speed and time": "速度与时间",

@@ -92,15 +92,30 @@ def test_a_summary_of_the_owned_card_chosen_by_hand_plans_the_cards_owned(tmp_pa
     assert "- **Configuration**: 8 × H20 96GB (China export SKU)" in page
 
 
-def test_the_summary_says_what_the_owned_cards_carry_alone_first(tmp_path, capsys):
-    """The summary is the ranking's twin: ``report --owned h20:8`` for 200 users at once said nothing of
-    the 8 owned, which ``recommend`` says first; its first page now says it, in either language."""
+def test_the_summarys_first_page_says_what_the_owned_cards_carry_alone(tmp_path, capsys):
+    """``report --owned ascend-910b:16 --concurrency 500``: page 1 says, after the cards owned, the
+    command line's own sentence of what they carry alone and what all the users need, in both
+    languages (one message, no second wording)."""
     from configurator.cli import main
 
-    for language, label, start in (("en", "Cards already owned", "The 8 × H20 96GB (China export SKU) already owned"),
-                                   ("zh_CN", "已拥有的加速卡", "已拥有的 8 × H20 96GB（对华出口版）单独使用")):
+    said = _run(capsys, "--concurrency", "500", "--owned", "ascend-910b:16").splitlines()[0]
+    said_zh = _run(capsys, "--concurrency", "500", "--owned", "ascend-910b:16", "--lang", "zh_CN").splitlines()[0]
+    for language, label, sentence in (("en", "Owned cards alone", said), ("zh_CN", "仅用已拥有的卡", said_zh)):
         path = tmp_path / f"owned-{language}.md"
-        args = ["report", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn", "--concurrency",
-                "200", "--owned", "h20:8", "--lang", language, "-o", str(path)]
+        args = ["report", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn", "--concurrency", "500",
+                "--owned", "ascend-910b:16", "--lang", language, "-o", str(path)]
         assert main(args) == 0, capsys.readouterr().err
-        assert f"- **{label}**: {start}" in path.read_text(encoding="utf-8")
+        headline = path.read_text(encoding="utf-8").split("\n## ")[0]
+        rows = [line for line in headline.splitlines() if line.startswith("- **")]
+        owned = next(i for i, row in enumerate(rows) if "16 × " in row and "**: " in row)
+        assert rows[owned + 1] == f"- **{label}**: {sentence}"
+
+
+def test_a_summary_whose_owned_cards_carry_the_load_has_no_such_row(tmp_path, capsys):
+    from configurator.cli import main
+
+    path = tmp_path / "a100.md"
+    args = ["report", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn", "--concurrency", "100",
+            "--owned", "a100-sxm-80gb:8", "-o", str(path)]
+    assert main(args) == 0, capsys.readouterr().err
+    assert "Owned cards alone" not in path.read_text(encoding="utf-8")

@@ -246,3 +246,23 @@ def test_a_non_decoder_import_is_said_next_to_the_button_and_in_the_status_bar(q
     qtbot.addWidget(wizard)
     assert not wizard.model_page.import_file(path)
     assert family in wizard.model_page.problem.text() and "decoder-only" in wizard.model_page.problem.text()
+
+
+def test_owned_cards_too_few_for_the_load_say_what_they_carry_alone(wizard):
+    """The buyer who owns 2 × L40S for 2,000 users at once reads first what those 2 carry alone and
+    what all the users need of that card — the command line's sentence (Result.owned_alone) — while
+    the answer lays out the 2 owned."""
+    from configurator.app.i18n import message_text
+
+    _serving_answers(wizard, users=2000)
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("l40s"))
+    wizard.limits.owned.setChecked(True)
+    wizard.limits.owned_count.setValue(2)
+    _to_result(wizard)
+    decision = wizard.summary.decision
+    assert decision.chosen_by == "owned" and decision.scenario.count == 2
+    note = decision.owned_alone
+    assert note is not None and note.id.startswith("owned-alone")
+    assert note.params["owned"] == 2 and note.params["load"] == 2000 and note.params["count"] > 2
+    shown = wizard.summary.text.toPlainText()
+    assert message_text(note) in shown and shown.index(message_text(note)) < shown.index("Buy")

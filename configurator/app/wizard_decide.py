@@ -4,17 +4,18 @@ number it took differently from what was given. Qt-free and pure: runs on a work
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from configurator.app.ranking_steps import ranking_steps
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
-from configurator.core.messages import Message
+from configurator.core.messages import Message, msg
 from configurator.core.workloads.layout import plannable
 from configurator.core.precision import default_precision
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.recommend import Filters, Objective, suggest
+from configurator.core.recommend_owned import owned_alone
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
 from configurator.core.software import card_cautions
 
@@ -62,6 +63,11 @@ class Decision:
     """Said before anything else: the card's vendor software is past its support (the ranking's
     caution, with the best-ranked card with no end of support on record, where the recommender chose it; else the card's
     own, :func:`~configurator.core.software.past_support_caution`). Not among ``reasons``."""
+    owned_alone: Message | None = None
+    """Where the cards owned (``chosen_by`` 'owned') cannot carry the load alone: what they carry and
+    what all of it needs of the same card, and whether that meets the constraints set — the
+    command line's and the summary's sentence (:func:`~configurator.core.recommend_owned.owned_alone`);
+    None otherwise."""
 
     @property
     def meets_constraints(self) -> bool:
@@ -143,8 +149,11 @@ def decide_steps(answers: Scenario, catalog: Catalog, card_id: str | None, owned
     without a last decision once ``cancelled()`` is true."""
     book = price_book_for(answers.economics)
     if card_id is not None:
-        yield _decided(answers, _chosen(answers, catalog, card_id, owned, precision_given), (), "owned" if owned
-                       else "you", 0, owned, precision_given, book)
+        decided = _decided(answers, _chosen(answers, catalog, card_id, owned, precision_given), (), "owned" if owned
+                           else "you", 0, owned, precision_given, book)
+        if owned:
+            decided = replace(decided, owned_alone=_owned_alone(answers, catalog, card_id, owned, precision_given))
+        yield decided
         return
     scenario = with_planner_choices(answers, None)
     for step in ranking_steps(scenario, catalog, Objective.TCO, Filters(), book=book, cancelled=cancelled):
@@ -174,6 +183,24 @@ def _chosen(answers: Scenario, catalog: Catalog, card_id: str, owned: int | None
         return estimate(plannable(updated(scenario, count=owned), card), card)
     chosen = suggest(scenario, card) if not owned else updated(scenario, count=owned)
     return estimate(chosen, card)
+
+
+def _owned_alone(answers: Scenario, catalog: Catalog, card_id: str, owned: int,
+                 precision_given: bool) -> Message | None:
+    """What the ``owned`` [cards] of ``card_id`` carry alone where the configuration the
+    recommendation would rank for that card (:func:`suggest`) needs more of them, and whether that
+    configuration meets every constraint set (else the first it breaks)."""
+    card = catalog.get(card_id)
+    if answers.workload.is_graphics:
+        return None
+    precision = None if precision_given else default_precision(card)
+    scenario = with_planner_choices(updated(answers, card_id=card_id, economics={"owned_cards": owned}), precision)
+    full = estimate(suggest(scenario, card), card)  # the owned counted as the ranking counts them (--owned)
+    if full.scenario.count <= owned:
+        return None
+    broken = full.violations
+    then = msg("owned-topup-breaks", why=broken[0].message) if broken else msg("owned-topup-meets")
+    return owned_alone(full, owned, then)
 
 
 def _decided(answers: Scenario, est: Estimate, reasons: tuple[Message, ...], chosen_by: str, ranked: int,

@@ -309,7 +309,8 @@ class SummaryPage(QWizardPage):
         parts.append(self._layout_line(view))
         parts.append(self._cost_line(d))
         parts.append(escape(write(view.verdict, current_language())))
-        html = (self._constraints_warning(d) + self._support_caution(d) + self._load_note(d) + "<p>"
+        html = (self._constraints_warning(d) + self._support_caution(d) + self._load_note(d) + self._owned_note(d)
+                + "<p>"
                 + "</p><p>".join(parts) + "</p>"
                 + self._constraints_html(d))
         if d.reasons:
@@ -355,6 +356,13 @@ class SummaryPage(QWizardPage):
         if note is None:
             return ""
         return f"<p style='color:{SUPPORT_CAUTION_COLOUR}'><b>{escape(message_text(note))}</b></p>"
+
+    def _owned_note(self, d: Decision) -> str:
+        """Before the answer, where the cards owned cannot carry the load alone: what they carry and
+        what all of it needs (:attr:`Decision.owned_alone`, the command line's sentence)."""
+        if d.owned_alone is None:
+            return ""
+        return f"<p><b>{escape(message_text(d.owned_alone))}</b></p>"
 
     def _support_caution(self, d: Decision) -> str:
         """Before the answer, where the card's vendor software is past its support: that (bold, with

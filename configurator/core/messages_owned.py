@@ -93,6 +93,8 @@ OWNED_ENGLISH: dict[str, str] = {
     "owned-alone-targets": "{basis} first token ≤ {ttft:,.0f} ms, each next token ≤ {tpot:,.0f} ms",
     "owned-topup-ranked": "ranked #{rank}",
     "owned-topup-unranked": "not ranked: {why}",
+    "owned-topup-meets": "meets every constraint set",
+    "owned-topup-breaks": "does not meet what was set: {why}",
 }
 
 OWNED_CHINESE: dict[str, str] = {
@@ -164,4 +166,6 @@ OWNED_CHINESE: dict[str, str] = {
     "owned-alone-targets": "{basis} 首词元 ≤ {ttft:,.0f} ms，每输出词元 ≤ {tpot:,.0f} ms",
     "owned-topup-ranked": "排名第 {rank}",
     "owned-topup-unranked": "未参与排名：{why}",
+    "owned-topup-meets": "满足所设的全部约束",
+    "owned-topup-breaks": "未满足所设的要求：{why}",
 }

@@ -357,15 +357,8 @@ def _load_headline(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]:
     return () if note is None else ((w("Load assumed"), w.message(note)),)
 
 
-def _owned_headline(result: Result, w: Words) -> tuple[tuple[str, str], ...]:
-    """Where the cards already owned need a top-up: what they carry alone (:attr:`Result.owned_alone`,
-    as the command line's ranking and the panel say first); none otherwise."""
-    note = result.owned_alone
-    return () if note is None else ((w("Cards already owned"), w.message(note)),)
-
-
-def _headline(est: Estimate, mine: Option, w: Words,
-              objective: Objective = Objective.TCO) -> tuple[tuple[str, str], ...]:
+def _headline(est: Estimate, mine: Option, w: Words, objective: Objective = Objective.TCO,
+              result: Result | None = None) -> tuple[tuple[str, str], ...]:
     """The first page's figures: the configuration, its capex and what that covers, the TCO, and —
     only where it fits and carries the load, else they would be figures of a deployment that
     cannot run — the cost per unit of work (ranked by rent: the rent's first, the figure the
@@ -374,13 +367,17 @@ def _headline(est: Estimate, mine: Option, w: Words,
     capex and the TCO as "Buying instead" (a renter read the capex and the servers first until
     December 2026); one who owns cards reads which, and the capex as the new spend
     (:func:`owned_text`); one who rents and owns cards, that they are not used when renting
-    (:func:`owned_rented_text`). Then the China export status (named as the
+    (:func:`owned_rented_text`); where the cards owned cannot carry the load alone, what they carry
+    and what all of it needs (``result``'s :attr:`~configurator.core.recommend.Result.owned_alone`,
+    as the command line and the ranking panel say it), after them. Then the China export status (named as the
     buyer's own only where China is their delivery region: a buyer who set none, or another, read
     "Export status: Delivery to China: not permitted" as their verdict, persona finding #19)."""
     cost, own = mine.cost, mine.cost.ownership
     currency, years = cost.bom.currency, write(period(own.years), w.language)
     rent = rent_text(est, w, cost) if rented(est, objective) else None
     owned = owned_text(cost, est, w)
+    alone = result.owned_alone if result is not None else None
+    carried = () if alone is None else ((w("Owned cards alone"), w.message(alone)),)
     buying = [
         (w("New spend (capex)" if owned else "Capex"), capex_text(cost, w)),
         (w("Total cost of ownership over {period}", period=years), tco_text(cost, w)),
@@ -393,9 +390,10 @@ def _headline(est: Estimate, mine: Option, w: Words,
         rows = [(w("Configuration"), rented_configuration(est, w)), (w("Cloud rent"), rent)]
         if owned:  # owned cards are not used when renting; buying instead uses them
             rows.append((w("Already owned"), owned_rented_text(cost, est, w)))
+        rows += carried
     else:
         rows = [(w("Configuration"), configuration_text(est, cost, w)),
-                *(((w("Already owned"), owned),) if owned else ()), *buying]
+                *(((w("Already owned"), owned),) if owned else ()), *carried, *buying]
     tco_per_unit = tco_per_unit_of(est, mine) if est.usable else None
     tco_row = () if tco_per_unit is None else ((per_unit_name(est, w), unit_cost(tco_per_unit, currency)),)
     if rent is not None:
@@ -586,7 +584,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                 "approval": w("Approval"), "state": w(STATE_TITLES[state])}
     return Summary(language, summary_title(asked_scenario(est), w), meta, verdict, tables, warnings, est,
                    tuple(o.estimate for o in priced),
-                   headline=(_load_headline(est, w) + _owned_headline(result, w) + _headline(est, mine, w, objective)
+                   headline=(_load_headline(est, w) + _headline(est, mine, w, objective, result)
                              + _price_headline(decision, w)),
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
                    sources=tuple(sources.items),

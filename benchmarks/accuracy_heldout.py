@@ -52,8 +52,8 @@ FIELDS = ("id", "publication", "source", "url", "date", "measured", "hardware", 
 
 
 TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "lora_dropout", "offload_activations",
-                     "fp8_base", "activation_kernels", "fp8_scaling", "optimizer_states", "paged_optimizer",
-                     "offload_params")
+                     "fp8_base", "fp32_unquantized", "activation_kernels", "fp8_scaling", "optimizer_states",
+                     "paged_optimizer", "offload_params")
 """Training settings a row states only where its source does (the scenario's defaults otherwise)."""
 
 

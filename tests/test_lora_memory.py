@@ -116,7 +116,8 @@ def test_held_out_lora_rows_are_predicted_within_the_stated_band():
 
 def test_the_longest_sequences_hugging_face_fit_are_predicted_to_fit():
     """Unsloth's Hugging Face + FA2 rows are the longest sequences that trained: the estimate must
-    not say they run out of memory (it is 12-19 % under the card: see the rows' notes)."""
+    not say they run out of memory (it is 2-12 % under the card with peft's fp32 embedding, head and
+    norms, training.fp32_unquantized: see the rows' notes)."""
     bounds = [r for r in _lora_rows() if r.publication == "unsloth-benchmarks"]
     assert len(bounds) == 3 and all(r.predicted <= r.measured for r in bounds)
 

@@ -28,8 +28,8 @@ def frozen_base_bytes(model: ModelArchitecture, params: float, layers: int, math
 
 def qlora_base_bytes(model: ModelArchitecture, params: float, layers: int, math_bytes: float) -> float:
     """Bytes of a QLoRA stage's frozen base [B]: the linear weights of its ``layers`` blocks in NF4
-    (:data:`NF4_BYTES_PER_PARAM`), the rest of its ``params`` — embedding, output head, norms — in the
-    math precision.
+    (:data:`NF4_BYTES_PER_PARAM`), the rest of its ``params`` — embedding, output head, norms — at
+    ``math_bytes`` each (the math precision, or fp32 where :func:`fp32_unquantized` holds).
 
     bitsandbytes quantises ``nn.Linear`` modules only and transformers leaves the output head out
     (``BitsAndBytesConfig.llm_int8_skip_modules``, by default the ``lm_head`` its
@@ -72,6 +72,24 @@ def nf4_base(scenario: Scenario) -> bool:
     return scenario.workload is Workload.QLORA
 
 
+def fp32_unquantized(scenario: Scenario) -> bool:
+    """A QLoRA run keeps its base's unquantised parameters — embedding, output head, norms — in fp32
+    (``training.fp32_unquantized``).
+
+    peft's ``prepare_model_for_kbit_training`` casts every fp16 or bf16 parameter that is not a
+    bitsandbytes ``Params4bit`` to ``torch.float32`` (huggingface/peft commit 5d602fdb,
+    ``src/peft/utils/other.py``: "cast all non INT8 parameters to fp32"); a recipe that trains the
+    prepared model as it is (a plain transformers ``Trainer``) holds them so: Llama 3 8B, 1.05 billion
+    parameters at 4 B instead of 2 B, +2.1 GB. The QLoRA paper's ``qlora.py`` (artidoro/qlora commit
+    7f4e95a6, after ``prepare_model_for_kbit_training``: ``lm_head`` and ``embed_tokens`` back to bf16
+    under ``--bf16``, the norms left in fp32) and trl's ``SFTTrainer`` under ``bf16`` with a 4-bit model
+    (``peft_module_casting_to_bf16``, huggingface/trl commit 6d4ed070, December 2024) cast the embedding
+    and head back, leaving only the norms in fp32 (Llama 3 8B: 0.27 million parameters, 0.5 MB, not
+    counted); torchtune, litgpt and Answer.AI's FSDP QLoRA (``train.py``, commit 05ed9f2a) do not call
+    it. Off by default."""
+    return nf4_base(scenario) and scenario.training.fp32_unquantized
+
+
 def fp8_frozen_base(scenario: Scenario, plan: PrecisionPlan) -> bool:
     """The frozen base of a LoRA run is stored in FP8 only (``training.fp8_base``, with FP8 math).
 
@@ -98,10 +116,11 @@ def fp8_base_bytes(model: ModelArchitecture, params: float, layers: int, math_by
 
 def adapter_base_bytes(scenario: Scenario, plan: PrecisionPlan, params: float, layers: int) -> float:
     """Bytes of an adapter stage's frozen base of ``params`` parameters and ``layers`` blocks [B]:
-    NF4 block linears under QLoRA, FP8 ones with :func:`fp8_frozen_base`, else every weight in the
-    math precision."""
+    NF4 block linears under QLoRA (the rest in fp32 with :func:`fp32_unquantized`), FP8 ones with
+    :func:`fp8_frozen_base`, else every weight in the math precision."""
     if nf4_base(scenario):
-        return qlora_base_bytes(scenario.model, params, layers, plan.math_bytes)
+        rest = BYTES_PER_ELEMENT[Precision.FP32] if fp32_unquantized(scenario) else plan.math_bytes
+        return qlora_base_bytes(scenario.model, params, layers, rest)
     if fp8_frozen_base(scenario, plan):
         return fp8_base_bytes(scenario.model, params, layers, plan.math_bytes)
     return params * plan.math_bytes

@@ -121,6 +121,13 @@ class Training(_Frozen):
         description="LoRA with FP8 math: the frozen base's block linears stored in FP8 only, no 16-bit copy "
                     "(Transformer Engine fp8_model_init, as NeMo's fp8_params sets it); off: the base in the math "
                     "precision, cast to FP8 per product. Written to files only when on")
+    fp32_unquantized: bool = Field(
+        default=False, exclude_if=lambda on: not on,
+        description="QLoRA: the frozen base's unquantised parameters (embedding, output head, norms) held in "
+                    "fp32, as peft's prepare_model_for_kbit_training casts them and a plain transformers Trainer "
+                    "keeps them; off: in the math precision (torchtune, litgpt, Answer.AI's FSDP QLoRA, and the "
+                    "QLoRA paper's qlora.py and trl's SFTTrainer under bf16, which cast the embedding and head "
+                    "back). Written to files only when on")
     tokens: float = Field(default=1e9, ge=1e6, le=1e15, description="training token budget [tokens]")
     flash_attention: bool = True
     attention_kernel: AttentionKernel | None = Field(

@@ -448,3 +448,17 @@ def test_a_missed_deadline_reads_in_the_unit_of_its_warning():
     long = Verdict("deadline", 100.0, 260.0, "h", False, by=160.0, share=1.6)
     assert write(verdict_brief(short), "en") == "misses the deadline by 160\u00a0h"
     assert write(verdict_brief(long), "en") == "misses the deadline by 6.67\u00a0days"
+
+
+@pytest.mark.parametrize(("deadline", "row"), [
+    ("48h", "| Deadline | within 48.0 h |"),
+    ("3d", "| Deadline | within 3.00 days |"),
+])
+def test_the_deadline_set_is_written_in_the_unit_its_verdict_uses(tmp_path, deadline, row):
+    """A render farm's 48 h deadline read 'within 2.00 days' beside 'within the 48 h deadline'
+    on the summary's constraints table: both now follow one rule, hours up to 48 h."""
+    out = tmp_path / "render.md"
+    assert main(["report", "--workload", "render", "--frames", "20000", "--minutes-per-frame", "10",
+                 "--reference-card", "rtx-4090", "--deadline", deadline, "-o", str(out)]) in (0, None)
+    line = next(line for line in out.read_text(encoding="utf-8").splitlines() if line.startswith("| Deadline |"))
+    assert line.replace("\u00a0", " ").startswith(row), line

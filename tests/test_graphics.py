@@ -103,6 +103,32 @@ def test_profiles_that_do_not_exist_are_refused(base):
         updated(base, workload="vdi", graphics={"profile_gib": 5})
 
 
+# NVIDIA's vGPU types divide a GPU's memory evenly: a 16 GB GPU (A16, T4) has 1, 2, 4, 8, 16 GB
+# types and no 3 GB one; a 24 GB L4 has 3 and 6 GB; a 48 GB card has no 32 GB type.
+NEXT_TYPE = [("a16-gpu", 3, 4, 4), ("t4", 3, 4, 4), ("t4", 6, 8, 2), ("l4", 16, 24, 1), ("l40s", 32, 48, 1)]
+
+
+@pytest.mark.parametrize(("card_id", "profile", "size", "per_card"), NEXT_TYPE)
+def test_a_profile_that_does_not_divide_the_card_gets_its_next_vgpu_type(catalog, base, card_id, profile, size,
+                                                                        per_card):
+    """3 GiB desktops on a T4 or an A16 GPU are 4 a GPU in its 4 GB type, not 5 (16 / 3): the
+    answer said 60 T4 for 300 such desktops where 75 are needed; the memory and a warning say so."""
+    est = on(base, catalog, card_id, workload="vdi", count=1,
+             graphics={"users": 300, "profile_gib": profile, "shading_tflops_per_user": 0.1})
+    assert est.graphics.per_card == per_card
+    assert est.memory.total == pytest.approx(per_card * size * 2**30)
+    said = next(m for m in est.messages if m.id == "vgpu-profile-rounded")
+    assert f"each desktop gets the next one, {size} GiB, {per_card} desktops per card" in said.text
+
+
+def test_a_profile_that_divides_the_card_is_kept_and_300_desktops_of_3_gib_are_75_t4(catalog, base):
+    est = on(base, catalog, "l4", workload="vdi", count=1, graphics={"users": 1, "profile_gib": 3})
+    assert est.graphics.per_card == 8 and "vgpu-profile-rounded" not in ids(est)
+    scenario = updated(base, workload="vdi", graphics={"users": 300, "profile_gib": 3})
+    t4 = next(r for r in recommend(scenario, catalog, Objective.TCO).ranked if r.card.id == "t4")
+    assert t4.count == 75
+
+
 # ---- video --------------------------------------------------------------------------------
 
 
@@ -422,3 +448,17 @@ def test_a_missed_deadline_reads_in_the_unit_of_its_warning():
     long = Verdict("deadline", 100.0, 260.0, "h", False, by=160.0, share=1.6)
     assert write(verdict_brief(short), "en") == "misses the deadline by 160\u00a0h"
     assert write(verdict_brief(long), "en") == "misses the deadline by 6.67\u00a0days"
+
+
+@pytest.mark.parametrize(("deadline", "row"), [
+    ("48h", "| Deadline | within 48.0 h |"),
+    ("3d", "| Deadline | within 3.00 days |"),
+])
+def test_the_deadline_set_is_written_in_the_unit_its_verdict_uses(tmp_path, deadline, row):
+    """A render farm's 48 h deadline read 'within 2.00 days' beside 'within the 48 h deadline'
+    on the summary's constraints table: both now follow one rule, hours up to 48 h."""
+    out = tmp_path / "render.md"
+    assert main(["report", "--workload", "render", "--frames", "20000", "--minutes-per-frame", "10",
+                 "--reference-card", "rtx-4090", "--deadline", deadline, "-o", str(out)]) in (0, None)
+    line = next(line for line in out.read_text(encoding="utf-8").splitlines() if line.startswith("| Deadline |"))
+    assert line.replace("\u00a0", " ").startswith(row), line

@@ -140,6 +140,10 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
     if card.vgpu == "graphics":
         by_memory = formulas.framebuffer_slices(card.memory_gb, g.profile_gib)
         caps: dict[str, float | None] = {"framebuffer": by_memory, "vGPU instances": a.max_vgpus_per_gpu}
+        size = vgpu_profile_gib(scenario, card)
+        if size != g.profile_gib:
+            messages.append(msg("vgpu-profile-rounded", card=card.name, asked=g.profile_gib,
+                                memory=card.memory_gb, profile=size, users=by_memory))
     else:
         messages.append(msg("vgpu-unknown" if card.vgpu is None else "no-graphics-vgpu", card=card.name))
         caps = {"passthrough": 1}
@@ -295,12 +299,23 @@ def graphics_unsuitable(workload: Workload, card: Card) -> str | None:
 # ---- memory -------------------------------------------------------------------------------
 
 
-def graphics_bytes_per_card(scenario: Scenario, load_on_card: float) -> float:
-    """Memory a graphics workload puts on one card [B]: vGPU framebuffers (VDI), decoded
+def vgpu_profile_gib(scenario: Scenario, card: Card) -> float:
+    """The vGPU size each desktop gets on ``card`` [GiB]: the scenario's profile, or the card's next
+    vGPU type where the profile does not divide its memory (:func:`formulas.vgpu_profile_gib`:
+    5 GiB on a 48 GB L40S is its 6 GB type); the profile as asked on cards without graphics vGPU."""
+    if card.vgpu != "graphics":
+        return scenario.graphics.profile_gib
+    return formulas.vgpu_profile_gib(card.memory_gb, scenario.graphics.profile_gib)
+
+
+def graphics_bytes_per_card(scenario: Scenario, load_on_card: float, card: Card | None = None) -> float:
+    """Memory a graphics workload puts on one card [B]: vGPU framebuffers (VDI, of the vGPU type
+    the card gives the profile, :func:`vgpu_profile_gib`, where ``card`` is given), decoded
     video surfaces (transcoding) or scene plus output layers (rendering)."""
     g, a = scenario.graphics, scenario.assumptions
     if scenario.workload is Workload.VDI:
-        return load_on_card * g.profile_gib * GIB
+        size = g.profile_gib if card is None else vgpu_profile_gib(scenario, card)
+        return load_on_card * size * GIB
     if scenario.workload is Workload.TRANSCODE:
         width, height = RESOLUTIONS[g.resolution]
         return formulas.decoded_surface_bytes(load_on_card, a.video_surfaces_per_stream, width, height,
@@ -311,7 +326,7 @@ def graphics_bytes_per_card(scenario: Scenario, load_on_card: float) -> float:
 def graphics_memory(scenario: Scenario, card: Card, load_on_card: float) -> MemoryBreakdown:
     """Memory per card. vGPU slices partition the whole marketed memory (the hypervisor
     keeps its share inside each slice); the others run in one process with a CUDA context."""
-    data = graphics_bytes_per_card(scenario, load_on_card)
+    data = graphics_bytes_per_card(scenario, load_on_card, card)
     if scenario.workload is Workload.VDI:
         capacity = card.memory_gb * GIB
         overhead = 0.0

@@ -10,6 +10,10 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "encoder-unknown": "{card}'s video engines are not verified: stream capacity cannot be estimated",
     "no-display-outputs": "{card} has no display outputs: a monitor cannot be connected to it",
     "no-graphics-vgpu": "{card} has no virtual-desktop vGPU profiles: one user per card (passthrough)",
+    "vgpu-profile-rounded": (
+        "{card} has no {asked:g} GiB vGPU profile (its profiles divide its {memory:g} GiB evenly): "
+        "each desktop gets the next one, {profile:g} GiB, {users} desktops per card"
+    ),
     "vgpu-unknown": "{card}'s vGPU support is not verified: counted as one user per card (passthrough)",
     "consumer-card-datacenter": (
         "{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use"
@@ -73,6 +77,8 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "encoder-unknown": "{card} 的视频引擎未经核实：无法估算视频流容量",
     "no-display-outputs": "{card} 没有显示输出：不能连接显示器",
     "no-graphics-vgpu": "{card} 没有虚拟桌面 vGPU 配置：每卡一个用户（直通）",
+    "vgpu-profile-rounded": "{card} 没有 {asked:g} GiB 的 vGPU 配置（其配置将 {memory:g} GiB 显存等分）："
+                            "每个桌面使用更大一档的 {profile:g} GiB，每卡 {users} 个桌面",
     "vgpu-unknown": "{card} 的 vGPU 支持未经核实：按每卡一个用户（直通）计算",
     "consumer-card-datacenter": "{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用",
     "consumer-encode-sessions": "{card} 是消费级显卡：驱动限制每台服务器 {sessions} 路编码会话，与卡数无关",

@@ -18,12 +18,28 @@ RENDER_BYTES_PER_PIXEL = 16
 """One RGBA float32 output layer (AOV): 4 channels × 4 B [B per pixel]."""
 
 
+def vgpu_profile_gib(memory_gib, profile_gib):
+    """The vGPU size a desktop asking for ``profile_gib`` [GiB] gets on a GPU of ``memory_gib``
+    [GiB]: the smallest whole size at least as large that divides the framebuffer evenly [GiB].
+    NVIDIA's vGPU types split a GPU into equal slices whose sizes divide its memory (NVIDIA
+    Virtual GPU Software User Guide, "Virtual GPU Types for Supported GPUs": A40, L40S,
+    RTX 6000 Ada 1, 2, 3, 4, 6, 8, 12, 16, 24, 48 GB, no 5 or 10; L4, A10 1, 2, 3, 4, 6, 8, 12,
+    24 GB; A16, T4 1, 2, 4, 8, 16 GB, no 3 or 6), so 5 GiB on a 48 GB card is its 6 GB type and
+    3 GiB on a 16 GB GPU its 4 GB type. A profile under 1 GiB or above the memory, or memory that
+    is not a whole number of GiB, is kept as asked."""
+    whole = round(memory_gib)
+    if profile_gib < 1 or profile_gib > memory_gib + _ROUNDING or abs(memory_gib - whole) > _ROUNDING:
+        return profile_gib
+    return float(next(size for size in range(math.ceil(profile_gib - _ROUNDING), whole + 1) if whole % size == 0))
+
+
 def framebuffer_slices(memory_gib, profile_gib):
     """vGPUs of ``profile_gib`` [GiB] the framebuffer of ``memory_gib`` [GiB] divides into:
-    ``floor(memory / profile)`` [count]. vGPU sizes count the marketed memory in binary GB
-    (A40-48Q is the whole 48 GB card; NVIDIA Virtual GPU Software User Guide, "Virtual GPU
-    Types for Supported GPUs", A40 table)."""
-    return math.floor(memory_gib / profile_gib + _ROUNDING)
+    ``floor(memory / size)`` [count], ``size`` the vGPU type the profile gets
+    (:func:`vgpu_profile_gib`: 5 GiB on a 48 GB card is 8 × 6 GB, not 9 × 5). vGPU sizes count
+    the marketed memory in binary GB (A40-48Q is the whole 48 GB card; NVIDIA Virtual GPU
+    Software User Guide, "Virtual GPU Types for Supported GPUs", A40 table)."""
+    return math.floor(memory_gib / vgpu_profile_gib(memory_gib, profile_gib) + _ROUNDING)
 
 
 def vgpu_instances(memory_gib, profile_gib, max_per_gpu):

@@ -265,3 +265,35 @@ def test_a_ranked_row_of_modules_says_it_is_bought_in_whole_servers(catalog):
     assert said.text == "Ascend 910B modules are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"
     assert "按整机销售" in said.text_in("zh_CN") and "8 颗" in said.text_in("zh_CN")
     assert all(whole_servers_reason(catalog.get(c), 72) is None for c in ("l40s", "gb200", "gh200-144gb"))
+
+
+def test_a_workstation_card_with_a_flow_through_cooler_is_flagged_in_a_rack_server(catalog):
+    """The render farm's winner was 48 × RTX PRO 6000 Blackwell Workstation Edition (600 W, flow-through
+    fans) housed eight to a PCIe rack server with no word: its row now says the passive Server Edition
+    is the card for a rack server, in both languages; passive and blower cards say nothing."""
+    from configurator.core.procurement.servers import flow_through_reason
+
+    said = flow_through_reason(catalog.get("rtx-pro-6000-blackwell"), 48)
+    assert said.text == ("RTX PRO 6000 Blackwell Workstation Edition is a workstation card with a flow-through "
+                         "cooler, here 48 housed in rack servers: NVIDIA's Server Edition (passive) is the card "
+                         "for a rack server — quote it")
+    assert "穿透式" in said.text_in("zh_CN") and "48 张" in said.text_in("zh_CN")
+    assert all(flow_through_reason(catalog.get(c), 8) is None for c in (
+        "rtx-pro-6000-blackwell-server", "rtx-pro-6000-blackwell-maxq", "rtx-6000-ada", "rtx-a6000", "l40s",
+        "h100-sxm"))
+
+
+def test_the_render_farm_answer_flags_the_workstation_winner(catalog):
+    """Through the recommendation: the first row's reasons carry the flow-through word when bought,
+    not when the ranking is by rent."""
+    from configurator.core.architecture import preset
+    from configurator.core.recommend import Objective, recommend
+    from configurator.core.scenario import Scenario
+
+    scenario = Scenario(model=preset("llama3-8b"), card_id="rtx-pro-6000-blackwell", count=8, workload="render",
+                        graphics={"frames": 2000})
+    for objective, flagged in ((Objective.TCO, True), (Objective.CLOUD, False)):
+        said = {r.card.id: {m.id for m in r.reasons} for r in recommend(scenario, catalog, objective).ranked}
+        assert flagged is ("flow-through-in-server" in said.get("rtx-pro-6000-blackwell", set()))
+        assert not any("flow-through-in-server" in ids for card, ids in said.items() if card != "rtx-pro-6000-blackwell")
+    assert objective is Objective.CLOUD

@@ -1,6 +1,7 @@
 """Message templates of rack-scale systems as the buyer's answer says them (how many systems and
 racks, which item id a quote prices, a TCO without
-energy and why, cooling that is not published; modules bought in whole servers), in both languages; merged into
+energy and why, cooling that is not published; modules bought in whole servers; a workstation card's flow-through cooler in a
+rack server), in both languages; merged into
 :mod:`configurator.core.messages`' catalogues, keyed by message id."""
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ SYSTEMS_ENGLISH: dict[str, str] = {
     "whole-servers-rented": (
         "{card} modules come {unit} to a server, on its baseboard: rented in whole servers, {count} cards"
     ),
+    "flow-through-in-server": (
+        "{card} is a workstation card with a flow-through cooler, here {count} housed in rack servers: "
+        "{vendor}'s Server Edition (passive) is the card for a rack server — quote it"
+    ),
 }
 
 SYSTEMS_CHINESE: dict[str, str] = {
@@ -45,4 +50,8 @@ SYSTEMS_CHINESE: dict[str, str] = {
     "cooling-unpublished": "冷却方式未公开",
     "whole-servers": "{card} 模组按整机销售（每台服务器基板 {unit} 颗）：按整台服务器购买，共 {count} 张",
     "whole-servers-rented": "{card} 模组装在服务器基板上（每台 {unit} 颗）：按整台服务器租用，共 {count} 张",
+    "flow-through-in-server": (
+        "{card} 是采用穿透式风扇散热器的工作站显卡，此处 {count} 张装在机架服务器中："
+        "机架服务器应选 {vendor} 的服务器版（被动散热）——请为其询价"
+    ),
 }

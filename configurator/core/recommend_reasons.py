@@ -12,7 +12,7 @@ from dataclasses import replace
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
-from configurator.core.procurement.servers import whole_servers_reason
+from configurator.core.procurement.servers import flow_through_reason, whole_servers_reason
 from configurator.core.recommend_costs import cloud_per_million, ownership_cost
 from configurator.core.recommend_record import Objective, Recommendation, cost_basis
 from configurator.core.recommend_software import porting_risk, support_caution
@@ -137,6 +137,10 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
                                      rented=objective is Objective.CLOUD)
         if whole is not None:
             reasons.append(whole)
+        cooler = None if objective is Objective.CLOUD else \
+            flow_through_reason(rec.card, rec.estimate.scenario.count)  # 600 W open-air cards in a rack server
+        if cooler is not None:
+            reasons.append(cooler)
         if index == 0:
             reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked, objective))
                         if r]

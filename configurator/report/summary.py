@@ -24,6 +24,7 @@ from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.region import domestic
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.serving_use import asked_scenario, estimate_load_note
+from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER, flow_through_reason
 from configurator.core.software import card_cautions
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
@@ -454,6 +455,23 @@ def support_cautions(est: Estimate, best: Option | None, result: Result, w: Word
         config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
         found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
                        for m in cautions(best.estimate.card)[:1])
+    return found + coolers(est, best, ranked, w)
+
+
+def coolers(est: Estimate, best: Option | None, ranked: dict, w: Words) -> tuple[str, ...]:
+    """The first page's word on a workstation card's flow-through cooler in a rack server
+    (:func:`~configurator.core.procurement.servers.flow_through_reason`): the chosen card's, as the
+    ranking words it where it is ranked (a rent ranking says none), else from the card; then the
+    recommended option's where it is another card (the render farm's 48 × RTX PRO 6000 Blackwell
+    Workstation Edition)."""
+    def said(card, count):
+        if card.id in ranked:
+            return tuple(m for m in ranked[card.id].reasons if m.id == FLOW_THROUGH_IN_SERVER)
+        return tuple(m for m in (flow_through_reason(card, count),) if m is not None)
+
+    found = tuple(w.message(m) for m in said(est.card, est.scenario.count))
+    if best is not None and best.estimate.card.id != est.card.id:
+        found += tuple(w.message(m) for m in said(best.estimate.card, best.estimate.scenario.count))
     return found
 
 

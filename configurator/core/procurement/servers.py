@@ -18,6 +18,10 @@ _BASEBOARD = re.compile(r"SXM|OAM|HGX|baseboard|module|superchip", re.IGNORECASE
 _ASIDE = re.compile(r"\([^)]*\)")
 """A parenthesised aside in a form factor (another form also offered, a cooling note)."""
 _NOT_A_SERVER_CARD = re.compile(r"desktop|cloud-only", re.IGNORECASE)
+_FLOW_THROUGH = re.compile(r"flow-through", re.IGNORECASE)
+"""A form factor whose cooler is a workstation's open-air flow-through fan cooler (the RTX PRO 6000
+Blackwell Workstation Edition, 600 W, "double flow-through" in NVIDIA's datasheet), not a server's
+passive heatsink or a blower that exhausts out of the bracket."""
 
 
 LARGEST_PCIE_SERVER = 8
@@ -133,6 +137,24 @@ def whole_servers_reason(card: Card, count: int, rented: bool = False) -> Messag
     if unit == 1 or not sold_in_servers(card):
         return None
     return msg("whole-servers-rented" if rented else "whole-servers", card=card.name, unit=unit, count=count)
+
+
+FLOW_THROUGH_IN_SERVER = "flow-through-in-server"
+"""The message id of :func:`flow_through_reason` (the report finds the row's word by it)."""
+
+
+def flow_through_reason(card: Card, count: int) -> Message | None:
+    """Why a ranked row of a workstation card with a flow-through fan cooler is not what a rack
+    server takes (``flow-through-in-server``): its fans blow its heat (600 W a card for the RTX PRO
+    6000 Blackwell Workstation Edition) into the chassis, where a rack server's fans push air front
+    to back through passive heatsinks; NVIDIA sells the passive Server Edition for servers and the
+    300 W blower Max-Q Workstation Edition for workstations of up to 4 GPUs (NVIDIA RTX PRO 6000
+    Blackwell datasheets, 2025). The bill still houses the cards in PCIe servers
+    (:func:`server_type`): the row says so instead of hiding the card. None for a card without a
+    flow-through cooler (passive, blower) or one not housed in a PCIe server."""
+    if not _FLOW_THROUGH.search(card.form_factor or "") or _housing(card.form_factor or "") != "pcie":
+        return None
+    return msg(FLOW_THROUGH_IN_SERVER, card=card.name, count=count, vendor=card.vendor)
 
 
 def cards_bought(card: Card, count: int, servers: int, kind: ServerType) -> int:

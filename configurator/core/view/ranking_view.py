@@ -6,6 +6,7 @@ tables, in English or Chinese. Qt-free.
 from __future__ import annotations
 
 from configurator.core.estimate import Estimate
+from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER
 from configurator.core.recommend import Objective, Result
 from configurator.core.view.cost_bases import column_per_unit_label, per_unit_label
 from configurator.core.view.names import CLASSES
@@ -58,6 +59,16 @@ def _score_heading(objective: Objective, est: Estimate) -> Value:
     return "Speed" if row is None else row.label
 
 
+def _why(reasons: tuple) -> object:
+    """A ranked row's "Why": its first reason, and a workstation card's flow-through cooler in a rack
+    server after it where the row has one (:func:`~configurator.core.procurement.servers.flow_through_reason`:
+    the render farm's RTX PRO 6000 Blackwell Workstation Edition, whichever its rank)."""
+    if not reasons:
+        return ""
+    cooler = next((m for m in reasons[1:] if m.id == FLOW_THROUGH_IN_SERVER), None)
+    return reasons[0] if cooler is None else Phrase("{first}; {cooler}", {"first": reasons[0], "cooler": cooler})
+
+
 def ranking_columns(result: Result) -> Columns:
     """The ranked configurations: rank, card count, card, class, how fast, the number ranked on and
     the first reason (a core message)."""
@@ -76,7 +87,7 @@ def ranking_columns(result: Result) -> Columns:
         rows.append((rank, rec.count, rec.card.name, CLASSES[rec.card.category],
                      None if row is None else plain(row.value),
                      _score(result.objective, est, rec.score, rec.ownership_per_unit), *price,
-                     rec.reasons[0] if rec.reasons else ""))
+                     _why(rec.reasons)))
     return Columns(headings, frozenset({0, 1, 4, 5}), tuple(rows))
 
 

@@ -297,3 +297,23 @@ def test_the_render_farm_answer_flags_the_workstation_winner(catalog):
         assert flagged is ("flow-through-in-server" in said.get("rtx-pro-6000-blackwell", set()))
         assert not any("flow-through-in-server" in ids for card, ids in said.items() if card != "rtx-pro-6000-blackwell")
     assert objective is Objective.CLOUD
+
+
+@pytest.mark.parametrize("language, word", [("en", "flow-through cooler"), ("zh_CN", "穿透式风扇散热器")])
+def test_the_summary_flags_a_workstation_card_with_a_flow_through_cooler(catalog, language, word):
+    """The first page's cautions name the flow-through cooler of the chosen RTX PRO 6000 Blackwell
+    Workstation Edition housed in rack servers, in the reader's language; a buyer choosing the Server
+    Edition reads it only of the recommended option, the Workstation Edition, by name."""
+    from configurator.core.architecture import preset
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import Scenario
+    from configurator.report.summary import build_summary
+
+    def cautions(card_id):
+        scenario = Scenario(model=preset("llama3-8b"), card_id=card_id, count=8, workload="render",
+                            graphics={"frames": 2000})
+        return build_summary(estimate(scenario, catalog.get(card_id)), catalog, language).cautions
+
+    assert any(word in line for line in cautions("rtx-pro-6000-blackwell"))
+    workstation = "Workstation Edition" if language == "en" else "工作站版"
+    assert all(workstation in line for line in cautions("rtx-pro-6000-blackwell-server") if word in line)

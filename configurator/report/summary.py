@@ -462,8 +462,8 @@ def coolers(est: Estimate, best: Option | None, ranked: dict, w: Words) -> tuple
     """The first page's word on a workstation card's flow-through cooler in a rack server
     (:func:`~configurator.core.procurement.servers.flow_through_reason`): the chosen card's, as the
     ranking words it where it is ranked (a rent ranking says none), else from the card; then the
-    recommended option's where it is another card (the render farm's 48 × RTX PRO 6000 Blackwell
-    Workstation Edition)."""
+    recommended option's where it is another card, said as the recommended option's (the render
+    farm's 48 × RTX PRO 6000 Blackwell Workstation Edition)."""
     def said(card, count):
         if card.id in ranked:
             return tuple(m for m in ranked[card.id].reasons if m.id == FLOW_THROUGH_IN_SERVER)
@@ -471,7 +471,9 @@ def coolers(est: Estimate, best: Option | None, ranked: dict, w: Words) -> tuple
 
     found = tuple(w.message(m) for m in said(est.card, est.scenario.count))
     if best is not None and best.estimate.card.id != est.card.id:
-        found += tuple(w.message(m) for m in said(best.estimate.card, best.estimate.scenario.count))
+        config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
+        found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
+                       for m in said(best.estimate.card, best.estimate.scenario.count))
     return found
 
 

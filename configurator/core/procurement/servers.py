@@ -20,8 +20,9 @@ _ASIDE = re.compile(r"\([^)]*\)")
 _NOT_A_SERVER_CARD = re.compile(r"desktop|cloud-only", re.IGNORECASE)
 _FLOW_THROUGH = re.compile(r"flow-through", re.IGNORECASE)
 """A form factor whose cooler is a workstation's open-air flow-through fan cooler (the RTX PRO 6000
-Blackwell Workstation Edition, 600 W, "double flow-through" in NVIDIA's datasheet), not a server's
-passive heatsink or a blower that exhausts out of the bracket."""
+Blackwell Workstation Edition, 600 W, as the catalog's form factor says it), not a server's passive
+heatsink or a blower that exhausts out of the bracket (the Max-Q Workstation Edition, RTX 6000 Ada,
+RTX A6000)."""
 
 
 LARGEST_PCIE_SERVER = 8
@@ -148,8 +149,8 @@ def flow_through_reason(card: Card, count: int) -> Message | None:
     server takes (``flow-through-in-server``): its fans blow its heat (600 W a card for the RTX PRO
     6000 Blackwell Workstation Edition) into the chassis, where a rack server's fans push air front
     to back through passive heatsinks; NVIDIA sells the passive Server Edition for servers and the
-    300 W blower Max-Q Workstation Edition for workstations of up to 4 GPUs (NVIDIA RTX PRO 6000
-    Blackwell datasheets, 2025). The bill still houses the cards in PCIe servers
+    300 W blower Max-Q Workstation Edition for multi-GPU workstations (NVIDIA's RTX PRO 6000
+    Blackwell product pages, 2025; not re-checked offline in December 2026). The bill still houses the cards in PCIe servers
     (:func:`server_type`): the row says so instead of hiding the card. None for a card without a
     flow-through cooler (passive, blower) or one not housed in a PCIe server."""
     if not _FLOW_THROUGH.search(card.form_factor or "") or _housing(card.form_factor or "") != "pcie":

@@ -275,7 +275,7 @@ def test_a_workstation_card_with_a_flow_through_cooler_is_flagged_in_a_rack_serv
 
     said = flow_through_reason(catalog.get("rtx-pro-6000-blackwell"), 48)
     assert said.text == ("RTX PRO 6000 Blackwell Workstation Edition is a workstation card with a flow-through "
-                         "cooler, here 48 housed in rack servers: NVIDIA's Server Edition (passive) is the card "
+                         "cooler, here 48 cards in rack servers: NVIDIA's Server Edition (passive) is the card "
                          "for a rack server — quote it")
     assert "穿透式" in said.text_in("zh_CN") and "48 张" in said.text_in("zh_CN")
     assert all(flow_through_reason(catalog.get(c), 8) is None for c in (

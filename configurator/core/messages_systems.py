@@ -30,7 +30,7 @@ SYSTEMS_ENGLISH: dict[str, str] = {
         "{card} modules come {unit} to a server, on its baseboard: rented in whole servers, {count} cards"
     ),
     "flow-through-in-server": (
-        "{card} is a workstation card with a flow-through cooler, here {count} housed in rack servers: "
+        "{card} is a workstation card with a flow-through cooler, here {count} cards in rack servers: "
         "{vendor}'s Server Edition (passive) is the card for a rack server — quote it"
     ),
 }

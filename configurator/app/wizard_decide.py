@@ -15,7 +15,7 @@ from configurator.core.precision import default_precision
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.recommend import Filters, Objective, suggest
-from configurator.core.recommend_owned import owned_alone
+from configurator.core.recommend_owned import asks_users_at_once, owned_alone
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
 from configurator.core.software import card_cautions
 
@@ -190,9 +190,9 @@ def _owned_alone(answers: Scenario, catalog: Catalog, card_id: str, owned: int,
     """What the ``owned`` [cards] of ``card_id`` carry alone where the configuration the
     recommendation would rank for that card (:func:`suggest`) needs more of them, and whether that
     configuration meets every constraint set (else the first it breaks)."""
-    card = catalog.get(card_id)
-    if answers.workload.is_graphics:
+    if not asks_users_at_once(answers):  # the only questions the sentence speaks of (no suggest() for others)
         return None
+    card = catalog.get(card_id)
     precision = None if precision_given else default_precision(card)
     scenario = with_planner_choices(updated(answers, card_id=card_id, economics={"owned_cards": owned}), precision)
     full = estimate(suggest(scenario, card), card)  # the owned counted as the ranking counts them (--owned)

@@ -18,6 +18,7 @@ from configurator.core.catalog import Card
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, updated
+from configurator.core.workloads import family_of
 
 LATENCY_TARGETS = ("ttft", "tpot")
 """The verdicts a number of users at once must meet on the owned cards alone: first token and time
@@ -68,6 +69,14 @@ def _targets(est: Estimate) -> Message | None:
         return None
     ttft, tpot = found["ttft"], found["tpot"]
     return msg("owned-alone-targets", basis=ttft.basis, ttft=ttft.target, tpot=tpot.target)
+
+
+def asks_users_at_once(scenario: Scenario) -> bool:
+    """Whether ``scenario`` is a question :func:`owned_alone` speaks of: a model served on and on (its
+    family runs a model and is no one-off job: serving) to more than one user at once
+    (``serving.concurrency``)."""
+    family, serving = family_of(scenario.workload), scenario.serving
+    return family.runs_model and not family.one_off_job and serving is not None and (serving.concurrency or 0) > 1
 
 
 def owned_alone(est: Estimate, owned: int, then: Message) -> Message | None:

@@ -15,7 +15,9 @@ from configurator.core.estimate import estimate
 from configurator.core.formulas.zero_accumulation import (
     accumulation_reduce_scatter_seconds,
     gradient_reduce_scatter_seconds,
+    gradient_reduce_seconds,
     reduces_every_accumulated_micro_batch,
+    zero0_reduces_every_micro_batch,
 )
 from configurator.core.scenario import Scenario, updated
 from configurator.core.workloads.training.search import plan_training_layout
@@ -46,9 +48,10 @@ def test_each_earlier_micro_batch_costs_a_reduce_scatter_behind_its_backward():
         assert accumulation_reduce_scatter_seconds(each, 0.03, m, zero, pp, 0.0) == 0.0
 
 
-def _accumulated(zero: int, grad_accum: int = 8, pp: int = 1, recipe: str = "torch-amp") -> Scenario:
-    """Llama 3 8B on 64 H100 (8 servers), pure data parallelism over the network."""
-    return Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=64, workload="pretrain", precision="bf16",
+def _accumulated(zero: int, grad_accum: int = 8, pp: int = 1, recipe: str = "torch-amp",
+                 model: str = "llama3-8b") -> Scenario:
+    """Llama 3 8B (or ``model``) on 64 H100 (8 servers), pure data parallelism over the network."""
+    return Scenario(model=preset(model), card_id="h100-sxm", count=64, workload="pretrain", precision="bf16",
                     parallelism={"tp": 1, "pp": pp, "zero": zero},
                     training={"seq_len": 2048, "micro_batch": 1, "grad_accum": grad_accum, "recompute": "full",
                               "recipe": recipe})
@@ -79,6 +82,57 @@ def test_planner_step_agrees_with_the_estimate_at_zero_2_with_accumulation():
     scenario = updated(_accumulated(2), auto_layout=("zero", "micro_batch"))
     plan = plan_training_layout(scenario, H100, top=30)
     accumulated = [layout for layout in plan.layouts if layout.zero == 2 and layout.pp == 1 and layout.grad_accum > 1]
+    assert accumulated
+    for layout in accumulated:
+        alone = estimated_alone(scenario, layout, H100)
+        assert alone.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
+
+
+def test_zero_0_all_reduces_every_micro_batch_only_under_the_pytorch_recipes():
+    """ZeRO 0 (issue 27, zero0acc): torchtitan's loop all-reduces every backward (torch-amp, pure);
+    Megatron's DDP and DeepSpeed's ZeRO 0 once a step (the megatron recipes)."""
+    assert zero0_reduces_every_micro_batch("torch-amp") and zero0_reduces_every_micro_batch("pure")
+    assert not zero0_reduces_every_micro_batch("megatron-mixed")
+    assert not zero0_reduces_every_micro_batch("megatron-bf16-grads")
+    zero, pp, m = np.array([0, 0, 0, 1]), np.array([1, 4, 1, 1]), np.array([8, 8, 1, 8])
+    assert_array_equal(reduces_every_accumulated_micro_batch(zero, pp, m, True), [True, False, False, False])
+    assert not np.any(reduces_every_accumulated_micro_batch(zero, pp, m, False))
+
+
+def test_a_zero_0_reduction_is_an_all_reduce_twice_a_reduce_scatter():
+    """An all-reduce is a reduce-scatter and an all-gather of the same bytes: in one fast domain
+    twice the reduce-scatter's bandwidth time (latency aside)."""
+    rs = gradient_reduce_seconds(1e9, 2.0, 2, 8, 8, 100.0, 50.0, 1.0)
+    ar = gradient_reduce_seconds(1e9, 2.0, 0, 8, 8, 100.0, 50.0, 1.0)
+    assert rs == pytest.approx(gradient_reduce_scatter_seconds(1e9, 2.0, 8, 8, 100.0, 50.0, 1.0))
+    assert ar == pytest.approx(2 * rs, rel=0.01)
+    assert gradient_reduce_seconds(1e9, 2.0, 0, 1, 8, 100.0, 50.0, 1.0) == 0.0
+    assert accumulation_reduce_scatter_seconds(ar, 0.03, 16, 0, 1, 0.0, True) == pytest.approx(15 * ar)
+    assert accumulation_reduce_scatter_seconds(ar, 0.03, 16, 0, 1, 0.0, False) == 0.0
+
+
+@pytest.mark.parametrize(("recipe", "grows"), [("torch-amp", True), ("pure", True), ("megatron-mixed", False)])
+def test_zero_0_with_accumulation_pays_per_micro_batch_where_the_recipe_does(recipe, grows):
+    one, eight = (estimate(_accumulated(0, model="llama3.2-1b", grad_accum=m, recipe=recipe), H100).training for m in (1, 8))
+    if grows:
+        assert eight.data_parallel_s > one.data_parallel_s
+    else:
+        assert eight.data_parallel_s == pytest.approx(one.data_parallel_s, rel=1e-12)
+    beside = [estimate(_accumulated(0, model="llama3.2-1b", grad_accum=m, pp=2, recipe=recipe), H100).training for m in (2, 8)]
+    assert beside[1].data_parallel_s == pytest.approx(beside[0].data_parallel_s, rel=1e-12)
+
+
+@pytest.mark.parametrize("recipe", ["torch-amp", "megatron-mixed"])
+def test_planner_step_agrees_with_the_estimate_at_zero_0_with_accumulation(recipe):
+    scenario = updated(_accumulated(0, model="llama3.2-1b", recipe=recipe), auto_layout=("zero", "micro_batch"))
+    plan = plan_training_layout(scenario, H100, top=40)
+    accumulated = [layout for layout in plan.layouts if layout.zero == 0 and layout.pp == 1 and layout.grad_accum > 1]
+    for layout in accumulated:
+        alone = estimated_alone(scenario, layout, H100)
+        assert alone.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
+    scenario = updated(_accumulated(0, model="llama3.2-1b", recipe=recipe), auto_layout=("micro_batch",))
+    plan = plan_training_layout(scenario, H100, top=20)
+    accumulated = [layout for layout in plan.layouts if layout.grad_accum > 1]
     assert accumulated
     for layout in accumulated:
         alone = estimated_alone(scenario, layout, H100)

@@ -47,7 +47,9 @@ from configurator.core.formulas.moe import (
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
 from configurator.core.formulas.zero_accumulation import (
     accumulation_reduce_scatter_seconds,
-    gradient_reduce_scatter_seconds,
+    gradient_reduce_seconds,
+    reduces_every_accumulated_micro_batch,
+    zero0_reduces_every_micro_batch,
 )
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
@@ -517,10 +519,11 @@ def training_speed(
                                                  replicas, per_domain, *links(net, a), pp=pp,
                                                  units=scenario_stage_layers(scenario, pp)[0] if par.zero >= 3 else 0)
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
-        if par.zero == 2 and pp <= 1 and m > 1 and params_card:  # ZeRO 2 reduces every accumulated micro-batch
+        every0 = zero0_reduces_every_micro_batch(train.recipe)
+        if reduces_every_accumulated_micro_batch(par.zero, pp, m, every0) and params_card:  # per micro-batch
             dp_s += float(accumulation_reduce_scatter_seconds(
-                gradient_reduce_scatter_seconds(params_card, states.gradients, replicas, per_domain, *links(net, a)),
-                timing.compute_s, m, par.zero, pp, a.comm_overlap))
+                gradient_reduce_seconds(params_card, states.gradients, par.zero, replicas, per_domain, *links(net, a)),
+                timing.compute_s, m, par.zero, pp, a.comm_overlap, every0))
         if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
             layers = scenario_stage_layers(scenario, pp)[0]
             ds_s, applies = training_zero3.micro_batch_seconds(

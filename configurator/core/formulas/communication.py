@@ -315,7 +315,8 @@ def data_parallel_exposed_seconds(sync_s, micro_compute_s, micro_batches, zero, 
     the gradients, :data:`BACKWARD_SHARE` of it; the next forward too for the weight gather):
     PyTorch DDP and Megatron-LM ``--overlap-grad-reduce`` / ``--overlap-param-gather``. ZeRO 2
     with accumulated micro-batches and no pipeline stages also reduce-scatters after each earlier
-    micro-batch, counted beside this by
+    micro-batch, and ZeRO 0 under the PyTorch recipes (torchtitan's loop) all-reduces after each,
+    counted beside this by
     :func:`~configurator.core.formulas.zero_accumulation.accumulation_reduce_scatter_seconds`. ZeRO 3
     repeats its gathers every micro-batch, each hidden behind that micro-batch's compute (FSDP
     prefetching), except under pipeline stages, where it gathers once (:func:`zero3_regathers`).

@@ -1,4 +1,4 @@
-"""ZeRO 1 and 2 with gradient accumulation and no pipeline stages: which gradients a rank holds
+"""ZeRO 0, 1 and 2 with gradient accumulation and no pipeline stages: which gradients a rank holds
 between a step's micro-batches and how often it reduces them, from the same recipe.
 
 A step of ``m`` > 1 accumulated micro-batches gives a rank two ways to keep its gradients:
@@ -39,6 +39,28 @@ A step of ``m`` > 1 accumulated micro-batches gives a rank two ways to keep its 
    pipeline stages, :func:`~.zero_pipeline.gradients_sharded_in_step`); the communication counted
    one reduce-scatter a step. :func:`accumulation_reduce_scatter_seconds` adds the other ``m − 1``.
 
+ZeRO 0 (plain data parallelism) holds the gradients whole either way; what differs is only how
+often the recipe's loop all-reduces them:
+
+3. **Once a step** — Megatron-LM's DDP with ``--overlap-grad-reduce`` (``megatron/core/
+   pipeline_parallel/schedules.py`` ``forward_backward_no_pipelining`` runs the first ``m − 1``
+   micro-batches inside ``config.no_sync_func``, ``DistributedDataParallel.no_sync``; each bucket
+   group's ``register_grad_ready`` starts ``start_grad_sync`` — ``torch.distributed.all_reduce``
+   without the distributed optimizer — only ``if self.is_last_microbatch``) and DeepSpeed's ZeRO 0
+   (``DeepSpeedEngine.allreduce_gradients``: "Communicate only at gradient accumulation
+   boundaries", ``buffered_allreduce_fallback`` at ``is_gradient_accumulation_boundary()``): the
+   Megatron recipes (``megatron-mixed``, ``megatron-bf16-grads``), which
+   :func:`~.communication.data_parallel_exposed_seconds` already counts.
+4. **Every micro-batch** — torchtitan, the PyTorch recipes (``torch-amp``, ``pure``): its plain
+   data parallelism is FSDP2 over the ``dp_replicate`` mesh (pytorch/torchtitan b5bcd76,
+   ``torchtitan/models/llama3/parallelize.py`` ``parallelize_llama``: "Always run
+   apply_fsdp_to_decoder -- with shard_degree=1 it is a no-op for the all-gather", its mesh
+   ``["dp_replicate", "fsdp"]``), whose post-backward all-reduces the gradients over the replicas in
+   every backward, and ``Trainer.train_step`` turns no sync off between accumulation steps (no
+   ``set_requires_gradient_sync``, no ``no_sync``). :func:`accumulation_reduce_scatter_seconds`
+   adds the other ``m − 1`` all-reduces (:func:`gradient_reduce_seconds`), each behind its
+   micro-batch's backward as ZeRO 0's step synchronisation is.
+
 The third pairing — FSDP2 under ``set_requires_gradient_sync(False)`` / ``no_sync`` for all but
 the last micro-batch, its full unsharded gradients held (``FSDPParam.unsharded_accumulated_grad``)
 and reduced once — is no recipe's default here (PyTorch's pipelining runs it beside pipeline
@@ -53,17 +75,30 @@ from __future__ import annotations
 
 import numpy as np
 
-from configurator.core.formulas.collectives import reduce_scatter_seconds
+from configurator.core.formulas.collectives import allreduce_seconds, reduce_scatter_seconds
 from configurator.core.formulas.communication import BACKWARD_SHARE, exposed_seconds
 
 
-def reduces_every_accumulated_micro_batch(zero, pp, micro_batches):
-    """Whether a rank reduce-scatters its gradients after every accumulated micro-batch
-    (behaviour 2 of this module): ZeRO 2 without pipeline stages (``pp`` ≤ 1) and more than one
-    micro-batch a step [bool]. ZeRO 1 holds the gradients whole and reduces once; ZeRO 3 repeats its
+ALL_REDUCES_EVERY_MICRO_BATCH = frozenset({"torch-amp", "pure"})
+"""Training recipes (``Training.recipe``) whose loop all-reduces ZeRO 0's gradients after every
+accumulated micro-batch (behaviour 4 of this module: torchtitan); the others (Megatron's, behaviour
+3) all-reduce once a step."""
+
+
+def zero0_reduces_every_micro_batch(recipe):
+    """Whether the recipe ``recipe`` (``Training.recipe``'s value) all-reduces ZeRO 0's gradients
+    after every accumulated micro-batch [bool]: :data:`ALL_REDUCES_EVERY_MICRO_BATCH`."""
+    return str(getattr(recipe, "value", recipe)) in ALL_REDUCES_EVERY_MICRO_BATCH
+
+
+def reduces_every_accumulated_micro_batch(zero, pp, micro_batches, zero0_every=False):
+    """Whether a rank reduces its gradients after every accumulated micro-batch (behaviours 2 and 4
+    of this module): ZeRO 2, or ZeRO 0 where ``zero0_every`` (:func:`zero0_reduces_every_micro_batch`
+    of the recipe) [bool], without pipeline stages (``pp`` ≤ 1) and with more than one micro-batch
+    a step [bool]. ZeRO 1 holds the gradients whole and reduces once; ZeRO 3 repeats its
     synchronisation anyway (:func:`~.communication.zero3_regathers`); beside pipeline stages see
     :mod:`~configurator.core.formulas.zero_pipeline`."""
-    return (zero == 2) & (pp <= 1) & (micro_batches > 1)
+    return ((zero == 2) | ((zero == 0) & zero0_every)) & (pp <= 1) & (micro_batches > 1)
 
 
 def gradient_reduce_scatter_seconds(params, grad_bytes, dp, per_domain, fast_gbps, network_gbps, efficiency):
@@ -75,16 +110,28 @@ def gradient_reduce_scatter_seconds(params, grad_bytes, dp, per_domain, fast_gbp
     return reduce_scatter_seconds(params * grad_bytes, dp, per_domain, fast_gbps, network_gbps, efficiency) * (dp > 1)
 
 
-def accumulation_reduce_scatter_seconds(reduce_scatter_s, micro_compute_s, micro_batches, zero, pp, overlap):
-    """Exposed time of the gradient reduce-scatters ZeRO 2 makes before a step's last
-    micro-batch [s].
+def gradient_reduce_seconds(params, grad_bytes, zero, dp, per_domain, fast_gbps, network_gbps, efficiency):
+    """One reduction of a card's gradients after a micro-batch [s]: at ZeRO 0 an all-reduce
+    (:func:`~.collectives.allreduce_seconds`), else the reduce-scatter of
+    :func:`gradient_reduce_scatter_seconds`; the arguments as there, ``zero`` the ZeRO stage
+    [count]; 0 on one rank."""
+    grads = params * grad_bytes
+    return np.where(zero == 0, allreduce_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency),
+                    reduce_scatter_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency)) * (dp > 1)
+
+
+def accumulation_reduce_scatter_seconds(reduce_scatter_s, micro_compute_s, micro_batches, zero, pp, overlap,
+                                        zero0_every=False):
+    """Exposed time of the gradient reductions ZeRO 2 (and ZeRO 0 under a recipe that all-reduces
+    every micro-batch) makes before a step's last micro-batch [s].
 
     Parameters
     ----------
     reduce_scatter_s : float or array
-        One reduce-scatter of the card's gradients (:func:`gradient_reduce_scatter_seconds`) [s].
+        One reduction of the card's gradients (:func:`gradient_reduce_seconds`; at ZeRO 2
+        :func:`gradient_reduce_scatter_seconds`) [s].
     micro_compute_s : float or array
-        Compute of one micro-batch [s]; each reduce-scatter hides behind its backward,
+        Compute of one micro-batch [s]; each reduction hides behind its backward,
         :data:`~.communication.BACKWARD_SHARE` of it (DeepSpeed and FSDP2 wait for the
         reductions at the end of the backward).
     micro_batches : int or array
@@ -93,15 +140,18 @@ def accumulation_reduce_scatter_seconds(reduce_scatter_s, micro_compute_s, micro
         ZeRO stage and pipeline stages [count].
     overlap : float
         Share of the window communication hides behind [1].
+    zero0_every : bool
+        Whether the recipe all-reduces ZeRO 0's gradients every micro-batch
+        (:func:`zero0_reduces_every_micro_batch`).
 
     Returns
     -------
     float or array
         ``(m − 1) ×`` the exposed part of ``reduce_scatter_s`` where
-        :func:`reduces_every_accumulated_micro_batch`, else 0; the step's last reduce-scatter,
-        with the weight all-gather, is the synchronisation
+        :func:`reduces_every_accumulated_micro_batch`, else 0; the step's last reduction (with
+        ZeRO 2's weight all-gather) is the synchronisation
         :func:`~.communication.data_parallel_exposed_seconds` already counts.
     """
     extra = (np.maximum(micro_batches, 1) - 1) * exposed_seconds(reduce_scatter_s, BACKWARD_SHARE * micro_compute_s,
                                                                   overlap)
-    return extra * reduces_every_accumulated_micro_batch(zero, pp, micro_batches)
+    return extra * reduces_every_accumulated_micro_batch(zero, pp, micro_batches, zero0_every)

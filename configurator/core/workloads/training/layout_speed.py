@@ -39,7 +39,8 @@ from configurator.core.formulas.parallelism import (
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
 from configurator.core.formulas.zero_accumulation import (
     accumulation_reduce_scatter_seconds,
-    gradient_reduce_scatter_seconds,
+    gradient_reduce_seconds,
+    zero0_reduces_every_micro_batch,
 )
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
@@ -277,9 +278,10 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                              plan.math_bytes, zero, replicas,
                                              data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp,
                                              units=table.first_layers.take(place))
-    rs_s = gradient_reduce_scatter_seconds(params, states.gradients, replicas,  # ZeRO 2's accumulated micro-batches
-                                           data_parallel_per_domain(replicas, tp, net.domain), *link) \
-        * (params > 0) if np.any(zero == 2) else None
+    every0 = zero0_reduces_every_micro_batch(train.recipe)  # ZeRO 2's (and 0's) accumulated micro-batches
+    rs_s = gradient_reduce_seconds(params, states.gradients, zero, replicas,
+                                   data_parallel_per_domain(replicas, tp, net.domain), *link) \
+        * (params > 0) if np.any(zero == 2) or (every0 and np.any(zero == 0)) else None
     ds_s = ds_applies = None
     if scenario.parallelism.zero3_implementation == training_zero3.DEEPSPEED_2021:  # per sync row, one micro-batch
         ds_s, ds_applies = training_zero3.micro_batch_seconds(
@@ -327,7 +329,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     dp_s = comm.data_parallel_exposed_seconds(sync_s.take(at_sync), compute_s, m, zero, a.comm_overlap, pp)
     if rs_s is not None:
         dp_s = dp_s + accumulation_reduce_scatter_seconds(rs_s.take(at_sync), compute_s, m, zero, pp,
-                                                          a.comm_overlap)
+                                                          a.comm_overlap, every0)
     if ds_s is not None:
         dp_s = np.where(ds_applies.take(at_sync), ds_s.take(at_sync) * m, dp_s)
     collectives_s = tp_s + cp_s + ep_s + offload_mb_s

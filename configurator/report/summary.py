@@ -24,8 +24,6 @@ from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.region import domestic
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.serving_use import asked_scenario, estimate_load_note
-from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER, flow_through_reason
-from configurator.core.software import card_cautions
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
     shortfall,
@@ -85,6 +83,7 @@ from configurator.report.summary_tables import approval_table, assumptions_table
 from configurator.report.summary_front import owned_rented_text, owned_text, rent_text, rented, rented_configuration
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.summary_below_line import below_line_table
+from configurator.report.summary_cautions import support_cautions
 from configurator.report.tradeoff import tradeoff_section
 
 MAX_ALTERNATIVES = 6
@@ -438,43 +437,6 @@ def constraints_table(est: Estimate, w: Words) -> Table:
 def _price_headline(decision: Sequence, w: Words) -> tuple[tuple[str, str], ...]:
     """'Price decides?' with the first price-decides line (the rest stand under the alternatives)."""
     return ((w.label("Price decides?"), w.message(decision[0])),) if decision else ()
-
-
-def support_cautions(est: Estimate, best: Option | None, result: Result, w: Words) -> tuple[str, ...]:
-    """The first page's cautions: the chosen card's, as the ranking words it (with the best-ranked
-    supported card) where it is ranked, else from the card; then the recommended card's headline
-    where it is another card past support, named as the recommended option's (above a choice of
-    1 × H100, a bare 'Past vendor support: … Tesla V100' read as the buyer's own card's)."""
-    years = est.scenario.economics.amortisation_years
-    ranked = {rec.card.id: rec for rec in (*result.considered, *result.ranked)}
-    def cautions(card):
-        return card_cautions(ranked[card.id].reasons if card.id in ranked else (), card, years)
-
-    found = tuple(w.message(m) for m in cautions(est.card))
-    if best is not None and best.estimate.card.id != est.card.id:  # said whose: not the buyer's choice
-        config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
-        found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
-                       for m in cautions(best.estimate.card)[:1])
-    return found + coolers(est, best, ranked, w)
-
-
-def coolers(est: Estimate, best: Option | None, ranked: dict, w: Words) -> tuple[str, ...]:
-    """The first page's word on a workstation card's flow-through cooler in a rack server
-    (:func:`~configurator.core.procurement.servers.flow_through_reason`): the chosen card's, as the
-    ranking words it where it is ranked (a rent ranking says none), else from the card; then the
-    recommended option's where it is another card, said as the recommended option's (the render
-    farm's 48 × RTX PRO 6000 Blackwell Workstation Edition)."""
-    def said(card, count):
-        if card.id in ranked:
-            return tuple(m for m in ranked[card.id].reasons if m.id == FLOW_THROUGH_IN_SERVER)
-        return tuple(m for m in (flow_through_reason(card, count),) if m is not None)
-
-    found = tuple(w.message(m) for m in said(est.card, est.scenario.count))
-    if best is not None and best.estimate.card.id != est.card.id:
-        config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
-        found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
-                       for m in said(best.estimate.card, best.estimate.scenario.count))
-    return found
 
 
 # ---- alternatives -----------------------------------------------------------------------

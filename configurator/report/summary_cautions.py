@@ -1,0 +1,51 @@
+"""The summary's first-page cautions: a card past vendor support (:func:`support_cautions`) and a
+workstation card's flow-through cooler in a rack server (:func:`coolers`), the chosen card's and the
+recommended option's where it is another card (split from :mod:`configurator.report.summary`)."""
+
+from __future__ import annotations
+
+from configurator.core.estimate import Estimate
+from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER, flow_through_reason
+from configurator.core.recommend import Result
+from configurator.core.software import card_cautions
+from configurator.core.view.card_names import card_name
+from configurator.report.language import Words
+from configurator.report.parts import count
+from configurator.report.summary_money import Option
+
+
+def support_cautions(est: Estimate, best: Option | None, result: Result, w: Words) -> tuple[str, ...]:
+    """The first page's cautions: the chosen card's, as the ranking words it (with the best-ranked
+    supported card) where it is ranked, else from the card; then the recommended card's headline
+    where it is another card past support, named as the recommended option's (above a choice of
+    1 × H100, a bare 'Past vendor support: … Tesla V100' read as the buyer's own card's)."""
+    years = est.scenario.economics.amortisation_years
+    ranked = {rec.card.id: rec for rec in (*result.considered, *result.ranked)}
+    def cautions(card):
+        return card_cautions(ranked[card.id].reasons if card.id in ranked else (), card, years)
+
+    found = tuple(w.message(m) for m in cautions(est.card))
+    if best is not None and best.estimate.card.id != est.card.id:  # said whose: not the buyer's choice
+        config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
+        found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
+                       for m in cautions(best.estimate.card)[:1])
+    return found + coolers(est, best, ranked, w)
+
+
+def coolers(est: Estimate, best: Option | None, ranked: dict, w: Words) -> tuple[str, ...]:
+    """The first page's word on a workstation card's flow-through cooler in a rack server
+    (:func:`~configurator.core.procurement.servers.flow_through_reason`): the chosen card's, as the
+    ranking words it where it is ranked (a rent ranking says none), else from the card; then the
+    recommended option's where it is another card, said as the recommended option's (the render
+    farm's 48 × RTX PRO 6000 Blackwell Workstation Edition)."""
+    def said(card, count):
+        if card.id in ranked:
+            return tuple(m for m in ranked[card.id].reasons if m.id == FLOW_THROUGH_IN_SERVER)
+        return tuple(m for m in (flow_through_reason(card, count),) if m is not None)
+
+    found = tuple(w.message(m) for m in said(est.card, est.scenario.count))
+    if best is not None and best.estimate.card.id != est.card.id:
+        config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
+        found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
+                       for m in said(best.estimate.card, best.estimate.scenario.count))
+    return found

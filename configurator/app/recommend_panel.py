@@ -67,8 +67,9 @@ PAST_SUPPORT_MEANS = "stack-past-support-means"
 
 def with_price_decision(result: Result) -> Result:
     """``result`` with whether price decides it worked out (where the ranking runs, not on the GUI
-    thread: it re-scores every ranked configuration)."""
-    _ = result.price_decides
+    thread: it re-scores every ranked configuration), and what cards already owned carry alone
+    (:attr:`Result.owned_alone`: it plans the owned cards again at several loads)."""
+    _ = result.price_decides, result.owned_alone
     return result
 
 

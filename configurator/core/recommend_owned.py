@@ -86,10 +86,10 @@ def owned_alone(est: Estimate, owned: int, then: Message) -> Message | None:
     the ranking made of that top-up. None where the owned cards are enough, or the question is
     not sized by its users at once with both latency targets."""
     scenario = est.scenario
-    load = scenario.serving.concurrency if scenario.serving is not None else None
     count = scenario.count
-    if not owned or count <= owned or not load or load <= 1:
+    if not owned or count <= owned or not asks_users_at_once(scenario):
         return None
+    load = scenario.serving.concurrency
     targets = _targets(est)
     if targets is None:
         return None

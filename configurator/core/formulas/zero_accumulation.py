@@ -115,9 +115,9 @@ def gradient_reduce_seconds(params, grad_bytes, zero, dp, per_domain, fast_gbps,
     (:func:`~.collectives.allreduce_seconds`), else the reduce-scatter of
     :func:`gradient_reduce_scatter_seconds`; the arguments as there, ``zero`` the ZeRO stage
     [count]; 0 on one rank."""
-    grads = params * grad_bytes
-    return np.where(zero == 0, allreduce_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency),
-                    reduce_scatter_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency)) * (dp > 1)
+    link = (per_domain, fast_gbps, network_gbps, efficiency)
+    return np.where(zero == 0, allreduce_seconds(params * grad_bytes, dp, *link) * (dp > 1),
+                    gradient_reduce_scatter_seconds(params, grad_bytes, dp, *link))
 
 
 def accumulation_reduce_scatter_seconds(reduce_scatter_s, micro_compute_s, micro_batches, zero, pp, overlap,

@@ -132,11 +132,11 @@ def test_the_asked_scenario_is_found_again_from_the_answer(sixteen, catalog):
     """The summary has only the chosen estimate: the search's input is rebuilt from it (Auto
     serving fields at their starting values, an FP8 cache the search chose unset) and the same
     layouts are weighed."""
-    from configurator.core.workloads.serving.pareto import asked_scenario
+    from configurator.core.workloads.serving.pareto import search_start
 
     scenario, t = sixteen
     est = estimate(scenario, catalog.get("h100-sxm"))
-    again = serving_tradeoff(asked_scenario(est), catalog.get("h100-sxm"), est)
+    again = serving_tradeoff(search_start(est), catalog.get("h100-sxm"), est)
     assert {p.key for p in again.points} == {p.key for p in t.points}
     assert again.chosen.key == t.chosen.key
 

@@ -21,9 +21,9 @@ def tradeoff_section(est: Estimate, w: Words) -> tuple[Table, PointChart] | None
     speed table already says it)."""
     if not view_of(est.scenario.workload).ranking.serving_tradeoff:
         return None
-    from configurator.core.workloads.serving.pareto import asked_scenario, serving_tradeoff
+    from configurator.core.workloads.serving.pareto import search_start, serving_tradeoff
 
-    tradeoff = serving_tradeoff(asked_scenario(est), est.card, est)
+    tradeoff = serving_tradeoff(search_start(est), est.card, est)
     if len(tradeoff.front) < 2 and tradeoff.chosen_on_front:  # the chosen layout alone: nothing to trade
         return None
     heading, rows = front_table(tradeoff, w)

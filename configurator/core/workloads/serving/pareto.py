@@ -182,7 +182,7 @@ SEARCH_DEFAULTS = {"max_batch": None, "max_batched_tokens": 8192, "disaggregated
 :class:`~configurator.core.scenario.ServingConfig`'s own defaults)."""
 
 
-def asked_scenario(planned: Estimate) -> Scenario:
+def search_start(planned: Estimate) -> Scenario:
     """The scenario the serving search was asked, from the estimate of its answer: the Auto serving
     fields back where the search starts them (:data:`SEARCH_DEFAULTS`, the prefill pool unsized),
     the KV precision unset again when the search chose FP8 (its ``kv-fp8-chosen`` note says so);

@@ -317,3 +317,20 @@ def test_the_summary_flags_a_workstation_card_with_a_flow_through_cooler(catalog
     assert any(word in line for line in cautions("rtx-pro-6000-blackwell"))
     workstation = "Workstation Edition" if language == "en" else "工作站版"
     assert all(workstation in line for line in cautions("rtx-pro-6000-blackwell-server") if word in line)
+
+
+def test_a_part_filled_pcie_server_powers_the_cards_it_holds_not_empty_slots(catalog):
+    """10 A10 at 4 a server are 4 + 4 + 2 in three servers: the bill's IT load is 10 cards' board
+    power and three servers' own power, as the estimate's facility power counts them (it powered 12
+    cards until December 2026: the third server's empty slots drew a card's power each)."""
+    from configurator.core.architecture import preset
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.prices import bundled_price_book
+    from configurator.core.scenario import Scenario
+
+    a10, book = catalog.get("a10"), bundled_price_book()
+    scenario = Scenario(model=preset("llama3-8b"), workload="inference", card_id="a10", count=10,
+                        parallelism={"cards_per_node": 4}, serving={"concurrency": 200})
+    bill = bill_of_materials(scenario, a10, book, spares=False)
+    assert bill.servers == 3
+    assert bill.it_kw == pytest.approx((10 * a10.tdp_w + 3 * 730) / 1000)

@@ -324,14 +324,14 @@ def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float
 
 
 def _working_kw(card: Card, count: int, servers: int, kind: ServerType, host_w: float | None) -> float:
-    """IT load at full power of the ``servers`` servers at work, spares apart [kW]: each server's share of
-    cards at board power (a PCIe server's share times the servers, as the layout laid it out), the
-    modules of a baseboard bought full that the layout leaves unused at idle power
+    """IT load at full power of the ``servers`` servers at work, spares apart [kW]: the ``count`` cards
+    at work at board power (10 PCIe cards at 3 a server are 10 cards' power in 4 servers, not 12:
+    until December 2026 the last server's empty slots drew a card's board power each), the modules
+    of a baseboard bought full that the layout leaves unused at idle power
     (:func:`~configurator.core.procurement.servers.idle_module_w`: one rule for an HGX server, an
     MI250X or a GH200 node) and each server's own power."""
-    cards = count if sold_in_servers(card) else servers * kind.cards_each
     idle = idle_modules(card, count, servers, kind) * idle_module_w(card)
-    return ((card.tdp_w or 0.0) * cards + idle + (host_w or 0.0) * servers) / 1000
+    return ((card.tdp_w or 0.0) * count + idle + (host_w or 0.0) * servers) / 1000
 
 
 MEMO_SIZE = 2048

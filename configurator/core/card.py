@@ -307,6 +307,30 @@ class SoftwareStack(_Frozen):
         return "none" if entry is None else entry.status
 
 
+CoolerKind = Literal["passive", "blower", "flow-through", "active-fan", "liquid"]
+"""The cooler a card is sold with, as its vendor's datasheet or product page names it: ``passive``
+(a heatsink without a fan: the server's fans push air through it front to back), ``blower`` (a
+radial fan that exhausts out of the bracket), ``flow-through`` (axial fans blowing through the fin
+stack into the case: a workstation's open-air cooler), ``active-fan`` (axial fans on the card
+blowing into the case), ``liquid`` (cold plates, in liquid-cooled servers and racks)."""
+
+
+class Cooling(_Frozen):
+    """The cooler of a card as sold, with its source; ``kind`` None where the sources read do not
+    state it, or the card is sold with several (board partners' designs, editions): ``note`` says
+    which, never a guess."""
+
+    kind: CoolerKind | None = Field(description="the cooler it is sold with (None: not stated, or several)")
+    source: str = Field(min_length=3, description="where the cooler is stated, or where it was looked for")
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _unknown_says_why(self) -> Cooling:
+        if self.kind is None and not self.note:
+            raise ValueError("a cooling kind left unknown needs a note saying why")
+        return self
+
+
 class ExportControl(_Frozen):
     """US export-control status of a card for buyers in mainland China."""
 
@@ -348,6 +372,8 @@ class Card(_Frozen):
     year: int | None = Field(default=None, ge=2010, le=2030)
     category: CardClass
     form_factor: str | None = None
+    cooling: Cooling | None = Field(default=None, description="the cooler it is sold with, sourced "
+                                    "(None: a user's card that does not say)")
     memory_gb: float = Field(ge=MIN_MEMORY_GB, le=2048, description="marketed capacity [GB]")
     memory_type: str | None = None
     usable_memory_gib: float | None = Field(default=None, ge=MIN_MEMORY_GB, le=2048,

@@ -33,7 +33,7 @@ from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.region import RENT_MARKET_HELD, delivery_params, delivery_problem, domestic, rented_where_held
+from configurator.core.region import delivery_params, delivery_problem, domestic
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.verdicts import Verdict, ceiling, floor
@@ -64,7 +64,7 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
         verdicts.append(budget_verdict(scenario, card, costs, one_off_job, book))
     if c.region == "cn":
         verdicts.append(region_verdict(card, scenario.economics.owned_cards, scenario.count,
-                                       rented_from=rented_provider(scenario, card, costs)))
+                                       rented_from=costs.rented_from))
     if c.deadline_hours and (hours is not None or one_off_job):
         verdicts.append(ceiling("deadline", c.deadline_hours, hours, "h", params=_slow_end(scenario, training)))
     if c.power_cap_kw:
@@ -158,30 +158,15 @@ def region_excludes(scenario: Scenario, card: Card) -> Verdict | None:
     return verdict if verdict.actual in REGION_LEFT_OUT else None
 
 
-def rented_provider(scenario: Scenario, card: Card, costs: Costs) -> str | None:
-    """The provider ``card`` is rented from in the delivery region, when renting (``budget_basis``
-    "rent": a ranking by rent ranks so) at a catalog rent sold there whose cards need an export
-    status to be delivered (:func:`~configurator.core.region.rented_where_held`), or a mainland-China
-    vendor's card (:func:`~configurator.core.region.domestic`) at a rent of that market (its words say
-    "rented", not "bought in China"); else None (buying, the user's own rent, or a rent of another
-    market)."""
-    rent = costs.prices.cloud
-    if scenario.constraints.budget_basis != "rent" or rent is None:
-        return None
-    region, market = scenario.constraints.region, rent.entry.market
-    held = rented_where_held(card, region, market) or (
-        domestic(card) and market is not None and market == RENT_MARKET_HELD.get(region or ""))
-    return (rent.entry.provider or "—") if held else None
-
-
 def region_verdict(card: Card, owned: int = 0, count: int = 0, rented_from: str | None = None) -> Verdict:
     """Delivery to mainland China: the card's stored export status must be 'permitted' — for the
     cards to be bought. The status governs delivering new cards: the ``owned`` [cards] already
     owned are delivered, so a deployment of ``count`` [cards] within them meets the rule ("owned,
     already delivered"; not legal advice), and one beyond them needs the status for the
     ``count − owned`` more (``params``: ``owned``, ``extra``). Rented from ``rented_from``, a
-    provider in mainland China that holds the cards (:func:`rented_provider`), nothing is delivered:
-    met, the status kept as a note (``params``: ``provider``, ``message``)."""
+    provider in mainland China that holds the cards
+    (:attr:`~configurator.core.economics.Costs.rented_from`), nothing is delivered: met, the status
+    kept as a note (``params``: ``provider``, ``message``)."""
     status = card.export_control.china if card.export_control is not None else "unknown"
     blocked = delivery_problem(card, "cn")
     params = delivery_params(card)

@@ -17,6 +17,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import PURCHASE_KINDS, CardPrice
 from configurator.core.procurement.prices import PriceBook, price_book_for
+from configurator.core.region import RENT_MARKET_HELD, domestic, rented_where_held
 from configurator.core.procurement.servers import (
     ServerType,
     host_power_w,
@@ -136,6 +137,14 @@ class PriceBasis:
     scenario's own figure exact)."""
     cloud_range: tuple[float, float] | None = None
     """Low and high end of the cloud price [currency/h]."""
+    rent_held_by: str | None = None
+    """The provider of the chosen rent where it is of cards already installed in the delivery region
+    (:func:`rent_held_by`): renting them there delivers nothing. None: no such rent."""
+    used_only: CardPrice | None = None
+    """The used or refurbished card's price the policy names where the card has no purchase price
+    for new cards (:func:`card_price.used_purchase_price`): the price decision "only a used card's
+    price" (message ``purchase-price-used-only``, its words); never ranked nor billed. None where
+    the card has a new card's price, the user's own, or no purchase price at all."""
 
     @property
     def card_flags(self) -> tuple[Message, ...]:
@@ -367,7 +376,24 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
         None if user_cloud is not None else cloud,
         card_range,
         cloud_range,
+        None if user_cloud is not None else rent_held_by(card, cloud, region),
+        used if card_value is None else None,
     )
+
+
+def rent_held_by(card: Card, rent: CardPrice | None, region: str | None) -> str | None:
+    """The provider ``card`` is rented from at the policy's rent ``rent`` (None: none, or the user's
+    own) where that rent is of cards already in the delivery ``region``: a catalog rent sold there whose
+    cards need an export status to be delivered (:func:`~configurator.core.region.rented_where_held`),
+    or a mainland-China vendor's card (:func:`~configurator.core.region.domestic`) at a rent of that
+    market (its words say "rented", not "bought in China"); "—" where the rent names no provider; else
+    None (no rent, or a rent of another market)."""
+    if rent is None:
+        return None
+    market = rent.entry.market
+    held = rented_where_held(card, region, market) or (
+        domestic(card) and market is not None and market == RENT_MARKET_HELD.get(region or ""))
+    return (rent.entry.provider or "—") if held else None
 
 
 def used_params(entry: PriceEntry, economics: Economics) -> dict:
@@ -418,6 +444,11 @@ class Costs:
     """The job (or hour) on the basis used: cloud rent, else amortised purchase plus electricity."""
     per_unit: float | None = None
     """Graphics: cost per user-month (VDI), per stream-hour (transcoding) or per frame (rendering)."""
+    rented_from: str | None = None
+    """The provider the cards are rented from in the delivery region, nothing delivered: renting
+    (``Constraints.budget_basis`` "rent"; a ranking by rent ranks so) at a rent of cards that provider
+    holds there (:attr:`PriceBasis.rent_held_by`); None when buying, at the user's own rent, or at a
+    rent of another market. The one fact the region verdict, the ranking's order and the summary read."""
 
 
 def ownership_cost_per_hour(basis: PriceBasis, count: int, economics: Economics) -> float | None:
@@ -469,4 +500,6 @@ def job_costs(
             per_million = formulas.cost_per_million(job, tokens)
     else:
         job = None
-    return Costs(e.currency, purchase, energy, cloud, per_million, kind, basis, basis.messages, job)
+    rented = basis.rent_held_by if scenario.constraints.budget_basis == "rent" else None
+    return Costs(e.currency, purchase, energy, cloud, per_million, kind, basis, basis.messages, job,
+                 rented_from=rented)

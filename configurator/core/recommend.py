@@ -383,7 +383,7 @@ def rented_for(scenario: Scenario, objective: Objective) -> Scenario:
     """``scenario`` as a ranking by rent ranks it in mainland China (a region of
     :data:`~configurator.core.region.RENT_MARKET_HELD`): the cards rented
     (``budget_basis`` "rent"), so that a card rented from a provider there that holds it is no
-    delivery (:func:`configurator.core.constraints.rented_provider`); unchanged for another
+    delivery (:attr:`configurator.core.economics.Costs.rented_from`); unchanged for another
     objective, another region, or a budget set on the purchase (a capex budget says the buyer buys)."""
     c = scenario.constraints
     if (objective is not Objective.CLOUD or c.region not in RENT_MARKET_HELD or c.budget_basis == "rent"

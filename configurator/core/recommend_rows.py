@@ -6,6 +6,7 @@ whether a latency target rather than the load sized it (an oversized fleet). Spl
 from __future__ import annotations
 
 from configurator.core.constraints import region_rank
+from configurator.core.economics import no_purchase_message
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
@@ -29,8 +30,18 @@ rent in (:func:`configurator.core.economics.no_rent_message`)."""
 
 
 USED_ONLY = "purchase-price-used-only"
-"""Why a card with purchase prices in the catalog has none to rank: all of them are used or
-refurbished cards' (:func:`configurator.core.economics.no_purchase_message`)."""
+"""The words of why a card with purchase prices in the catalog has none to rank: all of them are
+used or refurbished cards' (:func:`configurator.core.economics.no_purchase_message`); the fact is
+the price decision's (:attr:`~configurator.core.economics.PriceBasis.used_only`, :func:`used_price_reason`)."""
+
+
+def used_price_reason(est: Estimate) -> Message | None:
+    """Why ``est``'s cards have no purchase price to rank on where the price decision found only a
+    used or refurbished card's (:attr:`~configurator.core.economics.PriceBasis.used_only`): the
+    words naming it as information (:data:`USED_ONLY`); None where the card has a new card's price,
+    the user's own, or none at all."""
+    used = est.costs.prices.used_only
+    return None if used is None else no_purchase_message(est.card, used, est.scenario.economics)
 
 
 def no_rent_reason(est: Estimate) -> Message:
@@ -52,7 +63,7 @@ def unpriced_reason(est: Estimate, book: PriceBook) -> Message:
     cost = ownership_cost(est, book)
     cards = [line for line in cost.bom.unpriced if line.kind == "accelerator"]
     if cards:
-        return next((m for m in est.costs.messages if m.id == USED_ONLY), msg("no-price", card=est.card.name))
+        return used_price_reason(est) or msg("no-price", card=est.card.name)
     if cost.missing_prices:
         return msg("no-price-items", card=est.card.name, items=cost.missing_prices)  # each said in the language
     return msg("no-power-tco", card=est.card.name)
@@ -70,9 +81,9 @@ def miss_size(est: Estimate) -> tuple[int, int, float]:
 
 def region_rank_of(est: Estimate) -> int:
     """:func:`~configurator.core.constraints.region_rank` of the configuration's card, 0 where it is
-    rented from a provider in the region that holds the cards (its region verdict met so: nothing to
-    deliver, :func:`~configurator.core.constraints.rented_provider`)."""
-    if any(v.id == "region" and v.met and "provider" in v.params for v in est.verdicts):
+    rented from a provider in the region that holds the cards (nothing to deliver:
+    :attr:`~configurator.core.economics.Costs.rented_from`)."""
+    if est.costs.rented_from is not None:
         return 0
     return region_rank(est.card, est.scenario.constraints.region)
 

@@ -283,8 +283,9 @@ def export_line(est: Estimate, w: Words) -> str | None:
     """The card's export status for China, dated and sourced; None when the catalog has none."""
     ec = est.card.export_control
     if domestic(est.card):  # bought or rented in China, no export: no US status, no ECCN (as the region verdict says)
-        rented = next((v for v in est.verdicts if v.id == "region" and v.met and "provider" in v.params), None)
-        return w.message(rented.message if rented is not None else msg("region-domestic", card=est.card.name))
+        rented = est.costs.rented_from  # rented from a provider in mainland China, not bought there
+        return w.message(msg("region-domestic", card=est.card.name) if rented is None else
+                         msg("region-domestic-rented", card=est.card.name, provider=rented))
     if ec is None:
         return None
     tpp, _density, paragraph = card_classification(est.card)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from configurator.core.messages import Message
 from configurator.core.recommend import oversized_fleet
-from configurator.core.recommend_rows import USED_ONLY
+from configurator.core.recommend_rows import used_price_reason
 from configurator.core.view.card_names import card_name
 from configurator.core.view.price_view import WHY_UNRANKED
 from configurator.report.language import CLASS_LABELS, Words
@@ -35,7 +35,15 @@ def quote_ranks(option) -> bool:
     """Whether a quote would rank ``option``: its cards, or another line of its bill, have no price,
     or its cards only a used card's price (a quote for new cards ranks them; not a card without a
     board power, nor one whose rents are all in another market)."""
-    return without_price(option) or option.reason.id in ("no-price-items", USED_ONLY)
+    return without_price(option) or option.reason.id == "no-price-items" or used_price_only(option)
+
+
+def used_price_only(option) -> bool:
+    """Whether ``option`` is not ranked because its cards have only a used or refurbished card's
+    price: the price decision says so (:func:`~configurator.core.recommend_rows.used_price_reason`,
+    read from :attr:`~configurator.core.economics.PriceBasis.used_only`) and that is the reason the
+    ranking gave (not a rent it lacks, ranked by rent)."""
+    return option.reason is not None and option.reason == used_price_reason(option.estimate)
 
 
 def why_unranked(option, w: Words) -> str:
@@ -48,7 +56,7 @@ def why_unranked(option, w: Words) -> str:
         if any(isinstance(item, Message) for item in items):  # a rack system, named at length in its own row
             return w("no price for the rack-scale system")
         return w("no price for {items}", items=w.label("; ").join(w.label(item) for item in items))
-    if reason is not None and reason.id == USED_ONLY:  # the used card's price, said as information
+    if used_price_only(option):  # the used card's price, said as information
         return w.message(reason.params["what"])
     return w(WHY_UNRANKED.get(reason.id if reason is not None else "no-price", "no price"))
 

@@ -18,11 +18,6 @@ _BASEBOARD = re.compile(r"SXM|OAM|HGX|baseboard|module|superchip", re.IGNORECASE
 _ASIDE = re.compile(r"\([^)]*\)")
 """A parenthesised aside in a form factor (another form also offered, a cooling note)."""
 _NOT_A_SERVER_CARD = re.compile(r"desktop|cloud-only", re.IGNORECASE)
-_FLOW_THROUGH = re.compile(r"flow-through", re.IGNORECASE)
-"""A form factor whose cooler is a workstation's open-air flow-through fan cooler (the RTX PRO 6000
-Blackwell Workstation Edition, 600 W, as the catalog's form factor says it), not a server's passive
-heatsink or a blower that exhausts out of the bracket (the Max-Q Workstation Edition, RTX 6000 Ada,
-RTX A6000)."""
 
 
 LARGEST_PCIE_SERVER = 8
@@ -144,6 +139,14 @@ FLOW_THROUGH_IN_SERVER = "flow-through-in-server"
 """The message id of :func:`flow_through_reason` (the report finds the row's word by it)."""
 
 
+def flow_through_cooler(card: Card) -> bool:
+    """Whether ``card`` is sold with a workstation's open-air flow-through fan cooler (its catalog
+    ``cooling``, :data:`~configurator.core.card.CoolerKind`: the RTX PRO 6000 Blackwell Workstation
+    Edition, 600 W), not a server's passive heatsink or a blower that exhausts out of the bracket
+    (the Max-Q Workstation Edition, RTX 6000 Ada, RTX A6000); False where the cooler is not stated."""
+    return card.cooling is not None and card.cooling.kind == "flow-through"
+
+
 def flow_through_reason(card: Card, count: int) -> Message | None:
     """Why a ranked row of a workstation card with a flow-through fan cooler is not what a rack
     server takes (``flow-through-in-server``): its fans blow its heat (600 W a card for the RTX PRO
@@ -152,8 +155,9 @@ def flow_through_reason(card: Card, count: int) -> Message | None:
     300 W blower Max-Q Workstation Edition for multi-GPU workstations (NVIDIA's RTX PRO 6000
     Blackwell product pages, 2025; not re-checked offline in December 2026). The bill still houses the cards in PCIe servers
     (:func:`server_type`): the row says so instead of hiding the card. None for a card without a
-    flow-through cooler (passive, blower) or one not housed in a PCIe server."""
-    if not _FLOW_THROUGH.search(card.form_factor or "") or _housing(card.form_factor or "") != "pcie":
+    flow-through cooler (the catalog's sourced ``cooling``: passive, blower, not stated …) or one not
+    housed in a PCIe server."""
+    if not flow_through_cooler(card) or _housing(card.form_factor or "") != "pcie":
         return None
     return msg(FLOW_THROUGH_IN_SERVER, card=card.name, count=count, vendor=card.vendor)
 

@@ -103,7 +103,7 @@ def _price_value(est: Estimate, objective: Objective) -> Value:
             "whole": whole, "cards": round(cards / system.quantity),
             "per_card": Amount(system.unit_price * system.quantity / cards, est.costs.currency, money=True)})
     if amount is None:
-        used_only = objective is not Objective.CLOUD and any(m.id == USED_ONLY for m in est.costs.messages)
+        used_only = objective is not Objective.CLOUD and est.costs.prices.used_only is not None
         return NO_NEW_PRICE if used_only else NO_PRICE
     money: Value = Amount(amount, est.costs.currency, money=True)
     rent = objective is Objective.CLOUD

@@ -160,7 +160,10 @@ commit 567632d). Not ``delayed`` or ``dynamic``: Megatron-Core's token dispatche
 hidden states and Transformer Engine quantizes them after the all-to-all (``moe/fused_a2a.py``
 ``FusedDispatch`` passes ``x`` as given; an FP8 wire only with the ``ncclep`` backend and
 ``moe_dispatch_fwd_dtype = 'mxfp8'``, default ``'bf16'``, ``transformer_config.py``;
-NVIDIA/Megatron-LM d98e8a6), and torchao's per-tensor scaling casts inside each product."""
+NVIDIA/Megatron-LM d98e8a6: its MoE README's "50% EP dispatch volume" under FP8 is that option),
+and torchao's per-tensor scaling casts inside each product. Megatron-Core's own blockwise recipe
+(``--fp8-recipe blockwise``) is ``block`` here too, though its default dispatcher sends BF16: the
+scenario cannot tell DeepSeek's framework from it."""
 
 
 def training_dispatches_fp8(fp8_math, fp8_scaling):

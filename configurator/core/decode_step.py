@@ -25,7 +25,7 @@ from configurator.core.formulas.gemm_efficiency import M_SPLIT
 from configurator.core.matmul_shapes import forward_coefficients, matmul_efficiency_by_shape
 from configurator.core.memo import LastAsked
 from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
-from configurator.core.precision import PrecisionPlan, kv_element_bytes
+from configurator.core.precision import PrecisionPlan, kv_element_bytes, serving_dispatch_bytes
 from configurator.core.scenario import Assumptions, Scenario
 from configurator.core.training_speed import Fabric, expert_parallel_seconds, fabric, links
 from configurator.core.units import GB, TERA, Precision
@@ -105,11 +105,14 @@ def _ep_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
     net = copy_fabric(card, par.cards_per_node, scenario.assumptions)
     per_domain = max(1, min(copies, net.domain // (par.tp * par.pp)))
     return (model.hidden, math_bytes, model.experts_per_token, copies, model.n_moe_layers, per_domain, net,
-            scenario.assumptions, model.expert_groups, model.expert_groups_per_token)
+            scenario.assumptions, model.expert_groups, model.expert_groups_per_token,
+            serving_dispatch_bytes(scenario, math_bytes))
 
 
 def _ep_seconds(tokens, args: tuple):
-    """The serving all-to-alls of ``tokens`` with :func:`_ep_all_to_all_args`' ``args`` [s]."""
+    """The serving all-to-alls of ``tokens`` with :func:`_ep_all_to_all_args`' ``args`` [s]: one
+    dispatch (at the engine's dispatch bytes, :func:`~configurator.core.precision.serving_dispatch_bytes`)
+    and one combine (at the math bytes), half the training formula's four."""
     return expert_parallel_seconds(tokens, *args) * SERVING_ALL_TO_ALLS_PER_LAYER / EP_ALL_TO_ALLS_PER_LAYER
 
 

@@ -134,6 +134,17 @@ class EngineProfile(BaseModel):
     large_card_not_named: tuple[str, ...] = Field(
         default=(), description="parts of a device name (lower case) that keep a card at the default whatever "
                                 "its memory (vLLM: 'a100', PR #17885)")
+    fp8_expert_dispatch: bool = Field(
+        default=False,
+        description="its expert-parallel all-to-all (DeepEP) dispatches the tokens in FP8 with a float32 scale per "
+                    "128 channels, whatever the weights, and combines them in BF16 "
+                    "(configurator/core/formulas/moe.py FP8_DISPATCH_BYTES): SGLang's DeepEP dispatcher, "
+                    "sgl-project/sglang python/sglang/srt/layers/moe/token_dispatcher/deepep.py, commit 454e84d "
+                    "(low latency: use_fp8 unless SGLANG_DEEPEP_BF16_DISPATCH; normal: per-token-group FP8 "
+                    "quantization of 128 before the dispatch with DeepGEMM). False: the dispatch at the "
+                    "activations' size, as vLLM does for every weight format here (its DeepEP path quantizes "
+                    "before the dispatch only for block-quantized FP8 checkpoints, prepare_finalize/deepep_ht.py, "
+                    "commit 583ce6b; this catalogue's FP8 format is per-tensor or per-channel)")
     source: str = ""
 
 
@@ -238,6 +249,7 @@ SGLANG = EngineProfile(
     # most 4,096 slots (sgl-project/sglang python/sglang/srt/model_executor/model_runner.py and
     # pool_configurator.py: resolved = min(capacity_cap, 4096)): memory decides first.
     max_seqs=4096,
+    fp8_expert_dispatch=True,
     source="SGLang v0.4 blog (overlap scheduler); docs: --chunked-prefill-size 8192, --kv-cache-dtype auto; "
            "kernels as vLLM (FlashInfer attention); checked against sgl-project/sglang "
            "benchmark/benchmark_vllm_060 (SGLang v0.3.0, ShareGPT: Llama 3.1 8B on 1x A100 80GB offline "

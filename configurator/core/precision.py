@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card
 from configurator.core.engines import default_kv_precision
+from configurator.core.formulas.moe import dispatch_element_bytes, training_dispatches_fp8
 from configurator.core.formulas.states import state_bytes_per_param
 from configurator.core.formats import DEFAULT_FORMAT, FORMATS, WeightFormat, format_bits, kv_bytes
 from configurator.core.frozen_record import fast_init, kept_property
@@ -182,3 +183,19 @@ def training_state_bytes(recipe: Recipe, optimizer: Optimizer, plan: PrecisionPl
     autocast copy, megatron-mixed 2+4+12, pure all in the math precision; ZeRO paper §3), the
     optimizer's states in bf16 where ``optimizer_states`` says so (``Training.optimizer_states``)."""
     return StateBytes(*state_bytes_per_param(recipe, optimizer, plan.math_bytes, optimizer_states))
+
+
+def training_dispatch_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
+    """Bytes per element of a training step's expert dispatch and of its combine's gradient [B]: FP8
+    with its scales where the recipe dispatches in FP8
+    (:func:`~configurator.core.formulas.moe.training_dispatches_fp8`), else the activations'
+    :attr:`PrecisionPlan.math_bytes` (which the combine always sends)."""
+    fp8 = training_dispatches_fp8(plan.math is Precision.FP8, scenario.training.fp8_scaling)
+    return dispatch_element_bytes(plan.math_bytes, fp8)
+
+
+def serving_dispatch_bytes(scenario: Scenario, math_bytes: float) -> float:
+    """Bytes per element of a serving step's expert dispatch [B]: FP8 with its scales where the
+    engine dispatches in FP8 (``EngineProfile.fp8_expert_dispatch``), else ``math_bytes`` (which
+    the combine always sends)."""
+    return dispatch_element_bytes(math_bytes, scenario.serving.profile.fp8_expert_dispatch)

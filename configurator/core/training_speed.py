@@ -77,7 +77,7 @@ from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.adapter_speed import adapter_layer_seconds, eager_host_floor_seconds
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
-from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
+from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision, training_dispatch_bytes
 from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core import training_zero3
@@ -198,11 +198,13 @@ def context_parallel_seconds(tokens, kv_dim: int, math_bytes: float, cp, layers,
 
 
 def expert_parallel_seconds(tokens, hidden: int, math_bytes: float, top_k: int, ep, moe_layers,
-                            per_domain, net: Fabric, a: Assumptions, groups: int = 0, groups_per_token: int = 0):
+                            per_domain, net: Fabric, a: Assumptions, groups: int = 0, groups_per_token: int = 0,
+                            dispatch_bytes: float | None = None):
     """All-to-all traffic of expert parallelism on ``net`` [s], group-limited routing as the
-    model has it (:func:`configurator.core.formulas.communication.expert_parallel_seconds`)."""
+    model has it, the dispatch at ``dispatch_bytes`` per element (None: ``math_bytes``, as the
+    combine) (:func:`configurator.core.formulas.communication.expert_parallel_seconds`)."""
     return comm.expert_parallel_seconds(tokens, hidden, math_bytes, top_k, ep, moe_layers, per_domain,
-                                        *links(net, a), groups, groups_per_token)
+                                        *links(net, a), groups, groups_per_token, dispatch_bytes)
 
 
 def host_link_gbps(card: Card) -> float:
@@ -418,7 +420,8 @@ def micro_batch_timing(
     all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,
                                            moe_layers_on_stage(model, layers),
                                            data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,
-                                           model.expert_groups, model.expert_groups_per_token)
+                                           model.expert_groups, model.expert_groups_per_token,
+                                           training_dispatch_bytes(scenario, plan))
     overlapped = expert_overlap_in_force(scenario)
     compute_s = float(overlapped_expert_compute_seconds(compute_s, all_to_all_s, overlapped))
     ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped))

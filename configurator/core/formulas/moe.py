@@ -140,6 +140,47 @@ def overlapped_expert_compute_seconds(compute_s, all_to_all_s, overlapped, comm_
     return np.where(overlapped, compute_s + lost, compute_s)
 
 
+FP8_DISPATCH_BYTES = 1.0 + 4.0 / 128
+"""Bytes per element of an FP8 expert dispatch [B]: E4M3 values (1 B) with one float32 scale (4 B)
+per 128 channels of each token. DeepEP's ``Buffer.dispatch`` takes either BF16 tokens or a pair
+"``[num_tokens, hidden]`` with type ``torch.float8_e4m3fn``, ... ``[num_tokens, hidden // 128]``
+with type ``torch.float``", and ``low_latency_dispatch(use_fp8=True)`` casts to the same pair
+(deepseek-ai/DeepEP ``deep_ep/buffer.py``, commit 567632d, lines 322-345 and 548-593); DeepSeek-V3
+quantizes "the activation before MoE up-projections into FP8 and then appl[ies] dispatch components"
+in 1x128 tiles (DeepSeek-AI 2024, arXiv 2412.19437, §3.3.2, §3.3.3). 1.03 B against BF16's 2."""
+
+FP8_DISPATCH_SCALINGS = ("block",)
+"""Training FP8 scalings (``Training.fp8_scaling``) whose recipe dispatches its tokens in FP8
+(:data:`FP8_DISPATCH_BYTES`). ``block`` is DeepSeek-V3's (1x128 activation tiles): the MoE
+up-projection's input is quantized before the dispatch, and in backward "a similar strategy is
+applied to the activation gradient before MoE down-projections" (the combine's gradient, sent the
+dispatch's way), while "both the forward and backward combine components" stay BF16 (arXiv
+2412.19437, §3.3.2); DeepEP's README benchmarks the same ("FP8 dispatching and BF16 combining",
+commit 567632d). Not ``delayed`` or ``dynamic``: Megatron-Core's token dispatchers send the BF16
+hidden states and Transformer Engine quantizes them after the all-to-all (``moe/fused_a2a.py``
+``FusedDispatch`` passes ``x`` as given; an FP8 wire only with the ``ncclep`` backend and
+``moe_dispatch_fwd_dtype = 'mxfp8'``, default ``'bf16'``, ``transformer_config.py``;
+NVIDIA/Megatron-LM d98e8a6: its MoE README's "50% EP dispatch volume" under FP8 is that option),
+and torchao's per-tensor scaling casts inside each product. Megatron-Core's own blockwise recipe
+(``--fp8-recipe blockwise``) is ``block`` here too, though its default dispatcher sends BF16: the
+scenario cannot tell DeepSeek's framework from it."""
+
+
+def training_dispatches_fp8(fp8_math, fp8_scaling):
+    """Whether a training recipe sends its expert dispatch (and its combine's gradient) in FP8
+    (bool): FP8 math under a scaling of :data:`FP8_DISPATCH_SCALINGS`."""
+    return bool(fp8_math) and fp8_scaling in FP8_DISPATCH_SCALINGS
+
+
+def dispatch_element_bytes(math_bytes, fp8_dispatch):
+    """Bytes per element the expert dispatch sends [B]: :data:`FP8_DISPATCH_BYTES` where the
+    recipe or engine dispatches in FP8 (``fp8_dispatch``), else the activations' ``math_bytes``.
+    The combine always sends ``math_bytes`` (BF16 for 16-bit and FP8 math): DeepEP's ``combine``
+    and ``low_latency_combine`` take ``torch.bfloat16`` only (``deep_ep/buffer.py``, commit
+    567632d, lines 405-423 and 617-651)."""
+    return FP8_DISPATCH_BYTES if fp8_dispatch else math_bytes
+
+
 def nodes_a_token_reaches(domains, groups, groups_per_token):
     """Most fast domains (servers) one token's experts can sit in under group-limited routing
     [count]: ``groups_per_token`` of ``groups`` expert groups, spread evenly over ``domains``

@@ -54,7 +54,7 @@ from configurator.core.formulas.timing import (
 )
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.memory import recomputed_matmul_share, training_states
-from configurator.core.precision import attention_precision, plan_training
+from configurator.core.precision import attention_precision, plan_training, training_dispatch_bytes
 from configurator.core.pipeline_schedule import round_size
 from configurator.core import training_zero3
 from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
@@ -227,7 +227,8 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     all_to_all_s = comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
                                                 moe_layers_on_stage(model, layers),
                                                 data_parallel_per_domain(ep, tp * cp, net.domain), *link,
-                                                model.expert_groups, model.expert_groups_per_token)
+                                                model.expert_groups, model.expert_groups_per_token,
+                                                training_dispatch_bytes(scenario, plan))
     overlapped = expert_all_to_all_overlapped(train.expert_overlap,
                                               runs_dualpipe(train.pipeline_algorithm, one.column(g, "pp")),
                                               rc == RECOMPUTE.index(Recompute.FULL))

@@ -58,8 +58,8 @@ SETS = {
         "allocator reserve with recomputation out of sample (session 36, issue 27 part 3): torchtitan's December 2024 "
         "Tables 1 and 3 (compiled rows), 4 (AsyncTP), 5 and 6 (Llama 3.1 405B on 512 H100, FSDP + TP + PP and + CP at "
         "32k-256k tokens, full recomputation; max reserved), torchtune's Llama 3.2 3B full fine-tune with and without "
-        "activation checkpointing (peak active), litgpt's config-hub LoRA and QLoRA of Llama 2 7B and Llama 3 8B on an "
-        "A10G (max allocated); benchmarks/data/notes-reserve-2026-12-05b.md"),
+        "activation checkpointing (peak active), litgpt's config-hub LoRA and QLoRA of Llama 2 7B, Llama 3 8B, Mistral 7B "
+        "and TinyLlama (and its full fine-tune) on an A10G (max allocated); benchmarks/data/notes-reserve-2026-12-05b.md"),
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""

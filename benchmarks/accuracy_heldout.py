@@ -8,7 +8,9 @@ the calibration lacks, vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (who
 rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog), a llama.cpp pull
 request's performance table, the time to first token at several prompt lengths of an NVIDIA DLI course's data
 files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user); LoRA and QLoRA fine-tuning
-memory from torchtune's README, lit-gpt's resource tables and Unsloth's context-length benchmark; training
+memory from torchtune's README, lit-gpt's resource tables and config hub and Unsloth's context-length benchmark;
+training memory with recomputation at long sequences from torchtitan's 2024-12 tables (the named set
+``recompute-memory-2026-12-05``, :data:`SETS`); training
 throughput from NeMo 24.07's performance summary, torchtitan's 2024-04 A100 performance page and NVIDIA's MLPerf
 Training v4.1 result logs), each with its source, URL, date, what was measured, the layout the source states and
 what the translation assumes. A row the estimator cannot express is listed as case ``excluded`` with its reason,
@@ -49,6 +51,18 @@ SOURCE = "held-out"
 FIELDS = ("id", "publication", "source", "url", "date", "measured", "hardware", "case", "setup", "values",
           "assumed", "notes")
 """What every held-out row states (tests/test_accuracy.py checks each has all of them)."""
+
+SETS = {
+    "recompute-memory-2026-12-05": (
+        "training memory with full or selective recomputation, long sequences and LoRA/QLoRA, gathered to check the "
+        "allocator reserve with recomputation out of sample (session 36, issue 27 part 3): torchtitan's December 2024 "
+        "Tables 1 and 3 (compiled rows), 4 (AsyncTP), 5 and 6 (Llama 3.1 405B on 512 H100, FSDP + TP + PP and + CP at "
+        "32k-256k tokens, full recomputation; max reserved), torchtune's Llama 3.2 3B full fine-tune with and without "
+        "activation checkpointing (peak active), litgpt's config-hub LoRA and QLoRA of Llama 2 7B, Llama 3 8B, Mistral 7B "
+        "and TinyLlama (and its full fine-tune) on an A10G (max allocated); benchmarks/data/notes-reserve-2026-12-05b.md"),
+}
+"""Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
+reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""
 
 
 TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "lora_dropout", "offload_activations",
@@ -537,6 +551,25 @@ def held_out_rows(path: Path) -> list[Row]:
     return [row for r in json.loads(path.read_text(encoding="utf-8")) for row in CASES[r["case"]](r)]
 
 
+def set_rows(path: Path, name: str) -> list[Row]:
+    """The predicted rows of the named set ``name`` (:data:`SETS`) in ``path``, with the shipped defaults."""
+    return [row for r in json.loads(path.read_text(encoding="utf-8")) if r.get("set") == name
+            for row in CASES[r["case"]](r)]
+
+
+def describe_set(path: Path, name: str) -> str:
+    """One line per predicted row of the set ``name`` (quantity, predicted, measured, error), then its median and
+    largest |error| and how many are within ±10 %, and how many of its rows are listed as excluded."""
+    rows = set_rows(path, name)
+    lines = [f"{r.row_id:58s} {r.quantity:20s} {r.predicted:8.2f} {r.measured:8.2f} {r.error_pct:+6.1f} %" for r in rows]
+    errors = sorted(abs(r.error_pct) for r in rows)
+    excluded = sum(1 for r in excluded_rows(path) if r.get("set") == name)
+    if errors:
+        lines.append(f"{len(rows)} rows: median |error| {float(np.median(errors)):.1f} %, max {errors[-1]:.1f} %, "
+                     f"{sum(e <= 10 for e in errors)} within ±10 %; {excluded} listed as excluded")
+    return "\n".join(lines)
+
+
 def excluded_rows(path: Path) -> list[dict]:
     """The rows of ``path`` listed as :data:`EXCLUDED`, each with its ``excluded`` reason."""
     return [r for r in json.loads(path.read_text(encoding="utf-8")) if r["case"] == EXCLUDED]
@@ -556,6 +589,11 @@ def describe_excluded(path: Path) -> str:
 if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
     import argparse
 
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.")
+    parser.add_argument("--set", choices=sorted(SETS), help="print the rows of one named set of held-out rows")
+    args = parser.parse_args()
+    if args.set:
+        print(describe_set(Path(__file__).parent / "data" / "held-out.json", args.set))
+    else:
+        print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

@@ -274,6 +274,20 @@ def test_held_out_rows_are_sourced_and_set_nothing():
     assert not {r.key for r in outside} & {k for fit in loso.FITS for k in fit.rows}
 
 
+def test_named_held_out_sets_are_declared_and_predicted():
+    """A held-out row's ``set`` names a declared set (``accuracy_heldout.SETS``), and every declared set has
+    predicted rows, each a held-out row that states its measurement."""
+    import json
+
+    import accuracy_heldout
+
+    records = json.loads(accuracy.HELD_OUT.read_text(encoding="utf-8"))
+    assert {r["set"] for r in records if "set" in r} == set(accuracy_heldout.SETS)
+    for name in accuracy_heldout.SETS:
+        rows = accuracy_heldout.set_rows(accuracy.HELD_OUT, name)
+        assert len(rows) >= 10 and all(r.source == accuracy_heldout.SOURCE and r.measured > 0 for r in rows)
+
+
 def test_the_summary_keeps_its_columns_and_adds_the_out_of_sample_ones(capsys):
     """CI prints --summary: each kind's line still starts with rows, median, max and within target."""
     rows = accuracy.all_rows()

@@ -150,6 +150,11 @@ def test_held_out_long_sequences_with_context_parallelism():
     import accuracy
 
     rows = [r for r in accuracy.held_out() if r.kind == "memory" and "-cp" in r.row_id]
-    assert len(rows) == 4
-    assert max(r.predicted for r in rows) == pytest.approx(min(r.predicted for r in rows), rel=1e-9)
-    assert all(abs(r.error_pct) < 10 for r in rows)
+    assert len(rows) == 8
+    for model in ("-8b-", "-405b-"):
+        # the 405B rows (Table 6: TP 8, PP 8, FSDP x CP over 8 ranks, 1F1B, 32k tokens per rank) measure
+        # 75.3-84.9 GiB, rising with the sequence, which the estimate does not tell apart (-9.5 % at 256k)
+        split = [r for r in rows if model in r.row_id]
+        assert len(split) == 4
+        assert max(r.predicted for r in split) == pytest.approx(min(r.predicted for r in split), rel=1e-9)
+        assert all(abs(r.error_pct) < 10 for r in split)

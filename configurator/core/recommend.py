@@ -168,12 +168,15 @@ def pareto_front(recs: Iterable[Recommendation], basis: CostBasis = CostBasis.OW
 def _best_per_card(candidates: list[Estimate], objective: Objective, filters: Filters, book: PriceBook
                    ) -> Recommendation | None:
     """The card's configuration that meets every constraint with the best score (then the fewest
-    cards, then the fastest; the first of equals), with its cost figures: worked out for it alone
-    (its bill of materials priced once: the TCO is the score when ranking by it)."""
+    cards, then the fastest; the first of equals), with its cost figures: only those that meet
+    every constraint are scored, and the figures are worked out for the best alone (its bill of
+    materials priced once: the TCO is the score when ranking by it)."""
     best, kept = None, None
     for est in candidates:
+        if constraint_violation(est, filters) or budget_unchecked(est):
+            continue  # not scored: one that breaks a constraint is never the card's best
         value = score(est, objective, filters, book)
-        if value is None or constraint_violation(est, filters) or budget_unchecked(est):
+        if value is None:
             continue
         key = (value, est.scenario.count, speed_of(est))
         if kept is None or key < kept:

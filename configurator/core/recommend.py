@@ -167,16 +167,24 @@ def pareto_front(recs: Iterable[Recommendation], basis: CostBasis = CostBasis.OW
 
 def _best_per_card(candidates: list[Estimate], objective: Objective, filters: Filters, book: PriceBook
                    ) -> Recommendation | None:
-    scored = []
+    """The card's configuration that meets every constraint with the best score (then the fewest
+    cards, then the fastest; the first of equals), with its cost figures: only those that meet
+    every constraint are scored, and the figures are worked out for the best alone (its bill of
+    materials priced once: the TCO is the score when ranking by it)."""
+    best, kept = None, None
     for est in candidates:
+        if constraint_violation(est, filters) or budget_unchecked(est):
+            continue  # not scored: one that breaks a constraint is never the card's best
         value = score(est, objective, filters, book)
-        if value is None or constraint_violation(est, filters) or budget_unchecked(est):
+        if value is None:
             continue
-        scored.append(Recommendation(est, value, tco_per_million(est, filters, book), cloud_per_million(est),
-                                     energy_per_million(est)))
-    if not scored:
+        key = (value, est.scenario.count, speed_of(est))
+        if kept is None or key < kept:
+            best, kept = est, key
+    if best is None:
         return None
-    return min(scored, key=lambda r: (r.score, r.count, r.speed_figure))
+    tco = kept[0] if objective is Objective.TCO else tco_per_million(best, filters, book)
+    return Recommendation(best, kept[0], tco, cloud_per_million(best), energy_per_million(best))
 
 
 PRICED_OBJECTIVES = {Objective.TCO: "no-price", Objective.CLOUD: "no-price-cloud"}

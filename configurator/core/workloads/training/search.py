@@ -173,9 +173,12 @@ PLAN_MEMO_SIZE = 1024
 
 _PLANS: LruMemo[TrainingPlan] = LruMemo(PLAN_MEMO_SIZE)
 
-SHARED_GRID_MEMO_SIZE = 64
+SHARED_GRID_MEMO_SIZE = 256
 """Layout grids and their memory per card kept by :func:`_shared_grid` and
-:func:`_shared_memory` (a grid of a few thousand rows is ~0.5 MiB: ~30 MiB at most)."""
+:func:`_shared_memory`: a whole catalog pass's, so that a later card at a count an earlier one
+tried finds its grid (the README's 70B recommendation makes 182 grids, ~0.2 MiB each; at 64 kept,
+24 were made twice: H200's probe of 224 cards again for MI300X, B200's 120 again for MI355X and
+MI350X, H100's 128 to 512 again for MI350X; peak memory of the pass 144 -> 158 MiB)."""
 
 _GRIDS: LruMemo[tuple[dict, dict]] = LruMemo(SHARED_GRID_MEMO_SIZE)  # each grid with its kept groups
 _MEMORIES: LruMemo[np.ndarray] = LruMemo(SHARED_GRID_MEMO_SIZE)

@@ -121,3 +121,47 @@ def test_the_command_line_takes_used_cards_with_allow_used(capsys, tmp_path):
         assert said in first_page, language
     assert main(["recommend", *VDI_CN, "--lang", "en"]) == 0  # without it: not ranked, named as information
     assert "only a price for used cards is published" in capsys.readouterr().out
+
+
+# ---- the window ---------------------------------------------------------------------------------
+
+
+def test_the_price_dialog_saves_the_condition_with_the_row(qtbot):
+    from configurator.app.card_dialog import PriceDialog
+    from configurator.app.controller import ScenarioController
+
+    controller = ScenarioController(load_catalog(), _vdi(False))
+    dialog = PriceDialog(controller, controller.catalog.get("rtx-a6000"))
+    qtbot.addWidget(dialog)
+    assert dialog.condition.currentData() == "new"  # the default
+    assert [dialog.condition.itemData(i) for i in range(dialog.condition.count())] == ["new", "used", "refurbished"]
+    dialog.amount.setValue(2500)
+    dialog.source.setText("marketplace listing 7")
+    dialog.date.setText("2026-10")
+    dialog.condition.setCurrentIndex(dialog.condition.findData("used"))
+    assert dialog.save()
+    saved = json.loads(default_overlay_path().read_text(encoding="utf-8"))
+    assert [p["condition"] for p in saved["prices"]["rtx-a6000"]] == ["used"]
+    mine = [p for p in load_catalog().get("rtx-a6000").prices if p.origin == "user"]
+    assert [(p.amount, p.condition) for p in mine] == [(2500, "used")]
+    rent = PriceDialog(controller, controller.catalog.get("rtx-a6000"))  # a rent buys no card: not used
+    qtbot.addWidget(rent)
+    rent.amount.setValue(1.2)
+    rent.source.setText("a provider")
+    rent.date.setText("2026-10")
+    rent.kind.setCurrentIndex(rent.kind.findData("cloud-hourly"))
+    rent.condition.setCurrentIndex(rent.condition.findData("used"))
+    assert not rent.save() and rent.problem.text()
+
+
+def test_the_editor_check_box_sets_the_opt_in(qtbot):
+    from configurator.app.controller import ScenarioController
+    from configurator.app.editor import ScenarioEditor
+
+    controller = ScenarioController(load_catalog(), _vdi(False))
+    editor = ScenarioEditor(controller)
+    qtbot.addWidget(editor)
+    assert not editor.accept_used.isChecked()
+    editor.accept_used.setChecked(True)
+    assert controller.scenario.economics.accept_used is True
+    assert "no warranty from the maker" in editor.accept_used.toolTip()

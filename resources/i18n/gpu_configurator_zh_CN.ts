@@ -2282,8 +2282,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>专家全对全通信与计算重叠(&amp;X)</translation>
     </message>
     <message>
-        <source>Buy used cards where only a used price is known</source>
-        <translation>只有二手价格的卡按二手卡采购</translation>
+        <source>Accept used cards</source>
+        <translation>接受二手卡</translation>
     </message>
     <message>
         <source>Number format for the math (and the weights when serving). The card&apos;s support decides what runs: an unsupported choice falls back and a warning says so.</source>

@@ -165,3 +165,18 @@ def test_the_editor_check_box_sets_the_opt_in(qtbot):
     editor.accept_used.setChecked(True)
     assert controller.scenario.economics.accept_used is True
     assert "no warranty from the maker" in editor.accept_used.toolTip()
+
+
+def test_the_windows_bill_says_the_cards_are_used(qtbot):
+    from configurator.app.bom_panel import BomPanel
+    from configurator.app.controller import ScenarioController
+
+    clear_estimate_memo()
+    card_id = _used_only_card()
+    scenario = _vdi(True).model_copy(update={"card_id": card_id, "count": 21})
+    controller = ScenarioController(load_catalog(), scenario)
+    panel = BomPanel(controller)
+    qtbot.addWidget(panel)
+    panel.update_from(controller.recompute())
+    sources = [panel.lines.item(row, 4).text() for row in range(panel.lines.rowCount())]
+    assert "used price, 2026, specpicks.com — no warranty from the maker" in sources[0]

@@ -144,7 +144,9 @@ class PriceBasis:
     """The used or refurbished card's price the policy names where the card has no purchase price
     for new cards (:func:`card_price.used_purchase_price`): the price decision "only a used card's
     price" (message ``purchase-price-used-only``, its words); never ranked nor billed. None where
-    the card has a new card's price, the user's own, or no purchase price at all."""
+    the card has a new card's price, the user's own, no purchase price at all, or where the buyer
+    takes used cards (``Economics.accept_used``): then it is :attr:`card`, ranked and billed
+    (:func:`bought_used`)."""
 
     @property
     def card_flags(self) -> tuple[Message, ...]:

@@ -339,7 +339,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     add_field_flags(gr, "graphics.reference_minutes_per_frame")
     e = parser.add_argument_group("prices")
     add_field_flags(e, "economics.currency", "economics.usd_to_currency", "economics.card_price", "economics.cloud_price_per_hour",
-                    "economics.electricity_per_kwh", "economics.pue")
+                    "economics.electricity_per_kwh", "economics.pue", "economics.accept_used")
 
 
 def _section(path: str) -> tuple[str | None, str]:

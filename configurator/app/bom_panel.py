@@ -29,6 +29,8 @@ from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.core.analysis import Analysis
 from configurator.core.cjk_spacing import CJK
+from configurator.core.economics import BOUGHT_USED
+from configurator.core.messages import LIST_SEPARATORS
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
@@ -107,6 +109,13 @@ def source_text(line) -> str:
     # the cell took the Chinese font's taller lines, and its two lines no longer fitted the row)
     written = _tc("bom", "{source} ({date})") if re.search(f"[{CJK}]", source) else "{source} ({date})"
     return written.format(source=source, date=line.date)
+
+
+def bought_used_text(est: Estimate) -> str:
+    """The cards' price said as a used or refurbished card's, where the buyer takes used cards
+    (``economics.accept_used``) and the card has only such a price ("used price, 2026, specpicks.com
+    — no warranty from the maker"), in the window's language; "" for a new card's price."""
+    return next((message_text(f) for f in est.costs.prices.card_flags if f.id == BOUGHT_USED), "")
 
 
 def quantity_text(line) -> str:
@@ -238,7 +247,7 @@ class BomPanel(QWidget):
         est = analysis.estimate
         cost = deployment_cost(est)
         self.cost = cost
-        self._fill_lines(cost)
+        self._fill_lines(cost, bought_used_text(est))
         self._fill_money(cost, est)
         note = paced_energy_note(est)
         self.paced_note.setText(note)
@@ -247,7 +256,7 @@ class BomPanel(QWidget):
 
     # ---- parts -------------------------------------------------------------------------------
 
-    def _fill_lines(self, cost: DeploymentCost) -> None:
+    def _fill_lines(self, cost: DeploymentCost, used: str = "") -> None:
         bom, own = cost.bom, cost.ownership
         currency = bom.currency
         card_name = next((shown_card_name(line.name, current_language()) for line in bom.lines
@@ -266,7 +275,8 @@ class BomPanel(QWidget):
             cells = [_tc("bom", "{kind}: {item}").format(kind=kinds.get(line.kind, line.kind), item=name), quantity,
                      _tc("bom", "no price — enter a quote") if line.unit_price is None else fmt.money(line.unit_price, ""),
                      "—" if line.total is None else fmt.money(line.total, ""),
-                     source_text(line)]
+                     source_text(line) + (LIST_SEPARATORS.get(current_language(), "; ") + used
+                                          if used and line.kind == "accelerator" else "")]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text.strip())
                 if column == 0:

@@ -23,6 +23,7 @@ from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.labels import class_names
 from configurator.core.bounds import error_line
+from configurator.core.card import PRICE_CONDITIONS
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import PRICE_KINDS
 from configurator.core.view.rows import Phrase, label, write
@@ -207,11 +208,19 @@ class PriceDialog(_ValidatingDialog):
         self.confidence.addItem(self.tr("High (a quote or the seller's own price list)"), "high")
         self.confidence.addItem(self.tr("Medium (a dated report or price index)"), "medium")
         self.confidence.addItem(self.tr("Low (an estimate)"), "low")
+        self.condition = QComboBox()  # a used card's price is ranked only where the buyer takes used cards
+        conditions = {"new": self.tr("New"), "used": self.tr("Used (no warranty from the maker)"),
+                      "refurbished": self.tr("Refurbished")}
+        for condition in PRICE_CONDITIONS:
+            self.condition.addItem(conditions[condition], condition)
+        self.condition.setToolTip(self.tr("A used or refurbished card's price is ranked only when the scenario "
+                                          "accepts used cards, and only for a card without a new card's price"))
         self.date = QLineEdit(date.today().strftime("%Y-%m"))
         self.source = QLineEdit()
         self.source.setPlaceholderText(self.tr("Quote number, URL or supplier"))
         for text, widget in ((self.tr("Amount"), self.amount), (self.tr("Currency"), self.currency),
-                             (self.tr("Kind"), self.kind), (self.tr("Date (YYYY-MM)"), self.date),
+                             (self.tr("Kind"), self.kind), (self.tr("Condition"), self.condition),
+                             (self.tr("Date (YYYY-MM)"), self.date),
                              (self.tr("Source"), self.source), (self.tr("Confidence"), self.confidence),
                              (label("Provider", current_language()), self.provider),
                              (label("Offer", current_language()), self.tier)):
@@ -221,7 +230,7 @@ class PriceDialog(_ValidatingDialog):
         price = PriceEntry.model_validate({
             "amount": self.amount.value(), "currency": self.currency.currentText().strip().upper(),
             "date": self.date.text().strip(), "kind": self.kind.currentData(), "source": self.source.text().strip(),
-            "confidence": self.confidence.currentData(),
+            "confidence": self.confidence.currentData(), "condition": self.condition.currentData(),
             "provider": self.provider.text().strip() or None, "tier": self.tier.text().strip() or None,
         })
         return save_user_price(default_overlay_path(), self.card.id, price)

@@ -388,6 +388,9 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self._row(form, "economics.electricity_per_kwh", self.electricity)
         self.pue = self._number("economics.pue")
         self._row(form, "economics.pue", self.pue)
+        self.accept_used = self._check(self.tr("Accept used cards"),
+                                       "economics.accept_used")
+        form.addRow("", self.accept_used)
         return group
 
     def _assumptions_group(self) -> QGroupBox:

@@ -144,7 +144,9 @@ class PriceBasis:
     """The used or refurbished card's price the policy names where the card has no purchase price
     for new cards (:func:`card_price.used_purchase_price`): the price decision "only a used card's
     price" (message ``purchase-price-used-only``, its words); never ranked nor billed. None where
-    the card has a new card's price, the user's own, or no purchase price at all."""
+    the card has a new card's price, the user's own, no purchase price at all, or where the buyer
+    takes used cards (``Economics.accept_used``): then it is :attr:`card`, ranked and billed
+    (:func:`bought_used`)."""
 
     @property
     def card_flags(self) -> tuple[Message, ...]:
@@ -356,13 +358,20 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
         cloud_value, cloud_range = user_cloud, (user_cloud, user_cloud)
     else:
         cloud_value, cloud_range = _converted_amounts(cloud_amounts, economics)
+    bought_said = None
+    if card_value is None and user_card is None and used is not None and economics.accept_used:
+        bought_used = _bought_used(used, economics)  # the buyer takes used cards: ranked and billed at it
+        if bought_used is not None:
+            purchase, (card_value, card_range) = bought_used[0], bought_used[1]
+            bought_said = msg(BOUGHT_USED_CARD, card=card.name, **used_params(used.entry, economics))
+            used = None
     if used is not None and purchase is not None:  # the current used price beside it, in the scenario's money
         purchase = CardPrice(purchase.entry, tuple(
             msg(card_price.USED_CURRENT, **used_params(used.entry, economics)) if f.id == card_price.USED_CURRENT
             else f for f in purchase.flags))
-    messages = ()
+    messages = () if bought_said is None else (bought_said,)
     if card_value is None or cloud_value is None:
-        messages = [no_purchase_message(card, used, economics)] if card_value is None else []
+        messages = [no_purchase_message(card, used, economics)] if card_value is None else list(messages)
         if cloud_value is None:
             messages.append(no_rent_message(card, elsewhere))
         messages = tuple(messages)
@@ -379,6 +388,40 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
         None if user_cloud is not None else rent_held_by(card, cloud, region),
         used if card_value is None else None,
     )
+
+
+def _bought_used(used: CardPrice, economics: Economics
+                 ) -> tuple[CardPrice, tuple[float | None, tuple[float, float] | None]] | None:
+    """A used or refurbished card's price as the one a buyer who takes used cards
+    (``Economics.accept_used``) is ranked and billed at, where the card has no new card's price:
+    the price with its condition's flag said in full (:func:`bought_used_flag`), and its midpoint
+    and range in the scenario's money (:func:`_converted_amounts`); None where it cannot be converted."""
+    amounts = _converted_amounts(_amounts(used), economics)
+    if amounts[0] is None:
+        return None
+    flags = tuple(bought_used_flag(used.entry) if f.id == f"price-{used.entry.condition}" else f for f in used.flags)
+    return CardPrice(used.entry, flags), amounts
+
+
+def bought_used_flag(entry: PriceEntry) -> Message:
+    """What a bill at a used or refurbished card's price says of it: "used price, 2025-08,
+    amazon.com — no warranty from the maker" (message ``price-used-bought``)."""
+    return msg(BOUGHT_USED, condition=msg(f"condition-{entry.condition}"), date=entry.date,
+               source=card_price.source_name(entry))
+
+
+BOUGHT_USED = "price-used-bought"
+"""The flag of a used or refurbished card's price a buyer who takes used cards is billed at."""
+
+BOUGHT_USED_CARD = "purchase-price-used-bought"
+"""What an estimate says of a card ranked and billed at a used or refurbished card's price, naming
+the price (amount in the scenario's money, source, date): one of the price basis's messages."""
+
+
+def bought_used(basis: PriceBasis) -> bool:
+    """Whether ``basis`` buys its cards at a used or refurbished card's price (the buyer takes used
+    cards, ``Economics.accept_used``, and the card has no new card's price)."""
+    return basis.card is not None and not card_price.is_new(basis.card.entry)
 
 
 def rent_held_by(card: Card, rent: CardPrice | None, region: str | None) -> str | None:

@@ -390,6 +390,11 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("economics.pue", _t("ScenarioController", "PUE"), decimals=2, step=0.05, help=_t(
         "ScenarioEditor", "Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)"), flag="--pue",
        row_label=_t("ScenarioEditor", "PUE")),
+    _f("economics.accept_used", _t("ScenarioController", "used cards"), flag="--allow-used", cli_type="set",
+       cli_help="rank and bill a card whose only purchase price is a used or refurbished card's at that price "
+                "(no warranty from the maker; a new card's price is still preferred where there is one)",
+       help=_t("ScenarioEditor", "Rank and bill a card whose only price is a used or refurbished card's at it "
+                                 "(no warranty from the maker); a new card's price is still used where there is one")),
     _f("economics.amortisation_years", _t("ScenarioController", "years of use"), decimals=1, flag="--years",
        cli_help="years the hardware is used and depreciated over (the TCO horizon)", editor=False),
     # ---- goals the wizard and the command line set

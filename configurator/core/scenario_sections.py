@@ -352,6 +352,11 @@ class Economics(_Frozen):
         description="cards of the scenario's card already owned: not bought, so left out of the capex the budget "
                     "checks and of the TCO, with the whole servers they fill (network, storage, racks and power "
                     "still counted); delivered already, so no export licence is asked of them [cards]")
+    accept_used: bool = Field(
+        default=False, exclude_if=lambda accept: not accept,
+        description="the buyer will buy used or refurbished cards: a card whose only purchase price is a used or "
+                    "refurbished card's is ranked and billed at it, said on every row and bill (a new card's "
+                    "price, where there is one, is still the one used; left out of a saved file when off)")
     quotes: tuple[Quote, ...] = Field(
         default=(), max_length=MAX_QUOTES, exclude_if=lambda quotes: not quotes,
         description="the buyer's quotes: each replaces the price file's unit price of its item (none: the price "

@@ -13,6 +13,7 @@ from datetime import date
 
 from configurator import __version__
 from configurator.core.catalog import Catalog
+from configurator.core.economics import BOUGHT_USED_CARD
 from configurator.core.estimate import Estimate
 from configurator.core.export_control import card_classification
 from configurator.core.messages import msg
@@ -393,8 +394,10 @@ def _headline(est: Estimate, mine: Option, w: Words, objective: Objective = Obje
             rows.append((w("Already owned"), owned_rented_text(cost, est, w)))
         rows += carried
     else:
+        used = [m for m in est.costs.messages if m.id == BOUGHT_USED_CARD]  # the buyer takes used cards: said here
         rows = [(w("Configuration"), configuration_text(est, cost, w)),
-                *(((w("Already owned"), owned),) if owned else ()), *carried, *buying]
+                *(((w("Already owned"), owned),) if owned else ()), *carried,
+                *((w("Bought used"), w.message(m)) for m in used), *buying]
     tco_per_unit = tco_per_unit_of(est, mine) if est.usable else None
     tco_row = () if tco_per_unit is None else ((per_unit_name(est, w), unit_cost(tco_per_unit, currency)),)
     if rent is not None:

@@ -1405,6 +1405,22 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>{0} 的价格</translation>
     </message>
     <message>
+        <source>New</source>
+        <translation>全新</translation>
+    </message>
+    <message>
+        <source>Used (no warranty from the maker)</source>
+        <translation>二手（无原厂保修）</translation>
+    </message>
+    <message>
+        <source>Refurbished</source>
+        <translation>翻新</translation>
+    </message>
+    <message>
+        <source>A used or refurbished card&apos;s price is ranked only when the scenario accepts used cards, and only for a card without a new card&apos;s price</source>
+        <translation>二手或翻新卡的价格只在方案接受二手卡时参与排名，且只用于没有全新卡价格的卡</translation>
+    </message>
+    <message>
         <source>Quote number, URL or supplier</source>
         <translation>报价单号、网址或供应商</translation>
     </message>
@@ -1419,6 +1435,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Kind</source>
         <translation>类型</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>成色</translation>
     </message>
     <message>
         <source>Date (YYYY-MM)</source>
@@ -2087,6 +2107,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>输出层数</translation>
     </message>
     <message>
+        <source>used cards</source>
+        <translation>二手卡</translation>
+    </message>
+    <message>
         <source>years of use</source>
         <translation>使用年限</translation>
     </message>
@@ -2256,6 +2280,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>E&amp;xpert all-to-all overlapped with compute</source>
         <translation>专家全对全通信与计算重叠(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Accept used cards</source>
+        <translation>接受二手卡</translation>
     </message>
     <message>
         <source>Number format for the math (and the weights when serving). The card&apos;s support decides what runs: an unsupported choice falls back and a warning says so.</source>
@@ -2504,6 +2532,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>E&amp;lectricity</source>
         <translation>电价(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Rank and bill a card whose only price is a used or refurbished card&apos;s at it (no warranty from the maker); a new card&apos;s price is still used where there is one</source>
+        <translation>只有二手或翻新卡价格的卡按该价格排名并计入物料清单（无原厂保修）；有全新卡价格的卡仍按全新卡价格计</translation>
     </message>
     <message>
         <source>Share of the measured GEMM rate at each product&apos;s shape on this card that training&apos;s matrix products sustain inside a step (default 70 %)</source>

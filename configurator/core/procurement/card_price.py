@@ -9,6 +9,10 @@ One policy for every card, used by the estimate's price basis
   bill of materials; a card whose only current purchase price is used is ranked on its new prices
   (a list or launch price, flagged), or, without one, not ranked on price and says so, naming the
   used price as information (:func:`used_purchase_price`, message ``purchase-price-used-only``).
+  **Unless the buyer takes used cards** (``Economics.accept_used``, ``--allow-used``, the editor's
+  check box): then a card with no new card's price is ranked and billed at that used or refurbished
+  price, said so on every row and bill (:func:`configurator.core.economics.bought_used_flag`); a new
+  card's price, where there is one (a list or launch price too), is still the one used.
 - **Purchase**: a street price or a quote a buyer could pay; a list (``list``, the older ``msrp``)
   or launch price only when the card has neither, and then flagged ("list price, street typically
   lower", "launch price"). Among prices of one kind class a price from the last

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from configurator.core.currency import price_conversion
 from configurator.core.economics import PriceBasis
 from configurator.core.estimate import Estimate
-from configurator.core.messages import Message, deadline_msg
-from configurator.core.procurement.card_price import CardPrice
+from configurator.core.messages import Message, deadline_msg, msg
+from configurator.core.procurement.card_price import CardPrice, is_new
 from configurator.core.procurement.tco import paced_idle_share
 from configurator.core.recommend import RENT_ELSEWHERE, Objective, Recommendation, Result
 from configurator.core.recommend_rows import USED_ONLY
@@ -112,7 +112,10 @@ def _price_value(est: Estimate, objective: Objective) -> Value:
     conversion = converted_from(chosen, est)
     if conversion is not None:
         money = Phrase("{amount} ({conversion})", {"amount": money, "conversion": conversion})
-    return ranked_price_value(chosen, rent, money, short=True)
+    value = ranked_price_value(chosen, rent, money, short=True)
+    if not rent and not is_new(chosen.entry):  # a used card's price, the buyer taking used cards: said on the row
+        return Phrase("{condition}: {price}", {"price": value, "condition": msg(f"condition-{chosen.entry.condition}")})
+    return value
 
 
 def converted_from(chosen: CardPrice, est: Estimate) -> Value:

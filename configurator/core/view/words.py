@@ -273,6 +273,7 @@ ZH_CN.update({
     "Total cost of ownership over {period}": "{period}总拥有成本",
     "New spend (capex)": "新增支出（资本支出）",
     "Already owned": "已拥有",
+    "Bought used": "二手采购",
     "Owned cards alone": "仅用已拥有的卡",
     "yours, already owned": "您已拥有",
     "{owned}. New cards: {status}": "{owned}。新采购的卡：{status}",

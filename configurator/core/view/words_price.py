@@ -26,6 +26,7 @@ ZH_CN_PRICE: dict[str, str] = {
     "{whole}; {per_card} per card, derived: the system's price ÷ its {cards} cards":
         "{whole}；折合每卡 {per_card}（推算：整机价格 ÷ {cards} 张卡）",
     "{amount} ({conversion})": "{amount}（{conversion}）",
+    "{condition}: {price}": "{condition}：{price}",
     "already owned, not bought (new: {price})": "已拥有，不再采购（新购价：{price}）",
     "{price}; {owned} of {count} already owned": "{price}；{count} 张中已拥有 {owned} 张",
     "converted from {quoted} at {rate} {currency}/USD, {date}": "由 {quoted} 按 {rate} {currency}/USD（{date}）换算",

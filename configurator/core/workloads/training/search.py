@@ -14,7 +14,7 @@ function of (scenario, card); the winner and the runners-up are re-estimated exa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -222,11 +222,40 @@ ORIGIN = "origin"
 :func:`_shared_grid` keeps with it."""
 
 
-def _joined(grids: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
-    """The rows of ``grids`` one after the other (one grid: itself)."""
+def _joined(grids: list[dict[str, np.ndarray]]) -> Mapping[str, np.ndarray]:
+    """The rows of ``grids`` one after the other (one grid: itself), each column joined when first
+    read (:class:`JoinedGrid`)."""
     if len(grids) == 1:
         return grids[0]
-    return {k: np.concatenate([g[k] for g in grids]) for k in grids[0]}
+    return JoinedGrid(grids)
+
+
+class JoinedGrid(Mapping):
+    """Layout grids joined one after the other, read as one grid: a column is joined when it is
+    first read and kept (issue 28: the memory of several counts' grids reads four of their eleven
+    columns whole, the speed a few more; the others only at the rows of its groups)."""
+
+    def __init__(self, grids: list[dict[str, np.ndarray]], **columns: np.ndarray):
+        self._grids, self._columns = grids, columns
+        self._names = tuple(dict.fromkeys([*grids[0], *columns]))
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        found = self._columns.get(name)
+        if found is None:
+            if name not in self._grids[0]:
+                raise KeyError(name)
+            found = self._columns[name] = np.concatenate([g[name] for g in self._grids])
+            found.flags.writeable = False
+        return found
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 def _shared_memory(grid_keys: list[tuple], scenario: Scenario, card: Card, grids: list[dict[str, np.ndarray]],
@@ -433,7 +462,7 @@ def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int
     joined = _JOINED.get(keys)
     if joined is None:
         grids = [t[3] for t in timed]
-        g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
+        g = JoinedGrid(grids, n=np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids]))
         starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
         each = [_shared_groups(shared[t[2]], t[3]) for t in timed]
         joined = _JOINED.put(keys, (g, starts, joined_groups(each, starts)))

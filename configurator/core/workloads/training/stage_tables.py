@@ -311,17 +311,23 @@ def layout_memory(g: dict, table: StageTable, at, first: bool, seq_len: int, con
     if origin is None:
         flat = flat_places(table, at)
         places = flat.take
+        across = g["tp"] * g["cp"]
     else:
         flat = flat_places(table, origin[1])
         places = lambda rows: flat.take(origin[2].take(rows))  # noqa: E731
+        across = (origin[0]["tp"] * origin[0]["cp"]).take(origin[2])
+    # what every stage reads alike: the ranks an activation is split over, and whether a step runs
+    # more than one micro-batch (its gradients held beside the activations, ``gradients_held``)
+    alike = (across, g["accum"] > 1)
     if not first:
         return _stage_memory(g, table, flat, places, g["pp"] - 1, seq_len, context, offload_params, schedule,
-                             flight, origin)
-    memory = _stage_memory(g, table, flat, places, 0, seq_len, context, offload_params, schedule, flight, origin)
+                             flight, origin, alike)
+    memory = _stage_memory(g, table, flat, places, 0, seq_len, context, offload_params, schedule, flight, origin,
+                           alike)
     if table.second is None:
         return memory
     second = _stage_memory(g, table.second, flat, places, 1, seq_len, context, offload_params, schedule, flight,
-                           origin)
+                           origin, alike)
     return np.maximum(memory, np.where(g["pp"] > 2, second, 0.0))
 
 
@@ -366,8 +372,7 @@ def _held_parts(g: dict, table: StageTable, flat: np.ndarray, offload_params: bo
         "transient": transient_bytes_per_token(
             np.where(sixteen, table.working_per_token_16.take(flat), table.working_per_token.take(flat)),
             np.where(tp > 1, table.logits_per_token_tp.take(flat), table.logits_per_token.take(flat))),
-        "across": tp * cp, "gradients_held": table.gradients_held.take(flat) > 0,
-        "allocator": table.allocator.take(flat)}
+        "gradients_held": table.gradients_held.take(flat) > 0, "allocator": table.allocator.take(flat)}
     if table.dualpipe.any():
         parts["dualpipe"] = table.dualpipe.take(flat) > 0
         parts["mirror"] = np.where(sixteen, table.mirror_stored_per_token_16.take(flat),
@@ -376,17 +381,19 @@ def _held_parts(g: dict, table: StageTable, flat: np.ndarray, offload_params: bo
 
 
 def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, places, rank, seq_len: int, context: float,
-                  offload_params: bool, schedule: PipelineSchedule, flight: Tier | None = None,
-                  origin: tuple | None = None) -> np.ndarray:
+                  offload_params: bool, schedule: PipelineSchedule, flight: Tier | None, origin: tuple | None,
+                  alike: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """Peak bytes on pipeline stage ``rank`` (its row of ``table`` at ``flat``: each layout's place,
     or with ``origin`` each row's of the grid before the micro-batch, :func:`layout_memory`) for
-    every layout; ``places``: the flat places of grid rows."""
-    if origin is None:
-        held = _held_parts(g, table, flat, offload_params)
-    else:
-        rows = origin[2]
-        held = {k: v.take(rows) if isinstance(v, np.ndarray) else v
-                for k, v in _held_parts(origin[0], table, flat, offload_params).items()}
+    every layout; ``places``: the flat places of grid rows; ``alike``: every layout's tensor ×
+    context ranks and whether it accumulates more than one micro-batch."""
+    across, many = alike
+    held = _held_parts(g if origin is None else origin[0], table, flat, offload_params)
+    always = held.pop("gradients_held")  # the recipe holds the gradients whatever the micro-batches: often all or none
+    if origin is not None:
+        held = {k: v.take(origin[2]) if isinstance(v, np.ndarray) else v for k, v in held.items()}
+    gradients_held = True if always.all() else many if not always.any() else \
+        many | (always if origin is None else always.take(origin[2]))
     in_flight = _in_flight(g, table, places, rank, schedule, flight)
     if "dualpipe" in held:  # the own stage's and the mirror stage's micro-batches in flight, PP + 1 together
         own_in_flight, mirrored = dualpipe_in_flight(g["pp"], g["accum"], rank)
@@ -394,10 +401,10 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, places, rank, se
         per_token = activation_peak_bytes_per_token(stored, 1, None, None, held["transient"])
     else:
         per_token = activation_peak_bytes_per_token(held["own"], in_flight, None, None, held["transient"])
-    per_sequence = per_token * seq_len / held["across"]
+    per_sequence = per_token * seq_len / across
     activations = held["copies"] + g["mb"] * per_sequence
-    peak = training_peak_bytes(None, held["grads"], None, activations, (g["accum"] > 1) | held["gradients_held"],
-                               None, held["step_copy"], held["resident"])
+    peak = training_peak_bytes(None, held["grads"], None, activations, gradients_held, None, held["step_copy"],
+                               held["resident"])
     return reserved_bytes(peak, held["allocator"], context)
 
 

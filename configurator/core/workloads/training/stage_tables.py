@@ -367,7 +367,8 @@ def _held_parts(g: dict, table: StageTable, flat: np.ndarray, offload_params: bo
         if table.copies.any() else 0.0
     sixteen = (zero >= 3) | offload_params
     parts = {
-        "resident": resident_bytes(weights, optimizer, buffers), "grads": grads, "step_copy": step_copy, "copies": copies,
+        "resident": resident_bytes(weights, optimizer, buffers), "grads": grads, "step_copy": step_copy,
+        "copies": copies,
         "own": np.where(sixteen, table.stored_per_token_16.take(flat), table.stored_per_token.take(flat)),
         "transient": transient_bytes_per_token(
             np.where(sixteen, table.working_per_token_16.take(flat), table.working_per_token.take(flat)),

@@ -92,7 +92,10 @@ def training_peak_bytes(weights, gradients, optimizer, activations, gradients_he
     max(a, s)`` held, ``w + o + b + max(a, g + s)`` otherwise. ``resident``: ``w + o + b`` when
     already worked out (then ``weights``, ``optimizer`` and ``buffers`` are not read; the training
     search works it out once per layout before the micro-batch, issue 28). Array-friendly."""
-    backward = np.where(gradients_held, gradients + activations, np.maximum(gradients, activations))
+    if gradients_held is True:  # held on every layout: the sum alone (what ``np.where`` would pick)
+        backward = gradients + activations
+    else:
+        backward = np.where(gradients_held, gradients + activations, np.maximum(gradients, activations))
     held = resident_bytes(weights, optimizer, buffers) if resident is None else resident
     return held + np.maximum(backward, gradients + step_copy)
 

@@ -316,9 +316,10 @@ def layout_memory(g: dict, table: StageTable, at, first: bool, seq_len: int, con
         flat = flat_places(table, origin[1])
         places = lambda rows: flat.take(origin[2].take(rows))  # noqa: E731
         across = (origin[0]["tp"] * origin[0]["cp"]).take(origin[2])
-    # what every stage reads alike: the ranks an activation is split over, and whether a step runs
-    # more than one micro-batch (its gradients held beside the activations, ``gradients_held``)
-    alike = (across, g["accum"] > 1)
+    # what every stage reads alike: the ranks an activation is split over and the micro-batch, as
+    # the floats the arithmetic casts them to (exactly: integers far below 2**53), and whether a step
+    # runs more than one micro-batch (its gradients held beside the activations, ``gradients_held``)
+    alike = (across.astype(np.float64), g["mb"].astype(np.float64), g["accum"] > 1)
     if not first:
         return _stage_memory(g, table, flat, places, g["pp"] - 1, seq_len, context, offload_params, schedule,
                              flight, origin, alike)
@@ -383,12 +384,12 @@ def _held_parts(g: dict, table: StageTable, flat: np.ndarray, offload_params: bo
 
 def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, places, rank, seq_len: int, context: float,
                   offload_params: bool, schedule: PipelineSchedule, flight: Tier | None, origin: tuple | None,
-                  alike: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+                  alike: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
     """Peak bytes on pipeline stage ``rank`` (its row of ``table`` at ``flat``: each layout's place,
     or with ``origin`` each row's of the grid before the micro-batch, :func:`layout_memory`) for
     every layout; ``places``: the flat places of grid rows; ``alike``: every layout's tensor ×
-    context ranks and whether it accumulates more than one micro-batch."""
-    across, many = alike
+    context ranks and micro-batch [float] and whether it accumulates more than one micro-batch."""
+    across, micro_batch, many = alike
     held = _held_parts(g if origin is None else origin[0], table, flat, offload_params)
     always = held.pop("gradients_held")  # the recipe holds the gradients whatever the micro-batches: often all or none
     if origin is not None:
@@ -403,7 +404,7 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, places, rank, se
     else:
         per_token = activation_peak_bytes_per_token(held["own"], in_flight, None, None, held["transient"])
     per_sequence = per_token * seq_len / across
-    activations = held["copies"] + g["mb"] * per_sequence
+    activations = held["copies"] + micro_batch * per_sequence
     peak = training_peak_bytes(None, held["grads"], None, activations, gradients_held, None, held["step_copy"],
                                held["resident"])
     return reserved_bytes(peak, held["allocator"], context)

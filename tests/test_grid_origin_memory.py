@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from configurator.core.architecture import preset
+from configurator.core.formulas import activations, states
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.workloads.training.grid import layout_grid_with_groups, pipeline_options, tried_axes
 from configurator.core.workloads.training.layout_speed import coded_tier
@@ -62,3 +63,18 @@ def test_a_joined_grid_reads_as_its_columns_joined():
     assert joined["tp"] is joined["tp"]  # joined once, kept
     with pytest.raises(KeyError):
         joined["dp"]
+
+
+def test_the_peak_formulas_split_give_the_same_bits():
+    rng = np.random.default_rng(3)
+    w, g, o, a, b, s = (rng.random(64) * 1e9 for _ in range(6))
+    held = rng.random(64) < 0.5
+    whole = states.training_peak_bytes(w, g, o, a, held, b, s)
+    assert states.training_peak_bytes(None, g, None, a, held, None, s, states.resident_bytes(w, o, b)).tobytes() \
+        == whole.tobytes()
+    everywhere = states.training_peak_bytes(w, g, o, a, np.ones(64, dtype=bool), b, s)
+    assert states.training_peak_bytes(w, g, o, a, True, b, s).tobytes() == everywhere.tobytes()
+    stored, flight, working, loss = (rng.random(64) * 1e6 for _ in range(4))
+    assert activations.activation_peak_bytes_per_token(
+        stored, flight, None, None, activations.transient_bytes_per_token(working, loss)).tobytes() \
+        == activations.activation_peak_bytes_per_token(stored, flight, working, loss).tobytes()

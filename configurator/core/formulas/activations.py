@@ -511,7 +511,7 @@ def fp8_cache_kept_bytes_per_token(hidden, attention_inputs, attn_out_dim, n_hea
     return 2 * residual_bytes * hidden + attention + mlp
 
 
-def activation_peak_bytes_per_token(stored, in_flight, working, loss):
+def activation_peak_bytes_per_token(stored, in_flight, working, loss, transient=None):
     """Activation bytes per token at a training step's peak [B].
 
     Parameters
@@ -525,6 +525,10 @@ def activation_peak_bytes_per_token(stored, in_flight, working, loss):
         every layer keeps its full set already) [B per token].
     loss : float or array
         The loss working set on the stage with the output layer, else 0 [B per token].
+    transient : float or array or None
+        :func:`transient_bytes_per_token` of ``working`` and ``loss`` when already worked out
+        (then they are not read; the training search works it out once per layout before the
+        micro-batch, issue 28) [B per token].
 
     Returns
     -------
@@ -534,7 +538,13 @@ def activation_peak_bytes_per_token(stored, in_flight, working, loss):
         (Korthikanti et al. 2022 §4: full recomputation keeps each layer's input and rebuilds one
         layer at a time), so the two transients never coexist [B per token].
     """
-    return stored * in_flight + np.maximum(working, loss)
+    return stored * in_flight + (transient_bytes_per_token(working, loss) if transient is None else transient)
+
+
+def transient_bytes_per_token(working, loss):
+    """The larger of a layer's working set and the loss's, never held together
+    (:func:`activation_peak_bytes_per_token`) [B per token]. Array-friendly."""
+    return np.maximum(working, loss)
 
 
 def loss_bytes_per_token(vocab, fp32_copies, logits_bytes):

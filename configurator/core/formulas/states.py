@@ -78,7 +78,7 @@ def gathered_weight_bytes(layers, prefetch_layers, layer_params, n_layers, weigh
 
 
 def training_peak_bytes(weights, gradients, optimizer, activations, gradients_held=False, buffers=0.0,
-                        step_copy=0.0):
+                        step_copy=0.0, resident=None):
     """Peak allocated bytes of a training step [B]: the larger of its two phases (a peak is a
     maximum over phases, not a sum of them), over the weights ``w``, optimizer states ``o`` and
     buffers ``b`` held for the whole run.
@@ -89,9 +89,21 @@ def training_peak_bytes(weights, gradients, optimizer, activations, gradients_he
     gradient buffer allocated once: :func:`configurator.core.training_stage_memory.gradients_held`).
     Optimizer step: ``w + o + b + g + s``, the activations freed and ``s`` (``step_copy``) the
     copies the step makes (:func:`megatron_step_gradient_copy_bytes`). So ``w + o + b + g +
-    max(a, s)`` held, ``w + o + b + max(a, g + s)`` otherwise. Array-friendly."""
-    backward = np.where(gradients_held, gradients + activations, np.maximum(gradients, activations))
-    return weights + optimizer + buffers + np.maximum(backward, gradients + step_copy)
+    max(a, s)`` held, ``w + o + b + max(a, g + s)`` otherwise. ``resident``: ``w + o + b`` when
+    already worked out (then ``weights``, ``optimizer`` and ``buffers`` are not read; the training
+    search works it out once per layout before the micro-batch, issue 28). Array-friendly."""
+    if gradients_held is True:  # held on every layout: the sum alone (what ``np.where`` would pick)
+        backward = gradients + activations
+    else:
+        backward = np.where(gradients_held, gradients + activations, np.maximum(gradients, activations))
+    held = resident_bytes(weights, optimizer, buffers) if resident is None else resident
+    return held + np.maximum(backward, gradients + step_copy)
+
+
+def resident_bytes(weights, optimizer, buffers=0.0):
+    """What a training step holds through both of its phases (:func:`training_peak_bytes`): the
+    weights, the optimizer states and the buffers, ``w + o + b`` [B]. Array-friendly."""
+    return weights + optimizer + buffers
 
 
 def megatron_step_gradient_copy_bytes(gradient_bytes):

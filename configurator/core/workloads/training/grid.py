@@ -7,6 +7,7 @@ the batches nearest a global batch no layout splits (:func:`nearest_batches`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -217,21 +218,40 @@ def layout_grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: i
     return layout_grid_with_groups(scenario, axes, sequences)[0]
 
 
+@dataclass(frozen=True)
+class GridOrigin:
+    """Where each row of a layout grid comes from (:func:`layout_grid_with_groups`): its row of the
+    grid before the micro-batch (:func:`_before_micro_batch`, shared by the batches at one count)
+    and its micro-batch's place among those tried, so that what reads no micro-batch or
+    accumulation is worked out once per row of that smaller grid (issue 28)."""
+
+    before: dict[str, np.ndarray]
+    """The grid of every field but the micro-batch, with the data-parallel width ``dp`` (read-only)."""
+    rows: np.ndarray
+    """Each row's row of :attr:`before` [index]."""
+    flight: np.ndarray
+    """Each row's (width, pipeline degree, interleaving, micro-batch) group [index in
+    ``range(flight_groups)``]: rows of one group hold the same pipeline degree, interleaving and
+    accumulation, all a stage's micro-batches in flight read besides its place."""
+    flight_groups: int
+
+
 def layout_grid_with_groups(scenario: Scenario, axes: tuple[list, ...], sequences: int
-                            ) -> tuple[dict[str, np.ndarray], Tier | None]:
+                            ) -> tuple[dict[str, np.ndarray], Tier | None, GridOrigin | None]:
     """:func:`layout_grid_of_axes` with its rows grouped by
     :data:`~configurator.core.workloads.training.layout_speed.PASS_FIELDS` (None without rows):
     from the grid before the micro-batch, whose groups are kept with it (shared by the batches at
     one count), and each row's micro-batch, instead of ranking the fields of every row (issue 28:
-    the groups of each count's grid cost as much again as building it)."""
+    the groups of each count's grid cost as much again as building it); with the rows'
+    :class:`GridOrigin` (None without rows)."""
     train, auto = scenario.training, scenario.auto_layout
     if not all(axes):
-        return {}, None
+        return {}, None, None
     before = _before_micro_batch(scenario, axes)
     kept = _before_kept(before) if before else None
     built = _with_micro_batches(before, kept, scenario, axes[7], sequences) if before else None
     if not built:
-        return {}, None
+        return {}, None, None
     g, rows, mbi = built
     dp = g.pop("dp")
     if "grad_accum" in auto:
@@ -242,7 +262,12 @@ def layout_grid_with_groups(scenario: Scenario, axes: tuple[list, ...], sequence
         kept["pass"] = tier(before, BEFORE_PASS_FIELDS)
     width = len(axes[7])
     groups = coded_tier(kept["pass"].group.take(rows) * width + mbi, len(kept["pass"].rows) * width)
-    return {**g, "accum": accum, "dp": dp}, groups
+    first, distinct = kept["distinct"]  # each row of ``before``'s (width, pipeline, interleaving)
+    flight = kept.get(("flight", width))
+    if flight is None:
+        flight = kept[("flight", width)] = distinct.reshape(-1) * width
+    origin = GridOrigin(before, rows, flight.take(rows) + mbi, len(first) * width)
+    return {**g, "accum": accum, "dp": dp}, groups, origin
 
 
 BEFORE_PASS_FIELDS = tuple(f for f in PASS_FIELDS if f != "mb")

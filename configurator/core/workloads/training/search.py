@@ -14,7 +14,7 @@ function of (scenario, card); the winner and the runners-up are re-estimated exa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -28,6 +28,7 @@ from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.workloads.training.bounded import clear_bounds, fastest_speeds, joined_groups
 from configurator.core.workloads.training.grid import (
+    GridOrigin,
     clear_options,
     layout_grid_with_groups,
     nearest_batches,
@@ -38,6 +39,7 @@ from configurator.core.workloads.training.layout_speed import (
     PASS_FIELDS,
     RECOMPUTE,
     Tier,
+    coded_tier,
     field_ranks,
     layout_speed,
     tier,
@@ -211,28 +213,65 @@ def _shared_grid(cards_key: str, scenario: Scenario, card: Card,
     key = (cards_key, sequences, tuple(tuple(values) for values in axes))
     kept = _GRIDS.get(key)
     if kept is None:
-        g, passes = layout_grid_with_groups(scenario, axes, sequences)
+        g, passes, origin = layout_grid_with_groups(scenario, axes, sequences)
         for values in g.values():
             values.flags.writeable = False
-        kept = _GRIDS.put(key, (g, {} if passes is None else {PASS_FIELDS: passes}))
+        kept = _GRIDS.put(key, (g, {} if passes is None else {PASS_FIELDS: passes, ORIGIN: origin}))
     return key, *kept
 
 
-def _joined(grids: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
-    """The rows of ``grids`` one after the other (one grid: itself)."""
+ORIGIN = "origin"
+"""The key of a grid's :class:`~configurator.core.workloads.training.grid.GridOrigin` among what
+:func:`_shared_grid` keeps with it."""
+
+
+def _joined(grids: list[dict[str, np.ndarray]]) -> Mapping[str, np.ndarray]:
+    """The rows of ``grids`` one after the other (one grid: itself), each column joined when first
+    read (:class:`JoinedGrid`)."""
     if len(grids) == 1:
         return grids[0]
-    return {k: np.concatenate([g[k] for g in grids]) for k in grids[0]}
+    return JoinedGrid(grids)
+
+
+class JoinedGrid(Mapping):
+    """Layout grids joined one after the other, read as one grid: a column is joined when it is
+    first read and kept (issue 28: the memory of several counts' grids reads four of their eleven
+    columns whole, the speed a few more; the others only at the rows of its groups)."""
+
+    def __init__(self, grids: list[dict[str, np.ndarray]], **columns: np.ndarray):
+        self._grids, self._columns = grids, columns
+        self._names = tuple(dict.fromkeys([*grids[0], *columns]))
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        found = self._columns.get(name)
+        if found is None:
+            if name not in self._grids[0]:
+                raise KeyError(name)
+            found = self._columns[name] = np.concatenate([g[name] for g in self._grids])
+            found.flags.writeable = False
+        return found
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 def _shared_memory(grid_keys: list[tuple], scenario: Scenario, card: Card, grids: list[dict[str, np.ndarray]],
-                   index: np.ndarray, first_table: StageTable, last_table: StageTable) -> list[np.ndarray]:
+                   index: np.ndarray, first_table: StageTable, last_table: StageTable,
+                   origins: list[GridOrigin | None] | None = None) -> list[np.ndarray]:
     """The peak bytes per card of every layout of each of ``grids`` (the larger of the first and
     last stage), kept for the cards that share a grid and the training precision plan (the tables
     read the card through that plan alone, :class:`~.stage_tables.PlannedCard`; the memory reads
     the card through the tables alone); the grids not kept are worked out together, as one array
     (every layout's memory is its own row's: the same to the last bit). ``index``: pipeline
-    degree to the tables' row."""
+    degree to the tables' row; ``origins``: each grid's :class:`~.grid.GridOrigin` (what reads no
+    micro-batch worked out once per row of the grids before the micro-batch, and the micro-batches
+    in flight once per group of its rows: the same numbers)."""
     plan = plan_training(card, scenario.precision)
     precisions = (plan.requested, plan.math, plan.weights)
     found = [_MEMORIES.get((key, precisions)) for key in grid_keys]
@@ -240,20 +279,49 @@ def _shared_memory(grid_keys: list[tuple], scenario: Scenario, card: Card, grids
     if not missing:
         return found
     g = _joined([grids[i] for i in missing])
-    at = (index.take(g["pp"]), g["rc"])
+    joined = _joined_origin([origins[i] for i in missing], index) if origins is not None else None
+    if joined is None:
+        at, flight, origin = (index.take(g["pp"]), g["rc"]), in_flight_groups(g), None
+    else:
+        at, (flight, origin) = None, joined
     context = scenario.assumptions.cuda_context_gib * 2**30
     seq, offload = scenario.training.seq_len, scenario.training.offload_params
     schedule = scenario.parallelism.pipeline_schedule
-    flight = in_flight_groups(g)
-    memory = layout_memory(g, first_table, at, True, seq, context, offload, schedule, flight)
+    memory = layout_memory(g, first_table, at, True, seq, context, offload, schedule, flight, origin)
     memory = np.maximum(memory, np.where(g["pp"] > 1, layout_memory(g, last_table, at, False, seq, context, offload,
-                                                                     schedule, flight),
+                                                                     schedule, flight, origin),
                                          0.0))
     ends = np.cumsum([len(grids[i]["tp"]) for i in missing])[:-1]
     for i, part in zip(missing, np.split(memory, ends), strict=True):
         part.flags.writeable = False
         found[i] = _MEMORIES.put((grid_keys[i], precisions), part)
     return found
+
+
+def _joined_origin(origins: list[GridOrigin | None], index: np.ndarray) -> tuple[Tier, tuple] | None:
+    """The :class:`~.grid.GridOrigin` of grids joined one after the other, as
+    :func:`~.stage_tables.layout_memory` reads it: the layouts grouped by their micro-batches in
+    flight (a group never spans two grids), and the grids before the micro-batch joined (each
+    once, however many batches share it) with their places in the tables (``index``: pipeline
+    degree to the tables' row) and each layout's row of them. None when a grid has none."""
+    if any(o is None for o in origins):
+        return None
+    places: dict[int, int] = {}  # each distinct grid before the micro-batch (by object) -> its place
+    distinct = []
+    for o in origins:
+        if id(o.before) not in places:
+            places[id(o.before)] = len(distinct)
+            distinct.append(o.before)
+    if len(origins) == 1:
+        rows, code, size = origins[0].rows, origins[0].flight, origins[0].flight_groups
+    else:
+        starts = np.cumsum([0, *(len(b["tp"]) for b in distinct[:-1])]).tolist()
+        offsets = np.cumsum([0, *(o.flight_groups for o in origins[:-1])]).tolist()
+        rows = np.concatenate([o.rows + starts[places[id(o.before)]] for o in origins])
+        code = np.concatenate([o.flight + at for o, at in zip(origins, offsets, strict=True)])
+        size = sum(o.flight_groups for o in origins)
+    before = _joined(distinct)
+    return coded_tier(code, size), (before, (index.take(before["pp"]), before["rc"]), rows)
 
 
 def _shared_groups(kept: dict, g: dict[str, np.ndarray]):
@@ -359,7 +427,7 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
     pipelines = tuple(sorted({p for i, *_ in grids for p in pipeline_options(scenarios[i].count)}))
     index, first_table, last_table = stage_tables(base, card, pipelines, job or cards_keys[grids[0][0]])
     memories = _shared_memory([key for _, _, key, _ in grids], base, card, [g for *_, g in grids], index,
-                              first_table, last_table)
+                              first_table, last_table, [shared[key].get(ORIGIN) for _, _, key, _ in grids])
     capacity = usable_capacity_bytes(card, base.assumptions)  # a stage's capacity (stage_memory)
     timed = []  # (place, batch, grid key, grid, memory, the rows that may be chosen, how many fit)
     for (i, batch, grid_key, g), memory in zip(grids, memories, strict=True):
@@ -397,7 +465,7 @@ def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int
     joined = _JOINED.get(keys)
     if joined is None:
         grids = [t[3] for t in timed]
-        g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
+        g = JoinedGrid(grids, n=np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids]))
         starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
         each = [_shared_groups(shared[t[2]], t[3]) for t in timed]
         joined = _JOINED.put(keys, (g, starts, joined_groups(each, starts)))

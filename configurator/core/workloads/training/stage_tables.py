@@ -13,12 +13,13 @@ from functools import lru_cache
 import numpy as np
 
 from configurator.core.catalog import Card
-from configurator.core.formulas.activations import activation_peak_bytes_per_token
+from configurator.core.formulas.activations import activation_peak_bytes_per_token, transient_bytes_per_token
 from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe
 from configurator.core.formulas.parallelism import expert_parallel_factor
 from configurator.core.formulas.states import (
     ddp_bucket_bytes,
     reserved_bytes,
+    resident_bytes,
     training_peak_bytes,
     zero_shard,
     zero_sharded,
@@ -295,40 +296,61 @@ def in_flight_groups(g: dict) -> Tier:
 
 
 def layout_memory(g: dict, table: StageTable, at, first: bool, seq_len: int, context: float,
-                  offload_params: bool, schedule: PipelineSchedule, flight: Tier | None = None) -> np.ndarray:
+                  offload_params: bool, schedule: PipelineSchedule, flight: Tier | None = None,
+                  origin: tuple | None = None) -> np.ndarray:
     """Peak bytes on the first stage (and the second, ``table.second``, where there are more than
     two: the larger) or on the last for every layout (``TrainingMemoryModel.breakdown`` as arrays);
     ``at``: each layout's place in ``table`` (pipeline row, recomputation); ``flight``: the grid's
-    :func:`in_flight_groups` (None: the micro-batches in flight worked out for every layout, the
-    same numbers)."""
-    flat = flat_places(table, at)
+    :func:`in_flight_groups`, or any grouping of its layouts by (pipeline degree, accumulation,
+    interleaving) (None: the micro-batches in flight worked out for every layout, the same
+    numbers); ``origin``: when the layouts are rows of a grid before the micro-batch
+    (:class:`~configurator.core.workloads.training.grid.GridOrigin`), that grid, its rows' places
+    in ``table`` and each layout's row of it: then every part of the peak that reads no
+    micro-batch or accumulation is worked out once per row of it (the same operations on the same
+    values, element by element) and ``at`` is not read (issue 28)."""
+    if origin is None:
+        flat = flat_places(table, at)
+        places = flat.take
+        across = g["tp"] * g["cp"]
+    else:
+        flat = flat_places(table, origin[1])
+        places = lambda rows: flat.take(origin[2].take(rows))  # noqa: E731
+        across = (origin[0]["tp"] * origin[0]["cp"]).take(origin[2])
+    # what every stage reads alike: the ranks an activation is split over and the micro-batch, as
+    # the floats the arithmetic casts them to (exactly: integers far below 2**53), and whether a step
+    # runs more than one micro-batch (its gradients held beside the activations, ``gradients_held``)
+    alike = (across.astype(np.float64), g["mb"].astype(np.float64), g["accum"] > 1)
     if not first:
-        return _stage_memory(g, table, flat, g["pp"] - 1, seq_len, context, offload_params, schedule, flight)
-    memory = _stage_memory(g, table, flat, 0, seq_len, context, offload_params, schedule, flight)
+        return _stage_memory(g, table, flat, places, g["pp"] - 1, seq_len, context, offload_params, schedule,
+                             flight, origin, alike)
+    memory = _stage_memory(g, table, flat, places, 0, seq_len, context, offload_params, schedule, flight, origin,
+                           alike)
     if table.second is None:
         return memory
-    second = _stage_memory(g, table.second, flat, 1, seq_len, context, offload_params, schedule, flight)
+    second = _stage_memory(g, table.second, flat, places, 1, seq_len, context, offload_params, schedule, flight,
+                           origin, alike)
     return np.maximum(memory, np.where(g["pp"] > 2, second, 0.0))
 
 
-def _in_flight(g: dict, table: StageTable, flat: np.ndarray, rank, schedule: PipelineSchedule,
-               flight: Tier | None):
+def _in_flight(g: dict, table: StageTable, places, rank, schedule: PipelineSchedule, flight: Tier | None):
     """Micro-batches in flight on stage ``rank`` for every layout (``stored_in_flight_bytes`` per
-    byte), once a group of ``flight`` (each layout's own when None), element by element the same."""
+    byte), once a group of ``flight`` (each layout's own when None), element by element the same;
+    ``places``: the table's flat places of grid rows."""
     if flight is None:
-        pp, accum, vp, short, rows = g["pp"], g["accum"], g["vp"], table.short_first_layers.take(flat), None
+        rows = np.arange(len(g["pp"]))
+        pp, accum, vp = g["pp"], g["accum"], g["vp"]
     else:
         rows = flight.rows
         pp, accum, vp = (g[k].take(rows) for k in ("pp", "accum", "vp"))
-        short = table.short_first_layers.take(flat.take(rows))
         rank = rank if np.isscalar(rank) else rank.take(rows)
+    short = table.short_first_layers.take(places(rows))
     count = stored_in_flight_bytes(1.0, pp, accum, rank, vp, round_size(schedule, pp, accum), short)
-    return count if rows is None else count.take(flight.group)
+    return count if flight is None else count.take(flight.group)
 
 
-def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: int, context: float,
-                  offload_params: bool, schedule: PipelineSchedule, flight: Tier | None = None) -> np.ndarray:
-    """Peak bytes on pipeline stage ``rank`` (its row of ``table`` at ``flat``) for every layout."""
+def _held_parts(g: dict, table: StageTable, flat: np.ndarray, offload_params: bool) -> dict:
+    """The parts of a stage's peak (:func:`_stage_memory`) that read no micro-batch or accumulation,
+    for every layout of ``g`` (its rows' places ``flat`` in ``table``) [B, B per token]."""
     tp, zero, cp = g["tp"], g["zero"], g["cp"]
     replicas = g["dp"] * cp
     split = expert_parallel_factor(table.expert_share.take(flat), g["ep"])
@@ -345,23 +367,47 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
     copies = zero_shard(table.copies.take(flat), 3, zero, replicas, split) * autocast_copy_held(zero) / tp \
         if table.copies.any() else 0.0
     sixteen = (zero >= 3) | offload_params
-    own = np.where(sixteen, table.stored_per_token_16.take(flat), table.stored_per_token.take(flat))
-    in_flight = _in_flight(g, table, flat, rank, schedule, flight)
-    if table.dualpipe.any():  # the own stage's and the mirror stage's micro-batches in flight, PP + 1 together
+    parts = {
+        "resident": resident_bytes(weights, optimizer, buffers), "grads": grads, "step_copy": step_copy,
+        "copies": copies,
+        "own": np.where(sixteen, table.stored_per_token_16.take(flat), table.stored_per_token.take(flat)),
+        "transient": transient_bytes_per_token(
+            np.where(sixteen, table.working_per_token_16.take(flat), table.working_per_token.take(flat)),
+            np.where(tp > 1, table.logits_per_token_tp.take(flat), table.logits_per_token.take(flat))),
+        "gradients_held": table.gradients_held.take(flat) > 0, "allocator": table.allocator.take(flat)}
+    if table.dualpipe.any():
+        parts["dualpipe"] = table.dualpipe.take(flat) > 0
+        parts["mirror"] = np.where(sixteen, table.mirror_stored_per_token_16.take(flat),
+                                   table.mirror_stored_per_token.take(flat))
+    return parts
+
+
+def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, places, rank, seq_len: int, context: float,
+                  offload_params: bool, schedule: PipelineSchedule, flight: Tier | None, origin: tuple | None,
+                  alike: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
+    """Peak bytes on pipeline stage ``rank`` (its row of ``table`` at ``flat``: each layout's place,
+    or with ``origin`` each row's of the grid before the micro-batch, :func:`layout_memory`) for
+    every layout; ``places``: the flat places of grid rows; ``alike``: every layout's tensor ×
+    context ranks and micro-batch [float] and whether it accumulates more than one micro-batch."""
+    across, micro_batch, many = alike
+    held = _held_parts(g if origin is None else origin[0], table, flat, offload_params)
+    always = held.pop("gradients_held")  # the recipe holds the gradients whatever the micro-batches: often all or none
+    if origin is not None:
+        held = {k: v.take(origin[2]) if isinstance(v, np.ndarray) else v for k, v in held.items()}
+    gradients_held = True if always.all() else many if not always.any() else \
+        many | (always if origin is None else always.take(origin[2]))
+    in_flight = _in_flight(g, table, places, rank, schedule, flight)
+    if "dualpipe" in held:  # the own stage's and the mirror stage's micro-batches in flight, PP + 1 together
         own_in_flight, mirrored = dualpipe_in_flight(g["pp"], g["accum"], rank)
-        dualpipe = table.dualpipe.take(flat) > 0
-        mirror = np.where(sixteen, table.mirror_stored_per_token_16.take(flat),
-                          table.mirror_stored_per_token.take(flat))
-        stored = own * np.where(dualpipe, own_in_flight, in_flight) + mirror * mirrored
+        stored = held["own"] * np.where(held["dualpipe"], own_in_flight, in_flight) + held["mirror"] * mirrored
+        per_token = activation_peak_bytes_per_token(stored, 1, None, None, held["transient"])
     else:
-        stored = own * in_flight
-    working = np.where(sixteen, table.working_per_token_16.take(flat), table.working_per_token.take(flat))
-    loss = np.where(tp > 1, table.logits_per_token_tp.take(flat), table.logits_per_token.take(flat))
-    per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)
-    activations = copies + g["mb"] * per_sequence
-    held = (g["accum"] > 1) | (table.gradients_held.take(flat) > 0)
-    peak = training_peak_bytes(weights, grads, optimizer, activations, held, buffers, step_copy)
-    return reserved_bytes(peak, table.allocator.take(flat), context)
+        per_token = activation_peak_bytes_per_token(held["own"], in_flight, None, None, held["transient"])
+    per_sequence = per_token * seq_len / across
+    activations = held["copies"] + micro_batch * per_sequence
+    peak = training_peak_bytes(None, held["grads"], None, activations, gradients_held, None, held["step_copy"],
+                               held["resident"])
+    return reserved_bytes(peak, held["allocator"], context)
 
 
 def clear_stage_tables() -> None:

@@ -188,6 +188,16 @@ def duration(hours: float | None, language: str = "en", with_hours: bool = False
     return f"{days} ({quantity(hours, 'h', language, digits=4)})" if with_hours else days
 
 
+def duration_like(hours: float | None, like: float, language: str = "en") -> str:
+    """A time [h] in the unit :func:`duration` writes ``like`` [h] in: the ends of a likely range in its
+    central value's unit ('47.7 h (likely 45.3–56.9 h)', not '45.3 h – 2.37 days': persona 采购,
+    session 36, compared the ends by converting days to hours)."""
+    if is_unknown(hours) or is_unknown(like):
+        return duration(hours, language)
+    _, unit = duration_unit(like)
+    return quantity(hours * {"min": 60, "h": 1, "days": 1 / 24}[unit], unit, language)
+
+
 def hours(value: float | None, language: str = "en") -> str:
     """A time in hours whatever its size [h] ('160 h'): where the sentence beside it says the same fact
     in hours (a deadline of up to two days, :data:`configurator.core.messages.DAYS_ABOVE_HOURS`)."""

@@ -116,7 +116,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "Rows: {rows}": "数据行：{rows}",
     "requests/s": "请求/秒",
     "frames/h": "帧/小时",
-    "GPU-h": "GPU 时",
+    "GPU-h": "卡时",
     "{budget} ({share} of the card's {capacity}: the serving engine's share)":
         "{budget}（卡上 {capacity} 的 {share}：推理引擎预留的份额）",
 }

@@ -1,0 +1,46 @@
+"""Session 36 persona findings (a Chinese procurement officer and an ML engineer with a deadline, in
+both languages): the words and numbers they would not sign."""
+
+from __future__ import annotations
+
+from configurator.core.view.numbers import duration_like
+from configurator.core.view.rows import Amount, Band, write
+from configurator.core.view.words import Words
+
+
+def test_a_likely_range_of_a_job_time_is_in_its_value_s_unit():
+    """'47.7 h (likely 45.3 h – 2.37 days)' made the reader convert days to hours to compare the ends."""
+    time = Amount(47.7, "h", band=Band(47.7, 45.3, 56.8, "train-throughput", "2-64", ()))
+    assert write(time, "en") == "47.7\u00a0h (likely 45.3–56.8\u00a0h)"
+    assert write(time, "zh_CN") == "47.7\u00a0小时（可能 45.3–56.8\u00a0小时）"
+    days = Amount(24 * 3.5, "h", band=Band(24 * 3.5, 40.0, 24 * 4.0, "train-throughput", "2-64", ()))
+    assert write(days, "en") == "3.50\u00a0days (likely 1.67–4.00\u00a0days)"
+    assert duration_like(0.5, 2.0) == "0.500\u00a0h"
+    assert duration_like(None, 2.0) == "—"
+
+
+def test_card_kinds_are_counted_as_kinds_in_chinese():
+    """'19 张卡在基准线以下' counted 19 cards; the line counts configurations and kinds of card (种)."""
+    zh = Words("zh_CN")
+    assert zh("{n} below the line, {m} left out; see --json for why.", n="19", m="51") == \
+        "19 种配置在基准线以下，51 种卡被排除；原因见 --json。"
+    assert zh("{n} cards left out; see --json for why.", n="51") == "51 种卡被排除；原因见 --json。"
+
+
+def test_card_hours_read_as_card_hours_in_chinese():
+    """'GPU 时' is not said in Chinese, and an Ascend NPU is no GPU: 卡时, as Chinese practitioners say."""
+    zh = Words("zh_CN")
+    assert zh.label("GPU-hours") == "卡时"
+    assert write(Amount(763.6, "GPU-h", digits=4), "zh_CN") == "763.6\u00a0卡时"
+
+
+def test_a_missed_deadline_is_rounded_as_the_screen_rounds_it():
+    """The ML engineer's 64 × H100 for Llama 3 70B: the headline said 'misses the deadline by 154 days' and
+    the job's time '184 days', the verdict below them 'Takes 183.9 days: … by 153.9 days'."""
+    from configurator.core.messages import deadline_msg
+
+    missed = deadline_msg("misses-deadline", 720.0, {"hours": 183.9 * 24, "over": 153.9 * 24}, share=5.13)
+    assert missed.text == "Takes 184 days: misses the 30-day deadline by 154 days (513%)"
+    assert missed.text_in("zh_CN") == "需要 184 天：超出 30 天的期限 154 天（513%）"
+    met = deadline_msg("meets-deadline", 10.0, {"hours": 5.234, "margin": 4.766})
+    assert met.text == "Takes 5.23 h, 4.77 h within the 10 h deadline"

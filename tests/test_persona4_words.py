@@ -44,3 +44,22 @@ def test_a_missed_deadline_is_rounded_as_the_screen_rounds_it():
     assert missed.text_in("zh_CN") == "需要 184 天：超出 30 天的期限 154 天（513%）"
     met = deadline_msg("meets-deadline", 10.0, {"hours": 5.234, "margin": 4.766})
     assert met.text == "Takes 5.23 h, 4.77 h within the 10 h deadline"
+
+
+def test_the_editor_counts_users_at_once_as_the_summary_and_the_wizard_do(qapp):
+    """The Chinese editor read '并发序列 200 条序列' beside the summary's '为 200 位同时在线用户' and the
+    wizard's '个并发用户': the same 200 people, in three words. Now 并发用户, 200 个用户."""
+    from PySide6.QtCore import QCoreApplication
+
+    from configurator.app import i18n
+    from configurator.core.fields import FIELDS
+
+    field = next(f for f in FIELDS if f.path == "serving.concurrency")
+    i18n.install_language("zh_CN")
+    try:
+        said = [QCoreApplication.translate(t.context, t.source) for t in (field.row_label, field.suffix, field.label)]
+    finally:
+        i18n.install_language("en")
+    assert said == ["并发用户(&U)", " 个用户", "并发用户数"]
+    assert QCoreApplication.translate(field.suffix.context, field.suffix.source) == " users"
+    assert Words("zh_CN").label("concurrency") == "并发用户数"

@@ -1848,7 +1848,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>concurrency</source>
-        <translation>并发序列</translation>
+        <translation>并发用户数</translation>
     </message>
     <message>
         <source>prompt length</source>
@@ -3261,7 +3261,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Conc&amp;urrency</source>
-        <translation>并发序列(&amp;U)</translation>
+        <translation>并发用户(&amp;U)</translation>
     </message>
     <message>
         <source>E&amp;ngine</source>

@@ -157,7 +157,7 @@ ZH_CN: dict[str, str] = {
     "sequence": "序列长度",
     "gradient accumulation": "梯度累积",
     "context": "上下文长度",
-    "concurrency": "并发序列",
+    "concurrency": "并发用户数",
     "prompt": "提示长度",
     "answer": "回答长度",
     "tokens": "词元",

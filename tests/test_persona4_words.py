@@ -63,3 +63,25 @@ def test_the_editor_counts_users_at_once_as_the_summary_and_the_wizard_do(qapp):
     assert said == ["并发用户(&U)", " 个用户", "并发用户数"]
     assert QCoreApplication.translate(field.suffix.context, field.suffix.source) == " users"
     assert Words("zh_CN").label("concurrency") == "并发用户数"
+
+
+def test_the_panel_counts_kinds_of_card_with_the_measure_word_of_kinds(qapp):
+    """The recommendation panel said '下方列出 23 张卡' and '另有 47 张卡被排除' (23 cards, 47 cards): it
+    lists 23 configurations and leaves out 47 kinds of card, as the status bar's catalog of '70 张卡' holds
+    70 kinds; 张 counts the cards bought, 种 the kinds."""
+    from PySide6.QtCore import QCoreApplication
+
+    from configurator.app import i18n
+
+    i18n.install_language("zh_CN")
+    try:
+        panel = [QCoreApplication.translate("RecommendationPanel", text, "", 23) for text in (
+            "%n card(s) listed below, each with what it breaks or lacks.",
+            "%n other card(s) left out (filtered out, not deliverable, or further from your constraints).",
+            "%n card(s) left out.")]
+        catalog = QCoreApplication.translate("MainWindow", "%n card(s)", "", 70)
+        bought = QCoreApplication.translate("ComparisonDialog", "%n card(s)", "", 8)
+    finally:
+        i18n.install_language("en")
+    assert all("23 种卡" in text for text in panel), panel
+    assert catalog == "70 种卡" and bought == "8 张卡"

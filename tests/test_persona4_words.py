@@ -85,3 +85,22 @@ def test_the_panel_counts_kinds_of_card_with_the_measure_word_of_kinds(qapp):
         i18n.install_language("en")
     assert all("23 种卡" in text for text in panel), panel
     assert catalog == "70 种卡" and bought == "8 张卡"
+
+
+def test_an_export_licence_a_row_below_the_line_needs_is_said_first():
+    """A buyer in China who may not buy export-controlled cards: 32 × H20 read 'Capex … over budget …
+    (and 1 more)', the licence it needs hidden; the list is ordered by export status first, so is the cell."""
+    from types import SimpleNamespace
+
+    from configurator.core.messages import msg
+    from configurator.core.view.ranking_view import breaks_cell
+
+    budget = msg("over-budget", cost=4572193.0, over=1572193.0, share=0.52, currency="CNY", budget=3e6)
+    licence = msg("export-licence-required", card="H20 96GB (China export SKU)", date="2025-04-15")
+    rec = SimpleNamespace(reasons=(budget, licence), estimate=SimpleNamespace(violations=(
+        SimpleNamespace(id="budget", message=budget), SimpleNamespace(id="region", message=licence))))
+    said = write(breaks_cell(rec), "en")
+    assert said.startswith("H20 96GB (China export SKU) needs a US export licence") and said.endswith("(and 1 more)")
+    alone = SimpleNamespace(reasons=(budget,), estimate=SimpleNamespace(violations=(
+        SimpleNamespace(id="budget", message=budget),)))
+    assert write(breaks_cell(alone), "en").startswith("Capex 4,572,193 CNY")

@@ -104,3 +104,29 @@ def test_an_export_licence_a_row_below_the_line_needs_is_said_first():
     alone = SimpleNamespace(reasons=(budget,), estimate=SimpleNamespace(violations=(
         SimpleNamespace(id="budget", message=budget),)))
     assert write(breaks_cell(alone), "en").startswith("Capex 4,572,193 CNY")
+
+
+def test_owned_training_cards_say_how_long_they_take_alone_as_estimate_does(capsys):
+    """The ML engineer with 64 × H100 and Llama 3 70B on 1T tokens in 30 days: the ranking put 400 × H100
+    (the 64 owned and 336 more) ninth, past the rows shown, and never said what the 64 do alone. Now its
+    first line does, timed as ``estimate --count 64`` times it (the job's global batch, not the one
+    widened for 400 cards: 187 days against estimate's 184 before)."""
+    import json
+
+    from configurator.cli import main
+
+    job = ["--workload", "pretrain", "--model", "llama3-70b", "--tokens", "1T"]
+    assert main(["recommend", *job, "--deadline", "30d", "--owned", "h100-sxm:64", "--limit", "3", "--json"]) == 0
+    note = json.loads(capsys.readouterr().out)["owned_alone"]
+    assert note["id"] == "owned-alone-job-late"
+    params = note["params"]
+    assert params["owned"] == 64 and params["extra"] == params["count"] - 64 and params["time"] <= 720
+    assert main(["estimate", *job, "--card", "h100-sxm", "--count", "64", "--json"]) == 0
+    alone = json.loads(capsys.readouterr().out)["time"]["hours"]
+    assert abs(params["alone"] - alone) < 0.01 * alone
+    assert abs(params["over"] - (alone - 720)) < 0.01 * alone
+    assert main(["recommend", *job, "--deadline", "30d", "--owned", "h100-sxm:64", "--limit", "3",
+                 "--lang", "zh_CN"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("已拥有的 64 × H100 SXM5 80GB 单独完成此任务需要 ") and "超出期限" in first
+    assert "排名第 " in first

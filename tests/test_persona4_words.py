@@ -130,3 +130,47 @@ def test_owned_training_cards_say_how_long_they_take_alone_as_estimate_does(caps
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith("已拥有的 64 × H100 SXM5 80GB 单独完成此任务需要 ") and "超出期限" in first
     assert "排名第 " in first
+
+
+def test_the_summary_of_a_training_recommendation_ranks_the_job_as_recommend_does(tmp_path, capsys):
+    """Llama 3 70B on 1T tokens in 30 days, no card chosen: the summary planned the other cards on the global
+    batch widened for the recommended 232 × Gaudi 3 (4,276,224 tokens), not the job's (4,194,304), and its
+    alternatives were not recommend's (408 × MI300X in 24.4 days beside recommend's 392 in 25.4)."""
+    import json
+
+    from configurator.cli import main
+
+    job = ["--workload", "pretrain", "--model", "llama3-70b", "--tokens", "1T", "--deadline", "30d"]
+    assert main(["recommend", *job, "--limit", "6", "--json"]) == 0
+    ranked = {(r["card"]["id"], r["count"]): r["time"]["hours"] for r in json.loads(capsys.readouterr().out)["ranked"]}
+    path = tmp_path / "summary.json"
+    assert main(["report", *job, "-o", str(path)]) == 0
+    capsys.readouterr()
+    summary = json.loads(path.read_text(encoding="utf-8"))
+    shown = {(a["card"]["id"], a["count"]): a["time"]["hours"] for a in summary["alternatives"]}
+    common = set(ranked) & set(shown)
+    assert len(common) >= 4, (ranked, shown)
+    assert all(abs(shown[k] - ranked[k]) < 1e-6 * ranked[k] for k in common)
+    assert summary["estimate"]["layout"]["global_batch_tokens"] >= 4_000_000
+
+
+def test_a_chinese_provider_is_named_with_full_width_brackets_in_chinese():
+    """'在中国境内向云擎天下 (Omniyq)租用': the catalog's provider, half-width brackets in a Chinese sentence."""
+    from configurator.core.messages import msg
+
+    said = msg("region-domestic-rented", card="昇腾 910B", provider="云擎天下 (Omniyq)").text_in("zh_CN")
+    assert "向云擎天下（Omniyq）租用" in said
+
+
+def test_the_messages_read_as_a_moved_batch_are_the_planners_batch_moves():
+    """serving_use.asked_scenario tells a moved global batch by its message's ``batch`` and ``used`` (the
+    planner imports serving_use, so it cannot import the planner's list): the two agree."""
+    import re
+
+    from configurator.core.messages import ENGLISH, Message
+    from configurator.core.serving_use import _moves_batch
+    from configurator.core.workloads.training.deployment import BATCH_MOVES
+
+    for message_id, template in ENGLISH.items():
+        params = dict.fromkeys(re.findall(r"\{(\w+)", template), 1)
+        assert _moves_batch(Message(message_id, params)) == (message_id in BATCH_MOVES), message_id

@@ -19,8 +19,8 @@ from configurator.core.catalog import Card
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, updated
+from configurator.core.serving_use import asked_scenario
 from configurator.core.workloads import family_of
-from configurator.core.workloads.training.deployment import BATCH_MOVES
 
 LATENCY_TARGETS = ("ttft", "tpot")
 """The verdicts a number of users at once must meet on the owned cards alone: first token and time
@@ -96,10 +96,7 @@ def _job_alone(est: Estimate, owned: int, then: Message) -> Message | None:
     None where ``est`` has no time."""
     if est.hours is None:
         return None
-    asked = next((m.params["batch"] for m in est.messages if m.id in BATCH_MOVES), None)  # widened for the count
-    at_owned = updated(est.scenario, count=owned) if asked is None else \
-        updated(est.scenario, count=owned, training={"global_batch_tokens": asked})
-    alone = estimate(at_owned, est.card)  # as `estimate --count {owned}` plans the job
+    alone = estimate(updated(asked_scenario(est), count=owned), est.card)  # the job's batch, not one moved for the count
     said = {"owned": owned, "card": est.card.name, "count": est.scenario.count,
             "extra": est.scenario.count - owned, "time": est.hours, "then": then}
     if not alone.fits or alone.hours is None:

@@ -174,3 +174,17 @@ def test_the_messages_read_as_a_moved_batch_are_the_planners_batch_moves():
     for message_id, template in ENGLISH.items():
         params = dict.fromkeys(re.findall(r"\{(\w+)", template), 1)
         assert _moves_batch(Message(message_id, params)) == (message_id in BATCH_MOVES), message_id
+
+
+def test_a_deadline_set_is_written_as_the_verdict_beside_it_writes_it():
+    """Page 1's constraints read 'within 30.0 days' set, and 'within the 30-day deadline' beside it."""
+    from configurator.core.view.constraints_view import target_phrase
+    from configurator.core.verdicts import Verdict
+
+    def set_(hours: float, language: str) -> str:
+        verdict = Verdict(id="deadline", target=hours, actual=hours - 10, unit="h", met=True, by=-10.0, share=-0.01)
+        return write(target_phrase(verdict), language)
+
+    assert set_(720.0, "en") == "within 30\u00a0days" and set_(720.0, "zh_CN") == "30\u00a0天之内"
+    assert set_(48.0, "en") == "within 48\u00a0h" and set_(36.5, "en") == "within 36.5\u00a0h"
+    assert set_(170.0, "en") == "within 7.08\u00a0days"

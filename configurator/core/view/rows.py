@@ -134,6 +134,7 @@ WRITERS = {
     "ms": numbers.milliseconds,
     "h": numbers.duration,
     "h-only": numbers.hours,
+    "h-set": numbers.set_duration,
     "share": numbers.percent,
     "W": numbers.watts,
     "count": numbers.count,

@@ -188,3 +188,12 @@ def test_a_deadline_set_is_written_as_the_verdict_beside_it_writes_it():
     assert set_(720.0, "en") == "within 30\u00a0days" and set_(720.0, "zh_CN") == "30\u00a0天之内"
     assert set_(48.0, "en") == "within 48\u00a0h" and set_(36.5, "en") == "within 36.5\u00a0h"
     assert set_(170.0, "en") == "within 7.08\u00a0days"
+
+
+def test_launch_notes_say_tokens_as_the_rest_of_the_chinese_app_does():
+    """The launch script's Chinese comments said 令牌 for tokens where every other page says 词元, and
+    '用于llama3-70b 的预训练' without the space before a Latin name."""
+    from configurator.core.launch.notes import NOTES
+
+    chinese = " ".join(zh for _, zh in NOTES.values())
+    assert "令牌" not in chinese and "用于{" not in chinese

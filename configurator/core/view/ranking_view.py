@@ -11,7 +11,7 @@ from configurator.core.recommend import Objective, Result
 from configurator.core.view.cost_bases import column_per_unit_label, per_unit_label
 from configurator.core.view.names import CLASSES
 from configurator.core.view.price_view import PRICE_HEADING, price_value
-from configurator.core.view.estimate_view import estimate_view, plain, speed_row
+from configurator.core.view.estimate_view import estimate_view, plain, speed_heading, speed_row
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
 from configurator.core.workloads import family_of
 
@@ -77,7 +77,7 @@ def ranking_columns(result: Result) -> Columns:
     first = result.ranked[0].estimate
     speed = speed_row(first)
     priced = result.objective in PRICED
-    headings = ("#", "Cards", "Card", "Class", "Speed" if speed is None else speed.label,
+    headings = ("#", "Cards", "Card", "Class", "Speed" if speed is None else speed_heading(speed),
                 _score_heading(result.objective, first), *((PRICED[result.objective],) if priced else ()), "Why")
     rows = []
     for rank, rec in enumerate(result.ranked, 1):
@@ -103,7 +103,7 @@ def below_line_columns(result: Result) -> Columns:
         return Columns((), frozenset(), ())
     first = result.below_line[0].estimate
     speed = speed_row(first)
-    headings = ("Cards", "Card", "Class", "Speed" if speed is None else speed.label, "Breaks")
+    headings = ("Cards", "Card", "Class", "Speed" if speed is None else speed_heading(speed), "Breaks")
     rows = []
     for rec in result.below_line:
         est = rec.estimate

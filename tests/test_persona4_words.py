@@ -207,3 +207,14 @@ def test_the_command_lines_ranking_names_its_latency_column_as_the_median(capsys
     assert main(["recommend", "--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "200",
                  "--region", "cn", "--limit", "2", "--lang", "zh_CN"]) == 0
     assert "每输出词元时间（中位数）" in capsys.readouterr().out.splitlines()[1]
+
+
+def test_the_chinese_estimate_heading_names_the_class_as_a_card_and_energy_in_kwh():
+    """'16 × 昇腾 910B（训练），推理' read as 'training, inference'; the tables say 训练卡. And '870 千瓦时' stood
+    above '电价 0.630 CNY/kWh' and beside '18.2 kW': one unit, written one way."""
+    from configurator.core.view.rows import Phrase
+
+    heading = Phrase("{count} × {card} ({category}), {workload}",
+                     {"count": 16, "card": "Ascend 910B", "category": "training", "workload": "inference"})
+    assert write(heading, "zh_CN") == "16 × 昇腾 910B（训练卡），推理"
+    assert write(Amount(870.0, "kWh"), "zh_CN") == "870\u00a0kWh"

@@ -425,7 +425,7 @@ ZH_CN.update(ZH_CN_BOM)  # the bill of materials' items (core/view/words_bom.py)
 ZH_CN.update({
     # unit words (configurator.core.view.numbers); symbols such as GiB, ms, W, kW and % are the same
     "s": "秒",
-    "kWh": "千瓦时",
+    "kWh": "kWh",  # as "kW" and "CNY/kWh" beside it (a page read "870 千瓦时" above "0.630 CNY/kWh")
     "tokens/s": "词元/秒",
 })
 

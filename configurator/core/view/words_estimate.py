@@ -5,7 +5,7 @@ catalogue in :mod:`configurator.core.view.words`, keyed by the English label id.
 from __future__ import annotations
 
 ZH_CN_ESTIMATE: dict[str, str] = {
-    "{count} × {card} ({category}), {workload}": "{count} × {card}（{category}），{workload}",
+    "{count} × {card} ({category}), {workload}": "{count} × {card}（{category}卡），{workload}",  # 训练卡, as the tables
     "Assumptions (editable defaults)": "计算假设（可编辑的默认值）",
     "Layout: {layout}": "并行布局：{layout}",
     "{label}: {value}": "{label}：{value}",

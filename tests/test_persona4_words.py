@@ -218,3 +218,11 @@ def test_the_chinese_estimate_heading_names_the_class_as_a_card_and_energy_in_kw
                      {"count": 16, "card": "Ascend 910B", "category": "training", "workload": "inference"})
     assert write(heading, "zh_CN") == "16 × 昇腾 910B（训练卡），推理"
     assert write(Amount(870.0, "kWh"), "zh_CN") == "870\u00a0kWh"
+
+
+def test_the_price_decision_counts_kinds_of_card():
+    """'在每张有价卡的价格范围内' (within the range of each priced card, 张: one card bought) is each kind's."""
+    from configurator.core.messages import CATALOGUES
+
+    chinese = " ".join(text for key, text in CATALOGUES["zh_CN"].items() if key.startswith("price-"))
+    assert "每张有价卡" not in chinese and "只改变一张卡" not in chinese and "每种有价卡" in chinese

@@ -71,3 +71,36 @@ def test_a_table_continued_on_a_new_page_repeats_its_header_at_the_top(qtbot):
                 assert top % height < 10, (name, language, top)  # at the top of its page (under the border)
                 seen += 1
     assert seen  # at least one example continues a table (else this test would test nothing)
+
+
+def _lone_heading_pages(document) -> list[int]:
+    """The pages on which a heading is the only line of text."""
+    layout, height = document.documentLayout(), document.pageSize().height()
+    lines: dict[int, list[int]] = {}
+    block = document.begin()
+    while block.isValid():
+        rect = layout.blockBoundingRect(block)
+        if rect.height() > 0 and block.text().strip():
+            lines.setdefault(int(rect.top() // height), []).append(block.blockFormat().headingLevel())
+        block = block.next()
+    return [page for page, levels in sorted(lines.items()) if len(levels) == 1 and levels[0] >= 2]
+
+
+def test_a_table_moved_whole_to_the_next_page_takes_its_heading_along(qtbot):
+    """Session 36: the below-the-line table of the Chinese serving summary (Qwen2.5-72B, 16 × Ascend 910B,
+    a 3,000,000 CNY budget) had its first body row cut by page 2's end; the table moved to page 4 on its
+    own and its heading, then orphaned, to page 3, alone. Filler paragraphs put the heading at every
+    height near a page's end: no page holds a heading alone."""
+    from PySide6.QtGui import QTextDocument
+
+    from configurator.report.document import paginate
+
+    tall_row = "<br>".join(f"line {i}" for i in range(12))
+    for filler in range(30, 60):
+        document = QTextDocument()
+        document.setHtml("".join(f"<p>filler paragraph {i}</p>" for i in range(filler))
+                         + "<h2>Below the line</h2><table border='1'><thead><tr><th>Cards</th><th>Breaks</th></tr>"
+                         f"</thead><tr><td>16</td><td>{tall_row}</td></tr><tr><td>8</td><td>budget</td></tr></table>"
+                         "<p>after</p>")
+        paginate(document)
+        assert _lone_heading_pages(document) == [], filler

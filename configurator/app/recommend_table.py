@@ -20,7 +20,8 @@ from configurator.core.recommend import Objective, Result, cost_basis
 from configurator.core.software import support_caution_in
 from configurator.core.view.card_names import card_name
 from configurator.core.view.family_view import view_of
-from configurator.core.view.rows import Phrase, label, write
+from configurator.core.view.ranking_view import breaks_cell
+from configurator.core.view.rows import label, write
 from configurator.core.view.words import words
 
 MAX_COLUMN_PX = 300
@@ -209,10 +210,7 @@ class RankingTable:
         grey = QBrush(QColor("#777777"))
         for offset, rec in enumerate(result.below_line, start=1):
             cost = rec.cost_on(basis)
-            breaks = write(rec.reasons[0], language) if rec.reasons else ""
-            if len(rec.reasons) > 1:
-                breaks = write(Phrase("{first} (and {n} more)", {"first": rec.reasons[0], "n": len(rec.reasons) - 1}),
-                               language)
+            breaks = write(breaks_cell(rec), language)
             cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}", names[rec.card.category],
                      self._speed_text(rec.estimate),
                      fmt.unit_cost(cost, currency) if cost is not None else "—", breaks]

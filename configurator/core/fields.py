@@ -237,7 +237,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         none_text=_t("ServingEditor", "prompt + answer"), unit="[tokens]",
         cli_help="max tokens per sequence (default: the prompt and the answer together)",
         row_label=_t("ServingEditor", "Conte&xt length")),
-    _f("serving.concurrency", _t("ScenarioController", "concurrency"), _t("ServingEditor", " sequences"), flag="--concurrency",
+    _f("serving.concurrency", _t("ScenarioController", "concurrency"), _t("ScenarioEditor", " users"), flag="--concurrency",
        none_text=_t("ServingEditor", "from the request rate"),
        cli_help="users served at once by the whole deployment (default: those the request rate implies by "
                 "Little's law, else 1; offline batch: the largest batch that fits in memory within the engine's "

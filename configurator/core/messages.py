@@ -89,7 +89,7 @@ ENGLISH: dict[str, str] = {
     ),
     "no-display-no-encoder": "{card} has no display outputs or video encoders",
     "consumer-card-training": "{card} is a consumer card: no ECC, no NVLink, and its licence restricts data-centre use",
-    "misses-deadline": "Takes {hours:,.0f} h: misses the {deadline:,.0f} h deadline by {over:,.0f} h ({share:.0%})",
+    "misses-deadline": "Takes {hours:sig} h: misses the {deadline:,.0f} h deadline by {over:sig} h ({share:.0%})",
     "no-price": "{card}: no purchase price — enter a quote, or rank by cloud rent",
     "no-price-items": "{card}: no price for {items} — enter a quote to compare its total cost of ownership",
     "rack-system-of": "Rack-scale system of {gpus} {card} (quote item {item})",  # a whole system with no price yet
@@ -108,7 +108,7 @@ ENGLISH: dict[str, str] = {
                    "{target:latency} {what}",
     "misses-ttft": "Time to first token {ms:latency} at {percentile}: {over:latency} ({share:.0%}) over the "
                    "{target:latency} {what}",
-    "meets-deadline": "Takes {hours:,.1f} h, {margin:,.1f} h within the {deadline:,g} h deadline",
+    "meets-deadline": "Takes {hours:sig} h, {margin:sig} h within the {deadline:,g} h deadline",
     "deadline-does-not-run": "Deadline not met: the configuration does not fit in memory, so it does not run",
     "throughput-does-not-run": "Training throughput not met: the configuration does not fit in memory, so it does "
                                "not run",
@@ -118,15 +118,15 @@ ENGLISH: dict[str, str] = {
                          "run",
     "tpot-does-not-run": "Time per output token not met: the configuration does not fit in memory, so it does not "
                          "run",
-    "meets-deadline-days": "Takes {hours:,.1f} days, {margin:,.1f} days within the {deadline:,g}-day deadline",
-    "misses-deadline-days": "Takes {hours:,.1f} days: misses the {deadline:,g}-day deadline by {over:,.1f} days "
+    "meets-deadline-days": "Takes {hours:sig} days, {margin:sig} days within the {deadline:,g}-day deadline",
+    "misses-deadline-days": "Takes {hours:sig} days: misses the {deadline:,g}-day deadline by {over:sig} days "
                             "({share:.0%})",
     "deadline-out-of-reach-days": "{card} cannot meet the {deadline:,g}-day deadline at any count tried: even "
-                                  "{count:,} cards at full peak need {hours:,.1f} days",
+                                  "{count:,} cards at full peak need {hours:sig} days",
     "deadline-unknown-days": "No time for the job could be estimated: the {deadline:,g}-day deadline cannot be "
                              "checked",
     "deadline-out-of-reach": "{card} cannot meet the {deadline:,.0f} h deadline at any count tried: even {count:,} "
-                             "cards at full peak need {hours:,.0f} h",
+                             "cards at full peak need {hours:sig} h",
     "deadline-unknown": "No time for the job could be estimated: the {deadline:,.0f} h deadline cannot be checked",
     "over-budget-partly-priced": "Capex at least {cost:,.0f} {currency} (bill lines without a price: {unpriced}): over "
                                  "budget by at least {over:,.0f} {currency} ({share:.0%}) of {budget:,.0f} {currency}",
@@ -291,7 +291,7 @@ CHINESE: dict[str, str] = {
     "class-mismatch": "{card} 是{category}类卡；{workload} 通常应使用{expected}类卡",
     "no-display-no-encoder": "{card} 没有显示输出和视频编码器",
     "consumer-card-training": "{card} 是消费级显卡：无 ECC、无 NVLink，许可协议限制数据中心使用",
-    "misses-deadline": "需要 {hours:,.0f} 小时：超出 {deadline:,.0f} 小时的期限 {over:,.0f} 小时（{share:.0%}）",
+    "misses-deadline": "需要 {hours:sig} 小时：超出 {deadline:,.0f} 小时的期限 {over:sig} 小时（{share:.0%}）",
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
     "no-price-items": "{card}：{items} 没有价格——请输入报价，以便比较其总拥有成本",
     "rack-system-of": "由 {gpus} 张 {card} 组成的机柜级系统（报价项 {item}）",
@@ -307,18 +307,18 @@ CHINESE: dict[str, str] = {
     "meets-rent-budget": "租金{period} {cost:,.0f} {currency}，低于 {budget:,.0f} {currency} 的预算 {margin:,.0f} {currency}",
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
     "period-month": "{n} 个月", "period-months": "{n} 个月", "period-year": "{n} 年", "period-years": "{n} 年",
-    "meets-deadline": "需要 {hours:,.1f} 小时，在 {deadline:,g} 小时的期限内，余 {margin:,.1f} 小时",
+    "meets-deadline": "需要 {hours:sig} 小时，在 {deadline:,g} 小时的期限内，余 {margin:sig} 小时",
     "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",
     "throughput-does-not-run": "训练吞吐量未满足：此配置显存放不下，无法运行",
     "request-rate-does-not-run": "请求率未满足：此配置显存放不下，无法运行",
     "ttft-does-not-run": "首词元延迟未满足：此配置显存放不下，无法运行",
     "tpot-does-not-run": "每输出词元时间未满足：此配置显存放不下，无法运行",
-    "meets-deadline-days": "需要 {hours:,.1f} 天，在 {deadline:,g} 天的期限内，余 {margin:,.1f} 天",
-    "misses-deadline-days": "需要 {hours:,.1f} 天：超出 {deadline:,g} 天的期限 {over:,.1f} 天（{share:.0%}）",
+    "meets-deadline-days": "需要 {hours:sig} 天，在 {deadline:,g} 天的期限内，余 {margin:sig} 天",
+    "misses-deadline-days": "需要 {hours:sig} 天：超出 {deadline:,g} 天的期限 {over:sig} 天（{share:.0%}）",
     "deadline-out-of-reach-days": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 天的期限：即使 {count:,} 张卡按峰值算力"
-                                  "运行也需要 {hours:,.1f} 天",
+                                  "运行也需要 {hours:sig} 天",
     "deadline-unknown-days": "无法估算作业时间：无法核对 {deadline:,g} 天的期限",
-    "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,.0f} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:,.0f} 小时",
+    "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,.0f} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:sig} 小时",
     "deadline-unknown": "无法估算作业时间：无法核对 {deadline:,.0f} 小时的期限",
     "misses-throughput": "训练吞吐 {rate:,.0f} 词元/秒：比所需的 {target:,.0f} 词元/秒少 {short:,.0f} 词元/秒（{share:.0%}）",
     "meets-throughput": "训练吞吐 {rate:,.0f} 词元/秒，达到所需的 {target:,.0f} 词元/秒",

@@ -33,13 +33,13 @@ panel's line over the ranking, its tooltip the note in full) and the winner's li
 
 LOAD_CHINESE: dict[str, str] = {
     "load-not-given": "未给出负载：按同时 1 位用户规划，此处各卡数与成本均只对应一位用户。如需按实际负载规划，请填写同时服务的用户数"
-                      "（--concurrency；编辑器的“并发序列”；向导的“同时服务的用户”）或请求速率（--requests-per-s 或 "
+                      "（--concurrency；编辑器的“并发用户”；向导的“同时服务的用户”）或请求速率（--requests-per-s 或 "
                       "--requests-per-day；编辑器的“请求速率”）",
     "load-not-given-batch": "未给出处理量：按每个模型副本一个满批次规划（内存与引擎能容纳的最大批量），因此各卡数只是该卡满负荷运行的"
                             "一种配置，并非按您的工作量确定的规模。如需按实际用量规划，请填写每天请求数（--requests-per-day；向导的"
-                            "“每天请求数”）或同时服务的用户数（--concurrency；编辑器的“并发序列”）",
-    "load-not-given-short": "未给出负载：按同时 1 位用户规划——请填写同时服务的用户数（“并发序列”）或请求速率",
-    "load-not-given-batch-short": "未给出处理量：每个模型副本一个满批次——请填写每天请求数或同时服务的用户数（“并发序列”）",
+                            "“每天请求数”）或同时服务的用户数（--concurrency；编辑器的“并发用户”）",
+    "load-not-given-short": "未给出负载：按同时 1 位用户规划——请填写同时服务的用户数（“并发用户”）或请求速率",
+    "load-not-given-batch-short": "未给出处理量：每个模型副本一个满批次——请填写每天请求数或同时服务的用户数（“并发用户”）",
     "reason-smallest-purchase": "负载很小时，已排名中采购额最小的是：{count:,} × {card}，资本支出 {capex:,.0f} {currency}，"
                                 "每百万词元 {per_unit:,.4g} {currency}（每词元成本为第一名的 {ratio:,.2f} 倍；第一名资本支出 "
                                 "{first_capex:,.0f} {currency}）",

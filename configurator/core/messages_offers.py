@@ -19,6 +19,13 @@ OFFER_CHINESE: dict[str, str] = {
     "median of 6 providers": "6 家服务商的中位数",
     "median of providers (TensorWave … Azure, Oracle)": "各服务商的中位数（TensorWave … Azure、Oracle）",
     "range across providers": "各服务商的价格区间",
+    # mainland-China providers: their Chinese name, the English in full-width brackets ('向云擎天下（Omniyq）租用',
+    # not '云擎天下 (Omniyq)租用', session 36)
+    "云擎天下 (Omniyq)": "云擎天下（Omniyq）",
+    "天翼云 (China Telecom Cloud)": "天翼云（China Telecom Cloud）",
+    "模力方舟 (Gitee AI)": "模力方舟（Gitee AI）",
+    "火山引擎 (Volcano Engine)": "火山引擎（Volcano Engine）",
+    "胜算云 (Shengsuanyun)": "胜算云（Shengsuanyun）",
     "on-demand": "按需",
     "on-demand (marketplace)": "按需（市场平台）",
     "on-demand (as the index labels it)": "按需（按该指数的标注）",

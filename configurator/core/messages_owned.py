@@ -90,6 +90,18 @@ OWNED_ENGLISH: dict[str, str] = {
         "The {owned} × {card} already owned alone do not hold the model in memory; all {load:,} users at once within "
         "the latency targets ({targets}) need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
     ),
+    "owned-alone-job": (
+        "The {owned} × {card} already owned take {alone:duration} alone for the job; {count:,} × {card}, the {owned} "
+        "owned and {extra:,} more, take {time:duration} — {then}"
+    ),
+    "owned-alone-job-late": (
+        "The {owned} × {card} already owned take {alone:duration} alone for the job, {over:duration} past the "
+        "deadline; {count:,} × {card}, the {owned} owned and {extra:,} more, take {time:duration} — {then}"
+    ),
+    "owned-alone-job-memory": (
+        "The {owned} × {card} already owned alone do not hold the job in memory; {count:,} × {card}, the {owned} "
+        "owned and {extra:,} more, take {time:duration} — {then}"
+    ),
     "owned-alone-targets": "{basis} first token ≤ {ttft:,.0f} ms, each next token ≤ {tpot:,.0f} ms",
     "owned-topup-ranked": "ranked #{rank}",
     "owned-topup-unranked": "not ranked: {why}",
@@ -162,6 +174,18 @@ OWNED_CHINESE: dict[str, str] = {
     "owned-alone-none-memory": (
         "已拥有的 {owned} × {card} 单独使用，显存放不下该模型；在延迟目标（{targets}）内服务全部 {load:,} 位同时在线用户需要 "
         "{count:,} × {card}：已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
+    ),
+    "owned-alone-job": (
+        "已拥有的 {owned} × {card} 单独完成此任务需要 {alone:duration}；{count:,} × {card}（已拥有的 {owned} 张加另购 "
+        "{extra:,} 张）需要 {time:duration}——{then}"
+    ),
+    "owned-alone-job-late": (
+        "已拥有的 {owned} × {card} 单独完成此任务需要 {alone:duration}，超出期限 {over:duration}；{count:,} × {card}"
+        "（已拥有的 {owned} 张加另购 {extra:,} 张）需要 {time:duration}——{then}"
+    ),
+    "owned-alone-job-memory": (
+        "已拥有的 {owned} × {card} 单独使用，显存放不下此任务；{count:,} × {card}（已拥有的 {owned} 张加另购 {extra:,} 张）"
+        "需要 {time:duration}——{then}"
     ),
     "owned-alone-targets": "{basis} 首词元 ≤ {ttft:,.0f} ms，每输出词元 ≤ {tpot:,.0f} ms",
     "owned-topup-ranked": "排名第 {rank}",

@@ -104,10 +104,10 @@ PRICE_CHINESE: dict[str, str] = {
         "（{card} 的{per}价格范围 {low}–{high} {currency}）"
     ),
     "price-holds": (
-        "价格不改变第一名：在每张有价卡的价格范围内 {card} 均排第一（其自身{per}价格最高 {high} {currency}）；"
+        "价格不改变第一名：在每种有价卡的价格范围内 {card} 均排第一（其自身{per}价格最高 {high} {currency}）；"
         "只有 {card} {per}价格高于 {price} {currency} 时，{other} 才会排第一"
     ),
-    "price-holds-fixed": "价格不改变第一名：在每张有价卡的价格范围内 {card} 均排第一",
+    "price-holds-fixed": "价格不改变第一名：在每种有价卡的价格范围内 {card} 均排第一",
     "price-decides-challenger": "价格决定排名：{card} {per}低于 {price} {currency} 时会排第一，这在其{per}价格范围 {low}–{high} {currency} 之内",
     "price-winner-limit": "{card} 自身{per}价格不高于 {price} {currency} 时排第一；{card} 高于此价则 {other} 排第一",
     "price-decides-ends": "价格决定排名：{card} 取其价格范围的高端、{other} 取其价格范围的低端时，{other} 排第一",
@@ -119,6 +119,6 @@ PRICE_CHINESE: dict[str, str] = {
     "price-order-changes": "第一名之后的先后顺序可能在价格范围内变化（所列配置中有 {n} 个）",
     "price-range-assumption": (
         "价格范围：有报价区间的按区间，否则按可信度高 ±{high:.0f} %、中 ±{medium:.0f} %、低 ±{low:.0f} %；"
-        "每次只改变一张卡的价格，其配置及其余各项不变"
+        "每次只改变一种卡的价格，其配置及其余各项不变"
     ),
 }

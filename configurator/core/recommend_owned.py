@@ -7,7 +7,8 @@ targets, the load's users at once lowered until they are met) and the note says 
 carry, what all the users need of the same card, and what became of that top-up in the ranking
 (its rank, or the constraint it breaks: a US export licence for the cards still to buy, a budget).
 Only a serving question sized by its users at once (``serving.concurrency``) with both latency
-targets is answered; any other says nothing.
+targets is answered so; a training job is answered with the time the owned cards alone take, and
+by how much they miss its deadline (session 36); any other says nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from configurator.core.catalog import Card
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, updated
+from configurator.core.serving_use import asked_scenario
 from configurator.core.workloads import family_of
 
 LATENCY_TARGETS = ("ttft", "tpot")
@@ -79,6 +81,32 @@ def asks_users_at_once(scenario: Scenario) -> bool:
     return family.runs_model and not family.one_off_job and serving is not None and (serving.concurrency or 0) > 1
 
 
+def asks_a_job(scenario: Scenario) -> bool:
+    """Whether ``scenario`` is a job that ends on a model (its family runs a model and is a one-off
+    job: training), whose owned cards alone :func:`owned_alone` times (session 36: the ML engineer's
+    ``recommend --owned h100-sxm:64`` for Llama 3 70B on 1T tokens in 30 days ranked 400 × H100
+    ninth, past the rows shown, and said nothing of what the 64 do alone: 184 days)."""
+    family = family_of(scenario.workload)
+    return family.runs_model and family.one_off_job
+
+
+def _job_alone(est: Estimate, owned: int, then: Message) -> Message | None:
+    """How long the ``owned`` [cards] alone take for ``est``'s job (the layout planned again for them),
+    by how much they miss its deadline where one is set and missed, and what ``est``'s count takes:
+    None where ``est`` has no time."""
+    if est.hours is None:
+        return None
+    alone = estimate(updated(asked_scenario(est), count=owned), est.card)  # the job's batch, not one moved for the count
+    said = {"owned": owned, "card": est.card.name, "count": est.scenario.count,
+            "extra": est.scenario.count - owned, "time": est.hours, "then": then}
+    if not alone.fits or alone.hours is None:
+        return msg("owned-alone-job-memory", **said)
+    late = next((v for v in alone.verdicts if v.id == "deadline" and v.met is False and v.by is not None), None)
+    if late is not None:
+        return msg("owned-alone-job-late", alone=alone.hours, over=late.by, **said)
+    return msg("owned-alone-job", alone=alone.hours, **said)
+
+
 def owned_alone(est: Estimate, owned: int, then: Message) -> Message | None:
     """What the ``owned`` [cards] carry alone, where ``est`` (the owned card's configuration in the
     ranking, for the load asked) needs more of them: the users at once they serve within the
@@ -87,7 +115,11 @@ def owned_alone(est: Estimate, owned: int, then: Message) -> Message | None:
     not sized by its users at once with both latency targets."""
     scenario = est.scenario
     count = scenario.count
-    if not owned or count <= owned or not asks_users_at_once(scenario):
+    if not owned or count <= owned:
+        return None
+    if asks_a_job(scenario):
+        return _job_alone(est, owned, then)
+    if not asks_users_at_once(scenario):
         return None
     load = scenario.serving.concurrency
     targets = _targets(est)

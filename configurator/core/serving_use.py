@@ -142,7 +142,14 @@ def estimate_load_note(est) -> Message | None:
 def asked_scenario(est) -> Scenario:
     """The question ``est`` answers: its scenario, but for an offline batch asked without a volume
     (:func:`batch_filled`) the scenario without the users the planner filled in (a summary's title,
-    and the ranking its alternatives come from, answer the question as asked)."""
+    and the ranking its alternatives come from, answer the question as asked), and for a training job
+    whose planner moved the global batch to split it over the count, the job's batch (session 36: the
+    summary of 232 × Gaudi 3 ranked the other cards on the 4,276,224 tokens widened for 232 cards, not
+    the job's 4,194,304, and its alternatives' times were not the command line's: 408 × MI300X in 24.4
+    days beside recommend's 392 in 25.4)."""
+    moved = next((m for m in getattr(est, "messages", ()) if _moves_batch(m)), None)
+    if moved is not None:
+        return updated_or_none(est.scenario, training={"global_batch_tokens": moved.params["batch"]}) or est.scenario
     if not batch_filled(est):
         return est.scenario
     return updated_or_none(est.scenario, serving={"concurrency": None}) or est.scenario
@@ -153,12 +160,24 @@ def short_note(note: Message) -> Message:
     return msg(f"{note.id}-short")
 
 
+def _moves_batch(message: Message) -> bool:
+    """Whether ``message`` says the planner moved the job's global batch: each such message
+    (:data:`~configurator.core.workloads.training.deployment.BATCH_MOVES`, whose planner imports this
+    module) names the job's batch (``batch``) and the one used (``used``)."""
+    return message.id.startswith("batch-") and {"batch", "used"} <= message.params.keys()
+
+
 def as_asked(found: Scenario, question: Scenario) -> Scenario:
     """``found`` (a ranked configuration's scenario) with the load ``question`` was asked with: where
     no load was given, the users at once the planner filled an offline batch with are left unset
     again, so that what the configuration is applied to, or summarised as, still says no volume was
     given (the summary's title read "Serve Llama 3 70B to 1,024 users" for an unsized batch); the
-    planner fills them again on its card and count."""
+    planner fills them again on its card and count. A training job's global batch is the question's
+    too, not the one the planner moved to split it over the count (it moves it again on the same card
+    and count; the summary of the recommendation ranked the other cards on the moved one, session 36)."""
+    asked_batch = question.training.global_batch_tokens
+    if found.training.global_batch_tokens != asked_batch:
+        found = updated(found, training={"global_batch_tokens": asked_batch})
     if not load_not_given(question) or load_not_given(found):
         return found
     return updated(found, serving={"concurrency": None})

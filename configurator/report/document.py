@@ -213,7 +213,13 @@ def _start_on_next_page(document: QTextDocument, table: QTextTable, row: int) ->
     by line, and moves it whole only when not one line fits): the whole table when no body row is
     before it, else a new table of the header rows and ``row`` onwards after it."""
     header = table.format().headerRowCount()
-    if row <= header:
+    heading = _heading_above(document, table)
+    if row <= header and heading is not None:  # the heading goes with its table, not left alone on a page
+        cursor = QTextCursor(heading)
+        fmt = QTextBlockFormat(heading.blockFormat())
+        fmt.setPageBreakPolicy(QTextBlockFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        cursor.setBlockFormat(fmt)
+    elif row <= header:
         fmt = table.format()
         fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
         table.setFormat(fmt)
@@ -232,6 +238,19 @@ def _start_on_next_page(document: QTextDocument, table: QTextTable, row: int) ->
                 cell.setFormat(cell_format)
                 cell.firstCursorPosition().insertFragment(fragment)
         table.removeRows(row, table.rows() - row)
+
+
+def _heading_above(document: QTextDocument, table: QTextTable):
+    """The heading right above ``table``, when it is not already at the top of its page (session 36:
+    the table below the line of the Chinese serving summary moved to page 4 on its own, its first row
+    cut by page 3's end, and its heading then moved to page 3 alone, a page with one line); else None."""
+    block = document.findBlock(table.firstPosition()).previous()
+    while block.isValid() and not block.text().strip() and not block.blockFormat().headingLevel():
+        block = block.previous()
+    if not block.isValid() or block.blockFormat().headingLevel() < 2:
+        return None
+    height = document.pageSize().height()
+    return block if document.documentLayout().blockBoundingRect(block).top() % height > 1 else None
 
 
 def _cell_fragment(table: QTextTable, row: int, column: int) -> QTextDocumentFragment:

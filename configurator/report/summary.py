@@ -37,6 +37,7 @@ from configurator.core.view.constraints_view import (
     verdict_brief,
 )
 from configurator.core.view.estimate_view import estimate_view, headline_verdict, plain, speed_row
+from configurator.core.view.estimate_view import speed_heading as speed_heading_of
 from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, label, write
 from configurator.core.view.suggestions_view import suggestions_section
@@ -317,10 +318,7 @@ def speed_heading(row, w: Words) -> str:
     """The speed row's name as the summary writes it next to one figure: a latency shown by its
     percentiles elsewhere ('p50 65.6 ms · p90 80.0 ms') is named as its median here, so that the
     first page's 65.6 ms is not read against the constraints table's p90 80.0 ms as a contradiction."""
-    name = label(row.label, w.language)
-    if isinstance(row.value, Amount) and row.value.percentiles:
-        return w("{label} (median)", label=name)
-    return name
+    return label(speed_heading_of(row), w.language)
 
 
 def capex_text(cost: DeploymentCost, w: Words) -> str:

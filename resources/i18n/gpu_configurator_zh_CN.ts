@@ -1132,7 +1132,7 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message numerus="yes">
         <source>%n card(s)</source>
         <translation>
-            <numerusform>%n 张卡</numerusform>
+            <numerusform>%n 种卡</numerusform>
         </translation>
     </message>
     <message>
@@ -1593,7 +1593,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Ranking every card for this scenario…</source>
-        <translation>正在为此场景给每张卡排名…</translation>
+        <translation>正在为此场景给每种卡排名…</translation>
     </message>
     <message>
         <source>Ranking the cards</source>
@@ -1601,24 +1601,24 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Ranking {done} of {total} cards… the best so far is shown; the final ranking replaces it</source>
-        <translation>正在排名：已完成 {done} / {total} 张卡… 当前显示目前最优，最终排名完成后替换</translation>
+        <translation>正在排名：已完成 {done} / {total} 种卡… 当前显示目前最优，最终排名完成后替换</translation>
     </message>
     <message numerus="yes">
         <source>%n card(s) left out.</source>
         <translation>
-            <numerusform>%n 张卡被排除。</numerusform>
+            <numerusform>%n 种卡被排除。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n card(s) listed below, each with what it breaks or lacks.</source>
         <translation>
-            <numerusform>下方列出 %n 张卡，各注明其违反的约束或缺少的信息。</numerusform>
+            <numerusform>下方列出 %n 种卡，各注明其违反的约束或缺少的信息。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n other card(s) left out (filtered out, not deliverable, or further from your constraints).</source>
         <translation>
-            <numerusform>另有 %n 张卡被排除（被筛选掉、无法交付，或离您的约束更远）。</numerusform>
+            <numerusform>另有 %n 种卡被排除（被筛选掉、无法交付，或离您的约束更远）。</numerusform>
         </translation>
     </message>
     <message>
@@ -1868,7 +1868,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>concurrency</source>
-        <translation>并发序列</translation>
+        <translation>并发用户数</translation>
     </message>
     <message>
         <source>prompt length</source>
@@ -3293,7 +3293,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Conc&amp;urrency</source>
-        <translation>并发序列(&amp;U)</translation>
+        <translation>并发用户(&amp;U)</translation>
     </message>
     <message>
         <source>E&amp;ngine</source>
@@ -3539,11 +3539,11 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source>Ranking {done} of {total} cards… below, the best so far; the final answer replaces it</source>
-        <translation>正在排名：已完成 {done} / {total} 张卡… 下方为目前最优，最终答案完成后替换</translation>
+        <translation>正在排名：已完成 {done} / {total} 种卡… 下方为目前最优，最终答案完成后替换</translation>
     </message>
     <message>
         <source>Best so far ({done} of {total} cards ranked)</source>
-        <translation>目前最优（已排名 {done} / {total} 张卡）</translation>
+        <translation>目前最优（已排名 {done} / {total} 种卡）</translation>
     </message>
     <message>
         <source>&lt;b&gt;Model:&lt;/b&gt; {name}, {params} B parameters ({shape})</source>
@@ -3559,7 +3559,7 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source>the closest to your constraints of {n} cards below the line</source>
-        <translation>基准线以下 {n} 张卡中最接近您的约束的一项</translation>
+        <translation>基准线以下 {n} 种配置中最接近您的约束的一项</translation>
     </message>
     <message>
         <source>the card you picked; the count and layout chosen by the planner</source>

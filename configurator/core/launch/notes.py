@@ -9,7 +9,7 @@ from configurator.core.digit_groups import grouped
 
 NOTES: dict[str, tuple[str, str]] = {
     "header": ("{engine} {version} launch settings for {what}; flags checked against {url}",
-               "{engine} {version} 启动设置，用于{what}；参数名核对自 {url}"),
+               "{engine} {version} 启动设置，用于 {what}；参数名核对自 {url}"),
     "serving-what": ("{model} on {count} × {card}: {copies} × {per_copy} cards (model copies × cards per copy; "
                      "tensor parallel {tp}, pipeline {pp})",
                      "{model} 部署在 {count} 张 {card} 上：{copies} 个模型副本，每个 {per_copy} 张卡"
@@ -45,10 +45,10 @@ NOTES: dict[str, tuple[str, str]] = {
                        "over {cards} cards)",
                        "{ep} 个副本共享一套专家：由一个服务进程承载（专家并行跨 {cards} 张卡）"),
     "batch-per-copy": ("The batch and tokens per step are those of one copy of the plan",
-                       "批大小与每步令牌数按方案中的单个副本给出"),
+                       "批大小与每步词元数按方案中的单个副本给出"),
     "sglang-running-total": ("--max-running-requests {total} is the server's total: SGLang gives each of its {ranks} "
                              "attention data-parallel ranks {batch} (max_running_requests // attn_dp_size)",
-                             "--max-running-requests {total} 是整个服务的总数：SGLang 给 {ranks} 个注意力数据并行"
+                             "--max-running-requests {total} 是整个服务的总数：SGLang 给 {ranks} 个注意力数据并行 "
                              "rank 各分 {batch} 个（max_running_requests // attn_dp_size）"),
     "no-flag": ("No {engine} flag for {setting}: {what}", "{engine} 没有 {setting} 的参数：{what}"),
     "set-weights": ("{format} weights", "{format} 权重"),
@@ -181,7 +181,7 @@ NOTES: dict[str, tuple[str, str]] = {
                       "（TensorRT-LLM 分离式服务）"),
     "speculative": ("Speculative decoding ({tokens} draft tokens per step) is in the plan: add the engine's "
                     "speculative-decoding settings for your draft model",
-                    "方案含推测解码（每步 {tokens} 个草稿令牌）：请按所用草稿模型加上引擎的推测解码设置"),
+                    "方案含推测解码（每步 {tokens} 个草稿词元）：请按所用草稿模型加上引擎的推测解码设置"),
     "yaml-file": ("Settings {engine} takes from a YAML file ({flag})", "{engine} 从 YAML 文件读取的设置（{flag}）"),
     "toml-file": ("torchtitan job file", "torchtitan 任务文件"),
     "training-data": ("Add your data, tokenizer, learning-rate and checkpoint settings",
@@ -195,7 +195,7 @@ NOTES: dict[str, tuple[str, str]] = {
                   "[model]",
                   "torchtitan 没有 {model} 的模型规格：请在 torchtitan/models 中添加，并在 [model] 下填写"),
     "train-steps": ("{steps} steps of {batch} sequences × {seq} tokens = {tokens} tokens",
-                    "{steps} 步，每步 {batch} 条序列 × {seq} 个令牌 = {tokens} 个令牌"),
+                    "{steps} 步，每步 {batch} 条序列 × {seq} 个词元 = {tokens} 个词元"),
 }
 """Every comment line: id -> (English, Chinese)."""
 

@@ -281,8 +281,8 @@ def target_phrase(verdict: Verdict) -> Phrase | str:
             "origin": ORIGIN_LABEL.get(v.origin, ORIGIN_LABEL[SET])})
     if v.id == "deadline":
         # the deadline messages' one rule (messages.DAYS_ABOVE_HOURS): 48 h is "within 48 h" beside
-        # "within the 48 h deadline", not "within 2.00 days"
-        return Phrase("within {time}", {"time": Amount(target, "h-only" if target <= DAYS_ABOVE_HOURS else "h")})
+        # "within the 48 h deadline", not "within 2.00 days"; 30 days "within 30 days", not "30.0 days"
+        return Phrase("within {time}", {"time": Amount(target, "h-set")})
     if v.id == "power-cap":
         return Phrase("≤ {power} facility power (average, PUE included)", {"power": Amount(target * 1000, "W")})
     if v.id == "rack-power":

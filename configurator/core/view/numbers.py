@@ -16,6 +16,7 @@ import math
 
 from configurator.core.digit_groups import SEPARATORS
 from configurator.core.message_numbers import DAYS_FROM, SIGNIFICANT_DIGITS, decimals_for, duration_unit, fixed  # noqa: F401
+from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.units import GIB
 from configurator.core.view.words import LANGUAGES, words
 
@@ -186,6 +187,28 @@ def duration(hours: float | None, language: str = "en", with_hours: bool = False
         return quantity(value, unit, language)
     days = quantity(value, unit, language)
     return f"{days} ({quantity(hours, 'h', language, digits=4)})" if with_hours else days
+
+
+def duration_like(hours: float | None, like: float, language: str = "en") -> str:
+    """A time [h] in the unit :func:`duration` writes ``like`` [h] in: the ends of a likely range in its
+    central value's unit ('47.7 h (likely 45.3–56.9 h)', not '45.3 h – 2.37 days': persona 采购,
+    session 36, compared the ends by converting days to hours)."""
+    if is_unknown(hours) or is_unknown(like):
+        return duration(hours, language)
+    _, unit = duration_unit(like)
+    return quantity(hours * {"min": 60, "h": 1, "days": 1 / 24}[unit], unit, language)
+
+
+def set_duration(hours: float | None, language: str = "en") -> str:
+    """A deadline as the buyer set it [h]: in hours up to :data:`~configurator.core.messages.DAYS_ABOVE_HOURS`
+    (as the deadline messages), else in days, a whole figure
+    written whole, as the verdict beside it says it ('within 30 days' beside 'the 30-day deadline'; the
+    first page read 'within 30.0 days', session 36), any other to :data:`SIGNIFICANT_DIGITS`."""
+    if is_unknown(hours):
+        return UNKNOWN
+    value, unit = (hours, "h") if hours <= DAYS_ABOVE_HOURS else (hours / HOURS_PER_DAY, "days")
+    whole = float(value).is_integer() and value >= 1
+    return quantity(value, unit, language, digits=len(str(int(value))) if whole else SIGNIFICANT_DIGITS)
 
 
 def hours(value: float | None, language: str = "en") -> str:

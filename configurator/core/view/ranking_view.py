@@ -11,7 +11,7 @@ from configurator.core.recommend import Objective, Result
 from configurator.core.view.cost_bases import column_per_unit_label, per_unit_label
 from configurator.core.view.names import CLASSES
 from configurator.core.view.price_view import PRICE_HEADING, price_value
-from configurator.core.view.estimate_view import estimate_view, plain, speed_row
+from configurator.core.view.estimate_view import estimate_view, plain, speed_heading, speed_row
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
 from configurator.core.workloads import family_of
 
@@ -77,7 +77,7 @@ def ranking_columns(result: Result) -> Columns:
     first = result.ranked[0].estimate
     speed = speed_row(first)
     priced = result.objective in PRICED
-    headings = ("#", "Cards", "Card", "Class", "Speed" if speed is None else speed.label,
+    headings = ("#", "Cards", "Card", "Class", "Speed" if speed is None else speed_heading(speed),
                 _score_heading(result.objective, first), *((PRICED[result.objective],) if priced else ()), "Why")
     rows = []
     for rank, rec in enumerate(result.ranked, 1):
@@ -103,16 +103,30 @@ def below_line_columns(result: Result) -> Columns:
         return Columns((), frozenset(), ())
     first = result.below_line[0].estimate
     speed = speed_row(first)
-    headings = ("Cards", "Card", "Class", "Speed" if speed is None else speed.label, "Breaks")
+    headings = ("Cards", "Card", "Class", "Speed" if speed is None else speed_heading(speed), "Breaks")
     rows = []
     for rec in result.below_line:
         est = rec.estimate
         row = speed_row(est, estimate_view(est))
-        breaks = rec.reasons[0] if len(rec.reasons) == 1 else \
-            Phrase("{first} (and {n} more)", {"first": rec.reasons[0], "n": len(rec.reasons) - 1})
         rows.append((rec.count, rec.card.name, CLASSES[rec.card.category],
-                     None if row is None else plain(row.value), breaks))
+                     None if row is None else plain(row.value), breaks_cell(rec)))
     return Columns(headings, frozenset({0, 3}), tuple(rows))
+
+
+def breaks_cell(rec) -> object:
+    """What a configuration below the line breaks, in one cell: its first broken constraint's words, with
+    how many more it breaks; an export licence it needs first, as the list is ordered by it
+    (:func:`~configurator.core.recommend_rows.miss_size`: session 36's 32 × H20 for a buyer in China read
+    "Capex 4,572,193 CNY: over budget … (and 1 more)", the licence it needs hidden in the "1 more")."""
+    reasons = list(rec.reasons)
+    if not reasons:
+        return ""
+    region = next((v.message for v in rec.estimate.violations if v.id == "region"), None)
+    if region is not None and region in reasons[1:]:
+        reasons.remove(region)
+        reasons.insert(0, region)
+    return reasons[0] if len(reasons) == 1 else Phrase("{first} (and {n} more)", {"first": reasons[0],
+                                                                                   "n": len(reasons) - 1})
 
 
 LOSES_BY = {"tie": "as fast; the simpler layout is preferred", "bubble": "more pipeline bubble",

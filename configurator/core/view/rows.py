@@ -134,6 +134,7 @@ WRITERS = {
     "ms": numbers.milliseconds,
     "h": numbers.duration,
     "h-only": numbers.hours,
+    "h-set": numbers.set_duration,
     "share": numbers.percent,
     "W": numbers.watts,
     "count": numbers.count,
@@ -212,7 +213,11 @@ def _amount(amount: Amount, language: str) -> str:
         return text
     text = _number(amount.value, amount, language)
     if amount.band is not None:
-        ends = numbers.span(_number(amount.band.low, amount, language), _number(amount.band.high, amount, language))
+        if amount.unit == "h" and not amount.money:  # a job's time: both ends in its value's unit
+            ends = numbers.span(*(numbers.duration_like(end, amount.value, language)
+                                  for end in (amount.band.low, amount.band.high)))
+        else:
+            ends = numbers.span(_number(amount.band.low, amount, language), _number(amount.band.high, amount, language))
         text += _aside(w.label("(likely {range})").format(range=ends))
     return text
 

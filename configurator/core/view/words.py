@@ -103,7 +103,7 @@ ZH_CN: dict[str, str] = {
     "Step time": "单步时间",
     "MFU": "算力利用率（MFU）",
     "Time for the token budget": "完成训练所需时间",
-    "GPU-hours": "GPU 时",
+    "GPU-hours": "卡时",
     "Time to first token": "首词元延迟（TTFT）",
     "Time per output token": "每输出词元时间（TPOT）",
     "Requests": "请求速率",
@@ -157,7 +157,7 @@ ZH_CN: dict[str, str] = {
     "sequence": "序列长度",
     "gradient accumulation": "梯度累积",
     "context": "上下文长度",
-    "concurrency": "并发序列",
+    "concurrency": "并发用户数",
     "prompt": "提示长度",
     "answer": "回答长度",
     "tokens": "词元",
@@ -371,7 +371,7 @@ ZH_CN.update({
     "Residual value": "残值",
     "Air-cooled rack": "风冷机柜上限",
     "Failure rate": "故障率",
-    "{n} interruptions per million GPU-hours": "每百万 GPU 时 {n} 次中断",
+    "{n} interruptions per million GPU-hours": "每百万卡时 {n} 次中断",
     "Exchange rate": "汇率",
     # calibration rows by name (core/view/rows.named_rows)
     "{name} ({n} rows)": "{name}（{n} 行）",
@@ -426,7 +426,7 @@ ZH_CN.update(ZH_CN_BOM)  # the bill of materials' items (core/view/words_bom.py)
 ZH_CN.update({
     # unit words (configurator.core.view.numbers); symbols such as GiB, ms, W, kW and % are the same
     "s": "秒",
-    "kWh": "千瓦时",
+    "kWh": "kWh",  # as "kW" and "CNY/kWh" beside it (a page read "870 千瓦时" above "0.630 CNY/kWh")
     "tokens/s": "词元/秒",
 })
 
@@ -501,7 +501,7 @@ ZH_CN.update({
     "The first against the constraints you set:": "排名第一的方案对照您设定的约束：",
     "{config} against the constraints you set:": "{config} 对照您设定的约束：",
     "Why the first:": "排名第一的理由：", "No card meets the scenario's constraints.": "没有满足方案约束的加速卡。",
-    "{n} cards left out; see --json for why.": "{n} 张卡被排除；原因见 --json。",
+    "{n} cards left out; see --json for why.": "{n} 种卡被排除；原因见 --json。",
     ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
      "pick the classes to rank them, e.g. --classes graphics,workstation"):
         "其中 {n} 张为消费级图形卡（无 ECC；其许可协议限制数据中心使用）：指定卡类别即可参与排名，例如 --classes graphics,workstation",

@@ -38,7 +38,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "{n} users at once": "{n} 位同时在线用户",
     "1 user at once": "1 位同时在线用户",
     "users from the request rate, {rate} requests/s": "用户数按请求率推算（{rate} 请求/秒）",
-    "{n} below the line, {m} left out; see --json for why.": "{n} 张卡在基准线以下，{m} 张卡被排除；原因见 --json。",
+    "{n} below the line, {m} left out; see --json for why.": "{n} 种配置在基准线以下，{m} 种卡被排除；原因见 --json。",
     "Latency targets: {targets}": "延迟目标：{targets}",
     "first token ≤ {ttft} and ≤ {tpot} per token at {percentile} ({origin})":
         "{percentile} 首词元 ≤ {ttft}、每词元 ≤ {tpot}（{origin}）",

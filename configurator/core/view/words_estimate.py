@@ -5,7 +5,7 @@ catalogue in :mod:`configurator.core.view.words`, keyed by the English label id.
 from __future__ import annotations
 
 ZH_CN_ESTIMATE: dict[str, str] = {
-    "{count} × {card} ({category}), {workload}": "{count} × {card}（{category}），{workload}",
+    "{count} × {card} ({category}), {workload}": "{count} × {card}（{category}卡），{workload}",  # 训练卡, as the tables
     "Assumptions (editable defaults)": "计算假设（可编辑的默认值）",
     "Layout: {layout}": "并行布局：{layout}",
     "{label}: {value}": "{label}：{value}",
@@ -116,7 +116,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "Rows: {rows}": "数据行：{rows}",
     "requests/s": "请求/秒",
     "frames/h": "帧/小时",
-    "GPU-h": "GPU 时",
+    "GPU-h": "卡时",
     "{budget} ({share} of the card's {capacity}: the serving engine's share)":
         "{budget}（卡上 {capacity} 的 {share}：推理引擎预留的份额）",
 }

@@ -17,7 +17,7 @@ ZH_CN_WHAT_FITS: dict[str, str] = {
         "用户连续提问",
     ("A user counts while the first token comes within {ttft} and each next one within {tpot} for {p} of requests "
      "({basis})"):
-        "计入的用户须满足：{p} 的请求首词元在 {ttft}内返回，其后每输出词元在 {tpot}内返回（{basis}）",
+        "计入的用户须满足：{p} 的请求首词元在 {ttft} 内返回，其后每输出词元在 {tpot} 内返回（{basis}）",
     "default for interactive chat: MLPerf's server limits, faster than a person reads":
         "交互式对话的默认目标：MLPerf 服务器场景限值，快于人的阅读速度",
     "the targets given": "所给目标",

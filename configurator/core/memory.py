@@ -179,7 +179,7 @@ class ActivationLayout:
     adapter dropout (:func:`adapter_dropout_layer_bytes`)."""
     dropout_frees_inputs: bool = False
     """The frozen base keeps no input of its own, so the undropped inputs only the adapters kept are
-    freed under adapter dropout (LoRA on a 16-bit base; QLoRA but where its 4-bit linears keep theirs)."""
+    freed under adapter dropout (LoRA on a 16-bit base, and QLoRA unless its 4-bit linears keep theirs)."""
     held_inputs: float = 0.0
     """Bytes per token a layer holds of the previous micro-batch beside the one it keeps: the inputs of
     its 4-bit linears under ``training.quantized_inputs`` ``held``
@@ -440,13 +440,14 @@ def frozen_base_keeps_no_inputs(scenario: Scenario) -> bool:
 
 def frozen_mlp_drops_inputs(scenario: Scenario) -> bool:
     """The MLP is frozen and keeps no input for a weight gradient: LoRA on the attention only (or on
-    q, k and v alone), on a 16-bit base (:func:`frozen_base_keeps_no_inputs`)."""
+    q, k and v alone), on a base whose linears keep no input (:func:`frozen_base_keeps_no_inputs`)."""
     return frozen_base_keeps_no_inputs(scenario) and scenario.training.lora_targets in ("attention", "qkv")
 
 
 def frozen_out_proj_drops_input(scenario: Scenario) -> bool:
     """The output projection is frozen and its input, the attention output's token-major copy, kept by
-    no one: LoRA on q, k and v alone (``qkv``), on a 16-bit base (:func:`frozen_base_keeps_no_inputs`;
+    no one: LoRA on q, k and v alone (``qkv``), on a base whose linears keep no input
+    (:func:`frozen_base_keeps_no_inputs`;
     the attention kernel keeps its own head-major output)."""
     return frozen_base_keeps_no_inputs(scenario) and scenario.training.lora_targets == "qkv"
 

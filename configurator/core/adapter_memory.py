@@ -8,7 +8,7 @@ from __future__ import annotations
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.formulas.states import lora_matrix_params
 from configurator.core.precision import PrecisionPlan
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.scenario import Recompute, Scenario, Workload
 from configurator.core.units import BYTES_PER_ELEMENT, Precision
 
 NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
@@ -70,6 +70,49 @@ def nf4_base(scenario: Scenario) -> bool:
     """The frozen base's block linears are stored in NF4 and dequantised per product: QLoRA
     (:func:`qlora_base_bytes`, :func:`dequantized_weight_bytes`)."""
     return scenario.workload is Workload.QLORA
+
+
+def quantized_inputs_kept(scenario: Scenario) -> bool:
+    """A QLoRA run's 4-bit base linears keep their 16-bit inputs for backward
+    (``training.quantized_inputs`` ``step`` or ``held``): bitsandbytes before 0.43.2.
+
+    ``MatMul4Bit.forward`` stored ``ctx.tensors = (A, B)`` whenever the input needed a gradient, though
+    the frozen 4-bit weight takes none and ``backward`` reads only ``B`` (bitsandbytes tag 0.42.0, commit
+    4870580f, ``bitsandbytes/autograd/_functions.py`` line 523, the version litgpt pins). Pull request
+    1270 (commit 9e753741, 2024-07-16, first in 0.43.2) stores ``(None, B)``: since then a 4-bit linear
+    keeps no input, as a frozen 16-bit linear under autograd does; torchao's ``linear_nf4``, which
+    torchtune's QLoRA runs, keeps none either (``ctx.nf4_weight = weight`` only). ``none`` by default."""
+    return nf4_base(scenario) and scenario.training.quantized_inputs != "none"
+
+
+def quantized_input_widths(model: ModelArchitecture) -> float:
+    """Elements per token of the distinct inputs of one block's base linears [count]: the attention
+    input (q, k and v read one normalised tensor), the attention output (the output projection), the
+    MLP input (gate and up share it; each routed copy's for an MoE) and the down projection's input.
+    Llama 2 7B: 4,096 + 4,096 + 4,096 + 11,008 = 23,296."""
+    return model.hidden + model.attn_out_dim + model.mlp_copies_per_token * model.hidden + model.mlp_token_width
+
+
+def held_input_bytes(scenario: Scenario, math_bytes: float) -> float:
+    """Bytes per token and layer of the previous micro-batch's 4-bit linear inputs still alive during
+    the next forward [B]: :func:`quantized_input_widths` at ``math_bytes`` under
+    ``training.quantized_inputs`` ``held`` without recomputation, else 0.
+
+    ``ctx.tensors`` is a plain attribute of the autograd node, not a saved tensor: backward does not
+    release it (only ``save_for_backward`` tensors are freed as each node runs), so it lives as long as
+    the graph. litgpt's loop (``litgpt/finetune/lora.py`` at commit 00af8b0d, lines 304-308:
+    ``logits = model(input_ids, lm_head_chunk_size=128)`` … ``fabric.backward(loss / …)``) keeps the
+    last micro-batch's ``logits``, whose ``grad_fn`` reaches every node, until the next forward returns
+    and the name is rebound; the transformers Trainer's ``training_step`` drops its outputs when it
+    returns and fsdp_qlora's ``train.py`` sets ``output = None; loss = None`` (commit 3afe1020, line 874),
+    which is ``step``. Under reentrant recomputation (fsdp_qlora's ``--reentrant_checkpointing``, peft's
+    default) the forward runs without a graph and keeps none; non-reentrant recomputation, whose saved
+    tensor hooks do not see ``ctx`` attributes, would keep every layer's: not modelled (no measured row).
+    Llama 2 7B at 1,024 tokens of 16 bits: 1.42 GiB over 32 layers."""
+    t = scenario.training
+    if not quantized_inputs_kept(scenario) or t.quantized_inputs != "held" or t.recompute is not Recompute.NONE:
+        return 0.0
+    return quantized_input_widths(scenario.model) * math_bytes
 
 
 def fp32_unquantized(scenario: Scenario) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from configurator.core.adapter_memory import held_input_bytes, quantized_inputs_kept
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
@@ -178,7 +179,11 @@ class ActivationLayout:
     adapter dropout (:func:`adapter_dropout_layer_bytes`)."""
     dropout_frees_inputs: bool = False
     """The frozen base keeps no input of its own, so the undropped inputs only the adapters kept are
-    freed under adapter dropout (LoRA on a 16-bit base; not QLoRA, whose 4-bit linears keep theirs)."""
+    freed under adapter dropout (LoRA on a 16-bit base, and QLoRA unless its 4-bit linears keep theirs)."""
+    held_inputs: float = 0.0
+    """Bytes per token a layer holds of the previous micro-batch beside the one it keeps: the inputs of
+    its 4-bit linears under ``training.quantized_inputs`` ``held``
+    (:func:`~configurator.core.adapter_memory.held_input_bytes`) [B]."""
 
     @property
     def recomputes_layers(self) -> bool:
@@ -289,7 +294,8 @@ def kept_layer_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len
     (:func:`layer_activation_bytes`) without recomputation or with Megatron's selective one; with
     the per-op policy its input, attention output and every other matmul output
     (:func:`~configurator.core.formulas.activations.per_op_kept_bytes_per_token`); with full
-    recomputation its input only (Korthikanti et al. 2022 §4)."""
+    recomputation its input only (Korthikanti et al. 2022 §4). Without recomputation, what it still holds
+    of the previous micro-batch is added (``ActivationLayout.held_inputs``)."""
     if layout.recompute is Recompute.FULL:
         return layout.residual_bytes * model.hidden
     if layout.recompute is Recompute.SELECTIVE and layout.selective is SelectivePolicy.FP8_CACHE:
@@ -297,7 +303,7 @@ def kept_layer_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len
     if layout.recomputes_layers:
         return per_op_kept_bytes_per_token(model.hidden, block_matmul_widths(model), model.attn_out_dim,
                                            model.n_heads, layout.math_bytes, layout.residual_bytes)
-    return layer_activation_bytes(model, layout, seq_len)
+    return layer_activation_bytes(model, layout, seq_len) + layout.held_inputs
 
 
 E5M6_BYTES = 12 / 8
@@ -424,21 +430,24 @@ def sixteen_bit_forward(scenario: Scenario) -> bool:
 
 def frozen_base_keeps_no_inputs(scenario: Scenario) -> bool:
     """The frozen base's linears keep no input for backward: LoRA on a 16-bit base (PyTorch autograd
-    saves a matmul's input only when the weight needs a gradient). Not under QLoRA: bitsandbytes'
-    ``MatMul4Bit`` saves its input whenever the input needs a gradient (``ctx.tensors = (A, B)``),
-    frozen 4-bit weight or not."""
-    return scenario.workload is Workload.LORA
+    saves a matmul's input only when the weight needs a gradient), and QLoRA on bitsandbytes 0.43.2 or
+    later or torchao's NF4 linear. Not under QLoRA with ``training.quantized_inputs`` ``step`` or
+    ``held``: bitsandbytes before 0.43.2, whose ``MatMul4Bit`` kept its input whenever the input needed a
+    gradient (``ctx.tensors = (A, B)``), frozen 4-bit weight or not
+    (:func:`~configurator.core.adapter_memory.quantized_inputs_kept`)."""
+    return scenario.workload.is_adapter and not quantized_inputs_kept(scenario)
 
 
 def frozen_mlp_drops_inputs(scenario: Scenario) -> bool:
     """The MLP is frozen and keeps no input for a weight gradient: LoRA on the attention only (or on
-    q, k and v alone), on a 16-bit base (:func:`frozen_base_keeps_no_inputs`)."""
+    q, k and v alone), on a base whose linears keep no input (:func:`frozen_base_keeps_no_inputs`)."""
     return frozen_base_keeps_no_inputs(scenario) and scenario.training.lora_targets in ("attention", "qkv")
 
 
 def frozen_out_proj_drops_input(scenario: Scenario) -> bool:
     """The output projection is frozen and its input, the attention output's token-major copy, kept by
-    no one: LoRA on q, k and v alone (``qkv``), on a 16-bit base (:func:`frozen_base_keeps_no_inputs`;
+    no one: LoRA on q, k and v alone (``qkv``), on a base whose linears keep no input
+    (:func:`frozen_base_keeps_no_inputs`;
     the attention kernel keeps its own head-major output)."""
     return frozen_base_keeps_no_inputs(scenario) and scenario.training.lora_targets == "qkv"
 
@@ -488,6 +497,7 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         original_inputs=keeps_original_inputs(scenario),
         dropout_targets=scenario.training.lora_targets if adapter_dropout(scenario) else None,
         dropout_frees_inputs=frozen_base_keeps_no_inputs(scenario),
+        held_inputs=held_input_bytes(scenario, plan.math_bytes),
     )
 
 

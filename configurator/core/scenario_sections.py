@@ -128,6 +128,16 @@ class Training(_Frozen):
                     "keeps them; off: in the math precision (torchtune, litgpt, Answer.AI's FSDP QLoRA, and the "
                     "QLoRA paper's qlora.py and trl's SFTTrainer under bf16, which cast the embedding and head "
                     "back). Written to files only when on")
+    quantized_inputs: Literal["none", "step", "held"] = Field(
+        default="none", exclude_if=lambda kept: kept == "none",
+        description="QLoRA: what the 4-bit base linears keep of their 16-bit inputs for backward. none: nothing, "
+                    "as a frozen 16-bit linear (bitsandbytes 0.43.2 and later, pull request 1270; torchao's NF4 "
+                    "linear, which torchtune runs); step: each one's input until the step's graph is freed "
+                    "(bitsandbytes before 0.43.2: MatMul4Bit's ctx.tensors = (A, B)), as fsdp_qlora and the "
+                    "transformers Trainer free it after backward; held: as step, and the training loop keeps the "
+                    "last micro-batch's outputs until the next forward has run (litgpt's logits = model(...)), so "
+                    "one micro-batch's inputs more are alive beside it (adapter_memory.held_input_bytes). Written "
+                    "to files only when not none")
     tokens: float = Field(default=1e9, ge=1e6, le=1e15, description="training token budget [tokens]")
     flash_attention: bool = True
     attention_kernel: AttentionKernel | None = Field(

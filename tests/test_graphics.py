@@ -340,8 +340,25 @@ def test_summary_counts_servers_and_boards(catalog, base):
              graphics={"users": 100, "profile_gib": 1})
     rows = dict(next(t for t in build_summary(est, catalog).tables if t.key == "speed").rows)
     # a host's processors carry 48 desktops: 3 GPUs (one board) a server, 3 servers (until December 2026: 1 of 8)
-    assert rows["Cards needed"] == "7" and rows["Boards needed"] == "3"
-    assert rows["Servers needed"].startswith("3 at 3")
+    assert rows["Cards needed"] == "7 cards" and rows["Boards needed"] == "3 boards"
+    assert rows["Servers needed"] == "3 at 1 board (3 GPUs used) each"
+
+
+def test_a16_servers_are_counted_by_board_slots_with_the_hosts_desktop_limit(catalog, base):
+    """300 CAD desktops of 8 GiB on A16 (2 a GPU): a 2U takes 4 boards, 16 GPUs, 32 desktops (under
+    the host's 48), so 10 servers of 4 boards — until December 2026 the layout's 8 cards a server were
+    8 GPUs, 19 two-slot servers of 2 boards; at 1 GiB (16 a GPU) the host binds: 3 GPUs, 1 board."""
+    from configurator.core.graphics import host_cards_per_server
+    from configurator.core.procurement.servers import server_type, servers_needed
+    a16 = catalog.get("a16-gpu")
+    est = on(base, catalog, "a16-gpu", workload="vdi", count=150, graphics={"users": 300, "profile_gib": 8})
+    per_server = host_cards_per_server(est.scenario, a16)
+    assert est.graphics.cards_needed == 150 and est.graphics.cards_per_server == per_server == 16
+    assert servers_needed(a16, per_server, 150) == 10 and server_type(a16, per_server, 150).item_id == "server-pcie-4"
+    rows = dict(next(t for t in build_summary(est, catalog).tables if t.key == "speed").rows)
+    assert rows["Servers needed"] == "10 at 4 boards (16 GPUs used) each" and rows["Boards needed"] == "38 boards"
+    light = on(base, catalog, "a16-gpu", workload="vdi", count=19, graphics={"users": 300, "profile_gib": 1})
+    assert host_cards_per_server(light.scenario, a16) == 3
 
 
 def test_graphics_ignores_a_model_layout_left_from_training(catalog, base):

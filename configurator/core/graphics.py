@@ -75,6 +75,30 @@ def vdi_desktops_per_host(assumptions: Assumptions) -> int:
                                       formulas.VDI_HOST_RAM_GIB, a.vdi_ram_gib_per_desktop)
 
 
+BOARD_SLOTS_PER_SERVER = 4
+"""Double-width board slots of the 2U GPU server a multi-GPU board is housed in for graphics work
+[count]: an A16 board (4 GPUs, dual-slot full-height full-length, 250 W passive; NVIDIA A16 product
+brief PB-10518-001_v02) takes one double-width slot, and the GPU-optimised 2U takes four such boards
+(Dell PowerEdge R760xa: "maximum number of GPUs" 4 double-width, Dell Technologies design guide
+"Generative AI in the Enterprise — Inferencing", infohub.delltechnologies.com, 2023; Supermicro
+SYS-221GE-NR: four double-width GPU bays; the price file's ``server-pcie-4``), a general-purpose 2U
+three (Lenovo ThinkSystem SR650 V2 maintenance manual: double-wide 250/300 W GPU, maximum 3). So a
+desktop server holds 4 × 4 = 16 A16 GPUs before its processors and memory bind
+(:func:`server_gpu_places`); until December 2026 the layout's 8 cards a server were counted as 8 A16
+GPUs, two boards in a two-slot 2U: 300 desktops of 8 GiB were 19 servers of 2 boards, 16 desktops a
+host, where 10 of 4 boards carry them (32 a host, under its 48)."""
+
+
+def server_gpu_places(scenario: Scenario, card: Card) -> int:
+    """GPUs one server holds for a graphics workload before the host's processors and memory bind
+    [count]: the layout's ``cards_per_node``; for a multi-GPU board (A16) the GPUs of
+    :data:`BOARD_SLOTS_PER_SERVER` boards (16 A16 GPUs) — the layout counts cards of one GPU, a board
+    takes one slot whatever its GPUs."""
+    if card.gpus_per_board > 1 and scenario.workload in UNITS:
+        return BOARD_SLOTS_PER_SERVER * card.gpus_per_board
+    return scenario.parallelism.cards_per_node
+
+
 PER_HOST = {"users": vdi_desktops_per_host}
 """What one server's processors and memory carry, by what the work counts (:data:`UNITS`), from the
 scenario's assumptions: desktops (:func:`vdi_desktops_per_host`); streams and frames are the GPUs'
@@ -379,7 +403,9 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
         arranged = formulas.useful_cards_per_server(per_node, hardware, sessions)
     host_rule = PER_HOST.get(UNITS[workload])
     host = host_rule(scenario.assumptions) if host_rule else 0
-    per_node = scenario.parallelism.cards_per_node
+    per_node = server_gpu_places(scenario, card)
+    if card.gpus_per_board > 1 and arranged is None:  # boards by the slot (BOARD_SLOTS_PER_SERVER)
+        arranged = per_node
     if host and per_card > 0 and per_node * per_card >= host:  # the host's CPUs and memory, not its GPUs, bind
         arranged = formulas.useful_cards_per_server(per_node, per_card, host)  # the servers bought for the desktops
         served = min(demand, formulas.session_limited_streams(count, arranged, per_card, host))
@@ -401,8 +427,9 @@ def host_cards_per_server(scenario: Scenario, card: Card) -> int:
     """Cards each server holds [count]: the layout's ``cards_per_node``, or for virtual desktops no
     more than the desktops its processors and memory carry use
     (:func:`vdi_desktops_per_host`, :func:`formulas.useful_cards_per_server`): 2,000 desktops
-    on L4 (24 a card) are 84 cards in 42 servers of 2, not 11 of 8 with ~182 desktops a host."""
-    per_node = scenario.parallelism.cards_per_node
+    on L4 (24 a card) are 84 cards in 42 servers of 2, not 11 of 8 with ~182 desktops a host. A
+    multi-GPU board's GPUs are counted by the board slot (:func:`server_gpu_places`: 16 A16 GPUs)."""
+    per_node = server_gpu_places(scenario, card)
     host_rule = PER_HOST.get(UNITS.get(scenario.workload, ""))
     if host_rule is None:
         return per_node

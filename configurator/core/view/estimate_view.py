@@ -193,9 +193,7 @@ def _capacity(est: Estimate) -> Section:
     g = est.graphics
     per_server = g.cards_per_server or est.scenario.parallelism.cards_per_node
     unit = g.unit
-    servers = None if not g.cards_needed else Phrase(
-        "{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each",
-        {"n": servers_needed(est.card, per_server, g.cards_needed), "per": per_server})
+    servers = None if not g.cards_needed else _servers_phrase(est.card, per_server, g.cards_needed)
     rows = [
         Row("Per card", Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"),
                                                   "unit": work_unit(unit, g.per_card)}),
@@ -208,14 +206,37 @@ def _capacity(est: Estimate) -> Section:
         Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
                                                               "demand": Amount(g.demand, "count"), "unit": unit}),
             key="served"),
-        Row("Cards needed", g.cards_needed, key="cards_needed"),
+        Row("Cards needed", None if g.cards_needed is None else _counted("card", g.cards_needed), key="cards_needed"),
         Row("Servers needed", servers, key="servers_needed"),
     ]
     if est.card.gpus_per_board > 1:
-        rows.append(Row("Boards needed", boards_needed(g.cards_needed, est.card, per_server), key="boards_needed"))
+        boards = boards_needed(g.cards_needed, est.card, per_server)
+        rows.append(Row("Boards needed", None if boards is None else _counted("board", boards), key="boards_needed"))
     if g.tflops_per_user is not None:
         rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
     return Section("speed", "Capacity", tuple(rows))
+
+
+COUNTED = {"card": ("1 card", "{n} cards"), "board": ("1 board", "{n} boards")}
+"""A count with its unit word, by what is counted (label ids): "Boards needed 5" said "5 boards" since
+December 2026."""
+
+
+def _counted(what: str, n: int) -> Phrase:
+    """'1 board', '5 boards', '150 cards' (:data:`COUNTED`)."""
+    one, many = COUNTED[what]
+    return Phrase(one if n == 1 else many, {"n": Amount(n, "count")})
+
+
+def _servers_phrase(card, per_server: int, cards: int) -> Phrase:
+    """'10 at 16 cards each'; for a multi-GPU board the boards a server holds with their GPUs, '10 at 4
+    boards (16 GPUs) each' (:func:`configurator.core.graphics.server_gpu_places`)."""
+    n = servers_needed(card, per_server, cards)
+    if card.gpus_per_board > 1:
+        boards = -(-per_server // card.gpus_per_board)
+        return Phrase("{n} at 1 board ({per} GPUs used) each" if boards == 1 else "{n} at {boards} boards ({per} GPUs used) each",
+                      {"n": n, "boards": boards, "per": per_server})
+    return Phrase("{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each", {"n": n, "per": per_server})
 
 
 def _rendering(est: Estimate) -> Section:

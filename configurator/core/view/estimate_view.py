@@ -34,7 +34,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
 from configurator.core.view.cost_bases import per_unit_label, purchase_label
-from configurator.core.view.rows import Amount, Phrase, Row, Section, View
+from configurator.core.view.rows import Amount, Phrase, Row, Section, View, in_deadline_unit
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
 if TYPE_CHECKING:  # named for type checking only: the window's labels read these tables before the estimator loads
@@ -245,7 +245,7 @@ def _rendering(est: Estimate) -> Section:
     rows = (
         Row("Time per frame", Amount(None if minutes is None else minutes / 60, "h"), key="minutes_per_frame"),
         Row("Frames per hour", Amount(g.served, "frames/h"), key="frames_per_hour"),
-        Row("Time for the job", Amount(g.hours, "h"), key="hours"),
+        Row("Time for the job", in_deadline_unit(g.hours, est.scenario.constraints.deadline_hours), key="hours"),
     )
     return Section("speed", "Capacity", rows)
 

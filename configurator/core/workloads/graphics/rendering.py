@@ -10,7 +10,7 @@ import math
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
 from configurator.core.graphics import graphics_memory, graphics_unsuitable
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads.graphics.family import GraphicsFamily
 from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, basis_of, deadline_alternative, geometric
@@ -76,9 +76,14 @@ class RenderingFamily(GraphicsFamily):
 
     def limit_reason(self, est: Estimate) -> Message:
         g = est.graphics
-        no_deadline = not est.scenario.constraints.deadline_hours  # sized at one server at most (deployment.py)
-        return msg("reason-render-speed-no-deadline" if no_deadline else "reason-render-speed", card=est.card.name,
-                   minutes=g.minutes_per_frame, hours=g.hours, count=est.scenario.count)
+        deadline = est.scenario.constraints.deadline_hours
+        if not deadline:  # sized at one server at most (deployment.py)
+            return msg("reason-render-speed-no-deadline", card=est.card.name, minutes=g.minutes_per_frame,
+                       hours=g.hours, count=est.scenario.count)
+        # the job's time in its deadline's unit (deadline_msg: hours up to 48 h, else days), as the verdict
+        # beside it says it: "2.55 days for the job" beside "misses the 40 h deadline" until December 2026
+        return deadline_msg("reason-render-speed", deadline, {"hours": g.hours}, card=est.card.name,
+                            minutes=g.minutes_per_frame, count=est.scenario.count)
 
     def tighter_target_changes_answer(self, scenario: Scenario) -> bool:
         """Not with a deadline: every card is then bought at the fewest that meet it

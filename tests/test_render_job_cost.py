@@ -32,3 +32,38 @@ def test_the_jobs_time_is_said_in_its_deadlines_unit(catalog):
     assert _rows(days)["hours"].endswith("days")
     assert "days for the job" in family_of(days.scenario.workload).limit_reason(days).text
     assert "天" in _rows(days, "zh_CN")["hours"]
+
+
+def test_a_one_off_job_says_what_it_costs_bought_for_it_and_rented(catalog):
+    """20,000 frames in 72 h on 16 RTX PRO 6000: the TCO per frame (0.037 USD) spreads 4 years of
+    ownership over 4 years of such jobs; this job alone, its cards and servers bought for it, is the capex
+    plus its energy over its frames (11.5 USD a frame), rented 0.096 USD a frame."""
+    from configurator.core.job_alone import job_alone, job_alone_reason
+    from configurator.core.procurement.deployment import deployment_cost
+    est = _render(catalog, "--deadline", "72h")
+    cost = deployment_cost(est)
+    job = job_alone(est, cost)
+    assert job.work == 20000 and job.capex == cost.ownership.capex
+    assert job.bought_per_unit == (cost.ownership.capex + est.costs.energy) / 20000
+    assert job.rented_per_unit == est.costs.cloud / 20000
+    assert job.bought_per_unit > 100 * cost.per_unit  # the amortised figure is not the job's
+    said = job_alone_reason(est, cost)
+    assert "This job alone" in said.text and "all 4 years" in said.text
+    assert "仅此一项任务" in said.text_in("zh_CN")
+    assert _rows(est)["job_alone_per_unit"].startswith("11.5")
+
+
+def test_the_ranking_labels_the_amortised_figure_and_says_the_job_alone(catalog):
+    from configurator.core.view.cost_bases import per_unit_label
+    assert "if the cards render at this pace all 4 years" in write(per_unit_label("frame", "tco", 4), "en")
+    assert "按此节奏渲染" in write(per_unit_label("frame", "tco", 4), "zh_CN")
+    assert "if the cards" not in write(per_unit_label("user-month", "tco", 4), "en")
+
+
+def test_work_that_runs_on_has_no_job_alone_figure(catalog):
+    from configurator.core.job_alone import job_alone
+    from configurator.core.procurement.deployment import deployment_cost
+    args = build_parser().parse_args(["estimate", "--workload", "vdi", "--users", "100", "--card", "l4",
+                                      "--count", "5"])
+    est = estimate(scenario_from_args(args, catalog), catalog.get("l4"))
+    assert job_alone(est, deployment_cost(est)) is None

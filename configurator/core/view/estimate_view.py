@@ -33,7 +33,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     work_unit,
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
-from configurator.core.view.cost_bases import per_unit_label, purchase_label
+from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View, in_deadline_unit
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
@@ -292,9 +292,30 @@ def cost_section(est: Estimate) -> Section:
         Row(Phrase("Electricity per {period}", {"period": period}), money(c.energy if job_figure else None),
             key="energy"),
         Row(per_unit_label(family.cost_unit, c.basis), money(per_unit), key="per_unit"),
+        *_job_alone_rows(est, family, money if runs else None),
         price_dates_row(c.prices),
     )
     return Section("cost", "Power, energy and cost", rows)
+
+
+JOB_ALONE = "Cost {per} — this job alone, its cards and servers bought for it (capex + its energy)"
+"""The row of a job that ends (the family's ``one_off_job``) that says what the job costs on its own, bought
+(:mod:`configurator.core.job_alone`), beside its rent per unit and the TCO spread over the years."""
+
+
+def _job_alone_rows(est: Estimate, family: WorkloadFamily, money) -> tuple[Row, ...]:
+    """The job's own cost per unit of its work, its bill bought for it; none for work that runs on, a job
+    that does not run (``money`` None) or a bill with an unpriced line."""
+    if money is None or not family.one_off_job:
+        return ()
+    from configurator.core.job_alone import job_alone  # the bill of materials: loaded with a job's costs
+    from configurator.core.procurement.deployment import deployment_cost
+
+    job = job_alone(est, deployment_cost(est))
+    if job is None:
+        return ()
+    return (Row(Phrase(JOB_ALONE, {"per": PER_UNIT[family.cost_unit]}), money(job.bought_per_unit),
+                key="job_alone_per_unit"),)
 
 
 def price_dates_row(prices) -> Row:

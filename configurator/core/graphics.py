@@ -20,7 +20,9 @@ NVENC / NVDEC
     Encode capacity per engine is published per 1080p frame rate (NVENC Application Note,
     "NVENC Performance": per-engine figures, multiplied by the engine count only across
     simultaneous sessions, scaling with resolution and clocks). The default rate, 1080p at
-    240 frames/s, is one 2160p60 stream (or 8 × 1080p30) per encoding chip
+    240 frames/s, H.264 on a Turing/Ampere engine (other codecs and engine generations by the
+    factors of NVIDIA's table, :mod:`configurator.core.nvenc_rates`, since December 2026), is one
+    2160p60 stream (or 8 × 1080p30) per encoding chip
     (vMix knowledge base 171, "Hardware encoding with NVIDIA graphics", 2025), which matches a
     measured 262–284 frames/s 1080p HEVC encode with B-frames and look-ahead on one Turing
     NVENC (github.com/rigaya/NVEnc issue 88). Preset speeds relative to P4 are measured
@@ -51,6 +53,7 @@ from configurator.core.formulas.graphics import (
 )
 from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
 from configurator.core.messages import Message, msg
+from configurator.core.nvenc_rates import codec_factor
 from configurator.core.render_scores import measured_ratio
 from configurator.core.scenario import RESOLUTIONS, Assumptions, Codec, EncoderPreset, Scenario, Workload
 from configurator.core.units import GIB
@@ -213,13 +216,26 @@ def pixel_ratio(resolution: str) -> float:
     return formulas.pixel_ratio(*RESOLUTIONS[resolution])
 
 
+def encoder_fps(card: Card, scenario: Scenario) -> float | None:
+    """1080p frames one of the card's NVENC engines encodes per second at P4 in the scenario's codec
+    [frames/s]: the encoder default (H.264 on a Turing/Ampere engine) times the codec's and engine
+    generation's factor from NVIDIA's table (:func:`configurator.core.nvenc_rates.codec_factor`: HEVC on
+    Turing/Ampere 0.93, on Ada 1.02, on Blackwell 1.28); None where the generation does not encode the
+    codec (AV1 before Ada)."""
+    factor = codec_factor(card.video.nvenc_generation, scenario.graphics.codec)
+    return None if factor is None else scenario.assumptions.encoder_fps_1080p * factor
+
+
 def encode_streams(card: Card, scenario: Scenario) -> int | None:
-    """Streams the card's encoders carry (:func:`formulas.encoder_streams`), None when unknown."""
+    """Streams the card's encoders carry (:func:`formulas.encoder_streams`, at :func:`encoder_fps`), None
+    when unknown; 0 where the engines do not encode the codec."""
     g, engines = scenario.graphics, card.video.nvenc
     if engines is None:
         return None
-    return formulas.encoder_streams(engines, scenario.assumptions.encoder_fps_1080p, PRESET_SPEED[g.preset],
-                                    pixel_ratio(g.resolution), g.fps)
+    fps = encoder_fps(card, scenario)
+    if fps is None:
+        return 0
+    return formulas.encoder_streams(engines, fps, PRESET_SPEED[g.preset], pixel_ratio(g.resolution), g.fps)
 
 
 def decode_streams(card: Card, scenario: Scenario) -> int | None:
@@ -238,7 +254,7 @@ def transcode_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, floa
         messages.append(msg("encoder-unknown", card=card.name))
     elif card.video.nvenc == 0:
         messages.append(msg("no-encoder", card=card.name))
-    if g.codec is Codec.AV1 and card.video.av1_encode is not True and encode:
+    if g.codec is Codec.AV1 and card.video.av1_encode is not True and card.video.nvenc:
         messages.append(msg("no-av1-encoder", card=card.name))
         encode = 0
     caps: dict[str, float | None] = {"encoders": encode}

@@ -72,6 +72,6 @@ def test_work_that_runs_on_has_no_job_alone_figure(catalog):
 def test_the_summary_says_the_job_alone_beside_the_tco(catalog):
     from configurator.report.summary import build_summary
     est = _render(catalog, "--deadline", "72h")
-    text = "\n".join(f"{k} {v}" for t in build_summary(est, catalog).tables for k, v in t.rows)
+    text = "\n".join(" ".join(map(str, row)) for t in build_summary(est, catalog).tables for row in t.rows)
     assert "this job alone, its cards and servers bought for it" in text
     assert "if the cards render at this pace all 4 years" in text

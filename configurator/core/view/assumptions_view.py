@@ -67,7 +67,8 @@ def _desktops(est: Estimate) -> list[Row]:
     ]
 
 
-ENCODER_RATE = "{fps} ({codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from NVIDIA's table)"
+ENCODER_RATE = ("{fps} ({codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from "
+                "NVIDIA's table)")
 """The encoder's rate for the scenario's codec and the card's engine generation, with the default it is of
 (:func:`configurator.core.graphics.encoder_fps`; a label id)."""
 

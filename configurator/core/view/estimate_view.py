@@ -234,8 +234,9 @@ def _servers_phrase(card, per_server: int, cards: int) -> Phrase:
     n = servers_needed(card, per_server, cards)
     if card.gpus_per_board > 1:
         boards = -(-per_server // card.gpus_per_board)
-        return Phrase("{n} at 1 board ({per} GPUs used) each" if boards == 1 else "{n} at {boards} boards ({per} GPUs used) each",
-                      {"n": n, "boards": boards, "per": per_server})
+        said = ("{n} at 1 board ({per} GPUs used) each" if boards == 1
+                else "{n} at {boards} boards ({per} GPUs used) each")
+        return Phrase(said, {"n": n, "boards": boards, "per": per_server})
     return Phrase("{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each", {"n": n, "per": per_server})
 
 

@@ -476,7 +476,8 @@ def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
     if speed.cards_needed is None:  # no count carries them (no encoder, engines not verified): not "0 cards needed"
         return [msg(message_id + "-at-any-count" + one, count=count, served=speed.served, demand=speed.demand)]
     needed = speed.cards_needed
-    if speed.cards_per_server is not None and message_id == "misses-streams":  # the driver's limit is per server
+    sessions = any(name == "encode sessions" for name, _ in speed.capacities)  # a board's servers say no limit
+    if speed.cards_per_server is not None and message_id == "misses-streams" and sessions:  # per server
         return [msg("misses-streams-per-server", count=count, served=speed.served, demand=speed.demand, needed=needed,
                     per=speed.cards_per_server)]
     return [msg(message_id + one, count=count, served=speed.served, demand=speed.demand, needed=needed)]

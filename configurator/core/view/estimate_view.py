@@ -233,6 +233,7 @@ def _servers_phrase(card, per_server: int, cards: int) -> Phrase:
     boards (16 GPUs) each' (:func:`configurator.core.graphics.server_gpu_places`)."""
     n = servers_needed(card, per_server, cards)
     if card.gpus_per_board > 1:
+        per_server = min(per_server, cards)  # 13 A16 GPUs in one server of 4 boards: 13 used
         boards = -(-per_server // card.gpus_per_board)
         said = ("{n} at 1 board ({per} GPUs used) each" if boards == 1
                 else "{n} at {boards} boards ({per} GPUs used) each")

@@ -1,8 +1,9 @@
 """Graphics estimates against published figures: vGPU densities, video-encoder throughput, render speed.
 
 Prints one row per published figure (predicted, published, error %) with its source. The
-encoder default (1080p at 240 frames/s per NVENC at P4) comes from one planning figure
-(vMix knowledge base 171); the rows below are other sources, so they check it rather than
+encoder default (1080p at 240 frames/s per NVENC at P4, H.264 on a Turing/Ampere engine) comes from one
+planning figure (vMix knowledge base 171), other codecs and engine generations by the factors of NVIDIA's
+table (configurator/core/nvenc_rates.py); the rows below are other sources, so they check it rather than
 restate it. Nothing here is tuned to a row.
 
 Usage: ``.venv/bin/python benchmarks/graphics_accuracy.py``
@@ -19,8 +20,9 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.graphics import PRESET_SPEED, pixel_ratio
+from configurator.core.nvenc_rates import codec_factor
 from configurator.core.render_scores import BLENDER_OPEN_DATA, RENDER_SCORES, cross_validated_errors, scaling_fit
-from configurator.core.scenario import Assumptions, Scenario, updated
+from configurator.core.scenario import Assumptions, Codec, Scenario, updated
 
 CATALOG = load_bundled_catalog()
 BASE = Scenario(model=preset("llama3-8b"))
@@ -62,12 +64,13 @@ def vgpu_rows() -> list[Row]:
 
 def encoder_rows() -> list[Row]:
     a = Assumptions()
-    turing_hevc = a.encoder_fps_1080p * PRESET_SPEED["p4"]
+    turing_hevc = a.encoder_fps_1080p * codec_factor(7, Codec.HEVC) * PRESET_SPEED["p4"]  # per codec, generation
     rows = [Row("Turing NVENC, 1080p HEVC frames/s (B-frames, look-ahead)", turing_hevc, (262 + 284) / 2,
                 "github.com/rigaya/NVEnc issue 88 (RTX 2070, one NVENC, measured 262-284 fps)",
                 "preset of the measurement not stated; compared at P4")]
     l4 = CATALOG.get("l4")
-    per_card = l4.video.nvenc * a.encoder_fps_1080p * PRESET_SPEED["p1"] * pixel_ratio("720p") / 30
+    per_card = (l4.video.nvenc * a.encoder_fps_1080p * codec_factor(l4.video.nvenc_generation, Codec.AV1)
+                * PRESET_SPEED["p1"] * pixel_ratio("720p") / 30)
     rows.append(Row("8 x L4, concurrent AV1 720p30 streams", 8 * per_card, 1040,
                     "NVIDIA L4 launch claim (1,040 AV1 720p30 streams), as quoted by grokipedia.com NVIDIA_L4_vs_L40S",
                     "server size and preset not stated: 8 cards and P1 assumed; a marketing figure"))

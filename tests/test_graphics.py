@@ -142,7 +142,9 @@ def test_one_encoder_carries_eight_1080p30_or_one_2160p60(catalog, base):
 
 def test_engines_multiply_and_decoders_can_limit(catalog, base):
     l40s = on(base, catalog, "l40s", workload="transcode", count=1, graphics={"streams": 200})
-    assert dict(l40s.graphics.capacities)["encoders"] == 3 * 8
+    from configurator.core.nvenc_rates import codec_factor  # an Ada engine: NVIDIA's table's factor for the codec
+    factor = codec_factor(8, l40s.scenario.graphics.codec)
+    assert dict(l40s.graphics.capacities)["encoders"] == math.floor(3 * 240 * factor / 30) > 3 * 8
     rtx = on(base, catalog, "rtx-4090", workload="transcode", count=1, parallelism={"cards_per_node": 1},
              graphics={"streams": 200, "preset": "p1"})
     caps = dict(rtx.graphics.capacities)
@@ -160,6 +162,19 @@ def test_consumer_cards_hit_the_session_limit(catalog, base):
              graphics={"streams": 50, "resolution": "720p", "decode": False})
     assert est.graphics.limiting == "encode sessions" and est.graphics.per_card == 8
     assert "consumer-encode-sessions" in ids(est)
+
+
+def test_each_codec_has_its_engine_generations_rate(catalog, base):
+    """Until December 2026 one 240 frames/s stood for H.264, HEVC and AV1 on every NVENC generation; now
+    NVIDIA's table's rate for the codec and generation (P4 between its P3 and P5), AV1 none before Ada."""
+    from configurator.core.graphics import encoder_fps
+    from configurator.core.nvenc_rates import RATES, codec_factor
+    fps = {c: encoder_fps(catalog.get(card), updated(base, workload="transcode", graphics={"codec": c}))
+           for card in ("t4",) for c in ("h264", "hevc", "av1")}
+    assert fps["h264"] == 240 and fps["hevc"] == pytest.approx(240 * 375.8 / 403.2, rel=1e-3) and fps["av1"] is None
+    assert codec_factor(9, "hevc") > codec_factor(8, "hevc") > codec_factor(7, "hevc")
+    assert codec_factor(None, "av1") == 1.0  # a generation the table does not list keeps the default
+    assert all(r.source and r.date for r in RATES) and all(r.note for r in RATES if r.p3 is None)
 
 
 def test_av1_needs_an_av1_encoder(catalog, base):
@@ -340,8 +355,25 @@ def test_summary_counts_servers_and_boards(catalog, base):
              graphics={"users": 100, "profile_gib": 1})
     rows = dict(next(t for t in build_summary(est, catalog).tables if t.key == "speed").rows)
     # a host's processors carry 48 desktops: 3 GPUs (one board) a server, 3 servers (until December 2026: 1 of 8)
-    assert rows["Cards needed"] == "7" and rows["Boards needed"] == "3"
-    assert rows["Servers needed"].startswith("3 at 3")
+    assert rows["Cards needed"] == "7 cards" and rows["Boards needed"] == "3 boards"
+    assert rows["Servers needed"] == "3 at 1 board (3 GPUs used) each"
+
+
+def test_a16_servers_are_counted_by_board_slots_with_the_hosts_desktop_limit(catalog, base):
+    """300 CAD desktops of 8 GiB on A16 (2 a GPU): a 2U takes 4 boards, 16 GPUs, 32 desktops (under
+    the host's 48), so 10 servers of 4 boards — until December 2026 the layout's 8 cards a server were
+    8 GPUs, 19 two-slot servers of 2 boards; at 1 GiB (16 a GPU) the host binds: 3 GPUs, 1 board."""
+    from configurator.core.graphics import host_cards_per_server
+    from configurator.core.procurement.servers import server_type, servers_needed
+    a16 = catalog.get("a16-gpu")
+    est = on(base, catalog, "a16-gpu", workload="vdi", count=150, graphics={"users": 300, "profile_gib": 8})
+    per_server = host_cards_per_server(est.scenario, a16)
+    assert est.graphics.cards_needed == 150 and est.graphics.cards_per_server == per_server == 16
+    assert servers_needed(a16, per_server, 150) == 10 and server_type(a16, per_server, 150).item_id == "server-pcie-4"
+    rows = dict(next(t for t in build_summary(est, catalog).tables if t.key == "speed").rows)
+    assert rows["Servers needed"] == "10 at 4 boards (16 GPUs used) each" and rows["Boards needed"] == "38 boards"
+    light = on(base, catalog, "a16-gpu", workload="vdi", count=19, graphics={"users": 300, "profile_gib": 1})
+    assert host_cards_per_server(light.scenario, a16) == 3
 
 
 def test_graphics_ignores_a_model_layout_left_from_training(catalog, base):

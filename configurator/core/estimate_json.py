@@ -7,6 +7,7 @@ from dataclasses import asdict
 
 from configurator.core.constraints import users_in_flight
 from configurator.core.estimate import Estimate
+from configurator.core.job_alone import job_alone
 from configurator.core.layout_json import scenario_layout_to_dict
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost_to_dict
 from configurator.core.serving_use import latency_targets
@@ -23,6 +24,16 @@ def _gib(value: float) -> float:
 
 def _round(value: float | None, digits: int = 6) -> float | None:
     return None if value is None else significant(value, digits)
+
+
+def _job_alone(est: Estimate, cost: DeploymentCost) -> dict | None:
+    """What a job that ends costs on its own (:func:`configurator.core.job_alone.job_alone`): bought for it
+    (capex + its energy) and rented, each per unit of its work; None for work that runs on."""
+    job = job_alone(est, cost)
+    if job is None:
+        return None
+    return {"work": _round(job.work), "capex": _round(job.capex), "energy": _round(job.energy),
+            "bought_per_unit": _round(job.bought_per_unit), "rented_per_unit": _round(job.rented_per_unit)}
 
 
 def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
@@ -95,6 +106,7 @@ def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
             "card_price_date": est.costs.prices.card_price_date,
             "cloud_price_per_hour": _round(est.costs.prices.cloud_per_hour),
             "cloud_price_date": est.costs.prices.cloud_price_date,
+            "job_alone": _job_alone(est, cost),
         },
         "graphics": graphics_to_dict(est),
         "constraints": [v.to_dict() for v in est.verdicts],

@@ -20,7 +20,9 @@ NVENC / NVDEC
     Encode capacity per engine is published per 1080p frame rate (NVENC Application Note,
     "NVENC Performance": per-engine figures, multiplied by the engine count only across
     simultaneous sessions, scaling with resolution and clocks). The default rate, 1080p at
-    240 frames/s, is one 2160p60 stream (or 8 × 1080p30) per encoding chip
+    240 frames/s, H.264 on a Turing/Ampere engine (other codecs and engine generations by the
+    factors of NVIDIA's table, :mod:`configurator.core.nvenc_rates`, since December 2026), is one
+    2160p60 stream (or 8 × 1080p30) per encoding chip
     (vMix knowledge base 171, "Hardware encoding with NVIDIA graphics", 2025), which matches a
     measured 262–284 frames/s 1080p HEVC encode with B-frames and look-ahead on one Turing
     NVENC (github.com/rigaya/NVEnc issue 88). Preset speeds relative to P4 are measured
@@ -51,6 +53,7 @@ from configurator.core.formulas.graphics import (
 )
 from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
 from configurator.core.messages import Message, msg
+from configurator.core.nvenc_rates import codec_factor
 from configurator.core.render_scores import measured_ratio
 from configurator.core.scenario import RESOLUTIONS, Assumptions, Codec, EncoderPreset, Scenario, Workload
 from configurator.core.units import GIB
@@ -73,6 +76,30 @@ def vdi_desktops_per_host(assumptions: Assumptions) -> int:
     a = assumptions
     return formulas.desktops_per_host(formulas.VDI_HOST_CORES, a.vdi_vcpus_per_core, a.vdi_vcpus_per_desktop,
                                       formulas.VDI_HOST_RAM_GIB, a.vdi_ram_gib_per_desktop)
+
+
+BOARD_SLOTS_PER_SERVER = 4
+"""Double-width board slots of the 2U GPU server a multi-GPU board is housed in for graphics work
+[count]: an A16 board (4 GPUs, dual-slot full-height full-length, 250 W passive; NVIDIA A16 product
+brief PB-10518-001_v02) takes one double-width slot, and the GPU-optimised 2U takes four such boards
+(Dell PowerEdge R760xa: "maximum number of GPUs" 4 double-width, Dell Technologies design guide
+"Generative AI in the Enterprise — Inferencing", infohub.delltechnologies.com, 2023; Supermicro
+SYS-221GE-NR: four double-width GPU bays; the price file's ``server-pcie-4``), a general-purpose 2U
+three (Lenovo ThinkSystem SR650 V2 maintenance manual: double-wide 250/300 W GPU, maximum 3). So a
+desktop server holds 4 × 4 = 16 A16 GPUs before its processors and memory bind
+(:func:`server_gpu_places`); until December 2026 the layout's 8 cards a server were counted as 8 A16
+GPUs, two boards in a two-slot 2U: 300 desktops of 8 GiB were 19 servers of 2 boards, 16 desktops a
+host, where 10 of 4 boards carry them (32 a host, under its 48)."""
+
+
+def server_gpu_places(scenario: Scenario, card: Card) -> int:
+    """GPUs one server holds for a graphics workload before the host's processors and memory bind
+    [count]: the layout's ``cards_per_node``; for a multi-GPU board (A16) the GPUs of
+    :data:`BOARD_SLOTS_PER_SERVER` boards (16 A16 GPUs) — the layout counts cards of one GPU, a board
+    takes one slot whatever its GPUs."""
+    if card.gpus_per_board > 1 and scenario.workload in UNITS:
+        return BOARD_SLOTS_PER_SERVER * card.gpus_per_board
+    return scenario.parallelism.cards_per_node
 
 
 PER_HOST = {"users": vdi_desktops_per_host}
@@ -189,13 +216,26 @@ def pixel_ratio(resolution: str) -> float:
     return formulas.pixel_ratio(*RESOLUTIONS[resolution])
 
 
+def encoder_fps(card: Card, scenario: Scenario) -> float | None:
+    """1080p frames one of the card's NVENC engines encodes per second at P4 in the scenario's codec
+    [frames/s]: the encoder default (H.264 on a Turing/Ampere engine) times the codec's and engine
+    generation's factor from NVIDIA's table (:func:`configurator.core.nvenc_rates.codec_factor`: HEVC on
+    Turing/Ampere 0.93, on Ada 1.02, on Blackwell 1.28); None where the generation does not encode the
+    codec (AV1 before Ada)."""
+    factor = codec_factor(card.video.nvenc_generation, scenario.graphics.codec)
+    return None if factor is None else scenario.assumptions.encoder_fps_1080p * factor
+
+
 def encode_streams(card: Card, scenario: Scenario) -> int | None:
-    """Streams the card's encoders carry (:func:`formulas.encoder_streams`), None when unknown."""
+    """Streams the card's encoders carry (:func:`formulas.encoder_streams`, at :func:`encoder_fps`), None
+    when unknown; 0 where the engines do not encode the codec."""
     g, engines = scenario.graphics, card.video.nvenc
     if engines is None:
         return None
-    return formulas.encoder_streams(engines, scenario.assumptions.encoder_fps_1080p, PRESET_SPEED[g.preset],
-                                    pixel_ratio(g.resolution), g.fps)
+    fps = encoder_fps(card, scenario)
+    if fps is None:
+        return 0
+    return formulas.encoder_streams(engines, fps, PRESET_SPEED[g.preset], pixel_ratio(g.resolution), g.fps)
 
 
 def decode_streams(card: Card, scenario: Scenario) -> int | None:
@@ -214,7 +254,7 @@ def transcode_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, floa
         messages.append(msg("encoder-unknown", card=card.name))
     elif card.video.nvenc == 0:
         messages.append(msg("no-encoder", card=card.name))
-    if g.codec is Codec.AV1 and card.video.av1_encode is not True and encode:
+    if g.codec is Codec.AV1 and card.video.av1_encode is not True and card.video.nvenc:
         messages.append(msg("no-av1-encoder", card=card.name))
         encode = 0
     caps: dict[str, float | None] = {"encoders": encode}
@@ -379,7 +419,9 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
         arranged = formulas.useful_cards_per_server(per_node, hardware, sessions)
     host_rule = PER_HOST.get(UNITS[workload])
     host = host_rule(scenario.assumptions) if host_rule else 0
-    per_node = scenario.parallelism.cards_per_node
+    per_node = server_gpu_places(scenario, card)
+    if card.gpus_per_board > 1 and arranged is None:  # boards by the slot (BOARD_SLOTS_PER_SERVER)
+        arranged = per_node
     if host and per_card > 0 and per_node * per_card >= host:  # the host's CPUs and memory, not its GPUs, bind
         arranged = formulas.useful_cards_per_server(per_node, per_card, host)  # the servers bought for the desktops
         served = min(demand, formulas.session_limited_streams(count, arranged, per_card, host))
@@ -401,8 +443,9 @@ def host_cards_per_server(scenario: Scenario, card: Card) -> int:
     """Cards each server holds [count]: the layout's ``cards_per_node``, or for virtual desktops no
     more than the desktops its processors and memory carry use
     (:func:`vdi_desktops_per_host`, :func:`formulas.useful_cards_per_server`): 2,000 desktops
-    on L4 (24 a card) are 84 cards in 42 servers of 2, not 11 of 8 with ~182 desktops a host."""
-    per_node = scenario.parallelism.cards_per_node
+    on L4 (24 a card) are 84 cards in 42 servers of 2, not 11 of 8 with ~182 desktops a host. A
+    multi-GPU board's GPUs are counted by the board slot (:func:`server_gpu_places`: 16 A16 GPUs)."""
+    per_node = server_gpu_places(scenario, card)
     host_rule = PER_HOST.get(UNITS.get(scenario.workload, ""))
     if host_rule is None:
         return per_node
@@ -433,7 +476,8 @@ def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
     if speed.cards_needed is None:  # no count carries them (no encoder, engines not verified): not "0 cards needed"
         return [msg(message_id + "-at-any-count" + one, count=count, served=speed.served, demand=speed.demand)]
     needed = speed.cards_needed
-    if speed.cards_per_server is not None and message_id == "misses-streams":  # the driver's limit is per server
+    sessions = any(name == "encode sessions" for name, _ in speed.capacities)  # a board's servers say no limit
+    if speed.cards_per_server is not None and message_id == "misses-streams" and sessions:  # per server
         return [msg("misses-streams-per-server", count=count, served=speed.served, demand=speed.demand, needed=needed,
                     per=speed.cards_per_server)]
     return [msg(message_id + one, count=count, served=speed.served, demand=speed.demand, needed=needed)]

@@ -81,6 +81,19 @@ def duration_unit(hours: float) -> tuple[float, str]:
     return hours / 24, "days"
 
 
+def deadline_time_unit(hours: float, deadline: float | None) -> str:
+    """The unit a job's time [h] is written in beside its deadline [h], so that one row says one unit:
+    ``"days"`` where the deadline is said in days (over :data:`DAYS_FROM`, as
+    :func:`configurator.core.messages.deadline_msg` says it); ``"h"`` where the deadline is said in hours
+    and the time would read in days (a 70.7 h job beside a 40 h deadline read "2.95 days"); else
+    ``"duration"``, the time's own unit (:func:`duration_unit`: 36.1 min, 39.7 h)."""
+    if deadline and deadline > DAYS_FROM:
+        return "days"
+    if deadline and hours >= DAYS_FROM:
+        return "h"
+    return "duration"
+
+
 class _Count(int):
     """A whole-number parameter: written with its thousands grouped by the one count formatter
     (:func:`configurator.core.digit_groups.grouped`, as the view's counts) where the template gives no format of its own

@@ -55,6 +55,18 @@ GRAPHICS_ENGLISH: dict[str, str] = {
                                    "cards carries them",
     "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
     "reason-render-speed": "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count} cards",
+    "reason-render-speed-h": "{card}: {minutes:sig} min per frame, {hours:sig} h for the job on {count} cards",
+    "reason-render-speed-days": "{card}: {minutes:sig} min per frame, {hours:sig} days for the job on {count} cards",
+    "reason-job-alone": (
+        "This job alone: {bought:sig} {currency} per {unit} with its cards and servers bought for it ({capex:,.0f} "
+        "{currency} + {energy:,.0f} {currency} of energy), {rented:sig} {currency} per {unit} rented; the total cost "
+        "of ownership per {unit} holds only if the cards work at this pace all {years:g} years"
+    ),
+    "reason-job-alone-no-rent": (
+        "This job alone: {bought:sig} {currency} per {unit} with its cards and servers bought for it ({capex:,.0f} "
+        "{currency} + {energy:,.0f} {currency} of energy); the total cost of ownership per {unit} holds only if the "
+        "cards work at this pace all {years:g} years"
+    ),
     "reason-render-speed-no-deadline": (
         "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count} cards — no deadline set, so "
         "at most one server; a deadline sizes it for time"
@@ -106,6 +118,17 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "misses-streams-at-any-count-one": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：再多这种卡也无法承载",
     "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
     "reason-render-speed": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}",
+    "reason-render-speed-h": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:sig} 小时",
+    "reason-render-speed-days": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:sig} 天",
+    "reason-job-alone": (
+        "仅此一项任务：为它购置加速卡和服务器，每{unit} {bought:sig} {currency}（{capex:,.0f} {currency} + 电费 "
+        "{energy:,.0f} {currency}）；租用每{unit} {rented:sig} {currency}；每{unit}总拥有成本仅在这些卡按此节奏工作满 "
+        "{years:g} 年时成立"
+    ),
+    "reason-job-alone-no-rent": (
+        "仅此一项任务：为它购置加速卡和服务器，每{unit} {bought:sig} {currency}（{capex:,.0f} {currency} + 电费 "
+        "{energy:,.0f} {currency}）；每{unit}总拥有成本仅在这些卡按此节奏工作满 {years:g} 年时成立"
+    ),
     "reason-render-speed-no-deadline": (
         "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}——未设期限，故至多一台服务器；"
         "设定期限可按时间配置卡数"

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from configurator.core.estimate import Estimate
+from configurator.core.job_alone import job_alone_reason
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.servers import flow_through_reason, whole_servers_reason
@@ -124,6 +125,14 @@ def _owned_when_renting(est: Estimate, tco: float | None, said: dict) -> tuple[M
     return row, msg(compare, count=count, rent=rent, tco=tco, unit=unit, **said)
 
 
+def _job_alone(rec: Recommendation, book: PriceBook | None, objective: Objective) -> Message | None:
+    """A job that ends, ranked by what owning costs: what this job alone costs bought and rented
+    (:func:`configurator.core.job_alone.job_alone_reason`), beside the TCO spread over the years."""
+    if objective is Objective.CLOUD or not family_of(rec.estimate.scenario.workload).one_off_job:
+        return None
+    return job_alone_reason(rec.estimate, ownership_cost(rec.estimate, book))
+
+
 def with_reasons(ranked: list[Recommendation], objective: Objective, book: PriceBook | None = None
                   ) -> list[Recommendation]:
     out = []
@@ -142,8 +151,8 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
         if cooler is not None:
             reasons.append(cooler)
         if index == 0:
-            reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked, objective))
-                        if r]
+            reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked, objective),
+                                    _job_alone(rec, book, objective)) if r]
             reasons += owned[1:]
         risk = porting_risk(rec)
         if risk is not None:

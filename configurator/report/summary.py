@@ -68,6 +68,7 @@ from configurator.report.technical import bands_table, card_table, memory_table,
 from configurator.report.summary_money import (
     Option,
     bom_table,
+    job_alone_rows,
     per_unit_name,
     price_decides_table,
     rent_cost_per_unit,
@@ -408,7 +409,7 @@ def _headline(est: Estimate, mine: Option, w: Words, objective: Objective = Obje
     elif est.usable:
         if objective is Objective.CLOUD and mine.per_unit is not None:
             rows.append((per_unit_name(est, w, "cloud"), unit_cost(mine.per_unit, currency)))
-        rows += [*tco_row, *_banded_speed(est, w)]
+        rows += [*tco_row, *job_alone_rows(est, cost, w), *_banded_speed(est, w)]
     line = export_line(est, w)
     owned_delivery = next((v.message for v in est.verdicts if v.id == "region" and "owned" in v.params), None)
     if line and owned_delivery is not None:  # the status speaks of new cards: those owned are delivered

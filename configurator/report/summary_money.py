@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurator.core.estimate import Estimate
+from configurator.core.job_alone import job_alone
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost, work_over_years
@@ -21,7 +22,8 @@ from configurator.core.view import price_view
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.constraints_view import shortfall
-from configurator.core.view.cost_bases import per_unit_label, period
+from configurator.core.view.estimate_view import JOB_ALONE
+from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, period
 from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
@@ -38,6 +40,17 @@ def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
     (cloud rent when the ranking is by rent); the window's estimate and ranking name theirs too."""
     return write(per_unit_label(family_of(est.scenario.workload).cost_unit, basis,
                                 est.scenario.economics.amortisation_years), w.language)
+
+
+def job_alone_rows(est: Estimate, cost: DeploymentCost, w: Words) -> tuple[tuple[str, str], ...]:
+    """A job that ends, usable: what this job alone costs per unit of its work with its cards and servers
+    bought for it (:func:`configurator.core.job_alone.job_alone`), beside the TCO per unit spread over the
+    years; none for work that runs on."""
+    job = job_alone(est, cost) if est.usable else None
+    if job is None:
+        return ()
+    label = Phrase(JOB_ALONE, {"per": PER_UNIT[family_of(est.scenario.workload).cost_unit]})
+    return ((write(label, w.language), unit_cost(job.bought_per_unit, cost.bom.currency)),)
 
 
 @dataclass(frozen=True)
@@ -211,6 +224,7 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (w("Residual value after {period}", period=years), "−" + money(own.residual, c)),
         (w("Total cost of ownership over {period}", period=years), money(own.tco, c)),
         (per_unit_name(est, w), unit_cost(tco_per_unit_of(est, mine), c) if est.usable else "— " + w(shortfall(est))),
+        *job_alone_rows(est, cost, w),
         # the rent at the TCO's utilisation, said on the row as page 1 says it (one basis for the same months)
         (w("Renting the same cards, at {u} utilisation", u=percent(own.utilisation)), yearly(cost.rent_per_year)),
         # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)

@@ -56,6 +56,14 @@ def users_by_shading(fp32_tflops, tflops_per_user):
     return math.floor(fp32_tflops / tflops_per_user + _ROUNDING)
 
 
+def between_presets(p3_fps, p5_fps):
+    """An encoder's rate at P4 from its rates at P3 and P5 [frames/s]: their geometric mean,
+    ``sqrt(p3 × p5)`` — NVIDIA's presets step the rate by a factor, not a sum (the measured hevc_nvenc
+    speeds P3 25.0×, P4 17.4×, P5 12.8×: sqrt(25.0 × 12.8) = 17.9, 3 % off; see
+    :data:`configurator.core.graphics.PRESET_SPEED`); NVIDIA's table lists P1, P3, P5 and P7."""
+    return math.sqrt(p3_fps * p5_fps)
+
+
 def pixel_ratio(width, height):
     """1080p pixels over the stream's ``width × height`` pixels (dimensionless): engine frame
     rates scale with frame size (NVIDIA NVENC Application Note, "NVENC Performance")."""

@@ -16,7 +16,7 @@ from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated
 from configurator.core.economics import host_watts
 from configurator.core.formulas.dualpipe import runs_dualpipe
 from configurator.core.formulas.graphics import VDI_HOST_CORES, VDI_HOST_RAM_GIB
-from configurator.core.graphics import measured_speedup, reference_card_name, vdi_desktops_per_host
+from configurator.core.graphics import encoder_fps, measured_speedup, reference_card_name, vdi_desktops_per_host
 from configurator.core.render_scores import FP32_SCALING_MEDIAN_ERROR, FP32_SCALING_WORST_ERROR, RENDER_SCORES
 from configurator.core.estimate import Estimate
 from configurator.core.training_speed import expert_overlap_in_force
@@ -67,13 +67,30 @@ def _desktops(est: Estimate) -> list[Row]:
     ]
 
 
+ENCODER_RATE = ("{fps} ({codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from "
+                "NVIDIA's table)")
+"""The encoder's rate for the scenario's codec and the card's engine generation, with the default it is of
+(:func:`configurator.core.graphics.encoder_fps`; a label id)."""
+
+
+def _encoder_fps(est: Estimate):
+    """The encoder rate used: the default as it is where the card's generation and codec take it unchanged
+    (factor 1), else the rate with the default and the factor it came from."""
+    a, fps = est.scenario.assumptions, encoder_fps(est.card, est.scenario)
+    if fps is None or abs(fps - a.encoder_fps_1080p) < 1e-9:
+        return figure(a.encoder_fps_1080p)
+    return Phrase(ENCODER_RATE, {"fps": figure(fps), "codec": est.scenario.graphics.codec.value.upper(),
+                                 "default": figure(a.encoder_fps_1080p),
+                                 "factor": figure(fps / a.encoder_fps_1080p)})
+
+
 def _video(est: Estimate) -> list[Row]:
     """The video engines' defaults and the consumer driver's session limit behind a transcoding estimate."""
     a = est.scenario.assumptions
     return [
         Row("Video engines", Phrase(
             "{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream",
-            {"enc": figure(a.encoder_fps_1080p), "dec": figure(a.decoder_fps_1080p),
+            {"enc": _encoder_fps(est), "dec": figure(a.decoder_fps_1080p),
              "n": figure(a.video_surfaces_per_stream)}), key="video_engines"),
         Row("Encode sessions", Phrase("consumer cards {s} per server", {"s": figure(a.consumer_encode_sessions)}),
             key="encode_sessions"),

@@ -22,6 +22,8 @@ from configurator.core.view.rows import Phrase
 BASES = {"tco": "total cost of ownership: cards, servers, network, power, support — over {period}",
          "tco-licences": "total cost of ownership: cards, servers, network, power, support, vGPU licences — "
                          "over {period}",
+         "tco-paced": "total cost of ownership: cards, servers, network, power, support — over {period}, if the "
+                      "cards render at this pace all {period}",
          "ownership": "cards and electricity, owned", "cloud": "cloud rent"}
 """What each basis is called, briefly (label ids; the TCO's with the years it covers; ``tco-licences`` the
 TCO of work whose bill always holds licences, :data:`LICENSED_UNITS`)."""
@@ -38,11 +40,18 @@ keyed by their values, not imported: the window's frame draws the cost axis befo
 load, and tests/test_like_for_like.py holds the keys to the families)."""
 
 
+PACED_UNITS = frozenset({"frame"})
+"""Units of a job that ends whose TCO per unit spreads the purchase over every year of the TCO at the
+job's pace: said so in its label (a render job's "0.0374 USD per frame" read as what the job costs, where
+the cards bought for it cost 11.5 USD a frame of it; :mod:`configurator.core.job_alone` says that figure)."""
+
+
 def basis_label(basis: str, years: float | None = None, cost_unit: str | None = None) -> str | Phrase:
     """The basis named (a label id, or for the TCO a phrase with the ``years`` it covers [years]; per
     ``cost_unit`` of :data:`LICENSED_UNITS`, the licences named with it)."""
     if basis == "tco":
-        return Phrase(BASES["tco-licences" if cost_unit in LICENSED_UNITS else "tco"], {"period": period(years)})
+        key = "tco-licences" if cost_unit in LICENSED_UNITS else "tco-paced" if cost_unit in PACED_UNITS else "tco"
+        return Phrase(BASES[key], {"period": period(years)})
     return BASES[basis]
 
 

@@ -33,8 +33,8 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     work_unit,
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
-from configurator.core.view.cost_bases import per_unit_label, purchase_label
-from configurator.core.view.rows import Amount, Phrase, Row, Section, View
+from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
+from configurator.core.view.rows import Amount, Phrase, Row, Section, View, in_deadline_unit
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
 if TYPE_CHECKING:  # named for type checking only: the window's labels read these tables before the estimator loads
@@ -193,9 +193,7 @@ def _capacity(est: Estimate) -> Section:
     g = est.graphics
     per_server = g.cards_per_server or est.scenario.parallelism.cards_per_node
     unit = g.unit
-    servers = None if not g.cards_needed else Phrase(
-        "{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each",
-        {"n": servers_needed(est.card, per_server, g.cards_needed), "per": per_server})
+    servers = None if not g.cards_needed else _servers_phrase(est.card, per_server, g.cards_needed)
     rows = [
         Row("Per card", Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"),
                                                   "unit": work_unit(unit, g.per_card)}),
@@ -208,14 +206,39 @@ def _capacity(est: Estimate) -> Section:
         Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
                                                               "demand": Amount(g.demand, "count"), "unit": unit}),
             key="served"),
-        Row("Cards needed", g.cards_needed, key="cards_needed"),
+        Row("Cards needed", None if g.cards_needed is None else _counted("card", g.cards_needed), key="cards_needed"),
         Row("Servers needed", servers, key="servers_needed"),
     ]
     if est.card.gpus_per_board > 1:
-        rows.append(Row("Boards needed", boards_needed(g.cards_needed, est.card, per_server), key="boards_needed"))
+        boards = boards_needed(g.cards_needed, est.card, per_server)
+        rows.append(Row("Boards needed", None if boards is None else _counted("board", boards), key="boards_needed"))
     if g.tflops_per_user is not None:
         rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
     return Section("speed", "Capacity", tuple(rows))
+
+
+COUNTED = {"card": ("1 card", "{n} cards"), "board": ("1 board", "{n} boards")}
+"""A count with its unit word, by what is counted (label ids): "Boards needed 5" said "5 boards" since
+December 2026."""
+
+
+def _counted(what: str, n: int) -> Phrase:
+    """'1 board', '5 boards', '150 cards' (:data:`COUNTED`)."""
+    one, many = COUNTED[what]
+    return Phrase(one if n == 1 else many, {"n": Amount(n, "count")})
+
+
+def _servers_phrase(card, per_server: int, cards: int) -> Phrase:
+    """'10 at 16 cards each'; for a multi-GPU board the boards a server holds with their GPUs, '10 at 4
+    boards (16 GPUs) each' (:func:`configurator.core.graphics.server_gpu_places`)."""
+    n = servers_needed(card, per_server, cards)
+    if card.gpus_per_board > 1:
+        per_server = min(per_server, cards)  # 13 A16 GPUs in one server of 4 boards: 13 used
+        boards = -(-per_server // card.gpus_per_board)
+        said = ("{n} at 1 board ({per} GPUs used) each" if boards == 1
+                else "{n} at {boards} boards ({per} GPUs used) each")
+        return Phrase(said, {"n": n, "boards": boards, "per": per_server})
+    return Phrase("{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each", {"n": n, "per": per_server})
 
 
 def _rendering(est: Estimate) -> Section:
@@ -224,7 +247,7 @@ def _rendering(est: Estimate) -> Section:
     rows = (
         Row("Time per frame", Amount(None if minutes is None else minutes / 60, "h"), key="minutes_per_frame"),
         Row("Frames per hour", Amount(g.served, "frames/h"), key="frames_per_hour"),
-        Row("Time for the job", Amount(g.hours, "h"), key="hours"),
+        Row("Time for the job", in_deadline_unit(g.hours, est.scenario.constraints.deadline_hours), key="hours"),
     )
     return Section("speed", "Capacity", rows)
 
@@ -271,9 +294,30 @@ def cost_section(est: Estimate) -> Section:
         Row(Phrase("Electricity per {period}", {"period": period}), money(c.energy if job_figure else None),
             key="energy"),
         Row(per_unit_label(family.cost_unit, c.basis), money(per_unit), key="per_unit"),
+        *_job_alone_rows(est, family, money if runs else None),
         price_dates_row(c.prices),
     )
     return Section("cost", "Power, energy and cost", rows)
+
+
+JOB_ALONE = "Cost {per} — this job alone, its cards and servers bought for it (capex + its energy)"
+"""The row of a job that ends (the family's ``one_off_job``) that says what the job costs on its own, bought
+(:mod:`configurator.core.job_alone`), beside its rent per unit and the TCO spread over the years."""
+
+
+def _job_alone_rows(est: Estimate, family: WorkloadFamily, money) -> tuple[Row, ...]:
+    """The job's own cost per unit of its work, its bill bought for it; none for work that runs on, a job
+    that does not run (``money`` None) or a bill with an unpriced line."""
+    if money is None or not family.one_off_job:
+        return ()
+    from configurator.core.job_alone import job_alone  # the bill of materials: loaded with a job's costs
+    from configurator.core.procurement.deployment import deployment_cost
+
+    job = job_alone(est, deployment_cost(est))
+    if job is None:
+        return ()
+    return (Row(Phrase(JOB_ALONE, {"per": PER_UNIT[family.cost_unit]}), money(job.bought_per_unit),
+                key="job_alone_per_unit"),)
 
 
 def price_dates_row(prices) -> Row:

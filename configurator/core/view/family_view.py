@@ -35,7 +35,7 @@ from configurator.core.view.names import (
     model_name,
     tokens_text,
 )
-from configurator.core.view.rows import Amount, Phrase, Value
+from configurator.core.view.rows import Amount, Phrase, Value, in_deadline_unit
 from configurator.core.view.words import Words
 
 if TYPE_CHECKING:  # the estimator loads after the window has painted (tests/test_startup.py)
@@ -335,6 +335,11 @@ VIDEO = FamilyView(
                        resolution=s.graphics.resolution),
     workload_title="Workload", workload_rows=_graphics_rows(_video_rows), card_specs="graphics")
 
+def _render_time(est: Estimate) -> Amount:
+    """The job's time in its deadline's unit (:func:`~configurator.core.view.rows.in_deadline_unit`)."""
+    return in_deadline_unit(est.graphics.hours, est.scenario.constraints.deadline_hours)
+
+
 RENDERING = FamilyView(
     family="rendering",
     charts=ChartView(
@@ -344,7 +349,7 @@ RENDERING = FamilyView(
         cost_title="Cost against time, every card that fits", cost_axis="Time to finish [h]", cost_x_scale=1.0,
         cost_x_text=lambda hours: Amount(hours, "h")),
     ranking=RankingView(
-        speed_heading="Time to finish", speed_text=lambda est: Amount(est.graphics.hours, "h"),
+        speed_heading="Time to finish", speed_text=_render_time,
         pareto_title="Cost against time: the Pareto front", pareto_axis="Time to finish [h]",
         pareto_x=lambda hours: hours),
     job=lambda s, w: w("Render {frames} frames", frames=numbers.count(s.graphics.frames)),

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from configurator.core.messages import Message, cjk_joined
+from configurator.core.message_numbers import deadline_time_unit
+from configurator.core.messages import HOURS_PER_DAY, Message, cjk_joined
 from configurator.core.uncertainty import Band
 from configurator.core.view import numbers
 from configurator.core.view.card_names import card_name
@@ -296,3 +297,14 @@ def named_rows(band: Band, language: str = "en") -> list[str]:
 
 LISTED_AS_ONE = 4
 """Kinds of card from which one model's calibration rows are named once, the cards listed after it."""
+
+
+def in_deadline_unit(hours: float | None, deadline: float | None) -> Amount:
+    """A job's time [h] in its deadline's unit, as the deadline's verdict says both
+    (:func:`configurator.core.message_numbers.deadline_time_unit`): days beside a deadline said in days,
+    hours beside one said in hours, else the duration's own unit. "Time for the job 2.95 days" stood
+    beside "misses the 40 h deadline" until December 2026."""
+    unit = "duration" if hours is None else deadline_time_unit(hours, deadline)
+    if unit == "days":
+        return Amount(hours / HOURS_PER_DAY, "days")
+    return Amount(hours, "h-only" if unit == "h" else "h")

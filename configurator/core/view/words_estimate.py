@@ -89,7 +89,15 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "Per frame": "每帧成本",
     "ownership": "自有成本（购置摊销加电费）",
     "cloud": "云租用价",
+    "Cost {per} — this job alone, its cards and servers bought for it (capex + its energy)":
+        "{per}成本——仅此一项任务，为其购置加速卡与服务器（购置成本 + 本任务电费）",
+    "{fps} ({codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from "
+    "NVIDIA's table)": "{fps}（本卡编码器的 {codec}：Turing/Ampere 编码器 H.264 的 {default} × NVIDIA 性能表系数 {factor}）",
     "{n} at 1 card each": "{n} 台（每台 1 张卡）",
+    "{n} at 1 board ({per} GPUs used) each": "{n} 台（每台 1 块板卡，使用 {per} 个 GPU）",
+    "{n} at {boards} boards ({per} GPUs used) each": "{n} 台（每台 {boards} 块板卡，使用 {per} 个 GPU）",
+    "1 board": "1 块板卡",
+    "{n} boards": "{n} 块板卡",
     "framebuffer": "帧缓冲",
     "vGPU instance limit": "vGPU 实例数上限",
     "shading load": "着色负载",

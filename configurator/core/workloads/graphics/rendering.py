@@ -10,13 +10,19 @@ import math
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
 from configurator.core.graphics import graphics_memory, graphics_unsuitable
-from configurator.core.messages import Message, msg
+from configurator.core.message_numbers import deadline_time_unit
+from configurator.core.messages import HOURS_PER_DAY, Message, msg
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads.graphics.family import GraphicsFamily
 from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, basis_of, deadline_alternative, geometric
 
 SCENE_CURVE_REACH = (2.0, 1.2)
 """The scene-size curve reaches twice the scene or 1.2 × the card's memory, whichever is larger."""
+
+
+JOB_TIME_MESSAGE = {"duration": "reason-render-speed", "h": "reason-render-speed-h", "days": "reason-render-speed-days"}
+"""The why line of a render job with a deadline, by the unit its time is written in
+(:func:`~configurator.core.message_numbers.deadline_time_unit`)."""
 
 
 class RenderingFamily(GraphicsFamily):
@@ -76,9 +82,16 @@ class RenderingFamily(GraphicsFamily):
 
     def limit_reason(self, est: Estimate) -> Message:
         g = est.graphics
-        no_deadline = not est.scenario.constraints.deadline_hours  # sized at one server at most (deployment.py)
-        return msg("reason-render-speed-no-deadline" if no_deadline else "reason-render-speed", card=est.card.name,
-                   minutes=g.minutes_per_frame, hours=g.hours, count=est.scenario.count)
+        deadline = est.scenario.constraints.deadline_hours
+        if not deadline:  # sized at one server at most (deployment.py)
+            return msg("reason-render-speed-no-deadline", card=est.card.name, minutes=g.minutes_per_frame,
+                       hours=g.hours, count=est.scenario.count)
+        # the job's time in its deadline's unit, as the verdict beside it says it (deadline_time_unit): "2.95
+        # days for the job" beside "misses the 40 h deadline" until December 2026
+        unit = deadline_time_unit(g.hours, deadline)
+        hours = g.hours / HOURS_PER_DAY if unit == "days" else g.hours
+        return msg(JOB_TIME_MESSAGE[unit], card=est.card.name, minutes=g.minutes_per_frame, hours=hours,
+                   count=est.scenario.count)
 
     def tighter_target_changes_answer(self, scenario: Scenario) -> bool:
         """Not with a deadline: every card is then bought at the fewest that meet it

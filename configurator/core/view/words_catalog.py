@@ -455,10 +455,12 @@ ZH_CN_COOLING_NOTE: dict[str, str] = {
     "the sources read do not state the cooler": "所查资料未写明散热方式",
     ("a consumer card sold in several designs (its vendor's and board partners'), each with its own fan cooler: "
      "no one kind"): "消费级显卡有多种设计（厂商公版与板卡合作伙伴版），各带自己的风扇散热器：没有统一的散热方式",
-    "not sold: rented in the provider's data centre, which cools it": "不单独出售：在提供商的数据中心租用，由数据中心散热",
+    "not sold: rented in the provider's data centre, which cools it":
+        "不单独出售：在提供商的数据中心租用，由数据中心散热",
     ("sold as a module on a server's baseboard (Atlas 800T A2) and as a PCIe card (Atlas 300T A2); the sources "
      "read do not state either one's cooler"):
-        "既作为服务器基板上的模组（Atlas 800T A2）出售，也作为 PCIe 卡（Atlas 300T A2）出售；所查资料均未写明二者的散热方式",
+        ("既作为服务器基板上的模组（Atlas 800T A2）出售，也作为 PCIe 卡（Atlas 300T A2）出售；"
+         "所查资料均未写明二者的散热方式"),
     "a desktop system with its own fans, not a card housed in a server": "自带风扇的桌面整机，不是装在服务器中的板卡",
     ("two editions with different coolers: a passive server edition and a 300 W Max-Q workstation edition (the "
      "form factor's words); no one kind for the card"):

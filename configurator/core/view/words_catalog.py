@@ -453,6 +453,10 @@ ZH_CN_COOLING_NOTE: dict[str, str] = {
      "cool it; the sources read name no cooler of the module's own"):
         "模组装在服务器基板上或机柜中出售：由服务器的散热器与风扇或其冷板为其散热；所查资料未写明模组自带的散热器",
     "the sources read do not state the cooler": "所查资料未写明散热方式",
+    ("NVIDIA's datasheet names the form factor \"PCIe dual-slot air-cooled\": cooled by air, but not whether by a "
+     "passive heatsink or a fan; the product brief that would say was not read"):
+        "NVIDIA 数据手册写明外形规格为“PCIe 双槽风冷”：风冷，但未说明是被动散热片还是风扇；"
+        "可说明这一点的产品简报未能查阅",
     ("a consumer card sold in several designs (its vendor's and board partners'), each with its own fan cooler: "
      "no one kind"): "消费级显卡有多种设计（厂商公版与板卡合作伙伴版），各带自己的风扇散热器：没有统一的散热方式",
     "not sold: rented in the provider's data centre, which cools it":

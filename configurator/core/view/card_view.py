@@ -36,6 +36,13 @@ PRICE_KINDS = {"msrp": "list price (MSRP)", "street": "street price", "cloud-hou
                "quote": "quote", "list": "list price", "launch": "launch price"}
 """Label ids of the kinds of price (``PriceEntry.kind``)."""
 
+COOLERS = {"passive": "passive (server airflow)", "blower": "blower", "flow-through": "flow-through (workstation)",
+           "active-fan": "fan", "liquid": "liquid"}
+"""Label ids of the cooler a card is sold with (``Cooling.kind``, :data:`configurator.core.card.CoolerKind`)."""
+
+COOLING_UNPUBLISHED = "not published"
+"""What stands where the catalog leaves the cooler unknown (``Cooling.kind`` None; its note says why)."""
+
 RENT_MARKETS_SOLD = {"cn": "sold in mainland China", "global": "sold outside mainland China"}
 """Label ids of where a rent is sold (``PriceEntry.market``; none: not known)."""
 
@@ -75,7 +82,20 @@ def _identity(card: Card) -> Section:
         Row("GPU architecture", _or_none(card.architecture), key="architecture"),
         Row("Year", _or_none(card.year), key="year"),
         Row("Form factor", _or_none(card.form_factor), key="form_factor"),
+        *_cooling(card),
     ))
+
+
+def _cooling(card: Card) -> tuple[Row, ...]:
+    """The cooler the card is sold with, in words ("not published" where the catalog leaves it
+    unknown, its note saying why), and where it is stated (a citation, quoted as written); "—" for
+    a user's card that does not say."""
+    cooling = card.cooling
+    if cooling is None:
+        return (Row("Cooling", None, key="cooling"),)
+    kind = COOLING_UNPUBLISHED if cooling.kind is None else COOLERS[cooling.kind]
+    row = Row("Cooling", kind, note=cooling.note, key="cooling")
+    return (row,) if cooling.kind is None else (row, Row("Cooling source", cooling.source, key="cooling.source"))
 
 
 def _memory(card: Card) -> Section:

@@ -448,8 +448,32 @@ ZH_CN_OFFER: dict[str, str] = OFFER_CHINESE
 """A price's offer: its provider (``PriceEntry.provider``) and tier (``PriceEntry.tier``),
 declared in :mod:`configurator.core.messages_offers` (messages name a provider too)."""
 
+ZH_CN_COOLING_NOTE: dict[str, str] = {
+    ("a module sold on a server's baseboard or in a rack: the server's heatsinks and fans, or its cold plates, "
+     "cool it; the sources read name no cooler of the module's own"):
+        "模组装在服务器基板上或机柜中出售：由服务器的散热器与风扇或其冷板为其散热；所查资料未写明模组自带的散热器",
+    "the sources read do not state the cooler": "所查资料未写明散热方式",
+    ("NVIDIA's datasheet names the form factor \"PCIe dual-slot air-cooled\": cooled by air, but not whether by a "
+     "passive heatsink or a fan; the product brief that would say was not read"):
+        "NVIDIA 数据手册写明外形规格为“PCIe 双槽风冷”：风冷，但未说明是被动散热片还是风扇；"
+        "可说明这一点的产品简报未能查阅",
+    ("a consumer card sold in several designs (its vendor's and board partners'), each with its own fan cooler: "
+     "no one kind"): "消费级显卡有多种设计（厂商公版与板卡合作伙伴版），各带自己的风扇散热器：没有统一的散热方式",
+    "not sold: rented in the provider's data centre, which cools it":
+        "不单独出售：在提供商的数据中心租用，由数据中心散热",
+    ("sold as a module on a server's baseboard (Atlas 800T A2) and as a PCIe card (Atlas 300T A2); the sources "
+     "read do not state either one's cooler"):
+        ("既作为服务器基板上的模组（Atlas 800T A2）出售，也作为 PCIe 卡（Atlas 300T A2）出售；"
+         "所查资料均未写明二者的散热方式"),
+    "a desktop system with its own fans, not a card housed in a server": "自带风扇的桌面整机，不是装在服务器中的板卡",
+    ("two editions with different coolers: a passive server edition and a 300 W Max-Q workstation edition (the "
+     "form factor's words); no one kind for the card"):
+        "两个版本散热方式不同：被动散热的服务器版与 300 W 的 Max-Q 工作站版（按外形规格所写）；此卡没有统一的散热方式",
+}
+"""Why the catalog leaves a card's cooler unknown (``Cooling.note``)."""
+
 ZH_CN_CATALOG: dict[str, str] = {**ZH_CN_VIDEO, **ZH_CN_FORM, **ZH_CN_MEMORY_TYPE, **ZH_CN_SOFTWARE_VERSION,
                                  **ZH_CN_FRAMEWORK_NOTE, **ZH_CN_EXPORT_RULE, **ZH_CN_INTERCONNECT,
                                  **ZH_CN_ARCHITECTURE, **ZH_CN_SOFTWARE_NOTE, **ZH_CN_PRICE_NOTE, **ZH_CN_OFFER,
-                                 **ZH_CN_EXPORT_NOTE}
+                                 **ZH_CN_EXPORT_NOTE, **ZH_CN_COOLING_NOTE}
 """Every catalog text of this module, merged into the one catalogue."""

@@ -222,12 +222,12 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
         "layer_bytes_16": layer_activation_bytes(model, layout16, seq),
     } for _, layout, _, layout16 in probes]
     rows = []
-    for rank in (0, 1, pp - 1):
+    for side, rank in enumerate((0, 1, pp - 1)):  # the first stage's table, the second's, the last's
         parts = {k: [0.0] * len(RECOMPUTE) for k in COLUMNS}
-        if rank == 1 and pp <= 2:
+        if side == 1 and pp <= 2:  # no second stage beside the first and the last: zeros
             rows.append(parts)
             continue
-        if rank == 0 and pp == 1 and rows:  # the last stage is the first
+        if side == 2 and pp == 1:  # the last stage is the first
             rows.append(rows[0])
             continue
         first, last = rank == 0, rank == pp - 1

@@ -39,7 +39,8 @@ from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.training_stage_memory import autocast_copy_held, rank_params, stage_memory_at, stored_in_flight_bytes
+from configurator.core.training_stage_memory import (autocast_copy_held, rank_params, stage_basis, stage_memory_at,
+                                                     stored_in_flight_bytes)
 from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage, output_head_weight
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, tier
 
@@ -207,6 +208,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
         probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
         probes.append((probe, activation_layout(probe, plan, states),
                        probe16, activation_layout(probe16, plan, states)))
+    bases = [stage_basis(probe, card, plan) for probe, *_ in probes]  # what the ranks read alike, once
     params_first = rank_params(probes[0][0], 0, first_layers)
     adapter = scenario.workload.is_adapter
     dualpipe = bool(runs_dualpipe(scenario.training.pipeline_algorithm, pp))
@@ -238,7 +240,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
         holds_head = last or (first and dualpipe)  # under DualPipe rank 0 holds the last stage too
         for j, (probe, layout, probe16, layout16) in enumerate(probes):
             alike = every_rank[j]
-            stage = stage_memory_at(probe, card, plan, rank, activations=False)  # its own below, per layout
+            stage = stage_memory_at(probe, card, plan, rank, activations=False, basis=bases[j])  # activations below
             parts["weights"][j] = stage.weights
             parts["grads"][j] = stage.gradients
             parts["optimizer"][j] = stage.optimizer

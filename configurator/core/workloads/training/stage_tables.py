@@ -200,15 +200,15 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
     states = training_states(scenario, plan)
     first_layers, layers, last_layers = scenario_stage_layers(scenario, pp)
     seq = scenario.training.seq_len
-    probes = []  # per recomputation: the probe scenario, its activation layout, and with a 16-bit forward
+    probes, bases = [], []  # per recomputation: the probe scenario, its activation layout, and with a 16-bit forward
     for rc in RECOMPUTE:
         probe = scenario.model_copy(update={
             "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
             "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
         probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
-        probes.append((probe, activation_layout(probe, plan, states),
-                       probe16, activation_layout(probe16, plan, states)))
-    bases = [stage_basis(probe, card, plan) for probe, *_ in probes]  # what the ranks read alike, once
+        basis = stage_basis(probe, card, plan)  # what the ranks read alike (its layout the probe's: the same states)
+        bases.append(basis)
+        probes.append((probe, basis.layout, probe16, activation_layout(probe16, plan, states)))
     params_first = rank_params(probes[0][0], 0, first_layers)
     adapter = scenario.workload.is_adapter
     dualpipe = bool(runs_dualpipe(scenario.training.pipeline_algorithm, pp))

@@ -22,6 +22,7 @@ from configurator.core.formulas.states import (
 from configurator.core.frozen_record import fast_init
 from configurator.core.memory import (
     GIB,
+    ActivationLayout,
     MemoryBreakdown,
     activation_layout,
     gathered_layer_bytes,
@@ -39,12 +40,13 @@ from configurator.core.adapter_memory import (adapter_base_bytes, dequantized_we
 from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
-from configurator.core.precision import PrecisionPlan
+from configurator.core.precision import PrecisionPlan, StateBytes
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 
-__all__ = ["StageBasis", "StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets", "defers_gradient_reduction",
-           "dequantized_bytes", "gradients_held", "paged_state_bytes", "step_gradient_copy", "stage_basis",
-           "stage_memories", "stage_memory", "stage_memory_at", "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
+__all__ = ["StageBasis", "StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets",
+           "defers_gradient_reduction", "dequantized_bytes", "gradients_held", "paged_state_bytes",
+           "step_gradient_copy", "stage_basis", "stage_memories", "stage_memory", "stage_memory_at",
+           "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
 
 
 @fast_init
@@ -335,9 +337,9 @@ class StageBasis:
     for the stages :func:`stage_memories` gives (or the ranks of a planner's stage table row), not
     once per stage (issue 28)."""
 
-    states: object
+    states: StateBytes
     """The recipe's bytes per parameter (``memory.training_states``)."""
-    layout: object
+    layout: ActivationLayout
     """The activation layout (``memory.activation_layout``)."""
     stage_layers: tuple[int, int, int]
     """The first, the fullest and the last stage's layers (``memory.scenario_stage_layers``)."""
@@ -444,7 +446,8 @@ def stage_memories(scenario: Scenario, card: Card, plan: PrecisionPlan) -> tuple
     and it holds the most micro-batches in flight after the first, which may have given a layer to
     the embedding) and the last, each with its own weights and activations."""
     pp, basis = scenario.parallelism.pp, stage_basis(scenario, card, plan)
-    return tuple(stage_memory_at(scenario, card, plan, rank, basis=basis) for rank in sorted({0, min(1, pp - 1), pp - 1}))
+    return tuple(stage_memory_at(scenario, card, plan, rank, basis=basis)
+                 for rank in sorted({0, min(1, pp - 1), pp - 1}))
 
 
 def training_memory(

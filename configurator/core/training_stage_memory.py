@@ -22,6 +22,7 @@ from configurator.core.formulas.states import (
 from configurator.core.frozen_record import fast_init
 from configurator.core.memory import (
     GIB,
+    ActivationLayout,
     MemoryBreakdown,
     activation_layout,
     gathered_layer_bytes,
@@ -39,12 +40,13 @@ from configurator.core.adapter_memory import (adapter_base_bytes, dequantized_we
 from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
-from configurator.core.precision import PrecisionPlan
+from configurator.core.precision import PrecisionPlan, StateBytes
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 
-__all__ = ["StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets", "defers_gradient_reduction",
-           "dequantized_bytes", "gradients_held", "paged_state_bytes", "step_gradient_copy", "stage_memories",
-           "stage_memory", "stage_memory_at", "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
+__all__ = ["StageBasis", "StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets",
+           "defers_gradient_reduction", "dequantized_bytes", "gradients_held", "paged_state_bytes",
+           "step_gradient_copy", "stage_basis", "stage_memories", "stage_memory", "stage_memory_at",
+           "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
 
 
 @fast_init
@@ -328,30 +330,62 @@ def _stage_layers(scenario: Scenario, pp: int, rank: int) -> int:
     return first if rank == 0 else last if rank == pp - 1 else fullest
 
 
+@fast_init
+@dataclass(frozen=True)
+class StageBasis:
+    """What every pipeline stage of one scenario reads alike (:func:`stage_basis`): worked out once
+    for the stages :func:`stage_memories` gives (or the ranks of a planner's stage table row), not
+    once per stage (issue 28)."""
+
+    states: StateBytes
+    """The recipe's bytes per parameter (``memory.training_states``)."""
+    layout: ActivationLayout
+    """The activation layout (``memory.activation_layout``)."""
+    stage_layers: tuple[int, int, int]
+    """The first, the fullest and the last stage's layers (``memory.scenario_stage_layers``)."""
+    step_copy: float
+    """:func:`step_gradient_copy` per trainable parameter [B]."""
+    dequantized: float
+    """:func:`dequantized_bytes` [B]."""
+    capacity: float
+    """The card's usable capacity (``memory.usable_capacity_bytes``) [B]."""
+
+
+def stage_basis(scenario: Scenario, card: Card, plan: PrecisionPlan) -> StageBasis:
+    """The parts of :func:`stage_memory_at` no pipeline rank changes, for ``scenario`` on ``card``."""
+    states = training_states(scenario, plan)
+    return StageBasis(states, activation_layout(scenario, plan, states),
+                      scenario_stage_layers(scenario, scenario.parallelism.pp), step_gradient_copy(scenario, states),
+                      dequantized_bytes(scenario, plan), usable_capacity_bytes(card, scenario.assumptions))
+
+
 def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: int,
-                    activations: bool = True) -> StageMemory:
+                    activations: bool = True, basis: StageBasis | None = None) -> StageMemory:
     """Model states, weight copies and activations of pipeline stage ``rank``: the first (0), the
     second (1: the fullest stage's layers and the most micro-batches in flight of the middle stages)
     or the last (``pp − 1``), each its own weights with its own activations; ``activations=False``
     leaves ``activations_per_sequence`` at 0 (the planner's stage tables read the states alone and
-    count the activations per layout)."""
+    count the activations per layout); ``basis``: the scenario's :func:`stage_basis`, when already
+    worked out."""
     model, par, train = scenario.model, scenario.parallelism, scenario.training
-    states = training_states(scenario, plan)
+    basis = basis or stage_basis(scenario, card, plan)
+    states, layout = basis.states, basis.layout
     tp, pp = par.tp, par.pp
     first_stage = rank == 0
-    first_layers, fullest, last_layers = scenario_stage_layers(scenario, pp)
+    first_layers, fullest, last_layers = basis.stage_layers
     layers = first_layers if first_stage else last_layers if rank == pp - 1 else fullest
-    params = rank_params(scenario, rank, layers) / tp
+    owned = rank_params(scenario, rank, layers)
+    params = owned / tp
     if scenario.workload.is_adapter:
         base = adapter_base_bytes(scenario, plan, params * tp, layers) / tp
         trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
-        weights = base + trainable * states.weights + dequantized_bytes(scenario, plan) / tp
+        weights = base + trainable * states.weights + basis.dequantized / tp
         grads, optimizer = trainable * states.gradients, trainable * states.optimizer
-        step_copy = trainable * step_gradient_copy(scenario, states)
+        step_copy = trainable * basis.step_copy
         copies = trainable * states.autocast_copy
     else:
         weights, grads, optimizer = params * states.weights, params * states.gradients, params * states.optimizer
-        step_copy = params * step_gradient_copy(scenario, states)
+        step_copy = params * basis.step_copy
         copies = params * states.autocast_copy if autocast_copy_saved(train) else 0.0
         if train.offload_optimizer:
             # ZeRO-Offload: fp32 masters and moments on the host; the card keeps 16-bit weights,
@@ -361,7 +395,6 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         if train.offload_params:
             weights, copies = 0.0, 0.0  # only the gathered layers below are on the card
     optimizer, paged = paged_state_bytes(train.paged_optimizer and not train.offload_optimizer, optimizer)
-    layout = activation_layout(scenario, plan, states)
     per_token = 0.0
     if activations:
         dualpipe = runs_dualpipe(train.pipeline_algorithm, pp)
@@ -378,8 +411,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
                                             short_first_chunk_layers(model.n_layers, pp) if first_stage else 0)
         per_token = float(activation_peak_bytes_per_token(
             stored, 1, working_layer_bytes(model, layout, train.seq_len), loss))
-    trainable = rank_params(scenario, rank, layers)
-    expert_share = 0.0 if scenario.workload.is_adapter else rank_routed_params(scenario, rank, layers) / trainable
+    expert_share = 0.0 if scenario.workload.is_adapter else rank_routed_params(scenario, rank, layers) / owned
     gathered = 0.0
     if train.offload_params:
         if not scenario.workload.is_adapter:
@@ -396,7 +428,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         activations_per_sequence=per_token * train.seq_len / (tp * par.cp),
         context=a.cuda_context_gib * GIB,
         allocator=allocator,
-        capacity=usable_capacity_bytes(card, a),
+        capacity=basis.capacity,
         zero=par.zero,
         expert_share=expert_share,
         gathered=gathered,
@@ -413,8 +445,9 @@ def stage_memories(scenario: Scenario, card: Card, plan: PrecisionPlan) -> tuple
     """The stages that can be the fullest: the first, the second (its layers are the fullest stage's
     and it holds the most micro-batches in flight after the first, which may have given a layer to
     the embedding) and the last, each with its own weights and activations."""
-    pp = scenario.parallelism.pp
-    return tuple(stage_memory_at(scenario, card, plan, rank) for rank in sorted({0, min(1, pp - 1), pp - 1}))
+    pp, basis = scenario.parallelism.pp, stage_basis(scenario, card, plan)
+    return tuple(stage_memory_at(scenario, card, plan, rank, basis=basis)
+                 for rank in sorted({0, min(1, pp - 1), pp - 1}))
 
 
 def training_memory(

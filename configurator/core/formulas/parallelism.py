@@ -129,16 +129,26 @@ def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0, round_s
     virtual stage).
     """
     n = pp if round_size is None else round_size
-    plain = np.minimum(pp - rank, micro_batches)
-    if not np.any(virtual_stages > 1):  # no model chunks anywhere: 1F1B's count (a speed path: the same as below)
+    # one stage's integers (the single estimate's): Python's min and conditional, the same
+    # numbers as numpy's on the same operands, without numpy's per-call cost (a speed path)
+    scalar = all(type(x) is int for x in (pp, micro_batches, virtual_stages, rank, n, stage_layers))
+    minimum, maximum, where = (min, max, _where) if scalar else (np.minimum, np.maximum, np.where)
+    plain = minimum(pp - rank, micro_batches)
+    # no model chunks anywhere: 1F1B's count (a speed path: the same as below)
+    if not (virtual_stages > 1 if scalar else np.any(virtual_stages > 1)):
         return plain
-    chunks = np.minimum(2 * (pp - rank - 1) + (virtual_stages - 1) * n + 1, virtual_stages * micro_batches)
+    chunks = minimum(2 * (pp - rank - 1) + (virtual_stages - 1) * n + 1, virtual_stages * micro_batches)
     per_round = n * virtual_stages
-    embedding_chunks = (chunks // per_round) * n + np.minimum(chunks % per_round, n)
-    slots = (stage_layers + 1) / np.maximum(virtual_stages, 1)
-    short = (slots * chunks - embedding_chunks) / np.maximum(stage_layers, 1)
-    interleaved = np.where(stage_layers > 0, short, chunks / np.maximum(virtual_stages, 1))
-    return np.where(virtual_stages > 1, interleaved, plain)
+    embedding_chunks = (chunks // per_round) * n + minimum(chunks % per_round, n)
+    slots = (stage_layers + 1) / maximum(virtual_stages, 1)
+    short = (slots * chunks - embedding_chunks) / maximum(stage_layers, 1)
+    interleaved = where(stage_layers > 0, short, chunks / maximum(virtual_stages, 1))
+    return where(virtual_stages > 1, interleaved, plain)
+
+
+def _where(condition: bool, yes, no):
+    """``np.where`` of one element."""
+    return yes if condition else no
 
 
 def bubble_share_of_step(bubble):

@@ -39,7 +39,8 @@ from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.training_stage_memory import autocast_copy_held, rank_params, stage_memory_at, stored_in_flight_bytes
+from configurator.core.training_stage_memory import (autocast_copy_held, rank_params, stage_basis, stage_memory_at,
+                                                     stored_in_flight_bytes)
 from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage, output_head_weight
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, tier
 
@@ -199,14 +200,15 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
     states = training_states(scenario, plan)
     first_layers, layers, last_layers = scenario_stage_layers(scenario, pp)
     seq = scenario.training.seq_len
-    probes = []  # per recomputation: the probe scenario, its activation layout, and with a 16-bit forward
+    probes, bases = [], []  # per recomputation: the probe scenario, its activation layout, and with a 16-bit forward
     for rc in RECOMPUTE:
         probe = scenario.model_copy(update={
             "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
             "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
         probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
-        probes.append((probe, activation_layout(probe, plan, states),
-                       probe16, activation_layout(probe16, plan, states)))
+        basis = stage_basis(probe, card, plan)  # what the ranks read alike (its layout the probe's: the same states)
+        bases.append(basis)
+        probes.append((probe, basis.layout, probe16, activation_layout(probe16, plan, states)))
     params_first = rank_params(probes[0][0], 0, first_layers)
     adapter = scenario.workload.is_adapter
     dualpipe = bool(runs_dualpipe(scenario.training.pipeline_algorithm, pp))
@@ -222,12 +224,12 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
         "layer_bytes_16": layer_activation_bytes(model, layout16, seq),
     } for _, layout, _, layout16 in probes]
     rows = []
-    for rank in (0, 1, pp - 1):
+    for side, rank in enumerate((0, 1, pp - 1)):  # the first stage's table, the second's, the last's
         parts = {k: [0.0] * len(RECOMPUTE) for k in COLUMNS}
-        if rank == 1 and pp <= 2:
+        if side == 1 and pp <= 2:  # no second stage beside the first and the last: zeros
             rows.append(parts)
             continue
-        if rank == 0 and pp == 1 and rows:  # the last stage is the first
+        if side == 2 and pp == 1:  # the last stage is the first
             rows.append(rows[0])
             continue
         first, last = rank == 0, rank == pp - 1
@@ -238,7 +240,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
         holds_head = last or (first and dualpipe)  # under DualPipe rank 0 holds the last stage too
         for j, (probe, layout, probe16, layout16) in enumerate(probes):
             alike = every_rank[j]
-            stage = stage_memory_at(probe, card, plan, rank, activations=False)  # its own below, per layout
+            stage = stage_memory_at(probe, card, plan, rank, activations=False, basis=bases[j])  # activations below
             parts["weights"][j] = stage.weights
             parts["grads"][j] = stage.gradients
             parts["optimizer"][j] = stage.optimizer

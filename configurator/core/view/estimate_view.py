@@ -34,7 +34,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
 from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
-from configurator.core.view.rows import Amount, Phrase, Row, Section, View, in_deadline_unit
+from configurator.core.view.rows import Amount, Phrase, Row, Section, View, counted, in_deadline_unit
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
 if TYPE_CHECKING:  # named for type checking only: the window's labels read these tables before the estimator loads
@@ -206,26 +206,15 @@ def _capacity(est: Estimate) -> Section:
         Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
                                                               "demand": Amount(g.demand, "count"), "unit": unit}),
             key="served"),
-        Row("Cards needed", None if g.cards_needed is None else _counted("card", g.cards_needed), key="cards_needed"),
+        Row("Cards needed", None if g.cards_needed is None else counted("card", g.cards_needed), key="cards_needed"),
         Row("Servers needed", servers, key="servers_needed"),
     ]
     if est.card.gpus_per_board > 1:
         boards = boards_needed(g.cards_needed, est.card, per_server)
-        rows.append(Row("Boards needed", None if boards is None else _counted("board", boards), key="boards_needed"))
+        rows.append(Row("Boards needed", None if boards is None else counted("board", boards), key="boards_needed"))
     if g.tflops_per_user is not None:
         rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
     return Section("speed", "Capacity", tuple(rows))
-
-
-COUNTED = {"card": ("1 card", "{n} cards"), "board": ("1 board", "{n} boards")}
-"""A count with its unit word, by what is counted (label ids): "Boards needed 5" said "5 boards" since
-December 2026."""
-
-
-def _counted(what: str, n: int) -> Phrase:
-    """'1 board', '5 boards', '150 cards' (:data:`COUNTED`)."""
-    one, many = COUNTED[what]
-    return Phrase(one if n == 1 else many, {"n": Amount(n, "count")})
 
 
 def _servers_phrase(card, per_server: int, cards: int) -> Phrase:

@@ -308,3 +308,15 @@ def in_deadline_unit(hours: float | None, deadline: float | None) -> Amount:
     if unit == "days":
         return Amount(hours / HOURS_PER_DAY, "days")
     return Amount(hours, "h-only" if unit == "h" else "h")
+
+
+COUNTED = {"card": ("1 card", "{n} cards"), "board": ("1 board", "{n} boards")}
+"""A count with its unit word, by what is counted (label ids): "Boards needed 5" said "5 boards" since
+December 2026."""
+
+
+def counted(what: str, n: float) -> Phrase:
+    """'1 card', '150 cards', '5 boards' (:data:`COUNTED`); ``n`` rounded to a whole count."""
+    one, many = COUNTED[what]
+    n = round(n)
+    return Phrase(one if n == 1 else many, {"n": Amount(n, "count")})

@@ -220,6 +220,23 @@ def test_the_chinese_estimate_heading_names_the_class_as_a_card_and_energy_in_kw
     assert write(Amount(870.0, "kWh"), "zh_CN") == "870\u00a0kWh"
 
 
+def test_the_chinese_editor_prices_electricity_per_kwh_as_the_pages_do(qapp):
+    """The estimate and the summary write energy in kWh in Chinese (beside kW and CNY/kWh); the editor's
+    electricity price still read '0.630 /千瓦时' (review, session 36)."""
+    from PySide6.QtCore import QCoreApplication
+
+    from configurator.app import i18n
+    from configurator.core.fields import BY_PATH
+
+    suffix = BY_PATH["economics.electricity_per_kwh"].suffix
+    i18n.install_language("zh_CN")
+    try:
+        said = QCoreApplication.translate(suffix.context, suffix.source)
+    finally:
+        i18n.install_language("en")
+    assert said == " /kWh" and write(Amount(870.0, "kWh"), "zh_CN").endswith("kWh")
+
+
 def test_the_price_decision_counts_kinds_of_card():
     """'在每张有价卡的价格范围内' (within the range of each priced card, 张: one card bought) is each kind's."""
     from configurator.core.messages import CATALOGUES

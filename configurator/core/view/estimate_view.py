@@ -305,8 +305,13 @@ def _job_alone_rows(est: Estimate, family: WorkloadFamily, money) -> tuple[Row, 
     job = job_alone(est, deployment_cost(est))
     if job is None:
         return ()
-    return (Row(Phrase(JOB_ALONE, {"per": PER_UNIT[family.cost_unit]}), money(job.bought_per_unit),
-                key="job_alone_per_unit"),)
+    return (Row(job_alone_label(family), money(job.bought_per_unit), key="job_alone_per_unit"),)
+
+
+def job_alone_label(family: WorkloadFamily) -> Phrase:
+    """The name of a job's own cost per unit of its work (:data:`JOB_ALONE`): 'Cost per frame — this job
+    alone, …', for the estimate's row and the summary's."""
+    return Phrase(JOB_ALONE, {"per": PER_UNIT[family.cost_unit]})
 
 
 def price_dates_row(prices) -> Row:

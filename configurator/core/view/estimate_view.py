@@ -125,7 +125,8 @@ def _training_speed(est: Estimate) -> Section:
         Row("MFU", Amount(t.mfu, "share"), key="mfu"),
         Row("Exposed communication", Amount(t.exposed_comm_fraction, "share"), key="exposed_comm_fraction"),
         *comm,
-        Row("Time for the token budget", Amount(t.hours, "h", band=b.get("hours")), key="hours"),
+        Row("Time for the token budget", in_deadline_unit(t.hours, est.scenario.constraints.deadline_hours,
+                                                          b.get("hours")), key="hours"),
         Row("GPU-hours", Amount(t.gpu_hours, "GPU-h", band=b.get("gpu_hours"), digits=4), key="gpu_hours"),
         Row("Largest micro-batch that fits", est.limits.max_micro_batch, key="max_micro_batch"),
     )

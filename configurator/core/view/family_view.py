@@ -238,7 +238,8 @@ TRAINING = FamilyView(
         cost_x_text=lambda hours: Amount(hours, "h")),
     ranking=RankingView(
         speed_heading="Time to finish",
-        speed_text=lambda est: Amount(est.training.hours if est.training else None, "h"),
+        speed_text=lambda est: in_deadline_unit(est.training.hours if est.training else None,
+                                                est.scenario.constraints.deadline_hours),
         pareto_title="Cost against time: the Pareto front", pareto_axis="Time to finish [h]",
         pareto_x=lambda hours: hours),
     job=_training_job, workload_title="Workload and model", workload_rows=_training_rows, card_specs="compute")

@@ -253,7 +253,8 @@ def _family_speed(est: Estimate) -> Section:
             Row("Per card", Amount(sp.per_card, sp.unit), key="per_card"),
             Row("Limited by", FACTORS.get(sp.limiting, sp.limiting), key="limiting")]
     if sp.hours is not None:
-        rows += [Row("Time for the job", Amount(sp.hours, "h"), key="hours"),
+        rows += [Row("Time for the job", in_deadline_unit(sp.hours, est.scenario.constraints.deadline_hours),
+                     key="hours"),
                  Row("GPU-hours", Amount(sp.gpu_hours, "GPU-h", digits=4), key="gpu_hours")]
     return Section("speed", "Speed and time", tuple(rows))
 

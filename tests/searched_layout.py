@@ -15,3 +15,13 @@ def estimated_alone(scenario: Scenario, layout, card):
                         {"recompute": layout.recompute, "micro_batch": layout.micro_batch,
                          "grad_accum": layout.grad_accum})
     return estimate(Scenario.model_validate(fixed.model_dump()), card)
+
+
+def estimated_as_searched(scenario: Scenario, layout, card):
+    """``scenario`` pinned to everything the search chose for ``layout`` (its ``as_changes``: expert and
+    context ranks too, the recomputation; the global batch left to the layout), read afresh and estimated
+    on ``card`` (tests/test_dualpipe_mtp.py, tests/test_moe_dispatch_bytes.py)."""
+    changes = layout.as_changes(None)
+    fixed = with_layout(scenario.model_copy(update={"auto_layout": ()}), changes["parallelism"],
+                        {**changes["training"], "recompute": layout.recompute, "global_batch_tokens": None})
+    return estimate(Scenario.model_validate(fixed.model_dump()), card)

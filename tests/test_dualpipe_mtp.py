@@ -187,8 +187,8 @@ def test_deepseek_v3_as_stated_fits_and_is_within_25_percent(catalog):
     (1024, 4096, {"pp": 16}),  # DualPipe's mirror stages, the MTP module and the BF16 head on rank 0's pair
 ])
 def test_planner_agrees_with_the_estimate_under_dualpipe_and_mtp(catalog, count, seq, pinned):
-    from configurator.core.estimate import with_layout
     from configurator.core.workloads.training.search import plan_training_layout
+    from searched_layout import estimated_as_searched
     s = Scenario(model=_dsv3_mtp(), workload="pretrain", card_id="h800-sxm", count=count, precision="fp8",
                  auto_layout=tuple(f for f in LAYOUT_FIELDS if f not in pinned), parallelism=pinned,
                  training={"tokens": 1e12, "seq_len": seq, "recipe": "megatron-mixed", "expert_overlap": True,
@@ -197,10 +197,7 @@ def test_planner_agrees_with_the_estimate_under_dualpipe_and_mtp(catalog, count,
     plan = plan_training_layout(s, card, top=8)
     assert plan.layouts
     for layout in plan.layouts:
-        changes = layout.as_changes(None)
-        fixed = with_layout(s.model_copy(update={"auto_layout": ()}), changes["parallelism"],
-                            {**changes["training"], "recompute": layout.recompute, "global_batch_tokens": None})
-        est = estimate(Scenario.model_validate(fixed.model_dump()), card)
+        est = estimated_as_searched(s, layout, card)
         assert est.memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)
         assert est.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
 

@@ -17,6 +17,8 @@ from configurator.core.procurement.prices import price_book_for
 from configurator.core.recommend import Filters, Objective, recommend
 from configurator.core.scenario import Scenario, updated
 from configurator.core.scenario_io import read_scenario, write_scenario
+from configurator.core.view.estimate_view import estimate_view
+from configurator.core.view.rows import write
 from configurator.report.summary import build_summary
 
 
@@ -374,6 +376,14 @@ def test_a16_servers_are_counted_by_board_slots_with_the_hosts_desktop_limit(cat
     assert rows["Servers needed"] == "10 at 4 boards (16 GPUs used) each" and rows["Boards needed"] == "38 boards"
     light = on(base, catalog, "a16-gpu", workload="vdi", count=19, graphics={"users": 300, "profile_gib": 1})
     assert host_cards_per_server(light.scenario, a16) == 3
+
+
+def test_a_lone_a16_gpu_in_its_server_is_one_gpu(catalog, base):
+    """5 desktops on one A16 GPU: 'Servers needed' read '1 at 1 board (1 GPUs used) each' (review, session 36)."""
+    est = on(base, catalog, "a16-gpu", workload="vdi", count=1, graphics={"users": 5})
+    rows = {row.key: row.value for section in estimate_view(est).sections for row in section.rows}
+    assert write(rows["servers_needed"]) == "1 at 1 board (1 GPU used) each"
+    assert write(rows["servers_needed"], "zh_CN") == "1 台（每台 1 块板卡，使用 1 个 GPU）"
 
 
 def test_graphics_ignores_a_model_layout_left_from_training(catalog, base):

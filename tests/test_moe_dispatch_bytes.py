@@ -128,9 +128,9 @@ def _timing(s: Scenario, card, plan):
 def test_planner_agrees_with_the_estimate_on_the_dispatch_bytes(catalog, scaling):
     """The planner's array path charges the dispatch as the pinned estimate does (exposed all-to-all:
     1F1B, no overlap asked)."""
-    from configurator.core.estimate import estimate, with_layout
     from configurator.core.scenario import LAYOUT_FIELDS
     from configurator.core.workloads.training.search import plan_training_layout
+    from searched_layout import estimated_as_searched
     pinned = {"pp": 8, "ep": 32}
     s = Scenario(model=preset("deepseek-v3"), workload="pretrain", card_id="h800-sxm", count=512, precision="fp8",
                  auto_layout=tuple(f for f in LAYOUT_FIELDS if f not in pinned), parallelism=pinned,
@@ -139,10 +139,7 @@ def test_planner_agrees_with_the_estimate_on_the_dispatch_bytes(catalog, scaling
     plan = plan_training_layout(s, card, top=4)
     assert plan.layouts
     for layout in plan.layouts:
-        changes = layout.as_changes(None)
-        fixed = with_layout(s.model_copy(update={"auto_layout": ()}), changes["parallelism"],
-                            {**changes["training"], "recompute": layout.recompute, "global_batch_tokens": None})
-        est = estimate(Scenario.model_validate(fixed.model_dump()), card)
+        est = estimated_as_searched(s, layout, card)
         assert est.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
 
 

@@ -220,9 +220,56 @@ def test_the_chinese_estimate_heading_names_the_class_as_a_card_and_energy_in_kw
     assert write(Amount(870.0, "kWh"), "zh_CN") == "870\u00a0kWh"
 
 
+def test_the_chinese_editor_prices_electricity_per_kwh_as_the_pages_do(qapp):
+    """The estimate and the summary write energy in kWh in Chinese (beside kW and CNY/kWh); the editor's
+    electricity price still read '0.630 /千瓦时' (review, session 36)."""
+    from PySide6.QtCore import QCoreApplication
+
+    from configurator.app import i18n
+    from configurator.core.fields import BY_PATH
+
+    suffix = BY_PATH["economics.electricity_per_kwh"].suffix
+    i18n.install_language("zh_CN")
+    try:
+        said = QCoreApplication.translate(suffix.context, suffix.source)
+    finally:
+        i18n.install_language("en")
+    assert said == " /kWh" and write(Amount(870.0, "kWh"), "zh_CN").endswith("kWh")
+
+
 def test_the_price_decision_counts_kinds_of_card():
     """'在每张有价卡的价格范围内' (within the range of each priced card, 张: one card bought) is each kind's."""
     from configurator.core.messages import CATALOGUES
 
     chinese = " ".join(text for key, text in CATALOGUES["zh_CN"].items() if key.startswith("price-"))
     assert "每张有价卡" not in chinese and "只改变一张卡" not in chinese and "每种有价卡" in chinese
+
+
+def test_a_training_jobs_time_is_said_in_its_deadlines_unit_as_a_render_jobs_is():
+    """3B tokens on 16 × Ascend 910B take 71.6 h: 'Time for the token budget 2.98 days' stood beside
+    'misses the 40 h deadline by 31.6 h' (the render job's rule, session 36, left training out); its
+    likely range in the same unit, and the ranking's time column too."""
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args, with_constraints
+    from configurator.core.catalog import load_bundled_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.view.estimate_view import estimate_view
+    from configurator.core.view.family_view import view_of
+
+    catalog = load_bundled_catalog()
+
+    def timed(deadline: str):
+        args = build_parser().parse_args(["estimate", "--workload", "finetune", "--model", "qwen2.5-32b", "--card",
+                                          "ascend-910b", "--count", "16", "--tokens", "3e9", "--deadline", deadline])
+        est = estimate(with_constraints(scenario_from_args(args, catalog), args), catalog.get("ascend-910b"))
+        row = next(r for s in estimate_view(est).sections for r in s.rows if r.key == "hours")
+        return est, row.value
+
+    est, value = timed("40h")
+    said = write(value).replace("\xa0", " ")
+    assert said.startswith("71.6 h (likely ") and "days" not in said
+    assert write(value, "zh_CN").replace("\xa0", " ").startswith("71.6 小时")
+    assert write(view_of(est.scenario.workload).ranking.speed_text(est)).replace("\xa0", " ") == "71.6 h"
+    _, value = timed("30d")
+    said = write(value).replace("\xa0", " ")
+    assert said.startswith("2.98 days (likely ") and said.endswith(" days)")

@@ -15,31 +15,15 @@ from configurator.core.estimate import clear_estimate_memo
 from configurator.core.fields import BY_PATH
 from configurator.core.recommend import Objective, recommend
 from configurator.core.recommend_costs import ownership_cost
-from configurator.core.resources import bundled_path
 from configurator.core.scenario import Economics, Scenario
 from configurator.core.view.price_view import price_note, price_value
 from configurator.core.view.rows import write
-
-CATALOG_FILE = bundled_path("catalog.json")
-
-VDI_CN = ["--workload", "vdi", "--users", "500", "--region", "cn"]
-"""500 virtual desktops delivered to mainland China: the question where used prices came up."""
+from used_only_card import VDI_CN, used_only_card
 
 
 @pytest.fixture(scope="module")
 def catalog():
     return load_bundled_catalog()
-
-
-def _used_only_card() -> str:
-    """A user's card priced only at a used card's price (the RTX A6000's figures and its used row,
-    2,800 USD): no bundled VDI card has only a used price; its id."""
-    raw = next(c for c in json.loads(CATALOG_FILE.read_text(encoding="utf-8"))["cards"] if c["id"] == "rtx-a6000")
-    raw = {**raw, "id": "a6000-used-mine", "name": "RTX A6000 used",
-           "prices": [p for p in raw["prices"] if p.get("condition") == "used"]}
-    default_overlay_path().parent.mkdir(parents=True, exist_ok=True)
-    default_overlay_path().write_text(json.dumps({"cards": [raw]}), encoding="utf-8")
-    return raw["id"]
 
 
 def _vdi(accept_used: bool) -> Scenario:
@@ -57,7 +41,7 @@ def test_the_opt_in_is_one_registry_field_off_by_default():
 def test_a_used_only_card_is_priced_at_its_used_price_only_when_the_buyer_takes_used_cards(catalog):
     clear_estimate_memo()
     clear_price_basis_memo()
-    card_id = _used_only_card()
+    card_id = used_only_card()
     card = load_catalog().get(card_id)
     assert price_basis(card, Economics(), None).card_price is None
     basis = price_basis(card, Economics(accept_used=True), None)
@@ -79,7 +63,7 @@ def test_a_used_only_card_is_priced_at_its_used_price_only_when_the_buyer_takes_
 
 def test_the_ranking_row_and_the_bill_say_the_cards_are_used(catalog):
     clear_estimate_memo()
-    card_id = _used_only_card()
+    card_id = used_only_card()
     mine = load_catalog()
     off = recommend(_vdi(False), mine, Objective.TCO)
     assert card_id not in {r.card.id for r in off.ranked}
@@ -100,7 +84,7 @@ def test_the_command_line_takes_used_cards_with_allow_used(capsys, tmp_path):
     from configurator.cli import main
 
     clear_estimate_memo()
-    card_id = _used_only_card()
+    card_id = used_only_card()
     assert main(["recommend", *VDI_CN, "--allow-used", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     mine = next(r for r in out["ranked"] if r["card"]["id"] == card_id)
@@ -172,7 +156,7 @@ def test_the_windows_bill_says_the_cards_are_used(qtbot):
     from configurator.app.controller import ScenarioController
 
     clear_estimate_memo()
-    card_id = _used_only_card()
+    card_id = used_only_card()
     scenario = _vdi(True).model_copy(update={"card_id": card_id, "count": 21})
     controller = ScenarioController(load_catalog(), scenario)
     panel = BomPanel(controller)

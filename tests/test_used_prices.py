@@ -14,7 +14,7 @@ import pytest
 
 from configurator.core.architecture import preset
 from configurator.core.card import PRICE_CONDITIONS, PriceEntry
-from configurator.core.catalog import (CatalogError, apply_overlay, default_overlay_path, load_bundled_catalog,
+from configurator.core.catalog import (CatalogError, apply_overlay, load_bundled_catalog,
                                        load_catalog, parse_card)
 from configurator.core.economics import clear_price_basis_memo, price_basis
 from configurator.core.estimate import clear_estimate_memo
@@ -26,6 +26,7 @@ from configurator.core.scenario import Economics, Scenario
 from configurator.core.view.card_view import card_view
 from configurator.core.view.price_view import price_value, unpriced_value, unranked_cell
 from configurator.core.view.rows import write
+from used_only_card import VDI_CN, used_only_card
 
 CATALOG_FILE = Path(__file__).resolve().parents[1] / "catalog.json"
 
@@ -119,24 +120,9 @@ def test_the_500_desktop_question_in_china_ranks_no_used_card(catalog):
     assert write(price_value(a6000.estimate, Objective.TCO)).replace("\xa0", " ") == "4,649 USD, launch 2020-10 *"
 
 
-def _used_only_card(catalog) -> str:
-    """A user's card priced only at a used card's price (the RTX A6000's figures, its used row): no
-    bundled card has only a used price since the A100 SXM4 80GB got a new one; its id."""
-    raw = next(c for c in json.loads(CATALOG_FILE.read_text(encoding="utf-8"))["cards"] if c["id"] == "rtx-a6000")
-    raw = {**raw, "id": "a6000-used-mine", "name": "RTX A6000 used",
-           "prices": [p for p in raw["prices"] if p.get("condition") == "used"]}
-    default_overlay_path().parent.mkdir(parents=True, exist_ok=True)
-    default_overlay_path().write_text(json.dumps({"cards": [raw]}), encoding="utf-8")
-    return raw["id"]
-
-
-VDI_CN = ["--workload", "vdi", "--users", "500", "--region", "cn"]
-"""The question that found it: 500 virtual desktops delivered to mainland China."""
-
-
 def test_a_card_with_only_a_used_price_is_not_ranked_and_names_it(catalog, tmp_path, capsys):
     clear_estimate_memo()
-    card_id = _used_only_card(catalog)
+    card_id = used_only_card()
     mine = load_catalog()
     assert purchase_price(mine.get(card_id)) is None
     basis = price_basis(mine.get(card_id), Economics(), None)

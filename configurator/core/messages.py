@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from configurator.core.cjk_spacing import cjk_joined
-from configurator.core.message_numbers import count_param, fraction_param
+from configurator.core.message_numbers import DAYS_FROM, count_param, fraction_param
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
 from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLISH
@@ -507,9 +507,11 @@ def msg(message_id: str, **params: object) -> Message:
     return Message(message_id, dict(params))
 
 
-DAYS_ABOVE_HOURS = 48.0
-"""A deadline longer than this is said in days, and every duration of its message with it (a
-job of weeks read as "597 h, 1,563 h within the 2,160 h deadline" until December 2026) [h]."""
+DAYS_ABOVE_HOURS = DAYS_FROM
+"""A deadline longer than this is said in days, and every duration of its message with it (a job of
+weeks read as "597 h, 1,563 h within the 2,160 h deadline" until December 2026) [h]: the hours from
+which a job's time is written in days (:data:`~configurator.core.message_numbers.DAYS_FROM`), one
+figure, so a time and its deadline change unit together."""
 
 HOURS_PER_DAY = 24.0
 """Hours in a day [h/day]."""

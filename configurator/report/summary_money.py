@@ -22,8 +22,8 @@ from configurator.core.view import price_view
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.constraints_view import shortfall
-from configurator.core.view.estimate_view import JOB_ALONE
-from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, period
+from configurator.core.view.estimate_view import job_alone_label
+from configurator.core.view.cost_bases import per_unit_label, period
 from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
@@ -49,7 +49,7 @@ def job_alone_rows(est: Estimate, cost: DeploymentCost, w: Words) -> tuple[tuple
     job = job_alone(est, cost) if est.usable else None
     if job is None:
         return ()
-    label = Phrase(JOB_ALONE, {"per": PER_UNIT[family_of(est.scenario.workload).cost_unit]})
+    label = job_alone_label(family_of(est.scenario.workload))
     return ((write(label, w.language), unit_cost(job.bought_per_unit, cost.bom.currency)),)
 
 

@@ -2795,7 +2795,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source> /kWh</source>
-        <translation> /千瓦时</translation>
+        <translation> /kWh</translation>
     </message>
     <message>
         <source>Electricity price</source>

@@ -34,7 +34,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
 from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
-from configurator.core.view.rows import Amount, Phrase, Row, Section, View, in_deadline_unit
+from configurator.core.view.rows import Amount, Phrase, Row, Section, View, counted, in_deadline_unit
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
 if TYPE_CHECKING:  # named for type checking only: the window's labels read these tables before the estimator loads
@@ -125,7 +125,8 @@ def _training_speed(est: Estimate) -> Section:
         Row("MFU", Amount(t.mfu, "share"), key="mfu"),
         Row("Exposed communication", Amount(t.exposed_comm_fraction, "share"), key="exposed_comm_fraction"),
         *comm,
-        Row("Time for the token budget", Amount(t.hours, "h", band=b.get("hours")), key="hours"),
+        Row("Time for the token budget", in_deadline_unit(t.hours, est.scenario.constraints.deadline_hours,
+                                                          b.get("hours")), key="hours"),
         Row("GPU-hours", Amount(t.gpu_hours, "GPU-h", band=b.get("gpu_hours"), digits=4), key="gpu_hours"),
         Row("Largest micro-batch that fits", est.limits.max_micro_batch, key="max_micro_batch"),
     )
@@ -206,26 +207,15 @@ def _capacity(est: Estimate) -> Section:
         Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
                                                               "demand": Amount(g.demand, "count"), "unit": unit}),
             key="served"),
-        Row("Cards needed", None if g.cards_needed is None else _counted("card", g.cards_needed), key="cards_needed"),
+        Row("Cards needed", None if g.cards_needed is None else counted("card", g.cards_needed), key="cards_needed"),
         Row("Servers needed", servers, key="servers_needed"),
     ]
     if est.card.gpus_per_board > 1:
         boards = boards_needed(g.cards_needed, est.card, per_server)
-        rows.append(Row("Boards needed", None if boards is None else _counted("board", boards), key="boards_needed"))
+        rows.append(Row("Boards needed", None if boards is None else counted("board", boards), key="boards_needed"))
     if g.tflops_per_user is not None:
         rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
     return Section("speed", "Capacity", tuple(rows))
-
-
-COUNTED = {"card": ("1 card", "{n} cards"), "board": ("1 board", "{n} boards")}
-"""A count with its unit word, by what is counted (label ids): "Boards needed 5" said "5 boards" since
-December 2026."""
-
-
-def _counted(what: str, n: int) -> Phrase:
-    """'1 board', '5 boards', '150 cards' (:data:`COUNTED`)."""
-    one, many = COUNTED[what]
-    return Phrase(one if n == 1 else many, {"n": Amount(n, "count")})
 
 
 def _servers_phrase(card, per_server: int, cards: int) -> Phrase:
@@ -235,7 +225,8 @@ def _servers_phrase(card, per_server: int, cards: int) -> Phrase:
     if card.gpus_per_board > 1:
         per_server = min(per_server, cards)  # 13 A16 GPUs in one server of 4 boards: 13 used
         boards = -(-per_server // card.gpus_per_board)
-        said = ("{n} at 1 board ({per} GPUs used) each" if boards == 1
+        said = ("{n} at 1 board (1 GPU used) each" if per_server == 1
+                else "{n} at 1 board ({per} GPUs used) each" if boards == 1
                 else "{n} at {boards} boards ({per} GPUs used) each")
         return Phrase(said, {"n": n, "boards": boards, "per": per_server})
     return Phrase("{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each", {"n": n, "per": per_server})
@@ -262,7 +253,8 @@ def _family_speed(est: Estimate) -> Section:
             Row("Per card", Amount(sp.per_card, sp.unit), key="per_card"),
             Row("Limited by", FACTORS.get(sp.limiting, sp.limiting), key="limiting")]
     if sp.hours is not None:
-        rows += [Row("Time for the job", Amount(sp.hours, "h"), key="hours"),
+        rows += [Row("Time for the job", in_deadline_unit(sp.hours, est.scenario.constraints.deadline_hours),
+                     key="hours"),
                  Row("GPU-hours", Amount(sp.gpu_hours, "GPU-h", digits=4), key="gpu_hours")]
     return Section("speed", "Speed and time", tuple(rows))
 
@@ -316,8 +308,13 @@ def _job_alone_rows(est: Estimate, family: WorkloadFamily, money) -> tuple[Row, 
     job = job_alone(est, deployment_cost(est))
     if job is None:
         return ()
-    return (Row(Phrase(JOB_ALONE, {"per": PER_UNIT[family.cost_unit]}), money(job.bought_per_unit),
-                key="job_alone_per_unit"),)
+    return (Row(job_alone_label(family), money(job.bought_per_unit), key="job_alone_per_unit"),)
+
+
+def job_alone_label(family: WorkloadFamily) -> Phrase:
+    """The name of a job's own cost per unit of its work (:data:`JOB_ALONE`): 'Cost per frame — this job
+    alone, …', for the estimate's row and the summary's."""
+    return Phrase(JOB_ALONE, {"per": PER_UNIT[family.cost_unit]})
 
 
 def price_dates_row(prices) -> Row:

@@ -35,7 +35,7 @@ from configurator.core.view.names import (
     model_name,
     tokens_text,
 )
-from configurator.core.view.rows import Amount, Phrase, Value, in_deadline_unit
+from configurator.core.view.rows import Amount, Phrase, Value, counted, in_deadline_unit
 from configurator.core.view.words import Words
 
 if TYPE_CHECKING:  # the estimator loads after the window has painted (tests/test_startup.py)
@@ -125,9 +125,8 @@ def _listed(w: Words, *parts: str) -> str:
 
 
 def _cards(value: float) -> Phrase:
-    """'1 card', '12 cards'."""
-    n = round(value)
-    return Phrase("1 card" if n == 1 else "{n} cards", {"n": Amount(n, "count")})
+    """'1 card', '12 cards' (:func:`~configurator.core.view.rows.counted`)."""
+    return counted("card", value)
 
 
 def _hours(est: Estimate) -> float | None:
@@ -239,7 +238,8 @@ TRAINING = FamilyView(
         cost_x_text=lambda hours: Amount(hours, "h")),
     ranking=RankingView(
         speed_heading="Time to finish",
-        speed_text=lambda est: Amount(est.training.hours if est.training else None, "h"),
+        speed_text=lambda est: in_deadline_unit(est.training.hours if est.training else None,
+                                                est.scenario.constraints.deadline_hours),
         pareto_title="Cost against time: the Pareto front", pareto_axis="Time to finish [h]",
         pareto_x=lambda hours: hours),
     job=_training_job, workload_title="Workload and model", workload_rows=_training_rows, card_specs="compute")

@@ -10,7 +10,7 @@ keyed by their English text); numbers are written by the one formatter
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from configurator.core.message_numbers import deadline_time_unit
 from configurator.core.messages import HOURS_PER_DAY, Message, cjk_joined
@@ -299,12 +299,27 @@ LISTED_AS_ONE = 4
 """Kinds of card from which one model's calibration rows are named once, the cards listed after it."""
 
 
-def in_deadline_unit(hours: float | None, deadline: float | None) -> Amount:
+def in_deadline_unit(hours: float | None, deadline: float | None, band: Band | None = None) -> Amount:
     """A job's time [h] in its deadline's unit, as the deadline's verdict says both
     (:func:`configurator.core.message_numbers.deadline_time_unit`): days beside a deadline said in days,
-    hours beside one said in hours, else the duration's own unit. "Time for the job 2.95 days" stood
-    beside "misses the 40 h deadline" until December 2026."""
+    hours beside one said in hours, else the duration's own unit; its likely range ``band`` [h] in the same
+    unit. "Time for the job 2.95 days" stood beside "misses the 40 h deadline" until December 2026 (a
+    training job's "Time for the token budget 2.98 days" beside "misses the 40 h deadline" until the
+    session 36 review)."""
     unit = "duration" if hours is None else deadline_time_unit(hours, deadline)
     if unit == "days":
-        return Amount(hours / HOURS_PER_DAY, "days")
-    return Amount(hours, "h-only" if unit == "h" else "h")
+        days = None if band is None else replace(band, value=band.value / HOURS_PER_DAY, low=band.low / HOURS_PER_DAY,
+                                                 high=band.high / HOURS_PER_DAY)
+        return Amount(hours / HOURS_PER_DAY, "days", band=days)
+    return Amount(hours, "h-only" if unit == "h" else "h", band=band)
+
+COUNTED = {"card": ("1 card", "{n} cards"), "board": ("1 board", "{n} boards")}
+"""A count with its unit word, by what is counted (label ids): "Boards needed 5" said "5 boards" since
+December 2026."""
+
+
+def counted(what: str, n: float) -> Phrase:
+    """'1 card', '150 cards', '5 boards' (:data:`COUNTED`); ``n`` rounded to a whole count."""
+    one, many = COUNTED[what]
+    n = round(n)
+    return Phrase(one if n == 1 else many, {"n": Amount(n, "count")})

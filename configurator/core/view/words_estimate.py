@@ -94,6 +94,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "{fps} ({codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from "
     "NVIDIA's table)": "{fps}（本卡编码器的 {codec}：Turing/Ampere 编码器 H.264 的 {default} × NVIDIA 性能表系数 {factor}）",
     "{n} at 1 card each": "{n} 台（每台 1 张卡）",
+    "{n} at 1 board (1 GPU used) each": "{n} 台（每台 1 块板卡，使用 1 个 GPU）",
     "{n} at 1 board ({per} GPUs used) each": "{n} 台（每台 1 块板卡，使用 {per} 个 GPU）",
     "{n} at {boards} boards ({per} GPUs used) each": "{n} 台（每台 {boards} 块板卡，使用 {per} 个 GPU）",
     "1 board": "1 块板卡",

@@ -105,9 +105,9 @@ def test_round_size_megatron_and_flexible():
 
 @pytest.mark.parametrize("flexible", [False, True])
 def test_in_flight_matches_the_op_order(flexible):
-    """The closed form equals the peak walked from the op order on every stage, with equal chunks
-    and with a first chunk one layer short (the embedding in its place), for every m the
-    schedule accepts."""
+    """The closed form equals the peak walked from the op order on every stage, with equal chunks,
+    with a first chunk one layer short (the embedding in its place) and with a last chunk one
+    layer short (the head in its place), for every m the schedule accepts."""
     for p in (2, 4, 8):
         for v in (2, 3, 4):
             for m in range(1, 3 * p + 1):
@@ -123,6 +123,9 @@ def test_in_flight_matches_the_op_order(flexible):
                     stage = slots * v - 1
                     assert micro_batches_in_flight(p, m, v, 0, n, stage) * stage == \
                         pytest.approx(_peak_layers(0, p, v, m, n, short)), (p, v, m, slots)
+                    head = [slots] * (v - 1) + [slots - 1]
+                    assert micro_batches_in_flight(p, m, v, p - 1, n, stage) * stage == \
+                        pytest.approx(_peak_layers(p - 1, p, v, m, n, head)), (p, v, m, slots)
 
 
 def test_bubble_matches_an_event_simulation():

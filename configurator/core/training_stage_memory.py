@@ -120,7 +120,8 @@ def stored_in_flight_bytes(stage_bytes, pp, micro_batches, rank, virtual_stages=
     Narayanan et al. 2021 §2.2.1; interleaved: ``(1 + (p − 1)/(p·v))·p`` on the first, Korthikanti
     et al. 2022 §4.2.3, ``N`` a round in place of ``p`` under the flexible schedule;
     ``short_first_layers``: the first stage's layers when its first chunk gave a layer to the
-    embedding). Array-friendly in every argument."""
+    embedding, or the last stage's when its last chunk gave one to the head). Array-friendly in
+    every argument."""
     return stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, rank, per_round,
                                                  short_first_layers)
 
@@ -408,7 +409,8 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         else:
             stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers), pp, train.grad_accum, rank,
                                             par.virtual_stages, round_size(par.pipeline_schedule, pp, train.grad_accum),
-                                            short_first_chunk_layers(model.n_layers, pp) if first_stage else 0)
+                                            short_first_chunk_layers(model.n_layers, pp)
+                                            if first_stage or rank == pp - 1 else 0)
         per_token = float(activation_peak_bytes_per_token(
             stored, 1, working_layer_bytes(model, layout, train.seq_len), loss))
     expert_share = 0.0 if scenario.workload.is_adapter else rank_routed_params(scenario, rank, layers) / owned

@@ -97,8 +97,9 @@ def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0, round_s
         Micro-batches ``N`` per chunk and round (:func:`interleaved_round_size`); None = ``p``,
         Megatron-LM's [count].
     stage_layers : int or array
-        The first stage's layers when its first model chunk holds one layer fewer, the embedding
-        in its place (stages balanced with the embedding and head counted as layers,
+        The stage's layers when one of its model chunks holds one layer fewer: the first stage's
+        first chunk, the embedding in its place, or the last stage's last chunk, the output head
+        and loss in its place (stages balanced with the embedding and head counted as layers,
         :func:`balanced_stage_layers`); 0 = every chunk the same [count].
 
     Returns
@@ -111,7 +112,11 @@ def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0, round_s
         ``c = (L_s + 1)/v`` layer slots): ``(c·K − K₀)/L_s``, ``K₀`` of the ``K`` forwards being the
         embedding chunk's, ``⌊K/(N·v)⌋·N + min(K mod N·v, N)``. The peak is reached at the end of
         the warm-up: each later forward is paired with a backward that frees as much (checked
-        against the schedule's op order in tests/test_pipeline_schedule.py) [count].
+        against the schedule's op order in tests/test_pipeline_schedule.py). The last stage with a
+        short last chunk (the head's) runs its ``K = (v − 1)·N + 1`` warm-up forwards through full
+        chunks and one head chunk; its first ``N`` backwards are the head's and free one layer
+        fewer each than the forwards beside them hold, so it peaks one forward into the next round:
+        ``(c·K − [m ≤ N])/L_s`` (no next round when ``m ≤ N``) [count].
 
     References
     ----------
@@ -124,9 +129,10 @@ def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0, round_s
     (num_model_chunks - 1) * microbatch_group_size_per_vp_stage``, at most ``total_num_microbatches``
     (micro-batches × chunks); PyTorch ``ScheduleInterleaved1F1B`` ``_get_warmup_ops`` (the same with
     ``microbatches_per_round``); Dubey et al. 2024, "The Llama 3 Herd of Models", §3.3.2 ("the
-    first model chunk on the first stage has only the embedding"); Megatron-LM
-    ``--account-for-embedding-in-pipeline-split`` (the embedding counted as a layer of the first
-    virtual stage).
+    first model chunk on the first stage has only the embedding, and the last model chunk on the last
+    stage has only output projection and loss calculation"); Megatron-LM
+    ``--account-for-embedding-in-pipeline-split`` and ``--account-for-loss-in-pipeline-split`` (the
+    embedding and the loss counted as a layer of the first and the last virtual stage).
     """
     n = pp if round_size is None else round_size
     # one stage's integers (the single estimate's): Python's min and conditional, the same
@@ -141,7 +147,8 @@ def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0, round_s
     per_round = n * virtual_stages
     embedding_chunks = (chunks // per_round) * n + minimum(chunks % per_round, n)
     slots = (stage_layers + 1) / maximum(virtual_stages, 1)
-    short = (slots * chunks - embedding_chunks) / maximum(stage_layers, 1)
+    short_chunks = where(rank == pp - 1, micro_batches <= n, embedding_chunks)  # layers the short chunks lack
+    short = (slots * chunks - short_chunks) / maximum(stage_layers, 1)
     interleaved = where(stage_layers > 0, short, chunks / maximum(virtual_stages, 1))
     return where(virtual_stages > 1, interleaved, plain)
 

@@ -82,8 +82,8 @@ class StageTable:
     gathered: np.ndarray
     gathered_kept: np.ndarray
     short_first_layers: np.ndarray
-    """The first stage's layers when its first chunk gave a layer to the embedding, else 0
-    (``pipeline_schedule.short_first_chunk_layers``)."""
+    """The first (last) stage's layers when its first (last) chunk gave a layer to the embedding
+    (the head), else 0 (``pipeline_schedule.short_first_chunk_layers``)."""
     mirror_stored_per_token: np.ndarray
     """Under DualPipe the mirror stage's ``stored_per_token`` (``formulas.dualpipe.mirror_rank``), else 0."""
     mirror_stored_per_token_16: np.ndarray
@@ -261,7 +261,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
             parts["layer_bytes"][j] = alike["layer_bytes"]
             parts["layer_bytes_16"][j] = alike["layer_bytes_16"]
             parts["layers"][j] = layers
-            parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp) if first else 0
+            parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp) if first or last else 0
             parts["gradients_held"][j] = float(stage.gradients_held)
             parts["step_copy"][j] = stage.step_copy
             parts["ddp"][j] = float(stage.ddp)

@@ -94,3 +94,23 @@ def test_a_superpod_keeps_its_spares_and_says_so():
     bom = _bill("h100-sxm", 1024, workload=Workload.PRETRAIN)
     assert bom.spare_servers == 4
     assert [note.id for note in bom.notes] == ["spare-servers-bought"]
+
+
+def test_the_atlas_800t_a2_uses_its_npus_own_200ge_ports_not_a_connectx_per_card():
+    """Huawei configures the Atlas 800T A2's 8 parameter-plane ports as the NPUs' own (hccn_tool), 200GE
+    each: no nic-400g line, and 16 × 200 GbE take 8 ports of 400 Gb/s (2 × 200G breakout)."""
+    card = load_catalog().get("ascend-910b")
+    assert card.interconnect.scale_out_gbps == 25  # one 200 GbE port, one way [GB/s]
+    bom = _bill("ascend-910b", 16, model="qwen2.5-32b")
+    assert not _lines(bom, "nic-400g")
+    assert sum(line.quantity for line in _lines(bom, "link-400g")) == 8
+
+
+def test_the_summary_says_why_no_spare_in_both_languages(tmp_path):
+    from configurator.cli import main
+
+    for language, words in (("en", "No spare server"), ("zh_CN", "不配备用服务器")):
+        out = tmp_path / f"{language}.md"
+        assert main(["report", "--workload", "finetune", "--model", "qwen2.5-32b", "--card", "ascend-910b",
+                     "--count", "16", "--region", "cn", "--lang", language, "-o", str(out)]) == 0
+        assert words in out.read_text(encoding="utf-8")

@@ -161,13 +161,13 @@ def test_report_quotes_prints_the_quoted_prices_and_their_vendor(tmp_path, langu
     out = tmp_path / "summary.md"
     quotes = quotes_csv(tmp_path, "nic-400g,1234,USD,2026-11,Acme\nserver-hgx-8,45000,USD,2026-11,\n")
     assert cli.main(["report", "--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm", "--count",
-                     "64", "--quotes", quotes, "--lang", language, "-o", str(out)]) == 0
+                     "96", "--quotes", quotes, "--lang", language, "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     nic = next(row for row in text.splitlines() if "400 Gb/s" in row and vendor in row)
     assert ("1,234\xa0USD" if language == "en" else "CNY") in nic
     assert prices in text
     servers = [row for row in text.splitlines() if row.rstrip(" |").endswith(("| your quote 2026-11", "| 您的报价 2026-11"))]
-    assert len(servers) == 2  # the servers and the spare: quoted without a vendor
+    assert len(servers) == 2  # the servers and the spare (12 servers buy one; 8 no longer do): quoted without a vendor
 
 
 def test_a_quoted_price_names_its_vendor_or_none():

@@ -49,6 +49,10 @@ ITEM_CHINESE: dict[str, str] = {
     ("NVIDIA Quantum-2 QM9700 NDR InfiniBand switch, 64 × 400 Gb/s via 32 twin-port OSFP cages, 1U, "
      "internally managed; optics not included"):
         "NVIDIA Quantum-2 QM9700 NDR InfiniBand 交换机，64 × 400 Gb/s（32 个双端口 OSFP 笼），1U，内置管理；不含光模块",
+    ("NVIDIA Spectrum-3 SN4700 Ethernet switch, 32 × 400 GbE QSFP-DD (12.8 Tb/s; each port splits into 2 × 200 GbE "
+     "or 4 × 100 GbE), 1U; optics not included"):
+        "NVIDIA Spectrum-3 SN4700 以太网交换机，32 × 400 GbE QSFP-DD（12.8 Tb/s；每个端口可拆分为 2 × 200 GbE 或 "
+        "4 × 100 GbE），1U；不含光模块",
     ("NVIDIA Spectrum-4 SN5600/SN5610 Ethernet switch, 64 × 800 GbE (51.2 Tb/s), 2U; optics not "
      "included"):
         "NVIDIA Spectrum-4 SN5600/SN5610 以太网交换机，64 × 800 GbE（51.2 Tb/s），2U；不含光模块",

@@ -186,6 +186,8 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
         w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks")
     note = w("IT load at full power {power}; {cooling}; prices dated {date}.", power=power, cooling=cooling,
              date=price_book_for(mine.estimate.scenario.economics).price_date)
+    for said in bom.notes:  # the spares bought, or why none (procurement.bom.spares_note)
+        note += (" " if w.language == "en" else "") + w.message(said) + ("." if w.language == "en" else "。")
     book = price_book_for(mine.estimate.scenario.economics)
     quotable = [line.item_id for line in bom.lines if line.kind != "accelerator" and book.item(line.item_id)]
     if quotable:  # where the buyer enters a quote, and the ids it is entered by (the unpriced line names its own)

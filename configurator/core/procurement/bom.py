@@ -69,6 +69,15 @@ STORAGE_STEP_TB = 0.1
 STORAGE_SWITCHES_MIN = 2
 """Storage switches at least, where there are any: a redundant pair."""
 
+SCALE_OUT_SWITCHES: dict[str, tuple[tuple[str, int], ...]] = {
+    "infiniband": (("switch-ib-ndr-64", 1),),
+    "ethernet": (("switch-eth-400g-32", 1), ("switch-eth-800g-64", 2)),
+}
+"""The price file's scale-out switches of each fabric, with the 400 Gb/s ports one of its ports
+gives (an 800 GbE port splits in two): NDR InfiniBand for NVIDIA cards, 400/800 GbE RoCE for the
+others. A fabric takes the smallest that holds every endpoint, else the one of most ports
+(:func:`scale_out_switch`; until December 2026 16 ports bought a 128-port switch, USD 51,999)."""
+
 STORAGE_FABRIC_SWITCH = "switch-storage-eth"
 """The price file's 64 × 100 GbE storage and in-band switch (NVIDIA DGX BasePOD reference
 architecture): training (checkpoints, the data set), a deployment with a scale-out fabric, and
@@ -130,6 +139,9 @@ class BillOfMaterials:
     """A server's own power besides its cards, from its type [W]."""
     goodput: Goodput | None
     problems: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
+    """What the bill says about itself beside its lines: why it buys no spare server, or how many
+    it buys and the waiting left (:func:`spares_note`)."""
 
     @property
     def purchases(self) -> tuple[BomLine, ...]:
@@ -264,6 +276,38 @@ def fabric_links(endpoints: int, tiers: tuple[int, ...], ports: int) -> int:
     if not tiers:
         return 0
     return endpoints + sum(n * (ports // 2) for n in tiers[:-1])
+
+
+def scale_out_switch(book: PriceBook, fabric_kind: str, endpoints: int) -> tuple[str, int]:
+    """The scale-out switch of ``fabric_kind`` (a key of :data:`SCALE_OUT_SWITCHES`) for
+    ``endpoints`` 400 Gb/s ports, and its 400 Gb/s ports: the fewest-port switch the price book
+    ``book`` prices that holds them all (16 ports: one 32 × 400 GbE switch, not a 128-port one),
+    else the one of most ports, which builds the fat tree of fewest switches
+    (:func:`fat_tree_switches`) [item id, count]."""
+    sized = []
+    for item_id, split in SCALE_OUT_SWITCHES[fabric_kind]:
+        item = book.item(item_id)
+        if item is not None and item.unit_price is not None and item.ports:
+            sized.append((item.ports * split, item_id))
+    if not sized:  # none priced: the last listed, as the file names it
+        item_id, split = SCALE_OUT_SWITCHES[fabric_kind][-1]
+        item = book.item(item_id)
+        return item_id, ((item.ports if item and item.ports else 64) * split)
+    sized.sort()
+    ports, item_id = next(((p, i) for p, i in sized if p >= endpoints), sized[-1])
+    return item_id, ports
+
+
+def spares_note(goodput: Goodput | None, bought: int, rack_scale: bool) -> tuple[Message, ...]:
+    """What the bill says of its spare servers (a training job on several servers): none bought, a
+    failure stops the job until the repair, and how much of the time; or the spares bought and the
+    waiting they leave (:func:`~configurator.core.procurement.goodput.spares_that_pay`). Nothing for
+    one server or a rack-scale system (bought whole)."""
+    if goodput is None or rack_scale or goodput.waiting_share <= 0:
+        return ()
+    if not bought:
+        return (msg("no-spare-server", hours=goodput.repair_h, pct=100 * goodput.waiting_share),)
+    return (msg("spare-servers-bought", n=bought, hours=goodput.repair_h, pct=100 * goodput.waiting_share),)
 
 
 def storage_terabytes(scenario: Scenario) -> float:
@@ -417,9 +461,8 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         endpoints = math.ceil(servers * kind.cards_each * port_gbps / SCALE_OUT_PORT_GBPS)
         if card.interconnect.scale_out_gbps is None:  # NICs are bought; Gaudi-class cards have them on chip
             lines.append(_line(book, "nic-400g", endpoints, rate))
-        switch_id = "switch-ib-ndr-64" if card.vendor == "NVIDIA" else "switch-eth-800g-64"
+        switch_id, ports = scale_out_switch(book, "infiniband" if card.vendor == "NVIDIA" else "ethernet", endpoints)
         switch = book.item(switch_id)
-        ports = (switch.ports if switch and switch.ports else 64) * (2 if switch_id.startswith("switch-eth-800") else 1)
         tiers = fat_tree_switches(endpoints, ports)
         names = ("leaf", "spine", "core")
         for tier, n in zip(names, tiers):
@@ -494,4 +537,4 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     order = {k: i for i, k in enumerate(ITEM_KINDS)}
     lines.sort(key=lambda line: (order.get(line.kind, len(order)), line.yearly))
     return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.cards_each, racks, liquid, it_kw, host_w,
-                           goodput)
+                           goodput, notes=spares_note(goodput if spares else None, spare, kind.rack_scale))

@@ -32,7 +32,9 @@ CHECKPOINT_BYTES_PER_PARAM = 16.0
 Adam moments, 16-bit weights (Rajbhandari et al. 2020 §3: 16 B/param) [B]."""
 
 SPARE_CONFIDENCE = 0.99
-"""Probability that no more servers are in repair at once than there are spares."""
+"""Probability that no more servers are in repair at once than there are spares: the most spares
+bought (:func:`spare_servers`); fewer where a spare would cost more than the waiting it saves
+(:func:`spares_that_pay`)."""
 
 
 @dataclass(frozen=True)
@@ -46,14 +48,64 @@ class Goodput:
     """Young's optimal interval between checkpoints [h]."""
     checkpoint_write_s: float
     spare_servers: int
+    waiting_share: float = 0.0
+    """Share of the time the job waits for a server's repair because more servers are out than
+    there are spares (:func:`waiting_share`) [fraction]."""
+    repair_h: float = REPAIR_HOURS
+    """How long a failed server is out for repair [h]."""
+
+
+def servers_out_at_once(servers: int, gpus_per_server: int, failure_rate: float, repair_h: float) -> float:
+    """Mean number of servers out for repair at any moment: failures arrive as a Poisson process of
+    ``servers × gpus_per_server × failure_rate`` per hour and each stays out ``repair_h`` [h], so the
+    servers out are Poisson-distributed with this mean (an M/G/∞ queue: Little's law) [count]."""
+    return servers * gpus_per_server * failure_rate * repair_h
+
+
+def poisson_tail(mean: float, k: int) -> float:
+    """``P(X ≥ k)`` for ``X ~ Poisson(mean)`` [probability]."""
+    if k <= 0:
+        return 1.0
+    term = total = math.exp(-mean)
+    for i in range(1, k):
+        term *= mean / i
+        total += term
+    return max(0.0, 1.0 - total)
+
+
+def spares_that_pay(servers: int, mean_out: float) -> int:
+    """Spare servers whose price the waiting they save repays [count].
+
+    Without a ``k``-th spare the job waits for a repair whenever ``k`` or more of its servers are
+    out at once, a share ``P(X ≥ k)`` of its time (``X ~ Poisson(mean_out)``,
+    :func:`servers_out_at_once`). **Assumption**: an hour the job waits costs the working servers'
+    and cards' price spread over their life, and a spare server with its cards costs ``1/servers``
+    of that price, so the ``k``-th spare pays when ``P(X ≥ k) × servers ≥ 1`` (the life cancels).
+    With Llama 3's failure rate (1.97e-5 per GPU-hour) and a 48 h repair this buys a first spare
+    from 12 servers of 8 cards up (96 GPUs; 0.0076 servers out a server): 2 Atlas 800T A2 servers for a
+    16-NPU fine-tune buy none (a 50 % spare for a 1.5 % wait), 128 HGX servers buy 4 as before.
+    """
+    k = 0
+    while servers > 1 and poisson_tail(mean_out, k + 1) * servers >= 1.0:
+        k += 1
+    return k
+
+
+def waiting_share(mean_out: float, spares: int) -> float:
+    """Share of the time a job with ``spares`` spare servers waits for a repair: more servers out
+    at once than there are spares, ``P(X ≥ spares + 1)`` for ``X ~ Poisson(mean_out)`` [fraction]."""
+    return poisson_tail(mean_out, spares + 1)
 
 
 def spare_servers(servers: int, gpus_per_server: int, failure_rate: float, repair_h: float,
                   confidence: float = SPARE_CONFIDENCE) -> int:
     """Spares so that, with servers failing as a Poisson process at ``failure_rate`` per GPU-hour
-    and out for ``repair_h``, the job finds a replacement with probability ``confidence`` [count]
-    (:func:`configurator.core.formulas.reliability.spare_servers`)."""
-    return reliability.spare_servers(servers, gpus_per_server, failure_rate, repair_h, confidence)
+    and out for ``repair_h``, the job finds a replacement with probability ``confidence``
+    (:func:`configurator.core.formulas.reliability.spare_servers`), but none that costs more than
+    the waiting it saves (:func:`spares_that_pay`: a 2-server job buys no 50 % spare) [count]."""
+    covered = reliability.spare_servers(servers, gpus_per_server, failure_rate, repair_h, confidence)
+    return min(covered, spares_that_pay(servers, servers_out_at_once(servers, gpus_per_server, failure_rate,
+                                                                    repair_h)))
 
 
 def training_goodput(gpus: int, servers: int, gpus_per_server: int, checkpoint_bytes: float,
@@ -67,8 +119,10 @@ def training_goodput(gpus: int, servers: int, gpus_per_server: int, checkpoint_b
     mtbf_h = 1.0 / rate_per_h
     interval = checkpoint_interval_hours(write_s, mtbf_h)
     lost_per_hour = reliability.lost_hours_per_hour(rate_per_h, interval, restart_h, write_s)
-    return Goodput(reliability.goodput_fraction(lost_per_hour), rate_per_h * 24, interval, write_s,
-                   spare_servers(servers, gpus_per_server, failure_rate, REPAIR_HOURS))
+    spares = spare_servers(servers, gpus_per_server, failure_rate, REPAIR_HOURS)
+    waiting = waiting_share(servers_out_at_once(servers, gpus_per_server, failure_rate, REPAIR_HOURS), spares)
+    return Goodput(reliability.goodput_fraction(lost_per_hour), rate_per_h * 24, interval, write_s, spares,
+                   waiting, REPAIR_HOURS)
 
 
 def deployment_goodput(scenario, card, book: PriceBook | None = None) -> Goodput | None:

@@ -35,6 +35,7 @@ ITEMS = {
     "nic-400g": "400 Gb/s network adapters",
     "nic-800g": "800 Gb/s network adapters",
     "switch-ib-ndr-64": "64-port 400 Gb/s InfiniBand switches",
+    "switch-eth-400g-32": "32-port 400 Gb/s Ethernet switches",
     "switch-eth-800g-64": "64-port 800 Gb/s Ethernet switches",
     "link-400g": "400 Gb/s links (optics and fibre)",
     "switch-storage-eth": "Storage and in-band management switches",

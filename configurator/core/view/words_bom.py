@@ -33,6 +33,7 @@ ZH_CN_BOM: dict[str, str] = {
     "400 Gb/s network adapters": "400 Gb/s 网卡",
     "800 Gb/s network adapters": "800 Gb/s 网卡",
     "64-port 400 Gb/s InfiniBand switches": "64 端口 400 Gb/s InfiniBand 交换机",
+    "32-port 400 Gb/s Ethernet switches": "32 端口 400 Gb/s 以太网交换机",
     "64-port 800 Gb/s Ethernet switches": "64 端口 800 Gb/s 以太网交换机",
     "Scale-out leaf switches": "横向扩展叶交换机",
     "{switches} ({ports} × 400 Gb/s)": "{switches}（{ports} × 400 Gb/s）",

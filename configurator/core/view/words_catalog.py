@@ -298,8 +298,13 @@ ZH_CN_INTERCONNECT: dict[str, str] = {
      "all-to-all in CloudMatrix 384"):
         "UB（HCCS）每芯片 784 GB/s，双向合计（2 个裸片 × 7 条链路 × 224 Gbit/s = 单向 392 GB/s）；CloudMatrix 384 中为光互联全互联",
     ("HCCS 392 GB/s per NPU, both directions (7 links × 224 Gbit/s, 196 GB/s one way), 8 NPUs in a full mesh "
-     "(Atlas 800T A2); PCIe Gen4 x16"):
-        "HCCS 每 NPU 392 GB/s，双向合计（7 条链路 × 224 Gbit/s，单向 196 GB/s），8 个 NPU 全互联（Atlas 800T A2）；PCIe Gen4 x16",
+     "(Atlas 800T A2); PCIe Gen4 x16; scale-out over the NPUs' own RoCE ports, one 200 GbE port per NPU (25 GB/s one "
+     "way): the Atlas 800T A2's 8 NPU network ports (Huawei MindCluster Ascend Deployer guide; DaoCloud OceanStor "
+     "A800 test report, Table 1-2: 8 × 200GE RoCE parameter plane)"):
+        "HCCS 每 NPU 392 GB/s，双向合计（7 条链路 × 224 Gbit/s，单向 196 GB/s），8 个 NPU 全互联（Atlas 800T A2）；"
+        "PCIe Gen4 x16；横向扩展经 NPU 自带的 RoCE 网口，每 NPU 一个 200 GbE 网口（单向 25 GB/s）：即 Atlas 800T A2 的 "
+        "8 个 NPU 网口（华为 MindCluster Ascend Deployer 指南；DaoCloud OceanStor A800 兼容性测试报告表 1-2：参数面 "
+        "8 × 200GE RoCE）",
     ("Huawei UB (Lingqu) interconnect 2 TB/s per chip (2.5× the 910C); supernode domain sizes are published "
      "only for the 950DT (Atlas 950 SuperPoD)"):
         "华为 UB（灵衢）互联，每芯片 2 TB/s（910C 的 2.5 倍）；超节点规模仅公布了 950DT 的（Atlas 950 SuperPoD）",

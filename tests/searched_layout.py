@@ -8,10 +8,12 @@ from configurator.core.scenario import Scenario
 
 
 def estimated_alone(scenario: Scenario, layout, card):
-    """``scenario`` pinned to the searched ``layout`` (parallelism, recomputation, micro-batch and
-    accumulation; nothing left automatic), read afresh and estimated on ``card``."""
+    """``scenario`` pinned to the searched ``layout`` (every parallel degree, the expert and context
+    degrees too, recomputation, micro-batch and accumulation; nothing left automatic), read afresh and
+    estimated on ``card``."""
     fixed = with_layout(scenario.model_copy(update={"auto_layout": ()}),
-                        {"tp": layout.tp, "pp": layout.pp, "virtual_stages": layout.vp, "zero": layout.zero},
+                        {"tp": layout.tp, "pp": layout.pp, "virtual_stages": layout.vp, "cp": layout.cp,
+                         "ep": layout.ep, "zero": layout.zero},
                         {"recompute": layout.recompute, "micro_batch": layout.micro_batch,
                          "grad_accum": layout.grad_accum})
     return estimate(Scenario.model_validate(fixed.model_dump()), card)

@@ -9,10 +9,11 @@ from dataclasses import replace
 import pytest
 
 from configurator.core.architecture import preset
-from configurator.core.estimate import clear_estimate_memo, estimate, with_layout
+from configurator.core.estimate import clear_estimate_memo, estimate
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.workloads.training.plan import PLANNED_CANDIDATES, planned_training
 from configurator.core.workloads.training.search import plan_training_layout
+from searched_layout import estimated_alone
 
 CASES = [("llama2-7b", "pretrain", 128, "a100-sxm-80gb"), ("llama3-70b", "pretrain", 1024, "h100-sxm"),
          ("llama3-70b", "pretrain", 64, "mi300x"), ("llama3-8b", "lora", 8, "l40s"),
@@ -23,16 +24,6 @@ def _job(model: str, workload: str, count: int, card_id: str) -> Scenario:
     return Scenario(model=preset(model), workload=workload, card_id=card_id, count=count, auto_layout=LAYOUT_FIELDS,
                     training={"tokens": 1e11, "seq_len": 4096, "recipe": "megatron-mixed"})
 
-
-def _alone(scenario: Scenario, layout, card):
-    """``scenario`` pinned to the searched ``layout`` (every field, the expert and context degrees
-    too), read afresh and estimated on ``card``."""
-    fixed = with_layout(scenario.model_copy(update={"auto_layout": ()}),
-                        {"tp": layout.tp, "pp": layout.pp, "virtual_stages": layout.vp, "cp": layout.cp,
-                         "ep": layout.ep, "zero": layout.zero},
-                        {"recompute": layout.recompute, "micro_batch": layout.micro_batch,
-                         "grad_accum": layout.grad_accum})
-    return estimate(Scenario.model_validate(fixed.model_dump()), card)
 
 
 def _layout_of(est) -> tuple:
@@ -49,7 +40,7 @@ def test_the_candidates_exact_numbers_are_the_searched_ones(catalog, case):
     plan = plan_training_layout(scenario, card, top=PLANNED_CANDIDATES)
     assert plan.layouts, case
     for layout in plan.layouts:
-        exact = _alone(scenario, layout, card)
+        exact = estimated_alone(scenario, layout, card)
         assert exact.memory.total == layout.memory_bytes
         assert exact.training.tokens_per_s == layout.tokens_per_s
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.architecture import preset
-from configurator.core.estimate import clear_estimate_memo, estimate, with_layout
+from configurator.core.estimate import clear_estimate_memo
 from configurator.core.precision import plan_training
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.training_stage_memory import stage_memories
 from configurator.core.workloads.training.search import plan_training_layout
+from searched_layout import estimated_alone
 
 
 def _job(zero: int, card_id: str, count: int) -> Scenario:
@@ -25,14 +26,6 @@ def _job(zero: int, card_id: str, count: int) -> Scenario:
                     training={"tokens": 2e12, "seq_len": 4096, "recipe": "megatron-mixed", "grad_accum": 1,
                               "global_batch_tokens": 4096 * count // 16})
 
-
-def _alone(scenario: Scenario, layout, card):
-    fixed = with_layout(scenario.model_copy(update={"auto_layout": ()}),
-                        {"tp": layout.tp, "pp": layout.pp, "virtual_stages": layout.vp, "cp": layout.cp,
-                         "ep": layout.ep, "zero": layout.zero},
-                        {"recompute": layout.recompute, "micro_batch": layout.micro_batch,
-                         "grad_accum": layout.grad_accum})
-    return estimate(Scenario.model_validate(fixed.model_dump()), card)
 
 
 @pytest.mark.parametrize("zero", [1, 2])
@@ -47,7 +40,7 @@ def test_two_stage_layouts_have_the_estimates_memory(catalog, zero):
     last_fullest = False
     for layout in plan.layouts:
         assert (layout.tp, layout.pp, layout.zero, layout.grad_accum) == (8, 2, zero, 1)
-        exact = _alone(scenario, layout, card)
+        exact = estimated_alone(scenario, layout, card)
         assert exact.memory.total == layout.memory_bytes
         s = exact.scenario
         first, last = (m.sharded(s.replicas).breakdown(s.training.micro_batch).total

@@ -35,11 +35,29 @@ def poisson_quantile(mean, confidence, limit=10_000):
     return k
 
 
+def servers_out_at_once(servers: int, gpus_per_server: int, failure_rate: float, repair_h: float) -> float:
+    """Mean number of servers out for repair at any moment: failures arrive as a Poisson process of
+    ``servers × gpus_per_server × failure_rate`` per hour and each stays out ``repair_h`` [h], so the
+    servers out are Poisson-distributed with this mean (an M/G/∞ queue: Little's law) [count]."""
+    return servers * gpus_per_server * failure_rate * repair_h
+
+
+def poisson_tail(mean: float, k: int) -> float:
+    """``P(X ≥ k)`` for ``X ~ Poisson(mean)`` [probability]."""
+    if k <= 0:
+        return 1.0
+    term = total = math.exp(-mean)
+    for i in range(1, k):
+        term *= mean / i
+        total += term
+    return max(0.0, 1.0 - total)
+
+
 def spare_servers(servers, gpus_per_server, failure_rate, repair_h, confidence):
     """Spares so that, with GPUs failing as a Poisson process at ``failure_rate`` [1/GPU-h] and a
     failed server out for ``repair_h`` [h], a replacement is there with probability
     ``confidence``: the ``confidence`` quantile of Poisson(servers × GPUs × rate × repair) [count]."""
-    mean = servers * gpus_per_server * failure_rate * repair_h
+    mean = servers_out_at_once(servers, gpus_per_server, failure_rate, repair_h)
     if servers <= 1 or mean <= 0:
         return 0
     return poisson_quantile(mean, confidence)

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from configurator.core.formulas import reliability
-from configurator.core.formulas.reliability import checkpoint_interval_hours
+from configurator.core.formulas.reliability import checkpoint_interval_hours, poisson_tail, servers_out_at_once
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.servers import server_type, servers_needed
 
@@ -53,24 +53,6 @@ class Goodput:
     there are spares (:func:`waiting_share`) [fraction]."""
     repair_h: float = REPAIR_HOURS
     """How long a failed server is out for repair [h]."""
-
-
-def servers_out_at_once(servers: int, gpus_per_server: int, failure_rate: float, repair_h: float) -> float:
-    """Mean number of servers out for repair at any moment: failures arrive as a Poisson process of
-    ``servers × gpus_per_server × failure_rate`` per hour and each stays out ``repair_h`` [h], so the
-    servers out are Poisson-distributed with this mean (an M/G/∞ queue: Little's law) [count]."""
-    return servers * gpus_per_server * failure_rate * repair_h
-
-
-def poisson_tail(mean: float, k: int) -> float:
-    """``P(X ≥ k)`` for ``X ~ Poisson(mean)`` [probability]."""
-    if k <= 0:
-        return 1.0
-    term = total = math.exp(-mean)
-    for i in range(1, k):
-        term *= mean / i
-        total += term
-    return max(0.0, 1.0 - total)
 
 
 def spares_that_pay(servers: int, mean_out: float) -> int:

@@ -45,7 +45,7 @@ def test_every_kind_and_the_unknown_have_chinese():
     ("rtx-6000-ada", "blower", "涡轮散热"),
     ("rtx-pro-6000-blackwell", "flow-through (workstation)", "穿透式散热（工作站）"),
     ("gb200", "liquid", "液冷"),
-    ("h100-nvl", "not published", "未公开"),
+    ("l20", "not published", "未公开"),
 ])
 def test_the_cooling_row_in_words(card_id, en, zh):
     row = _rows(load_catalog().get(card_id))["cooling"]

@@ -440,10 +440,22 @@ ZH_CN_EXPORT_NOTE: dict[str, str] = {
     "die area not published.": "裸片面积未公布。",
     "exports from outside the US and in-country transfers remain presumption of denial":
         "自美国境外出口及境内转让仍为推定拒绝",
-    ("licences were reported granted from August 2025 with a revenue share, and Chinese authorities discouraged "
-     "purchases — check before buying."):
-        "据报自 2025 年 8 月起以收入分成为条件发放许可证，且中国主管部门不鼓励采购——购买前请核实。",
     "not verified against a BIS classification.": "未对照 BIS 分类核实。",
+    ("US licences were issued from 2025-08-08 on the condition that 15 % of the sales go to the US government "
+     "(not codified in a regulation as of 2025-08-27)"):
+        "美国自 2025-08-08 起发放许可证，条件是销售额的 15 % 归美国政府（截至 2025-08-27 尚未写入法规）",
+    ("Chinese regulators (CAC, NDRC, MIIT) discouraged H20 purchases from August 2025, and NVIDIA told suppliers "
+     "to halt H20 production (The Information, 2025-08-21)"):
+        "中国主管部门（国家网信办、国家发展改革委、工业和信息化部）自 2025 年 8 月起不鼓励采购 H20，"
+        "NVIDIA 随后要求供应商暂停 H20 生产（The Information，2025-08-21）",
+    "whether the 2026-01-15 case-by-case rule covers the H20 was not established — check before buying.":
+        "2026-01-15 的逐案审查规则是否适用于 H20 尚未确认——购买前请核实。",
+    ("Chinese customs reportedly told agents in January 2026 that H200s may not enter China and firms to buy them "
+     "only in special circumstances (Reuters), and none had been sold to China by 2026-02-24 (US Commerce official)"):
+        "据报中国海关于 2026 年 1 月告知报关代理 H200 不得入境，并要求企业仅在特殊情况下采购（路透社）；"
+        "截至 2026-02-24 尚无一块售往中国（美国商务部官员）",
+    "China's internet regulator (CAC) told large firms to stop testing and ordering it (Financial Times, 2025-09-17)":
+        "中国国家网信办要求大型企业停止测试与订购此卡（《金融时报》，2025-09-17）",
     "rates not yet published.": "算力尚未公布。",
 }
 """The clauses of the export note (``ExportControl.note``, split at '; ' by

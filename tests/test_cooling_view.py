@@ -56,6 +56,7 @@ def test_a_stated_cooler_shows_its_source_and_an_unknown_one_its_why():
     catalog = load_catalog()
     passive = _rows(catalog.get("h100-pcie"))
     assert "PB-11133" in passive["cooling.source"].value and passive["cooling"].note is None
+    assert "PB-11773" in _rows(catalog.get("h100-nvl"))["cooling.source"].value  # the NVL's own product brief
     unknown = _rows(catalog.get("rtx-4090"))
     assert "cooling.source" not in unknown
     assert write(unknown["cooling"].note, "zh_CN") == ZH_CN[catalog.get("rtx-4090").cooling.note]

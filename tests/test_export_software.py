@@ -57,6 +57,18 @@ def test_known_classifications(catalog):
     assert catalog.get("h20").export_control.china == "licence-required"  # by letter, below 3A090 by the numbers
 
 
+def test_the_h20_status_is_the_latest_sourced_one_and_names_both_governments(catalog):
+    """Licence required since the 2025-04-09 letter; as of 2025-08-08 licences were issued (with the
+    15 % revenue share), and China's regulators discouraged purchases: one status the model can hold,
+    the rest in its note and sources (each dated)."""
+    h20 = catalog.get("h20").export_control
+    assert (h20.china, h20.date) == ("licence-required", "2025-08-08")
+    assert "15 %" in h20.note and "CAC" in h20.note and "2025-04-09" in h20.source
+    assert "hindustantimes.com" in h20.source and "btimesonline.com" in h20.source
+    for card_id in ("h200-sxm", "h200-nvl"):  # the buyer's side of the 2026 rule: customs, none sold yet
+        assert "Chinese customs" in catalog.get(card_id).export_control.note
+
+
 def test_export_status_of_us_cards_follows_the_rule_or_says_why(catalog):
     for card in catalog.cards:
         if card.vendor not in US_VENDORS:

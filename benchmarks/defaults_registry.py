@@ -59,13 +59,9 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "each of eight publications left out: 7.2 % median on its rows (5.5 % in sample); leave one row out "
         "5.8 % median, 47.0 % worst over 38 rows (December 2026)"),
     "prefill efficiency (serving)": FitRecord(
-        "with TensorRT-LLM's prompt per-layer time, both refitted together: each of three publications left out, "
-        "6.1 % median |error| over the 10 fitting rows (the H200 rig's row -5.7 % at 0.891 and 87.0 µs; "
-        "tensorrt-llm-performance's eight +13.7, -7.4, +3.1, -4.8, +5.9, +6.3, +49.4, -20.1 % at 0.820 and "
-        "84.2 µs, from two rows; the blog's GPT-J -2.7 % at 0.880 and 83.0 µs); leave one row out 6.9 % median, "
-        "52.1 % worst (the L40S 7B row) over 10 rows (2026-12-05, session 36). The share alone beside 130 µs: "
-        "11.3 % median over 9 rows with a figure (refitted 0.786 to 0.943); leave one row out 13.8 % median, "
-        "48.3 % worst (December 2026)"),
+        "each of three publications left out: 11.3 % median |LOSO error| over its 9 fitting rows with a figure "
+        "(refitted 0.786 to 0.943); leave one row out 13.8 % median, 48.3 % worst over 10 rows (December 2026, "
+        "with a prompt's output head at its last token only)"),
     "transformers decode profile": FitRecord(
         "leave one row out 3.1 % median, 10.5 % worst over 15 of its 18 rows (3 left out have no solution under "
         "the ceiling); the first campaign's two rows predicted from the grid's sixteen: 5.2 % median, 10.3 % "
@@ -174,11 +170,7 @@ class Informed:
 
 INFORMED = (
     Informed("prefill_layer_overhead_s = 1.3e-4 s", H200_RIG,
-             "the per-layer time of prefill for the fused engines without a figure of their own (vLLM, SGLang, "
-             "llama.cpp; none has a prompt row at short prompts in the calibration). Since 2026-12-05 (session 36) "
-             "TensorRT-LLM has its own, fitted beside the prefill efficiency (FITS, 'prefill efficiency (serving)': "
-             "85.6 µs with 0.881; 83-87 µs with each publication held out, the two fields refitted together, where "
-             "the two-field fit of 2026-12-03 below refitted the share alone with the time held). Since "
+             "the per-layer time of prefill for the fused engines (vLLM, SGLang, TensorRT-LLM, llama.cpp). Since "
              "2026-12-04 the rig's own eager engine no longer takes it: its layer is counted (formulas/eager_layer.py: "
              "the elementwise kernels' traffic per token and the host's dispatch of 41 kernels a layer as a floor), "
              "which the grid's nine prefill rows at 512-131,072 tokens checked as settled_by asked (-10.1..+1.5 % at the refitted efficiency, "
@@ -204,10 +196,9 @@ INFORMED = (
              "eight TTFT rows are most of the fit, counts to a few tens of µs, yet its 128-token rows want "
              "50-130 µs (given 20 µs they fall to -14 % and -24 % with the efficiency refitted to 0.78). No count "
              "gives one figure for both engines",
-             settled_by="for vLLM, SGLang and llama.cpp, each engine's time to first token at three or more "
-                        "prompt lengths from 128 tokens on one card, or a timeline of one of its context steps; "
-                        "TensorRT-LLM's part was fitted from its table's two lengths a card (2026-12-05) and the "
-                        "eager engine's settled by the grid's prefill rows (2026-12-04)"),
+             settled_by="for the fused engines, TensorRT-LLM's time to first token at three or more prompt lengths "
+                        "on one card, or a timeline of one of its context steps (its table gives two lengths a "
+                        "card); the eager engine's part was settled by the grid's prefill rows (2026-12-04)"),
     Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
              "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
              "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "
@@ -311,8 +302,6 @@ def fitted_fields(fits=None) -> dict[tuple[str | None, str], str]:
         tied = fit.tied(fit.shipped())
         for name in (*fit.solved, *fit.grid, *tied):
             out[(engine, name)] = fit.name
-        for joint_engine, names in fit.joint.items():  # profile fields solved beside Assumptions fields
-            out.update({(joint_engine.value, name): fit.name for name in names})
     return out
 
 

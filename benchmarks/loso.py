@@ -5,8 +5,7 @@ figures or stated assumptions (``configurator/core/formulas/efficiency.py``), th
 rows are held out; for their rows the leave-one-source-out error *is* the in-sample error, and
 the report says "not fitted". The defaults that are fitted — solved from named rows by a rule —
 are listed in :data:`FITS`: engine-profile fields and module defaults of ``formulas/efficiency.py``
-(``Assumptions`` fields), or both in one fit (:attr:`Fit.joint`: the prefill efficiency with
-TensorRT-LLM's prompt per-layer time). For a publication whose rows set one of them, the constant is solved
+(``Assumptions`` fields). For a publication whose rows set one of them, the constant is solved
 again by the same rule from the fitting rows of the *other* publications and put in force while
 the held-out rows are built: a profile through the public ``Serving.engine_profile``
 (``accuracy_base.profiles_in_force``), a module default as the rows' scenarios'
@@ -31,7 +30,7 @@ import dataclasses
 import itertools
 import math
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -63,16 +62,6 @@ from loso_rows import (  # noqa: F401 (the fits' rows and rules, used by FITS be
     median_reserve,
 )
 from defaults_registry import DERIVED, INFORMED, Informed  # noqa: F401 (listed in defaults_registry.py)
-from loso_summary import (  # noqa: F401 (the report's summaries, split from this module; callers import them here)
-    NOT_FITTED,
-    SET_ELSEWHERE,
-    Held,
-    KindSummary,
-    SourceSummary,
-    by_publication,
-    describe,
-    kind_summary,
-)
 from pydantic import ValidationError
 
 from configurator.core.engines import PROFILES, Engine, EngineProfile
@@ -109,12 +98,11 @@ class Fit:
 
     name: str
     engine: Engine | None
-    """The engine whose profile fields are solved; None: the fields are ``Assumptions`` fields (with, in a
-    joint fit, :attr:`joint`'s profile fields beside them)."""
+    """The engine whose profile fields are solved; None: the fields are ``Assumptions`` fields."""
     kind: str
     """The kind of the fitting rows (a row's key and kind name it)."""
     solved: tuple[str, ...]
-    """The profile fields the rule solves for (``Assumptions`` fields where :attr:`engine` is None)."""
+    """The profile fields the rule solves for."""
     rows: tuple[str, ...]
     """The fitting rows, by key (``source:row_id``)."""
     rule: str
@@ -144,19 +132,6 @@ class Fit:
     left_out: Callable[[Sequence[Row]], dict[str, float | None]] | None = None
     """The rule's own cross-validation from its rows (by key: error [%] or None), in place of
     :func:`leave_one_row_out` where rows come in pairs."""
-    joint: Mapping[Engine, tuple[str, ...]] = field(default_factory=dict)
-    """Engine-profile fields solved together with the ``Assumptions`` fields of :attr:`solved` (``engine`` None):
-    one least-squares fit over both kinds of default, refitted together without a source's rows. Their values
-    are keyed ``'<engine>.<field>'`` (:func:`joint_key`), since a field of that name may be an ``Assumptions``
-    field too (``prefill_layer_overhead_s``)."""
-
-    def __post_init__(self) -> None:
-        if self.joint and self.engine is not None:
-            raise ValueError(f"fit '{self.name}': joint profile fields go beside Assumptions fields (engine None)")
-
-    def names(self) -> tuple[str, ...]:
-        """The keys of the solved values: :attr:`solved`, then the :attr:`joint` profile fields (:func:`joint_key`)."""
-        return (*self.solved, *(joint_key(engine, name) for engine, names in self.joint.items() for name in names))
 
     def kind_of(self, key: str) -> str:
         """The kind of the fitting row ``key``."""
@@ -165,9 +140,7 @@ class Fit:
     def shipped(self) -> dict[str, float]:
         """The solved fields' values as shipped (profile, or ``formulas/efficiency.py``)."""
         if self.engine is None:
-            return {**{name: float(ASSUMPTION_DEFAULTS[name]) for name in self.solved},
-                    **{joint_key(engine, name): float(getattr(PROFILES[engine], name))
-                       for engine, names in self.joint.items() for name in names}}
+            return {name: float(ASSUMPTION_DEFAULTS[name]) for name in self.solved}
         profile = PROFILES[self.engine]
         return {name: float(getattr(profile, name)) for name in (*self.solved, *self.grid)}
 
@@ -188,19 +161,8 @@ class Fit:
         fields' ranges)."""
         if self.engine is not None:
             return Defaults(profiles={self.engine: self.profile(values, base)})
-        assumed = {name: value for name, value in values.items() if name in self.solved}
-        profiles = {}
-        for engine, names in self.joint.items():  # each joint profile over ``base``'s, as :meth:`profile` does
-            data = ((base.profiles.get(engine) if base is not None else None) or PROFILES[engine]).model_dump()
-            data.update({name: values[joint_key(engine, name)] for name in names})
-            profiles[engine] = EngineProfile.model_validate(data)
-        Assumptions.model_validate({**assumed, **self.tied(assumed)})
-        return Defaults(profiles=profiles, assumptions={**assumed, **self.tied(assumed)})
-
-
-def joint_key(engine: Engine, name: str) -> str:
-    """The key of a :attr:`Fit.joint` profile field among a fit's values: ``'<engine>.<field>'``."""
-    return f"{engine.value}.{name}"
+        Assumptions.model_validate({**values, **self.tied(values)})
+        return Defaults(assumptions={**values, **self.tied(values)})
 
 
 FITS = (
@@ -226,11 +188,10 @@ FITS = (
              "first principles or sourced assumptions, held as shipped; the planner rows (train-planner) are the same "
              "runs with the layout left to the planner, predicted, not fitted"),
     Fit("prefill efficiency (serving)", None, "prefill", ("prefill_efficiency",), PREFILL_ROWS, PREFILL_RULE,
-        joint={Engine.TENSORRT_LLM: ("prefill_layer_overhead_s",)},
         held="it also sets decode's compute-bound products and every serving kind (throughput, MLPerf, latency), "
-             "which are predicted with it, not fitted; the per-layer time of the engines without their own "
-             "(vLLM, SGLang, llama.cpp: prefill_layer_overhead_s, 130 µs), whose prompts have no row here, is "
-             "informed, not fitted (INFORMED); the TensorRT-LLM profile's decode per-layer times stay as shipped"),
+             "which are predicted with it, not fitted; the per-layer time of engines without their own "
+             "(prefill_layer_overhead_s, 130 µs) is informed, not fitted (INFORMED); the TensorRT-LLM profile's "
+             "decode per-layer times stay as shipped"),
 
     Fit("transformers decode profile", Engine.TRANSFORMERS, "decode", ("weight_stream_share", "kv_read_share"),
         H200_DECODE_ROWS,
@@ -364,7 +325,7 @@ def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = S
     """The fit's fields solved from the rows ``keys`` by its rule (its ``measured`` rule, else
     Gauss–Newton on the log errors from the shipped values), with ``others`` in force; None with
     fewer rows than fields or no solution inside the fields' ranges and under :attr:`Fit.ceilings`."""
-    if len(keys) < len(fit.names()) + len(fit.grid):
+    if len(keys) < len(fit.solved) + len(fit.grid):
         return None
     if fit.grid:
         return _refit_on_grid(fit, keys, source, others)
@@ -382,7 +343,7 @@ def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = S
 def _least_squares(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults) -> dict[str, float] | None:
     """The fit's fields by Gauss–Newton on the rows' log errors from the shipped values (None: no solution inside
     the fields' ranges)."""
-    names = fit.names()
+    names = fit.solved
     x = np.array([fit.shipped()[n] for n in names])
 
     def residuals(values: np.ndarray) -> np.ndarray | None:
@@ -438,6 +399,27 @@ def leave_one_row_out(fit: Fit, source: RowSource) -> dict[str, float | None]:
 # ---- leave one source out ------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Held:
+    """One row predicted without its publication's rows."""
+
+    row: Row
+    predicted: float | None
+    """The prediction with the defaults set without the row's publication (None: n/a)."""
+    status: str
+    """'not fitted', 'refitted: <fits>', or 'n/a: <fit> is set only from this source' (and why, where the other
+    sources have rows enough but no solution under the fit's ceilings)."""
+
+    @property
+    def error_pct(self) -> float | None:
+        return None if self.predicted is None else 100.0 * (self.predicted - self.row.measured) / self.row.measured
+
+
+NOT_FITTED = "not fitted"
+SET_ELSEWHERE = "fitted without this source: "
+"""The status of a row whose publication holds no fitting row of the fitted defaults it depends on."""
+
+
 def _moved_by(fit: Fit, wanted: Sequence[Ident], source: RowSource, defaults: Defaults,
               rows: Sequence[Row] | None = None) -> set[Ident]:
     """The rows of ``wanted`` whose prediction moves with the fit's fields (each × 0.9, inside
@@ -477,7 +459,7 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
             others = [k for k in fit.rows if k in by_key and by_key[k].publication != publication]
             values = refit(fit, others, source, refitted_defaults)
             if values is None:
-                enough = len(others) >= len(fit.names()) + len(fit.grid)
+                enough = len(others) >= len(fit.solved) + len(fit.grid)
                 missing[fit.name] = fit, (" (the other sources' rows give no solution inside its ranges and ceilings)"
                                       if enough else "")
             else:
@@ -498,6 +480,71 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
             else:
                 held[ident(r)] = Held(r, again_row.predicted, refitted if refitted_defaults != SHIPPED else NOT_FITTED)
     return held
+
+
+@dataclass(frozen=True)
+class KindSummary:
+    """In-sample and leave-one-source-out medians of one kind [%]."""
+
+    rows: int
+    in_sample: float
+    out_of_source: float | None
+    """Median |error| over the rows with an out-of-source prediction (None: none has one)."""
+    with_value: int
+    """Rows with an out-of-source prediction."""
+    fitted: bool
+    """Whether any of the kind's rows depends on a fitted default (refitted, missing, or set
+    without the row's source)."""
+
+
+def kind_summary(held: Iterable[Held], kind: str) -> KindSummary | None:
+    members = [h for h in held if h.row.kind == kind]
+    if not members:
+        return None
+    valued = [abs(h.error_pct) for h in members if h.error_pct is not None]
+    return KindSummary(len(members), statistics.median(abs(h.row.error_pct) for h in members),
+                       statistics.median(valued) if valued else None, len(valued),
+                       any(h.status != NOT_FITTED for h in members))
+
+
+@dataclass(frozen=True)
+class SourceSummary:
+    """One publication's rows of one kind: in-sample and leave-one-source-out medians [%]."""
+
+    publication: str
+    rows: int
+    in_sample: float
+    out_of_source: float | None
+    """Median |error| over the rows with an out-of-source prediction (None: none has one)."""
+    with_value: int
+
+
+def by_publication(held: Iterable[Held], kind: str) -> list[SourceSummary]:
+    """Each publication's rows of ``kind``, most rows first: which sources carry a kind's out-of-source error
+    (``accuracy.py --by-source`` prints it)."""
+    members: dict[str, list[Held]] = {}
+    for h in held:
+        if h.row.kind == kind:
+            members.setdefault(h.row.publication, []).append(h)
+    out = []
+    for publication, items in members.items():
+        valued = [abs(h.error_pct) for h in items if h.error_pct is not None]
+        out.append(SourceSummary(publication, len(items), statistics.median(abs(h.row.error_pct) for h in items),
+                                 statistics.median(valued) if valued else None, len(valued)))
+    return sorted(out, key=lambda x: (-x.rows, x.publication))
+
+
+def describe(summary: KindSummary | None, unit: str = "") -> str:
+    """The leave-one-source-out figure as the reports print it (``unit`` after the number)."""
+    if summary is None:
+        return ""
+    if not summary.fitted:
+        return f"{summary.out_of_source:.1f}{unit} (not fitted)"
+    if summary.out_of_source is None:
+        return f"n/a (0/{summary.rows}: fitted on own source)"
+    if summary.with_value < summary.rows:
+        return f"{summary.out_of_source:.1f}{unit} ({summary.with_value}/{summary.rows} rows)"
+    return f"{summary.out_of_source:.1f}{unit}"
 
 
 # ---- report --------------------------------------------------------------------------------

@@ -172,11 +172,9 @@ rows are left out: its own prefill_share (the next fit) multiplies this efficien
 PREFILL_RULE = (
     "the prefill rows of engines without a prompt share of their own (10 rows of three publications: the H200 "
     "rig's PyTorch prefill, TensorRT-LLM's eight time-to-first-token rows and NVIDIA's H100-vs-A100 blog row): "
-    "two fields, the share and TensorRT-LLM's prompt per-layer time (its nine rows at 128 and 2,048 tokens "
-    "separate the per-layer time from the products), least squares on the log error of the prompt's time, the "
-    "rig's eager layer counted (formulas/eager_layer.py) "
-    "(configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY; configurator/core/engines.py, TENSORRT_LLM). "
-    "Until 2026-12-05 (session 36) the share alone, beside the 130 µs informed for every fused engine")
+    "one share, least squares on the log error of the prompt's time, beside the per-layer time of the fused "
+    "engines held at 130 µs (INFORMED) and the rig's eager layer counted (formulas/eager_layer.py) "
+    "(configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY)")
 
 def median_reserve(rows: Sequence[Row]) -> float:
     """The median over sources of each source's median measured ``reserved / peak allocated − 1``

@@ -158,8 +158,7 @@ TRANSFORMERS = EngineProfile(
     # the rule's solution on today's formulas over the 18 H200 decode rows of two campaigns (benchmarks/loso.py,
     # 'transformers decode profile', 2026-12-04: the grid's 8B at 1-128 sequences x 512-32,768 tokens and the
     # 1B and 3B beside the first campaign's two): 0.863 and 0.991 (0.860 and 0.992 once the prefill efficiency
-    # moved to 0.927, 2026-12-04, which the compute-bound steps read; 0.863 and 0.994 once it moved to 0.881,
-    # 2026-12-05, session 36) with no short-sequence penalty — every
+    # moved to 0.927, 2026-12-04, which the compute-bound steps read) with no short-sequence penalty — every
     # half-context over 0 wants a KV share above the copy kernel's (1.03 at 256 tokens, 1.15 at 850). Before,
     # from the two 2,048-token rows alone: 0.879, 0.904 and an informed 850, which put the new rows 1-24 % slow.
     layer_overhead_graphs_s=1.0e-4,
@@ -170,8 +169,8 @@ TRANSFORMERS = EngineProfile(
     # rows time the graph replay alone, so no separate per-step term.
     layer_overhead_eager_s=1.2e-3,
     step_overhead_s=0.0,
-    weight_stream_share=0.863,
-    kv_read_share=0.994,
+    weight_stream_share=0.860,
+    kv_read_share=0.992,
     kv_half_context=0,
     prefill_share=1.0,
     # Prompt layers op by op (formulas/eager_layer.py: 41 kernels and 639 kB of elementwise traffic per token
@@ -273,17 +272,6 @@ TENSORRT_LLM = EngineProfile(
     kv_read_share=0.90,
     kv_half_context=0,
     prefill_share=1.0,
-    # The prompt's per-layer time: its context steps run eager (performance.md's gptSessionBenchmark without
-    # --enable_cuda_graph, accuracy_base.TRT_SESSION_BENCHMARK; today's PyTorch backend captures the context phase
-    # only on request, 'prefill_cuda_graph_backend: piecewise'). **Fitted** together with the prefill efficiency
-    # (benchmarks/loso.py, 'prefill efficiency (serving)': two fields, least squares on the log error over the
-    # ten prefill rows, refitted together with each publication held out: 83-87 µs), 85.6 µs with 0.881
-    # (2026-12-05, session 36; until then unset, the 130 µs assumed for every fused engine). Only this engine's
-    # prompt rows set it — they are eight of the ten — so vLLM, SGLang and llama.cpp, which have no prompt rows at
-    # short prompts in the calibration, keep the assumed figure (formulas/efficiency.py, PREFILL_LAYER_OVERHEAD_S).
-    # It is the table's October 2023 builds' figure (v0.5): the April 2024 (v0.9) runs held out want 30-50 µs
-    # (benchmarks/data/notes-prefill-short-2026-12-05.md).
-    prefill_layer_overhead_s=8.15e-5,
     # Prompt attention: TensorRT-LLM's own fused multi-head attention (context FMHA) kernels, with no
     # published share of peak: attention runs at the products' rate.
     prefill_attention=(),
@@ -345,9 +333,7 @@ LLAMA_CPP = EngineProfile(
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # With llama.cpp pull request 6017's pp512 of LLaMA 2 7B F16 and Q8_0 on one A100 PCIe (March 2024, the same
     # cuBLAS path), one share for the eight rows of two publications, least squares on the log error
-    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 0.995 of the prefill efficiency since that was refitted
-    # 0.927 -> 0.881 beside TensorRT-LLM's fitted prompt per-layer time (2026-12-05, session 36: the product, 0.876
-    # of the GEMM rate, as before); 0.988 of the prefill efficiency (leaving each row out,
+    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 0.988 of the prefill efficiency (leaving each row out,
     # 12.9 % median, 35.5 % worst; 0.945 since the decode fits' session 33 refit, 2026-12-05, the GDDR share at which
     # the dequantization copy streams 1.005 -> 1.034, from 0.988 (11.7 % median, 34.8 % worst); 1.0 until the decode fit took pull request 4766's
     # rows, 2026-12-05, and the GDDR
@@ -395,14 +381,12 @@ LLAMA_CPP = EngineProfile(
     # Q4_K_M row 1.40x, the difference being the dequantization copy at the HBM factor (27 ms, where the two
     # rows' measured difference is 15.7 ms). Not charged: the attention products' conversions without
     # FlashAttention (prompt_conversions.py, module docstring).
-    prefill_share=0.991,
+    prefill_share=0.945,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
     # Q4_K_S pp2048 9,279 and RTX 3090 Q6_K pp2048 3,491), predicted at the card's INT8 rate: least squares
-    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.351 (0.334 until the prefill
-    # efficiency was refitted 0.927 -> 0.881 beside TensorRT-LLM's prompt per-layer time, 2026-12-05, session 36;
-    # 0.335 until the decode
+    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.334 (0.335 until the decode
     # fits' session 33 refit, 2026-12-05; 0.342 until the
     # prefill efficiency moved 0.908 -> 0.927 and the cuBLAS share 1.021 -> 1.0, 2026-12-04; 0.359 until a
     # prompt's output head ran at its last token only and the prefill efficiency moved, 0.358 before the
@@ -411,7 +395,7 @@ LLAMA_CPP = EngineProfile(
     # share is an average over weight formats and cards). The same PR's cuBLAS FP16 column (7,776 tokens/s
     # for the Q4_0 row) is 1.33x slower than MMQ, against 2x in peak rates. Before December 2026 an
     # assumption, 0.508 (the pre-copy prompt share): predicted 12-41 % fast on these rows.
-    prompt_int8_share=0.350,
+    prompt_int8_share=0.334,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):

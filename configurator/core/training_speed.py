@@ -113,11 +113,6 @@ PCIE_FALLBACK_GBPS = 16.0
 with 128b/130b encoding ≈ 15.8 GB/s (PCI-SIG PCI Express Base Specification 4.0), rounded."""
 
 
-NVLINK_KINDS = frozenset({"nvlink", "nvlink-bridge"})
-"""Catalog ``interconnect.link`` values that are NVLink: the links the published all-reduce tables
-were measured on (:data:`~configurator.core.formulas.communication.ALLREDUCE_FILL_BYTES`)."""
-
-
 @fast_init
 @dataclass(frozen=True)
 class Fabric:
@@ -135,9 +130,6 @@ class Fabric:
     four in a PCIe server) [count]; 1 where the link spans the domain or there is none."""
     link_gbps: float = 0.0
     """That link's bandwidth per card, one way [GB/s] (0 without one)."""
-    nvlink: bool = False
-    """The GPU-to-GPU link is NVLink (a switch or a bridge): a tensor-parallel group on it pays the
-    all-reduce's time by message size (:func:`~configurator.core.formulas.communication.nvlink_allreduce_seconds`)."""
 
 
 def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
@@ -160,10 +152,9 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
     fast = ic.link_gbps_one_way if linked else (ic.pcie_gbps_one_way or PCIE_FALLBACK_GBPS)
     network = ic.scale_out_gbps or (
         assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card)
-    nvlink = card.has_fast_link and ic.link in NVLINK_KINDS
     if card.has_fast_link and not linked and ic.domain_size > 1:  # a bridge inside the server
-        return Fabric(domain, fast, "pcie", network, ic.domain_size, ic.link_gbps_one_way, nvlink)
-    return Fabric(domain, fast, "link" if linked else "pcie", network, nvlink=nvlink and linked)
+        return Fabric(domain, fast, "pcie", network, ic.domain_size, ic.link_gbps_one_way)
+    return Fabric(domain, fast, "link" if linked else "pcie", network)
 
 
 def links(net: Fabric, a: Assumptions) -> tuple[float, float, float]:
@@ -195,7 +186,7 @@ def tensor_parallel_seconds(tokens, hidden: int, math_bytes: float, tp, layers, 
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers on ``net`` [s]
     (:func:`configurator.core.formulas.communication.tensor_parallel_seconds`)."""
     return comm.tensor_parallel_seconds(tokens, hidden, math_bytes, tp, layers, collectives_per_layer, net.domain,
-                                        *links(net, a), 0.0, net.link_group, net.link_gbps, net.nvlink)
+                                        *links(net, a), 0.0, net.link_group, net.link_gbps)
 
 
 def context_parallel_seconds(tokens, kv_dim: int, math_bytes: float, cp, layers, crosses_network,

@@ -63,46 +63,6 @@ def ring_allreduce_step_latency_seconds(ranks, step_latency_s):
     return 2.0 * (at_least(ranks, 1) - 1) * step_latency_s
 
 
-ALLREDUCE_LATENCY_S = 7.1e-6
-ALLREDUCE_FILL_BYTES = 4.8e6
-"""The fixed time [s] and the fixed bytes [B] of one all-reduce inside an NVLink domain
-(:func:`nvlink_allreduce_seconds`): fitted together, least squares on the log of the time, to the
-96 rows of four published nccl-tests ``all_reduce_perf`` tables, 1 KiB to 1 GiB on 8 × A100 SXM,
-8 × H100 SXM, 8 × H200 SXM and 4 × GB200 (Azure/AI-benchmarking-guide, NCCL 2.18-2.25; the rows
-with their sources in ``benchmarks/data/nccl-allreduce-2026-12-05.json``; the fit is
-``benchmarks/allreduce_fit.py``), with each table's link at the estimator's own bandwidth
-(one-way NVLink × :data:`~configurator.core.formulas.efficiency.LINK_EFFICIENCY`). Each table left
-out in turn, the other three give 3.3-7.7 µs and 4.6-5.4 MB and predict its times to 3.0 / 19.4 /
-7.6 / 9.4 % median (A100 / H100 / H200 / GB200; worst size 35-43 %), where the constant 20 µs it
-replaces (two :data:`~configurator.core.formulas.collectives.COLLECTIVE_LATENCY_S`) is off by 48.8 /
-27.2 / 31.3 / 17.6 %. All four tables are one publication's, launched from the host (nccl-tests'
-default, no CUDA graph). The fill is of the order of NCCL's staging buffer per peer
-(``NCCL_BUFFSIZE``, 4 MiB by default; compared, not taken from it)."""
-
-
-def nvlink_allreduce_seconds(n_bytes, ranks, per_domain, fast_gbps, network_gbps, efficiency):
-    """One all-reduce of ``n_bytes`` [B] over ``ranks`` cards whose fast domain is NVLink [s]:
-    ``α + 2(n−1)/n·(S + S₀)/B`` inside the domain (and the fill's share over the network for a
-    group that spans domains), with the fixed time ``α`` = :data:`ALLREDUCE_LATENCY_S` and the
-    fixed bytes ``S₀`` = :data:`ALLREDUCE_FILL_BYTES`.
-
-    NCCL pipelines an all-reduce through the ring in chunks staged in per-peer buffers, and picks
-    a low-latency protocol for small messages and a full-bandwidth one for large (NVIDIA/nccl
-    ``src/graph/tuning.cc``, ``ncclTopoTuneModel``: a latency and a bandwidth per protocol, the
-    fastest chosen per size); measured, the time is flat below ~1 MB, then rises to the link's
-    bandwidth over 1-64 MB (the published tables above). A fixed byte count moved at the link's
-    rate describes both: the floor ``α + 2(n−1)/n·S₀/B`` (33 µs on 8 × H100 at 450 GB/s one way ×
-    0.75; 21 µs on two) and the ramp, where a message of a few megabytes costs what ``S + S₀``
-    bytes would. ``B`` is the fast link's bandwidth × ``efficiency``, the large-message bus
-    bandwidth the training fits use (:func:`allreduce_seconds` with the same bytes, plus the fill):
-    the rule changes the fixed part of an all-reduce only. Zero fixed time on one rank.
-    Array-friendly. PCIe groups keep :func:`allreduce_seconds`' call cost and NCCL's ring steps
-    (:data:`PCIE_RING_STEP_LATENCY_S`): no PCIe table was read."""
-    moved = n_bytes + ALLREDUCE_FILL_BYTES * (ranks > 1)
-    return allreduce_seconds(moved, ranks, per_domain, fast_gbps, network_gbps, efficiency) + \
-        (ALLREDUCE_LATENCY_S - 2.0 * COLLECTIVE_LATENCY_S) * (ranks > 1)
-
-
 def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps):
     """(link bandwidth one way [GB/s], ring step latency [s]) a tensor-parallel group of ``tp`` cards
     runs its all-reduces over in a server whose GPU-to-GPU link joins only ``link_group`` of its cards
@@ -138,7 +98,7 @@ def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps):
 
 
 def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
-                            network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0, nvlink=False):
+                            network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0):
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers [s].
 
     Megatron-LM with sequence parallelism: per layer and pass, two all-gathers and two
@@ -148,20 +108,12 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     the latency of each ring step (:data:`PCIE_RING_STEP_LATENCY_S` between cards without a
     GPU-to-GPU link; 0 keeps the call's fixed cost alone). ``link_group`` and ``link_gbps``: the
     cards a bridge joins inside a server it does not span and its bandwidth one way [GB/s]; a group
-    that fits runs over it (:func:`bridged_links`). ``nvlink``: the cards' GPU-to-GPU link is NVLink, so a
-    group on it pays :func:`nvlink_allreduce_seconds` (the all-reduce's time by message size) in place of
-    :func:`allreduce_seconds`' fixed call cost; over PCIe (a bridged card's group wider than its bridge
-    included) the call cost stays. Zero when ``tp`` is 1.
+    that fits runs over it (:func:`bridged_links`). Zero when ``tp`` is 1.
     """
     if not (type(link_group) is int and link_group <= 1):
         fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps)
-    n_bytes = tokens * hidden * element_bytes
-    per_call = allreduce_seconds(n_bytes, tp, at_most(tp, domain), fast_gbps, network_gbps, efficiency)
-    if nvlink:
-        sized = nvlink_allreduce_seconds(n_bytes, tp, at_most(tp, domain), fast_gbps, network_gbps, efficiency)
-        on_link = True if type(link_group) is int and link_group <= 1 else tp <= link_group
-        per_call = (sized if on_link else per_call) if isinstance(on_link, bool | np.bool_) else \
-            np.where(on_link, sized, per_call)
+    per_call = allreduce_seconds(tokens * hidden * element_bytes, tp, at_most(tp, domain), fast_gbps, network_gbps,
+                                 efficiency)
     if not (type(tp) is int and type(step_latency_s) is float and step_latency_s == 0.0):  # no step latency: + 0.0
         per_call = per_call + ring_allreduce_step_latency_seconds(tp, step_latency_s)
     split = tp > 1
@@ -170,8 +122,7 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
 
 
 def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
-                               network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0,
-                               nvlink=False):
+                               network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0):
     """:func:`tensor_parallel_seconds` as a function of plain-number ``tokens`` alone [s]: for whole
     ``tp`` and domain, the same operations in the same order (the all-reduce of
     :func:`~configurator.core.formulas.collectives.reduce_scatter_seconds`' whole-ranks steps) with
@@ -182,8 +133,7 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
     if type(tp) is not int or type(per_domain) is not int or type(step_latency_s) is not float:
         return lambda tokens: tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer,
                                                       domain, fast_gbps, network_gbps, efficiency, step_latency_s,
-                                                      link_group, link_gbps, nvlink)
-    sized = bool(nvlink) and (link_group <= 1 or tp <= link_group)  # the NVLink rule: whole tp, a plain answer
+                                                      link_group, link_gbps)
     if not (type(link_group) is int and link_group <= 1):
         fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps)
     n = tp if tp >= 1 else 1
@@ -194,20 +144,10 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
     domain_share = (domains - 1) / domains if domains >= 1 else 0.0
     fast, network = fast_gbps * GB * efficiency, network_gbps * GB * efficiency
     latency = COLLECTIVE_LATENCY_S * (tp > 1)
-    fill = ALLREDUCE_FILL_BYTES * (tp > 1) if sized else 0.0  # nvlink_allreduce_seconds' steps, in its order
-    extra = (ALLREDUCE_LATENCY_S - 2.0 * COLLECTIVE_LATENCY_S) * (tp > 1) if sized else 0.0
     ring = None if type(step_latency_s) is float and step_latency_s == 0.0 else \
         ring_allreduce_step_latency_seconds(tp, step_latency_s)
     scale, split = collectives_per_layer * layers, tp > 1
     if ring is None and split is True:  # no step latency, more than one rank: the same operations, no tests
-        if sized:
-            def whole_sized(tokens: float) -> float:
-                n_bytes = tokens * hidden * element_bytes + fill
-                return scale * (2.0 * (group_share * n_bytes / fast + domain_share * n_bytes / g / network + latency)
-                                + extra)
-
-            return whole_sized
-
         def whole(tokens: float) -> float:
             n_bytes = tokens * hidden * element_bytes
             return scale * (2.0 * (group_share * n_bytes / fast + domain_share * n_bytes / g / network + latency))
@@ -215,10 +155,8 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
         return whole
 
     def seconds(tokens: float) -> float:
-        n_bytes = tokens * hidden * element_bytes + fill
+        n_bytes = tokens * hidden * element_bytes
         per_call = 2.0 * (group_share * n_bytes / fast + domain_share * n_bytes / g / network + latency)
-        if sized:
-            per_call = per_call + extra
         if ring is not None:
             per_call = per_call + ring
         total = scale * per_call

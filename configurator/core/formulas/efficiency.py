@@ -105,7 +105,7 @@ only a measurement of each card gives (scaled to the rig as copy share x 0.883 /
 0.82, the A100 SXM 80GB 0.84, the H100 SXM 0.92). The MI300X's share of its FP8 products
 (:mod:`~configurator.core.formulas.gemm_efficiency`) moves its serving rows more."""
 
-PREFILL_EFFICIENCY = 0.884
+PREFILL_EFFICIENCY = 0.927
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a serving step's
 products sustain (prefill and decode; an engine's prompt kernels reach their own share of it,
@@ -114,12 +114,8 @@ alone (aiconfigurator's tables) and a serving step runs them between norms, rota
 activations and sampling, which the serving model does not count apart. **Fitted**: least
 squares on the log error over the prefill rows of engines without a prompt share of their own
 (10 rows of three publications: the H200 rig's PyTorch prefill, TensorRT-LLM's time-to-first-token
-table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency'), together with
-TensorRT-LLM's prompt per-layer time (``engines.TENSORRT_LLM.prefill_layer_overhead_s``: two fields, one
-fit, refitted together with each publication held out), gives 0.881 with 85.6 µs (2026-12-05, session 36;
-with each publication held out 0.820-0.891 and 83-87 µs; issue 27 part 2: TensorRT-LLM's 128-token prompts
-had been 6-30 % slow in sample beside the 130 µs of :data:`PREFILL_LAYER_OVERHEAD_S`). Beside those 130 µs
-held for every fused engine it gave 0.927 (2026-12-04, once the
+table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency'), beside
+:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs for the fused engines, gives 0.927 (2026-12-04, once the
 H200 rig's eager engine had its prompt's elementwise traffic and host dispatch counted,
 :mod:`~configurator.core.formulas.eager_layer`, in place of the 130 µs: its row −16 → −7 %; each row
 left out 13.9 → 11.8 % median; 0.908 before, December 2026, with a prompt's
@@ -131,10 +127,9 @@ prefill runs FlashAttention-2 on Hopper at 0.35 of peak; 0.921 when attention ra
 products' rate; 0.85 before, chosen by judgement). Refitted with each publication held out it
 gives 0.786 (without TensorRT-LLM's eight rows, from two rows) to 0.943 (without the H200 rig);
 each row left out in turn, 13.8 % median error (48.3 % worst: TensorRT-LLM's Llama 2 7B TTFT on
-an L40S) at 0.908. Fitted together with the per-layer time of every fused engine (the Assumptions default,
-2026-12-03) it gave 0.871 with 84 µs and was not shipped, worse out of source then (see
-:data:`PREFILL_LAYER_OVERHEAD_S`); the leave-one-source-out check of that time refitted the efficiency
-alone, not both. It feeds every serving kind —
+an L40S) at 0.908. Fitted
+together with the per-layer time instead (two fields) it gives 0.871 with 84 µs, better in sample
+and worse out of source (see :data:`PREFILL_LAYER_OVERHEAD_S`). It feeds every serving kind —
 prefill, the compute-bound part of decode, serving throughput, MLPerf server and offline,
 latency under load — which are predicted with it, not fitted; llama.cpp's prompt share
 multiplies it and was solved again after it (``engines.LLAMA_CPP``)."""
@@ -159,7 +154,7 @@ the hidden share was found (searched: PyTorch DDP and FSDP documentation and iss
 Megatron-LM); a secondary tutorial (factryze.ai, "Compute-Communication Overlap") quotes 60–90 %
 hidden for data-parallel gradients without a measurement."""
 
-LAYER_OVERHEAD_S = 4.57e-4
+LAYER_OVERHEAD_S = 4.62e-4
 """Time per layer per forward-pass equivalent of a training step beyond the roofline terms:
 kernel launches, framework dispatch and the gaps between a layer's small kernels [s] (a step
 counts three passes, forward 1 and backward 2, four with full recomputation:
@@ -191,10 +186,8 @@ formulas, against the 0.773 and 464 µs then shipped)."""
 
 PREFILL_LAYER_OVERHEAD_S = 1.3e-4
 """Time per layer per prefill chunk beyond the roofline, for engines without a figure of their own
-(``EngineProfile.prefill_layer_overhead_s`` None: the fused engines vLLM, SGLang and llama.cpp) [s].
-TensorRT-LLM has its own since 2026-12-05 (session 36), fitted with :data:`PREFILL_EFFICIENCY` from its
-prompt rows, eight of the ten prefill rows (``engines.TENSORRT_LLM``: 85.6 µs); the engines here have no
-prompt row of their own at short prompts in the calibration, so they keep this figure. The eager engine the H200 rig ran (``engines.TRANSFORMERS``) no longer takes it: since
+(``EngineProfile.prefill_layer_overhead_s`` None: the fused engines, vLLM, SGLang, TensorRT-LLM and
+llama.cpp) [s]. The eager engine the H200 rig ran (``engines.TRANSFORMERS``) no longer takes it: since
 2026-12-04 its layer is counted (:mod:`~configurator.core.formulas.eager_layer`: the elementwise
 kernels' traffic per token, and the host's dispatch of 41 kernels a layer as a floor), which the
 grid's nine prefill rows at 512-131,072 tokens check (−10.1 … +1.5 % at the refitted efficiency; −37.8 … −11.5 % with 130 µs),

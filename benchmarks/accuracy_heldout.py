@@ -10,7 +10,8 @@ request's performance table, the time to first token at several prompt lengths o
 files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user); LoRA and QLoRA fine-tuning
 memory from torchtune's README, lit-gpt's resource tables and config hub and Unsloth's context-length benchmark;
 training memory with recomputation at long sequences from torchtitan's 2024-12 tables (the named set
-``recompute-memory-2026-12-05``, :data:`SETS`); training
+``recompute-memory-2026-12-05``, :data:`SETS`); one-GPU LoRA, QLoRA and full fine-tuning memory with recomputation
+from fms-acceleration's benchmark table (process memory and peak allocated: ``reserve-recompute-2026-12-05c``); training
 throughput from NeMo 24.07's performance summary, torchtitan's 2024-04 A100 performance page and NVIDIA's MLPerf
 Training v4.1 result logs), each with its source, URL, date, what was measured, the layout the source states and
 what the translation assumes. A row the estimator cannot express is listed as case ``excluded`` with its reason,
@@ -60,6 +61,13 @@ SETS = {
         "32k-256k tokens, full recomputation; max reserved), torchtune's Llama 3.2 3B full fine-tune with and without "
         "activation checkpointing (peak active), litgpt's config-hub LoRA and QLoRA of Llama 2 7B, Llama 3 8B, Mistral 7B "
         "and TinyLlama (and its full fine-tune) on an A10G (max allocated); benchmarks/data/notes-reserve-2026-12-05b.md"),
+    "reserve-recompute-2026-12-05c": (
+        "one-GPU training with recomputation that gives both the process's memory (nvidia-smi) and the peak allocated, "
+        "gathered to check the allocator reserve with recomputation on a large frozen base (session 37, issue 27 part 3): "
+        "fms-acceleration's benchmark table of May 2024 on one A100 80GB, 4,096-token packed sequences at batch 4 and 8, "
+        "HF gradient checkpointing: Mistral 7B full fine-tune and LoRA in fp16, bitsandbytes QLoRA of Mistral 7B, "
+        "Mixtral 8x7B (peft's and the plugin's preparation) and Llama 2 70B; "
+        "benchmarks/data/notes-reserve-recompute-2026-12-05c.md"),
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""
@@ -85,6 +93,11 @@ def _training_scenario(setup: dict):
     return scenario(preset(setup["model"]), setup["card"], setup["count"], workload=setup.get("workload", "pretrain"),
                     precision=setup["precision"], parallelism=parallelism, training=training, assumptions=assumptions)
 
+
+PROCESS_VALUES = {"process_used_mib": ("process memory GiB", 1 / 1024)}
+"""Whole-process readings (``nvidia-smi``'s used memory: the caching allocator's reserved segments, the CUDA
+context and library workspaces) by value key: the quantity reported and the factor to GiB; compared with the
+estimate's total, reserve and context included."""
 
 PEAK_VALUES = {"peak_active_gib": ("peak active GiB", 1.0), "peak_allocated_gb": ("peak allocated GiB", 1e9 / GIB),
                "peak_allocated_gib": ("peak allocated GiB", 1.0)}
@@ -113,6 +126,10 @@ def _training(r: dict) -> Iterator[Row]:
             note += f"; with full recomputation: {(full - s.assumptions.cuda_context_gib * GIB) / GIB:.1f} GiB"
         yield Row(SOURCE, r["id"], "memory", "reserved GiB", reserved, values["reserved_gib"], note, est.scenario,
                   publication=r["publication"])
+    for key, (quantity, to_gib) in PROCESS_VALUES.items():
+        if key in values:
+            yield Row(SOURCE, r["id"], "memory", quantity, est.memory.total / GIB, values[key] * to_gib, note,
+                      est.scenario, publication=r["publication"])
     for key, (quantity, to_gib) in PEAK_VALUES.items():
         if key in values:
             peak = (est.memory.total - est.memory.overhead) / GIB

@@ -322,7 +322,12 @@ at 32k–256k tokens) 25.2–31.2 %, median of the seven 25.4 %; Trainy's June 2
 rows with the per-op policy in FP8 on 32 and 64 H200, compiled, 12.8 and 14.3 % (their reserved memory is predicted 10–12 %
 high, and which of the peak or the reserve is off, these rows cannot tell; figures of 2026-12-03, after the compiled loss
 and FSDP's missing autocast copy were counted: 20.4, 19.3, 2.3 and 3.8 % before). A check of the peak and the reserve
-together, not a measurement of the reserve, so not a fit: the rows stay held out."""
+together, not a measurement of the reserve, so not a fit: the rows stay held out. One-GPU runs that give both
+nvidia-smi's memory and the peak allocated (fms-acceleration, May 2024, A100 80GB, 4,096-token sequences; held-out set
+``reserve-recompute-2026-12-05c``) show the reserve growing with the tokens and not with a frozen base (LoRA over a
+13.5 GiB fp16 base and QLoRA over a 4.0 GiB NF4 one left the same 4.7 GiB beside the peak at batch 4; Llama 2 70B
+QLoRA 7.6 GiB, reserve and context, where 15.7 are predicted); charging it on the peak less the frozen base worsens the held-out memory median (4.8 -> 5.0 %),
+because adapter peaks the estimate misses lean on it: ``benchmarks/data/notes-reserve-recompute-2026-12-05c.md``."""
 
 USABLE_MEMORY_FRACTION = 0.99
 """Usable share of marketed memory when the catalog has no measurement: an H200 sold as 141 GB

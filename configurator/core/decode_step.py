@@ -405,9 +405,9 @@ class DecodeStep:
         t = np.maximum(tokens, 1.0) if np.ndim(tokens) else max(float(tokens), 1.0)
         r = t * routed_share
         r = np.maximum(r, 1.0) if np.ndim(r) else max(r, 1.0)
-        routed = layers * routed_m * row_inverse(r, m_half)
+        routed = routed_m * row_inverse(r, m_half)
         rows_t = row_inverse(t, m_half)
-        share = routed / (layers * (dense_m * rows_t + routed_m * row_inverse(r, m_half)) + head_m * rows_t)
+        share = layers * routed / (layers * (dense_m * rows_t + routed) + head_m * rows_t)
         return weights_s, compute_s * self.matmul_share * share
 
     def plain_steps(self, batches: list[float], tokens_per_sequence: int = 1) -> list[tuple[float, tuple]]:
@@ -509,7 +509,10 @@ def decode_step_seconds(
     Roofline with the engine's profile (:mod:`configurator.core.engines`):
     ``max(W/(B·c·s_w), F/(P·e·s_p)) + KV/(B·c·s_kv(ctx)) + L·t_layer + t_step`` plus the
     tensor-parallel all-reduces; W and KV are the weight and cache bytes per card (estimator.md,
-    Inference), split by tensor parallelism. The batched products read the weights once (their
+    Inference), split by tensor parallelism. A mixture of experts takes its routed experts' grouped
+    GEMM and its other products each at its own roofline, one after the other, in place of the
+    ``max`` (:func:`~configurator.core.formulas.moe.experts_apart_seconds`, :meth:`DecodeStep.routed`).
+    The batched products read the weights once (their
     own roofline), while attention reads each sequence's cache in a kernel of its own, after them:
     Orca's selective batching runs attention per request apart from the batched operations (Yu et
     al. 2022, §4.2), vLLM's PagedAttention is a separate kernel over the cache blocks (Kwon et al.

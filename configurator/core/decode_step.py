@@ -20,8 +20,8 @@ from configurator.core.formulas import communication as comm
 from configurator.core.formulas.collectives import at_least
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
-from configurator.core.formulas.moe import experts_touched
-from configurator.core.formulas.gemm_efficiency import M_SPLIT
+from configurator.core.formulas.moe import experts_apart_seconds, experts_touched
+from configurator.core.formulas.gemm_efficiency import M_SPLIT, row_inverse
 from configurator.core.matmul_shapes import forward_coefficients, matmul_efficiency_by_shape
 from configurator.core.memo import LastAsked
 from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
@@ -312,7 +312,8 @@ class DecodeStep:
 
     __slots__ = ("scenario", "card", "plan", "model", "tp", "ep", "kv_tokens", "attended", "kv_per_token",
                  "shards", "flops_per_sequence", "weight_bandwidth", "kv_bandwidth", "weights_s", "peak_flops",
-                 "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s", "forward", "made")
+                 "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s", "forward", "made",
+                 "matmul_share")
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> None:
         model, serving, a = scenario.model, scenario.serving, scenario.assumptions
@@ -323,6 +324,7 @@ class DecodeStep:
         self.attended = attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
         self.kv_per_token, self.shards = copy_kv_bytes(scenario, plan)  # the copy's memory model asked first
         self.flops_per_sequence = 2.0 * model.matmul_params() + 4.0 * layers * model.q_dim * attended
+        self.matmul_share = 2.0 * model.matmul_params() / self.flops_per_sequence  # the products' share, not attention's
         factor = decode_read_factor(profile, card.memory_type)  # 1 but for HBM cards of an engine that sets it
         self.weight_bandwidth = weight_bandwidth = _bandwidth(card, a, profile.weight_stream_share * factor)
         self.kv_bandwidth = _bandwidth(card, a, kv_read_share(profile, kv_tokens) * factor) if kv_tokens else None
@@ -375,7 +377,10 @@ class DecodeStep:
         tokens = batch * tokens_per_sequence if tokens_per_sequence != 1 else batch  # × 1 is the same number
         comm_s = (0.0 if self.tp_args is None else comm.tensor_parallel_seconds(tokens, *self.tp_args)) + \
             (0.0 if self.ep_args is None else _ep_seconds(tokens, self.ep_args))
-        step = at_least(weights_s, compute_s) + kv_s
+        if self.weights_s is None:  # MoE: the routed experts' grouped GEMM apart from the other products
+            step = experts_apart_seconds(weights_s, compute_s, *self.routed(batch, tokens, compute_s)) + kv_s
+        else:
+            step = at_least(weights_s, compute_s) + kv_s
         if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
             step = step + comm_s
         step = step + self.overhead_s
@@ -383,6 +388,27 @@ class DecodeStep:
             step = float(step)
         return step, (weights_s, kv_s, compute_s)
 
+    def routed(self, batch, tokens, compute_s):
+        """A MoE step's routed-expert part of :meth:`roofline`'s weight stream and products [s]: the
+        experts some token of the ``batch`` touches (:func:`decode_weight_bytes`' expert term) at the
+        weight bandwidth, and of the products' time ``compute_s`` the share of the step's matrix
+        products (not attention's FLOPs) that the routed experts' products take at ``tokens`` (their
+        ``Σ w/η`` terms, :func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`)."""
+        model, tp, ep = self.model, self.tp, self.ep
+        touched = experts_touched(model.n_experts, model.experts_per_token, batch * ep)
+        weights_s = model.n_moe_layers * touched * model.mlp_params(model.routed_ffn) / ep * self.plan.weight_bytes \
+            / tp / self.weight_bandwidth
+        forward = self.forward
+        if forward is None:
+            forward = self.forward = self._forward()
+        dense_m, routed_m, head_m, _, _, routed_share, m_half, layers = forward[:8]
+        t = np.maximum(tokens, 1.0) if np.ndim(tokens) else max(float(tokens), 1.0)
+        r = t * routed_share
+        r = np.maximum(r, 1.0) if np.ndim(r) else max(r, 1.0)
+        routed = routed_m * row_inverse(r, m_half)
+        rows_t = row_inverse(t, m_half)
+        share = layers * routed / (layers * (dense_m * rows_t + routed) + head_m * rows_t)
+        return weights_s, compute_s * self.matmul_share * share
 
     def plain_steps(self, batches: list[float], tokens_per_sequence: int = 1) -> list[tuple[float, tuple]]:
         """:meth:`seconds` at each plain-number batch of ``batches`` [s] with its roofline parts
@@ -407,7 +433,7 @@ class DecodeStep:
         tp, shards, attended, kv_per_token = self.tp, self.shards, self.attended, self.kv_per_token
         flops_per_sequence, kv_bandwidth, kv_tokens = self.flops_per_sequence, self.kv_bandwidth, self.kv_tokens
         peak, prefill_efficiency, overhead_s = self.peak_flops, self.prefill_efficiency, self.overhead_s
-        ep_args = self.ep_args
+        ep_args, matmul_share = self.ep_args, self.matmul_share
         communicates = self.tp_args is not None or ep_args is not None
         work = 1.0 * (layers * layer_w + head_w)  # the efficiency's numerator (matmul_efficiency_by_shape)
         fixed_weights_s = self.weights_s
@@ -447,7 +473,13 @@ class DecodeStep:
                 per_layer = per_layer + routed_m * routed
             rate = peak * (work / (layers * per_layer + head_m * rows_t)) * prefill_efficiency
             compute_s = flops / (rate if rate < peak else peak)
-            step = (weights_s if weights_s >= compute_s else compute_s) + kv_s
+            if fixed_weights_s is None:  # MoE: the routed experts' grouped GEMM apart (experts_apart_seconds)
+                routed_w = n_moe * touched * expert / ep * weight_bytes / tp / weight_bandwidth
+                routed_c = compute_s * matmul_share * (layers * routed_m * routed / (layers * per_layer + head_m * rows_t))
+                rest_w, rest_c = weights_s - routed_w, compute_s - routed_c
+                step = (routed_w if routed_w >= routed_c else routed_c) + (rest_w if rest_w >= rest_c else rest_c) + kv_s
+            else:
+                step = (weights_s if weights_s >= compute_s else compute_s) + kv_s
             if communicates:
                 comm_s = (0.0 if tp_seconds is None else tp_seconds(tokens)) + \
                     (0.0 if ep_args is None else _ep_seconds(tokens, ep_args))
@@ -477,7 +509,10 @@ def decode_step_seconds(
     Roofline with the engine's profile (:mod:`configurator.core.engines`):
     ``max(W/(B·c·s_w), F/(P·e·s_p)) + KV/(B·c·s_kv(ctx)) + L·t_layer + t_step`` plus the
     tensor-parallel all-reduces; W and KV are the weight and cache bytes per card (estimator.md,
-    Inference), split by tensor parallelism. The batched products read the weights once (their
+    Inference), split by tensor parallelism. A mixture of experts takes its routed experts' grouped
+    GEMM and its other products each at its own roofline, one after the other, in place of the
+    ``max`` (:func:`~configurator.core.formulas.moe.experts_apart_seconds`, :meth:`DecodeStep.routed`).
+    The batched products read the weights once (their
     own roofline), while attention reads each sequence's cache in a kernel of its own, after them:
     Orca's selective batching runs attention per request apart from the batched operations (Yu et
     al. 2022, §4.2), vLLM's PagedAttention is a separate kernel over the cache blocks (Kwon et al.

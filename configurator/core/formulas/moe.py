@@ -60,6 +60,30 @@ def expert_gemm_efficiency(tokens_per_expert, weight_bytes, peak_flops, bandwidt
     return np.minimum(capped_share(compute_efficiency), memory_share)
 
 
+def experts_apart_seconds(weights_s, compute_s, routed_weights_s, routed_compute_s):
+    """A MoE decode step's products [s]: the routed experts' grouped GEMM and the rest of the
+    products (attention projections, shared experts, dense layers, head) as kernels that run one
+    after the other, each at its own roofline (Williams et al. 2009):
+    ``max(W_r, C_r) + max(W − W_r, C − C_r)`` for the step's weight stream ``W`` and products ``C``
+    of which the routed experts' are ``W_r`` and ``C_r`` [s]; arrays broadcast.
+
+    Not ``max(W, C)``: at a few tokens per expert the grouped GEMM is bound by reading the experts
+    while the attention projections, every token through the same weights, are bound by their
+    FLOPs, so neither hides under the other. Measured check (aiconfigurator's per-op tables,
+    ai-dynamo/aiconfigurator 095f58a ``aic-core/src/aiconfigurator_core/systems/data/h200_sxm``,
+    TensorRT-LLM 1.3.0rc20, DeepSeek-V3 FP8 at TP 8 × EP 8, 512 sequences, per step of 61
+    layers): the MLA projections (``gemm``, ``mla_bmm``) take 5.4 ms and the MoE layers 23-32 ms,
+    in sequence (``benchmarks/data/notes-deepseek-decode-aic-2026-12-05.md``).
+    """
+    rest_w = weights_s - routed_weights_s
+    rest_c = compute_s - routed_compute_s
+    if isinstance(weights_s, float) and isinstance(compute_s, float) and isinstance(routed_weights_s, float) \
+            and isinstance(routed_compute_s, float):
+        return (routed_weights_s if routed_weights_s >= routed_compute_s else routed_compute_s) + \
+            (rest_w if rest_w >= rest_c else rest_c)
+    return np.maximum(routed_weights_s, routed_compute_s) + np.maximum(rest_w, rest_c)
+
+
 EXPERT_OVERLAP_DEFAULT = False
 """Whether the scenario asks for Megatron-LM's batch-level expert overlap when it does not say
 (``Training.expert_overlap``). Off: a plain schedule dispatches after the router and runs the experts

@@ -339,12 +339,13 @@ def hand_written_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim
     ----------
     Touvron et al. 2023, "LLaMA" (arXiv 2302.13971) §2.4: "we save the activations that are expensive to
     compute, such as the outputs of linear layers. This is achieved by manually implementing the
-    backward function for the transformer layers, instead of relying on the PyTorch autograd."
-    xformers (Meta's library, the paper's footnote 2) ``ops/swiglu_op.py`` ``_SwiGLUFusedFunc``, the same
-    from 8367685 (2022-11) to 2509f84 (2025-11): ``ctx.save_for_backward(x, w1, w2, w3, x1, x2)`` and in
-    backward ``dx1dx2, x4 = torch.ops.xformers.silu_bw_fused(x1, x2, dx4)`` (the product rebuilt in the
-    gradient's own kernel). The norm's output is cheap to rebuild from its input and ``rstd``, as
-    DeepSeek-V3 does (report §3.2.3, :func:`fp8_cache_kept_bytes_per_token`); flash attention keeps q, k,
+    backward function for the transformer layers, instead of relying on the PyTorch autograd": what is
+    cheap (the norms, the SwiGLU product) is recomputed. xformers (Meta's library, footnote 2)
+    ``ops/swiglu_op.py`` ``_SwiGLUFusedFunc``, the same from 8367685 (2022-11) to 2509f84 (2025-11):
+    ``ctx.save_for_backward(x, w1, w2, w3, x1, x2)``, in backward ``dx1dx2, x4 =
+    torch.ops.xformers.silu_bw_fused(x1, x2, dx4)`` (the product rebuilt in the gradient's kernel; the
+    op alone, owning no norm, keeps its input ``x``: a layer's backward owns both). A norm's output is
+    rebuilt from its input and ``rstd`` (as DeepSeek-V3 does, report §3.2.3); flash attention keeps q, k,
     v, the output and the log-sum-exp (Dao 2023, Algorithm 1).
     """
     c, r = math_bytes, residual_bytes

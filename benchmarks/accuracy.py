@@ -215,20 +215,26 @@ LLAMA3_405B_NOTE = ("stated TP8 PP16 and no recomputation at 8K (Llama 3 paper �
                     "the embedding; FSDP sharding optimizer states and gradients, weights whole after forward, as "
                     "ZeRO-2. The stage inputs and outputs §3.3.2 frees are not counted (the memory model counts "
                     "what backward keeps). Session 25 (2026-12-04): until then Megatron-LM's schedule, degree 4 "
-                    "taken, ZeRO-1 (-3.2 / -7.6 %, neither fitting the card: 106.3 and 91.6 GB of 85.0). Memory now: "
-                    "16,384 cards (16 micro-batches, all 128 chunk passes of the warm-up in flight) 78.5 GB, fits; "
-                    "8,192 cards (32, 141 one-layer chunks in flight on the second stage) 86.1 GB, 1.3 % over: "
-                    "the allocator's reserve (3.9 %, measured on two H200 campaigns, formulas/efficiency.py) is "
-                    "3.2 GB of it, "
-                    "and §3.3.2's TORCH_NCCL_AVOID_RECORD_STREAMS, which lowers what asynchronous sends hold, is "
-                    "not modelled. The layout fits if the reserve at this peak is under 2.6 % (the rig's six runs "
-                    "reserved 1.4-5.6 %, the grid's fourteen 0.2-13.8 %, with room to spare): the paper states no "
-                    "memory "
-                    "figure, only that 8K "
-                    "sequences trained without activation checkpointing (§3.3.2), so the reserve is not wrong by "
-                    "source and the row is left not fitting. On 8,192 cards, choosing the interleaving and "
-                    "recomputation on TP8 PP16, the planner recomputes fully (about 340 TFLOP/s); the planner row, "
-                    "choosing the whole layout, takes TP4 PP16 without recomputation")
+                    "taken, ZeRO-1 (-3.2 / -7.6 %, neither fitting the card: 106.3 and 91.6 GB of 85.0). Assumed, "
+                    "not stated for Llama 3 (session 37, 2026-12-05): Meta's layers run a hand-written backward "
+                    "(training.activation_kernels hand-written), as the LLaMA paper states of Meta's stack "
+                    "(Touvron et al. 2023 §2.4: 'we save the activations that are expensive to compute, such as "
+                    "the outputs of linear layers ... by manually implementing the backward function for the "
+                    "transformer layers, instead of relying on the PyTorch autograd'; xformers' fused SwiGLU "
+                    "rebuilds its product in backward): 21.25 h bytes a token a layer kept (the norms' outputs "
+                    "and the SwiGLU product rebuilt); §3.3.2's 'without activation checkpointing' rules out layer "
+                    "recomputation, not this. Memory then: 8,192 cards (32 micro-batches, 141 one-layer chunks "
+                    "in flight on the second stage) 60.3 GB, 16,384 cards (16, all 128 chunk passes of the "
+                    "warm-up in flight) 55.1 GB, both fitting 85.0 usable. Under Megatron-Core's kept set "
+                    "(31.75 h, until session 37) 86.1 and 78.5 GB: 8,192 cards 1.3 % over, the allocator's "
+                    "reserve (3.9 %, measured on two H200 campaigns, formulas/efficiency.py) 3.2 GB of it; it "
+                    "fits if the reserve at this peak is under 2.6 % (the rig's six runs reserved 1.4-5.6 %, the "
+                    "grid's fourteen 0.2-13.8 %), and there the planner, choosing the interleaving and "
+                    "recomputation on TP8 PP16, recomputes fully (about 340 TFLOP/s). The attention kernel is "
+                    "FlashAttention-2 (Auto off Transformer Engine; LLaMA §2.4 ran xformers' attention with the "
+                    "backward of Dao et al.), not cuDNN's Hopper kernel the Megatron recipe had picked: -2.9 % "
+                    "tokens/s. The planner row, choosing the whole layout, takes TP2 PP16 ZeRO-2 without "
+                    "recomputation")
 """What the Llama 3.1 405B rows state and assume."""
 
 
@@ -237,7 +243,7 @@ def _meta_405b(count: int, micro_batches: int) -> Scenario:
     sequences, ``micro_batches`` of one sequence a data-parallel group) on Meta's schedule
     (:data:`LLAMA3_405B_NOTE`)."""
     s = _train(preset("llama3.1-405b"), "h100-sxm", count, tp=8, pp=16, v=8, zero=2, m=micro_batches, seq=8192)
-    return updated(s, parallelism={"pipeline_schedule": "flexible"})
+    return updated(s, parallelism={"pipeline_schedule": "flexible"}, training={"activation_kernels": "hand-written"})
 
 
 PUBLISHED: dict[str, PublishedCase] = {
@@ -272,8 +278,11 @@ PUBLISHED: dict[str, PublishedCase] = {
     "tp-korth-1t": _iteration("tp-korth-1t", _train(gpt(128, 25600, 160), "a100-sxm-80gb", 512, tp=8, pp=64, m=512,
                               recompute="selective", precision="fp16", flash=False),
                               "not interleaved (source names it for 175B/530B only)"),
-    "tp-llama1-65b": _per_card("tp-llama1-65b", _train(LLAMA1_65B, "a100-sxm-80gb", 2048, tp=8, pp=4, m=32,
-                               recompute="selective", network=A100_NETWORK), "TP8 PP4 assumed (not stated)"),
+    "tp-llama1-65b": _per_card("tp-llama1-65b", updated(_train(LLAMA1_65B, "a100-sxm-80gb", 2048, tp=8, pp=4, m=32,
+                               recompute="selective", network=A100_NETWORK),
+                               training={"activation_kernels": "hand-written"}),
+                               "TP8 PP4 assumed (not stated); the layers' hand-written backward §2.4 states (linear "
+                               "outputs kept: training.activation_kernels hand-written)"),
     "tp-llama3-405b-8192xh100": _model_tflops("tp-llama3-405b-8192xh100", _meta_405b(8192, 32), LLAMA3_405B_NOTE),
     "tp-llama3-405b-16384xh100": _model_tflops("tp-llama3-405b-16384xh100", _meta_405b(16384, 16),
                                                LLAMA3_405B_NOTE),

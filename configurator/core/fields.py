@@ -137,12 +137,16 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)",
        row_label=_t("ScenarioEditor", "Cross-entrop&y")),
     _f("training.activation_kernels", _t("ScenarioController", "layer kernels"), flag="--kernels",
-       cli_help="layer kernels, which decide the activations kept for backward: eager (PyTorch modules) or fused "
-                "(Megatron-Core + Transformer Engine); default: fused under --recipe megatron-mixed, else eager",
+       cli_help="layer kernels, which decide the activations kept for backward: eager (PyTorch modules), fused "
+                "(Megatron-Core + Transformer Engine), fused-norm (torchtitan's fused RMSNorm) or hand-written (a "
+                "layer backward that keeps the linear outputs and recomputes the norms and the SwiGLU product, "
+                "Meta's LLaMA); default: fused under --recipe megatron-mixed, else eager",
        help=_t("ScenarioEditor", "How the training framework runs each layer, which decides the activations it keeps "
                "for backward. Eager PyTorch keeps fp32 norm inputs and every SwiGLU tensor; Megatron-Core with "
                "Transformer Engine fuses the norm into the next linear and the SwiGLU into one kernel and keeps about "
-               "a third less. Auto: fused under the Megatron recipe, eager otherwise."),
+               "a third less. A hand-written layer backward (Meta's LLaMA) keeps the linear layers' outputs and "
+               "recomputes the norms and the SwiGLU product: about a third less again. Auto: fused under the "
+               "Megatron recipe, eager otherwise."),
        row_label=_t("ScenarioEditor", "Layer ker&nels")),
     _f("training.attention_kernel", _t("ScenarioController", "attention kernel"), flag="--attention-kernel",
        cli_help="fused attention kernel, which sets attention's share of peak by card architecture: "

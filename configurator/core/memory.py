@@ -16,6 +16,7 @@ from configurator.core.formulas.activations import (
     eager_routed_experts_saved_bytes_per_token,
     fp8_cache_kept_bytes_per_token,
     fused_layer_saved_bytes_per_token,
+    hand_written_layer_saved_bytes_per_token,
     layer_saved_bytes_per_token,
     lora_dropout_saved_bytes_per_token,
     loss_bytes_per_token,
@@ -28,6 +29,7 @@ from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-
     gathered_weight_bytes,
     zero_sharded,
 )
+from configurator.core.formulas.timing import ACTIVATION_TRAFFIC_PASSES
 from configurator.core.frozen_record import fast_init
 from configurator.core.precision import PrecisionPlan, StateBytes, training_state_bytes
 from configurator.core.scenario import (
@@ -206,10 +208,13 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
     (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`; with fused RMSNorms
     under ``fused-norm``; an MoE layer with the routed copies' inputs and outputs,
     :func:`~configurator.core.formulas.activations.eager_routed_experts_saved_bytes_per_token`) or as
-    Megatron-Core's fused kernels do (:func:`fused_layer_activation_bytes`)."""
+    Megatron-Core's fused kernels do (:func:`fused_layer_activation_bytes`) or a hand-written backward
+    does (:func:`hand_written_layer_activation_bytes`)."""
     stores_scores = not layout.flash_attention and layout.recompute is Recompute.NONE
     if layout.kernels is ActivationKernels.FUSED:
         return fused_layer_activation_bytes(model, layout, seq_len, stores_scores)
+    if layout.kernels is ActivationKernels.HAND_WRITTEN:
+        return hand_written_layer_activation_bytes(model, layout, seq_len, stores_scores)
     eager = layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
         layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
@@ -278,6 +283,45 @@ def fused_layer_activation_bytes(model: ModelArchitecture, layout: ActivationLay
                                                shared_copy, frozen_experts=layout.frozen_mlp)
     dense = layer(model.ffn, False) if model.n_dense_layers else 0.0
     return (model.n_dense_layers * dense + model.n_moe_layers * moe) / model.n_layers
+
+
+def hand_written_layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int,
+                                       stores_scores: bool) -> float:
+    """Bytes one layer of ``model`` keeps for backward under a hand-written layer backward, per token [B]
+    (:func:`~configurator.core.formulas.activations.hand_written_layer_saved_bytes_per_token`, at the
+    MLP width a token passes through); an MoE layer adds the ``k`` dispatched copies its experts' first
+    linears keep and the router's scores, as Megatron-Core's do
+    (:func:`~configurator.core.formulas.activations.routed_experts_saved_bytes_per_token`: no source says
+    a hand-written MoE backward rebuilds them)."""
+    dense = hand_written_layer_saved_bytes_per_token(
+        model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
+        layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores)
+    if not model.is_moe:
+        return dense
+    routed = routed_experts_saved_bytes_per_token(model.hidden, model.experts_per_token, model.n_experts,
+                                                  layout.math_bytes, frozen_experts=layout.frozen_mlp)
+    return dense + model.n_moe_layers / model.n_layers * routed
+
+
+def rebuilt_layer_bytes(model: ModelArchitecture, layout: ActivationLayout) -> float:
+    """Bytes per token of one layer's tensors a hand-written backward rebuilds rather than keeps, 0 under
+    the other kernels [B]: the two norms' outputs and the activation's output, ``c·(2·h + ffn)`` (what
+    :func:`hand_written_layer_activation_bytes` keeps less than the fused kernels, which keep them)."""
+    if layout.kernels is not ActivationKernels.HAND_WRITTEN:
+        return 0.0
+    return layout.math_bytes * (2 * model.hidden + model.mlp_token_width)
+
+
+def layer_traffic_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
+    """Bytes per token of one layer's activations that the step's activation traffic moves each of its
+    passes (:func:`~configurator.core.formulas.timing.activation_traffic_seconds`,
+    :data:`~configurator.core.formulas.timing.ACTIVATION_TRAFFIC_PASSES` ``P``) [B]: what it keeps
+    (:func:`layer_activation_bytes`) and what a hand-written backward rebuilds (:func:`rebuilt_layer_bytes`),
+    which the forward writes as it writes the kept ones and backward writes once more, ``P + 1`` crossings:
+    ``kept + rebuilt·(1 + 1/P)``. The rebuild is charged as this traffic only: xformers rebuilds the
+    SwiGLU product inside its gradient kernel (``silu_bw_fused``), no launch of its own."""
+    rebuilt = rebuilt_layer_bytes(model, layout)
+    return layer_activation_bytes(model, layout, seq_len) + rebuilt * (1.0 + 1.0 / ACTIVATION_TRAFFIC_PASSES)
 
 
 def block_matmul_widths(model: ModelArchitecture) -> tuple[int, ...]:

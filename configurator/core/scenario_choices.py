@@ -154,11 +154,16 @@ class ActivationKernels(StrEnum):
     token's ``k`` dispatched copies, the experts' first input, and the router's fp32 scores.
     ``fused-norm``: eager modules but for the RMSNorms, each one fused Triton kernel that keeps its
     input and one fp32 reciprocal RMS per token (torchtitan's ``norm_type = "fused_rmsnorm"``, 2024).
+    ``hand-written``: a layer backward written by hand, not autograd's (Meta's LLaMA, Touvron et al. 2023
+    §2.4): it keeps the linear layers' outputs (q, k, v, gate and up), the attention output and each
+    norm's input, and rebuilds the norms' outputs and the SwiGLU product in backward (xformers'
+    ``_SwiGLUFusedFunc``).
     """
 
     EAGER = "eager"
     FUSED = "fused"
     FUSED_NORM = "fused-norm"
+    HAND_WRITTEN = "hand-written"
 
 
 class AttentionKernel(StrEnum):

@@ -66,7 +66,7 @@ from configurator.core.pipeline_schedule import round_size
 from configurator.core.memory import (
     ActivationLayout,
     stage_stored_bytes,
-    layer_activation_bytes,
+    layer_traffic_bytes,
     logits_bytes_per_token,
     recomputed_matmul_share,
     scenario_stage_layers,
@@ -400,7 +400,7 @@ def micro_batch_timing(
     stage_params = matmul_params_on_fullest_stage(model, par.pp, dualpipe, output_head_weight(scenario, card, plan))
     matmul = matmul_flops(_pass_factor(scenario), stage_params, mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
-    act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
+    act_bytes = layers * layer_traffic_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
     shape = matmul_efficiency_by_shape(model, card, product_precision(plan.math.value, train.fp8_scaling), tokens, tp,
                                        par.ep, layers)

@@ -2382,6 +2382,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>交叉熵(&amp;Y)</translation>
     </message>
     <message>
+        <source>How the training framework runs each layer, which decides the activations it keeps for backward. Eager PyTorch keeps fp32 norm inputs and every SwiGLU tensor; Megatron-Core with Transformer Engine fuses the norm into the next linear and the SwiGLU into one kernel and keeps about a third less. A hand-written layer backward (Meta&apos;s LLaMA) keeps the linear layers&apos; outputs and recomputes the norms and the SwiGLU product: about a third less again. Auto: fused under the Megatron recipe, eager otherwise.</source>
+        <translation>训练框架如何执行每一层，这决定了反向传播所保留的激活。常规 PyTorch 保留 fp32 归一化输入和门控激活函数的每个张量；Megatron-Core 配合 Transformer Engine 将归一化融合进后续线性层、将门控激活融合为一个算子，保留的激活约少三分之一。手写的层反向传播（LLaMA 的做法）保留各线性层的输出，在反向时重算归一化和门控激活的乘积：再少约三分之一。自动：Megatron 精度方案下为融合算子，否则为常规实现。</translation>
+    </message>
+    <message>
         <source>The attention kernel the training framework runs, which sets how fast attention runs on each card. FlashAttention-2 reaches about 47 % of peak on an A100 but about 27 % on an H100; FlashAttention-3 and cuDNN, written for Hopper, about 48 % there. Auto: Transformer Engine&apos;s (cuDNN on Hopper) under the fused layer kernels, FlashAttention-2 otherwise.</source>
         <translation>训练框架所运行的注意力算子，决定注意力在各型号卡上的速度。FlashAttention-2 在 A100 上约达峰值的 47 %，在 H100 上仅约 27 %；为 Hopper 编写的 FlashAttention-3 和 cuDNN 在 H100 上约达 48 %。自动：融合层算子下用 Transformer Engine 的算子（Hopper 上为 cuDNN），否则为 FlashAttention-2。</translation>
     </message>
@@ -2444,10 +2448,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>&amp;Recipe</source>
         <translation>精度方案(&amp;R)</translation>
-    </message>
-    <message>
-        <source>How the training framework runs each layer, which decides the activations it keeps for backward. Eager PyTorch keeps fp32 norm inputs and every SwiGLU tensor; Megatron-Core with Transformer Engine fuses the norm into the next linear and the SwiGLU into one kernel and keeps about a third less. Auto: fused under the Megatron recipe, eager otherwise.</source>
-        <translation>训练框架如何执行每一层，这决定了反向传播所保留的激活。常规 PyTorch 保留 fp32 归一化输入和门控激活函数的每个张量；Megatron-Core 配合 Transformer Engine 将归一化融合进后续线性层、将门控激活融合为一个算子，保留的激活约少三分之一。自动：Megatron 精度方案下为融合算子，否则为常规实现。</translation>
     </message>
     <message>
         <source>Layer ker&amp;nels</source>

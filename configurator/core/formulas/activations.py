@@ -3,7 +3,8 @@
 Three forms: the published one for a GPT layer (Korthikanti et al. 2022, Table 2), kept as the
 reference the estimator's derivation is checked against, and the two the estimator runs, counted
 tensor by tensor for Llama-style layers (gated MLP, grouped-query attention): as eager PyTorch
-keeps them (fp32 norms, separate SwiGLU tensors) and as Megatron-Core's fused kernels do.
+keeps them (fp32 norms, separate SwiGLU tensors), as Megatron-Core's fused kernels do and as a hand-written
+backward (Meta's LLaMA) does.
 """
 
 from __future__ import annotations
@@ -309,6 +310,49 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
     first_out = (2 if gated_mlp else 1) * c * mlp_width
     second_in = 0.0 if frozen_mlp else i * mlp_width
     return norms + attention + first_out + second_in
+
+
+def hand_written_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, n_heads, seq_len,
+                                             math_bytes, residual_bytes, gated_mlp, stores_scores):
+    """Bytes one Llama-style layer keeps for backward when its backward is written by hand to keep the
+    linear layers' outputs and recompute the cheap elementwise ops, per token [B].
+
+    Parameters
+    ----------
+    hidden, q_dim, kv_dim, attn_out_dim, mlp_width, n_heads, seq_len, math_bytes, residual_bytes, gated_mlp,
+    stores_scores
+        As :func:`fused_layer_saved_bytes_per_token` [count, tokens, B, -].
+
+    Returns
+    -------
+    float
+        ``2·(r·h + 4) + c·(q + 2kv + out) + 4·heads + (2 or 1)·c·ffn`` (``+ c·heads·s`` if the scores are
+        kept): each norm's input and fp32 reciprocal RMS, from which backward rebuilds the norm's output
+        that the next linears' weight gradients read (``2·c·h`` fewer than
+        :func:`fused_layer_saved_bytes_per_token`); q, k and v, the attention kernel's output (the output
+        projection's input) and its log-sum-exp; the gated MLP's two first outputs (gate and up; GELU's
+        one), from which backward rebuilds the activation's output, the down projection's input
+        (``c·ffn`` fewer). A dense Llama layer at 16 bits: ``31.75·h`` fused, ``21.25·h`` here (405B) [B
+        per token].
+
+    References
+    ----------
+    Touvron et al. 2023, "LLaMA" (arXiv 2302.13971) §2.4: "we save the activations that are expensive to
+    compute, such as the outputs of linear layers. This is achieved by manually implementing the
+    backward function for the transformer layers, instead of relying on the PyTorch autograd": what is
+    cheap (the norms, the SwiGLU product) is recomputed. xformers (Meta's library, footnote 2)
+    ``ops/swiglu_op.py`` ``_SwiGLUFusedFunc``, the same from 8367685 (2022-11) to 2509f84 (2025-11):
+    ``ctx.save_for_backward(x, w1, w2, w3, x1, x2)``, in backward ``dx1dx2, x4 =
+    torch.ops.xformers.silu_bw_fused(x1, x2, dx4)`` (the product rebuilt in the gradient's kernel; the
+    op alone, owning no norm, keeps its input ``x``: a layer's backward owns both). A norm's output is
+    rebuilt from its input and ``rstd`` (as DeepSeek-V3 does, report §3.2.3); flash attention keeps q, k,
+    v, the output and the log-sum-exp (Dao 2023, Algorithm 1).
+    """
+    c, r = math_bytes, residual_bytes
+    attention = c * (q_dim + 2 * kv_dim + attn_out_dim) + 4.0 * n_heads
+    if stores_scores:
+        attention += c * n_heads * seq_len
+    return 2 * (r * hidden + 4.0) + attention + (2 if gated_mlp else 1) * c * mlp_width
 
 
 ROUTER_SCORE_BYTES = 4.0

@@ -109,7 +109,8 @@ LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fu
 
 ACTIVATION_KERNELS = {None: "Auto (by recipe)", "eager": "Eager PyTorch (fp32 norms, separate SwiGLU tensors)",
                       "fused": "Fused (Megatron-Core + Transformer Engine)",
-                      "fused-norm": "Eager with fused RMSNorm (torchtitan 2024)"}
+                      "fused-norm": "Eager with fused RMSNorm (torchtitan 2024)",
+                      "hand-written": "Hand-written backward (Meta LLaMA: norms and SwiGLU recomputed)"}
 """Label ids of the layer kernels, which decide the activations kept (``Training.activation_kernels``; None: by
 recipe)."""
 

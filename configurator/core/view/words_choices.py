@@ -43,6 +43,8 @@ ZH_CN_CHOICES: dict[str, str] = {
     "Eager PyTorch (fp32 norms, separate SwiGLU tensors)": "常规 PyTorch（fp32 归一化，门控前馈层各张量分别保存）",
     "Fused (Megatron-Core + Transformer Engine)": "融合算子（Megatron-Core + Transformer Engine）",
     "Eager with fused RMSNorm (torchtitan 2024)": "常规 PyTorch + 融合均方根归一化（torchtitan 2024）",
+    "Hand-written backward (Meta LLaMA: norms and SwiGLU recomputed)":
+        "手写反向传播（LLaMA：归一化与门控激活乘积在反向时重算）",
     "Auto (by layer kernels)": "自动（按层算子实现）",
     "FlashAttention-2 (flash-attn, PyTorch SDPA)": "FlashAttention-2（flash-attn、PyTorch SDPA）",
     "Hopper kernel (FlashAttention-3, cuDNN)": "Hopper 专用算子（FlashAttention-3、cuDNN）",

@@ -28,7 +28,7 @@ from configurator.core.memo import LruMemo
 from configurator.core.memory import (
     activation_layout,
     gathered_layer_bytes,
-    layer_activation_bytes,
+    layer_traffic_bytes,
     logits_bytes_per_token,
     stage_stored_bytes,
     scenario_stage_layers,
@@ -220,8 +220,8 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
         "working_per_token_16": working_layer_bytes(model, layout16, seq),
         "loss_per_token": logits_bytes_per_token(model, layout),
         "loss_per_token_tp": logits_bytes_per_token(model, replace(layout, loss_parallel=True)),
-        "layer_bytes": layer_activation_bytes(model, layout, seq),
-        "layer_bytes_16": layer_activation_bytes(model, layout16, seq),
+        "layer_bytes": layer_traffic_bytes(model, layout, seq),
+        "layer_bytes_16": layer_traffic_bytes(model, layout16, seq),
     } for _, layout, _, layout16 in probes]
     rows = []
     for side, rank in enumerate((0, 1, pp - 1)):  # the first stage's table, the second's, the last's

@@ -188,8 +188,19 @@ class BomPanel(QWidget):
         lower.setChildrenCollapsible(False)  # neither the TCO nor the chart dragged away to nothing
         lower.setSizes([420, 700])
         self.money.setMinimumWidth(380)
+        self.bill_note = QLabel()
+        """Under the lines: what the bill says of itself (:attr:`BillOfMaterials.notes`: why no spare server,
+        or how many; storage cabled without a switch), as the summary's bill note (hidden without one)."""
+        self.bill_note.setObjectName("bom-notes")
+        self.bill_note.setWordWrap(True)
+        self.bill_note.setVisible(False)
+        bill = QWidget()  # the lines and their note, one pane of the splitter
+        beside = QVBoxLayout(bill)
+        beside.setContentsMargins(0, 0, 0, 0)
+        beside.addWidget(self.lines, 1)
+        beside.addWidget(self.bill_note)
         outer = QSplitter(Qt.Orientation.Vertical)
-        outer.addWidget(self.lines)
+        outer.addWidget(bill)
         outer.addWidget(lower)
         outer.setSizes([460, 340])
         self.paced_note = QLabel()
@@ -197,16 +208,9 @@ class BomPanel(QWidget):
         self.paced_note.setObjectName("bom-paced-energy")
         self.paced_note.setWordWrap(True)
         self.paced_note.setVisible(False)
-        self.bill_note = QLabel()
-        """Under the TCO: what the bill says of itself (:attr:`BillOfMaterials.notes`: why no spare server,
-        or how many; storage cabled without a switch), as the summary's bill note (hidden without one)."""
-        self.bill_note.setObjectName("bom-notes")
-        self.bill_note.setWordWrap(True)
-        self.bill_note.setVisible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
         layout.addWidget(outer, 1)
-        layout.addWidget(self.bill_note)
         layout.addWidget(self.paced_note)
         self.cost: DeploymentCost | None = None
         self._update_guarded = guard_slot(self.update_from, "bill of materials", self)

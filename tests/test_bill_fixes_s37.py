@@ -47,6 +47,9 @@ def test_cold_spares_draw_no_power_in_the_it_load():
     assert COLD_SPARE_W == 0.0
     assert bom.it_kw == pytest.approx(bare.it_kw)
     assert bom.it_kw == pytest.approx(128 * 10.2)  # DGX H100 10.2 kW each, the spares' 40.8 kW left out
+    said = next(note for note in bom.notes if note.id == "spare-servers-cold")
+    assert said.text_in("en").startswith("The 4 spare servers stand racked and powered off")
+    assert "不通电" in said.text_in("zh_CN") and "IT 负载" in said.text_in("zh_CN")
 
 
 # ---- 2. a small cluster's network and storage --------------------------------------------------

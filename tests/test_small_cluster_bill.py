@@ -93,7 +93,7 @@ def test_sixteen_ascend_910b_fine_tuning_in_two_servers():
 def test_a_superpod_keeps_its_spares_and_says_so():
     bom = _bill("h100-sxm", 1024, workload=Workload.PRETRAIN)
     assert bom.spare_servers == 4
-    assert [note.id for note in bom.notes] == ["spare-servers-bought"]
+    assert [note.id for note in bom.notes] == ["spare-servers-bought", "spare-servers-cold"]
 
 
 def test_the_atlas_800t_a2_uses_its_npus_own_200ge_ports_not_a_connectx_per_card():

@@ -314,13 +314,15 @@ def scale_out_switch(book: PriceBook, fabric_kind: str, endpoints: int) -> tuple
 def spares_note(goodput: Goodput | None, bought: int, rack_scale: bool) -> tuple[Message, ...]:
     """What the bill says of its spare servers (a training job on several servers): none bought, a
     failure stops the job until the repair, and how much of the time; or the spares bought and the
-    waiting they leave (:func:`~configurator.core.procurement.goodput.spares_that_pay`). Nothing for
-    one server or a rack-scale system (bought whole)."""
+    waiting they leave (:func:`~configurator.core.procurement.goodput.spares_that_pay`), and that they
+    stand powered off, out of the IT load (:data:`COLD_SPARE_W`). Nothing for one server or a
+    rack-scale system (bought whole)."""
     if goodput is None or rack_scale or goodput.waiting_share <= 0:
         return ()
     if not bought:
         return (msg("no-spare-server", hours=goodput.repair_h, pct=100 * goodput.waiting_share),)
-    return (msg("spare-servers-bought", n=bought, hours=goodput.repair_h, pct=100 * goodput.waiting_share),)
+    return (msg("spare-servers-bought", n=bought, hours=goodput.repair_h, pct=100 * goodput.waiting_share),
+            msg("spare-servers-cold", n=bought))  # out of the IT load (COLD_SPARE_W)
 
 
 def storage_terabytes(scenario: Scenario) -> float:

@@ -58,7 +58,8 @@ from configurator.core.view.rows import Amount, View, label, side_by_side, write
 from configurator.core.view.family_view import view_of
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.core.procurement.card_price import price_entry, purchase_entry
+from configurator.core.procurement import card_price
+from configurator.core.procurement.card_price import price_entry
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -87,11 +88,14 @@ def china_text(card: Card) -> str:
     return export_names()[card.export_control.china if card.export_control else None]
 
 
-def price_confidence_text(card: Card) -> str:
-    """Confidence of the purchase and cloud prices the estimate uses, or the price note's absence."""
+def price_confidence_text(card: Card, accept_used: bool = False) -> str:
+    """Confidence of the purchase and cloud prices the estimate uses, or the price note's absence
+    (``accept_used``: the buyer takes used cards, so a used card's price may be the purchase price)."""
     names = confidence_names()
+    bought = card_price.bought_purchase_price(card, accept_used)
     parts = [f"{basis}: {names[p.confidence]}" for basis, p in
-             ((_tc("browser", "purchase"), purchase_entry(card)), (_tc("browser", "cloud"), price_entry(card, "cloud-hourly")))
+             ((_tc("browser", "purchase"), bought.entry if bought else None),
+              (_tc("browser", "cloud"), price_entry(card, "cloud-hourly")))
              if p is not None]
     return ", ".join(parts) or _tc("browser", "no price")
 
@@ -537,7 +541,7 @@ def _board_power(estimates) -> list[tuple[str, list[str]]]:
 
 def _buying(estimates) -> list[tuple[str, list[str]]]:
     """How far the prices can be trusted and whether the card can be delivered to China."""
-    return [(_tc("browser", "Price confidence"), [price_confidence_text(e.card) for e in estimates]),
+    return [(_tc("browser", "Price confidence"), [price_confidence_text(e.card, e.scenario.economics.accept_used) for e in estimates]),
             (_tc("browser", "Export to China"), [china_text(e.card) for e in estimates])]
 
 

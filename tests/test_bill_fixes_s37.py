@@ -129,7 +129,8 @@ def test_the_chinese_bill_panel_says_it_in_chinese(qtbot):
     panel = BomPanel(controller)
     qtbot.addWidget(panel)
     panel.update_from(controller.recompute())
-    assert panel.bill_note.text().startswith("不配备用服务器") and "不配存储交换机" in panel.bill_note.text()
+    said = panel.bill_note.text()
+    assert said.startswith("不配备用服务器") and "不配存储交换机" in said
 
 
 # ---- 4. "Buying instead" at a used card's price --------------------------------------------------
@@ -160,7 +161,8 @@ def test_a_renters_buying_instead_says_the_price_is_a_used_cards(tmp_path, capsy
     first = out.read_text(encoding="utf-8").split("## ")[0]
     line = next(line for line in first.splitlines() if row in line)
     assert said in line
-    assert first.index(row) < first.index("**Buying instead: capex**" if language == "en" else "**改为购买：资本支出**")
+    capex = "**Buying instead: capex**" if language == "en" else "**改为购买：资本支出**"
+    assert first.index(row) < first.index(capex)
 
 
 # ---- 5. the card browser and the card page -------------------------------------------------------

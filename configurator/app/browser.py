@@ -541,7 +541,8 @@ def _board_power(estimates) -> list[tuple[str, list[str]]]:
 
 def _buying(estimates) -> list[tuple[str, list[str]]]:
     """How far the prices can be trusted and whether the card can be delivered to China."""
-    return [(_tc("browser", "Price confidence"), [price_confidence_text(e.card, e.scenario.economics.accept_used) for e in estimates]),
+    return [(_tc("browser", "Price confidence"),
+             [price_confidence_text(e.card, e.scenario.economics.accept_used) for e in estimates]),
             (_tc("browser", "Export to China"), [china_text(e.card) for e in estimates])]
 
 

@@ -31,8 +31,10 @@ def ranked_price_text(card: Card, accept_used: bool = False) -> str:
     (``accept_used``) and the card has only a used card's price, that price labelled used, as the
     ranking and the bill have it (:func:`card_price.bought_purchase_price`)."""
     chosen = card_price.bought_purchase_price(card, accept_used)
-    return "—" if chosen is None else write(condition_said(price_as_bought(ranked_price_value(chosen, short=True), card),
-                                                           chosen.entry), current_language())  # an A16's: per board
+    if chosen is None:
+        return "—"
+    value = price_as_bought(ranked_price_value(chosen, short=True), card)  # an A16's price is per board
+    return write(condition_said(value, chosen.entry), current_language())
 
 
 def ranked_price_tip(card: Card, accept_used: bool = False) -> str:

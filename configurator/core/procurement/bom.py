@@ -41,10 +41,10 @@ COLD_SPARE_W = 0.0
 """IT load of a cold spare server [W]: it stands in its rack slot, racked, cabled and on the
 management network (the bill counts its rack space and its management ports, :func:`bill_of_materials`),
 powered off until a server at work fails; it is then switched on in place of the failed one, which
-is switched off, so the job's load at full power does not rise. Its BMC's standby draw (tens of
-watts, under 1 % of an 8-GPU server's 10.2 kW) is left out. Until December 2026 a spare drew a full
-server's power, cards at board power, in the IT load and so in the TCO's energy and colocation
-(1,024 H100 SXM pretraining: 4 spares, 40.8 kW of 1,346 kW)."""
+is switched off, so the job's load at full power does not rise. **Assumption**: its BMC's standby
+draw is left out (no figure on file; a small share of a working server's kilowatts). Until December
+2026 a spare drew a full server's power, cards at board power, in the IT load and so in the TCO's
+energy and colocation (1,024 H100 SXM pretraining: 4 spares, 40.8 kW of 1,346 kW)."""
 
 RACK_UNITS = 42
 """Usable height of a rack [U]."""
@@ -532,7 +532,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         switch_units += n_storage * _units(book, storage_id)
 
     host_w = server_item.power_w if server_item else None
-    full_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000  # a server full of cards at work
+    full_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000  # one at work
     fullest = server_power_w(card, count, kind, host_w or 0.0)  # idle modules at idle power (servers.py)
     server_kw = full_kw if fullest is None or not sold_in_servers(card) else fullest / 1000
     if server_kw is None and kind.rack_scale and server_item is not None and server_item.system_power_w:

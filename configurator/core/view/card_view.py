@@ -314,8 +314,8 @@ def card_view(card: Card, accept_used: bool = False) -> View:
         "Specification confidence: {level}", {"level": CONFIDENCE[card.confidence]})
     heading = Phrase("{name} [{id}] — yours" if card.is_user else "{name} [{id}]", {"name": card.name, "id": card.id})
     return View(heading, verdict, not low, (
-        _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card), _prices(card, accept_used),
-        _software(card), _export(card), _sources(card), *_notes(card)))
+        _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card),
+        _prices(card, accept_used), _software(card), _export(card), _sources(card), *_notes(card)))
 
 
 def catalog_columns(cards) -> Columns:

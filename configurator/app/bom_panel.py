@@ -145,6 +145,14 @@ def paced_energy_note(est: Estimate) -> str:
     return "" if paced is None else message_text(paced)
 
 
+def bill_notes_text(cost: DeploymentCost) -> str:
+    """What the bill says of itself (:attr:`~configurator.core.procurement.bom.BillOfMaterials.notes`:
+    the spare servers bought and why, or why none; the storage cabled without a switch), each a
+    sentence in the window's language, as the summary's bill note says them; "" for none."""
+    english = current_language() == "en"
+    return (" " if english else "").join(message_text(note) + ("." if english else "。") for note in cost.bom.notes)
+
+
 class BomPanel(QWidget):
     """The bill of materials, TCO and rent-against-buy chart of the controller's scenario."""
 
@@ -180,8 +188,19 @@ class BomPanel(QWidget):
         lower.setChildrenCollapsible(False)  # neither the TCO nor the chart dragged away to nothing
         lower.setSizes([420, 700])
         self.money.setMinimumWidth(380)
+        self.bill_note = QLabel()
+        """Under the lines: what the bill says of itself (:attr:`BillOfMaterials.notes`: why no spare server,
+        or how many; storage cabled without a switch), as the summary's bill note (hidden without one)."""
+        self.bill_note.setObjectName("bom-notes")
+        self.bill_note.setWordWrap(True)
+        self.bill_note.setVisible(False)
+        bill = QWidget()  # the lines and their note, one pane of the splitter
+        beside = QVBoxLayout(bill)
+        beside.setContentsMargins(0, 0, 0, 0)
+        beside.addWidget(self.lines, 1)
+        beside.addWidget(self.bill_note)
         outer = QSplitter(Qt.Orientation.Vertical)
-        outer.addWidget(self.lines)
+        outer.addWidget(bill)
         outer.addWidget(lower)
         outer.setSizes([460, 340])
         self.paced_note = QLabel()
@@ -249,6 +268,9 @@ class BomPanel(QWidget):
         self.cost = cost
         self._fill_lines(cost, bought_used_text(est))
         self._fill_money(cost, est)
+        said = bill_notes_text(cost)
+        self.bill_note.setText(said)
+        self.bill_note.setVisible(bool(said))
         note = paced_energy_note(est)
         self.paced_note.setText(note)
         self.paced_note.setVisible(bool(note))

@@ -29,6 +29,14 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import format as fmt
+from configurator.app.browser_prices import (  # noqa: F401  (ranked_price_text, ranked_price_tip: the browser's names)
+    PRICE_COLUMN,
+    card_name_text,
+    cell_tip,
+    price_column,
+    ranked_price_text,
+    ranked_price_tip,
+)
 from configurator.app.controller import ScenarioController
 from configurator.app.labels import CLASS_COLOURS, class_names, named, vgpu_names
 from configurator.core.catalog import FRAMEWORKS, Card, Catalog
@@ -37,24 +45,21 @@ from configurator.core.software import runs_software
 from configurator.core.units import Precision
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.card_names import card_name
-from configurator.core.view.cost_bases import price_as_bought
 from configurator.core.view.names import model_name
-from configurator.core.procurement import card_price
 from configurator.core.view.card_view import (
     CONFIDENCE,
     EXPORT,
     FRAMEWORK_NAMES,
     LINKS,
     card_view,
-    price_description,
-    ranked_price_value,
     rate_unit,
 )
-from configurator.core.view.rows import Amount, Phrase, View, label, side_by_side, write
+from configurator.core.view.rows import Amount, View, label, side_by_side, write
 from configurator.core.view.family_view import view_of
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.core.procurement.card_price import price_entry, purchase_entry
+from configurator.core.procurement import card_price
+from configurator.core.procurement.card_price import price_entry
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -83,17 +88,22 @@ def china_text(card: Card) -> str:
     return export_names()[card.export_control.china if card.export_control else None]
 
 
-def price_confidence_text(card: Card) -> str:
-    """Confidence of the purchase and cloud prices the estimate uses, or the price note's absence."""
+def price_confidence_text(card: Card, accept_used: bool = False) -> str:
+    """Confidence of the purchase and cloud prices the estimate uses, or the price note's absence
+    (``accept_used``: the buyer takes used cards, so a used card's price may be the purchase price)."""
     names = confidence_names()
+    bought = card_price.bought_purchase_price(card, accept_used)
     parts = [f"{basis}: {names[p.confidence]}" for basis, p in
-             ((_tc("browser", "purchase"), purchase_entry(card)), (_tc("browser", "cloud"), price_entry(card, "cloud-hourly")))
+             ((_tc("browser", "purchase"), bought.entry if bought else None),
+              (_tc("browser", "cloud"), price_entry(card, "cloud-hourly")))
              if p is not None]
     return ", ".join(parts) or _tc("browser", "no price")
 
 
-def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str]]]:
-    """(header, sort value, shown text) per column."""
+def _columns(accept_used: Callable[[], bool] = lambda: False
+             ) -> list[tuple[str, Callable[[Card], object], Callable[[Card], str]]]:
+    """(header, sort value, shown text) per column; ``accept_used``: whether the buyer takes used
+    cards now (the price column's price is then the one the bill is at, :func:`ranked_price_text`)."""
     def num(getter, unit: str = ""):
         def shown(card: Card) -> str:
             value = getter(card)
@@ -127,57 +137,8 @@ def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str
          lambda c: label(c.software.stack, current_language()) if c.software else "—"),
         (_tc("browser", "Export to China"), lambda c: c.export_control.china if c.export_control else "", china_text),
     ]
-    columns.insert(PRICE_COLUMN, _price_column())
+    columns.insert(PRICE_COLUMN, price_column(accept_used))
     return columns
-
-
-# ---- whose cards and prices, and the price a ranking uses (issue 25) ---------------------------
-
-PRICE_COLUMN = 4
-"""Where the price a ranking uses stands: after the memory, in view without scrolling."""
-
-
-def card_name_text(card: Card) -> str:
-    """The card's name, with "yours" for a card from the user's own file."""
-    return write(Phrase("{name} — yours", {"name": card.name}), current_language()) if card.is_user else \
-        card_name(card.name, current_language())
-
-
-def ranked_price_text(card: Card) -> str:
-    """The purchase price a ranking uses (the card view's words: amount, kind, date, "yours", a *
-    where the buyer must be told something), or "—"."""
-    chosen = card_price.purchase_price(card)
-    return "—" if chosen is None else write(price_as_bought(ranked_price_value(chosen, short=True), card),
-                                            current_language())  # an A16's price is per board
-
-
-def ranked_price_tip(card: Card) -> str:
-    """What the ranked purchase price is, in full (its source and flags), or the catalog's note on
-    where prices were looked for."""
-    chosen = card_price.purchase_price(card)
-    if chosen is None:
-        return write(card.price_note, current_language()) if card.price_note else ""
-    return write(price_description(chosen.entry, chosen.flags), current_language())
-
-
-def _price_column() -> tuple[str, Callable[[Card], object], Callable[[Card], str]]:
-    def amount(card: Card) -> float:
-        chosen = card_price.purchase_price(card)
-        return 0.0 if chosen is None else chosen.entry.midpoint
-
-    return label("Price per card", current_language()), amount, ranked_price_text
-
-
-def cell_tip(card: Card, header: str) -> str | None:
-    """A cell's tooltip: the price in full in the price column; "yours" on the user's cards; the
-    warning on low-confidence cards."""
-    if header == label("Price per card", current_language()):
-        return ranked_price_tip(card) or None
-    if card.is_user:
-        return label("Your card (from your own catalog file)", current_language())
-    if card.confidence == "low":
-        return _tc("browser", "Low confidence: check a vendor datasheet before buying")
-    return None
 
 
 class CatalogTableModel(QAbstractTableModel):
@@ -186,7 +147,18 @@ class CatalogTableModel(QAbstractTableModel):
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._cards: list[Card] = list(catalog.cards)
-        self._columns = _columns()
+        self.accept_used = False
+        """The buyer takes used cards (the scenario's ``economics.accept_used``): the price column
+        shows a used card's price where the card has no other, labelled used (:meth:`set_accept_used`)."""
+        self._columns = _columns(lambda: self.accept_used)
+
+    def set_accept_used(self, accept_used: bool) -> None:
+        """Whether the buyer takes used cards; the price column shown again where it changes."""
+        if accept_used == self.accept_used:
+            return
+        self.accept_used = accept_used
+        if self._cards:
+            self.dataChanged.emit(self.index(0, PRICE_COLUMN), self.index(len(self._cards) - 1, PRICE_COLUMN))
 
     def set_catalog(self, catalog: Catalog) -> None:
         self.beginResetModel()
@@ -218,7 +190,7 @@ class CatalogTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and card.confidence == "low":
             return QBrush(QColor("#a05a00"))
         if role == Qt.ItemDataRole.ToolTipRole:
-            return cell_tip(card, header)
+            return cell_tip(card, header, self.accept_used)
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 2:
             return QColor(CLASS_COLOURS[card.category])
         return None
@@ -264,10 +236,11 @@ class CatalogFilter(QSortFilterProxyModel):
         )
 
 
-def card_details_html(card: Card) -> str:
+def card_details_html(card: Card, accept_used: bool = False) -> str:
     """Every spec of a card with its sources, prices and confidence, as HTML: the card's view model
-    (:func:`configurator.core.view.card_view.card_view`) in the window's language."""
-    return view_html(card_view(card), current_language())
+    (:func:`configurator.core.view.card_view.card_view`) in the window's language; ``accept_used``:
+    the buyer takes used cards, so a used card's price is the one ranked, labelled used."""
+    return view_html(card_view(card, accept_used), current_language())
 
 
 def view_html(view: View, language: str) -> str:
@@ -331,7 +304,16 @@ class CardBrowser(QDialog):
         layout.addWidget(splitter, 1)
         layout.addLayout(self._buttons())
         controller.catalog_changed.connect(self._on_catalog_changed)
+        self.model.set_accept_used(controller.scenario.economics.accept_used)
+        controller.scenario_changed.connect(self._on_scenario_changed)  # a method: gone with the browser
         self._show_refusals(controller.catalog)
+
+    def _on_scenario_changed(self, scenario) -> None:
+        """The buyer's taking used cards or not (``economics.accept_used``, the editor's check box)
+        shown in the price column and the selected card's page."""
+        if scenario.economics.accept_used != self.model.accept_used:
+            self.model.set_accept_used(scenario.economics.accept_used)
+            self._on_selection()
 
     def _show_refusals(self, catalog: Catalog) -> None:
         """The user's entries refused because they would replace the truth (a card with a bundled
@@ -426,7 +408,7 @@ class CardBrowser(QDialog):
     def _on_selection(self, *_) -> None:
         cards = self.selected_cards() if hasattr(self, "table") else []
         if cards:
-            self.details.setHtml(card_details_html(cards[-1]))
+            self.details.setHtml(card_details_html(cards[-1], self.model.accept_used))
         self.use_button.setEnabled(len(cards) == 1)
         self.compare_button.setEnabled(2 <= len(cards) <= 4)
 
@@ -545,7 +527,8 @@ def video_engines_text(card: Card) -> str:
 def _card_rows(estimates, keys: tuple[str, ...]) -> list[tuple[str, list[str]]]:
     """Rows of the cards' views (the details pane's labels and values) for these keys, side by side."""
     language = current_language()
-    views = [{row.key: row for section in card_view(e.card).sections for row in section.rows} for e in estimates]
+    views = [{row.key: row for section in card_view(e.card, e.scenario.economics.accept_used).sections
+              for row in section.rows} for e in estimates]
     return [(label(views[0][key].label, language), [write(view[key].value, language) for view in views])
             for key in keys]
 
@@ -558,7 +541,8 @@ def _board_power(estimates) -> list[tuple[str, list[str]]]:
 
 def _buying(estimates) -> list[tuple[str, list[str]]]:
     """How far the prices can be trusted and whether the card can be delivered to China."""
-    return [(_tc("browser", "Price confidence"), [price_confidence_text(e.card) for e in estimates]),
+    return [(_tc("browser", "Price confidence"),
+             [price_confidence_text(e.card, e.scenario.economics.accept_used) for e in estimates]),
             (_tc("browser", "Export to China"), [china_text(e.card) for e in estimates])]
 
 

@@ -399,19 +399,11 @@ def _bought_used(used: CardPrice, economics: Economics
     amounts = _converted_amounts(_amounts(used), economics)
     if amounts[0] is None:
         return None
-    flags = tuple(bought_used_flag(used.entry) if f.id == f"price-{used.entry.condition}" else f for f in used.flags)
-    return CardPrice(used.entry, flags), amounts
+    return card_price.as_bought(used), amounts
 
 
-def bought_used_flag(entry: PriceEntry) -> Message:
-    """What a bill at a used or refurbished card's price says of it: "used price, 2025-08,
-    amazon.com — no warranty from the maker" (message ``price-used-bought``)."""
-    return msg(BOUGHT_USED, condition=msg(f"condition-{entry.condition}"), date=entry.date,
-               source=card_price.source_name(entry))
-
-
-BOUGHT_USED = "price-used-bought"
-"""The flag of a used or refurbished card's price a buyer who takes used cards is billed at."""
+bought_used_flag = card_price.bought_used_flag  # the flag's one place is the price policy (card_price.py)
+BOUGHT_USED = card_price.BOUGHT_USED
 
 BOUGHT_USED_CARD = "purchase-price-used-bought"
 """What an estimate says of a card ranked and billed at a used or refurbished card's price, naming

@@ -84,6 +84,14 @@ PRICE_ENGLISH: dict[str, str] = {
         "{n} spare servers, so that the job waits for a repair (up to {hours:,.0f} h) about {pct:.2f} % of the time; "
         "no more spares than the waiting they save repays"
     ),
+    "spare-servers-cold": (
+        "The {n} spare servers stand racked and powered off until one replaces a failed server: the IT load, "
+        "its energy and its colocation leave them out"
+    ),
+    "storage-direct-attach": (
+        "No storage switch: each of the {servers} servers is cabled straight to each of the {nodes} storage "
+        "servers, one port to each; a storage switch pair is bought when their ports run out"
+    ),
 }
 
 PRICE_CHINESE: dict[str, str] = {
@@ -136,5 +144,10 @@ PRICE_CHINESE: dict[str, str] = {
     "spare-servers-bought": (
         "备用服务器 {n} 台：作业因等待修复（最长 {hours:,.0f} 小时）而停下的时间约占 {pct:.2f} %；"
         "所配备用服务器不多于其省下的等待时间所值"
+    ),
+    "spare-servers-cold": "{n} 台备用服务器已上架但不通电，直到替换故障服务器：满载 IT 负载及其电费、托管费均不计入",
+    "storage-direct-attach": (
+        "不配存储交换机：{servers} 台服务器各用一个端口直连 {nodes} 台存储服务器中的每一台；"
+        "端口不够用时才购买一对存储交换机"
     ),
 }

@@ -386,14 +386,15 @@ def _headline(est: Estimate, mine: Option, w: Words, objective: Objective = Obje
     def instead(name: str) -> str:  # 'Buying instead: capex' (the label's capital lowered in English)
         return w("Buying instead: {what}", what=name[:1].lower() + name[1:] if w.language == "en" else name)
 
+    used = [m for m in est.costs.messages if m.id == BOUGHT_USED_CARD]  # the buyer takes used cards: said here
     if rent is not None:  # a renter reads the rent first; the purchase stands below, as a comparison
-        buying = [(instead(name), value) for name, value in buying]
+        bought_used = [(instead(w("Bought used")), w.message(m)) for m in used]  # the buy price is a used card's
+        buying = bought_used + [(instead(name), value) for name, value in buying]
         rows = [(w("Configuration"), rented_configuration(est, w)), (w("Cloud rent"), rent)]
         if owned:  # owned cards are not used when renting; buying instead uses them
             rows.append((w("Already owned"), owned_rented_text(cost, est, w)))
         rows += carried
     else:
-        used = [m for m in est.costs.messages if m.id == BOUGHT_USED_CARD]  # the buyer takes used cards: said here
         rows = [(w("Configuration"), configuration_text(est, cost, w)),
                 *(((w("Already owned"), owned),) if owned else ()), *carried,
                 *((w("Bought used"), w.message(m)) for m in used), *buying]

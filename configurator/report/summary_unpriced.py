@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from configurator.core.messages import Message
 from configurator.core.recommend import oversized_fleet
-from configurator.core.recommend_rows import used_price_reason
+from configurator.core.recommend_rows import USED_ONLY
 from configurator.core.view.card_names import card_name
 from configurator.core.view.price_view import WHY_UNRANKED
 from configurator.report.language import CLASS_LABELS, Words
@@ -40,10 +40,12 @@ def quote_ranks(option) -> bool:
 
 def used_price_only(option) -> bool:
     """Whether ``option`` is not ranked because its cards have only a used or refurbished card's
-    price: the price decision says so (:func:`~configurator.core.recommend_rows.used_price_reason`,
-    read from :attr:`~configurator.core.economics.PriceBasis.used_only`) and that is the reason the
-    ranking gave (not a rent it lacks, ranked by rent)."""
-    return option.reason is not None and option.reason == used_price_reason(option.estimate)
+    price: the price decision's field says so (:attr:`~configurator.core.economics.PriceBasis.used_only`)
+    and that is the reason the ranking gave, by its id (:data:`~configurator.core.recommend_rows.USED_ONLY`;
+    not a rent it lacks, ranked by rent). Until December 2026 the reason's message was built again and
+    compared with the ranking's, its text and every parameter."""
+    reason = option.reason
+    return reason is not None and reason.id == USED_ONLY and option.estimate.costs.prices.used_only is not None
 
 
 def why_unranked(option, w: Words) -> str:

@@ -37,14 +37,25 @@ optimizer states), the storage sized from them and the tokenised data set."""
 DATASET_BYTES_PER_TOKEN = 4.0
 """Tokenised training data on disk: one 32-bit token id per token [B]."""
 
+COLD_SPARE_W = 0.0
+"""IT load of a cold spare server [W]: it stands in its rack slot, racked, cabled and on the
+management network (the bill counts its rack space and its management ports, :func:`bill_of_materials`),
+powered off until a server at work fails; it is then switched on in place of the failed one, which
+is switched off, so the job's load at full power does not rise. **Assumption**: its BMC's standby
+draw is left out (no figure on file; a small share of a working server's kilowatts). Until December
+2026 a spare drew a full server's power, cards at board power, in the IT load and so in the TCO's
+energy and colocation (1,024 H100 SXM pretraining: 4 spares, 40.8 kW of 1,346 kW)."""
+
 RACK_UNITS = 42
 """Usable height of a rack [U]."""
 
 SWITCHES_PER_NETWORK_RACK = 32
-"""1U switches one network rack holds with its patch panels. A deployment without a scale-out
-fabric whose management and storage switches fit in the compute racks' free height gets no
-network rack: they are mounted beside the servers (until December 2026 a 500-desktop bill bought a
-whole rack, USD 10,000, for one 1U management switch)."""
+"""1U switches one network rack holds with its patch panels. A deployment whose switches fit in the
+compute racks' free height gets no network rack, where it has no scale-out fabric or a fabric of one
+switch (no spine: :func:`fat_tree_switches`): they are mounted beside the servers (until December
+2026 a 500-desktop bill bought a whole rack, USD 10,000, for one 1U management switch, and a
+2-server training job one for its one leaf switch). A fabric with spines keeps its network racks,
+where the leaves' uplinks meet the spines."""
 
 MANAGEMENT_PORTS_PER_SERVER = 2
 """Out-of-band (BMC) and in-band management ports of a server."""
@@ -134,7 +145,9 @@ class BillOfMaterials:
     "liquid-cooled", unsourced for that one)."""
     it_kw: float | None
     """IT load at full power: cards at board power, the idle modules of a baseboard bought full at idle
-    power (:func:`~configurator.core.procurement.servers.idle_module_w`) and each server's own power [kW]."""
+    power (:func:`~configurator.core.procurement.servers.idle_module_w`) and each server's own power at
+    work, the scale-out switches' power; the cold spare servers at :data:`COLD_SPARE_W`, powered off
+    [kW]. The energy and colocation of the TCO are charged on it."""
     host_w_per_server: float | None
     """A server's own power besides its cards, from its type [W]."""
     goodput: Goodput | None
@@ -301,13 +314,15 @@ def scale_out_switch(book: PriceBook, fabric_kind: str, endpoints: int) -> tuple
 def spares_note(goodput: Goodput | None, bought: int, rack_scale: bool) -> tuple[Message, ...]:
     """What the bill says of its spare servers (a training job on several servers): none bought, a
     failure stops the job until the repair, and how much of the time; or the spares bought and the
-    waiting they leave (:func:`~configurator.core.procurement.goodput.spares_that_pay`). Nothing for
-    one server or a rack-scale system (bought whole)."""
+    waiting they leave (:func:`~configurator.core.procurement.goodput.spares_that_pay`), and that they
+    stand powered off, out of the IT load (:data:`COLD_SPARE_W`). Nothing for one server or a
+    rack-scale system (bought whole)."""
     if goodput is None or rack_scale or goodput.waiting_share <= 0:
         return ()
     if not bought:
         return (msg("no-spare-server", hours=goodput.repair_h, pct=100 * goodput.waiting_share),)
-    return (msg("spare-servers-bought", n=bought, hours=goodput.repair_h, pct=100 * goodput.waiting_share),)
+    return (msg("spare-servers-bought", n=bought, hours=goodput.repair_h, pct=100 * goodput.waiting_share),
+            msg("spare-servers-cold", n=bought))  # out of the IT load (COLD_SPARE_W)
 
 
 def storage_terabytes(scenario: Scenario) -> float:
@@ -342,9 +357,32 @@ def storage_switches(servers: int, terabytes: float, ports: int) -> int:
     storage behind them)."""
     if servers <= 1:
         return 0
-    nodes = max(STORAGE_NODES_MIN, math.ceil(terabytes / STORAGE_NODE_TB))
+    nodes = storage_nodes(terabytes)
     endpoints = servers * STORAGE_PORTS_PER_SERVER + nodes * STORAGE_PORTS_PER_NODE
     return max(STORAGE_SWITCHES_MIN, sum(fat_tree_switches(endpoints, ports)))
+
+
+def storage_nodes(terabytes: float) -> int:
+    """Storage servers holding ``terabytes`` [TB] of shared storage: :data:`STORAGE_NODE_TB` each, at
+    least :data:`STORAGE_NODES_MIN` (a highly available pair) [count]."""
+    return max(STORAGE_NODES_MIN, math.ceil(terabytes / STORAGE_NODE_TB))
+
+
+def storage_direct_attach(servers: int, terabytes: float, requests_in: bool) -> bool:
+    """Whether ``servers`` GPU servers (more than one) reach shared storage of ``terabytes`` [TB]
+    cabled straight to its storage servers, with no storage switch: each server's
+    :data:`STORAGE_PORTS_PER_SERVER` ports take one cable to each storage server
+    (:func:`storage_nodes`) and each storage server's :data:`STORAGE_PORTS_PER_NODE` ports one from
+    each GPU server, so every server still reaches both storage servers of the pair over its own
+    cable (redundant as the dual-homed switch pair is). In-band management runs over the management
+    switch (:data:`MANAGEMENT_PORTS_PER_SERVER`). Not for a deployment whose users' requests come in
+    over that network (``requests_in``: serving, graphics), whose front end needs the switch. Two
+    training servers with a storage pair hold it: until December 2026 such a bill bought a pair of
+    64 × 100 GbE switches (USD 76,000) for 8 ports (procurement.md: storage and management are
+    separate, smaller fabrics)."""
+    if requests_in or servers <= 1:
+        return False
+    return servers <= STORAGE_PORTS_PER_NODE and storage_nodes(terabytes) <= STORAGE_PORTS_PER_SERVER
 
 
 def storage_switch_item(training: bool, scale_out: bool, kind: ServerType) -> str:
@@ -454,7 +492,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     total_servers = servers + spare  # cold spares: racked and managed, outside the scale-out fabric
 
     spans_servers = total_servers > 1 and (scenario.workload.is_training or scenario.model_parallel > kind.cards_each)
-    switches, switch_w = 0, 0.0
+    switches, switch_w, tiers = 0, 0.0, ()
     if spans_servers:
         net = fabric(card, per_node, scenario.assumptions)
         port_gbps = net.network_gbps * 8
@@ -471,7 +509,9 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
             switch_w += n * ((switch.power_w if switch else None) or 0.0)
         lines.append(_line(book, "link-400g", fabric_links(endpoints, tiers, ports), rate))
         switches += sum(tiers)
-    switch_units = 0  # height of the management and storage switches [U]
+    switch_units = 0  # height of the switches [U]
+    if spans_servers:
+        switch_units += sum(tiers) * _units(book, switch_id)
     if total_servers > 1:
         mgmt = math.ceil(total_servers * MANAGEMENT_PORTS_PER_SERVER / 48)
         lines.append(_line(book, "switch-mgmt-48", mgmt, rate))
@@ -483,15 +523,16 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         lines.append(_line(book, "storage-nvme-per-tb", storage_quantity_tb(terabytes), rate))
     storage_id = storage_switch_item(scenario.workload.is_training, spans_servers, kind)
     storage_item = book.item(storage_id)
+    direct = buys_storage and storage_direct_attach(total_servers, terabytes, not scenario.workload.is_training)
     n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64) \
-        if buys_storage else 0  # storage networking only with storage to reach (desktops: none sized)
+        if buys_storage and not direct else 0  # storage networking only with storage to reach (desktops: none sized)
     if n_storage:  # shared storage several servers reach; one server's storage is its own drives
         lines.append(_line(book, storage_id, n_storage, rate))
         switches += n_storage
         switch_units += n_storage * _units(book, storage_id)
 
     host_w = server_item.power_w if server_item else None
-    full_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000  # a spare's
+    full_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000  # one at work
     fullest = server_power_w(card, count, kind, host_w or 0.0)  # idle modules at idle power (servers.py)
     server_kw = full_kw if fullest is None or not sold_in_servers(card) else fullest / 1000
     if server_kw is None and kind.rack_scale and server_item is not None and server_item.system_power_w:
@@ -516,7 +557,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     server_units = (server_item.rack_units if server_item else None) or 4
     free_units = compute_racks * RACK_UNITS - total_servers * server_units if kind.item_id and not kind.rack_scale \
         else 0
-    top_of_rack = not spans_servers and switch_units <= free_units  # no fabric: the few switches fit beside the servers
+    top_of_rack = (not spans_servers or len(tiers) == 1) and switch_units <= free_units  # beside the servers
     network_racks = math.ceil(switches / SWITCHES_PER_NETWORK_RACK) if switches and not top_of_rack else 0
     racks = compute_racks + network_racks
     if compute_racks and not kind.rack_scale:  # a rack-scale system's price includes its rack and cooling
@@ -525,9 +566,9 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         lines.append(_line(book, "rack-air", network_racks, rate, name="network racks (air-cooled)",
                            role="network-rack"))
     if server_kw is None or full_kw is None:  # no board power: none, or a rack-scale system's published power
-        it_kw = None if server_kw is None else server_kw * total_servers + switch_w / 1000
-    else:  # the servers at work, then the cold spares full of cards as before
-        it_kw = _working_kw(card, count, servers, kind, host_w) + full_kw * (total_servers - servers) + switch_w / 1000
+        it_kw = None if server_kw is None else server_kw * servers + switch_w / 1000  # (bought whole: no spares)
+    else:  # the servers at work; the cold spares powered off in their slots (COLD_SPARE_W)
+        it_kw = _working_kw(card, count, servers, kind, host_w) + COLD_SPARE_W * spare / 1000 + switch_w / 1000
     hardware = sum(line.total or 0.0 for line in lines)
     install = book.rate("installation_share", 0.0)
     if install:
@@ -536,5 +577,8 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     lines.extend(_software_lines(card, scenario, book, rate))
     order = {k: i for i, k in enumerate(ITEM_KINDS)}
     lines.sort(key=lambda line: (order.get(line.kind, len(order)), line.yearly))
+    notes = spares_note(goodput if spares else None, spare, kind.rack_scale)
+    if direct:
+        notes += (msg("storage-direct-attach", servers=total_servers, nodes=storage_nodes(terabytes)),)
     return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.cards_each, racks, liquid, it_kw, host_w,
-                           goodput, notes=spares_note(goodput if spares else None, spare, kind.rack_scale))
+                           goodput, notes=notes)

@@ -306,6 +306,39 @@ def rent_elsewhere(card: Card, markets: frozenset[str], on: date | None = None,
     return pick(card, CLOUD_KINDS, on, lambda entry: usable(entry) and not rent_open(entry, markets), cutoff)
 
 
+BOUGHT_USED = "price-used-bought"
+"""The flag of a used or refurbished card's price a buyer who takes used cards is billed at."""
+
+
+def bought_used_flag(entry: PriceEntry) -> Message:
+    """What a bill at a used or refurbished card's price says of it: "used price, 2025-08,
+    amazon.com — no warranty from the maker" (message ``price-used-bought``)."""
+    return msg(BOUGHT_USED, condition=msg(f"condition-{entry.condition}"), date=entry.date,
+               source=source_name(entry))
+
+
+def as_bought(used: CardPrice) -> CardPrice:
+    """A used or refurbished card's price as a buyer who takes used cards is billed at it: its
+    condition's flag ("price of a used card") said in full (:func:`bought_used_flag`)."""
+    flags = tuple(bought_used_flag(used.entry) if f.id == f"price-{used.entry.condition}" else f for f in used.flags)
+    return CardPrice(used.entry, flags)
+
+
+def bought_purchase_price(card: Card, accept_used: bool, on: date | None = None) -> CardPrice | None:
+    """The purchase price of ``card`` a bill is at, in the catalog's own money: a new card's
+    (:func:`purchase_price`); where there is none and the buyer takes used cards (``accept_used``,
+    ``Economics.accept_used``), the used or refurbished card's the policy picks
+    (:func:`used_purchase_price`), said as bought (:func:`as_bought`), as the estimate's price basis
+    bills it (:func:`configurator.core.economics.price_basis`); else None. The card browser and the
+    card page read it: until December 2026 they showed "no price for new cards" to a buyer who takes
+    used cards while the ranking and the bill priced them used."""
+    chosen = purchase_price(card, on)
+    if chosen is not None or not accept_used:
+        return chosen
+    used = used_purchase_price(card, on)
+    return None if used is None else as_bought(used)
+
+
 SOURCE_HOST = re.compile(r"https?://(?:www\.)?([^/\s)'\"]+)")
 """The host of the first address in a price's source (``specpicks.com``): the source's short name."""
 

@@ -126,7 +126,9 @@ def _significant(value: float | None, digits: int = 4) -> float | None:
 
 
 def deployment_cost_to_dict(cost: DeploymentCost) -> dict:
-    """The ``bom`` block of ``estimate --json``: lines, capex, opex per year, years, TCO [currency]."""
+    """The ``bom`` block of ``estimate --json``: lines, capex, opex per year, years, TCO [currency], and
+    what the bill says of itself (:attr:`~configurator.core.procurement.bom.BillOfMaterials.notes`: its
+    id, parameters and English text each, as the summary's bill note says them)."""
     bom, own = cost.bom, cost.ownership
     return {
         "currency": bom.currency,
@@ -138,6 +140,7 @@ def deployment_cost_to_dict(cost: DeploymentCost) -> dict:
         "complete": own.complete,
         "servers": bom.servers, "racks": bom.racks, "liquid_cooled": bom.liquid_cooled,
         "it_kw": None if bom.it_kw is None else round(bom.it_kw, 3),
+        "notes": [note.to_dict() for note in bom.notes],  # why no spare or how many, a direct-attached storage
         "capex": _money(own.capex),
         "opex_per_year": _money(own.opex_per_year),
         "opex": {"energy": _money(own.energy_per_year), "support": _money(own.support_per_year),

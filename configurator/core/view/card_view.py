@@ -214,26 +214,38 @@ def price_description(price: PriceEntry, flags: tuple = ()) -> Value:
     return _joined([head, offer, market, price.source, *flags])
 
 
-def _ranked_prices(card: Card) -> list[Row]:
+def condition_said(value: Value, entry: PriceEntry) -> Value:
+    """A purchase price ``value`` labelled with the condition of the cards it buys where they are not
+    new ("used: 2,800 USD, street 2026 *"), as a buyer who takes used cards is ranked and billed at
+    it; ``value`` as it is for new cards' price."""
+    if card_price.is_new(entry):
+        return value
+    return Phrase("{condition}: {price}", {"price": value, "condition": msg(f"condition-{entry.condition}")})
+
+
+def _ranked_prices(card: Card, accept_used: bool = False) -> list[Row]:
     """The purchase and cloud prices a ranking uses (the price policy's choice), marked * where
-    the buyer must be told something; the note says what."""
+    the buyer must be told something; the note says what. ``accept_used``: the buyer takes used
+    cards (``Economics.accept_used``), so a card whose only purchase price is a used card's is
+    ranked at it, labelled used (:func:`card_price.bought_purchase_price`)."""
     rows = []
-    for chosen, name, key in ((card_price.purchase_price(card), "Purchase price used in rankings", "price.ranked"),
+    bought = card_price.bought_purchase_price(card, accept_used)
+    for chosen, name, key in ((bought, "Purchase price used in rankings", "price.ranked"),
                               (card_price.cloud_price(card), "Rent used in rankings", "price.ranked_cloud")):
         if chosen is not None:
             rent = key == "price.ranked_cloud"
             value = ranked_price_value(chosen, rent)
-            rows.append(Row(name, value if rent else price_as_bought(value, card),  # an A16's: per board
-                            note=_joined(list(chosen.flags)), key=key))
-    used = card_price.used_purchase_price(card) if card_price.purchase_price(card) is None else None
+            rows.append(Row(name, value if rent else condition_said(price_as_bought(value, card), chosen.entry),
+                            note=_joined(list(chosen.flags)), key=key))  # an A16's: per board
+    used = card_price.used_purchase_price(card) if bought is None else None
     if used is not None:  # only a used card's price: not ranked, said as information
         rows.insert(0, Row("Purchase price used in rankings", NO_NEW_PRICE,
                            note=msg("used-price-only", **card_price.used_price_params(used.entry)), key="price.ranked"))
     return rows
 
 
-def _prices(card: Card) -> Section:
-    rows = _ranked_prices(card)
+def _prices(card: Card, accept_used: bool = False) -> Section:
+    rows = _ranked_prices(card, accept_used)
     rows += [_price(p, card_price.price_flags(p)) for p in sorted(card.prices, key=lambda p: p.date, reverse=True)]
     if not card.prices:
         rows.append(Row("Price", "none known", key="price.none"))
@@ -293,16 +305,17 @@ def _notes(card: Card) -> tuple[Section, ...]:
     return (Section("notes", "Notes", (Row("", card.notes, key="notes"),)),) if card.notes else ()
 
 
-def card_view(card: Card) -> View:
+def card_view(card: Card, accept_used: bool = False) -> View:
     """The view model of ``card``: its heading, the confidence of its specifications as the verdict
-    (``good`` unless low) and its sections."""
+    (``good`` unless low) and its sections; ``accept_used``: the buyer takes used cards
+    (``Economics.accept_used``), so the purchase price a ranking uses may be a used card's, labelled so."""
     low = card.confidence == "low"
     verdict = "Low confidence: check a vendor datasheet before buying" if low else Phrase(
         "Specification confidence: {level}", {"level": CONFIDENCE[card.confidence]})
     heading = Phrase("{name} [{id}] — yours" if card.is_user else "{name} [{id}]", {"name": card.name, "id": card.id})
     return View(heading, verdict, not low, (
-        _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card), _prices(card),
-        _software(card), _export(card), _sources(card), *_notes(card)))
+        _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card),
+        _prices(card, accept_used), _software(card), _export(card), _sources(card), *_notes(card)))
 
 
 def catalog_columns(cards) -> Columns:

@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from configurator.core.currency import price_conversion
 from configurator.core.economics import PriceBasis
 from configurator.core.estimate import Estimate
-from configurator.core.messages import Message, deadline_msg, msg
-from configurator.core.procurement.card_price import CardPrice, is_new
+from configurator.core.messages import Message, deadline_msg
+from configurator.core.procurement.card_price import CardPrice
 from configurator.core.procurement.tco import paced_idle_share
 from configurator.core.recommend import RENT_ELSEWHERE, Objective, Recommendation, Result
 from configurator.core.recommend_rows import USED_ONLY
 from configurator.core.system_price import system_price_flags, system_price_line
-from configurator.core.view.card_view import (FLAG_MARK, NO_NEW_PRICE, price_description,  # noqa: F401
+from configurator.core.view.card_view import (FLAG_MARK, NO_NEW_PRICE, condition_said, price_description,  # noqa: F401
                                               ranked_price_value)
 from configurator.core.view.cost_bases import price_as_bought
 from configurator.core.view.rows import Amount, Phrase, Value
@@ -113,9 +113,7 @@ def _price_value(est: Estimate, objective: Objective) -> Value:
     if conversion is not None:
         money = Phrase("{amount} ({conversion})", {"amount": money, "conversion": conversion})
     value = ranked_price_value(chosen, rent, money, short=True)
-    if not rent and not is_new(chosen.entry):  # a used card's price, the buyer taking used cards: said on the row
-        return Phrase("{condition}: {price}", {"price": value, "condition": msg(f"condition-{chosen.entry.condition}")})
-    return value
+    return value if rent else condition_said(value, chosen.entry)  # a used card's, the buyer taking used cards
 
 
 def converted_from(chosen: CardPrice, est: Estimate) -> Value:

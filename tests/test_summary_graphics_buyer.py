@@ -1,0 +1,45 @@
+"""The summary as a graphics buyer reads it (session 37, persona 5): a VFX studio's nightly render of
+5,000 frames by morning and its artists' virtual desktops, in EUR. Page 1 says a caution of "the
+recommended option" only of the configuration it recommends; one figure is written alike wherever
+the summary repeats it."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.cli import main
+from configurator.core.catalog import load_catalog
+
+RENDER = ["--workload", "render", "--frames", "5000", "--deadline", "10h", "--currency", "EUR", "--usd-rate",
+          "0.92", "--years", "4"]
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture(scope="module", params=["en", "zh_CN"])
+def render_summary(request, tmp_path_factory):
+    """The Markdown summary the command line writes for the render job, no card chosen: the
+    recommendation's, in each language."""
+    out = tmp_path_factory.mktemp("render") / "summary.md"
+    assert main(["report", *RENDER, "--lang", request.param, "-o", str(out)]) == 0
+    return request.param, out.read_text(encoding="utf-8")
+
+
+def page_one(text: str) -> str:
+    """The Markdown up to the bill of materials: the headline, the cautions, the constraints and the
+    recommendation."""
+    return text[:text.index("\n## ", text.index("\n## ") + 1)]
+
+
+def test_a_runner_up_caution_is_not_said_of_the_recommended_option(render_summary):
+    """The render farm recommended as 31 × RTX PRO 6000 Blackwell Max-Q (its blower cooler fits a rack)
+    read on page 1 "The recommended option, 29 × RTX PRO 6000 Blackwell Workstation Edition: … a
+    flow-through cooler …", the runner-up's caution said of the recommendation."""
+    language, text = render_summary
+    first = page_one(text)
+    assert "Max-Q" in first and ("按总拥有成本最低推荐" if language == "zh_CN" else "Recommended by") in first
+    assert "flow-through" not in first and "穿透式" not in first
+    assert "The recommended option, " not in first and "推荐方案 " not in first

@@ -43,3 +43,17 @@ def test_a_runner_up_caution_is_not_said_of_the_recommended_option(render_summar
     assert "Max-Q" in first and ("按总拥有成本最低推荐" if language == "zh_CN" else "Recommended by") in first
     assert "flow-through" not in first and "穿透式" not in first
     assert "The recommended option, " not in first and "推荐方案 " not in first
+
+
+def test_the_job_time_and_the_electricity_price_are_written_alike_throughout(render_summary):
+    """"Time for the job 9.96 h" at a glance read "The job takes 10.0 h of every 10 h deadline" under
+    the TCO table; the power table's "0.079212 EUR/kWh" stood beside the assumptions' "0.079 EUR/kWh"."""
+    import re
+
+    language, text = render_summary
+    glance = {"en": r"\*\*Time for the job\*\*: ([\d.]+)\s*h", "zh_CN": r"\*\*完成任务所需时间\*\*: ([\d.]+)\s*小时"}
+    paced = {"en": r"The job takes ([\d.]+) h of every", "zh_CN": r"的期限内需要 ([\d.]+) 小时"}
+    hours = re.search(glance[language], text).group(1)
+    assert re.search(paced[language], text).group(1) == hours
+    prices = set(re.findall(r"([\d.]+) EUR/kWh", text))
+    assert len(prices) == 1 and len(prices.pop()) <= 6

@@ -57,3 +57,19 @@ def test_the_job_time_and_the_electricity_price_are_written_alike_throughout(ren
     assert re.search(paced[language], text).group(1) == hours
     prices = set(re.findall(r"([\d.]+) EUR/kWh", text))
     assert len(prices) == 1 and len(prices.pop()) <= 6
+
+
+def test_the_alternatives_give_the_configuration_its_room(catalog):
+    """The PDF's alternatives table: the configuration column is sized (Qt gave the cost column's long
+    basis a fifth of the page and wrapped "31 × RTX PRO 6000 Blackwell Max-Q Workstation Edition
+    (recommended)" to six lines); the amount columns are left to Qt, which keeps "2,731,082,776 CNY"
+    on one line (a fixed share broke it as "C / NY")."""
+    from configurator.report.render import COLUMN_WIDTHS, _html_table
+    from configurator.report.summary_money import Table
+
+    header = ("#", "Configuration", "Class", "Speed", "Capex", "TCO", "Cost per frame", "Against")
+    html = _html_table(Table("alternatives", "Alternatives", header, ()), numeric_from=4)
+    widths = COLUMN_WIDTHS["alternatives"]
+    assert len(widths) == len(header) and widths[1] and not any(widths[4:6])
+    assert f"<th align='left' bgcolor='#e8ecf2' width='{widths[1]}%'>Configuration</th>" in html
+    assert "<th align='left' bgcolor='#e8ecf2'>Capex</th>" in html

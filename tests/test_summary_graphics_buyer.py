@@ -73,3 +73,21 @@ def test_the_alternatives_give_the_configuration_its_room(catalog):
     assert len(widths) == len(header) and widths[1] and not any(widths[4:6])
     assert f"<th align='left' bgcolor='#e8ecf2' width='{widths[1]}%'>Configuration</th>" in html
     assert "<th align='left' bgcolor='#e8ecf2'>Capex</th>" in html
+
+
+@pytest.mark.parametrize("language, short", [("en", "TCO/frame"), ("zh_CN", "总拥有成本/帧")])
+def test_the_ranking_heads_its_cost_short_and_names_it_in_full_under_the_table(capsys, language, short):
+    """The command line's ranking headed its cost column with the whole basis ("Cost per frame — total cost
+    of ownership: cards, servers, network, power, support — over 4 years, if the cards render at this
+    pace all 4 years"): a header line of 300 columns, the figures 140 columns from their card. The column is
+    headed as the window's ranking heads it; its full name follows the table."""
+    from configurator.core.view.cost_bases import per_unit_label
+    from configurator.core.view.rows import write
+
+    assert main(["recommend", *RENDER, "--limit", "3", "--lang", language]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = lines[1]
+    assert short in header.split() and "—" not in header and len(header) < 200
+    full = write(per_unit_label("frame", "tco", 4), language)
+    key = next(line for line in lines if line.startswith(short))
+    assert lines.index(key) == 5 and key.endswith(full)  # the three rows, then the key

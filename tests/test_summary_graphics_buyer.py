@@ -91,3 +91,14 @@ def test_the_ranking_heads_its_cost_short_and_names_it_in_full_under_the_table(c
     full = write(per_unit_label("frame", "tco", 4), language)
     key = next(line for line in lines if line.startswith(short))
     assert lines.index(key) == 5 and key.endswith(full)  # the three rows, then the key
+
+
+@pytest.mark.parametrize("language, title", [("en", "# Transcode 400 1080p video streams to AV1"),
+                                             ("zh_CN", "# 将 400 路 1080p 视频流转码为 AV1")])
+def test_a_transcode_summary_names_the_codec_it_encodes_to(tmp_path, language, title):
+    """"Transcode 400 1080p H.264 streams live to AV1": page 1 said "Transcode 400 1080p video streams"
+    and nothing of AV1 (the codec stood on page 3, in the workload table)."""
+    out = tmp_path / "transcode.md"
+    assert main(["report", "--workload", "transcode", "--streams", "400", "--resolution", "1080p", "--codec", "av1",
+                 "--lang", language, "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").splitlines()[0] == title

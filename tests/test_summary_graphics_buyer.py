@@ -102,3 +102,22 @@ def test_a_transcode_summary_names_the_codec_it_encodes_to(tmp_path, language, t
     assert main(["report", "--workload", "transcode", "--streams", "400", "--resolution", "1080p", "--codec", "av1",
                  "--lang", language, "-o", str(out)]) == 0
     assert out.read_text(encoding="utf-8").splitlines()[0] == title
+
+
+def test_the_estimates_cost_per_unit_keeps_three_digits_as_the_ranking_does(catalog):
+    """The estimate (command line, window) wrote the cost per unit of work in cents: "0.21 USD" per million
+    tokens beside the ranking's "0.192 USD", the render's "0.09 EUR" a frame beside the summary's "0.093"."""
+    from configurator.core.architecture import preset
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import Scenario
+    from configurator.core.view.estimate_view import estimate_view
+    from configurator.core.view.numbers import unit_cost
+    from configurator.core.view.rows import write
+
+    scenario = Scenario(model=preset("mixtral-8x7b"), workload="inference", card_id="mi300x", count=8,
+                        serving={"concurrency": 300})
+    est = estimate(scenario, catalog.get("mi300x"))
+    row = next(r for section in estimate_view(est).sections for r in section.rows if r.key == "per_unit")
+    figure = row.value.value
+    assert 0.1 < figure < 1 and row.value.unit == "USD"  # 0.213 USD per million tokens, rented
+    assert write(row.value) == unit_cost(figure, "USD") == f"{figure:.3f}\u00a0USD"

@@ -176,7 +176,7 @@ def test_wizard_render_path_with_reference_and_deadline(qtbot, controller):
     wizard.load.reference.setCurrentIndex(wizard.load.reference.findData("l40s"))
     wizard.load.minutes.setValue(3.0)
     wizard.load.frames.setValue(1200)
-    wizard.load.render_deadline.setValue(0.5)  # 12 h
+    wizard.load.render_deadline.setValue(12.0)  # [h]
     wizard.next()
     wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("l40"))
     wizard.next()
@@ -185,3 +185,18 @@ def test_wizard_render_path_with_reference_and_deadline(qtbot, controller):
     assert s.graphics.reference_card == "l40s" and s.graphics.reference_rt_generation == 3
     result = controller.recompute().estimate
     assert result.hours <= 12 and s.count >= 4
+
+
+def test_wizard_render_deadline_is_in_hours_and_keeps_a_nights_10_h(qtbot, controller):
+    """A nightly render due by 6 am is 10 h: the wizard's box was in days to a tenth and showed the
+    window's 10 h as "0.4 days", and 10 h could not be typed (0.4 days is 9.6 h; session 37, persona 5)."""
+    controller.apply_many({"workload": "render", "constraints.deadline_hours": 10.0})
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.goal.set_workload("render")
+    wizard.next()
+    box = wizard.load.render_deadline
+    assert box.value() == 10.0 and box.text().startswith("10.0") and box.text().endswith(" h")
+    box.setValue(9.5)
+    assert wizard.answered.render_deadline_hours == 9.5
+    assert wizard.answers_scenario().constraints.deadline_hours == 9.5

@@ -60,6 +60,13 @@ def unbroken_width(field: QLabel, text: str) -> int:
     return max(min(widest, UNBROKEN_RUN_CHARS * metrics.horizontalAdvance("\u4e00")), field.minimumSizeHint().width())
 
 
+NAME_COLUMN_CHARS = 14
+"""Widest the form's name column grows, in characters of its font [count]: a longer name wraps within it
+(the render job's "Cost per frame — this job alone, its cards and servers bought for it (capex + its
+energy)" set the column to 528 px in a panel 248 px wide, and the headline, every name and every value
+were cut at its edge)."""
+
+
 class _NumbersArea(QScrollArea):
     """Asks for the whole height of its contents, so it scrolls only when the window is short."""
 
@@ -70,6 +77,15 @@ class _NumbersArea(QScrollArea):
             height = max(inner.sizeHint().height(), inner.heightForWidth(self.viewport().width()))
             hint.setHeight(height + 2 * self.frameWidth())
         return hint
+
+
+def _one_line_width(name: QLabel) -> int:
+    """The width ``name`` takes on one line, at most :data:`NAME_COLUMN_CHARS` characters of its
+    font, with the label's margins [px] (a word-wrapped label's size hint is a wrapped one)."""
+    metrics = name.fontMetrics()
+    margins = name.contentsMargins().left() + name.contentsMargins().right() + 2 * name.margin()
+    most = NAME_COLUMN_CHARS * metrics.horizontalAdvance("\u4e00")
+    return min(metrics.horizontalAdvance(name.text()), most) + margins
 
 
 class ResultsPanel(QWidget):
@@ -179,6 +195,7 @@ class ResultsPanel(QWidget):
         rebuilding the form was a third of the window's work after a card-count change)."""
         while len(self._rows) < len(rows):
             name, field = QLabel(), QLabel()
+            name.setWordWrap(True)  # within NAME_COLUMN_CHARS
             field.setWordWrap(True)
             field.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             name.setBuddy(field)
@@ -204,9 +221,10 @@ class ResultsPanel(QWidget):
         are wider than the form, but lays the value out beside the *widest* label, so a short
         name with a value of one unbreakable run ("5,600 W", "175 USD") was kept beside it and
         clipped at the panel's edge. Each value now goes below its name whenever it would not fit
-        beside the label column."""
+        beside the label column. The column is at most :data:`NAME_COLUMN_CHARS` wide: a longer
+        name wraps in it."""
         names = [name for name, _ in self._rows[:shown]]
-        widest = max((name.sizeHint().width() for name in names), default=0)
+        widest = max((_one_line_width(name) for name in names), default=0)
         for name, _ in self._rows:
             if name.minimumWidth() != widest:
                 name.setMinimumWidth(widest)

@@ -173,7 +173,7 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
             (load.ttft, "ttft_ms", 1.0, False), (load.latency, "tpot_ms", 1.0, False),
             (g.desktop_users, "desktop_users", 1.0, True), (g.streams, "streams", 1.0, True),
             (g.fps, "fps", 1.0, False), (g.scene, "scene_gib", 1.0, False), (g.frames, "frames", 1.0, True),
-            (g.minutes, "minutes_per_frame", 1.0, False), (g.render_deadline, "render_deadline_hours", 24.0, False),
+            (g.minutes, "minutes_per_frame", 1.0, False), (g.render_deadline, "render_deadline_hours", 1.0, False),
             (limits.owned_count, "owned_count", 1.0, True), (limits.per_node, "cards_per_node", 1.0, True),
             (limits.budget, "budget", 1.0, False), (limits.power, "power_cap_kw", 1.0, False),
             (limits.rack_power, "rack_power_kw", 1.0, False)):

@@ -80,7 +80,9 @@ class GraphicsQuestions(QObject):
                                        card.id)
         self.reference.setToolTip(_tc("LoadPage", "Other cards' times scale from this one by their FP32 rate"))
         form.addRow(_tc("LoadPage", "Measured &on"), self.reference)
-        self.render_deadline = decimal_box(Constraints, "deadline_hours", _tc("LoadPage", " days"), 1, 24, problem,
+        # in hours, as the window's deadline and --deadline take it: a night's render "by 6 am" is 10 h, which
+        # days to a tenth could not hold (shown "0.4 days", typed as 9.6 h; session 37, persona 5)
+        self.render_deadline = decimal_box(Constraints, "deadline_hours", _tc("LoadPage", " h"), 1, 1.0, problem,
                                            _tc("LoadPage", "no deadline"))
         form.addRow(_tc("LoadPage", "Finish &within"), self.render_deadline)
         self.boxes = (self.desktops_box, self.video_box, self.render_box)

@@ -13,11 +13,11 @@ POWER_ENGLISH: dict[str, str] = {
     "no-tdp-system": "{card} has no published board power: energy is counted from its rack-scale system's "
                      "published power ({kw:,.0f} kW a system); a card's own power cannot be estimated",
     "paced-energy": (
-        "The job takes {hours:,.1f} h of every {deadline:,g} h deadline, the pace asked; energy counts the hours "
+        "The job takes {hours:sig} h of every {deadline:,g} h deadline, the pace asked; energy counts the hours "
         "the cards wait at load power (no idle power on file: an upper bound)"
     ),
     "paced-energy-days": (
-        "The job takes {hours:,.1f} days of every {deadline:,g}-day deadline, the pace asked; energy counts the "
+        "The job takes {hours:sig} days of every {deadline:,g}-day deadline, the pace asked; energy counts the "
         "hours the cards wait at load power (no idle power on file: an upper bound)"
     ),
     "no-power-tco": "{card}: no published board power — its energy, and so its total cost of ownership, cannot be "
@@ -40,11 +40,11 @@ POWER_CHINESE: dict[str, str] = {
     "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
     "unknown-power-for-rack": "{card} 没有公开的板卡功耗：无法核对单台服务器的功率",
     "paced-energy": (
-        "作业在每个 {deadline:,g} 小时的期限内需要 {hours:,.1f} 小时，即所要求的进度；卡等待的时间按满载功率计入能耗"
+        "作业在每个 {deadline:,g} 小时的期限内需要 {hours:sig} 小时，即所要求的进度；卡等待的时间按满载功率计入能耗"
         "（无空闲功耗数据：为上限）"
     ),
     "paced-energy-days": (
-        "作业在每个 {deadline:,g} 天的期限内需要 {hours:,.1f} 天，即所要求的进度；卡等待的时间按满载功率计入能耗"
+        "作业在每个 {deadline:,g} 天的期限内需要 {hours:sig} 天，即所要求的进度；卡等待的时间按满载功率计入能耗"
         "（无空闲功耗数据：为上限）"
     ),
     "no-power-tco": "{card}：没有公开的板卡功耗——无法计入其电费，因而无法计算总拥有成本",

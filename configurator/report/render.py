@@ -42,12 +42,16 @@ def _state_colours(language: str) -> dict[str, str]:
     return {w(state): text for state, (_, text) in STATE_COLOURS.items()}
 
 
-COLUMN_WIDTHS = {"constraints": (16, 27, 47, 10), "prices": (33, 27, 40), "bands": (30, 16, 54)}
-"""Widths of a table's columns [% of the page], where the text would otherwise squeeze one: the
+COLUMN_WIDTHS: dict[str, tuple[int | None, ...]] = {"constraints": (16, 27, 47, 10), "prices": (33, 27, 40), "bands": (30, 16, 54),
+                 "alternatives": (None, 20, None, None, None, None, None, None)}
+"""Widths of a table's columns [% of the page] (None: left to Qt, which keeps an amount on one line), where
+the text would otherwise squeeze one: the
 constraints' verdicts in words get the room, and so does what to know of a price (at a third of the
 page the Chinese "no dated public price" note put its last character, 价, on a line of its own), and
 the calibration rows named in the likely ranges' table (left to itself, Qt gave the short "Numbers"
-column a third of the page and the rows' names wrapped to seven lines)."""
+column a third of the page and the rows' names wrapped to seven lines); the alternatives' configuration
+gets the room its card names need (Qt gave the cost column's long basis a fifth of the page and wrapped
+"31 × RTX PRO 6000 Blackwell Max-Q Workstation Edition (recommended)" to six lines in a seventh)."""
 
 
 def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | None = None) -> str:
@@ -59,7 +63,7 @@ def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | 
     if len(widths) != len(table.header):
         widths = ()
     if any(table.header):
-        sized = [f" width='{width}%'" for width in widths] or [""] * len(table.header)
+        sized = [f" width='{width}%'" if width else "" for width in widths] or [""] * len(table.header)
         head = "<thead><tr>" + "".join(f"<th align='left' bgcolor='#e8ecf2'{size}>{e(h)}</th>"
                                        for h, size in zip(table.header, sized)) + "</tr></thead>"  # repeated on a new page
     body = []

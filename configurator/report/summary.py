@@ -282,6 +282,20 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
     return text
 
 
+def recommended_instead(mine: Option, best: Option | None, recommended: bool, w: Words) -> Option | None:
+    """The other configuration :func:`_verdict` names as the recommended option, None where it names
+    the buyer's own (``recommended``, or ``mine`` ranks at least as well as ``best``) or none: the
+    first page's cautions say "the recommended option" only of the one the verdict recommends (the
+    render farm recommended as 31 × RTX PRO 6000 Blackwell Max-Q read until December 2026 "The
+    recommended option, 29 × RTX PRO 6000 Blackwell Workstation Edition: … flow-through cooler",
+    the runner-up's caution)."""
+    if best is None or choice_problems(mine.estimate, w):
+        return best
+    if recommended or (mine.score is not None and mine.score <= best.score):
+        return None
+    return best
+
+
 def export_line(est: Estimate, w: Words) -> str | None:
     """The card's export status for China, dated and sourced; None when the catalog has none."""
     ec = est.card.export_control
@@ -576,4 +590,5 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                    sources=tuple(sources.items),
                    approval=approval_table(w, prepared_by, today).rows,
                    headings=headings, cost=mine.cost, status=write(status, language), state=state,
-                   first_page=(constraints_table(est, w),), cautions=support_cautions(est, best, result, w))
+                   first_page=(constraints_table(est, w),), cautions=support_cautions(
+                       est, recommended_instead(mine, best, recommended, w), result, w))

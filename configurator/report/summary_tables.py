@@ -9,12 +9,20 @@ from configurator.core.currency import is_dated_rate
 from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.prices import price_book_for
-from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
+from configurator.core.view.assumptions_view import assumptions_section, exchange_rate, figure
 from configurator.core.view.numbers import watts
 from configurator.core.view.rows import View, label, write
 from configurator.report.language import Words
 from configurator.report.parts import SourceList, Table, num, percent
 from configurator.report.summary_money import Option
+
+
+def electricity_price(est: Estimate, language: str) -> str:
+    """The electricity price [currency/kWh] as the assumptions row writes it (:func:`figure`: the power
+    table wrote a tariff converted to EUR "0.079212 EUR/kWh" beside the assumptions' "0.079 EUR/kWh"
+    until December 2026)."""
+    e = est.scenario.economics
+    return f"{write(figure(e.electricity_per_kwh), language)} {e.currency}/kWh"
 
 
 def power_table(est: Estimate, view: View, w: Words) -> Table:
@@ -27,7 +35,7 @@ def power_table(est: Estimate, view: View, w: Words) -> Table:
         (w("Each server besides its cards"), watts(host_watts(est.card, est.scenario), language)),
         (w("Facility power (average, PUE {pue})", pue=f"{e.pue:g}"), write(facility.value, language)),
         (label(energy.label, language), write(energy.value, language)),
-        (w("Electricity price"), f"{e.electricity_per_kwh:g} {e.currency}/kWh"),
+        (w("Electricity price"), electricity_price(est, language)),
     )
     return Table("power", w("Power and energy"), ("", ""), rows)
 
@@ -58,7 +66,7 @@ def assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceList
         rows.append((w("Exchange rate"), f"{rate} {cited}".strip()))
     if e.currency == "CNY" and "electricity_cny_per_kwh" in book.rates \
             and abs(e.electricity_per_kwh - book.rates["electricity_cny_per_kwh"].value) < 1e-9:  # the tariff, not yours
-        rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "
+        rows.append((w("Electricity price"), f"{electricity_price(est, language)} "
                                              f"{sources.cite(book.rates['electricity_cny_per_kwh'].source)}"))
     return Table("assumptions", label(section.title, language), ("", ""), tuple(rows))
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate
-from configurator.core.recommend import RENT_ELSEWHERE
+from configurator.core.recommend import RENT_ELSEWHERE, Objective
 from configurator.core.recommend_filters import CONSUMER_LEFT_OUT
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
@@ -21,6 +21,7 @@ from configurator.core.view.ranking_view import (
     plan_heading,
     plan_verdict,
     ranking_columns,
+    ranking_cost_heading,
     step_breakdown,
 )
 from configurator.core.view.rows import Columns, View, label, write
@@ -151,7 +152,10 @@ def recommendation_table(result, language: str = "en") -> str:
     if compared:  # which cards were compared, as the summary says it (vendors in the reader's language)
         lines.append(single_line(compared))
     if result.ranked:
-        lines += columns_text(ranking_columns(result), language)
+        columns, key = short_cost_heading(result, ranking_columns(result))
+        lines += columns_text(columns, language)
+        if key is not None:  # the short heading's full name, under the table it shortens
+            lines.append(single_line(f"{label(key[0], language)}{w.label(': ')}{label(key[1], language)}"))
         lines.append(w.label("Why the first:"))
         lines += [f"  - {single_line(w.message(m))}" for m in result.ranked[0].reasons]
         held = constraints_section(result.ranked[0].estimate.verdicts)  # what it costs against the budget, …
@@ -173,6 +177,27 @@ def recommendation_table(result, language: str = "en") -> str:
         lines.append(w("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
                        "pick the classes to rank them, e.g. --classes graphics,workstation", n=write(consumer, language)))
     return "\n".join(lines)
+
+
+COST_COLUMN = 5
+"""Index of the ranking's cost per unit of work in :func:`~configurator.core.view.ranking_view.ranking_columns`."""
+
+
+def short_cost_heading(result, columns: Columns) -> tuple[Columns, tuple | None]:
+    """The ranking's columns with the cost per unit of work headed as the window's ranking heads it
+    ('TCO/frame': :func:`~configurator.core.view.ranking_view.ranking_cost_heading`), and (that
+    heading, the full name it stands for) to say under the table; ``None`` where the column is not a
+    cost. The full name as a heading ('Cost per frame — total cost of ownership: cards, servers,
+    network, power, support — over 4 years, if the cards render at this pace all 4 years') made a
+    terminal line of 300 columns, the figures 140 columns from their card (session 37, persona 5)."""
+    objective = result.objective
+    if objective not in (Objective.TCO, Objective.CLOUD, Objective.FASTEST):
+        return columns, None
+    scenario = result.ranked[0].estimate.scenario
+    short = ranking_cost_heading(Objective.TCO if objective is Objective.FASTEST else objective, scenario)
+    full = columns.headings[COST_COLUMN]
+    headings = (*columns.headings[:COST_COLUMN], short, *columns.headings[COST_COLUMN + 1:])
+    return Columns(headings, columns.numeric, columns.rows), (short, full)
 
 
 def below_line_text(result, language: str = "en") -> list[str]:

@@ -860,6 +860,10 @@ The last valid state is kept. The full report is in:
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
         <source>As set in the main window ({profile} GiB, {load} TFLOP/s each)</source>
         <translation>按主窗口的设置（每人 {profile} GiB，{load} TFLOP/s）</translation>
     </message>

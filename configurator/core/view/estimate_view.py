@@ -285,7 +285,10 @@ def cost_section(est: Estimate) -> Section:
         Row(Phrase("Cloud per {period}", {"period": period}), money(c.cloud if job_figure else None), key="cloud"),
         Row(Phrase("Electricity per {period}", {"period": period}), money(c.energy if job_figure else None),
             key="energy"),
-        Row(per_unit_label(family.cost_unit, c.basis), money(per_unit), key="per_unit"),
+        # three significant digits below one unit, as the ranking and the summary write it (this row read
+        # "0.21 USD" beside the ranking's "0.192 USD", the window's "0.09 EUR" beside the summary's "0.093")
+        Row(per_unit_label(family.cost_unit, c.basis), Amount(per_unit, c.currency, money=True, per_unit=True),
+            key="per_unit"),
         *_job_alone_rows(est, family, money if runs else None),
         price_dates_row(c.prices),
     )

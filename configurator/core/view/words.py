@@ -251,7 +251,7 @@ ZH_CN.update({
     "Fine-tune": "全参数微调",
     "Serve {model} to {users}": "为 {users}提供 {model} 推理服务",
     "Virtual desktops for {users} users": "为 {users} 位用户提供虚拟桌面",
-    "Transcode {streams} {resolution} video streams": "转码 {streams} 路 {resolution} 视频流",
+    "Transcode {streams} {resolution} video streams to {codec}": "将 {streams} 路 {resolution} 视频流转码为 {codec}",
     "Render {frames} frames": "渲染 {frames} 帧",
     " in {servers} ({per} cards each), {racks}":
         "，{servers}（每台 {per} 张卡），{racks}",

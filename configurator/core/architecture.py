@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.bounds import error_line
-from configurator.core.formulas import kv
+from configurator.core.formulas import attention_flops, kv
 from configurator.core.frozen_model import plain_attribute_reads  # noqa: F401  (models' reads made plain)
 from configurator.core.frozen_record import kept_property
 from configurator.core.json_values import JsonFileError, read_json_file
@@ -214,6 +214,24 @@ class ModelArchitecture(BaseModel):
     def attn_out_dim(self) -> int:
         """Width of the attention output before the output projection [elements]."""
         return self.n_heads * self.v_head_dim if self.is_mla else self.q_dim
+
+    @kept_property
+    def prompt_pair_flops(self) -> float:
+        """Attention FLOPs of one query–key pair in one layer as a prompt runs it [FLOP]: queries
+        and keys of ``q_dim``, values of ``attn_out_dim`` over the heads, MLA decompressed
+        (:func:`~configurator.core.formulas.attention_flops.pair_flops`); ``4·q_dim`` without MLA."""
+        h = self.n_heads
+        return attention_flops.pair_flops(h, self.q_dim / h, self.attn_out_dim / h)
+
+    @kept_property
+    def decode_pair_flops(self) -> float:
+        """Attention FLOPs of one cached token in one layer for one decoded position [FLOP]: MLA
+        absorbed, over its cached latent and rope key
+        (:func:`~configurator.core.formulas.attention_flops.absorbed_mla_pair_flops`), else as a
+        prompt's pair (:attr:`prompt_pair_flops`)."""
+        if self.is_mla:
+            return attention_flops.absorbed_mla_pair_flops(self.n_heads, self.kv_lora_rank, self.qk_rope_head_dim)
+        return self.prompt_pair_flops
 
     @property
     def n_sliding_layers(self) -> int:

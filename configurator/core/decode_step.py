@@ -323,7 +323,7 @@ class DecodeStep:
         self.kv_tokens = kv_tokens
         self.attended = attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
         self.kv_per_token, self.shards = copy_kv_bytes(scenario, plan)  # the copy's memory model asked first
-        self.flops_per_sequence = 2.0 * model.matmul_params() + 4.0 * layers * model.q_dim * attended
+        self.flops_per_sequence = 2.0 * model.matmul_params() + layers * model.decode_pair_flops * attended
         self.matmul_share = 2.0 * model.matmul_params() / self.flops_per_sequence  # the products' share, not attention's
         factor = decode_read_factor(profile, card.memory_type)  # 1 but for HBM cards of an engine that sets it
         self.weight_bandwidth = weight_bandwidth = _bandwidth(card, a, profile.weight_stream_share * factor)

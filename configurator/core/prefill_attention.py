@@ -20,9 +20,10 @@ FlashAttention-2/3 kernels compute in 16-bit whatever the weights' format."""
 
 
 def prompt_attention_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
-    """Causal attention FLOPs of one prompt, ``4·H·Q`` per query–key pair (scores and the weighted
-    sum; :meth:`ModelArchitecture.causal_pairs`) [FLOP]."""
-    return 4.0 * model.q_dim * model.causal_pairs(prompt_tokens)
+    """Causal attention FLOPs of one prompt [FLOP]: :attr:`ModelArchitecture.prompt_pair_flops` per
+    query–key pair (scores and the weighted sum, ``4·Q`` without MLA, MLA decompressed as the
+    engines run prompts) × :meth:`ModelArchitecture.causal_pairs`."""
+    return model.prompt_pair_flops * model.causal_pairs(prompt_tokens)
 
 
 def prompt_attention_share(scenario: Scenario, card: Card) -> float | None:

@@ -363,8 +363,9 @@ def storage_switch_item(training: bool, scale_out: bool, kind: ServerType) -> st
     :func:`~configurator.core.procurement.servers.server_type`: its ``general_purpose`` flag) without a
     scale-out fabric (``scale_out``); else :data:`STORAGE_FABRIC_SWITCH` (100 GbE): a training job
     (``training``) writes checkpoints and reads its data set over it, and a fabric's or a baseboard
-    server's in-band NICs are 100 GbE or faster. Until December 2026 the housing was read a second
-    time here, from the server item's id (``server-pcie-`` and its siblings)."""
+    server's in-band NICs are 100 GbE or faster; :data:`STORAGE_SWITCH_SIZES` sizes it to the ports.
+    Until December 2026 the housing was read a second time here, from the server item's id
+    (``server-pcie-`` and its siblings)."""
     return FRONT_END_SWITCH if kind.general_purpose and not training and not scale_out else STORAGE_FABRIC_SWITCH
 
 

@@ -93,12 +93,12 @@ PRICE_ENGLISH: dict[str, str] = {
         "servers, one port to each; a storage switch pair is bought when their ports run out"
     ),
     "scale-out-back-to-back": (
-        "No scale-out switch: the {servers} servers are cabled back to back, {links} cables, one a rail (port i of "
+        "No scale-out switch: the {servers} servers are cabled back to back, {links} cables, one per rail (port i of "
         "one server to port i of the other); a switch is bought from three servers on"
     ),
     "scale-out-back-to-back-ib": (
-        "No InfiniBand switch: the {servers} servers are cabled back to back, {links} cables, one a rail (port i of "
-        "one server to port i of the other), the subnet manager (OpenSM) running on a server, one instance a rail; "
+        "No InfiniBand switch: the {servers} servers are cabled back to back, {links} cables, one per rail (port i of "
+        "one server to port i of the other), the subnet manager (OpenSM) running on a server, one instance per rail; "
         "a switch is bought from three servers on"
     ),
 }

@@ -55,12 +55,13 @@ def test_cold_spares_draw_no_power_in_the_it_load():
 # ---- 2. a small cluster's network and storage --------------------------------------------------
 
 def test_two_training_servers_buy_no_storage_switches_and_no_network_rack():
-    """16 H100 SXM pretraining: one 64-port leaf (no spine), the storage servers cabled straight to the
-    two servers, every switch in the compute rack's free height; until December 2026 it bought two
+    """16 H100 SXM pretraining: the two servers cabled back to back (no scale-out switch since
+    session 37's smallfabric: test_small_fabric.py), the storage servers cabled straight to the two
+    servers, every switch in the compute rack's free height; until December 2026 it bought two
     64 × 100 GbE switches (76,000 USD) and a network rack (10,000 USD)."""
     bom = _bill("h100-sxm", 16)
     assert bom.servers == 2
-    assert [line.role for line in bom.lines if line.item_id == "switch-ib-ndr-64"] == ["leaf"]
+    assert not _items(bom, "switch-ib-ndr-64")
     assert not _items(bom, "switch-storage-eth") and not _items(bom, "switch-storage-eth-25g")
     assert not [line for line in bom.lines if line.role == "network-rack"]
     assert bom.racks == 1 and _items(bom, "storage-nvme-per-tb")
@@ -71,10 +72,11 @@ def test_two_training_servers_buy_no_storage_switches_and_no_network_rack():
 
 
 def test_three_training_servers_keep_the_switched_storage_pair():
-    """Past the storage servers' two ports each: the dual-homed switch pair, as before."""
+    """Past the storage servers' two ports each: the dual-homed switch pair, of 32 ports since
+    session 37's smallfabric (10 ports: test_small_fabric.py)."""
     bom = _bill("h100-sxm", 24)
     assert bom.servers == 3
-    assert sum(line.quantity for line in _items(bom, "switch-storage-eth")) == 2
+    assert sum(line.quantity for line in _items(bom, "switch-storage-eth-32")) == 2
     assert not [note for note in bom.notes if note.id == "storage-direct-attach"]
 
 
@@ -82,7 +84,7 @@ def test_serving_on_two_servers_keeps_its_front_end_switches():
     """Users' requests come in over the storage and in-band network: no direct attach there."""
     bom = _bill("h100-sxm", 16, workload=Workload.INFERENCE)
     assert bom.servers == 2
-    assert sum(line.quantity for line in _items(bom, "switch-storage-eth")) == 2
+    assert sum(line.quantity for line in _items(bom, "switch-storage-eth-32")) == 2
 
 
 def test_a_fabric_with_spines_keeps_its_network_racks():
@@ -99,7 +101,7 @@ def test_the_json_bill_carries_its_notes(capsys):
     assert main(["estimate", "--workload", "pretrain", "--model", "llama3-70b", "--card", "h100-sxm",
                  "--count", "16", "--json"]) == 0
     notes = json.loads(capsys.readouterr().out)["bom"]["notes"]
-    assert [n["id"] for n in notes] == ["no-spare-server", "storage-direct-attach"]
+    assert [n["id"] for n in notes] == ["no-spare-server", "scale-out-back-to-back-ib", "storage-direct-attach"]
     assert notes[0]["text"].startswith("No spare server") and notes[0]["params"]["hours"] == 48
 
 

@@ -206,7 +206,7 @@ def test_a_multi_server_pcie_cluster_prices_its_nics_switches_and_links():
                         parallelism={"cards_per_node": 8}, training={"tokens": 1e10})
     bom = bill_of_materials(scenario, load_catalog().get("rtx-a6000"), bundled_price_book(), spares=False)
     kinds = {line.item_id for line in bom.lines}
-    assert {"server-pcie-8", "nic-400g", "link-400g", "switch-mgmt-48", "switch-storage-eth"} <= kinds
+    assert {"server-pcie-8", "nic-400g", "link-400g", "switch-mgmt-48", "switch-storage-eth-32"} <= kinds
     assert _unpriced_hardware(bom) == []
 
 

@@ -77,14 +77,15 @@ def test_the_smallest_priced_switch_that_holds_the_ports():
 
 
 def test_sixteen_ascend_910b_fine_tuning_in_two_servers():
-    """The persona's bill: 2 servers and no spare, one 32-port switch, the note says why no spare."""
+    """The persona's bill: 2 servers and no spare, cabled back to back (no switch since session 37's
+    smallfabric, test_small_fabric.py), the note says why no spare."""
     bom = _bill("ascend-910b", 16, model="qwen2.5-32b")
     assert bom.servers == 2 and bom.spare_servers == 0
     assert not [line for line in bom.lines if line.role == "spare"]
-    leaf = [line for line in bom.lines if line.role == "leaf"]
-    assert [(line.item_id, line.quantity) for line in leaf] == [("switch-eth-400g-32", 1)]
-    note, storage = bom.notes  # why no spare; the storage cabled without a switch (test_bill_fixes_s37.py)
+    assert not [line for line in bom.lines if line.role == "leaf"]
+    note, fabric, storage = bom.notes  # why no spare; no switch; the storage cabled straight (s37)
     assert note.id == "no-spare-server" and storage.id == "storage-direct-attach"
+    assert fabric.id == "scale-out-back-to-back"  # RoCE: no subnet manager to run
     english, chinese = note.text_in("en"), note.text_in("zh_CN")
     assert "48 h" in english and "1.5 %" in english
     assert "48 小时" in chinese and "1.5 %" in chinese

@@ -92,6 +92,15 @@ PRICE_ENGLISH: dict[str, str] = {
         "No storage switch: each of the {servers} servers is cabled straight to each of the {nodes} storage "
         "servers, one port to each; a storage switch pair is bought when their ports run out"
     ),
+    "scale-out-back-to-back": (
+        "No scale-out switch: the {servers} servers are cabled back to back, {links} cables, one per rail (port i of "
+        "one server to port i of the other); a switch is bought from three servers on"
+    ),
+    "scale-out-back-to-back-ib": (
+        "No InfiniBand switch: the {servers} servers are cabled back to back, {links} cables, one per rail (port i of "
+        "one server to port i of the other), the subnet manager (OpenSM) running on a server, one instance per rail; "
+        "a switch is bought from three servers on"
+    ),
 }
 
 PRICE_CHINESE: dict[str, str] = {
@@ -149,5 +158,13 @@ PRICE_CHINESE: dict[str, str] = {
     "storage-direct-attach": (
         "不配存储交换机：{servers} 台服务器各用一个端口直连 {nodes} 台存储服务器中的每一台；"
         "端口不够用时才购买一对存储交换机"
+    ),
+    "scale-out-back-to-back": (
+        "不配横向扩展交换机：{servers} 台服务器背靠背直连，共 {links} 根线缆，每条轨道一根（一台服务器的第 i 个端口连另一台的"
+        "第 i 个端口）；三台服务器起才购买交换机"
+    ),
+    "scale-out-back-to-back-ib": (
+        "不配 InfiniBand 交换机：{servers} 台服务器背靠背直连，共 {links} 根线缆，每条轨道一根（一台服务器的第 i 个端口连另一台的"
+        "第 i 个端口），子网管理器（OpenSM）运行在服务器上，每条轨道一个实例；三台服务器起才购买交换机"
     ),
 }

@@ -14,6 +14,16 @@ from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
 from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
+from configurator.core.procurement.switches import (
+    SUBNET_MANAGED,
+    SwitchChoices,
+    back_to_back,
+    back_to_back_cables,
+    fabric_links,
+    fat_tree_switches,
+    scale_out_switch,
+    smallest_switch,
+)
 from configurator.core.procurement.servers import (
     ServerType,
     cards_bought,
@@ -80,15 +90,6 @@ STORAGE_STEP_TB = 0.1
 STORAGE_SWITCHES_MIN = 2
 """Storage switches at least, where there are any: a redundant pair."""
 
-SCALE_OUT_SWITCHES: dict[str, tuple[tuple[str, int], ...]] = {
-    "infiniband": (("switch-ib-ndr-64", 1),),
-    "ethernet": (("switch-eth-400g-32", 1), ("switch-eth-800g-64", 2)),
-}
-"""The price file's scale-out switches of each fabric, with the 400 Gb/s ports one of its ports
-gives (an 800 GbE port splits in two): NDR InfiniBand for NVIDIA cards, 400/800 GbE RoCE for the
-others. A fabric takes the smallest that holds every endpoint, else the one of most ports
-(:func:`scale_out_switch`; until December 2026 16 ports bought a 128-port switch, USD 51,999)."""
-
 STORAGE_FABRIC_SWITCH = "switch-storage-eth"
 """The price file's 64 × 100 GbE storage and in-band switch (NVIDIA DGX BasePOD reference
 architecture): training (checkpoints, the data set), a deployment with a scale-out fabric, and
@@ -98,6 +99,16 @@ FRONT_END_SWITCH = "switch-storage-eth-25g"
 """The price file's 48 × 25 GbE storage and in-band switch: serving or graphics on general-purpose
 PCIe servers without a scale-out fabric, which load their weights once and whose in-band NICs are
 25 GbE (until December 2026 they bought the 100 GbE pair: 76,000 of 211,600 USD on 16 × A10)."""
+
+STORAGE_SWITCH_SIZES: dict[str, SwitchChoices] = {
+    STORAGE_FABRIC_SWITCH: (("switch-storage-eth-32", 1), (STORAGE_FABRIC_SWITCH, 1)),
+    FRONT_END_SWITCH: ((FRONT_END_SWITCH, 1),),
+}
+"""The price file's switches of each storage network (:func:`storage_switch_item`), the smallest
+taken that holds every server's and storage server's ports (:func:`storage_endpoints`,
+:func:`~configurator.core.procurement.switches.smallest_switch`): a 32 × 100 GbE pair up to 14 servers
+beside two storage servers (until December 2026 3 to 8 HGX servers bought a 64 × 100 GbE pair, USD
+76,000, for 10 to 20 ports)."""
 
 @dataclass(frozen=True)
 class BomLine:
@@ -267,50 +278,6 @@ def _units(book: PriceBook, item_id: str) -> int:
     return (item.rack_units if item else None) or 1
 
 
-def fat_tree_switches(endpoints: int, ports: int) -> tuple[int, ...]:
-    """Switches per tier of a non-blocking fat tree for ``endpoints`` ports of ``ports``-port
-    switches: one switch when it holds them all; else leaves with half their ports down and half
-    up to spines (two tiers up to ``ports²/2`` endpoints); else a three-tier k-ary fat tree
-    (Al-Fares et al. 2008: pods of k/2 leaves and k/2 aggregation switches, (k/2)² cores)."""
-    if endpoints <= 0:
-        return ()
-    if endpoints <= ports:
-        return (1,)
-    half = ports // 2
-    leaves = math.ceil(endpoints / half)
-    if endpoints <= ports * half:
-        return leaves, math.ceil(leaves * half / ports)
-    pods = math.ceil(endpoints / (half * half))
-    return leaves, pods * half, math.ceil(pods * half * half / ports)
-
-
-def fabric_links(endpoints: int, tiers: tuple[int, ...], ports: int) -> int:
-    """Cables of the fabric: one per endpoint, plus the uplinks of every tier below the top."""
-    if not tiers:
-        return 0
-    return endpoints + sum(n * (ports // 2) for n in tiers[:-1])
-
-
-def scale_out_switch(book: PriceBook, fabric_kind: str, endpoints: int) -> tuple[str, int]:
-    """The scale-out switch of ``fabric_kind`` (a key of :data:`SCALE_OUT_SWITCHES`) for
-    ``endpoints`` 400 Gb/s ports, and its 400 Gb/s ports: the fewest-port switch the price book
-    ``book`` prices that holds them all (16 ports: one 32 × 400 GbE switch, not a 128-port one),
-    else the one of most ports, which builds the fat tree of fewest switches
-    (:func:`fat_tree_switches`) [item id, count]."""
-    sized = []
-    for item_id, split in SCALE_OUT_SWITCHES[fabric_kind]:
-        item = book.item(item_id)
-        if item is not None and item.unit_price is not None and item.ports:
-            sized.append((item.ports * split, item_id))
-    if not sized:  # none priced: the last listed, as the file names it
-        item_id, split = SCALE_OUT_SWITCHES[fabric_kind][-1]
-        item = book.item(item_id)
-        return item_id, ((item.ports if item and item.ports else 64) * split)
-    sized.sort()
-    ports, item_id = next(((p, i) for p, i in sized if p >= endpoints), sized[-1])
-    return item_id, ports
-
-
 def spares_note(goodput: Goodput | None, bought: int, rack_scale: bool) -> tuple[Message, ...]:
     """What the bill says of its spare servers (a training job on several servers): none bought, a
     failure stops the job until the repair, and how much of the time; or the spares bought and the
@@ -357,9 +324,14 @@ def storage_switches(servers: int, terabytes: float, ports: int) -> int:
     storage behind them)."""
     if servers <= 1:
         return 0
-    nodes = storage_nodes(terabytes)
-    endpoints = servers * STORAGE_PORTS_PER_SERVER + nodes * STORAGE_PORTS_PER_NODE
-    return max(STORAGE_SWITCHES_MIN, sum(fat_tree_switches(endpoints, ports)))
+    return max(STORAGE_SWITCHES_MIN, sum(fat_tree_switches(storage_endpoints(servers, terabytes), ports)))
+
+
+def storage_endpoints(servers: int, terabytes: float) -> int:
+    """Storage-network ports of ``servers`` GPU servers and the storage servers of ``terabytes`` [TB]
+    (:func:`storage_nodes`): :data:`STORAGE_PORTS_PER_SERVER` and :data:`STORAGE_PORTS_PER_NODE`
+    each [count]."""
+    return servers * STORAGE_PORTS_PER_SERVER + storage_nodes(terabytes) * STORAGE_PORTS_PER_NODE
 
 
 def storage_nodes(terabytes: float) -> int:
@@ -391,8 +363,9 @@ def storage_switch_item(training: bool, scale_out: bool, kind: ServerType) -> st
     :func:`~configurator.core.procurement.servers.server_type`: its ``general_purpose`` flag) without a
     scale-out fabric (``scale_out``); else :data:`STORAGE_FABRIC_SWITCH` (100 GbE): a training job
     (``training``) writes checkpoints and reads its data set over it, and a fabric's or a baseboard
-    server's in-band NICs are 100 GbE or faster. Until December 2026 the housing was read a second
-    time here, from the server item's id (``server-pcie-`` and its siblings)."""
+    server's in-band NICs are 100 GbE or faster; :data:`STORAGE_SWITCH_SIZES` sizes it to the ports.
+    Until December 2026 the housing was read a second time here, from the server item's id
+    (``server-pcie-`` and its siblings)."""
     return FRONT_END_SWITCH if kind.general_purpose and not training and not scale_out else STORAGE_FABRIC_SWITCH
 
 
@@ -492,22 +465,29 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     total_servers = servers + spare  # cold spares: racked and managed, outside the scale-out fabric
 
     spans_servers = total_servers > 1 and (scenario.workload.is_training or scenario.model_parallel > kind.cards_each)
-    switches, switch_w, tiers = 0, 0.0, ()
+    switches, switch_w, tiers, fabric_notes = 0, 0.0, (), ()
     if spans_servers:
         net = fabric(card, per_node, scenario.assumptions)
         port_gbps = net.network_gbps * 8
         endpoints = math.ceil(servers * kind.cards_each * port_gbps / SCALE_OUT_PORT_GBPS)
         if card.interconnect.scale_out_gbps is None:  # NICs are bought; Gaudi-class cards have them on chip
             lines.append(_line(book, "nic-400g", endpoints, rate))
-        switch_id, ports = scale_out_switch(book, "infiniband" if card.vendor == "NVIDIA" else "ethernet", endpoints)
+        fabric_kind = "infiniband" if card.vendor == "NVIDIA" else "ethernet"
+        switch_id, ports = scale_out_switch(book, fabric_kind, endpoints)
         switch = book.item(switch_id)
-        tiers = fat_tree_switches(endpoints, ports)
+        cabled = back_to_back(servers)  # two servers: one cable a rail, no switch
+        tiers = () if cabled else fat_tree_switches(endpoints, ports)
+        links = back_to_back_cables(kind.cards_each, port_gbps, SCALE_OUT_PORT_GBPS) if cabled \
+            else fabric_links(endpoints, tiers, ports)
+        if cabled:
+            said = "scale-out-back-to-back-ib" if SUBNET_MANAGED[fabric_kind] else "scale-out-back-to-back"
+            fabric_notes = (msg(said, servers=servers, links=links),)  # InfiniBand: OpenSM on a host
         names = ("leaf", "spine", "core")
         for tier, n in zip(names, tiers):
             lines.append(_line(book, switch_id, n, rate, name=f"scale-out {tier} switches ({ports} × 400G ports)",
                                role=tier))
             switch_w += n * ((switch.power_w if switch else None) or 0.0)
-        lines.append(_line(book, "link-400g", fabric_links(endpoints, tiers, ports), rate))
+        lines.append(_line(book, "link-400g", links, rate))
         switches += sum(tiers)
     switch_units = 0  # height of the switches [U]
     if spans_servers:
@@ -521,10 +501,11 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1)  # graphics: none
     if buys_storage:
         lines.append(_line(book, "storage-nvme-per-tb", storage_quantity_tb(terabytes), rate))
-    storage_id = storage_switch_item(scenario.workload.is_training, spans_servers, kind)
-    storage_item = book.item(storage_id)
+    storage_id, storage_ports = smallest_switch(
+        book, STORAGE_SWITCH_SIZES[storage_switch_item(scenario.workload.is_training, spans_servers, kind)],
+        storage_endpoints(total_servers, terabytes))
     direct = buys_storage and storage_direct_attach(total_servers, terabytes, not scenario.workload.is_training)
-    n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64) \
+    n_storage = storage_switches(total_servers, terabytes, storage_ports) \
         if buys_storage and not direct else 0  # storage networking only with storage to reach (desktops: none sized)
     if n_storage:  # shared storage several servers reach; one server's storage is its own drives
         lines.append(_line(book, storage_id, n_storage, rate))
@@ -557,7 +538,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     server_units = (server_item.rack_units if server_item else None) or 4
     free_units = compute_racks * RACK_UNITS - total_servers * server_units if kind.item_id and not kind.rack_scale \
         else 0
-    top_of_rack = (not spans_servers or len(tiers) == 1) and switch_units <= free_units  # beside the servers
+    top_of_rack = (not spans_servers or len(tiers) <= 1) and switch_units <= free_units  # beside the servers
     network_racks = math.ceil(switches / SWITCHES_PER_NETWORK_RACK) if switches and not top_of_rack else 0
     racks = compute_racks + network_racks
     if compute_racks and not kind.rack_scale:  # a rack-scale system's price includes its rack and cooling
@@ -577,7 +558,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     lines.extend(_software_lines(card, scenario, book, rate))
     order = {k: i for i, k in enumerate(ITEM_KINDS)}
     lines.sort(key=lambda line: (order.get(line.kind, len(order)), line.yearly))
-    notes = spares_note(goodput if spares else None, spare, kind.rack_scale)
+    notes = spares_note(goodput if spares else None, spare, kind.rack_scale) + fabric_notes
     if direct:
         notes += (msg("storage-direct-attach", servers=total_servers, nodes=storage_nodes(terabytes)),)
     return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.cards_each, racks, liquid, it_kw, host_w,

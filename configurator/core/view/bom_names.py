@@ -39,6 +39,7 @@ ITEMS = {
     "switch-eth-800g-64": "64-port 800 Gb/s Ethernet switches",
     "link-400g": "400 Gb/s links (optics and fibre)",
     "switch-storage-eth": "Storage and in-band management switches",
+    "switch-storage-eth-32": "Storage and in-band management switches",
     "switch-storage-eth-25g": "25 GbE storage and in-band management switches",
     "switch-mgmt-48": "Out-of-band management switches",
     "storage-nvme-per-tb": "Shared all-flash storage",

@@ -62,11 +62,13 @@ def test_the_setting_is_off_by_default_and_written_to_files_only_when_on():
 
 
 def test_only_the_rows_run_through_peft_as_prepared_state_it():
-    """Unsloth's Hugging Face + FA2 rows (PEFT QLoRA on bitsandbytes) state it; torchtune, litgpt and
-    Answer.AI's FSDP QLoRA do not call ``prepare_model_for_kbit_training``."""
+    """Unsloth's Hugging Face + FA2 rows and fms-acceleration's baseline-peft-bnb runs (PEFT QLoRA on
+    bitsandbytes) state it; torchtune, litgpt, Answer.AI's FSDP QLoRA and fms-acceleration's own plugin do
+    not call ``prepare_model_for_kbit_training``."""
     rows = json.loads(HELD_OUT.read_text(encoding="utf-8"))
     stating = {r["id"] for r in rows if r.get("setup", {}).get("fp32_unquantized")}
-    assert stating == {r["id"] for r in rows if r["id"].startswith("unsloth-2412-")}
-    assert len(stating) == 3
+    assert stating == {r["id"] for r in rows if r["id"].startswith("unsloth-2412-")
+                       or (r["id"].startswith("fms-2405-") and "-qlora-peft-" in r["id"])}
+    assert len(stating) == 7
     assert all(r["setup"]["workload"] == "qlora" and "prepare_model_for_kbit_training" in r["assumed"]
                for r in rows if r["id"] in stating)

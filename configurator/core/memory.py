@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from configurator.core.adapter_memory import held_input_bytes, quantized_inputs_kept
+from configurator.core.adapter_memory import fp32_unquantized, held_input_bytes, quantized_inputs_kept
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
@@ -472,6 +472,26 @@ def sixteen_bit_forward(scenario: Scenario) -> bool:
     return scenario.workload.is_adapter or scenario.parallelism.zero >= 3 or t.offload_params
 
 
+def residual_element_bytes(scenario: Scenario, plan: PrecisionPlan, states: StateBytes) -> float:
+    """Bytes of one element of the residual stream, and so of each checkpointed layer input [B]: fp32 on a
+    QLoRA base whose unquantised parameters peft's ``prepare_model_for_kbit_training`` cast to fp32
+    (:func:`~configurator.core.adapter_memory.fp32_unquantized`), else the math element where the forward
+    runs on 16-bit weights (:func:`sixteen_bit_forward`), else the recipe's (``StateBytes.residual``).
+
+    The fp32 embedding outputs fp32 hidden states; the Llama/Mistral RMSNorm returns ``self.weight *
+    hidden_states.to(input_dtype)`` (transformers ``modeling_llama.py`` ``LlamaRMSNorm.forward``), fp32
+    weight times an fp32 input; bitsandbytes' ``Linear4bit.forward`` computes in its compute dtype and
+    returns ``out.to(inp_dtype)`` (``bitsandbytes/nn/modules.py``, 0.41-0.43), fp32 again; and the
+    residual additions of a 16-bit autocast output to the fp32 stream promote to fp32. So the stream and
+    every decoder layer's input that gradient checkpointing keeps are fp32 (huggingface/peft 5d602fdb
+    ``src/peft/utils/other.py``: "cast all non INT8 parameters to fp32"). The QLoRA paper's ``qlora.py``
+    and trl's ``SFTTrainer`` cast the embedding back to 16 bits (``training.fp32_unquantized`` off), so
+    their stream stays 16-bit."""
+    if fp32_unquantized(scenario):
+        return BYTES_PER_ELEMENT[Precision.FP32]
+    return plan.math_bytes if sixteen_bit_forward(scenario) else states.residual
+
+
 def frozen_base_keeps_no_inputs(scenario: Scenario) -> bool:
     """The frozen base's linears keep no input for backward: LoRA on a 16-bit base (PyTorch autograd
     saves a matmul's input only when the weight needs a gradient), and QLoRA on bitsandbytes 0.43.2 or
@@ -526,7 +546,7 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
     kernels = activation_kernels(scenario)
     return ActivationLayout(
         math_bytes=plan.math_bytes,
-        residual_bytes=plan.math_bytes if sixteen_bit_forward(scenario) else states.residual,
+        residual_bytes=residual_element_bytes(scenario, plan, states),
         flash_attention=scenario.training.flash_attention and plan.math_bytes <= 2,
         recompute=scenario.training.recompute,
         frozen_mlp=frozen_mlp_drops_inputs(scenario),

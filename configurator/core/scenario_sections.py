@@ -100,6 +100,14 @@ class Training(_Frozen):
                     "scaling in Megatron-Core's fused layers: casts fused, no pass before the product) or block (1x128 "
                     "activation and 128x128 weight blocks, DeepSeek-V3). Written to files only when not dynamic")
     optimizer: Optimizer = Optimizer.ADAMW
+    optimizer_kernel: Literal["fused", "foreach"] = Field(
+        default="fused", exclude_if=lambda name: name == "fused",
+        description="how a PyTorch AdamW step runs under the torch-amp and pure recipes: fused (one in-place "
+                    "kernel, torch.optim.AdamW(fused=True), as torchtitan and the H200 grid run it) or foreach "
+                    "(torch.optim.AdamW's default on CUDA, as the transformers Trainer's adamw_torch runs it), whose "
+                    "step allocates one second-moment-sized temporary beside the states and gradients "
+                    "(formulas/states.adam_step_temporary_bytes). Megatron's fused Adam, 8-bit and paged optimizers "
+                    "step in place. Written to files only when foreach")
     optimizer_states: Literal["recipe", "bf16", "bf16-master", "fp32-remainders"] = Field(
         default="recipe", exclude_if=lambda kept: kept == "recipe",
         description="how the optimizer keeps its states: as the recipe does (recipe), or as Apex's "

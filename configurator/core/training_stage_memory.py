@@ -12,6 +12,8 @@ from configurator.core.catalog import Card
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
 from configurator.core.formulas.parallelism import expert_parallel_factor, micro_batches_in_flight
 from configurator.core.formulas.states import (
+    OPTIMIZER_MOMENTS,
+    adam_step_temporary_bytes,
     ddp_bucket_bytes,
     megatron_step_gradient_copy_bytes,
     reserved_bytes,
@@ -41,11 +43,11 @@ from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank,
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
 from configurator.core.precision import PrecisionPlan, StateBytes
-from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
+from configurator.core.scenario import Optimizer, Recompute, Scenario, SelectivePolicy
 
 __all__ = ["StageBasis", "StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets",
            "defers_gradient_reduction", "dequantized_bytes", "gradients_held", "paged_state_bytes",
-           "step_gradient_copy", "stage_basis", "stage_memories", "stage_memory", "stage_memory_at",
+           "step_gradient_copy", "step_temporary", "stage_basis", "stage_memories", "stage_memory", "stage_memory_at",
            "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
 
 
@@ -68,8 +70,9 @@ class TrainingMemoryModel:
     """Gradient buffers held for the whole run beside the gradients: PyTorch DDP's buckets
     (:func:`~configurator.core.formulas.states.ddp_bucket_bytes`) [B]."""
     step_copy: float = 0.0
-    """Copies the optimizer step makes while the activations are freed: Megatron's fp32 gradient
-    shard (:func:`~configurator.core.formulas.states.megatron_step_gradient_copy_bytes`) [B]."""
+    """Copies and temporaries the optimizer step makes while the activations are freed: Megatron's fp32
+    gradient shard (:func:`~configurator.core.formulas.states.megatron_step_gradient_copy_bytes`), the
+    foreach AdamW's second-moment temporary (:func:`step_temporary`) [B]."""
     paged: float = 0.0
     """Optimizer states in CUDA unified memory (``Training.paged_optimizer``): shown with the optimizer
     states, outside the caching allocator's peak and reserve and so outside the total the card must hold
@@ -235,6 +238,22 @@ def step_gradient_copy(scenario: Scenario, states) -> float:
     return float(megatron_step_gradient_copy_bytes(states.gradients))
 
 
+def step_temporary(scenario: Scenario, states) -> float:
+    """Bytes per trainable parameter of the temporary PyTorch's AdamW step allocates beside the states
+    and gradients [B]: one second moment's element (the recipe's AdamW states over its two moments) under
+    ``training.optimizer_kernel`` ``foreach``
+    (:func:`~configurator.core.formulas.states.adam_step_temporary_bytes`); none under the Megatron recipes
+    (Transformer Engine's or Apex's ``FusedAdam``, in place), Apex's ``DistributedFusedAdam``
+    (``training.optimizer_states``), 8-bit AdamW and SGD (bitsandbytes' and PyTorch's momentum updates
+    in place: ``_multi_tensor_sgd`` allocates only under weight decay or Nesterov, neither its
+    default), and paged optimizers (bitsandbytes' ``optimizer_update_32bit`` kernel, in place)."""
+    t = scenario.training
+    if (t.recipe.runs_megatron_core or t.optimizer_states != "recipe" or t.optimizer is not Optimizer.ADAMW
+            or t.paged_optimizer):
+        return 0.0
+    return float(adam_step_temporary_bytes(t.optimizer_kernel, states.optimizer / OPTIMIZER_MOMENTS["adamw"]))
+
+
 @fast_init
 @dataclass(frozen=True)
 class StageMemory(TrainingMemoryModel):
@@ -345,7 +364,7 @@ class StageBasis:
     stage_layers: tuple[int, int, int]
     """The first, the fullest and the last stage's layers (``memory.scenario_stage_layers``)."""
     step_copy: float
-    """:func:`step_gradient_copy` per trainable parameter [B]."""
+    """:func:`step_gradient_copy` and :func:`step_temporary` per trainable parameter [B]."""
     dequantized: float
     """:func:`dequantized_bytes` [B]."""
     capacity: float
@@ -356,7 +375,8 @@ def stage_basis(scenario: Scenario, card: Card, plan: PrecisionPlan) -> StageBas
     """The parts of :func:`stage_memory_at` no pipeline rank changes, for ``scenario`` on ``card``."""
     states = training_states(scenario, plan)
     return StageBasis(states, activation_layout(scenario, plan, states),
-                      scenario_stage_layers(scenario, scenario.parallelism.pp), step_gradient_copy(scenario, states),
+                      scenario_stage_layers(scenario, scenario.parallelism.pp),
+                      step_gradient_copy(scenario, states) + step_temporary(scenario, states),
                       dequantized_bytes(scenario, plan), usable_capacity_bytes(card, scenario.assumptions))
 
 

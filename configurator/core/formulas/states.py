@@ -88,7 +88,8 @@ def training_peak_bytes(weights, gradients, optimizer, activations, gradients_he
     beside the activations (``gradients_held``: gradient accumulation, pipelined micro-batches, a
     gradient buffer allocated once: :func:`configurator.core.training_stage_memory.gradients_held`).
     Optimizer step: ``w + o + b + g + s``, the activations freed and ``s`` (``step_copy``) the
-    copies the step makes (:func:`megatron_step_gradient_copy_bytes`). So ``w + o + b + g +
+    copies and temporaries the step makes (:func:`megatron_step_gradient_copy_bytes`,
+    :func:`adam_step_temporary_bytes`). So ``w + o + b + g +
     max(a, s)`` held, ``w + o + b + max(a, g + s)`` otherwise. ``resident``: ``w + o + b`` when
     already worked out (then ``weights``, ``optimizer`` and ``buffers`` are not read; the training
     search works it out once per layout before the micro-batch, issue 28). Array-friendly."""
@@ -124,6 +125,23 @@ def megatron_step_gradient_copy_bytes(gradient_bytes):
     Transformer Engine's or Apex's ``FusedAdam`` (``megatron/core/optimizer/__init__.py``) updates
     in place with multi-tensor kernels."""
     return np.where(gradient_bytes < 4.0, 4.0, 0.0)
+
+
+def adam_step_temporary_bytes(kernel, moment_bytes):
+    """Bytes per parameter of the temporary PyTorch's AdamW step allocates beside its states [B]:
+    one second-moment-sized tensor (``moment_bytes``, the bytes of one ``exp_avg_sq`` element) under
+    the ``foreach`` implementation, none under ``fused``.
+
+    Source: pytorch/pytorch 002d2f0 ``torch/optim/adamw.py`` ``_multi_tensor_adamw`` (the default on
+    CUDA: ``foreach=None`` and ``fused=None`` pick it, ``_default_to_fused_or_foreach``):
+    ``exp_avg_sq_sqrt = torch._foreach_sqrt(device_exp_avg_sqs)`` makes a new tensor per parameter, all
+    of one device-and-dtype group at once, divided and added to in place and read by
+    ``torch._foreach_addcdiv_`` into the parameters; the weight decay (``_foreach_mul_``) and the two
+    moments (``_foreach_lerp_``, ``_foreach_mul_``, ``_foreach_addcmul_``) update in place. So at the step
+    the states, the gradients and one more moment are alive. ``_fused_adamw`` (``fused=True``) runs one
+    kernel, ``torch._fused_adamw_``, in place (nothing allocated). Under ZeRO or FSDP each rank steps its
+    own shard, so the temporary is the shard's."""
+    return moment_bytes if kernel == "foreach" else 0.0
 
 
 def ddp_bucket_bytes(gradients, zero, replicas):

@@ -281,6 +281,13 @@ class WorkloadFamily(ABC):
     one_off_job: bool
     """True when the work is a job that ends (training, rendering): costs and energy are for
     the job; False when it runs on (serving, desktops, streams): costs are per hour."""
+    job_pace: str | None = None
+    """For a job that ends (``one_off_job``), what its cards do at the job's pace, one word: ``"train"``,
+    ``"render"``. The TCO per unit of such work spreads the purchase over every year of the TCO at that
+    pace, so its label and the job-alone reason say "if the cards train at this pace all 4 years"
+    (:data:`configurator.core.view.cost_bases.PACED_BASES`, messages ``job-pace-*``); None for work that
+    runs on. Until December 2026 the caveat was keyed on the unit "frame", and a pre-training run with a
+    deadline read its TCO per million tokens without it."""
     default_classes: dict[Workload, tuple[str, ...]]
     """Card classes the recommendation considers for each of the family's workloads unless
     the user picks others (``recommend.DEFAULT_CLASSES``)."""

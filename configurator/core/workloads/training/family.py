@@ -46,6 +46,7 @@ class TrainingFamily(WorkloadFamily):
     speed_unit = "h"
     runs_model = True
     one_off_job = True
+    job_pace = "train"
     default_classes = {
         Workload.PRETRAIN: TRAINING_CLASSES,
         Workload.FINETUNE: ("training", "inference"),

@@ -1,0 +1,57 @@
+"""Words and defaults a practitioner would not sign (session 37, wordsfix): a training run's TCO per
+unit says the pace it assumes; a margin to a deadline in a readable unit; Chinese counts in 万 and 亿."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.messages import deadline_msg
+from configurator.core.scenario import Workload
+from configurator.core.view.cost_bases import per_unit_label
+from configurator.core.view.rows import write
+from configurator.core.workloads import FAMILIES, family_of
+
+
+def test_every_job_that_ends_names_its_pace_and_work_that_runs_on_none():
+    """The TCO-per-unit caveat is keyed on the family (``one_off_job``, ``job_pace``), not the unit
+    "frame": a pre-training run's million tokens carries it, serving's million tokens does not."""
+    for family in FAMILIES:
+        assert (family.job_pace is not None) == family.one_off_job, family.name
+    train, serve = family_of(Workload.PRETRAIN), family_of(Workload.INFERENCE)
+    label = per_unit_label(train.cost_unit, "tco", 4, train.job_pace)
+    assert "if the cards train at this pace all 4 years" in write(label, "en")
+    assert "按此节奏训练" in write(label, "zh_CN")
+    assert "at this pace" not in write(per_unit_label(serve.cost_unit, "tco", 4, serve.job_pace), "en")
+
+
+def test_a_training_job_alone_says_the_cards_train_at_this_pace(catalog):
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args, with_constraints
+    from configurator.core.estimate import estimate
+    from configurator.core.job_alone import job_alone_reason
+    from configurator.core.procurement.deployment import deployment_cost
+    args = build_parser().parse_args(["estimate", "--workload", "pretrain", "--model", "llama3-8b", "--card",
+                                      "h100-sxm", "--count", "64", "--tokens", "100B", "--deadline", "3d"])
+    est = estimate(with_constraints(scenario_from_args(args, catalog), args), catalog.get("h100-sxm"))
+    said = job_alone_reason(est, deployment_cost(est))
+    assert "the cards train at this pace all 4 years" in said.text
+    assert "按此节奏训练满 4 年" in said.text_in("zh_CN")
+
+
+@pytest.mark.parametrize(("deadline", "hours", "margin", "en", "zh"), [
+    (72.0, 70.68, 1.32, "Takes 2.95 days, 1.32\u00a0h within the 3-day deadline", "余 1.32\u00a0小时"),
+    (10.0, 9.7, 0.3, "Takes 9.70 h, 18.0\u00a0min within the 10 h deadline", "余 18.0\u00a0分钟"),
+])
+def test_a_margin_to_a_deadline_is_written_in_its_own_unit(deadline, hours, margin, en, zh):
+    """'Takes 2.95 days, 0.055 days within the 3-day deadline' read as nothing; the gap takes the one
+    rule of a duration (minutes, hours, days by its size, three significant digits)."""
+    met = deadline_msg("meets-deadline", deadline, {"hours": hours}, {"margin": margin})
+    assert met.text == en
+    assert zh in met.text_in("zh_CN")
+
+
+def test_met_at_the_estimate_is_rounded_by_the_same_rule():
+    """The verdict met at the estimate rounded to a tenth of a day ('2.8 days, 0.2 days within')."""
+    m = deadline_msg("meets-deadline-at-estimate", 72.0, {"hours": 66.3, "slow": 78.7}, {"margin": 5.7})
+    assert m.text.startswith("Takes 2.76 days, 5.70\u00a0h within the 3-day deadline at the estimate")
+    assert "(3.28 days)" in m.text

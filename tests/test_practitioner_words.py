@@ -55,3 +55,35 @@ def test_met_at_the_estimate_is_rounded_by_the_same_rule():
     m = deadline_msg("meets-deadline-at-estimate", 72.0, {"hours": 66.3, "slow": 78.7}, {"margin": 5.7})
     assert m.text.startswith("Takes 2.76 days, 5.70\u00a0h within the 3-day deadline at the estimate")
     assert "(3.28 days)" in m.text
+
+
+@pytest.mark.parametrize(("tokens", "en", "zh"), [
+    (4_194_304, "4.19 M", "419 万"), (2e12, "2 T", "2 万亿"), (1.5e10, "15 B", "150 亿"),
+    (262_144, "262,144", "26.2 万"),
+])
+def test_token_counts_are_written_in_the_readers_large_numbers(tokens, en, zh):
+    """'4.19 M 词元' read as translated English: a Chinese reader counts in 万 and 亿."""
+    from configurator.core.view.numbers import token_count
+    assert token_count(tokens, "en") == en
+    assert token_count(tokens, "zh_CN") == zh
+
+
+def _estimate(catalog, *argv: str):
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args, with_constraints
+    from configurator.core.estimate import estimate
+    args = build_parser().parse_args(["estimate", *argv])
+    scenario = with_constraints(scenario_from_args(args, catalog), args)
+    return estimate(scenario, catalog.get(scenario.card_id))
+
+
+def test_the_layout_and_the_summary_title_write_tokens_so(catalog):
+    from configurator.core.view.estimate_view import tables_of
+    from configurator.core.view.family_view import TRAINING
+    from configurator.core.view.words import Words
+    est = _estimate(catalog, "--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "64",
+                    "--tokens", "2T")
+    zh = write(tables_of(est).layout(est), "zh_CN")
+    assert "全局批量 210 万词元" in zh and " M 词元" not in zh  # 2,097,152 tokens, 8B: GPT-3 Table 2.1
+    assert TRAINING.job(est.scenario, Words("zh_CN")) == "在 2 万亿词元上预训练 Llama 3 8B"
+    assert TRAINING.job(est.scenario, Words("en")) == "Pre-train Llama 3 8B on 2 T tokens"

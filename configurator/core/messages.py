@@ -294,7 +294,7 @@ CHINESE: dict[str, str] = {
     "misses-deadline": "需要 {hours:sig} 小时：超出 {deadline:,.0f} 小时的期限 {over:duration}（{share:.0%}）",
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
     "no-price-items": "{card}：{items} 没有价格——请输入报价，以便比较其总拥有成本",
-    "rack-system-of": "由 {gpus} 张 {card} 组成的机柜级系统（报价项 {item}）",
+    "rack-system-of": "{card} 机柜级系统（{gpus} 张卡，报价项 {item}）",  # was '由 384 张 … 组成的…': English word order
     "no-price-cloud": "{card}：没有云租用价——请输入报价，或改按拥有成本（TCO）排名",
     **PRICE_CHINESE,
     **POWER_CHINESE,

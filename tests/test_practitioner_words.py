@@ -87,3 +87,21 @@ def test_the_layout_and_the_summary_title_write_tokens_so(catalog):
     assert "全局批量 210 万词元" in zh and " M 词元" not in zh  # 2,097,152 tokens, 8B: GPT-3 Table 2.1
     assert TRAINING.job(est.scenario, Words("zh_CN")) == "在 2 万亿词元上预训练 Llama 3 8B"
     assert TRAINING.job(est.scenario, Words("en")) == "Pre-train Llama 3 8B on 2 T tokens"
+
+
+def test_the_wizard_says_what_owned_cards_do_alone_for_a_training_job_and_graphics(catalog):
+    """The wizard's owned-cards sentence was asked of serving only: 64 owned H100 for a 30-day
+    pre-training said nothing of their 181 days alone; 2 owned L4 for 100 desktops nothing of the 24
+    users they carry."""
+    from configurator.app.wizard_decide import decide
+    from configurator.core.architecture import preset
+    from configurator.core.scenario import Scenario
+    job = Scenario(workload="pretrain", model=preset("llama3-70b"), card_id="h100-sxm", count=64,
+                   training={"tokens": 1e12, "seq_len": 8192}, constraints={"deadline_hours": 720})
+    said = decide(job, catalog, "h100-sxm", 64, False).owned_alone
+    assert said.id == "owned-alone-job-late" and "past the deadline" in said.text
+    assert "超出期限" in said.text_in("zh_CN")
+    desks = Scenario(workload="vdi", model=preset("llama3-8b"), card_id="l4", count=2, graphics={"users": 100})
+    said = decide(desks, catalog, "l4", 2, False).owned_alone
+    assert said.id == "owned-alone-carried" and "of the 100 users alone" in said.text
+    assert "100 个用户中的" in said.text_in("zh_CN")

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from configurator.core.catalog import Card
+from configurator.core.default_job import DEFAULT_SEQ_LEN
 from configurator.core.economics import HOURS_PER_YEAR, Costs, Power
 from configurator.core.frozen_record import fast_init, lazy_fields
 from configurator.core.graphics import GraphicsSpeed
@@ -311,6 +312,11 @@ class WorkloadFamily(ABC):
     (serving, graphics): the ranking is the same at any count and card. What a ranking reads is
     :func:`configurator.core.recommend.ranking_question`'s to say (the panel keeps its ranking
     where that is unchanged)."""
+
+    def default_seq_len(self, scenario: Scenario) -> int:
+        """Tokens per sequence ``scenario`` takes where the user gives none [tokens]: the one default of
+        :mod:`configurator.core.default_job` (a fine-tune's); a family that pre-trains overrides it."""
+        return DEFAULT_SEQ_LEN
 
     # ---- estimate ---------------------------------------------------------------------
 

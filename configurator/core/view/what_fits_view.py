@@ -50,7 +50,7 @@ def question(answer: WhatFits) -> tuple[Phrase, ...]:
                         "tokens",
                         {"seq": Amount(base.training.seq_len, "count"),
                          "ratio": Amount(TOKENS_PER_PARAM["pretrain"], digits=2),
-                         "tokens": Amount(base.training.tokens, "tokens")}))
+                         "tokens": Amount(base.training.tokens, "token-count")}))
     lines.append(Phrase("Serving with {engine}: {context}-token context ({prompt}-token prompts, {output}-token "
                         "answers), prefill and decode on the same copies, users asking back to back",
                         {"engine": ENGINES.get(base.serving.engine.value, base.serving.engine.value),
@@ -120,7 +120,7 @@ def training_columns(answer: WhatFits) -> Columns:
             continue
         t = row.training
         time = None if t is None else Phrase("{time} for {tokens} tokens",
-                                             {"time": Amount(t.hours, "h"), "tokens": Amount(t.tokens, "tokens")})
+                                             {"time": Amount(t.hours, "h"), "tokens": Amount(t.tokens, "token-count")})
         rows.append((_model(row), _params(row), WORKLOADS[row.task.value],
                      TRAINING_PRECISIONS.get(row.precision, row.precision.upper()), VERDICTS[row.verdict],
                      _memory(row), layout(row), None if t is None else Amount(t.tokens_per_s, "tokens/s"), time))

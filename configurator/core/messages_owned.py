@@ -192,7 +192,7 @@ OWNED_CHINESE: dict[str, str] = {
         "需要 {time:duration}——{then}"
     ),
     "owned-alone-carried": (
-        "已拥有的 {owned} × {card} 单独使用，可承载 {demand:,.0f} {unit}中的 {served:,.0f}；全部承载需要 {count:,} × {card}："
+        "已拥有的 {owned} × {card} 单独使用，可承载 {demand:,.0f} {unit}中的 {served:,.0f}；全部 {demand:,.0f} 需要 {count:,} × {card}："
         "已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
     ),
     "owned-alone-targets": "{basis} 首词元 ≤ {ttft:,.0f} ms，每输出词元 ≤ {tpot:,.0f} ms",

@@ -33,7 +33,8 @@ sequence a pre-training of that model defaults to (:func:`default_seq_len`).
   then 8,192);
 - Llama 2: 4,096 (Touvron et al. 2023, Table 1, "Context Length 4k");
 - GPT-3 175B: 2,048 (Brown et al. 2020, §2.1, n_ctx = 2048);
-- TinyLlama 1.1B: 2,048 (Zhang et al. 2024, "TinyLlama: An Open-Source Small Language Model", training setup: sequence length 2,048);
+- TinyLlama 1.1B: 2,048 (Zhang et al. 2024, "TinyLlama: An Open-Source Small Language Model", its
+  training setup: sequence length 2,048);
 - DeepSeek-V3: 4,096 (DeepSeek-AI 2024, technical report §4.2: "maximum sequence length to 4K during
   pre-training", then extended to 32K and 128K).
 

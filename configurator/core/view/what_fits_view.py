@@ -67,7 +67,8 @@ def question(answer: WhatFits) -> tuple[Phrase, ...]:
 
 
 def billions(value: float) -> Phrase:
-    """A count in billions (10^9): parameters ('8.03 B'; tokens: :func:`~configurator.core.view.numbers.token_count`)."""
+    """A count in billions (10^9): parameters ('8.03 B'; a count of tokens is
+    :func:`~configurator.core.view.numbers.token_count`'s)."""
     return Phrase("{n} B", {"n": Amount(value / 1e9)})
 
 

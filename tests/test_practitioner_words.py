@@ -105,3 +105,18 @@ def test_the_wizard_says_what_owned_cards_do_alone_for_a_training_job_and_graphi
     said = decide(desks, catalog, "l4", 2, False).owned_alone
     assert said.id == "owned-alone-carried" and "of the 100 users alone" in said.text
     assert "100 个用户中的" in said.text_in("zh_CN")
+
+
+@pytest.mark.parametrize(("argv", "seq"), [
+    (("--workload", "pretrain", "--model", "llama3-70b"), 8192),  # Meta: sequences of 8,192 tokens
+    (("--workload", "pretrain", "--model", "llama2-7b"), 4096),  # Touvron et al. 2023, Table 1
+    (("--workload", "pretrain", "--model", "mistral-7b"), 2048),  # unpublished: the one default
+    (("--workload", "finetune", "--model", "llama3-70b"), 2048),  # the fine-tuning recipes'
+    (("--workload", "pretrain", "--model", "llama3-70b", "--seq", "4096"), 4096),  # given: kept
+])
+def test_a_pretraining_defaults_to_the_models_published_context(catalog, argv, seq):
+    """Llama 3 70B's pre-training was planned on 2,048-token sequences, a quarter of Meta's 8,192."""
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args
+    args = build_parser().parse_args(["estimate", *argv, "--card", "h100-sxm", "--count", "64"])
+    assert scenario_from_args(args, catalog).training.seq_len == seq

@@ -120,3 +120,17 @@ def test_a_pretraining_defaults_to_the_models_published_context(catalog, argv, s
     from configurator.cli_scenario import scenario_from_args
     args = build_parser().parse_args(["estimate", *argv, "--card", "h100-sxm", "--count", "64"])
     assert scenario_from_args(args, catalog).training.seq_len == seq
+
+
+def test_the_wizard_pretrains_on_the_models_context_unless_the_window_set_another(catalog):
+    """The wizard never asks the sequence: a pre-training of Llama 3 70B answered over the window's first
+    fine-tune (2,048, its default) is planned on Meta's 8,192; a length the user set in the window is kept."""
+    from configurator.app.wizard_answers import with_default_sequence
+    from configurator.core.architecture import preset
+    from configurator.core.scenario import Scenario, updated
+    window = Scenario(workload="finetune", model=preset("llama3-8b"), card_id="h100-sxm", count=8)
+    answered = updated(window, workload="pretrain", model=preset("llama3-70b").model_dump())
+    assert with_default_sequence(answered, window).training.seq_len == 8192
+    set_by_user = updated(window, training={"seq_len": 4096})
+    kept = updated(set_by_user, workload="pretrain", model=preset("llama3-70b").model_dump())
+    assert with_default_sequence(kept, set_by_user).training.seq_len == 4096

@@ -16,12 +16,12 @@ def test_every_job_that_ends_names_its_pace_and_work_that_runs_on_none():
     """The TCO-per-unit caveat is keyed on the family (``one_off_job``, ``job_pace``), not the unit
     "frame": a pre-training run's million tokens carries it, serving's million tokens does not."""
     for family in FAMILIES:
-        assert (family.job_pace is not None) == family.one_off_job, family.name
+        assert (family.pace is not None) == family.one_off_job, family.name
     train, serve = family_of(Workload.PRETRAIN), family_of(Workload.INFERENCE)
-    label = per_unit_label(train.cost_unit, "tco", 4, train.job_pace)
+    label = per_unit_label(train.cost_unit, "tco", 4, train.pace)
     assert "if the cards train at this pace all 4 years" in write(label, "en")
     assert "按此节奏训练" in write(label, "zh_CN")
-    assert "at this pace" not in write(per_unit_label(serve.cost_unit, "tco", 4, serve.job_pace), "en")
+    assert "at this pace" not in write(per_unit_label(serve.cost_unit, "tco", 4, serve.pace), "en")
 
 
 def test_a_training_job_alone_says_the_cards_train_at_this_pace(catalog):

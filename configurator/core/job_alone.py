@@ -70,7 +70,7 @@ def job_alone_reason(est: Estimate, cost: DeploymentCost) -> Message | None:
     if job is None:
         return None
     family = family_of(est.scenario.workload)
-    said = {"currency": cost.bom.currency, "unit": family.cost_unit, "pace": msg(f"job-pace-{family.job_pace}"),
+    said = {"currency": cost.bom.currency, "unit": family.cost_unit, "pace": msg(f"job-pace-{family.pace}"),
             "bought": job.bought_per_unit, "capex": job.capex, "energy": job.energy,
             "years": cost.ownership.years}
     if job.rented_per_unit is None:

@@ -64,6 +64,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     ),
     "job-pace-train": "train",  # a job's pace ({pace} above), by its family's job_pace
     "job-pace-render": "render",
+    "job-pace-work": "work",
     "reason-job-alone-no-rent": (
         "This job alone: {bought:sig} {currency} per {unit} with its cards and servers bought for it ({capex:,.0f} "
         "{currency} + {energy:,.0f} {currency} of energy); the total cost of ownership per {unit} holds only if the "
@@ -129,6 +130,7 @@ GRAPHICS_CHINESE: dict[str, str] = {
     ),
     "job-pace-train": "训练",
     "job-pace-render": "渲染",
+    "job-pace-work": "工作",
     "reason-job-alone-no-rent": (
         "仅此一项任务：为它购置加速卡和服务器，每{unit} {bought:sig} {currency}（{capex:,.0f} {currency} + 电费 "
         "{energy:,.0f} {currency}）；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 {years:g} 年时成立"

@@ -40,7 +40,7 @@ def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
     (cloud rent when the ranking is by rent); the window's estimate and ranking name theirs too."""
     family = family_of(est.scenario.workload)
     return write(per_unit_label(family.cost_unit, basis, est.scenario.economics.amortisation_years,
-                                family.job_pace), w.language)
+                                family.pace), w.language)
 
 
 def job_alone_rows(est: Estimate, cost: DeploymentCost, w: Words) -> tuple[tuple[str, str], ...]:

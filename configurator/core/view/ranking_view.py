@@ -35,7 +35,7 @@ def ranking_cost_label(objective: Objective, scenario) -> Phrase:
     family = family_of(scenario.workload)
     if objective is Objective.CLOUD:
         return per_unit_label(family.cost_unit, "cloud")
-    return per_unit_label(family.cost_unit, "tco", scenario.economics.amortisation_years, family.job_pace)
+    return per_unit_label(family.cost_unit, "tco", scenario.economics.amortisation_years, family.pace)
 
 
 def ranking_cost_heading(objective: Objective, scenario) -> Phrase:

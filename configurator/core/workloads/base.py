@@ -288,7 +288,13 @@ class WorkloadFamily(ABC):
     pace, so its label and the job-alone reason say "if the cards train at this pace all 4 years"
     (:data:`configurator.core.view.cost_bases.PACED_BASES`, messages ``job-pace-*``); None for work that
     runs on. Until December 2026 the caveat was keyed on the unit "frame", and a pre-training run with a
-    deadline read its TCO per million tokens without it."""
+    deadline read its TCO per million tokens without it. Read it as :attr:`pace`."""
+
+    @property
+    def pace(self) -> str | None:
+        """:attr:`job_pace`, or ``"work"`` for a job that ends whose family names none (one added as a
+        package); None for work that runs on."""
+        return self.job_pace or ("work" if self.one_off_job else None)
     default_classes: dict[Workload, tuple[str, ...]]
     """Card classes the recommendation considers for each of the family's workloads unless
     the user picks others (``recommend.DEFAULT_CLASSES``)."""

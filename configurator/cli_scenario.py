@@ -39,6 +39,7 @@ from configurator.core.scenario_choices import Workload
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
 from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
 from configurator.core.scenario_io import read_scenario
+from configurator.core.workloads import family_of
 
 
 class UsageError(Exception):
@@ -433,6 +434,10 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     except ValidationError as error:
         raise UsageError(_validation_line(error)) from None
     refuse_unread_flags(scenario.workload, _scenario_flags_given(args))
+    if not args.scenario and getattr(args, "seq", None) is None:  # the family's default for this model
+        seq_len = family_of(scenario.workload).default_seq_len(scenario)
+        if seq_len != scenario.training.seq_len:
+            scenario = updated(scenario, training={"seq_len": seq_len})
     if scenario.card_id not in catalog:
         raise UsageError(catalog.unknown_message(scenario.card_id))
     if getattr(args, "quotes", None) is not None:

@@ -102,7 +102,7 @@ def test_results_panel_shows_the_layout_and_exposed_communication(qtbot, window)
     assert text.startswith("Layout: ")
     assert f"TP {est.scenario.parallelism.tp}" in text
     assert f"DP {est.scenario.data_parallel}" in text
-    assert "micro-batch" in text and "global batch" in text and "M tokens" in text
+    assert "micro-batch" in text and "global batch" in text and " tokens" in text
     assert window.results.values["Exposed communication"].text().endswith("%")
     analysed(qtbot, window, lambda: window.controller.apply("workload", "inference"))
     assert " copy" in window.results.layout_label.text() or "copies" in window.results.layout_label.text()

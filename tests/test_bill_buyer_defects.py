@@ -51,7 +51,7 @@ def test_the_unpriced_rack_line_is_one_message_in_both_languages(catalog, card_i
     assert rack.said in cost.missing_prices
     reason = msg("no-price-items", card=card.name, items=cost.missing_prices)
     chinese = reason.text_in("zh_CN")
-    said = cjk_joined(f"由 {gpus} 张 {card_name(card.name, 'zh_CN')} 组成的机柜级系统（报价项 {item}）", "zh_CN")
+    said = cjk_joined(f"{card_name(card.name, 'zh_CN')} 机柜级系统（{gpus} 张卡，报价项 {item}）", "zh_CN")
     assert "Rack-scale" not in chinese and said in chinese  # the card by its Chinese name (session 25)
     assert f"Rack-scale system of {gpus} {card.name} (quote item {item})" in reason.text
     assert isinstance(reason.to_dict()["params"]["items"][-1], dict)  # JSON keeps the message

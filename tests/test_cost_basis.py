@@ -144,7 +144,7 @@ def test_the_fastest_ranking_says_what_each_costs_not_its_speed_twice(catalog):
     result = recommend(_scenario(*PRETRAIN_7B), catalog, Objective.FASTEST, limit=40)
     table = ranking_columns(result)
     assert write(table.headings[5]) == ("Cost per million tokens — total cost of ownership: cards, servers, network, "
-                                        "power, support — over 4 years")
+                                        "power, support — over 4 years, if the cards train at this pace all 4 years")
     assert write(table.headings[4]) != write(table.headings[5])
     priced = [(rec, row) for rec, row in zip(result.ranked, table.rows) if rec.ownership_per_unit is not None]
     assert priced

@@ -36,7 +36,7 @@ def test_met_at_the_estimate_but_not_at_the_slow_end_says_so(card):
     assert est.training.hours < 8.0 < slow  # the case: the band straddles the deadline
     v = _deadline(est)
     assert v.met is True and v.params["slow_hours"] == pytest.approx(slow)
-    assert v.message.text.endswith(f"at the estimate; may miss it at the slow end of the likely range ({slow:,.0f} h)")
+    assert v.message.text.endswith(f"at the estimate; may miss it at the slow end of the likely range ({slow:.2f} h)")
     assert "按可能范围的慢端" in v.message.text_in("zh_CN") and "可能超出期限" in v.message.text_in("zh_CN")
 
 
@@ -50,4 +50,4 @@ def test_days_are_said_in_days(card):
     est = estimate(s, card)
     assert est.training.hours < 80.0 < headline_bands(est)["hours"].high
     assert _deadline(est).message.id == "meets-deadline-at-estimate-days"
-    assert "days within the 3.3-day deadline at the estimate" in _deadline(est).message.text
+    assert "\u00a0h within the 3.3-day deadline at the estimate" in _deadline(est).message.text  # the margin in hours

@@ -481,14 +481,16 @@ def test_the_desktops_tco_names_its_licences_and_one_user_is_singular(catalog, b
 
 
 def test_a_missed_deadline_reads_in_the_unit_of_its_warning():
-    """A 40 h deadline missed by 160 h: the headline says '160 h', as the warning does (it said
-    '6.67 days'); a 100 h deadline (said in days) in days."""
+    """A 40 h deadline missed by 160 h: the headline says the gap as the warning does, in the gap's own
+    unit (December 2026: '6.67 days', the one rule of a duration; it said '160 h' in the deadline's unit);
+    a 100 h deadline missed by 160 h the same."""
     from configurator.core.verdicts import Verdict
     from configurator.core.view.constraints_view import verdict_brief
     from configurator.core.view.rows import write
     short = Verdict("deadline", 40.0, 200.0, "h", False, by=160.0, share=4.0)
     long = Verdict("deadline", 100.0, 260.0, "h", False, by=160.0, share=1.6)
-    assert write(verdict_brief(short), "en") == "misses the deadline by 160\u00a0h"
+    assert write(verdict_brief(short), "en") == "misses the deadline by 6.67\u00a0days"
+    assert "by 6.67\u00a0days" in short.message.text
     assert write(verdict_brief(long), "en") == "misses the deadline by 6.67\u00a0days"
 
 

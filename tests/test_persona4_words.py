@@ -39,11 +39,11 @@ def test_a_missed_deadline_is_rounded_as_the_screen_rounds_it():
     the job's time '184 days', the verdict below them 'Takes 183.9 days: … by 153.9 days'."""
     from configurator.core.messages import deadline_msg
 
-    missed = deadline_msg("misses-deadline", 720.0, {"hours": 183.9 * 24, "over": 153.9 * 24}, share=5.13)
-    assert missed.text == "Takes 184 days: misses the 30-day deadline by 154 days (513%)"
-    assert missed.text_in("zh_CN") == "需要 184 天：超出 30 天的期限 154 天（513%）"
-    met = deadline_msg("meets-deadline", 10.0, {"hours": 5.234, "margin": 4.766})
-    assert met.text == "Takes 5.23 h, 4.77 h within the 10 h deadline"
+    missed = deadline_msg("misses-deadline", 720.0, {"hours": 183.9 * 24}, {"over": 153.9 * 24}, share=5.13)
+    assert missed.text == "Takes 184 days: misses the 30-day deadline by 154\u00a0days (513%)"
+    assert missed.text_in("zh_CN") == "需要 184 天：超出 30 天的期限 154\u00a0天（513%）"
+    met = deadline_msg("meets-deadline", 10.0, {"hours": 5.234}, {"margin": 4.766})
+    assert met.text == "Takes 5.23 h, 4.77\u00a0h within the 10 h deadline"
 
 
 def test_the_editor_counts_users_at_once_as_the_summary_and_the_wizard_do(qapp):

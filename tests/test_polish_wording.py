@@ -31,17 +31,17 @@ def test_a_price_threshold_names_whose_price_it_is(message_id):
 
 
 def test_a_deadline_of_days_is_said_in_days_and_of_hours_in_hours():
-    days = deadline_msg("meets-deadline", 2160.0, {"hours": 597.0, "margin": 1563.0})
-    assert days.text == "Takes 24.9 days, 65.1 days within the 90-day deadline"
-    assert days.text_in("zh_CN") == "需要 24.9 天，在 90 天的期限内，余 65.1 天"
-    hours = deadline_msg("misses-deadline", 10.0, {"hours": 12.0, "over": 2.0}, share=0.2)
-    assert hours.text.startswith("Takes 12.0 h: misses the 10 h deadline by 2.00 h")  # as the screen writes them
-    at_rule = deadline_msg("meets-deadline", DAYS_ABOVE_HOURS, {"hours": 40.0, "margin": 8.0})
+    days = deadline_msg("meets-deadline", 2160.0, {"hours": 597.0}, {"margin": 1563.0})
+    assert days.text == "Takes 24.9 days, 65.1\u00a0days within the 90-day deadline"
+    assert days.text_in("zh_CN") == "需要 24.9 天，在 90 天的期限内，余 65.1\u00a0天"
+    hours = deadline_msg("misses-deadline", 10.0, {"hours": 12.0}, {"over": 2.0}, share=0.2)
+    assert hours.text.startswith("Takes 12.0 h: misses the 10 h deadline by 2.00\u00a0h")  # as the screen writes them
+    at_rule = deadline_msg("meets-deadline", DAYS_ABOVE_HOURS, {"hours": 40.0}, {"margin": 8.0})
     assert at_rule.id == "meets-deadline"
     for message_id in ("misses-deadline", "deadline-out-of-reach", "deadline-unknown",
                        "misses-deadline-every-count"):
         m = deadline_msg(message_id, 168.0, {"hours": 200.0} if message_id != "deadline-unknown" else {},
-                         card="H100", count=1024, over=32.0 / 24, share=0.19, days=200 / 24)
+                         card="H100", count=1024, over=32.0 * 24, share=0.19, days=200 / 24)
         assert "7-day deadline" in m.text and " h " not in m.text and "小时" not in m.text_in("zh_CN")
 
 

@@ -55,9 +55,11 @@ def test_a_one_off_job_says_what_it_costs_bought_for_it_and_rented(catalog):
 
 def test_the_ranking_labels_the_amortised_figure_and_says_the_job_alone(catalog):
     from configurator.core.view.cost_bases import per_unit_label
-    assert "if the cards render at this pace all 4 years" in write(per_unit_label("frame", "tco", 4), "en")
-    assert "按此节奏渲染" in write(per_unit_label("frame", "tco", 4), "zh_CN")
-    assert "if the cards" not in write(per_unit_label("user-month", "tco", 4), "en")
+    from configurator.core.scenario import Workload
+    pace = family_of(Workload.RENDER).pace
+    assert "if the cards render at this pace all 4 years" in write(per_unit_label("frame", "tco", 4, pace), "en")
+    assert "按此节奏渲染" in write(per_unit_label("frame", "tco", 4, pace), "zh_CN")
+    assert "if the cards" not in write(per_unit_label("user-month", "tco", 4, family_of(Workload.VDI).pace), "en")
 
 
 def test_work_that_runs_on_has_no_job_alone_figure(catalog):

@@ -204,7 +204,8 @@ def test_the_recommendation_columns_say_what_they_hold(qtbot, window):
                        "Price per card"]
     # the column named briefly, its tooltip (and the chart's axis) in full
     assert panel.table.horizontalHeaderItem(3).toolTip() == (
-        "Cost per million tokens — total cost of ownership: cards, servers, network, power, support — over 4 years [USD]")
+        "Cost per million tokens — total cost of ownership: cards, servers, network, power, support — over 4 years, "
+        "if the cards train at this pace all 4 years [USD]")
     factors = set(factor_names().values())
     for row, rec in enumerate(result.ranked):
         limited = panel.table.item(row, 4).text()

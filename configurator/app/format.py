@@ -62,6 +62,12 @@ def short_amount(value: float) -> str:
     return _numbers.short_amount(value, current_language())
 
 
+def token_count(tokens: float) -> str:
+    """A count of tokens as the window's language counts it ('1 B'; '10 亿'), its unit word left to the
+    sentence (:func:`configurator.core.view.numbers.token_count`)."""
+    return _numbers.token_count(tokens, current_language())
+
+
 def tick_count(value: float) -> str:
     """A whole-number tick on an axis of counts (tokens/s, frames, users, streams, cards), written as
     the window's language counts (10,000,000; 1000万), its unit on the axis."""

@@ -132,7 +132,7 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
     profile, load = DESKTOP_USERS.get(a.user_kind, (current.graphics.profile_gib, current.graphics.shading_tflops_per_user))
     reference = catalog.get(a.reference_card)
     deadline = a.render_deadline_hours if a.workload == "render" else a.deadline_hours
-    return updated(
+    answered = updated(
         current,
         workload=a.workload,
         model=a.model.model_dump(),
@@ -154,6 +154,20 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
                      "latency_percentile": a.latency_percentile,
                      "region": a.region},
     )
+    return with_default_sequence(answered, current)
+
+
+def with_default_sequence(answered: Scenario, current: Scenario) -> Scenario:
+    """``answered`` on its job's default sequence (the family's ``default_seq_len``: a pre-training's the
+    model's published pre-training context, Llama 3 8,192 tokens) where the window's sequence is its own
+    job's default, untouched; a sequence the user set in the window is kept (the wizard never asks it).
+    Until December 2026 a pre-training of Llama 3 70B from the wizard kept the window's fine-tuning 2,048."""
+    from configurator.core.workloads import family_of  # here: the wizard's pages load before the estimator
+
+    if current.training.seq_len != family_of(current.workload).default_seq_len(current):
+        return answered
+    seq_len = family_of(answered.workload).default_seq_len(answered)
+    return answered if seq_len == answered.training.seq_len else updated(answered, training={"seq_len": seq_len})
 
 
 def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:

@@ -15,7 +15,7 @@ from configurator.core.precision import default_precision
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.recommend import Filters, Objective, suggest
-from configurator.core.recommend_owned import asks_users_at_once, owned_alone
+from configurator.core.recommend_owned import asks_owned_alone, owned_alone
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
 from configurator.core.software import card_cautions
 
@@ -190,7 +190,7 @@ def _owned_alone(answers: Scenario, catalog: Catalog, card_id: str, owned: int,
     """What the ``owned`` [cards] of ``card_id`` carry alone where the configuration the
     recommendation would rank for that card (:func:`suggest`) needs more of them, and whether that
     configuration meets every constraint set (else the first it breaks)."""
-    if not asks_users_at_once(answers):  # the only questions the sentence speaks of (no suggest() for others)
+    if not asks_owned_alone(answers):  # serving to users at once, a job that ends, running graphics work
         return None
     card = catalog.get(card_id)
     precision = None if precision_given else default_precision(card)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.editor import model_summary
 from configurator.app.error_boundary import guarded
+from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox, magnitude_hint
 from configurator.app.field_help import accessible_label, field_help
@@ -31,6 +32,7 @@ from configurator.app.wizard_answers import SECONDS_PER_DAY, SERVING_PRECISIONS,
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, field_range, held_refusal, say_refusals, whole_box
 from configurator.app.wizard_graphics import GraphicsQuestions
 from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_presets
+from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.hf_config import load_hf_config
 from configurator.core.catalog import Catalog
 from configurator.core.model_size import SizedModel, model_for_size
@@ -354,8 +356,8 @@ class LoadPage(QWizardPage):
         """The tokens a day the batch's requests come to, question and answer together."""
         per_day = self.daily.value()
         tokens = float(f"{per_day * (self.prompt.value() + self.answer.value()):.3g}")  # 3 significant digits
-        self.daily_tokens.setText(self.tr("About {tokens} tokens a day, question and answer together").format(
-            tokens=fmt.tick_count(tokens)) if per_day else "")
+        said = self.tr("About {tokens} tokens a day, question and answer together").format(tokens=fmt.token_count(tokens))
+        self.daily_tokens.setText(cjk_joined(said, current_language()) if per_day else "")  # '每天约 10 亿个词元'
 
     def _batch(self) -> bool:
         """Whether the service asked about is offline batch work."""

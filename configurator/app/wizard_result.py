@@ -32,6 +32,7 @@ from configurator.app.field_help import field_help
 from configurator.app.field_help import field_label as registry_label
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, field_row_label, held_refusal, whole_box
 from configurator.app.wizard_pages import GRAPHICS
+from configurator.core.default_job import DEFAULT_SEQ_LEN
 from configurator.core.message_numbers import count_param
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.serving_use import load_note
@@ -42,6 +43,7 @@ from configurator.core.view.constraints_view import targets_held
 from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import View, label, pair, write
 from configurator.core.view.words import words
+from configurator.core.workloads import family_of
 
 DEFAULT_GRAPHICS_CARD = "l40s"
 """Card offered for graphics work when a training card is picked."""
@@ -298,9 +300,12 @@ class SummaryPage(QWizardPage):
             parts.append(self.tr("<b>Model:</b> {name}, {params} B parameters ({shape})").format(
                 name=escape(model_name(model.name)), params=fmt.significant(model.total_params() / 1e9),
                 shape=model_summary(model)))
-            if s.workload.is_training:  # not asked by the wizard: the window's, said (one default, core.default_job)
-                parts.append(self.tr("<b>Sequence:</b> {tokens} tokens (kept from the window: change it there)").format(
-                    tokens=fmt.whole(s.training.seq_len)))
+            if s.workload.is_training:  # not asked by the wizard: the window's, or the job's default, said
+                published = s.training.seq_len == family_of(s.workload).default_seq_len(s) != DEFAULT_SEQ_LEN
+                said = self.tr("<b>Sequence:</b> {tokens} tokens (the model's published pre-training context: change "
+                               "it in the window)") if published else \
+                    self.tr("<b>Sequence:</b> {tokens} tokens (kept from the window: change it there)")
+                parts.append(said.format(tokens=fmt.whole(s.training.seq_len)))
         by = {"recommender": self.tr("chosen by the recommender from {n} ranked cards").format(n=d.ranked),
               "closest": self.tr("the closest to your constraints of {n} cards below the line").format(n=d.ranked),
               "you": self.tr("the card you picked; the count and layout chosen by the planner"),

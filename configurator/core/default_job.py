@@ -17,3 +17,33 @@ after them) default to 2,048 tokens unpacked ("most samples in SQuAD dataset are
 2K"), 4,096 only when sequences are packed. Pre-training runs
 usually go to the model's own context (Llama 2: 4,096 tokens, Touvron et al. 2023 Table 1;
 Llama 3: 8,192): set the sequence length for those, as the golden pre-training scenarios do."""
+
+
+PRETRAINING_CONTEXT: dict[str, int] = {
+    "llama3-8b": 8192, "llama3-70b": 8192, "llama3.1-405b": 8192,
+    "llama2-7b": 4096, "llama2-13b": 4096, "llama2-70b": 4096,
+    "gpt3-175b": 2048, "tinyllama-1.1b": 2048, "deepseek-v3": 4096,
+}
+"""Tokens per sequence a model preset was pre-trained on, where its authors published it [tokens]: the
+sequence a pre-training of that model defaults to (:func:`default_seq_len`).
+
+- Llama 3 8B and 70B: 8,192 (Meta's Llama 3 release and model card, April 2024: "trained on sequences
+  of 8,192 tokens"); Llama 3.1 405B: 8,192 in its main pre-training, before the long-context stage
+  (Dubey et al. 2024, "The Llama 3 Herd of Models", §3.4.1-3.4.2: 4,096 for the first 252M tokens,
+  then 8,192);
+- Llama 2: 4,096 (Touvron et al. 2023, Table 1, "Context Length 4k");
+- GPT-3 175B: 2,048 (Brown et al. 2020, §2.1, n_ctx = 2048);
+- TinyLlama 1.1B: 2,048 (Zhang et al. 2024, "TinyLlama: An Open-Source Small Language Model", its
+  training setup: sequence length 2,048);
+- DeepSeek-V3: 4,096 (DeepSeek-AI 2024, technical report §4.2: "maximum sequence length to 4K during
+  pre-training", then extended to 32K and 128K).
+
+Presets not listed (Mistral, Mixtral, Qwen, Llama 3.2, a config.json or a size) keep
+:data:`DEFAULT_SEQ_LEN`. Until December 2026 every pre-training defaulted to 2,048 tokens: Llama 3 70B's
+1T-token pre-training was planned on sequences a quarter of Meta's."""
+
+
+def pretraining_context(model_name: str) -> int:
+    """The sequence ``model_name`` (a preset id) was pre-trained on [tokens]: :data:`PRETRAINING_CONTEXT`,
+    else :data:`DEFAULT_SEQ_LEN`."""
+    return PRETRAINING_CONTEXT.get(model_name, DEFAULT_SEQ_LEN)

@@ -63,13 +63,14 @@ def job_alone(est: Estimate, cost: DeploymentCost) -> JobAlone | None:
 
 def job_alone_reason(est: Estimate, cost: DeploymentCost) -> Message | None:
     """'This job alone: 11.54 USD per frame with its cards and servers bought for it (230,800 USD + 94 USD
-    of energy), 0.0955 USD per frame rented; the TCO per frame spreads the purchase over 4 years of
-    such jobs' (message ``reason-job-alone``, ``-no-rent`` without a cloud price); None where
-    :func:`job_alone` is None."""
+    of energy), 0.0955 USD per frame rented; the total cost of ownership per frame holds only if the cards
+    render at this pace all 4 years' (the family's ``job_pace``: "train" for a training run; message
+    ``reason-job-alone``, ``-no-rent`` without a cloud price); None where :func:`job_alone` is None."""
     job = job_alone(est, cost)
     if job is None:
         return None
-    said = {"currency": cost.bom.currency, "unit": family_of(est.scenario.workload).cost_unit,
+    family = family_of(est.scenario.workload)
+    said = {"currency": cost.bom.currency, "unit": family.cost_unit, "pace": msg(f"job-pace-{family.pace}"),
             "bought": job.bought_per_unit, "capex": job.capex, "energy": job.energy,
             "years": cost.ownership.years}
     if job.rented_per_unit is None:

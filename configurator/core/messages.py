@@ -89,7 +89,7 @@ ENGLISH: dict[str, str] = {
     ),
     "no-display-no-encoder": "{card} has no display outputs or video encoders",
     "consumer-card-training": "{card} is a consumer card: no ECC, no NVLink, and its licence restricts data-centre use",
-    "misses-deadline": "Takes {hours:sig} h: misses the {deadline:,.0f} h deadline by {over:sig} h ({share:.0%})",
+    "misses-deadline": "Takes {hours:sig} h: misses the {deadline:,.0f} h deadline by {over:duration} ({share:.0%})",
     "no-price": "{card}: no purchase price — enter a quote, or rank by cloud rent",
     "no-price-items": "{card}: no price for {items} — enter a quote to compare its total cost of ownership",
     "rack-system-of": "Rack-scale system of {gpus} {card} (quote item {item})",  # a whole system with no price yet
@@ -108,7 +108,7 @@ ENGLISH: dict[str, str] = {
                    "{target:latency} {what}",
     "misses-ttft": "Time to first token {ms:latency} at {percentile}: {over:latency} ({share:.0%}) over the "
                    "{target:latency} {what}",
-    "meets-deadline": "Takes {hours:sig} h, {margin:sig} h within the {deadline:,g} h deadline",
+    "meets-deadline": "Takes {hours:sig} h, {margin:duration} within the {deadline:,g} h deadline",
     "deadline-does-not-run": "Deadline not met: the configuration does not fit in memory, so it does not run",
     "throughput-does-not-run": "Training throughput not met: the configuration does not fit in memory, so it does "
                                "not run",
@@ -118,8 +118,8 @@ ENGLISH: dict[str, str] = {
                          "run",
     "tpot-does-not-run": "Time per output token not met: the configuration does not fit in memory, so it does not "
                          "run",
-    "meets-deadline-days": "Takes {hours:sig} days, {margin:sig} days within the {deadline:,g}-day deadline",
-    "misses-deadline-days": "Takes {hours:sig} days: misses the {deadline:,g}-day deadline by {over:sig} days "
+    "meets-deadline-days": "Takes {hours:sig} days, {margin:duration} within the {deadline:,g}-day deadline",
+    "misses-deadline-days": "Takes {hours:sig} days: misses the {deadline:,g}-day deadline by {over:duration} "
                             "({share:.0%})",
     "deadline-out-of-reach-days": "{card} cannot meet the {deadline:,g}-day deadline at any count tried: even "
                                   "{count:,} cards at full peak need {hours:sig} days",
@@ -291,10 +291,10 @@ CHINESE: dict[str, str] = {
     "class-mismatch": "{card} 是{category}类卡；{workload} 通常应使用{expected}类卡",
     "no-display-no-encoder": "{card} 没有显示输出和视频编码器",
     "consumer-card-training": "{card} 是消费级显卡：无 ECC、无 NVLink，许可协议限制数据中心使用",
-    "misses-deadline": "需要 {hours:sig} 小时：超出 {deadline:,.0f} 小时的期限 {over:sig} 小时（{share:.0%}）",
+    "misses-deadline": "需要 {hours:sig} 小时：超出 {deadline:,.0f} 小时的期限 {over:duration}（{share:.0%}）",
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
     "no-price-items": "{card}：{items} 没有价格——请输入报价，以便比较其总拥有成本",
-    "rack-system-of": "由 {gpus} 张 {card} 组成的机柜级系统（报价项 {item}）",
+    "rack-system-of": "{card} 机柜级系统（{gpus} 张卡，报价项 {item}）",  # was '由 384 张 … 组成的…': English word order
     "no-price-cloud": "{card}：没有云租用价——请输入报价，或改按拥有成本（TCO）排名",
     **PRICE_CHINESE,
     **POWER_CHINESE,
@@ -307,14 +307,14 @@ CHINESE: dict[str, str] = {
     "meets-rent-budget": "租金{period} {cost:,.0f} {currency}，低于 {budget:,.0f} {currency} 的预算 {margin:,.0f} {currency}",
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
     "period-month": "{n} 个月", "period-months": "{n} 个月", "period-year": "{n} 年", "period-years": "{n} 年",
-    "meets-deadline": "需要 {hours:sig} 小时，在 {deadline:,g} 小时的期限内，余 {margin:sig} 小时",
+    "meets-deadline": "需要 {hours:sig} 小时，在 {deadline:,g} 小时的期限内，余 {margin:duration}",
     "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",
     "throughput-does-not-run": "训练吞吐量未满足：此配置显存放不下，无法运行",
     "request-rate-does-not-run": "请求率未满足：此配置显存放不下，无法运行",
     "ttft-does-not-run": "首词元延迟未满足：此配置显存放不下，无法运行",
     "tpot-does-not-run": "每输出词元时间未满足：此配置显存放不下，无法运行",
-    "meets-deadline-days": "需要 {hours:sig} 天，在 {deadline:,g} 天的期限内，余 {margin:sig} 天",
-    "misses-deadline-days": "需要 {hours:sig} 天：超出 {deadline:,g} 天的期限 {over:sig} 天（{share:.0%}）",
+    "meets-deadline-days": "需要 {hours:sig} 天，在 {deadline:,g} 天的期限内，余 {margin:duration}",
+    "misses-deadline-days": "需要 {hours:sig} 天：超出 {deadline:,g} 天的期限 {over:duration}（{share:.0%}）",
     "deadline-out-of-reach-days": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 天的期限：即使 {count:,} 张卡按峰值算力"
                                   "运行也需要 {hours:sig} 天",
     "deadline-unknown-days": "无法估算作业时间：无法核对 {deadline:,g} 天的期限",
@@ -517,14 +517,23 @@ HOURS_PER_DAY = 24.0
 """Hours in a day [h/day]."""
 
 
-def deadline_msg(message_id: str, deadline: float, durations: dict[str, float], **params: object) -> Message:
+def deadline_msg(message_id: str, deadline: float, durations: dict[str, float],
+                 gaps: dict[str, float] | None = None, **params: object) -> Message:
     """A message about a deadline of ``deadline`` hours [h] whose ``durations`` (name: hours [h])
     share its unit: hours up to :data:`DAYS_ABOVE_HOURS`, else days (the ``-days`` variant of
-    ``message_id``, the deadline to a tenth of a day)."""
+    ``message_id``, the deadline to a tenth of a day).
+
+    ``gaps`` (name: hours [h]) are the differences between a time and the deadline (the margin, the
+    overrun): passed in hours whatever the deadline's unit and written ``{margin:duration}``, in their own
+    unit by the one rule of a job's time (:func:`~configurator.core.message_numbers.duration_unit`,
+    :data:`~configurator.core.message_numbers.SIGNIFICANT_DIGITS`): a 2.95-day job "1.32 h within the
+    3-day deadline", where until December 2026 it read "0.055 days" (and "0.2 days" in the verdict met at
+    the estimate, which rounded to a tenth of a day)."""
+    gaps = gaps or {}
     if deadline is None or deadline <= DAYS_ABOVE_HOURS:
-        return msg(message_id, deadline=deadline, **durations, **params)
+        return msg(message_id, deadline=deadline, **durations, **gaps, **params)
     return msg(f"{message_id}-days", deadline=round(deadline / HOURS_PER_DAY, 1),
-               **{name: hours / HOURS_PER_DAY for name, hours in durations.items()}, **params)
+               **{name: hours / HOURS_PER_DAY for name, hours in durations.items()}, **gaps, **params)
 
 
 MONTHS_PER_YEAR = 12

@@ -7,22 +7,22 @@ from __future__ import annotations
 
 DEADLINE_ENGLISH: dict[str, str] = {
     "meets-deadline-at-estimate": (
-        "Takes {hours:,.0f} h, {margin:,.0f} h within the {deadline:,.0f} h deadline at the estimate; may miss it "
-        "at the slow end of the likely range ({slow:,.0f} h)"
+        "Takes {hours:sig} h, {margin:duration} within the {deadline:,g} h deadline at the estimate; may miss it "
+        "at the slow end of the likely range ({slow:sig} h)"
     ),
     "meets-deadline-at-estimate-days": (
-        "Takes {hours:,.1f} days, {margin:,.1f} days within the {deadline:,g}-day deadline at the estimate; may "
-        "miss it at the slow end of the likely range ({slow:,.1f} days)"
+        "Takes {hours:sig} days, {margin:duration} within the {deadline:,g}-day deadline at the estimate; may "
+        "miss it at the slow end of the likely range ({slow:sig} days)"
     ),
 }
 
 DEADLINE_CHINESE: dict[str, str] = {
     "meets-deadline-at-estimate": (
-        "按估算需要 {hours:,.0f} 小时，在 {deadline:,.0f} 小时的期限内，余 {margin:,.0f} 小时；"
-        "按可能范围的慢端（{slow:,.0f} 小时）可能超出期限"
+        "按估算需要 {hours:sig} 小时，在 {deadline:,g} 小时的期限内，余 {margin:duration}；"
+        "按可能范围的慢端（{slow:sig} 小时）可能超出期限"
     ),
     "meets-deadline-at-estimate-days": (
-        "按估算需要 {hours:,.1f} 天，在 {deadline:,g} 天的期限内，余 {margin:,.1f} 天；"
-        "按可能范围的慢端（{slow:,.1f} 天）可能超出期限"
+        "按估算需要 {hours:sig} 天，在 {deadline:,g} 天的期限内，余 {margin:duration}；"
+        "按可能范围的慢端（{slow:sig} 天）可能超出期限"
     ),
 }

@@ -25,9 +25,9 @@ FIT_ENGLISH: dict[str, str] = {
                         "{budget:,.1f} GiB — fits",
     "fits-cards-needed": "{count:,} × {card} carry all {demand:,.0f} {unit}",
     "misses-deadline-every-count": "misses the {deadline:,.0f} h deadline at every count tried: fastest "
-                                   "{hours:,.0f} h ({days:,.1f} days) at {count:,} cards",
+                                   "{hours:sig} h ({days:sig} days) at {count:,} cards",
     "misses-deadline-every-count-days": "misses the {deadline:,g}-day deadline at every count tried: fastest "
-                                        "{hours:,.1f} days at {count:,} cards",
+                                        "{hours:sig} days at {count:,} cards",
     "misses-streams-per-server": "{count:,} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are "
                                  "needed, {per:,} per server (the driver's session limit is per server)",
 }
@@ -52,9 +52,9 @@ FIT_CHINESE: dict[str, str] = {
     "fits-fewer-users": "只服务 {users:,} 个用户：{count:,} × {card} 每卡需要 {need:,.1f} GiB，可用 "
                         "{budget:,.1f} GiB——可容纳",
     "fits-cards-needed": "{count:,} × {card} 可承载全部 {demand:,.0f} {unit}",
-    "misses-deadline-every-count": "在尝试过的所有卡数下都赶不上 {deadline:,.0f} 小时的期限：最快 {hours:,.0f} 小时"
-                                   "（{days:,.1f} 天），需 {count:,} 张卡",
-    "misses-deadline-every-count-days": "在尝试过的所有卡数下都赶不上 {deadline:,g} 天的期限：最快 {hours:,.1f} 天，"
+    "misses-deadline-every-count": "在尝试过的所有卡数下都赶不上 {deadline:,.0f} 小时的期限：最快 {hours:sig} 小时"
+                                   "（{days:sig} 天），需 {count:,} 张卡",
+    "misses-deadline-every-count-days": "在尝试过的所有卡数下都赶不上 {deadline:,g} 天的期限：最快 {hours:sig} 天，"
                                         "需 {count:,} 张卡",
     "misses-streams-per-server": "{count:,} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡，"
                                  "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",

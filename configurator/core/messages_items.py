@@ -15,10 +15,10 @@ ITEM_CHINESE: dict[str, str] = {
     "Huawei Atlas 800T A3 / 800I A3 SuperPoD server without its NPUs": "华为 Atlas 800T A3 / 800I A3 超节点服务器（不含 NPU）",
     ("1-superchip Grace Hopper node without the superchip (NVIDIA MGX, e.g. Supermicro ARS-111GL-NHR, 1U; "
      "no x86 host, the Grace CPU being on the superchip)"):
-        "1 颗超级芯片的 Grace Hopper 节点（NVIDIA MGX，如 Supermicro ARS-111GL-NHR，1U；无 x86 主机，Grace CPU 在超级芯片上）"
+        "可装 1 颗超级芯片的 Grace Hopper 节点（NVIDIA MGX，如 Supermicro ARS-111GL-NHR，1U；无 x86 主机，Grace CPU 在超级芯片上）"
         "（不含超级芯片）",
     "GH200 NVL2 node without the superchips": "GH200 NVL2 节点（不含超级芯片）",
-    "4-superchip Grace Hopper node without the superchips": "4 颗超级芯片的 Grace Hopper 节点（不含超级芯片）",
+    "4-superchip Grace Hopper node without the superchips": "可装 4 颗超级芯片的 Grace Hopper 节点（不含超级芯片）",
     "4-module MI250X node without the modules": "4 个 MI250X 模块的节点（不含模块）",
     "4U dual-socket PCIe Gen5 server for 8 double-width PCIe GPUs, without the GPUs":
         "4U 双路 PCIe Gen5 服务器，可装 8 张双宽 PCIe GPU（不含 GPU）",

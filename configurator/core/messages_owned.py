@@ -102,6 +102,10 @@ OWNED_ENGLISH: dict[str, str] = {
         "The {owned} × {card} already owned alone do not hold the job in memory; {count:,} × {card}, the {owned} "
         "owned and {extra:,} more, take {time:duration} — {then}"
     ),
+    "owned-alone-carried": (
+        "The {owned} × {card} already owned carry {served:,.0f} of the {demand:,.0f} {unit} alone; all {demand:,.0f} "
+        "need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
+    ),
     "owned-alone-targets": "{basis} first token ≤ {ttft:,.0f} ms, each next token ≤ {tpot:,.0f} ms",
     "owned-topup-ranked": "ranked #{rank}",
     "owned-topup-unranked": "not ranked: {why}",
@@ -186,6 +190,10 @@ OWNED_CHINESE: dict[str, str] = {
     "owned-alone-job-memory": (
         "已拥有的 {owned} × {card} 单独使用，显存放不下此任务；{count:,} × {card}（已拥有的 {owned} 张加另购 {extra:,} 张）"
         "需要 {time:duration}——{then}"
+    ),
+    "owned-alone-carried": (
+        "已拥有的 {owned} × {card} 单独使用，可承载 {demand:,.0f} {unit}中的 {served:,.0f}；全部 {demand:,.0f} 需要 {count:,} × {card}："
+        "已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
     ),
     "owned-alone-targets": "{basis} 首词元 ≤ {ttft:,.0f} ms，每输出词元 ≤ {tpot:,.0f} ms",
     "owned-topup-ranked": "排名第 {rank}",

@@ -7,8 +7,10 @@ targets, the load's users at once lowered until they are met) and the note says 
 carry, what all the users need of the same card, and what became of that top-up in the ranking
 (its rank, or the constraint it breaks: a US export licence for the cards still to buy, a budget).
 Only a serving question sized by its users at once (``serving.concurrency``) with both latency
-targets is answered so; a training job is answered with the time the owned cards alone take, and
-by how much they miss its deadline (session 36); any other says nothing.
+targets is answered so; a job that ends (training, session 36; a render job, session 37) is answered
+with the time the owned cards alone take, and by how much they miss its deadline; running graphics work
+(desktops, video streams) with the users or streams the owned cards carry alone (session 37: the
+wizard's sentence was asked of serving questions only). :func:`asks_owned_alone` says which questions.
 """
 
 from __future__ import annotations
@@ -82,12 +84,26 @@ def asks_users_at_once(scenario: Scenario) -> bool:
 
 
 def asks_a_job(scenario: Scenario) -> bool:
-    """Whether ``scenario`` is a job that ends on a model (its family runs a model and is a one-off
-    job: training), whose owned cards alone :func:`owned_alone` times (session 36: the ML engineer's
-    ``recommend --owned h100-sxm:64`` for Llama 3 70B on 1T tokens in 30 days ranked 400 × H100
-    ninth, past the rows shown, and said nothing of what the 64 do alone: 184 days)."""
+    """Whether ``scenario`` is a job that ends (its family's ``one_off_job``: training, rendering), whose
+    owned cards alone :func:`owned_alone` times (session 36: the ML engineer's ``recommend --owned
+    h100-sxm:64`` for Llama 3 70B on 1T tokens in 30 days ranked 400 × H100 ninth, past the rows shown,
+    and said nothing of what the 64 do alone: 184 days)."""
+    return family_of(scenario.workload).one_off_job
+
+
+def asks_demand_carried(scenario: Scenario) -> bool:
+    """Whether ``scenario`` is running work that runs no model (its family neither runs a model nor ends:
+    desktops, video streams), whose owned cards alone :func:`owned_alone` sizes by the users or streams
+    they carry."""
     family = family_of(scenario.workload)
-    return family.runs_model and family.one_off_job
+    return not family.runs_model and not family.one_off_job
+
+
+def asks_owned_alone(scenario: Scenario) -> bool:
+    """Whether :func:`owned_alone` speaks of ``scenario``'s owned cards: a job that ends, running graphics
+    work, or a model served to more than one user at once (the wizard asks this before it plans the
+    top-up)."""
+    return asks_a_job(scenario) or asks_demand_carried(scenario) or asks_users_at_once(scenario)
 
 
 def _job_alone(est: Estimate, owned: int, then: Message) -> Message | None:
@@ -119,6 +135,8 @@ def owned_alone(est: Estimate, owned: int, then: Message) -> Message | None:
         return None
     if asks_a_job(scenario):
         return _job_alone(est, owned, then)
+    if asks_demand_carried(scenario):
+        return _demand_alone(est, owned, then)
     if not asks_users_at_once(scenario):
         return None
     load = scenario.serving.concurrency
@@ -131,3 +149,13 @@ def owned_alone(est: Estimate, owned: int, then: Message) -> Message | None:
     if carried.users:
         return msg("owned-alone", users=carried.users, **said)
     return msg("owned-alone-none" if carried.estimate.fits else "owned-alone-none-memory", **said)
+
+
+def _demand_alone(est: Estimate, owned: int, then: Message) -> Message | None:
+    """The users or streams the ``owned`` [cards] alone carry of ``est``'s demand, and what all of it needs
+    (``est``'s count): None where ``est`` has no graphics figure."""
+    alone = estimate(updated(est.scenario, count=owned), est.card).graphics
+    if est.graphics is None or alone is None:
+        return None
+    return msg("owned-alone-carried", owned=owned, card=est.card.name, served=alone.served, demand=alone.demand,
+               unit=alone.unit, count=est.scenario.count, extra=est.scenario.count - owned, then=then)

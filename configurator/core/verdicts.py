@@ -210,10 +210,11 @@ def _deadline(v: Verdict) -> Message:
         return deadline_msg("deadline-unknown", v.target, {})
     slow = v.params.get("slow_hours")  # the likely range's slow end, where the estimate has one
     if v.met and slow is not None and slow > v.target:  # met at the estimate, not across its likely range
-        return deadline_msg("meets-deadline-at-estimate", v.target, {"hours": v.actual, "margin": -v.by, "slow": slow})
+        return deadline_msg("meets-deadline-at-estimate", v.target, {"hours": v.actual, "slow": slow},
+                            {"margin": -v.by})
     if v.met:
-        return deadline_msg("meets-deadline", v.target, {"hours": v.actual, "margin": -v.by})
-    return deadline_msg("misses-deadline", v.target, {"hours": v.actual, "over": v.by}, share=v.share)
+        return deadline_msg("meets-deadline", v.target, {"hours": v.actual}, {"margin": -v.by})
+    return deadline_msg("misses-deadline", v.target, {"hours": v.actual}, {"over": v.by}, share=v.share)
 
 
 def _power(v: Verdict) -> Message:

@@ -38,8 +38,9 @@ in the card view)."""
 def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
     """The cost per unit of work with its basis named: the summary's is the bill of materials' TCO
     (cloud rent when the ranking is by rent); the window's estimate and ranking name theirs too."""
-    return write(per_unit_label(family_of(est.scenario.workload).cost_unit, basis,
-                                est.scenario.economics.amortisation_years), w.language)
+    family = family_of(est.scenario.workload)
+    return write(per_unit_label(family.cost_unit, basis, est.scenario.economics.amortisation_years,
+                                family.pace), w.language)
 
 
 def job_alone_rows(est: Estimate, cost: DeploymentCost, w: Words) -> tuple[tuple[str, str], ...]:

@@ -3554,6 +3554,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>&lt;b&gt;模型：&lt;/b&gt;{name}，{params} B 参数（{shape}）</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Sequence:&lt;/b&gt; {tokens} tokens (the model&apos;s published pre-training context: change it in the window)</source>
+        <translation>&lt;b&gt;序列长度：&lt;/b&gt;{tokens} 个词元（该模型公开的预训练上下文长度，可在主窗口修改）</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Sequence:&lt;/b&gt; {tokens} tokens (kept from the window: change it there)</source>
         <translation>&lt;b&gt;序列长度：&lt;/b&gt;{tokens} 个词元（沿用主窗口的设置，可在主窗口修改）</translation>
     </message>

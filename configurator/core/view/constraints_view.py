@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from configurator.core.message_numbers import latency_unit
-from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import SET, batch_filled, latency_targets, unsized_batch
 from configurator.core.verdicts import Verdict
@@ -196,13 +195,11 @@ def _by(verdict: Verdict) -> Amount:
         return Amount(verdict.by * 1000, "W")
     if unit == "ms":  # seconds from 10 s up (message_numbers.latency_unit, the messages' rule)
         return Amount(verdict.by / 1000, latency_unit(verdict.by)[1])
-    if verdict.id == "deadline" and isinstance(verdict.target, (int, float)) and verdict.by is not None:
-        # in the unit its warning says it (:func:`~configurator.core.messages.deadline_msg`): hours for a
-        # deadline of up to two days, days above; the headline read "by 6.67 days" beside "by 160 h" until
-        # December 2026
-        if verdict.target <= DAYS_ABOVE_HOURS:
-            return Amount(verdict.by, "h-only")
-        return Amount(verdict.by / HOURS_PER_DAY, "days")
+    if verdict.id == "deadline" and verdict.by is not None:
+        # a gap to the deadline in its own unit, as its warning says it (``gaps`` of
+        # :func:`~configurator.core.messages.deadline_msg`, :func:`~configurator.core.view.numbers.duration`):
+        # "by 1.32 h", not "by 0.055 days" beside a 3-day deadline (until December 2026 in the deadline's unit)
+        return Amount(verdict.by, "h")
     return Amount(verdict.by, unit)
 
 

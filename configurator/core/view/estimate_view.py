@@ -376,7 +376,7 @@ def _training_layout(est: Estimate) -> Phrase:
     if t.recompute.value != "none":
         parts.append(f"{t.recompute.value} recomputation")
     parts += [Phrase("micro-batch {mb} × {accum}", {"mb": t.micro_batch, "accum": t.grad_accum}),
-              Phrase("global batch {n} M tokens", {"n": Amount(s.global_batch_tokens / 1e6)})]
+              Phrase("global batch {n} tokens", {"n": Amount(s.global_batch_tokens, "token-count")})]
     return joined(parts)
 
 

@@ -34,7 +34,6 @@ from configurator.core.view.names import (
     WORKLOADS,
     work_unit,
     model_name,
-    tokens_text,
 )
 from configurator.core.view.rows import Amount, Phrase, Value, counted, in_deadline_unit
 from configurator.core.view.words import Words
@@ -174,7 +173,7 @@ def _training_rows(est: Estimate, w: Words) -> TableRows:
     t = est.scenario.training
     return [
         *_model_rows(est, w),
-        (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
+        (w("Token budget"), w("{n} tokens", n=numbers.token_count(t.tokens, w.language))),
         (w("Recipe"), _listed(w, w(RECIPES[t.recipe.value]), w(OPTIMIZERS[t.optimizer.value]))),
         (w("Recomputation"), _listed(w, w(RECOMPUTE[t.recompute.value]), w(SELECTIVE_POLICY[t.selective_policy.value]))
          if t.recompute.value == "selective" else w(RECOMPUTE[t.recompute.value])),
@@ -202,7 +201,7 @@ phrase of its own)."""
 
 def _training_job(scenario: Scenario, w: Words) -> str:
     method = TRAINING_METHODS[scenario.workload.value]
-    model, tokens = model_name(scenario.model.name), tokens_text(scenario.training.tokens)
+    model, tokens = model_name(scenario.model.name), numbers.token_count(scenario.training.tokens, w.language)
     if method is None:
         return w("Pre-train {model} on {tokens} tokens", model=model, tokens=tokens)
     return w("{method} {model} on {tokens} tokens", method=w(method), model=model, tokens=tokens)

@@ -209,14 +209,6 @@ def model_name(name: str) -> str:
     return " ".join(part for part in (family, version, size) if part)
 
 
-def tokens_text(tokens: float) -> str:
-    """2e12 -> '2T', 1.5e10 -> '15B', 5e8 -> '500M' (a count of tokens, unit-less)."""
-    for scale, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M")):
-        if tokens >= scale:
-            return f"{tokens / scale:g}{suffix}"
-    return f"{tokens:,.0f}"
-
-
 SHORT_CARD_CHARS = 20
 """Characters a card's name may take under a chart's bar (four bars share the axis at 1280 px,
 every second label on a second line)."""

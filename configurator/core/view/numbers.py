@@ -139,6 +139,32 @@ def short_amount(value: float, language: str = "en") -> str:
     return f"{value:g}"
 
 
+TOKEN_SCALES = {
+    "en": ((1e12, "T"), (1e9, "B"), (1e6, "M")),
+    "zh_CN": ((1e12, "万亿"), (1e8, "亿"), (1e4, "万")),
+}
+"""The words a count of tokens is written in, largest first [scale, word]: trillions, billions and
+millions in English (as ``--tokens 2T`` is typed); 万亿, 亿 and 万 in Chinese, as a Chinese reader
+counts (a 4,194,304-token global batch is "419 万词元", not "4.19 M 词元")."""
+
+
+def token_count(tokens: float | None, language: str = "en") -> str:
+    """A count of tokens [tokens], its unit word left to the sentence: in the largest word of
+    :data:`TOKEN_SCALES` it reaches, to :data:`SIGNIFICANT_DIGITS` with trailing zeros dropped
+    ('4.19 M', '2 T', '15 B'; '419 万', '2 万亿', '150 亿'); below the smallest, every digit grouped
+    ('262,144'). The one writer of a token budget, a global batch and a what-fits row's tokens."""
+    if is_unknown(tokens):
+        return UNKNOWN
+    for scale, word in TOKEN_SCALES[language]:
+        if abs(tokens) >= scale:
+            text = significant(tokens / scale, language=language)
+            point = SEPARATORS[language][1]
+            if point in text:
+                text = text.rstrip("0").rstrip(point)
+            return f"{text} {word}"
+    return number(tokens, 0, language)
+
+
 COUNTS_IN_WORDS = frozenset({"zh_CN"})
 """Languages whose chart axes of counts (tokens/s, frames, users, streams, cards) write their
 ticks in the words of their money axes (:func:`short_amount`): a Chinese reader counts every large

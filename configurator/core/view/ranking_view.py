@@ -32,10 +32,10 @@ def _score(objective: Objective, est: Estimate, value: float, ownership: float |
 def ranking_cost_label(objective: Objective, scenario) -> Phrase:
     """What the ranking's cost per unit of work is, named: the TCO of the whole bill of materials
     over the scenario's years, or the cloud rent (the panel's column and chart, the command line)."""
-    unit = family_of(scenario.workload).cost_unit
+    family = family_of(scenario.workload)
     if objective is Objective.CLOUD:
-        return per_unit_label(unit, "cloud")
-    return per_unit_label(unit, "tco", scenario.economics.amortisation_years)
+        return per_unit_label(family.cost_unit, "cloud")
+    return per_unit_label(family.cost_unit, "tco", scenario.economics.amortisation_years, family.pace)
 
 
 def ranking_cost_heading(objective: Objective, scenario) -> Phrase:

@@ -139,9 +139,11 @@ WRITERS = {
     "share": numbers.percent,
     "W": numbers.watts,
     "count": numbers.count,
+    "token-count": numbers.token_count,
 }
 """Units written by a formatter of their own (bytes in GiB, seconds in ms or s, hours in
-minutes, hours or days …); any other unit is a word after the number."""
+minutes, hours or days …; "token-count" a count of tokens in M / B / T, 万 / 亿 / 万亿, its unit word left to the
+phrase); any other unit is a word after the number."""
 
 
 def side_by_side(views: list[View], language: str, details: bool = False) -> list[tuple[str, list[str]]]:

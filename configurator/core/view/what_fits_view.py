@@ -50,7 +50,7 @@ def question(answer: WhatFits) -> tuple[Phrase, ...]:
                         "tokens",
                         {"seq": Amount(base.training.seq_len, "count"),
                          "ratio": Amount(TOKENS_PER_PARAM["pretrain"], digits=2),
-                         "tokens": billions(base.training.tokens)}))
+                         "tokens": Amount(base.training.tokens, "token-count")}))
     lines.append(Phrase("Serving with {engine}: {context}-token context ({prompt}-token prompts, {output}-token "
                         "answers), prefill and decode on the same copies, users asking back to back",
                         {"engine": ENGINES.get(base.serving.engine.value, base.serving.engine.value),
@@ -67,7 +67,8 @@ def question(answer: WhatFits) -> tuple[Phrase, ...]:
 
 
 def billions(value: float) -> Phrase:
-    """A count in billions (10^9): parameters, tokens ('8.03 B')."""
+    """A count in billions (10^9): parameters ('8.03 B'; a count of tokens is
+    :func:`~configurator.core.view.numbers.token_count`'s)."""
     return Phrase("{n} B", {"n": Amount(value / 1e9)})
 
 
@@ -120,7 +121,7 @@ def training_columns(answer: WhatFits) -> Columns:
             continue
         t = row.training
         time = None if t is None else Phrase("{time} for {tokens} tokens",
-                                             {"time": Amount(t.hours, "h"), "tokens": billions(t.tokens)})
+                                             {"time": Amount(t.hours, "h"), "tokens": Amount(t.tokens, "token-count")})
         rows.append((_model(row), _params(row), WORKLOADS[row.task.value],
                      TRAINING_PRECISIONS.get(row.precision, row.precision.upper()), VERDICTS[row.verdict],
                      _memory(row), layout(row), None if t is None else Amount(t.tokens_per_s, "tokens/s"), time))

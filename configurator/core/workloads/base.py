@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from configurator.core.catalog import Card
+from configurator.core.default_job import DEFAULT_SEQ_LEN
 from configurator.core.economics import HOURS_PER_YEAR, Costs, Power
 from configurator.core.frozen_record import fast_init, lazy_fields
 from configurator.core.graphics import GraphicsSpeed
@@ -281,6 +282,19 @@ class WorkloadFamily(ABC):
     one_off_job: bool
     """True when the work is a job that ends (training, rendering): costs and energy are for
     the job; False when it runs on (serving, desktops, streams): costs are per hour."""
+    job_pace: str | None = None
+    """For a job that ends (``one_off_job``), what its cards do at the job's pace, one word: ``"train"``,
+    ``"render"``. The TCO per unit of such work spreads the purchase over every year of the TCO at that
+    pace, so its label and the job-alone reason say "if the cards train at this pace all 4 years"
+    (:data:`configurator.core.view.cost_bases.PACED_BASES`, messages ``job-pace-*``); None for work that
+    runs on. Until December 2026 the caveat was keyed on the unit "frame", and a pre-training run with a
+    deadline read its TCO per million tokens without it. Read it as :attr:`pace`."""
+
+    @property
+    def pace(self) -> str | None:
+        """:attr:`job_pace`, or ``"work"`` for a job that ends whose family names none (one added as a
+        package); None for work that runs on."""
+        return self.job_pace or ("work" if self.one_off_job else None)
     default_classes: dict[Workload, tuple[str, ...]]
     """Card classes the recommendation considers for each of the family's workloads unless
     the user picks others (``recommend.DEFAULT_CLASSES``)."""
@@ -304,6 +318,11 @@ class WorkloadFamily(ABC):
     (serving, graphics): the ranking is the same at any count and card. What a ranking reads is
     :func:`configurator.core.recommend.ranking_question`'s to say (the panel keeps its ranking
     where that is unchanged)."""
+
+    def default_seq_len(self, scenario: Scenario) -> int:
+        """Tokens per sequence ``scenario`` takes where the user gives none [tokens]: the one default of
+        :mod:`configurator.core.default_job` (a fine-tune's); a family that pre-trains overrides it."""
+        return DEFAULT_SEQ_LEN
 
     # ---- estimate ---------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ class RenderingFamily(GraphicsFamily):
     unit_scale = 1.0
     speed_unit = "h"
     one_off_job = True
+    job_pace = "render"
     default_classes = {Workload.RENDER: ("graphics", "inference", "workstation")}
     per_card_unit = "frames per hour"
 

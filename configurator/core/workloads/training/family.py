@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from configurator.core.catalog import Card
+from configurator.core.default_job import DEFAULT_SEQ_LEN, pretraining_context
 from configurator.core.economics import HOURS_PER_YEAR
 from configurator.core.training_stage_memory import stage_memories
 from configurator.core.messages import Message, msg
@@ -46,12 +47,21 @@ class TrainingFamily(WorkloadFamily):
     speed_unit = "h"
     runs_model = True
     one_off_job = True
+    job_pace = "train"
     default_classes = {
         Workload.PRETRAIN: TRAINING_CLASSES,
         Workload.FINETUNE: ("training", "inference"),
         Workload.LORA: ("training", "inference", "workstation"),
         Workload.QLORA: ("training", "inference", "workstation"),
     }
+
+    def default_seq_len(self, scenario: Scenario) -> int:
+        """A pre-training's sequence is the model's published pre-training context
+        (:func:`~configurator.core.default_job.pretraining_context`: Llama 3 70B 8,192 tokens); a fine-tune's
+        the fine-tuning recipes' 2,048 (:data:`~configurator.core.default_job.DEFAULT_SEQ_LEN`) [tokens]."""
+        if scenario.workload is Workload.PRETRAIN:
+            return pretraining_context(scenario.model.name)
+        return DEFAULT_SEQ_LEN
 
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:
         return plan.assemble(scenario, card)

@@ -43,7 +43,9 @@ def test_a_domestic_card_bought_in_china_has_no_us_export_line(card_id):
 def test_a_us_designed_card_keeps_its_dated_us_status():
     card = load_catalog().get("h20")
     assert not domestic(card)
-    assert region_verdict(card).message.id == "export-licence-required"
+    said = region_verdict(card).message  # the US status first, then China's regulators' caution (china_import)
+    assert said.id == "region-and-import" and said.params["first"].id == "export-licence-required"
+    assert said.params["then"].id == "import-discouraged"
 
 
 def test_the_910b_summary_and_ranking_cite_no_eccn(tmp_path, capsys):

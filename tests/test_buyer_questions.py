@@ -377,17 +377,19 @@ def test_the_constraints_view_the_summary_reads(catalog):
 
 def test_every_deliverable_card_is_listed_below_the_line_whatever_the_limit(catalog):
     """The list is sized by what a buyer in the region must see: every card that may be delivered,
-    every card made for the region, then at least the three closest that need a licence; the limit
-    only caps the others."""
+    every card made for the region or barred at its customs (the H200s), then at least the three
+    closest that need a licence; the limit only caps the others."""
     from configurator import cli
     from configurator.core.constraints import made_for_region, region_rank
     from configurator.core.recommend import BELOW_LINE_OTHERS, recommend
+    from configurator.core.region import import_barred
 
     args = cli.build_parser().parse_args(list(BUYER_500_USERS))
     scenario = cli.with_constraints(cli.scenario_from_args(args, catalog), args)
     short, long = recommend(scenario, catalog, limit=2), recommend(scenario, catalog, limit=40)
     deliverable = [r.card.id for r in long.below_line if not region_rank(r.card, "cn")]
-    made_for = [r.card.id for r in long.below_line if region_rank(r.card, "cn") and made_for_region(r.card, "cn")]
+    made_for = [r.card.id for r in long.below_line if region_rank(r.card, "cn")
+                and (made_for_region(r.card, "cn") or import_barred(r.card, "cn"))]
     assert len(deliverable) > 2 and made_for
     assert [r.card.id for r in short.below_line] == [r.card.id for r in long.below_line][
         :len(deliverable) + len(made_for) + BELOW_LINE_OTHERS]

@@ -36,9 +36,11 @@ runtime, llm-analysis), a repository, Huawei's tools (npu-smi, ascend-dmi), and 
 notes cite."""
 
 CITATIONS = {("prices", "note"), ("software", "note"), ("source", "value"), ("export.source", "value"),
+             ("import.source", "value"),
              ("usable_memory_gib", "note"), ("cooling.source", "value")}
 """(row, part) quoted as the source writes it: sources, a price's offer and source, a framework's
-source, the export rule's source, where the usable memory was measured, where the cooler is stated."""
+source, the export rule's source, the reports of China's import stance, where the usable memory was measured,
+where the cooler is stated."""
 
 PROSE_NOT_YET: set[tuple[str, str]] = set()
 """(row, part) of the catalog's prose not yet in Chinese (none since the card's notes were

@@ -59,14 +59,22 @@ def test_known_classifications(catalog):
 
 def test_the_h20_status_is_the_latest_sourced_one_and_names_both_governments(catalog):
     """Licence required since the 2025-04-09 letter; as of 2025-08-08 licences were issued (with the
-    15 % revenue share), and China's regulators discouraged purchases: one status the model can hold,
-    the rest in its note and sources (each dated)."""
-    h20 = catalog.get("h20").export_control
+    15 % revenue share): the US status with its note and sources (each dated). China's regulators
+    discouraging purchases is China's own stance, held apart in ``china_import`` with its sources."""
+    card = catalog.get("h20")
+    h20 = card.export_control
     assert (h20.china, h20.date) == ("licence-required", "2025-08-08")
-    assert "15 %" in h20.note and "CAC" in h20.note and "2025-04-09" in h20.source
-    assert "hindustantimes.com" in h20.source and "btimesonline.com" in h20.source
+    assert "15 %" in h20.note and "2025-04-09" in h20.source and "hindustantimes.com" in h20.source
+    assert "CAC" not in h20.note and "btimesonline.com" not in h20.source  # one fact, one place
+    stance = card.china_import
+    assert (stance.status, stance.date) == ("discouraged", "2025-08")
+    assert "CAC" in stance.note and "btimesonline.com" in stance.source and "gmteight.com" in stance.source
     for card_id in ("h200-sxm", "h200-nvl"):  # the buyer's side of the 2026 rule: customs, none sold yet
-        assert "Chinese customs" in catalog.get(card_id).export_control.note
+        stance = catalog.get(card_id).china_import
+        assert (stance.status, stance.date) == ("barred", "2026-01") and "Chinese customs" in stance.note
+        assert "Chinese customs" not in catalog.get(card_id).export_control.note
+    stance = catalog.get("rtx-6000d").china_import  # the CAC told firms to stop testing and ordering it
+    assert (stance.status, stance.date) == ("discouraged", "2025-09-17") and "CAC" in stance.note
 
 
 def test_export_status_of_us_cards_follows_the_rule_or_says_why(catalog):

@@ -35,7 +35,9 @@ def test_the_json_gives_the_users_carried_the_cards_needed_and_the_top_ups_fate(
     assert 1 <= params["users"] < 200 and params["load"] == 200 and params["owned"] == 8
     below = next(r for r in data["below_the_line"] if r["card"] == "h20")
     assert params["count"] == below["count"] and params["extra"] == below["count"] - 8
-    assert params["then"]["params"]["why"]["id"] == "export-licence-required-beyond-owned"
+    why = params["then"]["params"]["why"]  # the US status first, then China's regulators' caution (china_import)
+    assert why["id"] == "region-and-import" and why["params"]["then"]["id"] == "import-discouraged"
+    assert why["params"]["first"]["id"] == "export-licence-required-beyond-owned"
 
 
 def test_the_users_carried_alone_meet_the_targets_and_one_more_does_not():

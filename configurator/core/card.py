@@ -73,6 +73,14 @@ SupportLevel = Literal["supported", "partial", "none"]
 architecture; ``partial`` = a fork, plugin in preview, community support or a subset of
 features; ``none`` = no backend found (the source says where it was looked for)."""
 ChinaExport = Literal["licence-required", "not-permitted", "permitted", "unknown"]
+ChinaImportStance = Literal["barred", "discouraged"]
+"""China's own stance on bringing a card in, as reported (no published regulation names a card):
+``barred`` = China's customs, the authority over entry, told importers the card may not enter
+mainland China (the H200, January 2026): it cannot be delivered there whatever the US licence says;
+``discouraged`` = Chinese regulators (CAC, NDRC, MIIT) told firms not to buy, order or test it
+(the H20, August 2025; the RTX PRO 6000D, September 2025): it can still enter, a buyer there
+weighs the risk. No entry (``Card.china_import`` None) = no stance known."""
+CHINA_IMPORT_STANCES: tuple[str, ...] = get_args(ChinaImportStance)
 VgpuSupport = Literal["graphics", "compute", "none"]
 """NVIDIA vGPU (or vendor equivalent): ``graphics`` = virtual desktop/workstation profiles
 (vPC, vApps, RTX vWS); ``compute`` = compute-only profiles (C-series, AI Enterprise);
@@ -343,6 +351,21 @@ class ExportControl(_Frozen):
                                  "China under the export rules (the vendor names it so: H20, L20, H800 …)")
 
 
+class ChinaImport(_Frozen):
+    """China's own import stance on a card (:data:`ChinaImportStance`), dated and sourced: the
+    second gate a buyer in mainland China faces, beside the US export status (:class:`ExportControl`)."""
+
+    status: ChinaImportStance
+    date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$", description="when the stance was reported")
+    source: str = Field(min_length=3, description="the reports it rests on, each with its date")
+    note: str | None = None
+
+    @field_validator("date")
+    @classmethod
+    def _date_is_real(cls, value: str) -> str:
+        return checked_date(value)
+
+
 RATE_FIELDS: dict[Precision, str] = {
     Precision.FP32: "fp32_tflops",
     Precision.TF32: "tf32_tflops",
@@ -410,6 +433,8 @@ class Card(_Frozen):
     price_note: str | None = Field(default=None, description="where prices were looked for when none is listed")
     software: SoftwareStack | None = None
     export_control: ExportControl | None = None
+    china_import: ChinaImport | None = Field(
+        default=None, description="China's own import stance, as reported (None: none known)")
     sources: tuple[str, ...] = Field(min_length=1)
     confidence: CardConfidence
     notes: str | None = None

@@ -15,7 +15,9 @@ What each constraint compares:
   desktops, streams), or for the whole job (training, rendering).
 * **region** — the card's stored US export status for mainland China is "permitted"; renting
   (``budget_basis`` "rent") at a rent sold in mainland China, cards a provider there already holds:
-  met, the status said as a note (:func:`~configurator.core.region.rented_where_held`).
+  met, the status said as a note (:func:`~configurator.core.region.rented_where_held`). A card
+  China's customs bar (``china_import`` "barred") is not met, bought or rented, its customs reason
+  said first; one Chinese regulators discourage ("discouraged") carries the caution in its words.
 * **deadline** — the job's hours (training, rendering) against the deadline.
 * **power cap** — the deployment's facility power (average draw × PUE); **power per server** — one
   server's IT power at its rack's PDU (cards at TDP and host, no PUE: a rack's budget is IT power).
@@ -33,7 +35,7 @@ from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.region import delivery_params, delivery_problem, domestic
+from configurator.core.region import IMPORT_BARRED, delivery_params, delivery_problem, domestic, import_stance
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.verdicts import Verdict, ceiling, floor
@@ -125,7 +127,7 @@ REGION_LEFT_OUT = frozenset({"not-permitted"})
 altogether (rejected with the verdict's words, never listed below the line): a presumption of
 denial is not a constraint a buyer can come closer to meeting."""
 
-REGION_SEVERITY = {"permitted": 0, "licence-required": 1, "unknown": 2, "not-permitted": 3}
+REGION_SEVERITY = {"permitted": 0, "licence-required": 1, "unknown": 2, "not-permitted": 4}
 """How far a card's export status is from deliverable, for ordering what is below the line:
 a licence to apply for (1) before a status nobody has established (2). A licence-required card
 is never ranked: the catalog's status is 'licence-required' for every such card, and where a
@@ -134,13 +136,22 @@ discouraging purchases) it is a report, not the stored status, and the 2026 rule
 licence case by case (``core/export_control.py``) — a buyer cannot count on one."""
 
 
+IMPORT_SEVERITY = {"barred": 3, "discouraged": 0}
+"""How far China's import stance (``china_import.status``) puts a card from deliverable, on the
+scale of :data:`REGION_SEVERITY`: entry barred by customs (3) after a status nobody has
+established (2) — nothing the buyer can apply for — and before a US presumption of denial (4, left
+out altogether); a purchase discouraged by regulators (0) is deliverable, ranked with a caution."""
+
+
 def region_rank(card: Card, region: str | None) -> int:
-    """:data:`REGION_SEVERITY` of ``card`` for delivery to ``region`` (0 where no region rule
-    applies: only mainland China is modelled)."""
+    """The larger of :data:`REGION_SEVERITY` and :data:`IMPORT_SEVERITY` of ``card`` for delivery
+    to ``region`` (0 where no region rule applies: only mainland China is modelled)."""
     if region != "cn":
         return 0
     status = card.export_control.china if card.export_control is not None else "unknown"
-    return REGION_SEVERITY.get(status, REGION_SEVERITY["unknown"])
+    stance = import_stance(card, region)
+    return max(REGION_SEVERITY.get(status, REGION_SEVERITY["unknown"]),
+               IMPORT_SEVERITY.get(stance, 0) if stance is not None else 0)
 
 
 def made_for_region(card: Card, region: str | None) -> bool:
@@ -166,10 +177,23 @@ def region_verdict(card: Card, owned: int = 0, count: int = 0, rented_from: str 
     ``count − owned`` more (``params``: ``owned``, ``extra``). Rented from ``rented_from``, a
     provider in mainland China that holds the cards
     (:attr:`~configurator.core.economics.Costs.rented_from`), nothing is delivered: met, the status
-    kept as a note (``params``: ``provider``, ``message``)."""
+    kept as a note (``params``: ``provider``, ``message``).
+
+    China's own import stance (``card.china_import``; ``params``: ``import_status``,
+    ``import_date``): entry barred by customs breaks the rule for cards to buy or rent (``message``
+    :data:`~configurator.core.region.IMPORT_BARRED`, said first; the US reason, if any, kept as
+    ``export_message`` where bought); a purchase discouraged by regulators leaves the verdict as the US status
+    makes it, its words carrying the caution (:mod:`configurator.core.verdicts`)."""
     status = card.export_control.china if card.export_control is not None else "unknown"
     blocked = delivery_problem(card, "cn")
     params = delivery_params(card)
+    stance = import_stance(card, "cn")
+    if stance is not None:
+        params.update(import_status=stance, import_date=card.china_import.date)
+    if stance == "barred":  # no delivery, bought or rented (region.IMPORT_BARRED); owned cards are in already
+        if blocked and rented_from is None:  # bought: the US reason said too; rented, it would not apply
+            params["export_message"] = blocked
+        blocked, rented_from = IMPORT_BARRED, None
     if blocked and rented_from is not None:
         params.update(provider=rented_from, message=blocked)
         return Verdict("region", "cn", status, "", True, params=params)

@@ -1,7 +1,8 @@
 """What a ranking row and the summary say of delivery to mainland China: a card's US export status
 (permitted, licence required, not permitted, unknown, each with its date; not legal advice), a
 mainland-China vendor's card bought or rented in China (no export), and a card rented from a provider in
-mainland China that already holds it (no export by the renter). Split from
+mainland China that already holds it (no export by the renter); and China's own import stance on a
+card (customs barring its entry, regulators discouraging its purchase; each dated, as reported). Split from
 :mod:`configurator.core.messages`, which merges these into its catalogues."""
 
 from __future__ import annotations
@@ -23,8 +24,18 @@ REGION_ENGLISH: dict[str, str] = {
     "region-rented-status-unknown": (
         "{card} rented in mainland China from {provider}, which holds the cards there: renting them is no export by "
         "the renter (US export status of new ones for mainland China unknown; not legal advice)"),
+    "import-barred": (
+        "{card} may not enter mainland China: China's customs told importers so (reported {import_date}; not legal "
+        "advice)"),
+    "import-barred-beyond-owned": (
+        "{card}: {owned} already owned and delivered; the {extra} more to buy may not enter mainland China: China's "
+        "customs told importers so (reported {import_date}; not legal advice)"),
+    "import-discouraged": (
+        "Chinese regulators told firms not to buy {card} (reported {import_date}) — not a bar on its entry, but weigh "
+        "it before buying (not legal advice)"),
+    "region-and-import": "{first}; {then}",
 }
-"""English templates: export status and the delivery region."""
+"""English templates: export status, China's import stance and the delivery region."""
 
 REGION_CHINESE: dict[str, str] = {
     "export-licence-required": "{card} 向中国大陆交付需要美国出口许可（状态截至 {date}；不构成法律意见）",
@@ -35,5 +46,11 @@ REGION_CHINESE: dict[str, str] = {
     "region-domestic-rented": "{card} 为中国大陆厂商的产品，在中国境内向{provider}租用，不属于对华出口（不构成法律意见）",
     "region-rented-licence-required": "{card} 在中国大陆向已持有该卡的{provider}租用：租用方不构成出口（新卡交付至中国大陆需要美国出口许可，状态截至 {date}；不构成法律意见）",
     "region-rented-status-unknown": "{card} 在中国大陆向已持有该卡的{provider}租用：租用方不构成出口（新卡对中国大陆的美国出口管制状态不明；不构成法律意见）",
+    "import-barred": "{card} 不得进入中国大陆：中国海关已告知进口方（报道于 {import_date}；不构成法律意见）",
+    "import-barred-beyond-owned": (
+        "{card}：已拥有并已交付 {owned} 张；另需采购的 {extra} 张不得进入中国大陆：中国海关已告知进口方"
+        "（报道于 {import_date}；不构成法律意见）"),
+    "import-discouraged": "中国监管部门已要求企业不要采购 {card}（报道于 {import_date}）——并非禁止入境，但购买前请权衡（不构成法律意见）",
+    "region-and-import": "{first}；{then}",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

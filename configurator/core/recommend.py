@@ -15,7 +15,7 @@ from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.constraints import made_for_region, region_excludes
-from configurator.core.region import RENT_MARKET_HELD
+from configurator.core.region import RENT_MARKET_HELD, import_barred
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.procurement.deployment import DeploymentCost  # noqa: F401  (named in docstrings)
@@ -221,7 +221,8 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
     """The below-the-line configurations shown, closest first (``below`` sorted by
     :func:`miss_size`): with a region rule, every card that may be delivered there (ranked or not,
     a buyer there must see each one and what it breaks), then every card made for that region that
-    needs a licence (H20, H800 …: what a buyer there weighs), then the closest of the others — at least
+    needs a licence (H20, H800 …: what a buyer there weighs) and every card whose entry China's customs
+    bar (H200: the reason a buyer there does not see it ranked), then the closest of the others — at least
     :data:`BELOW_LINE_OTHERS`, more up to ``limit`` in all; without one, the first ``limit``. The
     cards the buyer already owns (``economics.owned_cards``) are always shown, after the deliverable
     ones: what more of them would take is what a buyer who owns some weighs first."""
@@ -230,9 +231,9 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
         return tuple(below[:limit]) + tuple(r for r in owned if r not in below[:limit])
     deliverable = [r for r in below if not region_rank_of(r.estimate)]
     owned = [r for r in owned if r not in deliverable]
-    made_for = [r for r in below if region_rank_of(r.estimate) and made_for_region(r.card, region) and r not in owned]
-    others = [r for r in below if region_rank_of(r.estimate) and not made_for_region(r.card, region)
-              and r not in owned]
+    made_for = [r for r in below if region_rank_of(r.estimate) and r not in owned
+                and (made_for_region(r.card, region) or import_barred(r.card, region))]
+    others = [r for r in below if region_rank_of(r.estimate) and r not in owned and r not in made_for]
     shown = len(deliverable) + len(owned) + len(made_for)
     return tuple(deliverable + owned + made_for + others[:max(BELOW_LINE_OTHERS, limit - shown)])
 

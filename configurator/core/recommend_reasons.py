@@ -17,6 +17,7 @@ from configurator.core.procurement.servers import flow_through_reason, whole_ser
 from configurator.core.recommend_costs import cloud_per_million, ownership_cost
 from configurator.core.recommend_record import Objective, Recommendation, cost_basis
 from configurator.core.recommend_software import porting_risk, support_caution
+from configurator.core.region import import_message
 from configurator.core.workloads import family_of
 
 __all__ = ["FASTEST_OPTION_WITHIN", "fastest_option", "owned_reasons", "smallest_purchase", "with_reasons",
@@ -139,6 +140,9 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
     for index, rec in enumerate(ranked):
         caution, meaning = support_caution(index, ranked)
         reasons = [caution] if caution is not None else []  # first: the table's "Why" and the answer's first line
+        stance = import_message(rec.card, rec.estimate.scenario.constraints.region)  # regulators discourage it
+        if stance is not None:  # China's own word on the card comes before everything else said of it
+            reasons.insert(0, stance)
         owned = owned_reasons(rec.estimate, book, objective)
         reasons += owned[:1]  # before the bottleneck: a row on the buyer's own cards says so first
         reasons.append(_limit_reason(rec.estimate))

@@ -1,5 +1,7 @@
-"""Whether a card can be delivered to the buyer's region (US export rules for China as stored
-per card in the catalog's ``export_control``: a status to show, not legal advice)."""
+"""Whether a card can be delivered to the buyer's region: US export rules for China as stored per
+card in the catalog's ``export_control``, and China's own import stance as stored in its
+``china_import`` (customs barring entry, regulators discouraging purchases) — statuses to show, not
+legal advice."""
 
 from __future__ import annotations
 
@@ -71,6 +73,45 @@ def domestic(card: Card) -> bool:
     status is an exporter's; until December 2026 a Chinese buyer of Ascend 910B cards read "ECCN
     3A090.a, TPP 5,120 — US export status as of 2026-12")."""
     return card.vendor in DOMESTIC_VENDORS
+
+
+IMPORT_BARRED = "import-barred"
+"""The message id of a card China's customs told importers may not enter mainland China
+(``china_import.status`` "barred"): it is not recommended there, bought or rented (the cards a
+provider there holds came in outside the entry customs refuses and outside the US licences, none of
+which had delivered an H200 by 2026-02-24), and listed below the line with this reason first."""
+
+IMPORT_DISCOURAGED = "import-discouraged"
+"""The message id of a card Chinese regulators told firms not to buy (``china_import.status``
+"discouraged"): ranked where its US status lets it be, with this warning on its row, its bill and
+the summary's first page."""
+
+
+def import_stance(card: Card, region: str | None) -> str | None:
+    """China's import stance on ``card`` ("barred", "discouraged") where ``region`` is mainland
+    China and the catalog holds one; None otherwise (no stance known, or another region)."""
+    if region != "cn" or card.china_import is None:
+        return None
+    return card.china_import.status
+
+
+def import_barred(card: Card, region: str | None) -> bool:
+    """Whether China's customs told importers ``card`` may not enter ``region`` (mainland China)."""
+    return import_stance(card, region) == "barred"
+
+
+def import_message(card: Card, region: str | None) -> Message | None:
+    """China's import stance on ``card`` in words, dated (:data:`IMPORT_BARRED`,
+    :data:`IMPORT_DISCOURAGED`), where ``region`` is mainland China and one is known; else None."""
+    stance = import_stance(card, region)
+    if stance is None:
+        return None
+    return msg(IMPORT_BARRED if stance == "barred" else IMPORT_DISCOURAGED, **import_params(card))
+
+
+def import_params(card: Card) -> dict[str, str]:
+    """What an import message names: the card and the date its stance was reported ("—" when none)."""
+    return {"card": card.name, "import_date": card.china_import.date if card.china_import is not None else "—"}
 
 
 def delivery_params(card: Card) -> dict[str, str]:

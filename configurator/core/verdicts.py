@@ -190,8 +190,28 @@ def _budget(v: Verdict) -> Message:
 
 
 def _region(v: Verdict) -> Message:
+    """The region verdict in words: the US status (or no export, or the cards owned or rented), with
+    China's import stance where the catalog holds one — entry barred by customs said first (its
+    message is the verdict's ``message``), then the US reason (``export_message``); a purchase
+    discouraged by regulators said after the status, as a caution."""
     p = v.params
     said = {"card": p.get("card", ""), "date": p.get("date", "—")}
+    if "import_date" in p:
+        said["import_date"] = p["import_date"]
+    said_status = _region_status(v, said)
+    if said_status.id == "region-owned":  # every card used is delivered already: no stance to weigh
+        return said_status
+    export = p.get("export_message")
+    if export is not None:  # barred at entry, and the US status would also stop it
+        then = msg(f"{export}-beyond-owned" if "owned" in p else export, **said)
+        said_status = msg("region-and-import", first=said_status, then=then)
+    if p.get("import_status") == "discouraged":
+        said_status = msg("region-and-import", first=said_status, then=msg("import-discouraged", **said))
+    return said_status
+
+
+def _region_status(v: Verdict, said: dict) -> Message:
+    p = v.params
     if "owned" in p:  # cards already owned are delivered: the status speaks of those still to buy
         said.update(owned=p["owned"], count=p["count"], extra=p["extra"])
         return msg("region-owned", **said) if v.met else msg(f"{p['message']}-beyond-owned", **said)

@@ -22,7 +22,7 @@ from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Filters, Objective, Result, recommend
-from configurator.core.region import domestic
+from configurator.core.region import domestic, import_message
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.serving_use import asked_scenario, estimate_load_note
 from configurator.core.view.card_names import card_name
@@ -432,6 +432,10 @@ def _headline(est: Estimate, mine: Option, w: Words, objective: Objective = Obje
     if line:  # the China status is the buyer's own only where China is the delivery region they set
         china = est.scenario.constraints.region == "cn"
         rows.append((w("Export status" if china else "Export status, if delivered to China"), line))
+    stance = import_message(est.card, "cn")  # China's own import stance, beside the US status, dated
+    if stance is not None:
+        china = est.scenario.constraints.region == "cn"
+        rows.append((w("Import into China" if china else "Import into China, if delivered there"), w.message(stance)))
     return tuple(rows)
 
 

@@ -17,6 +17,7 @@ from configurator.core.procurement.price_decides import PriceDecision, PricedOpt
 from configurator.core.procurement.prices import QUOTE_COLUMNS, PriceBook, price_book_for, quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, oversized_fleet
+from configurator.core.region import import_message
 from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
 from configurator.core.view.card_names import card_name
@@ -187,7 +188,8 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
         w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks")
     note = w("IT load at full power {power}; {cooling}; prices dated {date}.", power=power, cooling=cooling,
              date=price_book_for(mine.estimate.scenario.economics).price_date)
-    for said in bom.notes:  # the spares bought, or why none (procurement.bom.spares_note)
+    stance = import_message(mine.estimate.card, mine.estimate.scenario.constraints.region)  # China's word on the cards
+    for said in (*bom.notes, *((stance,) if stance is not None else ())):  # the spares bought, or why none
         note += (" " if w.language == "en" else "") + w.message(said) + ("." if w.language == "en" else "。")
     book = price_book_for(mine.estimate.scenario.economics)
     quotable = [line.item_id for line in bom.lines if line.kind != "accelerator" and book.item(line.item_id)]

@@ -28,6 +28,10 @@ EXPORT = {"licence-required": "licence required", "not-permitted": "not permitte
           "unknown": "unknown"}
 """Label ids of the US export status for mainland China (``ExportControl.china``)."""
 
+IMPORT = {"barred": "entry barred by customs", "discouraged": "purchases discouraged by regulators",
+          None: "none known"}
+"""Label ids of China's own import stance on a card (``ChinaImport.status``; None: none known)."""
+
 CONFIDENCE = {"high": "high", "medium": "medium", "low": "low",
               "preliminary": "preliminary (announced, not shipping)", None: "not rated"}
 """Label ids of how far a card's specifications (or a price) can be trusted."""
@@ -294,6 +298,17 @@ def _export(card: Card) -> Section:
     return Section("export", Phrase("Export to China: {status}", {"status": EXPORT[ec.china]}), rows)
 
 
+def _import(card: Card) -> Section:
+    """China's own import stance, beside the US export status: what was reported, when, and where
+    (``Card.china_import``); "none known" where the catalog holds none."""
+    ci = card.china_import
+    heading = Phrase("Import into China: {status}", {"status": IMPORT[ci.status if ci else None]})
+    if ci is None:
+        return Section("import", heading, ())
+    return Section("import", heading, (Row("Reported", ci.date, note=clauses(ci.note), key="import.date"),
+                                       Row("Source", ci.source, key="import.source")))
+
+
 def _sources(card: Card) -> Section:
     return Section("sources", "Sources", tuple(Row("", source, key=f"source.{i}")
                                               for i, source in enumerate(card.sources)))
@@ -315,7 +330,7 @@ def card_view(card: Card, accept_used: bool = False) -> View:
     heading = Phrase("{name} [{id}] — yours" if card.is_user else "{name} [{id}]", {"name": card.name, "id": card.id})
     return View(heading, verdict, not low, (
         _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card),
-        _prices(card, accept_used), _software(card), _export(card), _sources(card), *_notes(card)))
+        _prices(card, accept_used), _software(card), _export(card), _import(card), _sources(card), *_notes(card)))
 
 
 def catalog_columns(cards) -> Columns:

@@ -182,7 +182,8 @@ def does_not_run(est) -> bool:
 
 REGION_BRIEF = {"export-licence-required": "needs a US export licence for mainland China",
                 "export-not-permitted": "not permitted for delivery to mainland China",
-                "export-status-unknown": "export status for mainland China unknown"}
+                "export-status-unknown": "export status for mainland China unknown",
+                "import-barred": "China's customs bar its entry"}
 """Label ids of a card that cannot be delivered to mainland China, by the region verdict's message id."""
 
 

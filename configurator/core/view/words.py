@@ -18,6 +18,7 @@ from configurator.core.view.words_catalog import ZH_CN_CATALOG
 from configurator.core.view.words_catalog_notes import ZH_CN_NOTES
 from configurator.core.view.words_charts import ZH_CN_CHARTS
 from configurator.core.view.words_choices import ZH_CN_CHOICES
+from configurator.core.view.words_import import ZH_CN_IMPORT
 from configurator.core.view.words_price import ZH_CN_PRICE
 from configurator.core.view.words_vendors import ZH_CN_VENDORS
 from configurator.core.view.words_what_fits import ZH_CN_WHAT_FITS
@@ -522,6 +523,7 @@ ZH_CN.update({
 ZH_CN.update(ZH_CN_CARD)
 ZH_CN.update(ZH_CN_CHARTS)
 ZH_CN.update(ZH_CN_CHOICES)
+ZH_CN.update(ZH_CN_IMPORT)  # China's own import stance on a card (core/view/words_import.py)
 ZH_CN.update(ZH_CN_PRICE)
 ZH_CN.update(ZH_CN_WHAT_FITS)
 ZH_CN.update(ZH_CN_ANSWERS)

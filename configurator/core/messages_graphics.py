@@ -15,7 +15,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "each desktop gets the next one, {profile:g} GiB, {users} desktops per card"
     ),
     "vgpu-profile-for-displays": (
-        "Each desktop gets a {profile:g} GiB vGPU profile, not {asked:g} GiB: NVIDIA's vPC and vWS sizing guides "
+        "Each desktop gets a vGPU profile of {profile:g} GiB, not {asked:g} GiB: NVIDIA's vPC and vWS sizing guides "
         "size a {user_class} on {monitors} × {resolution} display(s) at {profile:g} GiB"
     ),
     "desktop-class-knowledge": "knowledge worker",

@@ -332,7 +332,8 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
                     "serving.prefix_hit_rate", "serving.prefill_cards", "serving.speculative_tokens",
                     "serving.speculative_acceptance", "serving.weight_format", "serving.weight_bpw")
     gr = parser.add_argument_group("graphics (--workload vdi, transcode or render)")
-    add_field_flags(gr, "graphics.users", "graphics.profile_gib", "graphics.shading_tflops_per_user",
+    add_field_flags(gr, "graphics.users", "graphics.profile_gib", "graphics.user_class", "graphics.monitors",
+                    "graphics.shading_tflops_per_user",
                     "graphics.streams", "graphics.resolution", "graphics.fps", "graphics.codec", "graphics.preset",
                     "graphics.decode", "graphics.local_display", "graphics.scene_gib", "graphics.frames",
                     *VDI_HOST_FIELDS)

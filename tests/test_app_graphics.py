@@ -200,3 +200,27 @@ def test_wizard_render_deadline_is_in_hours_and_keeps_a_nights_10_h(qtbot, contr
     box.setValue(9.5)
     assert wizard.answered.render_deadline_hours == 9.5
     assert wizard.answers_scenario().constraints.deadline_hours == 9.5
+
+
+def test_wizard_desktops_on_two_4k_monitors_get_the_larger_profile(qtbot, controller, window):
+    """The wizard's VDI page asks the monitors and their resolution (persona 5, session 37: 4K artists
+    were sized as 2 GiB desktops); designers on two 4K displays get 8 GiB, 2 per T4, and the
+    window's desktop group shows the same fields."""
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.goal.set_workload("vdi")
+    wizard.next()
+    wizard.load.user_kind.setCurrentIndex(wizard.load.user_kind.findData("designer"))
+    wizard.load.monitors.setValue(2)
+    wizard.load.desktop_resolution.setCurrentIndex(wizard.load.desktop_resolution.findData("2160p"))
+    wizard.load.desktop_users.setValue(60)
+    wizard.next()
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("t4"))
+    wizard.next()
+    wizard.accept()
+    g = controller.scenario.graphics
+    assert (g.user_class, g.monitors, g.resolution, g.profile_gib) == ("designer", 2, "2160p", 4)
+    assert controller.recompute().estimate.graphics.per_card == 2
+    editor = window.editor
+    assert editor.monitors.value() == 2 and editor.user_class.currentData() == "designer"
+    assert editor.desktop_resolution.currentData() == "2160p"

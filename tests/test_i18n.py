@@ -50,6 +50,7 @@ ALLOWED = {
     "FlashAttention", "flash", "attn", "SDPA", "cuDNN",  # attention kernels and libraries, product names
     "API",  # an interface other programs call: written so in Chinese too (供其他程序调用的 API)
     "PDU", "TDP",  # a rack's power distribution unit, a card's thermal design power: so in Chinese data centres too
+    "vPC", "vWS",  # NVIDIA Virtual PC and RTX Virtual Workstation, product names (vGPU licences, sizing guides)
     "vCPU",  # a virtual machine's virtual CPU: so in Chinese virtualisation documents too (虚拟机的 vCPU)
     # serving engines, weight formats and benchmarks are product names
     "vLLM", "SGLang", "TensorRT", "LLM", "transformers", "CUDA", "AWQ", "GPTQ", "GGUF", "EXL", "NVFP", "MLPerf",

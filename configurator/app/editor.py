@@ -313,6 +313,12 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.profile = self._combo({p: self.tr("{0} GiB per user").format(p) for p in VGPU_PROFILES_GIB},
                                    "graphics.profile_gib")
         self._row(form, "graphics.profile_gib", self.profile)
+        self.user_class = self._combo(labels.desktop_class_names(), "graphics.user_class")
+        self._row(form, "graphics.user_class", self.user_class)
+        self.monitors = self._number("graphics.monitors")
+        self._row(form, "graphics.monitors", self.monitors)
+        self.desktop_resolution = self._combo({r: r for r in RESOLUTIONS}, "graphics.resolution")
+        self._row(form, "graphics.resolution", self.desktop_resolution)
         self.shading = self._number("graphics.shading_tflops_per_user")
         self._row(form, "graphics.shading_tflops_per_user", self.shading)
         return group

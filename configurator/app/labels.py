@@ -11,6 +11,8 @@ from pathlib import Path
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.formats import WeightFormat
+from configurator.core.graphics import DESKTOP_CLASS_MESSAGES
+from configurator.core.messages import msg
 from configurator.core.formulas.tp_overlap_tables import TUNED_TABLES
 from configurator.core.view import names as _view
 from configurator.core.view.words import words
@@ -24,6 +26,11 @@ def named(label_ids: dict) -> dict:
 
 def workload_names() -> dict[str, str]:
     return named(_view.WORKLOADS)
+
+
+def desktop_class_names() -> dict[str, str]:
+    """The desktop user classes (``Graphics.user_class``) by the messages that name them."""
+    return {key: msg(message_id).text_in(current_language()) for key, message_id in DESKTOP_CLASS_MESSAGES.items()}
 
 
 def codec_names() -> dict[str, str]:

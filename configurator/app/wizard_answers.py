@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.app.binders import ValueModel
-from configurator.app.wizard_graphics import DESKTOP_USERS
+from configurator.app.wizard_graphics import DESKTOP_USERS, desktop_start
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Catalog
 from configurator.core.graphics import rt_generation
@@ -60,6 +60,7 @@ class WizardAnswers:
     serving_precision: str | None
     desktop_users: int
     user_kind: str  # a DESKTOP_USERS key, or AS_SET: the window's profile and load, kept
+    monitors: int  # displays of each desktop
     streams: int
     resolution: str
     fps: float
@@ -101,7 +102,8 @@ def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAn
     included unless it is Auto's own; the choices the scenario does not hold start at the wizard's
     own (the recommender's card)."""
     t, s, g, c = scenario.training, scenario.serving, scenario.graphics, scenario.constraints
-    kind = next((k for k, v in DESKTOP_USERS.items() if v == (g.profile_gib, g.shading_tflops_per_user)), AS_SET)
+    kind = next((k for k in DESKTOP_USERS
+                 if desktop_start(k) == (g.user_class, g.profile_gib, g.shading_tflops_per_user)), AS_SET)
     render = scenario.workload is Workload.RENDER
     return WizardAnswers(
         workload=scenario.workload.value, model=scenario.model, tokens=t.tokens, deadline_hours=c.deadline_hours,
@@ -110,7 +112,8 @@ def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAn
         use=s.use.value, concurrency=s.concurrency, requests_per_s=c.requests_per_s, prompt_tokens=s.prompt_tokens,
         output_tokens=s.output_tokens, context=s.context, ttft_ms=c.ttft_ms, tpot_ms=c.tpot_ms,
         latency_percentile=c.latency_percentile,
-        serving_precision=_precision_answer(scenario, SERVING_PRECISIONS, serving=True), desktop_users=g.users, user_kind=kind, streams=g.streams,
+        serving_precision=_precision_answer(scenario, SERVING_PRECISIONS, serving=True), desktop_users=g.users, user_kind=kind,
+        monitors=g.monitors, streams=g.streams,
         resolution=g.resolution, fps=g.fps, codec=g.codec.value, scene_gib=g.scene_gib, frames=g.frames,
         minutes_per_frame=g.reference_minutes_per_frame,
         reference_card=g.reference_card if g.reference_card in reference_ids else reference_ids[0],
@@ -129,7 +132,9 @@ def chosen_precision(a: WizardAnswers) -> str | None:
 
 def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> Scenario:
     """The answers as a scenario (over ``current``), before the planner and the recommender decide."""
-    profile, load = DESKTOP_USERS.get(a.user_kind, (current.graphics.profile_gib, current.graphics.shading_tflops_per_user))
+    g = current.graphics
+    user_class, profile, load = desktop_start(a.user_kind) if a.user_kind in DESKTOP_USERS \
+        else (g.user_class, g.profile_gib, g.shading_tflops_per_user)
     reference = catalog.get(a.reference_card)
     deadline = a.render_deadline_hours if a.workload == "render" else a.deadline_hours
     answered = updated(
@@ -145,7 +150,8 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
                  "output_tokens": a.output_tokens, "context": a.context},
         graphics={"reference_card": reference.id, "reference_fp32_tflops": reference.fp32_tflops,
                   "reference_rt_generation": rt_generation(reference), "users": a.desktop_users,
-                  "profile_gib": profile, "shading_tflops_per_user": load, "streams": a.streams,
+                  "profile_gib": profile, "user_class": user_class, "monitors": a.monitors,
+                  "shading_tflops_per_user": load, "streams": a.streams,
                   "resolution": a.resolution, "fps": a.fps, "codec": a.codec, "scene_gib": a.scene_gib,
                   "frames": a.frames, "reference_minutes_per_frame": a.minutes_per_frame},
         constraints={"deadline_hours": deadline, "budget": a.budget, "budget_basis": a.budget_basis,
@@ -185,7 +191,8 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
             (load.prompt, "prompt_tokens", 1.0, True),
             (load.answer, "output_tokens", 1.0, True), (load.context, "context", 1.0, True),
             (load.ttft, "ttft_ms", 1.0, False), (load.latency, "tpot_ms", 1.0, False),
-            (g.desktop_users, "desktop_users", 1.0, True), (g.streams, "streams", 1.0, True),
+            (g.desktop_users, "desktop_users", 1.0, True), (g.monitors, "monitors", 1.0, True),
+            (g.streams, "streams", 1.0, True),
             (g.fps, "fps", 1.0, False), (g.scene, "scene_gib", 1.0, False), (g.frames, "frames", 1.0, True),
             (g.minutes, "minutes_per_frame", 1.0, False), (g.render_deadline, "render_deadline_hours", 1.0, False),
             (limits.owned_count, "owned_count", 1.0, True), (limits.per_node, "cards_per_node", 1.0, True),
@@ -194,7 +201,7 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
         answers.bind_spin(box, path, scale, whole)
     for combo, path in ((load.training_precision, "training_precision"),
                         (load.serving_precision, "serving_precision"), (g.user_kind, "user_kind"),
-                        (g.resolution, "resolution"), (g.codec, "codec"), (g.reference, "reference_card"),
+                        (g.resolution, "resolution"), (g.desktop_resolution, "resolution"), (g.codec, "codec"), (g.reference, "reference_card"),
                         (limits.card, "card"), (limits.region, "region"), (load.use, "use"),
                         (limits.budget_basis, "budget_basis"), (load.percentile, "latency_percentile")):
         answers.bind_combo(combo, path)

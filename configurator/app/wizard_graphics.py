@@ -9,19 +9,27 @@ from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.wizard_boxes import decimal_box, whole_box
 from configurator.core.catalog import Catalog
+from configurator.core.formulas.graphics import DESKTOP_CLASS_PROFILE_GIB
 from configurator.core.scenario import RESOLUTIONS, Constraints, Graphics
 from configurator.core.view.card_names import card_name
 
 DESKTOP_USERS = {
-    "knowledge": (1, 0.25),
-    "power": (2, 0.5),
-    "designer": (4, 2.0),
-    "engineer": (8, 6.0),
+    "knowledge": ("knowledge", 0.25),
+    "power": ("power", 0.5),
+    "designer": ("designer", 2.0),
+    "engineer": ("heavy", 6.0),
 }
-"""Starting points per kind of desktop user: (vGPU profile [GiB], FP32 load [TFLOP/s]). Profiles
-follow NVIDIA's B-series (office) and Q-series (professional) sizes; the loads are assumptions
-to adjust (only the knowledge-worker load is derived from a published density, the A16's 64
-desktops per board)."""
+"""Starting points per kind of desktop user: (user class, FP32 load [TFLOP/s]). The class sets the
+vGPU profile with the displays (:func:`desktop_start`); the loads are assumptions to adjust (only
+the knowledge-worker load is derived from a published density, the A16's 64 desktops per board)."""
+
+
+def desktop_start(kind: str) -> tuple[str, float, float]:
+    """(user class, vGPU profile on one HD display [GiB], FP32 load [TFLOP/s]) of a starting point:
+    the profile is the class's (:data:`configurator.core.formulas.graphics.DESKTOP_CLASS_PROFILE_GIB`),
+    raised by the core for more display (:func:`configurator.core.graphics.desktop_profile_gib`)."""
+    user_class, load = DESKTOP_USERS[kind]
+    return user_class, DESKTOP_CLASS_PROFILE_GIB[user_class], load
 
 
 class GraphicsQuestions(QObject):
@@ -45,6 +53,13 @@ class GraphicsQuestions(QObject):
             self.user_kind.addItem(label, key)
         self.user_kind.setToolTip(_tc("LoadPage", "Starting points: adjust the profile and load in the main window"))
         form.addRow(_tc("LoadPage", "&Kind of user"), self.user_kind)
+        self.monitors = whole_box(Graphics, "monitors", lambda n: self.tr(" monitor(s)", "", n), problem)
+        self.monitors.setToolTip(_tc("LoadPage", "More pixels than one HD display need a larger vGPU profile"))
+        form.addRow(_tc("LoadPage", "&Monitors per desktop"), self.monitors)
+        self.desktop_resolution = QComboBox()
+        for name in RESOLUTIONS:
+            self.desktop_resolution.addItem(name, name)
+        form.addRow(_tc("LoadPage", "Monitor &resolution"), self.desktop_resolution)
 
         self.video_box = QGroupBox(_tc("LoadPage", "Video"))
         form = QFormLayout(self.video_box)

@@ -324,6 +324,15 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, "
              "2–8 GiB and more (Q-series) for CAD and 3D work."), flag="--profile", metavar="GIB",
        cli_help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …", row_label=_t("ScenarioEditor", "vGPU &profile")),
+    _f("graphics.user_class", _t("ScenarioController", "kind of user"), flag="--user-class", help=_t(
+        "ScenarioEditor", "Kind of desktop user. With the displays it sets the least vGPU profile, from NVIDIA's vPC and "
+             "vWS sizing guides: knowledge worker 1 GiB, power user 2 GiB, designer 4 GiB, heavy 3D or VFX user "
+             "8 GiB on one HD display; twice that for more than one HD display's pixels."),
+       cli_help="kind of desktop user: sets the least vGPU profile with the displays",
+       row_label=_t("ScenarioEditor", "&Kind of user")),
+    _f("graphics.monitors", _t("ScenarioController", "monitors"), _t("ScenarioEditor", " monitors"), help=_t(
+        "ScenarioEditor", "Displays of each desktop, at the resolution below each; more pixels than one HD display "
+             "need a larger vGPU profile"), flag="--monitors", row_label=_t("ScenarioEditor", "&Monitors")),
     _f("graphics.shading_tflops_per_user", _t("ScenarioController", "shading per user"), _t("ScenarioEditor", " TFLOP/s"), decimals=3,
        step=0.05, help=_t(
         "ScenarioEditor", "Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s "
@@ -333,9 +342,10 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("graphics.streams", _t("ScenarioController", "streams"), _t("ScenarioEditor", " streams"), help=_t(
         "ScenarioEditor", "Video streams encoded at the same time (live channels, or files transcoded in parallel)"),
        flag="--streams", row_label=_t("ScenarioEditor", "&Streams")),
-    _f("graphics.resolution", _t("ScenarioController", "resolution"), flag="--resolution", cli_help="stream resolution",
-       help=_t(
-        "ScenarioEditor", "Output resolution: encoder throughput scales with pixels per frame"),
+    _f("graphics.resolution", _t("ScenarioController", "resolution"), flag="--resolution",
+       cli_help="stream resolution, or each desktop display's (2160p: 4K)", help=_t(
+        "ScenarioEditor", "Output resolution: encoder throughput scales with pixels per frame. For virtual desktops, "
+             "each display's resolution: it sets the vGPU profile with the monitors"),
        row_label=_t("ScenarioEditor", "&Resolution")),
     _f("graphics.fps", _t("ScenarioController", "frame rate"), _FPS, help=_t("ScenarioEditor", "Frames per second of each stream"),
        flag="--fps", row_label=_t("ScenarioEditor", "Fr&ame rate")),

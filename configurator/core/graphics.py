@@ -165,11 +165,16 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
     first two is :func:`formulas.vgpu_instances` (NVIDIA's vGPU table), kept apart to name the limit."""
     g, a, messages = scenario.graphics, scenario.assumptions, []
     if card.vgpu == "graphics":
-        by_memory = formulas.framebuffer_slices(card.memory_gb, g.profile_gib)
+        needed = desktop_profile_gib(scenario)
+        by_memory = formulas.framebuffer_slices(card.memory_gb, needed)
         caps: dict[str, float | None] = {"framebuffer": by_memory, "vGPU instances": a.max_vgpus_per_gpu}
         size = vgpu_profile_gib(scenario, card)
-        if size != g.profile_gib:
-            messages.append(msg("vgpu-profile-rounded", card=card.name, asked=g.profile_gib,
+        if needed != g.profile_gib:
+            messages.append(msg("vgpu-profile-for-displays", asked=g.profile_gib, profile=needed,
+                                user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]), monitors=g.monitors,
+                                resolution=g.resolution))
+        if size != needed:
+            messages.append(msg("vgpu-profile-rounded", card=card.name, asked=needed,
                                 memory=card.memory_gb, profile=size, users=by_memory))
     else:
         messages.append(msg("vgpu-unknown" if card.vgpu is None else "no-graphics-vgpu", card=card.name))
@@ -179,6 +184,20 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
         messages.append(msg("no-fp32-rate", card=card.name))
     caps["shading load"] = shading
     return caps, messages
+
+
+DESKTOP_CLASS_MESSAGES = {"knowledge": "desktop-class-knowledge", "power": "desktop-class-power",
+                          "designer": "desktop-class-designer", "heavy": "desktop-class-heavy"}
+"""The message naming each desktop user class (``Graphics.user_class``)."""
+
+
+def desktop_profile_gib(scenario: Scenario) -> float:
+    """The vGPU framebuffer each desktop gets [GiB]: the scenario's profile, or more where its user
+    class and displays need more (:func:`formulas.desktop_profile_gib`: 60 designers on two 4K
+    displays need 8 GiB, not the default 2); before the card's rounding (:func:`vgpu_profile_gib`)."""
+    g = scenario.graphics
+    width, height = RESOLUTIONS[g.resolution]
+    return max(g.profile_gib, formulas.desktop_profile_gib(g.user_class, width, height, g.monitors))
 
 
 VPC_MAX_PROFILE_GIB = 2.0
@@ -203,7 +222,7 @@ def vgpu_licence(scenario: Scenario, card: Card) -> str | None:
     ordinary driver) and other vendors' cards (their own virtualisation, no NVIDIA licence)."""
     if card.vendor != "NVIDIA" or card.vgpu == "none":
         return None
-    if card.vgpu == "graphics" and scenario.graphics.profile_gib <= VPC_MAX_PROFILE_GIB:
+    if card.vgpu == "graphics" and desktop_profile_gib(scenario) <= VPC_MAX_PROFILE_GIB:
         return "software-vgpu-vpc"
     return "software-vgpu"
 
@@ -344,8 +363,8 @@ def vgpu_profile_gib(scenario: Scenario, card: Card) -> float:
     vGPU type where the profile does not divide its memory (:func:`formulas.vgpu_profile_gib`:
     5 GiB on a 48 GB L40S is its 6 GB type); the profile as asked on cards without graphics vGPU."""
     if card.vgpu != "graphics":
-        return scenario.graphics.profile_gib
-    return formulas.vgpu_profile_gib(card.memory_gb, scenario.graphics.profile_gib)
+        return desktop_profile_gib(scenario)
+    return formulas.vgpu_profile_gib(card.memory_gb, desktop_profile_gib(scenario))
 
 
 def graphics_bytes_per_card(scenario: Scenario, load_on_card: float, card: Card | None = None) -> float:
@@ -354,7 +373,7 @@ def graphics_bytes_per_card(scenario: Scenario, load_on_card: float, card: Card 
     video surfaces (transcoding) or scene plus output layers (rendering)."""
     g, a = scenario.graphics, scenario.assumptions
     if scenario.workload is Workload.VDI:
-        size = g.profile_gib if card is None else vgpu_profile_gib(scenario, card)
+        size = desktop_profile_gib(scenario) if card is None else vgpu_profile_gib(scenario, card)
         return load_on_card * size * GIB
     if scenario.workload is Workload.TRANSCODE:
         width, height = RESOLUTIONS[g.resolution]

@@ -14,6 +14,14 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "{card} has no {asked:g} GiB vGPU profile (its profiles divide its {memory:g} GiB evenly): "
         "each desktop gets the next one, {profile:g} GiB, {users} desktops per card"
     ),
+    "vgpu-profile-for-displays": (
+        "Each desktop gets a vGPU profile of {profile:g} GiB, not {asked:g} GiB: NVIDIA's vPC and vWS sizing guides "
+        "size a {user_class} on {monitors} × {resolution} display(s) at {profile:g} GiB"
+    ),
+    "desktop-class-knowledge": "knowledge worker",
+    "desktop-class-power": "power user",
+    "desktop-class-designer": "designer",
+    "desktop-class-heavy": "heavy 3D or VFX user",
     "vgpu-unknown": "{card}'s vGPU support is not verified: counted as one user per card (passthrough)",
     "consumer-card-datacenter": (
         "{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use"
@@ -94,6 +102,14 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "no-graphics-vgpu": "{card} 没有虚拟桌面 vGPU 配置：每卡一个用户（直通）",
     "vgpu-profile-rounded": "{card} 没有 {asked:g} GiB 的 vGPU 配置（其配置将 {memory:g} GiB 显存等分）："
                             "每个桌面使用更大一档的 {profile:g} GiB，每卡 {users} 个桌面",
+    "vgpu-profile-for-displays": (
+        "每个桌面使用 {profile:g} GiB 的 vGPU 配置，而非 {asked:g} GiB：按 NVIDIA vPC 与 vWS 选型指南，"
+        "{monitors} 台 {resolution} 显示器的{user_class}需要 {profile:g} GiB"
+    ),
+    "desktop-class-knowledge": "知识工作者",
+    "desktop-class-power": "高级用户",
+    "desktop-class-designer": "设计人员",
+    "desktop-class-heavy": "重度三维或视效用户",
     "vgpu-unknown": "{card} 的 vGPU 支持未经核实：按每卡一个用户（直通）计算",
     "consumer-card-datacenter": "{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用",
     "consumer-encode-sessions": "{card} 是消费级显卡：驱动限制每台服务器 {sessions} 路编码会话，与卡数无关",

@@ -287,7 +287,8 @@ VGPU_PROFILES_GIB = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 96)
 """Framebuffer sizes of NVIDIA vGPU profiles (A40-1Q … A40-48Q; 32 and 96 on 96 GB cards) [GiB]."""
 
 RESOLUTIONS = {"720p": (1280, 720), "1080p": (1920, 1080), "1440p": (2560, 1440), "2160p": (3840, 2160)}
-"""Video resolutions a transcoding stream may have: name -> (width, height) [pixels]."""
+"""Resolutions a transcoding stream or a virtual desktop's display may have: name -> (width, height)
+[pixels]."""
 
 
 class Graphics(_Frozen):
@@ -295,6 +296,12 @@ class Graphics(_Frozen):
 
     users: int = Field(default=100, ge=1, le=1_000_000, description="virtual desktop users")
     profile_gib: float = Field(default=2, ge=1, le=96, description="vGPU framebuffer per user [GiB]")
+    user_class: Literal["knowledge", "power", "designer", "heavy"] = Field(
+        default="knowledge", exclude_if=lambda kind: kind == "knowledge",
+        description="kind of desktop user: knowledge worker, power user, designer, heavy 3D/VFX user; with the "
+                    "displays it sets the least vGPU profile (core/formulas/graphics.py desktop_profile_gib)")
+    monitors: int = Field(default=1, ge=1, le=4, exclude_if=lambda n: n == 1,
+                          description="displays of each virtual desktop, at ``resolution`` each")
     shading_tflops_per_user: float = Field(
         default=0.25, ge=0.001, le=1000, description="average FP32 shading load of one user [TFLOP/s]"
     )

@@ -31,6 +31,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source> monitor(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source> stream(s)</source>
         <translation>
             <numerusform> stream</numerusform>

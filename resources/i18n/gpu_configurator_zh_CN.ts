@@ -553,6 +553,12 @@ The last valid state is kept. The full report is in:
         </translation>
     </message>
     <message numerus="yes">
+        <source> monitor(s)</source>
+        <translation>
+            <numerusform> 台显示器</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source> stream(s)</source>
         <translation>
             <numerusform> 路流</numerusform>
@@ -794,6 +800,18 @@ The last valid state is kept. The full report is in:
     <message>
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
+    </message>
+    <message>
+        <source>More pixels than one HD display need a larger vGPU profile</source>
+        <translation>像素多于一台高清显示器时需要更大的 vGPU 配置</translation>
+    </message>
+    <message>
+        <source>&amp;Monitors per desktop</source>
+        <translation>每个桌面的显示器数(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Monitor &amp;resolution</source>
+        <translation>显示器分辨率(&amp;R)</translation>
     </message>
     <message>
         <source>Video</source>
@@ -2055,6 +2073,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>vGPU 配置</translation>
     </message>
     <message>
+        <source>kind of user</source>
+        <translation>用户类型</translation>
+    </message>
+    <message>
+        <source>monitors</source>
+        <translation>显示器数</translation>
+    </message>
+    <message>
         <source>shading per user</source>
         <translation>每用户着色负载</translation>
     </message>
@@ -2522,6 +2548,30 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
+        <source>Kind of desktop user. With the displays it sets the least vGPU profile, from NVIDIA&apos;s vPC and vWS sizing guides: knowledge worker 1 GiB, power user 2 GiB, designer 4 GiB, heavy 3D or VFX user 8 GiB on one HD display; twice that for more than one HD display&apos;s pixels.</source>
+        <translation>桌面用户类型。与显示器一起决定最小的 vGPU 配置，依据 NVIDIA vPC 与 vWS 选型指南：一台高清显示器时知识工作者 1 GiB、高级用户 2 GiB、设计人员 4 GiB、重度三维或视效用户 8 GiB；像素多于一台高清显示器时加倍。</translation>
+    </message>
+    <message>
+        <source>&amp;Kind of user</source>
+        <translation>用户类型(&amp;K)</translation>
+    </message>
+    <message>
+        <source> monitors</source>
+        <translation> 台显示器</translation>
+    </message>
+    <message>
+        <source>Displays of each desktop, at the resolution below each; more pixels than one HD display need a larger vGPU profile</source>
+        <translation>每个桌面的显示器数，每台为下方的分辨率；像素多于一台高清显示器时需要更大的 vGPU 配置</translation>
+    </message>
+    <message>
+        <source>&amp;Monitors</source>
+        <translation>显示器数(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Output resolution: encoder throughput scales with pixels per frame. For virtual desktops, each display&apos;s resolution: it sets the vGPU profile with the monitors</source>
+        <translation>输出分辨率：编码吞吐量随每帧像素数变化。虚拟桌面则为每台显示器的分辨率：与显示器数一起决定 vGPU 配置</translation>
+    </message>
+    <message>
         <source>Encoder &amp;preset</source>
         <translation>编码预设(&amp;P)</translation>
     </message>
@@ -2632,10 +2682,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>&amp;Streams</source>
         <translation>视频流路数(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Output resolution: encoder throughput scales with pixels per frame</source>
-        <translation>输出分辨率：编码吞吐量与每帧像素数成反比</translation>
     </message>
     <message>
         <source>&amp;Resolution</source>

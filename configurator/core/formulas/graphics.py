@@ -33,6 +33,43 @@ def vgpu_profile_gib(memory_gib, profile_gib):
     return float(next(size for size in range(math.ceil(profile_gib - _ROUNDING), whole + 1) if whole % size == 0))
 
 
+DESKTOP_CLASS_PROFILE_GIB = {"knowledge": 1.0, "power": 2.0, "designer": 4.0, "heavy": 8.0}
+"""vGPU framebuffer a desktop user class needs on one HD display (1920×1080) [GiB]. Knowledge
+workers 1 GB (B-series 1B) and power users 2 GB (2B): NVIDIA Virtual PC (vPC) Sizing and GPU
+Selection Guide (docs.nvidia.com/vgpu/sizing/virtual-pc/latest, 'Test Findings', nVector knowledge
+worker on A16: 1B for one HD display, 2B for every larger set measured). Designers 4 GB and
+heavy users (3D, VFX) 8 GB: NVIDIA RTX Virtual Workstation (vWS) Sizing and GPU Selection Guide
+(docs.nvidia.com/vgpu/sizing/virtual-workstation/latest, 'Example VDI Deployment Configurations',
+Table 9, typical deployment on L40S: light users 4Q, medium users 4Q–8Q, heavy users 12Q–24Q)."""
+
+HD_DISPLAY_PIXELS = 1920 * 1080
+"""One HD display, the display the class profiles are sized for [pixels]."""
+
+VPC_MAX_PIXELS = 17_694_720
+"""Most pixels an NVIDIA Virtual PC (B-series) desktop drives: two 4096×2160 displays, four QHD or
+one 5K (vPC Sizing Guide, 'Selecting the Right NVIDIA GPU Virtualization Software', Table 4:
+maximum pixel count 17,694,720 for vPC, 66,355,200 for RTX vWS) [pixels]."""
+
+VWS_MIN_PROFILE_GIB = 4.0
+"""Smallest Q-series profile the vWS sizing guide sizes a workstation user on (light users, 4Q):
+a desktop whose displays exceed :data:`VPC_MAX_PIXELS` needs an RTX vWS (Q-series) profile [GiB]."""
+
+
+def desktop_profile_gib(user_class, width, height, monitors):
+    """The vGPU framebuffer a desktop needs for its user class and displays [GiB]: the class's
+    profile on one HD display (:data:`DESKTOP_CLASS_PROFILE_GIB`), doubled when the desktop shows
+    more than one HD display's pixels (``monitors`` × ``width`` × ``height`` [pixels] above
+    1920×1080, or more than one monitor), and at least :data:`VWS_MIN_PROFILE_GIB` when the
+    pixels exceed what a vPC desktop drives (:data:`VPC_MAX_PIXELS`). The doubling is the vPC
+    guide's step (knowledge worker: 1B on one HD display; 2B on two HD, two or three QHD, one or
+    two 4K, one 5K) and spans the vWS guide's range for medium users (4Q to 8Q); heavy users'
+    12Q–24Q contain a heavy user's 8 → 16 GiB."""
+    pixels = width * height * monitors
+    base = DESKTOP_CLASS_PROFILE_GIB[user_class]
+    size = base * 2 if monitors > 1 or pixels > HD_DISPLAY_PIXELS else base
+    return max(size, VWS_MIN_PROFILE_GIB) if pixels > VPC_MAX_PIXELS else size
+
+
 def framebuffer_slices(memory_gib, profile_gib):
     """vGPUs of ``profile_gib`` [GiB] the framebuffer of ``memory_gib`` [GiB] divides into:
     ``floor(memory / size)`` [count], ``size`` the vGPU type the profile gets

@@ -274,7 +274,9 @@ def _graphics_rows(rows: Callable[[Scenario, Words], TableRows]) -> Callable[[Es
 
 def _desktop_rows(scenario: Scenario, w: Words) -> TableRows:
     g = scenario.graphics
-    return [(w("Users"), numbers.count(g.users)), (w("vGPU profile"), f"{g.profile_gib:g} GiB"),
+    from configurator.core.graphics import desktop_profile_gib  # the estimator's, loaded by then (no import at start)
+    profile = f"{desktop_profile_gib(scenario):g} GiB ({g.monitors} × {g.resolution})"  # as the displays need
+    return [(w("Users"), numbers.count(g.users)), (w("vGPU profile"), profile),
             (w("Shading load per user"), f"{numbers.significant(g.shading_tflops_per_user)} TFLOP/s FP32")]
 
 

@@ -43,9 +43,11 @@ FIELD_READ_BY = {
     "training.paged_optimizer": TRAINING,
     "graphics.users": VDI,  # and the VDI licences of the bill of materials
     "graphics.profile_gib": VDI,
+    "graphics.user_class": VDI,
+    "graphics.monitors": VDI,
     "graphics.shading_tflops_per_user": VDI,
     "graphics.streams": TRANSCODE,
-    "graphics.resolution": TRANSCODE,
+    "graphics.resolution": VDI | TRANSCODE,  # a stream's, or each desktop display's
     "graphics.fps": TRANSCODE,
     "graphics.codec": TRANSCODE,
     "graphics.preset": TRANSCODE,

@@ -1,0 +1,91 @@
+"""Virtual desktops sized by their user class and displays: a VFX artist on two 4K monitors is not a
+2 GiB office desktop (persona 5, session 37: 60 artists answered at 8 users per T4)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from configurator.cli import main
+from configurator.core.estimate import estimate
+from configurator.core.formulas.graphics import desktop_profile_gib as profile_for
+from configurator.core.graphics import desktop_profile_gib, vgpu_licence
+from configurator.core.recommend import Objective, recommend
+from configurator.core.scenario import Scenario, updated
+
+
+@pytest.fixture
+def base(llama8b):
+    return Scenario(model=llama8b, workload="vdi")
+
+
+def desktops(base, **graphics):
+    return updated(base, graphics={"users": 60, **graphics})
+
+
+def best(scenario, catalog, card_id):
+    return next(r for r in recommend(scenario, catalog, Objective.TCO).ranked if r.card.id == card_id)
+
+
+# NVIDIA vPC sizing guide, 'Test Findings' (nVector knowledge worker on A16): 1B for one HD display,
+# 2B for two HD, two or three QHD, one or two 4K, one 5K.
+VPC_FINDINGS = [((1920, 1080), 1, 1), ((1920, 1080), 2, 2), ((2560, 1440), 2, 2), ((2560, 1440), 3, 2),
+                ((4096, 2160), 1, 2), ((4096, 2160), 2, 2), ((5120, 2880), 1, 2)]
+
+
+@pytest.mark.parametrize(("display", "monitors", "gib"), VPC_FINDINGS)
+def test_knowledge_workers_get_the_vpc_guides_profiles(display, monitors, gib):
+    assert profile_for("knowledge", *display, monitors) == gib
+
+
+def test_designers_span_the_vws_guides_medium_range_and_beyond_vpc_pixels_need_a_q_profile():
+    assert profile_for("designer", 1920, 1080, 1) == 4 and profile_for("designer", 3840, 2160, 2) == 8
+    assert profile_for("heavy", 3840, 2160, 2) == 16  # within the guide's 12Q–24Q for heavy users
+    assert profile_for("knowledge", 3840, 2160, 3) == 4  # 24.9 Mpx: past vPC's 17,694,720 pixels
+
+
+def test_60_designers_on_two_4k_monitors_need_8_gib_and_more_cards_than_at_1080p(catalog, base):
+    hd = desktops(base, user_class="designer", resolution="1080p", monitors=1)
+    uhd = desktops(base, user_class="designer", resolution="2160p", monitors=2)
+    assert desktop_profile_gib(hd) == 4 and desktop_profile_gib(uhd) == 8
+    hd_t4, uhd_t4 = best(hd, catalog, "t4"), best(uhd, catalog, "t4")
+    assert uhd_t4.estimate.graphics.per_card == 2 and uhd_t4.count == 30
+    assert hd_t4.estimate.graphics.per_card == 4 and hd_t4.count == 15
+    said = next(m for m in uhd_t4.estimate.messages if m.id == "vgpu-profile-for-displays")
+    assert "8 GiB" in said.text and "2 × 2160p" in said.text and "设计人员" in said.text_in("zh_CN")
+    assert vgpu_licence(uhd, catalog.get("t4")) == "software-vgpu"  # a Q profile: RTX vWS
+
+
+@pytest.mark.parametrize("card_id", ["a16-gpu", "l4", "l40s", "t4", "a10"])
+def test_the_display_profile_divides_each_cards_framebuffer(catalog, base, card_id):
+    """8 GiB desktops: 2 per 16 GB GPU (A16, T4), 3 per 24 GB (L4, A10), 6 per 48 GB (L40S)."""
+    card = catalog.get(card_id)
+    scenario = updated(desktops(base, user_class="designer", resolution="2160p", monitors=2), card_id=card_id,
+                       count=1)
+    est = estimate(scenario, card)
+    assert est.graphics.per_card * 8 == pytest.approx(card.memory_gb, abs=8 - 1e-9)
+    assert "vgpu-profile-rounded" not in [m.id for m in est.messages]
+
+
+def test_200_knowledge_workers_at_1080p_are_unchanged(catalog, base):
+    """The default desktop (knowledge worker, one 1080p display: 1 GiB by the guide) keeps its 2 GiB
+    profile: the rule only raises a profile, so the answer is the one before."""
+    scenario = desktops(base, users=200)
+    assert desktop_profile_gib(scenario) == 2
+    t4 = best(scenario, catalog, "t4")
+    assert t4.estimate.graphics.per_card == 8 and t4.count == 25
+    assert "vgpu-profile-for-displays" not in [m.id for m in t4.estimate.messages]
+
+
+def test_cli_takes_resolution_monitors_and_user_class_for_desktops(capsys):
+    code = main(["estimate", "--json", "--workload", "vdi", "--card", "t4", "--count", "30", "--users", "60",
+                 "--resolution", "2160p", "--monitors", "2", "--user-class", "designer"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert json.loads(out)["graphics"]["per_card"] == 2
+
+
+def test_a_saved_default_desktop_holds_no_new_keys(base):
+    dumped = desktops(base).model_dump(mode="json")["graphics"]
+    assert "user_class" not in dumped and "monitors" not in dumped

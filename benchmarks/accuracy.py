@@ -279,10 +279,12 @@ PUBLISHED: dict[str, PublishedCase] = {
                               recompute="selective", precision="fp16", flash=False),
                               "not interleaved (source names it for 175B/530B only)"),
     "tp-llama1-65b": _per_card("tp-llama1-65b", updated(_train(LLAMA1_65B, "a100-sxm-80gb", 2048, tp=8, pp=4, m=32,
-                               recompute="selective", network=A100_NETWORK),
+                               network=A100_NETWORK),
                                training={"activation_kernels": "hand-written"}),
                                "TP8 PP4 assumed (not stated); the layers' hand-written backward §2.4 states (linear "
-                               "outputs kept: training.activation_kernels hand-written)"),
+                               "outputs and the attention output kept, only the norms and SwiGLU rebuilt: "
+                               "training.activation_kernels hand-written, no attention rerun, so recompute none "
+                               "as Meta's 405B rows; notes-llama65-2026-12-05.md)"),
     "tp-llama3-405b-8192xh100": _model_tflops("tp-llama3-405b-8192xh100", _meta_405b(8192, 32), LLAMA3_405B_NOTE),
     "tp-llama3-405b-16384xh100": _model_tflops("tp-llama3-405b-16384xh100", _meta_405b(16384, 16),
                                                LLAMA3_405B_NOTE),

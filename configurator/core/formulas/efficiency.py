@@ -36,7 +36,7 @@ H200_COPY_GBPS = 4238.209067960354
 H200_DATASHEET_GBPS = 4800.0
 """The H200's datasheet HBM3e bandwidth [GB/s] (NVIDIA H200 datasheet)."""
 
-MATMUL_EFFICIENCY = 0.771
+MATMUL_EFFICIENCY = 0.773
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`, measured kernels alone)
 that training's matrix products sustain inside a step; the rest of a step (attention,
@@ -45,8 +45,9 @@ together with :data:`LAYER_OVERHEAD_S` (two fields, least squares on the log err
 training-throughput row of the calibration files at its stated layout (38 rows of eight
 publications: the H200 rig's 9, Megatron-LM 2021, Korthikanti et al. 2022, llm-foundry,
 TinyLlama, LLaMA, Llama 3, DeepSeek-V3; ``benchmarks/loso.py``, 'matrix-product efficiency and
-per-layer time (training)', which names the rows) gives 0.771 with the attention share by kernel
-and card (:mod:`~configurator.core.formulas.attention_kernels`; 0.773 before session 36's FP8 dispatch
+per-layer time (training)', which names the rows) gives 0.773 with the attention share by kernel
+and card (:mod:`~configurator.core.formulas.attention_kernels`; 0.771 before session 37's merges and
+LLaMA 65B's row without an attention rerun beside its hand-written backward; 0.773 before session 36's FP8 dispatch
 bytes (DeepSeek-V3's row is in the fit); 0.774 before session 25's merge of
 TE's FP8-kept inputs, the routed experts' kept inputs and DeepSeek-V3's DualPipe/MTP/BF16 head; 0.776 until the Llama 3 405B rows
 took Meta's pipeline schedule, session 25; 0.760 beside one assumed 0.45,
@@ -154,15 +155,16 @@ the hidden share was found (searched: PyTorch DDP and FSDP documentation and iss
 Megatron-LM); a secondary tutorial (factryze.ai, "Compute-Communication Overlap") quotes 60–90 %
 hidden for data-parallel gradients without a measurement."""
 
-LAYER_OVERHEAD_S = 4.62e-4
+LAYER_OVERHEAD_S = 4.65e-4
 """Time per layer per forward-pass equivalent of a training step beyond the roofline terms:
 kernel launches, framework dispatch and the gaps between a layer's small kernels [s] (a step
 counts three passes, forward 1 and backward 2, four with full recomputation:
 :data:`~configurator.core.formulas.timing.TRAINING_PASSES`). **Fitted** together with
 :data:`MATMUL_EFFICIENCY` (two fields, least squares on the log error) over every
 training-throughput row at its stated layout (38 rows of eight publications;
-``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 462 µs with the
-attention share by kernel and card (464 µs before session 36's FP8 dispatch bytes; 461 µs before session 25's merge of the FP8/MoE memory and
+``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 465 µs with the
+attention share by kernel and card (462 µs before session 37's merges and LLaMA 65B's row without
+an attention rerun, the rule then 464.0 µs, 464.7 µs after; 464 µs before session 36's FP8 dispatch bytes; 461 µs before session 25's merge of the FP8/MoE memory and
 DeepSeek-V3 mechanisms; 466 µs until the Llama 3 405B rows took Meta's pipeline
 schedule, session 25; 474 µs beside one assumed 0.45, December 2026; 130 µs before,
 chosen by judgement with the H200 rows in view). The rows that
@@ -172,7 +174,7 @@ separate it from the products are the small-batch ones: the H200 rig's Llama 3.2
 publication held out it gives 311 µs (without the H200 rig: the 29 published runs alone) to
 523 µs (without the LLaMA paper). For scale: eager PyTorch spends 9.4 µs of host time per kernel
 on a DGX H100 (NVIDIA/Fuser issue 3507, 2024: 0.616 ms for the 65 kernels of a one-layer Llama
-3.2 1B forward), so 462 µs is about 50 eager kernels' dispatch, the kernel count of an unfused
+3.2 1B forward), so 465 µs is about 50 eager kernels' dispatch, the kernel count of an unfused
 Llama layer (two fp32 RMSNorms of ≈8 kernels, seven autocast weight casts, RoPE, the GQA repeat,
 attention, seven GEMMs, SwiGLU, two residual adds). It is an average over the calibration's
 frameworks (eager PyTorch, llm-foundry, Megatron-LM); fused Megatron layers launch fewer kernels,

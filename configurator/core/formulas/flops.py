@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from configurator.core.formulas.attention_kernels import MODEL_BACKWARD_WORK
+
 UTILISATION_CEILING = 1.0
 """Largest share of a card's peak any work can sustain: a utilisation above it is impossible."""
 
@@ -43,9 +45,9 @@ def training_flops_per_token(matmul_params, n_layers, q_dim, seq_len):
     return 6.0 * matmul_params + 12.0 * n_layers * q_dim * seq_len
 
 
-def executed_training_flops_per_token(matmul_params, n_layers, q_dim, seq_len):
+def executed_training_flops_per_token(matmul_params, n_layers, pair_flops, seq_len):
     """Training FLOPs per token as the kernels execute them, forward + backward, no
-    recomputation [FLOP]: ``6·N + 6·L·H·Q·T``.
+    recomputation [FLOP]: ``6·N + 1.5·L·F_pair·T`` (``6·N + 6·L·H·Q·T`` without MLA).
 
     The matrix products of :func:`training_flops_per_token` and causal attention
     (:func:`causal_attention_flops_per_token`), the half of PaLM's ``12·L·H·Q·T`` that fused
@@ -53,15 +55,51 @@ def executed_training_flops_per_token(matmul_params, n_layers, q_dim, seq_len):
     convention counts the masked half too, which the step never times, so at long sequences,
     where attention dominates, it reported MFU up to twice the attention efficiency (1.2–1.9 at
     32k–128k tokens). Published MFU figures use :func:`training_flops_per_token`.
+    ``pair_flops``: :attr:`~configurator.core.architecture.ModelArchitecture.prompt_pair_flops`
+    [FLOP].
     """
-    return 6.0 * matmul_params + causal_attention_flops_per_token(n_layers, q_dim, seq_len)
+    return 6.0 * matmul_params + causal_attention_flops_per_token(n_layers, pair_flops, seq_len)
 
 
-def causal_attention_flops_per_token(layers, q_dim, seq_len):
-    """Causal attention FLOPs per token, forward + backward, over ``layers`` layers [FLOP]:
-    ``6·L·H·Q·T``, half of PaLM's ``12·L·H·Q·T`` (Chowdhery et al. 2022, App. B) because fused
-    kernels skip the masked half of the score matrix (Dao 2023, "FlashAttention-2", §3.1.1)."""
-    return 6.0 * layers * q_dim * seq_len
+def causal_attention_flops_per_token(layers, pair_flops, seq_len):
+    """Causal attention FLOPs per token, forward + backward, over ``layers`` layers [FLOP].
+
+    Parameters
+    ----------
+    layers : float
+        Layers ``L`` [count].
+    pair_flops : float
+        Forward FLOPs of one query–key pair in one layer ``F_pair`` [FLOP], in the form the
+        kernel runs (:func:`~configurator.core.formulas.attention_flops.pair_flops`): ``4·H·Q``
+        for multi-head and grouped-query attention, MLA decompressed ``2·h·(d_nope + d_rope + d_v)``
+        (81,920 for DeepSeek-V3), the prompt's count
+        (:attr:`~configurator.core.architecture.ModelArchitecture.prompt_pair_flops`).
+    seq_len : int
+        Sequence length ``T`` [tokens].
+
+    Returns
+    -------
+    float
+        ``(1 + 2)·F_pair·(T/2)·L``: the forward pair count and twice it backward
+        (:data:`~configurator.core.formulas.attention_kernels.MODEL_BACKWARD_WORK`), over the
+        ``T/2`` keys a token's query meets on average under the causal mask; fused kernels skip
+        the masked half of the score matrix (Dao 2023, "FlashAttention-2", §3.1.1). Without MLA
+        ``6·L·H·Q·T``, half of PaLM's ``12·L·H·Q·T`` (Chowdhery et al. 2022, App. B).
+
+    References
+    ----------
+    Training runs MLA decompressed, as prompts do: Megatron-Core
+    ``megatron/core/transformer/multi_latent_attention.py`` (NVIDIA/Megatron-LM commit 003b4ce2)
+    builds ``core_attention`` with ``k_channels = qk_head_dim + qk_pos_emb_head_dim`` and
+    ``v_channels = v_head_dim`` and asserts ``cache_mla_latents`` (the absorbed form) off in
+    training; DeepSeek-AI 2024, "DeepSeek-V3 Technical Report" (arXiv:2412.19437) §3.2.3
+    recomputes the MLA up-projections in backward, i.e. it materialises the decompressed keys and
+    values. Megatron-LM's own model-FLOPs count agrees term for term:
+    ``megatron/training/training.py`` ``num_floating_point_operations`` (commit d98e8a64),
+    ``standard_self_attn_core_term`` = 3 · 2 · (h·(d_qk + d_rope)/2 + h·d_v/2) per token of
+    sequence and layer.
+    """
+    return (1.0 + MODEL_BACKWARD_WORK) * layers * pair_flops * seq_len / 2.0
 
 
 def recompute_factors(recompute, policy="attention", recomputed_share=0.0):

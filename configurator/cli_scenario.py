@@ -38,6 +38,7 @@ from configurator.core.scenario import Economics, Scenario, Training, updated
 from configurator.core.scenario_choices import Workload
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
 from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
+from configurator.core.durations import duration_hours as typed_hours
 from configurator.core.scenario_io import read_scenario
 from configurator.core.workloads import family_of
 
@@ -143,15 +144,11 @@ def quantity(text: str) -> float:
     return value
 
 
-_DURATION_UNITS = {"h": 1.0, "d": 24.0, "w": 168.0, "y": 8766.0}
-
-
 def duration_hours(text: str) -> float:
-    """Parse ``720``, ``720h``, ``90d``, ``6w`` or ``1y`` into hours."""
-    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([hdwyHDWY]?)\s*", text)
-    if not match:
+    """Parse ``720``, ``720h``, ``90d``, ``6w`` or ``1y`` into hours (:func:`configurator.core.durations.duration_hours`)."""
+    value = typed_hours(text)
+    if value is None:
         raise said(argparse.ArgumentTypeError, msg("cli-not-a-duration", text=text))
-    value = float(match.group(1)) * _DURATION_UNITS.get(match.group(2).lower() or "h")
     if not math.isfinite(value):
         raise said(argparse.ArgumentTypeError, msg("cli-too-long-duration", text=text))
     return value

@@ -130,7 +130,7 @@ def test_ranked_costs_keep_three_significant_digits():
 
 def test_the_residual_value_is_a_credit_as_in_the_summary():
     assert residual_text(974_728.0, "CNY") == "\u2212974,728\u00a0CNY"
-    assert residual_text(0.0, "CNY") == "0.00\u00a0CNY"
+    assert residual_text(0.0, "CNY") == "0\u00a0CNY"  # as its docstring says (was "0.00 CNY")
 
 
 def test_the_bill_of_materials_says_what_each_quantity_counts(qtbot, catalog, spared):

@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from summary_markdown import front
 
 from configurator.core.catalog import load_catalog
 from configurator.core.constraints import region_verdict
@@ -26,9 +27,8 @@ def _report(tmp_path, capsys, *args: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def _front(text: str) -> dict[str, str]:
-    return {line.split("**")[1]: line.split("**: ")[1] for line in text.split("## ")[0].splitlines()
-            if line.startswith("- **")}
+def _front(text: str, language: str) -> dict[str, str]:
+    return front(text, language)
 
 
 @pytest.mark.parametrize("card_id", ["ascend-910b", "ascend-910c", "mlu370-x8"])
@@ -52,7 +52,7 @@ def test_the_910b_summary_and_ranking_cite_no_eccn(tmp_path, capsys):
     from configurator.cli import main
 
     text = _report(tmp_path, capsys, *SERVE_70B_CN, "--card", "ascend-910b", "--count", "16", "--lang", "zh_CN")
-    status = _front(text)["出口管制状态"]
+    status = _front(text, "zh_CN")["出口管制状态"]
     assert "ECCN" not in status and "3A090" not in status and "美国" not in status
     assert "不属于对华出口" in status
     assert main(["recommend", *SERVE_70B_CN, "--domestic-only", "--json"]) == 0
@@ -88,7 +88,7 @@ def test_page_one_and_the_tco_table_give_one_rent_for_the_same_months(tmp_path, 
     """Page 1 said the quarter's rent around the clock (363,055 CNY) and the TCO table at 80 %
     utilisation (290,444 CNY) until December 2026: now one figure, its basis said on both."""
     text = _report(tmp_path, capsys, *SERVE_8B_QUARTER, "--lang", language).replace("\u00a0", " ")
-    rent = _front(text)[rent_row]
+    rent = _front(text, language)[rent_row]
     rows = dict(re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", text, re.M))
     over_quarter = re.search(r"([\d,]+) (?:USD|CNY) over 3 months|3 个月共 ([\d,]+) (?:USD|CNY)", rent)
     quarter = next(g for g in over_quarter.groups() if g)

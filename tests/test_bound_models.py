@@ -71,7 +71,7 @@ def test_the_wizards_answers_are_a_model(wizard, controller):
     assert wizard.answered == answers_from(controller.scenario, references)  # reopened: the scenario's answers
     wizard.load.tokens.setValue(2000)  # a box edits the model, in its own unit (billion tokens)
     assert wizard.answered.tokens == pytest.approx(2e12)
-    wizard.load.deadline.setValue(30)  # days
+    wizard.load.deadline.setValue(720)  # [h], shown as 30 days
     assert wizard.answered.deadline_hours == pytest.approx(720)
     wizard.load.deadline.setValue(0)  # 'no deadline'
     assert wizard.answered.deadline_hours is None

@@ -173,7 +173,7 @@ def test_wizard_training_path(qtbot, controller):
         .index("llama2-7b"))
     wizard.next()
     wizard.load.tokens.setValue(1000)  # 1 T tokens
-    wizard.load.deadline.setValue(30)
+    wizard.load.deadline.setValue(720)  # [h]: 30 days
     wizard.next()
     wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("h100-sxm"))
     wizard.next()

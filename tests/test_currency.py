@@ -49,7 +49,10 @@ def test_the_dated_rate_is_the_price_files():
     rate = dated_rate("CNY")
     assert (rate.per_usd, rate.date) == (CNY_RATE, CNY_DATE) and rate.source
     assert dated_rate("USD").per_usd == 1.0
-    assert dated_rate("EUR") is None  # none in the price file
+    assert dated_rate("GBP") is None  # none in the price file
+    eur = dated_rate("EUR")  # the ECB reference rate (was: none, "--currency EUR needs --usd-rate")
+    assert (eur.per_usd, eur.date) == (BOOK.rates["usd_to_eur"].value, BOOK.rates["usd_to_eur"].date)
+    assert "European Central Bank" in eur.source and 0.5 < eur.per_usd < 1.5
 
 
 def test_a_new_currency_converts_every_amount_and_the_electricity_default(llama8b):
@@ -72,11 +75,11 @@ def test_an_electricity_price_the_user_typed_is_converted_not_replaced(llama8b):
 
 
 def test_a_currency_without_a_dated_rate_takes_the_users(llama8b):
-    eur = with_currency(priced(llama8b, card_price=25_000), "EUR", 0.9)
-    assert eur.economics.card_price == pytest.approx(22_500)
-    assert eur.economics.electricity_per_kwh == pytest.approx(USD_ELECTRICITY * 0.9)
-    with pytest.raises(CurrencyError, match="no exchange rate for EUR"):
-        with_currency(priced(llama8b), "EUR")
+    gbp = with_currency(priced(llama8b, card_price=25_000), "GBP", 0.8)
+    assert gbp.economics.card_price == pytest.approx(20_000)
+    assert gbp.economics.electricity_per_kwh == pytest.approx(USD_ELECTRICITY * 0.8)
+    with pytest.raises(CurrencyError, match="no exchange rate for GBP"):
+        with_currency(priced(llama8b), "GBP")
 
 
 def test_a_new_rate_in_the_same_currency_keeps_the_amounts(llama8b):
@@ -128,6 +131,15 @@ def test_currency_cny_needs_no_rate_and_says_the_price_files(capsys):
     assert "7.1 CNY per USD, your rate" in out
 
 
+def test_currency_eur_needs_no_rate_and_says_the_price_files(capsys):
+    """persona5b: --currency EUR refused ("the price file has no dated rate for EUR"); the price file
+    now holds the ECB's reference rate, and the answer states it and its date as it does for CNY."""
+    rate = BOOK.rates["usd_to_eur"]
+    code, out, err = run(capsys, *ESTIMATE, "--currency", "EUR")
+    assert code == 0, err
+    assert f"{rate.value:g} EUR per USD, the price file's rate of {rate.date}" in out
+
+
 def test_energy_is_priced_in_yuan_not_dollars_read_as_yuan(capsys):
     usd = estimate_json(capsys)
     cny = estimate_json(capsys, "--currency", "CNY", "--usd-rate", "7.1")
@@ -168,7 +180,7 @@ def test_a_scenario_files_own_currency_stays(capsys, tmp_path, llama8b):
 
 
 @pytest.mark.parametrize(("flags", "message"), [
-    (["--currency", "EUR"], "--currency EUR needs --usd-rate (EUR per USD)"),
+    (["--currency", "GBP"], "--currency GBP needs --usd-rate (GBP per USD)"),
     (["--usd-rate", "7"], "give that currency too"),
     (["--currency", "USD", "--usd-rate", "7"], "give that currency too"),
     (["--currency", "euro"], "--currency:"),

@@ -103,13 +103,17 @@ def _value(words: list[str], flag: str) -> str:
     return words[words.index(flag) + 1]
 
 
+CHAT_70B = "meta-llama/Meta-Llama-3-70B-Instruct"
+"""What a chat service of Llama 3 70B loads: its instruction-tuned checkpoint (resources/models.json
+``instruct_repo``; was the base ``meta-llama/Meta-Llama-3-70B``)."""
+
 KNOWN_SERVING = "--workload inference --model llama3-70b --card h100-sxm --count 8 --precision fp8 --tp 8 " \
                 "--max-batch 64 --max-batched-tokens 4096 --kv-precision fp8 --concurrency 64 --context 8192"
 
 
 def test_llama3_70b_fp8_on_8_h100_with_vllm(catalog):
     (words,) = _words(planned(catalog, KNOWN_SERVING), "vllm")
-    assert words[:3] == ["vllm", "serve", "meta-llama/Meta-Llama-3-70B"]
+    assert words[:3] == ["vllm", "serve", CHAT_70B]
     for flag, value in {"--tensor-parallel-size": "8", "--max-num-seqs": "64", "--max-num-batched-tokens": "4096",
                         "--kv-cache-dtype": "fp8", "--quantization": "fp8", "--max-model-len": "8192",
                         "--gpu-memory-utilization": "0.9", "--port": "8000"}.items():
@@ -117,10 +121,27 @@ def test_llama3_70b_fp8_on_8_h100_with_vllm(catalog):
     assert "--pipeline-parallel-size" not in words and "--enable-expert-parallel" not in words
 
 
+@pytest.mark.parametrize(("use", "engine", "loaded"), [
+    ("chat", "vllm", "mistralai/Mixtral-8x7B-Instruct-v0.1"), ("chat", "sglang", "mistralai/Mixtral-8x7B-Instruct-v0.1"),
+    ("batch", "vllm", "mistralai/Mixtral-8x7B-v0.1"), ("api", "sglang", "mistralai/Mixtral-8x7B-v0.1")])
+def test_a_chat_service_loads_the_instruct_checkpoint(catalog, use, engine, loaded):
+    """persona5b: ``estimate --launch vllm`` for chat users served the base Mixtral-8x7B-v0.1; a chat
+    service loads the preset's instruction-tuned checkpoint and says so, any other use the source's."""
+    est = planned(catalog, f"--workload inference --model mixtral-8x7b --card h100-sxm --count 8 "
+                           f"--concurrency 64 --use {use}")
+    (words,) = _words(est, engine)
+    assert loaded in words
+    text = launch_text(est, engine)
+    assert ("instruction-tuned (chat) checkpoint of mistralai/Mixtral-8x7B-v0.1" in text) == (use == "chat")
+    assert ("指令微调（对话）检查点" in launch_text(est, engine, "zh_CN")) == (use == "chat")
+    deepseek = planned(catalog, "--workload inference --model deepseek-v3 --card h200-sxm --count 16 --concurrency 64")
+    assert "deepseek-ai/DeepSeek-V3" in _words(deepseek, engine)[0]  # the chat model already: no other
+
+
 def test_llama3_70b_fp8_on_8_h100_with_sglang(catalog):
     (words,) = _words(planned(catalog, KNOWN_SERVING), "sglang")
     assert words[:3] == ["python", "-m", "sglang.launch_server"]
-    for flag, value in {"--model-path": "meta-llama/Meta-Llama-3-70B", "--tp-size": "8",
+    for flag, value in {"--model-path": CHAT_70B, "--tp-size": "8",
                         "--max-running-requests": "64", "--chunked-prefill-size": "4096",
                         "--kv-cache-dtype": "fp8_e4m3", "--quantization": "fp8", "--context-length": "8192"}.items():
         assert _value(words, flag) == value, flag
@@ -129,7 +150,7 @@ def test_llama3_70b_fp8_on_8_h100_with_sglang(catalog):
 def test_llama3_70b_fp8_on_8_h100_with_tensorrt_llm(catalog):
     est = planned(catalog, KNOWN_SERVING)
     (words,) = _words(est, "tensorrt-llm")
-    assert words[:2] == ["trtllm-serve", "meta-llama/Meta-Llama-3-70B"]
+    assert words[:2] == ["trtllm-serve", CHAT_70B]
     for flag, value in {"--backend": "pytorch", "--tp_size": "8", "--max_batch_size": "64",
                         "--max_num_tokens": "4096", "--max_seq_len": "8192",
                         "--extra_llm_api_options": "llm_api_options.yaml"}.items():
@@ -241,7 +262,7 @@ def test_plan_json_carries_the_launch_command(capsys, catalog):
     assert launch["version"] == TABLES["vllm"].version and launch["url"] == TABLES["vllm"].url
     (command,) = launch["commands"]
     argv = command["argv"]
-    assert argv[:3] == ["vllm", "serve", "meta-llama/Meta-Llama-3-70B"]
+    assert argv[:3] == ["vllm", "serve", CHAT_70B]
     assert _value(argv, "--tensor-parallel-size") == "8" and _value(argv, "--max-num-seqs") == "64"
     assert command["env"] == {"CUDA_VISIBLE_DEVICES": "0,1,2,3,4,5,6,7"}
     assert shlex.split(command["shell"]) == [f"CUDA_VISIBLE_DEVICES={command['env']['CUDA_VISIBLE_DEVICES']}", *argv]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+from summary_markdown import colon, headline_line
+
 QWEN_72B_CN = ["recommend", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn", "--limit", "3"]
 
 
@@ -91,7 +93,7 @@ def test_a_summary_of_the_owned_card_chosen_by_hand_plans_the_cards_owned(tmp_pa
     assert main(args) == 0, capsys.readouterr().err
     page = path.read_text(encoding="utf-8")
     assert page.startswith("# Serve Qwen 2.5 72B to 200 users at once")
-    assert "- **Configuration**: 8 × H20 96GB (China export SKU)" in page
+    assert headline_line("Configuration", "8 × H20 96GB (China export SKU)", "en") in page
 
 
 def test_the_summarys_first_page_says_what_the_owned_cards_carry_alone(tmp_path, capsys):
@@ -109,8 +111,8 @@ def test_the_summarys_first_page_says_what_the_owned_cards_carry_alone(tmp_path,
         assert main(args) == 0, capsys.readouterr().err
         headline = path.read_text(encoding="utf-8").split("\n## ")[0]
         rows = [line for line in headline.splitlines() if line.startswith("- **")]
-        owned = next(i for i, row in enumerate(rows) if "16 × " in row and "**: " in row)
-        assert rows[owned + 1] == f"- **{label}**: {sentence}"
+        owned = next(i for i, row in enumerate(rows) if "16 × " in row and f"**{colon(language)}" in row)
+        assert rows[owned + 1] == headline_line(label, sentence, language)
 
 
 def test_a_summary_whose_owned_cards_carry_the_load_has_no_such_row(tmp_path, capsys):

@@ -5,6 +5,8 @@ need it. A row on owned cards says they are owned, the new spend, and what its T
 
 from __future__ import annotations
 
+from summary_markdown import headline_line
+
 QWEN_72B_CN = ["recommend", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn", "--limit", "3"]
 
 
@@ -75,12 +77,12 @@ def test_the_summary_takes_owned_and_says_which_and_the_new_spend(tmp_path, caps
     args = ["--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "100", "--region", "cn",
             "--owned", "a100-sxm-80gb:8"]
     front = _front(_report(tmp_path, capsys, "owned.md", *args, "--lang", "zh_CN"))
-    assert "- **配置**: 8 × A100 SXM4 80GB" in front
-    assert "- **已拥有**: 8 × A100 SXM4 80GB 及其所在的 1 台服务器，不再采购：资本支出即新增支出" in front
-    assert "- **新增支出（资本支出）**: " in front and "- **资本支出**" not in front
+    assert headline_line("配置", "8 × A100 SXM4 80GB", "zh_CN") in front
+    assert headline_line("已拥有", "8 × A100 SXM4 80GB 及其所在的 1 台服务器，不再采购：资本支出即新增支出", "zh_CN") in front
+    assert headline_line("新增支出（资本支出）", "", "zh_CN") in front and "- **资本支出**" not in front
     assert "所用 8 张均在已拥有、已交付的 8 张之内" in front and "新采购的卡：对华交付：需要许可证" in front
     english = _report(tmp_path, capsys, "owned-en.md", *args)
-    assert "- **Already owned**: 8 × A100 SXM4 80GB and the servers they fill (1), not bought" in english
+    assert headline_line("Already owned", "8 × A100 SXM4 80GB and the servers they fill (1), not bought", "en") in english
     assert "| yours, already owned |" in english  # the bill's owned lines: no price source to cite
     plain = _front(_report(tmp_path, capsys, "plain.md", *args[:-2]))
     assert "A100" not in plain and "Already owned" not in plain
@@ -97,10 +99,10 @@ def test_a_rented_summary_leads_with_the_rent(tmp_path, capsys):
     assert names.index("改为购买：资本支出") > names.index("云租金")
     job = _front(_report(tmp_path, capsys, "job.md", "--workload", "pretrain", "--model", "llama3-8b",
                          "--tokens", "20B", "--objective", "cloud"))
-    assert job.splitlines()[1].startswith("- **Cloud rent**: ") and " for the job (" in job.splitlines()[1]
+    assert job.splitlines()[1].startswith(headline_line("Cloud rent", "", "en")) and " for the job (" in job.splitlines()[1]
     bought = _front(_report(tmp_path, capsys, "buy.md", "--workload", "inference", "--model", "llama3-8b",
                             "--requests-per-s", "5"))
-    assert bought.splitlines()[1].startswith("- **Capex**: ") and "Cloud rent" not in bought
+    assert bought.splitlines()[1].startswith(headline_line("Capex", "", "en")) and "Cloud rent" not in bought
 
 
 def test_a_chinese_summary_names_the_domestic_vendors_in_chinese(tmp_path, capsys):
@@ -168,11 +170,11 @@ def test_a_rented_summary_says_the_owned_cards_are_not_used(tmp_path, capsys):
     front = _front(_report(tmp_path, capsys, "rent-owned.md", *args, "--lang", "zh_CN"))
     names = [line.split("**")[1] for line in front.splitlines()]
     assert names[:3] == ["配置", "云租金", "已拥有"]
-    assert "- **配置**: 40 × 昇腾 910B，按卡时租用" in front
-    assert "- **已拥有**: 16 × 昇腾 910B：租用时不使用（同一部署不会横跨自有卡与租用卡）；改为购买时使用这些卡（已拥有的 16 张加另购 24 张）" \
-        in front
-    assert "- **改为购买：新增支出（资本支出）**: " in front
+    assert headline_line("配置", "40 × 昇腾 910B，按卡时租用", "zh_CN") in front
+    assert headline_line("已拥有", "16 × 昇腾 910B：租用时不使用（同一部署不会横跨自有卡与租用卡）；改为购买时使用这些卡"
+                                  "（已拥有的 16 张加另购 24 张）", "zh_CN") in front
+    assert headline_line("改为购买：新增支出（资本支出）", "", "zh_CN") in front
     english = _front(_report(tmp_path, capsys, "rent-owned-en.md", *args))
-    assert "- **Already owned**: 16 × Ascend 910B: not used when renting" in english
+    assert headline_line("Already owned", "16 × Ascend 910B: not used when renting", "en") in english
     assert "buying instead uses them (your 16 and 24 bought), its new spend below" in english
-    assert "- **Buying instead: new spend (capex)**: " in english
+    assert headline_line("Buying instead: new spend (capex)", "", "en") in english

@@ -16,7 +16,7 @@ from configurator.report.parts import unit_cost as report_unit_cost
 
 @pytest.mark.parametrize(("value", "text"), [(0.035937, "0.0359\u00a0USD"), (0.10249, "0.102\u00a0USD"),
                                              (0.0004567, "0.000457\u00a0USD"), (15.93, "15.93\u00a0USD"),
-                                             (1234.4, "1,234\u00a0USD"), (0.0, "0.00\u00a0USD")])
+                                             (1234.4, "1,234\u00a0USD"), (0.0, "0\u00a0USD")])  # nothing: whole, was "0.00 USD"
 def test_a_cost_per_unit_keeps_three_significant_digits_below_one_unit(value, text):
     assert numbers.unit_cost(value, "USD") == text
     assert write(Amount(value, "USD", money=True, per_unit=True)) == text

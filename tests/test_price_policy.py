@@ -384,18 +384,18 @@ def test_catalog_show_json_says_whose_card_and_which_price_a_ranking_uses(capsys
 
 
 def test_a_cards_picks_are_the_policys_picks_among_the_prices_a_scenario_converts():
-    """economics.price_basis takes the policy's pick among the prices the scenario converts: a EUR
+    """economics.price_basis takes the policy's pick among the prices the scenario converts: a GBP
     street price the USD scenario cannot convert must not hide the USD list price; where every
     price converts, the policy's pick among all of them."""
-    card = card_with(price("list", 30000, "2026-03"), price("street", 20000, "2026-06", currency="EUR"),
+    card = card_with(price("list", 30000, "2026-03"), price("street", 20000, "2026-06", currency="GBP"),
                      price("cloud-hourly", 3.0, "2026-03"))
-    assert card_price.pick(card, card_price.PURCHASE_KINDS, TODAY).entry.currency == "EUR"  # all usable: street
+    assert card_price.pick(card, card_price.PURCHASE_KINDS, TODAY).entry.currency == "GBP"  # all usable: street
     usd = price_basis(card, Economics(), None)
     assert usd.card.entry.kind == "list" and usd.card_price == 30000
     assert usd.card.entry == latest_convertible(card, card_price.PURCHASE_KINDS, Economics())
-    eur = Economics(currency="EUR", usd_to_currency=0.9)
-    in_eur = card_price.pick(card, card_price.PURCHASE_KINDS, card_price.today())
-    assert price_basis(card, eur, None).card == in_eur and price_basis(card, eur, None).card_price == 20000
+    gbp = Economics(currency="GBP", usd_to_currency=0.9)
+    in_gbp = card_price.pick(card, card_price.PURCHASE_KINDS, card_price.today())
+    assert price_basis(card, gbp, None).card == in_gbp and price_basis(card, gbp, None).card_price == 20000
     plain = card_with(price("street", 25000, "2026-06"), price("cloud-hourly", 2.5, "2026-06"))
     basis = price_basis(plain, Economics(), None)
     assert (basis.card, basis.cloud) == (card_price.purchase_price(plain), card_price.cloud_price(plain))

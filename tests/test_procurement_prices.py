@@ -21,7 +21,7 @@ switch-storage-eth switch-storage-eth-25g storage-nvme-per-tb rack-air rack-liqu
 software-vgpu-vpc installation""".split()
 RATE_IDS = """support_share_per_year colocation_per_kw_month air_cooled_rack_kw liquid_cooled_rack_kw
 pue_air pue_liquid installation_share residual_value_share gpu_failure_rate_per_gpu_hour
-checkpoint_restart_minutes electricity_usd_per_kwh electricity_cny_per_kwh usd_to_cny""".split()
+checkpoint_restart_minutes electricity_usd_per_kwh electricity_cny_per_kwh usd_to_cny usd_to_eur""".split()
 DATE = re.compile(r"^\d{4}(-(0[1-9]|1[0-2]))?$")
 
 

@@ -215,13 +215,26 @@ def test_a_currency_without_a_dated_rate_asks_for_it(qtbot, window, monkeypatch)
     asked = []
     monkeypatch.setattr(CurrencyBinder, "ask_rate", lambda self, code: asked.append(code) or None)
     box = window.editor.currency
-    box.setCurrentIndex(box.findData("EUR"))
-    assert asked == ["EUR"] and window.controller.scenario.economics.currency == "USD"  # cancelled
+    box.addItem("GBP", "GBP")  # the box offers USD, CNY, EUR, all dated; a scenario file's own currency may not be
+    box.setCurrentIndex(box.findData("GBP"))
+    assert asked == ["GBP"] and window.controller.scenario.economics.currency == "USD"  # cancelled
     assert box.currentData() == "USD"
-    monkeypatch.setattr(CurrencyBinder, "ask_rate", lambda self, code: 0.9)
+    monkeypatch.setattr(CurrencyBinder, "ask_rate", lambda self, code: 0.8)
+    box.setCurrentIndex(box.findData("GBP"))
+    e = window.controller.scenario.economics
+    assert (e.currency, e.usd_to_currency, e.electricity_per_kwh) == ("GBP", 0.8, pytest.approx(ELECTRICITY_PER_KWH * 0.8))
+
+
+def test_euros_convert_at_the_price_files_dated_rate_without_asking(qtbot, window, monkeypatch):
+    from configurator.app.currency_box import CurrencyBinder
+    from configurator.core.procurement.prices import bundled_price_book
+
+    asked = []
+    monkeypatch.setattr(CurrencyBinder, "ask_rate", lambda self, code: asked.append(code) or None)
+    box = window.editor.currency
     box.setCurrentIndex(box.findData("EUR"))
     e = window.controller.scenario.economics
-    assert (e.currency, e.usd_to_currency, e.electricity_per_kwh) == ("EUR", 0.9, pytest.approx(ELECTRICITY_PER_KWH * 0.9))
+    assert asked == [] and (e.currency, e.usd_to_currency) == ("EUR", bundled_price_book().rates["usd_to_eur"].value)
 
 
 def test_a_rate_for_dollars_is_refused(qtbot, window):

@@ -240,14 +240,14 @@ def test_a_bad_entry_is_skipped_and_named_the_rest_kept(tmp_path, catalog):
 
 
 def test_a_price_in_another_currency_does_not_hide_the_bundled_one(tmp_path, catalog):
-    quote = {**H100_PRICE, "currency": "EUR", "date": "2026-11", "amount": 18000}
+    quote = {**H100_PRICE, "currency": "GBP", "date": "2026-11", "amount": 18000}  # no dated rate (EUR has one now)
     merged, problems = overlay_problems(tmp_path, {"prices": {"h100-sxm": [quote]}})
     assert problems == ()
     usd = Economics()
     assert price_basis(merged.get("h100-sxm"), usd, None).card_price == \
         price_basis(catalog.get("h100-sxm"), usd, None).card_price
-    eur = Economics(currency="EUR", usd_to_currency=0.9)
-    assert price_basis(merged.get("h100-sxm"), eur, None).card_price == 18000
+    gbp = Economics(currency="GBP", usd_to_currency=0.8)
+    assert price_basis(merged.get("h100-sxm"), gbp, None).card_price == 18000
 
 
 @pytest.mark.parametrize("content", [{"cards": None}, {"prices": {"h100-sxm": 5}}, b"\xff", b"[" * 100_000])

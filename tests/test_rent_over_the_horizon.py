@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import summary_markdown
+
 SERVE_8B_CN = ["--workload", "inference", "--model", "llama3-8b", "--concurrency", "100", "--region", "cn",
                "--lang", "zh_CN", "--years", "0.25"]
 
@@ -27,8 +29,7 @@ def _amount(text: str) -> float:
 
 def test_a_rented_summary_gives_the_rent_over_the_years_its_purchase_is_counted_over(tmp_path, capsys):
     text = _report(tmp_path, capsys, *SERVE_8B_CN, "--objective", "cloud")
-    front = {line.split("**")[1]: line.split("**: ")[1] for line in text.split("## ")[0].splitlines()
-             if line.startswith("- **")}
+    front = summary_markdown.front(text, "zh_CN")
     rent = front["云租金"]
     month = _amount(rent.split(" · 每月 ")[1])
     assert " · 3 个月共 " in rent, rent

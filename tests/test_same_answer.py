@@ -37,7 +37,7 @@ def test_wizard_proposes_what_the_recommendation_ranks(qtbot, controller):
     wizard.model_page.presets.setCurrentRow(rows.index("llama2-7b") if "llama2-7b" in rows else 0)
     wizard.next()
     wizard.load.tokens.setValue(1000)  # 1 T tokens
-    wizard.load.deadline.setValue(30)
+    wizard.load.deadline.setValue(720)  # [h]: 30 days
     wizard.next()
     wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("a100-sxm-80gb"))
     _finish(wizard)

@@ -6,6 +6,7 @@ the summary repeats it."""
 from __future__ import annotations
 
 import pytest
+from summary_markdown import colon
 
 from configurator.cli import main
 from configurator.core.catalog import load_catalog
@@ -51,7 +52,8 @@ def test_the_job_time_and_the_electricity_price_are_written_alike_throughout(ren
     import re
 
     language, text = render_summary
-    glance = {"en": r"\*\*Time for the job\*\*: ([\d.]+)\s*h", "zh_CN": r"\*\*完成任务所需时间\*\*: ([\d.]+)\s*小时"}
+    glance = {"en": r"\*\*Time for the job\*\*" + re.escape(colon("en")) + r"([\d.]+)\s*h",
+              "zh_CN": r"\*\*完成任务所需时间\*\*" + re.escape(colon("zh_CN")) + r"([\d.]+)\s*小时"}
     paced = {"en": r"The job takes ([\d.]+) h of every", "zh_CN": r"的期限内需要 ([\d.]+) 小时"}
     hours = re.search(glance[language], text).group(1)
     assert re.search(paced[language], text).group(1) == hours

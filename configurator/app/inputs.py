@@ -16,7 +16,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
 
+from configurator.core.durations import duration_hours
 from configurator.core.magnitudes import money
+from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 
 _HISTORY_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
 
@@ -118,6 +120,46 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
     def valueFromText(self, text: str) -> float:  # noqa: N802 - Qt's name
         value = self._typed(text)
         return value if value is not None else super().valueFromText(text)
+
+
+class DurationSpinBox(StrictDoubleSpinBox):
+    """A :class:`StrictDoubleSpinBox` of a duration, its value in hours, written in the unit a
+    deadline is said in (:data:`~configurator.core.messages.DAYS_ABOVE_HOURS`: hours up to two days,
+    days above, as the window's deadline and the verdicts write it) and typed in any unit
+    ``--deadline`` takes (:func:`~configurator.core.durations.duration_hours`: ``8``, ``8 h``,
+    ``3d``, ``2 weeks``, ``3天``): an 8 h overnight job and a 30-day training run alike.
+    The arrows step an hour in hours, a day in days."""
+
+    def __init__(self, hours_suffix: str = " h", days_suffix: str = " days", parent=None) -> None:
+        super().__init__(parent)
+        self._suffixes = (hours_suffix, days_suffix)
+        self.setDecimals(1)
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
+        days = value > DAYS_ABOVE_HOURS
+        shown = round(value / HOURS_PER_DAY if days else value, 1)
+        return f"{shown:g}{self._suffixes[days]}"
+
+    def valueFromText(self, text: str) -> float:  # noqa: N802 - Qt's name
+        value = duration_hours(text)
+        return value if value is not None else self.value()
+
+    def validate(self, text: str, pos: int):
+        value = duration_hours(text)
+        if value is not None and self.minimum() <= value <= self.maximum():
+            return QValidator.State.Acceptable, text, pos
+        if text == self.specialValueText():
+            return QValidator.State.Acceptable, text, pos
+        return QValidator.State.Intermediate, text, pos
+
+    def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt's name
+        step = HOURS_PER_DAY if self.value() + (1 if steps > 0 else 0) > DAYS_ABOVE_HOURS else 1.0
+        self.setValue(self.value() + steps * step)
+
+
+def duration_hint() -> str:
+    """The sentence a :class:`DurationSpinBox`'s tooltip says: what it takes."""
+    return QCoreApplication.translate("DurationSpinBox", "Type hours (8), or days and weeks (3d, 2w).")
 
 
 def magnitude_hint() -> str:

@@ -18,6 +18,7 @@ from configurator.app import format as fmt
 from configurator.app.charts import log_view_range
 from configurator.app.chart_axes import MoneyAxis, NumberAxis
 from configurator.app.i18n import current_language
+from configurator.app.i18n import tc as _tc
 from configurator.app.labels import CLASS_COLOURS
 from configurator.app.paced_repaint import GAP_MS
 from configurator.core.recommend import Result, cost_basis
@@ -27,6 +28,12 @@ from configurator.core.view.words import words
 AXIS_TITLE_SIZE = "8pt"
 """The axes' titles' size (the window's charts: 9 pt): 'Cost per million tokens [USD]' in one line
 along the cost axis of the panel at its least height (175 px at 1280 × 800; 190 px at 9 pt)."""
+
+SAME_X_SPREAD = 0.05
+"""Spread of the ranked options' speed figures (largest over smallest, less 1) within which they
+count as one [fraction]: the chart then draws cost against the cards each buys, and its caption says
+why. A render job with a deadline ranked options that each just meet it: every point sat on one
+vertical line of "Time to finish" and the chart told nothing (session 37, persona 5)."""
 
 CHART_MIN_PX = 260
 """Narrowest the chart (and its page before the chart is built) gets [px]."""
@@ -109,18 +116,28 @@ class ParetoChart(QObject):
         basis = cost_basis(result.objective)
         title, x_label, y_label, to_x = axes
         plot = self._plot
+
+        def usable(r) -> bool:
+            return bool(r.cost_on(basis)) and 0 < r.speed_figure < math.inf
+
+        shown = [r for r in result.ranked if usable(r)]
+        spread = same_x_spread([to_x(r.speed_figure) for r in shown])
+        by_cards = spread is not None
+        if by_cards:  # one speed for all: what tells the options apart is the cards each buys
+            title, x_label = _tc("ParetoChart", "Cost against cards"), _tc("ParetoChart", "Cards [count]")  # no front: the title says so
+            basis_line = _tc("ParetoChart", "Every option within {spread} % on “{axis}”: cost against the cards each buys").format(
+                spread=f"{spread * 100:.1f}", axis=axes[1]) + (f" · {basis_line}" if basis_line else "")
         plot.setTitle(title + (f"<br><span style='font-size:7pt'>{escape(basis_line)}</span>" if basis_line else ""),
                       size="9pt")
         plot.setLabel("bottom", x_label, **{"font-size": AXIS_TITLE_SIZE})
         plot.setLabel("left", y_label, **{"font-size": AXIS_TITLE_SIZE})
 
-        def usable(r) -> bool:
-            return bool(r.cost_on(basis)) and 0 < r.speed_figure < math.inf
+        def x_of(r) -> float:
+            return float(r.count) if by_cards else to_x(r.speed_figure)
 
         def xy(r):
-            return math.log10(to_x(r.speed_figure)), math.log10(r.cost_on(basis))
+            return math.log10(x_of(r)), math.log10(r.cost_on(basis))
 
-        shown = [r for r in result.ranked if usable(r)]
         if not shown:  # nothing meets the constraints: say so rather than draw empty axes
             plot.setTitle(words(current_language())("{title} — no ranked configuration to draw", title=title),
                           size="9pt")
@@ -132,6 +149,16 @@ class ParetoChart(QObject):
         language = current_language()
         self.points.setData([{"pos": xy(r), "brush": pg.mkBrush(CLASS_COLOURS[r.card.category]),
                               "data": f"{fmt.count(r.count)} × {card_name(r.card.name, language)}"} for r in shown])
-        front = [r for r in result.pareto if usable(r)]
+        front = [] if by_cards else [r for r in result.pareto if usable(r)]  # no front where one speed is all's
         # a PlotDataItem takes linear values in log mode (it transforms them itself); scatter spots do not
-        self.front.setData([to_x(r.speed_figure) for r in front], [r.cost_on(basis) for r in front])
+        self.front.setData([x_of(r) for r in front], [r.cost_on(basis) for r in front])
+
+
+def same_x_spread(values: list[float]) -> float | None:
+    """The spread of ``values`` (largest over smallest, less 1) where two or more are all within
+    :data:`SAME_X_SPREAD` of each other; None otherwise (one value, none, or a real spread)."""
+    if len(values) < 2 or min(values) <= 0:
+        return None
+    spread = max(values) / min(values) - 1.0
+    return spread if spread <= SAME_X_SPREAD else None
+

@@ -185,7 +185,7 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
     answers.bind("model", model_page.model_changed, model_page.model,
                  lambda model: model == model_page.model() or model_page.select_model(model))
     for box, path, scale, whole in (
-            (load.tokens, "tokens", 1e9, False), (load.deadline, "deadline_hours", 24.0, False),
+            (load.tokens, "tokens", 1e9, False), (load.deadline, "deadline_hours", 1.0, False),
             (load.global_batch, "global_batch_tokens", 1e6, True), (load.users, "concurrency", 1.0, True),
             (load.rate, "requests_per_s", 1.0, False), (load.daily, "requests_per_s", 1 / SECONDS_PER_DAY, False),
             (load.prompt, "prompt_tokens", 1.0, True),

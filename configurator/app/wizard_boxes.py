@@ -12,8 +12,9 @@ from PySide6.QtWidgets import QLabel
 from configurator.app import format as fmt
 from configurator.app.i18n import tc as _tc
 from configurator.app.field_help import accessible_label
-from configurator.app.inputs import MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox
+from configurator.app.inputs import DurationSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox, duration_hint
 from configurator.core.fields import entry_for
+from configurator.core.scenario import Constraints
 
 PROBLEM_STYLE = "color: #b00020;"
 
@@ -58,6 +59,26 @@ def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0
     box.setProperty(SCALE, scale)
     box.setSuffix(suffix)
     return _named(box, model, name, problem, none_text)
+
+
+DEADLINE_DECIMALS = 1
+"""Tenths of an hour [h] a wizard deadline is typed to: 6 minutes, finer than a deadline is meant."""
+
+
+def deadline_box(problem: QLabel | None = None) -> DurationSpinBox:
+    """The wizard's deadline box, the one rule for the training and the render deadline
+    (:class:`~configurator.app.inputs.DurationSpinBox`): its value in hours as ``--deadline`` takes
+    it, written in hours up to two days and in days above, as the window's deadline, and typed in
+    either (``8``, ``3d``); 0 is 'no deadline'. The training deadline was in days to a tenth: an 8 h
+    overnight fine-tune could not be typed (0.3 days is 7.2 h; session 37, persona 5); the render
+    deadline in hours only read a month's render as "720 h"."""
+    low, high = field_range(Constraints, "deadline_hours", 1.0, DEADLINE_DECIMALS)
+    box = DurationSpinBox(_tc("LoadPage", " h"), _tc("LoadPage", " days"))
+    box.setDecimals(DEADLINE_DECIMALS)
+    box.setRange(0, high)
+    box.setProperty(SCALE, 1.0)
+    box.setToolTip(duration_hint())
+    return _named(box, Constraints, "deadline_hours", problem, _tc("LoadPage", "no deadline"))
 
 
 def _named(box, model, name: str, problem: QLabel | None, none_text: str):

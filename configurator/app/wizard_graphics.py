@@ -7,10 +7,10 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel
 
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
-from configurator.app.wizard_boxes import decimal_box, whole_box
+from configurator.app.wizard_boxes import deadline_box, decimal_box, whole_box
 from configurator.core.catalog import Catalog
 from configurator.core.formulas.graphics import DESKTOP_CLASS_PROFILE_GIB
-from configurator.core.scenario import RESOLUTIONS, Constraints, Graphics
+from configurator.core.scenario import RESOLUTIONS, Graphics
 from configurator.core.view.card_names import card_name
 
 DESKTOP_USERS = {
@@ -97,8 +97,7 @@ class GraphicsQuestions(QObject):
         form.addRow(_tc("LoadPage", "Measured &on"), self.reference)
         # in hours, as the window's deadline and --deadline take it: a night's render "by 6 am" is 10 h, which
         # days to a tenth could not hold (shown "0.4 days", typed as 9.6 h; session 37, persona 5)
-        self.render_deadline = decimal_box(Constraints, "deadline_hours", _tc("LoadPage", " h"), 1, 1.0, problem,
-                                           _tc("LoadPage", "no deadline"))
+        self.render_deadline = deadline_box(problem)
         form.addRow(_tc("LoadPage", "Finish &within"), self.render_deadline)
         self.boxes = (self.desktops_box, self.video_box, self.render_box)
 

@@ -29,7 +29,8 @@ from configurator.app.inputs import StrictDoubleSpinBox, magnitude_hint
 from configurator.app.field_help import accessible_label, field_help
 from configurator.app.labels import named, non_decoder_text, percentile_names, precision_names
 from configurator.app.wizard_answers import SECONDS_PER_DAY, SERVING_PRECISIONS, TRAINING_PRECISIONS  # noqa: F401 - re-exported
-from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, field_range, held_refusal, say_refusals, whole_box
+from configurator.app.wizard_boxes import (PROBLEM_STYLE, deadline_box, decimal_box, field_range, held_refusal, say_refusals,
+                                           whole_box)
 from configurator.app.wizard_graphics import GraphicsQuestions
 from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_presets
 from configurator.core.cjk_spacing import cjk_joined
@@ -266,8 +267,7 @@ class LoadPage(QWizardPage):
         self.tokens = decimal_box(Training, "tokens", self.tr(" billion tokens"), 3, 1e9, self.problem)
         self.tokens.setToolTip(self.tr("How much text the model trains on (1 token ≈ ¾ of an English word)"))
         form.addRow(self.tr("&Data to train on"), self.tokens)
-        self.deadline = decimal_box(Constraints, "deadline_hours", self.tr(" days"), 1, 24, self.problem,
-                                    self.tr("no deadline"))
+        self.deadline = deadline_box(self.problem)  # in hours, the render deadline's rule (was days to a tenth)
         form.addRow(self.tr("Finish &within"), self.deadline)
         self.global_batch = decimal_box(Training, "global_batch_tokens", self.tr(" million tokens"), 3, 1e6,
                                         self.problem, self.tr("the published default for the size"))

@@ -466,6 +466,11 @@ _FIELD_VALUES = operator.itemgetter(*ModelArchitecture.__pydantic_fields__)
 # ---- presets --------------------------------------------------------------------------
 
 
+PRESET_REPOSITORY_KEYS = ("source", "instruct_repo")
+"""A preset's keys that say where it comes from, not its architecture: the config it was read from,
+and its chat checkpoint's repository (read by :mod:`configurator.core.launch.model_id`)."""
+
+
 @cache
 def load_presets() -> dict[str, ModelArchitecture]:
     """Bundled model presets by id (``resources/models.json``)."""
@@ -481,7 +486,7 @@ def load_presets() -> dict[str, ModelArchitecture]:
     for preset_id, entry in models.items():
         if not isinstance(entry, dict):
             raise ArchitectureError(f"bundled model presets: {path}: preset '{preset_id}' is not an object")
-        fields = {k: v for k, v in entry.items() if k != "source"}
+        fields = {k: v for k, v in entry.items() if k not in PRESET_REPOSITORY_KEYS}
         try:
             presets[preset_id] = ModelArchitecture.model_validate_json(
                 json.dumps({"name": preset_id, **fields}), strict=True)

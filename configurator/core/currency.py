@@ -57,7 +57,8 @@ def currency_code(text: str) -> str:
     return CURRENCY_ALIASES.get(code, code) if len(code) == 3 else text
 
 
-def _rate_id(currency: str) -> str:
+def rate_id(currency: str) -> str:
+    """The price file's id of ``currency``'s rate per US dollar (``usd_to_cny``, ``usd_to_eur``)."""
     return f"usd_to_{currency.lower()}"
 
 
@@ -66,7 +67,7 @@ def dated_rate(currency: str) -> ExchangeRate | None:
     None where the file has none (CNY then falls back to :data:`USD_TO_CNY_FALLBACK`, undated)."""
     if currency == PRICE_FILE_CURRENCY:
         return ExchangeRate(currency, 1.0, "", "")
-    rate = bundled_price_book().rates.get(_rate_id(currency))
+    rate = bundled_price_book().rates.get(rate_id(currency))
     if rate is not None:
         return ExchangeRate(currency, rate.value, rate.date, rate.source)
     if currency == "CNY":
@@ -98,7 +99,7 @@ def converts(currency: str, economics: Economics) -> bool:
     told without working the conversion out (a card's prices in currencies its picks do not use are
     only tested)."""
     return currency == economics.currency or currency == PRICE_FILE_CURRENCY or currency == "CNY" \
-        or bundled_price_book().rates.get(_rate_id(currency)) is not None
+        or bundled_price_book().rates.get(rate_id(currency)) is not None
 
 
 def is_dated_rate(currency: str, per_usd: float) -> bool:

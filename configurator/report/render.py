@@ -211,14 +211,14 @@ def to_markdown(summary: Summary) -> str:
     """The summary as Markdown (CommonMark with GitHub's tables); every text in it is literal
     (:func:`markdown_text`)."""
     w, m = Words(summary.language), markdown_text
-    lines = [f"# {m(summary.title)}", "", " · ".join(f"**{m(k)}**{w.label(': ')}{m(v)}" for k, v in summary.meta), ""]
+    colon = w.label(": ")  # the language's, on every labelled line ('- **成本**：…'; was ': ' but for the meta line)
+    lines = [f"# {m(summary.title)}", "", " · ".join(f"**{m(k)}**{colon}{m(v)}" for k, v in summary.meta), ""]
     if summary.status:
-        colon = Words(summary.language).label(": ")
         lines += [f"> **{m(summary.headings.get('state', ''), False)}**{colon}{m(summary.status, False)}", ""]
     for i, text in enumerate(summary.cautions):  # a quote of its own paragraphs: the headline in bold
         lines += [f"> **{m(text, False)}**"] if i == 0 else [">", f"> {m(text, False)}"]
     lines += [""] if summary.cautions else []
-    lines += [f"- **{m(k)}**: {m(v)}" for k, v in summary.headline]
+    lines += [f"- **{m(k)}**{colon}{m(v)}" for k, v in summary.headline]
     lines.append("")
     for table in summary.first_page:
         lines += _markdown_table(table)
@@ -230,7 +230,7 @@ def to_markdown(summary: Summary) -> str:
         lines.append("")
     lines += [f"## {m(w('Warnings'))}", ""] + [f"- {m(text)}" for text in summary.warnings]
     if summary.approval:
-        lines += ["", f"## {m(w('Approval'))}", ""] + [f"- {m(k)}: {m(v) or '________________'}"
+        lines += ["", f"## {m(w('Approval'))}", ""] + [f"- {m(k)}{colon}{m(v) or '________________'}"
                                                           for k, v in summary.approval]
     return "\n".join(lines) + "\n"
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from configurator.core.currency import is_dated_rate
+from configurator.core.currency import PRICE_FILE_CURRENCY, is_dated_rate
+from configurator.core.currency import rate_id as currency_rate_id
 from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.prices import price_book_for
@@ -46,7 +47,8 @@ def assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceList
     e, language = est.scenario.economics, w.language
     book = price_book_for(e)
     section = assumptions_section(est)
-    cite_rate = e.currency == "CNY" and "usd_to_cny" in book.rates and is_dated_rate("CNY", e.usd_to_currency)
+    dated = book.rates.get(currency_rate_id(e.currency)) if e.currency != PRICE_FILE_CURRENCY else None  # CNY, EUR
+    cite_rate = dated is not None and is_dated_rate(e.currency, e.usd_to_currency)
     rows = [(label(r.label, language), write(r.value, language)) for r in section.rows
             if r.key != "host_watts" and not (cite_rate and r.key == "exchange_rate")]  # cited below instead
     for rate_id, name in (("support_share_per_year", "Support per year"), ("residual_value_share", "Residual value"),
@@ -61,7 +63,7 @@ def assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceList
                                                      n=num(rate.value * 1e6))}[rate_id]
         rows.append((w(name), f"{value} {sources.cite(rate.source)}".strip()))
     if cite_rate:
-        cited = sources.cite(book.rates["usd_to_cny"].source)
+        cited = sources.cite(dated.source)
         rate = write(exchange_rate(e.currency, e.usd_to_currency), language)  # the window's words, in either language
         rows.append((w("Exchange rate"), f"{rate} {cited}".strip()))
     if e.currency == "CNY" and "electricity_cny_per_kwh" in book.rates \

@@ -264,6 +264,13 @@
     </message>
 </context>
 <context>
+    <name>DurationSpinBox</name>
+    <message>
+        <source>Type hours (8), or days and weeks (3d, 2w).</source>
+        <translation>输入小时数（8），或天数、周数（3d、2w，或 3天）。</translation>
+    </message>
+</context>
+<context>
     <name>EngineProfileDialog</name>
     <message>
         <source> µs</source>
@@ -1418,6 +1425,21 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>No preset is within 10 % of {asked} B: uses a Llama-like shape of {used} B parameters — {layers} layers, hidden {hidden}, {heads} heads ({kv} KV), so tensor parallel 1, 2, 4 or 8 and 1, 2 or 4 pipeline stages split it evenly.</source>
         <translation>没有预设与 {asked} B 相差在 10 % 以内：使用 {used} B 参数的类 Llama 结构——{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV），张量并行 1、2、4 或 8 以及 1、2 或 4 级流水线都能均分。</translation>
+    </message>
+</context>
+<context>
+    <name>ParetoChart</name>
+    <message>
+        <source>Cost against cards</source>
+        <translation>成本与卡数</translation>
+    </message>
+    <message>
+        <source>Cards [count]</source>
+        <translation>卡数 [张]</translation>
+    </message>
+    <message>
+        <source>Every option within {spread} % on “{axis}”: cost against the cards each buys</source>
+        <translation>各方案的“{axis}”相差不超过 {spread} %：改按各方案购买的卡数绘制成本</translation>
     </message>
 </context>
 <context>

@@ -49,7 +49,7 @@ def launch_steps(est: Estimate, target: str) -> tuple[Step, ...]:
         raise said(LaunchError, msg("launch-not-for-workload", target=TARGET_NAMES.get(target, target),
                                     workload=est.scenario.workload.value, choices=names))
     if target in SERVING_TABLES:
-        return serving_steps(serving_layout(est, model_id(est.scenario.model.name)), target)
+        return serving_steps(serving_layout(est, model_id(est.scenario.model.name, est.scenario.serving.use)), target)
     return training_steps(est, target, model_id(est.scenario.model.name))
 
 

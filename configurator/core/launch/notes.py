@@ -20,6 +20,9 @@ NOTES: dict[str, tuple[str, str]] = {
                       "专家并行 {ep}、数据并行 {dp}"),
     "model-path": ("Replace {model} with the weights directory or Hugging Face id of the model",
                    "把 {model} 换成模型权重目录或 Hugging Face 名称"),
+    "chat-checkpoint": ("{model} is the instruction-tuned (chat) checkpoint of {base}, the same architecture: a chat "
+                        "service serves it, not the base model",
+                        "{model} 是 {base} 的指令微调（对话）检查点，架构相同：对话服务部署它，而不是基础模型"),
     "servers-each": ("Servers {first}–{last} ({n} servers), the same on each:",
                      "服务器 {first}–{last}（共 {n} 台），每台相同："),
     "server-one": ("Server {first}:", "服务器 {first}："),

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from configurator.core.engines import default_kv_precision
 from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.launch.flags import SGLANG, TENSORRT_LLM, VLLM, FlagTable
+from configurator.core.launch.model_id import model_id as base_model_id
 from configurator.core.launch.notes import Note, note
 from configurator.core.launch.placement import gpu_list, server_groups
 from configurator.core.launch.script import ConfigFile, Step, command
@@ -65,6 +66,8 @@ class ServingLayout:
     count: int
     card: str
     model_name: str
+    chat_checkpoint_of: str = ""
+    """The base repository where :attr:`model` is its instruction-tuned checkpoint (a chat service); '' otherwise."""
 
 
 def serving_layout(est: Estimate, model_id: tuple[str, bool]) -> ServingLayout:
@@ -80,7 +83,8 @@ def serving_layout(est: Estimate, model_id: tuple[str, bool]) -> ServingLayout:
         context=s.serving.context_tokens, kv=kv, weight_format=plan.weight_format,
         memory_fraction=s.serving.engine_memory_fraction, cuda_graphs=s.serving.cuda_graphs,
         speculative_tokens=s.serving.speculative_tokens, cards_per_node=s.cards_in_node,
-        count=s.count, card=est.card.name, model_name=s.model.name)
+        count=s.count, card=est.card.name, model_name=s.model.name,
+        chat_checkpoint_of=base if (base := base_model_id(s.model.name)[0]) != model_id[0] else "")
 
 
 def serving_steps(layout: ServingLayout, engine: str) -> tuple[Step, ...]:
@@ -94,6 +98,8 @@ def serving_steps(layout: ServingLayout, engine: str) -> tuple[Step, ...]:
                        copies=layout.copies, per_copy=per_copy, tp=layout.tp, pp=layout.pp))]
     if layout.model_is_placeholder:
         steps.append(note("model-path", model=layout.model))
+    if layout.chat_checkpoint_of:
+        steps.append(note("chat-checkpoint", model=layout.model, base=layout.chat_checkpoint_of))
     steps.extend(_setting_notes(layout, engine, name))
     flags, files = _engine_flags(layout, engine)
     steps.extend(files)

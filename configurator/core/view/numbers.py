@@ -100,10 +100,12 @@ def with_unit(text: str, unit: str, language: str = "en") -> str:
 
 
 def money(value: float | None, currency: str, language: str = "en") -> str:
-    """An amount and its currency: cents below 100, whole units from 100 up ('12.50 USD', '1,200 USD')."""
+    """An amount and its currency: cents below 100, whole units from 100 up ('12.50 USD', '1,200 USD');
+    nothing is '0 USD', whole as the rows beside it (a zero wrote "0.00 EUR / year" beside whole-number
+    rows until December 2026)."""
     if is_unknown(value):
         return UNKNOWN
-    return f"{number(value, 2 if abs(value) < 100 else 0, language)}{NBSP}{currency}"
+    return f"{number(value, 2 if 0 < abs(value) < 100 else 0, language)}{NBSP}{currency}"
 
 
 UNIT_COST_DIGITS = 3

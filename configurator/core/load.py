@@ -505,20 +505,30 @@ def highest_rate(costs: StepCosts, limits: LatencyLimits, percentile: int = 99,
     """The highest Poisson arrival rate one copy serves with TTFT and TPOT at ``percentile``
     within ``limits`` (MLPerf's server scenario: the largest ``target_qps`` whose run keeps the p99
     first-token and per-token latencies under the benchmark's limits), found by bisection on
-    ``(0, capacity]`` (both latencies grow with the rate); None when even a trickle misses them."""
+    ``(0, capacity]`` (both latencies grow with the rate, :func:`highest_meeting`); None when even
+    a trickle misses them."""
     limit = capacity(costs) if limit is None else limit
 
     def meets(point: LoadPoint) -> bool:
         return (not point.overloaded and point.ttft_s[percentile] * 1000 <= limits.ttft_ms
                 and point.tpot_s[percentile] * 1000 <= limits.tpot_ms)
 
-    top = load_point(costs, limit * (1 - 1e-9), limit)
+    return highest_meeting(lambda rate: load_point(costs, rate, limit), meets, limit, steps)
+
+
+def highest_meeting(point_at: Callable[[float], object], meets: Callable[[object], bool], limit: float,
+                    steps: int = 40) -> object | None:
+    """The point at the highest rate in ``(0, limit]`` [1/s] whose latencies ``meets`` the targets,
+    ``point_at(rate)`` giving the latencies at a rate, by bisection (both latencies grow with the
+    rate) to 1e-4 of the rate; None when even a trickle misses them. The one search behind
+    :func:`highest_rate` and :func:`goodput`."""
+    top = point_at(limit * (1 - 1e-9))
     if meets(top):
         return top
     low, high, best = 0.0, limit, None
     for _ in range(steps):
         middle = 0.5 * (low + high)
-        point = load_point(costs, middle, limit)
+        point = point_at(middle)
         if meets(point):
             low, best = middle, point
         else:
@@ -526,3 +536,12 @@ def highest_rate(costs: StepCosts, limits: LatencyLimits, percentile: int = 99,
         if high - low <= 1e-4 * high:
             break
     return best
+
+
+def goodput(costs: StepCosts, limits: LatencyLimits, percentile: int, limit: float | None = None) -> float:
+    """Goodput of one copy: the highest request rate at which the latency targets hold for
+    ``percentile`` per cent of requests (DistServe, Zhong et al., OSDI 2024, §2: the SLO attainment
+    goal), TTFT and TPOT at ``percentile`` within ``limits`` [ms; ``math.inf``: no target] with the
+    queueing at that rate counted (:func:`highest_rate`); 0 when even a trickle misses them [1/s]."""
+    point = highest_rate(costs, limits, percentile, limit)
+    return point.rate if point is not None else 0.0

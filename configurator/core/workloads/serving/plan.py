@@ -177,7 +177,7 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
     copies = {"prefill": s.prefill_copies, "decode": s.data_parallel - s.prefill_copies} \
         if s.serving.disaggregated else {}
     times = {"ms": chosen.serving.tpot_s * 1e3, "other_ms": other.serving.tpot_s * 1e3} if faster else {}
-    note = msg(which + why, rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s, **copies,
+    note = msg(which + why, rate=chosen.serving.goodput_per_s, other=other.serving.goodput_per_s, **copies,
                **times)
     return replace(chosen, messages=(note, *chosen.messages))
 

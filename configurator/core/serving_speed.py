@@ -25,6 +25,7 @@ from configurator.core.load import (
     closed_loop_rate,
     goodput,
     highest_meeting,
+    worst_share,
     load_point,
     load_point_fields,
     static_batch,
@@ -313,7 +314,11 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
         messages.append(msg("serving-overloaded", rate=rate, capacity=at_capacity))
     rps = at_capacity if target else at_rate
     held = goodput_limits(scenario) if target else None
-    good = LazyValue(goodput, costs, held[0], held[1], limit) if held is not None else None
+    good = None
+    if held is not None:  # the stated rate, where it meets the targets, starts the search
+        limits, percentile = held
+        met = worst_share(ttft_s[percentile], tpot_s[percentile], overloaded, limits) <= 1.0
+        good = LazyValue(goodput, costs, limits, percentile, limit, at_rate if met else 0.0)
     return ReplicaSpeed(ttft_s[50], tpot_s[50], rps, bound, tuple(messages), ttft_s, tpot_s, "continuous", at_rate,
                         idle_ttft, good)
 
@@ -417,7 +422,11 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
     copies = scenario.data_parallel
     rps = limit if constraints.requests_per_s else rate
     held = goodput_limits(scenario) if constraints.requests_per_s else None
-    good = LazyValue(pools_goodput, split, idle_ttft + transfer, held[0], held[1], copies) if held else None
+    good = None
+    if held is not None:  # the stated rate, where it meets the targets, starts the search
+        limits, percentile = held
+        met = worst_share(ttft[percentile], point.tpot_s[percentile], overloaded, limits) <= 1.0
+        good = LazyValue(pools_goodput, split, idle_ttft + transfer, limits, percentile, copies, rate if met else 0.0)
     return ReplicaSpeed(ttft[50], point.tpot_s[50], rps / copies, bound, tuple(messages), ttft, point.tpot_s,
                         "continuous", rate / copies, idle_ttft, good)
 
@@ -435,25 +444,26 @@ def pools_ttft(split: Pools, fixed_s: float, rate: float, point) -> dict[int, fl
     return {k: wait[k] + fixed_s + point.ttft_s[k] for k in PERCENTILES}
 
 
-def pools_goodput(split: Pools, fixed_s: float, limits: LatencyLimits, percentile: int, copies: int) -> float:
+def pools_goodput(split: Pools, fixed_s: float, limits: LatencyLimits, percentile: int, copies: int,
+                  low: float = 0.0) -> float:
     """Goodput of separate pools per model copy of the deployment (``copies`` of them) [1/s]: the
     highest rate to the deployment at which TTFT (:func:`pools_ttft`: the prefill pool's wait, the
     transfer and the decode copy's first step) and the decode copies' TPOT at ``percentile`` hold
     within ``limits``, each pool at its share of the rate (the prefill copies all of it, each decode
     copy its part) — the lesser of the two pools' rates under the targets they share — by the
-    bisection of :func:`~configurator.core.load.goodput` (:func:`~configurator.core.load.highest_meeting`)."""
+    search of :func:`~configurator.core.load.goodput` (:func:`~configurator.core.load.highest_meeting`;
+    ``low``: a rate to the deployment known to meet them [1/s])."""
     decode, decode_copies, decode_capacity = split.decode, split.decode_copies, split.decode_capacity
 
     def point_at(rate: float) -> tuple:
         point = load_point(decode, rate / decode_copies, decode_capacity)
         return point, pools_ttft(split, fixed_s, rate, point)
 
-    def meets(found: tuple) -> bool:
+    def worst(found: tuple) -> float:
         point, ttft = found
-        return (not point.overloaded and ttft[percentile] * 1000 <= limits.ttft_ms
-                and point.tpot_s[percentile] * 1000 <= limits.tpot_ms)
+        return worst_share(ttft[percentile], point.tpot_s[percentile], point.overloaded, limits)
 
-    found = highest_meeting(point_at, meets, split.capacity)
+    found = highest_meeting(point_at, worst, split.capacity, low=low)
     return found[0].rate * decode_copies / copies if found is not None else 0.0
 
 

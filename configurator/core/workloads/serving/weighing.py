@@ -80,7 +80,45 @@ def rank_of(est: Estimate) -> tuple:
     if i is None:  # no speed: neither fits nor carries anything
         return (False, False, -math.inf, 0.0, 0)
     miss = miss_of(est)
-    return (est.fits, miss == 0.0, -miss, i.goodput_per_s, -est.scenario.parallelism.tp)
+    return (est.fits, miss == 0.0, -miss, i.requests_per_s if i.goodput is None else CarriedRate(i),
+            -est.scenario.parallelism.tp)
+
+
+class CarriedRate:
+    """The fourth place of a serving rank where it is a goodput
+    (:attr:`~configurator.core.serving_speed.ReplicaSpeed.goodput_per_s`): worked out only when a
+    comparison reaches it — tuples compare by their first differing place, so two layouts that
+    differ in fit or target miss never work out their goodputs. Compares and hashes as the number
+    [1/s]; ``float()`` gives it."""
+
+    __slots__ = ("speed",)
+
+    def __init__(self, speed) -> None:
+        self.speed = speed
+
+    def __float__(self) -> float:
+        return self.speed.goodput_per_s
+
+    def __eq__(self, other) -> bool:
+        return float(self) == float(other)
+
+    def __lt__(self, other) -> bool:
+        return float(self) < float(other)
+
+    def __le__(self, other) -> bool:
+        return float(self) <= float(other)
+
+    def __gt__(self, other) -> bool:
+        return float(self) > float(other)
+
+    def __ge__(self, other) -> bool:
+        return float(self) >= float(other)
+
+    def __hash__(self) -> int:
+        return hash(float(self))
+
+    def __repr__(self) -> str:
+        return repr(float(self))
 
 
 def first_place(est: Weighed | Estimate | Either) -> bool:

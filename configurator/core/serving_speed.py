@@ -25,10 +25,10 @@ from configurator.core.load import (
     closed_loop_rate,
     goodput,
     highest_meeting,
-    worst_share,
     load_point,
     load_point_fields,
     static_batch,
+    worst_share,
 )
 from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.messages import Message, msg
@@ -399,7 +399,7 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
     TTFT percentiles add the parts' percentiles (an upper bound on the percentile of the sum)."""
     serving, constraints = scenario.serving, scenario.constraints
     prefill_copies, decode_copies = split.prefill_copies, split.decode_copies
-    per_prompt, decode = split.prompt_s, split.decode
+    decode = split.decode
     transfer = kv_transfer_seconds(scenario, card, plan, serving.prompt_tokens)
     limit = split.capacity
     if constraints.requests_per_s:

@@ -19,12 +19,16 @@ from configurator.core.formats import FORMATS
 from configurator.core.frozen_record import LazyValue, extended, fast_init, lazy_value
 from configurator.core.load import (
     PERCENTILES,
+    LatencyLimits,
     StepCosts,
     capacity,
     closed_loop_rate,
+    goodput,
+    highest_meeting,
     load_point,
     load_point_fields,
     static_batch,
+    worst_share,
 )
 from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.messages import Message, msg
@@ -41,6 +45,7 @@ from configurator.core.prefill_time import (
     uncached_prompt_tokens,
 )
 from configurator.core.scenario import Scenario, Serving
+from configurator.core.serving_use import latency_targets
 from configurator.core.units import GB
 
 
@@ -64,6 +69,21 @@ class ReplicaSpeed:
     idle_ttft: float | LazyValue | None = None
     """Time to first token of one prompt on an idle copy [s], or a :class:`~configurator.core.frozen_record.LazyValue`
     of it (worked out when first read: only the JSON export reads it); read it as :attr:`idle_ttft_s`."""
+
+    goodput: float | LazyValue | None = None
+    """Goodput under a stated request rate and latency targets: the highest rate at which the
+    targets hold at their percentile, queueing counted (:func:`goodput_limits`,
+    :func:`~configurator.core.load.goodput`), or a :class:`~configurator.core.frozen_record.LazyValue`
+    of it (worked out when first read: the notes and a tie in the search's rank read it); None
+    without a stated rate, without targets, or with static batching [1/s]; read it as
+    :attr:`goodput_per_s`."""
+
+    @property
+    def goodput_per_s(self) -> float:
+        """The request rate carried within the latency targets, :attr:`goodput`; without one
+        (no stated rate or no target) :attr:`requests_per_s`, the capacity or what the users send [1/s]."""
+        value = self.goodput
+        return self.requests_per_s if value is None else lazy_value(value)
 
     @property
     def idle_ttft_s(self) -> float | None:
@@ -293,8 +313,14 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if overloaded:
         messages.append(msg("serving-overloaded", rate=rate, capacity=at_capacity))
     rps = at_capacity if target else at_rate
+    held = goodput_limits(scenario) if target else None
+    good = None
+    if held is not None:  # the stated rate, where it meets the targets, starts the search
+        limits, percentile = held
+        met = worst_share(ttft_s[percentile], tpot_s[percentile], overloaded, limits) <= 1.0
+        good = LazyValue(goodput, costs, limits, percentile, limit, at_rate if met else 0.0)
     return ReplicaSpeed(ttft_s[50], tpot_s[50], rps, bound, tuple(messages), ttft_s, tpot_s, "continuous", at_rate,
-                        idle_ttft)
+                        idle_ttft, good)
 
 
 def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int) -> float:
@@ -373,7 +399,7 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
     TTFT percentiles add the parts' percentiles (an upper bound on the percentile of the sum)."""
     serving, constraints = scenario.serving, scenario.constraints
     prefill_copies, decode_copies = split.prefill_copies, split.decode_copies
-    per_prompt, decode = split.prompt_s, split.decode
+    decode = split.decode
     transfer = kv_transfer_seconds(scenario, card, plan, serving.prompt_tokens)
     limit = split.capacity
     if constraints.requests_per_s:
@@ -386,10 +412,7 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
     rate = min(rate, limit * (1 - 1e-9))
     point = load_point(decode, rate / busy, split.decode_capacity, closed=not constraints.requests_per_s,
                        users=-(-serving.users // decode_copies))
-    rho = rate / prefill_copies * per_prompt
-    theta = per_prompt / (2 * (1 - rho)) if rho < 1 else 0.0
-    wait = {k: theta * math.log(rho / (1 - k / 100)) if rho > 1 - k / 100 else 0.0 for k in PERCENTILES}
-    ttft = {k: wait[k] + idle_ttft + transfer + point.ttft_s[k] for k in PERCENTILES}
+    ttft = pools_ttft(split, idle_ttft + transfer, rate, point)
     if overloaded:
         copies = scenario.data_parallel
         messages.append(msg("serving-overloaded", rate=(constraints.requests_per_s or rate) / copies,
@@ -398,8 +421,60 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
                         transfer_ms=transfer * 1000))
     copies = scenario.data_parallel
     rps = limit if constraints.requests_per_s else rate
+    held = goodput_limits(scenario) if constraints.requests_per_s else None
+    good = None
+    if held is not None:  # the stated rate, where it meets the targets, starts the search
+        limits, percentile = held
+        met = worst_share(ttft[percentile], point.tpot_s[percentile], overloaded, limits) <= 1.0
+        good = LazyValue(pools_goodput, split, idle_ttft + transfer, limits, percentile, copies, rate if met else 0.0)
     return ReplicaSpeed(ttft[50], point.tpot_s[50], rps / copies, bound, tuple(messages), ttft, point.tpot_s,
-                        "continuous", rate / copies, idle_ttft)
+                        "continuous", rate / copies, idle_ttft, good)
+
+
+def pools_ttft(split: Pools, fixed_s: float, rate: float, point) -> dict[int, float]:
+    """Time to first token by percentile with separate pools at ``rate`` requests/s to the
+    deployment [s]: the prefill pool's M/D/1 wait (its tail exponential), the idle prefill and the
+    key/value transfer (``fixed_s``) and the decode copy's first step at its load (``point``, a
+    :class:`~configurator.core.load.LoadPoint`). Percentiles add the parts' (an upper bound on the
+    percentile of the sum)."""
+    per_prompt = split.prompt_s
+    rho = rate / split.prefill_copies * per_prompt
+    theta = per_prompt / (2 * (1 - rho)) if rho < 1 else 0.0
+    wait = {k: theta * math.log(rho / (1 - k / 100)) if rho > 1 - k / 100 else 0.0 for k in PERCENTILES}
+    return {k: wait[k] + fixed_s + point.ttft_s[k] for k in PERCENTILES}
+
+
+def pools_goodput(split: Pools, fixed_s: float, limits: LatencyLimits, percentile: int, copies: int,
+                  low: float = 0.0) -> float:
+    """Goodput of separate pools per model copy of the deployment (``copies`` of them) [1/s]: the
+    highest rate to the deployment at which TTFT (:func:`pools_ttft`: the prefill pool's wait, the
+    transfer and the decode copy's first step) and the decode copies' TPOT at ``percentile`` hold
+    within ``limits``, each pool at its share of the rate (the prefill copies all of it, each decode
+    copy its part) — the lesser of the two pools' rates under the targets they share — by the
+    search of :func:`~configurator.core.load.goodput` (:func:`~configurator.core.load.highest_meeting`;
+    ``low``: a rate to the deployment known to meet them [1/s])."""
+    decode, decode_copies, decode_capacity = split.decode, split.decode_copies, split.decode_capacity
+
+    def point_at(rate: float) -> tuple:
+        point = load_point(decode, rate / decode_copies, decode_capacity)
+        return point, pools_ttft(split, fixed_s, rate, point)
+
+    def worst(found: tuple) -> float:
+        point, ttft = found
+        return worst_share(ttft[percentile], point.tpot_s[percentile], point.overloaded, limits)
+
+    found = highest_meeting(point_at, worst, split.capacity, low=low)
+    return found[0].rate * decode_copies / copies if found is not None else 0.0
+
+
+def goodput_limits(scenario: Scenario) -> tuple[LatencyLimits, int] | None:
+    """The latency targets a goodput is taken at — each typed target, else the use's default
+    (:func:`~configurator.core.serving_use.latency_targets`), a missing one unbounded — and their
+    percentile; None without any target."""
+    targets = latency_targets(scenario)
+    if not targets.any:
+        return None
+    return LatencyLimits(targets.ttft_ms or math.inf, targets.tpot_ms or math.inf), targets.percentile
 
 
 def busy_copies(scenario: Scenario) -> float:
@@ -423,6 +498,12 @@ def deployment_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> Servin
     requests_per_s = replica.requests_per_s * busy
     tokens_per_s = requests_per_s * scenario.serving.output_tokens
     load = replica.load_per_s * busy if replica.load_per_s is not None else None
-    return extended(ServingSpeed, replica, {"requests_per_s": requests_per_s, "load_per_s": load,
+    good = LazyValue(_times, replica.goodput, busy) if replica.goodput is not None else None
+    return extended(ServingSpeed, replica, {"requests_per_s": requests_per_s, "load_per_s": load, "goodput": good,
                                             "tokens_per_s": tokens_per_s,
                                             "tokens_per_s_per_card": tokens_per_s / scenario.count})
+
+
+def _times(value: float | LazyValue, factor: float) -> float:
+    """``value`` (or a :class:`LazyValue` of it) times ``factor``."""
+    return lazy_value(value) * factor

@@ -177,7 +177,7 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
     copies = {"prefill": s.prefill_copies, "decode": s.data_parallel - s.prefill_copies} \
         if s.serving.disaggregated else {}
     times = {"ms": chosen.serving.tpot_s * 1e3, "other_ms": other.serving.tpot_s * 1e3} if faster else {}
-    note = msg(which + why, rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s, **copies,
+    note = msg(which + why, rate=chosen.serving.goodput_per_s, other=other.serving.goodput_per_s, **copies,
                **times)
     return replace(chosen, messages=(note, *chosen.messages))
 
@@ -536,7 +536,7 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
 
     # every step at the batch planned for the engine's, then the batch planned again for the best;
     # one that provably ranks below the given one (tried too), or level with it after it, is not timed
-    given, rank, rate = best.scenario.serving.max_batched_tokens, serving_rank(best), best.serving.requests_per_s
+    given, rank, rate = best.scenario.serving.max_batched_tokens, serving_rank(best), best.serving.goodput_per_s
     pruning = _EVALUATED.get() is None and given in CHUNK_SIZES
     stepped = {c: at_step(best, c) for c in CHUNK_SIZES if c != given}
     # each step shown to lose first (one rate each, read again below), then, of those it leaves, the
@@ -556,7 +556,7 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     if chosen is not best:
         chosen = max(chosen, at(chosen.scenario.serving.max_batched_tokens, True), key=serving_rank)
     if serving_rank(best)[:2] == serving_rank(chosen)[:2] and best.serving is not None and \
-            best.serving.requests_per_s >= (1 - SAME_RATE) * chosen.serving.requests_per_s:
+            best.serving.goodput_per_s >= (1 - SAME_RATE) * chosen.serving.goodput_per_s:
         return best  # the engine's step carries as much: kept, nothing to say
     serving = chosen.scenario.serving
     note = msg("chunk-chosen", chunk=serving.max_batched_tokens, batch=chosen.scenario.sequences_per_replica,

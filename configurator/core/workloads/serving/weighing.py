@@ -67,7 +67,9 @@ def missed_of(est: Weighed | Estimate) -> list[str]:
 def serving_rank(est: Estimate) -> tuple:
     """Order of serving layouts: fits, meets its targets, then — short of them — the smallest
     relative miss (:func:`target_miss`: a layout 10 % slower than the target before one 10× slower,
-    whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy.
+    whatever request rate the slow one's queue reports), then the request rate carried within the latency
+    targets (:attr:`~configurator.core.serving_speed.ReplicaSpeed.goodput_per_s`: the goodput under a stated
+    rate, else the capacity or what the users send), then fewer cards per copy.
     A layout the search weighed is ranked once (:attr:`Weighed.rank`)."""
     return est.rank if isinstance(est, (Weighed, Either)) else rank_of(est)
 
@@ -78,7 +80,45 @@ def rank_of(est: Estimate) -> tuple:
     if i is None:  # no speed: neither fits nor carries anything
         return (False, False, -math.inf, 0.0, 0)
     miss = miss_of(est)
-    return (est.fits, miss == 0.0, -miss, i.requests_per_s, -est.scenario.parallelism.tp)
+    return (est.fits, miss == 0.0, -miss, i.requests_per_s if i.goodput is None else CarriedRate(i),
+            -est.scenario.parallelism.tp)
+
+
+class CarriedRate:
+    """The fourth place of a serving rank where it is a goodput
+    (:attr:`~configurator.core.serving_speed.ReplicaSpeed.goodput_per_s`): worked out only when a
+    comparison reaches it — tuples compare by their first differing place, so two layouts that
+    differ in fit or target miss never work out their goodputs. Compares and hashes as the number
+    [1/s]; ``float()`` gives it."""
+
+    __slots__ = ("speed",)
+
+    def __init__(self, speed) -> None:
+        self.speed = speed
+
+    def __float__(self) -> float:
+        return self.speed.goodput_per_s
+
+    def __eq__(self, other) -> bool:
+        return float(self) == float(other)
+
+    def __lt__(self, other) -> bool:
+        return float(self) < float(other)
+
+    def __le__(self, other) -> bool:
+        return float(self) <= float(other)
+
+    def __gt__(self, other) -> bool:
+        return float(self) > float(other)
+
+    def __ge__(self, other) -> bool:
+        return float(self) >= float(other)
+
+    def __hash__(self) -> int:
+        return hash(float(self))
+
+    def __repr__(self) -> str:
+        return repr(float(self))
 
 
 def first_place(est: Weighed | Estimate | Either) -> bool:
@@ -382,15 +422,16 @@ def faster_of_equals(best: Weighed | Estimate | Either, others) -> Weighed | Est
     """Among ``best`` (ranked first by :func:`serving_rank`) and ``others`` (layouts of the same
     card and count), where ``best`` fits and meets every target: the one with the shortest time per
     output token (then time to first token) of those that also do and carry at least
-    ``1 − SAME_CAPACITY`` of its request rate (:data:`SAME_CAPACITY`), where it is shorter than
+    ``1 − SAME_CAPACITY`` of its request rate within the targets (:data:`SAME_CAPACITY`; the rate the rank
+    reads, :attr:`~configurator.core.serving_speed.ReplicaSpeed.goodput_per_s`), where it is shorter than
     ``best``'s by more than that share (or, as short, its first token is); else ``best``. A layout
     that misses a target, the buyer's or the use's, is never chosen for speed, nor one that does
     not fit."""
     if not first_place(best) or serving_rank(best)[:2] != (True, True):
         return best
-    floor = (1.0 - SAME_CAPACITY) * best.serving.requests_per_s
+    floor = (1.0 - SAME_CAPACITY) * best.serving.goodput_per_s
     tied = [e for e in others if e is not best and first_place(e) and serving_rank(e)[:2] == (True, True)
-            and e.serving.requests_per_s >= floor]
+            and e.serving.goodput_per_s >= floor]
     if not tied:
         return best
     faster = min(tied, key=lambda e: (e.serving.tpot_s, e.serving.ttft_s))

@@ -155,6 +155,7 @@ def test_the_tradeoff_tab_says_why_nothing_is_drawn_when_nothing_is_ranked(qtbot
     from configurator.core.architecture import preset
     from configurator.core.catalog import load_catalog
     from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+    from configurator.core.view.card_names import card_name
 
     i18n.install_language(language)
     try:
@@ -174,7 +175,7 @@ def test_the_tradeoff_tab_says_why_nothing_is_drawn_when_nothing_is_ranked(qtbot
         closest = result.below_line[0]
         said = chart.empty.text()
         assert shows_words(chart)
-        assert f"{closest.count:,} × {closest.card.name}" in said
+        assert f"{closest.count:,} × {card_name(closest.card.name, language)}" in said  # the reader's name for it
         assert ("Select it below the line" if language == "en" else "基准线以下") in said
         if language == "zh_CN":
             assert "budget" not in said.lower() and "closest" not in said

@@ -317,8 +317,12 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self._row(form, "graphics.user_class", self.user_class)
         self.monitors = self._number("graphics.monitors")
         self._row(form, "graphics.monitors", self.monitors)
-        self.desktop_resolution = self._combo({r: r for r in RESOLUTIONS}, "graphics.resolution")
-        self._row(form, "graphics.resolution", self.desktop_resolution)
+        # one control for graphics.resolution, the pixels of each picture the card makes and encodes: each desktop
+        # display's here, a stream's in the video group (moved there by _place_resolution when that group shows)
+        self.resolution = self._combo({r: r for r in RESOLUTIONS}, "graphics.resolution")
+        self.desktop_resolution = self.resolution
+        self._row(form, "graphics.resolution", self.resolution)
+        self._desktops_form = form
         self.shading = self._number("graphics.shading_tflops_per_user")
         self._row(form, "graphics.shading_tflops_per_user", self.shading)
         return group
@@ -328,8 +332,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         form = NarrowForm(group)
         self.streams = self._number("graphics.streams")
         self._row(form, "graphics.streams", self.streams)
-        self.resolution = self._combo({r: r for r in RESOLUTIONS}, "graphics.resolution")
-        self._row(form, "graphics.resolution", self.resolution)
+        self._video_form = form  # the resolution row goes under the streams (_place_resolution)
         self.fps = self._number("graphics.fps")
         self._row(form, "graphics.fps", self.fps)
         self.codec = self._combo(labels.codec_names(), "graphics.codec")
@@ -339,6 +342,17 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.decode = self._check(self.tr("Decode the input on the card too"), "graphics.decode")
         form.addRow("", self.decode)
         return group
+
+    def _place_resolution(self) -> None:
+        """Move the one resolution row (label and combo) to the group shown: under the monitors while
+        the desktops group shows, else under the streams (the video group's, or hidden with both)."""
+        to, after = ((self._desktops_form, self.monitors) if not self.desktops_group.isHidden()
+                     else (self._video_form, self.streams))
+        if to.getWidgetPosition(self.resolution)[0] >= 0:
+            return
+        origin = self._video_form if to is self._desktops_form else self._desktops_form
+        taken = origin.takeRow(self.resolution)
+        to.insertRow(to.getWidgetPosition(after)[0] + 1, taken.labelItem.widget(), taken.fieldItem.widget())
 
     def _render_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Rendering"))
@@ -529,6 +543,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.desktops_group.setVisible(workload is Workload.VDI)
         self.video_group.setVisible(workload is Workload.TRANSCODE)
         self.render_group.setVisible(workload is Workload.RENDER)
+        self._place_resolution()
         self.lora_rank.setEnabled(workload.is_adapter)
         self.lora_targets.setEnabled(workload.is_adapter)
         for widget in self.ai_assumptions:

@@ -333,13 +333,15 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
         rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
                      write(price_view.price_value(est, objective), w.language),
                      " ".join(p for p in (write(told, w.language) if told else "", source) if p)))
-    for option in (o for o in unpriced if not without_price(o)):  # priced, unranked for another reason: its price
+    # what a buyer could sign only: a fleet the latency targets size, many times the load ("1,240 × Tesla V100",
+    # session 35), is no purchase to price nor to ask a quote for, whether its cards have no price or only a used
+    # one's (the alternatives say why, core.recommend.oversized_fleet)
+    signable = [o for o in unpriced if oversized_fleet(o.estimate) is None]
+    for option in (o for o in signable if not without_price(o)):  # priced, unranked for another reason: its price
         est = option.estimate
         rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
                      write(price_view.price_value(est, objective), w.language), why_unranked(option, w)))
-    # what a buyer could sign only: a fleet the latency targets size, many times the load ("1,240 × Tesla V100",
-    # session 35), is no purchase to ask a quote for (the alternatives say why, core.recommend.oversized_fleet)
-    unquoted = [o for o in unpriced if without_price(o) and oversized_fleet(o.estimate) is None]
+    unquoted = [o for o in signable if without_price(o)]
     if unquoted:  # one row: the same price and note repeated per card filled a page (25 cards, session 22)
         rows.append((w.label("; ").join(f"{count(o.estimate.scenario.count)} × "
                                         f"{card_name(o.estimate.card.name, w.language)}"

@@ -24,7 +24,7 @@ from configurator.core.formulas.moe import experts_apart_seconds, experts_touche
 from configurator.core.formulas.gemm_efficiency import M_SPLIT, row_inverse
 from configurator.core.matmul_shapes import forward_coefficients, matmul_efficiency_by_shape
 from configurator.core.memo import LastAsked
-from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
+from configurator.core.kv_memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import PrecisionPlan, kv_element_bytes, serving_dispatch_bytes
 from configurator.core.scenario import Assumptions, Scenario
 from configurator.core.training_speed import Fabric, expert_parallel_seconds, fabric, links
@@ -191,7 +191,7 @@ _LAST_TP_OF = LastAsked()
 def copy_kv_bytes(scenario: Scenario, plan: PrecisionPlan) -> tuple[float, int]:
     """One copy's KV cache per token over all layers at its element size (:func:`~configurator.core.memory.
     kv_cache_bytes_per_token` at :func:`~configurator.core.precision.kv_element_bytes`) [B] and the ways
-    tensor parallelism splits it (:func:`~configurator.core.memory.kv_shards`) [count]; the last answer
+    tensor parallelism splits it (:func:`~configurator.core.kv_memory.kv_shards`) [count]; the last answer
     given again for the same scenario and plan objects (a copy's memory model, then its decode step,
     ask alike)."""
     last = _LAST_KV_BYTES.kept

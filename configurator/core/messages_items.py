@@ -63,6 +63,9 @@ ITEM_CHINESE: dict[str, str] = {
     ("Storage / in-band management Ethernet fabric switch, 64 × 100 GbE, e.g. NVIDIA SN4600C (DGX BasePOD) "
      "or Dell Z9264F-ON"):
         "存储 / 带内管理以太网交换机，64 × 100 GbE，如 NVIDIA SN4600C（DGX BasePOD）或 Dell Z9264F-ON",
+    ("Storage / in-band management Ethernet switch, 32 × 100 GbE QSFP28, 1U, e.g. NVIDIA Spectrum-2 SN3700C "
+     "(MSN3700-CS2FC)"):
+        "存储 / 带内管理以太网交换机，32 × 100 GbE QSFP28，1U，如 NVIDIA Spectrum-2 SN3700C（MSN3700-CS2FC）",
     ("Front-end / storage / in-band management Ethernet switch, 48 × 25 GbE SFP28 (+ 100 GbE uplinks), 1U, "
      "e.g. Dell PowerSwitch S5248F-ON"):
         "前端 / 存储 / 带内管理以太网交换机，48 × 25 GbE SFP28（+ 100 GbE 上行），1U，如 Dell PowerSwitch S5248F-ON",

@@ -319,8 +319,8 @@ PUBLISHED: dict[str, PublishedCase] = {
                                             "them: fc_type te, which layers the table does not say), each product's "
                                             "input cast by a kernel of its own, no LayerNorm fusion. Set as "
                                             "fp8_scaling dynamic for its GEMM curve only (the per-product cast; "
-                                            "delayed is the curve of Megatron-Core's fused casts, 43,272 tokens/s, "
-                                            "+18.5 %); the field also sets Megatron-Core's rule that the output "
+                                            "delayed is the curve of Megatron-Core's fused casts, 43,324 tokens/s, "
+                                            "+18.6 %); the field also sets Megatron-Core's rule that the output "
                                             "projection keeps no FP8 copy (memory.keeps_original_inputs), which this "
                                             "run did not follow: its memory is 1.7 GB low (58.9 of 85.0 GB stated, "
                                             "60.6 with the copy; the planner's micro-batch 48 fits either way)"),

@@ -246,7 +246,7 @@ def test_the_price_decision_counts_kinds_of_card():
 
 
 def test_a_training_jobs_time_is_said_in_its_deadlines_unit_as_a_render_jobs_is():
-    """3B tokens on 16 × Ascend 910B take 80.6 h (80.7 h before session 37's training refit, 71.6 h before
+    """3B tokens on 16 × Ascend 910B take 80.6 h (80.7 h before session 37's merges, 71.6 h before
     their own 200GE ports were counted, session 36): 'Time for the token budget 2.98 days' stood beside
     'misses the 40 h deadline by 31.6 h' (the render job's rule, session 36, left training out); its
     likely range in the same unit, and the ranking's time column too."""

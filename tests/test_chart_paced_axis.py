@@ -36,3 +36,18 @@ def test_the_render_chart_axis_says_the_cards_render_at_this_pace(qtbot):
     assert family_of(render.workload).pace == "render"
     assert basis != "tco" or "if the cards render at this pace" in label
     assert basis == "tco"  # a priced card's chart is on the ranking's basis, the TCO
+
+
+def test_the_tcos_words_are_written_once_and_the_pace_named_as_the_job_alone_reason_names_it():
+    """Session 37 wrote "total cost of ownership: cards, servers, network, power, support — over {period}"
+    out again for each pace (render, train, work), in English and Chinese: now the paced label is the
+    TCO's own words and the pace's message (``job-pace-*``), the text unchanged."""
+    from configurator.core.messages import pace_msg
+    from configurator.core.view.cost_bases import BASES, basis_label
+
+    assert sum("total cost of ownership: cards, servers, network, power, support —" in v for v in BASES.values()) == 1
+    for pace, zh in (("render", "渲染"), ("train", "训练"), ("work", "工作")):
+        label = basis_label("tco", 4, "frame", pace)
+        assert write(label, "en") == ("total cost of ownership: cards, servers, network, power, support — over 4 years, "
+                                      f"if the cards {write(pace_msg(pace), 'en')} at this pace all 4 years")
+        assert write(label, "zh_CN") == f"总拥有成本：加速卡、服务器、网络、电力、维保——4 年，假设这些卡在 4 年内一直按此节奏{zh}"

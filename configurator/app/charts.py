@@ -468,9 +468,11 @@ class CostScatter(_Chart):
     def retranslate(self) -> None:
         self.set_title(written(self._family.charts.cost_title))
         self.setLabel("bottom", written(self._family.charts.cost_axis))
-        from configurator.core.workloads import family_of  # here, as view_of: the charts load before the estimator
+        pace = None  # before the first analysis: no workload, and the estimator not loaded (the frame paints first)
+        if self._workload is not None:
+            from configurator.core.workloads import family_of  # here, as view_of: loaded by the first analysis
 
-        pace = family_of(self._workload).pace if self._workload is not None else None  # a job that ends: its pace
+            pace = family_of(self._workload).pace  # a job that ends: its pace
         self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency, self._years, pace))
         from configurator.core.view.cost_bases import chart_basis_note
 

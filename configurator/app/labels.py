@@ -11,7 +11,7 @@ from pathlib import Path
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.formats import WeightFormat
-from configurator.core.graphics import DESKTOP_CLASS_MESSAGES
+from configurator.core.formulas.graphics import DESKTOP_CLASS_MESSAGES
 from configurator.core.messages import msg
 from configurator.core.formulas.tp_overlap_tables import TUNED_TABLES
 from configurator.core.view import names as _view

@@ -174,7 +174,9 @@ def test_the_tradeoff_tab_says_why_nothing_is_drawn_when_nothing_is_ranked(qtbot
         closest = result.below_line[0]
         said = chart.empty.text()
         assert shows_words(chart)
-        assert f"{closest.count:,} × {closest.card.name}" in said
+        from configurator.core.view.card_names import card_name  # the card named in the window's language
+
+        assert f"{closest.count:,} × {card_name(closest.card.name, language)}" in said
         assert ("Select it below the line" if language == "en" else "基准线以下") in said
         if language == "zh_CN":
             assert "budget" not in said.lower() and "closest" not in said

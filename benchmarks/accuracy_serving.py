@@ -13,7 +13,7 @@ from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.load import (MLPERF_SERVER_LIMITS, StepCosts, capacity, highest_rate, load_point,
                                    mean_ttft_seconds)
-from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
+from configurator.core.kv_memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.precision import plan_serving_precision, plan_serving
 from configurator.core.scenario import Scenario, updated

@@ -9,7 +9,7 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.decode_step import DecodeStep, copy_kv_bytes
 from configurator.core.estimate import clear_estimate_memo
-from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
+from configurator.core.kv_memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import kv_element_bytes, plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.workloads.serving.memory import serving_memory_model

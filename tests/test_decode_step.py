@@ -152,3 +152,17 @@ def test_two_threads_keeping_tables_at_once_never_fail(catalog, monkeypatch):
         sys.setswitchinterval(before)
         clear_estimate_memo()
     assert errors == []
+
+
+def test_touched_experts_one_fact_for_the_weight_bytes_and_the_routed_roofline():
+    """The routed experts' parameters a MoE decode step reads are one function: the step's weight bytes
+    are the shared parameters plus them (review of session 37: the grouped-GEMM split wrote them twice)."""
+    from configurator.core.architecture import preset
+    from configurator.core.decode_step import decode_weight_bytes, touched_expert_params
+
+    model = preset("deepseek-v3")
+    shared = model.total_params() - model.n_moe_layers * model.n_experts * model.mlp_params(model.routed_ffn)
+    for batch, ep in ((1, 1), (64, 1), (16, 8)):
+        assert decode_weight_bytes(model, batch, 1.0, ep) == (shared + touched_expert_params(model, batch, ep)) * 1.0
+    assert touched_expert_params(model, 1e6, 1) == pytest.approx(
+        model.n_moe_layers * model.n_experts * model.mlp_params(model.routed_ffn))

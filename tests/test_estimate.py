@@ -8,7 +8,8 @@ from numpy.testing import assert_allclose
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate, sweep_counts
 from configurator.core.economics import host_watts
-from configurator.core.memory import kv_cache_bytes_per_token, zero_sharded
+from configurator.core.kv_memory import kv_cache_bytes_per_token
+from configurator.core.memory import zero_sharded
 from configurator.core.scenario import Scenario, updated
 from configurator.core.units import GB, GIB
 from configurator.core.estimate_json import estimate_to_dict

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from configurator.core import graphics as graphics_adapters
-from configurator.core import memory, training_speed
+from configurator.core import kv_memory, memory, training_speed
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
@@ -377,7 +377,7 @@ def test_kv_through_the_models_the_estimator_runs():
     heads caches 320 KB per token (``shared/design/estimator.md``); the models read the formula
     layer's :func:`kv.kv_cache_bytes_per_token` (architecture.kv_elements_per_token)."""
     for name, expected in (("llama2-13b", 819_200), ("llama2-70b", 327_680)):
-        assert memory.kv_cache_bytes_per_token(preset(name), 2.0) == expected
+        assert kv_memory.kv_cache_bytes_per_token(preset(name), 2.0) == expected
 
 
 def test_mla_cache_is_four_and_a_half_head_dims_per_layer():

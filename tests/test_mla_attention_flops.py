@@ -12,7 +12,7 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.decode_step import DecodeStep
 from configurator.core.formulas.attention_flops import absorbed_mla_pair_flops, pair_flops
-from configurator.core.memory import kv_cache_bytes_per_token
+from configurator.core.kv_memory import kv_cache_bytes_per_token
 from configurator.core.precision import plan_serving
 from configurator.core.prefill_attention import prompt_attention_flops
 from configurator.core.scenario import Scenario

@@ -303,7 +303,7 @@ def test_tensorrt_llm_serves_fp8_kv_beside_fp8_weights(catalog):
 
 
 def test_ideal_is_the_roofline(catalog):
-    from configurator.core.memory import kv_cache_bytes_per_token
+    from configurator.core.kv_memory import kv_cache_bytes_per_token
 
     card = catalog.get("h100-sxm")
     step = _decode_step("llama2-7b", "h100-sxm", catalog, 1, 1000, engine="ideal")

@@ -10,7 +10,7 @@ import pytest
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
-from configurator.core.memory import kv_cache_bytes_per_token
+from configurator.core.kv_memory import kv_cache_bytes_per_token
 from configurator.core.workloads.serving.plan import CHUNK_SIZES
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario

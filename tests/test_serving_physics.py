@@ -50,7 +50,7 @@ from case_counts import scaled
 from configurator.core.architecture import from_param_count, load_presets
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
-from configurator.core.memory import kv_cache_bytes_per_token
+from configurator.core.kv_memory import kv_cache_bytes_per_token
 from configurator.core.precision import kv_element_bytes
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.prefill_time import uncached_prompt_tokens

@@ -455,6 +455,7 @@ class CostScatter(_Chart):
         self._basis: str | None = None
         self._years: float | None = None
         self._cost_unit = "job"
+        self._workload = None  # the analysed workload, whose family's pace the TCO axis names
         self._classes: tuple[str, ...] = tuple(CLASS_COLOURS)
         self.retranslate()
 
@@ -467,7 +468,12 @@ class CostScatter(_Chart):
     def retranslate(self) -> None:
         self.set_title(written(self._family.charts.cost_title))
         self.setLabel("bottom", written(self._family.charts.cost_axis))
-        self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency, self._years))
+        pace = None  # before the first analysis: no workload, and the estimator not loaded (the frame paints first)
+        if self._workload is not None:
+            from configurator.core.workloads import family_of  # here, as view_of: loaded by the first analysis
+
+            pace = family_of(self._workload).pace  # a job that ends: its pace
+        self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency, self._years, pace))
         from configurator.core.view.cost_bases import chart_basis_note
 
         note = chart_basis_note(self._basis, self._years)  # off the ranking's basis: says so where the chart is hovered
@@ -490,9 +496,11 @@ class CostScatter(_Chart):
         basis = next((p.basis for p in analysis.catalog_points), analysis.estimate.costs.basis)
         unit = next((p.cost_unit for p in analysis.catalog_points), self._cost_unit)
         years = analysis.estimate.scenario.economics.amortisation_years
-        shown = (family, currency, classes, basis, unit, years)
-        if shown != (self._family, self._currency, self._classes, self._basis, self._cost_unit, self._years):
-            self._family, self._currency, self._classes, self._basis, self._cost_unit, self._years = shown
+        shown = (family, currency, classes, basis, unit, years, analysis.estimate.scenario.workload)
+        if shown != (self._family, self._currency, self._classes, self._basis, self._cost_unit, self._years,
+                     self._workload):
+            (self._family, self._currency, self._classes, self._basis, self._cost_unit, self._years,
+             self._workload) = shown
             self.retranslate()
         points = analysis.catalog_points
         scale = family.charts.cost_x_scale  # milliseconds per token; hours; cards
@@ -516,14 +524,16 @@ class CostScatter(_Chart):
         return f"{named}\n{time_text}, {fmt.money(point.cost, currency)}"
 
 
-def cost_axis_label(cost_unit: str, basis: str | None, currency: str, years: float | None = None) -> str:
+def cost_axis_label(cost_unit: str, basis: str | None, currency: str, years: float | None = None,
+                    pace: str | None = None) -> str:
     """The cost axis with its basis named ('Cost per million tokens — cloud rent [USD]'; on the
-    ranking's basis the TCO over ``years``), in the window's language: the words of
-    core.view.cost_bases, as the results panel names the same figure."""
+    ranking's basis the TCO over ``years``, for a job that ends at its family's ``pace``: "if the cards
+    render at this pace all 4 years"), in the window's language: the words of core.view.cost_bases, as
+    the results panel and the summary name the same figure."""
     from configurator.core.view.cost_bases import per_unit_label
     from configurator.core.view.rows import write
 
-    return f"{write(per_unit_label(cost_unit, basis, years), current_language())} [{currency}]"
+    return f"{write(per_unit_label(cost_unit, basis, years, pace), current_language())} [{currency}]"
 
 
 def log_view_range(values: list[float], margin: float = 0.12) -> tuple[float, float]:

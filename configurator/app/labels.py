@@ -11,6 +11,7 @@ from pathlib import Path
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.formats import WeightFormat
+from configurator.core.formulas.graphics import DESKTOP_CLASS_MESSAGES
 from configurator.core.messages import msg
 from configurator.core.formulas.tp_overlap_tables import TUNED_TABLES
 from configurator.core.view import names as _view
@@ -29,7 +30,6 @@ def workload_names() -> dict[str, str]:
 
 def desktop_class_names() -> dict[str, str]:
     """The desktop user classes (``Graphics.user_class``) by the messages that name them."""
-    from configurator.core.graphics import DESKTOP_CLASS_MESSAGES  # here: it loads the catalog (not at startup)
 
     return {key: msg(message_id).text_in(current_language()) for key, message_id in DESKTOP_CLASS_MESSAGES.items()}
 

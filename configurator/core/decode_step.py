@@ -24,7 +24,7 @@ from configurator.core.formulas.moe import experts_apart_seconds, experts_touche
 from configurator.core.formulas.gemm_efficiency import M_SPLIT, row_inverse
 from configurator.core.matmul_shapes import forward_coefficients, matmul_efficiency_by_shape
 from configurator.core.memo import LastAsked
-from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
+from configurator.core.kv_memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import PrecisionPlan, kv_element_bytes, serving_dispatch_bytes
 from configurator.core.scenario import Assumptions, Scenario
 from configurator.core.training_speed import Fabric, expert_parallel_seconds, fabric, links
@@ -43,10 +43,17 @@ def decode_weight_bytes(model: ModelArchitecture, batch, weight_bytes: float, ep
     """
     if not model.is_moe:
         return model.total_params() * weight_bytes
-    expert = model.mlp_params(model.routed_ffn)
-    all_experts = model.n_moe_layers * model.n_experts * expert
+    all_experts = model.n_moe_layers * model.n_experts * model.mlp_params(model.routed_ffn)
+    return (model.total_params() - all_experts + touched_expert_params(model, batch, ep)) * weight_bytes
+
+
+def touched_expert_params(model: ModelArchitecture, batch, ep: int = 1):
+    """Parameters of the routed experts one copy's cards read in a MoE decode step, before tensor
+    parallelism [count]: over the MoE layers, the ``E·(1 − (1 − k/E)^b)`` experts the ``ep·b`` tokens
+    of the group touch (:func:`~configurator.core.formulas.moe.experts_touched`), ``1/ep`` of them
+    on this copy's cards (:func:`decode_weight_bytes`' expert term); ``batch`` may be an array."""
     touched = experts_touched(model.n_experts, model.experts_per_token, batch * ep)
-    return (model.total_params() - all_experts + model.n_moe_layers * touched * expert / ep) * weight_bytes
+    return model.n_moe_layers * touched * model.mlp_params(model.routed_ffn) / ep
 
 
 SERVING_ALL_TO_ALLS_PER_LAYER = 2
@@ -191,7 +198,7 @@ _LAST_TP_OF = LastAsked()
 def copy_kv_bytes(scenario: Scenario, plan: PrecisionPlan) -> tuple[float, int]:
     """One copy's KV cache per token over all layers at its element size (:func:`~configurator.core.memory.
     kv_cache_bytes_per_token` at :func:`~configurator.core.precision.kv_element_bytes`) [B] and the ways
-    tensor parallelism splits it (:func:`~configurator.core.memory.kv_shards`) [count]; the last answer
+    tensor parallelism splits it (:func:`~configurator.core.kv_memory.kv_shards`) [count]; the last answer
     given again for the same scenario and plan objects (a copy's memory model, then its decode step,
     ask alike)."""
     last = _LAST_KV_BYTES.kept
@@ -390,14 +397,12 @@ class DecodeStep:
 
     def routed(self, batch, tokens, compute_s):
         """A MoE step's routed-expert part of :meth:`roofline`'s weight stream and products [s]: the
-        experts some token of the ``batch`` touches (:func:`decode_weight_bytes`' expert term) at the
+        experts some token of the ``batch`` touches (:func:`touched_expert_params`) at the
         weight bandwidth, and of the products' time ``compute_s`` the share of the step's matrix
         products (not attention's FLOPs) that the routed experts' products take at ``tokens`` (their
         ``Σ w/η`` terms, :func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`)."""
-        model, tp, ep = self.model, self.tp, self.ep
-        touched = experts_touched(model.n_experts, model.experts_per_token, batch * ep)
-        weights_s = model.n_moe_layers * touched * model.mlp_params(model.routed_ffn) / ep * self.plan.weight_bytes \
-            / tp / self.weight_bandwidth
+        weights_s = touched_expert_params(self.model, batch, self.ep) * self.plan.weight_bytes / self.tp \
+            / self.weight_bandwidth
         forward = self.forward
         if forward is None:
             forward = self.forward = self._forward()

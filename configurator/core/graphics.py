@@ -47,6 +47,7 @@ from configurator.core.catalog import Card, load_bundled_catalog
 from configurator.core.formulas import graphics as formulas
 from configurator.core.formulas.economics import HOURS_PER_MONTH  # noqa: F401  (re-exported for callers)
 from configurator.core.formulas.graphics import (
+    DESKTOP_CLASS_MESSAGES,
     NV12_BYTES_PER_PIXEL,
     RENDER_BYTES_PER_PIXEL,
     render_hours,
@@ -184,11 +185,6 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
         messages.append(msg("no-fp32-rate", card=card.name))
     caps["shading load"] = shading
     return caps, messages
-
-
-DESKTOP_CLASS_MESSAGES = {"knowledge": "desktop-class-knowledge", "power": "desktop-class-power",
-                          "designer": "desktop-class-designer", "heavy": "desktop-class-heavy"}
-"""The message naming each desktop user class (``Graphics.user_class``)."""
 
 
 def desktop_profile_gib(scenario: Scenario) -> float:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.estimate import Estimate
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, msg, pace_msg
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.workloads import family_of
 
@@ -70,7 +70,7 @@ def job_alone_reason(est: Estimate, cost: DeploymentCost) -> Message | None:
     if job is None:
         return None
     family = family_of(est.scenario.workload)
-    said = {"currency": cost.bom.currency, "unit": family.cost_unit, "pace": msg(f"job-pace-{family.pace}"),
+    said = {"currency": cost.bom.currency, "unit": family.cost_unit, "pace": pace_msg(family.pace),
             "bought": job.bought_per_unit, "capex": job.capex, "energy": job.energy,
             "years": cost.ownership.years}
     if job.rented_per_unit is None:

@@ -589,19 +589,8 @@ def gathered_layer_bytes(model: ModelArchitecture, layers: int, weight_bytes: fl
 
 
 def training_states(scenario: Scenario, plan: PrecisionPlan) -> StateBytes:
+    """Bytes per parameter of the training states (weights, gradients, optimizer, autocast copy) and of a
+    residual element, for the scenario's recipe and optimizer at ``plan``'s precision [B/param]
+    (:func:`~configurator.core.precision.training_state_bytes`)."""
     return training_state_bytes(scenario.training.recipe, scenario.training.optimizer, plan,
                                 scenario.training.optimizer_states)
-
-
-# ---- serving ----------------------------------------------------------------------------
-
-
-def kv_cache_bytes_per_token(model: ModelArchitecture, kv_bytes: float) -> float:
-    """KV cache per token over all layers [B]: ``2·L·n_kv·d_head·bytes`` (vLLM paper §3)."""
-    return model.kv_elements_per_token() * kv_bytes
-
-
-def kv_shards(model: ModelArchitecture, tp: int) -> int:
-    """Ways tensor parallelism splits the KV cache (KV heads are replicated beyond their count;
-    the MLA latent is replicated on every rank)."""
-    return 1 if model.is_mla else min(tp, model.kv_heads)

@@ -554,3 +554,11 @@ def period_msg(years: float | None) -> Message:
         whole = round(months)
         return msg("period-month" if whole == 1 else "period-months", n=f"{whole}")
     return msg("period-year" if years == 1 else "period-years", n=f"{years:g}")
+
+
+def pace_msg(pace: str) -> Message:
+    """What a job that ends has its cards do at its pace, one word ('train', 'render', 'work'; '训练' …:
+    messages ``job-pace-*``), by its family's ``pace``: the TCO's label
+    (:func:`configurator.core.view.cost_bases.basis_label`) and the job-alone reason
+    (:func:`configurator.core.job_alone.job_alone_reason`) say it alike."""
+    return msg(f"job-pace-{pace}")

@@ -30,7 +30,7 @@ from configurator.core.load import (
     static_batch,
     worst_share,
 )
-from configurator.core.memory import kv_cache_bytes_per_token
+from configurator.core.kv_memory import kv_cache_bytes_per_token
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes

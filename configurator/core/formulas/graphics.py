@@ -42,6 +42,12 @@ heavy users (3D, VFX) 8 GB: NVIDIA RTX Virtual Workstation (vWS) Sizing and GPU 
 (docs.nvidia.com/vgpu/sizing/virtual-workstation/latest, 'Example VDI Deployment Configurations',
 Table 9, typical deployment on L40S: light users 4Q, medium users 4Q–8Q, heavy users 12Q–24Q)."""
 
+DESKTOP_CLASS_MESSAGES = {"knowledge": "desktop-class-knowledge", "power": "desktop-class-power",
+                          "designer": "desktop-class-designer", "heavy": "desktop-class-heavy"}
+"""The message naming each desktop user class (``Graphics.user_class``), keyed as
+:data:`DESKTOP_CLASS_PROFILE_GIB`. Here, beside the classes, not in :mod:`configurator.core.graphics`: the
+window's labels read it before the catalog loads (``tests/test_startup.py``)."""
+
 HD_DISPLAY_PIXELS = 1920 * 1080
 """One HD display, the display the class profiles are sized for [pixels]."""
 

@@ -16,18 +16,13 @@ A view names the one it shows; no view mixes them. Qt-free; labels are ids of th
 
 from __future__ import annotations
 
-from configurator.core.messages import Message, period_msg
+from configurator.core.messages import Message, pace_msg, period_msg
 from configurator.core.view.rows import Phrase
 
 BASES = {"tco": "total cost of ownership: cards, servers, network, power, support — over {period}",
          "tco-licences": "total cost of ownership: cards, servers, network, power, support, vGPU licences — "
                          "over {period}",
-         "tco-paced-render": "total cost of ownership: cards, servers, network, power, support — over {period}, if "
-                             "the cards render at this pace all {period}",
-         "tco-paced-train": "total cost of ownership: cards, servers, network, power, support — over {period}, if "
-                            "the cards train at this pace all {period}",
-         "tco-paced-work": "total cost of ownership: cards, servers, network, power, support — over {period}, if "
-                           "the cards work at this pace all {period}",
+         "tco-paced": "{tco}, if the cards {pace} at this pace all {period}",
          "ownership": "cards and electricity, owned", "cloud": "cloud rent"}
 """What each basis is called, briefly (label ids; the TCO's with the years it covers; ``tco-licences`` the
 TCO of work whose bill always holds licences, :data:`LICENSED_UNITS`)."""
@@ -44,24 +39,22 @@ keyed by their values, not imported: the window's frame draws the cost axis befo
 load, and tests/test_like_for_like.py holds the keys to the families)."""
 
 
-PACED_BASES = {"render": "tco-paced-render", "train": "tco-paced-train", "work": "tco-paced-work"}
-"""The TCO's label for a job that ends, by its family's ``job_pace``
-(:attr:`configurator.core.workloads.base.WorkloadFamily.job_pace`): its TCO per unit spreads the purchase
-over every year of the TCO at the job's pace, said so in its label (a render job's "0.0374 USD per frame"
-read as what the job costs, where the cards bought for it cost 11.5 USD a frame of it; a pre-training
-run's "0.0234 USD per million tokens" where its cards cost 7.34 USD a million of its tokens;
-:mod:`configurator.core.job_alone` says that figure). Until December 2026 keyed on the unit "frame", so a
-training job's label lacked it."""
-
-
 def basis_label(basis: str, years: float | None = None, cost_unit: str | None = None,
                 pace: str | None = None) -> str | Phrase:
     """The basis named (a label id, or for the TCO a phrase with the ``years`` it covers [years]; per
     ``cost_unit`` of :data:`LICENSED_UNITS`, the licences named with it; for a job that ends, its family's
-    ``pace``, the pace it holds over those years, :data:`PACED_BASES`)."""
+    ``pace`` (:func:`~configurator.core.messages.pace_msg`), the TCO's words then "if the cards render at
+    this pace all 4 years": its TCO per unit spreads the purchase over every year at the job's pace, and a
+    render job's "0.0374 USD per frame" read as what the job costs, where the cards bought for it cost
+    11.5 USD a frame of it (:mod:`configurator.core.job_alone` says that figure). Until December 2026 keyed
+    on the unit "frame", so a training job's label lacked it; the TCO's words are written once, in
+    :data:`BASES`)."""
     if basis == "tco":
-        key = "tco-licences" if cost_unit in LICENSED_UNITS else PACED_BASES.get(pace, "tco")
-        return Phrase(BASES[key], {"period": period(years)})
+        key = "tco-licences" if cost_unit in LICENSED_UNITS else "tco"
+        tco = Phrase(BASES[key], {"period": period(years)})
+        if pace is None or key != "tco":
+            return tco
+        return Phrase(BASES["tco-paced"], {"tco": tco, "pace": pace_msg(pace), "period": period(years)})
     return BASES[basis]
 
 

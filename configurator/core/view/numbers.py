@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from configurator.core.digit_groups import SEPARATORS
+from configurator.core.magnitudes import MAGNITUDES
 from configurator.core.message_numbers import DAYS_FROM, SIGNIFICANT_DIGITS, decimals_for, duration_unit, fixed  # noqa: F401
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.units import GIB
@@ -124,9 +125,13 @@ def unit_cost(value: float | None, currency: str, language: str = "en") -> str:
     return f"{number(value, decimals, language)}{NBSP}{currency}"
 
 
+CHINESE_SCALES = ((MAGNITUDES["亿"], "亿"), (MAGNITUDES["万"], "万"))
+"""The Chinese counting words, largest first [scale, word]: 亿 (10⁸) and 万 (10⁴), as
+:data:`~configurator.core.magnitudes.MAGNITUDES` reads them typed; the writers below count in them."""
+
 SHORT_SCALES = {
     "en": ((1e9, "G"), (1e6, "M"), (1e3, "k")),
-    "zh_CN": ((1e8, "亿"), (1e4, "万")),
+    "zh_CN": CHINESE_SCALES,
 }
 """The words a short number is counted in, largest first [scale, suffix]: thousands, millions and
 billions in English; 万 (10⁴) and 亿 (10⁸) in Chinese, as a Chinese reader counts money (2亿, not 200M)."""
@@ -143,7 +148,7 @@ def short_amount(value: float, language: str = "en") -> str:
 
 TOKEN_SCALES = {
     "en": ((1e12, "T"), (1e9, "B"), (1e6, "M")),
-    "zh_CN": ((1e12, "万亿"), (1e8, "亿"), (1e4, "万")),
+    "zh_CN": ((MAGNITUDES["万"] * MAGNITUDES["亿"], "万亿"), *CHINESE_SCALES),
 }
 """The words a count of tokens is written in, largest first [scale, word]: trillions, billions and
 millions in English (as ``--tokens 2T`` is typed); 万亿, 亿 and 万 in Chinese, as a Chinese reader

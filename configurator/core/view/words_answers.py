@@ -20,12 +20,7 @@ ZH_CN_ANSWERS: dict[str, str] = {
         "总拥有成本：加速卡、服务器、网络、电力、维保——{period}",
     "total cost of ownership: cards, servers, network, power, support, vGPU licences — over {period}":
         "总拥有成本：加速卡、服务器、网络、电力、维保、vGPU 许可——{period}",
-    "total cost of ownership: cards, servers, network, power, support — over {period}, if the cards render at "
-    "this pace all {period}": "总拥有成本：加速卡、服务器、网络、电力、维保——{period}，假设这些卡在 {period}内一直按此节奏渲染",
-    "total cost of ownership: cards, servers, network, power, support — over {period}, if the cards train at "
-    "this pace all {period}": "总拥有成本：加速卡、服务器、网络、电力、维保——{period}，假设这些卡在 {period}内一直按此节奏训练",
-    "total cost of ownership: cards, servers, network, power, support — over {period}, if the cards work at "
-    "this pace all {period}": "总拥有成本：加速卡、服务器、网络、电力、维保——{period}，假设这些卡在 {period}内一直按此节奏工作",
+    "{tco}, if the cards {pace} at this pace all {period}": "{tco}，假设这些卡在 {period}内一直按此节奏{pace}",
     "cards and electricity, owned": "自购加速卡与电费",
     "This chart: {basis}. The ranking: {tco}; a card below yours here may cost more to own.":
         "本图：{basis}。排名依据：{tco}；图中低于您的选择的卡，自购总成本可能更高。",

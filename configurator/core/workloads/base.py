@@ -286,8 +286,8 @@ class WorkloadFamily(ABC):
     """For a job that ends (``one_off_job``), what its cards do at the job's pace, one word: ``"train"``,
     ``"render"``. The TCO per unit of such work spreads the purchase over every year of the TCO at that
     pace, so its label and the job-alone reason say "if the cards train at this pace all 4 years"
-    (:data:`configurator.core.view.cost_bases.PACED_BASES`, messages ``job-pace-*``); None for work that
-    runs on. Until December 2026 the caveat was keyed on the unit "frame", and a pre-training run with a
+    (:func:`configurator.core.view.cost_bases.basis_label`, :func:`configurator.core.messages.pace_msg`);
+    None for work that runs on. Until December 2026 the caveat was keyed on the unit "frame", and a pre-training run with a
     deadline read its TCO per million tokens without it. Read it as :attr:`pace`."""
 
     @property

@@ -330,7 +330,7 @@ FIELDS: tuple[FieldSpec, ...] = (
              "8 GiB on one HD display; twice that for more than one HD display's pixels."),
        cli_help="kind of desktop user: sets the least vGPU profile with the displays",
        row_label=_t("ScenarioEditor", "&Kind of user")),
-    _f("graphics.monitors", _t("ScenarioController", "monitors"), _t("ScenarioEditor", " monitors"), help=_t(
+    _f("graphics.monitors", _t("ScenarioController", "monitors"), _t("ScenarioEditor", " per desktop"), help=_t(
         "ScenarioEditor", "Displays of each desktop, at the resolution below each; more pixels than one HD display "
              "need a larger vGPU profile"), flag="--monitors", row_label=_t("ScenarioEditor", "&Monitors")),
     _f("graphics.shading_tflops_per_user", _t("ScenarioController", "shading per user"), _t("ScenarioEditor", " TFLOP/s"), decimals=3,

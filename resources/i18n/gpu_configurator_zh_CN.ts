@@ -2578,12 +2578,12 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>用户类型(&amp;K)</translation>
     </message>
     <message>
-        <source> monitors</source>
-        <translation> 台显示器</translation>
-    </message>
-    <message>
         <source>Displays of each desktop, at the resolution below each; more pixels than one HD display need a larger vGPU profile</source>
         <translation>每个桌面的显示器数，每台为下方的分辨率；像素多于一台高清显示器时需要更大的 vGPU 配置</translation>
+    </message>
+    <message>
+        <source> per desktop</source>
+        <translation> 台/桌面</translation>
     </message>
     <message>
         <source>&amp;Monitors</source>

@@ -279,3 +279,13 @@ def test_every_other_control_changes_estimate_and_charts(qtbot, window, setup, w
     expected = value / 100 if widget_name in ("matmul", "decode_bw") else value
     assert shown == pytest.approx(expected)
     assert _chart_state(window) != before
+
+
+def test_money_boxes_say_the_scenarios_currency(qtbot, window):
+    """The editor wrote '0.086 /kWh' and '2.50 /h' with no currency (session 37 screenshots): each money
+    box names the scenario's currency, and follows a change of currency."""
+    editor = window.editor
+    assert editor.electricity.suffix() == " USD/kWh" and editor.cloud_price.suffix() == " USD/h"
+    assert editor.card_price.suffix() == " USD"
+    assert window.controller.apply_many({"economics.currency": "CNY", "economics.usd_to_currency": 7.1})
+    assert editor.electricity.suffix() == " CNY/kWh" and editor.card_price.suffix() == " CNY"

@@ -134,7 +134,8 @@ def test_each_entry_has_one_editor_control_built_from_it(editor, entry):
     if entry.is_number:
         assert isinstance(box, QSpinBox if entry.kind is Kind.INT else QDoubleSpinBox)
         assert (box.minimum(), box.maximum()) == pytest.approx(entry.display_range())
-        assert box.suffix() == shown(entry.suffix) and box.singleStep() == pytest.approx(entry.step)
+        money = f" {editor.controller.scenario.economics.currency}{shown(entry.suffix).strip()}"  # a money box
+        assert box.suffix() in (shown(entry.suffix), money) and box.singleStep() == pytest.approx(entry.step)
         assert box.specialValueText() == shown(entry.none_text)
         if isinstance(box, QDoubleSpinBox):
             assert box.decimals() == entry.decimals

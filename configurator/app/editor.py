@@ -514,6 +514,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.params_spin.blockSignals(False)
         self.model_summary.setText(model_summary(model))
         self.card_combo.lineEdit().setCursorPosition(0)
+        self._name_currency({"economics.card_price": self.card_price, "economics.cloud_price_per_hour": self.cloud_price,
+                             "economics.electricity_per_kwh": self.electricity}, scenario.economics.currency)
         workload = scenario.workload
         graphics = workload.is_graphics
         self.model_group.setVisible(not graphics)

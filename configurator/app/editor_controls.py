@@ -131,6 +131,12 @@ class BoundControls:
         self._binders.append(SpinBinder(box, self.controller, path, entry.scale, integer=entry.whole))
         return box
 
+    def _name_currency(self, boxes: dict[str, QAbstractSpinBox], currency: str) -> None:
+        """Money boxes say their currency ('0.086 USD/kWh', '2.50 CNY/h', '25,000 USD'): the registry's
+        suffix is the amount's unit after the currency, which the scenario holds."""
+        for path, box in boxes.items():
+            box.setSuffix(f" {currency}{shown(spec(path).suffix).strip()}")
+
     def _check(self, text: str, path: str) -> QCheckBox:
         """A check box for the field, its text wrapping in a narrow editor, its tooltip from the registry."""
         box = WrappingCheckBox(text)

@@ -25,7 +25,7 @@ from configurator.cli_scenario import (  # noqa: F401 - quantity, duration_hours
     state_ranges,
     with_constraints,
 )
-from configurator.cli_what_fits import add_what_fits_parser, run_what_fits
+from configurator.cli_what_fits import JSON_HELP, add_what_fits_parser, run_what_fits
 from configurator.core.architecture import ArchitectureError
 from configurator.core.catalog import CARD_CLASSES, FRAMEWORKS, Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate
@@ -372,20 +372,20 @@ def build_parser() -> argparse.ArgumentParser:
     est = sub.add_parser("estimate", help="memory, speed, power and cost of one configuration")
     add_scenario_flags(est)
     add_constraint_flags(est)
-    est.add_argument("--json", action="store_true", help="print one JSON object")
+    est.add_argument("--json", action="store_true", help=JSON_HELP)
     _add_launch_flag(est)
     est.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     rec = sub.add_parser("recommend", help="rank every card (and count) for a scenario")
     add_scenario_flags(rec)
     _add_ranking_flags(rec)
     rec.add_argument("--limit", type=int, default=10, help="how many to list")
-    rec.add_argument("--json", action="store_true")
+    rec.add_argument("--json", action="store_true", help=JSON_HELP)
     rec.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     pln = sub.add_parser("plan", help="the best training layouts for one card and count, and why the others lose; for "
                          "serving, every layout weighed and its Pareto front")
     add_scenario_flags(pln)
     pln.add_argument("--top", type=int, default=5, help="how many layouts to list")
-    pln.add_argument("--json", action="store_true")
+    pln.add_argument("--json", action="store_true", help=JSON_HELP)
     _add_launch_flag(pln)
     pln.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     rep = sub.add_parser("report", help="write the configuration summary (.pdf .md .csv .json)")
@@ -400,11 +400,11 @@ def build_parser() -> argparse.ArgumentParser:
     lst = cat_sub.add_parser("list", help="all cards")
     lst.add_argument("--class", dest="card_class", choices=CARD_CLASSES)
     lst.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
-    lst.add_argument("--json", action="store_true")
+    lst.add_argument("--json", action="store_true", help=JSON_HELP)
     lst.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     show = cat_sub.add_parser("show", help="one card with its sources")
     show.add_argument("card_id", metavar="ID")
-    show.add_argument("--json", action="store_true")
+    show.add_argument("--json", action="store_true", help=JSON_HELP)
     show.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     cat_sub.add_parser("models", help="model presets")
     add_what_fits_parser(sub)

@@ -42,6 +42,13 @@ def _dest(path: str) -> str:
     return BY_PATH[path].flag.removeprefix("--").replace("-", "_")
 
 
+JSON_HELP = ("print one JSON object for scripts: its keys, ids and numbers are the contract; its texts, each "
+             "beside its message id, are in English whatever --lang says")
+"""The help of every command's ``--json``: the JSON is a machine contract in English (README, "--json for
+scripts"); warnings and reasons are message ids, each with its English text, to be worded in any
+language through ``configurator.core.messages``."""
+
+
 def add_what_fits_parser(sub) -> argparse.ArgumentParser:
     """The ``what-fits`` command and its flags."""
     parser = sub.add_parser("what-fits", help="what models fit on the cards you own (training, fine-tuning, "
@@ -65,7 +72,7 @@ def add_what_fits_parser(sub) -> argparse.ArgumentParser:
     for action in targets._group_actions:  # this command's defaults, not the scenario field's
         if action.dest in defaults:
             action.help = f"{action.help.split(' (default')[0]} (default here: {defaults[action.dest]})"
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=JSON_HELP)
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the tables")
     return parser
 

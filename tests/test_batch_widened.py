@@ -37,7 +37,7 @@ def test_four_million_tokens_are_planned_as_the_binary_four_million_and_said(cou
     said = [m for m in asked.messages if m.id == "batch-widened"]
     assert len(said) == 1 and said[0].params["batch"] == 4_000_000 and said[0].params["used"] == 4_194_304
     assert said[0].params["dp_asked"] == 8 and said[0].params["dp_used"] == asked.scenario.data_parallel
-    assert "4,000,000" in said[0].text and "4,194,304" in said[0].text and "+4.9%" in said[0].text
+    assert "4,000,000" in said[0].text and "4,194,304" in said[0].text and "+4.9\u00a0%" in said[0].text
 
 
 def test_a_batch_that_splits_wide_is_kept_and_nothing_is_said():

@@ -381,3 +381,15 @@ def test_a_rack_without_a_price_on_file_is_unpriced_not_another_vendors(catalog,
     rack = next(line for line in bom.lines if line.role == "system")
     assert rack.item_id == item_id and rack.unit_price is None and card.name in rack.name
     assert not bom.complete and all(line.item_id != "rack-nvl72" for line in bom.lines)
+
+
+def test_a_switch_the_price_file_does_not_list_is_taken_at_the_named_port_count():
+    """smallest_switch's fallback where no choice is priced: the last listed at its listed ports,
+    else UNPRICED_SWITCH_PORTS (the QM9700's 64 × 400 Gb/s, the price file's switch-ib-ndr-64)."""
+    from configurator.core.procurement.prices import PriceBook, bundled_price_book
+    from configurator.core.procurement.switches import SCALE_OUT_SWITCHES, UNPRICED_SWITCH_PORTS, smallest_switch
+
+    bundled = bundled_price_book()
+    assert bundled.item("switch-ib-ndr-64").ports == UNPRICED_SWITCH_PORTS
+    empty = PriceBook(items={}, rates=bundled.rates, price_date=bundled.price_date)
+    assert smallest_switch(empty, SCALE_OUT_SWITCHES["ethernet"], 100) == ("switch-eth-800g-64", 2 * UNPRICED_SWITCH_PORTS)

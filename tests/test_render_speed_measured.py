@@ -76,8 +76,8 @@ def test_h200_nvl_renders_at_its_measured_speed_and_says_so(catalog, base):
     assert est.graphics.minutes_per_frame == pytest.approx(5.0 / measured_ratio("h200-nvl", "rtx-4090"))
     assert est.graphics.minutes_per_frame == pytest.approx(9.89, abs=0.01)
     said = next(m for m in est.messages if m.id == "no-rt-cores-measured")
-    assert "renders at 70% of the speed its FP32 rate gives" in said.text_in("en")
-    assert "70%" in said.text_in("zh_CN") and "实测" in said.text_in("zh_CN")
+    assert "renders at 70\u00a0% of the speed its FP32 rate gives" in said.text_in("en")
+    assert "70\u00a0%" in said.text_in("zh_CN") and "实测" in said.text_in("zh_CN")
 
 
 def test_a_compute_card_without_a_score_keeps_the_plain_warning(catalog, base):
@@ -116,5 +116,5 @@ def test_an_inference_class_compute_card_for_a_render_farm_is_flagged(catalog, b
                 constraints={"deadline_hours": 72})
     said = mismatch(s, catalog)
     assert said is not None and said.id == "mismatch-wrong-class-for-graphics"
-    assert "H200 NVL 141GB is in the inference class" in said.text_in("en") and "87%" in said.text_in("en")
+    assert "H200 NVL 141GB is in the inference class" in said.text_in("en") and "87\u00a0%" in said.text_in("en")
     assert mismatch(updated(s, card_id="l40s", count=14), catalog) is None

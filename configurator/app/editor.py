@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
     QFileDialog,
-    QFormLayout,
     QGroupBox,
     QLabel,
     QPushButton,

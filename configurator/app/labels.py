@@ -11,10 +11,11 @@ from pathlib import Path
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.formats import WeightFormat
-from configurator.core.formulas.graphics import DESKTOP_CLASS_MESSAGES
+from configurator.core.formulas.graphics import DESKTOP_CLASS_MESSAGES, DESKTOP_CLASS_PROFILE_GIB
 from configurator.core.messages import msg
 from configurator.core.formulas.tp_overlap_tables import TUNED_TABLES
 from configurator.core.view import names as _view
+from configurator.core.view import numbers as _numbers
 from configurator.core.view.words import words
 
 
@@ -29,9 +30,14 @@ def workload_names() -> dict[str, str]:
 
 
 def desktop_class_names() -> dict[str, str]:
-    """The desktop user classes (``Graphics.user_class``) by the messages that name them."""
-
-    return {key: msg(message_id).text_in(current_language()) for key, message_id in DESKTOP_CLASS_MESSAGES.items()}
+    """The desktop user classes (``Graphics.user_class``) by the messages that name them, each with
+    the vGPU profile it needs on one HD display, written from
+    :data:`~configurator.core.formulas.graphics.DESKTOP_CLASS_PROFILE_GIB` (the field's tooltip
+    names no figure): 'knowledge worker (1 GiB)'."""
+    language = current_language()
+    return {key: f"{msg(message_id).text_in(language)} "
+                 f"({_numbers.with_unit(_numbers.number(DESKTOP_CLASS_PROFILE_GIB[key], 0, language), 'GiB', language)})"
+            for key, message_id in DESKTOP_CLASS_MESSAGES.items()}
 
 
 def codec_names() -> dict[str, str]:

@@ -326,8 +326,8 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …", row_label=_t("ScenarioEditor", "vGPU &profile")),
     _f("graphics.user_class", _t("ScenarioController", "kind of user"), flag="--user-class", help=_t(
         "ScenarioEditor", "Kind of desktop user. With the displays it sets the least vGPU profile, from NVIDIA's vPC and "
-             "vWS sizing guides: knowledge worker 1 GiB, power user 2 GiB, designer 4 GiB, heavy 3D or VFX user "
-             "8 GiB on one HD display; twice that for more than one HD display's pixels."),
+             "vWS sizing guides: each kind's profile on one HD display is shown beside it; twice that for more "
+             "than one HD display's pixels."),
        cli_help="kind of desktop user: sets the least vGPU profile with the displays",
        row_label=_t("ScenarioEditor", "&Kind of user")),
     _f("graphics.monitors", _t("ScenarioController", "monitors"), _t("ScenarioEditor", " per desktop"), help=_t(

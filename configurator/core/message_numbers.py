@@ -1,5 +1,5 @@
 """How a message's numbers are written: whole numbers grouped in the reader's language, shares
-that are not zero never written "0%" (:mod:`configurator.core.messages` renders with these); a
+that are not zero never written "0 %", every percentage ending as :data:`PERCENT_SIGN` says (:mod:`configurator.core.messages` renders with these); a
 measured quantity to :data:`SIGNIFICANT_DIGITS` and a job's time in minutes, hours or days by the
 rules the screen writes them by (:mod:`configurator.core.view.numbers` reads them here), so one
 number is rounded one way on one page (session 24: "≤ 100 ms" beside "within the 100.0 ms default",
@@ -27,6 +27,11 @@ SHARE_WRITTEN_UP_TO = 10.0
 """A share past this is written ">1,000%" [1]: a percentage of five digits ("107177%") says no more
 than the amount beside it."""
 
+PERCENT_SIGN = "\u00a0%"
+"""How a percentage ends, on screen, on paper and in a message, in both languages: a no-break space
+then "%", as a unit follows its number ("44 % MFU", "±10 %"; :func:`percent_text`). Until December
+2026 a message's ``{share:.0%}`` wrote "44%" beside the screen's "44 %"."""
+
 MOST_DECIMALS = 3
 """Most decimals :func:`decimals_apart` gives [digits]."""
 
@@ -42,6 +47,12 @@ def fixed(value: float, decimals: int, language: str) -> str:
         exact = abs(exact)  # no "-0"
     text = f"{exact:,f}"
     return text.replace(",", "\0").replace(".", point).replace("\0", group)
+
+
+def percent_text(number: str) -> str:
+    """A percentage already written as its number ("44", ">1,000", "<0.1") with its sign
+    (:data:`PERCENT_SIGN`): '44\u00a0%'."""
+    return number + PERCENT_SIGN
 
 
 def decimals_for(value: float, digits: int = SIGNIFICANT_DIGITS) -> int:
@@ -151,12 +162,18 @@ class _Fraction(float):
             return f"{self._significant(value)} {self.units.get(unit, unit)}"
         if spec.startswith("|") and float(self).is_integer():  # a count held as a float: written as one
             return format(count_param(int(self), self.language, self.units), spec)
-        if spec.endswith("%") and abs(self) > SHARE_WRITTEN_UP_TO:
-            return ">" + fixed(100 * SHARE_WRITTEN_UP_TO, 0, self.language) + "%"
-        text = float.__format__(self, spec)
-        if spec.endswith("%") and self != 0 and not text.strip("-+ ").rstrip("%").strip("0.,"):
+        if spec.endswith("%"):
+            return percent_text(self._percent_number(spec))
+        return float.__format__(self, spec)
+
+    def _percent_number(self, spec: str) -> str:
+        """The number of a percent format ``spec`` (``.0%``), without its sign."""
+        if abs(self) > SHARE_WRITTEN_UP_TO:
+            return ">" + fixed(100 * SHARE_WRITTEN_UP_TO, 0, self.language)
+        text = float.__format__(self, spec)[:-1]
+        if self != 0 and not text.strip("-+ ").strip("0.,"):
             places = int(spec.rsplit(".", 1)[1][:-1] or 0) if "." in spec else 6
-            return "<" + float.__format__(10.0 ** -(places + 2), spec.lstrip("+- "))
+            return "<" + float.__format__(10.0 ** -places, f".{places}f")
         return text
 
 

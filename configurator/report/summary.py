@@ -69,6 +69,7 @@ from configurator.report.summary_money import (
     Option,
     bom_table,
     job_alone_rows,
+    per_unit_heading,
     per_unit_name,
     price_decides_table,
     rent_cost_per_unit,
@@ -482,7 +483,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
                         objective: Objective, w: Words, recommended: bool = False,
                         filters: Filters | None = None) -> Table:
     currency, years = mine.cost.bom.currency, write(period(mine.cost.ownership.years), w.language)
-    unit = per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
+    unit, unit_named = per_unit_heading(mine.estimate, w, objective)  # short; named in full in the note
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
     header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w) if speed else w("Speed"), w("Capex"),
               w("TCO over {period}", period=years), unit,
@@ -509,7 +510,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     rows += unpriced_rows(unpriced, w, speed_text)  # no rank, "no price": never read as a purchase
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
     note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
-                           by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency),
+                           by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency), unit_named,
                       *filter(None, (filters_note(filters, w, mine.estimate.scenario.workload),
                                      unpriced_note(unpriced, w))))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:

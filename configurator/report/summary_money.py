@@ -25,6 +25,7 @@ from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.estimate_view import job_alone_label
 from configurator.core.view.cost_bases import per_unit_label, period
+from configurator.core.view.ranking_view import ranking_cost_heading
 from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
@@ -42,6 +43,18 @@ def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
     family = family_of(est.scenario.workload)
     return write(per_unit_label(family.cost_unit, basis, est.scenario.economics.amortisation_years,
                                 family.pace), w.language)
+
+
+def per_unit_heading(est: Estimate, w: Words, objective: Objective) -> tuple[str, str]:
+    """The alternatives' cost column as a table heads it, short as the window's and the command line's
+    rankings head it ('TCO/frame', 'Rent/M tokens':
+    :func:`~configurator.core.view.ranking_view.ranking_cost_heading`), and the sentence under the
+    table that names it in full (:func:`per_unit_name`). The full name as the heading wrapped to seven
+    lines on the summary's second page (session 37)."""
+    basis = "cloud" if objective is Objective.CLOUD else "tco"
+    short = write(ranking_cost_heading(Objective.CLOUD if basis == "cloud" else Objective.TCO, est.scenario),
+                  w.language)
+    return short, w("{short}: {full}.", short=short, full=per_unit_name(est, w, basis))
 
 
 def job_alone_rows(est: Estimate, cost: DeploymentCost, w: Words) -> tuple[tuple[str, str], ...]:

@@ -2570,10 +2570,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
-        <source>Kind of desktop user. With the displays it sets the least vGPU profile, from NVIDIA&apos;s vPC and vWS sizing guides: knowledge worker 1 GiB, power user 2 GiB, designer 4 GiB, heavy 3D or VFX user 8 GiB on one HD display; twice that for more than one HD display&apos;s pixels.</source>
-        <translation>桌面用户类型。与显示器一起决定最小的 vGPU 配置，依据 NVIDIA vPC 与 vWS 选型指南：一台高清显示器时知识工作者 1 GiB、高级用户 2 GiB、设计人员 4 GiB、重度三维或视效用户 8 GiB；像素多于一台高清显示器时加倍。</translation>
-    </message>
-    <message>
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
@@ -2848,6 +2844,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Which frozen weights get LoRA adapters. All linear layers: q, k, v and the output projection of attention and every MLP matrix (QLoRA&apos;s setting). Attention only: those four projections (the LoRA paper&apos;s); fewer adapter weights, and on a 16-bit base the frozen MLP keeps no inputs for backward. q, k, v only: the query, key and value projections alone (NeMo&apos;s PEFT default, attention_qkv).</source>
         <translation>哪些冻结权重加 LoRA 适配器。所有线性层：注意力的 q、k、v 与输出投影，以及前馈层的每个矩阵（QLoRA 的设置）。仅注意力层：只加在这四个投影上（LoRA 论文的设置）；适配器权重更少，且在 16 位基座上冻结的前馈层不为反向传播保留输入。仅 q、k、v 投影：只加在查询、键、值三个投影上（NeMo 参数高效微调的默认设置，attention_qkv）。</translation>
+    </message>
+    <message>
+        <source>Kind of desktop user. With the displays it sets the least vGPU profile, from NVIDIA&apos;s vPC and vWS sizing guides: each kind&apos;s profile on one HD display is shown beside it; twice that for more than one HD display&apos;s pixels.</source>
+        <translation>桌面用户类型。它与显示器数量一起决定所需的最小 vGPU 配置文件，依据 NVIDIA vPC 与 vWS 选型指南：每种类型在一台高清显示器上所需的配置文件显示在其旁；像素多于一台高清显示器时加倍。</translation>
     </message>
     <message>
         <source>Card p&amp;rice</source>

@@ -30,6 +30,12 @@ networking", InfiniBand subnet manager); a switch runs one embedded, a switchles
 on a host, one instance per port (``opensm -g <port GUID>``: Intel, "Understanding the InfiniBand
 Subnet Manager", 2010). RoCE (Ethernet) needs none."""
 
+UNPRICED_SWITCH_PORTS = 64
+"""Ports assumed of a fabric's switch where the price file names none of its switches with a port
+count: 64 × 400 Gb/s, the NVIDIA Quantum-2 QM9700 NDR InfiniBand switch (32 twin-port OSFP cages;
+NVIDIA QM9700/QM9790 user manual; the shipped price file's ``switch-ib-ndr-64`` item), as large as
+the largest switch the shipped price file prices (``switch-eth-800g-64``: 64 × 800 GbE)."""
+
 BACK_TO_BACK_HOSTS = 2
 """Hosts a rail-optimised fabric cables back to back, with no switch: port *i* of every host joins rail
 *i*, so with two hosts each rail is two ports, one cable (NVIDIA's "Connect Two Nodes" playbook,
@@ -81,7 +87,8 @@ def smallest_switch(book: PriceBook, choices: SwitchChoices, endpoints: int) -> 
     """The switch of ``choices`` for ``endpoints`` ports, and the fabric's ports it gives: the
     fewest-port switch the price book ``book`` prices that holds them all, else the one of most
     ports, which builds the fat tree of fewest switches (:func:`fat_tree_switches`); the last
-    listed where none is priced [item id, count]."""
+    listed where none is priced, of its listed ports or else
+    :data:`UNPRICED_SWITCH_PORTS` [item id, count]."""
     sized = []
     for item_id, split in choices:
         item = book.item(item_id)
@@ -90,7 +97,7 @@ def smallest_switch(book: PriceBook, choices: SwitchChoices, endpoints: int) -> 
     if not sized:  # none priced: the last listed, as the file names it
         item_id, split = choices[-1]
         item = book.item(item_id)
-        return item_id, ((item.ports if item and item.ports else 64) * split)
+        return item_id, ((item.ports if item and item.ports else UNPRICED_SWITCH_PORTS) * split)
     sized.sort()
     ports, item_id = next(((p, i) for p, i in sized if p >= endpoints), sized[-1])
     return item_id, ports

@@ -30,7 +30,6 @@ from configurator.core.view.names import (
     RECIPES,
     RECOMPUTE,
     SELECTIVE_POLICY,
-    WORK_UNITS,
     WORKLOADS,
     work_unit,
     model_name,

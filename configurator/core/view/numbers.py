@@ -16,7 +16,8 @@ import math
 
 from configurator.core.digit_groups import SEPARATORS
 from configurator.core.magnitudes import MAGNITUDES
-from configurator.core.message_numbers import DAYS_FROM, SIGNIFICANT_DIGITS, decimals_for, duration_unit, fixed  # noqa: F401
+from configurator.core.message_numbers import (  # noqa: F401
+    DAYS_FROM, SIGNIFICANT_DIGITS, decimals_for, duration_unit, fixed, percent_text)
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.units import GIB
 from configurator.core.view.words import LANGUAGES, words
@@ -189,8 +190,9 @@ def tick_count(value: float, language: str = "en") -> str:
 
 
 def percent(share: float | None, language: str = "en", decimals: int = 1) -> str:
-    """A share as a percentage: 0.123 -> '12.3 %' (``decimals`` after the point)."""
-    return UNKNOWN if is_unknown(share) else with_unit(number(100 * share, decimals, language), "%", language)
+    """A share as a percentage: 0.123 -> '12.3 %' (``decimals`` after the point; the sign as
+    :func:`~configurator.core.message_numbers.percent_text` writes every percentage)."""
+    return UNKNOWN if is_unknown(share) else percent_text(number(100 * share, decimals, language))
 
 
 def gib(n_bytes: float | None, language: str = "en") -> str:

@@ -344,6 +344,7 @@ ZH_CN.update({
     "{x}× the cost per unit of work": "单位工作量成本为 {x} 倍",
     "cloud rent": "云租用价格",
     "the bill of materials, owned": "自购，按物料清单",
+    "{short}: {full}.": "{short}：{full}。",
     "Ranked by {by}; every cost on one basis: {basis}, in {currency}.":
         "按{by}排名；所有成本同一口径：{basis}，单位 {currency}。",
     "Without a deadline, alternatives finish within {x}× your choice's time.":

@@ -70,7 +70,8 @@ def test_the_fastest_option_costs_at_most_twice_the_first(api_result):
     fastest = fastest_option(best, api_result.considered, api_result.objective)
     assert fastest is not None and fastest.cost_on(basis) <= FASTEST_OPTION_WITHIN * best.cost_on(basis)
     quicker = [r for r in api_result.considered if _tpot_verdict(r).actual < _tpot_verdict(fastest).actual]
-    assert quicker and all(r.cost_on(basis) > FASTEST_OPTION_WITHIN * best.cost_on(basis) for r in quicker)
+    # none quicker since session 37 (goodput ranking, smaller fabrics): the fastest of all is within twice
+    assert all(r.cost_on(basis) > FASTEST_OPTION_WITHIN * best.cost_on(basis) for r in quicker)
     line = next(m for m in best.reasons if m.id == "reason-latency-changes")
     assert line.params["card"] == fastest.card.name and line.params["count"] == fastest.count
     assert line.text.startswith("The fastest option at up to twice the first's cost, ")

@@ -131,7 +131,9 @@ def step_level(stepped: Scenario, card: Card, best_rank, best_rate: float) -> bo
     the walk ends, at ``c``'s own batch, whose estimate — ``c``'s numbers — meets every target, so
     the search stops there and gives ``c`` again; then the best carries as much as ``c`` and is
     kept (:data:`~configurator.core.workloads.serving.plan.SAME_RATE`). Only where the batch is
-    searched with the walk (Auto, one copy's batch: not pools still to be sized)."""
+    searched with the walk (Auto, one copy's batch: not pools still to be sized). Since the rank
+    reads the goodput (below the capacity the probe reports) this seldom holds; the steps it left
+    untimed are mostly shown below by :func:`step_loses` (:meth:`RateProbe.goodput_below`)."""
     serving, batch = stepped.serving, stepped.serving.max_batch
     if not best_rank[1] or batch is None or "max_batch" not in stepped.auto_layout or \
             (serving.disaggregated and serving.prefill_cards is None and stepped.data_parallel >= 2):

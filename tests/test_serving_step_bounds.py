@@ -22,6 +22,8 @@ from configurator.core.serving_speed import busy_copies
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.serving import plan
 from configurator.core.workloads.serving import probe as rate_probe
+from configurator.core.workloads.serving.bounds import batch_range
+from configurator.core.workloads.serving.estimate import at_batch
 from serving_cases import serving_question as _scenario
 
 
@@ -218,3 +220,26 @@ def test_the_readme_question_shows_steps_that_change_nothing(catalog, monkeypatc
     scenario = _scenario("llama3-70b", "h100-sxm", 8, README, {"requests_per_s": 20, "tpot_ms": 50})
     shown = _changes_nothing_shown(scenario, catalog.get(scenario.card_id), monkeypatch)
     assert shown and not shown[0][0]
+
+
+def test_the_goodput_bound_never_falls_below_the_goodput(catalog):
+    """``RateProbe.goodput_below`` never says a copy's goodput is below a rate it reaches (the
+    estimate's own goodput), and says so a step above it (1 %), at batches the search's walk may
+    visit, on the layouts the search gives the README's question and scenarios drawn at random."""
+    fired = 0
+    for scenario in (CASES[0], CASES[5], CASES[7], *_random_cases(6)):
+        card = catalog.get(scenario.card_id)
+        plan.clear_search_memo()
+        chosen = plan.search_serving(scenario, card).scenario
+        probe = rate_probe.RateProbe.of(chosen, card)
+        if probe is None:
+            continue
+        spread, largest = batch_range(chosen, card)
+        for batch in sorted({spread, min(2 * spread, largest), largest}):
+            est = plan._evaluated(at_batch(chosen, batch), card).estimate()
+            if not est.fits or est.serving is None or not est.serving.goodput_per_s:
+                continue
+            good = est.serving.goodput_per_s
+            assert not probe.goodput_below(batch, good)
+            fired += probe.goodput_below(batch, good * 1.01)
+    assert fired

@@ -93,8 +93,9 @@ def step_loses(stepped: Scenario, card: Card, best_rank, best_rate: float, after
     −tensor parallel) — the last the same layout's:
 
     - it does not fit: its first place is False, the best's True;
-    - the best meets every target (worst miss 0) and it carries less, or as much tried after:
-      its first three places are at most the best's, its fourth lower (or equal);
+    - the best meets every target (worst miss 0) and it carries less, or as much tried after —
+      its capacity, or a bound on its goodput (:meth:`RateProbe.goodput_below`), against the best's
+      goodput: its first three places are at most the best's, its fourth lower (or equal);
     - the best misses a target by ``m`` and it falls short of the stated rate ``λ`` with a rate
       ``r`` where ``λ/r − 1 > m``: its worst miss is at least that of its rate verdict,
       ``target/actual − 1`` (:func:`~configurator.core.workloads.serving.weighing.target_miss`),
@@ -112,7 +113,7 @@ def step_loses(stepped: Scenario, card: Card, best_rank, best_rate: float, after
     if not fits:
         return True
     if best_rank[1]:
-        return rate < best_rate or (after and rate <= best_rate)
+        return rate < best_rate or (after and rate <= best_rate) or probe.goodput_below(batch, best_rate)
     target = stepped.constraints.requests_per_s
     return 0.0 < rate < target and target / rate - 1.0 > -best_rank[2]
 
@@ -130,7 +131,9 @@ def step_level(stepped: Scenario, card: Card, best_rank, best_rate: float) -> bo
     the walk ends, at ``c``'s own batch, whose estimate — ``c``'s numbers — meets every target, so
     the search stops there and gives ``c`` again; then the best carries as much as ``c`` and is
     kept (:data:`~configurator.core.workloads.serving.plan.SAME_RATE`). Only where the batch is
-    searched with the walk (Auto, one copy's batch: not pools still to be sized)."""
+    searched with the walk (Auto, one copy's batch: not pools still to be sized). Since the rank
+    reads the goodput (below the capacity the probe reports) this seldom holds; the steps it left
+    untimed are mostly shown below by :func:`step_loses` (:meth:`RateProbe.goodput_below`)."""
     serving, batch = stepped.serving, stepped.serving.max_batch
     if not best_rank[1] or batch is None or "max_batch" not in stepped.auto_layout or \
             (serving.disaggregated and serving.prefill_cards is None and stepped.data_parallel >= 2):
@@ -166,9 +169,12 @@ def step_changes_nothing(stepped: Scenario, card: Card, best_rank, best_rate: fl
     capped at the largest that memory holds (:func:`batch_range`), so each is ``min(spread·2^k,
     largest)``. The request rate an estimate reports at a batch where the copy fits is
     :meth:`~.probe.RateProbe.rate_at`'s (the same functions on the same copy); one that does not fit
-    ranks below the best and is never the one chosen. So the rate of the one chosen is among those
-    checked, each at most ``best_rate / (1 − same_rate)`` as the search compares them
-    (``best_rate >= (1 − same_rate) · rate``, the same floating-point expression).
+    ranks below the best and is never the one chosen. The rank's rate is the goodput (the rate
+    within the targets, :func:`~.weighing.serving_rank`), at most the capacity; so the goodput of
+    the one chosen is among those checked, each shown at most ``best_rate / (1 − same_rate)`` as the
+    search compares them — its capacity (``best_rate >= (1 − same_rate) · rate``, the same
+    floating-point expression) or, where that carries more, the targets missed at that rate
+    (:meth:`~.probe.RateProbe.goodput_below`: the goodput lies below it).
 
     False where the best does not fit or has no speed, the batch is not set or not searched by the
     rate probe's walk (no stated rate, static batching, no speed)."""
@@ -187,6 +193,6 @@ def step_changes_nothing(stepped: Scenario, card: Card, best_rank, best_rate: fl
         batches.add(b)
     for b in sorted(batches, reverse=True):  # the widest first: where one carries too much, it most often does
         fits, rate = probe.rate_at(b)
-        if fits and not best_rate >= (1 - same_rate) * rate:
+        if fits and not best_rate >= (1 - same_rate) * rate and not probe.goodput_below(b, best_rate / (1 - same_rate)):
             return False
     return True

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 
 from configurator.core.catalog import Card
 from configurator.core.decode_step_table import StepTable, copy_step_table
-from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
+from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity, load_point, worst_share
 from configurator.core.memo import LastAsked
 from configurator.core.workloads.serving.memory import ServingMemoryModel
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import prefill_pool_prompt_seconds, prompt_token_seconds, uncached_prompt_tokens
-from configurator.core.serving_speed import busy_copies, pools, prefill_pool_rate, serving_batching, step_costs
+from configurator.core.serving_speed import busy_copies, goodput_limits, pools, prefill_pool_rate, serving_batching, step_costs
 from configurator.core.verdicts import floor
 from configurator.core.workloads.serving.copies import kept_copy, kept_memory_model, kept_plan, kept_probe
 from configurator.core.workloads.serving.estimate import ServingCopy, at_batch
@@ -36,6 +36,12 @@ highest-rate bisection stops at 1e-4 of the rate). Finer changes are its numeric
 solved to 1e-6 (:data:`~configurator.core.load_step.STEP_TOLERANCE`) and reaches the latency
 percentiles amplified by the queueing (up to 2.6e-6 between two batches of one copy on the
 README's serving question, either way)."""
+
+
+GOODPUT_MARGIN = LOAD_RESOLUTION
+"""Share by which a copy's latency targets must be missed at a rate for :meth:`RateProbe.goodput_below`
+to say its goodput lies below that rate: the load model's coarsest stated accuracy
+(:data:`LOAD_RESOLUTION`), well above the wobble of its latencies between nearby rates (a few 1e-6)."""
 
 
 KEPT_WALKS: ContextVar[dict | None] = ContextVar("serving_search_walks", default=None)
@@ -266,6 +272,38 @@ class RateProbe:
             rate = capacity(costs) * busy
         self.seen[batch] = (rate, _PROBED)
         return True, rate
+
+    def goodput_below(self, batch: int, rate: float) -> bool:
+        """Whether the goodput the estimate at a batch per copy of ``batch`` reports
+        (:attr:`~configurator.core.serving_speed.ServingSpeed.goodput_per_s`, the deployment's) is
+        provably below ``rate`` [1/s]: the copy fits there, shares its steps (no prefill pool) and
+        its latency targets (:func:`~configurator.core.serving_speed.goodput_limits`) are missed by
+        more than :data:`GOODPUT_MARGIN` at ``rate`` over the copies busy, a hair below
+        (``1 − 1e-9``, so that the goodput times the copies stays below ``rate`` in floating point).
+
+        Why: the copy's goodput is a rate at which :func:`~configurator.core.load.highest_meeting`
+        found the targets met (:func:`~configurator.core.load.goodput`, on the same step costs and
+        capacity, :meth:`_costs`; whatever rate its search starts from), and both latencies grow with
+        the rate, so every rate meeting them lies below one that misses them. The margin keeps that
+        true where the load model's numerics wobble (:data:`LOAD_RESOLUTION` of the share, against a
+        few 1e-6 of its solve). False where the copy does not fit, has pools or no targets, or
+        ``rate`` is at or above its capacity (the capacity bounds it there, :meth:`rate_at`). One
+        load point per question."""
+        s = self.scenario
+        held = self.kept.get("held", False)
+        if held is False:
+            held = self.kept["held"] = None if s.prefill_copies else goodput_limits(s)
+        if held is None or not self.fits_at(batch):
+            return False
+        limits, percentile = held
+        costs = self._costs(self.sequences_at(batch))
+        limit = capacity(costs)
+        per_copy = rate / self._copies()[1] * (1.0 - 1e-9)
+        if not 0.0 < per_copy < limit:
+            return False
+        point = load_point(costs, per_copy, limit)
+        return worst_share(point.ttft_s[percentile], point.tpot_s[percentile], point.overloaded, limits) \
+            > 1.0 + GOODPUT_MARGIN
 
     def _copies(self) -> tuple[int, float, int]:
         """The probe's prefill copies, copies kept busy (:func:`~configurator.core.serving_speed.busy_copies`)

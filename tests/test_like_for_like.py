@@ -121,7 +121,8 @@ def test_each_view_names_its_cost_basis(catalog):
     headline = dict(summary.headline)
     assert "Cost per million tokens — total cost of ownership: cards, servers, network, power, support — over 4 years" in headline
     alternatives = next(t for t in summary.tables if t.key == "alternatives")
-    assert "Cost per million tokens — total cost of ownership: cards, servers, network, power, support — over 4 years" in alternatives.header
+    full = "Cost per million tokens — total cost of ownership: cards, servers, network, power, support — over 4 years"
+    assert "TCO/M tokens" in alternatives.header and f"TCO/M tokens: {full}." in alternatives.note  # headed short
 
 
 def test_scaling_stops_only_among_counts_that_fit(catalog):

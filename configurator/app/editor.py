@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,7 +28,7 @@ from configurator.app.editor_controls import BoundControls, dspin
 from configurator.app.editor_serving import ServingEditorMixin
 from configurator.app.field_help import field_help
 from configurator.app.i18n import current_language
-from configurator.app.narrow_form import NarrowForm
+from configurator.app.narrow_form import NarrowForm, WrappingCheckBox
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_presets
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, reads
@@ -352,6 +352,14 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         origin = self._video_form if to is self._desktops_form else self._desktops_form
         taken = origin.takeRow(self.resolution)
         to.insertRow(to.getWidgetPosition(after)[0] + 1, taken.labelItem.widget(), taken.fieldItem.widget())
+        QTimer.singleShot(0, self, self._refit_rows)  # once the groups show; tied to the editor's life
+
+    def _refit_rows(self) -> None:
+        """Ask every wrapping row its height again at the width it now has (a row moved between the
+        desktops and video groups left the video group's check box one line short at 1366 px)."""
+        for box in self.widget().findChildren(WrappingCheckBox):
+            box.updateGeometry()
+        self.widget().layout().activate()
 
     def _render_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Rendering"))

@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import accuracy  # noqa: E402
-from accuracy_heldout import (AMD_BATCHER_THRESHOLD_S, AMD_VLLM_HARNESS, CASES, _batcher_ttft,  # noqa: E402
-                              _mlperf_vllm)
+from accuracy_heldout import CASES, _mlperf_vllm  # noqa: E402
+from heldout_mlperf_vllm import AMD_BATCHER_THRESHOLD_S, AMD_VLLM_HARNESS, _batcher_ttft  # noqa: E402
 
 from configurator.core.engines import Engine  # noqa: E402
 from configurator.core.units import Precision  # noqa: E402

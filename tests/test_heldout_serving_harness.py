@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from accuracy_heldout import AMD_VLLM_PROFILE, _mlperf_vllm_copy  # noqa: E402
+from heldout_mlperf_vllm import AMD_VLLM_PROFILE, _mlperf_vllm_copy  # noqa: E402
 from accuracy_serving import _mlperf_copy, _mlperf_kv_prompt_bound  # noqa: E402
 
 from configurator.core.architecture import preset  # noqa: E402

@@ -315,10 +315,10 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     rps = at_capacity if target else at_rate
     held = goodput_limits(scenario) if target else None
     good = None
-    if held is not None:  # the stated rate, where it meets the targets, starts the search
+    if held is not None:
         limits, percentile = held
-        met = worst_share(ttft_s[percentile], tpot_s[percentile], overloaded, limits) <= 1.0
-        good = LazyValue(goodput, costs, limits, percentile, limit, at_rate if met else 0.0)
+        good = LazyValue(goodput, costs, limits, percentile, limit,
+                         search_start(held, ttft_s, tpot_s, overloaded, at_rate))
     return ReplicaSpeed(ttft_s[50], tpot_s[50], rps, bound, tuple(messages), ttft_s, tpot_s, "continuous", at_rate,
                         idle_ttft, good)
 
@@ -423,10 +423,10 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
     rps = limit if constraints.requests_per_s else rate
     held = goodput_limits(scenario) if constraints.requests_per_s else None
     good = None
-    if held is not None:  # the stated rate, where it meets the targets, starts the search
+    if held is not None:
         limits, percentile = held
-        met = worst_share(ttft[percentile], point.tpot_s[percentile], overloaded, limits) <= 1.0
-        good = LazyValue(pools_goodput, split, idle_ttft + transfer, limits, percentile, copies, rate if met else 0.0)
+        good = LazyValue(pools_goodput, split, idle_ttft + transfer, limits, percentile, copies,
+                         search_start(held, ttft, point.tpot_s, overloaded, rate))
     return ReplicaSpeed(ttft[50], point.tpot_s[50], rps / copies, bound, tuple(messages), ttft, point.tpot_s,
                         "continuous", rate / copies, idle_ttft, good)
 
@@ -475,6 +475,14 @@ def goodput_limits(scenario: Scenario) -> tuple[LatencyLimits, int] | None:
     if not targets.any:
         return None
     return LatencyLimits(targets.ttft_ms or math.inf, targets.tpot_ms or math.inf), targets.percentile
+
+
+def search_start(held: tuple[LatencyLimits, int], ttft_s: dict, tpot_s: dict, overloaded: bool,
+                 rate: float) -> float:
+    """Where a goodput search may start: the stated ``rate`` [1/s] when its latencies (``ttft_s``,
+    ``tpot_s`` by percentile [s]) meet the targets ``held`` (:func:`goodput_limits`), else 0 (a trickle)."""
+    limits, percentile = held
+    return rate if worst_share(ttft_s[percentile], tpot_s[percentile], overloaded, limits) <= 1.0 else 0.0
 
 
 def busy_copies(scenario: Scenario) -> float:

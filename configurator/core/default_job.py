@@ -47,3 +47,25 @@ def pretraining_context(model_name: str) -> int:
     """The sequence ``model_name`` (a preset id) was pre-trained on [tokens]: :data:`PRETRAINING_CONTEXT`,
     else :data:`DEFAULT_SEQ_LEN`."""
     return PRETRAINING_CONTEXT.get(model_name, DEFAULT_SEQ_LEN)
+
+
+DEFAULT_OPTIMIZER_KERNEL = "fused"
+"""How a PyTorch AdamW step runs where the user names none (``Training.optimizer_kernel``): fused
+(``torch.optim.AdamW(fused=True)``, one in-place kernel), for fine-tuning and pre-training alike, as the
+frameworks most runs go through default to it today:
+
+- the transformers ``Trainer`` (and what builds on its ``TrainingArguments``: trl's ``SFTConfig``, which sets
+  no ``optim``; LLaMA-Factory, which requires transformers 4.55 or later) defaults ``optim`` to
+  ``adamw_torch_fused`` under PyTorch 2.8 or later, ``adamw_torch`` (foreach) before it
+  (``src/transformers/training_args.py``, ``default_optim``; pull request 37358, merged July 2025; from
+  pull request 25109, July 2023, until then the default was ``adamw_torch``, and before it ``adamw_hf``);
+- axolotl's config schema: ``optimizer`` ``adamw_torch_fused`` (``src/axolotl/utils/schemas/training.py``,
+  since pull request 2293, January 2025);
+- torchtune's LoRA and full fine-tune configs: ``torch.optim.AdamW`` with ``fused: True``;
+- torchtitan: ``optimizer.implementation`` ``fused`` (pull request 881, February 2025).
+
+foreach is what ``torch.optim.AdamW`` runs on CUDA when told nothing (PyTorch pull request 95241: "Set
+defaults to foreach, NOT fused"), so runs that construct it plainly state it: the transformers Trainer
+before PyTorch 2.8 (fms-acceleration's May 2024 rows), litgpt's fine-tune scripts, Answer.AI's
+``train.py``. Unsloth's notebooks set ``optim="adamw_8bit"`` (``training.optimizer`` ``adamw-8bit``);
+Megatron's own fused Adam steps in place whatever this says."""

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
-from configurator.core.default_job import DEFAULT_SEQ_LEN
+from configurator.core.default_job import DEFAULT_OPTIMIZER_KERNEL, DEFAULT_SEQ_LEN
 from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import WeightFormat
 from configurator.core.formulas import economics as _economics
@@ -101,13 +101,15 @@ class Training(_Frozen):
                     "activation and 128x128 weight blocks, DeepSeek-V3). Written to files only when not dynamic")
     optimizer: Optimizer = Optimizer.ADAMW
     optimizer_kernel: Literal["fused", "foreach"] = Field(
-        default="fused", exclude_if=lambda name: name == "fused",
+        default=DEFAULT_OPTIMIZER_KERNEL, exclude_if=lambda name: name == DEFAULT_OPTIMIZER_KERNEL,
         description="how a PyTorch AdamW step runs under the torch-amp and pure recipes: fused (one in-place "
-                    "kernel, torch.optim.AdamW(fused=True), as torchtitan and the H200 grid run it) or foreach "
-                    "(torch.optim.AdamW's default on CUDA, as the transformers Trainer's adamw_torch runs it), whose "
-                    "step allocates one second-moment-sized temporary beside the states and gradients "
-                    "(formulas/states.adam_step_temporary_bytes). Megatron's fused Adam, 8-bit and paged optimizers "
-                    "step in place. Written to files only when foreach")
+                    "kernel, torch.optim.AdamW(fused=True): the default, as the transformers Trainer's "
+                    "adamw_torch_fused runs it under PyTorch 2.8 or later and trl, LLaMA-Factory, axolotl, "
+                    "torchtune, torchtitan and the H200 grid too; default_job.DEFAULT_OPTIMIZER_KERNEL) or "
+                    "foreach (torch.optim.AdamW's default on CUDA, as the transformers Trainer's adamw_torch ran it "
+                    "before PyTorch 2.8), whose step allocates one second-moment-sized temporary beside the states "
+                    "and gradients (formulas/states.adam_step_temporary_bytes). Megatron's fused Adam, 8-bit and "
+                    "paged optimizers step in place. Written to files only when foreach")
     optimizer_states: Literal["recipe", "bf16", "bf16-master", "fp32-remainders"] = Field(
         default="recipe", exclude_if=lambda kept: kept == "recipe",
         description="how the optimizer keeps its states: as the recipe does (recipe), or as Apex's "

@@ -61,7 +61,9 @@ frameworks most runs go through default to it today:
   pull request 25109, July 2023, until then the default was ``adamw_torch``, and before it ``adamw_hf``);
 - axolotl's config schema: ``optimizer`` ``adamw_torch_fused`` (``src/axolotl/utils/schemas/training.py``,
   since pull request 2293, January 2025);
-- torchtune's LoRA and full fine-tune configs: ``torch.optim.AdamW`` with ``fused: True``;
+- torchtune's LoRA configs: ``torch.optim.AdamW`` with ``fused: True`` (e.g.
+  ``recipes/configs/llama3_2/3B_lora_single_device.yaml`` at 2324983f; its single-device full fine-tunes run
+  bitsandbytes' ``PagedAdamW8bit``);
 - torchtitan: ``optimizer.implementation`` ``fused`` (pull request 881, February 2025).
 
 foreach is what ``torch.optim.AdamW`` runs on CUDA when told nothing (PyTorch pull request 95241: "Set

@@ -82,8 +82,8 @@ def test_the_storage_pair_is_the_smallest_switch_that_holds_its_ports():
 
 @pytest.mark.parametrize(("count", "small"), [(32, True), (64, True), (128, False)])
 def test_the_storage_pair_follows_the_port_count(count, small):
-    """4 and 8 HGX servers: a pair of 32 × 100 GbE (USD 19,686; 28,000 until session 38, 76,000 before); 16 servers (36 ports):
-    the 64-port pair as before."""
+    """4 and 8 HGX servers: a pair of 32 × 100 GbE (USD 19,686; 28,000 until session 38, 76,000 before);
+    16 servers (36 ports): the 64-port pair as before."""
     bom = _bill("h100-sxm", count)
     assert _quantity(bom, "switch-storage-eth-32") == (2 if small else 0)
     assert _quantity(bom, "switch-storage-eth") == (0 if small else 2)

@@ -40,8 +40,8 @@ REGION_ENGLISH: dict[str, str] = {
         "licences come with a {share:.0%} share of the sales to the US government, since {since}: {payer} (not added "
         "to the prices here)"),
     "licence-fee-import-tariff": (
-        "licences come with a {share:.0%} US import tariff on the chips' value, levied on their detour through a US test "
-        "laboratory, since {since}: {payer} (not added to the prices here)"),
+        "licences come with a {share:.0%} US import tariff on the chips' value, levied on their detour through a US "
+        "test laboratory, since {since}: {payer} (not added to the prices here)"),
     "licence-fee-size-unknown": (
         "licences come with a share of the sales to the US government, its size not reported, since {since}: {payer} "
         "(not added to the prices here)"),
@@ -49,14 +49,16 @@ REGION_ENGLISH: dict[str, str] = {
     "fee-paid-by-buyer": "paid by the buyer",
     "fee-payer-unknown": "who pays it not reported",
     "region-rented-import-barred": (
-        "{card} rented in mainland China from {provider}, which holds cards that came in before China's customs barred "
-        "its entry (reported {import_date}): renting them imports nothing, but no new supply comes in (not legal advice)"),
+        "{card} rented in mainland China from {provider}, which holds cards that came in before China's customs "
+        "barred its entry (reported {import_date}): renting them imports nothing, but no new supply comes in (not "
+        "legal advice)"),
     "import-held-outside-licences": (
         "the {card} cards {provider} holds in mainland China came in outside the US licences (reported {held_date}): "
         "renting them is refused too (not legal advice)"),
     "supply-production-halted": (
         "{card}: production halted (reported {date}) — new cards may be hard to obtain; check supply before buying"),
-    "supply-end-of-life": "{card}: end of life (reported {date}) — new cards may be hard to obtain; check supply before buying",
+    "supply-end-of-life": (
+        "{card}: end of life (reported {date}) — new cards may be hard to obtain; check supply before buying"),
     "supply-announced": "{card}: announced, not yet shipping (as of {date}) — check delivery dates before buying",
 }
 """English templates: export status, China's import stance and the delivery region."""

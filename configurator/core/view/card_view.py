@@ -354,8 +354,8 @@ def _import(card: Card) -> Section:
             Row("Source", ci.source, key="import.source")]
     held = ci.held_in_country
     if held is not None:  # the cards a provider there holds, and how they came in
-        rows += [Row("Held in mainland China", Phrase("{date}: {status}", {"date": held.date, "status": HELD[held.entered]}),
-                     note=clauses(held.note), key="import.held"),
+        came_in = Phrase("{date}: {status}", {"date": held.date, "status": HELD[held.entered]})
+        rows += [Row("Held in mainland China", came_in, note=clauses(held.note), key="import.held"),
                  Row("Source", held.source, key="import.held.source")]
     return Section("import", heading, tuple(rows))
 

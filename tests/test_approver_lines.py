@@ -44,7 +44,9 @@ def test_a_us_designed_card_keeps_its_dated_us_status():
     card = load_catalog().get("h20")
     assert not domestic(card)
     said = region_verdict(card).message  # the US status first, then China's regulators' caution (china_import)
-    assert said.id == "region-and-import" and said.params["first"].id == "export-licence-required"
+    status = said.params["first"]  # the status, then the US licence fee (session 38)
+    assert said.id == "region-and-import" and status.params["first"].id == "export-licence-required"
+    assert status.params["then"].id == "licence-fee-revenue-share"
     assert said.params["then"].id == "import-discouraged"
 
 

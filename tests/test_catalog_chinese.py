@@ -26,6 +26,7 @@ from configurator.core.view.card_view import card_view
 from configurator.core.view.rows import label, write
 from configurator.core.view.words_catalog import ZH_CN_CATALOG
 from configurator.core.view.words_catalog_notes import ZH_CN_NOTES
+from configurator.core.view.words_export import ZH_CN_EXPORT_NOTES
 
 NAMES = ("llama.cpp", "tpu-inference", "vllm-ascend", "vllm-mlu", "vllm-gaudi", "vllm-project", "libtpu",
          "torch-neuronx", "llm-analysis", "open-gpu-kernel-modules", "hmc-tech", "codesota", "fpsbench", "itkb",
@@ -36,11 +37,13 @@ runtime, llm-analysis), a repository, Huawei's tools (npu-smi, ascend-dmi), and 
 notes cite."""
 
 CITATIONS = {("prices", "note"), ("software", "note"), ("source", "value"), ("export.source", "value"),
-             ("import.source", "value"),
+             ("import.source", "value"), ("export.fee.source", "value"), ("export.history.source", "value"),
+             ("import.held.source", "value"), ("availability.source", "value"),
              ("usable_memory_gib", "note"), ("cooling.source", "value")}
 """(row, part) quoted as the source writes it: sources, a price's offer and source, a framework's
 source, the export rule's source, the reports of China's import stance, where the usable memory was measured,
-where the cooler is stated."""
+where the cooler is stated; the sources of a licence fee, of each earlier export status, of the cards held in
+mainland China and of the production status."""
 
 PROSE_NOT_YET: set[tuple[str, str]] = set()
 """(row, part) of the catalog's prose not yet in Chinese (none since the card's notes were
@@ -61,6 +64,8 @@ def _row_name(section: str, key: str) -> str:
         return "prices"
     if key.startswith("software."):
         return "software"
+    if key.startswith("export.history.") and key.endswith(".source"):
+        return "export.history.source"
     return "source" if key.startswith("source.") else key
 
 
@@ -98,7 +103,7 @@ def test_a_translation_keeps_every_figure_of_the_catalog_text():
     """A translated note must not change a number: every figure of three digits or more (or with a
     decimal point) of the English is in the Chinese ('77B' may become '770 亿')."""
     wrong = {english: sorted((Counter(figures(english)) - Counter(figures(chinese))).elements())
-             for english, chinese in {**ZH_CN_CATALOG, **ZH_CN_NOTES}.items()}
+             for english, chinese in {**ZH_CN_CATALOG, **ZH_CN_NOTES, **ZH_CN_EXPORT_NOTES}.items()}
     assert {english: lost for english, lost in wrong.items() if lost} == {}
 
 

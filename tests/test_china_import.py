@@ -47,7 +47,7 @@ def test_the_h200_ranked_on_its_china_rent_elsewhere_is_below_the_line_with_the_
     below = {r.card.id: r for r in result.below_line}
     assert "h200-sxm" in below
     first = below["h200-sxm"].reasons[0]
-    assert first.id == "import-barred"
+    assert first.params["first"].id == "import-barred"  # then why the cards held there are refused (session 38)
     assert first.text.startswith("H200 SXM 141GB may not enter mainland China: China's customs")
     assert "2026-01" in first.text and "not legal advice" in first.text
     assert "中国海关" in first.text_in("zh_CN") and "2026-01" in first.text_in("zh_CN")

@@ -39,7 +39,9 @@ def test_the_json_gives_the_users_carried_the_cards_needed_and_the_top_ups_fate(
     assert params["count"] == below["count"] and params["extra"] == below["count"] - 8
     why = params["then"]["params"]["why"]  # the US status first, then China's regulators' caution (china_import)
     assert why["id"] == "region-and-import" and why["params"]["then"]["id"] == "import-discouraged"
-    assert why["params"]["first"]["id"] == "export-licence-required-beyond-owned"
+    status = why["params"]["first"]  # the status of the cards to buy, then the US licence fee (session 38)
+    assert status["params"]["first"]["id"] == "export-licence-required-beyond-owned"
+    assert status["params"]["then"]["id"] == "licence-fee-revenue-share"
 
 
 def test_the_users_carried_alone_meet_the_targets_and_one_more_does_not():

@@ -76,14 +76,14 @@ def test_the_storage_pair_is_the_smallest_switch_that_holds_its_ports():
     assert smallest_switch(book, choices, storage_endpoints(14, 100.0)) == ("switch-storage-eth-32", 32)
     assert smallest_switch(book, choices, storage_endpoints(15, 100.0)) == ("switch-storage-eth", 64)
     item = book.item("switch-storage-eth-32")
-    assert item.ports == 32 and item.rack_units == 1 and item.unit_price == 14000
-    assert item.source and "SN3700C" in item.name and item.date and item.confidence == "estimate"
+    assert item.ports == 32 and item.rack_units == 1 and item.unit_price == 9843  # a dated quote (2026-09), session 38
+    assert item.source and "SN3700C" in item.name and item.date == "2026-09" and item.confidence == "estimate"
 
 
 @pytest.mark.parametrize(("count", "small"), [(32, True), (64, True), (128, False)])
 def test_the_storage_pair_follows_the_port_count(count, small):
-    """4 and 8 HGX servers: a pair of 32 × 100 GbE (USD 28,000, was 76,000); 16 servers (36 ports):
-    the 64-port pair as before."""
+    """4 and 8 HGX servers: a pair of 32 × 100 GbE (USD 19,686; 28,000 until session 38, 76,000 before);
+    16 servers (36 ports): the 64-port pair as before."""
     bom = _bill("h100-sxm", count)
     assert _quantity(bom, "switch-storage-eth-32") == (2 if small else 0)
     assert _quantity(bom, "switch-storage-eth") == (0 if small else 2)

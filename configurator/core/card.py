@@ -5,14 +5,14 @@ ranges that refuse a wrong unit. Read and merged by :mod:`configurator.core.cata
 from __future__ import annotations
 
 import re
-from datetime import date
 from typing import Literal, get_args
 
 from pydantic import Field, field_validator, model_validator
 
+from configurator.core.calendar_date import checked_date
+from configurator.core.card_trade import (
+    Availability, ChinaExport, ExportChange, HeldInCountry, LicenceFee, checked_history)
 from configurator.core.frozen_model import FrozenModel
-from configurator.core.messages import msg
-from configurator.core.messages_said import said
 from configurator.core.units import Precision
 
 CardClass = Literal["training", "inference", "graphics", "workstation", "edge"]
@@ -72,7 +72,6 @@ SupportLevel = Literal["supported", "partial", "none"]
 """``supported`` = upstream or the vendor's maintained backend lists this card or its
 architecture; ``partial`` = a fork, plugin in preview, community support or a subset of
 features; ``none`` = no backend found (the source says where it was looked for)."""
-ChinaExport = Literal["licence-required", "not-permitted", "permitted", "unknown"]
 ChinaImportStance = Literal["barred", "discouraged"]
 """China's own stance on bringing a card in, as reported (no published regulation names a card):
 ``barred`` = China's customs, the authority over entry, told importers the card may not enter
@@ -110,19 +109,6 @@ def checked_currency(value: str) -> str:
     ValueError saying so (a pydantic validator's message)."""
     if value not in ISO_CURRENCIES:
         raise ValueError(f"unknown currency '{value}' (not an ISO 4217 code)")
-    return value
-
-
-def checked_date(value: str) -> str:
-    """``value`` (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``) if it is a real date from 1990 to 2100."""
-
-    year, month, day = (int(p) for p in (value.split("-") + ["1", "1"])[:3])
-    if not 1990 <= year <= 2100:
-        raise said(ValueError, msg("date-year-range", date=value))
-    try:
-        date(year, month, day)
-    except ValueError:
-        raise said(ValueError, msg("date-not-calendar", date=value)) from None
     return value
 
 
@@ -349,6 +335,16 @@ class ExportControl(_Frozen):
     note: str | None = None
     made_for_china: bool = Field(False, description="a version the vendor made for sale in mainland "
                                  "China under the export rules (the vendor names it so: H20, L20, H800 …)")
+    licence_fee: LicenceFee | None = Field(
+        default=None, description="the share of licensed sales the US government takes (None: none known)")
+    history: tuple[ExportChange, ...] = Field(
+        default=(), description="the earlier statuses, oldest first, each from its date until the next "
+                                "(the current one is ``china``, as of ``date``)")
+
+    @model_validator(mode="after")
+    def _history_before_now(self) -> ExportControl:
+        checked_history(self.history, self.date)
+        return self
 
 
 class ChinaImport(_Frozen):
@@ -359,6 +355,9 @@ class ChinaImport(_Frozen):
     date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$", description="when the stance was reported")
     source: str = Field(min_length=3, description="the reports it rests on, each with its date")
     note: str | None = None
+    held_in_country: HeldInCountry | None = Field(
+        default=None, description="cards a provider in mainland China holds and rents out, and how they came in "
+                                  "(None: none reported; a rent there of a barred card is then refused)")
 
     @field_validator("date")
     @classmethod
@@ -435,6 +434,8 @@ class Card(_Frozen):
     export_control: ExportControl | None = None
     china_import: ChinaImport | None = Field(
         default=None, description="China's own import stance, as reported (None: none known)")
+    availability: Availability | None = Field(
+        default=None, description="whether new cards are made, as reported (None: not recorded)")
     sources: tuple[str, ...] = Field(min_length=1)
     confidence: CardConfidence
     notes: str | None = None

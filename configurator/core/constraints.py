@@ -35,9 +35,11 @@ from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.region import IMPORT_BARRED, delivery_params, delivery_problem, domestic, import_stance
+from configurator.core.region import (
+    IMPORT_BARRED, delivery_params, delivery_problem, domestic, import_stance, rented_despite_bar)
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
+from configurator.core.trade_words import fee_params
 from configurator.core.verdicts import Verdict, ceiling, floor
 from configurator.core.procurement.bom import bill_of_materials
 
@@ -183,16 +185,29 @@ def region_verdict(card: Card, owned: int = 0, count: int = 0, rented_from: str 
     ``import_date``): entry barred by customs breaks the rule for cards to buy or rent (``message``
     :data:`~configurator.core.region.IMPORT_BARRED`, said first; the US reason, if any, kept as
     ``export_message`` where bought); a purchase discouraged by regulators leaves the verdict as the US status
-    makes it, its words carrying the caution (:mod:`configurator.core.verdicts`)."""
+    makes it, its words carrying the caution (:mod:`configurator.core.verdicts`). A barred card rented
+    from a provider whose cards came in lawfully before the bar
+    (:func:`~configurator.core.region.rented_despite_bar`) is met, the bar said as a caution; rented
+    where the cards came in outside the US licences, not met (``held_date``: when they were reported,
+    ``held_by``: the provider).
+    The US licence fee, where the catalog holds one (``licence_fee_*``,
+    :func:`~configurator.core.trade_words.fee_params`), is carried for the words."""
     status = card.export_control.china if card.export_control is not None else "unknown"
     blocked = delivery_problem(card, "cn")
     params = delivery_params(card)
     stance = import_stance(card, "cn")
     if stance is not None:
         params.update(import_status=stance, import_date=card.china_import.date)
+    params.update(fee_params(card.export_control.licence_fee if card.export_control is not None else None))
+    held = card.china_import.held_in_country if stance == "barred" else None
+    if stance == "barred" and rented_from is not None and rented_despite_bar(card, "cn"):
+        return Verdict("region", "cn", status, "", True, params={**params, "provider": rented_from,
+                                                                  "message": IMPORT_BARRED})
     if stance == "barred":  # no delivery, bought or rented (region.IMPORT_BARRED); owned cards are in already
         if blocked and rented_from is None:  # bought: the US reason said too; rented, it would not apply
             params["export_message"] = blocked
+        elif held is not None:  # rented: why the cards a provider there holds are refused too
+            params.update(held_date=held.date, held_by=rented_from)
         blocked, rented_from = IMPORT_BARRED, None
     if blocked and rented_from is not None:
         params.update(provider=rented_from, message=blocked)

@@ -2,7 +2,9 @@
 (permitted, licence required, not permitted, unknown, each with its date; not legal advice), a
 mainland-China vendor's card bought or rented in China (no export), and a card rented from a provider in
 mainland China that already holds it (no export by the renter); and China's own import stance on a
-card (customs barring its entry, regulators discouraging its purchase; each dated, as reported). Split from
+card (customs barring its entry, regulators discouraging its purchase; each dated, as reported); the fee
+the US government takes on licensed sales, a card no longer made, and a barred card rented where a provider
+holds it (session 38). Split from
 :mod:`configurator.core.messages`, which merges these into its catalogues."""
 
 from __future__ import annotations
@@ -34,6 +36,30 @@ REGION_ENGLISH: dict[str, str] = {
         "Chinese regulators told firms not to buy {card} (reported {import_date}) — not a bar on its entry, but weigh "
         "it before buying (not legal advice)"),
     "region-and-import": "{first}; {then}",
+    "licence-fee-revenue-share": (
+        "licences come with a {share:.0%} share of the sales to the US government, since {since}: {payer} (not added "
+        "to the prices here)"),
+    "licence-fee-import-tariff": (
+        "licences come with a {share:.0%} US import tariff on the chips' value, levied on their detour through a US "
+        "test laboratory, since {since}: {payer} (not added to the prices here)"),
+    "licence-fee-size-unknown": (
+        "licences come with a share of the sales to the US government, its size not reported, since {since}: {payer} "
+        "(not added to the prices here)"),
+    "fee-paid-by-vendor": "paid by the vendor",
+    "fee-paid-by-buyer": "paid by the buyer",
+    "fee-payer-unknown": "who pays it not reported",
+    "region-rented-import-barred": (
+        "{card} rented in mainland China from {provider}, which holds cards that came in before China's customs "
+        "barred its entry (reported {import_date}): renting them imports nothing, but no new supply comes in (not "
+        "legal advice)"),
+    "import-held-outside-licences": (
+        "the {card} cards {provider} holds in mainland China came in outside the US licences (reported {held_date}): "
+        "renting them is refused too (not legal advice)"),
+    "supply-production-halted": (
+        "{card}: production halted (reported {date}) — new cards may be hard to obtain; check supply before buying"),
+    "supply-end-of-life": (
+        "{card}: end of life (reported {date}) — new cards may be hard to obtain; check supply before buying"),
+    "supply-announced": "{card}: announced, not yet shipping (as of {date}) — check delivery dates before buying",
 }
 """English templates: export status, China's import stance and the delivery region."""
 
@@ -52,5 +78,20 @@ REGION_CHINESE: dict[str, str] = {
         "（报道于 {import_date}；不构成法律意见）"),
     "import-discouraged": "中国监管部门已要求企业不要采购 {card}（报道于 {import_date}）——并非禁止入境，但购买前请权衡（不构成法律意见）",
     "region-and-import": "{first}；{then}",
+    "licence-fee-revenue-share": "许可附带条件：销售额的 {share:.0%} 交给美国政府（自 {since} 起）：{payer}（未计入此处价格）",
+    "licence-fee-import-tariff": (
+        "许可附带条件：芯片价值的 {share:.0%} 作为美国进口关税，在芯片绕道美国检测实验室时征收（自 {since} 起）：{payer}"
+        "（未计入此处价格）"),
+    "licence-fee-size-unknown": "许可附带条件：部分销售额交给美国政府，比例未见报道（自 {since} 起）：{payer}（未计入此处价格）",
+    "fee-paid-by-vendor": "由厂商支付",
+    "fee-paid-by-buyer": "由买方支付",
+    "fee-payer-unknown": "支付方未见报道",
+    "region-rented-import-barred": (
+        "{card} 在中国大陆向{provider}租用，该方持有的卡在中国海关禁止其入境之前已运入（报道于 {import_date}）：租用不涉及进口，"
+        "但不会再有新的供货（不构成法律意见）"),
+    "import-held-outside-licences": "{provider}在中国大陆持有的 {card} 未经美国出口许可运入（报道于 {held_date}）：同样不能租用（不构成法律意见）",
+    "supply-production-halted": "{card}：已停产（报道于 {date}）——新卡可能难以购得；购买前请核实供货",
+    "supply-end-of-life": "{card}：已停售（报道于 {date}）——新卡可能难以购得；购买前请核实供货",
+    "supply-announced": "{card}：已发布、尚未出货（截至 {date}）——购买前请核实交付日期",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

@@ -18,6 +18,7 @@ from configurator.core.recommend_costs import cloud_per_million, ownership_cost
 from configurator.core.recommend_record import Objective, Recommendation, cost_basis
 from configurator.core.recommend_software import porting_risk, support_caution
 from configurator.core.region import import_message
+from configurator.core.trade_words import supply_caution
 from configurator.core.workloads import family_of
 
 __all__ = ["FASTEST_OPTION_WITHIN", "fastest_option", "owned_reasons", "smallest_purchase", "with_reasons",
@@ -134,6 +135,16 @@ def _job_alone(rec: Recommendation, book: PriceBook | None, objective: Objective
     return job_alone_reason(rec.estimate, ownership_cost(rec.estimate, book))
 
 
+def _supply_caution(rec: Recommendation, objective: Objective) -> Message | None:
+    """The caution of a configuration that buys cards no longer (or not yet) made
+    (:func:`~configurator.core.trade_words.supply_caution`); None where nothing is bought (ranked by
+    rent, or every card already owned)."""
+    scenario = rec.estimate.scenario
+    if objective is Objective.CLOUD or scenario.economics.owned_cards >= scenario.count:
+        return None
+    return supply_caution(rec.card)
+
+
 def with_reasons(ranked: list[Recommendation], objective: Objective, book: PriceBook | None = None
                   ) -> list[Recommendation]:
     out = []
@@ -143,6 +154,9 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
         stance = import_message(rec.card, rec.estimate.scenario.constraints.region)  # regulators discourage it
         if stance is not None:  # China's own word on the card comes before everything else said of it
             reasons.insert(0, stance)
+        supply = _supply_caution(rec, objective)  # production halted: new cards may not be had
+        if supply is not None:
+            reasons.append(supply)
         owned = owned_reasons(rec.estimate, book, objective)
         reasons += owned[:1]  # before the bottleneck: a row on the buyer's own cards says so first
         reasons.append(_limit_reason(rec.estimate))

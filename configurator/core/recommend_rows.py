@@ -6,7 +6,7 @@ whether a latency target rather than the load sized it (an oversized fleet). Spl
 from __future__ import annotations
 
 from configurator.core.constraints import region_rank
-from configurator.core.region import import_barred
+from configurator.core.region import import_barred, rented_despite_bar
 from configurator.core.economics import no_purchase_message
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
@@ -84,9 +84,11 @@ def region_rank_of(est: Estimate) -> int:
     """:func:`~configurator.core.constraints.region_rank` of the configuration's card, 0 where it is
     rented from a provider in the region that holds the cards (nothing to deliver:
     :attr:`~configurator.core.economics.Costs.rented_from`) — unless China's customs bar the card's
-    entry (:data:`~configurator.core.region.IMPORT_BARRED`: rented there or bought, not recommended)."""
+    entry (:data:`~configurator.core.region.IMPORT_BARRED`: rented there or bought, not recommended) and the
+    cards held there did not come in lawfully before the bar (:func:`~configurator.core.region.rented_despite_bar`)."""
     region = est.scenario.constraints.region
-    if est.costs.rented_from is not None and not import_barred(est.card, region):
+    if est.costs.rented_from is not None and (not import_barred(est.card, region)
+                                              or rented_despite_bar(est.card, region)):
         return 0
     return region_rank(est.card, region)
 

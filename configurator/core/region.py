@@ -79,7 +79,9 @@ IMPORT_BARRED = "import-barred"
 """The message id of a card China's customs told importers may not enter mainland China
 (``china_import.status`` "barred"): it is not recommended there, bought or rented (the cards a
 provider there holds came in outside the entry customs refuses and outside the US licences, none of
-which had delivered an H200 by 2026-02-24), and listed below the line with this reason first."""
+which had delivered an H200 by 2026-02-24), and listed below the line with this reason first — unless
+the cards a provider there holds came in lawfully before the bar (:func:`rented_despite_bar`): rented
+there, then, with a caution."""
 
 IMPORT_DISCOURAGED = "import-discouraged"
 """The message id of a card Chinese regulators told firms not to buy (``china_import.status``
@@ -98,6 +100,17 @@ def import_stance(card: Card, region: str | None) -> str | None:
 def import_barred(card: Card, region: str | None) -> bool:
     """Whether China's customs told importers ``card`` may not enter ``region`` (mainland China)."""
     return import_stance(card, region) == "barred"
+
+
+def rented_despite_bar(card: Card, region: str | None) -> bool:
+    """Whether ``card``, barred at China's customs (:func:`import_barred`), may still be rented in
+    ``region`` from a provider that holds it: the cards held there came in lawfully, before the bar
+    (``china_import.held_in_country``, :attr:`~configurator.core.card_trade.HeldInCountry.rentable`).
+    Renting them imports nothing (a caution: no new supply comes in); buying stays barred. Cards that
+    came in outside the US licences (the H200s, diverted while the US status was 'not permitted') are
+    refused rented as bought."""
+    held = card.china_import.held_in_country if card.china_import is not None else None
+    return import_barred(card, region) and held is not None and held.rentable
 
 
 def import_message(card: Card, region: str | None) -> Message | None:

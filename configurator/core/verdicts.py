@@ -39,6 +39,7 @@ from configurator.core.frozen_record import fast_init
 from configurator.core.message_numbers import decimals_apart
 from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.stated import significant
+from configurator.core.trade_words import fee_from_params
 
 CONSTRAINTS = ("budget", "region", "deadline", "power-cap", "rack-power", "throughput", "request-rate", "ttft",
                "tpot")
@@ -192,8 +193,10 @@ def _budget(v: Verdict) -> Message:
 def _region(v: Verdict) -> Message:
     """The region verdict in words: the US status (or no export, or the cards owned or rented), with
     China's import stance where the catalog holds one — entry barred by customs said first (its
-    message is the verdict's ``message``), then the US reason (``export_message``); a purchase
-    discouraged by regulators said after the status, as a caution."""
+    message is the verdict's ``message``), then the US reason (``export_message``), or, rented, why the
+    cards a provider there holds are refused too (``held_date``); the US licence fee where the catalog
+    holds one and something is licensed (not after :data:`FEE_UNSAID`); a purchase discouraged by
+    regulators said after the status, as a caution."""
     p = v.params
     said = {"card": p.get("card", ""), "date": p.get("date", "—")}
     if "import_date" in p:
@@ -205,9 +208,21 @@ def _region(v: Verdict) -> Message:
     if export is not None:  # barred at entry, and the US status would also stop it
         then = msg(f"{export}-beyond-owned" if "owned" in p else export, **said)
         said_status = msg("region-and-import", first=said_status, then=then)
+    if "held_date" in p:  # rented: the cards a provider there holds came in outside the US licences
+        said_status = msg("region-and-import", first=said_status, then=msg(
+            "import-held-outside-licences", card=said["card"], provider=p["held_by"], held_date=p["held_date"]))
+    fee = None if "held_date" in p else fee_from_params(p)
+    if fee is not None and said_status.id not in FEE_UNSAID:  # the fee speaks of new cards licensed
+        said_status = msg("region-and-import", first=said_status, then=fee)
     if p.get("import_status") == "discouraged":
         said_status = msg("region-and-import", first=said_status, then=msg("import-discouraged", **said))
     return said_status
+
+
+FEE_UNSAID = frozenset({"region-rented-licence-required", "region-rented-status-unknown", "region-rented-import-barred",
+                        "region-domestic", "region-domestic-rented"})
+"""Region words after which the US licence fee is not said: nothing is licensed for the buyer (cards
+rented from a provider that holds them, a mainland-China vendor's card)."""
 
 
 def _region_status(v: Verdict, said: dict) -> Message:

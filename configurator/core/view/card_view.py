@@ -14,6 +14,7 @@ from configurator.core.catalog import FRAMEWORKS, RATE_FIELDS, Card, PriceEntry
 from configurator.core.export_control import card_classification
 from configurator.core.messages import msg
 from configurator.core.procurement import card_price
+from configurator.core.trade_words import licence_fee_message
 from configurator.core.units import Precision
 from configurator.core.view.cost_bases import price_as_bought
 from configurator.core.view.names import CLASSES, VGPU
@@ -31,6 +32,13 @@ EXPORT = {"licence-required": "licence required", "not-permitted": "not permitte
 IMPORT = {"barred": "entry barred by customs", "discouraged": "purchases discouraged by regulators",
           None: "none known"}
 """Label ids of China's own import stance on a card (``ChinaImport.status``; None: none known)."""
+
+PRODUCTION = {"announced": "announced, not yet shipping", "in-production": "in production",
+              "production-halted": "production halted", "end-of-life": "end of life"}
+"""Label ids of whether new cards are made (``Availability.status``)."""
+
+HELD = {"lawfully": "came in lawfully, before the bar", "outside-licences": "came in outside the US licences"}
+"""Label ids of how the cards a provider in mainland China holds came in (``HeldInCountry.entered``)."""
 
 CONFIDENCE = {"high": "high", "medium": "medium", "low": "low",
               "preliminary": "preliminary (announced, not shipping)", None: "not rated"}
@@ -294,8 +302,45 @@ def _export(card: Card) -> Section:
         return Section("export", Phrase("Export to China: {status}", {"status": "not rated"}), (computed,))
     rows = (Row("Rule", ec.rule, note=clauses(ec.note), key="export.rule"),
             Row("Status as of", ec.date, key="export.date"),
-            Row("Source", ec.source, key="export.source"), computed)
+            Row("Source", ec.source, key="export.source"), *_fee(ec), *_history(ec), computed)
     return Section("export", Phrase("Export to China: {status}", {"status": EXPORT[ec.china]}), rows)
+
+
+def _fee(ec) -> tuple[Row, ...]:
+    """The share of licensed sales the US government takes, in the region check's words
+    (:func:`configurator.core.trade_words.licence_fee_message`), with its note and source; none without one."""
+    fee = ec.licence_fee
+    if fee is None:
+        return ()
+    return (Row("Licence fee", licence_fee_message(fee), note=clauses(fee.note), key="export.fee"),
+            Row("Source", fee.source, key="export.fee.source"))
+
+
+def _history(ec) -> tuple[Row, ...]:
+    """How the status moved: each earlier status from its date, with its note and source, then the
+    current one (the one the region check reads); none where the catalog records no earlier status."""
+    if not ec.history:
+        return ()
+    rows = []
+    for i, change in enumerate(ec.history):
+        rows.append(Row("Status history" if i == 0 else "", Phrase(
+            "{date}: {status}", {"date": change.date, "status": EXPORT[change.china]}), note=clauses(change.note),
+            key=f"export.history.{i}"))
+        rows.append(Row("Source", change.source, key=f"export.history.{i}.source"))
+    rows.append(Row("", Phrase("{date}: {status} (current)", {"date": ec.date, "status": EXPORT[ec.china]}),
+                    key="export.history.current"))
+    return tuple(rows)
+
+
+def _availability(card: Card) -> tuple[Section, ...]:
+    """Whether new cards are made (``Card.availability``), where the catalog records it: the status,
+    when it was reported, and the source."""
+    av = card.availability
+    if av is None:
+        return ()
+    return (Section("availability", Phrase("Production: {status}", {"status": PRODUCTION[av.status]}), (
+        Row("Reported", av.date, note=clauses(av.note), key="availability.date"),
+        Row("Source", av.source, key="availability.source"))),)
 
 
 def _import(card: Card) -> Section:
@@ -305,8 +350,14 @@ def _import(card: Card) -> Section:
     heading = Phrase("Import into China: {status}", {"status": IMPORT[ci.status if ci else None]})
     if ci is None:
         return Section("import", heading, ())
-    return Section("import", heading, (Row("Reported", ci.date, note=clauses(ci.note), key="import.date"),
-                                       Row("Source", ci.source, key="import.source")))
+    rows = [Row("Reported", ci.date, note=clauses(ci.note), key="import.date"),
+            Row("Source", ci.source, key="import.source")]
+    held = ci.held_in_country
+    if held is not None:  # the cards a provider there holds, and how they came in
+        came_in = Phrase("{date}: {status}", {"date": held.date, "status": HELD[held.entered]})
+        rows += [Row("Held in mainland China", came_in, note=clauses(held.note), key="import.held"),
+                 Row("Source", held.source, key="import.held.source")]
+    return Section("import", heading, tuple(rows))
 
 
 def _sources(card: Card) -> Section:
@@ -330,7 +381,8 @@ def card_view(card: Card, accept_used: bool = False) -> View:
     heading = Phrase("{name} [{id}] — yours" if card.is_user else "{name} [{id}]", {"name": card.name, "id": card.id})
     return View(heading, verdict, not low, (
         _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card),
-        _prices(card, accept_used), _software(card), _export(card), _import(card), _sources(card), *_notes(card)))
+        _prices(card, accept_used), _software(card), _export(card), _import(card), *_availability(card), _sources(card),
+        *_notes(card)))
 
 
 def catalog_columns(cards) -> Columns:

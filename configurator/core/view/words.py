@@ -18,6 +18,7 @@ from configurator.core.view.words_catalog import ZH_CN_CATALOG
 from configurator.core.view.words_catalog_notes import ZH_CN_NOTES
 from configurator.core.view.words_charts import ZH_CN_CHARTS
 from configurator.core.view.words_choices import ZH_CN_CHOICES
+from configurator.core.view.words_export import ZH_CN_EXPORT_LABELS, ZH_CN_EXPORT_NOTES
 from configurator.core.view.words_import import ZH_CN_IMPORT
 from configurator.core.view.words_price import ZH_CN_PRICE
 from configurator.core.view.words_vendors import ZH_CN_VENDORS
@@ -525,6 +526,8 @@ ZH_CN.update(ZH_CN_CARD)
 ZH_CN.update(ZH_CN_CHARTS)
 ZH_CN.update(ZH_CN_CHOICES)
 ZH_CN.update(ZH_CN_IMPORT)  # China's own import stance on a card (core/view/words_import.py)
+ZH_CN.update(ZH_CN_EXPORT_LABELS)  # export history, licence fee, production (core/view/words_export.py)
+ZH_CN.update(ZH_CN_EXPORT_NOTES)
 ZH_CN.update(ZH_CN_PRICE)
 ZH_CN.update(ZH_CN_WHAT_FITS)
 ZH_CN.update(ZH_CN_ANSWERS)

@@ -14,6 +14,7 @@ from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
 from configurator.core.view.constraints_view import constraints_section, does_not_run, targets_held, verdict_line
 from configurator.core.view.estimate_view import estimate_view
+from configurator.core.recommend_budget import budget_short_message
 from configurator.core.view import price_view
 from configurator.core.view.ranking_view import (
     below_line_columns,
@@ -164,6 +165,9 @@ def recommendation_table(result, language: str = "en") -> str:
             lines += ["  " + single_line(" ".join(verdict_line(r, language))) for r in held.rows]
     else:
         lines.append(w.label("No card meets the scenario's constraints."))
+        short = budget_short_message(result)  # the budget alone in the way: said so, with the nearest
+        if short is not None:
+            lines.append(single_line(w.message(short)))
     lines += price_lines(result, language)
     lines += below_line_text(result, language)
     below = len(result.below_line)

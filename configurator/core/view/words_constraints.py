@@ -109,6 +109,8 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     # the summary's first page (report.summary: the verdict, the capex, the constraints table)
     "does not carry the whole load": "无法承载全部负载",
     "Your choice, {mine}, cannot be recommended: {problems}.": "您的选择 {mine} 不能推荐：{problems}。",
+    "No configuration meets every constraint set. The nearest, {mine}, breaks: {problems}.":
+        "没有满足所设全部约束的配置。最接近的方案 {mine} 未满足：{problems}。",
     "No other card's configuration meets every constraint set either.": "也没有其他卡的配置能满足所设的全部约束。",
     "No other card that can be ranked meets every constraint set either.":
         "也没有其他可参与排名的卡能满足所设的全部约束。",

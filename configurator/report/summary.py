@@ -191,6 +191,12 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
 # ---- the headline -----------------------------------------------------------------------
 
 
+def _racks(n: int, w: Words) -> str:
+    """The racks a configuration fills: none for a desktop unit (DGX Spark: "1 server (1 card each), 0 racks"
+    until December 2026), else how many."""
+    return w("no rack") if n == 0 else w("1 rack") if n == 1 else w("{n} racks", n=count(n))
+
+
 def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     """'1,024 × H100 SXM5 80GB in 128 servers (8 cards each), 66 racks', '144 × Vera Rubin NVL72 as 2
     rack-scale systems of 72 cards each, 3 racks' (until December 2026 "in 1 server (384 cards each)" for
@@ -204,13 +210,13 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     spares = bom.spare_servers  # those bought: a rack-scale system's goodput spares are not (144 × Vera Rubin
     # in 2 racks read "1 of them spare" until December 2026)
     if bom.servers and bom.system is not None:  # a rack-scale system is bought whole: said as systems, not servers
-        racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))
+        racks = _racks(bom.racks, w)
         systems = msg("in-system", per=bom.gpus_per_server, racks=racks) if bom.servers == 1 else \
             msg("in-systems", n=bom.servers, per=bom.gpus_per_server, racks=racks)
         text += w.message(systems)
     elif bom.servers:
         servers = w("1 server") if bom.servers == 1 else w("{n} servers", n=count(bom.servers))
-        racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))
+        racks = _racks(bom.racks, w)
         if spares:
             each = " in {servers} (1 card each; {spares} of them spare), {racks}" if bom.gpus_per_server == 1 else \
                 " in {servers} ({per} cards each; {spares} of them spare), {racks}"

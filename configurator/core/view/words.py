@@ -287,6 +287,7 @@ ZH_CN.update({
     "{count} × {card}, rented by the card-hour": "{count} × {card}，按卡时租用",
     "Not priced": "未定价",
     "{n} servers": "{n} 台服务器", "{n} racks": "{n} 个机柜", "1 server": "1 台服务器", "1 rack": "1 个机柜",
+    "no rack": "无需机柜",
     "{n} lines have no price — enter a quote; the totals leave them out": "{n} 项无价格——请输入报价；合计未计入这些项",
     "Export status": "出口管制状态",
     "Export status, if delivered to China": "出口管制状态（如交付到中国大陆）",

@@ -39,3 +39,14 @@ def test_the_wizards_graphics_heading_takes_a_chinese_dash(qtbot, controller):
         assert "</b>——需要图形卡" in heading and " — " not in heading
     finally:
         install_language("en")
+
+
+def test_the_chinese_card_page_says_its_notes_the_chinese_way(capsys):
+    """`catalog show l20 --lang zh_CN`: "无卡间互联 — PCIe Gen4 x16 (no NVLink)" read with an English
+    spaced dash and English words; now "无卡间互联——PCIe Gen4 x16（无 NVLink）". English keeps its dash."""
+    assert main(["catalog", "show", "l20", "--lang", "zh_CN"]) == 0
+    link = next(line for line in capsys.readouterr().out.splitlines() if "卡间互联" in line)
+    assert link.rstrip().endswith("无卡间互联——PCIe Gen4 x16（无 NVLink）"), link
+    assert main(["catalog", "show", "l20"]) == 0
+    link = next(line for line in capsys.readouterr().out.splitlines() if "Card-to-card link" in line)
+    assert link.rstrip().endswith("no card-to-card link — PCIe Gen4 x16 (no NVLink)"), link

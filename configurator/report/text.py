@@ -128,12 +128,13 @@ def card_details(card: Card, language: str = "en") -> str:
     """Every spec of one card, with its prices, software, export status and sources: the card's
     view model (the card browser's details) as text; a row's note (a price's source) follows its
     value."""
-    view = card_view(card)
+    view, w = card_view(card), words(language)
     lines = [single_line(write(view.heading, language)), single_line(write(view.verdict, language))]
     for section in view.sections:
         lines.append(label(section.title, language))
-        rows = [(label(r.label, language), write(r.value, language)
-                 + (f" — {write(r.note, language)}" if r.note else "")) for r in section.rows]
+        rows = [(label(r.label, language), w("{value} — {note}", value=write(r.value, language),  # '——' in Chinese
+                                             note=write(r.note, language)) if r.note else write(r.value, language))
+                for r in section.rows]
         if any(name for name, _ in rows):
             lines.append(_aligned((name, value) for name, value in rows if name))
         lines += [f"  - {single_line(value)}" for name, value in rows if not name]  # a list: the sources

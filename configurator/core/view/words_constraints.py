@@ -93,6 +93,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "cannot check the one constraint set: {list}": "无法核对所设的 1 项约束：{list}",
     "cannot check {n} of {total} constraints: {list}": "{total} 项约束中有 {n} 项无法核对：{list}",
     "{fit} — {constraints}": "{fit}——{constraints}",
+    "{value} — {note}": "{value}——{note}",  # a card page's value and its note (report.text.card_details)
     # what the buyer set, on the summary's first page (constraints_view.constraints_columns)
     "≤ {ms} at {percentile} ({origin})": "{percentile} ≤ {ms}（{origin}）",
     "within {time}": "{time}之内",

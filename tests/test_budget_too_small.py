@@ -74,19 +74,20 @@ def test_a_budget_that_suffices_says_nothing_of_it(capsys):
     assert data["ranked"] and data["budget_too_small"] is None
 
 
-@pytest.mark.parametrize("language, nearest, choice", [
-    ("en", "The nearest, ", "Your choice"),
-    ("zh_CN", "最接近的方案", "您的选择"),
+@pytest.mark.parametrize("language, nearest, choice, covers", [
+    ("en", "The nearest, ", "Your choice", "The budget covers 48 % of it"),
+    ("zh_CN", "最接近的方案", "您的选择", "预算只够其费用的 48 %"),
 ])
-def test_the_summary_presents_the_nearest_not_the_default_card(tmp_path, capsys, language, nearest, choice):
+def test_the_summary_presents_the_nearest_not_the_default_card(tmp_path, capsys, language, nearest, choice, covers):
     """No card named and nothing ranked: page 1 is the nearest configuration, called so — never the
     default 1 × H100 SXM5 called "your choice"."""
     path = tmp_path / "summary.md"
     assert main(["report", *SHORT, "--lang", language, "-o", str(path)]) == 0, capsys.readouterr().err
     text = path.read_text(encoding="utf-8")
-    verdict = next((line for line in text.splitlines() if nearest in line), None)
+    verdict = next((line.replace("\N{NO-BREAK SPACE}", " ") for line in text.splitlines() if nearest in line), None)
     assert verdict is not None and choice not in text
     assert "H100" not in verdict and "CNY" in verdict  # what it breaks, by how much
+    assert covers in verdict  # as the ranking says it
 
 
 @pytest.fixture

@@ -40,6 +40,17 @@ def budget_short(result: Result) -> Recommendation | None:
     return (priced or only or [None])[0]
 
 
+def budget_covered(est) -> float | None:
+    """The share of ``est``'s cost its budget covers, budget / cost [fraction], where the budget is
+    the one constraint it breaks and its bill is priced in full; None otherwise (a cost with bill
+    lines unpriced is a lower bound: no share)."""
+    broken = est.violations
+    if not broken or not est.usable or any(v.id != BUDGET or v.params.get("unpriced") for v in broken):
+        return None
+    verdict = broken[0]
+    return float(verdict.target) / float(verdict.actual) if verdict.actual else None
+
+
 def budget_short_message(result: Result) -> Message | None:
     """What :func:`budget_short` finds, in words: the budget is too small, the nearest configuration
     that meets every other constraint and what it costs against the budget (the verdict's own
@@ -50,6 +61,7 @@ def budget_short_message(result: Result) -> Message | None:
         return None
     verdict = next(v for v in rec.estimate.violations if v.id == BUDGET)
     said = {"count": rec.estimate.scenario.count, "card": rec.estimate.card.name, "breaks": verdict.message}
-    if not _fully_priced(rec) or not verdict.actual:
+    covered = budget_covered(rec.estimate)
+    if covered is None:
         return msg("budget-too-small-partly-priced", **said)
-    return msg("budget-too-small", covered=float(verdict.target) / float(verdict.actual), **said)
+    return msg("budget-too-small", covered=covered, **said)

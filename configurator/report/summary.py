@@ -22,6 +22,7 @@ from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Filters, Objective, Result, recommend
+from configurator.core.recommend_budget import budget_covered
 from configurator.core.region import domestic, import_message
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.serving_use import asked_scenario, estimate_load_note
@@ -258,10 +259,14 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
     by = w(OBJECTIVE_LABELS[objective.value])
     mine_text = f"{count(mine.estimate.scenario.count)} × {card_name(mine.estimate.card.name, w.language)}"
     problems = choice_problems(mine.estimate, w)
-    if recommended:  # no card named: the recommendation, or (nothing ranked) the nearest (cli: budget_short)
-        return w("No configuration meets every constraint set. The nearest, {mine}, breaks: {problems}.", mine=mine_text,
-                 problems=w.label("; ").join(problems)) if problems else w(
-            "Recommended by {by}: {best}, which fits and meets every constraint set.", by=by, best=mine_text)
+    if recommended and problems:  # no card named, nothing ranked: the nearest (cli: budget_short), and the
+        text = w("No configuration meets every constraint set. The nearest, {mine}, breaks: {problems}.",
+                 mine=mine_text, problems=w.label("; ").join(problems))  # share of it the budget covers
+        covered = budget_covered(mine.estimate)
+        return text if covered is None else _sentences(w, text, w(
+            "The budget covers {share} of it: raise the budget or lower the requirements.", share=percent(covered)))
+    if recommended:
+        return w("Recommended by {by}: {best}, which fits and meets every constraint set.", by=by, best=mine_text)
     if problems:
         text = w("Your choice, {mine}, cannot be recommended: {problems}.", mine=mine_text,
                  problems=w.label("; ").join(problems))

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QLabel
 from configurator.app import format as fmt
 from configurator.app.i18n import tc as _tc
 from configurator.app.field_help import accessible_label
-from configurator.app.inputs import (DurationSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox, duration_hint,
-                                     kept_text)
+from configurator.app.inputs import (DurationSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox,
+                                     duration_hint, kept_text)
 from configurator.core.fields import entry_for
 from configurator.core.scenario import Constraints
 

@@ -21,8 +21,11 @@ LORA = ["--workload", "lora", "--model", "qwen2.5-7b", "--tokens", "100M", "--de
 def test_a_desktop_unit_fills_no_rack(tmp_path, capsys, language, configuration, no_rack, zero):
     path = tmp_path / "summary.md"
     assert main(["report", *LORA, "--lang", language, "-o", str(path)]) == 0, capsys.readouterr().err
-    line = next(line for line in path.read_text(encoding="utf-8").splitlines() if configuration in line)
+    text = path.read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if configuration in line)
     assert "DGX Spark" in line and line.rstrip().endswith(no_rack) and zero not in line
+    note = next(line for line in text.splitlines() if "IT load at full power" in line or "满载 IT 负载" in line)
+    assert no_rack in note and "air-cooled racks" not in note and "风冷机柜" not in note  # the bill's note too
 
 
 def test_the_wizards_graphics_heading_takes_a_chinese_dash(qtbot, controller):

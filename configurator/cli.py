@@ -36,6 +36,7 @@ from configurator.core.messages_said import said_in
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.recommend import Filters, Objective, priced_for, recommend, rented_for
 from configurator.core.recommend_json import load_to_dict, result_to_dict
+from configurator.core.recommend_budget import budget_short
 from configurator.core.serving_use import as_asked, estimate_load_note
 from configurator.core.scenario import Scenario, updated
 from configurator.core.resources import MissingBundledFile
@@ -268,10 +269,12 @@ def _recommended_for_report(scenario: Scenario, catalog: Catalog, args: argparse
     the recommendation, as the wizard's export does when the card is left to the recommender: the
     scenario of the configuration ``recommend`` ranks first with the same ``--objective`` and
     filters (``--domestic-only``, ``--vendor``, ``--software``, ``--classes``); None when a card was
-    chosen, or nothing is ranked (then the default card's estimate says why)."""
+    chosen, or nothing is ranked (then the default card's estimate says why) — unless the budget alone
+    keeps every configuration out: then the nearest (:func:`budget_short`), which page 1 calls so."""
     if getattr(args, "card", None) is not None or args.scenario is not None:
         return None
-    best = recommend(scenario, catalog, objective, filters, limit=1).best
+    result = recommend(scenario, catalog, objective, filters, limit=1)
+    best = result.best or budget_short(result)
     return None if best is None else as_asked(best.estimate.scenario, scenario)  # no load given: still unsized
 
 

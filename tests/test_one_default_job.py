@@ -106,8 +106,11 @@ def test_the_panel_shows_the_constraints_of_the_jobs_family(panel, controller):
 
 def test_nothing_ranked_counts_the_cards_it_lists(panel):
     """70 cards not ranked, 23 listed below the line: '23 listed … 47 other cards left out', not '70 left out'."""
-    result = SimpleNamespace(below_line=(None,) * 23, unpriced=(), rejected={str(i): "why" for i in range(70)})
+    listed = SimpleNamespace(estimate=SimpleNamespace(violations=(), usable=True))  # not only the budget broken
+    result = SimpleNamespace(ranked=(), below_line=(listed,) * 23, unpriced=(),
+                             rejected={str(i): "why" for i in range(70)})
     text = panel._none_meets_text(result)
     assert "23 card" in text and "47 other card" in text  # "card(s)" until the English plural forms are translated
-    none_listed = SimpleNamespace(below_line=(), unpriced=(), rejected={str(i): "why" for i in range(70)})
+    none_listed = SimpleNamespace(ranked=(), below_line=(), unpriced=(),
+                                  rejected={str(i): "why" for i in range(70)})
     assert "70 card" in panel._none_meets_text(none_listed)

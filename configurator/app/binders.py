@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app.controller import ScenarioController, field_name
 from configurator.app.field_help import accessible_label
+from configurator.app.inputs import kept_text
 from configurator.core.bounds import field_at, field_bounds
 from configurator.core.fields import LAYOUT_PATHS
 from configurator.core.scenario import Scenario
@@ -121,8 +122,7 @@ class SpinBinder(_Binder):
                           "It stays {value}.").format(
             text=text.removeprefix(box.prefix()).removesuffix(suffix).strip(), name=field_name(self.path),
             low=number(box.minimum()), high=number(box.maximum()),
-            unit=suffix, value=box.specialValueText() if box.specialValueText() and box.value() == box.minimum()  # "—"
-            else box.textFromValue(box.value()) + suffix))
+            unit=suffix, value=kept_text(box)))
 
     def _edited(self, shown: float) -> None:
         if self.widget.specialValueText() and shown == self.widget.minimum():

@@ -64,6 +64,15 @@ class _Strict:
         return super().event(event)
 
 
+def kept_text(box: QAbstractSpinBox) -> str:
+    """What ``box`` shows after it refused a text: its special text ("none", "—") at its minimum,
+    else its value with its suffix — the value it goes back to, never the text refused (the wizard
+    read "“500000 张/服务器” is not taken … It stays 500000 张/服务器" where it kept 8; session 38)."""
+    if box.specialValueText() and box.value() == box.minimum():
+        return box.specialValueText()
+    return box.textFromValue(box.value()) + box.suffix()
+
+
 class StrictSpinBox(_Strict, QSpinBox):
     """A QSpinBox that refuses invalid text visibly (see the module docstring)."""
 

@@ -25,6 +25,7 @@ from configurator.app.tradeoff_chart import ServingTradeoffChart
 from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
 from configurator.core.mismatch import mismatch
 from configurator.core.recommend import Result, ranking_question, recommend
+from configurator.core.recommend_budget import budget_short_message
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import as_asked, short_note
 from configurator.core.view.words import words
@@ -436,6 +437,9 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         left_out = len(result.rejected) - listed  # every card not ranked has a reason, listed or not
         none_meets = words(current_language())("No card meets the scenario's constraints.")
         space = " " if current_language() == "en" else ""  # a sentence after a Chinese full stop takes no space
+        short = budget_short_message(result) if not self.partial else None  # the budget alone in the way
+        if short is not None:  # said as the command line says it, before the counts
+            none_meets += space + message_text(short)
         if not listed:
             return none_meets + space + self.tr("%n card(s) left out.", "", left_out)
         return none_meets + space + space.join((

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QLabel
 from configurator.app import format as fmt
 from configurator.app.i18n import tc as _tc
 from configurator.app.field_help import accessible_label
-from configurator.app.inputs import DurationSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox, duration_hint
+from configurator.app.inputs import (DurationSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox,
+                                     duration_hint, kept_text)
 from configurator.core.fields import entry_for
 from configurator.core.scenario import Constraints
 
@@ -86,6 +87,7 @@ def _named(box, model, name: str, problem: QLabel | None, none_text: str):
     label), 0 shown as ``none_text`` when given, and its refusals said under the page."""
     if none_text:
         box.setSpecialValueText(none_text)
+    box.setKeyboardTracking(False)  # "500000" typed in a box up to 1,024 left 500 (its prefix) as the answer
     box.setObjectName(f"wizard:{model.__name__.lower()}.{name}")
     box.setAccessibleName(accessible_label(entry_for(model, name).path))
     say_refusals(box, problem)
@@ -111,7 +113,7 @@ def say_refusals(box, problem: QLabel | None) -> None:
     def refuse(text: str) -> None:
         problem.setText(_tc("WizardInput", "“{text}” is not taken: enter a number from {low} to {high}. It stays "
                                            "{value}.").format(text=text, low=fmt.whole(box.minimum()),
-                                                              high=fmt.whole(box.maximum()), value=box.text()))
+                                                              high=fmt.whole(box.maximum()), value=kept_text(box)))
         problem.setProperty(REFUSED, True)
 
     box.refused.connect(refuse)

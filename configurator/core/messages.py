@@ -11,6 +11,7 @@ from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.message_numbers import DAYS_FROM, count_param, fraction_param
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
+from configurator.core.messages_budget import BUDGET_CHINESE, BUDGET_ENGLISH
 from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLISH
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_fleet import FLEET_CHINESE, FLEET_ENGLISH
@@ -419,11 +420,13 @@ ENGLISH.update(JSON_ENGLISH)  # JSON files and values, a summary's path (core/me
 ENGLISH.update(DEADLINE_ENGLISH)  # a deadline the likely range's slow end misses (core/messages_deadline.py)
 ENGLISH.update(OWNED_ENGLISH)  # cards already owned: delivered, and what a row counts (core/messages_owned.py)
 ENGLISH.update(BATCH_ENGLISH)  # the planner's global batch moved or widened (core/messages_batch.py)
+ENGLISH.update(BUDGET_ENGLISH)  # the budget alone keeps every configuration out (core/messages_budget.py)
 ENGLISH.update(FLEET_ENGLISH)  # a fleet the latency targets size, not the load (core/messages_fleet.py)
 ENGLISH.update(LOAD_ENGLISH)  # a serving question asked without a load (core/messages_load.py)
 ENGLISH.update(REGION_ENGLISH)  # export status, delivery to and renting in mainland China (core/messages_region.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(FLEET_CHINESE)
+CHINESE.update(BUDGET_CHINESE)
 CHINESE.update(LOAD_CHINESE)
 CHINESE.update(GRAPHICS_CHINESE)
 CHINESE.update(REFUSAL_CHINESE)

@@ -16,6 +16,7 @@ from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend import Objective, Recommendation, Result
+from configurator.core.recommend_budget import budget_short, budget_short_message
 from configurator.core.system_price import system_price_flags, system_price_line
 from configurator.core.software import support_end
 from configurator.core.verdicts import violations_to_dicts
@@ -110,7 +111,18 @@ def result_to_dict(result: Result) -> dict:
                      for r in result.unpriced],
         "price_decides": None if result.price_decides is None else result.price_decides.to_dict(),
         "below_the_line": [below_line_to_dict(r) for r in result.below_line],
+        "budget_too_small": _budget_too_small(result),
     }
+
+
+def _budget_too_small(result: Result) -> dict | None:
+    """Where nothing is ranked and the budget alone keeps the nearest configuration out
+    (:func:`~configurator.core.recommend_budget.budget_short`): that configuration (card, count)
+    and the message the ranking says (id, params, English text); None otherwise."""
+    nearest = budget_short(result)
+    if nearest is None:
+        return None
+    return {"card": nearest.card.id, "count": nearest.count, "message": budget_short_message(result).to_dict()}
 
 
 def below_line_to_dict(rec: Recommendation) -> dict:

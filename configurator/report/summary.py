@@ -22,16 +22,14 @@ from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.recommend import Filters, Objective, Result, recommend
+from configurator.core.recommend_budget import budget_covered
 from configurator.core.region import domestic, import_message
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.serving_use import asked_scenario, estimate_load_note
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
     shortfall,
-    CONSTRAINT_HEADINGS,
     STATE_TITLES,
-    constraints_columns,
-    unset_constraints,
     does_not_run,
     shown_met,
     verdict_brief,
@@ -84,7 +82,8 @@ from configurator.report.summary_money import (
 )
 from configurator.report.summary_filters import filters_note
 from configurator.report.summary_tables import approval_table, assumptions_table, power_table
-from configurator.report.summary_front import owned_rented_text, owned_text, rent_text, rented, rented_configuration
+from configurator.report.summary_front import (constraints_table, owned_rented_text, owned_text, rent_text, rented,
+                                              rented_configuration)
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.summary_below_line import below_line_table
 from configurator.report.summary_cautions import support_cautions
@@ -193,6 +192,12 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
 # ---- the headline -----------------------------------------------------------------------
 
 
+def _racks(n: int, w: Words) -> str:
+    """The racks a configuration fills: none for a desktop unit (DGX Spark: "1 server (1 card each), 0 racks"
+    until December 2026), else how many."""
+    return w("no rack") if n == 0 else w("1 rack") if n == 1 else w("{n} racks", n=count(n))
+
+
 def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     """'1,024 × H100 SXM5 80GB in 128 servers (8 cards each), 66 racks', '144 × Vera Rubin NVL72 as 2
     rack-scale systems of 72 cards each, 3 racks' (until December 2026 "in 1 server (384 cards each)" for
@@ -206,13 +211,13 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     spares = bom.spare_servers  # those bought: a rack-scale system's goodput spares are not (144 × Vera Rubin
     # in 2 racks read "1 of them spare" until December 2026)
     if bom.servers and bom.system is not None:  # a rack-scale system is bought whole: said as systems, not servers
-        racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))
+        racks = _racks(bom.racks, w)
         systems = msg("in-system", per=bom.gpus_per_server, racks=racks) if bom.servers == 1 else \
             msg("in-systems", n=bom.servers, per=bom.gpus_per_server, racks=racks)
         text += w.message(systems)
     elif bom.servers:
         servers = w("1 server") if bom.servers == 1 else w("{n} servers", n=count(bom.servers))
-        racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))
+        racks = _racks(bom.racks, w)
         if spares:
             each = " in {servers} (1 card each; {spares} of them spare), {racks}" if bom.gpus_per_server == 1 else \
                 " in {servers} ({per} cards each; {spares} of them spare), {racks}"
@@ -254,7 +259,13 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
     by = w(OBJECTIVE_LABELS[objective.value])
     mine_text = f"{count(mine.estimate.scenario.count)} × {card_name(mine.estimate.card.name, w.language)}"
     problems = choice_problems(mine.estimate, w)
-    if recommended and not problems:
+    if recommended and problems:  # no card named, nothing ranked: the nearest (cli: budget_short), and the
+        text = w("No configuration meets every constraint set. The nearest, {mine}, breaks: {problems}.",
+                 mine=mine_text, problems=w.label("; ").join(problems))  # share of it the budget covers
+        covered = budget_covered(mine.estimate)
+        return text if covered is None else _sentences(w, text, w(
+            "The budget covers {share} of it: raise the budget or lower the requirements.", share=percent(covered)))
+    if recommended:
         return w("Recommended by {by}: {best}, which fits and meets every constraint set.", by=by, best=mine_text)
     if problems:
         text = w("Your choice, {mine}, cannot be recommended: {problems}.", mine=mine_text,
@@ -440,23 +451,6 @@ def _headline(est: Estimate, mine: Option, w: Words, objective: Objective = Obje
     return tuple(rows)
 
 
-def constraints_table(est: Estimate, w: Words) -> Table:
-    """The constraints the buyer set, on the first page: for serving work the use and the latency
-    targets it holds to (and whose: "default for interactive chat"), then each constraint — what
-    was set, with its basis (a capex or a rent ceiling, a percentile), the verdict in words and
-    met / not met / cannot be checked — and, last, those left open (nothing checked against them)."""
-    language = w.language
-    columns = constraints_columns(est)
-    unset = w.label(", ").join(w(name) for name in unset_constraints(est))
-    if columns is None:  # nothing set: one line that says so
-        return Table("constraints", w("Your constraints"), ("", ""),
-                     ((w("Not set"), w("{names} — nothing checked against them", names=unset)),))
-    rows = [tuple(write(cell, language) for cell in row) for row in columns.rows]
-    if unset:
-        rows.append((w("Not set"), unset, w("nothing checked against them"), ""))
-    return Table("constraints", w("Your constraints"), tuple(w(h) for h in CONSTRAINT_HEADINGS), tuple(rows))
-
-
 def _price_headline(decision: Sequence, w: Words) -> tuple[tuple[str, str], ...]:
     """'Price decides?' with the first price-decides line (the rest stand under the alternatives)."""
     return ((w.label("Price decides?"), w.message(decision[0])),) if decision else ()
@@ -485,17 +479,19 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     currency, years = mine.cost.bom.currency, write(period(mine.cost.ownership.years), w.language)
     unit, unit_named = per_unit_heading(mine.estimate, w, objective)  # short; named in full in the note
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
+    nearest = recommended and bool(choice_problems(mine.estimate, w))  # nothing met every constraint
     header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w) if speed else w("Speed"), w("Capex"),
-              w("TCO over {period}", period=years), unit,
-              w("Against the recommendation" if recommended else "Against your choice"))
+              w("TCO over {period}", period=years), unit, w(("Against the nearest" if nearest else
+                                                              "Against the recommendation") if recommended
+                                                             else "Against your choice"))
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
     rows = []
     for rank, option in enumerate(everyone, start=1):
         est = option.estimate
         config = f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}"
         if option is mine:
-            config = w("{config} (recommended)" if recommended else "{config} (your choice)",
-                       config=config)  # full-width brackets in Chinese
+            config = w(("{config} (nearest)" if nearest else "{config} (recommended)") if recommended
+                       else "{config} (your choice)", config=config)  # full-width brackets in Chinese
             against = "—"
         elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
             against = w("{x}× the cost per unit of work", x=f"{option.score / mine.score:.2f}")

@@ -3,7 +3,8 @@ by rent, ``--objective cloud``, or a budget that caps the rent, ``--budget-basis
 rent first — per hour, per month and over the TCO's years for work that runs on, for the whole job
 otherwise — with the purchase's capex and TCO further down as a comparison; one who already owns
 cards (``--owned ID:COUNT``) reads which cards are owned and that the capex is the new spend (renting, that they are not used). No Qt
-here; :mod:`configurator.report.summary` puts the rows in its headline."""
+here; :mod:`configurator.report.summary` puts the rows in its headline. Also the first page's table of the
+constraints set (:func:`constraints_table`, moved here from the summary in session 38)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from configurator.core.messages import MONTHS_PER_YEAR, msg
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.recommend import Objective
 from configurator.core.view.card_names import card_name
+from configurator.core.view.constraints_view import CONSTRAINT_HEADINGS, constraints_columns, unset_constraints
 from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, write
 from configurator.core.workloads import family_of
 from configurator.report.language import Words
-from configurator.report.parts import count, money, percent
+from configurator.report.parts import Table, count, money, percent
 
 def rented(est: Estimate, objective: Objective) -> bool:
     """Whether the buyer rents: ranked by rent, or a budget that caps the rent."""
@@ -88,3 +90,20 @@ def owned_rented_text(cost: DeploymentCost, est: Estimate, w: Words) -> str | No
         msg("owned-rent-using-all", owned=owned)
     return w.message(msg("summary-owned-rented", owned=owned, card=card_name(est.card.name, w.language),
                          using=using))
+
+
+def constraints_table(est: Estimate, w: Words) -> Table:
+    """The constraints the buyer set, on the first page: for serving work the use and the latency
+    targets it holds to (and whose: "default for interactive chat"), then each constraint — what
+    was set, with its basis (a capex or a rent ceiling, a percentile), the verdict in words and
+    met / not met / cannot be checked — and, last, those left open (nothing checked against them)."""
+    language = w.language
+    columns = constraints_columns(est)
+    unset = w.label(", ").join(w(name) for name in unset_constraints(est))
+    if columns is None:  # nothing set: one line that says so
+        return Table("constraints", w("Your constraints"), ("", ""),
+                     ((w("Not set"), w("{names} — nothing checked against them", names=unset)),))
+    rows = [tuple(write(cell, language) for cell in row) for row in columns.rows]
+    if unset:
+        rows.append((w("Not set"), unset, w("nothing checked against them"), ""))
+    return Table("constraints", w("Your constraints"), tuple(w(h) for h in CONSTRAINT_HEADINGS), tuple(rows))

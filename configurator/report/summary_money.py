@@ -197,8 +197,8 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
         rows.append(("", w("Licences per year"), "", "", f"{money(bom.licences_per_year, bom.currency)} / {w('year')}",
                      ""))
     power = f"{num(bom.it_kw)} kW" if bom.it_kw is not None else "—"
-    cooling = w.message(msg("cooling-unpublished")) if bom.liquid_cooled is None else \
-        w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks")
+    cooling = w("no rack") if not bom.racks else w.message(msg("cooling-unpublished")) if bom.liquid_cooled is None \
+        else w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks")  # a desktop unit: no rack
     note = w("IT load at full power {power}; {cooling}; prices dated {date}.", power=power, cooling=cooling,
              date=price_book_for(mine.estimate.scenario.economics).price_date)
     stance = import_message(mine.estimate.card, mine.estimate.scenario.constraints.region)  # China's word on the cards

@@ -14,6 +14,7 @@ from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
 from configurator.core.view.constraints_view import constraints_section, does_not_run, targets_held, verdict_line
 from configurator.core.view.estimate_view import estimate_view
+from configurator.core.recommend_budget import budget_short_message
 from configurator.core.view import price_view
 from configurator.core.view.ranking_view import (
     below_line_columns,
@@ -127,12 +128,13 @@ def card_details(card: Card, language: str = "en") -> str:
     """Every spec of one card, with its prices, software, export status and sources: the card's
     view model (the card browser's details) as text; a row's note (a price's source) follows its
     value."""
-    view = card_view(card)
+    view, w = card_view(card), words(language)
     lines = [single_line(write(view.heading, language)), single_line(write(view.verdict, language))]
     for section in view.sections:
         lines.append(label(section.title, language))
-        rows = [(label(r.label, language), write(r.value, language)
-                 + (f" — {write(r.note, language)}" if r.note else "")) for r in section.rows]
+        rows = [(label(r.label, language), w("{value} — {note}", value=write(r.value, language),  # '——' in Chinese
+                                             note=write(r.note, language)) if r.note else write(r.value, language))
+                for r in section.rows]
         if any(name for name, _ in rows):
             lines.append(_aligned((name, value) for name, value in rows if name))
         lines += [f"  - {single_line(value)}" for name, value in rows if not name]  # a list: the sources
@@ -164,6 +166,9 @@ def recommendation_table(result, language: str = "en") -> str:
             lines += ["  " + single_line(" ".join(verdict_line(r, language))) for r in held.rows]
     else:
         lines.append(w.label("No card meets the scenario's constraints."))
+        short = budget_short_message(result)  # the budget alone in the way: said so, with the nearest
+        if short is not None:
+            lines.append(single_line(w.message(short)))
     lines += price_lines(result, language)
     lines += below_line_text(result, language)
     below = len(result.below_line)

@@ -524,7 +524,7 @@ The last valid state is kept. The full report is in:
     </message>
     <message>
         <source>&lt;b&gt;Graphics&lt;/b&gt; — needs graphics cards (display engines, video encoders, vGPU), not training cards:</source>
-        <translation>&lt;b&gt;图形&lt;/b&gt; — 需要图形卡（显示引擎、视频编码器、vGPU），而不是训练卡：</translation>
+        <translation>&lt;b&gt;图形&lt;/b&gt;——需要图形卡（显示引擎、视频编码器、vGPU），而不是训练卡：</translation>
     </message>
     <message>
         <source>&amp;Virtual desktops or cloud workstations</source>
@@ -3173,11 +3173,11 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <name>ServingEditor</name>
     <message>
         <source>{name} — bits per weight set below</source>
-        <translation>{name} — 每权重位数在下方设置</translation>
+        <translation>{name}——每权重位数在下方设置</translation>
     </message>
     <message>
         <source>{name} — {bits} bit/weight</source>
-        <translation>{name} — {bits} 位/权重</translation>
+        <translation>{name}——{bits} 位/权重</translation>
     </message>
     <message>
         <source>{name}: TTFT {ttft}, TPOT {tpot} (p{p})</source>

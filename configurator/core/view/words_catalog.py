@@ -280,6 +280,11 @@ ZH_CN_INTERCONNECT: dict[str, str] = {
         "片上 24 个 200 GbE RoCE v2 端口：HLS-3 服务器内 21 个端口全互联（单向 525 GB/s），3 个端口横向扩展"
         "（单向 75 GB/s）（Intel Gaudi 文档，Network Configuration）；PCIe Gen5 x16",
     "4 GPUs behind one PCIe Gen4 x16 bridge; no NVLink": "4 个 GPU 共用一个 PCIe Gen4 x16 桥；无 NVLink",
+    "PCIe Gen3 x16 (no NVLink)": "PCIe Gen3 x16（无 NVLink）",  # the interconnect's description (card page)
+    "PCIe Gen4 x16 (no NVLink)": "PCIe Gen4 x16（无 NVLink）",
+    "PCIe Gen4 x16 64 GB/s (no NVLink)": "PCIe Gen4 x16 64 GB/s（无 NVLink）",
+    "PCIe Gen5 x16 (no NVLink)": "PCIe Gen5 x16（无 NVLink）",
+    "PCIe x16 (no NVLink)": "PCIe x16（无 NVLink）",
     ("4th-gen Infinity Fabric: 7 links × 153.6 GB/s = 1,075.2 GB/s to the other 7 GPUs of an 8-GPU platform; "
      "PCIe Gen5 x16"):
         "第 4 代 Infinity Fabric：7 条链路 × 153.6 GB/s = 1,075.2 GB/s，连接 8 GPU 平台中的其余 7 个 GPU；PCIe Gen5 x16",

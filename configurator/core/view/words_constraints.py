@@ -93,6 +93,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "cannot check the one constraint set: {list}": "无法核对所设的 1 项约束：{list}",
     "cannot check {n} of {total} constraints: {list}": "{total} 项约束中有 {n} 项无法核对：{list}",
     "{fit} — {constraints}": "{fit}——{constraints}",
+    "{value} — {note}": "{value}——{note}",  # a card page's value and its note (report.text.card_details)
     # what the buyer set, on the summary's first page (constraints_view.constraints_columns)
     "≤ {ms} at {percentile} ({origin})": "{percentile} ≤ {ms}（{origin}）",
     "within {time}": "{time}之内",
@@ -109,6 +110,10 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     # the summary's first page (report.summary: the verdict, the capex, the constraints table)
     "does not carry the whole load": "无法承载全部负载",
     "Your choice, {mine}, cannot be recommended: {problems}.": "您的选择 {mine} 不能推荐：{problems}。",
+    "No configuration meets every constraint set. The nearest, {mine}, breaks: {problems}.":
+        "没有满足所设全部约束的配置。最接近的方案 {mine} 未满足：{problems}。",
+    "The budget covers {share} of it: raise the budget or lower the requirements.":
+        "预算只够其费用的 {share}：请提高预算，或降低需求。",
     "No other card's configuration meets every constraint set either.": "也没有其他卡的配置能满足所设的全部约束。",
     "No other card that can be ranked meets every constraint set either.":
         "也没有其他可参与排名的卡能满足所设的全部约束。",

@@ -1,0 +1,67 @@
+"""When the budget alone stands between the buyer and every configuration: nothing is ranked, and
+the nearest configuration below the line breaks the budget and nothing else. Said plainly, with
+what the budget covers, wherever the ranking is shown (the command line, its JSON, the
+recommendation panel) and chosen as the summary's configuration when no card was named (session 38,
+persona 6: Qwen2.5-72B for 500 users at once on 2,000,000 CNY in mainland China read "No card meets
+the scenario's constraints." and a summary of 1 × H100 SXM5, a card she had not chosen and cannot
+import). Qt-free."""
+
+from __future__ import annotations
+
+from configurator.core.messages import Message, msg
+from configurator.core.recommend import Recommendation, Result
+
+BUDGET = "budget"
+"""The id of the budget's verdict (:class:`~configurator.core.verdicts.Verdict`)."""
+
+
+def _budget_only(rec: Recommendation) -> bool:
+    """Whether the budget is every constraint ``rec``'s configuration breaks (it fits: a
+    configuration that does not fit breaks more than the budget)."""
+    broken = rec.estimate.violations
+    return bool(broken) and rec.estimate.usable and all(v.id == BUDGET for v in broken)
+
+
+def _fully_priced(rec: Recommendation) -> bool:
+    """Whether every line of ``rec``'s bill has a price (its cost is a figure, not a lower bound)."""
+    return not any(v.params.get("unpriced") for v in rec.estimate.violations)
+
+
+def budget_short(result: Result) -> Recommendation | None:
+    """The nearest configuration the budget alone keeps out where nothing is ranked: of the
+    configurations below the line that break the budget and nothing else (closest first, as
+    :func:`~configurator.core.recommend.listed_below_line` orders them), the first whose bill is
+    priced in full, else the first; None where a configuration is ranked or none breaks only the
+    budget (then another constraint stands in the way too)."""
+    if result.ranked:
+        return None
+    only = [rec for rec in result.below_line if _budget_only(rec)]
+    priced = [rec for rec in only if _fully_priced(rec)]
+    return (priced or only or [None])[0]
+
+
+def budget_covered(est) -> float | None:
+    """The share of ``est``'s cost its budget covers, budget / cost [fraction], where the budget is
+    the one constraint it breaks and its bill is priced in full; None otherwise (a cost with bill
+    lines unpriced is a lower bound: no share)."""
+    broken = est.violations
+    if not broken or not est.usable or any(v.id != BUDGET or v.params.get("unpriced") for v in broken):
+        return None
+    verdict = broken[0]
+    return float(verdict.target) / float(verdict.actual) if verdict.actual else None
+
+
+def budget_short_message(result: Result) -> Message | None:
+    """What :func:`budget_short` finds, in words: the budget is too small, the nearest configuration
+    that meets every other constraint and what it costs against the budget (the verdict's own
+    words), and the share of that cost the budget covers [fraction] where the cost is a figure
+    (a lower bound, with bill lines unpriced, gives no share); None where it finds nothing."""
+    rec = budget_short(result)
+    if rec is None:
+        return None
+    verdict = next(v for v in rec.estimate.violations if v.id == BUDGET)
+    said = {"count": rec.estimate.scenario.count, "card": rec.estimate.card.name, "breaks": verdict.message}
+    covered = budget_covered(rec.estimate)
+    if covered is None:
+        return msg("budget-too-small-partly-priced", **said)
+    return msg("budget-too-small", covered=covered, **said)

@@ -70,8 +70,9 @@ def batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool
     # A copy that carries the rate can still miss the first-token target waiting for a free slot
     # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
     # the cap doubles while the copy still fits and ranks higher for it (:func:`wider_ranks_higher`).
-    # Where the rate probe times a copy, the doubling first runs on its request rate alone as far
-    # as the rate grows, and the copy there is estimated: where it still misses, by no more (within
+    # Where the rate probe times a copy, the doubling first runs on the rate the rank reads alone
+    # (the goodput where a latency target holds, else the capacity: :meth:`RateProbe.widest`) as far
+    # as that rate grows, and the copy there is estimated: where it still misses, by no more (within
     # the resolution), the batches between are not timed: under a stated rate a wider cap shortens
     # the wait for a slot and leaves the mean step alone, so none of them met every target (where
     # the doubling would have stopped) or missed by more. That is assumed, not proved (the step
@@ -83,7 +84,7 @@ def batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool
     leaping = ahead is not None
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)
-        top = ahead.widest(batch, largest, est.serving.requests_per_s) if leaping else batch
+        top = ahead.widest(batch, largest, est.serving.goodput_per_s) if leaping else batch
         if top > wider:
             far = at(top)
             far_miss = miss_of(far)
@@ -95,7 +96,7 @@ def batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool
         if not bigger.fits:
             break
         wider_miss = miss_of(bigger)
-        if not wider_ranks_higher(miss, est.serving.requests_per_s, wider_miss, bigger.serving.requests_per_s):
+        if not wider_ranks_higher(miss, est.serving, wider_miss, bigger.serving):
             break
         batch, est, miss = wider, bigger, wider_miss
     return est

@@ -370,15 +370,19 @@ def estimate_of(weighed: Weighed | Estimate) -> Estimate:
     return weighed.estimate() if isinstance(weighed, Weighed) else weighed
 
 
-def wider_ranks_higher(miss: float, rate: float, wider_miss: float, wider_rate: float) -> bool:
+def wider_ranks_higher(miss: float, speed, wider_miss: float, wider_speed) -> bool:
     """Whether a copy with a doubled batch cap, both fitting and carrying the stated rate, ranks
     above the narrower one as :func:`serving_rank` orders them, changes within
     :data:`LOAD_RESOLUTION` counted as none: its worst target miss [share] is shorter, or no
-    longer and its request rate [1/s] (the capacity under a stated rate) higher."""
+    longer and the request rate the rank reads higher — the goodput where a latency target holds
+    (:attr:`~configurator.core.serving_speed.ReplicaSpeed.goodput_per_s`, the rate within the
+    targets), else the capacity under the stated rate [1/s]. ``speed`` and ``wider_speed``: the two
+    copies' speeds, their rates read only where the misses tie (a goodput is a search)."""
     ratio = (1.0 + wider_miss) / (1.0 + miss)  # actual over target, wider over narrower
     if ratio < 1.0 - LOAD_RESOLUTION:
         return True
-    return ratio <= 1.0 + LOAD_RESOLUTION and wider_rate > rate * (1.0 + LOAD_RESOLUTION)
+    return ratio <= 1.0 + LOAD_RESOLUTION and \
+        wider_speed.goodput_per_s > speed.goodput_per_s * (1.0 + LOAD_RESOLUTION)
 
 
 def misses_by(est: Weighed | Estimate) -> float | None:

@@ -23,10 +23,12 @@ from configurator.core.workloads.serving.weighing import LOAD_RESOLUTION, target
 from configurator.core.workloads.serving.weighing import wider_ranks_higher as _wider_ranks_higher
 
 
-def wider_ranks_higher(miss: float, rate: float, wider_miss: float, wider_rate: float) -> bool:
-    """The weighing's rule on two misses and the two rates the rank reads [1/s]."""
+def wider_ranks_higher(miss: float, rate: float, wider_miss: float, wider_rate: float,
+                       goodput: bool = False) -> bool:
+    """The weighing's rule on two misses and the two rates the rank reads [1/s] (``goodput``: the
+    rates are goodputs, taken under a stated rate and latency targets; else what the users send)."""
     return _wider_ranks_higher(miss, SimpleNamespace(goodput_per_s=rate), wider_miss,
-                               SimpleNamespace(goodput_per_s=wider_rate))
+                               SimpleNamespace(goodput_per_s=wider_rate, goodput=wider_rate if goodput else None))
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +56,15 @@ def test_the_same_miss_and_more_requests_widens_and_a_longer_miss_does_not():
     assert not wider_ranks_higher(0.7455366164, 20.59, 0.7588995910, 22.40)
 
 
+def test_under_a_stated_rate_a_tie_on_the_miss_is_not_broken_by_the_goodput():
+    """Two copies that miss a target by as much: a wider one that carries more within the targets
+    does not rank higher (it still misses); one that meets every target does (its goodput is at
+    least the stated rate, which the narrower does not reach), even by a miss within the resolution."""
+    assert not wider_ranks_higher(0.0771009541, 8.0, 0.0771009705, 9.5, goodput=True)
+    assert wider_ranks_higher(0.00005, 8.0, 0.0, 9.5, goodput=True)
+    assert wider_ranks_higher(0.0771009541, 8.0, 0.0771009705, 9.5)  # the users' load alone: as before
+
+
 def _rate10(card_id: str) -> Scenario:
     """10 requests/s of Llama 3 70B FP8 on TensorRT-LLM, 4,000/500 tokens, TTFT 1 s, TPOT 50 ms."""
     return Scenario.model_validate({
@@ -65,9 +76,9 @@ def _rate10(card_id: str) -> Scenario:
 
 @pytest.mark.parametrize(("card_id", "count"), [("rtx-6000-ada", 1024), ("h200-sxm", 12), ("gaudi2", 40),
                                                 ("h100-sxm", 14), ("h200-nvl", 16)])
-def test_leaping_on_the_request_rate_lands_where_one_batch_at_a_time_does(catalog, card_id, count):
-    """The search leaps over the batches whose request rate the probe works out (not timed); while
-    its layouts are recorded it doubles one batch at a time: both settle on the same plan."""
+def test_the_search_and_the_recorded_search_settle_on_the_same_plan(catalog, card_id, count):
+    """The plain search and the one whose layouts are recorded (every layout timed) settle on the
+    same plan."""
     s, card = with_count(_rate10(card_id), count), catalog.get(card_id)
     leaped = estimate(s, card)
     stepped, _ = recording_evaluated(s, card)

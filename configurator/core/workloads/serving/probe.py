@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from configurator.core.catalog import Card
 from configurator.core.decode_step_table import StepTable, copy_step_table
-from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity, goodput, load_point, worst_share
+from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity, load_point, worst_share
 from configurator.core.memo import LastAsked
 from configurator.core.workloads.serving.memory import ServingMemoryModel
 from configurator.core.precision import PrecisionPlan
@@ -366,53 +366,6 @@ class RateProbe:
         nor do the costs read one but their argument)."""
         running = max(1, min(sequences, self.scenario.serving.max_batched_tokens))
         return step_costs(self.scenario, self.card, self.plan, running, self._table())
-
-    def offer(self, batch: int) -> None:
-        """Where :meth:`rate_at` worked out the copy at ``batch``, that copy given to the estimate
-        there (:func:`probed_copy`), not worked out again."""
-        global _PROBED
-        if batch in self.seen:
-            _PROBED = self.seen[batch][1]
-
-    def widest(self, batch: int, largest: int, rate: float) -> int:
-        """The batch per copy the doubling from ``batch`` (carrying ``rate`` [1/s], the rate its rank
-        reads) reaches, up to ``largest``, while each doubled copy fits and carries more than the one
-        before by more than :data:`LOAD_RESOLUTION` (:meth:`carried_at`: the goodput where a latency
-        target holds) — what ranks a wider copy higher when its worst miss stays the same
-        (:func:`wider_ranks_higher`); ``batch`` where the first doubling does not, or where the probe
-        cannot tell the goodput (separate pools). The copies worked out on the way are kept
-        (:attr:`seen`)."""
-        while batch < largest:
-            wider = min(2 * batch, largest)
-            fits, wider_rate = self.carried_at(wider)
-            if not (fits and wider_rate is not None and wider_rate > rate * (1.0 + LOAD_RESOLUTION)):
-                break
-            batch, rate = wider, wider_rate
-        return batch
-
-    def carried_at(self, batch: int) -> tuple[bool, float | None]:
-        """(fits, the request rate the rank reads) at a batch per copy of ``batch``
-        (:attr:`~configurator.core.serving_speed.ReplicaSpeed.goodput_per_s` of the estimate there):
-        where a latency target holds (:func:`~configurator.core.serving_speed.goodput_limits`), the
-        goodput — :func:`~configurator.core.load.goodput` on the copy's step costs and capacity
-        (:meth:`_costs`, as the estimate's) times the copies busy, to within its search's resolution
-        (the estimate's search may start from the stated rate), kept by batch; None with separate
-        pools (their goodput reads the pools' first-token parts, not worked out here); else the
-        capacity (:meth:`rate_at`) [1/s]. 0 where the copy does not fit."""
-        fits, rate = self.rate_at(batch)
-        if not fits:
-            return False, 0.0
-        limits = self._limits()
-        if limits is None:
-            return True, rate
-        if self._copies()[0]:
-            return True, None
-        key = ("goodput", batch)
-        found = self.kept.get(key)
-        if found is None:
-            costs = self._costs(self.sequences_at(batch))
-            found = self.kept[key] = goodput(costs, *limits, capacity(costs)) * self._copies()[1]
-        return True, found
 
     def _limits(self):
         """The latency targets a goodput is taken at and their percentile

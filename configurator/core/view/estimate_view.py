@@ -191,11 +191,9 @@ def _serving_speed(est: Estimate) -> Section:
 
 
 def _goodput_rows(i, percentile: int) -> tuple[Row, ...]:
-    """The goodput where one is taken (a stated rate and a latency target,
-    :attr:`~configurator.core.serving_speed.ReplicaSpeed.goodput_taken_per_s`): the highest request
-    rate at which the targets hold at their percentile, queueing counted; else no row."""
-    good = i.goodput_taken_per_s
-    if good is None:
+    """The goodput where one is taken (a stated rate and a latency target, ``goodput_taken_per_s``): the
+    highest request rate at which the targets hold at their percentile, queueing counted; else no row."""
+    if (good := i.goodput_taken_per_s) is None:
         return ()
     return (Row("Within the targets", Amount(good, "requests/s"), key="goodput_requests_per_s",
                 note=Phrase("Goodput: the highest request rate (Poisson arrivals) at which the p{p} time to first "

@@ -1,6 +1,6 @@
 """The serving search's bounds give the answer of the search without them. The engine-step search
-leaves untimed the steps the rate probe shows rank below the engine's own, or level with it
-(:func:`~configurator.core.workloads.serving.bounds.step_loses`, ``step_level``), and every step
+leaves untimed the steps the rate probe shows rank below the engine's own
+(:func:`~configurator.core.workloads.serving.bounds.step_loses`), and every step
 where none can change what it gives (``step_changes_nothing``); the rate probe's
 walk goes on memory alone where the prefill ceiling (:func:`~configurator.core.workloads.serving.probe.prefill_ceiling`)
 falls short of the rate. Compared through the estimate's JSON, byte for byte, on the README's
@@ -64,13 +64,11 @@ def _json(est) -> str:
     return json.dumps(estimate_to_dict(est, deployment_cost(est)), sort_keys=True, default=str)
 
 
-def _answers(scenario: Scenario, card, monkeypatch, prune: bool) -> tuple[str, int, int]:
-    """The search's answer (its JSON), how many steps the bound showed below the engine's own
-    (:func:`~configurator.core.workloads.serving.bounds.step_loses`) and how many level with it
-    (:func:`~configurator.core.workloads.serving.bounds.step_level`); with ``prune`` False,
-    neither is shown, nor that no step changes the answer (``step_changes_nothing``): every step is
-    timed."""
-    counted = {"step_loses": [], "step_level": [], "step_changes_nothing": []}
+def _answers(scenario: Scenario, card, monkeypatch, prune: bool) -> tuple[str, int]:
+    """The search's answer (its JSON) and how many steps the bound showed below the engine's own
+    (:func:`~configurator.core.workloads.serving.bounds.step_loses`); with ``prune`` False, none is
+    shown, nor that no step changes the answer (``step_changes_nothing``): every step is timed."""
+    counted = {"step_loses": [], "step_changes_nothing": []}
 
     def watched(name):
         shown = getattr(plan, name)
@@ -85,39 +83,37 @@ def _answers(scenario: Scenario, card, monkeypatch, prune: bool) -> tuple[str, i
     plan.clear_search_memo()
     found = _json(plan.search_serving(scenario, card))
     monkeypatch.undo()
-    return found, sum(counted["step_loses"]), sum(counted["step_level"])
+    return found, sum(counted["step_loses"])
 
 
 @pytest.mark.parametrize("index", range(len(CASES)))
 def test_steps_left_untimed_give_the_same_answer(catalog, monkeypatch, index):
     scenario = CASES[index]
     card = catalog.get(scenario.card_id)
-    pruned, _, _ = _answers(scenario, card, monkeypatch, True)
-    timed, _, _ = _answers(scenario, card, monkeypatch, False)
+    pruned, _ = _answers(scenario, card, monkeypatch, True)
+    timed, _ = _answers(scenario, card, monkeypatch, False)
     assert pruned == timed
 
 
 def test_the_readme_question_leaves_steps_untimed(catalog, monkeypatch):
     """16 × H100 carry the README's question: steps whose goodput the rate probe shows below the
     engine step's (their capacity, or the targets missed at that rate: ``RateProbe.goodput_below``)
-    are not timed, 5 of them (64 × H20: 4). ``step_level`` no longer applies since the rank reads
-    the goodput (it needs a probe rate equal to the best's, and a step's own chunking moves its
-    latencies): 7 steps below on H100, 4 below and 4 level on H20 while the rank read capacities;
-    3 and 1 with the capacity bound alone."""
+    are not timed, 5 of them (64 × H20: 4); 7 steps below on H100, 4 below on H20 while the rank
+    read capacities; 3 and 1 with the capacity bound alone."""
     for scenario, shown in ((CASES[0], 5), (CASES[5], 4)):
-        _, below, _ = _answers(scenario, catalog.get(scenario.card_id), monkeypatch, True)
+        _, below = _answers(scenario, catalog.get(scenario.card_id), monkeypatch, True)
         assert below >= shown
 
 
 def test_random_scenarios_give_the_same_answer(catalog, monkeypatch):
-    shown = [0, 0]
+    shown = 0
     for scenario in _random_cases(14):
         card = catalog.get(scenario.card_id)
-        pruned, below, level = _answers(scenario, card, monkeypatch, True)
-        timed, _, _ = _answers(scenario, card, monkeypatch, False)
+        pruned, below = _answers(scenario, card, monkeypatch, True)
+        timed, _ = _answers(scenario, card, monkeypatch, False)
         assert pruned == timed, scenario
-        shown = [shown[0] + below, shown[1] + level]
-    assert shown[0]  # step_level: no longer shown since the rank reads the goodput (see above)
+        shown += below
+    assert shown
 
 
 def test_the_prefill_ceiling_bounds_the_rate_at_every_batch(catalog):

@@ -86,6 +86,15 @@ class ReplicaSpeed:
         return self.requests_per_s if value is None else lazy_value(value)
 
     @property
+    def goodput_taken_per_s(self) -> float | None:
+        """:attr:`goodput` worked out, or None where none is taken (no stated rate, no latency target,
+        static batching) [1/s]: what the JSON (``performance.goodput_requests_per_s``) and the view's
+        "Within the targets" row show, at the targets' percentile
+        (:func:`~configurator.core.serving_use.latency_targets`)."""
+        value = self.goodput
+        return None if value is None else lazy_value(value)
+
+    @property
     def idle_ttft_s(self) -> float | None:
         """Time to first token of one prompt on an idle copy [s] (:func:`idle_ttft_seconds`)."""
         return lazy_value(self.idle_ttft)

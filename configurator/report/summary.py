@@ -328,14 +328,14 @@ def export_line(est: Estimate, w: Words) -> str | None:
 
 
 def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
-    """The headline speed with its likely range: training the time for the token budget, serving
-    the time per output token; a job without calibration data (rendering) its time for the job,
-    without a range (the render buyer read the cost per frame on page 1 and the 13.7 h the job
-    takes on page 3 only, persona finding s25 #3); desktops and streams none (no job)."""
-    row = speed_row(est)
+    """The headline speed with its likely range: training the time for the token budget; serving the time per
+    output token, then the goodput where one is taken ("Within the targets"); rendering (no calibration data) the
+    time for the job, without a range (persona finding s25 #3); desktops and streams none (no job)."""
+    row = speed_row(est, view := estimate_view(est))
     if row is not None and isinstance(row.value, Amount) and row.value.band is not None:
-        return [(speed_heading(row, w), write(plain(row.value, band=True), w.language))]
-    job = estimate_view(est).rows_of(("hours",))
+        rows = (row, *view.rows_of(("goodput_requests_per_s",)))
+        return [(speed_heading(r, w), write(plain(r.value, band=True), w.language)) for r in rows]
+    job = view.rows_of(("hours",))
     if job and isinstance(job[0].value, Amount) and job[0].value.value is not None:
         return [(label(job[0].label, w.language), write(plain(job[0].value), w.language))]
     return []

@@ -183,10 +183,23 @@ def _serving_speed(est: Estimate) -> Section:
         Row("Output capacity" if est.scenario.constraints.requests_per_s else "Output throughput",
             Amount(i.tokens_per_s, "tokens/s", band=b.get("tokens_per_s")), note=decode, key="tokens_per_s"),
         Row("Requests", Amount(i.requests_per_s, "requests/s", band=b.get("requests_per_s")), key="requests_per_s"),
+        *_goodput_rows(i, target),
         Row("Largest concurrency that fits", est.limits.max_concurrency, key="max_concurrency"),
         Row("Largest context that fits", Amount(est.limits.max_context, "tokens"), key="max_context", detail=True),
     )
     return Section("speed", "Speed and time", rows)
+
+
+def _goodput_rows(i, percentile: int) -> tuple[Row, ...]:
+    """The goodput where one is taken (a stated rate and a latency target, ``goodput_taken_per_s``): the
+    highest request rate at which the targets hold at their percentile, queueing counted; else no row."""
+    if (good := i.goodput_taken_per_s) is None:
+        return ()
+    return (Row("Within the targets", Amount(good, "requests/s"), key="goodput_requests_per_s",
+                note=Phrase("Goodput: the highest request rate (Poisson arrivals) at which the p{p} time to first "
+                            "token and time per output token stay within the targets, queueing counted (DistServe, "
+                            "Zhong et al., OSDI 2024). The requests row above is the capacity, where the batch fills.",
+                            {"p": str(percentile)})),)
 
 
 def _capacity(est: Estimate) -> Section:
@@ -483,7 +496,8 @@ TABLES: dict[str, EstimateTables] = {
     "training": EstimateTables(speed=_training_speed, layout=_training_layout, headline=("hours", "memory.per_card"),
                                speed_key="hours", **_AI),
     "serving": EstimateTables(speed=_serving_speed, layout=_serving_layout,
-                              headline=("ttft_s", "tpot_s", "requests_per_s"), speed_key="tpot_s", **_AI),
+                              headline=("ttft_s", "tpot_s", "requests_per_s", "goodput_requests_per_s"),
+                              speed_key="tpot_s", **_AI),
     "desktops": EstimateTables(speed=_capacity, headline=("per_card", "limiting", "served"), speed_key="per_card",
                                graphics_memory="vGPU frame buffers", **_GRAPHICS),
     "video": EstimateTables(speed=_capacity, headline=("per_card", "limiting", "served"), speed_key="per_card",

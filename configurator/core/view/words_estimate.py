@@ -73,6 +73,12 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "Under a load of {rate} requests/s (Poisson arrivals); batching: {batching}":
         "负载 {rate} 请求/秒（泊松到达）；批处理：{batching}",
     "On an idle copy": "在空闲的模型副本上",
+    "Within the targets": "满足时延目标的请求速率",
+    ("Goodput: the highest request rate (Poisson arrivals) at which the p{p} time to first token and time per "
+     "output token stay within the targets, queueing counted (DistServe, Zhong et al., OSDI 2024). The requests "
+     "row above is the capacity, where the batch fills."):
+        "有效吞吐（goodput）：p{p} 首词元时间与每输出词元时间均满足目标的最高请求速率（泊松到达，计入排队；"
+        "DistServe，Zhong 等，OSDI 2024）。上方的请求速率为批次填满时的容量。",
     ("Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s kernels "
      "reach {stream} of the {achievable} a streaming copy achieves on the card (assumption 'Decode bandwidth'); "
      "long KV caches are read at {kv}.\nEngine profile source: {source}"):

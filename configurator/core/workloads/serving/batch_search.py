@@ -14,7 +14,7 @@ from configurator.core.scenario import Scenario
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.bounds import batch_range as _batch_range
 from configurator.core.workloads.serving.estimate import at_batch
-from configurator.core.workloads.serving.probe import LOAD_RESOLUTION, RateProbe
+from configurator.core.workloads.serving.probe import RateProbe
 from configurator.core.workloads.serving.search_state import EVALUATED as _EVALUATED
 from configurator.core.workloads.serving.weighing import Weighed, miss_of, missed_of, wider_ranks_higher
 
@@ -33,12 +33,7 @@ def batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool
     """The scenario with the batch per copy chosen (when it is Auto), estimated; ``walked``: the
     rate probe's walk for it, when already taken (:func:`~.set_aside.rate_walk`)."""
     def at(batch: int | None) -> Estimate:
-        s = at_batch(scenario, batch)
-        if ahead is not None:
-            ahead.offer(batch)  # the copy the probe worked out there, not worked out again
-        return evaluated(s, card)
-
-    ahead: RateProbe | None = None
+        return evaluated(at_batch(scenario, batch), card)
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
@@ -69,33 +64,17 @@ def batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool
             est = bigger
     # A copy that carries the rate can still miss the first-token target waiting for a free slot
     # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
-    # the cap doubles while the copy still fits and ranks higher for it (:func:`wider_ranks_higher`).
-    # Where the rate probe times a copy, the doubling first runs on its request rate alone as far
-    # as the rate grows, and the copy there is estimated: where it still misses, by no more (within
-    # the resolution), the batches between are not timed: under a stated rate a wider cap shortens
-    # the wait for a slot and leaves the mean step alone, so none of them met every target (where
-    # the doubling would have stopped) or missed by more. That is assumed, not proved (the step
-    # costs are worked out at the running batch); the plans equal those of one batch at a time
-    # (tests/test_serving_batch_widening.py). Else it goes one batch at a time.
+    # the cap doubles, one batch at a time, while the copy still fits and ranks higher for it
+    # (:func:`wider_ranks_higher`: a shorter worst miss; under a stated rate and latency targets no
+    # tie on the miss is broken by the rate, so no batch is skipped on its rate alone).
     miss = miss_of(est) if est.fits and est.serving is not None else 0.0  # read if it fits
-    if miss > 0.0 and _EVALUATED.get() is None:
-        ahead = probe or RateProbe.shared(scenario, card)  # the walk's copies kept
-    leaping = ahead is not None
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)
-        top = ahead.widest(batch, largest, est.serving.requests_per_s) if leaping else batch
-        if top > wider:
-            far = at(top)
-            far_miss = miss_of(far)
-            if far_miss > 0.0 and (1.0 + far_miss) <= (1.0 + miss) * (1.0 + LOAD_RESOLUTION):  # ranks higher
-                batch, est, miss = top, far, far_miss
-                continue
-            leaping = False  # one batch at a time from here
         bigger = at(wider)
         if not bigger.fits:
             break
         wider_miss = miss_of(bigger)
-        if not wider_ranks_higher(miss, est.serving.requests_per_s, wider_miss, bigger.serving.requests_per_s):
+        if not wider_ranks_higher(miss, est.serving, wider_miss, bigger.serving):
             break
         batch, est, miss = wider, bigger, wider_miss
     return est

@@ -118,36 +118,6 @@ def step_loses(stepped: Scenario, card: Card, best_rank, best_rate: float, after
     return 0.0 < rate < target and target / rate - 1.0 > -best_rank[2]
 
 
-def step_level(stepped: Scenario, card: Card, best_rank, best_rate: float) -> bool:
-    """Whether an engine step tried before the engine's own, where that meets every target
-    (``best_rank``, its rank; ``best_rate``, its request rate [1/s]), can change nothing, timed or
-    not: at the same batch it fits and carries exactly ``best_rate`` (the rate probe), and the
-    batch search planned again for it settles on that same batch (the rate probe's walk, the one
-    the batch search takes, ends there fitting and carrying the stated rate).
-
-    Why: its rank is at most the best's (first places at most (True, True, 0), then an equal rate
-    and layout). Not the first of the best ranked, it is never looked at again; the first (``c``),
-    it ranks level with the best and meets every target, and its batch planned again starts where
-    the walk ends, at ``c``'s own batch, whose estimate — ``c``'s numbers — meets every target, so
-    the search stops there and gives ``c`` again; then the best carries as much as ``c`` and is
-    kept (:data:`~configurator.core.workloads.serving.plan.SAME_RATE`). Only where the batch is
-    searched with the walk (Auto, one copy's batch: not pools still to be sized). Since the rank
-    reads the goodput (below the capacity the probe reports) this seldom holds; the steps it left
-    untimed are mostly shown below by :func:`step_loses` (:meth:`RateProbe.goodput_below`)."""
-    serving, batch = stepped.serving, stepped.serving.max_batch
-    if not best_rank[1] or batch is None or "max_batch" not in stepped.auto_layout or \
-            (serving.disaggregated and serving.prefill_cards is None and stepped.data_parallel >= 2):
-        return False
-    probe = RateProbe.shared(stepped, card)
-    if probe is None:
-        return False
-    fits, rate = probe.rate_at(batch)
-    if not fits or rate != best_rate:
-        return False
-    kept, _, fits, carries = probe.walk(*batch_range(stepped, card))
-    return kept == batch and fits and carries
-
-
 def step_changes_nothing(stepped: Scenario, card: Card, best_rank, best_rate: float, same_rate: float) -> bool:
     """Whether another engine step (``stepped``: the layout and batch per copy of the engine-step
     search's best, another ``max_batched_tokens``) provably cannot change what that search gives,

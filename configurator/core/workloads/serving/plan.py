@@ -26,7 +26,6 @@ from configurator.core.workloads.serving.bounds import (
     at_step,
     split_loses,
     step_changes_nothing,
-    step_level,
     step_loses,
 )
 from configurator.core.workloads.serving.copies import clear_copies
@@ -535,7 +534,7 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
         return _replica(at_step(best, chunk), card) if replan else _evaluated(at_step(best, chunk), card)
 
     # every step at the batch planned for the engine's, then the batch planned again for the best;
-    # one that provably ranks below the given one (tried too), or level with it after it, is not timed
+    # one that provably ranks below the given one (tried too), or level with it tried after it, is not timed
     given, rank, rate = best.scenario.serving.max_batched_tokens, serving_rank(best), best.serving.goodput_per_s
     pruning = _EVALUATED.get() is None and given in CHUNK_SIZES
     stepped = {c: at_step(best, c) for c in CHUNK_SIZES if c != given}
@@ -549,8 +548,6 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     miss = misses_by(best) if pruning else None  # a step missing the targets by more at every batch ranks below
     left = [c for c in CHUNK_SIZES if c == given or not pruning or not (
         losing[c] or miss is not None and cannot_meet_tpot(stepped[c], card, fp8_too=False, miss=miss))]
-    if pruning and all(c == given or c < given and step_level(stepped[c], card, rank, rate) for c in left):
-        return best  # nothing left can rank above the given step and carry more (bounds.step_level)
     tried = [best if chunk == given else at(chunk, False) for chunk in left]
     chosen = max(tried, key=serving_rank)
     if chosen is not best:

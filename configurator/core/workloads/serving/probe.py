@@ -290,9 +290,7 @@ class RateProbe:
         ``rate`` is at or above its capacity (the capacity bounds it there, :meth:`rate_at`). One
         load point per question."""
         s = self.scenario
-        held = self.kept.get("held", False)
-        if held is False:
-            held = self.kept["held"] = None if s.prefill_copies else goodput_limits(s)
+        held = None if s.prefill_copies else self._limits()
         if held is None or not self.fits_at(batch):
             return False
         limits, percentile = held
@@ -369,23 +367,10 @@ class RateProbe:
         running = max(1, min(sequences, self.scenario.serving.max_batched_tokens))
         return step_costs(self.scenario, self.card, self.plan, running, self._table())
 
-    def offer(self, batch: int) -> None:
-        """Where :meth:`rate_at` worked out the copy at ``batch``, that copy given to the estimate
-        there (:func:`probed_copy`), not worked out again."""
-        global _PROBED
-        if batch in self.seen:
-            _PROBED = self.seen[batch][1]
-
-    def widest(self, batch: int, largest: int, rate: float) -> int:
-        """The batch per copy the doubling from ``batch`` (carrying ``rate`` [1/s]) reaches, up to
-        ``largest``, while each doubled copy fits and carries more than the one before by more
-        than :data:`LOAD_RESOLUTION` — what ranks a wider copy higher when its worst miss stays
-        the same (:func:`wider_ranks_higher`); ``batch`` where the first doubling does not. The
-        copies worked out on the way are kept (:attr:`seen`)."""
-        while batch < largest:
-            wider = min(2 * batch, largest)
-            fits, wider_rate = self.rate_at(wider)
-            if not (fits and wider_rate > rate * (1.0 + LOAD_RESOLUTION)):
-                break
-            batch, rate = wider, wider_rate
-        return batch
+    def _limits(self):
+        """The latency targets a goodput is taken at and their percentile
+        (:func:`~configurator.core.serving_speed.goodput_limits`), None without a target; read once."""
+        held = self.kept.get("limits", False)
+        if held is False:
+            held = self.kept["limits"] = goodput_limits(self.scenario)
+        return held

@@ -370,15 +370,25 @@ def estimate_of(weighed: Weighed | Estimate) -> Estimate:
     return weighed.estimate() if isinstance(weighed, Weighed) else weighed
 
 
-def wider_ranks_higher(miss: float, rate: float, wider_miss: float, wider_rate: float) -> bool:
+def wider_ranks_higher(miss: float, speed, wider_miss: float, wider_speed) -> bool:
     """Whether a copy with a doubled batch cap, both fitting and carrying the stated rate, ranks
     above the narrower one as :func:`serving_rank` orders them, changes within
-    :data:`LOAD_RESOLUTION` counted as none: its worst target miss [share] is shorter, or no
-    longer and its request rate [1/s] (the capacity under a stated rate) higher."""
+    :data:`LOAD_RESOLUTION` counted as none: its worst target miss [share] is shorter; or, where a
+    goodput is taken (a stated rate and latency targets,
+    :attr:`~configurator.core.serving_speed.ReplicaSpeed.goodput`), it meets every target at the
+    stated rate — so its goodput is higher too: at least that rate, which the narrower, missing a
+    target there (the search widens only then), does not reach — while two copies that both miss
+    are not told apart by their rates (a goodput is a search); else (the users' load alone) no
+    longer and the request rate [1/s] (what the users send) higher. ``speed`` and
+    ``wider_speed``: the two copies' speeds, their rates read only on the users' load alone."""
     ratio = (1.0 + wider_miss) / (1.0 + miss)  # actual over target, wider over narrower
     if ratio < 1.0 - LOAD_RESOLUTION:
         return True
-    return ratio <= 1.0 + LOAD_RESOLUTION and wider_rate > rate * (1.0 + LOAD_RESOLUTION)
+    if ratio > 1.0 + LOAD_RESOLUTION:
+        return False
+    if wider_speed.goodput is not None:
+        return wider_miss == 0.0
+    return wider_speed.goodput_per_s > speed.goodput_per_s * (1.0 + LOAD_RESOLUTION)
 
 
 def misses_by(est: Weighed | Estimate) -> float | None:

@@ -1,0 +1,77 @@
+"""The goodput (the highest request rate at which the latency targets hold at their percentile,
+queueing counted) where the serving answer is read: the JSON of ``estimate --json`` and
+``recommend --json`` (``performance.goodput_requests_per_s`` with ``goodput_percentile``; null
+without a stated rate or a target), the view the results panel and the summary lay out ("Within the
+targets", en + zh_CN), and the summary's first page beside the time per output token."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.estimate import estimate
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.view.estimate_view import estimate_view
+from configurator.core.view.rows import label, write
+from configurator.report.summary import build_summary
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_bundled_catalog()
+
+
+def _l40s(constraints: dict) -> Scenario:
+    """Llama 3 8B on 8 × L40S, layout planned (the chat use's targets: p90, 1 s first token, 100 ms a token)."""
+    return Scenario(model=preset("llama3-8b"), card_id="l40s", count=8, workload="inference",
+                    auto_layout=LAYOUT_FIELDS, constraints=constraints)
+
+
+def _performance(est) -> dict:
+    return estimate_to_dict(est, deployment_cost(est))["performance"]
+
+
+def test_the_json_gives_the_goodput_at_its_percentile(catalog):
+    """20 requests/s: the copies saturate at 24.49 requests/s, the goodput is 23.54 at p90."""
+    est = estimate(_l40s({"requests_per_s": 20}), catalog.get("l40s"))
+    performance = _performance(est)
+    assert performance["requests_per_s"] == pytest.approx(24.49, abs=0.01)
+    assert performance["goodput_requests_per_s"] == pytest.approx(23.54, abs=0.02)
+    assert performance["goodput_requests_per_s"] == pytest.approx(est.serving.goodput_per_s, rel=1e-5)
+    assert performance["goodput_percentile"] == 90
+    typed = _performance(estimate(_l40s({"requests_per_s": 20, "latency_percentile": 99}), catalog.get("l40s")))
+    assert typed["goodput_percentile"] == 99 and typed["goodput_requests_per_s"] > 0
+
+
+def test_the_json_goodput_is_null_without_a_stated_rate_and_for_training(catalog):
+    users = estimate(_l40s({}).model_copy(update={"serving": _l40s({}).serving.model_copy(
+        update={"concurrency": 64})}), catalog.get("l40s"))
+    assert _performance(users)["goodput_requests_per_s"] is None
+    assert _performance(users)["goodput_percentile"] is None
+    training = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=8, workload="pretrain")
+    performance = _performance(estimate(training, catalog.get("h100-sxm")))
+    assert performance["goodput_requests_per_s"] is None and performance["goodput_percentile"] is None
+
+
+def test_the_view_and_the_summary_show_the_goodput_in_both_languages(catalog):
+    est = estimate(_l40s({"requests_per_s": 20}), catalog.get("l40s"))
+    (row,) = estimate_view(est).rows_of(("goodput_requests_per_s",))
+    assert label(row.label, "en") == "Within the targets"
+    assert label(row.label, "zh_CN") == "满足时延目标的请求速率"
+    assert write(row.value, "en") == "23.5\u00a0requests/s"
+    assert write(row.value, "zh_CN") == "23.5\u00a0请求/秒"
+    assert "p90" in write(row.note, "en") and "p90" in write(row.note, "zh_CN")
+    for language, name, value in (("en", "Within the targets", "23.5\u00a0requests/s"),
+                                  ("zh_CN", "满足时延目标的请求速率", "23.5\u00a0请求/秒")):
+        summary = build_summary(est, load_bundled_catalog(), language)
+        assert (name, value) in summary.headline
+
+
+def test_no_goodput_row_without_a_stated_rate(catalog):
+    s = _l40s({})
+    est = estimate(s.model_copy(update={"serving": s.serving.model_copy(update={"concurrency": 64})}),
+                   catalog.get("l40s"))
+    assert not estimate_view(est).rows_of(("goodput_requests_per_s",))

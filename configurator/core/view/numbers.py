@@ -192,7 +192,7 @@ def tick_count(value: float, language: str = "en") -> str:
 def percent(share: float | None, language: str = "en", decimals: int = 1) -> str:
     """A share as a percentage: 0.123 -> '12.3 %' (``decimals`` after the point; the sign as
     :func:`~configurator.core.message_numbers.percent_text` writes every percentage)."""
-    return UNKNOWN if is_unknown(share) else percent_text(number(100 * share, decimals, language))
+    return UNKNOWN if is_unknown(share) else percent_text(number(100 * share, decimals, language), language)
 
 
 def gib(n_bytes: float | None, language: str = "en") -> str:

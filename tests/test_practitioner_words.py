@@ -62,7 +62,7 @@ def test_met_at_the_estimate_is_rounded_by_the_same_rule():
     (262_144, "262,144", "26.2 万"),
 ])
 def test_token_counts_are_written_in_the_readers_large_numbers(tokens, en, zh):
-    """'4.19 M 词元' read as translated English: a Chinese reader counts in 万 and 亿."""
+    """'4.19M 词元' read as translated English: a Chinese reader counts in 万 and 亿."""
     from configurator.core.view.numbers import token_count
     assert token_count(tokens, "en") == en
     assert token_count(tokens, "zh_CN") == zh
@@ -95,7 +95,7 @@ def test_the_layout_and_the_summary_title_write_tokens_so(catalog):
     zh = write(tables_of(est).layout(est), "zh_CN")
     assert "全局批量 210 万词元" in zh and " M 词元" not in zh  # 2,097,152 tokens, 8B: GPT-3 Table 2.1
     assert TRAINING.job(est.scenario, Words("zh_CN")) == "在 2 万亿词元上预训练 Llama 3 8B"
-    assert TRAINING.job(est.scenario, Words("en")) == "Pre-train Llama 3 8B on 2 T tokens"
+    assert TRAINING.job(est.scenario, Words("en")) == "Pre-train Llama 3 8B on 2T tokens"
 
 
 def test_the_wizard_says_what_owned_cards_do_alone_for_a_training_job_and_graphics(catalog):

@@ -24,7 +24,7 @@ SECONDS_FROM_MS = 10_000.0
 "535,886 ms" reads "536 s"; a target typed in ms, 1,000 ms, stays in ms)."""
 
 SHARE_WRITTEN_UP_TO = 10.0
-"""A share past this is written ">1,000%" [1]: a percentage of five digits ("107177%") says no more
+"""A share past this is written ">1,000 %" [1]: a percentage of five digits ("107177%") says no more
 than the amount beside it."""
 
 PERCENT_SIGNS = {"en": "\u00a0%", "zh_CN": "%"}
@@ -153,8 +153,9 @@ def count_param(value: int, language: str, units: dict[str, str] | None = None) 
 class _Fraction(float):
     """A real-valued parameter: a template's percent format (``{share:.0%}`` of a fraction,
     ``{mfu:.0pct}`` of a value in percent, :data:`PERCENT_POINTS`) of a value that is
-    not zero but rounds to zero reads "<1%" ("<0.1%" at ``.1%``) rather than "0%" - a budget
-    missed by 0.3 % is missed - and one past :data:`SHARE_WRITTEN_UP_TO` reads ">1,000%";
+    not zero but rounds to zero reads "<1 %" ("<0.1 %" at ``.1%`` or ``.1pct``) rather than "0 %" - a
+    budget missed by 0.3 % is missed - and one past :data:`SHARE_WRITTEN_UP_TO` reads ">1,000 %", each
+    with its language's sign (:func:`percent_text`);
     ``{ms:sig}`` writes a measured quantity to :data:`SIGNIFICANT_DIGITS` ("100", "80.0", "1,440"),
     ``{hours:duration}`` a job's time [h] with its unit word (:func:`duration_unit`: "36.1 min",
     "5.20 h", "3.50 days") and ``{ms:latency}`` a latency [ms] with its unit word
@@ -184,8 +185,9 @@ class _Fraction(float):
         return float.__format__(self, spec)
 
     def _percent_number(self, share: float, spec: str) -> str:
-        """The number of a percentage of ``share`` [1], without its sign: ``spec`` a percent format
-        (``.0%``) of ``share`` or a fixed format (``.0f``) of ``self``, a value already in percent."""
+        """The number of the percentage ``share`` [1] is, without its sign: ``self`` written with
+        ``spec``, a percent format (``.0%``) where ``self`` is the fraction, a fixed one (``.0f``) where
+        it is already in percent."""
         if abs(share) > SHARE_WRITTEN_UP_TO:
             return ">" + fixed(100 * SHARE_WRITTEN_UP_TO, 0, self.language)
         text = float.__format__(self, spec).removesuffix("%")

@@ -83,7 +83,7 @@ SERVE_8B_QUARTER = ["--workload", "inference", "--model", "llama3-8b", "--concur
 
 @pytest.mark.parametrize(("language", "rent_row", "tco_row", "utilisation"), [
     ("en", "Cloud rent", "Renting the same cards over 3 months, at 80 % utilisation", "at 80 % utilisation"),
-    ("zh_CN", "云租金", "3 个月租用同样的卡（按 80 % 利用率）", "按 80 % 利用率"),
+    ("zh_CN", "云租金", "3 个月租用同样的卡（按 80% 利用率）", "按 80% 利用率"),
 ])
 def test_page_one_and_the_tco_table_give_one_rent_for_the_same_months(tmp_path, capsys, language, rent_row, tco_row,
                                                                        utilisation):

@@ -41,7 +41,7 @@ def test_a_missed_deadline_is_rounded_as_the_screen_rounds_it():
 
     missed = deadline_msg("misses-deadline", 720.0, {"hours": 183.9 * 24}, {"over": 153.9 * 24}, share=5.13)
     assert missed.text == "Takes 184 days: misses the 30-day deadline by 154\u00a0days (513\u00a0%)"
-    assert missed.text_in("zh_CN") == "需要 184 天：超出 30 天的期限 154\u00a0天（513\u00a0%）"
+    assert missed.text_in("zh_CN") == "需要 184 天：超出 30 天的期限 154\u00a0天（513%）"
     met = deadline_msg("meets-deadline", 10.0, {"hours": 5.234}, {"margin": 4.766})
     assert met.text == "Takes 5.23 h, 4.77\u00a0h within the 10 h deadline"
 

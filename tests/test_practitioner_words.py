@@ -58,14 +58,23 @@ def test_met_at_the_estimate_is_rounded_by_the_same_rule():
 
 
 @pytest.mark.parametrize(("tokens", "en", "zh"), [
-    (4_194_304, "4.19 M", "419 万"), (2e12, "2 T", "2 万亿"), (1.5e10, "15 B", "150 亿"),
+    (4_194_304, "4.19M", "419 万"), (2e12, "2T", "2 万亿"), (1.5e10, "15B", "150 亿"), (1.56e13, "15.6T", "15.6 万亿"),
     (262_144, "262,144", "26.2 万"),
 ])
 def test_token_counts_are_written_in_the_readers_large_numbers(tokens, en, zh):
-    """'4.19 M 词元' read as translated English: a Chinese reader counts in 万 and 亿."""
+    """'4.19M 词元' read as translated English: a Chinese reader counts in 万 and 亿."""
     from configurator.core.view.numbers import token_count
     assert token_count(tokens, "en") == en
     assert token_count(tokens, "zh_CN") == zh
+
+
+def test_an_english_token_count_reads_as_the_model_reports_write_it():
+    """'15.6T tokens' (Llama 3 Herd of Models), not '15.6 T tokens'; and it reads back as typed."""
+    from configurator.core.magnitudes import with_magnitude
+    from configurator.core.view.numbers import token_count
+    assert f"{token_count(1.56e13, 'en')} tokens" == "15.6T tokens"
+    for tokens in (4_190_000, 2e12, 1.5e10):
+        assert with_magnitude(token_count(tokens, "en")) == pytest.approx(tokens)
 
 
 def _estimate(catalog, *argv: str):
@@ -86,7 +95,7 @@ def test_the_layout_and_the_summary_title_write_tokens_so(catalog):
     zh = write(tables_of(est).layout(est), "zh_CN")
     assert "全局批量 210 万词元" in zh and " M 词元" not in zh  # 2,097,152 tokens, 8B: GPT-3 Table 2.1
     assert TRAINING.job(est.scenario, Words("zh_CN")) == "在 2 万亿词元上预训练 Llama 3 8B"
-    assert TRAINING.job(est.scenario, Words("en")) == "Pre-train Llama 3 8B on 2 T tokens"
+    assert TRAINING.job(est.scenario, Words("en")) == "Pre-train Llama 3 8B on 2T tokens"
 
 
 def test_the_wizard_says_what_owned_cards_do_alone_for_a_training_job_and_graphics(catalog):
@@ -125,7 +134,7 @@ def test_a_pretraining_defaults_to_the_models_published_context(catalog, argv, s
 def test_the_wizard_pretrains_on_the_models_context_unless_the_window_set_another(catalog):
     """The wizard never asks the sequence: a pre-training of Llama 3 70B answered over the window's first
     fine-tune (2,048, its default) is planned on Meta's 8,192; a length the user set in the window is kept."""
-    from configurator.app.wizard_answers import with_default_sequence
+    from configurator.core.workloads.job_defaults import with_default_sequence
     from configurator.core.architecture import preset
     from configurator.core.scenario import Scenario, updated
     window = Scenario(workload="finetune", model=preset("llama3-8b"), card_id="h100-sxm", count=8)

@@ -194,7 +194,7 @@ def test_title_is_the_name_or_a_description_of_the_job():
     en, zh = Words("en"), Words("zh_CN")
     assert summary_title(serving_70b(), en) == "Serve Llama 3 70B to 200 users at once"
     assert summary_title(serving_70b(), zh) == "为 200 位同时在线用户提供 Llama 3 70B 推理服务"
-    assert summary_title(training_70b(), en) == "Pre-train Llama 3 70B on 2 T tokens"  # numbers.token_count
+    assert summary_title(training_70b(), en) == "Pre-train Llama 3 70B on 2T tokens"  # numbers.token_count
     assert job_description(vdi(), en) == "Virtual desktops for 64 users"
     assert summary_title(inference_scenario(), en) == "Chat service"
 

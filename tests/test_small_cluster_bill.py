@@ -87,8 +87,8 @@ def test_sixteen_ascend_910b_fine_tuning_in_two_servers():
     assert note.id == "no-spare-server" and storage.id == "storage-direct-attach"
     assert fabric.id == "scale-out-back-to-back"  # RoCE: no subnet manager to run
     english, chinese = note.text_in("en"), note.text_in("zh_CN")
-    assert "48 h" in english and "1.5 %" in english
-    assert "48 小时" in chinese and "1.5 %" in chinese
+    assert "48 h" in english and "1.5\u00a0%" in english
+    assert "48 小时" in chinese and "1.5%" in chinese
 
 
 def test_a_superpod_keeps_its_spares_and_says_so():

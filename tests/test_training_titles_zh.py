@@ -25,4 +25,4 @@ def test_fine_tuning_title_in_english_unchanged(tmp_path, capsys):
     path = tmp_path / "summary.md"
     assert main(["report", "--workload", "qlora", "--model", "qwen2.5-7b", "--card", "h100-sxm", "--count", "1",
                  "-o", str(path)]) == 0, capsys.readouterr().err
-    assert path.read_text(encoding="utf-8").splitlines()[0] == "# QLoRA fine-tune Qwen 2.5 7B on 1 B tokens"
+    assert path.read_text(encoding="utf-8").splitlines()[0] == "# QLoRA fine-tune Qwen 2.5 7B on 1B tokens"

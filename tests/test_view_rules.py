@@ -22,7 +22,7 @@ def test_the_layout_lines_global_batch_is_in_millions_of_tokens(catalog):
     est = estimate(s, catalog.get("h100-sxm"))
     assert est.scenario.global_batch_tokens == 8 * 2 * 32 * 4096  # 2,097,152 tokens
     line = write(estimate_view(est).layout, "en")
-    assert "global batch 2.1 M tokens" in line, line  # numbers.token_count: 3 significant digits, zeros dropped
+    assert "global batch 2.1M tokens" in line, line  # numbers.token_count: 3 significant digits, zeros dropped
 
 
 @pytest.mark.parametrize(("workload", "per_card"), [("vdi", 1), ("vdi", 7), ("transcode", 1), ("transcode", 5)])

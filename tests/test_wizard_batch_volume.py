@@ -48,7 +48,7 @@ def test_requests_a_day_are_the_request_rate(batch_wizard):
     load.daily.lineEdit().setText("400k")  # typed as buyers write it
     load.daily.interpretText()
     assert batch_wizard.answered.requests_per_s == pytest.approx(400_000 / SECONDS_PER_DAY)
-    assert "About 1 B tokens a day" in load.daily_tokens.text()  # numbers.token_count, as the layout's batch
+    assert "About 1B tokens a day" in load.daily_tokens.text()  # numbers.token_count, as the layout's batch
     assert load.validatePage()
     assert batch_wizard.answers_scenario().constraints.requests_per_s == pytest.approx(400_000 / SECONDS_PER_DAY)
     load.use.setCurrentIndex(load.use.findData(ServingUse.API.value))  # other uses are asked per second

@@ -57,6 +57,9 @@ CURRENCY_PATH, RATE_PATH = "economics.currency", "economics.usd_to_currency"
 """A change of either converts the scenario's money (core/currency.py ``with_currency``): every
 amount keeps its value, the electricity default becomes the new currency's."""
 
+SEQ_LEN_PATH = "training.seq_len"
+"""The sequence length: on its job's default where the user has not typed one (:meth:`ScenarioController._with_job_defaults`)."""
+
 UNDO_LIMIT = 500
 """Undo steps kept; older ones are dropped (a slider drag merges into one step)."""
 
@@ -168,6 +171,9 @@ class ScenarioController(QObject):
         """The scenario of the newest analysis asked for (the worker's results are its only)."""
         self._path: Path | None = None
         self._saved = scenario
+        self._typed: set[str] = set()
+        """The fields the user changed since the scenario was started or opened (dotted paths): kept
+        when the job changes under them (:meth:`_with_job_defaults`)."""
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
         self._steps_key = next(_STACK_KEYS)
@@ -247,7 +253,7 @@ class ScenarioController(QObject):
         try:  # a new currency or rate first, so the other amounts of this step are in the new currency
             start = self._scenario if currency is None and rate is None else \
                 with_currency(self._scenario, currency or self._scenario.economics.currency, rate)
-            candidate = updated(start, **merged)
+            candidate = self._with_job_defaults(updated(start, **merged), changes)
         except ValidationError as error:
             self.refuse(where, validation_message(error))
             return False
@@ -258,11 +264,22 @@ class ScenarioController(QObject):
             self.refuse("card_id", self._catalog.explain_unknown(candidate.card_id))
             return False
         self.error_changed.emit("")
+        self._typed.update(changes)
         if candidate == self._scenario:
             return True
         text = text or (lambda: _tc("ScenarioController", "Change {0}").format(field_name(label)))
         self._push(_ScenarioCommand(self, self._scenario, candidate, text, label if merge else ""))
         return True
+
+    def _with_job_defaults(self, candidate: Scenario, changes: dict[str, Any]) -> Scenario:
+        """``candidate`` with the fields the user has not typed on its job's defaults where the
+        workload or the model changes (the sequence of a switch to pre-training: Llama 3 8,192, as
+        the command line defaults it), by the one rule the wizard follows
+        (:func:`~configurator.core.workloads.job_defaults.with_default_sequence`)."""
+        from configurator.core.workloads.job_defaults import with_default_sequence  # the estimator's import
+
+        typed = SEQ_LEN_PATH in self._typed or SEQ_LEN_PATH in changes
+        return with_default_sequence(candidate, self._scenario, typed=typed)
 
     def refuse(self, path: str, message: str) -> None:
         """Say that an input for the field at ``path`` was not taken, and why (the scenario stays)."""
@@ -295,6 +312,7 @@ class ScenarioController(QObject):
     def replace(self, scenario: Scenario, path: Path | None = None) -> None:
         """Start afresh from ``scenario`` (new or opened file): clears undo history."""
         self.undo_stack.clear()
+        self._typed.clear()
         self._path = path
         self.path_changed.emit(path)
         self._show(scenario)

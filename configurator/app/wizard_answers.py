@@ -160,20 +160,9 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
                      "latency_percentile": a.latency_percentile,
                      "region": a.region},
     )
+    from configurator.core.workloads.job_defaults import with_default_sequence  # here: the wizard's pages load before the estimator
+
     return with_default_sequence(answered, current)
-
-
-def with_default_sequence(answered: Scenario, current: Scenario) -> Scenario:
-    """``answered`` on its job's default sequence (the family's ``default_seq_len``: a pre-training's the
-    model's published pre-training context, Llama 3 8,192 tokens) where the window's sequence is its own
-    job's default, untouched; a sequence the user set in the window is kept (the wizard never asks it).
-    Until December 2026 a pre-training of Llama 3 70B from the wizard kept the window's fine-tuning 2,048."""
-    from configurator.core.workloads import family_of  # here: the wizard's pages load before the estimator
-
-    if current.training.seq_len != family_of(current.workload).default_seq_len(current):
-        return answered
-    seq_len = family_of(answered.workload).default_seq_len(answered)
-    return answered if seq_len == answered.training.seq_len else updated(answered, training={"seq_len": seq_len})
 
 
 def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:

@@ -1,5 +1,5 @@
 """How a message's numbers are written: whole numbers grouped in the reader's language, shares
-that are not zero never written "0 %", every percentage ending as :data:`PERCENT_SIGN` says (:mod:`configurator.core.messages` renders with these); a
+that are not zero never written "0 %", every percentage ending as :data:`PERCENT_SIGNS` says (:mod:`configurator.core.messages` renders with these); a
 measured quantity to :data:`SIGNIFICANT_DIGITS` and a job's time in minutes, hours or days by the
 rules the screen writes them by (:mod:`configurator.core.view.numbers` reads them here), so one
 number is rounded one way on one page (session 24: "≤ 100 ms" beside "within the 100.0 ms default",
@@ -24,13 +24,24 @@ SECONDS_FROM_MS = 10_000.0
 "535,886 ms" reads "536 s"; a target typed in ms, 1,000 ms, stays in ms)."""
 
 SHARE_WRITTEN_UP_TO = 10.0
-"""A share past this is written ">1,000%" [1]: a percentage of five digits ("107177%") says no more
+"""A share past this is written ">1,000 %" [1]: a percentage of five digits ("107177%") says no more
 than the amount beside it."""
 
-PERCENT_SIGN = "\u00a0%"
-"""How a percentage ends, on screen, on paper and in a message, in both languages: a no-break space
-then "%", as a unit follows its number ("44 % MFU", "±10 %"; :func:`percent_text`). Until December
-2026 a message's ``{share:.0%}`` wrote "44%" beside the screen's "44 %"."""
+PERCENT_SIGNS = {"en": "\u00a0%", "zh_CN": "%"}
+"""How a percentage ends in each language, on screen, on paper and in a message
+(:func:`percent_text`): in English a no-break space then "%", as a unit follows its number ("44 %
+MFU", "±10 %"; SI Brochure 9th ed. §5.4.7); in Chinese "%" straight after the number ("44%"), as
+GB/T 15835-2011 (出版物上数字用法) and Unicode CLDR's zh percent format (``#,##0%``) write it. Until
+December 2026 a message's ``{share:.0%}`` wrote "44%" beside the screen's "44 %", and the messages
+wrote some percentages by hand ("{mfu:.0f} %")."""
+
+PERCENT_SIGN = PERCENT_SIGNS["en"]
+"""The English sign, the one a language without its own entry in :data:`PERCENT_SIGNS` takes."""
+
+PERCENT_POINTS = "pct"
+"""The ending of a message template's format for a value already in percent (``{headroom:.1pct}``
+writes 12.34 as "12.3 %"), as ``{share:.1%}`` writes a fraction (0.1234); both through
+:func:`percent_text`. A template never writes a "%" of its own."""
 
 MOST_DECIMALS = 3
 """Most decimals :func:`decimals_apart` gives [digits]."""
@@ -49,10 +60,10 @@ def fixed(value: float, decimals: int, language: str) -> str:
     return text.replace(",", "\0").replace(".", point).replace("\0", group)
 
 
-def percent_text(number: str) -> str:
-    """A percentage already written as its number ("44", ">1,000", "<0.1") with its sign
-    (:data:`PERCENT_SIGN`): '44\u00a0%'."""
-    return number + PERCENT_SIGN
+def percent_text(number: str, language: str = "en") -> str:
+    """A percentage already written as its number ("44", ">1,000", "<0.1") with the sign of
+    ``language`` (:data:`PERCENT_SIGNS`): '44\u00a0%' in English, '44%' in Chinese."""
+    return number + PERCENT_SIGNS.get(language, PERCENT_SIGN)
 
 
 def decimals_for(value: float, digits: int = SIGNIFICANT_DIGITS) -> int:
@@ -122,6 +133,8 @@ class _Count(int):
         if spec.startswith("|"):  # "{n:|sequence|sequences}": the count and its noun, one or many
             one, many = spec[1:].split("|")
             return f"{grouped(int(self), self.language)} {one if self == 1 else many}"
+        if spec.endswith(("%", PERCENT_POINTS)):  # a whole share or percentage: one percent writer
+            return format(fraction_param(float(self), self.language, self.units), spec)
         if spec:
             return format(int(self), spec)
         return grouped(int(self), self.language)
@@ -138,9 +151,11 @@ def count_param(value: int, language: str, units: dict[str, str] | None = None) 
 
 
 class _Fraction(float):
-    """A real-valued parameter: a template's percent format (``{share:.0%}``) of a value that is
-    not zero but rounds to zero reads "<1%" ("<0.1%" at ``.1%``) rather than "0%" - a budget
-    missed by 0.3 % is missed - and one past :data:`SHARE_WRITTEN_UP_TO` reads ">1,000%";
+    """A real-valued parameter: a template's percent format (``{share:.0%}`` of a fraction,
+    ``{mfu:.0pct}`` of a value in percent, :data:`PERCENT_POINTS`) of a value that is
+    not zero but rounds to zero reads "<1 %" ("<0.1 %" at ``.1%`` or ``.1pct``) rather than "0 %" - a
+    budget missed by 0.3 % is missed - and one past :data:`SHARE_WRITTEN_UP_TO` reads ">1,000 %", each
+    with its language's sign (:func:`percent_text`);
     ``{ms:sig}`` writes a measured quantity to :data:`SIGNIFICANT_DIGITS` ("100", "80.0", "1,440"),
     ``{hours:duration}`` a job's time [h] with its unit word (:func:`duration_unit`: "36.1 min",
     "5.20 h", "3.50 days") and ``{ms:latency}`` a latency [ms] with its unit word
@@ -162,16 +177,21 @@ class _Fraction(float):
             return f"{self._significant(value)} {self.units.get(unit, unit)}"
         if spec.startswith("|") and float(self).is_integer():  # a count held as a float: written as one
             return format(count_param(int(self), self.language, self.units), spec)
-        if spec.endswith("%"):
-            return percent_text(self._percent_number(spec))
+        if spec.endswith("%"):  # a fraction: 0.44 -> "44 %"
+            return percent_text(self._percent_number(float(self), spec), self.language)
+        if spec.endswith(PERCENT_POINTS):  # already in percent: 44.0 -> "44 %"
+            points_spec = spec[:-len(PERCENT_POINTS)] + "f"
+            return percent_text(self._percent_number(float(self) / 100, points_spec), self.language)
         return float.__format__(self, spec)
 
-    def _percent_number(self, spec: str) -> str:
-        """The number of a percent format ``spec`` (``.0%``), without its sign."""
-        if abs(self) > SHARE_WRITTEN_UP_TO:
+    def _percent_number(self, share: float, spec: str) -> str:
+        """The number of the percentage ``share`` [1] is, without its sign: ``self`` written with
+        ``spec``, a percent format (``.0%``) where ``self`` is the fraction, a fixed one (``.0f``) where
+        it is already in percent."""
+        if abs(share) > SHARE_WRITTEN_UP_TO:
             return ">" + fixed(100 * SHARE_WRITTEN_UP_TO, 0, self.language)
-        text = float.__format__(self, spec)[:-1]
-        if self != 0 and not text.strip("-+ ").strip("0.,"):
+        text = float.__format__(self, spec).removesuffix("%")
+        if share != 0 and not text.strip("-+ ").strip("0.,"):
             places = int(spec.rsplit(".", 1)[1][:-1] or 0) if "." in spec else 6
             return "<" + float.__format__(10.0 ** -places, f".{places}f")
         return text

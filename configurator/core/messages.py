@@ -40,7 +40,7 @@ ENGLISH: dict[str, str] = {
         "Does not fit: needs {need:.1f} GiB per card, {card} allows {budget:.1f} GiB "
         "({short:.1f} GiB short)"
     ),
-    "tight-fit": "Fits with only {headroom:.1f} % headroom: fragmentation or a longer sequence may overflow",
+    "tight-fit": "Fits with only {headroom:.1pct} headroom: fragmentation or a longer sequence may overflow",
     "tp-over-pcie": "{card} has no NVLink: tensor parallel over PCIe",
     "tp-across-nodes": (
         "Tensor-parallel degree {tp} exceeds {per_node} cards per node: tensor-parallel traffic crosses "
@@ -56,14 +56,14 @@ ENGLISH: dict[str, str] = {
     ),
     "dp-over-pcie": "{card} has no GPU-to-GPU link: gradient exchange runs over PCIe",
     "pipeline-bubble": (
-        "Pipeline bubble: {bubble:.0f} % of each step is idle with {pp} stages and {m} micro-batches; more "
+        "Pipeline bubble: {bubble:.0pct} of each step is idle with {pp} stages and {m} micro-batches; more "
         "micro-batches a step (a larger global batch, fewer data-parallel ranks or a smaller micro-batch), "
         "interleaved stages or fewer stages would shrink it"
     ),
     "comm-exposed": (
-        "{share:.0f} % of each step is exposed communication (tensor parallel {tp:.0f} %, data parallel "
-        "{dp:.0f} %, pipeline {p2p:.0f} %, context parallel {cp:.0f} %, expert parallel {ep:.0f} %, "
-        "CPU offload {offload:.0f} %): a larger micro-batch or global batch, or another layout, would hide it"
+        "{share:.0pct} of each step is exposed communication (tensor parallel {tp:.0pct}, data parallel "
+        "{dp:.0pct}, pipeline {p2p:.0pct}, context parallel {cp:.0pct}, expert parallel {ep:.0pct}, "
+        "CPU offload {offload:.0pct}): a larger micro-batch or global batch, or another layout, would hide it"
     ),
     "host-bound": (
         "The step waits on the host: launching eager PyTorch's kernels one by one takes {host_ms:,.0f} ms a "
@@ -159,8 +159,8 @@ ENGLISH: dict[str, str] = {
                        "(first token {ttft:,.2f} s + {output:,} tokens × {tpot:,.1f} ms)); the batch is planned for "
                        "them",
     "reason-decode-bound": "Decoding {concurrency:|sequence|sequences} at once on {card} is limited by {bound}",
-    "reason-comm-bound": "{card}: {share:.0f} % of each step is communication; faster links would help",
-    "reason-compute-bound": "{card} computes at {mfu:.0f} % MFU and fits with {headroom:.1f} % memory headroom",
+    "reason-comm-bound": "{card}: {share:.0pct} of each step is communication; faster links would help",
+    "reason-compute-bound": "{card} computes at {mfu:.0pct} MFU and fits with {headroom:.1pct} memory headroom",
     "reason-class-cheaper": (
         "{card} ({category} card) is {cheaper:.0%} cheaper per token than the best {other_category} card, {other}"
     ),
@@ -271,16 +271,16 @@ CHINESE: dict[str, str] = {
     "no-compute-rate": "{card} 无公开算力数据：无法估算速度、时间和成本",
     "no-bandwidth": "{card} 无公开显存带宽：无法估算解码速度",
     "does-not-fit": "显存不足：每卡需要 {need:.1f} GiB，{card} 可用 {budget:.1f} GiB（缺 {short:.1f} GiB）",
-    "tight-fit": "余量仅 {headroom:.1f} %：内存碎片或更长序列可能溢出",
+    "tight-fit": "余量仅 {headroom:.1pct}：内存碎片或更长序列可能溢出",
     "tp-over-pcie": "{card} 无 NVLink：张量并行经由 PCIe",
     "tp-across-nodes": "张量并行度 {tp} 超过每台服务器 {per_node} 张卡：张量并行流量经过网络",
     "tp-beyond-link-domain": "张量并行度 {tp} 超过 {card} 高速互联域的 {domain} 张卡：部分经由 PCIe",
     "tp-overlap-not-applied": "未应用张量并行通信重叠：Transformer Engine 的用户缓冲区要求 {tp} 张张量并行卡位于同一 NVLink 域内；其通信按未掩盖计算",
     "dp-over-pcie": "{card} 无卡间互联：梯度交换经由 PCIe",
-    "comm-exposed": "每步 {share:.0f} % 时间为未被掩盖的通信（张量并行 {tp:.0f} %、数据并行 {dp:.0f} %、流水线 {p2p:.0f} %、上下文并行 {cp:.0f} %、专家并行 {ep:.0f} %、CPU 卸载 {offload:.0f} %）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
+    "comm-exposed": "每步 {share:.0pct} 时间为未被掩盖的通信（张量并行 {tp:.0pct}、数据并行 {dp:.0pct}、流水线 {p2p:.0pct}、上下文并行 {cp:.0pct}、专家并行 {ep:.0pct}、CPU 卸载 {offload:.0pct}）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
     "host-bound": "每步都在等待主机：常规 PyTorch 逐个启动算子，每个微批主机耗时 {host_ms:,.0f} ms，GPU 计算只需 {gpu_ms:,.0f} ms；CUDA 图或更大的微批可将其掩盖",
     "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
-    "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；增加每步微批数（更大的全局批量、更少的数据并行副本或更小的微批）、交错流水线或减少流水线级数，可缩小空泡",
+    "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0pct} 时间空闲；增加每步微批数（更大的全局批量、更少的数据并行副本或更小的微批）、交错流水线或减少流水线级数，可缩小空泡",
     "zero-without-dp": "只有一个数据并行副本时 ZeRO 阶段 {zero} 不起作用",
     "zero3-with-pipeline": "ZeRO-3 与 {pp} 级流水线并用时，每步只聚合一次各阶段的 16 位权重并保留到步末"
                            "（PyTorch FSDP 配合流水线并行时的默认做法）：通信量与 ZeRO-2 相同",
@@ -337,8 +337,8 @@ CHINESE: dict[str, str] = {
     "users-from-rate": "{rate:,.2f} 请求/秒约有 {users:,.0f} 个用户同时在途（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；批大小按此规划",
     "prompt-exceeds-batch": "{prompt} 词元的提示按每块 {chunk} 词元分块预填充",
     "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
-    "reason-comm-bound": "{card}：每步 {share:.0f} % 时间用于通信，更快的互联会有帮助",
-    "reason-compute-bound": "{card} 算力利用率 {mfu:.0f} %，显存余量 {headroom:.1f} %",
+    "reason-comm-bound": "{card}：每步 {share:.0pct} 时间用于通信，更快的互联会有帮助",
+    "reason-compute-bound": "{card} 算力利用率 {mfu:.0pct}，显存余量 {headroom:.1pct}",
     "reason-class-cheaper": "{card}（{category}卡）每词元成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}",
     "reason-class-faster": "{card}（{category}卡）比最佳{other_category}卡 {other} 快 {ratio:.1f} 倍",
     "reason-deadline-changes": "成本不超过首选两倍的最快方案 {count} × {card} 需 {hours:,g} 小时（推荐方案 {chosen_hours:,g} 小时）："

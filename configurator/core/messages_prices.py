@@ -73,15 +73,15 @@ PRICE_ENGLISH: dict[str, str] = {
         "Below first place the order can change within the price ranges ({n} of the listed configurations)"
     ),
     "price-range-assumption": (
-        "Price ranges: a quoted low–high range as given, else ±{high:.0f} % (high confidence), ±{medium:.0f} % "
-        "(medium), ±{low:.0f} % (low); one card's price varied at a time, its configuration and everything else fixed"
+        "Price ranges: a quoted low–high range as given, else ±{high:.0pct} (high confidence), ±{medium:.0pct} "
+        "(medium), ±{low:.0pct} (low); one card's price varied at a time, its configuration and everything else fixed"
     ),
     "no-spare-server": (
         "No spare server: a server that fails stops the job until it is repaired (up to {hours:,.0f} h), about "
-        "{pct:.1f} % of the time; a spare would cost more than the waiting it saves"
+        "{pct:.1pct} of the time; a spare would cost more than the waiting it saves"
     ),
     "spare-servers-bought": (
-        "{n} spare servers, so that the job waits for a repair (up to {hours:,.0f} h) about {pct:.2f} % of the time; "
+        "{n} spare servers, so that the job waits for a repair (up to {hours:,.0f} h) about {pct:.2pct} of the time; "
         "no more spares than the waiting they save repays"
     ),
     "spare-servers-cold": (
@@ -143,15 +143,15 @@ PRICE_CHINESE: dict[str, str] = {
     "price-challenger": "{card} {per}低于 {price} {currency} 时会排第一（其{per}价格范围 {low}–{high} {currency}）",
     "price-order-changes": "第一名之后的先后顺序可能在价格范围内变化（所列配置中有 {n} 个）",
     "price-range-assumption": (
-        "价格范围：有报价区间的按区间，否则按可信度高 ±{high:.0f} %、中 ±{medium:.0f} %、低 ±{low:.0f} %；"
+        "价格范围：有报价区间的按区间，否则按可信度高 ±{high:.0pct}、中 ±{medium:.0pct}、低 ±{low:.0pct}；"
         "每次只改变一种卡的价格，其配置及其余各项不变"
     ),
     "no-spare-server": (
-        "不配备用服务器：一台服务器故障时作业停下，直到修复（最长 {hours:,.0f} 小时），约占 {pct:.1f} % 的时间；"
+        "不配备用服务器：一台服务器故障时作业停下，直到修复（最长 {hours:,.0f} 小时），约占 {pct:.1pct} 的时间；"
         "备用服务器的价格高于它省下的等待时间所值"
     ),
     "spare-servers-bought": (
-        "备用服务器 {n} 台：作业因等待修复（最长 {hours:,.0f} 小时）而停下的时间约占 {pct:.2f} %；"
+        "备用服务器 {n} 台：作业因等待修复（最长 {hours:,.0f} 小时）而停下的时间约占 {pct:.2pct}；"
         "所配备用服务器不多于其省下的等待时间所值"
     ),
     "spare-servers-cold": "{n} 台备用服务器已上架但不通电，直到替换故障服务器：满载 IT 负载及其电费、托管费均不计入",

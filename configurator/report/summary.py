@@ -290,7 +290,7 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
         saving = (mine.per_unit - best.per_unit) * work
         text = _sentences(w, text, w("It does the same work for {saving} less over {period} ({share} of your "
                                      "choice's cost).", saving=money(saving, currency), period=years,
-                                     share=percent(ratio)))
+                                     share=percent(ratio, w.language)))
     return text
 
 

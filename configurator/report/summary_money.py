@@ -230,11 +230,14 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     def yearly(value: float | None) -> str:
         return "—" if value is None else money(value, c) + per_year
 
+    def share(fraction: float | None) -> str:  # in the page's language: "80 %", "80%"
+        return percent(fraction, w.language)
+
     rows = [
         (w("Capex"), money(own.capex, c)),
         (w("Energy and cooling (PUE {pue})", pue=f"{est.scenario.economics.pue:g}"),
          yearly(own.energy_per_year) if own.energy_per_year is not None else w.message(energy_unknown(est, cost))),
-        (w("Support ({share} of capex a year)", share=percent(own.support_per_year / own.capex if own.capex else None)),
+        (w("Support ({share} of capex a year)", share=share(own.support_per_year / own.capex if own.capex else None)),
          yearly(own.support_per_year)),
         (w("Licences"), yearly(own.licences_per_year)),
         (w("Colocation"), yearly(own.colocation_per_year)),
@@ -244,15 +247,15 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (per_unit_name(est, w), unit_cost(tco_per_unit_of(est, mine), c) if est.usable else "— " + w(shortfall(est))),
         *job_alone_rows(est, cost, w),
         # the rent at the TCO's utilisation, said on the row as page 1 says it (one basis for the same months)
-        (w("Renting the same cards, at {u} utilisation", u=percent(own.utilisation)), yearly(cost.rent_per_year)),
+        (w("Renting the same cards, at {u} utilisation", u=share(own.utilisation)), yearly(cost.rent_per_year)),
         # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
-        (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=percent(own.utilisation)),
+        (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=share(own.utilisation)),
          "—" if cost.rent_per_year is None else money(cost.rent_per_year * own.years, c)),
-        (w("Break-even utilisation"), percent(cost.break_even_utilisation) if cost.break_even_utilisation is not None
+        (w("Break-even utilisation"), share(cost.break_even_utilisation) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),
     ]
     note = w("At {u} utilisation; straight-line depreciation to the residual value.",
-             u=percent(own.utilisation))
+             u=share(own.utilisation))
     paced = price_view.paced_energy(est)
     if paced is not None:
         english = w.language == "en"  # a sentence after a Chinese full stop takes no space
@@ -278,7 +281,7 @@ def rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
                  w("Cost per year [{currency}]", currency=cost.bom.currency),
                  ((w("Own"), own), (w("Rent"), rent)),
                  None if marker is None else 100 * marker,
-                 "" if marker is None else w("break-even {u}", u=percent(marker)))
+                 "" if marker is None else w("break-even {u}", u=percent(marker, w.language)))
 
 
 # ---- prices: marks, cards without a price, when price decides (issue 25) ---------------------

@@ -57,7 +57,8 @@ def assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceList
         rate = book.rates.get(rate_id)
         if rate is None:
             continue
-        value = {"support_share_per_year": percent(rate.value), "residual_value_share": percent(rate.value),
+        value = {"support_share_per_year": percent(rate.value, language),
+                 "residual_value_share": percent(rate.value, language),
                  "air_cooled_rack_kw": f"{num(rate.value)} kW",
                  "gpu_failure_rate_per_gpu_hour": w("{n} interruptions per million GPU-hours",
                                                      n=num(rate.value * 1e6))}[rate_id]

@@ -155,12 +155,20 @@ TOKEN_SCALES = {
 millions in English (as ``--tokens 2T`` is typed); 万亿, 亿 and 万 in Chinese, as a Chinese reader
 counts (a 4,194,304-token global batch is "419 万词元", not "4.19 M 词元")."""
 
+TOKEN_SCALE_JOINS = {"en": "", "zh_CN": " "}
+"""What stands between a token count's number and its word: nothing in English, the letter is
+the number's suffix as the model reports write it ("15.6T tokens", "128K tokens": Llama 3 Herd of
+Models, arXiv:2407.21783 §1 and §3; "14.8T tokens": DeepSeek-V3, arXiv:2412.19437 abstract; and as
+``--tokens 2T`` is typed) rather than "2 T tokens"; a space in Chinese before its word ("419 万"),
+which :func:`~configurator.core.cjk_spacing.cjk_joined` keeps beside the digit."""
+
 
 def token_count(tokens: float | None, language: str = "en") -> str:
     """A count of tokens [tokens], its unit word left to the sentence: in the largest word of
-    :data:`TOKEN_SCALES` it reaches, to :data:`SIGNIFICANT_DIGITS` with trailing zeros dropped
-    ('4.19 M', '2 T', '15 B'; '419 万', '2 万亿', '150 亿'); below the smallest, every digit grouped
-    ('262,144'). The one writer of a token budget, a global batch and a what-fits row's tokens."""
+    :data:`TOKEN_SCALES` it reaches, to :data:`SIGNIFICANT_DIGITS` with trailing zeros dropped,
+    joined as :data:`TOKEN_SCALE_JOINS` says ('4.19M', '2T', '15B'; '419 万', '2 万亿', '150 亿');
+    below the smallest, every digit grouped ('262,144'). The one writer of a token budget, a global
+    batch and a what-fits row's tokens."""
     if is_unknown(tokens):
         return UNKNOWN
     for scale, word in TOKEN_SCALES[language]:
@@ -169,7 +177,7 @@ def token_count(tokens: float | None, language: str = "en") -> str:
             point = SEPARATORS[language][1]
             if point in text:
                 text = text.rstrip("0").rstrip(point)
-            return f"{text} {word}"
+            return f"{text}{TOKEN_SCALE_JOINS[language]}{word}"
     return number(tokens, 0, language)
 
 
@@ -192,7 +200,7 @@ def tick_count(value: float, language: str = "en") -> str:
 def percent(share: float | None, language: str = "en", decimals: int = 1) -> str:
     """A share as a percentage: 0.123 -> '12.3 %' (``decimals`` after the point; the sign as
     :func:`~configurator.core.message_numbers.percent_text` writes every percentage)."""
-    return UNKNOWN if is_unknown(share) else percent_text(number(100 * share, decimals, language))
+    return UNKNOWN if is_unknown(share) else percent_text(number(100 * share, decimals, language), language)
 
 
 def gib(n_bytes: float | None, language: str = "en") -> str:

@@ -60,7 +60,7 @@ def test_the_region_check_says_the_fee_in_both_languages(catalog):
     said = _region(estimate(_question(card_id="h20"), catalog.get("h20"))).message
     assert ("licences come with a 15 % share of the sales to the US government, since 2025-08-08: paid by the vendor "
             "(not added to the prices here)") in _plain(said.text)
-    assert "销售额的 15 % 交给美国政府（自 2025-08-08 起）：由厂商支付（未计入此处价格）" in _plain(said.text_in("zh_CN"))
+    assert "销售额的 15% 交给美国政府（自 2025-08-08 起）：由厂商支付（未计入此处价格）" in _plain(said.text_in("zh_CN"))
     mi325x = _region(estimate(_question(card_id="mi325x"), catalog.get("mi325x"))).message
     assert "25 % US import tariff on the chips' value" in _plain(mi325x.text) and "美国进口关税" in mi325x.text_in("zh_CN")
     assert "licences come with" not in _region(estimate(_question(), catalog.get("h800-sxm"))).message.text

@@ -76,10 +76,10 @@ class Question:
 
 
 QUESTIONS = (
-    Question("Llama 2 7B on 1 T tokens within 30 days",
+    Question("Llama 2 7B on 1T tokens within 30 days",
              ("recommend", "--workload", "pretrain", "--model", "llama2-7b", "--tokens", "1T", "--seq", "4096",
               "--recipe", "megatron-mixed", "--deadline", "30d")),
-    Question("Llama 3 70B on 2 T tokens within 90 days",
+    Question("Llama 3 70B on 2T tokens within 90 days",
              ("recommend", "--workload", "pretrain", "--model", "llama3-70b", "--tokens", "2T", "--seq", "4096",
               "--recipe", "megatron-mixed", "--deadline", "90d")),
     Question("Llama 3 70B served to 200 users, 20 requests/s, under 50 ms per token, on cloud rent",

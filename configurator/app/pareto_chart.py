@@ -21,6 +21,7 @@ from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import CLASS_COLOURS
 from configurator.app.paced_repaint import GAP_MS
+from configurator.core.message_numbers import percent_text
 from configurator.core.recommend import Result, cost_basis
 from configurator.core.view.card_names import card_name
 from configurator.core.view.words import words
@@ -125,8 +126,8 @@ class ParetoChart(QObject):
         by_cards = spread is not None
         if by_cards:  # one speed for all: what tells the options apart is the cards each buys
             title, x_label = _tc("ParetoChart", "Cost against cards"), _tc("ParetoChart", "Cards [count]")  # no front: the title says so
-            basis_line = _tc("ParetoChart", "Every option within {spread} % on “{axis}”: cost against the cards each buys").format(
-                spread=f"{spread * 100:.1f}", axis=axes[1]) + (f" · {basis_line}" if basis_line else "")
+            basis_line = _tc("ParetoChart", "Every option within {spread} on “{axis}”: cost against the cards each buys").format(
+                spread=percent_text(f"{spread * 100:.1f}", current_language()), axis=axes[1]) + (f" · {basis_line}" if basis_line else "")
         plot.setTitle(title + (f"<br><span style='font-size:7pt'>{escape(basis_line)}</span>" if basis_line else ""),
                       size="9pt")
         plot.setLabel("bottom", x_label, **{"font-size": AXIS_TITLE_SIZE})

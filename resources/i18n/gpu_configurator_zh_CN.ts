@@ -1438,8 +1438,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>卡数 [张]</translation>
     </message>
     <message>
-        <source>Every option within {spread} % on “{axis}”: cost against the cards each buys</source>
-        <translation>各方案的“{axis}”相差不超过 {spread} %：改按各方案购买的卡数绘制成本</translation>
+        <source>Every option within {spread} on “{axis}”: cost against the cards each buys</source>
+        <translation>各方案的“{axis}”相差不超过 {spread}：改按各方案购买的卡数绘制成本</translation>
     </message>
 </context>
 <context>

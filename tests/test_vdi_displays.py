@@ -1,5 +1,6 @@
 """Virtual desktops sized by their user class and displays: a VFX artist on two 4K monitors is not a
-2 GiB office desktop (persona 5, session 37: 60 artists answered at 8 users per T4)."""
+2 GiB office desktop (persona 5, session 37: 60 artists answered at 8 users per T4), and an office
+desktop on one HD display is not 2 GiB either (persona 7, session 38)."""
 
 from __future__ import annotations
 
@@ -52,8 +53,12 @@ def test_60_designers_on_two_4k_monitors_need_8_gib_and_more_cards_than_at_1080p
     hd_t4, uhd_t4 = best(hd, catalog, "t4"), best(uhd, catalog, "t4")
     assert uhd_t4.estimate.graphics.per_card == 2 and uhd_t4.count == 30
     assert hd_t4.estimate.graphics.per_card == 4 and hd_t4.count == 15
-    said = next(m for m in uhd_t4.estimate.messages if m.id == "vgpu-profile-for-displays")
+    said = next(m for m in uhd_t4.estimate.messages if m.id == "vgpu-profile-of-displays")
     assert "8 GiB" in said.text and "2 × 2160p" in said.text and "设计人员" in said.text_in("zh_CN")
+    assert "not 1 GiB" not in said.text  # the smallest profile is no one's ask: the default
+    asked = best(updated(uhd, graphics={"profile_gib": 4}), catalog, "t4")
+    said = next(m for m in asked.estimate.messages if m.id == "vgpu-profile-for-displays")
+    assert "8 GiB, not 4 GiB" in said.text and "而非 4 GiB" in said.text_in("zh_CN")
     assert vgpu_licence(uhd, catalog.get("t4")) == "software-vgpu"  # a Q profile: RTX vWS
 
 
@@ -68,14 +73,24 @@ def test_the_display_profile_divides_each_cards_framebuffer(catalog, base, card_
     assert "vgpu-profile-rounded" not in [m.id for m in est.messages]
 
 
-def test_200_knowledge_workers_at_1080p_are_unchanged(catalog, base):
-    """The default desktop (knowledge worker, one 1080p display: 1 GiB by the guide) keeps its 2 GiB
-    profile: the rule only raises a profile, so the answer is the one before."""
+def test_the_default_desktop_is_the_vpc_guides_1b_knowledge_worker_and_two_monitors_are_2b(catalog, base):
+    """The default desktop (knowledge worker, one 1080p display) gets the 1 GiB the vPC guide sizes it at,
+    the 1B the default load's 64 desktops per A16 board are of (it was 2 GiB until December 2026: 200
+    desktops were 25 × T4 at 8 a card); two 1080p monitors take the guide's 2B."""
     scenario = desktops(base, users=200)
-    assert desktop_profile_gib(scenario) == 2
+    assert scenario.graphics.profile_gib == 1 and desktop_profile_gib(scenario) == 1
     t4 = best(scenario, catalog, "t4")
+    assert t4.estimate.graphics.per_card == 16 and t4.count == 13
+    assert not {"vgpu-profile-for-displays", "vgpu-profile-of-displays"} & {m.id for m in t4.estimate.messages}
+    a16 = estimate(updated(scenario, card_id="a16-gpu", count=1), catalog.get("a16-gpu"))
+    assert a16.graphics.per_card * 4 == 64  # NVIDIA's 64 desktops per A16 board
+    two = updated(scenario, graphics={"monitors": 2})
+    assert desktop_profile_gib(two) == 2
+    t4 = best(two, catalog, "t4")
     assert t4.estimate.graphics.per_card == 8 and t4.count == 25
-    assert "vgpu-profile-for-displays" not in [m.id for m in t4.estimate.messages]
+    said = next(m for m in t4.estimate.messages if m.id == "vgpu-profile-of-displays")
+    assert said.text.startswith("Each desktop gets a vGPU profile of 2 GiB:") and "2 × 1080p" in said.text
+    assert "知识工作者" in said.text_in("zh_CN")
 
 
 def test_cli_takes_resolution_monitors_and_user_class_for_desktops(capsys):

@@ -56,7 +56,7 @@ from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
 from configurator.core.messages import Message, msg
 from configurator.core.nvenc_rates import codec_factor
 from configurator.core.render_scores import measured_ratio
-from configurator.core.scenario import RESOLUTIONS, Assumptions, Codec, EncoderPreset, Scenario, Workload
+from configurator.core.scenario import RESOLUTIONS, VGPU_PROFILES_GIB, Assumptions, Codec, EncoderPreset, Scenario, Workload
 from configurator.core.units import GIB
 
 PRESET_SPEED = {
@@ -170,10 +170,11 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
         by_memory = formulas.framebuffer_slices(card.memory_gb, needed)
         caps: dict[str, float | None] = {"framebuffer": by_memory, "vGPU instances": a.max_vgpus_per_gpu}
         size = vgpu_profile_gib(scenario, card)
-        if needed != g.profile_gib:
-            messages.append(msg("vgpu-profile-for-displays", asked=g.profile_gib, profile=needed,
-                                user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]), monitors=g.monitors,
-                                resolution=g.resolution))
+        if needed != g.profile_gib:  # "not 1 GiB" only where a larger profile than the smallest was asked
+            asked = {} if g.profile_gib <= min(VGPU_PROFILES_GIB) else {"asked": g.profile_gib}
+            messages.append(msg("vgpu-profile-for-displays" if asked else "vgpu-profile-of-displays", **asked,
+                                profile=needed, user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]),
+                                monitors=g.monitors, resolution=g.resolution))
         if size != needed:
             messages.append(msg("vgpu-profile-rounded", card=card.name, asked=needed,
                                 memory=card.memory_gb, profile=size, users=by_memory))
@@ -190,7 +191,7 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
 def desktop_profile_gib(scenario: Scenario) -> float:
     """The vGPU framebuffer each desktop gets [GiB]: the scenario's profile, or more where its user
     class and displays need more (:func:`formulas.desktop_profile_gib`: 60 designers on two 4K
-    displays need 8 GiB, not the default 2); before the card's rounding (:func:`vgpu_profile_gib`)."""
+    displays need 8 GiB, not the default 1); before the card's rounding (:func:`vgpu_profile_gib`)."""
     g = scenario.graphics
     width, height = RESOLUTIONS[g.resolution]
     return max(g.profile_gib, formulas.desktop_profile_gib(g.user_class, width, height, g.monitors))

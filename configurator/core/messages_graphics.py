@@ -18,6 +18,10 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "Each desktop gets a vGPU profile of {profile:g} GiB, not {asked:g} GiB: NVIDIA's vPC and vWS sizing guides "
         "size a {user_class} on {monitors} × {resolution} display(s) at {profile:g} GiB"
     ),
+    "vgpu-profile-of-displays": (
+        "Each desktop gets a vGPU profile of {profile:g} GiB: NVIDIA's vPC and vWS sizing guides size a {user_class} "
+        "on {monitors} × {resolution} display(s) at {profile:g} GiB"
+    ),
     "desktop-class-knowledge": "knowledge worker",
     "desktop-class-power": "power user",
     "desktop-class-designer": "designer",
@@ -104,6 +108,10 @@ GRAPHICS_CHINESE: dict[str, str] = {
                             "每个桌面使用更大一档的 {profile:g} GiB，每卡 {users} 个桌面",
     "vgpu-profile-for-displays": (
         "每个桌面使用 {profile:g} GiB 的 vGPU 配置，而非 {asked:g} GiB：按 NVIDIA vPC 与 vWS 选型指南，"
+        "{monitors} 台 {resolution} 显示器的{user_class}需要 {profile:g} GiB"
+    ),
+    "vgpu-profile-of-displays": (
+        "每个桌面使用 {profile:g} GiB 的 vGPU 配置：按 NVIDIA vPC 与 vWS 选型指南，"
         "{monitors} 台 {resolution} 显示器的{user_class}需要 {profile:g} GiB"
     ),
     "desktop-class-knowledge": "知识工作者",

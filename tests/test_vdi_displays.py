@@ -104,3 +104,12 @@ def test_cli_takes_resolution_monitors_and_user_class_for_desktops(capsys):
 def test_a_saved_default_desktop_holds_no_new_keys(base):
     dumped = desktops(base).model_dump(mode="json")["graphics"]
     assert "user_class" not in dumped and "monitors" not in dumped
+
+
+def test_recommend_json_names_the_unit_its_per_million_tokens_keys_hold(capsys):
+    """The ranked entries' ``tco_per_million_tokens`` holds a desktop's cost per user-month (the key is the
+    contract's): ``cost_unit`` says so beside it."""
+    assert main(["recommend", "--json", "--workload", "vdi", "--users", "300", "--monitors", "2", "--limit", "1"]) == 0
+    first = json.loads(capsys.readouterr().out)["ranked"][0]
+    assert first["cost_unit"] == "user-month" and first["tco_per_million_tokens"] > 0
+    assert (first["card"]["id"], first["graphics"]["per_card"]) == ("t4", 8)  # 2 GiB desktops on a 16 GB T4

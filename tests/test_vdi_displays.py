@@ -5,6 +5,7 @@ desktop on one HD display is not 2 GiB either (persona 7, session 38)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -113,3 +114,15 @@ def test_recommend_json_names_the_unit_its_per_million_tokens_keys_hold(capsys):
     first = json.loads(capsys.readouterr().out)["ranked"][0]
     assert first["cost_unit"] == "user-month" and first["tco_per_million_tokens"] > 0
     assert (first["card"]["id"], first["graphics"]["per_card"]) == ("t4", 8)  # 2 GiB desktops on a 16 GB T4
+
+
+def test_the_capacity_says_the_vgpu_profile_each_desktop_gets_on_the_card(capsys):
+    """Beside "8 users per card", the 2 GiB each gets; the card's own size where it rounds (3 GiB on a T4 is
+    its 4 GB type); none for a card passed through whole."""
+    assert main(["estimate", "--workload", "vdi", "--users", "300", "--monitors", "2", "--card", "t4"]) == 0
+    assert re.search(r"\n  vGPU profile +2\u00a0GiB\n", capsys.readouterr().out)
+    assert main(["estimate", "--workload", "vdi", "--users", "300", "--profile", "3", "--card", "t4",
+                 "--lang", "zh_CN"]) == 0
+    assert re.search(r"\n  vGPU 配置（每用户显存） +4\u00a0GiB\n", capsys.readouterr().out)
+    assert main(["estimate", "--json", "--workload", "vdi", "--users", "30", "--card", "h100-sxm"]) == 0
+    assert json.loads(capsys.readouterr().out)["graphics"]["vgpu_profile_gib"] is None

@@ -134,6 +134,10 @@ class GraphicsSpeed:
     cards_per_server: int | None = None
     """Cards per server of the ``cards_needed`` arrangement when it is not the scenario's (a
     per-server session limit: no more cards in a server than its sessions use); None: the scenario's."""
+    vgpu_profile_gib: float | None = None
+    """The vGPU framebuffer each desktop gets on the card [GiB] (:func:`vgpu_profile_gib`: the class's and
+    displays' profile, rounded to a size the card offers); None without vGPU slices (passthrough, video,
+    rendering). Shown beside users per card: "8 users per card" on a 16 GB T4 said nothing of 2 GiB each."""
 
     @property
     def unit(self) -> str:
@@ -449,9 +453,10 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
                             cores=formulas.VDI_HOST_CORES))
     on_card = min(per_card, math.ceil(demand / count)) if per_card else 0
     per_user = card.fp32_tflops / on_card if workload is Workload.VDI and card.fp32_tflops and on_card else None
+    sliced = vgpu_profile_gib(scenario, card) if "vGPU instances" in caps else None  # desktops on vGPU slices
     speed = GraphicsSpeed(workload, per_card, limiting, tuple(caps.items()), float(demand), served, needed,
                           tflops_per_user=per_user, messages=tuple(messages), load_on_card=max(int(on_card), 1),
-                          cards_per_server=arranged)
+                          cards_per_server=arranged, vgpu_profile_gib=sliced)
     return speed, graphics_memory(scenario, card, max(on_card, 1))  # memory of at least one user or stream
 
 

@@ -126,3 +126,19 @@ def test_the_capacity_says_the_vgpu_profile_each_desktop_gets_on_the_card(capsys
     assert re.search(r"\n  vGPU 配置（每用户显存） +4\u00a0GiB\n", capsys.readouterr().out)
     assert main(["estimate", "--json", "--workload", "vdi", "--users", "30", "--card", "h100-sxm"]) == 0
     assert json.loads(capsys.readouterr().out)["graphics"]["vgpu_profile_gib"] is None
+
+
+def test_a_heavier_kind_left_at_the_office_load_is_said_and_the_wizard_starts_from_the_same_loads(catalog, base):
+    """A designer counted at the office desktop's 0.25 TFLOP/s is said (the command line's --user-class
+    set no load; the wizard's designer starts at 2); a load given, or the knowledge worker's, is not."""
+    from configurator.app.wizard_graphics import DESKTOP_USERS
+    from configurator.core.formulas.graphics import DESKTOP_CLASS_LOAD_TFLOPS
+
+    assert DESKTOP_USERS["designer"] == ("designer", DESKTOP_CLASS_LOAD_TFLOPS["designer"]) == ("designer", 2.0)
+    card = catalog.get("l40s")
+    said = [m for m in estimate(updated(desktops(base, user_class="designer"), card_id="l40s"), card).messages
+            if m.id == "desktop-load-of-office"]
+    assert len(said) == 1 and "0.25 TFLOP/s" in said[0].text and "2 TFLOP/s" in said[0].text
+    assert "设计人员" in said[0].text_in("zh_CN")
+    for quiet in (desktops(base), desktops(base, user_class="designer", shading_tflops_per_user=1.0)):
+        assert "desktop-load-of-office" not in [m.id for m in estimate(updated(quiet, card_id="l40s"), card).messages]

@@ -47,6 +47,7 @@ from configurator.core.catalog import Card, load_bundled_catalog
 from configurator.core.formulas import graphics as formulas
 from configurator.core.formulas.economics import HOURS_PER_MONTH  # noqa: F401  (re-exported for callers)
 from configurator.core.formulas.graphics import (
+    DESKTOP_CLASS_LOAD_TFLOPS,
     DESKTOP_CLASS_MESSAGES,
     NV12_BYTES_PER_PIXEL,
     RENDER_BYTES_PER_PIXEL,
@@ -56,7 +57,8 @@ from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
 from configurator.core.messages import Message, msg
 from configurator.core.nvenc_rates import codec_factor
 from configurator.core.render_scores import measured_ratio
-from configurator.core.scenario import RESOLUTIONS, VGPU_PROFILES_GIB, Assumptions, Codec, EncoderPreset, Scenario, Workload
+from configurator.core.scenario import (
+    RESOLUTIONS, VGPU_PROFILES_GIB, Assumptions, Codec, EncoderPreset, Graphics, Scenario, Workload)
 from configurator.core.units import GIB
 
 PRESET_SPEED = {
@@ -185,6 +187,11 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
     else:
         messages.append(msg("vgpu-unknown" if card.vgpu is None else "no-graphics-vgpu", card=card.name))
         caps = {"passthrough": 1}
+    office = Graphics.model_fields["shading_tflops_per_user"].default
+    typical = DESKTOP_CLASS_LOAD_TFLOPS[g.user_class]
+    if g.shading_tflops_per_user == office < typical:  # a designer left at the office desktop's load
+        messages.append(msg("desktop-load-of-office", user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]),
+                            load=office, typical=typical))
     shading = users_by_shading(card, g.shading_tflops_per_user)
     if shading is None:
         messages.append(msg("no-fp32-rate", card=card.name))

@@ -29,3 +29,11 @@ def test_serving_ranking_says_the_copies_in_chinese(capsys):
 def test_desktops_have_no_layout_line(capsys):
     out = _out(capsys, "--workload", "vdi", "--users", "30", "--limit", "1")
     assert "Layout" not in out
+
+
+def test_owned_cards_left_idle_are_said(capsys):
+    """64 H100s owned, 56 ranked: 'uses the 56 already owned' read as all of them (persona 7, session 38)."""
+    out = _out(capsys, "--workload", "pretrain", "--model", "llama3-8b", "--tokens", "1e12", "--deadline", "30d",
+               "--owned", "h100-sxm:64", "--card", "h100-sxm", "--limit", "1")
+    assert "  - 8 of the 64 × H100 SXM5 80GB already owned are not used: this configuration is ranked at 56 cards" \
+        in out.splitlines()

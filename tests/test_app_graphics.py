@@ -71,8 +71,8 @@ def test_profile_codec_and_reference_combos(qtbot, window):
     editor, controller = window.editor, window.controller
     controller.apply_many({"workload": "vdi", "card_id": "a40", "count": 1, "parallelism.zero": 0})
     controller.recompute()
-    analysis = analysed(qtbot, controller, lambda: editor.profile.setCurrentIndex(editor.profile.findData(1)))
-    assert analysis.estimate.graphics.per_card == 32
+    analysis = analysed(qtbot, controller, lambda: editor.profile.setCurrentIndex(editor.profile.findData(2)))
+    assert analysis.estimate.graphics.per_card == 24  # A40-2B: 48 GB in 2 GB slices (the default is 1 GiB)
     controller.apply("workload", "transcode")
     analysis = analysed(qtbot, controller, lambda: editor.codec.setCurrentIndex(editor.codec.findData("av1")))
     assert analysis.estimate.graphics.per_card == 0  # the A40's NVENC cannot encode AV1
@@ -106,7 +106,7 @@ def test_verdict_says_how_many_cards_are_needed(qtbot, window):
     analysed(qtbot, controller, lambda: controller.apply_many(
         {"workload": "vdi", "card_id": "l40s", "count": 1, "graphics.users": 100, "parallelism.zero": 0}))
     text = window.results.verdict.text()
-    assert "24 of 100 users" in text and "5 cards needed" in text
+    assert "32 of 100 users" in text and "5 cards needed" in text  # 1 GiB: the 32-vGPU cap; a host holds 48
 
 
 def test_wizard_graphics_path_skips_the_model_and_avoids_training_cards(qtbot, controller):

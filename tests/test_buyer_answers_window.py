@@ -89,8 +89,16 @@ def test_the_summary_says_how_many_users_were_given(qtbot, controller):
 
 
 def test_the_wizard_keeps_the_windows_desktop_profile_and_answers_as_the_command_line(qtbot, controller):
-    """500 virtual desktops from the first start's scenario (2 GiB at 0.25 TFLOP/s, no kind's pair)."""
-    cli = _cli_json("recommend", "--workload", "vdi", "--users", "500")
+    """500 virtual desktops of 2 GiB at 0.25 TFLOP/s set in the window (no kind's pair) keep that pair;
+    the first start's desktop (1 GiB at 0.25 TFLOP/s since December 2026) is the knowledge worker's."""
+    first = WorkloadWizard(controller)
+    qtbot.addWidget(first)
+    first.show()
+    first.goal.set_workload("vdi")
+    first.next()
+    assert first.load.graphics.user_kind.currentData() == "knowledge"
+    controller.apply("graphics.profile_gib", 2)
+    cli = _cli_json("recommend", "--workload", "vdi", "--users", "500", "--profile", "2")
     wizard = WorkloadWizard(controller)
     qtbot.addWidget(wizard)
     wizard.show()

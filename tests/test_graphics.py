@@ -388,7 +388,8 @@ def test_a_lone_a16_gpu_in_its_server_is_one_gpu(catalog, base):
 
 def test_graphics_ignores_a_model_layout_left_from_training(catalog, base):
     training = updated(base, workload="pretrain", count=8, parallelism={"tp": 8})
-    desktops = updated(training, workload="vdi", count=3, card_id="l40s")
+    desktops = updated(training, workload="vdi", count=3, card_id="l40s",
+                       graphics={"profile_gib": 2})  # 24 a card: two cards within a host's 48 desktops
     assert desktops.model_parallel == 1
     est = estimate(desktops, catalog.get("l40s"))
     assert est.graphics.served == min(100, 3 * est.graphics.per_card)

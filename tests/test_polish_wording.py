@@ -75,8 +75,9 @@ def test_report_without_a_card_presents_the_recommendation_only(tmp_path):
     text = alone.read_text(encoding="utf-8")
     # a host carries 48 desktops: L4 (12 a card at 2 GiB) 4 to a server, RTX A6000 (24) 2 — 17 × L4 first until
     # December 2026, when servers were counted by card slots only; 25 × T4 since the T4's 2025-08 street price
-    # (729-878 USD) replaced its 2018 launch price, and the RTX A6000 is ranked on its new-card launch price
-    assert "Recommended by lowest total cost of ownership: 25 × T4" in text
+    # (729-878 USD) replaced its 2018 launch price, and the RTX A6000 is ranked on its new-card launch price;
+    # 13 × T4 (16 a card) since the default desktop is the vPC guide's 1 GiB knowledge worker (December 2026)
+    assert "Recommended by lowest total cost of ownership: 13 × T4" in text
     assert "choice" not in text and "(recommended)" in text and "Against the recommendation" in text
     assert "Your choice" in chosen.read_text(encoding="utf-8")
     zh = tmp_path / "zh.md"

@@ -18,7 +18,7 @@ from configurator.cli import main
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
-from configurator.core.scenario import Economics, Scenario
+from configurator.core.scenario import Economics, Scenario, updated
 from configurator.report.render import to_csv, to_json, to_markdown
 from configurator.report.summary import build_summary, gib, num
 
@@ -195,7 +195,9 @@ def test_title_is_the_name_or_a_description_of_the_job():
     assert summary_title(serving_70b(), en) == "Serve Llama 3 70B to 200 users at once"
     assert summary_title(serving_70b(), zh) == "为 200 位同时在线用户提供 Llama 3 70B 推理服务"
     assert summary_title(training_70b(), en) == "Pre-train Llama 3 70B on 2T tokens"  # numbers.token_count
-    assert job_description(vdi(), en) == "Virtual desktops for 64 users"
+    assert job_description(vdi(), en) == "Virtual desktops for 64 users, 1 GiB vGPU each (knowledge worker, 1\u00a0×\u00a01080p)"
+    designers = updated(vdi(), graphics={"users": 40, "user_class": "designer", "resolution": "2160p"})
+    assert job_description(designers, zh) == "为 40 位用户提供虚拟桌面，每个 8 GiB vGPU（设计人员，1\u00a0×\u00a02160p）"
     assert summary_title(inference_scenario(), en) == "Chat service"
 
 

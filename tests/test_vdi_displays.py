@@ -1,9 +1,11 @@
 """Virtual desktops sized by their user class and displays: a VFX artist on two 4K monitors is not a
-2 GiB office desktop (persona 5, session 37: 60 artists answered at 8 users per T4)."""
+2 GiB office desktop (persona 5, session 37: 60 artists answered at 8 users per T4), and an office
+desktop on one HD display is not 2 GiB either (persona 7, session 38)."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -52,8 +54,12 @@ def test_60_designers_on_two_4k_monitors_need_8_gib_and_more_cards_than_at_1080p
     hd_t4, uhd_t4 = best(hd, catalog, "t4"), best(uhd, catalog, "t4")
     assert uhd_t4.estimate.graphics.per_card == 2 and uhd_t4.count == 30
     assert hd_t4.estimate.graphics.per_card == 4 and hd_t4.count == 15
-    said = next(m for m in uhd_t4.estimate.messages if m.id == "vgpu-profile-for-displays")
+    said = next(m for m in uhd_t4.estimate.messages if m.id == "vgpu-profile-of-displays")
     assert "8 GiB" in said.text and "2 × 2160p" in said.text and "设计人员" in said.text_in("zh_CN")
+    assert "not 1 GiB" not in said.text  # the smallest profile is no one's ask: the default
+    asked = best(updated(uhd, graphics={"profile_gib": 4}), catalog, "t4")
+    said = next(m for m in asked.estimate.messages if m.id == "vgpu-profile-for-displays")
+    assert "8 GiB, not 4 GiB" in said.text and "而非 4 GiB" in said.text_in("zh_CN")
     assert vgpu_licence(uhd, catalog.get("t4")) == "software-vgpu"  # a Q profile: RTX vWS
 
 
@@ -68,14 +74,24 @@ def test_the_display_profile_divides_each_cards_framebuffer(catalog, base, card_
     assert "vgpu-profile-rounded" not in [m.id for m in est.messages]
 
 
-def test_200_knowledge_workers_at_1080p_are_unchanged(catalog, base):
-    """The default desktop (knowledge worker, one 1080p display: 1 GiB by the guide) keeps its 2 GiB
-    profile: the rule only raises a profile, so the answer is the one before."""
+def test_the_default_desktop_is_the_vpc_guides_1b_knowledge_worker_and_two_monitors_are_2b(catalog, base):
+    """The default desktop (knowledge worker, one 1080p display) gets the 1 GiB the vPC guide sizes it at,
+    the 1B the default load's 64 desktops per A16 board are of (it was 2 GiB until December 2026: 200
+    desktops were 25 × T4 at 8 a card); two 1080p monitors take the guide's 2B."""
     scenario = desktops(base, users=200)
-    assert desktop_profile_gib(scenario) == 2
+    assert scenario.graphics.profile_gib == 1 and desktop_profile_gib(scenario) == 1
     t4 = best(scenario, catalog, "t4")
+    assert t4.estimate.graphics.per_card == 16 and t4.count == 13
+    assert not {"vgpu-profile-for-displays", "vgpu-profile-of-displays"} & {m.id for m in t4.estimate.messages}
+    a16 = estimate(updated(scenario, card_id="a16-gpu", count=1), catalog.get("a16-gpu"))
+    assert a16.graphics.per_card * 4 == 64  # NVIDIA's 64 desktops per A16 board
+    two = updated(scenario, graphics={"monitors": 2})
+    assert desktop_profile_gib(two) == 2
+    t4 = best(two, catalog, "t4")
     assert t4.estimate.graphics.per_card == 8 and t4.count == 25
-    assert "vgpu-profile-for-displays" not in [m.id for m in t4.estimate.messages]
+    said = next(m for m in t4.estimate.messages if m.id == "vgpu-profile-of-displays")
+    assert said.text.startswith("Each desktop gets a vGPU profile of 2 GiB:") and "2 × 1080p" in said.text
+    assert "知识工作者" in said.text_in("zh_CN")
 
 
 def test_cli_takes_resolution_monitors_and_user_class_for_desktops(capsys):
@@ -89,3 +105,40 @@ def test_cli_takes_resolution_monitors_and_user_class_for_desktops(capsys):
 def test_a_saved_default_desktop_holds_no_new_keys(base):
     dumped = desktops(base).model_dump(mode="json")["graphics"]
     assert "user_class" not in dumped and "monitors" not in dumped
+
+
+def test_recommend_json_names_the_unit_its_per_million_tokens_keys_hold(capsys):
+    """The ranked entries' ``tco_per_million_tokens`` holds a desktop's cost per user-month (the key is the
+    contract's): ``cost_unit`` says so beside it."""
+    assert main(["recommend", "--json", "--workload", "vdi", "--users", "300", "--monitors", "2", "--limit", "1"]) == 0
+    first = json.loads(capsys.readouterr().out)["ranked"][0]
+    assert first["cost_unit"] == "user-month" and first["tco_per_million_tokens"] > 0
+    assert (first["card"]["id"], first["graphics"]["per_card"]) == ("t4", 8)  # 2 GiB desktops on a 16 GB T4
+
+
+def test_the_capacity_says_the_vgpu_profile_each_desktop_gets_on_the_card(capsys):
+    """Beside "8 users per card", the 2 GiB each gets; the card's own size where it rounds (3 GiB on a T4 is
+    its 4 GB type); none for a card passed through whole."""
+    assert main(["estimate", "--workload", "vdi", "--users", "300", "--monitors", "2", "--card", "t4"]) == 0
+    assert re.search(r"\n  vGPU profile +2\u00a0GiB\n", capsys.readouterr().out)
+    assert main(["estimate", "--workload", "vdi", "--users", "300", "--profile", "3", "--card", "t4",
+                 "--lang", "zh_CN"]) == 0
+    assert re.search(r"\n  vGPU 配置（每用户显存） +4\u00a0GiB\n", capsys.readouterr().out)
+    assert main(["estimate", "--json", "--workload", "vdi", "--users", "30", "--card", "h100-sxm"]) == 0
+    assert json.loads(capsys.readouterr().out)["graphics"]["vgpu_profile_gib"] is None
+
+
+def test_a_heavier_kind_left_at_the_office_load_is_said_and_the_wizard_starts_from_the_same_loads(catalog, base):
+    """A designer counted at the office desktop's 0.25 TFLOP/s is said (the command line's --user-class
+    set no load; the wizard's designer starts at 2); a load given, or the knowledge worker's, is not."""
+    from configurator.app.wizard_graphics import DESKTOP_USERS
+    from configurator.core.formulas.graphics import DESKTOP_CLASS_LOAD_TFLOPS
+
+    assert DESKTOP_USERS["designer"] == ("designer", DESKTOP_CLASS_LOAD_TFLOPS["designer"]) == ("designer", 2.0)
+    card = catalog.get("l40s")
+    said = [m for m in estimate(updated(desktops(base, user_class="designer"), card_id="l40s"), card).messages
+            if m.id == "desktop-load-of-office"]
+    assert len(said) == 1 and "0.25 TFLOP/s" in said[0].text and "2 TFLOP/s" in said[0].text
+    assert "设计人员" in said[0].text_in("zh_CN")
+    for quiet in (desktops(base), desktops(base, user_class="designer", shading_tflops_per_user=1.0)):
+        assert "desktop-load-of-office" not in [m.id for m in estimate(updated(quiet, card_id="l40s"), card).messages]

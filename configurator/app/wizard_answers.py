@@ -83,7 +83,7 @@ class WizardAnswers:
 
 AS_SET = "as-set"
 """The kind of desktop user whose vGPU profile and load are the window's own: a scenario whose
-pair is no kind's (the first start's 2 GiB at 0.25 TFLOP/s) keeps it, where the wizard once put
+pair is no kind's (2 GiB at 0.25 TFLOP/s, the first start's until December 2026) keeps it, where the wizard once put
 the first kind's 1 GiB in its place and answered 16 × RTX A6000 for 500 desktops where the
 window's editor and the command line answer 21."""
 

@@ -9,19 +9,16 @@ from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.wizard_boxes import deadline_box, decimal_box, whole_box
 from configurator.core.catalog import Catalog
-from configurator.core.formulas.graphics import DESKTOP_CLASS_PROFILE_GIB
+from configurator.core.formulas.graphics import DESKTOP_CLASS_LOAD_TFLOPS, DESKTOP_CLASS_PROFILE_GIB
 from configurator.core.scenario import RESOLUTIONS, Graphics
 from configurator.core.view.card_names import card_name
 
-DESKTOP_USERS = {
-    "knowledge": ("knowledge", 0.25),
-    "power": ("power", 0.5),
-    "designer": ("designer", 2.0),
-    "engineer": ("heavy", 6.0),
-}
+DESKTOP_USERS = {kind: (user_class, DESKTOP_CLASS_LOAD_TFLOPS[user_class]) for kind, user_class in (
+    ("knowledge", "knowledge"), ("power", "power"), ("designer", "designer"), ("engineer", "heavy"))}
 """Starting points per kind of desktop user: (user class, FP32 load [TFLOP/s]). The class sets the
-vGPU profile with the displays (:func:`desktop_start`); the loads are assumptions to adjust (only
-the knowledge-worker load is derived from a published density, the A16's 64 desktops per board)."""
+vGPU profile with the displays (:func:`desktop_start`) and the load
+(:data:`configurator.core.formulas.graphics.DESKTOP_CLASS_LOAD_TFLOPS`: assumptions to adjust, only the
+knowledge-worker load derived from a published density, the A16's 64 desktops per board)."""
 
 
 def desktop_start(kind: str) -> tuple[str, float, float]:

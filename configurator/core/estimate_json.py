@@ -178,5 +178,5 @@ def graphics_to_dict(est: Estimate) -> dict | None:
         "limited_by": g.limiting, "capacities": {k: _round(v) for k, v in g.capacities},
         "demand": g.demand, "served": _round(g.served), "cards_needed": g.cards_needed,
         "meets_demand": g.meets_demand, "hours": _round(g.hours), "minutes_per_frame": _round(g.minutes_per_frame),
-        "fp32_tflops_per_user": _round(g.tflops_per_user),
+        "fp32_tflops_per_user": _round(g.tflops_per_user), "vgpu_profile_gib": g.vgpu_profile_gib,
     }

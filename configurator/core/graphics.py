@@ -47,6 +47,7 @@ from configurator.core.catalog import Card, load_bundled_catalog
 from configurator.core.formulas import graphics as formulas
 from configurator.core.formulas.economics import HOURS_PER_MONTH  # noqa: F401  (re-exported for callers)
 from configurator.core.formulas.graphics import (
+    DESKTOP_CLASS_LOAD_TFLOPS,
     DESKTOP_CLASS_MESSAGES,
     NV12_BYTES_PER_PIXEL,
     RENDER_BYTES_PER_PIXEL,
@@ -56,7 +57,8 @@ from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
 from configurator.core.messages import Message, msg
 from configurator.core.nvenc_rates import codec_factor
 from configurator.core.render_scores import measured_ratio
-from configurator.core.scenario import RESOLUTIONS, Assumptions, Codec, EncoderPreset, Scenario, Workload
+from configurator.core.scenario import (
+    RESOLUTIONS, VGPU_PROFILES_GIB, Assumptions, Codec, EncoderPreset, Graphics, Scenario, Workload)
 from configurator.core.units import GIB
 
 PRESET_SPEED = {
@@ -134,6 +136,10 @@ class GraphicsSpeed:
     cards_per_server: int | None = None
     """Cards per server of the ``cards_needed`` arrangement when it is not the scenario's (a
     per-server session limit: no more cards in a server than its sessions use); None: the scenario's."""
+    vgpu_profile_gib: float | None = None
+    """The vGPU framebuffer each desktop gets on the card [GiB] (:func:`vgpu_profile_gib`: the class's and
+    displays' profile, rounded to a size the card offers); None without vGPU slices (passthrough, video,
+    rendering). Shown beside users per card: "8 users per card" on a 16 GB T4 said nothing of 2 GiB each."""
 
     @property
     def unit(self) -> str:
@@ -170,16 +176,22 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
         by_memory = formulas.framebuffer_slices(card.memory_gb, needed)
         caps: dict[str, float | None] = {"framebuffer": by_memory, "vGPU instances": a.max_vgpus_per_gpu}
         size = vgpu_profile_gib(scenario, card)
-        if needed != g.profile_gib:
-            messages.append(msg("vgpu-profile-for-displays", asked=g.profile_gib, profile=needed,
-                                user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]), monitors=g.monitors,
-                                resolution=g.resolution))
+        if needed != g.profile_gib:  # "not 1 GiB" only where a larger profile than the smallest was asked
+            asked = {} if g.profile_gib <= min(VGPU_PROFILES_GIB) else {"asked": g.profile_gib}
+            messages.append(msg("vgpu-profile-for-displays" if asked else "vgpu-profile-of-displays", **asked,
+                                profile=needed, user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]),
+                                monitors=g.monitors, resolution=g.resolution))
         if size != needed:
             messages.append(msg("vgpu-profile-rounded", card=card.name, asked=needed,
                                 memory=card.memory_gb, profile=size, users=by_memory))
     else:
         messages.append(msg("vgpu-unknown" if card.vgpu is None else "no-graphics-vgpu", card=card.name))
         caps = {"passthrough": 1}
+    office = Graphics.model_fields["shading_tflops_per_user"].default
+    typical = DESKTOP_CLASS_LOAD_TFLOPS[g.user_class]
+    if g.shading_tflops_per_user == office < typical:  # a designer left at the office desktop's load
+        messages.append(msg("desktop-load-of-office", user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]),
+                            load=office, typical=typical))
     shading = users_by_shading(card, g.shading_tflops_per_user)
     if shading is None:
         messages.append(msg("no-fp32-rate", card=card.name))
@@ -190,7 +202,7 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
 def desktop_profile_gib(scenario: Scenario) -> float:
     """The vGPU framebuffer each desktop gets [GiB]: the scenario's profile, or more where its user
     class and displays need more (:func:`formulas.desktop_profile_gib`: 60 designers on two 4K
-    displays need 8 GiB, not the default 2); before the card's rounding (:func:`vgpu_profile_gib`)."""
+    displays need 8 GiB, not the default 1); before the card's rounding (:func:`vgpu_profile_gib`)."""
     g = scenario.graphics
     width, height = RESOLUTIONS[g.resolution]
     return max(g.profile_gib, formulas.desktop_profile_gib(g.user_class, width, height, g.monitors))
@@ -448,9 +460,10 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
                             cores=formulas.VDI_HOST_CORES))
     on_card = min(per_card, math.ceil(demand / count)) if per_card else 0
     per_user = card.fp32_tflops / on_card if workload is Workload.VDI and card.fp32_tflops and on_card else None
+    sliced = vgpu_profile_gib(scenario, card) if "vGPU instances" in caps else None  # desktops on vGPU slices
     speed = GraphicsSpeed(workload, per_card, limiting, tuple(caps.items()), float(demand), served, needed,
                           tflops_per_user=per_user, messages=tuple(messages), load_on_card=max(int(on_card), 1),
-                          cards_per_server=arranged)
+                          cards_per_server=arranged, vgpu_profile_gib=sliced)
     return speed, graphics_memory(scenario, card, max(on_card, 1))  # memory of at least one user or stream
 
 

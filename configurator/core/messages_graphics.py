@@ -18,6 +18,15 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "Each desktop gets a vGPU profile of {profile:g} GiB, not {asked:g} GiB: NVIDIA's vPC and vWS sizing guides "
         "size a {user_class} on {monitors} × {resolution} display(s) at {profile:g} GiB"
     ),
+    "vgpu-profile-of-displays": (
+        "Each desktop gets a vGPU profile of {profile:g} GiB: NVIDIA's vPC and vWS sizing guides size a {user_class} "
+        "on {monitors} × {resolution} display(s) at {profile:g} GiB"
+    ),
+    "desktop-load-of-office": (
+        "Each {user_class} is counted at an office desktop's {load:g} TFLOP/s of FP32 shading: the starting point "
+        "for the kind is {typical:g} TFLOP/s (an assumption; the wizard's) — set the shading per user "
+        "to what the applications draw"
+    ),
     "desktop-class-knowledge": "knowledge worker",
     "desktop-class-power": "power user",
     "desktop-class-designer": "designer",
@@ -105,6 +114,14 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "vgpu-profile-for-displays": (
         "每个桌面使用 {profile:g} GiB 的 vGPU 配置，而非 {asked:g} GiB：按 NVIDIA vPC 与 vWS 选型指南，"
         "{monitors} 台 {resolution} 显示器的{user_class}需要 {profile:g} GiB"
+    ),
+    "vgpu-profile-of-displays": (
+        "每个桌面使用 {profile:g} GiB 的 vGPU 配置：按 NVIDIA vPC 与 vWS 选型指南，"
+        "{monitors} 台 {resolution} 显示器的{user_class}需要 {profile:g} GiB"
+    ),
+    "desktop-load-of-office": (
+        "每位{user_class}按办公桌面的 {load:g} TFLOP/s FP32 着色负载计算：该类用户的起点为 {typical:g} TFLOP/s"
+        "（假设值，与向导相同）——请按应用实际负载设置每用户着色负载"
     ),
     "desktop-class-knowledge": "知识工作者",
     "desktop-class-power": "高级用户",

@@ -26,6 +26,9 @@ OWNED_ENGLISH: dict[str, str] = {
         "{card}: {owned} already owned and delivered; the {extra} more to buy have an unknown export status for "
         "mainland China — check before buying"
     ),
+    "owned-left-idle": (
+        "{idle} of the {have} × {card} already owned are not used: this configuration is ranked at {count} cards"
+    ),
     "owned-row-all": (
         "Uses the {owned} × {card} already owned, in their servers: new capex {capex:,.0f} {currency} (network, "
         "storage, racks, installation); the TCO counts their power, not their price"
@@ -124,6 +127,7 @@ OWNED_CHINESE: dict[str, str] = {
     "export-status-unknown-beyond-owned": (
         "{card}：已拥有并已交付 {owned} 张；另需采购的 {extra} 张对中国大陆的出口管制状态不明——购买前请核实"
     ),
+    "owned-left-idle": "已拥有的 {have} × {card} 中有 {idle} 张未使用：此配置按 {count} 张卡排名",
     "owned-row-all": (
         "使用已拥有的 {owned} × {card}（连同其服务器）：新增资本支出 {capex:,.0f} {currency}（网络、存储、机柜、安装）；"
         "总拥有成本计入其电费，不计其购价"

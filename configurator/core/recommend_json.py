@@ -20,6 +20,7 @@ from configurator.core.recommend_budget import budget_short, budget_short_messag
 from configurator.core.system_price import system_price_flags, system_price_line
 from configurator.core.software import support_end
 from configurator.core.verdicts import violations_to_dicts
+from configurator.core.workloads import family_of
 
 
 def price_entry_to_dict(rec: Recommendation, objective: Objective, book: PriceBook | None = None) -> dict | None:
@@ -61,10 +62,12 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
     entry.update({
         "rank": rank,
         "score": rec.score,
-        # JSON keys of the command-line contract, kept; the values are per ``cost_unit``
+        # JSON keys of the command-line contract, kept; the values are per ``cost_unit``, named beside them
+        # (a desktop's TCO per user-month read as per million tokens, persona 7, session 38)
         "tco_per_million_tokens": rec.ownership_per_unit,
         "cloud_per_million_tokens": rec.cloud_per_unit,
         "energy_kwh_per_million_tokens": rec.energy_kwh_per_unit,
+        "cost_unit": family_of(rec.estimate.scenario.workload).cost_unit,
         "nodes": rec.estimate.scenario.nodes,
         "bom": {"capex": entry["bom"]["capex"], "complete": entry["bom"]["complete"], "currency": entry["bom"]["currency"]},
         "reasons": [m.text for m in rec.reasons],

@@ -107,7 +107,9 @@ def owned_reasons(est: Estimate, book: PriceBook | None = None, objective: Objec
         row = msg("owned-row-some", extra=count - owned, count=count, **said)
     else:  # in servers of their own where they fill them (bom.owned_servers)
         row = msg("owned-row-all" if bom.servers_owned else "owned-row-all-servers-bought", **said)
-    return row, msg("owned-tco-basis", owned=owned, card=card)
+    have = est.scenario.economics.owned_cards  # 56 of 64 owned H100s read as "uses the 56 already owned"
+    idle = (msg("owned-left-idle", idle=have - count, have=have, card=card, count=count),) if have > count else ()
+    return row, *idle, msg("owned-tco-basis", owned=owned, card=card)
 
 
 def _owned_when_renting(est: Estimate, tco: float | None, said: dict) -> tuple[Message, ...]:

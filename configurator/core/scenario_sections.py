@@ -297,7 +297,15 @@ class Graphics(_Frozen):
     """Load of a graphics deployment: virtual desktops, video streams or a render job."""
 
     users: int = Field(default=100, ge=1, le=1_000_000, description="virtual desktop users")
-    profile_gib: float = Field(default=2, ge=1, le=96, description="vGPU framebuffer per user [GiB]")
+    profile_gib: float = Field(
+        default=1, ge=1, le=96,
+        description="vGPU framebuffer asked per user [GiB]; the user class and displays raise it where they need "
+                    "more (core/graphics.py desktop_profile_gib). Default 1 GiB, the 1B profile: the default desktop is "
+                    "a knowledge worker on one 1920×1080 display, which NVIDIA's Virtual PC Sizing Guide sizes at 1B "
+                    "(docs.nvidia.com/vgpu/sizing/virtual-pc/latest, 'Test Findings', nVector knowledge worker on "
+                    "A16: 1B for one HD display, 2B for two HD or more pixels), the density (64 desktops of 1 GB per "
+                    "A16 board) the default shading load 0.25 TFLOP/s is derived from; the 2 GiB default before "
+                    "December 2026 gave every single-display office desktop twice its framebuffer")
     user_class: Literal["knowledge", "power", "designer", "heavy"] = Field(
         default="knowledge", exclude_if=lambda kind: kind == "knowledge",
         description="kind of desktop user: knowledge worker, power user, designer, heavy 3D/VFX user; with the "

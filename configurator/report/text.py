@@ -160,6 +160,9 @@ def recommendation_table(result, language: str = "en") -> str:
             lines.append(single_line(f"{label(key[0], language)}{w.label(': ')}{label(key[1], language)}"))
         lines.append(w.label("Why the first:"))
         lines += [f"  - {single_line(w.message(m))}" for m in result.ranked[0].reasons]
+        layout = estimate_view(result.ranked[0].estimate).layout  # what to launch: TP/PP/DP, micro-batch (AI work)
+        if layout is not None:  # the ranking named the cards but not the layout (persona 7, session 38)
+            lines.append(f"  - {w.label('Layout')}{w.label(': ')}{single_line(write(layout, language))}")
         held = constraints_section(result.ranked[0].estimate.verdicts)  # what it costs against the budget, …
         if held is not None:
             lines.append(w.label("The first against the constraints you set:"))

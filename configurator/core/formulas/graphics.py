@@ -42,6 +42,14 @@ heavy users (3D, VFX) 8 GB: NVIDIA RTX Virtual Workstation (vWS) Sizing and GPU 
 (docs.nvidia.com/vgpu/sizing/virtual-workstation/latest, 'Example VDI Deployment Configurations',
 Table 9, typical deployment on L40S: light users 4Q, medium users 4Q–8Q, heavy users 12Q–24Q)."""
 
+DESKTOP_CLASS_LOAD_TFLOPS = {"knowledge": 0.25, "power": 0.5, "designer": 2.0, "heavy": 6.0}
+"""Average FP32 shading load a desktop user class starts at [TFLOP/s]. Knowledge workers 0.25: derived
+from NVIDIA's 64 knowledge-worker desktops per A16 board (4 × 4.5 TFLOP/s FP32 ÷ 64 = 0.28, rounded
+down; ``benchmarks/graphics_accuracy.py``). **Assumption** for the others, unsourced, to adjust: no
+sizing guide publishes a shading rate per user (NVIDIA's vWS guide sizes designers by framebuffer and
+measured frame rates). Until December 2026 these were the wizard's own starting points
+(``app/wizard_graphics.py``), which the command line and the editor did not know of."""
+
 DESKTOP_CLASS_MESSAGES = {"knowledge": "desktop-class-knowledge", "power": "desktop-class-power",
                           "designer": "desktop-class-designer", "heavy": "desktop-class-heavy"}
 """The message naming each desktop user class (``Graphics.user_class``), keyed as

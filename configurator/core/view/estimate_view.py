@@ -34,6 +34,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
 from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
+from configurator.core.view import numbers
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View, counted, in_deadline_unit
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
@@ -212,6 +213,8 @@ def _capacity(est: Estimate) -> Section:
         Row("Per card", Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"),
                                                   "unit": work_unit(unit, g.per_card)}),
             key="per_card"),
+        *((Row("vGPU profile", numbers.with_unit(f"{g.vgpu_profile_gib:g}", "GiB"), key="vgpu_profile"),)
+          if g.vgpu_profile_gib is not None else ()),
         Row("Limited by", LIMITS.get(g.limiting, g.limiting), key="limiting"),
         *(Row(Phrase("— {limit}", {"limit": LIMITS.get(name, name)}),
               None if value is None else Phrase("{n}\u00a0{unit}", {"n": Amount(value, "count"),

@@ -279,6 +279,21 @@ def _desktop_rows(scenario: Scenario, w: Words) -> TableRows:
             (w("Shading load per user"), f"{numbers.significant(g.shading_tflops_per_user)} TFLOP/s FP32")]
 
 
+def _desktop_job(scenario: Scenario, w: Words) -> str:
+    """The desktops and what each gets, the summary's title: 'Virtual desktops for 300 users, 2 GiB
+    vGPU each (knowledge worker, 2 × 1080p)'. Page 1 named no profile, kind of user or displays, so a
+    buyer of 40 CAD desktops on 4K could not see they were sized at 8 GiB (persona 7, session 38)."""
+    from configurator.core.formulas.graphics import DESKTOP_CLASS_MESSAGES  # no estimator import at start
+    from configurator.core.graphics import desktop_profile_gib
+    from configurator.core.messages import msg
+
+    g = scenario.graphics
+    return w("Virtual desktops for {users} users, {profile} vGPU each ({user_class}, {monitors}\u00a0×\u00a0{resolution})",
+             users=numbers.count(g.users), profile=f"{desktop_profile_gib(scenario):g} GiB",
+             user_class=w.message(msg(DESKTOP_CLASS_MESSAGES[g.user_class])), monitors=g.monitors,
+             resolution=g.resolution)
+
+
 def _video_rows(scenario: Scenario, w: Words) -> TableRows:
     g = scenario.graphics
     video = f"{g.resolution} {numbers.significant(g.fps)} fps {g.codec.value.upper()} {g.preset.value.upper()}"
@@ -318,7 +333,7 @@ DESKTOPS = FamilyView(
         speed_text=lambda est: Phrase("{tflops} TFLOP/s", {"tflops": Amount(est.graphics.tflops_per_user or 0)}),
         pareto_title="Cost against FP32 per user: the Pareto front", pareto_axis="FP32 per user [TFLOP/s]",
         pareto_x=lambda speed: 1.0 / speed),
-    job=lambda s, w: w("Virtual desktops for {users} users", users=numbers.count(s.graphics.users)),
+    job=_desktop_job,
     workload_title="Workload", workload_rows=_graphics_rows(_desktop_rows), card_specs="graphics")
 
 VIDEO = FamilyView(

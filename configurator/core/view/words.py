@@ -252,7 +252,8 @@ ZH_CN.update({
     "{method} {model} on {tokens} tokens": "用 {tokens} 词元对 {model} 进行 {method}",
     "Fine-tune": "全参数微调",
     "Serve {model} to {users}": "为 {users}提供 {model} 推理服务",
-    "Virtual desktops for {users} users": "为 {users} 位用户提供虚拟桌面",
+    "Virtual desktops for {users} users, {profile} vGPU each ({user_class}, {monitors}\u00a0×\u00a0{resolution})":
+        "为 {users} 位用户提供虚拟桌面，每个 {profile} vGPU（{user_class}，{monitors}\u00a0×\u00a0{resolution}）",
     "Transcode {streams} {resolution} video streams to {codec}": "将 {streams} 路 {resolution} 视频流转码为 {codec}",
     "Render {frames} frames": "渲染 {frames} 帧",
     " in {servers} ({per} cards each), {racks}":

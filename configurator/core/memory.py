@@ -319,9 +319,12 @@ def layer_traffic_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_
     (:func:`layer_activation_bytes`) and what a hand-written backward rebuilds (:func:`rebuilt_layer_bytes`),
     which the forward writes as it writes the kept ones and backward writes once more, ``P + 1`` crossings:
     ``kept + rebuilt·(1 + 1/P)``. The rebuild is charged as this traffic only: xformers rebuilds the
-    SwiGLU product inside its gradient kernel (``silu_bw_fused``), no launch of its own."""
+    SwiGLU product inside its gradient kernel (``silu_bw_fused``), no launch of its own. Never an unfused
+    attention core's scores, kept or not: its kernels move them in its time (FLOPs at the attention efficiency)
+    in every mode; selective recomputation adds the core's forward (Korthikanti et al. 2022 §5, Table 4)."""
     rebuilt = rebuilt_layer_bytes(model, layout)
-    return layer_activation_bytes(model, layout, seq_len) + rebuilt * (1.0 + 1.0 / ACTIVATION_TRAFFIC_PASSES)
+    kept = layer_activation_bytes(model, replace(layout, flash_attention=True), seq_len)  # the scores: see above
+    return kept + rebuilt * (1.0 + 1.0 / ACTIVATION_TRAFFIC_PASSES)
 
 
 def block_matmul_widths(model: ModelArchitecture) -> tuple[int, ...]:

@@ -6,7 +6,8 @@ through :func:`updated`, which re-validates (``model_copy(update=...)`` would sk
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, get_args
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
@@ -49,7 +50,7 @@ __all__ = ["COUNT_SWEEP", "LAYOUT_FIELDS", "MAX_NAME_CHARS", "RESOLUTIONS", "SCE
            "VGPU_PROFILES_GIB", "ActivationKernels", "Assumptions", "AttentionKernel", "Codec", "Constraints",
            "Economics", "EncoderPreset", "Graphics", "LayoutField", "LossKernel", "Optimizer", "Parallelism",
            "Recipe", "Recompute", "Scenario", "SelectivePolicy", "Serving", "ServingUse", "Training", "Workload",
-           "added_workload", "updated", "updated_or_none"]
+           "added_workload", "field_values", "updated", "updated_or_none"]
 
 SCENARIO_SCHEMA_VERSION = 3
 """2: a serving scenario's ``parallelism.ep`` counts cards, not model copies; 3: the attention efficiency
@@ -255,12 +256,60 @@ def updated(scenario: Scenario, **changes: Any) -> Scenario:
     Nested parts may be given as dicts, merged over the current values, e.g.
     ``updated(s, training={"micro_batch": 4})``.
     """
-    data = scenario.model_dump()
+    data = field_values(scenario)
     for key, value in changes.items():
         if isinstance(value, dict) and isinstance(data.get(key), dict):
             data[key] = {**data[key], **value}
         elif isinstance(value, BaseModel):
-            data[key] = value.model_dump()
+            data[key] = field_values(value)
         else:
             data[key] = value
     return Scenario.model_validate(data)
+
+
+def field_values(model: BaseModel) -> dict[str, Any]:
+    """Every field of ``model``, nested models as dicts of theirs: ``model_dump()`` with what a
+    field's ``exclude_if`` (or ``exclude``) left out put back as the model holds it.
+
+    ``exclude_if`` keeps saved files short; a dump that drops a value other than its field's default
+    would hand :func:`updated` the default in its place (a field ``exclude_if=lambda v: v is None``
+    with a non-None default lost every None set on it, silently)."""
+    data = model.model_dump()
+    _put_back_excluded(model, data)
+    return data
+
+
+def _put_back_excluded(model: BaseModel, data: dict[str, Any]) -> None:
+    """Put the fields of ``model`` that its dump ``data`` lacks back into it, nested models too."""
+    excludable, nested = _dump_seams(type(model))
+    for name in excludable:
+        if name not in data:
+            value = getattr(model, name)
+            data[name] = field_values(value) if isinstance(value, BaseModel) else \
+                tuple(field_values(v) if isinstance(v, BaseModel) else v for v in value) \
+                if isinstance(value, tuple) else value
+    for name in nested:
+        value, dumped = getattr(model, name), data.get(name)
+        if isinstance(value, BaseModel) and isinstance(dumped, dict):
+            _put_back_excluded(value, dumped)
+        elif isinstance(value, tuple) and isinstance(dumped, tuple | list):
+            for item, part in zip(value, dumped):
+                if isinstance(item, BaseModel) and isinstance(part, dict):
+                    _put_back_excluded(item, part)
+
+
+@cache
+def _dump_seams(cls: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(fields a dump of ``cls`` may leave out, fields holding models whose dump may leave some out)
+    [names]."""
+    fields = cls.model_fields
+    excludable = tuple(n for n, f in fields.items() if f.exclude or f.exclude_if is not None)
+    nested = tuple(n for n, f in fields.items() if any(_dump_seams(m) != ((), ()) for m in _models_in(f.annotation)))
+    return excludable, nested
+
+
+def _models_in(annotation: Any) -> tuple[type[BaseModel], ...]:
+    """The pydantic models a field of this type may hold, alone or in a tuple or union."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return (annotation,)
+    return tuple(m for a in get_args(annotation) for m in _models_in(a))

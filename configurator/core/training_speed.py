@@ -190,6 +190,25 @@ def tensor_parallel_seconds(tokens, hidden: int, math_bytes: float, tp, layers, 
                                         *links(net, a), 0.0, net.link_group, net.link_gbps)
 
 
+RECOMPUTED_TP_COLLECTIVES_PER_LAYER = 2
+"""All-reduce equivalents per layer that full recomputation adds to the
+:data:`~configurator.core.formulas.communication.TP_COLLECTIVES_PER_LAYER`: the layer's forward, run
+again in backward, re-does its forward's two (Megatron-LM ``megatron/core/tensor_parallel/random.py``
+``CheckpointFunction.backward`` calls ``ctx.run_function`` on the saved input, the column-parallel
+linears' all-gather and the row-parallel linears' reduce-scatter or all-reduce with it; Korthikanti et
+al. 2022 Table 4: the 22B layer's backward 13.1 ms with selective recomputation, 19.5 ms with full)."""
+
+
+def recomputed_tensor_parallel_seconds(tensor_parallel_s, full):
+    """A stage's tensor-parallel time with a fully recomputed layer's forward collectives added [s]:
+    ``t_TP·(C + C_re·full)/C``, ``C`` :data:`~configurator.core.formulas.communication.TP_COLLECTIVES_PER_LAYER`,
+    ``C_re`` :data:`RECOMPUTED_TP_COLLECTIVES_PER_LAYER`, each at the time the others take (in series, or
+    overlapped alike where Transformer Engine's overlap applies: the recomputed forward runs the same
+    overlapped linears). ``full``: whole layers recomputed (bool or bool array)."""
+    return tensor_parallel_s * (TP_COLLECTIVES_PER_LAYER + RECOMPUTED_TP_COLLECTIVES_PER_LAYER * full) \
+        / TP_COLLECTIVES_PER_LAYER
+
+
 def context_parallel_seconds(tokens, kv_dim: int, math_bytes: float, cp, layers, crosses_network,
                              attention_s, net: Fabric, a: Assumptions):
     """Exposed ring exchange of context parallelism on ``net`` [s]
@@ -416,6 +435,7 @@ def micro_batch_timing(
             tp_s, model, tokens, tp, layers, peak_flops * a.matmul_efficiency * shape,
             not scenario.workload.is_adapter, overlap_applies(tp, net.domain, net.fast_kind == "link"),
             userbuffers_table(par.tp_comm_overlap_cfg)))
+    tp_s = float(recomputed_tensor_parallel_seconds(tp_s, train.recompute is Recompute.FULL))
     cp_s = float(context_parallel_seconds(tokens, model.kv_dim, layout.math_bytes, cp, layers, tp * cp > net.domain,
                                           attention_s, net, a))
     all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,

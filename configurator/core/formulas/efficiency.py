@@ -155,15 +155,17 @@ the hidden share was found (searched: PyTorch DDP and FSDP documentation and iss
 Megatron-LM); a secondary tutorial (factryze.ai, "Compute-Communication Overlap") quotes 60–90 %
 hidden for data-parallel gradients without a measurement."""
 
-LAYER_OVERHEAD_S = 4.65e-4
+LAYER_OVERHEAD_S = 4.50e-4
 """Time per layer per forward-pass equivalent of a training step beyond the roofline terms:
 kernel launches, framework dispatch and the gaps between a layer's small kernels [s] (a step
 counts three passes, forward 1 and backward 2, four with full recomputation:
 :data:`~configurator.core.formulas.timing.TRAINING_PASSES`). **Fitted** together with
 :data:`MATMUL_EFFICIENCY` (two fields, least squares on the log error) over every
 training-throughput row at its stated layout (38 rows of eight publications;
-``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 465 µs with the
-attention share by kernel and card (462 µs before session 37's merges and LLaMA 65B's row without
+``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 450 µs with the
+attention share by kernel and card and full recomputation's forward tensor-parallel collectives charged
+(:data:`~configurator.core.training_speed.RECOMPUTED_TP_COLLECTIVES_PER_LAYER`; 465 µs before them, session 38;
+462 µs before session 37's merges and LLaMA 65B's row without
 an attention rerun, the rule then 464.0 µs, 464.7 µs after; 464 µs before session 36's FP8 dispatch bytes; 461 µs before session 25's merge of the FP8/MoE memory and
 DeepSeek-V3 mechanisms; 466 µs until the Llama 3 405B rows took Meta's pipeline
 schedule, session 25; 474 µs beside one assumed 0.45, December 2026; 130 µs before,
@@ -174,7 +176,7 @@ separate it from the products are the small-batch ones: the H200 rig's Llama 3.2
 publication held out it gives 311 µs (without the H200 rig: the 29 published runs alone) to
 523 µs (without the LLaMA paper). For scale: eager PyTorch spends 9.4 µs of host time per kernel
 on a DGX H100 (NVIDIA/Fuser issue 3507, 2024: 0.616 ms for the 65 kernels of a one-layer Llama
-3.2 1B forward), so 465 µs is about 50 eager kernels' dispatch, the kernel count of an unfused
+3.2 1B forward), so 450 µs is about 48 eager kernels' dispatch, the kernel count of an unfused
 Llama layer (two fp32 RMSNorms of ≈8 kernels, seven autocast weight casts, RoPE, the GQA repeat,
 attention, seven GEMMs, SwiGLU, two residual adds). It is an average over the calibration's
 frameworks (eager PyTorch, llm-foundry, Megatron-LM); fused Megatron layers launch fewer kernels,

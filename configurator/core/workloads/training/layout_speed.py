@@ -66,6 +66,7 @@ from configurator.core.training_speed import (
     links,
     model_flops_per_token,
     moe_layers_on_stage,
+    recomputed_tensor_parallel_seconds,
 )
 from configurator.core.units import GB, TERA
 
@@ -222,6 +223,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                   not scenario.workload.is_adapter,
                                                   overlap_applies(tp, net.domain, net.fast_kind == "link"),
                                                   userbuffers_table(scenario.parallelism.tp_comm_overlap_cfg))
+    tp_s = recomputed_tensor_parallel_seconds(tp_s, rc == RECOMPUTE.index(Recompute.FULL))
     cp_s = comm.context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
                                          attention_s, *link, a.comm_overlap)
     all_to_all_s = comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,

@@ -9,7 +9,8 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from configurator.app.error_boundary import guard_slot
-from configurator.app.i18n import current_language, tc as _tc
+from configurator.app.i18n import current_language, message_text, tc as _tc
+from configurator.core.messages import Message
 
 MAX_RECENT = 8
 """Files the Open Recent menu lists."""
@@ -36,7 +37,8 @@ def failure_reason(error: OSError) -> str:
              errno.EROFS: _tc("MainWindow", "the disk is read-only"),
              errno.EACCES: _tc("MainWindow", "you have no permission to write there"),
              errno.EPERM: _tc("MainWindow", "you have no permission to write there")}
-    system = error.strerror or str(error)
+    message = getattr(error, "said", None)  # a reason the program gives, in the user's language
+    system = message_text(message) if isinstance(message, Message) else error.strerror or str(error)
     said = texts.get(error.errno)
     return _tc("MainWindow", "{said} ({system})").format(said=said, system=system) if said else system
 

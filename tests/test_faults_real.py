@@ -281,3 +281,73 @@ def test_a_deleted_autosave_folder_does_not_make_a_running_window_look_crashed(o
     findings.release()
     assert findings.recoveries == [] and findings.set_aside == []
     assert window.autosave.file.exists()
+
+
+# ---- the user catalog: a bad row, a broken file, a read-only folder ------------------------------
+
+
+def _user_catalog(cards: list) -> Path:
+    import json
+
+    from configurator.core.catalog import default_overlay_path
+
+    path = default_overlay_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"cards": cards, "prices": {}}), encoding="utf-8")
+    return path
+
+
+def _own_card(load_catalog, card_id: str) -> dict:
+    data = load_catalog().get("l40s").model_dump(mode="json")
+    data.update(id=card_id, name=f"{card_id} card", prices=[], origin="user")
+    return data
+
+
+def test_a_bad_row_of_the_user_catalog_is_refused_with_its_reason_and_the_rest_kept():
+    from configurator.core.catalog import load_catalog
+
+    good, bad = _own_card(load_catalog, "lab-good"), _own_card(load_catalog, "lab-bad")
+    bad["memory_gb"] = "lots"
+    path = _user_catalog([bad, good])
+    catalog = load_catalog()
+    assert "lab-good" in catalog and "lab-bad" not in catalog
+    assert any("lab-bad" in problem and "memory_gb" in problem and str(path) in problem
+               for problem in catalog.problems), catalog.problems
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("fault", ["broken file", "read-only folder"])
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_adding_a_card_never_writes_the_user_catalog_over_with_less(open_window, qtbot, monkeypatch, read_only,
+                                                                    fault, language, language_set):
+    """Adding a card where the user catalog cannot be read (cut short) or written (read-only):
+    refused in the dialog, in the window's language, the dialog open with what was typed, and
+    the file exactly as it was. (Before: a read-only folder was said as Python's
+    ``[Errno 30] Read-only file system: '…'``, and a file cut short as "… is not valid JSON …",
+    in English in the Chinese window.)"""
+    from configurator.app.card_dialog import CardDialog
+    from configurator.core.catalog import load_catalog
+
+    monkeypatch.setenv("GPU_CONFIGURATOR_DATA_DIR", str(read_only.folder / "userdata"))
+    path = _user_catalog([_own_card(load_catalog, "lab-one")])
+    if fault == "broken file":
+        path.write_bytes(path.read_bytes()[:-20])
+    before = path.read_bytes()
+    if fault == "read-only folder":
+        read_only.lock()
+    window = open_window()
+    window.set_language(language)
+    controller = window.controller
+    dialog = CardDialog(controller, controller.catalog.get("h100-sxm"))
+    qtbot.addWidget(dialog)
+    assert not dialog.save()
+    problem = dialog.problem.text()
+    assert problem and "Errno" not in problem, problem
+    if fault == "read-only folder":
+        assert any(words in problem for words in WORDS[language]["read-only"]), problem
+    else:
+        assert ("not valid JSON" in problem) == (language == "en") and "user-catalog.json" in problem, problem
+    assert dialog.id.text() == "h100-sxm-mine"  # what was typed stays
+    read_only.unlock()
+    assert path.read_bytes() == before
+    assert [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")] == []

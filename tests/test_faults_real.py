@@ -351,3 +351,63 @@ def test_adding_a_card_never_writes_the_user_catalog_over_with_less(open_window,
     read_only.unlock()
     assert path.read_bytes() == before
     assert [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
+# ---- killed with SIGKILL at a random moment, in either language ------------------------------------
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_killed_at_random_moments_the_next_start_offers_the_newest_autosave(open_window, settings_file, tmp_path,
+                                                                            qtbot, language, language_set):
+    """A real window, edited every 50 ms, killed with SIGKILL at random moments (before its first
+    autosave, while one is written, between two): the next start — a real window on the same
+    settings, in the same language — lists the newest whole autosave, its name and time, in that
+    language, and restores it; no more than the autosave's maximum wait of edits is lost, and
+    where nothing was autosaved yet, the kill came within that wait."""
+    import random
+
+    from PySide6.QtCore import QSettings
+
+    from test_recovery import read_scenario_document
+    from test_autosave_kill import MAX_WAIT_MS, SLACK_S, edits_until, kill, start_child
+
+    settings = QSettings(str(tmp_path / "child.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", language)
+    settings.sync()
+    rng = random.Random(f"faultinj-{language}")
+    for trial in range(3):
+        child, file = start_child(tmp_path)
+        try:
+            edits = edits_until(child, rng.uniform(0.1, 2.5))
+            edits += kill(child)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+        assert edits, "the child made no edit"
+        window = open_window()
+        window.set_language(language)
+        findings = autosave_module.find_recoveries(window.controller.catalog)
+        if not findings.recoveries:  # killed before its first autosave: only that much was lost
+            assert edits[-1][1] - edits[0][1] <= MAX_WAIT_MS / 1000 + SLACK_S, (trial, edits[0], edits[-1])
+            continue
+        assert [r.file for r in findings.recoveries] == [file], trial
+        recovery = findings.recoveries[0]
+        saved = int(recovery.scenario.name.split()[1])
+        assert edits[-1][1] - float(recovery.scenario.name.split()[3]) <= MAX_WAIT_MS / 1000 + SLACK_S
+        assert recovery.language == language and not recovery.partial
+        dialog = window.recovery_dialog(findings)
+        qtbot.addWidget(dialog)
+        row = dialog.table.topLevelItem(0)
+        assert row.text(0) == recovery.scenario.name and row.text(1) == recovery.saved_at
+        assert (dialog.restore_button.text() == "&Restore") == (language == "en")
+        assert (dialog.table.headerItem().text(0) == "Scenario") == (language == "en")
+        dialog.restore_selected()
+        assert dialog.chosen is recovery
+        dialog.close()
+        assert window.restore_recovery(recovery)
+        findings.release()
+        assert window.controller.scenario.name.split()[1] == str(saved) and window.controller.is_modified
+        assert read_scenario_document(window.autosave.file).name == recovery.scenario.name
+        window.autosave.discard()

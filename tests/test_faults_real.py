@@ -411,3 +411,34 @@ def test_killed_at_random_moments_the_next_start_offers_the_newest_autosave(open
         assert window.controller.scenario.name.split()[1] == str(saved) and window.controller.is_modified
         assert read_scenario_document(window.autosave.file).name == recovery.scenario.name
         window.autosave.discard()
+
+
+# ---- names the file system refuses -------------------------------------------------------------
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("language, words", [
+    ("en", ("a folder has that name", "is a file, not a folder", "file name is too long")),
+    ("zh_CN", ("已有同名文件夹", "是文件，不是文件夹", "文件名对该磁盘而言太长"))])
+def test_a_name_the_disk_refuses_is_said_in_the_windows_language(open_window, tmp_path, monkeypatch, language,
+                                                                 words, language_set):
+    """Save or Export onto a folder's name, inside what is a file, or with a name longer than the
+    file system takes (90 Chinese characters: 270 bytes). Before: Python's English words alone
+    ("Is a directory", "File name too long"), and "the folder … does not exist" for a file."""
+    window = open_window()
+    window.set_language(language)
+    window.controller.apply("name", "kept in the window")
+    shown = said_critical(monkeypatch)
+    (tmp_path / "plan.gpuconf.json").mkdir()
+    (tmp_path / "summary.pdf").mkdir()
+    (tmp_path / "notes").write_text("a file")
+    targets = {words[0]: (tmp_path / "plan.gpuconf.json", tmp_path / "summary.pdf"),
+               words[1]: (tmp_path / "notes" / "plan.gpuconf.json", tmp_path / "notes" / "summary.csv"),
+               words[2]: (tmp_path / ("方" * 90 + ".gpuconf.json"), tmp_path / ("方" * 90 + ".md"))}
+    for said, (scenario_file, summary_file) in targets.items():
+        assert not window.save_to(scenario_file)
+        assert not window.export_summary(summary_file)
+        assert len(shown) == 2 and all(said in text for _title, text in shown), (said, shown)
+        shown.clear()
+    assert (tmp_path / "notes").read_text() == "a file" and temporaries(tmp_path) == []
+    assert window.controller.is_modified

@@ -30,9 +30,14 @@ def failure_reason(error: OSError) -> str:
     the system's own words (English on most systems); any other reason in the system's words."""
     if error.errno in (errno.ENOENT, errno.ENOTDIR) and error.filename:  # a write: its folder is what is missing
         folder = Path(str(error.filename)).parent
+        if error.errno == errno.ENOTDIR and folder.is_file():
+            return _tc("MainWindow", "{folder} is a file, not a folder").format(
+                folder=folder) + f" ({error.strerror or error})"
         return _tc("SessionFile", "the folder {folder} does not exist (moved or deleted?)").format(
             folder=folder) + f" ({error.strerror or error})"
     texts = {errno.ENOSPC: _tc("MainWindow", "the disk is full"),
+             errno.ENAMETOOLONG: _tc("MainWindow", "the file name is too long for the disk; choose a shorter one"),
+             errno.EISDIR: _tc("MainWindow", "a folder has that name; choose another name"),
              errno.EDQUOT: _tc("MainWindow", "your disk quota is used up"),
              errno.EROFS: _tc("MainWindow", "the disk is read-only"),
              errno.EACCES: _tc("MainWindow", "you have no permission to write there"),

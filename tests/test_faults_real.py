@@ -1,9 +1,11 @@
 """Fault injection with real faults, not patched calls: a real full file system (a small tmpfs),
 a real read-only one (remounted read-only, or a folder without write permission where the tests
 do not run as root — root writes through permissions), the autosave folder really deleted while
-the window runs, real file names with Chinese characters, spaces and brackets, up to the longest
-a file system takes. Each either works or says plainly what happened in the user's language, an
-existing file keeps its content, and no temporary file is left.
+the window runs, a real window killed with SIGKILL at random moments and started again in English
+and Chinese, a user catalog with a bad row or cut short, and real file names with Chinese
+characters, spaces and brackets, up to and past the longest a file system takes. Each either works
+or says plainly what happened in the user's language; an existing file keeps its content, and no
+temporary file is left.
 
 The mounts need root and ``mount``: where they cannot be made, those tests skip.
 """
@@ -442,3 +444,36 @@ def test_a_name_the_disk_refuses_is_said_in_the_windows_language(open_window, tm
         shown.clear()
     assert (tmp_path / "notes").read_text() == "a file" and temporaries(tmp_path) == []
     assert window.controller.is_modified
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_really_full_disk_keeps_the_last_autosave_and_it_comes_back(qtbot, tmp_path, monkeypatch, small_disk,
+                                                                      language, language_set):
+    """The user data folder on a disk that fills up while the window runs: the last autosave
+    stays whole, the status bar says so in the window's language, no temporary is left, and once
+    space is freed the newest work is autosaved without a new edit."""
+    from PySide6.QtCore import QSettings
+
+    from configurator.app.main import build_main_window
+    from test_recovery import read_scenario_document
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    monkeypatch.setenv("GPU_CONFIGURATOR_DATA_DIR", str(small_disk / "userdata"))
+    window = build_main_window(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.set_language(language)
+    autosave = window.autosave
+    window.controller.apply("name", "first")
+    assert autosave.save_now()
+    filler = small_disk / "filler"
+    filler.write_bytes(b"\0" * shutil.disk_usage(small_disk).free)
+    window.controller.apply("name", "second")
+    assert autosave.save_now() is False
+    assert WORDS[language]["full"] in window.statusBar().currentMessage()
+    assert read_scenario_document(autosave.file).name == "first"
+    assert temporaries(autosave.file.parent) == []
+    filler.unlink()
+    autosave._deadline.setInterval(10)
+    qtbot.waitUntil(lambda: read_scenario_document(autosave.file).name == "second", timeout=5000)
+    autosave.discard()

@@ -6,7 +6,9 @@ short, padded with zero bytes, from a newer version or not JSON (test_recovery_d
 test_salvage.py), an autosave that cannot be written (test_recovery.py), the app ended by
 SIGTERM, SIGHUP or SIGINT (test_signal_ending.py), the window's file changed on disk before a
 start or a recovery (test_file_changed_at_start.py), Open, Save and Export on a full disk, into
-a folder deleted meanwhile, of a file cut short (test_faults_files.py).
+a folder deleted meanwhile, of a file cut short (test_faults_files.py); the same with real faults
+(a full tmpfs, a read-only mount, the autosave folder deleted, names too long for the disk) and a
+window killed at random moments, started again in both languages (test_faults_real.py).
 """
 
 from __future__ import annotations

@@ -138,6 +138,14 @@ def _lock_own(lock: Path, tries: int = 5) -> int:
     raise OSError(errno.EWOULDBLOCK, f"{lock} is held by another window")
 
 
+def _still_held(handle: int, lock: Path) -> bool:
+    """Whether the open lock ``handle`` is still the file at ``lock`` (not removed or replaced)."""
+    try:
+        return os.path.samestat(os.fstat(handle), os.stat(lock))
+    except OSError:
+        return False
+
+
 def _release(handle: int | None, lock: Path | None = None) -> None:
     """Close a claimed lock (which releases it); remove its file first when ``lock`` is given."""
     if lock is not None:
@@ -454,7 +462,14 @@ class Autosave(QObject):
             self.discard()
 
     def _hold_lock(self) -> None:
-        """Hold this window's lock (made on the first autosave; it marks the autosave as live)."""
+        """Hold this window's lock (made on the first autosave; it marks the autosave as live).
+        A lock whose file is gone (the autosave folder deleted while the window runs, by a cleaner
+        or by hand) marks nothing: another window would take the autosave written next for a
+        crashed window's and offer it — and move it away, or delete it, while this window runs.
+        It is taken again, on a new file, before the write."""
+        if self._lock is not None and not _still_held(self._lock, _lock_path(self.file)):
+            _release(self._lock)
+            self._lock = None
         if self._lock is None:
             self._lock = _lock_own(_lock_path(self.file))
 

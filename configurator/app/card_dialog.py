@@ -76,10 +76,13 @@ class _ValidatingDialog(QDialog):
             self.problem.setText(error_line(error, Card))
             return False
         except CatalogError as error:  # a refusal (issue 25) in the window's language
-            self.problem.setText(message_text(error.message) if error.message else str(error))
+            said = error.message or getattr(error, "said", None)  # a file it cannot read: its message
+            self.problem.setText(message_text(said) if said is not None else str(error))
             return False
-        except OSError as error:
-            self.problem.setText(str(error))
+        except OSError as error:  # a full disk, a read-only folder: said in the window's language
+            from configurator.app.window_files import failure_reason
+
+            self.problem.setText(failure_reason(error))
             return False
         self.controller.set_catalog(catalog)
         self.accept()

@@ -9,7 +9,8 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from configurator.app.error_boundary import guard_slot
-from configurator.app.i18n import current_language, tc as _tc
+from configurator.app.i18n import current_language, message_text, tc as _tc
+from configurator.core.messages import Message
 
 MAX_RECENT = 8
 """Files the Open Recent menu lists."""
@@ -29,14 +30,20 @@ def failure_reason(error: OSError) -> str:
     the system's own words (English on most systems); any other reason in the system's words."""
     if error.errno in (errno.ENOENT, errno.ENOTDIR) and error.filename:  # a write: its folder is what is missing
         folder = Path(str(error.filename)).parent
+        if error.errno == errno.ENOTDIR and folder.is_file():
+            return _tc("MainWindow", "{folder} is a file, not a folder").format(
+                folder=folder) + f" ({error.strerror or error})"
         return _tc("SessionFile", "the folder {folder} does not exist (moved or deleted?)").format(
             folder=folder) + f" ({error.strerror or error})"
     texts = {errno.ENOSPC: _tc("MainWindow", "the disk is full"),
+             errno.ENAMETOOLONG: _tc("MainWindow", "the file name is too long for the disk; choose a shorter one"),
+             errno.EISDIR: _tc("MainWindow", "a folder has that name; choose another name"),
              errno.EDQUOT: _tc("MainWindow", "your disk quota is used up"),
              errno.EROFS: _tc("MainWindow", "the disk is read-only"),
              errno.EACCES: _tc("MainWindow", "you have no permission to write there"),
              errno.EPERM: _tc("MainWindow", "you have no permission to write there")}
-    system = error.strerror or str(error)
+    message = getattr(error, "said", None)  # a reason the program gives, in the user's language
+    system = message_text(message) if isinstance(message, Message) else error.strerror or str(error)
     said = texts.get(error.errno)
     return _tc("MainWindow", "{said} ({system})").format(said=said, system=system) if said else system
 

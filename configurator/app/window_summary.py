@@ -7,7 +7,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from configurator.app.i18n import tc as _tc
+from configurator.app.i18n import message_text, tc as _tc
+from configurator.core.messages import Message
 
 
 class SummaryActions:
@@ -148,7 +149,9 @@ class SummaryActions:
     def _say_export_failed(self, path: Path, error: Exception) -> None:
         from configurator.app.window_files import failure_reason
 
-        reason = failure_reason(error) if isinstance(error, OSError) and error.strerror else str(error)
+        said = getattr(error, "said", None)  # the program's own reason, in the user's language
+        reason = failure_reason(error) if isinstance(error, OSError) else (
+            message_text(said) if isinstance(said, Message) else str(error))
         text = _tc("MainWindow", "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old "
                                  "content.").format(path=path, reason=reason)
         QMessageBox.critical(self, _tc("MainWindow", "Cannot export summary"), text)

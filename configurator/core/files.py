@@ -21,6 +21,7 @@ file is read again, changed and replaced, so no window writes over another's cha
 from __future__ import annotations
 
 import errno
+import glob
 import os
 import stat
 import tempfile
@@ -95,8 +96,32 @@ def file_digest(path: Path, limit: int) -> str | None:
     return None if len(data) > limit else hashlib.sha256(data).hexdigest()
 
 
+NAME_MAX_BYTES = 255
+"""Longest file name most file systems take (ext4, XFS, Btrfs, APFS, NTFS: 255) [bytes]; used
+where the folder cannot say its own (``os.pathconf``)."""
+_TEMPORARY_TAIL_BYTES = 8 + len(".tmp")
+"""What :func:`tempfile.mkstemp` adds after the prefix: 8 random characters and the suffix [bytes]."""
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name the file system of ``folder`` takes [bytes]."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        return NAME_MAX_BYTES
+
+
 def _temporary_prefix(target: Path) -> str:
-    return f".{target.name}."
+    """``.<name>.``, the name cut (at a character) so that the temporary file's name is no longer
+    than the folder allows: a file with a long but legal name (80 Chinese characters are 240
+    bytes in UTF-8) must be writable, and not refused as "File name too long" because of the
+    temporary name beside it."""
+    room = _name_max(target.parent) - _TEMPORARY_TAIL_BYTES - len(b"..")
+    name = target.name
+    if len(os.fsencode(name)) > room:
+        cut = os.fsencode(name)[:max(room - 1, 1)]
+        name = cut.decode("utf-8", errors="ignore") + "~"
+    return f".{name}."
 
 
 def _resolved_target(path: Path) -> Path:
@@ -126,7 +151,7 @@ def remove_stale_temporaries(target: Path, older_than_s: float = STALE_TEMPORARY
     removed = 0
     now = time.time()
     try:
-        candidates = list(target.parent.glob(f"{_temporary_prefix(target)}*.tmp"))
+        candidates = list(target.parent.glob(f"{glob.escape(_temporary_prefix(target))}*.tmp"))
     except OSError:
         return 0
     for candidate in candidates:

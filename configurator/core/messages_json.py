@@ -24,6 +24,7 @@ JSON_ENGLISH: dict[str, str] = {
     "value-not-text": "{key} must be text, not {what}",
     "report-format-unknown": "unknown report format '{suffix}'; use one of {formats}",
     "report-folder-missing": "folder {folder} does not exist",
+    "report-pdf-incomplete": "the PDF was not written completely ({size} bytes; is the disk full?)",
 }
 
 JSON_CHINESE: dict[str, str] = {
@@ -44,6 +45,7 @@ JSON_CHINESE: dict[str, str] = {
     "value-not-text": "{key} 必须是文本，而不是{what}",
     "report-format-unknown": "未知的报告格式“{suffix}”；请使用 {formats} 之一",
     "report-folder-missing": "文件夹 {folder} 不存在",
+    "report-pdf-incomplete": "PDF 没有写完整（{size} 字节；磁盘是否已满？）",
 }
 
 JSON_TERMS_CHINESE: dict[str, str] = {

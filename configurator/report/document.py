@@ -35,6 +35,7 @@ from PySide6.QtGui import (
 )
 
 from configurator.core.files import replace_atomically
+from configurator.core.messages import msg
 from configurator.core.view import numbers
 from configurator.core.view.printable import single_line
 from configurator.report.fonts import family_for
@@ -334,7 +335,10 @@ def verify_pdf(path: Path) -> None:
         stream.seek(max(0, size - 1024))
         tail = stream.read()
     if not head.startswith(b"%PDF-") or b"%%EOF" not in tail:
-        raise OSError(errno.EIO, f"the PDF was not written completely ({size:,} bytes; is the disk full?)")
+        message = msg("report-pdf-incomplete", size=f"{size:,}")
+        error = OSError(errno.EIO, message.text)
+        error.said = message  # said in the user's language (core/messages_said.py)
+        raise error
 
 
 # ---- the rent-against-buy chart ----------------------------------------------------------

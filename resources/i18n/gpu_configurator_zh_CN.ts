@@ -1165,8 +1165,20 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         </translation>
     </message>
     <message>
+        <source>{folder} is a file, not a folder</source>
+        <translation>{folder} 是文件，不是文件夹</translation>
+    </message>
+    <message>
         <source>the disk is full</source>
         <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the file name is too long for the disk; choose a shorter one</source>
+        <translation>文件名对该磁盘而言太长；请选一个短一些的名称</translation>
+    </message>
+    <message>
+        <source>a folder has that name; choose another name</source>
+        <translation>已有同名文件夹；请另选一个名称</translation>
     </message>
     <message>
         <source>your disk quota is used up</source>

@@ -167,7 +167,23 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
         _print_json(result_to_dict(result))
     else:
         print(recommendation_table(result, args.lang))
+        said = _rent_or_buy_line(result, args)
+        if said is not None:
+            print(said)
     return 0
+
+
+def _rent_or_buy_line(result, args: argparse.Namespace) -> str | None:
+    """Rent or buy for the first configuration (:func:`~configurator.core.recommend_costs.rent_or_buy`),
+    where the question asked about renting (``--objective cloud``, ``--budget-basis rent``) or gave a
+    term (``--years``); None otherwise, or without a ranked configuration."""
+    asked = args.objective == Objective.CLOUD.value or args.budget_basis == "rent" or args.years is not None
+    if not asked or result.best is None:
+        return None
+    from configurator.core.recommend_costs import ownership_cost, rent_or_buy
+
+    est = result.best.estimate
+    return single_line(rent_or_buy(est, ownership_cost(est, result.book)).text_in(args.lang))
 
 
 def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:

@@ -1,0 +1,62 @@
+"""Fine-tuning data given in examples (buyers say "10 万条数据"): ``--examples N [--tokens-per-example T]``
+sets the token budget N × T in one place (``core/examples.py``), and the answer says so, in English and
+Chinese (session 38, persona 6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.cli import main
+from configurator.core.architecture import preset
+from configurator.core.examples import DEFAULT_TOKENS_PER_EXAMPLE, example_tokens, examples_said
+from configurator.core.fields import BY_PATH
+from configurator.core.scenario import Scenario
+
+BASE = ["estimate", "--workload", "finetune", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "8"]
+
+
+def test_the_conversion_and_its_default():
+    assert DEFAULT_TOKENS_PER_EXAMPLE == 512
+    assert example_tokens(100_000) == 51.2e6
+    assert example_tokens(100_000, 1024) == 102.4e6
+
+
+def test_the_answer_says_examples_as_tokens_in_both_languages(capsys):
+    assert main([*BASE, "--examples", "10万"]) == 0
+    out = capsys.readouterr().out.replace("\xa0", " ")
+    assert "100,000 examples × 512 tokens = 51.2 M tokens" in out.splitlines()[0]
+    assert main([*BASE, "--examples", "100k", "--tokens-per-example", "1024", "--lang", "zh_CN"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("训练数据：100,000 条样本 × 每条 1,024 词元")
+
+
+def test_the_json_budget_is_the_examples_tokens(capsys):
+    import json
+
+    assert main([*BASE, "--examples", "100000", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert "51200000" in json.dumps(document).replace(".0", "")  # the budget travels as tokens
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--examples", "100", "--tokens", "1B"], "--examples or --tokens, not both"),
+    (["--tokens-per-example", "300"], "give --examples with it"),
+    (["--examples", "100"], "100 examples × 512 tokens = 51,200 tokens, under the least token budget"),
+])
+def test_refusals(capsys, extra, words):
+    assert main([*BASE, *extra]) != 0
+    assert words in capsys.readouterr().err
+
+
+def test_nothing_said_once_the_budget_was_changed():
+    assert examples_said(100_000, 512, 51.2e6) is not None
+    assert examples_said(100_000, 512, 1e9) is None
+    assert examples_said(None, 512, 1e9) is None
+
+
+def test_the_fields_are_declared_once_with_their_range():
+    examples, per = BY_PATH["training.examples"], BY_PATH["training.tokens_per_example"]
+    assert examples.flag == "--examples" and per.flag == "--tokens-per-example"
+    assert examples.bounds.low == 1 and per.bounds.low == 1
+    saved = Scenario.model_validate({"workload": "finetune", "model": preset("llama3-8b").model_dump()}).model_dump(mode="json")
+    assert "examples" not in saved["training"]  # written to files only when given

@@ -2087,6 +2087,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>分页优化器</translation>
     </message>
     <message>
+        <source>examples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>tokens per example</source>
+        <translation>每条样本词元数</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>用途</translation>
     </message>
@@ -2568,6 +2576,18 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Token &amp;budget</source>
         <translation>训练词元量(&amp;B)</translation>
+    </message>
+    <message>
+        <source> examples</source>
+        <translation> 条样本</translation>
+    </message>
+    <message>
+        <source>Fine-tuning examples to train on (10万条 is 100,000); with the tokens per example they set the token budget</source>
+        <translation>用于微调的样本数（10万条即 100,000 条）；与每条样本的词元数一起决定训练数据量</translation>
+    </message>
+    <message>
+        <source>Mean tokens per example (default 512: the Alpaca fine-tune&apos;s maximum length)</source>
+        <translation>每条样本的平均词元数（默认 512：Alpaca 微调的最大长度）</translation>
     </message>
     <message>
         <source>&amp;Kind of user</source>

@@ -60,3 +60,27 @@ def test_the_fields_are_declared_once_with_their_range():
     assert examples.bounds.low == 1 and per.bounds.low == 1
     saved = Scenario.model_validate({"workload": "finetune", "model": preset("llama3-8b").model_dump()}).model_dump(mode="json")
     assert "examples" not in saved["training"]  # written to files only when given
+
+
+def test_the_editor_sets_the_budget_from_examples_in_one_step(qtbot):
+    from configurator.app.controller import ScenarioController
+    from configurator.app.editor import ScenarioEditor
+    from configurator.app.i18n import language_for_a_while
+    from configurator.core.catalog import load_bundled_catalog
+
+    start = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=8, workload="finetune")
+    controller = ScenarioController(load_bundled_catalog(), start)
+    editor = ScenarioEditor(controller)
+    qtbot.addWidget(editor)
+    assert editor.examples.value() == editor.examples.minimum()  # None: the budget given in tokens
+    editor.examples.setValue(100_000)
+    t = controller.scenario.training
+    assert t.examples == 100_000 and t.tokens == 51.2e6
+    editor.tokens_per_example.setValue(1024)
+    assert controller.scenario.training.tokens == 102.4e6
+    controller.undo_stack.undo()
+    assert controller.scenario.training.tokens == 51.2e6  # one undo step per edit, the budget with it
+    with language_for_a_while("zh_CN"):
+        chinese = ScenarioEditor(controller)
+        qtbot.addWidget(chinese)
+        assert "样本" in chinese.examples.suffix()

@@ -151,7 +151,7 @@ class Training(_Frozen):
                     "to files only when not none")
     tokens: float = Field(default=1e9, ge=1e6, le=1e15, description="training token budget [tokens]")
     examples: int | None = Field(
-        default=None, ge=1, le=10**12, exclude_if=lambda n: n is None,
+        default=None, ge=1, le=10**9, exclude_if=lambda n: n is None,
         description="fine-tuning examples the token budget was given as (examples.example_tokens: examples × "
                     "tokens per example); None: the budget was given in tokens. Written to files only when given "
                     "[examples]")

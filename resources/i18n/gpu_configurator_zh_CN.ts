@@ -2582,8 +2582,20 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation> 条样本</translation>
     </message>
     <message>
+        <source>given in tokens</source>
+        <translation>按词元数给出</translation>
+    </message>
+    <message>
+        <source>&amp;Examples to train on</source>
+        <translation>训练样本数(&amp;E)</translation>
+    </message>
+    <message>
         <source>Fine-tuning examples to train on (10万条 is 100,000); with the tokens per example they set the token budget</source>
         <translation>用于微调的样本数（10万条即 100,000 条）；与每条样本的词元数一起决定训练数据量</translation>
+    </message>
+    <message>
+        <source>Tokens per exam&amp;ple</source>
+        <translation>每条样本词元数(&amp;P)</translation>
     </message>
     <message>
         <source>Mean tokens per example (default 512: the Alpaca fine-tune&apos;s maximum length)</source>

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from configurator.cli_examples import tokens_of_examples
 from configurator.cli_money import TypedMoney, amount_of_money, in_currency, named_currency
-from configurator.core.examples import DEFAULT_TOKENS_PER_EXAMPLE, example_tokens
 from configurator.core.architecture import from_param_count, preset
 from configurator.core.hf_config import load_hf_config
 from configurator.core.bounds import error_message, field_at, field_bounds
@@ -325,8 +325,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens", "serving.disaggregated")
     add_field_flags(g, "training.lora_rank", "training.lora_targets", "training.fp8_base",
                     "training.paged_optimizer", "training.tokens", "training.examples", "training.tokens_per_example",
-                    "serving.use",
-                    "serving.context", "serving.concurrency", "serving.prompt_tokens", "serving.output_tokens",
+                    "serving.use", "serving.context", "serving.concurrency", "serving.prompt_tokens", "serving.output_tokens",
                     "serving.kv_precision", "serving.engine", "serving.cuda_graphs", "serving.batching",
                     "serving.prefix_hit_rate", "serving.prefill_cards", "serving.speculative_tokens",
                     "serving.speculative_acceptance", "serving.weight_format", "serving.weight_bpw")
@@ -382,28 +381,6 @@ def _validation_line(error: ValidationError) -> Message:
     return msg("cli-flag", flag=where, problem=problem)
 
 
-def _tokens_of_examples(data: dict, args: argparse.Namespace) -> None:
-    """``--examples N [--tokens-per-example T]``: the token budget set to N × T
-    (:func:`~configurator.core.examples.example_tokens`), the examples kept to say so; with
-    ``--tokens`` too, a usage error (two budgets); ``--tokens-per-example`` alone, one too."""
-    training = data.get("training", {})
-    examples = getattr(args, "examples", None)
-    if examples is None:
-        if getattr(args, "tokens_per_example", None) is not None:
-            raise UsageError(msg("cli-flag", flag="--tokens-per-example", problem=msg("cli-needs-examples")))
-        return
-    if getattr(args, "tokens", None) is not None:
-        raise UsageError(msg("cli-flag", flag="--examples", problem=msg("cli-examples-and-tokens")))
-    per_example = training.get("tokens_per_example", DEFAULT_TOKENS_PER_EXAMPLE)
-    tokens, least = example_tokens(int(examples), per_example), BY_PATH["training.tokens"].bounds.low
-    if least is not None and tokens < least:  # said in examples, not as a --tokens the user never gave
-        raise UsageError(msg("cli-flag", flag="--examples", problem=msg(
-            "cli-examples-too-few", examples=int(examples), per_example=per_example, tokens=int(tokens),
-            least=int(least))))
-    training["examples"] = int(examples)
-    training["tokens"] = tokens
-
-
 def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     """Build and validate the scenario from a file and/or flags."""
     notes: list[Message] = []
@@ -451,7 +428,8 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             raise UsageError(msg("cli-no-fp32-rate", card=reference))
         data.setdefault("graphics", {}).update(reference_card=reference, reference_fp32_tflops=tflops,
                                                reference_rt_generation=rt_generation(catalog.get(reference)))
-    _tokens_of_examples(data, args)
+    if (refused := tokens_of_examples(data, args)) is not None:
+        raise UsageError(refused)
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as error:

@@ -58,7 +58,7 @@ def test_the_fields_are_declared_once_with_their_range():
     examples, per = BY_PATH["training.examples"], BY_PATH["training.tokens_per_example"]
     assert examples.flag == "--examples" and per.flag == "--tokens-per-example"
     assert examples.bounds.low == 1 and per.bounds.low == 1
-    saved = Scenario.model_validate({"workload": "finetune", "model": preset("llama3-8b").model_dump()}).model_dump(mode="json")
+    saved = Scenario(workload="finetune", model=preset("llama3-8b")).model_dump(mode="json")
     assert "examples" not in saved["training"]  # written to files only when given
 
 

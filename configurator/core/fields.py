@@ -225,7 +225,7 @@ FIELDS: tuple[FieldSpec, ...] = (
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
        cli_help="training token budget (e.g. 1T)", row_label=_t("ScenarioEditor", "Token &budget")),
     _f("training.examples", _t("ScenarioController", "examples"), _t("ScenarioEditor", " examples"),
-       none_text=_t("ScenarioEditor", "given in tokens"), row_label=_t("ScenarioEditor", "&Examples to train on"),
+       none_text=_t("ScenarioEditor", "given in tokens"), row_label=_t("ScenarioEditor", "&Dataset examples"),
        help=_t("ScenarioEditor", "Fine-tuning examples to train on (10万条 is 100,000); with the tokens per example "
                                  "they set the token budget"),
        flag="--examples", cli_type="quantity", metavar="N",

@@ -18,11 +18,11 @@ def catalog():
     return load_bundled_catalog()
 
 
-def _question(workload: str = "inference", card_id: str = "rtx-6000d") -> Scenario:
-    extra = {"serving": {"concurrency": 50}} if workload == "inference" else {"dataset_tokens": 1e9}
+def _question(card_id: str = "rtx-6000d") -> Scenario:
     return Scenario.model_validate({
-        "workload": workload, "model": preset("qwen2.5-72b").model_dump(), "card_id": card_id, "count": 8,
-        "economics": {"currency": "CNY", "usd_to_currency": 7.1}, "constraints": {"region": "cn"}, **extra})
+        "workload": "inference", "model": preset("qwen2.5-72b").model_dump(), "card_id": card_id, "count": 8,
+        "serving": {"concurrency": 50}, "economics": {"currency": "CNY", "usd_to_currency": 7.1},
+        "constraints": {"region": "cn"}})
 
 
 def test_a_card_without_bandwidth_is_said_unrated_with_its_china_caution(catalog):
@@ -57,3 +57,14 @@ def test_the_command_line_lists_unrated_cards_in_both_languages(capsys):
     assert main([*args, "--lang", "zh_CN"]) == 0
     out = capsys.readouterr().out
     assert "未评估" in out and "无公开显存带宽，无法评估" in out
+
+
+def test_the_training_family_says_the_same(catalog):
+    """One rule for every family that times work: a training question says it in the same words."""
+    question = Scenario.model_validate({
+        "workload": "pretrain", "model": preset("llama2-7b").model_dump(), "card_id": "mtt-s5000", "count": 8,
+        "training": {"tokens": 1e11}})
+    one = rank_card(question, catalog.get("mtt-s5000"), Objective.TCO)
+    assert one.unrated is not None and one.rejected == "MTT S5000: no published BF16 compute rate: cannot be rated"
+    held = rank_card(question, catalog.get("ppu-zhenwu"), Objective.TCO)
+    assert held.unrated is not None and "no published memory bandwidth" in held.rejected

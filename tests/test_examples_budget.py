@@ -84,3 +84,24 @@ def test_the_editor_sets_the_budget_from_examples_in_one_step(qtbot):
         chinese = ScenarioEditor(controller)
         qtbot.addWidget(chinese)
         assert "样本" in chinese.examples.suffix()
+
+
+def test_the_wizard_takes_examples_and_sets_the_data_to_train_on(qtbot):
+    from configurator.app.controller import ScenarioController
+    from configurator.app.wizard import WorkloadWizard
+    from configurator.app.wizard_answers import answers_scenario
+    from configurator.core.catalog import load_bundled_catalog
+
+    catalog = load_bundled_catalog()
+    start = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=8, workload="finetune")
+    wizard = WorkloadWizard(ScenarioController(catalog, start))
+    qtbot.addWidget(wizard)
+    assert wizard.answered.examples is None
+    wizard.load.examples.setValue(100_000)
+    assert wizard.answered.examples == 100_000 and wizard.answered.tokens == pytest.approx(51.2e6, rel=0.01)
+    answered = answers_scenario(wizard.answered, start, catalog)
+    assert answered.training.tokens == 51.2e6  # the one conversion, exact (the box shows 0.051 B)
+    said = examples_said(answered.training.examples, answered.training.tokens_per_example, answered.training.tokens)
+    assert said is not None and "100,000 examples × 512 tokens" in said.text
+    wizard.load.examples.setValue(0)  # 'given in tokens'
+    assert wizard.answered.examples is None

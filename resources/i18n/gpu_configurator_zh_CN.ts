@@ -665,6 +665,22 @@ The last valid state is kept. The full report is in:
         <translation>无目标</translation>
     </message>
     <message>
+        <source> examples</source>
+        <translation> 条样本</translation>
+    </message>
+    <message>
+        <source>given in tokens</source>
+        <translation>按词元数给出</translation>
+    </message>
+    <message>
+        <source>Fine-tuning data as examples (10万条 is 100,000): the data to train on becomes examples × {0} tokens, the Alpaca fine-tune&apos;s maximum length</source>
+        <translation>以样本条数给出微调数据（10万条即 100,000 条）：训练数据量 = 样本数 × 每条 {0} 词元（斯坦福指令微调数据集训练时的最大长度）</translation>
+    </message>
+    <message>
+        <source>Or in &amp;examples</source>
+        <translation>或按样本数(&amp;E)</translation>
+    </message>
+    <message>
         <source> million tokens</source>
         <translation> 百万词元</translation>
     </message>

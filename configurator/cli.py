@@ -34,6 +34,7 @@ from configurator.core.languages import DEFAULT_LANGUAGE, LANGUAGES
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said_in
 from configurator.core.procurement.deployment import deployment_cost
+from configurator.core.examples import examples_said
 from configurator.core.recommend import Filters, Objective, priced_for, recommend, rented_for
 from configurator.core.recommend_json import load_to_dict, result_to_dict
 from configurator.core.recommend_budget import budget_short
@@ -101,8 +102,18 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
                      "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(result, args)})
     else:
         _print_load_note(result, args.lang)
+        _print_examples(scenario, args.lang)
         print(estimate_table(result, args.lang, suggestions))
     return 0
+
+
+def _print_examples(scenario: Scenario, language: str) -> None:
+    """First, where the data to train on was given in examples: how many tokens they are
+    (:func:`~configurator.core.examples.examples_said`); nothing otherwise."""
+    t = scenario.training
+    said = examples_said(t.examples, t.tokens_per_example, t.tokens) if scenario.workload.is_training else None
+    if said is not None:
+        print(single_line(said.text_in(language)))
 
 
 def _print_load_note(result: Estimate, language: str) -> None:
@@ -166,8 +177,25 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.json:
         _print_json(result_to_dict(result))
     else:
+        _print_examples(scenario, args.lang)
         print(recommendation_table(result, args.lang))
+        said = _rent_or_buy_line(result, args)
+        if said is not None:
+            print(said)
     return 0
+
+
+def _rent_or_buy_line(result, args: argparse.Namespace) -> str | None:
+    """Rent or buy for the first configuration (:func:`~configurator.core.recommend_costs.rent_or_buy`),
+    where the question asked about renting (``--objective cloud``, ``--budget-basis rent``) or gave a
+    term (``--years``); None otherwise, or without a ranked configuration."""
+    asked = args.objective == Objective.CLOUD.value or args.budget_basis == "rent" or args.years is not None
+    if not asked or result.best is None:
+        return None
+    from configurator.core.recommend_costs import ownership_cost, rent_or_buy
+
+    est = result.best.estimate
+    return single_line(rent_or_buy(est, ownership_cost(est, result.book)).text_in(args.lang))
 
 
 def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:

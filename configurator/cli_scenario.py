@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from configurator.cli_examples import tokens_of_examples
 from configurator.cli_money import TypedMoney, amount_of_money, in_currency, named_currency
 from configurator.core.architecture import from_param_count, preset
 from configurator.core.hf_config import load_hf_config
@@ -323,8 +324,8 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
                      help=f"CPU offload: comma-separated {', '.join(OFFLOAD_PARTS)} (or none)")
     add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens", "serving.disaggregated")
     add_field_flags(g, "training.lora_rank", "training.lora_targets", "training.fp8_base",
-                    "training.paged_optimizer", "training.tokens", "serving.use",
-                    "serving.context", "serving.concurrency", "serving.prompt_tokens", "serving.output_tokens",
+                    "training.paged_optimizer", "training.tokens", "training.examples", "training.tokens_per_example",
+                    "serving.use", "serving.context", "serving.concurrency", "serving.prompt_tokens", "serving.output_tokens",
                     "serving.kv_precision", "serving.engine", "serving.cuda_graphs", "serving.batching",
                     "serving.prefix_hit_rate", "serving.prefill_cards", "serving.speculative_tokens",
                     "serving.speculative_acceptance", "serving.weight_format", "serving.weight_bpw")
@@ -427,6 +428,8 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             raise UsageError(msg("cli-no-fp32-rate", card=reference))
         data.setdefault("graphics", {}).update(reference_card=reference, reference_fp32_tflops=tflops,
                                                reference_rt_generation=rt_generation(catalog.get(reference)))
+    if (refused := tokens_of_examples(data, args)) is not None:
+        raise UsageError(refused)
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as error:

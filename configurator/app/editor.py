@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.app.examples_binder import ExamplesBinder
 from configurator.app import labels
 from configurator.app.binders import StepSliderBinder, fill_combo, name_control
 from configurator.app.controller import ScenarioController
@@ -302,6 +303,10 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self._row(form, "training.lora_targets", self.lora_targets)
         self.tokens = self._number("training.tokens")
         self._row(form, "training.tokens", self.tokens)
+        self.examples = self._number("training.examples", ExamplesBinder)  # sets the budget: examples × tokens each
+        self._row(form, "training.examples", self.examples)
+        self.tokens_per_example = self._number("training.tokens_per_example", ExamplesBinder)
+        self._row(form, "training.tokens_per_example", self.tokens_per_example)
         return group
 
     def _desktops_group(self) -> QGroupBox:

@@ -110,7 +110,7 @@ class BoundControls:
         fill_combo(box, [(label, value) for value, label in names.items()])
         return self._bind_combo(box, path)
 
-    def _number(self, path: str) -> QSpinBox | QDoubleSpinBox:
+    def _number(self, path: str, binder: type[SpinBinder] = SpinBinder) -> QSpinBox | QDoubleSpinBox:
         """A strict number box for the field, built from its registry entry: the model's range in
         the unit shown (value ÷ scale), the suffix, step and decimals, the value one step below the
         range standing for None where the entry has a "none" text, the tooltip and the name."""
@@ -128,7 +128,7 @@ class BoundControls:
         box.setSuffix(shown(entry.suffix))
         box.setToolTip(field_help(path, unit=shown(entry.suffix).strip()))  # the unit the box shows
         box.setAccelerated(True)
-        self._binders.append(SpinBinder(box, self.controller, path, entry.scale, integer=entry.whole))
+        self._binders.append(binder(box, self.controller, path, entry.scale, integer=entry.whole))
         return box
 
     def _name_currency(self, boxes: dict[str, QAbstractSpinBox], currency: str) -> None:

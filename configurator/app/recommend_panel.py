@@ -399,6 +399,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._show_load(result)
         self._append_unpriced(result)
         self._fill_below_line(result)
+        self._fill_unrated(result)
         self._number_ranked_rows(result)
         self._show_capex(result)  # last: it adds to the tooltips the passes before set
         if partial:

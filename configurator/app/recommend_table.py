@@ -20,7 +20,7 @@ from configurator.core.recommend import Objective, Result, cost_basis
 from configurator.core.software import support_caution_in
 from configurator.core.view.card_names import card_name
 from configurator.core.view.family_view import view_of
-from configurator.core.view.ranking_view import breaks_cell
+from configurator.core.view.ranking_view import UNRATED_HEADING, breaks_cell
 from configurator.core.view.rows import label, write
 from configurator.core.view.words import words
 
@@ -224,6 +224,26 @@ class RankingTable:
             self.table.setItem(start + offset, self.PRICE_COLUMN, price)
             self.row_recommendations.append(rec)
         self._fit_columns()
+
+    def _fill_unrated(self, result: Result) -> None:
+        """Last, a heading row and one greyed row per card the catalog cannot rate (a figure its
+        speed needs is not published), the reason and region caution in words, across the table."""
+        if not result.unrated:
+            return
+        language = current_language()
+        start = self.table.rowCount()
+        self.table.setRowCount(start + 1 + len(result.unrated))
+        heading_row(self.table, start, words(language).label(UNRATED_HEADING))
+        self.row_recommendations.append(None)
+        grey = QBrush(QColor("#777777"))
+        for row, why in enumerate(result.unrated, start=start + 1):
+            item = QTableWidgetItem(message_text(why))
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            item.setForeground(grey)
+            item.setToolTip(message_text(why))
+            self.table.setItem(row, 0, item)
+            self.table.setSpan(row, 0, 1, self.table.columnCount())
+            self.row_recommendations.append(None)
 
     def _show_capex(self, result: Result) -> None:
         """What each configuration listed costs to buy (:func:`~configurator.app.against_constraints.capex_line`:

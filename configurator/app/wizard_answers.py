@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from configurator.app.binders import ValueModel
 from configurator.app.wizard_graphics import DESKTOP_USERS, desktop_start
+from configurator.core.examples import example_tokens
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Catalog
 from configurator.core.graphics import rt_generation
@@ -79,6 +80,7 @@ class WizardAnswers:
     power_cap_kw: float | None  # facility power [kW]
     rack_power_kw: float | None  # IT power per server, at the rack's PDU [kW]
     region: str | None
+    examples: int | None = None  # fine-tuning examples the data was given as; None: in tokens
 
 
 AS_SET = "as-set"
@@ -106,7 +108,8 @@ def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAn
                  if desktop_start(k) == (g.user_class, g.profile_gib, g.shading_tflops_per_user)), AS_SET)
     render = scenario.workload is Workload.RENDER
     return WizardAnswers(
-        workload=scenario.workload.value, model=scenario.model, tokens=t.tokens, deadline_hours=c.deadline_hours,
+        workload=scenario.workload.value, model=scenario.model, tokens=t.tokens, examples=t.examples,
+        deadline_hours=c.deadline_hours,
         global_batch_tokens=t.global_batch_tokens,
         training_precision=_precision_answer(scenario, TRAINING_PRECISIONS, serving=False),
         use=s.use.value, concurrency=s.concurrency, requests_per_s=c.requests_per_s, prompt_tokens=s.prompt_tokens,
@@ -145,7 +148,9 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
         count=a.owned_count if a.owned else current.count,
         precision=chosen_precision(a) or AUTO_PRECISION,
         parallelism={"cards_per_node": a.cards_per_node, "tp": 1, "pp": 1, "zero": 0},
-        training={"tokens": a.tokens, "global_batch_tokens": a.global_batch_tokens},
+        training={"tokens": a.tokens if a.examples is None else example_tokens(a.examples,  # exact: the box rounds
+                                                                                current.training.tokens_per_example),
+                  "global_batch_tokens": a.global_batch_tokens, "examples": a.examples},
         serving={"use": a.use, "concurrency": a.concurrency, "prompt_tokens": a.prompt_tokens,
                  "output_tokens": a.output_tokens, "context": a.context},
         graphics={"reference_card": reference.id, "reference_fp32_tflops": reference.fp32_tflops,
@@ -174,7 +179,8 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
     answers.bind("model", model_page.model_changed, model_page.model,
                  lambda model: model == model_page.model() or model_page.select_model(model))
     for box, path, scale, whole in (
-            (load.tokens, "tokens", 1e9, False), (load.deadline, "deadline_hours", 1.0, False),
+            (load.tokens, "tokens", 1e9, False), (load.examples, "examples", 1.0, True),
+            (load.deadline, "deadline_hours", 1.0, False),
             (load.global_batch, "global_batch_tokens", 1e6, True), (load.users, "concurrency", 1.0, True),
             (load.rate, "requests_per_s", 1.0, False), (load.daily, "requests_per_s", 1 / SECONDS_PER_DAY, False),
             (load.prompt, "prompt_tokens", 1.0, True),

@@ -36,6 +36,7 @@ from configurator.core.architecture import ArchitectureError, ModelArchitecture,
 from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.hf_config import load_hf_config
 from configurator.core.catalog import Catalog
+from configurator.core.examples import DEFAULT_TOKENS_PER_EXAMPLE, example_tokens
 from configurator.core.model_size import SizedModel, model_for_size
 from configurator.core.scenario import Constraints, Serving, ServingUse, Training
 from configurator.core.serving_use import USE_TARGETS
@@ -267,6 +268,12 @@ class LoadPage(QWizardPage):
         self.tokens = decimal_box(Training, "tokens", self.tr(" billion tokens"), 3, 1e9, self.problem)
         self.tokens.setToolTip(self.tr("How much text the model trains on (1 token ≈ ¾ of an English word)"))
         form.addRow(self.tr("&Data to train on"), self.tokens)
+        self.examples = whole_box(Training, "examples", self.tr(" examples"), self.problem, self.tr("given in tokens"))
+        self.examples.setToolTip(self.tr("Fine-tuning data as examples (10万条 is 100,000): the data to train on "
+                                         "becomes examples × {0} tokens, the Alpaca fine-tune's maximum length"
+                                         ).format(DEFAULT_TOKENS_PER_EXAMPLE))
+        self.examples.valueChanged.connect(self._examples_to_tokens)
+        form.addRow(self.tr("Or in &examples"), self.examples)
         self.deadline = deadline_box(self.problem)  # in hours, the render deadline's rule (was days to a tenth)
         form.addRow(self.tr("Finish &within"), self.deadline)
         self.global_batch = decimal_box(Training, "global_batch_tokens", self.tr(" million tokens"), 3, 1e6,
@@ -280,6 +287,11 @@ class LoadPage(QWizardPage):
                                                    "page"))
         form.addRow(self.tr("&Precision"), self.training_precision)
         return self.training_box
+
+    def _examples_to_tokens(self, examples: int) -> None:
+        """The data to train on as examples × tokens per example (the one conversion); 0: not set."""
+        if examples:
+            self.tokens.setValue(example_tokens(examples) / 1e9)
 
     def _serving_box(self):
         self.serving_box = QGroupBox(self.tr("Serving"))

@@ -224,6 +224,19 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("training.tokens", _t("ScenarioController", "token budget"), _t("ScenarioEditor", " B tokens"), scale=1e9, decimals=3, step=10.0,
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
        cli_help="training token budget (e.g. 1T)", row_label=_t("ScenarioEditor", "Token &budget")),
+    _f("training.examples", _t("ScenarioController", "examples"), _t("ScenarioEditor", " examples"),
+       none_text=_t("ScenarioEditor", "given in tokens"), row_label=_t("ScenarioEditor", "&Dataset examples"),
+       help=_t("ScenarioEditor", "Fine-tuning examples to train on (10万条 is 100,000); with the tokens per example "
+                                 "they set the token budget"),
+       flag="--examples", cli_type="quantity", metavar="N",
+       cli_help="fine-tuning examples to train on, instead of --tokens (100k, 10万): the token budget is examples × "
+                "--tokens-per-example"),
+    _f("training.tokens_per_example", _t("ScenarioController", "tokens per example"), _TOKENS,
+       row_label=_t("ScenarioEditor", "Tokens per exam&ple"),
+       help=_t("ScenarioEditor", "Mean tokens per example (default 512: the Alpaca fine-tune's maximum length)"),
+       flag="--tokens-per-example", metavar="T",
+       cli_help="mean tokens per fine-tuning example, with --examples (default 512: the Stanford Alpaca "
+                "fine-tune's maximum length)"),
     # ---- serving
     _f("serving.use", _t("ScenarioController", "use"), flag="--use", help=_t(
         "ServingEditor", "What the service is for. Interactive chat: people read the answer as it streams, so by "

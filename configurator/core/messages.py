@@ -36,6 +36,10 @@ ENGLISH: dict[str, str] = {
     "precision-not-for-training": "{requested} is not a training precision: {used} used",
     "no-compute-rate": "{card} has no published compute rate: speed, time and cost cannot be estimated",
     "no-bandwidth": "{card} has no published memory bandwidth: decode speed cannot be estimated",
+    "unrated-bandwidth": "{card}: no published memory bandwidth: cannot be rated",
+    "unrated-compute": "{card}: no published {precision} compute rate: cannot be rated",
+    "unrated-caution": "{why}; {caution}",
+    "examples-as-tokens": "Data to train on: {examples} examples × {per_example} tokens = {millions:sig} M tokens",
     "does-not-fit": (
         "Does not fit: needs {need:.1f} GiB per card, {card} allows {budget:.1f} GiB "
         "({short:.1f} GiB short)"
@@ -270,6 +274,10 @@ CHINESE: dict[str, str] = {
     "precision-not-for-training": "{requested} 不是训练精度：改用 {used}",
     "no-compute-rate": "{card} 无公开算力数据：无法估算速度、时间和成本",
     "no-bandwidth": "{card} 无公开显存带宽：无法估算解码速度",
+    "unrated-bandwidth": "{card}：无公开显存带宽，无法评估",
+    "unrated-compute": "{card}：无公开 {precision} 算力数据，无法评估",
+    "unrated-caution": "{why}；{caution}",
+    "examples-as-tokens": "训练数据：{examples} 条样本 × 每条 {per_example} 词元 = {millions:sig} 百万词元",
     "does-not-fit": "显存不足：每卡需要 {need:.1f} GiB，{card} 可用 {budget:.1f} GiB（缺 {short:.1f} GiB）",
     "tight-fit": "余量仅 {headroom:.1pct}：内存碎片或更长序列可能溢出",
     "tp-over-pcie": "{card} 无 NVLink：张量并行经由 PCIe",

@@ -101,6 +101,14 @@ PRICE_ENGLISH: dict[str, str] = {
         "one server to port i of the other), the subnet manager (OpenSM) running on a server, one instance per rail; "
         "a switch is bought from three servers on"
     ),
+    "rent-or-buy": "Rent or buy: over {years:g} years at {u:.0%} utilisation, renting the same cards costs "
+                   "{rent:,.0f} {currency}, buying {tco:,.0f} {currency}; buying pays off above {break_even:.0%} "
+                   "utilisation",
+    "rent-or-buy-rent-cheaper": "Rent or buy: over {years:g} years at {u:.0%} utilisation, renting the same cards "
+                                "costs {rent:,.0f} {currency}, buying {tco:,.0f} {currency}; renting is cheaper at "
+                                "any utilisation",
+    "rent-or-buy-no-rent": "Rent or buy: no cloud price for {card} to rent it by; buying costs {tco:,.0f} {currency} "
+                           "over {years:g} years at {u:.0%} utilisation",
 }
 
 PRICE_CHINESE: dict[str, str] = {
@@ -167,4 +175,10 @@ PRICE_CHINESE: dict[str, str] = {
         "不配 InfiniBand 交换机：{servers} 台服务器背靠背直连，共 {links} 根线缆，每条轨道一根（一台服务器的第 i 个端口连另一台的"
         "第 i 个端口），子网管理器（OpenSM）运行在服务器上，每条轨道一个实例；三台服务器起才购买交换机"
     ),
+    "rent-or-buy": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用同样的卡需 {rent:,.0f} {currency}，购买需 "
+                   "{tco:,.0f} {currency}；利用率高于 {break_even:.0%} 时购买更划算",
+    "rent-or-buy-rent-cheaper": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用同样的卡需 {rent:,.0f} {currency}，"
+                                "购买需 {tco:,.0f} {currency}；任何利用率下租用都更便宜",
+    "rent-or-buy-no-rent": "租还是买：{card} 无云租用价格，无法比较；{years:g} 年内按 {u:.0%} 利用率，购买需 "
+                           "{tco:,.0f} {currency}",
 }

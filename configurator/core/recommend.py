@@ -15,7 +15,7 @@ from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.constraints import made_for_region, region_excludes
-from configurator.core.region import RENT_MARKET_HELD, import_barred
+from configurator.core.region import RENT_MARKET_HELD, delivery_message, import_barred, import_message
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.procurement.deployment import DeploymentCost  # noqa: F401  (named in docstrings)
@@ -80,6 +80,10 @@ class Result:
     """The filters the ranking was made with (cards already owned change what price moves)."""
     book: PriceBook | None = None
     """The price book the bills of materials were priced from (None: each estimate scenario's own)."""
+    unrated: tuple[Message, ...] = ()
+    """Cards the catalog cannot rate (a figure their speed needs is not published: memory bandwidth,
+    a compute rate), one line each with its region caution (:func:`unrated_line`), in catalog order:
+    listed, not ranked."""
     load: Message | None = None
     """What every screen says first of a serving question asked without a load: what was assumed
     (1 user at once; one full batch per model copy) and what to give
@@ -301,6 +305,7 @@ class CardRanking:
     unpriced: Recommendation | None = None
     below_line: Recommendation | None = None
     rejected: str | None = None
+    unrated: Message | None = None
 
 
 def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.TCO,
@@ -317,6 +322,8 @@ def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.T
     if barred is not None:  # may not be exported there at all: left out, not below the line
         return CardRanking(card, rejected=barred.message.text)
     candidates = _candidates(priced, card, objective)
+    if not candidates and (unrated := unrated_line(priced, card)) is not None:
+        return CardRanking(card, rejected=unrated.text, unrated=unrated)
     if not candidates:
         # the deadline, not memory, may be why: beyond reach even at peak, else missed at every count that fits
         family = family_of(scenario.workload)
@@ -337,6 +344,21 @@ def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.T
     return CardRanking(card, ranked=rec)
 
 
+def unrated_line(scenario: Scenario, card: Card) -> Message | None:
+    """Why ``card`` cannot be rated for ``scenario`` (the family's
+    :meth:`~configurator.core.workloads.base.WorkloadFamily.unrated`: a figure the catalog lacks),
+    with what the region says of it (a licence needed, Chinese regulators' caution): a buyer there
+    weighs it still; None when the card has the figures."""
+    why = family_of(scenario.workload).unrated(scenario, card)
+    if why is None:
+        return None
+    region = scenario.constraints.region
+    for caution in (delivery_message(card, region), import_message(card, region)):
+        if caution is not None:
+            why = msg("unrated-caution", why=why, caution=caution)
+    return why
+
+
 def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Objective = Objective.TCO,
                filters: Filters = Filters(), limit: int = 10,  # noqa: B008 - frozen default
                book: PriceBook | None = None) -> Result:
@@ -347,9 +369,12 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     unpriced: list[Recommendation] = []
     below: list[Recommendation] = []
     rejected: dict[str, str] = {}
+    unrated: list[Message] = []
     for one in cards:
         if one.rejected is not None:
             rejected[one.card.id] = one.rejected
+        if one.unrated is not None:
+            unrated.append(one.unrated)
         for found, into in ((one.ranked, best), (one.unpriced, unpriced), (one.below_line, below)):
             if found is not None:
                 into.append(found)
@@ -364,7 +389,7 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     below.sort(key=lambda r: (*map(stated, miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
-                  considered=tuple(ranked), filters=filters, book=book, load=load)
+                  considered=tuple(ranked), filters=filters, book=book, unrated=tuple(unrated), load=load)
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

@@ -5,6 +5,7 @@ each per million tokens or graphics unit of the work done."""
 from __future__ import annotations
 
 from configurator.core.estimate import Estimate
+from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend_filters import Filters
@@ -51,3 +52,19 @@ def energy_per_million(est: Estimate) -> float | None:
     if est.energy_kwh is None:
         return None
     return _per_unit(est.energy_kwh, est, 1.0)
+
+
+def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
+    """Rent or buy in one sentence: over the TCO's years at its utilisation, the rent of the same cards
+    (``rent_per_year`` × years) against the total cost of ownership, and the break-even utilisation
+    above which buying costs less (:func:`configurator.core.procurement.tco.break_even_utilisation`,
+    the figure the printed summary's break-even row and rent chart read), or that renting is cheaper
+    at any utilisation; without a cloud price for ``est``'s card, that and what buying costs."""
+    own = cost.ownership
+    said = {"years": own.years, "u": own.utilisation, "tco": own.tco, "currency": own.currency}
+    if cost.rent_per_year is None:
+        return msg("rent-or-buy-no-rent", card=est.card.name, **said)
+    said["rent"] = cost.rent_per_year * own.years
+    if cost.break_even_utilisation is None:
+        return msg("rent-or-buy-rent-cheaper", **said)
+    return msg("rent-or-buy", break_even=cost.break_even_utilisation, **said)

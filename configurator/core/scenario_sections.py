@@ -9,6 +9,7 @@ from pydantic import Field, field_validator, model_validator
 
 from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
 from configurator.core.default_job import DEFAULT_OPTIMIZER_KERNEL, DEFAULT_SEQ_LEN
+from configurator.core import examples as _examples
 from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import WeightFormat
 from configurator.core.formulas import economics as _economics
@@ -149,6 +150,16 @@ class Training(_Frozen):
                     "one micro-batch's inputs more are alive beside it (adapter_memory.held_input_bytes). Written "
                     "to files only when not none")
     tokens: float = Field(default=1e9, ge=1e6, le=1e15, description="training token budget [tokens]")
+    examples: int | None = Field(
+        default=None, ge=1, le=10**9, exclude_if=lambda n: n is None,
+        description="fine-tuning examples the token budget was given as (examples.example_tokens: examples × "
+                    "tokens per example); None: the budget was given in tokens. Written to files only when given "
+                    "[examples]")
+    tokens_per_example: int = Field(
+        default=_examples.DEFAULT_TOKENS_PER_EXAMPLE, ge=1, le=2_097_152,
+        exclude_if=lambda n: n == _examples.DEFAULT_TOKENS_PER_EXAMPLE,
+        description="mean tokens per fine-tuning example (default 512: the Stanford Alpaca fine-tune's maximum "
+                    "length, core/examples.py). Written to files only when not the default [tokens]")
     flash_attention: bool = True
     attention_kernel: AttentionKernel | None = Field(
         default=None, description="fused attention kernel (None = Transformer Engine's under the fused layer "

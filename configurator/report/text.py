@@ -16,6 +16,7 @@ from configurator.core.view.constraints_view import constraints_section, does_no
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.view import price_view
+from configurator.core.view.ranking_view import UNRATED_HEADING
 from configurator.core.view.ranking_view import (
     below_line_columns,
     plan_columns,
@@ -174,6 +175,7 @@ def recommendation_table(result, language: str = "en") -> str:
             lines.append(single_line(w.message(short)))
     lines += price_lines(result, language)
     lines += below_line_text(result, language)
+    lines += unrated_text(result, language)
     below = len(result.below_line)
     if below:
         lines.append(w("{n} below the line, {m} left out; see --json for why.", n=write(below, language),
@@ -215,6 +217,15 @@ def below_line_text(result, language: str = "en") -> list[str]:
         return []
     heading = words(language).label("Below the line: each breaks a constraint you set (never ranked)")
     return [heading, *columns_text(below_line_columns(result), language)]
+
+
+def unrated_text(result, language: str = "en") -> list[str]:
+    """The cards the catalog cannot rate (``Result.unrated``: a figure their speed needs is not
+    published), each with its region caution; no lines when there are none."""
+    if not result.unrated:
+        return []
+    heading = words(language).label(UNRATED_HEADING)
+    return [heading, *(f"  - {single_line(write(m, language))}" for m in result.unrated)]
 
 
 FIGURE_MISSING = ("no-power-tco", *RENT_ELSEWHERE)

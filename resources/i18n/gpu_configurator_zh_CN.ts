@@ -665,6 +665,22 @@ The last valid state is kept. The full report is in:
         <translation>无目标</translation>
     </message>
     <message>
+        <source> examples</source>
+        <translation> 条样本</translation>
+    </message>
+    <message>
+        <source>given in tokens</source>
+        <translation>按词元数给出</translation>
+    </message>
+    <message>
+        <source>Fine-tuning data as examples (10万条 is 100,000): the data to train on becomes examples × {0} tokens, the Alpaca fine-tune&apos;s maximum length</source>
+        <translation>以样本条数给出微调数据（10万条即 100,000 条）：训练数据量 = 样本数 × 每条 {0} 词元（斯坦福指令微调数据集训练时的最大长度）</translation>
+    </message>
+    <message>
+        <source>Or in &amp;examples</source>
+        <translation>或按样本数(&amp;E)</translation>
+    </message>
+    <message>
         <source> million tokens</source>
         <translation> 百万词元</translation>
     </message>
@@ -2099,6 +2115,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>分页优化器</translation>
     </message>
     <message>
+        <source>examples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>tokens per example</source>
+        <translation>每条样本词元数</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>用途</translation>
     </message>
@@ -2582,6 +2606,26 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
+        <source> examples</source>
+        <translation> 条样本</translation>
+    </message>
+    <message>
+        <source>given in tokens</source>
+        <translation>按词元数给出</translation>
+    </message>
+    <message>
+        <source>Fine-tuning examples to train on (10万条 is 100,000); with the tokens per example they set the token budget</source>
+        <translation>用于微调的样本数（10万条即 100,000 条）；与每条样本的词元数一起决定训练数据量</translation>
+    </message>
+    <message>
+        <source>Tokens per exam&amp;ple</source>
+        <translation>每条样本词元数(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Mean tokens per example (default 512: the Alpaca fine-tune&apos;s maximum length)</source>
+        <translation>每条样本的平均词元数（默认 512：斯坦福指令微调数据集训练时的最大长度）</translation>
+    </message>
+    <message>
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
@@ -2856,6 +2900,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Which frozen weights get LoRA adapters. All linear layers: q, k, v and the output projection of attention and every MLP matrix (QLoRA&apos;s setting). Attention only: those four projections (the LoRA paper&apos;s); fewer adapter weights, and on a 16-bit base the frozen MLP keeps no inputs for backward. q, k, v only: the query, key and value projections alone (NeMo&apos;s PEFT default, attention_qkv).</source>
         <translation>哪些冻结权重加 LoRA 适配器。所有线性层：注意力的 q、k、v 与输出投影，以及前馈层的每个矩阵（QLoRA 的设置）。仅注意力层：只加在这四个投影上（LoRA 论文的设置）；适配器权重更少，且在 16 位基座上冻结的前馈层不为反向传播保留输入。仅 q、k、v 投影：只加在查询、键、值三个投影上（NeMo 参数高效微调的默认设置，attention_qkv）。</translation>
+    </message>
+    <message>
+        <source>&amp;Dataset examples</source>
+        <translation>数据集样本数(&amp;D)</translation>
     </message>
     <message>
         <source>Kind of desktop user. With the displays it sets the least vGPU profile, from NVIDIA&apos;s vPC and vWS sizing guides: each kind&apos;s profile on one HD display is shown beside it; twice that for more than one HD display&apos;s pixels.</source>

@@ -188,3 +188,8 @@ def step_breakdown(chosen: Estimate) -> Section | None:
     title = "Chosen layout, step-time breakdown (exact estimate)" if chosen.fits else \
         "Closest layout (does not fit), step-time breakdown if it ran (exact estimate)"
     return Section("step", title, tuple(rows))
+
+
+UNRATED_HEADING = "Not rated: the catalog lacks a figure their speed needs (never ranked)"
+"""The heading over the cards the catalog cannot rate (``Result.unrated``) on every screen that
+lists them: the command line's recommendation and the window's table."""

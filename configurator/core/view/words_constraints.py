@@ -38,6 +38,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "{n} users at once": "{n} 位同时在线用户",
     "1 user at once": "1 位同时在线用户",
     "users from the request rate, {rate} requests/s": "用户数按请求率推算（{rate} 请求/秒）",
+    "Not rated: the catalog lacks a figure their speed needs (never ranked)": "未评估：目录缺少计算速度所需的数据（不参与排名）",
     "{n} below the line, {m} left out; see --json for why.": "{n} 种配置在基准线以下，{m} 种卡被排除；原因见 --json。",
     "Latency targets: {targets}": "延迟目标：{targets}",
     "first token ≤ {ttft} and ≤ {tpot} per token at {percentile} ({origin})":

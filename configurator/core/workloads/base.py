@@ -447,6 +447,12 @@ class WorkloadFamily(ABC):
         return msg("reason-class-cheaper", card=card.name, category=card.category, ratio=ratio, cheaper=1 - 1 / ratio,
                    other=other.name, other_category=other.category)
 
+    def unrated(self, scenario: Scenario, card: Card) -> Message | None:
+        """Why ``card`` cannot be rated for ``scenario`` at all: a figure its speed needs that the
+        catalog lacks (:func:`~configurator.core.workloads.checks.unrated_message`); None when
+        it has them, or the family reads none (a family that times work overrides this)."""
+        return None
+
     def rejection(self, workload: Workload, card: Card) -> str:
         """Why a card has no deployment at any count tried."""
         return "does not fit at any count tried"

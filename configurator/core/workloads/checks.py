@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from configurator.core.catalog import Card
 from configurator.core.memory import TIGHT_FIT_HEADROOM, MemoryBreakdown
+from configurator.core.precision import PrecisionPlan
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.servers import rack_system_power_w
 from configurator.core.units import GIB
@@ -33,6 +34,18 @@ def card_messages(card: Card, class_messages: Iterable[Message] = ()) -> list[Me
     if card.bandwidth_gbps is None:
         messages.append(msg("no-bandwidth", card=card.name))
     return messages
+
+
+def unrated_message(card: Card, plan: PrecisionPlan) -> Message | None:
+    """Why ``card`` cannot be rated at all where its speed needs its memory bandwidth [GB/s] and
+    its dense rate [TFLOP/s] at the plan's math precision (serving's and training's rooflines:
+    ``serving/latency_floor.py``, ``training/search.py`` leave such a card untimed): the first figure
+    the catalog lacks, bandwidth first (decoding reads it), in words; None when it has both."""
+    if not card.bandwidth_gbps:
+        return msg("unrated-bandwidth", card=card.name)
+    if plan.math is None or not card.peak_tflops(plan.math):
+        return msg("unrated-compute", card=card.name, precision=plan.requested.value.upper())
+    return None
 
 
 def fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:

@@ -30,6 +30,7 @@ from configurator.core.workloads.base import (
     shown_figure,
     geometric,
 )
+from configurator.core.workloads.checks import unrated_message
 from configurator.core.workloads.layout import at_count
 from configurator.core.workloads.serving import deployment, plan
 
@@ -173,6 +174,9 @@ class ServingFamily(WorkloadFamily):
         checked at (a p90 target under the recommendation's p90 time rules it out)."""
         return self.faster_alternative(self.checked_speed(fastest), fastest.card, fastest.scenario.count,
                                        self.checked_speed(chosen), f"p{latency_targets(chosen.scenario).percentile}")
+
+    def unrated(self, scenario: Scenario, card: Card) -> Message | None:
+        return unrated_message(card, plan_serving(scenario, card))
 
     def rejection(self, workload: Workload, card: Card) -> str:
         return "cannot carry the load within its targets at any count tried"

@@ -27,6 +27,7 @@ from configurator.core.workloads.base import (
     deadline_alternative,
     geometric,
 )
+from configurator.core.workloads.checks import unrated_message
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, whole_system_counts
 from configurator.core.workloads.training import deployment, plan
 from configurator.core.workloads.training.estimate import TRAINING_CLASSES, estimate_training, training_basis
@@ -85,6 +86,9 @@ class TrainingFamily(WorkloadFamily):
 
     def deadline_out_of_reach(self, scenario: Scenario, card: Card) -> tuple[int, float] | None:
         return deployment.deadline_out_of_reach(scenario, card)
+
+    def unrated(self, scenario: Scenario, card: Card) -> Message | None:
+        return unrated_message(card, plan_training(card, scenario.precision))
 
     def missed_deadline(self, scenario: Scenario, card: Card) -> Message | None:
         return deployment.missed_deadline(scenario, card)

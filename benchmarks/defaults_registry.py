@@ -57,7 +57,7 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "the pull request's three, each source within 7.7 %)"),
     "matrix-product efficiency and per-layer time (training)": FitRecord(
         "each of eight publications left out: 7.2 % median on its rows (5.5 % in sample); leave one row out "
-        "5.8 % median, 47.0 % worst over 38 rows (December 2026)"),
+        "6.3 % median, 46.9 % worst over 38 rows (December 2026, session 38)"),
     "prefill efficiency (serving)": FitRecord(
         "each of three publications left out: 11.3 % median |LOSO error| over its 9 fitting rows with a figure "
         "(refitted 0.786 to 0.943); leave one row out 13.8 % median, 48.3 % worst over 10 rows (December 2026, "

@@ -53,10 +53,10 @@ TE's FP8-kept inputs, the routed experts' kept inputs and DeepSeek-V3's DualPipe
 took Meta's pipeline schedule, session 25; 0.760 beside one assumed 0.45,
 December 2026; 0.716 when it was fitted alone beside a per-layer time of 130 µs chosen by
 judgement; 0.70 before, the former 0.55 of dense peak restated over the H200's measured large-GEMM
-rate). Refitted with each publication held out it gives 0.764 (without the H200 rig) to 0.810
-(without llm-foundry), and the held-out publication's rows so predicted err 7.5 % median against
+rate). Refitted with each publication held out it gives 0.762 (without the H200 rig) to 0.808
+(without llm-foundry; session 38), and the held-out publication's rows so predicted err 7.5 % median against
 5.7 % in sample (``benchmarks/accuracy.py --summary``, LOSO column; 8.3 % and 6.7 % with the
-attention at 0.45); each row left out in turn, 6.0 % median (47.0 % worst: llm-foundry's
+attention at 0.45); each row left out in turn, 6.3 % median (46.9 % worst: llm-foundry's
 64k-token MPT 7B run, +46.7 % in sample, +103 % with the attention at 0.45). Published whole-step MFU for comparison: Megatron-LM on A100 44–52 %
 (Narayanan et al. 2021 Table 1), Llama 3 405B on H100 38–43 % (Dubey et al. 2024 Table 4)."""
 
@@ -173,8 +173,8 @@ chosen by judgement with the H200 rows in view). The rows that
 separate it from the products are the small-batch ones: the H200 rig's Llama 3.2 1B at 1, 4 and
 8 sequences of 2,048 tokens take 69.8, 190.2 and 355.8 ms, a line of 41 ms per sequence plus
 24–29 ms per step whatever the batch, which the products cannot give. Refitted with each
-publication held out it gives 311 µs (without the H200 rig: the 29 published runs alone) to
-523 µs (without the LLaMA paper). For scale: eager PyTorch spends 9.4 µs of host time per kernel
+publication held out it gives 284 µs (without the H200 rig: the 29 published runs alone) to
+526 µs (without Megatron-LM 2021) (session 38; 311–523 µs before full recomputation's collectives). For scale: eager PyTorch spends 9.4 µs of host time per kernel
 on a DGX H100 (NVIDIA/Fuser issue 3507, 2024: 0.616 ms for the 65 kernels of a one-layer Llama
 3.2 1B forward), so 450 µs is about 48 eager kernels' dispatch, the kernel count of an unfused
 Llama layer (two fp32 RMSNorms of ≈8 kernels, seven autocast weight casts, RoPE, the GQA repeat,

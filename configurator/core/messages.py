@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from configurator.core.cjk_spacing import cjk_joined
+from configurator.core.durations import HOURS_PER_DAY  # noqa: F401 (read here by the deadline messages' callers)
 from configurator.core.message_numbers import DAYS_FROM, count_param, fraction_param
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
@@ -119,11 +120,11 @@ ENGLISH: dict[str, str] = {
                          "run",
     "tpot-does-not-run": "Time per output token not met: the configuration does not fit in memory, so it does not "
                          "run",
-    "meets-deadline-days": "Takes {hours:sig} days, {margin:duration} within the {deadline:,g}-day deadline",
-    "misses-deadline-days": "Takes {hours:sig} days: misses the {deadline:,g}-day deadline by {over:duration} "
+    "meets-deadline-days": "Takes {hours:days}, {margin:duration} within the {deadline:,g}-day deadline",
+    "misses-deadline-days": "Takes {hours:days}: misses the {deadline:,g}-day deadline by {over:duration} "
                             "({share:.0%})",
     "deadline-out-of-reach-days": "{card} cannot meet the {deadline:,g}-day deadline at any count tried: even "
-                                  "{count:,} cards at full peak need {hours:sig} days",
+                                  "{count:,} cards at full peak need {hours:days}",
     "deadline-unknown-days": "No time for the job could be estimated: the {deadline:,g}-day deadline cannot be "
                              "checked",
     "deadline-out-of-reach": "{card} cannot meet the {deadline:,.0f} h deadline at any count tried: even {count:,} "
@@ -314,10 +315,10 @@ CHINESE: dict[str, str] = {
     "request-rate-does-not-run": "请求率未满足：此配置显存放不下，无法运行",
     "ttft-does-not-run": "首词元延迟未满足：此配置显存放不下，无法运行",
     "tpot-does-not-run": "每输出词元时间未满足：此配置显存放不下，无法运行",
-    "meets-deadline-days": "需要 {hours:sig} 天，在 {deadline:,g} 天的期限内，余 {margin:duration}",
-    "misses-deadline-days": "需要 {hours:sig} 天：超出 {deadline:,g} 天的期限 {over:duration}（{share:.0%}）",
+    "meets-deadline-days": "需要 {hours:days}，在 {deadline:,g} 天的期限内，余 {margin:duration}",
+    "misses-deadline-days": "需要 {hours:days}：超出 {deadline:,g} 天的期限 {over:duration}（{share:.0%}）",
     "deadline-out-of-reach-days": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 天的期限：即使 {count:,} 张卡按峰值算力"
-                                  "运行也需要 {hours:sig} 天",
+                                  "运行也需要 {hours:days}",
     "deadline-unknown-days": "无法估算作业时间：无法核对 {deadline:,g} 天的期限",
     "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,.0f} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:sig} 小时",
     "deadline-unknown": "无法估算作业时间：无法核对 {deadline:,.0f} 小时的期限",
@@ -516,8 +517,6 @@ weeks read as "597 h, 1,563 h within the 2,160 h deadline" until December 2026) 
 which a job's time is written in days (:data:`~configurator.core.message_numbers.DAYS_FROM`), one
 figure, so a time and its deadline change unit together."""
 
-HOURS_PER_DAY = 24.0
-"""Hours in a day [h/day]."""
 
 
 def deadline_msg(message_id: str, deadline: float, durations: dict[str, float],

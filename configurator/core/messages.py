@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from configurator.core.cjk_spacing import cjk_joined
+from configurator.core.money_words import amounts_in_words
 from configurator.core.durations import HOURS_PER_DAY  # noqa: F401 (read here by the deadline messages' callers)
 from configurator.core.message_numbers import DAYS_FROM, count_param, fraction_param
 from configurator.core.frozen_record import fast_init
@@ -501,7 +502,8 @@ def render(message: Message, templates: dict[str, str]) -> str:
     template = templates.get(message.id) or ENGLISH[message.id]
     language = next((name for name, catalogue in CATALOGUES.items() if catalogue is templates), "en")
     params = {k: _param(v, language, templates) for k, v in message.params.items()}
-    return cjk_joined(template.format(**params), language)  # '瓶颈在 {bound}' with a Chinese word
+    text = amounts_in_words(template.format(**params), language)  # '3,000,000 CNY' -> '300.00 万元' in Chinese
+    return cjk_joined(text, language)  # '瓶颈在 {bound}' with a Chinese word
 
 
 def msg(message_id: str, **params: object) -> Message:

@@ -502,8 +502,15 @@ def render(message: Message, templates: dict[str, str]) -> str:
     template = templates.get(message.id) or ENGLISH[message.id]
     language = next((name for name, catalogue in CATALOGUES.items() if catalogue is templates), "en")
     params = {k: _param(v, language, templates) for k, v in message.params.items()}
-    text = amounts_in_words(template.format(**params), language)  # '3,000,000 CNY' -> '300.00 万元' in Chinese
-    return cjk_joined(text, language)  # '瓶颈在 {bound}' with a Chinese word
+    return finished(template.format(**params), language)
+
+
+def finished(text: str, language: str) -> str:
+    """A text formatted from a template (a message, a view's phrase or label) as ``language`` writes it:
+    its amounts in the language's money words (:func:`~configurator.core.money_words.amounts_in_words`:
+    '3,000,000 CNY' -> '300.00 万元' in Chinese), without the spaces Chinese does not write
+    (:func:`~configurator.core.cjk_spacing.cjk_joined`: '瓶颈在 {bound}' with a Chinese word)."""
+    return cjk_joined(amounts_in_words(text, language), language)
 
 
 def msg(message_id: str, **params: object) -> Message:

@@ -159,9 +159,9 @@ class _Fraction(float):
         if spec == "duration":
             value, unit = duration_unit(float(self))
             return f"{self._significant(value)}\u00a0{self.units.get(unit, unit)}"
-        if spec == "days":  # a time in days [d], under a day in hours or minutes (days_or_less)
-            value, unit = days_or_less(float(self))
-            return f"{self._significant(value)}\u00a0{self.units.get(unit, unit)}"
+        if spec == "days":  # a time in days [d], under a day in hours or minutes (days_or_less); a plain
+            value, unit = days_or_less(float(self))  # space, as the templates wrote "{hours:sig} days" before
+            return f"{self._significant(value)} {self.units.get(unit, unit)}"
         if spec == "latency":  # a plain space, as the templates wrote "{ms:sig} ms" before
             value, unit = latency_unit(float(self))
             return f"{self._significant(value)} {self.units.get(unit, unit)}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.estimate import Estimate
 from configurator.core.job_alone import job_alone
 from configurator.core.messages import Message, msg
@@ -347,7 +348,8 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
                                   w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote"))
         rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
                      write(price_view.price_value(est, objective), w.language),
-                     " ".join(p for p in (write(told, w.language) if told else "", source) if p)))
+                     cjk_joined(" ".join(p for p in (write(told, w.language) if told else "", source) if p),
+                                w.language)))  # no space after a closing "）" before "[1]"
     # what a buyer could sign only: a fleet the latency targets size, many times the load ("1,240 × Tesla V100",
     # session 35), is no purchase to price nor to ask a quote for, whether its cards have no price or only a used
     # one's (the alternatives say why, core.recommend.oversized_fleet)

@@ -92,7 +92,7 @@ def test_page_one_and_the_tco_table_give_one_rent_for_the_same_months(tmp_path, 
     text = _report(tmp_path, capsys, *SERVE_8B_QUARTER, "--lang", language).replace("\u00a0", " ")
     rent = _front(text, language)[rent_row]
     rows = dict(re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", text, re.M))
-    over_quarter = re.search(r"([\d,]+) (?:USD|CNY) over 3 months|3 个月共 ([\d,]+) (?:USD|CNY)", rent)
+    over_quarter = re.search(r"([\d,.]+) (?:USD|CNY) over 3 months|3 个月共 ([\d,.]+) (?:USD|CNY|万元|元)", rent)
     quarter = next(g for g in over_quarter.groups() if g)
     assert utilisation in rent and tco_row in rows
     assert rows[tco_row].split(" ")[0] == quarter

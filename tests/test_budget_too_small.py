@@ -22,6 +22,9 @@ ENOUGH = ["--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", 
           "--budget", "300万元"]
 """The README's Chinese question: 8 × Ascend 910B within 3,000,000 CNY."""
 
+MONEY = {"en": "CNY", "zh_CN": "万元"}
+"""The word of an amount over budget: the ISO code in English, 万元 in Chinese (session 38)."""
+
 
 def _run(capsys, *argv: str) -> str:
     assert main(list(argv)) == 0, capsys.readouterr().err
@@ -61,7 +64,7 @@ def test_the_ranking_says_the_budget_is_too_small(capsys, language, said):
     lines = _run(capsys, "recommend", *SHORT, "--lang", language).splitlines()
     line = next((ln for ln in lines if said[0] in ln), None)
     assert line is not None, lines[:5]
-    assert all(part in line for part in said) and "CNY" in line and "%" in line
+    assert all(part in line for part in said) and MONEY[language] in line and "%" in line
     if language == "zh_CN":  # the nearest card by its Chinese name; no English left in the sentence
         assert "昇腾" in line or "壁砺" in line or "MTT" in line
         assert "budget" not in line and "nearest" not in line
@@ -86,7 +89,7 @@ def test_the_summary_presents_the_nearest_not_the_default_card(tmp_path, capsys,
     text = path.read_text(encoding="utf-8")
     verdict = next((line.replace("\N{NO-BREAK SPACE}", " ") for line in text.splitlines() if nearest in line), None)
     assert verdict is not None and choice not in text
-    assert "H100" not in verdict and "CNY" in verdict  # what it breaks, by how much
+    assert "H100" not in verdict and MONEY[language] in verdict  # what it breaks, by how much
     assert covers in verdict  # as the ranking says it
 
 

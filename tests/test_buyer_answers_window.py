@@ -55,7 +55,7 @@ def test_the_chinese_rate_and_budget_question_has_the_command_lines_answer_every
     assert (decision.estimate.card.id, decision.scenario.count) == first
     assert decision.meets_constraints == (answer is not None)
     text = wizard.summary.text.toPlainText()
-    assert "3,000,000 CNY" in text and "中国大陆" in text  # the budget and the region, said
+    assert "300.00 万元" in text.replace("\xa0", " ") and "中国大陆" in text  # the budget and the region, said
     wizard.accept()
 
     scenario = controller.scenario  # the editor's
@@ -73,7 +73,7 @@ def test_the_chinese_rate_and_budget_question_has_the_command_lines_answer_every
     listed = _table(summary, "below-line")
     assert [(int(row[0].replace(",", "")), row[1]) for row in listed.rows] == \
         [(count, card_name(controller.catalog.get(card).name, "zh_CN")) for card, count in below[:MAX_BELOW_LINE]]
-    assert all("3,000,000 CNY" in row[-1] for row in listed.rows if "预算" in row[-1])
+    assert all("300.00 万元" in row[-1].replace("\xa0", " ") for row in listed.rows if "预算" in row[-1])
     assert str(len(below) - MAX_BELOW_LINE) in listed.note
     load_row = next(row for row in _table(summary, "workload").rows if row[0] == "推理负载")
     assert "用户数按请求率推算（10 请求/秒）" in load_row[1] and "个用户 1" not in load_row[1]

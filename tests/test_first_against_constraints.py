@@ -12,7 +12,7 @@ def test_the_first_is_shown_against_the_budget_the_deadline_and_the_region(capsy
                  "--region", "cn", "--domestic-only", "--lang", "zh_CN"]) == 0
     out = capsys.readouterr().out
     held = out.split("排名第一的方案对照您设定的约束：")[1].split("\n无价格")[0]
-    assert "[满足] 资本支出" in held and "低于 500,000 CNY 的预算" in held
+    assert "[满足] 资本支出" in held and "低于 50.00 万元的预算" in held.replace("\xa0", " ")
     assert "不属于对华出口" in held and "在 7 天的期限内" in held  # a domestic card: no export (session 34)
 
 

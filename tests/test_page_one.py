@@ -126,7 +126,7 @@ def test_an_over_budget_choice_that_needs_a_licence_is_never_the_recommended_one
     else:
         assert f"违反 4 项约束中的 2 项：超出预算 {over}；交付中国大陆需要美国出口许可证" in summary.status
         assert summary.recommendation.startswith("您的选择 32 × H100 SXM5 80GB 不能推荐：超出预算")
-        assert rows["预算"][1] == "3,000,000\u00a0CNY——资本支出上限（购买）" and rows["预算"][3] == "未满足"
+        assert rows["预算"][1] == "300.00\u00a0万元——资本支出上限（购买）" and rows["预算"][3] == "未满足"
         assert rows["首词元延迟"][1] == "p90 ≤ 1,000\u00a0ms（交互式对话的默认值）"
         assert rows["服务用途"][1] == "交互式对话 / 助手"
         assert dict(summary.headline)["资本支出"].endswith("——含加速卡、服务器、网络、存储、机柜")

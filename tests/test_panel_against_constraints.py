@@ -20,6 +20,7 @@ from configurator.app.recommend_panel import RecommendationPanel
 from configurator.app.wizard import WorkloadWizard
 from configurator.core.catalog import load_catalog
 from configurator.core.procurement.deployment import deployment_cost
+from configurator.core.view.numbers import money
 
 QUESTION = ("recommend", "--workload", "lora", "--model", "qwen2.5-7b", "--deadline", "7d", "--budget", "50万",
             "--region", "cn", "--domestic-only", "--lang", "zh_CN")
@@ -67,7 +68,7 @@ def test_the_panel_says_what_the_command_line_says_of_the_first(chinese_panel):
     shown = [line.removeprefix(heading).strip() for line in shown]
     assert panel.against_label.isVisibleTo(panel)
     capex = next(line for line in shown if "资本支出" in line)
-    assert capex.startswith("[满足]") and "低于 500,000 CNY 的预算" in capex
+    assert capex.startswith("[满足]") and "低于 50.00 万元的预算" in capex.replace("\xa0", " ")
     assert any("中国大陆" in line for line in shown) and any("7 天" in line for line in shown)
 
 
@@ -80,7 +81,7 @@ def test_every_row_says_its_capex_and_the_selected_one_its_verdicts(chinese_pane
         for column in range(panel.table.columnCount()):
             item = panel.table.item(row, column)
             if item is not None:  # the whole row: wherever the pointer rests
-                assert f"资本支出：{capex:,.0f} CNY" in item.toolTip().replace("\xa0", " ")  # the unit kept with its number
+                assert f"资本支出：{money(capex, 'CNY', 'zh_CN')}" in item.toolTip()  # the unit kept with its number
         if rec in result.ranked:  # the name still first (a row without a price says why instead)
             assert panel.table.item(row, 0).toolTip().startswith(panel.table.item(row, 0).text())
     row, rec = listed[1]

@@ -11,6 +11,7 @@ import math
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
 from configurator.core.digit_groups import SEPARATORS, grouped
+from configurator.core.durations import HOURS_PER_DAY, days_or_less
 
 SIGNIFICANT_DIGITS = 3
 """Significant digits of a measured quantity (a latency, a time per frame, a job's time) on the
@@ -106,11 +107,12 @@ def duration_unit(hours: float) -> tuple[float, str]:
 def deadline_time_unit(hours: float, deadline: float | None) -> str:
     """The unit a job's time [h] is written in beside its deadline [h], so that one row says one unit:
     ``"days"`` where the deadline is said in days (over :data:`DAYS_FROM`, as
-    :func:`configurator.core.messages.deadline_msg` says it); ``"h"`` where the deadline is said in hours
+    :func:`configurator.core.messages.deadline_msg` says it) and the time is a day or more (under a day,
+    its own unit: :func:`configurator.core.durations.days_or_less`); ``"h"`` where the deadline is said in hours
     and the time would read in days (a 70.7 h job beside a 40 h deadline read "2.95 days"); else
     ``"duration"``, the time's own unit (:func:`duration_unit`: 36.1 min, 39.7 h)."""
     if deadline and deadline > DAYS_FROM:
-        return "days"
+        return "days" if hours >= HOURS_PER_DAY else "duration"  # under a day in hours (days_or_less)
     if deadline and hours >= DAYS_FROM:
         return "h"
     return "duration"
@@ -172,6 +174,9 @@ class _Fraction(float):
         if spec == "duration":
             value, unit = duration_unit(float(self))
             return f"{self._significant(value)}\u00a0{self.units.get(unit, unit)}"
+        if spec == "days":  # a time in days [d], under a day in hours or minutes (days_or_less); a plain
+            value, unit = days_or_less(float(self))  # space, as the templates wrote "{hours:sig} days" before
+            return f"{self._significant(value)} {self.units.get(unit, unit)}"
         if spec == "latency":  # a plain space, as the templates wrote "{ms:sig} ms" before
             value, unit = latency_unit(float(self))
             return f"{self._significant(value)} {self.units.get(unit, unit)}"

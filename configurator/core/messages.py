@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from configurator.core.cjk_spacing import cjk_joined
+from configurator.core.money_words import amounts_in_words
+from configurator.core.durations import HOURS_PER_DAY  # noqa: F401 (read here by the deadline messages' callers)
 from configurator.core.message_numbers import DAYS_FROM, count_param, fraction_param
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
@@ -123,11 +125,11 @@ ENGLISH: dict[str, str] = {
                          "run",
     "tpot-does-not-run": "Time per output token not met: the configuration does not fit in memory, so it does not "
                          "run",
-    "meets-deadline-days": "Takes {hours:sig} days, {margin:duration} within the {deadline:,g}-day deadline",
-    "misses-deadline-days": "Takes {hours:sig} days: misses the {deadline:,g}-day deadline by {over:duration} "
+    "meets-deadline-days": "Takes {hours:days}, {margin:duration} within the {deadline:,g}-day deadline",
+    "misses-deadline-days": "Takes {hours:days}: misses the {deadline:,g}-day deadline by {over:duration} "
                             "({share:.0%})",
     "deadline-out-of-reach-days": "{card} cannot meet the {deadline:,g}-day deadline at any count tried: even "
-                                  "{count:,} cards at full peak need {hours:sig} days",
+                                  "{count:,} cards at full peak need {hours:days}",
     "deadline-unknown-days": "No time for the job could be estimated: the {deadline:,g}-day deadline cannot be "
                              "checked",
     "deadline-out-of-reach": "{card} cannot meet the {deadline:,.0f} h deadline at any count tried: even {count:,} "
@@ -322,10 +324,10 @@ CHINESE: dict[str, str] = {
     "request-rate-does-not-run": "请求率未满足：此配置显存放不下，无法运行",
     "ttft-does-not-run": "首词元延迟未满足：此配置显存放不下，无法运行",
     "tpot-does-not-run": "每输出词元时间未满足：此配置显存放不下，无法运行",
-    "meets-deadline-days": "需要 {hours:sig} 天，在 {deadline:,g} 天的期限内，余 {margin:duration}",
-    "misses-deadline-days": "需要 {hours:sig} 天：超出 {deadline:,g} 天的期限 {over:duration}（{share:.0%}）",
+    "meets-deadline-days": "需要 {hours:days}，在 {deadline:,g} 天的期限内，余 {margin:duration}",
+    "misses-deadline-days": "需要 {hours:days}：超出 {deadline:,g} 天的期限 {over:duration}（{share:.0%}）",
     "deadline-out-of-reach-days": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 天的期限：即使 {count:,} 张卡按峰值算力"
-                                  "运行也需要 {hours:sig} 天",
+                                  "运行也需要 {hours:days}",
     "deadline-unknown-days": "无法估算作业时间：无法核对 {deadline:,g} 天的期限",
     "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,.0f} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:sig} 小时",
     "deadline-unknown": "无法估算作业时间：无法核对 {deadline:,.0f} 小时的期限",
@@ -508,7 +510,15 @@ def render(message: Message, templates: dict[str, str]) -> str:
     template = templates.get(message.id) or ENGLISH[message.id]
     language = next((name for name, catalogue in CATALOGUES.items() if catalogue is templates), "en")
     params = {k: _param(v, language, templates) for k, v in message.params.items()}
-    return cjk_joined(template.format(**params), language)  # '瓶颈在 {bound}' with a Chinese word
+    return finished(template.format(**params), language)
+
+
+def finished(text: str, language: str) -> str:
+    """A text formatted from a template (a message, a view's phrase or label) as ``language`` writes it:
+    its amounts in the language's money words (:func:`~configurator.core.money_words.amounts_in_words`:
+    '3,000,000 CNY' -> '300.00 万元' in Chinese), without the spaces Chinese does not write
+    (:func:`~configurator.core.cjk_spacing.cjk_joined`: '瓶颈在 {bound}' with a Chinese word)."""
+    return cjk_joined(amounts_in_words(text, language), language)
 
 
 def msg(message_id: str, **params: object) -> Message:
@@ -524,8 +534,6 @@ weeks read as "597 h, 1,563 h within the 2,160 h deadline" until December 2026) 
 which a job's time is written in days (:data:`~configurator.core.message_numbers.DAYS_FROM`), one
 figure, so a time and its deadline change unit together."""
 
-HOURS_PER_DAY = 24.0
-"""Hours in a day [h/day]."""
 
 
 def deadline_msg(message_id: str, deadline: float, durations: dict[str, float],

@@ -27,7 +27,7 @@ FIT_ENGLISH: dict[str, str] = {
     "misses-deadline-every-count": "misses the {deadline:,.0f} h deadline at every count tried: fastest "
                                    "{hours:sig} h ({days:sig} days) at {count:,} cards",
     "misses-deadline-every-count-days": "misses the {deadline:,g}-day deadline at every count tried: fastest "
-                                        "{hours:sig} days at {count:,} cards",
+                                        "{hours:days} at {count:,} cards",
     "misses-streams-per-server": "{count:,} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are "
                                  "needed, {per:,} per server (the driver's session limit is per server)",
 }
@@ -54,7 +54,7 @@ FIT_CHINESE: dict[str, str] = {
     "fits-cards-needed": "{count:,} × {card} 可承载全部 {demand:,.0f} {unit}",
     "misses-deadline-every-count": "在尝试过的所有卡数下都赶不上 {deadline:,.0f} 小时的期限：最快 {hours:sig} 小时"
                                    "（{days:sig} 天），需 {count:,} 张卡",
-    "misses-deadline-every-count-days": "在尝试过的所有卡数下都赶不上 {deadline:,g} 天的期限：最快 {hours:sig} 天，"
+    "misses-deadline-every-count-days": "在尝试过的所有卡数下都赶不上 {deadline:,g} 天的期限：最快 {hours:days}，"
                                         "需 {count:,} 张卡",
     "misses-streams-per-server": "{count:,} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡，"
                                  "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",

@@ -264,7 +264,8 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
                  mine=mine_text, problems=w.label("; ").join(problems))  # share of it the budget covers
         covered = budget_covered(mine.estimate)
         return text if covered is None else _sentences(w, text, w(
-            "The budget covers {share} of it: raise the budget or lower the requirements.", share=percent(covered)))
+            "The budget covers {share} of it: raise the budget or lower the requirements.",
+            share=percent(covered, w.language)))
     if recommended:
         return w("Recommended by {by}: {best}, which fits and meets every constraint set.", by=by, best=mine_text)
     if problems:
@@ -289,7 +290,7 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
         work = work_per_year(mine.estimate) * mine.cost.ownership.years
         saving = (mine.per_unit - best.per_unit) * work
         text = _sentences(w, text, w("It does the same work for {saving} less over {period} ({share} of your "
-                                     "choice's cost).", saving=money(saving, currency), period=years,
+                                     "choice's cost).", saving=money(saving, currency, w.language), period=years,
                                      share=percent(ratio, w.language)))
     return text
 
@@ -356,7 +357,7 @@ def capex_text(cost: DeploymentCost, w: Words) -> str:
     covered = [w(KIND_LABELS.get(kind, kind)) for kind in kinds]
     if w.language == "en":
         covered = [name.lower() for name in covered]
-    text = money(cost.ownership.capex, bom.currency)
+    text = money(cost.ownership.capex, bom.currency, w.language)
     if covered:
         text = w("{capex} — {covers}", capex=text, covers=w.label(", ").join(covered))
     if bom.unpriced:
@@ -371,7 +372,7 @@ def tco_text(cost: DeploymentCost, w: Words) -> str:
     where no power is published (a Vera Rubin NVL72 read as a whole TCO without its energy until
     December 2026)."""
     own = cost.ownership
-    tco = money(own.tco, cost.bom.currency)
+    tco = money(own.tco, cost.bom.currency, w.language)
     if own.energy_per_year is None:
         return w.message(msg("tco-without-energy-unpriced" if cost.bom.unpriced else "tco-without-energy", tco=tco))
     return w("{tco} — without the unpriced items", tco=tco) if cost.bom.unpriced else tco
@@ -425,17 +426,17 @@ def _headline(est: Estimate, mine: Option, w: Words, objective: Objective = Obje
                 *(((w("Already owned"), owned),) if owned else ()), *carried,
                 *((w("Bought used"), w.message(m)) for m in used), *buying]
     tco_per_unit = tco_per_unit_of(est, mine) if est.usable else None
-    tco_row = () if tco_per_unit is None else ((per_unit_name(est, w), unit_cost(tco_per_unit, currency)),)
+    tco_row = () if tco_per_unit is None else ((per_unit_name(est, w), unit_cost(tco_per_unit, currency, w.language)),)
     if rent is not None:
         if est.usable:
             rent_per_unit = rent_cost_per_unit(est, cost)
             if rent_per_unit is not None:
-                rows.append((per_unit_name(est, w, "cloud"), unit_cost(rent_per_unit, currency)))
+                rows.append((per_unit_name(est, w, "cloud"), unit_cost(rent_per_unit, currency, w.language)))
             rows += _banded_speed(est, w)
         rows += buying + [(instead(name), value) for name, value in tco_row]
     elif est.usable:
         if objective is Objective.CLOUD and mine.per_unit is not None:
-            rows.append((per_unit_name(est, w, "cloud"), unit_cost(mine.per_unit, currency)))
+            rows.append((per_unit_name(est, w, "cloud"), unit_cost(mine.per_unit, currency, w.language)))
         rows += [*tco_row, *job_alone_rows(est, cost, w), *_banded_speed(est, w)]
     line = export_line(est, w)
     owned_delivery = next((v.message for v in est.verdicts if v.id == "region" and "owned" in v.params), None)
@@ -500,9 +501,9 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         else:
             against = "—"
         rows.append((str(rank) if option.score is not None else "—", config, w(CLASS_LABELS[est.card.category]),
-                     speed_text(est, w), money(option.cost.ownership.capex, currency),
-                     money(option.cost.ownership.tco, currency),
-                     unit_cost(option.per_unit, currency) + price_mark(est, objective), against))
+                     speed_text(est, w), money(option.cost.ownership.capex, currency, w.language),
+                     money(option.cost.ownership.tco, currency, w.language),
+                     unit_cost(option.per_unit, currency, w.language) + price_mark(est, objective), against))
     rows += unpriced_rows(unpriced, w, speed_text)  # no rank, "no price": never read as a purchase
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
     note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",

@@ -47,15 +47,15 @@ def rent_text(est: Estimate, w: Words, cost: DeploymentCost) -> str | None:
         return None
     currency = est.costs.currency
     if family_of(est.scenario.workload).one_off_job and est.costs.cloud is not None and est.hours:
-        return w("{job} for the job ({hours} at {hourly} per hour)", job=money(est.costs.cloud, currency),
-                 hours=write(Amount(est.hours, "h"), w.language), hourly=money(hourly, currency))
+        return w("{job} for the job ({hours} at {hourly} per hour)", job=money(est.costs.cloud, currency, w.language),
+                 hours=write(Amount(est.hours, "h"), w.language), hourly=money(hourly, currency, w.language))
     if cost.rent_per_year is None:
         return None
     own = cost.ownership
     return w("{hourly} per hour · {month} a month · {total} over {period}, at {u} utilisation as the total cost of "
-             "ownership counts it", hourly=money(hourly, currency),
-             month=money(cost.rent_per_year / MONTHS_PER_YEAR, currency),
-             total=money(cost.rent_per_year * own.years, currency),
+             "ownership counts it", hourly=money(hourly, currency, w.language),
+             month=money(cost.rent_per_year / MONTHS_PER_YEAR, currency, w.language),
+             total=money(cost.rent_per_year * own.years, currency, w.language),
              period=write(period(own.years), w.language), u=percent(own.utilisation, w.language))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.estimate import Estimate
 from configurator.core.job_alone import job_alone
 from configurator.core.messages import Message, msg
@@ -65,7 +66,7 @@ def job_alone_rows(est: Estimate, cost: DeploymentCost, w: Words) -> tuple[tuple
     if job is None:
         return ()
     label = job_alone_label(family_of(est.scenario.workload))
-    return ((write(label, w.language), unit_cost(job.bought_per_unit, cost.bom.currency)),)
+    return ((write(label, w.language), unit_cost(job.bought_per_unit, cost.bom.currency, w.language)),)
 
 
 @dataclass(frozen=True)
@@ -145,9 +146,9 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
         price = w.message(msg("quote-item", item=line.item_id)) if quotable else w("no price — enter a quote")
         total, source = "—", "—"
     else:
-        per = f"{money(line.unit_price, currency)}"
+        per = f"{money(line.unit_price, currency, w.language)}"
         price = per + (f" / {w('year')}" if line.yearly else "")
-        total = money(line.total, currency) + (f" / {w('year')}" if line.yearly else "")
+        total = money(line.total, currency, w.language) + (f" / {w('year')}" if line.yearly else "")
         vendor = quote_vendor(line.source)
         if vendor is not None:  # the buyer's quote: its vendor named in the row, in either language
             origin = w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote")
@@ -192,9 +193,10 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
     header = (w("Kind"), w("Item"), w("Quantity"), w("Unit price"), w("Total"), w("Source"))
     card_price = _card_price_source(mine.estimate, sources)
     rows = [_bom_row(line, bom.currency, w, sources, card_price) for line in bom.lines]
-    rows.append(("", w("Capex (sum of the priced purchases)"), "", "", money(own.capex, bom.currency), ""))
+    rows.append(("", w("Capex (sum of the priced purchases)"), "", "", money(own.capex, bom.currency, w.language), ""))
     if bom.licences_per_year:
-        rows.append(("", w("Licences per year"), "", "", f"{money(bom.licences_per_year, bom.currency)} / {w('year')}",
+        licences = money(bom.licences_per_year, bom.currency, w.language)
+        rows.append(("", w("Licences per year"), "", "", f"{licences} / {w('year')}",
                      ""))
     power = f"{num(bom.it_kw)} kW" if bom.it_kw is not None else "—"
     cooling = w("no rack") if not bom.racks else w.message(msg("cooling-unpublished")) if bom.liquid_cooled is None \
@@ -228,13 +230,13 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     per_year = f" / {w('year')}"
 
     def yearly(value: float | None) -> str:
-        return "—" if value is None else money(value, c) + per_year
+        return "—" if value is None else money(value, c, w.language) + per_year
 
     def share(fraction: float | None) -> str:  # in the page's language: "80 %", "80%"
         return percent(fraction, w.language)
 
     rows = [
-        (w("Capex"), money(own.capex, c)),
+        (w("Capex"), money(own.capex, c, w.language)),
         (w("Energy and cooling (PUE {pue})", pue=f"{est.scenario.economics.pue:g}"),
          yearly(own.energy_per_year) if own.energy_per_year is not None else w.message(energy_unknown(est, cost))),
         (w("Support ({share} of capex a year)", share=share(own.support_per_year / own.capex if own.capex else None)),
@@ -242,15 +244,16 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (w("Licences"), yearly(own.licences_per_year)),
         (w("Colocation"), yearly(own.colocation_per_year)),
         (w("Opex"), yearly(own.opex_per_year)),
-        (w("Residual value after {period}", period=years), "−" + money(own.residual, c)),
-        (w("Total cost of ownership over {period}", period=years), money(own.tco, c)),
-        (per_unit_name(est, w), unit_cost(tco_per_unit_of(est, mine), c) if est.usable else "— " + w(shortfall(est))),
+        (w("Residual value after {period}", period=years), "−" + money(own.residual, c, w.language)),
+        (w("Total cost of ownership over {period}", period=years), money(own.tco, c, w.language)),
+        (per_unit_name(est, w),
+         unit_cost(tco_per_unit_of(est, mine), c, w.language) if est.usable else "— " + w(shortfall(est))),
         *job_alone_rows(est, cost, w),
         # the rent at the TCO's utilisation, said on the row as page 1 says it (one basis for the same months)
         (w("Renting the same cards, at {u} utilisation", u=share(own.utilisation)), yearly(cost.rent_per_year)),
         # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
         (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=share(own.utilisation)),
-         "—" if cost.rent_per_year is None else money(cost.rent_per_year * own.years, c)),
+         "—" if cost.rent_per_year is None else money(cost.rent_per_year * own.years, c, w.language)),
         (w("Break-even utilisation"), share(cost.break_even_utilisation) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),
     ]
@@ -348,7 +351,8 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
                                   w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote"))
         rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
                      write(price_view.price_value(est, objective), w.language),
-                     " ".join(p for p in (write(told, w.language) if told else "", source) if p)))
+                     cjk_joined(" ".join(p for p in (write(told, w.language) if told else "", source) if p),
+                                w.language)))  # no space after a closing "）" before "[1]"
     # what a buyer could sign only: a fleet the latency targets size, many times the load ("1,240 × Tesla V100",
     # session 35), is no purchase to price nor to ask a quote for, whether its cards have no price or only a used
     # one's (the alternatives say why, core.recommend.oversized_fleet)

@@ -92,7 +92,7 @@ def unpriced_rows(unpriced: Sequence, w: Words, speed_text: Callable) -> list[tu
     for o in unpriced[:MAX_UNPRICED]:
         est, capex = o.estimate, o.cost.ownership.capex
         shown = w("no price") if without_price(o) or capex is None or o.cost.bom.unpriced else \
-            money(capex, o.cost.bom.currency)
+            money(capex, o.cost.bom.currency, w.language)
         against = w("not ranked: enter a quote") if without_price(o) else \
             w("not ranked: {why}", why=why_unranked(o, w))
         oversized = oversized_fleet(est)  # the latency targets set the count: no fleet to buy (core.recommend)

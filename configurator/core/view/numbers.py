@@ -16,6 +16,7 @@ import math
 
 from configurator.core.digit_groups import SEPARATORS
 from configurator.core.magnitudes import MAGNITUDES
+from configurator.core.money_words import currency_word, money_unit
 from configurator.core.message_numbers import (  # noqa: F401
     DAYS_FROM, SIGNIFICANT_DIGITS, decimals_for, duration_unit, fixed, percent_text)
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
@@ -104,10 +105,14 @@ def with_unit(text: str, unit: str, language: str = "en") -> str:
 def money(value: float | None, currency: str, language: str = "en") -> str:
     """An amount and its currency: cents below 100, whole units from 100 up ('12.50 USD', '1,200 USD');
     nothing is '0 USD', whole as the rows beside it (a zero wrote "0.00 EUR / year" beside whole-number
-    rows until December 2026)."""
+    rows until December 2026). In Chinese an amount in CNY reads in 万元 from 10,000 up ('300.00 万元') and
+    in 元 below (:func:`configurator.core.money_words.money_unit`)."""
     if is_unknown(value):
         return UNKNOWN
-    return f"{number(value, 2 if 0 < abs(value) < 100 else 0, language)}{NBSP}{currency}"
+    scale, word, decimals = money_unit(value, currency, language)  # 万元 in Chinese (core/money_words.py)
+    if decimals is None:
+        decimals = 2 if 0 < abs(value) < 100 else 0
+    return f"{number(value / scale, decimals, language)}{NBSP}{word}"
 
 
 UNIT_COST_DIGITS = 3
@@ -123,7 +128,7 @@ def unit_cost(value: float | None, currency: str, language: str = "en") -> str:
     if is_unknown(value) or not 0 < abs(value) < 1:
         return money(value, currency, language)
     decimals = UNIT_COST_DIGITS - 1 - math.floor(math.log10(abs(value)))
-    return f"{number(value, decimals, language)}{NBSP}{currency}"
+    return f"{number(value, decimals, language)}{NBSP}{currency_word(currency, language)}"
 
 
 CHINESE_SCALES = ((MAGNITUDES["亿"], "亿"), (MAGNITUDES["万"], "万"))

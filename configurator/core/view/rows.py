@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from configurator.core.message_numbers import deadline_time_unit
-from configurator.core.messages import HOURS_PER_DAY, Message, cjk_joined
+from configurator.core.messages import HOURS_PER_DAY, Message, finished
 from configurator.core.uncertainty import Band
 from configurator.core.view import numbers
 from configurator.core.view.card_names import card_name
@@ -180,7 +180,7 @@ def write(value: Value, language: str = "en") -> str:
     if isinstance(value, Phrase):
         params = {name: write(v, language) if isinstance(v, Amount | Phrase | Message | int) or v is None else
                   words(language).label(v) if isinstance(v, str) else v for name, v in value.params.items()}
-        return cjk_joined(words(language).label(value.template).format(**params), language)
+        return finished(words(language).label(value.template).format(**params), language)
     if isinstance(value, Amount):
         return _amount(value, language)
     if isinstance(value, Message):  # a core warning or reason, by its id

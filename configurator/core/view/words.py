@@ -10,7 +10,7 @@ the window all translate through it. Qt-free.
 
 from __future__ import annotations
 
-from configurator.core.messages import CATALOGUES, TERMS, Message, cjk_joined, render
+from configurator.core.messages import CATALOGUES, TERMS, Message, finished, render
 from configurator.core.view.words_answers import ZH_CN_ANSWERS
 from configurator.core.view.words_bom import ZH_CN_BOM
 from configurator.core.view.words_card import ZH_CN_CARD
@@ -552,7 +552,7 @@ class Words:
         self._messages = CATALOGUES[language]
 
     def __call__(self, text: str, **params: object) -> str:
-        return cjk_joined(self._labels.get(text, text).format(**params), self.language)
+        return finished(self._labels.get(text, text).format(**params), self.language)
 
     def label(self, text: str) -> str:
         """``text`` (a label id) in the language, unformatted: a name not in the catalogue as it is."""

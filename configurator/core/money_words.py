@@ -1,0 +1,77 @@
+"""The word an amount of money is written in, and the scale it is counted in: a Chinese reader's
+yuan in 万元 (issue of persona 6, session 38). Qt-free.
+
+Chinese procurement documents write large yuan amounts in 万元 (ten thousand yuan): China Unicom's
+2022 AI-server tender gave its budget as "预算金额 55,054 万元" (C114, 2022-01-30,
+https://m.c114.com.cn/w119-1186866.html), and the central government procurement centre's desktop
+awards of June 2025 as "中标金额为 94.998 万元", "261.936 万元" (observersnews, 2025-06-23,
+https://m.observersnews.com/economy/2025_06_23_780424.shtml). So in Chinese an amount in CNY from
+:data:`WAN` up reads in 万元 to :data:`WAN_DECIMALS` decimals ("300.00 万元", to the hundred yuan), a
+smaller one in 元 ("5,000 元", "26.30 元"); other currencies, and English, keep the ISO code
+("3,000,000 CNY", "12,000 USD"). JSON keeps raw numbers and never reads here.
+
+:func:`money_unit` is the one rule (:func:`configurator.core.view.numbers.money` writes every amount
+of the screen, the command line and the summary by it); :func:`amounts_in_words` applies it to a
+message rendered from a template that wrote its amounts as ``{budget:,.0f} {currency}``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from configurator.core.magnitudes import MAGNITUDES
+from configurator.core.message_numbers import fixed
+
+WAN = MAGNITUDES["万"]
+"""万 (ten thousand) [1]: an amount in yuan from this up is written in 万元."""
+
+WAN_DECIMALS = 2
+"""Decimals of an amount in 万元 [digits]: to the hundred yuan, as a budget table's 预算金额（万元）."""
+
+YUAN_WORDS = {"zh_CN": {"CNY": ("元", "万元")}}
+"""By language and currency code: the words of an amount in units and in 万 of units (元, 万元)."""
+
+
+def money_unit(value: float, currency: str, language: str = "en") -> tuple[float, str, int | None]:
+    """How an amount ``value`` [currency] is written: (scale it is divided by [1], its unit word,
+    its decimals, or None for the caller's own): (10⁴, '万元', 2) for 3,000,000 CNY in Chinese,
+    (1, '元', None) for 5,000 CNY, (1, 'USD', None) for any amount in English or another currency."""
+    words = YUAN_WORDS.get(language, {}).get(currency)
+    if words is None:
+        return 1.0, currency, None
+    if abs(value) >= WAN:
+        return WAN, words[1], WAN_DECIMALS
+    return 1.0, words[0], None
+
+
+def currency_word(currency: str, language: str = "en") -> str:
+    """The word an amount under :data:`WAN` is written with: '元' for CNY in Chinese, else the code."""
+    return money_unit(0.0, currency, language)[1]
+
+
+_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+_AMOUNT = re.compile(rf"(?<![\d.,]){_NUMBER}(?:(–){_NUMBER})?[ \u00a0]([A-Z]{{3}})(?![A-Za-z])(?!/[A-Z]{{3}})")
+"""An amount as a template writes it: "3,000,000 CNY", "13,906–18,195 CNY", "12.50 CNY/小时"; not a
+rate between two currencies ("7.0197 CNY/USD")."""
+
+
+def amounts_in_words(text: str, language: str = "en") -> str:
+    """``text`` with each amount "N CCC" (or a range "N–M CCC") whose currency :func:`money_unit` writes
+    in other words rewritten by it: '低于 3,000,000 CNY 的预算' -> '低于 300.00 万元 的预算' in Chinese;
+    a rate between currencies ('7.0197 CNY/USD') and any other language stay as written."""
+    if language not in YUAN_WORDS:
+        return text
+
+    def rewrite(match: re.Match) -> str:
+        low, low_point, dash, high, high_point, code = match.groups()
+        if code not in YUAN_WORDS[language]:
+            return match.group(0)
+        values = [float((whole + (point or "")).replace(",", "")) for whole, point in
+                  ((low, low_point), (high, high_point)) if whole]
+        decimals = [len(point) - 1 if point else 0 for point in (low_point, high_point)]
+        top = max(values, key=abs)
+        scale, word, own = money_unit(top, code, language)
+        texts = [fixed(v / scale, own if own is not None else d, language) for v, d in zip(values, decimals)]
+        return f"{'–'.join(texts)}\u00a0{word}" if dash else f"{texts[0]}\u00a0{word}"
+
+    return _AMOUNT.sub(rewrite, text)

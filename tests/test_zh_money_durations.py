@@ -1,0 +1,63 @@
+"""Numbers as a Chinese procurement officer writes them (persona 6, session 38): CNY in 万元 from
+10,000 up, a time under a day beside a deadline in days in hours or minutes, no space beside
+full-width punctuation; English as before."""
+
+from configurator.core.cjk_spacing import cjk_joined
+from configurator.core.messages import deadline_msg, render, CATALOGUES
+from configurator.core.message_numbers import deadline_time_unit
+from configurator.core.money_words import amounts_in_words
+from configurator.core.view import numbers
+
+NBSP = "\u00a0"
+
+
+def test_cny_from_ten_thousand_reads_in_wan_in_chinese():
+    assert numbers.money(3_000_000, "CNY", "zh_CN") == f"300.00{NBSP}万元"
+    assert numbers.money(1_381_234, "CNY", "zh_CN") == f"138.12{NBSP}万元"
+    assert numbers.money(75_477_743, "CNY", "zh_CN") == f"7,547.77{NBSP}万元"
+    assert numbers.money(10_000, "CNY", "zh_CN") == f"1.00{NBSP}万元"
+
+
+def test_smaller_cny_reads_in_yuan_in_chinese():
+    assert numbers.money(9_999, "CNY", "zh_CN") == f"9,999{NBSP}元"
+    assert numbers.money(26.3, "CNY", "zh_CN") == f"26.30{NBSP}元"
+    assert numbers.unit_cost(0.779, "CNY", "zh_CN") == f"0.779{NBSP}元"
+
+
+def test_english_and_other_currencies_unchanged():
+    assert numbers.money(3_000_000, "CNY", "en") == f"3,000,000{NBSP}CNY"
+    assert numbers.money(3_000_000, "USD", "zh_CN") == f"3,000,000{NBSP}USD"
+    assert numbers.unit_cost(0.779, "CNY", "en") == f"0.779{NBSP}CNY"
+
+
+def test_a_rendered_message_writes_its_amounts_in_wan():
+    text = amounts_in_words("资本支出 525,599 CNY，低于 3,000,000 CNY 的预算", "zh_CN")
+    assert text == f"资本支出 52.56{NBSP}万元，低于 300.00{NBSP}万元 的预算"
+    assert amounts_in_words("13,906–18,195 CNY（二手）", "zh_CN") == f"1.39–1.82{NBSP}万元（二手）"
+    assert amounts_in_words("7.0197 CNY/USD", "zh_CN") == "7.0197 CNY/USD"  # a rate, not an amount
+    assert amounts_in_words("12.50 CNY/小时", "zh_CN") == f"12.50{NBSP}元/小时"
+    assert amounts_in_words("3,000,000 CNY budget", "en") == "3,000,000 CNY budget"
+
+
+def test_a_job_under_a_day_beside_a_30_day_deadline_in_hours():
+    message = deadline_msg("meets-deadline", 30 * 24, {"hours": 19.1}, {"margin": 30 * 24 - 19.1})
+    zh, en = render(message, CATALOGUES["zh_CN"]), render(message, CATALOGUES["en"])
+    assert "需要 19.1 小时" in zh and "天" in zh and "0.79" not in zh
+    assert "Takes 19.1 h" in en and "30-day deadline" in en
+
+
+def test_a_time_under_a_day_beside_a_deadline_in_days_reads_in_hours_or_minutes():
+    assert deadline_time_unit(19.1, 30 * 24) == "duration"
+    assert deadline_time_unit(0.3, 30 * 24) == "duration"
+    assert deadline_time_unit(30, 30 * 24) == "days"
+    minutes = render(deadline_msg("meets-deadline", 30 * 24, {"hours": 0.3}, {"margin": 700}), CATALOGUES["en"])
+    assert minutes.startswith("Takes 18.0 min")
+    days = render(deadline_msg("meets-deadline", 30 * 24, {"hours": 72}, {"margin": 648}), CATALOGUES["zh_CN"])
+    assert days.startswith("需要 3.00 天")
+
+
+def test_no_space_beside_full_width_punctuation_in_chinese():
+    assert cjk_joined("云租用（每卡每小时） 2026-08", "zh_CN") == "云租用（每卡每小时）2026-08"
+    assert cjk_joined("H100 （推荐）", "zh_CN") == "H100（推荐）"
+    assert cjk_joined("在 H100 上", "zh_CN") == "在 H100 上"
+    assert cjk_joined("云租用（每卡每小时） 2026-08", "en") == "云租用（每卡每小时） 2026-08"

@@ -24,6 +24,7 @@ from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.dualpipe import runs_dualpipe, schedule_bubble_fraction
 from configurator.core.formulas.gemm_efficiency import gemm_family, product_precision
+from configurator.core.formulas.ring_merge import ring_merge_seconds
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
 from configurator.core.formulas.moe import (
     expert_all_to_all_overlapped,
@@ -225,7 +226,9 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                   userbuffers_table(scenario.parallelism.tp_comm_overlap_cfg))
     tp_s = recomputed_tensor_parallel_seconds(tp_s, rc == RECOMPUTE.index(Recompute.FULL))
     cp_s = comm.context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
-                                         attention_s, *link, a.comm_overlap)
+                                         attention_s, *link, a.comm_overlap) \
+        + ring_merge_seconds(tokens, model.attn_out_dim, model.q_dim, model.kv_dim, cp, layers, tp,
+                             card.bandwidth_gbps * GB, a.bandwidth_efficiency)
     all_to_all_s = comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
                                                 moe_layers_on_stage(model, layers),
                                                 data_parallel_per_domain(ep, tp * cp, net.domain), *link,

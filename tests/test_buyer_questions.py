@@ -101,7 +101,7 @@ def test_the_region_rule_is_a_verdict_and_mainland_cards_stay(buyer_500, catalog
         if status == "not-permitted":
             assert card.id not in {b["card"] for b in below} and "may not be exported" in reason, card.id
     shown = {e["card"]["id"] for e in buyer_500["ranked"]} | {u["card"] for u in buyer_500["unpriced"]} | \
-        {b["card"] for b in below}
+        {b["card"] for b in below} | {u["card"] for u in buyer_500["unrated"]}
     for card in catalog.cards:
         status = card.export_control.china if card.export_control else "unknown"
         reason = buyer_500["rejected"].get(card.id, "")

@@ -81,7 +81,8 @@ def test_the_panel_shows_each_price_its_marks_and_when_price_decides(qtbot, engl
     assert result.best.card.name in text and "USD per card" in text
     assert panel.price_decides_label.toolTip().startswith("Price ranges:")
     # the cards without a price follow the ranked ones under their heading, and can be applied like them
-    assert result.unpriced and panel.table.rowCount() == len(result.ranked) + 1 + len(result.unpriced)
+    unrated = 1 + len(result.unrated) if result.unrated else 0  # then the cards the catalog cannot rate
+    assert result.unpriced and panel.table.rowCount() == len(result.ranked) + 1 + len(result.unpriced) + unrated
     assert panel.recommendation_at(len(result.ranked)) is None  # the heading row
     first = len(result.ranked) + 1
     offset = max(i for i, r in enumerate(result.unpriced) if r.reasons[0].id == "no-price")

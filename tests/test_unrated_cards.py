@@ -68,3 +68,15 @@ def test_the_training_family_says_the_same(catalog):
     assert one.unrated is not None and one.rejected == "MTT S5000: no published BF16 compute rate: cannot be rated"
     held = rank_card(question, catalog.get("ppu-zhenwu"), Objective.TCO)
     assert held.unrated is not None and "no published memory bandwidth" in held.rejected
+
+
+def test_the_json_lists_unrated_cards_with_their_reason(capsys):
+    import json
+    args = ["recommend", "--workload", "inference", "--model", "deepseek-v3", "--concurrency", "50",
+            "--region", "cn", "--budget", "800万元", "--json"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    unrated = {u["card"]: u["reason"] for u in out["unrated"]}
+    assert "no published memory bandwidth: cannot be rated" in unrated["rtx-6000d"]
+    assert unrated["rtx-6000d"] == out["rejected"]["rtx-6000d"]
+    assert not {e["card"]["id"] for e in out["ranked"]} & set(unrated)

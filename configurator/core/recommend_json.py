@@ -115,7 +115,15 @@ def result_to_dict(result: Result) -> dict:
         "price_decides": None if result.price_decides is None else result.price_decides.to_dict(),
         "below_the_line": [below_line_to_dict(r) for r in result.below_line],
         "budget_too_small": _budget_too_small(result),
+        "unrated": _unrated(result),
     }
+
+
+def _unrated(result: Result) -> list[dict]:
+    """The cards the catalog cannot rate (:attr:`Result.unrated`: a figure their speed needs is not
+    published), each with its reason as ``rejected`` words it: listed, never ranked."""
+    said = {m.text for m in result.unrated}
+    return [{"card": card, "reason": reason} for card, reason in result.rejected.items() if reason in said]
 
 
 def _budget_too_small(result: Result) -> dict | None:

@@ -33,6 +33,12 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     work_unit,
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
+from configurator.core.view.layout_view import (  # noqa: F401 - joined re-exported (what_fits_view)
+    joined,
+    no_layout,
+    serving_layout,
+    training_layout,
+)
 from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
 from configurator.core.view import numbers
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View, counted, in_deadline_unit
@@ -358,64 +364,6 @@ def _joined_flags(flags) -> Phrase:
                   {"sep": "; ", **{f"f{i}": f for i, f in enumerate(flags)}})
 
 
-# ---- the parallel layout ------------------------------------------------------------------------
-
-def joined(parts: list) -> Phrase:
-    """Values written one after another with ' · ' between them."""
-    return Phrase(" · ".join(f"{{p{i}}}" for i in range(len(parts))), {f"p{i}": v for i, v in enumerate(parts)})
-
-
-def _common_layout(est: Estimate) -> list:
-    par = est.scenario.parallelism
-    parts = [Phrase("TP {n}", {"n": par.tp}), Phrase("PP {n}", {"n": par.pp})]
-    if par.virtual_stages > 1:
-        parts.append(Phrase("interleave {n}", {"n": par.virtual_stages}))
-    return parts
-
-
-def _training_layout(est: Estimate) -> Phrase:
-    from configurator.core.training_speed import expert_overlap_in_force  # loaded with the estimate it reads
-    s = est.scenario
-    par, t = s.parallelism, s.training
-    parts = _common_layout(est)
-    if par.tp > 1 and par.tp_comm_overlap:
-        parts.append("TP traffic overlapped" if par.tp_comm_overlap_cfg is None else Phrase(
-            "TP traffic overlapped ({table})", {"table": Phrase(*tp_overlap_table_label(par.tp_comm_overlap_cfg))}))
-    parts += [Phrase(f"{name} {{n}}", {"n": value}) for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
-    if par.ep > 1 and expert_overlap_in_force(s):
-        parts.append("expert all-to-all overlapped")
-    parts += [Phrase("DP {n}", {"n": s.data_parallel}), Phrase("ZeRO {n}", {"n": par.zero})]
-    offloaded = [name for field, name in OFFLOADED.items() if getattr(t, field)]
-    if offloaded:
-        parts.append(Phrase("CPU offload: {what}", {"what": Phrase(", ".join(f"{{p{i}}}" for i in range(
-            len(offloaded))), {f"p{i}": name for i, name in enumerate(offloaded)})}))
-    if t.recompute.value != "none":
-        parts.append(f"{t.recompute.value} recomputation")
-    parts += [Phrase("micro-batch {mb} × {accum}", {"mb": t.micro_batch, "accum": t.grad_accum}),
-              Phrase("global batch {n} tokens", {"n": Amount(s.global_batch_tokens, "token-count")})]
-    return joined(parts)
-
-
-def _serving_layout(est: Estimate) -> Phrase:
-    s = est.scenario
-    copies = s.data_parallel
-    parts = _common_layout(est)
-    if s.prefill_copies:
-        parts.append(Phrase("{prefill} prefill + {decode} decode copies",
-                            {"prefill": s.prefill_copies, "decode": copies - s.prefill_copies}))
-    else:
-        parts.append(Phrase("1 copy" if copies == 1 else "{n} copies", {"n": copies}))
-    if s.parallelism.ep > 1:
-        parts.append(Phrase("EP {n}", {"n": s.parallelism.ep}))
-    parts += [Phrase("batch {n} per copy", {"n": s.sequences_per_replica}),
-              Phrase("step {n} tokens", {"n": s.serving.max_batched_tokens})]
-    return joined(parts)
-
-
-def _no_layout(est: Estimate) -> None:
-    return None
-
-
 # ---- the verdict ---------------------------------------------------------------------------
 
 
@@ -493,12 +441,12 @@ class EstimateTables:
 
 
 _AI = {"memory": _model_memory, "heading": _model_heading, "verdict": _fits_verdict, "may_be_untimed": True}
-_GRAPHICS = {"memory": _graphics_memory, "heading": _heading, "layout": _no_layout, "verdict": _carries_verdict}
+_GRAPHICS = {"memory": _graphics_memory, "heading": _heading, "layout": no_layout, "verdict": _carries_verdict}
 
 TABLES: dict[str, EstimateTables] = {
-    "training": EstimateTables(speed=_training_speed, layout=_training_layout, headline=("hours", "memory.per_card"),
+    "training": EstimateTables(speed=_training_speed, layout=training_layout, headline=("hours", "memory.per_card"),
                                speed_key="hours", **_AI),
-    "serving": EstimateTables(speed=_serving_speed, layout=_serving_layout,
+    "serving": EstimateTables(speed=_serving_speed, layout=serving_layout,
                               headline=("ttft_s", "tpot_s", "requests_per_s", "goodput_requests_per_s"),
                               speed_key="tpot_s", **_AI),
     "desktops": EstimateTables(speed=_capacity, headline=("per_card", "limiting", "served"), speed_key="per_card",
@@ -519,7 +467,7 @@ def family_tables(family: WorkloadFamily) -> EstimateTables:
     its headline and its figure in a column of alternatives."""
     speed_key = "hours" if family.one_off_job else "throughput"
     return EstimateTables(memory=_model_memory, speed=_family_speed,
-                          heading=_model_heading if family.runs_model else _heading, layout=_no_layout,
+                          heading=_model_heading if family.runs_model else _heading, layout=no_layout,
                           headline=(speed_key, "memory.per_card"), speed_key=speed_key, verdict=_fits_verdict)
 
 

@@ -1,0 +1,70 @@
+"""The parallel layout of one estimate in words ("TP 8 · PP 4 · DP 16 · ZeRO 1 · micro-batch 1 × 8 ·
+global batch 4.19M tokens"), as the results panel, ``estimate``'s table and the summary write it:
+the training and the serving form (:mod:`configurator.core.view.estimate_view` picks one per
+family). Qt-free."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from configurator.core.view.names import OFFLOADED, tp_overlap_table_label
+from configurator.core.view.rows import Amount, Phrase
+
+if TYPE_CHECKING:
+    from configurator.core.estimate import Estimate
+
+
+def joined(parts: list) -> Phrase:
+    """Values written one after another with ' · ' between them."""
+    return Phrase(" · ".join(f"{{p{i}}}" for i in range(len(parts))), {f"p{i}": v for i, v in enumerate(parts)})
+
+
+def common_layout(est: Estimate) -> list:
+    par = est.scenario.parallelism
+    parts = [Phrase("TP {n}", {"n": par.tp}), Phrase("PP {n}", {"n": par.pp})]
+    if par.virtual_stages > 1:
+        parts.append(Phrase("interleave {n}", {"n": par.virtual_stages}))
+    return parts
+
+
+def training_layout(est: Estimate) -> Phrase:
+    from configurator.core.training_speed import expert_overlap_in_force  # loaded with the estimate it reads
+    s = est.scenario
+    par, t = s.parallelism, s.training
+    parts = common_layout(est)
+    if par.tp > 1 and par.tp_comm_overlap:
+        parts.append("TP traffic overlapped" if par.tp_comm_overlap_cfg is None else Phrase(
+            "TP traffic overlapped ({table})", {"table": Phrase(*tp_overlap_table_label(par.tp_comm_overlap_cfg))}))
+    parts += [Phrase(f"{name} {{n}}", {"n": value}) for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
+    if par.ep > 1 and expert_overlap_in_force(s):
+        parts.append("expert all-to-all overlapped")
+    parts += [Phrase("DP {n}", {"n": s.data_parallel}), Phrase("ZeRO {n}", {"n": par.zero})]
+    offloaded = [name for field, name in OFFLOADED.items() if getattr(t, field)]
+    if offloaded:
+        parts.append(Phrase("CPU offload: {what}", {"what": Phrase(", ".join(f"{{p{i}}}" for i in range(
+            len(offloaded))), {f"p{i}": name for i, name in enumerate(offloaded)})}))
+    if t.recompute.value != "none":
+        parts.append(f"{t.recompute.value} recomputation")
+    parts += [Phrase("micro-batch {mb} × {accum}", {"mb": t.micro_batch, "accum": t.grad_accum}),
+              Phrase("global batch {n} tokens", {"n": Amount(s.global_batch_tokens, "token-count")})]
+    return joined(parts)
+
+
+def serving_layout(est: Estimate) -> Phrase:
+    s = est.scenario
+    copies = s.data_parallel
+    parts = common_layout(est)
+    if s.prefill_copies:
+        parts.append(Phrase("{prefill} prefill + {decode} decode copies",
+                            {"prefill": s.prefill_copies, "decode": copies - s.prefill_copies}))
+    else:
+        parts.append(Phrase("1 copy" if copies == 1 else "{n} copies", {"n": copies}))
+    if s.parallelism.ep > 1:
+        parts.append(Phrase("EP {n}", {"n": s.parallelism.ep}))
+    parts += [Phrase("batch {n} per copy", {"n": s.sequences_per_replica}),
+              Phrase("step {n} tokens", {"n": s.serving.max_batched_tokens})]
+    return joined(parts)
+
+
+def no_layout(est: Estimate) -> None:
+    return None

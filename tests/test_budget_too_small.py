@@ -79,7 +79,7 @@ def test_a_budget_that_suffices_says_nothing_of_it(capsys):
 
 @pytest.mark.parametrize("language, nearest, choice, covers", [
     ("en", "The nearest, ", "Your choice", "The budget covers 48 % of it"),
-    ("zh_CN", "最接近的方案", "您的选择", "预算只够其费用的 48 %"),
+    ("zh_CN", "最接近的方案", "您的选择", "预算只够其费用的 48%"),
 ])
 def test_the_summary_presents_the_nearest_not_the_default_card(tmp_path, capsys, language, nearest, choice, covers):
     """No card named and nothing ranked: page 1 is the nearest configuration, called so — never the

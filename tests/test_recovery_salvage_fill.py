@@ -101,3 +101,25 @@ def test_untitled_work_keeps_the_defaults_and_the_note(open_window, monkeypatch)
     assert restored.assumptions == salvage_scenario(data).scenario.assumptions != saved.assumptions
     note = again.recovery_note.text()
     assert "takes default values" in note and "taken from the saved file" not in note
+
+
+def test_a_list_cut_inside_counts_as_lost_whole_and_a_cut_in_the_notes_loses_nothing(open_window):
+    window = open_window()
+    work = updated(window.controller.scenario, auto_layout=("tp", "pp", "zero"))
+    document = scenario_to_document(work)
+    text = json.dumps(document, indent=1)
+    inside = text.index('"auto_layout": [') + len('"auto_layout": [\n  "tp",')
+    assert "auto_layout" in salvage_scenario(text[:inside].encode()).damage.lost
+    document["autosave"] = {"path": "/somewhere/plan.gpuconf.json", "saved_at": "2026-12-01T09:30:00"}
+    text = json.dumps(document, indent=1)  # an older version's order: the notes after the scenario
+    salvage = salvage_scenario(text[:text.index('"saved_at"')].encode())
+    assert salvage.damage.cut_at is not None and salvage.damage.lost == () and salvage.scenario == work
+
+
+def test_a_mix_that_breaks_a_rule_across_fields_keeps_the_defaults(open_window):
+    window = open_window()
+    base = window.controller.scenario
+    salvaged = updated(base, count=8, parallelism=base.parallelism.model_copy(update={"tp": 8}), auto_layout=())
+    saved = updated(base, count=4, parallelism=base.parallelism.model_copy(update={"tp": 1}), auto_layout=())
+    assert filled_from(salvaged, ("count",), saved) == (salvaged, ())  # 4 cards cannot hold tensor-parallel 8
+    assert filled_from(salvaged, (), saved) == (salvaged, ())

@@ -4,8 +4,10 @@ A power cut or a full disk can leave an autosave cut short, padded with zero byt
 by a newer version of the program. :func:`salvage_scenario` reads as much of it as is certain:
 the text up to the last complete value (cut at the first zero byte or undecodable byte), the
 containers then closed; fields this version refuses (unknown to it, or out of range) reset to
-their defaults. It says what it did (:class:`Damage`), so the window can offer the result as
-"partly recoverable" — or gives None, and the file is set aside, never deleted.
+their defaults. It says what it did (:class:`Damage`, with the fields the cut took), so the window
+can offer the result as "partly recoverable" — or gives None, and the file is set aside, never
+deleted. :func:`filled_from` takes the fields an autosave lost from the file it belongs to, where
+that file reads whole, so that saving the recovered work does not write defaults over them.
 
 Qt-free; the window words the damage in the user's language.
 """
@@ -261,8 +263,11 @@ def filled_from(salvaged: Scenario, lost: tuple[str, ...], saved: Scenario) -> t
 
 
 def lost_sections(paths: tuple[str, ...]) -> tuple[str, ...]:
-    """The top-level sections (``training``, ``economics``, …) of the dotted ``paths``, in order."""
-    return tuple(dict.fromkeys(path.split(".")[0] for path in paths))
+    """The top-level sections (``training``, ``economics``, …) of the dotted ``paths``, in the
+    scenario's order."""
+    order = list(Scenario.model_fields)
+    sections = dict.fromkeys(path.split(".")[0] for path in paths)
+    return tuple(sorted(sections, key=lambda name: order.index(name) if name in order else len(order)))
 
 
 def _put(body: dict, source: dict, keys: list[str]) -> None:

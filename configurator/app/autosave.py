@@ -479,11 +479,12 @@ class Autosave(QObject):
 
         document = scenario_to_document(self.controller.scenario)
         path = self.controller.path
-        document["autosave"] = {"path": str(path) if path else None,
-                                "saved_at": datetime.now().isoformat(timespec="seconds"),
-                                "window": self.window_id, "pid": os.getpid(), "language": current_language(),
-                                "digest": self.file_digest() if path else None}
-        return document
+        notes = {"path": str(path) if path else None, "saved_at": datetime.now().isoformat(timespec="seconds"),
+                 "window": self.window_id, "pid": os.getpid(), "language": current_language(),
+                 "digest": self.file_digest() if path else None}
+        # the notes before the scenario: an autosave cut short still names its file, whose values fill what it lost
+        scenario = document.pop("scenario")
+        return {**document, "autosave": notes, "scenario": scenario}
 
     def save_now(self) -> bool:
         """Write the autosave now (only while there are unsaved changes); False, with

@@ -210,15 +210,9 @@ class SessionActions:
         from configurator.app.i18n import current_language
         from configurator.app.recovery_dialog import damage_lines, shown_name
         from configurator.core.scenario_io import ScenarioFileError, read_scenario, scenario_digest
+        from configurator.core.scenario_salvage import filled_from
 
         catalog = self.controller.catalog
-        scenario, placeholder = recovery.scenario, ""
-        if recovery.missing_card is not None:
-            placed = self.placeholder_card(scenario)
-            if placed is None:
-                self.statusBar().showMessage(catalog.explain_unknown(recovery.missing_card))
-                return False
-            scenario, placeholder = placed
         base, path = default_scenario(current_language(), catalog), None  # the language's currency, as a new window
         digest = None
         if recovery.original is not None:
@@ -229,6 +223,17 @@ class SessionActions:
                 original = None  # gone or broken: the recovered work stays, unsaved
             if original is not None and original.card_id in catalog:
                 base, path = original, recovery.original
+        # what the autosave lost: the file's own values where it reads whole, not defaults (a Save must not lose them)
+        scenario, filled = recovery.scenario, ()
+        if path is not None:
+            scenario, filled = filled_from(scenario, recovery.damage.lost + recovery.damage.reset, base)
+        placeholder = ""
+        if recovery.missing_card is not None:
+            placed = self.placeholder_card(scenario)
+            if placed is None:
+                self.statusBar().showMessage(catalog.explain_unknown(recovery.missing_card))
+                return False
+            scenario, placeholder = placed
         answer = "keep"
         if self.changed_since_crash(recovery, digest):  # another window or program wrote the file since
             answer = self.ask_changed_since(recovery.original, recovered=True)
@@ -250,7 +255,7 @@ class SessionActions:
         if answer == "save-as":
             self.act_on_changed_since(recovery.original, answer)
         if recovery.partial:
-            lines = damage_lines(recovery, placeholder)
+            lines = damage_lines(recovery, placeholder, filled, recovery.original)
             if kept is not None:
                 lines.append(_tc("MainWindow", "The autosave as it was found is kept in {file}.").format(file=kept))
             said = _tc("MainWindow", "Restored “{name}” in part: {details}")

@@ -4,8 +4,10 @@ A power cut or a full disk can leave an autosave cut short, padded with zero byt
 by a newer version of the program. :func:`salvage_scenario` reads as much of it as is certain:
 the text up to the last complete value (cut at the first zero byte or undecodable byte), the
 containers then closed; fields this version refuses (unknown to it, or out of range) reset to
-their defaults. It says what it did (:class:`Damage`), so the window can offer the result as
-"partly recoverable" — or gives None, and the file is set aside, never deleted.
+their defaults. It says what it did (:class:`Damage`, with the fields the cut took), so the window
+can offer the result as "partly recoverable" — or gives None, and the file is set aside, never
+deleted. :func:`filled_from` takes the fields an autosave lost from the file it belongs to, where
+that file reads whole, so that saving the recovered work does not write defaults over them.
 
 Qt-free; the window words the damage in the user's language.
 """
@@ -16,7 +18,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from configurator.core.json_values import JsonFileError, parse_json
 from configurator.core.scenario import MAX_NAME_CHARS, SCENARIO_SCHEMA_VERSION, Scenario
@@ -41,7 +43,8 @@ class Damage:
     """What was wrong with a document and what was done about it (empty: nothing; it is whole).
 
     ``cut_at`` [bytes]: the part of the file that could be used ended there (of ``size`` bytes)
-    and what followed is lost; ``newer_version``: the file's version, newer than this program's; ``reset``: dotted
+    and what followed is lost; ``lost``: dotted paths of the fields that followed (their defaults
+    used; a list cut inside counts whole); ``newer_version``: the file's version, newer than this program's; ``reset``: dotted
     paths of fields reset to their defaults; ``too_large``: the file is larger than a scenario
     file may be (:data:`~configurator.core.scenario_io.MAX_SCENARIO_BYTES`).
     """
@@ -51,6 +54,7 @@ class Damage:
     newer_version: int | None = None
     reset: tuple[str, ...] = ()
     too_large: bool = False
+    lost: tuple[str, ...] = ()
 
     @property
     def any(self) -> bool:
@@ -76,9 +80,9 @@ def salvage_scenario(data: bytes) -> Salvage:
     if not data.strip(b"\0 \t\r\n"):
         return Salvage(None, reason=EMPTY if not data.strip() else ZERO_BYTES)
     text, cut_at = _readable_text(data)
-    document = _parsed(text)
+    document, still_open = _parsed(text), ()
     if document is None:
-        document, used = _closed(text)
+        document, used, still_open = _closed(text)
         if document is None:
             return Salvage(None, reason=NOT_JSON)
         cut_at = len(text[:used].encode("utf-8"))
@@ -99,7 +103,11 @@ def salvage_scenario(data: bytes) -> Salvage:
         body = {**body, "name": name[:MAX_NAME_CHARS]}
     scenario, reset, detail = _validated(body)
     extra = {k: v for k, v in document.items() if k not in ("format", "version", "scenario")}
-    damage = Damage(size=size, cut_at=cut_at, newer_version=newer, reset=reset, too_large=size > MAX_SCENARIO_BYTES)
+    lost = ()
+    if scenario is not None and still_open[:1] == ("scenario",):
+        lost = tuple(path for path in _cut_off(type(scenario), body, still_open[1:], "") if path not in reset)
+    damage = Damage(size=size, cut_at=cut_at, newer_version=newer, reset=reset, too_large=size > MAX_SCENARIO_BYTES,
+                    lost=lost)
     return Salvage(scenario, extra, damage, "" if scenario is not None else INVALID, detail)
 
 
@@ -122,35 +130,71 @@ def _parsed(text: str) -> object | None:
         return None
 
 
-def _closed(text: str) -> tuple[object | None, int]:
+def _closed(text: str) -> tuple[object | None, int, tuple]:
     """``text`` cut after one of its last complete values, with its open objects and lists
-    closed, and where it was cut [characters]; (None, 0) when no such place gives a JSON document.
+    closed; where it was cut [characters]; and the keys leading to the containers open there
+    (outermost first; a list element's key is its index). (None, 0, ()) when no such place gives a
+    JSON document.
 
     A number touching the end of the text may itself be cut (``12`` of ``128``): it is not a
     place to cut after.
     """
-    ends: list[tuple[int, str]] = []
+    ends: list[tuple[int, str, tuple]] = []
     stack: list[str] = []
+    keys: list[object] = []  # per open container: its current key (an object's) or element count (a list's)
     end_of_text = len(text.rstrip())
     for token in _TOKEN.finditer(text):
         kind = token.group()[0]
         if kind in "{[":
             stack.append("}" if kind == "{" else "]")
+            keys.append(None if kind == "{" else 0)
+            continue
+        if kind == '"' and stack and stack[-1] == "}" and _COLON.match(text, token.end()):
+            keys[-1] = json.loads(token.group())  # a key: its value follows
             continue
         if kind in "}]":
             if not stack:
-                return None, 0
+                return None, 0, ()
             stack.pop()
+            keys.pop()
         elif kind not in '"tfn' and token.end() >= end_of_text:
             continue  # a number that may have lost digits
-        ends.append((token.end(), "".join(reversed(stack))))
+        if stack and stack[-1] == "]":
+            keys[-1] += 1
+        ends.append((token.end(), "".join(reversed(stack)), _open_path(stack, keys)))
         if len(ends) > 4 * CLOSING_TRIES:
             del ends[:-CLOSING_TRIES]
-    for cut, closers in reversed(ends[-CLOSING_TRIES:]):
+    for cut, closers, still_open in reversed(ends[-CLOSING_TRIES:]):
         document = _parsed(text[:cut] + closers)
         if document is not None:
-            return document, cut
-    return None, 0
+            return document, cut, still_open
+    return None, 0, ()
+
+
+_COLON = re.compile(r"\s*:")
+
+
+def _open_path(stack: list[str], keys: list[object]) -> tuple:
+    """The keys leading from the document to its innermost open container (in a list: the index
+    of the element being written)."""
+    return tuple(keys[:len(stack) - 1])
+
+
+def _cut_off(model: type, body: dict, still_open: tuple, prefix: str) -> list[str]:
+    """Dotted paths of the fields of ``model`` that a cut took from ``body`` (an object open at the
+    cut): those after its last key, and inside the one open there (``still_open``, its keys)."""
+    names = list(getattr(model, "model_fields", {}))
+    present = [names.index(key) for key in body if key in names]
+    last = max(present, default=-1)
+    lost = [prefix + name for name in names[last + 1:] if name not in body]
+    if still_open and still_open[0] in names and still_open[0] in body:
+        name = still_open[0]
+        inner = model.model_fields[name].annotation
+        if isinstance(body[name], dict) and isinstance(inner, type) and issubclass(inner, BaseModel):
+            lost += _cut_off(inner, body[name], still_open[1:], f"{prefix}{name}.")
+        elif isinstance(body[name], list):
+            lost.append(prefix + name)  # a list cut inside: some of its elements are gone
+    return lost
 
 
 def _validated(body: dict) -> tuple[Scenario | None, tuple[str, ...], str]:
@@ -195,3 +239,54 @@ def _remove(body: dict, loc: tuple) -> str:
         return ""
     del holder[keys[-1]]
     return ".".join(keys)
+
+
+def filled_from(salvaged: Scenario, lost: tuple[str, ...], saved: Scenario) -> tuple[Scenario, tuple[str, ...]]:
+    """``salvaged`` with the fields at ``lost`` (dotted paths: a damaged autosave's lost and reset
+    fields) taken from ``saved`` (the scenario of the file it belongs to, as last saved) instead of
+    their defaults; and the paths so taken (empty, and ``salvaged`` as it was, where the mix breaks
+    a rule across fields, even section by section)."""
+    if not lost:
+        return salvaged, ()
+    have, mine = saved.model_dump(mode="json"), salvaged.model_dump(mode="json")
+    for paths in (lost, tuple(dict.fromkeys(path.split(".")[0] for path in lost))):
+        body = json.loads(json.dumps(mine))
+        for path in paths:
+            _put(body, have, path.split("."))
+        try:
+            mixed = Scenario.model_validate_json(json.dumps(body, allow_nan=False), strict=True)
+        except (ValidationError, ValueError):
+            continue
+        return mixed, tuple(path for path in lost
+                            if _value(saved, path) is not _NONE and _value(mixed, path) == _value(saved, path))
+    return salvaged, ()
+
+
+def lost_sections(paths: tuple[str, ...]) -> tuple[str, ...]:
+    """The top-level sections (``training``, ``economics``, …) of the dotted ``paths``, in the
+    scenario's order."""
+    order = list(Scenario.model_fields)
+    sections = dict.fromkeys(path.split(".")[0] for path in paths)
+    return tuple(sorted(sections, key=lambda name: order.index(name) if name in order else len(order)))
+
+
+def _put(body: dict, source: dict, keys: list[str]) -> None:
+    """Set ``body``'s field at ``keys`` to ``source``'s (removed where ``source`` leaves it out: its default)."""
+    for key in keys[:-1]:
+        body, source = body.get(key), source.get(key) if isinstance(source, dict) else None
+        if not isinstance(body, dict):
+            return
+    if isinstance(source, dict) and keys[-1] in source:
+        body[keys[-1]] = source[keys[-1]]
+    else:
+        body.pop(keys[-1], None)
+
+
+_NONE = object()
+"""No such field (a newer version's, left out)."""
+
+
+def _value(scenario: object, path: str) -> object:
+    for key in path.split("."):
+        scenario = getattr(scenario, key, _NONE)
+    return scenario

@@ -1713,6 +1713,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>文件在 {size} 字节处被截断（其中 {kept} 字节可用）；其后的内容已丢失，使用默认值。</translation>
     </message>
     <message>
+        <source>The file was cut short after {size} bytes ({kept} of them usable).</source>
+        <translation>文件在 {size} 字节处被截断（其中 {kept} 字节可用）。</translation>
+    </message>
+    <message>
+        <source>What the autosave lost is taken from the saved file {file} (its last saved values), not from defaults: {sections}.</source>
+        <translation>自动保存丢失的部分取自已保存的文件 {file}（其最后保存的值），而非默认值：{sections}。</translation>
+    </message>
+    <message>
         <source>It was written by a newer version of GPU Configurator (file version {version}); settings this version does not know are left out.</source>
         <translation>该文件由更新版本的 GPU Configurator 写入（文件版本 {version}）；本版本不认识的设置已略去。</translation>
     </message>

@@ -1,0 +1,132 @@
+"""The user catalog's problems and its lock said in the reader's language (session 38, zhleft):
+a skipped row of ``user-catalog.json``, the file skipped whole, and its lock held by another window
+were English-only strings, shown as they were in a Chinese window and on ``--lang zh_CN``."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from configurator import cli
+from configurator.core.catalog import (
+    CatalogError,
+    default_overlay_path,
+    load_bundled_catalog,
+    load_catalog,
+    overlay_lock_path,
+    read_overlay,
+)
+from configurator.core.files import exclusive_lock
+from configurator.core.messages_said import said_in
+
+ENGLISH_WORDS = re.compile(r"\b(skipped|must|held|window|appears|unknown|top level|try again)\b")
+"""English words of the problems' templates that a Chinese text must not hold."""
+
+
+def _own_card(card_id: str, **changes) -> dict:
+    data = load_bundled_catalog().get("l40s").model_dump(mode="json")
+    data.update(id=card_id, name=f"{card_id} card", prices=[], origin="user", **changes)
+    return data
+
+
+BAD_FILES = {
+    "bad field": {"cards": [_own_card("lab-bad", memory_gb="lots")]},
+    "card twice": {"cards": [_own_card("lab-one"), _own_card("lab-one")]},
+    "cards not a list": {"cards": {"id": "x"}},
+    "prices not an object": {"prices": [1]},
+    "unknown card's prices": {"prices": {"nosuch": []}},
+    "prices not a list": {"prices": {"h100-sxm": 5}},
+    "top level a list": [1, 2],
+}
+
+
+@pytest.mark.parametrize("content", BAD_FILES.values(), ids=BAD_FILES.keys())
+def test_each_problem_of_the_user_catalog_is_said_in_both_languages(tmp_path, content):
+    path = tmp_path / "user-catalog.json"
+    path.write_text(json.dumps(content), encoding="utf-8")
+    problems = load_catalog(path).problems
+    assert problems
+    for problem in problems:
+        english, chinese = problem.text, problem.text_in("zh_CN")
+        assert english.startswith(f"user catalog {path}") and ENGLISH_WORDS.search(english), english
+        assert chinese.startswith(f"用户卡片目录 {path}") and not ENGLISH_WORDS.search(chinese), chinese
+
+
+def test_a_bad_field_names_the_card_and_field_in_chinese(tmp_path):
+    path = tmp_path / "user-catalog.json"
+    path.write_text(json.dumps(BAD_FILES["bad field"]), encoding="utf-8")
+    (problem,) = load_catalog(path).problems
+    assert "card 'lab-bad': field 'memory_gb'" in problem.text and "this card is skipped" in problem.text
+    assert "卡“lab-bad”的字段“memory_gb”" in problem.text_in("zh_CN") and "已跳过这张卡" in problem.text_in("zh_CN")
+
+
+def test_an_overlay_that_cannot_be_added_to_is_refused_in_both_languages(tmp_path):
+    path = tmp_path / "user-catalog.json"
+    path.write_text(json.dumps({"cards": {"id": "x"}}), encoding="utf-8")
+    with pytest.raises(CatalogError) as caught:
+        read_overlay(path)
+    assert "correct or remove the file" in str(caught.value)
+    assert "请先更正或删除该文件" in said_in(caught.value, "zh_CN")
+
+
+def test_a_lock_held_too_long_is_said_in_both_languages(tmp_path):
+    lock = tmp_path / ".user-catalog.json.lock"
+    with exclusive_lock(lock), pytest.raises(OSError) as caught:
+        with exclusive_lock(lock, wait_s=0.05):
+            pass
+    assert str(lock) in str(caught.value) and "held by another window for more than 0.05 s" in str(caught.value)
+    assert said_in(caught.value, "zh_CN") == f"{lock} 已被另一个窗口占用超过 0.05 秒，请稍后重试"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_command_line_warns_in_its_language(capsys, tmp_path, language):
+    path = tmp_path / "user.json"
+    path.write_text(json.dumps({"prices": {"nosuch": []}}), encoding="utf-8")
+    code = cli.main(["--catalog-overlay", str(path), "estimate", "--card", "h100-sxm", "--count", "8",
+                     "--lang", language])
+    err = capsys.readouterr().err
+    assert code == 0
+    words = {"en": "prices for unknown card 'nosuch' are skipped", "zh_CN": "未知卡“nosuch”的价格已跳过"}
+    assert words[language] in err, err
+
+
+@pytest.mark.gui
+def test_the_chinese_window_says_a_skipped_row_in_chinese(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from configurator.app import i18n
+    from configurator.app.main import build_main_window
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    path = default_overlay_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(BAD_FILES["bad field"]), encoding="utf-8")
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", "zh_CN")
+    try:
+        window = build_main_window(settings)
+        qtbot.addWidget(window)
+        shown = window.statusBar().currentMessage()
+        assert "已跳过这张卡" in shown and "skipped" not in shown, shown
+        window.controller.undo_stack.setClean()
+    finally:
+        i18n.install_language("en")
+
+
+@pytest.mark.gui
+def test_the_card_dialog_says_a_held_lock_in_chinese(chinese_window, qtbot, monkeypatch):
+    from configurator.app.card_dialog import CardDialog
+
+    monkeypatch.setattr(exclusive_lock.__wrapped__, "__defaults__", (0.05,))  # wait 50 ms, not 20 s
+    path = default_overlay_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    controller = chinese_window.controller
+    dialog = CardDialog(controller, controller.catalog.get("h100-sxm"))
+    qtbot.addWidget(dialog)
+    with exclusive_lock(overlay_lock_path(path)):  # another window is adding a card
+        assert not dialog.save()
+    shown = dialog.problem.text()
+    assert "已被另一个窗口占用超过 0.05 秒" in shown and "held" not in shown, shown

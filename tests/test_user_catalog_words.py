@@ -130,3 +130,39 @@ def test_the_card_dialog_says_a_held_lock_in_chinese(chinese_window, qtbot, monk
         assert not dialog.save()
     shown = dialog.problem.text()
     assert "已被另一个窗口占用超过 0.05 秒" in shown and "held" not in shown, shown
+
+
+# ---- a model's config.json that cannot be imported (the wizard's and the editor's Import) ------------
+
+SIZES = {"num_hidden_layers": 12, "hidden_size": 768, "num_attention_heads": 12, "vocab_size": 32000}
+BAD_CONFIGS = {
+    "lacks sizes": ({"hidden_size": 768}, "lacks", "缺少"),
+    "text as a size": ({**SIZES, "num_hidden_layers": "lots"}, "num_hidden_layers", "num_hidden_layers"),
+    "text_config a number": ({"text_config": 5}, "text_config must be an object", "text_config 必须是一个对象"),
+    "a list": ([1], "must hold a JSON object", "必须是一个 JSON 对象"),
+    "encoder-decoder": ({**SIZES, "is_encoder_decoder": True}, "encoder-decoder model (this model)",
+                        "编码器-解码器或仅编码器模型（该模型）"),
+}
+
+
+@pytest.mark.parametrize(("config", "english", "chinese"), BAD_CONFIGS.values(), ids=BAD_CONFIGS.keys())
+def test_a_config_json_that_cannot_be_imported_is_said_in_both_languages(tmp_path, config, english, chinese):
+    from configurator.core.architecture import ArchitectureError
+    from configurator.core.hf_config import load_hf_config
+
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    with pytest.raises(ArchitectureError) as caught:
+        load_hf_config(path)
+    assert english in str(caught.value) and str(caught.value).startswith("config.json")
+    said_zh = said_in(caught.value, "zh_CN")
+    assert chinese in said_zh and said_zh.startswith("config.json") and not re.search(r"\bmust\b|\blacks\b", said_zh)
+
+
+@pytest.mark.gui
+def test_the_chinese_editor_says_why_a_config_json_is_not_imported(chinese_window, tmp_path):
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps({**SIZES, "num_hidden_layers": "lots"}), encoding="utf-8")
+    assert not chinese_window.editor.import_config(path)
+    shown = chinese_window.editor.error_label.text()
+    assert shown.startswith("config.json：") and "num_hidden_layers" in shown and "must" not in shown, shown

@@ -1,6 +1,7 @@
-"""Message templates of the user's catalog file (``user-catalog.json``): a row or a part of it that
-cannot be used and is skipped, the file skipped whole, and its lock held by another window
-(:func:`configurator.core.files.exclusive_lock`). Until December 2026 (session 38, zhleft) these were
+"""Message templates of the files the user gives: the user's catalog file (``user-catalog.json``) —
+a row or a part of it that cannot be used and is skipped, the file skipped whole, and its lock held
+by another window (:func:`configurator.core.files.exclusive_lock`) — and a model's ``config.json``
+that cannot be imported (:func:`configurator.core.hf_config.load_hf_config`). Until December 2026 (session 38, zhleft) these were
 English-only strings in ``Catalog.problems``, shown as they were in a Chinese window."""
 
 from __future__ import annotations
@@ -25,6 +26,14 @@ CATALOG_ENGLISH: dict[str, str] = {
     "overlay-prices-not-list": "prices of '{card}' must be a list; they are skipped",
     "overlay-price-skipped": "{problem} (price {number}); this price is skipped",
     "overlay-price-not-finite": "card '{card}': price {number} holds a number that is not finite; skipped",
+    "hf-not-object": "config.json must hold a JSON object",
+    "hf-text-config-not-object": "text_config must be an object",
+    "hf-not-decoder": (
+        "config.json describes an encoder-decoder or encoder-only model ({family}); only decoder-only language "
+        "models (GPT, Llama, Mistral, Qwen …) can be sized"
+    ),
+    "hf-lacks": "config.json lacks {missing} (e.g. num_hidden_layers, hidden_size)",
+    "hf-family-unknown": "this model",
 }
 """English templates: ``{card}`` a card id as the file writes it, ``{field}`` a field's name (dotted
 path), ``{number}`` the price's place in the card's list (from 1), ``{wait}`` [s]."""
@@ -46,5 +55,10 @@ CATALOG_CHINESE: dict[str, str] = {
     "overlay-prices-not-list": "“{card}”的价格必须是列表；已跳过",
     "overlay-price-skipped": "{problem}（第 {number} 个价格）；已跳过该价格",
     "overlay-price-not-finite": "卡“{card}”：第 {number} 个价格含有非有限数值；已跳过",
+    "hf-not-object": "config.json 必须是一个 JSON 对象",
+    "hf-text-config-not-object": "text_config 必须是一个对象",
+    "hf-not-decoder": "config.json 描述的是编码器-解码器或仅编码器模型（{family}）；只能估算仅解码器语言模型（GPT、Llama、Mistral、Qwen 等）",
+    "hf-lacks": "config.json 缺少 {missing}（如 num_hidden_layers、hidden_size）",
+    "hf-family-unknown": "该模型",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

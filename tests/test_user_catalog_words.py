@@ -140,7 +140,7 @@ BAD_CONFIGS = {
     "text as a size": ({**SIZES, "num_hidden_layers": "lots"}, "num_hidden_layers", "num_hidden_layers"),
     "text_config a number": ({"text_config": 5}, "text_config must be an object", "text_config 必须是一个对象"),
     "a list": ([1], "must hold a JSON object", "必须是一个 JSON 对象"),
-    "encoder-decoder": ({**SIZES, "is_encoder_decoder": True}, "encoder-decoder model (this model)",
+    "encoder-decoder": ({**SIZES, "is_encoder_decoder": True}, "encoder-only model (this model)",
                         "编码器-解码器或仅编码器模型（该模型）"),
 }
 

@@ -1,7 +1,8 @@
 """Message templates of the files the user gives: the user's catalog file (``user-catalog.json``) —
 a row or a part of it that cannot be used and is skipped, the file skipped whole, and its lock held
 by another window (:func:`configurator.core.files.exclusive_lock`) — and a model's ``config.json``
-that cannot be imported (:func:`configurator.core.hf_config.load_hf_config`). Until December 2026 (session 38, zhleft) these were
+that cannot be imported (:func:`configurator.core.hf_config.load_hf_config`) — and a currency the
+program cannot convert to (:class:`configurator.core.currency.CurrencyError`). Until December 2026 (session 38, zhleft) these were
 English-only strings in ``Catalog.problems``, shown as they were in a Chinese window."""
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ CATALOG_ENGLISH: dict[str, str] = {
     ),
     "hf-lacks": "config.json lacks {missing} (e.g. num_hidden_layers, hidden_size)",
     "hf-family-unknown": "this model",
+    "currency-no-rate": "no exchange rate for {currency} in the price file",
+    "currency-no-rate-give-one": "no exchange rate for {currency} in the price file: give one ({currency} per USD)",
+    "currency-base-rate": "{base} is the price file's currency: its rate is 1, not {rate:g}",
 }
 """English templates: ``{card}`` a card id as the file writes it, ``{field}`` a field's name (dotted
 path), ``{number}`` the price's place in the card's list (from 1), ``{wait}`` [s]."""
@@ -60,5 +64,8 @@ CATALOG_CHINESE: dict[str, str] = {
     "hf-not-decoder": "config.json 描述的是编码器-解码器或仅编码器模型（{family}）；只能估算仅解码器语言模型（GPT、Llama、Mistral、Qwen 等）",
     "hf-lacks": "config.json 缺少 {missing}（如 num_hidden_layers、hidden_size）",
     "hf-family-unknown": "该模型",
+    "currency-no-rate": "价格文件中没有 {currency} 的汇率",
+    "currency-no-rate-give-one": "价格文件中没有 {currency} 的汇率：请给出汇率（每美元兑多少 {currency}）",
+    "currency-base-rate": "{base} 是价格文件的货币：其汇率为 1，而不是 {rate:g}",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

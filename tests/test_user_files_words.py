@@ -1,6 +1,7 @@
-"""The user catalog's problems and its lock said in the reader's language (session 38, zhleft):
-a skipped row of ``user-catalog.json``, the file skipped whole, and its lock held by another window
-were English-only strings, shown as they were in a Chinese window and on ``--lang zh_CN``."""
+"""What the user gives that the program cannot use, said in the reader's language (session 38, zhleft):
+a skipped row of ``user-catalog.json``, the file skipped whole, its lock held by another window, a
+model's ``config.json`` that cannot be imported and a currency with no rate were English-only strings,
+shown as they were in a Chinese window and on ``--lang zh_CN``."""
 
 from __future__ import annotations
 
@@ -166,3 +167,26 @@ def test_the_chinese_editor_says_why_a_config_json_is_not_imported(chinese_windo
     assert not chinese_window.editor.import_config(path)
     shown = chinese_window.editor.error_label.text()
     assert shown.startswith("config.json：") and "num_hidden_layers" in shown and "must" not in shown, shown
+
+
+# ---- a currency the program cannot convert to --------------------------------------------------------
+
+
+def test_a_rate_for_the_price_files_currency_is_refused_in_both_languages(llama8b):
+    from configurator.core.currency import CurrencyError, with_currency
+    from configurator.core.scenario import Scenario
+
+    with pytest.raises(CurrencyError) as caught:
+        with_currency(Scenario(model=llama8b, card_id="h100-sxm", count=8), "USD", 7.0)
+    assert str(caught.value) == "USD is the price file's currency: its rate is 1, not 7"
+    assert said_in(caught.value, "zh_CN") == "USD 是价格文件的货币：其汇率为 1，而不是 7"
+
+
+@pytest.mark.gui
+def test_the_chinese_window_refuses_a_dollar_rate_in_chinese(chinese_window):
+    controller = chinese_window.controller
+    assert controller.apply("economics.currency", "USD")
+    said = []
+    controller.error_changed.connect(said.append)
+    assert not controller.apply("economics.usd_to_currency", 7.0)
+    assert said and "价格文件的货币" in said[-1] and "currency" not in said[-1], said

@@ -190,3 +190,29 @@ def test_the_chinese_window_refuses_a_dollar_rate_in_chinese(chinese_window):
     controller.error_changed.connect(said.append)
     assert not controller.apply("economics.usd_to_currency", 7.0)
     assert said and "价格文件的货币" in said[-1] and "currency" not in said[-1], said
+
+
+# ---- a layout the scenario cannot take (the editor's refusal) -----------------------------------------
+
+
+def test_a_layout_the_cards_cannot_take_is_said_in_both_languages(llama8b):
+    from pydantic import ValidationError
+
+    from configurator.core.bounds import error_line_message
+    from configurator.core.scenario import Scenario
+
+    with pytest.raises(ValidationError) as caught:
+        Scenario(model=llama8b, card_id="h100-sxm", count=8, parallelism={"tp": 3})
+    said = error_line_message(caught.value, Scenario)
+    assert said.text == ("8 cards cannot be split into tensor-parallel 3 × pipeline-parallel 1 groups (the product "
+                         "must divide the card count)")
+    assert said.text_in("zh_CN") == "8 张卡无法分成张量并行 3 × 流水线并行 1 的组（乘积必须整除卡数）"
+
+
+@pytest.mark.gui
+def test_the_chinese_window_refuses_a_layout_in_chinese(chinese_window):
+    controller = chinese_window.controller
+    said = []
+    controller.error_changed.connect(said.append)
+    assert not controller.apply_many({"auto_layout": (), "count": 8, "parallelism.tp": 3})
+    assert said and "张卡无法分成" in said[-1] and "cannot" not in said[-1], said

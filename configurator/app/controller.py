@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from configurator.core.bounds import error_line
+from configurator.core.bounds import error_line_message
 from configurator.core.catalog import Catalog
 from configurator.core.currency import CurrencyError, with_currency
 from configurator.core.fields import LAYOUT_PATHS
@@ -51,8 +51,8 @@ def nested_changes(path: str, value: Any) -> dict:
 
 
 def validation_message(error: ValidationError) -> str:
-    """One readable line for the first problem of a validation error."""
-    return error_line(error, Scenario)
+    """One readable line for the first problem of a validation error, in the window's language."""
+    return error_line_message(error, Scenario).text_in(current_language())
 
 
 CURRENCY_PATH, RATE_PATH = "economics.currency", "economics.usd_to_currency"

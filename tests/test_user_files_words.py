@@ -216,3 +216,16 @@ def test_the_chinese_window_refuses_a_layout_in_chinese(chinese_window):
     controller.error_changed.connect(said.append)
     assert not controller.apply_many({"auto_layout": (), "count": 8, "parallelism.tp": 3})
     assert said and "张卡无法分成" in said[-1] and "cannot" not in said[-1], said
+
+
+@pytest.mark.gui
+def test_the_chinese_card_dialog_refuses_an_id_in_chinese(chinese_window, qtbot):
+    from configurator.app.card_dialog import CardDialog
+
+    controller = chinese_window.controller
+    dialog = CardDialog(controller, controller.catalog.get("h100-sxm"))
+    qtbot.addWidget(dialog)
+    dialog.id.setText("My Card")
+    assert not dialog.save()
+    shown = dialog.problem.text()
+    assert "编号必须是小写短名" in shown and "must" not in shown, shown

@@ -524,7 +524,8 @@ def _main(argv: list[str]) -> int:
             return _launch_app([])
         catalog = load_catalog(args.catalog_overlay)
         for problem in catalog.problems:
-            print(msg("cli-warning", text=single_line(problem)).text_in(getattr(args, "lang", "en")), file=sys.stderr)
+            language = getattr(args, "lang", "en")
+            print(msg("cli-warning", text=single_line(problem.text_in(language))).text_in(language), file=sys.stderr)
         if args.command == "estimate":
             return _run_estimate(args, catalog)
         if args.command == "report":

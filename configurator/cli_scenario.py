@@ -524,7 +524,8 @@ def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
     try:
         return with_currency(base, target, rate).model_dump()
     except (CurrencyError, ValidationError) as error:
-        raise UsageError(msg("cli-flag", flag=f"--currency {target}", problem=str(error))) from None
+        problem = getattr(error, "said", None) or str(error)  # a currency's refusal said in --lang
+        raise UsageError(msg("cli-flag", flag=f"--currency {target}", problem=problem)) from None
 
 
 _CONSTRAINT_FLAGS = {_dest_of(BY_PATH[path]): path.partition(".")[2] for path in GOAL_PATHS}

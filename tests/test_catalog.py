@@ -110,9 +110,9 @@ def test_broken_overlay_is_reported_and_skipped(tmp_path):
     overlay.write_text('{"cards": [{"id": "x", "memory_gb": -1}]}')
     merged = load_catalog(overlay)
     assert len(merged.cards) >= 45
-    assert merged.problems and "skipped" in merged.problems[0]
+    assert merged.problems and "skipped" in merged.problems[0].text
     overlay.write_text("{not json")
-    assert "not valid JSON" in load_catalog(overlay).problems[0]
+    assert "not valid JSON" in load_catalog(overlay).problems[0].text
 
 
 # ---- catalog 2026.12: board rule, fixes, new parts, rate ratios, new fields ----------------

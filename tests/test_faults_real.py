@@ -313,7 +313,7 @@ def test_a_bad_row_of_the_user_catalog_is_refused_with_its_reason_and_the_rest_k
     path = _user_catalog([bad, good])
     catalog = load_catalog()
     assert "lab-good" in catalog and "lab-bad" not in catalog
-    assert any("lab-bad" in problem and "memory_gb" in problem and str(path) in problem
+    assert any("lab-bad" in problem.text and "memory_gb" in problem.text and str(path) in problem.text
                for problem in catalog.problems), catalog.problems
 
 

@@ -259,7 +259,7 @@ def test_a_user_card_with_a_bundled_id_is_refused_with_a_message(catalog):
     merged = apply_overlay(catalog, {"cards": [fake]})
     assert merged.get("h100-sxm") == catalog.get("h100-sxm") and not merged.get("h100-sxm").is_user
     assert [m.id for m in merged.refusals] == ["user-card-shadows"]
-    assert "'h100-sxm-mine'" in merged.problems[0] and "bundled card H100 SXM5 80GB" in merged.problems[0]
+    assert "'h100-sxm-mine'" in merged.problems[0].text and "bundled card H100 SXM5 80GB" in merged.problems[0].text
     assert "内置卡" in merged.refusals[0].text_in("zh_CN")
     ranked = recommend(pretrain_7b(), merged, limit=50).ranked
     assert all(r.card.memory_gb > 1 for r in ranked)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.labels import class_names
-from configurator.core.bounds import error_line
+from configurator.core.bounds import error_line_message
 from configurator.core.card import PRICE_CONDITIONS
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import PRICE_KINDS
@@ -73,7 +73,7 @@ class _ValidatingDialog(QDialog):
         try:
             catalog = self._write()
         except ValidationError as error:
-            self.problem.setText(error_line(error, Card))
+            self.problem.setText(message_text(error_line_message(error, Card)))  # in the window's language
             return False
         except CatalogError as error:  # a refusal (issue 25) in the window's language
             said = error.message or getattr(error, "said", None)  # a file it cannot read: its message

@@ -21,13 +21,15 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from configurator.core.bounds import error_line
+from configurator.core.bounds import error_line_message
 from configurator.core.catalog import Catalog
 from configurator.core.currency import CurrencyError, with_currency
 from configurator.core.fields import LAYOUT_PATHS
+from configurator.core.messages_said import said_in
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.app.error_boundary import guarded
 from configurator.app.field_help import field_label
+from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.worker import JobContext, LatestJob
 
@@ -49,8 +51,8 @@ def nested_changes(path: str, value: Any) -> dict:
 
 
 def validation_message(error: ValidationError) -> str:
-    """One readable line for the first problem of a validation error."""
-    return error_line(error, Scenario)
+    """One readable line for the first problem of a validation error, in the window's language."""
+    return error_line_message(error, Scenario).text_in(current_language())
 
 
 CURRENCY_PATH, RATE_PATH = "economics.currency", "economics.usd_to_currency"
@@ -257,8 +259,8 @@ class ScenarioController(QObject):
         except ValidationError as error:
             self.refuse(where, validation_message(error))
             return False
-        except CurrencyError as error:
-            self.refuse(where, str(error))
+        except CurrencyError as error:  # in the window's language
+            self.refuse(where, said_in(error, current_language()))
             return False
         if candidate.card_id not in self._catalog:
             self.refuse("card_id", self._catalog.explain_unknown(candidate.card_id))

@@ -499,10 +499,12 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         try:
             model = load_hf_config(path)
         except ArchitectureError as error:
+            from configurator.app.i18n import current_language
             from configurator.app.labels import non_decoder_text
+            from configurator.core.messages_said import said_in
 
-            # next to the button and in the status bar, not only at the foot of the panel
-            self.controller.refuse("model:import", non_decoder_text(path) or str(error))
+            # next to the button and in the status bar, not only at the foot of the panel; in the window's language
+            self.controller.refuse("model:import", non_decoder_text(path) or said_in(error, current_language()))
             return False
         return self._apply_model(model)
 

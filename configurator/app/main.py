@@ -77,7 +77,7 @@ def complete_main_window(window) -> None:
     scenario = default_scenario(current_language(), catalog)
     notice = start_notice(scenario, catalog)
     if notice is not None and notice.id == "default-card-missing":  # the bundled catalog lacks the start card
-        catalog = dataclasses.replace(catalog, problems=(*catalog.problems, notice.text_in(current_language())))
+        catalog = dataclasses.replace(catalog, problems=(*catalog.problems, notice))
     controller = ScenarioController(catalog, scenario)
     if window.isVisible():
         window.hold_first_analysis_until_painted(controller)

@@ -22,6 +22,7 @@ from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.error_boundary import guard_slot, guarded
 from configurator.app.eliding_style import use_eliding_style
+from configurator.app.i18n import message_text
 from configurator.app.paced_repaint import (
     hold,
     let_go,
@@ -538,8 +539,8 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         text = self.tr("Catalog {version} ({date}), {cards}").format(
             version=catalog.version, date=catalog.date, cards=self.tr("%n card(s)", "", len(catalog.cards)))
         self.status_label.setText(text)
-        for problem in catalog.problems:
-            self.statusBar().showMessage(problem)
+        for problem in catalog.problems:  # the user catalog's skipped rows, in the window's language
+            self.statusBar().showMessage(message_text(problem))
 
     # ---- start-up -------------------------------------------------------------------
     _release_after_paint = False

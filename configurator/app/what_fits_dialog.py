@@ -36,7 +36,7 @@ from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language
 from configurator.app.labels import class_names
 from configurator.app.worker import JobContext, LatestJob, show_busy
-from configurator.core.bounds import error_line
+from configurator.core.bounds import error_line_message
 from configurator.core.fields import spec
 from configurator.core.scenario import Scenario, updated
 from configurator.core.view.card_names import card_name
@@ -241,7 +241,7 @@ class WhatFitsDialog(QDialog):
             base = self.base_scenario()
         except ValidationError as error:
             self._job.cancel()
-            self.status.setText(error_line(error, Scenario))
+            self.status.setText(error_line_message(error, Scenario).text_in(current_language()))
             return
         targets, catalog = self.targets(), self.controller.catalog
 

@@ -37,6 +37,7 @@ from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.hf_config import load_hf_config
 from configurator.core.catalog import Catalog
 from configurator.core.examples import DEFAULT_TOKENS_PER_EXAMPLE, example_tokens
+from configurator.core.messages_said import said_in
 from configurator.core.model_size import SizedModel, model_for_size
 from configurator.core.scenario import Constraints, Serving, ServingUse, Training
 from configurator.core.serving_use import USE_TARGETS
@@ -178,7 +179,7 @@ class ModelPage(QWizardPage):
         try:
             self.imported = load_hf_config(path)
         except ArchitectureError as error:
-            self.problem.setText(non_decoder_text(path) or str(error))
+            self.problem.setText(non_decoder_text(path) or said_in(error, current_language()))
             return False
         self.problem.clear()
         self.import_label.setText(f"{path.name}: {model_summary(self.imported)}")

@@ -190,6 +190,9 @@ def error_message(error: ValidationError, root: type[BaseModel]) -> tuple[tuple[
         return loc, msg(message_id, value=shown) if message_id else msg("not-in-form", value=shown, pattern=pattern)
     if first["type"] == "string_too_long" and isinstance(value, str):
         return loc, msg("text-too-long", length=len(value), limit=int(first.get("ctx", {}).get("max_length", 0)))
+    carried = getattr(first.get("ctx", {}).get("error"), "said", None)  # a validator's message (core/messages_said.py)
+    if isinstance(carried, Message):
+        return loc, carried
     return loc, msg("as-written", text=first["msg"].removeprefix("Value error, "))
 
 

@@ -13,6 +13,8 @@ from configurator.core.calendar_date import checked_date
 from configurator.core.card_trade import (
     Availability, ChinaExport, ExportChange, HeldInCountry, LicenceFee, checked_history)
 from configurator.core.frozen_model import FrozenModel
+from configurator.core.messages import msg
+from configurator.core.messages_said import said
 from configurator.core.units import Precision
 
 CardClass = Literal["training", "inference", "graphics", "workstation", "edge"]
@@ -108,7 +110,7 @@ def checked_currency(value: str) -> str:
     """``value`` when it is an ISO 4217 code this program knows (:data:`ISO_CURRENCIES`), else a
     ValueError saying so (a pydantic validator's message)."""
     if value not in ISO_CURRENCIES:
-        raise ValueError(f"unknown currency '{value}' (not an ISO 4217 code)")
+        raise said(ValueError, msg("card-unknown-currency", value=value))
     return value
 
 
@@ -147,7 +149,7 @@ class PriceEntry(_Frozen):
     @model_validator(mode="after")
     def _range_is_ordered(self) -> PriceEntry:
         if self.amount_high is not None and self.amount_high < self.amount:
-            raise ValueError("amount_high is below amount")
+            raise said(ValueError, msg("price-high-below-amount"))
         if self.market is not None and self.kind != "cloud-hourly":
             raise ValueError(f"market is where a rent is sold; a {self.kind} price has none")
         if self.condition != "new" and self.kind == "cloud-hourly":
@@ -445,7 +447,7 @@ class Card(_Frozen):
     @classmethod
     def _id_is_slug(cls, value: str) -> str:
         if not _SLUG.match(value):
-            raise ValueError("id must be a lowercase slug (a-z, 0-9, '.', '-')")
+            raise said(ValueError, msg("card-id-not-slug"))
         return value
 
     @field_validator("sources")
@@ -458,7 +460,7 @@ class Card(_Frozen):
     @model_validator(mode="after")
     def _usable_not_above_marketed(self) -> Card:
         if self.usable_memory_gib is not None and self.usable_memory_gib > self.memory_gb * 1.1:
-            raise ValueError("usable_memory_gib exceeds the marketed memory_gb")
+            raise said(ValueError, msg("card-usable-above-marketed"))
         return self
 
     @model_validator(mode="after")

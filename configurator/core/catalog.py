@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from configurator.core.bounds import error_text
+from configurator.core.bounds import error_message, error_text
 from configurator.core.card import (  # the card's schema (re-exported: see __all__)
     CARD_CLASSES,
     FRAMEWORKS,
@@ -67,7 +67,9 @@ class Catalog:
     date: str = "unknown"
     not_products: tuple[NotAProduct, ...] = ()
     unlisted: tuple[UnlistedCard, ...] = ()
-    problems: tuple[str, ...] = field(default=())
+    problems: tuple[Message, ...] = field(default=())
+    """What in the user's catalog file was skipped and why, each a message said in the reader's
+    language (``text_in``; ``text`` in English)."""
     refusals: tuple[Message, ...] = field(default=())
     """The user's entries refused because they would replace the truth (a card shadowing a
     bundled id, a price dated in the future), as messages in both languages; also in ``problems``."""
@@ -121,9 +123,19 @@ class Catalog:
         return msg("card-unknown", name=name)
 
 
-def _format_error(card_id: str, error: ValidationError) -> str:
-    loc, text = error_text(error, Card)
-    return f"card '{card_id}': field '{'.'.join(loc) or '(card)'}': {text}"
+def _field_problem(card_id: str, error: ValidationError) -> Message:
+    """The first problem of a card's ``error``: the card, the field and why, said in either language."""
+    loc, problem = error_message(error, Card)
+    return msg("catalog-card-field", card=card_id, field=".".join(loc) or "(card)", problem=problem)
+
+
+def _said_of(error: BaseException) -> Message:
+    """What ``error`` says as a message: its refusal (``CatalogError.message``) or the message it
+    carries (``said``), else its own (English, the system's) words."""
+    for found in (getattr(error, "message", None), getattr(error, "said", None)):
+        if isinstance(found, Message):
+            return found
+    return msg("as-written", text=str(error))
 
 
 def parse_card(raw: dict) -> Card:
@@ -132,9 +144,9 @@ def parse_card(raw: dict) -> Card:
     try:  # strict: JSON types as they are (no "80" as a number, no 1 as true)
         return Card.model_validate_json(json.dumps(raw, allow_nan=False), strict=True)
     except ValidationError as error:
-        raise CatalogError(_format_error(str(card_id), error)) from None
+        raise said(CatalogError, _field_problem(str(card_id), error)) from None
     except ValueError:
-        raise CatalogError(f"card '{card_id}': a number is not finite or too long") from None
+        raise said(CatalogError, msg("catalog-card-not-finite", card=str(card_id))) from None
 
 
 def parse_catalog(data: dict) -> Catalog:
@@ -247,27 +259,27 @@ def apply_overlay(base: Catalog, overlay: dict, today: date | None = None) -> Ca
     refusal is a problem in ``Catalog.problems`` and a message in ``Catalog.refusals``.
     """
     if not isinstance(overlay, dict):
-        raise CatalogError("overlay: top level must be an object")
+        raise said(CatalogError, msg("catalog-top-not-object"))
     cards = {c.id: c for c in base.cards}
-    problems: list[str] = []
+    problems: list[Message] = []
     refusals: list[Message] = []
     raw_cards, raw_prices = overlay.get("cards") or [], overlay.get("prices") or {}
     if not isinstance(raw_cards, list):
-        problems.append("'cards' must be a list of cards; the user's cards are skipped")
+        problems.append(msg("overlay-cards-not-list"))
         raw_cards = []
     if not isinstance(raw_prices, dict):
-        problems.append("'prices' must map card ids to lists of prices; the user's prices are skipped")
+        problems.append(msg("overlay-prices-not-object"))
         raw_prices = {}
     own: set[str] = set()
     for raw in raw_cards:
         try:
             card = _as_users(parse_card(raw))
         except CatalogError as error:
-            problems.append(f"{error}; this card is skipped")
+            problems.append(msg("overlay-card-skipped", problem=_said_of(error)))
             continue
         if card.id in base:
             refusals.append(shadowing_problem(card.id, base))
-            problems.append(refusals[-1].text)
+            problems.append(refusals[-1])
             continue
         kept = []
         for entry in card.prices:
@@ -276,34 +288,34 @@ def apply_overlay(base: Catalog, overlay: dict, today: date | None = None) -> Ca
                 kept.append(entry)
             else:
                 refusals.append(future)
-                problems.append(future.text)
+                problems.append(future)
         if len(kept) != len(card.prices):
             card = _with_prices(card, tuple(kept))
         if card.id in own:
-            problems.append(f"card '{card.id}' appears more than once; the last entry is used")
+            problems.append(msg("overlay-card-twice", card=card.id))
         own.add(card.id)
         cards[card.id] = card
     for card_id, entries in raw_prices.items():
         if card_id not in cards:
-            problems.append(f"prices for unknown card '{card_id}' are skipped")
+            problems.append(msg("overlay-prices-unknown-card", card=str(card_id)))
             continue
         if not isinstance(entries, list):
-            problems.append(f"prices of '{card_id}' must be a list; they are skipped")
+            problems.append(msg("overlay-prices-not-list", card=str(card_id)))
             continue
         added = []
         for number, entry in enumerate(entries, start=1):
             try:
                 price = PriceEntry.model_validate_json(json.dumps(entry, allow_nan=False), strict=True)
             except ValidationError as error:
-                problems.append(f"{_format_error(card_id, error)} (price {number}); this price is skipped")
+                problems.append(msg("overlay-price-skipped", problem=_field_problem(str(card_id), error), number=number))
                 continue
             except ValueError:
-                problems.append(f"card '{card_id}': price {number} holds a number that is not finite; skipped")
+                problems.append(msg("overlay-price-not-finite", card=str(card_id), number=number))
                 continue
             future = future_price_problem(cards[card_id].name, price, today)
             if future is not None:
                 refusals.append(future)
-                problems.append(future.text)
+                problems.append(future)
                 continue
             added.append(_users_price(price))
         if added:
@@ -364,9 +376,10 @@ def load_catalog(overlay_path: Path | None = None) -> Catalog:
     try:
         merged = apply_overlay(base, _read_json(path))
     except (CatalogError, OSError) as error:
-        problem = f"user catalog {path} skipped: {error}"
+        problem = msg("user-catalog-skipped", path=str(path), why=_said_of(error))
         return Catalog(base.cards, base.version, base.date, base.not_products, base.unlisted, (problem,))
-    return dataclasses.replace(merged, problems=tuple(f"user catalog {path}: {p}" for p in merged.problems))
+    return dataclasses.replace(merged, problems=tuple(msg("user-catalog-problem", path=str(path), problem=p)
+                                                      for p in merged.problems))
 
 
 # ---- editing the user overlay ---------------------------------------------------------
@@ -378,13 +391,12 @@ def read_overlay(path: Path) -> dict:
         return {"cards": [], "prices": {}}
     data = _read_json(path)
     if not isinstance(data, dict):
-        raise CatalogError(f"{path}: top level must be an object")
+        raise said(CatalogError, msg("catalog-in-file", path=str(path), problem=msg("catalog-top-not-object")))
     data.setdefault("cards", [])
     data.setdefault("prices", {})
     if not isinstance(data["cards"], list) or not all(isinstance(c, dict) for c in data["cards"]) \
             or not isinstance(data["prices"], dict):
-        raise CatalogError(f"{path}: 'cards' must be a list of objects and 'prices' an object; "
-                           "correct or remove the file before adding to it")
+        raise said(CatalogError, msg("catalog-overlay-not-editable", path=str(path)))
     return data
 
 

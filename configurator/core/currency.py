@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.magnitudes import CURRENCY_WORDS
+from configurator.core.messages import msg
+from configurator.core.messages_said import said
 from configurator.core.procurement.prices import bundled_price_book
 from configurator.core.scenario import Economics, Scenario
 
@@ -29,7 +31,8 @@ own rule: a default becomes the new currency's default)."""
 
 
 class CurrencyError(ValueError):
-    """A currency the program cannot convert to: no rate given and none in the price file."""
+    """A currency the program cannot convert to: no rate given and none in the price file; its
+    message (``said``, core/messages_catalog.py) says it in the user's language."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +127,7 @@ def currency_defaults(currency: str) -> tuple[float, float]:
     """(units per USD, electricity price per kWh) a currency starts with, at the price file's rate."""
     rate = dated_rate(currency)
     if rate is None:
-        raise CurrencyError(f"no exchange rate for {currency} in the price file")
+        raise said(CurrencyError, msg("currency-no-rate", currency=currency))
     return rate.per_usd, default_electricity(currency, rate.per_usd)
 
 
@@ -154,11 +157,10 @@ def with_currency(scenario: Scenario, currency: str, per_usd: float | None = Non
         else:
             rate = dated_rate(currency)
             if rate is None:
-                raise CurrencyError(f"no exchange rate for {currency} in the price file: give one "
-                                    f"({currency} per USD)")
+                raise said(CurrencyError, msg("currency-no-rate-give-one", currency=currency))
             per_usd = rate.per_usd
     if currency == PRICE_FILE_CURRENCY and per_usd != 1.0:
-        raise CurrencyError(f"{PRICE_FILE_CURRENCY} is the price file's currency: its rate is 1, not {per_usd:g}")
+        raise said(CurrencyError, msg("currency-base-rate", base=PRICE_FILE_CURRENCY, rate=float(per_usd)))
     if currency == e.currency and per_usd == e.usd_to_currency:
         return scenario
     # amounts the user typed keep their value; within one currency a new rate changes none of them

@@ -279,15 +279,17 @@ def exclusive_lock(lock_path: Path, wait_s: float = LOCK_WAIT_S) -> Iterator[Non
     ------
     OSError
         The lock file cannot be created, or another holder kept the lock longer than ``wait_s``
-        [s] (errno ``EWOULDBLOCK``; the message names the file).
+        [s] (errno ``EWOULDBLOCK``; the message, ``file-lock-held`` carried as ``said``, names the file).
     """
     handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         deadline = time.monotonic() + wait_s
         while not try_lock(handle):
             if time.monotonic() > deadline:
-                raise OSError(errno.EWOULDBLOCK, f"{lock_path} is held by another window for more than "
-                                                 f"{wait_s:g} s; try again")
+                held = msg("file-lock-held", path=str(lock_path), wait=float(wait_s))
+                error = OSError(errno.EWOULDBLOCK, held.text)
+                error.said = held  # said in the window's language (core/messages_catalog.py)
+                raise error
             time.sleep(_LOCK_POLL_S)
         yield
     finally:

@@ -9,9 +9,10 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from configurator.core.architecture import ArchitectureError, ModelArchitecture
-from configurator.core.bounds import error_line, field_bounds
+from configurator.core.bounds import error_line_message, field_bounds
 from configurator.core.json_values import JsonFileError, flag, read_json_file, text_value, whole_number
-from configurator.core.messages_said import carried
+from configurator.core.messages import Message, msg
+from configurator.core.messages_said import carried, said
 
 _HF_KEYS = {
     "n_layers": ("num_hidden_layers", "n_layer", "num_layers"),
@@ -54,15 +55,23 @@ def _decoder_config(config: dict) -> dict:
     if isinstance(text_config, dict) and config.get("num_hidden_layers") is None:
         config = {**{k: v for k, v in config.items() if k != "text_config"}, **text_config}
     elif text_config is not None and not isinstance(text_config, dict):
-        raise ArchitectureError("config.json: text_config must be an object")
+        raise _in_config(msg("hf-text-config-not-object"))
     inner = config.get("model_type")
     names = {str(n).lower() for n in (family, inner) if isinstance(n, str)}
     if config.get("is_encoder_decoder") is True or names & _ENCODER_DECODER or \
             any(k in config for k in ("encoder_layers", "num_decoder_layers", "decoder_layers")):
-        shown = next(iter(sorted(names)), "this model")
-        raise ArchitectureError(f"config.json describes an encoder-decoder or encoder-only model ({shown}); "
-                                "only decoder-only language models (GPT, Llama, Mistral, Qwen …) can be sized")
+        shown = next(iter(sorted(names)), None) or msg("hf-family-unknown")
+        raise said(ArchitectureError, msg("hf-not-decoder", family=shown))
     return config
+
+
+def _in_config(problem: Message | BaseException) -> ArchitectureError:
+    """'config.json: {problem}' as an error said in the user's language: ``problem`` a message, or an
+    error carrying one (``said``; else its own English words)."""
+    if isinstance(problem, BaseException):
+        found = getattr(problem, "said", None)
+        problem = found if isinstance(found, Message) else msg("as-written", text=str(problem))
+    return said(ArchitectureError, msg("json-in-file", name="config.json", problem=problem))
 
 
 _LEARNED_POSITIONS = {"gpt2", "opt", "gpt_neo", "bloom_no"}
@@ -77,7 +86,7 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
     a count, ``"false"`` as a flag, a 400-digit number) is an ArchitectureError naming the key.
     """
     if not isinstance(config, dict):
-        raise ArchitectureError("config.json must hold a JSON object")
+        raise said(ArchitectureError, msg("hf-not-object"))
     config = _decoder_config(config)
 
     def size(field_name: str, keys: tuple[str, ...]) -> int | None:
@@ -95,7 +104,7 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
                 fields[field_name] = value
         missing = [f for f in ("n_layers", "hidden", "n_heads", "vocab") if f not in fields]
         if missing:
-            raise ArchitectureError(f"config.json lacks {', '.join(missing)} (e.g. num_hidden_layers, hidden_size)")
+            raise said(ArchitectureError, msg("hf-lacks", missing=", ".join(missing)))
         family = text_value(config.get("model_type"), "model_type", "").lower()
         fields.setdefault("ffn", 4 * fields["hidden"])
         activation = text_value(config.get("hidden_act", config.get("hidden_activation")), "hidden_act", "silu")
@@ -115,7 +124,7 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
     except ArchitectureError:
         raise
     except ValueError as error:
-        raise ArchitectureError(f"config.json: {error}") from None
+        raise _in_config(error) from None
     if not gated:
         fields["norm"] = "layernorm"
     if fields.get("n_experts") and family == "mixtral":
@@ -125,11 +134,11 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
         if family not in _LEARNED_POSITIONS:
             fields.update(_rope_fields(config))
     except ValueError as error:
-        raise ArchitectureError(f"config.json: {error}") from None
+        raise _in_config(error) from None
     try:
         return ModelArchitecture.model_validate(fields)
     except ValidationError as error:
-        raise ArchitectureError(f"config.json: {error_line(error, ModelArchitecture)}") from None
+        raise _in_config(error_line_message(error, ModelArchitecture)) from None
 
 
 def _rope_fields(config: dict) -> dict:

@@ -14,12 +14,14 @@ from configurator.core.message_numbers import DAYS_FROM, count_param, fraction_p
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
 from configurator.core.messages_budget import BUDGET_CHINESE, BUDGET_ENGLISH
+from configurator.core.messages_catalog import CATALOG_CHINESE, CATALOG_ENGLISH
 from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLISH
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_fleet import FLEET_CHINESE, FLEET_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_owned import OWNED_CHINESE, OWNED_ENGLISH
 from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH
+from configurator.core.messages_layout import LAYOUT_CHINESE, LAYOUT_ENGLISH
 from configurator.core.messages_load import LOAD_CHINESE, LOAD_ENGLISH
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_region import REGION_CHINESE, REGION_ENGLISH
@@ -434,6 +436,8 @@ ENGLISH.update(BUDGET_ENGLISH)  # the budget alone keeps every configuration out
 ENGLISH.update(FLEET_ENGLISH)  # a fleet the latency targets size, not the load (core/messages_fleet.py)
 ENGLISH.update(LOAD_ENGLISH)  # a serving question asked without a load (core/messages_load.py)
 ENGLISH.update(REGION_ENGLISH)  # export status, delivery to and renting in mainland China (core/messages_region.py)
+ENGLISH.update(CATALOG_ENGLISH)  # the user's files the program cannot use, a currency without a rate (core/messages_catalog.py)
+ENGLISH.update(LAYOUT_ENGLISH)  # a scenario whose parts do not fit together (core/messages_layout.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(FLEET_CHINESE)
 CHINESE.update(BUDGET_CHINESE)
@@ -447,6 +451,8 @@ CHINESE.update(DEADLINE_CHINESE)
 CHINESE.update(OWNED_CHINESE)
 CHINESE.update(BATCH_CHINESE)
 CHINESE.update(REGION_CHINESE)
+CHINESE.update(CATALOG_CHINESE)
+CHINESE.update(LAYOUT_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""

@@ -13,6 +13,8 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.frozen_model import FrozenModel
+from configurator.core.messages import msg
+from configurator.core.messages_said import said
 from configurator.core.pipeline_schedule import most_model_chunks
 from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario_choices import (  # the fields' choices (re-exported: see __all__)
@@ -102,33 +104,24 @@ class Scenario(_Frozen):
             cp = 1  # serving splits a model by tensor and pipeline stages, and shares experts across copies
         model_parallel = tp * cp * pp
         if self.count % model_parallel:
-            split = f"tensor-parallel {par.tp} × pipeline-parallel {par.pp}"
-            if cp > 1:
-                split = f"tensor-parallel {par.tp} × context-parallel {par.cp} × pipeline-parallel {par.pp}"
-            raise ValueError(f"{self.count} cards cannot be split into {split} groups "
-                             "(the product must divide the card count)")
+            raise said(ValueError, msg("layout-split-cp" if cp > 1 else "layout-split", count=self.count, tp=par.tp,
+                                       cp=par.cp, pp=par.pp))
         if pp * vp > most_model_chunks(self.model.n_layers, pp):
-            raise ValueError(
-                f"pipeline stages × virtual stages ({par.pp} × {par.virtual_stages}) exceed the model's "
-                f"{self.model.n_layers} layers"
-            )
+            raise said(ValueError, msg("layout-chunks-exceed-layers", pp=par.pp, vp=par.virtual_stages,
+                                       layers=self.model.n_layers))
         if tp > self.model.n_heads:
-            raise ValueError(f"tensor-parallel degree ({par.tp}) exceeds the {self.model.n_heads} attention heads")
+            raise said(ValueError, msg("layout-tp-exceeds-heads", tp=par.tp, heads=self.model.n_heads))
         if ep > 1:
             if not self.model.is_moe:
-                raise ValueError(f"expert parallelism ({par.ep}) needs a mixture-of-experts model")
+                raise said(ValueError, msg("layout-ep-needs-moe", ep=par.ep))
             if self.model.n_experts % ep:
-                raise ValueError(f"expert-parallel degree ({par.ep}) must divide the {self.model.n_experts} experts")
+                raise said(ValueError, msg("layout-ep-divides-experts", ep=par.ep, experts=self.model.n_experts))
             if self.workload.is_training and (self.count // model_parallel) % ep:
-                raise ValueError(f"expert-parallel degree ({par.ep}) must divide the data-parallel width "
-                                 f"({self.count // model_parallel})")
+                raise said(ValueError, msg("layout-ep-divides-dp", ep=par.ep, dp=self.count // model_parallel))
             if not self.workload.is_training and (ep % tp or (self.count // model_parallel) % (ep // tp)):
-                raise ValueError(f"expert-parallel degree ({par.ep}) must be a multiple of the tensor-parallel "
-                                 f"degree ({par.tp}) that divides the {self.count // pp} cards of a pipeline stage: "
-                                 "serving splits the experts over whole tensor-parallel groups")
+                raise said(ValueError, msg("layout-ep-serving", ep=par.ep, tp=par.tp, cards=self.count // pp))
         if cp > 1 and self.training.seq_len % (2 * cp):
-            raise ValueError(f"the sequence ({self.training.seq_len} tokens) must split into 2 × {par.cp} "
-                             "equal chunks for context parallelism")
+            raise said(ValueError, msg("layout-cp-chunks", seq=self.training.seq_len, cp=par.cp))
         return self
 
     @model_validator(mode="after")
@@ -138,8 +131,8 @@ class Scenario(_Frozen):
                 or "disaggregated" in self.auto_layout or {"tp", "pp"} & set(self.auto_layout):
             return self
         if serving.prefill_cards % self.model_parallel or serving.prefill_cards >= self.count:
-            raise ValueError(f"the prefill pool ({serving.prefill_cards} cards) must be a multiple of tp × pp "
-                             f"({self.model_parallel}) and leave cards for decoding (of {self.count})")
+            raise said(ValueError, msg("layout-prefill-pool", prefill=serving.prefill_cards,
+                                       model_parallel=self.model_parallel, count=self.count))
         return self
 
     @model_validator(mode="after")
@@ -149,8 +142,8 @@ class Scenario(_Frozen):
         serving, limit = self.serving, self.model.position_embeddings
         if not self.workload.is_training and serving.context is None and limit and \
                 serving.context_tokens > limit:
-            raise ValueError(f"prompt ({serving.prompt_tokens}) + output ({serving.output_tokens}) tokens exceed "
-                             f"the model's {limit}-token context")
+            raise said(ValueError, msg("layout-context-exceeds", prompt=serving.prompt_tokens,
+                                       output=serving.output_tokens, limit=limit))
         return self
 
     @property

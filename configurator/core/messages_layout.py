@@ -1,0 +1,58 @@
+"""Message templates of a scenario whose parts do not fit together (the validators of
+:class:`configurator.core.scenario.Scenario`): a layout the card count or the model cannot take, a
+prefill pool that does not divide, a context past the model's positions. Until December 2026
+(session 38, zhleft) these were English-only ``ValueError`` texts, shown as they were in a Chinese
+window's editor; :func:`configurator.core.bounds.error_message` now says the message they carry."""
+
+from __future__ import annotations
+
+LAYOUT_ENGLISH: dict[str, str] = {
+    "layout-split": (
+        "{count} cards cannot be split into tensor-parallel {tp} × pipeline-parallel {pp} groups (the product "
+        "must divide the card count)"
+    ),
+    "layout-split-cp": (
+        "{count} cards cannot be split into tensor-parallel {tp} × context-parallel {cp} × pipeline-parallel "
+        "{pp} groups (the product must divide the card count)"
+    ),
+    "layout-chunks-exceed-layers": (
+        "pipeline stages × virtual stages ({pp} × {vp}) exceed the model's {layers} layers"
+    ),
+    "layout-tp-exceeds-heads": "tensor-parallel degree ({tp}) exceeds the {heads} attention heads",
+    "layout-ep-needs-moe": "expert parallelism ({ep}) needs a mixture-of-experts model",
+    "layout-ep-divides-experts": "expert-parallel degree ({ep}) must divide the {experts} experts",
+    "layout-ep-divides-dp": "expert-parallel degree ({ep}) must divide the data-parallel width ({dp})",
+    "layout-ep-serving": (
+        "expert-parallel degree ({ep}) must be a multiple of the tensor-parallel degree ({tp}) that divides the "
+        "{cards} cards of a pipeline stage: serving splits the experts over whole tensor-parallel groups"
+    ),
+    "layout-cp-chunks": (
+        "the sequence ({seq} tokens) must split into 2 × {cp} equal chunks for context parallelism"
+    ),
+    "layout-prefill-pool": (
+        "the prefill pool ({prefill} cards) must be a multiple of tp × pp ({model_parallel}) and leave cards for "
+        "decoding (of {count})"
+    ),
+    "layout-context-exceeds": (
+        "prompt ({prompt}) + output ({output}) tokens exceed the model's {limit}-token context"
+    ),
+}
+"""English templates: counts of cards, stages, heads, experts and tokens."""
+
+LAYOUT_CHINESE: dict[str, str] = {
+    "layout-split": "{count} 张卡无法分成张量并行 {tp} × 流水线并行 {pp} 的组（乘积必须整除卡数）",
+    "layout-split-cp": "{count} 张卡无法分成张量并行 {tp} × 上下文并行 {cp} × 流水线并行 {pp} 的组（乘积必须整除卡数）",
+    "layout-chunks-exceed-layers": "流水线级数 × 虚拟级数（{pp} × {vp}）超过模型的 {layers} 层",
+    "layout-tp-exceeds-heads": "张量并行度（{tp}）超过 {heads} 个注意力头",
+    "layout-ep-needs-moe": "专家并行（{ep}）需要混合专家（MoE）模型",
+    "layout-ep-divides-experts": "专家并行度（{ep}）必须整除 {experts} 个专家",
+    "layout-ep-divides-dp": "专家并行度（{ep}）必须整除数据并行宽度（{dp}）",
+    "layout-ep-serving": (
+        "专家并行度（{ep}）必须是张量并行度（{tp}）的倍数，并整除一个流水线级的 {cards} 张卡："
+        "推理服务按完整的张量并行组划分专家"
+    ),
+    "layout-cp-chunks": "序列（{seq} 个词元）必须能分成 2 × {cp} 个等长块，才能使用上下文并行",
+    "layout-prefill-pool": "预填充池（{prefill} 张卡）必须是 tp × pp（{model_parallel}）的倍数，并为解码留出卡（共 {count} 张）",
+    "layout-context-exceeds": "提示（{prompt}）+ 输出（{output}）词元超过模型的 {limit} 词元上下文",
+}
+"""Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

@@ -1,11 +1,10 @@
-"""The command line's scenario: argument types (quantities, durations, ``auto``), the scenario,
-layout, and goal flags, and the scenario they build, validated, with refusals as one line."""
+"""The command line's scenario: the scenario, layout and goal flags, and the scenario they build,
+validated, with refusals as one line (the argument types: :mod:`configurator.cli_types`)."""
 
 from __future__ import annotations
 
 import argparse
 import difflib
-import math
 import re
 import sys
 from collections.abc import Sequence
@@ -15,6 +14,15 @@ from pydantic import ValidationError
 
 from configurator.cli_examples import tokens_of_examples
 from configurator.cli_money import TypedMoney, amount_of_money, in_currency, named_currency
+from configurator.cli_types import (  # noqa: F401 - the argument types, re-exported (cli.py, tests)
+    AUTO,
+    OFFLOAD_PARTS,
+    auto_or,
+    duration_hours,
+    offload_parts,
+    on_off,
+    quantity,
+)
 from configurator.core.architecture import from_param_count, preset
 from configurator.core.hf_config import load_hf_config
 from configurator.core.bounds import error_message, field_at, field_bounds
@@ -31,15 +39,13 @@ from configurator.core.currency import (
     with_currency,
 )
 from configurator.core.load import MLPERF_SERVER_LIMITS
-from configurator.core.magnitudes import with_magnitude
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
-from configurator.core.scenario import Economics, Scenario, Training, updated
+from configurator.core.scenario import Economics, Scenario, updated
 from configurator.core.scenario_choices import Workload
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
 from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
-from configurator.core.durations import duration_hours as typed_hours
 from configurator.core.scenario_io import read_scenario
 from configurator.core.workloads import family_of
 
@@ -132,68 +138,6 @@ def nearest(name: str, valid: Sequence[str]) -> Message | str:
     if not close:
         return ""
     return msg("cli-did-you-mean", name=f"'{next(v for v in valid if v.lower() == close[0])}'")
-
-
-def quantity(text: str) -> float:
-    """Parse ``7e9``, ``7B``, ``1.5T``, ``500M``, ``500,000``, ``50万`` into a number
-    (:func:`~configurator.core.magnitudes.with_magnitude`)."""
-    value = with_magnitude(text)
-    if value is None:
-        raise said(argparse.ArgumentTypeError, msg("cli-not-a-number", text=text))
-    if not math.isfinite(value):
-        raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
-    return value
-
-
-def duration_hours(text: str) -> float:
-    """Parse ``720``, ``720h``, ``90d``, ``6w`` or ``1y`` into hours (:func:`configurator.core.durations.duration_hours`)."""
-    value = typed_hours(text)
-    if value is None:
-        raise said(argparse.ArgumentTypeError, msg("cli-not-a-duration", text=text))
-    if not math.isfinite(value):
-        raise said(argparse.ArgumentTypeError, msg("cli-too-long-duration", text=text))
-    return value
-
-
-OFFLOAD_PARTS = tuple(name.removeprefix("offload_") for name in Training.model_fields if name.startswith("offload_"))
-"""What ``--offload`` may move to host memory: the ``training.offload_<part>`` fields, in the model's order."""
-
-
-def offload_parts(text: str) -> tuple[str, ...]:
-    """``--offload optimizer,params``: the parts to offload (``none`` for nothing)."""
-    parts = tuple(p.strip() for p in text.lower().split(",") if p.strip())
-    if parts == ("none",):
-        return ()
-    unknown = [p for p in parts if p not in OFFLOAD_PARTS]
-    if unknown or not parts:
-        raise said(argparse.ArgumentTypeError, msg("cli-offload-parts", text=text, choices=", ".join(OFFLOAD_PARTS)))
-    return parts
-
-
-def auto_or(kind: type):
-    """Argument type: ``auto`` (the planner chooses) or a value of ``kind``."""
-    def parse(text: str):
-        if text.strip().lower() == "auto":
-            return AUTO
-        try:
-            return kind(text)
-        except ValueError:
-            raise said(argparse.ArgumentTypeError, msg("cli-not-auto-or-value", text=text)) from None
-    parse.__name__ = kind.__name__
-    return parse
-
-
-AUTO = "auto"
-
-
-def on_off(text: str) -> bool:
-    """Argument type: ``on``/``off`` (also yes/no, true/false, 1/0)."""
-    word = text.strip().lower()
-    if word in ("on", "yes", "true", "1"):
-        return True
-    if word in ("off", "no", "false", "0"):
-        return False
-    raise ValueError(text)
 
 
 def _dest(flag: str) -> str:

@@ -9,9 +9,9 @@ from typing import Literal, get_args
 
 from pydantic import Field, field_validator, model_validator
 
-from configurator.core.calendar_date import checked_date
+from configurator.core.calendar_date import DATE_PATTERN, checked_date
 from configurator.core.card_trade import (
-    Availability, ChinaExport, ExportChange, HeldInCountry, LicenceFee, checked_history)
+    Availability, ChinaExport, ExportChange, HeldInCountry, LicenceFee, Reported, checked_history)
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
@@ -349,22 +349,15 @@ class ExportControl(_Frozen):
         return self
 
 
-class ChinaImport(_Frozen):
+class ChinaImport(Reported):
     """China's own import stance on a card (:data:`ChinaImportStance`), dated and sourced: the
     second gate a buyer in mainland China faces, beside the US export status (:class:`ExportControl`)."""
 
     status: ChinaImportStance
-    date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$", description="when the stance was reported")
-    source: str = Field(min_length=3, description="the reports it rests on, each with its date")
-    note: str | None = None
+    date: str = Field(pattern=DATE_PATTERN, description="when the stance was reported")
     held_in_country: HeldInCountry | None = Field(
         default=None, description="cards a provider in mainland China holds and rents out, and how they came in "
                                   "(None: none reported; a rent there of a barred card is then refused)")
-
-    @field_validator("date")
-    @classmethod
-    def _date_is_real(cls, value: str) -> str:
-        return checked_date(value)
 
 
 RATE_FIELDS: dict[Precision, str] = {

@@ -56,6 +56,21 @@ barred the card), ``outside-licences`` (while the US status was 'not permitted' 
 delivered one: diverted)."""
 
 
+class Reported(FrozenModel):
+    """A dated, sourced report (the shape of every trade fact below): ``date`` an ISO date of any
+    precision that exists, ``source`` the reports it rests on, ``note`` what they leave open. A
+    subclass states what its date means by declaring ``date`` again with its own description."""
+
+    date: str = Field(pattern=DATE_PATTERN, description="when it was reported")
+    source: str = Field(min_length=3, description="the reports it rests on, each with its date")
+    note: str | None = None
+
+    @field_validator("date")
+    @classmethod
+    def _date_is_real(cls, value: str) -> str:
+        return checked_date(value)
+
+
 class LicenceFee(FrozenModel):
     """The share of licensed sales into mainland China the US government takes: shown beside the
     status, never added to a price (the vendor pays it where the sources say so)."""
@@ -81,20 +96,13 @@ class LicenceFee(FrozenModel):
         return self
 
 
-class ExportChange(FrozenModel):
+class ExportChange(Reported):
     """One earlier US export status of a card for mainland China, from ``date`` until the next one:
     how the status moved (a buyer weighs how stable it is). The current status stays
     :attr:`ExportControl.china <configurator.core.card.ExportControl>`, the one the region check reads."""
 
     china: ChinaExport
     date: str = Field(pattern=DATE_PATTERN, description="when that status took effect")
-    source: str = Field(min_length=3)
-    note: str | None = None
-
-    @field_validator("date")
-    @classmethod
-    def _date_is_real(cls, value: str) -> str:
-        return checked_date(value)
 
 
 def checked_history(history: tuple[ExportChange, ...], current_date: str) -> tuple[ExportChange, ...]:
@@ -108,18 +116,11 @@ def checked_history(history: tuple[ExportChange, ...], current_date: str) -> tup
     return history
 
 
-class Availability(FrozenModel):
+class Availability(Reported):
     """Whether new cards of the model are made (:data:`ProductionStatus`), dated and sourced."""
 
     status: ProductionStatus
     date: str = Field(pattern=DATE_PATTERN, description="when that status was reported")
-    source: str = Field(min_length=3, description="the reports it rests on, each with its date")
-    note: str | None = None
-
-    @field_validator("date")
-    @classmethod
-    def _date_is_real(cls, value: str) -> str:
-        return checked_date(value)
 
     @property
     def in_production(self) -> bool:
@@ -127,7 +128,7 @@ class Availability(FrozenModel):
         return self.status == IN_PRODUCTION
 
 
-class HeldInCountry(FrozenModel):
+class HeldInCountry(Reported):
     """The cards of a model China's customs bar that a provider in mainland China holds and rents
     out, and how they came in (:data:`HowEntered`): renting cards that entered lawfully imports
     nothing (a caution: no new supply); renting cards that came in outside the US licences is
@@ -136,13 +137,7 @@ class HeldInCountry(FrozenModel):
 
     entered: HowEntered
     date: str = Field(pattern=DATE_PATTERN, description="when the cards were reported held there")
-    source: str = Field(min_length=3, description="the reports it rests on, each with its date")
     note: str = Field(min_length=3, description="why the sources allow saying how they came in")
-
-    @field_validator("date")
-    @classmethod
-    def _date_is_real(cls, value: str) -> str:
-        return checked_date(value)
 
     @property
     def rentable(self) -> bool:

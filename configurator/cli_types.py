@@ -1,0 +1,76 @@
+"""The command line's argument types: quantities (``7B``, ``50万``), durations (``90d``), the parts
+to offload, ``auto`` or a value, and on/off; each refuses bad text with a message of the catalogue
+(``said``), in the language of ``--lang``."""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from configurator.core.durations import duration_hours as typed_hours
+from configurator.core.magnitudes import with_magnitude
+from configurator.core.messages import msg
+from configurator.core.messages_said import said
+from configurator.core.scenario import Training
+
+
+def quantity(text: str) -> float:
+    """Parse ``7e9``, ``7B``, ``1.5T``, ``500M``, ``500,000``, ``50万`` into a number
+    (:func:`~configurator.core.magnitudes.with_magnitude`)."""
+    value = with_magnitude(text)
+    if value is None:
+        raise said(argparse.ArgumentTypeError, msg("cli-not-a-number", text=text))
+    if not math.isfinite(value):
+        raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
+    return value
+
+
+def duration_hours(text: str) -> float:
+    """Parse ``720``, ``720h``, ``90d``, ``6w`` or ``1y`` into hours (:func:`configurator.core.durations.duration_hours`)."""
+    value = typed_hours(text)
+    if value is None:
+        raise said(argparse.ArgumentTypeError, msg("cli-not-a-duration", text=text))
+    if not math.isfinite(value):
+        raise said(argparse.ArgumentTypeError, msg("cli-too-long-duration", text=text))
+    return value
+
+
+OFFLOAD_PARTS = tuple(name.removeprefix("offload_") for name in Training.model_fields if name.startswith("offload_"))
+"""What ``--offload`` may move to host memory: the ``training.offload_<part>`` fields, in the model's order."""
+
+
+def offload_parts(text: str) -> tuple[str, ...]:
+    """``--offload optimizer,params``: the parts to offload (``none`` for nothing)."""
+    parts = tuple(p.strip() for p in text.lower().split(",") if p.strip())
+    if parts == ("none",):
+        return ()
+    unknown = [p for p in parts if p not in OFFLOAD_PARTS]
+    if unknown or not parts:
+        raise said(argparse.ArgumentTypeError, msg("cli-offload-parts", text=text, choices=", ".join(OFFLOAD_PARTS)))
+    return parts
+
+
+def auto_or(kind: type):
+    """Argument type: ``auto`` (the planner chooses) or a value of ``kind``."""
+    def parse(text: str):
+        if text.strip().lower() == "auto":
+            return AUTO
+        try:
+            return kind(text)
+        except ValueError:
+            raise said(argparse.ArgumentTypeError, msg("cli-not-auto-or-value", text=text)) from None
+    parse.__name__ = kind.__name__
+    return parse
+
+
+AUTO = "auto"
+
+
+def on_off(text: str) -> bool:
+    """Argument type: ``on``/``off`` (also yes/no, true/false, 1/0)."""
+    word = text.strip().lower()
+    if word in ("on", "yes", "true", "1"):
+        return True
+    if word in ("off", "no", "false", "0"):
+        return False
+    raise ValueError(text)

@@ -61,3 +61,11 @@ def test_no_space_beside_full_width_punctuation_in_chinese():
     assert cjk_joined("H100 （推荐）", "zh_CN") == "H100（推荐）"
     assert cjk_joined("在 H100 上", "zh_CN") == "在 H100 上"
     assert cjk_joined("云租用（每卡每小时） 2026-08", "en") == "云租用（每卡每小时） 2026-08"
+
+
+def test_amounts_that_end_in_half_a_hundred_yuan_round_alike():
+    """370.18 − 300.00 reads 70.18, not 70.17: the written digits are divided exactly (3,701,750 and
+    701,750 CNY as binary floats in 万 are 370.17500… and 70.17499…, and rounded apart)."""
+    from configurator.core.money_words import amounts_in_words
+    said = amounts_in_words("至少 3,701,750 CNY：超出 3,000,000 CNY 的预算至少 701,750 CNY", "zh_CN")
+    assert "370.18\u00a0万元" in said and "300.00\u00a0万元" in said and "70.18\u00a0万元" in said

@@ -18,6 +18,7 @@ message rendered from a template that wrote its amounts as ``{budget:,.0f} {curr
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from configurator.core.magnitudes import MAGNITUDES
 from configurator.core.message_numbers import fixed
@@ -66,12 +67,14 @@ def amounts_in_words(text: str, language: str = "en") -> str:
         low, low_point, dash, high, high_point, code = match.groups()
         if code not in YUAN_WORDS[language]:
             return match.group(0)
-        values = [float((whole + (point or "")).replace(",", "")) for whole, point in
+        # the written digits, divided exactly: 701,750 and 3,701,750 CNY round alike (70.18, 370.18 万元),
+        # where their binary floats (70.17499…, 370.17500…) would round apart
+        values = [Decimal((whole + (point or "")).replace(",", "")) for whole, point in
                   ((low, low_point), (high, high_point)) if whole]
         decimals = [len(point) - 1 if point else 0 for point in (low_point, high_point)]
         top = max(values, key=abs)
-        scale, word, own = money_unit(top, code, language)
-        texts = [fixed(v / scale, own if own is not None else d, language) for v, d in zip(values, decimals)]
+        scale, word, own = money_unit(float(top), code, language)
+        texts = [fixed(v / Decimal(scale), own if own is not None else d, language) for v, d in zip(values, decimals)]
         return f"{'–'.join(texts)}\u00a0{word}" if dash else f"{texts[0]}\u00a0{word}"
 
     return _AMOUNT.sub(rewrite, text)

@@ -14,25 +14,25 @@ from configurator.core.messages_said import said
 from configurator.core.scenario import Training
 
 
+def _read(value: float | None, text: str, unreadable: str, too_large: str) -> float:
+    """``value`` read from ``text``, refused with message ``unreadable`` where none was read and
+    ``too_large`` where it is not finite."""
+    if value is None:
+        raise said(argparse.ArgumentTypeError, msg(unreadable, text=text))
+    if not math.isfinite(value):
+        raise said(argparse.ArgumentTypeError, msg(too_large, text=text))
+    return value
+
+
 def quantity(text: str) -> float:
     """Parse ``7e9``, ``7B``, ``1.5T``, ``500M``, ``500,000``, ``50万`` into a number
     (:func:`~configurator.core.magnitudes.with_magnitude`)."""
-    value = with_magnitude(text)
-    if value is None:
-        raise said(argparse.ArgumentTypeError, msg("cli-not-a-number", text=text))
-    if not math.isfinite(value):
-        raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
-    return value
+    return _read(with_magnitude(text), text, "cli-not-a-number", "cli-too-large")
 
 
 def duration_hours(text: str) -> float:
     """Parse ``720``, ``720h``, ``90d``, ``6w`` or ``1y`` into hours (:func:`configurator.core.durations.duration_hours`)."""
-    value = typed_hours(text)
-    if value is None:
-        raise said(argparse.ArgumentTypeError, msg("cli-not-a-duration", text=text))
-    if not math.isfinite(value):
-        raise said(argparse.ArgumentTypeError, msg("cli-too-long-duration", text=text))
-    return value
+    return _read(typed_hours(text), text, "cli-not-a-duration", "cli-too-long-duration")
 
 
 OFFLOAD_PARTS = tuple(name.removeprefix("offload_") for name in Training.model_fields if name.startswith("offload_"))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from configurator.app.binders import ValueModel
 from configurator.app.wizard_graphics import DESKTOP_USERS, desktop_start
+from configurator.app.wizard_boxes import SCALE
 from configurator.core.examples import example_tokens
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Catalog
@@ -172,14 +173,15 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
 
 def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
     """Bind the pages' widgets to ``answers`` (a :class:`ValueModel` of :class:`WizardAnswers`):
-    each number box in its own unit (days: 24 h, billion tokens: 1e9), each list by its items'
+    each number box in its own unit (days: 24 h; the data to train on in the box's own scale, a
+    billion or a 亿 by language, to whole tokens: the same scenario whichever language typed it), each list by its items'
     data, the model page by the model it stands for (a preset, an import, or the size's model)."""
     g = load.graphics
     answers.bind_choice(goal.buttons, "workload")
     answers.bind("model", model_page.model_changed, model_page.model,
                  lambda model: model == model_page.model() or model_page.select_model(model))
     for box, path, scale, whole in (
-            (load.tokens, "tokens", 1e9, False), (load.examples, "examples", 1.0, True),
+            (load.tokens, "tokens", load.tokens.property(SCALE), True), (load.examples, "examples", 1.0, True),
             (load.deadline, "deadline_hours", 1.0, False),
             (load.global_batch, "global_batch_tokens", 1e6, True), (load.users, "concurrency", 1.0, True),
             (load.rate, "requests_per_s", 1.0, False), (load.daily, "requests_per_s", 1 / SECONDS_PER_DAY, False),

@@ -5,17 +5,18 @@ refused. The wizard's own words and units (days, billion tokens) stay its own.""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from PySide6.QtWidgets import QLabel
 
 from configurator.app import format as fmt
-from configurator.app.i18n import tc as _tc
+from configurator.app.i18n import current_language, tc as _tc
 from configurator.app.field_help import accessible_label
 from configurator.app.inputs import (DurationSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox,
                                      duration_hint, kept_text)
 from configurator.core.fields import entry_for
-from configurator.core.scenario import Constraints
+from configurator.core.scenario import Constraints, Training
 
 PROBLEM_STYLE = "color: #b00020;"
 
@@ -60,6 +61,25 @@ def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0
     box.setProperty(SCALE, scale)
     box.setSuffix(suffix)
     return _named(box, model, name, problem, none_text)
+
+
+TOKEN_SCALES = {"en": 1e9, "zh_CN": 1e8}
+"""Tokens per unit the wizard's data box shows, by language [tokens]: a billion in English
+("2.000 billion tokens"), 亿 (10^8) in Chinese, which counts large numbers in 万 and 亿 ("20.00 亿词元";
+a word-for-word 十亿 "billion" is not written). The box's suffix (`` billion tokens``, in the
+.ts " 亿词元") names this unit; the wizard's binding reads the scale off the box (:data:`SCALE`)."""
+
+TOKEN_RESOLUTION = 1e6
+"""The finest data to train on the wizard's box takes [tokens]: a million in every language
+(3 decimals of a billion, 2 of a 亿), so a size typed in either gives the same tokens."""
+
+
+def tokens_box(problem: QLabel | None = None) -> StrictDoubleSpinBox:
+    """The wizard's data-to-train-on box in the language's unit (:data:`TOKEN_SCALES`), to
+    :data:`TOKEN_RESOLUTION`: "0.5 亿" and "20 亿" type as naturally as "2 billion"."""
+    scale = TOKEN_SCALES.get(current_language(), TOKEN_SCALES["en"])
+    decimals = round(math.log10(scale / TOKEN_RESOLUTION))
+    return decimal_box(Training, "tokens", _tc("LoadPage", " billion tokens"), decimals, scale, problem)
 
 
 DEADLINE_DECIMALS = 1

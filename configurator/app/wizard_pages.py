@@ -29,8 +29,8 @@ from configurator.app.inputs import StrictDoubleSpinBox, magnitude_hint
 from configurator.app.field_help import accessible_label, field_help
 from configurator.app.labels import named, non_decoder_text, percentile_names, precision_names
 from configurator.app.wizard_answers import SECONDS_PER_DAY, SERVING_PRECISIONS, TRAINING_PRECISIONS  # noqa: F401 - re-exported
-from configurator.app.wizard_boxes import (PROBLEM_STYLE, deadline_box, decimal_box, field_range, held_refusal, say_refusals,
-                                           whole_box)
+from configurator.app.wizard_boxes import (PROBLEM_STYLE, SCALE, deadline_box, decimal_box, field_range, held_refusal,
+                                           say_refusals, tokens_box, whole_box)
 from configurator.app.wizard_graphics import GraphicsQuestions
 from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_presets
 from configurator.core.cjk_spacing import cjk_joined
@@ -266,7 +266,7 @@ class LoadPage(QWizardPage):
     def _training_box(self):
         self.training_box = QGroupBox(self.tr("Training"))
         form = QFormLayout(self.training_box)
-        self.tokens = decimal_box(Training, "tokens", self.tr(" billion tokens"), 3, 1e9, self.problem)
+        self.tokens = tokens_box(self.problem)  # billions in English, 亿 in Chinese
         self.tokens.setToolTip(self.tr("How much text the model trains on (1 token ≈ ¾ of an English word)"))
         form.addRow(self.tr("&Data to train on"), self.tokens)
         self.examples = whole_box(Training, "examples", self.tr(" examples"), self.problem, self.tr("given in tokens"))
@@ -292,7 +292,7 @@ class LoadPage(QWizardPage):
     def _examples_to_tokens(self, examples: int) -> None:
         """The data to train on as examples × tokens per example (the one conversion); 0: not set."""
         if examples:
-            self.tokens.setValue(example_tokens(examples) / 1e9)
+            self.tokens.setValue(example_tokens(examples) / self.tokens.property(SCALE))
 
     def _serving_box(self):
         self.serving_box = QGroupBox(self.tr("Serving"))

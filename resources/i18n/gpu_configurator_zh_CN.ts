@@ -590,7 +590,7 @@ The last valid state is kept. The full report is in:
     </message>
     <message>
         <source> billion tokens</source>
-        <translation> 十亿词元</translation>
+        <translation> 亿词元</translation>
     </message>
     <message>
         <source>How much text the model trains on (1 token ≈ ¾ of an English word)</source>
@@ -1432,7 +1432,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>About this &amp;many billion parameters:</source>
-        <translation>约多少十亿参数(&amp;M)：</translation>
+        <translation>约多少 B 参数（1 B 即 10 亿）(&amp;M)：</translation>
     </message>
     <message>
         <source> B</source>
@@ -2351,7 +2351,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>About this many billion parameters: a Llama-shaped model of that size is assumed</source>
-        <translation>约多少十亿参数：按同规模的 Llama 结构估算</translation>
+        <translation>约多少 B 参数（1 B 即 10 亿）：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
         <source>Or si&amp;ze</source>
@@ -2359,7 +2359,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Model size in billions of parameters</source>
-        <translation>模型规模（十亿参数）</translation>
+        <translation>模型规模（B 参数，1 B 即 10 亿）</translation>
     </message>
     <message>
         <source>Import the model from a config.json</source>

@@ -236,7 +236,7 @@ class RankingTable:
         heading_row(self.table, start, words(language).label(UNRATED_HEADING))
         self.row_recommendations.append(None)
         grey = QBrush(QColor("#777777"))
-        for row, why in enumerate(result.unrated, start=start + 1):
+        for row, why in enumerate(result.unrated.values(), start=start + 1):
             item = QTableWidgetItem(message_text(why))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             item.setForeground(grey)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
@@ -80,10 +80,10 @@ class Result:
     """The filters the ranking was made with (cards already owned change what price moves)."""
     book: PriceBook | None = None
     """The price book the bills of materials were priced from (None: each estimate scenario's own)."""
-    unrated: tuple[Message, ...] = ()
+    unrated: dict[str, Message] = field(default_factory=dict)
     """Cards the catalog cannot rate (a figure their speed needs is not published: memory bandwidth,
-    a compute rate), one line each with its region caution (:func:`unrated_line`), in catalog order:
-    listed, not ranked."""
+    a compute rate), by card id, one line each with its region caution (:func:`unrated_line`), in
+    catalog order: listed, not ranked."""
     load: Message | None = None
     """What every screen says first of a serving question asked without a load: what was assumed
     (1 user at once; one full batch per model copy) and what to give
@@ -369,12 +369,12 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     unpriced: list[Recommendation] = []
     below: list[Recommendation] = []
     rejected: dict[str, str] = {}
-    unrated: list[Message] = []
+    unrated: dict[str, Message] = {}
     for one in cards:
         if one.rejected is not None:
             rejected[one.card.id] = one.rejected
         if one.unrated is not None:
-            unrated.append(one.unrated)
+            unrated[one.card.id] = one.unrated
         for found, into in ((one.ranked, best), (one.unpriced, unpriced), (one.below_line, below)):
             if found is not None:
                 into.append(found)
@@ -389,7 +389,7 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     below.sort(key=lambda r: (*map(stated, miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
-                  considered=tuple(ranked), filters=filters, book=book, unrated=tuple(unrated), load=load)
+                  considered=tuple(ranked), filters=filters, book=book, unrated=unrated, load=load)
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

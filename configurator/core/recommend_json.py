@@ -122,8 +122,7 @@ def result_to_dict(result: Result) -> dict:
 def _unrated(result: Result) -> list[dict]:
     """The cards the catalog cannot rate (:attr:`Result.unrated`: a figure their speed needs is not
     published), each with its reason as ``rejected`` words it: listed, never ranked."""
-    said = {m.text for m in result.unrated}
-    return [{"card": card, "reason": reason} for card, reason in result.rejected.items() if reason in said]
+    return [{"card": card, "reason": why.text} for card, why in result.unrated.items()]
 
 
 def _budget_too_small(result: Result) -> dict | None:

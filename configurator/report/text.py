@@ -225,7 +225,7 @@ def unrated_text(result, language: str = "en") -> list[str]:
     if not result.unrated:
         return []
     heading = words(language).label(UNRATED_HEADING)
-    return [heading, *(f"  - {single_line(write(m, language))}" for m in result.unrated)]
+    return [heading, *(f"  - {single_line(write(m, language))}" for m in result.unrated.values())]
 
 
 FIGURE_MISSING = ("no-power-tco", *RENT_ELSEWHERE)

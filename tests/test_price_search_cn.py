@@ -10,10 +10,13 @@ PPU or MI250X: each stays unpriced for purchase and its price note says what was
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.procurement.card_price import price_entry, purchase_entry
+from configurator.core.resources import bundled_path
 from configurator.core.view.card_view import card_view
 from configurator.core.view.rows import write
 
@@ -62,3 +65,14 @@ def test_the_910b_keeps_its_dated_street_price_and_says_the_search_found_nothing
     chosen = purchase_entry(catalog.get("ascend-910b"))
     assert (chosen.amount, chosen.currency, chosen.date, chosen.kind) == (120000, "CNY", "2024-01", "street")
     assert "Sixth pass 2026-12-05: still no newer purchase price" in chosen.note
+
+
+def test_the_hgx_host_estimate_agrees_with_chinese_server_less_card_prices():
+    """Reuters' H20 figures (a server of 8 cards less its 8 cards, 2024-01 and 2024-05) land inside the
+    host item's range, the stand-in the Atlas 800T A2 and A3 servers also take."""
+    items = json.loads(bundled_path("resources/procurement_prices.json").read_text(encoding="utf-8"))["items"]
+    host = items["server-hgx-8"]
+    cny_per_usd = 7.1
+    lows_highs = [(1_100_000 - 8 * 100_000) / cny_per_usd, (1_400_000 - 8 * 110_000) / cny_per_usd]
+    assert all(host["price_low"] <= usd <= host["price_high"] for usd in lows_highs)
+    assert "China cross-check" in host["note"]

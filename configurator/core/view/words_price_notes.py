@@ -38,10 +38,11 @@ _FIFTH = (" Fifth pass 2026-12-05: the stored web pages, docs, GitHub code and i
 _FIFTH_ZH = ("。2026-12-05 第五轮：再次检索所存网页、文档、GitHub 代码与议题讨论（卡名加“中标公告 / 八卡服务器报价 / "
              "单卡售价”），并查阅该日报的采购价表（scripts/generate_cmis_daily.py 中的 PROCUREMENT_INPUT，2026-08）")
 _SIXTH = (" Sixth pass 2026-12-05: searched again in English and Chinese (多少钱 / 中标 / 成交公告 / 采购结果 with the "
-          "card name, analysts' selling-price estimates, press summaries of the 2025 prospectuses of Chinese GPU makers)"
-          " — no dated purchase price")
+          "card name, analysts' selling-price estimates, press summaries of the 2025 prospectuses of Chinese GPU "
+          "makers) — no dated purchase price")
 _SIXTH_ZH = ("2026-12-05 第六轮：再次以中英文检索（卡名加“多少钱 / 中标 / 成交公告 / 采购结果”、分析师的售价估计、"
              "媒体对国产 GPU 厂商 2025 年招股书的摘要）——仍无注明日期的购买价")
+_SIXTH_END, _SIXTH_END_ZH = _SIXTH + ". Enter a quote.", _SIXTH_ZH + "。请输入报价。"
 _NOT_LISTED, _NOT_LISTED_ZH = " — it lists no price for this card.", "——其中没有此卡的价格。"
 _STILL, _STILL_ZH = "; still no purchase price.", "；仍无购买价。"
 _A2_AGAIN = (" Searched again 2026-12-03 (retailer and spec-database pages, The Next Platform's launch article): "
@@ -67,27 +68,30 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         "购买：2026-12-04 之前沿用的二手卡街价（USD 5,000，2026-03）仅出自一份没有网址的研究笔记，已删除（2026-12-04 "
         "检索所存网页中的二手与经销商 A40 价格——未找到）；保留服务器厂商标价（Cisco 全球价目表、Lenovo），并标为标价。请输入报价。",
     (_SEARCHED + "Biren sells to selected customers; no price published" + _SECOND + _THIRD + _BIREN + "." + _FOURTH
-     + " — no card price; its BR100 8-card monthly rent (CNY 38–48k) is the tracker's own estimate, not used." + _SIXTH + "." + " Enter a quote."):
+     + " — no card price; its BR100 8-card monthly rent (CNY 38–48k) is the tracker's own estimate, not used."
+     + _SIXTH_END):
         _SEARCHED_ZH + "壁仞只向特定客户销售；未公布价格" + _SECOND_ZH + _THIRD_ZH + _BIREN_ZH + _FOURTH_ZH
-        + "——无单卡价格；其中 BR100 的 8 卡月租（3.8–4.8 万元）是该日报自己的估算，未采用。" + _SIXTH_ZH + "。请输入报价。",
+        + "——无单卡价格；其中 BR100 的 8 卡月租（3.8–4.8 万元）是该日报自己的估算，未采用。" + _SIXTH_END_ZH,
     (_SEARCHED + "Cambricon sells through partners; MLU590 street claims (CNY 60–90k) have no vendor datasheet"
      + _SECOND + _THIRD + "." + _FOURTH + " — its 'MLU370' rate (China Telecom Cloud PCH1, 13.00 CNY per card-hour) is the "
      "MLU370-S4's, a smaller card; not used." + _FIFTH + " — its MLU370-X8 8-card server figure (CNY 200,000–400,000) "
-     "is the tracker's own estimate (confidence 40 of 100), not used." + _SIXTH + "." + " Enter a quote."):
+     "is the tracker's own estimate (confidence 40 of 100), not used." + _SIXTH_END):
         _SEARCHED_ZH + "寒武纪经合作伙伴销售；MLU590 的市场价传言（6–9 万元）没有厂商资料佐证" + _SECOND_ZH + _THIRD_ZH
         + _FOURTH_ZH + "——其中“MLU370”的租价（天翼云 PCH1，每卡每小时 13.00 元）属于另一款较小的卡 MLU370-S4，未采用"
-        + _FIFTH_ZH + "——其中 MLU370-X8 的 8 卡整机价（200,000–400,000 元）是该日报自己的估算（置信度 40/100），未采用。" + _SIXTH_ZH + "。请输入报价。",
+        + _FIFTH_ZH + "——其中 MLU370-X8 的 8 卡整机价（200,000–400,000 元）是该日报自己的估算（置信度 40/100），未采用。"
+        + _SIXTH_END_ZH,
     (_SEARCHED + "Moore Threads sells through KUAE cluster deals; no card price published" + _SECOND + _THIRD + _MOORE
-     + "." + _FOURTH + _NOT_LISTED + _SIXTH + "; Moore Threads' reply to the exchange's inquiry (2025-09, as reported at "
-     "fx168news.com/article/942294) says only that its Chunxiao boards, the S3000's chip, sold in 2025 H1 at 2024 prices, "
-     "without the price." + " Enter a quote."):
+     + "." + _FOURTH + _NOT_LISTED + _SIXTH + "; Moore Threads' reply to the exchange's inquiry (2025-09, as "
+     "reported at fx168news.com/article/942294) says only that its Chunxiao boards, the S3000's chip, sold in 2025 H1 "
+     "at 2024 prices, without the price." + " Enter a quote."):
         _SEARCHED_ZH + "摩尔线程通过 KUAE 集群项目销售；未公布单卡价格" + _SECOND_ZH + _THIRD_ZH + _MOORE_ZH + _FOURTH_ZH
         + _NOT_LISTED_ZH + _SIXTH_ZH + "；据 fx168news.com/article/942294 报道，摩尔线程对交易所问询的回复（2025-09）"
         "只说其春晓板卡（S3000 所用芯片）2025 年上半年售价与 2024 年相近，未给出价格。请输入报价。",
     (_SEARCHED + "listed 'coming soon' by a retailer in 2024 (Tom's Hardware, 2024-02), no price since" + _SECOND
-     + _THIRD + "." + _FOURTH + _NOT_LISTED + _FIFTH + " — it has no L2 row" + _STILL + _SIXTH + "." + " Enter a quote."):
+     + _THIRD + "." + _FOURTH + _NOT_LISTED + _FIFTH + " — it has no L2 row" + _STILL + _SIXTH_END):
         _SEARCHED_ZH + "2024 年曾有零售商标为“即将上市”（Tom's Hardware，2024-02），此后无价格" + _SECOND_ZH + _THIRD_ZH
-        + _FOURTH_ZH + _NOT_LISTED_ZH.rstrip("。") + _FIFTH_ZH + "——其中没有 L2" + _STILL_ZH + _SIXTH_ZH + "。请输入报价。",
+        + _FOURTH_ZH + _NOT_LISTED_ZH.rstrip("。") + _FIFTH_ZH + "——其中没有 L2" + _STILL_ZH
+        + _SIXTH_END_ZH,
     (_SEARCHED + "listed by NVIDIA China partners since 2024 without a public price" + _SECOND + _THIRD
      + "; https://huggingface.co/hardware/l20 shows 'MSRP $5.0k' with no date or source (NVIDIA published no L20 MSRP), "
      "and no Chinese cloud-rental index read lists the L20 — not used."
@@ -107,10 +111,10 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
     (_SEARCHED + "no card price published" + _SECOND + _THIRD
      + "; offered as a cluster service at https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu, no price in the "
      "part read." + _FOURTH + " — rent found (模力方舟 8.00 CNY per card-hour, 2026-08; see its cloud price)" + _STILL
-     + _SIXTH + "." + " Enter a quote."):
+     + _SIXTH_END):
         _SEARCHED_ZH + "未公布单卡价格" + _SECOND_ZH + _THIRD_ZH
         + "；https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu 以集群服务形式提供，所读部分未见价格" + _FOURTH_ZH
-        + "——找到租价（模力方舟每卡每小时 8.00 元，2026-08；见其云价格）" + _STILL_ZH + _SIXTH_ZH + "。请输入报价。",
+        + "——找到租价（模力方舟每卡每小时 8.00 元，2026-08；见其云价格）" + _STILL_ZH + _SIXTH_END_ZH,
     (_CORPORA + "get an Iluvatar CoreX quote." + _LATER.format("Second")
      + "; coverage of its Hong Kong listing (https://news.lavx.hu/article/shanghai-iluvatar-corex-targets-nvidia-rubin-"
      "supremacy-in-aggressive-2027-gpu-roadmap, 2026-01) gives shipments (about 52,000 general-purpose GPUs in 1H 2025), "
@@ -201,14 +205,14 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
      "part numbers HPE P55123-B21 and Lenovo BQZU; GitHub text; and a public daily Chinese compute-price "
      "tracker, github.com/Gavinzll/compute-market-report, 2026-08, which lists no A16). Found only rents (see "
      "its cloud prices) and spec pages without a launch price. This entry is one of the board's 4 GPUs: divide "
-     "a board quote by 4." + _SIXTH + "." + " Enter a quote."):
+     "a board quote by 4." + _SIXTH_END):
         "未找到 A16 板卡注明日期的公开购买价（2026-12-04 检索："
         "所存网页与文档中 NVIDIA A16 64GB 的价格、购买、CDW、Newegg、"
         "Amazon 与二手商品页，“英伟达 A16 价格”，"
         "以及服务器配件号 HPE P55123-B21 与联想 BQZU；GitHub 文本；"
         "以及一个公开的国内算力价格日报 github.com/Gavinzll/compute-market-report，"
         "2026-08，其中没有 A16）。只找到租用价（见其云价格）和未列发布价的规格页面。"
-        "此条目是该板卡 4 个 GPU 之一：整板报价须除以 4。" + _SIXTH_ZH + "。请输入报价。",
+        "此条目是该板卡 4 个 GPU 之一：整板报价须除以 4。" + _SIXTH_END_ZH,
     ("No dated public purchase price found; AMD publishes no list price (searched 2026-12-04: the stored web "
      "pages and docs for MI325X price, cost and average selling price — analysts' estimates found name the "
      "MI300X and the MI350 series, not the MI325X (HSBC, 2025-07 and 2025-09) — and GitHub text). Found only "

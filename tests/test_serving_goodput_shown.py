@@ -1,7 +1,7 @@
 """The goodput (the highest request rate at which the latency targets hold at their percentile,
 queueing counted) where the serving answer is read: the JSON of ``estimate --json`` and
 ``recommend --json`` (``performance.goodput_requests_per_s`` with ``goodput_percentile``; null
-without a stated rate or a target), the view the results panel and the summary lay out ("Within the
+without a target — on the users' load alone, without a typed one: ``tests/test_serving_goodput_users.py``), the view the results panel and the summary lay out ("Within the
 targets", en + zh_CN), and the summary's first page beside the time per output token."""
 
 from __future__ import annotations

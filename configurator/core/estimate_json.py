@@ -76,11 +76,12 @@ def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
             "tpot_s_range": _range(bands, "tpot_s"),
             "requests_per_s": _round(i.requests_per_s) if i else None,
             "requests_per_s_range": _range(bands, "requests_per_s"),
-            # the goodput: the highest request rate meeting the latency targets at their percentile
-            # (None without a stated rate or a target; ReplicaSpeed.goodput_taken_per_s)
+            # the goodput: the highest request rate meeting the latency targets at their percentile, on
+            # the users' load alone at most what they send (None without a target — on the users'
+            # load alone, without a typed one; ReplicaSpeed.goodput_taken_per_s)
             "goodput_requests_per_s": _round(i.goodput_taken_per_s) if i else None,
             "goodput_percentile": latency_targets(est.scenario).percentile
-            if i and i.goodput is not None else None,
+            if i and i.goodput_taken else None,
             "latency": latency_to_dict(est) if i else None,
             "bubble_fraction": _round(t.bubble_fraction, 4) if t else None,
             "exposed_comm_fraction": _round(t.exposed_comm_fraction, 4) if t else None,

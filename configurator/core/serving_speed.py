@@ -77,6 +77,13 @@ class ReplicaSpeed:
     of it (worked out when first read: the notes and a tie in the search's rank read it); None
     without a stated rate, without targets, or with static batching [1/s]; read it as
     :attr:`goodput_per_s`."""
+    users_goodput: float | LazyValue | None = None
+    """Goodput of the users alone (no stated rate, a typed latency target): the rate of the users'
+    requests carried within the targets at their percentile (:func:`capped_goodput`: what the users
+    send where their own load meets the targets), or a :class:`~configurator.core.frozen_record.LazyValue`
+    of it; None under a stated rate (:attr:`goodput`), without a typed target, or with static
+    batching [1/s]. Apart from :attr:`goodput`, which ranks layouts: on the users' load a layout's
+    rank reads what the users send (:attr:`goodput_per_s`), this value where it meets the targets."""
 
     @property
     def goodput_per_s(self) -> float:
@@ -86,12 +93,19 @@ class ReplicaSpeed:
         return self.requests_per_s if value is None else lazy_value(value)
 
     @property
+    def goodput_taken(self) -> bool:
+        """Whether a goodput is taken (:attr:`goodput` under a stated rate, :attr:`users_goodput` on the
+        users' load alone), without working it out."""
+        return self.goodput is not None or self.users_goodput is not None
+
+    @property
     def goodput_taken_per_s(self) -> float | None:
-        """:attr:`goodput` worked out, or None where none is taken (no stated rate, no latency target,
-        static batching) [1/s]: what the JSON (``performance.goodput_requests_per_s``) and the view's
+        """:attr:`goodput` (a stated rate) or :attr:`users_goodput` (the users alone) worked out, or None
+        where none is taken (no latency target — on the users' load alone, no typed one — static
+        batching) [1/s]: what the JSON (``performance.goodput_requests_per_s``) and the view's
         "Within the targets" row show, at the targets' percentile
         (:func:`~configurator.core.serving_use.latency_targets`)."""
-        value = self.goodput
+        value = self.goodput if self.goodput is not None else self.users_goodput
         return None if value is None else lazy_value(value)
 
     @property
@@ -322,14 +336,16 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if overloaded:
         messages.append(msg("serving-overloaded", rate=rate, capacity=at_capacity))
     rps = at_capacity if target else at_rate
-    held = goodput_limits(scenario) if target else None
+    held = goodput_targets(scenario)
     good = None
     if held is not None:
         limits, percentile = held
-        good = LazyValue(goodput, costs, limits, percentile, limit,
-                         search_start(held, ttft_s, tpot_s, overloaded, at_rate))
+        low = search_start(held, ttft_s, tpot_s, overloaded, at_rate)
+        # the users alone: at most what they send (Little's law), the same search below it
+        good = LazyValue(goodput, costs, limits, percentile, limit, low) if target else \
+            LazyValue(capped_goodput, at_rate, low, goodput, costs, limits, percentile)
     return ReplicaSpeed(ttft_s[50], tpot_s[50], rps, bound, tuple(messages), ttft_s, tpot_s, "continuous", at_rate,
-                        idle_ttft, good)
+                        idle_ttft, good if target else None, None if target else good)
 
 
 def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int) -> float:
@@ -430,14 +446,19 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
                         transfer_ms=transfer * 1000))
     copies = scenario.data_parallel
     rps = limit if constraints.requests_per_s else rate
-    held = goodput_limits(scenario) if constraints.requests_per_s else None
+    held = goodput_targets(scenario)
     good = None
     if held is not None:
         limits, percentile = held
-        good = LazyValue(pools_goodput, split, idle_ttft + transfer, limits, percentile, copies,
-                         search_start(held, ttft, point.tpot_s, overloaded, rate))
+        low = search_start(held, ttft, point.tpot_s, overloaded, rate)
+        # the users alone: at most what they send (Little's law), the same search below it
+        good = LazyValue(pools_goodput, split, idle_ttft + transfer, limits, percentile, copies, low) \
+            if constraints.requests_per_s else \
+            LazyValue(capped_goodput, rate / copies, low / copies, pools_goodput_below, split, idle_ttft + transfer,
+                      limits, percentile, copies)
+    stated = constraints.requests_per_s
     return ReplicaSpeed(ttft[50], point.tpot_s[50], rps / copies, bound, tuple(messages), ttft, point.tpot_s,
-                        "continuous", rate / copies, idle_ttft, good)
+                        "continuous", rate / copies, idle_ttft, good if stated else None, None if stated else good)
 
 
 def pools_ttft(split: Pools, fixed_s: float, rate: float, point) -> dict[int, float]:
@@ -454,14 +475,15 @@ def pools_ttft(split: Pools, fixed_s: float, rate: float, point) -> dict[int, fl
 
 
 def pools_goodput(split: Pools, fixed_s: float, limits: LatencyLimits, percentile: int, copies: int,
-                  low: float = 0.0) -> float:
+                  low: float = 0.0, most: float = math.inf) -> float:
     """Goodput of separate pools per model copy of the deployment (``copies`` of them) [1/s]: the
     highest rate to the deployment at which TTFT (:func:`pools_ttft`: the prefill pool's wait, the
     transfer and the decode copy's first step) and the decode copies' TPOT at ``percentile`` hold
     within ``limits``, each pool at its share of the rate (the prefill copies all of it, each decode
     copy its part) — the lesser of the two pools' rates under the targets they share — by the
     search of :func:`~configurator.core.load.goodput` (:func:`~configurator.core.load.highest_meeting`;
-    ``low``: a rate to the deployment known to meet them [1/s])."""
+    ``low``: a rate to the deployment known to meet them, ``most``: the highest rate to the deployment
+    searched, else its capacity [1/s])."""
     decode, decode_copies, decode_capacity = split.decode, split.decode_copies, split.decode_capacity
 
     def point_at(rate: float) -> tuple:
@@ -472,8 +494,39 @@ def pools_goodput(split: Pools, fixed_s: float, limits: LatencyLimits, percentil
         point, ttft = found
         return worst_share(ttft[percentile], point.tpot_s[percentile], point.overloaded, limits)
 
-    found = highest_meeting(point_at, worst, split.capacity, low=low)
+    found = highest_meeting(point_at, worst, min(split.capacity, most), low=low)
     return found[0].rate * decode_copies / copies if found is not None else 0.0
+
+
+def pools_goodput_below(split: Pools, fixed_s: float, limits: LatencyLimits, percentile: int, copies: int,
+                        most: float) -> float:
+    """:func:`pools_goodput` per model copy with ``most`` [1/s, per copy] the highest rate searched (the
+    users' rate, :func:`capped_goodput`) [1/s]."""
+    return pools_goodput(split, fixed_s, limits, percentile, copies, most=most * copies)
+
+
+def capped_goodput(offered: float, low: float, below, *args) -> float:
+    """The goodput of a copy whose users send ``offered`` requests/s and no more (a closed loop: the
+    users over the time each request takes, Little's law; :func:`~configurator.core.load.closed_loop_rate`)
+    [1/s]: the DistServe goodput (the highest rate at which the targets hold at their percentile,
+    Zhong et al., OSDI 2024, §2) over the rates up to ``offered``. That is ``offered`` itself where
+    the users' own operating point meets the targets (``low``, a rate known to meet them, at least
+    ``offered``: :func:`search_start`), else ``below(*args, offered)``, the rate case's search
+    (:func:`~configurator.core.load.goodput`, :func:`pools_goodput_below`) with ``offered`` as its
+    upper end (Poisson arrivals, queueing counted): what the copy would carry within the targets
+    were the rest of the users' requests held back. At most ``offered``; lower for tighter targets."""
+    if low >= offered:
+        return offered
+    return min(offered, below(*args, offered))
+
+
+def goodput_targets(scenario: Scenario) -> tuple[LatencyLimits, int] | None:
+    """The latency targets and percentile a goodput is taken at (:func:`goodput_limits`), or None where
+    none is: under a stated request rate, the targets the use sets where none is typed; on the
+    users' load alone only where a target is typed (the use's defaults are no question the buyer
+    asked of the users' rate, which the users set)."""
+    c = scenario.constraints
+    return goodput_limits(scenario) if c.requests_per_s or c.ttft_ms or c.tpot_ms else None
 
 
 def goodput_limits(scenario: Scenario) -> tuple[LatencyLimits, int] | None:
@@ -516,7 +569,9 @@ def deployment_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> Servin
     tokens_per_s = requests_per_s * scenario.serving.output_tokens
     load = replica.load_per_s * busy if replica.load_per_s is not None else None
     good = LazyValue(_times, replica.goodput, busy) if replica.goodput is not None else None
+    users_good = LazyValue(_times, replica.users_goodput, busy) if replica.users_goodput is not None else None
     return extended(ServingSpeed, replica, {"requests_per_s": requests_per_s, "load_per_s": load, "goodput": good,
+                                            "users_goodput": users_good,
                                             "tokens_per_s": tokens_per_s,
                                             "tokens_per_s_per_card": tokens_per_s / scenario.count})
 

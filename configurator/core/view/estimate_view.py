@@ -198,15 +198,20 @@ def _serving_speed(est: Estimate) -> Section:
 
 
 def _goodput_rows(i, percentile: int) -> tuple[Row, ...]:
-    """The goodput where one is taken (a stated rate and a latency target, ``goodput_taken_per_s``): the
-    highest request rate at which the targets hold at their percentile, queueing counted; else no row."""
+    """The goodput where one is taken (``goodput_taken_per_s``: a stated rate and a latency target, or the
+    users alone and a typed target): the highest request rate at which the targets hold at their
+    percentile, queueing counted — on the users' load alone at most what they send; else no row."""
     if (good := i.goodput_taken_per_s) is None:
         return ()
+    note = "Goodput: the highest request rate (Poisson arrivals) at which the p{p} time to first token and time " \
+        "per output token stay within the targets, queueing counted (DistServe, Zhong et al., OSDI 2024). The " \
+        "requests row above is the capacity, where the batch fills." if i.goodput is not None else \
+        "Goodput: the users' requests served with the p{p} time to first token and time per output token " \
+        "within the targets — all the users send (the requests row above: the users over the time each " \
+        "request takes, Little's law) where their load meets the targets, else the highest rate below it that " \
+        "does (Poisson arrivals, queueing counted; DistServe, Zhong et al., OSDI 2024)."
     return (Row("Within the targets", Amount(good, "requests/s"), key="goodput_requests_per_s",
-                note=Phrase("Goodput: the highest request rate (Poisson arrivals) at which the p{p} time to first "
-                            "token and time per output token stay within the targets, queueing counted (DistServe, "
-                            "Zhong et al., OSDI 2024). The requests row above is the capacity, where the batch fills.",
-                            {"p": str(percentile)})),)
+                note=Phrase(note, {"p": str(percentile)})),)
 
 
 def _capacity(est: Estimate) -> Section:

@@ -79,6 +79,13 @@ ZH_CN_ESTIMATE: dict[str, str] = {
      "row above is the capacity, where the batch fills."):
         "有效吞吐（goodput）：p{p} 首词元时间与每输出词元时间均满足目标的最高请求速率（泊松到达，计入排队；"
         "DistServe，Zhong 等，OSDI 2024）。上方的请求速率为批次填满时的容量。",
+    ("Goodput: the users' requests served with the p{p} time to first token and time per output token within "
+     "the targets — all the users send (the requests row above: the users over the time each request takes, "
+     "Little's law) where their load meets the targets, else the highest rate below it that does (Poisson "
+     "arrivals, queueing counted; DistServe, Zhong et al., OSDI 2024)."):
+        "有效吞吐（goodput）：p{p} 首词元时间与每输出词元时间均满足目标的用户请求速率——用户负载满足目标时即用户发出的"
+        "全部请求（上方的请求速率：用户数除以每个请求的耗时，利特尔定律），否则为低于它且满足目标的最高速率（泊松到达，"
+        "计入排队；DistServe，Zhong 等，OSDI 2024）。",
     ("Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s kernels "
      "reach {stream} of the {achievable} a streaming copy achieves on the card (assumption 'Decode bandwidth'); "
      "long KV caches are read at {kv}.\nEngine profile source: {source}"):

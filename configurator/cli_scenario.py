@@ -45,7 +45,8 @@ from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Economics, Scenario, updated
 from configurator.core.scenario_choices import Workload
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
-from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
+from configurator.core.procurement.prices import (PriceFileError, as_quotes, quote_problems, read_quotes,
+                                                   skipped_quotes)
 from configurator.core.scenario_io import read_scenario
 from configurator.core.workloads import family_of
 
@@ -385,9 +386,9 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             scenario = updated(scenario, training={"seq_len": seq_len})
     if scenario.card_id not in catalog:
         raise UsageError(catalog.unknown_message(scenario.card_id))
-    if getattr(args, "quotes", None) is not None:
-        scenario = _with_quotes(scenario, args.quotes)
     language = getattr(args, "lang", "en")
+    if getattr(args, "quotes", None) is not None:
+        scenario = _with_quotes(scenario, args.quotes, language)
     for problem in quote_problems(scenario.economics):  # the file's quotes or --quotes'
         print(msg("cli-warning", text=problem).text_in(language), file=sys.stderr)
     return scenario
@@ -425,13 +426,20 @@ def refuse_unread_flags(workload: Workload, given: list[tuple[str, str]]) -> Non
         raise UsageError(msg("cli-flag-not-read", flag=flag, work=work, others=others))
 
 
-def _with_quotes(scenario: Scenario, path: Path) -> Scenario:
+def _with_quotes(scenario: Scenario, path: Path, language: str) -> Scenario:
     """``scenario`` with the quotes of the file at ``path`` (``--quotes``) in its economics, in
-    place of any it held: its bills are priced from them."""
+    place of any it held: its bills are priced from them. Rows skipped for a problem are named on
+    stderr in ``language`` (the others are used); a file with no usable row is refused."""
     try:
-        quotes = as_quotes(read_quotes(path))
+        rows = read_quotes(path)
+        quotes = as_quotes(rows)
     except PriceFileError as error:
         raise UsageError(msg("cli-flag", flag="--quotes", problem=getattr(error, "said", str(error)))) from None
+    skipped = skipped_quotes(path, rows)
+    if skipped is not None:  # the rest are used: each row left out is named, on stderr
+        for problem in (skipped, *rows.skipped):
+            print(msg("cli-warning", text=msg("cli-flag", flag="--quotes", problem=problem)).text_in(language),
+                  file=sys.stderr)
     try:
         return updated(scenario, economics={"quotes": quotes})
     except ValidationError as error:

@@ -13,6 +13,7 @@ from configurator.core.currency import currency_code, price_conversion
 from configurator.core.magnitudes import MAGNITUDES, money
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
+from configurator.core.number_problems import number_problem
 from configurator.core.scenario import Economics
 
 __all__ = ["CHINESE_MAGNITUDES", "TypedMoney", "amount_of_money", "in_currency", "named_currency"]
@@ -45,7 +46,7 @@ def amount_of_money(text: str) -> TypedMoney:
         try:  # inf or nan: the scenario's own check refuses it, naming the field's range
             return TypedMoney(float(text), None, text)
         except ValueError:
-            raise said(argparse.ArgumentTypeError, msg("cli-not-money", text=text)) from None
+            raise said(argparse.ArgumentTypeError, number_problem(text) or msg("cli-not-money", text=text)) from None
     if not math.isfinite(found.amount):
         raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
     return TypedMoney(found.amount, currency_code(found.currency) if found.currency else None, text)

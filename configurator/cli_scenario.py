@@ -18,10 +18,12 @@ from configurator.cli_types import (  # noqa: F401 - the argument types, re-expo
     AUTO,
     OFFLOAD_PARTS,
     auto_or,
+    decimal_number,
     duration_hours,
     offload_parts,
     on_off,
     quantity,
+    whole_number,
 )
 from configurator.core.architecture import from_param_count, preset
 from configurator.core.hf_config import load_hf_config
@@ -178,7 +180,7 @@ def _field_type(entry: FieldSpec):
         kind = on_off
     else:
         kind = {"quantity": quantity, "duration": duration_hours, "money": amount_of_money,
-                "text": str}.get(form, int if entry.whole else float)
+                "text": str}.get(form, whole_number if entry.whole else decimal_number)
     return auto_or(kind) if entry.auto else kind
 
 

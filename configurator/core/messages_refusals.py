@@ -17,12 +17,18 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "cli-argument": "argument {flag}: {problem}",
     "cli-not-a-number": "'{text}' is not a number (examples: 7e9, 7B, 1.5T, 500k, 500,000)",
     "cli-not-money": "'{text}' is not an amount of money (examples: 2M, 500,000, 200万元, ¥2M, 2M USD)",
+    # why a typed number was not read, where more can be said (core/number_problems.py)
+    "typed-nothing": "nothing was typed: give a number",
+    "typed-chinese-numerals": "'{text}' is written in Chinese numerals: type it in digits (三百 as 300, 三百万 as "
+                              "300万)",
+    "typed-decimal-comma": "'{text}' has a decimal comma: a comma only groups thousands (500,000); write decimals "
+                           "with a point (2.5)",
     "cli-wan-not-yuan": "{flag} {text} is read in {currency}, the currency results are shown in "
                         "({amount} {currency}); for yuan write {text}元 or add --currency CNY",
     "cli-money-currency-needs-rate": "{flag} in {code}: the price file has no dated rate to turn {code} into "
                                      "{currency}; give the amount in {currency}, or --currency {code} with --usd-rate",
     "cli-not-a-plain-number": "'{text}' is not a number (digits, a point for decimals: 0.5)",
-    "cli-not-a-whole-number": "'{text}' is not a whole number (digits only, without separators: 1000)",
+    "cli-not-a-whole-number": "'{text}' is not a whole number (digits, optionally grouped: 1000 or 1,000)",
     "cli-too-large": "'{text}' is too large",
     "cli-not-a-duration": "'{text}' is not a duration (examples: 720h, 90d, 6w)",
     "cli-too-long-duration": "'{text}' is too long a duration",
@@ -141,12 +147,15 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-argument": "参数 {flag}：{problem}",
     "cli-not-a-number": "'{text}' 不是数字（示例：7e9、7B、1.5T、50万、500,000）",
     "cli-not-money": "'{text}' 不是金额（示例：200万元、¥200万、1.2亿元、500,000、2M USD）",
+    "typed-nothing": "未输入任何内容：请给出数字",
+    "typed-chinese-numerals": "'{text}' 用的是中文数字：请用阿拉伯数字书写（三百写作 300，三百万写作 300万）",
+    "typed-decimal-comma": "'{text}' 用逗号作小数点：逗号只用于千位分组（500,000）；小数请用小数点（2.5）",
     "cli-wan-not-yuan": "{flag} {text} 按结果所用的货币 {currency} 计（{amount} {currency}）；"
                         "如指人民币，请写 {text}元，或加 --currency CNY",
     "cli-money-currency-needs-rate": "{flag} 以 {code} 计：价格文件中没有把 {code} 换算成 {currency} 的带日期汇率；"
                                      "请以 {currency} 填写该金额，或给出 --currency {code} 及 --usd-rate",
     "cli-not-a-plain-number": "'{text}' 不是数字（用数字书写，小数用小数点：0.5）",
-    "cli-not-a-whole-number": "'{text}' 不是整数（只写数字，不加分隔符：1000）",
+    "cli-not-a-whole-number": "'{text}' 不是整数（用数字书写，可按千位分组：1000 或 1,000）",
     "cli-too-large": "'{text}' 过大",
     "cli-not-a-duration": "'{text}' 不是时长（示例：720h、90d、6w）",
     "cli-too-long-duration": "'{text}' 时长过长",

@@ -93,6 +93,7 @@ class QuoteActions:
                           message_text(summary), QMessageBox.StandardButton.Ok, self)
         box.setObjectName("skipped-quotes")
         box.setInformativeText(shown)
+        box.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 44em; }")  # a skipped row on one line
         box.setDetailedText("\n".join(problems))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()

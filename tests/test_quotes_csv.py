@@ -112,7 +112,9 @@ def test_a_quote_left_open_skips_it_and_the_rows_after_and_says_so(tmp_path):
     rows = read_quotes(quotes(tmp_path, HEADER + "".join(FORTY.splitlines(True)[:5]) + 'nic-400g,"1000,USD,2026-01,V\nx,1,USD,2026,V\n'),
                        TODAY)
     assert rows and rows.skipped_rows == 1
-    assert "unexpected end of data; it and the rows after it are not read" in rows.skipped[0].text
+    assert rows.skipped[0].text == ("row 7: a quotation mark (\") opens a cell and is never closed; it and the rows "
+                                    "after it are not read")
+    assert rows.skipped[0].text_in("zh_CN") == "第 7 行：单元格以引号（\"）开头，但引号未闭合；该行及其后各行均未读取"
 
 
 def test_a_file_without_a_usable_row_is_still_refused(tmp_path):
@@ -126,7 +128,8 @@ def test_a_file_without_a_usable_row_is_still_refused(tmp_path):
     ("", "no quotes in the file (it is empty)"),
     ("item,price\nx,1\n", "the header must name item, unit_price, currency, date, vendor (missing: unit_price, "),
     ("item,unit_price,currency,date,vendor,item\n", "the header names item twice (columns A and F)"),
-    (HEADER + 'nic-400g,"1000,USD,2026-01,V\n', "row 2: unexpected end of data"),
+    (HEADER + 'nic-400g,"1000,USD,2026-01,V\n', "row 2: a quotation mark (\") opens a cell and is never closed"),
+    (HEADER + 'nic-400g,"1000"0,USD,2026-01,V\n', "row 2: text follows a quoted cell's closing quotation mark"),
     (b"\xff\xfe\xfd" * 10, "missing: item"),  # not a CSV at all
 ])
 def test_files_without_usable_quotes_are_refused(tmp_path, content, problem):

@@ -265,6 +265,17 @@ def _quote_header(text: str, path: Path) -> tuple[str, list[str]]:
     return delimiter, names
 
 
+_CSV_PROBLEMS = {"unexpected end of data": "csv-open-quote", "expected after '\"'": "csv-after-quote"}
+"""Python's csv errors (3.11, ``strict``) that a spreadsheet user makes, by a part of their text ->
+the message saying them in the user's language; any other is said as Python words it."""
+
+
+def _csv_problem(error: csv.Error) -> Message | str:
+    """What a row the csv reader cannot split has wrong: a quotation mark left open, or text after
+    a closing one."""
+    return next((msg(key) for part, key in _CSV_PROBLEMS.items() if part in str(error)), str(error))
+
+
 def _quote_text(value: str, required: bool) -> str:
     """An item id or vendor: trimmed, without control characters, at most :data:`MAX_QUOTE_TEXT` long."""
     text = value.strip()
@@ -384,7 +395,7 @@ def read_quotes(path: Path, today: date | None = None) -> QuoteRows:
             rows_of.setdefault(values["item"], []).append(number)
             good[number] = tuple(values[c] for c in QUOTE_COLUMNS)
     except csv.Error as error:
-        problems.append((number + 1, msg("quote-row-rest", row=number + 1, problem=str(error))))
+        problems.append((number + 1, msg("quote-row-rest", row=number + 1, problem=_csv_problem(error))))
         bad_rows.add(number + 1)
     for item, numbers in rows_of.items():  # an item quoted twice: neither quote is the program's to choose
         if len(numbers) > 1:

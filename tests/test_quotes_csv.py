@@ -109,8 +109,8 @@ def test_a_row_with_two_problems_is_one_row_skipped_with_both_named(tmp_path):
 
 
 def test_a_quote_left_open_skips_it_and_the_rows_after_and_says_so(tmp_path):
-    rows = read_quotes(quotes(tmp_path, HEADER + "".join(FORTY.splitlines(True)[:5]) + 'nic-400g,"1000,USD,2026-01,V\nx,1,USD,2026,V\n'),
-                       TODAY)
+    five = "".join(FORTY.splitlines(True)[:5])
+    rows = read_quotes(quotes(tmp_path, HEADER + five + 'nic-400g,"1000,USD,2026-01,V\nx,1,USD,2026,V\n'), TODAY)
     assert rows and rows.skipped_rows == 1
     assert rows.skipped[0].text == ("row 7: a quotation mark (\") opens a cell and is never closed; it and the rows "
                                     "after it are not read")

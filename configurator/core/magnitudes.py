@@ -1,9 +1,10 @@
 """Numbers as people type them: with a magnitude (``7B``, ``1.5T``, ``500k``, ``2M``; in Chinese
 ``50万``, ``1.2亿``, ``2万亿``), with their thousands grouped (``500,000``, ``1 000 000``) or in
-full-width digits from an input method (``５０万``, ``１，０００``); an amount of money also with the currency it is in, as buyers write a budget
-(``200万元``, ``¥2,000,000``, ``2M USD``, ``300万美元``). Read by the command line's number flags
-and by the number boxes of the window (app/inputs.py), one reader for both; what they cannot read
-is refused saying why where more can be said (:mod:`configurator.core.number_problems`)."""
+full-width digits from an input method (``５０万``, ``１，０００``); an amount of money also with the
+currency it is in, as buyers write a budget (``200万元``, ``¥2,000,000``, ``2M USD``, ``300万美元``).
+Read by the command line's number flags and by the number boxes of the window (app/inputs.py), one
+reader for both; what they cannot read is refused saying why where more can be said
+(:mod:`configurator.core.number_problems`)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ def typed_text(text: str) -> str:
     signs, commas and points (``３００``, ``１，０００``, ``３．５``: Unicode NFKC), the ideographic full
     stop between digits (``3。5``, typed for a point with Chinese punctuation on) and the spaces a
     number's thousands are grouped with (:data:`_SPACES`). Nothing else is changed: a Chinese
-    numeral (三百) stays one, and is refused by the readers (:func:`~configurator.core.number_problems.number_problem`)."""
+    numeral (三百) stays one, and is refused by the readers
+    (:func:`~configurator.core.number_problems.number_problem`)."""
     plain = re.sub(r"(?<=[0-9])。(?=[0-9])", ".", unicodedata.normalize("NFKC", text))
     return _SPACES.sub(" ", plain)
 

@@ -88,8 +88,12 @@ class _Strict:
         if self._typed(text) is not None:
             return QValidator.State.Acceptable, text, pos
         state, text, pos = _lenient(super().validate(text, pos))
-        if state == QValidator.State.Acceptable and text.strip() != self.specialValueText().strip():
-            state = QValidator.State.Intermediate  # Qt's reading ("2,5" as 25) is not ours: refused
+        # Qt reads "2,5" as 25 where the point is the decimal mark (the window's en_US and zh_CN):
+        # not ours, so refused, saying why; a box in a decimal-comma locale keeps Qt's reading (it
+        # writes its own values so)
+        if state == QValidator.State.Acceptable and text.strip() != self.specialValueText().strip() and \
+                self.locale().decimalPoint() == ".":
+            state = QValidator.State.Intermediate
         return state, text, pos
 
     def valueFromText(self, text: str):  # noqa: N802 - Qt's name

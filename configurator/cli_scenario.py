@@ -13,7 +13,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from configurator.cli_examples import tokens_of_examples
-from configurator.cli_money import TypedMoney, amount_of_money, in_currency, named_currency
+from configurator.cli_money import (TypedMoney, amount_of_money, in_currency, in_yuan_where_meant,
+                                   named_currency)
 from configurator.cli_types import (  # noqa: F401 - the argument types, re-exported (cli.py, tests)
     AUTO,
     OFFLOAD_PARTS,
@@ -352,6 +353,10 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             training[f"offload_{part}"] = part in args.offload
     if getattr(args, "global_batch", None) is not None:
         args.global_batch = int(args.global_batch)  # a quantity: 4M is 4,000,000 tokens
+    region = getattr(args, "region", None) or data.get("constraints", {}).get("region")
+    for dest in _MONEY_FLAGS:  # --region cn --budget 300万: yuan, as 300万元
+        if getattr(args, dest, None) is not None:
+            setattr(args, dest, in_yuan_where_meant(getattr(args, dest), region))
     data = _in_shown_currency(data, args)
     for flag, (section, field) in _FLAG_TO_FIELD.items():
         value = getattr(args, flag, None)

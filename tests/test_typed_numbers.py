@@ -229,3 +229,31 @@ def test_infinity_and_nan_are_no_number_in_a_box(qtbot, window):
     for typed in ("inf", "nan"):
         _type(qtbot, box, typed)
         assert window.controller.scenario == before and math.isfinite(box.value())
+
+
+@pytest.mark.parametrize(("extra", "target", "unit", "warned"), [
+    (("--region", "cn"), 3_000_000, "CNY", False),  # delivered in mainland China: 万 is yuan, as 300万元
+    (("--region", "cn", "--lang", "zh_CN"), 3_000_000, "CNY", False),
+    ((), 3_000_000, "USD", True),  # elsewhere, in an English session: read in USD, and said
+    (("--region", "other"), 3_000_000, "USD", True),
+])
+def test_wan_without_yuan_is_yuan_where_the_cards_go_to_china(capsys, extra, target, unit, warned):
+    import json
+
+    code, out, err = _run(capsys, "recommend", "--workload", "vdi", "--users", "10", "--limit", "1", "--json",
+                          "--budget", "300万", *extra)
+    assert code == 0 and ("is read in USD" in err) == warned, err
+    verdict = next(v for v in json.loads(out)["ranked"][0]["constraints"] if v["id"] == "budget")
+    assert (verdict["target"], verdict["unit"]) == (target, unit)
+
+
+def test_wan_in_china_with_results_in_dollars_is_converted_from_yuan(capsys):
+    import json
+
+    from configurator.core.currency import dated_rate
+
+    code, out, err = _run(capsys, "recommend", "--workload", "vdi", "--users", "10", "--limit", "1", "--json",
+                          "--budget", "300万", "--region", "cn", "--currency", "USD")
+    verdict = next(v for v in json.loads(out)["ranked"][0]["constraints"] if v["id"] == "budget")
+    assert code == 0 and err == "" and verdict["unit"] == "USD"
+    assert verdict["target"] == pytest.approx(3_000_000 / dated_rate("CNY").per_usd, abs=0.01)

@@ -23,6 +23,7 @@ from configurator.cli_scenario import (  # noqa: F401 - quantity, duration_hours
     quantity,
     scenario_from_args,
     state_ranges,
+    whole_number,
     with_constraints,
 )
 from configurator.cli_what_fits import JSON_HELP, add_what_fits_parser, run_what_fits
@@ -409,13 +410,13 @@ def build_parser() -> argparse.ArgumentParser:
     rec = sub.add_parser("recommend", help="rank every card (and count) for a scenario")
     add_scenario_flags(rec)
     _add_ranking_flags(rec)
-    rec.add_argument("--limit", type=int, default=10, help="how many to list")
+    rec.add_argument("--limit", type=whole_number, default=10, help="how many to list")
     rec.add_argument("--json", action="store_true", help=JSON_HELP)
     rec.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     pln = sub.add_parser("plan", help="the best training layouts for one card and count, and why the others lose; for "
                          "serving, every layout weighed and its Pareto front")
     add_scenario_flags(pln)
-    pln.add_argument("--top", type=int, default=5, help="how many layouts to list")
+    pln.add_argument("--top", type=whole_number, default=5, help="how many layouts to list")
     pln.add_argument("--json", action="store_true", help=JSON_HELP)
     _add_launch_flag(pln)
     pln.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")

@@ -13,9 +13,11 @@ from configurator.core.currency import currency_code, price_conversion
 from configurator.core.magnitudes import MAGNITUDES, money
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
+from configurator.core.number_problems import number_problem
 from configurator.core.scenario import Economics
 
-__all__ = ["CHINESE_MAGNITUDES", "TypedMoney", "amount_of_money", "in_currency", "named_currency"]
+__all__ = ["CHINESE_MAGNITUDES", "YUAN_REGION", "TypedMoney", "amount_of_money", "in_currency", "in_yuan_where_meant",
+           "named_currency"]
 
 
 class TypedMoney(float):
@@ -45,10 +47,26 @@ def amount_of_money(text: str) -> TypedMoney:
         try:  # inf or nan: the scenario's own check refuses it, naming the field's range
             return TypedMoney(float(text), None, text)
         except ValueError:
-            raise said(argparse.ArgumentTypeError, msg("cli-not-money", text=text)) from None
+            raise said(argparse.ArgumentTypeError, number_problem(text) or msg("cli-not-money", text=text)) from None
     if not math.isfinite(found.amount):
         raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
     return TypedMoney(found.amount, currency_code(found.currency) if found.currency else None, text)
+
+
+YUAN_REGION = "cn"
+"""The delivery region (``--region``) whose buyers count in yuan: a bare amount written with a Chinese
+magnitude there (``--budget 300万``) is yuan, as ``300万元`` is."""
+
+
+def in_yuan_where_meant(value, region: str | None):
+    """``value`` (a money flag's) as yuan where it names no currency, is written with a Chinese
+    magnitude (:data:`CHINESE_MAGNITUDES`) and the cards go to mainland China (:data:`YUAN_REGION`);
+    as it is otherwise (elsewhere a bare ``300万`` is read in the currency results are shown in, and
+    said: :func:`in_currency`)."""
+    if region == YUAN_REGION and isinstance(value, TypedMoney) and value.currency is None and \
+            any(m in value.text for m in CHINESE_MAGNITUDES):
+        return TypedMoney(value.amount, "CNY", value.text)
+    return value
 
 
 def named_currency(values: Iterable) -> str | None:

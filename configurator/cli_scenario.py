@@ -13,15 +13,18 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from configurator.cli_examples import tokens_of_examples
-from configurator.cli_money import TypedMoney, amount_of_money, in_currency, named_currency
+from configurator.cli_money import (TypedMoney, amount_of_money, in_currency, in_yuan_where_meant,
+                                   named_currency)
 from configurator.cli_types import (  # noqa: F401 - the argument types, re-exported (cli.py, tests)
     AUTO,
     OFFLOAD_PARTS,
     auto_or,
+    decimal_number,
     duration_hours,
     offload_parts,
     on_off,
     quantity,
+    whole_number,
 )
 from configurator.core.architecture import from_param_count, preset
 from configurator.core.hf_config import load_hf_config
@@ -45,7 +48,8 @@ from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Economics, Scenario, updated
 from configurator.core.scenario_choices import Workload
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
-from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
+from configurator.core.procurement.prices import (PriceFileError, as_quotes, quote_problems, read_quotes,
+                                                   skipped_quotes)
 from configurator.core.scenario_io import read_scenario
 from configurator.core.workloads import family_of
 
@@ -177,7 +181,7 @@ def _field_type(entry: FieldSpec):
         kind = on_off
     else:
         kind = {"quantity": quantity, "duration": duration_hours, "money": amount_of_money,
-                "text": str}.get(form, int if entry.whole else float)
+                "text": str}.get(form, whole_number if entry.whole else decimal_number)
     return auto_or(kind) if entry.auto else kind
 
 
@@ -349,6 +353,10 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             training[f"offload_{part}"] = part in args.offload
     if getattr(args, "global_batch", None) is not None:
         args.global_batch = int(args.global_batch)  # a quantity: 4M is 4,000,000 tokens
+    region = getattr(args, "region", None) or data.get("constraints", {}).get("region")
+    for dest in _MONEY_FLAGS:  # --region cn --budget 300万: yuan, as 300万元
+        if getattr(args, dest, None) is not None:
+            setattr(args, dest, in_yuan_where_meant(getattr(args, dest), region))
     data = _in_shown_currency(data, args)
     for flag, (section, field) in _FLAG_TO_FIELD.items():
         value = getattr(args, flag, None)
@@ -385,9 +393,9 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             scenario = updated(scenario, training={"seq_len": seq_len})
     if scenario.card_id not in catalog:
         raise UsageError(catalog.unknown_message(scenario.card_id))
-    if getattr(args, "quotes", None) is not None:
-        scenario = _with_quotes(scenario, args.quotes)
     language = getattr(args, "lang", "en")
+    if getattr(args, "quotes", None) is not None:
+        scenario = _with_quotes(scenario, args.quotes, language)
     for problem in quote_problems(scenario.economics):  # the file's quotes or --quotes'
         print(msg("cli-warning", text=problem).text_in(language), file=sys.stderr)
     return scenario
@@ -425,13 +433,20 @@ def refuse_unread_flags(workload: Workload, given: list[tuple[str, str]]) -> Non
         raise UsageError(msg("cli-flag-not-read", flag=flag, work=work, others=others))
 
 
-def _with_quotes(scenario: Scenario, path: Path) -> Scenario:
+def _with_quotes(scenario: Scenario, path: Path, language: str) -> Scenario:
     """``scenario`` with the quotes of the file at ``path`` (``--quotes``) in its economics, in
-    place of any it held: its bills are priced from them."""
+    place of any it held: its bills are priced from them. Rows skipped for a problem are named on
+    stderr in ``language`` (the others are used); a file with no usable row is refused."""
     try:
-        quotes = as_quotes(read_quotes(path))
+        rows = read_quotes(path)
+        quotes = as_quotes(rows)
     except PriceFileError as error:
         raise UsageError(msg("cli-flag", flag="--quotes", problem=getattr(error, "said", str(error)))) from None
+    skipped = skipped_quotes(path, rows)
+    if skipped is not None:  # the rest are used: each row left out is named, on stderr
+        for problem in (skipped, *rows.skipped):
+            print(msg("cli-warning", text=msg("cli-flag", flag="--quotes", problem=problem)).text_in(language),
+                  file=sys.stderr)
     try:
         return updated(scenario, economics={"quotes": quotes})
     except ValidationError as error:

@@ -1,4 +1,5 @@
-"""The command line's argument types: quantities (``7B``, ``50万``), durations (``90d``), the parts
+"""The command line's argument types: whole and decimal numbers (``1,000``, ``１００``, ``0.5``),
+quantities (``7B``, ``50万``), durations (``90d``), the parts
 to offload, ``auto`` or a value, and on/off; each refuses bad text with a message of the catalogue
 (``said``), in the language of ``--lang``."""
 
@@ -8,26 +9,47 @@ import argparse
 import math
 
 from configurator.core.durations import duration_hours as typed_hours
-from configurator.core.magnitudes import with_magnitude
+from configurator.core.magnitudes import plain_number, with_magnitude
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
+from configurator.core.number_problems import number_problem
 from configurator.core.scenario import Training
 
 
 def _read(value: float | None, text: str, unreadable: str, too_large: str) -> float:
-    """``value`` read from ``text``, refused with message ``unreadable`` where none was read and
-    ``too_large`` where it is not finite."""
+    """``value`` read from ``text``, refused with message ``unreadable`` where none was read (or
+    the reason :func:`~configurator.core.number_problems.number_problem` finds: Chinese numerals, a
+    decimal comma, nothing typed) and ``too_large`` where it is not finite."""
     if value is None:
-        raise said(argparse.ArgumentTypeError, msg(unreadable, text=text))
+        raise said(argparse.ArgumentTypeError, number_problem(text) or msg(unreadable, text=text))
     if not math.isfinite(value):
         raise said(argparse.ArgumentTypeError, msg(too_large, text=text))
     return value
 
 
 def quantity(text: str) -> float:
-    """Parse ``7e9``, ``7B``, ``1.5T``, ``500M``, ``500,000``, ``50万`` into a number
-    (:func:`~configurator.core.magnitudes.with_magnitude`)."""
+    """Parse ``7e9``, ``7B``, ``1.5T``, ``500M``, ``500,000``, ``50万``, ``2万亿``, ``５０万`` into a
+    number (:func:`~configurator.core.magnitudes.with_magnitude`)."""
     return _read(with_magnitude(text), text, "cli-not-a-number", "cli-too-large")
+
+
+def whole_number(text: str) -> int:
+    """Parse a whole number as :func:`~configurator.core.magnitudes.plain_number` reads it — ``1000``,
+    ``1,000``, ``１，０００`` (an input method's full width), ``1e3`` — without a magnitude; a
+    fraction, a magnitude or no number is refused, saying why (the window's whole-number boxes read
+    the same)."""
+    value = plain_number(text)
+    if value is None or not math.isfinite(value) or not value.is_integer():
+        raise said(argparse.ArgumentTypeError, number_problem(text) or msg("cli-not-a-whole-number", text=text))
+    return int(value)
+
+
+def decimal_number(text: str) -> float:
+    """Parse a decimal number as :func:`~configurator.core.magnitudes.plain_number` reads it —
+    ``0.5``, ``３．５``, ``0。5`` (a point typed with Chinese punctuation on), ``1,250.5``, ``1e-3`` —
+    without a magnitude; refused saying why where it writes none (the window's decimal boxes read
+    the same)."""
+    return _read(plain_number(text), text, "cli-not-a-plain-number", "cli-too-large")
 
 
 def duration_hours(text: str) -> float:
@@ -57,7 +79,7 @@ def auto_or(kind: type):
             return AUTO
         try:
             return kind(text)
-        except ValueError:
+        except (ValueError, argparse.ArgumentTypeError):
             raise said(argparse.ArgumentTypeError, msg("cli-not-auto-or-value", text=text)) from None
     parse.__name__ = kind.__name__
     return parse

@@ -357,8 +357,8 @@ def _quotes(tmp_path: Path, text: str) -> str:
      "'soon' 不是时长"),
     (lambda tmp: ["recommend", "--deadline", "-1h"], "argument --deadline: a value is missing after it (a value "
      "that starts with '-' is written --deadline=-1)", "参数 --deadline：其后缺少取值"),
-    (lambda tmp: ["estimate", "--count", "1,000"], "argument --count: '1,000' is not a whole number",
-     "参数 --count：'1,000' 不是整数"),
+    (lambda tmp: ["estimate", "--count", "1,000.5"], "argument --count: '1,000.5' is not a whole number",
+     "参数 --count：'1,000.5' 不是整数"),
     (lambda tmp: ["estimate", "--pue", "high"], "argument --pue: 'high' is not a number", "参数 --pue：'high' 不是数字"),
     (lambda tmp: ["estimate", "--tp", "x"], "'x' is neither 'auto' nor a valid value", "既不是 'auto' 也不是有效取值"),
     (lambda tmp: ["estimate", "--offload", "gpu"], "'gpu': choose from optimizer", "'gpu'：可选 optimizer"),

@@ -31,7 +31,7 @@ def type_into(qtbot, box, text: str) -> None:
     qtbot.keyClick(box, Qt.Key.Key_Return)
 
 
-@pytest.mark.parametrize(("path", "typed"), [("training.micro_batch", "-5"), ("training.seq_len", "1e6"),
+@pytest.mark.parametrize(("path", "typed"), [("training.micro_batch", "-5"), ("training.seq_len", "2.5"),
                                              ("economics.pue", "abc")])
 def test_invalid_text_is_refused_visibly(qtbot, window, path, typed):
     editor, controller = window.editor, window.controller
@@ -53,7 +53,7 @@ def test_invalid_text_is_refused_visibly(qtbot, window, path, typed):
 def test_a_valid_entry_clears_the_problem(qtbot, window):
     editor = window.editor
     box = editor.control_for("training.seq_len")
-    type_into(qtbot, box, "1e6")
+    type_into(qtbot, box, "2.5")  # not a whole number
     assert editor.problem_label.isVisible()
     type_into(qtbot, box, "8192")
     assert window.controller.scenario.training.seq_len == 8192

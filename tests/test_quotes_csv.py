@@ -75,10 +75,51 @@ def test_every_problem_is_named_up_to_five(tmp_path):
     assert "row 2, column B" in text and "row 6, column B" in text and "(and 3 more)" in text
 
 
-def test_a_duplicate_item_is_refused_naming_both_rows(tmp_path):
-    text = refusal(tmp_path, HEADER + "nic-400g,1000,USD,2026-01,A\nserver-hgx-8,5,USD,2026-01,B\n"
-                                      "nic-400g,900,USD,2026-02,C\n")
-    assert "row 4, column A (item): 'nic-400g' is quoted in row 2 too; keep one quote per item" in text
+def test_an_item_quoted_twice_is_skipped_in_both_rows_and_the_others_kept(tmp_path):
+    rows = read_quotes(quotes(tmp_path, HEADER + "nic-400g,1000,USD,2026-01,A\nserver-hgx-8,5,USD,2026-01,B\n"
+                                                 "nic-400g,900,USD,2026-02,C\n"), TODAY)
+    assert rows == (("server-hgx-8", 5.0, "USD", "2026-01", "B"),) and rows.skipped_rows == 2
+    assert [p.text for p in rows.skipped] == [
+        f"row {n}, column A (item): 'nic-400g' is quoted more than once (rows 2, 4): none of them is used; "
+        "keep one quote per item" for n in (2, 4)]
+
+
+# ---- one bad row among good ones: the good ones are read, the bad one named ------------------------
+
+FORTY = "".join(f"item-{n},{1000 + n},USD,2026-0{1 + n % 9},V{n}\n" for n in range(40))
+
+
+def test_thirty_nine_good_quotes_and_one_typo_give_the_39_and_name_the_typo(tmp_path):
+    lines = FORTY.splitlines(keepends=True)
+    lines[16] = "item-16,12O00,USD,2026-03,V16\n"  # a letter O for a zero: row 18 of the sheet
+    rows = read_quotes(quotes(tmp_path, HEADER + "".join(lines)), TODAY)
+    assert len(rows) == 39 and "item-16" not in {row[0] for row in rows} and rows.read == 40
+    assert rows.skipped_rows == 1
+    assert [p.text for p in rows.skipped] == [
+        "row 18, column B (unit_price): '12O00' is not an amount in digits 0-9 (e.g. 12500 or 12500.50)"]
+    assert [p.text_in("zh_CN") for p in rows.skipped] == [
+        "第 18 行第 B 列（unit_price）：'12O00' 不是用数字 0-9 写的金额（例如 12500 或 12500.50）"]
+
+
+def test_a_row_with_two_problems_is_one_row_skipped_with_both_named(tmp_path):
+    rows = read_quotes(quotes(tmp_path, HEADER + FORTY + "item-x,abc,XYZ,2026-01,V\n"), TODAY)
+    assert len(rows) == 40 and rows.skipped_rows == 1 and rows.read == 41
+    assert [p.text.split(":")[0] for p in rows.skipped] == ["row 42, column B (unit_price)",
+                                                          "row 42, column C (currency)"]
+
+
+def test_a_quote_left_open_skips_it_and_the_rows_after_and_says_so(tmp_path):
+    five = "".join(FORTY.splitlines(True)[:5])
+    rows = read_quotes(quotes(tmp_path, HEADER + five + 'nic-400g,"1000,USD,2026-01,V\nx,1,USD,2026,V\n'), TODAY)
+    assert rows and rows.skipped_rows == 1
+    assert rows.skipped[0].text == ("row 7: a quotation mark (\") opens a cell and is never closed; it and the rows "
+                                    "after it are not read")
+    assert rows.skipped[0].text_in("zh_CN") == "第 7 行：单元格以引号（\"）开头，但引号未闭合；该行及其后各行均未读取"
+
+
+def test_a_file_without_a_usable_row_is_still_refused(tmp_path):
+    text = refusal(tmp_path, HEADER + "nic-400g,x,USD,2026-01,V\nserver-hgx-8,1,USD,2099-01,V\n")
+    assert "row 2, column B (unit_price)" in text and "row 3, column D (date)" in text
 
 
 @pytest.mark.parametrize(("content", "problem"), [
@@ -87,7 +128,8 @@ def test_a_duplicate_item_is_refused_naming_both_rows(tmp_path):
     ("", "no quotes in the file (it is empty)"),
     ("item,price\nx,1\n", "the header must name item, unit_price, currency, date, vendor (missing: unit_price, "),
     ("item,unit_price,currency,date,vendor,item\n", "the header names item twice (columns A and F)"),
-    (HEADER + 'nic-400g,"1000,USD,2026-01,V\n', "row 2: unexpected end of data"),
+    (HEADER + 'nic-400g,"1000,USD,2026-01,V\n', "row 2: a quotation mark (\") opens a cell and is never closed"),
+    (HEADER + 'nic-400g,"1000"0,USD,2026-01,V\n', "row 2: text follows a quoted cell's closing quotation mark"),
     (b"\xff\xfe\xfd" * 10, "missing: item"),  # not a CSV at all
 ])
 def test_files_without_usable_quotes_are_refused(tmp_path, content, problem):
@@ -232,3 +274,24 @@ def test_the_window_refuses_a_fifo_as_scenario_and_config(qtbot, tmp_path, fifo,
     assert not window.editor.import_config(fifo)
     assert MESSAGE in window.editor.error_label.text()
     assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize(("language", "summary", "named"), [
+    ("en", "gpu-configurator: warning: --quotes: {path}: 39 of 40 quotes loaded; rows skipped for a problem: 1",
+     "gpu-configurator: warning: --quotes: row 18, column B (unit_price): '12O00' is not an amount in digits 0-9"),
+    ("zh_CN", "gpu-configurator：警告：--quotes：{path}：已载入 40 条中的 39 条报价；因有问题跳过 1 行",
+     "gpu-configurator：警告：--quotes：第 18 行第 B 列（unit_price）：'12O00' 不是用数字 0-9 写的金额"),
+])
+def test_the_cli_uses_the_good_quotes_and_names_the_skipped_row_on_stderr(tmp_path, capsys, language, summary, named):
+    from configurator import cli
+
+    lines = FORTY.splitlines(keepends=True)
+    lines[16] = "item-16,12O00,USD,2026-03,V16\n"
+    lines[0] = "nic-400g,1234,USD,2026-01,Distributor\n"
+    path = quotes(tmp_path, HEADER + "".join(lines))
+    code = cli.main(["estimate", "--json", "--model", "llama3-8b", "--count", "64", "--quotes", str(path),
+                     "--lang", language])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert summary.format(path=path) in err.splitlines() and any(line.startswith(named) for line in err.splitlines())
+    assert '"quote"' in out  # the good quotes price the bill

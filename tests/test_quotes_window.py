@@ -132,3 +132,62 @@ def test_in_chinese(qtbot, window, monkeypatch, tmp_path):
     menu = _file_menu(window)
     menu.adjustSize()
     menu.grab().save(str(SHOTS / "file-menu-en.png"))
+
+
+SKIPPING = ("item,unit_price,currency,date,vendor\n"
+            "server-hgx-8,45000,USD,2026-11,Acme\n"
+            "nic-400g,1O00,USD,2026-11,Acme\n"  # a letter O for a zero
+            "switch-400g,900,USD,15.11.2026,Acme\n")
+
+
+def _skipped_box(window) -> QMessageBox:
+    boxes = [box for box in window.findChildren(QMessageBox, "skipped-quotes") if box.isVisible()]
+    assert len(boxes) == 1
+    return boxes[0]
+
+
+def test_rows_with_a_problem_are_skipped_named_in_a_dialog_and_the_rest_loaded(qtbot, window, monkeypatch, tmp_path):
+    _load(qtbot, window, monkeypatch, _quotes_file(tmp_path, SKIPPING))
+    assert [q.item for q in window.controller.scenario.economics.quotes] == ["server-hgx-8"]
+    box = _skipped_box(window)
+    assert box.windowTitle() == "Some price quotes were skipped"
+    assert box.text() == "quotes.csv: 1 of 3 quotes loaded; rows skipped for a problem: 2"
+    assert box.informativeText().splitlines() == [
+        "row 3, column B (unit_price): '1O00' is not an amount in digits 0-9 (e.g. 12500 or 12500.50)",
+        "row 4, column D (date): '15.11.2026' is not a date; write it year first: 2026-01-15, 2026-01 or 2026"]
+    assert box.detailedText() == box.informativeText()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    box.grab().save(str(SHOTS / "quotes-skipped-en.png"))
+    box.close()
+
+
+def test_the_skipped_rows_past_ten_are_counted_and_all_in_the_details(qtbot, window, monkeypatch, tmp_path):
+    bad = "".join(f"item-{n},x{n},USD,2026-11,V\n" for n in range(14))
+    _load(qtbot, window, monkeypatch, _quotes_file(tmp_path, SKIPPING.split("nic", 1)[0] + bad))
+    box = _skipped_box(window)
+    shown = box.informativeText().splitlines()
+    assert len(shown) == 11 and shown[-1] == "… and 4 more (every one under Show Details)"
+    assert len(box.detailedText().splitlines()) == 14
+    box.close()
+
+
+def test_no_dialog_where_no_row_was_skipped(qtbot, window, monkeypatch, tmp_path):
+    _load(qtbot, window, monkeypatch, _quotes_file(tmp_path))
+    assert not [box for box in window.findChildren(QMessageBox, "skipped-quotes") if box.isVisible()]
+
+
+def test_the_skipped_rows_in_chinese(qtbot, window, monkeypatch, tmp_path):
+    window.set_language("zh_CN")
+    try:
+        _load(qtbot, window, monkeypatch, _quotes_file(tmp_path, SKIPPING))
+        box = _skipped_box(window)
+        assert box.windowTitle() == "部分报价已跳过"
+        assert box.text() == "quotes.csv：已载入 3 条中的 1 条报价；因有问题跳过 2 行"
+        assert box.informativeText().splitlines()[0] == \
+            "第 3 行第 B 列（unit_price）：'1O00' 不是用数字 0-9 写的金额（例如 12500 或 12500.50）"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        box.grab().save(str(SHOTS / "quotes-skipped-zh.png"))
+        box.close()
+    finally:
+        window.set_language("en")
+        i18n.install_language("en")

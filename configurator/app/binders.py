@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app.controller import ScenarioController, field_name
 from configurator.app.field_help import accessible_label
-from configurator.app.inputs import kept_text
+from configurator.app.inputs import kept_text, with_reason
 from configurator.core.bounds import field_at, field_bounds
 from configurator.core.fields import LAYOUT_PATHS
 from configurator.core.scenario import Scenario
@@ -117,12 +117,13 @@ class SpinBinder(_Binder):
         number = (lambda v: f"{v:,.{box.decimals()}f}") if isinstance(box, QDoubleSpinBox) else (  # noqa: E731
             lambda v: f"{v:,}")
         suffix = box.suffix()
-        self.controller.refuse(self.path, QCoreApplication.translate(
+        typed = text.removeprefix(box.prefix()).removesuffix(suffix).strip()
+        said = QCoreApplication.translate(
             "SpinBinder", "“{text}” is not taken for {name}: enter a number from {low} to {high}{unit}. "
                           "It stays {value}.").format(
-            text=text.removeprefix(box.prefix()).removesuffix(suffix).strip(), name=field_name(self.path),
-            low=number(box.minimum()), high=number(box.maximum()),
-            unit=suffix, value=kept_text(box)))
+            text=typed, name=field_name(self.path), low=number(box.minimum()), high=number(box.maximum()),
+            unit=suffix, value=kept_text(box))
+        self.controller.refuse(self.path, with_reason(said, typed))
 
     def _edited(self, shown: float) -> None:
         if self.widget.specialValueText() and shown == self.widget.minimum():

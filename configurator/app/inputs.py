@@ -4,7 +4,9 @@ Qt's spin boxes drop a keystroke they cannot use: "-5" in a box from 1 becomes "
 a box of whole numbers becomes "16", and nobody is told. These boxes keep what was typed on
 screen; when editing ends (Return, Tab, a click elsewhere) on text that is not a number in the
 box's range, they emit ``refused(text)`` and go back to the last valid value. The binder turns
-that into a message next to the box and in the status bar.
+that into a message next to the box and in the status bar, with why where more can be said
+(:func:`with_reason`). What they take is read as the command line reads it, one reader for both
+(core/magnitudes.py): ``1,000``, ``1e6``, and the full-width ``１００`` or ``３．５`` an input method types.
 
 Undo and redo (Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z) are left to the window's scenario history even
 while a box has the keyboard focus: a line edit would otherwise take them for its own text.
@@ -16,9 +18,11 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
 
+from configurator.app.i18n import message_text
 from configurator.core.durations import duration_hours
-from configurator.core.magnitudes import money
+from configurator.core.magnitudes import money, plain_number
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
+from configurator.core.number_problems import number_problem
 
 _HISTORY_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
 
@@ -47,14 +51,54 @@ def _ends_editing(event: QEvent) -> bool:
 
 
 class _Strict:
-    """What both strict boxes do: take partial text while typing, and say when the text left at
-    the end of editing is refused (the box then goes back to its value)."""
+    """What both strict boxes do: read what is typed as the command line reads it
+    (:func:`~configurator.core.magnitudes.plain_number`: ``1,000``, ``１００`` from an input method's
+    full width, ``3。5``, ``1e6``; a whole-number box takes only a whole one), take partial text
+    while typing, and say when the text left at the end of editing is refused (the box then goes
+    back to its value)."""
 
     def _strict_init(self) -> None:
         self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
 
+    def _body(self, text: str) -> str:
+        """``text`` without the box's prefix and suffix (`` CNY``, `` h``)."""
+        body = text.strip()
+        suffix, prefix = self.suffix().strip(), self.prefix().strip()
+        if suffix and body.endswith(suffix):
+            body = body[:-len(suffix)]
+        if prefix and body.startswith(prefix):
+            body = body[len(prefix):]
+        return body
+
+    def _read(self, body: str) -> float | None:
+        """The number ``body`` (the text without prefix and suffix) writes; None if none."""
+        return plain_number(body)
+
+    def _typed(self, text: str) -> float | None:
+        """The value ``text`` writes, if the box can hold it (in its range; whole in a whole-number
+        box); None otherwise."""
+        value = self._read(self._body(text))
+        if value is None or not self.minimum() <= value <= self.maximum():
+            return None
+        if isinstance(self, QSpinBox):
+            return int(value) if value.is_integer() else None
+        return value
+
     def validate(self, text: str, pos: int):
-        return _lenient(super().validate(text, pos))
+        if self._typed(text) is not None:
+            return QValidator.State.Acceptable, text, pos
+        state, text, pos = _lenient(super().validate(text, pos))
+        # Qt reads "2,5" as 25 where the point is the decimal mark (the window's en_US and zh_CN):
+        # not ours, so refused, saying why; a box in a decimal-comma locale keeps Qt's reading (it
+        # writes its own values so)
+        if state == QValidator.State.Acceptable and text.strip() != self.specialValueText().strip() and \
+                self.locale().decimalPoint() == ".":
+            state = QValidator.State.Intermediate
+        return state, text, pos
+
+    def valueFromText(self, text: str):  # noqa: N802 - Qt's name
+        value = self._typed(text)
+        return value if value is not None else super().valueFromText(text)
 
     def event(self, event: QEvent) -> bool:
         if _leaves_history_to_window(event):
@@ -62,6 +106,17 @@ class _Strict:
         if _ends_editing(event) and not self.hasAcceptableInput() and self.lineEdit().text().strip():
             self.refused.emit(self.lineEdit().text())
         return super().event(event)
+
+
+def with_reason(refusal: str, text: str) -> str:
+    """A box's ``refusal`` of ``text`` with why, where more can be said than its range (Chinese
+    numerals, a decimal comma: :func:`~configurator.core.number_problems.number_problem`), in the
+    window's language; the refusal alone otherwise. The binder's and the wizard's refusals both."""
+    problem = number_problem(text) if text.strip() else None
+    if problem is None:
+        return refusal
+    return QCoreApplication.translate("StrictSpinBox", "{refusal} {reason}.").format(
+        refusal=refusal, reason=message_text(problem))
 
 
 def kept_text(box: QAbstractSpinBox) -> str:
@@ -101,15 +156,9 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
     (``200万元``, ``¥200万``); an amount in another currency (``$2M`` in a CNY box) is refused, not
     read as the box's money."""
 
-    def _typed(self, text: str) -> float | None:
-        """The number ``text`` writes once the box's prefix and suffix are taken off; None if none,
-        or if it names a currency other than the box's."""
-        body = text.strip()
-        suffix, prefix = self.suffix().strip(), self.prefix().strip()
-        if suffix and body.endswith(suffix):
-            body = body[:-len(suffix)]
-        if prefix and body.startswith(prefix):
-            body = body[len(prefix):]
+    def _read(self, body: str) -> float | None:
+        """The amount ``body`` writes, with its magnitude and the box's currency if it names one;
+        None if none, or if it names a currency other than the box's."""
         found = money(body)
         if found is None or found.currency not in (None, self._currency()):
             return None
@@ -119,16 +168,6 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
         """The currency code the box's suffix names (`` CNY``: CNY); None for a box of no money."""
         code = self.suffix().strip()
         return code if len(code) == 3 and code.isascii() and code.isalpha() and code.isupper() else None
-
-    def validate(self, text: str, pos: int):
-        value = self._typed(text)
-        if value is not None and self.minimum() <= value <= self.maximum():
-            return QValidator.State.Acceptable, text, pos
-        return super().validate(text, pos)
-
-    def valueFromText(self, text: str) -> float:  # noqa: N802 - Qt's name
-        value = self._typed(text)
-        return value if value is not None else super().valueFromText(text)
 
 
 class DurationSpinBox(StrictDoubleSpinBox):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from configurator.app.i18n import message_text
@@ -43,14 +44,17 @@ class QuoteActions:
     def load_quotes(self, path: Path) -> bool:
         """Put the quotes of the CSV file at ``path`` into the scenario, in place of any it held, as
         one undoable step, and say in the status bar how many price the bill and which were
-        ignored. A file that cannot be read is refused in a message box (the scenario stays)."""
+        ignored, and in a dialog which rows were skipped for a problem (:meth:`say_skipped_quotes`).
+        A file that cannot be read, or has no usable row, is refused in a message box (the scenario
+        stays)."""
         from pydantic import ValidationError
 
         from configurator.app.controller import validation_message
         from configurator.core.procurement.prices import PriceFileError, as_quotes, read_quotes
 
         try:
-            quotes = as_quotes(read_quotes(path))
+            rows = read_quotes(path)
+            quotes = as_quotes(rows)
         except PriceFileError as error:
             said = getattr(error, "said", None)
             QMessageBox.warning(self, _tc("MainWindow", "Cannot load price quotes"),
@@ -64,7 +68,36 @@ class QuoteActions:
                 "MainWindow", "Load price quotes from {file}").format(file=name)):
             return False
         self.say_quotes(name)
+        self.say_skipped_quotes(path, rows)
         return True
+
+    SKIPPED_SHOWN = 10
+    """Skipped rows listed in the dialog's text; all of them are in its details."""
+
+    def say_skipped_quotes(self, path: Path, rows) -> QMessageBox | None:
+        """A dialog naming each row of the quotes file at ``path`` that was skipped for a problem
+        (row, column, what is wrong; the first :attr:`SKIPPED_SHOWN` in its text, every one in its
+        details), the other quotes being loaded; None where no row was skipped. Opened without
+        waiting (``open``): the loaded quotes already price the bill behind it."""
+        from configurator.core.procurement.prices import skipped_quotes
+
+        summary = skipped_quotes(path.name, rows)
+        if summary is None:
+            return None
+        problems = [message_text(problem) for problem in rows.skipped]
+        shown = "\n".join(problems[:self.SKIPPED_SHOWN])
+        if len(problems) > self.SKIPPED_SHOWN:
+            shown += "\n" + _tc("MainWindow", "… and {more} more (every one under Show Details)").format(
+                more=len(problems) - self.SKIPPED_SHOWN)
+        box = QMessageBox(QMessageBox.Icon.Warning, _tc("MainWindow", "Some price quotes were skipped"),
+                          message_text(summary), QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("skipped-quotes")
+        box.setInformativeText(shown)
+        box.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 44em; }")  # a skipped row on one line
+        box.setDetailedText("\n".join(problems))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
 
     def clear_quotes(self) -> bool:
         """Take every quote out of the scenario (one undoable step): the bundled prices again."""

@@ -14,7 +14,7 @@ from configurator.app import format as fmt
 from configurator.app.i18n import current_language, tc as _tc
 from configurator.app.field_help import accessible_label
 from configurator.app.inputs import (DurationSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox,
-                                     duration_hint, kept_text)
+                                     duration_hint, kept_text, with_reason)
 from configurator.core.fields import entry_for
 from configurator.core.scenario import Constraints, Training
 
@@ -131,9 +131,10 @@ def say_refusals(box, problem: QLabel | None) -> None:
     if problem is None:
         return
     def refuse(text: str) -> None:
-        problem.setText(_tc("WizardInput", "“{text}” is not taken: enter a number from {low} to {high}. It stays "
-                                           "{value}.").format(text=text, low=fmt.whole(box.minimum()),
-                                                              high=fmt.whole(box.maximum()), value=kept_text(box)))
+        problem.setText(with_reason(_tc("WizardInput", "“{text}” is not taken: enter a number from {low} to {high}. "
+                                                       "It stays {value}.").format(
+            text=text, low=fmt.whole(box.minimum()), high=fmt.whole(box.maximum()), value=kept_text(box)),
+            text.removeprefix(box.prefix()).removesuffix(box.suffix()).strip()))
         problem.setProperty(REFUSED, True)
 
     box.refused.connect(refuse)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 import re
 
+from configurator.core.magnitudes import typed_text
+
 DURATION_UNITS: dict[str, float] = {
     "h": 1.0, "hour": 1.0, "hours": 1.0, "d": 24.0, "day": 24.0, "days": 24.0,
     "w": 168.0, "week": 168.0, "weeks": 168.0, "y": 8766.0, "year": 8766.0, "years": 8766.0,
@@ -20,8 +22,10 @@ _DURATION = re.compile(r"\s*([0-9]*\.?[0-9]+)\s*(" + "|".join(map(re.escape, DUR
 
 def duration_hours(text: str) -> float | None:
     """The hours ``text`` writes (:data:`DURATION_UNITS`; a bare number is hours); None where it
-    writes no duration. An overflowing one is infinite: the caller refuses it as too long."""
-    match = _DURATION.fullmatch(text)
+    writes no duration. An overflowing one is infinite: the caller refuses it as too long. Digits
+    typed in full width by an input method (``３天``) are read as theirs (:func:`~configurator.core.
+    magnitudes.typed_text`)."""
+    match = _DURATION.fullmatch(typed_text(text))
     if not match:
         return None
     value = float(match.group(1)) * DURATION_UNITS[(match.group(2) or "h").lower()]

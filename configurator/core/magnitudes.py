@@ -1,8 +1,10 @@
 """Numbers as people type them: with a magnitude (``7B``, ``1.5T``, ``500k``, ``2M``; in Chinese
-``50万``, ``1.2亿``), with their thousands grouped (``500,000``) or in full-width digits
-(``５０万``); an amount of money also with the currency it is in, as buyers write a budget
-(``200万元``, ``¥2,000,000``, ``2M USD``, ``300万美元``). Read by the command line's number flags
-and by the budget boxes of the window."""
+``50万``, ``1.2亿``, ``2万亿``), with their thousands grouped (``500,000``, ``1 000 000``) or in
+full-width digits from an input method (``５０万``, ``１，０００``); an amount of money also with the
+currency it is in, as buyers write a budget (``200万元``, ``¥2,000,000``, ``2M USD``, ``300万美元``).
+Read by the command line's number flags and by the number boxes of the window (app/inputs.py), one
+reader for both; what they cannot read is refused saying why where more can be said
+(:mod:`configurator.core.number_problems`)."""
 
 from __future__ import annotations
 
@@ -10,12 +12,45 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-MAGNITUDES = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8}
+MAGNITUDES = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12, "十": 1e1, "百": 1e2, "千": 1e3, "万": 1e4,
+              "亿": 1e8}
 """What a suffix multiplies by, case-insensitive: thousand (k), million (M), billion (B or G),
-trillion (T); the Chinese 万 (ten thousand) and 亿 (a hundred million)."""
+trillion (T); the Chinese 十, 百, 千 (ten, a hundred, a thousand), 万 (ten thousand) and 亿 (a hundred
+million). The Chinese ones are also written two together, read as their product
+(:data:`_CHINESE_MAGNITUDE`): 百万 (10⁶), 千万 (10⁷), 十亿 (10⁹), 万亿 (10¹², as the window writes a
+count of tokens: "2 万亿词元")."""
 
-_NUMBER = re.compile(r"\s*(?P<digits>[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)"
-                     r"\s*(?P<magnitude>[kKmMbBgGtT万亿]?)\s*")
+_CHINESE_MAGNITUDE = "(?:[十百千万]?[万亿]|[十百千])"
+"""A Chinese magnitude as written after digits: one of 十, 百, 千, 万, 亿, or 万 or 亿 led by 十, 百,
+千 or 万 (百万, 千万, 十亿, 万亿); never two small ones (百千), which no one writes."""
+
+_SPACES = re.compile(r"[\u00a0\u2007\u2009\u202f]")
+"""The spaces a number's thousands are grouped with besides the plain one: no-break, figure, thin
+and narrow no-break (French and SI style, ``1 000 000``)."""
+
+_NUMBER = re.compile(r"\s*(?P<sign>[-+]?)(?P<digits>[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?"
+                     r"|[0-9]{1,3}(?: [0-9]{3})+(?:\.[0-9]+)?"
+                     r"|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)"
+                     r"\s*(?P<magnitude>[kKmMbBgGtT]|" + _CHINESE_MAGNITUDE + r")?\s*")
+
+
+def typed_text(text: str) -> str:
+    """``text`` with what an input method types in place of ASCII put back: full-width digits,
+    signs, commas and points (``３００``, ``１，０００``, ``３．５``: Unicode NFKC), the ideographic full
+    stop between digits (``3。5``, typed for a point with Chinese punctuation on) and the spaces a
+    number's thousands are grouped with (:data:`_SPACES`). Nothing else is changed: a Chinese
+    numeral (三百) stays one, and is refused by the readers
+    (:func:`~configurator.core.number_problems.number_problem`)."""
+    plain = re.sub(r"(?<=[0-9])。(?=[0-9])", ".", unicodedata.normalize("NFKC", text))
+    return _SPACES.sub(" ", plain)
+
+
+def _magnitude(word: str | None) -> float:
+    """What a magnitude of :data:`_NUMBER` multiplies by: the product of its letters' (百万: 10⁶)."""
+    factor = 1.0
+    for letter in (word or "").lower():
+        factor *= MAGNITUDES[letter]
+    return factor
 
 
 def with_magnitude(text: str) -> float | None:
@@ -25,14 +60,25 @@ def with_magnitude(text: str) -> float | None:
     Parameters
     ----------
     text : str
-        What was typed: digits with an optional decimal point or exponent, optionally grouped by
-        threes with commas, then optionally one magnitude of :data:`MAGNITUDES`. Full-width
-        digits and commas (``５０，０００``) are read as their ASCII forms (Unicode NFKC).
+        What was typed: an optional sign, digits with an optional decimal point or exponent,
+        optionally grouped by threes with commas or spaces, then optionally one magnitude of
+        :data:`MAGNITUDES` (or two Chinese ones: ``2万亿``). Full-width forms are read as their
+        ASCII ones (:func:`typed_text`). A sign is read, so that a negative number is refused by
+        the range of what it is typed for, naming that range, not as no number.
     """
-    match = _NUMBER.fullmatch(unicodedata.normalize("NFKC", text))
+    match = _NUMBER.fullmatch(typed_text(text))
     if not match:
         return None
-    return float(match["digits"].replace(",", "")) * MAGNITUDES.get(match["magnitude"].lower(), 1.0)
+    number = float(match["digits"].replace(",", "").replace(" ", "")) * _magnitude(match["magnitude"])
+    return -number if match["sign"] == "-" else number
+
+
+def plain_number(text: str) -> float | None:
+    """The number ``text`` writes without a magnitude (``1,000``, ``１００``, ``2.5``, ``1e6``, ``-3``),
+    as :func:`with_magnitude` reads it; None where it writes none, or writes a magnitude: a box in
+    billions or per cent reads ``7`` as its own unit, and takes no ``7B``."""
+    match = _NUMBER.fullmatch(typed_text(text))
+    return None if match is None or match["magnitude"] else with_magnitude(text)
 
 
 CURRENCY_WORDS = {"¥": "CNY", "元": "CNY", "人民币": "CNY", "RMB": "CNY", "$": "USD", "US$": "USD", "美元": "USD"}
@@ -98,7 +144,7 @@ def money(text: str) -> Money | None:
         one after it (:data:`CURRENCY_WORDS` or an ISO 4217 code, with or without a space):
         ``200万元``, ``¥200万``, ``2M USD``, ``CNY 500,000``, ``1.2亿元``, ``300万美元``.
     """
-    body = unicodedata.normalize("NFKC", text).strip()
+    body = typed_text(text).strip()
     before, body = _split_prefix(body)
     after, body = _split_suffix(body.strip())
     named = {_currency_of(word) for word in (before, after) if word is not None}

@@ -1369,6 +1369,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>从 {file} 载入报价</translation>
     </message>
     <message>
+        <source>… and {more} more (every one under Show Details)</source>
+        <translation>……另有 {more} 处（全部列在“显示详情”中）</translation>
+    </message>
+    <message>
+        <source>Some price quotes were skipped</source>
+        <translation>部分报价已跳过</translation>
+    </message>
+    <message>
         <source>Price quotes cleared: the bill is priced from the bundled price file</source>
         <translation>已清除报价：物料清单按内置价格文件定价</translation>
     </message>
@@ -3609,6 +3617,13 @@ Reinstall GPU Configurator to repair it.</source>
 {problem}
 
 请重新安装 GPU Configurator 以修复。</translation>
+    </message>
+</context>
+<context>
+    <name>StrictSpinBox</name>
+    <message>
+        <source>{refusal} {reason}.</source>
+        <translation>{refusal}{reason}。</translation>
     </message>
 </context>
 <context>

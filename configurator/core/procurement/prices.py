@@ -265,6 +265,17 @@ def _quote_header(text: str, path: Path) -> tuple[str, list[str]]:
     return delimiter, names
 
 
+_CSV_PROBLEMS = {"unexpected end of data": "csv-open-quote", "expected after '\"'": "csv-after-quote"}
+"""Python's csv errors (3.11, ``strict``) that a spreadsheet user makes, by a part of their text ->
+the message saying them in the user's language; any other is said as Python words it."""
+
+
+def _csv_problem(error: csv.Error) -> Message | str:
+    """What a row the csv reader cannot split has wrong: a quotation mark left open, or text after
+    a closing one."""
+    return next((msg(key) for part, key in _CSV_PROBLEMS.items() if part in str(error)), str(error))
+
+
 def _quote_text(value: str, required: bool) -> str:
     """An item id or vendor: trimmed, without control characters, at most :data:`MAX_QUOTE_TEXT` long."""
     text = value.strip()
@@ -312,23 +323,43 @@ def _quote_date(value: str, today: date) -> str:
     return written
 
 
-def read_quotes(path: Path, today: date | None = None) -> tuple[tuple[str, float, str, str, str], ...]:
+class QuoteRows(tuple):
+    """The quotes a file gives: rows of (item id, unit price, currency, date, vendor), with the
+    rows it skipped (``skipped``: one message per problem, naming its row and column; ``skipped_rows``:
+    how many rows) and how many rows it has (``read``), so whoever loads them says which were not used."""
+
+    skipped: tuple[Message, ...]
+    skipped_rows: int
+    read: int
+
+    def __new__(cls, rows, skipped=(), skipped_rows: int = 0) -> QuoteRows:
+        value = super().__new__(cls, rows)
+        value.skipped, value.skipped_rows, value.read = tuple(skipped), skipped_rows, len(rows) + skipped_rows
+        return value
+
+
+def read_quotes(path: Path, today: date | None = None) -> QuoteRows:
     """The buyer's quotes: rows of (item id, unit price, currency, date, vendor) from a CSV file
-    whose header names those columns (in any order; other columns are ignored).
+    whose header names those columns (in any order; other columns are ignored), and the rows
+    skipped for their problems.
 
     The file may be UTF-8 (a byte-order mark or none), UTF-16 (Excel's "Unicode text", with or
     without a mark) or GB18030, its columns separated by commas, semicolons or tabs. Each row is
     checked as the catalog checks a price: an item id, an amount in ASCII digits from 0 to
     :data:`~configurator.core.card.MAX_PRICE`, an ISO 4217 currency, a calendar date
     (``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY`` or ``YYYY/M/D``, 1990 to today), a vendor; rows with
-    every column empty are skipped. An item quoted twice is refused (which quote to use is the
-    buyer's choice, not the program's).
+    every column empty are passed over. A row with a problem is skipped and the problem kept
+    (``QuoteRows.skipped``): 39 good quotes and one typo give the 39, and the typo named. An item
+    quoted in two rows is skipped in both (which quote to use is the buyer's choice, not the
+    program's). A row the CSV cannot be split into (a quote left open) ends the reading: it and
+    the rows after it are skipped.
 
     Raises
     ------
     PriceFileError
-        The file cannot be read, holds no quotes, or has problems; each problem names its row
-        (the header is row 1, as a spreadsheet numbers them) and column (letter and name).
+        The file cannot be read, or holds no usable quote (the first problems named: each names
+        its row, the header being row 1 as a spreadsheet numbers them, and column, letter and name),
+        or more than :data:`~configurator.core.quote.MAX_QUOTES`.
     """
     today = today or date.today()
     data = read_bounded(path, MAX_QUOTES_BYTES, PriceFileError, "quotes file")
@@ -338,46 +369,62 @@ def read_quotes(path: Path, today: date | None = None) -> tuple[tuple[str, float
     checks = {"item": lambda v: _quote_text(v, True), "unit_price": _quote_amount,
               "currency": _quote_currency, "date": lambda v: _quote_date(v, today),
               "vendor": lambda v: _quote_text(v, False)}
-    rows, problems, first_row = [], [], {}
+    good, problems, bad_rows, rows_of = {}, [], set(), {}
     reader = csv.reader(io.StringIO(text.lstrip("\r\n")), delimiter=delimiter, strict=True)
+    number = 1
     try:
         next(reader)  # the header
         for number, cells in enumerate(reader, start=2):
             if not any(cell.strip() for cell in cells):
                 continue
-            values, row_problems = {}, []
+            values = {}
             for column in QUOTE_COLUMNS:
                 where = {"row": number, "letter": _column_letter(index[column]), "column": column}
                 if index[column] >= len(cells):
-                    row_problems.append(msg("quote-cell", **where, problem=msg(
-                        "quote-cell-missing", cells=len(cells), columns=len(names))))
+                    problems.append((number, msg("quote-cell", **where, problem=msg(
+                        "quote-cell-missing", cells=len(cells), columns=len(names)))))
                     continue
                 try:
                     values[column] = checks[column](cells[index[column]])
                 except ValueError as problem:
-                    row_problems.append(msg("quote-cell", **where, problem=getattr(problem, "said", str(problem))))
-            problems += row_problems
-            if row_problems:
+                    problems.append((number, msg("quote-cell", **where,
+                                                 problem=getattr(problem, "said", str(problem)))))
+            if len(values) < len(QUOTE_COLUMNS):
+                bad_rows.add(number)
                 continue
-            item = values["item"]
-            if item in first_row:
-                problems.append(msg("quote-cell", row=number, letter=_column_letter(index["item"]), column="item",
-                                    problem=msg("quote-twice", item=item, first=first_row[item])))
-                continue
-            first_row[item] = number
-            rows.append(tuple(values[c] for c in QUOTE_COLUMNS))
+            rows_of.setdefault(values["item"], []).append(number)
+            good[number] = tuple(values[c] for c in QUOTE_COLUMNS)
     except csv.Error as error:
-        problems.append(msg("quote-row", row=reader.line_num, problem=str(error)))
-    if problems:
-        more = len(problems) - MAX_QUOTE_PROBLEMS
-        shown = {"path": str(path), "problems": problems[:MAX_QUOTE_PROBLEMS]}
-        raise said(PriceFileError, msg("quotes-problems-more", **shown, more=more) if more > 0 else
-                   msg("quotes-problems", **shown))
+        problems.append((number + 1, msg("quote-row-rest", row=number + 1, problem=_csv_problem(error))))
+        bad_rows.add(number + 1)
+    for item, numbers in rows_of.items():  # an item quoted twice: neither quote is the program's to choose
+        if len(numbers) > 1:
+            for at in numbers:
+                problems.append((at, msg("quote-cell", row=at, letter=_column_letter(index["item"]), column="item",
+                                         problem=msg("quote-twice", item=item, rows=", ".join(map(str, numbers))))))
+                good.pop(at, None)
+                bad_rows.add(at)
+    problems = [problem for _, problem in sorted(problems, key=lambda pair: pair[0])]
+    rows = tuple(good[n] for n in sorted(good))
     if not rows:
+        if problems:
+            more = len(problems) - MAX_QUOTE_PROBLEMS
+            shown = {"path": str(path), "problems": problems[:MAX_QUOTE_PROBLEMS]}
+            raise said(PriceFileError, msg("quotes-problems-more", **shown, more=more) if more > 0 else
+                       msg("quotes-problems", **shown))
         raise said(PriceFileError, msg("quotes-header-only", path=str(path)))
     if len(rows) > MAX_QUOTES:
         raise said(PriceFileError, msg("quotes-too-many", path=str(path), count=len(rows), limit=MAX_QUOTES))
-    return tuple(rows)
+    return QuoteRows(rows, problems, len(bad_rows))
+
+
+def skipped_quotes(path: Path | str, rows: QuoteRows) -> Message | None:
+    """What is said first where a quotes file is loaded with rows skipped (the command line's
+    warning, the window's dialog), before each of ``rows.skipped``: how many quotes were loaded and
+    how many rows skipped; None where none was."""
+    if not rows.skipped_rows:
+        return None
+    return msg("quotes-skipped", path=str(path), used=len(rows), rows=rows.read, skipped=rows.skipped_rows)
 
 
 def as_quotes(rows) -> tuple[Quote, ...]:

@@ -1,0 +1,40 @@
+"""Why a typed number was not read, where more can be said than "not a number": one rule for
+the command line's number and money flags (configurator/cli_types.py, cli_money.py) and the
+window's number boxes (configurator/app/inputs.py), in the user's language (messages of the
+catalogue)."""
+
+from __future__ import annotations
+
+import re
+
+from configurator.core.magnitudes import typed_text
+from configurator.core.messages import Message, msg
+
+_DECIMAL_COMMA = re.compile(r"[-+]?(?:[0-9]+|[0-9]{1,3}(?:\.[0-9]{3})+),[0-9]{1,2}\s*[^0-9,.]*")
+"""A number written with a decimal comma, as in Germany or France: ``2,5``, ``12500,50``,
+``1.234,5`` (a comma before one or two digits: three would be a thousands group), optionally
+followed by a magnitude or currency (``2,5M``, ``2,5 万元``)."""
+
+
+CHINESE_NUMERALS = "〇零一二三四五六七八九两壹贰叁肆伍陆柒捌玖拾佰仟"
+"""The Chinese numerals that are digits (零 to 九, 两, and the financial 壹 to 玖, 拾, 佰, 仟): a
+number written with them (三百万) is not read — it is refused, asking for digits."""
+
+
+def number_problem(text: str) -> Message | None:
+    """Why ``text`` writes no number, where that is more than "not a number" (a message of the
+    catalogue, to follow a refusal): written in Chinese numerals (``三百万元``: digits are asked for,
+    the forms taken named), with a decimal comma (``2,5``: a comma only groups thousands), or
+    nothing typed; None otherwise.
+
+    Chinese numerals are refused rather than read: a Chinese input method types digits, the
+    numerals come from prose or a cheque (叁佰万), and their grammar (三百零五万, 两千) is a second
+    parser to get wrong on a budget; the message shows the digit forms (三百 as 300, 三百万 as 300万)."""
+    plain = typed_text(text).strip()
+    if not plain:
+        return msg("typed-nothing")
+    if any(character in CHINESE_NUMERALS for character in plain) or plain[:1] in "十百千万亿":
+        return msg("typed-chinese-numerals", text=text.strip())
+    if _DECIMAL_COMMA.fullmatch(plain):
+        return msg("typed-decimal-comma", text=text.strip())
+    return None

@@ -352,7 +352,7 @@ class BomPanel(QWidget):
     def _draw_rent_vs_buy(self, cost: DeploymentCost, est) -> None:
         self._build_chart()
         currency = cost.bom.currency
-        curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario)
+        curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
         x = [100 * u for u, _, _ in curve]
         self.own_curve.setData(x, [own for _, own, _ in curve])  # the axis counts in k/M/G or 万/亿 (MoneyAxis)
         entries = [(self.own_curve, _tc("bom", "Own"))]

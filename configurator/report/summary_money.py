@@ -252,13 +252,14 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
          unit_cost(tco_per_unit_of(est, mine), c, w.language) if est.usable else "— " + w(shortfall(est))),
         *job_alone_rows(est, cost, w),
         # the rent of the GPUs the bill buys, with its licences (DeploymentCost.compared): both sides one unit
+        *rent_basis_rows(cost, w, years)[:1],
         (w("Renting the same cards, at {u} utilisation", u=share(own.utilisation)), yearly(rent)),
         # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
         (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=share(own.utilisation)),
          "—" if rent is None else money(rent * own.years, c, w.language)),
         (w("Break-even utilisation"), share(cost.break_even_utilisation) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if rent else w("no cloud price")),
-        *rent_basis_rows(cost, w, years),
+        *rent_basis_rows(cost, w, years)[1:],
     ]
     note = w("At {u} utilisation; straight-line depreciation to the residual value.",
              u=share(own.utilisation))
@@ -276,10 +277,10 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
 
 
 def rent_basis_rows(cost: DeploymentCost, w: Words, years: str) -> list[tuple[str, str]]:
-    """What the TCO table's rent rows count, beside them: the GPUs rented and bought (the bill's, in its
-    purchase unit: :func:`~configurator.core.recommend_costs.rented_message`), the month from which
-    renting has cost more than buying and running, and where the bill's licences count; none
-    without a cloud price."""
+    """What the TCO table's rent rows count, beside them: first the GPUs rented and bought (the bill's,
+    in its purchase unit: :func:`~configurator.core.recommend_costs.rented_message`; above the rent),
+    then the month from which renting has cost more than buying and running, and where the bill's
+    licences count (below the break-even); none without a cloud price."""
     compared = cost.compared
     if compared is None or compared.per_year is None:
         return []

@@ -48,6 +48,7 @@ def _desktops(catalog, card_id: str, count: int):
     ("gb200", 2, 72, "system"),  # 2 GB200 are bought as one NVL72 rack
     ("h100-sxm", 1, 8, "server"),  # one SXM module comes on a full 8-GPU HGX baseboard
     ("l40s", 8, 8, "card"),  # a PCIe card is bought by the card
+    ("h100-sxm", 16, 16, "server"),  # whole servers, every place used
 ])
 def test_both_sides_count_the_gpus_the_bill_buys(catalog, card_id, count, gpus, unit):
     est, cost = _cost(catalog, card_id, count)
@@ -58,6 +59,12 @@ def test_both_sides_count_the_gpus_the_bill_buys(catalog, card_id, count, gpus, 
     assert compared.per_year == pytest.approx(hourly * gpus * 8766 * est.scenario.economics.utilisation)
     # the renter's own rent stays the configuration's cards
     assert cost.rent_per_year == pytest.approx(compared.per_year * count / gpus)
+
+
+def test_an_a16_is_rented_by_the_board_it_is_bought_in(catalog):
+    est, cost = _desktops(catalog, "a16-gpu", 6)
+    assert (cost.compared.gpus, cost.compared.unit, cost.compared.used) == (8, "board", 6)
+    assert "renting the 8 GPUs the bill buys in whole boards (the configuration uses 6)" in rent_or_buy(est, cost).text
 
 
 def test_the_break_evens_are_where_the_two_sides_meet(catalog):

@@ -184,13 +184,14 @@ def gpus_bought(card: Card, count: int, servers: int, kind: ServerType, boards: 
     every GPU of the ``servers`` rack-scale systems (2 GB200 are bought as one NVL72 rack: 72), every
     place of a baseboard sold full (:func:`cards_bought`: 1 H100 SXM, an 8-GPU HGX server: 8), every
     GPU of the ``boards`` multi-GPU boards bought (6 A16 GPUs, 2 boards: 8), else the ``count`` cards
-    themselves [count]. Cold spare servers are not counted: a cloud replaces a failed node itself."""
+    themselves, bought by the card [count]. Cold spare servers are not counted: a cloud replaces a
+    failed node itself."""
     if kind.rack_scale:
         return servers * kind.gpus, "system"
     if boards:
         return boards * card.gpus_per_board, "board"
     bought = cards_bought(card, count, servers, kind)
-    return bought, "server" if bought > count else "card"
+    return bought, "server" if kind.item_id is not None and sold_in_servers(card) else "card"
 
 
 IDLE_MODULE_SHARE = 0.10

@@ -88,14 +88,21 @@ SERVE_8B_QUARTER = ["--workload", "inference", "--model", "llama3-8b", "--concur
 def test_page_one_and_the_tco_table_give_one_rent_for_the_same_months(tmp_path, capsys, language, rent_row, tco_row,
                                                                        utilisation):
     """Page 1 said the quarter's rent around the clock (363,055 CNY) and the TCO table at 80 %
-    utilisation (290,444 CNY) until December 2026: now one figure, its basis said on both."""
+    utilisation (290,444 CNY) until December 2026: now one basis, said on both. Page 1 rents the
+    configuration's cards; the TCO table the GPUs the bill buys (rentbuy2: the whole server of a module
+    sold on its baseboard), said on its "Rented and bought" row: the same rent per GPU."""
     text = _report(tmp_path, capsys, *SERVE_8B_QUARTER, "--lang", language).replace("\u00a0", " ")
     rent = _front(text, language)[rent_row]
     rows = dict(re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", text, re.M))
     over_quarter = re.search(r"([\d,.]+) (?:USD|CNY) over 3 months|3 个月共 ([\d,.]+) (?:USD|CNY|万元|元)", rent)
     quarter = next(g for g in over_quarter.groups() if g)
     assert utilisation in rent and tco_row in rows
-    assert rows[tco_row].split(" ")[0] == quarter
+    basis = rows["Rented and bought" if language == "en" else "租用与购买均按"]
+    counts = re.search(r"(\d+) GPUs .* uses (\d+)|购买的 (\d+) 张 GPU（配置使用其中 (\d+) 张）", basis)
+    numbers = [int(g) for g in counts.groups() if g] if counts else [1, 1]
+    ratio = numbers[0] / numbers[1]
+    value = float(rows[tco_row].split(" ")[0].replace(",", ""))
+    assert value == pytest.approx(float(quarter.replace(",", "")) * ratio, rel=0.01)
 
 
 def test_a_rent_budget_says_its_month_is_rented_around_the_clock():

@@ -128,7 +128,7 @@ def test_tco_parts_and_break_even(catalog, book):
     e = s.economics
     assert own.energy_per_year == pytest.approx(bom.it_kw * e.power_fraction * e.pue * 8766 * e.utilisation
                                                 * e.electricity_per_kwh)
-    u = break_even_utilisation(own, card, s)
+    u = break_even_utilisation(own, rent_per_year_at(card, s, 1.0))
     assert u is not None and 0 < u < 1
     assert own.per_year_at(u) == pytest.approx(rent_per_year_at(card, s, u))
 

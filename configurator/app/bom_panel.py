@@ -319,11 +319,15 @@ class BomPanel(QWidget):
     def _fill_money(self, cost: DeploymentCost, est) -> None:
         """The TCO's parts, and renting instead as the summary says it (per hour, a month and over the
         TCO's period, or for a job; :func:`~configurator.report.summary_front.rent_text`): a year's
-        rent alone left a buyer renting for three months to work out the rest (personacn2)."""
+        rent alone left a buyer renting for three months to work out the rest (personacn2); below the
+        break-even, what it compares (:func:`~configurator.report.summary_money.rent_basis_rows`: the GPUs
+        the bill buys, renting's month, the licences), as the summary's TCO table says it."""
         from configurator.report.summary_front import rent_text  # the ranking's modules: not at the editor's start
+        from configurator.report.summary_money import rent_basis_rows
 
         own, currency = cost.ownership, cost.bom.currency
-        rent = rent_text(est, Words(current_language()), cost) if cost.rent_per_year is not None else None
+        words = Words(current_language())
+        rent = rent_text(est, words, cost) if cost.rent_per_year is not None else None
         per_year = _tc("bom", "{0} per year")
         rows = [(_tc("bom", "Capex"), fmt.money(own.capex, currency)),
                 (_tc("bom", "Energy"), per_year.format(fmt.money(own.energy_per_year, currency))),
@@ -338,7 +342,9 @@ class BomPanel(QWidget):
                 *([(per_unit_labels()[cost.unit], fmt.unit_cost(cost.per_unit, currency))] if cost.unit else []),
                 (_tc("bom", "Renting instead"), rent or per_year.format(fmt.money(cost.rent_per_year, currency))),
                 (_tc("bom", "Owning pays off above"), fmt.percent(cost.break_even_utilisation)
-                 if cost.break_even_utilisation is not None else _tc("bom", "— (no cloud price, or renting is cheaper)"))]
+                 if cost.break_even_utilisation is not None else _tc("bom", "— (no cloud price, or renting is cheaper)")),
+                # what the break-even compares (the GPUs the bill buys, its licences), as the summary's TCO table
+                *rent_basis_rows(cost, words, write(period(own.years), current_language()))]
         if cost.bom.goodput is not None:
             rows.append((_tc("bom", "Goodput (interruptions, checkpoints)"), fmt.percent(cost.bom.goodput.fraction)))
         self.money.setRowCount(len(rows))
@@ -352,7 +358,7 @@ class BomPanel(QWidget):
     def _draw_rent_vs_buy(self, cost: DeploymentCost, est) -> None:
         self._build_chart()
         currency = cost.bom.currency
-        curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario)
+        curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
         x = [100 * u for u, _, _ in curve]
         self.own_curve.setData(x, [own for _, own, _ in curve])  # the axis counts in k/M/G or 万/亿 (MoneyAxis)
         entries = [(self.own_curve, _tc("bom", "Own"))]

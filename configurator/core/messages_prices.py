@@ -101,12 +101,24 @@ PRICE_ENGLISH: dict[str, str] = {
         "one server to port i of the other), the subnet manager (OpenSM) running on a server, one instance per rail; "
         "a switch is bought from three servers on"
     ),
-    "rent-or-buy": "Rent or buy: over {years:g} years at {u:.0%} utilisation, renting the same cards costs "
+    "rent-or-buy": "Rent or buy: over {years:g} years at {u:.0%} utilisation, renting {rented} costs "
                    "{rent:,.0f} {currency}, buying {tco:,.0f} {currency}; buying pays off above {break_even:.0%} "
                    "utilisation",
-    "rent-or-buy-rent-cheaper": "Rent or buy: over {years:g} years at {u:.0%} utilisation, renting the same cards "
+    "rent-or-buy-rent-cheaper": "Rent or buy: over {years:g} years at {u:.0%} utilisation, renting {rented} "
                                 "costs {rent:,.0f} {currency}, buying {tco:,.0f} {currency}; renting is cheaper at "
                                 "any utilisation",
+    "rent-or-buy-then": "{said}; {notes}",
+    "rent-or-buy-month": "from month {month} renting has cost more than buying and running them",
+    "rent-or-buy-resale": "within the {years:g} years renting costs less than buying and running them: buying comes "
+                          "out cheaper only by its resale value at the end",
+    "rented-same": "the same {gpus} cards",
+    "rented-system": "the {gpus} GPUs the bill buys in whole rack-scale systems (the configuration uses {used})",
+    "rented-server": "the {gpus} GPUs the bill buys in whole servers (the configuration uses {used})",
+    "rented-board": "the {gpus} GPUs the bill buys in whole boards (the configuration uses {used})",
+    "rent-licences-added": "the bill's licences, {licences:,.0f} {currency} a year, are counted on the rent too: "
+                           "the cloud price's source does not say it includes them",
+    "rent-licences-included": "the cloud price includes the NVIDIA vGPU licence ({provider}): the bill's "
+                              "{licences:,.0f} {currency} a year of licences count on buying only",
     "rent-or-buy-no-rent": "Rent or buy: no cloud price for {card} to rent it by; buying costs {tco:,.0f} {currency} "
                            "over {years:g} years at {u:.0%} utilisation",
 }
@@ -175,10 +187,19 @@ PRICE_CHINESE: dict[str, str] = {
         "不配 InfiniBand 交换机：{servers} 台服务器背靠背直连，共 {links} 根线缆，每条轨道一根（一台服务器的第 i 个端口连另一台的"
         "第 i 个端口），子网管理器（OpenSM）运行在服务器上，每条轨道一个实例；三台服务器起才购买交换机"
     ),
-    "rent-or-buy": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用同样的卡需 {rent:,.0f} {currency}，购买需 "
+    "rent-or-buy": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用{rented}需 {rent:,.0f} {currency}，购买需 "
                    "{tco:,.0f} {currency}；利用率高于 {break_even:.0%} 时购买更划算",
-    "rent-or-buy-rent-cheaper": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用同样的卡需 {rent:,.0f} {currency}，"
+    "rent-or-buy-rent-cheaper": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用{rented}需 {rent:,.0f} {currency}，"
                                 "购买需 {tco:,.0f} {currency}；任何利用率下租用都更便宜",
+    "rent-or-buy-then": "{said}；{notes}",
+    "rent-or-buy-month": "从第 {month} 个月起，租用的累计花费超过购买并运行",
+    "rent-or-buy-resale": "{years:g} 年内租用的花费低于购买并运行：购买更便宜只因期末的残值",
+    "rented-same": "同样的 {gpus} 张卡",
+    "rented-system": "账单按整套机柜级系统购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
+    "rented-server": "账单按整台服务器购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
+    "rented-board": "账单按整块板卡购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
+    "rent-licences-added": "账单中的许可证（每年 {licences:,.0f} {currency}）也计入租用：云租用价的来源未说明已含许可证",
+    "rent-licences-included": "云租用价已含 NVIDIA vGPU 许可证（{provider}）：账单中每年 {licences:,.0f} {currency} 的许可证只计入购买",
     "rent-or-buy-no-rent": "租还是买：{card} 无云租用价格，无法比较；{years:g} 年内按 {u:.0%} 利用率，购买需 "
                            "{tco:,.0f} {currency}",
 }

@@ -4,10 +4,13 @@ each per million tokens or graphics unit of the work done."""
 
 from __future__ import annotations
 
+import math
+
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook
+from configurator.core.procurement.tco import RentAgainstBuy
 from configurator.core.recommend_filters import Filters
 from configurator.core.workloads import family_of
 
@@ -54,17 +57,63 @@ def energy_per_million(est: Estimate) -> float | None:
     return _per_unit(est.energy_kwh, est, 1.0)
 
 
+def rented_message(compared: RentAgainstBuy) -> Message:
+    """What rent and buy both count, as the line and the summary's TCO table say it: "the same 8 cards",
+    or "the 72 GPUs the bill buys in whole rack-scale systems (the configuration uses 2)" where the bill
+    buys more GPUs than the configuration uses (:func:`~configurator.core.procurement.servers.gpus_bought`)."""
+    if compared.gpus == compared.used:
+        return msg("rented-same", gpus=compared.gpus)
+    return msg(f"rented-{compared.unit}", gpus=compared.gpus, used=compared.used)
+
+
+def rent_licences_message(compared: RentAgainstBuy, currency: str) -> Message | None:
+    """Where the bill's yearly licences are counted: on the rent too (its price's source does not include
+    them), or on buying only (the rent's price includes the vGPU licence, its provider named); None
+    for a bill without licences."""
+    if compared.licences_in_rent:
+        return msg("rent-licences-included", provider=compared.rent_provider or "—",
+                   licences=compared.licences_in_rent, currency=currency)
+    if compared.licences_per_year:
+        return msg("rent-licences-added", licences=compared.licences_per_year, currency=currency)
+    return None
+
+
+def rent_month(compared: RentAgainstBuy) -> int | None:
+    """The month from which renting has cost more than buying and running, whole (the payback month
+    rounded up, :func:`~configurator.core.procurement.tco.break_even_month`); None beyond the years."""
+    if compared.break_even_month is None:
+        return None
+    return max(1, math.ceil(compared.break_even_month - 1e-9))
+
+
+def rent_month_message(compared: RentAgainstBuy) -> Message | None:
+    """"From month 17 renting has cost more than buying and running them" (:func:`rent_month`); None
+    when it falls beyond the years."""
+    month = rent_month(compared)
+    return None if month is None else msg("rent-or-buy-month", month=month)
+
+
 def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
-    """Rent or buy in one sentence: over the TCO's years at its utilisation, the rent of the same cards
-    (``rent_per_year`` × years) against the total cost of ownership, and the break-even utilisation
-    above which buying costs less (:func:`configurator.core.procurement.tco.break_even_utilisation`,
-    the figure the printed summary's break-even row and rent chart read), or that renting is cheaper
-    at any utilisation; without a cloud price for ``est``'s card, that and what buying costs."""
-    own = cost.ownership
+    """Rent or buy in one sentence, both sides on one basis (:attr:`DeploymentCost.compared`): over the
+    TCO's years at its utilisation, renting the GPUs the bill buys, in its purchase unit (a whole NVL72
+    rack's 72, not the 2 the configuration uses), with the bill's licences unless the rent includes them,
+    against the total cost of ownership; the break-even utilisation above which buying costs less
+    (:func:`configurator.core.procurement.tco.break_even_utilisation`, the figure the printed
+    summary's break-even row and rent chart read) or that renting is cheaper at any utilisation; the
+    month from which renting has cost more, and where the licences count. Without a cloud price for
+    ``est``'s card, that and what buying costs."""
+    own, compared = cost.ownership, cost.compared
     said = {"years": own.years, "u": own.utilisation, "tco": own.tco, "currency": own.currency}
-    if cost.rent_per_year is None:
+    if compared is None or compared.per_year is None:
         return msg("rent-or-buy-no-rent", card=est.card.name, **said)
-    said["rent"] = cost.rent_per_year * own.years
-    if cost.break_even_utilisation is None:
-        return msg("rent-or-buy-rent-cheaper", **said)
-    return msg("rent-or-buy", break_even=cost.break_even_utilisation, **said)
+    said["rent"] = compared.per_year * own.years
+    said["rented"] = rented_message(compared)
+    if compared.break_even_utilisation is None:
+        line = msg("rent-or-buy-rent-cheaper", **said)
+    else:
+        line = msg("rent-or-buy", break_even=compared.break_even_utilisation, **said)
+    month = rent_month_message(compared)
+    if month is None and said["rent"] > own.tco:  # buying costs less over the years only by its resale value
+        month = msg("rent-or-buy-resale", years=own.years)
+    notes = [m for m in (month, rent_licences_message(compared, own.currency)) if m]
+    return msg("rent-or-buy-then", said=line, notes=notes) if notes else line

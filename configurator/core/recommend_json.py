@@ -17,6 +17,7 @@ from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend import Objective, Recommendation, Result
 from configurator.core.recommend_budget import budget_short, budget_short_message
+from configurator.core.recommend_costs import rent_or_buy
 from configurator.core.system_price import system_price_flags, system_price_line
 from configurator.core.software import support_end
 from configurator.core.verdicts import violations_to_dicts
@@ -57,7 +58,8 @@ def price_entry_to_dict(rec: Recommendation, objective: Objective, book: PriceBo
 def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | None = None) -> dict:
     """One ranked entry: the estimate's JSON fields (its bill priced from ``book``; None: its
     scenario's own) plus the ranking numbers and reasons."""
-    document = estimate_to_dict(rec.estimate, deployment_cost(rec.estimate, book))
+    cost = deployment_cost(rec.estimate, book)
+    document = estimate_to_dict(rec.estimate, cost)
     entry = {k: v for k, v in document.items() if k not in ("scenario", "assumptions")}
     entry.update({
         "rank": rank,
@@ -70,6 +72,9 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
         "cost_unit": family_of(rec.estimate.scenario.workload).cost_unit,
         "nodes": rec.estimate.scenario.nodes,
         "bom": {"capex": entry["bom"]["capex"], "complete": entry["bom"]["complete"], "currency": entry["bom"]["currency"]},
+        # rent against buy on one basis, the GPUs the bill buys (rent_against_buy), and the text line's words
+        "rent_or_buy": None if entry["bom"]["rent_against_buy"] is None else
+        {**entry["bom"]["rent_against_buy"], "said": rent_or_buy(rec.estimate, cost).to_dict()},
         "reasons": [m.text for m in rec.reasons],
         "reason_ids": [m.to_dict() for m in rec.reasons],
         # the vendor's toolkit no longer builds for the card (the catalog's sourced entry), else None

@@ -36,8 +36,10 @@ def rent_text(est: Estimate, w: Words, cost: DeploymentCost) -> str | None:
     """'12.40 USD per hour · 7,246 USD a month · 21,740 USD over 3 months, at 80 % utilisation as
     the total cost of ownership counts it' for work that runs on (serving, desktops, streams): the
     rent over the years the purchase's TCO beside it counts (``cost``'s), on the TCO's basis —
-    :attr:`DeploymentCost.rent_per_year`, the cards rented for the utilisation's share of the hours,
-    the figure of the TCO table's "Renting the same cards" rows — so that a buyer asking "rent or
+    :attr:`DeploymentCost.rent_per_year`, the cards rented for the utilisation's share of the hours
+    (the TCO table's "Renting the same cards" rows rent the GPUs the bill buys, with its licences,
+    :attr:`DeploymentCost.compared`: the same figure where the bill buys the cards themselves and no
+    licences; 8 where 1 H100 SXM comes in an 8-GPU server) — so that a buyer asking "rent or
     buy for three months" reads one rent for the period (page 1 said it around the clock, the TCO
     table at 80 % utilisation, until December 2026: 363,055 against 290,444 CNY for the same three
     months); '5,000 USD for the job (72 h at 69.44 USD per hour)' for a job (training, rendering);

@@ -18,6 +18,7 @@ from configurator.core.procurement.price_decides import PriceDecision, PricedOpt
 from configurator.core.procurement.prices import QUOTE_COLUMNS, PriceBook, price_book_for, quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, oversized_fleet
+from configurator.core.recommend_costs import rent_licences_message, rent_month, rented_message
 from configurator.core.region import import_message
 from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
@@ -235,6 +236,7 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     def share(fraction: float | None) -> str:  # in the page's language: "80 %", "80%"
         return percent(fraction, w.language)
 
+    rent = cost.compared.per_year if cost.compared is not None else None
     rows = [
         (w("Capex"), money(own.capex, c, w.language)),
         (w("Energy and cooling (PUE {pue})", pue=f"{est.scenario.economics.pue:g}"),
@@ -249,13 +251,15 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (per_unit_name(est, w),
          unit_cost(tco_per_unit_of(est, mine), c, w.language) if est.usable else "— " + w(shortfall(est))),
         *job_alone_rows(est, cost, w),
-        # the rent at the TCO's utilisation, said on the row as page 1 says it (one basis for the same months)
-        (w("Renting the same cards, at {u} utilisation", u=share(own.utilisation)), yearly(cost.rent_per_year)),
+        # the rent of the GPUs the bill buys, with its licences (DeploymentCost.compared): both sides one unit
+        *rent_basis_rows(cost, w, years)[:1],
+        (w("Renting the same cards, at {u} utilisation", u=share(own.utilisation)), yearly(rent)),
         # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
         (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=share(own.utilisation)),
-         "—" if cost.rent_per_year is None else money(cost.rent_per_year * own.years, c, w.language)),
+         "—" if rent is None else money(rent * own.years, c, w.language)),
         (w("Break-even utilisation"), share(cost.break_even_utilisation) if cost.break_even_utilisation is not None
-         else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),
+         else w("none: renting costs less at every utilisation") if rent else w("no cloud price")),
+        *rent_basis_rows(cost, w, years)[1:],
     ]
     note = w("At {u} utilisation; straight-line depreciation to the residual value.",
              u=share(own.utilisation))
@@ -268,15 +272,33 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         english = w.language == "en"
         said = msg("owned-tco-basis", owned=owned, card=card_name(est.card.name, w.language))
         note += (" " if english else "") + said.text_in(w.language) + ("." if english else "。")
-    return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows), image="rent" if cost.rent_per_year
+    return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows), image="rent" if rent
                  else None, note=note)
+
+
+def rent_basis_rows(cost: DeploymentCost, w: Words, years: str) -> list[tuple[str, str]]:
+    """What the TCO table's rent rows count, beside them: first the GPUs rented and bought (the bill's,
+    in its purchase unit: :func:`~configurator.core.recommend_costs.rented_message`; above the rent),
+    then the month from which renting has cost more than buying and running, and where the bill's
+    licences count (below the break-even); none without a cloud price."""
+    compared = cost.compared
+    if compared is None or compared.per_year is None:
+        return []
+    month = rent_month(compared)
+    rows = [(w("Rented and bought"), w.message(rented_message(compared))),
+            (w("Renting costs more than buying and running"),
+             w("from month {n}", n=month) if month is not None else w("not within {period}", period=years))]
+    licences = rent_licences_message(compared, cost.ownership.currency)
+    if licences is not None:
+        rows.append((w("Licences, renting"), w.message(licences)))
+    return rows
 
 
 def rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
     cost = mine.cost
-    if cost.rent_per_year is None:
+    if cost.compared is None or cost.compared.per_year is None:
         return None
-    curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario)
+    curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
     own = tuple((100 * u, o) for u, o, _ in curve)
     rent = tuple((100 * u, r) for u, _, r in curve if r is not None)
     marker = cost.break_even_utilisation

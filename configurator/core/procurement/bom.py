@@ -27,6 +27,7 @@ from configurator.core.procurement.switches import (
 from configurator.core.procurement.servers import (
     ServerType,
     cards_bought,
+    gpus_bought,
     idle_module_w,
     idle_modules,
     server_power_w,
@@ -166,6 +167,10 @@ class BillOfMaterials:
     notes: tuple[Message, ...] = ()
     """What the bill says about itself beside its lines: why it buys no spare server, or how many
     it buys and the waiting left (:func:`spares_note`)."""
+    gpus_bought: int = 0
+    """GPUs the bill pays for, spares left out, and the unit it buys them in
+    (:func:`~configurator.core.procurement.servers.gpus_bought`): what renting is compared with [count]."""
+    purchase_unit: str = "card"
 
     @property
     def purchases(self) -> tuple[BomLine, ...]:
@@ -430,6 +435,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     bought = cards_bought(card, count, servers, kind)  # a baseboard's modules are sold all together
     owned = min(e.owned_cards, bought)
     card_line = _card_line(card, count, basis, server_item)
+    boards = None
     if count > owned and card.gpus_per_board > 1 and not owned:  # a multi-GPU board (A16) is bought and priced whole
         boards = boards_needed(count, card, kind.cards_each)
         lines.append(replace(card_line, quantity=boards, unit="per board", role="board"))
@@ -561,5 +567,6 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     notes = spares_note(goodput if spares else None, spare, kind.rack_scale) + fabric_notes
     if direct:
         notes += (msg("storage-direct-attach", servers=total_servers, nodes=storage_nodes(terabytes)),)
+    gpus, unit = gpus_bought(card, count, servers, kind, boards)
     return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.cards_each, racks, liquid, it_kw, host_w,
-                           goodput, notes=notes)
+                           goodput, notes=notes, gpus_bought=gpus, purchase_unit=unit)

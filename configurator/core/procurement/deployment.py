@@ -20,8 +20,9 @@ from configurator.core.procurement.bom import BillOfMaterials, bill_of_materials
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.tco import (
     OwnershipCost,
-    break_even_utilisation,
+    RentAgainstBuy,
     ownership_cost,
+    rent_against_buy,
     rent_per_year_at,
 )
 from configurator.core.stated import significant
@@ -33,8 +34,10 @@ class DeploymentCost:
     bom: BillOfMaterials
     ownership: OwnershipCost
     rent_per_year: float | None
-    """Renting the same cards at the scenario's utilisation [currency/year]."""
+    """Renting the configuration's cards (the scenario's count) at the scenario's utilisation, what a
+    buyer who rents pays [currency/year]; the rent compared with buying is :attr:`compared`'s."""
     break_even_utilisation: float | None
+    """Utilisation above which buying costs less than renting the same GPUs (:attr:`compared`'s)."""
     per_million_tokens: float | None
     """TCO per million tokens processed over the years at the utilisation [currency]."""
     per_unit: float | None = None
@@ -47,6 +50,9 @@ class DeploymentCost:
     """How much the TCO per unit of work rises per unit of card price [cost per unit / currency]:
     the cards bought at that price (spares included, those owned or priced within a system left
     out) × (1 + the installation share) × the TCO per unit of capex, over the work; 0 without work."""
+    compared: RentAgainstBuy | None = None
+    """Rent against buy on one basis: the GPUs the bill buys, in its purchase unit, rented with its
+    licences (:func:`~configurator.core.procurement.tco.rent_against_buy`)."""
 
     @property
     def tco_per_unit(self) -> float | None:
@@ -111,9 +117,9 @@ def deployment_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentC
         installation = book.rate("installation_share", 0.0) or 0.0
         slope = bom.cards_at_card_price * (1.0 + installation) * own.tco_per_capex / work
     prices = est.costs.prices
+    compared = rent_against_buy(bom, own, est.card, est.scenario, prices)
     return DeploymentCost(bom, own, rent_per_year_at(est.card, est.scenario, own.utilisation, prices),
-                          break_even_utilisation(own, est.card, est.scenario, prices), per_million, per_unit, unit,
-                          work, slope)
+                          compared.break_even_utilisation, per_million, per_unit, unit, work, slope, compared)
 
 
 def _money(value: float | None) -> float | None:
@@ -123,6 +129,20 @@ def _money(value: float | None) -> float | None:
 def _significant(value: float | None, digits: int = 4) -> float | None:
     """A small amount (per token, per stream-hour) to ``digits`` significant figures."""
     return None if value is None else significant(value, digits)
+
+
+def _compared_to_dict(compared: RentAgainstBuy | None) -> dict | None:
+    """Rent against buy as JSON: the GPUs rented (those the bill buys), the purchase unit, the
+    configuration's own count, the rent a year with the licences it carries, and the break-evens."""
+    if compared is None:
+        return None
+    return {"gpus": compared.gpus, "used": compared.used, "unit": compared.unit,
+            "rent_per_year": _money(compared.per_year),
+            "licences_per_year": _money(compared.licences_per_year),
+            "licences_in_rent_price": _money(compared.licences_in_rent),
+            "break_even_utilisation": None if compared.break_even_utilisation is None
+            else round(compared.break_even_utilisation, 4),
+            "break_even_month": None if compared.break_even_month is None else round(compared.break_even_month, 1)}
 
 
 def deployment_cost_to_dict(cost: DeploymentCost) -> dict:
@@ -149,6 +169,7 @@ def deployment_cost_to_dict(cost: DeploymentCost) -> dict:
         "tco": _money(own.tco),
         "rent_per_year": _money(cost.rent_per_year),
         "break_even_utilisation": None if cost.break_even_utilisation is None else round(cost.break_even_utilisation, 4),
+        "rent_against_buy": _compared_to_dict(cost.compared),
         "tco_per_million_tokens": _significant(cost.per_million_tokens),
         "tco_per_unit": _significant(cost.per_unit), "unit": cost.unit,
         "goodput": None if bom.goodput is None else {

@@ -172,6 +172,28 @@ def cards_bought(card: Card, count: int, servers: int, kind: ServerType) -> int:
     return max(count, servers * kind.gpus)
 
 
+PURCHASE_UNITS = ("system", "server", "board", "card")
+"""How a bill buys its GPUs (:func:`gpus_bought`): whole rack-scale systems, whole servers (a
+baseboard sold full), whole multi-GPU boards, or card by card."""
+
+
+def gpus_bought(card: Card, count: int, servers: int, kind: ServerType, boards: int | None = None
+                ) -> tuple[int, str]:
+    """The GPUs a bill of materials pays for and the unit it buys them in (:data:`PURCHASE_UNITS`),
+    the one count both sides of rent-or-buy take (:func:`~configurator.core.procurement.tco.rent_against_buy`):
+    every GPU of the ``servers`` rack-scale systems (2 GB200 are bought as one NVL72 rack: 72), every
+    place of a baseboard sold full (:func:`cards_bought`: 1 H100 SXM, an 8-GPU HGX server: 8), every
+    GPU of the ``boards`` multi-GPU boards bought (6 A16 GPUs, 2 boards: 8), else the ``count`` cards
+    themselves, bought by the card [count]. Cold spare servers are not counted: a cloud replaces a
+    failed node itself."""
+    if kind.rack_scale:
+        return servers * kind.gpus, "system"
+    if boards:
+        return boards * card.gpus_per_board, "board"
+    bought = cards_bought(card, count, servers, kind)
+    return bought, "server" if kind.item_id is not None and sold_in_servers(card) else "card"
+
+
 IDLE_MODULE_SHARE = 0.10
 """Share of its board power an SXM/OAM module draws idle, powered on the baseboard of a server bought
 full but given no work by the layout [share]: ``nvidia-smi`` of idle 8-GPU HGX H100 servers (no

@@ -3,6 +3,7 @@ and residual value, rent against buy by utilisation, and cost per unit of work."
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
@@ -101,36 +102,129 @@ def paced_idle_share(job_hours: float | None, deadline_hours: float | None) -> f
     return 1.0 - job_hours / deadline_hours
 
 
-def rent_per_year_at(card: Card, scenario: Scenario, utilisation: float, prices: PriceBasis | None = None
-                     ) -> float | None:
-    """Renting the same cards for ``utilisation`` of a year at the cloud price [currency/year]
-    (``prices``: the estimate's price basis of ``card`` in ``scenario``, when already worked out)."""
+def rent_per_year_at(card: Card, scenario: Scenario, utilisation: float, prices: PriceBasis | None = None,
+                     gpus: int | None = None) -> float | None:
+    """Renting ``gpus`` cards (None: the scenario's ``count``) for ``utilisation`` of a year at the
+    cloud price [currency/year] (``prices``: the estimate's price basis of ``card`` in ``scenario``,
+    when already worked out)."""
     cloud = (prices or price_basis(card, scenario.economics, scenario.constraints.region)).cloud_per_hour
-    return None if cloud is None else cloud * scenario.count * HOURS_PER_YEAR * utilisation
+    n = scenario.count if gpus is None else gpus
+    return None if cloud is None else cloud * n * HOURS_PER_YEAR * utilisation
 
 
-def break_even_utilisation(own: OwnershipCost, card: Card, scenario: Scenario, prices: PriceBasis | None = None
+VGPU_LICENCE_ITEMS = ("software-vgpu", "software-vgpu-vpc")
+"""The price file's NVIDIA vGPU licences (RTX vWS, vPC) a desktop bill charges
+(:func:`configurator.core.graphics.vgpu_licence`)."""
+
+VGPU_LICENCE_IN_RENT = re.compile(r"Standard_NV\w*|NVads|vGPU licen[cs]e included|GRID licen[cs]e included", re.I)
+"""A cloud price entry (its source or note) whose GPU-hour includes the NVIDIA vGPU licence: Azure's
+NV-series ("Each virtual machine instance in NVadsA10v5-series comes with a GRID license", Microsoft
+Learn, MicrosoftDocs/azure-docs articles/virtual-machines/nva10v5-series.md), or an entry that says
+so. Other GPU clouds rent the card by the hour (RunPod, Lambda, the trackers' lowest listings): their
+sources say nothing of an NVIDIA licence, and a desktop on a passed-through NVIDIA card needs RTX vWS
+(:func:`configurator.core.graphics.vgpu_licence`), so the bill's licences are counted on the rent too."""
+
+
+def rent_includes_vgpu_licence(prices: PriceBasis | None) -> bool:
+    """Whether the rent's price entry includes the NVIDIA vGPU licence (:data:`VGPU_LICENCE_IN_RENT`
+    on its source and note); False for a price the user typed or none."""
+    entry = prices.cloud.entry if prices is not None and prices.cloud is not None else None
+    if entry is None:
+        return False
+    return bool(VGPU_LICENCE_IN_RENT.search(" ".join(filter(None, (entry.source, entry.note)))))
+
+
+@dataclass(frozen=True)
+class RentAgainstBuy:
+    """Renting against buying the same GPUs: those the bill of materials pays for, in the unit it buys
+    them (a whole NVL72 rack: 72; an 8-GPU HGX server: 8; else the cards themselves), with the bill's
+    yearly licences on the rent too unless the rent's price includes them."""
+
+    gpus: int
+    """GPUs rented, the bill's [count]."""
+    used: int
+    """GPUs the configuration uses (the scenario's count) [count]."""
+    unit: str
+    """How the bill buys them (:data:`~configurator.core.procurement.servers.PURCHASE_UNITS`)."""
+    per_year: float | None
+    """Renting the ``gpus`` at the TCO's utilisation, with :attr:`licences_per_year` [currency/year];
+    None without a cloud price."""
+    licences_per_year: float
+    """The bill's yearly licences counted on the rent too [currency/year]."""
+    licences_in_rent: float
+    """The bill's yearly licences the rent's price already includes (Azure NV-series: the vGPU
+    licence), not added to it [currency/year]."""
+    rent_provider: str | None
+    """The provider of the rent's price entry (None: the user's figure or none)."""
+    break_even_utilisation: float | None
+    """Utilisation above which owning costs less than renting (:func:`break_even_utilisation`)."""
+    break_even_month: float | None
+    """Month from which renting has cost more than buying and running (:func:`break_even_month`)."""
+
+    def per_year_at(self, utilisation: float, full: float) -> float:
+        """Renting for ``utilisation`` of a year, ``full`` the rent at full use without licences
+        [currency/year]: the licences are paid by the year, used or not."""
+        return full * utilisation + self.licences_per_year
+
+
+def break_even_utilisation(own: OwnershipCost, rent_full: float | None, rent_fixed: float = 0.0
                            ) -> float | None:
-    """Utilisation above which owning costs less than renting (None: no cloud price, or renting
-    is cheaper even at full use). Both are linear in utilisation, so the crossing is exact."""
-    rent_full = rent_per_year_at(card, scenario, 1.0, prices)
+    """Utilisation above which owning costs less than renting: owning is ``fixed + slope × u``
+    (:meth:`OwnershipCost.per_year_at`), renting ``rent_full × u + rent_fixed`` (the licences a
+    year, :attr:`RentAgainstBuy.licences_per_year`); both linear in u, so the crossing is exact
+    [share]. None: no cloud price, or renting is cheaper even at full use."""
     if rent_full is None:
         return None
-    fixed = own.per_year_at(0.0)
-    slope = own.per_year_at(1.0) - fixed
+    fixed = own.per_year_at(0.0) - rent_fixed
+    slope = own.per_year_at(1.0) - own.per_year_at(0.0)
     if rent_full <= slope:
         return None
-    crossing = fixed / (rent_full - slope)
+    crossing = max(0.0, fixed) / (rent_full - slope)
     return crossing if crossing <= 1.0 else None
 
 
-def rent_vs_buy_curve(own: OwnershipCost, card: Card, scenario: Scenario, points: int = 21
-                      ) -> list[tuple[float, float, float | None]]:
-    """(utilisation, own per year, rent per year) from 0 to 1 [share, currency/year]."""
+def break_even_month(own: OwnershipCost, rent_per_year: float | None) -> float | None:
+    """The month from which renting has cost more than buying and running: renting m months,
+    ``rent × m/12``, reaches the capex paid up front plus m months of opex,
+    ``capex + opex × m/12``, at ``m = 12 × capex / (rent − opex)`` [months]. The resale value is
+    left out (it comes back only when the hardware is sold, at the end of the years), so it is a
+    payback month; None without a rent, when the rent does not cover the opex, or beyond the
+    TCO's years (buying may still cost less over the years by its resale value: the TCO says)."""
+    if rent_per_year is None or rent_per_year <= own.opex_per_year:
+        return None
+    month = 12.0 * own.capex / (rent_per_year - own.opex_per_year)
+    return month if month <= 12.0 * own.years else None
+
+
+def rent_against_buy(bom: BillOfMaterials, own: OwnershipCost, card: Card, scenario: Scenario,
+                     prices: PriceBasis | None = None) -> RentAgainstBuy:
+    """Rent against buy on one basis: the GPUs the bill pays for (:attr:`BillOfMaterials.gpus_bought`,
+    :func:`~configurator.core.procurement.servers.gpus_bought`) rented at ``own``'s utilisation, and
+    its yearly licences on both sides (those of :data:`VGPU_LICENCE_ITEMS` left off the rent where its
+    price includes them, :func:`rent_includes_vgpu_licence`)."""
+    gpus = bom.gpus_bought or scenario.count
+    included = rent_includes_vgpu_licence(prices)
+    yearly = [line for line in bom.lines if line.yearly and line.total is not None]
+    in_rent = sum(line.total for line in yearly if included and line.item_id in VGPU_LICENCE_ITEMS)
+    licences = sum(line.total for line in yearly) - in_rent
+    full = rent_per_year_at(card, scenario, 1.0, prices, gpus)
+    per_year = None if full is None else full * own.utilisation + licences
+    entry = prices.cloud.entry if prices is not None and prices.cloud is not None else None
+    return RentAgainstBuy(gpus, scenario.count, bom.purchase_unit, per_year, licences, in_rent,
+                          entry.provider if entry is not None else None,
+                          break_even_utilisation(own, full, licences), break_even_month(own, per_year))
+
+
+def rent_vs_buy_curve(own: OwnershipCost, card: Card, scenario: Scenario, compared: RentAgainstBuy | None,
+                      points: int = 21) -> list[tuple[float, float, float | None]]:
+    """(utilisation, own per year, rent per year) from 0 to 1 [share, currency/year], the rent of
+    ``compared``'s GPUs with its licences (None: the scenario's cards, without licences)."""
+    full = rent_per_year_at(card, scenario, 1.0, gpus=None if compared is None else compared.gpus)
     out = []
     for i in range(points):
         u = i / (points - 1)
-        out.append((u, own.per_year_at(u), rent_per_year_at(card, scenario, u)))
+        rent = None if full is None else compared.per_year_at(u, full) if compared is not None else full * u
+        out.append((u, own.per_year_at(u), rent))
     return out
 
 

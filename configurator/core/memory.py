@@ -323,7 +323,8 @@ def layer_traffic_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_
     attention core's scores, kept or not: its kernels move them in its time (FLOPs at the attention efficiency)
     in every mode; selective recomputation adds the core's forward (Korthikanti et al. 2022 §5, Table 4)."""
     rebuilt = rebuilt_layer_bytes(model, layout)
-    kept = layer_activation_bytes(model, replace(layout, flash_attention=True), seq_len)  # the scores: see above
+    flash = layout if layout.flash_attention else replace(layout, flash_attention=True)  # the scores: see above
+    kept = layer_activation_bytes(model, flash, seq_len)
     return kept + rebuilt * (1.0 + 1.0 / ACTIVATION_TRAFFIC_PASSES)
 
 

@@ -157,6 +157,8 @@ def sustained_rate(peak, *shares):
 
 def capped_share(share, ceiling=UTILISATION_CEILING):
     """``share`` of a peak, at most ``ceiling`` [-] (scalars stay floats, arrays stay arrays)."""
+    if type(share) is float and type(ceiling) is float and share == share and ceiling == ceiling:  # numbers
+        return share if share < ceiling else ceiling  # what np.minimum gives, without its call
     capped = np.minimum(share, ceiling)
     return float(capped) if np.ndim(capped) == 0 else capped
 

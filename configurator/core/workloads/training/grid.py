@@ -390,8 +390,10 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
         return None
     keep = np.ones(len(g["tp"]), dtype=bool)
     if last("tp", "pp", "vp"):
-        chunks = np.array([0] + [most_model_chunks(model.n_layers, p) for p in range(1, int(g["pp"].max()) + 1)])
-        keep &= g["pp"] * g["vp"] <= chunks[g["pp"]]
+        degrees = np.unique(g["pp"])  # each degree's chunks worked out once, for the degrees present alone
+        chunks = np.zeros(int(degrees[-1]) + 1, dtype=np.int64)
+        chunks[degrees] = [most_model_chunks(model.n_layers, p) for p in degrees.tolist()]
+        keep &= g["pp"] * g["vp"] <= chunks.take(g["pp"])
         if "vp" in auto or "pp" in auto:
             keep &= (g["pp"] > 1) | (g["vp"] == 1)
         if "vp" in auto:

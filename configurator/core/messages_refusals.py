@@ -18,7 +18,7 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "cli-not-a-number": "'{text}' is not a number (examples: 7e9, 7B, 1.5T, 500k, 500,000)",
     "cli-not-money": "'{text}' is not an amount of money (examples: 2M, 500,000, 200万元, ¥2M, 2M USD)",
     "cli-wan-not-yuan": "{flag} {text} is read in {currency}, the currency results are shown in "
-                        "({amount} {currency}); for yuan write {text}元 or add --currency CNY",
+                        "({amount:.0money}); for yuan write {text}元 or add --currency CNY",
     "cli-money-currency-needs-rate": "{flag} in {code}: the price file has no dated rate to turn {code} into "
                                      "{currency}; give the amount in {currency}, or --currency {code} with --usd-rate",
     "cli-not-a-plain-number": "'{text}' is not a number (digits, a point for decimals: 0.5)",
@@ -140,7 +140,7 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-argument": "参数 {flag}：{problem}",
     "cli-not-a-number": "'{text}' 不是数字（示例：7e9、7B、1.5T、50万、500,000）",
     "cli-not-money": "'{text}' 不是金额（示例：200万元、¥200万、1.2亿元、500,000、2M USD）",
-    "cli-wan-not-yuan": "{flag} {text} 按结果所用的货币 {currency} 计（{amount} {currency}）；"
+    "cli-wan-not-yuan": "{flag} {text} 按结果所用的货币 {currency} 计（{amount:.0money}）；"
                         "如指人民币，请写 {text}元，或加 --currency CNY",
     "cli-money-currency-needs-rate": "{flag} 以 {code} 计：价格文件中没有把 {code} 换算成 {currency} 的带日期汇率；"
                                      "请以 {currency} 填写该金额，或给出 --currency {code} 及 --usd-rate",

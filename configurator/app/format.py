@@ -57,9 +57,10 @@ def unit_cost(value: float | None, currency: str) -> str:
     return _numbers.unit_cost(value, currency, current_language())
 
 
-def short_amount(value: float) -> str:
-    """A chart tick's amount, counted as the window's language counts (1.5M; 150万), its unit on the axis."""
-    return _numbers.short_amount(value, current_language())
+def money_tick(value: float, decimals: int | None = None) -> str:
+    """A chart tick's amount of money, counted as the window's language counts (1.5M; 150万), its currency
+    on the axis (:func:`configurator.core.view.numbers.money_tick`)."""
+    return _numbers.money_tick(value, current_language(), decimals)
 
 
 def token_count(tokens: float) -> str:

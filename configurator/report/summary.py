@@ -57,11 +57,10 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     Table,
     count,
     gib,
-    money,
     num,
     percent,
-    unit_cost,
 )
+from configurator.core.view.numbers import money, unit_cost
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
 from configurator.report.summary_money import (
     Option,

@@ -30,7 +30,8 @@ from configurator.core.view.ranking_view import ranking_cost_heading
 from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
-from configurator.report.parts import Chart, SourceList, Table, count, money, num, percent, unit_cost
+from configurator.core.view.numbers import money, unit_cost
+from configurator.report.parts import Chart, SourceList, Table, count, num, percent
 from configurator.report.summary_unpriced import why_unranked, without_price
 
 NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a quote"

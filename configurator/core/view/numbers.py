@@ -118,6 +118,16 @@ def short_amount(value: float, language: str = "en") -> str:
     return f"{value:g}"
 
 
+def money_tick(value: float, language: str = "en", decimals: int | None = None) -> str:
+    """A chart tick's amount of money, its currency on the axis' title: counted in words
+    (:func:`short_amount`: 1.5M, 250k in English; 150万, 2.5万 in Chinese); an amount below one with
+    ``decimals`` where given (0.05 on a logarithmic axis). The one writer of a money tick: the
+    window's axes (:mod:`configurator.app.chart_axes`) and the summary's charts."""
+    if decimals is not None and 0 < abs(value) < 1:
+        return number(value, decimals, language)
+    return short_amount(value, language)
+
+
 TOKEN_SCALES = {
     "en": ((1e12, "T"), (1e9, "B"), (1e6, "M")),
     "zh_CN": ((MAGNITUDES["万"] * MAGNITUDES["亿"], "万亿"), *CHINESE_SCALES),

@@ -46,9 +46,15 @@ def kwh(value: float | None) -> str:
     return _numbers.kwh(value, current_language())
 
 
-def money(value: float | None, currency: str) -> str:
-    """An amount and its currency, never split over two lines."""
-    return _numbers.money(value, currency, current_language())
+def money(value: float | None, currency: str, like: float | None = None, unit: bool = True) -> str:
+    """An amount and its currency, never split over two lines (``like``, ``unit``: a column's, as
+    :func:`configurator.core.view.numbers.money`)."""
+    return _numbers.money(value, currency, current_language(), like, unit)
+
+
+def money_word(like: float, currency: str) -> str:
+    """The unit of a column of amounts whose largest is ``like``, for its heading ('万元', 'CNY')."""
+    return _numbers.money_word(like, currency, current_language())
 
 
 def unit_cost(value: float | None, currency: str) -> str:

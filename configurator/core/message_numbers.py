@@ -116,7 +116,7 @@ unit word (元, 万元) takes the no-break space in a message as everywhere."""
 
 def money_text(value: float | None, currency: str, language: str = "en", *, decimals: int | None = None,
                digits: int | None = None, general: int | None = None, high: float | None = None,
-               code_join: str = NBSP) -> str:
+               like: float | None = None, code_join: str = NBSP, unit: bool = True) -> str:
     """An amount ``value`` [``currency``] and its unit, the one writer of money (the screen, the
     command line, the summary, a message): to ``decimals`` decimals, or ``digits`` significant digits,
     or ``general`` digits in Python's general format, else cents below :data:`CENTS_BELOW` and whole
@@ -124,13 +124,19 @@ def money_text(value: float | None, currency: str, language: str = "en", *, deci
     (:func:`~configurator.core.money_words.money_unit`): '300.00 万元', '9,843 元', '12,000 USD'.
     The amount is rounded as asked, then counted in 万, exactly (701,750 CNY is 70.18 万元, not the
     70.17 of its binary float over 10⁴). ``high``: the top of a range, both ends in the unit of the
-    larger and the unit once ('1.39–1.82 万元'). A unit word follows a no-break space, a currency code
-    ``code_join`` (:data:`MESSAGE_CODE_JOIN` in a message); an unknown amount is :data:`UNKNOWN`."""
+    larger and the unit once ('1.39–1.82 万元'). ``like``: an amount whose unit this one is written in
+    (a column's largest, so that a column reads in one unit: '0.30 万元' under '35.10 万元'; below 1万
+    to the yuan, :func:`_amount_text`). A unit word follows a no-break space, a currency code
+    ``code_join`` (:data:`MESSAGE_CODE_JOIN` in a message); without ``unit``, the number alone (a
+    column whose heading names the unit); an unknown amount is :data:`UNKNOWN`."""
     if value is None or value != value:
         return UNKNOWN
     ends = [value] if high is None else [value, high]
-    scale, word, scaled_decimals = money_unit(max(ends, key=abs), currency, language)
+    decides = max(ends, key=abs) if like is None or like != like else like
+    scale, word, scaled_decimals = money_unit(decides, currency, language)
     texts = [_amount_text(end, scale, scaled_decimals, decimals, digits, general, language) for end in ends]
+    if not unit:
+        return "–".join(texts)
     return f"{'–'.join(texts)}{code_join if word == currency else NBSP}{word}"
 
 
@@ -154,7 +160,14 @@ def _amount_text(value: float, scale: float, scaled_decimals: int | None, decima
     with localcontext() as context:
         context.prec = 40
         written = Decimal(value).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
-        return fixed(written / Decimal(scale), scaled_decimals, language)
+        if abs(value) >= scale:
+            return fixed(written / Decimal(scale), scaled_decimals, language)
+        # under one 万 in a column of 万: to the yuan, zeros past the column's decimals dropped (0.30, 0.0026)
+        whole = len(str(int(scale))) - 1
+        text = fixed(written / Decimal(scale), scaled_decimals + whole, language)
+        point = SEPARATORS[language][1]
+        head, _, tail = text.partition(point)
+        return f"{head}{point}{tail[:scaled_decimals]}{tail[scaled_decimals:].rstrip('0')}"
 
 
 def money_spec_text(value: float, spec: str, currency: str | None, language: str, said: dict) -> str:

@@ -13,9 +13,11 @@ with extreme figures never breaks the screen, the command line or the summary.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from configurator.core.digit_groups import SEPARATORS
 from configurator.core.magnitudes import MAGNITUDES
+from configurator.core.money_words import money_unit
 from configurator.core.message_numbers import (  # noqa: F401
     DAYS_FROM, INFINITE, NBSP, SCIENTIFIC_FROM, SIGNIFICANT_DIGITS, UNKNOWN, decimals_for, duration_unit,
     fixed, money_text, percent_text, written_number)
@@ -72,13 +74,39 @@ def with_unit(text: str, unit: str, language: str = "en") -> str:
     return f"{text}{NBSP}{unit_word(unit, language)}" if unit else text
 
 
-def money(value: float | None, currency: str, language: str = "en") -> str:
+def money(value: float | None, currency: str, language: str = "en", like: float | None = None,
+          unit: bool = True) -> str:
     """An amount and its currency: cents below 100, whole units from 100 up ('12.50 USD', '1,200 USD');
     in Chinese an amount in CNY in 万元 from 10,000 up ('300.00 万元') and in 元 below: the one money
-    writer, :func:`~configurator.core.message_numbers.money_text`, that a message's ``{x:money}`` shares."""
+    writer, :func:`~configurator.core.message_numbers.money_text`, that a message's ``{x:money}`` shares.
+    ``like``: an amount whose unit this one takes (:func:`money_column`); without ``unit`` the number
+    alone, under a heading that names :func:`money_word`."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language '{language}'")
-    return money_text(value, currency, language)
+    return money_text(value, currency, language, like=like, unit=unit)
+
+
+def money_word(like: float, currency: str, language: str = "en") -> str:
+    """The unit a column of amounts whose largest is ``like`` is written in, for its heading: '万元'
+    from 1万 CNY up in Chinese, '元' below, else the currency code
+    (:func:`~configurator.core.money_words.money_unit`)."""
+    return money_unit(like, currency, language)[1]
+
+
+def column_top(values: Iterable[float | None]) -> float:
+    """The amount that decides the unit of a column of amounts (its largest in size; 0 for none
+    known): a table's column of money is written in one unit, in Chinese 万元 from one amount of 1万
+    up, every cell with its unit (a bill of materials read "35.10 万元" above "3,000 元" until
+    December 2026). Pass it to :func:`money` as ``like``."""
+    return max((abs(v) for v in values if not is_unknown(v)), default=0.0)
+
+
+def money_column(values: Iterable[float | None], currency: str, language: str = "en") -> list[str]:
+    """A column of amounts, each written by :func:`money` in the unit of :func:`column_top`:
+    ['35.10 万元', '0.30 万元'] in Chinese, ['351,000 CNY', '3,000 CNY'] in English."""
+    values = list(values)
+    top = column_top(values)
+    return [money(value, currency, language, like=top) for value in values]
 
 
 UNIT_COST_DIGITS = 3

@@ -380,4 +380,4 @@ class BomPanel(QWidget):
         if cost.break_even_utilisation is not None:
             self.break_even.setValue(100 * cost.break_even_utilisation)
         self.chart.setLabel("bottom", _tc("bom", "Utilisation [%]"))
-        self.chart.setLabel("left", _tc("bom", "Cost per year [{0}]").format(currency))
+        self.chart.setLabel("left", _tc("bom", "Cost per year [{0}]").format(fmt.axis_currency(currency)))

@@ -52,6 +52,11 @@ def money(value: float | None, currency: str, like: float | None = None, unit: b
     return _numbers.money(value, currency, current_language(), like, unit)
 
 
+def axis_currency(currency: str) -> str:
+    """The currency on a money axis' title ('元' for CNY in Chinese, whose ticks say 万; else the code)."""
+    return _numbers.axis_currency(currency, current_language())
+
+
 def money_word(like: float, currency: str) -> str:
     """The unit of a column of amounts whose largest is ``like``, for its heading ('万元', 'CNY')."""
     return _numbers.money_word(like, currency, current_language())

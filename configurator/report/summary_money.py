@@ -30,7 +30,7 @@ from configurator.core.view.ranking_view import ranking_cost_heading
 from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
-from configurator.core.view.numbers import column_top, money, unit_cost
+from configurator.core.view.numbers import axis_currency, column_top, money, unit_cost
 from configurator.report.parts import Chart, SourceList, Table, count, num, percent
 from configurator.report.summary_unpriced import why_unranked, without_price
 
@@ -294,7 +294,7 @@ def rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
     rent = tuple((100 * u, r) for u, _, r in curve if r is not None)
     marker = cost.break_even_utilisation
     return Chart("rent", w("Cost per year against utilisation"), w("Utilisation [%]"),
-                 w("Cost per year [{currency}]", currency=cost.bom.currency),
+                 w("Cost per year [{currency}]", currency=axis_currency(cost.bom.currency, w.language)),
                  ((w("Own"), own), (w("Rent"), rent)),
                  None if marker is None else 100 * marker,
                  "" if marker is None else w("break-even {u}", u=percent(marker, w.language)))

@@ -93,6 +93,13 @@ def money_word(like: float, currency: str, language: str = "en") -> str:
     return money_unit(like, currency, language)[1]
 
 
+def axis_currency(currency: str, language: str = "en") -> str:
+    """The currency on a chart axis' title, whose ticks count in words themselves (:func:`money_tick`:
+    "4.88万" under "[元]"): 元 for CNY in Chinese (until December 2026 "[CNY]" over ticks in 万), else the
+    code (:func:`~configurator.core.money_words.money_unit` of an amount under 1万)."""
+    return money_unit(0.0, currency, language)[1]
+
+
 def column_top(values: Iterable[float | None]) -> float:
     """The amount that decides the unit of a column of amounts (its largest in size; 0 for none
     known): a table's column of money is written in one unit, in Chinese 万元 from one amount of 1万

@@ -126,9 +126,9 @@ def money_text(value: float | None, currency: str, language: str = "en", *, deci
     70.17 of its binary float over 10⁴). ``high``: the top of a range, both ends in the unit of the
     larger and the unit once ('1.39–1.82 万元'). ``like``: an amount whose unit this one is written in
     (a column's largest, so that a column reads in one unit: '0.30 万元' under '35.10 万元'; an amount
-    under 0.01 万 to two significant digits, '0.0026 万元'). A unit word follows a no-break space, a currency code
-    ``code_join`` (:data:`MESSAGE_CODE_JOIN` in a message); without ``unit``, the number alone (a
-    column whose heading names the unit); an unknown amount is :data:`UNKNOWN`."""
+    under 0.01 万 to two significant digits, '0.0026 万元'). A unit word follows a no-break space, a
+    currency code ``code_join`` (:data:`MESSAGE_CODE_JOIN` in a message); without ``unit``, the number
+    alone (a column whose heading names the unit); an unknown amount is :data:`UNKNOWN`."""
     if value is None or value != value:
         return UNKNOWN
     ends = [value] if high is None else [value, high]
@@ -160,8 +160,6 @@ def _amount_text(value: float, scale: float, scaled_decimals: int | None, decima
     with localcontext() as context:
         context.prec = 40
         written = Decimal(value).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
-        if abs(value) >= scale:
-            return fixed(written / Decimal(scale), scaled_decimals, language)
         scaled = written / Decimal(scale)
         if written == 0 or abs(scaled) >= Decimal(1).scaleb(-scaled_decimals):
             return fixed(scaled, scaled_decimals, language)

@@ -42,7 +42,3 @@ def money_unit(value: float, currency: str, language: str = "en") -> tuple[float
         return WAN, words[1], WAN_DECIMALS
     return 1.0, words[0], None
 
-
-def currency_word(currency: str, language: str = "en") -> str:
-    """The word an amount under :data:`WAN` is written with: '元' for CNY in Chinese, else the code."""
-    return money_unit(0.0, currency, language)[1]

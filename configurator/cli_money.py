@@ -90,7 +90,7 @@ def in_currency(economics: Economics, value: TypedMoney, flag: str, language: st
     currency = economics.currency
     if value.currency is None and currency != "CNY" and any(m in value.text for m in CHINESE_MAGNITUDES):
         print(msg("cli-warning", text=msg("cli-wan-not-yuan", flag=flag, text=value.text.strip(), currency=currency,
-                                          amount=f"{value.amount:,.0f}")).text_in(language), file=sys.stderr)
+                                          amount=float(value.amount))).text_in(language), file=sys.stderr)
     if value.currency is None or value.currency == currency:
         return value.amount
     conversion = price_conversion(value.currency, economics)

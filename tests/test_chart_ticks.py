@@ -129,7 +129,7 @@ def test_tick_texts_share_the_decimals_of_their_step(high, language, texts):
 def test_report_chart_ticks_reach_past_the_data(high):
     """Every value of the range has a labelled tick above it: the last tick is at or past the
     highest value, and every label is distinct (no two ticks read alike)."""
-    from configurator.report.document import money_tick
+    from configurator.core.view.numbers import money_tick
     from configurator.report.parts import nice_ticks, tick_texts
 
     ticks = nice_ticks(0.0, high)
@@ -166,7 +166,7 @@ def test_cards_axis_keeps_the_label_of_a_tick_near_its_end(qtbot):
 def test_money_ticks_count_in_wan_and_yi_in_chinese(value, english, chinese):
     """The summary's cost chart labels its money ticks as a Chinese procurement reader counts:
     万 (10⁴) and 亿 (10⁸), not k/M/G; English keeps k/M (the currency is on the axis' title)."""
-    from configurator.report.document import money_tick
+    from configurator.core.view.numbers import money_tick
 
     assert money_tick(value) == english
     assert money_tick(value, "zh_CN") == chinese
@@ -174,7 +174,7 @@ def test_money_ticks_count_in_wan_and_yi_in_chinese(value, english, chinese):
 
 def test_summary_cost_chart_ticks_in_chinese_have_no_latin_suffix():
     """Every tick of a cost axis up to 230 million reads in 万/亿 in Chinese, each distinct."""
-    from configurator.report.document import money_tick
+    from configurator.core.view.numbers import money_tick
     from configurator.report.parts import nice_ticks
 
     ticks = nice_ticks(0.0, 2.3e8)

@@ -10,7 +10,7 @@ from configurator.core.view.words_catalog import ZH_CN_OFFER
 
 def test_a_rent_elsewhere_names_its_provider_in_chinese():
     """#6: "median of 3 providers" was English inside the Chinese note (the provider passed raw)."""
-    note = msg("cloud-price-abroad-only", card="X", provider="median of 3 providers", amount="2 USD")
+    note = msg("cloud-price-abroad-only", card="X", provider="median of 3 providers", amount=2.0, currency="USD")
     assert "3 家服务商的中位数" in note.text_in("zh_CN")
     assert "median of" not in note.text_in("zh_CN")
     assert "median of 3 providers" in note.text

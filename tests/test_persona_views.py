@@ -11,7 +11,7 @@ import pytest
 from configurator.cli import main
 from configurator.core.view import numbers
 from configurator.core.view.rows import Amount, write
-from configurator.report.parts import unit_cost as report_unit_cost
+from configurator.core.view.numbers import unit_cost as report_unit_cost
 
 
 @pytest.mark.parametrize(("value", "text"), [(0.035937, "0.0359\u00a0USD"), (0.10249, "0.102\u00a0USD"),

@@ -22,8 +22,8 @@ def test_a_cheaper_class_is_said_as_a_share_not_times_less():
 @pytest.mark.parametrize("message_id", ["price-holds", "price-winner-limit", "price-decides",
                                         "price-decides-ends-limit"])
 def test_a_price_threshold_names_whose_price_it_is(message_id):
-    m = msg(message_id, card="RTX A6000", rival="L40", price="5,000", other="A40 48GB", low="2,000",
-            high="3,780", currency="USD", per="per card")
+    m = msg(message_id, card="RTX A6000", rival="L40", price=5000.0, other="A40 48GB", low=2000.0,
+            high=3780.0, currency="USD", per="per card")
     for text in (m.text, m.text_in("zh_CN")):
         threshold = text.index("5,000")
         assert "RTX A6000" in text[max(0, threshold - 60):threshold], text  # the card whose price it is, beside it

@@ -42,10 +42,10 @@ def test_the_tco_table_sets_the_rent_over_the_same_years_beside_the_tco(tmp_path
     text = _report(tmp_path, capsys, *SERVE_8B_CN, "--objective", "cloud")
     rows = dict(re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", text.split("## 总拥有成本")[1].split("## ")[0], re.M))
     yearly = _amount(rows["租用同样的卡（按 80% 利用率）"])
+    quarter = rows["3 个月租用同样的卡（按 80% 利用率）"]
     written_to = 100.0 if "万元" in rows["租用同样的卡（按 80% 利用率）"] else 1.0  # 万元 to 2 decimals [元]
-    # each figure rounded on its own (万元 to 2 decimals): the year's error over 4, and the quarter's own
-    assert abs(_amount(rows["3 个月租用同样的卡（按 80% 利用率）"]) - yearly / 4) <= \
-        (written_to / 2 + 1.0) / 4 + written_to / 2 + 1.0
+    quarter_to = 100.0 if "万元" in quarter else 1.0  # the column in one unit: 万元 beside the year's 万元
+    assert abs(_amount(quarter) - yearly / 4) <= quarter_to / 2 + (written_to / 2 + 1.0) / 4 + 1.0
     english = _report(tmp_path, capsys, *SERVE_8B_CN[:-4], "--years", "0.25", "--objective", "cloud")
     assert re.search(r"^\| Renting the same cards over 3 months, at 80\s% utilisation \| [\d,]+\sUSD \|$", english, re.M)
     assert re.search(r"^- \*\*Cloud rent\*\*: .* a month · [\d,]+\sUSD over 3 months, at 80\s% utilisation", english,

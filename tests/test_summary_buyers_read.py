@@ -54,7 +54,7 @@ def test_chinese_keeps_full_width_brackets_and_commas(summary):
 
 
 def test_costs_per_unit_of_work_below_one_keep_three_digits():
-    from configurator.report.parts import unit_cost
+    from configurator.core.view.numbers import unit_cost
 
     assert unit_cost(0.02153, "USD") == "0.0215\u00a0USD"
     assert unit_cost(16.234, "CNY") == "16.23\u00a0CNY"  # as money() writes it from one unit up

@@ -57,7 +57,7 @@ def test_the_job_time_and_the_electricity_price_are_written_alike_throughout(ren
     paced = {"en": r"The job takes ([\d.]+) h of every", "zh_CN": r"的期限内需要 ([\d.]+) 小时"}
     hours = re.search(glance[language], text).group(1)
     assert re.search(paced[language], text).group(1) == hours
-    prices = set(re.findall(r"([\d.]+) EUR/kWh", text))
+    prices = set(re.findall(r"([\d.]+)\sEUR/kWh", text))  # an amount of money: a no-break space before its code
     assert len(prices) == 1 and len(prices.pop()) <= 6
 
 

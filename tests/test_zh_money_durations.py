@@ -3,9 +3,8 @@
 full-width punctuation; English as before."""
 
 from configurator.core.cjk_spacing import cjk_joined
-from configurator.core.messages import deadline_msg, render, CATALOGUES
+from configurator.core.messages import CATALOGUES, deadline_msg, msg, render
 from configurator.core.message_numbers import deadline_time_unit
-from configurator.core.money_words import amounts_in_words
 from configurator.core.view import numbers
 
 NBSP = "\u00a0"
@@ -31,12 +30,16 @@ def test_english_and_other_currencies_unchanged():
 
 
 def test_a_rendered_message_writes_its_amounts_in_wan():
-    text = amounts_in_words("资本支出 525,599 CNY，低于 3,000,000 CNY 的预算", "zh_CN")
-    assert text == f"资本支出 52.56{NBSP}万元，低于 300.00{NBSP}万元 的预算"
-    assert amounts_in_words("13,906–18,195 CNY（二手）", "zh_CN") == f"1.39–1.82{NBSP}万元（二手）"
-    assert amounts_in_words("7.0197 CNY/USD", "zh_CN") == "7.0197 CNY/USD"  # a rate, not an amount
-    assert amounts_in_words("12.50 CNY/小时", "zh_CN") == f"12.50{NBSP}元/小时"
-    assert amounts_in_words("3,000,000 CNY budget", "en") == "3,000,000 CNY budget"
+    """A message's amounts are written where its template names them (``{cost:.0money}``), in 万元
+    from 10,000 CNY up and in 元 below, a range in the unit of its top; English keeps the code."""
+    said = msg("meets-budget", cost=525_599.0, margin=2_474_401.0, budget=3_000_000.0, currency="CNY")
+    assert said.text_in("zh_CN") == (f"资本支出 52.56{NBSP}万元（加速卡、服务器、网络、存储、机柜），低于 300.00{NBSP}万元的预算 "
+                                     f"247.44{NBSP}万元")
+    assert said.text.startswith("Capex 525,599 CNY (cards") and "of 3,000,000 CNY" in said.text
+    assert msg("used-price-range", low=13_906, high=18_195, currency="CNY").text_in("zh_CN") == f"1.39–1.82{NBSP}万元"
+    assert msg("used-price-range", low=9_000, high=18_195, currency="CNY").text_in("zh_CN") == f"0.90–1.82{NBSP}万元"
+    assert msg("used-price-amount", amount=9_843, currency="CNY").text_in("zh_CN") == f"9,843{NBSP}元"
+    assert msg("used-price-amount", amount=12_000, currency="USD").text_in("zh_CN") == "12,000 USD"
 
 
 def test_a_job_under_a_day_beside_a_30_day_deadline_in_hours():
@@ -64,8 +67,11 @@ def test_no_space_beside_full_width_punctuation_in_chinese():
 
 
 def test_amounts_that_end_in_half_a_hundred_yuan_round_alike():
-    """370.18 − 300.00 reads 70.18, not 70.17: the written digits are divided exactly (3,701,750 and
-    701,750 CNY as binary floats in 万 are 370.17500… and 70.17499…, and rounded apart)."""
-    from configurator.core.money_words import amounts_in_words
-    said = amounts_in_words("至少 3,701,750 CNY：超出 3,000,000 CNY 的预算至少 701,750 CNY", "zh_CN")
+    """370.18 − 300.00 reads 70.18, not 70.17: the amount is divided by 10⁴ exactly (3,701,750 and
+    701,750 CNY as binary floats in 万 are 370.17500… and 70.17499…, and rounded apart); the screen's
+    writer and the message's are one (a GB300 NVL72 of 24,568,950 CNY read 2,456.89 万元 on the screen)."""
+    said = msg("over-budget", cost=3_701_750.0, over=701_750.3467799998, share=0.23, budget=3_000_000.0,
+               currency="CNY").text_in("zh_CN")
     assert "370.18\u00a0万元" in said and "300.00\u00a0万元" in said and "70.18\u00a0万元" in said
+    assert numbers.money(701_750, "CNY", "zh_CN") == "70.18\u00a0万元"
+    assert numbers.money(24_568_950, "CNY", "zh_CN") == "2,456.90\u00a0万元"

@@ -38,6 +38,7 @@ from configurator.core.view import price_view
 from configurator.core.view.bom_names import ITEMS, item_label
 from configurator.core.view.card_names import card_name as shown_card_name
 from configurator.core.view.cost_bases import period
+from configurator.core.view.numbers import column_top
 from configurator.core.view.rows import write
 from configurator.core.view.words import Words, words
 from configurator.report.language import quantity_unit, reference, searched, searched_note
@@ -132,9 +133,11 @@ RESIDUAL_SIGN = "\u2212"
 summary's "−974,728" read as two quantities (persona s25 #26)."""
 
 
-def residual_text(residual: float, currency: str) -> str:
-    """The residual value as the TCO counts it: '−974,728 CNY' (nothing to take off: '0 CNY')."""
-    return RESIDUAL_SIGN + fmt.money(residual, currency) if residual > 0 else fmt.money(residual, currency)
+def residual_text(residual: float, currency: str, like: float | None = None) -> str:
+    """The residual value as the TCO counts it: '−974,728 CNY' (nothing to take off: '0 CNY'); ``like``:
+    the amount whose unit its column takes (:func:`configurator.core.view.numbers.column_top`)."""
+    written = fmt.money(residual, currency, like=like)
+    return RESIDUAL_SIGN + written if residual > 0 else written
 
 
 def paced_energy_note(est: Estimate) -> str:
@@ -283,8 +286,13 @@ class BomPanel(QWidget):
         currency = bom.currency
         card_name = next((shown_card_name(line.name, current_language()) for line in bom.lines
                           if line.kind == "accelerator"), "")
-        self.lines.setHorizontalHeaderLabels([_tc("bom", "Item"), _tc("bom", "Quantity"), _tc("bom", "Unit price ({0})").format(currency),
-                                              _tc("bom", "Total ({0})").format(currency), _tc("bom", "Source")])
+        # one unit a column, named in its heading: 万元 in Chinese from one amount of 1万 CNY up
+        price_top = column_top(line.unit_price for line in bom.lines)
+        total_top = column_top(line.total for line in bom.lines)
+        self.lines.setHorizontalHeaderLabels([
+            _tc("bom", "Item"), _tc("bom", "Quantity"),
+            _tc("bom", "Unit price ({0})").format(fmt.money_word(price_top, currency)),
+            _tc("bom", "Total ({0})").format(fmt.money_word(total_top, currency)), _tc("bom", "Source")])
         kinds, names, roles = kind_names(), item_names(), role_names()
         self.lines.setRowCount(len(bom.lines))
         for row, line in enumerate(bom.lines):
@@ -295,8 +303,9 @@ class BomPanel(QWidget):
                 name = _tc("bom", "{item} — {role}").format(item=name, role=roles.get(line.role, line.role))
             quantity = quantity_text(line)
             cells = [_tc("bom", "{kind}: {item}").format(kind=kinds.get(line.kind, line.kind), item=name), quantity,
-                     _tc("bom", "no price — enter a quote") if line.unit_price is None else fmt.money(line.unit_price, ""),
-                     "—" if line.total is None else fmt.money(line.total, ""),
+                     _tc("bom", "no price — enter a quote") if line.unit_price is None else
+                     fmt.money(line.unit_price, currency, like=price_top, unit=False),
+                     "—" if line.total is None else fmt.money(line.total, currency, like=total_top, unit=False),
                      source_text(line) + (LIST_SEPARATORS.get(current_language(), "; ") + used
                                           if used and line.kind == "accelerator" else "")]
             for column, text in enumerate(cells):
@@ -329,14 +338,19 @@ class BomPanel(QWidget):
         words = Words(current_language())
         rent = rent_text(est, words, cost) if cost.rent_per_year is not None else None
         per_year = _tc("bom", "{0} per year")
-        rows = [(_tc("bom", "Capex"), fmt.money(own.capex, currency)),
-                (_tc("bom", "Energy"), per_year.format(fmt.money(own.energy_per_year, currency))),
-                (_tc("bom", "Support"), per_year.format(fmt.money(own.support_per_year, currency))),
-                (_tc("bom", "Licences"), per_year.format(fmt.money(own.licences_per_year, currency))),
-                (_tc("bom", "Colocation"), per_year.format(fmt.money(own.colocation_per_year, currency))),
-                (_tc("bom", "Residual value"), residual_text(own.residual, currency)),
+        top = column_top([own.capex, own.energy_per_year, own.support_per_year, own.licences_per_year,
+                          own.colocation_per_year, own.residual, own.tco])  # the column's amounts in one unit
+
+        def amount(value: float | None) -> str:
+            return fmt.money(value, currency, like=top)
+        rows = [(_tc("bom", "Capex"), amount(own.capex)),
+                (_tc("bom", "Energy"), per_year.format(amount(own.energy_per_year))),
+                (_tc("bom", "Support"), per_year.format(amount(own.support_per_year))),
+                (_tc("bom", "Licences"), per_year.format(amount(own.licences_per_year))),
+                (_tc("bom", "Colocation"), per_year.format(amount(own.colocation_per_year))),
+                (_tc("bom", "Residual value"), residual_text(own.residual, currency, top)),
                 (_tc("bom", "TCO over {0}").format(write(period(own.years), current_language())),
-                 fmt.money(own.tco, currency)),
+                 amount(own.tco)),
                 (_tc("bom", "Utilisation"), fmt.percent(own.utilisation)),
                 (_tc("bom", "TCO per million tokens"), fmt.unit_cost(cost.per_million_tokens, currency)),
                 *([(per_unit_labels()[cost.unit], fmt.unit_cost(cost.per_unit, currency))] if cost.unit else []),
@@ -372,4 +386,4 @@ class BomPanel(QWidget):
         if cost.break_even_utilisation is not None:
             self.break_even.setValue(100 * cost.break_even_utilisation)
         self.chart.setLabel("bottom", _tc("bom", "Utilisation [%]"))
-        self.chart.setLabel("left", _tc("bom", "Cost per year [{0}]").format(currency))
+        self.chart.setLabel("left", _tc("bom", "Cost per year [{0}]").format(fmt.axis_currency(currency)))

@@ -86,14 +86,14 @@ class NumberAxis(pg.AxisItem):
 
 class MoneyAxis(NumberAxis):
     """An axis of amounts of money, its ticks counted as the summary counts them
-    (:func:`configurator.core.view.numbers.short_amount`: 25k, 1.5M, 200M in English; 2.5万, 150万,
+    (:func:`configurator.core.view.numbers.money_tick`: 25k, 1.5M, 200M in English; 2.5万, 150万,
     2亿 in Chinese), linear or logarithmic; the currency is on the axis' title. Digit groups
     (200,000,000) were hard to read in English and foreign to a Chinese buyer, who counts in 万 and 亿."""
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         if self.logMode:
             return self.logTickStrings(values, scale, spacing)
-        return [fmt.short_amount(v * scale) for v in values]
+        return [fmt.money_tick(v * scale) for v in values]
 
     def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         return [log_money_label(v) for v in values]

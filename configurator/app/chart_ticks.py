@@ -37,4 +37,4 @@ def log_money_label(exponent: float) -> str:
     if tick is None:
         return ""
     value, magnitude = tick
-    return fmt.short_amount(value) if value >= 1 else fmt.number(value, -magnitude)
+    return fmt.money_tick(value, -magnitude)

@@ -533,7 +533,7 @@ def cost_axis_label(cost_unit: str, basis: str | None, currency: str, years: flo
     from configurator.core.view.cost_bases import per_unit_label
     from configurator.core.view.rows import write
 
-    return f"{write(per_unit_label(cost_unit, basis, years, pace), current_language())} [{currency}]"
+    return f"{write(per_unit_label(cost_unit, basis, years, pace), current_language())} [{fmt.axis_currency(currency)}]"
 
 
 def log_view_range(values: list[float], margin: float = 0.12) -> tuple[float, float]:

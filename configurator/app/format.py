@@ -46,9 +46,20 @@ def kwh(value: float | None) -> str:
     return _numbers.kwh(value, current_language())
 
 
-def money(value: float | None, currency: str) -> str:
-    """An amount and its currency, never split over two lines."""
-    return _numbers.money(value, currency, current_language())
+def money(value: float | None, currency: str, like: float | None = None, unit: bool = True) -> str:
+    """An amount and its currency, never split over two lines (``like``, ``unit``: a column's, as
+    :func:`configurator.core.view.numbers.money`)."""
+    return _numbers.money(value, currency, current_language(), like, unit)
+
+
+def axis_currency(currency: str) -> str:
+    """The currency on a money axis' title ('元' for CNY in Chinese, whose ticks say 万; else the code)."""
+    return _numbers.axis_currency(currency, current_language())
+
+
+def money_word(like: float, currency: str) -> str:
+    """The unit of a column of amounts whose largest is ``like``, for its heading ('万元', 'CNY')."""
+    return _numbers.money_word(like, currency, current_language())
 
 
 def unit_cost(value: float | None, currency: str) -> str:
@@ -57,9 +68,10 @@ def unit_cost(value: float | None, currency: str) -> str:
     return _numbers.unit_cost(value, currency, current_language())
 
 
-def short_amount(value: float) -> str:
-    """A chart tick's amount, counted as the window's language counts (1.5M; 150万), its unit on the axis."""
-    return _numbers.short_amount(value, current_language())
+def money_tick(value: float, decimals: int | None = None) -> str:
+    """A chart tick's amount of money, counted as the window's language counts (1.5M; 150万), its currency
+    on the axis (:func:`configurator.core.view.numbers.money_tick`)."""
+    return _numbers.money_tick(value, current_language(), decimals)
 
 
 def token_count(tokens: float) -> str:

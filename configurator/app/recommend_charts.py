@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from configurator.app import format as fmt
 from configurator.app.i18n import current_language
 from configurator.app.tradeoff_chart import ServingTradeoffChart
 from configurator.core.recommend import Objective, Result
@@ -25,7 +26,8 @@ class RankingCharts:
         ranking = view_of(self.controller.scenario.workload).ranking
         language = current_language()
         # the ranking's cost: the TCO of the whole bill of materials over the years, or the rent — named so
-        y = f"{write(ranking_cost_label(objective, self.controller.scenario), language)} [{currency}]"
+        cost = write(ranking_cost_label(objective, self.controller.scenario), language)
+        y = f"{cost} [{fmt.axis_currency(currency)}]"
         return label(ranking.pareto_title, language), label(ranking.pareto_axis, language), y, ranking.pareto_x
 
     def _fill_chart(self, result: Result) -> None:
@@ -51,7 +53,7 @@ class RankingCharts:
         unit = family_of(scenario.workload).cost_unit
         basis = SHORT["cloud"] if objective is Objective.CLOUD else \
             Phrase(SHORT["tco"], {"period": period(scenario.economics.amortisation_years)})
-        return f"{write(per_unit_label(unit, None), language)} [{currency}]", write(basis, language)
+        return f"{write(per_unit_label(unit, None), language)} [{fmt.axis_currency(currency)}]", write(basis, language)
 
     TRADEOFF_TAB = 1
     """The serving trade-off's tab (shown for serving only)."""

@@ -459,7 +459,8 @@ def no_rent_message(card: Card, elsewhere: CardPrice | None) -> Message:
         return msg("no-cloud-price", card=card.name)
     entry = elsewhere.entry
     return msg("cloud-price-china-only" if entry.market == "cn" else "cloud-price-abroad-only", card=card.name,
-               provider=entry.provider or entry.source, amount=f"{entry.midpoint:g} {entry.currency}")
+               provider=entry.provider or entry.source, amount=entry.midpoint,
+               currency=entry.currency)
 
 
 @fast_init

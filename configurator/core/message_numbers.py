@@ -12,6 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 
 from configurator.core.digit_groups import SEPARATORS, grouped
 from configurator.core.durations import HOURS_PER_DAY, days_or_less
+from configurator.core.money_words import money_unit
 
 SIGNIFICANT_DIGITS = 3
 """Significant digits of a measured quantity (a latency, a time per frame, a job's time) on the
@@ -59,6 +60,131 @@ def fixed(value: float, decimals: int, language: str) -> str:
         exact = abs(exact)  # no "-0"
     text = f"{exact:,f}"
     return text.replace(",", "\0").replace(".", point).replace("\0", group)
+
+
+NBSP = "\u00a0"
+"""Between a number and its unit: never a line break there."""
+
+UNKNOWN = "—"
+"""What an unknown number (None, NaN) reads as."""
+
+SCIENTIFIC_FROM = 1e18
+"""Numbers of this size and more are written as a power of ten with three significant digits
+("1.23×10¹⁸"): a quintillion is past any count, price or time a deployment reaches, and a longer
+row of digit groups would be unreadable."""
+
+INFINITE = "∞"
+"""What an infinite number reads as (a time that is never reached, a rate without bound)."""
+
+_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def written_number(value: float, decimals: int, language: str) -> str:
+    """Any ``value`` with ``decimals`` decimals, thousands grouped in ``language`` (:func:`fixed`); a
+    NaN as :data:`UNKNOWN`, an infinite one as :data:`INFINITE`, one from :data:`SCIENTIFIC_FROM` up
+    as a power of ten ('1.23×10¹⁸')."""
+    value = float(value)
+    if math.isfinite(value) and abs(value) < SCIENTIFIC_FROM:
+        return fixed(value, decimals, language)
+    if math.isnan(value):
+        return UNKNOWN
+    if math.isinf(value):
+        return INFINITE if value > 0 else f"-{INFINITE}"
+    mantissa, exponent = f"{value:.2e}".split("e")
+    return f"{mantissa.replace('.', SEPARATORS[language][1])}×10{str(int(exponent)).translate(_SUPERSCRIPTS)}"
+
+
+MONEY = "money"
+"""The format of an amount of money in a message template, in the message's ``currency`` parameter,
+written with its unit by :func:`money_text`, the one money writer: ``{cost:.0money}`` in whole units
+("1,381,182 CNY"; "138.12 万元" in Chinese), ``{saving:.2money}`` with cents, ``{tco:sigmoney}`` to
+:data:`SIGNIFICANT_DIGITS`, ``{per_unit:.4gmoney}`` in Python's general format
+(``{x:gmoney}``: six digits), ``{price:money}`` by
+:func:`money_text`'s own rule (cents below :data:`CENTS_BELOW`); ``{low:money–high}`` a range from
+``low`` to the parameter ``high`` in one unit, the unit once ("1.39–1.82 万元"). A template never
+writes a currency code, 元 or 万元 by hand (tests/test_money_spec.py reads every template)."""
+
+CENTS_BELOW = 100.0
+"""An amount below this is written with cents, from it up in whole units [currency] ('12.50 USD',
+'1,200 USD'); nothing is '0 USD', whole as the rows beside it."""
+
+MESSAGE_CODE_JOIN = " "
+"""Between an amount and its currency code in a message: the plain space the templates wrote before
+the code ("1,381,182 CNY") until the amount was formatted where the template names it; a Chinese
+unit word (元, 万元) takes the no-break space in a message as everywhere."""
+
+
+def money_text(value: float | None, currency: str, language: str = "en", *, decimals: int | None = None,
+               digits: int | None = None, general: int | None = None, high: float | None = None,
+               like: float | None = None, code_join: str = NBSP, unit: bool = True) -> str:
+    """An amount ``value`` [``currency``] and its unit, the one writer of money (the screen, the
+    command line, the summary, a message): to ``decimals`` decimals, or ``digits`` significant digits,
+    or ``general`` digits in Python's general format, else cents below :data:`CENTS_BELOW` and whole
+    units from it up; in Chinese an amount in CNY from 1万 up in 万元 to two decimals and in 元 below
+    (:func:`~configurator.core.money_words.money_unit`): '300.00 万元', '9,843 元', '12,000 USD'.
+    The amount is rounded as asked, then counted in 万, exactly (701,750 CNY is 70.18 万元, not the
+    70.17 of its binary float over 10⁴). ``high``: the top of a range, both ends in the unit of the
+    larger and the unit once ('1.39–1.82 万元'). ``like``: an amount whose unit this one is written in
+    (a column's largest, so that a column reads in one unit: '0.30 万元' under '35.10 万元'; an amount
+    under 0.01 万 to two significant digits, '0.0026 万元'). A unit word follows a no-break space, a
+    currency code ``code_join`` (:data:`MESSAGE_CODE_JOIN` in a message); without ``unit``, the number
+    alone (a column whose heading names the unit); an unknown amount is :data:`UNKNOWN`."""
+    if value is None or value != value:
+        return UNKNOWN
+    ends = [value] if high is None else [value, high]
+    decides = max(ends, key=abs) if like is None or like != like else like
+    scale, word, scaled_decimals = money_unit(decides, currency, language)
+    texts = [_amount_text(end, scale, scaled_decimals, decimals, digits, general, language) for end in ends]
+    if not unit:
+        return "–".join(texts)
+    return f"{'–'.join(texts)}{code_join if word == currency else NBSP}{word}"
+
+
+def _amount_text(value: float, scale: float, scaled_decimals: int | None, decimals: int | None,
+                 digits: int | None, general: int | None, language: str) -> str:
+    """The number of :func:`money_text`: ``value`` rounded as asked, then divided by ``scale`` and
+    written to ``scaled_decimals`` where the unit counts in 万."""
+    if not math.isfinite(value) or abs(value / scale) >= SCIENTIFIC_FROM:
+        return written_number(value / scale, 0, language)
+    if general is not None and scaled_decimals is None:
+        group = SEPARATORS[language][0]
+        return f"{value:,.{general}g}".replace(",", group)
+    if general is not None or digits is not None:
+        if value == 0:
+            return "0"
+        decimals = decimals_for(value, digits or general)
+    if decimals is None:
+        decimals = 2 if 0 < abs(value) < CENTS_BELOW else 0
+    if scaled_decimals is None:
+        return fixed(value, decimals, language)
+    with localcontext() as context:
+        context.prec = 40
+        written = Decimal(value).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+        scaled = written / Decimal(scale)
+        if written == 0 or abs(scaled) >= Decimal(1).scaleb(-scaled_decimals):
+            return fixed(scaled, scaled_decimals, language)
+        # under a hundredth of 万 in a column of 万: two significant digits, not "0.00 万元" (26.30 元: 0.0026)
+        return fixed(scaled, 1 - scaled.adjusted(), language)
+
+
+def money_spec_text(value: float, spec: str, currency: str | None, language: str, said: dict) -> str:
+    """``value`` written by a message template's money format ``spec`` (:data:`MONEY`) in
+    ``currency``; ``said``: the message's parameters, where a range's top is named."""
+    prefix, _, top = spec.partition(MONEY)
+    if currency is None:
+        raise KeyError(f"a money format '{spec}' needs the message's 'currency' parameter")
+    options: dict = {"code_join": MESSAGE_CODE_JOIN}
+    if top:
+        options["high"] = float(said[top.removeprefix("–")])
+    if prefix == "sig":
+        options["digits"] = SIGNIFICANT_DIGITS
+    elif prefix.endswith("g"):  # Python's general format, six digits unless told
+        options["general"] = int(prefix.removeprefix(".")[:-1] or 6)
+    elif prefix.startswith("."):
+        options["decimals"] = int(prefix[1:])
+    elif prefix:
+        raise ValueError(f"unknown money format '{spec}'")
+    return money_text(value, currency, language, **options)
 
 
 def percent_text(number: str, language: str = "en") -> str:
@@ -128,8 +254,12 @@ class _Count(int):
     language = "en"
 
     units: dict[str, str] = {}
+    currency: str | None = None
+    said: dict = {}
 
     def __format__(self, spec: str) -> str:
+        if MONEY in spec:  # an amount of money: the one money writer
+            return money_spec_text(float(self), spec, self.currency, self.language, self.said)
         if spec in ("sig", "duration", "latency"):  # a whole target (100 ms) written as any measured quantity
             return format(fraction_param(float(self), self.language, self.units), spec)
         if spec.startswith("|"):  # "{n:|sequence|sequences}": the count and its noun, one or many
@@ -142,13 +272,16 @@ class _Count(int):
         return grouped(int(self), self.language)
 
 
-def count_param(value: int, language: str, units: dict[str, str] | None = None) -> _Count:
-    """A whole number as a message template takes it in ``language`` (``units``: as
+def count_param(value: int, language: str, units: dict[str, str] | None = None,
+                said: dict | None = None) -> _Count:
+    """A whole number as a message template takes it in ``language`` (``units``, ``said``: as
     :func:`fraction_param`'s)."""
     whole = _Count(value)
     whole.language = language
     if units:
         whole.units = units
+    if said:
+        whole.said, whole.currency = said, said.get("currency")
     return whole
 
 
@@ -167,8 +300,14 @@ class _Fraction(float):
     language = "en"
     units: dict[str, str] = {}
     """The unit words of :data:`language` ("h" -> "小时"), from the message's term table."""
+    currency: str | None = None
+    """The message's currency, that its amounts of money (:data:`MONEY`) are in."""
+    said: dict = {}
+    """The message's parameters as given (a money range's top, :data:`MONEY`)."""
 
     def __format__(self, spec: str) -> str:
+        if MONEY in spec:  # an amount of money: the one money writer
+            return money_spec_text(float(self), spec, self.currency, self.language, self.said)
         if spec == "sig":
             return self._significant(float(self))
         if spec == "duration":
@@ -208,11 +347,15 @@ class _Fraction(float):
         return "0" if value == 0 else fixed(value, decimals_for(value), self.language)
 
 
-def fraction_param(value: float, language: str = "en", units: dict[str, str] | None = None) -> _Fraction:
+def fraction_param(value: float, language: str = "en", units: dict[str, str] | None = None,
+                   said: dict | None = None) -> _Fraction:
     """A real number as a message template takes it in ``language`` (percent formats never read
-    0 % for a value that is not zero; ``units``: the language's unit words for ``{x:duration}``)."""
+    0 % for a value that is not zero; ``units``: the language's unit words for ``{x:duration}``;
+    ``said``: the message's parameters as given, its ``currency`` that of ``{x:money}``)."""
     real = _Fraction(value)
     real.language = language
     if units:
         real.units = units
+    if said:
+        real.said, real.currency = said, said.get("currency")
     return real

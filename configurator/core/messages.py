@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from configurator.core.cjk_spacing import cjk_joined
-from configurator.core.money_words import amounts_in_words
 from configurator.core.durations import HOURS_PER_DAY  # noqa: F401 (read here by the deadline messages' callers)
 from configurator.core.message_numbers import DAYS_FROM, count_param, fraction_param
 from configurator.core.frozen_record import fast_init
@@ -107,8 +106,8 @@ ENGLISH: dict[str, str] = {
     **POWER_ENGLISH,  # board power, power caps, energy (core/messages_power.py)
     "kv-fp8-chosen": "The key/value cache is planned in FP8 (half the memory per token): at the engine's default "
                      "precision the load does not fit or misses its targets; set the KV precision to keep another",
-    "over-budget": "Capex {cost:,.0f} {currency} (cards, servers, network, storage, racks): over budget by "
-                   "{over:,.0f} {currency} ({share:.0%}) of {budget:,.0f} {currency}",
+    "over-budget": "Capex {cost:.0money} (cards, servers, network, storage, racks): over budget by "
+                   "{over:.0money} ({share:.0%}) of {budget:.0money}",
     "misses-throughput": "Trains at {rate:,.0f} tokens/s: {short:,.0f} tokens/s ({share:.0%}) short of the "
                          "{target:,.0f} tokens/s needed",
     "misses-request-rate": "Serves {rate:,.2f} requests/s: {short:,.2f} requests/s ({share:.0%}) short of the "
@@ -137,18 +136,18 @@ ENGLISH: dict[str, str] = {
     "deadline-out-of-reach": "{card} cannot meet the {deadline:,.0f} h deadline at any count tried: even {count:,} "
                              "cards at full peak need {hours:sig} h",
     "deadline-unknown": "No time for the job could be estimated: the {deadline:,.0f} h deadline cannot be checked",
-    "over-budget-partly-priced": "Capex at least {cost:,.0f} {currency} (bill lines without a price: {unpriced}): over "
-                                 "budget by at least {over:,.0f} {currency} ({share:.0%}) of {budget:,.0f} {currency}",
-    "meets-budget": "Capex {cost:,.0f} {currency} (cards, servers, network, storage, racks), {margin:,.0f} "
-                    "{currency} under the budget of {budget:,.0f} {currency}",
-    "budget-partly-priced": "Capex {cost:,.0f} {currency} for the priced items, within the budget of {budget:,.0f} "
-                            "{currency}; {unpriced} items have no price — enter quotes to check the budget",
-    "over-rent-budget": "Rent {cost:,.0f} {currency} {period}: over budget by {over:,.0f} {currency} ({share:.0%}) "
-                        "of {budget:,.0f} {currency}",
-    "meets-rent-budget": "Rent {cost:,.0f} {currency} {period}, {margin:,.0f} {currency} under the budget of "
-                         "{budget:,.0f} {currency}",
+    "over-budget-partly-priced": "Capex at least {cost:.0money} (bill lines without a price: {unpriced}): over "
+                                 "budget by at least {over:.0money} ({share:.0%}) of {budget:.0money}",
+    "meets-budget": "Capex {cost:.0money} (cards, servers, network, storage, racks), {margin:.0money} under the "
+                    "budget of {budget:.0money}",
+    "budget-partly-priced": "Capex {cost:.0money} for the priced items, within the budget of {budget:.0money}; "
+                            "{unpriced} items have no price — enter quotes to check the budget",
+    "over-rent-budget": "Rent {cost:.0money} {period}: over budget by {over:.0money} ({share:.0%}) "
+                        "of {budget:.0money}",
+    "meets-rent-budget": "Rent {cost:.0money} {period}, {margin:.0money} under the budget of "
+                         "{budget:.0money}",
     "rent-budget-unpriced": "{card} has no cloud price: its rent {period} cannot be checked against the budget of "
-                            "{budget:,.0f} {currency}",
+                            "{budget:.0money}",
     "period-month": "{n} month", "period-months": "{n} months", "period-year": "{n} year", "period-years": "{n} years",
     "meets-throughput": "Trains at {rate:,.0f} tokens/s, at least the {target:,.0f} tokens/s needed",
     "throughput-unknown": "No training speed could be estimated: the {target:,.0f} tokens/s needed cannot be checked",
@@ -189,11 +188,11 @@ ENGLISH: dict[str, str] = {
                               "{percentile} per-token target under {chosen_ms:,g} ms would change the answer",
     "mismatch-training-card-for-serving": (
         "{card} is a training card: {count} × {other} carries the same load {cheaper:.0%} cheaper per token in "
-        "total cost of ownership ({saving:,.2f} {currency} less per million tokens)"
+        "total cost of ownership ({saving:.2money} less per million tokens)"
     ),
     "mismatch-training-card-for-serving-rent": (
         "{card} is a training card: {count} × {other} carries the same load {cheaper:.0%} cheaper per token on "
-        "cloud rent ({saving:,.2f} {currency} less per million tokens)"
+        "cloud rent ({saving:.2money} less per million tokens)"
     ),
     "mismatch-pcie-card-for-training": (
         "{card} has no card-to-card link: this training takes {hours:,.0f} h; {count} × {other} with NVLink "
@@ -312,13 +311,13 @@ CHINESE: dict[str, str] = {
     **PRICE_CHINESE,
     **POWER_CHINESE,
     "kv-fp8-chosen": "KV 缓存按 FP8 规划（每词元显存减半）：按推理引擎默认精度时负载放不下或达不到目标；如需其他精度请设置 KV 精度",
-    "over-budget": "资本支出 {cost:,.0f} {currency}（加速卡、服务器、网络、存储、机柜）：超出 {budget:,.0f} {currency} 的预算 {over:,.0f} {currency}（{share:.0%}）",
-    "over-budget-partly-priced": "资本支出至少 {cost:,.0f} {currency}（{unpriced} 项无价格）：超出 {budget:,.0f} {currency} 的预算至少 {over:,.0f} {currency}（{share:.0%}）",
-    "meets-budget": "资本支出 {cost:,.0f} {currency}（加速卡、服务器、网络、存储、机柜），低于 {budget:,.0f} {currency} 的预算 {margin:,.0f} {currency}",
-    "budget-partly-priced": "已定价部分的资本支出 {cost:,.0f} {currency}，在 {budget:,.0f} {currency} 的预算之内；{unpriced} 项无价格——请输入报价以核对预算",
-    "over-rent-budget": "租金{period} {cost:,.0f} {currency}：超出 {budget:,.0f} {currency} 的预算 {over:,.0f} {currency}（{share:.0%}）",
-    "meets-rent-budget": "租金{period} {cost:,.0f} {currency}，低于 {budget:,.0f} {currency} 的预算 {margin:,.0f} {currency}",
-    "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
+    "over-budget": "资本支出 {cost:.0money}（加速卡、服务器、网络、存储、机柜）：超出 {budget:.0money} 的预算 {over:.0money}（{share:.0%}）",
+    "over-budget-partly-priced": "资本支出至少 {cost:.0money}（{unpriced} 项无价格）：超出 {budget:.0money} 的预算至少 {over:.0money}（{share:.0%}）",
+    "meets-budget": "资本支出 {cost:.0money}（加速卡、服务器、网络、存储、机柜），低于 {budget:.0money} 的预算 {margin:.0money}",
+    "budget-partly-priced": "已定价部分的资本支出 {cost:.0money}，在 {budget:.0money} 的预算之内；{unpriced} 项无价格——请输入报价以核对预算",
+    "over-rent-budget": "租金{period} {cost:.0money}：超出 {budget:.0money} 的预算 {over:.0money}（{share:.0%}）",
+    "meets-rent-budget": "租金{period} {cost:.0money}，低于 {budget:.0money} 的预算 {margin:.0money}",
+    "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:.0money} 的预算核对其{period}租金",
     "period-month": "{n} 个月", "period-months": "{n} 个月", "period-year": "{n} 年", "period-years": "{n} 年",
     "meets-deadline": "需要 {hours:sig} 小时，在 {deadline:,g} 小时的期限内，余 {margin:duration}",
     "deadline-does-not-run": "期限未满足：此配置显存放不下，无法运行",
@@ -364,11 +363,11 @@ CHINESE: dict[str, str] = {
                               "会改变答案",
     "mismatch-training-card-for-serving": (
         "{card} 是训练卡：{count} × {other} 负载相同，每词元总拥有成本低 {cheaper:.0%}"
-        "（每百万词元省 {saving:,.2f} {currency}）"
+        "（每百万词元省 {saving:.2money}）"
     ),
     "mismatch-training-card-for-serving-rent": (
         "{card} 是训练卡：{count} × {other} 负载相同，每词元云租用成本低 {cheaper:.0%}"
-        "（每百万词元省 {saving:,.2f} {currency}）"
+        "（每百万词元省 {saving:.2money}）"
     ),
     "mismatch-pcie-card-for-training": (
         "{card} 没有卡间高速互联：本次训练需 {hours:,.0f} 小时；{count} × {other}（NVLink）只需 {other_hours:,.0f} 小时"
@@ -494,20 +493,22 @@ LIST_SEPARATORS = {"en": "; ", "zh_CN": "；"}
 in each language."""
 
 
-def _param(value: object, language: str, templates: dict[str, str]) -> object:
+def _param(value: object, language: str, templates: dict[str, str], said: dict) -> object:
     """A parameter as a template takes it in ``language``: a word translated (:data:`TERMS`), a
     message rendered in the same language, a list of words or messages each so and joined
-    (:data:`LIST_SEPARATORS`), a whole number grouped."""
+    (:data:`LIST_SEPARATORS`), a whole number grouped, a number an amount of money in the message's
+    ``currency`` where the template writes it so (``{cost:.0money}``:
+    :data:`~configurator.core.message_numbers.MONEY`; ``said``: the message's parameters)."""
     if isinstance(value, Message):
         return render(value, templates)
     if isinstance(value, list | tuple) and value and all(isinstance(v, Message | str) for v in value):
-        return LIST_SEPARATORS.get(language, "; ").join(str(_param(v, language, templates)) for v in value)
+        return LIST_SEPARATORS.get(language, "; ").join(str(_param(v, language, templates, said)) for v in value)
     if isinstance(value, str):
         return TERMS.get(language, {}).get(value, value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return count_param(value, language, TERMS.get(language))
+        return count_param(value, language, TERMS.get(language), said)
     if isinstance(value, float):
-        return fraction_param(value, language, TERMS.get(language))
+        return fraction_param(value, language, TERMS.get(language), said)
     return value
 
 
@@ -515,16 +516,16 @@ def render(message: Message, templates: dict[str, str]) -> str:
     """Format ``message`` with ``templates``, falling back to English."""
     template = templates.get(message.id) or ENGLISH[message.id]
     language = next((name for name, catalogue in CATALOGUES.items() if catalogue is templates), "en")
-    params = {k: _param(v, language, templates) for k, v in message.params.items()}
+    params = {k: _param(v, language, templates, message.params) for k, v in message.params.items()}
     return finished(template.format(**params), language)
 
 
 def finished(text: str, language: str) -> str:
     """A text formatted from a template (a message, a view's phrase or label) as ``language`` writes it:
-    its amounts in the language's money words (:func:`~configurator.core.money_words.amounts_in_words`:
-    '3,000,000 CNY' -> '300.00 万元' in Chinese), without the spaces Chinese does not write
-    (:func:`~configurator.core.cjk_spacing.cjk_joined`: '瓶颈在 {bound}' with a Chinese word)."""
-    return cjk_joined(amounts_in_words(text, language), language)
+    without the spaces Chinese does not write (:func:`~configurator.core.cjk_spacing.cjk_joined`:
+    '瓶颈在 {bound}' with a Chinese word). Its amounts of money were written where the template names
+    them (``{budget:.0money}``: '300.00 万元' in Chinese), not rewritten here, as until December 2026."""
+    return cjk_joined(text, language)
 
 
 def msg(message_id: str, **params: object) -> Message:

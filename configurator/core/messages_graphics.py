@@ -75,16 +75,16 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "reason-render-speed-h": "{card}: {minutes:sig} min per frame, {hours:sig} h for the job on {count} cards",
     "reason-render-speed-days": "{card}: {minutes:sig} min per frame, {hours:days} for the job on {count} cards",
     "reason-job-alone": (
-        "This job alone: {bought:sig} {currency} per {unit} with its cards and servers bought for it ({capex:,.0f} "
-        "{currency} + {energy:,.0f} {currency} of energy), {rented:sig} {currency} per {unit} rented; the total cost "
+        "This job alone: {bought:sigmoney} per {unit} with its cards and servers bought for it ({capex:.0money} "
+        "+ {energy:.0money} of energy), {rented:sigmoney} per {unit} rented; the total cost "
         "of ownership per {unit} holds only if the cards {pace} at this pace all {years:g} years"
     ),
     "job-pace-train": "train",  # a job's pace ({pace} above), by its family's job_pace
     "job-pace-render": "render",
     "job-pace-work": "work",
     "reason-job-alone-no-rent": (
-        "This job alone: {bought:sig} {currency} per {unit} with its cards and servers bought for it ({capex:,.0f} "
-        "{currency} + {energy:,.0f} {currency} of energy); the total cost of ownership per {unit} holds only if the "
+        "This job alone: {bought:sigmoney} per {unit} with its cards and servers bought for it ({capex:.0money} "
+        "+ {energy:.0money} of energy); the total cost of ownership per {unit} holds only if the "
         "cards {pace} at this pace all {years:g} years"
     ),
     "reason-render-speed-no-deadline": (
@@ -157,16 +157,16 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "reason-render-speed-h": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:sig} 小时",
     "reason-render-speed-days": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:days}",
     "reason-job-alone": (
-        "仅此一项任务：为它购置加速卡和服务器，每{unit} {bought:sig} {currency}（{capex:,.0f} {currency} + 电费 "
-        "{energy:,.0f} {currency}）；租用每{unit} {rented:sig} {currency}；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 "
+        "仅此一项任务：为它购置加速卡和服务器，每{unit} {bought:sigmoney}（{capex:.0money} + 电费 "
+        "{energy:.0money}）；租用每{unit} {rented:sigmoney}；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 "
         "{years:g} 年时成立"
     ),
     "job-pace-train": "训练",
     "job-pace-render": "渲染",
     "job-pace-work": "工作",
     "reason-job-alone-no-rent": (
-        "仅此一项任务：为它购置加速卡和服务器，每{unit} {bought:sig} {currency}（{capex:,.0f} {currency} + 电费 "
-        "{energy:,.0f} {currency}）；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 {years:g} 年时成立"
+        "仅此一项任务：为它购置加速卡和服务器，每{unit} {bought:sigmoney}（{capex:.0money} + 电费 "
+        "{energy:.0money}）；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 {years:g} 年时成立"
     ),
     "reason-render-speed-no-deadline": (
         "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}——未设期限，故至多一台服务器；"

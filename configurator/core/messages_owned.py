@@ -30,15 +30,15 @@ OWNED_ENGLISH: dict[str, str] = {
         "{idle} of the {have} × {card} already owned are not used: this configuration is ranked at {count} cards"
     ),
     "owned-row-all": (
-        "Uses the {owned} × {card} already owned, in their servers: new capex {capex:,.0f} {currency} (network, "
+        "Uses the {owned} × {card} already owned, in their servers: new capex {capex:.0money} (network, "
         "storage, racks, installation); the TCO counts their power, not their price"
     ),
     "owned-row-all-servers-bought": (
-        "Uses the {owned} × {card} already owned, no card bought: new capex {capex:,.0f} {currency} (servers, "
+        "Uses the {owned} × {card} already owned, no card bought: new capex {capex:.0money} (servers, "
         "network, storage, racks, installation); the TCO counts their power, not their price"
     ),
     "owned-row-some": (
-        "Uses the {owned} × {card} already owned and buys {extra} more: new capex {capex:,.0f} {currency} (the "
+        "Uses the {owned} × {card} already owned and buys {extra} more: new capex {capex:.0money} (the "
         "{extra} cards and their servers, network, storage, racks, installation); the TCO counts the power of all "
         "{count}, the price of the {extra} bought"
     ),
@@ -60,16 +60,16 @@ OWNED_ENGLISH: dict[str, str] = {
     "owned-rent-using-some": "your {owned} and {extra} bought",
     "owned-rent-using-all": "your {owned}, no card bought",
     "owned-rent-instead": (
-        "using them instead ({using}) has a TCO of {tco:sig} {currency} per {unit}, new capex {capex:,.0f} {currency}"
+        "using them instead ({using}) has a TCO of {tco:sigmoney} per {unit}, new capex {capex:.0money}"
     ),
-    "owned-rent-instead-unpriced": "using them instead ({using}): new capex {capex:,.0f} {currency}",
+    "owned-rent-instead-unpriced": "using them instead ({using}): new capex {capex:.0money}",
     "owned-rent-cheaper": (
-        "Renting all {count} × {card} costs {rent:sig} {currency} per {unit}, less than the {tco:sig} {currency} of "
+        "Renting all {count} × {card} costs {rent:sigmoney} per {unit}, less than the {tco:sigmoney} of "
         "using the {owned} already owned (owned: their energy, not their price): renting leaves them idle; rank by "
         "the TCO to rank with them counted"
     ),
     "owned-rent-dearer": (
-        "Renting all {count} × {card} costs {rent:sig} {currency} per {unit}, more than the {tco:sig} {currency} of "
+        "Renting all {count} × {card} costs {rent:sigmoney} per {unit}, more than the {tco:sigmoney} of "
         "using the {owned} already owned (owned: their energy, not their price): rank by the TCO to rank with them "
         "counted"
     ),
@@ -129,15 +129,15 @@ OWNED_CHINESE: dict[str, str] = {
     ),
     "owned-left-idle": "已拥有的 {have} × {card} 中有 {idle} 张未使用：此配置按 {count} 张卡排名",
     "owned-row-all": (
-        "使用已拥有的 {owned} × {card}（连同其服务器）：新增资本支出 {capex:,.0f} {currency}（网络、存储、机柜、安装）；"
+        "使用已拥有的 {owned} × {card}（连同其服务器）：新增资本支出 {capex:.0money}（网络、存储、机柜、安装）；"
         "总拥有成本计入其电费，不计其购价"
     ),
     "owned-row-all-servers-bought": (
-        "使用已拥有的 {owned} × {card}，不再采购加速卡：新增资本支出 {capex:,.0f} {currency}（服务器、网络、存储、机柜、安装）；"
+        "使用已拥有的 {owned} × {card}，不再采购加速卡：新增资本支出 {capex:.0money}（服务器、网络、存储、机柜、安装）；"
         "总拥有成本计入其电费，不计其购价"
     ),
     "owned-row-some": (
-        "使用已拥有的 {owned} × {card}，另购 {extra} 张：新增资本支出 {capex:,.0f} {currency}（另购的 {extra} 张卡及其"
+        "使用已拥有的 {owned} × {card}，另购 {extra} 张：新增资本支出 {capex:.0money}（另购的 {extra} 张卡及其"
         "服务器、网络、存储、机柜、安装）；总拥有成本计入全部 {count} 张的电费、另购 {extra} 张的购价"
     ),
     "owned-tco-basis": (
@@ -154,15 +154,15 @@ OWNED_CHINESE: dict[str, str] = {
     "owned-rent-using-some": "已拥有的 {owned} 张加另购 {extra} 张",
     "owned-rent-using-all": "已拥有的 {owned} 张，不再采购加速卡",
     "owned-rent-instead": (
-        "改用已拥有的卡（{using}）按拥有计每{unit} {tco:sig} {currency}，新增资本支出 {capex:,.0f} {currency}"
+        "改用已拥有的卡（{using}）按拥有计每{unit} {tco:sigmoney}，新增资本支出 {capex:.0money}"
     ),
-    "owned-rent-instead-unpriced": "改用已拥有的卡（{using}）：新增资本支出 {capex:,.0f} {currency}",
+    "owned-rent-instead-unpriced": "改用已拥有的卡（{using}）：新增资本支出 {capex:.0money}",
     "owned-rent-cheaper": (
-        "租用全部 {count} × {card} 每{unit} {rent:sig} {currency}，低于使用已拥有的 {owned} 张的 {tco:sig} {currency}"
+        "租用全部 {count} × {card} 每{unit} {rent:sigmoney}，低于使用已拥有的 {owned} 张的 {tco:sigmoney}"
         "（按拥有计：计其电费，不计其购价）：租用时已拥有的卡闲置；如需计入已拥有的卡，请按总拥有成本排名"
     ),
     "owned-rent-dearer": (
-        "租用全部 {count} × {card} 每{unit} {rent:sig} {currency}，高于使用已拥有的 {owned} 张的 {tco:sig} {currency}"
+        "租用全部 {count} × {card} 每{unit} {rent:sigmoney}，高于使用已拥有的 {owned} 张的 {tco:sigmoney}"
         "（按拥有计：计其电费，不计其购价）：如需计入已拥有的卡，请按总拥有成本排名"
     ),
     "owned-rent-basis": (

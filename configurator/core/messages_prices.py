@@ -20,18 +20,18 @@ PRICE_ENGLISH: dict[str, str] = {
     ),
     "condition-used": "used",
     "condition-refurbished": "refurbished",
-    "used-price-amount": "{amount} {currency}",
-    "used-price-range": "{low}–{high} {currency}",
+    "used-price-amount": "{amount:money}",
+    "used-price-range": "{low:money–high}",
     "used-price-only": "only a price for {condition} cards is published: {amount} ({source}, {date})",
     "purchase-price-used-only": (
         "{card}: {what}; a purchase is of new cards, so it is not ranked on price — enter a quote for new cards"
     ),
     "cloud-price-china-only": (
-        "{card}: its rents in the catalog are sold in mainland China only ({provider}, {amount}/h): not ranked "
+        "{card}: its rents in the catalog are sold in mainland China only ({provider}, {amount:gmoney}/h): not ranked "
         "unless the cards are delivered to mainland China"
     ),
     "cloud-price-abroad-only": (
-        "{card}: its rents in the catalog are sold outside mainland China only ({provider}, {amount}/h): not "
+        "{card}: its rents in the catalog are sold outside mainland China only ({provider}, {amount:gmoney}/h): not "
         "ranked for delivery to mainland China"
     ),
     "user-card-shadows": (
@@ -42,32 +42,31 @@ PRICE_ENGLISH: dict[str, str] = {
         "Your price for {card} is dated {date}, after today ({today}), and is not used: enter the date of the quote"
     ),
     "price-decides": (
-        "Price decides: {card} is first while its own price is below {price} {currency} {per}; with {card} above "
-        "it, {other} is first ({card}'s price range {low}–{high} {currency} {per})"
+        "Price decides: {card} is first while its own price is below {price:money} {per}; with {card} above "
+        "it, {other} is first ({card}'s price range {low:money–high} {per})"
     ),
     "price-holds": (
         "Price does not decide the winner: {card} stays first across every priced card's price range (its own up "
-        "to {high} {currency} {per}); only with {card} above {price} {currency} {per} would {other} be first"
+        "to {high:money} {per}); only with {card} above {price:money} {per} would {other} be first"
     ),
     "price-holds-fixed": "Price does not decide the winner: {card} stays first across every priced card's price range",
     "price-decides-challenger": (
-        "Price decides: {card} would be first below {price} {currency} {per}, inside its price range "
-        "{low}–{high} {currency} {per}"
+        "Price decides: {card} would be first below {price:money} {per}, inside its price range "
+        "{low:money–high} {per}"
     ),
-    "price-winner-limit": "{card} stays first while its own price is at most {price} {currency} {per}; with {card} "
+    "price-winner-limit": "{card} stays first while its own price is at most {price:money} {per}; with {card} "
                           "above it, {other} is first",
     "price-decides-ends": (
         "Price decides: with {card} at the high end of its price range and {other} at the low end of its own, "
         "{other} is first"
     ),
     "price-decides-ends-limit": (
-        "Price decides: with {card} at the high end of its price range ({high} {currency} {per}) and {rival} at the low "
-        "end of its own, {rival} is first; with only {card}'s own price varied, it stays first up to {price} "
-        "{currency} {per}; with {card} above it, {other} is first"
+        "Price decides: with {card} at the high end of its price range ({high:money} {per}) and {rival} at the low "
+        "end of its own, {rival} is first; with only {card}'s own price varied, it stays first up to "
+        "{price:money} {per}; with {card} above it, {other} is first"
     ),
     "price-challenger": (
-        "{card} would be first below {price} {currency} {per} (its price range {low}–{high} "
-        "{currency} {per})"
+        "{card} would be first below {price:money} {per} (its price range {low:money–high} {per})"
     ),
     "price-order-changes": (
         "Below first place the order can change within the price ranges ({n} of the listed configurations)"
@@ -102,10 +101,10 @@ PRICE_ENGLISH: dict[str, str] = {
         "a switch is bought from three servers on"
     ),
     "rent-or-buy": "Rent or buy: over {years:g} years at {u:.0%} utilisation, renting {rented} costs "
-                   "{rent:,.0f} {currency}, buying {tco:,.0f} {currency}; buying pays off above {break_even:.0%} "
+                   "{rent:.0money}, buying {tco:.0money}; buying pays off above {break_even:.0%} "
                    "utilisation",
     "rent-or-buy-rent-cheaper": "Rent or buy: over {years:g} years at {u:.0%} utilisation, renting {rented} "
-                                "costs {rent:,.0f} {currency}, buying {tco:,.0f} {currency}; renting is cheaper at "
+                                "costs {rent:.0money}, buying {tco:.0money}; renting is cheaper at "
                                 "any utilisation",
     "rent-or-buy-then": "{said}; {notes}",
     "rent-or-buy-month": "from month {month} renting has cost more than buying and running them",
@@ -115,11 +114,11 @@ PRICE_ENGLISH: dict[str, str] = {
     "rented-system": "the {gpus} GPUs the bill buys in whole rack-scale systems (the configuration uses {used})",
     "rented-server": "the {gpus} GPUs the bill buys in whole servers (the configuration uses {used})",
     "rented-board": "the {gpus} GPUs the bill buys in whole boards (the configuration uses {used})",
-    "rent-licences-added": "the bill's licences, {licences:,.0f} {currency} a year, are counted on the rent too: "
+    "rent-licences-added": "the bill's licences, {licences:.0money} a year, are counted on the rent too: "
                            "the cloud price's source does not say it includes them",
     "rent-licences-included": "the cloud price includes the NVIDIA vGPU licence ({provider}): the bill's "
-                              "{licences:,.0f} {currency} a year of licences count on buying only",
-    "rent-or-buy-no-rent": "Rent or buy: no cloud price for {card} to rent it by; buying costs {tco:,.0f} {currency} "
+                              "{licences:.0money} a year of licences count on buying only",
+    "rent-or-buy-no-rent": "Rent or buy: no cloud price for {card} to rent it by; buying costs {tco:.0money} "
                            "over {years:g} years at {u:.0%} utilisation",
 }
 
@@ -136,31 +135,31 @@ PRICE_CHINESE: dict[str, str] = {
     "purchase-price-used-bought": "{card}：您接受二手卡，按{condition}卡计价：{amount}（{source}，{date}）——无原厂保修",
     "condition-used": "二手",
     "condition-refurbished": "翻新",
-    "used-price-amount": "{amount} {currency}",
-    "used-price-range": "{low}–{high} {currency}",
+    "used-price-amount": "{amount:money}",
+    "used-price-range": "{low:money–high}",
     "used-price-only": "仅公开了{condition}卡的价格：{amount}（{source}，{date}）",
     "purchase-price-used-only": "{card}：{what}；采购按全新卡计，故不按价格排名——请输入全新卡的报价",
-    "cloud-price-china-only": "{card}：目录中的云租用价仅在中国大陆销售（{provider}，{amount}/小时）：交付地区不是中国大陆时不参与排名",
-    "cloud-price-abroad-only": "{card}：目录中的云租用价仅在中国大陆以外销售（{provider}，{amount}/小时）：交付到中国大陆时不参与排名",
+    "cloud-price-china-only": "{card}：目录中的云租用价仅在中国大陆销售（{provider}，{amount:gmoney}/小时）：交付地区不是中国大陆时不参与排名",
+    "cloud-price-abroad-only": "{card}：目录中的云租用价仅在中国大陆以外销售（{provider}，{amount:gmoney}/小时）：交付到中国大陆时不参与排名",
     "user-card-shadows": "您的卡“{id}”与内置卡 {name} 的编号相同，未被采用：自定义卡需使用自己的编号（例如“{suggestion}”）",
     "user-price-future": "您为 {card} 输入的价格日期为 {date}，晚于今天（{today}），未被采用：请输入报价的日期",
     "price-decides": (
-        "价格决定排名：{card} 自身{per}价格低于 {price} {currency} 时排第一；{card} 高于此价则 {other} 排第一"
-        "（{card} 的{per}价格范围 {low}–{high} {currency}）"
+        "价格决定排名：{card} 自身{per}价格低于 {price:money} 时排第一；{card} 高于此价则 {other} 排第一"
+        "（{card} 的{per}价格范围 {low:money–high}）"
     ),
     "price-holds": (
-        "价格不改变第一名：在每种有价卡的价格范围内 {card} 均排第一（其自身{per}价格最高 {high} {currency}）；"
-        "只有 {card} {per}价格高于 {price} {currency} 时，{other} 才会排第一"
+        "价格不改变第一名：在每种有价卡的价格范围内 {card} 均排第一（其自身{per}价格最高 {high:money}）；"
+        "只有 {card} {per}价格高于 {price:money} 时，{other} 才会排第一"
     ),
     "price-holds-fixed": "价格不改变第一名：在每种有价卡的价格范围内 {card} 均排第一",
-    "price-decides-challenger": "价格决定排名：{card} {per}低于 {price} {currency} 时会排第一，这在其{per}价格范围 {low}–{high} {currency} 之内",
-    "price-winner-limit": "{card} 自身{per}价格不高于 {price} {currency} 时排第一；{card} 高于此价则 {other} 排第一",
+    "price-decides-challenger": "价格决定排名：{card} {per}低于 {price:money} 时会排第一，这在其{per}价格范围 {low:money–high} 之内",
+    "price-winner-limit": "{card} 自身{per}价格不高于 {price:money} 时排第一；{card} 高于此价则 {other} 排第一",
     "price-decides-ends": "价格决定排名：{card} 取其价格范围的高端、{other} 取其价格范围的低端时，{other} 排第一",
     "price-decides-ends-limit": (
-        "价格决定排名：{card} 取其价格范围的高端（{per} {high} {currency}）、{rival} 取其价格范围的低端时，{rival} 排第一；"
-        "只变动 {card} 自身价格时，其{per}价格不高于 {price} {currency} 仍排第一，{card} 高于此价则 {other} 排第一"
+        "价格决定排名：{card} 取其价格范围的高端（{per} {high:money}）、{rival} 取其价格范围的低端时，{rival} 排第一；"
+        "只变动 {card} 自身价格时，其{per}价格不高于 {price:money} 仍排第一，{card} 高于此价则 {other} 排第一"
     ),
-    "price-challenger": "{card} {per}低于 {price} {currency} 时会排第一（其{per}价格范围 {low}–{high} {currency}）",
+    "price-challenger": "{card} {per}低于 {price:money} 时会排第一（其{per}价格范围 {low:money–high}）",
     "price-order-changes": "第一名之后的先后顺序可能在价格范围内变化（所列配置中有 {n} 个）",
     "price-range-assumption": (
         "价格范围：有报价区间的按区间，否则按可信度高 ±{high:.0pct}、中 ±{medium:.0pct}、低 ±{low:.0pct}；"
@@ -187,10 +186,10 @@ PRICE_CHINESE: dict[str, str] = {
         "不配 InfiniBand 交换机：{servers} 台服务器背靠背直连，共 {links} 根线缆，每条轨道一根（一台服务器的第 i 个端口连另一台的"
         "第 i 个端口），子网管理器（OpenSM）运行在服务器上，每条轨道一个实例；三台服务器起才购买交换机"
     ),
-    "rent-or-buy": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用{rented}需 {rent:,.0f} {currency}，购买需 "
-                   "{tco:,.0f} {currency}；利用率高于 {break_even:.0%} 时购买更划算",
-    "rent-or-buy-rent-cheaper": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用{rented}需 {rent:,.0f} {currency}，"
-                                "购买需 {tco:,.0f} {currency}；任何利用率下租用都更便宜",
+    "rent-or-buy": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用{rented}需 {rent:.0money}，购买需 "
+                   "{tco:.0money}；利用率高于 {break_even:.0%} 时购买更划算",
+    "rent-or-buy-rent-cheaper": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用{rented}需 {rent:.0money}，"
+                                "购买需 {tco:.0money}；任何利用率下租用都更便宜",
     "rent-or-buy-then": "{said}；{notes}",
     "rent-or-buy-month": "从第 {month} 个月起，租用的累计花费超过购买并运行",
     "rent-or-buy-resale": "{years:g} 年内租用的花费低于购买并运行：购买更便宜只因期末的残值",
@@ -198,8 +197,8 @@ PRICE_CHINESE: dict[str, str] = {
     "rented-system": "账单按整套机柜级系统购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
     "rented-server": "账单按整台服务器购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
     "rented-board": "账单按整块板卡购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
-    "rent-licences-added": "账单中的许可证（每年 {licences:,.0f} {currency}）也计入租用：云租用价的来源未说明已含许可证",
-    "rent-licences-included": "云租用价已含 NVIDIA vGPU 许可证（{provider}）：账单中每年 {licences:,.0f} {currency} 的许可证只计入购买",
+    "rent-licences-added": "账单中的许可证（每年 {licences:.0money}）也计入租用：云租用价的来源未说明已含许可证",
+    "rent-licences-included": "云租用价已含 NVIDIA vGPU 许可证（{provider}）：账单中每年 {licences:.0money} 的许可证只计入购买",
     "rent-or-buy-no-rent": "租还是买：{card} 无云租用价格，无法比较；{years:g} 年内按 {u:.0%} 利用率，购买需 "
-                           "{tco:,.0f} {currency}",
+                           "{tco:.0money}",
 }

@@ -10,18 +10,16 @@ https://m.observersnews.com/economy/2025_06_23_780424.shtml). So in Chinese an a
 smaller one in 元 ("5,000 元", "26.30 元"); other currencies, and English, keep the ISO code
 ("3,000,000 CNY", "12,000 USD"). JSON keeps raw numbers and never reads here.
 
-:func:`money_unit` is the one rule (:func:`configurator.core.view.numbers.money` writes every amount
-of the screen, the command line and the summary by it); :func:`amounts_in_words` applies it to a
-message rendered from a template that wrote its amounts as ``{budget:,.0f} {currency}``.
+:func:`money_unit` is the one rule; :func:`configurator.core.message_numbers.money_text` the one
+writer that applies it, to every amount of the screen, the command line, the summary, a chart's
+ticks and a message (whose template names an amount ``{budget:.0money}``: no template writes a
+currency or 元 by hand). Until December 2026 the messages wrote ``{budget:,.0f} {currency}`` and a
+regular expression rewrote the rendered Chinese text's "3,000,000 CNY" into "300.00 万元".
 """
 
 from __future__ import annotations
 
-import re
-from decimal import Decimal
-
 from configurator.core.magnitudes import MAGNITUDES
-from configurator.core.message_numbers import fixed
 
 WAN = MAGNITUDES["万"]
 """万 (ten thousand) [1]: an amount in yuan from this up is written in 万元."""
@@ -44,37 +42,3 @@ def money_unit(value: float, currency: str, language: str = "en") -> tuple[float
         return WAN, words[1], WAN_DECIMALS
     return 1.0, words[0], None
 
-
-def currency_word(currency: str, language: str = "en") -> str:
-    """The word an amount under :data:`WAN` is written with: '元' for CNY in Chinese, else the code."""
-    return money_unit(0.0, currency, language)[1]
-
-
-_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
-_AMOUNT = re.compile(rf"(?<![\d.,]){_NUMBER}(?:(–){_NUMBER})?[ \u00a0]([A-Z]{{3}})(?![A-Za-z])(?!/[A-Z]{{3}})")
-"""An amount as a template writes it: "3,000,000 CNY", "13,906–18,195 CNY", "12.50 CNY/小时"; not a
-rate between two currencies ("7.0197 CNY/USD")."""
-
-
-def amounts_in_words(text: str, language: str = "en") -> str:
-    """``text`` with each amount "N CCC" (or a range "N–M CCC") whose currency :func:`money_unit` writes
-    in other words rewritten by it: '低于 3,000,000 CNY 的预算' -> '低于 300.00 万元 的预算' in Chinese;
-    a rate between currencies ('7.0197 CNY/USD') and any other language stay as written."""
-    if language not in YUAN_WORDS:
-        return text
-
-    def rewrite(match: re.Match) -> str:
-        low, low_point, dash, high, high_point, code = match.groups()
-        if code not in YUAN_WORDS[language]:
-            return match.group(0)
-        # the written digits, divided exactly: 701,750 and 3,701,750 CNY round alike (70.18, 370.18 万元),
-        # where their binary floats (70.17499…, 370.17500…) would round apart
-        values = [Decimal((whole + (point or "")).replace(",", "")) for whole, point in
-                  ((low, low_point), (high, high_point)) if whole]
-        decimals = [len(point) - 1 if point else 0 for point in (low_point, high_point)]
-        top = max(values, key=abs)
-        scale, word, own = money_unit(float(top), code, language)
-        texts = [fixed(v / Decimal(scale), own if own is not None else d, language) for v, d in zip(values, decimals)]
-        return f"{'–'.join(texts)}\u00a0{word}" if dash else f"{texts[0]}\u00a0{word}"
-
-    return _AMOUNT.sub(rewrite, text)

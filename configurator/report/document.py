@@ -349,12 +349,6 @@ CHART_SIZE = (1680, 820)
 SERIES_COLOURS = ("#1f6fb4", "#d9730d")
 
 
-def money_tick(value: float, language: str = "en") -> str:
-    """A money tick label short enough never to overlap its neighbours: 1.5M, 250k, 0 in English,
-    150万, 25万, 0 in Chinese (the currency is on the axis' title)."""
-    return numbers.short_amount(value, language)
-
-
 def chart_image(chart: Chart, language: str) -> QImage:
     """The chart painted with its axes, ticks, legend and break-even marker."""
     width, height = CHART_SIZE
@@ -369,7 +363,7 @@ def chart_image(chart: Chart, language: str) -> QImage:
     ys = [y for _, points in chart.series for _, y in points]
     y_ticks = nice_ticks(0.0, max(ys) if ys else 1.0)
     x_ticks = [0, 20, 40, 60, 80, 100]
-    y_labels = [money_tick(v, language) for v in y_ticks]
+    y_labels = [numbers.money_tick(v, language) for v in y_ticks]
     left = 40 + metrics.height() + 20 + max(metrics.horizontalAdvance(t) for t in y_labels) + 16
     top, right, bottom = 70, width - 40, height - (2 * metrics.height() + 40)
     plot = QRectF(left, top, right - left, bottom - top)

@@ -90,16 +90,6 @@ def count(value: float | None, language: str = "en") -> str:
     return numbers.count(value, language)
 
 
-def money(value: float | None, currency: str, language: str = "en") -> str:
-    return numbers.money(value, currency, language)
-
-
-def unit_cost(value: float | None, currency: str, language: str = "en") -> str:
-    """A cost per unit of work, to three significant digits below one unit ('0.0215 USD'):
-    :func:`configurator.core.view.numbers.unit_cost`, the rule the command line's ranking shares."""
-    return numbers.unit_cost(value, currency, language)
-
-
 def percent(share: float | None, language: str = "en") -> str:
     """A share in whole percent (the summary's precision): 0.123 -> '12 %'."""
     return numbers.percent(share, language, decimals=0)

@@ -57,11 +57,10 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     Table,
     count,
     gib,
-    money,
     num,
     percent,
-    unit_cost,
 )
+from configurator.core.view.numbers import column_top, money, unit_cost
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
 from configurator.report.summary_money import (
     Option,
@@ -486,6 +485,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
                                                               "Against the recommendation") if recommended
                                                              else "Against your choice"))
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
+    capex_top = column_top(o.cost.ownership.capex for o in everyone)  # one unit a column (万元 in Chinese)
+    tco_top = column_top(o.cost.ownership.tco for o in everyone)
     rows = []
     for rank, option in enumerate(everyone, start=1):
         est = option.estimate
@@ -501,8 +502,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         else:
             against = "—"
         rows.append((str(rank) if option.score is not None else "—", config, w(CLASS_LABELS[est.card.category]),
-                     speed_text(est, w), money(option.cost.ownership.capex, currency, w.language),
-                     money(option.cost.ownership.tco, currency, w.language),
+                     speed_text(est, w), money(option.cost.ownership.capex, currency, w.language, like=capex_top),
+                     money(option.cost.ownership.tco, currency, w.language, like=tco_top),
                      unit_cost(option.per_unit, currency, w.language) + price_mark(est, objective), against))
     rows += unpriced_rows(unpriced, w, speed_text)  # no rank, "no price": never read as a purchase
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")

@@ -18,7 +18,8 @@ from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, write
 from configurator.core.workloads import family_of
 from configurator.report.language import Words
-from configurator.report.parts import Table, count, money, percent
+from configurator.core.view.numbers import money
+from configurator.report.parts import Table, count, percent
 
 def rented(est: Estimate, objective: Objective) -> bool:
     """Whether the buyer rents: ranked by rent, or a budget that caps the rent."""

@@ -31,7 +31,8 @@ from configurator.core.view.ranking_view import ranking_cost_heading
 from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
-from configurator.report.parts import Chart, SourceList, Table, count, money, num, percent, unit_cost
+from configurator.core.view.numbers import axis_currency, column_top, money, unit_cost
+from configurator.report.parts import Chart, SourceList, Table, count, num, percent
 from configurator.report.summary_unpriced import why_unranked, without_price
 
 NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a quote"
@@ -136,9 +137,11 @@ def ranked_option(est: Estimate, objective: Objective, book: PriceBook) -> Optio
 # ---- bill of materials and TCO ----------------------------------------------------------
 
 
-def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_price=None) -> tuple[str, ...]:
+def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_price=None,
+             tops: tuple[float, float] = (0.0, 0.0)) -> tuple[str, ...]:
     """One line of the bill of materials; the cards' source is ``card_price`` (the price the cards
-    are bought at in full: kind, date, confidence, source, flags) where given."""
+    are bought at in full: kind, date, confidence, source, flags) where given; ``tops``: the amounts
+    that decide the unit of the unit-price and the total column (:func:`~configurator.core.view.numbers.column_top`)."""
     unit = quantity_unit(line.unit, w, line.quantity)
     amount = count(line.quantity) if float(line.quantity).is_integer() else num(line.quantity)
     quantity = f"{amount} {unit}".strip()
@@ -147,9 +150,9 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
         price = w.message(msg("quote-item", item=line.item_id)) if quotable else w("no price — enter a quote")
         total, source = "—", "—"
     else:
-        per = f"{money(line.unit_price, currency, w.language)}"
+        per = money(line.unit_price, currency, w.language, like=tops[0])
         price = per + (f" / {w('year')}" if line.yearly else "")
-        total = money(line.total, currency, w.language) + (f" / {w('year')}" if line.yearly else "")
+        total = money(line.total, currency, w.language, like=tops[1]) + (f" / {w('year')}" if line.yearly else "")
         vendor = quote_vendor(line.source)
         if vendor is not None:  # the buyer's quote: its vendor named in the row, in either language
             origin = w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote")
@@ -193,10 +196,13 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
     bom, own = mine.cost.bom, mine.cost.ownership
     header = (w("Kind"), w("Item"), w("Quantity"), w("Unit price"), w("Total"), w("Source"))
     card_price = _card_price_source(mine.estimate, sources)
-    rows = [_bom_row(line, bom.currency, w, sources, card_price) for line in bom.lines]
-    rows.append(("", w("Capex (sum of the priced purchases)"), "", "", money(own.capex, bom.currency, w.language), ""))
+    tops = (column_top(line.unit_price for line in bom.lines),  # one unit per column: 万元 from one amount of 1万 up
+            column_top([*(line.total for line in bom.lines), own.capex, bom.licences_per_year]))
+    rows = [_bom_row(line, bom.currency, w, sources, card_price, tops) for line in bom.lines]
+    rows.append(("", w("Capex (sum of the priced purchases)"), "", "",
+                 money(own.capex, bom.currency, w.language, like=tops[1]), ""))
     if bom.licences_per_year:
-        licences = money(bom.licences_per_year, bom.currency, w.language)
+        licences = money(bom.licences_per_year, bom.currency, w.language, like=tops[1])
         rows.append(("", w("Licences per year"), "", "", f"{licences} / {w('year')}",
                      ""))
     power = f"{num(bom.it_kw)} kW" if bom.it_kw is not None else "—"
@@ -229,16 +235,24 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     cost, own = mine.cost, mine.cost.ownership
     c, years = own.currency, write(period(own.years), w.language)  # "3 months" under a year
     per_year = f" / {w('year')}"
+    # the rent of the GPUs the bill buys, with its licences (DeploymentCost.compared): both sides one unit
+    rent = cost.compared.per_year if cost.compared is not None else None
+    rent_total = None if rent is None else rent * own.years
+    top = column_top([own.capex, own.energy_per_year, own.support_per_year, own.licences_per_year,  # one unit
+                      own.colocation_per_year, own.opex_per_year, own.residual, own.tco, rent,
+                      rent_total])  # for the column's amounts (not its cost per unit of work)
+
+    def amount(value: float | None) -> str:
+        return money(value, c, w.language, like=top)
 
     def yearly(value: float | None) -> str:
-        return "—" if value is None else money(value, c, w.language) + per_year
+        return "—" if value is None else amount(value) + per_year
 
     def share(fraction: float | None) -> str:  # in the page's language: "80 %", "80%"
         return percent(fraction, w.language)
 
-    rent = cost.compared.per_year if cost.compared is not None else None
     rows = [
-        (w("Capex"), money(own.capex, c, w.language)),
+        (w("Capex"), amount(own.capex)),
         (w("Energy and cooling (PUE {pue})", pue=f"{est.scenario.economics.pue:g}"),
          yearly(own.energy_per_year) if own.energy_per_year is not None else w.message(energy_unknown(est, cost))),
         (w("Support ({share} of capex a year)", share=share(own.support_per_year / own.capex if own.capex else None)),
@@ -246,8 +260,8 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (w("Licences"), yearly(own.licences_per_year)),
         (w("Colocation"), yearly(own.colocation_per_year)),
         (w("Opex"), yearly(own.opex_per_year)),
-        (w("Residual value after {period}", period=years), "−" + money(own.residual, c, w.language)),
-        (w("Total cost of ownership over {period}", period=years), money(own.tco, c, w.language)),
+        (w("Residual value after {period}", period=years), "−" + amount(own.residual)),
+        (w("Total cost of ownership over {period}", period=years), amount(own.tco)),
         (per_unit_name(est, w),
          unit_cost(tco_per_unit_of(est, mine), c, w.language) if est.usable else "— " + w(shortfall(est))),
         *job_alone_rows(est, cost, w),
@@ -256,7 +270,7 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (w("Renting the same cards, at {u} utilisation", u=share(own.utilisation)), yearly(rent)),
         # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
         (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=share(own.utilisation)),
-         "—" if rent is None else money(rent * own.years, c, w.language)),
+         "—" if rent_total is None else amount(rent_total)),
         (w("Break-even utilisation"), share(cost.break_even_utilisation) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if rent else w("no cloud price")),
         *rent_basis_rows(cost, w, years)[1:],
@@ -303,7 +317,7 @@ def rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
     rent = tuple((100 * u, r) for u, _, r in curve if r is not None)
     marker = cost.break_even_utilisation
     return Chart("rent", w("Cost per year against utilisation"), w("Utilisation [%]"),
-                 w("Cost per year [{currency}]", currency=cost.bom.currency),
+                 w("Cost per year [{currency}]", currency=axis_currency(cost.bom.currency, w.language)),
                  ((w("Own"), own), (w("Rent"), rent)),
                  None if marker is None else 100 * marker,
                  "" if marker is None else w("break-even {u}", u=percent(marker, w.language)))

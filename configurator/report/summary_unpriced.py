@@ -16,7 +16,8 @@ from configurator.core.recommend_rows import USED_ONLY
 from configurator.core.view.card_names import card_name
 from configurator.core.view.price_view import WHY_UNRANKED
 from configurator.report.language import CLASS_LABELS, Words
-from configurator.report.parts import count, money
+from configurator.core.view.numbers import money
+from configurator.report.parts import count
 
 MAX_UNPRICED = 4
 """Cards without a price on the objective's basis that the alternatives list (the prices table

@@ -122,28 +122,28 @@ class PriceDecision:
         challenger_crosses = c is not None and c.price > c.low
         if self.decides:
             if winner_crosses:
-                out.append(msg("price-decides", card=w.card, price=_floor(w.price), other=w.other, low=_amount(w.low),
-                               high=_amount(w.high), **per(w)))
+                out.append(msg("price-decides", card=w.card, price=_floor(w.price), other=w.other, low=float(w.low),
+                               high=float(w.high), **per(w)))
             if challenger_crosses:
                 out.append(msg("price-decides-challenger" if not winner_crosses else "price-challenger", card=c.card,
-                               price=_floor(c.price), low=_amount(c.low), high=_amount(c.high), **per(c)))
+                               price=_floor(c.price), low=float(c.low), high=float(c.high), **per(c)))
                 if not winner_crosses and w is not None:
                     out.append(msg("price-winner-limit", card=w.card, price=_floor(w.price), other=w.other, **per(w)))
             if not (winner_crosses or challenger_crosses):  # only the two ends together flip the winner
                 if w is not None:  # still say, in numbers, how far the winner's own price can go
                     out.append(msg("price-decides-ends-limit", card=self.winner_name, rival=self.rival_name,
-                                   high=_amount(w.high), price=_floor(w.price), other=w.other, **per(w)))
+                                   high=float(w.high), price=_floor(w.price), other=w.other, **per(w)))
                 else:
                     out.append(msg("price-decides-ends", card=self.winner_name, other=self.rival_name))
         else:
             if w is not None:
-                out.append(msg("price-holds", card=w.card, price=_floor(w.price), other=w.other, high=_amount(w.high),
+                out.append(msg("price-holds", card=w.card, price=_floor(w.price), other=w.other, high=float(w.high),
                                **per(w)))
             else:
                 out.append(msg("price-holds-fixed", card=self.winner_name))
             if c is not None:
-                out.append(msg("price-challenger", card=c.card, price=_floor(c.price), low=_amount(c.low),
-                               high=_amount(c.high), **per(c)))
+                out.append(msg("price-challenger", card=c.card, price=_floor(c.price), low=float(c.low),
+                               high=float(c.high), **per(c)))
         if self.order_changes:
             out.append(msg("price-order-changes", n=self.order_changes))
         out.append(assumption())
@@ -168,17 +168,13 @@ SIGNIFICANT = 4
 true (the ranges are wider than the rounding)."""
 
 
-def _amount(value: float) -> str:
-    """An amount as the messages write it: whole units from 100 up, cents below ('15,600', '1.99')."""
-    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:,.2f}"
-
-
-def _floor(price: float) -> str:
-    """A break-even price rounded down to :data:`SIGNIFICANT` figures, written by :func:`_amount`."""
+def _floor(price: float) -> float:
+    """A break-even price rounded down to :data:`SIGNIFICANT` figures (the messages write it with
+    ``{price:money}``: whole units from 100 up, cents below)."""
     if price <= 0:
-        return _amount(price)
+        return float(price)
     step = 10 ** (math.floor(math.log10(price)) - SIGNIFICANT + 1)
-    return _amount(math.floor(price / step) * step)
+    return float(math.floor(price / step) * step)
 
 
 def _places_that_change(options: Sequence[PricedOption]) -> int:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated_rate
 from configurator.core.economics import host_watts
+from configurator.core.scenario_sections import Economics
 from configurator.core.formulas.dualpipe import runs_dualpipe
 from configurator.core.formulas.graphics import VDI_HOST_CORES, VDI_HOST_RAM_GIB
 from configurator.core.graphics import encoder_fps, measured_speedup, reference_card_name, vdi_desktops_per_host
@@ -23,6 +24,15 @@ from configurator.core.training_speed import expert_overlap_in_force
 from configurator.core.view.names import tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section
 from configurator.core.workloads import family_of
+
+
+def electricity_price(economics: Economics) -> Amount:
+    """The electricity price [currency/kWh], its unit "/kWh" left to the sentence: an amount of money
+    to three significant digits below one unit ('0.630 元', '0.0792 EUR': the money writer's cost per
+    unit, :func:`configurator.core.view.numbers.unit_cost`), as the facility row and the summary's power
+    table both write it (until December 2026 a figure beside a hand-written code, '0.630 CNY/kWh', that
+    the Chinese text's rewrite turned into '0.630 元/kWh' in one and not the other)."""
+    return Amount(economics.electricity_per_kwh, economics.currency, money=True, per_unit=True)
 
 
 def figure(value: float) -> Amount:
@@ -169,10 +179,10 @@ def assumptions_section(est: Estimate) -> Section:
     amortisation; each server's own power) and the card's prices with their dates."""
     s, c = est.scenario, est.costs
     e = s.economics
-    facility = Phrase("PUE {pue}, average board power {share} of TDP, electricity {price} {currency}/kWh, "
+    facility = Phrase("PUE {pue}, average board power {share} of TDP, electricity {price}/kWh, "
                       "{u} utilisation, {years} years",
                       {"pue": figure(e.pue), "share": Amount(e.power_fraction, "share"),
-                       "price": figure(e.electricity_per_kwh), "currency": e.currency,
+                       "price": electricity_price(e),
                        "u": Amount(e.utilisation, "share"), "years": figure(e.amortisation_years)})
     prices = Phrase(PRICES_ROW[est.card.priced_per],
                     {"card": Amount(c.prices.card_price, c.currency, money=True), "n": est.card.gpus_per_board,

@@ -13,35 +13,20 @@ with extreme figures never breaks the screen, the command line or the summary.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from configurator.core.digit_groups import SEPARATORS
 from configurator.core.magnitudes import MAGNITUDES
-from configurator.core.money_words import currency_word, money_unit
+from configurator.core.money_words import money_unit
 from configurator.core.message_numbers import (  # noqa: F401
-    DAYS_FROM, SIGNIFICANT_DIGITS, decimals_for, duration_unit, fixed, percent_text)
+    DAYS_FROM, INFINITE, NBSP, SCIENTIFIC_FROM, SIGNIFICANT_DIGITS, UNKNOWN, decimals_for, duration_unit,
+    fixed, money_text, percent_text, written_number)
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.units import GIB
 from configurator.core.view.words import LANGUAGES, words
 
-NBSP = "\u00a0"
-"""Between a number and its unit: never a line break there."""
-
-UNKNOWN = "—"
-"""What an unknown number (None) reads as."""
-
 KILOWATT_FROM = 10_000.0
 """Power from this many watts up is written in kW [W] (a server, not a card)."""
-
-
-SCIENTIFIC_FROM = 1e18
-"""Numbers of this size and more are written as a power of ten with three significant digits
-("1.23×10¹⁸"): a quintillion is past any count, price or time a deployment reaches, and a longer
-row of digit groups would be unreadable."""
-
-INFINITE = "∞"
-"""What an infinite number reads as (a time that is never reached, a rate without bound)."""
-
-_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
 def is_unknown(value: float | None) -> bool:
@@ -58,20 +43,7 @@ def number(value: float, decimals: int = 1, language: str = "en") -> str:
     """``value`` with ``decimals`` decimals and thousands grouped; halves round away from zero."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language '{language}'")
-    value = float(value)
-    if not math.isfinite(value) or abs(value) >= SCIENTIFIC_FROM:
-        return _beyond_digits(value, language)
-    return fixed(value, decimals, language)
-
-
-def _beyond_digits(value: float, language: str) -> str:
-    """A number too large (or not finite) for digit groups: '—' for NaN, '∞', or '1.23×10¹⁸'."""
-    if math.isnan(value):
-        return UNKNOWN
-    if math.isinf(value):
-        return INFINITE if value > 0 else f"-{INFINITE}"
-    mantissa, exponent = f"{value:.2e}".split("e")
-    return f"{mantissa.replace('.', SEPARATORS[language][1])}×10{str(int(exponent)).translate(_SUPERSCRIPTS)}"
+    return written_number(value, decimals, language)
 
 
 def significant(value: float | None, digits: int = SIGNIFICANT_DIGITS, language: str = "en") -> str:
@@ -102,17 +74,46 @@ def with_unit(text: str, unit: str, language: str = "en") -> str:
     return f"{text}{NBSP}{unit_word(unit, language)}" if unit else text
 
 
-def money(value: float | None, currency: str, language: str = "en") -> str:
+def money(value: float | None, currency: str, language: str = "en", like: float | None = None,
+          unit: bool = True) -> str:
     """An amount and its currency: cents below 100, whole units from 100 up ('12.50 USD', '1,200 USD');
-    nothing is '0 USD', whole as the rows beside it (a zero wrote "0.00 EUR / year" beside whole-number
-    rows until December 2026). In Chinese an amount in CNY reads in 万元 from 10,000 up ('300.00 万元') and
-    in 元 below (:func:`configurator.core.money_words.money_unit`)."""
-    if is_unknown(value):
-        return UNKNOWN
-    scale, word, decimals = money_unit(value, currency, language)  # 万元 in Chinese (core/money_words.py)
-    if decimals is None:
-        decimals = 2 if 0 < abs(value) < 100 else 0
-    return f"{number(value / scale, decimals, language)}{NBSP}{word}"
+    in Chinese an amount in CNY in 万元 from 10,000 up ('300.00 万元') and in 元 below: the one money
+    writer, :func:`~configurator.core.message_numbers.money_text`, that a message's ``{x:money}`` shares.
+    ``like``: an amount whose unit this one takes (:func:`money_column`); without ``unit`` the number
+    alone, under a heading that names :func:`money_word`."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language '{language}'")
+    return money_text(value, currency, language, like=like, unit=unit)
+
+
+def money_word(like: float, currency: str, language: str = "en") -> str:
+    """The unit a column of amounts whose largest is ``like`` is written in, for its heading: '万元'
+    from 1万 CNY up in Chinese, '元' below, else the currency code
+    (:func:`~configurator.core.money_words.money_unit`)."""
+    return money_unit(like, currency, language)[1]
+
+
+def axis_currency(currency: str, language: str = "en") -> str:
+    """The currency on a chart axis' title, whose ticks count in words themselves (:func:`money_tick`:
+    "4.88万" under "[元]"): 元 for CNY in Chinese (until December 2026 "[CNY]" over ticks in 万), else the
+    code (:func:`~configurator.core.money_words.money_unit` of an amount under 1万)."""
+    return money_unit(0.0, currency, language)[1]
+
+
+def column_top(values: Iterable[float | None]) -> float:
+    """The amount that decides the unit of a column of amounts (its largest in size; 0 for none
+    known): a table's column of money is written in one unit, in Chinese 万元 from one amount of 1万
+    up, every cell with its unit (a bill of materials read "35.10 万元" above "3,000 元" until
+    December 2026). Pass it to :func:`money` as ``like``."""
+    return max((abs(v) for v in values if not is_unknown(v)), default=0.0)
+
+
+def money_column(values: Iterable[float | None], currency: str, language: str = "en") -> list[str]:
+    """A column of amounts, each written by :func:`money` in the unit of :func:`column_top`:
+    ['35.10 万元', '0.30 万元'] in Chinese, ['351,000 CNY', '3,000 CNY'] in English."""
+    values = list(values)
+    top = column_top(values)
+    return [money(value, currency, language, like=top) for value in values]
 
 
 UNIT_COST_DIGITS = 3
@@ -128,7 +129,7 @@ def unit_cost(value: float | None, currency: str, language: str = "en") -> str:
     if is_unknown(value) or not 0 < abs(value) < 1:
         return money(value, currency, language)
     decimals = UNIT_COST_DIGITS - 1 - math.floor(math.log10(abs(value)))
-    return f"{number(value, decimals, language)}{NBSP}{currency_word(currency, language)}"
+    return money_text(value, currency, language, decimals=decimals)
 
 
 CHINESE_SCALES = ((MAGNITUDES["亿"], "亿"), (MAGNITUDES["万"], "万"))
@@ -150,6 +151,16 @@ def short_amount(value: float, language: str = "en") -> str:
         if abs(value) >= scale:
             return f"{value / scale:g}{suffix}"
     return f"{value:g}"
+
+
+def money_tick(value: float, language: str = "en", decimals: int | None = None) -> str:
+    """A chart tick's amount of money, its currency on the axis' title: counted in words
+    (:func:`short_amount`: 1.5M, 250k in English; 150万, 2.5万 in Chinese); an amount below one with
+    ``decimals`` where given (0.05 on a logarithmic axis). The one writer of a money tick: the
+    window's axes (:mod:`configurator.app.chart_axes`) and the summary's charts."""
+    if decimals is not None and 0 < abs(value) < 1:
+        return number(value, decimals, language)
+    return short_amount(value, language)
 
 
 TOKEN_SCALES = {

@@ -377,8 +377,8 @@ ZH_CN.update({
     "Each server besides its cards": "每台服务器（不含加速卡）",
     "Facility power (average, PUE {pue})": "机房平均功率（PUE {pue}）",
     "Electricity price": "电价",
-    "PUE {pue}, average board power {share} of TDP, electricity {price} {currency}/kWh, {u} utilisation, {years} years":
-        "PUE {pue}，平均板卡功耗为 TDP 的 {share}，电价 {price} {currency}/kWh，利用率 {u}，{years} 年",
+    "PUE {pue}, average board power {share} of TDP, electricity {price}/kWh, {u} utilisation, {years} years":
+        "PUE {pue}，平均板卡功耗为 TDP 的 {share}，电价 {price}/kWh，利用率 {u}，{years} 年",
     "Support per year": "每年维保",
     "Residual value": "残值",
     "Air-cooled rack": "风冷机柜上限",

@@ -84,13 +84,25 @@ class StrictSpinBox(_Strict, QSpinBox):
 
 
 class StrictDoubleSpinBox(_Strict, QDoubleSpinBox):
-    """A QDoubleSpinBox that refuses invalid text visibly (see the module docstring)."""
+    """A QDoubleSpinBox that refuses invalid text visibly (see the module docstring). A
+    :attr:`trimmed` box writes its value with the decimals it needs ("20 亿词元", "2.5 B tokens";
+    its :meth:`setDecimals` stays the finest it takes): Qt's own text, its trailing zeros dropped."""
 
     refused = Signal(str)
+
+    trimmed = False
+    """Write the value as typed-looking numbers are written: no trailing zeros (a money box keeps its cents)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._strict_init()
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
+        text = super().textFromValue(value)
+        point = self.locale().decimalPoint()
+        if not self.trimmed or point not in text:
+            return text
+        return text.rstrip("0").removesuffix(point)
 
 
 class MagnitudeSpinBox(StrictDoubleSpinBox):

@@ -9,7 +9,7 @@ import enum
 import math
 import types
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from configurator.core.bounds import Bounds, field_at, field_bounds
@@ -58,6 +58,11 @@ class FieldSpec:
         The unit on screen, with its leading space (" tokens").
     scale : float
         Field value per shown unit [field unit / shown unit]: 1e9 for B tokens, 0.01 for %.
+    scales : tuple of (str, float)
+        ``(language, scale)`` where a language counts the field in another unit than :attr:`scale`
+        (Chinese counts training data in 亿 = 10^8 tokens, not in billions); read through
+        :meth:`in_language`, by the editor and the wizard alike. The suffix's translation names
+        that unit (tests check).
     step : float
         Step of the spin box, in the shown unit.
     decimals : int
@@ -100,6 +105,7 @@ class FieldSpec:
     label: Text
     suffix: Text | None = None
     scale: float = 1.0
+    scales: tuple[tuple[str, float], ...] = ()
     step: float = 1.0
     decimals: int = 0
     help: Text | None = None
@@ -113,6 +119,16 @@ class FieldSpec:
     editor: bool = True
     widget: Kind | None = None
     row_label: Text | None = None
+
+    def in_language(self, language: str) -> FieldSpec:
+        """The entry as ``language`` shows it: its :attr:`scales` unit where it declares one, the
+        decimals and the step moved to keep the same finest value and step [field unit] (3 decimals
+        of a billion tokens are 2 of a 亿: a million either way); else the entry itself."""
+        scale = dict(self.scales).get(language, self.scale)
+        if scale == self.scale:
+            return self
+        shift = round(math.log10(self.scale / scale))
+        return replace(self, scale=scale, decimals=max(0, self.decimals - shift), step=self.step * self.scale / scale)
 
     @property
     def texts(self) -> tuple[Text, ...]:

@@ -2603,7 +2603,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source> B tokens</source>
-        <translation> B 词元</translation>
+        <translation> 亿词元</translation>
     </message>
     <message>
         <source>Tokens to train on; sets the time and cost of the job</source>

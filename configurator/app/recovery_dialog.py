@@ -24,6 +24,8 @@ from configurator.app.autosave import Findings, Recovery, SetAside
 from configurator.app.i18n import current_language
 from configurator.app.damage_text import damage_lines  # noqa: F401 - re-exported (the window's recovery)
 from configurator.app.i18n import tc as _tc
+from configurator.app.recovery_fill import Restored, restored
+from configurator.core.catalog import Catalog
 
 
 
@@ -66,11 +68,15 @@ def set_aside_text(item: SetAside) -> str:
 
 
 class RecoveryDialog(QDialog):
-    """Lists ``findings``; :attr:`chosen` is the one to restore (None: keep them all for later)."""
+    """Lists ``findings``; :attr:`chosen` is the one to restore (None: keep them all for later).
+    The selected one's details say what restoring it does over ``catalog`` (what it lost taken
+    from its saved file, or default values and why)."""
 
-    def __init__(self, findings: Findings, placeholder: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, findings: Findings, catalog: Catalog, placeholder: str = "",
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.findings, self.placeholder = findings, placeholder
+        self.findings, self.placeholder, self.catalog = findings, placeholder, catalog
+        self._restored: dict[int, Restored] = {}  # by id of the Recovery: what restoring it gives, read once
         self.chosen: Recovery | None = None
         self.discarded: list[Recovery] = []
         self.setWindowTitle(_tc("Recovery", "Recover unsaved work"))
@@ -135,10 +141,20 @@ class RecoveryDialog(QDialog):
 
     def _show_details(self) -> None:
         recovery = self.selected()
-        lines = [] if recovery is None else damage_lines(recovery, self.placeholder)
+        lines = [] if recovery is None else damage_lines(recovery, self.placeholder, *self._filled(recovery))
         self.details.setText("\n".join(lines))
         for button in (self.restore_button, self.discard_button):
             button.setEnabled(recovery is not None)
+
+    def _filled(self, recovery: Recovery) -> tuple[tuple[str, ...], object]:
+        """The fields restoring ``recovery`` takes from its saved file, and that file (None: none),
+        as the restore will (:func:`~configurator.app.recovery_fill.restored`)."""
+        if not recovery.damage.any:
+            return (), None
+        if id(recovery) not in self._restored:
+            self._restored[id(recovery)] = restored(recovery, self.catalog, current_language())
+        made = self._restored[id(recovery)]
+        return made.filled, made.path
 
     def restore_selected(self) -> None:
         self.chosen = self.selected()

@@ -44,7 +44,8 @@ class Damage:
 
     ``cut_at`` [bytes]: the part of the file that could be used ended there (of ``size`` bytes)
     and what followed is lost; ``lost``: dotted paths of the fields that followed (their defaults
-    used; a list cut inside counts whole); ``newer_version``: the file's version, newer than this program's; ``reset``: dotted
+    used, unless the saved file the autosave belongs to gives them back: :func:`filled_from`; a
+    list cut inside counts whole); ``newer_version``: the file's version, newer than this program's; ``reset``: dotted
     paths of fields reset to their defaults; ``too_large``: the file is larger than a scenario
     file may be (:data:`~configurator.core.scenario_io.MAX_SCENARIO_BYTES`).
     """

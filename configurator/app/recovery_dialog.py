@@ -26,6 +26,7 @@ from configurator.app.damage_text import damage_lines  # noqa: F401 - re-exporte
 from configurator.app.i18n import tc as _tc
 from configurator.app.recovery_fill import Restored, restored
 from configurator.core.catalog import Catalog
+from configurator.core.messages import Message
 
 
 
@@ -41,9 +42,9 @@ def state_text(recovery: Recovery) -> str:
     return _tc("Recovery", "Partly recoverable") if recovery.partial else _tc("Recovery", "Complete")
 
 
-def reason_text(reason: str, detail: str) -> str:
+def reason_text(reason: str, detail) -> str:
     """Why an autosave could not be offered, in the interface language (``detail``: a technical
-    line, as the system or the reader gave it)."""
+    line, as the system gave it, or a message, said here in the interface language)."""
     texts = {
         "empty": _tc("Recovery", "the file is empty"),
         "zero-bytes": _tc("Recovery", "the file holds only zero bytes"),
@@ -55,7 +56,8 @@ def reason_text(reason: str, detail: str) -> str:
         "unreadable": _tc("Recovery", "it cannot be read: {detail}"),
         "too-large": _tc("Recovery", "it is larger than {detail}"),
     }
-    return texts.get(reason, reason).format(detail=detail)
+    said = detail.text_in(current_language()) if isinstance(detail, Message) else detail
+    return texts.get(reason, reason).format(detail=said)
 
 
 def set_aside_text(item: SetAside) -> str:

@@ -12,7 +12,7 @@ import typing
 from dataclasses import dataclass, replace
 from functools import cache
 
-from configurator.core.bounds import Bounds, field_at, field_bounds
+from configurator.core.bounds import Bounds, choice_values, field_at, field_bounds
 from configurator.core.scenario import Scenario
 
 
@@ -180,7 +180,7 @@ class FieldSpec:
     def choices(self) -> tuple:
         """The values of a list field, from its enum or ``Literal`` (None left out); () for others."""
         model, name = self.model_field
-        return _choice_values(model.model_fields[name].annotation)
+        return choice_values(model.model_fields[name].annotation)
 
     @property
     def cli_form(self) -> str:
@@ -232,14 +232,3 @@ def _plain_types(annotation: object) -> set[type]:
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         return set().union(*(_plain_types(a) for a in typing.get_args(annotation) if a is not type(None)))
     return {annotation} if isinstance(annotation, type) else {object}
-
-
-def _choice_values(annotation: object) -> tuple:
-    """The values an enum or ``Literal`` annotation allows, in declared order (None left out)."""
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        return tuple(v for a in typing.get_args(annotation) if a is not type(None) for v in _choice_values(a))
-    if typing.get_origin(annotation) is typing.Literal:
-        return typing.get_args(annotation)
-    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        return tuple(member.value for member in annotation)
-    return ()

@@ -30,6 +30,7 @@ from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
 from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
 from configurator.core.messages_systems import SYSTEMS_CHINESE, SYSTEMS_ENGLISH
 from configurator.core.messages_terms import TERMS
+from configurator.core.messages_validation import VALIDATION_CHINESE, VALIDATION_ENGLISH
 
 ENGLISH: dict[str, str] = {
     "precision-fallback": "{card} has no {requested}: {used} used",
@@ -438,6 +439,7 @@ ENGLISH.update(LOAD_ENGLISH)  # a serving question asked without a load (core/me
 ENGLISH.update(REGION_ENGLISH)  # export status, delivery to and renting in mainland China (core/messages_region.py)
 ENGLISH.update(CATALOG_ENGLISH)  # the user's files the program cannot use, a currency without a rate (core/messages_catalog.py)
 ENGLISH.update(LAYOUT_ENGLISH)  # a scenario whose parts do not fit together (core/messages_layout.py)
+ENGLISH.update(VALIDATION_ENGLISH)  # a value the models refuse, by kind (core/messages_validation.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(FLEET_CHINESE)
 CHINESE.update(BUDGET_CHINESE)
@@ -453,6 +455,7 @@ CHINESE.update(BATCH_CHINESE)
 CHINESE.update(REGION_CHINESE)
 CHINESE.update(CATALOG_CHINESE)
 CHINESE.update(LAYOUT_CHINESE)
+CHINESE.update(VALIDATION_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
+from configurator.core.field_names import read_labels_with
 from configurator.core.messages import Message
 from configurator.core.resources import bundled_path
 from configurator.report.fonts import CJK_FALLBACKS
@@ -19,6 +20,17 @@ LOCALES = {"en": QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
            "zh_CN": QLocale(QLocale.Language.Chinese, QLocale.Country.China)}
 
 _state: dict = {"language": "en", "translators": []}
+
+
+def _registry_text(text, language: str) -> str | None:
+    """A registry text (a field's label) in ``language`` where it is the window's (None otherwise):
+    lent to the core's refusals (:func:`~configurator.core.field_names.read_labels_with`)."""
+    if language != _state["language"] or text.context is None:
+        return None
+    return QCoreApplication.translate(text.context, text.source)
+
+
+read_labels_with(_registry_text)
 
 
 def tc(context: str, text: str) -> str:

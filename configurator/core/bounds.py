@@ -275,8 +275,13 @@ def _shown_text(value: str) -> str:
 
 def error_line_message(error: ValidationError, root: type[BaseModel], where_if_none: str = "") -> Message:
     """:func:`error_line` as a message, to be said in the user's language."""
+    from configurator.core.field_names import FieldName
+    from configurator.core.scenario import Scenario
+
     loc, problem = error_message(error, root)
     where = ".".join(loc) or where_if_none
+    if root is Scenario and loc:
+        where = FieldName(where)  # by its label too where the window says it in Chinese (core/field_names.py)
     return msg("at-field", where=where, problem=problem) if where else problem
 
 

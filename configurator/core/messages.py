@@ -505,6 +505,8 @@ def _param(value: object, language: str, templates: dict[str, str]) -> object:
         return render(value, templates)
     if isinstance(value, list | tuple) and value and all(isinstance(v, Message | str) for v in value):
         return LIST_SEPARATORS.get(language, "; ").join(str(_param(v, language, templates)) for v in value)
+    if isinstance(value, str) and callable(getattr(value, "text_in", None)):  # said in the language (FieldName)
+        return value.text_in(language)
     if isinstance(value, str):
         return TERMS.get(language, {}).get(value, value)
     if isinstance(value, int) and not isinstance(value, bool):

@@ -19,6 +19,8 @@ VALIDATION_ENGLISH: dict[str, str] = {
     "field-unknown": "not a field this version knows (misspelt, or written by a newer version)",
     "field-list-too-short": "{count:|item|items}, fewer than the {limit:,} this field needs",
     "field-list-too-long": "{count:|item|items}, more than the {limit:,} this field takes",
+    "field-named": "{label} ({path})",
+    "json-not-a-number": "{key} must be a number, not {what}",  # a value read from a file by hand (core/hf_config.py)  # a field by its label and path (core/field_names.py)
     # why a damaged autosave gave no scenario (core/scenario_salvage.py)
     "salvage-not-finite": "a number is not finite",
     "salvage-too-many-wrong": "more than {count} fields are wrong",
@@ -36,6 +38,8 @@ VALIDATION_CHINESE: dict[str, str] = {
     "field-unknown": "此版本没有这一字段（拼写有误，或由更新的版本写入）",
     "field-list-too-short": "{count:,} 项，少于此字段所需的 {limit:,} 项",
     "field-list-too-long": "{count:,} 项，多于此字段允许的 {limit:,} 项",
+    "field-named": "{label}（{path}）",
+    "json-not-a-number": "{key} 必须是数字，而不是{what}",
     "salvage-not-finite": "有数字不是有限数",
     "salvage-too-many-wrong": "超过 {count} 个字段有误",
 }

@@ -132,3 +132,15 @@ def test_a_money_box_keeps_its_cents(qtbot, controller, language):
     controller.apply("economics.cloud_price_per_hour", 2.5)
     assert editor.cloud_price.text().split()[0].endswith("2.5000")
     assert editor.pue.text() == "1.5" if controller.apply("economics.pue", 1.5) else True
+
+
+@pytest.mark.parametrize("language, editor_range, wizard_range", (
+        ("en", "from 0.001 to 1,000,000 B tokens", "from 0.001 to 1,000,000."),
+        ("zh_CN", "0.01 到 10,000,000 亿词元", "0.01 到 10,000,000 之间")))
+def test_a_refusal_says_the_range_as_the_box_writes_its_value(qtbot, controller, language, editor_range, wizard_range):
+    editor = _editor(qtbot, controller, language)
+    _type(qtbot, editor.tokens, "abc")
+    assert editor_range in editor.error_label.text() and ".000" not in editor.error_label.text()
+    wizard = _wizard(qtbot, controller, language)
+    _type(qtbot, wizard.load.tokens, "abc")
+    assert wizard_range in wizard.load.problem.text()

@@ -22,15 +22,20 @@ LOCALES = {"en": QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
 _state: dict = {"language": "en", "translators": []}
 
 
-def _registry_text(text, language: str) -> str | None:
-    """A registry text (a field's label) in ``language`` where it is the window's (None otherwise):
-    lent to the core's refusals (:func:`~configurator.core.field_names.read_labels_with`)."""
-    if language != _state["language"] or text.context is None:
+def _field_label(root: type, path: str, language: str) -> str | None:
+    """The registry label of the scenario field at ``path`` in ``language`` where it is the
+    window's (None otherwise, and for another model's field): lent to the core's refusals
+    (:func:`~configurator.core.field_names.read_labels_with`)."""
+    from configurator.core.fields import BY_PATH
+    from configurator.core.scenario import Scenario
+
+    entry = BY_PATH.get(path) if root is Scenario else None
+    if entry is None or language != _state["language"] or entry.label.context is None:
         return None
-    return QCoreApplication.translate(text.context, text.source)
+    return QCoreApplication.translate(entry.label.context, entry.label.source)
 
 
-read_labels_with(_registry_text)
+read_labels_with(_field_label)
 
 
 def tc(context: str, text: str) -> str:

@@ -99,10 +99,23 @@ class StrictDoubleSpinBox(_Strict, QDoubleSpinBox):
 
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
         text = super().textFromValue(value)
-        point = self.locale().decimalPoint()
-        if not self.trimmed or point not in text:
-            return text
-        return text.rstrip("0").removesuffix(point)
+        return _without_trailing_zeros(text, self.locale().decimalPoint()) if self.trimmed else text
+
+
+def _without_trailing_zeros(text: str, point: str) -> str:
+    """``text`` (a number written to fixed decimals) without the zeros that end its decimals, nor
+    a point left bare ("20.00" -> "20", "2.50" -> "2.5")."""
+    return text.rstrip("0").removesuffix(point) if point in text else text
+
+
+def range_number(box: QAbstractSpinBox, value: float) -> str:
+    """A number of ``box``'s range as a refusal says it ("enter a number from 0.01 to 10,000,000"):
+    thousands grouped, to the box's decimals, written as the box writes its value (a
+    :attr:`StrictDoubleSpinBox.trimmed` box without trailing zeros)."""
+    if not isinstance(box, QDoubleSpinBox):
+        return f"{int(value):,}"
+    text = f"{value:,.{box.decimals()}f}"
+    return _without_trailing_zeros(text, ".") if getattr(box, "trimmed", False) else text
 
 
 class MagnitudeSpinBox(StrictDoubleSpinBox):

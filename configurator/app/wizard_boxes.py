@@ -13,7 +13,7 @@ from configurator.app import format as fmt
 from configurator.app.i18n import current_language, tc as _tc
 from configurator.app.field_help import accessible_label
 from configurator.app.inputs import (DurationSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox,
-                                     duration_hint, kept_text)
+                                     duration_hint, kept_text, range_number)
 from configurator.core.fields import entry_for
 from configurator.core.scenario import Constraints, Training
 
@@ -122,10 +122,12 @@ def say_refusals(box, problem: QLabel | None) -> None:
     """Show under the page what ``box`` refused to take (and mark the page: see :func:`held_refusal`)."""
     if problem is None:
         return
+    number = (lambda v: range_number(box, v)) if getattr(box, "trimmed", False) else fmt.whole  # noqa: E731
+
     def refuse(text: str) -> None:
         problem.setText(_tc("WizardInput", "“{text}” is not taken: enter a number from {low} to {high}. It stays "
-                                           "{value}.").format(text=text, low=fmt.whole(box.minimum()),
-                                                              high=fmt.whole(box.maximum()), value=kept_text(box)))
+                                           "{value}.").format(text=text, low=number(box.minimum()),
+                                                              high=number(box.maximum()), value=kept_text(box)))
         problem.setProperty(REFUSED, True)
 
     box.refused.connect(refuse)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ValidationError
 
+from configurator.core.field_names import FieldName
 from configurator.core.messages import Message, msg
 from configurator.core.json_values import describe, describe_said
 
@@ -275,13 +276,10 @@ def _shown_text(value: str) -> str:
 
 def error_line_message(error: ValidationError, root: type[BaseModel], where_if_none: str = "") -> Message:
     """:func:`error_line` as a message, to be said in the user's language."""
-    from configurator.core.field_names import FieldName
-    from configurator.core.scenario import Scenario
-
     loc, problem = error_message(error, root)
     where = ".".join(loc) or where_if_none
-    if root is Scenario and loc:
-        where = FieldName(where)  # by its label too where the window says it in Chinese (core/field_names.py)
+    if loc:
+        where = FieldName(where, root)  # by its label too where the window says it in Chinese (core/field_names.py)
     return msg("at-field", where=where, problem=problem) if where else problem
 
 

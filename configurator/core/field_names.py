@@ -1,6 +1,6 @@
 """A scenario field named in a refusal: by its dotted path (``training.micro_batch``, as the file
 and the flags write it) and, said in a language whose labels the window can read, by its registry
-label too (``微批量（training.micro_batch）``), so a Chinese sentence does not name a field by its
+label too (``微批（training.micro_batch）``), so a Chinese sentence does not name a field by its
 English key alone (session 39, zhrest).
 
 The labels' translations live in the window's translation files (the registry marks its texts for
@@ -12,33 +12,38 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from configurator.core.field_spec import Text
+from configurator.core.messages import CATALOGUES
 
-_READER: list[Callable[[Text, str], str | None]] = []
-"""The reader of a registry text in a language (None where it cannot say it in that language)."""
+_READER: list[Callable[[type, str, str], str | None]] = []
+"""The reader of a field's label: (root model, dotted path, language) -> the label, or None."""
 
 
-def read_labels_with(reader: Callable[[Text, str], str | None]) -> None:
-    """Name fields by ``reader(text, language)`` from now on: the registry label ``text`` in
-    ``language``, or None where the reader cannot say it in that language."""
+def read_labels_with(reader: Callable[[type, str, str], str | None]) -> None:
+    """Name fields by ``reader(root, path, language)`` from now on: the label of the field at the
+    dotted ``path`` of the model ``root`` in ``language``, or None where it has none to say."""
     _READER[:] = [reader]
 
 
 class FieldName(str):
-    """A field's dotted path (what JSON output and English text write) that a message says in
-    its language as :meth:`text_in` does."""
+    """A field's dotted path in the model ``root`` (what JSON output and English text write) that
+    a message says in its language as :meth:`text_in` does."""
+
+    root: type
+
+    def __new__(cls, path: str, root: type) -> FieldName:
+        name = super().__new__(cls, path)
+        name.root = root
+        return name
+
+    def __reduce__(self):
+        return FieldName, (str(self), self.root)
 
     def text_in(self, language: str) -> str:
-        """The path, named by its label where ``language`` is not English and the lent reader
-        says the label in it (:data:`~configurator.core.messages_validation.VALIDATION_ENGLISH`'s
-        ``field-named``: ``{label}（{path}）``)."""
-        from configurator.core.fields import BY_PATH
-        from configurator.core.messages import CATALOGUES
-
-        entry = BY_PATH.get(str(self))
-        if entry is None or language == "en" or not _READER:
+        """The path, named by its label too where ``language`` is not English and the lent reader
+        says the label in it (message ``field-named``: ``{label}（{path}）``)."""
+        if language == "en" or not _READER:
             return str(self)
-        label = _READER[0](entry.label, language)
+        label = _READER[0](self.root, str(self), language)
         if not label:
             return str(self)
         return CATALOGUES.get(language, CATALOGUES["en"])["field-named"].format(label=label, path=str(self))

@@ -54,6 +54,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from configurator.app.controller import ScenarioController
 from configurator.core.files import try_lock, write_text_atomically
+from configurator.core.messages import Message
 from configurator.core.resources import user_data_dir
 from configurator.core.scenario import Scenario
 from configurator.core.scenario_io import MAX_SCENARIO_BYTES, document_text, scenario_to_document
@@ -260,12 +261,13 @@ NOT_A_FILE, UNREADABLE, TOO_LARGE = "not-a-file", "unreadable", "too-large"
 class SetAside:
     """Something in the autosave folder that could not be offered, and where it was moved (None:
     it could not be moved either, and stays where it is); ``reason``: a code (:data:`NOT_A_FILE`
-    …, or a salvage reason), ``detail``: a technical line."""
+    …, or a salvage reason), ``detail``: a technical line (the system's), or a message said in the
+    window's language (a salvage's: :attr:`~configurator.core.scenario_salvage.Salvage.detail`)."""
 
     file: Path
     moved_to: Path | None
     reason: str
-    detail: str = ""
+    detail: Message | str = ""
 
 
 @dataclass

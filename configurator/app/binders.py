@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app.controller import ScenarioController, field_name
 from configurator.app.field_help import accessible_label
-from configurator.app.inputs import kept_text, with_reason
+from configurator.app.inputs import kept_text, range_number, with_reason
 from configurator.core.bounds import field_at, field_bounds
 from configurator.core.fields import LAYOUT_PATHS
 from configurator.core.scenario import Scenario
@@ -114,8 +114,7 @@ class SpinBinder(_Binder):
 
     def _refused(self, text: str) -> None:
         box = self.widget
-        number = (lambda v: f"{v:,.{box.decimals()}f}") if isinstance(box, QDoubleSpinBox) else (  # noqa: E731
-            lambda v: f"{v:,}")
+        number = lambda v: range_number(box, v)  # noqa: E731 - as the box writes its value (no trailing zeros)
         suffix = box.suffix()
         typed = text.removeprefix(box.prefix()).removesuffix(suffix).strip()
         said = QCoreApplication.translate(

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app.binders import AutoBinder, CheckBinder, ComboBinder, SpinBinder, fill_combo
 from configurator.app.field_help import field_help, row_label, shown
-from configurator.app.i18n import tc as _tc
+from configurator.app.i18n import current_language, tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
 from configurator.app.narrow_form import ElidingLabel, TextKeptWhole, WrappingCheckBox
 from configurator.core.fields import Kind, spec
@@ -112,14 +112,17 @@ class BoundControls:
 
     def _number(self, path: str, binder: type[SpinBinder] = SpinBinder) -> QSpinBox | QDoubleSpinBox:
         """A strict number box for the field, built from its registry entry: the model's range in
-        the unit shown (value ÷ scale), the suffix, step and decimals, the value one step below the
-        range standing for None where the entry has a "none" text, the tooltip and the name."""
-        entry = spec(path)
+        the unit shown (value ÷ scale, in the language's unit: ``FieldSpec.in_language``), the
+        suffix, step and decimals (written as the value needs them: "20 亿词元", not "20.00"; a
+        money box keeps its cents, :meth:`_name_currency`), the value one step below the range
+        standing for None where the entry has a "none" text, the tooltip and the name."""
+        entry = spec(path).in_language(current_language())
         if entry.kind not in (Kind.INT, Kind.FLOAT):
             raise ValueError(f"{path} is edited with a {entry.kind.value}, not a number box")
         box = StrictSpinBox() if entry.kind is Kind.INT else StrictDoubleSpinBox()
         if isinstance(box, QDoubleSpinBox):
             box.setDecimals(entry.decimals)
+            box.trimmed = True
         if entry.none_text is not None:
             box.setSpecialValueText(shown(entry.none_text))
         low, high = entry.display_range()
@@ -135,6 +138,7 @@ class BoundControls:
         """Money boxes say their currency ('0.086 USD/kWh', '2.50 CNY/h', '25,000 USD'): the registry's
         suffix is the amount's unit after the currency, which the scenario holds."""
         for path, box in boxes.items():
+            box.trimmed = False  # money keeps its cents: 2.50, not 2.5
             box.setSuffix(f" {currency}{shown(spec(path).suffix).strip()}")
 
     def _check(self, text: str, path: str) -> QCheckBox:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
+from configurator.core.field_names import read_labels_with
 from configurator.core.messages import Message
 from configurator.core.resources import bundled_path
 from configurator.report.fonts import CJK_FALLBACKS
@@ -19,6 +20,22 @@ LOCALES = {"en": QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
            "zh_CN": QLocale(QLocale.Language.Chinese, QLocale.Country.China)}
 
 _state: dict = {"language": "en", "translators": []}
+
+
+def _field_label(root: type, path: str, language: str) -> str | None:
+    """The registry label of the scenario field at ``path`` in ``language`` where it is the
+    window's (None otherwise, and for another model's field): lent to the core's refusals
+    (:func:`~configurator.core.field_names.read_labels_with`)."""
+    from configurator.core.fields import BY_PATH
+    from configurator.core.scenario import Scenario
+
+    entry = BY_PATH.get(path) if root is Scenario else None
+    if entry is None or language != _state["language"] or entry.label.context is None:
+        return None
+    return QCoreApplication.translate(entry.label.context, entry.label.source)
+
+
+read_labels_with(_field_label)
 
 
 def tc(context: str, text: str) -> str:

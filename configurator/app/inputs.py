@@ -139,13 +139,38 @@ class StrictSpinBox(_Strict, QSpinBox):
 
 
 class StrictDoubleSpinBox(_Strict, QDoubleSpinBox):
-    """A QDoubleSpinBox that refuses invalid text visibly (see the module docstring)."""
+    """A QDoubleSpinBox that refuses invalid text visibly (see the module docstring). A
+    :attr:`trimmed` box writes its value with the decimals it needs ("20 亿词元", "2.5 B tokens";
+    its :meth:`setDecimals` stays the finest it takes): Qt's own text, its trailing zeros dropped."""
 
     refused = Signal(str)
+
+    trimmed = False
+    """Write the value as typed-looking numbers are written: no trailing zeros (a money box keeps its cents)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._strict_init()
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
+        text = super().textFromValue(value)
+        return _without_trailing_zeros(text, self.locale().decimalPoint()) if self.trimmed else text
+
+
+def _without_trailing_zeros(text: str, point: str) -> str:
+    """``text`` (a number written to fixed decimals) without the zeros that end its decimals, nor
+    a point left bare ("20.00" -> "20", "2.50" -> "2.5")."""
+    return text.rstrip("0").removesuffix(point) if point in text else text
+
+
+def range_number(box: QAbstractSpinBox, value: float) -> str:
+    """A number of ``box``'s range as a refusal says it ("enter a number from 0.01 to 10,000,000"):
+    thousands grouped, to the box's decimals, written as the box writes its value (a
+    :attr:`StrictDoubleSpinBox.trimmed` box without trailing zeros)."""
+    if not isinstance(box, QDoubleSpinBox):
+        return f"{int(value):,}"
+    text = f"{value:,.{box.decimals()}f}"
+    return _without_trailing_zeros(text, ".") if getattr(box, "trimmed", False) else text
 
 
 class MagnitudeSpinBox(StrictDoubleSpinBox):

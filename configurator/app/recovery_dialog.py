@@ -24,6 +24,9 @@ from configurator.app.autosave import Findings, Recovery, SetAside
 from configurator.app.i18n import current_language
 from configurator.app.damage_text import damage_lines  # noqa: F401 - re-exported (the window's recovery)
 from configurator.app.i18n import tc as _tc
+from configurator.app.recovery_fill import Restored, restored
+from configurator.core.catalog import Catalog
+from configurator.core.messages import Message
 
 
 
@@ -39,9 +42,9 @@ def state_text(recovery: Recovery) -> str:
     return _tc("Recovery", "Partly recoverable") if recovery.partial else _tc("Recovery", "Complete")
 
 
-def reason_text(reason: str, detail: str) -> str:
+def reason_text(reason: str, detail) -> str:
     """Why an autosave could not be offered, in the interface language (``detail``: a technical
-    line, as the system or the reader gave it)."""
+    line, as the system gave it, or a message, said here in the interface language)."""
     texts = {
         "empty": _tc("Recovery", "the file is empty"),
         "zero-bytes": _tc("Recovery", "the file holds only zero bytes"),
@@ -53,7 +56,8 @@ def reason_text(reason: str, detail: str) -> str:
         "unreadable": _tc("Recovery", "it cannot be read: {detail}"),
         "too-large": _tc("Recovery", "it is larger than {detail}"),
     }
-    return texts.get(reason, reason).format(detail=detail)
+    said = detail.text_in(current_language()) if isinstance(detail, Message) else detail
+    return texts.get(reason, reason).format(detail=said)
 
 
 def set_aside_text(item: SetAside) -> str:
@@ -66,11 +70,15 @@ def set_aside_text(item: SetAside) -> str:
 
 
 class RecoveryDialog(QDialog):
-    """Lists ``findings``; :attr:`chosen` is the one to restore (None: keep them all for later)."""
+    """Lists ``findings``; :attr:`chosen` is the one to restore (None: keep them all for later).
+    The selected one's details say what restoring it does over ``catalog`` (what it lost taken
+    from its saved file, or default values and why)."""
 
-    def __init__(self, findings: Findings, placeholder: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, findings: Findings, catalog: Catalog, placeholder: str = "",
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.findings, self.placeholder = findings, placeholder
+        self.findings, self.placeholder, self.catalog = findings, placeholder, catalog
+        self._restored: dict[int, Restored] = {}  # by id of the Recovery: what restoring it gives, read once
         self.chosen: Recovery | None = None
         self.discarded: list[Recovery] = []
         self.setWindowTitle(_tc("Recovery", "Recover unsaved work"))
@@ -135,10 +143,20 @@ class RecoveryDialog(QDialog):
 
     def _show_details(self) -> None:
         recovery = self.selected()
-        lines = [] if recovery is None else damage_lines(recovery, self.placeholder)
+        lines = [] if recovery is None else damage_lines(recovery, self.placeholder, *self._filled(recovery))
         self.details.setText("\n".join(lines))
         for button in (self.restore_button, self.discard_button):
             button.setEnabled(recovery is not None)
+
+    def _filled(self, recovery: Recovery) -> tuple[tuple[str, ...], object]:
+        """The fields restoring ``recovery`` takes from its saved file, and that file (None: none),
+        as the restore will (:func:`~configurator.app.recovery_fill.restored`)."""
+        if not recovery.damage.any:
+            return (), None
+        if id(recovery) not in self._restored:
+            self._restored[id(recovery)] = restored(recovery, self.catalog, current_language())
+        made = self._restored[id(recovery)]
+        return made.filled, made.path
 
     def restore_selected(self) -> None:
         self.chosen = self.selected()

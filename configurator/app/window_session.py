@@ -167,7 +167,7 @@ class SessionActions:
 
         catalog = self.controller.catalog
         default = self.start_card()
-        return RecoveryDialog(findings, catalog.get(default).name if default in catalog else "", self)
+        return RecoveryDialog(findings, catalog, catalog.get(default).name if default in catalog else "", self)
 
     def choose_recovery(self, findings):
         """Ask which crashed window's work to restore; the Recovery, or None to keep them all for later."""
@@ -206,27 +206,13 @@ class SessionActions:
     def restore_recovery(self, recovery) -> bool:
         """Put ``recovery`` into this window: its file (if it still reads) as the saved state and
         the unsaved work as one undoable step over it; its autosave becomes this window's own."""
-        from configurator.app.defaults import default_scenario
         from configurator.app.i18n import current_language
         from configurator.app.recovery_dialog import damage_lines, shown_name
-        from configurator.core.scenario_io import ScenarioFileError, read_scenario, scenario_digest
-        from configurator.core.scenario_salvage import filled_from
+        from configurator.app.recovery_fill import restored
 
         catalog = self.controller.catalog
-        base, path = default_scenario(current_language(), catalog), None  # the language's currency, as a new window
-        digest = None
-        if recovery.original is not None:
-            try:  # a regular file only: the notes may name a FIFO, which would wait for a writer
-                digest = scenario_digest(recovery.original) if recovery.original.is_file() else None
-                original = read_scenario(recovery.original) if recovery.original.is_file() else None
-            except (ScenarioFileError, OSError, ValueError):
-                original = None  # gone or broken: the recovered work stays, unsaved
-            if original is not None and original.card_id in catalog:
-                base, path = original, recovery.original
-        # what the autosave lost: the file's own values where it reads whole, not defaults (a Save must not lose them)
-        scenario, filled = recovery.scenario, ()
-        if path is not None:
-            scenario, filled = filled_from(scenario, recovery.damage.lost + recovery.damage.reset, base)
+        made = restored(recovery, catalog, current_language())  # what the recovery list's details said it does
+        base, path, digest, scenario, filled = made.base, made.path, made.digest, made.scenario, made.filled
         placeholder = ""
         if recovery.missing_card is not None:
             placed = self.placeholder_card(scenario)
@@ -255,7 +241,7 @@ class SessionActions:
         if answer == "save-as":
             self.act_on_changed_since(recovery.original, answer)
         if recovery.partial:
-            lines = damage_lines(recovery, placeholder, filled, recovery.original)
+            lines = damage_lines(recovery, placeholder, filled, made.path)
             if kept is not None:
                 lines.append(_tc("MainWindow", "The autosave as it was found is kept in {file}.").format(file=kept))
             said = _tc("MainWindow", "Restored “{name}” in part: {details}")

@@ -5,7 +5,6 @@ refused. The wizard's own words and units (days, billion tokens) stay its own.""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from PySide6.QtWidgets import QLabel
@@ -14,7 +13,7 @@ from configurator.app import format as fmt
 from configurator.app.i18n import current_language, tc as _tc
 from configurator.app.field_help import accessible_label
 from configurator.app.inputs import (DurationSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox,
-                                     duration_hint, kept_text, with_reason)
+                                     duration_hint, kept_text, range_number, with_reason)
 from configurator.core.fields import entry_for
 from configurator.core.scenario import Constraints, Training
 
@@ -57,29 +56,22 @@ def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0
     low, high = field_range(model, name, scale, decimals)
     box = MagnitudeSpinBox() if magnitudes else StrictDoubleSpinBox()
     box.setDecimals(decimals)
+    box.trimmed = True  # "20 亿词元", "2.5 GiB": the decimals the value needs, ``decimals`` the finest taken
     box.setRange(0 if none_text else low, high)
     box.setProperty(SCALE, scale)
     box.setSuffix(suffix)
     return _named(box, model, name, problem, none_text)
 
 
-TOKEN_SCALES = {"en": 1e9, "zh_CN": 1e8}
-"""Tokens per unit the wizard's data box shows, by language [tokens]: a billion in English
-("2.000 billion tokens"), 亿 (10^8) in Chinese, which counts large numbers in 万 and 亿 ("20.00 亿词元";
-a word-for-word 十亿 "billion" is not written). The box's suffix (`` billion tokens``, in the
-.ts " 亿词元") names this unit; the wizard's binding reads the scale off the box (:data:`SCALE`)."""
-
-TOKEN_RESOLUTION = 1e6
-"""The finest data to train on the wizard's box takes [tokens]: a million in every language
-(3 decimals of a billion, 2 of a 亿), so a size typed in either gives the same tokens."""
-
-
 def tokens_box(problem: QLabel | None = None) -> StrictDoubleSpinBox:
-    """The wizard's data-to-train-on box in the language's unit (:data:`TOKEN_SCALES`), to
-    :data:`TOKEN_RESOLUTION`: "0.5 亿" and "20 亿" type as naturally as "2 billion"."""
-    scale = TOKEN_SCALES.get(current_language(), TOKEN_SCALES["en"])
-    decimals = round(math.log10(scale / TOKEN_RESOLUTION))
-    return decimal_box(Training, "tokens", _tc("LoadPage", " billion tokens"), decimals, scale, problem)
+    """The wizard's data-to-train-on box in the language's unit, as the editor's token budget
+    (the registry's ``training.tokens`` entry in the language: ``FieldSpec.in_language``, one
+    declaration): a billion in English ("2 billion tokens"), 亿 in Chinese ("20 亿词元"; a
+    word-for-word 十亿 is not written), to the same finest million tokens in either, so "0.5 亿"
+    and "20 亿" type as naturally as "2 billion". The wizard's binding reads the scale off the box
+    (:data:`SCALE`)."""
+    entry = entry_for(Training, "tokens").in_language(current_language())
+    return decimal_box(Training, "tokens", _tc("LoadPage", " billion tokens"), entry.decimals, entry.scale, problem)
 
 
 DEADLINE_DECIMALS = 1
@@ -130,10 +122,12 @@ def say_refusals(box, problem: QLabel | None) -> None:
     """Show under the page what ``box`` refused to take (and mark the page: see :func:`held_refusal`)."""
     if problem is None:
         return
+    number = (lambda v: range_number(box, v)) if getattr(box, "trimmed", False) else fmt.whole  # noqa: E731
+
     def refuse(text: str) -> None:
         problem.setText(with_reason(_tc("WizardInput", "“{text}” is not taken: enter a number from {low} to {high}. "
                                                        "It stays {value}.").format(
-            text=text, low=fmt.whole(box.minimum()), high=fmt.whole(box.maximum()), value=kept_text(box)),
+            text=text, low=number(box.minimum()), high=number(box.maximum()), value=kept_text(box)),
             text.removeprefix(box.prefix()).removesuffix(box.suffix()).strip()))
         problem.setProperty(REFUSED, True)
 

@@ -7,6 +7,8 @@ refusal message (editor, command line, files) read them from here, so they canno
 
 from __future__ import annotations
 
+import enum
+import json
 import math
 import re
 import types
@@ -15,8 +17,9 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ValidationError
 
+from configurator.core.field_names import FieldName
 from configurator.core.messages import Message, msg
-from configurator.core.json_values import describe
+from configurator.core.json_values import describe, describe_said
 
 _UNIT = re.compile(r"\[([^\[\]]+)\]\s*$")
 _RANGE_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_equal", "finite_number"}
@@ -179,8 +182,8 @@ def error_message(error: ValidationError, root: type[BaseModel]) -> tuple[tuple[
                             or first["type"] == "float_type" and isinstance(value, int))  # an int beyond floats
     if first["type"] in _RANGE_ERRORS or too_large:  # an integer beyond any float is out of range too
         found = field_at(root, tuple(first["loc"]))
-        if found is not None:
-            bounds = field_bounds(*found)
+        bounds = field_bounds(*found) if found is not None else _stated_bounds(first.get("ctx", {}))
+        if bounds is not None:
             return loc, msg("value-outside-range", value=_shown(value), range=bounds.span(),
                             unit=f" {bounds.unit}" if bounds.unit else "")
     if first["type"] == "string_pattern_mismatch" and isinstance(value, str):
@@ -193,7 +196,74 @@ def error_message(error: ValidationError, root: type[BaseModel]) -> tuple[tuple[
     carried = getattr(first.get("ctx", {}).get("error"), "said", None)  # a validator's message (core/messages_said.py)
     if isinstance(carried, Message):
         return loc, carried
+    said = kind_message(first, root)
+    if said is not None:
+        return loc, said
     return loc, msg("as-written", text=first["msg"].removeprefix("Value error, "))
+
+
+KIND_MESSAGES = {
+    "missing": "field-missing",
+    "int_type": "field-not-whole", "int_parsing": "field-not-whole", "int_from_float": "field-not-whole",
+    "float_type": "field-not-a-number", "float_parsing": "field-not-a-number",
+    "bool_type": "field-not-on-off", "bool_parsing": "field-not-on-off",
+    "string_type": "field-not-text",
+    "model_type": "field-not-an-object", "model_attributes_type": "field-not-an-object", "dict_type": "field-not-an-object",
+    "tuple_type": "field-not-a-list", "list_type": "field-not-a-list",
+    "literal_error": "field-not-a-choice", "enum": "field-not-a-choice", "is_instance_of": "field-not-a-choice",
+    "extra_forbidden": "field-unknown",
+    "too_short": "field-list-too-short", "too_long": "field-list-too-long",
+}
+"""The message of each kind of problem pydantic reports (its error ``type``) that the models meet
+reading a file, a flag or a box: a field missing, a value of the wrong type, not one of the
+field's choices, a field the models do not have, a list of the wrong length. Said in our words in
+both languages (``messages_validation.py``), never pydantic's English (session 39, zhrest); a
+kind missing here keeps pydantic's words (``as-written``)."""
+
+
+def kind_message(problem: dict, root: type[BaseModel]) -> Message | None:
+    """``problem`` (one of a ValidationError's ``errors()``) in words, by its kind
+    (:data:`KIND_MESSAGES`): the value as given, and what the field takes — its choices, read from
+    the model (``'pretrain', 'finetune', …``), the length of a list; None for another kind."""
+    message_id = KIND_MESSAGES.get(problem["type"])
+    if message_id is None:
+        return None
+    value, ctx = describe_said(problem.get("input")), problem.get("ctx", {})
+    if message_id == "field-not-a-choice":
+        found = field_at(root, tuple(problem["loc"]))
+        choices = choice_values(found[0].model_fields[found[1]].annotation) if found is not None else ()
+        if not choices:
+            return msg("field-not-a-choice-here", value=value)
+        return msg(message_id, value=value, choices=", ".join(json.dumps(c, ensure_ascii=False) for c in choices))
+    if message_id in ("field-list-too-short", "field-list-too-long"):
+        length = ctx.get("actual_length")
+        limit = ctx.get("min_length" if message_id == "field-list-too-short" else "max_length")
+        if not isinstance(length, int) or not isinstance(limit, int):
+            return None
+        return msg(message_id, count=length, limit=limit)
+    return msg(message_id, value=value)
+
+
+def _stated_bounds(ctx: dict) -> Bounds | None:
+    """The bound a range problem states itself (pydantic's ``ctx``: ``gt``, ``ge``, ``lt``, ``le``),
+    where its field is not found in the root model (a field behind a validator); None if none."""
+    low = next(((ctx[key], key == "ge") for key in ("gt", "ge") if isinstance(ctx.get(key), int | float)), None)
+    high = next(((ctx[key], key == "le") for key in ("lt", "le") if isinstance(ctx.get(key), int | float)), None)
+    if low is None and high is None:
+        return None
+    return Bounds(low[0] if low else None, high[0] if high else None, low[1] if low else True,
+                  high[1] if high else True)
+
+
+def choice_values(annotation: object) -> tuple:
+    """The values an enum or ``Literal`` annotation allows, in declared order (None left out)."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return tuple(v for a in typing.get_args(annotation) if a is not type(None) for v in choice_values(a))
+    if typing.get_origin(annotation) is typing.Literal:
+        return typing.get_args(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return tuple(member.value for member in annotation)
+    return ()
 
 
 MAX_SHOWN_TEXT = 40
@@ -208,6 +278,8 @@ def error_line_message(error: ValidationError, root: type[BaseModel], where_if_n
     """:func:`error_line` as a message, to be said in the user's language."""
     loc, problem = error_message(error, root)
     where = ".".join(loc) or where_if_none
+    if loc:
+        where = FieldName(where, root)  # by its label too where the window says it in Chinese (core/field_names.py)
     return msg("at-field", where=where, problem=problem) if where else problem
 
 

@@ -9,10 +9,10 @@ import enum
 import math
 import types
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
-from configurator.core.bounds import Bounds, field_at, field_bounds
+from configurator.core.bounds import Bounds, choice_values, field_at, field_bounds
 from configurator.core.scenario import Scenario
 
 
@@ -58,6 +58,11 @@ class FieldSpec:
         The unit on screen, with its leading space (" tokens").
     scale : float
         Field value per shown unit [field unit / shown unit]: 1e9 for B tokens, 0.01 for %.
+    scales : tuple of (str, float)
+        ``(language, scale)`` where a language counts the field in another unit than :attr:`scale`
+        (Chinese counts training data in 亿 = 10^8 tokens, not in billions); read through
+        :meth:`in_language`, by the editor and the wizard alike. The suffix's translation names
+        that unit (tests check).
     step : float
         Step of the spin box, in the shown unit.
     decimals : int
@@ -100,6 +105,7 @@ class FieldSpec:
     label: Text
     suffix: Text | None = None
     scale: float = 1.0
+    scales: tuple[tuple[str, float], ...] = ()
     step: float = 1.0
     decimals: int = 0
     help: Text | None = None
@@ -113,6 +119,16 @@ class FieldSpec:
     editor: bool = True
     widget: Kind | None = None
     row_label: Text | None = None
+
+    def in_language(self, language: str) -> FieldSpec:
+        """The entry as ``language`` shows it: its :attr:`scales` unit where it declares one, the
+        decimals and the step moved to keep the same finest value and step [field unit] (3 decimals
+        of a billion tokens are 2 of a 亿: a million either way); else the entry itself."""
+        scale = dict(self.scales).get(language, self.scale)
+        if scale == self.scale:
+            return self
+        shift = round(math.log10(self.scale / scale))
+        return replace(self, scale=scale, decimals=max(0, self.decimals - shift), step=self.step * self.scale / scale)
 
     @property
     def texts(self) -> tuple[Text, ...]:
@@ -164,7 +180,7 @@ class FieldSpec:
     def choices(self) -> tuple:
         """The values of a list field, from its enum or ``Literal`` (None left out); () for others."""
         model, name = self.model_field
-        return _choice_values(model.model_fields[name].annotation)
+        return choice_values(model.model_fields[name].annotation)
 
     @property
     def cli_form(self) -> str:
@@ -216,14 +232,3 @@ def _plain_types(annotation: object) -> set[type]:
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         return set().union(*(_plain_types(a) for a in typing.get_args(annotation) if a is not type(None)))
     return {annotation} if isinstance(annotation, type) else {object}
-
-
-def _choice_values(annotation: object) -> tuple:
-    """The values an enum or ``Literal`` annotation allows, in declared order (None left out)."""
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        return tuple(v for a in typing.get_args(annotation) if a is not type(None) for v in _choice_values(a))
-    if typing.get_origin(annotation) is typing.Literal:
-        return typing.get_args(annotation)
-    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        return tuple(member.value for member in annotation)
-    return ()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from configurator.core.field_spec import FieldSpec, Kind, Text  # the entry's schema (re-exported: see __all__)
+from configurator.core.magnitudes import MAGNITUDES
 
 __all__ = ["BY_FLAG", "BY_PATH", "FIELDS", "REQUESTS_PER_DAY", "SECONDS_PER_DAY", "LAYOUT_PATHS", "NUMBER_FORMS", "FieldSpec", "Kind", "Text", "cli_help",
            "entry_for", "spec"]
@@ -222,6 +223,7 @@ FIELDS: tuple[FieldSpec, ...] = (
                 "paged AdamW): paged out to host memory when the card is short, so they need no room on the card; "
                 "default off"),
     _f("training.tokens", _t("ScenarioController", "token budget"), _t("ScenarioEditor", " B tokens"), scale=1e9, decimals=3, step=10.0,
+       scales=(("zh_CN", MAGNITUDES["亿"]),),  # Chinese counts in 万 and 亿: "20 亿词元", not 2 B (十亿) 词元
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
        cli_help="training token budget (e.g. 1T)", row_label=_t("ScenarioEditor", "Token &budget")),
     _f("training.examples", _t("ScenarioController", "examples"), _t("ScenarioEditor", " examples"),

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from configurator.core.architecture import ArchitectureError, ModelArchitecture
 from configurator.core.bounds import error_line_message, field_bounds
-from configurator.core.json_values import JsonFileError, flag, read_json_file, text_value, whole_number
+from configurator.core.json_values import JsonFileError, describe_said, flag, read_json_file, text_value, whole_number
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import carried, said
 
@@ -150,7 +150,7 @@ def _rope_fields(config: dict) -> dict:
     scaling = config.get("rope_scaling") if isinstance(config.get("rope_scaling"), dict) else params
     theta = config.get("rope_theta", params.get("rope_theta", 10000.0))
     if isinstance(theta, bool) or not isinstance(theta, (int, float)):
-        raise ValueError("rope_theta must be a number")
+        raise said(ValueError, msg("json-not-a-number", key="rope_theta", what=describe_said(theta)))
     fields: dict = {"rope_theta": float(theta)}
     kind, factor = scaling.get("rope_type", scaling.get("type")), scaling.get("factor")
     if kind in ("llama3", "yarn") and isinstance(factor, (int, float)) and not isinstance(factor, bool):

@@ -29,6 +29,7 @@ from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
 from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
 from configurator.core.messages_systems import SYSTEMS_CHINESE, SYSTEMS_ENGLISH
 from configurator.core.messages_terms import TERMS
+from configurator.core.messages_validation import VALIDATION_CHINESE, VALIDATION_ENGLISH
 
 ENGLISH: dict[str, str] = {
     "precision-fallback": "{card} has no {requested}: {used} used",
@@ -437,6 +438,7 @@ ENGLISH.update(LOAD_ENGLISH)  # a serving question asked without a load (core/me
 ENGLISH.update(REGION_ENGLISH)  # export status, delivery to and renting in mainland China (core/messages_region.py)
 ENGLISH.update(CATALOG_ENGLISH)  # the user's files the program cannot use, a currency without a rate (core/messages_catalog.py)
 ENGLISH.update(LAYOUT_ENGLISH)  # a scenario whose parts do not fit together (core/messages_layout.py)
+ENGLISH.update(VALIDATION_ENGLISH)  # a value the models refuse, by kind (core/messages_validation.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(FLEET_CHINESE)
 CHINESE.update(BUDGET_CHINESE)
@@ -452,6 +454,7 @@ CHINESE.update(BATCH_CHINESE)
 CHINESE.update(REGION_CHINESE)
 CHINESE.update(CATALOG_CHINESE)
 CHINESE.update(LAYOUT_CHINESE)
+CHINESE.update(VALIDATION_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""
@@ -503,6 +506,8 @@ def _param(value: object, language: str, templates: dict[str, str], said: dict) 
         return render(value, templates)
     if isinstance(value, list | tuple) and value and all(isinstance(v, Message | str) for v in value):
         return LIST_SEPARATORS.get(language, "; ").join(str(_param(v, language, templates, said)) for v in value)
+    if isinstance(value, str) and callable(getattr(value, "text_in", None)):  # said in the language (FieldName)
+        return value.text_in(language)
     if isinstance(value, str):
         return TERMS.get(language, {}).get(value, value)
     if isinstance(value, int) and not isinstance(value, bool):

@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ValidationError
 
+from configurator.core.bounds import error_line_message
 from configurator.core.json_values import JsonFileError, parse_json
+from configurator.core.messages import Message, msg
 from configurator.core.scenario import MAX_NAME_CHARS, SCENARIO_SCHEMA_VERSION, Scenario
 from configurator.core.scenario_migrate import migrated_body
 from configurator.core.scenario_io import FILE_FORMAT, MAX_SCENARIO_BYTES
@@ -44,7 +46,8 @@ class Damage:
 
     ``cut_at`` [bytes]: the part of the file that could be used ended there (of ``size`` bytes)
     and what followed is lost; ``lost``: dotted paths of the fields that followed (their defaults
-    used; a list cut inside counts whole); ``newer_version``: the file's version, newer than this program's; ``reset``: dotted
+    used, unless the saved file the autosave belongs to gives them back: :func:`filled_from`; a
+    list cut inside counts whole); ``newer_version``: the file's version, newer than this program's; ``reset``: dotted
     paths of fields reset to their defaults; ``too_large``: the file is larger than a scenario
     file may be (:data:`~configurator.core.scenario_io.MAX_SCENARIO_BYTES`).
     """
@@ -64,14 +67,15 @@ class Damage:
 @dataclass(frozen=True)
 class Salvage:
     """The outcome: the scenario (None when nothing usable was left: then ``reason``, one of
-    :data:`EMPTY` … :data:`INVALID`, says why, and ``detail`` adds a technical line in English),
+    :data:`EMPTY` … :data:`INVALID`, says why, and ``detail`` adds what was wrong: a message,
+    said in the reader's language),
     the document's other top-level entries (the autosave's notes), and the damage."""
 
     scenario: Scenario | None
     extra: dict = field(default_factory=dict)
     damage: Damage = Damage()
     reason: str = ""
-    detail: str = ""
+    detail: Message | str = ""
 
 
 def salvage_scenario(data: bytes) -> Salvage:
@@ -197,27 +201,25 @@ def _cut_off(model: type, body: dict, still_open: tuple, prefix: str) -> list[st
     return lost
 
 
-def _validated(body: dict) -> tuple[Scenario | None, tuple[str, ...], str]:
+def _validated(body: dict) -> tuple[Scenario | None, tuple[str, ...], Message | str]:
     """The scenario in ``body``, with the fields it refuses removed (their defaults used); the
-    fields removed; and, when no scenario came of it, why (a technical line)."""
+    fields removed; and, when no scenario came of it, why (a message, said in the window's language)."""
     reset: list[str] = []
     body = json.loads(json.dumps(body))  # a copy to cut fields from
     for _ in range(MAX_RESETS):
         try:
             text = json.dumps(body, allow_nan=False)
         except ValueError:
-            return None, tuple(reset), "a number is not finite"
+            return None, tuple(reset), msg("salvage-not-finite")
         try:
             return Scenario.model_validate_json(text, strict=True), tuple(reset), ""
         except ValidationError as error:
             removed = [_remove(body, problem["loc"]) for problem in error.errors() if problem["type"] != "missing"]
             removed = [path for path in removed if path]
             if not removed:
-                first = error.errors()[0]
-                where = ".".join(str(part) for part in first["loc"]) or "the scenario"
-                return None, tuple(reset), f"{where}: {first['msg']}"
+                return None, tuple(reset), error_line_message(error, Scenario, "scenario")
             reset.extend(path for path in removed if path not in reset)
-    return None, tuple(reset), f"more than {MAX_RESETS} fields are wrong"
+    return None, tuple(reset), msg("salvage-too-many-wrong", count=MAX_RESETS)
 
 
 def _remove(body: dict, loc: tuple) -> str:

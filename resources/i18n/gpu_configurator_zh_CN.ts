@@ -1717,8 +1717,40 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>完整</translation>
     </message>
     <message>
-        <source>The file was cut short after {size} bytes ({kept} of them usable); whatever followed is lost and takes default values.</source>
-        <translation>文件在 {size} 字节处被截断（其中 {kept} 字节可用）；其后的内容已丢失，使用默认值。</translation>
+        <source>parallel layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>layout the planner chooses</source>
+        <translation>由规划器选择的布局</translation>
+    </message>
+    <message>
+        <source>graphics</source>
+        <translation>图形</translation>
+    </message>
+    <message>
+        <source>prices and costs</source>
+        <translation>价格与成本</translation>
+    </message>
+    <message>
+        <source>constraints</source>
+        <translation>约束条件</translation>
+    </message>
+    <message>
+        <source>assumptions</source>
+        <translation>计算假设</translation>
+    </message>
+    <message>
+        <source>file version</source>
+        <translation>文件版本</translation>
     </message>
     <message>
         <source>The file was cut short after {size} bytes ({kept} of them usable).</source>
@@ -1739,6 +1771,26 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>The file is larger than a scenario file may be ({size} bytes; at most {limit}).</source>
         <translation>该文件超过了方案文件允许的大小（{size} 字节；最多 {limit}）。</translation>
+    </message>
+    <message>
+        <source>What followed is lost and takes default values: {sections}.</source>
+        <translation>其后的内容已丢失，使用默认值：{sections}。</translation>
+    </message>
+    <message>
+        <source>What followed is lost and takes default values, as the work was never saved to a file to take it from: {sections}.</source>
+        <translation>其后的内容已丢失，使用默认值，因为这项工作从未保存为文件，无从取回：{sections}。</translation>
+    </message>
+    <message>
+        <source>What followed is lost and takes default values, as its saved file {file} no longer reads whole or holds a card the catalog no longer has: {sections}.</source>
+        <translation>其后的内容已丢失，使用默认值，因为已保存的文件 {file} 已无法完整读取，或其中的卡已不在目录中：{sections}。</translation>
+    </message>
+    <message>
+        <source>The saved file does not hold the rest of what followed, which takes default values: {sections}.</source>
+        <translation>其后丢失的其余部分在已保存的文件中没有，使用默认值：{sections}。</translation>
+    </message>
+    <message>
+        <source>What followed is lost and takes default values, as the values of its saved file {file} do not fit the recovered work: {sections}.</source>
+        <translation>其后的内容已丢失，使用默认值，因为已保存的文件 {file} 中的值与恢复的工作不相容：{sections}。</translation>
     </message>
     <message>
         <source>Its card “{card}” is no longer in the catalog: it is restored on {placeholder}; choose its card again.</source>
@@ -2611,7 +2663,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source> B tokens</source>
-        <translation> B 词元</translation>
+        <translation> 亿词元</translation>
     </message>
     <message>
         <source>Tokens to train on; sets the time and cost of the job</source>

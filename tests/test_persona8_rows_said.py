@@ -80,3 +80,32 @@ def test_cards_already_owned_are_not_said_bought_in_whole_servers(capsys):
     assert main([*lora, "--lang", "zh_CN"]) == 0
     out = capsys.readouterr().out
     assert "使用已拥有的 8 × H100" in out and "按整台服务器购买" not in out
+
+
+FINE_TUNE_RENTED = ["--workload", "finetune", "--model", "llama3-8b", "--tokens", "1B", "--deadline", "5d",
+                    "--objective", "cloud", "--currency", "USD"]
+
+
+def test_the_summary_says_the_rent_per_token_the_ranking_ranks_on(tmp_path, capsys):
+    """Rented cards are paid while the job runs: page 1 said 0.468 USD per million tokens (the rent of
+    all 5 days of the deadline for a 12.9 h job) where ``recommend`` ranked the row at 0.0504, and the
+    summary's alternatives came in another order."""
+    import json
+
+    from configurator.cli import main
+
+    assert main(["recommend", *FINE_TUNE_RENTED, "--json"]) == 0
+    ranked = json.loads(capsys.readouterr().out)["ranked"]
+    rent = ranked[0]["cloud_per_million_tokens"]
+    assert main(["report", *FINE_TUNE_RENTED, "-o", str(tmp_path / "s.json")]) == 0
+    capsys.readouterr()
+    summary = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert summary["estimate"]["card"]["id"] == ranked[0]["card"]["id"]
+    assert [a["card"]["id"] for a in summary["alternatives"][:4]] == [r["card"]["id"] for r in ranked[1:5]]
+    said = f"{rent:.3g} USD"
+    for language, label in (("en", "**Cost per million tokens — cloud rent**: "), ("zh_CN", "**每百万词元成本——云租用价格**：")):
+        path = tmp_path / f"s-{language}.md"
+        assert main(["report", *FINE_TUNE_RENTED, "--lang", language, "-o", str(path)]) == 0
+        capsys.readouterr()
+        text = path.read_text(encoding="utf-8").replace("\xa0", " ")
+        assert label + said in text, [line for line in text.splitlines() if label[:12] in line]

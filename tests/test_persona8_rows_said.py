@@ -109,3 +109,17 @@ def test_the_summary_says_the_rent_per_token_the_ranking_ranks_on(tmp_path, caps
         capsys.readouterr()
         text = path.read_text(encoding="utf-8").replace("\xa0", " ")
         assert label + said in text, [line for line in text.splitlines() if label[:12] in line]
+
+
+def test_a_frame_longer_than_the_deadline_says_no_count_meets_it(catalog):
+    from configurator.core.estimate import estimate
+
+    scenario = _render(catalog, "0.0167")
+    slow = estimate(scenario.model_copy(update={"card_id": "l40s", "count": 20}), catalog.get("l40s"))
+    said = next(m for m in slow.messages if m.id == "frame-beyond-deadline")
+    en, zh = said.text.replace("\xa0", " "), said.text_in("zh_CN").replace("\xa0", " ")
+    assert en.startswith("One frame takes 1.42 min on L40S, longer than the whole deadline (1.00 min)")
+    assert "L40S 渲染一帧需要 1.42 分钟，比整个期限（1.00 分钟）还长" in zh
+    fast = estimate(scenario.model_copy(update={"card_id": "rtx-pro-6000-blackwell", "count": 20}),
+                    catalog.get("rtx-pro-6000-blackwell"))
+    assert "frame-beyond-deadline" not in {m.id for m in fast.messages}

@@ -338,6 +338,18 @@ def cards_for_deadline(card: Card, scenario: Scenario) -> int | None:
     return formulas.cards_for_deadline(scenario.graphics.frames, minutes, deadline)
 
 
+def frame_beyond_deadline(card: Card, scenario: Scenario) -> Message | None:
+    """That one frame on ``card`` takes longer than the whole deadline, so no count meets it (frames
+    are whole on a card, :func:`formulas.render_hours`); None when it does not, or without a deadline
+    or a time per frame. A 20-frame job in a minute on L40S (1.42 min a frame) said only "misses the
+    deadline by 0.416 min", as if more cards would do (persona check, December 2026)."""
+    deadline = scenario.constraints.deadline_hours
+    minutes = minutes_per_frame(card, scenario)
+    if not deadline or not minutes or cards_for_deadline(card, scenario) is not None:
+        return None
+    return msg("frame-beyond-deadline", card=card.name, frame=minutes / 60, deadline=deadline)
+
+
 RT_CORE_GENERATIONS = (("Turing", 1), ("Ampere", 2), ("Ada", 3), ("Blackwell", 4))
 """RT-core generation by NVIDIA architecture: A40 'second-generation RT Cores' (Ampere),
 L40/L40S and RTX 4090 'third-generation' (Ada), RTX 5090 'fourth generation' (Blackwell)
@@ -534,6 +546,9 @@ def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
         share = measured_fp32_share(card, scenario) if measured is not None else None
         messages.append(msg("no-rt-cores", card=card.name) if share is None else
                         msg("no-rt-cores-measured", card=card.name, share=share))
+    beyond = frame_beyond_deadline(card, scenario) if rendering else None
+    if beyond is not None:
+        messages.append(beyond)
     reference_gen = scenario.graphics.reference_rt_generation
     card_gen = rt_generation(card)
     if rendering and measured is None and card_gen and reference_gen \

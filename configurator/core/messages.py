@@ -98,7 +98,7 @@ ENGLISH: dict[str, str] = {
     ),
     "no-display-no-encoder": "{card} has no display outputs or video encoders",
     "consumer-card-training": "{card} is a consumer card: no ECC, no NVLink, and its licence restricts data-centre use",
-    "misses-deadline": "Takes {hours:sig} h: misses the {deadline:,.0f} h deadline by {over:duration} ({share:.0%})",
+    "misses-deadline": "Takes {hours:sig} h: misses the {deadline:,g} h deadline by {over:duration} ({share:.0%})",
     "no-price": "{card}: no purchase price — enter a quote, or rank by cloud rent",
     "no-price-items": "{card}: no price for {items} — enter a quote to compare its total cost of ownership",
     "rack-system-of": "Rack-scale system of {gpus} {card} (quote item {item})",  # a whole system with no price yet
@@ -134,9 +134,9 @@ ENGLISH: dict[str, str] = {
                                   "{count:,} cards at full peak need {hours:days}",
     "deadline-unknown-days": "No time for the job could be estimated: the {deadline:,g}-day deadline cannot be "
                              "checked",
-    "deadline-out-of-reach": "{card} cannot meet the {deadline:,.0f} h deadline at any count tried: even {count:,} "
+    "deadline-out-of-reach": "{card} cannot meet the {deadline:,g} h deadline at any count tried: even {count:,} "
                              "cards at full peak need {hours:sig} h",
-    "deadline-unknown": "No time for the job could be estimated: the {deadline:,.0f} h deadline cannot be checked",
+    "deadline-unknown": "No time for the job could be estimated: the {deadline:,g} h deadline cannot be checked",
     "over-budget-partly-priced": "Capex at least {cost:.0money} (bill lines without a price: {unpriced}): over "
                                  "budget by at least {over:.0money} ({share:.0%}) of {budget:.0money}",
     "meets-budget": "Capex {cost:.0money} (cards, servers, network, storage, racks), {margin:.0money} under the "
@@ -304,7 +304,7 @@ CHINESE: dict[str, str] = {
     "class-mismatch": "{card} 是{category}类卡；{workload} 通常应使用{expected}类卡",
     "no-display-no-encoder": "{card} 没有显示输出和视频编码器",
     "consumer-card-training": "{card} 是消费级显卡：无 ECC、无 NVLink，许可协议限制数据中心使用",
-    "misses-deadline": "需要 {hours:sig} 小时：超出 {deadline:,.0f} 小时的期限 {over:duration}（{share:.0%}）",
+    "misses-deadline": "需要 {hours:sig} 小时：超出 {deadline:,g} 小时的期限 {over:duration}（{share:.0%}）",
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
     "no-price-items": "{card}：{items} 没有价格——请输入报价，以便比较其总拥有成本",
     "rack-system-of": "{card} 机柜级系统（{gpus} 张卡，报价项 {item}）",  # was '由 384 张 … 组成的…': English word order
@@ -331,8 +331,8 @@ CHINESE: dict[str, str] = {
     "deadline-out-of-reach-days": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 天的期限：即使 {count:,} 张卡按峰值算力"
                                   "运行也需要 {hours:days}",
     "deadline-unknown-days": "无法估算作业时间：无法核对 {deadline:,g} 天的期限",
-    "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,.0f} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:sig} 小时",
-    "deadline-unknown": "无法估算作业时间：无法核对 {deadline:,.0f} 小时的期限",
+    "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:sig} 小时",
+    "deadline-unknown": "无法估算作业时间：无法核对 {deadline:,g} 小时的期限",
     "misses-throughput": "训练吞吐 {rate:,.0f} 词元/秒：比所需的 {target:,.0f} 词元/秒少 {short:,.0f} 词元/秒（{share:.0%}）",
     "meets-throughput": "训练吞吐 {rate:,.0f} 词元/秒，达到所需的 {target:,.0f} 词元/秒",
     "throughput-unknown": "无法估算训练速度：无法核对所需的 {target:,.0f} 词元/秒",

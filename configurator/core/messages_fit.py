@@ -24,7 +24,7 @@ FIT_ENGLISH: dict[str, str] = {
     "fits-fewer-users": "{users:,} users instead of all: {count:,} × {card} need {need:,.1f} GiB per card of "
                         "{budget:,.1f} GiB — fits",
     "fits-cards-needed": "{count:,} × {card} carry all {demand:,.0f} {unit}",
-    "misses-deadline-every-count": "misses the {deadline:,.0f} h deadline at every count tried: fastest "
+    "misses-deadline-every-count": "misses the {deadline:,g} h deadline at every count tried: fastest "
                                    "{hours:sig} h ({days:sig} days) at {count:,} cards",
     "misses-deadline-every-count-days": "misses the {deadline:,g}-day deadline at every count tried: fastest "
                                         "{hours:days} at {count:,} cards",
@@ -52,7 +52,7 @@ FIT_CHINESE: dict[str, str] = {
     "fits-fewer-users": "只服务 {users:,} 个用户：{count:,} × {card} 每卡需要 {need:,.1f} GiB，可用 "
                         "{budget:,.1f} GiB——可容纳",
     "fits-cards-needed": "{count:,} × {card} 可承载全部 {demand:,.0f} {unit}",
-    "misses-deadline-every-count": "在尝试过的所有卡数下都赶不上 {deadline:,.0f} 小时的期限：最快 {hours:sig} 小时"
+    "misses-deadline-every-count": "在尝试过的所有卡数下都赶不上 {deadline:,g} 小时的期限：最快 {hours:sig} 小时"
                                    "（{days:sig} 天），需 {count:,} 张卡",
     "misses-deadline-every-count-days": "在尝试过的所有卡数下都赶不上 {deadline:,g} 天的期限：最快 {hours:days}，"
                                         "需 {count:,} 张卡",

@@ -54,6 +54,10 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "ray-traced scenes scale differently from the FP32 ratio used here"
     ),
     "no-fp32-rate": "{card} has no published FP32 rate: shading load and render time cannot be estimated",
+    "frame-beyond-deadline": (
+        "One frame takes {frame:duration} on {card}, longer than the whole deadline ({deadline:duration}): a frame "
+        "renders on one card, so no number of these cards meets it — a faster card, or a longer deadline"
+    ),
     "vgpu-licence-in-bill": (
         "vGPU software is licensed per user (NVIDIA vPC / RTX vWS): the licences are in the bill of materials "
         "and the total cost of ownership, not in the card price or the cloud rent"
@@ -141,6 +145,10 @@ GRAPHICS_CHINESE: dict[str, str] = {
         "光线追踪场景的速度差异与此处按 FP32 推算的不同"
     ),
     "no-fp32-rate": "{card} 无公开 FP32 算力：无法估算着色负载和渲染时间",
+    "frame-beyond-deadline": (
+        "{card} 渲染一帧需要 {frame:duration}，比整个期限（{deadline:duration}）还长：一帧只在一张卡上渲染，"
+        "再多这种卡也赶不上——请选更快的卡，或放宽期限"
+    ),
     "vgpu-licence-in-bill": (
         "vGPU 软件按用户授权（NVIDIA vPC / RTX vWS）：许可费已计入物料清单和总拥有成本，未计入卡价和云租金"
     ),

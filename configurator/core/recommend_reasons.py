@@ -162,8 +162,10 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
         owned = owned_reasons(rec.estimate, book, objective)
         reasons += owned[:1]  # before the bottleneck: a row on the buyer's own cards says so first
         reasons.append(_limit_reason(rec.estimate))
-        whole = whole_servers_reason(rec.card, rec.estimate.scenario.count,  # 8 HGX modules, not 1
-                                     rented=objective is Objective.CLOUD)
+        count = rec.estimate.scenario.count
+        owned_all = objective is not Objective.CLOUD and rec.estimate.scenario.economics.owned_cards >= count
+        whole = None if owned_all else whole_servers_reason(  # 8 HGX modules, not 1; none bought: none said
+            rec.card, count, rented=objective is Objective.CLOUD)
         if whole is not None:
             reasons.append(whole)
         cooler = None if objective is Objective.CLOUD else \

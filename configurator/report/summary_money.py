@@ -18,7 +18,8 @@ from configurator.core.procurement.price_decides import PriceDecision, PricedOpt
 from configurator.core.procurement.prices import QUOTE_COLUMNS, PriceBook, price_book_for, quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, oversized_fleet
-from configurator.core.recommend_costs import rent_licences_message, rent_month, rented_message
+from configurator.core.recommend_costs import (cloud_per_million, rent_licences_message, rent_month,
+                                               rented_message)
 from configurator.core.region import import_message
 from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
@@ -98,10 +99,13 @@ def work_per_year(est: Estimate) -> float | None:
 
 
 def rent_cost_per_unit(est: Estimate, cost: DeploymentCost) -> float | None:
-    """Rent per unit of work: a year's rent at the scenario's utilisation over a year's work; None
-    without a cloud price or work."""
-    work = work_per_year(est)
-    return None if cost.rent_per_year is None or not work else cost.rent_per_year / work
+    """Rent per unit of work, the recommendation's own figure
+    (:func:`~configurator.core.recommend_costs.cloud_per_million`: an hour's rent over an hour's work);
+    None without a cloud price or work. Rented cards are paid while they work: a year's rent over a
+    year's work at the pace a deadline asks charged a job of 12.9 h in 5 days for all 5 — 0.468 USD
+    per million tokens on page 1 where the command line ranked it at 0.0504, and the rows in another
+    order (persona check, December 2026)."""
+    return None if cost.rent_per_year is None else cloud_per_million(est)
 
 
 def _cost_per_unit(est: Estimate, cost: DeploymentCost, objective: Objective) -> float | None:

@@ -128,9 +128,11 @@ def whole_servers_reason(card: Card, count: int, rented: bool = False) -> Messag
     are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"; ``rented``, a row
     ranked by rent: ``whole-servers-rented``, "rented in whole servers" — until December 2026 a
     rented row said "bought"); None for a card bought singly, a rack-scale system (said as systems)
-    or a node of one (GH200)."""
+    or a node of one (GH200), and for a count that is not whole servers (ranked by rent a card is
+    rented by the GPU: "rented in whole servers, 2 cards" was said of 2 MI325X, persona check,
+    December 2026)."""
     unit = purchase_unit(card)
-    if unit == 1 or not sold_in_servers(card):
+    if unit == 1 or not sold_in_servers(card) or count % unit:
         return None
     return msg("whole-servers-rented" if rented else "whole-servers", card=card.name, unit=unit, count=count)
 

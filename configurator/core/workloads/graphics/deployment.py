@@ -41,6 +41,13 @@ A deadline sizes the job past one server (every count of :data:`GRAPHICS_COUNTS`
 recommendation says which deadline would change its answer (``reason-deadline-changes``)."""
 
 
+A_FRAME_EACH = "no more cards than frames"
+"""Counts of :data:`GRAPHICS_COUNTS` past the job's frames are tried as one card a frame: a frame is
+rendered whole on one card (:func:`configurator.core.formulas.graphics.render_hours`), so cards
+past the frames only stand idle — a 20-frame job that no count rendered within a minute was
+offered below the line on 64 RTX PRO 6000 and 96 L40S (persona check, December 2026)."""
+
+
 def carrying_whole_load(est: Estimate, family: WorkloadFamily) -> Estimate:
     """Desktops and transcoding: the same scenario on as many cards as every user or stream
     needs (``est`` itself when it already has that count, or for a render job)."""
@@ -64,7 +71,8 @@ def graphics_deployments(scenario: Scenario, card: Card, family: WorkloadFamily,
     base = scenario.model_copy(update={"card_id": card.id, "count": 1, "parallelism": par})
     if not family.carries_load:  # without a deadline, no count past one server's worth (NO_DEADLINE_COUNTS)
         most = None if scenario.constraints.deadline_hours else LARGEST_PCIE_SERVER
-        tried = {n for n in counts if n >= 1 and (most is None or n <= most)}
+        frames = scenario.graphics.frames  # no more cards than frames (A_FRAME_EACH)
+        tried = {min(n, frames) for n in counts if n >= 1 and (most is None or n <= most)}
         fewest = cards_for_deadline(card, base)  # DEADLINE_COUNT
         if fewest is not None and fewest <= max(tried, default=0):
             tried.add(fewest)

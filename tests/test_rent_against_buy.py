@@ -85,6 +85,10 @@ def test_the_line_rents_the_whole_rack_it_compares_with(capsys):
     rent, buy = (float(x.replace(",", "")) for x in re.findall(r"costs ([\d,]+) USD, buying ([\d,]+) USD", line)[0])
     assert rent > buy  # 72 rented GPUs against the 72 bought: buying pays off (it did not for 8 against 72)
     assert re.search(r"buying pays off above \d+ % utilisation; from month \d+ renting has cost more", line)
+    # the buyer's other choice, since a cloud rents by the GPU: only the 8 used, cheaper than the rack
+    used = float(re.search(r"renting only the 8 GPUs the configuration uses costs ([\d,]+) USD, less than buying: "
+                           r"for this job alone renting is cheaper", line)[1].replace(",", ""))
+    assert used < buy < rent
 
 
 def test_the_line_in_chinese_says_the_unit(capsys):
@@ -92,6 +96,7 @@ def test_the_line_in_chinese_says_the_unit(capsys):
     line = capsys.readouterr().out.strip().splitlines()[-1]
     assert "租用账单按整套机柜级系统购买的 72 张 GPU（配置使用其中 8 张）需" in line
     assert re.search(r"从第 \d+ 个月起，租用的累计花费超过购买并运行", line)
+    assert re.search(r"只租用配置实际使用的 8 张 GPU 需 [\d,.]+\s万元，低于购买：仅就此作业而言租用更便宜", line)
 
 
 def test_the_json_says_what_both_sides_count(capsys):

@@ -114,6 +114,9 @@ PRICE_ENGLISH: dict[str, str] = {
     "rented-system": "the {gpus} GPUs the bill buys in whole rack-scale systems (the configuration uses {used})",
     "rented-server": "the {gpus} GPUs the bill buys in whole servers (the configuration uses {used})",
     "rented-board": "the {gpus} GPUs the bill buys in whole boards (the configuration uses {used})",
+    "rent-only-used": "renting only the {used} GPUs the configuration uses costs {rent:.0money}",
+    "rent-only-used-cheaper": "renting only the {used} GPUs the configuration uses costs {rent:.0money}, less "
+                              "than buying: for this job alone renting is cheaper",
     "rent-licences-added": "the bill's licences, {licences:.0money} a year, are counted on the rent too: "
                            "the cloud price's source does not say it includes them",
     "rent-licences-included": "the cloud price includes the NVIDIA vGPU licence ({provider}): the bill's "
@@ -197,6 +200,8 @@ PRICE_CHINESE: dict[str, str] = {
     "rented-system": "账单按整套机柜级系统购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
     "rented-server": "账单按整台服务器购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
     "rented-board": "账单按整块板卡购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
+    "rent-only-used": "只租用配置实际使用的 {used} 张 GPU 需 {rent:.0money}",
+    "rent-only-used-cheaper": "只租用配置实际使用的 {used} 张 GPU 需 {rent:.0money}，低于购买：仅就此作业而言租用更便宜",
     "rent-licences-added": "账单中的许可证（每年 {licences:.0money}）也计入租用：云租用价的来源未说明已含许可证",
     "rent-licences-included": "云租用价已含 NVIDIA vGPU 许可证（{provider}）：账单中每年 {licences:.0money} 的许可证只计入购买",
     "rent-or-buy-no-rent": "租还是买：{card} 无云租用价格，无法比较；{years:g} 年内按 {u:.0%} 利用率，购买需 "

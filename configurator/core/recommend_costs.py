@@ -93,6 +93,18 @@ def rent_month_message(compared: RentAgainstBuy) -> Message | None:
     return None if month is None else msg("rent-or-buy-month", month=month)
 
 
+def rent_only_used(cost: DeploymentCost) -> Message | None:
+    """What renting only the GPUs the configuration uses costs over the years, where the bill buys more (a
+    whole rack's 72 for 8 used): the buyer's other choice, since a cloud rents by the GPU; that it is less
+    than buying where it is. None where the bill buys what it uses or there is no cloud price."""
+    own, compared = cost.ownership, cost.compared
+    if compared is None or compared.gpus == compared.used or cost.rent_per_year is None:
+        return None
+    rent = cost.rent_per_year * own.years
+    return msg("rent-only-used-cheaper" if rent < own.tco else "rent-only-used", used=compared.used, rent=rent,
+               currency=own.currency)
+
+
 def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     """Rent or buy in one sentence, both sides on one basis (:attr:`DeploymentCost.compared`): over the
     TCO's years at its utilisation, renting the GPUs the bill buys, in its purchase unit (a whole NVL72
@@ -115,5 +127,5 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     month = rent_month_message(compared)
     if month is None and said["rent"] > own.tco:  # buying costs less over the years only by its resale value
         month = msg("rent-or-buy-resale", years=own.years)
-    notes = [m for m in (month, rent_licences_message(compared, own.currency)) if m]
+    notes = [m for m in (month, rent_licences_message(compared, own.currency), rent_only_used(cost)) if m]
     return msg("rent-or-buy-then", said=line, notes=notes) if notes else line

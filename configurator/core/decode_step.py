@@ -102,7 +102,9 @@ def _ep_all_to_all_args(scenario: Scenario, card: Card, math_bytes: float) -> tu
 
 
 def _ep_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
-    """:func:`_ep_all_to_all_args` worked out."""
+    """:func:`_ep_all_to_all_args` worked out: the share of a copy's tokens each of its cards
+    dispatches, then the training formula's arguments, over the ``copies × tp`` cards that share
+    one set of experts, ``tp`` times the copies per fast domain of them in one domain."""
     model = scenario.model
     if not model.is_moe:  # a dense model first: its expert copies (a property of the layout) not read
         return None
@@ -111,16 +113,27 @@ def _ep_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
         return None
     net = copy_fabric(card, par.cards_per_node, scenario.assumptions)
     per_domain = max(1, min(copies, net.domain // (par.tp * par.pp)))
-    return (model.hidden, math_bytes, model.experts_per_token, copies, model.n_moe_layers, per_domain, net,
-            scenario.assumptions, model.expert_groups, model.expert_groups_per_token,
+    return (1.0 / par.tp, model.hidden, math_bytes, model.experts_per_token, copies * par.tp, model.n_moe_layers,
+            per_domain * par.tp, net, scenario.assumptions, model.expert_groups, model.expert_groups_per_token,
             serving_dispatch_bytes(scenario, math_bytes))
 
 
 def _ep_seconds(tokens, args: tuple):
-    """The serving all-to-alls of ``tokens`` with :func:`_ep_all_to_all_args`' ``args`` [s]: one
-    dispatch (at the engine's dispatch bytes, :func:`~configurator.core.precision.serving_dispatch_bytes`)
-    and one combine (at the math bytes), half the training formula's four."""
-    return expert_parallel_seconds(tokens, *args) * SERVING_ALL_TO_ALLS_PER_LAYER / EP_ALL_TO_ALLS_PER_LAYER
+    """The serving all-to-alls of ``tokens`` per copy with :func:`_ep_all_to_all_args`' ``args`` [s]:
+    one dispatch (at the engine's dispatch bytes, :func:`~configurator.core.precision.serving_dispatch_bytes`)
+    and one combine (at the math bytes), half the training formula's four. Each of a copy's ``tp``
+    cards dispatches its own ``1/tp`` of the copy's tokens, every card of the expert group a rank of
+    the all-to-all: the attention's all-reduce leaves every tensor-parallel rank all the tokens, and
+    the engines split them before the dispatch rather than send each ``tp`` times — vLLM's
+    sequence-parallel MoE, on with expert parallelism, TP > 1 and DP > 1 (vllm-project/vllm
+    ``vllm/config/parallel.py``, ``ParallelConfig.use_sequence_parallel_moe``: "replicated tokens
+    results in useless duplicate computation and communication"), SGLang's ``ScatterMode.SCATTERED``
+    input to a sparse MLP with an all-to-all backend (sgl-project/sglang
+    ``python/sglang/srt/layers/communicator.py``, ``sparse_mlp_scatter_mode``, 0090b34)."""
+    share, *rest = args
+    if share != 1.0:  # × 1.0 is the same number
+        tokens = tokens * share
+    return expert_parallel_seconds(tokens, *rest) * SERVING_ALL_TO_ALLS_PER_LAYER / EP_ALL_TO_ALLS_PER_LAYER
 
 
 def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):

@@ -8,6 +8,8 @@ Array-friendly: the planner passes one value per layout.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from configurator.core.formulas.collectives import (
@@ -97,6 +99,31 @@ def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps):
     return (link_gbps, 0.0) if 1 < tp <= link_group else (fast_gbps, step_latency_s)
 
 
+TREE_NET_LATENCY_S = 5.0e-6
+"""Latency of one network hop of NCCL's tree all-reduce with the LL protocol, the one it picks for
+the small messages of a decode step's all-reduces [s]: ``hwLatencies[NET][Tree][LL] = 5.0`` µs
+(NVIDIA/nccl ``src/graph/tuning.cc``, ``ncclTunerConstantsDefaults``, commit 5067397c, 2026-06).
+``ncclTopoTuneModel`` charges a tree all-reduce over ``n`` ranks on ``N`` nodes
+``base + 2·((n/N − 1)·intra + log2(N)·inter)``: inside one node that is the order of the fixed cost
+charged per call here (6.8 + 2·7·0.6 = 15.2 µs for eight ranks over NVLink against
+:data:`~configurator.core.formulas.collectives.COLLECTIVE_LATENCY_S` twice, 20 µs); across
+nodes the ``2·log2(N)`` network hops come on top (:func:`network_allreduce_latency_seconds`)."""
+
+
+def network_allreduce_latency_seconds(ranks, per_domain):
+    """Latency an all-reduce over ``ranks`` cards, ``per_domain`` of them per fast domain, adds for
+    crossing ``N = ranks / per_domain`` domains: ``2·log2(N)·`` :data:`TREE_NET_LATENCY_S` (NCCL's
+    tree model, ``ncclTopoTuneModel``), 0 inside one domain [s]. Array-friendly; a plain number
+    for plain-number arguments. A tensor-parallel group over servers pays it twice per layer in a
+    decode step, where the bytes are a few hundred kilobytes and the hops, not the bandwidth, are
+    what crossing the network costs."""
+    n = at_least(ranks, 1)
+    domains = n / at_most(at_least(per_domain, 1), n)
+    if isinstance(domains, np.ndarray):
+        return 2.0 * np.log2(np.maximum(domains, 1.0)) * TREE_NET_LATENCY_S
+    return 2.0 * math.log2(max(float(domains), 1.0)) * TREE_NET_LATENCY_S
+
+
 def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
                             network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0):
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers [s].
@@ -108,7 +135,8 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     the latency of each ring step (:data:`PCIE_RING_STEP_LATENCY_S` between cards without a
     GPU-to-GPU link; 0 keeps the call's fixed cost alone). ``link_group`` and ``link_gbps``: the
     cards a bridge joins inside a server it does not span and its bandwidth one way [GB/s]; a group
-    that fits runs over it (:func:`bridged_links`). Zero when ``tp`` is 1.
+    that fits runs over it (:func:`bridged_links`). A group wider than one domain also pays the
+    network's hops (:func:`network_allreduce_latency_seconds`). Zero when ``tp`` is 1.
     """
     if not (type(link_group) is int and link_group <= 1):
         fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps)
@@ -116,6 +144,8 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
                                  efficiency)
     if not (type(tp) is int and type(step_latency_s) is float and step_latency_s == 0.0):  # no step latency: + 0.0
         per_call = per_call + ring_allreduce_step_latency_seconds(tp, step_latency_s)
+    if not (type(tp) is int and type(domain) is int and tp <= domain):  # inside one domain: + 0.0
+        per_call = per_call + network_allreduce_latency_seconds(tp, at_most(tp, domain))
     split = tp > 1
     seconds = collectives_per_layer * layers * per_call
     return seconds if split is True else seconds * split  # × True is the same number
@@ -146,8 +176,9 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
     latency = COLLECTIVE_LATENCY_S * (tp > 1)
     ring = None if type(step_latency_s) is float and step_latency_s == 0.0 else \
         ring_allreduce_step_latency_seconds(tp, step_latency_s)
+    hops = None if tp <= domain else network_allreduce_latency_seconds(tp, per_domain)
     scale, split = collectives_per_layer * layers, tp > 1
-    if ring is None and split is True:  # no step latency, more than one rank: the same operations, no tests
+    if ring is None and hops is None and split is True:  # no step latency, one domain: the same operations
         def whole(tokens: float) -> float:
             n_bytes = tokens * hidden * element_bytes
             return scale * (2.0 * (group_share * n_bytes / fast + domain_share * n_bytes / g / network + latency))
@@ -159,6 +190,8 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
         per_call = 2.0 * (group_share * n_bytes / fast + domain_share * n_bytes / g / network + latency)
         if ring is not None:
             per_call = per_call + ring
+        if hops is not None:
+            per_call = per_call + hops
         total = scale * per_call
         return total if split is True else total * split
 

@@ -470,7 +470,10 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     spare = goodput.spare_servers if goodput and spares and not kind.rack_scale else 0
     total_servers = servers + spare  # cold spares: racked and managed, outside the scale-out fabric
 
-    spans_servers = total_servers > 1 and (scenario.workload.is_training or scenario.model_parallel > kind.cards_each)
+    # serving spans servers where one copy does, or the copies sharing one set of experts do (attention
+    # data parallel with the experts over several servers: the dispatch and combine cross the network)
+    spans_servers = total_servers > 1 and (
+        scenario.workload.is_training or scenario.model_parallel * scenario.expert_copies > kind.cards_each)
     switches, switch_w, tiers, fabric_notes = 0, 0.0, (), ()
     if spans_servers:
         net = fabric(card, per_node, scenario.assumptions)

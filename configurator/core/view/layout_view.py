@@ -12,6 +12,7 @@ from configurator.core.view.rows import Amount, Phrase
 
 if TYPE_CHECKING:
     from configurator.core.estimate import Estimate
+    from configurator.core.scenario import Scenario
 
 
 def joined(parts: list) -> Phrase:
@@ -60,10 +61,21 @@ def serving_layout(est: Estimate) -> Phrase:
     else:
         parts.append(Phrase("1 copy" if copies == 1 else "{n} copies", {"n": copies}))
     if s.parallelism.ep > 1:
-        parts.append(Phrase("EP {n}", {"n": s.parallelism.ep}))
+        parts.append(serving_experts(s))
     parts += [Phrase("batch {n} per copy", {"n": s.sequences_per_replica}),
               Phrase("step {n} tokens", {"n": s.serving.max_batched_tokens})]
     return joined(parts)
+
+
+def serving_experts(s: Scenario) -> Phrase:
+    """A serving layout's expert parallelism: 'EP 32', and where copies share one set of experts
+    (:attr:`~configurator.core.scenario.Scenario.expert_copies`: attention data parallel, vLLM
+    ``--data-parallel-size`` with ``--enable-expert-parallel``, MindIE ``dp`` with ``moe_ep``) how
+    many do, so 'TP 8 · 4 copies · EP 32' is not read as four copies with experts of their own."""
+    ep, sharing = s.parallelism.ep, s.expert_copies
+    if sharing > 1:
+        return Phrase("EP {n}, experts shared by {k} copies", {"n": ep, "k": sharing})
+    return Phrase("EP {n}", {"n": ep})
 
 
 def no_layout(est: Estimate) -> None:

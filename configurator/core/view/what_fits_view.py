@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from configurator.core.memory import usable_capacity_bytes
 from configurator.core.view.estimate_view import joined
+from configurator.core.view.layout_view import serving_experts
 from configurator.core.view.names import ENGINES, PERCENTILES, WEIGHT_FORMATS, WORKLOADS, model_name
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
 from configurator.core.what_fits import (
@@ -98,7 +99,7 @@ def layout(row: FitRow) -> Value:
     else:
         parts.append(Phrase("1 copy" if s.data_parallel == 1 else "{n} copies", {"n": s.data_parallel}))
         if par.ep > 1:
-            parts.append(Phrase("EP {n}", {"n": par.ep}))
+            parts.append(serving_experts(s))
         if row.cards_used is not None:
             parts.append(Phrase("on {used} of the cards", {"used": row.cards_used}))
     return joined(parts)

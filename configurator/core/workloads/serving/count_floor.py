@@ -14,7 +14,8 @@ batch per copy and KV cache. Every layout it may weigh at the count is among
 :data:`~.layouts.SERVING_PIPELINE_STAGES` up to the layers, whether or not it reaches them, and for a
 mixture of experts each such stage count's copy over as many fast domains by tensor parallelism,
 :func:`~.layouts.across_domains_tensor_parallel`, with the expert-parallel degrees of
-:func:`~.layouts.serving_expert_parallel_options`),
+:func:`~.layouts.serving_expert_parallel_options`, and the copies inside one domain whose experts
+are split over as many domains, :func:`~.layouts.across_domains_expert_parallel`),
 each with the engine's KV cache and, where the search may try it
 (:func:`~.plan._with_fp8_cache_if_needed`), the FP8 one. For each, the rate its estimate reports
 at any batch per copy is at most :meth:`~.probe.RateProbe.short_at_every_batch`'s ceiling
@@ -41,6 +42,7 @@ from configurator.core.workloads.serving.copies import kept_memory_model, kept_p
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.layouts import (
     SERVING_PIPELINE_STAGES,
+    across_domains_expert_parallel,
     across_domains_tensor_parallel,
     serving_expert_parallel_options,
     serving_tensor_parallel_options,
@@ -54,7 +56,8 @@ def layouts_weighed(scenario: Scenario, card: Card) -> Iterator[Scenario]:
     copy): one stage with every tensor-parallel degree that divides the cards, and, beyond one
     stage, the widest that divides them into whole stages and, for a mixture of experts with the
     stages Auto, one copy over as many fast domains by tensor parallelism alone
-    (:func:`~.layouts.across_domains_tensor_parallel`); each with the KV caches it may be
+    (:func:`~.layouts.across_domains_tensor_parallel`) and copies sharing experts split over as many
+    domains (:func:`~.layouts.across_domains_expert_parallel`); each with the KV caches it may be
     weighed with (the engine's, and FP8 where :func:`~.plan._with_fp8_cache_if_needed` may try it)."""
     for degrees in _layout_degrees(scenario, card):
         laid_out = _laid_out(scenario, degrees)
@@ -78,6 +81,9 @@ def _layout_degrees(scenario: Scenario, card: Card) -> Iterator[tuple[int, int, 
         if across and pp > 1 and (wide := across_domains_tensor_parallel(scenario, card, pp)) is not None:
             for ep in serving_expert_parallel_options(scenario, card, wide, 1):
                 yield wide, 1, ep
+        if across and pp > 1:
+            for tp, ep in across_domains_expert_parallel(scenario, card, pp):
+                yield tp, 1, ep
 
 
 def _laid_out(scenario: Scenario, degrees: tuple[int, int, int]) -> Scenario:

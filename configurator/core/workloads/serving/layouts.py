@@ -1,7 +1,8 @@
 """The layouts the serving search tries for one card count: tensor-parallel degrees inside one fast
 domain (:func:`serving_tensor_parallel_options`), pipeline stages where that cannot hold a copy
 (:data:`SERVING_PIPELINE_STAGES`) and expert-parallel degrees for a mixture of experts
-(:func:`serving_expert_parallel_options`). The search itself is
+(:func:`serving_expert_parallel_options`; over several fast domains,
+:func:`across_domains_expert_parallel`). The search itself is
 :mod:`configurator.core.workloads.serving.plan`.
 """
 
@@ -42,6 +43,33 @@ def across_domains_tensor_parallel(scenario: Scenario, card: Card, across: int) 
     fitting = [tp for tp in serving_tensor_parallel_options(scenario, card) if scenario.count % (tp * across) == 0]
     wide = max(fitting) * across if fitting else 0
     return wide if wide and scenario.model.n_heads % wide == 0 else None
+
+
+def across_domains_expert_parallel(scenario: Scenario, card: Card, across: int) -> list[tuple[int, int]]:
+    """The (tensor-parallel, expert-parallel) degrees of one-stage copies of a mixture of experts
+    whose routed experts are split over the cards of ``across`` fast domains, as the engines deploy
+    DeepSeek-V3 over several servers: attention (and the dense layers) data parallel, each copy
+    tensor parallel inside one fast domain, every routed expert whole on one card of the
+    ``across × domain`` cards that share one set of experts, dispatch and combine crossing the
+    network. vLLM-Ascend's DeepSeek-V3.1 guide on two Atlas 800 A2: ``--data-parallel-size 4
+    --data-parallel-size-local 2 --tensor-parallel-size 4 --enable-expert-parallel``
+    (vllm-project/vllm-ascend ``docs/source/tutorials/models/DeepSeek-V3.1.md`` §5.2, 182b75e,
+    2026-08; its nightly test of the BF16 model over 32 NPUs: ``--data-parallel-size 4
+    --tensor-parallel-size 8 --enable-expert-parallel``,
+    ``tests/e2e/nightly/multi_node/internal_dp/config/DeepSeek-V3.1-BF16.yaml``); MindIE on four
+    servers of eight 910B: ``"dp": 4, "tp": 8, "moe_tp": 1, "moe_ep": 32`` (itove/ascend
+    ``docs/src/issue-1.md``, 4772194, MindIE 2.1.RC2, DeepSeek-V3 BF16); SGLang
+    ``--enable-dp-attention`` with ``--ep-size``. Every tensor-parallel degree
+    :func:`serving_tensor_parallel_options` offers is tried, narrower than the expert group; none
+    where the card has no fast link, the cards do not divide into such groups or the experts do not
+    split evenly over one, or the expert degree is pinned [cards]."""
+    model = scenario.model
+    if not model.is_moe or "ep" not in scenario.auto_layout or not card.has_fast_link or across < 2:
+        return []
+    group = across * fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
+    if scenario.count % group or model.n_experts % group:
+        return []
+    return [(tp, group) for tp in serving_tensor_parallel_options(scenario, card) if tp < group and group % tp == 0]
 
 
 SERVING_PIPELINE_STAGES = (2, 4, 8, 16)

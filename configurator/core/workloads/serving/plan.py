@@ -39,6 +39,7 @@ from configurator.core.workloads.serving.search_state import WHETHER_ONLY as _WH
 from configurator.core.workloads.serving.set_aside import fits_short_of_tpot, rate_walk, set_aside
 from configurator.core.workloads.serving.layouts import (
     SERVING_PIPELINE_STAGES,
+    across_domains_expert_parallel,
     across_domains_tensor_parallel,
     serving_expert_parallel_options,
     serving_tensor_parallel_options,
@@ -285,19 +286,23 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     weights = scenario.model.total_params() * plan_serving(scenario, card).weight_bytes
     budget = usable_capacity_bytes(card, scenario.assumptions) * scenario.serving.engine_memory_fraction
 
-    def copies(pp: int, across: int = 1) -> list[Estimate]:
+    def copies(pp: int, across: int = 1, experts_across: bool = False) -> list[Estimate]:
         # stages are for copies larger than one fast domain: beside them, the widest tensor parallel
         # degree that divides the cards into whole stages (a pinned pp must not be dropped because
         # the widest degree of all leaves a remainder: 16 cards, pp 4, tp 8 -> tp 4); ``across``
-        # domains: that widest degree times ``across``, one copy by tensor parallelism over the network
-        if across > 1:
-            wide = across_domains_tensor_parallel(scenario, card, across)
-            degrees = [] if wide is None else [wide]
+        # domains: that widest degree times ``across``, one copy by tensor parallelism over the network,
+        # or (``experts_across``) copies inside one domain sharing experts split over ``across`` domains
+        if experts_across:
+            layouts = across_domains_expert_parallel(scenario, card, across)
         else:
-            fitting = [tp for tp in tps if scenario.count % (tp * pp) == 0]
-            degrees = tps if pp == 1 else [max(fitting)] if fitting else []
-        layouts = [(tp, ep) for tp in degrees if scenario.count % (tp * pp) == 0
-                   for ep in serving_expert_parallel_options(scenario, card, tp, pp)]
+            if across > 1:
+                wide = across_domains_tensor_parallel(scenario, card, across)
+                degrees = [] if wide is None else [wide]
+            else:
+                fitting = [tp for tp in tps if scenario.count % (tp * pp) == 0]
+                degrees = tps if pp == 1 else [max(fitting)] if fitting else []
+            layouts = [(tp, ep) for tp in degrees if scenario.count % (tp * pp) == 0
+                       for ep in serving_expert_parallel_options(scenario, card, tp, pp)]
         # widest first: once a layout fits, narrower ones whose weights alone (sharded tp·pp·ep
         # ways at best) outgrow a card cannot win and are not estimated; the order ranked is kept
         done: dict[tuple[int, int], Estimate] = {}
@@ -352,9 +357,12 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             break
         # a mixture of experts also as one copy by tensor parallelism across the domains, its experts
         # spread over them (SGLang's DeepSeek-V3 deployment: --tp 16 --nnodes 2 over two 8-GPU
-        # servers); dense copies span servers in stages only, as vLLM's multi-node guide deploys them
-        # (tensor parallel inside a node, pipeline stages across nodes)
-        staged = copies(pp) + (copies(1, across=pp) if scenario.model.is_moe else [])
+        # servers), and as copies inside one domain whose experts are split over the domains
+        # (attention data parallel: vLLM-Ascend's and MindIE's multi-server DeepSeek deployments,
+        # across_domains_expert_parallel); dense copies span servers in stages only, as vLLM's
+        # multi-node guide deploys them (tensor parallel inside a node, pipeline stages across nodes)
+        staged = copies(pp) + (copies(1, across=pp) + copies(1, across=pp, experts_across=True)
+                               if scenario.model.is_moe else [])
         if staged:
             weighed += staged
             if best_fits(weighed):

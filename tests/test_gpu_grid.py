@@ -278,3 +278,18 @@ def test_the_h100_rows_are_held_out_predicted_on_their_card_and_in_no_fit():
     decode = next(r for r in held if r.row_id == "decode llama3-8b b1 ctx2048")
     on_h200 = next(r for r in accuracy.all_rows() if r.key == "h200:decode llama3-8b b1 ctx2048")
     assert decode.predicted > 1.2 * on_h200.predicted  # 3.35 TB/s, not the H200's 4.8
+
+
+def test_the_h100_decode_steps_that_ran_out_of_memory_are_the_ones_the_serving_model_says_do_not_fit():
+    from accuracy_base import CATALOG, H200_ENGINE, scenario
+    from configurator.core.precision import plan_serving_precision
+    from configurator.core.workloads.serving.memory import serving_memory_model
+
+    card = CATALOG.get("h100-sxm")
+    for r in (r for r in h100_rows() if r["case"] == "decode"):
+        s = scenario(preset(r["model"]), card.id, 1, workload="inference",
+                     serving={"context": r["ctx"] + 1, "prompt_tokens": r["ctx"], "output_tokens": 1,
+                              "concurrency": r["b"], **H200_ENGINE})
+        fits = serving_memory_model(s, card, plan_serving_precision(card, s.precision)).fits(r["b"], r["ctx"] + 1)
+        # b64 × 8k and b16 × 32k of Llama 3 8B: 80.5 and 80.4 GiB estimated, OutOfMemoryError on 79.18 GiB
+        assert fits == ("OutOfMemoryError" not in str(r.get("error"))), (r["model"], r["b"], r["ctx"])

@@ -34,6 +34,7 @@ from pathlib import Path
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, LLAMA1_65B, MPT, TARGETS, Row, gpt,
                            overridden, publication_of, scenario)
 from accuracy_heldout import SOURCE, held_out_rows
+from accuracy_rig_heldout import RIG_HELD_OUT_GLOB, print_rig_held_out, rig_held_out_rows
 from accuracy_sections import print_by_source, print_excluded, print_memory_groups, print_not_available
 from accuracy_reserve import reserve_cases
 from h200_rig_rows import h200_ceilings, h200_rows
@@ -546,16 +547,21 @@ def main(argv: list[str] | None = None) -> int:
         print("accuracy against the calibration data in benchmarks/data "
               "(.venv/bin/python benchmarks/accuracy.py for rows):")
         print_summary(rows, held, outside)
+        print_rig_held_out(rig_held_out_rows(args.reference), rows)
         print_excluded(args.reference / HELD_OUT.name)
         if args.by_source:
             print_by_source(held)
         return 0
     print_table(rows, held)
     print_summary(rows, held, outside)
+    rig_held = rig_held_out_rows(args.reference)
+    print_rig_held_out(rig_held, rows)
     print_excluded(args.reference / HELD_OUT.name)
     print_by_source(held)
     print("\nHeld-out published rows (set nothing; benchmarks/data/held-out.json):")
     print_table(outside)
+    print(f"\nHeld-out rig rows (set nothing; benchmarks/data/{RIG_HELD_OUT_GLOB}):")
+    print_table(rig_held)
     print_fits(lambda keys, kinds=None: rows_for_keys(keys, args.reference, kinds), rows)
     print_memory_groups(rows)
     print("\nH200 measured ceilings vs datasheet (why default efficiencies are below 1):")
@@ -566,7 +572,7 @@ def main(argv: list[str] | None = None) -> int:
             writer = csv.writer(stream)
             writer.writerow(["source", "publication", "row", "kind", "quantity", "predicted", "measured", "error_pct",
                              "loso_error_pct", "loso_status", "note"])
-            for r in [*rows, *outside]:
+            for r in [*rows, *outside, *rig_held]:
                 h = held.get(ident(r)) if r.source != SOURCE else None
                 writer.writerow([r.source, r.publication, r.row_id, r.kind, r.quantity, r.predicted, r.measured,
                                  r.error_pct, "" if h is None or h.error_pct is None else h.error_pct,

@@ -95,6 +95,10 @@ H200_GRID = "h200-grid"
 """The same card measured by the prepared grid (``benchmarks/gpu_grid.py``, rows whose provenance names
 it; 2026-12-04, two runs): another script, another day, so a source of its own for leave-one-source-out."""
 
+H100_GRID = "h100-grid"
+"""The same grid run on an H100 SXM (``h100-grid-2026-12-05*.jsonl``): a card no default was set from,
+held out (``accuracy_rig_heldout.py``), never in a fit."""
+
 PUBLICATIONS = (
     ("Narayanan et al. 2021", "megatron-lm-2021"), ("Korthikanti et al. 2022", "korthikanti-2022"),
     ("mosaicml/llm-foundry", "llm-foundry"), ("TinyLlama README", "tinyllama"), ("LLaMA paper", "llama-paper"),

@@ -7,7 +7,7 @@ import json
 from collections.abc import Container, Iterator
 from pathlib import Path
 
-from accuracy_base import CATALOG, H200_ENGINE, H200_GRID, H200_RIG, Row, scenario
+from accuracy_base import CATALOG, H100_GRID, H200_ENGINE, H200_GRID, H200_RIG, Row, scenario
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
 from configurator.core.workloads.serving.memory import serving_memory_model
@@ -24,8 +24,16 @@ GRID_SCRIPT = "benchmarks/gpu_grid.py"
 """The provenance ``script`` of the prepared grid's rows."""
 
 
+def rig_of(row: dict) -> str:
+    """A rig row's source prefix in its key (``h200:``, ``h100:``): the card's model."""
+    return card_of(row).split("-")[0]
+
+
 def source_of(row: dict) -> str:
-    """The publication a rig row belongs to: the grid's runs or the first campaign."""
+    """The publication a rig row belongs to: the grid's runs on the H100 (held out), the grid's runs on
+    the H200 or the first campaign."""
+    if card_of(row) == "h100-sxm":
+        return H100_GRID
     return H200_GRID if row.get("provenance", {}).get("script") == GRID_SCRIPT else H200_RIG
 
 
@@ -47,6 +55,18 @@ def logits_kept(row: dict) -> bool:
 
 
 CALIBRATION_FILE = Path(__file__).resolve().parent / "data" / "h200-calibration.jsonl"
+
+RIG_CARDS = {"NVIDIA H200": "h200-sxm", "NVIDIA H100 80GB HBM3": "h100-sxm"}
+"""The device name torch reports on a rig (``torch.cuda.get_device_name``, the rows' ``provenance.device``)
+→ the catalog card it is: the H200 SXM of the calibration, the H100 SXM of the held-out grid of 2026-12-05
+(``h100-grid-2026-12-05*.jsonl``; its ``nvidia-smi`` line says 700 W, SXM)."""
+
+
+def card_of(row: dict) -> str:
+    """The catalog id of the card a rig row was measured on: as its provenance names the device, else
+    the H200 (the first campaign's rows carry no provenance; all were measured on the H200)."""
+    device = (row.get("provenance") or {}).get("device")
+    return RIG_CARDS[device] if device else "h200-sxm"
 
 
 def train_recompute(row: dict) -> str:
@@ -92,13 +112,15 @@ _H200_MODES = {"amp_bf16": ("torch-amp", "bf16"), "bf16": ("pure", "bf16"), "fp3
 
 
 def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")) -> Iterator[Row]:
-    """The rows of the H200 measurements in ``path`` (of the measurement ``cases`` given only)."""
-    h200 = CATALOG.get("h200-sxm")
+    """The rows of the rig measurements in ``path`` (of the measurement ``cases`` given only), each
+    predicted on the card its row names (:func:`card_of`)."""
     previous_reserved: dict[int, tuple[str, float]] = {}
     for line in path.read_text().splitlines():
         r = json.loads(line)
         if r["case"] not in cases or r.get("oom") or r.get("error"):  # a case that did not run measured nothing
             continue
+        card_id = card_of(r)
+        card = CATALOG.get(card_id)
         if r["case"] == "train":
             recipe, precision = _H200_MODES[r["mode"]]
             # rows of benchmarks/gpu_grid.py name their recomputation and selective policy; older ones say ckpt
@@ -106,11 +128,11 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
             policy = {"selective_policy": r["selective_policy"]} if r.get("selective_policy") else {}
             # a LoRA row: rank-r adapters on every block linear over a frozen base in the math precision
             adapter = {"lora_rank": r["lora"], "lora_targets": "all-linear"} if r.get("lora") else {}
-            s = scenario(preset(r["model"]), "h200-sxm", 1, workload="lora" if adapter else "pretrain",
+            s = scenario(preset(r["model"]), card_id, 1, workload="lora" if adapter else "pretrain",
                          precision=precision,
                          training={"micro_batch": r["b"], "seq_len": r["s"], "recipe": recipe, "optimizer": r["opt"],
                                    "recompute": recompute, **policy, "loss": "eager", **adapter})
-            est = estimate(s, h200)
+            est = estimate(s, card)
             label = train_label(r)
             kept = logits_kept_bytes(r, s.model.vocab)
             reserve = (s.assumptions.allocator_overhead if recompute == "none"
@@ -136,30 +158,30 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
                 kept_note = f"the loop kept its 16-bit logits, {kept / GIB:.2f} GiB, counted"
                 note = "; ".join(filter(None, (note, kept_note)))
             if r.get("alloc", "default") == "default":  # expandable segments: another allocator, not this reserve
-                yield Row("h200", label, "memory", "reserved GiB", reserved / GIB, r["reserved"] / GIB, note,
+                yield Row(rig_of(r), label, "memory", "reserved GiB", reserved / GIB, r["reserved"] / GIB, note,
                           group=group, peak=(peak, r["peak"] / GIB), publication=source)
-            yield Row("h200", label, "train-throughput", "tokens/s", est.training.tokens_per_s, r["tokens_per_s"],
+            yield Row(rig_of(r), label, "train-throughput", "tokens/s", est.training.tokens_per_s, r["tokens_per_s"],
                       publication=source)
         elif r["case"] == "prefill":
             # one forward pass over all b prompts at once (benchmarks/gpu_grid_torch.py): a step whose token
             # budget holds b·s tokens, the b prompts prefilled together
-            s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
+            s = scenario(preset(r["model"]), card_id, 1, workload="inference",
                          serving={"context": r["s"] + 1, "prompt_tokens": r["s"], "output_tokens": 1,
                                   "concurrency": r["b"], "max_batched_tokens": r["b"] * r["s"], **H200_ENGINE})
-            plan = plan_serving_precision(h200, s.precision)
+            plan = plan_serving_precision(card, s.precision)
             label = f"prefill {r['model']} b{r['b']} s{r['s']}"
-            yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"], r["b"]), r["seconds"],
+            yield Row(rig_of(r), label, "prefill", "s", prefill_seconds(s, card, plan, r["s"], r["b"]), r["seconds"],
                       publication=source_of(r))
-            working = serving_memory_model(s, h200, plan).working_set(s.sequences_per_replica)
-            yield Row("h200", label, PREFILL_MEMORY_KIND, "activations GiB", working / GIB,
+            working = serving_memory_model(s, card, plan).working_set(s.sequences_per_replica)
+            yield Row(rig_of(r), label, PREFILL_MEMORY_KIND, "activations GiB", working / GIB,
                       r["peak_minus_weights"] / GIB, "transient prefill working set", publication=source_of(r))
         elif r["case"] == "decode":
-            s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
+            s = scenario(preset(r["model"]), card_id, 1, workload="inference",
                          serving={"context": r["ctx"] + 1, "prompt_tokens": r["ctx"], "output_tokens": 1,
                                   "concurrency": r["b"], **H200_ENGINE})
-            plan = plan_serving_precision(h200, s.precision)
-            seconds, _ = decode_step_seconds(s, h200, plan, r["b"], r["ctx"])
-            yield Row("h200", f"decode {r['model']} b{r['b']} ctx{r['ctx']}", "decode", "s/step", seconds,
+            plan = plan_serving_precision(card, s.precision)
+            seconds, _ = decode_step_seconds(s, card, plan, r["b"], r["ctx"])
+            yield Row(rig_of(r), f"decode {r['model']} b{r['b']} ctx{r['ctx']}", "decode", "s/step", seconds,
                       r["seconds"],
                       "plain PyTorch + CUDA graphs; the first campaign's two set the transformers profile",
                       publication=source_of(r))

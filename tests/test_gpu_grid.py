@@ -227,3 +227,69 @@ def test_the_memory_campaign_is_asked_for_and_fits_the_budget():
     assert gpu_grid.planned_seconds(cases) <= gpu_grid.BUDGET_S
     assert not [c for c in gpu_grid.plan() if c.kind == "memory"]
     assert {c.params["model"] for c in cases} == {"llama3.2-1b", "llama3.2-3b"}
+
+
+# ---- the grid run on an H100 SXM, 2026-12-05: a held-out set (issue 27 item 8) -------------------
+
+H100_RUNS = sorted((ROOT / "benchmarks" / "data").glob("h100-grid-2026-12-05*.jsonl"))
+"""The two runs on the lent H100 (prefill/decode/train; memory/LoRA/reserve/GEMM), kept as they came back."""
+
+
+def h100_rows() -> list[dict]:
+    return [json.loads(line) for path in H100_RUNS for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_h100_runs_pass_the_importer_on_their_card_and_their_device_row_is_the_catalogs_capacity(capsys):
+    from configurator.core.memory import usable_capacity_bytes
+    from configurator.core.scenario import Assumptions
+
+    card = import_gpu_grid.load_bundled_catalog().get("h100-sxm")
+    device = next(r for r in h100_rows() if r["case"] == "device")
+    assert abs(device["total_mem"] - usable_capacity_bytes(card, Assumptions())) < 0.05 * import_gpu_grid.GIB
+    for path in H100_RUNS:
+        assert import_gpu_grid.main([str(path), "--card", "h100-sxm"]) == 0
+        assert "repeats " not in capsys.readouterr().out  # the H200's rows are another card's, not a repeat
+
+
+def test_the_h100_rows_are_not_appended_to_the_h200_calibration(tmp_path, capsys):
+    assert import_gpu_grid.main([str(H100_RUNS[0]), "--card", "h100-sxm", "--append"]) == 1
+    assert "nothing appended" in capsys.readouterr().out
+
+
+def test_the_h100_runs_that_ran_out_of_memory_are_judged_not_to_fit():
+    card = import_gpu_grid.load_bundled_catalog().get("h100-sxm")
+    capacity = import_gpu_grid.capacity_bytes(card) / import_gpu_grid.GIB
+    oom = [r for r in h100_rows() if r.get("oom") and r.get("alloc", "default") == "default"]
+    assert len(oom) == 9  # the 1B at 20k-32k tokens without recomputation, 32k selective, the 3B at 8k-16k, 32k full
+    assert all(import_gpu_grid.predicted_reserved(r) > capacity for r in oom)
+
+
+def test_the_h100_rows_are_held_out_predicted_on_their_card_and_in_no_fit():
+    import accuracy
+    from accuracy_base import H100_GRID
+    from accuracy_rig_heldout import rig_held_out_rows
+    from h200_rig_rows import card_of
+
+    assert {card_of(r) for r in h100_rows()} == {"h100-sxm"}
+    held = rig_held_out_rows(accuracy.DATA)
+    assert {r.kind for r in held} == {"memory", "prefill-memory", "train-throughput", "prefill", "decode"}
+    assert {(r.source, r.publication) for r in held} == {("h100", H100_GRID)}
+    assert not [r for r in accuracy.all_rows() if r.publication == H100_GRID or r.source == "h100"]
+    decode = next(r for r in held if r.row_id == "decode llama3-8b b1 ctx2048")
+    on_h200 = next(r for r in accuracy.all_rows() if r.key == "h200:decode llama3-8b b1 ctx2048")
+    assert decode.predicted > 1.2 * on_h200.predicted  # 3.35 TB/s, not the H200's 4.8
+
+
+def test_the_h100_decode_steps_that_ran_out_of_memory_are_the_ones_the_serving_model_says_do_not_fit():
+    from accuracy_base import CATALOG, H200_ENGINE, scenario
+    from configurator.core.precision import plan_serving_precision
+    from configurator.core.workloads.serving.memory import serving_memory_model
+
+    card = CATALOG.get("h100-sxm")
+    for r in (r for r in h100_rows() if r["case"] == "decode"):
+        s = scenario(preset(r["model"]), card.id, 1, workload="inference",
+                     serving={"context": r["ctx"] + 1, "prompt_tokens": r["ctx"], "output_tokens": 1,
+                              "concurrency": r["b"], **H200_ENGINE})
+        fits = serving_memory_model(s, card, plan_serving_precision(card, s.precision)).fits(r["b"], r["ctx"] + 1)
+        # b64 × 8k and b16 × 32k of Llama 3 8B: 80.5 and 80.4 GiB estimated, OutOfMemoryError on 79.18 GiB
+        assert fits == ("OutOfMemoryError" not in str(r.get("error"))), (r["model"], r["b"], r["ctx"])

@@ -36,10 +36,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import gpu_grid  # noqa: E402
-from h200_rig_rows import logits_kept  # noqa: E402
+from h200_rig_rows import card_of, logits_kept  # noqa: E402
 
 from configurator.core.catalog import Card, load_bundled_catalog  # noqa: E402
 from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_seconds  # noqa: E402
+from configurator.core.memory import usable_capacity_bytes  # noqa: E402
+from configurator.core.scenario import Assumptions  # noqa: E402
 from configurator.core.units import GB, GIB  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "h200-calibration.jsonl"
@@ -63,10 +65,12 @@ CONSISTENT = 0.01
 
 
 def capacity_bytes(card: Card) -> float:
-    """The card's memory [B]: what a process can allocate (``usable_memory_gib``, given to 0.1 GiB, so
-    half of that is added: the H200's 150,109,880,320 B are 139.8007 GiB) where the catalog gives it,
-    else the marketed capacity."""
-    return (card.usable_memory_gib + 0.05) * GIB if card.usable_memory_gib else card.memory_gb * GB
+    """The card's memory [B] as the estimator counts it (:func:`configurator.core.memory.usable_capacity_bytes`
+    under the default assumptions: the catalog's measured ``usable_memory_gib``, else the marketed
+    capacity × the usable share), plus half the 0.1 GiB a measured figure is rounded to where the
+    catalog gives one (the H200's 150,109,880,320 B are 139.8007 GiB, recorded as 139.8)."""
+    rounding = 0.05 * GIB if card.usable_memory_gib is not None else 0.0
+    return usable_capacity_bytes(card, Assumptions()) + rounding
 
 
 def skipped(row: dict) -> str | None:
@@ -253,7 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     if any("repeated" in str((r.get("provenance") or {}).get("attention")) for r in good):
         print("note: SDPA took no grouped K/V on that torch, so K/V were repeated per head: the prefill and "
               "training memory rows hold those copies, which a GQA kernel does not make")
-    existing = read_rows(args.data) if args.data.exists() else []
+    # a repeat is a row measured again on the same card: the H100's rows measure its own rates, not the H200's
+    existing = [r for r in (read_rows(args.data) if args.data.exists() else []) if card_of(r) == card.id]
     repeats = [(r, repeated(r, existing)) for r in good]
     for r, old in (pair for pair in repeats if pair[1]):
         figures = ", ".join(f"{k} {old[k]:.4g} -> {r[k]:.4g} ({100 * (r[k] / old[k] - 1):+.1f} %)"
@@ -265,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     for dtype, error in gemm_errors(good, card).items():
         print(f"gemm {dtype}: formulas.gemm_efficiency's time is off by {error:.1f} % "
               "(median |predicted/measured - 1|)")
+    if args.append and card.id != gpu_grid.CARD_ID and args.data == DATA:
+        print(f"nothing appended: the calibration is the {gpu_grid.CARD_ID}'s; rows of another card are held out, "
+              "kept in a file of their own (benchmarks/data/README.md)")
+        return 1
     if args.append:
         with args.data.open("a", encoding="utf-8") as f:
             f.write("".join(json.dumps(r) + "\n" for r in good))

@@ -186,8 +186,7 @@ def describe(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:40] + "…"
-        return f'the text "{shown}"'
+        return f'the text "{_shown_text(value)}"'
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -195,12 +194,19 @@ def describe(value: object) -> str:
     return type(value).__name__
 
 
+def _shown_text(value: str) -> str:
+    """Typed text as a message quotes it: its first 40 characters, on one line (a line break or other
+    control character written as its escape, ``\\n``)."""
+    shown = value if len(value) <= 40 else value[:40] + "…"
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
+
+
 def describe_said(value: object) -> Message | str:
     """:func:`describe` as a message's parameter, said in the message's language: text and very long
     numbers as messages, lists and objects as words of :data:`~configurator.core.messages.TERMS`,
     numbers and true/false as written."""
     if isinstance(value, str):
-        return msg("json-the-text", text=value if len(value) <= 40 else value[:40] + "…")
+        return msg("json-the-text", text=_shown_text(value))
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 12_000:
         return msg("json-long-number", digits=str(int(value.bit_length() * math.log10(2)) + 1))  # as describe()
     return describe(value)

@@ -24,7 +24,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     ),
     "desktop-load-of-office": (
         "Each {user_class} is counted at an office desktop's {load:g} TFLOP/s of FP32 shading: the starting point "
-        "for the kind is {typical:g} TFLOP/s (an assumption; the wizard's) — set the shading per user "
+        "for the kind is {typical:g} TFLOP/s (an assumption, taken where no load is given) — set the shading per user "
         "to what the applications draw"
     ),
     "desktop-class-knowledge": "knowledge worker",
@@ -133,7 +133,7 @@ GRAPHICS_CHINESE: dict[str, str] = {
     ),
     "desktop-load-of-office": (
         "每位{user_class}按办公桌面的 {load:g} TFLOP/s FP32 着色负载计算：该类用户的起点为 {typical:g} TFLOP/s"
-        "（假设值，与向导相同）——请按应用实际负载设置每用户着色负载"
+        "（假设值，未给出负载时采用）——请按应用实际负载设置每用户着色负载"
     ),
     "desktop-class-knowledge": "知识工作者",
     "desktop-class-power": "高级用户",

@@ -45,13 +45,14 @@ from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
-from configurator.core.scenario import Economics, Scenario, updated
+from configurator.core.scenario import Economics, Graphics, Scenario, updated
 from configurator.core.scenario_choices import Workload
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
 from configurator.core.procurement.prices import (PriceFileError, as_quotes, quote_problems, read_quotes,
                                                    skipped_quotes)
 from configurator.core.scenario_io import read_scenario
 from configurator.core.workloads import family_of
+from configurator.core.workloads.job_defaults import with_class_load
 
 
 class UsageError(Exception):
@@ -358,6 +359,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         if getattr(args, dest, None) is not None:
             setattr(args, dest, in_yuan_where_meant(getattr(args, dest), region))
     data = _in_shown_currency(data, args)
+    desktops_before = Graphics.model_validate(data.get("graphics", {}))  # the file's (or default) user class and load
     for flag, (section, field) in _FLAG_TO_FIELD.items():
         value = getattr(args, flag, None)
         if value is None or value == AUTO:
@@ -387,6 +389,8 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     except ValidationError as error:
         raise UsageError(_validation_line(error)) from None
     refuse_unread_flags(scenario.workload, _scenario_flags_given(args))
+    scenario = with_class_load(scenario, desktops_before,  # --user-class designer: a designer's load
+                               typed=getattr(args, "shading", None) is not None)
     if not args.scenario and getattr(args, "seq", None) is None:  # the family's default for this model
         seq_len = family_of(scenario.workload).default_seq_len(scenario)
         if seq_len != scenario.training.seq_len:

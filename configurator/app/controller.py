@@ -62,6 +62,9 @@ amount keeps its value, the electricity default becomes the new currency's."""
 SEQ_LEN_PATH = "training.seq_len"
 """The sequence length: on its job's default where the user has not typed one (:meth:`ScenarioController._with_job_defaults`)."""
 
+SHADING_PATH = "graphics.shading_tflops_per_user"
+"""A desktop's shading load: on its user class's where the user has not typed one (:meth:`ScenarioController._with_job_defaults`)."""
+
 UNDO_LIMIT = 500
 """Undo steps kept; older ones are dropped (a slider drag merges into one step)."""
 
@@ -277,11 +280,14 @@ class ScenarioController(QObject):
         """``candidate`` with the fields the user has not typed on its job's defaults where the
         workload or the model changes (the sequence of a switch to pre-training: Llama 3 8,192, as
         the command line defaults it), by the one rule the wizard follows
-        (:func:`~configurator.core.workloads.job_defaults.with_default_sequence`)."""
-        from configurator.core.workloads.job_defaults import with_default_sequence  # the estimator's import
+        (:func:`~configurator.core.workloads.job_defaults.with_default_sequence`); a desktop's shading load on
+        its new user class's (:func:`~configurator.core.workloads.job_defaults.with_class_load`)."""
+        from configurator.core.workloads.job_defaults import with_class_load, with_default_sequence  # the estimator's
 
         typed = SEQ_LEN_PATH in self._typed or SEQ_LEN_PATH in changes
-        return with_default_sequence(candidate, self._scenario, typed=typed)
+        candidate = with_default_sequence(candidate, self._scenario, typed=typed)
+        typed = SHADING_PATH in self._typed or SHADING_PATH in changes  # a designer's 2 TFLOP/s, as the CLI's
+        return with_class_load(candidate, self._scenario.graphics, typed=typed)
 
     def refuse(self, path: str, message: str) -> None:
         """Say that an input for the field at ``path`` was not taken, and why (the scenario stays)."""

@@ -343,7 +343,8 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Kind of desktop user. With the displays it sets the least vGPU profile, from NVIDIA's vPC and "
              "vWS sizing guides: each kind's profile on one HD display is shown beside it; twice that for more "
              "than one HD display's pixels."),
-       cli_help="kind of desktop user: sets the least vGPU profile with the displays",
+       cli_help="kind of desktop user: sets the least vGPU profile with the displays, and the shading load "
+                "where --shading is not given (designer 2 TFLOP/s)",
        row_label=_t("ScenarioEditor", "&Kind of user")),
     _f("graphics.monitors", _t("ScenarioController", "monitors"), _t("ScenarioEditor", " per desktop"), help=_t(
         "ScenarioEditor", "Displays of each desktop, at the resolution below each; more pixels than one HD display "
@@ -352,7 +353,7 @@ FIELDS: tuple[FieldSpec, ...] = (
        step=0.05, help=_t(
         "ScenarioEditor", "Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s "
              "is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board)."),
-       flag="--shading", metavar="TFLOPS", cli_help="average FP32 load per user [TFLOP/s]",
+       flag="--shading", metavar="TFLOPS", cli_help="average FP32 load per user, by default the --user-class's [TFLOP/s]",
        row_label=_t("ScenarioEditor", "&Shading per user")),
     _f("graphics.streams", _t("ScenarioController", "streams"), _t("ScenarioEditor", " streams"), help=_t(
         "ScenarioEditor", "Video streams encoded at the same time (live channels, or files transcoded in parallel)"),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg, pace_msg
+from configurator.core.procurement.bom import BillOfMaterials
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.workloads import family_of
 
@@ -61,6 +62,29 @@ def job_alone(est: Estimate, cost: DeploymentCost) -> JobAlone | None:
     return JobAlone(work, cost.ownership.capex, est.costs.energy, est.costs.cloud)
 
 
+def bought_words(bom: BillOfMaterials) -> dict[str, Message | str]:
+    """What the job's capex buys and what it leaves out as already owned (``Economics.owned_cards``):
+    ``what`` "its cards and servers" where nothing is owned, "its servers" where every card is, "its other
+    cards and its servers" where some are, "what else it needs" where the owned cards fill servers of
+    their own too; ``owned`` "; the 8 cards already owned not counted" (with the servers they fill), or
+    nothing. Until December 2026 a job on 8 owned cards read "with its cards and servers bought for it"
+    beside a capex that counted no card (persona check, session 39)."""
+    cards, servers = bom.cards_owned, bom.servers_owned
+    if not cards:
+        return {"what": msg("job-bought-cards-servers"), "owned": ""}
+    if bom.accelerators_as_bought:
+        what = msg("job-bought-other-cards")
+    else:
+        what = msg("job-bought-the-rest" if servers else "job-bought-servers")
+    if servers > 1:
+        owned = msg("job-owned-cards-servers", cards=cards, servers=servers)
+    elif servers:
+        owned = msg("job-owned-cards-server", cards=cards)
+    else:
+        owned = msg("job-owned-cards-one" if cards == 1 else "job-owned-cards", cards=cards)
+    return {"what": what, "owned": owned}
+
+
 def job_alone_reason(est: Estimate, cost: DeploymentCost) -> Message | None:
     """'This job alone: 11.54 USD per frame with its cards and servers bought for it (230,800 USD + 94 USD
     of energy), 0.0955 USD per frame rented; the total cost of ownership per frame holds only if the cards
@@ -72,7 +96,7 @@ def job_alone_reason(est: Estimate, cost: DeploymentCost) -> Message | None:
     family = family_of(est.scenario.workload)
     said = {"currency": cost.bom.currency, "unit": family.cost_unit, "pace": pace_msg(family.pace),
             "bought": job.bought_per_unit, "capex": job.capex, "energy": job.energy,
-            "years": cost.ownership.years}
+            "years": cost.ownership.years, **bought_words(cost.bom)}
     if job.rented_per_unit is None:
         return msg("reason-job-alone-no-rent", **said)
     return msg("reason-job-alone", rented=job.rented_per_unit, **said)

@@ -24,7 +24,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     ),
     "desktop-load-of-office": (
         "Each {user_class} is counted at an office desktop's {load:g} TFLOP/s of FP32 shading: the starting point "
-        "for the kind is {typical:g} TFLOP/s (an assumption; the wizard's) — set the shading per user "
+        "for the kind is {typical:g} TFLOP/s (an assumption, taken where no load is given) — set the shading per user "
         "to what the applications draw"
     ),
     "desktop-class-knowledge": "knowledge worker",
@@ -79,16 +79,24 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "reason-render-speed-h": "{card}: {minutes:sig} min per frame, {hours:sig} h for the job on {count} cards",
     "reason-render-speed-days": "{card}: {minutes:sig} min per frame, {hours:days} for the job on {count} cards",
     "reason-job-alone": (
-        "This job alone: {bought:sigmoney} per {unit} with its cards and servers bought for it ({capex:.0money} "
-        "+ {energy:.0money} of energy), {rented:sigmoney} per {unit} rented; the total cost "
+        "This job alone: {bought:sigmoney} per {unit} with {what} bought for it ({capex:.0money} "
+        "+ {energy:.0money} of energy{owned}), {rented:sigmoney} per {unit} rented; the total cost "
         "of ownership per {unit} holds only if the cards {pace} at this pace all {years:g} years"
     ),
+    "job-bought-cards-servers": "its cards and servers",  # {what} above: what the job's capex buys
+    "job-bought-other-cards": "its other cards and its servers",  # some of its cards already owned
+    "job-bought-servers": "its servers",  # every card already owned
+    "job-bought-the-rest": "what else it needs",  # every card and some servers already owned
+    "job-owned-cards": "; the {cards:,} cards already owned not counted",
+    "job-owned-cards-one": "; the 1 card already owned not counted",
+    "job-owned-cards-servers": "; the {cards:,} cards and {servers:,} servers already owned not counted",
+    "job-owned-cards-server": "; the {cards:,} cards and the server they come in, already owned, not counted",
     "job-pace-train": "train",  # a job's pace ({pace} above), by its family's job_pace
     "job-pace-render": "render",
     "job-pace-work": "work",
     "reason-job-alone-no-rent": (
-        "This job alone: {bought:sigmoney} per {unit} with its cards and servers bought for it ({capex:.0money} "
-        "+ {energy:.0money} of energy); the total cost of ownership per {unit} holds only if the "
+        "This job alone: {bought:sigmoney} per {unit} with {what} bought for it ({capex:.0money} "
+        "+ {energy:.0money} of energy{owned}); the total cost of ownership per {unit} holds only if the "
         "cards {pace} at this pace all {years:g} years"
     ),
     "reason-render-speed-no-deadline": (
@@ -125,7 +133,7 @@ GRAPHICS_CHINESE: dict[str, str] = {
     ),
     "desktop-load-of-office": (
         "每位{user_class}按办公桌面的 {load:g} TFLOP/s FP32 着色负载计算：该类用户的起点为 {typical:g} TFLOP/s"
-        "（假设值，与向导相同）——请按应用实际负载设置每用户着色负载"
+        "（假设值，未给出负载时采用）——请按应用实际负载设置每用户着色负载"
     ),
     "desktop-class-knowledge": "知识工作者",
     "desktop-class-power": "高级用户",
@@ -165,16 +173,24 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "reason-render-speed-h": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:sig} 小时",
     "reason-render-speed-days": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:days}",
     "reason-job-alone": (
-        "仅此一项任务：为它购置加速卡和服务器，每{unit} {bought:sigmoney}（{capex:.0money} + 电费 "
-        "{energy:.0money}）；租用每{unit} {rented:sigmoney}；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 "
+        "仅此一项任务：为它购置{what}，每{unit} {bought:sigmoney}（{capex:.0money} + 电费 "
+        "{energy:.0money}{owned}）；租用每{unit} {rented:sigmoney}；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 "
         "{years:g} 年时成立"
     ),
+    "job-bought-cards-servers": "加速卡和服务器",
+    "job-bought-other-cards": "其余加速卡和服务器",
+    "job-bought-servers": "服务器",
+    "job-bought-the-rest": "其余所需",
+    "job-owned-cards": "；已有的 {cards:,} 张卡未计入",
+    "job-owned-cards-one": "；已有的 1 张卡未计入",
+    "job-owned-cards-servers": "；已有的 {cards:,} 张卡和 {servers:,} 台服务器未计入",
+    "job-owned-cards-server": "；已有的 {cards:,} 张卡及其所在的服务器未计入",
     "job-pace-train": "训练",
     "job-pace-render": "渲染",
     "job-pace-work": "工作",
     "reason-job-alone-no-rent": (
-        "仅此一项任务：为它购置加速卡和服务器，每{unit} {bought:sigmoney}（{capex:.0money} + 电费 "
-        "{energy:.0money}）；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 {years:g} 年时成立"
+        "仅此一项任务：为它购置{what}，每{unit} {bought:sigmoney}（{capex:.0money} + 电费 "
+        "{energy:.0money}{owned}）；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 {years:g} 年时成立"
     ),
     "reason-render-speed-no-deadline": (
         "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}——未设期限，故至多一台服务器；"

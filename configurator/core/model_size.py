@@ -62,15 +62,23 @@ class SizedModel:
         return self.params / self.requested_params - 1.0
 
 
+SAME_SIZE = 0.001
+"""Presets whose totals differ by at most this share are the same size for :func:`closest_preset` [1]."""
+
+
 def closest_preset(n_params: float, tolerance: float = PRESET_TOLERANCE) -> tuple[str, ModelArchitecture] | None:
     """The dense preset whose total parameter count is nearest ``n_params`` [parameters] (by
     ratio), if within ``tolerance`` [1]; else None. Mixture-of-experts presets are left out: a
-    size alone does not say a model is one."""
-    best = None
+    size alone does not say a model is one. A preset of the size of one listed before it (within
+    :data:`SAME_SIZE`: Llama 3.1 8B and Llama 3 8B, Qwen3-32B and Qwen2.5-32B) is left out too: a size
+    does not tell them apart, and a newer preset would otherwise move a size's answer by a rounding."""
+    best, sizes = None, []
     for preset_id, model in load_presets().items():
-        if model.is_moe:
+        total = model.total_params()
+        if model.is_moe or any(abs(total / size - 1.0) <= SAME_SIZE for size in sizes):
             continue
-        distance = abs(math.log(model.total_params() / n_params))
+        sizes.append(total)
+        distance = abs(math.log(total / n_params))
         if best is None or distance < best[0]:
             best = (distance, preset_id, model)
     if best is None or best[0] > math.log1p(tolerance):

@@ -1,11 +1,13 @@
 """A scenario's job defaults carried across a change of its job: the one rule the window's editor and
 the workload wizard follow when the workload or the model changes under a field the user left at its
 default (the command line reads the same default, :meth:`WorkloadFamily.default_seq_len`, where no
-``--seq-len`` is given)."""
+``--seq-len`` is given); and a virtual desktop's shading load where its user class changes under a load
+the user left at the class's starting point (:func:`with_class_load`)."""
 
 from __future__ import annotations
 
-from configurator.core.scenario import Scenario, updated
+from configurator.core.formulas.graphics import DESKTOP_CLASS_LOAD_TFLOPS
+from configurator.core.scenario import Graphics, Scenario, updated
 from configurator.core.workloads import family_of
 
 
@@ -26,3 +28,24 @@ def with_default_sequence(changed: Scenario, before: Scenario, typed: bool = Fal
         return changed
     seq_len = default_sequence(changed)
     return changed if seq_len == changed.training.seq_len else updated(changed, training={"seq_len": seq_len})
+
+
+def class_load(user_class: str) -> float:
+    """The average FP32 shading load a desktop user class starts at [TFLOP/s]
+    (:data:`~configurator.core.formulas.graphics.DESKTOP_CLASS_LOAD_TFLOPS`: a designer 2, a knowledge
+    worker 0.25): the one starting point the wizard, the window's editor and the command line read."""
+    return DESKTOP_CLASS_LOAD_TFLOPS[user_class]
+
+
+def with_class_load(changed: Scenario, before: Graphics, typed: bool = False) -> Scenario:
+    """``changed`` at its desktop user class's starting shading load (:func:`class_load`) where its class
+    is not ``before``'s, ``before``'s load was its own class's starting point and the user has not
+    ``typed`` a load; else ``changed`` as it is, the user's load kept. ``--user-class designer`` reads
+    2 TFLOP/s per user, as the wizard's designer does; with ``--shading 1`` it reads 1. Until December
+    2026 the command line and the editor kept the office desktop's 0.25 and only warned that a designer's
+    is 2 (the profile is the class's already: :func:`~configurator.core.graphics.desktop_profile_gib`)."""
+    g = changed.graphics
+    if typed or g.user_class == before.user_class or before.shading_tflops_per_user != class_load(before.user_class):
+        return changed
+    load = class_load(g.user_class)
+    return changed if load == g.shading_tflops_per_user else updated(changed, graphics={"shading_tflops_per_user": load})

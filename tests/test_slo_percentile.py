@@ -88,8 +88,8 @@ def test_the_windows_ranking_table_names_and_shows_the_targets_percentile(qtbot,
     from configurator.app.i18n import language_for_a_while
 
     controller = window.controller
-    controller.apply_many({"workload": "inference", "model": preset("llama3-8b").model_dump(), "serving.concurrency": 200,
-                           "constraints.latency_percentile": 95})
+    controller.apply_many({"workload": "inference", "model": preset("llama3-8b").model_dump(),
+                           "serving.concurrency": 200, "constraints.latency_percentile": 95})
     with language_for_a_while(language):
         panel = window.toggle_recommendations(True)
         result = panel.refresh()

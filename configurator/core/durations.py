@@ -1,7 +1,6 @@
 """A duration as buyers type it — ``720``, ``30min``, ``8h``, ``90d``, ``6w``, ``3mo``, ``1y`` (or
 ``30分钟``, ``8小时``, ``3天``, ``2周``, ``3个月``, ``1年``) — read into hours, one rule for the
-command line (``--deadline``) and the
-window's deadline boxes (the wizard's training and render deadlines alike)."""
+command line (``--deadline``) and the window's deadline boxes (the wizard's training and render deadlines alike)."""
 
 from __future__ import annotations
 

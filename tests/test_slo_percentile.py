@@ -97,3 +97,15 @@ def test_the_windows_ranking_table_names_and_shows_the_targets_percentile(qtbot,
         first = result.ranked[0].estimate.serving.tpot_percentiles_s[95]
         assert panel.table.item(0, 2).text() == write(Amount(first, "s"), language)
 
+
+
+def test_the_windows_deadline_box_takes_minutes_and_leaves_a_bare_m_unfinished(qtbot):
+    from PySide6.QtGui import QValidator
+
+    from configurator.app.inputs import DurationSpinBox
+
+    box = DurationSpinBox()
+    qtbot.addWidget(box)
+    box.setRange(0.0, 1e6)
+    assert box.validate("30min", 0)[0] == QValidator.State.Acceptable and box.valueFromText("30分钟") == 0.5
+    assert box.validate("1m", 0)[0] == QValidator.State.Intermediate  # minutes or months: not guessed

@@ -109,3 +109,19 @@ def test_the_windows_deadline_box_takes_minutes_and_leaves_a_bare_m_unfinished(q
     box.setRange(0.0, 1e6)
     assert box.validate("30min", 0)[0] == QValidator.State.Acceptable and box.valueFromText("30分钟") == 0.5
     assert box.validate("1m", 0)[0] == QValidator.State.Intermediate  # minutes or months: not guessed
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_editor_and_wizard_offer_p95(qtbot, controller, language):
+    from PySide6.QtWidgets import QComboBox
+
+    from configurator.app.editor import ScenarioEditor
+    from configurator.app.i18n import language_for_a_while
+    from configurator.app.wizard import WorkloadWizard
+
+    with language_for_a_while(language):
+        editor, wizard = ScenarioEditor(controller), WorkloadWizard(controller)
+        qtbot.addWidget(editor)
+        qtbot.addWidget(wizard)
+        for combo in (editor.latency_percentile, wizard.findChild(QComboBox, "wizard:constraints.latency_percentile")):
+            assert combo.findData(95) >= 0 and combo.itemText(combo.findData(95)) == "p95"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import math
 
+from configurator.core.durations import ambiguous_unit
 from configurator.core.durations import duration_hours as typed_hours
 from configurator.core.magnitudes import plain_number, with_magnitude
 from configurator.core.messages import msg
@@ -53,7 +54,10 @@ def decimal_number(text: str) -> float:
 
 
 def duration_hours(text: str) -> float:
-    """Parse ``720``, ``720h``, ``90d``, ``6w`` or ``1y`` into hours (:func:`configurator.core.durations.duration_hours`)."""
+    """Parse ``30min``, ``720``, ``720h``, ``90d``, ``6w``, ``3mo`` or ``1y`` into hours
+    (:func:`configurator.core.durations.duration_hours`); ``1m`` (minutes or months) is refused, naming both."""
+    if ambiguous_unit(text):
+        raise said(argparse.ArgumentTypeError, msg("cli-ambiguous-duration", text=text))
     return _read(typed_hours(text), text, "cli-not-a-duration", "cli-too-long-duration")
 
 

@@ -353,7 +353,7 @@ def _quotes(tmp_path: Path, text: str) -> str:
     # argparse's own refusals and the argument types' (were English whatever --lang said)
     (lambda tmp: ["estimate", "--global-batch", "abc"], "argument --global-batch: 'abc' is not a number",
      "参数 --global-batch：'abc' 不是数字"),
-    (lambda tmp: ["recommend", "--deadline", "soon"], "'soon' is not a duration (examples: 720h, 90d, 6w)",
+    (lambda tmp: ["recommend", "--deadline", "soon"], "'soon' is not a duration (examples: 30min, 720h, 90d, 6w, 3mo)",
      "'soon' 不是时长"),
     (lambda tmp: ["recommend", "--deadline", "-1h"], "argument --deadline: a value is missing after it (a value "
      "that starts with '-' is written --deadline=-1)", "参数 --deadline：其后缺少取值"),

@@ -318,7 +318,7 @@ def test_list_choices_come_from_the_models_types():
     assert BY_PATH["serving.engine"].choices == tuple(e.value for e in Engine)
     assert BY_PATH["training.recompute"].choices == tuple(r.value for r in Recompute)
     assert BY_PATH["serving.batching"].choices == ("continuous", "static")  # Literal[...] | None, None left out
-    assert BY_PATH["constraints.latency_percentile"].choices == (50, 90, 99)
+    assert BY_PATH["constraints.latency_percentile"].choices == (50, 90, 95, 99)
     assert BY_PATH["graphics.resolution"].choices == tuple(RESOLUTIONS)
     assert BY_PATH["parallelism.zero"].choices == () and BY_PATH["parallelism.zero"].cli_form == "number"
     assert cli_help(BY_PATH["training.recompute"]) == "activation recomputation: none, selective, full"

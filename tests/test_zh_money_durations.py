@@ -75,3 +75,21 @@ def test_amounts_that_end_in_half_a_hundred_yuan_round_alike():
     assert "370.18\u00a0万元" in said and "300.00\u00a0万元" in said and "70.18\u00a0万元" in said
     assert numbers.money(701_750, "CNY", "zh_CN") == "70.18\u00a0万元"
     assert numbers.money(24_568_950, "CNY", "zh_CN") == "2,456.90\u00a0万元"
+
+
+def test_minutes_and_months_read_and_a_bare_m_refused_naming_both():
+    """slo95: ``--deadline 30min`` / ``30分钟`` read as half an hour, ``3mo`` / ``3个月`` as a quarter of a
+    Julian year; ``1m`` (minutes or months?) is refused naming 'min' and 'mo', in English and Chinese."""
+    import argparse
+
+    import pytest
+
+    from configurator.cli_types import duration_hours
+    assert duration_hours("30min") == duration_hours("30分钟") == duration_hours("30 minutes") == 0.5
+    assert duration_hours("1min") == pytest.approx(1 / 60)
+    assert duration_hours("3mo") == duration_hours("3个月") == duration_hours("3月") == 8766 / 4
+    with pytest.raises(argparse.ArgumentTypeError) as refused:
+        duration_hours("1m")
+    assert "'min'" in str(refused.value) and "'mo'" in str(refused.value)
+    zh = render(msg("cli-ambiguous-duration", text="1m"), CATALOGUES["zh_CN"])
+    assert all(w in zh for w in ("'min'", "'分钟'", "'月'"))

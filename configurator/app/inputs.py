@@ -232,7 +232,7 @@ class DurationSpinBox(StrictDoubleSpinBox):
 
 def duration_hint() -> str:
     """The sentence a :class:`DurationSpinBox`'s tooltip says: what it takes."""
-    return QCoreApplication.translate("DurationSpinBox", "Type hours (8), or days and weeks (3d, 2w).")
+    return QCoreApplication.translate("DurationSpinBox", "Type hours (8), minutes (30min), or days and weeks (3d, 2w).")
 
 
 def magnitude_hint() -> str:

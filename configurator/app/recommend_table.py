@@ -88,8 +88,12 @@ class RankingTable:
         """Columns named by what they hold: the speed of this workload, the cost on the basis the
         ranking uses (ownership or cloud, per unit of work, in the currency) and the one limiting factor."""
         scenario = self.controller.scenario
-        speed = label(view_of(scenario.workload).ranking.speed_heading, current_language())
+        from configurator.core.view.latency_column import column_percentile, latency_heading  # reads the scenario
         from configurator.core.view.ranking_view import ranking_cost_heading  # loads the estimator: after painting
+
+        ranking = view_of(scenario.workload).ranking
+        speed = label(latency_heading(ranking.speed_heading, column_percentile(scenario))
+                      if ranking.at_target_percentile else ranking.speed_heading, current_language())
 
         objective = self.ranking.value.objective
         _, _, cost, _ = self._chart_axes(objective, scenario.economics.currency)

@@ -58,7 +58,7 @@ class WizardAnswers:
     context: int | None  # [tokens]; None: the question and the answer together
     ttft_ms: float | None
     tpot_ms: float | None
-    latency_percentile: int | None  # 50, 90 or 99 [%]; None: the use's
+    latency_percentile: int | None  # 50, 90, 95 or 99 [%]; None: the use's
     serving_precision: str | None
     desktop_users: int
     user_kind: str  # a DESKTOP_USERS key, or AS_SET: the window's profile and load, kept

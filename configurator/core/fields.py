@@ -430,7 +430,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     # ---- goals the wizard and the command line set
     _f("constraints.deadline_hours", _t("ScenarioController", "deadline"), flag="--deadline", cli_type="duration",
        metavar="DURATION", editor=False,
-       cli_help="training or render job must finish within (720h, 90d, 6w; a bare number is hours)"),
+       cli_help="training or render job must finish within (30min, 720h, 90d, 6w, 3mo; a bare number is hours)"),
     _f("constraints.budget", _t("ScenarioController", "budget"), flag="--budget", editor=False, cli_type="money",
        cli_help="ceiling on what the deployment costs, in --currency (2M is 2,000,000; 500k 500,000; 200万元, ¥200万 "
                 "or 2M USD name their own): buying (--budget-basis capex, the default), "

@@ -74,7 +74,8 @@ inference_policies, inference_rules.adoc, LLM latency constraints; mlcommons/inf
 loadgen/mlperf.conf ``<model>.Server.ttft_latency`` / ``tpot_latency``: llama2-70b 2000/200,
 llama2-70b-interactive 450/40, mixtral-8x7b 2000/200; Llama 2 70B interactive from v5.0: 4.4×
 shorter TTFT and 5× shorter TPOT than the server scenario, as MLCommons states) [ms]."""
-_Z = {50: 0.0, 90: 1.2815515655446004, 99: 2.3263478740408408}
+_Z = {50: 0.0, 90: 1.2815515655446004, 95: 1.6448536269514722, 99: 2.3263478740408408}
+"""The standard normal quantile Φ⁻¹(k/100) at each of :data:`PERCENTILES` [-]."""
 HIGHEST_RATE = 1e15
 """The highest arrival rate a load point is evaluated at [1/s]: a copy of unbounded capacity (one
 that neither prefills nor decodes) is evaluated there instead of at an infinite rate, where the

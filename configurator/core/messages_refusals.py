@@ -30,7 +30,9 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "cli-not-a-plain-number": "'{text}' is not a number (digits, a point for decimals: 0.5)",
     "cli-not-a-whole-number": "'{text}' is not a whole number (digits, optionally grouped: 1000 or 1,000)",
     "cli-too-large": "'{text}' is too large",
-    "cli-not-a-duration": "'{text}' is not a duration (examples: 720h, 90d, 6w)",
+    "cli-not-a-duration": "'{text}' is not a duration (examples: 30min, 720h, 90d, 6w, 3mo)",
+    "cli-ambiguous-duration": "'{text}': 'm' could be minutes or months; write 'min' for minutes (30min) or "
+                              "'mo' for months (3mo)",
     "cli-too-long-duration": "'{text}' is too long a duration",
     "cli-offload-parts": "'{text}': choose from {choices} or none",
     "cli-not-auto-or-value": "'{text}' is neither 'auto' nor a valid value",
@@ -159,7 +161,9 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-not-a-plain-number": "'{text}' 不是数字（用数字书写，小数用小数点：0.5）",
     "cli-not-a-whole-number": "'{text}' 不是整数（用数字书写，可按千位分组：1000 或 1,000）",
     "cli-too-large": "'{text}' 过大",
-    "cli-not-a-duration": "'{text}' 不是时长（示例：720h、90d、6w）",
+    "cli-not-a-duration": "'{text}' 不是时长（示例：30分钟、720h、90d、6w、3个月）",
+    "cli-ambiguous-duration": "'{text}'：'m' 既可指分钟也可指月；分钟请写 'min' 或 '分钟'（30min），"
+                              "月请写 'mo' 或 '月'（3mo）",
     "cli-too-long-duration": "'{text}' 时长过长",
     "cli-offload-parts": "'{text}'：可选 {choices} 或 none",
     "cli-not-auto-or-value": "'{text}' 既不是 'auto' 也不是有效取值",

@@ -454,7 +454,7 @@ class Constraints(_Frozen):
     requests_per_s: float | None = Field(default=None, ge=0.001, le=1e6, description="serving load to carry [1/s]")
     tpot_ms: float | None = Field(default=None, ge=0.1, le=1e6, description="time per output token target [ms]")
     ttft_ms: float | None = Field(default=None, ge=0.1, le=1e7, description="time to first token target [ms]")
-    latency_percentile: Literal[50, 90, 99] | None = Field(
+    latency_percentile: Literal[50, 90, 95, 99] | None = Field(
         default=None, description="percentile of requests the time-per-token and first-token targets hold for under "
                                   "the load (None = the serving use's: p90 for chat; MLPerf's server scenario: 99)")
     region: Literal["cn", "other"] | None = Field(

@@ -60,7 +60,7 @@ class ReplicaSpeed:
     decode_bound: str  # "memory" or "compute"
     messages: tuple[Message, ...]
     ttft_percentiles_s: dict[int, float] = field(default_factory=dict)
-    """Time to first token at the operating load, by percentile (50, 90, 99) [s]."""
+    """Time to first token at the operating load, by percentile (``ttft_tail.PERCENTILES``) [s]."""
     tpot_percentiles_s: dict[int, float] = field(default_factory=dict)
     """Time per output token at the operating load, by percentile [s]."""
     batching: str = "continuous"

@@ -36,6 +36,7 @@ from configurator.core.view.constraints_view import (
 )
 from configurator.core.view.estimate_view import estimate_view, headline_verdict, plain, speed_row
 from configurator.core.view.estimate_view import speed_heading as speed_heading_of
+from configurator.core.view.latency_column import column_percentile
 from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, label, write
 from configurator.core.view.suggestions_view import suggestions_section
@@ -341,11 +342,11 @@ def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
     return []
 
 
-def speed_heading(row, w: Words) -> str:
+def speed_heading(row, w: Words, percentile: int | None = None) -> str:
     """The speed row's name as the summary writes it next to one figure: a latency shown by its
     percentiles elsewhere ('p50 65.6 ms · p90 80.0 ms') is named as its median here, so that the
-    first page's 65.6 ms is not read against the constraints table's p90 80.0 ms as a contradiction."""
-    return label(speed_heading_of(row), w.language)
+    first page's 65.6 ms is not read against the constraints table's p90 80.0 ms; a column names its ``percentile``."""
+    return label(speed_heading_of(row, percentile), w.language)
 
 
 def capex_text(cost: DeploymentCost, w: Words) -> str:
@@ -463,7 +464,7 @@ def speed_text(est: Estimate, w: Words) -> str:
     """Training: the time for the token budget; serving: time per output token; graphics:
     what one card carries or the render time (the view model's speed row, as one figure)."""
     row = speed_row(est)
-    return "—" if row is None else write(plain(row.value), w.language)
+    return "—" if row is None else write(plain(row.value, percentile=column_percentile(est.scenario)), w.language)
 
 
 def pinned_layout(est: Estimate) -> tuple[str, ...]:
@@ -480,7 +481,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     unit, unit_named = per_unit_heading(mine.estimate, w, objective)  # short; named in full in the note
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
     nearest = recommended and bool(choice_problems(mine.estimate, w))  # nothing met every constraint
-    header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w) if speed else w("Speed"), w("Capex"),
+    header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w, column_percentile(mine.estimate.scenario))
+              if speed else w("Speed"), w("Capex"),
               w("TCO over {period}", period=years), unit, w(("Against the nearest" if nearest else
                                                               "Against the recommendation") if recommended
                                                              else "Against your choice"))

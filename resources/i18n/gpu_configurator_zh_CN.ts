@@ -266,8 +266,8 @@
 <context>
     <name>DurationSpinBox</name>
     <message>
-        <source>Type hours (8), or days and weeks (3d, 2w).</source>
-        <translation>输入小时数（8），或天数、周数（3d、2w，或 3天）。</translation>
+        <source>Type hours (8), minutes (30min), or days and weeks (3d, 2w).</source>
+        <translation>输入小时数（8）、分钟数（30分钟），或天数、周数（3d、2w，或 3天）。</translation>
     </message>
 </context>
 <context>

@@ -41,6 +41,7 @@ from configurator.core.view.layout_view import (  # noqa: F401 - joined re-expor
 )
 from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
 from configurator.core.view import numbers
+from configurator.core.view.latency_column import MEDIAN, at_percentile, latency_heading, shown_percentile
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View, counted, in_deadline_unit
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
@@ -488,21 +489,25 @@ def speed_row(est: Estimate, view: View | None = None) -> Row | None:
     return rows[0] if rows else None
 
 
-def speed_heading(row: Row) -> str | Phrase:
+def speed_heading(row: Row, percentile: int | None = None) -> str | Phrase:
     """The speed row's name where one figure of it stands (a ranking's column, the summary's first page):
-    a latency shown by its percentiles elsewhere ('p50 65.6 ms · p90 80.0 ms') is named as its median, so
-    that 81.8 ms is not read against the constraints' p90 98.8 ms as a contradiction (the command line's
-    ranking named it bare until session 36, the summary already so)."""
-    if isinstance(row.value, Amount) and row.value.percentiles:
-        return Phrase("{label} (median)", {"label": row.label})
-    return row.label
+    a latency shown by its percentiles elsewhere ('p50 65.6 ms · p90 80.0 ms') is named with the
+    percentile its figure is at — ``percentile`` (:func:`~configurator.core.view.latency_column.
+    column_percentile`, the targets'), else the median — so that the column is not read against the
+    constraints' p90 98.8 ms as a contradiction (:mod:`~configurator.core.view.latency_column`)."""
+    shown = shown_percentile(row.value, percentile)
+    return row.label if shown is None else latency_heading(row.label, shown)
 
 
-def plain(value, band: bool = False):
+def plain(value, band: bool = False, percentile: int | None = None):
     """``value`` as one figure: an Amount without its percentiles (and without its likely range
-    unless ``band``), for a narrow column; anything else as it is."""
+    unless ``band``), for a narrow column; a latency shown by its percentiles at ``percentile`` where
+    it holds that one (then without a range: the range is the median's); anything else as it is."""
     if not isinstance(value, Amount):
         return value
+    shown = shown_percentile(value, percentile)
+    if shown is not None and shown != MEDIAN:
+        return at_percentile(value, shown)
     return Amount(value.value, value.unit, value.money, value.band if band else None, (), value.digits)
 
 

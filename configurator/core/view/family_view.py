@@ -89,6 +89,9 @@ class RankingView:
     """A recommendation's ``speed_figure`` (in the family's ``speed_unit``) as the Pareto chart's x value."""
     latency_targets: bool = False
     """Whether the panel states the latency targets held (the serving use's defaults, named)."""
+    at_target_percentile: bool = False
+    """Whether the speed column is a latency at the targets' percentile, its heading naming it
+    (:mod:`configurator.core.view.latency_column`: 'Time per token (p90)')."""
     serving_tradeoff: bool = False
     """Whether the panel draws the serving trade-off of the selected deployment (every layout the
     serving planner weighed: :mod:`configurator.core.view.tradeoff_view`)."""
@@ -206,6 +209,17 @@ def _training_job(scenario: Scenario, w: Words) -> str:
     return w("{method} {model} on {tokens} tokens", method=w(method), model=model, tokens=tokens)
 
 
+def _tpot_at_target(est: Estimate) -> float | None:
+    """The time per output token at the percentile the targets hold for (the ranking column's,
+    :func:`~configurator.core.view.latency_column.column_percentile`) [s]; the median where the
+    estimate keeps no percentiles."""
+    if est.serving is None:
+        return None
+    from configurator.core.view.latency_column import column_percentile  # reads the scenario: after the estimate
+
+    return est.serving.tpot_percentiles_s.get(column_percentile(est.scenario), est.serving.tpot_s)
+
+
 def _serving_job(scenario: Scenario, w: Words) -> str:
     model = model_name(scenario.model.name)
     rate = scenario.constraints.requests_per_s
@@ -255,9 +269,10 @@ SERVING = FamilyView(
         cost_x_scale=1000.0, cost_x_text=lambda seconds: Amount(seconds, "s")),
     ranking=RankingView(
         speed_heading="Time per token",
-        speed_text=lambda est: Amount(est.serving.tpot_s if est.serving else None, "s"),
+        speed_text=lambda est: Amount(_tpot_at_target(est), "s"),
         pareto_title="Cost against latency: the Pareto front", pareto_axis="Time per token [ms]",
-        pareto_x=lambda seconds: seconds * 1000.0, latency_targets=True, serving_tradeoff=True),
+        pareto_x=lambda seconds: seconds * 1000.0, latency_targets=True, at_target_percentile=True,
+        serving_tradeoff=True),
     job=_serving_job, workload_title="Workload and model", workload_rows=_serving_rows, card_specs="compute")
 
 

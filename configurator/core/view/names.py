@@ -125,7 +125,7 @@ ZERO = {0: "0 — off (plain data parallel)", 1: "1 — shard optimizer states",
 CUDA_GRAPHS = {None: "Engine's default", True: "On", False: "Off (eager)"}
 """Label ids of CUDA graphs in serving (``Serving.cuda_graphs``; None: the engine's default)."""
 
-PERCENTILES = {None: "Use's default", 50: "p50 (median)", 90: "p90", 99: "p99"}
+PERCENTILES = {None: "Use's default", 50: "p50 (median)", 90: "p90", 95: "p95", 99: "p99"}
 """Label ids of the latency percentiles a target is held at (``Constraints.latency_percentile``; None:
 the serving use's, ``core.serving_use``)."""
 

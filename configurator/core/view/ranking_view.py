@@ -12,6 +12,7 @@ from configurator.core.view.cost_bases import column_per_unit_label, per_unit_la
 from configurator.core.view.names import CLASSES
 from configurator.core.view.price_view import PRICE_HEADING, price_value
 from configurator.core.view.estimate_view import estimate_view, plain, speed_heading, speed_row
+from configurator.core.view.latency_column import column_percentile
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
 from configurator.core.workloads import family_of
 
@@ -75,9 +76,9 @@ def ranking_columns(result: Result) -> Columns:
     if not result.ranked:
         return Columns((), frozenset(), ())
     first = result.ranked[0].estimate
-    speed = speed_row(first)
+    speed, percentile = speed_row(first), column_percentile(first.scenario)
     priced = result.objective in PRICED
-    headings = ("#", "Cards", "Card", "Class", "Speed" if speed is None else speed_heading(speed),
+    headings = ("#", "Cards", "Card", "Class", "Speed" if speed is None else speed_heading(speed, percentile),
                 _score_heading(result.objective, first), *((PRICED[result.objective],) if priced else ()), "Why")
     rows = []
     for rank, rec in enumerate(result.ranked, 1):
@@ -85,7 +86,7 @@ def ranking_columns(result: Result) -> Columns:
         row = speed_row(est, estimate_view(est))
         price = (price_value(est, result.objective),) if priced else ()
         rows.append((rank, rec.count, rec.card.name, CLASSES[rec.card.category],
-                     None if row is None else plain(row.value),
+                     None if row is None else plain(row.value, percentile=percentile),
                      _score(result.objective, est, rec.score, rec.ownership_per_unit), *price,
                      _why(rec.reasons)))
     return Columns(headings, frozenset({0, 1, 4, 5}), tuple(rows))
@@ -102,14 +103,14 @@ def below_line_columns(result: Result) -> Columns:
     if not result.below_line:
         return Columns((), frozenset(), ())
     first = result.below_line[0].estimate
-    speed = speed_row(first)
-    headings = ("Cards", "Card", "Class", "Speed" if speed is None else speed_heading(speed), "Breaks")
+    speed, percentile = speed_row(first), column_percentile(first.scenario)
+    headings = ("Cards", "Card", "Class", "Speed" if speed is None else speed_heading(speed, percentile), "Breaks")
     rows = []
     for rec in result.below_line:
         est = rec.estimate
         row = speed_row(est, estimate_view(est))
         rows.append((rec.count, rec.card.name, CLASSES[rec.card.category],
-                     None if row is None else plain(row.value), breaks_cell(rec)))
+                     None if row is None else plain(row.value, percentile=percentile), breaks_cell(rec)))
     return Columns(headings, frozenset({0, 3}), tuple(rows))
 
 

@@ -34,6 +34,7 @@ ZH_CN: dict[str, str] = {
     "Configuration summary": "配置方案摘要",
     "(likely {range})": "（可能 {range}）",
     "{label} (median)": "{label}（中位数）",
+    "{label} ({percentile})": "{label}（{percentile}）",
     "How far the numbers can be trusted": "估算的可信范围",
     "Likely ranges": "可能范围",
     "No calibration data for this workload: its numbers carry no likely range":

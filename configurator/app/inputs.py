@@ -189,8 +189,24 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
             return None
         return found.amount
 
+    currency: str | None = None
+    """The currency code of the box's amount, set with its unit word (:meth:`set_currency`); None: the
+    code its suffix names, if any."""
+
+    def set_currency(self, code: str) -> None:
+        """An amount in ``code`` [currency]: the suffix its unit word in the window's language, as the money
+        writer writes an amount in units (`` 元`` for CNY in Chinese, whose budget boxes said " CNY"
+        until December 2026; `` USD``), and ``200万元`` or ``¥200万`` typed read as ``code``."""
+        from configurator.app.format import currency_word  # the window's language, at the time of asking
+
+        self.currency = code
+        self.setSuffix(f" {currency_word(code)}")
+
     def _currency(self) -> str | None:
-        """The currency code the box's suffix names (`` CNY``: CNY); None for a box of no money."""
+        """The currency code of the box's amount (:attr:`currency`), else the one its suffix names
+        (`` CNY``: CNY); None for a box of no money."""
+        if self.currency is not None:
+            return self.currency
         code = self.suffix().strip()
         return code if len(code) == 3 and code.isascii() and code.isalpha() and code.isupper() else None
 

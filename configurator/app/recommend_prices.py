@@ -44,7 +44,10 @@ class RankingPrices:
         """The price ``rec`` is ranked at, marked * (amber) where the buyer must be told something;
         the tooltip says what the price is, its source and its flags."""
         language = current_language()
-        item = QTableWidgetItem(write(price_view.price_value(rec.estimate, objective), language))
+        result = getattr(self, "result", None)  # the column's prices in one unit (万元 or 元 in Chinese)
+        like = price_view.price_top([r.estimate for r in (*result.ranked, *result.below_line, *result.unpriced)],
+                                    objective) if result is not None else None
+        item = QTableWidgetItem(write(price_view.price_value(rec.estimate, objective, like), language))
         item.setToolTip(write(price_view.price_note(rec.estimate, objective), language))
         flags = price_view.shown_flags(rec.estimate, objective)
         if price_view.warns(flags):

@@ -1644,6 +1644,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation> 天</translation>
     </message>
     <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
         <source> ms</source>
         <translation> ms</translation>
     </message>

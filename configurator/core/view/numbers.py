@@ -19,7 +19,8 @@ from configurator.core.digit_groups import SEPARATORS
 from configurator.core.magnitudes import MAGNITUDES
 from configurator.core.money_words import money_unit
 from configurator.core.message_numbers import (  # noqa: F401
-    DAYS_FROM, INFINITE, MINUTES_BELOW, MINUTES_PER_HOUR, NBSP, SCIENTIFIC_FROM, SIGNIFICANT_DIGITS, UNKNOWN, decimals_for, duration_unit,
+    DAYS_FROM, INFINITE, MINUTES_BELOW, MINUTES_PER_HOUR, NBSP, SCIENTIFIC_FROM, SIGNIFICANT_DIGITS, UNKNOWN,
+    decimals_for, duration_unit,
     fixed, money_text, percent_text, written_number)
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.units import GIB

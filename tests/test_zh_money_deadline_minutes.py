@@ -74,8 +74,8 @@ def test_a_cost_per_unit_takes_its_columns_unit():
     assert numbers.unit_cost(0.129, "CNY", "zh_CN", like=3.65) == f"0.129{NBSP}元"  # as before: no 万 to count
     assert numbers.unit_cost(9_843, "CNY", "zh_CN", like=12_000) == f"0.98{NBSP}万元"
     assert numbers.unit_cost(0.0215, "USD", "en", like=12_000) == f"0.0215{NBSP}USD"
-    assert numbers.columns_words((351_000, 3.2), "CNY", "zh_CN") == ["万元", "元"]
-    assert numbers.columns_words((351_000, 3.2), "CNY", "en") == ["CNY"]
+    assert numbers.column_units((351_000, 3.2, 12.0), "CNY", "zh_CN") == "万元、元"
+    assert numbers.column_units((351_000, 3.2), "CNY", "en") == "CNY"
 
 
 def test_the_command_lines_price_column_is_in_one_unit(capsys):

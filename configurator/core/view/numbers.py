@@ -101,11 +101,11 @@ def currency_word(currency: str, language: str = "en") -> str:
     return money_unit(0.0, currency, language)[1]
 
 
-def columns_words(tops: Iterable[float], currency: str, language: str = "en") -> list[str]:
+def column_units(tops: Iterable[float], currency: str, language: str = "en") -> str:
     """The units of several columns of amounts whose :func:`column_top` are ``tops``, each once, in order
-    (['万元', '元'] in Chinese, ['USD'] in English): a table's note that names them (a summary's
+    ('万元、元' in Chinese, 'USD' in English): a table's note that names them (a summary's
     alternatives said "单位 CNY" over columns in 万元 and 元 until December 2026)."""
-    return list(dict.fromkeys(money_word(top, currency, language) for top in tops))
+    return words(language).label(", ").join(dict.fromkeys(money_word(top, currency, language) for top in tops))
 
 
 def axis_currency(currency: str, language: str = "en") -> str:

@@ -89,3 +89,26 @@ def test_the_command_lines_price_column_is_in_one_unit(capsys):
     prices = [found.groups() for found in prices if found]  # the price, before its kind and date
     assert len(prices) >= 10 and {unit for _, unit in prices} == {"万元"}, prices
     assert any(figure.startswith("0.") for figure, _ in prices)  # a GeForce under 1万: "0.96 万元", not "9,600 元"
+
+
+def test_the_windows_ranking_writes_its_price_and_cost_columns_in_one_unit(qtbot, catalog):
+    from configurator.app import i18n
+    from configurator.app.controller import ScenarioController
+    from configurator.app.main import default_scenario
+    from configurator.app.recommend_panel import RecommendationPanel
+
+    i18n.install_language("zh_CN")
+    try:
+        scenario = updated(default_scenario(), economics={"currency": "CNY"}, workload="inference",
+                           serving={"concurrency": 4})
+        panel = RecommendationPanel(ScenarioController(catalog, scenario))
+        qtbot.addWidget(panel)
+        panel.consumer.setChecked(True)  # GeForce cards: prices under 1万 beside ones over it
+        qtbot.waitUntil(lambda: getattr(panel, "result", None) is not None and not panel.partial, timeout=120_000)
+        ranked = range(len(panel.result.ranked))
+        prices = [re.search(r"\u00a0(万?元)", panel.table.item(row, panel.PRICE_COLUMN).text()) for row in ranked]
+        assert prices and {found.group(1) for found in prices if found} == {"万元"}
+        costs = {re.search(r"\u00a0(万?元)", panel.table.item(row, 3).text()).group(1) for row in ranked}
+        assert len(costs) == 1 and panel.table.horizontalHeaderItem(3).text().endswith(f"[{costs.pop()}]")
+    finally:
+        i18n.install_language("en")

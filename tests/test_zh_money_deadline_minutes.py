@@ -112,3 +112,18 @@ def test_the_windows_ranking_writes_its_price_and_cost_columns_in_one_unit(qtbot
         assert len(costs) == 1 and panel.table.horizontalHeaderItem(3).text().endswith(f"[{costs.pop()}]")
     finally:
         i18n.install_language("en")
+
+
+def test_the_wizards_deadline_box_holds_and_writes_a_minute(qtbot):
+    from configurator.app.wizard_boxes import deadline_box
+
+    box = deadline_box()
+    qtbot.addWidget(box)
+    box.setValue(MINUTE)  # held, not rounded to "no deadline" at tenths of an hour
+    assert box.text() == "1 min" and box.value() > 0
+    box.setValue(0.5)
+    assert box.text() == "30 min"
+    box.setValue(8.0)
+    assert box.text() == "8 h"
+    box.setValue(720.0)
+    assert box.text() == "30 days"

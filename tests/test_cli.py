@@ -162,12 +162,20 @@ _CNY = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:–(\d{1,3}(?:
 
 def _in_wan(text: str) -> str:
     """``text`` (English) with its amounts in CNY as a Chinese reader counts them, 10,000 and more in 万
-    to two decimals ('61,422 CNY' -> '6.14 万元'): the test's own oracle of the money writer's rule."""
-    def rewrite(match: re.Match) -> str:
+    to two decimals ('61,422 CNY' -> '6.14 万元'): the test's own oracle of the money writer's rule; a
+    ranking's price column (an amount before ", street 2025-08") in one unit, its largest's (zhmoney2)."""
+    def amount(match: re.Match) -> list[Decimal]:
         low, low_point, high, high_point = match.groups()
-        ends = [Decimal((whole + (point or "")).replace(",", "")) for whole, point in ((low, low_point), (high, high_point))
-                if whole]
-        if max(abs(e) for e in ends) < 10_000:
+        return [Decimal((whole + (point or "")).replace(",", "")) for whole, point in ((low, low_point),
+                                                                                          (high, high_point)) if whole]
+
+    prices = [m for m in _CNY.finditer(text) if text[m.end():m.end() + 2] == ", "]
+    price_top = max((abs(e) for m in prices for e in amount(m)), default=Decimal(0))
+
+    def rewrite(match: re.Match) -> str:
+        ends = amount(match)
+        top = price_top if text[match.end():match.end() + 2] == ", " else max(abs(e) for e in ends)
+        if top < 10_000:
             return match.group(0)
         return "–".join(f"{(e / 10_000).quantize(Decimal('0.01'), ROUND_HALF_UP):,f}" for e in ends) + " 万元"
     return _CNY.sub(rewrite, text)

@@ -57,15 +57,22 @@ def axis_currency(currency: str) -> str:
     return _numbers.axis_currency(currency, current_language())
 
 
+def currency_word(currency: str) -> str:
+    """The word an amount in ``currency`` is written with in units ('元' for CNY in Chinese, else the code):
+    a money box's suffix."""
+    return _numbers.currency_word(currency, current_language())
+
+
 def money_word(like: float, currency: str) -> str:
     """The unit of a column of amounts whose largest is ``like``, for its heading ('万元', 'CNY')."""
     return _numbers.money_word(like, currency, current_language())
 
 
-def unit_cost(value: float | None, currency: str) -> str:
+def unit_cost(value: float | None, currency: str, like: float | None = None) -> str:
     """A cost per unit of work, with enough significant digits below one unit to tell the figures a
-    ranking orders apart ('0.0308 USD', not '0.03 USD': :func:`~configurator.core.view.numbers.unit_cost`)."""
-    return _numbers.unit_cost(value, currency, current_language())
+    ranking orders apart ('0.0308 USD', not '0.03 USD': :func:`~configurator.core.view.numbers.unit_cost`);
+    ``like``: its column's top, whose unit it takes."""
+    return _numbers.unit_cost(value, currency, current_language(), like)
 
 
 def money_tick(value: float, decimals: int | None = None) -> str:

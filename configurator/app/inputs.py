@@ -23,6 +23,7 @@ from configurator.core.durations import duration_hours
 from configurator.core.magnitudes import money, plain_number
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.number_problems import number_problem
+from configurator.core.view.numbers import deadline_unit
 
 _HISTORY_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
 
@@ -189,29 +190,45 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
             return None
         return found.amount
 
+    currency: str | None = None
+    """The currency code of the box's amount, set with its unit word (:meth:`set_currency`); None: the
+    code its suffix names, if any."""
+
+    def set_currency(self, code: str) -> None:
+        """An amount in ``code`` [currency]: the suffix its unit word in the window's language, as the money
+        writer writes an amount in units (`` 元`` for CNY in Chinese, whose budget boxes said " CNY"
+        until December 2026; `` USD``), and ``200万元`` or ``¥200万`` typed read as ``code``."""
+        from configurator.app.format import currency_word  # the window's language, at the time of asking
+
+        self.currency = code
+        self.setSuffix(f" {currency_word(code)}")
+
     def _currency(self) -> str | None:
-        """The currency code the box's suffix names (`` CNY``: CNY); None for a box of no money."""
+        """The currency code of the box's amount (:attr:`currency`), else the one its suffix names
+        (`` CNY``: CNY); None for a box of no money."""
+        if self.currency is not None:
+            return self.currency
         code = self.suffix().strip()
         return code if len(code) == 3 and code.isascii() and code.isalpha() and code.isupper() else None
 
 
 class DurationSpinBox(StrictDoubleSpinBox):
-    """A :class:`StrictDoubleSpinBox` of a duration, its value in hours, written in the unit a
-    deadline is said in (:data:`~configurator.core.messages.DAYS_ABOVE_HOURS`: hours up to two days,
-    days above, as the window's deadline and the verdicts write it) and typed in any unit
+    """A :class:`StrictDoubleSpinBox` of a duration, its value in hours, written in the unit a deadline
+    is said in (:func:`~configurator.core.view.numbers.deadline_unit`: minutes under an hour, hours up to
+    two days, days above, as the window's deadline and the verdicts write it) and typed in any unit
     ``--deadline`` takes (:func:`~configurator.core.durations.duration_hours`: ``8``, ``8 h``,
     ``3d``, ``2 weeks``, ``3天``): an 8 h overnight job and a 30-day training run alike.
     The arrows step an hour in hours, a day in days."""
 
-    def __init__(self, hours_suffix: str = " h", days_suffix: str = " days", parent=None) -> None:
+    def __init__(self, hours_suffix: str = " h", days_suffix: str = " days", parent=None,
+                 minutes_suffix: str = " min") -> None:
         super().__init__(parent)
-        self._suffixes = (hours_suffix, days_suffix)
+        self._suffixes = {"min": minutes_suffix, "h": hours_suffix, "days": days_suffix}
         self.setDecimals(1)
 
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
-        days = value > DAYS_ABOVE_HOURS
-        shown = round(value / HOURS_PER_DAY if days else value, 1)
-        return f"{shown:g}{self._suffixes[days]}"
+        shown, unit = deadline_unit(value)  # under an hour in minutes: "1 min", where it read "0 h"
+        return f"{round(shown, 1):g}{self._suffixes[unit]}"
 
     def valueFromText(self, text: str) -> float:  # noqa: N802 - Qt's name
         value = duration_hours(text)

@@ -14,7 +14,9 @@ from configurator.app.inputs import MagnitudeSpinBox, money_hint
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import named, region_names
 from configurator.core.fields import spec
-from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
+from configurator.core.message_numbers import MINUTES_PER_HOUR
+from configurator.core.messages import HOURS_PER_DAY
+from configurator.core.view.numbers import deadline_unit
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
@@ -24,6 +26,11 @@ from configurator.core.view.names import BUDGET_BASES
 from configurator.core.view.rows import write
 from configurator.core.view.words import words
 from configurator.core.workloads import family_of
+
+
+DEADLINE_BOX_UNITS = {"min": (1 / MINUTES_PER_HOUR, 0), "h": (1.0, 0), "days": (HOURS_PER_DAY, 1)}
+"""The deadline box's scale [h per shown unit] and decimals, by the unit its deadline is said in
+(:func:`~configurator.core.view.numbers.deadline_unit`)."""
 
 
 def objective_names() -> dict[str, str]:
@@ -142,18 +149,20 @@ class RankingControls:
 
     def _show_deadline_unit(self, scenario: Scenario) -> None:
         """The deadline in the unit its verdicts are said in (:func:`~configurator.core.messages.deadline_msg`):
-        hours up to :data:`~configurator.core.messages.DAYS_ABOVE_HOURS`, days above (a 30-day
-        deadline read "720 h" until December 2026)."""
+        (:func:`~configurator.core.view.numbers.deadline_unit`): hours up to two days, days above (a 30-day
+        deadline read "720 h" until December 2026), minutes under an hour (a 1-minute deadline read "—", no
+        deadline, until December 2026: the hours, whole, rounded it to 0)."""
         hours = scenario.constraints.deadline_hours
-        days = hours is not None and hours > DAYS_ABOVE_HOURS
-        scale, decimals = (HOURS_PER_DAY, 1) if days else (1.0, 0)
+        unit = "h" if hours is None else deadline_unit(hours)[1]
+        scale, decimals = DEADLINE_BOX_UNITS[unit]
         binder, box = self._deadline_binder, self.deadline
         if binder.scale == scale:
             return
         box.blockSignals(True)
         box.setDecimals(decimals)
         box.setRange(*spec("constraints.deadline_hours").display_range(scale=scale, decimals=decimals, with_none=True))
-        box.setSuffix(_tc("RecommendationPanel", " days") if days else _tc("RecommendationPanel", " h"))
+        box.setSuffix({"days": _tc("RecommendationPanel", " days"), "h": _tc("RecommendationPanel", " h"),
+                       "min": _tc("RecommendationPanel", " min")}[unit])
         box.blockSignals(False)
         binder.scale = scale
         box.setToolTip(self._deadline_tip)
@@ -202,8 +211,8 @@ class RankingControls:
         self._show_budget_unit(self.controller.scenario)
 
     def _show_budget_unit(self, scenario: Scenario) -> None:
-        """The budget in the scenario's currency, with its thousands grouped."""
-        self.budget.setSuffix(f" {scenario.economics.currency}")
+        """The budget in the scenario's currency (its unit word: 元 in Chinese), with its thousands grouped."""
+        self.budget.set_currency(scenario.economics.currency)
         self.budget.setGroupSeparatorShown(True)
 
     def filters(self) -> Filters:

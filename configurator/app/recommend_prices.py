@@ -40,11 +40,24 @@ class RankingPrices:
     def _price_heading(self, objective: Objective) -> str:
         return label(price_view.PRICE_HEADING[objective is Objective.CLOUD], current_language())
 
+    def _price_top(self, objective: Objective) -> float | None:
+        """The price column's top (:func:`~configurator.core.view.price_view.price_top`): its prices in one
+        unit (万元 or 元 in Chinese), the ranked, unpriced and below-the-line rows alike; once a result."""
+        result = getattr(self, "result", None)
+        if result is None:
+            return None
+        kept = getattr(self, "_price_top_of", None)
+        if kept is None or kept[0] is not result or kept[1] is not objective:
+            rows = (*result.ranked, *result.below_line, *result.unpriced)
+            self._price_top_of = kept = (result, objective, price_view.price_top([r.estimate for r in rows], objective))
+        return kept[2]
+
     def _price_item(self, rec, objective: Objective) -> QTableWidgetItem:
         """The price ``rec`` is ranked at, marked * (amber) where the buyer must be told something;
         the tooltip says what the price is, its source and its flags."""
         language = current_language()
-        item = QTableWidgetItem(write(price_view.price_value(rec.estimate, objective), language))
+        item = QTableWidgetItem(write(price_view.price_value(rec.estimate, objective, self._price_top(objective)),
+                                      language))
         item.setToolTip(write(price_view.price_note(rec.estimate, objective), language))
         flags = price_view.shown_flags(rec.estimate, objective)
         if price_view.warns(flags):

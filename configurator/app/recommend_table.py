@@ -20,6 +20,7 @@ from configurator.core.recommend import Objective, Result, cost_basis
 from configurator.core.software import support_caution_in
 from configurator.core.view.card_names import card_name
 from configurator.core.view.family_view import view_of
+from configurator.core.view.numbers import column_top
 from configurator.core.view.ranking_view import UNRATED_HEADING, breaks_cell
 from configurator.core.view.rows import label, write
 from configurator.core.view.words import words
@@ -99,10 +100,19 @@ class RankingTable:
         _, _, cost, _ = self._chart_axes(objective, scenario.economics.currency)
         short = objective in (Objective.TCO, Objective.CLOUD)  # the basis named briefly; the tooltip in full
         heading = f"{write(ranking_cost_heading(objective, scenario), current_language())} " \
-                  f"[{scenario.economics.currency}]" if short else cost
+                  f"[{fmt.money_word(self._cost_top(), scenario.economics.currency)}]" if short else cost
         self.table.setHorizontalHeaderLabels([_tc("RecommendationPanel", "Cards"), _tc("RecommendationPanel", "Class"),
                                               speed, heading, self._last_heading(), self._price_heading(objective)])
         self.table.horizontalHeaderItem(COST_COLUMN).setToolTip(cost)
+
+    def _cost_top(self) -> float:
+        """The cost column's :func:`~configurator.core.view.numbers.column_top` [currency per unit of work]:
+        every cost of the ranking, ranked or below the line, in its unit (万元 or 元 in Chinese)."""
+        result = getattr(self, "result", None)
+        if result is None:
+            return 0.0
+        basis = cost_basis(result.objective)
+        return column_top(rec.cost_on(basis) for rec in (*result.ranked, *result.below_line))
 
     def _last_heading(self) -> str:
         """The limit column: what limits a ranked configuration, and what one below the line breaks."""
@@ -124,7 +134,7 @@ class RankingTable:
     def _fill_table(self, result: Result) -> None:
         names, factors = class_names(), factor_names()
         currency = self.controller.scenario.economics.currency
-        basis = cost_basis(result.objective)
+        basis, top = cost_basis(result.objective), self._cost_top()
         self.table.setRowCount(len(result.ranked))
         self.row_recommendations = list(result.ranked)
         for row, rec in enumerate(result.ranked):
@@ -132,7 +142,7 @@ class RankingTable:
             cost = rec.cost_on(basis)
             cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, current_language())}",
                      names[rec.card.category], speed,
-                     fmt.unit_cost(cost, currency) if cost is not None else "—",
+                     fmt.unit_cost(cost, currency, top) if cost is not None else "—",
                      factors[limiting_factor(rec.estimate)]]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
@@ -204,7 +214,7 @@ class RankingTable:
         language = current_language()
         names = class_names()
         currency = self.controller.scenario.economics.currency
-        basis = cost_basis(result.objective)
+        basis, top = cost_basis(result.objective), self._cost_top()
         start = self.table.rowCount()
         self.below_line_row = start
         self.table.setRowCount(start + 1 + len(result.below_line))
@@ -217,7 +227,7 @@ class RankingTable:
             breaks = write(breaks_cell(rec), language)
             cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}", names[rec.card.category],
                      self._speed_text(rec.estimate),
-                     fmt.unit_cost(cost, currency) if cost is not None else "—", breaks]
+                     fmt.unit_cost(cost, currency, top) if cost is not None else "—", breaks]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setForeground(grey)

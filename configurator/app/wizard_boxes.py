@@ -74,8 +74,9 @@ def tokens_box(problem: QLabel | None = None) -> StrictDoubleSpinBox:
     return decimal_box(Training, "tokens", _tc("LoadPage", " billion tokens"), entry.decimals, entry.scale, problem)
 
 
-DEADLINE_DECIMALS = 1
-"""Tenths of an hour [h] a wizard deadline is typed to: 6 minutes, finer than a deadline is meant."""
+DEADLINE_DECIMALS = 4
+"""Decimals of an hour [h] a wizard deadline is held to: a minute is 0.0167 h (a 1-minute deadline read "no
+deadline" at tenths of an hour, December 2026); the box writes it in minutes."""
 
 
 def deadline_box(problem: QLabel | None = None) -> DurationSpinBox:
@@ -86,7 +87,7 @@ def deadline_box(problem: QLabel | None = None) -> DurationSpinBox:
     overnight fine-tune could not be typed (0.3 days is 7.2 h; session 37, persona 5); the render
     deadline in hours only read a month's render as "720 h"."""
     low, high = field_range(Constraints, "deadline_hours", 1.0, DEADLINE_DECIMALS)
-    box = DurationSpinBox(_tc("LoadPage", " h"), _tc("LoadPage", " days"))
+    box = DurationSpinBox(_tc("LoadPage", " h"), _tc("LoadPage", " days"), minutes_suffix=_tc("LoadPage", " min"))
     box.setDecimals(DEADLINE_DECIMALS)
     box.setRange(0, high)
     box.setProperty(SCALE, 1.0)

@@ -220,11 +220,19 @@ def latency_unit(ms: float) -> tuple[float, str]:
     return (ms / 1000, "s") if abs(ms) >= SECONDS_FROM_MS else (ms, "ms")
 
 
+MINUTES_BELOW = 1.0
+"""A time under this many hours is written in minutes: a job's time, and a deadline as the buyer set it
+("1 min", not "0.0167 h") [h]."""
+
+MINUTES_PER_HOUR = 60.0
+"""Minutes of an hour [min/h]."""
+
+
 def duration_unit(hours: float) -> tuple[float, str]:
-    """A job's time [h] in the unit it is written in: minutes below an hour, hours below
+    """A job's time [h] in the unit it is written in: minutes below :data:`MINUTES_BELOW`, hours below
     :data:`DAYS_FROM`, else days (value, "min" | "h" | "days")."""
-    if hours < 1:
-        return hours * 60, "min"
+    if hours < MINUTES_BELOW:
+        return hours * MINUTES_PER_HOUR, "min"
     if hours < DAYS_FROM:
         return hours, "h"
     return hours / 24, "days"

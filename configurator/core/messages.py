@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.durations import HOURS_PER_DAY  # noqa: F401 (read here by the deadline messages' callers)
-from configurator.core.message_numbers import DAYS_FROM, count_param, fraction_param
+from configurator.core.message_numbers import DAYS_FROM, MINUTES_BELOW, MINUTES_PER_HOUR, count_param, fraction_param
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
 from configurator.core.messages_budget import BUDGET_CHINESE, BUDGET_ENGLISH
@@ -552,7 +552,8 @@ def deadline_msg(message_id: str, deadline: float, durations: dict[str, float],
                  gaps: dict[str, float] | None = None, **params: object) -> Message:
     """A message about a deadline of ``deadline`` hours [h] whose ``durations`` (name: hours [h])
     share its unit: hours up to :data:`DAYS_ABOVE_HOURS`, else days (the ``-days`` variant of
-    ``message_id``, the deadline to a tenth of a day).
+    ``message_id``, the deadline to a tenth of a day); under an hour in minutes (``-min``, to a tenth of
+    a minute, each duration in its own unit: "the 1 min deadline", where it read "0.0167 h").
 
     ``gaps`` (name: hours [h]) are the differences between a time and the deadline (the margin, the
     overrun): passed in hours whatever the deadline's unit and written ``{margin:duration}``, in their own
@@ -561,6 +562,8 @@ def deadline_msg(message_id: str, deadline: float, durations: dict[str, float],
     3-day deadline", where until December 2026 it read "0.055 days" (and "0.2 days" in the verdict met at
     the estimate, which rounded to a tenth of a day)."""
     gaps = gaps or {}
+    if deadline is not None and deadline < MINUTES_BELOW:  # the -min variant: its times in their own unit
+        return msg(f"{message_id}-min", deadline=round(deadline * MINUTES_PER_HOUR, 1), **durations, **gaps, **params)
     if deadline is None or deadline <= DAYS_ABOVE_HOURS:
         return msg(message_id, deadline=deadline, **durations, **gaps, **params)
     return msg(f"{message_id}-days", deadline=round(deadline / HOURS_PER_DAY, 1),

@@ -1,7 +1,10 @@
 """Message templates of a deadline met at the estimate that the likely range's slow end misses
 (training: the calibration band of the job's hours, :func:`configurator.core.uncertainty.band_for`),
 in both languages; merged into :mod:`configurator.core.messages`' catalogues, keyed by message id.
-The other deadline verdicts (met, missed, unknown) are in :mod:`configurator.core.messages`."""
+The other deadline verdicts (met, missed, unknown) are in :mod:`configurator.core.messages`; their
+``-min`` variants, of a deadline under an hour said in minutes (:func:`configurator.core.messages.deadline_msg`:
+"within the 0.0167 h deadline" until December 2026), are here, each time in them in its own unit
+(``{hours:duration}``: "36.1 min", "2.00 h")."""
 
 from __future__ import annotations
 
@@ -14,6 +17,23 @@ DEADLINE_ENGLISH: dict[str, str] = {
         "Takes {hours:days}, {margin:duration} within the {deadline:,g}-day deadline at the estimate; may "
         "miss it at the slow end of the likely range ({slow:days})"
     ),
+    "meets-deadline-at-estimate-min": (
+        "Takes {hours:duration}, {margin:duration} within the {deadline:,g} min deadline at the estimate; may "
+        "miss it at the slow end of the likely range ({slow:duration})"
+    ),
+    "meets-deadline-min": "Takes {hours:duration}, {margin:duration} within the {deadline:,g} min deadline",
+    "misses-deadline-min": "Takes {hours:duration}: misses the {deadline:,g} min deadline by {over:duration} "
+                           "({share:.0%})",
+    "deadline-out-of-reach-min": "{card} cannot meet the {deadline:,g} min deadline at any count tried: even "
+                                 "{count:,} cards at full peak need {hours:duration}",
+    "deadline-unknown-min": "No time for the job could be estimated: the {deadline:,g} min deadline cannot be "
+                            "checked",
+    "misses-deadline-every-count-min": "misses the {deadline:,g} min deadline at every count tried: fastest "
+                                       "{hours:duration} at {count:,} cards",
+    "paced-energy-min": (
+        "The job takes {hours:duration} of every {deadline:,g} min deadline, the pace asked; energy counts the "
+        "time the cards wait at load power (no idle power on file: an upper bound)"
+    ),
 }
 
 DEADLINE_CHINESE: dict[str, str] = {
@@ -24,5 +44,20 @@ DEADLINE_CHINESE: dict[str, str] = {
     "meets-deadline-at-estimate-days": (
         "按估算需要 {hours:days}，在 {deadline:,g} 天的期限内，余 {margin:duration}；"
         "按可能范围的慢端（{slow:days}）可能超出期限"
+    ),
+    "meets-deadline-at-estimate-min": (
+        "按估算需要 {hours:duration}，在 {deadline:,g} 分钟的期限内，余 {margin:duration}；"
+        "按可能范围的慢端（{slow:duration}）可能超出期限"
+    ),
+    "meets-deadline-min": "需要 {hours:duration}，在 {deadline:,g} 分钟的期限内，余 {margin:duration}",
+    "misses-deadline-min": "需要 {hours:duration}：超出 {deadline:,g} 分钟的期限 {over:duration}（{share:.0%}）",
+    "deadline-out-of-reach-min": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 分钟的期限：即使 {count:,} 张卡按峰值算力"
+                                 "运行也需要 {hours:duration}",
+    "deadline-unknown-min": "无法估算作业时间：无法核对 {deadline:,g} 分钟的期限",
+    "misses-deadline-every-count-min": "在尝试过的所有卡数下都赶不上 {deadline:,g} 分钟的期限：最快 {hours:duration}，"
+                                       "需 {count:,} 张卡",
+    "paced-energy-min": (
+        "作业在每个 {deadline:,g} 分钟的期限内需要 {hours:duration}，即所要求的进度；卡等待的时间按满载功率计入能耗"
+        "（无空闲功耗数据：为上限）"
     ),
 }

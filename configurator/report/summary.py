@@ -61,7 +61,7 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     num,
     percent,
 )
-from configurator.core.view.numbers import column_top, money, unit_cost
+from configurator.core.view.numbers import column_top, column_units, money, unit_cost
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
 from configurator.report.summary_money import (
     Option,
@@ -487,8 +487,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
                                                               "Against the recommendation") if recommended
                                                              else "Against your choice"))
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
-    capex_top = column_top(o.cost.ownership.capex for o in everyone)  # one unit a column (万元 in Chinese)
-    tco_top = column_top(o.cost.ownership.tco for o in everyone)
+    tops = [column_top(o.cost.ownership.capex for o in everyone), column_top(o.cost.ownership.tco for o in everyone),
+            column_top(o.per_unit for o in everyone)]  # capex, TCO, cost per unit: one unit a column (万元 in Chinese)
     rows = []
     for rank, option in enumerate(everyone, start=1):
         est = option.estimate
@@ -504,20 +504,20 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         else:
             against = "—"
         rows.append((str(rank) if option.score is not None else "—", config, w(CLASS_LABELS[est.card.category]),
-                     speed_text(est, w), money(option.cost.ownership.capex, currency, w.language, like=capex_top),
-                     money(option.cost.ownership.tco, currency, w.language, like=tco_top),
-                     unit_cost(option.per_unit, currency, w.language) + price_mark(est, objective), against))
+                     speed_text(est, w), money(option.cost.ownership.capex, currency, w.language, like=tops[0]),
+                     money(option.cost.ownership.tco, currency, w.language, like=tops[1]),
+                     unit_cost(option.per_unit, currency, w.language, tops[2]) + price_mark(est, objective), against))
     rows += unpriced_rows(unpriced, w, speed_text)  # no rank, "no price": never read as a purchase
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
     note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
-                           by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency), unit_named,
+                           by=w(OBJECTIVE_LABELS[objective.value]), basis=basis,
+                           currency=column_units(tops, currency, w.language)), unit_named,  # "万元、元"
                       *filter(None, (filters_note(filters, w, mine.estimate.scenario.workload),
                                      unpriced_note(unpriced, w))))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
         note = _sentences(w, note, w("Without a deadline, alternatives finish within {x}× your choice's time.",
                                      x=f"{TRAINING_TIME_SLACK:g}"))  # no space after a Chinese full stop
-    pins = pinned_layout(mine.estimate)
-    if pins:
+    if pins := pinned_layout(mine.estimate):
         note = _sentences(w, note, w("Alternatives are laid out by the planner; your pinned {pins} apply to your "
                                      "choice only.", pins=w.label(", ").join(pins)))
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)

@@ -379,6 +379,7 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
     told something, and what), the cards without a price in one row ("enter a quote"), then whether price
     decides the ranking, in numbers; the ranges' assumption as the note."""
     rows = []
+    like = price_view.price_top([o.estimate for o in (*options, *unpriced)], objective)  # one unit: 万元 or 元
     for option in options:
         est = option.estimate
         amount, chosen, flags = price_view.ranked_price(est.costs.prices, objective)
@@ -390,7 +391,7 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
             told, source = None, (sources.cite(system.source) if vendor is None else
                                   w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote"))
         rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
-                     write(price_view.price_value(est, objective), w.language),
+                     write(price_view.price_value(est, objective, like), w.language),
                      cjk_joined(" ".join(p for p in (write(told, w.language) if told else "", source) if p),
                                 w.language)))  # no space after a closing "）" before "[1]"
     # what a buyer could sign only: a fleet the latency targets size, many times the load ("1,240 × Tesla V100",
@@ -400,7 +401,7 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
     for option in (o for o in signable if not without_price(o)):  # priced, unranked for another reason: its price
         est = option.estimate
         rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
-                     write(price_view.price_value(est, objective), w.language), why_unranked(option, w)))
+                     write(price_view.price_value(est, objective, like), w.language), why_unranked(option, w)))
     unquoted = [o for o in signable if without_price(o)]
     if unquoted:  # one row: the same price and note repeated per card filled a page (25 cards, session 22)
         rows.append((w.label("; ").join(f"{count(o.estimate.scenario.count)} × "

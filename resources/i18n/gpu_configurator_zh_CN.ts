@@ -605,6 +605,10 @@ The last valid state is kept. The full report is in:
         <translation> 天</translation>
     </message>
     <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
@@ -1642,6 +1646,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source> days</source>
         <translation> 天</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
     </message>
     <message>
         <source> ms</source>

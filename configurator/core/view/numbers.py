@@ -19,7 +19,8 @@ from configurator.core.digit_groups import SEPARATORS
 from configurator.core.magnitudes import MAGNITUDES
 from configurator.core.money_words import money_unit
 from configurator.core.message_numbers import (  # noqa: F401
-    DAYS_FROM, INFINITE, NBSP, SCIENTIFIC_FROM, SIGNIFICANT_DIGITS, UNKNOWN, decimals_for, duration_unit,
+    DAYS_FROM, INFINITE, MINUTES_BELOW, MINUTES_PER_HOUR, NBSP, SCIENTIFIC_FROM, SIGNIFICANT_DIGITS, UNKNOWN,
+    decimals_for, duration_unit,
     fixed, money_text, percent_text, written_number)
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.units import GIB
@@ -93,11 +94,24 @@ def money_word(like: float, currency: str, language: str = "en") -> str:
     return money_unit(like, currency, language)[1]
 
 
+def currency_word(currency: str, language: str = "en") -> str:
+    """The word an amount in ``currency`` counted in units is written with: 元 for CNY in Chinese, else the
+    code (:func:`~configurator.core.money_words.money_unit` of an amount under 1万): a money box's
+    suffix (the window's budget said "CNY" in Chinese until December 2026)."""
+    return money_unit(0.0, currency, language)[1]
+
+
+def column_units(tops: Iterable[float], currency: str, language: str = "en") -> str:
+    """The units of several columns of amounts whose :func:`column_top` are ``tops``, each once, in order
+    ('万元、元' in Chinese, 'USD' in English): a table's note that names them (a summary's
+    alternatives said "单位 CNY" over columns in 万元 and 元 until December 2026)."""
+    return words(language).label(", ").join(dict.fromkeys(money_word(top, currency, language) for top in tops))
+
+
 def axis_currency(currency: str, language: str = "en") -> str:
     """The currency on a chart axis' title, whose ticks count in words themselves (:func:`money_tick`:
-    "4.88万" under "[元]"): 元 for CNY in Chinese (until December 2026 "[CNY]" over ticks in 万), else the
-    code (:func:`~configurator.core.money_words.money_unit` of an amount under 1万)."""
-    return money_unit(0.0, currency, language)[1]
+    "4.88万" under "[元]"): :func:`currency_word` (until December 2026 "[CNY]" over ticks in 万)."""
+    return currency_word(currency, language)
 
 
 def column_top(values: Iterable[float | None]) -> float:
@@ -123,11 +137,15 @@ of a 7B fine-tune showed 0.03, 0.04, 0.05 … and five rows of "0.10 USD" one af
 summary, with these digits, said 0.0359 for the same 0.04)."""
 
 
-def unit_cost(value: float | None, currency: str, language: str = "en") -> str:
+def unit_cost(value: float | None, currency: str, language: str = "en", like: float | None = None) -> str:
     """A cost per unit of work: as :func:`money`, with :data:`UNIT_COST_DIGITS` significant digits
-    below one unit ('0.0215 USD'), so that the figures a ranking orders can be told apart."""
+    below one unit ('0.0215 USD'), so that the figures a ranking orders can be told apart. ``like``: the
+    column's :func:`column_top`, whose unit every cell takes (a column read "9,843 元" above "1.20 万元"
+    until December 2026)."""
+    if like is not None and money_unit(like, currency, language)[0] != 1:  # a column in 万元: as money's
+        return money(value, currency, language, like=like)
     if is_unknown(value) or not 0 < abs(value) < 1:
-        return money(value, currency, language)
+        return money(value, currency, language, like=like)
     decimals = UNIT_COST_DIGITS - 1 - math.floor(math.log10(abs(value)))
     return money_text(value, currency, language, decimals=decimals)
 
@@ -258,14 +276,25 @@ def duration_like(hours: float | None, like: float, language: str = "en") -> str
     return quantity(hours * {"min": 60, "h": 1, "days": 1 / 24}[unit], unit, language)
 
 
+def deadline_unit(hours: float) -> tuple[float, str]:
+    """A deadline [h] in the unit it is said in (value, "min" | "h" | "days"), as the deadline messages
+    say it (:func:`~configurator.core.messages.deadline_msg`): minutes under
+    :data:`~configurator.core.message_numbers.MINUTES_BELOW`, hours up to
+    :data:`~configurator.core.messages.DAYS_ABOVE_HOURS`, else days; the minutes to a tenth, as the
+    messages round them (a 1-minute deadline typed is 0.016667 h)."""
+    if hours < MINUTES_BELOW:
+        return round(hours * MINUTES_PER_HOUR, 1), "min"
+    return (hours, "h") if hours <= DAYS_ABOVE_HOURS else (hours / HOURS_PER_DAY, "days")
+
+
 def set_duration(hours: float | None, language: str = "en") -> str:
-    """A deadline as the buyer set it [h]: in hours up to :data:`~configurator.core.messages.DAYS_ABOVE_HOURS`
-    (as the deadline messages), else in days, a whole figure
-    written whole, as the verdict beside it says it ('within 30 days' beside 'the 30-day deadline'; the
-    first page read 'within 30.0 days', session 36), any other to :data:`SIGNIFICANT_DIGITS`."""
+    """A deadline as the buyer set it [h], in :func:`deadline_unit` (as the deadline messages), a whole
+    figure written whole, as the verdict beside it says it ('within 30 days' beside 'the 30-day deadline';
+    the first page read 'within 30.0 days', session 36; 'within 1 min' beside 'the 1 min deadline', where
+    it read 'within 0.017 h' beside '0.0167 h', December 2026), any other to :data:`SIGNIFICANT_DIGITS`."""
     if is_unknown(hours):
         return UNKNOWN
-    value, unit = (hours, "h") if hours <= DAYS_ABOVE_HOURS else (hours / HOURS_PER_DAY, "days")
+    value, unit = deadline_unit(hours)
     whole = float(value).is_integer() and value >= 1
     return quantity(value, unit, language, digits=len(str(int(value))) if whole else SIGNIFICANT_DIGITS)
 

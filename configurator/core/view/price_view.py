@@ -22,6 +22,7 @@ from configurator.core.system_price import system_price_flags, system_price_line
 from configurator.core.view.card_view import (FLAG_MARK, NO_NEW_PRICE, condition_said, price_description,  # noqa: F401
                                               ranked_price_value)
 from configurator.core.view.cost_bases import price_as_bought
+from configurator.core.view.numbers import column_top
 from configurator.core.view.rows import Amount, Phrase, Value
 
 PRICE_HEADING = {False: "Price per card", True: "Rent per card-hour"}
@@ -71,12 +72,21 @@ def shown_flags(est: Estimate, objective: Objective) -> tuple[Message, ...]:
     return system_price_flags(system) if system is not None else flags
 
 
-def price_value(est: Estimate, objective: Objective) -> Value:
+def price_top(estimates: Sequence[Estimate], objective: Objective) -> float:
+    """The amount that decides the unit of a column of the prices ``estimates`` are ranked at
+    (:func:`~configurator.core.view.numbers.column_top`): pass it to :func:`price_value` as ``like``, so
+    that a column reads in one unit (the command line's "每卡价格" read "8,500 元" under "16.85 万元"
+    until December 2026)."""
+    return column_top(ranked_price(est.costs.prices, objective)[0] for est in estimates)
+
+
+def price_value(est: Estimate, objective: Objective, like: float | None = None) -> Value:
     """'12,500 USD, street 2026-03', '15,625 USD, list 2024 *', '21,000 USD, quote 2026-11, yours',
     '2.10 USD/h, rent 2026-03', or "no price — enter a quote"; bought outright with cards already
     owned (``economics.owned_cards``), what is owned beside it ("already owned, not bought (new: …)",
-    "…; 8 of 24 already owned")."""
-    value = _price_value(est, objective)
+    "…; 8 of 24 already owned"). ``like``: the column's :func:`price_top`, whose unit the price (per card
+    or card-hour) is written in; a whole system's price in its own."""
+    value = _price_value(est, objective, like)
     if objective is not Objective.CLOUD and value != NO_PRICE:  # an A16's price is its board's
         value = price_as_bought(value, est.card)
     owned, count = est.scenario.economics.owned_cards, est.scenario.count
@@ -87,7 +97,7 @@ def price_value(est: Estimate, objective: Objective) -> Value:
     return Phrase("{price}; {owned} of {count} already owned", {"price": value, "owned": owned, "count": count})
 
 
-def _price_value(est: Estimate, objective: Objective) -> Value:
+def _price_value(est: Estimate, objective: Objective, like: float | None = None) -> Value:
     amount, chosen, _ = ranked_price(est.costs.prices, objective)
     # a system priced whole (the file's, or the buyer's quote) prices its cards, whatever the card's own
     # figure: a quoted CloudMatrix 384 read "28,000 USD" per NPU, the catalog's, until December 2026
@@ -101,11 +111,11 @@ def _price_value(est: Estimate, objective: Objective) -> Value:
             return whole
         return Phrase("{whole}; {per_card} per card, derived: the system's price ÷ its {cards} cards", {
             "whole": whole, "cards": round(cards / system.quantity),
-            "per_card": Amount(system.unit_price * system.quantity / cards, est.costs.currency, money=True)})
+            "per_card": Amount(system.unit_price * system.quantity / cards, est.costs.currency, money=True, like=like)})
     if amount is None:
         used_only = objective is not Objective.CLOUD and est.costs.prices.used_only is not None
         return NO_NEW_PRICE if used_only else NO_PRICE
-    money: Value = Amount(amount, est.costs.currency, money=True)
+    money: Value = Amount(amount, est.costs.currency, money=True, like=like)
     rent = objective is Objective.CLOUD
     if chosen is None:
         return Phrase("{amount}, your price", {"amount": Phrase("{amount}/h", {"amount": money}) if rent else money})

@@ -10,24 +10,31 @@ from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER
 from configurator.core.recommend import Objective, Result
 from configurator.core.view.cost_bases import column_per_unit_label, per_unit_label
 from configurator.core.view.names import CLASSES
-from configurator.core.view.price_view import PRICE_HEADING, price_value
+from configurator.core.view.numbers import column_top
+from configurator.core.view.price_view import PRICE_HEADING, price_top, price_value
 from configurator.core.view.estimate_view import estimate_view, plain, speed_heading, speed_row
 from configurator.core.view.latency_column import column_percentile
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
 from configurator.core.workloads import family_of
 
 
-def _score(objective: Objective, est: Estimate, value: float, ownership: float | None) -> Value:
+def _scored_on_ownership(objective: Objective) -> bool:
+    """Whether :func:`_score` shows the cost of ownership per unit of work rather than the score (ranked by speed)."""
+    return objective not in (Objective.TCO, Objective.CLOUD, Objective.ENERGY, Objective.FEWEST_CARDS)
+
+
+def _score(objective: Objective, est: Estimate, value: float, ownership: float | None,
+           like: float | None = None) -> Value:
     """The number the ranking minimised, with its unit; ranked by speed (shown in its own column),
     the total cost of ownership per unit of work (``ownership``; None: a price is missing), so that
-    the fastest answer is never read without what it costs."""
+    the fastest answer is never read without what it costs. ``like``: a cost's column top, its unit."""
     if objective in (Objective.TCO, Objective.CLOUD):  # a cost per unit of work: told apart below one unit
-        return Amount(value, est.costs.currency, money=True, per_unit=True)
+        return Amount(value, est.costs.currency, money=True, per_unit=True, like=like)
     if objective is Objective.ENERGY:
         return Amount(value, "kWh")
     if objective is Objective.FEWEST_CARDS:
         return int(value)
-    return None if ownership is None else Amount(ownership, est.costs.currency, money=True, per_unit=True)
+    return None if ownership is None else Amount(ownership, est.costs.currency, money=True, per_unit=True, like=like)
 
 
 def ranking_cost_label(objective: Objective, scenario) -> Phrase:
@@ -81,13 +88,17 @@ def ranking_columns(result: Result) -> Columns:
     headings = ("#", "Cards", "Card", "Class", "Speed" if speed is None else speed_heading(speed, percentile),
                 _score_heading(result.objective, first), *((PRICED[result.objective],) if priced else ()), "Why")
     rows = []
+    ests = [rec.estimate for rec in result.ranked]  # each column of money in one unit (万元 or 元 in Chinese)
+    like = price_top(ests, result.objective)
+    score_top = column_top(rec.ownership_per_unit if _scored_on_ownership(result.objective) else rec.score
+                           for rec in result.ranked)
     for rank, rec in enumerate(result.ranked, 1):
         est = rec.estimate
         row = speed_row(est, estimate_view(est))
-        price = (price_value(est, result.objective),) if priced else ()
+        price = (price_value(est, result.objective, like),) if priced else ()
         rows.append((rank, rec.count, rec.card.name, CLASSES[rec.card.category],
                      None if row is None else plain(row.value, percentile=percentile),
-                     _score(result.objective, est, rec.score, rec.ownership_per_unit), *price,
+                     _score(result.objective, est, rec.score, rec.ownership_per_unit, score_top), *price,
                      _why(rec.reasons)))
     return Columns(headings, frozenset({0, 1, 4, 5}), tuple(rows))
 

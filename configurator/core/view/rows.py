@@ -42,6 +42,9 @@ class Amount:
     per_unit: bool = False
     """With ``money``: a cost per unit of work, written to :data:`~configurator.core.view.numbers.UNIT_COST_DIGITS`
     significant digits below one currency unit (:func:`~configurator.core.view.numbers.unit_cost`)."""
+    like: float | None = None
+    """With ``money``: the amount whose unit this one is written in, its column's
+    (:func:`~configurator.core.view.numbers.column_top`): a column of prices in one unit."""
 
 
 @dataclass(frozen=True)
@@ -194,7 +197,7 @@ def write(value: Value, language: str = "en") -> str:
 
 def _number(value: float, amount: Amount, language: str) -> str:
     if amount.money:
-        return (numbers.unit_cost if amount.per_unit else numbers.money)(value, amount.unit, language)
+        return (numbers.unit_cost if amount.per_unit else numbers.money)(value, amount.unit, language, like=amount.like)
     writer = WRITERS.get(amount.unit)
     if writer is not None:
         return writer(value, language)

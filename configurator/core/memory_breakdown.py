@@ -43,5 +43,6 @@ class MemoryBreakdown:
 
     @property
     def headroom(self) -> float:
-        """Share of the budget left free by :attr:`fit_total` (negative when it does not fit)."""
-        return 1.0 - self.fit_total / self.budget
+        """Share of the budget that ``total``, what the allocator typically holds, leaves free: negative
+        when it does not fit, or where it fits only as the allocator gives its cache back (``needed``)."""
+        return 1.0 - self.total / self.budget

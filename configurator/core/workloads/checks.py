@@ -57,13 +57,12 @@ def fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:
             msg("does-not-fit", need=memory.total / GIB, card=card.name, budget=memory.budget / GIB,
                 short=(memory.total - memory.budget) / GIB)
         ]
-    out = []
     if memory.total > memory.budget:  # the peak and the reserve kept near the limit fit; the usual cache does not
-        out.append(msg("fits-cache-given-back", peak=(memory.total - memory.overhead) / GIB, total=memory.total / GIB,
-                       card=card.name, budget=memory.budget / GIB))
+        return [msg("fits-cache-given-back", peak=(memory.total - memory.overhead) / GIB, total=memory.total / GIB,
+                    card=card.name, budget=memory.budget / GIB)]
     if memory.headroom < TIGHT_FIT_HEADROOM:
-        out.append(msg("tight-fit", headroom=100 * memory.headroom))
-    return out
+        return [msg("tight-fit", headroom=100 * memory.headroom)]
+    return []
 
 
 SPEED_VERDICTS = ("deadline", "throughput", "request-rate", "ttft", "tpot")

@@ -219,6 +219,7 @@ GRID_OOM_3B = {**GRID_OOM, "model": "llama3.2-3b", "s": 16384}
 def test_the_runs_that_ran_out_of_memory_are_judged_not_to_fit(row):
     card = import_gpu_grid.load_bundled_catalog().get("h200-sxm")
     assert import_gpu_grid.predicted_reserved(row) > import_gpu_grid.capacity_bytes(card) / import_gpu_grid.GIB
+    assert import_gpu_grid.predicted_needed(row) > import_gpu_grid.capacity_bytes(card) / import_gpu_grid.GIB
 
 
 def test_the_memory_campaign_is_asked_for_and_fits_the_budget():
@@ -262,6 +263,7 @@ def test_the_h100_runs_that_ran_out_of_memory_are_judged_not_to_fit():
     oom = [r for r in h100_rows() if r.get("oom") and r.get("alloc", "default") == "default"]
     assert len(oom) == 9  # the 1B at 20k-32k tokens without recomputation, 32k selective, the 3B at 8k-16k, 32k full
     assert all(import_gpu_grid.predicted_reserved(r) > capacity for r in oom)
+    assert all(import_gpu_grid.predicted_needed(r) > capacity for r in oom)  # the fit verdict too
 
 
 def test_the_h100_rows_are_held_out_predicted_on_their_card_and_in_no_fit():

@@ -87,7 +87,7 @@ class TrainingMemoryModel:
     @property
     def fit_allocator(self) -> float:
         """The reserve the fit is judged with [share of the peak] (:attr:`fit_floor`)."""
-        return self.allocator if self.fit_floor is None else float(fit_reserve(self.allocator, self.fit_floor))
+        return self.allocator if self.fit_floor is None else fit_reserve(self.allocator, self.fit_floor)
 
     def breakdown(self, micro_batch: int) -> MemoryBreakdown:
         """The parts on one card at ``micro_batch`` sequences; the buffers are shown with the

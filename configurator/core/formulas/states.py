@@ -178,7 +178,9 @@ def fit_reserve(allocator_overhead, floor):
     peak, 68.7 reserved, where 25 % was predicted) and every run predicted above the card by this
     share ran out of memory, on both cards:
     ``benchmarks/data/notes-allocator-fit-2026-12-05.md``. Array-friendly."""
-    return np.minimum(allocator_overhead, floor)
+    if isinstance(allocator_overhead, np.ndarray) or isinstance(floor, np.ndarray):
+        return np.minimum(allocator_overhead, floor)
+    return min(allocator_overhead, floor)  # the estimate's scalars: no array round trip
 
 
 def fit_bytes(reserved, allocator_overhead, floor, context):

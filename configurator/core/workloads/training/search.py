@@ -432,12 +432,18 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
                               first_table, last_table, [shared[key].get(ORIGIN) for _, _, key, _ in grids])
     capacity = usable_capacity_bytes(card, base.assumptions)  # a stage's capacity (stage_memory)
     context, floor = base.assumptions.cuda_context_gib * 2**30, base.assumptions.allocator_overhead
+    largest = max(base.assumptions.allocator_overhead, base.assumptions.allocator_overhead_recompute)
+    reach = (capacity - context) * (1 + largest) / (1 + floor) + context  # the most reserved memory that may fit
     timed = []  # (place, batch, grid key, grid, memory, the rows that may be chosen, how many fit)
     for (i, batch, grid_key, g), memory in zip(grids, memories, strict=True):
-        # judged on the peak with the reserve the allocator keeps near the limit; memory stays the reserved figure
-        reserve = first_table.allocator.take(flat_places(first_table, (index.take(g["pp"]), g["rc"])))
-        needed = fit_bytes(memory, reserve, floor, context)
-        fits = needed <= capacity
+        fits = memory <= capacity
+        # judged again on the peak with the reserve the allocator keeps near the limit: the rows over the card by
+        # less than the largest reserve could give back
+        over = np.flatnonzero(~fits & (memory <= reach))
+        if len(over):
+            reserve = first_table.allocator.take(flat_places(first_table, (index.take(g["pp"].take(over)),
+                                                                           g["rc"].take(over))))
+            fits[over] = fit_bytes(memory.take(over), reserve, floor, context) <= capacity
         if not fits.any():
             smallest = int(np.argmin(memory))
             plans[i] = TrainingPlan((), batch, len(memory), 0, "no-layout-fits",

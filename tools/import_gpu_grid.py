@@ -40,6 +40,7 @@ from h200_rig_rows import card_of, logits_kept  # noqa: E402
 
 from configurator.core.catalog import Card, load_bundled_catalog  # noqa: E402
 from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_seconds  # noqa: E402
+from configurator.core.formulas.states import fit_bytes  # noqa: E402
 from configurator.core.memory import usable_capacity_bytes  # noqa: E402
 from configurator.core.scenario import Assumptions  # noqa: E402
 from configurator.core.units import GB, GIB  # noqa: E402
@@ -154,9 +155,9 @@ def feeds(rows: list[dict]) -> Counter:
     return kinds
 
 
-def predicted_reserved(row: dict) -> float | None:
-    """The reserved memory ``benchmarks/accuracy.py`` predicts for an out-of-memory training row, as if it
-    had run [GiB]; None for another row."""
+def predicted_memory(row: dict) -> tuple[float, float] | None:
+    """The reserved memory and the peak ``benchmarks/accuracy.py`` predicts for an out-of-memory training row,
+    as if it had run [GiB]; None for another row."""
     import accuracy
 
     if row.get("case") != "train" or not row.get("oom"):
@@ -165,7 +166,25 @@ def predicted_reserved(row: dict) -> float | None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "row.jsonl"
         path.write_text(json.dumps(ran) + "\n", encoding="utf-8")
-        return next((r.predicted for r in accuracy.h200_rows(path) if r.kind == "memory"), None)
+        return next(((r.predicted, r.peak[0]) for r in accuracy.h200_rows(path) if r.kind == "memory"), None)
+
+
+def predicted_reserved(row: dict) -> float | None:
+    """The reserved memory ``benchmarks/accuracy.py`` predicts for an out-of-memory training row, as if it
+    had run [GiB]; None for another row."""
+    memory = predicted_memory(row)
+    return None if memory is None else memory[0]
+
+
+def predicted_needed(row: dict) -> float | None:
+    """What the estimator judges the fit of an out-of-memory training row on [GiB]: its predicted peak with
+    the reserve the allocator keeps near the limit (``formulas.states.fit_bytes``, context left out as in
+    :func:`predicted_reserved`); None for another row."""
+    memory = predicted_memory(row)
+    if memory is None:
+        return None
+    reserved, peak = memory
+    return float(fit_bytes(reserved, reserved / peak - 1.0, Assumptions().allocator_overhead, 0.0))
 
 
 def gemm_errors(rows: list[dict], card: Card) -> dict[str, float]:
@@ -247,9 +266,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"row {i} ({describe(r)}): not appended, {skipped(r)}")
             predicted = predicted_reserved(r)
             if predicted is not None:
-                card_gib = capacity_bytes(card) / GIB
-                print(f"  the estimator predicts {predicted:.1f} GiB reserved against the card's {card_gib:.1f} GiB: "
-                      f"{'agrees' if predicted > card_gib else 'says it fits'}")
+                card_gib, needed = capacity_bytes(card) / GIB, predicted_needed(r)
+                print(f"  the estimator predicts {predicted:.1f} GiB reserved, {needed:.1f} GiB needed near the limit, "
+                      f"against the card's {card_gib:.1f} GiB: {'agrees' if needed > card_gib else 'says it fits'}")
     print(f"{len(rows)} rows: {len(good)} measurements, {len(rows) - len(good)} not appended, {len(bad)} problems")
     if bad:
         print("nothing appended: fix or drop the rows with problems")

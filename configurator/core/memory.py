@@ -30,7 +30,7 @@ from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-
     zero_sharded,
 )
 from configurator.core.formulas.timing import ACTIVATION_TRAFFIC_PASSES
-from configurator.core.frozen_record import fast_init
+from configurator.core.memory_breakdown import MemoryBreakdown  # noqa: F401  (re-exported for callers)
 from configurator.core.precision import PrecisionPlan, StateBytes, training_state_bytes
 from configurator.core.scenario import (
     ActivationKernels,
@@ -433,37 +433,6 @@ def loss_kernel(scenario: Scenario) -> LossKernel:
 
 
 # ---- training ---------------------------------------------------------------------------
-
-
-@fast_init
-@dataclass(frozen=True)
-class MemoryBreakdown:
-    """Memory per card [B]. ``not_concurrent`` is subtracted from the sum of the parts: what
-    the training step's phases do not hold at once — gradients made as the activations are freed
-    (one micro-batch), and the optimizer step's copies (counted in ``optimizer``), made after the
-    activations are freed (:func:`~configurator.core.formulas.states.training_peak_bytes`)."""
-
-    weights: float
-    gradients: float
-    optimizer: float
-    activations: float
-    kv_cache: float
-    overhead: float
-    not_concurrent: float
-    total: float
-    capacity: float
-    budget: float
-    graphics: float = 0.0
-    """Frame buffers, video surfaces or scene data of a graphics workload [B]."""
-
-    @property
-    def fits(self) -> bool:
-        return self.total <= self.budget
-
-    @property
-    def headroom(self) -> float:
-        """Share of the budget left free (negative when it does not fit)."""
-        return 1.0 - self.total / self.budget
 
 
 def sixteen_bit_forward(scenario: Scenario) -> bool:

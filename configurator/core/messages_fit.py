@@ -1,5 +1,5 @@
-"""Message templates of what would fit (core.fit_suggestions; issue 24, part 5), in both languages;
-merged into :mod:`configurator.core.messages`' catalogues, keyed by message id."""
+"""Message templates of what would fit (core.fit_suggestions; issue 24, part 5) and of a training run that fits
+only because the caching allocator gives its cache back near the limit, in both languages; merged into :mod:`configurator.core.messages`' catalogues, keyed by message id."""
 
 from __future__ import annotations
 
@@ -30,6 +30,11 @@ FIT_ENGLISH: dict[str, str] = {
                                         "{hours:days} at {count:,} cards",
     "misses-streams-per-server": "{count:,} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are "
                                  "needed, {per:,} per server (the driver's session limit is per server)",
+    "fits-cache-given-back": (
+        "Fits: {peak:.1f} GiB per card at peak; the allocator's cache would usually hold {total:.1f} GiB, more "
+        "than {card}'s {budget:.1f} GiB, but gives it back near the limit (PyTorch frees its cached blocks and "
+        "retries before it runs out of memory)"
+    ),
 }
 FIT_CHINESE: dict[str, str] = {
     "fits-as": "{count:,} × {card}：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——可容纳",
@@ -58,4 +63,6 @@ FIT_CHINESE: dict[str, str] = {
                                         "需 {count:,} 张卡",
     "misses-streams-per-server": "{count:,} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡，"
                                  "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",
+    "fits-cache-given-back": "放得下：每卡峰值 {peak:.1f} GiB；分配器缓存通常会占到 {total:.1f} GiB，超过 {card} 的 "
+                             "{budget:.1f} GiB，但接近上限时会归还（PyTorch 在显存不足前先释放缓存块并重试）",
 }

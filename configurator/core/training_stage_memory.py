@@ -16,6 +16,8 @@ from configurator.core.formulas.states import (
     adam_step_temporary_bytes,
     ddp_bucket_bytes,
     megatron_step_gradient_copy_bytes,
+    fit_bytes,
+    fit_reserve,
     reserved_bytes,
     training_peak_bytes,
     zero_shard,
@@ -77,6 +79,15 @@ class TrainingMemoryModel:
     """Optimizer states in CUDA unified memory (``Training.paged_optimizer``): shown with the optimizer
     states, outside the caching allocator's peak and reserve and so outside the total the card must hold
     (:func:`paged_state_bytes`) [B]."""
+    fit_floor: float | None = None
+    """The allocator reserve the run cannot do without near the card's limit [share of the peak]: the
+    reserve without recomputation (:func:`~configurator.core.formulas.states.fit_reserve`); None: all of
+    ``allocator``."""
+
+    @property
+    def fit_allocator(self) -> float:
+        """The reserve the fit is judged with [share of the peak] (:attr:`fit_floor`)."""
+        return self.allocator if self.fit_floor is None else fit_reserve(self.allocator, self.fit_floor)
 
     def breakdown(self, micro_batch: int) -> MemoryBreakdown:
         """The parts on one card at ``micro_batch`` sequences; the buffers are shown with the
@@ -87,6 +98,9 @@ class TrainingMemoryModel:
                                          self.gradients_held, self.buffers, self.step_copy))
         overhead = self.allocator * peak + self.context
         made = 0.0 if self.gradients_held else self.gradients  # made as the activations are freed
+        total = float(reserved_bytes(peak, self.allocator, self.context))
+        needed = None if self.fit_allocator == self.allocator else \
+            float(fit_bytes(total, self.allocator, self.fit_floor, self.context))
         return MemoryBreakdown(
             weights=self.weights + self.weight_copies,
             gradients=self.gradients + self.buffers,
@@ -95,14 +109,15 @@ class TrainingMemoryModel:
             kv_cache=0.0,
             overhead=overhead,
             not_concurrent=min(made + self.step_copy, activations) + self.paged,
-            total=float(reserved_bytes(peak, self.allocator, self.context)),
+            total=total,
             capacity=self.capacity,
             budget=self.capacity,
+            needed=needed,
         )
 
     def max_micro_batch(self) -> int:
         """Largest micro-batch that fits (0 if not even the model states fit)."""
-        room = (self.capacity - self.context) / (1 + self.allocator) - self.weights - self.optimizer - self.buffers
+        room = (self.capacity - self.context) / (1 + self.fit_allocator) - self.weights - self.optimizer - self.buffers
         if self.gradients_held:
             room -= self.gradients
             if room < self.step_copy:
@@ -287,7 +302,8 @@ class StageMemory(TrainingMemoryModel):
         buffers = float(ddp_bucket_bytes(grads, self.zero, dp)) if self.ddp else 0.0
         paged = float(zero_shard(self.paged, 1, self.zero, dp, split)) if self.paged else 0.0
         return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
-                                   self.allocator, self.capacity, self.gradients_held, buffers, step_copy, paged)
+                                   self.allocator, self.capacity, self.gradients_held, buffers, step_copy, paged,
+                                   self.fit_floor)
 
 
 def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stage: bool) -> StageMemory:
@@ -450,6 +466,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         activations_per_sequence=per_token * train.seq_len / (tp * par.cp),
         context=a.cuda_context_gib * GIB,
         allocator=allocator,
+        fit_floor=a.allocator_overhead,
         capacity=basis.capacity,
         zero=par.zero,
         expert_share=expert_share,

@@ -331,7 +331,10 @@ nvidia-smi's memory and the peak allocated (fms-acceleration, May 2024, A100 80G
 ``reserve-recompute-2026-12-05c``) show the reserve growing with the tokens and not with a frozen base (LoRA over a
 13.5 GiB fp16 base and QLoRA over a 4.0 GiB NF4 one left the same 4.7 GiB beside the peak at batch 4; Llama 2 70B
 QLoRA 7.6 GiB, reserve and context, where 15.7 are predicted); charging it on the peak less the frozen base worsens the held-out memory median (4.8 -> 5.0 %),
-because adapter peaks the estimate misses lean on it: ``benchmarks/data/notes-reserve-recompute-2026-12-05c.md``."""
+because adapter peaks the estimate misses lean on it: ``benchmarks/data/notes-reserve-recompute-2026-12-05c.md``.
+The figure shown (what the allocator typically holds), not the one a fit is judged on: near the card's limit the
+allocator gives this cache back but for :data:`ALLOCATOR_OVERHEAD` (``formulas.states.fit_reserve``; the H100 rig's 1B
+at 32k tokens ran with 4.1 %: ``benchmarks/data/notes-allocator-fit-2026-12-05.md``)."""
 
 USABLE_MEMORY_FRACTION = 0.99
 """Usable share of marketed memory when the catalog has no measurement: an H200 sold as 141 GB

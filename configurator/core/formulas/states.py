@@ -167,6 +167,30 @@ def reserved_bytes(peak, allocator_overhead, context):
     return peak + allocator_overhead * peak + context
 
 
+def fit_reserve(allocator_overhead, floor):
+    """The part of the caching allocator's reserve a run cannot do without [share of the peak]:
+    ``min(allocator_overhead, floor)``, ``floor`` the reserve measured without recomputation
+    (``formulas.efficiency.ALLOCATOR_OVERHEAD``). When ``cudaMalloc`` fails the allocator frees every
+    cached block that is not split and retries (pytorch/pytorch ``c10/cuda/CUDACachingAllocator.cpp``,
+    commit eb42ad6e, header comment and ``malloc``), so the reserve over the peak is given back near
+    the card's limit but for the free pieces of segments still in use. Near the limit the rigs' runs
+    kept 3.7–4.1 % (the 1B at 32k tokens with full recomputation on the H100: 4.1 %, 66.0 GiB at
+    peak, 68.7 reserved, where 25 % was predicted) and every run predicted above the card by this
+    share ran out of memory, on both cards:
+    ``benchmarks/data/notes-allocator-fit-2026-12-05.md``. Array-friendly."""
+    if isinstance(allocator_overhead, np.ndarray) or isinstance(floor, np.ndarray):
+        return np.minimum(allocator_overhead, floor)
+    return min(allocator_overhead, floor)  # the estimate's scalars: no array round trip
+
+
+def fit_bytes(reserved, allocator_overhead, floor, context):
+    """The memory a training run needs to run [B], from the ``reserved`` figure
+    (:func:`reserved_bytes` at ``allocator_overhead``): its peak plus :func:`fit_reserve` plus
+    ``context``. Array-friendly."""
+    peak = (reserved - context) / (1.0 + allocator_overhead)
+    return reserved_bytes(peak, fit_reserve(allocator_overhead, floor), context)
+
+
 OPTIMIZER_MOMENTS = {"adamw": 2, "sgd": 1}
 """Moment tensors per parameter: Adam's first and second moments (Kingma & Ba 2015, Algorithm 1;
 AdamW: Loshchilov & Hutter 2019), SGD's momentum buffer [count]."""

@@ -378,6 +378,10 @@ def _fits_verdict(est: Estimate) -> tuple[Phrase, bool]:
     # no rate, or a batch the cards cannot split
     if est.fits and est.training is None and est.serving is None and est.speed is None:
         return Phrase("{count} × {card} fits, but is not timed — see the warnings", who), False
+    if est.fits and m.total > m.budget:  # fits at its peak; the allocator's usual cache does not (MemoryBreakdown.needed)
+        return Phrase("{count} × {card} fits at its peak, {peak} per card: the allocator's usual cache ({total}) is "
+                      "given back near the limit", {**who, "peak": gib_amount(m.total - m.overhead),
+                                                     "total": gib_amount(m.total)}), True
     if est.fits:
         return Phrase("{count} × {card} fits, {headroom} headroom", {**who, "headroom": Amount(m.headroom, "share")}), True
     return Phrase("{count} × {card} does not fit: {short} short per card",

@@ -44,6 +44,8 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "{configuration}, {model} ({params} B parameters), {math} math":
         "{configuration}，{model}（{params} B 参数），{math} 运算",
     "{count} × {card} fits, {headroom} headroom": "{count} × {card} 可容纳，余量 {headroom}",
+    "{count} × {card} fits at its peak, {peak} per card: the allocator's usual cache ({total}) is given back near "
+    "the limit": "{count} × {card} 按峰值可容纳，每卡 {peak}：分配器通常的缓存（{total}）在接近上限时会归还",
     "{count} × {card} does not fit: {short} short per card": "{count} × {card} 显存不足：每卡缺 {short}",
     "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed":
         "{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {n} 张卡",

@@ -49,12 +49,17 @@ def unrated_message(card: Card, plan: PrecisionPlan) -> Message | None:
 
 
 def fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:
-    """Does not fit (by how much), or fits with less than the tight-fit headroom left."""
+    """Does not fit (by how much); fits though what the allocator typically holds does not (the fit is
+    judged on :attr:`~configurator.core.memory_breakdown.MemoryBreakdown.fit_total`); fits with less than
+    the tight-fit headroom left."""
     if not memory.fits:
         return [
             msg("does-not-fit", need=memory.total / GIB, card=card.name, budget=memory.budget / GIB,
                 short=(memory.total - memory.budget) / GIB)
         ]
+    if memory.total > memory.budget:  # the peak and the reserve kept near the limit fit; the usual cache does not
+        return [msg("fits-cache-given-back", peak=(memory.total - memory.overhead) / GIB, total=memory.total / GIB,
+                    card=card.name, budget=memory.budget / GIB)]
     if memory.headroom < TIGHT_FIT_HEADROOM:
         return [msg("tight-fit", headroom=100 * memory.headroom)]
     return []

@@ -21,6 +21,7 @@ from functools import cached_property
 import numpy as np
 
 from configurator.core.catalog import Card
+from configurator.core.formulas.states import fit_bytes
 from configurator.core.layout_json import searched_layout_to_dict
 from configurator.core.memo import NOT_SEARCHED_FOR_TRAINING, LruMemo, scenario_key
 from configurator.core.memory import TIGHT_FIT_HEADROOM, usable_capacity_bytes
@@ -47,6 +48,7 @@ from configurator.core.workloads.training.layout_speed import (
 from configurator.core.workloads.training.stage_tables import (
     StageTable,
     clear_stage_tables,
+    flat_places,
     in_flight_groups,
     layout_memory,
     stage_tables,
@@ -429,9 +431,19 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
     memories = _shared_memory([key for _, _, key, _ in grids], base, card, [g for *_, g in grids], index,
                               first_table, last_table, [shared[key].get(ORIGIN) for _, _, key, _ in grids])
     capacity = usable_capacity_bytes(card, base.assumptions)  # a stage's capacity (stage_memory)
+    context, floor = base.assumptions.cuda_context_gib * 2**30, base.assumptions.allocator_overhead
+    largest = max(base.assumptions.allocator_overhead, base.assumptions.allocator_overhead_recompute)
+    reach = (capacity - context) * (1 + largest) / (1 + floor) + context  # the most reserved memory that may fit
     timed = []  # (place, batch, grid key, grid, memory, the rows that may be chosen, how many fit)
     for (i, batch, grid_key, g), memory in zip(grids, memories, strict=True):
         fits = memory <= capacity
+        # judged again on the peak with the reserve the allocator keeps near the limit: the rows over the card by
+        # less than the largest reserve could give back
+        over = np.flatnonzero(~fits & (memory <= reach))
+        if len(over):
+            reserve = first_table.allocator.take(flat_places(first_table, (index.take(g["pp"].take(over)),
+                                                                           g["rc"].take(over))))
+            fits[over] = fit_bytes(memory.take(over), reserve, floor, context) <= capacity
         if not fits.any():
             smallest = int(np.argmin(memory))
             plans[i] = TrainingPlan((), batch, len(memory), 0, "no-layout-fits",
@@ -440,6 +452,8 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
                                     lightest_row=_lightest(scenarios[i], card, g, first_table,
                                                            (index[g["pp"]], g["rc"]), memory, smallest))
             continue
+        # preferred: the layouts whose usual reserve fits with room (the shown figure), before those that fit only
+        # because the allocator gives its cache back near the limit
         comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
         ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
         timed.append((i, batch, grid_key, g, memory, ranked, int(fits.sum())))

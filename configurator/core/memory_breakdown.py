@@ -1,0 +1,48 @@
+"""The memory on one card, part by part, and whether it fits (:class:`MemoryBreakdown`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.frozen_record import fast_init
+
+
+@fast_init
+@dataclass(frozen=True)
+class MemoryBreakdown:
+    """Memory per card [B]. ``not_concurrent`` is subtracted from the sum of the parts: what
+    the training step's phases do not hold at once — gradients made as the activations are freed
+    (one micro-batch), and the optimizer step's copies (counted in ``optimizer``), made after the
+    activations are freed (:func:`~configurator.core.formulas.states.training_peak_bytes`)."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    activations: float
+    kv_cache: float
+    overhead: float
+    not_concurrent: float
+    total: float
+    capacity: float
+    budget: float
+    graphics: float = 0.0
+    """Frame buffers, video surfaces or scene data of a graphics workload [B]."""
+    needed: float | None = None
+    """What the run needs to run [B] where it is less than ``total`` (what the caching allocator
+    typically holds): a training peak with only the reserve the allocator keeps near the card's limit
+    (:func:`~configurator.core.formulas.states.fit_bytes`); None: ``total``."""
+
+    @property
+    def fit_total(self) -> float:
+        """The bytes the fit is judged on [B]: ``needed``, else ``total``."""
+        return self.total if self.needed is None else self.needed
+
+    @property
+    def fits(self) -> bool:
+        return self.fit_total <= self.budget
+
+    @property
+    def headroom(self) -> float:
+        """Share of the budget that ``total``, what the allocator typically holds, leaves free: negative
+        when it does not fit, or where it fits only as the allocator gives its cache back (``needed``)."""
+        return 1.0 - self.total / self.budget

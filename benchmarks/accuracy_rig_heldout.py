@@ -55,3 +55,11 @@ def print_rig_held_out(held: list[Row], calibration: list[Row]) -> None:
                     else f"{'':17} {'':7}")
         print(f"{kind:20} {len(rows):5d} {statistics.median(errors):15.1f} {max(errors):12.1f} {bias_pct(rows):+7.1f} "
               f"{within:6d}/{len(rows)} (±{TARGETS[kind]:.0f} %)   {ref_text}")
+
+
+if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

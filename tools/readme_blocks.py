@@ -286,7 +286,30 @@ def accuracy_table() -> str:
               "what was measured), predicted with the shipped defaults"
               + (f"; {_words(len(within))} of them from a table whose other rows set a default, left out of its fit "
                  "(each says why)." if within else ".")]
+    lines += ["", rig_held_out_note(accuracy, rows)]
     return "\n".join(lines)
+
+
+def rig_held_out_note(accuracy, rows) -> str:
+    """Footnote ⁴: the prepared grid's rows on a card no default was set from (``accuracy_rig_heldout``), per
+    kind, beside the H200 rig's in-sample median."""
+    from accuracy_rig_heldout import RIG_HELD_OUT_GLOB, rig_held_out_rows
+
+    held = rig_held_out_rows(accuracy.DATA)
+    h200 = [r for r in rows if r.source == "h200"]
+    parts = []
+    for kind in accuracy.TARGETS:
+        mine = [abs(r.error_pct) for r in held if r.kind == kind]
+        if not mine:
+            continue
+        ref = [abs(r.error_pct) for r in h200 if r.kind == kind]
+        parts.append(f"{KIND_NAMES[kind].split(' (')[0]} {_words(len(mine))} rows {statistics.median(mine):.1f} % "
+                     f"median, {max(mine):.1f} % worst"
+                     + (f" (H200 rig in sample {statistics.median(ref):.1f} %)" if ref else ""))
+    return ("⁴ Held out on a second card: the prepared grid (`benchmarks/gpu_grid.py`) run on an H100 SXM 80GB on "
+            f"2026-12-05 (`benchmarks/data/{RIG_HELD_OUT_GLOB}`), each row predicted on the H100 with the defaults "
+            "set on the H200 rig, none refitted (`benchmarks/accuracy.py --summary`, \"held out: H100 rig\"): "
+            + "; ".join(parts) + ".")
 
 
 def accuracy_out_of_sample() -> str:

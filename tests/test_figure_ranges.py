@@ -34,7 +34,10 @@ FLOORS = {"memory_gb": catalog_module.MIN_MEMORY_GB, "usable_memory_gib": catalo
 
 
 def card_with(**figures) -> dict:
-    return {**H100, "id": "my-card", "name": "My card", **figures}
+    """The H100's entry with ``figures``, less its measured usable memory (79.2 GiB, which a card of
+    other memory would contradict)."""
+    base = {k: v for k, v in H100.items() if not k.startswith("usable_memory")}
+    return {**base, "id": "my-card", "name": "My card", **figures}
 
 
 # ---- the floors -------------------------------------------------------------------------------

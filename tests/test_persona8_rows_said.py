@@ -38,8 +38,8 @@ def test_below_the_line_a_render_job_is_a_card_a_frame_at_most(catalog):
     assert result.below_line
     assert all(r.estimate.scenario.count <= 20 for r in (*result.ranked, *result.below_line))
     missed = next(r for r in result.below_line if r.card.id == "l40s")
-    assert "misses the 0.0167 h deadline" in missed.reasons[0].text
-    assert "超出 0.0167 小时的期限" in missed.reasons[0].text_in("zh_CN")
+    assert "misses the 1 min deadline" in missed.reasons[0].text
+    assert "超出 1 分钟的期限" in missed.reasons[0].text_in("zh_CN")
 
 
 def test_a_deadline_in_hours_is_written_as_given():

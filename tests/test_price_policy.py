@@ -254,7 +254,8 @@ def test_cli_recommend_prints_prices_flags_unpriced_cards_and_when_price_decides
 
 
 def test_a_user_card_with_a_bundled_id_is_refused_with_a_message(catalog):
-    fake = {**next(c for c in raw_catalog()["cards"] if c["id"] == "h100-sxm"), "memory_gb": 1,
+    h100 = next(c for c in raw_catalog()["cards"] if c["id"] == "h100-sxm")
+    fake = {**{k: v for k, v in h100.items() if not k.startswith("usable_memory")}, "memory_gb": 1,
             "prices": [price("street", 0.01, "2026-01")]}
     merged = apply_overlay(catalog, {"cards": [fake]})
     assert merged.get("h100-sxm") == catalog.get("h100-sxm") and not merged.get("h100-sxm").is_user

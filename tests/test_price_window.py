@@ -160,7 +160,8 @@ QUOTE = {"amount": 7600, "currency": "USD", "date": "2026-10", "kind": "quote", 
 
 
 def test_the_browser_marks_the_users_cards_and_prices_and_shows_refusals(qtbot, english):
-    write_overlay([{**bundled("h100-sxm"), "memory_gb": 1, "prices": []},
+    write_overlay([{**{k: v for k, v in bundled("h100-sxm").items() if not k.startswith("usable_memory")},
+                    "memory_gb": 1, "prices": []},
                    {**bundled("h100-sxm"), "id": "h100-lab", "name": "H100 (lab unit)", "prices": []}],
                   {"l40s": [QUOTE, {**QUOTE, "date": "2099-01", "amount": 1}]})
     controller = ScenarioController(load_catalog(), pretrain_7b())

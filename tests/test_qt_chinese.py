@@ -273,7 +273,7 @@ def test_the_wizard_asks_and_answers_in_the_windows_currency(qtbot, window):
 
     window.set_language("zh_CN")
     wizard = window.open_wizard()  # deleted when closed
-    assert wizard.limits.budget.suffix().strip() == "CNY"
+    assert wizard.limits.budget.suffix().strip() == "元"  # the unit word in Chinese (zhmoney2); the currency stays CNY
     economics = wizard.answers_scenario().economics
     assert economics.currency == "CNY"
     assert economics.electricity_per_kwh == pytest.approx(bundled_price_book().rates["electricity_cny_per_kwh"].value)

@@ -20,6 +20,7 @@ from pathlib import Path
 from configurator.core.files import open_regular_file
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said
+from configurator.core.view.printable import printable
 
 _SHOWN_DIGITS = 20
 
@@ -196,9 +197,9 @@ def describe(value: object) -> str:
 
 def _shown_text(value: str) -> str:
     """Typed text as a message quotes it: its first 40 characters, on one line (a line break or other
-    control character written as its escape, ``\\n``)."""
+    control character written as its ``\\uXXXX`` escape: :func:`~configurator.core.view.printable.printable`)."""
     shown = value if len(value) <= 40 else value[:40] + "…"
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
+    return printable(shown)
 
 
 def describe_said(value: object) -> Message | str:

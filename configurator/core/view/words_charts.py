@@ -15,6 +15,7 @@ ZH_CN_CHARTS: dict[str, str] = {
     "Time to finish": "完成时间",
     "Time per output token [ms]": "每输出词元时间 [ms]",
     "Time per token": "每词元时间",
+    "Per token": "每词元时间",
     "Facility power [kW]": "机房功率 [kW]",
     # the memory curve
     "Memory against micro-batch": "显存与微批大小",

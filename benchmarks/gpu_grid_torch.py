@@ -67,6 +67,10 @@ MEASURED["lora"] = (MEASURED["memory"].split("; the second campaign")[0] + "; Lo
                     "AdamW(fused) over "
                     "A and B alone; 1 warm-up and 2 timed steps; model_flops = 2 forwards (+ the layers' forward "
                     "under full recomputation)")
+MEASURED["nearlimit"] = (MEASURED["memory"].split("; the second campaign")[0] + "; near the card (--only nearlimit): "
+                         "1 warm-up and 1 timed step at the default allocator, s chosen so the estimator's peak "
+                         "(predicted_peak) is `target` of the device's total_memory; oom = the step ran out of memory; "
+                         "allocator = counters of torch.cuda.memory_stats() at the end")
 MEASURED["decode"] = ("one decode step of the whole model (random bf16 weights, torch.inference_mode): b sequences "
                       "of one new token each over a full static bf16 KV cache of ctx tokens (random values; the new "
                       "K and V written into its last slot), SDPA without a mask (flash/cuDNN/efficient kernels), "
@@ -432,6 +436,21 @@ def memory(p: dict) -> dict:
     return row
 
 
+def nearlimit(p: dict) -> dict:
+    """One case of the near-limit campaign: :func:`train` at the default allocator with the phase figures and
+    the allocator's counters (retries and OOMs say whether the cache was given back before the peak)."""
+    p.pop("alloc", None)
+    row = train(p, phases=True, repeats=grid.REPEATS["nearlimit"])
+    stats = torch.cuda.memory_stats()
+    row["allocator"] = {k: stats[k] for k in ALLOCATOR_STATS if k in stats}
+    return row
+
+
+def card_bytes() -> int:
+    """The device's memory as torch reports it [B] (the device row's ``total_mem``)."""
+    return torch.cuda.get_device_properties(0).total_memory
+
+
 def lora(p: dict) -> dict:
     """One case of the LoRA campaign: :func:`train` with adapters, the phase figures and the counters."""
     row = train(p, phases=True, repeats=grid.REPEATS["lora"])
@@ -526,7 +545,7 @@ def provenance(git: str | None) -> dict:
             "script_sha256": digest.hexdigest(), "git": git}
 
 
-ROW_CASE = {"memory": "train", "lora": "train", "reserve": "train"}
+ROW_CASE = {"memory": "train", "lora": "train", "reserve": "train", "nearlimit": "train"}
 """The row's ``case`` for a kind of the plan: the memory campaign's rows are training rows."""
 
 
@@ -537,7 +556,7 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
     prov = provenance(git)
     attention = probe()
     measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
-                "decode": Decode(), "reserve": memory}
+                "decode": Decode(), "reserve": memory, "nearlimit": nearlimit}
     kind = None
     with out.open("a", encoding="utf-8") as f:
         def write(row):
@@ -555,14 +574,14 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
                     continue
                 if case.kind != kind:  # the previous kind's model or weights go
                     measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
-                "decode": Decode(), "reserve": memory}
+                "decode": Decode(), "reserve": memory, "nearlimit": nearlimit}
                     kind = case.kind
                 try:
                     result = measures[case.kind](dict(case.params))
                 except Exception as error:  # noqa: BLE001 - a failed case is a row too; the run goes on
                     result = {"error": f"{type(error).__name__}: {first_line(error)}"}
                     measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
-                "decode": Decode(), "reserve": memory}
+                "decode": Decode(), "reserve": memory, "nearlimit": nearlimit}
                     free()
                 row = {"case": ROW_CASE.get(case.kind, case.kind), **{k: v for k, v in case.params.items()}, **result,
                        "est_s": round(case.seconds, 3),

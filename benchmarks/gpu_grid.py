@@ -121,7 +121,8 @@ NEARLIMIT_PEAK: dict[tuple[str, str], tuple[float, float]] = {
     ("llama3.2-1b", "none"): (17.301e9, 3.6710e6), ("llama3.2-1b", "full"): (14.830e9, 1.6701e6),
     ("llama3.2-3b", "none"): (44.978e9, 6.2440e6), ("llama3.2-3b", "full"): (38.553e9, 1.8831e6)}
 """The estimator's peak allocated memory of an AMP bf16 AdamW training step, (fixed [B], per token [B]):
-peak = fixed + per token · b·s, linear in the tokens and the same on every card
+peak = fixed + per token · b·s, linear in the tokens and the same on every card (under ~7k tokens the
+3B's estimate has a floor of 51.4 GB; every near-limit case is above it)
 (``configurator.core.estimate``: ``memory.total − memory.overhead``, as ``h200_rig_rows`` predicts a
 row's peak; copied because the device has no pydantic, ``tests/test_gpu_grid.py`` checks the copy)."""
 NEARLIMIT_TARGETS = (0.97, 0.94, 1.00, 0.90, 0.85)
@@ -129,7 +130,7 @@ NEARLIMIT_TARGETS = (0.97, 0.94, 1.00, 0.90, 0.85)
 that decide whether "fits at peak" (the allocator gives its cache back and retries before it fails,
 ``notes-allocator-fit-2026-12-05.md``) holds past batch 1."""
 NEARLIMIT_BATCH = (4, 2, 8)
-NEARLIMIT_SEQ_STEP = 128
+NEARLIMIT_SEQ_STEP = 16
 """Sequences of the near-limit campaign are whole multiples of this [tokens]."""
 CARD_BYTES = 150_109_880_320
 """The card memory the dry run plans for when none is given [B]: an H200's 139.8 GiB as torch reports it

@@ -335,3 +335,90 @@ def test_the_h100_1b_at_32k_with_full_recomputation_fits_and_says_the_cache_is_g
     assert 64 * import_gpu_grid.GIB < memory.total - memory.overhead < 66 * import_gpu_grid.GIB  # the peak
     assert "fits-cache-given-back" in [m.id for m in est.messages]
     assert est.limits.max_micro_batch == 1
+
+
+# ---- planning a lent device's minutes (issue 27 item 8: the H100's second run planned 349 s, took 93) ----
+
+import gpu_grid_fit  # noqa: E402
+
+
+def test_the_time_model_is_the_fit_to_the_logged_runs():
+    fitted = gpu_grid_fit.fit()
+    assert set(fitted) == set(gpu_grid.KINDS) - {"nearlimit"}
+    for kind, (setup, rate) in fitted.items():
+        assert gpu_grid.TIME_MODEL[kind] == pytest.approx((setup, rate), abs=0.006), kind
+    assert gpu_grid.TIME_MODEL["nearlimit"] == gpu_grid.TIME_MODEL["train"]
+    assert gpu_grid.SWITCH_S == pytest.approx(gpu_grid_fit.switch_s(), abs=0.2)
+    assert gpu_grid_fit.startup_s() <= gpu_grid.STARTUP_S
+
+
+def test_the_plan_now_meets_the_clock_of_the_logged_runs_where_it_ran_3_to_4_times_long():
+    ratios = gpu_grid_fit.ratios()
+    assert set(ratios) == set(gpu_grid.KINDS) - {"nearlimit"}
+    for kind, r in ratios.items():
+        assert 0.5 <= r["after"] <= 1.1, (kind, r)  # measured ÷ planned, total over the kind's cases
+        assert r["after"] > r["before"], (kind, r)
+    assert max(r["before"] for k, r in ratios.items() if k != "prefill") < 0.5
+
+
+def test_the_dry_run_reports_measured_over_planned_per_kind_without_torch(capsys):
+    assert gpu_grid.main(["--dry-run", "--only", "nearlimit"]) == 0
+    out = capsys.readouterr().out
+    assert "measured ÷ planned" in out and "reserve " in out and " -> " in out
+    assert "torch" not in sys.modules
+
+
+def test_a_run_gets_every_case_and_keeps_its_budget_on_the_clock(monkeypatch):
+    got = {}
+
+    class Device:
+        @staticmethod
+        def card_bytes():
+            return gpu_grid.H100_BYTES
+
+        @staticmethod
+        def run(cases, out, budget_s, git, started):
+            got.update(cases=cases, budget_s=budget_s)
+            return 0
+
+    monkeypatch.setitem(sys.modules, "gpu_grid_torch", Device)
+    assert gpu_grid.main(["--only", "reserve", "--only", "nearlimit", "--budget-s", "30", "--out", "x.jsonl"]) == 0
+    assert got["budget_s"] == 30.0
+    assert got["cases"] == gpu_grid.plan(float("inf"), kinds=("reserve", "nearlimit"), card_bytes=gpu_grid.H100_BYTES)
+
+
+def estimator_peak(model: str, b: int, s: int, recompute: str) -> float:
+    """The estimator's peak allocated memory of the grid's training step [B], as ``h200_rig_rows`` predicts it."""
+    from accuracy_base import CATALOG, scenario
+    from configurator.core.estimate import estimate
+
+    sc = scenario(preset(model), "h200-sxm", 1, workload="pretrain", precision="bf16",
+                  training={"micro_batch": b, "seq_len": s, "recipe": "torch-amp", "optimizer": "adamw",
+                            "recompute": recompute, "loss": "eager"})
+    e = estimate(sc, CATALOG.get("h200-sxm"))
+    return e.memory.total - e.memory.overhead
+
+
+@pytest.mark.parametrize("key", sorted(gpu_grid.NEARLIMIT_PEAK))
+def test_the_near_limit_peaks_are_the_estimators(key):
+    model, recompute = key
+    fixed, per_token = gpu_grid.NEARLIMIT_PEAK[key]
+    for b, s in ((2, 8192), (8, 4096), (4, 12288)):  # the linear part (under ~7k tokens a floor of the 3B's)
+        assert fixed + per_token * b * s == pytest.approx(estimator_peak(model, b, s, recompute), rel=1e-3)
+
+
+@pytest.mark.parametrize("card", [gpu_grid.H100_BYTES, gpu_grid.CARD_BYTES])
+def test_the_near_limit_campaign_aims_each_card_at_85_to_100_percent_and_fits_the_budget(card):
+    cases = gpu_grid.plan(kinds=("nearlimit",), card_bytes=card)
+    assert cases == gpu_grid.plan(float("inf"), kinds=("nearlimit",), card_bytes=card)
+    assert gpu_grid.planned_seconds(cases) <= gpu_grid.BUDGET_S
+    assert {(c.params["model"], c.params["recompute"], c.params["b"]) for c in cases} == {
+        (m, r, b) for m in ("llama3.2-1b", "llama3.2-3b") for r in ("none", "full") for b in (2, 4, 8)}
+    for c in cases:
+        share = c.params["predicted_peak"] / card
+        assert 0.85 - 0.02 <= share <= c.params["target"] <= 1.0
+        assert c.params["target"] - share < 0.02  # the sequence rounded down to 16 tokens
+        assert c.params["predicted_peak"] == pytest.approx(estimator_peak(c.params["model"], c.params["b"],
+                                                                          c.params["s"], c.params["recompute"]),
+                                                           rel=1e-3)
+    assert [c.params["target"] for c in cases[:12]] == [0.97] * 12  # the most telling rows first

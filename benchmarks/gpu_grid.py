@@ -137,6 +137,10 @@ CARD_BYTES = 150_109_880_320
 (``total_mem`` of the H200 grid's device rows); a run reads the device's own (:func:`device_bytes`)."""
 H100_BYTES = 85_017_493_504
 """An H100 SXM's 79.18 GiB as torch reports it (the H100 grid's device row) [B]: ``--card h100``."""
+SHORT_PREFILL = {"model": "llama3-8b", "batch": (1, 2, 4, 8, 16), "prompt": (128, 256)}
+"""The short-prompt campaign (``--only shortprefill``): each (batch, prompt) eager then replayed from one
+CUDA graph, so the host's per-layer launch time (eager minus graph) parts from the GPU's (the H100 rig
+did b1 × 512 in 19.5 ms, the H200 rig 32.3 ms, with the same 32.8 ms estimated)."""
 DECODE_TIMED_S = 0.05
 """Least time the replays of one decode case are timed over [s]: replays = max(10, 0.05 s / step), at most 200."""
 LORA_ALPHA = 2.0
@@ -144,13 +148,13 @@ LORA_ALPHA = 2.0
 L2_BYTES = 60e6
 """H200 L2 cache [B] (50 MB on the H100 die, 60 MB as PyTorch reports it on the H200: KINDS.md)."""
 
-KINDS = ("prefill", "train", "gemm", "memory", "lora", "decode", "reserve", "nearlimit")
+KINDS = ("prefill", "train", "gemm", "memory", "lora", "decode", "reserve", "nearlimit", "shortprefill")
 """Every kind of case the grid knows (the default run measures the first three)."""
 PLAN_SHARE = {"gemm": 0.85}
 """Share of the measured FP8/bf16 matmul ceiling a GEMM's repetitions are counted at [1]: it sets how many
 repetitions fill :data:`GEMM_TIMED_S` (the measuring protocol, unchanged since the first run), not the plan."""
-REPEATS = {"prefill": (1, 3), "train": (1, 3), "memory": (1, 2), "lora": (1, 2), "reserve": (1, 2),
-           "nearlimit": (1, 1)}
+REPEATS = {"prefill": (1, 3), "shortprefill": (2, 5), "train": (1, 3), "memory": (1, 2), "lora": (1, 2),
+           "reserve": (1, 2), "nearlimit": (1, 1)}
 """(warm-up, timed) passes per prefill and training case [count]."""
 GEMM_TIMED_S = 0.02
 """Least time one GEMM case is timed over [s]: repetitions = max(10, 0.02 s / product), at most 200."""
@@ -159,14 +163,17 @@ SWITCH_S = 0.39
 steps of a new model shape pay cuBLAS's and the allocator's warm-up (``gpu_grid_fit.switch_s``)."""
 TIME_MODEL: dict[str, tuple[float, float]] = {
     "gemm": (0.012, 0.92), "prefill": (0.049, 0.64), "train": (0.317, 0.43), "memory": (0.33, 0.48),
-    "lora": (0.289, 0.36), "decode": (0.336, 0.48), "reserve": (0.302, 0.48), "nearlimit": (0.317, 0.43)}
+    "lora": (0.289, 0.36), "decode": (0.336, 0.48), "reserve": (0.302, 0.48), "nearlimit": (0.317, 0.43),
+    "shortprefill": (0.3, 0.1)}
 """Planned time of a case [s] = set-up + work / rate, per kind: (set-up [s], rate [1]). ``work`` is
 :func:`work_s`, every pass of the case at the calibration's ceilings; ``rate`` is the 40th percentile of the
 shares of those ceilings the kind's passes reached, and ``set-up`` the 75th percentile of the rest of each case's
 wall time (model, optimizer, allocation, the allocator emptied), both fitted by
 ``benchmarks/gpu_grid_fit.py`` to the seven logged runs (H200 2026-12-04 ×5, H100 2026-12-05 ×2, the
 first case of each run left out: it pays the CUDA and cuBLAS warm-up, counted in :data:`STARTUP_S`).
-``nearlimit`` has no run yet and takes ``train``'s. Before, ``set-up`` was 4–5 s per training case and
+``nearlimit`` has no run yet and takes ``train``'s; ``shortprefill`` none either: the logged b1 × 512
+prefills took 0.11 s for 4 passes of 5 ms at the ceiling (a rate of ~0.2, the host's launches), planned
+at 0.1 with 0.3 s for a graph's capture. Before, ``set-up`` was 4–5 s per training case and
 the rates 0.45–0.6: the H100's second run planned 349 s and took 93. ``python3 benchmarks/gpu_grid.py
 --dry-run`` prints measured ÷ planned per kind for the old and these figures."""
 
@@ -257,7 +264,7 @@ def pass_s(kind: str, p: dict, ceiling: dict[str, float]) -> float:
     shape = SHAPES[p["model"]]
     if kind == "decode":
         return (weight_bytes(shape) + kv_cache_bytes(shape, p["b"], p["ctx"])) / ceiling["copy"]
-    if kind == "prefill":
+    if kind in ("prefill", "shortprefill"):
         return forward_flops(shape, p["b"], p["s"], True) / ceiling["bf16"]
     flops = lora_flops if kind == "lora" else train_flops
     return flops(shape, p["b"], p["s"], p["recompute"]) / ceiling["bf16"]
@@ -412,18 +419,26 @@ def nearlimit_cases(ceiling: dict[str, float], card_bytes: float = CARD_BYTES) -
     return out
 
 
+def short_prefill_cases(ceiling: dict[str, float]) -> list[Case]:
+    """The short-prompt campaign (:data:`SHORT_PREFILL`): batch 1 first, each shape eager then graphed."""
+    params = [{"model": SHORT_PREFILL["model"], "b": b, "s": s, "graph": g} for b in SHORT_PREFILL["batch"]
+              for s in SHORT_PREFILL["prompt"] for g in (False, True)]
+    return [Case("shortprefill", p, estimate("shortprefill", p, ceiling)) for p in params]
+
+
 def plan(budget_s: float = BUDGET_S, calibration: Path = CALIBRATION, kinds=("prefill", "train", "gemm"),
          card_bytes: float = CARD_BYTES) -> list[Case]:
-    """The cases of ``kinds`` that fit ``budget_s`` [s] with :data:`STARTUP_S`, in measuring order:
-    prefill, training, FP8 then bf16 GEMMs (the ``memory`` campaign only when asked for). Cases are
-    dropped from the tail until the sum fits."""
+    """The cases of ``kinds`` that fit ``budget_s`` [s] with :data:`STARTUP_S`, in measuring order: the
+    kinds in the order given (``--only`` as typed; by default prefill, training, FP8 then bf16 GEMMs), each
+    campaign in its own order, :data:`SWITCH_S` added where the kind or model changes. Cases are dropped
+    from the tail until the sum fits (the dry run's view; a run keeps the budget on the clock)."""
     c = ceilings(calibration)
-    every = (*prefill_cases(c), *train_cases(c), *gemm_cases(c), *(memory_cases(c) if "memory" in kinds else ()),
-             *(lora_cases(c) if "lora" in kinds else ()), *(decode_cases(c) if "decode" in kinds else ()),
-             *(memory_cases(c, "reserve", RESERVE) if "reserve" in kinds else ()),
-             *(nearlimit_cases(c, card_bytes) if "nearlimit" in kinds else ()))
+    groups = {"prefill": lambda: prefill_cases(c), "train": lambda: train_cases(c), "gemm": lambda: gemm_cases(c),
+              "memory": lambda: memory_cases(c), "lora": lambda: lora_cases(c), "decode": lambda: decode_cases(c),
+              "reserve": lambda: memory_cases(c, "reserve", RESERVE),
+              "nearlimit": lambda: nearlimit_cases(c, card_bytes), "shortprefill": lambda: short_prefill_cases(c)}
     cases, before = [], None
-    for case in every:
+    for case in (case for kind in dict.fromkeys(kinds) for case in groups[kind]()):
         if case.kind in kinds:
             extra = SWITCH_S if switches(before, case.kind, case.params) else 0.0
             cases.append(Case(case.kind, case.params, case.seconds + extra))

@@ -69,8 +69,11 @@ MEASURED["lora"] = (MEASURED["memory"].split("; the second campaign")[0] + "; Lo
                     "under full recomputation)")
 MEASURED["nearlimit"] = (MEASURED["memory"].split("; the second campaign")[0] + "; near the card (--only nearlimit): "
                          "1 warm-up and 1 timed step at the default allocator, s chosen so the estimator's peak "
-                         "(predicted_peak) is `target` of the device's total_memory; oom = the step ran out of memory; "
-                         "allocator = counters of torch.cuda.memory_stats() at the end")
+                         "(predicted_peak) is `target` of the device's total_memory; oom = the step ran out of "
+                         "memory; allocator = counters of torch.cuda.memory_stats() at the end")
+MEASURED["shortprefill"] = (MEASURED["prefill"].replace("3 CUDA-event-timed passes after 1", "5 CUDA-event-timed passes "
+    "after 2") + "; short prompts (--only shortprefill): graph true = the forward captured in one CUDA graph (after a "
+    "side-stream warm-up), each timed pass a replay (`timing`); peak_minus_weights includes the graph's memory pool")
 MEASURED["decode"] = ("one decode step of the whole model (random bf16 weights, torch.inference_mode): b sequences "
                       "of one new token each over a full static bf16 KV cache of ctx tokens (random values; the new "
                       "K and V written into its last slot), SDPA without a mask (flash/cuDNN/efficient kernels), "
@@ -355,16 +358,19 @@ class Prefill(KeptModel):
         self.model_for(p["model"])
         shape = grid.SHAPES[p["model"]]
         ids = torch.randint(shape["vocab"], (p["b"], p["s"]), device=DEVICE)
-        warm, n = grid.REPEATS["prefill"]
+        warm, n = grid.REPEATS["shortprefill" if "graph" in p else "prefill"]
         torch.cuda.synchronize()
         torch.cuda.reset_peak_memory_stats()
         before = torch.cuda.memory_allocated()
         with torch.inference_mode():
             for _ in range(warm):
                 self.model(ids, True)
-            seconds = statistics.median(timed(lambda: self.model(ids, True), n))
+            forward, how = (replayed(lambda: self.model(ids, True)) if p.get("graph")
+                            else (lambda: self.model(ids, True), "eager"))
+            seconds = statistics.median(timed(forward, n))
         flops = grid.forward_flops(shape, p["b"], p["s"], True)
-        return {"seconds": seconds, "peak_minus_weights": torch.cuda.max_memory_allocated() - before,
+        extra = {"timing": how} if "graph" in p else {}
+        return {**extra, "seconds": seconds, "peak_minus_weights": torch.cuda.max_memory_allocated() - before,
                 "tokens_per_s": p["b"] * p["s"] / seconds, "model_flops": flops, "TFLOPS": flops / seconds / 1e12}
 
 
@@ -413,37 +419,31 @@ ALLOCATOR_STATS = ("num_alloc_retries", "num_ooms", "inactive_split_bytes.all.pe
 """Counters of ``torch.cuda.memory_stats()`` a memory-campaign row keeps (where this torch has them)."""
 
 
+def counted(row: dict) -> dict:
+    """``row`` with the allocator's counters (:data:`ALLOCATOR_STATS`) as they stand now."""
+    stats = torch.cuda.memory_stats()
+    return {**row, "allocator": {k: stats[k] for k in ALLOCATOR_STATS if k in stats}}
+
+
 def set_expandable(on: bool) -> None:
     """Turn PyTorch's expandable segments on or off for the segments mapped from now on."""
     torch.cuda.memory._set_allocator_settings(f"expandable_segments:{'True' if on else 'False'}")
 
 
-def memory(p: dict) -> dict:
-    """One case of the second campaign: :func:`train` under the allocator setting ``p['alloc']``, with the
-    phase figures and the allocator's counters."""
+def memory(p: dict, kind: str = "memory") -> dict:
+    """One case of the second campaign (or the near-limit one, ``kind``: its passes): :func:`train` under the
+    allocator setting ``p['alloc']``, with the phase figures and the allocator's counters."""
     expandable = p.pop("alloc") == "expandable"
     if expandable:
         free()
         set_expandable(True)
     try:
-        row = train(p, phases=True, repeats=grid.REPEATS["memory"])
+        row = train(p, phases=True, repeats=grid.REPEATS[kind])
     finally:
         if expandable:
             free()
             set_expandable(False)
-    stats = torch.cuda.memory_stats()
-    row["allocator"] = {k: stats[k] for k in ALLOCATOR_STATS if k in stats}
-    return row
-
-
-def nearlimit(p: dict) -> dict:
-    """One case of the near-limit campaign: :func:`train` at the default allocator with the phase figures and
-    the allocator's counters (retries and OOMs say whether the cache was given back before the peak)."""
-    p.pop("alloc", None)
-    row = train(p, phases=True, repeats=grid.REPEATS["nearlimit"])
-    stats = torch.cuda.memory_stats()
-    row["allocator"] = {k: stats[k] for k in ALLOCATOR_STATS if k in stats}
-    return row
+    return counted(row)
 
 
 def card_bytes() -> int:
@@ -453,10 +453,7 @@ def card_bytes() -> int:
 
 def lora(p: dict) -> dict:
     """One case of the LoRA campaign: :func:`train` with adapters, the phase figures and the counters."""
-    row = train(p, phases=True, repeats=grid.REPEATS["lora"])
-    stats = torch.cuda.memory_stats()
-    row["allocator"] = {k: stats[k] for k in ALLOCATOR_STATS if k in stats}
-    return row
+    return counted(train(p, phases=True, repeats=grid.REPEATS["lora"]))
 
 
 def train(p: dict, phases: bool = False, repeats: tuple[int, int] | None = None) -> dict:
@@ -545,8 +542,15 @@ def provenance(git: str | None) -> dict:
             "script_sha256": digest.hexdigest(), "git": git}
 
 
-ROW_CASE = {"memory": "train", "lora": "train", "reserve": "train", "nearlimit": "train"}
+ROW_CASE = {"shortprefill": "prefill", "memory": "train", "lora": "train", "reserve": "train", "nearlimit": "train"}
 """The row's ``case`` for a kind of the plan: the memory campaign's rows are training rows."""
+
+
+def fresh() -> dict:
+    """What measures each kind, with no model or weights kept from an earlier case."""
+    return {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
+            "decode": Decode(), "reserve": memory, "nearlimit": lambda p: memory(p, "nearlimit"),
+            "shortprefill": Prefill()}
 
 
 def run(cases: list, out: Path, budget_s: float, git: str | None, started: float) -> int:
@@ -555,8 +559,7 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
     out.parent.mkdir(parents=True, exist_ok=True)
     prov = provenance(git)
     attention = probe()
-    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
-                "decode": Decode(), "reserve": memory, "nearlimit": nearlimit}
+    measures = fresh()
     kind = None
     with out.open("a", encoding="utf-8") as f:
         def write(row):
@@ -573,15 +576,13 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
                     print(f"[{elapsed:6.1f} s] skip {case.label()} (est {case.seconds:.1f} s)", flush=True)
                     continue
                 if case.kind != kind:  # the previous kind's model or weights go
-                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
-                "decode": Decode(), "reserve": memory, "nearlimit": nearlimit}
+                    measures = fresh()
                     kind = case.kind
                 try:
                     result = measures[case.kind](dict(case.params))
                 except Exception as error:  # noqa: BLE001 - a failed case is a row too; the run goes on
                     result = {"error": f"{type(error).__name__}: {first_line(error)}"}
-                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train, "memory": memory, "lora": lora,
-                "decode": Decode(), "reserve": memory, "nearlimit": nearlimit}
+                    measures = fresh()
                     free()
                 row = {"case": ROW_CASE.get(case.kind, case.kind), **{k: v for k, v in case.params.items()}, **result,
                        "est_s": round(case.seconds, 3),

@@ -344,7 +344,7 @@ import gpu_grid_fit  # noqa: E402
 
 def test_the_time_model_is_the_fit_to_the_logged_runs():
     fitted = gpu_grid_fit.fit()
-    assert set(fitted) == set(gpu_grid.KINDS) - {"nearlimit"}
+    assert set(fitted) == set(gpu_grid.KINDS) - {"nearlimit", "shortprefill"}
     for kind, (setup, rate) in fitted.items():
         assert gpu_grid.TIME_MODEL[kind] == pytest.approx((setup, rate), abs=0.006), kind
     assert gpu_grid.TIME_MODEL["nearlimit"] == gpu_grid.TIME_MODEL["train"]
@@ -354,7 +354,7 @@ def test_the_time_model_is_the_fit_to_the_logged_runs():
 
 def test_the_plan_now_meets_the_clock_of_the_logged_runs_where_it_ran_3_to_4_times_long():
     ratios = gpu_grid_fit.ratios()
-    assert set(ratios) == set(gpu_grid.KINDS) - {"nearlimit"}
+    assert set(ratios) == set(gpu_grid.KINDS) - {"nearlimit", "shortprefill"}
     for kind, r in ratios.items():
         assert 0.5 <= r["after"] <= 1.1, (kind, r)  # measured ÷ planned, total over the kind's cases
         assert r["after"] > r["before"], (kind, r)
@@ -422,3 +422,19 @@ def test_the_near_limit_campaign_aims_each_card_at_85_to_100_percent_and_fits_th
                                                                           c.params["s"], c.params["recompute"]),
                                                            rel=1e-3)
     assert [c.params["target"] for c in cases[:12]] == [0.97] * 12  # the most telling rows first
+
+
+def test_the_short_prompt_campaign_pairs_each_shape_eager_and_graphed_and_is_cheap():
+    cases = gpu_grid.plan(kinds=("shortprefill",))
+    shapes = [(c.params["b"], c.params["s"]) for c in cases]
+    assert [c.params["graph"] for c in cases] == [False, True] * (len(cases) // 2)
+    assert shapes[::2] == shapes[1::2] and set(shapes) == {(b, s) for b in (1, 2, 4, 8, 16) for s in (128, 256)}
+    assert gpu_grid.planned_seconds(cases) <= 90.0
+
+
+def test_the_kinds_run_in_the_order_asked_for():
+    cases = gpu_grid.plan(float("inf"), kinds=("shortprefill", "nearlimit", "reserve", "lora"),
+                          card_bytes=gpu_grid.H100_BYTES)
+    kinds = [c.kind for c in cases]
+    assert list(dict.fromkeys(kinds)) == ["shortprefill", "nearlimit", "reserve", "lora"]
+    assert gpu_grid.planned_seconds(cases) <= gpu_grid.BUDGET_S  # the next lent H100's one call, all of it

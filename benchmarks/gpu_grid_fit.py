@@ -66,8 +66,8 @@ def rows(paths=LOGS) -> list[dict]:
 
 def fit(logged: list[dict] | None = None) -> dict[str, tuple[float, float]]:
     """(set-up [s], rate [1]) per kind: rate = :data:`RATE_QUANTILE` of the ceilings' pass time ÷ the
-    measured pass; set-up = :data:`SETUP_QUANTILE` of the wall time less the passes at that rate, never under 0 (first cases of a
-    run and failed cases left out)."""
+    measured pass; set-up = :data:`SETUP_QUANTILE` of the wall time less the passes at that rate, never
+    under 0 (the first case of a run, cases that switch kind or model, and failed cases left out)."""
     c = grid.ceilings()
     logged = rows() if logged is None else logged
     out = {}

@@ -71,9 +71,10 @@ MEASURED["nearlimit"] = (MEASURED["memory"].split("; the second campaign")[0] + 
                          "1 warm-up and 1 timed step at the default allocator, s chosen so the estimator's peak "
                          "(predicted_peak) is `target` of the device's total_memory; oom = the step ran out of "
                          "memory; allocator = counters of torch.cuda.memory_stats() at the end")
-MEASURED["shortprefill"] = (MEASURED["prefill"].replace("3 CUDA-event-timed passes after 1", "5 CUDA-event-timed passes "
-    "after 2") + "; short prompts (--only shortprefill): graph true = the forward captured in one CUDA graph (after a "
-    "side-stream warm-up), each timed pass a replay (`timing`); peak_minus_weights includes the graph's memory pool")
+MEASURED["shortprefill"] = (
+    MEASURED["prefill"].replace("3 CUDA-event-timed passes after 1", "5 CUDA-event-timed passes after 2")
+    + "; short prompts (--only shortprefill): graph true = the forward captured in one CUDA graph (after a "
+      "side-stream warm-up), each timed pass a replay (`timing`); peak_minus_weights includes the graph's memory pool")
 MEASURED["decode"] = ("one decode step of the whole model (random bf16 weights, torch.inference_mode): b sequences "
                       "of one new token each over a full static bf16 KV cache of ctx tokens (random values; the new "
                       "K and V written into its last slot), SDPA without a mask (flash/cuDNN/efficient kernels), "

@@ -27,19 +27,25 @@ One command on a machine with one H200 measures, in this order (a run cut short 
 - ``gemm``: ``y = x·Wᵀ`` in FP8 (e4m3, per-tensor scales, ``torch._scaled_mm``) then bf16 over
   m = 1…16,384 tokens and the (n, k) of every projection of Llama 3 8B and 70B at TP 1, 8 and 2,
   each weight set rotated over ≥ 4× the L2 so small products read their weights from HBM, the
-  repetitions replayed from one CUDA graph so decode-sized products are not launch-bound.
+  repetitions replayed from one CUDA graph so decode-sized products are not launch-bound;
+- ``nearlimit`` (only with ``--only nearlimit``, prepared 2026-12-05): training steps of the 1B and 3B shapes at
+  batch 2–8 whose predicted peak is 85–100 % of the device's memory, without and with full recomputation;
+- ``shortprefill`` (only with ``--only shortprefill``, prepared 2026-12-05): the 8B's prefill at 128/256 tokens ×
+  batch 1–16, eager then from one CUDA graph (the host's launch time apart from the GPU's).
 
 Each group opens with an anchor that repeats a row already in ``benchmarks/data/h200-calibration.jsonl``
-(run-to-run check). Every case's time is planned from the roofline of the ceilings measured in that
-file; ``--budget-s`` drops cases from the tail of the plan, and at run time a case whose estimate
-no longer fits what is left of the budget is skipped. Every row is written (and flushed to disk) as
-soon as it is measured, with its provenance. Check and append the rows with
+(run-to-run check). Every case's time is planned as set-up + work / rate per kind (:data:`TIME_MODEL`, fitted
+to the logged runs by ``gpu_grid_fit.py``); ``--budget-s`` drops cases from the tail of the dry run's plan,
+and a run, which gets every case of the kinds asked for in the order ``--only`` names them, skips on the
+clock a case whose estimate no longer fits what is left of the budget. Every row is written (and flushed to
+disk) as soon as it is measured, with its provenance. Check and append the rows with
 ``tools/import_gpu_grid.py``; ``benchmarks/data/README.md`` gives the exact command for a GPU session.
 
 This module imports nothing outside the standard library at import time (the machine with the GPU
 has no pydantic); the measurements live in ``gpu_grid_torch.py`` and import torch when they run.
 
-Usage: ``python3 benchmarks/gpu_grid.py [--dry-run] [--budget-s S] [--out FILE] [--git HASH] [--only KIND]``
+Usage: ``python3 benchmarks/gpu_grid.py [--dry-run] [--budget-s S] [--out FILE] [--git HASH] [--only KIND]
+[--card-bytes B]``
 """
 
 from __future__ import annotations

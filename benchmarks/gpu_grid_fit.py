@@ -127,6 +127,10 @@ def print_ratios() -> None:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Prints the fit and the ratios; writes nothing.").parse_args()
     print("fit (set-up s, rate):", fit())
     print(f"switch: {switch_s():.2f} s; start-up: {startup_s():.1f} s")
     print_ratios()

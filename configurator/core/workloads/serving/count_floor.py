@@ -167,8 +167,15 @@ def holds_no_copy(scenario: Scenario, card: Card) -> bool:
         return False
     degrees = list(_layout_degrees(scenario, card))  # the KV cache changes neither weights nor budget
     for found in sorted(degrees, key=lambda d: -d[0] * d[1]):  # the most cards per copy first: most often it holds
-        laid_out = _laid_out(scenario, found)
-        model = kept_memory_model(laid_out, card, kept_plan(laid_out, card))
-        if not model.weights + model.context > model.budget:
+        if not weights_outgrow_card(_laid_out(scenario, found), card):
             return False
     return bool(degrees)
+
+
+def weights_outgrow_card(laid_out: Scenario, card: Card) -> bool:
+    """Whether one copy of the layout ``laid_out`` fits at no batch per copy: the weights on one
+    card and the engine's context alone (:class:`~.memory.ServingMemoryModel`, the memory model the
+    estimate reads, whatever the KV cache's precision or the prefill pool) above the engine's
+    budget; the KV cache and activations only add to the total (non-negative terms)."""
+    model = kept_memory_model(laid_out, card, kept_plan(laid_out, card))
+    return model.weights + model.context > model.budget

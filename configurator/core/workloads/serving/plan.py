@@ -29,6 +29,7 @@ from configurator.core.workloads.serving.bounds import (
     step_loses,
 )
 from configurator.core.workloads.serving.copies import clear_copies
+from configurator.core.workloads.serving.count_floor import weights_outgrow_card
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
 from configurator.core.workloads.serving.search_state import ENGINE_SEARCHED
@@ -286,7 +287,7 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     weights = scenario.model.total_params() * plan_serving(scenario, card).weight_bytes
     budget = usable_capacity_bytes(card, scenario.assumptions) * scenario.serving.engine_memory_fraction
 
-    def copies(pp: int, across: int = 1, experts_across: bool = False) -> list[Estimate]:
+    def copies(pp: int, across: int = 1, experts_across: bool = False, seen: tuple = ()) -> list[Estimate]:
         # stages are for copies larger than one fast domain: beside them, the widest tensor parallel
         # degree that divides the cards into whole stages (a pinned pp must not be dropped because
         # the widest degree of all leaves a remainder: 16 cards, pp 4, tp 8 -> tp 4); ``across``
@@ -304,13 +305,18 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             layouts = [(tp, ep) for tp in degrees if scenario.count % (tp * pp) == 0
                        for ep in serving_expert_parallel_options(scenario, card, tp, pp)]
         # widest first: once a layout fits, narrower ones whose weights alone (sharded tp·pp·ep
-        # ways at best) outgrow a card cannot win and are not estimated; the order ranked is kept
+        # ways at best) outgrow a card cannot win and are not estimated; the order ranked is kept.
+        # A layout is set aside against those weighed here and ``seen`` (weighed by the search
+        # before: they are ranked beside these in the same list, so one ranking below them is never chosen)
         done: dict[tuple[int, int], Estimate] = {}
-        for tp, ep in sorted(layouts, key=lambda layout: -max(layout)):
+        for tp, ep in sorted(layouts, key=lambda layout: (-max(layout), -layout[0] if experts_across else 0)):
             if any(e.fits for e in done.values()) and weights / (max(tp, ep) * pp) > budget:
                 continue
             laid_out = with_parallelism(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
-            if done and set_aside(done.values(), laid_out, card):
+            if _EVALUATED.get() is None and any(e.fits for e in (*seen, *done.values())) and \
+                    weights_outgrow_card(laid_out, card):
+                continue  # fits at no batch, below a layout weighed that fits (not while recording)
+            if (done or seen) and set_aside([*seen, *done.values()], laid_out, card):
                 continue  # ranks below a layout weighed already, whatever its batch (_set_aside)
             if (short := fits_short_of_tpot(laid_out, card)) is not None:
                 done[tp, ep] = short
@@ -361,8 +367,10 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         # (attention data parallel: vLLM-Ascend's and MindIE's multi-server DeepSeek deployments,
         # across_domains_expert_parallel); dense copies span servers in stages only, as vLLM's
         # multi-node guide deploys them (tensor parallel inside a node, pipeline stages across nodes)
-        staged = copies(pp) + (copies(1, across=pp) + copies(1, across=pp, experts_across=True)
-                               if scenario.model.is_moe else [])
+        staged = copies(pp, seen=tuple(weighed))
+        if scenario.model.is_moe:
+            staged += copies(1, across=pp, seen=(*weighed, *staged))
+            staged += copies(1, across=pp, experts_across=True, seen=(*weighed, *staged))
         if staged:
             weighed += staged
             if best_fits(weighed):

@@ -28,7 +28,7 @@ from configurator.core.workloads.serving.bounds import (
     step_changes_nothing,
     step_loses,
 )
-from configurator.core.workloads.serving.copies import clear_copies
+from configurator.core.workloads.serving.copies import clear_copies, kept_memory_model, kept_plan
 from configurator.core.workloads.serving.count_floor import weights_outgrow_card
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
@@ -351,12 +351,24 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         return any(e.fits for e in weighed) and max(weighed, key=serving_rank).fits
 
     pinned_pp = "pp" not in scenario.auto_layout
-    first = copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1)
-    if pinned_pp or best_fits(first):
-        return settled(first)
-    widest = max(first, key=lambda e: e.scenario.parallelism.tp)
-    if widest.memory.weights * widest.scenario.parallelism.tp > scenario.count * widest.memory.budget:
-        return settled(first)  # the weights alone outgrow every card
+    outgrown = None if pinned_pp else _one_stage_outgrown(scenario, card, tps)
+    if outgrown is not None:
+        # no one-stage copy fits at any batch (its weights alone outgrow a card): it does not fit, so
+        # stages are searched; a layout a stage weighs that fits with a speed (first place True) ranks
+        # above every one-stage copy, which is then never chosen and not estimated. They are (first
+        # in the list, as before) where none does but one fits without a speed — the order of equals
+        # and best_fits read them — or at the end where none does (in between they weigh nothing:
+        # set_aside and the memory cut read only layouts that fit)
+        first, (widest_tp, weights_per_card, card_budget) = [], outgrown
+        if weights_per_card * widest_tp > scenario.count * card_budget:
+            return settled(copies(1))  # the weights alone outgrow every card
+    else:
+        first = copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1)
+        if pinned_pp or best_fits(first):
+            return settled(first)
+        widest = max(first, key=lambda e: e.scenario.parallelism.tp)
+        if widest.memory.weights * widest.scenario.parallelism.tp > scenario.count * widest.memory.budget:
+            return settled(first)  # the weights alone outgrow every card
     weighed = list(first)  # the best of them all is the best of the best so far and each stage's
     for pp in SERVING_PIPELINE_STAGES:  # a copy too large for one fast domain spans servers in stages
         if pp > scenario.model.n_layers:
@@ -373,9 +385,36 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             staged += copies(1, across=pp, experts_across=True, seen=(*weighed, *staged))
         if staged:
             weighed += staged
+            if outgrown is not None and not any(map(first_place, weighed)) and any(e.fits for e in weighed):
+                weighed, outgrown = [*copies(1), *weighed], None
             if best_fits(weighed):
                 break
+    if outgrown is not None and not any(map(first_place, weighed)):
+        weighed = [*copies(1), *weighed]  # none ranks above them: the one-stage copies weighed, first as before
     return settled(weighed)
+
+
+def _one_stage_outgrown(scenario: Scenario, card: Card, tps: list[int]) -> tuple[int, float, float] | None:
+    """Where the search is not recording and every one-stage layout the plan may weigh
+    (:func:`~.layouts.serving_tensor_parallel_options` × :func:`~.layouts.serving_expert_parallel_options`)
+    fits at no batch (:func:`~.count_floor.weights_outgrow_card`): the widest tensor-parallel
+    degree of them with its weights on one card and the engine's budget [B], as the estimate of
+    the widest would give them; else None."""
+    if _EVALUATED.get() is not None:
+        return None
+    layouts = [(tp, ep) for tp in tps if scenario.count % tp == 0
+               for ep in serving_expert_parallel_options(scenario, card, tp, 1)]
+    if not layouts:
+        return None
+    widest = None
+    for tp, ep in layouts:
+        laid_out = with_parallelism(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": ep})
+        if not weights_outgrow_card(laid_out, card):
+            return None
+        if widest is None or tp > widest[0]:
+            widest = (tp, laid_out)
+    model = kept_memory_model(widest[1], card, kept_plan(widest[1], card))
+    return widest[0], model.weights, model.budget
 
 
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:

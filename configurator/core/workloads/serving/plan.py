@@ -28,8 +28,8 @@ from configurator.core.workloads.serving.bounds import (
     step_changes_nothing,
     step_loses,
 )
-from configurator.core.workloads.serving.copies import clear_copies, kept_memory_model, kept_plan
-from configurator.core.workloads.serving.count_floor import weights_outgrow_card
+from configurator.core.workloads.serving.copies import clear_copies
+from configurator.core.workloads.serving.count_floor import one_stage_outgrown, weights_outgrow_card
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
 from configurator.core.workloads.serving.search_state import ENGINE_SEARCHED
@@ -351,7 +351,7 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         return any(e.fits for e in weighed) and max(weighed, key=serving_rank).fits
 
     pinned_pp = "pp" not in scenario.auto_layout
-    outgrown = None if pinned_pp else _one_stage_outgrown(scenario, card, tps)
+    outgrown = None if pinned_pp else one_stage_outgrown(scenario, card, tps)
     if outgrown is not None:
         # no one-stage copy fits at any batch (its weights alone outgrow a card): it does not fit, so
         # stages are searched; a layout a stage weighs that fits with a speed (first place True) ranks
@@ -392,29 +392,6 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     if outgrown is not None and not any(map(first_place, weighed)):
         weighed = [*copies(1), *weighed]  # none ranks above them: the one-stage copies weighed, first as before
     return settled(weighed)
-
-
-def _one_stage_outgrown(scenario: Scenario, card: Card, tps: list[int]) -> tuple[int, float, float] | None:
-    """Where the search is not recording and every one-stage layout the plan may weigh
-    (:func:`~.layouts.serving_tensor_parallel_options` × :func:`~.layouts.serving_expert_parallel_options`)
-    fits at no batch (:func:`~.count_floor.weights_outgrow_card`): the widest tensor-parallel
-    degree of them with its weights on one card and the engine's budget [B], as the estimate of
-    the widest would give them; else None."""
-    if _EVALUATED.get() is not None:
-        return None
-    layouts = [(tp, ep) for tp in tps if scenario.count % tp == 0
-               for ep in serving_expert_parallel_options(scenario, card, tp, 1)]
-    if not layouts:
-        return None
-    widest = None
-    for tp, ep in layouts:
-        laid_out = with_parallelism(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": ep})
-        if not weights_outgrow_card(laid_out, card):
-            return None
-        if widest is None or tp > widest[0]:
-            widest = (tp, laid_out)
-    model = kept_memory_model(widest[1], card, kept_plan(widest[1], card))
-    return widest[0], model.weights, model.budget
 
 
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:

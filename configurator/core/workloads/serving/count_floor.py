@@ -48,6 +48,7 @@ from configurator.core.workloads.serving.layouts import (
     serving_tensor_parallel_options,
 )
 from configurator.core.workloads.serving.probe import prefill_ceiling
+from configurator.core.workloads.serving.search_state import EVALUATED as _EVALUATED
 
 
 def layouts_weighed(scenario: Scenario, card: Card) -> Iterator[Scenario]:
@@ -167,8 +168,38 @@ def holds_no_copy(scenario: Scenario, card: Card) -> bool:
         return False
     degrees = list(_layout_degrees(scenario, card))  # the KV cache changes neither weights nor budget
     for found in sorted(degrees, key=lambda d: -d[0] * d[1]):  # the most cards per copy first: most often it holds
-        laid_out = _laid_out(scenario, found)
-        model = kept_memory_model(laid_out, card, kept_plan(laid_out, card))
-        if not model.weights + model.context > model.budget:
+        if not weights_outgrow_card(_laid_out(scenario, found), card):
             return False
     return bool(degrees)
+
+
+def weights_outgrow_card(laid_out: Scenario, card: Card) -> bool:
+    """Whether one copy of the layout ``laid_out`` fits at no batch per copy: the weights on one
+    card and the engine's context alone (:class:`~.memory.ServingMemoryModel`, the memory model the
+    estimate reads, whatever the KV cache's precision or the prefill pool) above the engine's
+    budget; the KV cache and activations only add to the total (non-negative terms)."""
+    model = kept_memory_model(laid_out, card, kept_plan(laid_out, card))
+    return model.weights + model.context > model.budget
+
+
+def one_stage_outgrown(scenario: Scenario, card: Card, tps: list[int]) -> tuple[int, float, float] | None:
+    """For :func:`~.plan.planned_layout`: where the search is not recording and every one-stage
+    layout the plan may weigh at ``tps`` (its tensor-parallel degrees) ×
+    :func:`~.layouts.serving_expert_parallel_options` fits at no batch (:func:`weights_outgrow_card`):
+    the widest tensor-parallel degree of them (the first such in the plan's order) with its weights
+    on one card and the engine's budget [B], as the estimate of that layout gives them; else None."""
+    if _EVALUATED.get() is not None:
+        return None
+    layouts = [(tp, ep) for tp in tps if scenario.count % tp == 0
+               for ep in serving_expert_parallel_options(scenario, card, tp, 1)]
+    if not layouts:
+        return None
+    widest = None
+    for tp, ep in layouts:
+        laid_out = with_parallelism(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": ep})
+        if not weights_outgrow_card(laid_out, card):
+            return None
+        if widest is None or tp > widest[0]:
+            widest = (tp, laid_out)
+    model = kept_memory_model(widest[1], card, kept_plan(widest[1], card))
+    return widest[0], model.weights, model.budget

@@ -29,6 +29,7 @@ from configurator.core.workloads.serving.bounds import (
     step_loses,
 )
 from configurator.core.workloads.serving.copies import clear_copies
+from configurator.core.workloads.serving.count_floor import one_stage_outgrown, weights_outgrow_card
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
 from configurator.core.workloads.serving.search_state import ENGINE_SEARCHED
@@ -286,7 +287,7 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     weights = scenario.model.total_params() * plan_serving(scenario, card).weight_bytes
     budget = usable_capacity_bytes(card, scenario.assumptions) * scenario.serving.engine_memory_fraction
 
-    def copies(pp: int, across: int = 1, experts_across: bool = False) -> list[Estimate]:
+    def copies(pp: int, across: int = 1, experts_across: bool = False, seen: tuple = ()) -> list[Estimate]:
         # stages are for copies larger than one fast domain: beside them, the widest tensor parallel
         # degree that divides the cards into whole stages (a pinned pp must not be dropped because
         # the widest degree of all leaves a remainder: 16 cards, pp 4, tp 8 -> tp 4); ``across``
@@ -304,13 +305,18 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             layouts = [(tp, ep) for tp in degrees if scenario.count % (tp * pp) == 0
                        for ep in serving_expert_parallel_options(scenario, card, tp, pp)]
         # widest first: once a layout fits, narrower ones whose weights alone (sharded tp·pp·ep
-        # ways at best) outgrow a card cannot win and are not estimated; the order ranked is kept
+        # ways at best) outgrow a card cannot win and are not estimated; the order ranked is kept.
+        # A layout is set aside against those weighed here and ``seen`` (weighed by the search
+        # before: they are ranked beside these in the same list, so one ranking below them is never chosen)
         done: dict[tuple[int, int], Estimate] = {}
-        for tp, ep in sorted(layouts, key=lambda layout: -max(layout)):
+        for tp, ep in sorted(layouts, key=lambda layout: (-max(layout), -layout[0] if experts_across else 0)):
             if any(e.fits for e in done.values()) and weights / (max(tp, ep) * pp) > budget:
                 continue
             laid_out = with_parallelism(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
-            if done and set_aside(done.values(), laid_out, card):
+            if _EVALUATED.get() is None and any(e.fits for e in (*seen, *done.values())) and \
+                    weights_outgrow_card(laid_out, card):
+                continue  # fits at no batch, below a layout weighed that fits (not while recording)
+            if (done or seen) and set_aside([*seen, *done.values()], laid_out, card):
                 continue  # ranks below a layout weighed already, whatever its batch (_set_aside)
             if (short := fits_short_of_tpot(laid_out, card)) is not None:
                 done[tp, ep] = short
@@ -345,12 +351,24 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         return any(e.fits for e in weighed) and max(weighed, key=serving_rank).fits
 
     pinned_pp = "pp" not in scenario.auto_layout
-    first = copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1)
-    if pinned_pp or best_fits(first):
-        return settled(first)
-    widest = max(first, key=lambda e: e.scenario.parallelism.tp)
-    if widest.memory.weights * widest.scenario.parallelism.tp > scenario.count * widest.memory.budget:
-        return settled(first)  # the weights alone outgrow every card
+    outgrown = None if pinned_pp else one_stage_outgrown(scenario, card, tps)
+    if outgrown is not None:
+        # no one-stage copy fits at any batch (its weights alone outgrow a card): it does not fit, so
+        # stages are searched; a layout a stage weighs that fits with a speed (first place True) ranks
+        # above every one-stage copy, which is then never chosen and not estimated. They are (first
+        # in the list, as before) where none does but one fits without a speed — the order of equals
+        # and best_fits read them — or at the end where none does (in between they weigh nothing:
+        # set_aside and the memory cut read only layouts that fit)
+        first, (widest_tp, weights_per_card, card_budget) = [], outgrown
+        if weights_per_card * widest_tp > scenario.count * card_budget:
+            return settled(copies(1))  # the weights alone outgrow every card
+    else:
+        first = copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1)
+        if pinned_pp or best_fits(first):
+            return settled(first)
+        widest = max(first, key=lambda e: e.scenario.parallelism.tp)
+        if widest.memory.weights * widest.scenario.parallelism.tp > scenario.count * widest.memory.budget:
+            return settled(first)  # the weights alone outgrow every card
     weighed = list(first)  # the best of them all is the best of the best so far and each stage's
     for pp in SERVING_PIPELINE_STAGES:  # a copy too large for one fast domain spans servers in stages
         if pp > scenario.model.n_layers:
@@ -361,12 +379,18 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         # (attention data parallel: vLLM-Ascend's and MindIE's multi-server DeepSeek deployments,
         # across_domains_expert_parallel); dense copies span servers in stages only, as vLLM's
         # multi-node guide deploys them (tensor parallel inside a node, pipeline stages across nodes)
-        staged = copies(pp) + (copies(1, across=pp) + copies(1, across=pp, experts_across=True)
-                               if scenario.model.is_moe else [])
+        staged = copies(pp, seen=tuple(weighed))
+        if scenario.model.is_moe:
+            staged += copies(1, across=pp, seen=(*weighed, *staged))
+            staged += copies(1, across=pp, experts_across=True, seen=(*weighed, *staged))
         if staged:
             weighed += staged
+            if outgrown is not None and not any(map(first_place, weighed)) and any(e.fits for e in weighed):
+                weighed, outgrown = [*copies(1), *weighed], None
             if best_fits(weighed):
                 break
+    if outgrown is not None and not any(map(first_place, weighed)):
+        weighed = [*copies(1), *weighed]  # none ranks above them: the one-stage copies weighed, first as before
     return settled(weighed)
 
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from configurator import cli
 from configurator.core import scenario as scenario_module
-from configurator.core.bounds import error_text, field_at, field_bounds
+from configurator.core.bounds import Bounds, error_text, field_at, field_bounds
 from configurator.core.scenario import Scenario, updated
 
 
@@ -124,3 +124,12 @@ def test_editor_refuses_with_the_bound_and_tooltip_states_it(qtbot):
 def test_the_models_refuse_non_finite_numbers():
     for model in (scenario_module.Economics, scenario_module.Assumptions, scenario_module.Graphics):
         assert model.model_config.get("allow_inf_nan") is False
+
+
+def test_a_range_in_a_scaled_unit_groups_its_whole_numbers():
+    """The zh token box's tooltip read "0.01 … 1e7 亿词元" until December 2026: a box's range in a unit of a
+    scale is written grouped; a field's own range keeps its power of ten."""
+    in_yi = Bounds(low=0.01, high=1e7, unit="亿词元")
+    assert in_yi.symbols(grouped=True) == "0.01 … 10,000,000 亿词元"
+    assert in_yi.symbols() == "0.01 … 1e7 亿词元"
+    assert Bounds(low=0, high=1e9, low_inclusive=False).symbols() == "> 0 … 1e9"

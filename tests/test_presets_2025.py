@@ -8,7 +8,7 @@ from numpy.testing import assert_allclose
 
 from configurator.core.architecture import ArchitectureError, load_presets, preset
 from configurator.core.launch.model_id import model_id
-from configurator.core.preset_names import closest_preset
+from configurator.core.preset_names import closest_preset, nearest_sizes
 from configurator.core.scenario_choices import ServingUse
 
 
@@ -70,3 +70,23 @@ def test_a_near_miss_name_suggests_the_preset_it_names(typed, meant):
 
 def test_a_name_near_no_preset_suggests_none():
     assert closest_preset("gpt-oss-120b", list(load_presets())) is None
+
+
+@pytest.mark.parametrize(("typed", "sizes"), [
+    ("qwen3-4b", ["qwen3-8b", "qwen3-14b"]),  # by spelling qwen3-14b, another size, until December 2026
+    ("Qwen/Qwen3-4B-Instruct-2507", ["qwen3-8b", "qwen3-14b"]),
+    ("llama-3.1-7b", ["llama3.1-8b", "llama3.1-70b"]),
+    ("mixtral-8x22b", ["mixtral-8x7b"]),
+])
+def test_a_size_no_preset_of_its_family_has_names_the_nearest_sizes_not_another_size(typed, sizes):
+    presets = list(load_presets())
+    assert closest_preset(typed, presets) is None
+    assert nearest_sizes(typed, presets) == sizes
+    with pytest.raises(ArchitectureError, match=f"no preset of that size; nearest sizes: {', '.join(sizes)}\\)"):
+        preset(typed)
+
+
+def test_a_size_its_family_has_is_suggested_and_names_no_other_sizes():
+    presets = list(load_presets())
+    assert (closest_preset("llama-2-13b-chat", presets), nearest_sizes("llama-2-13b-chat", presets)) == ("llama2-13b", [])
+    assert nearest_sizes("deepseek-v4", presets) == []  # no size written: the nearest spelling as before

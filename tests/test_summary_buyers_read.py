@@ -163,3 +163,9 @@ def test_an_unknown_3a090_class_is_not_read_as_an_unknown_status(tmp_path):
                  "--region", "cn", "--lang", "zh_CN", "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert "不属于对华出口" in text and "3A090" not in text.split("## ")[0]
+
+
+def test_the_alternatives_note_names_its_units_after_a_colon_in_chinese(summary):
+    """"单位：万元、元。" — the note read "单位 万元、元" until December 2026; English "in USD" as before."""
+    note = alternatives(summary).note
+    assert ("；单位：" in note and "单位 " not in note) if summary.language == "zh_CN" else ", in USD." in note

@@ -107,7 +107,7 @@ class SpinBinder(_Binder):
         bounds = field_bounds(*found)  # shown in the widget's own units (B tokens, %), named by its suffix
         scaled = lambda value: None if value is None else value / self.scale  # noqa: E731
         text = replace(bounds, low=scaled(bounds.low), high=scaled(bounds.high),
-                       unit=self.widget.suffix().strip()).symbols()
+                       unit=self.widget.suffix().strip()).symbols(grouped=self.scale != 1)
         if text:
             line = QCoreApplication.translate("SpinBinder", "Accepted range: {0}").format(text)
             self.widget.setToolTip(f"{self.widget.toolTip()}\n{line}" if self.widget.toolTip() else line)

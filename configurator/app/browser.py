@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -57,6 +56,7 @@ from configurator.core.view.card_view import (
 from configurator.core.view.rows import Amount, View, label, side_by_side, write
 from configurator.core.view.family_view import view_of
 from configurator.app.i18n import current_language, message_text
+from configurator.app.inputs import StrictDoubleSpinBox
 from configurator.app.i18n import tc as _tc
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import price_entry
@@ -338,7 +338,8 @@ class CardBrowser(QDialog):
         self._fill_vendors()
         self.vendor_filter.currentIndexChanged.connect(
             lambda i: self.proxy.set_filter(vendor=self.vendor_filter.itemData(i)))
-        self.memory_filter = QDoubleSpinBox()
+        self.memory_filter = StrictDoubleSpinBox()
+        self.memory_filter.trimmed = True  # "80 GB or more", not "80.00"
         self.memory_filter.setRange(0, 1000)
         self.memory_filter.setSuffix(self.tr(" GB or more"))
         self.memory_filter.setSpecialValueText(self.tr("Any memory"))

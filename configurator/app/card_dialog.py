@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
+from configurator.app.inputs import StrictDoubleSpinBox
 from configurator.app.labels import class_names
 from configurator.core.bounds import error_line_message
 from configurator.core.card import PRICE_CONDITIONS
@@ -42,8 +43,12 @@ LINKS = ("none", "nvlink", "nvlink-bridge", "infinity-fabric", "ethernet-roce", 
          "mtlink", "proprietary")
 
 
-def _number(maximum: float, suffix: str, decimals: int = 1) -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
+def _number(maximum: float, suffix: str, decimals: int = 1, money: bool = False) -> QDoubleSpinBox:
+    """A box of a card's figure from 0 (shown "—") to ``maximum`` in ``suffix``'s unit, written with the
+    decimals it needs ("80 GB", where it read "80.0 GB" until December 2026); an amount of ``money``
+    keeps its cents."""
+    box = StrictDoubleSpinBox()
+    box.trimmed = not money
     box.setRange(0, maximum)
     box.setDecimals(decimals)
     box.setSuffix(suffix)
@@ -196,7 +201,7 @@ class PriceDialog(_ValidatingDialog):
         super().__init__(controller, parent)
         self.card = card
         self.setWindowTitle(self.tr("Price for {0}").format(card_name(card.name, current_language())))
-        self.amount = _number(100_000_000, "", 2)
+        self.amount = _number(100_000_000, "", 2, money=True)
         self.currency = QComboBox()
         self.currency.setEditable(True)
         self.currency.addItems(["USD", "CNY", "EUR"])

@@ -36,6 +36,7 @@ def dspin(minimum: float, maximum: float, decimals: int, suffix: str = "", tip: 
     """A decimal box for a number that is not a scenario field (the model size typed in); a
     field's box is :meth:`BoundControls._number`, whose range is the model's."""
     box = StrictDoubleSpinBox()
+    box.trimmed = True  # "7 B params", not "7.000"
     box.setRange(minimum, maximum)
     box.setDecimals(decimals)
     box.setSingleStep(step)

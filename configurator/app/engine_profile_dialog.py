@@ -143,6 +143,7 @@ class EngineProfileDialog(QDialog):
         path = f"{PATH}.{name}"
         bounds = field_range(path)
         box = StrictDoubleSpinBox()
+        box.trimmed = True  # "0.5", not "0.50": no money among a profile's figures
         box.setObjectName(path)
         box.setDecimals(decimals)
         step = 10.0 ** -decimals

@@ -14,6 +14,8 @@ while a box has the keyboard focus: a line edit would otherwise take them for it
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
 from configurator.app.i18n import message_text
 from configurator.core.durations import duration_hours
 from configurator.core.magnitudes import money, plain_number
+from configurator.core.message_numbers import MINUTES_PER_HOUR
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.number_problems import number_problem
 from configurator.core.view.numbers import deadline_unit
@@ -218,7 +221,8 @@ class DurationSpinBox(StrictDoubleSpinBox):
     two days, days above, as the window's deadline and the verdicts write it) and typed in any unit
     ``--deadline`` takes (:func:`~configurator.core.durations.duration_hours`: ``8``, ``8 h``,
     ``3d``, ``2 weeks``, ``3天``): an 8 h overnight job and a 30-day training run alike.
-    The arrows step an hour in hours, a day in days."""
+    The arrows step in the unit shown (:func:`deadline_stepped`): a minute in minutes, an hour in hours,
+    a day in days."""
 
     def __init__(self, hours_suffix: str = " h", days_suffix: str = " days", parent=None,
                  minutes_suffix: str = " min") -> None:
@@ -243,8 +247,50 @@ class DurationSpinBox(StrictDoubleSpinBox):
         return QValidator.State.Intermediate, text, pos
 
     def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt's name
-        step = HOURS_PER_DAY if self.value() + (1 if steps > 0 else 0) > DAYS_ABOVE_HOURS else 1.0
-        self.setValue(self.value() + steps * step)
+        self.setValue(deadline_stepped(self.value(), steps))
+
+
+def deadline_stepped(hours: float, steps: int) -> float:
+    """A deadline of ``hours`` [h] after ``steps`` arrow presses (negative: down), each in the unit the
+    deadline is shown in (:func:`~configurator.core.view.numbers.deadline_unit`): a minute under an hour
+    (and down from 1 h: 59 min), an hour up to two days, a day above (up from 48 h: 3 days). The boxes
+    showing minutes stepped an hour per arrow until December 2026 (30 min up: 1.5 h; 1 h down: none)."""
+    up = steps > 0
+    for _ in range(abs(steps)):
+        if (hours < 1 - _MINUTE / 2) if up else (hours < 1 + _MINUTE / 2):
+            hours = round(hours * MINUTES_PER_HOUR + (1 if up else -1)) / MINUTES_PER_HOUR
+        else:
+            hours += (HOURS_PER_DAY if hours + (1 if up else 0) > DAYS_ABOVE_HOURS else 1.0) * (1 if up else -1)
+    return hours
+
+
+_MINUTE = 1 / MINUTES_PER_HOUR
+"""A minute [h]."""
+
+
+class DeadlineSpinBox(StrictDoubleSpinBox):
+    """The window's deadline box: its value in the unit it shows (minutes, hours or days, its binder's
+    scale), its arrows stepping in that unit and on into the next at its edge (:func:`deadline_stepped`:
+    down from 1 h to 59 min, up from 59 min to 1 h), the first arrow from "no deadline" one of the unit
+    shown. ``in_unit`` (the panel's) turns the box to a unit ("min", "h", "days") and gives its hours per unit."""
+
+    in_unit: Callable[[str], float] | None = None
+    hours_per_unit = 1.0
+    """Hours [h] per unit the box shows: 1/60 in minutes, 24 in days."""
+
+    def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt's name
+        if self.in_unit is None or self.value() == self.minimum():
+            super().stepBy(steps)
+            return
+        hours = deadline_stepped(self.value() * self.hours_per_unit, steps)
+        if hours <= 0:
+            self.setValue(self.minimum())  # down past the smallest: no deadline, as before
+            return
+        scale = self.in_unit(deadline_unit(hours)[1])
+        self.blockSignals(True)
+        self.setValue(self.minimum())  # the new value always differs, whatever the number the old unit left
+        self.blockSignals(False)
+        self.setValue(hours / scale)
 
 
 def duration_hint() -> str:

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
 
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder
 from configurator.app.i18n import current_language
-from configurator.app.inputs import MagnitudeSpinBox, money_hint
+from configurator.app.inputs import DeadlineSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, money_hint
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import named, region_names
 from configurator.core.fields import spec
@@ -58,8 +58,12 @@ class Ranking:
 
 def none_spin(path: str, decimals: int, suffix: str, tip: str, box: QDoubleSpinBox | None = None) -> QDoubleSpinBox:
     """A box for the constraint at ``path`` (``box``, else a new QDoubleSpinBox): the model's range
-    through the field registry, in the panel's decimals, its minimum (0, shown "—") standing for None."""
-    box = box or QDoubleSpinBox()
+    through the field registry, in the panel's decimals, its minimum (0, shown "—") standing for None; a new
+    box writes its value with the decimals it needs ("2 requests/s", where it read "2.00 requests/s" until
+    December 2026; :attr:`~configurator.app.inputs.StrictDoubleSpinBox.trimmed`)."""
+    if box is None:
+        box = StrictDoubleSpinBox()
+        box.trimmed = True
     box.setRange(*spec(path).display_range(decimals=decimals, with_none=True))
     box.setDecimals(decimals)
     box.setSuffix(suffix)
@@ -82,7 +86,9 @@ class RankingControls:
         self.ranking.changed.connect(self._schedule)
         form.addRow(_tc("RecommendationPanel", "&Rank by"), self.objective)
         self.deadline = none_spin("constraints.deadline_hours", 0, _tc("RecommendationPanel", " h"), _tc(
-            "RecommendationPanel", "The training or render job must finish within (— = no deadline)"))
+            "RecommendationPanel", "The training or render job must finish within (— = no deadline)"), DeadlineSpinBox())
+        self.deadline.trimmed = True  # "2 days", "2.5 days"
+        self.deadline.in_unit = self._deadline_in
         self._deadline_tip = self.deadline.toolTip()
         self._deadline_binder = SpinBinder(self.deadline, self.controller, "constraints.deadline_hours")
         form.addRow(_tc("RecommendationPanel", "&Deadline"), self.deadline)
@@ -154,20 +160,26 @@ class RankingControls:
         deadline, until December 2026: the hours, whole, rounded it to 0)."""
         hours = scenario.constraints.deadline_hours
         unit = "h" if hours is None else deadline_unit(hours)[1]
+        if self._deadline_binder.scale == DEADLINE_BOX_UNITS[unit][0]:
+            return
+        self._deadline_in(unit)
+        self._deadline_binder._show(scenario)
+
+    def _deadline_in(self, unit: str) -> float:
+        """The deadline box turned to ``unit`` ("min", "h", "days": its range, decimals, suffix and its
+        binder's scale), its value left as the caller sets it; the hours per unit [h]."""
         scale, decimals = DEADLINE_BOX_UNITS[unit]
         binder, box = self._deadline_binder, self.deadline
-        if binder.scale == scale:
-            return
         box.blockSignals(True)
         box.setDecimals(decimals)
         box.setRange(*spec("constraints.deadline_hours").display_range(scale=scale, decimals=decimals, with_none=True))
         box.setSuffix({"days": _tc("RecommendationPanel", " days"), "h": _tc("RecommendationPanel", " h"),
                        "min": _tc("RecommendationPanel", " min")}[unit])
         box.blockSignals(False)
-        binder.scale = scale
+        binder.scale = box.hours_per_unit = scale
         box.setToolTip(self._deadline_tip)
         binder._state_range()  # the accepted range in the unit now shown
-        binder._show(scenario)
+        return scale
 
     def _latency_controls(self, form: QFormLayout) -> None:
         """The first-token target beside the time per token, and what the latency targets are when

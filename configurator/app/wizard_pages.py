@@ -151,6 +151,7 @@ class ModelPage(QWizardPage):
         self.size.setObjectName("wizard:model:params")
         self.size.setRange(0.01, 10000)  # from_param_count's 1e6 … 1e13 parameters, in billions
         self.size.setDecimals(2)
+        self.size.trimmed = True  # "7 B", not "7.00 B"
         self.size.setValue(7.0)
         self.size.setSuffix(self.tr(" B"))
         say_refusals(self.size, self.problem)

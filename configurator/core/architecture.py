@@ -23,7 +23,7 @@ from configurator.core.frozen_record import kept_property
 from configurator.core.json_values import JsonFileError, read_json_file
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
-from configurator.core.preset_names import closest_preset
+from configurator.core.preset_names import closest_preset, nearest_sizes
 from configurator.core.resources import bundled_path
 
 
@@ -504,8 +504,9 @@ def preset(preset_id: str) -> ModelArchitecture:
     """The preset named ``preset_id``; ArchitectureError listing the ids otherwise."""
     presets = load_presets()
     if preset_id not in presets:
-        close = closest_preset(preset_id, list(presets))
-        hint = msg("cli-did-you-mean", name=f"'{close}'") if close else ""
+        close, sizes = closest_preset(preset_id, list(presets)), nearest_sizes(preset_id, list(presets))
+        hint = (msg("preset-other-sizes", names=", ".join(sizes)) if sizes
+                else msg("cli-did-you-mean", name=f"'{close}'") if close else "")
         raise said(ArchitectureError, msg("unknown-model-preset", name=preset_id, hint=hint,
                                           choices=", ".join(presets)))
     return presets[preset_id]

@@ -56,10 +56,20 @@ class Bounds:
             return msg("range-at-most" if self.high_inclusive else "range-below", high=high)
         return msg("range-any")
 
-    def symbols(self) -> str:
-        """The range without words, for any language: ``1 … 240 [1/s]``, ``> 0 … 1e9``."""
-        low = None if self.low is None else ("" if self.low_inclusive else "> ") + _number(self.low)
-        high = None if self.high is None else ("" if self.high_inclusive else "< ") + _number(self.high)
+    def symbols(self, grouped: bool = False) -> str:
+        """The range without words, for any language: ``1 … 240 [1/s]``, ``> 0 … 1e9``.
+
+        Parameters
+        ----------
+        grouped : bool
+            Write a whole number of any size with its thousands grouped (``0.01 … 10,000,000 亿词元``):
+            a range in a box's unit of a scale (亿 tokens, B tokens), where a power of ten as ``1e7`` would
+            sit beside the language's own large unit (the zh token box read "0.01 … 1e7 亿词元" until
+            December 2026); a field in its own unit keeps ``1e9``.
+        """
+        number = _grouped if grouped else _number
+        low = None if self.low is None else ("" if self.low_inclusive else "> ") + number(self.low)
+        high = None if self.high is None else ("" if self.high_inclusive else "< ") + number(self.high)
         if low is not None and high is not None:
             span = f"{low} … {high}"
         elif low is not None:
@@ -77,6 +87,16 @@ class Bounds:
         if self.low is not None and (value < self.low or (value == self.low and not self.low_inclusive)):
             return False
         return not (self.high is not None and (value > self.high or (value == self.high and not self.high_inclusive)))
+
+
+GROUPED_BELOW = 1e15
+"""The size from which even a grouped range writes a whole number as a power (``1e15``) [1]: 16 digits
+and more are not read at a glance."""
+
+
+def _grouped(value: float) -> str:
+    """``value`` with its thousands grouped where it is whole (``10,000,000``), else as :func:`_number` writes it."""
+    return f"{int(value):,}" if value == int(value) and abs(value) < GROUPED_BELOW else _number(value)
 
 
 def _number(value: float) -> str:

@@ -357,7 +357,7 @@ ZH_CN.update({
     "the bill of materials, owned": "自购，按物料清单",
     "{short}: {full}.": "{short}：{full}。",
     "Ranked by {by}; every cost on one basis: {basis}, in {currency}.":
-        "按{by}排名；所有成本同一口径：{basis}，单位 {currency}。",
+        "按{by}排名；所有成本同一口径：{basis}；单位：{currency}。",
     "Without a deadline, alternatives finish within {x}× your choice's time.":
         "未设截止时间：备选方案须在您的选择所需时间的 {x} 倍内完成。",
     "Only cards of vendors based in mainland China are compared ({vendors}).":

@@ -8,6 +8,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from accuracy_base import H100_GRID, TARGETS, Row
 from h200_rig_rows import h200_rows
@@ -33,29 +34,53 @@ def bias_pct(rows: Iterable[Row]) -> float:
     return statistics.median(r.error_pct for r in rows)
 
 
+class KindFigures(NamedTuple):
+    """One kind's held-out rig rows against the H200 rig's in-sample rows of that kind."""
+    kind: str
+    rows: list[Row]
+    errors: list[float]  # |error| [%]
+    reference: list[Row]  # the H200 rig's rows of the kind (its first campaign and grid rows)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.errors)
+
+    @property
+    def within(self) -> int:
+        return sum(e <= TARGETS[self.kind] for e in self.errors)
+
+    @property
+    def reference_median(self) -> float | None:
+        return statistics.median(abs(r.error_pct) for r in self.reference) if self.reference else None
+
+
+def by_kind(held: list[Row], calibration: list[Row]) -> list[KindFigures]:
+    """The held-out rig rows per accuracy kind (in ``TARGETS`` order, kinds without rows left out), each
+    beside the H200 rig's in-sample rows of the kind: what ``accuracy.py --summary`` prints and the README's
+    accuracy footnote says."""
+    h200 = [r for r in calibration if r.source == "h200"]
+    out = []
+    for kind in TARGETS:
+        rows = [r for r in held if r.kind == kind]
+        if rows:
+            out.append(KindFigures(kind, rows, [abs(r.error_pct) for r in rows], [r for r in h200 if r.kind == kind]))
+    return out
+
+
 def print_rig_held_out(held: list[Row], calibration: list[Row]) -> None:
     """Per kind: the held-out rig rows' count, median and worst |error|, median signed error and rows
-    within target, beside the same kind's in-sample figures on the H200 rig (its first campaign and
-    grid rows)."""
+    within target, beside the same kind's in-sample figures on the H200 rig."""
     if not held:
         return
-    h200 = [r for r in calibration if r.source == "h200"]
     print(f"\n{RIG_HELD_OUT_LABEL} ({H100_GRID}: benchmarks/data/{RIG_HELD_OUT_GLOB}, each row predicted on the "
           "card it names with the shipped defaults; sets nothing)")
     print(f"{'kind':20} {'rows':>5} {'median |err| %':>15} {'max |err| %':>12} {'bias %':>7} {'within target':>14}"
           f"   {'H200 rig median %':>17} {'bias %':>7}")
-    for kind in TARGETS:
-        rows = [r for r in held if r.kind == kind]
-        if not rows:
-            continue
-        errors = [abs(r.error_pct) for r in rows]
-        within = sum(e <= TARGETS[kind] for e in errors)
-        ref = [r for r in h200 if r.kind == kind]
-        ref_text = (f"{statistics.median(abs(r.error_pct) for r in ref):17.1f} {bias_pct(ref):+7.1f}" if ref
+    for k in by_kind(held, calibration):
+        ref_text = (f"{k.reference_median:17.1f} {bias_pct(k.reference):+7.1f}" if k.reference
                     else f"{'':17} {'':7}")
-        print(f"{kind:20} {len(rows):5d} {statistics.median(errors):15.1f} {max(errors):12.1f} {bias_pct(rows):+7.1f} "
-              f"{within:6d}/{len(rows)} (±{TARGETS[kind]:.0f} %)   {ref_text}")
-
+        print(f"{k.kind:20} {len(k.rows):5d} {k.median:15.1f} {max(k.errors):12.1f} {bias_pct(k.rows):+7.1f} "
+              f"{k.within:6d}/{len(k.rows)} (±{TARGETS[k.kind]:.0f} %)   {ref_text}")
 
 if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
     import argparse

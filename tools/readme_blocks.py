@@ -291,21 +291,14 @@ def accuracy_table() -> str:
 
 
 def rig_held_out_note(accuracy, rows) -> str:
-    """Footnote ⁴: the prepared grid's rows on a card no default was set from (``accuracy_rig_heldout``), per
-    kind, beside the H200 rig's in-sample median."""
-    from accuracy_rig_heldout import RIG_HELD_OUT_GLOB, rig_held_out_rows
+    """Footnote ⁴: the prepared grid's rows on a card no default was set from (``accuracy_rig_heldout.by_kind``),
+    per kind, beside the H200 rig's in-sample median."""
+    from accuracy_rig_heldout import RIG_HELD_OUT_GLOB, by_kind, rig_held_out_rows
 
-    held = rig_held_out_rows(accuracy.DATA)
-    h200 = [r for r in rows if r.source == "h200"]
-    parts = []
-    for kind in accuracy.TARGETS:
-        mine = [abs(r.error_pct) for r in held if r.kind == kind]
-        if not mine:
-            continue
-        ref = [abs(r.error_pct) for r in h200 if r.kind == kind]
-        parts.append(f"{KIND_NAMES[kind].split(' (')[0]} {_words(len(mine))} rows {statistics.median(mine):.1f} % "
-                     f"median, {max(mine):.1f} % worst"
-                     + (f" (H200 rig in sample {statistics.median(ref):.1f} %)" if ref else ""))
+    parts = [f"{KIND_NAMES[k.kind].split(' (')[0]} {_words(len(k.rows))} rows {k.median:.1f} % median, "
+             f"{max(k.errors):.1f} % worst"
+             + (f" (H200 rig in sample {k.reference_median:.1f} %)" if k.reference else "")
+             for k in by_kind(rig_held_out_rows(accuracy.DATA), rows)]
     return ("⁴ Held out on a second card: the prepared grid (`benchmarks/gpu_grid.py`) run on an H100 SXM 80GB on "
             f"2026-12-05 (`benchmarks/data/{RIG_HELD_OUT_GLOB}`), each row predicted on the H100 with the defaults "
             "set on the H200 rig, none refitted (`benchmarks/accuracy.py --summary`, \"held out: H100 rig\"): "

@@ -69,6 +69,12 @@ SETS = {
         "HF gradient checkpointing: Mistral 7B full fine-tune and LoRA in fp16, bitsandbytes QLoRA of Mistral 7B, "
         "Mixtral 8x7B (peft's and the plugin's preparation) and Llama 2 70B; "
         "benchmarks/data/notes-reserve-recompute-2026-12-05c.md"),
+    "decode-rows-2026-12-05": (
+        "decode-heavy offline runs at large batch, where the model's decode step is bound by its products or near it, "
+        "gathered to ask whether two engines or publications agree on a decode-step efficiency (session 40, issue 27: "
+        "short TensorRT-LLM prompts): TensorRT-LLM v1.0 perf-overview rows 128/128, 128/2,048 and 128/4,096 of Llama 3.1 "
+        "8B, Llama 3.3 70B and Llama 3.1 405B on H100, H200 (FP8) and B200 (FP4); "
+        "benchmarks/data/notes-decode-rows-2026-12-05.md"),
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""

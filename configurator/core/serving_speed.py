@@ -107,7 +107,7 @@ class ReplicaSpeed:
         """The goodput shown, where one is taken: the rate served (:attr:`load_per_s`) times the share
         of its requests within the targets (:attr:`share_within_targets`;
         :func:`~configurator.core.within_targets.goodput_within`), or None [1/s]: what the JSON
-        (``performance.goodput_requests_per_s``) and the view's "Within the targets" row show. The
+        (``performance.goodput_requests_per_s``) and the view's "Goodput" row show. The
         rank reads :attr:`goodput_per_s` instead (the highest rate within the targets)."""
         share = self.share_within_targets
         return None if share is None or self.load_per_s is None else goodput_within(self.load_per_s, share)

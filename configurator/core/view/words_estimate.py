@@ -76,7 +76,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "Under a load of {rate} requests/s (Poisson arrivals); batching: {batching}":
         "负载 {rate} 请求/秒（泊松到达）；批处理：{batching}",
     "On an idle copy": "在空闲的模型副本上",
-    "Goodput": "有效吞吐（goodput）",
+    "Goodput": "有效吞吐",
     "{rate} — {share} of requests within {targets}": "{rate}——{share} 的请求满足{targets}",
     "TTFT {ttft} and TPOT {tpot}": "首词元时间 {ttft}、每输出词元时间 {tpot}",
     "TTFT {ttft}": "首词元时间 {ttft}",

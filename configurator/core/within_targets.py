@@ -12,10 +12,12 @@ targets reads the same distributions the other way, at the targets.
 product of the shares within each. Why: the TTFT is set by what the request finds when it arrives
 (the rest of the running step, the queue for room in the token budget and for a slot), the TPOT
 by the prompts that arrive while it decodes, later, and the slow drift of the decoding population.
-Both rise in a busy period, so they are positively associated in fact; for positively associated
-latencies the joint share is at least the product (Esary, Proschan & Walkup 1967, association of
-random variables, theorem 4.1), so the product is at worst a little low — never above the Fréchet
-bound ``min`` of the two shares, the share a single percentile check reads.
+Both rise in a busy period, so they are positively associated in fact; for associated latencies the
+joint share is at least the product (Esary, Proschan & Walkup 1967, "Association of random variables,
+with applications", Ann. Math. Statist. 38(5)), so the product is at worst a little low. Either way
+the joint share is at most the lesser of the two shares (the Fréchet upper bound), which is where
+"the p90 meets both targets" leaves it: each share at least 90 %, the joint one between their product
+and the lesser.
 """
 
 from __future__ import annotations

@@ -76,10 +76,11 @@ def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
             "tpot_s_range": _range(bands, "tpot_s"),
             "requests_per_s": _round(i.requests_per_s) if i else None,
             "requests_per_s_range": _range(bands, "requests_per_s"),
-            # the goodput: the highest request rate meeting the latency targets at their percentile, on
-            # the users' load alone at most what they send (None without a target — on the users'
-            # load alone, without a typed one; ReplicaSpeed.goodput_taken_per_s)
+            # the goodput: the rate served times the share of its requests within both latency targets
+            # (None without a target — on the users' load alone, without a typed one;
+            # ReplicaSpeed.goodput_taken_per_s), the share, and the percentile the verdict checks
             "goodput_requests_per_s": _round(i.goodput_taken_per_s) if i else None,
+            "goodput_share_within_targets": _round(i.share_within_targets, 4) if i else None,
             "goodput_percentile": latency_targets(est.scenario).percentile
             if i and i.goodput_taken else None,
             "latency": latency_to_dict(est) if i else None,

@@ -48,7 +48,7 @@ import numpy as np
 from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.load_step import capacity_step, mean_step, mean_step_between, prompt_chunks
 from configurator.core.memo import LastAsked
-from configurator.core.tpot_tail import answer_steps, mixture_offsets
+from configurator.core.tpot_tail import answer_steps, mixture_offsets, tpot_spread
 from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
 from configurator.core.ttft_tail import _tail_terms as _tail_terms  # noqa: F401  (tests read it here)
 from configurator.core.ttft_tail import _wait_tail as _wait_tail  # noqa: F401  (tests read it here)
@@ -261,29 +261,11 @@ def load_point_fields(costs: StepCosts, rate: float, limit: float | None = None,
     if rate * costs.prompt_tokens * costs.prompt_token_s >= 1.0:  # as mean_step computes it: a capacity
         rate = (1.0 - 1e-9) / (costs.prompt_tokens * costs.prompt_token_s)  # prompts alone fill, rounded up
     step, n = mean_step(costs, rate)
-    p, tau = costs.prompt_tokens, costs.prompt_token_s
     decode = costs.decode_s(n)
-    prefill_share = rate * p * tau
 
-    # TPOT: the prompt tokens sharing a step (Poisson with mean λT per step), averaged over the
-    # O − 1 steps of one answer; prompts cluster in busy periods (a long step gathers more
-    # arrivals), which scales the variance by 1/(1 − λ·P·τ_p)² as for the work of an M/G/1
-    # busy period; plus the slow drift of the decoding population (≈ Poisson n). With passes of N
-    # steps the prompts come once a pass (mean λNT of them): a pass's variance over its N steps.
+    # TPOT: the step's spread over an answer (tpot_tail.tpot_spread: the prompts sharing its steps, the drift of n)
     passes = costs.scheduler_steps
-    m = rate * step * passes
-    over = costs.carried_read_s - decode  # a carrying step's read beyond the decode step's (solve_mean_step)
-    a, b = tau * p, (costs.chunk_s + over if over > 0.0 else costs.chunk_s)
-    none_arrive = math.exp(-m)  # P(no prompt arrives during a pass), once for the three terms
-    # a pass carries a prompt's chunk when one arrived in the k passes before (solve_mean_step)
-    chunks = prompt_chunks(p, costs.step_tokens, n)
-    none_carried = none_arrive if chunks == 1 else math.exp(-m * chunks)
-    extra_var = a * a * m + b * b * none_carried * (1 - none_carried) + 2 * a * b * m * none_arrive
-    extra_var /= (1.0 - prefill_share) ** 2 * passes
-    steps = costs.decode_steps
-    steps = 1.0 if 1.0 > steps else steps  # max(·, 1.0) and max(n, 0.0) written out: no call
-    drift = (costs.decode_s(n + 1.0) - decode) * math.sqrt(0.0 if 0.0 > n else n)  # the slope × √n
-    sd = math.sqrt(extra_var / steps + drift * drift)  # x·x, not x ** 2: infinite past the largest float, no OverflowError
+    extra_var, drift, sd = tpot_spread(costs, rate, step, n, decode)
     # one step a pass: no stretch (last_pass_stretch's 1.0, not worked out)
     tpot, tokens_per_step, stretch = {}, costs.tokens_per_step, costs.last_pass_stretch if passes > 1 else 1.0
     if costs.answer_shares:  # answers of many lengths: each request's TPOT its own steps' mean, a mixture

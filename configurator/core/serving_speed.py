@@ -47,6 +47,7 @@ from configurator.core.prefill_time import (
 from configurator.core.scenario import Scenario, Serving
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import GB
+from configurator.core.within_targets import goodput_within, pools_share_within, share_within
 
 
 @fast_init
@@ -77,13 +78,11 @@ class ReplicaSpeed:
     of it (worked out when first read: the notes and a tie in the search's rank read it); None
     without a stated rate, without targets, or with static batching [1/s]; read it as
     :attr:`goodput_per_s`."""
-    users_goodput: float | LazyValue | None = None
-    """Goodput of the users alone (no stated rate, a typed latency target): the rate of the users'
-    requests carried within the targets at their percentile (:func:`capped_goodput`: what the users
-    send where their own load meets the targets), or a :class:`~configurator.core.frozen_record.LazyValue`
-    of it; None under a stated rate (:attr:`goodput`), without a typed target, or with static
-    batching [1/s]. Apart from :attr:`goodput`, which ranks layouts: on the users' load a layout's
-    rank reads what the users send (:attr:`goodput_per_s`), this value where it meets the targets."""
+    within: float | LazyValue | None = None
+    """Share of the requests served within the latency targets at the operating point (TTFT and
+    TPOT both, :func:`~configurator.core.within_targets.share_within`), or a
+    :class:`~configurator.core.frozen_record.LazyValue` of it; None where no goodput is taken — no
+    target, on the users' load alone no typed one (:func:`goodput_targets`), static batching [share]."""
 
     @property
     def goodput_per_s(self) -> float:
@@ -94,19 +93,24 @@ class ReplicaSpeed:
 
     @property
     def goodput_taken(self) -> bool:
-        """Whether a goodput is taken (:attr:`goodput` under a stated rate, :attr:`users_goodput` on the
-        users' load alone), without working it out."""
-        return self.goodput is not None or self.users_goodput is not None
+        """Whether a goodput is taken (a stated rate, or the users' load with a typed target), without
+        working it out."""
+        return self.within is not None
+
+    @property
+    def share_within_targets(self) -> float | None:
+        """:attr:`within` worked out, or None [share]."""
+        return None if self.within is None else lazy_value(self.within)
 
     @property
     def goodput_taken_per_s(self) -> float | None:
-        """:attr:`goodput` (a stated rate) or :attr:`users_goodput` (the users alone) worked out, or None
-        where none is taken (no latency target — on the users' load alone, no typed one — static
-        batching) [1/s]: what the JSON (``performance.goodput_requests_per_s``) and the view's
-        "Within the targets" row show, at the targets' percentile
-        (:func:`~configurator.core.serving_use.latency_targets`)."""
-        value = self.goodput if self.goodput is not None else self.users_goodput
-        return None if value is None else lazy_value(value)
+        """The goodput shown, where one is taken: the rate served (:attr:`load_per_s`) times the share
+        of its requests within the targets (:attr:`share_within_targets`;
+        :func:`~configurator.core.within_targets.goodput_within`), or None [1/s]: what the JSON
+        (``performance.goodput_requests_per_s``) and the view's "Goodput" row show. The
+        rank reads :attr:`goodput_per_s` instead (the highest rate within the targets)."""
+        share = self.share_within_targets
+        return None if share is None or self.load_per_s is None else goodput_within(self.load_per_s, share)
 
     @property
     def idle_ttft_s(self) -> float | None:
@@ -332,20 +336,23 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     users = -(-serving.users // copies)
     rate = target if target else closed_loop_rate(costs, users, limit)
     # load_point's fields read once (no LoadPoint made to be read and dropped)
-    at_rate, at_capacity, _, _, ttft_s, tpot_s, overloaded = load_point_fields(costs, rate, limit, not target, users)
+    at_rate, at_capacity, step, n, ttft_s, tpot_s, overloaded = load_point_fields(costs, rate, limit, not target,
+                                                                                  users)
     if overloaded:
         messages.append(msg("serving-overloaded", rate=rate, capacity=at_capacity))
     rps = at_capacity if target else at_rate
     held = goodput_targets(scenario)
-    good = None
+    good = within = None
     if held is not None:
         limits, percentile = held
-        low = search_start(held, ttft_s, tpot_s, overloaded, at_rate)
-        # the users alone: at most what they send (Little's law), the same search below it
-        good = LazyValue(goodput, costs, limits, percentile, limit, low) if target else \
-            LazyValue(capped_goodput, at_rate, low, goodput, costs, limits, percentile)
+        # the rank's goodput (a stated rate): the highest rate within the targets; the shown one: the
+        # rate served times the share of its requests within them
+        if target:
+            good = LazyValue(goodput, costs, limits, percentile, limit,
+                             search_start(held, ttft_s, tpot_s, overloaded, at_rate))
+        within = LazyValue(share_within, costs, at_rate, step, n, overloaded, limits, not target, users)
     return ReplicaSpeed(ttft_s[50], tpot_s[50], rps, bound, tuple(messages), ttft_s, tpot_s, "continuous", at_rate,
-                        idle_ttft, good if target else None, None if target else good)
+                        idle_ttft, good, within)
 
 
 def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int) -> float:
@@ -447,18 +454,18 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, sp
     copies = scenario.data_parallel
     rps = limit if constraints.requests_per_s else rate
     held = goodput_targets(scenario)
-    good = None
+    good = within = None
+    stated = constraints.requests_per_s
     if held is not None:
         limits, percentile = held
-        low = search_start(held, ttft, point.tpot_s, overloaded, rate)
-        # the users alone: at most what they send (Little's law), the same search below it
-        good = LazyValue(pools_goodput, split, idle_ttft + transfer, limits, percentile, copies, low) \
-            if constraints.requests_per_s else \
-            LazyValue(capped_goodput, rate / copies, low / copies, pools_goodput_below, split, idle_ttft + transfer,
-                      limits, percentile, copies)
-    stated = constraints.requests_per_s
+        if stated:  # the rank's goodput: the highest rate within the targets (replica_speed)
+            good = LazyValue(pools_goodput, split, idle_ttft + transfer, limits, percentile, copies,
+                             search_start(held, ttft, point.tpot_s, overloaded, rate))
+        within = LazyValue(pools_share_within, decode, point.rate, point.step_s, point.decoding, overloaded,
+                           prefill_wait(split, rate), idle_ttft + transfer, limits, not stated,
+                           -(-serving.users // decode_copies))
     return ReplicaSpeed(ttft[50], point.tpot_s[50], rps / copies, bound, tuple(messages), ttft, point.tpot_s,
-                        "continuous", rate / copies, idle_ttft, good if stated else None, None if stated else good)
+                        "continuous", rate / copies, idle_ttft, good, within)
 
 
 def pools_ttft(split: Pools, fixed_s: float, rate: float, point) -> dict[int, float]:
@@ -467,11 +474,16 @@ def pools_ttft(split: Pools, fixed_s: float, rate: float, point) -> dict[int, fl
     key/value transfer (``fixed_s``) and the decode copy's first step at its load (``point``, a
     :class:`~configurator.core.load.LoadPoint`). Percentiles add the parts' (an upper bound on the
     percentile of the sum)."""
-    per_prompt = split.prompt_s
-    rho = rate / split.prefill_copies * per_prompt
-    theta = per_prompt / (2 * (1 - rho)) if rho < 1 else 0.0
+    rho, theta = prefill_wait(split, rate)
     wait = {k: theta * math.log(rho / (1 - k / 100)) if rho > 1 - k / 100 else 0.0 for k in PERCENTILES}
     return {k: wait[k] + fixed_s + point.ttft_s[k] for k in PERCENTILES}
+
+
+def prefill_wait(split: Pools, rate: float) -> tuple[float, float]:
+    """The prefill pool's M/D/1 wait at ``rate`` requests/s to the deployment: (probability of
+    waiting ρ, mean wait when waiting θ [s]), θ = 0 where the pool is full (ρ ≥ 1)."""
+    rho = rate / split.prefill_copies * split.prompt_s
+    return rho, (split.prompt_s / (2 * (1 - rho)) if rho < 1 else 0.0)
 
 
 def pools_goodput(split: Pools, fixed_s: float, limits: LatencyLimits, percentile: int, copies: int,
@@ -496,28 +508,6 @@ def pools_goodput(split: Pools, fixed_s: float, limits: LatencyLimits, percentil
 
     found = highest_meeting(point_at, worst, min(split.capacity, most), low=low)
     return found[0].rate * decode_copies / copies if found is not None else 0.0
-
-
-def pools_goodput_below(split: Pools, fixed_s: float, limits: LatencyLimits, percentile: int, copies: int,
-                        most: float) -> float:
-    """:func:`pools_goodput` per model copy with ``most`` [1/s, per copy] the highest rate searched (the
-    users' rate, :func:`capped_goodput`) [1/s]."""
-    return pools_goodput(split, fixed_s, limits, percentile, copies, most=most * copies)
-
-
-def capped_goodput(offered: float, low: float, below, *args) -> float:
-    """The goodput of a copy whose users send ``offered`` requests/s and no more (a closed loop: the
-    users over the time each request takes, Little's law; :func:`~configurator.core.load.closed_loop_rate`)
-    [1/s]: the DistServe goodput (the highest rate at which the targets hold at their percentile,
-    Zhong et al., OSDI 2024, §2) over the rates up to ``offered``. That is ``offered`` itself where
-    the users' own operating point meets the targets (``low``, a rate known to meet them, at least
-    ``offered``: :func:`search_start`), else ``below(*args, offered)``, the rate case's search
-    (:func:`~configurator.core.load.goodput`, :func:`pools_goodput_below`) with ``offered`` as its
-    upper end (Poisson arrivals, queueing counted): what the copy would carry within the targets
-    were the rest of the users' requests held back. At most ``offered``; lower for tighter targets."""
-    if low >= offered:
-        return offered
-    return min(offered, below(*args, offered))
 
 
 def goodput_targets(scenario: Scenario) -> tuple[LatencyLimits, int] | None:
@@ -569,9 +559,7 @@ def deployment_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> Servin
     tokens_per_s = requests_per_s * scenario.serving.output_tokens
     load = replica.load_per_s * busy if replica.load_per_s is not None else None
     good = LazyValue(_times, replica.goodput, busy) if replica.goodput is not None else None
-    users_good = LazyValue(_times, replica.users_goodput, busy) if replica.users_goodput is not None else None
     return extended(ServingSpeed, replica, {"requests_per_s": requests_per_s, "load_per_s": load, "goodput": good,
-                                            "users_goodput": users_good,
                                             "tokens_per_s": tokens_per_s,
                                             "tokens_per_s_per_card": tokens_per_s / scenario.count})
 

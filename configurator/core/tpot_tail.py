@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 
+from configurator.core.load_step import prompt_chunks
+
 _ROOT_HALF = 1.0 / math.sqrt(2.0)
 _ROUNDS = range(200)
 
@@ -57,7 +59,7 @@ def mixture_offsets(step_var: float, drift_sd: float, steps: list[float],
         scales = [_ROOT_HALF / s for s in sigmas]
         for _ in _ROUNDS:
             middle = 0.5 * (low + high)
-            share = 0.5 + 0.5 * sum(math.erf(middle * c) for c in scales) / len(scales)
+            share = _mixture_cdf(middle, scales)
             if share < target:
                 low = middle
             else:
@@ -80,3 +82,59 @@ def _normal_quantile(p: float) -> float:
         if high - low <= 1e-13:
             break
     return 0.5 * (low + high)
+
+
+def _mixture_cdf(x: float, scales: list[float]) -> float:
+    """``(1/J)·Σ_j Φ(x/σ_j)`` with ``scales`` = ``1/(√2·σ_j)`` (each ``σ_j > 0``) [share]."""
+    return 0.5 + 0.5 * sum(math.erf(x * c) for c in scales) / len(scales)
+
+
+def tpot_spread(costs, rate: float, step: float, n: float, decode: float) -> tuple[float, float, float]:
+    """The spread of a request's TPOT about the mean step ``step`` [s] at ``rate`` requests/s with
+    ``n`` sequences decoding and ``decode`` = ``T_d(n)`` [s] (``costs`` a
+    :class:`~configurator.core.load.StepCosts`): (one step's variance ``V`` [s²], the drift's sd
+    ``δ`` [s, signed: the table's slope × √n], the sd of the mean over one answer of the mean length
+    ``√(V/D + δ²)`` [s]).
+
+    The prompt tokens sharing a step (Poisson with mean ``λT`` per step), averaged over the ``D``
+    steps of one answer; prompts cluster in busy periods (a long step gathers more arrivals), which
+    scales the variance by ``1/(1 − λ·P·τ_p)²`` as for the work of an M/G/1 busy period; plus the
+    slow drift of the decoding population (≈ Poisson ``n``). With passes of ``N`` steps the prompts
+    come once a pass (mean ``λNT`` of them): a pass's variance over its ``N`` steps."""
+    p, tau, passes = costs.prompt_tokens, costs.prompt_token_s, costs.scheduler_steps
+    m = rate * step * passes
+    over = costs.carried_read_s - decode  # a carrying step's read beyond the decode step's (solve_mean_step)
+    a, b = tau * p, (costs.chunk_s + over if over > 0.0 else costs.chunk_s)
+    none_arrive = math.exp(-m)  # P(no prompt arrives during a pass), once for the three terms
+    # a pass carries a prompt's chunk when one arrived in the k passes before (solve_mean_step)
+    chunks = prompt_chunks(p, costs.step_tokens, n)
+    none_carried = none_arrive if chunks == 1 else math.exp(-m * chunks)
+    extra_var = a * a * m + b * b * none_carried * (1 - none_carried) + 2 * a * b * m * none_arrive
+    extra_var /= (1.0 - rate * p * tau) ** 2 * passes
+    steps = costs.decode_steps
+    steps = 1.0 if 1.0 > steps else steps  # max(·, 1.0) and max(n, 0.0) written out: no call
+    drift = (costs.decode_s(n + 1.0) - decode) * math.sqrt(0.0 if 0.0 > n else n)  # the slope × √n
+    # x·x, not x ** 2: infinite past the largest float, no OverflowError
+    return extra_var, drift, math.sqrt(extra_var / steps + drift * drift)
+
+
+def tpot_share(costs, step: float, spread: tuple[float, float, float], within: float) -> float:
+    """``P(TPOT ≤ within)``: the share of requests whose time per output token is within ``within``
+    [s], at the mean step ``step`` [s] with its :func:`tpot_spread` ``spread`` — the distribution the
+    load model's TPOT percentiles are read from (:func:`~configurator.core.load.load_point_fields`):
+    ``TPOT = (T + X)·s/a`` (``a`` tokens a step, ``s`` the multi-step pass's stretch), ``X`` normal
+    with the sd of one answer of the mean length, or with answers of many lengths the mixture
+    ``(1/J)·Σ_j Φ(x/σ_j)`` (module docstring), so ``P = Φ(x/σ)`` (resp. the mixture) at
+    ``x = within·a/s − T``. With no spread, 1 where the mean meets ``within``, else 0 [share]."""
+    stretch = costs.last_pass_stretch if costs.scheduler_steps > 1 else 1.0
+    x = within * costs.tokens_per_step / stretch - step
+    extra_var, drift, sd = spread
+    if costs.answer_shares:
+        each = answer_steps(costs.answer_shares, costs.output_tokens, costs.tokens_per_step,
+                            0.5 * (costs.scheduler_steps - 1))
+        sigmas = [math.sqrt(extra_var / d + drift * drift) for d in each]
+    else:
+        sigmas = [sd]
+    if not min(sigmas) > 0.0:
+        return 1.0 if x >= 0.0 else 0.0
+    return _mixture_cdf(x, [_ROOT_HALF / s for s in sigmas])

@@ -99,7 +99,33 @@ def _tail_terms(waits: list[tuple[float, float]]) -> list[tuple[float, float, fl
 
 def _ttft_quantiles_on_arrays(step: float, waits: list[tuple[float, float]]) -> dict[int, float]:
     """Percentiles of ``R + W``: R uniform over one running step (16 midpoints), W the queueing
-    waits [s]. Past the step every ``t − r`` is positive and ``e^(−(t−r)/θ)`` splits into
+    waits [s]: the grid's distribution function (:func:`_ttft_grid`) read at each level by linear
+    interpolation (``np.interp``'s rule)."""
+    t, cdf = _ttft_grid(step, waits)
+    return dict(zip(PERCENTILES, _interp(_LEVELS, cdf, t).tolist(), strict=True))
+
+
+def ttft_share(step: float, waits: list[tuple[float, float]], within: float) -> float:
+    """``P(R + W ≤ within)`` (module docstring): the share of first tokens, less their carrying
+    steps, that come within ``within`` [s] — ``step`` the mean step [s], ``waits`` the two waits as
+    (probability of waiting, mean wait when waiting [s]) [share].
+
+    The same grid and distribution function the percentiles are read off (:func:`_ttft_grid`), read
+    the other way: linear interpolation between its points of the share at ``within`` (the inverse of
+    :func:`ttft_quantiles`' interpolation of the time at a share, so the share at the ``k``-th
+    percentile is ``k/100`` to the percentiles' stated 1e-9), from ``(0 s, 0)`` to the grid's first
+    point and its last value past its end."""
+    if not within > 0.0:
+        return 0.0
+    if not 0.0 < step < math.inf:
+        return 1.0 if step <= 0.0 and not (waits[0][0] or waits[1][0]) else 0.0
+    t, cdf = _ttft_grid(step, waits)
+    return float(np.interp(within, np.concatenate(([0.0], t)), np.concatenate(([0.0], cdf))))
+
+
+def _ttft_grid(step: float, waits: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    """The grid's times [s] and the distribution function of ``R + W`` there (non-decreasing) [-].
+    Past the step every ``t − r`` is positive and ``e^(−(t−r)/θ)`` splits into
     ``e^(−(t−step)/θ)·e^(−(step−r)/θ)``, so the long tail costs one exponential per point."""
     (p1, t1), (p2, t2) = waits
     longest = t1 if t1 > t2 else t2
@@ -148,7 +174,7 @@ def _ttft_quantiles_on_arrays(step: float, waits: list[tuple[float, float]]) -> 
         else:
             np.subtract(1.0, tail, out=cdf[n:])
     np.maximum.accumulate(cdf, out=cdf)
-    return dict(zip(PERCENTILES, _interp(_LEVELS, cdf, t).tolist(), strict=True))
+    return t, cdf
 
 
 try:  # np.interp less its checks for complex values and periods (its own compiled function: the same numbers)

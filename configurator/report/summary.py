@@ -330,7 +330,7 @@ def export_line(est: Estimate, w: Words) -> str | None:
 
 def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
     """The headline speed with its likely range: training the time for the token budget; serving the time per
-    output token, then the goodput where one is taken ("Within the targets"); rendering (no calibration data) the
+    output token, then the goodput where one is taken ("Goodput"); rendering (no calibration data) the
     time for the job, without a range (persona finding s25 #3); desktops and streams none (no job)."""
     row = speed_row(est, view := estimate_view(est))
     if row is not None and isinstance(row.value, Amount) and row.value.band is not None:

@@ -191,28 +191,33 @@ def _serving_speed(est: Estimate) -> Section:
         Row("Output capacity" if est.scenario.constraints.requests_per_s else "Output throughput",
             Amount(i.tokens_per_s, "tokens/s", band=b.get("tokens_per_s")), note=decode, key="tokens_per_s"),
         Row("Requests", Amount(i.requests_per_s, "requests/s", band=b.get("requests_per_s")), key="requests_per_s"),
-        *_goodput_rows(i, target),
+        *_goodput_rows(i, est.scenario),
         Row("Largest concurrency that fits", est.limits.max_concurrency, key="max_concurrency"),
         Row("Largest context that fits", Amount(est.limits.max_context, "tokens"), key="max_context", detail=True),
     )
     return Section("speed", "Speed and time", rows)
 
 
-def _goodput_rows(i, percentile: int) -> tuple[Row, ...]:
+def _goodput_rows(i, scenario) -> tuple[Row, ...]:
     """The goodput where one is taken (``goodput_taken_per_s``: a stated rate and a latency target, or the
-    users alone and a typed target): the highest request rate at which the targets hold at their
-    percentile, queueing counted — on the users' load alone at most what they send; else no row."""
+    users alone and a typed target): the rate served times the share of its requests within the targets
+    (:func:`~configurator.core.within_targets.share_within`), with that share and the targets; else no row."""
     if (good := i.goodput_taken_per_s) is None:
         return ()
-    note = "Goodput: the highest request rate (Poisson arrivals) at which the p{p} time to first token and time " \
-        "per output token stay within the targets, queueing counted (DistServe, Zhong et al., OSDI 2024). The " \
-        "requests row above is the capacity, where the batch fills." if i.goodput is not None else \
-        "Goodput: the users' requests served with the p{p} time to first token and time per output token " \
-        "within the targets — all the users send (the requests row above: the users over the time each " \
-        "request takes, Little's law) where their load meets the targets, else the highest rate below it that " \
-        "does (Poisson arrivals, queueing counted; DistServe, Zhong et al., OSDI 2024)."
-    return (Row("Within the targets", Amount(good, "requests/s"), key="goodput_requests_per_s",
-                note=Phrase(note, {"p": str(percentile)})),)
+    targets = latency_targets(scenario)
+    ttft, tpot = (Amount(targets.ttft_ms / 1000, "s") if targets.ttft_ms else None,
+                  Amount(targets.tpot_ms / 1000, "s") if targets.tpot_ms else None)
+    within = Phrase("TTFT {ttft} and TPOT {tpot}", {"ttft": ttft, "tpot": tpot}) if ttft and tpot else \
+        Phrase("TTFT {ttft}", {"ttft": ttft}) if ttft else Phrase("TPOT {tpot}", {"tpot": tpot})
+    value = Phrase("{rate} — {share} of requests within {targets}",
+                   {"rate": Amount(good, "requests/s"), "share": Amount(i.share_within_targets, "share"),
+                    "targets": within})
+    note = "Goodput: the requests served each second whose time to first token and time per output token both " \
+        "stay within the targets (DistServe, Zhong et al., OSDI 2024) — the rate served (Poisson arrivals, " \
+        "queueing counted) times the share of its requests within them, read off the latency distributions " \
+        "the percentiles come from (first token and time per token taken as independent). The verdict checks " \
+        "the p{p} figures against the targets."
+    return (Row("Goodput", value, key="goodput_requests_per_s", note=Phrase(note, {"p": str(targets.percentile)})),)
 
 
 def _capacity(est: Estimate) -> Section:

@@ -76,19 +76,19 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "Under a load of {rate} requests/s (Poisson arrivals); batching: {batching}":
         "负载 {rate} 请求/秒（泊松到达）；批处理：{batching}",
     "On an idle copy": "在空闲的模型副本上",
-    "Within the targets": "满足时延目标的请求速率",
-    ("Goodput: the highest request rate (Poisson arrivals) at which the p{p} time to first token and time per "
-     "output token stay within the targets, queueing counted (DistServe, Zhong et al., OSDI 2024). The requests "
-     "row above is the capacity, where the batch fills."):
-        "有效吞吐（goodput）：p{p} 首词元时间与每输出词元时间均满足目标的最高请求速率（泊松到达，计入排队；"
-        "DistServe，Zhong 等，OSDI 2024）。上方的请求速率为批次填满时的容量。",
-    ("Goodput: the users' requests served with the p{p} time to first token and time per output token within "
-     "the targets — all the users send (the requests row above: the users over the time each request takes, "
-     "Little's law) where their load meets the targets, else the highest rate below it that does (Poisson "
-     "arrivals, queueing counted; DistServe, Zhong et al., OSDI 2024)."):
-        "有效吞吐（goodput）：p{p} 首词元时间与每输出词元时间均满足目标的用户请求速率——用户负载满足目标时即用户发出的"
-        "全部请求（上方的请求速率：用户数除以每个请求的耗时，利特尔定律），否则为低于它且满足目标的最高速率（泊松到达，"
-        "计入排队；DistServe，Zhong 等，OSDI 2024）。",
+    "Goodput": "有效吞吐",
+    "{rate} — {share} of requests within {targets}": "{rate}——{share} 的请求满足{targets}",
+    "TTFT {ttft} and TPOT {tpot}": "首词元时间 {ttft}、每输出词元时间 {tpot}",
+    "TTFT {ttft}": "首词元时间 {ttft}",
+    "TPOT {tpot}": "每输出词元时间 {tpot}",
+    ("Goodput: the requests served each second whose time to first token and time per output token both stay "
+     "within the targets (DistServe, Zhong et al., OSDI 2024) — the rate served (Poisson arrivals, queueing "
+     "counted) times the share of its requests within them, read off the latency distributions the percentiles "
+     "come from (first token and time per token taken as independent). The verdict checks the p{p} figures "
+     "against the targets."):
+        "有效吞吐（goodput）：每秒服务的请求中首词元时间与每输出词元时间均满足目标的请求数（DistServe，Zhong 等，"
+        "OSDI 2024）——服务速率（泊松到达，计入排队）乘以其中满足目标的请求占比；占比取自给出各百分位数的同一时延分布"
+        "（首词元时间与每词元时间视为相互独立）。结论按 p{p} 数值与目标比较。",
     ("Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s kernels "
      "reach {stream} of the {achievable} a streaming copy achieves on the card (assumption 'Decode bandwidth'); "
      "long KV caches are read at {kv}.\nEngine profile source: {source}"):

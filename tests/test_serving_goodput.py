@@ -52,9 +52,9 @@ def test_the_l40s_note_says_the_goodput_not_the_capacity(catalog):
     assert est.serving.goodput_per_s == pytest.approx(23.54, abs=0.02)
     (note,) = [m for m in est.messages if m.id.startswith(NOTES)]
     assert note.params["rate"] == est.serving.goodput_per_s
-    assert "23.54 requests/s within the targets" in note.text_in("en")
+    assert "up to 23.54 requests/s within the targets" in note.text_in("en")
     assert "24.49" not in note.text_in("en")
-    assert "在目标内每秒 23.54 个请求" in note.text_in("zh_CN")
+    assert "在目标内最多每秒 23.54 个请求" in note.text_in("zh_CN")
 
 
 def test_the_goodput_is_the_highest_rate_that_meets_the_targets(catalog):

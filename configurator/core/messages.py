@@ -215,19 +215,19 @@ ENGLISH: dict[str, str] = {
         "{transfer_ms:,.1f} ms to reach its decode copy"
     ),
     "serving-disaggregated-chosen": (
-        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): {rate:,.2f} requests/s within "
+        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): up to {rate:,.2f} requests/s within "
         "the targets, against {other:,.2f} with prefill and decode sharing every copy"
     ),
     "serving-colocated-chosen": (
-        "Prefill and decode share every copy: {rate:,.2f} requests/s within the targets, against {other:,.2f} "
+        "Prefill and decode share every copy: up to {rate:,.2f} requests/s within the targets, against {other:,.2f} "
         "with separate pools"
     ),
     "serving-colocated-chosen-other-short": (
-        "Prefill and decode share every copy: {rate:,.2f} requests/s within the targets; separate pools would "
+        "Prefill and decode share every copy: up to {rate:,.2f} requests/s within the targets; separate pools would "
         "carry {other:,.2f} but miss the latency targets"
     ),
     "serving-colocated-chosen-other-unfit": (
-        "Prefill and decode share every copy: {rate:,.2f} requests/s within the targets; separate pools do not "
+        "Prefill and decode share every copy: up to {rate:,.2f} requests/s within the targets; separate pools do not "
         "fit in memory"
     ),
     "serving-colocated-chosen-both-short": (
@@ -244,11 +244,11 @@ ENGLISH: dict[str, str] = {
         "carrying about as much within the targets ({rate:,.2f} requests/s; {other:,.2f} requests/s)"
     ),
     "serving-disaggregated-chosen-other-short": (
-        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): {rate:,.2f} requests/s within "
+        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): up to {rate:,.2f} requests/s within "
         "the targets; sharing every copy would carry {other:,.2f} but miss the latency targets"
     ),
     "serving-disaggregated-chosen-other-unfit": (
-        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): {rate:,.2f} requests/s within "
+        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): up to {rate:,.2f} requests/s within "
         "the targets; sharing every copy does not fit in memory"
     ),
     "serving-disaggregated-chosen-both-short": (
@@ -380,17 +380,17 @@ CHINESE: dict[str, str] = {
     "format-not-served": "{engine} 不支持 {format} 格式的权重",
     "serving-disaggregated": "预填充与解码分离：{prefill} 个模型副本做预填充，{decode} 个做解码；每个提示的 KV 缓存传到解码副本需 {transfer_ms:,.1f} 毫秒",
     "serving-disaggregated-chosen": (
-        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内每秒 {rate:,.2f} 个请求，"
+        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内最多每秒 {rate:,.2f} 个请求，"
         "预填充与解码共用每个副本时为 {other:,.2f}"
     ),
     "serving-colocated-chosen": (
-        "预填充与解码共用每个副本：在目标内每秒 {rate:,.2f} 个请求，分池时为 {other:,.2f}"
+        "预填充与解码共用每个副本：在目标内最多每秒 {rate:,.2f} 个请求，分池时为 {other:,.2f}"
     ),
     "serving-colocated-chosen-other-short": (
-        "预填充与解码共用每个副本：在目标内每秒 {rate:,.2f} 个请求；分池时可达 {other:,.2f}，但达不到延迟目标"
+        "预填充与解码共用每个副本：在目标内最多每秒 {rate:,.2f} 个请求；分池时可达 {other:,.2f}，但达不到延迟目标"
     ),
     "serving-colocated-chosen-other-unfit": (
-        "预填充与解码共用每个副本：在目标内每秒 {rate:,.2f} 个请求；分池时显存放不下"
+        "预填充与解码共用每个副本：在目标内最多每秒 {rate:,.2f} 个请求；分池时显存放不下"
     ),
     "serving-colocated-chosen-both-short": (
         "预填充与解码共用每个副本：两种布局都达不到延迟目标，此布局差得更少"
@@ -405,11 +405,11 @@ CHINESE: dict[str, str] = {
         "在目标内承载相近（每秒 {rate:,.2f} 个请求；每秒 {other:,.2f} 个请求）"
     ),
     "serving-disaggregated-chosen-other-short": (
-        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内每秒 {rate:,.2f} 个请求；"
+        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内最多每秒 {rate:,.2f} 个请求；"
         "共用每个副本时可达 {other:,.2f}，但达不到延迟目标"
     ),
     "serving-disaggregated-chosen-other-unfit": (
-        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内每秒 {rate:,.2f} 个请求；"
+        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内最多每秒 {rate:,.2f} 个请求；"
         "共用每个副本时显存放不下"
     ),
     "serving-disaggregated-chosen-both-short": (

@@ -3,6 +3,8 @@ practitioner reads off ``estimate`` before signing — the parallel layout it wo
 
 from __future__ import annotations
 
+import re
+
 from configurator.cli import main
 
 
@@ -26,3 +28,24 @@ def test_the_estimate_table_says_the_layout_it_plans(capsys):
     assert serving[2].startswith("Layout: TP ") and "per copy" in serving[2]
     graphics = _run(capsys, "estimate", "--workload", "vdi", "--card", "l4", "--users", "16").splitlines()
     assert not any(line.startswith("Layout:") for line in graphics)
+
+
+def test_what_would_fit_says_the_memory_the_fit_is_judged_on(capsys):
+    """A full fine-tune of Llama 3 8B on one H100 does not fit; two do, but only as the allocator gives
+    its cache back: "More cards" said "93.4 GiB per card of 79.2 GiB — fits", a number over the limit
+    beside "fits". It says what the run needs (the peak and the reserve kept near the limit)."""
+    out = _run(capsys, "estimate", "--workload", "finetune", "--model", "llama3-8b", "--card", "h100-sxm",
+               "--count", "1", "--tokens", "100M")
+    line = next(line for line in out.splitlines() if line.startswith("  - More cards:"))
+    need, allowed = (float(x) for x in re.findall(r"([\d.]+) GiB", line))
+    assert line.endswith("— fits") and need <= allowed
+
+
+def test_a_ranked_row_never_fits_with_negative_headroom(capsys):
+    """Ranked by fewest cards, one GH200 144 GB or two H100 PCIe full-fine-tune Llama 3 8B at their
+    peak: the reason said "fits with -19.0 % memory headroom"; it says the headroom at the peak and
+    that the allocator's usual cache is given back."""
+    out = _run(capsys, "recommend", "--workload", "finetune", "--model", "llama3-8b", "--tokens", "100M",
+               "--objective", "fewest-cards", "--vendor", "nvidia", "--limit", "5")
+    assert "% memory headroom" in out and not re.search(r"-[\d.]+\s%\smemory headroom", out)
+    assert "memory headroom at its peak, the allocator giving its usual cache back" in out

@@ -49,3 +49,15 @@ def test_a_ranked_row_never_fits_with_negative_headroom(capsys):
                "--objective", "fewest-cards", "--vendor", "nvidia", "--limit", "5")
     assert "% memory headroom" in out and not re.search(r"-[\d.]+\s%\smemory headroom", out)
     assert "memory headroom at its peak, the allocator giving its usual cache back" in out
+
+
+def test_a_lora_that_does_not_fit_is_offered_qlora(capsys):
+    """LoRA of Llama 3 70B on one 80 GB card: its 16-bit base alone is 131 GiB; "What would fit" offered
+    more cards or another card, not the 4-bit base QLoRA fine-tunes it with on that one card. And in
+    Chinese a change follows its full-width colon without a space ("增加卡数： 2 ×")."""
+    argv = ("estimate", "--workload", "lora", "--model", "llama3-70b", "--card", "h100-sxm", "--count", "1",
+            "--examples", "50k")
+    out = _run(capsys, *argv)
+    assert "  - QLoRA: QLoRA (4-bit base, LoRA adapters): " in out and out.count("— fits") >= 2
+    chinese = _run(capsys, *argv, "--lang", "zh_CN")
+    assert "  - 增加卡数：2 × H100" in chinese and "：QLoRA（4 位基座" in chinese and "： " not in chinese

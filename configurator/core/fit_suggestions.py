@@ -130,8 +130,11 @@ def _free_pins(est: Estimate) -> Suggestion | None:
                                        **_memory(free)), free)
 
 
-ADAPTERS = {"finetune": ("lora", "qlora")}
-"""Parameter-efficient methods that do the same job with less memory, lightest last, by workload."""
+ADAPTERS = {"finetune": ("lora", "qlora"), "lora": ("qlora",)}
+"""Parameter-efficient methods that do the same job with less memory, lightest last, by workload: a
+LoRA whose 16-bit base does not fit is offered QLoRA's 4-bit base too (LoRA of Llama 3 70B on one
+80 GB card offered only more cards or another card until December 2026, persona 9; QLoRA's own
+setting, Dettmers et al. 2023, fine-tunes 65B on one 48 GB card)."""
 
 
 def _adapters(est: Estimate) -> Suggestion | None:

@@ -68,8 +68,8 @@ def suggestions_text(suggestions, language: str = "en") -> list[str]:
     section = suggestions_section(suggestions)
     if section is None:
         return []
-    colon = label(":", language)
-    return [label(section.title, language), *(f"  - {single_line(label(r.label, language))}{colon} "
+    colon = label(": ", language)  # '：' in Chinese, no space after it ("增加卡数： 2 ×" until December 2026)
+    return [label(section.title, language), *(f"  - {single_line(label(r.label, language))}{colon}"
                                               f"{single_line(write(r.value, language))}"
                                               for r in section.rows)]
 

@@ -61,3 +61,12 @@ def test_a_lora_that_does_not_fit_is_offered_qlora(capsys):
     assert "  - QLoRA: QLoRA (4-bit base, LoRA adapters): " in out and out.count("— fits") >= 2
     chinese = _run(capsys, *argv, "--lang", "zh_CN")
     assert "  - 增加卡数：2 × H100" in chinese and "：QLoRA（4 位基座" in chinese and "： " not in chinese
+
+
+def test_a_deadline_for_serving_points_to_the_rate(capsys):
+    """An offline batch due by a deadline (so many prompts in 48 h) is sized by its rate: ``--deadline``
+    with ``--workload inference`` is refused, naming the flag serving reads for it."""
+    assert main(["recommend", "--workload", "inference", "--use", "batch", "--model", "llama3.1-70b",
+                 "--deadline", "48h"]) != 0
+    err = capsys.readouterr().err
+    assert "--deadline is not read by --workload inference" in err and "give --requests-per-s" in err

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from configurator.cli import main
+from configurator.cli import build_parser, main
+from configurator.cli_scenario import scenario_from_args, with_constraints
 
 
 def _run(capsys, *argv: str) -> str:
@@ -70,3 +71,25 @@ def test_a_deadline_for_serving_points_to_the_rate(capsys):
                  "--deadline", "48h"]) != 0
     err = capsys.readouterr().err
     assert "--deadline is not read by --workload inference" in err and "give --requests-per-s" in err
+
+
+def test_the_micro_batch_curve_crosses_the_limit_where_the_verdict_turns(catalog):
+    """2 × H100 full-fine-tune Llama 3 8B at micro-batch 4 with full recomputation: it fits (the
+    allocator gives its usual cache back near the limit) while the memory-against-micro-batch curve,
+    drawn with that cache, lay above the limit at every micro-batch. The curve is what each
+    micro-batch needs, so the planned one sits under the line and the largest that fits is the last."""
+    from configurator.core.analysis import memory_curve
+    from configurator.core.estimate import estimate
+    from configurator.core.workloads.training.plan import estimated
+
+    args = build_parser().parse_args(["estimate", "--workload", "finetune", "--model", "llama3-8b", "--card",
+                                      "h100-sxm", "--count", "2", "--tokens", "100M"])
+    card = catalog.get("h100-sxm")
+    est = estimated(with_constraints(scenario_from_args(args, catalog), args), card)
+    assert est.fits and est.memory.total > est.memory.budget  # the case: fits only as the cache is given back
+    curve = memory_curve(est.scenario, card)
+    at = dict(zip(curve.values, curve.totals))
+    largest = est.limits.max_micro_batch
+    assert at[est.scenario.training.micro_batch] <= curve.limit and at[largest] <= curve.limit
+    assert at[largest + 1] > curve.limit
+    assert at[est.scenario.training.micro_batch] == estimate(est.scenario, card).memory.fit_total

@@ -93,3 +93,22 @@ def test_the_micro_batch_curve_crosses_the_limit_where_the_verdict_turns(catalog
     assert at[est.scenario.training.micro_batch] <= curve.limit and at[largest] <= curve.limit
     assert at[largest + 1] > curve.limit
     assert at[est.scenario.training.micro_batch] == estimate(est.scenario, card).memory.fit_total
+
+
+def test_a_job_longer_than_the_years_owned_is_said(capsys):
+    """Llama 3.1 405B on 15 T tokens under a budget alone: the first, 256 × Gaudi 3, takes 2,294 days
+    beside a TCO counted over 4 years, and nothing said so. The ranking's first and the estimate say
+    it, in days and years; a job within the years says nothing of it."""
+    out = _run(capsys, "recommend", "--workload", "pretrain", "--model", "llama3.1-405b", "--tokens", "15T",
+               "--budget", "50M", "--limit", "2")
+    why = out.split("Why the first:")[1]
+    assert re.search(r"The job takes [\d,]+ days \([\d.]+ years\), longer than the 4 years the hardware is owned", why)
+    est = _run(capsys, "estimate", "--workload", "pretrain", "--model", "llama3.1-405b", "--tokens", "15T",
+               "--card", "gaudi3", "--count", "256", "--years", "5")
+    assert "longer than the 5 years the hardware is owned" in est.split("Warnings")[1]
+    fine = _run(capsys, "estimate", "--workload", "pretrain", "--model", "llama3-8b", "--tokens", "1T",
+                "--card", "h100-sxm", "--count", "64")
+    assert "years the hardware is owned" not in fine
+    zh = _run(capsys, "estimate", "--workload", "pretrain", "--model", "llama3.1-405b", "--tokens", "15T",
+              "--card", "gaudi3", "--count", "256", "--lang", "zh_CN")
+    assert "超过硬件使用和折旧的 4 年" in zh

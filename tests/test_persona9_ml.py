@@ -112,3 +112,12 @@ def test_a_job_longer_than_the_years_owned_is_said(capsys):
     zh = _run(capsys, "estimate", "--workload", "pretrain", "--model", "llama3.1-405b", "--tokens", "15T",
               "--card", "gaudi3", "--count", "256", "--lang", "zh_CN")
     assert "超过硬件使用和折旧的 4 年" in zh
+
+
+def test_a_model_size_out_of_range_is_refused_as_every_flag_is(capsys):
+    """``--params 0`` said "parameter count must be between 1e6 and 1e13", without the flag and in
+    English whatever ``--lang``: it names the flag and its range, in the user's language."""
+    assert main(["estimate", "--params", "0"]) != 0
+    assert capsys.readouterr().err.strip().endswith("--params: 0 is outside the range 1M to 10T [parameters]")
+    assert main(["estimate", "--params", "50T", "--lang", "zh_CN"]) != 0
+    assert "--params：5e+13 超出范围 1M 至 10T" in capsys.readouterr().err

@@ -121,3 +121,12 @@ def test_a_model_size_out_of_range_is_refused_as_every_flag_is(capsys):
     assert capsys.readouterr().err.strip().endswith("--params: 0 is outside the range 1M to 10T [parameters]")
     assert main(["estimate", "--params", "50T", "--lang", "zh_CN"]) != 0
     assert "--params：5e+13 超出范围 1M 至 10T" in capsys.readouterr().err
+
+
+def test_a_fit_on_the_cache_given_back_with_little_left_is_called_tight(capsys):
+    """One GH200 144 GB full-fine-tunes Llama 3 8B with 1.0 % left once the allocator gives its cache
+    back: it said only that the cache is given back; it also says the fit is tight."""
+    out = _run(capsys, "estimate", "--workload", "finetune", "--model", "llama3-8b", "--tokens", "100M",
+               "--card", "gh200-144gb", "--count", "1")
+    warnings = out.split("Warnings")[1]
+    assert "but gives it back near the limit" in warnings and re.search(r"Fits with only 1\.0\s% headroom", warnings)

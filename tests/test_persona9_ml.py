@@ -130,3 +130,13 @@ def test_a_fit_on_the_cache_given_back_with_little_left_is_called_tight(capsys):
                "--card", "gh200-144gb", "--count", "1")
     warnings = out.split("Warnings")[1]
     assert "but gives it back near the limit" in warnings and re.search(r"Fits with only 1\.0\s% headroom", warnings)
+
+
+def test_a_count_typed_for_the_ranking_is_said_not_kept(capsys):
+    """``recommend --count 2`` for a full fine-tune of Llama 3 8B answered 8 × Gaudi 3 and the rest at
+    their own counts, the typed count silently dropped: the ranking says first that it is not kept
+    and which command answers for that count."""
+    argv = ("recommend", "--workload", "finetune", "--model", "llama3-8b", "--tokens", "100M", "--limit", "2")
+    first = _run(capsys, *argv, "--count", "2").splitlines()[0]
+    assert first.startswith("--count 2 is not kept") and "estimate --card ID --count 2" in first
+    assert "is not kept" not in _run(capsys, *argv)

@@ -178,6 +178,8 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.json:
         _print_json(result_to_dict(result))
     else:
+        if args.count is not None:  # typed, but every count is weighed: said, not silently dropped
+            print(single_line(msg("cli-recommend-count-not-kept", count=args.count).text_in(args.lang)) + "\n")
         _print_examples(scenario, args.lang)
         print(recommendation_table(result, args.lang))
         said = _rent_or_buy_line(result, args)

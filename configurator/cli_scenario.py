@@ -26,7 +26,7 @@ from configurator.cli_types import (  # noqa: F401 - the argument types, re-expo
     quantity,
     whole_number,
 )
-from configurator.core.architecture import from_param_count, preset
+from configurator.core.architecture import MAX_PARAMS, MIN_PARAMS, from_param_count, preset
 from configurator.core.hf_config import load_hf_config
 from configurator.core.bounds import error_message, field_at, field_bounds
 from configurator.core.fields import BY_FLAG, BY_PATH, REQUESTS_PER_DAY, FieldSpec, cli_help
@@ -309,6 +309,10 @@ def _model_from_args(args: argparse.Namespace):
     if args.model_config is not None:
         return load_hf_config(args.model_config)
     if args.params is not None:
+        if not MIN_PARAMS <= args.params <= MAX_PARAMS:  # said as every flag's range is, in the user's language
+            raise UsageError(msg("cli-flag", flag="--params", problem=msg(
+                "value-outside-range", value=f"{args.params:g}", range=msg("range-between", low="1M", high="10T"),
+                unit=" [parameters]")))
         return from_param_count(args.params)
     if args.model is not None:
         return preset(args.model)

@@ -512,13 +512,17 @@ def preset(preset_id: str) -> ModelArchitecture:
     return presets[preset_id]
 
 
+MIN_PARAMS, MAX_PARAMS = 1e6, 1e13
+"""The sizes a model given as "about N parameters" may have [parameters]."""
+
+
 def from_param_count(n_params: float, vocab: int = 32000) -> ModelArchitecture:
     """A Llama-like architecture of about ``n_params`` parameters.
 
     Width follows the layer-count/width ratio of the Llama family (hidden ≈ 128·layers);
     layers are then chosen so the total is as close as possible to ``n_params``.
     """
-    if not 1e6 <= n_params <= 1e13:
+    if not MIN_PARAMS <= n_params <= MAX_PARAMS:
         raise ArchitectureError("parameter count must be between 1e6 and 1e13")
     hidden = max(128, int(round((n_params * 128 / 12) ** (1 / 3) / 128)) * 128)
     n_heads = max(1, hidden // 128)

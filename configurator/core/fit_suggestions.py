@@ -66,7 +66,11 @@ def _fits(est: Estimate) -> bool:
 
 
 def _memory(est: Estimate) -> dict:
-    return {"need": est.memory.total / GIB, "budget": est.memory.budget / GIB}
+    """What the changed job needs per card [GiB] and what the card allows [GiB]: the figure the fit is
+    judged on (:attr:`~configurator.core.memory_breakdown.MemoryBreakdown.fit_total`), so a change that
+    fits only as the allocator gives its cache back is not "93.4 GiB per card of 79.2 GiB — fits"
+    (2 × H100 for a full fine-tune of Llama 3 8B until December 2026, persona 9)."""
+    return {"need": est.memory.fit_total / GIB, "budget": est.memory.budget / GIB}
 
 
 def _at(scenario: Scenario | None, card: Card) -> Estimate | None:
@@ -126,8 +130,11 @@ def _free_pins(est: Estimate) -> Suggestion | None:
                                        **_memory(free)), free)
 
 
-ADAPTERS = {"finetune": ("lora", "qlora")}
-"""Parameter-efficient methods that do the same job with less memory, lightest last, by workload."""
+ADAPTERS = {"finetune": ("lora", "qlora"), "lora": ("qlora",)}
+"""Parameter-efficient methods that do the same job with less memory, lightest last, by workload: a
+LoRA whose 16-bit base does not fit is offered QLoRA's 4-bit base too (LoRA of Llama 3 70B on one
+80 GB card offered only more cards or another card until December 2026, persona 9; QLoRA's own
+setting, Dettmers et al. 2023, fine-tunes 65B on one 48 GB card)."""
 
 
 def _adapters(est: Estimate) -> Suggestion | None:

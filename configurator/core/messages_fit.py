@@ -35,6 +35,10 @@ FIT_ENGLISH: dict[str, str] = {
         "than {card}'s {budget:.1f} GiB, but gives it back near the limit (PyTorch frees its cached blocks and "
         "retries before it runs out of memory)"
     ),
+    "reason-compute-bound-cache": (  # a ranked configuration that fits as above: its headroom on what it needs
+        "{card} computes at {mfu:.0pct} MFU and fits with {headroom:.1pct} memory headroom at its peak, the "
+        "allocator giving its usual cache back near the limit"
+    ),
 }
 FIT_CHINESE: dict[str, str] = {
     "fits-as": "{count:,} × {card}：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——可容纳",
@@ -65,4 +69,5 @@ FIT_CHINESE: dict[str, str] = {
                                  "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",
     "fits-cache-given-back": "放得下：每卡峰值 {peak:.1f} GiB；分配器缓存通常会占到 {total:.1f} GiB，超过 {card} 的 "
                              "{budget:.1f} GiB，但接近上限时会归还（PyTorch 在显存不足前先释放缓存块并重试）",
+    "reason-compute-bound-cache": "{card} 算力利用率 {mfu:.0pct}，峰值时显存余量 {headroom:.1pct}（接近上限时分配器归还其常规缓存）",
 }

@@ -68,6 +68,11 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "cli-no-fp32-rate": "--reference-card: {card} has no published FP32 rate to scale from",
     "cli-flag-not-read": "{flag} is not read by {work}: the answer would not change; leave it out "
                          "(it is read by {others})",
+    "cli-recommend-count-not-kept": (  # cli.py _run_recommend: --count typed for a ranking (persona 9)
+        "--count {count:,} is not kept: the ranking weighs every card at the counts that do the job; for "
+        "{count:,} cards of one card run estimate --card ID --count {count:,}; for the fewest cards, --objective "
+        "fewest-cards"
+    ),
     "cli-flag-not-read-instead": "{flag} is not read by {work} (it is read by {others}); for {work} "
                                  "give {instead}",
     "installation-incomplete": "the installation is incomplete: the bundled file {file} is missing ({path}); "
@@ -199,6 +204,9 @@ REFUSAL_CHINESE: dict[str, str] = {
                                "带日期汇率",
     "cli-no-fp32-rate": "--reference-card：{card} 没有公布的 FP32 算力，无法据此换算",
     "cli-flag-not-read": "{flag} 对 {work} 不起作用，结果不会因此改变；请去掉它（它用于 {others}）",
+    "cli-recommend-count-not-kept": "--count {count:,} 不会保留：推荐会按能完成任务的各种卡数比较每种卡；"
+                                    "要看某种卡 {count:,} 张的配置，请运行 estimate --card ID --count {count:,}；"
+                                    "要最少的卡，请用 --objective fewest-cards",
     "cli-flag-not-read-instead": "{flag} 对 {work} 不起作用（它用于 {others}）；"
                                  "{work} 请改用 {instead}",
     "installation-incomplete": "安装不完整：缺少随程序提供的文件 {file}（{path}）；请重新安装 gpu-configurator",

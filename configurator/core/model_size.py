@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_presets
+from configurator.core.architecture import MAX_PARAMS, MIN_PARAMS, ArchitectureError, ModelArchitecture, load_presets
 
 PRESET_TOLERANCE = 0.10
 """A typed size within this share of a preset's parameter count takes the preset [1]. An
@@ -96,7 +96,7 @@ def splittable_shape(n_params: float, vocab: int = 32000) -> ModelArchitecture:
     ``n_params``, the one nearest the Llama aspect ratio (hidden ≈ 128 × layers) is taken; when
     none comes that close, the nearest total. ``vocab`` [tokens] defaults to Llama 2's 32,000.
     """
-    if not 1e6 <= n_params <= 1e13:
+    if not MIN_PARAMS <= n_params <= MAX_PARAMS:
         raise ArchitectureError("parameter count must be between 1e6 and 1e13")
     candidates = []
     for heads in range(8, 1025, 8):

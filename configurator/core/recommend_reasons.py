@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from configurator.core.estimate import Estimate
 from configurator.core.job_alone import job_alone_reason
+from configurator.core.job_horizon import outlasts_years
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.servers import flow_through_reason, whole_servers_reason
@@ -137,6 +138,14 @@ def _job_alone(rec: Recommendation, book: PriceBook | None, objective: Objective
     return job_alone_reason(rec.estimate, ownership_cost(rec.estimate, book))
 
 
+def _outlasts(rec: Recommendation) -> Message | None:
+    """A job that ends and takes longer than the years its hardware is owned over
+    (:func:`~configurator.core.job_horizon.outlasts_years`): the first of a ranking without a deadline."""
+    if not family_of(rec.estimate.scenario.workload).one_off_job:
+        return None
+    return outlasts_years(rec.estimate.hours, rec.estimate.scenario.economics.amortisation_years)
+
+
 def _supply_caution(rec: Recommendation, objective: Objective) -> Message | None:
     """The caution of a configuration that buys cards no longer (or not yet) made
     (:func:`~configurator.core.trade_words.supply_caution`); None where nothing is bought (ranked by
@@ -174,7 +183,7 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
             reasons.append(cooler)
         if index == 0:
             reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked, objective),
-                                    _job_alone(rec, book, objective)) if r]
+                                    _job_alone(rec, book, objective), _outlasts(rec)) if r]
             reasons += owned[1:]
         risk = porting_risk(rec)
         if risk is not None:

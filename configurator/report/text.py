@@ -26,7 +26,7 @@ from configurator.core.view.ranking_view import (
     ranking_cost_heading,
     step_breakdown,
 )
-from configurator.core.view.rows import Columns, View, label, write
+from configurator.core.view.rows import Columns, Phrase, View, label, write
 from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.printable import display_width, single_line
 from configurator.core.view.words import words
@@ -47,8 +47,12 @@ def _aligned(rows: Iterable[tuple[str, str]]) -> str:
 
 
 def view_text(view: View, language: str = "en", details: bool = True) -> list[str]:
-    """A view model as lines of text: the heading, the verdict, and each section's rows."""
+    """A view model as lines of text: the heading, the verdict, the parallel layout (AI work: what
+    to launch, as the results panel and the ranking's first say it; ``estimate`` printed none until
+    December 2026, persona 9), and each section's rows."""
     lines = [single_line(write(view.heading, language)), single_line(write(view.verdict, language))]
+    if view.layout is not None:
+        lines.append(single_line(write(Phrase("Layout: {layout}", {"layout": view.layout}), language)))
     for section in view.sections:
         rows = section.shown(details)
         if rows:
@@ -64,8 +68,8 @@ def suggestions_text(suggestions, language: str = "en") -> list[str]:
     section = suggestions_section(suggestions)
     if section is None:
         return []
-    colon = label(":", language)
-    return [label(section.title, language), *(f"  - {single_line(label(r.label, language))}{colon} "
+    colon = label(": ", language)  # '：' in Chinese, no space after it ("增加卡数： 2 ×" until December 2026)
+    return [label(section.title, language), *(f"  - {single_line(label(r.label, language))}{colon}"
                                               f"{single_line(write(r.value, language))}"
                                               for r in section.rows)]
 

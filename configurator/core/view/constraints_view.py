@@ -252,7 +252,8 @@ def constraints_verdict(verdicts: Iterable[Verdict], runs: bool = True) -> Phras
     broken = [verdict_brief(v, runs) for v in verdicts if shown_met(v, runs) is False]
     unknown = [verdict_brief(v) for v in verdicts if shown_met(v, runs) is None]
     if not broken and not unknown:
-        return Phrase("meets the one constraint set" if total == 1 else "meets all {n} constraints", {"n": total})
+        return Phrase({1: "meets the one constraint set", 2: "meets both constraints"}.get(  # not "all 2"
+            total, "meets all {n} constraints"), {"n": total})
     parts = []
     if broken:
         parts.append(Phrase("breaks the one constraint set: {list}" if total == 1 else

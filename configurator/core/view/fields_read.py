@@ -85,6 +85,8 @@ INSTEAD = {
     ("serving.context", "adapter"): "training.seq_len",
     ("constraints.tpot_ms", "training"): "constraints.deadline_hours",
     ("constraints.tpot_ms", "adapter"): "constraints.deadline_hours",
+    # an offline batch due by a deadline (10 M prompts in 48 h) is a service's rate (persona 9)
+    ("constraints.deadline_hours", "serving"): "constraints.requests_per_s",
 }
 """The field a kind of work reads for what another kind's field says, where a user may type the one
 for the other (a chat service's users are its concurrency, not the virtual desktops' users)."""

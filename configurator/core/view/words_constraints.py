@@ -89,6 +89,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "export status for mainland China unknown": "对中国大陆的出口管制状态未知",
     "meets the one constraint set": "满足所设的 1 项约束",
     "meets all {n} constraints": "满足全部 {n} 项约束",
+    "meets both constraints": "两项约束均满足",
     "breaks the one constraint set: {list}": "违反所设的 1 项约束：{list}",
     "breaks {n} of {total} constraints: {list}": "违反 {total} 项约束中的 {n} 项：{list}",
     "cannot check the one constraint set: {list}": "无法核对所设的 1 项约束：{list}",

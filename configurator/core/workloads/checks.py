@@ -58,8 +58,10 @@ def fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:
                 short=(memory.total - memory.budget) / GIB)
         ]
     if memory.total > memory.budget:  # the peak and the reserve kept near the limit fit; the usual cache does not
-        return [msg("fits-cache-given-back", peak=(memory.total - memory.overhead) / GIB, total=memory.total / GIB,
-                    card=card.name, budget=memory.budget / GIB)]
+        given_back = msg("fits-cache-given-back", peak=(memory.total - memory.overhead) / GIB,
+                         total=memory.total / GIB, card=card.name, budget=memory.budget / GIB)
+        left = 1.0 - memory.fit_total / memory.budget  # and what that leaves may be tight too (1.0 %: persona 9)
+        return [given_back, *([msg("tight-fit", headroom=100 * left)] if left < TIGHT_FIT_HEADROOM else [])]
     if memory.headroom < TIGHT_FIT_HEADROOM:
         return [msg("tight-fit", headroom=100 * memory.headroom)]
     return []

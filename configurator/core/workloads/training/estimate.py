@@ -10,6 +10,7 @@ from configurator.core.catalog import Card
 from configurator.core.constraints import check
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.memory import ActivationLayout, MemoryBreakdown, activation_layout, training_states
+from configurator.core.job_horizon import outlasts_years
 from configurator.core.messages import Message, msg
 from configurator.core.training_stage_memory import StageMemory, stage_memories, training_memory
 from configurator.core.training_speed import MicroBatchTiming, TrainingSpeed, micro_batch_timing, training_speed
@@ -113,7 +114,9 @@ def estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis,
     energy = energy_kwh(power, hours) if power and hours is not None else None
     costs = job_costs(scenario, basis.prices, power, hours, scenario.training.tokens)
     verdicts = constraint_check(scenario, card, speed, costs, power, basis.book)
+    outlasts = outlasts_years(hours if memory.fits else None, scenario.economics.amortisation_years)
     messages = [*plan.messages, *fit_messages(memory, card), *(speed.messages if speed else ()),
-                *verdict_messages(verdicts, memory.fits), *basis.card_messages, *costs.messages]
+                *verdict_messages(verdicts, memory.fits), *([outlasts] if outlasts else ()), *basis.card_messages,
+                *costs.messages]
     return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,
                     energy, costs, tuple(messages), verdicts=verdicts)

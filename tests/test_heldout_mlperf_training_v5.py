@@ -46,8 +46,8 @@ def test_each_row_cites_its_log_and_config(record):
     """The URL pins the results repository's commit and names the result directory the source names; the source
     names the result logs and the config file the layout was read from."""
     version = record["publication"].rsplit("-", 1)[1]
-    url = re.fullmatch(rf"https://github.com/mlcommons/training_results_{re.escape(version)}/tree/([0-9a-f]{{40}})/(.+)",
-                       record["url"])
+    repository = f"https://github.com/mlcommons/training_results_{version}/tree/"
+    url = re.fullmatch(rf"{re.escape(repository)}([0-9a-f]{{40}})/(.+)", record["url"])
     assert url, record["id"]
     assert f"{url[2]}/result_0.." in record["source"], record["id"]
     assert re.search(r"config_\w+\.sh", record["source"]) and "closed division" in record["source"], record["id"]

@@ -224,7 +224,8 @@ def test_held_out_rows_that_state_it_are_closer(catalog):
     rows = [r for r in json.loads((ROOT / "benchmarks/data/held-out.json").read_text(encoding="utf-8"))
             if r["setup"].get("tp_comm_overlap")]
     # Megatron-Bridge's three, and (session 24) NeMo 24.07's four and MLPerf Training v4.1's eight, whose
-    # sources set tp_comm_overlap: each of the fifteen is closer with the overlap charged than without
+    # sources set tp_comm_overlap, and (session 40) MLPerf Training v5.0/v5.1's nine: each of the twenty-four
+    # is closer with the overlap charged than without
     assert {r["id"] for r in rows} == {"megatron-bridge-2511-405b-fp8-256xgb200",
                                        "megatron-bridge-260401-70b-fp8-64xh100",
                                        "megatron-bridge-260401-405b-fp8-1024xh100",
@@ -239,7 +240,18 @@ def test_held_out_rows_that_state_it_are_closer(catalog):
                                        "mlperf-training-v4.1-llama2-70b-lora-8xh100",
                                        "mlperf-training-v4.1-llama2-70b-lora-64xh100",
                                        "mlperf-training-v4.1-llama2-70b-lora-8xh200-dell",
-                                       "mlperf-training-v4.1-llama2-70b-lora-512xh200-azure"}
+                                       "mlperf-training-v4.1-llama2-70b-lora-512xh200-azure",
+                                       # MLPerf Training v5.0's Llama 3.1 405B rows and v5.1's 8B on 512 GB300 and GB200
+                                       # (session 40), whose configs set TP_COMM_OVERLAP True
+                                       "mlperf-training-v5.0-llama31-405b-512xh100",
+                                       "mlperf-training-v5.0-llama31-405b-2048xh100",
+                                       "mlperf-training-v5.0-llama31-405b-8192xh100",
+                                       "mlperf-training-v5.0-llama31-405b-256xgb200",
+                                       "mlperf-training-v5.0-llama31-405b-512xgb200",
+                                       "mlperf-training-v5.0-llama31-405b-2496xgb200-ibm-coreweave",
+                                       "mlperf-training-v5.0-llama31-405b-512xh200-nebius",
+                                       "mlperf-training-v5.1-llama31-8b-512xgb300",
+                                       "mlperf-training-v5.1-llama31-8b-512xgb200"}
     for r in rows:
         on = _training_scenario(r["setup"])
         off = updated(on, parallelism={"tp_comm_overlap": False})

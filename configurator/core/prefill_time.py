@@ -252,10 +252,25 @@ def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]: of the prompt a request prefills,
     its tokens not found in the prefix cache (:func:`uncached_prompt_tokens`), as
     :func:`prefill_seconds` counts them for one prompt, so that its tokens' time is that prefill's."""
+    return _prompt_token_s(scenario, card, plan)
+
+
+@_batch_free
+def alone_prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """:func:`prompt_token_seconds` of the prompt's own tokens in the steps that carry it where other
+    copies share its experts (attention data parallel): its routed products run on their cards too,
+    as for a prompt :func:`prefill_seconds` ``alone`` (those copies' own prompts are in their steps'
+    :func:`prompt_token_seconds`) [s]; the same number where no copy shares them
+    (:attr:`~configurator.core.load.StepCosts.alone_token_s`)."""
+    return _prompt_token_s(scenario, card, plan, scenario.expert_copies > 1)
+
+
+def _prompt_token_s(scenario: Scenario, card: Card, plan: PrecisionPlan, alone: bool = False) -> float:
+    """:func:`prompt_token_seconds` worked out; ``alone``: :func:`alone_prompt_token_seconds`'."""
     serving = scenario.serving
     profile = serving.profile
     p = uncached_prompt_tokens(scenario)
-    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens)) / p
+    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens), alone) / p
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
     # each added only where its engine runs it: else its 0.0 (+ 0.0 / p leaves the positive sum as it is)

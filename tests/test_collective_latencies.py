@@ -124,3 +124,29 @@ def test_a_prompt_alone_on_an_attention_dp_copy_spreads_its_experts(catalog):
     one_copy = _ds(8, 1)
     plan8 = plan_serving(one_copy, card)
     assert prefill_seconds(one_copy, card, plan8, 1024, alone=True) == prefill_seconds(one_copy, card, plan8, 1024)
+
+
+def test_a_carrying_step_charges_the_prompts_own_tokens_alone(catalog):
+    """Under load, the steps that carry a prompt on an attention-DP copy charge its own tokens with
+    their experts spread (:attr:`StepCosts.alone_token_s`), while the capacity keeps every copy's
+    prompts on their own share (:attr:`StepCosts.prompt_token_s`): the first token comes sooner at
+    the same rate; one copy (TP 8) has nothing to spread, and leaves the field 0."""
+    import dataclasses
+
+    from configurator.core.load import load_point_fields
+    from configurator.core.prefill_time import alone_prompt_token_seconds, prompt_token_seconds
+    from configurator.core.serving_speed import step_costs
+
+    card = catalog.get("h200-sxm")
+    s = _ds(1, 8)
+    plan = plan_serving(s, card)
+    costs = step_costs(s, card, plan, 8)
+    assert costs.alone_token_s == pytest.approx(alone_prompt_token_seconds(s, card, plan))
+    assert 0.0 < costs.alone_token_s < 0.85 * costs.prompt_token_s == pytest.approx(
+        0.85 * prompt_token_seconds(s, card, plan))
+    symmetric = dataclasses.replace(costs, alone_token_s=0.0)
+    sooner, before = load_point_fields(costs, 1.0)[4], load_point_fields(symmetric, 1.0)[4]
+    assert sooner[50] < before[50]
+    assert load_point_fields(costs, 1.0)[5] == load_point_fields(symmetric, 1.0)[5]  # the TPOT: the same steps
+    one_copy = _ds(8, 1)
+    assert step_costs(one_copy, card, plan_serving(one_copy, card), 8).alone_token_s == 0.0

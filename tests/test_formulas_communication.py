@@ -46,10 +46,10 @@ def test_hierarchical_allreduce_sends_one_gth_over_the_network():
 def test_all_to_all_keeps_one_nth_and_sends_the_rest():
     """Each of n ranks keeps 1/n: (g−1)/n of the buffer to the g−1 others in its domain over the
     fast link, (n−g)/n over the network (DeepSeek-V3 report §3.2.2)."""
-    size, fast, net, lat = 8e9, 400.0, 50.0, collectives.COLLECTIVE_LATENCY_S
-    inside = collectives.all_to_all_seconds(size, 8, 8, fast, net, 1.0) - lat
+    size, fast, net, lat = 8e9, 400.0, 50.0, collectives.all_to_all_latency_seconds
+    inside = collectives.all_to_all_seconds(size, 8, 8, fast, net, 1.0) - lat(8, 8)
     assert inside == pytest.approx(7 / 8 * size / (fast * GB))
-    spread = collectives.all_to_all_seconds(size, 16, 8, fast, net, 1.0) - lat
+    spread = collectives.all_to_all_seconds(size, 16, 8, fast, net, 1.0) - lat(16, 8)
     assert spread == pytest.approx(7 / 16 * size / (fast * GB) + 8 / 16 * size / (net * GB))
     assert collectives.all_to_all_seconds(size, 1, 1, fast, net, 1.0) == 0
 
@@ -80,7 +80,8 @@ def test_two_ranks_already_communicate():
     """The smallest group that talks: two ranks pay the traffic and the call latency."""
     size, lat = 8e9, collectives.COLLECTIVE_LATENCY_S
     assert collectives.reduce_scatter_seconds(size, 2, 2, 400.0, 50.0, 1.0) == pytest.approx(size / 2 / 400e9 + lat)
-    assert collectives.all_to_all_seconds(size, 2, 2, 400.0, 50.0, 1.0) == pytest.approx(size / 2 / 400e9 + lat)
+    assert collectives.all_to_all_seconds(size, 2, 2, 400.0, 50.0, 1.0) == \
+        pytest.approx(size / 2 / 400e9 + collectives.all_to_all_latency_seconds(2, 2))
     link = (400.0, 50.0, 1.0)
     assert communication.tensor_parallel_seconds(1024, 4096, 2, 2, 1, 4, 8, *link) > 0
     assert communication.gradient_sync_seconds(1e9, 2.0, 2.0, 0, 2, 2, *link) > 0

@@ -17,7 +17,7 @@ from numpy.testing import assert_allclose
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
-from configurator.core.formulas.collectives import COLLECTIVE_LATENCY_S
+from configurator.core.formulas.collectives import all_to_all_latency_seconds
 from configurator.core.formulas.communication import data_parallel_exposed_seconds, gradient_sync_seconds
 from configurator.core.formulas.moe import (
     EXPERT_ALL_TO_ALL_SMS,
@@ -177,7 +177,7 @@ def test_node_limited_routing_sends_a_token_once_per_remote_node():
     link = dict(fast_gbps=400.0, network_gbps=50.0, efficiency=1.0)
     plain = routed_all_to_all_seconds(1e6, 8, 64, 8, **link)
     limited = routed_all_to_all_seconds(1e6, 8, 64, 8, **link, groups=8, groups_per_token=4)
-    inside = 8 * 7 / 64 * 1e6 / 400e9 + COLLECTIVE_LATENCY_S
+    inside = 8 * 7 / 64 * 1e6 / 400e9 + all_to_all_latency_seconds(64, 8)
     assert plain - inside == pytest.approx(7 * 1e6 / 50e9, rel=1e-3)
     assert limited - inside == pytest.approx(3.5 * 1e6 / 50e9, rel=1e-3)
 

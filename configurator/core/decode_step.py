@@ -167,7 +167,7 @@ def _tp_allreduce_args(scenario: Scenario, card: Card, math_bytes: float) -> tup
     net = copy_fabric(card, scenario.parallelism.cards_per_node, a)
     step_latency = PCIE_RING_STEP_LATENCY_S if net.fast_kind == "pcie" else 0.0
     args = (scenario.model.hidden, math_bytes, scenario.parallelism.tp, scenario.model.n_layers, 2, net.domain,
-            *links(net, a), step_latency, net.link_group, net.link_gbps)
+            *links(net, a), step_latency, net.link_group, net.link_gbps, net.library)
     _LAST_TP_ARGS.kept = (scenario, card, math_bytes, args)
     return args
 
@@ -242,7 +242,7 @@ _LAST_PROMPT_RATE = LastAsked((None, None, None, None, None))
 
 
 def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True,
-                 head_rows=None):
+                 head_rows=None, alone: bool = False):
     """Sustained FLOP rate of a forward pass of ``tokens`` tokens per step on one of the copy's
     tensor-parallel cards: peak × the layers' products at their shapes
     (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`, forward only) × the
@@ -250,11 +250,15 @@ def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, pr
     products are the weight stream's, the engine's ``weight_stream_share``), the product at most
     the peak [FLOP/s]; ``tokens`` may be an array. Attention's products run at the same rate.
     ``head_rows``: the positions whose logits the step computes (``matmul_efficiency_by_shape``'s;
-    every token when not given, a prompt's chunk one per prompt).
+    every token when not given, a prompt's chunk one per prompt). ``alone``: a prompt on a copy
+    whose experts others share, prefilled while they idle (its tokens alone meet at the experts,
+    which run on all the sharing copies' cards: ``matmul_efficiency_by_shape``'s ``spread``).
 
     The last prompt rate of a whole number of tokens is given again for the same scenario, card
     and plan objects: a copy's prompt token (:func:`prompt_token_seconds`) and its idle first
     token (:func:`idle_ttft_seconds`) ask for the same chunk."""
+    if alone and scenario.expert_copies > 1:
+        return _serving_rate(card, plan, scenario, tokens, prompt, head_rows, scenario.expert_copies)
     if prompt and type(tokens) is int:
         last = _LAST_PROMPT_RATE.kept
         if last[0] is scenario and last[1] is card and last[2] is plan and last[3] == (tokens, head_rows):
@@ -266,15 +270,15 @@ def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, pr
 
 
 def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True,
-                  head_rows=None):
-    """:func:`serving_rate` worked out."""
+                  head_rows=None, spread: int = 1):
+    """:func:`serving_rate` worked out; ``spread`` > 1: alone on a copy of as many sharing its experts."""
     profile = scenario.serving.profile
     int8 = prompt_int8_quantized(card, plan, profile) if prompt else False  # read by the peak and the share
     math, peak = prompt_peak(card, plan, profile, int8) if prompt else (plan.math, card.peak_tflops(plan.math))
     # the precision as it is (a StrEnum: the shapes' str() of it is its value; no .value property read)
     shape = matmul_efficiency_by_shape(scenario.model, card, math, tokens, scenario.parallelism.tp,
-                                       scenario.expert_copies, training=False,
-                                       expert_tp=scenario.expert_tensor_parallel, head_rows=head_rows)
+                                       scenario.expert_copies if spread == 1 else 1, training=False,
+                                       expert_tp=scenario.expert_tensor_parallel, head_rows=head_rows, spread=spread)
     if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
         return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency)
     return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency,

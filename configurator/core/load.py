@@ -130,6 +130,8 @@ class StepCosts:
     table of the answer-length distribution. The TPOT percentiles are then a mixture over it, a request's
     TPOT being the mean of its own steps (:mod:`~configurator.core.tpot_tail`); the mean step, the
     capacity and the TTFT keep the mean answer. Empty: every answer the mean length."""
+    alone_token_s: float = 0.0
+    """The prompt's own :attr:`prompt_token_s` where other copies run its experts beside it [s]; 0: the same."""
 
     @kept_property
     def carried_read_s(self) -> float:
@@ -321,14 +323,13 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
 
 
 def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: float) -> tuple[float, float, float]:
-    """:func:`_ttft_parts`' step(s) carrying the prompt [s] and its wait for room in the token
-    budget as (probability of waiting, mean wait when waiting [s]). The prompts that arrived during
-    the same scheduling pass (``λ·N·T`` on average) share its carrying step. Each carrying step
-    takes the pure decode step at ``n`` or the prompt's own weight read
-    (:attr:`StepCosts.prompt_read_s`), the longer, plus its prompt tokens and fixed cost: so the
-    carrying steps alone take at least the prompt's prefill on an idle copy
-    (:func:`~configurator.core.prefill_time.prefill_seconds`; ``tests/test_serving_physics.py``)."""
+    """:func:`_ttft_parts`' step(s) carrying the prompt [s] and its wait for room in the token budget as (probability
+    of waiting, mean wait when waiting [s]). The prompts arrived during the same scheduling pass (``λ·N·T`` on
+    average) share its carrying step. Each carrying step takes the pure decode step at ``n`` or the prompt's own
+    weight read (:attr:`StepCosts.prompt_read_s`), the longer, plus its own tokens (:attr:`StepCosts.alone_token_s`)
+    and fixed cost: at least its prefill on an idle copy (:func:`~configurator.core.prefill_time.prefill_seconds`)."""
     p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s - costs.own_pass_s
+    own = costs.alone_token_s or tau  # the prompt's own tokens (its experts spread where copies share them)
     decode = costs.decode_s(n)
     read = costs.prompt_read_s  # the prompt's own weight read: max(T_d(n), ·) written out, no call
     decode = read if read > decode else decode
@@ -336,7 +337,7 @@ def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: floa
     budget = 1.0 if 1.0 > budget else budget  # max(·, 1.0), min(·, …) and max(·, 1) below written out: no call
     full_step = decode + budget * tau + chunk_s
     chunks = math.ceil(p / budget)  # prompt_chunks(P, C, n) with the budget above: ⌈P / max(C − n, 1)⌉, no call
-    carrying = (chunks - 1) * full_step + decode + chunk_s + (p - (chunks - 1) * budget) * tau
+    carrying = (chunks - 1) * (decode + budget * own + chunk_s) + decode + chunk_s + (p - (chunks - 1) * budget) * own
     # prompts arrived alongside (during the same pass) share its last step
     carrying += rate * step * costs.scheduler_steps * tau * p / (1 if 1 > chunks else chunks)
     service = p / budget * full_step

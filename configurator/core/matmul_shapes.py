@@ -91,7 +91,7 @@ def _at_least_one(x):
 
 
 def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: str, tokens, tp=1, ep=1,
-                               layers=None, training: bool = True, expert_tp=None, head_rows=None):
+                               layers=None, training: bool = True, expert_tp=None, head_rows=None, spread=1):
     """Share of ``card``'s dense peak that the products of ``layers`` layers (the model's all by
     default) and the output head sustain together, ``tokens`` per pass on one of ``tp`` ranks
     [-]; ``tokens``, ``tp``, ``ep`` and ``layers`` may be arrays (broadcast). ``expert_tp``: the
@@ -107,6 +107,11 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     ``training``: with the two backward products of each (module docstring), else the forward
     alone (prefill, decode).
 
+    ``spread``: the routed experts' products of these tokens run on ``spread`` times the cards
+    the rest runs on, so each card of the pass spends ``1/spread`` of their time on them (a prompt
+    alone on a copy whose experts ``spread`` copies share, attention data parallel: the other
+    copies' cards run its tokens' experts beside it, ``ep`` 1 as its tokens meet at them alone).
+
     Cheap in the tokens: each product's ``1/η`` is ``1/r(m)·c`` (forward and input gradient;
     :func:`~configurator.core.formulas.gemm_efficiency.row_inverse`) or ``(1 + k½/m)·c`` (weight
     gradient, reduced over the ``m`` tokens) with ``c`` fixed by its
@@ -120,7 +125,7 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
             and type(expert_tp) is int and last[2] == (precision_name, tp, ep, training, expert_tp):
         coef, mh, kh = last[3]
         if not training and (type(tokens) is int or type(tokens) is float) and type(layers) is int:
-            return _plain_forward_efficiency(coef, mh, tokens, layers, head_rows, model.is_moe)
+            return _plain_forward_efficiency(coef, mh, tokens, layers, head_rows, model.is_moe, spread)
     else:
         family = gemm_family(card.architecture, card.is_consumer)
         _, mh, _, kh = gemm_fit(family, precision_name)
@@ -148,7 +153,7 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     if model.is_moe:
         r = t * routed_share
         r = max(r, 1.0) if isinstance(r, float) else np.maximum(r, 1.0)
-        per_layer = per_layer + routed_m * row_inverse(r, mh)
+        per_layer = per_layer + routed_m * row_inverse(r, mh) / spread
         if training:
             per_layer = per_layer + routed_k * (1.0 + kh / r)
     passes = 3.0 if training else 1.0
@@ -157,7 +162,8 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     return eff if isinstance(eff, float) else (float(eff) if np.ndim(eff) == 0 else eff)
 
 
-def _plain_forward_efficiency(coef: tuple, mh: float, tokens: float, layers: int, head_rows, moe: bool) -> float:
+def _plain_forward_efficiency(coef: tuple, mh: float, tokens: float, layers: int, head_rows, moe: bool,
+                              spread=1) -> float:
     """:func:`matmul_efficiency_by_shape` of a forward pass (``training`` False) at plain-number tokens and
     layers from the layout's kept coefficients ``coef`` and the fit's ``m½`` [-]: the same operations in
     the same order, :func:`~configurator.core.formulas.gemm_efficiency.row_inverse` written out and the
@@ -178,7 +184,7 @@ def _plain_forward_efficiency(coef: tuple, mh: float, tokens: float, layers: int
         r = t * routed_share
         r = max(r, 1.0)
         routed = 1.0 + mh / r if r >= mh else (1.0 + M_SPLIT / r) * 2.0 * mh / (mh + M_SPLIT)
-        per_layer = per_layer + routed_m * routed
+        per_layer = per_layer + (routed_m * routed if spread == 1 else routed_m * routed / spread)
     return (layers * layer_w + head_work) / (layers * per_layer + head)
 
 

@@ -75,7 +75,7 @@ def prefill_layer_overhead(scenario: Scenario) -> float:
 
 
 def prefill_seconds(
-    scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, sequences: int = 1
+    scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, sequences: int = 1, alone: bool = False
 ) -> float:
     """Prefill of ``sequences`` prompts, batched in chunks of ``max_batched_tokens`` [s].
 
@@ -98,13 +98,27 @@ def prefill_seconds(
     neither saturate the bandwidth nor the tensor cores (TensorRT-LLM's 128-token TTFT rows sit
     at the sum, not the maximum); for long chunks the sum adds a few per cent. With one
     sequence: time to first token on an idle copy.
+
+    ``alone``: the prompts are the only ones in flight, the other copies that share this copy's
+    experts (attention data parallel, :attr:`~configurator.core.scenario.Scenario.expert_copies`)
+    idle. Their cards then run this copy's tokens' experts beside it, so its cards spend
+    ``1/copies`` of the routed products' time, at the rows per expert its own tokens give
+    (:func:`~configurator.core.decode_step.serving_rate`'s ``alone``): each attention-DP rank
+    prefills its own requests and the experts of every rank's tokens run on all the ranks. SGLang
+    ``--enable-dp-attention``: a rank with no batch while another has tokens runs an empty one
+    (sgl-project/sglang ``python/sglang/srt/managers/scheduler.py``: ``if local_batch is None and
+    max(global_num_tokens) > 0: local_batch = self.get_idle_batch()``) to join the MoE layers' all-to-all;
+    vLLM's data parallel for MoE models: "Execute a dummy pass when no ready requests ran"
+    (vllm-project/vllm 00080ee ``vllm/v1/engine/core.py``, ``DPEngineCoreProc.run_busy_loop``:
+    ``execute_dummy_batch``). Without ``alone`` (a copy's share of the routed products on its own
+    cards, the load model's prompt token) the prompt is charged as if every copy prefilled one at once.
     """
     a, tp, model = scenario.assumptions, scenario.parallelism.tp, scenario.model
     profile = scenario.serving.profile
     tokens = prompt_tokens * sequences
     chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
     chunk = min(tokens, scenario.serving.max_batched_tokens)
-    compute_s = sequences * _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk)
+    compute_s = sequences * _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk, alone)
     weights_s = chunks * _chunk_weights_seconds(scenario, card, plan, chunk)
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
@@ -160,25 +174,26 @@ def prompt_elementwise_seconds(scenario: Scenario, card: Card, plan: PrecisionPl
     return tokens * model.n_layers * per_token / _bandwidth(card, scenario.assumptions)
 
 
-def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, chunk: int
-                      ) -> float:
+def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, chunk: int,
+                      alone: bool = False) -> float:
     """:func:`~configurator.core.prefill_attention.prompt_compute_seconds` of one prompt of
     ``prompt_tokens`` (:func:`prefill_flops`, sampled once in each chunk it spans) at the prompt
     rate of ``chunk`` tokens per step with one sampled position per prompt in it, at least one
     (:func:`~configurator.core.decode_step.serving_rate`) [s]; the last answer given again for the
     same scenario, card and plan objects and numbers (a copy's idle first token and its prompt
-    token ask alike)."""
+    token ask alike). ``alone``: :func:`prefill_seconds`'."""
+    alone = alone and scenario.expert_copies > 1  # else the same prompt as any other
     last = _LAST_PROMPT_COMPUTE.kept
     if last is not None and last[0] is scenario and last[1] is card and last[2] is plan \
-            and last[3] == prompt_tokens and last[4] == chunk:
+            and last[3] == prompt_tokens and last[4] == (chunk, alone):
         return last[5]
-    rate = serving_rate(card, plan, scenario, chunk, head_rows=max(1.0, chunk / prompt_tokens))
+    rate = serving_rate(card, plan, scenario, chunk, head_rows=max(1.0, chunk / prompt_tokens), alone=alone)
     model = scenario.model
     attention = prompt_attention_flops(model, prompt_tokens)  # in the FLOPs, and timed apart where a kernel says
     value = prompt_compute_seconds(scenario, card, prompt_tokens, rate,
                                    prefill_flops(model, prompt_tokens, -(-prompt_tokens // chunk), attention),
                                    attention)
-    _LAST_PROMPT_COMPUTE.kept = (scenario, card, plan, prompt_tokens, chunk, value)
+    _LAST_PROMPT_COMPUTE.kept = (scenario, card, plan, prompt_tokens, (chunk, alone), value)
     return value
 
 
@@ -218,8 +233,9 @@ def _batch_free(fn: PrefillTime) -> PrefillTime:
 
 @_batch_free
 def idle_ttft_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
-    """Time to first token of one uncached prompt on an idle copy (:func:`prefill_seconds`) [s]."""
-    return prefill_seconds(scenario, card, plan, uncached_prompt_tokens(scenario))
+    """Time to first token of one uncached prompt on an idle copy, the copies that share its experts
+    idle too (:func:`prefill_seconds` ``alone``) [s]."""
+    return prefill_seconds(scenario, card, plan, uncached_prompt_tokens(scenario), alone=True)
 
 
 def uncached_prompt_tokens(scenario: Scenario) -> int:
@@ -236,10 +252,25 @@ def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]: of the prompt a request prefills,
     its tokens not found in the prefix cache (:func:`uncached_prompt_tokens`), as
     :func:`prefill_seconds` counts them for one prompt, so that its tokens' time is that prefill's."""
+    return _prompt_token_s(scenario, card, plan)
+
+
+@_batch_free
+def alone_prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """:func:`prompt_token_seconds` of the prompt's own tokens in the steps that carry it where other
+    copies share its experts (attention data parallel): its routed products run on their cards too,
+    as for a prompt :func:`prefill_seconds` ``alone`` (those copies' own prompts are in their steps'
+    :func:`prompt_token_seconds`) [s]; the same number where no copy shares them
+    (:attr:`~configurator.core.load.StepCosts.alone_token_s`)."""
+    return _prompt_token_s(scenario, card, plan, scenario.expert_copies > 1)
+
+
+def _prompt_token_s(scenario: Scenario, card: Card, plan: PrecisionPlan, alone: bool = False) -> float:
+    """:func:`prompt_token_seconds` worked out; ``alone``: :func:`alone_prompt_token_seconds`'."""
     serving = scenario.serving
     profile = serving.profile
     p = uncached_prompt_tokens(scenario)
-    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens)) / p
+    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens), alone) / p
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
     # each added only where its engine runs it: else its 0.0 (+ 0.0 / p leaves the positive sum as it is)

@@ -35,6 +35,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.training_speed import tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.prefill_time import (
+    alone_prompt_token_seconds,
     idle_ttft_seconds,
     prefill_layer_overhead,
     prefill_pass_seconds,
@@ -234,11 +235,14 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     profile = serving.profile
     # prompts that ride in the decode steps add no pass of their own: prefill_pass_seconds' 0.0, not looked up
     own_pass = 0.0 if profile.prefill_with_decodes else table.batch_free(prefill_pass_seconds, scenario, card, plan)
+    # copies sharing their experts (attention data parallel) run a prompt's experts beside it: its own tokens' time
+    alone = 0.0 if scenario.expert_copies <= 1 else alone_prompt_token_seconds(scenario, card, plan)
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario) + own_pass, uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens,
                      speculative_tokens_per_step(scenario) if serving.speculative_tokens else 1.0,  # its 1.0 at k = 0
                      bound, profile.scheduler_steps, own_pass,
-                     table.batch_free(prompt_step_read_seconds, scenario, card, plan))
+                     table.batch_free(prompt_step_read_seconds, scenario, card, plan),
+                     alone_token_s=alone)
 
 
 BOUND_MARGIN = 1e-9

@@ -132,6 +132,8 @@ class Fabric:
     four in a PCIe server) [count]; 1 where the link spans the domain or there is none."""
     link_gbps: float = 0.0
     """That link's bandwidth per card, one way [GB/s] (0 without one)."""
+    library: str = "nccl"
+    """Collective library: "hccl" on HCCS-linked Ascend NPUs (:data:`~.formulas.communication.COLLECTIVE_LIBRARIES`)."""
 
 
 def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
@@ -156,7 +158,7 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
         assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card)
     if card.has_fast_link and not linked and ic.domain_size > 1:  # a bridge inside the server
         return Fabric(domain, fast, "pcie", network, ic.domain_size, ic.link_gbps_one_way)
-    return Fabric(domain, fast, "link" if linked else "pcie", network)
+    return Fabric(domain, fast, "link" if linked else "pcie", network, library="hccl" if ic.link == "hccs" else "nccl")
 
 
 def links(net: Fabric, a: Assumptions) -> tuple[float, float, float]:
@@ -188,7 +190,7 @@ def tensor_parallel_seconds(tokens, hidden: int, math_bytes: float, tp, layers, 
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers on ``net`` [s]
     (:func:`configurator.core.formulas.communication.tensor_parallel_seconds`)."""
     return comm.tensor_parallel_seconds(tokens, hidden, math_bytes, tp, layers, collectives_per_layer, net.domain,
-                                        *links(net, a), 0.0, net.link_group, net.link_gbps)
+                                        *links(net, a), 0.0, net.link_group, net.link_gbps, net.library)
 
 
 RECOMPUTED_TP_COLLECTIVES_PER_LAYER = 2

@@ -35,8 +35,48 @@ def at_most(value, high):
 
 
 COLLECTIVE_LATENCY_S = 1e-5
-"""Fixed cost of one collective call [s]. Assumption: the order of the small-message times
-nccl-tests print on NVLink (about 10 µs); no measurement of it is in the repository."""
+"""Fixed cost of one ring collective call (reduce-scatter, all-gather, a send) [s]: the order of
+NCCL's own cost model for a call inside one NVLink domain, ``baseLatencies`` 6.6 µs (Ring) or
+6.8 µs (Tree) for the LL protocol plus its per-step ``hwLatencies[NVLINK]`` (0.6 µs LL, 3.4 µs
+Simple) (NVIDIA/nccl ``src/graph/tuning.cc``, ``ncclTunerConstantsDefaults``, commit 5067397c):
+6.6 + 7 × 0.6 = 10.8 µs for a ring of eight; and of what NCCL measures for its all-to-all of
+eight GB200 at 16 B a pair, 11.75 µs (:data:`ALL_TO_ALL_BASE_LATENCY_S`). The all-to-all has its
+own size-based latency (:func:`all_to_all_latency_seconds`)."""
+
+ALL_TO_ALL_PEER_LATENCY_S = (28.20e-6 - 11.75e-6) / (31 - 7)
+ALL_TO_ALL_BASE_LATENCY_S = 11.75e-6 - 7 * ALL_TO_ALL_PEER_LATENCY_S
+"""NCCL all-to-all latency inside one NVLink domain: a fixed part [s] and a part per peer [s]
+(an all-to-all is ``n − 1`` sends and receives grouped in one call, one connection each). The line
+through NCCL's two published points, ``NCCL_baseline`` of its device-API all-to-all example at
+16 B a pair, CUDA graph, steady state: 11.75 µs on 8 × GB200 and 28.20 µs on 32 × GB200 (one NVL72
+domain) (NVIDIA/nccl ``contrib/custom_algos/alltoall/README.md``, commit 5067397c, "Performance"):
+``(28.20 − 11.75) / (31 − 7) = 0.685`` µs a peer, ``11.75 − 7 × 0.685 = 6.95`` µs fixed. Its 4 KB
+rows (13.10 and 34.66 µs) lie 1.4 and 6.5 µs above: bytes, charged apart."""
+
+NETWORK_HOP_LATENCY_S = 5.0e-6
+"""Latency of one network hop of a small message between servers [s]: NCCL's cost model,
+``hwLatencies[NET][Tree][LL] = 5.0`` µs (NVIDIA/nccl ``src/graph/tuning.cc``,
+``ncclTunerConstantsDefaults``, commit 5067397c), the figure ``ncclTopoTuneModel`` charges a
+network step "with ppn=1 [where] latencies are fully exposed". LL, NCCL's protocol for small
+messages: point-to-point sends go LL up to ``NCCL_P2P_LL_THRESHOLD`` = 16 KiB a channel
+(``src/enqueue.cc``), the size of a decode step's dispatch to one peer; a prefill's megabytes are
+bandwidth-bound, where the hop is noise."""
+
+
+def all_to_all_latency_seconds(ranks, per_domain):
+    """Fixed cost of one all-to-all over ``ranks`` cards, ``per_domain`` of them per fast domain [s]:
+    :data:`ALL_TO_ALL_BASE_LATENCY_S` ``+ (g − 1)·`` :data:`ALL_TO_ALL_PEER_LATENCY_S` for the
+    ``g`` ranks of a domain (NCCL's measured all-to-all inside an NVLink domain), plus one
+    :data:`NETWORK_HOP_LATENCY_S` when the group spans domains. The remote peers add no per-peer
+    latency: their sends leave through the NICs side by side, one hop deep. Measured so: DeepEP's
+    low-latency dispatch over 400 Gb/s InfiniBand (H800, 8 per node, 128 tokens, hidden 7168, top 8,
+    FP8; deepseek-ai/DeepEP ``docs/legacy.md``, commit dd758ca) takes 192 µs at EP 128 and 194 µs at
+    EP 256, where the share of its bytes bound for other nodes grows 3 % (120/128 → 248/256) and 128
+    peers more at NCCL's per-peer figure would add 88 µs. 0 on one rank. Array-friendly."""
+    n = at_least(ranks, 1)
+    g = at_most(at_least(per_domain, 1), n)
+    latency = ALL_TO_ALL_BASE_LATENCY_S + (g - 1) * ALL_TO_ALL_PEER_LATENCY_S + NETWORK_HOP_LATENCY_S * (n > g)
+    return latency * (n > 1)
 
 
 def ring_fraction(ranks):
@@ -122,10 +162,10 @@ def all_to_all_seconds(n_bytes, ranks, per_domain, fast_gbps, network_gbps, effi
 
     Each rank keeps ``1/n`` and sends the rest; the share bound for other domains,
     ``(n−g)/n``, crosses the network (DeepSeek-V3 technical report §3.2.2 sizes its EP groups
-    by this).
+    by this); plus the call's :func:`all_to_all_latency_seconds`.
     """
     n = np.maximum(ranks, 1)
     g = np.minimum(np.maximum(per_domain, 1), n)
     inside = (g - 1) / n * n_bytes / (fast_gbps * GB * efficiency)
     across = (n - g) / n * n_bytes / (network_gbps * GB * efficiency)
-    return inside + across + COLLECTIVE_LATENCY_S * (ranks > 1)
+    return inside + across + all_to_all_latency_seconds(ranks, per_domain)

@@ -14,6 +14,7 @@ import numpy as np
 
 from configurator.core.formulas.collectives import (
     COLLECTIVE_LATENCY_S,
+    NETWORK_HOP_LATENCY_S,
     all_to_all_seconds,
     allreduce_seconds,
     at_least,
@@ -99,10 +100,11 @@ def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps):
     return (link_gbps, 0.0) if 1 < tp <= link_group else (fast_gbps, step_latency_s)
 
 
-TREE_NET_LATENCY_S = 5.0e-6
+TREE_NET_LATENCY_S = NETWORK_HOP_LATENCY_S
 """Latency of one network hop of NCCL's tree all-reduce with the LL protocol, the one it picks for
 the small messages of a decode step's all-reduces [s]: ``hwLatencies[NET][Tree][LL] = 5.0`` µs
-(NVIDIA/nccl ``src/graph/tuning.cc``, ``ncclTunerConstantsDefaults``, commit 5067397c, 2026-06).
+(NVIDIA/nccl ``src/graph/tuning.cc``, ``ncclTunerConstantsDefaults``, commit 5067397c, 2026-06;
+:data:`~configurator.core.formulas.collectives.NETWORK_HOP_LATENCY_S`, the same hop).
 ``ncclTopoTuneModel`` charges a tree all-reduce over ``n`` ranks on ``N`` nodes
 ``base + 2·((n/N − 1)·intra + log2(N)·inter)``: inside one node that is the order of the fixed cost
 charged per call here (6.8 + 2·7·0.6 = 15.2 µs for eight ranks over NVLink against
@@ -110,22 +112,44 @@ charged per call here (6.8 + 2·7·0.6 = 15.2 µs for eight ranks over NVLink ag
 nodes the ``2·log2(N)`` network hops come on top (:func:`network_allreduce_latency_seconds`)."""
 
 
-def network_allreduce_latency_seconds(ranks, per_domain):
+HCCL_TASK_LATENCY_S = 2.0e-6
+HCCL_NHR_ALLREDUCE_TASKS = 10
+"""HCCL's own cost model of an all-reduce between servers (Huawei Ascend): each task its AI CPU
+issues costs 2 µs (``CostModelManager::CalcLatencyParams``: ``C = 0.000002 * taskNum`` for
+``EngineType::AICPU``), and its NHR template (nonuniform hierarchical ring, the inter-server
+all-reduce) counts 10 tasks whatever the server count (``InsTempAllReduceNHR::CalcCostCoeff``:
+``int taskNum = 10``) (hicann/hccl ``src/ops/op_common/selector/cost_model.cc`` and
+``src/ops/all_reduce/template/aicpu/ins_temp_all_reduce_nhr.cc``, commit 09300b7, 2026-08): 20 µs an
+all-reduce over servers on top of the part inside each server, the model HCCL's algorithm
+selector weighs its templates with. No measured HCCL small-message time over RoCE was found
+(the CANN hccl_test guide's sample output is one server's)."""
+
+COLLECTIVE_LIBRARIES = ("nccl", "hccl")
+"""The collective libraries whose latency between servers is modelled: NCCL (and RCCL, its port)
+for every card but Huawei's Ascend NPUs, which run HCCL (``Fabric.library``)."""
+
+
+def network_allreduce_latency_seconds(ranks, per_domain, library="nccl"):
     """Latency an all-reduce over ``ranks`` cards, ``per_domain`` of them per fast domain, adds for
-    crossing ``N = ranks / per_domain`` domains: ``2·log2(N)·`` :data:`TREE_NET_LATENCY_S` (NCCL's
-    tree model, ``ncclTopoTuneModel``), 0 inside one domain [s]. Array-friendly; a plain number
-    for plain-number arguments. A tensor-parallel group over servers pays it twice per layer in a
-    decode step, where the bytes are a few hundred kilobytes and the hops, not the bandwidth, are
-    what crossing the network costs."""
+    crossing ``N = ranks / per_domain`` domains, 0 inside one domain [s]. ``library`` "nccl":
+    ``2·log2(N)·`` :data:`TREE_NET_LATENCY_S` (NCCL's tree model, ``ncclTopoTuneModel``); "hccl":
+    :data:`HCCL_NHR_ALLREDUCE_TASKS` × :data:`HCCL_TASK_LATENCY_S` (HCCL's cost model of its NHR
+    template), whatever ``N``. Array-friendly; a plain number for plain-number arguments. A
+    tensor-parallel group over servers pays it twice per layer in a decode step, where the bytes
+    are a few hundred kilobytes and the hops, not the bandwidth, are what crossing the network
+    costs."""
     n = at_least(ranks, 1)
     domains = n / at_most(at_least(per_domain, 1), n)
+    if library == "hccl":
+        return HCCL_NHR_ALLREDUCE_TASKS * HCCL_TASK_LATENCY_S * (domains > 1)
     if isinstance(domains, np.ndarray):
         return 2.0 * np.log2(np.maximum(domains, 1.0)) * TREE_NET_LATENCY_S
     return 2.0 * math.log2(max(float(domains), 1.0)) * TREE_NET_LATENCY_S
 
 
 def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
-                            network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0):
+                            network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0,
+                            library="nccl"):
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers [s].
 
     Megatron-LM with sequence parallelism: per layer and pass, two all-gathers and two
@@ -136,7 +160,8 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     GPU-to-GPU link; 0 keeps the call's fixed cost alone). ``link_group`` and ``link_gbps``: the
     cards a bridge joins inside a server it does not span and its bandwidth one way [GB/s]; a group
     that fits runs over it (:func:`bridged_links`). A group wider than one domain also pays the
-    network's hops (:func:`network_allreduce_latency_seconds`). Zero when ``tp`` is 1.
+    network's hops (:func:`network_allreduce_latency_seconds`, of the collective ``library``). Zero
+    when ``tp`` is 1.
     """
     if not (type(link_group) is int and link_group <= 1):
         fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps)
@@ -145,14 +170,15 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     if not (type(tp) is int and type(step_latency_s) is float and step_latency_s == 0.0):  # no step latency: + 0.0
         per_call = per_call + ring_allreduce_step_latency_seconds(tp, step_latency_s)
     if not (type(tp) is int and type(domain) is int and tp <= domain):  # inside one domain: + 0.0
-        per_call = per_call + network_allreduce_latency_seconds(tp, at_most(tp, domain))
+        per_call = per_call + network_allreduce_latency_seconds(tp, at_most(tp, domain), library)
     split = tp > 1
     seconds = collectives_per_layer * layers * per_call
     return seconds if split is True else seconds * split  # × True is the same number
 
 
 def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
-                               network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0):
+                               network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0,
+                               library="nccl"):
     """:func:`tensor_parallel_seconds` as a function of plain-number ``tokens`` alone [s]: for whole
     ``tp`` and domain, the same operations in the same order (the all-reduce of
     :func:`~configurator.core.formulas.collectives.reduce_scatter_seconds`' whole-ranks steps) with
@@ -163,7 +189,7 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
     if type(tp) is not int or type(per_domain) is not int or type(step_latency_s) is not float:
         return lambda tokens: tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer,
                                                       domain, fast_gbps, network_gbps, efficiency, step_latency_s,
-                                                      link_group, link_gbps)
+                                                      link_group, link_gbps, library)
     if not (type(link_group) is int and link_group <= 1):
         fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps)
     n = tp if tp >= 1 else 1
@@ -176,7 +202,7 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
     latency = COLLECTIVE_LATENCY_S * (tp > 1)
     ring = None if type(step_latency_s) is float and step_latency_s == 0.0 else \
         ring_allreduce_step_latency_seconds(tp, step_latency_s)
-    hops = None if tp <= domain else network_allreduce_latency_seconds(tp, per_domain)
+    hops = None if tp <= domain else network_allreduce_latency_seconds(tp, per_domain, library)
     scale, split = collectives_per_layer * layers, tp > 1
     if ring is None and hops is None and split is True:  # no step latency, one domain: the same operations
         def whole(tokens: float) -> float:

@@ -217,7 +217,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     recompute_s = compute_s - compute_s / mm_factor  # the recomputed products at the card's whole rate
     tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,
                                         comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link, 0.0, net.link_group,
-                                        net.link_gbps)
+                                        net.link_gbps, net.library)
     if scenario.parallelism.tp_comm_overlap:  # the user's choice, kept for every layout planned
         tp_s = overlapped_tensor_parallel_seconds(tp_s, model, tokens, tp, layers,
                                                   peak_flops * a.matmul_efficiency * shape,

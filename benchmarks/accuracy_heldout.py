@@ -4,7 +4,7 @@
 defaults were not set from and the calibration does not contain (torchtitan's and Trainy's
 benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark page, TensorRT-LLM's
 perf-overview page (offline maximum throughput), MLPerf Inference v4.1 Llama 2 70B runs of systems
-the calibration lacks, vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are calibration
+the calibration lacks and v5.1's (B200 and GB200 in FP4, H200, RTX PRO 6000, MI325X, MI300X), vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are calibration
 rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog), a llama.cpp pull
 request's performance table, the time to first token at several prompt lengths of an NVIDIA DLI course's data
 files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user); LoRA and QLoRA fine-tuning

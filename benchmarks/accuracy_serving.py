@@ -313,7 +313,8 @@ def _mlperf_matching_prompt(model, card, count, tp, batch, output, server: bool,
     low, high = 16, 1024
     while high - low > 1:
         middle = (low + high) // 2
-        fast = _mlperf_rate(model, card, count, tp, batch, middle, output, server, kv_fraction, build) * output > measured
+        fast = _mlperf_rate(model, card, count, tp, batch, middle, output, server, kv_fraction, build) * output \
+            > measured
         low, high = (middle, high) if fast else (low, middle)
     return float(low)
 
@@ -393,8 +394,9 @@ def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None, buil
     in-flight batching, not a static batch, so they stay out of the static-batch throughput rows' median."""
     def case(r: dict) -> list[Row]:
         model, output = preset("llama2-70b"), round(r["output_tokens_per_sample"])
-        sensitivity = ", ".join(f"{p}: {_mlperf_rate(model, card, count, tp, batch, p, output, server, kv_fraction, build) * output:,.0f}"
-                                for p in (256, 1024))
+        tokens_at = {p: _mlperf_rate(model, card, count, tp, batch, p, output, server, kv_fraction, build) * output
+                     for p in (256, 1024)}
+        sensitivity = ", ".join(f"{p}: {tokens:,.0f}" for p, tokens in tokens_at.items())
         rate = _mlperf_rate(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, server, kv_fraction, build)
         kind = "serving-server" if server else "serving-offline"
         what = "highest rate with p99 TTFT <= 2 s and TPOT <= 200 ms" if server else "capacity"

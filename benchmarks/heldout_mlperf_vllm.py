@@ -1,4 +1,4 @@
-"""AMD's MLPerf Inference v4.1 vLLM harness as the held-out MI300X rows ran it (split from
+"""AMD's MLPerf Inference v4.1 vLLM harness as the held-out MI300X rows ran it, and v5.1's settings (split from
 ``accuracy_heldout.py``): the harness's engine settings, vLLM's profile at them, and a TTFT behind the
 harness's batcher; the rows themselves are read in :func:`accuracy_heldout._mlperf_vllm`."""
 

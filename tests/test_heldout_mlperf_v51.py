@@ -53,7 +53,8 @@ def test_a_tensorrt_row_runs_the_build_its_configuration_states(record):
     row = next(iter(CASES[record["case"]](record)))
     assert f"{setup['precision'].upper()} + FP8 KV, {setup['max_num_tokens']:,} tokens a step" in row.note
     s, _ = _mlperf_copy(preset("llama2-70b"), setup["card"], setup["count"], 1, setup["batch"], 222, 274,
-                        setup["kv_fraction"], {"precision": setup["precision"], "max_batched_tokens": setup["max_num_tokens"]})
+                        setup["kv_fraction"],
+                        {"precision": setup["precision"], "max_batched_tokens": setup["max_num_tokens"]})
     assert s.precision is Precision(setup["precision"]) and s.serving.max_batched_tokens == setup["max_num_tokens"]
 
 

@@ -4,7 +4,7 @@
 defaults were not set from and the calibration does not contain (torchtitan's and Trainy's
 benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark page, TensorRT-LLM's
 perf-overview page (offline maximum throughput), MLPerf Inference v4.1 Llama 2 70B runs of systems
-the calibration lacks, vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are calibration
+the calibration lacks and v5.1's (B200 and GB200 in FP4, H200, RTX PRO 6000, MI325X, MI300X), vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are calibration
 rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog), a llama.cpp pull
 request's performance table, the time to first token at several prompt lengths of an NVIDIA DLI course's data
 files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user); LoRA and QLoRA fine-tuning
@@ -34,7 +34,7 @@ import numpy as np
 from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
 from accuracy_serving import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
 from accuracy_serving import _mlperf as accuracy_serving_mlperf
-from accuracy_serving import _sglang_copy, _sglang_sharegpt
+from accuracy_serving import _sglang_copy, _sglang_sharegpt, _ttft_at_prompt
 from heldout_card import card_as_run
 from heldout_mlperf_vllm import AMD_BATCHER_THRESHOLD_S, _batcher_ttft, _mlperf_vllm_copy
 
@@ -273,11 +273,12 @@ def _offline(r: dict) -> Iterator[Row]:
 
 
 def _mlperf(r: dict) -> Iterator[Row]:
-    """An MLPerf Inference v4.1 Llama 2 70B result of a system the calibration does not hold, predicted as the
-    calibration's own MLPerf rows are (:func:`accuracy_serving._mlperf`, TensorRT-LLM with FP8 weights and KV
+    """An MLPerf Inference v4.1, v5.0 or v5.1 Llama 2 70B result of a system the calibration does not hold, predicted
+    as the calibration's own MLPerf rows are (:func:`accuracy_serving._mlperf`, TensorRT-LLM with FP8 weights and KV
     cache at the configuration's batch, the dataset's mean prompt; the output per sample is the run's tokens/s
-    over its samples/s): Offline, each copy's capacity; Server, the highest rate meeting the p99 limits and the
-    latency percentiles at the run's scheduled arrival rate. A submission that ran vLLM (``setup["engine"]``)
+    over its samples/s; a row that states its engine's ``max_num_tokens`` is built with it and its ``precision``,
+    as v5.x's FP4 Blackwell engines): Offline, each copy's capacity; Server, the highest rate meeting the p99 limits
+    and the latency percentiles at the run's scheduled arrival rate. A submission that ran vLLM (``setup["engine"]``)
     is predicted with vLLM's profile and its harness's settings instead (:func:`_mlperf_vllm`)."""
     setup, values = r["setup"], r["values"]
     if setup["engine"] == "vllm":
@@ -288,8 +289,11 @@ def _mlperf(r: dict) -> Iterator[Row]:
               "output_tokens_per_sample": values["output_tokens_per_s"] / values["samples_per_s"]}
     if server:
         record |= {"scheduled_samples_per_s": values["scheduled_samples_per_s"], "latency_ms": values["latency_ms"]}
+    # a later round's build where the row states its step tokens (v5.x: FP4 or FP8 weights, 1,536-4,096 tokens)
+    build = ({"precision": setup["precision"], "max_batched_tokens": setup["max_num_tokens"]}
+             if "max_num_tokens" in setup else None)
     for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server,
-                                       setup.get("kv_fraction"))(record):
+                                       setup.get("kv_fraction"), build)(record):
         yield dataclasses.replace(row, source=SOURCE, note="; ".join(part for part in (row.note, r["notes"]) if part),
                                   publication=r["publication"])
 
@@ -312,8 +316,10 @@ def _mlperf_vllm(r: dict) -> Iterator[Row]:
     else:
         rate = capacity(costs)
     kind = "serving-server" if server else "serving-offline"
+    passes = s.serving.profile.scheduler_steps
     note = (f"vLLM (AMD's MLPerf harness) TP{setup['tp']} x {copies}, max_num_seqs {setup['batch']}, FP8 + FP8 KV, "
-            f"eager, {s.serving.max_batched_tokens:,} tokens a step at most; "
+            f"eager, {s.serving.max_batched_tokens:,} tokens a step at most"
+            f"{f', {passes} decode steps a scheduling pass' if passes > 1 else ''}; "
             f"{'highest rate with p99 TTFT <= 2 s and TPOT <= 200 ms' if server else 'capacity'} at the dataset's "
             f"mean prompt ({prompt} tokens): {rate:.2f} requests/s a copy (capacity {capacity(costs):.2f}, decode "
             f"step {costs.decode_s(setup['batch']) * 1000:.0f} ms at the full batch)")
@@ -327,25 +333,36 @@ def _mlperf_vllm(r: dict) -> Iterator[Row]:
     if point.overloaded:
         return
     latency = values["latency_ms"]
-    ttft = {50: _batcher_ttft(costs, point, total, MLPERF_MEDIAN_PROMPT_TOKENS, 0.5),
-            99: _batcher_ttft(costs, point, total, prompt, 0.99)}
-    window = AMD_BATCHER_THRESHOLD_S + -math.expm1(-total * AMD_BATCHER_THRESHOLD_S) / total  # _batcher_ttft's
-    others = total * window
     per_copy = total / copies
     at = (f"the load model at the scheduled {per_copy:.2f} requests/s a copy ({per_copy / point.capacity:.0%} "
           f"of its predicted capacity, {point.decoding:,.0f} sequences decoding in a {point.step_s * 1000:.0f} ms "
           f"step)")
+    if not setup.get("batcher", True):  # a harness that hands each query to its engine as it comes (AMD's v5.1)
+        ttft = {50: _ttft_at_prompt(costs, point, MLPERF_MEDIAN_PROMPT_TOKENS), 99: point.ttft_s[99]}
+        ttft_note = f"no batcher: the load model's Poisson arrivals, p50 at the median prompt, p99 at the mean; {at}"
+        yield from _latency_rows(r, s, ttft, ttft_note, point, at)
+        return
+    ttft = {50: _batcher_ttft(costs, point, total, MLPERF_MEDIAN_PROMPT_TOKENS, 0.5),
+            99: _batcher_ttft(costs, point, total, prompt, 0.99)}
+    window = AMD_BATCHER_THRESHOLD_S + -math.expm1(-total * AMD_BATCHER_THRESHOLD_S) / total  # _batcher_ttft's
+    others = total * window
     ttft_note = (f"behind the harness's batcher ({AMD_BATCHER_THRESHOLD_S} s, a window of {window:.3f} s at this "
                  f"rate, every batch to the next copy): "
                  f"{others:.1f} other queries in a query's batch on average, prefilled in one step of "
                  f"{(others * prompt) * costs.prompt_token_s * 1000:.0f} ms; without the batcher "
                  f"(the load model's Poisson arrivals) p50 {point.ttft_s[50] * 1000:.0f} ms, p99 "
                  f"{point.ttft_s[99] * 1000:.0f} ms; {at}")
+    yield from _latency_rows(r, s, ttft, ttft_note, point, at)
+
+
+def _latency_rows(r: dict, s, ttft: dict, ttft_note: str, point, at: str) -> Iterator[Row]:
+    """A vLLM MLPerf Server row's p50 and p99 TTFT (``ttft``, by percentile [s]) and the load model's TPOT at
+    ``point``, against the run's."""
     for name, predicted, row_note in (("ttft", ttft, ttft_note), ("tpot", point.tpot_s, at)):
         for pct in (50, 99):
             yield Row(SOURCE, f"{r['id']} {name} p{pct}", "serving-latency", f"ms {name.upper()} p{pct}",
-                      predicted[pct] * 1000, latency[f"{name}_p{pct}"], "; ".join((row_note, r["notes"])), s,
-                      publication=r["publication"])
+                      predicted[pct] * 1000, r["values"]["latency_ms"][f"{name}_p{pct}"],
+                      "; ".join(part for part in (row_note, r["notes"]) if part), s, publication=r["publication"])
 
 
 def _llama_bench(r: dict) -> Iterator[Row]:

@@ -257,15 +257,16 @@ def _ttft_at_prompt(costs: StepCosts, point, prompt: int, percentile: int = 50) 
     return point.ttft_s[percentile] - (costs.prompt_tokens - prompt) * costs.prompt_token_s
 
 
-def _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction=None):
-    """One model copy of an MLPerf TensorRT-LLM submission (FP8 weights and KV cache) and the load
-    model's step costs for it, at the batch the engine runs: the stated ``gpu_batch_size`` or, where
-    fewer sequences fit, the batch its KV-cache pool holds (:func:`_mlperf_running_batch`, ``kv_fraction``
-    of the free memory, :data:`MLPERF_KV_FREE_FRACTION` where not given)."""
-    s = _mlperf_scenario(model, card, count, tp, batch, prompt, output)
+def _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction=None, build=None):
+    """One model copy of an MLPerf TensorRT-LLM submission (FP8 weights and KV cache, or the ``build`` a row
+    states: :data:`MLPERF_V41_BUILD`) and the load model's step costs for it, at the batch the engine runs: the
+    stated ``gpu_batch_size`` or, where fewer sequences fit, the batch its KV-cache pool holds
+    (:func:`_mlperf_running_batch`, ``kv_fraction`` of the free memory, :data:`MLPERF_KV_FREE_FRACTION` where not
+    given)."""
+    s = _mlperf_scenario(model, card, count, tp, batch, prompt, output, build)
     running = min(batch, _mlperf_running_batch(s, prompt, output, kv_fraction))
     if running < batch:
-        s = _mlperf_scenario(model, card, count, tp, running, prompt, output)
+        s = _mlperf_scenario(model, card, count, tp, running, prompt, output, build)
     c = CATALOG.get(card)
     return s, dataclasses.replace(step_costs(s, c, plan_serving(s, c), running), answer_shares=MLPERF_ANSWER_SHARES)
 
@@ -279,19 +280,27 @@ configuration sets ``use_graphs = False`` (configs/llama2-70b/__init__.py of NVI
 mlcommons/inference_results_v4.1 198fc467): eager steps, as :data:`TRT_SESSION_BENCHMARK`'s."""
 
 
-def _mlperf_scenario(model, card, count, tp, batch, prompt, output) -> Scenario:
-    """The scenario of one MLPerf TensorRT-LLM copy at ``batch`` sequences (FP8 weights and KV cache,
-    :data:`MLPERF_CHUNK_TOKENS` a step)."""
-    return scenario(model, card, count, workload="inference", precision="fp8", parallelism={"tp": tp},
+MLPERF_V41_BUILD = {"precision": "fp8", "max_batched_tokens": MLPERF_CHUNK_TOKENS}
+"""The engine build of NVIDIA's MLPerf v4.1 Llama 2 70B configurations: FP8 weights and activations
+(``use_fp8``) and :data:`MLPERF_CHUNK_TOKENS` a step. A later round's row states its own where it differs
+(``setup["precision"]``, ``setup["max_num_tokens"]``: v5.1's Blackwell configurations build FP4 weights with
+``max_num_tokens`` 3,584, its H200 ones FP8 with 1,536), passed as ``build``."""
+
+
+def _mlperf_scenario(model, card, count, tp, batch, prompt, output, build=None) -> Scenario:
+    """The scenario of one MLPerf TensorRT-LLM copy at ``batch`` sequences (FP8 KV cache; the weights' format
+    and the tokens a step of ``build``, :data:`MLPERF_V41_BUILD` where not given)."""
+    build = {**MLPERF_V41_BUILD, **(build or {})}
+    return scenario(model, card, count, workload="inference", precision=build["precision"], parallelism={"tp": tp},
                     serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
                              "concurrency": batch * count // tp, "max_batch": batch, "kv_precision": "fp8",
-                             "max_batched_tokens": MLPERF_CHUNK_TOKENS, **MLPERF_TRT})
+                             "max_batched_tokens": build["max_batched_tokens"], **MLPERF_TRT})
 
 
-def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool, kv_fraction=None) -> float:
+def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool, kv_fraction=None, build=None) -> float:
     """Requests/s of the whole system: Server, the highest Poisson rate per copy whose p99 TTFT
     and TPOT meet MLPerf's limits; Offline, every copy at its capacity [1/s]."""
-    _, costs = _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction)
+    _, costs = _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction, build)
     if not server:
         return capacity(costs) * (count // tp)  # copies × each copy's rate (not its whole-number floor)
     point = highest_rate(costs, MLPERF_SERVER_LIMITS["llama2-70b"], 99)
@@ -299,12 +308,13 @@ def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool, kv
 
 
 def _mlperf_matching_prompt(model, card, count, tp, batch, output, server: bool, measured: float,
-                            kv_fraction=None) -> float:
+                            kv_fraction=None, build=None) -> float:
     """Mean prompt (16 .. 1,024) at which the predicted tokens/s equal ``measured``: a diagnostic [tokens]."""
     low, high = 16, 1024
     while high - low > 1:
         middle = (low + high) // 2
-        fast = _mlperf_rate(model, card, count, tp, batch, middle, output, server, kv_fraction) * output > measured
+        fast = _mlperf_rate(model, card, count, tp, batch, middle, output, server, kv_fraction, build) * output \
+            > measured
         low, high = (middle, high) if fast else (low, middle)
     return float(low)
 
@@ -366,8 +376,9 @@ def _mlperf_shared_step(s: Scenario, costs: StepCosts) -> tuple[int, float, floa
     return tokens, lone, shared, capacity(dataclasses.replace(costs, prompt_token_s=per_token))
 
 
-def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None):
-    """An MLPerf v4.1 Llama 2 70B row: output tokens/s predicted for the stated layout and batch
+def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None, build=None):
+    """An MLPerf Llama 2 70B row (v4.1's build, or the ``build`` a later round's row states: :data:`MLPERF_V41_BUILD`):
+    output tokens/s predicted for the stated layout and batch
     (Server: the highest rate meeting the p99 limits; Offline: capacity), and for Server rows
     the latency percentiles at the run's Poisson arrival rate, where the copy carries that rate.
 
@@ -383,12 +394,13 @@ def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None):
     in-flight batching, not a static batch, so they stay out of the static-batch throughput rows' median."""
     def case(r: dict) -> list[Row]:
         model, output = preset("llama2-70b"), round(r["output_tokens_per_sample"])
-        sensitivity = ", ".join(f"{p}: {_mlperf_rate(model, card, count, tp, batch, p, output, server, kv_fraction) * output:,.0f}"
-                                for p in (256, 1024))
-        rate = _mlperf_rate(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, server, kv_fraction)
+        tokens_at = {p: _mlperf_rate(model, card, count, tp, batch, p, output, server, kv_fraction, build) * output
+                     for p in (256, 1024)}
+        sensitivity = ", ".join(f"{p}: {tokens:,.0f}" for p, tokens in tokens_at.items())
+        rate = _mlperf_rate(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, server, kv_fraction, build)
         kind = "serving-server" if server else "serving-offline"
         what = "highest rate with p99 TTFT <= 2 s and TPOT <= 200 ms" if server else "capacity"
-        s, costs = _mlperf_copy(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, kv_fraction)
+        s, costs = _mlperf_copy(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, kv_fraction, build)
         copies = count // tp
         c = CATALOG.get(card)
         sustained = serving_rate(c, plan_serving(s, c), s, MLPERF_PROMPT_TOKENS, head_rows=1)
@@ -397,14 +409,17 @@ def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None):
         head = model.vocab * model.hidden
         budget = sustained * count / r["samples_per_s"]
         implied = (budget - 2 * head * output) / (2 * (model.matmul_params() - head)) - output
-        matching = _mlperf_matching_prompt(model, card, count, tp, batch, output, server, r["value"], kv_fraction)
+        matching = _mlperf_matching_prompt(model, card, count, tp, batch, output, server, r["value"], kv_fraction,
+                                           build)
         fitting = _mlperf_kv_prompt_bound(s, batch, output, kv_fraction)
         running = (f"batch {batch}" if costs.max_batch >= batch else
                    f"batch {batch} stated, {costs.max_batch:,} running (what its KV-cache pool holds: max_util scheduler)")
         step_tokens, *shape_rates, shared_capacity = _mlperf_shared_step(s, costs)
-        note = (f"TensorRT-LLM TP{tp} x {copies}, {running}, FP8 + FP8 KV; {what}; prompt "
+        weights = s.precision.upper()  # the build's: FP8 (v4.1) or the row's (FP4 on v5.1's Blackwell rows)
+        step = "" if build is None else f", {s.serving.max_batched_tokens:,} tokens a step"
+        note = (f"TensorRT-LLM TP{tp} x {copies}, {running}, {weights} + FP8 KV{step}; {what}; prompt "
                 f"{MLPERF_PROMPT_TOKENS} tokens (the dataset's mean); tokens/s at prompt {sensitivity}. The run's "
-                f"{r['samples_per_s'] / count:.1f} requests/s per GPU fit the default FP8 compute rate "
+                f"{r['samples_per_s'] / count:.1f} requests/s per GPU fit the default {weights} compute rate "
                 f"({sustained / 1e12:,.0f} TFLOP/s) only with prompts of <= {implied:,.0f} tokens on average; "
                 f"the model meets the row at a mean prompt of {matching:,.0f} tokens, and batch {batch} holds its "
                 f"FP8 KV cache ({MLPERF_KV_FREE_FRACTION if kv_fraction is None else kv_fraction:.2f} of the free memory; "

@@ -1,4 +1,4 @@
-"""AMD's MLPerf Inference v4.1 vLLM harness as the held-out MI300X rows ran it (split from
+"""AMD's MLPerf Inference v4.1 vLLM harness as the held-out MI300X rows ran it, and v5.1's settings (split from
 ``accuracy_heldout.py``): the harness's engine settings, vLLM's profile at them, and a TTFT behind the
 harness's batcher; the rows themselves are read in :func:`accuracy_heldout._mlperf_vllm`."""
 
@@ -49,17 +49,26 @@ to vLLM'; ``--enable-batcher`` is passed by ``test_VllmFp8_SyncServer_perf.sh``)
 passed since its last send, each batch to the next copy in turn (``next_device_id``, round robin)."""
 
 
+HARNESS_OVERRIDES = ("max_batched_tokens",)
+"""Engine settings a later round's vLLM row states where its harness differs from :data:`AMD_VLLM_HARNESS` (AMD's
+v5.1 harness: ``max_num_batched_tokens`` 65,536 Offline, 40,960 Server, eager in both; its
+harness_llm/models/llama2-70b/*.yaml); with ``scheduler_steps`` (vLLM ``num_scheduler_steps``) on the profile."""
+
+
 def _mlperf_vllm_copy(setup: dict, prompt: int, output: int, server: bool):
-    """One copy of an MLPerf v4.1 vLLM submission (AMD's harness, :data:`AMD_VLLM_HARNESS`): the scenario and
-    the load model's step costs at the row's batch (``max_num_seqs``), its answers spread as the dataset's
+    """One copy of an MLPerf v4.1 vLLM submission (AMD's harness, :data:`AMD_VLLM_HARNESS`, or the settings a
+    later round's row states, :data:`HARNESS_OVERRIDES`): the scenario and the load model's step costs at the
+    row's batch (``max_num_seqs``), its answers spread as the dataset's
     (:data:`~accuracy_serving.MLPERF_ANSWER_SHARES`)."""
     batch = setup["batch"]
     serving = {"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
                "concurrency": batch, "max_batch": batch, "kv_precision": "fp8", "engine": "vllm",
-               **AMD_VLLM_HARNESS["server" if server else "offline"]}
+               **AMD_VLLM_HARNESS["server" if server else "offline"],
+               **{key: setup[key] for key in HARNESS_OVERRIDES if key in setup}}
     s = scenario(preset("llama2-70b"), setup["card"], setup["tp"], workload="inference", precision=setup["precision"],
                  parallelism={"tp": setup["tp"]}, serving=serving)
-    s = updated(s, serving={"engine_profile": s.serving.profile.model_copy(update=AMD_VLLM_PROFILE)})
+    profile = AMD_VLLM_PROFILE | {"scheduler_steps": setup.get("scheduler_steps", 1)}
+    s = updated(s, serving={"engine_profile": s.serving.profile.model_copy(update=profile)})
     card = CATALOG.get(setup["card"])
     return s, dataclasses.replace(step_costs(s, card, plan_serving(s, card), batch), answer_shares=MLPERF_ANSWER_SHARES)
 

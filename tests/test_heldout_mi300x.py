@@ -39,7 +39,9 @@ def test_each_mlperf_row_is_predicted_with_the_engine_it_ran(row_id):
         server = record["case"] == "mlperf-server"
         assert serving.cuda_graphs is False and serving.kv_precision is Precision.FP8
         assert serving.max_batch == record["setup"]["batch"]
-        assert serving.max_batched_tokens == AMD_VLLM_HARNESS["server" if server else "offline"]["max_batched_tokens"]
+        harness = AMD_VLLM_HARNESS["server" if server else "offline"]["max_batched_tokens"]
+        assert serving.max_batched_tokens == record["setup"].get("max_batched_tokens", harness)
+        assert serving.profile.scheduler_steps == record["setup"].get("scheduler_steps", 1)
         assert "vLLM (AMD's MLPerf harness)" in rows[0].note
 
 

@@ -35,6 +35,8 @@ FIT_ENGLISH: dict[str, str] = {
         "than {card}'s {budget:.1f} GiB, but gives it back near the limit (PyTorch frees its cached blocks and "
         "retries before it runs out of memory)"
     ),
+    "reason-compute-bound-cache-given-back": "{card} computes at {mfu:.0pct} MFU and fits only as the allocator "
+                                             "gives its cache back near the limit",
 }
 FIT_CHINESE: dict[str, str] = {
     "fits-as": "{count:,} × {card}：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——可容纳",
@@ -65,4 +67,5 @@ FIT_CHINESE: dict[str, str] = {
                                  "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",
     "fits-cache-given-back": "放得下：每卡峰值 {peak:.1f} GiB；分配器缓存通常会占到 {total:.1f} GiB，超过 {card} 的 "
                              "{budget:.1f} GiB，但接近上限时会归还（PyTorch 在显存不足前先释放缓存块并重试）",
+    "reason-compute-bound-cache-given-back": "{card} 算力利用率 {mfu:.0pct}，显存仅在分配器于接近上限时归还缓存才放得下",
 }

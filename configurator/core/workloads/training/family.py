@@ -157,6 +157,8 @@ class TrainingFamily(WorkloadFamily):
         comm = (t.tensor_parallel_s + t.data_parallel_s) / t.step_time_s
         if comm > COMM_BOUND_SHARE:
             return msg("reason-comm-bound", card=est.card.name, share=100 * comm)
+        if est.memory.headroom < 0:  # fits on the peak alone: no headroom figure to show a buyer (-18.3 %)
+            return msg("reason-compute-bound-cache-given-back", card=est.card.name, mfu=100 * t.mfu)
         return msg("reason-compute-bound", card=est.card.name, mfu=100 * t.mfu, headroom=100 * est.memory.headroom)
 
     def faster_alternative(self, fastest_figure: float, card: Card, count: int,

@@ -1,0 +1,60 @@
+"""Persona check, December 2026 (a Chinese procurement officer; a graphics buyer): a ranked training
+row that fits only as the allocator gives its cache back says so, not "显存余量 -18.3%"; the consumer
+cards left out are counted as kinds of card (种), as the cards left out beside them are; and a Chinese
+percentage has no space before its sign anywhere ("80% 的校准数据行", not "80 % 的")."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from configurator.cli import build_parser
+from configurator.cli_scenario import scenario_from_args, with_constraints
+from configurator.core.messages import CATALOGUES
+from configurator.core.recommend import Objective, recommend
+from configurator.core.view.words import ZH_CN, words
+
+TS = Path(__file__).resolve().parents[1] / "resources" / "i18n" / "gpu_configurator_zh_CN.ts"
+
+
+def _scenario(catalog, *argv: str):
+    args = build_parser().parse_args(["recommend", *argv])
+    return with_constraints(scenario_from_args(args, catalog), args)
+
+
+def test_a_row_that_fits_only_as_the_cache_is_given_back_shows_no_negative_headroom(catalog):
+    scenario = _scenario(catalog, "--workload", "finetune", "--model", "qwen2.5-7b", "--deadline", "3d",
+                         "--region", "cn", "--budget", "300万元")
+    result = recommend(scenario, catalog, Objective.TCO)
+    tight = [r for r in result.ranked if r.estimate.memory.headroom < 0]
+    assert tight  # 8 × A10: 28.1 GiB held by the allocator on 23.8 GiB, the 22.1 GiB peak fits
+    for row in tight:
+        texts = [m.text for m in row.reasons] + [m.text_in("zh_CN") for m in row.reasons]
+        assert not any(re.search(r"(headroom|余量) -", t) for t in texts)
+        said = next(m for m in row.reasons if m.id == "reason-compute-bound-cache-given-back")
+        assert "fits only as the allocator gives its cache back" in said.text
+        assert "显存仅在分配器于接近上限时归还缓存才放得下" in said.text_in("zh_CN")
+    roomy = [r for r in result.ranked if r.estimate.memory.headroom > 0.05]
+    assert any("reason-compute-bound" in [m.id for m in r.reasons] for r in roomy)
+
+
+def test_consumer_cards_left_out_are_kinds_of_card_in_chinese():
+    key = ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
+           "pick the classes to rank them, e.g. --classes graphics,workstation")
+    said = words("zh_CN")(key, n=9)
+    assert said.startswith("其中 9 种为消费级图形卡")
+    assert words("zh_CN")("{n} cards left out; see --json for why.", n=62).startswith("62 种卡")
+
+
+def _chinese_texts() -> list[str]:
+    texts = list(ZH_CN.values()) + list(CATALOGUES["zh_CN"].values())
+    for message in ET.parse(TS).getroot().iter("message"):
+        translation = message.find("translation")
+        texts += [translation.text or ""] + [form.text or "" for form in translation.iter("numerusform")]
+    return texts
+
+
+def test_no_chinese_percentage_has_a_space_before_its_sign():
+    spaced = [t for t in _chinese_texts() if re.search(r"[0-9}] %", t)]
+    assert spaced == []

@@ -58,3 +58,10 @@ def _chinese_texts() -> list[str]:
 def test_no_chinese_percentage_has_a_space_before_its_sign():
     spaced = [t for t in _chinese_texts() if re.search(r"[0-9}] %", t)]
     assert spaced == []
+
+
+def test_the_model_line_groups_the_vocabulary_as_the_summary_does():
+    from configurator.app.editor import model_summary
+    from configurator.core.architecture import preset
+
+    assert "vocabulary 152,064" in model_summary(preset("qwen2.5-72b"))

@@ -65,3 +65,16 @@ def test_the_model_line_groups_the_vocabulary_as_the_summary_does():
     from configurator.core.architecture import preset
 
     assert "vocabulary 152,064" in model_summary(preset("qwen2.5-72b"))
+
+
+def test_a_load_given_as_a_request_rate_is_the_title(catalog):
+    """'每秒 5 个请求' for DeepSeek-R1 was titled '为 1 位同时在线用户提供 DeepSeek R1 推理服务' on page 1:
+    ``serving.users`` is 1 whenever no concurrency is given, so the rate's title was never reached."""
+    from configurator.report.summary import summary_title
+
+    scenario = _scenario(catalog, "--workload", "inference", "--model", "deepseek-r1", "--requests-per-s", "5")
+    assert summary_title(scenario, words("zh_CN")) == "以每秒 5 个请求提供 DeepSeek R1 推理服务"
+    assert summary_title(scenario, words("en")) == "Serve DeepSeek R1 at 5 requests/s"
+    given = _scenario(catalog, "--workload", "inference", "--model", "deepseek-r1", "--requests-per-s", "5",
+                      "--concurrency", "1")
+    assert summary_title(given, words("en")) == "Serve DeepSeek R1 to 1 user at once"

@@ -229,7 +229,7 @@ def _serving_job(scenario: Scenario, w: Words) -> str:
         batch = scenario.serving.use.value == "batch"
         return w("Serve {model}: no volume given, one full batch per model copy" if batch else
                  "Serve {model}: no load given, sized for 1 user at once", model=model)
-    if scenario.serving.concurrency is None and rate and scenario.serving.users != 1:
+    if scenario.serving.concurrency is None and rate:  # users is 1 here: the rate is the load given
         return w("Serve {model} at {rate} requests/s", model=model, rate=f"{rate:,.4g}")
     return w("Serve {model} to {users}", model=model, users=users_at_once(scenario.serving.users, w))
 

@@ -78,3 +78,17 @@ def test_a_load_given_as_a_request_rate_is_the_title(catalog):
     given = _scenario(catalog, "--workload", "inference", "--model", "deepseek-r1", "--requests-per-s", "5",
                       "--concurrency", "1")
     assert summary_title(given, words("en")) == "Serve DeepSeek R1 to 1 user at once"
+
+
+def test_the_desktop_profile_row_brackets_as_chinese(catalog):
+    """The summary's load row read 'vGPU 配置（每用户显存） 4 GiB (1 × 1080p)' in Chinese."""
+    from configurator.core.view.family_view import view_of
+
+    scenario = _scenario(catalog, "--workload", "vdi", "--users", "40", "--user-class", "designer")
+    from configurator.core.estimate import estimate
+
+    est = estimate(scenario.model_copy(update={"card_id": "l40s", "count": 4}), catalog.get("l40s"))
+    rows = dict(view_of(scenario.workload).workload_rows(est, words("zh_CN")))
+    assert rows["vGPU 配置（每用户显存）"].replace("\u00a0", " ") == "4 GiB（1 × 1080p）"
+    rows = dict(view_of(scenario.workload).workload_rows(est, words("en")))
+    assert rows["vGPU profile"].replace("\u00a0", " ") == "4 GiB (1 × 1080p)"

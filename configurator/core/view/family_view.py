@@ -289,7 +289,8 @@ def _graphics_rows(rows: Callable[[Scenario, Words], TableRows]) -> Callable[[Es
 def _desktop_rows(scenario: Scenario, w: Words) -> TableRows:
     g = scenario.graphics
     from configurator.core.graphics import desktop_profile_gib  # the estimator's, loaded by then (no import at start)
-    profile = f"{desktop_profile_gib(scenario):g} GiB ({g.monitors} × {g.resolution})"  # as the displays need
+    profile = w("{gib} GiB ({monitors} × {resolution})", gib=f"{desktop_profile_gib(scenario):g}",  # as the
+                monitors=g.monitors, resolution=g.resolution)  # displays need; Chinese brackets in Chinese
     return [(w("Users"), numbers.count(g.users)), (w("vGPU profile"), profile),
             (w("Shading load per user"), f"{numbers.significant(g.shading_tflops_per_user)} TFLOP/s FP32")]
 

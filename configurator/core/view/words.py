@@ -179,6 +179,7 @@ ZH_CN: dict[str, str] = {
     "Video transcoding": "视频转码",
     "Users": "用户数",
     "vGPU profile": "vGPU 配置（每用户显存）",
+    "{gib} GiB ({monitors} × {resolution})": "{gib} GiB（{monitors} × {resolution}）",
     "Shading load per user": "每用户着色负载",
     "Streams": "视频流路数",
     "Video": "视频格式",

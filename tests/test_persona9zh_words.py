@@ -92,3 +92,14 @@ def test_the_desktop_profile_row_brackets_as_chinese(catalog):
     assert rows["vGPU 配置（每用户显存）"].replace("\u00a0", " ") == "4 GiB（1 × 1080p）"
     rows = dict(view_of(scenario.workload).workload_rows(est, words("en")))
     assert rows["vGPU profile"].replace("\u00a0", " ") == "4 GiB (1 × 1080p)"
+
+
+def test_a_mixture_of_experts_parameters_row_brackets_as_chinese(catalog):
+    """'参数量 671.0 B (激活 37.6 B)' on the DeepSeek-R1 summary: Latin brackets beside Chinese."""
+    from configurator.core.estimate import estimate
+    from configurator.core.view.family_view import view_of
+
+    scenario = _scenario(catalog, "--workload", "inference", "--model", "deepseek-r1", "--concurrency", "8")
+    est = estimate(scenario.model_copy(update={"card_id": "h200-sxm", "count": 8}), catalog.get("h200-sxm"))
+    assert dict(view_of(scenario.workload).workload_rows(est, words("zh_CN")))["参数量"] == "671.0 B（激活 37.6 B）"
+    assert dict(view_of(scenario.workload).workload_rows(est, words("en")))["Parameters"] == "671.0 B (37.6 B active)"

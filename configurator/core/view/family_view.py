@@ -162,8 +162,9 @@ def _model_rows(est: Estimate, w: Words) -> TableRows:
     return [
         (w("Workload"), w(WORKLOADS[s.workload.value])),
         (w("Model"), model_name(m.name)),
-        (w("Parameters"), f"{numbers.significant(m.total_params() / 1e9, 4)} B" + (
-            f" ({w('{n} B active', n=numbers.significant(m.active_params() / 1e9))})" if m.is_moe else "")),
+        (w("Parameters"), w("{total} B ({n} B active)", total=numbers.significant(m.total_params() / 1e9, 4),
+                            n=numbers.significant(m.active_params() / 1e9)) if m.is_moe
+         else f"{numbers.significant(m.total_params() / 1e9, 4)} B"),
         (w("Architecture"), _architecture(est, w)),
         (w("Precision"), _precision_text(est)),
         (w("Parallelism"), _listed(w, f"{w('tensor parallel')} {p.tp}", f"{w('pipeline parallel')} {p.pp}",

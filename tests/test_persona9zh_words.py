@@ -103,3 +103,12 @@ def test_a_mixture_of_experts_parameters_row_brackets_as_chinese(catalog):
     est = estimate(scenario.model_copy(update={"card_id": "h200-sxm", "count": 8}), catalog.get("h200-sxm"))
     assert dict(view_of(scenario.workload).workload_rows(est, words("zh_CN")))["参数量"] == "671.0 B（激活 37.6 B）"
     assert dict(view_of(scenario.workload).workload_rows(est, words("en")))["Parameters"] == "671.0 B (37.6 B active)"
+
+
+def test_modules_sold_by_the_server_are_counted_as_modules_in_chinese():
+    """'每台服务器基板 8 颗）：按整台服务器购买，共 16 张': one thing, counted by two words."""
+    from configurator.core.messages import msg
+
+    for message_id in ("whole-servers", "whole-servers-rented"):
+        said = msg(message_id, card="昇腾 910B", unit=8, count=16).text_in("zh_CN")
+        assert "8 颗" in said and said.endswith("共 16 颗"), said

@@ -112,3 +112,20 @@ def test_modules_sold_by_the_server_are_counted_as_modules_in_chinese():
     for message_id in ("whole-servers", "whole-servers-rented"):
         said = msg(message_id, card="昇腾 910B", unit=8, count=16).text_in("zh_CN")
         assert "8 颗" in said and said.endswith("共 16 颗"), said
+
+
+def test_servers_not_all_full_hold_up_to_their_cards(catalog):
+    """300 desktops on 19 × T4 in 7 servers of 3 read '(3 cards each)': 21 slots for 19 cards."""
+    from configurator.core.estimate import estimate
+    from configurator.core.procurement.deployment import deployment_cost
+    from configurator.report.summary import configuration_text
+
+    scenario = _scenario(catalog, "--workload", "vdi", "--users", "300", "--user-class", "knowledge")
+    est = estimate(scenario.model_copy(update={"card_id": "t4", "count": 19}), catalog.get("t4"))
+    cost = deployment_cost(est)
+    assert (cost.bom.servers, cost.bom.gpus_per_server) == (7, 3)
+    said = configuration_text(est, cost, words("en"))
+    assert said.startswith("19 × T4 in 7 servers (up to 3 cards each)"), said
+    assert "7 台服务器（每台最多 3 张卡）" in configuration_text(est, cost, words("zh_CN"))
+    full = estimate(scenario.model_copy(update={"card_id": "t4", "count": 21}), catalog.get("t4"))
+    assert "(3 cards each)" in configuration_text(full, deployment_cost(full), words("en"))

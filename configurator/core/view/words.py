@@ -260,6 +260,7 @@ ZH_CN.update({
     "Render {frames} frames": "渲染 {frames} 帧",
     " in {servers} ({per} cards each), {racks}":
         "，{servers}（每台 {per} 张卡），{racks}",
+    " in {servers} (up to {per} cards each), {racks}": "，{servers}（每台最多 {per} 张卡），{racks}",
     ", {n} of them spare servers": "，其中 {n} 台为备用服务器",
     " in {servers} ({per} cards each; {spares} of them spare), {racks}":
         "，{servers}（每台 {per} 张卡，其中 {spares} 台为备用），{racks}",

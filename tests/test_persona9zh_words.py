@@ -131,14 +131,20 @@ def test_servers_not_all_full_hold_up_to_their_cards(catalog):
     assert "(3 cards each)" in configuration_text(full, deployment_cost(full), words("en"))
 
 
-def test_a_training_row_that_fits_says_no_more_memory_than_the_card_allows(catalog):
+def test_a_training_row_that_fits_on_its_peak_says_so_beside_its_memory(catalog, capsys):
     """what-fits on 16 × Ascend 910B read 'LoRA 微调 … 是 71.3 GiB / 63.4 GiB': a fit judged on the peak
-    (the allocator gives its cache back near the limit) beside the cache it usually holds."""
-    from configurator.core.what_fits import model_choice, owned_scenario, what_fits
+    (the allocator gives its cache back near the limit) beside the cache it usually holds, unexplained."""
+    from configurator.cli import main
     from configurator.core.scenario import Workload
+    from configurator.core.what_fits import model_choice, owned_scenario, what_fits
 
     answer = what_fits(owned_scenario("ascend-910b", 16), catalog, models=(model_choice("llama3.1-405b"),),
                        tasks=(Workload.LORA,))
     row = next(r for r in answer.rows if r.task is Workload.LORA)
-    assert row.fits and row.estimate.memory.total > row.usable_bytes  # the case: fits on the peak alone
-    assert row.memory_bytes <= row.usable_bytes
+    assert row.fits and row.memory_bytes > row.usable_bytes  # the case: fits on the peak alone
+    argv = ["what-fits", "--owned", "ascend-910b:16", "--models", "llama3.1-405b", "--tasks", "lora"]
+    assert main(argv) == 0
+    assert "71.3 GiB of 63.4 GiB; fits at its 59.4 GiB peak, the cache given back near the limit" in \
+        capsys.readouterr().out.replace("\u00a0", " ")
+    assert main([*argv, "--lang", "zh_CN"]) == 0
+    assert "71.3 GiB / 63.4 GiB；峰值 59.4 GiB 放得下：分配器接近上限时归还缓存" in capsys.readouterr().out.replace("\u00a0", " ")

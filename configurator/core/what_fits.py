@@ -333,9 +333,7 @@ def _training_row(base: Scenario, card: Card, choice: ModelChoice, model: ModelA
         return FitRow(**common, verdict=Verdict.NO_FIT, memory_bytes=memory, usable_bytes=est.memory.budget,
                       estimate=est)
     t = est.training
-    # what it needs (fit_total): 71.3 of 63.4 GiB read "fits" for Llama 3.1 405B LoRA on Ascend 910B, the
-    # allocator's usual cache against a fit judged on the peak it gives that cache back for
-    return FitRow(**common, verdict=Verdict.FITS, memory_bytes=est.memory.fit_total, usable_bytes=est.memory.budget,
+    return FitRow(**common, verdict=Verdict.FITS, memory_bytes=est.memory.total, usable_bytes=est.memory.budget,
                   estimate=est,
                   training=TrainingRun(t.tokens_per_s, scenario.training.tokens, t.hours, t.mfu))
 

@@ -55,6 +55,8 @@ ZH_CN_ESTIMATE: dict[str, str] = {
         "{count} × {card} 承载 {demand} {unit}中的 {served}：再多此卡也无法承载",
     "{count} × {card} carries the load: {per_card} per card": "{count} × {card} 可承担负载：每卡 {per_card}",
     "{need} of {allowed}": "{need} / {allowed}",
+    "{need} of {allowed}; fits at its {peak} peak, the cache given back near the limit":
+        "{need} / {allowed}；峰值 {peak} 放得下：分配器接近上限时归还缓存",
     "{budget} — {verdict}": "{budget} — {verdict}",
     "fits": "可容纳",
     "Headroom": "余量",

@@ -14,7 +14,7 @@ def test_the_ranking_says_how_many_consumer_cards_it_left_out(capsys):
     out = capsys.readouterr().out
     assert "consumer graphics cards among them" in out and "--classes graphics,workstation" in out
     assert main([*RENDER, "--lang", "zh_CN"]) == 0
-    assert "张为消费级图形卡" in capsys.readouterr().out
+    assert "种为消费级图形卡" in capsys.readouterr().out
 
 
 def test_picking_the_classes_ranks_them_and_says_nothing(capsys):

@@ -48,7 +48,7 @@ def model_summary(model) -> str:
     text = QCoreApplication.translate(
         "ScenarioEditor", "{layers} layers, hidden {hidden}, {heads} heads ({kv} KV), FFN {ffn}, vocabulary {vocab}"
     ).format(layers=model.n_layers, hidden=model.hidden, heads=model.n_heads, kv=model.kv_heads, ffn=model.ffn,
-             vocab=model.vocab)
+             vocab=f"{model.vocab:,}")  # grouped, as the summary's model row writes it ("152,064")
     if model.is_moe:
         moe = QCoreApplication.translate("ScenarioEditor", ", {experts} experts (top {k}), {active:.1f} B active")
         text += moe.format(experts=model.n_experts, k=model.experts_per_token, active=model.active_params() / 1e9)

@@ -48,8 +48,8 @@ SYSTEMS_CHINESE: dict[str, str] = {
     "tco-without-energy": "{tco}——未含电费（无公开功率）",
     "tco-without-energy-unpriced": "{tco}——未含电费（无公开功率）及无价格的项",
     "cooling-unpublished": "冷却方式未公开",
-    "whole-servers": "{card} 模组按整机销售（每台服务器基板 {unit} 颗）：按整台服务器购买，共 {count} 张",
-    "whole-servers-rented": "{card} 模组装在服务器基板上（每台 {unit} 颗）：按整台服务器租用，共 {count} 张",
+    "whole-servers": "{card} 模组按整机销售（每台服务器基板 {unit} 颗）：按整台服务器购买，共 {count} 颗",
+    "whole-servers-rented": "{card} 模组装在服务器基板上（每台 {unit} 颗）：按整台服务器租用，共 {count} 颗",
     "flow-through-in-server": (
         "{card} 是采用穿透式风扇散热器的工作站显卡，此处 {count} 张装在机架服务器中："
         "机架服务器应选 {vendor} 的服务器版（被动散热）——请为其询价"

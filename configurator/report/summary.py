@@ -199,15 +199,15 @@ def _racks(n: int, w: Words) -> str:
 
 
 def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
-    """'1,024 × H100 SXM5 80GB in 128 servers (8 cards each), 66 racks', '144 × Vera Rubin NVL72 as 2
-    rack-scale systems of 72 cards each, 3 racks' (until December 2026 "in 1 server (384 cards each)" for
-    a CloudMatrix 384 supernode); the spare servers are
-    counted with the servers ('in 34 servers (8 cards each; 2 of them spare), 13 racks': after the
-    racks, ', 2 of them spare servers' read as two of the racks); the modules a full baseboard
-    brings beyond the layout's are said after them ('1 × H100 SXM5 80GB in 1 server (8 cards each),
-    1 rack; 7 more cards bought with the servers, unused')."""
+    """'1,024 × H100 SXM5 80GB in 128 servers (8 cards each), 66 racks', '144 × Vera Rubin NVL72 as 2 rack-scale systems
+    of 72 cards each, 3 racks' (until December 2026 "in 1 server (384 cards each)" for a CloudMatrix 384 supernode);
+    servers not all full hold "up to" their cards ('19 × T4 in 7 servers (up to 3 cards each)'); the spare servers are
+    counted with the servers ('in 34 servers (8 cards each; 2 of them spare), 13 racks': after the racks, ', 2 of them
+    spare servers' read as two of the racks); the modules a full baseboard brings beyond the layout's are said after
+    them ('1 × H100 SXM5 80GB in 1 server (8 cards each), 1 rack; 7 more cards bought with the servers, unused')."""
     s, bom = est.scenario, cost.bom
     text = f"{count(s.count)} × {card_name(est.card.name, w.language)}"
+    idle = sum(line.quantity for line in bom.lines if line.role == "idle")  # a baseboard is sold full
     spares = bom.spare_servers  # those bought: a rack-scale system's goodput spares are not (144 × Vera Rubin
     # in 2 racks read "1 of them spare" until December 2026)
     if bom.servers and bom.system is not None:  # a rack-scale system is bought whole: said as systems, not servers
@@ -223,11 +223,11 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
                 " in {servers} ({per} cards each; {spares} of them spare), {racks}"
         else:
             each = " in {servers} (1 card each), {racks}" if bom.gpus_per_server == 1 else \
-                " in {servers} ({per} cards each), {racks}"
+                " in {servers} ({per} cards each), {racks}" if s.count + idle >= bom.servers * bom.gpus_per_server \
+                else " in {servers} (up to {per} cards each), {racks}"
         text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks, spares=count(spares))
     elif spares:
         text += w(", {n} of them spare servers", n=count(spares))
-    idle = sum(line.quantity for line in bom.lines if line.role == "idle")  # a baseboard is sold full
     if idle:
         text += w("; {n} more cards bought with the servers, unused", n=count(idle))
     return text

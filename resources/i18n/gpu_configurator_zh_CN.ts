@@ -1464,7 +1464,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>No preset is within 10 % of {asked} B: uses a Llama-like shape of {used} B parameters — {layers} layers, hidden {hidden}, {heads} heads ({kv} KV), so tensor parallel 1, 2, 4 or 8 and 1, 2 or 4 pipeline stages split it evenly.</source>
-        <translation>没有预设与 {asked} B 相差在 10 % 以内：使用 {used} B 参数的类 Llama 结构——{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV），张量并行 1、2、4 或 8 以及 1、2 或 4 级流水线都能均分。</translation>
+        <translation>没有预设与 {asked} B 相差在 10% 以内：使用 {used} B 参数的类 Llama 结构——{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV），张量并行 1、2、4 或 8 以及 1、2 或 4 级流水线都能均分。</translation>
     </message>
 </context>
 <context>
@@ -2551,7 +2551,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>The attention kernel the training framework runs, which sets how fast attention runs on each card. FlashAttention-2 reaches about 47 % of peak on an A100 but about 27 % on an H100; FlashAttention-3 and cuDNN, written for Hopper, about 48 % there. Auto: Transformer Engine&apos;s (cuDNN on Hopper) under the fused layer kernels, FlashAttention-2 otherwise.</source>
-        <translation>训练框架所运行的注意力算子，决定注意力在各型号卡上的速度。FlashAttention-2 在 A100 上约达峰值的 47 %，在 H100 上仅约 27 %；为 Hopper 编写的 FlashAttention-3 和 cuDNN 在 H100 上约达 48 %。自动：融合层算子下用 Transformer Engine 的算子（Hopper 上为 cuDNN），否则为 FlashAttention-2。</translation>
+        <translation>训练框架所运行的注意力算子，决定注意力在各型号卡上的速度。FlashAttention-2 在 A100 上约达峰值的 47%，在 H100 上仅约 27%；为 Hopper 编写的 FlashAttention-3 和 cuDNN 在 H100 上约达 48%。自动：融合层算子下用 Transformer Engine 的算子（Hopper 上为 cuDNN），否则为 FlashAttention-2。</translation>
     </message>
     <message>
         <source>Activation recomputation: keep fewer activations and compute them again in the backward pass (full: about a third more compute, much less memory).</source>
@@ -2743,7 +2743,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Share of the measured GEMM rate at each product&apos;s shape on this card that training&apos;s matrix products sustain inside a step (default 70 %)</source>
-        <translation>训练步骤中矩阵运算实际达到的、该卡上按各矩阵乘形状实测的矩阵乘速率的比例（默认 70 %）</translation>
+        <translation>训练步骤中矩阵运算实际达到的、该卡上按各矩阵乘形状实测的矩阵乘速率的比例（默认 70%）</translation>
     </message>
     <message>
         <source> vCPU</source>
@@ -3031,7 +3031,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
-        <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45 %，融合推理引擎 60–80 %）</translation>
+        <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45%，融合推理引擎 60–80%）</translation>
     </message>
     <message>
         <source>Decode bandwidth</source>
@@ -3182,7 +3182,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>chance each draft token is accepted (DeepSeek-V3 report §5.4.3: 85–90 % for its second-token prediction)</source>
-        <translation>每个草稿词元被接受的概率（DeepSeek-V3 报告 §5.4.3：第二个词元预测为 85–90 %）</translation>
+        <translation>每个草稿词元被接受的概率（DeepSeek-V3 报告 §5.4.3：第二个词元预测为 85–90%）</translation>
     </message>
     <message>
         <source>time of one draft token as a share of a target decode step (a one-layer MTP/EAGLE head ≈ 1/layers; a separate draft model ≈ its size ratio)</source>
@@ -3485,7 +3485,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>What the service is for. Interactive chat: people read the answer as it streams, so by default the first token within 1 s and each next one within 100 ms for 90 % of requests (faster than people read). API for other programs: MLPerf&apos;s server limits, 2 s and 200 ms at p99. Offline batch: no latency target, the cheapest per token. Targets you type win.</source>
-        <translation>服务的用途。交互式对话：用户边生成边阅读，因此默认 90 % 的请求首词元在 1 秒内、之后每个词元在 100 ms 内（快于阅读速度）。供其他程序调用的 API：采用 MLPerf 服务器场景的限值，p99 下 2 秒和 200 ms。离线批处理：无延迟目标，按每词元成本最低排名。您输入的目标优先。</translation>
+        <translation>服务的用途。交互式对话：用户边生成边阅读，因此默认 90% 的请求首词元在 1 秒内、之后每个词元在 100 ms 内（快于阅读速度）。供其他程序调用的 API：采用 MLPerf 服务器场景的限值，p99 下 2 秒和 200 ms。离线批处理：无延迟目标，按每词元成本最低排名。您输入的目标优先。</translation>
     </message>
     <message>
         <source>Longest sequence (prompt + answer) the KV cache must hold per request; at its lowest, what the prompt and the answer need</source>

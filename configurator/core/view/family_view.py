@@ -162,8 +162,9 @@ def _model_rows(est: Estimate, w: Words) -> TableRows:
     return [
         (w("Workload"), w(WORKLOADS[s.workload.value])),
         (w("Model"), model_name(m.name)),
-        (w("Parameters"), f"{numbers.significant(m.total_params() / 1e9, 4)} B" + (
-            f" ({w('{n} B active', n=numbers.significant(m.active_params() / 1e9))})" if m.is_moe else "")),
+        (w("Parameters"), w("{total} B ({n} B active)", total=numbers.significant(m.total_params() / 1e9, 4),
+                            n=numbers.significant(m.active_params() / 1e9)) if m.is_moe
+         else f"{numbers.significant(m.total_params() / 1e9, 4)} B"),
         (w("Architecture"), _architecture(est, w)),
         (w("Precision"), _precision_text(est)),
         (w("Parallelism"), _listed(w, f"{w('tensor parallel')} {p.tp}", f"{w('pipeline parallel')} {p.pp}",
@@ -229,7 +230,7 @@ def _serving_job(scenario: Scenario, w: Words) -> str:
         batch = scenario.serving.use.value == "batch"
         return w("Serve {model}: no volume given, one full batch per model copy" if batch else
                  "Serve {model}: no load given, sized for 1 user at once", model=model)
-    if scenario.serving.concurrency is None and rate and scenario.serving.users != 1:
+    if scenario.serving.concurrency is None and rate:  # users is 1 here: the rate is the load given
         return w("Serve {model} at {rate} requests/s", model=model, rate=f"{rate:,.4g}")
     return w("Serve {model} to {users}", model=model, users=users_at_once(scenario.serving.users, w))
 
@@ -289,7 +290,8 @@ def _graphics_rows(rows: Callable[[Scenario, Words], TableRows]) -> Callable[[Es
 def _desktop_rows(scenario: Scenario, w: Words) -> TableRows:
     g = scenario.graphics
     from configurator.core.graphics import desktop_profile_gib  # the estimator's, loaded by then (no import at start)
-    profile = f"{desktop_profile_gib(scenario):g} GiB ({g.monitors} × {g.resolution})"  # as the displays need
+    profile = w("{gib} GiB ({monitors} × {resolution})", gib=f"{desktop_profile_gib(scenario):g}",  # as the
+                monitors=g.monitors, resolution=g.resolution)  # displays need; Chinese brackets in Chinese
     return [(w("Users"), numbers.count(g.users)), (w("vGPU profile"), profile),
             (w("Shading load per user"), f"{numbers.significant(g.shading_tflops_per_user)} TFLOP/s FP32")]
 

@@ -50,7 +50,7 @@ ZH_CN: dict[str, str] = {
     ("Likely: 80 % of the calibration rows were measured within the range (10th to 90th percentile of "
      "measured / predicted; calibration data of {date}); where the rows were all off the same way, the "
      "range need not hold the estimate."):
-        "可能范围：80 % 的校准数据行的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位；校准数据日期 "
+        "可能范围：80% 的校准数据行的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位；校准数据日期 "
         "{date}）；若各行偏差方向一致，范围可能不包含估算值本身。",
     "training throughput": "训练吞吐量",
     "memory per card": "每卡显存",
@@ -179,6 +179,7 @@ ZH_CN: dict[str, str] = {
     "Video transcoding": "视频转码",
     "Users": "用户数",
     "vGPU profile": "vGPU 配置（每用户显存）",
+    "{gib} GiB ({monitors} × {resolution})": "{gib} GiB（{monitors} × {resolution}）",
     "Shading load per user": "每用户着色负载",
     "Streams": "视频流路数",
     "Video": "视频格式",
@@ -259,6 +260,7 @@ ZH_CN.update({
     "Render {frames} frames": "渲染 {frames} 帧",
     " in {servers} ({per} cards each), {racks}":
         "，{servers}（每台 {per} 张卡），{racks}",
+    " in {servers} (up to {per} cards each), {racks}": "，{servers}（每台最多 {per} 张卡），{racks}",
     ", {n} of them spare servers": "，其中 {n} 台为备用服务器",
     " in {servers} ({per} cards each; {spares} of them spare), {racks}":
         "，{servers}（每台 {per} 张卡，其中 {spares} 台为备用），{racks}",
@@ -368,7 +370,7 @@ ZH_CN.update({
     "{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}":
         "{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}",
     "{n} experts, {k} per token": "{n} 个专家，每词元激活 {k} 个",
-    "{n} B active": "激活 {n} B",
+    "{total} B ({n} B active)": "{total} B（激活 {n} B）",
     "Token budget": "训练词元数",
     "{n} tokens": "{n} 词元",
     "users at once": "并发用户",
@@ -517,7 +519,7 @@ ZH_CN.update({
     "{n} cards left out; see --json for why.": "{n} 种卡被排除；原因见 --json。",
     ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
      "pick the classes to rank them, e.g. --classes graphics,workstation"):
-        "其中 {n} 张为消费级图形卡（无 ECC；其许可协议限制数据中心使用）：指定卡类别即可参与排名，例如 --classes graphics,workstation",
+        "其中 {n} 种为消费级图形卡（无 ECC；其许可协议限制数据中心使用）：指定卡类别即可参与排名，例如 --classes graphics,workstation",
     "Cloud per million tokens": "每百万词元云租用成本", "Cloud per user-month": "每用户每月云租用成本",
     "Cloud per stream-hour": "每路每小时云租用成本", "Cloud per frame": "每帧云租用成本", "million tokens": "百万词元",
     "{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, {fit} fit":

@@ -437,7 +437,7 @@ ZH_CN_EXPORT_NOTE: dict[str, str] = {
     "TPP 4,750 from the dense FP4 rate: a consumer part below 4,800": "TPP 4,750，由稠密 FP4 算力计：低于 4,800 的消费级产品",
     "TPP not computable (rates not published)": "TPP 无法计算（算力未公布）",
     "TPP not published": "TPP 未公布",
-    "a 25 % US import duty applies to the lab-tested path.": "经实验室检测的路径须缴纳 25 % 的美国进口关税。",
+    "a 25 % US import duty applies to the lab-tested path.": "经实验室检测的路径须缴纳 25% 的美国进口关税。",
     "availability limited by the vendor's own capacity, not by US rules.": "供货受厂商自身产能限制，而非美国规则。",
     "bandwidth 3,700 GB/s.": "带宽 3,700 GB/s。",
     "bandwidth 7,700 GB/s.": "带宽 7,700 GB/s。",
@@ -448,7 +448,7 @@ ZH_CN_EXPORT_NOTE: dict[str, str] = {
     "not verified against a BIS classification.": "未对照 BIS 分类核实。",
     ("US licences were issued from 2025-08-08 on the condition that 15 % of the sales go to the US government "
      "(not codified in a regulation as of 2025-08-27)"):
-        "美国自 2025-08-08 起发放许可证，条件是销售额的 15 % 归美国政府（截至 2025-08-27 尚未写入法规）",
+        "美国自 2025-08-08 起发放许可证，条件是销售额的 15% 归美国政府（截至 2025-08-27 尚未写入法规）",
     ("Chinese regulators (CAC, NDRC, MIIT) discouraged H20 purchases from August 2025, and NVIDIA told suppliers "
      "to halt H20 production (The Information, 2025-08-21)"):
         "中国主管部门（国家网信办、国家发展改革委、工业和信息化部）自 2025 年 8 月起不鼓励采购 H20，"

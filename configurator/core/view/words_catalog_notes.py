@@ -47,7 +47,7 @@ ZH_CN_NOTES: dict[str, str] = {
         "9,728 个 CUDA / 304 个 Tensor 核心，256 位总线 22.4 Gbps。张量数字按 Ada 白皮书比例（FP32 "
         "累加减半速率），本次未重新核读。12GB 版“4080”未发布（后改为 RTX 4070 Ti）。FP16 累加的张量算力稠密 "
         "194.9（fp16_acc16_tflops），为 FP32 累加 97.5 的两倍，依据 Ada 白皮书的 GeForce 比例。2026-12-03 "
-        "审核（问题单 27，保留的 llama.cpp pp512 数据行偏差 +50/+54 %）：算力由该卡的 76 个 SM（9,728 个 CUDA "
+        "审核（问题单 27，保留的 llama.cpp pp512 数据行偏差 +50/+54%）：算力由该卡的 76 个 SM（9,728 个 CUDA "
         "核心 / 128）x 4 个张量核心 x 每时钟 256 次稠密 FP16 FLOP（FP16 累加）x 2,505 MHz 加速频率 = 194.9 "
         "TFLOP/s 得出，即白皮书 RTX 4090 一栏的单张量核心速率（512 x 256 x 2,520 MHz = 330.3）；FP32 "
         "累加减半（97.5），INT8 与 FP16 累加的 FP8 为两倍（389.9）；22.4 Gbps x 256 位 / 8 = 716.8 "
@@ -148,7 +148,7 @@ ZH_CN_NOTES: dict[str, str] = {
      "unknown: no FP16 rate of either accumulate is published for the D board."):
         "中国专供的 RTX 5090，GB202 配置相同（170 个 SM，680 个张量核心，32 GB GDDR7，28 Gbps，512 位 = 1,792 "
         "GB/s，575 W），但张量吞吐量受限：“2,375 AI TOPS”为 FP4 稀疏 → 稠密 1,187.5（RTX 5090：3,352）。NVIDIA "
-        "未公布 D 版板卡的其他张量算力；BF16/FP8/INT8 留空而不按比例推算（不清楚各精度是否都按同样的 29 % "
+        "未公布 D 版板卡的其他张量算力；BF16/FP8/INT8 留空而不按比例推算（不清楚各精度是否都按同样的 29% "
         "限制）。FP32 104.8 TF，与 RTX 5090 相同（Tom's 表格）。据报已于 2025 年撤下，由 5090D V2 "
         "取代。fp16_acc16_tflops 未知：D 版板卡未公布任何累加方式的 FP16 算力。",
     ("China-only cut of the RTX PRO 6000 (156 of 188 SMs, 84 GB on 448 bits). NVIDIA published no rates or "
@@ -174,7 +174,7 @@ ZH_CN_NOTES: dict[str, str] = {
      "table). Other tensor rates not published; left empty. 575 W as the 5090D (dontleaveit). "
      "fp16_acc16_tflops unknown: no FP16 rate of either accumulate is published for the D v2 board."):
         "5090D 的中国专供后继型号：GB202 配置相同，2,375 AI TOPS（FP4 稀疏 → 稠密 1,187.5），但为 24 GB "
-        "GDDR7，384 位，28 Gbps = 1,344 GB/s（显存与带宽少 25 %；Tom's 表格）。其他张量算力未公布；留空。575 "
+        "GDDR7，384 位，28 Gbps = 1,344 GB/s（显存与带宽少 25%；Tom's 表格）。其他张量算力未公布；留空。575 "
         "W，与 5090D 相同（dontleaveit）。fp16_acc16_tflops 未知：D v2 版板卡未公布任何累加方式的 FP16 算力。",
     ("Compute equal to H100 NVL (datasheet sparse 835/1,671/3,341 halved). Max TDP up to 600 W (configurable). "
      "Compute values not read directly from the H200 datasheet in this session; inferred from NVL-class "

@@ -55,6 +55,8 @@ ZH_CN_ESTIMATE: dict[str, str] = {
         "{count} × {card} 承载 {demand} {unit}中的 {served}：再多此卡也无法承载",
     "{count} × {card} carries the load: {per_card} per card": "{count} × {card} 可承担负载：每卡 {per_card}",
     "{need} of {allowed}": "{need} / {allowed}",
+    "{need} of {allowed}; fits at its {peak} peak, the cache given back near the limit":
+        "{need} / {allowed}；峰值 {peak} 放得下：分配器接近上限时归还缓存",
     "{budget} — {verdict}": "{budget} — {verdict}",
     "fits": "可容纳",
     "Headroom": "余量",
@@ -135,7 +137,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "(likely {low} to {high} of each)": "（各值可能为其 {low} 至 {high}）",
     ("Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within it (10th to 90th "
      "percentile of measured / predicted)."):
-        "可能范围：{n} 行校准数据（{kind}，{scale}）；其中 80 % 的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位）。",
+        "可能范围：{n} 行校准数据（{kind}，{scale}）；其中 80% 的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位）。",
     "Only {n} rows at this scale: the range is the one over all scales.": "此规模仅 {n} 行：采用全部规模的范围。",
     "Few rows: the range itself is uncertain.": "行数少：范围本身也不确定。",
     "Rows: {rows}": "数据行：{rows}",

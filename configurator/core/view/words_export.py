@@ -26,7 +26,7 @@ its statuses (:data:`~configurator.core.view.card_view.PRODUCTION`), how held ca
 (:data:`~configurator.core.view.card_view.HELD`)."""
 
 ZH_CN_EXPORT_NOTES: dict[str, str] = {
-    "announced 2025-12-08 as a 25 % share of the sales": "2025-12-08 宣布为销售额的 25 %",
+    "announced 2025-12-08 as a 25 % share of the sales": "2025-12-08 宣布为销售额的 25%",
     ("levied from 2026-01-15 as a tariff on the chips' value when they enter the US for testing, paid by the "
      "importer (the vendor)"): "自 2026-01-15 起，在芯片进入美国接受检测时按芯片价值征收关税，由进口方（厂商）支付",
     "not added to the prices here": "未计入此处价格",

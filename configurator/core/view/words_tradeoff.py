@@ -14,7 +14,7 @@ ZH_CN_TRADEOFF: dict[str, str] = {
     "Disaggregated (prefill + decode pools)": "分离（预填充池 + 解码池）",
     "Pareto front": "帕累托前沿",
     "The {n} layouts weighed lie within 2 % of one another: at this load there is nothing to trade.":
-        "评估过的 {n} 种布局彼此相差不到 2 %：此负载下没有可权衡的余地。",
+        "评估过的 {n} 种布局彼此相差不到 2%：此负载下没有可权衡的余地。",
     "One layout weighed: the layout is set, or no other fits this card and load.":
         "只评估了一种布局：布局已固定，或此卡在此负载下没有其他布局。",
     "Chosen layout": "所选布局",

@@ -137,7 +137,7 @@ class Scenario(_Frozen):
             raise said(ValueError, msg("optimizer-in-backward-accumulation", accum=t.grad_accum))
         if t.recipe.runs_megatron_core or t.offload_optimizer:
             raise said(ValueError, msg("optimizer-in-backward-recipe"))
-        if par.zero < 3 and not {"zero", "tp", "pp", "cp"} & set(auto) and self.replicas > 1:
+        if par.zero < 3 and not {"zero", "tp", "pp"} & set(auto) and self.replicas > 1:  # cp: among the replicas
             raise said(ValueError, msg("optimizer-in-backward-replicas", replicas=self.replicas, zero=par.zero))
         return self
 

@@ -41,7 +41,7 @@ from configurator.core.memory import (
     working_layer_bytes,
 )
 from configurator.core.adapter_memory import (adapter_base_bytes, dequantized_weight_bytes, gathered_element_bytes,
-                                              lora_params_per_layer, nf4_base)
+                                              largest_block_linear_params, lora_params_per_layer, nf4_base)
 from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
@@ -184,11 +184,11 @@ def in_backward(scenario: Scenario) -> bool:
 
 def largest_parameter(model: ModelArchitecture) -> int:
     """Elements of the model's largest parameter tensor [count]: the embedding (or output head)
-    ``vocab × hidden``, else the widest block matrix, ``hidden`` by the MLP's, an expert's or the
-    attention's width (one matrix each, as Hugging Face's and torchtune's Llama modules keep the
-    projections; a grouped-experts tensor holding every expert at once is not counted)."""
-    widest = max(model.ffn, model.expert_ffn or 0, model.q_dim, model.attn_out_dim)
-    return max(model.vocab * model.hidden, model.hidden * widest)
+    ``vocab × hidden``, else the largest block linear
+    (:func:`~configurator.core.adapter_memory.largest_block_linear_params`: one matrix each, as Hugging
+    Face's and torchtune's Llama modules keep the projections; a grouped-experts tensor holding every
+    expert at once is not counted)."""
+    return max(model.vocab * model.hidden, largest_block_linear_params(model))
 
 
 def defers_gradient_reduction(scenario: Scenario) -> bool:

@@ -2451,7 +2451,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Optimizer step in back&amp;ward (each gradient freed at once)</source>
-        <translation>在反向传播中执行优化器步骤（梯度用后即释放）(&amp;W)</translation>
+        <translation>反向传播中执行优化器步骤(&amp;W)</translation>
     </message>
     <message>
         <source>Accept used cards</source>

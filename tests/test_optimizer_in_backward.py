@@ -154,3 +154,13 @@ def test_torchtunes_fused_optimizer_step_row_drops_as_measured():
     after = _peak(estimate(_training_scenario({**setup, "optimizer_in_backward": True}), card).memory)
     assert (before - after) / GIB == pytest.approx(24.9 - 23.1, abs=0.3)
     assert after / GIB == pytest.approx(23.1, rel=0.05)
+
+
+def test_a_launch_script_says_its_trainer_has_no_optimizer_step_in_backward():
+    from configurator.core.launch import launch_text
+    card = CATALOG.get("h100-sxm")
+    est = estimate(updated(_finetune(), card_id="h100-sxm", training={"optimizer": "adamw"}), card)
+    assert "No torchtitan flag for the optimizer step in backward" in launch_text(est, "torchtitan")
+    assert "反向传播中的优化器步骤" in launch_text(est, "torchtitan", "zh_CN")
+    plain = estimate(updated(_finetune(in_backward=False), card_id="h100-sxm", training={"optimizer": "adamw"}), card)
+    assert "optimizer step in backward" not in launch_text(plain, "torchtitan")

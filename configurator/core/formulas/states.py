@@ -113,7 +113,14 @@ TORCHTUNE_OPTIMIZER_IN_BACKWARD = ("pytorch/torchtune 1814feb17a9038e1a8053ce931
 parameter ``p`` gets ``p.register_post_accumulate_grad_hook(optim_step)``, ``optim_step`` running
 ``optim_dict[param].step()`` then ``optim_dict[param].zero_grad()`` (set to None, PyTorch's default), the
 optimizer of that one parameter (``recipes/full_finetune_single_device.py`` ``_setup_optimizer``:
-``{p: config.instantiate(cfg_optimizer, [p]) for p in self._model.parameters()}``)."""
+``{p: config.instantiate(cfg_optimizer, [p]) for p in self._model.parameters()}``).
+
+Its time is taken as unchanged: the per-parameter steps read and write the same bytes as one step after
+backward (:func:`optimizer_step_bytes_per_param`), on the same stream, between the backward's kernels rather
+than overlapped with them; what it adds is a launch or a few per parameter tensor instead of a few
+multi-tensor launches for them all, about 300 tensors × a few kernels × ~5 µs ≈ a few ms for an 8B Llama,
+under 1 % of a step of seconds. torchtune's README 'Optimization flags' table measures +1.4 % tokens/s with
+it (7,210 → 7,309 on the Llama 3.2 3B row), within a run's noise."""
 
 
 def in_backward_gradient_share(largest_params, params):
@@ -138,9 +145,9 @@ def optimizer_in_backward_runs(grad_accum, zero, replicas):
     ``__init__``: a gradient stepped as soon as it is made cannot be summed over micro-batches), and one
     data-parallel replica or ZeRO-3 (torchtune's distributed recipe shards with FSDP2, whose ``foreach_reduce``
     calls the sharded parameter's post-accumulate-grad hooks once its reduce-scattered gradient is set:
-    pytorch ``torch/distributed/fsdp/_fully_shard/_fsdp_collectives.py``); under plain data parallelism or ZeRO 1-2 the gradient must first be
-    reduced over the replicas (DDP's buckets, a ZeRO partition's reduce at the step), which a per-parameter
-    hook runs before. Array-friendly."""
+    pytorch ``torch/distributed/fsdp/_fully_shard/_fsdp_collectives.py``); under plain data parallelism or
+    ZeRO 1-2 the gradient must first be reduced over the replicas (DDP's buckets, a ZeRO partition's
+    reduce at the step), which a per-parameter hook runs before. Array-friendly."""
     return (grad_accum == 1) & ((replicas == 1) | (zero >= 3))
 
 

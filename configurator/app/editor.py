@@ -287,6 +287,9 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.expert_overlap = self._check(self.tr("E&xpert all-to-all overlapped with compute"),
                                           "training.expert_overlap")
         form.addRow(self.expert_overlap)
+        self.optimizer_in_backward = self._check(self.tr("Optimizer step in back&ward (each gradient freed at once)"),
+                                                 "training.optimizer_in_backward")
+        form.addRow(self.optimizer_in_backward)
         self.micro_batch = self._number("training.micro_batch")
         self._auto_field(form, self.micro_batch, "training.micro_batch")
         self.seq_len = self._number("training.seq_len")
@@ -562,6 +565,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self._place_resolution()
         self.lora_rank.setEnabled(workload.is_adapter)
         self.lora_targets.setEnabled(workload.is_adapter)
+        self.optimizer_in_backward.setEnabled(reads(workload, "training.optimizer_in_backward"))  # full-model only
         for widget in self.ai_assumptions:
             self.assumptions_form.setRowVisible(widget, not graphics)
         for widget in self.graphics_assumptions:

@@ -222,6 +222,15 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="optimizer states in CUDA unified memory (bitsandbytes' paged optimizers, as the QLoRA paper runs "
                 "paged AdamW): paged out to host memory when the card is short, so they need no room on the card; "
                 "default off"),
+    _f("training.optimizer_in_backward", _t("ScenarioController", "optimizer step in backward"),
+       flag="--optimizer-in-backward", cli_type="switch", help=_t(
+        "ScenarioEditor", "Full fine-tune or pre-training: the optimizer steps each parameter as soon as its "
+             "gradient is made in backward and frees that gradient (torchtune's optimizer_in_bwd), so only the "
+             "largest parameter's gradient is held, not the whole model's. Needs one micro-batch per step (no "
+             "gradient accumulation) and one data-parallel copy or ZeRO-3."),
+       cli_help="full-model training: the optimizer step run per parameter in backward, each gradient freed after "
+                "its step (torchtune's optimizer_in_bwd), so the gradients held are the largest parameter's, not the "
+                "model's; needs --grad-accum 1 and one data-parallel copy or --zero 3; default off"),
     _f("training.tokens", _t("ScenarioController", "token budget"), _t("ScenarioEditor", " B tokens"), scale=1e9, decimals=3, step=10.0,
        scales=(("zh_CN", MAGNITUDES["亿"]),),  # Chinese counts in 万 and 亿: "20 亿词元", not 2 B (十亿) 词元
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",

@@ -36,6 +36,19 @@ LAYOUT_ENGLISH: dict[str, str] = {
     "layout-context-exceeds": (
         "prompt ({prompt}) + output ({output}) tokens exceed the model's {limit}-token context"
     ),
+    "optimizer-in-backward-accumulation": (
+        "the optimizer step in backward needs one micro-batch per step, not a gradient accumulation of {accum}: "
+        "each gradient is applied and freed as soon as it is made, so none is left to sum (torchtune refuses "
+        "the two together)"
+    ),
+    "optimizer-in-backward-recipe": (
+        "the optimizer step in backward runs under the PyTorch recipes with the optimizer on the card, not the "
+        "Megatron recipes (a gradient buffer kept for the whole model) or optimizer offload"
+    ),
+    "optimizer-in-backward-replicas": (
+        "the optimizer step in backward needs one data-parallel replica or ZeRO-3 (FSDP2), not ZeRO {zero} over "
+        "{replicas} replicas: each gradient must be reduced over the replicas before its step"
+    ),
 }
 """English templates: counts of cards, stages, heads, experts and tokens."""
 
@@ -54,5 +67,17 @@ LAYOUT_CHINESE: dict[str, str] = {
     "layout-cp-chunks": "序列（{seq} 个词元）必须能分成 2 × {cp} 个等长块，才能使用上下文并行",
     "layout-prefill-pool": "预填充池（{prefill} 张卡）必须是 tp × pp（{model_parallel}）的倍数，并为解码留出卡（共 {count} 张）",
     "layout-context-exceeds": "提示（{prompt}）+ 输出（{output}）词元超过模型的 {limit} 词元上下文",
+    "optimizer-in-backward-accumulation": (
+        "反向传播中执行优化器步骤要求每步只有一个微批次，而不是梯度累积 {accum}：每个梯度一算出就被应用并释放，"
+        "没有梯度可供累加（torchtune 不允许两者同时使用）"
+    ),
+    "optimizer-in-backward-recipe": (
+        "反向传播中执行优化器步骤只适用于优化器留在卡上的 PyTorch 配方，不适用于 Megatron 配方（为整个模型常驻一块梯度缓冲区）"
+        "或优化器卸载"
+    ),
+    "optimizer-in-backward-replicas": (
+        "反向传播中执行优化器步骤要求只有一个数据并行副本或使用 ZeRO-3（FSDP2），而不是在 {replicas} 个副本上使用 "
+        "ZeRO {zero}：每个梯度在其优化器步骤之前必须先在各副本间归约"
+    ),
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

@@ -125,6 +125,23 @@ class Scenario(_Frozen):
         return self
 
     @model_validator(mode="after")
+    def _optimizer_in_backward_is_possible(self) -> Scenario:
+        """The optimizer step in backward (``Training.optimizer_in_backward``) runs on what torchtune runs it:
+        one micro-batch per step, one data-parallel replica or ZeRO-3, a PyTorch recipe with the optimizer on
+        the card (``formulas.states.optimizer_in_backward_runs``); a field left to the planner is checked
+        there (``workloads/training/grid.py``), not here. Full-model training alone reads it."""
+        t, par, auto = self.training, self.parallelism, self.auto_layout
+        if not t.optimizer_in_backward or not self.workload.is_training or self.workload.is_adapter:
+            return self
+        if t.grad_accum > 1 and "grad_accum" not in auto:
+            raise said(ValueError, msg("optimizer-in-backward-accumulation", accum=t.grad_accum))
+        if t.recipe.runs_megatron_core or t.offload_optimizer:
+            raise said(ValueError, msg("optimizer-in-backward-recipe"))
+        if par.zero < 3 and not {"zero", "tp", "pp"} & set(auto) and self.replicas > 1:  # cp: among the replicas
+            raise said(ValueError, msg("optimizer-in-backward-replicas", replicas=self.replicas, zero=par.zero))
+        return self
+
+    @model_validator(mode="after")
     def _serving_pools_are_possible(self) -> Scenario:
         serving = self.serving
         if self.workload is not Workload.INFERENCE or not serving.disaggregated or serving.prefill_cards is None \

@@ -190,6 +190,15 @@ class Training(_Frozen):
                     "them out to host memory when the card is short, so they are outside the caching allocator and "
                     "need no room beside the activations (training_stage_memory.paged_state_bytes). Written to "
                     "files only when on")
+    optimizer_in_backward: bool = Field(
+        default=False, exclude_if=lambda on: not on,
+        description="the optimizer step run per parameter in backward, each gradient freed as soon as its step has "
+                    "run (torchtune's optimizer_in_bwd: one optimizer per parameter, stepped by a "
+                    "register_post_accumulate_grad_hook), so at most the largest parameter's gradient is alive, not "
+                    "the whole model's (training_stage_memory.in_backward_gradient_share); the step's time is "
+                    "unchanged. Full-model training only, one micro-batch per step, one data-parallel replica or "
+                    "ZeRO-3 (FSDP2), PyTorch recipes: torchtune refuses it with gradient accumulation. Written to "
+                    "files only when on")
     offload_optimizer: bool = Field(
         default=False, description="optimizer states and fp32 master weights in host memory (ZeRO-Offload)"
     )

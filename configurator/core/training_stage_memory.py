@@ -15,6 +15,7 @@ from configurator.core.formulas.states import (
     OPTIMIZER_MOMENTS,
     adam_step_temporary_bytes,
     ddp_bucket_bytes,
+    in_backward_gradient_share,
     megatron_step_gradient_copy_bytes,
     fit_bytes,
     fit_reserve,
@@ -40,7 +41,7 @@ from configurator.core.memory import (
     working_layer_bytes,
 )
 from configurator.core.adapter_memory import (adapter_base_bytes, dequantized_weight_bytes, gathered_element_bytes,
-                                              lora_params_per_layer, nf4_base)
+                                              largest_block_linear_params, lora_params_per_layer, nf4_base)
 from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
@@ -48,7 +49,8 @@ from configurator.core.precision import PrecisionPlan, StateBytes
 from configurator.core.scenario import Optimizer, Recompute, Scenario, SelectivePolicy
 
 __all__ = ["StageBasis", "StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets",
-           "defers_gradient_reduction", "dequantized_bytes", "gradients_held", "paged_state_bytes",
+           "defers_gradient_reduction", "dequantized_bytes", "gradients_held", "in_backward",
+           "largest_parameter", "paged_state_bytes",
            "step_gradient_copy", "step_temporary", "stage_basis", "stage_memories", "stage_memory", "stage_memory_at",
            "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
 
@@ -167,8 +169,26 @@ def gradients_held(scenario: Scenario) -> bool:
     DeepSpeed ``runtime/bf16_optimizer.py`` (``fp32_groups_gradients_flat``, ``torch.zeros_like`` of the
     whole flat 16-bit group; ``clear_hp_grads`` zeroes it). Otherwise (one micro-batch, gradients set
     to None after the step: PyTorch ``zero_grad(set_to_none=True)``) the gradients are made as the
-    activations are freed."""
-    return scenario.training.grad_accum > 1 or scenario.training.recipe.runs_megatron_core
+    activations are freed. And under the optimizer step in backward (``Training.optimizer_in_backward``),
+    whose in-flight gradient, the largest parameter's, is made beside the step's activations
+    (:func:`~configurator.core.formulas.states.in_backward_gradient_share`)."""
+    t = scenario.training
+    return t.grad_accum > 1 or t.recipe.runs_megatron_core or in_backward(scenario)
+
+
+def in_backward(scenario: Scenario) -> bool:
+    """Whether the optimizer steps each parameter in backward (``Training.optimizer_in_backward``): read by
+    full-model training alone (an adapter's gradients are the adapters' own, a small share)."""
+    return scenario.training.optimizer_in_backward and not scenario.workload.is_adapter
+
+
+def largest_parameter(model: ModelArchitecture) -> int:
+    """Elements of the model's largest parameter tensor [count]: the embedding (or output head)
+    ``vocab × hidden``, else the largest block linear
+    (:func:`~configurator.core.adapter_memory.largest_block_linear_params`: one matrix each, as Hugging
+    Face's and torchtune's Llama modules keep the projections; a grouped-experts tensor holding every
+    expert at once is not counted)."""
+    return max(model.vocab * model.hidden, largest_block_linear_params(model))
 
 
 def defers_gradient_reduction(scenario: Scenario) -> bool:
@@ -424,6 +444,9 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         weights, grads, optimizer = params * states.weights, params * states.gradients, params * states.optimizer
         step_copy = params * basis.step_copy
         copies = params * states.autocast_copy if autocast_copy_saved(train) else 0.0
+        if in_backward(scenario):  # one parameter's gradient and step temporaries in flight, not the stage's
+            share = float(in_backward_gradient_share(largest_parameter(model) / tp, params))
+            grads, step_copy = grads * share, step_copy * share
         if train.offload_optimizer:
             # ZeRO-Offload: fp32 masters and moments on the host; the card keeps 16-bit weights,
             # and gradients only until their bucket is copied out (Ren et al. 2021 §4.1)

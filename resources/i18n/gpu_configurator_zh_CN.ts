@@ -2191,6 +2191,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>分页优化器</translation>
     </message>
     <message>
+        <source>optimizer step in backward</source>
+        <translation>反向传播中的优化器步骤</translation>
+    </message>
+    <message>
         <source>examples</source>
         <translation>样本数</translation>
     </message>
@@ -2446,6 +2450,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>专家全对全通信与计算重叠(&amp;X)</translation>
     </message>
     <message>
+        <source>Optimizer step in back&amp;ward (each gradient freed at once)</source>
+        <translation>反向传播中执行优化器步骤(&amp;W)</translation>
+    </message>
+    <message>
         <source>Accept used cards</source>
         <translation>接受二手卡</translation>
     </message>
@@ -2668,6 +2676,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>LoRA &amp;targets</source>
         <translation>LoRA 目标层(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Full fine-tune or pre-training: the optimizer steps each parameter as soon as its gradient is made in backward and frees that gradient (torchtune&apos;s optimizer_in_bwd), so only the largest parameter&apos;s gradient is held, not the whole model&apos;s. Needs one micro-batch per step (no gradient accumulation) and one data-parallel copy or ZeRO-3.</source>
+        <translation>全参数微调或预训练：反向传播中每个参数的梯度一算出，优化器就对该参数执行一步更新并释放这份梯度（optimizer_in_bwd），因此只需保留最大那个参数的梯度，而不是整个模型的梯度。要求每步只有一个微批次（不做梯度累积），并且只有一个数据并行副本或使用 ZeRO-3。</translation>
     </message>
     <message>
         <source> B tokens</source>

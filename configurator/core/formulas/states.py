@@ -107,6 +107,50 @@ def resident_bytes(weights, optimizer, buffers=0.0):
     return weights + optimizer + buffers
 
 
+TORCHTUNE_OPTIMIZER_IN_BACKWARD = ("pytorch/torchtune 1814feb17a9038e1a8053ce93111bd26774a8db6 "
+                                   "torchtune/training/memory.py register_optim_in_bwd_hooks")
+"""Where the optimizer step in backward (``Training.optimizer_in_backward``) is read from: each trainable
+parameter ``p`` gets ``p.register_post_accumulate_grad_hook(optim_step)``, ``optim_step`` running
+``optim_dict[param].step()`` then ``optim_dict[param].zero_grad()`` (set to None, PyTorch's default), the
+optimizer of that one parameter (``recipes/full_finetune_single_device.py`` ``_setup_optimizer``:
+``{p: config.instantiate(cfg_optimizer, [p]) for p in self._model.parameters()}``).
+
+Its time is taken as unchanged: the per-parameter steps read and write the same bytes as one step after
+backward (:func:`optimizer_step_bytes_per_param`), on the same stream, between the backward's kernels rather
+than overlapped with them; what it adds is a launch or a few per parameter tensor instead of a few
+multi-tensor launches for them all, about 300 tensors × a few kernels × ~5 µs ≈ a few ms for an 8B Llama,
+under 1 % of a step of seconds. torchtune's README 'Optimization flags' table measures +1.4 % tokens/s with
+it (7,210 → 7,309 on the Llama 3.2 3B row), within a run's noise."""
+
+
+def in_backward_gradient_share(largest_params, params):
+    """Share of a stage's gradients alive at once when the optimizer steps each parameter in backward and
+    frees its gradient (:data:`TORCHTUNE_OPTIMIZER_IN_BACKWARD`): one parameter's, at most the largest's,
+    ``min(P_max / P, 1)`` of the ``P`` parameters the gradients are counted over [share].
+
+    A parameter's hook fires once its gradient is wholly accumulated, so the gradient of a weight used
+    twice (a tied embedding and output head) is made at the head, at the start of backward, and lives
+    until the embedding's backward, the last; an untied head's is made beside the whole step's
+    activations too. So the largest gradient is counted beside the activations
+    (:func:`configurator.core.training_stage_memory.gradients_held`), an upper bound for the others. The
+    step's copies and temporaries scale alike: each per-parameter optimizer steps its one tensor (a
+    ``foreach`` AdamW's second-moment temporary is that tensor's). Array-friendly."""
+    return np.minimum(largest_params / params, 1.0)
+
+
+def optimizer_in_backward_runs(grad_accum, zero, replicas):
+    """Whether an optimizer step in backward (:data:`TORCHTUNE_OPTIMIZER_IN_BACKWARD`) can run on a layout:
+    one micro-batch per step (``grad_accum == 1``: the recipes raise "Gradient accumulation is not supported
+    with optimizer in bwd", ``full_finetune_single_device.py`` and ``full_finetune_distributed.py``
+    ``__init__``: a gradient stepped as soon as it is made cannot be summed over micro-batches), and one
+    data-parallel replica or ZeRO-3 (torchtune's distributed recipe shards with FSDP2, whose ``foreach_reduce``
+    calls the sharded parameter's post-accumulate-grad hooks once its reduce-scattered gradient is set:
+    pytorch ``torch/distributed/fsdp/_fully_shard/_fsdp_collectives.py``); under plain data parallelism or
+    ZeRO 1-2 the gradient must first be reduced over the replicas (DDP's buckets, a ZeRO partition's
+    reduce at the step), which a per-parameter hook runs before. Array-friendly."""
+    return (grad_accum == 1) & ((replicas == 1) | (zero >= 3))
+
+
 def megatron_step_gradient_copy_bytes(gradient_bytes):
     """Bytes per parameter of the fp32 copy of the gradients Megatron-LM's optimizer makes at its
     step, on the parameters whose optimizer states the rank holds [B]: 4 when the gradient buffer

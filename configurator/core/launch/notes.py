@@ -82,6 +82,11 @@ NOTES: dict[str, tuple[str, str]] = {
                        "PEFT)", "其训练器更新全部权重；适配器训练请用 PEFT 训练器（NeMo、Hugging Face PEFT）"),
     "set-adam8": ("8-bit AdamW", "8 位 AdamW"), "adam8-full": ("AdamW keeps 32-bit states here",
                                                              "此处 AdamW 以 32 位保存状态"),
+    "set-in-backward": ("the optimizer step in backward", "反向传播中的优化器步骤"),
+    "in-backward-what": ("its optimizer steps after backward and holds the whole gradients until then; torchtune's "
+                         "full fine-tune recipes run it (optimizer_in_bwd=True)",
+                         "其优化器在反向传播结束后才执行步骤，在此之前保留全部梯度；另有全参数微调配方支持该设置"
+                         "（optimizer_in_bwd=True）"),
     "set-offload": ("weights or activations in host memory", "把权重或激活放在主机内存"),
     "offload-what": ("only the optimizer's offload is written", "只写出优化器卸载"),
     "set-fp4": ("FP4 training", "FP4 训练"), "fp4-bf16": ("BF16 written instead", "改写为 BF16"),

@@ -14,6 +14,7 @@ from configurator.core.launch.flags import MEGATRON, TORCHTITAN
 from configurator.core.launch.notes import Note, note
 from configurator.core.launch.script import ConfigFile, Step, command
 from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario, SelectivePolicy
+from configurator.core.training_stage_memory import in_backward
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 
@@ -98,6 +99,8 @@ def _common_notes(layout: TrainingLayout, name: str) -> list[Note]:
         notes.append(note("no-flag", engine=name, setting=note("set-adam8"), what=note("adam8-full")))
     if s.training.offload_params or s.training.offload_activations:
         notes.append(note("no-flag", engine=name, setting=note("set-offload"), what=note("offload-what")))
+    if in_backward(s):
+        notes.append(note("no-flag", engine=name, setting=note("set-in-backward"), what=note("in-backward-what")))
     if layout.math is Precision.FP4:
         notes.append(note("no-flag", engine=name, setting=note("set-fp4"), what=note("fp4-bf16")))
     if name != "Megatron-LM" and s.parallelism.ep > 1 and _expert_overlap(s):

@@ -11,6 +11,8 @@ from configurator.core.scenario_choices import Workload
 TRAINING = frozenset({"training", "adapter"})
 """The kinds of work (:func:`work_kind`) that train."""
 ADAPTER = frozenset({"adapter"})
+FULL_MODEL = frozenset({"training"})
+"""The kind of work that trains every weight (pre-training, full fine-tuning)."""
 SERVING = frozenset({"serving"})
 VDI, TRANSCODE, RENDER = frozenset({"vdi"}), frozenset({"transcode"}), frozenset({"render"})
 GRAPHICS = VDI | TRANSCODE | RENDER
@@ -41,6 +43,7 @@ FIELD_READ_BY = {
     "training.lora_targets": ADAPTER,
     "training.fp8_base": ADAPTER,
     "training.paged_optimizer": TRAINING,
+    "training.optimizer_in_backward": FULL_MODEL,  # training_stage_memory.in_backward: adapters do not read it
     "graphics.users": VDI,  # and the VDI licences of the bill of materials
     "graphics.profile_gib": VDI,
     "graphics.user_class": VDI,

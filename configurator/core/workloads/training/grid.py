@@ -13,11 +13,13 @@ from functools import lru_cache
 import numpy as np
 
 from configurator.core.catalog import Card
+from configurator.core.formulas.states import optimizer_in_backward_runs
 from configurator.core.formulas.zero_pipeline import refused_by_deepspeed_pipeline
 from configurator.core.memo import LruMemo
 from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.training_speed import fabric
+from configurator.core.training_stage_memory import in_backward
 from configurator.core.training_zero3 import DEEPSPEED_2021
 from configurator.core.workloads.layout import global_batch_tokens, with_layout
 from configurator.core.workloads.training.layout_speed import PASS_FIELDS, RECOMPUTE, Tier, coded_tier, tier
@@ -334,7 +336,7 @@ def _before_micro_batch(scenario: Scenario, axes: tuple[list, ...]) -> dict[str,
     left to the planner, all it reads, so a job's batches at one count (the planner's batches near
     the stated one, ``plan.search_counts``) build it once (issue 28). Read-only (shared)."""
     key = (scenario.model.n_layers, tuple(scenario.auto_layout), scenario.count, tuple(tuple(v) for v in axes[:7]),
-           _runs_deepspeed(scenario))
+           _runs_deepspeed(scenario), in_backward(scenario))
     kept = _BEFORE_MICRO_BATCH.get(key)
     if kept is None:
         kept = _grown({"tp": np.asarray(axes[0], dtype=np.int64)}, scenario,
@@ -379,7 +381,9 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
     pinned ``vp`` 2, which the schedule refuses); a layout pinned whole is the user's. A scenario
     that names DeepSpeed (``zero3_implementation`` ``"deepspeed-2021"``) is given no ZeRO 2 or 3
     beside pipeline stages when the planner picks either, which its pipeline engine refuses
-    (:func:`~configurator.core.formulas.zero_pipeline.refused_by_deepspeed_pipeline`)."""
+    (:func:`~configurator.core.formulas.zero_pipeline.refused_by_deepspeed_pipeline`). Under the
+    optimizer step in backward only the layouts that run it are kept: one micro-batch a step, one
+    replica or ZeRO-3 (:func:`~configurator.core.formulas.states.optimizer_in_backward_runs`)."""
     model, auto, count = scenario.model, scenario.auto_layout, scenario.count
     schedule_chosen = bool({"vp", "pp", "grad_accum"} & set(auto))  # the planner picks a field the schedule reads
 
@@ -415,6 +419,11 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
             keep &= sequences // per_step >= 1
         elif last("tp", "pp", "cp", "mb"):  # a pinned accumulation: only the widths and micro-batches that keep the batch
             keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
+        if in_backward(scenario):  # the optimizer step in backward: one micro-batch a step, one replica or ZeRO-3
+            if last("tp", "pp", "cp", "mb") and "grad_accum" in auto:
+                keep &= sequences // per_step == 1
+            if last("tp", "pp", "cp", "zero"):
+                keep &= optimizer_in_backward_runs(1, g["zero"], dp * g["cp"])
         if last("tp", "pp", "cp", "vp", "mb") and schedule_chosen:
             accum = sequences // per_step if "grad_accum" in auto else scenario.training.grad_accum
             # a round of 0 micro-batches where accum is 0: those rows are kept out above

@@ -25,6 +25,7 @@ from configurator.core.messages_load import LOAD_CHINESE, LOAD_ENGLISH
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_region import REGION_CHINESE, REGION_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
+from configurator.core.messages_ranking import RANKING_CHINESE, RANKING_ENGLISH
 from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
 from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
 from configurator.core.messages_systems import SYSTEMS_CHINESE, SYSTEMS_ENGLISH
@@ -169,12 +170,6 @@ ENGLISH: dict[str, str] = {
     "reason-decode-bound": "Decoding {concurrency:|sequence|sequences} at once on {card} is limited by {bound}",
     "reason-comm-bound": "{card}: {share:.0pct} of each step is communication; faster links would help",
     "reason-compute-bound": "{card} computes at {mfu:.0pct} MFU and fits with {headroom:.1pct} memory headroom",
-    "reason-class-cheaper": (
-        "{card} ({category} card) is {cheaper:.0%} cheaper per token than the best {other_category} card, {other}"
-    ),
-    "reason-class-faster": (
-        "{card} ({category} card) is {ratio:.1f}× faster than the best {other_category} card, {other}"
-    ),
     "reason-deadline-changes": "The fastest option at up to twice the first's cost, {count} × {card}, takes "
                                "{hours:,g} h (the recommendation {chosen_hours:,g} h): a deadline under "
                                "{chosen_hours:,g} h changes the answer",
@@ -351,8 +346,6 @@ CHINESE: dict[str, str] = {
     "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
     "reason-comm-bound": "{card}：每步 {share:.0pct} 时间用于通信，更快的互联会有帮助",
     "reason-compute-bound": "{card} 算力利用率 {mfu:.0pct}，显存余量 {headroom:.1pct}",
-    "reason-class-cheaper": "{card}（{category}卡）每词元成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}",
-    "reason-class-faster": "{card}（{category}卡）比最佳{other_category}卡 {other} 快 {ratio:.1f} 倍",
     "reason-deadline-changes": "成本不超过首选两倍的最快方案 {count} × {card} 需 {hours:,g} 小时（推荐方案 {chosen_hours:,g} 小时）："
                                "期限短于 {chosen_hours:,g} 小时会改变答案",
     "reason-deadline-changes-minutes": "成本不超过首选两倍的最快方案 {count} × {card} 需 {minutes:,g} 分钟（推荐方案 {chosen_minutes:,g} "
@@ -424,6 +417,7 @@ CHINESE: dict[str, str] = {
 
 # what would fit (core.fit_suggestions) and the command line's refusals: in their own modules
 ENGLISH.update(FIT_ENGLISH)
+ENGLISH.update(RANKING_ENGLISH)
 ENGLISH.update(GRAPHICS_ENGLISH)  # graphics and video cards (core/messages_graphics.py)
 ENGLISH.update(REFUSAL_ENGLISH)
 ENGLISH.update(SUPPORT_ENGLISH)  # a card past its vendor's software support (core/messages_support.py)
@@ -440,6 +434,7 @@ ENGLISH.update(CATALOG_ENGLISH)  # the user's files the program cannot use, a cu
 ENGLISH.update(LAYOUT_ENGLISH)  # a scenario whose parts do not fit together (core/messages_layout.py)
 ENGLISH.update(VALIDATION_ENGLISH)  # a value the models refuse, by kind (core/messages_validation.py)
 CHINESE.update(FIT_CHINESE)
+CHINESE.update(RANKING_CHINESE)
 CHINESE.update(FLEET_CHINESE)
 CHINESE.update(BUDGET_CHINESE)
 CHINESE.update(LOAD_CHINESE)

@@ -38,11 +38,38 @@ def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], object
         return None
     ratio = other.score / best.score
     if ratio < 1.05:
-        return None
+        return _class_close(best, ranked, objective)
     if objective is Objective.FASTEST:
         return msg("reason-class-faster", card=best.card.name, category=best.card.category, ratio=ratio,
                    other=other.card.name, other_category=other.card.category)
     return family_of(best.estimate.scenario.workload).cheaper_reason(best.card, other.card, ratio)
+
+
+FIRST_ROW_CAUTIONS = ("class-mismatch", "precision-fallback")
+"""The winner's own warnings said among the first row's reasons: a card outside the workload's class
+(full training on an inference card) and a precision the card lacks (FP16 for BF16) are what a buyer
+must see before signing, not only on the estimate's page."""
+
+
+def _cautions(best: Recommendation) -> list[Message]:
+    """:data:`FIRST_ROW_CAUTIONS` among the winner's estimate messages, in that order."""
+    return [m for key in FIRST_ROW_CAUTIONS for m in best.estimate.messages if m.id == key]
+
+
+def _class_close(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective) -> Message | None:
+    """A winner outside its workload's class within 5 % of the best card of that class: what the class
+    card costs (or how much slower it is) beside it; None when the winner is in its class or no card
+    of the class is ranked."""
+    mismatch = next((m for m in best.estimate.messages if m.id == "class-mismatch"), None)
+    if mismatch is None:
+        return None
+    expected = mismatch.params.get("expected")
+    other = next((r for r in ranked if r.card.category == expected), None)
+    if other is None or not best.score or not other.score:
+        return None
+    key = "reason-class-close-faster" if objective is Objective.FASTEST else "reason-class-close"
+    return msg(key, card=best.card.name, other=other.card.name, other_category=other.card.category,
+               more=100 * max(other.score / best.score - 1.0, 0.0))
 
 
 FASTEST_OPTION_WITHIN = 2.0
@@ -182,6 +209,7 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
         if cooler is not None:
             reasons.append(cooler)
         if index == 0:
+            reasons += _cautions(rec)
             reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked, objective),
                                     _job_alone(rec, book, objective), _outlasts(rec)) if r]
             reasons += owned[1:]

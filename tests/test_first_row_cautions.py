@@ -1,0 +1,34 @@
+"""The first row of a ranking says what a buyer must see before signing: a winner outside its
+workload's class (full fine-tuning on an inference card), a precision the card lacks, and how close
+the best card of the right class comes (session 40: 16 × T4 won a 7B fine-tune by 1 % over
+MTT S4000 with none of this said outside the estimate's own page)."""
+
+from configurator.cli import build_parser
+from configurator.cli_scenario import scenario_from_args, with_constraints
+from configurator.core.recommend import Objective, recommend
+
+
+def _first(catalog, *argv):
+    args = build_parser().parse_args(["recommend", *argv])
+    scenario = with_constraints(scenario_from_args(args, catalog), args)
+    return recommend(scenario, catalog, Objective.TCO).ranked[0]
+
+
+def test_an_inference_card_winning_a_fine_tune_says_its_class_its_precision_and_the_class_card_beside_it(catalog):
+    first = _first(catalog, "--workload", "finetune", "--model", "qwen2.5-7b", "--deadline", "3d",
+                   "--region", "cn", "--budget", "300万元")
+    ids = [m.id for m in first.reasons]
+    assert first.card.id == "t4", "the answer moved: pick another question whose winner is outside its class"
+    assert ids.index("class-mismatch") < ids.index("precision-fallback")
+    close = [m for m in first.reasons if m.id == "reason-class-close"]
+    cheaper = [m for m in first.reasons if m.id == "reason-class-cheaper"]
+    assert close or cheaper
+    for m in close:
+        assert "training" in m.text and "%" in m.text
+        assert "训练" in m.text_in("zh_CN")
+
+
+def test_a_training_card_winning_a_pretrain_says_no_class_caution(catalog):
+    first = _first(catalog, "--workload", "pretrain", "--model", "llama3-8b", "--tokens", "100B", "--deadline", "30d")
+    ids = [m.id for m in first.reasons]
+    assert "class-mismatch" not in ids and "reason-class-close" not in ids

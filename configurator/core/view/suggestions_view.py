@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 KINDS = {"more-cards": "More cards", "fewer-cards": "Fewer cards", "free-pins": "Free the pinned layout", "lora": "LoRA", "qlora": "QLoRA",
          "shorter-sequence": "Shorter sequences", "shorter-context": "Shorter context",
          "weight-format": "Fewer bits per weight", "offload": "Host memory", "fewer-users": "Fewer users",
-         "other-card": "Another card", "cards-needed": "Cards for the whole load"}
+         "other-card": "Another card", "cards-needed": "Cards for the whole load",
+         "meets-deadline": "Cards for the deadline", "deadline-out-of-reach": "Fastest found",
+         "meets-serving-targets": "Cards for the targets"}
 """What each kind of change is called (label ids)."""
 
 

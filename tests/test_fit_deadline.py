@@ -99,3 +99,17 @@ def test_the_json_says_the_kind_and_the_count(capsys):
     assert json.loads(json.dumps(entry)) == entry
     assert main(argv) == 0
     assert f"{entry['count']:,} × H100" in capsys.readouterr().out
+
+
+def test_the_summary_says_what_would_meet_the_deadline(catalog):
+    """A job that fits but misses its deadline: the summary's table is titled for the targets, not
+    "what would fit", in both languages."""
+    from configurator.core.view.words import words
+    from configurator.report.summary import suggestions_table
+
+    est = estimate(_pretrain(THIRTY_DAYS), catalog.get("h100-sxm"))
+    english = suggestions_table(est, catalog, words("en"))
+    chinese = suggestions_table(est, catalog, words("zh_CN"))
+    assert english.title == "What would meet the targets" and chinese.title == "怎样才能满足目标"
+    assert english.rows[0][0] == "Cards for the deadline" and "30-day deadline" in english.rows[0][1]
+    assert chinese.rows[0][0] == "满足期限所需卡数" and "30 天的期限" in chinese.rows[0][1]

@@ -326,8 +326,9 @@ SUGGESTIONS = {
 
 def what_would_fit(est: Estimate, catalog: Catalog | None = None) -> tuple[Suggestion, ...]:
     """The changes that would make ``est`` fit (graphics: carry its load; training: be split over
-    its cards), each with its number; empty when it already does. ``catalog`` adds another card; without it, only changes to the
-    job and the count are tried."""
+    its cards; a missed deadline, request rate or latency target: the cards that meet it), each with
+    its number; empty when it already does all that. ``catalog`` adds another card; without it, only
+    changes to the job and the count are tried."""
     if _fits(est):  # it fits: a count the global batch cannot be split over, a missed time or load target
         return tuple(s for s in (_fewer_cards(est), _meets_targets(est)) if s is not None)
     found = (suggest(est, catalog) if suggest is _other_card else suggest(est)

@@ -24,12 +24,12 @@ FIT_ENGLISH: dict[str, str] = {
     "fits-fewer-users": "{users:,} users instead of all: {count:,} × {card} need {need:,.1f} GiB per card of "
                         "{budget:,.1f} GiB — fits",
     "fits-cards-needed": "{count:,} × {card} carry all {demand:,.0f} {unit}",
-    "meets-deadline-with": "{count:,} × {card} meet the {deadline:,g} h deadline: {hours:duration} (TP {tp} · CP {cp} · PP {pp} "
-                           "· DP {dp})",
-    "meets-deadline-with-days": "{count:,} × {card} meet the {deadline:,g}-day deadline: {hours:days} (TP {tp} · CP {cp} · "
-                                "PP {pp} · DP {dp})",
-    "meets-deadline-with-min": "{count:,} × {card} meet the {deadline:,g} min deadline: {hours:duration} (TP {tp} · CP {cp} · "
-                               "PP {pp} · DP {dp})",
+    "meets-deadline-with": "{count:,} × {card} meet the {deadline:,g} h deadline: {hours:duration} (TP {tp} · "
+                           "CP {cp} · PP {pp} · DP {dp})",
+    "meets-deadline-with-days": "{count:,} × {card} meet the {deadline:,g}-day deadline: {hours:days} (TP {tp} · "
+                                "CP {cp} · PP {pp} · DP {dp})",
+    "meets-deadline-with-min": "{count:,} × {card} meet the {deadline:,g} min deadline: {hours:duration} (TP {tp} · "
+                               "CP {cp} · PP {pp} · DP {dp})",
     "meets-deadline-cards": "{count:,} × {card} meet the {deadline:,g} h deadline: {hours:duration}",
     "meets-deadline-cards-days": "{count:,} × {card} meet the {deadline:,g}-day deadline: {hours:days}",
     "meets-deadline-cards-min": "{count:,} × {card} meet the {deadline:,g} min deadline: {hours:duration}",

@@ -47,6 +47,21 @@ def test_a_no_fit_shows_what_would_fit_in_both_languages(window):
     assert "增加卡数" in window.results.fixes.text()
 
 
+def test_a_missed_deadline_shows_the_cards_that_meet_it(window):
+    """Llama 3 8B on 1 T tokens from 8 × H100 in 30 days: the panel says how many cards meet it."""
+    _show(window, Scenario(model=preset("llama3-8b"), workload="pretrain", card_id="h100-sxm", count=8,
+                           training={"tokens": 1e12}, constraints={"deadline_hours": 720.0},
+                           auto_layout=LAYOUT_FIELDS))
+    results = window.results
+    assert results.fixes_group.isVisibleTo(window)
+    assert results.fixes_group.title() == "What would meet the targets"
+    assert "Cards for the deadline" in results.fixes.text() and "meet the 30-day deadline" in results.fixes.text()
+    window.set_language("zh_CN")
+    window.controller.recompute()
+    assert window.results.fixes_group.title() == "怎样才能满足目标"
+    assert "满足期限所需卡数" in window.results.fixes.text()
+
+
 def test_a_configuration_that_fits_shows_no_suggestions(window):
     _show(window, Scenario(model=preset("llama3-8b"), workload="lora", card_id="h100-sxm", count=1,
                            auto_layout=LAYOUT_FIELDS))

@@ -535,7 +535,7 @@ def suggestions_table(est: Estimate, catalog: Catalog, w: Words) -> Table | None
     section = suggestions_section(found)
     rows = tuple((label(r.label, w.language), write(r.value, w.language)) for r in section.rows) if section else \
         ((w("Nothing tried fits: raise the count a lot, or choose a card with more memory."), ""),)
-    return Table("what_would_fit", w("What would fit"), ("", ""), rows)
+    return Table("what_would_fit", w(section.title if section else "What would fit"), ("", ""), rows)
 
 
 # ---- the summary ------------------------------------------------------------------------

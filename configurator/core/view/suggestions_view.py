@@ -15,11 +15,21 @@ if TYPE_CHECKING:
 KINDS = {"more-cards": "More cards", "fewer-cards": "Fewer cards", "free-pins": "Free the pinned layout", "lora": "LoRA", "qlora": "QLoRA",
          "shorter-sequence": "Shorter sequences", "shorter-context": "Shorter context",
          "weight-format": "Fewer bits per weight", "offload": "Host memory", "fewer-users": "Fewer users",
-         "other-card": "Another card", "cards-needed": "Cards for the whole load"}
+         "other-card": "Another card", "cards-needed": "Cards for the whole load",
+         "meets-deadline": "Cards for the deadline", "deadline-out-of-reach": "Fastest found",
+         "meets-serving-targets": "Cards for the targets"}
 """What each kind of change is called (label ids)."""
+
+TARGET_KINDS = frozenset({"meets-deadline", "deadline-out-of-reach", "meets-serving-targets"})
+"""The kinds that answer a missed deadline, request rate or latency target rather than memory."""
 
 
 def suggestions_section(suggestions: Iterable[Suggestion]) -> Section | None:
-    """"What would fit": a row per suggestion, or None when there is none."""
+    """"What would fit": a row per suggestion, or None when there is none; "What would meet the
+    targets" when every one answers a missed time or load target (the job fits: "what would fit"
+    read as if it did not)."""
     rows = tuple(Row(KINDS[s.kind], s.message, key=f"what_would_fit.{s.kind}") for s in suggestions)
-    return Section("what_would_fit", "What would fit", rows) if rows else None
+    if not rows:
+        return None
+    targets_only = all(r.key.removeprefix("what_would_fit.") in TARGET_KINDS for r in rows)
+    return Section("what_would_fit", "What would meet the targets" if targets_only else "What would fit", rows)

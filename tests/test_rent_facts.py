@@ -153,3 +153,14 @@ def test_the_line_the_json_and_the_summary_say_the_same_rent(tmp_path, capsys):
         assert main(["report", *OWNED_4, "--lang", language, "-o", str(path)]) == 0, capsys.readouterr().err
         rows = dict(re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", path.read_text(encoding="utf-8"), re.M))
         assert row in rows[basis]
+
+
+def test_owned_cards_that_carry_the_configuration_need_none_rented(catalog):
+    """4 H100 SXM needed and 4 owned: the bill still buys the HGX baseboard's other 4 places, and the
+    line says the configuration itself needs no GPU rented."""
+    est, cost = _served(catalog, "h100-sxm", 4, 4)
+    assert (cost.compared.gpus, cost.compared.owned) == (4, 4)
+    said = rent_or_buy(est, cost)
+    assert "the 4 cards the configuration uses are among the 4 already owned: it needs none rented" in said.text
+    assert "配置使用的 4 张卡都在已拥有的 4 张之内：无需租用" in said.text_in("zh_CN")
+

@@ -134,6 +134,8 @@ PRICE_ENGLISH: dict[str, str] = {
     "rent-only-used-beyond-owned-cheaper": "renting only the {used} GPUs the configuration uses beyond the {owned} "
                                            "owned costs {rent:.0money}, less than buying: for this job alone "
                                            "renting is cheaper",
+    "rent-none-beyond-owned": "the {used} cards the configuration uses are among the {owned} already owned: it "
+                              "needs none rented",
 }
 
 PRICE_CHINESE: dict[str, str] = {
@@ -224,4 +226,5 @@ PRICE_CHINESE: dict[str, str] = {
     "rent-only-used-beyond-owned": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张 GPU 需 {rent:.0money}",
     "rent-only-used-beyond-owned-cheaper": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张 GPU 需 "
                                            "{rent:.0money}，低于购买：仅就此作业而言租用更便宜",
+    "rent-none-beyond-owned": "配置使用的 {used} 张卡都在已拥有的 {owned} 张之内：无需租用",
 }

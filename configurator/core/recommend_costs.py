@@ -100,12 +100,15 @@ def rent_month_message(compared: RentAgainstBuy) -> Message | None:
 def rent_only_used(cost: DeploymentCost) -> Message | None:
     """What renting only the GPUs the configuration uses (beyond those already owned, whose running costs
     count as on buying) costs over the years, where the bill buys more (a whole rack's 72 for 8 used): the
-    buyer's other choice, since a cloud rents by the GPU; that it is less than buying where it is. None
-    where the bill buys what it uses, there is no cloud price, or the owned cards cover the use."""
+    buyer's other choice, since a cloud rents by the GPU; that it is less than buying where it is; that
+    none need renting where the owned cards cover the use. None where the bill buys what it uses or there
+    is no cloud price."""
     own, compared = cost.ownership, cost.compared
     if compared is None or cost.rent_per_year is None:
         return None
     needed = max(0, compared.used - compared.owned)
+    if not needed and compared.gpus:  # the bill's other places (a baseboard's) are all it would rent
+        return msg("rent-none-beyond-owned", used=compared.used, owned=compared.owned)
     if needed == compared.gpus or not needed:
         return None
     per_gpu = cost.rent_per_year / compared.used

@@ -132,6 +132,11 @@ class PriceEntry(_Frozen):
     market: CloudMarket | None = Field(
         default=None, description="cloud prices: where the rent can be bought ('cn': mainland China only; 'global': "
                                   "worldwide outside mainland China; None: not known, or the user's own price)")
+    vgpu_licence_included: bool | None = Field(
+        default=None, description="cloud prices: whether the GPU-hour includes the NVIDIA vGPU software licence "
+                                  "(RTX vWS, vPC, GRID) a desktop on the card needs: true with the provider's words in "
+                                  "the note; false where the provider says it does not; None = its sources do not "
+                                  "say, so a bill's vGPU licences are counted on the rent too (rent against buy)")
     condition: PriceCondition = Field(
         default="new", description="the state of the cards the price buys: new, used or refurbished (PriceCondition)")
     origin: Origin = Field(default="catalog", exclude=True, description=ORIGIN_DESCRIPTION)
@@ -152,6 +157,8 @@ class PriceEntry(_Frozen):
             raise said(ValueError, msg("price-high-below-amount"))
         if self.market is not None and self.kind != "cloud-hourly":
             raise ValueError(f"market is where a rent is sold; a {self.kind} price has none")
+        if self.vgpu_licence_included is not None and self.kind != "cloud-hourly":
+            raise ValueError(f"vgpu_licence_included is what a rent's price includes; a {self.kind} price has none")
         if self.condition != "new" and self.kind == "cloud-hourly":
             raise ValueError(f"a rent buys no card; it cannot be {self.condition}")
         return self

@@ -123,6 +123,19 @@ PRICE_ENGLISH: dict[str, str] = {
                               "{licences:.0money} a year of licences count on buying only",
     "rent-or-buy-no-rent": "Rent or buy: no cloud price for {card} to rent it by; buying costs {tco:.0money} "
                            "over {years:g} years at {u:.0%} utilisation",
+    "rent-or-buy-all-owned": "Rent or buy: the {owned} cards the configuration needs are already owned, so no GPU is "
+                             "left to rent instead of buying; the total cost of ownership is {tco:.0money} over "
+                             "{years:g} years at {u:.0%} utilisation",
+    "rented-beyond-owned": "the {gpus} GPUs the bill buys beyond the {owned} already owned (those work either way: "
+                           "only the others are rented, and the owned cards' power and colocation count on both "
+                           "sides)",
+    "rent-only-used-beyond-owned": "renting only the {used} GPUs the configuration uses beyond the {owned} owned "
+                                   "costs {rent:.0money}",
+    "rent-only-used-beyond-owned-cheaper": "renting only the {used} GPUs the configuration uses beyond the {owned} "
+                                           "owned costs {rent:.0money}, less than buying: for this job alone "
+                                           "renting is cheaper",
+    "rent-none-beyond-owned": "the {used} cards the configuration uses are among the {owned} already owned: it "
+                              "needs none rented",
 }
 
 PRICE_CHINESE: dict[str, str] = {
@@ -206,4 +219,12 @@ PRICE_CHINESE: dict[str, str] = {
     "rent-licences-included": "云租用价已含 NVIDIA vGPU 许可证（{provider}）：账单中每年 {licences:.0money} 的许可证只计入购买",
     "rent-or-buy-no-rent": "租还是买：{card} 无云租用价格，无法比较；{years:g} 年内按 {u:.0%} 利用率，购买需 "
                            "{tco:.0money}",
+    "rent-or-buy-all-owned": "租还是买：配置所需的 {owned} 张卡均已拥有，没有可用租用代替购买的 GPU；{years:g} 年内按 "
+                             "{u:.0%} 利用率，总拥有成本为 {tco:.0money}",
+    "rented-beyond-owned": "账单在已拥有的 {owned} 张之外购买的 {gpus} 张 GPU（已拥有的卡两种方式下都会使用：只租用其余的卡，"
+                           "已拥有卡的电费与托管费两边都计入）",
+    "rent-only-used-beyond-owned": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张 GPU 需 {rent:.0money}",
+    "rent-only-used-beyond-owned-cheaper": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张 GPU 需 "
+                                           "{rent:.0money}，低于购买：仅就此作业而言租用更便宜",
+    "rent-none-beyond-owned": "配置使用的 {used} 张卡都在已拥有的 {owned} 张之内：无需租用",
 }

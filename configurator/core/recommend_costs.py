@@ -60,7 +60,11 @@ def energy_per_million(est: Estimate) -> float | None:
 def rented_message(compared: RentAgainstBuy) -> Message:
     """What rent and buy both count, as the line and the summary's TCO table say it: "the same 8 cards",
     or "the 72 GPUs the bill buys in whole rack-scale systems (the configuration uses 2)" where the bill
-    buys more GPUs than the configuration uses (:func:`~configurator.core.procurement.servers.gpus_bought`)."""
+    buys more GPUs than the configuration uses (:func:`~configurator.core.procurement.servers.gpus_bought`),
+    or "the 4 GPUs the bill buys beyond the 4 already owned (…)" where some are owned: only those are
+    rented, the owned ones work either way (:func:`~configurator.core.procurement.tco.rent_against_buy`)."""
+    if compared.owned:
+        return msg("rented-beyond-owned", gpus=compared.gpus, owned=compared.owned)
     if compared.gpus == compared.used:
         return msg("rented-same", gpus=compared.gpus)
     return msg(f"rented-{compared.unit}", gpus=compared.gpus, used=compared.used)
@@ -94,21 +98,34 @@ def rent_month_message(compared: RentAgainstBuy) -> Message | None:
 
 
 def rent_only_used(cost: DeploymentCost) -> Message | None:
-    """What renting only the GPUs the configuration uses costs over the years, where the bill buys more (a
-    whole rack's 72 for 8 used): the buyer's other choice, since a cloud rents by the GPU; that it is less
-    than buying where it is. None where the bill buys what it uses or there is no cloud price."""
+    """What renting only the GPUs the configuration uses (beyond those already owned, whose running costs
+    count as on buying) costs over the years, where the bill buys more (a whole rack's 72 for 8 used): the
+    buyer's other choice, since a cloud rents by the GPU; that it is less than buying where it is; that
+    none need renting where the owned cards cover the use. None where the bill buys what it uses or there
+    is no cloud price."""
     own, compared = cost.ownership, cost.compared
-    if compared is None or compared.gpus == compared.used or cost.rent_per_year is None:
+    if compared is None or cost.rent_per_year is None:
         return None
-    rent = cost.rent_per_year * own.years
-    return msg("rent-only-used-cheaper" if rent < own.tco else "rent-only-used", used=compared.used, rent=rent,
-               currency=own.currency)
+    needed = max(0, compared.used - compared.owned)
+    if not needed and compared.gpus:  # the bill's other places (a baseboard's) are all it would rent
+        return msg("rent-none-beyond-owned", used=compared.used, owned=compared.owned)
+    if needed == compared.gpus or not needed:
+        return None
+    per_gpu = cost.rent_per_year / compared.used
+    rent = (per_gpu * needed + compared.owned_running_at(own.utilisation)) * own.years
+    said = {"used": needed, "rent": rent, "currency": own.currency}
+    cheaper = "-cheaper" if rent < own.tco else ""
+    if compared.owned:
+        return msg(f"rent-only-used-beyond-owned{cheaper}", owned=compared.owned, **said)
+    return msg(f"rent-only-used{cheaper}", **said)
 
 
 def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     """Rent or buy in one sentence, both sides on one basis (:attr:`DeploymentCost.compared`): over the
     TCO's years at its utilisation, renting the GPUs the bill buys, in its purchase unit (a whole NVL72
-    rack's 72, not the 2 the configuration uses), with the bill's licences unless the rent includes them,
+    rack's 72, not the 2 the configuration uses), less those already owned (they work either way, their
+    running costs on both sides; every card owned: nothing to rent, the line says so), with the bill's
+    licences unless the rent includes them,
     against the total cost of ownership; the break-even utilisation above which buying costs less
     (:func:`configurator.core.procurement.tco.break_even_utilisation`, the figure the printed
     summary's break-even row and rent chart read) or that renting is cheaper at any utilisation; the
@@ -116,6 +133,8 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     ``est``'s card, that and what buying costs."""
     own, compared = cost.ownership, cost.compared
     said = {"years": own.years, "u": own.utilisation, "tco": own.tco, "currency": own.currency}
+    if compared is not None and compared.owned and not compared.gpus:
+        return msg("rent-or-buy-all-owned", owned=compared.owned, **said)
     if compared is None or compared.per_year is None:
         return msg("rent-or-buy-no-rent", card=est.card.name, **said)
     said["rent"] = compared.per_year * own.years

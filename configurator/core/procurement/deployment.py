@@ -131,12 +131,14 @@ def _significant(value: float | None, digits: int = 4) -> float | None:
     return None if value is None else significant(value, digits)
 
 
-def _compared_to_dict(compared: RentAgainstBuy | None) -> dict | None:
-    """Rent against buy as JSON: the GPUs rented (those the bill buys), the purchase unit, the
-    configuration's own count, the rent a year with the licences it carries, and the break-evens."""
+def _compared_to_dict(compared: RentAgainstBuy | None, utilisation: float) -> dict | None:
+    """Rent against buy as JSON: the GPUs rented (those the bill buys less those owned), the purchase unit,
+    the configuration's own count, the GPUs owned and their running costs a year at ``utilisation`` (on
+    both sides), the rent a year with the licences it carries, and the break-evens."""
     if compared is None:
         return None
-    return {"gpus": compared.gpus, "used": compared.used, "unit": compared.unit,
+    return {"gpus": compared.gpus, "used": compared.used, "unit": compared.unit, "owned": compared.owned,
+            "owned_running_per_year": _money(compared.owned_running_at(utilisation)),
             "rent_per_year": _money(compared.per_year),
             "licences_per_year": _money(compared.licences_per_year),
             "licences_in_rent_price": _money(compared.licences_in_rent),
@@ -169,7 +171,7 @@ def deployment_cost_to_dict(cost: DeploymentCost) -> dict:
         "tco": _money(own.tco),
         "rent_per_year": _money(cost.rent_per_year),
         "break_even_utilisation": None if cost.break_even_utilisation is None else round(cost.break_even_utilisation, 4),
-        "rent_against_buy": _compared_to_dict(cost.compared),
+        "rent_against_buy": _compared_to_dict(cost.compared, own.utilisation),
         "tco_per_million_tokens": _significant(cost.per_million_tokens),
         "tco_per_unit": _significant(cost.per_unit), "unit": cost.unit,
         "goodput": None if bom.goodput is None else {

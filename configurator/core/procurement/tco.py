@@ -3,8 +3,7 @@ and residual value, rent against buy by utilisation, and cost per unit of work."
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR, PriceBasis, price_basis
@@ -116,39 +115,36 @@ VGPU_LICENCE_ITEMS = ("software-vgpu", "software-vgpu-vpc")
 """The price file's NVIDIA vGPU licences (RTX vWS, vPC) a desktop bill charges
 (:func:`configurator.core.graphics.vgpu_licence`)."""
 
-VGPU_LICENCE_IN_RENT = re.compile(r"Standard_NV\w*|NVads|vGPU licen[cs]e included|GRID licen[cs]e included", re.I)
-"""A cloud price entry (its source or note) whose GPU-hour includes the NVIDIA vGPU licence: Azure's
-NV-series ("Each virtual machine instance in NVadsA10v5-series comes with a GRID license", Microsoft
-Learn, MicrosoftDocs/azure-docs articles/virtual-machines/nva10v5-series.md), or an entry that says
-so. Other GPU clouds rent the card by the hour (RunPod, Lambda, the trackers' lowest listings): their
-sources say nothing of an NVIDIA licence, and a desktop on a passed-through NVIDIA card needs RTX vWS
-(:func:`configurator.core.graphics.vgpu_licence`), so the bill's licences are counted on the rent too."""
-
-
 def rent_includes_vgpu_licence(prices: PriceBasis | None) -> bool:
-    """Whether the rent's price entry includes the NVIDIA vGPU licence (:data:`VGPU_LICENCE_IN_RENT`
-    on its source and note); False for a price the user typed or none."""
+    """Whether the rent's price entry includes the NVIDIA vGPU licence: its
+    ``vgpu_licence_included`` true (Azure's NVadsA10 v5: "Each virtual machine instance in
+    NVadsA10v5-series comes with a GRID license", Microsoft Learn, the entry's note). False where the
+    entry says not, where its sources do not say (None: the GPU clouds that rent the card by the hour,
+    RunPod, Lambda, the trackers' lowest listings, name no NVIDIA licence, and a desktop on a
+    passed-through NVIDIA card needs RTX vWS, :func:`configurator.core.graphics.vgpu_licence`, so the
+    bill's licences are counted on the rent too), for a price the user typed, or none."""
     entry = prices.cloud.entry if prices is not None and prices.cloud is not None else None
-    if entry is None:
-        return False
-    return bool(VGPU_LICENCE_IN_RENT.search(" ".join(filter(None, (entry.source, entry.note)))))
+    return entry is not None and entry.vgpu_licence_included is True
 
 
 @dataclass(frozen=True)
 class RentAgainstBuy:
     """Renting against buying the same GPUs: those the bill of materials pays for, in the unit it buys
-    them (a whole NVL72 rack: 72; an 8-GPU HGX server: 8; else the cards themselves), with the bill's
-    yearly licences on the rent too unless the rent's price includes them."""
+    them (a whole NVL72 rack: 72; an 8-GPU HGX server: 8; else the cards themselves), less the cards
+    already owned (used either way: rented are only those the buyer would otherwise buy, and the owned
+    cards' running costs count on both sides), with the bill's yearly licences on the rent too unless
+    the rent's price includes them."""
 
     gpus: int
-    """GPUs rented, the bill's [count]."""
+    """GPUs rented: the bill's less those already owned [count]."""
     used: int
     """GPUs the configuration uses (the scenario's count) [count]."""
     unit: str
     """How the bill buys them (:data:`~configurator.core.procurement.servers.PURCHASE_UNITS`)."""
     per_year: float | None
-    """Renting the ``gpus`` at the TCO's utilisation, with :attr:`licences_per_year` [currency/year];
-    None without a cloud price."""
+    """Renting the ``gpus`` at the TCO's utilisation, with :attr:`licences_per_year` and the owned cards'
+    running costs (:meth:`owned_running_at`) [currency/year]; None without a cloud price or with nothing
+    to rent."""
     licences_per_year: float
     """The bill's yearly licences counted on the rent too [currency/year]."""
     licences_in_rent: float
@@ -160,11 +156,25 @@ class RentAgainstBuy:
     """Utilisation above which owning costs less than renting (:func:`break_even_utilisation`)."""
     break_even_month: float | None
     """Month from which renting has cost more than buying and running (:func:`break_even_month`)."""
+    owned: int = 0
+    """GPUs of the bill already owned (``Economics.owned_cards``, :attr:`BillOfMaterials.cards_owned`),
+    not rented: they work either way [count]."""
+    owned_energy_at_full: float = 0.0
+    """The owned cards' share of the bill's energy at full use, ``owned / (gpus + owned)`` of it
+    [currency/year]."""
+    owned_colocation: float = 0.0
+    """The owned cards' share of the bill's colocation, likewise [currency/year]."""
+
+    def owned_running_at(self, utilisation: float) -> float:
+        """Running the owned cards for ``utilisation`` of a year, on the rent as on buying: their share
+        of the energy and the colocation [currency/year]."""
+        return self.owned_energy_at_full * utilisation + self.owned_colocation
 
     def per_year_at(self, utilisation: float, full: float) -> float:
-        """Renting for ``utilisation`` of a year, ``full`` the rent at full use without licences
-        [currency/year]: the licences are paid by the year, used or not."""
-        return full * utilisation + self.licences_per_year
+        """Renting for ``utilisation`` of a year, ``full`` the rent of the :attr:`gpus` at full use without
+        licences [currency/year]: the licences are paid by the year, used or not, and the owned cards
+        run beside the rented ones."""
+        return full * utilisation + self.licences_per_year + self.owned_running_at(utilisation)
 
 
 def break_even_utilisation(own: OwnershipCost, rent_full: float | None, rent_fixed: float = 0.0
@@ -199,27 +209,47 @@ def break_even_month(own: OwnershipCost, rent_per_year: float | None) -> float |
 def rent_against_buy(bom: BillOfMaterials, own: OwnershipCost, card: Card, scenario: Scenario,
                      prices: PriceBasis | None = None) -> RentAgainstBuy:
     """Rent against buy on one basis: the GPUs the bill pays for (:attr:`BillOfMaterials.gpus_bought`,
-    :func:`~configurator.core.procurement.servers.gpus_bought`) rented at ``own``'s utilisation, and
-    its yearly licences on both sides (those of :data:`VGPU_LICENCE_ITEMS` left off the rent where its
-    price includes them, :func:`rent_includes_vgpu_licence`)."""
-    gpus = bom.gpus_bought or scenario.count
+    :func:`~configurator.core.procurement.servers.gpus_bought`) less those already owned
+    (:attr:`BillOfMaterials.cards_owned`), rented at ``own``'s utilisation; the owned cards run either
+    way, so their share of the bill's energy and colocation (by GPU count) counts on the rent as on
+    buying; and the bill's yearly licences on both sides (those of :data:`VGPU_LICENCE_ITEMS` left off
+    the rent where its price includes them, :func:`rent_includes_vgpu_licence`). With every card owned
+    nothing is rented: no rent, no break-even.
+
+    **Assumption**: the servers, network and racks the bill buys for the owned cards are on buying only
+    (renting the shortfall, the owned cards would still need a host: the comparison leans that much
+    towards renting where the owned cards do not fill whole servers of their own)."""
+    bought = bom.gpus_bought or scenario.count
+    owned = min(bom.cards_owned, bought)
+    gpus = bought - owned
+    share = owned / bought
+    owned_energy = share * (own.energy_per_year or 0.0) / own.utilisation if own.utilisation else 0.0
+    owned_colocation = share * own.colocation_per_year
     included = rent_includes_vgpu_licence(prices)
     yearly = [line for line in bom.lines if line.yearly and line.total is not None]
     in_rent = sum(line.total for line in yearly if included and line.item_id in VGPU_LICENCE_ITEMS)
     licences = sum(line.total for line in yearly) - in_rent
-    full = rent_per_year_at(card, scenario, 1.0, prices, gpus)
-    per_year = None if full is None else full * own.utilisation + licences
+    full = rent_per_year_at(card, scenario, 1.0, prices, gpus) if gpus else None
     entry = prices.cloud.entry if prices is not None and prices.cloud is not None else None
-    return RentAgainstBuy(gpus, scenario.count, bom.purchase_unit, per_year, licences, in_rent,
-                          entry.provider if entry is not None else None,
-                          break_even_utilisation(own, full, licences), break_even_month(own, per_year))
+    compared = RentAgainstBuy(gpus, scenario.count, bom.purchase_unit, None, licences, in_rent,
+                              entry.provider if entry is not None else None, None, None, owned, owned_energy,
+                              owned_colocation)
+    if full is None:
+        return compared
+    per_year = compared.per_year_at(own.utilisation, full)
+    return replace(compared, per_year=per_year,
+                   break_even_utilisation=break_even_utilisation(own, full + owned_energy, licences + owned_colocation),
+                   break_even_month=break_even_month(own, per_year))
 
 
 def rent_vs_buy_curve(own: OwnershipCost, card: Card, scenario: Scenario, compared: RentAgainstBuy | None,
                       points: int = 21) -> list[tuple[float, float, float | None]]:
     """(utilisation, own per year, rent per year) from 0 to 1 [share, currency/year], the rent of
-    ``compared``'s GPUs with its licences (None: the scenario's cards, without licences)."""
+    ``compared``'s GPUs with its licences and the owned cards' running costs (None: the scenario's cards,
+    without licences); rents None without a cloud price or with nothing to rent (every card owned)."""
     full = rent_per_year_at(card, scenario, 1.0, gpus=None if compared is None else compared.gpus)
+    if compared is not None and compared.per_year is None:
+        full = None
     out = []
     for i in range(points):
         u = i / (points - 1)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter
 from PySide6.QtWidgets import QWidget
 
 from configurator.app import format as fmt
@@ -58,6 +58,7 @@ PALETTE = {
     "kv_cache": "#59a14f",
     "graphics": "#edc948",
     "overhead": "#bab0ac",
+    "cache": "#8c817c",  # hatched over white: the allocator's usual cache above what the run needs
     "limit": "#b00020",  # capacity, fit limit, does not fit, demand
     "throughput": "#1f77b4",
     "second": "#ff7f0e",
@@ -69,8 +70,13 @@ band and curve is opaque and has its legend entry in the same colour: nothing is
 screen (see-through gradients over activations once made a brown that no legend showed)."""
 
 MEMORY_PARTS = tuple((key, PALETTE[key]) for key in ("weights", "optimizer", "activations", "gradients",
-                                                       "kv_cache", "graphics", "overhead"))
+                                                       "kv_cache", "graphics", "overhead", "cache"))
 """Memory parts bottom to top, with their colours."""
+
+HATCHED_PARTS = frozenset({"cache"})
+"""Parts drawn hatched in their colour over the chart's white, outlined: the allocator's usual cache
+beyond what the run needs, which it gives back near the card's limit (MemoryBreakdown.cache_given_back),
+set apart from the parts the run holds."""
 
 
 def part_names() -> dict[str, str]:
@@ -82,6 +88,7 @@ def part_names() -> dict[str, str]:
         "kv_cache": _tc("charts", "KV cache"),
         "graphics": _tc("charts", "Frame buffers, video, scene"),
         "overhead": _tc("charts", "Overhead"),
+        "cache": _tc("charts", "Cache (given back)"),
     }
 
 
@@ -179,8 +186,10 @@ class MemoryChart(_Chart):
         super().__init__(parent, bottom=CategoryAxis())  # card names that never touch
         self.bars = {}
         for key, colour in MEMORY_PARTS:
-            bar = pg.BarGraphItem(x=[], height=[], y0=[], width=0.6, brush=pg.mkBrush(colour),
-                                  pen=pg.mkPen("w", width=0.5))
+            hatched = key in HATCHED_PARTS
+            bar = pg.BarGraphItem(x=[], height=[], y0=[], width=0.6,
+                                  brush=QBrush(QColor(colour), Qt.BrushStyle.BDiagPattern) if hatched else pg.mkBrush(colour),
+                                  pen=pg.mkPen(colour, width=1) if hatched else pg.mkPen("w", width=0.5))
             self.addItem(bar)
             self.bars[key] = bar
         self.capacity = pg.PlotDataItem(pen=pg.mkPen(PALETTE["limit"], width=2, style=Qt.PenStyle.DashLine),
@@ -269,20 +278,24 @@ def bar_count_text(est) -> str:
 def stack_layers(memory) -> dict[str, tuple[float, float]]:
     """(bottom, height) of each part [B]. Gradients and activations are not alive at the same
     time (activations are freed as gradients appear): the activations' band is that shared
-    memory, and the gradients' band only what they need beyond it; the stack's top is the peak
-    the total counts."""
+    memory, and the gradients' band what the peak holds beyond it (no gap under the overhead);
+    the peak's top is the peak the total counts. The overhead's band reaches what the run needs
+    (``fit_total``); the allocator's usual cache beyond it, given back near the card's limit, is
+    the ``cache`` band, up to the total (none where the run needs its whole total)."""
     base = memory.weights + memory.optimizer
     shared = max(0.0, memory.total - memory.overhead - memory.kv_cache - memory.graphics - base)
     top = base + shared + memory.kv_cache
+    held = min(memory.activations, shared)
+    overhead_top = max(top + memory.graphics, memory.fit_total)
     return {
         "weights": (0.0, memory.weights),
         "optimizer": (memory.weights, memory.optimizer),
-        "activations": (base, min(memory.activations, shared)),
-        "gradients": (base + min(memory.activations, shared),
-                      max(0.0, min(memory.gradients, shared) - min(memory.activations, shared))),
+        "activations": (base, held),
+        "gradients": (base + held, shared - held),
         "kv_cache": (base + shared, memory.kv_cache),
         "graphics": (top, memory.graphics),
-        "overhead": (top + memory.graphics, memory.overhead),
+        "overhead": (top + memory.graphics, overhead_top - top - memory.graphics),
+        "cache": (overhead_top, max(0.0, memory.total - overhead_top)),
     }
 
 

@@ -59,7 +59,8 @@ def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
             "activations": _gib(m.activations), "kv_cache": _gib(m.kv_cache), "overhead": _gib(m.overhead),
             "not_concurrent": _gib(m.not_concurrent), "total": _gib(m.total),
             "total_range": _range(bands, "memory_total", _gib), "capacity": _gib(m.capacity),
-            "budget": _gib(m.budget), "fits": m.fits, "headroom": round(m.headroom, 4), "unit": "GiB per card",
+            "needed": _gib(m.fit_total), "budget": _gib(m.budget), "fits": m.fits,
+            "headroom": round(m.headroom, 4), "cache_given_back": m.cache_given_back, "unit": "GiB per card",
         },
         "limits": asdict(est.limits),
         "performance": {

@@ -43,6 +43,21 @@ class MemoryBreakdown:
 
     @property
     def headroom(self) -> float:
-        """Share of the budget that ``total``, what the allocator typically holds, leaves free: negative
-        when it does not fit, or where it fits only as the allocator gives its cache back (``needed``)."""
-        return 1.0 - self.total / self.budget
+        """Share of the budget left free by what the run needs, the bytes the fit is judged on
+        (:attr:`fit_total`) [1]; negative when it does not fit. Where the allocator's usual cache
+        (``total``) exceeds the budget although the run fits, :attr:`cache_given_back` says so: a
+        note beside this figure, not a negative headroom (session 40: "fits" beside "-17.9 %")."""
+        return 1.0 - self.fit_total / self.budget
+
+    @property
+    def shortfall(self) -> float:
+        """What the run needs beyond the budget [B] (:attr:`fit_total` − ``budget``): what a
+        configuration that does not fit must shed; negative when it fits."""
+        return self.fit_total - self.budget
+
+    @property
+    def cache_given_back(self) -> bool:
+        """The run fits, but what the caching allocator usually holds (``total``) would exceed the
+        budget: near the limit it frees its cached blocks and retries, giving the cache back
+        (:func:`~configurator.core.formulas.states.fit_bytes`)."""
+        return self.fits and self.total > self.budget

@@ -4333,6 +4333,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>框架开销</translation>
     </message>
     <message>
+        <source>Cache (given back)</source>
+        <translation>缓存（可归还）</translation>
+    </message>
+    <message>
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>

@@ -42,6 +42,7 @@ from configurator.core.view.layout_view import (  # noqa: F401 - joined re-expor
 from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
 from configurator.core.view import numbers
 from configurator.core.view.latency_column import MEDIAN, at_percentile, latency_heading, shown_percentile
+from configurator.core.view.memory_view import fits_verdict, gib_amount, memory_section
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View, counted, in_deadline_unit
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
@@ -55,10 +56,6 @@ targets hold for when it is another."""
 
 COMM_SHOWN_FROM = 0.001
 """A kind of exposed communication gets a row of its own from this share of a step up."""
-
-
-def gib_amount(n_bytes: float, band=None) -> Amount:
-    return Amount(n_bytes, "B", band=band)
 
 
 # ---- memory ---------------------------------------------------------------------------------
@@ -82,37 +79,6 @@ def _graphics_memory(est: Estimate) -> list[Row]:
     m, part = est.memory, tables_of(est).graphics_memory
     return [Row(part, gib_amount(m.graphics), key="memory.graphics", detail=True),
             Row("Overhead", gib_amount(m.overhead), key="memory.overhead", detail=True)]
-
-
-def _allowed(m) -> Amount | Phrase:
-    """What a card allows: its usable memory, or — a serving engine reserving its share up front
-    (``serving.engine_memory_fraction``, vLLM ``gpu_memory_utilization``) — that share of it, said
-    as such (the buyer read "57.0 GiB allowed" beside the card's "63.4 GiB usable" as a
-    contradiction, persona s25 #11)."""
-    if m.budget >= m.capacity:
-        return gib_amount(m.budget)
-    return Phrase("{budget} ({share} of the card's {capacity}: the serving engine's share)",
-                  {"budget": gib_amount(m.budget), "share": Amount(m.budget / m.capacity, "share"),
-                   "capacity": gib_amount(m.capacity)})
-
-
-def memory_section(est: Estimate) -> Section:
-    """What each card holds, the total against what it allows, and the headroom."""
-    m = est.memory
-    band = headline_bands(est).get("memory_total")
-    note = None if band is not None else "No calibration data for this workload: its numbers carry no likely range"
-    rows = tables_of(est).memory(est)
-    rows += [
-        Row("Total", gib_amount(m.total, band), key="memory.total", detail=True),
-        Row("Allowed", Phrase("{budget} — {verdict}", {"budget": _allowed(m),
-                                                       "verdict": "fits" if m.fits else "does not fit"}),
-            key="memory.budget", detail=True),
-        Row("Memory per card", Phrase("{need} of {allowed}", {"need": gib_amount(m.total, band),
-                                                              "allowed": gib_amount(m.budget)}), note=note,
-            key="memory.per_card", screen_only=True),
-        Row("Headroom", Amount(m.headroom, "share"), key="memory.headroom"),
-    ]
-    return Section("memory", "Memory per card", tuple(rows))
 
 
 # ---- speed or capacity, per family ------------------------------------------------------------
@@ -383,14 +349,10 @@ def _fits_verdict(est: Estimate) -> tuple[Phrase, bool]:
     # no rate, or a batch the cards cannot split
     if est.fits and est.training is None and est.serving is None and est.speed is None:
         return Phrase("{count} × {card} fits, but is not timed — see the warnings", who), False
-    if est.fits and m.total > m.budget:  # fits at its peak; the allocator's usual cache does not (MemoryBreakdown.needed)
-        return Phrase("{count} × {card} fits at its peak, {peak} per card: the allocator's usual cache ({total}) is "
-                      "given back near the limit", {**who, "peak": gib_amount(m.total - m.overhead),
-                                                     "total": gib_amount(m.total)}), True
-    if est.fits:
-        return Phrase("{count} × {card} fits, {headroom} headroom", {**who, "headroom": Amount(m.headroom, "share")}), True
+    if est.fits:  # its headroom on what it needs; the allocator's usual cache as a note where it exceeds the card
+        return fits_verdict(who, m), True
     return Phrase("{count} × {card} does not fit: {short} short per card",
-                  {**who, "short": gib_amount(m.total - m.budget)}), False
+                  {**who, "short": gib_amount(m.shortfall)}), False
 
 
 def _carries_verdict(est: Estimate) -> tuple[Phrase, bool]:
@@ -565,5 +527,5 @@ def estimate_view(est: Estimate) -> View:
     verdict, state = headline_verdict(est)
     layout = tables.layout(est) if est.training is not None or est.serving is not None else None
     return View(tables.heading(est), verdict, state != "not met",
-                (memory_section(est), _speed_section(est, tables), cost_section(est)),
+                (memory_section(est, tables.memory(est)), _speed_section(est, tables), cost_section(est)),
                 tuple(est.messages), layout, tables.headline, caution=state == "cannot be checked")

@@ -175,9 +175,9 @@ def plan_verdict(plan, chosen: Estimate) -> Phrase | None:
         return None
     return Phrase("No layout fits {count} × {card}. Shown: the closest (least memory per card), {need} of {allowed}, "
                   "{short} short per card.",
-                  {"count": chosen.scenario.count, "card": chosen.card.name, "need": Amount(chosen.memory.total, "B"),
+                  {"count": chosen.scenario.count, "card": chosen.card.name, "need": Amount(chosen.memory.fit_total, "B"),
                    "allowed": Amount(chosen.memory.budget, "B"),
-                   "short": Amount(max(0.0, chosen.memory.total - chosen.memory.budget), "B")})
+                   "short": Amount(max(0.0, chosen.memory.shortfall), "B")})  # on what the run needs
 
 
 def step_breakdown(chosen: Estimate) -> Section | None:

@@ -44,8 +44,14 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "{configuration}, {model} ({params} B parameters), {math} math":
         "{configuration}，{model}（{params} B 参数），{math} 运算",
     "{count} × {card} fits, {headroom} headroom": "{count} × {card} 可容纳，余量 {headroom}",
-    "{count} × {card} fits at its peak, {peak} per card: the allocator's usual cache ({total}) is given back near "
-    "the limit": "{count} × {card} 按峰值可容纳，每卡 {peak}：分配器通常的缓存（{total}）在接近上限时会归还",
+    "{count} × {card} fits, {headroom} headroom at its peak: {note}": "{count} × {card} 按峰值可容纳，余量 {headroom}：{note}",
+    "the allocator usually holds {total}; near the limit it gives its cache back":
+        "分配器通常占用 {total}；接近上限时会归还其缓存",
+    "{headroom} — {note}": "{headroom} — {note}",
+    "{need} of {allowed}; the allocator usually holds {total}": "{need} / {allowed}；分配器通常占用 {total}",
+    "Needed to run": "运行所需",
+    "Its peak with the reserve the allocator keeps near the card's limit, and the CUDA context":
+        "峰值加上分配器在接近显存上限时保留的余量，以及 CUDA 上下文",
     "{count} × {card} does not fit: {short} short per card": "{count} × {card} 显存不足：每卡缺 {short}",
     "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed":
         "{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {n} 张卡",

@@ -54,17 +54,16 @@ def fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:
     the tight-fit headroom left."""
     if not memory.fits:
         return [
-            msg("does-not-fit", need=memory.total / GIB, card=card.name, budget=memory.budget / GIB,
-                short=(memory.total - memory.budget) / GIB)
+            msg("does-not-fit", need=memory.fit_total / GIB, card=card.name, budget=memory.budget / GIB,
+                short=memory.shortfall / GIB)
         ]
-    if memory.total > memory.budget:  # the peak and the reserve kept near the limit fit; the usual cache does not
-        given_back = msg("fits-cache-given-back", peak=(memory.total - memory.overhead) / GIB,
-                         total=memory.total / GIB, card=card.name, budget=memory.budget / GIB)
-        left = 1.0 - memory.fit_total / memory.budget  # and what that leaves may be tight too (1.0 %: persona 9)
-        return [given_back, *([msg("tight-fit", headroom=100 * left)] if left < TIGHT_FIT_HEADROOM else [])]
-    if memory.headroom < TIGHT_FIT_HEADROOM:
-        return [msg("tight-fit", headroom=100 * memory.headroom)]
-    return []
+    out = []
+    if memory.cache_given_back:  # the peak and the reserve kept near the limit fit; the usual cache does not
+        out.append(msg("fits-cache-given-back", peak=(memory.total - memory.overhead) / GIB,
+                       total=memory.total / GIB, card=card.name, budget=memory.budget / GIB))
+    if memory.headroom < TIGHT_FIT_HEADROOM:  # on what the run needs (1.0 % left: persona 9)
+        out.append(msg("tight-fit", headroom=100 * memory.headroom))
+    return out
 
 
 SPEED_VERDICTS = ("deadline", "throughput", "request-rate", "ttft", "tpot")

@@ -161,9 +161,9 @@ class TrainingFamily(WorkloadFamily):
         if comm > COMM_BOUND_SHARE:
             return msg("reason-comm-bound", card=est.card.name, share=100 * comm)
         memory = est.memory
-        if memory.total > memory.budget:  # fits only as the allocator gives its cache back: not "-19.0 % headroom"
+        if memory.cache_given_back:  # fits only as the allocator gives its cache back: not "-19.0 % headroom"
             return msg("reason-compute-bound-cache", card=est.card.name, mfu=100 * t.mfu,
-                       headroom=100 * (1.0 - memory.fit_total / memory.budget))
+                       headroom=100 * memory.headroom)
         return msg("reason-compute-bound", card=est.card.name, mfu=100 * t.mfu, headroom=100 * memory.headroom)
 
     def faster_alternative(self, fastest_figure: float, card: Card, count: int,

@@ -79,7 +79,8 @@ def test_the_fullest_stage_keeps_its_own_weights_with_its_activations():
 def test_planner_memory_agrees_with_the_estimate_on_balanced_stages():
     """The search's stage tables (first, second and last stage) give each layout the memory the
     one-layout estimate gives."""
-    scenario = updated(_balanced_pipeline(), auto_layout=("zero", "recompute", "micro_batch"))
+    # 4M tokens (the default until 2026-12-05): at 405B's 16M, accumulation 16 over 8 ranks is micro-batch 16
+    scenario = updated(_balanced_pipeline(global_batch_tokens=2**22), auto_layout=("zero", "recompute", "micro_batch"))
     plan = plan_training_layout(scenario, H100, top=6)
     assert plan.layouts
     for layout in plan.layouts:

@@ -116,7 +116,8 @@ def test_deepseek_v3_on_2048_h100_is_split_as_planned(catalog):
     """The auto plan puts 61 layers on 16 stages of 3 virtual stages each (3, 4 … 4, 3 less one):
     no even split exists, so the whole layout is written; the YaRN scaling Megatron-LM takes only
     with multi-latent attention is said, and "1 shared experts" is no longer written."""
-    est = planned(catalog, "--model deepseek-v3 --card h100-sxm --count 2048 --tokens 2T")
+    # a 4M-token batch (the default until 2026-12-05): at DeepSeek-V3's own 62.9M the plan keeps one stage
+    est = planned(catalog, "--model deepseek-v3 --card h100-sxm --count 2048 --tokens 2T --global-batch 4194304")
     words, text = _words(est), launch_text(est, "megatron")
     s = est.scenario
     ranks = _rank_layers(words)

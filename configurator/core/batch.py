@@ -13,10 +13,35 @@ GLOBAL_BATCH_BY_SIZE: tuple[tuple[float, int, str], ...] = (
     (1.0e9, 524_288, "GPT-3 125M–760M: 0.5M tokens (Brown et al. 2020, Table 2.1)"),
     (5.0e9, 1_048_576, "GPT-3 1.3B and 2.7B: 1M tokens (Brown et al. 2020, Table 2.1)"),
     (20e9, 2_097_152, "GPT-3 6.7B and 13B: 2M tokens (Brown et al. 2020, Table 2.1)"),
-    (float("inf"), 4_194_304, "LLaMA 33B/65B and Llama 2 70B: 4M tokens (Touvron et al. 2023, §2.2); "
-                              "Llama 3 405B starts at 4M (Llama 3 report §3.4.1)"),
+    (300e9, 4_194_304, "LLaMA 33B/65B and Llama 2 70B: 4M tokens (Touvron et al. 2023, §2.2); "
+                       "GPT-3 175B 3.2M (Brown et al. 2020, Table 2.1)"),
+    (float("inf"), 16_777_216, "Llama 3 405B: 16M tokens from 2.87T of its 15.6T tokens on, after 4M "
+                               "(sequences of 4,096) and 8M (sequences of 8,192) from 252M tokens (Llama 3 "
+                               "report, Grattafiori et al. 2024, §3.4.1); Nemotron-4 340B 2,304 sequences "
+                               "of 4,096 = 9.4M for 7.6T of its 9T tokens (Nemotron-4 340B report, 2024, "
+                               "Table 2)"),
 )
-"""Default global batch by parameter count: (below this many parameters, tokens, source)."""
+"""Default global batch of a dense model by parameter count: (below this many parameters, tokens,
+source). Each row is the batch most of a published run's tokens saw: a run that ramps its batch up
+is planned at the batch it ends on, which 82 % (Llama 3 405B) to 97 % (DeepSeek-V2, -V3) of its
+tokens saw; a plan uses one batch, not a token-weighted step time. The 300 B boundary lies between
+GPT-3 175B (3.2M) and the smallest recent run with a published batch, Nemotron-4 340B (9.4M); older
+runs at 530-540 B (MT-NLG, PaLM) used 4M, recent ones 9.4M-16M: the row follows the recent ones."""
+
+MOE_PUBLISHED_FROM = 200e9
+"""Total parameters from which a mixture of experts takes :data:`MOE_GLOBAL_BATCH_BY_SIZE` [parameters];
+below it (Mixtral 8x7B/8x22B publish no batch) the dense table by total parameters."""
+
+MOE_GLOBAL_BATCH_BY_SIZE: tuple[tuple[float, int, str], ...] = (
+    (400e9, 37_748_736, "DeepSeek-V2 236B total: 9,216 sequences of 4,096 = 37.7M tokens after a ramp "
+                        "from 2,304 over its first 225B of 8.1T tokens (DeepSeek-V2 report, 2024, §3.2.1)"),
+    (float("inf"), 62_914_560, "DeepSeek-V3 671B total: 15,360 sequences of 4,096 = 62.9M tokens after a "
+                               "ramp from 3,072 over its first 469B of 14.8T tokens (DeepSeek-V3 report, "
+                               "2024, §4.2)"),
+)
+"""Default global batch of a mixture of experts from :data:`MOE_PUBLISHED_FROM` total parameters:
+(below this many total parameters, tokens, source), the batch most of the run's tokens saw. The
+400 B boundary is the geometric middle of the two runs' sizes (236 B and 671 B)."""
 
 FINE_TUNE_GLOBAL_BATCH_TOKENS = 262_144
 """Default global batch of a fine-tune (full, LoRA or QLoRA) [tokens per step]: Llama 2's supervised
@@ -25,14 +50,17 @@ dataset is millions of tokens, not trillions, and a pre-training batch (2M-4M to
 a handful of optimizer steps."""
 
 MAX_GLOBAL_BATCH_TOKENS = 2**31
-"""Upper bound a scenario accepts [tokens per step] (DeepSeek-V3's 15.4M is the largest published)."""
+"""Upper bound a scenario accepts [tokens per step]: 2.1B, 34 × the largest batch in the tables above
+(DeepSeek-V3's 62.9M: 15,360 sequences of 4,096 tokens, DeepSeek-V3 report §4.2)."""
 
 
-def default_global_batch_tokens(n_params: float, fine_tune: bool = False) -> int:
-    """Tokens per optimizer step practitioners use for a model of ``n_params`` parameters:
-    pre-training by size (:data:`GLOBAL_BATCH_BY_SIZE`), a fine-tune
+def default_global_batch_tokens(n_params: float, fine_tune: bool = False, moe: bool = False) -> int:
+    """Tokens per optimizer step practitioners use for a model of ``n_params`` parameters (total,
+    for a mixture of experts, ``moe``): pre-training by size (:data:`GLOBAL_BATCH_BY_SIZE`; a mixture
+    of experts of :data:`MOE_PUBLISHED_FROM` or more :data:`MOE_GLOBAL_BATCH_BY_SIZE`), a fine-tune
     :data:`FINE_TUNE_GLOBAL_BATCH_TOKENS` (at most the pre-training batch of that size)."""
-    pretrain = next(tokens for below, tokens, _ in GLOBAL_BATCH_BY_SIZE if n_params < below)
+    table = MOE_GLOBAL_BATCH_BY_SIZE if moe and n_params >= MOE_PUBLISHED_FROM else GLOBAL_BATCH_BY_SIZE
+    pretrain = next(tokens for below, tokens, _ in table if n_params < below)
     return min(pretrain, FINE_TUNE_GLOBAL_BATCH_TOKENS) if fine_tune else pretrain
 
 

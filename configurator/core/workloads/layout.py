@@ -80,7 +80,8 @@ def global_batch_tokens(scenario: Scenario) -> int:
     if "grad_accum" not in scenario.auto_layout and "micro_batch" not in scenario.auto_layout:
         return scenario.global_batch_tokens
     fine_tune = scenario.workload.is_training and scenario.workload is not Workload.PRETRAIN
-    sequences = max(1, round(default_global_batch_tokens(scenario.model.total_params(), fine_tune) / t.seq_len))
+    model = scenario.model
+    sequences = max(1, round(default_global_batch_tokens(model.total_params(), fine_tune, model.is_moe) / t.seq_len))
     return sequences * t.seq_len
 
 

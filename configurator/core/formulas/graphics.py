@@ -241,9 +241,9 @@ log-off). Knowledge workers non-persistent: Horizon's planning guide gives knowl
 install no applications of their own linked or instant clones with their profile kept apart;
 power users — and designers and heavy 3D users, who install and license their own applications
 and plug-ins — full, persistent desktops (VMware View 5.0 Architecture Planning,
-pubs.vmware.com/view-50, topic GUID-137DA4DA-D258-4D29-A8EC-DBAEC73E19E1: "For power users and knowledge workers who must install their own
-applications, which adds data to the operating system disk, create full virtual machine
-desktops"). Keyed as :data:`DESKTOP_CLASS_PROFILE_GIB`."""
+pubs.vmware.com/view-50, topic GUID-137DA4DA-D258-4D29-A8EC-DBAEC73E19E1: "For power users and
+knowledge workers who must install their own applications, which adds data to the operating system
+disk, create full virtual machine desktops"). Keyed as :data:`DESKTOP_CLASS_PROFILE_GIB`."""
 
 DESKTOP_STEADY_IOPS = 10.0
 """Storage operations a desktop asks for at work [IO/s], and at boot :data:`DESKTOP_BOOT_IOPS`:
@@ -251,8 +251,10 @@ the top of TechTarget's 5–10 IOPS at work and 50–100 at boot a Windows deskt
 SearchStorage, "The storage-for-VDI equation: Capacity, IOPS, TCO, ROI and persistency"); Dell's
 measured task worker, 7–8 at work, 16–18 in a boot storm (Dell EqualLogic BP1018, "Sizing and Best
 Practices for Deploying Citrix XenDesktop on VMware vSphere", 2012-01, Table 7). Not a sizing rule
-on all-flash storage: 1,000 desktops booting at once ask for 100,000 IO/s, what one data-centre
-NVMe drive serves; the storage is sized by capacity (:func:`desktop_storage_tb`)."""
+on all-flash storage: 1,000 desktops booting at once ask for 100,000 IO/s, **assumption** within
+what a few data-centre NVMe drives serve (hundreds of thousands of random 4 KiB operations a second
+each, makers' datasheets, not on file) of the pair of storage servers the bill counts; the storage is
+sized by capacity (:func:`desktop_storage_tb`)."""
 
 DESKTOP_BOOT_IOPS = 100.0
 """A desktop's storage operations while it boots [IO/s] (:data:`DESKTOP_STEADY_IOPS`)."""
@@ -270,7 +272,8 @@ def desktop_storage_tb(users, user_class):
     """Storage the desktops of ``users`` users of ``user_class`` take [TB]:
     ``(users × desktop_disk_gb + DESKTOP_IMAGE_VERSIONS × DESKTOP_IMAGE_GB) ÷ 1,000`` — every
     desktop's own disk (:func:`desktop_disk_gb`) and the golden image's kept versions, ILTA's
-    formula (:data:`DESKTOP_IMAGE_VERSIONS`) with the profiles added (a non-persistent desktop's
-15 GB sits in TechTarget's 10–20 GB of shared storage a Windows desktop, :data:`DESKTOP_STEADY_IOPS`). Usable capacity, before any
-    deduplication (full clones of one image deduplicate well on arrays that do it; not counted)."""
+    formula (:data:`DESKTOP_IMAGE_VERSIONS`) with the profiles added; a non-persistent desktop's
+    15 GB sits in TechTarget's 10–20 GB of shared storage a Windows desktop
+    (:data:`DESKTOP_STEADY_IOPS`). Usable capacity, before any deduplication (full clones of one
+    image deduplicate well on arrays that do it; not counted)."""
     return (users * desktop_disk_gb(user_class) + DESKTOP_IMAGE_VERSIONS * DESKTOP_IMAGE_GB) / 1000

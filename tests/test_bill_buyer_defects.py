@@ -84,14 +84,15 @@ def test_for_cards_is_read_only_as_a_list_of_ids():
 # ---- 3. storage networking only with storage ---------------------------------------------------
 
 
-def test_virtual_desktops_buy_no_storage_network(catalog):
+def test_virtual_desktops_buy_no_100g_storage_fabric(catalog):
     """500 desktops over 6 servers bought a pair of 64-port storage switches (USD 76,000 of the
-    bill) with no storage line behind them; the desktops' images are not sized here."""
+    bill) with no storage line behind them. Since session 40 the desktops' disks are bought
+    (tests/test_vdi_storage.py) and reached over the 25 GbE front-end pair, not the 100 GbE fabric."""
     s = _vdi("rtx-a6000", 21)
     bom = bill_of_materials(s, catalog.get("rtx-a6000"), price_book_for(s.economics))
     assert bom.servers > 1
     ids = [line.item_id for line in bom.lines]
-    assert "storage-nvme-per-tb" not in ids and "switch-storage-eth" not in ids
+    assert "storage-nvme-per-tb" in ids and "switch-storage-eth" not in ids and "switch-storage-eth-25g" in ids
     assert "switch-mgmt-48" in ids  # the servers are still managed
 
 

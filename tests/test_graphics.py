@@ -80,16 +80,17 @@ def test_vdi_needs_more_cards_and_says_how_many(catalog, base):
     assert "vgpu-licence-in-bill" in ids(est)
 
 
-def test_vdi_bill_has_the_licences_the_note_names_and_no_empty_storage_line(catalog, base):
+def test_vdi_bill_has_the_licences_the_note_names_and_its_desktops_storage(catalog, base):
     """The note says the licences are in the bill (they are: a software-vgpu line), not that they
-    are left out; graphics work sizes no shared storage, so no 0 TB line is listed."""
+    are left out; the desktops' disks are a storage line (tests/test_vdi_storage.py; until
+    December 2026 graphics work sized no storage)."""
     est = on(base, catalog, "l40s", workload="vdi", count=9, graphics={"users": 200, "profile_gib": 2})
     bom = bill_of_materials(est.scenario, catalog.get("l40s"), price_book_for(est.scenario.economics))
     licences = [line for line in bom.lines if line.item_id.startswith("software-vgpu")]
     assert licences and licences[0].quantity == 200 and bom.licences_per_year > 0
     assert "vgpu-licence-in-bill" in ids(est)
     assert "bill of materials" in next(m for m in est.messages if m.id == "vgpu-licence-in-bill").text
-    assert not [line for line in bom.lines if line.item_id == "storage-nvme-per-tb"]
+    assert [line.quantity for line in bom.lines if line.item_id == "storage-nvme-per-tb"] == [3.2]  # 200 × 15 GB
 
 
 def test_consumer_and_training_cards_get_passthrough_and_warnings(catalog, base):

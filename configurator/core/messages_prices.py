@@ -91,6 +91,15 @@ PRICE_ENGLISH: dict[str, str] = {
         "No storage switch: each of the {servers} servers is cabled straight to each of the {nodes} storage "
         "servers, one port to each; a storage switch pair is bought when their ports run out"
     ),
+    "desktop-storage-clones": (
+        "Storage for the desktops: {tb:,.1f} TB, {users:,} non-persistent desktops (instant clones, reset at "
+        "log-off) at {gb:,.0f} GB each for their writes and kept profile, and {versions} versions of the "
+        "{image:,.0f} GB desktop image they share"
+    ),
+    "desktop-storage-persistent": (
+        "Storage for the desktops: {tb:,.1f} TB, {users:,} persistent desktops (full clones that keep their "
+        "applications and profile) at {gb:,.0f} GB each, and {versions} versions of the {image:,.0f} GB desktop image"
+    ),
     "scale-out-back-to-back": (
         "No scale-out switch: the {servers} servers are cabled back to back, {links} cables, one per rail (port i of "
         "one server to port i of the other); a switch is bought from three servers on"
@@ -193,6 +202,14 @@ PRICE_CHINESE: dict[str, str] = {
     "storage-direct-attach": (
         "不配存储交换机：{servers} 台服务器各用一个端口直连 {nodes} 台存储服务器中的每一台；"
         "端口不够用时才购买一对存储交换机"
+    ),
+    "desktop-storage-clones": (
+        "桌面存储：{tb:,.1f} TB，{users:,} 个非持久桌面（即时克隆，注销即还原），每个 {gb:,.0f} GB 存放其写入和保留的"
+        "用户配置文件，另加共用的 {image:,.0f} GB 桌面镜像的 {versions} 个版本"
+    ),
+    "desktop-storage-persistent": (
+        "桌面存储：{tb:,.1f} TB，{users:,} 个持久桌面（完整克隆，保留其应用和用户配置文件），每个 {gb:,.0f} GB，"
+        "另加 {image:,.0f} GB 桌面镜像的 {versions} 个版本"
     ),
     "scale-out-back-to-back": (
         "不配横向扩展交换机：{servers} 台服务器背靠背直连，共 {links} 根线缆，每条轨道一根（一台服务器的第 i 个端口连另一台的"

@@ -206,3 +206,74 @@ def desktops_per_host(cores, vcpus_per_core, vcpus_per_desktop, ram_gib, ram_gib
     by_cpu = math.floor(cores * vcpus_per_core / vcpus_per_desktop + _ROUNDING)
     by_memory = math.floor(ram_gib / ram_gib_per_desktop + _ROUNDING)
     return max(1, min(by_cpu, by_memory))
+
+
+DESKTOP_IMAGE_GB = 64.0
+"""Disk of one Windows desktop, the golden image a pool is cloned from and a persistent desktop's
+own disk [GB]: Windows 11's minimum storage, 64 GB (Microsoft, "Windows 11 specifications and
+system requirements", microsoft.com, read 2026-12) — a floor: an image with a large application
+set is bigger, enter its size."""
+
+DESKTOP_IMAGE_VERSIONS = 3
+"""Versions of the golden image kept on the storage (the one in use, the one being rolled out and
+one to roll back to): ILTA's VDI storage formula, ``capacity = images × image size × 3 versions +
+desktops × cache`` (ILTA, "VDI: Not Your Traditional Desktop Deployment", ILTA white paper,
+epubs.iltanet.org/i/98946, p. 23: 25–40 GB images, 5–15 GB cache, 2–5 GB profiles a desktop;
+300 desktops, one 40 GB image in 3 versions and 6 GB of cache: 2.16 TB) [count]."""
+
+CLONE_DELTA_GB = 10.0
+"""Disk a non-persistent desktop (VMware/Omnissa Horizon instant clone, Citrix MCS pooled) writes
+beside the shared image while its user is logged in — page file, temporary files, the clone's own
+blocks — reset at log-off [GB]: the middle of ILTA's 5–15 GB cache a desktop
+(:data:`DESKTOP_IMAGE_VERSIONS`); Horizon's planning guide puts instant clones at 50–90 % less
+capacity than full clones (docs.vmware.com, Horizon 7.13 Architecture Planning, "Instant Clone
+Virtual Machines": 64 GB less 90 % is 6.4 GB, less 50 % 32 GB)."""
+
+PROFILE_GB = 5.0
+"""A non-persistent desktop's user profile and settings, kept on the same storage between sessions
+(Horizon Dynamic Environment Manager, Citrix Profile Management, FSLogix) [GB]: the top of ILTA's
+2–5 GB a desktop; redirected documents and project files are the file servers', not sized here."""
+
+DESKTOP_PERSISTENT = {"knowledge": False, "power": True, "designer": True, "heavy": True}
+"""Whether a desktop user class gets a persistent desktop (a full clone that keeps its disk, its
+installed applications and its profile) or a non-persistent one (an instant clone, reset at
+log-off). Knowledge workers non-persistent: Horizon's planning guide gives knowledge workers who
+install no applications of their own linked or instant clones with their profile kept apart;
+power users — and designers and heavy 3D users, who install and license their own applications
+and plug-ins — full, persistent desktops (VMware View 5.0 Architecture Planning,
+pubs.vmware.com/view-50, topic GUID-137DA4DA-D258-4D29-A8EC-DBAEC73E19E1: "For power users and
+knowledge workers who must install their own applications, which adds data to the operating system
+disk, create full virtual machine desktops"). Keyed as :data:`DESKTOP_CLASS_PROFILE_GIB`."""
+
+DESKTOP_STEADY_IOPS = 10.0
+"""Storage operations a desktop asks for at work [IO/s], and at boot :data:`DESKTOP_BOOT_IOPS`:
+the top of TechTarget's 5–10 IOPS at work and 50–100 at boot a Windows desktop (TechTarget
+SearchStorage, "The storage-for-VDI equation: Capacity, IOPS, TCO, ROI and persistency"); Dell's
+measured task worker, 7–8 at work, 16–18 in a boot storm (Dell EqualLogic BP1018, "Sizing and Best
+Practices for Deploying Citrix XenDesktop on VMware vSphere", 2012-01, Table 7). Not a sizing rule
+on all-flash storage: 1,000 desktops booting at once ask for 100,000 IO/s, **assumption** within
+what a few data-centre NVMe drives serve (hundreds of thousands of random 4 KiB operations a second
+each, makers' datasheets, not on file) of the pair of storage servers the bill counts; the storage is
+sized by capacity (:func:`desktop_storage_tb`)."""
+
+DESKTOP_BOOT_IOPS = 100.0
+"""A desktop's storage operations while it boots [IO/s] (:data:`DESKTOP_STEADY_IOPS`)."""
+
+
+def desktop_disk_gb(user_class):
+    """Storage one desktop of ``user_class`` takes [GB]: a persistent desktop its whole disk
+    (:data:`DESKTOP_IMAGE_GB`, its profile on it); a non-persistent one its clone's writes and its
+    kept profile (:data:`CLONE_DELTA_GB` + :data:`PROFILE_GB`), the image shared
+    (:data:`DESKTOP_PERSISTENT`)."""
+    return DESKTOP_IMAGE_GB if DESKTOP_PERSISTENT[user_class] else CLONE_DELTA_GB + PROFILE_GB
+
+
+def desktop_storage_tb(users, user_class):
+    """Storage the desktops of ``users`` users of ``user_class`` take [TB]:
+    ``(users × desktop_disk_gb + DESKTOP_IMAGE_VERSIONS × DESKTOP_IMAGE_GB) ÷ 1,000`` — every
+    desktop's own disk (:func:`desktop_disk_gb`) and the golden image's kept versions, ILTA's
+    formula (:data:`DESKTOP_IMAGE_VERSIONS`) with the profiles added; a non-persistent desktop's
+    15 GB sits in TechTarget's 10–20 GB of shared storage a Windows desktop
+    (:data:`DESKTOP_STEADY_IOPS`). Usable capacity, before any deduplication (full clones of one
+    image deduplicate well on arrays that do it; not counted)."""
+    return (users * desktop_disk_gb(user_class) + DESKTOP_IMAGE_VERSIONS * DESKTOP_IMAGE_GB) / 1000

@@ -12,6 +12,7 @@ from configurator.core.economics import PriceBasis, price_basis
 from configurator.core.graphics import boards_needed, host_cards_per_server, vgpu_licence
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric
+from configurator.core.procurement.desktop_storage import desktop_storage_note, desktop_terabytes
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
 from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
 from configurator.core.procurement.switches import (
@@ -297,12 +298,15 @@ def spares_note(goodput: Goodput | None, bought: int, rack_scale: bool) -> tuple
             msg("spare-servers-cold", n=bought))  # out of the IT load (COLD_SPARE_W)
 
 
-def storage_terabytes(scenario: Scenario) -> float:
+def storage_terabytes(scenario: Scenario, desktops: bool = False) -> float:
     """Shared storage a training job needs: ``CHECKPOINTS_KEPT`` resumable checkpoints and the
-    tokenised data set [TB]; serving keeps two copies of the weights [TB]; graphics work (no
-    model) none: desktop images and scenes are not sized here, so no storage line is listed."""
+    tokenised data set [TB]; serving keeps two copies of the weights [TB]; virtual desktops their
+    disks, profiles and golden image (``desktops``: the work is virtual desktops;
+    :func:`~configurator.core.procurement.desktop_storage.desktop_terabytes`, by user class; until
+    December 2026 none, and a 300-desktop bill had no storage for the desktops); video and render
+    jobs (no model) none: scenes and footage are not sized here."""
     if scenario.workload.is_graphics:
-        return 0.0
+        return desktop_terabytes(scenario) if desktops else 0.0
     params = scenario.model.total_params()
     if scenario.workload.is_training:
         return (CHECKPOINTS_KEPT * CHECKPOINT_BYTES_PER_PARAM * params
@@ -374,8 +378,9 @@ def storage_switch_item(training: bool, scale_out: bool, kind: ServerType) -> st
     return FRONT_END_SWITCH if kind.general_purpose and not training and not scale_out else STORAGE_FABRIC_SWITCH
 
 
-def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float) -> list[BomLine]:
-    if scenario.workload is Workload.VDI:
+def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float,
+                    desktops: bool) -> list[BomLine]:
+    if desktops:
         licence = vgpu_licence(scenario, card)
         return [_line(book, licence, scenario.graphics.users, rate, yearly=True)] if licence else []
     if scenario.economics.software_licences and card.vendor == "NVIDIA" and not scenario.workload.is_graphics:
@@ -506,8 +511,10 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         lines.append(_line(book, "switch-mgmt-48", mgmt, rate))
         switches += mgmt
         switch_units += mgmt * _units(book, "switch-mgmt-48")
-    terabytes = storage_terabytes(scenario)
-    buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1)  # graphics: none
+    desktops = scenario.workload is Workload.VDI  # virtual desktops: their disks and vGPU licences
+    terabytes = storage_terabytes(scenario, desktops)
+    # the desktops' disks are bought on one server too: they are not its boot drives
+    buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1 or desktops)
     if buys_storage:
         lines.append(_line(book, "storage-nvme-per-tb", storage_quantity_tb(terabytes), rate))
     storage_id, storage_ports = smallest_switch(
@@ -515,7 +522,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         storage_endpoints(total_servers, terabytes))
     direct = buys_storage and storage_direct_attach(total_servers, terabytes, not scenario.workload.is_training)
     n_storage = storage_switches(total_servers, terabytes, storage_ports) \
-        if buys_storage and not direct else 0  # storage networking only with storage to reach (desktops: none sized)
+        if buys_storage and not direct else 0  # storage networking only with storage to reach
     if n_storage:  # shared storage several servers reach; one server's storage is its own drives
         lines.append(_line(book, storage_id, n_storage, rate))
         switches += n_storage
@@ -564,10 +571,12 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if install:
         lines.append(BomLine("facility", "installation", "installation and cabling", 1, "per deployment",
                              hardware * install, "share of hardware", book.price_date, "estimate"))
-    lines.extend(_software_lines(card, scenario, book, rate))
+    lines.extend(_software_lines(card, scenario, book, rate, desktops))
     order = {k: i for i, k in enumerate(ITEM_KINDS)}
     lines.sort(key=lambda line: (order.get(line.kind, len(order)), line.yearly))
     notes = spares_note(goodput if spares else None, spare, kind.rack_scale) + fabric_notes
+    if buys_storage and desktops:
+        notes += desktop_storage_note(scenario, terabytes)
     if direct:
         notes += (msg("storage-direct-attach", servers=total_servers, nodes=storage_nodes(terabytes)),)
     gpus, unit = gpus_bought(card, count, servers, kind, boards)

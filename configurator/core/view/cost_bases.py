@@ -20,7 +20,7 @@ from configurator.core.messages import Message, pace_msg, period_msg
 from configurator.core.view.rows import Phrase
 
 BASES = {"tco": "total cost of ownership: cards, servers, network, power, support — over {period}",
-         "tco-licences": "total cost of ownership: cards, servers, network, power, support, vGPU licences — "
+         "tco-licences": "total cost of ownership: cards, servers, network, storage, power, support, vGPU licences — "
                          "over {period}",
          "tco-paced": "{tco}, if the cards {pace} at this pace all {period}",
          "ownership": "cards and electricity, owned", "cloud": "cloud rent"}
@@ -30,7 +30,8 @@ TCO of work whose bill always holds licences, :data:`LICENSED_UNITS`)."""
 LICENSED_UNITS = frozenset({"user-month"})
 """Units of work whose TCO always holds software licences: a virtual desktop's vGPU licence per user
 (NVIDIA vPC / RTX vWS, in the bill of materials). Until December 2026 the label named "cards, servers,
-network, power, support" only, the licences in the total unsaid."""
+network, power, support" only, the licences in the total unsaid; "storage" since session 40, when the
+desktops' disks joined the bill (core/procurement/desktop_storage.py)."""
 
 PER_UNIT = {"million tokens": "per million tokens", "user-month": "per user-month", "stream-hour": "per stream-hour",
             "frame": "per frame", "job": "per job"}

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
-from accuracy_serving import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
+from mlperf_datasets import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
 from accuracy_serving import _mlperf as accuracy_serving_mlperf
 from accuracy_serving import _sglang_copy, _sglang_sharegpt, _ttft_at_prompt
 from heldout_card import card_as_run
@@ -293,7 +293,7 @@ def _mlperf(r: dict) -> Iterator[Row]:
     build = ({"precision": setup["precision"], "max_batched_tokens": setup["max_num_tokens"],
               **{key: setup[key] for key in ("pp", "cuda_graphs") if key in setup}}
              if "max_num_tokens" in setup else None)
-    # the benchmark's dataset and limits (accuracy_serving.MLPERF_BENCHMARKS): Llama 2 70B where a row names none
+    # the benchmark's dataset and limits (mlperf_datasets.MLPERF_BENCHMARKS): Llama 2 70B where a row names none
     for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server,
                                        setup.get("kv_fraction"), build, setup.get("benchmark", "llama2-70b"))(record):
         yield dataclasses.replace(row, source=SOURCE, note="; ".join(part for part in (row.note, r["notes"]) if part),

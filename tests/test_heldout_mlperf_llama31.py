@@ -1,5 +1,5 @@
 """The held-out MLPerf Inference v5.1 Llama 3.1 405B and 8B rows: each is predicted with its benchmark's
-dataset lengths and Server limits (one table, ``accuracy_serving.MLPERF_BENCHMARKS``), cites its result file at
+dataset lengths and Server limits (one table, ``mlperf_datasets.MLPERF_BENCHMARKS``), cites its result file at
 the results repository's commit, and is built with the layout its configuration states (pipeline stages, CUDA
 graphs); the table leaves the Llama 2 70B rows as they were."""
 
@@ -16,8 +16,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import accuracy  # noqa: E402
 from accuracy_heldout import CASES, EXCLUDED, SOURCE  # noqa: E402
-from accuracy_serving import (MLPERF_ANSWER_SHARES, MLPERF_BENCHMARKS, MLPERF_MEDIAN_PROMPT_TOKENS,  # noqa: E402
-                              MLPERF_PROMPT_TOKENS, _mlperf_copy)
+from accuracy_serving import _mlperf_copy  # noqa: E402
+from mlperf_datasets import (MLPERF_ANSWER_SHARES, MLPERF_BENCHMARKS, MLPERF_MEDIAN_PROMPT_TOKENS,  # noqa: E402
+                             MLPERF_PROMPT_TOKENS)
 
 from configurator.core.architecture import preset  # noqa: E402
 from configurator.core.load import MLPERF_SERVER_LIMITS, LatencyLimits  # noqa: E402

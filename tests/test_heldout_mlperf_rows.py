@@ -7,7 +7,7 @@ Server run met the p99 limits (TTFT <= 2 s, TPOT <= 200 ms) and completed no fas
 scheduled. The v4.1 MI300X rows (issue 27) ran vLLM 0.4.3 in AMD's harness: each row says so, and is
 predicted with vLLM's profile (tests/test_heldout_mi300x.py). The v5.1 Llama 3.1 405B and 8B rows
 (``setup["benchmark"]``) are held to their own benchmark's folder, answers and limits
-(accuracy_serving.MLPERF_BENCHMARKS; tests/test_heldout_mlperf_llama31.py)."""
+(mlperf_datasets.MLPERF_BENCHMARKS; tests/test_heldout_mlperf_llama31.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import accuracy  # noqa: E402
 from accuracy_base import CATALOG  # noqa: E402
-from accuracy_serving import MLPERF_BENCHMARKS  # noqa: E402
+from mlperf_datasets import MLPERF_BENCHMARKS  # noqa: E402
 
 from configurator.core.load import MLPERF_SERVER_LIMITS  # noqa: E402
 

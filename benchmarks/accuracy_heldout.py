@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
-from accuracy_serving import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
+from mlperf_datasets import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
 from accuracy_serving import _mlperf as accuracy_serving_mlperf
 from accuracy_serving import _sglang_copy, _sglang_sharegpt, _ttft_at_prompt
 from heldout_card import card_as_run
@@ -291,10 +291,12 @@ def _mlperf(r: dict) -> Iterator[Row]:
     if server:
         record |= {"scheduled_samples_per_s": values["scheduled_samples_per_s"], "latency_ms": values["latency_ms"]}
     # a later round's build where the row states its step tokens (v5.x: FP4 or FP8 weights, 1,536-4,096 tokens)
-    build = ({"precision": setup["precision"], "max_batched_tokens": setup["max_num_tokens"]}
+    build = ({"precision": setup["precision"], "max_batched_tokens": setup["max_num_tokens"],
+              **{key: setup[key] for key in ("pp", "cuda_graphs") if key in setup}}
              if "max_num_tokens" in setup else None)
+    # the benchmark's dataset and limits (mlperf_datasets.MLPERF_BENCHMARKS): Llama 2 70B where a row names none
     for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server,
-                                       setup.get("kv_fraction"), build)(record):
+                                       setup.get("kv_fraction"), build, setup.get("benchmark", "llama2-70b"))(record):
         yield dataclasses.replace(row, source=SOURCE, note="; ".join(part for part in (row.note, r["notes"]) if part),
                                   publication=r["publication"])
 

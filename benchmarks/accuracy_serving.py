@@ -9,6 +9,8 @@ import dataclasses
 
 from accuracy_base import (CATALOG, LLAMA_CPP, TRT, TRT_SESSION_BENCHMARK, XIONGJIEDAI_BUILD, Row, at_llama_cpp_build,
                            scenario)
+from mlperf_datasets import (MLPERF_ANSWER_SHARES, MLPERF_BENCHMARKS, MLPERF_MEDIAN_PROMPT_TOKENS,  # noqa: F401
+                             MLPERF_PROMPT_TOKENS, MlperfBenchmark, limits_text)  # the two prompts: rows' texts
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.load import (MLPERF_SERVER_LIMITS, StepCosts, capacity, highest_rate, load_point,
@@ -201,35 +203,6 @@ def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=Tr
     return case
 
 
-MLPERF_PROMPT_TOKENS = 222
-"""Mean prompt of MLPerf's Llama 2 70B dataset [tokens]: 222.3 over its 24,576 samples (median 152,
-longest 1,021; the Llama 2 chat template included), the mean of ``tok_input_length`` of
-open_orca_gpt4_tokenized_llama.sampled_24576.pkl (mlcommons/inference language/llama2-70b) as
-tabulated per sample in
-https://github.com/openshift-psap/performance-dashboard/blob/7cd1065d1e2c53ee745cbda08e2a8f13a42c93bb/mlperf-data/summaries/llama2-70b-99.csv
-(Red Hat PSAP's MLPerf dashboard, committed 2025-11-04, read 2026-12-02; 24,576 rows of input_length,
-output_length; its shortest reference answer, 3 tokens, and longest prompt and answer, 1,021 and
-1,016, are processorca.py's filters, ``>= 3`` and ``< 1024``). Its output_length column is the GPT-4
-reference answer (mean 218.9), not what Llama 2 generates: each row's own tokens/s ÷ samples/s
-(290-291 tokens) is the output length used. Loadgen issues whole permutations of the 24,576 samples
-(llama2-70b ``performance_sample_count_override = 24576`` and ``sample_concatenate_permutation = 1``
-in mlcommons/inference loadgen/mlperf.conf), so the dataset's mean is the run's."""
-MLPERF_MEDIAN_PROMPT_TOKENS = 152
-"""Median prompt of the same 24,576 samples [tokens] (the median of ``input_length`` in the same
-PSAP table as :data:`MLPERF_PROMPT_TOKENS`, read 2026-12-02): the prompt a Server row's p50 TTFT is
-compared at (:func:`_ttft_at_prompt`)."""
-MLPERF_ANSWER_SHARES = (0.0228, 0.0594, 0.1051, 0.1553, 0.2056, 0.2604, 0.3107, 0.3563, 0.4066, 0.4568, 0.5162,
-                        0.5802, 0.6487, 0.7127, 0.7766, 0.8360, 0.9000, 0.9548, 1.0115, 1.0736, 1.1330, 1.2015,
-                        1.2700, 1.3477, 1.4253, 1.5258, 1.6492, 1.8045, 1.9918, 2.2431, 2.6223, 3.3212)
-"""The answer lengths of MLPerf's Llama 2 70B dataset as multiples of their mean, at the midpoints of 32
-equal-probability bands (quantiles (j + 0.5)/32 of ``output_length`` ÷ its mean 218.9, numpy's linear rule, over the
-24,576 rows of the PSAP table :data:`MLPERF_PROMPT_TOKENS` cites; median 190, 1 % of answers at most 4 tokens,
-the longest 1,016): the load model's TPOT percentiles are a mixture over them
-(:attr:`~configurator.core.load.StepCosts.answer_shares`; LoadGen takes the p99 over requests of each one's
-``(latency − TTFT)/(tokens − 1)``). Assumed: Llama 2's own answers, whose mean each row states (tokens/s ÷
-samples/s, ~290), spread as the GPT-4 reference answers do about theirs (the results publish no per-sample
-lengths of Llama 2's). The 32 bands put the p99 within 0.1 % of the mixture over all 24,576 lengths at an MLPerf
-row's step variance."""
 MLPERF_CHUNK_TOKENS = 4096
 """Tokens per step of NVIDIA's MLPerf v4.1 Llama 2 70B engines: ``max_num_tokens = 4096`` in
 closed/NVIDIA/configs/llama2-70b/__init__.py (GPUBaseConfig) of mlcommons/inference_results_v4.1
@@ -257,18 +230,19 @@ def _ttft_at_prompt(costs: StepCosts, point, prompt: int, percentile: int = 50) 
     return point.ttft_s[percentile] - (costs.prompt_tokens - prompt) * costs.prompt_token_s
 
 
-def _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction=None, build=None):
+def _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction=None, build=None,
+                 answer_shares=MLPERF_ANSWER_SHARES):
     """One model copy of an MLPerf TensorRT-LLM submission (FP8 weights and KV cache, or the ``build`` a row
     states: :data:`MLPERF_V41_BUILD`) and the load model's step costs for it, at the batch the engine runs: the
     stated ``gpu_batch_size`` or, where fewer sequences fit, the batch its KV-cache pool holds
     (:func:`_mlperf_running_batch`, ``kv_fraction`` of the free memory, :data:`MLPERF_KV_FREE_FRACTION` where not
-    given)."""
+    given); its answers spread as ``answer_shares`` (the benchmark's: :data:`MLPERF_BENCHMARKS`)."""
     s = _mlperf_scenario(model, card, count, tp, batch, prompt, output, build)
     running = min(batch, _mlperf_running_batch(s, prompt, output, kv_fraction))
     if running < batch:
         s = _mlperf_scenario(model, card, count, tp, running, prompt, output, build)
     c = CATALOG.get(card)
-    return s, dataclasses.replace(step_costs(s, c, plan_serving(s, c), running), answer_shares=MLPERF_ANSWER_SHARES)
+    return s, dataclasses.replace(step_costs(s, c, plan_serving(s, c), running), answer_shares=answer_shares)
 
 
 MLPERF_TRT = {**TRT, "cuda_graphs": False}
@@ -284,37 +258,52 @@ MLPERF_V41_BUILD = {"precision": "fp8", "max_batched_tokens": MLPERF_CHUNK_TOKEN
 """The engine build of NVIDIA's MLPerf v4.1 Llama 2 70B configurations: FP8 weights and activations
 (``use_fp8``) and :data:`MLPERF_CHUNK_TOKENS` a step. A later round's row states its own where it differs
 (``setup["precision"]``, ``setup["max_num_tokens"]``: v5.1's Blackwell configurations build FP4 weights with
-``max_num_tokens`` 3,584, its H200 ones FP8 with 1,536), passed as ``build``."""
+``max_num_tokens`` 3,584, its H200 ones FP8 with 1,536), passed as ``build``; where a configuration states them,
+``pp`` (``pipeline_parallelism``, v5.1's 405B Offline engines) and ``cuda_graphs`` (``use_graphs``, v5.1's 8B
+Blackwell engines)."""
 
 
 def _mlperf_scenario(model, card, count, tp, batch, prompt, output, build=None) -> Scenario:
     """The scenario of one MLPerf TensorRT-LLM copy at ``batch`` sequences (FP8 KV cache; the weights' format
     and the tokens a step of ``build``, :data:`MLPERF_V41_BUILD` where not given)."""
     build = {**MLPERF_V41_BUILD, **(build or {})}
-    return scenario(model, card, count, workload="inference", precision=build["precision"], parallelism={"tp": tp},
+    pp = build.get("pp", 1)
+    engine = {**MLPERF_TRT, "cuda_graphs": build.get("cuda_graphs", MLPERF_TRT["cuda_graphs"])}
+    return scenario(model, card, count, workload="inference", precision=build["precision"],
+                    parallelism={"tp": tp, **({"pp": pp} if pp > 1 else {})},
                     serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
-                             "concurrency": batch * count // tp, "max_batch": batch, "kv_precision": "fp8",
-                             "max_batched_tokens": build["max_batched_tokens"], **MLPERF_TRT})
+                             "concurrency": batch * count // (tp * pp), "max_batch": batch, "kv_precision": "fp8",
+                             "max_batched_tokens": build["max_batched_tokens"], **engine})
 
 
-def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool, kv_fraction=None, build=None) -> float:
+def _mlperf_copies(count: int, tp: int, build=None) -> int:
+    """Model copies of an MLPerf system: its GPUs over each copy's TP × PP (``build["pp"]``, 1 where not stated)."""
+    return count // (tp * (build or {}).get("pp", 1))
+
+
+def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool, kv_fraction=None, build=None,
+                 benchmark="llama2-70b") -> float:
     """Requests/s of the whole system: Server, the highest Poisson rate per copy whose p99 TTFT
-    and TPOT meet MLPerf's limits; Offline, every copy at its capacity [1/s]."""
-    _, costs = _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction, build)
+    and TPOT meet the ``benchmark``'s MLPerf limits (:data:`MLPERF_BENCHMARKS`); Offline, every copy at its
+    capacity [1/s]."""
+    bench = MLPERF_BENCHMARKS[benchmark]
+    _, costs = _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction, build, bench.answer_shares)
+    copies = _mlperf_copies(count, tp, build)
     if not server:
-        return capacity(costs) * (count // tp)  # copies × each copy's rate (not its whole-number floor)
-    point = highest_rate(costs, MLPERF_SERVER_LIMITS["llama2-70b"], 99)
-    return (point.rate if point else 0.0) * (count // tp)
+        return capacity(costs) * copies  # copies × each copy's rate (not its whole-number floor)
+    point = highest_rate(costs, MLPERF_SERVER_LIMITS[bench.limits], 99)
+    return (point.rate if point else 0.0) * copies
 
 
 def _mlperf_matching_prompt(model, card, count, tp, batch, output, server: bool, measured: float,
-                            kv_fraction=None, build=None) -> float:
-    """Mean prompt (16 .. 1,024) at which the predicted tokens/s equal ``measured``: a diagnostic [tokens]."""
-    low, high = 16, 1024
+                            kv_fraction=None, build=None, benchmark="llama2-70b") -> float:
+    """Mean prompt (16 .. the benchmark's longest prompt, 1,024 for Llama 2 70B) at which the predicted tokens/s
+    equal ``measured``: a diagnostic [tokens]."""
+    low, high = 16, MLPERF_BENCHMARKS[benchmark].longest_prompt
     while high - low > 1:
         middle = (low + high) // 2
-        fast = _mlperf_rate(model, card, count, tp, batch, middle, output, server, kv_fraction, build) * output \
-            > measured
+        fast = _mlperf_rate(model, card, count, tp, batch, middle, output, server, kv_fraction, build,
+                            benchmark) * output > measured
         low, high = (middle, high) if fast else (low, middle)
     return float(low)
 
@@ -376,8 +365,23 @@ def _mlperf_shared_step(s: Scenario, costs: StepCosts) -> tuple[int, float, floa
     return tokens, lone, shared, capacity(dataclasses.replace(costs, prompt_token_s=per_token))
 
 
-def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None, build=None):
-    """An MLPerf Llama 2 70B row (v4.1's build, or the ``build`` a later round's row states: :data:`MLPERF_V41_BUILD`):
+def _mlperf_p50_ttft(costs: StepCosts, point, bench: MlperfBenchmark) -> tuple[float, str]:
+    """A Server row's predicted p50 TTFT [s] and what it is: at the dataset's median prompt
+    (:func:`_ttft_at_prompt`) where the median and mean prompts each fit one step, else the load model's p50 at
+    the mean prompt (a prompt longer than a step's budget is chunked over several steps, which
+    :func:`_ttft_at_prompt`'s one-step difference does not describe: Llama 3.1 405B's ~10k-token prompts)."""
+    try:
+        median = _ttft_at_prompt(costs, point, bench.median_prompt_tokens)
+    except ValueError:
+        return point.ttft_s[50], (f"p50 TTFT at the dataset's mean prompt ({bench.prompt_tokens:,} tokens; its median "
+                                  f"{bench.median_prompt_tokens:,} and mean need several steps each)")
+    return median, (f"p50 TTFT at the dataset's median prompt ({bench.median_prompt_tokens} tokens; at the "
+                    f"mean {bench.prompt_tokens}: {point.ttft_s[50] * 1000:.0f} ms)")
+
+
+def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None, build=None, benchmark="llama2-70b"):
+    """An MLPerf row of ``benchmark`` (:data:`MLPERF_BENCHMARKS`: its model, dataset lengths and limits; Llama 2 70B
+    where not given), v4.1's build or the ``build`` a later round's row states (:data:`MLPERF_V41_BUILD`):
     output tokens/s predicted for the stated layout and batch
     (Server: the highest rate meeting the p99 limits; Offline: capacity), and for Server rows
     the latency percentiles at the run's Poisson arrival rate, where the copy carries that rate.
@@ -392,33 +396,41 @@ def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None, buil
 
     Offline rows are their own kind (``serving-offline``): they are the load model's capacity under
     in-flight batching, not a static batch, so they stay out of the static-batch throughput rows' median."""
+    bench = MLPERF_BENCHMARKS[benchmark]
+    sensitivity_prompts = (256, 1024) if benchmark == "llama2-70b" else (bench.prompt_tokens // 2,
+                                                                         bench.prompt_tokens * 2)
+
     def case(r: dict) -> list[Row]:
-        model, output = preset("llama2-70b"), round(r["output_tokens_per_sample"])
-        tokens_at = {p: _mlperf_rate(model, card, count, tp, batch, p, output, server, kv_fraction, build) * output
-                     for p in (256, 1024)}
+        model, output = preset(bench.model), round(r["output_tokens_per_sample"])
+        prompt = bench.prompt_tokens
+        tokens_at = {p: _mlperf_rate(model, card, count, tp, batch, p, output, server, kv_fraction, build,
+                                     benchmark) * output for p in sensitivity_prompts}
         sensitivity = ", ".join(f"{p}: {tokens:,.0f}" for p, tokens in tokens_at.items())
-        rate = _mlperf_rate(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, server, kv_fraction, build)
+        rate = _mlperf_rate(model, card, count, tp, batch, prompt, output, server, kv_fraction, build, benchmark)
         kind = "serving-server" if server else "serving-offline"
-        what = "highest rate with p99 TTFT <= 2 s and TPOT <= 200 ms" if server else "capacity"
-        s, costs = _mlperf_copy(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, kv_fraction, build)
-        copies = count // tp
+        what = f"highest rate with {limits_text(benchmark)}" if server else "capacity"
+        s, costs = _mlperf_copy(model, card, count, tp, batch, prompt, output, kv_fraction, build, bench.answer_shares)
+        copies = _mlperf_copies(count, tp, build)
         c = CATALOG.get(card)
-        sustained = serving_rate(c, plan_serving(s, c), s, MLPERF_PROMPT_TOKENS, head_rows=1)
+        sustained = serving_rate(c, plan_serving(s, c), s, prompt, head_rows=1)
         # the prompt that spends a request's share of the sustained rate: the layers' products at every prompt and
         # answer token, the output head at each sampled token (the answer's; prefill_flops without attention)
         head = model.vocab * model.hidden
         budget = sustained * count / r["samples_per_s"]
         implied = (budget - 2 * head * output) / (2 * (model.matmul_params() - head)) - output
         matching = _mlperf_matching_prompt(model, card, count, tp, batch, output, server, r["value"], kv_fraction,
-                                           build)
+                                           build, benchmark)
         fitting = _mlperf_kv_prompt_bound(s, batch, output, kv_fraction)
         running = (f"batch {batch}" if costs.max_batch >= batch else
                    f"batch {batch} stated, {costs.max_batch:,} running (what its KV-cache pool holds: max_util scheduler)")
         step_tokens, *shape_rates, shared_capacity = _mlperf_shared_step(s, costs)
         weights = s.precision.upper()  # the build's: FP8 (v4.1) or the row's (FP4 on v5.1's Blackwell rows)
         step = "" if build is None else f", {s.serving.max_batched_tokens:,} tokens a step"
-        note = (f"TensorRT-LLM TP{tp} x {copies}, {running}, {weights} + FP8 KV{step}; {what}; prompt "
-                f"{MLPERF_PROMPT_TOKENS} tokens (the dataset's mean); tokens/s at prompt {sensitivity}. The run's "
+        pp = (build or {}).get("pp", 1)
+        layout = f"TP{tp}" + (f" PP{pp}" if pp > 1 else "")
+        graphs = ", CUDA graphs" if s.serving.cuda_graphs else ""
+        note = (f"TensorRT-LLM {layout} x {copies}, {running}, {weights} + FP8 KV{step}{graphs}; {what}; prompt "
+                f"{prompt} tokens (the dataset's mean); tokens/s at prompt {sensitivity}. The run's "
                 f"{r['samples_per_s'] / count:.1f} requests/s per GPU fit the default {weights} compute rate "
                 f"({sustained / 1e12:,.0f} TFLOP/s) only with prompts of <= {implied:,.0f} tokens on average; "
                 f"the model meets the row at a mean prompt of {matching:,.0f} tokens, and batch {batch} holds its "
@@ -439,9 +451,8 @@ def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None, buil
             else:
                 latency_note = ("load model at the scheduled (Poisson arrival) rate; "
                                 + _mlperf_operating_point(r, costs, point, copies))
-                median = _ttft_at_prompt(costs, point, MLPERF_MEDIAN_PROMPT_TOKENS)
-                p50_note = (f"p50 TTFT at the dataset's median prompt ({MLPERF_MEDIAN_PROMPT_TOKENS} tokens; at the "
-                            f"mean {MLPERF_PROMPT_TOKENS}: {point.ttft_s[50] * 1000:.0f} ms); " + latency_note)
+                median, p50_what = _mlperf_p50_ttft(costs, point, bench)
+                p50_note = f"{p50_what}; " + latency_note
                 for name, values in (("ttft", {**point.ttft_s, 50: median}), ("tpot", point.tpot_s)):
                     for pct in (50, 99):
                         rows.append(Row("published", f"{row_id} {name} p{pct}", "serving-latency",

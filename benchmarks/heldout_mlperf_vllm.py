@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 from accuracy_base import CATALOG, scenario
-from accuracy_serving import MLPERF_ANSWER_SHARES
+from mlperf_datasets import MLPERF_ANSWER_SHARES
 
 from configurator.core.architecture import preset
 from configurator.core.precision import plan_serving
@@ -59,7 +59,7 @@ def _mlperf_vllm_copy(setup: dict, prompt: int, output: int, server: bool):
     """One copy of an MLPerf v4.1 vLLM submission (AMD's harness, :data:`AMD_VLLM_HARNESS`, or the settings a
     later round's row states, :data:`HARNESS_OVERRIDES`): the scenario and the load model's step costs at the
     row's batch (``max_num_seqs``), its answers spread as the dataset's
-    (:data:`~accuracy_serving.MLPERF_ANSWER_SHARES`)."""
+    (:data:`~mlperf_datasets.MLPERF_ANSWER_SHARES`)."""
     batch = setup["batch"]
     serving = {"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
                "concurrency": batch, "max_batch": batch, "kv_precision": "fp8", "engine": "vllm",

@@ -5,7 +5,9 @@ benchmark, so a mistyped figure shows. Every system answers the same 24,576 Open
 the few tokens by which the systems' answers differ at one round, weight format and engine; a VALID
 Server run met the p99 limits (TTFT <= 2 s, TPOT <= 200 ms) and completed no faster than loadgen
 scheduled. The v4.1 MI300X rows (issue 27) ran vLLM 0.4.3 in AMD's harness: each row says so, and is
-predicted with vLLM's profile (tests/test_heldout_mi300x.py)."""
+predicted with vLLM's profile (tests/test_heldout_mi300x.py). The v5.1 Llama 3.1 405B and 8B rows
+(``setup["benchmark"]``) are held to their own benchmark's folder, answers and limits
+(mlperf_datasets.MLPERF_BENCHMARKS; tests/test_heldout_mlperf_llama31.py)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import accuracy  # noqa: E402
 from accuracy_base import CATALOG  # noqa: E402
+from mlperf_datasets import MLPERF_BENCHMARKS  # noqa: E402
+
+from configurator.core.load import MLPERF_SERVER_LIMITS  # noqa: E402
 
 RECORDS = [r for r in json.loads(accuracy.HELD_OUT.read_text(encoding="utf-8")) if r["case"].startswith("mlperf-")]
 RESULTS = {"mlperf-inference-v4.1": "inference_results_v4.1/blob/198fc467/",
@@ -28,10 +33,10 @@ RESULTS = {"mlperf-inference-v4.1": "inference_results_v4.1/blob/198fc467/",
 """Each MLPerf Inference round's results repository at the commit its rows were read from."""
 
 
-def _build(r: dict) -> tuple[str, str, str]:
-    """A row's round, weight format and engine: the answers' length is the same within one (FP4 engines answer
-    ~6 % shorter than FP8 ones, 273-277 against 290-294 tokens; AMD's v5.1 vLLM ~301)."""
-    return r["publication"], r["setup"]["precision"], r["setup"]["engine"]
+def _build(r: dict) -> tuple[str, str, str, str]:
+    """A row's round, weight format, engine and benchmark: the answers' length is the same within one (FP4 engines
+    answer ~6 % shorter than FP8 ones, 273-277 against 290-294 tokens; AMD's v5.1 vLLM ~301)."""
+    return r["publication"], r["setup"]["precision"], r["setup"]["engine"], r["setup"].get("benchmark", "llama2-70b")
 
 
 PER_SAMPLE = {build: statistics.median(r["values"]["output_tokens_per_s"] / r["values"]["samples_per_s"]
@@ -42,16 +47,22 @@ PER_SAMPLE = {build: statistics.median(r["values"]["output_tokens_per_s"] / r["v
 def test_mlperf_row_is_a_valid_run_of_the_benchmark(record):
     values, setup = record["values"], record["setup"]
     scenario = "Server" if record["case"] == "mlperf-server" else "Offline"
-    assert f"/llama2-70b-99/{scenario}/performance/run_1/mlperf_log_summary.txt" in record["url"]
+    benchmark = setup.get("benchmark", "llama2-70b")
+    folder = "llama2-70b-99" if benchmark == "llama2-70b" else benchmark
+    assert f"/{folder}/{scenario}/performance/run_1/mlperf_log_summary.txt" in record["url"]
     assert RESULTS[record["publication"]] in record["url"] and "VALID" in record["source"]
     assert CATALOG.get(setup["card"]) and setup["count"] % setup["tp"] == 0
     per_sample = values["output_tokens_per_s"] / values["samples_per_s"]
-    assert abs(per_sample / PER_SAMPLE[_build(record)] - 1) < 0.02
+    # Llama 3.1 405B's ~650-token answers (a 2,000-token cap) differ by up to 3 % between systems of one build
+    # (QuantaGrid's H200 Offline 634 against 646-657); Llama 2 70B's and 8B's within 2 %
+    spread = 0.03 if setup.get("benchmark") == "llama3.1-405b" else 0.02
+    assert abs(per_sample / PER_SAMPLE[_build(record)] - 1) < spread
     if scenario == "Server":
         latency = values["latency_ms"]
         assert values["scheduled_samples_per_s"] >= values["samples_per_s"]
-        assert latency["ttft_p50"] <= latency["ttft_p99"] <= 2000
-        assert latency["tpot_p50"] <= latency["tpot_p99"] <= 200
+        limits = MLPERF_SERVER_LIMITS[MLPERF_BENCHMARKS[benchmark].limits]
+        assert latency["ttft_p50"] <= latency["ttft_p99"] <= limits.ttft_ms
+        assert latency["tpot_p50"] <= latency["tpot_p99"] <= limits.tpot_ms
 
 
 def test_mi300x_rows_say_which_engine_ran_and_which_predicts():

@@ -58,7 +58,8 @@ def test_the_windows_storage_price_is_per_terabyte(qtbot, catalog):
     from configurator.app.controller import ScenarioController
     from configurator.core.scenario_io import read_scenario
 
-    controller = ScenarioController(catalog, read_scenario(ROOT / "docs" / "examples" / "pretrain-llama3-70b.gpuconf.json"))
+    example = ROOT / "docs" / "examples" / "pretrain-llama3-70b.gpuconf.json"
+    controller = ScenarioController(catalog, read_scenario(example))
     controller.recompute()
     qtbot.waitUntil(lambda: controller.analysis is not None, timeout=60_000)
     panel = BomPanel(controller)

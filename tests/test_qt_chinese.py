@@ -273,7 +273,8 @@ def test_the_wizard_asks_and_answers_in_the_windows_currency(qtbot, window):
 
     window.set_language("zh_CN")
     wizard = window.open_wizard()  # deleted when closed
-    assert wizard.limits.budget.suffix().strip() == "元"  # the unit word in Chinese (zhmoney2); the currency stays CNY
+    wizard.limits.budget.setValue(5_000)  # the unit word in Chinese (zhmoney2), in the box's text since session 40
+    assert wizard.limits.budget.text() == "5,000 元"  # the currency stays CNY
     economics = wizard.answers_scenario().economics
     assert economics.currency == "CNY"
     assert economics.electricity_per_kwh == pytest.approx(bundled_price_book().rates["electricity_cny_per_kwh"].value)

@@ -60,12 +60,15 @@ def test_a_budget_box_says_the_unit_word_and_reads_its_currency(qtbot, controlle
         box = MagnitudeSpinBox()
         qtbot.addWidget(box)
         box.setRange(0, 1e12)
+        box.setDecimals(0)  # as the budget boxes
         box.set_currency("CNY")
-        assert box.suffix() == " 元"
         assert box.valueFromText("200万元") == 2_000_000 and box.valueFromText("50万") == 500_000
         assert box.valueFromText("$2M") == box.value()  # another currency: refused, not read as yuan
+        # the unit word is the text's, not a suffix (session 40): "5,000 元" and "300 万元" as the texts write them
+        box.setValue(5_000)
+        assert box.suffix() == "" and box.text() == "5,000 元"
         box.set_currency("USD")
-        assert box.suffix() == " USD"
+        assert box.text() == "5,000 USD"
     finally:
         i18n.install_language("en")
 

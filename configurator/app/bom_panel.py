@@ -41,7 +41,7 @@ from configurator.core.view.cost_bases import period
 from configurator.core.view.numbers import column_top
 from configurator.core.view.rows import write
 from configurator.core.view.words import Words, words
-from configurator.report.language import quantity_unit, reference, searched, searched_note
+from configurator.report.language import price_per, quantity_unit, reference, searched, searched_note
 
 if TYPE_CHECKING:
     from configurator.core.estimate import Estimate
@@ -304,7 +304,7 @@ class BomPanel(QWidget):
             quantity = quantity_text(line)
             cells = [_tc("bom", "{kind}: {item}").format(kind=kinds.get(line.kind, line.kind), item=name), quantity,
                      _tc("bom", "no price — enter a quote") if line.unit_price is None else
-                     fmt.money(line.unit_price, currency, like=price_top, unit=False),
+                     fmt.money(line.unit_price, currency, like=price_top, unit=False) + price_per(line.unit),
                      "—" if line.total is None else fmt.money(line.total, currency, like=total_top, unit=False),
                      source_text(line) + (LIST_SEPARATORS.get(current_language(), "; ") + used
                                           if used and line.kind == "accelerator" else "")]

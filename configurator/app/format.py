@@ -63,6 +63,12 @@ def currency_word(currency: str) -> str:
     return _numbers.currency_word(currency, current_language())
 
 
+def box_money(value: float, currency: str, decimals: int = 0, trimmed: bool = False) -> str:
+    """An amount as a money box shows it, exact to its ``decimals``, in the unit the texts write it in
+    ('300 万元' in Chinese, '3,000,000 USD': :func:`configurator.core.view.numbers.box_money`)."""
+    return _numbers.box_money(value, currency, current_language(), decimals, trimmed)
+
+
 def money_word(like: float, currency: str) -> str:
     """The unit of a column of amounts whose largest is ``like``, for its heading ('万元', 'CNY')."""
     return _numbers.money_word(like, currency, current_language())

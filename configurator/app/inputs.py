@@ -20,7 +20,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
 
-from configurator.app.i18n import message_text
+from configurator.app.i18n import current_language, message_text
 from configurator.core.durations import duration_hours
 from configurator.core.magnitudes import money, plain_number
 from configurator.core.message_numbers import MINUTES_PER_HOUR
@@ -193,18 +193,53 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
             return None
         return found.amount
 
+    _language: str | None = None
+    """The window's language the box last wrote its amount in (:meth:`set_currency`)."""
+
     currency: str | None = None
     """The currency code of the box's amount, set with its unit word (:meth:`set_currency`); None: the
     code its suffix names, if any."""
 
     def set_currency(self, code: str) -> None:
-        """An amount in ``code`` [currency]: the suffix its unit word in the window's language, as the money
-        writer writes an amount in units (`` 元`` for CNY in Chinese, whose budget boxes said " CNY"
-        until December 2026; `` USD``), and ``200万元`` or ``¥200万`` typed read as ``code``."""
-        from configurator.app.format import currency_word  # the window's language, at the time of asking
+        """An amount in ``code`` [currency], written with its unit word in the window's language as the
+        texts write it (:meth:`textFromValue`), and ``200万元`` or ``¥200万`` typed read as ``code``. The box
+        has no suffix then: its unit changes with the amount ('5,000 元', '300 万元'), where a suffix said
+        " 元" after "3,000,000" (session 40) and " CNY" in Chinese before (until December 2026)."""
+        if (code, current_language()) == (self.currency, self._language) and not self.suffix():
+            return  # the text written again would rewrite the amount being typed ("30000" into "3 万元")
+        self.currency, self._language = code, current_language()
+        self.setSuffix("")  # Qt writes the text again, in the new unit
 
-        self.currency = code
-        self.setSuffix(f" {currency_word(code)}")
+    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
+        """The amount with its unit word, as the money writer writes it in the window's language ('300 万元',
+        '5,000 元', '3,000,000 USD'; :func:`~configurator.app.format.box_money`), exact to the box's
+        decimals; Qt's number where the box has no :attr:`currency`."""
+        if self.currency is None:
+            return super().textFromValue(value)
+        from configurator.app.format import box_money  # the window's language, at the time of asking
+
+        return box_money(value, self.currency, self.decimals(), self.trimmed)
+
+    def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt's name
+        super().stepBy(steps)
+        self._number_selected()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().keyPressEvent(event)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):  # Ctrl+A still selects it all
+            self._number_selected()
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().focusInEvent(event)
+        self._number_selected()
+
+    def _number_selected(self) -> None:
+        """Where Qt selected the whole amount (an arrow, Return, Tab into the box), the number alone: its
+        unit word kept out, as a suffix was, so that a number typed over it is in the unit shown."""
+        edit = self.lineEdit()
+        text = edit.text()
+        if self.currency is not None and " " in text and edit.selectedText() == text:
+            edit.setSelection(0, text.rindex(" "))
 
     def _currency(self) -> str | None:
         """The currency code of the box's amount (:attr:`currency`), else the one its suffix names

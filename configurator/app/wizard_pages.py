@@ -310,12 +310,12 @@ class LoadPage(QWizardPage):
         form.addRow(self.tr("&Requests per second"), self.rate)
         self._daily_question(form)
         self.prompt = whole_box(Serving, "prompt_tokens", lambda n: self.tr(" token(s)", "", n), self.problem)
-        form.addRow(self.tr("&Question length"), self.prompt)
+        form.addRow(self.tr("Pr&ompt length"), self.prompt)  # the editor's word (session 40: it read "问题长度")
         self.answer = whole_box(Serving, "output_tokens", lambda n: self.tr(" token(s)", "", n), self.problem)
         form.addRow(self.tr("&Answer length"), self.answer)
         self.context = whole_box(Serving, "context", lambda n: self.tr(" token(s)", "", n), self.problem,
-                                 self.tr("question + answer"))
-        self.context.setToolTip(self.tr("The longest sequence one request may reach: question and answer together"))
+                                 self.tr("prompt + answer"))
+        self.context.setToolTip(self.tr("The longest sequence one request may reach: prompt and answer together"))
         form.addRow(self.tr("&Context length"), self.context)
         self.ttft = decimal_box(Constraints, "ttft_ms", self.tr(" ms to the first token"), 0, 1.0, self.problem,
                                 self.tr("no target"))
@@ -359,7 +359,7 @@ class LoadPage(QWizardPage):
         self.daily = decimal_box(Constraints, "requests_per_s", self.tr(" requests a day"), 0, 1 / SECONDS_PER_DAY,
                                  self.problem, self.tr("not set"), magnitudes=True)
         self.daily.setToolTip(self.tr("Documents or prompts the batch processes a day, spread over 24 hours; "
-                                      "each one is a question and an answer of the lengths below.") + " "
+                                      "each one is a prompt and an answer of the lengths below.") + " "
                               + magnitude_hint())
         form.addRow(self.tr("Requests a &day"), self.daily)
         self.daily_tokens = QLabel()
@@ -367,10 +367,11 @@ class LoadPage(QWizardPage):
         form.addRow("", self.daily_tokens)
 
     def _show_daily_tokens(self) -> None:
-        """The tokens a day the batch's requests come to, question and answer together."""
+        """The tokens a day the batch's requests come to, prompt and answer together."""
         per_day = self.daily.value()
         tokens = float(f"{per_day * (self.prompt.value() + self.answer.value()):.3g}")  # 3 significant digits
-        said = self.tr("About {tokens} tokens a day, question and answer together").format(tokens=fmt.token_count(tokens))
+        said = self.tr("About {tokens} tokens a day, prompt and answer together").format(
+            tokens=fmt.token_count(tokens))
         self.daily_tokens.setText(cjk_joined(said, current_language()) if per_day else "")  # '每天约 10 亿个词元'
 
     def _batch(self) -> bool:
@@ -407,7 +408,7 @@ class LoadPage(QWizardPage):
 
     @guarded
     def validatePage(self) -> bool:  # noqa: N802 - Qt's name
-        """Question and answer must fit the context: say so here rather than change a number."""
+        """Prompt and answer must fit the context: say so here rather than change a number."""
         if held_refusal(self.problem):
             return False
         smallest = field_range(Constraints, "requests_per_s", 1 / SECONDS_PER_DAY)[0]  # [requests a day]
@@ -427,7 +428,7 @@ class LoadPage(QWizardPage):
             return False
         if self.goal.workload() == "inference" and self.context.value() and \
                 self.prompt.value() + self.answer.value() > self.context.value():
-            self.problem.setText(self.tr("The question ({prompt} tokens) and the answer ({answer} tokens) do not "
+            self.problem.setText(self.tr("The prompt ({prompt} tokens) and the answer ({answer} tokens) do not "
                                          "fit a context of {context} tokens: make the context longer or the "
                                          "lengths shorter.").format(prompt=fmt.whole(self.prompt.value()),
                                                                     answer=fmt.whole(self.answer.value()),

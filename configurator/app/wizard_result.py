@@ -163,7 +163,7 @@ def field_label(path: str) -> str:
         "training.tokens": _tc("SummaryPage", "data to train on"),
         "training.global_batch_tokens": _tc("SummaryPage", "global batch"),
         "serving.concurrency": _tc("SummaryPage", "users served together"),
-        "serving.prompt_tokens": _tc("SummaryPage", "question length"),
+        "serving.prompt_tokens": _tc("SummaryPage", "prompt length"),
         "serving.output_tokens": _tc("SummaryPage", "answer length"),
         "serving.context": _tc("SummaryPage", "context length"),
         "precision": _tc("SummaryPage", "precision"),

@@ -10,7 +10,9 @@ from configurator.core.messages_offers import OFFER_CHINESE
 from configurator.core.view.card_names import ZH_CN_CARD_NAMES
 
 TERMS: dict[str, dict[str, str]] = {
-    "en": {"vdi": "virtual-desktop", "transcode": "transcoding", "render": "rendering"},
+    "en": {"vdi": "virtual-desktop", "transcode": "transcoding", "render": "rendering",
+           # a workload said in words, not its id ("finetune work usually belongs on training cards"; session 40)
+           "pretrain": "pre-training", "finetune": "full fine-tuning"},
     "zh_CN": {
         "target": "目标",
         "default for interactive chat": "交互式对话的默认值",

@@ -38,6 +38,18 @@ UNIT_NOUNS = {"per card": "cards", "per board": "boards", "per server": "servers
               "per switch": "switches", "per rack": "racks", "per TB": "TB", "per user-year": "users",
               "per GPU-year": "GPU licences", "per deployment": "", "per system": "systems"}
 
+MEASURED_UNITS = {"per TB": "TB"}
+"""The price-file units whose quantity is measured, not counted (13.6 TB of storage), with their symbol: a
+unit price per one of them says it ("458 USD/TB"), where one per card, server or switch is per item, as
+its quantity's noun says. The bill's storage read "458 USD" beside "13.6 TB" until December 2026."""
+
+
+def price_per(unit: str) -> str:
+    """What follows a unit price in ``unit`` (a price-file item's unit, 'per TB'): '/TB' for a measured
+    unit (:data:`MEASURED_UNITS`), nothing for an item counted ('per server')."""
+    symbol = MEASURED_UNITS.get(unit)
+    return f"/{symbol}" if symbol else ""
+
 
 TIER_LABELS = {"leaf": "Scale-out leaf switches", "spine": "Scale-out spine switches",
                "core": "Scale-out core switches"}

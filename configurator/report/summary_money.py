@@ -31,7 +31,7 @@ from configurator.core.view.cost_bases import per_unit_label, period
 from configurator.core.view.ranking_view import ranking_cost_heading
 from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.workloads import family_of
-from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
+from configurator.report.language import KIND_LABELS, Words, item_name, price_per, quantity_unit
 from configurator.core.view.numbers import axis_currency, column_top, money, unit_cost
 from configurator.report.parts import Chart, SourceList, Table, count, num, percent
 from configurator.report.summary_unpriced import why_unranked, without_price
@@ -155,7 +155,7 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
         total, source = "—", "—"
     else:
         per = money(line.unit_price, currency, w.language, like=tops[0])
-        price = per + (f" / {w('year')}" if line.yearly else "")
+        price = per + price_per(line.unit) + (f" / {w('year')}" if line.yearly else "")  # '458 USD/TB'
         total = money(line.total, currency, w.language, like=tops[1]) + (f" / {w('year')}" if line.yearly else "")
         vendor = quote_vendor(line.source)
         if vendor is not None:  # the buyer's quote: its vendor named in the row, in either language

@@ -645,16 +645,8 @@ The last valid state is kept. The full report is in:
         <translation>每秒请求数(&amp;R)</translation>
     </message>
     <message>
-        <source>&amp;Question length</source>
-        <translation>问题长度(&amp;Q)</translation>
-    </message>
-    <message>
         <source>&amp;Answer length</source>
         <translation>回答长度(&amp;A)</translation>
-    </message>
-    <message>
-        <source>question + answer</source>
-        <translation>问题 + 回答</translation>
     </message>
     <message>
         <source> ms per token</source>
@@ -725,8 +717,28 @@ The last valid state is kept. The full report is in:
         </translation>
     </message>
     <message>
-        <source>The longest sequence one request may reach: question and answer together</source>
-        <translation>一个请求可达的最长序列：问题与回答合计</translation>
+        <source>Pr&amp;ompt length</source>
+        <translation>提示长度(&amp;O)</translation>
+    </message>
+    <message>
+        <source>prompt + answer</source>
+        <translation>提示 + 回答</translation>
+    </message>
+    <message>
+        <source>The longest sequence one request may reach: prompt and answer together</source>
+        <translation>一个请求可达的最长序列：提示与回答合计</translation>
+    </message>
+    <message>
+        <source>Documents or prompts the batch processes a day, spread over 24 hours; each one is a prompt and an answer of the lengths below.</source>
+        <translation>批处理每天处理的文档或提示数，均匀分布在 24 小时内；每个都是一段提示加一个回答，长度见下方。</translation>
+    </message>
+    <message>
+        <source>About {tokens} tokens a day, prompt and answer together</source>
+        <translation>每天约 {tokens} 个词元（提示与回答合计）</translation>
+    </message>
+    <message>
+        <source>The prompt ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
+        <translation>提示（{prompt} 个词元）与回答（{answer} 个词元）放不进 {context} 个词元的上下文：请加长上下文或缩短长度。</translation>
     </message>
     <message>
         <source>&amp;Context length</source>
@@ -765,16 +777,8 @@ The last valid state is kept. The full report is in:
         <translation> 个请求/天</translation>
     </message>
     <message>
-        <source>Documents or prompts the batch processes a day, spread over 24 hours; each one is a question and an answer of the lengths below.</source>
-        <translation>批处理每天处理的文档或提示数，均匀分布在 24 小时内；每个都是一个问题加一个回答，长度见下方。</translation>
-    </message>
-    <message>
         <source>Requests a &amp;day</source>
         <translation>每天请求数(&amp;D)</translation>
-    </message>
-    <message>
-        <source>About {tokens} tokens a day, question and answer together</source>
-        <translation>每天约 {tokens} 个词元（问题与回答合计）</translation>
     </message>
     <message>
         <source>default for this use: {0} ms</source>
@@ -791,10 +795,6 @@ The last valid state is kept. The full report is in:
     <message>
         <source>Offline batch work is sized by how much it processes: give the requests a day (or the users served together). Without either, a full batch would be planned on the fewest cards that hold the model, whatever your volume.</source>
         <translation>离线批处理按处理量确定规模：请填写每天请求数（或同时服务的用户数）。两者都不填，将在能容纳模型的最少卡上按满批规划，与实际用量无关。</translation>
-    </message>
-    <message>
-        <source>The question ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
-        <translation>问题（{prompt} 个词元）与回答（{answer} 个词元）放不进 {context} 个词元的上下文：请加长上下文或缩短长度。</translation>
     </message>
     <message>
         <source>Virtual desktops</source>
@@ -3717,10 +3717,6 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>同时服务的用户</translation>
     </message>
     <message>
-        <source>question length</source>
-        <translation>问题长度</translation>
-    </message>
-    <message>
         <source>answer length</source>
         <translation>回答长度</translation>
     </message>
@@ -3831,6 +3827,10 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Why</source>
         <translation>原因</translation>
+    </message>
+    <message>
+        <source>prompt length</source>
+        <translation>提示长度</translation>
     </message>
     <message>
         <source>{label}: {given:|user|users} over {copies:|copy|copies} of the model make {each:|sequence|sequences} per copy, {used:|place|places} in all (the last copy is not full).</source>

@@ -13,6 +13,7 @@ with extreme figures never breaks the screen, the command line or the summary.
 from __future__ import annotations
 
 import math
+from decimal import ROUND_HALF_UP, Decimal
 from collections.abc import Iterable
 
 from configurator.core.digit_groups import SEPARATORS
@@ -99,6 +100,23 @@ def currency_word(currency: str, language: str = "en") -> str:
     code (:func:`~configurator.core.money_words.money_unit` of an amount under 1万): a money box's
     suffix (the window's budget said "CNY" in Chinese until December 2026)."""
     return money_unit(0.0, currency, language)[1]
+
+
+def box_money(value: float, currency: str, language: str = "en", decimals: int = 0, trimmed: bool = False) -> str:
+    """An amount ``value`` [``currency``] as a money box shows it, its unit word after a space: in the unit
+    the texts write it in (:func:`~configurator.core.money_words.money_unit`: '300 万元' for 3,000,000 CNY in
+    Chinese, '5,000 元', '3,000,000 USD'), its number exact to the box's ``decimals`` [digits] so that the
+    box reads back the value it holds ('345.6789 万元' for 3,456,789 CNY, never the '345.68' of a text); a
+    number in 万 without trailing zeros, one in units without them where ``trimmed``. The Chinese budget
+    boxes read "3,000,000 元" beside texts saying "300.00 万元" until December 2026 (session 40's walk)."""
+    scale, word, _ = money_unit(value, currency, language)
+    places = decimals + round(math.log10(scale))  # 10⁴ yuan a 万: four more decimals keep it exact
+    text = fixed(Decimal(value).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP) / Decimal(scale),
+                 places, language) if scale != 1 else fixed(value, decimals, language)
+    point = SEPARATORS[language][1]
+    if (trimmed or scale != 1) and point in text:
+        text = text.rstrip("0").removesuffix(point)
+    return f"{text} {word}"
 
 
 def column_units(tops: Iterable[float], currency: str, language: str = "en") -> str:

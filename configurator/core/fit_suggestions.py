@@ -296,7 +296,10 @@ def _other_card(est: Estimate, catalog: Catalog | None) -> Suggestion | None:
 
 def _target(kind: str, said: Message, found: Estimate, asked: Estimate) -> Suggestion:
     """A suggested count for a missed target, with its capex and the stated limits it breaks
-    (:func:`~configurator.core.fit_targets.costed`)."""
+    (:func:`~configurator.core.fit_targets.costed`); none where ``found`` is the typed count itself (the
+    bound of the card's peak names a count it has no estimate of)."""
+    if found is asked:
+        return Suggestion(kind, said, found, said=said)
     message, cost, breaks = costed(said, found, asked)
     return Suggestion(kind, message, found, cost, tuple(breaks), said)
 

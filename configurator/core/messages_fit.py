@@ -39,8 +39,8 @@ FIT_ENGLISH: dict[str, str] = {
                                    "{hours:sig} h ({days:sig} days) at {count:,} cards",
     "misses-deadline-every-count-days": "misses the {deadline:,g}-day deadline at every count tried: fastest "
                                         "{hours:days} at {count:,} cards",
-    "meets-throughput-with": "{count:,} × {card} reach the {floor:,.0f} tokens/s floor: {rate:,.0f} tokens/s (TP {tp} · "
-                             "CP {cp} · PP {pp} · DP {dp})",
+    "meets-throughput-with": "{count:,} × {card} reach the {floor:,.0f} tokens/s floor: {rate:,.0f} tokens/s "
+                             "(TP {tp} · CP {cp} · PP {pp} · DP {dp})",
     "misses-throughput-every-count": "misses the {floor:,.0f} tokens/s floor at every count tried: fastest "
                                      "{rate:,.0f} tokens/s at {count:,} × {card}",
     "misses-serving-targets-every-count": "no count tried carries the load within its targets; closest {count:,} × "

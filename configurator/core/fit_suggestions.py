@@ -23,10 +23,13 @@ from configurator.core.workloads.layout import TRAINING_COUNTS, unpinned, whole_
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.units import GIB
 from configurator.core.view.names import WEIGHT_FORMATS
+from configurator.core.view.suggestions_view import TARGET_KINDS
 from configurator.core.workloads import family_of
 from configurator.core.estimate import carrying_whole_load
-from configurator.core.fit_targets import (LOAD_TARGETS, TIME_TARGETS, deadline_missed_message, deadline_met_message,
-                                           fewest_meeting, load_met_message, missed_targets)
+from configurator.core.fit_targets import (LOAD_TARGETS, TIME_TARGETS, closest_load, costed, deadline_missed_message,
+                                           deadline_met_message, fewest_meeting, load_met_message,
+                                           load_missed_message, missed_targets, throughput_met_message,
+                                           throughput_missed_message)
 
 MAX_SUGGESTIONS = 6
 """Suggestions listed, most direct first (the buyer reads the first two or three)."""
@@ -49,20 +52,36 @@ class Suggestion:
     """``more-cards``, ``fewer-cards``, ``free-pins``, ``lora``, ``qlora``, ``shorter-sequence``, ``shorter-context``,
     ``weight-format``, ``offload``, ``fewer-users``, ``other-card``, ``cards-needed``, ``meets-deadline``
     (the fewest cards that meet a missed deadline), ``deadline-out-of-reach`` (none found does: the fastest)
-    or ``meets-serving-targets`` (the fewest cards that carry a missed request rate or latency target)."""
+    , ``meets-serving-targets`` (the fewest cards that carry a missed request rate or latency target),
+    ``serving-targets-out-of-reach`` (none found does: the closest), ``meets-throughput`` (the fewest cards
+    that reach a missed tokens/s floor) or ``throughput-out-of-reach`` (none found does: the fastest)."""
     message: Message
     estimate: Estimate
+    capex: float | None = None
+    """A suggested count for a missed target: the capex of its bill of materials [currency]; None for
+    the other kinds (or nothing priced)."""
+    breaks: tuple[str, ...] = ()
+    """A suggested count for a missed target: the stated limits it breaks (``budget``, ``region``,
+    ``power-cap``, ``rack-power``), which its message words."""
+    said: Message | None = None
+    """The suggestion in words before its cost and broken limits were added to :attr:`message`."""
 
     @property
     def scenario(self) -> Scenario:
         return self.estimate.scenario
 
     def to_dict(self) -> dict:
-        """For the command line's JSON: the kind, the words, the count and card, GiB per card then."""
+        """For the command line's JSON: the kind, the words (``id`` and ``params``: the suggestion's own,
+        before its cost), the count and card, GiB per card then; a suggestion for a missed target adds its
+        ``capex`` [currency] and the stated limits it ``breaks`` (ids)."""
         est = self.estimate
-        return {"kind": self.kind, "text": self.message.text, "id": self.message.id, "params": self.message.params,
-                "card": est.card.id, "count": est.scenario.count, "fits": est.fits,
-                "memory_gib": round(est.memory.total / GIB, 3)}
+        said = self.said or self.message
+        entry = {"kind": self.kind, "text": self.message.text, "id": said.id, "params": said.params,
+                 "card": est.card.id, "count": est.scenario.count, "fits": est.fits,
+                 "memory_gib": round(est.memory.total / GIB, 3)}
+        if self.kind in TARGET_KINDS:
+            entry |= {"capex": None if self.capex is None else round(self.capex, 2), "breaks": list(self.breaks)}
+        return entry
 
 
 def _fits(est: Estimate) -> bool:
@@ -275,27 +294,48 @@ def _other_card(est: Estimate, catalog: Catalog | None) -> Suggestion | None:
     return None if more is None else Suggestion("other-card", more.message, more.estimate)
 
 
+def _target(kind: str, said: Message, found: Estimate, asked: Estimate) -> Suggestion:
+    """A suggested count for a missed target, with its capex and the stated limits it breaks
+    (:func:`~configurator.core.fit_targets.costed`); none where ``found`` is the typed count itself (the
+    bound of the card's peak names a count it has no estimate of)."""
+    if found is asked:
+        return Suggestion(kind, said, found, said=said)
+    message, cost, breaks = costed(said, found, asked)
+    return Suggestion(kind, message, found, cost, tuple(breaks), said)
+
+
 def _meets_deadline(est: Estimate) -> Suggestion | None:
-    """Training, fine-tuning, rendering with a deadline missed at
+    """Training, fine-tuning, rendering with a deadline (or a training tokens/s floor) missed at
     the typed count: the fewest cards that meet it, as the recommendation's planner sizes this card
     (:func:`~configurator.core.fit_targets.fewest_meeting`); where none found does, the fastest found
     (or the bound of the card's peak)."""
-    if not missed_targets(est, TIME_TARGETS):
+    missed = missed_targets(est, TIME_TARGETS)
+    if not missed:
         return None
     met, found = fewest_meeting(est)
+    if "deadline" not in missed:  # a tokens/s floor alone
+        if met is not None:
+            return _target("meets-throughput", throughput_met_message(met), met, est)
+        fastest = throughput_missed_message(est, found)
+        return None if fastest is None else _target("throughput-out-of-reach", *fastest, est)
     if met is not None:
-        return Suggestion("meets-deadline", deadline_met_message(met), met)
+        return _target("meets-deadline", deadline_met_message(met), met, est)
     fastest = deadline_missed_message(est, found)
-    return None if fastest is None else Suggestion("deadline-out-of-reach", *fastest)
+    return None if fastest is None else _target("deadline-out-of-reach", *fastest, est)
 
 
 def _carries_load(est: Estimate) -> Suggestion | None:
     """Serving with a stated request rate or latency target missed at the typed count: the fewest
-    cards (copies) that carry it within the targets, as the recommendation's planner sizes them."""
+    cards (copies) that carry it within the targets, as the recommendation's planner sizes them; where
+    none found does, the closest (:func:`~configurator.core.fit_targets.closest_load`)."""
     if not missed_targets(est, LOAD_TARGETS):
         return None
     met, _ = fewest_meeting(est)
-    return None if met is None else Suggestion("meets-serving-targets", load_met_message(met), met)
+    if met is not None:
+        return _target("meets-serving-targets", load_met_message(met), met, est)
+    closest = closest_load(est)
+    return None if closest is None else _target("serving-targets-out-of-reach", load_missed_message(closest),
+                                                closest, est)
 
 
 _LAST_TARGETS = LastAsked()

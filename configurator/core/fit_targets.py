@@ -7,26 +7,33 @@ does, the fastest one found, or the bound of the card's peak (a sibling of
 
 Only the targets on a speed are kept in the search: a budget, a power cap or a region rule would
 be broken by more cards whatever the time, so the question asked here — how many cards finish in
-time — is answered without them (the estimate's own verdicts still say what more cards cost).
-Qt-free.
+time — is answered without them; the suggestion then says what the count found costs (the capex of
+its bill of materials, the figure the recommendation shows) and which of those stated limits it
+breaks, in the limits' own verdict words (:func:`costed`). Qt-free.
 """
 
 from __future__ import annotations
 
-from configurator.core.estimate import Estimate
+from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, deadline_msg, msg
+from configurator.core.procurement.bom import bill_of_materials
+from configurator.core.procurement.prices import price_book_for
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.workloads import family_of
 from configurator.core.workloads.checks import constraint_ids
 
-TIME_TARGETS = ("deadline",)
-"""Verdicts of a job's time (training, fine-tuning, rendering) that more cards can meet."""
+TIME_TARGETS = ("deadline", "throughput")
+"""Verdicts of a job's time (training, fine-tuning, rendering) and of its tokens/s floor (training)
+that more cards can meet."""
 
 LOAD_TARGETS = ("request-rate", "ttft", "tpot")
 """Verdicts of a serving deployment's load and latency that more copies can meet."""
 
 NOT_OF_TIME = {"budget": None, "power_cap_kw": None, "rack_power_kw": None, "region": None}
 """The constraints left out of the search: each is broken by more cards, not by time."""
+
+STATED_LIMITS = ("budget", "region", "power-cap", "rack-power")
+"""The verdict ids of :data:`NOT_OF_TIME`'s constraints: the limits a suggested count may break."""
 
 
 def missed_targets(est: Estimate, targets: tuple[str, ...]) -> list[str]:
@@ -88,3 +95,78 @@ def load_met_message(met: Estimate) -> Message:
     s = met.scenario
     return msg("meets-serving-targets", count=s.count, card=met.card.name, copies=s.data_parallel,
                tp=s.parallelism.tp, pp=s.parallelism.pp)
+
+
+def throughput_met_message(met: Estimate) -> Message:
+    """``met``, a training deployment that reaches its tokens/s floor, in words: cards, rate, layout."""
+    floor = met.scenario.constraints.min_tokens_per_s
+    return msg("meets-throughput-with", count=met.scenario.count, card=met.card.name, floor=floor,
+               rate=met.tokens_per_s or 0.0, **layout_params(met))
+
+
+def throughput_missed_message(est: Estimate, found: list[Estimate]) -> tuple[Message, Estimate] | None:
+    """No count found reaches the tokens/s floor: the fastest found (its count and rate); None when
+    none found is timed."""
+    rated = [e for e in found if e.tokens_per_s]
+    if not rated:
+        return None
+    fastest = max(rated, key=lambda e: e.tokens_per_s)
+    return msg("misses-throughput-every-count", floor=est.scenario.constraints.min_tokens_per_s,
+               rate=fastest.tokens_per_s, count=fastest.scenario.count, card=est.card.name), fastest
+
+
+def closest_load(est: Estimate) -> Estimate | None:
+    """Where no count carries ``est``'s load within its targets: the deployment of its card closest to
+    meeting them, the one the recommendation lists below the line
+    (:meth:`~configurator.core.workloads.base.WorkloadFamily.closest_deployment`: the smallest relative
+    miss, the fewest cards among near ties), searched as :func:`fewest_meeting` searches; None when
+    there is none (no latency target, no count fits)."""
+    base = _time_only(est.scenario)
+    return None if base is None else family_of(base.workload).closest_deployment(base, est.card, whole_systems=True)
+
+
+def load_missed_message(closest: Estimate) -> Message:
+    """No count carries the load within its targets: ``closest`` (:func:`closest_load`) in words, with
+    the load targets it still misses, in their verdicts' own words."""
+    s = closest.scenario
+    missed = [v.message for v in closest.verdicts if v.id in LOAD_TARGETS and v.missed]
+    return msg("misses-serving-targets-every-count", count=s.count, card=closest.card.name, copies=s.data_parallel,
+               tp=s.parallelism.tp, pp=s.parallelism.pp, missed=missed)
+
+
+def with_stated_limits(found: Estimate, asked: Estimate) -> Estimate:
+    """``found`` (searched without :data:`NOT_OF_TIME`) checked against the budget, power caps and
+    region ``asked`` states; ``found`` itself where ``asked`` states none of them."""
+    c = asked.scenario.constraints
+    limits = {k: getattr(c, k) for k in NOT_OF_TIME}
+    if all(v is None for v in limits.values()):
+        return found
+    scenario = updated_or_none(found.scenario, constraints=limits)
+    return found if scenario is None else estimate(scenario, found.card)
+
+
+def capex(est: Estimate) -> float | None:
+    """The capex of ``est``'s bill of materials (cards, servers, network, storage, racks) [the
+    scenario's currency], the figure the recommendation and the budget verdict show; None when no
+    line is priced."""
+    bom = bill_of_materials(est.scenario, est.card, price_book_for(est.scenario.economics),
+                            prices=est.costs.prices)
+    return bom.capex if bom.capex else None
+
+
+def costed(said: Message, found: Estimate, asked: Estimate) -> tuple[Message, float | None, list[str]]:
+    """``said`` (a suggested count in words) with what that count costs and the stated limits it
+    breaks: the message (``said``, then the capex unless the broken budget's own words give it, then
+    the broken limits' verdict words), the capex [currency] and the broken limits' ids
+    (:data:`STATED_LIMITS`)."""
+    checked = with_stated_limits(found, asked)
+    broken = [v for v in checked.verdicts if v.id in STATED_LIMITS and v.missed]
+    cost = capex(checked)
+    costs: list[Message] = []
+    if cost is not None and not any(v.id == "budget" and v.basis == "capex" for v in broken):
+        costs.append(msg("suggestion-capex", cost=cost, currency=checked.scenario.economics.currency))
+    if broken:
+        costs.append(msg("suggestion-breaks", broken=[v.message for v in broken]))
+    if not costs:
+        return said, cost, []
+    return msg("suggestion-costs", said=said, costs=costs), cost, [v.id for v in broken]

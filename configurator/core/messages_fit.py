@@ -39,6 +39,15 @@ FIT_ENGLISH: dict[str, str] = {
                                    "{hours:sig} h ({days:sig} days) at {count:,} cards",
     "misses-deadline-every-count-days": "misses the {deadline:,g}-day deadline at every count tried: fastest "
                                         "{hours:days} at {count:,} cards",
+    "meets-throughput-with": "{count:,} × {card} reach the {floor:,.0f} tokens/s floor: {rate:,.0f} tokens/s "
+                             "(TP {tp} · CP {cp} · PP {pp} · DP {dp})",
+    "misses-throughput-every-count": "misses the {floor:,.0f} tokens/s floor at every count tried: fastest "
+                                     "{rate:,.0f} tokens/s at {count:,} × {card}",
+    "misses-serving-targets-every-count": "no count tried carries the load within its targets; closest {count:,} × "
+                                          "{card} ({copies:|copy|copies} of TP {tp} · PP {pp}): {missed}",
+    "suggestion-costs": "{said} — {costs}",
+    "suggestion-capex": "capex {cost:.0money}",
+    "suggestion-breaks": "breaks the stated limits: {broken}",
     "misses-streams-per-server": "{count:,} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are "
                                  "needed, {per:,} per server (the driver's session limit is per server)",
     "fits-cache-given-back": (
@@ -86,6 +95,15 @@ FIT_CHINESE: dict[str, str] = {
                                    "（{days:sig} 天），需 {count:,} 张卡",
     "misses-deadline-every-count-days": "在尝试过的所有卡数下都赶不上 {deadline:,g} 天的期限：最快 {hours:days}，"
                                         "需 {count:,} 张卡",
+    "meets-throughput-with": "{count:,} × {card} 可达到每秒 {floor:,.0f} 词元的下限：每秒 {rate:,.0f} 词元（TP {tp} · CP {cp} · "
+                             "PP {pp} · DP {dp}）",
+    "misses-throughput-every-count": "在尝试过的所有卡数下都达不到每秒 {floor:,.0f} 词元的下限：最快每秒 {rate:,.0f} 词元，"
+                                     "需 {count:,} × {card}",
+    "misses-serving-targets-every-count": "在尝试过的所有卡数下都无法在目标之内承载所述负载；最接近的是 {count:,} × {card}"
+                                          "（{copies:,} 个副本，每个 TP {tp} · PP {pp}）：{missed}",
+    "suggestion-costs": "{said}——{costs}",
+    "suggestion-capex": "资本支出 {cost:.0money}",
+    "suggestion-breaks": "超出所设限制：{broken}",
     "misses-streams-per-server": "{count:,} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡，"
                                  "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",
     "fits-cache-given-back": "放得下：每卡峰值 {peak:.1f} GiB；分配器缓存通常会占到 {total:.1f} GiB，超过 {card} 的 "

@@ -17,11 +17,14 @@ KINDS = {"more-cards": "More cards", "fewer-cards": "Fewer cards", "free-pins": 
          "weight-format": "Fewer bits per weight", "offload": "Host memory", "fewer-users": "Fewer users",
          "other-card": "Another card", "cards-needed": "Cards for the whole load",
          "meets-deadline": "Cards for the deadline", "deadline-out-of-reach": "Fastest found",
-         "meets-serving-targets": "Cards for the targets"}
+         "meets-serving-targets": "Cards for the targets", "serving-targets-out-of-reach": "Closest found",
+         "meets-throughput": "Cards for the throughput", "throughput-out-of-reach": "Fastest found"}
 """What each kind of change is called (label ids)."""
 
-TARGET_KINDS = frozenset({"meets-deadline", "deadline-out-of-reach", "meets-serving-targets"})
-"""The kinds that answer a missed deadline, request rate or latency target rather than memory."""
+TARGET_KINDS = frozenset({"meets-deadline", "deadline-out-of-reach", "meets-serving-targets",
+                          "serving-targets-out-of-reach", "meets-throughput", "throughput-out-of-reach"})
+"""The kinds that answer a missed deadline, tokens/s floor, request rate or latency target rather than
+memory (each says what its count costs and the stated limits it breaks)."""
 
 
 def suggestions_section(suggestions: Iterable[Suggestion]) -> Section | None:

@@ -36,7 +36,7 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "LoRA": "LoRA", "QLoRA": "QLoRA", "Shorter sequences": "缩短序列", "Shorter context": "缩短上下文",
     "Fewer bits per weight": "降低权重位宽", "Host memory": "卸载到主机内存", "Fewer users": "减少用户数",
     "Another card": "换一种卡", "Cards for the whole load": "承载全部负载所需卡数",
-    "What would meet the targets": "怎样才能满足目标", "Cards for the deadline": "满足期限所需卡数", "Fastest found": "找到的最快配置", "Cards for the targets": "满足目标所需卡数",
+    "What would meet the targets": "怎样才能满足目标", "Cards for the deadline": "满足期限所需卡数", "Fastest found": "找到的最快配置", "Cards for the targets": "满足目标所需卡数", "Closest found": "找到的最接近配置", "Cards for the throughput": "满足吞吐量所需卡数",
     "Nothing tried fits: raise the count a lot, or choose a card with more memory.":
         "尝试过的改动都放不下：请大幅增加卡数，或选用显存更大的卡。",
     "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed, {per} per server":

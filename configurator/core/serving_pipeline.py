@@ -3,8 +3,8 @@
 An engine serving a copy split into ``pp`` stages keeps ``pp`` micro-batches in flight, one in
 each stage, so that every stage works at once: TensorRT-LLM's PyTorch executor runs
 ``_executor_loop_pp`` with ``num_micro_batches`` equal to the pipeline size
-(NVIDIA/TensorRT-LLM ``tensorrt_llm/_torch/pyexecutor/py_executor.py``), vLLM one scheduler per
-stage, its "virtual engines" (vllm-project/vllm ``vllm/engine/llm_engine.py``,
+(NVIDIA/TensorRT-LLM ``tensorrt_llm/_torch/pyexecutor/py_executor.py`` at 9521caf), vLLM one scheduler
+per stage, its "virtual engines" (vllm-project/vllm ``vllm/engine/llm_engine.py`` at 1473f74,
 ``parallel_config.pipeline_parallel_size`` schedulers). A running batch of ``B`` sequences is
 ``pp`` micro-batches of ``B / pp``; a sequence's next token waits for its micro-batch to pass every
 stage, ``pp`` stage steps of ``1/pp`` of the layers each, plus the activations' sends between

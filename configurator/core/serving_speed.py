@@ -46,6 +46,7 @@ from configurator.core.prefill_time import (
     uncached_prompt_tokens,
 )
 from configurator.core.scenario import Scenario, Serving
+from configurator.core.serving_pipeline import pipelined_decode, stage_send_seconds
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import GB
 from configurator.core.within_targets import goodput_within, pools_share_within, share_within
@@ -237,6 +238,12 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     own_pass = 0.0 if profile.prefill_with_decodes else table.batch_free(prefill_pass_seconds, scenario, card, plan)
     # copies sharing their experts (attention data parallel) run a prompt's experts beside it: its own tokens' time
     alone = 0.0 if scenario.expert_copies <= 1 else alone_prompt_token_seconds(scenario, card, plan)
+    pp = scenario.parallelism.pp
+    if pp > 1:  # stages at work at once: a round carries pp micro-batches (configurator.core.serving_pipeline)
+        decode_s = pipelined_decode(decode_s, pp, *stage_send_seconds(scenario, card, plan))
+        # a prompt's own chunk passes every stage (its latency the whole model's), while the pp
+        # micro-batches' chunks share the stages: the copy's prompt tokens at pp times the rate
+        alone, per_token = alone or per_token, per_token / pp
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario) + own_pass, uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens,
                      speculative_tokens_per_step(scenario) if serving.speculative_tokens else 1.0,  # its 1.0 at k = 0

@@ -7,11 +7,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QInputMethodEvent
-from PySide6.QtWidgets import QApplication
 
 from configurator.core.magnitudes import with_magnitude
+from ime_typing import type_and_return as _type
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -40,19 +38,6 @@ def test_the_command_line_takes_a_budget_in_wan(capsys):
     error = capsys.readouterr().err
     assert "'5x' 不是金额" in error and "200万元" in error  # says what would be taken: an amount of money
 
-
-def _type(qtbot, box, text: str) -> None:
-    """Type ``text`` into ``box`` and press Return; Chinese characters come, as from an input
-    method, in one committed string (QTest's key clicks take Latin-1 only)."""
-    box.setFocus()
-    box.lineEdit().selectAll()
-    if text.isascii():
-        qtbot.keyClicks(box.lineEdit(), text)
-    else:
-        event = QInputMethodEvent()
-        event.setCommitString(text)
-        QApplication.sendEvent(box.lineEdit(), event)
-    qtbot.keyClick(box, Qt.Key.Key_Return)
 
 
 @pytest.mark.parametrize(("typed", "budget"), [("50万", 500_000), ("2M", 2_000_000), ("750,000", 750_000)])

@@ -11,11 +11,10 @@ import math
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QInputMethodEvent
-from PySide6.QtWidgets import QApplication
 
 from configurator.core.magnitudes import money, plain_number, typed_text, with_magnitude
 from configurator.core.number_problems import number_problem
+from ime_typing import type_and_return as _type
 
 # ---- the reader ---------------------------------------------------------------------------------
 
@@ -142,19 +141,6 @@ def test_wan_without_yuan_in_a_yuan_session_is_yuan_and_said_nothing(capsys):
 
 # ---- the window's boxes -------------------------------------------------------------------------
 
-
-def _type(qtbot, box, text: str) -> None:
-    """Type ``text`` into ``box`` and press Return; what is not ASCII comes in one committed string,
-    as from an input method."""
-    box.setFocus()
-    box.lineEdit().selectAll()
-    if text.isascii():
-        qtbot.keyClicks(box.lineEdit(), text)
-    else:
-        event = QInputMethodEvent()
-        event.setCommitString(text)
-        QApplication.sendEvent(box.lineEdit(), event)
-    qtbot.keyClick(box, Qt.Key.Key_Return)
 
 
 @pytest.mark.parametrize(("path", "typed", "value"), [

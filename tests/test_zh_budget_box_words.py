@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QInputMethodEvent
-from PySide6.QtWidgets import QApplication
 
 from configurator.core.scenario import updated
 from configurator.core.view.numbers import box_money
+from ime_typing import type_and_return as _type
 
 
 def test_a_box_writes_an_amount_in_the_texts_unit_exactly():
@@ -23,18 +22,6 @@ def test_a_box_writes_an_amount_in_the_texts_unit_exactly():
     assert box_money(3_000_000, "USD", "zh_CN") == "3,000,000 USD"
     assert box_money(2.5, "USD", "en", decimals=2, trimmed=True) == "2.5 USD"
 
-
-def _type(qtbot, box, text: str) -> None:
-    """``text`` typed over the box's amount (Chinese as an input method commits it), then Return."""
-    box.setFocus()
-    box.lineEdit().selectAll()
-    if text.isascii():
-        qtbot.keyClicks(box.lineEdit(), text)
-    else:
-        event = QInputMethodEvent()
-        event.setCommitString(text)
-        QApplication.sendEvent(box.lineEdit(), event)
-    qtbot.keyClick(box, Qt.Key.Key_Return)
 
 
 @pytest.fixture

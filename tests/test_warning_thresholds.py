@@ -54,3 +54,17 @@ def test_a_fit_is_tight_below_five_percent_headroom(catalog, context_gib):
     assert bool(warnings) == (headroom < DOCUMENTED_HEADROOM)
     if warnings:
         assert warnings[0].params["headroom"] == pytest.approx(100 * headroom, rel=1e-9)
+
+
+def test_the_cache_given_back_warning_quotes_what_the_run_needs_as_the_table_does(catalog):
+    """Persona 10 (session 40): 2 × H100 fine-tuning llama3-8b showed "Needed to run 77.8 GiB" in the
+    table and "Fits: 74.4 GiB per card at peak" in the warning (the peak without the reserve kept near
+    the limit): one figure for one thing, the one the fit and the headroom are judged on."""
+    s = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=2, workload="finetune",
+                 parallelism={"zero": 3}, training={"micro_batch": 4, "seq_len": 2048, "grad_accum": 16, "recompute": "full"})
+    est = estimate(s, catalog.get("h100-sxm"))
+    assert est.memory.cache_given_back, "the case must fit only as the cache is given back; choose another"
+    [warning] = [m for m in est.messages if m.id == "fits-cache-given-back"]
+    needed_gib = est.memory.fit_total / 2**30
+    assert warning.params["need"] == pytest.approx(needed_gib, rel=1e-9)
+    assert f"{needed_gib:.1f} GiB" in warning.text()

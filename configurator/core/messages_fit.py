@@ -51,7 +51,7 @@ FIT_ENGLISH: dict[str, str] = {
     "misses-streams-per-server": "{count:,} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are "
                                  "needed, {per:,} per server (the driver's session limit is per server)",
     "fits-cache-given-back": (
-        "Fits: {peak:.1f} GiB per card at peak; the allocator's cache would usually hold {total:.1f} GiB, more "
+        "Fits: the run needs {need:.1f} GiB per card; the allocator's cache would usually hold {total:.1f} GiB, more "
         "than {card}'s {budget:.1f} GiB, but gives it back near the limit (PyTorch frees its cached blocks and "
         "retries before it runs out of memory)"
     ),
@@ -106,7 +106,7 @@ FIT_CHINESE: dict[str, str] = {
     "suggestion-breaks": "超出所设限制：{broken}",
     "misses-streams-per-server": "{count:,} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡，"
                                  "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",
-    "fits-cache-given-back": "放得下：每卡峰值 {peak:.1f} GiB；分配器缓存通常会占到 {total:.1f} GiB，超过 {card} 的 "
+    "fits-cache-given-back": "放得下：运行每卡需要 {need:.1f} GiB；分配器缓存通常会占到 {total:.1f} GiB，超过 {card} 的 "
                              "{budget:.1f} GiB，但接近上限时会归还（PyTorch 在显存不足前先释放缓存块并重试）",
     "reason-compute-bound-cache": "{card} 算力利用率 {mfu:.0pct}，峰值时显存余量 {headroom:.1pct}（接近上限时分配器归还其常规缓存）",
 }

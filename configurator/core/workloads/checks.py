@@ -59,7 +59,7 @@ def fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:
         ]
     out = []
     if memory.cache_given_back:  # the peak and the reserve kept near the limit fit; the usual cache does not
-        out.append(msg("fits-cache-given-back", peak=(memory.total - memory.overhead) / GIB,
+        out.append(msg("fits-cache-given-back", need=memory.fit_total / GIB,
                        total=memory.total / GIB, card=card.name, budget=memory.budget / GIB))
     if memory.headroom < TIGHT_FIT_HEADROOM:  # on what the run needs (1.0 % left: persona 9)
         out.append(msg("tight-fit", headroom=100 * memory.headroom))

@@ -67,4 +67,4 @@ def test_the_cache_given_back_warning_quotes_what_the_run_needs_as_the_table_doe
     [warning] = [m for m in est.messages if m.id == "fits-cache-given-back"]
     needed_gib = est.memory.fit_total / 2**30
     assert warning.params["need"] == pytest.approx(needed_gib, rel=1e-9)
-    assert f"{needed_gib:.1f} GiB" in warning.text()
+    assert f"{needed_gib:.1f} GiB" in warning.text

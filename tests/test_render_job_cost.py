@@ -77,3 +77,17 @@ def test_the_summary_says_the_job_alone_beside_the_tco(catalog):
     text = "\n".join(" ".join(map(str, row)) for t in build_summary(est, catalog).tables for row in t.rows)
     assert "this job alone, its cards and servers bought for it" in text
     assert "if the cards render at this pace all 4 years" in text
+
+
+def test_the_job_alone_row_below_one_unit_keeps_three_significant_digits(catalog):
+    """Persona 10 (session 40): 8 × H100 pre-training llama3-8b on 1T tokens read "0.33 USD" on the
+    estimate's row and "0.335 USD" in the summary for the same 0.3347 USD per million tokens: the row
+    writes a per-unit amount as the cost-per-unit row beside it does."""
+    args = build_parser().parse_args(["estimate", "--workload", "pretrain", "--model", "llama3-8b", "--tokens",
+                                      "1T", "--card", "h100-sxm", "--count", "8"])
+    est = estimate(with_constraints(scenario_from_args(args, catalog), args), catalog.get("h100-sxm"))
+    from configurator.core.job_alone import job_alone
+    from configurator.core.procurement.deployment import deployment_cost
+    job = job_alone(est, deployment_cost(est))
+    assert 0.1 < job.bought_per_unit < 1, "the case must sit below one unit; choose another"
+    assert _rows(est)["job_alone_per_unit"].startswith(f"{job.bought_per_unit:.3f}")

@@ -275,6 +275,9 @@ def cost_section(est: Estimate) -> Section:
     def money(value: float | None) -> Amount:
         return Amount(value, c.currency, money=True)
 
+    def per_unit_money(value: float | None) -> Amount:
+        return Amount(value, c.currency, money=True, per_unit=True)
+
     rows = (
         Row("Board power", Amount(power.board_watts if power else None, "W"), key="board_watts"),
         Row("Facility power", Amount(power.facility_watts if power else None, "W"), key="facility_watts", detail=True),
@@ -288,7 +291,8 @@ def cost_section(est: Estimate) -> Section:
         # "0.21 USD" beside the ranking's "0.192 USD", the window's "0.09 EUR" beside the summary's "0.093")
         Row(per_unit_label(family.cost_unit, c.basis), Amount(per_unit, c.currency, money=True, per_unit=True),
             key="per_unit"),
-        *_job_alone_rows(est, family, money if runs else None),
+        # per unit as the row above (it read "0.33 USD" here, "0.335 USD" in the summary: persona 10)
+        *_job_alone_rows(est, family, per_unit_money if runs else None),
         price_dates_row(c.prices),
     )
     return Section("cost", "Power, energy and cost", rows)

@@ -146,6 +146,11 @@ def card_details(card: Card, language: str = "en") -> str:
     return "\n".join(lines)
 
 
+PRICES_SAID = frozenset({"no-purchase-price", "no-cloud-price"})
+"""The first's warnings the ranking says otherwise (its price column and the list of cards without a
+price): not repeated among the warnings on the first."""
+
+
 def recommendation_table(result, language: str = "en") -> str:
     """Ranked configurations, one line each, with the winner's reasons."""
     w = words(language)
@@ -168,6 +173,11 @@ def recommendation_table(result, language: str = "en") -> str:
         layout = estimate_view(result.ranked[0].estimate).layout  # what to launch: TP/PP/DP, micro-batch (AI work)
         if layout is not None:  # the ranking named the cards but not the layout (persona 7, session 38)
             lines.append(f"  - {w.label('Layout')}{w.label(': ')}{single_line(write(layout, language))}")
+        said = {m.id for m in result.ranked[0].reasons} | PRICES_SAID  # the first's own warnings, those its
+        cautions = [m for m in result.ranked[0].estimate.messages if m.id not in said]  # reasons do not say
+        if cautions:  # (persona 10: 13 × 32-user cards for 300 desktops, the servers' processors the limit)
+            lines.append(w.label("Warnings on the first:"))
+            lines += [f"  - {single_line(w.message(m))}" for m in cautions]
         held = constraints_section(result.ranked[0].estimate.verdicts)  # what it costs against the budget, …
         if held is not None:
             lines.append(w.label("The first against the constraints you set:"))

@@ -515,7 +515,7 @@ ZH_CN.update({
     "Ranked by {by} (lower is better)": "按{by}排名（越低越好）", "Cards": "卡数", "Why": "理由",
     "The first against the constraints you set:": "排名第一的方案对照您设定的约束：",
     "{config} against the constraints you set:": "{config} 对照您设定的约束：",
-    "Why the first:": "排名第一的理由：", "No card meets the scenario's constraints.": "没有满足方案约束的加速卡。",
+    "Why the first:": "排名第一的理由：", "Warnings on the first:": "排名第一的方案的注意事项：", "No card meets the scenario's constraints.": "没有满足方案约束的加速卡。",
     "{n} cards left out; see --json for why.": "{n} 种卡被排除；原因见 --json。",
     ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
      "pick the classes to rank them, e.g. --classes graphics,workstation"):

@@ -23,11 +23,13 @@ from configurator.core.procurement.servers import (
     host_power_w,
     idle_module_w,
     idle_modules,
+    rack_item,
     server_power_w,
     server_type,
     servers_needed,
 )
 from configurator.core.scenario import Economics, Scenario
+from configurator.core.training_speed import RACK_SCALE_DOMAIN
 
 
 @fast_init
@@ -446,9 +448,20 @@ def no_purchase_message(card: Card, used: CardPrice | None, economics: Economics
     scenario's money, source and date named as information, ``purchase-price-used-only``; a buyer
     of new cards does not pay it)."""
     if used is None:
-        return msg("no-purchase-price", card=card.name)
+        return msg("purchase-in-system-price" if system_priced(card, economics) else "no-purchase-price",
+                   card=card.name)
     return msg("purchase-price-used-only", card=card.name,
                what=msg("used-price-only", **used_params(used.entry, economics)))
+
+
+def system_priced(card: Card, economics: Economics) -> bool:
+    """Whether ``card`` is sold only in a rack-scale system (an NVL72 rack) that the scenario's price
+    file prices whole, its cards included (:func:`~configurator.core.procurement.servers.rack_item`):
+    the card then has no price of its own, and the bill of materials carries the system's."""
+    if not server_type(card, RACK_SCALE_DOMAIN, 1).rack_scale:
+        return False
+    item = price_book_for(economics).item(rack_item(card))
+    return item is not None and item.unit_price is not None
 
 
 def no_rent_message(card: Card, elsewhere: CardPrice | None) -> Message:

@@ -87,6 +87,8 @@ ENGLISH: dict[str, str] = {
                            "keeps them to its end (torchtitan's default with pipeline parallelism): its traffic is "
                            "ZeRO-2's",
     "no-purchase-price": "{card} has no purchase price in the catalog: enter one to see the purchase cost",
+    "purchase-in-system-price": "{card} has no price of its own: it is bought in its rack-scale system, whose "
+                                "price (cards included) the bill of materials carries",
     "no-cloud-price": "{card} has no cloud price in the catalog: enter one to see the cloud cost",
     "low-confidence": "{card} specifications are low confidence: check a vendor datasheet before buying",
     "default-card-missing": (
@@ -292,6 +294,7 @@ CHINESE: dict[str, str] = {
     "zero3-with-pipeline": "ZeRO-3 与 {pp} 级流水线并用时，每步只聚合一次各阶段的 16 位权重并保留到步末"
                            "（PyTorch FSDP 配合流水线并行时的默认做法）：通信量与 ZeRO-2 相同",
     "no-purchase-price": "目录中没有 {card} 的采购价：请输入价格以计算采购成本",
+    "purchase-in-system-price": "{card} 没有单卡价格：它随整机柜系统购买，系统价格（含加速卡）计入物料清单",
     "no-cloud-price": "目录中没有 {card} 的云租用价：请输入价格以计算云成本",
     "low-confidence": "{card} 规格数据可信度低：采购前请核对厂商规格书",
     "default-card-missing": "默认加速卡 {card} 不在卡片目录中（安装的 catalog.json 可能已损坏）：改为显示 {used}",

@@ -146,7 +146,7 @@ def card_details(card: Card, language: str = "en") -> str:
     return "\n".join(lines)
 
 
-PRICES_SAID = frozenset({"no-purchase-price", "no-cloud-price"})
+PRICES_SAID = frozenset({"no-purchase-price", "purchase-in-system-price", "no-cloud-price"})
 """The first's warnings the ranking says otherwise (its price column and the list of cards without a
 price): not repeated among the warnings on the first."""
 

@@ -24,3 +24,11 @@ def test_chinese_rent_lines_carry_no_english_noun():
                     msg("rent-or-buy-all-owned", owned=1, years=4.0, u=0.5, tco=1e5, currency="USD")):
         zh = message.text_in("zh_CN")
         assert "card" not in zh and "GPUs" not in zh
+
+
+def test_one_desktop_is_singular_in_the_storage_line():
+    for key, noun in (("desktop-storage-clones", "non-persistent desktop "), ("desktop-storage-persistent",
+                                                                         "persistent desktop ")):
+        one = msg(key, users=1, gb=40.0, versions=3, image=60.0, tb=0.2).text
+        assert f"1 {noun}(" in one and "1 non-persistent desktops" not in one and "1 persistent desktops" not in one
+        assert f"1,200 {noun.strip()}s (" in msg(key, users=1200, gb=40.0, versions=3, image=60.0, tb=50.0).text

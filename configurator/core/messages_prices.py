@@ -92,13 +92,13 @@ PRICE_ENGLISH: dict[str, str] = {
         "servers, one port to each; a storage switch pair is bought when their ports run out"
     ),
     "desktop-storage-clones": (
-        "Storage for the desktops: {tb:,.1f} TB, {users:,} non-persistent desktops (instant clones, reset at "
-        "log-off) at {gb:,.0f} GB each for their writes and kept profile, and {versions} versions of the "
+        "Storage for the desktops: {tb:,.1f} TB, {users:|non-persistent desktop|non-persistent desktops} "
+        "(instant clones, reset at log-off) at {gb:,.0f} GB each for their writes and kept profile, and {versions} versions of the "
         "{image:,.0f} GB desktop image they share"
     ),
     "desktop-storage-persistent": (
-        "Storage for the desktops: {tb:,.1f} TB, {users:,} persistent desktops (full clones that keep their "
-        "applications and profile) at {gb:,.0f} GB each, and {versions} versions of the {image:,.0f} GB desktop image"
+        "Storage for the desktops: {tb:,.1f} TB, {users:|persistent desktop|persistent desktops} (full clones "
+        "that keep their applications and profile) at {gb:,.0f} GB each, and {versions} versions of the {image:,.0f} GB desktop image"
     ),
     "scale-out-back-to-back": (
         "No scale-out switch: the {servers} servers are cabled back to back, {links} cables, one per rail (port i of "

@@ -14,8 +14,10 @@ def test_one_gpu_rent_lines_are_singular():
     assert msg("rent-only-used-beyond-owned-cheaper", used=1, owned=2, **said).text.startswith(
         "renting only the 1 GPU the configuration uses beyond the 2 owned")
     line = msg("rent-or-buy-all-owned", owned=1, years=4.0, u=0.5, tco=1e5, currency="USD").text
-    assert "(1 card)" in line and "1 cards" not in line
-    assert "1 cards" not in msg("rent-none-beyond-owned", used=1, owned=1).text
+    assert line.startswith("Rent or buy: the 1 card the configuration needs is already owned, so no GPU")
+    assert msg("rent-none-beyond-owned", used=1, owned=1).text.startswith("the 1 card the configuration uses is among")
+    assert msg("rent-none-beyond-owned", used=4, owned=4).text == \
+        "the 4 cards the configuration uses are among the 4 already owned: it needs none rented"
 
 
 def test_chinese_rent_lines_carry_no_english_noun():

@@ -132,8 +132,8 @@ PRICE_ENGLISH: dict[str, str] = {
                               "{licences:.0money} a year of licences count on buying only",
     "rent-or-buy-no-rent": "Rent or buy: no cloud price for {card} to rent it by; buying costs {tco:.0money} "
                            "over {years:g} years at {u:.0%} utilisation",
-    "rent-or-buy-all-owned": "Rent or buy: every card the configuration needs is already owned ({owned:|card|cards}), so no GPU "
-                             "is left to rent instead of buying; the total cost of ownership is {tco:.0money} over "
+    "rent-or-buy-all-owned": "Rent or buy: the {owned:|card the configuration needs is|cards the configuration needs are} "
+                             "already owned, so no GPU is left to rent instead of buying; the total cost of ownership is {tco:.0money} over "
                              "{years:g} years at {u:.0%} utilisation",
     "rented-beyond-owned": "the {gpus:|GPU|GPUs} the bill buys beyond the {owned} already owned (those work either way: "
                            "only the others are rented, and the owned cards' power and colocation count on both "
@@ -143,8 +143,8 @@ PRICE_ENGLISH: dict[str, str] = {
     "rent-only-used-beyond-owned-cheaper": "renting only the {used:|GPU|GPUs} the configuration uses beyond the {owned} "
                                            "owned costs {rent:.0money}, less than buying: for this job alone "
                                            "renting is cheaper",
-    "rent-none-beyond-owned": "every card the configuration uses ({used}) is among the {owned} already owned: it "
-                              "needs none rented",
+    "rent-none-beyond-owned": "the {used:|card the configuration uses is|cards the configuration uses are} among the "
+                              "{owned} already owned: it needs none rented",
 }
 
 PRICE_CHINESE: dict[str, str] = {

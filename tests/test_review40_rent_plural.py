@@ -34,3 +34,8 @@ def test_one_desktop_is_singular_in_the_storage_line():
         one = msg(key, users=1, gb=40.0, versions=3, image=60.0, tb=0.2).text
         assert f"1 {noun}(" in one and "1 non-persistent desktops" not in one and "1 persistent desktops" not in one
         assert f"1,200 {noun.strip()}s (" in msg(key, users=1200, gb=40.0, versions=3, image=60.0, tb=50.0).text
+
+
+def test_one_count_typed_for_a_ranking_is_singular():
+    assert "for 1 card of one card run" in msg("cli-recommend-count-not-kept", count=1).text
+    assert "for 1,024 cards of one card run" in msg("cli-recommend-count-not-kept", count=1024).text

@@ -149,7 +149,7 @@ def test_estimate_table_in_chinese_speaks_as_the_window(capsys):
 
 ZH_TABLES = [
     (["estimate", "--workload", "inference", "--model", "llama3-8b", "--card", "l40s"], ["效率假设", "价格区间取中值"]),
-    (["recommend", "--workload", "vdi", "--limit", "3"], ["按总拥有成本最低排名", "每用户·月成本——总拥有成本：加速卡、服务器、网络、电力、维保、vGPU 许可——4 年", "排名第一的理由"]),
+    (["recommend", "--workload", "vdi", "--limit", "3"], ["按总拥有成本最低排名", "每用户·月成本——总拥有成本：加速卡、服务器、网络、存储、电力、维保、vGPU 许可——4 年", "排名第一的理由"]),
     (["plan", "--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "8", "--top", "3"],
      ["落后原因", "单步时间分解", "已选"]),
     (["catalog", "list"], ["硬件目录", "训练卡", "数据可信度"]),

@@ -72,11 +72,11 @@ class Suggestion:
 
     def to_dict(self) -> dict:
         """For the command line's JSON: the kind, the words (``id`` and ``params``: the suggestion's own,
-        before its cost), the count and card, GiB per card then; a suggestion for a missed target adds its
+        before its cost, a message among them as its own dict), the count and card, GiB per card then; a suggestion for a missed target adds its
         ``capex`` [currency] and the stated limits it ``breaks`` (ids)."""
         est = self.estimate
         said = self.said or self.message
-        entry = {"kind": self.kind, "text": self.message.text, "id": said.id, "params": said.params,
+        entry = {"kind": self.kind, "text": self.message.text, "id": said.id, "params": said.to_dict()["params"],
                  "card": est.card.id, "count": est.scenario.count, "fits": est.fits,
                  "memory_gib": round(est.memory.total / GIB, 3)}
         if self.kind in TARGET_KINDS:

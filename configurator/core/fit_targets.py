@@ -15,7 +15,7 @@ breaks, in the limits' own verdict words (:func:`costed`). Qt-free.
 from __future__ import annotations
 
 from configurator.core.estimate import Estimate, estimate
-from configurator.core.messages import Message, deadline_msg, msg
+from configurator.core.messages import HOURS_PER_DAY, Message, deadline_msg, msg
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import price_book_for
 from configurator.core.scenario import Scenario, updated_or_none
@@ -81,7 +81,7 @@ def deadline_missed_message(est: Estimate, found: list[Estimate]) -> tuple[Messa
     if timed:
         fastest = min(timed, key=lambda e: e.hours)
         hours = fastest.hours
-        return deadline_msg("misses-deadline-every-count", deadline, {"hours": hours}, days=hours / 24,
+        return deadline_msg("misses-deadline-every-count", deadline, {"hours": hours}, days=hours / HOURS_PER_DAY,
                             count=fastest.scenario.count), fastest
     reach = family_of(est.scenario.workload).deadline_out_of_reach(est.scenario, est.card)
     if reach is None:

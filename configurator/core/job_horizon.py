@@ -6,12 +6,14 @@ December 2026). One rule, said by the estimate (its warnings) and by the ranking
 from __future__ import annotations
 
 from configurator.core.durations import HOURS_PER_DAY, HOURS_PER_YEAR
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, msg, period_msg
 
 
 def outlasts_years(hours: float | None, years: float) -> Message | None:
     """The warning that a job of ``hours`` [h] takes longer than ``years`` [years], the years its
-    hardware is owned and depreciated over; None within them or without a time."""
+    hardware is owned and depreciated over (said as :func:`~configurator.core.messages.period_msg`
+    words it: not "the 1 years"); None within them or without a time."""
     if not hours or hours <= years * HOURS_PER_YEAR:
         return None
-    return msg("job-outlasts-years", days=hours / HOURS_PER_DAY, taken=hours / HOURS_PER_YEAR, years=years)
+    return msg("job-outlasts-years", days=hours / HOURS_PER_DAY, taken=hours / HOURS_PER_YEAR, years=years,
+               period=period_msg(years))  # the one wording of a period: "the 1 year", "the 6 months"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 DEADLINE_ENGLISH: dict[str, str] = {
     "job-outlasts-years": (  # core/job_horizon.py
-        "The job takes {days:days} ({taken:.1f} years), longer than the {years:g} years the hardware is owned "
+        "The job takes {days:days} ({taken:.1f} years), longer than the {period} the hardware is owned "
         "and depreciated over: more cards, or a deadline, bring it within them"
     ),
     "meets-deadline-at-estimate": (
@@ -41,7 +41,7 @@ DEADLINE_ENGLISH: dict[str, str] = {
 }
 
 DEADLINE_CHINESE: dict[str, str] = {
-    "job-outlasts-years": "作业需要 {days:days}（{taken:.1f} 年），超过硬件使用和折旧的 {years:g} 年："
+    "job-outlasts-years": "作业需要 {days:days}（{taken:.1f} 年），超过硬件使用和折旧的 {period}："
                           "增加卡数或设定期限可使其在此年限内完成",
     "meets-deadline-at-estimate": (
         "按估算需要 {hours:sig} 小时，在 {deadline:,g} 小时的期限内，余 {margin:duration}；"

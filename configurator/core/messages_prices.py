@@ -92,13 +92,13 @@ PRICE_ENGLISH: dict[str, str] = {
         "servers, one port to each; a storage switch pair is bought when their ports run out"
     ),
     "desktop-storage-clones": (
-        "Storage for the desktops: {tb:,.1f} TB, {users:,} non-persistent desktops (instant clones, reset at "
-        "log-off) at {gb:,.0f} GB each for their writes and kept profile, and {versions} versions of the "
+        "Storage for the desktops: {tb:,.1f} TB, {users:|non-persistent desktop|non-persistent desktops} "
+        "(instant clones, reset at log-off) at {gb:,.0f} GB each for their writes and kept profile, and {versions} versions of the "
         "{image:,.0f} GB desktop image they share"
     ),
     "desktop-storage-persistent": (
-        "Storage for the desktops: {tb:,.1f} TB, {users:,} persistent desktops (full clones that keep their "
-        "applications and profile) at {gb:,.0f} GB each, and {versions} versions of the {image:,.0f} GB desktop image"
+        "Storage for the desktops: {tb:,.1f} TB, {users:|persistent desktop|persistent desktops} (full clones "
+        "that keep their applications and profile) at {gb:,.0f} GB each, and {versions} versions of the {image:,.0f} GB desktop image"
     ),
     "scale-out-back-to-back": (
         "No scale-out switch: the {servers} servers are cabled back to back, {links} cables, one per rail (port i of "
@@ -119,12 +119,12 @@ PRICE_ENGLISH: dict[str, str] = {
     "rent-or-buy-month": "from month {month} renting has cost more than buying and running them",
     "rent-or-buy-resale": "within the {years:g} years renting costs less than buying and running them: buying comes "
                           "out cheaper only by its resale value at the end",
-    "rented-same": "the same {gpus} cards",
-    "rented-system": "the {gpus} GPUs the bill buys in whole rack-scale systems (the configuration uses {used})",
-    "rented-server": "the {gpus} GPUs the bill buys in whole servers (the configuration uses {used})",
-    "rented-board": "the {gpus} GPUs the bill buys in whole boards (the configuration uses {used})",
-    "rent-only-used": "renting only the {used} GPUs the configuration uses costs {rent:.0money}",
-    "rent-only-used-cheaper": "renting only the {used} GPUs the configuration uses costs {rent:.0money}, less "
+    "rented-same": "the same {gpus:|card|cards}",
+    "rented-system": "the {gpus:|GPU|GPUs} the bill buys in whole rack-scale systems (the configuration uses {used})",
+    "rented-server": "the {gpus:|GPU|GPUs} the bill buys in whole servers (the configuration uses {used})",
+    "rented-board": "the {gpus:|GPU|GPUs} the bill buys in whole boards (the configuration uses {used})",
+    "rent-only-used": "renting only the {used:|GPU|GPUs} the configuration uses costs {rent:.0money}",
+    "rent-only-used-cheaper": "renting only the {used:|GPU|GPUs} the configuration uses costs {rent:.0money}, less "
                               "than buying: for this job alone renting is cheaper",
     "rent-licences-added": "the bill's licences, {licences:.0money} a year, are counted on the rent too: "
                            "the cloud price's source does not say it includes them",
@@ -132,19 +132,19 @@ PRICE_ENGLISH: dict[str, str] = {
                               "{licences:.0money} a year of licences count on buying only",
     "rent-or-buy-no-rent": "Rent or buy: no cloud price for {card} to rent it by; buying costs {tco:.0money} "
                            "over {years:g} years at {u:.0%} utilisation",
-    "rent-or-buy-all-owned": "Rent or buy: the {owned} cards the configuration needs are already owned, so no GPU is "
-                             "left to rent instead of buying; the total cost of ownership is {tco:.0money} over "
+    "rent-or-buy-all-owned": "Rent or buy: the {owned:|card the configuration needs is|cards the configuration needs are} "
+                             "already owned, so no GPU is left to rent instead of buying; the total cost of ownership is {tco:.0money} over "
                              "{years:g} years at {u:.0%} utilisation",
-    "rented-beyond-owned": "the {gpus} GPUs the bill buys beyond the {owned} already owned (those work either way: "
+    "rented-beyond-owned": "the {gpus:|GPU|GPUs} the bill buys beyond the {owned} already owned (those work either way: "
                            "only the others are rented, and the owned cards' power and colocation count on both "
                            "sides)",
-    "rent-only-used-beyond-owned": "renting only the {used} GPUs the configuration uses beyond the {owned} owned "
+    "rent-only-used-beyond-owned": "renting only the {used:|GPU|GPUs} the configuration uses beyond the {owned} owned "
                                    "costs {rent:.0money}",
-    "rent-only-used-beyond-owned-cheaper": "renting only the {used} GPUs the configuration uses beyond the {owned} "
+    "rent-only-used-beyond-owned-cheaper": "renting only the {used:|GPU|GPUs} the configuration uses beyond the {owned} "
                                            "owned costs {rent:.0money}, less than buying: for this job alone "
                                            "renting is cheaper",
-    "rent-none-beyond-owned": "the {used} cards the configuration uses are among the {owned} already owned: it "
-                              "needs none rented",
+    "rent-none-beyond-owned": "the {used:|card the configuration uses is|cards the configuration uses are} among the "
+                              "{owned} already owned: it needs none rented",
 }
 
 PRICE_CHINESE: dict[str, str] = {

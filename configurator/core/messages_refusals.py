@@ -70,7 +70,7 @@ REFUSAL_ENGLISH: dict[str, str] = {
                          "(it is read by {others})",
     "cli-recommend-count-not-kept": (  # cli.py _run_recommend: --count typed for a ranking (persona 9)
         "--count {count:,} is not kept: the ranking weighs every card at the counts that do the job; for "
-        "{count:,} cards of one card run estimate --card ID --count {count:,}; for the fewest cards, --objective "
+        "{count:|card|cards} of one card run estimate --card ID --count {count:,}; for the fewest cards, --objective "
         "fewest-cards"
     ),
     "cli-flag-not-read-instead": "{flag} is not read by {work} (it is read by {others}); for {work} "

@@ -31,13 +31,18 @@ def _limit_reason(est: Estimate) -> Message:
     return family_of(est.scenario.workload).limit_reason(est)
 
 
+CLASS_CLOSE_WITHIN = 1.05
+"""A card of another class scoring within this ratio of the winner is called close (its cost per unit,
+or its time, at most 5 % more) [ratio]."""
+
+
 def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective) -> Message | None:
     """How the winner compares with the best card of another class, in numbers."""
     other = next((r for r in ranked if r.card.category != best.card.category), None)
     if other is None or not best.score or not other.score:
         return None
     ratio = other.score / best.score
-    if ratio < 1.05:
+    if ratio < CLASS_CLOSE_WITHIN:
         return _class_close(best, ranked, objective)
     if objective is Objective.FASTEST:
         return msg("reason-class-faster", card=best.card.name, category=best.card.category, ratio=ratio,
@@ -57,16 +62,16 @@ def _cautions(best: Recommendation) -> list[Message]:
 
 
 def _class_close(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective) -> Message | None:
-    """A winner outside its workload's class within 5 % of the best card of that class: what the class
-    card costs (or how much slower it is) beside it; None when the winner is in its class or no card
-    of the class is ranked."""
+    """A winner outside its workload's class within :data:`CLASS_CLOSE_WITHIN` of the best card of that
+    class: what the class card costs (or how much slower it is) beside it; None when the winner is in
+    its class, no card of the class is ranked, or the best of it is not that close."""
     mismatch = next((m for m in best.estimate.messages if m.id == "class-mismatch"), None)
     if mismatch is None:
         return None
     expected = mismatch.params.get("expected")
     other = next((r for r in ranked if r.card.category == expected), None)
-    if other is None or not best.score or not other.score:
-        return None
+    if other is None or not best.score or not other.score or other.score / best.score >= CLASS_CLOSE_WITHIN:
+        return None  # no card of the class ranked, or the best of it is not close: not "only 30 % more"
     key = "reason-class-close-faster" if objective is Objective.FASTEST else "reason-class-close"
     return msg(key, card=best.card.name, other=other.card.name, other_category=other.card.category,
                more=100 * max(other.score / best.score - 1.0, 0.0))

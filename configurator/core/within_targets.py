@@ -92,7 +92,7 @@ def comonotone_share(first, second, total: float) -> float:
 def goodput_within(served: float, share: float) -> float:
     """Goodput (DistServe, Zhong et al., OSDI 2024, §2: the rate of requests that meet their SLOs):
     the served rate ``served`` [1/s] times the share of its requests within the targets ``share``
-    [1/s]."""
+    [share]; [1/s]."""
     return served * share
 
 

@@ -27,7 +27,7 @@ from configurator.core.default_job import DEFAULT_SEQ_LEN
 from configurator.core.economics import HOURS_PER_YEAR, Costs, Power
 from configurator.core.frozen_record import fast_init, lazy_fields
 from configurator.core.graphics import GraphicsSpeed
-from configurator.core.memory import MemoryBreakdown
+from configurator.core.memory import TIGHT_FIT_HEADROOM, MemoryBreakdown
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY, Message, msg
 from configurator.core.training_speed import TrainingSpeed
 from configurator.core.precision import PrecisionPlan
@@ -209,8 +209,10 @@ class CatalogPoint:
 MILLION_TOKENS = "million tokens"
 """The cost unit of the AI families (training, serving)."""
 
-TIGHT_HEADROOM = 0.05
-"""Below this share of the card's usable memory left free, memory is what limits (batch, context)."""
+TIGHT_HEADROOM = TIGHT_FIT_HEADROOM
+"""Below this share of the card's usable memory left free, memory is what limits (batch, context):
+the tight-fit headroom (:data:`~configurator.core.memory.TIGHT_FIT_HEADROOM`), one figure, so a
+configuration warned of a tight fit is the one whose limit is called memory."""
 
 
 def basis_of(costs: Costs) -> CostBasis | None:

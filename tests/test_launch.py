@@ -246,7 +246,7 @@ def test_cli_prints_the_launch_command(capsys):
                  "--lang", "zh_CN"]) == 0
     assert "torchtitan 任务文件" in capsys.readouterr().out
     assert main(["estimate", "--model", "llama3-8b", "--card", "h100-sxm", "--launch", "sglang"]) == 2
-    assert "SGLang does not launch pretrain work" in capsys.readouterr().err
+    assert "SGLang does not launch pre-training work" in capsys.readouterr().err
 
 
 def test_plan_json_carries_the_launch_command(capsys, catalog):
@@ -290,7 +290,7 @@ def test_estimate_and_training_plan_json_carry_the_launch_too(capsys, argv):
 def test_a_launch_the_work_has_not_is_refused_with_json_too(capsys):
     assert main(["estimate", "--model", "llama3-8b", "--card", "h100-sxm", "--launch", "sglang", "--json"]) == 2
     captured = capsys.readouterr()
-    assert "SGLang does not launch pretrain work" in captured.err and captured.out == ""
+    assert "SGLang does not launch pre-training work" in captured.err and captured.out == ""
 
 
 def test_sglang_shares_experts_by_attention_data_parallelism_at_0_5_23(catalog):

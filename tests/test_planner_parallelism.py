@@ -23,6 +23,7 @@ from configurator.core.workloads.training.search import plan_training_layout
 from configurator.core.precision import attention_precision, plan_training
 from configurator.core.scenario import LAYOUT_FIELDS, LossKernel, Scenario, updated
 from configurator.core.units import Precision
+from configurator.core.formulas.collectives import all_to_all_latency_seconds
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +65,7 @@ def test_all_to_all_volume_is_top_k_tokens_times_hidden(catalog):
     a = Scenario(model=preset("llama3-8b")).assumptions
     net = fabric(card, 8, a)
     n_bytes = 4096 * 2 * 4096 * 2  # tokens × top-k × hidden × bf16
-    one = 7 / 8 * n_bytes / (net.fast_gbps * 1e9 * a.link_efficiency) + 1e-5
+    one = 7 / 8 * n_bytes / (net.fast_gbps * 1e9 * a.link_efficiency) + all_to_all_latency_seconds(8, 8)
     assert expert_parallel_seconds(4096, 4096, 2, 2, 8, 32, 8, net, a) == pytest.approx(
         EP_ALL_TO_ALLS_PER_LAYER * 32 * one)
 

@@ -127,7 +127,9 @@ def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan, token_s
     already worked out."""
     if token_s is None:
         token_s = prompt_token_seconds(scenario, card, plan)
-    prompt = uncached_prompt_tokens(scenario) * token_s
+    # a copy of pp stages carries its pp micro-batches' prompt chunks at once: τ_p / pp a token
+    # (serving_speed.step_costs, configurator.core.serving_pipeline)
+    prompt = uncached_prompt_tokens(scenario) * token_s / scenario.parallelism.pp
     return (1.0 + PREFILL_CEILING_MARGIN) / prompt if prompt > 0 else math.inf
 
 

@@ -279,7 +279,7 @@ def load_point_fields(costs: StepCosts, rate: float, limit: float | None = None,
         for k in PERCENTILES:  # a loop, not a comprehension: no function made and called
             tpot[k] = (step + _Z[k] * sd) / tokens_per_step * stretch
 
-    carrying, waits = _ttft_parts(costs, rate, step, n, closed)
+    carrying, waits = ttft_parts(costs, rate, step, n, closed)
     if closed and users is not None and users > costs.max_batch:  # else no wait for a slot (slot_wait_seconds' 0)
         carrying += slot_wait_seconds(costs, users, rate)
     # the rest of the running scheduling pass (one step, or N with multi-step scheduling)
@@ -294,12 +294,12 @@ def mean_ttft_seconds(costs: StepCosts, point: LoadPoint, closed: bool = False, 
     ``costs``, ``closed`` and ``users``; its percentiles are of the same distribution): the carrying
     steps, the mean of the rest (:func:`~configurator.core.ttft_tail.ttft_mean`: the rest of the
     running scheduling pass and the waits) and a closed loop's wait for a slot [s]."""
-    carrying, waits = _ttft_parts(costs, point.rate, point.step_s, point.decoding, closed)
+    carrying, waits = ttft_parts(costs, point.rate, point.step_s, point.decoding, closed)
     slot = slot_wait_seconds(costs, users, point.rate) if closed and users is not None else 0.0
     return carrying + _ttft_mean(point.step_s * costs.scheduler_steps, waits) + slot
 
 
-def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
+def ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
                 closed: bool = False) -> tuple[float, list[tuple[float, float]]]:
     """TTFT apart from the rest of the running step: the step(s) carrying the prompt, and two
     waits as (probability of waiting, mean wait when waiting): for room in the token budget
@@ -323,7 +323,7 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
 
 
 def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: float) -> tuple[float, float, float]:
-    """:func:`_ttft_parts`' step(s) carrying the prompt [s] and its wait for room in the token budget as (probability
+    """:func:`ttft_parts`' step(s) carrying the prompt [s] and its wait for room in the token budget as (probability
     of waiting, mean wait when waiting [s]). The prompts arrived during the same scheduling pass (``λ·N·T`` on
     average) share its carrying step. Each carrying step takes the pure decode step at ``n`` or the prompt's own
     weight read (:attr:`StepCosts.prompt_read_s`), the longer, plus its own tokens (:attr:`StepCosts.alone_token_s`)
@@ -369,7 +369,7 @@ def _request_seconds(costs: StepCosts, rate: float, step: float, n: float) -> fl
 _LAST_CARRYING = LastAsked((None, None, None, None, None))
 """The last request's prompt parts worked out (:func:`_request_seconds`): (costs, rate, step, n,
 :func:`_carrying_and_token_wait`'s three), the costs by identity (held here): the load point at the
-rate a closed loop settled on reads them again (:func:`_ttft_parts`)."""
+rate a closed loop settled on reads them again (:func:`ttft_parts`)."""
 
 
 _CLOSED_LOOP_ROUNDS = range(200)

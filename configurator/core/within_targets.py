@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 
-from configurator.core.load import LatencyLimits, StepCosts, _ttft_parts, slot_wait_seconds
+from configurator.core.load import LatencyLimits, StepCosts, ttft_parts, slot_wait_seconds
 from configurator.core.tpot_tail import tpot_share, tpot_spread
 from configurator.core.ttft_tail import ttft_share
 
@@ -41,7 +41,7 @@ def ttft_within(costs: StepCosts, rate: float, step: float, n: float, within_s: 
     (:func:`~configurator.core.ttft_tail.ttft_share`) [share]; 1 without a target (infinite)."""
     if within_s == math.inf:
         return 1.0
-    carrying, waits = _ttft_parts(costs, rate, step, n, closed)
+    carrying, waits = ttft_parts(costs, rate, step, n, closed)
     if closed and users is not None and users > costs.max_batch:
         carrying += slot_wait_seconds(costs, users, rate)
     return ttft_share(step * costs.scheduler_steps, waits, within_s - carrying)

@@ -392,9 +392,10 @@ stated (each as its ``repr``: ``1`` and ``1.0`` differ, as in the scenario's JSO
 def _search_key(scenario: Scenario) -> SearchKey:
     """The scenario less :data:`_NOT_SEARCHED_PER_CARD` as a key: :func:`_job_key` with the count and
     the global batch stated, the two fields it leaves out (the same scenarios share it as share
-    :func:`~configurator.core.memo.scenario_key` less those fields; one JSON text a scenario, where the search key and the
-    job's were two: issue 28), kept for the scenario object (frozen: a count's scenario is keyed
-    when the counts are searched together and again when its estimate reads its plan)."""
+    :func:`~configurator.core.memo.scenario_key` less those fields; one JSON text a scenario, where
+    the search key and the job's were two: issue 28), kept for the scenario object (frozen: a
+    count's scenario is keyed when the counts are searched together and again when its estimate
+    reads its plan)."""
     kept = _KEYS.get("search", (scenario,))
     if kept is None:
         kept = _KEYS.put("search", (_job_key(scenario), repr(scenario.count),

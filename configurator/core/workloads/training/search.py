@@ -23,7 +23,7 @@ import numpy as np
 from configurator.core.catalog import Card
 from configurator.core.formulas.states import fit_bytes
 from configurator.core.layout_json import searched_layout_to_dict
-from configurator.core.memo import NOT_SEARCHED_FOR_TRAINING, LruMemo, scenario_key
+from configurator.core.memo import NOT_SEARCHED_FOR_TRAINING, LruMemo
 from configurator.core.memory import TIGHT_FIT_HEADROOM, usable_capacity_bytes
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
@@ -186,7 +186,7 @@ MI350X, H100's 128 to 512 again for MI350X; peak memory of the pass 144 -> 158 M
 
 _GRIDS: LruMemo[tuple[dict, dict]] = LruMemo(SHARED_GRID_MEMO_SIZE)  # each grid with its kept groups
 _MEMORIES: LruMemo[np.ndarray] = LruMemo(SHARED_GRID_MEMO_SIZE)
-_KEYS: LruMemo[str] = LruMemo(PLAN_MEMO_SIZE)
+_KEYS: LruMemo[SearchKey] = LruMemo(PLAN_MEMO_SIZE)
 _JOINED: LruMemo[tuple] = LruMemo(16)  # a few counts' grids joined, ~2 MiB each: ~32 MiB at most
 
 _stage_tables_cached = stage_tables_cached  # the kept tables, by their old name
@@ -204,7 +204,7 @@ def clear_plan_memo() -> None:
     clear_stage_tables()
 
 
-def _shared_grid(cards_key: str, scenario: Scenario, card: Card,
+def _shared_grid(cards_key: SearchKey, scenario: Scenario, card: Card,
                  sequences: int) -> tuple[tuple, dict[str, np.ndarray], dict]:
     """:func:`layout_grid`, kept for the cards that try the same values (a catalog pass searches ~70
     cards of five kinds of fabric: each grid is built once), with its key. ``cards_key``: the
@@ -366,7 +366,7 @@ def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 
     together: dict[str, list[int]] = {}  # the job (less count and batch) -> the places of those to search
     for i, s in enumerate(scenarios):
         if plans[i] is None:
-            job = _job_key(s) if len(scenarios) > 1 else ""
+            job = keys[i][0] if len(scenarios) > 1 else ""
             together.setdefault(job, []).append(i)
     for job, places in together.items():
         searched = _plan_counts([scenarios[i] for i in places], card, top, [keys[i] for i in places], job)
@@ -384,16 +384,26 @@ def _job_key(scenario: Scenario) -> str:
     return scenario.model_dump_json(warnings=False, exclude={**fields, "training": {"global_batch_tokens"}})
 
 
-def _search_key(scenario: Scenario) -> str:
-    """:func:`scenario_key` less :data:`_NOT_SEARCHED_PER_CARD`, kept for the scenario object (frozen:
-    a count's scenario is keyed when the counts are searched together and again when its estimate
+SearchKey = tuple[str, str, str]
+"""A search's key (:func:`_search_key`): the job's (:func:`_job_key`), the count and the global batch
+stated (each as its ``repr``: ``1`` and ``1.0`` differ, as in the scenario's JSON)."""
+
+
+def _search_key(scenario: Scenario) -> SearchKey:
+    """The scenario less :data:`_NOT_SEARCHED_PER_CARD` as a key: :func:`_job_key` with the count and
+    the global batch stated, the two fields it leaves out (the same scenarios share it as share
+    :func:`~configurator.core.memo.scenario_key` less those fields; one JSON text a scenario, where
+    the search key and the job's were two: issue 28), kept for the scenario object (frozen: a
+    count's scenario is keyed when the counts are searched together and again when its estimate
     reads its plan)."""
     kept = _KEYS.get("search", (scenario,))
-    return kept if kept is not None else _KEYS.put("search", scenario_key(scenario, _NOT_SEARCHED_PER_CARD),
-                                                   (scenario,))
+    if kept is None:
+        kept = _KEYS.put("search", (_job_key(scenario), repr(scenario.count),
+                                    repr(scenario.training.global_batch_tokens)), (scenario,))
+    return kept
 
 
-def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str],
+def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[SearchKey],
                  job: str = "") -> list[TrainingPlan]:
     """The searches of ``scenarios`` (one job at several counts) without the memo (``job``: their
     search key less the count, "" when not written)."""
@@ -403,7 +413,7 @@ def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: li
     return _search(scenarios, card, top, cards_keys, job)
 
 
-def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str],
+def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[SearchKey],
             job: str = "") -> list[TrainingPlan]:
     """:func:`plan_training_layouts` without the memo, for a card with a rate and one job at
     several counts (the grids and their memory shared with the cards of the same fabric and

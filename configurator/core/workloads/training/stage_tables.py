@@ -7,6 +7,7 @@ counts of a search (:mod:`~configurator.core.workloads.training.search`)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -120,14 +121,14 @@ class PlannedCard:
     card: Card = field(compare=False, hash=False)
 
 
-def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...], search_key: str | None = None
+def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...], search_key: Hashable | None = None
                  ) -> tuple[np.ndarray, StageTable, StageTable]:
     """Stage memory of the first (with the second's, ``StageTable.second``) and last stage for each pipeline degree (``pipelines`` and the
     pinned one) and each recomputation, from :func:`configurator.core.training_stage_memory.stage_memory` at
     tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
     to table row. Independent of the card count, the other layout fields and the card beyond its
-    precision plan, so cached; ``search_key``: the scenario's text less the card (the search's
-    key; less the count too when the search has it, so every count finds them), under which the
+    precision plan, so cached; ``search_key``: the scenario less the card (the search's key,
+    ``search._search_key``; less the count too when the search has it, so every count finds them), under which the
     tables are also kept for the cards of one precision plan (a lookup without building the
     cache's key scenario)."""
     plan = plan_training(card, scenario.precision)

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from configurator.core.architecture import preset
@@ -36,3 +38,22 @@ def test_a_card_as_fast_as_the_first_is_not_offered_as_the_faster_option(serve_7
     if fastest is not None:
         line = next(m for m in best.reasons if m.id == "reason-latency-changes")
         assert line.params["ms"] < line.params["chosen_ms"]
+
+
+def test_plan_takes_the_targets_its_help_names(capsys):
+    """``plan --use``'s help says "--ttft-ms, --tpot-ms and --latency-percentile override", and the
+    serving plan is weighed against those targets, but ``plan`` refused them ("unrecognized
+    arguments"): DeepSeek-V3 on 16 × H200 at p90 1 s / 50 ms could only be planned at chat's
+    defaults. Now they, the request rate and the deadline reach its scenario."""
+    from configurator.cli import main
+
+    code = main(["plan", "--workload", "inference", "--model", "llama3.1-8b", "--card", "h100-sxm", "--count", "2",
+                 "--tpot-ms", "20", "--ttft-ms", "500", "--latency-percentile", "95", "--requests-per-s", "5",
+                 "--json"])
+    assert code == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["scenario"]["constraints"]["tpot_ms"] == 20.0
+    assert answer["serving_tradeoff"]["tpot_target_ms"] == 20.0
+    assert answer["serving_tradeoff"]["ttft_target_ms"] == 500.0
+    assert answer["performance"]["latency"]["target_percentile"] == 95
+    assert {c["id"] for c in answer["constraints"]} >= {"request-rate", "ttft", "tpot"}

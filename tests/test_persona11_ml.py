@@ -57,3 +57,28 @@ def test_plan_takes_the_targets_its_help_names(capsys):
     assert answer["serving_tradeoff"]["ttft_target_ms"] == 500.0
     assert answer["performance"]["latency"]["target_percentile"] == 95
     assert {c["id"] for c in answer["constraints"]} >= {"request-rate", "ttft", "tpot"}
+
+
+@pytest.mark.parametrize(("given", "says"), [
+    ("date-ahead", "is a date, not a duration: give the time the job may take from its start; to {date} from today is 5d"),
+    ("date-past", "is a date, and one already past: give the time the job may take from its start"),
+    ("=-3d", "'-3d' is a time before now: give the time the job may take from its start"),
+])
+def test_a_deadline_typed_as_a_date_or_in_the_past_is_refused_saying_what_to_give(capsys, given, says):
+    """"By Friday": ``--deadline 2026-12-11`` and ``--deadline=-3d`` both read "is not a duration
+    (examples: 30min, 720h, 90d, 6w, 3mo)", as if the unit were wrong. A date says the days to it from
+    today; a past date or a negative time says it is past, in either language."""
+    import datetime
+
+    from configurator.cli import main
+
+    today = datetime.date.today()
+    date = {"date-ahead": today + datetime.timedelta(days=5), "date-past": today - datetime.timedelta(days=2)}
+    flag = f"--deadline={date[given].isoformat()}" if given in date else f"--deadline{given}"
+    argv = ["recommend", "--workload", "lora", "--model", "qwen2.5-32b", "--tokens", "2B", "--limit", "1", flag]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    expected = says.format(date=date[given].isoformat()) if given in date else says
+    assert expected in err and "is not a duration" not in err and err.count("\n") == 1
+    assert main([*argv, "--lang", "zh_CN"]) == 2
+    assert "自开始起可用的时间" in capsys.readouterr().err

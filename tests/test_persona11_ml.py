@@ -82,3 +82,21 @@ def test_a_deadline_typed_as_a_date_or_in_the_past_is_refused_saying_what_to_giv
     assert expected in err and "is not a duration" not in err and err.count("\n") == 1
     assert main([*argv, "--lang", "zh_CN"]) == 2
     assert "自开始起可用的时间" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("count", "owned", "idle"), [(4, 4, 0), (4, 6, 0), (6, 4, 2)])
+def test_a_deployment_of_owned_cards_alone_buys_no_idle_modules(count, owned, idle):
+    """4 × A100 SXM4 80GB, all 4 owned: the row said "Uses the 4 × A100 SXM4 80GB already owned, no
+    card bought", and its bill bought 4 more "sold with the server, not used by the layout" (46,000
+    USD of its 107,191 USD capex). Where the cards at work are all owned, no module is bought; where
+    some are still to buy, the rest of their baseboard still is."""
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.prices import price_book_for
+
+    s = Scenario(model=preset("qwen2.5-32b"), workload="lora", card_id="a100-sxm-80gb", count=count,
+                 economics={"owned_cards": owned})
+    bom = bill_of_materials(s, CATALOG.get("a100-sxm-80gb"), price_book_for(s.economics))
+    roles = {line.role: line.quantity for line in bom.lines if line.kind == "accelerator"}
+    assert roles.get("idle", 0) == idle
+    assert roles["owned"] == min(owned, 8)
+    assert bom.cards_at_card_price == (count - owned if count > owned else 0) + idle

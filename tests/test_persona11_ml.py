@@ -130,3 +130,22 @@ def test_owned_cards_too_slow_for_a_rate_do_not_read_as_carrying_it(capsys):
                  "--limit", "3", "--json"]) == 0
     said = json.loads(capsys.readouterr().out)["owned_alone"]
     assert said["id"] == "owned-alone-rate-slow" and "miss the latency targets" in said["text"]
+
+
+def test_a_serving_deployment_that_misses_its_targets_is_offered_fewer_bits_on_the_same_cards(capsys):
+    """DeepSeek-V3 in BF16 on 16 × H200 at 50 requests/s misses the p90 50 ms a token (126 ms): "what would meet
+    the targets" offered only 48 × H200 at 2.5 M USD; its FP8 weights meet every target on the 16."""
+    from configurator.cli import main
+
+    argv = ["estimate", "--workload", "inference", "--model", "deepseek-v3", "--card", "h200-sxm", "--count", "16",
+            "--requests-per-s", "50", "--ttft-ms", "1000", "--tpot-ms", "50", "--latency-percentile", "90"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "What would meet the targets" in out
+    assert "  - Fewer bits per weight: Weights in FP8 (8 bit/weight): these 16 × H200 SXM 141GB meet every target set" \
+        in out
+    assert main([*argv, "--json"]) == 0
+    kinds = [s["kind"] for s in json.loads(capsys.readouterr().out)["what_would_fit"]]
+    assert "targets-weight-format" in kinds
+    assert main([*argv, "--lang", "zh_CN"]) == 0
+    assert "降低权重位宽：权重改用 FP8（每权重 8 位）：现有 16 × H200 SXM 141GB 即可满足所设的全部目标" in capsys.readouterr().out

@@ -206,7 +206,7 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
     from configurator.core.workloads.training.search import plan_to_dict, plan_training_layout
     from configurator.report.text import plan_table
 
-    scenario = scenario_from_args(args, catalog)
+    scenario = with_constraints(scenario_from_args(args, catalog), args)
     if args.launch and not args.json:
         return _print_launch(_planned(scenario, catalog), args)
     from configurator.core.workloads import family_of
@@ -418,6 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
     pln = sub.add_parser("plan", help="the best training layouts for one card and count, and why the others lose; for "
                          "serving, every layout weighed and its Pareto front")
     add_scenario_flags(pln)
+    add_constraint_flags(pln)  # its serving plan is checked at --ttft-ms / --tpot-ms, which --use's help names
     pln.add_argument("--top", type=whole_number, default=5, help="how many layouts to list")
     pln.add_argument("--json", action="store_true", help=JSON_HELP)
     _add_launch_flag(pln)

@@ -6,6 +6,7 @@ to offload, ``auto`` or a value, and on/off; each refuses bad text with a messag
 from __future__ import annotations
 
 import argparse
+import datetime
 import math
 
 from configurator.core.durations import ambiguous_unit
@@ -55,10 +56,28 @@ def decimal_number(text: str) -> float:
 
 def duration_hours(text: str) -> float:
     """Parse ``30min``, ``720``, ``720h``, ``90d``, ``6w``, ``3mo`` or ``1y`` into hours
-    (:func:`configurator.core.durations.duration_hours`); ``1m`` (minutes or months) is refused, naming both."""
+    (:func:`configurator.core.durations.duration_hours`); ``1m`` (minutes or months) is refused, naming both.
+    A date (``2026-12-11``: "by Friday") is refused with the days from today to it, or as past; a
+    negative duration (``--deadline=-3d``) as a time before now — both read "is not a duration"."""
     if ambiguous_unit(text):
         raise said(argparse.ArgumentTypeError, msg("cli-ambiguous-duration", text=text))
+    _refuse_a_date_or_the_past(text)
     return _read(typed_hours(text), text, "cli-not-a-duration", "cli-too-long-duration")
+
+
+def _refuse_a_date_or_the_past(text: str) -> None:
+    """Refuse ``text`` where it is an ISO date or a negative duration, saying what to give instead."""
+    try:
+        day = datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        day = None
+    if day is not None:
+        days = (day - datetime.date.today()).days
+        raise said(argparse.ArgumentTypeError, msg("cli-date-not-duration", text=text, days=days) if days > 0
+                   else msg("cli-past-date-not-duration", text=text))
+    stripped = text.strip()
+    if stripped.startswith("-") and typed_hours(stripped[1:]) is not None:
+        raise said(argparse.ArgumentTypeError, msg("cli-negative-duration", text=text))
 
 
 OFFLOAD_PARTS = tuple(name.removeprefix("offload_") for name in Training.model_fields if name.startswith("offload_"))

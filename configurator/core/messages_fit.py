@@ -21,6 +21,8 @@ FIT_ENGLISH: dict[str, str] = {
                              "{need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
     "fits-with-weight-format": "Weights in {format} ({bits:.3g} bit/weight): {need:,.1f} GiB per card of "
                                "{budget:,.1f} GiB — fits",
+    "meets-targets-with-weight-format": "Weights in {format} ({bits:.3g} bit/weight): these {count:,} × {card} meet "
+                                        "every target set, {need:,.1f} GiB per card of {budget:,.1f} GiB",
     "fits-fewer-users": "{users:,} users instead of all: {count:,} × {card} need {need:,.1f} GiB per card of "
                         "{budget:,.1f} GiB — fits",
     "fits-cards-needed": "{count:,} × {card} carry all {demand:,.0f} {unit}",
@@ -78,6 +80,8 @@ FIT_CHINESE: dict[str, str] = {
                              "可用 {budget:,.1f} GiB——可容纳",
     "fits-with-weight-format": "权重改用 {format}（每权重 {bits:.3g} 位）：每卡 {need:,.1f} GiB，可用 "
                                "{budget:,.1f} GiB——可容纳",
+    "meets-targets-with-weight-format": "权重改用 {format}（每权重 {bits:.3g} 位）：现有 {count:,} × {card} 即可满足所设的全部目标，"
+                                        "每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB",
     "fits-fewer-users": "只服务 {users:,} 个用户：{count:,} × {card} 每卡需要 {need:,.1f} GiB，可用 "
                         "{budget:,.1f} GiB——可容纳",
     "fits-cards-needed": "{count:,} × {card} 可承载全部 {demand:,.0f} {unit}",

@@ -34,6 +34,12 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "cli-ambiguous-duration": "'{text}': 'm' could be minutes or months; write 'min' for minutes (30min) or "
                               "'mo' for months (3mo)",
     "cli-too-long-duration": "'{text}' is too long a duration",
+    "cli-date-not-duration": "'{text}' is a date, not a duration: give the time the job may take from its start; to "
+                             "{text} from today is {days:,d}d",
+    "cli-past-date-not-duration": "'{text}' is a date, and one already past: give the time the job may take from its "
+                                  "start (examples: 30min, 72h, 3d)",
+    "cli-negative-duration": "'{text}' is a time before now: give the time the job may take from its start, more than "
+                             "nothing (examples: 30min, 72h, 3d)",
     "cli-offload-parts": "'{text}': choose from {choices} or none",
     "cli-not-auto-or-value": "'{text}' is neither 'auto' nor a valid value",
     "cli-invalid-choice": "invalid choice: '{text}'{hint}; choose from {choices}",
@@ -171,6 +177,9 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-ambiguous-duration": "'{text}'：'m' 既可指分钟也可指月；分钟请写 'min' 或 '分钟'（30min），"
                               "月请写 'mo' 或 '月'（3mo）",
     "cli-too-long-duration": "'{text}' 时长过长",
+    "cli-date-not-duration": "'{text}' 是日期而非时长：请给出作业自开始起可用的时间；从今天到 {text} 为 {days:,d}d",
+    "cli-past-date-not-duration": "'{text}' 是日期，且已过去：请给出作业自开始起可用的时间（示例：30分钟、72h、3d）",
+    "cli-negative-duration": "'{text}' 是负的时长：请给出作业自开始起可用的时间，须大于零（示例：30分钟、72h、3d）",
     "cli-offload-parts": "'{text}'：可选 {choices} 或 none",
     "cli-not-auto-or-value": "'{text}' 既不是 'auto' 也不是有效取值",
     "cli-invalid-choice": "无效的选项 '{text}'{hint}；可选：{choices}",

@@ -137,6 +137,8 @@ def owned_alone(est: Estimate, owned: int, then: Message) -> Message | None:
         return _job_alone(est, owned, then)
     if asks_demand_carried(scenario):
         return _demand_alone(est, owned, then)
+    if asks_a_rate(scenario):
+        return _rate_alone(est, owned, then)
     if not asks_users_at_once(scenario):
         return None
     load = scenario.serving.concurrency
@@ -149,6 +151,36 @@ def owned_alone(est: Estimate, owned: int, then: Message) -> Message | None:
     if carried.users:
         return msg("owned-alone", users=carried.users, **said)
     return msg("owned-alone-none" if carried.estimate.fits else "owned-alone-none-memory", **said)
+
+
+def asks_a_rate(scenario: Scenario) -> bool:
+    """Whether ``scenario`` is a model served at a request rate (``constraints.requests_per_s``: ``--requests-per-s``)
+    rather than to users at once: persona11ml's DeepSeek-V3 at 50 requests/s on the 16 H200 she owns ranked 24 ×
+    H200 and said nothing of the 16 (which carried the load alone)."""
+    family = family_of(scenario.workload)
+    return family.runs_model and not family.one_off_job and scenario.constraints.requests_per_s is not None \
+        and not (scenario.serving is not None and (scenario.serving.concurrency or 0) > 1)
+
+
+def _rate_alone(est: Estimate, owned: int, then: Message) -> Message | None:
+    """The requests/s the ``owned`` [cards] alone carry of ``est``'s rate (the ``request-rate`` verdict's figure,
+    the one its constraint line says, the layout planned again for them), whether that is the whole rate within
+    the latency targets, and what ``est``'s count is: None without both latency targets."""
+    targets = _targets(est)
+    if targets is None:
+        return None
+    scenario = est.scenario
+    alone = estimate(updated(asked_scenario(est), count=owned), est.card)
+    said = {"owned": owned, "card": est.card.name, "rate": scenario.constraints.requests_per_s,
+            "count": scenario.count, "extra": scenario.count - owned, "targets": targets, "then": then}
+    if not alone.fits:
+        return msg("owned-alone-rate-none", **said)
+    rate = next((v for v in alone.verdicts if v.id == "request-rate" and isinstance(v.actual, (int, float))), None)
+    if rate is None:
+        return None
+    if not _within_targets(alone):
+        return msg("owned-alone-rate-slow", **said)
+    return msg("owned-alone-rate-enough" if rate.met else "owned-alone-rate", carried=rate.actual, **said)
 
 
 def _demand_alone(est: Estimate, owned: int, then: Message) -> Message | None:

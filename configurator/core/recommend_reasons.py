@@ -21,6 +21,7 @@ from configurator.core.recommend_software import porting_risk, support_caution
 from configurator.core.region import import_message
 from configurator.core.trade_words import supply_caution
 from configurator.core.workloads import family_of
+from configurator.core.workloads.base import shown_figure
 
 __all__ = ["FASTEST_OPTION_WITHIN", "fastest_option", "owned_reasons", "smallest_purchase", "with_reasons",
            "with_smallest_purchase"]
@@ -89,7 +90,11 @@ def fastest_option(best: Recommendation, ranked: Sequence[Recommendation], objec
     targets are checked at (:meth:`~configurator.core.workloads.base.WorkloadFamily.checked_speed`:
     serving's per-token time at the targets' percentile), among those costing at most
     :data:`FASTEST_OPTION_WITHIN` × ``best``'s per unit of work; None when that is ``best`` or
-    ``best`` has no cost to compare."""
+    ``best`` has no cost to compare. Speeds are compared as the reasons show them
+    (:func:`~configurator.core.workloads.base.shown_figure`, three significant digits), ``best``
+    first among equals: 16 × MI355X at 19.999268677927173 ms a token beside 16 × MI350X at
+    ...176 ms (the same bandwidth, the last bits apart) is not "faster", and its line read "takes
+    20 ms (the recommendation 20 ms): a target under 20 ms would change the answer"."""
     basis = cost_basis(objective)
     ceiling = best.cost_on(basis)
     if ceiling is None or not math.isfinite(ceiling):
@@ -97,7 +102,7 @@ def fastest_option(best: Recommendation, ranked: Sequence[Recommendation], objec
     family = family_of(best.estimate.scenario.workload)
     within = [r for r in ranked if r is best or (r.cost_on(basis) is not None
                                                  and r.cost_on(basis) <= FASTEST_OPTION_WITHIN * ceiling)]
-    fastest = min(within, key=lambda r: (family.checked_speed(r.estimate), r is not best))
+    fastest = min(within, key=lambda r: (shown_figure(family.checked_speed(r.estimate)), r is not best))
     return None if fastest is best else fastest
 
 

@@ -446,7 +446,9 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         lines.append(replace(card_line, quantity=boards, unit="per board", role="board"))
     elif count > owned:
         lines.append(replace(card_line, quantity=count - owned))
-    idle = bought - max(count, owned)  # the places of a full baseboard the layout leaves unused, not owned
+    # the places of a full baseboard the layout leaves unused, not owned; none where every card at work is
+    # owned ("no card bought": 4 owned A100 SXM bought 4 more idle, 46,000 USD, persona11ml)
+    idle = 0 if owned >= count else bought - max(count, owned)
     if idle:
         lines.append(replace(card_line, quantity=idle, name=f"{card.name} ({IDLE_WORDS})", role="idle"))
     if owned:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 KINDS = {"more-cards": "More cards", "fewer-cards": "Fewer cards", "free-pins": "Free the pinned layout", "lora": "LoRA", "qlora": "QLoRA",
          "shorter-sequence": "Shorter sequences", "shorter-context": "Shorter context",
-         "weight-format": "Fewer bits per weight", "offload": "Host memory", "fewer-users": "Fewer users",
+         "weight-format": "Fewer bits per weight", "targets-weight-format": "Fewer bits per weight", "offload": "Host memory", "fewer-users": "Fewer users",
          "other-card": "Another card", "cards-needed": "Cards for the whole load",
          "meets-deadline": "Cards for the deadline", "deadline-out-of-reach": "Fastest found",
          "meets-serving-targets": "Cards for the targets", "serving-targets-out-of-reach": "Closest found",
@@ -22,7 +22,8 @@ KINDS = {"more-cards": "More cards", "fewer-cards": "Fewer cards", "free-pins": 
 """What each kind of change is called (label ids)."""
 
 TARGET_KINDS = frozenset({"meets-deadline", "deadline-out-of-reach", "meets-serving-targets",
-                          "serving-targets-out-of-reach", "meets-throughput", "throughput-out-of-reach"})
+                          "serving-targets-out-of-reach", "meets-throughput", "throughput-out-of-reach",
+                          "targets-weight-format"})
 """The kinds that answer a missed deadline, tokens/s floor, request rate or latency target rather than
 memory (each says what its count costs and the stated limits it breaks)."""
 

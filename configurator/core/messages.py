@@ -44,7 +44,7 @@ ENGLISH: dict[str, str] = {
     "unrated-bandwidth": "{card}: no published memory bandwidth: cannot be rated",
     "unrated-compute": "{card}: no published {precision} compute rate: cannot be rated",
     "unrated-caution": "{why}; {caution}",
-    "examples-as-tokens": "Data to train on: {examples} examples × {per_example} tokens = {millions:sig} M tokens",
+    "examples-as-tokens": "Data to train on: {examples} examples × {per_example} tokens = {tokens:tokens} tokens",
     "does-not-fit": (
         "Does not fit: needs {need:.1f} GiB per card, {card} allows {budget:.1f} GiB "
         "({short:.1f} GiB short)"
@@ -278,7 +278,7 @@ CHINESE: dict[str, str] = {
     "unrated-bandwidth": "{card}：无公开显存带宽，无法评估",
     "unrated-compute": "{card}：无公开 {precision} 算力数据，无法评估",
     "unrated-caution": "{why}；{caution}",
-    "examples-as-tokens": "训练数据：{examples} 条样本 × 每条 {per_example} 词元 = {millions:sig} 百万词元",
+    "examples-as-tokens": "训练数据：{examples} 条样本 × 每条 {per_example} 词元 = {tokens:tokens} 词元",
     "does-not-fit": "显存不足：每卡需要 {need:.1f} GiB，{card} 可用 {budget:.1f} GiB（缺 {short:.1f} GiB）",
     "tight-fit": "余量仅 {headroom:.1pct}：内存碎片或更长序列可能溢出",
     "tp-over-pcie": "{card} 无 NVLink：张量并行经由 PCIe",

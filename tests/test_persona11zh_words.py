@@ -1,0 +1,39 @@
+"""What a Chinese procurement officer (session 41's walk: Qwen2.5 chat for 200 staff on 300 万元,
+a 3-day fine-tune on 100 万元, 8 owned 昇腾 910B, 20 requests a second) found: the fine-tune's data
+line counted its tokens in 百万 ("51.2 百万词元") where every other token count, the summary's title
+among them, counts in 万 ("5,120 万词元"); and the verdict's "余量" did not say it was the memory's."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.examples import examples_said
+from configurator.core.view.numbers import token_count
+from configurator.core.view.words import words
+
+
+@pytest.mark.parametrize(("language", "line"), [
+    ("en", "Data to train on: 100,000 examples × 512 tokens = 51.2M tokens"),
+    ("zh_CN", "训练数据：100,000 条样本 × 每条 512 词元 = 5,120 万词元"),
+])
+def test_the_examples_line_counts_tokens_as_the_one_token_writer_does(language, line):
+    said = examples_said(100_000, 512, 51.2e6)
+    assert said.text_in(language) == line
+    assert token_count(51.2e6, language) in line  # the title's "5,120 万词元", the same writer
+    assert "百万" not in said.text_in("zh_CN")
+
+
+def test_the_examples_line_on_the_command_line_is_in_wan(capsys):
+    from configurator.cli import main
+
+    assert main(["recommend", "--lang", "zh_CN", "--region", "cn", "--workload", "lora", "--model", "qwen2.5-7b",
+                 "--examples", "10万", "--limit", "1"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "训练数据：100,000 条样本 × 每条 512 词元 = 5,120 万词元", first
+
+
+@pytest.mark.parametrize("template", ["{count} × {card} fits, {headroom} headroom",
+                                      "{count} × {card} fits, {headroom} headroom at its peak: {note}"])
+def test_the_verdicts_headroom_says_it_is_the_memorys(template):
+    text = words("zh_CN")(template, count="16", card="昇腾 910B", headroom="60.3%", note="…")
+    assert "显存余量 60.3%" in text, text

@@ -37,3 +37,40 @@ def test_the_examples_line_on_the_command_line_is_in_wan(capsys):
 def test_the_verdicts_headroom_says_it_is_the_memorys(template):
     text = words("zh_CN")(template, count="16", card="昇腾 910B", headroom="60.3%", note="…")
     assert "显存余量 60.3%" in text, text
+
+
+def _qwen72_chat_on_one_h100(region: str | None):
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+
+    catalog = load_catalog()
+    s = Scenario(auto_layout=LAYOUT_FIELDS, model=preset("qwen2.5-72b"), workload="inference", card_id="h100-sxm",
+                 count=1, serving={"concurrency": 200}, constraints={"region": region})
+    return catalog, estimate(s, catalog.get("h100-sxm"))
+
+
+def test_the_card_to_switch_to_is_one_she_can_buy_in_china():
+    """Qwen2.5-72B for 200 users on one H100, delivered to mainland China: "换一种卡" offered B300
+    (export not permitted) and, once those were left out, 2 cards of a CloudMatrix 384 sold as 384."""
+    from configurator.core.fit_suggestions import what_would_fit
+    from configurator.core.region import delivery_problem, import_barred
+    from configurator.core.workloads.layout import whole_system_counts
+
+    catalog, est = _qwen72_chat_on_one_h100("cn")
+    other = next(x for x in what_would_fit(est, catalog) if x.kind == "other-card")
+    card, count = other.estimate.card, other.estimate.scenario.count
+    assert delivery_problem(card, "cn") is None and not import_barred(card, "cn"), card.id
+    assert count in whole_system_counts(card, (count,)), (card.id, count)
+    assert other.estimate.fits
+
+
+def test_elsewhere_the_card_to_switch_to_is_counted_as_it_is_sold():
+    from configurator.core.fit_suggestions import what_would_fit
+    from configurator.core.workloads.layout import whole_system_counts
+
+    catalog, est = _qwen72_chat_on_one_h100(None)
+    other = next(x for x in what_would_fit(est, catalog) if x.kind == "other-card")
+    card, count = other.estimate.card, other.estimate.scenario.count
+    assert count in whole_system_counts(card, (count,)), (card.id, count)  # 8 × B300 (an HGX), not 2

@@ -74,3 +74,17 @@ def test_elsewhere_the_card_to_switch_to_is_counted_as_it_is_sold():
     other = next(x for x in what_would_fit(est, catalog) if x.kind == "other-card")
     card, count = other.estimate.card, other.estimate.scenario.count
     assert count in whole_system_counts(card, (count,)), (card.id, count)  # 8 × B300 (an HGX), not 2
+
+
+@pytest.mark.parametrize(("language", "heading"), [
+    ("en", "8 × Ascend 910B (training), finetune, Qwen 2.5 7B (7.62 B parameters), BF16 math"),
+    ("zh_CN", "8 × 昇腾 910B（训练卡），全参数微调，Qwen 2.5 7B（7.62 B 参数），BF16 运算"),
+])
+def test_the_estimate_heading_names_the_model_and_math_as_the_tables_do(capsys, language, heading):
+    """'qwen2.5-7b（7.62 B 参数），bf16 运算': the preset's id and the precision's, where the summary
+    and the tables write 'Qwen 2.5 7B' and 'BF16'."""
+    from configurator.cli import main
+
+    assert main(["estimate", "--workload", "finetune", "--model", "qwen2.5-7b", "--card", "ascend-910b",
+                 "--count", "8", "--lang", language]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == heading

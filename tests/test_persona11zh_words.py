@@ -88,3 +88,15 @@ def test_the_estimate_heading_names_the_model_and_math_as_the_tables_do(capsys, 
     assert main(["estimate", "--workload", "finetune", "--model", "qwen2.5-7b", "--card", "ascend-910b",
                  "--count", "8", "--lang", language]) == 0
     assert capsys.readouterr().out.splitlines()[0] == heading
+
+
+def test_a_rent_sold_abroad_is_said_in_her_money(capsys):
+    """'A10：目录中的云租用价仅在中国大陆以外销售（Azure，0.64 USD/小时）' stood among amounts in 元: the rent
+    is now in the scenario's money, as a used card's price is, to the cent."""
+    from configurator.cli import main
+
+    assert main(["recommend", "--lang", "zh_CN", "--region", "cn", "--workload", "inference", "--model",
+                 "qwen2.5-72b", "--concurrency", "20", "--budget", "50万", "--limit", "3"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "云租用价仅在中国大陆以外销售" in line]
+    assert lines and all("USD" not in line and "\u00a0元/小时" in line for line in lines), lines
+    assert all(len(line.split("元/小时")[0].rsplit("，", 1)[1].split(".")[1]) == 3 for line in lines), lines

@@ -27,11 +27,11 @@ PRICE_ENGLISH: dict[str, str] = {
         "{card}: {what}; a purchase is of new cards, so it is not ranked on price — enter a quote for new cards"
     ),
     "cloud-price-china-only": (
-        "{card}: its rents in the catalog are sold in mainland China only ({provider}, {amount:gmoney}/h): not ranked "
+        "{card}: its rents in the catalog are sold in mainland China only ({provider}, {amount:.2money}/h): not ranked "
         "unless the cards are delivered to mainland China"
     ),
     "cloud-price-abroad-only": (
-        "{card}: its rents in the catalog are sold outside mainland China only ({provider}, {amount:gmoney}/h): not "
+        "{card}: its rents in the catalog are sold outside mainland China only ({provider}, {amount:.2money}/h): not "
         "ranked for delivery to mainland China"
     ),
     "user-card-shadows": (
@@ -164,8 +164,8 @@ PRICE_CHINESE: dict[str, str] = {
     "used-price-range": "{low:money–high}",
     "used-price-only": "仅公开了{condition}卡的价格：{amount}（{source}，{date}）",
     "purchase-price-used-only": "{card}：{what}；采购按全新卡计，故不按价格排名——请输入全新卡的报价",
-    "cloud-price-china-only": "{card}：目录中的云租用价仅在中国大陆销售（{provider}，{amount:gmoney}/小时）：交付地区不是中国大陆时不参与排名",
-    "cloud-price-abroad-only": "{card}：目录中的云租用价仅在中国大陆以外销售（{provider}，{amount:gmoney}/小时）：交付到中国大陆时不参与排名",
+    "cloud-price-china-only": "{card}：目录中的云租用价仅在中国大陆销售（{provider}，{amount:.2money}/小时）：交付地区不是中国大陆时不参与排名",
+    "cloud-price-abroad-only": "{card}：目录中的云租用价仅在中国大陆以外销售（{provider}，{amount:.2money}/小时）：交付到中国大陆时不参与排名",
     "user-card-shadows": "您的卡“{id}”与内置卡 {name} 的编号相同，未被采用：自定义卡需使用自己的编号（例如“{suggestion}”）",
     "user-price-future": "您为 {card} 输入的价格日期为 {date}，晚于今天（{today}），未被采用：请输入报价的日期",
     "price-decides": (

@@ -100,3 +100,16 @@ def test_a_rent_sold_abroad_is_said_in_her_money(capsys):
     lines = [line for line in capsys.readouterr().out.splitlines() if "云租用价仅在中国大陆以外销售" in line]
     assert lines and all("USD" not in line and "\u00a0元/小时" in line for line in lines), lines
     assert all(len(line.split("元/小时")[0].rsplit("，", 1)[1].split(".")[1]) == 3 for line in lines), lines
+
+
+@pytest.mark.parametrize(("language", "low", "high", "written"), [
+    ("zh_CN", 5117.0, 6163.0, "5,117–6,163\u00a0元"),
+    ("zh_CN", 9800.0, 12000.0, "0.98–1.20\u00a0万元"),  # one unit, the upper end's, as a column
+    ("en", 71000.0, 106500.0, "71,000–106,500\u00a0CNY"),
+])
+def test_a_quoted_price_range_says_its_unit_once(language, low, high, written):
+    """The summary's bill of materials cited 'T4 … 市场价 5,117 元 – 6,163 元' where the ranking beside it
+    says '5,117–6,163 元'."""
+    from configurator.core.view.rows import Amount, range_phrase, write
+
+    assert write(range_phrase(Amount(low, "CNY", money=True), Amount(high, "CNY", money=True)), language) == written

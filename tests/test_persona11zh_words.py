@@ -113,3 +113,19 @@ def test_a_quoted_price_range_says_its_unit_once(language, low, high, written):
     from configurator.core.view.rows import Amount, range_phrase, write
 
     assert write(range_phrase(Amount(low, "CNY", money=True), Amount(high, "CNY", money=True)), language) == written
+
+
+@pytest.mark.parametrize(("language", "card", "server"), [
+    ("zh_CN", "| 昇腾 910B——已拥有的加速卡（不再采购） |", "——已拥有（不再采购） |"),
+    ("en", "| Ascend 910B — Accelerator cards already owned (not bought) |", " — already owned (not bought) |"),
+])
+def test_the_summarys_owned_lines_take_the_languages_dash(tmp_path, language, card, server):
+    """The summary's bill wrote '昇腾 910B — 已拥有的加速卡（不再采购）', an English spaced dash in Chinese, where
+    the window's bill writes '——' (session 28)."""
+    from configurator.cli import main
+
+    out = tmp_path / "summary.md"
+    assert main(["report", "-o", str(out), "--lang", language, "--region", "cn", "--workload", "inference",
+                 "--model", "qwen2.5-72b", "--concurrency", "200", "--owned", "ascend-910b:8"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert card in text and server in text

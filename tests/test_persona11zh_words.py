@@ -129,3 +129,14 @@ def test_the_summarys_owned_lines_take_the_languages_dash(tmp_path, language, ca
                  "--model", "qwen2.5-72b", "--concurrency", "200", "--owned", "ascend-910b:8"]) == 0
     text = out.read_text(encoding="utf-8")
     assert card in text and server in text
+
+
+def test_rent_or_buy_counts_her_cards_as_cards():
+    """'账单在已拥有的 8 张之外购买的 8 张 GPU': her cards are 昇腾 NPUs; the Chinese counts 张卡 as the
+    tables do."""
+    from configurator.core.messages import CHINESE
+
+    for key in ("rented-system", "rented-server", "rented-board", "rent-only-used", "rent-only-used-cheaper",
+                "rented-beyond-owned", "rent-only-used-beyond-owned", "rent-only-used-beyond-owned-cheaper",
+                "rent-or-buy-all-owned"):
+        assert "GPU" not in CHINESE[key] and "卡" in CHINESE[key], key

@@ -140,3 +140,16 @@ def test_rent_or_buy_counts_her_cards_as_cards():
                 "rented-beyond-owned", "rent-only-used-beyond-owned", "rent-only-used-beyond-owned-cheaper",
                 "rent-or-buy-all-owned"):
         assert "GPU" not in CHINESE[key] and "卡" in CHINESE[key], key
+
+
+def test_littles_law_writes_both_latencies_in_ms(capsys):
+    """'（首词元 0.35 秒 + 256 个词元 × 69.4 ms）': one sum, two units, beside verdicts in ms."""
+    import re
+
+    from configurator.cli import main
+
+    assert main(["recommend", "--lang", "zh_CN", "--region", "cn", "--workload", "inference", "--model",
+                 "qwen2.5-72b", "--requests-per-s", "20", "--limit", "1"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if "利特尔定律" in line)
+    assert re.search(r"首词元 [\d,]+ ms \+ 256 个词元 × [\d.]+ ms", line), line
+    assert "秒 +" not in line

@@ -163,11 +163,11 @@ ENGLISH: dict[str, str] = {
     "meets-ttft": "Time to first token {ms:latency} at {percentile}, within the {target:latency} {what}",
     "ttft-unknown": "No time to first token could be estimated: the {target:latency} {what} cannot be checked",
     "users-rate-mismatch": "{rate:,.2f} requests/s need about {needed:,.0f} users in flight (Little's law: the rate "
-                           "× (first token {ttft:,.2f} s + {output:,} tokens × {tpot:,.1f} ms)); the {users:,} users "
+                           "× (first token {ttft_ms:,.0f} ms + {output:,} tokens × {tpot:,.1f} ms)); the {users:,} users "
                            "given, each sending the next request when the last answer ends, make at most "
                            "{most:,.2f} requests/s",
     "users-from-rate": "{rate:,.2f} requests/s keep about {users:,.0f} users in flight (Little's law: the rate × "
-                       "(first token {ttft:,.2f} s + {output:,} tokens × {tpot:,.1f} ms)); the batch is planned for "
+                       "(first token {ttft_ms:,.0f} ms + {output:,} tokens × {tpot:,.1f} ms)); the batch is planned for "
                        "them",
     "reason-decode-bound": "Decoding {concurrency:|sequence|sequences} at once on {card} is limited by {bound}",
     "reason-comm-bound": "{card}: {share:.0pct} of each step is communication; faster links would help",
@@ -343,8 +343,8 @@ CHINESE: dict[str, str] = {
     "misses-ttft": "{percentile} 首词元延迟 {ms:latency}：超过 {target:latency} 的{what} {over:latency}（{share:.0%}）",
     "meets-ttft": "{percentile} 首词元延迟 {ms:latency}，在 {target:latency} 的{what}之内",
     "ttft-unknown": "无法估算首词元延迟：无法核对 {target:latency} 的{what}",
-    "users-rate-mismatch": "{rate:,.2f} 请求/秒需要约 {needed:,.0f} 个同时在途的用户（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；给定的 {users:,} 个用户在上一个回答结束时即发出下一个请求，最多产生 {most:,.2f} 请求/秒",
-    "users-from-rate": "{rate:,.2f} 请求/秒约有 {users:,.0f} 个用户同时在途（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；批大小按此规划",
+    "users-rate-mismatch": "{rate:,.2f} 请求/秒需要约 {needed:,.0f} 个同时在途的用户（利特尔定律：请求率 ×（首词元 {ttft_ms:,.0f} ms + {output:,} 个词元 × {tpot:,.1f} ms））；给定的 {users:,} 个用户在上一个回答结束时即发出下一个请求，最多产生 {most:,.2f} 请求/秒",
+    "users-from-rate": "{rate:,.2f} 请求/秒约有 {users:,.0f} 个用户同时在途（利特尔定律：请求率 ×（首词元 {ttft_ms:,.0f} ms + {output:,} 个词元 × {tpot:,.1f} ms））；批大小按此规划",
     "prompt-exceeds-batch": "{prompt} 词元的提示按每块 {chunk} 词元分块预填充",
     "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
     "reason-comm-bound": "{card}：每步 {share:.0pct} 时间用于通信，更快的互联会有帮助",

@@ -68,7 +68,7 @@ def test_a_chinese_bill_names_the_card_in_chinese():
 
     line = SimpleNamespace(kind="accelerator", name="H20 96GB (China export SKU) (spares)", role="spare",
                            unit_price=1.0, source="list", item_id="h20")
-    assert item_name(line, words("zh_CN")).startswith("H20 96GB（对华出口版） — ")
+    assert item_name(line, words("zh_CN")).startswith("H20 96GB（对华出口版）——")  # the Chinese dash (persona11zh)
     assert item_name(line, words("en")).startswith("H20 96GB (China export SKU) — Accelerator cards (spares)")
     line = SimpleNamespace(kind="accelerator", name="Ascend 910B", role="", unit_price=1.0, source="list",
                            item_id="ascend-910b")

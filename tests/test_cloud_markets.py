@@ -91,7 +91,8 @@ def test_a_china_market_rent_is_ranked_only_for_delivery_to_china(catalog, regio
     if provider is None:
         assert basis.cloud is None and basis.cloud_per_hour is None
         said = [m for m in basis.messages if m.id == "cloud-price-china-only"]
-        assert said and "胜算云" in said[0].text and "1.49 CNY" in said[0].text
+        # in the scenario's money (USD here), as a used card's price: 1.49 CNY at the dated rate (persona11zh)
+        assert said and "胜算云" in said[0].text and "0.21 USD" in said[0].text
         assert "仅在中国大陆销售" in said[0].text_in("zh_CN")
     else:
         assert basis.cloud.entry.market == "cn" and provider in basis.cloud.entry.provider

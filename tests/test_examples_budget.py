@@ -24,10 +24,10 @@ def test_the_conversion_and_its_default():
 def test_the_answer_says_examples_as_tokens_in_both_languages(capsys):
     assert main([*BASE, "--examples", "10万"]) == 0
     out = capsys.readouterr().out.replace("\xa0", " ")
-    assert "100,000 examples × 512 tokens = 51.2 M tokens" in out.splitlines()[0]
+    assert "100,000 examples × 512 tokens = 51.2M tokens" in out.splitlines()[0]  # the one token writer
     assert main([*BASE, "--examples", "100k", "--tokens-per-example", "1024", "--lang", "zh_CN"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].startswith("训练数据：100,000 条样本 × 每条 1,024 词元")
+    assert out.splitlines()[0] == "训练数据：100,000 条样本 × 每条 1,024 词元 = 1.02 亿词元"
 
 
 def test_the_json_budget_is_the_examples_tokens(capsys):

@@ -146,7 +146,7 @@ def test_the_bill_names_the_cards_once():
             self.role, self.name = role, name
 
     assert item_name(Line("", "Ascend 910B"), Words("zh_CN")) == "昇腾 910B"  # the card's Chinese name (session 25)
-    assert item_name(Line("spare", "Ascend 910B (spares)"), Words("zh_CN")) == "昇腾 910B — 加速卡（备件）"
+    assert item_name(Line("spare", "Ascend 910B (spares)"), Words("zh_CN")) == "昇腾 910B——加速卡（备件）"
 
 
 def test_the_class_reason_names_the_class_as_a_card_in_chinese():

@@ -94,9 +94,9 @@ def test_the_line_rents_the_whole_rack_it_compares_with(capsys):
 def test_the_line_in_chinese_says_the_unit(capsys):
     assert main([*GB200_BY_RENT, "--lang", "zh_CN"]) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
-    assert "租用账单按整套机柜级系统购买的 72 张 GPU（配置使用其中 8 张）需" in line
+    assert "租用账单按整套机柜级系统购买的 72 张卡（配置使用其中 8 张）需" in line
     assert re.search(r"从第 \d+ 个月起，租用的累计花费超过购买并运行", line)
-    assert re.search(r"只租用配置实际使用的 8 张 GPU 需 [\d,.]+\s万元，低于购买：仅就此作业而言租用更便宜", line)
+    assert re.search(r"只租用配置实际使用的 8 张卡需 [\d,.]+\s万元，低于购买：仅就此作业而言租用更便宜", line)
 
 
 def test_the_json_says_what_both_sides_count(capsys):
@@ -135,7 +135,7 @@ def test_a_cloud_desktop_whose_price_says_nothing_of_licences_pays_them_too(cata
 
 def test_the_summary_tco_table_says_what_is_rented(tmp_path, capsys):
     for language, basis, row in (("en", "Rented and bought", "the 72 GPUs the bill buys in whole rack-scale systems"),
-                                 ("zh_CN", "租用与购买均按", "账单按整套机柜级系统购买的 72 张 GPU")):
+                                 ("zh_CN", "租用与购买均按", "账单按整套机柜级系统购买的 72 张卡")):
         path = tmp_path / f"summary-{language}.md"
         args = ["report", *GB200_BY_RENT[1:], "--lang", language, "-o", str(path)]
         assert main(args) == 0, capsys.readouterr().err

@@ -270,8 +270,8 @@ def load_messages(scenario: Scenario, speed: ServingSpeed | None) -> list[Messag
     if speed is None or not c.requests_per_s:
         return []
     needed = users_in_flight(scenario, speed)
-    latency = {"rate": c.requests_per_s, "ttft": speed.ttft_s, "output": serving.output_tokens,
-               "tpot": speed.tpot_s * 1000}
+    latency = {"rate": c.requests_per_s, "ttft_ms": speed.ttft_s * 1000, "output": serving.output_tokens,
+               "tpot": speed.tpot_s * 1000}  # both in ms, as the verdicts beside them ('首词元 0.35 秒 + … × 69.4 ms')
     if serving.concurrency is None:
         return [msg("users-from-rate", users=needed, **latency)]
     if serving.concurrency < needed * (1 - MISMATCH_SHARE):

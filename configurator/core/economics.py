@@ -375,7 +375,7 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
     if card_value is None or cloud_value is None:
         messages = [no_purchase_message(card, used, economics)] if card_value is None else list(messages)
         if cloud_value is None:
-            messages.append(no_rent_message(card, elsewhere))
+            messages.append(no_rent_message(card, elsewhere, economics))
         messages = tuple(messages)
     return PriceBasis(
         card_value,
@@ -464,16 +464,20 @@ def system_priced(card: Card, economics: Economics) -> bool:
     return item is not None and item.unit_price is not None
 
 
-def no_rent_message(card: Card, elsewhere: CardPrice | None) -> Message:
+def no_rent_message(card: Card, elsewhere: CardPrice | None, economics: Economics) -> Message:
     """Why ``card`` has no rent to rank: none in the catalog (``no-cloud-price``), or only rents of
     a market the buyer cannot take (``elsewhere``, the one the policy would pick: its provider and
-    amount named, so a cheaper rent in the other market is said, not hidden)."""
+    amount named, so a cheaper rent in the other market is said, not hidden), the amount in the
+    scenario's money where it converts (:func:`price_conversion`, as :func:`used_params`), else in its
+    own ('0.64 USD/小时' stood in a Chinese page of 元 until December 2026)."""
     if elsewhere is None:
         return msg("no-cloud-price", card=card.name)
     entry = elsewhere.entry
+    conversion = price_conversion(entry.currency, economics)
+    amount, currency = (entry.midpoint, entry.currency) if conversion is None else \
+        (entry.midpoint * conversion[0], economics.currency)
     return msg("cloud-price-china-only" if entry.market == "cn" else "cloud-price-abroad-only", card=card.name,
-               provider=entry.provider or entry.source, amount=entry.midpoint,
-               currency=entry.currency)
+               provider=entry.provider or entry.source, amount=amount, currency=currency)
 
 
 @fast_init

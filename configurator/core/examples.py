@@ -24,8 +24,9 @@ def example_tokens(examples: int, tokens_per_example: int = DEFAULT_TOKENS_PER_E
 
 
 def examples_said(examples: int | None, tokens_per_example: int, tokens: float) -> Message | None:
-    """"100,000 examples × 512 tokens = 51.2 M tokens" where the token budget is the examples'
+    """"100,000 examples × 512 tokens = 51.2M tokens" ("… = 5,120 万词元" in Chinese, the one token
+    writer's large numbers) where the token budget is the examples'
     (:func:`example_tokens`); None without examples, or where the budget was changed since."""
     if examples is None or example_tokens(examples, tokens_per_example) != tokens:
         return None
-    return msg("examples-as-tokens", examples=examples, per_example=tokens_per_example, millions=tokens / 1e6)
+    return msg("examples-as-tokens", examples=examples, per_example=tokens_per_example, tokens=tokens)

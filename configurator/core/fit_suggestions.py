@@ -19,6 +19,7 @@ from configurator.core.graphics import graphics_unsuitable
 from configurator.core.memo import LastAsked
 from configurator.core.memory import TIGHT_FIT_HEADROOM
 from configurator.core.messages import Message, msg
+from configurator.core.region import delivery_problem, import_barred
 from configurator.core.workloads.layout import TRAINING_COUNTS, unpinned, whole_system_counts
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.units import GIB
@@ -101,20 +102,25 @@ def _at(scenario: Scenario | None, card: Card) -> Estimate | None:
     return None if scenario is None else estimate(scenario, card)
 
 
-def fewest_that_fit(est: Estimate) -> Estimate | None:
+def fewest_that_fit(est: Estimate, whole: bool = False) -> Estimate | None:
     """``est``'s job at the fewest cards above its count that fit (counts as clusters are built,
-    powers of two, the pinned tp × pp dividing them); None when none up to 16,384 does."""
+    powers of two, the pinned tp × pp dividing them); None when none up to 16,384 does. ``whole``:
+    only counts the card is sold in (:func:`~configurator.core.workloads.layout.whole_system_counts`:
+    whole servers, whole racks), for a card the buyer has not chosen yet."""
     s = est.scenario
-    for count in valid_counts(s, (n for n in TRAINING_COUNTS if n > s.count)):
+    counts = tuple(n for n in TRAINING_COUNTS if n > s.count)
+    if whole:
+        counts = tuple(n for n in whole_system_counts(est.card, counts) if n > s.count)
+    for count in valid_counts(s, counts):
         more = estimate(with_count(s, count), est.card)
         if _fits(more):
             return more
     return None
 
 
-def _more_cards(est: Estimate) -> Suggestion | None:
-    """The fewest cards that fit (:func:`fewest_that_fit`)."""
-    more = fewest_that_fit(est)
+def _more_cards(est: Estimate, whole: bool = False) -> Suggestion | None:
+    """The fewest cards that fit (:func:`fewest_that_fit`; ``whole``: as its)."""
+    more = fewest_that_fit(est, whole)
     if more is None:
         return None
     return Suggestion("more-cards", msg("fits-as", count=more.scenario.count, card=est.card.name, **_memory(more)),
@@ -282,19 +288,24 @@ def _cards_needed(est: Estimate) -> Suggestion | None:
 
 def _candidate_cards(est: Estimate, catalog: Catalog) -> list[Card]:
     """Cards of the workload's usual classes (no consumer cards) with more memory than this one,
-    smallest memory first: the nearest step up is usually the cheapest."""
-    workload = est.scenario.workload
+    smallest memory first: the nearest step up is usually the cheapest. Delivered to mainland China,
+    only cards the ranking would rank there (:func:`~configurator.core.region.delivery_problem`:
+    export permitted; :func:`~configurator.core.region.import_barred`: entry not barred): the card
+    to switch to is one she can buy, not a B300 needing a licence no one grants."""
+    workload, region = est.scenario.workload, est.scenario.constraints.region
     classes = family_of(workload).default_classes[workload]
     own = est.card.memory_gb or 0.0
     cards = [c for c in catalog.cards if c.id != est.card.id and c.category in classes and not c.is_consumer
-             and (c.memory_gb or 0.0) > own and not graphics_unsuitable(workload, c)]
+             and (c.memory_gb or 0.0) > own and not graphics_unsuitable(workload, c)
+             and delivery_problem(c, region) is None and not import_barred(c, region)]
     return sorted(cards, key=lambda c: (c.memory_gb or 0.0, c.id))
 
 
 def _other_card(est: Estimate, catalog: Catalog | None) -> Suggestion | None:
     """Another card that fits at the same count — the cheapest to buy of those that fit with
     headroom (then of those that fit at all; unpriced ones after the priced, least memory first) —
-    else the card with the most memory at the fewest count that fits."""
+    else the card with the most memory at the fewest count it is sold in that fits (2 × a CloudMatrix
+    384 supernode's cards, sold as the whole 384, was offered until December 2026)."""
     if catalog is None or est.fits:  # a card that carries too few users or streams needs more of them, not another
         return None
     cards = _candidate_cards(est, catalog)
@@ -308,9 +319,9 @@ def _other_card(est: Estimate, catalog: Catalog | None) -> Suggestion | None:
         return Suggestion("other-card", msg("fits-as", count=s.count, card=best.card.name, **_memory(best)), best)
     if not cards:
         return None
-    largest = max(cards, key=lambda c: (c.memory_gb or 0.0, -len(c.id)))
-    base = updated_or_none(s, card_id=largest.id)
-    more = None if base is None else _more_cards(estimate(base, largest))
+    largest = max(cards, key=lambda c: (c.memory_gb or 0.0, -whole_system_counts(c, (1,))[0], -len(c.id)))
+    base = updated_or_none(s, card_id=largest.id)  # of equal memory, the one sold in the smallest unit
+    more = None if base is None else _more_cards(estimate(base, largest), whole=True)  # as it is sold
     return None if more is None else Suggestion("other-card", more.message, more.estimate)
 
 

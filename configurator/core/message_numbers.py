@@ -12,6 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 
 from configurator.core.digit_groups import SEPARATORS, grouped
 from configurator.core.durations import HOURS_PER_DAY, days_or_less
+from configurator.core.magnitudes import MAGNITUDES
 from configurator.core.money_words import money_unit
 
 SIGNIFICANT_DIGITS = 3
@@ -92,6 +93,44 @@ def written_number(value: float, decimals: int, language: str) -> str:
         return INFINITE if value > 0 else f"-{INFINITE}"
     mantissa, exponent = f"{value:.2e}".split("e")
     return f"{mantissa.replace('.', SEPARATORS[language][1])}×10{str(int(exponent)).translate(_SUPERSCRIPTS)}"
+
+
+CHINESE_SCALES = ((MAGNITUDES["亿"], "亿"), (MAGNITUDES["万"], "万"))
+"""The Chinese counting words, largest first [scale, word]: 亿 (10⁸) and 万 (10⁴), as
+:data:`~configurator.core.magnitudes.MAGNITUDES` reads them typed; the writers below count in them."""
+
+TOKEN_SCALES = {
+    "en": ((1e12, "T"), (1e9, "B"), (1e6, "M")),
+    "zh_CN": ((MAGNITUDES["万"] * MAGNITUDES["亿"], "万亿"), *CHINESE_SCALES),
+}
+"""The words a count of tokens is written in, largest first [scale, word]: trillions, billions and
+millions in English (as ``--tokens 2T`` is typed); 万亿, 亿 and 万 in Chinese, as a Chinese reader
+counts (a 4,194,304-token global batch is "419 万词元", not "4.19 M 词元")."""
+
+TOKEN_SCALE_JOINS = {"en": "", "zh_CN": " "}
+"""What stands between a token count's number and its word: nothing in English, the letter is
+the number's suffix as the model reports write it ("15.6T tokens", "128K tokens": Llama 3 Herd of
+Models, arXiv:2407.21783 §1 and §3; "14.8T tokens": DeepSeek-V3, arXiv:2412.19437 abstract; and as
+``--tokens 2T`` is typed) rather than "2 T tokens"; a space in Chinese before its word ("419 万"),
+which :func:`~configurator.core.cjk_spacing.cjk_joined` keeps beside the digit."""
+
+
+def token_count(tokens: float | None, language: str = "en") -> str:
+    """A count of tokens [tokens], its unit word left to the sentence: in the largest word of
+    :data:`TOKEN_SCALES` it reaches, to :data:`SIGNIFICANT_DIGITS` with trailing zeros dropped,
+    joined as :data:`TOKEN_SCALE_JOINS` says ('4.19M', '2T', '15B'; '419 万', '2 万亿', '150 亿');
+    below the smallest, every digit grouped ('262,144'). The one writer of a token budget, a global
+    batch and a what-fits row's tokens."""
+    if tokens is None or tokens != tokens:
+        return UNKNOWN
+    for scale, word in TOKEN_SCALES[language]:
+        if abs(tokens) >= scale:
+            text = fixed(tokens / scale, decimals_for(tokens / scale), language)
+            point = SEPARATORS[language][1]
+            if point in text:
+                text = text.rstrip("0").rstrip(point)
+            return f"{text}{TOKEN_SCALE_JOINS[language]}{word}"
+    return written_number(tokens, 0, language)
 
 
 MONEY = "money"
@@ -299,6 +338,8 @@ class _Fraction(float):
     not zero but rounds to zero reads "<1 %" ("<0.1 %" at ``.1%`` or ``.1pct``) rather than "0 %" - a
     budget missed by 0.3 % is missed - and one past :data:`SHARE_WRITTEN_UP_TO` reads ">1,000 %", each
     with its language's sign (:func:`percent_text`);
+    ``{tokens:tokens}`` a count of tokens in the reader's large numbers (:func:`token_count`:
+    "51.2M", "5,120 万"), its unit word left to the template;
     ``{ms:sig}`` writes a measured quantity to :data:`SIGNIFICANT_DIGITS` ("100", "80.0", "1,440"),
     ``{hours:duration}`` a job's time [h] with its unit word (:func:`duration_unit`: "36.1 min",
     "5.20 h", "3.50 days") and ``{ms:latency}`` a latency [ms] with its unit word
@@ -318,6 +359,8 @@ class _Fraction(float):
             return money_spec_text(float(self), spec, self.currency, self.language, self.said)
         if spec == "sig":
             return self._significant(float(self))
+        if spec == "tokens":  # a count of tokens in the reader's large numbers: "51.2M", "5,120 万"
+            return token_count(float(self), self.language)
         if spec == "duration":
             value, unit = duration_unit(float(self))
             return f"{self._significant(value)}\u00a0{self.units.get(unit, unit)}"

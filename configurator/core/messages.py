@@ -44,7 +44,7 @@ ENGLISH: dict[str, str] = {
     "unrated-bandwidth": "{card}: no published memory bandwidth: cannot be rated",
     "unrated-compute": "{card}: no published {precision} compute rate: cannot be rated",
     "unrated-caution": "{why}; {caution}",
-    "examples-as-tokens": "Data to train on: {examples} examples × {per_example} tokens = {millions:sig} M tokens",
+    "examples-as-tokens": "Data to train on: {examples} examples × {per_example} tokens = {tokens:tokens} tokens",
     "does-not-fit": (
         "Does not fit: needs {need:.1f} GiB per card, {card} allows {budget:.1f} GiB "
         "({short:.1f} GiB short)"
@@ -163,11 +163,11 @@ ENGLISH: dict[str, str] = {
     "meets-ttft": "Time to first token {ms:latency} at {percentile}, within the {target:latency} {what}",
     "ttft-unknown": "No time to first token could be estimated: the {target:latency} {what} cannot be checked",
     "users-rate-mismatch": "{rate:,.2f} requests/s need about {needed:,.0f} users in flight (Little's law: the rate "
-                           "× (first token {ttft:,.2f} s + {output:,} tokens × {tpot:,.1f} ms)); the {users:,} users "
+                           "× (first token {ttft_ms:,.0f} ms + {output:,} tokens × {tpot:,.1f} ms)); the {users:,} users "
                            "given, each sending the next request when the last answer ends, make at most "
                            "{most:,.2f} requests/s",
     "users-from-rate": "{rate:,.2f} requests/s keep about {users:,.0f} users in flight (Little's law: the rate × "
-                       "(first token {ttft:,.2f} s + {output:,} tokens × {tpot:,.1f} ms)); the batch is planned for "
+                       "(first token {ttft_ms:,.0f} ms + {output:,} tokens × {tpot:,.1f} ms)); the batch is planned for "
                        "them",
     "reason-decode-bound": "Decoding {concurrency:|sequence|sequences} at once on {card} is limited by {bound}",
     "reason-comm-bound": "{card}: {share:.0pct} of each step is communication; faster links would help",
@@ -278,7 +278,7 @@ CHINESE: dict[str, str] = {
     "unrated-bandwidth": "{card}：无公开显存带宽，无法评估",
     "unrated-compute": "{card}：无公开 {precision} 算力数据，无法评估",
     "unrated-caution": "{why}；{caution}",
-    "examples-as-tokens": "训练数据：{examples} 条样本 × 每条 {per_example} 词元 = {millions:sig} 百万词元",
+    "examples-as-tokens": "训练数据：{examples} 条样本 × 每条 {per_example} 词元 = {tokens:tokens} 词元",
     "does-not-fit": "显存不足：每卡需要 {need:.1f} GiB，{card} 可用 {budget:.1f} GiB（缺 {short:.1f} GiB）",
     "tight-fit": "余量仅 {headroom:.1pct}：内存碎片或更长序列可能溢出",
     "tp-over-pcie": "{card} 无 NVLink：张量并行经由 PCIe",
@@ -343,8 +343,8 @@ CHINESE: dict[str, str] = {
     "misses-ttft": "{percentile} 首词元延迟 {ms:latency}：超过 {target:latency} 的{what} {over:latency}（{share:.0%}）",
     "meets-ttft": "{percentile} 首词元延迟 {ms:latency}，在 {target:latency} 的{what}之内",
     "ttft-unknown": "无法估算首词元延迟：无法核对 {target:latency} 的{what}",
-    "users-rate-mismatch": "{rate:,.2f} 请求/秒需要约 {needed:,.0f} 个同时在途的用户（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；给定的 {users:,} 个用户在上一个回答结束时即发出下一个请求，最多产生 {most:,.2f} 请求/秒",
-    "users-from-rate": "{rate:,.2f} 请求/秒约有 {users:,.0f} 个用户同时在途（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；批大小按此规划",
+    "users-rate-mismatch": "{rate:,.2f} 请求/秒需要约 {needed:,.0f} 个同时在途的用户（利特尔定律：请求率 ×（首词元 {ttft_ms:,.0f} ms + {output:,} 个词元 × {tpot:,.1f} ms））；给定的 {users:,} 个用户在上一个回答结束时即发出下一个请求，最多产生 {most:,.2f} 请求/秒",
+    "users-from-rate": "{rate:,.2f} 请求/秒约有 {users:,.0f} 个用户同时在途（利特尔定律：请求率 ×（首词元 {ttft_ms:,.0f} ms + {output:,} 个词元 × {tpot:,.1f} ms））；批大小按此规划",
     "prompt-exceeds-batch": "{prompt} 词元的提示按每块 {chunk} 词元分块预填充",
     "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
     "reason-comm-bound": "{card}：每步 {share:.0pct} 时间用于通信，更快的互联会有帮助",

@@ -27,11 +27,11 @@ PRICE_ENGLISH: dict[str, str] = {
         "{card}: {what}; a purchase is of new cards, so it is not ranked on price — enter a quote for new cards"
     ),
     "cloud-price-china-only": (
-        "{card}: its rents in the catalog are sold in mainland China only ({provider}, {amount:gmoney}/h): not ranked "
+        "{card}: its rents in the catalog are sold in mainland China only ({provider}, {amount:.2money}/h): not ranked "
         "unless the cards are delivered to mainland China"
     ),
     "cloud-price-abroad-only": (
-        "{card}: its rents in the catalog are sold outside mainland China only ({provider}, {amount:gmoney}/h): not "
+        "{card}: its rents in the catalog are sold outside mainland China only ({provider}, {amount:.2money}/h): not "
         "ranked for delivery to mainland China"
     ),
     "user-card-shadows": (
@@ -164,8 +164,8 @@ PRICE_CHINESE: dict[str, str] = {
     "used-price-range": "{low:money–high}",
     "used-price-only": "仅公开了{condition}卡的价格：{amount}（{source}，{date}）",
     "purchase-price-used-only": "{card}：{what}；采购按全新卡计，故不按价格排名——请输入全新卡的报价",
-    "cloud-price-china-only": "{card}：目录中的云租用价仅在中国大陆销售（{provider}，{amount:gmoney}/小时）：交付地区不是中国大陆时不参与排名",
-    "cloud-price-abroad-only": "{card}：目录中的云租用价仅在中国大陆以外销售（{provider}，{amount:gmoney}/小时）：交付到中国大陆时不参与排名",
+    "cloud-price-china-only": "{card}：目录中的云租用价仅在中国大陆销售（{provider}，{amount:.2money}/小时）：交付地区不是中国大陆时不参与排名",
+    "cloud-price-abroad-only": "{card}：目录中的云租用价仅在中国大陆以外销售（{provider}，{amount:.2money}/小时）：交付到中国大陆时不参与排名",
     "user-card-shadows": "您的卡“{id}”与内置卡 {name} 的编号相同，未被采用：自定义卡需使用自己的编号（例如“{suggestion}”）",
     "user-price-future": "您为 {card} 输入的价格日期为 {date}，晚于今天（{today}），未被采用：请输入报价的日期",
     "price-decides": (
@@ -227,21 +227,21 @@ PRICE_CHINESE: dict[str, str] = {
     "rent-or-buy-month": "从第 {month} 个月起，租用的累计花费超过购买并运行",
     "rent-or-buy-resale": "{years:g} 年内租用的花费低于购买并运行：购买更便宜只因期末的残值",
     "rented-same": "同样的 {gpus} 张卡",
-    "rented-system": "账单按整套机柜级系统购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
-    "rented-server": "账单按整台服务器购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
-    "rented-board": "账单按整块板卡购买的 {gpus} 张 GPU（配置使用其中 {used} 张）",
-    "rent-only-used": "只租用配置实际使用的 {used} 张 GPU 需 {rent:.0money}",
-    "rent-only-used-cheaper": "只租用配置实际使用的 {used} 张 GPU 需 {rent:.0money}，低于购买：仅就此作业而言租用更便宜",
+    "rented-system": "账单按整套机柜级系统购买的 {gpus} 张卡（配置使用其中 {used} 张）",
+    "rented-server": "账单按整台服务器购买的 {gpus} 张卡（配置使用其中 {used} 张）",
+    "rented-board": "账单按整块板卡购买的 {gpus} 张卡（配置使用其中 {used} 张）",
+    "rent-only-used": "只租用配置实际使用的 {used} 张卡 需 {rent:.0money}",
+    "rent-only-used-cheaper": "只租用配置实际使用的 {used} 张卡 需 {rent:.0money}，低于购买：仅就此作业而言租用更便宜",
     "rent-licences-added": "账单中的许可证（每年 {licences:.0money}）也计入租用：云租用价的来源未说明已含许可证",
     "rent-licences-included": "云租用价已含 NVIDIA vGPU 许可证（{provider}）：账单中每年 {licences:.0money} 的许可证只计入购买",
     "rent-or-buy-no-rent": "租还是买：{card} 无云租用价格，无法比较；{years:g} 年内按 {u:.0%} 利用率，购买需 "
                            "{tco:.0money}",
-    "rent-or-buy-all-owned": "租还是买：配置所需的 {owned} 张卡均已拥有，没有可用租用代替购买的 GPU；{years:g} 年内按 "
+    "rent-or-buy-all-owned": "租还是买：配置所需的 {owned} 张卡均已拥有，没有可用租用代替购买的卡；{years:g} 年内按 "
                              "{u:.0%} 利用率，总拥有成本为 {tco:.0money}",
-    "rented-beyond-owned": "账单在已拥有的 {owned} 张之外购买的 {gpus} 张 GPU（已拥有的卡两种方式下都会使用：只租用其余的卡，"
+    "rented-beyond-owned": "账单在已拥有的 {owned} 张之外购买的 {gpus} 张卡（已拥有的卡两种方式下都会使用：只租用其余的卡，"
                            "已拥有卡的电费与托管费两边都计入）",
-    "rent-only-used-beyond-owned": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张 GPU 需 {rent:.0money}",
-    "rent-only-used-beyond-owned-cheaper": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张 GPU 需 "
+    "rent-only-used-beyond-owned": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张卡 需 {rent:.0money}",
+    "rent-only-used-beyond-owned-cheaper": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张卡 需 "
                                            "{rent:.0money}，低于购买：仅就此作业而言租用更便宜",
     "rent-none-beyond-owned": "配置使用的 {used} 张卡都在已拥有的 {owned} 张之内：无需租用",
 }

@@ -55,26 +55,34 @@ TIER_LABELS = {"leaf": "Scale-out leaf switches", "spine": "Scale-out spine swit
                "core": "Scale-out core switches"}
 
 
+ITEM_ROLE = "{item} — {role}"
+"""A bill-of-materials line's item and what it is there for ('H100 SXM5 80GB — Accelerator cards already
+owned (not bought)'), a Chinese dash unspaced in Chinese ('昇腾 910B——已拥有的加速卡（不再采购）'; ' — ' stood
+in Chinese summaries until December 2026, where the window's bill wrote '——')."""
+
+
 def item_name(line, w: Words) -> str:
     """What a bill-of-materials line is called in the summary's language (by its item and role)."""
     role = getattr(line, "role", "")
     spare = role == "spare" or line.name.endswith("(spares)") or line.name.startswith("spare servers")
     if line.kind == "accelerator":
         card = card_name(line.name.removesuffix(" (spares)"), w.language)  # the reader's name of the card
-        shown = f"{card} — {w('Accelerator cards (spares)')}" if spare else card  # the kind column: "Accelerators"
+        shown = w(ITEM_ROLE, item=card, role=w('Accelerator cards (spares)')) if spare else card  # the kind column: "Accelerators"
         if line.unit_price == 0.0 and line.source.startswith("included"):
-            return f"{shown} — {w('Accelerators included in the system price')}"
+            return w(ITEM_ROLE, item=shown, role=w('Accelerators included in the system price'))
         if role == "owned":
-            return f"{card} — {w('Accelerator cards already owned (not bought)')}"
+            return w(ITEM_ROLE, item=card, role=w('Accelerator cards already owned (not bought)'))
         if role == "board":  # a multi-GPU board (A16) is bought whole, at a board's price
-            return f"{card} — {w('whole boards, priced by the board')}"
+            return w(ITEM_ROLE, item=card, role=w('whole boards, priced by the board'))
         if role == "idle":  # a baseboard's modules are bought all together (servers.cards_bought)
-            return f"{card_name(line.name.removesuffix(f' ({IDLE_WORDS})'), w.language)} — {w(IDLE_WORDS)}"
+            idle = card_name(line.name.removesuffix(f' ({IDLE_WORDS})'), w.language)
+            return w(ITEM_ROLE, item=idle, role=w(IDLE_WORDS))
         return shown
     if spare:
         return w("Spare servers")
     if role == "owned":  # the servers the owned cards come in
-        return f"{item_label(line.item_id, w) or line.item_id} — {w('already owned (not bought)')}"
+        return w(ITEM_ROLE, item=item_label(line.item_id, w) or line.item_id,
+                 role=w('already owned (not bought)'))
     tier = re.match(r"scale-out (leaf|spine|core) switches \((\d+) × 400G ports\)", line.name)
     if role in TIER_LABELS or tier:
         label = w(TIER_LABELS[role if role in TIER_LABELS else tier.group(1)])

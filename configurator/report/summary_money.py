@@ -29,7 +29,7 @@ from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.estimate_view import job_alone_label
 from configurator.core.view.cost_bases import per_unit_label, period
 from configurator.core.view.ranking_view import ranking_cost_heading
-from configurator.core.view.rows import Amount, Phrase, write
+from configurator.core.view.rows import Amount, Phrase, range_phrase, write
 from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, price_per, quantity_unit
 from configurator.core.view.numbers import axis_currency, column_top, money, unit_cost
@@ -173,7 +173,7 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
 
 
 def _card_price_source(est: Estimate, sources: SourceList):
-    """The cards' price as the bill of materials cites it: "card catalog: street price 71,000 –
+    """The cards' price as the bill of materials cites it: "card catalog: street price 71,000–
     106,500 CNY, 2026-03, confidence: low; [1]" (a quoted range in the scenario's currency) with
     its flags and a * (list or launch price, older than 18 months), or the user's own figure;
     None without a price."""
@@ -185,9 +185,8 @@ def _card_price_source(est: Estimate, sources: SourceList):
         return price_view.joined(["the price you entered in the scenario", *flags])
     e, currency = chosen.entry, est.costs.currency
     rate = prices.card_price / e.midpoint
-    amount = Amount(prices.card_price, currency, money=True) if not e.amount_high else Phrase(
-        "{low} – {high}", {"low": Amount(e.amount * rate, currency, money=True),
-                           "high": Amount(e.amount_high * rate, currency, money=True)})
+    amount = Amount(prices.card_price, currency, money=True) if not e.amount_high else range_phrase(
+        Amount(e.amount * rate, currency, money=True), Amount(e.amount_high * rate, currency, money=True))
     head = Phrase("{kind} {amount}, {date}, confidence: {confidence}", {
         "kind": PRICE_KINDS[e.kind], "amount": amount, "date": e.date, "confidence": CONFIDENCE[e.confidence]})
     return Phrase("{origin}: {price}{mark}", {

@@ -18,7 +18,7 @@ from configurator.core.trade_words import licence_fee_message
 from configurator.core.units import Precision
 from configurator.core.view.cost_bases import price_as_bought
 from configurator.core.view.names import CLASSES, VGPU
-from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value, View
+from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value, View, range_phrase
 
 LINKS = {"nvlink": "NVLink", "nvlink-bridge": "NVLink bridge", "infinity-fabric": "Infinity Fabric",
          "ethernet-roce": "Ethernet (RoCE)", "ici": "ICI", "hccs": "HCCS", "mlu-link": "MLU-Link",
@@ -166,8 +166,7 @@ def _quoted(price: PriceEntry) -> Value:
     """The amount, or the range quoted, in the price's currency."""
     amount: Value = Amount(price.amount, price.currency, money=True)
     if price.amount_high:
-        amount = Phrase("{low} – {high}", {"low": amount, "high": Amount(price.amount_high, price.currency,
-                                                                         money=True)})
+        amount = range_phrase(amount, Amount(price.amount_high, price.currency, money=True))
     return amount
 
 

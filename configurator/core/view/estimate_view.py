@@ -29,6 +29,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     LIMITS,
     OFFLOADED,
     WEIGHT_FORMATS,
+    model_name,
     tp_overlap_table_label,
     work_unit,
 )
@@ -386,11 +387,13 @@ def _heading(est: Estimate) -> Phrase:
 
 
 def _model_heading(est: Estimate) -> Phrase:
-    """'8 × H100 SXM5 80GB (training), pretrain, llama3-8b (8.03 B parameters), bf16 math'."""
+    """'8 × H100 SXM5 80GB (training), pretrain, Llama 3 8B (8.03 B parameters), BF16 math': the model
+    and the precision as the tables and the summary write them (:func:`model_name`, upper case), not
+    their ids ('qwen2.5-7b', 'bf16' until December 2026)."""
     model = est.scenario.model
     return Phrase("{configuration}, {model} ({params} B parameters), {math} math", {
-        "configuration": _heading(est), "model": model.name, "params": Amount(model.total_params() / 1e9),
-        "math": est.plan.math.value if est.plan.math else "—"})
+        "configuration": _heading(est), "model": model_name(model.name), "params": Amount(model.total_params() / 1e9),
+        "math": est.plan.math.value.upper() if est.plan.math else "—"})
 
 
 # ---- the families' tables, and the one builder ---------------------------------------------------

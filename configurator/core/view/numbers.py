@@ -17,11 +17,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from collections.abc import Iterable
 
 from configurator.core.digit_groups import SEPARATORS
-from configurator.core.magnitudes import MAGNITUDES
 from configurator.core.money_words import money_unit
 from configurator.core.message_numbers import (  # noqa: F401
-    DAYS_FROM, INFINITE, MINUTES_BELOW, MINUTES_PER_HOUR, NBSP, SCIENTIFIC_FROM, SIGNIFICANT_DIGITS, UNKNOWN,
-    decimals_for, duration_unit,
+    CHINESE_SCALES, DAYS_FROM, INFINITE, MINUTES_BELOW, MINUTES_PER_HOUR, NBSP, SCIENTIFIC_FROM, SIGNIFICANT_DIGITS,
+    TOKEN_SCALE_JOINS, TOKEN_SCALES, UNKNOWN, decimals_for, duration_unit, token_count,
     fixed, money_text, percent_text, written_number)
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.units import GIB
@@ -168,10 +167,6 @@ def unit_cost(value: float | None, currency: str, language: str = "en", like: fl
     return money_text(value, currency, language, decimals=decimals)
 
 
-CHINESE_SCALES = ((MAGNITUDES["亿"], "亿"), (MAGNITUDES["万"], "万"))
-"""The Chinese counting words, largest first [scale, word]: 亿 (10⁸) and 万 (10⁴), as
-:data:`~configurator.core.magnitudes.MAGNITUDES` reads them typed; the writers below count in them."""
-
 SHORT_SCALES = {
     "en": ((1e9, "G"), (1e6, "M"), (1e3, "k")),
     "zh_CN": CHINESE_SCALES,
@@ -197,40 +192,6 @@ def money_tick(value: float, language: str = "en", decimals: int | None = None) 
     if decimals is not None and 0 < abs(value) < 1:
         return number(value, decimals, language)
     return short_amount(value, language)
-
-
-TOKEN_SCALES = {
-    "en": ((1e12, "T"), (1e9, "B"), (1e6, "M")),
-    "zh_CN": ((MAGNITUDES["万"] * MAGNITUDES["亿"], "万亿"), *CHINESE_SCALES),
-}
-"""The words a count of tokens is written in, largest first [scale, word]: trillions, billions and
-millions in English (as ``--tokens 2T`` is typed); 万亿, 亿 and 万 in Chinese, as a Chinese reader
-counts (a 4,194,304-token global batch is "419 万词元", not "4.19 M 词元")."""
-
-TOKEN_SCALE_JOINS = {"en": "", "zh_CN": " "}
-"""What stands between a token count's number and its word: nothing in English, the letter is
-the number's suffix as the model reports write it ("15.6T tokens", "128K tokens": Llama 3 Herd of
-Models, arXiv:2407.21783 §1 and §3; "14.8T tokens": DeepSeek-V3, arXiv:2412.19437 abstract; and as
-``--tokens 2T`` is typed) rather than "2 T tokens"; a space in Chinese before its word ("419 万"),
-which :func:`~configurator.core.cjk_spacing.cjk_joined` keeps beside the digit."""
-
-
-def token_count(tokens: float | None, language: str = "en") -> str:
-    """A count of tokens [tokens], its unit word left to the sentence: in the largest word of
-    :data:`TOKEN_SCALES` it reaches, to :data:`SIGNIFICANT_DIGITS` with trailing zeros dropped,
-    joined as :data:`TOKEN_SCALE_JOINS` says ('4.19M', '2T', '15B'; '419 万', '2 万亿', '150 亿');
-    below the smallest, every digit grouped ('262,144'). The one writer of a token budget, a global
-    batch and a what-fits row's tokens."""
-    if is_unknown(tokens):
-        return UNKNOWN
-    for scale, word in TOKEN_SCALES[language]:
-        if abs(tokens) >= scale:
-            text = significant(tokens / scale, language=language)
-            point = SEPARATORS[language][1]
-            if point in text:
-                text = text.rstrip("0").rstrip(point)
-            return f"{text}{TOKEN_SCALE_JOINS[language]}{word}"
-    return number(tokens, 0, language)
 
 
 COUNTS_IN_WORDS = frozenset({"zh_CN"})

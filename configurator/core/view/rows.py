@@ -55,6 +55,18 @@ class Phrase:
     params: Mapping[str, object] = field(default_factory=dict)
 
 
+RANGE = "{low} – {high}"
+"""The phrase of a range of two amounts (a quoted price range), written by :func:`write` as
+:func:`~configurator.core.view.numbers.span` writes one: the unit once where both ends share it,
+money in the upper end's unit ('5,117–6,163 元', not '5,117 元 – 6,163 元' as the summary's bill of
+materials wrote it until December 2026)."""
+
+
+def range_phrase(low: Amount, high: Amount) -> Phrase:
+    """A range from ``low`` to ``high`` (:data:`RANGE`)."""
+    return Phrase(RANGE, {"low": low, "high": high})
+
+
 Value = Amount | Phrase | Message | str | int | None
 """What a row holds: a number with its unit, a phrase, a core message (a warning or a reason), a
 label id (or a name, written as it is), a count, or nothing known."""
@@ -180,6 +192,12 @@ def write(value: Value, language: str = "en") -> str:
     """``value`` in ``language``: numbers by the one formatter, label ids by the one catalogue."""
     if value is None:
         return numbers.UNKNOWN
+    if isinstance(value, Phrase) and value.template == RANGE and all(
+            isinstance(value.params.get(end), Amount) for end in ("low", "high")):
+        low, high = value.params["low"], value.params["high"]
+        if low.money and high.value is not None:
+            low = replace(low, like=high.value)  # both ends in one unit, as a column is
+        return numbers.span(write(low, language), write(high, language))
     if isinstance(value, Phrase):
         params = {name: write(v, language) if isinstance(v, Amount | Phrase | Message | int) or v is None else
                   words(language).label(v) if isinstance(v, str) else v for name, v in value.params.items()}

@@ -5,6 +5,7 @@ servers; network; storage; racks; licences), keyed by the exact English, merged 
 from __future__ import annotations
 
 ZH_CN_BOM: dict[str, str] = {
+    "{item} — {role}": "{item}——{role}",  # a line's item and what it is there for: Chinese dash, unspaced
     "Accelerator cards (spares)": "加速卡（备件）",
     "whole boards, priced by the board": "按整块板卡购买，按板卡计价",
     "Accelerator cards already owned (not bought)": "已拥有的加速卡（不再采购）",

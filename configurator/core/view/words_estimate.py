@@ -43,8 +43,8 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "step {n} tokens": "每步 {n} 词元",
     "{configuration}, {model} ({params} B parameters), {math} math":
         "{configuration}，{model}（{params} B 参数），{math} 运算",
-    "{count} × {card} fits, {headroom} headroom": "{count} × {card} 可容纳，余量 {headroom}",
-    "{count} × {card} fits, {headroom} headroom at its peak: {note}": "{count} × {card} 按峰值可容纳，余量 {headroom}：{note}",
+    "{count} × {card} fits, {headroom} headroom": "{count} × {card} 可容纳，显存余量 {headroom}",
+    "{count} × {card} fits, {headroom} headroom at its peak: {note}": "{count} × {card} 按峰值可容纳，显存余量 {headroom}：{note}",
     "the allocator usually holds {total}; near the limit it gives its cache back":
         "分配器通常占用 {total}；接近上限时会归还其缓存",
     "{headroom} — {note}": "{headroom} — {note}",

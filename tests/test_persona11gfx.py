@@ -70,3 +70,42 @@ def test_the_vgpu_licence_box_speaks_chinese(qtbot):
         assert "vGPU" in dialog.vgpu_licence.toolTip() and "许可" in dialog.vgpu_licence.toolTip()
     finally:
         i18n.install_language("en")
+
+
+# ---- the video engines that decide a transcoding answer, said ---------------------------------
+
+
+def _transcode(card_id: str, codec: str = "av1") -> Scenario:
+    return Scenario.model_validate({"workload": "transcode", "model": preset("llama3-8b").model_dump(),
+                                    "card_id": card_id, "count": 4,
+                                    "graphics": {"streams": 200, "resolution": "2160p", "codec": codec}})
+
+
+def test_the_capacity_rows_name_the_engines_each_video_limit_comes_from():
+    from configurator.core.estimate import estimate
+    from configurator.core.view.estimate_view import estimate_view
+    from configurator.core.view.rows import write
+
+    catalog = load_catalog()
+    card = catalog.get("l4")  # 2 NVENC, 4 NVDEC: 4K AV1 at 30 frames/s, 4 streams on its encoders
+    view = estimate_view(estimate(_transcode("l4"), card))
+    rows = {row.key: row for section in view.sections for row in section.rows}
+    assert write(rows["capacity.encoders"].value, "en") == f"4\u00a0streams ({card.video.nvenc} NVENC)"
+    assert write(rows["capacity.decoders"].value, "en") == f"8\u00a0streams ({card.video.nvdec} NVDEC)"
+    assert write(rows["capacity.encoders"].value, "zh_CN").endswith("（2 个 NVENC）")
+
+
+def test_the_ranking_reason_names_the_engines_and_a_vgpu_limit_is_spaced_in_chinese():
+    from configurator.core.estimate import estimate
+    from configurator.core.view.rows import write
+    from configurator.core.workloads import family_of
+
+    catalog = load_catalog()
+    est = estimate(_transcode("l4"), catalog.get("l4"))
+    reason = family_of(est.scenario.workload).limit_reason(est)
+    assert write(reason, "en") == "L4: 4 streams per card, limited by encoders (2 NVENC)"
+    assert write(reason, "zh_CN") == "L4：每卡 4 路视频流，瓶颈在编码器（2 个 NVENC）"
+    vdi = Scenario.model_validate({"workload": "vdi", "model": preset("llama3-8b").model_dump(), "card_id": "l40s",
+                                   "count": 13, "graphics": {"users": 300}})
+    said = write(family_of(vdi.workload).limit_reason(estimate(vdi, catalog.get("l40s"))), "zh_CN")
+    assert said.endswith("瓶颈在 vGPU 实例数上限"), said  # was "瓶颈在vGPU", no space before the Latin word

@@ -273,6 +273,18 @@ def decode_streams(card: Card, scenario: Scenario) -> int | None:
     return formulas.decoder_streams(engines, scenario.assumptions.decoder_fps_1080p, pixel_ratio(g.resolution), g.fps)
 
 
+VIDEO_ENGINES = {"encoders": ("nvenc", "NVENC"), "decoders": ("nvdec", "NVDEC")}
+"""A transcoding capacity's engines (:class:`configurator.core.card.VideoEngines` field, the name said)."""
+
+
+def limit_engines(card: Card, limit: str) -> tuple[int, str] | None:
+    """The card's video engines behind the capacity ``limit`` ('encoders' on an L4: (2, 'NVENC')), the
+    count that decides a transcoding answer; None for another limit or engines not counted."""
+    field, name = VIDEO_ENGINES.get(limit, (None, None))
+    engines = getattr(card.video, field) if field else None
+    return (engines, name) if engines else None
+
+
 def transcode_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | None], list[Message]]:
     """Streams per card by encoders, decoders and (consumer cards) the driver's session limit."""
     g, messages = scenario.graphics, []

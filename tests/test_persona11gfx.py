@@ -93,6 +93,8 @@ def test_the_capacity_rows_name_the_engines_each_video_limit_comes_from():
     assert write(rows["capacity.encoders"].value, "en") == f"4\u00a0streams ({card.video.nvenc} NVENC)"
     assert write(rows["capacity.decoders"].value, "en") == f"8\u00a0streams ({card.video.nvdec} NVDEC)"
     assert write(rows["capacity.encoders"].value, "zh_CN").endswith("（2 个 NVENC）")
+    assert write(rows["limiting"].value, "en") == "video encoders (2 NVENC)"  # the key numbers' row
+    assert write(rows["limiting"].value, "zh_CN") == "视频编码器（2 个 NVENC）"
 
 
 def test_the_ranking_reason_names_the_engines_and_a_vgpu_limit_is_spaced_in_chinese():
@@ -109,3 +111,23 @@ def test_the_ranking_reason_names_the_engines_and_a_vgpu_limit_is_spaced_in_chin
                                    "count": 13, "graphics": {"users": 300}})
     said = write(family_of(vdi.workload).limit_reason(estimate(vdi, catalog.get("l40s"))), "zh_CN")
     assert said.endswith("瓶颈在 vGPU 实例数上限"), said  # was "瓶颈在vGPU", no space before the Latin word
+
+
+def test_the_encode_sessions_box_counts_sessions_not_cards_in_chinese(qtbot):
+    """The consumer encode-session limit shared the cards-per-server suffix, " 张/服务器" (cards) in
+    Chinese: 8 encode sessions read as 8 cards a server."""
+    from configurator.app.editor import ScenarioEditor
+
+    i18n.install_language("zh_CN")
+    try:
+        controller = ScenarioController(load_catalog(), _transcode("l4"))
+        editor = ScenarioEditor(controller)
+        qtbot.addWidget(editor)
+        assert editor.sessions.suffix() == " 路/服务器"
+        assert editor.per_node.suffix() == " 张/服务器"
+    finally:
+        i18n.install_language("en")
+    controller = ScenarioController(load_catalog(), _transcode("l4"))
+    editor = ScenarioEditor(controller)
+    qtbot.addWidget(editor)
+    assert editor.sessions.suffix() == " sessions per server"

@@ -2758,6 +2758,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>训练步骤中矩阵运算实际达到的、该卡上按各矩阵乘形状实测的矩阵乘速率的比例（默认 70%）</translation>
     </message>
     <message>
+        <source> sessions per server</source>
+        <translation> 路/服务器</translation>
+    </message>
+    <message>
         <source> vCPU</source>
         <translation> 个 vCPU</translation>
     </message>

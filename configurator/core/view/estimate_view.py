@@ -198,7 +198,7 @@ def _capacity(est: Estimate) -> Section:
             key="per_card"),
         *((Row("vGPU profile", numbers.with_unit(f"{g.vgpu_profile_gib:g}", "GiB"), key="vgpu_profile"),)
           if g.vgpu_profile_gib is not None else ()),
-        Row("Limited by", LIMITS.get(g.limiting, g.limiting), key="limiting"),
+        Row("Limited by", _limit_value(est.card, g.limiting), key="limiting"),
         *(Row(Phrase("— {limit}", {"limit": LIMITS.get(name, name)}), _capacity_value(est.card, name, value, unit),
               key=f"capacity.{name}", detail=True) for name, value in g.capacities),
         Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
@@ -213,6 +213,16 @@ def _capacity(est: Estimate) -> Section:
     if g.tflops_per_user is not None:
         rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
     return Section("speed", "Capacity", tuple(rows))
+
+
+def _limit_value(card, name: str) -> str | Phrase:
+    """What bounds a card's load ('video encoders'), with the engines a video limit comes from
+    ('video encoders (2 NVENC)', :func:`configurator.core.graphics.limit_engines`)."""
+    engines = limit_engines(card, name)
+    if engines is None:
+        return LIMITS.get(name, name)
+    return Phrase("{limit} ({engines} {engine})", {"limit": LIMITS.get(name, name), "engines": engines[0],
+                                                   "engine": engines[1]})
 
 
 def _capacity_value(card, name: str, value: float | None, unit: str) -> Phrase | None:

@@ -271,6 +271,13 @@
     </message>
 </context>
 <context>
+    <name>EncodeSessions</name>
+    <message>
+        <source> per server</source>
+        <translation> 路/服务器</translation>
+    </message>
+</context>
+<context>
     <name>EngineProfileDialog</name>
     <message>
         <source> µs</source>
@@ -2756,10 +2763,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Share of the measured GEMM rate at each product&apos;s shape on this card that training&apos;s matrix products sustain inside a step (default 70 %)</source>
         <translation>训练步骤中矩阵运算实际达到的、该卡上按各矩阵乘形状实测的矩阵乘速率的比例（默认 70%）</translation>
-    </message>
-    <message>
-        <source> sessions per server</source>
-        <translation> 路/服务器</translation>
     </message>
     <message>
         <source> vCPU</source>

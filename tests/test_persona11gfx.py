@@ -131,3 +131,23 @@ def test_the_encode_sessions_box_counts_sessions_not_cards_in_chinese(qtbot):
     editor = ScenarioEditor(controller)
     qtbot.addWidget(editor)
     assert editor.sessions.suffix() == editor.per_node.suffix() == " per server"  # English as it was
+
+
+# ---- a monitor attached to the card is a requirement, not only a warning --------------------------
+
+
+def test_with_a_monitor_attached_cards_without_display_outputs_are_left_out_saying_why():
+    """'Monitor attached' (``graphics.local_display``, --local-display) warned on the estimate only: the
+    ranking for 40 designers still put 20 × T4 (no display outputs) second."""
+    from configurator.core.recommend import recommend
+
+    catalog = load_catalog()
+    data = {"workload": "vdi", "model": preset("llama3-8b").model_dump(), "card_id": "rtx-a6000", "count": 7,
+            "graphics": {"users": 40, "user_class": "designer", "monitors": 2, "resolution": "2160p"}}
+    without = recommend(Scenario.model_validate(data), catalog)
+    assert "t4" in {r.card.id for r in without.ranked}
+    data["graphics"]["local_display"] = True
+    result = recommend(Scenario.model_validate(data), catalog)
+    ranked = {r.card.id: r.card for r in result.ranked}
+    assert ranked and all(card.display_outputs for card in ranked.values())
+    assert result.rejected["t4"] == result.rejected["l4"] == "no display outputs for the attached monitor"

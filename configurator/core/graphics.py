@@ -387,6 +387,15 @@ def graphics_unsuitable(workload: Workload, card: Card) -> str | None:
     return None
 
 
+def no_display_for_monitor(scenario: Scenario, card: Card) -> str | None:
+    """Why ``card`` cannot be deployed where a monitor is attached to it (``graphics.local_display``, a
+    workstation): it has no display outputs (datacenter cards such as the L4, A16 or H100); None when it
+    has some, their count is not known, or no monitor is attached."""
+    if scenario.graphics.local_display and card.display_outputs == 0:
+        return "no display outputs for the attached monitor"
+    return None
+
+
 # ---- memory -------------------------------------------------------------------------------
 
 

@@ -151,3 +151,21 @@ def test_with_a_monitor_attached_cards_without_display_outputs_are_left_out_sayi
     ranked = {r.card.id: r.card for r in result.ranked}
     assert ranked and all(card.display_outputs for card in ranked.values())
     assert result.rejected["t4"] == result.rejected["l4"] == "no display outputs for the attached monitor"
+
+
+def test_an_av1_ranking_says_which_cards_lack_an_av1_encoder(capsys):
+    """For AV1 a T4 or A10 was left out as "does not fit at any count tried" (its memory fits), and the
+    table said nothing of why the cheapest transcoders were missing."""
+    from configurator.cli import main
+    from configurator.core.recommend import recommend
+
+    av1 = recommend(_transcode("l4"), load_catalog())
+    assert av1.rejected["t4"] == av1.rejected["a10"] == "no AV1 encoder"
+    hevc = recommend(_transcode("l4", codec="hevc"), load_catalog())
+    assert "t4" in {r.card.id for r in hevc.ranked}
+    flags = ["recommend", "--workload", "transcode", "--streams", "200", "--resolution", "2160p", "--codec", "av1"]
+    assert main(flags) == 0
+    out = capsys.readouterr().out
+    assert "cards without an AV1 encoder among them (T4, A10" in out and "--codec hevc ranks them" in out
+    assert main([*flags, "--lang", "zh_CN"]) == 0
+    assert "种卡没有 AV1 编码器（T4、A10" in capsys.readouterr().out

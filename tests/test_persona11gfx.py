@@ -169,3 +169,16 @@ def test_an_av1_ranking_says_which_cards_lack_an_av1_encoder(capsys):
     assert "cards without an AV1 encoder among them (T4, A10" in out and "--codec hevc ranks them" in out
     assert main([*flags, "--lang", "zh_CN"]) == 0
     assert "种卡没有 AV1 编码器（T4、A10" in capsys.readouterr().out
+
+
+def test_a_rents_vgpu_licence_is_said_on_its_price_row():
+    """A rent's ``vgpu_licence_included`` is said where its price is listed (the card view, ``catalog
+    show``), the user's own rent typed in the dialog too, which carries no note of the provider's words."""
+    from configurator.core.view.card_view import price_description
+    from configurator.core.view.rows import write
+
+    azure = next(p for p in load_catalog().get("a10").prices if p.vgpu_licence_included)
+    assert "; vGPU licence included; " in write(price_description(azure), "en")
+    assert "；含 vGPU 许可；" in write(price_description(azure), "zh_CN")
+    lambda_rent = next(p for p in load_catalog().get("a10").prices if p.provider == "Lambda")
+    assert "vGPU licence" not in write(price_description(lambda_rent), "en")  # its sources do not say

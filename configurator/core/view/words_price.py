@@ -16,6 +16,8 @@ ZH_CN_PRICE: dict[str, str] = {
     "{amount}, {kind} {date}, {market}{user}{mark}": "{amount}，{kind} {date}，{market}{user}{mark}",
     "sold in mainland China": "仅在中国大陆销售",
     "sold outside mainland China": "在中国大陆以外销售",
+    "vGPU licence included": "含 vGPU 许可",
+    "vGPU licence not included": "不含 vGPU 许可",
     "yours": "用户",
     "{kind} {amount}, {date}, confidence: {confidence}": "{kind} {amount}，{date}，可信度：{confidence}",
     "the price you entered in the scenario": "您在方案中输入的价格",

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.app.binders import NONE_DATA
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.inputs import StrictDoubleSpinBox
@@ -38,6 +39,15 @@ from configurator.core.catalog import (
     save_user_card,
     save_user_price,
 )
+
+VGPU_LICENCE_CHOICES: dict[bool | None, str] = {
+    None: "Not stated: the bill's vGPU licences count on the rent too",
+    True: "Included: the provider says the rent holds the NVIDIA vGPU licence",
+    False: "Not included: the provider says the licence is bought apart",
+}
+"""The price dialog's choices for a rent's ``vgpu_licence_included`` (:class:`PriceEntry`), by label id."""
+VGPU_LICENCE_TIP = ("Cloud prices: whether the GPU-hour includes the NVIDIA vGPU licence (RTX vWS, vPC) a virtual "
+                    "desktop needs; included, the bill's vGPU licences count on buying only")
 
 LINKS = ("none", "nvlink", "nvlink-bridge", "infinity-fabric", "ethernet-roce", "ici", "hccs", "mlu-link", "blink",
          "mtlink", "proprietary")
@@ -223,6 +233,12 @@ class PriceDialog(_ValidatingDialog):
             self.condition.addItem(conditions[condition], condition)
         self.condition.setToolTip(self.tr("A used or refurbished card's price is ranked only when the scenario "
                                           "accepts used cards, and only for a card without a new card's price"))
+        self.vgpu_licence = QComboBox()  # a rent's vgpu_licence_included: only a rent has one
+        for included, words in VGPU_LICENCE_CHOICES.items():
+            self.vgpu_licence.addItem(label(words, current_language()), NONE_DATA if included is None else included)
+        self.vgpu_licence.setToolTip(label(VGPU_LICENCE_TIP, current_language()))
+        self.kind.currentIndexChanged.connect(self._update_vgpu_licence)
+        self._update_vgpu_licence()
         self.date = QLineEdit(date.today().strftime("%Y-%m"))
         self.source = QLineEdit()
         self.source.setPlaceholderText(self.tr("Quote number, URL or supplier"))
@@ -231,8 +247,17 @@ class PriceDialog(_ValidatingDialog):
                              (self.tr("Date (YYYY-MM)"), self.date),
                              (self.tr("Source"), self.source), (self.tr("Confidence"), self.confidence),
                              (label("Provider", current_language()), self.provider),
-                             (label("Offer", current_language()), self.tier)):
+                             (label("Offer", current_language()), self.tier),
+                             (label("vGPU licence in the rent", current_language()), self.vgpu_licence)):
             self.form.addRow(text, widget)
+
+    def _update_vgpu_licence(self) -> None:
+        """Only a rent says whether its price holds the vGPU licence: for a purchase price the box is
+        disabled and back at "not stated" (a purchase price with the field set is refused)."""
+        rent = self.kind.currentData() == "cloud-hourly"
+        if not rent:
+            self.vgpu_licence.setCurrentIndex(0)
+        self.vgpu_licence.setEnabled(rent)
 
     def _write(self):
         price = PriceEntry.model_validate({
@@ -240,5 +265,7 @@ class PriceDialog(_ValidatingDialog):
             "date": self.date.text().strip(), "kind": self.kind.currentData(), "source": self.source.text().strip(),
             "confidence": self.confidence.currentData(), "condition": self.condition.currentData(),
             "provider": self.provider.text().strip() or None, "tier": self.tier.text().strip() or None,
+            "vgpu_licence_included": None if self.vgpu_licence.currentData() == NONE_DATA else
+            self.vgpu_licence.currentData(),
         })
         return save_user_price(default_overlay_path(), self.card.id, price)

@@ -481,7 +481,8 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("assumptions.max_vgpus_per_gpu", _t("ScenarioController", "vGPU limit"), _t("ScenarioEditor", " per GPU"),
        help=_t("ScenarioEditor", "Most vGPUs one GPU can host (NVIDIA: 32)"),
        row_label=_t("ScenarioEditor", "vGPU limit")),
-    _f("assumptions.consumer_encode_sessions", _t("ScenarioController", "consumer encode sessions"), _PER_SERVER, help=_t(
+    _f("assumptions.consumer_encode_sessions", _t("ScenarioController", "consumer encode sessions"),
+       _t("EncodeSessions", " per server"), help=_t(  # its own context: zh "路/服务器", not the cards' "张/服务器"
         "ScenarioEditor", "Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)"),
        row_label=_t("ScenarioEditor", "Consumer encode sessions")),
     _f("assumptions.vdi_vcpus_per_desktop", _t("ScenarioController", "vCPUs per desktop"),

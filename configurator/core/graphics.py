@@ -273,6 +273,18 @@ def decode_streams(card: Card, scenario: Scenario) -> int | None:
     return formulas.decoder_streams(engines, scenario.assumptions.decoder_fps_1080p, pixel_ratio(g.resolution), g.fps)
 
 
+VIDEO_ENGINES = {"encoders": ("nvenc", "NVENC"), "decoders": ("nvdec", "NVDEC")}
+"""A transcoding capacity's engines (:class:`configurator.core.card.VideoEngines` field, the name said)."""
+
+
+def limit_engines(card: Card, limit: str) -> tuple[int, str] | None:
+    """The card's video engines behind the capacity ``limit`` ('encoders' on an L4: (2, 'NVENC')), the
+    count that decides a transcoding answer; None for another limit or engines not counted."""
+    field, name = VIDEO_ENGINES.get(limit, (None, None))
+    engines = getattr(card.video, field) if field else None
+    return (engines, name) if engines else None
+
+
 def transcode_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | None], list[Message]]:
     """Streams per card by encoders, decoders and (consumer cards) the driver's session limit."""
     g, messages = scenario.graphics, []
@@ -372,6 +384,15 @@ def graphics_unsuitable(workload: Workload, card: Card) -> str | None:
         return "no virtual-desktop vGPU profiles (one card per user)"
     if workload is Workload.RENDER and card.rt_cores is None:
         return "graphics hardware not verified"
+    return None
+
+
+def no_display_for_monitor(scenario: Scenario, card: Card) -> str | None:
+    """Why ``card`` cannot be deployed where a monitor is attached to it (``graphics.local_display``, a
+    workstation): it has no display outputs (datacenter cards such as the L4, A16 or H100); None when it
+    has some, their count is not known, or no monitor is attached."""
+    if scenario.graphics.local_display and card.display_outputs == 0:
+        return "no display outputs for the attached monitor"
     return None
 
 

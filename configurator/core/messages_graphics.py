@@ -75,6 +75,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "misses-streams-at-any-count": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: no number of these "
                                    "cards carries them",
     "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
+    "reason-graphics-limit-engines": "{card}: {per_card:,.0f} {unit} per card, limited by {limit} ({engines} {engine})",
     "reason-render-speed": "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count} cards",
     "reason-render-speed-h": "{card}: {minutes:sig} min per frame, {hours:sig} h for the job on {count} cards",
     "reason-render-speed-days": "{card}: {minutes:sig} min per frame, {hours:days} for the job on {count} cards",
@@ -168,7 +169,8 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "misses-streams-one": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
     "misses-users-at-any-count-one": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：再多这种卡也无法服务",
     "misses-streams-at-any-count-one": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：再多这种卡也无法承载",
-    "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
+    "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在 {limit}",
+    "reason-graphics-limit-engines": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在 {limit}（{engines} 个 {engine}）",
     "reason-render-speed": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}",
     "reason-render-speed-h": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:sig} 小时",
     "reason-render-speed-days": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:days}",

@@ -332,7 +332,7 @@ def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.T
         return CardRanking(card, rejected=(deadline_msg("deadline-out-of-reach", scenario.constraints.deadline_hours,
                                                          {"hours": reach[1]}, card=card.name, count=reach[0]).text
                                             if reach
-                                            else late.text if late else family.rejection(scenario.workload, card)))
+                                            else late.text if late else family.rejection(scenario, card)))
     rec = _best_per_card(candidates, objective, filters, book)
     if rec is None and (missing := _unpriced(candidates, objective, filters, book)) is not None:
         return CardRanking(card, unpriced=missing, rejected=missing.reasons[0].text)

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from configurator.core.catalog import Card, Catalog
+from configurator.core.catalog import Card, Catalog, load_catalog
 from configurator.core.estimate import Estimate
 from configurator.core.recommend import RENT_ELSEWHERE, Objective
 from configurator.core.recommend_filters import CONSUMER_LEFT_OUT
+from configurator.core.view.card_names import card_name
+from configurator.core.workloads.graphics.video import NO_AV1_ENCODER
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
 from configurator.core.view.constraints_view import constraints_section, does_not_run, targets_held, verdict_line
@@ -200,6 +202,13 @@ def recommendation_table(result, language: str = "en") -> str:
     if consumer:
         lines.append(w("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
                        "pick the classes to rank them, e.g. --classes graphics,workstation", n=write(consumer, language)))
+    no_av1 = [card_id for card_id, why in result.rejected.items() if why == NO_AV1_ENCODER]
+    if no_av1:  # the cheapest transcoders (T4, A10) are the ones without: said, not only in --json
+        catalog = load_catalog()
+        names = [card_name(catalog.get(i).name, language) if i in catalog else i for i in no_av1]
+        lines.append(w("{n} cards without an AV1 encoder among them ({cards}): their encoders do H.264 and HEVC "
+                       "only; --codec hevc ranks them", n=write(len(no_av1), language),
+                       cards=write(price_view.joined(names, ", "), language)))
     return "\n".join(lines)
 
 

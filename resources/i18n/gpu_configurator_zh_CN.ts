@@ -271,6 +271,13 @@
     </message>
 </context>
 <context>
+    <name>EncodeSessions</name>
+    <message>
+        <source> per server</source>
+        <translation> 路/服务器</translation>
+    </message>
+</context>
+<context>
     <name>EngineProfileDialog</name>
     <message>
         <source> µs</source>

@@ -57,6 +57,9 @@ COOLING_UNPUBLISHED = "not published"
 
 RENT_MARKETS_SOLD = {"cn": "sold in mainland China", "global": "sold outside mainland China"}
 """Label ids of where a rent is sold (``PriceEntry.market``; none: not known)."""
+RENT_VGPU_LICENCE = {True: "vGPU licence included", False: "vGPU licence not included"}
+"""Label ids of whether a rent's GPU-hour holds the NVIDIA vGPU licence (``PriceEntry.vgpu_licence_included``;
+none: its sources do not say, and a desktop bill's licences count on the rent too)."""
 
 NO_NEW_PRICE = "no price for new cards — enter a quote"
 """What stands where a card's only purchase price is a used or refurbished card's (label id; the
@@ -182,7 +185,9 @@ def _price(price: PriceEntry, flags: tuple = ()) -> Row:
     label = Phrase("{kind}, {date} — yours" if card_price.is_user(price) else "{kind}, {date}",
                    {"kind": PRICE_KINDS[price.kind], "date": price.date})
     market = RENT_MARKETS_SOLD.get(price.market) if price.market else None
-    return Row(label, value, note=_joined([offer, market, source, *(f for f in flags if f.id != "price-user")]),
+    licence = RENT_VGPU_LICENCE.get(price.vgpu_licence_included)
+    return Row(label, value, note=_joined([offer, market, licence, source,
+                                           *(f for f in flags if f.id != "price-user")]),
                key=f"price.{price.kind}")
 
 
@@ -222,7 +227,7 @@ def price_description(price: PriceEntry, flags: tuple = ()) -> Value:
         "confidence": CONFIDENCE[price.confidence]})
     offer = ", ".join(p for p in (price.provider, price.tier) if p) or None
     market = RENT_MARKETS_SOLD.get(price.market) if price.market else None
-    return _joined([head, offer, market, price.source, *flags])
+    return _joined([head, offer, market, RENT_VGPU_LICENCE.get(price.vgpu_licence_included), price.source, *flags])
 
 
 def condition_said(value: Value, entry: PriceEntry) -> Value:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from configurator.core.serving_use import latency_targets
 from configurator.core.engines import decode_read_factor
 from configurator.core.formats import FORMATS
-from configurator.core.graphics import boards_needed
+from configurator.core.graphics import boards_needed, limit_engines
 from configurator.core.procurement.servers import servers_needed
 from configurator.core.uncertainty import headline_bands
 from configurator.core.view.names import (  # noqa: F401 - the name tables, re-exported
@@ -199,10 +199,8 @@ def _capacity(est: Estimate) -> Section:
             key="per_card"),
         *((Row("vGPU profile", numbers.with_unit(f"{g.vgpu_profile_gib:g}", "GiB"), key="vgpu_profile"),)
           if g.vgpu_profile_gib is not None else ()),
-        Row("Limited by", LIMITS.get(g.limiting, g.limiting), key="limiting"),
-        *(Row(Phrase("— {limit}", {"limit": LIMITS.get(name, name)}),
-              None if value is None else Phrase("{n}\u00a0{unit}", {"n": Amount(value, "count"),
-                                                                     "unit": work_unit(unit, value)}),
+        Row("Limited by", _limit_value(est.card, g.limiting), key="limiting"),
+        *(Row(Phrase("— {limit}", {"limit": LIMITS.get(name, name)}), _capacity_value(est.card, name, value, unit),
               key=f"capacity.{name}", detail=True) for name, value in g.capacities),
         Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
                                                               "demand": Amount(g.demand, "count"), "unit": unit}),
@@ -216,6 +214,28 @@ def _capacity(est: Estimate) -> Section:
     if g.tflops_per_user is not None:
         rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
     return Section("speed", "Capacity", tuple(rows))
+
+
+def _limit_value(card, name: str) -> str | Phrase:
+    """What bounds a card's load ('video encoders'), with the engines a video limit comes from
+    ('video encoders (2 NVENC)', :func:`configurator.core.graphics.limit_engines`)."""
+    engines = limit_engines(card, name)
+    if engines is None:
+        return LIMITS.get(name, name)
+    return Phrase("{limit} ({engines} {engine})", {"limit": LIMITS.get(name, name), "engines": engines[0],
+                                                   "engine": engines[1]})
+
+
+def _capacity_value(card, name: str, value: float | None, unit: str) -> Phrase | None:
+    """What one limit lets a card carry ('4 streams'); a video engine's limit with the card's engines it
+    comes from ('4 streams (2 NVENC)', :func:`configurator.core.graphics.limit_engines`)."""
+    if value is None:
+        return None
+    said = {"n": Amount(value, "count"), "unit": work_unit(unit, value)}
+    engines = limit_engines(card, name)
+    if engines is None:
+        return Phrase("{n}\u00a0{unit}", said)
+    return Phrase("{n}\u00a0{unit} ({engines} {engine})", {**said, "engines": engines[0], "engine": engines[1]})
 
 
 def _servers_phrase(card, per_server: int, cards: int) -> Phrase:

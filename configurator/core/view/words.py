@@ -520,6 +520,8 @@ ZH_CN.update({
     ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
      "pick the classes to rank them, e.g. --classes graphics,workstation"):
         "其中 {n} 种为消费级图形卡（无 ECC；其许可协议限制数据中心使用）：指定卡类别即可参与排名，例如 --classes graphics,workstation",
+    "{n} cards without an AV1 encoder among them ({cards}): their encoders do H.264 and HEVC only; --codec hevc ranks them":
+        "其中 {n} 种卡没有 AV1 编码器（{cards}）：其编码器只支持 H.264 和 HEVC；用 --codec hevc 即可参与排名",
     "Cloud per million tokens": "每百万词元云租用成本", "Cloud per user-month": "每用户每月云租用成本",
     "Cloud per stream-hour": "每路每小时云租用成本", "Cloud per frame": "每帧云租用成本", "million tokens": "百万词元",
     "{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, {fit} fit":

@@ -67,6 +67,8 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "fits": "可容纳",
     "Headroom": "余量",
     "{n}\u00a0{unit}": "{n}\u00a0{unit}",
+    "{n}\u00a0{unit} ({engines} {engine})": "{n}\u00a0{unit}（{engines} 个 {engine}）",
+    "{limit} ({engines} {engine})": "{limit}（{engines} 个 {engine}）",
     "{served} of {demand} {unit}": "{demand} {unit}中的 {served}",
     "— {limit}": "— {limit}",
     "· {kind}": "· {kind}",

@@ -16,6 +16,8 @@ ZH_CN_PRICE: dict[str, str] = {
     "{amount}, {kind} {date}, {market}{user}{mark}": "{amount}，{kind} {date}，{market}{user}{mark}",
     "sold in mainland China": "仅在中国大陆销售",
     "sold outside mainland China": "在中国大陆以外销售",
+    "vGPU licence included": "含 vGPU 许可",
+    "vGPU licence not included": "不含 vGPU 许可",
     "yours": "用户",
     "{kind} {amount}, {date}, confidence: {confidence}": "{kind} {amount}，{date}，可信度：{confidence}",
     "the price you entered in the scenario": "您在方案中输入的价格",
@@ -74,6 +76,13 @@ ZH_CN_PRICE: dict[str, str] = {
     "Cloud prices: on-demand, 1-year reserved, spot …": "云价格：按需、一年预留、竞价……",
     "Provider": "服务商",
     "Offer": "方案",
+    "vGPU licence in the rent": "租用价含 vGPU 许可",
+    "Not stated: the bill's vGPU licences count on the rent too": "未说明：账单中的 vGPU 许可也计入租用",
+    "Included: the provider says the rent holds the NVIDIA vGPU licence": "已含：服务商说明租用价含 NVIDIA vGPU 许可",
+    "Not included: the provider says the licence is bought apart": "不含：服务商说明许可须另购",
+    "Cloud prices: whether the GPU-hour includes the NVIDIA vGPU licence (RTX vWS, vPC) a virtual desktop "
+    "needs; included, the bill's vGPU licences count on buying only":
+        "云价格：每卡时租用价是否含虚拟桌面所需的 NVIDIA vGPU 许可（RTX vWS、vPC）；含许可时，账单中的 vGPU 许可只计入购买",
     "Purchase price used in rankings": "排名所用采购价",
     "Rent used in rankings": "排名所用租用价",
     "{kind}, {date} — yours": "{kind}，{date}（用户）",

@@ -455,8 +455,8 @@ class WorkloadFamily(ABC):
         it has them, or the family reads none (a family that times work overrides this)."""
         return None
 
-    def rejection(self, workload: Workload, card: Card) -> str:
-        """Why a card has no deployment at any count tried."""
+    def rejection(self, scenario: Scenario, card: Card) -> str:
+        """Why a card has no deployment for ``scenario`` at any count tried."""
         return "does not fit at any count tried"
 
     # ---- layout -----------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from configurator.core.catalog import Card
-from configurator.core.graphics import cards_for_deadline, graphics_unsuitable
+from configurator.core.graphics import cards_for_deadline, graphics_unsuitable, no_display_for_monitor
 from configurator.core.procurement.servers import LARGEST_PCIE_SERVER
 from configurator.core.scenario import COUNT_SWEEP, Scenario, Workload
 from configurator.core.workloads.base import Estimate, WorkloadFamily
@@ -64,7 +64,7 @@ def graphics_deployments(scenario: Scenario, card: Card, family: WorkloadFamily,
                          counts: Sequence[int] = GRAPHICS_COUNTS) -> list[Estimate]:
     """Rendering: the job at every count that fits. Desktops and transcoding: the cards needed
     for every user or stream."""
-    if graphics_unsuitable(scenario.workload, card):
+    if graphics_unsuitable(scenario.workload, card) or no_display_for_monitor(scenario, card):
         return []
     per_node = 1 if card.is_consumer and scenario.workload is Workload.TRANSCODE else None  # sessions per server
     par = scenario.parallelism.model_copy(update={"cards_per_node": per_node or scenario.parallelism.cards_per_node})

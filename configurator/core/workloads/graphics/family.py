@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from configurator.core.catalog import Card
-from configurator.core.graphics import graphics_memory, graphics_unsuitable
+from configurator.core.graphics import graphics_memory, graphics_unsuitable, limit_engines, no_display_for_monitor
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, WorkloadFamily, basis_of
@@ -61,14 +61,19 @@ class GraphicsFamily(WorkloadFamily):
 
     def limit_reason(self, est: Estimate) -> Message:
         g = est.graphics
+        engines = limit_engines(est.card, g.limiting)
+        if engines is not None:  # a video engine limit: the engines that decide it, said
+            return msg("reason-graphics-limit-engines", card=est.card.name, per_card=g.per_card, unit=g.unit,
+                       limit=g.limiting, engines=engines[0], engine=engines[1])
         return msg("reason-graphics-limit", card=est.card.name, per_card=g.per_card, unit=g.unit, limit=g.limiting)
 
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         return msg("reason-class-cheaper-graphics", card=card.name, category=card.category, ratio=ratio,
                    cheaper=1 - 1 / ratio, other=other.name, other_category=other.category, unit=self.cost_unit)
 
-    def rejection(self, workload: Workload, card: Card) -> str:
-        return graphics_unsuitable(workload, card) or super().rejection(workload, card)
+    def rejection(self, scenario: Scenario, card: Card) -> str:
+        return (graphics_unsuitable(scenario.workload, card) or no_display_for_monitor(scenario, card)
+                or super().rejection(scenario, card))
 
 
 class LoadFamily(GraphicsFamily):

@@ -2175,6 +2175,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>专家全对全通信重叠</translation>
     </message>
     <message>
+        <source>CUDA graphs in training</source>
+        <translation>训练中的 CUDA 图</translation>
+    </message>
+    <message>
         <source>pipeline algorithm</source>
         <translation>流水线算法</translation>
     </message>
@@ -2450,6 +2454,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>专家全对全通信与计算重叠(&amp;X)</translation>
     </message>
     <message>
+        <source>Layers replayed from C&amp;UDA graphs</source>
+        <translation>以 CUDA 图重放各层(&amp;U)</translation>
+    </message>
+    <message>
         <source>Optimizer step in back&amp;ward (each gradient freed at once)</source>
         <translation>反向传播中执行优化器步骤(&amp;W)</translation>
     </message>
@@ -2636,6 +2644,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Mixture of experts: the framework runs one micro-batch&apos;s expert all-to-all under another&apos;s compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm); off, it waits on the critical path, as plain schedules run it.</source>
         <translation>混合专家模型：框架让一个微批次的专家全对全通信与另一个微批次的计算同时进行（DeepSeek-V3 DualPipe，Megatron-LM --overlap-moe-expert-parallel-comm）；关闭时它在关键路径上等待，普通调度即如此。</translation>
+    </message>
+    <message>
+        <source>The framework captures the layers in CUDA graphs and replays them (Megatron-Core --cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=&quot;reduce-overhead&quot;): each layer&apos;s fixed time is then its kernels&apos; gaps on the card, not the host&apos;s launches. Not with full recomputation or CPU offload of activations, which Megatron-Core refuses beside per-layer graphs.</source>
+        <translation>框架把各层捕获为 CUDA 图并重放（Megatron-Core --cuda-graph-impl、NeMo enable_cuda_graph、torch.compile mode=&quot;reduce-overhead&quot;）：每层的固定时间于是只是其内核在卡上的间隙，而不是主机逐个启动内核的时间。不能与完全重计算或激活值 CPU 卸载同时使用，Megatron-Core 不允许逐层 CUDA 图与两者同时使用。</translation>
     </message>
     <message>
         <source>Tokens per training sequence</source>

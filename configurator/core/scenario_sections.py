@@ -180,8 +180,8 @@ class Training(_Frozen):
     cuda_graphs: bool = Field(
         default=False, exclude_if=lambda on: not on,
         description="the layers replayed from captured CUDA graphs (Megatron-Core --cuda-graph-impl, NeMo "
-                    "enable_cuda_graph, torch.compile mode='reduce-overhead'): the fixed per-layer time is the "
-                    "replayed kernels' (core/training_graphs.py) instead of layer_overhead_s; not beside full "
+                    "enable_cuda_graph, torch.compile mode='reduce-overhead'): layer_overhead_s less the layer's host "
+                    "launches, plus the replayed layer (core/training_graphs.py); not beside full "
                     "recomputation or CPU offload of activations (Megatron-Core refuses both). Written to files "
                     "only when on")
     pipeline_algorithm: Literal["1f1b", "dualpipe"] = Field(

@@ -2582,6 +2582,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>选择性重计算保留哪些激活，取决于训练框架。Megatron-LM 只重计算注意力核心；torchtitan 的逐算子策略每隔一个矩阵乘保留其输出、其余全部重计算，显存更少而计算更多。DeepSeek-V3 以 FP8 缓存线性层的输入，并重计算归一化、多头潜在注意力上投影和门控激活的输出。</translation>
     </message>
     <message>
+        <source>The framework captures the layers in CUDA graphs and replays them (Megatron-Core --cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=&quot;reduce-overhead&quot;): each layer&apos;s fixed time loses the host&apos;s launch of each kernel and takes the replayed kernels&apos; gaps instead. Not with full recomputation or CPU offload of activations, which Megatron-Core refuses beside per-layer graphs.</source>
+        <translation>框架把各层捕获为 CUDA 图并重放（Megatron-Core --cuda-graph-impl、NeMo enable_cuda_graph、torch.compile 的 CUDA 图模式）：每层固定时间中主机逐个启动内核的部分被去掉，改计重放内核之间的间隙。不能与完全重计算或激活值 CPU 卸载同时使用，Megatron-Core 不允许逐层 CUDA 图与两者同时使用。</translation>
+    </message>
+    <message>
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
@@ -2644,10 +2648,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Mixture of experts: the framework runs one micro-batch&apos;s expert all-to-all under another&apos;s compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm); off, it waits on the critical path, as plain schedules run it.</source>
         <translation>混合专家模型：框架让一个微批次的专家全对全通信与另一个微批次的计算同时进行（DeepSeek-V3 DualPipe，Megatron-LM --overlap-moe-expert-parallel-comm）；关闭时它在关键路径上等待，普通调度即如此。</translation>
-    </message>
-    <message>
-        <source>The framework captures the layers in CUDA graphs and replays them (Megatron-Core --cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=&quot;reduce-overhead&quot;): each layer&apos;s fixed time is then its kernels&apos; gaps on the card, not the host&apos;s launches. Not with full recomputation or CPU offload of activations, which Megatron-Core refuses beside per-layer graphs.</source>
-        <translation>框架把各层捕获为 CUDA 图并重放（Megatron-Core --cuda-graph-impl、NeMo enable_cuda_graph、torch.compile mode=&quot;reduce-overhead&quot;）：每层的固定时间于是只是其内核在卡上的间隙，而不是主机逐个启动内核的时间。不能与完全重计算或激活值 CPU 卸载同时使用，Megatron-Core 不允许逐层 CUDA 图与两者同时使用。</translation>
     </message>
     <message>
         <source>Tokens per training sequence</source>

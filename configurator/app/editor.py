@@ -287,6 +287,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.expert_overlap = self._check(self.tr("E&xpert all-to-all overlapped with compute"),
                                           "training.expert_overlap")
         form.addRow(self.expert_overlap)
+        self.train_cuda_graphs = self._check(self.tr("Layers replayed from C&UDA graphs"), "training.cuda_graphs")
+        form.addRow(self.train_cuda_graphs)
         self.optimizer_in_backward = self._check(self.tr("Optimizer step in back&ward (each gradient freed at once)"),
                                                  "training.optimizer_in_backward")
         form.addRow(self.optimizer_in_backward)

@@ -192,9 +192,10 @@ def eager_host_floor_seconds(scenario: Scenario, plan: PrecisionPlan, layers, re
     saved tensor). A Llama 3.2 1B LoRA step on all seven linears (83 kernels forward, 116 backward a
     layer, 123 ops re-forward) at 2,048 tokens: 79.6 ms, 128.8 ms with full recomputation (112.8 ms
     before the re-forward was counted apart from the forward, against 140.8 ms measured on the H200
-    rig); ``layers`` and ``recomputed`` may be arrays."""
+    rig); ``layers`` and ``recomputed`` may be arrays. 0 where the layers are replayed from CUDA graphs
+    (``Training.cuda_graphs``): the host launches the captured graph, not its kernels one by one."""
     counts = eager_layer_kernel_counts(scenario, plan)
-    if counts is None:
+    if counts is None or scenario.training.cuda_graphs:
         return 0.0
     again = eager_recompute_ops(scenario, plan) if np.any(recomputed) else None
     if np.ndim(layers) == 0 and np.ndim(recomputed) == 0:  # the scalar estimate's: plain numbers, no arrays made

@@ -180,6 +180,16 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="MoE training: Megatron-LM's --overlap-moe-expert-parallel-comm, the expert all-to-all overlapped "
                 "with another micro-batch's compute (not beside full recomputation, which Megatron-LM refuses); "
                 "default off (exposed) unless the pipeline algorithm is dualpipe, which overlaps it itself"),
+    _f("training.cuda_graphs", _t("ScenarioController", "CUDA graphs in training"), flag="--train-cuda-graphs",
+       cli_type="switch", help=_t(
+        "ScenarioEditor", "The framework captures the layers in CUDA graphs and replays them (Megatron-Core "
+             "--cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=\"reduce-overhead\"): each layer's fixed "
+             "time loses the host's launch of each kernel and takes the replayed kernels' gaps instead. Not with "
+             "full recomputation or CPU offload of activations, which Megatron-Core refuses beside per-layer graphs."),
+       cli_help="training: the layers replayed from captured CUDA graphs (Megatron-Core --cuda-graph-impl, NeMo "
+                "enable_cuda_graph, torch.compile mode='reduce-overhead'): the host's kernel launches taken off the "
+                "per-layer time, the replayed kernels' gaps put on; not with full recomputation or CPU offload of "
+                "activations (Megatron-Core refuses both); default off"),
     _f("training.pipeline_algorithm", _t("ScenarioController", "pipeline algorithm"), flag="--pipeline-algorithm",
        editor=False, cli_help="training with pipeline stages: 1f1b (plain or interleaved; default) or dualpipe "
                               "(DeepSeek-V3's bidirectional DualPipe: even pipeline degrees, two copies of the "

@@ -49,6 +49,15 @@ LAYOUT_ENGLISH: dict[str, str] = {
         "the optimizer step in backward needs one data-parallel replica or ZeRO-3 (FSDP2), not ZeRO {zero} over "
         "{replicas} replicas: each gradient must be reduced over the replicas before its step"
     ),
+    "cuda-graphs-full-recompute": (
+        "CUDA graphs replay each layer as captured, so they cannot run with full recomputation: Megatron-Core "
+        "refuses per-layer graphs beside it (only a whole-iteration graph takes it); choose selective or no "
+        "recomputation, or turn CUDA graphs off"
+    ),
+    "cuda-graphs-offload": (
+        "CUDA graphs cannot run with CPU offload of activations: Megatron-Core refuses the two together; turn "
+        "one of them off"
+    ),
 }
 """English templates: counts of cards, stages, heads, experts and tokens."""
 
@@ -79,5 +88,10 @@ LAYOUT_CHINESE: dict[str, str] = {
         "反向传播中执行优化器步骤要求只有一个数据并行副本或使用 ZeRO-3（FSDP2），而不是在 {replicas} 个副本上使用 "
         "ZeRO {zero}：每个梯度在其优化器步骤之前必须先在各副本间归约"
     ),
+    "cuda-graphs-full-recompute": (
+        "CUDA 图按捕获时的样子重放每一层，因此不能与完全重计算同时使用：Megatron-Core 不允许逐层 CUDA 图与完全重计算同时使用"
+        "（只有整步迭代图可以）；请选择选择性重计算或不重计算，或关闭 CUDA 图"
+    ),
+    "cuda-graphs-offload": "CUDA 图不能与激活值 CPU 卸载同时使用：Megatron-Core 不允许两者同时使用；请关闭其中之一",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

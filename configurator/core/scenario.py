@@ -142,6 +142,21 @@ class Scenario(_Frozen):
         return self
 
     @model_validator(mode="after")
+    def _cuda_graphs_are_possible(self) -> Scenario:
+        """Layers replayed from CUDA graphs (``Training.cuda_graphs``) run without full recomputation and
+        without CPU offload of activations, which Megatron-Core's per-layer graphs refuse
+        (``transformer_config.py``, core/training_graphs.py names the commit); a recomputation left to
+        the planner is kept off full there (``workloads/training/grid.py``)."""
+        t = self.training
+        if not t.cuda_graphs or not self.workload.is_training:
+            return self
+        if t.recompute is Recompute.FULL and "recompute" not in self.auto_layout:
+            raise said(ValueError, msg("cuda-graphs-full-recompute"))
+        if t.offload_activations:
+            raise said(ValueError, msg("cuda-graphs-offload"))
+        return self
+
+    @model_validator(mode="after")
     def _serving_pools_are_possible(self) -> Scenario:
         serving = self.serving
         if self.workload is not Workload.INFERENCE or not serving.disaggregated or serving.prefill_cards is None \

@@ -177,6 +177,13 @@ class Training(_Frozen):
                     "another micro-batch's compute, not beside full recomputation (which Megatron-LM refuses); "
                     "off: exposed, as plain schedules run it. DualPipe (pipeline_algorithm) overlaps it whatever "
                     "this says (formulas/moe.expert_all_to_all_overlapped)")
+    cuda_graphs: bool = Field(
+        default=False, exclude_if=lambda on: not on,
+        description="the layers replayed from captured CUDA graphs (Megatron-Core --cuda-graph-impl, NeMo "
+                    "enable_cuda_graph, torch.compile mode='reduce-overhead'): layer_overhead_s less the layer's host "
+                    "launches, plus the replayed layer (core/training_graphs.py); not beside full "
+                    "recomputation or CPU offload of activations (Megatron-Core refuses both). Written to files "
+                    "only when on")
     pipeline_algorithm: Literal["1f1b", "dualpipe"] = Field(
         default="1f1b", exclude_if=lambda name: name == "1f1b",
         description="pipeline algorithm: 1f1b (plain or interleaved, parallelism.pipeline_schedule) or DeepSeek-V3's "

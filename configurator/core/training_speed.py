@@ -83,6 +83,7 @@ from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core import training_zero3
 from configurator.core.training_mtp import mtp_matmul_params
+from configurator.core.training_graphs import training_layer_seconds
 from configurator.core.training_stage_memory import rank_params, rank_routed_params
 from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
 from configurator.core.units import GB, TERA, Precision
@@ -458,7 +459,7 @@ def micro_batch_timing(
                                   train.offload_params, train.offload_activations)
     offload_s = float(comm.offload_stream_seconds(stream, compute_s, host_link_gbps(card), a.link_efficiency,
                                                   a.comm_overlap))
-    overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full) \
+    overhead_s = layer_overhead_seconds(layers, training_layer_seconds(scenario), TRAINING_PASSES + full) \
         + layers * adapter_layer_seconds(scenario, card, plan, tokens, tp, full)
     gpu_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_s, overhead_s)
     host_s = eager_host_floor_seconds(scenario, plan, layers, full)

@@ -2182,6 +2182,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>专家全对全通信重叠</translation>
     </message>
     <message>
+        <source>CUDA graphs in training</source>
+        <translation>训练中的 CUDA 图</translation>
+    </message>
+    <message>
         <source>pipeline algorithm</source>
         <translation>流水线算法</translation>
     </message>
@@ -2457,6 +2461,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>专家全对全通信与计算重叠(&amp;X)</translation>
     </message>
     <message>
+        <source>Layers replayed from C&amp;UDA graphs</source>
+        <translation>以 CUDA 图重放各层(&amp;U)</translation>
+    </message>
+    <message>
         <source>Optimizer step in back&amp;ward (each gradient freed at once)</source>
         <translation>反向传播中执行优化器步骤(&amp;W)</translation>
     </message>
@@ -2579,6 +2587,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>What selective recomputation keeps, as the training framework does it. Megatron-LM recomputes only the attention core; torchtitan&apos;s per-op policy keeps every other matmul output and recomputes the rest, which needs less memory and more compute. DeepSeek-V3 caches the linear layers&apos; inputs in FP8 and recomputes the norms, the MLA up-projections and the SwiGLU output.</source>
         <translation>选择性重计算保留哪些激活，取决于训练框架。Megatron-LM 只重计算注意力核心；torchtitan 的逐算子策略每隔一个矩阵乘保留其输出、其余全部重计算，显存更少而计算更多。DeepSeek-V3 以 FP8 缓存线性层的输入，并重计算归一化、多头潜在注意力上投影和门控激活的输出。</translation>
+    </message>
+    <message>
+        <source>The framework captures the layers in CUDA graphs and replays them (Megatron-Core --cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=&quot;reduce-overhead&quot;): each layer&apos;s fixed time loses the host&apos;s launch of each kernel and takes the replayed kernels&apos; gaps instead. Not with full recomputation or CPU offload of activations, which Megatron-Core refuses beside per-layer graphs.</source>
+        <translation>框架把各层捕获为 CUDA 图并重放（Megatron-Core --cuda-graph-impl、NeMo enable_cuda_graph、torch.compile 的 CUDA 图模式）：每层固定时间中主机逐个启动内核的部分被去掉，改计重放内核之间的间隙。不能与完全重计算或激活值 CPU 卸载同时使用，Megatron-Core 不允许逐层 CUDA 图与两者同时使用。</translation>
     </message>
     <message>
         <source> seq</source>

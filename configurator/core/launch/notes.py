@@ -141,6 +141,16 @@ NOTES: dict[str, tuple[str, str]] = {
                         "估算假定了 Transformer Engine 的 userbuffers 重叠；torchtitan 的异步张量并行（需 torch.compile）"
                         "是另一种实现：实际速度会不同"),
     "set-tp-overlap-cfg": ("the userbuffers table {name}", "userbuffers 表 {name}"),
+    "set-cuda-graphs": ("the layers replayed from CUDA graphs", "以 CUDA 图重放各层"),
+    "cuda-graphs-what": ("the estimate assumed them (no host launch per kernel); run the step under "
+                         "torch.compile(mode=\"reduce-overhead\") or a framework that captures graphs, or expect "
+                         "the host's launches per layer",
+                         "估算假定了 CUDA 图（不计每个内核的主机启动）；请在 torch.compile(mode=\"reduce-overhead\") "
+                         "或能捕获 CUDA 图的框架下运行，否则每层会有主机启动开销"),
+    "cuda-graphs-recompute-what": ("Megatron-LM core_v0.15.0 refuses --cuda-graph-impl beside recomputation (newer "
+                                   "versions take selective recomputation): the estimate assumed them",
+                                   "Megatron-LM core_v0.15.0 不允许 --cuda-graph-impl 与重计算同时使用（更新版本接受选择性"
+                                   "重计算）：估算假定了 CUDA 图"),
     "tp-overlap-cfg-what": ("the estimate assumed that Megatron-Bridge recipe table; Megatron-LM runs Transformer "
                             "Engine's default table unless --tp-comm-overlap-cfg names a YAML file of the table's "
                             "settings: write it from Megatron-Bridge training/comm_overlap.py",

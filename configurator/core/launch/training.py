@@ -108,6 +108,8 @@ def _common_notes(layout: TrainingLayout, name: str) -> list[Note]:
                           what=note("expert-overlap-what")))
     if name != "Megatron-LM" and s.parallelism.tp_comm_overlap and s.parallelism.tp > 1:
         notes.append(note("not-written", engine=name, setting=note("set-tp-overlap"), what=note("tp-overlap-what")))
+    if name != "Megatron-LM" and s.training.cuda_graphs:
+        notes.append(note("not-written", engine=name, setting=note("set-cuda-graphs"), what=note("cuda-graphs-what")))
     return notes
 
 
@@ -145,6 +147,11 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
                 notes.append(note("not-written", engine="Megatron-LM",
                                   setting=note("set-tp-overlap-cfg", name=par.tp_comm_overlap_cfg),
                                   what=note("tp-overlap-cfg-what")))
+    if t.cuda_graphs and t.recompute is Recompute.NONE:  # Megatron-Core's per-layer graphs (arguments.py)
+        flags += ["--cuda-graph-impl", "local"]
+    elif t.cuda_graphs:
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-cuda-graphs"),
+                          what=note("cuda-graphs-recompute-what")))
     flags += ["--micro-batch-size", str(t.micro_batch), "--global-batch-size", str(layout.global_sequences),
               "--seq-length", str(t.seq_len), "--max-position-embeddings", str(max(t.seq_len, m.position_embeddings)),
               "--train-iters", str(layout.steps)]

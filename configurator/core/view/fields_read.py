@@ -43,6 +43,7 @@ FIELD_READ_BY = {
     "training.lora_targets": ADAPTER,
     "training.fp8_base": ADAPTER,
     "training.paged_optimizer": TRAINING,
+    "training.cuda_graphs": TRAINING,
     "training.optimizer_in_backward": FULL_MODEL,  # training_stage_memory.in_backward: adapters do not read it
     "graphics.users": VDI,  # and the VDI licences of the bill of materials
     "graphics.profile_gib": VDI,

@@ -39,6 +39,8 @@ def training_layout(est: Estimate) -> Phrase:
     parts += [Phrase(f"{name} {{n}}", {"n": value}) for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
     if par.ep > 1 and expert_overlap_in_force(s):
         parts.append("expert all-to-all overlapped")
+    if t.cuda_graphs:
+        parts.append("layers replayed from CUDA graphs")
     parts += [Phrase("DP {n}", {"n": s.data_parallel}), Phrase("ZeRO {n}", {"n": par.zero})]
     offloaded = [name for field, name in OFFLOADED.items() if getattr(t, field)]
     if offloaded:

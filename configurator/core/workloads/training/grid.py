@@ -94,7 +94,8 @@ def tried_axes(scenario: Scenario, card: Card, sequences: int | None = None) -> 
     micro = MICRO_BATCHES if sequences is None else micro_batch_options(sequences)
     return (tps, pps, list(_options(scenario, "vp", virtual_stage_options(model.n_layers, tuple(pps)), par.virtual_stages)),
             cps, eps, list(_options(scenario, "zero", ZERO_STAGES, par.zero)),
-            [RECOMPUTE.index(r) for r in _options(scenario, "recompute", RECOMPUTE, Recompute(train.recompute))],
+            [RECOMPUTE.index(r) for r in _options(scenario, "recompute", RECOMPUTE, Recompute(train.recompute))
+             if not (train.cuda_graphs and r is Recompute.FULL)],  # per-layer graphs refuse it (training_graphs)
             list(_options(scenario, "micro_batch", micro, train.micro_batch)))
 
 

@@ -58,6 +58,7 @@ from configurator.core.memory import recomputed_matmul_share, training_states
 from configurator.core.precision import attention_precision, plan_training, training_dispatch_bytes
 from configurator.core.pipeline_schedule import round_size
 from configurator.core import training_zero3
+from configurator.core.training_graphs import training_layer_seconds
 from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.training_speed import (
@@ -239,7 +240,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                               rc == RECOMPUTE.index(Recompute.FULL))
     compute_s = overlapped_expert_compute_seconds(compute_s, all_to_all_s, overlapped)
     ep_s = expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped)
-    overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full) \
+    overhead_s = layer_overhead_seconds(layers, training_layer_seconds(scenario), TRAINING_PASSES + full) \
         + layers * adapter_layer_seconds(scenario, card, plan, tokens, tp, full)
     return {"plan": plan, "states": training_states(scenario, plan), "net": net, "link": link,
             "peak_flops": peak_flops, "pass_factor": pass_factor, "full": full, "tokens": tokens, "layers": layers,

@@ -190,7 +190,7 @@ def predicted_needed(row: dict) -> float | None:
 def gemm_errors(rows: list[dict], card: Card) -> dict[str, float]:
     """Median |error| of ``gemm_seconds`` (the card's GEMM family, its catalog peak and bandwidth)
     against the measured GEMM rows, per dtype [%]."""
-    family, out = gemm_family(card.architecture), {}
+    family, out = gemm_family(card.architecture, card.is_consumer, card.id), {}
     for dtype in sorted({r["dtype"] for r in rows if r["case"] == "gemm"}):
         errors = []
         for r in (r for r in rows if r["case"] == "gemm" and r["dtype"] == dtype):

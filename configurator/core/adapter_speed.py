@@ -116,7 +116,7 @@ def adapter_layer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, t
     if not peak or not card.bandwidth_gbps:
         return 0.0
     casts = 2 if training_states(scenario, plan).autocast_copy > 0 else 0
-    family = gemm_family(card.architecture, card.is_consumer)
+    family = gemm_family(card.architecture, card.is_consumer, card.id)
     passes = np.where(recomputed, 2, 1)
     rows_per_rank = np.asarray(tokens, dtype=float)
     tp = np.asarray(tp, dtype=float)

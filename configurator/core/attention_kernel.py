@@ -36,5 +36,5 @@ def training_attention_efficiency(scenario: Scenario, card: Card) -> float:
         return own
     kernel = training_attention_kernel(scenario)
     found = None if kernel is None else \
-        attention_kernel_efficiency(kernel.value, gemm_family(card.architecture, card.is_consumer))
+        attention_kernel_efficiency(kernel.value, gemm_family(card.architecture, card.is_consumer, card.id))
     return ATTENTION_FALLBACK_EFFICIENCY if found is None else found

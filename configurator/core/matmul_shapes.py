@@ -127,7 +127,7 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
         if not training and (type(tokens) is int or type(tokens) is float) and type(layers) is int:
             return _plain_forward_efficiency(coef, mh, tokens, layers, head_rows, model.is_moe, spread)
     else:
-        family = gemm_family(card.architecture, card.is_consumer)
+        family = gemm_family(card.architecture, card.is_consumer, card.id)
         _, mh, _, kh = gemm_fit(family, precision_name)
         if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS) and isinstance(expert_tp, _NUMBERS):
             coef = _cached_coefficients(model, family, precision_name, float(tp), float(ep), training,
@@ -201,7 +201,7 @@ def forward_coefficients(model: ModelArchitecture, card: Card, precision: str, t
         coef, mh, _ = last[3]
         dense_m, _, routed_m, _, head_m, _, layer_w, head_w, routed_share = coef
         return dense_m, routed_m, head_m, layer_w, head_w, routed_share, mh
-    family = gemm_family(card.architecture, card.is_consumer)
+    family = gemm_family(card.architecture, card.is_consumer, card.id)
     coef = _cached_coefficients(model, family, precision_name, float(tp), float(ep), False, float(expert_tp))
     _, mh, _, kh = gemm_fit(family, precision_name)
     if type(tp) is int and type(ep) is int and type(expert_tp) is int:  # kept as matmul_efficiency_by_shape keeps it

@@ -29,7 +29,7 @@ def prompt_attention_flops(model: ModelArchitecture, prompt_tokens: int) -> floa
 def prompt_attention_share(scenario: Scenario, card: Card) -> float | None:
     """Forward share of the card's dense 16-bit peak of the engine's prompt attention kernel on the
     card's GEMM family [-]; None where the engine names none there or none is published."""
-    family = gemm_family(card.architecture, card.is_consumer)
+    family = gemm_family(card.architecture, card.is_consumer, card.id)
     kernel = dict(scenario.serving.profile.prefill_attention).get(family)
     return None if kernel is None else attention_forward_share(kernel, family)
 

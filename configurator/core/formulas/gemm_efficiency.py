@@ -231,8 +231,11 @@ GEMM_FITS[("generic", "16")] = _median_fit("16")
 GEMM_FITS[("generic", "8")] = _median_fit("8")
 
 MAMF_ROWS: dict[tuple[str, str], tuple[tuple[str, float, float, tuple[int, int, int]], ...]] = {
-    ("cdna3", "16"): (("mi300x", 668.4, 1307.4, (10240, 15360, 8192)), ("mi325x", 784.9, 1307.4, (13312, 10240, 8192))),
-    ("cdna3", "8"): (("mi300x", 1222.9, 2614.9, (8192, 8192, 8192)),),
+    ("cdna3", "16"): (("mi300x", 668.4, 1307.4, (10240, 15360, 8192)), ("mi300x", 708.0, 1307.4, (4096, 4864, 32896))),
+    ("cdna3", "8"): (("mi300x", 1222.9, 2614.9, (8192, 8192, 8192)), ("mi300x", 1273.0, 2614.9, (4096, 3648, 32896))),
+    ("cdna3-mi325x", "16"): (("mi325x", 784.9, 1307.4, (13312, 10240, 8192)), ("mi325x", 843.0, 1307.4, (4096, 4864, 32896)),
+                             ("mi325x", 831.4, 1307.4, (4096, 4864, 32896))),
+    ("cdna3-mi325x", "8"): (("mi325x", 1519.0, 2614.9, (4096, 3648, 32896)), ("mi325x", 1408.1, 2614.9, (4096, 3648, 32896))),
     ("cdna4", "16"): (("mi355x", 1565.0, 2516.6, (12288, 8192, 8192)),),
     ("cdna2", "16"): (("mi250x", 2 * 147.0, 383.0, (1024, 14080, 19968)),
                       ("mi250x", 2 * 127.0, 383.0, (1024, 14080, 19968))),
@@ -251,7 +254,20 @@ MI300X torch 2.5.1 + ROCm 6.3 with TunableOp (an earlier ROCm 6.2 run of the tab
 v5, 1,222.9 TFLOP/s, github.com/Azure/AI-benchmarking-guide Azure_Results/ND_MI300X_v5_results.md, the
 2025-03 rerun read at bf209ab; an earlier run 1,159.2, and 1,081.4 at 16384³; the same guide's H100 FP8
 GEMM figures sit within -3 .. 0 % of the hopper 8-bit curve, which is why its row can stand in for a table.
-Until December 2026 the MI300X's FP8 products ran at its 16-bit ceiling, 1,443 TFLOP/s there, +18 %), MI355X ROCm 7.0 (the table's 2300 theory is the MI350X's; the catalog's MI355X
+Until December 2026 the MI300X's FP8 products ran at its 16-bit ceiling, 1,443 TFLOP/s there, +18 %). AMD's own
+Max-Achievable FLOPs, one method for both CDNA 3 boards (hipBLASLt commit db8e93b, ``hipblaslt-bench`` at
+4096×4864×32896 for BF16 and 4096×3648×32896 for FP8, ``trig_float`` inputs, cold caches, 2025-02-25; B. Sander et
+al., "Measuring Max-Achievable FLOPs – Part 2", ROCm blogs 2025-02-28, Table 1, github.com/ROCm/rocm-blogs
+blogs/software-tools-optimization/measuring-max-achievable-flops-part2/README.md): MI300X (750 W) BF16 708 TFLOP/s at
+a median engine clock of 1,207 MHz, FP8 1,273 at 1,230 MHz; MI325X (1,000 W) BF16 843 at 1,447 MHz, FP8 1,519 at
+1,464 MHz (the footnote's figures: 840.8 and 1,527.7; the MI300X's FP8 there 1,223.6). The same die and the same
+software efficiency (708 of the 751 TFLOP/s 1,207 MHz gives, 94 %): the MI325X's board power holds a clock 1.19-1.21
+times the MI300X's through dense products, so it takes a ceiling of its own (family ``cdna3-mi325x``,
+:data:`BOARD_FAMILIES`; until December 2026 the two shared the median of their rows). AMD's later run of the
+MI325X with normally distributed inputs, which toggle more bits and hold a lower clock than ``trig_float`` (BF16 831.4,
+unscaled FP8 1,408.1 at the same shapes; "Completing the GPU Performance Picture: Understanding TAF Alongside Peak
+FLOPs and MAF", ROCm blogs 2026-10-06, footnote 1, blogs/artificial-intelligence/taf-blog/README.md), is a row of its
+own), MI355X ROCm 7.0 (the table's 2300 theory is the MI350X's; the catalog's MI355X
 peak is 2516.6), Gaudi 2 and 3 in lazy mode (the table's Gaudi 3 theory 1677; catalog 1835). MI250X (CDNA 2):
 two measurements of one GCD, each doubled for the module's two GCDs (the catalog holds the module: 383
 TFLOP/s, 128 GB, 3,277 GB/s; software sees two 64 GB devices of 191.5 TFLOP/s, which run a matmul each):
@@ -343,6 +359,12 @@ def _geforce_ampere_ceiling() -> float:
 
 GEMM_FITS[("ampere-geforce", "16")] = (_geforce_ampere_ceiling(), *GEMM_FITS[("ampere", "16")][1:])
 
+BOARD_FAMILIES = {"mi325x": "cdna3-mi325x"}
+"""Catalog card id → the family whose ceiling its own published matmul rows set (:data:`MAMF_ROWS`), where the card's
+board holds a clock under dense products that its architecture's other boards do not: the MI325X (1,000 W) runs the
+MI300X's (750 W) CDNA 3 die at 1.19-1.21 times its sustained clock (AMD's Max-Achievable FLOPs, :data:`MAMF_ROWS`).
+Its tile sizes are the architecture family's; no other table is keyed on ``cdna3``."""
+
 _FAMILY_WORDS = (("blackwell", "blackwell"), ("hopper", "hopper"), ("ampere", "ampere"),
                  ("ada", "ada"), ("lovelace", "ada"), ("cdna 3", "cdna3"), ("cdna 4", "cdna4"), ("cdna 2", "cdna2"),
                  ("gaudi 2", "gaudi2"), ("gaudi 3", "gaudi3"))
@@ -359,10 +381,12 @@ CONSUMER_FAMILIES = {"ada": "ada-geforce", "ampere": "ampere-geforce"}
 
 
 @lru_cache(maxsize=256)  # a pure function of the text: a serving copy asks three times (cleared with the shapes)
-def gemm_family(architecture: str | None, consumer: bool = False) -> str:
+def gemm_family(architecture: str | None, consumer: bool = False, card_id: str | None = None) -> str:
     """The fitted GEMM family of a catalog architecture string, else ``generic``; a ``consumer``
-    (GeForce) card takes its family's consumer curve where there is one (:data:`CONSUMER_FAMILIES`)
-    [family name]."""
+    (GeForce) card takes its family's consumer curve where there is one (:data:`CONSUMER_FAMILIES`),
+    and a card listed in :data:`BOARD_FAMILIES` (by its catalog ``card_id``) its board's [family name]."""
+    if card_id in BOARD_FAMILIES:
+        return BOARD_FAMILIES[card_id]
     text = (architecture or "").lower()
     for word, family in _FAMILY_WORDS:
         if word in text:

@@ -427,16 +427,23 @@ ZH_CN_NOTES: dict[str, str] = {
         "一栏照搬 B200 数值及“129 GB”——已忽略。）MLPerf 系统文件显示每 GPU 186 GB HBM3e。NVL72 机柜：72 个 GPU "
         "+ 36 个 Grace，FP4 稀疏 1,440 PF（稠密 720 PF），约 13.4 TB HBM3e，576 TB/s。初始数据中“180 W "
         "推理卡”的说法不实。",
-    ("NVIDIA: 15 PF dense NVFP4 (20 PF sparse), FP8 5 PF dense / 10 sparse, 288 GB HBM3e, 8 TB/s, up to 1,400 "
-     "W TGP. Verda reports 279 GB usable. INT8 (~0.165 POPS dense) and FP64 (≈1–1.4 TF, not verified) "
-     "deliberately reduced. Rack: 1.08 EF dense / 1.44 EF sparse FP4, ~20 TB HBM3e, 576 TB/s. FP32 83.3 TF and "
-     "FP64 1.39 TF (2026-12) = the NVL72 rack figures (6 PF FP32, 100 TF FP64) ÷ 72, the catalog's board rule "
-     "(system table ÷ GPUs); the 80 TF before was Verda's rounded per-GPU value."):
-        "NVIDIA：稠密 NVFP4 15 PF（稀疏 20 PF），FP8 稠密 5 PF / 稀疏 10，288 GB HBM3e，8 TB/s，TGP 最高 1,400 "
-        "W。Verda 报告可用 279 GB。INT8（稠密约 0.165 POPS）与 FP64（约 1–1.4 "
-        "TF，未核实）被有意削减。机柜：FP4 稠密 1.08 EF / 稀疏 1.44 EF，约 20 TB HBM3e，576 TB/s。FP32 83.3 TF "
-        "与 FP64 1.39 TF（2026-12）= NVL72 机柜数字（6 PF FP32，100 TF FP64）÷ 72，即目录的基板规则（系统表格 "
-        "÷ GPU 数）；此前的 80 TF 是 Verda 取整的每 GPU 值。",
+    ("NVIDIA: 15 PF dense NVFP4 (20 PF sparse), FP8 5 PF dense / 10 sparse, 288 GB HBM3e, 8 TB/s, up to 1,"
+     "400 W TGP. Verda reports 279 GB usable. INT8 (~0.165 POPS dense) and FP64 (≈1–1.4 TF, not verified) "
+     "deliberately reduced. Rack: 1.08 EF dense / 1.44 EF sparse FP4, ~20 TB HBM3e, 576 TB/s. Dense BF16 2"
+     ".5 PF and FP8 5 PF are the GB200's figures too (NVL72 rack tables: 360 and 720 PF sparse for 72 GPUs"
+     ", both racks; checked 2026-12-06): Blackwell Ultra adds FP4, not FP8/BF16 rate. What it adds beyond:"
+     " SFU exponentials for attention softmax, 10.7 TeraExponentials/s against 5 on GB200/B200 (Verda per-"
+     "GPU table; NVIDIA: '2x attention-layer acceleration'), and 1,400 W against 1,200 W; the estimator mo"
+     "dels neither (benchmarks/data/notes-new-cards-2026-12-06.md). FP32 83.3 TF and FP64 1.39 TF (2026-12"
+     ") = the NVL72 rack figures (6 PF FP32, 100 TF FP64) ÷ 72, the catalog's board rule (system table ÷ G"
+     "PUs); the 80 TF before was Verda's rounded per-GPU value."):
+        ("NVIDIA：稠密 NVFP4 15 PF（稀疏 20 PF），FP8 稠密 5 PF / 稀疏 10，288 GB HBM3e，8 TB/s，TGP 最高 1,400 W。Verda 报告可用 27"
+        "9 GB。INT8（稠密约 0.165 POPS）与 FP64（约 1–1.4 TF，未核实）被有意削减。机柜：FP4 稠密 1.08 EF / 稀疏 1.44 EF，约 20 TB HBM3e，57"
+        "6 TB/s。稠密 BF16 2.5 PF 与 FP8 5 PF 也是 GB200 的数字（NVL72 机柜表格：72 个 GPU 稀疏 360 与 720 PF，两种机柜相同；2026-12-06 "
+        "核对）：Blackwell Ultra 增加的是 FP4 算力，而非 FP8/BF16 算力。此外它增加了：注意力中的 SFU 指数运算，每秒 10.7 万亿次，GB200/B200 为 5 万亿次（"
+        "Verda 每 GPU 表格；NVIDIA 称“注意力层加速 2 倍”），以及 1,400 W 对 1,200 W；估算器两者均未建模（见 2026-12-06 的新卡说明）。FP32 83.3 TF"
+        " 与 FP64 1.39 TF（2026-12）= NVL72 机柜数字（6 PF FP32，100 TF FP64）÷ 72，即目录的基板规则（系统表格 ÷ GPU 数）；此前的 80 TF 是 V"
+        "erda 取整的每 GPU 值。"),
     ("Only what CCTV showed: 96 GB HBM2e, 700 GB/s inter-chip, 400 W; compute not disclosed."):
         "仅有央视展示的内容：96 GB HBM2e，芯片间 700 GB/s，400 W；算力未披露。",
     ("Peak figures same as SXM but sustained clocks lower under 300 W. (Announcement coverage quoted 250 W for "
@@ -449,10 +456,16 @@ ZH_CN_NOTES: dict[str, str] = {
         "每 GPU 数字（现行规格书）。规格书稀疏值 TF32 835 / FP16 1,671 / FP8 3,341 减半。TDP 可配置 350–400 "
         "W。2023 年发布资料给出的是双卡组合（188 GB，7.8 TB/s，TFLOPS 翻倍）——不要拿双卡数字与单 GPU "
         "比较。面向 LLM 推理，但也可用于训练。",
-    ("Same CDNA3 compute as MI300X (FP8 5,229.8 with sparsity); memory upgrade only (initially announced as "
-     "288 GB, shipped 256 GB). 1,000 W."):
-        "算力与 MI300X 相同，均为 CDNA3（含稀疏 FP8 5,229.8）；仅升级显存（最初公布为 288 GB，出货为 256 "
-        "GB）。1,000 W。",
+    ("Same CDNA3 die and datasheet peaks as the MI300X (FP16/BF16 1,307.4, FP8 2,614.9 dense; FP8 5,229.8 "
+     "with sparsity); HBM3E 256 GB at 6 TB/s (initially announced as 288 GB, shipped 256 GB). 1,000 W boar"
+     "d power against the MI300X's 750 W, which holds a higher clock through dense matrix products: AMD me"
+     "asured 843 TFLOP/s BF16 at a median 1,447 MHz and 1,519 FP8 at 1,464 MHz, against the MI300X's 708 a"
+     "t 1,207 and 1,273 at 1,230 MHz (hipBLASLt, one method for both; checked 2026-12-06; the estimator's "
+     "GEMM ceiling for this card, formulas/gemm_efficiency.py)."):
+        ("与 MI300X 为同一 CDNA3 芯片，规格书峰值相同（FP16/BF16 1,307.4，FP8 2,614.9 稠密；含稀疏 FP8 5,229.8）；HBM3E 256 GB，6 TB/s（"
+        "最初公布为 288 GB，出货为 256 GB）。板卡功耗 1,000 W，MI300X 为 750 W，因而在稠密矩阵乘中保持更高频率：AMD 实测 BF16 843 TFLOP/s（中位频率 1,"
+        "447 MHz）、FP8 1,519（1,464 MHz），MI300X 为 708（1,207 MHz）与 1,273（1,230 MHz）（hipBLASLt，两者方法相同；2026-12-06 "
+        "核对；即估算器为此卡设定的 GEMM 上限，formulas/gemm_efficiency.py）。"),
     ("Same GB202 configuration as the Workstation Edition at 300 W. NVIDIA's Max-Q datasheet gives 3,511 AI "
      "TOPS (FP4 sparse) → 1,755.5 dense; the other tensor rates are the Workstation Edition's scaled by "
      "3,511/4,030.4 (same silicon, lower clock). FP64 = FP32/64."):

@@ -210,7 +210,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     # the products' efficiency reads the card through its GEMM family alone: kept with the tier for
     # the cards of the grid that share the family, the precision and the stage layers
     products = product_precision(plan.math.value, scenario.training.fp8_scaling)
-    shape_key = ("shape", gemm_family(card.architecture, card.is_consumer), products, layers.tobytes())
+    shape_key = ("shape", gemm_family(card.architecture, card.is_consumer, card.id), products, layers.tobytes())
     shape = one.values.get(shape_key)
     if shape is None:
         shape = one.values.setdefault(shape_key, _shape_efficiency(model, card, products, tokens, tp, ep, layers))

@@ -9,7 +9,7 @@ rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 40
 request's performance table, the time to first token at several prompt lengths of an NVIDIA DLI course's data
 files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user); one user's time to first
 token through vLLM's and SGLang's OpenAI servers at prompts of 1-27 computed tokens (ree2raz/inference-bench:
-Qwen2.5-7B on an A100 40 GB and an L4, vLLM 0.20.1 and 0.8.5, SGLang without CUDA graphs;
+Qwen2.5-7B on an L4, vLLM 0.8.5 and SGLang 0.4.6 without CUDA graphs;
 benchmarks/data/notes-engine-short-prompts-2026-12-06.md); LoRA and QLoRA fine-tuning
 memory from torchtune's README, lit-gpt's resource tables and config hub and Unsloth's context-length benchmark;
 training memory with recomputation at long sequences from torchtitan's 2024-12 tables (the named set

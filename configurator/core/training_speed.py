@@ -38,6 +38,7 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
     pipeline_slots,
 )
 from configurator.core.formulas.dualpipe import paired_stage_work, runs_dualpipe, schedule_bubble_fraction
+from configurator.core.formulas.expert_data_parallel import data_parallel_groups
 from configurator.core.formulas.gemm_efficiency import product_precision
 from configurator.core.formulas.ring_merge import ring_merge_seconds
 from configurator.core.formulas.moe import (
@@ -317,6 +318,10 @@ class MicroBatchTiming:
     frozen_bytes_per_card: float = 0.0
     """Frozen adapter base on the fullest card before ZeRO sharding, as stored (what ZeRO-3
     gathers: :func:`frozen_base_bytes`) [B]; 0 when every weight trains."""
+    expert_share: float = 0.0
+    """Routed experts' share of the fullest stage's parameters before the expert split [1]: what
+    of ``params_per_card`` is synchronised over the experts' own data-parallel group
+    (:func:`~configurator.core.formulas.expert_data_parallel.data_parallel_groups`)."""
 
 
 def frozen_base_bytes(scenario: Scenario, plan: PrecisionPlan, params: float, layers: int) -> float:
@@ -453,7 +458,8 @@ def micro_batch_timing(
     ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped))
     first_params = rank_params(scenario, 0, first_layers)
     stage = 0.0 if scenario.workload.is_adapter else first_params / tp
-    split = expert_parallel_factor(rank_routed_params(scenario, 0, first_layers) / first_params, par.ep)
+    routed = rank_routed_params(scenario, 0, first_layers) / first_params
+    split = expert_parallel_factor(routed, par.ep)
     stream = offload_stream_bytes(stage * layout.math_bytes, stage_stored_bytes(scenario, layout, layers) * tokens / tp,
                                   train.offload_params, train.offload_activations)
     offload_s = float(comm.offload_stream_seconds(stream, compute_s, host_link_gbps(card), a.link_efficiency,
@@ -469,7 +475,8 @@ def micro_batch_timing(
     # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
     return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, stage * split,
                             training_states(scenario, plan), tuple(messages),
-                            cp_s, ep_s, offload_s, frozen_base_bytes(scenario, plan, first_params, first_layers) / tp)
+                            cp_s, ep_s, offload_s, frozen_base_bytes(scenario, plan, first_params, first_layers) / tp,
+                            routed)
 
 
 def _pass_factor(scenario: Scenario) -> float:
@@ -543,15 +550,19 @@ def training_speed(
         if net.fast_kind == "pcie" and scenario.count > 1 and params_card:  # the warning speaks of gradients
             messages.append(msg("dp-over-pcie", card=card.name))
         per_domain = data_parallel_per_domain(replicas, par.tp, net.domain)
+        # the routed experts synchronise over their own data-parallel group, the rest over all the replicas
+        groups = data_parallel_groups(params_card, timing.expert_share, par.ep, replicas, par.tp, net.domain)
+        units = scenario_stage_layers(scenario, pp)[0] if par.zero >= 3 else 0
         # ZeRO-3 gathers a frozen adapter base, in its stored dtype, and reduces none of it
-        sync_s = comm.data_parallel_sync_seconds(params_card, frozen, states.gradients, layout.math_bytes, par.zero,
-                                                 replicas, per_domain, *links(net, a), pp=pp,
-                                                 units=scenario_stage_layers(scenario, pp)[0] if par.zero >= 3 else 0)
+        sync_s = sum(comm.data_parallel_sync_seconds(params, frozen * (i == 0), states.gradients, layout.math_bytes,
+                                                     par.zero, ranks, domain, *links(net, a), pp=pp, units=units)
+                     for i, (params, ranks, domain) in enumerate(groups))
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
         every0 = zero0_reduces_every_micro_batch(train.recipe)
         if reduces_every_accumulated_micro_batch(par.zero, pp, m, every0) and params_card:  # per micro-batch
             dp_s += float(accumulation_reduce_scatter_seconds(
-                gradient_reduce_seconds(params_card, states.gradients, par.zero, replicas, per_domain, *links(net, a)),
+                sum(gradient_reduce_seconds(params, states.gradients, par.zero, ranks, domain, *links(net, a))
+                    * (params > 0) for params, ranks, domain in groups),
                 timing.compute_s, m, par.zero, pp, a.comm_overlap, every0))
         if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
             layers = scenario_stage_layers(scenario, pp)[0]

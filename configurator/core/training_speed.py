@@ -551,11 +551,13 @@ def training_speed(
             messages.append(msg("dp-over-pcie", card=card.name))
         per_domain = data_parallel_per_domain(replicas, par.tp, net.domain)
         # the routed experts synchronise over their own data-parallel group, the rest over all the replicas
-        groups = data_parallel_groups(params_card, timing.expert_share, par.ep, replicas, par.tp, net.domain)
+        groups = data_parallel_groups(params_card, timing.expert_share, par.ep, replicas, par.tp, net.domain) \
+            if par.ep > 1 and timing.expert_share else ((params_card, replicas, per_domain),)
         units = scenario_stage_layers(scenario, pp)[0] if par.zero >= 3 else 0
         # ZeRO-3 gathers a frozen adapter base, in its stored dtype, and reduces none of it
-        sync_s = sum(comm.data_parallel_sync_seconds(params, frozen * (i == 0), states.gradients, layout.math_bytes,
-                                                     par.zero, ranks, domain, *links(net, a), pp=pp, units=units)
+        sync_s = sum(comm.data_parallel_sync_seconds(params, frozen if i == 0 else 0.0, states.gradients,
+                                                     layout.math_bytes, par.zero, ranks, domain, *links(net, a), pp=pp,
+                                                     units=units)
                      for i, (params, ranks, domain) in enumerate(groups))
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
         every0 = zero0_reduces_every_micro_batch(train.recipe)

@@ -18,7 +18,6 @@ from configurator.core.formulas.communication import (  # noqa: F401  (the two c
     CP_EXCHANGES_PER_LAYER,
     EP_ALL_TO_ALLS_PER_LAYER,
     TP_COLLECTIVES_PER_LAYER,
-    data_parallel_exposed_seconds,
     offload_stream_bytes,
 )
 from configurator.core.formulas.flops import (
@@ -38,7 +37,6 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
     pipeline_slots,
 )
 from configurator.core.formulas.dualpipe import paired_stage_work, runs_dualpipe, schedule_bubble_fraction
-from configurator.core.formulas.expert_data_parallel import data_parallel_groups
 from configurator.core.formulas.gemm_efficiency import product_precision
 from configurator.core.formulas.ring_merge import ring_merge_seconds
 from configurator.core.formulas.moe import (
@@ -47,12 +45,6 @@ from configurator.core.formulas.moe import (
     overlapped_expert_compute_seconds,
 )
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
-from configurator.core.formulas.zero_accumulation import (
-    accumulation_reduce_scatter_seconds,
-    gradient_reduce_seconds,
-    reduces_every_accumulated_micro_batch,
-    zero0_reduces_every_micro_batch,
-)
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
     TRAINING_PASSES,
@@ -82,7 +74,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision, training_dispatch_bytes
 from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario import Assumptions, Recompute, Scenario
-from configurator.core import training_zero3
+from configurator.core.training_data_parallel import data_parallel_step_seconds
 from configurator.core.training_mtp import mtp_matmul_params
 from configurator.core.training_stage_memory import rank_params, rank_routed_params
 from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
@@ -549,29 +541,7 @@ def training_speed(
     if replicas > 1 and (params_card or frozen):
         if net.fast_kind == "pcie" and scenario.count > 1 and params_card:  # the warning speaks of gradients
             messages.append(msg("dp-over-pcie", card=card.name))
-        per_domain = data_parallel_per_domain(replicas, par.tp, net.domain)
-        # the routed experts synchronise over their own data-parallel group, the rest over all the replicas
-        groups = data_parallel_groups(params_card, timing.expert_share, par.ep, replicas, par.tp, net.domain) \
-            if par.ep > 1 and timing.expert_share else ((params_card, replicas, per_domain),)
-        units = scenario_stage_layers(scenario, pp)[0] if par.zero >= 3 else 0
-        # ZeRO-3 gathers a frozen adapter base, in its stored dtype, and reduces none of it
-        sync_s = sum(comm.data_parallel_sync_seconds(params, frozen if i == 0 else 0.0, states.gradients,
-                                                     layout.math_bytes, par.zero, ranks, domain, *links(net, a), pp=pp,
-                                                     units=units)
-                     for i, (params, ranks, domain) in enumerate(groups))
-        dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
-        every0 = zero0_reduces_every_micro_batch(train.recipe)
-        if reduces_every_accumulated_micro_batch(par.zero, pp, m, every0) and params_card:  # per micro-batch
-            dp_s += float(accumulation_reduce_scatter_seconds(
-                sum(gradient_reduce_seconds(params, states.gradients, par.zero, ranks, domain, *links(net, a))
-                    * (params > 0) for params, ranks, domain in groups),
-                timing.compute_s, m, par.zero, pp, a.comm_overlap, every0))
-        if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
-            layers = scenario_stage_layers(scenario, pp)[0]
-            ds_s, applies = training_zero3.micro_batch_seconds(
-                model, layers, par.tp, train.recompute == Recompute.FULL, params_card, states.gradients,
-                layout.math_bytes, par.zero, pp, replicas, per_domain, *links(net, a))
-            dp_s = float(ds_s) * m if applies else dp_s
+        dp_s = data_parallel_step_seconds(scenario, timing, frozen, layout.math_bytes, net.domain, links(net, a))
     if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
     elif par.zero >= 3 and pp > 1 and not train.offload_params:

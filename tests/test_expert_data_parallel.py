@@ -56,7 +56,8 @@ def test_expert_sync_crosses_the_network_whole():
     assert gradient_sync_seconds(40e9, 4, 2, 3, 1024, 4, **link) < 0.4 * apart
 
 
-DSV3 = "--workload pretrain --model deepseek-v3 --card h100-sxm --count 2048 --tokens 2T --seq 4096 --global-batch 62914560"
+DSV3 = ("--workload pretrain --model deepseek-v3 --card h100-sxm --count 2048 --tokens 2T --seq 4096 "
+        "--global-batch 62914560")
 
 
 def test_zero3_expert_parallel_pays_its_expert_gathers_every_micro_batch(catalog):

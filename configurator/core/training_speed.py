@@ -18,7 +18,6 @@ from configurator.core.formulas.communication import (  # noqa: F401  (the two c
     CP_EXCHANGES_PER_LAYER,
     EP_ALL_TO_ALLS_PER_LAYER,
     TP_COLLECTIVES_PER_LAYER,
-    data_parallel_exposed_seconds,
     offload_stream_bytes,
 )
 from configurator.core.formulas.flops import (
@@ -46,12 +45,6 @@ from configurator.core.formulas.moe import (
     overlapped_expert_compute_seconds,
 )
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
-from configurator.core.formulas.zero_accumulation import (
-    accumulation_reduce_scatter_seconds,
-    gradient_reduce_seconds,
-    reduces_every_accumulated_micro_batch,
-    zero0_reduces_every_micro_batch,
-)
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
     TRAINING_PASSES,
@@ -81,7 +74,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision, training_dispatch_bytes
 from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario import Assumptions, Recompute, Scenario
-from configurator.core import training_zero3
+from configurator.core.training_data_parallel import data_parallel_step_seconds
 from configurator.core.training_mtp import mtp_matmul_params
 from configurator.core.training_graphs import training_layer_seconds
 from configurator.core.training_stage_memory import rank_params, rank_routed_params
@@ -318,6 +311,10 @@ class MicroBatchTiming:
     frozen_bytes_per_card: float = 0.0
     """Frozen adapter base on the fullest card before ZeRO sharding, as stored (what ZeRO-3
     gathers: :func:`frozen_base_bytes`) [B]; 0 when every weight trains."""
+    expert_share: float = 0.0
+    """Routed experts' share of the fullest stage's parameters before the expert split [1]: what
+    of ``params_per_card`` is synchronised over the experts' own data-parallel group
+    (:func:`~configurator.core.formulas.expert_data_parallel.data_parallel_groups`)."""
 
 
 def frozen_base_bytes(scenario: Scenario, plan: PrecisionPlan, params: float, layers: int) -> float:
@@ -454,7 +451,8 @@ def micro_batch_timing(
     ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped))
     first_params = rank_params(scenario, 0, first_layers)
     stage = 0.0 if scenario.workload.is_adapter else first_params / tp
-    split = expert_parallel_factor(rank_routed_params(scenario, 0, first_layers) / first_params, par.ep)
+    routed = rank_routed_params(scenario, 0, first_layers) / first_params
+    split = expert_parallel_factor(routed, par.ep)
     stream = offload_stream_bytes(stage * layout.math_bytes, stage_stored_bytes(scenario, layout, layers) * tokens / tp,
                                   train.offload_params, train.offload_activations)
     offload_s = float(comm.offload_stream_seconds(stream, compute_s, host_link_gbps(card), a.link_efficiency,
@@ -470,7 +468,8 @@ def micro_batch_timing(
     # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
     return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, stage * split,
                             training_states(scenario, plan), tuple(messages),
-                            cp_s, ep_s, offload_s, frozen_base_bytes(scenario, plan, first_params, first_layers) / tp)
+                            cp_s, ep_s, offload_s, frozen_base_bytes(scenario, plan, first_params, first_layers) / tp,
+                            routed)
 
 
 def _pass_factor(scenario: Scenario) -> float:
@@ -543,23 +542,7 @@ def training_speed(
     if replicas > 1 and (params_card or frozen):
         if net.fast_kind == "pcie" and scenario.count > 1 and params_card:  # the warning speaks of gradients
             messages.append(msg("dp-over-pcie", card=card.name))
-        per_domain = data_parallel_per_domain(replicas, par.tp, net.domain)
-        # ZeRO-3 gathers a frozen adapter base, in its stored dtype, and reduces none of it
-        sync_s = comm.data_parallel_sync_seconds(params_card, frozen, states.gradients, layout.math_bytes, par.zero,
-                                                 replicas, per_domain, *links(net, a), pp=pp,
-                                                 units=scenario_stage_layers(scenario, pp)[0] if par.zero >= 3 else 0)
-        dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
-        every0 = zero0_reduces_every_micro_batch(train.recipe)
-        if reduces_every_accumulated_micro_batch(par.zero, pp, m, every0) and params_card:  # per micro-batch
-            dp_s += float(accumulation_reduce_scatter_seconds(
-                gradient_reduce_seconds(params_card, states.gradients, par.zero, replicas, per_domain, *links(net, a)),
-                timing.compute_s, m, par.zero, pp, a.comm_overlap, every0))
-        if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
-            layers = scenario_stage_layers(scenario, pp)[0]
-            ds_s, applies = training_zero3.micro_batch_seconds(
-                model, layers, par.tp, train.recompute == Recompute.FULL, params_card, states.gradients,
-                layout.math_bytes, par.zero, pp, replicas, per_domain, *links(net, a))
-            dp_s = float(ds_s) * m if applies else dp_s
+        dp_s = data_parallel_step_seconds(scenario, timing, frozen, layout.math_bytes, net.domain, links(net, a))
     if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
     elif par.zero >= 3 and pp > 1 and not train.offload_params:

@@ -298,7 +298,9 @@ class StageMemory(TrainingMemoryModel):
     expert_share: float = 0.0
     """Share of the stage's trainable parameters in routed experts."""
     gathered: float = 0.0
-    """Full 16-bit weights of the layers ZeRO-3 holds gathered at a time [B]."""
+    """Full 16-bit weights of the layers ZeRO-3 holds gathered at a time, before the expert split [B]:
+    under expert parallelism a rank gathers only the experts it holds, over their own data-parallel
+    group (:mod:`~configurator.core.formulas.expert_data_parallel`), ``expert_parallel_factor`` of them."""
     ddp: bool = False
     """Plain data parallelism runs through PyTorch DDP, whose buckets copy the gradients
     (:func:`ddp_buckets`)."""
@@ -315,7 +317,7 @@ class StageMemory(TrainingMemoryModel):
         weights, grads, optimizer = (float(x) for x in zero_sharded(self.weights, self.gradients, self.optimizer,
                                                                       self.zero, dp, split, self.pp,
                                                                       self.deferred))
-        weights += self.gathered
+        weights += self.gathered * split  # a rank gathers only its own experts (their data-parallel group's shards)
         copies = float(zero_shard(self.weight_copies, 3, self.zero, dp, split)) \
             if self.weight_copies and autocast_copy_held(self.zero) else 0.0
         step_copy = float(zero_shard(self.step_copy, 1, self.zero, dp, split)) if self.step_copy else 0.0

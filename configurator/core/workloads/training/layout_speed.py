@@ -23,6 +23,7 @@ from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.dualpipe import runs_dualpipe, schedule_bubble_fraction
+from configurator.core.formulas.expert_data_parallel import data_parallel_groups
 from configurator.core.formulas.gemm_efficiency import gemm_family, product_precision
 from configurator.core.formulas.ring_merge import ring_merge_seconds
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
@@ -279,16 +280,21 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     tp, cp, ep, zero, pp, dp = (sync.column(g, k) for k in ("tp", "cp", "ep", "zero", "pp", "dp"))
     replicas = dp * cp
     place = at[0].take(r) * len(RECOMPUTE) + at[1].take(r)
-    params = table.params_first.take(place) / tp * expert_parallel_factor(table.expert_share.take(place), ep)
+    share = table.expert_share.take(place)
+    params = table.params_first.take(place) / tp * expert_parallel_factor(share, ep)
     opt_params = params / np.where(zero >= 1, replicas, 1)
-    sync_s = comm.data_parallel_sync_seconds(params, table.frozen_first.take(place) / tp, states.gradients,
-                                             plan.math_bytes, zero, replicas,
-                                             data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp,
-                                             units=table.first_layers.take(place))
+    # the routed experts synchronise over their own data-parallel group, the rest over all the replicas
+    dense, experts = data_parallel_groups(params, share, ep, replicas, tp, net.domain)
+    units, frozen = table.first_layers.take(place), table.frozen_first.take(place) / tp
+    sync_s = comm.data_parallel_sync_seconds(*dense[:1], frozen, states.gradients, plan.math_bytes, zero, *dense[1:],
+                                             *link, pp=pp, units=units)
+    if np.any(experts[0]):
+        sync_s = sync_s + comm.data_parallel_sync_seconds(experts[0], 0.0, states.gradients, plan.math_bytes, zero,
+                                                          *experts[1:], *link, pp=pp, units=units)
     every0 = zero0_reduces_every_micro_batch(train.recipe)  # ZeRO 2's (and 0's) accumulated micro-batches
-    rs_s = gradient_reduce_seconds(params, states.gradients, zero, replicas,
-                                   data_parallel_per_domain(replicas, tp, net.domain), *link) \
-        * (params > 0) if np.any(zero == 2) or (every0 and np.any(zero == 0)) else None
+    rs_s = sum(gradient_reduce_seconds(part, states.gradients, zero, ranks, domain, *link) * (part > 0)
+               for part, ranks, domain in (dense, experts)) \
+        if np.any(zero == 2) or (every0 and np.any(zero == 0)) else None
     ds_s = ds_applies = None
     if scenario.parallelism.zero3_implementation == training_zero3.DEEPSPEED_2021:  # per sync row, one micro-batch
         ds_s, ds_applies = training_zero3.micro_batch_seconds(

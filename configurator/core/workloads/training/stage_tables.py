@@ -361,7 +361,7 @@ def _held_parts(g: dict, table: StageTable, flat: np.ndarray, offload_params: bo
     weights, grads, optimizer = (x / tp for x in zero_sharded(table.weights.take(flat), table.grads.take(flat),
                                                                table.optimizer.take(flat), zero, replicas, split,
                                                                g["pp"], table.deferred.take(flat) > 0))
-    weights = weights + gathered / tp
+    weights = weights + gathered * split / tp  # a rank gathers only its own experts
     # a column of zeros adds nothing (every recipe but megatron-bf16-grads makes no step copy, Megatron
     # and offload no DDP buckets, every recipe but torch-amp no autocast copies): skipped, exactly
     step_copy = zero_shard(table.step_copy.take(flat), 1, zero, replicas, split) / tp \

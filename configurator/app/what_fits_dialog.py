@@ -268,8 +268,8 @@ class WhatFitsDialog(QDialog):
             return
         targets, catalog = self.targets(), self.controller.catalog
         budget = budget_of(self.budget_box)
-        self.card_combo.setEnabled(budget is None)
-        self.count_spin.setEnabled(budget is None)
+        for owned_only in (self.card_combo, self.count_spin, self.hide_no_fit):
+            owned_only.setEnabled(budget is None)
         if budget is not None:
             base = budget_base(base, self.region_combo)
 

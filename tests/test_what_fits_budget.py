@@ -148,7 +148,7 @@ def test_serving_counts_only_with_the_users_asked(capsys):
 @pytest.mark.parametrize(("argv", "says"), [
     ([], "give exactly one of --owned ID:COUNT and --budget AMOUNT"),
     (["--owned", "l40s:8", "--budget", "50万元"], "give exactly one of --owned"),
-    (["--lang", "zh_CN"], "--owned ID:COUNT 与 --budget 金额"),
+    (["--lang", "zh_CN"], "须且只须给出 --owned ID:COUNT 与 --budget 金额两者之一"),
     (["--budget", "lots", "--lang", "zh_CN"], "'lots' 不是金额"),
     (["--budget", "lots"], "'lots' is not an amount"),
     (["--budget", "-5"], "--budget: -5 is outside the range"),

@@ -43,6 +43,6 @@ BUDGET_CHINESE: dict[str, str] = {
     "budget-fits-not-priced-list": "无价格（加速卡或其服务器没有采购价，请录入报价）：{cards}",
     "budget-fits-not-deliverable-list": "无法交付到该地区：{cards}",
     "cli-users-needs-budget": "--users 只能与 --budget 同用（已有加速卡的答案列出每种用户数）",
-    "cli-owned-or-budget": "--owned ID:COUNT 与 --budget 金额 须且只须给出其一",
+    "cli-owned-or-budget": "须且只须给出 --owned ID:COUNT 与 --budget 金额两者之一",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

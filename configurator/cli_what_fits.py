@@ -44,6 +44,19 @@ TARGET_PATHS = ("constraints.ttft_ms", "constraints.tpot_ms", "constraints.laten
 """The latency targets a serving row's users must meet (default: interactive chat)."""
 
 
+BUDGET_HELP = {
+    "budget": "or: what a budget buys, card by card, and the largest model each task runs on it: the most whole "
+              "servers (or cards sold singly) whose bill of materials (cards, servers, network, storage, racks) "
+              "costs no more, in --currency (2M is 2,000,000; 200万元, ¥200万 or 200000USD name their own; with "
+              "--region cn a bare 50万 is yuan)",
+    "region": "with --budget: where the cards are delivered ('cn': only the cards whose US export status for "
+              "China is 'permitted' and that China's customs do not bar; status, not legal advice)",
+    "currency": "with --budget: the currency amounts are shown in (default: the one the budget names, else the "
+                "language's)",
+}
+"""The help of the flags ``what-fits`` shares with ``recommend`` where its use differs."""
+
+
 def _dest(path: str) -> str:
     return BY_PATH[path].flag.removeprefix("--").replace("-", "_")
 
@@ -66,10 +79,8 @@ def add_what_fits_parser(sub) -> argparse.ArgumentParser:
     asked.add_argument("--users", metavar="N", type=_users,
                        help="with --budget: serving counts where the cards hold at least N users within the "
                             "latency targets (default 1)")
-    for action in asked._group_actions:
-        if action.dest == "budget":
-            action.help = ("or: what a budget buys, card by card (servers, network and storage included), and "
-                           "the largest model each task runs on it, e.g. 50万元 or 200000USD; " + action.help)
+    for action in asked._group_actions:  # this command's own words for the recommendation's flags
+        action.help = BUDGET_HELP.get(action.dest, action.help)
     parser.add_argument("--models", metavar="LIST",
                         help="comma-separated model presets or sizes, e.g. llama3-8b,qwen2.5-72b,32B (default: "
                              + ", ".join(c.size for c in LADDER) + ")")
@@ -117,8 +128,9 @@ def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, flo
     latency targets."""
     if (args.owned is None) == (args.budget is None):
         raise UsageError(msg("cli-owned-or-budget"))
-    if args.users is not None and args.budget is None:
-        raise UsageError(msg("cli-users-needs-budget"))
+    for flag in ("users", "region", "currency"):
+        if args.budget is None and getattr(args, flag) is not None:
+            raise UsageError(msg("cli-budget-only", flag=f"--{flag}"))
     card_id, count = owned_cards(args.owned, catalog) if args.owned is not None else (catalog.cards[0].id, 1)
     sections: dict[str, dict] = {}
     for path in QUESTION_PATHS:

@@ -153,6 +153,7 @@ def test_serving_counts_only_with_the_users_asked(capsys):
     (["--budget", "lots"], "'lots' is not an amount"),
     (["--budget", "-5"], "--budget: -5 is outside the range"),
     (["--owned", "l40s:8", "--users", "5"], "--users: only with --budget"),
+    (["--owned", "l40s:8", "--region", "cn", "--lang", "zh_CN"], "--region 只能与 --budget 同用"),
 ])
 def test_cli_refuses_in_the_language_asked(capsys, argv, says):
     assert main(["what-fits", *argv]) == 2

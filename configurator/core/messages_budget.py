@@ -22,7 +22,7 @@ BUDGET_ENGLISH: dict[str, str] = {
     "budget-fits-too-dear-list": "Smallest purchase over the budget: {cards}",
     "budget-fits-not-priced-list": "Not priced (no purchase price for the card or its server; enter a quote): {cards}",
     "budget-fits-not-deliverable-list": "Cannot be delivered to the region: {cards}",
-    "cli-users-needs-budget": "--users: only with --budget (the cards owned answer for every number of users)",
+    "cli-budget-only": "{flag}: only with --budget (the cards owned are neither bought nor delivered)",
     "cli-owned-or-budget": "give exactly one of --owned ID:COUNT and --budget AMOUNT",
 }
 """English templates (``breaks``: the budget verdict's own message; ``covered``: budget / cost [fraction])."""
@@ -42,7 +42,7 @@ BUDGET_CHINESE: dict[str, str] = {
     "budget-fits-too-dear-list": "最小采购单位已超出预算：{cards}",
     "budget-fits-not-priced-list": "无价格（加速卡或其服务器没有采购价，请录入报价）：{cards}",
     "budget-fits-not-deliverable-list": "无法交付到该地区：{cards}",
-    "cli-users-needs-budget": "--users 只能与 --budget 同用（已有加速卡的答案列出每种用户数）",
+    "cli-budget-only": "{flag} 只能与 --budget 同用（已有的加速卡无需购买或交付）",
     "cli-owned-or-budget": "须且只须给出 --owned ID:COUNT 与 --budget 金额两者之一",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

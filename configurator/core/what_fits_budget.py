@@ -21,13 +21,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from configurator.core.bounds import field_bounds
 from configurator.core.catalog import Card, Catalog
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import price_book_for
 from configurator.core.procurement.servers import purchase_unit
 from configurator.core.region import delivery_problem, import_barred
 from configurator.core.scenario import Scenario, Workload, updated
-from configurator.core.bounds import field_bounds
 from configurator.core.what_fits import (
     INTERACTIVE_TARGETS, LADDER, SERVING_TASK, TASKS, FitRow, ModelChoice, ServingTargets, Verdict, fit_rows,
     row_to_dict)
@@ -89,7 +89,7 @@ class BudgetFits:
     seconds: float
 
     def best(self, task: Workload) -> CardAnswer | None:
-        """The card on which ``task`` runs the largest model (:func:`_better` breaks ties)."""
+        """The card on which ``task`` runs the largest model (:func:`_rank` breaks ties)."""
         found = [c for c in self.cards if task in c.largest]
         if not found:
             return None

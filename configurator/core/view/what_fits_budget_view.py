@@ -6,10 +6,9 @@ the cards left out with why — label ids, messages and amounts, written by the 
 from __future__ import annotations
 
 from configurator.core.messages import Message, msg
-from configurator.core.view.names import WORKLOADS, model_name
+from configurator.core.view.names import WEIGHT_FORMATS, WORKLOADS, model_name
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
 from configurator.core.view.what_fits_view import TRAINING_PRECISIONS
-from configurator.core.view.names import WEIGHT_FORMATS
 from configurator.core.what_fits import FitRow
 from configurator.core.what_fits_budget import BudgetFits, CardAnswer, LeftOut, Purchase
 
@@ -80,7 +79,8 @@ LEFT_OUT_LISTS = {LeftOut.TOO_DEAR: "budget-fits-too-dear-list", LeftOut.NOT_PRI
 
 
 def _too_dear(answer: BudgetFits, p: Purchase) -> Message:
-    return msg("budget-fits-unit", card=p.card.name, unit=p.unit, capex=p.capex, currency=answer.base.economics.currency)
+    return msg("budget-fits-unit", card=p.card.name, unit=p.unit, capex=p.capex,
+               currency=answer.base.economics.currency)
 
 
 def left_out(answer: BudgetFits) -> tuple[Message, ...]:

@@ -364,7 +364,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     for dest in _MONEY_FLAGS:  # --region cn --budget 300万: yuan, as 300万元
         if getattr(args, dest, None) is not None:
             setattr(args, dest, in_yuan_where_meant(getattr(args, dest), region))
-    data = _in_shown_currency(data, args)
+    data = in_shown_currency(data, args)
     desktops_before = Graphics.model_validate(data.get("graphics", {}))  # the file's (or default) user class and load
     for flag, (section, field) in _FLAG_TO_FIELD.items():
         value = getattr(args, flag, None)
@@ -373,7 +373,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         if hasattr(value, "value"):
             value = value.value
         if isinstance(value, TypedMoney):  # --card-price 12万元: in the scenario's currency
-            value = _money_in(Economics.model_validate(data["economics"]), value, _MONEY_FLAGS[flag],
+            value = money_in(Economics.model_validate(data["economics"]), value, _MONEY_FLAGS[flag],
                               getattr(args, "lang", "en"))
         if section is None:
             data[field] = value
@@ -463,7 +463,7 @@ def _with_quotes(scenario: Scenario, path: Path, language: str) -> Scenario:
         raise UsageError(_validation_line(error)) from None
 
 
-def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
+def in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
     """The scenario (a file's, or the defaults) with its money in the currency results are shown
     in — ``--currency``, else the file's own when the user chose it, else the language's
     (core/currency.py ``shown_currency``: CNY with ``--lang zh_CN``) — at ``--usd-rate`` or the
@@ -509,7 +509,7 @@ def _money_values(args: argparse.Namespace) -> list:
     return [getattr(args, dest, None) for dest in _MONEY_FLAGS]
 
 
-def _money_in(economics: Economics, value: TypedMoney, flag: str, language: str) -> float:
+def money_in(economics: Economics, value: TypedMoney, flag: str, language: str) -> float:
     """An amount flag's value in the scenario's currency (:func:`~configurator.cli_money.in_currency`);
     refused where it names a currency the scenario has no rate for."""
     amount = in_currency(economics, value, flag, language)
@@ -530,7 +530,7 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
     for dest, flag in _MONEY_FLAGS.items():
         field = _CONSTRAINT_FLAGS.get(dest)
         if isinstance(typed.get(field), TypedMoney):
-            typed[field] = _money_in(scenario.economics, typed[field], flag, getattr(args, "lang", "en"))
+            typed[field] = money_in(scenario.economics, typed[field], flag, getattr(args, "lang", "en"))
     constraints |= typed
     given = [(BY_PATH[f"constraints.{field}"].flag, f"constraints.{field}") for field in typed]
     daily = _daily_rate(args)

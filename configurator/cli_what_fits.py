@@ -1,6 +1,8 @@
 """``gpu-configurator what-fits --owned l40s:8``: which models fit on the cards you own — for
 pre-training, fine-tuning (full, LoRA, QLoRA) and serving — at which precisions, with which
-layout, and how fast (:mod:`configurator.core.what_fits`). Text in English or Chinese, or JSON."""
+layout, and how fast (:mod:`configurator.core.what_fits`); ``what-fits --budget 50万元 --region cn``:
+what a budget buys, card by card, and the largest model each task runs on it
+(:mod:`configurator.core.what_fits_budget`). Text in English or Chinese, or JSON."""
 
 from __future__ import annotations
 
@@ -9,7 +11,9 @@ from collections.abc import Callable
 
 from pydantic import ValidationError
 
-from configurator.cli_scenario import UsageError, add_field_flags, listed
+from configurator.cli_money import in_yuan_where_meant
+from configurator.cli_scenario import UsageError, add_field_flags, in_shown_currency, listed, money_in
+from configurator.cli_types import whole_number
 from configurator.core.bounds import error_message, field_bounds
 from configurator.core.catalog import Catalog
 from configurator.core.fields import BY_PATH
@@ -19,6 +23,7 @@ from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.what_fits import (
     INTERACTIVE_TARGETS,
     LADDER,
+    MAX_USERS,
     TASKS,
     ServingTargets,
     WhatFits,
@@ -28,6 +33,7 @@ from configurator.core.what_fits import (
     what_fits,
     with_serving_load,
 )
+from configurator.core.what_fits_budget import BudgetFits, budget_result_to_dict, what_budget_fits
 
 QUESTION_PATHS = ("parallelism.cards_per_node", "training.seq_len", "training.tokens", "serving.context",
                   "serving.prompt_tokens", "serving.output_tokens", "serving.engine")
@@ -36,6 +42,19 @@ the field registry, ``core/fields.py``)."""
 
 TARGET_PATHS = ("constraints.ttft_ms", "constraints.tpot_ms", "constraints.latency_percentile")
 """The latency targets a serving row's users must meet (default: interactive chat)."""
+
+
+BUDGET_HELP = {
+    "budget": "or: what a budget buys, card by card, and the largest model each task runs on it: the most whole "
+              "servers (or cards sold singly) whose bill of materials (cards, servers, network, storage, racks) "
+              "costs no more, in --currency (2M is 2,000,000; 200万元, ¥200万 or 200000USD name their own; with "
+              "--region cn a bare 50万 is yuan)",
+    "region": "with --budget: where the cards are delivered ('cn': only the cards whose US export status for "
+              "China is 'permitted' and that China's customs do not bar; status, not legal advice)",
+    "currency": "with --budget: the currency amounts are shown in (default: the one the budget names, else the "
+                "language's)",
+}
+"""The help of the flags ``what-fits`` shares with ``recommend`` where its use differs."""
 
 
 def _dest(path: str) -> str:
@@ -53,8 +72,15 @@ def add_what_fits_parser(sub) -> argparse.ArgumentParser:
     """The ``what-fits`` command and its flags."""
     parser = sub.add_parser("what-fits", help="what models fit on the cards you own (training, fine-tuning, "
                                               "serving), with layout and speed")
-    parser.add_argument("--owned", metavar="ID:COUNT", required=True,
-                        help="the cards you own, e.g. l40s:8 (see 'catalog list')")
+    asked = parser.add_argument_group("the cards: exactly one of --owned and --budget")
+    asked.add_argument("--owned", metavar="ID:COUNT",
+                       help="the cards you own, e.g. l40s:8 (see 'catalog list')")
+    add_field_flags(asked, "constraints.budget", "constraints.region", "economics.currency")
+    asked.add_argument("--users", metavar="N", type=_users,
+                       help="with --budget: serving counts where the cards hold at least N users within the "
+                            "latency targets (default 1)")
+    for action in asked._group_actions:  # this command's own words for the recommendation's flags
+        action.help = BUDGET_HELP.get(action.dest, action.help)
     parser.add_argument("--models", metavar="LIST",
                         help="comma-separated model presets or sizes, e.g. llama3-8b,qwen2.5-72b,32B (default: "
                              + ", ".join(c.size for c in LADDER) + ")")
@@ -77,6 +103,13 @@ def add_what_fits_parser(sub) -> argparse.ArgumentParser:
     return parser
 
 
+def _users(text: str) -> int:
+    value = whole_number(text)
+    if not 1 <= value <= MAX_USERS:
+        raise argparse.ArgumentTypeError(f"{value}: 1 to {MAX_USERS:,} users")
+    return value
+
+
 def owned_cards(text: str, catalog: Catalog) -> tuple[str, int]:
     """'l40s:8' -> ('l40s', 8); a usage error for another form or an unknown card."""
     card_id, colon, count_text = text.partition(":")
@@ -90,8 +123,15 @@ def owned_cards(text: str, catalog: Catalog) -> tuple[str, int]:
     return card_id, count
 
 
-def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, ServingTargets]:
-    card_id, count = owned_cards(args.owned, catalog)
+def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, float | None, ServingTargets]:
+    """The question's scenario, the budget in the scenario's currency (None for ``--owned``) and the
+    latency targets."""
+    if (args.owned is None) == (args.budget is None):
+        raise UsageError(msg("cli-owned-or-budget"))
+    for flag in ("users", "region", "currency"):
+        if args.budget is None and getattr(args, flag) is not None:
+            raise UsageError(msg("cli-budget-only", flag=f"--{flag}"))
+    card_id, count = owned_cards(args.owned, catalog) if args.owned is not None else (catalog.cards[0].id, 1)
     sections: dict[str, dict] = {}
     for path in QUESTION_PATHS:
         value = getattr(args, _dest(path), None)
@@ -106,13 +146,30 @@ def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, Ser
     load = {k: serving.pop(k, None) for k in ("context", "prompt_tokens", "output_tokens")}
     if serving:
         sections["serving"] = serving
+    if args.region is not None:
+        sections["constraints"] = {"region": args.region}
     try:
         base = with_serving_load(updated(owned_scenario(card_id, count), **sections), **load)
         updated(base, constraints={"ttft_ms": targets.ttft_ms, "tpot_ms": targets.tpot_ms,
                                    "latency_percentile": targets.percentile})
     except ValidationError as error:
         raise UsageError(_flag_line(error)) from None
-    return base, targets
+    if args.budget is None:
+        return base, None, targets
+    return *_with_budget(base, args), targets
+
+
+def _with_budget(base: Scenario, args: argparse.Namespace) -> tuple[Scenario, float]:
+    """``base`` in the currency results are shown in and the budget in it, read as ``recommend
+    --budget`` reads it (``--region cn --budget 50万``: yuan; ``200,000 USD``: dollars)."""
+    args.budget = in_yuan_where_meant(args.budget, args.region)
+    base = Scenario.model_validate(in_shown_currency(base.model_dump(), args))
+    budget = money_in(base.economics, args.budget, "--budget", args.lang)
+    try:
+        updated(base, constraints={"budget": budget})  # its range, as the scenario's check names it
+    except ValidationError as error:
+        raise UsageError(_flag_line(error)) from None
+    return base, budget
 
 
 def _flag_line(error: ValidationError) -> Message:
@@ -154,11 +211,33 @@ def what_fits_text(answer: WhatFits, language: str = "en") -> str:
     return "\n".join(lines)
 
 
+def what_budget_fits_text(answer: BudgetFits, language: str = "en") -> str:
+    """The budget's answer as text: the heading, the largest model per task, every card bought, then
+    the cards left out."""
+    from configurator.core.view.printable import single_line
+    from configurator.core.view.rows import label, write
+    from configurator.core.view.what_fits_budget_view import SECTIONS, heading, left_out
+    from configurator.report.text import columns_text
+
+    lines = [single_line(write(heading(answer), language))]
+    for title, columns in SECTIONS:
+        lines += ["", label(title, language), *columns_text(columns(answer), language)]
+    lines += ["", *(single_line(write(m, language)) for m in left_out(answer))]
+    return "\n".join(lines)
+
+
 def run_what_fits(args: argparse.Namespace, catalog: Catalog, print_json: Callable[[object], None]) -> int:
     """Answer the question; print a table (``--lang``) or JSON (``--json``, through the command
     line's one JSON writer ``print_json``)."""
-    base, targets = _question(args, catalog)
+    base, budget, targets = _question(args, catalog)
     models, tasks = _choices(args)
+    if budget is not None:
+        answer = what_budget_fits(base, catalog, budget, targets, models, tasks, users=args.users or 1)
+        if args.json:
+            print_json(budget_result_to_dict(answer))
+        else:
+            print(what_budget_fits_text(answer, args.lang))
+        return 0
     answer = what_fits(base, catalog, targets, models, tasks)
     if args.json:
         print_json(result_to_dict(answer))

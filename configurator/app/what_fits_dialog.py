@@ -1,7 +1,9 @@
 """View ▸ What fits my cards: pick a card and how many you own; every model of the ladder is
 planned for training, fine-tuning and serving on them (:mod:`configurator.core.what_fits`), on
-the worker thread, and shown in two tables that fill as the models are planned. A row opens in
-the main window (double-click or the button) as an undoable step."""
+the worker thread, and shown in two tables that fill as the models are planned. Or a budget and a
+delivery region: what it buys, card by card, and the largest model per task
+(:mod:`configurator.app.what_fits_budget_part`). A row opens in the main window (double-click or the
+button) as an undoable step."""
 
 from __future__ import annotations
 
@@ -35,6 +37,14 @@ from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language
 from configurator.app.labels import class_names
+from configurator.app.what_fits_budget_part import (
+    budget_base,
+    budget_controls,
+    budget_of,
+    budget_text,
+    fill_budget_tables,
+    retranslate_budget,
+)
 from configurator.app.worker import JobContext, LatestJob, show_busy
 from configurator.core.bounds import error_line_message
 from configurator.core.fields import spec
@@ -52,6 +62,7 @@ from configurator.core.what_fits import (
     owned_scenario,
     with_serving_load,
 )
+from configurator.core.what_fits_budget import BudgetFits
 
 DEBOUNCE_MS = 300
 """Plan again once the card, count or targets have stayed put this long."""
@@ -67,8 +78,8 @@ class WhatFitsDialog(QDialog):
     def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.answer: WhatFits | None = None
-        self._shown: dict[QTableWidget, list[FitRow]] = {}
+        self.answer: WhatFits | BudgetFits | None = None
+        self._shown: dict[QTableWidget, list[FitRow | None]] = {}
         self._job = LatestJob(self)
         self._job.step.connect(self._show)
         self._job.finished.connect(self._show)
@@ -95,6 +106,10 @@ class WhatFitsDialog(QDialog):
         self.serving_table, self.training_table = self._table("what-fits-serving"), self._table("what-fits-training")
         self.tabs.addTab(self.serving_table, "")
         self.tabs.addTab(self.training_table, "")
+        self.best_table, self.cards_table = self._table("what-fits-budget-best"), self._table("what-fits-budget-cards")
+        self.tabs.addTab(self.best_table, "")
+        self.tabs.addTab(self.cards_table, "")
+        self._show_tabs(budget=False)
         layout.addWidget(self.tabs, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.use_button = QPushButton()
@@ -129,9 +144,14 @@ class WhatFitsDialog(QDialog):
         self.context_spin = self._spin("serving.context", "what-fits-context", self.controller.scenario.serving.context_tokens)
         self.ttft_spin = self._spin("constraints.ttft_ms", "what-fits-ttft", INTERACTIVE_TARGETS.ttft_ms)
         self.tpot_spin = self._spin("constraints.tpot_ms", "what-fits-tpot", INTERACTIVE_TARGETS.tpot_ms)
+        self.budget_box, self.region_combo = budget_controls(self.controller.scenario)
+        self.budget_box.valueChanged.connect(self._schedule)
+        self.region_combo.currentIndexChanged.connect(self._schedule)
         self.card_label, self.count_label = QLabel(), QLabel()
+        self.budget_label, self.region_label = QLabel(), QLabel()
         self.context_label, self.ttft_label, self.tpot_label = QLabel(), QLabel(), QLabel()
-        for form, pairs in ((left, ((self.card_label, self.card_combo), (self.count_label, self.count_spin))),
+        for form, pairs in ((left, ((self.card_label, self.card_combo), (self.count_label, self.count_spin),
+                                    (self.budget_label, self.budget_box), (self.region_label, self.region_combo))),
                             (right, ((self.context_label, self.context_spin), (self.ttft_label, self.ttft_spin),
                                      (self.tpot_label, self.tpot_spin)))):
             for text, widget in pairs:
@@ -139,7 +159,7 @@ class WhatFitsDialog(QDialog):
                 form.addRow(text, widget)
         self.hide_no_fit = QCheckBox()
         self.hide_no_fit.setObjectName("what-fits-hide")
-        self.hide_no_fit.toggled.connect(lambda _checked: self.answer is not None and self._show(self.answer))
+        self.hide_no_fit.toggled.connect(lambda _checked: isinstance(self.answer, WhatFits) and self._show(self.answer))
         left.addRow("", self.hide_no_fit)
         row.addLayout(left, 3)
         row.addLayout(right, 2)
@@ -196,6 +216,9 @@ class WhatFitsDialog(QDialog):
         self.use_button.setToolTip(self.tr("Make the selected row the scenario of the main window (undoable)"))
         self.tabs.setTabText(0, label("Serving", current_language()))
         self.tabs.setTabText(1, label("Training and fine-tuning", current_language()))
+        self.tabs.setTabText(2, label("Largest model per task", current_language()))
+        self.tabs.setTabText(3, label("What the budget buys, card by card", current_language()))
+        retranslate_budget(self.budget_box, self.region_combo, self.budget_label, self.region_label)
         if self.answer is not None:
             self._show(self.answer)
 
@@ -244,6 +267,19 @@ class WhatFitsDialog(QDialog):
             self.status.setText(error_line_message(error, Scenario).text_in(current_language()))
             return
         targets, catalog = self.targets(), self.controller.catalog
+        budget = budget_of(self.budget_box)
+        for owned_only in (self.card_combo, self.count_spin, self.hide_no_fit):
+            owned_only.setEnabled(budget is None)
+        if budget is not None:
+            base = budget_base(base, self.region_combo)
+
+            def priced(context: JobContext) -> BudgetFits:
+                from configurator.core.what_fits_budget import what_budget_fits
+
+                return what_budget_fits(base, catalog, budget, targets, progress=lambda *_: context.check())
+
+            self._job.submit(priced)
+            return
 
         def job(context: JobContext) -> WhatFits:
             from configurator.core.what_fits import what_fits
@@ -265,13 +301,30 @@ class WhatFitsDialog(QDialog):
 
     # ---- showing ----------------------------------------------------------------------------
     def _on_busy(self, busy: bool) -> None:
-        show_busy(self.status, self, self.tr("Planning every model on these cards…"), busy)
+        text = self.tr("Planning every model on these cards…") if budget_of(self.budget_box) is None else \
+            self.tr("Pricing every card the region can take and planning the largest models on them…")
+        show_busy(self.status, self, text, busy)
 
     def _on_failed(self, error: Exception) -> None:
         self.status.setText(self.tr("Could not plan: {error}").format(error=error))
 
-    def _show(self, answer: WhatFits) -> None:
+    def _show_tabs(self, budget: bool) -> None:
+        """The budget's two tables, or the cards owned's two."""
+        for index in range(self.tabs.count()):
+            self.tabs.setTabVisible(index, (index >= 2) == budget)
+        if (self.tabs.currentIndex() >= 2) != budget:
+            self.tabs.setCurrentIndex(2 if budget else 0)
+
+    def _show(self, answer: WhatFits | BudgetFits) -> None:
         self.answer = answer
+        if isinstance(answer, BudgetFits):
+            language = current_language()
+            self._show_tabs(budget=True)
+            self.question.setText("<br>".join(_escaped(line) for line in budget_text(answer, language)))
+            self._shown.update(fill_budget_tables(self.best_table, self.cards_table, answer, language))
+            self._on_selection()
+            return
+        self._show_tabs(budget=False)
         if self.hide_no_fit.isChecked():
             answer = replace(answer, rows=tuple(r for r in answer.rows if r.verdict is not Verdict.NO_FIT))
         language = current_language()

@@ -11,6 +11,19 @@ BUDGET_ENGLISH: dict[str, str] = {
     "budget-too-small-partly-priced": "The budget is too small: every priced configuration that meets the other "
                                       "constraints costs more. The nearest is {count} × {card}. {breaks}. Raise "
                                       "the budget or lower the requirements.",
+    "budget-fits-not-deliverable": "{card}: cannot be delivered to the region",
+    "budget-fits-not-priced": "{card}: not priced (no purchase price for the card or its server; enter a quote)",
+    "budget-fits-too-dear": "{card}: the smallest purchase ({unit} cards, {capex:.0money}) costs more than the budget",
+    "budget-fits-heading": "What a budget of {budget:.0money} buys ({where}), bill of materials included (servers, "
+                           "network, storage)",
+    "budget-fits-where-cn": "delivered to mainland China",
+    "budget-fits-where-any": "any delivery region",
+    "budget-fits-unit": "{card} ({unit} cards, {capex:.0money})",
+    "budget-fits-too-dear-list": "Smallest purchase over the budget: {cards}",
+    "budget-fits-not-priced-list": "Not priced (no purchase price for the card or its server; enter a quote): {cards}",
+    "budget-fits-not-deliverable-list": "Cannot be delivered to the region: {cards}",
+    "cli-budget-only": "{flag}: only with --budget (the cards owned are neither bought nor delivered)",
+    "cli-owned-or-budget": "give exactly one of --owned ID:COUNT and --budget AMOUNT",
 }
 """English templates (``breaks``: the budget verdict's own message; ``covered``: budget / cost [fraction])."""
 
@@ -19,5 +32,17 @@ BUDGET_CHINESE: dict[str, str] = {
                         "{count} × {card}。{breaks}；预算只够其费用的 {covered:.0%}。请提高预算，或降低需求。",
     "budget-too-small-partly-priced": "预算不足：满足其余全部约束且有价格的方案都超出预算。最接近的是 "
                                       "{count} × {card}。{breaks}。请提高预算，或降低需求。",
+    "budget-fits-not-deliverable": "{card}：无法交付到该地区",
+    "budget-fits-not-priced": "{card}：无价格（加速卡或其服务器没有采购价，请录入报价）",
+    "budget-fits-too-dear": "{card}：最小采购单位（{unit} 张卡，{capex:.0money}）已超出预算",
+    "budget-fits-heading": "预算 {budget:.0money} 能买到什么（{where}），含物料清单（服务器、网络、存储）",
+    "budget-fits-where-cn": "交付中国大陆",
+    "budget-fits-where-any": "不限交付地区",
+    "budget-fits-unit": "{card}（{unit} 张卡，{capex:.0money}）",
+    "budget-fits-too-dear-list": "最小采购单位已超出预算：{cards}",
+    "budget-fits-not-priced-list": "无价格（加速卡或其服务器没有采购价，请录入报价）：{cards}",
+    "budget-fits-not-deliverable-list": "无法交付到该地区：{cards}",
+    "cli-budget-only": "{flag} 只能与 --budget 同用（已有的加速卡无需购买或交付）",
+    "cli-owned-or-budget": "须且只须给出 --owned ID:COUNT 与 --budget 金额两者之一",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

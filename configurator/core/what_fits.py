@@ -316,10 +316,10 @@ def _training_row(base: Scenario, card: Card, choice: ModelChoice, model: ModelA
     est = estimate(scenario, card)
     if not est.fits:
         plan = plan_training_layout(scenario, card)
-        if plan.problem == "batch-does-not-divide":  # the default global batch, to the nearest that splits
-            low, high = plan.problem_values["low"], plan.problem_values["high"]
-            nearest = low if plan.global_batch_tokens - low <= high - plan.global_batch_tokens else high
-            scenario = updated(scenario, training={"global_batch_tokens": nearest})
+        nearest = plan.problem_values.get("nearest") if plan.problem == "batch-does-not-divide" else None
+        if nearest:  # the default global batch, to the nearest that splits
+            closest = min(nearest, key=lambda b: abs(b - plan.global_batch_tokens))
+            scenario = updated(scenario, training={"global_batch_tokens": closest})
             est = estimate(scenario, card)
     common = {"model": choice, "params": params, "active_params": float(model.active_params()), "task": task,
               "precision": precision}

@@ -3969,12 +3969,32 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>正在这些卡上规划每个模型…</translation>
     </message>
     <message>
+        <source>Pricing every card the region can take and planning the largest models on them…</source>
+        <translation>正在为该地区可交付的每种加速卡计价，并规划其上可运行的最大模型…</translation>
+    </message>
+    <message>
         <source>Could not plan: {error}</source>
         <translation>无法规划：{error}</translation>
     </message>
     <message>
         <source>What fits: use {model}</source>
         <translation>能运行什么：使用 {model}</translation>
+    </message>
+    <message>
+        <source>Or a &amp;budget</source>
+        <translation>或按预算(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Deli&amp;ver to</source>
+        <translation>交付到(&amp;V)</translation>
+    </message>
+    <message>
+        <source>What a budget buys instead of the cards owned: every card the region can take, as many as the budget buys with servers, network and storage, and the largest model each task runs on them (—: the cards owned)</source>
+        <translation>按预算而非已有加速卡提问：该地区可交付的每种加速卡，预算（含服务器、网络和存储）能买多少张，以及每项任务在其上能运行的最大模型（—：按已有加速卡）</translation>
+    </message>
+    <message>
+        <source>Where the cards are delivered: cards that cannot be delivered there are left out</source>
+        <translation>加速卡的交付地区：无法交付到该地区的加速卡不计入</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,99 @@
+"""The view of "what a budget buys, model by model" (:mod:`configurator.core.what_fits_budget`): a
+heading, per task the largest model and the card it runs on, the table of every card bought, and
+the cards left out with why — label ids, messages and amounts, written by the command line
+(``what-fits --budget``) and the window's dialog alike, in English or Chinese. Qt-free."""
+
+from __future__ import annotations
+
+from configurator.core.messages import Message, msg
+from configurator.core.view.names import WEIGHT_FORMATS, WORKLOADS, model_name
+from configurator.core.view.rows import Amount, Columns, Phrase, Value
+from configurator.core.view.what_fits_view import TRAINING_PRECISIONS
+from configurator.core.what_fits import FitRow
+from configurator.core.what_fits_budget import BudgetFits, CardAnswer, LeftOut, Purchase
+
+
+def _money(answer: BudgetFits, amount: float | None) -> Amount | None:
+    return None if amount is None else Amount(amount, answer.base.economics.currency, money=True)
+
+
+def heading(answer: BudgetFits) -> Message:
+    """'What a budget of 500,000 CNY buys (delivered to mainland China), bill of materials included'."""
+    where = msg("budget-fits-where-cn" if answer.base.constraints.region == "cn" else "budget-fits-where-any")
+    return msg("budget-fits-heading", budget=answer.budget, currency=answer.base.economics.currency, where=where)
+
+
+def _precision(row: FitRow) -> str:
+    names = TRAINING_PRECISIONS if row.task.is_training else WEIGHT_FORMATS
+    return names.get(row.precision, row.precision.upper())
+
+
+def _speed(row: FitRow) -> Value:
+    """Training tokens/s, or the users a serving deployment holds within the targets."""
+    if row.training is not None:
+        return Amount(row.training.tokens_per_s, "tokens/s")
+    if row.serving is not None:
+        return Phrase("{n} users within the targets", {"n": row.serving.users})
+    return None
+
+
+def _time(row: FitRow) -> Value:
+    """A training row's time for its token budget ('178 days for 263B tokens'); None serving."""
+    t = row.training
+    return None if t is None else Phrase("{time} for {tokens} tokens", {"time": Amount(t.hours, "h"),
+                                                                         "tokens": Amount(t.tokens, "token-count")})
+
+
+def best_columns(answer: BudgetFits) -> Columns:
+    """One line per task: the largest model that fits on what the budget buys, the card and count it
+    runs on, the bill's capex, the precision and the speed."""
+    headings = ("Task", "Largest model", "Card", "Cards", "Capex", "Precision", "Speed", "Time for the token budget")
+    rows = []
+    for task in answer.tasks:
+        top = answer.best(task)
+        if top is None:
+            rows.append((WORKLOADS[task.value], "none fits", None, None, None, None, None, None))
+            continue
+        row, p = top.largest[task], top.purchase
+        rows.append((WORKLOADS[task.value], model_name(row.model.name), p.card.name, p.count,
+                     _money(answer, p.capex), _precision(row), _speed(row), _time(row)))
+    return Columns(headings, frozenset({3, 4, 6}), tuple(rows))
+
+
+def _largest(card: CardAnswer, task) -> Value:
+    row = card.largest.get(task)
+    return None if row is None else model_name(row.model.name)
+
+
+def card_columns(answer: BudgetFits) -> Columns:
+    """One line per card bought: the count, the bill's capex and the largest model of each task."""
+    headings = ("Card", "Cards", "Capex", *(WORKLOADS[t.value] for t in answer.tasks))
+    rows = tuple((c.purchase.card.name, c.purchase.count, _money(answer, c.purchase.capex),
+                  *(_largest(c, t) for t in answer.tasks)) for c in answer.cards)
+    return Columns(headings, frozenset({1, 2}), rows)
+
+
+LEFT_OUT_LISTS = {LeftOut.TOO_DEAR: "budget-fits-too-dear-list", LeftOut.NOT_PRICED: "budget-fits-not-priced-list",
+                  LeftOut.NOT_DELIVERABLE: "budget-fits-not-deliverable-list"}
+"""Each reason a card is left out -> the message that lists the cards it leaves out."""
+
+
+def _too_dear(answer: BudgetFits, p: Purchase) -> Message:
+    return msg("budget-fits-unit", card=p.card.name, unit=p.unit, capex=p.capex,
+               currency=answer.base.economics.currency)
+
+
+def left_out(answer: BudgetFits) -> tuple[Message, ...]:
+    """The cards left out, one line per reason: too dear (each with its smallest purchase's capex),
+    not priced, not deliverable to the region."""
+    lines = []
+    for reason, said in LEFT_OUT_LISTS.items():
+        cards = [p for p in answer.left_out if p.left_out == reason]
+        if cards:
+            named = [_too_dear(answer, p) if reason == LeftOut.TOO_DEAR else p.card.name for p in cards]
+            lines.append(msg(said, cards=named))
+    return tuple(lines)
+
+
+SECTIONS = (("Largest model per task", best_columns), ("What the budget buys, card by card", card_columns))
+"""The answer's two tables: (title label id, the function that builds it)."""

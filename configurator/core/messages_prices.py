@@ -230,8 +230,8 @@ PRICE_CHINESE: dict[str, str] = {
     "rented-system": "账单按整套机柜级系统购买的 {gpus} 张卡（配置使用其中 {used} 张）",
     "rented-server": "账单按整台服务器购买的 {gpus} 张卡（配置使用其中 {used} 张）",
     "rented-board": "账单按整块板卡购买的 {gpus} 张卡（配置使用其中 {used} 张）",
-    "rent-only-used": "只租用配置实际使用的 {used} 张卡 需 {rent:.0money}",
-    "rent-only-used-cheaper": "只租用配置实际使用的 {used} 张卡 需 {rent:.0money}，低于购买：仅就此作业而言租用更便宜",
+    "rent-only-used": "只租用配置实际使用的 {used} 张卡需 {rent:.0money}",
+    "rent-only-used-cheaper": "只租用配置实际使用的 {used} 张卡需 {rent:.0money}，低于购买：仅就此作业而言租用更便宜",
     "rent-licences-added": "账单中的许可证（每年 {licences:.0money}）也计入租用：云租用价的来源未说明已含许可证",
     "rent-licences-included": "云租用价已含 NVIDIA vGPU 许可证（{provider}）：账单中每年 {licences:.0money} 的许可证只计入购买",
     "rent-or-buy-no-rent": "租还是买：{card} 无云租用价格，无法比较；{years:g} 年内按 {u:.0%} 利用率，购买需 "
@@ -240,8 +240,8 @@ PRICE_CHINESE: dict[str, str] = {
                              "{u:.0%} 利用率，总拥有成本为 {tco:.0money}",
     "rented-beyond-owned": "账单在已拥有的 {owned} 张之外购买的 {gpus} 张卡（已拥有的卡两种方式下都会使用：只租用其余的卡，"
                            "已拥有卡的电费与托管费两边都计入）",
-    "rent-only-used-beyond-owned": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张卡 需 {rent:.0money}",
-    "rent-only-used-beyond-owned-cheaper": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张卡 需 "
+    "rent-only-used-beyond-owned": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张卡需 {rent:.0money}",
+    "rent-only-used-beyond-owned-cheaper": "只租用配置在已拥有的 {owned} 张之外实际使用的 {used} 张卡需 "
                                            "{rent:.0money}，低于购买：仅就此作业而言租用更便宜",
     "rent-none-beyond-owned": "配置使用的 {used} 张卡都在已拥有的 {owned} 张之内：无需租用",
 }

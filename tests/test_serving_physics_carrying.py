@@ -57,7 +57,7 @@ def _without_read(costs):
 
 def _step_equation(costs, rate, step):
     """``F(T)`` as :func:`solve_mean_step`'s docstring writes it, worked out apart from the solver [s]."""
-    n = min(rate * costs.decode_steps * step, costs.max_batch)
+    n = min(rate * costs.decode_steps * step, costs.steady_batch)
     decode, passes = costs.decode_s(n), costs.scheduler_steps
     chunks = math.ceil(costs.prompt_tokens / max(costs.step_tokens - n, 1.0))
     share = (1.0 - math.exp(-rate * passes * chunks * step)) / passes
@@ -97,13 +97,16 @@ def test_a_prompt_in_several_chunks_is_carried_by_as_many_steps(model):
 @pytest.mark.parametrize("step_tokens", [8192, 512])
 def test_the_read_lowers_the_capacity_where_it_exceeds_the_full_batch_step(step_tokens):
     """The capacity's closed form is the equation's root at the full batch, with the read's excess
-    over the full batch's decode step (and, in 512-token steps, the prompt's three chunks)."""
+    over the full batch's decode step (and, in 512-token steps, the prompt's three chunks); in
+    512-token steps the batch as full as the budget keeps it, 512·D/(D + 1,024) of the 32 slots."""
     costs = _gguf_70b(step_tokens=step_tokens)
     assert costs.carried_read_s > costs.full_decode_s
     assert capacity(costs) < 0.9 * capacity(_without_read(costs))
     rate = capacity(costs)
     step = capacity_step(costs)
-    assert rate * costs.decode_steps * step == pytest.approx(costs.max_batch, rel=1e-12)
+    assert rate * costs.decode_steps * step == pytest.approx(costs.steady_batch, rel=1e-12)
+    assert costs.steady_batch == (costs.max_batch if step_tokens == 8192 else pytest.approx(
+        512 * costs.decode_steps / (costs.decode_steps + costs.prompt_tokens)))
     assert _step_equation(costs, rate, step) == pytest.approx(step, rel=1e-12)
 
 

@@ -8,8 +8,9 @@ carries the prompts that arrived meanwhile (Orca, Yu et al. 2022; Sarathi-Serve,
 2024), so the mean step is
 
 ``T = T_d(n) + λ·P·T·τ_p + (1 − e^(−λ·k·T))·(t_chunk + max(0, R − T_d(n)))``, with ``n = λ·(O − 1)·T``
-decoding (Little) and ``k = ⌈P/(C − n)⌉`` the steps a prompt's chunks take
-(:func:`~configurator.core.load_step.prompt_chunks`)
+decoding (Little), at most ``B' = min(B, C·D/(D + P))`` (:attr:`StepCosts.steady_batch`: the step
+token budget carries no more with their prompts), and ``k = ⌈P/(C − n)⌉`` the steps a prompt's
+chunks take (:func:`~configurator.core.load_step.prompt_chunks`)
 
 where ``T_d(n)`` is a pure decode step, ``τ_p`` the compute time of one prompt token,
 ``t_chunk`` the fixed cost a step pays when it carries a prompt and ``R`` the prompt's own weight
@@ -46,7 +47,7 @@ from operator import mul, truediv
 import numpy as np
 
 from configurator.core.frozen_record import fast_init, kept_property
-from configurator.core.load_step import capacity_step, mean_step, mean_step_between, prompt_chunks
+from configurator.core.load_step import capacity_step, mean_step, mean_step_between, prompt_chunks, steady_batch
 from configurator.core.memo import LastAsked
 from configurator.core.tpot_tail import answer_steps, mixture_offsets, tpot_spread
 from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
@@ -160,10 +161,20 @@ class StepCosts:
         return self.decode_steps / decoded if self.scheduler_steps > 1 and decoded > 0 else 1.0
 
     @kept_property
+    def steady_batch(self) -> float:
+        """Sequences the copy keeps decoding at most in steady state, ``B' = min(B, C·D/(D + P))``
+        [sequences] (:func:`steady_batch`) where prompts ride in the decode steps; ``B`` where the engine
+        runs them in passes of their own (:attr:`own_pass_s` > 0: SGLang without mixed chunks, whose
+        ``chunked_prefill_size`` bounds a prefill pass's tokens, not a decode batch's)."""
+        if self.own_pass_s > 0.0:
+            return self.max_batch
+        return steady_batch(self.max_batch, self.step_tokens, self.prompt_tokens, self.decode_steps)
+
+    @kept_property
     def full_decode_s(self) -> float:
-        """The pure decode step with the batch full, ``T_d(B)`` [s] (read once: every mean step's
-        bracket starts there)."""
-        return self.decode_s(self.max_batch)
+        """The pure decode step with the batch as full as the copy keeps it, ``T_d(B')``
+        (:attr:`steady_batch`) [s] (read once: every mean step's bracket starts there)."""
+        return self.decode_s(self.steady_batch)
 
 
 @fast_init
@@ -184,13 +195,13 @@ class LoadPoint:
 
 
 def capacity(costs: StepCosts) -> float:
-    """The highest rate a copy sustains [1/s]: where the decoding sequences fill the batch
-    (``n = B``). There ``λ·T = B/D`` with ``D`` decode steps per answer, so the step is explicit,
-    ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−N·k·B/D))·(t_chunk + max(0, R − T_d(B)))/N`` (``N`` steps a
+    """The highest rate a copy sustains [1/s]: where the decoding sequences fill the batch as far as the
+    step token budget lets them (``n = B'``, :attr:`StepCosts.steady_batch`). There ``λ·T = B/D`` with ``D`` decode steps per answer, so the step is explicit,
+    ``T* = T_d(B') + B'·P·τ_p/D + (1 − e^(−N·k·B'/D))·(t_chunk + max(0, R − T_d(B')))/N`` (``N`` steps a
     scheduling pass, :func:`~configurator.core.load_step.capacity_step`), and
-    ``λ = B/(D·T*)``. Answers of one
+    ``λ = B'/(D·T*)``. Answers of one
     token only prefill: the limit is the prompt compute, ``λ·P·τ_p < 1``."""
-    d, b = costs.decode_steps, costs.max_batch
+    d, b = costs.decode_steps, costs.steady_batch
     if d <= 0:
         prompt = costs.prompt_tokens * costs.prompt_token_s
         return (1.0 - 1e-6) / prompt if prompt > 0 else math.inf  # a decode pool that never decodes

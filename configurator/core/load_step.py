@@ -1,8 +1,9 @@
 """The mean engine step of one model copy under load (:mod:`configurator.core.load`): the fixed
 point of the step equation ``T = F(T)`` at an arrival rate, found by false position inside a bracket
 (:func:`solve_mean_step`), the last one found given again (:func:`mean_step`,
-:func:`mean_step_between`), and the step at the copy's capacity in closed form
-(:func:`capacity_step`).
+:func:`mean_step_between`), the step at the copy's capacity in closed form
+(:func:`capacity_step`), and the most sequences the step token budget keeps decoding
+(:func:`steady_batch`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,27 @@ def prompt_chunks(prompt: float, step_tokens: float, n: float) -> int:
     return math.ceil(prompt / (1.0 if 1.0 > budget else budget))
 
 
+def steady_batch(batch: float, step_tokens: float, prompt_tokens: float, decode_steps: float) -> float:
+    """The most sequences a copy keeps decoding in steady state [sequences]: its batch ``B``, and no
+    more than the step token budget ``C`` carries with the prompts that replace them,
+    ``n·(1 + P/D) ≤ C``, ``B' = min(B, C·D/(D + P))``. Why: every step carries one token of each of
+    the ``n`` sequences decoding and, on average, the prompts of the ``n/D`` sequences that join it
+    (Little: ``λ·T = n/D``), ``n·P/D`` tokens; a step never carries more than ``C`` tokens
+    (TensorRT-LLM ``max_num_tokens``: the micro-batch scheduler takes the generation requests' tokens
+    first and chunks the contexts into what is left, ``cpp/tensorrt_llm/batch_manager/
+    microBatchScheduler.cpp`` ``operator()``, commit 0a949d31; vLLM ``max_num_batched_tokens``: the
+    running requests' tokens first out of ``token_budget``, ``vllm/v1/core/sched/scheduler.py``
+    ``schedule``, commit 00024d31), so beyond ``B'`` the prompts wait for room in the budget (the
+    token wait of :func:`~configurator.core.load.ttft_parts` grows without bound there) and the running sequences finish
+    faster than they are replaced. ``D ≤ 0`` (answers that only prefill): ``B``.
+    MLPerf v5.1 Llama 3.1 8B on a B200 (``max_num_tokens`` 12,000, ``P`` 871, ``D`` 128): 1,537
+    sequences where the KV cache holds 2,622."""
+    if decode_steps <= 0.0:
+        return batch
+    held = step_tokens * decode_steps / (decode_steps + prompt_tokens)
+    return held if held < batch else batch
+
+
 _LAST_STEP = LastAsked((None, None, None))
 """The last mean step found: (costs, rate, (step, n)); the costs by identity (held here)."""
 
@@ -49,9 +71,10 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
                     ) -> tuple[float, float]:
     """The fixed point ``T = F(T)`` of the mean step and the sequences decoding ``n`` at ``rate``,
 
-    ``F(T) = (T_d(n) + s(T)·(t_chunk + max(0, R − T_d(n)))) / (1 − λ·P·τ_p)``, ``n = min(λ·D·T, B)``,
+    ``F(T) = (T_d(n) + s(T)·(t_chunk + max(0, R − T_d(n)))) / (1 − λ·P·τ_p)``, ``n = min(λ·D·T, B')``,
     ``s(T) = (1 − e^(−λ·N·k(n)·T))/N``,
 
+    ``B'`` the batch as full as the step token budget keeps it (:attr:`StepCosts.steady_batch`),
     ``N`` the steps of a scheduling pass (:attr:`StepCosts.scheduler_steps`), ``k(n)`` the steps one
     prompt's chunks take (:func:`prompt_chunks`). Why: a prompt joins the running sequences between
     passes, so one step of each pass carries the prompts that arrived during the pass before it, when
@@ -80,7 +103,7 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
     which does not fall as ``x`` rises (its slope in ``x`` is ``1 − s`` or 1, ``s ≤ 1/N ≤ 1``) nor as
     ``s`` rises (its slope in ``s`` is ``t_chunk + max(0, R − x) ≥ 0``); between two steps
     ``T₁ < T₂`` each change is ≥ 0, so ``F(T₁) ≤ F(T₂)``. ``F`` is bounded by ``F_max =
-    g(T_d(B), 1/N) / (1 − λ·P·τ_p) = (T_d(B) + (t_chunk + max(0, R − T_d(B)))/N) / (1 − λ·P·τ_p)``, so
+    g(T_d(B'), 1/N) / (1 − λ·P·τ_p) = (T_d(B') + (t_chunk + max(0, R − T_d(B')))/N) / (1 − λ·P·τ_p)``, so
     ``F(T) − T`` is positive at 0 and not positive at ``F_max``: the root is bracketed and found by
     false position with the Illinois step (Dowell & Jarratt 1971) in a few tens of evaluations,
     where iterating ``T ← F(T)`` converges as ``(λ·D·T_d′)^k`` and needs thousands of rounds near
@@ -106,7 +129,8 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
     # decode step (over ≤ 0) and one chunk holds a prompt (k = 1) the same operations in the same
     # order as without them
     passes = costs.scheduler_steps
-    decode_s, chunk_s, max_batch, exp = costs.decode_s, costs.chunk_s / passes, costs.max_batch, math.exp
+    # n at most B' (StepCosts.steady_batch): the batch as full as the step token budget keeps it
+    decode_s, chunk_s, max_batch, exp = costs.decode_s, costs.chunk_s / passes, costs.steady_batch, math.exp
     read = costs.carried_read_s  # R [s]
     prompt, tokens = costs.prompt_tokens, costs.step_tokens
     one_chunk = prompt <= tokens - max_batch  # k(n) = 1 at every n ≤ B: the exponent −λ·N·T
@@ -193,7 +217,7 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
                 high, f_high = step, f
                 f_low, side = (f_low / 2 if side < 0 else f_low), -1
     n = per_step * step
-    return step, (max_batch if max_batch < n else n)  # min(n, B), no call
+    return step, (max_batch if max_batch < n else n)  # min(n, B'), no call
 
 
 _FIXED_POINT_ROUNDS = range(200)
@@ -203,15 +227,16 @@ a range is read again by every loop over it)."""
 
 
 def capacity_step(costs: StepCosts) -> float:
-    """The mean step at the capacity, ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−N·k(B)·B/D))·(t_chunk +
-    max(0, R − T_d(B)))/N`` [s] (:func:`solve_mean_step`'s ``F`` at ``n = B``, ``λ·T = B/D``;
+    """The mean step at the capacity, ``T* = T_d(B') + B'·P·τ_p/D + (1 − e^(−N·k(B')·B'/D))·(t_chunk +
+    max(0, R − T_d(B')))/N`` [s] (:func:`solve_mean_step`'s ``F`` at ``n = B'``, ``λ·T = B'/D``, ``B'`` the
+    batch as full as the step token budget keeps it, :attr:`~configurator.core.load.StepCosts.steady_batch`;
     :func:`~configurator.core.load.capacity`; answers that decode, ``D > 0``); the last answer
     given again for the same costs (the same object: a copy's capacity, then its closed loop at the
     capacity, ask alike)."""
     last = _LAST_CAPACITY_STEP.kept
     if last[0] is costs:
         return last[1]
-    d, b, passes = costs.decode_steps, costs.max_batch, costs.scheduler_steps
+    d, b, passes = costs.decode_steps, costs.steady_batch, costs.scheduler_steps
     over = costs.carried_read_s - costs.full_decode_s  # the prompt's read beyond the full decode step's
     step = costs.full_decode_s + b * costs.prompt_tokens * costs.prompt_token_s / d \
         + (1.0 - math.exp(-passes * prompt_chunks(costs.prompt_tokens, costs.step_tokens, b) * b / d)) * (costs.chunk_s + over if over > 0.0 else costs.chunk_s) / passes

@@ -422,7 +422,10 @@ def pools(scenario: Scenario, card: Card, plan: PrecisionPlan, costs: StepCosts)
     table = copy_step_table(scenario, card, plan, scenario.serving.prompt_tokens + scenario.serving.output_tokens // 2)
     kept = table.kept.get(("pools", id(costs)))  # the pure decode steps of these costs, kept with them
     if kept is None:
-        decode = StepCosts(costs.decode_s, 0.0, 0.0, 1, costs.output_tokens, costs.max_batch, costs.max_batch + 1,
+        # pure decode steps: a step budget that the one-token stand-in prompts never bind (StepCosts.steady_batch)
+        steps = max(costs.output_tokens - 1, 0) / costs.tokens_per_step
+        budget = costs.max_batch + 1 if steps <= 0 else math.ceil(costs.max_batch * (1.0 + 1.0 / steps)) + 1
+        decode = StepCosts(costs.decode_s, 0.0, 0.0, 1, costs.output_tokens, costs.max_batch, budget,
                            costs.tokens_per_step)
         kept = table.kept[("pools", id(costs))] = (costs, decode, capacity(decode))
     _, decode, decode_capacity = kept

@@ -10,7 +10,9 @@
 - ``accuracy-table``: ``benchmarks/accuracy.py``'s summary per kind (in sample, leave one source out,
   held out), with the footnotes;
 - ``accuracy-out-of-sample``: the held-out rows' median errors per kind, within the accuracy statement;
-- ``cny-rate``: the price file's dated CNY rate the Chinese window converts at.
+- ``cny-rate``: the price file's dated CNY rate the Chinese window converts at;
+- ``published-layouts``: DeepSeek-V3 and Llama 3.1 405B at their published layouts and planned
+  (``tools/readme_published_layouts.py``, the scenarios the training tests check; about 1 s).
 
 ``--check`` writes nothing and exits 1 naming the blocks that differ (tests/test_readme.py runs
 it); ``--block NAME`` does one block. Prices, the catalog and the estimator all move these
@@ -343,9 +345,17 @@ def _words(n: int) -> str:
     return _SMALL[n] if 0 <= n < len(_SMALL) else str(n)
 
 
+def published_layouts() -> str:
+    """The paragraph on the two largest published training runs (``readme_published_layouts``)."""
+    from readme_published_layouts import published_layouts as paragraph
+
+    return paragraph()
+
+
 BLOCKS: dict[str, Callable[[], str]] = {
     "catalog-table": catalog_table, "planner-answers": planner_answers, "serving-example": serving_example,
-    "accuracy-table": accuracy_table, "accuracy-out-of-sample": accuracy_out_of_sample, "cny-rate": cny_rate}
+    "accuracy-table": accuracy_table, "accuracy-out-of-sample": accuracy_out_of_sample, "cny-rate": cny_rate,
+    "published-layouts": published_layouts}
 """Each generated block of README.md and what writes it."""
 
 INLINE = frozenset({"serving-example", "cny-rate", "accuracy-out-of-sample"})

@@ -11,6 +11,7 @@ from configurator.core.formulas.states import state_bytes_per_param
 from configurator.core.formats import DEFAULT_FORMAT, FORMATS, WeightFormat, format_bits, kv_bytes
 from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.messages import Message, msg
+from configurator.core.published_format import PublishedFormat, published_default
 from configurator.core.scenario import Optimizer, Recipe, Scenario
 from configurator.core.units import BYTES_PER_ELEMENT, Precision, weight_bytes_per_param
 
@@ -93,10 +94,15 @@ def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
     A named weight format (``Serving.weight_format``) decides both: weight-only formats (AWQ, GPTQ,
     GGUF, EXL2) multiply at 16-bit, FP8/INT8/NVFP4 at their own precision where the card has it and
     weight-only otherwise (vLLM's Marlin FP8 kernels on Ampere). Without one, the precision choice
-    stands for its usual format (``formats.DEFAULT_FORMAT``: INT4 = AWQ with groups of 128).
+    stands for its usual format (``formats.DEFAULT_FORMAT``: INT4 = AWQ with groups of 128), but for
+    a model published in fewer bits than that (DeepSeek-V3 in FP8: its release,
+    :func:`~configurator.core.published_format.published_default`), served as published.
     """
     serving = scenario.serving
     fmt = serving.weight_format
+    published = published_default(scenario)
+    if published is not None:
+        return _as_published(plan_named(scenario, card, published.weight_format), scenario, card, published)
     if fmt is None:
         plan = plan_serving_precision(card, scenario.precision)
         if plan.math is not None and plan.weights == plan.math and plan.math != plan.requested:
@@ -104,6 +110,12 @@ def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
         else:
             fmt = DEFAULT_FORMAT[plan.weights]
         return _stored(plan, plan.weights, fmt, format_bits(fmt, serving.weight_bpw))
+    return plan_named(scenario, card, fmt)
+
+
+def plan_named(scenario: Scenario, card: Card, fmt: WeightFormat) -> PrecisionPlan:
+    """:func:`plan_serving` with the weights stored in ``fmt``, named or published."""
+    serving = scenario.serving
     spec = FORMATS[fmt]
     requested = spec.math
     plan = plan_serving_precision(card, requested)
@@ -112,6 +124,17 @@ def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
             and spec.family not in _WEIGHT_ONLY_FAMILIES:
         return _stored(plan, plan.weights, DEFAULT_FORMAT[plan.math], 16.0)  # stored as it runs
     return _stored(plan, storage, fmt, format_bits(fmt, serving.weight_bpw))
+
+
+def _as_published(plan: PrecisionPlan, scenario: Scenario, card: Card, published: PublishedFormat) -> PrecisionPlan:
+    """``plan`` of weights served as published, saying so; on a card without the format's math, the
+    engine's fallback said in its place (``weights-published-emulated``)."""
+    model, name = scenario.model.name, published.weight_format.value.upper()
+    said = [msg("weights-published", model=model, format=name, source=published.source.split(" (")[0])]
+    for note in plan.messages:
+        said.append(msg("weights-published-emulated", card=card.name, model=model, format=name,
+                        used=note.params["used"]) if note.id == "precision-emulated" else note)
+    return PrecisionPlan(plan.requested, plan.math, plan.weights, tuple(said), plan.weight_format, plan.weight_bits)
 
 
 def _stored(plan: PrecisionPlan, weights: Precision, weight_format: WeightFormat, weight_bits: float) -> PrecisionPlan:

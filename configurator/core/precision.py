@@ -98,19 +98,21 @@ def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
     a model published in fewer bits than that (DeepSeek-V3 in FP8: its release,
     :func:`~configurator.core.published_format.published_default`), served as published.
     """
-    serving = scenario.serving
-    fmt = serving.weight_format
     published = published_default(scenario)
     if published is not None:
-        return _as_published(plan_named(scenario, card, published.weight_format), scenario, card, published)
-    if fmt is None:
-        plan = plan_serving_precision(card, scenario.precision)
-        if plan.math is not None and plan.weights == plan.math and plan.math != plan.requested:
-            fmt = DEFAULT_FORMAT[plan.math]  # fell back: the weights are stored at the math precision
-        else:
-            fmt = DEFAULT_FORMAT[plan.weights]
-        return _stored(plan, plan.weights, fmt, format_bits(fmt, serving.weight_bpw))
-    return plan_named(scenario, card, fmt)
+        return _as_published(scenario, card, published)
+    fmt = scenario.serving.weight_format
+    return _usual(scenario, card) if fmt is None else plan_named(scenario, card, fmt)
+
+
+def _usual(scenario: Scenario, card: Card) -> PrecisionPlan:
+    """:func:`plan_serving` with no format named: the precision's usual one."""
+    plan = plan_serving_precision(card, scenario.precision)
+    if plan.math is not None and plan.weights == plan.math and plan.math != plan.requested:
+        fmt = DEFAULT_FORMAT[plan.math]  # fell back: the weights are stored at the math precision
+    else:
+        fmt = DEFAULT_FORMAT[plan.weights]
+    return _stored(plan, plan.weights, fmt, format_bits(fmt, scenario.serving.weight_bpw))
 
 
 def plan_named(scenario: Scenario, card: Card, fmt: WeightFormat) -> PrecisionPlan:
@@ -126,15 +128,22 @@ def plan_named(scenario: Scenario, card: Card, fmt: WeightFormat) -> PrecisionPl
     return _stored(plan, storage, fmt, format_bits(fmt, serving.weight_bpw))
 
 
-def _as_published(plan: PrecisionPlan, scenario: Scenario, card: Card, published: PublishedFormat) -> PrecisionPlan:
-    """``plan`` of weights served as published, saying so; on a card without the format's math, the
-    engine's fallback said in its place (``weights-published-emulated``)."""
+def _as_published(scenario: Scenario, card: Card, published: PublishedFormat) -> PrecisionPlan:
+    """Serving ``scenario`` from its model's published weights, saying so: in their format on a card
+    that computes at it; on one that does not, upcast to the precision asked, as the model's makers and
+    SGLang serve it there (DeepSeek-V3 ``inference/fp8_cast_bf16.py``; SGLang's DeepSeek page: BF16
+    "upcast from original FP8" on 4 × 8 A100), said among the reasons (``weights-published-upcast``)."""
     model, name = scenario.model.name, published.weight_format.value.upper()
-    said = [msg("weights-published", model=model, format=name, source=published.source.split(" (")[0])]
-    for note in plan.messages:
-        said.append(msg("weights-published-emulated", card=card.name, model=model, format=name,
-                        used=note.params["used"]) if note.id == "precision-emulated" else note)
-    return PrecisionPlan(plan.requested, plan.math, plan.weights, tuple(said), plan.weight_format, plan.weight_bits)
+    said = msg("weights-published", model=model, format=name, source=published.source.split(" (")[0])
+    if card.supports(FORMATS[published.weight_format].math):
+        plan = plan_named(scenario, card, published.weight_format)
+        return PrecisionPlan(plan.requested, plan.math, plan.weights, (said, *plan.messages), plan.weight_format,
+                             plan.weight_bits)
+    plan = _usual(scenario, card)
+    upcast = msg("weights-published-upcast", card=card.name, model=model, format=name,
+                 used=(plan.math or plan.weights).value.upper(), fmt_id=published.weight_format.value)
+    return PrecisionPlan(plan.requested, plan.math, plan.weights, (upcast, *plan.messages), plan.weight_format,
+                         plan.weight_bits)
 
 
 def _stored(plan: PrecisionPlan, weights: Precision, weight_format: WeightFormat, weight_bits: float) -> PrecisionPlan:

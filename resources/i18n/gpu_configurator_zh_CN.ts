@@ -737,6 +737,10 @@ The last valid state is kept. The full report is in:
         <translation>每天约 {tokens} 个词元（提示与回答合计）</translation>
     </message>
     <message>
+        <source>Auto ({0}, as the model is published, where the card has it)</source>
+        <translation>自动（卡支持时采用模型官方发布的 {0}）</translation>
+    </message>
+    <message>
         <source>The prompt ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
         <translation>提示（{prompt} 个词元）与回答（{answer} 个词元）放不进 {context} 个词元的上下文：请加长上下文或缩短长度。</translation>
     </message>
@@ -3594,6 +3598,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Engine&apos;s default: {0}</source>
         <translation>引擎默认：{0}</translation>
+    </message>
+    <message>
+        <source>As published: {0} (the model&apos;s checkpoint)</source>
+        <translation>按发布格式：{0}（模型官方权重）</translation>
+    </message>
+    <message>
+        <source>The model&apos;s makers publish its weights in this format; cards without its math serve them upcast to 16-bit.</source>
+        <translation>模型发布方以此格式发布权重；不支持该格式运算的卡将其转换为 16 位后部署。</translation>
     </message>
 </context>
 <context>

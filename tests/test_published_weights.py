@@ -119,3 +119,14 @@ def test_an_overloaded_layout_has_no_time_to_first_token():
     assert ttft_cell(point, Words("zh_CN")) == "排队无限增长（请求速率超过承载能力）"
     carried = dataclasses.replace(point, overloaded=False, ttft_s=0.7081)
     assert ttft_cell(carried, Words("en")) == "708 ms" and ttft_cell(carried, Words("en"), unit=False) == "708"
+
+
+def test_the_launch_command_loads_the_published_checkpoint_without_a_quantisation_flag(capsys):
+    """SGLang's DeepSeek page: the official checkpoint is already FP8, so no ``--quantization fp8``."""
+    from configurator.cli import main
+
+    for engine in ("vllm", "sglang"):
+        assert main(["plan", "--workload", "inference", "--model", "deepseek-v3", "--card", "h200-sxm", "--count",
+                     "8", "--concurrency", "16", "--launch", engine]) == 0
+        out = capsys.readouterr().out
+        assert "deepseek-ai/DeepSeek-V3" in out and "--quantization" not in out

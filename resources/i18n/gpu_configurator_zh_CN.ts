@@ -3165,10 +3165,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>保存的激活在前向后移到主机内存，反向时再取回</translation>
     </message>
     <message>
-        <source>stored weight format (None = the precision&apos;s usual format: INT4 = AWQ g128); a named format decides storage and math</source>
-        <translation>权重的存储格式（不指定 = 该精度的常用格式：INT4 = AWQ g128）；指定格式时由它决定存储与计算精度</translation>
-    </message>
-    <message>
         <source>bits per weight of the weight format, scales included (EXL2: the bpw it was converted at; None = the format&apos;s own) [bit]</source>
         <translation>权重格式的每权重位数，含量化缩放因子（EXL2：转换时选定的每权重位数；不指定 = 格式自身的值）[位]</translation>
     </message>
@@ -3227,6 +3223,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1; offline batch: as many as fill its copies)</source>
         <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1；离线批处理：填满各副本的数量）</translation>
+    </message>
+    <message>
+        <source>stored weight format (None = the precision&apos;s usual format: INT4 = AWQ g128; a model published in fewer bits, its checkpoint&apos;s: DeepSeek-V3 FP8); a named format decides storage and math</source>
+        <translation>权重的存储格式（不指定 = 该精度的常用格式：INT4 = AWQ g128；官方以更少位数发布的模型则用其发布格式：DeepSeek-V3 为 FP8）；指定格式时由它决定存储与计算精度</translation>
     </message>
     <message>
         <source>time to first token target [ms]</source>

@@ -130,3 +130,17 @@ def test_the_launch_command_loads_the_published_checkpoint_without_a_quantisatio
                      "8", "--concurrency", "16", "--launch", engine]) == 0
         out = capsys.readouterr().out
         assert "deepseek-ai/DeepSeek-V3" in out and "--quantization" not in out
+
+
+def test_the_wizards_auto_precision_names_the_published_format(qtbot, controller):
+    from configurator.app.wizard import WorkloadWizard
+
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.answers.set("workload", "inference")
+    wizard.answers.set("model", preset("deepseek-v3"))
+    wizard.load.initializePage()
+    assert wizard.load.serving_precision.itemText(0) == "Auto (FP8, as the model is published, where the card has it)"
+    wizard.answers.set("model", preset("llama3-8b"))
+    wizard.load.initializePage()
+    assert wizard.load.serving_precision.itemText(0) == "Auto (BF16 where the card has it)"

@@ -304,3 +304,13 @@ def test_engine_profile_dialog_shows_and_edits_the_prompt_path_flags(qtbot, wind
     assert own.prefill_share == PROFILES[Engine.LLAMA_CPP].prefill_share
     window.undo_action.trigger()
     assert controller.scenario.serving.engine_profile is None
+
+
+def test_the_weight_format_default_names_the_models_published_checkpoint(window):
+    """DeepSeek-V3 is published in FP8 (ds3fp8): the unnamed format says it serves that, with its source."""
+    editor, controller = window.editor, window.controller
+    controller.apply_many({"workload": "inference", "model": preset("deepseek-v3").model_dump()})
+    assert editor.weight_format.itemText(0) == "As published: FP8 — 8 bit/weight (the model's checkpoint)"
+    assert "quantization_config" in editor.weight_format.itemData(0, Qt.ItemDataRole.ToolTipRole)
+    controller.apply("model", preset("llama3-8b").model_dump())
+    assert editor.weight_format.itemText(0) == "Usual for the precision"

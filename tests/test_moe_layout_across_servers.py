@@ -94,9 +94,10 @@ def test_deepseek_v3_fp8_on_16_h100_shares_its_experts_over_both_servers(catalog
 
 
 def test_the_layout_line_says_the_copies_share_their_experts(capsys):
-    """The brief's question: 50 users of DeepSeek-V3 in China under 8 million yuan."""
-    assert main(["recommend", "--workload", "inference", "--model", "deepseek-v3", "--concurrency", "50",
-                 "--region", "cn", "--budget", "800万元", "--limit", "1", "--lang", "zh_CN"]) == 0
+    """The brief's question: 50 users of DeepSeek-V3 (BF16, named: its published FP8 fits one server) in China
+    under 8 million yuan."""
+    assert main(["recommend", "--workload", "inference", "--model", "deepseek-v3", "--weight-format", "bf16",
+                 "--concurrency", "50", "--region", "cn", "--budget", "800万元", "--limit", "1", "--lang", "zh_CN"]) == 0
     out = capsys.readouterr().out
     line = next(line for line in out.splitlines() if line.startswith("  - 并行布局："))
     assert "张量并行 8" in line and "4 个副本" in line and "专家并行 32，4 个副本共享专家" in line

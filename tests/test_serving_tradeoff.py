@@ -106,7 +106,8 @@ def test_json_shape(sixteen):
     assert d["tpot_target_ms"] == 50 and d["tpot_target_tokens_per_s_per_user"] == 20
     assert d["chosen_on_front"] is True and len(d["front"]) == sum(p["on_front"] for p in d["layouts"])
     keys = {"tp", "pp", "ep", "batch", "tokens_per_step", "kv_precision", "disaggregated", "prefill_cards",
-            "tokens_per_s_per_gpu", "tokens_per_s_per_user", "ttft_s", "meets_targets", "on_front", "chosen"}
+            "tokens_per_s_per_gpu", "tokens_per_s_per_user", "ttft_s", "overloaded", "meets_targets", "on_front",
+            "chosen"}
     assert all(set(p) == keys for p in d["layouts"])
     assert sum(p["chosen"] for p in d["layouts"]) == 1
 

@@ -31,6 +31,7 @@ from configurator.app.i18n import tc as _tc
 from configurator.core.engines import PROFILES, Engine
 from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.load import MLPERF_SERVER_LIMITS
+from configurator.core.published_format import published_default
 from configurator.core.scenario import Scenario
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.rows import write
@@ -262,6 +263,7 @@ class ServingEditorMixin:
         for box in (self.acceptance, self.draft_cost):
             self._enable_row(box, serving.speculative_tokens > 0, off)
         self._mark_served_formats(serving.engine, profile.formats)
+        self._show_format_default(scenario)
         own = serving.engine_profile is not None
         self.profile_button.setText(_tc("ServingEditor", "Yours…") if own else _tc("ServingEditor", "Profile…"))
         pools = serving.disaggregated or "disaggregated" in scenario.auto_layout
@@ -270,6 +272,20 @@ class ServingEditorMixin:
         default_graphs = labels.cuda_graph_names()[profile.cuda_graphs]
         self.cuda_graphs.setItemText(0, _tc("ServingEditor", "Engine's default: {0}").format(default_graphs))
         self._show_use_defaults(scenario)
+
+    def _show_format_default(self, scenario: Scenario) -> None:
+        """The weight format left unnamed: the precision's usual one, or the model's published checkpoint's
+        where it serves from that (DeepSeek-V3's FP8, :func:`~configurator.core.published_format.published_default`)."""
+        published = published_default(scenario)
+        if published is None:
+            self.weight_format.setItemText(0, _tc("ServingEditor", "Usual for the precision"))
+            self.weight_format.setItemData(0, None, Qt.ItemDataRole.ToolTipRole)
+            return
+        self.weight_format.setItemText(0, _tc("ServingEditor", "As published: {0} (the model's checkpoint)").format(
+            format_label(published.weight_format.value)))
+        self.weight_format.setItemData(0, _tc("ServingEditor", "The model's makers publish its weights in this "
+                                              "format; cards without its math serve them upcast to 16-bit.")
+                                       + "\n" + published.source, Qt.ItemDataRole.ToolTipRole)
 
     def _show_use_defaults(self, scenario: Scenario) -> None:
         """The latency targets held — typed, or the serving use's defaults, named (issue 24, part 2):

@@ -14,10 +14,13 @@ from configurator.app.binders import ValueModel
 from configurator.app.wizard_graphics import DESKTOP_USERS, desktop_start
 from configurator.app.wizard_boxes import SCALE
 from configurator.core.examples import example_tokens
+from configurator.core.formats import DEFAULT_FORMAT, FORMATS, WeightFormat
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Catalog
 from configurator.core.graphics import rt_generation
+from configurator.core.published_format import published_format
 from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.units import Precision
 
 SECONDS_PER_DAY = 86_400.0
 """Seconds in a day: the wizard asks a batch's request rate per day [s]."""
@@ -97,7 +100,30 @@ def _precision_answer(scenario: Scenario, offered: tuple[str, ...], serving: boo
     precision = scenario.precision.value
     if scenario.workload.is_training == serving or scenario.workload.value in GRAPHICS_WORK:  # another task's
         return None
+    if serving and precision == AUTO_PRECISION and _upcast_asked(scenario.model, scenario.serving.weight_format):
+        return precision  # BF16 named for a model published in fewer bits: not Auto's
     return precision if precision in offered and precision != AUTO_PRECISION else None
+
+
+def _upcast_asked(model: ModelArchitecture, weight_format: WeightFormat | None) -> bool:
+    """Whether ``weight_format`` is the 16-bit one the wizard names for a model published in fewer bits
+    (DeepSeek-V3's FP8): BF16 picked, not Auto (which serves the published checkpoint)."""
+    return published_format(model) is not None and weight_format is DEFAULT_FORMAT[Precision(AUTO_PRECISION)]
+
+
+def _serving_format(a: WizardAnswers, current: Scenario) -> dict:
+    """The weight format the wizard's serving precision implies: for a model published in fewer bits
+    than 16 (DeepSeek-V3: FP8), Auto serves the published checkpoint (no format named) and a 16-bit
+    pick names its format, else the precision would stand for the published one; other models keep
+    the editor's choice."""
+    if a.workload != "inference" or published_format(a.model) is None:
+        return {}
+    picked = a.serving_precision
+    wider = picked is not None and FORMATS[DEFAULT_FORMAT[Precision(picked)]].bits_per_weight > \
+        FORMATS[published_format(a.model).weight_format].bits_per_weight
+    if wider:
+        return {"weight_format": DEFAULT_FORMAT[Precision(picked)].value, "weight_bpw": None}
+    return {"weight_format": None} if _upcast_asked(current.model, current.serving.weight_format) else {}
 
 
 def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAnswers:
@@ -153,7 +179,7 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
                                                                                 current.training.tokens_per_example),
                   "global_batch_tokens": a.global_batch_tokens, "examples": a.examples},
         serving={"use": a.use, "concurrency": a.concurrency, "prompt_tokens": a.prompt_tokens,
-                 "output_tokens": a.output_tokens, "context": a.context},
+                 "output_tokens": a.output_tokens, "context": a.context, **_serving_format(a, current)},
         graphics={"reference_card": reference.id, "reference_fp32_tflops": reference.fp32_tflops,
                   "reference_rt_generation": rt_generation(reference), "users": a.desktop_users,
                   "profile_gib": profile, "user_class": user_class, "monitors": a.monitors,

@@ -39,6 +39,7 @@ from configurator.core.catalog import Catalog
 from configurator.core.examples import DEFAULT_TOKENS_PER_EXAMPLE, example_tokens
 from configurator.core.messages_said import said_in
 from configurator.core.model_size import SizedModel, model_for_size
+from configurator.core.published_format import published_format
 from configurator.core.scenario import Constraints, Serving, ServingUse, Training
 from configurator.core.serving_use import USE_TARGETS
 from configurator.core.view.names import SERVING_USES, model_name
@@ -399,12 +400,24 @@ class LoadPage(QWizardPage):
         serving = workload == "inference"
         self.training_box.setVisible(workload not in GRAPHICS and not serving)
         self.serving_box.setVisible(serving)
+        self._show_auto_precision()
         self.graphics.show_for(workload)
         if workload in GRAPHICS:
             self.setSubTitle(self.tr("How many users or streams, or how big a render job."))
         else:
             self.setSubTitle(self.tr("Traffic, prompt and answer lengths, and how fast answers must come.")
                              if serving else self.tr("How much data, and by when the training must be done."))
+
+    def _show_auto_precision(self) -> None:
+        """What Auto serves: BF16 where the card has it, or the model's published checkpoint's format
+        (DeepSeek-V3's FP8, :func:`~configurator.core.published_format.published_format`)."""
+        page = getattr(self.wizard(), "model_page", None)
+        published = published_format(page.model()) if page is not None else None
+        if published is None:
+            self.serving_precision.setItemText(0, self.tr("Auto (BF16 where the card has it)"))
+            return
+        self.serving_precision.setItemText(0, self.tr("Auto ({0}, as the model is published, where the card has "
+                                                      "it)").format(published.weight_format.value.upper()))
 
     @guarded
     def validatePage(self) -> bool:  # noqa: N802 - Qt's name

@@ -466,9 +466,10 @@ _FIELD_VALUES = operator.itemgetter(*ModelArchitecture.__pydantic_fields__)
 # ---- presets --------------------------------------------------------------------------
 
 
-PRESET_REPOSITORY_KEYS = ("source", "instruct_repo")
+PRESET_REPOSITORY_KEYS = ("source", "instruct_repo", "published_format", "published_format_source")
 """A preset's keys that say where it comes from, not its architecture: the config it was read from,
-and its chat checkpoint's repository (read by :mod:`configurator.core.launch.model_id`)."""
+its chat checkpoint's repository (read by :mod:`configurator.core.launch.model_id`) and its published
+weight format with that fact's source (:mod:`configurator.core.published_format`)."""
 
 
 @cache

@@ -31,6 +31,7 @@ from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
 from configurator.core.messages_systems import SYSTEMS_CHINESE, SYSTEMS_ENGLISH
 from configurator.core.messages_terms import TERMS
 from configurator.core.messages_validation import VALIDATION_CHINESE, VALIDATION_ENGLISH
+from configurator.core.messages_weights import WEIGHTS_CHINESE, WEIGHTS_ENGLISH
 
 ENGLISH: dict[str, str] = {
     "precision-fallback": "{card} has no {requested}: {used} used",
@@ -130,11 +131,11 @@ ENGLISH: dict[str, str] = {
                          "run",
     "tpot-does-not-run": "Time per output token not met: the configuration does not fit in memory, so it does not "
                          "run",
-    "meets-deadline-days": "Takes {hours:days}, {margin:duration} within the {deadline:,g}-day deadline",
-    "misses-deadline-days": "Takes {hours:days}: misses the {deadline:,g}-day deadline by {over:duration} "
+    "meets-deadline-days": "Takes {days:days}, {margin:duration} within the {deadline:,g}-day deadline",
+    "misses-deadline-days": "Takes {days:days}: misses the {deadline:,g}-day deadline by {over:duration} "
                             "({share:.0%})",
     "deadline-out-of-reach-days": "{card} cannot meet the {deadline:,g}-day deadline at any count tried: even "
-                                  "{count:,} cards at full peak need {hours:days}",
+                                  "{count:,} cards at full peak need {days:days}",
     "deadline-unknown-days": "No time for the job could be estimated: the {deadline:,g}-day deadline cannot be "
                              "checked",
     "deadline-out-of-reach": "{card} cannot meet the {deadline:,g} h deadline at any count tried: even {count:,} "
@@ -266,7 +267,6 @@ ENGLISH: dict[str, str] = {
     ),
 }
 
-
 CHINESE: dict[str, str] = {
     "precision-fallback": "{card} 不支持 {requested}：改用 {used}",
     "precision-emulated": (
@@ -324,10 +324,10 @@ CHINESE: dict[str, str] = {
     "request-rate-does-not-run": "请求率未满足：此配置显存放不下，无法运行",
     "ttft-does-not-run": "首词元延迟未满足：此配置显存放不下，无法运行",
     "tpot-does-not-run": "每输出词元时间未满足：此配置显存放不下，无法运行",
-    "meets-deadline-days": "需要 {hours:days}，在 {deadline:,g} 天的期限内，余 {margin:duration}",
-    "misses-deadline-days": "需要 {hours:days}：超出 {deadline:,g} 天的期限 {over:duration}（{share:.0%}）",
+    "meets-deadline-days": "需要 {days:days}，在 {deadline:,g} 天的期限内，余 {margin:duration}",
+    "misses-deadline-days": "需要 {days:days}：超出 {deadline:,g} 天的期限 {over:duration}（{share:.0%}）",
     "deadline-out-of-reach-days": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 天的期限：即使 {count:,} 张卡按峰值算力"
-                                  "运行也需要 {hours:days}",
+                                  "运行也需要 {days:days}",
     "deadline-unknown-days": "无法估算作业时间：无法核对 {deadline:,g} 天的期限",
     "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,g} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:sig} 小时",
     "deadline-unknown": "无法估算作业时间：无法核对 {deadline:,g} 小时的期限",
@@ -436,6 +436,7 @@ ENGLISH.update(REGION_ENGLISH)  # export status, delivery to and renting in main
 ENGLISH.update(CATALOG_ENGLISH)  # the user's files the program cannot use, a currency without a rate (core/messages_catalog.py)
 ENGLISH.update(LAYOUT_ENGLISH)  # a scenario whose parts do not fit together (core/messages_layout.py)
 ENGLISH.update(VALIDATION_ENGLISH)  # a value the models refuse, by kind (core/messages_validation.py)
+ENGLISH.update(WEIGHTS_ENGLISH)  # weights served as their makers publish them (core/messages_weights.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(RANKING_CHINESE)
 CHINESE.update(FLEET_CHINESE)
@@ -453,10 +454,10 @@ CHINESE.update(REGION_CHINESE)
 CHINESE.update(CATALOG_CHINESE)
 CHINESE.update(LAYOUT_CHINESE)
 CHINESE.update(VALIDATION_CHINESE)
+CHINESE.update(WEIGHTS_CHINESE)
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""
-
 
 
 @fast_init
@@ -544,14 +545,15 @@ weeks read as "597 h, 1,563 h within the 2,160 h deadline" until December 2026) 
 which a job's time is written in days (:data:`~configurator.core.message_numbers.DAYS_FROM`), one
 figure, so a time and its deadline change unit together."""
 
-
-
 def deadline_msg(message_id: str, deadline: float, durations: dict[str, float],
                  gaps: dict[str, float] | None = None, **params: object) -> Message:
     """A message about a deadline of ``deadline`` hours [h] whose ``durations`` (name: hours [h])
     share its unit: hours up to :data:`DAYS_ABOVE_HOURS`, else days (the ``-days`` variant of
     ``message_id``, the deadline to a tenth of a day); under an hour in minutes (``-min``, to a tenth of
     a minute, each duration in its own unit: "the 1 min deadline", where it read "0.0167 h").
+
+    In the ``-days`` variant the job's time is named ``days`` [d] (its JSON read ``"hours": 24.9`` of a
+    24.9-day job until December 2026); a ``days`` in ``params`` is that time, said once.
 
     ``gaps`` (name: hours [h]) are the differences between a time and the deadline (the margin, the
     overrun): passed in hours whatever the deadline's unit and written ``{margin:duration}``, in their own
@@ -564,8 +566,9 @@ def deadline_msg(message_id: str, deadline: float, durations: dict[str, float],
         return msg(f"{message_id}-min", deadline=round(deadline * MINUTES_PER_HOUR, 1), **durations, **gaps, **params)
     if deadline is None or deadline <= DAYS_ABOVE_HOURS:
         return msg(message_id, deadline=deadline, **durations, **gaps, **params)
-    return msg(f"{message_id}-days", deadline=round(deadline / HOURS_PER_DAY, 1),
-               **{name: hours / HOURS_PER_DAY for name, hours in durations.items()}, **gaps, **params)
+    in_days = {"days" if name == "hours" else name: hours / HOURS_PER_DAY for name, hours in durations.items()}
+    rest = {name: value for name, value in params.items() if name not in in_days}  # the same time, said once
+    return msg(f"{message_id}-days", deadline=round(deadline / HOURS_PER_DAY, 1), **in_days, **gaps, **rest)
 
 
 MONTHS_PER_YEAR = 12

@@ -18,7 +18,7 @@ DEADLINE_ENGLISH: dict[str, str] = {
         "at the slow end of the likely range ({slow:sig} h)"
     ),
     "meets-deadline-at-estimate-days": (
-        "Takes {hours:days}, {margin:duration} within the {deadline:,g}-day deadline at the estimate; may "
+        "Takes {days:days}, {margin:duration} within the {deadline:,g}-day deadline at the estimate; may "
         "miss it at the slow end of the likely range ({slow:days})"
     ),
     "meets-deadline-at-estimate-min": (
@@ -48,7 +48,7 @@ DEADLINE_CHINESE: dict[str, str] = {
         "按可能范围的慢端（{slow:sig} 小时）可能超出期限"
     ),
     "meets-deadline-at-estimate-days": (
-        "按估算需要 {hours:days}，在 {deadline:,g} 天的期限内，余 {margin:duration}；"
+        "按估算需要 {days:days}，在 {deadline:,g} 天的期限内，余 {margin:duration}；"
         "按可能范围的慢端（{slow:days}）可能超出期限"
     ),
     "meets-deadline-at-estimate-min": (

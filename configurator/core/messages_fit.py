@@ -28,19 +28,19 @@ FIT_ENGLISH: dict[str, str] = {
     "fits-cards-needed": "{count:,} × {card} carry all {demand:,.0f} {unit}",
     "meets-deadline-with": "{count:,} × {card} meet the {deadline:,g} h deadline: {hours:duration} (TP {tp} · "
                            "CP {cp} · PP {pp} · DP {dp})",
-    "meets-deadline-with-days": "{count:,} × {card} meet the {deadline:,g}-day deadline: {hours:days} (TP {tp} · "
+    "meets-deadline-with-days": "{count:,} × {card} meet the {deadline:,g}-day deadline: {days:days} (TP {tp} · "
                                 "CP {cp} · PP {pp} · DP {dp})",
     "meets-deadline-with-min": "{count:,} × {card} meet the {deadline:,g} min deadline: {hours:duration} (TP {tp} · "
                                "CP {cp} · PP {pp} · DP {dp})",
     "meets-deadline-cards": "{count:,} × {card} meet the {deadline:,g} h deadline: {hours:duration}",
-    "meets-deadline-cards-days": "{count:,} × {card} meet the {deadline:,g}-day deadline: {hours:days}",
+    "meets-deadline-cards-days": "{count:,} × {card} meet the {deadline:,g}-day deadline: {days:days}",
     "meets-deadline-cards-min": "{count:,} × {card} meet the {deadline:,g} min deadline: {hours:duration}",
     "meets-serving-targets": "{count:,} × {card} carry the stated load within its targets: {copies:|copy|copies} of "
                              "TP {tp} · PP {pp}",
     "misses-deadline-every-count": "misses the {deadline:,g} h deadline at every count tried: fastest "
                                    "{hours:sig} h ({days:sig} days) at {count:,} cards",
     "misses-deadline-every-count-days": "misses the {deadline:,g}-day deadline at every count tried: fastest "
-                                        "{hours:days} at {count:,} cards",
+                                        "{days:days} at {count:,} cards",
     "meets-throughput-with": "{count:,} × {card} reach the {floor:,.0f} tokens/s floor: {rate:,.0f} tokens/s "
                              "(TP {tp} · CP {cp} · PP {pp} · DP {dp})",
     "misses-throughput-every-count": "misses the {floor:,.0f} tokens/s floor at every count tried: fastest "
@@ -87,17 +87,17 @@ FIT_CHINESE: dict[str, str] = {
     "fits-cards-needed": "{count:,} × {card} 可承载全部 {demand:,.0f} {unit}",
     "meets-deadline-with": "{count:,} × {card} 可满足 {deadline:,g} 小时的期限：{hours:duration}（TP {tp} · CP {cp} · PP {pp} "
                            "· DP {dp}）",
-    "meets-deadline-with-days": "{count:,} × {card} 可满足 {deadline:,g} 天的期限：{hours:days}（TP {tp} · CP {cp} · PP {pp} "
+    "meets-deadline-with-days": "{count:,} × {card} 可满足 {deadline:,g} 天的期限：{days:days}（TP {tp} · CP {cp} · PP {pp} "
                                 "· DP {dp}）",
     "meets-deadline-with-min": "{count:,} × {card} 可满足 {deadline:,g} 分钟的期限：{hours:duration}（TP {tp} · CP {cp} · "
                                "PP {pp} · DP {dp}）",
     "meets-deadline-cards": "{count:,} × {card} 可满足 {deadline:,g} 小时的期限：{hours:duration}",
-    "meets-deadline-cards-days": "{count:,} × {card} 可满足 {deadline:,g} 天的期限：{hours:days}",
+    "meets-deadline-cards-days": "{count:,} × {card} 可满足 {deadline:,g} 天的期限：{days:days}",
     "meets-deadline-cards-min": "{count:,} × {card} 可满足 {deadline:,g} 分钟的期限：{hours:duration}",
     "meets-serving-targets": "{count:,} × {card} 可在目标之内承载所述负载：{copies:,} 个副本，每个 TP {tp} · PP {pp}",
     "misses-deadline-every-count": "在尝试过的所有卡数下都赶不上 {deadline:,g} 小时的期限：最快 {hours:sig} 小时"
                                    "（{days:sig} 天），需 {count:,} 张卡",
-    "misses-deadline-every-count-days": "在尝试过的所有卡数下都赶不上 {deadline:,g} 天的期限：最快 {hours:days}，"
+    "misses-deadline-every-count-days": "在尝试过的所有卡数下都赶不上 {deadline:,g} 天的期限：最快 {days:days}，"
                                         "需 {count:,} 张卡",
     "meets-throughput-with": "{count:,} × {card} 可达到每秒 {floor:,.0f} 词元的下限：每秒 {rate:,.0f} 词元（TP {tp} · CP {cp} · "
                              "PP {pp} · DP {dp}）",

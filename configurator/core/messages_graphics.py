@@ -78,7 +78,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "reason-graphics-limit-engines": "{card}: {per_card:,.0f} {unit} per card, limited by {limit} ({engines} {engine})",
     "reason-render-speed": "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count} cards",
     "reason-render-speed-h": "{card}: {minutes:sig} min per frame, {hours:sig} h for the job on {count} cards",
-    "reason-render-speed-days": "{card}: {minutes:sig} min per frame, {hours:days} for the job on {count} cards",
+    "reason-render-speed-days": "{card}: {minutes:sig} min per frame, {days:days} for the job on {count} cards",
     "reason-job-alone": (
         "This job alone: {bought:sigmoney} per {unit} with {what} bought for it ({capex:.0money} "
         "+ {energy:.0money} of energy{owned}), {rented:sigmoney} per {unit} rented; the total cost "
@@ -173,7 +173,7 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "reason-graphics-limit-engines": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在 {limit}（{engines} 个 {engine}）",
     "reason-render-speed": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}",
     "reason-render-speed-h": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:sig} 小时",
-    "reason-render-speed-days": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:days}",
+    "reason-render-speed-days": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {days:days}",
     "reason-job-alone": (
         "仅此一项任务：为它购置{what}，每{unit} {bought:sigmoney}（{capex:.0money} + 电费 "
         "{energy:.0money}{owned}）；租用每{unit} {rented:sigmoney}；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 "

@@ -17,7 +17,7 @@ POWER_ENGLISH: dict[str, str] = {
         "the cards wait at load power (no idle power on file: an upper bound)"
     ),
     "paced-energy-days": (
-        "The job takes {hours:days} of every {deadline:,g}-day deadline, the pace asked; energy counts the "
+        "The job takes {days:days} of every {deadline:,g}-day deadline, the pace asked; energy counts the "
         "hours the cards wait at load power (no idle power on file: an upper bound)"
     ),
     "no-power-tco": "{card}: no published board power — its energy, and so its total cost of ownership, cannot be "
@@ -44,7 +44,7 @@ POWER_CHINESE: dict[str, str] = {
         "（无空闲功耗数据：为上限）"
     ),
     "paced-energy-days": (
-        "作业在每个 {deadline:,g} 天的期限内需要 {hours:days}，即所要求的进度；卡等待的时间按满载功率计入能耗"
+        "作业在每个 {deadline:,g} 天的期限内需要 {days:days}，即所要求的进度；卡等待的时间按满载功率计入能耗"
         "（无空闲功耗数据：为上限）"
     ),
     "no-power-tco": "{card}：没有公开的板卡功耗——无法计入其电费，因而无法计算总拥有成本",

@@ -11,6 +11,7 @@ from configurator.core.formulas.states import state_bytes_per_param
 from configurator.core.formats import DEFAULT_FORMAT, FORMATS, WeightFormat, format_bits, kv_bytes
 from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.messages import Message, msg
+from configurator.core.published_format import PublishedFormat, published_default
 from configurator.core.scenario import Optimizer, Recipe, Scenario
 from configurator.core.units import BYTES_PER_ELEMENT, Precision, weight_bytes_per_param
 
@@ -93,17 +94,30 @@ def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
     A named weight format (``Serving.weight_format``) decides both: weight-only formats (AWQ, GPTQ,
     GGUF, EXL2) multiply at 16-bit, FP8/INT8/NVFP4 at their own precision where the card has it and
     weight-only otherwise (vLLM's Marlin FP8 kernels on Ampere). Without one, the precision choice
-    stands for its usual format (``formats.DEFAULT_FORMAT``: INT4 = AWQ with groups of 128).
+    stands for its usual format (``formats.DEFAULT_FORMAT``: INT4 = AWQ with groups of 128), but for
+    a model published in fewer bits than that (DeepSeek-V3 in FP8: its release,
+    :func:`~configurator.core.published_format.published_default`), served as published.
     """
+    published = published_default(scenario)
+    if published is not None:
+        return _as_published(scenario, card, published)
+    fmt = scenario.serving.weight_format
+    return _usual(scenario, card) if fmt is None else plan_named(scenario, card, fmt)
+
+
+def _usual(scenario: Scenario, card: Card) -> PrecisionPlan:
+    """:func:`plan_serving` with no format named: the precision's usual one."""
+    plan = plan_serving_precision(card, scenario.precision)
+    if plan.math is not None and plan.weights == plan.math and plan.math != plan.requested:
+        fmt = DEFAULT_FORMAT[plan.math]  # fell back: the weights are stored at the math precision
+    else:
+        fmt = DEFAULT_FORMAT[plan.weights]
+    return _stored(plan, plan.weights, fmt, format_bits(fmt, scenario.serving.weight_bpw))
+
+
+def plan_named(scenario: Scenario, card: Card, fmt: WeightFormat) -> PrecisionPlan:
+    """:func:`plan_serving` with the weights stored in ``fmt``, named or published."""
     serving = scenario.serving
-    fmt = serving.weight_format
-    if fmt is None:
-        plan = plan_serving_precision(card, scenario.precision)
-        if plan.math is not None and plan.weights == plan.math and plan.math != plan.requested:
-            fmt = DEFAULT_FORMAT[plan.math]  # fell back: the weights are stored at the math precision
-        else:
-            fmt = DEFAULT_FORMAT[plan.weights]
-        return _stored(plan, plan.weights, fmt, format_bits(fmt, serving.weight_bpw))
     spec = FORMATS[fmt]
     requested = spec.math
     plan = plan_serving_precision(card, requested)
@@ -112,6 +126,24 @@ def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
             and spec.family not in _WEIGHT_ONLY_FAMILIES:
         return _stored(plan, plan.weights, DEFAULT_FORMAT[plan.math], 16.0)  # stored as it runs
     return _stored(plan, storage, fmt, format_bits(fmt, serving.weight_bpw))
+
+
+def _as_published(scenario: Scenario, card: Card, published: PublishedFormat) -> PrecisionPlan:
+    """Serving ``scenario`` from its model's published weights, saying so: in their format on a card
+    that computes at it; on one that does not, upcast to the precision asked, as the model's makers and
+    SGLang serve it there (DeepSeek-V3 ``inference/fp8_cast_bf16.py``; SGLang's DeepSeek page: BF16
+    "upcast from original FP8" on 4 × 8 A100), said among the reasons (``weights-published-upcast``)."""
+    model, name = scenario.model.name, published.weight_format.value.upper()
+    said = msg("weights-published", model=model, format=name, source=published.source.split(" (")[0])
+    if card.supports(FORMATS[published.weight_format].math):
+        plan = plan_named(scenario, card, published.weight_format)
+        return PrecisionPlan(plan.requested, plan.math, plan.weights, (said, *plan.messages), plan.weight_format,
+                             plan.weight_bits)
+    plan = _usual(scenario, card)
+    upcast = msg("weights-published-upcast", card=card.name, model=model, format=name,
+                 used=(plan.math or plan.weights).value.upper(), fmt_id=published.weight_format.value)
+    return PrecisionPlan(plan.requested, plan.math, plan.weights, (upcast, *plan.messages), plan.weight_format,
+                         plan.weight_bits)
 
 
 def _stored(plan: PrecisionPlan, weights: Precision, weight_format: WeightFormat, weight_bits: float) -> PrecisionPlan:

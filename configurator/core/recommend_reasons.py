@@ -51,10 +51,11 @@ def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], object
     return family_of(best.estimate.scenario.workload).cheaper_reason(best.card, other.card, ratio)
 
 
-FIRST_ROW_CAUTIONS = ("class-mismatch", "precision-fallback")
+FIRST_ROW_CAUTIONS = ("class-mismatch", "precision-fallback", "weights-published-upcast")
 """The winner's own warnings said among the first row's reasons: a card outside the workload's class
-(full training on an inference card) and a precision the card lacks (FP16 for BF16) are what a buyer
-must see before signing, not only on the estimate's page."""
+(full training on an inference card), a precision the card lacks (FP16 for BF16) and a published format
+it serves only upcast (DeepSeek-V3's FP8 weights on an A100) are what a buyer must see
+before signing, not only on the estimate's page."""
 
 
 def _cautions(best: Recommendation) -> list[Message]:

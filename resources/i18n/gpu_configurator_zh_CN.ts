@@ -744,6 +744,10 @@ The last valid state is kept. The full report is in:
         <translation>每天约 {tokens} 个词元（提示与回答合计）</translation>
     </message>
     <message>
+        <source>Auto ({0}, as the model is published, where the card has it)</source>
+        <translation>自动（卡支持时采用模型官方发布的 {0}）</translation>
+    </message>
+    <message>
         <source>The prompt ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
         <translation>提示（{prompt} 个词元）与回答（{answer} 个词元）放不进 {context} 个词元的上下文：请加长上下文或缩短长度。</translation>
     </message>
@@ -3180,10 +3184,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>保存的激活在前向后移到主机内存，反向时再取回</translation>
     </message>
     <message>
-        <source>stored weight format (None = the precision&apos;s usual format: INT4 = AWQ g128); a named format decides storage and math</source>
-        <translation>权重的存储格式（不指定 = 该精度的常用格式：INT4 = AWQ g128）；指定格式时由它决定存储与计算精度</translation>
-    </message>
-    <message>
         <source>bits per weight of the weight format, scales included (EXL2: the bpw it was converted at; None = the format&apos;s own) [bit]</source>
         <translation>权重格式的每权重位数，含量化缩放因子（EXL2：转换时选定的每权重位数；不指定 = 格式自身的值）[位]</translation>
     </message>
@@ -3242,6 +3242,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1; offline batch: as many as fill its copies)</source>
         <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1；离线批处理：填满各副本的数量）</translation>
+    </message>
+    <message>
+        <source>stored weight format (None = the precision&apos;s usual format: INT4 = AWQ g128; a model published in fewer bits, its checkpoint&apos;s: DeepSeek-V3 FP8); a named format decides storage and math</source>
+        <translation>权重的存储格式（不指定 = 该精度的常用格式：INT4 = AWQ g128；官方以更少位数发布的模型则用其发布格式：DeepSeek-V3 为 FP8）；指定格式时由它决定存储与计算精度</translation>
     </message>
     <message>
         <source>time to first token target [ms]</source>
@@ -3613,6 +3617,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Engine&apos;s default: {0}</source>
         <translation>引擎默认：{0}</translation>
+    </message>
+    <message>
+        <source>As published: {0} (the model&apos;s checkpoint)</source>
+        <translation>按发布格式：{0}（模型官方权重）</translation>
+    </message>
+    <message>
+        <source>The model&apos;s makers publish its weights in this format; cards without its math serve them upcast to 16-bit.</source>
+        <translation>模型发布方以此格式发布权重；不支持该格式运算的卡将其转换为 16 位后部署。</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@ from configurator.core.launch.model_id import model_id as base_model_id
 from configurator.core.launch.notes import Note, note
 from configurator.core.launch.placement import gpu_list, server_groups
 from configurator.core.launch.script import ConfigFile, Step, command
+from configurator.core.published_format import published_format
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 
@@ -68,6 +69,10 @@ class ServingLayout:
     model_name: str
     chat_checkpoint_of: str = ""
     """The base repository where :attr:`model` is its instruction-tuned checkpoint (a chat service); '' otherwise."""
+    as_published: bool = False
+    """The weights are served in the format the checkpoint is published in (DeepSeek-V3's FP8): no
+    quantisation flag, the checkpoint's ``quantization_config`` says it (SGLang's DeepSeek page: "should
+    not run it with any quantization arguments like ``--quantization fp8``")."""
 
 
 def serving_layout(est: Estimate, model_id: tuple[str, bool]) -> ServingLayout:
@@ -84,7 +89,8 @@ def serving_layout(est: Estimate, model_id: tuple[str, bool]) -> ServingLayout:
         memory_fraction=s.serving.engine_memory_fraction, cuda_graphs=s.serving.cuda_graphs,
         speculative_tokens=s.serving.speculative_tokens, cards_per_node=s.cards_in_node,
         count=s.count, card=est.card.name, model_name=s.model.name,
-        chat_checkpoint_of=base if (base := base_model_id(s.model.name)[0]) != model_id[0] else "")
+        chat_checkpoint_of=base if (base := base_model_id(s.model.name)[0]) != model_id[0] else "",
+        as_published=(found := published_format(s.model)) is not None and plan.weight_format is found.weight_format)
 
 
 def serving_steps(layout: ServingLayout, engine: str) -> tuple[Step, ...]:
@@ -163,7 +169,7 @@ def _server_command(layout: ServingLayout, engine: str, flags: list[str], role: 
 def _engine_flags(layout: ServingLayout, engine: str) -> tuple[list[str], list[Step]]:
     """The flags of one server process, and the configuration files they name."""
     group = layout.experts_group
-    fmt = layout.weight_format
+    fmt = None if layout.as_published else layout.weight_format
     kv_fp8 = layout.kv is Precision.FP8
     files: list[Step] = []
     if engine == "vllm":

@@ -166,11 +166,22 @@ def hover_text(p: TradeoffPoint, count: int, w: Words) -> str:
              w("{per_gpu} tokens/s per GPU, {per_user} tokens/s per user",
                per_gpu=numbers.significant(p.per_gpu, 3, w.language),
                per_user=numbers.significant(p.per_user, 3, w.language)),
-             w("TTFT {ttft} ms · meets targets: {answer}", ttft=numbers.significant(p.ttft_s * 1e3, 3, w.language),
+             w("TTFT {ttft} · meets targets: {answer}", ttft=ttft_cell(p, w),
                answer=w("yes") if p.meets_targets else w("no"))]
     if p.chosen:
         lines.insert(0, w(CHOSEN))
     return "\n".join(lines)
+
+
+def ttft_cell(p: TradeoffPoint, w: Words, unit: bool = True) -> str:
+    """A layout's time to first token [ms] (with its unit, or bare under a heading that has it); where the
+    request rate exceeds what the layout carries, that its queue grows without bound, not a figure."""
+    if p.overloaded:
+        return w("queue grows without bound (rate over capacity)")
+    if p.ttft_s >= 1e6:
+        return "—"
+    ms = numbers.significant(p.ttft_s * 1e3, 3, w.language)
+    return w("{ms} ms", ms=ms) if unit else ms
 
 
 def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]]]:
@@ -192,8 +203,7 @@ def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]
             name += w(" (+{n} alike on both axes)", n=len(group) - 1)
         rows.append([name, numbers.significant(p.per_gpu, 3, w.language),
                      numbers.significant(p.per_user, 3, w.language),
-                     numbers.significant(p.ttft_s * 1e3, 3, w.language) if p.ttft_s < 1e6 else "—",
-                     w("yes") if p.meets_targets else w("no")])
+                     ttft_cell(p, w, unit=False), w("yes") if p.meets_targets else w("no")])
     return heading, rows
 
 

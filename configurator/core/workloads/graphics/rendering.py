@@ -90,8 +90,8 @@ class RenderingFamily(GraphicsFamily):
         # the job's time in its deadline's unit, as the verdict beside it says it (deadline_time_unit): "2.95
         # days for the job" beside "misses the 40 h deadline" until December 2026
         unit = deadline_time_unit(g.hours, deadline)
-        hours = g.hours / HOURS_PER_DAY if unit == "days" else g.hours
-        return msg(JOB_TIME_MESSAGE[unit], card=est.card.name, minutes=g.minutes_per_frame, hours=hours,
+        time = {"days": g.hours / HOURS_PER_DAY} if unit == "days" else {"hours": g.hours}  # named in its unit
+        return msg(JOB_TIME_MESSAGE[unit], card=est.card.name, minutes=g.minutes_per_frame, **time,
                    count=est.scenario.count)
 
     def tighter_target_changes_answer(self, scenario: Scenario) -> bool:

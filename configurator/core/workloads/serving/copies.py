@@ -16,6 +16,7 @@ from configurator.core.decode_step_table import NO_PREFILL_FIELDS
 from configurator.core.memo import LastAsked
 from configurator.core.workloads.serving.memory import ServingMemoryModel, serving_memory_model
 from configurator.core.precision import PrecisionPlan, plan_serving
+from configurator.core.published_format import published_default
 from configurator.core.scenario import Scenario
 from configurator.core.workloads.serving.estimate import ServingCopy, serving_copy
 
@@ -196,10 +197,10 @@ def _reader(names: tuple[str, ...]) -> Callable[[dict], tuple]:
 
 def kept_plan(scenario: Scenario, card: Card) -> PrecisionPlan:
     """:func:`~configurator.core.precision.plan_serving` of ``scenario`` on ``card``, or the plan
-    kept for the same card and an equal precision, weight format and bits per weight (values and
-    their types), all it reads; the last one given again for the very same scenario and card
-    (the floors ask for one layout's plan several times in a row: ~40 % of the asks on the
-    README's serving recommendation)."""
+    kept for the same card and an equal precision, weight format, bits per weight (values and
+    their types) and published format of the model, all it reads; the last one given again for the
+    very same scenario and card (the floors ask for one layout's plan several times in a row: ~40 % of
+    the asks on the README's serving recommendation)."""
     last = _LAST_PLAN.kept
     if last is not None and last[0] is scenario and last[1] is card:
         return last[2]
@@ -216,7 +217,7 @@ def _kept_plan(scenario: Scenario, card: Card) -> PrecisionPlan:
     """:func:`kept_plan` worked out: the plan kept for an equal precision, weight format and bits
     per weight on the same card, else a new one."""
     serving = scenario.serving
-    values = (scenario.precision, serving.weight_format, serving.weight_bpw)
+    values = (scenario.precision, serving.weight_format, serving.weight_bpw, published_default(scenario))
     key = (values, tuple(map(type, values)), id(card))
     try:
         kept = _PLANS.get(key)

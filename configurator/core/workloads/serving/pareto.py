@@ -51,6 +51,9 @@ class TradeoffPoint:
     """Not dominated by another fitting layout (higher or equal on both axes, higher on one)."""
     chosen: bool = False
     """The layout the planner chose."""
+    overloaded: bool = False
+    """The request rate exceeds what the layout carries: its queue grows without bound, so its time to
+    first token is no figure (``serving-overloaded``; a table read "1,831,796 ms" until December 2026)."""
 
     @property
     def key(self) -> tuple:
@@ -110,7 +113,8 @@ def _point(est: Estimate, percentile: int) -> TradeoffPoint | None:
         kv_precision=serving.kv_precision.value if serving.kv_precision is not None else None,
         disaggregated=pooled, prefill_cards=s.prefill_copies * s.model_parallel if pooled else 0,
         per_gpu=i.tokens_per_s_per_card, per_user=1.0 / i.tpot_at(percentile), ttft_s=i.ttft_at(percentile),
-        meets_targets=not missed_serving_targets(s, i))
+        meets_targets=not missed_serving_targets(s, i),
+        overloaded=any(m.id == "serving-overloaded" for m in i.messages))
 
 
 def dominates(a: TradeoffPoint, b: TradeoffPoint) -> bool:
@@ -210,8 +214,8 @@ def tradeoff_to_dict(tradeoff: ServingTradeoff) -> dict:
         return {"tp": p.tp, "pp": p.pp, "ep": p.ep, "batch": p.batch, "tokens_per_step": p.tokens_per_step,
                 "kv_precision": p.kv_precision, "disaggregated": p.disaggregated, "prefill_cards": p.prefill_cards,
                 "tokens_per_s_per_gpu": round(p.per_gpu, 3), "tokens_per_s_per_user": round(p.per_user, 3),
-                "ttft_s": round(p.ttft_s, 4) if p.ttft_s < 1e6 else None,
-                "meets_targets": p.meets_targets, "on_front": p.on_front, "chosen": p.chosen}
+                "ttft_s": round(p.ttft_s, 4) if p.ttft_s < 1e6 and not p.overloaded else None,
+                "overloaded": p.overloaded, "meets_targets": p.meets_targets, "on_front": p.on_front, "chosen": p.chosen}
 
     return {"card": tradeoff.card_id, "count": tradeoff.count, "percentile": tradeoff.percentile,
             "tpot_target_ms": tradeoff.tpot_target_ms, "ttft_target_ms": tradeoff.ttft_target_ms,

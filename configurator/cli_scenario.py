@@ -45,6 +45,8 @@ from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.messages import Message, msg
 from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
+from configurator.core.formats import DEFAULT_FORMAT
+from configurator.core.published_format import published_default
 from configurator.core.scenario import Economics, Graphics, Scenario, updated
 from configurator.core.scenario_choices import Workload
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
@@ -403,6 +405,9 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             scenario = updated(scenario, training={"seq_len": seq_len})
     if scenario.card_id not in catalog:
         raise UsageError(catalog.unknown_message(scenario.card_id))
+    if getattr(args, "precision", None) is not None and published_default(scenario) is not None:
+        # --precision bf16 typed for a model published in fewer bits (DeepSeek's FP8): served as typed
+        scenario = updated(scenario, serving={"weight_format": DEFAULT_FORMAT[scenario.precision].value})
     language = getattr(args, "lang", "en")
     if getattr(args, "quotes", None) is not None:
         scenario = _with_quotes(scenario, args.quotes, language)

@@ -144,3 +144,18 @@ def test_the_wizards_auto_precision_names_the_published_format(qtbot, controller
     wizard.answers.set("model", preset("llama3-8b"))
     wizard.load.initializePage()
     assert wizard.load.serving_precision.itemText(0) == "Auto (BF16 where the card has it)"
+
+
+def test_a_precision_typed_on_the_command_line_is_served_as_typed(capsys):
+    """``--precision bf16`` typed for DeepSeek-V3 is a constraint the user set: served in BF16, not the FP8
+    release (without the flag the release is served, as above)."""
+    from configurator.cli import main
+
+    base = ["estimate", "--workload", "inference", "--model", "deepseek-v3", "--card", "h200-sxm", "--count", "16",
+            "--json"]
+    assert main(base + ["--precision", "bf16"]) == 0
+    typed = json.loads(capsys.readouterr().out)
+    assert main(base) == 0
+    unasked = json.loads(capsys.readouterr().out)
+    assert typed["scenario"]["serving"]["weight_format"] == "bf16"
+    assert unasked["scenario"]["serving"].get("weight_format") is None

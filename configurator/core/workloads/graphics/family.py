@@ -32,6 +32,9 @@ class GraphicsFamily(WorkloadFamily):
     """Whether a fitting but nearly full card is worth a warning."""
     hours_per_unit = 1.0
     """Hours in one ``cost_unit`` of running work [h] (1 for a stream-hour)."""
+    licensed_per_user = False
+    """Whether each user of the work needs a software licence of its own (a desktop's NVIDIA vGPU
+    licence, :func:`configurator.core.graphics.vgpu_licence`), paid on a rent as on a purchase."""
     per_card_unit: str
     """Unit of ``GraphicsSpeed.per_card``: users or streams per card, or frames per hour."""
 

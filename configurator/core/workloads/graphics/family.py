@@ -74,7 +74,7 @@ class GraphicsFamily(WorkloadFamily):
         return msg("reason-class-cheaper-graphics", card=card.name, category=card.category, ratio=ratio,
                    cheaper=1 - 1 / ratio, other=other.name, other_category=other.category, unit=self.cost_unit)
 
-    def rejection(self, scenario: Scenario, card: Card) -> str:
+    def rejection(self, scenario: Scenario, card: Card) -> Message:
         return (graphics_unsuitable(scenario.workload, card) or no_display_for_monitor(scenario, card)
                 or super().rejection(scenario, card))
 

@@ -48,3 +48,20 @@ def test_work_without_a_per_user_licence_says_cloud_rent_alone():
     est = estimate(s, load_catalog().get("l4"))
     assert est.costs.licence_per_unit is None
     assert write(per_unit_label("stream-hour", "cloud"), "en") == "Cost per stream-hour — cloud rent"
+
+
+def test_a_ranking_by_rent_of_desktops_says_the_licence_is_on_each_cards_rent():
+    from configurator.core.recommend_record import Objective
+    from configurator.core.view.ranking_view import ranking_cost_label
+
+    label = ranking_cost_label(Objective.CLOUD, _vdi("l40s"))
+    assert "vGPU licence where the rent does not include it" in write(label, "en")
+    assert "vGPU 许可" in write(label, "zh_CN")
+    tokens = Scenario(model=preset("llama3-8b"), workload=Workload.INFERENCE, card_id="l4", count=1)
+    assert write(ranking_cost_label(Objective.CLOUD, tokens), "en").endswith("cloud rent")
+
+
+def test_the_caution_says_where_the_licences_are_counted():
+    est = estimate(_vdi("l40s"), load_catalog().get("l40s"))
+    said = next(m for m in est.messages if m.id == "vgpu-licence-in-bill")
+    assert "rent per user-month" in said.text and "每用户·月租用成本" in said.text_in("zh_CN")

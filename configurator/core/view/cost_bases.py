@@ -24,11 +24,13 @@ BASES = {"tco": "total cost of ownership: cards, servers, network, power, suppor
                          "over {period}",
          "tco-paced": "{tco}, if the cards {pace} at this pace all {period}",
          "ownership": "cards and electricity, owned", "cloud": "cloud rent",
-         "cloud-licence": "cloud rent and vGPU licence per user", "cloud-licence-in-rent": "cloud rent, vGPU licence included"}
+         "cloud-licence": "cloud rent + vGPU licence", "cloud-licence-in-rent": "cloud rent, vGPU licence included",
+         "cloud-licences": "cloud rent, with each user's vGPU licence where the rent does not include it"}
 """What each basis is called, briefly (label ids; the TCO's with the years it covers; ``tco-licences`` the
 TCO of work whose bill always holds licences, :data:`LICENSED_UNITS`; ``cloud-licence`` the rent with the
 per-user licence added to it, ``cloud-licence-in-rent`` a rent whose price includes it:
-:attr:`~configurator.core.economics.Costs.licence_per_unit`)."""
+:attr:`~configurator.core.economics.Costs.licence_per_unit`; ``cloud-licences`` a ranking of rents by
+:data:`LICENSED_UNITS`, each card's own)."""
 
 LICENSED_UNITS = frozenset({"user-month"})
 """Units of work whose TCO always holds software licences: a virtual desktop's vGPU licence per user

@@ -161,7 +161,8 @@ def test_recommendation_panel_for_desktops(qtbot, window):
     assert result.ranked and panel.table.rowCount() == len(result.ranked) + len(result.unpriced)
     header = panel.table.horizontalHeaderItem(3).text()  # the cost column, named by its basis
     assert header == "Rent/user-month [USD]"  # the basis named (issue 24, part 6), briefly (session 28)
-    assert panel.table.horizontalHeaderItem(3).toolTip() == "Cost per user-month — cloud rent [USD]"
+    assert panel.table.horizontalHeaderItem(3).toolTip() == (  # the licence on each card's rent (polish11)
+        "Cost per user-month — cloud rent, with each user's vGPU licence where the rent does not include it [USD]")
     assert "in the training class" in panel.mismatch_label.text()
     assert panel.use_selected()
     assert controller.scenario.card_id == result.ranked[0].card.id

@@ -138,3 +138,27 @@ def test_a_small_serving_bill_lists_its_storage_with_a_quantity_and_a_price():
     bom = bill_of_materials(s, load_catalog().get("a10"), price_book_for(s.economics))
     storage = _lines(bom, "storage-nvme-per-tb")
     assert storage and storage[0].quantity == pytest.approx(0.1) and storage[0].total > 0
+
+
+@pytest.mark.parametrize(("workload", "card", "count", "graphics"), [
+    ("transcode", "l4", 50, {"streams": 200, "resolution": "2160p"}),  # 7 servers of 8 L4
+    ("render", "l40s", 16, {"frames": 2000}),
+])
+def test_several_graphics_servers_buy_the_front_end_pair_without_storage(workload, card, count, graphics):
+    """Streams and render jobs come in and go out over the network: several servers buy the 25 GbE
+    pair a serving bill buys (before: only the out-of-band management switch), with no storage
+    behind it and no port for storage servers."""
+    s = Scenario(model=preset("llama3-8b"), workload=workload, card_id=card, count=count, graphics=graphics)
+    book = price_book_for(s.economics)
+    bom = bill_of_materials(s, load_catalog().get(card), book)
+    assert bom.servers > 1
+    assert not _lines(bom, "storage-nvme-per-tb")
+    assert [line.quantity for line in _lines(bom, FRONT_END_SWITCH)] == [2]
+    assert _lines(bom, "switch-mgmt-48")
+
+
+def test_one_transcoding_server_buys_no_front_end_pair():
+    s = Scenario(model=preset("llama3-8b"), workload="transcode", card_id="l4", count=4, graphics={"streams": 16})
+    bom = bill_of_materials(s, load_catalog().get("l4"), price_book_for(s.economics))
+    assert bom.servers == 1
+    assert not _lines(bom, FRONT_END_SWITCH) and not _lines(bom, "switch-mgmt-48")

@@ -160,6 +160,14 @@ ZH_TABLES = [
 _CNY = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:–(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?)?[ \u00a0]CNY(?![A-Za-z/])")
 
 
+def _wan(amount: Decimal) -> Decimal:
+    """``amount`` [CNY] in 万: to two decimals, under 1万 to three significant digits (355 -> 0.0355)."""
+    wan = amount / 10_000
+    if wan == 0 or abs(wan) >= 1:
+        return wan.quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return wan.quantize(Decimal(1).scaleb(wan.adjusted() - 2), ROUND_HALF_UP)
+
+
 def _in_wan(text: str) -> str:
     """``text`` (English) with its amounts in CNY as a Chinese reader counts them, 10,000 and more in 万
     to two decimals ('61,422 CNY' -> '6.14 万元'): the test's own oracle of the money writer's rule; a
@@ -177,7 +185,7 @@ def _in_wan(text: str) -> str:
         top = price_top if text[match.end():match.end() + 2] == ", " else max(abs(e) for e in ends)
         if top < 10_000:
             return match.group(0)
-        return "–".join(f"{(e / 10_000).quantize(Decimal('0.01'), ROUND_HALF_UP):,f}" for e in ends) + " 万元"
+        return "–".join(f"{_wan(e):,f}" for e in ends) + " 万元"
     return _CNY.sub(rewrite, text)
 
 

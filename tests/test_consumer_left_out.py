@@ -30,5 +30,5 @@ def test_a_card_left_out_for_its_class_is_not_called_a_consumer_card(catalog):
     from golden_scenarios import GOLDEN
 
     render = GOLDEN["render-2000-frames-rtx6000ada"]
-    assert rank_card(render, catalog.get("rtx-4090")).rejected == CONSUMER_LEFT_OUT
+    assert rank_card(render, catalog.get("rtx-4090")).why == CONSUMER_LEFT_OUT
     assert rank_card(render, catalog.get("h100-sxm")).rejected == "filtered out"  # a training card: its class

@@ -93,7 +93,7 @@ def test_the_one_writer(value, currency, language, written):
     ("sigmoney", 0.0412, "0.041 CNY", f"0.041{NBSP}元"),
     (".4gmoney", 13.8123, "13.81 CNY", f"13.81{NBSP}元"),
     ("money", 99.5, "99.50 CNY", f"99.50{NBSP}元"),
-    ("money–high", 9_000.0, "9,000–18,195 CNY", f"0.90–1.82{NBSP}万元"),
+    ("money–high", 9_000.0, "9,000–18,195 CNY", f"0.900–1.82{NBSP}万元"),  # under 1万: 3 digits (polish11)
 ])
 def test_a_template_names_its_money(spec, value, english, chinese):
     said = {"currency": "CNY", "high": 18_195}

@@ -104,7 +104,7 @@ def test_a_rent_sold_abroad_is_said_in_her_money(capsys):
 
 @pytest.mark.parametrize(("language", "low", "high", "written"), [
     ("zh_CN", 5117.0, 6163.0, "5,117–6,163\u00a0元"),
-    ("zh_CN", 9800.0, 12000.0, "0.98–1.20\u00a0万元"),  # one unit, the upper end's, as a column
+    ("zh_CN", 9800.0, 12000.0, "0.980–1.20\u00a0万元"),  # one unit, the upper end's, as a column (3 digits under 1万)
     ("en", 71000.0, 106500.0, "71,000–106,500\u00a0CNY"),
 ])
 def test_a_quoted_price_range_says_its_unit_once(language, low, high, written):

@@ -37,7 +37,7 @@ def test_a_rendered_message_writes_its_amounts_in_wan():
                                      f"247.44{NBSP}万元")
     assert said.text.startswith("Capex 525,599 CNY (cards") and "of 3,000,000 CNY" in said.text
     assert msg("used-price-range", low=13_906, high=18_195, currency="CNY").text_in("zh_CN") == f"1.39–1.82{NBSP}万元"
-    assert msg("used-price-range", low=9_000, high=18_195, currency="CNY").text_in("zh_CN") == f"0.90–1.82{NBSP}万元"
+    assert msg("used-price-range", low=9_000, high=18_195, currency="CNY").text_in("zh_CN") == f"0.900–1.82{NBSP}万元"  # 3 digits under 1万
     assert msg("used-price-amount", amount=9_843, currency="CNY").text_in("zh_CN") == f"9,843{NBSP}元"
     assert msg("used-price-amount", amount=12_000, currency="USD").text_in("zh_CN") == "12,000 USD"
 

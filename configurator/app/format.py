@@ -74,11 +74,11 @@ def money_word(like: float, currency: str) -> str:
     return _numbers.money_word(like, currency, current_language())
 
 
-def unit_cost(value: float | None, currency: str, like: float | None = None) -> str:
+def unit_cost(value: float | None, currency: str, like: float | None = None, unit: bool = True) -> str:
     """A cost per unit of work, with enough significant digits below one unit to tell the figures a
     ranking orders apart ('0.0308 USD', not '0.03 USD': :func:`~configurator.core.view.numbers.unit_cost`);
-    ``like``: its column's top, whose unit it takes."""
-    return _numbers.unit_cost(value, currency, current_language(), like)
+    ``like``: its column's top, whose unit it takes; without ``unit`` the number alone (its heading names it)."""
+    return _numbers.unit_cost(value, currency, current_language(), like, unit)
 
 
 def money_tick(value: float, decimals: int | None = None) -> str:

@@ -53,6 +53,13 @@ SUPPORT_CAUTION_COLOUR = "#7a3300"
 too: :data:`configurator.report.render.CAUTION_COLOURS`; the wizard's answer)."""
 
 
+def _unit_in_heading(objective) -> bool:
+    """Whether the cost column's heading names the unit of its figures ('TCO/M tokens [元]': ranked by
+    cost, the basis said briefly), so that its cells give the number alone (until December 2026 the
+    Chinese column repeated 元 in every cell under a heading that said it)."""
+    return objective in (Objective.TCO, Objective.CLOUD)
+
+
 class FittedTable(QTableWidget):
     """A table that has its columns fitted again (``fit()``) whenever it is resized."""
 
@@ -98,7 +105,7 @@ class RankingTable:
 
         objective = self.ranking.value.objective
         _, _, cost, _ = self._chart_axes(objective, scenario.economics.currency)
-        short = objective in (Objective.TCO, Objective.CLOUD)  # the basis named briefly; the tooltip in full
+        short = _unit_in_heading(objective)  # the basis named briefly, its unit once; the tooltip in full
         heading = f"{write(ranking_cost_heading(objective, scenario), current_language())} " \
                   f"[{fmt.money_word(self._cost_top(), scenario.economics.currency)}]" if short else cost
         self.table.setHorizontalHeaderLabels([_tc("RecommendationPanel", "Cards"), _tc("RecommendationPanel", "Class"),
@@ -142,7 +149,8 @@ class RankingTable:
             cost = rec.cost_on(basis)
             cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, current_language())}",
                      names[rec.card.category], speed,
-                     fmt.unit_cost(cost, currency, top) if cost is not None else "—",
+                     fmt.unit_cost(cost, currency, top, not _unit_in_heading(result.objective))
+                     if cost is not None else "—",
                      factors[limiting_factor(rec.estimate)]]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
@@ -227,7 +235,8 @@ class RankingTable:
             breaks = write(breaks_cell(rec), language)
             cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}", names[rec.card.category],
                      self._speed_text(rec.estimate),
-                     fmt.unit_cost(cost, currency, top) if cost is not None else "—", breaks]
+                     fmt.unit_cost(cost, currency, top, not _unit_in_heading(result.objective))
+                     if cost is not None else "—", breaks]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setForeground(grey)

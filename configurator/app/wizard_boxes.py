@@ -39,6 +39,7 @@ def whole_box(model, name: str, suffix: str | Callable[[int], str], problem: QLa
     ``suffix`` may be a function of the value: a plural form through Qt's %n ("1 user", "2 users")."""
     low, high = field_range(model, name)
     box = StrictSpinBox()
+    box.setGroupSeparatorShown(True)  # "1,024 个词元" in the locale's grouping ("1024 个词元" until December 2026)
     box.setRange(0 if none_text else int(low), int(high))
     box.setProperty(SCALE, 1.0)
     if callable(suffix):

@@ -497,6 +497,10 @@ class Costs:
     """The job (or hour) on the basis used: cloud rent, else amortised purchase plus electricity."""
     per_unit: float | None = None
     """Graphics: cost per user-month (VDI), per stream-hour (transcoding) or per frame (rendering)."""
+    licence_per_unit: float | None = None
+    """The per-user software licence (a desktop's vGPU licence) in :attr:`per_unit` on the cloud rent
+    [currency per unit]; 0.0 where the rent's price includes it; None where the work needs none or the
+    basis is not the rent (the TCO's bill holds the licences)."""
     rented_from: str | None = None
     """The provider the cards are rented from in the delivery region, nothing delivered: renting
     (``Constraints.budget_basis`` "rent"; a ranking by rent ranks so) at a rent of cards that provider

@@ -376,23 +376,23 @@ def rt_generation(card: Card) -> int | None:
     return next((gen for arch, gen in RT_CORE_GENERATIONS if name.startswith(arch)), None)
 
 
-def graphics_unsuitable(workload: Workload, card: Card) -> str | None:
+def graphics_unsuitable(workload: Workload, card: Card) -> Message | None:
     """Why a card is not searched for a graphics workload: desktops need graphics vGPU
     profiles (else one card per user); rendering needs a card whose graphics hardware is
     known (renderers run on CUDA/OptiX, HIP or Metal GPUs, not on unverified accelerators)."""
     if workload is Workload.VDI and card.vgpu != "graphics":
-        return "no virtual-desktop vGPU profiles (one card per user)"
+        return msg("left-out-no-vdi-vgpu")
     if workload is Workload.RENDER and card.rt_cores is None:
-        return "graphics hardware not verified"
+        return msg("left-out-graphics-unverified")
     return None
 
 
-def no_display_for_monitor(scenario: Scenario, card: Card) -> str | None:
+def no_display_for_monitor(scenario: Scenario, card: Card) -> Message | None:
     """Why ``card`` cannot be deployed where a monitor is attached to it (``graphics.local_display``, a
     workstation): it has no display outputs (datacenter cards such as the L4, A16 or H100); None when it
     has some, their count is not known, or no monitor is attached."""
     if scenario.graphics.local_display and card.display_outputs == 0:
-        return "no display outputs for the attached monitor"
+        return msg("left-out-no-display")
     return None
 
 

@@ -25,6 +25,7 @@ from configurator.core.messages_load import LOAD_CHINESE, LOAD_ENGLISH
 from configurator.core.messages_power import POWER_CHINESE, POWER_ENGLISH
 from configurator.core.messages_region import REGION_CHINESE, REGION_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
+from configurator.core.messages_left_out import LEFT_OUT_CHINESE, LEFT_OUT_ENGLISH
 from configurator.core.messages_ranking import RANKING_CHINESE, RANKING_ENGLISH
 from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
 from configurator.core.messages_support import SUPPORT_CHINESE, SUPPORT_ENGLISH
@@ -421,6 +422,7 @@ CHINESE: dict[str, str] = {
 # what would fit (core.fit_suggestions) and the command line's refusals: in their own modules
 ENGLISH.update(FIT_ENGLISH)
 ENGLISH.update(RANKING_ENGLISH)
+ENGLISH.update(LEFT_OUT_ENGLISH)  # why a card is left out of a ranking (core/messages_left_out.py)
 ENGLISH.update(GRAPHICS_ENGLISH)  # graphics and video cards (core/messages_graphics.py)
 ENGLISH.update(REFUSAL_ENGLISH)
 ENGLISH.update(SUPPORT_ENGLISH)  # a card past its vendor's software support (core/messages_support.py)
@@ -439,6 +441,7 @@ ENGLISH.update(VALIDATION_ENGLISH)  # a value the models refuse, by kind (core/m
 ENGLISH.update(WEIGHTS_ENGLISH)  # weights served as their makers publish them (core/messages_weights.py)
 CHINESE.update(FIT_CHINESE)
 CHINESE.update(RANKING_CHINESE)
+CHINESE.update(LEFT_OUT_CHINESE)
 CHINESE.update(FLEET_CHINESE)
 CHINESE.update(BUDGET_CHINESE)
 CHINESE.update(LOAD_CHINESE)

@@ -59,8 +59,9 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "renders on one card, so no number of these cards meets it — a faster card, or a longer deadline"
     ),
     "vgpu-licence-in-bill": (
-        "vGPU software is licensed per user (NVIDIA vPC / RTX vWS): the licences are in the bill of materials "
-        "and the total cost of ownership, not in the card price or the cloud rent"
+        "vGPU software is licensed per user (NVIDIA vPC / RTX vWS): the licences are in the bill of materials, "
+        "the total cost of ownership and the rent per user-month (unless the rent includes them), not in the card "
+        "price or the hourly cloud rent"
     ),
     "misses-users": "{count} cards serve {served:,.0f} of {demand:,.0f} users: {needed:,} cards are needed",
     "misses-streams": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
@@ -159,7 +160,8 @@ GRAPHICS_CHINESE: dict[str, str] = {
         "再多这种卡也赶不上——请选更快的卡，或放宽期限"
     ),
     "vgpu-licence-in-bill": (
-        "vGPU 软件按用户授权（NVIDIA vPC / RTX vWS）：许可费已计入物料清单和总拥有成本，未计入卡价和云租金"
+        "vGPU 软件按用户授权（NVIDIA vPC / RTX vWS）：许可费已计入物料清单、总拥有成本和每用户·月租用成本（租用价已含许可的除外），"
+        "未计入卡价和每小时云租金"
     ),
     "misses-users": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：需要 {needed:,} 张卡",
     "misses-streams": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",

@@ -65,7 +65,9 @@ class Result:
     objective: Objective
     ranked: tuple[Recommendation, ...]
     pareto: tuple[Recommendation, ...]
-    rejected: dict[str, str]
+    left_out: dict[str, Message]
+    """Why each card not ranked is left out, by card id (:attr:`CardRanking.why`): a message with its
+    id, in either language (``--json``'s ``rejected_ids``)."""
     unpriced: tuple[Recommendation, ...] = ()
     """Cards that meet every constraint but have no price on the objective's basis: their
     fastest such configuration, listed with ``no-price`` rather than dropped (score = inf)."""
@@ -96,6 +98,11 @@ class Result:
         objectives that do not rank by price."""
         return price_decision(self.considered or self.ranked, self.objective, self.filters or Filters(),
                               len(self.ranked), self.book)
+
+    @property
+    def rejected(self) -> dict[str, str]:
+        """Why each card not ranked is left out, in English, by card id (:attr:`left_out`'s texts)."""
+        return {card: why.text for card, why in self.left_out.items()}
 
     @property
     def best(self) -> Recommendation | None:
@@ -298,14 +305,19 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
 class CardRanking:
     """Where one card stands in a ranking (:func:`rank_card`): its best configuration
     (``ranked``), else its fewest cards without a price (``unpriced``), else its closest one below
-    the line (``below_line``); ``rejected`` says why it is not ranked (None when it is)."""
+    the line (``below_line``); ``why`` says why it is not ranked (None when it is)."""
 
     card: Card
     ranked: Recommendation | None = None
     unpriced: Recommendation | None = None
     below_line: Recommendation | None = None
-    rejected: str | None = None
+    why: Message | None = None
     unrated: Message | None = None
+
+    @property
+    def rejected(self) -> str | None:
+        """:attr:`why` in English (None when ranked)."""
+        return None if self.why is None else self.why.text
 
 
 def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.TCO,
@@ -316,31 +328,31 @@ def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.T
     book = price_book_for(scenario.economics) if book is None else book
     if not filters.allows(card, scenario.workload):
         consumer_only = card.is_consumer and replace(filters, consumer=True).allows(card, scenario.workload)
-        return CardRanking(card, rejected=CONSUMER_LEFT_OUT if consumer_only else "filtered out")
+        return CardRanking(card, why=CONSUMER_LEFT_OUT if consumer_only else msg("left-out-filtered"))
     priced = rented_for(priced_for(scenario, card, filters), objective)
     barred = region_excludes(priced, card)  # none for cards already owned: delivered
     if barred is not None:  # may not be exported there at all: left out, not below the line
-        return CardRanking(card, rejected=barred.message.text)
+        return CardRanking(card, why=barred.message)
     candidates = _candidates(priced, card, objective)
     if not candidates and (unrated := unrated_line(priced, card)) is not None:
-        return CardRanking(card, rejected=unrated.text, unrated=unrated)
+        return CardRanking(card, why=unrated, unrated=unrated)
     if not candidates:
         # the deadline, not memory, may be why: beyond reach even at peak, else missed at every count that fits
         family = family_of(scenario.workload)
         reach = family.deadline_out_of_reach(scenario, card)
         late = None if reach else family.missed_deadline(scenario, card)
-        return CardRanking(card, rejected=(deadline_msg("deadline-out-of-reach", scenario.constraints.deadline_hours,
-                                                         {"hours": reach[1]}, card=card.name, count=reach[0]).text
-                                            if reach
-                                            else late.text if late else family.rejection(scenario, card)))
+        return CardRanking(card, why=(deadline_msg("deadline-out-of-reach", scenario.constraints.deadline_hours,
+                                                    {"hours": reach[1]}, card=card.name, count=reach[0])
+                                       if reach
+                                       else late if late else family.rejection(scenario, card)))
     rec = _best_per_card(candidates, objective, filters, book)
     if rec is None and (missing := _unpriced(candidates, objective, filters, book)) is not None:
-        return CardRanking(card, unpriced=missing, rejected=missing.reasons[0].text)
+        return CardRanking(card, unpriced=missing, why=missing.reasons[0])
     if rec is None:
         closest = below_the_line(candidates, objective, filters, book)
         if closest is not None:
-            return CardRanking(card, below_line=closest, rejected="; ".join(m.text for m in closest.reasons))
-        return CardRanking(card, rejected=f"no {objective.value} figure (price or power unknown)")
+            return CardRanking(card, below_line=closest, why=msg("left-out-below-line", reasons=list(closest.reasons)))
+        return CardRanking(card, why=msg("left-out-no-figure", objective=objective.value))
     return CardRanking(card, ranked=rec)
 
 
@@ -368,11 +380,11 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     best: list[Recommendation] = []
     unpriced: list[Recommendation] = []
     below: list[Recommendation] = []
-    rejected: dict[str, str] = {}
+    left_out: dict[str, Message] = {}
     unrated: dict[str, Message] = {}
     for one in cards:
-        if one.rejected is not None:
-            rejected[one.card.id] = one.rejected
+        if one.why is not None:
+            left_out[one.card.id] = one.why
         if one.unrated is not None:
             unrated[one.card.id] = one.unrated
         for found, into in ((one.ranked, best), (one.unpriced, unpriced), (one.below_line, below)):
@@ -387,7 +399,7 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     # misses and scores at the model's stated resolution: float noise never orders two configurations
     below.sort(key=lambda r: (*map(stated, miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
-    return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
+    return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), left_out,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
                   considered=tuple(ranked), filters=filters, book=book, unrated=unrated, load=load)
 

@@ -46,9 +46,11 @@ def _per_unit(cost: float, est: Estimate, hours: float) -> float | None:
 
 def cloud_per_million(est: Estimate) -> float | None:
     """Cloud rental per million tokens or graphics unit (serving: one hour's rent over one
-    hour's work)."""
+    hour's work), with the per-user licence the rent does not include
+    (:attr:`~configurator.core.economics.Costs.licence_per_unit`: a desktop's vGPU licence)."""
     cost = cloud_cost(est)
-    return None if cost is None else _per_unit(cost, est, 1.0)
+    per_unit = None if cost is None else _per_unit(cost, est, 1.0)
+    return None if per_unit is None else per_unit + (est.costs.licence_per_unit or 0.0)
 
 
 def energy_per_million(est: Estimate) -> float | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
+from configurator.core.messages import msg
 from configurator.core.region import DOMESTIC_VENDORS
 from configurator.core.scenario import Workload
 from configurator.core.software import runs_software
@@ -19,7 +20,7 @@ centres); picking classes explicitly brings them back. The built-in families' ta
 asks the family (``WorkloadFamily.default_classes``), so a registered family needs no entry here."""
 
 
-CONSUMER_LEFT_OUT = "consumer card: left out unless the classes are picked"
+CONSUMER_LEFT_OUT = msg("left-out-consumer")
 """Why a consumer (GeForce-class) card of an allowed class is not ranked (``Result.rejected``): no ECC,
 data-centre use restricted by its licence; picking the classes (``--classes``, the panel's consumer
 box) ranks it. The ranking text says how many were left out so (a render farm's buyer whose reference

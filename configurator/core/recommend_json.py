@@ -114,6 +114,7 @@ def result_to_dict(result: Result) -> dict:
                     "tco_per_million_tokens": r.ownership_per_unit}
                    for r in result.pareto],
         "rejected": result.rejected,
+        "rejected_ids": {card: why.to_dict() for card, why in result.left_out.items()},
         "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "reason_id": r.reasons[0].id,
                       "reason": r.reasons[0].text, "layout": scenario_layout_to_dict(r.estimate.scenario)}
                      for r in result.unpriced],

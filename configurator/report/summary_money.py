@@ -43,10 +43,12 @@ in the card view)."""
 
 def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
     """The cost per unit of work with its basis named: the summary's is the bill of materials' TCO
-    (cloud rent when the ranking is by rent); the window's estimate and ranking name theirs too."""
+    (cloud rent when the ranking is by rent, with the licence it adds or includes); the window's
+    estimate and ranking name theirs too."""
     family = family_of(est.scenario.workload)
+    licence = est.costs.licence_per_unit if basis == "cloud" else None
     return write(per_unit_label(family.cost_unit, basis, est.scenario.economics.amortisation_years,
-                                family.pace), w.language)
+                                family.pace, licence), w.language)
 
 
 def per_unit_heading(est: Estimate, w: Words, objective: Objective) -> tuple[str, str]:

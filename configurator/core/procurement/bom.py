@@ -345,8 +345,19 @@ def storage_endpoints(servers: int, terabytes: float) -> int:
 
 def storage_nodes(terabytes: float) -> int:
     """Storage servers holding ``terabytes`` [TB] of shared storage: :data:`STORAGE_NODE_TB` each, at
-    least :data:`STORAGE_NODES_MIN` (a highly available pair) [count]."""
+    least :data:`STORAGE_NODES_MIN` (a highly available pair); none without shared storage (a
+    transcoding or render farm's front-end network, :func:`front_end_network`) [count]."""
+    if terabytes <= 0:
+        return 0
     return max(STORAGE_NODES_MIN, math.ceil(terabytes / STORAGE_NODE_TB))
+
+
+def front_end_network(servers: int, requests_in: bool) -> bool:
+    """Whether ``servers`` GPU servers need the storage and in-band switch pair even without shared
+    storage to reach: more than one server whose users' work comes in and goes out over the network
+    (``requests_in``: requests, desktop sessions, streams, render jobs). Until December 2026 only a bill
+    buying storage bought it: 200 4K transcoding streams on 7 servers had only the management switch."""
+    return requests_in and servers > 1
 
 
 def storage_direct_attach(servers: int, terabytes: float, requests_in: bool) -> bool:
@@ -519,13 +530,15 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1 or desktops)
     if buys_storage:
         lines.append(_line(book, "storage-nvme-per-tb", storage_quantity_tb(terabytes), rate))
+    shared = terabytes if buys_storage else 0.0  # storage servers on the network
     storage_id, storage_ports = smallest_switch(
         book, STORAGE_SWITCH_SIZES[storage_switch_item(scenario.workload.is_training, spans_servers, kind)],
-        storage_endpoints(total_servers, terabytes))
-    direct = buys_storage and storage_direct_attach(total_servers, terabytes, not scenario.workload.is_training)
-    n_storage = storage_switches(total_servers, terabytes, storage_ports) \
-        if buys_storage and not direct else 0  # storage networking only with storage to reach
-    if n_storage:  # shared storage several servers reach; one server's storage is its own drives
+        storage_endpoints(total_servers, shared))
+    requests_in = not scenario.workload.is_training  # users' requests, sessions or streams
+    direct = buys_storage and storage_direct_attach(total_servers, terabytes, requests_in)
+    n_storage = storage_switches(total_servers, shared, storage_ports) \
+        if (buys_storage and not direct) or front_end_network(total_servers, requests_in) else 0
+    if n_storage:  # shared storage or users several servers reach; one server's storage is its own drives
         lines.append(_line(book, storage_id, n_storage, rate))
         switches += n_storage
         switch_units += n_storage * _units(book, storage_id)

@@ -40,7 +40,7 @@ ITEMS = {
     "link-400g": "400 Gb/s links (optics and fibre)",
     "switch-storage-eth": "Storage and in-band management switches",
     "switch-storage-eth-32": "Storage and in-band management switches",
-    "switch-storage-eth-25g": "25 GbE storage and in-band management switches",
+    "switch-storage-eth-25g": "25 GbE front-end, storage and in-band switches",
     "switch-mgmt-48": "Out-of-band management switches",
     "storage-nvme-per-tb": "Shared all-flash storage",
     "rack-air": "Air-cooled racks with PDUs",

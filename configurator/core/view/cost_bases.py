@@ -23,9 +23,14 @@ BASES = {"tco": "total cost of ownership: cards, servers, network, power, suppor
          "tco-licences": "total cost of ownership: cards, servers, network, storage, power, support, vGPU licences — "
                          "over {period}",
          "tco-paced": "{tco}, if the cards {pace} at this pace all {period}",
-         "ownership": "cards and electricity, owned", "cloud": "cloud rent"}
+         "ownership": "cards and electricity, owned", "cloud": "cloud rent",
+         "cloud-licence": "cloud rent + vGPU licence", "cloud-licence-in-rent": "cloud rent, vGPU licence included",
+         "cloud-licences": "cloud rent, with each user's vGPU licence where the rent does not include it"}
 """What each basis is called, briefly (label ids; the TCO's with the years it covers; ``tco-licences`` the
-TCO of work whose bill always holds licences, :data:`LICENSED_UNITS`)."""
+TCO of work whose bill always holds licences, :data:`LICENSED_UNITS`; ``cloud-licence`` the rent with the
+per-user licence added to it, ``cloud-licence-in-rent`` a rent whose price includes it:
+:attr:`~configurator.core.economics.Costs.licence_per_unit`; ``cloud-licences`` a ranking of rents by
+:data:`LICENSED_UNITS`, each card's own)."""
 
 LICENSED_UNITS = frozenset({"user-month"})
 """Units of work whose TCO always holds software licences: a virtual desktop's vGPU licence per user
@@ -41,7 +46,7 @@ load, and tests/test_like_for_like.py holds the keys to the families)."""
 
 
 def basis_label(basis: str, years: float | None = None, cost_unit: str | None = None,
-                pace: str | None = None) -> str | Phrase:
+                pace: str | None = None, licence: float | None = None) -> str | Phrase:
     """The basis named (a label id, or for the TCO a phrase with the ``years`` it covers [years]; per
     ``cost_unit`` of :data:`LICENSED_UNITS`, the licences named with it; for a job that ends, its family's
     ``pace`` (:func:`~configurator.core.messages.pace_msg`), the TCO's words then "if the cards render at
@@ -49,7 +54,10 @@ def basis_label(basis: str, years: float | None = None, cost_unit: str | None = 
     render job's "0.0374 USD per frame" read as what the job costs, where the cards bought for it cost
     11.5 USD a frame of it (:mod:`configurator.core.job_alone` says that figure). Until December 2026 keyed
     on the unit "frame", so a training job's label lacked it; the TCO's words are written once, in
-    :data:`BASES`)."""
+    :data:`BASES`). ``licence``: the per-user licence on the rent
+    (:attr:`~configurator.core.economics.Costs.licence_per_unit`; 0: in the rent's price), named with it."""
+    if basis == "cloud" and licence is not None:
+        return BASES["cloud-licence" if licence else "cloud-licence-in-rent"]
     if basis == "tco":
         key = "tco-licences" if cost_unit in LICENSED_UNITS else "tco"
         tco = Phrase(BASES[key], {"period": period(years)})
@@ -59,15 +67,16 @@ def basis_label(basis: str, years: float | None = None, cost_unit: str | None = 
     return BASES[basis]
 
 
-def per_unit_label(cost_unit: str, basis: str | None, years: float | None = None, pace: str | None = None) -> Phrase:
+def per_unit_label(cost_unit: str, basis: str | None, years: float | None = None, pace: str | None = None,
+                   licence: float | None = None) -> Phrase:
     """'Cost per million tokens — cloud rent', 'Cost per million tokens — total cost of ownership:
     cards, servers, network, power, support — over 4 years': the cost per unit of work with its
     basis named (``basis`` None: no price, the basis unknown; ``years``: the TCO's horizon; ``pace``: the
-    family's ``pace`` for a job that ends, :func:`basis_label`)."""
+    family's ``pace`` for a job that ends; ``licence``: the licence on the rent, :func:`basis_label`)."""
     if basis is None:
         return Phrase("Cost {per}", {"per": PER_UNIT[cost_unit]})
     return Phrase("Cost {per} — {basis}", {"per": PER_UNIT[cost_unit],
-                                           "basis": basis_label(basis, years, cost_unit, pace)})
+                                           "basis": basis_label(basis, years, cost_unit, pace, licence)})
 
 
 SHORT = {"tco": "TCO over {period}", "cloud": "cloud rent"}

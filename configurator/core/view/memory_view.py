@@ -49,7 +49,11 @@ def headroom_value(m: MemoryBreakdown) -> Amount | Phrase:
 
 def headroom_rows(m: MemoryBreakdown) -> list[Row]:
     """The headroom row: where the usual cache would exceed the card, the full tables say the note
-    beside the figure, the window's key numbers (narrow, the headline saying it already) in its tooltip."""
+    beside the figure, the window's key numbers (narrow, the headline saying it already) in its tooltip;
+    where the run does not fit, what it lacks per card ("short 145 GiB", as the headline and the plan
+    table say it; until December 2026 "Headroom -203.3 %", persona11ml)."""
+    if not m.fits:
+        return [Row("Headroom", Phrase("short {short}", {"short": gib_amount(m.shortfall)}), key="memory.headroom")]
     if not m.cache_given_back:
         return [Row("Headroom", Amount(m.headroom, "share"), key="memory.headroom")]
     return [Row("Headroom", headroom_value(m), key="memory.headroom", detail=True),

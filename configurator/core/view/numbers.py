@@ -154,17 +154,19 @@ of a 7B fine-tune showed 0.03, 0.04, 0.05 … and five rows of "0.10 USD" one af
 summary, with these digits, said 0.0359 for the same 0.04)."""
 
 
-def unit_cost(value: float | None, currency: str, language: str = "en", like: float | None = None) -> str:
+def unit_cost(value: float | None, currency: str, language: str = "en", like: float | None = None,
+              unit: bool = True) -> str:
     """A cost per unit of work: as :func:`money`, with :data:`UNIT_COST_DIGITS` significant digits
     below one unit ('0.0215 USD'), so that the figures a ranking orders can be told apart. ``like``: the
     column's :func:`column_top`, whose unit every cell takes (a column read "9,843 元" above "1.20 万元"
-    until December 2026)."""
+    until December 2026); without ``unit`` the number alone, under a heading that names the unit
+    (:func:`money_word` of ``like``)."""
     if like is not None and money_unit(like, currency, language)[0] != 1:  # a column in 万元: as money's
-        return money(value, currency, language, like=like)
+        return money(value, currency, language, like=like, unit=unit)
     if is_unknown(value) or not 0 < abs(value) < 1:
-        return money(value, currency, language, like=like)
+        return money(value, currency, language, like=like, unit=unit)
     decimals = UNIT_COST_DIGITS - 1 - math.floor(math.log10(abs(value)))
-    return money_text(value, currency, language, decimals=decimals)
+    return money_text(value, currency, language, decimals=decimals, unit=unit)
 
 
 SHORT_SCALES = {

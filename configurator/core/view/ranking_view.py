@@ -8,7 +8,7 @@ from __future__ import annotations
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER
 from configurator.core.recommend import Objective, Result
-from configurator.core.view.cost_bases import column_per_unit_label, per_unit_label
+from configurator.core.view.cost_bases import LICENSED_UNITS, column_per_unit_label, per_unit_label
 from configurator.core.view.names import CLASSES
 from configurator.core.view.numbers import column_top
 from configurator.core.view.price_view import PRICE_HEADING, price_top, price_value
@@ -42,7 +42,7 @@ def ranking_cost_label(objective: Objective, scenario) -> Phrase:
     over the scenario's years, or the cloud rent (the panel's column and chart, the command line)."""
     family = family_of(scenario.workload)
     if objective is Objective.CLOUD:
-        return per_unit_label(family.cost_unit, "cloud")
+        return per_unit_label(family.cost_unit, "cloud-licences" if family.cost_unit in LICENSED_UNITS else "cloud")
     return per_unit_label(family.cost_unit, "tco", scenario.economics.amortisation_years, family.pace)
 
 

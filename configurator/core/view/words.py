@@ -356,6 +356,9 @@ ZH_CN.update({
     "{paragraph}, TPP {tpp}": "{paragraph}，TPP {tpp}",
     "{x}× the cost per unit of work": "单位工作量成本为 {x} 倍",
     "cloud rent": "云租用价格",
+    "cloud rent + vGPU licence": "云租用价格 + vGPU 许可",
+    "cloud rent, vGPU licence included": "云租用价格（含 vGPU 许可）",
+    "cloud rent, with each user's vGPU licence where the rent does not include it": "云租用价格，租用价未含 vGPU 许可的加上每用户许可",
     "the bill of materials, owned": "自购，按物料清单",
     "{short}: {full}.": "{short}：{full}。",
     "Ranked by {by}; every cost on one basis: {basis}, in {currency}.":

@@ -42,7 +42,7 @@ ZH_CN_BOM: dict[str, str] = {
     "Scale-out core switches": "横向扩展核心交换机",
     "400 Gb/s links (optics and fibre)": "400 Gb/s 链路（光模块与光纤）",
     "Storage and in-band management switches": "存储与带内管理交换机",
-    "25 GbE storage and in-band management switches": "25 GbE 存储与带内管理交换机",
+    "25 GbE front-end, storage and in-band switches": "25 GbE 前端、存储与带内管理交换机",
     "Out-of-band management switches": "带外管理交换机",
     "Shared all-flash storage": "共享全闪存储",
     "Air-cooled racks with PDUs": "风冷机柜（含 PDU）",

@@ -67,6 +67,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "{budget} — {verdict}": "{budget} — {verdict}",
     "fits": "可容纳",
     "Headroom": "余量",
+    "short {short}": "缺 {short}",
     "{n}\u00a0{unit}": "{n}\u00a0{unit}",
     "{n}\u00a0{unit} ({engines} {engine})": "{n}\u00a0{unit}（{engines} 个 {engine}）",
     "{limit} ({engines} {engine})": "{limit}（{engines} 个 {engine}）",

@@ -455,9 +455,9 @@ class WorkloadFamily(ABC):
         it has them, or the family reads none (a family that times work overrides this)."""
         return None
 
-    def rejection(self, scenario: Scenario, card: Card) -> str:
+    def rejection(self, scenario: Scenario, card: Card) -> Message:
         """Why a card has no deployment for ``scenario`` at any count tried."""
-        return "does not fit at any count tried"
+        return msg("left-out-no-fit")
 
     # ---- layout -----------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ class DesktopsFamily(LoadFamily):
     billed_regardless_of_use = True  # a desktop is paid for by the month, used or not
     warns_tight_fit = False  # vGPU profiles fill the framebuffer by design
     hours_per_unit = HOURS_PER_MONTH
+    licensed_per_user = True  # NVIDIA vPC / RTX vWS per desktop user
 
     def speed_figure(self, est: Estimate) -> float:
         """1 / the FP32 rate one user gets [s·TFLOP⁻¹]: lower is a faster desktop."""

@@ -14,14 +14,17 @@ from configurator.core.economics import Costs, Power, PriceBasis, deployment_pow
 from configurator.core.graphics import (
     GraphicsSpeed,
     boards_needed,
+    vgpu_licence,
     card_fit_messages,
     demand_messages,
     graphics_speed,
     host_cards_per_server,
 )
 from configurator.core.messages import Message, msg
+from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.precision import PrecisionPlan, plan_serving_precision
 from configurator.core.procurement.prices import PriceBook, price_book_for
+from configurator.core.procurement.tco import rent_includes_vgpu_licence
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily
@@ -63,11 +66,30 @@ def constraint_check(scenario: Scenario, card: Card, speed: GraphicsSpeed, costs
     return check(scenario, card, costs=costs, power=power, hours=speed.hours, one_off_job=one_off_job, book=book)
 
 
+def rent_licence_per_unit(scenario: Scenario, card: Card, prices: PriceBasis, book: PriceBook,
+                          family: WorkloadFamily) -> float | None:
+    """The per-user licence one unit of rented work adds to the rent [currency per unit]: the vGPU
+    licence the bill of materials buys per desktop user and year (:func:`vgpu_licence`, the price
+    file's item) over the ``hours_per_unit`` of a unit (a user-month: a twelfth). 0.0 where the rent's
+    price includes it (:func:`rent_includes_vgpu_licence`: Azure NV-series); None where the work needs
+    none. Until December 2026 the rent per user-month left it out (40 designers on L40S: 776 CNY a
+    user-month, RTX vWS adding ~146 CNY) while the rent against buying counted it (persona11zh)."""
+    licence = vgpu_licence(scenario, card) if getattr(family, "licensed_per_user", False) else None
+    item = book.item(licence) if licence else None
+    if item is None or item.unit_price is None:
+        return None
+    if rent_includes_vgpu_licence(prices):
+        return 0.0
+    rate = scenario.economics.usd_to_currency if item.currency == "USD" else 1.0
+    return item.unit_price * rate * family.hours_per_unit / HOURS_PER_YEAR
+
+
 def graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed, power: Power | None,
-                   family: WorkloadFamily, units: int | None = None) -> Costs:
+                   family: WorkloadFamily, units: int | None = None, licence: float | None = None) -> Costs:
     """Costs per hour (desktops, transcoding) or for the render job, with the cost per unit
     (the family's: frame, user-month of ``hours_per_unit`` hours, or stream-hour); ``units``: what
-    the card price buys, where not the cards (the boards of a multi-GPU board, A16)."""
+    the card price buys, where not the cards (the boards of a multi-GPU board, A16); ``licence``: the
+    per-user licence a unit adds on the rent (:func:`rent_licence_per_unit`) [currency per unit]."""
     if family.one_off_job:
         costs = job_costs(scenario, prices, power, speed.hours, None, units=units)
         per_unit = costs.total / speed.demand if costs.total is not None else None
@@ -75,7 +97,10 @@ def graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed,
         costs = job_costs(scenario, prices, power, 1.0, None, units=units)
         per_hour = costs.total / speed.served if costs.total is not None and speed.served > 0 else None
         per_unit = per_hour * family.hours_per_unit if per_hour is not None else None
-    return replace(costs, per_unit=per_unit)
+    licence = licence if costs.basis == "cloud" else None
+    if licence is not None and per_unit is not None:
+        per_unit += licence
+    return replace(costs, per_unit=per_unit, licence_per_unit=licence)
 
 
 def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, family: WorkloadFamily) -> Estimate:
@@ -86,7 +111,8 @@ def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, fami
     energy = energy_kwh(power, hours) if power and hours is not None else None
     boards = boards_needed(scenario.count, card, host_cards_per_server(scenario, card)) \
         if card.gpus_per_board > 1 else None  # an A16's price is a whole board's
-    costs = graphics_costs(scenario, basis.prices, speed, power, family, boards)
+    costs = graphics_costs(scenario, basis.prices, speed, power, family, boards,
+                           rent_licence_per_unit(scenario, card, basis.prices, basis.book, family))
     verdicts = constraint_check(scenario, card, speed, costs, power, family.one_off_job, basis.book)
     fit = fit_messages(memory, card) if not memory.fits or family.warns_tight_fit else []
     messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages,

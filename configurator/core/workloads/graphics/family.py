@@ -32,6 +32,9 @@ class GraphicsFamily(WorkloadFamily):
     """Whether a fitting but nearly full card is worth a warning."""
     hours_per_unit = 1.0
     """Hours in one ``cost_unit`` of running work [h] (1 for a stream-hour)."""
+    licensed_per_user = False
+    """Whether each user of the work needs a software licence of its own (a desktop's NVIDIA vGPU
+    licence, :func:`configurator.core.graphics.vgpu_licence`), paid on a rent as on a purchase."""
     per_card_unit: str
     """Unit of ``GraphicsSpeed.per_card``: users or streams per card, or frames per hour."""
 
@@ -71,7 +74,7 @@ class GraphicsFamily(WorkloadFamily):
         return msg("reason-class-cheaper-graphics", card=card.name, category=card.category, ratio=ratio,
                    cheaper=1 - 1 / ratio, other=other.name, other_category=other.category, unit=self.cost_unit)
 
-    def rejection(self, scenario: Scenario, card: Card) -> str:
+    def rejection(self, scenario: Scenario, card: Card) -> Message:
         return (graphics_unsuitable(scenario.workload, card) or no_display_for_monitor(scenario, card)
                 or super().rejection(scenario, card))
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
+from configurator.core.messages import Message, msg
 from configurator.core.scenario import Codec, Scenario, Workload
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.graphics.family import LoadFamily
 
 
-NO_AV1_ENCODER = "no AV1 encoder"
+NO_AV1_ENCODER = msg("left-out-no-av1")
 """Why a card whose encoders do not encode AV1 (Turing and Ampere NVENC: T4, A10, A16) is left out of
 an AV1 ranking (:func:`configurator.core.graphics.transcode_capacities`)."""
 
@@ -40,12 +41,12 @@ class VideoFamily(LoadFamily):
         """Stream-hours carried in a year [stream-hour/year]."""
         return None if est.graphics is None else est.graphics.served * HOURS_PER_YEAR
 
-    def rejection(self, scenario: Scenario, card: Card) -> str:
+    def rejection(self, scenario: Scenario, card: Card) -> Message:
         """A card without video encoders, or whose encoders the catalog has not verified, carries no
         stream at any count (:func:`configurator.core.graphics.encode_streams`): said so, not "does not
         fit" (its memory fits; an L20 48GB was rejected in those words)."""
         if not card.video.nvenc:
-            return "no video encoder" if card.video.nvenc == 0 else "video encoders not verified"
+            return msg("left-out-no-encoder" if card.video.nvenc == 0 else "left-out-encoders-unverified")
         if scenario.graphics.codec is Codec.AV1 and card.video.av1_encode is not True:
             return NO_AV1_ENCODER  # a T4 read "does not fit at any count tried" for AV1 until December 2026
         return super().rejection(scenario, card)

@@ -178,5 +178,5 @@ class ServingFamily(WorkloadFamily):
     def unrated(self, scenario: Scenario, card: Card) -> Message | None:
         return unrated_message(card, plan_serving(scenario, card))
 
-    def rejection(self, scenario: Scenario, card: Card) -> str:
-        return "cannot carry the load within its targets at any count tried"
+    def rejection(self, scenario: Scenario, card: Card) -> Message:
+        return msg("left-out-no-load")

@@ -80,6 +80,11 @@ SETS = {
         "short TensorRT-LLM prompts): TensorRT-LLM v1.0 perf-overview rows 128/128, 128/2,048 and 128/4,096 of Llama 3.1 "
         "8B, Llama 3.3 70B and Llama 3.1 405B on H100, H200 (FP8) and B200 (FP4); "
         "benchmarks/data/notes-decode-rows-2026-12-05.md"),
+    "ds3-low-batch-2026-12-06": (
+        "DeepSeek-V3/R1 FP8 served at low concurrency on one 8 x H200 server, no speculative decoding, gathered to "
+        "check the MoE decode step at 8-64 sequences (session 41, issue 27: 6.2 ms a token at batch 1): "
+        "SemiAnalysis InferenceX issue 870, SGLang v0.5.7 TP 8 (experts sliced), 1,024/1,024 tokens, "
+        "concurrency 8-64; benchmarks/data/notes-ds3-low-batch-2026-12-06.md"),
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""
@@ -199,6 +204,10 @@ def _serving(r: dict) -> Iterator[Row]:
         yield Row(SOURCE, f"{r['id']} itl", "serving-latency", "ms ITL (mean)", speed.tpot_s * 1000, values["itl_ms"],
                   prefix + f"{users} users; the load model's median TPOT against the source's mean (a normal "
                   "spread about the mean step: the median is the mean)", s, publication=publication)
+    if "tpot_ms" in values:  # a source whose ITL is per streamed chunk gives the mean TPOT apart
+        yield Row(SOURCE, f"{r['id']} tpot", "serving-latency", "ms TPOT (mean)", speed.tpot_s * 1000,
+                  values["tpot_ms"], prefix + f"{users} users; the load model's median TPOT against the source's "
+                  "mean TPOT", s, publication=publication)
 
 
 def _closed_loop_mean_ttft(s, card, users: int) -> tuple[float, float]:

@@ -4,6 +4,7 @@ expert parallelism pays a dispatch and a combine all-to-all per MoE layer."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from configurator.core.architecture import preset
@@ -245,3 +246,31 @@ def test_tp8_by_ep8_launch_splits_the_experts_over_the_tensor_parallel_ranks(cat
     text = launch_text(est, engine, "en")
     assert flag in text
     assert "--enable-dp-attention" not in text and "--data-parallel-size" not in text
+
+
+def test_busiest_expert_rank_sets_the_low_batch_step():
+    """One token's 8 experts over 8 ranks of 32: the busiest rank holds ~2.54 of them (a Monte Carlo of
+    uniform routing gives 2.55), not the mean 1; with many tokens every rank touches all it holds. One
+    rank (experts sliced over the tensor-parallel cards): the mean, experts_touched."""
+    from configurator.core.formulas.moe import busiest_rank_experts, experts_touched
+
+    assert busiest_rank_experts(256, 8, 1, 8) == pytest.approx(2.54, abs=0.01)
+    assert busiest_rank_experts(256, 8, 16, 8) == pytest.approx(16.7, abs=0.05)
+    assert busiest_rank_experts(256, 8, 4096, 8) == pytest.approx(32.0)
+    assert busiest_rank_experts(256, 8, 3, 1) == experts_touched(256, 8, 3)
+    assert list(busiest_rank_experts(256, 8, np.array([1.0, 16.0]), 8)) == pytest.approx([2.54, 16.7], abs=0.05)
+
+
+def test_deepseek_v3_tp8_ep8_batch_1_reads_its_busiest_card(catalog):
+    """TP 8 × EP 8 (experts whole, 32 a card): at one sequence the step waits for the card holding the most
+    of the 8 touched experts, so it reads more than TP 8 with every expert sliced 8 ways (balanced); at
+    512 sequences every card touches all it holds and the two read alike."""
+    card = catalog.get("h200-sxm")
+    whole, sliced = _moe(count=8, tp=8, ep=8, concurrency=1), _moe(count=8, tp=8, ep=1, concurrency=1)
+    w_whole = decode_step_seconds(whole, card, plan_serving(whole, card), 1, 1500)
+    w_sliced = decode_step_seconds(sliced, card, plan_serving(sliced, card), 1, 1500)
+    assert w_whole[0] > w_sliced[0] + 0.5e-3
+    from configurator.core.decode_step import DecodeStep
+    step = DecodeStep(whole, card, plan_serving(whole, card), 1500)
+    assert step.plain_step()(1.0)[0] == pytest.approx(step.seconds(1)[0], rel=1e-9)
+    assert step.plain_step()(512.0)[0] == pytest.approx(step.seconds(np.array([512.0]))[0][0], rel=1e-9)

@@ -20,7 +20,7 @@ from configurator.core.formulas import communication as comm
 from configurator.core.formulas.collectives import at_least
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
-from configurator.core.formulas.moe import experts_apart_seconds, experts_touched
+from configurator.core.formulas.moe import busiest_rank_experts, experts_apart_seconds, experts_touched
 from configurator.core.formulas.gemm_efficiency import M_SPLIT, row_inverse
 from configurator.core.matmul_shapes import forward_coefficients, matmul_efficiency_by_shape
 from configurator.core.memo import LastAsked
@@ -31,7 +31,7 @@ from configurator.core.training_speed import Fabric, expert_parallel_seconds, fa
 from configurator.core.units import GB, TERA, Precision
 
 
-def decode_weight_bytes(model: ModelArchitecture, batch, weight_bytes: float, ep: int = 1):
+def decode_weight_bytes(model: ModelArchitecture, batch, weight_bytes: float, ep: int = 1, ranks: int | None = None):
     """Weight bytes one card group of a copy reads per decode step, before tensor parallelism [B];
     ``batch`` may be an array.
 
@@ -39,20 +39,22 @@ def decode_weight_bytes(model: ModelArchitecture, batch, weight_bytes: float, ep
     ``E·(1 − (1 − k/E)^b)`` are touched in expectation (uniform routing). With expert parallelism
     over ``ep`` copies the MoE layer routes all ``ep·b`` tokens of the group and each copy's cards
     hold (and read) ``1/ep`` of the experts (Lepikhin et al. 2021, GShard §2.2;
-    :func:`~configurator.core.formulas.moe.experts_touched`).
-    """
+    :func:`~configurator.core.formulas.moe.experts_touched`); ``ranks``: :func:`touched_expert_params`'."""
     if not model.is_moe:
         return model.total_params() * weight_bytes
     all_experts = model.n_moe_layers * model.n_experts * model.mlp_params(model.routed_ffn)
-    return (model.total_params() - all_experts + touched_expert_params(model, batch, ep)) * weight_bytes
+    return (model.total_params() - all_experts + touched_expert_params(model, batch, ep, ranks)) * weight_bytes
 
 
-def touched_expert_params(model: ModelArchitecture, batch, ep: int = 1):
+def touched_expert_params(model: ModelArchitecture, batch, ep: int = 1, ranks: int | None = None):
     """Parameters of the routed experts one copy's cards read in a MoE decode step, before tensor
     parallelism [count]: over the MoE layers, the ``E·(1 − (1 − k/E)^b)`` experts the ``ep·b`` tokens
     of the group touch (:func:`~configurator.core.formulas.moe.experts_touched`), ``1/ep`` of them
-    on this copy's cards (:func:`decode_weight_bytes`' expert term); ``batch`` may be an array."""
-    touched = experts_touched(model.n_experts, model.experts_per_token, batch * ep)
+    on this copy's cards (:func:`decode_weight_bytes`' expert term); ``batch`` may be an array. ``ranks``: the
+    cards holding distinct experts (``ep·tp/expert_tp``), each read as many as the busiest of them
+    (:func:`~configurator.core.formulas.moe.busiest_rank_experts`); not given, the mean."""
+    touched = experts_touched(model.n_experts, model.experts_per_token, batch * ep) if ranks is None else \
+        busiest_rank_experts(model.n_experts, model.experts_per_token, batch * ep, ranks) * ranks
     return model.n_moe_layers * touched * model.mlp_params(model.routed_ffn) / ep
 
 
@@ -337,7 +339,7 @@ class DecodeStep:
     __slots__ = ("scenario", "card", "plan", "model", "tp", "ep", "kv_tokens", "attended", "kv_per_token",
                  "shards", "flops_per_sequence", "weight_bandwidth", "kv_bandwidth", "weights_s", "peak_flops",
                  "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s", "forward", "made",
-                 "matmul_share")
+                 "matmul_share", "ranks")
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> None:
         model, serving, a = scenario.model, scenario.serving, scenario.assumptions
@@ -358,6 +360,7 @@ class DecodeStep:
         peak = card.peak_tflops(math) if math is not None else None
         self.math, self.peak_flops = math, (peak * TERA if peak is not None else None)
         self.expert_tp, self.prefill_efficiency = scenario.expert_tensor_parallel, a.prefill_efficiency
+        self.ranks = ep * tp // (self.expert_tp or tp)  # cards holding distinct experts: the busiest sets the step
         math_bytes = plan.math_bytes
         self.tp_args = _tp_allreduce_args(scenario, card, math_bytes)
         self.ep_args = _ep_all_to_all_args(scenario, card, math_bytes)
@@ -379,7 +382,8 @@ class DecodeStep:
         (:func:`_decode_roofline`)."""
         model, tp = self.model, self.tp
         if self.weights_s is None:  # MoE: the experts some token of the batch touches
-            weights_s = decode_weight_bytes(model, batch, self.plan.weight_bytes, self.ep) / tp / self.weight_bandwidth
+            weights_s = decode_weight_bytes(model, batch, self.plan.weight_bytes, self.ep, self.ranks) / tp \
+                / self.weight_bandwidth
         else:
             weights_s = self.weights_s
         kv = batch * self.attended * self.kv_per_token
@@ -418,8 +422,8 @@ class DecodeStep:
         weight bandwidth, and of the products' time ``compute_s`` the share of the step's matrix
         products (not attention's FLOPs) that the routed experts' products take at ``tokens`` (their
         ``Σ w/η`` terms, :func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`)."""
-        weights_s = touched_expert_params(self.model, batch, self.ep) * self.plan.weight_bytes / self.tp \
-            / self.weight_bandwidth
+        weights_s = touched_expert_params(self.model, batch, self.ep, self.ranks) * self.plan.weight_bytes / self.tp / \
+            self.weight_bandwidth
         forward = self.forward
         if forward is None:
             forward = self.forward = self._forward()
@@ -465,11 +469,12 @@ class DecodeStep:
             expert = model.mlp_params(model.routed_ffn)
             n_moe, n_experts, top_k = model.n_moe_layers, model.n_experts, model.experts_per_token
             dense_params = model.total_params() - n_moe * n_experts * expert
-            missed = 1.0 - top_k / n_experts  # experts_touched's share of tokens an expert misses, once
+            missed, ranks = 1.0 - top_k / n_experts, self.ranks  # experts_touched's share an expert misses
 
         def at(batch: float) -> tuple[float, tuple]:
             if fixed_weights_s is None:  # decode_weight_bytes: the experts some token of the batch touches
-                touched = n_experts * (1.0 - missed ** (batch * ep))  # experts_touched written out: no call
+                touched = n_experts * (1.0 - missed ** (batch * ep)) if ranks == 1 else \
+                    busiest_rank_experts(n_experts, top_k, batch * ep, ranks) * ranks  # touched_expert_params
                 weights_s = (dense_params + n_moe * touched * expert / ep) * weight_bytes / tp / weight_bandwidth
             else:
                 weights_s = fixed_weights_s

@@ -6,6 +6,8 @@ Array-friendly: the planner passes one value per layout.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from configurator.core.formulas.collectives import all_to_all_seconds
@@ -22,6 +24,52 @@ def experts_touched(n_experts, top_k, tokens):
     2021, "GShard", §2.2 routes each token to ``k`` of ``E`` experts).
     """
     return n_experts * (1.0 - (1.0 - top_k / n_experts) ** tokens)
+
+
+def busiest_rank_experts(n_experts, top_k, tokens, ranks: int):
+    """Touched experts on the busiest of ``ranks`` ranks that hold ``E/ranks`` experts each, in
+    expectation under uniform top-k routing of ``tokens`` tokens [count]; ``tokens`` may be an array.
+
+    Each expert is touched with probability ``p = 1 − (1 − k/E)^T`` (:func:`experts_touched`), so a
+    rank's count is about Binomial(``m = E/ranks``, ``p``) and the busiest of ``g`` ranks holds
+    ``E[max] = Σ_{j=0}^{m−1} (1 − F(j)^g)`` (``F`` the binomial CDF; independent ranks). The MoE
+    layer ends in a combine or all-reduce that waits for every rank, so a decode step reads the
+    busiest rank's experts, not the mean ``E·p/g``: at one token over 8 ranks, 8 experts leave
+    the busiest rank ~2.5 of them against a mean of 1 (the imbalance DeepSeek's EPLB, deepseek-ai/EPLB
+    README, "balance the load across different GPUs", exists to remove); with many tokens every
+    rank touches nearly all it holds and the two meet. ``ranks`` ≤ 1: :func:`experts_touched`.
+    Measured check: aiconfigurator's TensorRT-LLM 1.3.0rc20 MoE kernel on H200 at EP 8
+    (``benchmarks/data/notes-ds3-low-batch-2026-12-06.md``).
+    """
+    if ranks <= 1:
+        return experts_touched(n_experts, top_k, tokens)
+    if np.ndim(tokens) == 0:  # a plain number: the same sum in floats, kept (a step table asks a dozen batches)
+        return _busiest_of_number(n_experts, top_k, float(tokens), ranks)
+    held = max(1, round(n_experts / ranks))
+    p = 1.0 - (1.0 - top_k / n_experts) ** np.asarray(tokens, dtype=float)
+    q = np.maximum(1.0 - p, 1e-300)  # p = 1: q^m underflows to 0 and the sum is m
+    pmf = q ** held
+    cdf, busiest = pmf, 1.0 - pmf ** ranks
+    for j in range(1, held):
+        pmf = pmf * ((held - j + 1) / j) * (p / q)
+        cdf = np.minimum(cdf + pmf, 1.0)
+        busiest = busiest + (1.0 - cdf ** ranks)
+    return busiest
+
+
+@lru_cache(maxsize=4096)
+def _busiest_of_number(n_experts, top_k, tokens: float, ranks: int) -> float:
+    """:func:`busiest_rank_experts` of a plain number of tokens, in floats [count]."""
+    held = max(1, round(n_experts / ranks))
+    p = 1.0 - (1.0 - top_k / n_experts) ** tokens
+    q = max(1.0 - p, 1e-300)
+    pmf = q ** held
+    cdf, busiest = pmf, 1.0 - pmf ** ranks
+    for j in range(1, held):
+        pmf = pmf * ((held - j + 1) / j) * (p / q)
+        cdf = min(cdf + pmf, 1.0)
+        busiest += 1.0 - cdf ** ranks
+    return busiest
 
 
 def tokens_per_expert(tokens, top_k, n_experts):

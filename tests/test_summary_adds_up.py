@@ -1,0 +1,133 @@
+"""The summary as an approver checks it with a calculator (session 41, approver persona): the bill's
+printed lines add up to the printed capex, each line's quantity times its printed unit price gives its
+printed total, the energy line names the tariff it is priced at, and a table continued on a new page
+keeps its amounts right-aligned."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_catalog
+from configurator.core.currency import in_language_currency
+from configurator.core.estimate import estimate
+from configurator.core.messages import msg
+from configurator.core.scenario import Scenario
+from configurator.report.summary import build_summary
+from configurator.report.summary_sums import summing_amounts
+
+DESKTOPS = Scenario(model=preset("llama3-8b"), card_id="t4", count=19, workload="vdi", graphics={"users": 300})
+"""300 knowledge workers' desktops on 19 T4: a T4 at 803.50 USD (the midpoint of 729–878 USD) and vGPU
+licences per user, whose printed lines missed the printed capex by one unit, and in Chinese 10.53 万元 of
+licences beside a unit price of "0.04 万元"."""
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def _summary(catalog, scenario: Scenario, language: str):
+    scenario = in_language_currency(scenario, language)
+    return build_summary(estimate(scenario, catalog.get(scenario.card_id)), catalog, language)
+
+
+def _amount(text: str) -> float:
+    """A printed amount in its currency's units: '15,267 USD' -> 15267, '10.72 万元' -> 107200."""
+    number = float(re.search(r"−?[\d,]+(?:\.\d+)?", text).group(0).replace(",", "").replace("−", "-"))
+    return number * (1e4 if "万" in text else 1.0)
+
+
+def _quantity(text: str) -> float:
+    return float(re.match(r"[\d,.]+", text).group(0).replace(",", ""))
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_printed_bill_lines_add_up_to_the_printed_capex(catalog, language):
+    summary = _summary(catalog, DESKTOPS, language)
+    bom = next(t for t in summary.tables if t.key == "bom")
+    lines = [row for row in bom.rows if row[0] and row[4] != "—" and "/" not in row[4]]  # purchases, priced
+    capex = next(row for row in bom.rows if not row[0])
+    assert len(lines) >= 5
+    assert sum(_amount(row[4]) for row in lines) == pytest.approx(_amount(capex[4]), abs=1e-6)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_each_line_is_its_quantity_times_its_printed_unit_price(catalog, language):
+    summary = _summary(catalog, DESKTOPS, language)
+    bom = next(t for t in summary.tables if t.key == "bom")
+    step = 100.0 if language == "zh_CN" else 1.0  # the total column's printed step: 0.01 万元, 1 USD
+    for row in bom.rows:
+        if not row[0] or row[4] in ("—", "") or _amount(row[3]) == 0:
+            continue
+        assert _quantity(row[2]) * _amount(row[3]) == pytest.approx(_amount(row[4]), abs=step), row
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_energy_line_names_its_tariff(catalog, language):
+    summary = _summary(catalog, DESKTOPS, language)
+    tco = next(t for t in summary.tables if t.key == "tco")
+    assert re.search(r"PUE 1\.54(, |，)[\d.]+\s(USD|元)/kWh", tco.rows[1][0]), tco.rows[1][0]
+
+
+def test_rounded_lines_are_apportioned_to_the_rounded_total():
+    """Three lines of 0.5 each round (half to even) to 0 + 0 + 0 beside a rounded total of 2: the
+    largest remainders take the difference, each line within one step of its own amount."""
+    values = [100.5, 200.5, 300.5, None]
+    shown = summing_amounts(values, 601.5, "USD", "en")
+    assert sum(v for v in shown if v is not None) == 602
+    assert shown[3] is None and all(abs(s - v) < 1 for s, v in zip(shown[:3], values[:3]))
+
+
+def test_one_spare_server_is_said_in_the_singular():
+    assert msg("spare-servers-cold", n=1).text_in("en").startswith("The 1 spare server stands ")
+    assert msg("spare-servers-bought", n=1, hours=48, pct=0.85).text_in("en").startswith("1 spare server, ")
+
+
+def test_a_table_continued_on_a_new_page_keeps_its_amounts_right_aligned(qtbot):
+    """The ranking continued on page 3 of the 70B pre-training summary printed its capex and TCO
+    left-aligned, under right-aligned ones on page 2 (the copied cells lost their block format)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QTextCursor, QTextDocument
+
+    from configurator.report.document import paginate
+
+    tall = "<br>".join(f"line {i}" for i in range(8))
+    continued = 0
+    for filler in range(30, 60, 3):
+        document = QTextDocument()
+        rows = "".join(f"<tr><td>{tall}</td><td align='right'>{i},000 USD</td></tr>" for i in range(6))
+        document.setHtml("".join(f"<p>filler {i}</p>" for i in range(filler))
+                         + f"<table border='1'><thead><tr><th>Item</th><th>Total</th></tr></thead>{rows}</table>")
+        paginate(document)
+        tables, block = {}, document.begin()
+        while block.isValid():
+            table = QTextCursor(block).currentTable()
+            if table is not None:
+                tables.setdefault(table.firstPosition(), table)
+            block = block.next()
+        continued += len(tables) > 1
+        for table in tables.values():
+            for row in range(1, table.rows()):
+                alignment = table.cellAt(row, 1).firstCursorPosition().blockFormat().alignment()
+                assert alignment & Qt.AlignmentFlag.AlignRight, (filler, row)
+    assert continued  # at least one filler height continues the table on a new page
+
+
+def test_a_saving_per_unit_of_work_says_the_two_totals_it_differs_from(tmp_path):
+    """4 of 8 H100 owned for 200 users against 8 × Gaudi 3: "52,222 USD less over 4 years" stood beside
+    TCOs of 243,750 and 238,611 USD (the Gaudi 3 serves faster: more tokens in the same years); the
+    verdict now says both totals and what the saving counts."""
+    from configurator.cli import main
+
+    out = tmp_path / "owned.md"
+    assert main(["report", "--workload", "inference", "--model", "llama3-70b", "--concurrency", "200", "--card",
+                 "h100-sxm", "--count", "8", "--owned", "h100-sxm:4", "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    verdict = next(line for line in text.splitlines() if "It does the same work for" in line)
+    said = re.search(r"Its own total cost of ownership over 4 years is ([\d,]+)\sUSD, your choice's ([\d,]+)\sUSD",
+                     verdict)
+    assert said, verdict
+    assert f"{said.group(2)}\N{NO-BREAK SPACE}USD" in text.split(verdict)[1]  # the TCO table's figure

@@ -63,6 +63,8 @@ def test_each_line_is_its_quantity_times_its_printed_unit_price(catalog, languag
         if not row[0] or row[4] in ("—", "") or _amount(row[3]) == 0:
             continue
         assert _quantity(row[2]) * _amount(row[3]) == pytest.approx(_amount(row[4]), abs=step), row
+        if _quantity(row[2]) == 1:  # one unit: its total is its unit price, to the printed digit
+            assert row[3].split(" / ")[0] == row[4].split(" / ")[0] or _amount(row[3]) == _amount(row[4]), row
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -73,12 +75,14 @@ def test_the_energy_line_names_its_tariff(catalog, language):
 
 
 def test_rounded_lines_are_apportioned_to_the_rounded_total():
-    """Three lines of 0.5 each round (half to even) to 0 + 0 + 0 beside a rounded total of 2: the
-    largest remainders take the difference, each line within one step of its own amount."""
-    values = [100.5, 200.5, 300.5, None]
-    shown = summing_amounts(values, 601.5, "USD", "en")
-    assert sum(v for v in shown if v is not None) == 602
-    assert shown[3] is None and all(abs(s - v) < 1 for s, v in zip(shown[:3], values[:3]))
+    """Three lines of x.4 round down beside a total that rounds up past their rounded sum: the lines
+    nearest half a step take the difference, each within one step of its own amount, a single unit's
+    line last."""
+    values = [100.4, 200.45, 300.4, None]
+    shown = summing_amounts(values, 601.25, "USD", "en", last=[False, True, False, False])
+    assert sum(v for v in shown if v is not None) == 601
+    assert shown == [101, 200, 300, None]  # 100.4 and 300.4 tie: the first; 200.45 is a single unit's
+    assert summing_amounts([10_000.6, 20_000.7], 30_001.3, "USD", "en") == [10_000, 20_001]
 
 
 def test_one_spare_server_is_said_in_the_singular():
@@ -131,3 +135,20 @@ def test_a_saving_per_unit_of_work_says_the_two_totals_it_differs_from(tmp_path)
                      verdict)
     assert said, verdict
     assert f"{said.group(2)}\N{NO-BREAK SPACE}USD" in text.split(verdict)[1]  # the TCO table's figure
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_tco_table_says_when_its_printed_figures_miss_its_total(catalog, language):
+    """300 desktops: 135,119 + 4 × 33,303 − 40,536 = 227,795 USD beside a printed TCO of 227,793 USD; the
+    table's note says the total is summed before rounding, where (and only where) the printed figures miss it."""
+    from configurator.report.summary_sums import printed_sum_holds
+
+    summary = _summary(catalog, DESKTOPS, language)
+    tco = next(t for t in summary.tables if t.key == "tco")
+    figures = {label: _amount(value) for label, value in tco.rows if value[:1].isdigit() or value[:1] == "−"}
+    capex, opex, residual, total = (list(figures.values())[i] for i in (0, 5, 6, 7))
+    holds = abs(capex + 4 * opex + residual - total) < (100 if language == "zh_CN" else 1) / 2
+    said = ("summed before rounding" in tco.note) or ("合计按取整前的金额计算" in tco.note)
+    assert said == (not holds), (capex, opex, residual, total)
+    assert printed_sum_holds((100.4, 10.4, -50.4), (1, 4, 1), 91.6, "USD", "en") is False  # 100 + 40 − 50 = 90
+    assert printed_sum_holds((100.0, 10.0, -50.0), (1, 4, 1), 90.0, "USD", "en") is True

@@ -35,7 +35,7 @@ from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, price_per, quantity_unit
 from configurator.core.view.numbers import axis_currency, column_top, money, unit_cost
 from configurator.report.parts import Chart, SourceList, Table, count, num, percent
-from configurator.report.summary_sums import printed_step, summing_amounts
+from configurator.report.summary_sums import printed_step, printed_sum_holds, summing_amounts
 from configurator.report.summary_unpriced import why_unranked, without_price
 from configurator.core.message_numbers import money_text
 
@@ -232,7 +232,8 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
     tops = (column_top(line.unit_price for line in bom.lines),  # one unit per column: 万元 from one amount of 1万 up
             column_top([*(line.total for line in bom.lines), own.capex, bom.licences_per_year]))
     in_capex = [line.total if line.total is not None and not line.yearly else None for line in bom.lines]
-    shown = summing_amounts(in_capex, own.capex, bom.currency, w.language, like=tops[1])
+    shown = summing_amounts(in_capex, own.capex, bom.currency, w.language, like=tops[1],
+                            last=[line.quantity == 1 for line in bom.lines])
     rows = [_bom_row(line, bom.currency, w, sources, card_price, tops, total)
             for line, total in zip(bom.lines, shown, strict=True)]
     rows.append(("", w("Capex (sum of the priced purchases)"), "", "",
@@ -342,6 +343,11 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     ]
     note = w("At {u} utilisation; straight-line depreciation to the residual value.",
              u=share(own.utilisation))
+    if not printed_sum_holds((own.capex, own.opex_per_year, -own.residual), (1.0, own.years, 1.0), own.tco, c,
+                             w.language, top):  # the approver's capex + years × opex − residual misses the TCO
+        note += (" " if w.language == "en" else "") + w("Each amount is rounded as printed; the total is summed "
+                                                        "before rounding, so the printed figures can miss it by a "
+                                                        "few units of the last digit.")
     paced = price_view.paced_energy(est)
     if paced is not None:
         english = w.language == "en"  # a sentence after a Chinese full stop takes no space

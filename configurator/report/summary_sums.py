@@ -12,7 +12,6 @@ than one printed step from its exact amount and the printed lines sum to the pri
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from configurator.core.message_numbers import CENTS_BELOW
@@ -30,24 +29,42 @@ def printed_step(value: float, currency: str, language: str, like: float | None 
 
 
 def summing_amounts(values: Sequence[float | None], total: float, currency: str, language: str,
-                    like: float | None = None) -> list[float | None]:
-    """``values`` [``currency``] (None: not in the sum) moved by less than one printed step each
-    (:func:`printed_step`) so that, printed, they sum to ``total`` printed: the largest remainders
-    rounded up, the others down. Values printed in different steps (cents below 100 beside whole units)
-    keep their own rounding; the difference is taken up by the lines printed in the largest step."""
+                    like: float | None = None, last: Sequence[bool] | None = None) -> list[float | None]:
+    """``values`` [``currency``] (None: not in the sum) each rounded to its printed step
+    (:func:`printed_step`), then as few of them as the difference takes moved by one step to the other
+    side of their exact amount, so that, printed, they sum to ``total`` printed: those nearest half a
+    step first (the largest-remainder rule), those flagged in ``last`` (a single unit, whose total is
+    its unit price: "1 switch 2.25 万元" beside 2.24 万元) only where the others do not suffice. Values
+    printed in a smaller step than the largest (cents below 100 beside whole units) keep their rounding."""
     steps = [None if v is None else printed_step(v, currency, language, like) for v in values]
     if not any(s is not None for s in steps):
         return list(values)
     step = max(s for s in steps if s is not None)
-    floors = [None if v is None else (math.floor(v / s + 1e-6) * s if s == step else round(v / s) * s)
-              for v, s in zip(values, steps, strict=True)]
+    shown = [None if v is None else round(v / s) * s for v, s in zip(values, steps, strict=True)]
     target = round(total / step) * step if abs(total) >= CENTS_BELOW or step != 1.0 else total
-    short = round((target - sum(f for f in floors if f is not None)) / step)
-    movable = sorted((i for i, s in enumerate(steps) if s == step),
-                     key=lambda i: (-(values[i] - floors[i]), i))
-    if not 0 <= short <= len(movable):  # the floors cannot reach it (a total that is not the lines' sum)
-        return [None if v is None else round(v / s) * s for v, s in zip(values, steps, strict=True)]
-    shown = list(floors)
-    for i in movable[:short]:
-        shown[i] += step
+    short = round((target - sum(v for v in shown if v is not None)) / step)
+    if short == 0:
+        return shown
+    last = [False] * len(values) if last is None else list(last)
+    direction = 1 if short > 0 else -1  # up: lines rounded down, those with the largest remainders first
+    movable = sorted((i for i, s in enumerate(steps) if s == step and direction * (values[i] - shown[i]) > 0),
+                     key=lambda i: (last[i], -abs(values[i] - shown[i]), i))
+    if len(movable) < abs(short):  # the total is not the lines' sum: each line as it rounds
+        return shown
+    for i in movable[:abs(short)]:
+        shown[i] += direction * step
     return shown
+
+
+def printed_sum_holds(values: Sequence[float], times: Sequence[float], total: float, currency: str, language: str,
+                      like: float | None = None) -> bool:
+    """Whether ``values`` [``currency``] printed, each times its factor in ``times`` (4 years of opex), sum to
+    ``total`` printed, to its printed step: the TCO's capex + years × opex − residual, which an approver
+    checks on the printed figures (4,446,023 + 4 × 602,603 − 1,333,807 = 5,522,628 USD beside a TCO of
+    5,522,629 USD)."""
+    def printed(value: float) -> float:
+        step = printed_step(value, currency, language, like)
+        return round(value / step) * step
+
+    step = printed_step(total, currency, language, like)
+    return abs(sum(printed(v) * t for v, t in zip(values, times, strict=True)) - printed(total)) < step / 2

@@ -322,6 +322,8 @@ ZH_CN.update({
     "air-cooled racks": "风冷机柜",
     "Bill of materials": "物料清单",
     "Energy and cooling (PUE {pue}, {price})": "电力与制冷（PUE {pue}，{price}）",
+    "Each amount is rounded as printed; the total is summed before rounding, so the printed figures can miss it by "
+    "a few units of the last digit.": "各金额按所示位数取整；合计按取整前的金额计算，故所列金额相加可能与合计在末位相差几个单位。",
     "Support ({share} of capex a year)": "维保（每年为资本支出的 {share}）",
     "Licences": "软件许可",
     "Colocation": "机房托管",

@@ -152,3 +152,17 @@ def test_the_tco_table_says_when_its_printed_figures_miss_its_total(catalog, lan
     assert said == (not holds), (capex, opex, residual, total)
     assert printed_sum_holds((100.4, 10.4, -50.4), (1, 4, 1), 91.6, "USD", "en") is False  # 100 + 40 − 50 = 90
     assert printed_sum_holds((100.0, 10.0, -50.0), (1, 4, 1), 90.0, "USD", "en") is True
+
+
+def test_a_card_priced_in_its_system_says_the_system_price_kind(tmp_path):
+    """README's 70B pre-training answer: the prices table gave the GB200 NVL72's system price its source
+    alone ("[13]"), where every other priced line says street, list or estimate."""
+    from configurator.cli import main
+
+    out = tmp_path / "pretrain.md"
+    assert main(["report", "--workload", "pretrain", "--model", "llama3-70b", "--tokens", "2T", "--seq", "4096",
+                 "--recipe", "megatron-mixed", "--deadline", "90d", "-o", str(out)]) == 0
+    rows = [line for line in out.read_text(encoding="utf-8").splitlines() if "in the system price" in line]
+    assert rows
+    for row in rows:
+        assert re.search(r"\[\d+\] (street|list|estimate|quote|launch)\s*\|$", row), row

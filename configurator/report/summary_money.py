@@ -457,6 +457,8 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
             vendor = quote_vendor(system.source)
             told, source = None, (sources.cite(system.source) if vendor is None else
                                   w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote"))
+            if vendor is None and system.confidence not in ("", "catalog", "user", "quote"):  # its kind, as the
+                source = f"{source} {w(system.confidence)}"  # bill's line says it ("[13] 2025 estimate")
         rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
                      write(price_view.price_value(est, objective, like), w.language),
                      cjk_joined(" ".join(p for p in (write(told, w.language) if told else "", source) if p),

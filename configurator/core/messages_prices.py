@@ -80,12 +80,12 @@ PRICE_ENGLISH: dict[str, str] = {
         "{pct:.1pct} of the time; a spare would cost more than the waiting it saves"
     ),
     "spare-servers-bought": (
-        "{n} spare servers, so that the job waits for a repair (up to {hours:,.0f} h) about {pct:.2pct} of the time; "
+        "{n:|spare server|spare servers}, so that the job waits for a repair (up to {hours:,.0f} h) about {pct:.2pct} of the time; "
         "no more spares than the waiting they save repays"
     ),
     "spare-servers-cold": (
-        "The {n} spare servers stand racked and powered off until one replaces a failed server: the IT load, "
-        "its energy and its colocation leave them out"
+        "The {n:|spare server stands|spare servers stand} racked and powered off until one replaces a failed server: the IT load, "
+        "its energy and its colocation count no spare"
     ),
     "storage-direct-attach": (
         "No storage switch: each of the {servers} servers is cabled straight to each of the {nodes} storage "

@@ -226,18 +226,21 @@ def _start_on_next_page(document: QTextDocument, table: QTextTable, row: int) ->
         table.setFormat(fmt)
     else:
         kept = list(range(header)) + list(range(row, table.rows()))
-        cells = [[(table.cellAt(r, c).format(), _cell_fragment(table, r, c)) for c in range(table.columns())]
-                 for r in kept]
+        cells = [[(table.cellAt(r, c).format(), _cell_fragment(table, r, c),
+                   table.cellAt(r, c).firstCursorPosition().blockFormat()) for c in range(table.columns())]
+                 for r in kept]  # the block format too: a fragment within one block leaves its alignment behind
         fmt = table.format()
         fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
         cursor = QTextCursor(table.lastCursorPosition())
         cursor.movePosition(QTextCursor.MoveOperation.NextBlock)
         second = cursor.insertTable(len(kept), table.columns(), fmt)
         for r, line in enumerate(cells):
-            for c, (cell_format, fragment) in enumerate(line):
+            for c, (cell_format, fragment, block_format) in enumerate(line):
                 cell = second.cellAt(r, c)
                 cell.setFormat(cell_format)
-                cell.firstCursorPosition().insertFragment(fragment)
+                cursor = cell.firstCursorPosition()
+                cursor.setBlockFormat(block_format)  # amounts right-aligned on the new page as on the first
+                cursor.insertFragment(fragment)
         table.removeRows(row, table.rows() - row)
 
 

@@ -74,7 +74,7 @@ from configurator.report.summary_money import (
     price_mark,
     prices_table,
     ranked_option,
-    rent_chart,
+    rent_chart, saving_basis,
     summary_price_decision,
     tco_per_unit_of,
     tco_table,
@@ -291,7 +291,7 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
         saving = (mine.per_unit - best.per_unit) * work
         text = _sentences(w, text, w("It does the same work for {saving} less over {period} ({share} of your "
                                      "choice's cost).", saving=money(saving, currency, w.language), period=years,
-                                     share=percent(ratio, w.language)))
+                                     share=percent(ratio, w.language)), *saving_basis(mine, best, saving, w))
     return text
 
 

@@ -23,6 +23,7 @@ from configurator.core.recommend_costs import (cloud_per_million, rent_licences_
 from configurator.core.region import import_message
 from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
+from configurator.core.view.assumptions_view import electricity_price as assumed_electricity_price
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.constraints_view import shortfall
@@ -34,7 +35,9 @@ from configurator.core.workloads import family_of
 from configurator.report.language import KIND_LABELS, Words, item_name, price_per, quantity_unit
 from configurator.core.view.numbers import axis_currency, column_top, money, unit_cost
 from configurator.report.parts import Chart, SourceList, Table, count, num, percent
+from configurator.report.summary_sums import printed_step, printed_sum_holds, summing_amounts
 from configurator.report.summary_unpriced import why_unranked, without_price
+from configurator.core.message_numbers import money_text
 
 NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a quote"
 """What the prices table says of a card without a price (the catalog's own note, in English only, is
@@ -144,10 +147,14 @@ def ranked_option(est: Estimate, objective: Objective, book: PriceBook) -> Optio
 
 
 def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_price=None,
-             tops: tuple[float, float] = (0.0, 0.0)) -> tuple[str, ...]:
+             tops: tuple[float, float] = (0.0, 0.0), shown_total: float | None = None) -> tuple[str, ...]:
     """One line of the bill of materials; the cards' source is ``card_price`` (the price the cards
     are bought at in full: kind, date, confidence, source, flags) where given; ``tops``: the amounts
-    that decide the unit of the unit-price and the total column (:func:`~configurator.core.view.numbers.column_top`)."""
+    that decide the unit of the unit-price and the total column (:func:`~configurator.core.view.numbers.column_top`);
+    ``shown_total``: the line's total as printed, so that the lines add up to the capex
+    (:func:`~configurator.report.summary_sums.summing_amounts`; None: the line's own). A unit price
+    that, rounded, would not multiply to the total is printed in cents (19 T4 at 803.50 USD read
+    "804 USD" beside 15,267 USD until December 2026)."""
     unit = quantity_unit(line.unit, w, line.quantity)
     amount = count(line.quantity) if float(line.quantity).is_integer() else num(line.quantity)
     quantity = f"{amount} {unit}".strip()
@@ -156,9 +163,10 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
         price = w.message(msg("quote-item", item=line.item_id)) if quotable else w("no price — enter a quote")
         total, source = "—", "—"
     else:
-        per = money(line.unit_price, currency, w.language, like=tops[0])
+        per = unit_price_text(line, currency, w.language, tops[0], tops[1])
         price = per + price_per(line.unit) + (f" / {w('year')}" if line.yearly else "")  # '458 USD/TB'
-        total = money(line.total, currency, w.language, like=tops[1]) + (f" / {w('year')}" if line.yearly else "")
+        total = money(line.total if shown_total is None else shown_total, currency, w.language, like=tops[1]) \
+            + (f" / {w('year')}" if line.yearly else "")
         vendor = quote_vendor(line.source)
         if vendor is not None:  # the buyer's quote: its vendor named in the row, in either language
             origin = w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote")
@@ -172,6 +180,28 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
         if line.role == "owned":  # not bought: no price, date or source to cite
             source = w("yours, already owned")
     return (w(KIND_LABELS.get(line.kind, line.kind)), item_name(line, w), quantity, price, total, source)
+
+
+def unit_price_text(line: BomLine, currency: str, language: str, like: float = 0.0,
+                    total_like: float | None = None) -> str:
+    """A priced ``line``'s unit price as the bill prints it: in its column's unit (``like``, the
+    column's largest), unless that, times the quantity, misses the line's total by half a printed step
+    of the total column (``total_like``) or more; then in the price's own unit, and in cents where
+    that still misses, in whole units (80,728 元, not 8.07 万元 beside 7 servers' 56.51 万元), and in
+    cents where that still misses (19 T4 at 803.50 USD read "804 USD" beside 15,267 USD, and in Chinese
+    300 vGPU licences at "0.04 万元" a year beside 10.53 万元, until December 2026)."""
+    price, quantity = line.unit_price, line.quantity
+    if line.total is None or not quantity:
+        return money(price, currency, language, like=like)
+    half = printed_step(line.total, currency, language, total_like) / 2
+
+    def misses(step: float) -> bool:
+        return abs(round(price / step) * step * quantity - line.total) >= half
+
+    for unit_like in (like, None, 1.0):  # the column's unit, the price's own, whole units (元, not 万元)
+        if not misses(printed_step(price, currency, language, unit_like)):
+            return money(price, currency, language, like=unit_like)
+    return money_text(price, currency, language, decimals=2, like=1.0)
 
 
 def _card_price_source(est: Estimate, sources: SourceList):
@@ -203,7 +233,11 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
     card_price = _card_price_source(mine.estimate, sources)
     tops = (column_top(line.unit_price for line in bom.lines),  # one unit per column: 万元 from one amount of 1万 up
             column_top([*(line.total for line in bom.lines), own.capex, bom.licences_per_year]))
-    rows = [_bom_row(line, bom.currency, w, sources, card_price, tops) for line in bom.lines]
+    in_capex = [line.total if line.total is not None and not line.yearly else None for line in bom.lines]
+    shown = summing_amounts(in_capex, own.capex, bom.currency, w.language, like=tops[1],
+                            last=[line.quantity == 1 for line in bom.lines])
+    rows = [_bom_row(line, bom.currency, w, sources, card_price, tops, total)
+            for line, total in zip(bom.lines, shown, strict=True)]
     rows.append(("", w("Capex (sum of the priced purchases)"), "", "",
                  money(own.capex, bom.currency, w.language, like=tops[1]), ""))
     if bom.licences_per_year:
@@ -225,6 +259,33 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
         how = w.message(msg("quote-how", items=", ".join(dict.fromkeys(quotable)), columns=", ".join(QUOTE_COLUMNS)))
         note += (" " if english else "") + how + ("." if english else "。")
     return Table("bom", w("Bill of materials"), header, tuple(rows), note=note)
+
+
+def electricity_price(est: Estimate, language: str) -> str:
+    """The electricity price [currency/kWh] as the assumptions row writes it
+    (:func:`configurator.core.view.assumptions_view.electricity_price`: the power table wrote a tariff
+    converted to EUR "0.079212 EUR/kWh" beside the assumptions' "0.079 EUR/kWh" until December 2026)."""
+    return f"{write(assumed_electricity_price(est.scenario.economics), language)}/kWh"
+
+
+SAVING_BASIS_FROM = 0.01
+"""Share of the buyer's TCO by which the saving per unit of work, at the buyer's work, may differ from
+the difference of the two TCOs before the summary says both [1]."""
+
+
+def saving_basis(mine: Option, best: Option, saving: float, w: Words) -> tuple[str, ...]:
+    """The sentence after the verdict's saving where the two configurations' own TCOs differ by another
+    amount: the saving is the cost per unit of work at the buyer's work, and a faster (or slower)
+    configuration does more (or less) work in the same years (8 owned and bought H100 against 8 × Gaudi 3:
+    "52,222 USD less over 4 years" beside TCOs of 243,750 and 238,611 USD until December 2026, which an
+    approver read as an error); empty where they agree."""
+    own, theirs = mine.cost.ownership, best.cost.ownership
+    if abs((own.tco - theirs.tco) - saving) < SAVING_BASIS_FROM * abs(own.tco):
+        return ()
+    currency, years = mine.cost.bom.currency, write(period(own.years), w.language)
+    return (w("Its own total cost of ownership over {period} is {theirs}, your choice's {mine}: the saving is "
+              "the cost per unit of work times the work your choice does.", period=years,
+              theirs=money(theirs.tco, currency, w.language), mine=money(own.tco, currency, w.language)),)
 
 
 def energy_unknown(est: Estimate, cost: DeploymentCost):
@@ -258,7 +319,9 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
 
     rows = [
         (w("Capex"), amount(own.capex)),
-        (w("Energy and cooling (PUE {pue})", pue=f"{est.scenario.economics.pue:g}"),
+        # the tariff beside the PUE: the approver checks the energy line without turning to the power table
+        (w("Energy and cooling (PUE {pue}, {price})", pue=f"{est.scenario.economics.pue:g}",
+           price=electricity_price(est, w.language)),
          yearly(own.energy_per_year) if own.energy_per_year is not None else w.message(energy_unknown(est, cost))),
         (w("Support ({share} of capex a year)", share=share(own.support_per_year / own.capex if own.capex else None)),
          yearly(own.support_per_year)),
@@ -282,6 +345,11 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     ]
     note = w("At {u} utilisation; straight-line depreciation to the residual value.",
              u=share(own.utilisation))
+    if not printed_sum_holds((own.capex, own.opex_per_year, -own.residual), (1.0, own.years, 1.0), own.tco, c,
+                             w.language, top):  # the approver's capex + years × opex − residual misses the TCO
+        note += (" " if w.language == "en" else "") + w("Each amount is rounded as printed; the total is summed "
+                                                        "before rounding, so the printed figures can miss it by a "
+                                                        "few units of the last digit.")
     paced = price_view.paced_energy(est)
     if paced is not None:
         english = w.language == "en"  # a sentence after a Chinese full stop takes no space
@@ -391,6 +459,8 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
             vendor = quote_vendor(system.source)
             told, source = None, (sources.cite(system.source) if vendor is None else
                                   w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote"))
+            if vendor is None and system.confidence not in ("", "catalog", "user", "quote"):  # its kind, as the
+                source = f"{source} {w(system.confidence)}"  # bill's line says it ("[13] 2025 estimate")
         rows.append((f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
                      write(price_view.price_value(est, objective, like), w.language),
                      cjk_joined(" ".join(p for p in (write(told, w.language) if told else "", source) if p),

@@ -11,19 +11,11 @@ from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.prices import price_book_for
 from configurator.core.view.assumptions_view import assumptions_section, exchange_rate
-from configurator.core.view.assumptions_view import electricity_price as assumed_electricity_price
 from configurator.core.view.numbers import watts
 from configurator.core.view.rows import View, label, write
 from configurator.report.language import Words
 from configurator.report.parts import SourceList, Table, num, percent
-from configurator.report.summary_money import Option
-
-
-def electricity_price(est: Estimate, language: str) -> str:
-    """The electricity price [currency/kWh] as the assumptions row writes it
-    (:func:`configurator.core.view.assumptions_view.electricity_price`: the power table wrote a tariff
-    converted to EUR "0.079212 EUR/kWh" beside the assumptions' "0.079 EUR/kWh" until December 2026)."""
-    return f"{write(assumed_electricity_price(est.scenario.economics), language)}/kWh"
+from configurator.report.summary_money import Option, electricity_price
 
 
 def power_table(est: Estimate, view: View, w: Words) -> Table:

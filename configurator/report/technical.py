@@ -120,7 +120,8 @@ def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
         what = w("{kind}, {scale}: {n} rows", kind=w(BAND_KINDS[kind]), scale=w(BAND_SCALES[scale]),
                  n=band.rows)
         if band.scale_rows is not None:
-            what += w("; ") + w("only {n} at this scale: the range over all scales", n=band.scale_rows)
+            what += w("; ") + (w("none at this scale: the range over all scales") if band.scale_rows == 0 else
+                               w("only {n} at this scale: the range over all scales", n=band.scale_rows))
         if band.few_rows:
             what += w("; ") + w("few rows: the range itself is uncertain")
         numbers = w(", ").join(dict.fromkeys(label(labels[n], w.language) for n in names))

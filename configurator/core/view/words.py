@@ -41,6 +41,7 @@ ZH_CN: dict[str, str] = {
         "该负载没有校准数据：其数字不给出可能范围",
     "{kind}, {scale}: {n} rows": "{kind}，{scale}：{n} 行",
     "only {n} at this scale: the range over all scales": "此规模仅 {n} 行：采用全部规模的范围",
+    "none at this scale: the range over all scales": "此规模无校准行：采用全部规模的范围",
     "few rows: the range itself is uncertain": "行数少：范围本身也不确定",
     "Calibration rows": "校准数据",
     "Numbers": "数字",
@@ -272,6 +273,9 @@ ZH_CN.update({
     "Your choice: {mine}. Recommended by {by}: {best}.": "您的选择：{mine}。按{by}推荐：{best}。",
     "It does the same work for {saving} less over {period} ({share} of your choice's cost).":
         "完成同样的工作量，{period}内节省 {saving}（成本为您的选择的 {share}）。",
+    "Its own total cost of ownership over {period} is {theirs}, your choice's {mine}: the saving is the cost per "
+    "unit of work times the work your choice does.":
+        "其自身{period}总拥有成本为 {theirs}，您的选择为 {mine}：上述节省按单位工作量成本乘以您的选择的工作量计算。",
     "Delivery to China: {status} ({figures}) — status as of {date} from {source}; not legal advice.":
         "对华交付：{status}（{figures}）——截至 {date} 的状态，来源 {source}；不构成法律意见。",
     "Configuration": "配置",
@@ -317,7 +321,9 @@ ZH_CN.update({
     "liquid-cooled racks": "液冷机柜",
     "air-cooled racks": "风冷机柜",
     "Bill of materials": "物料清单",
-    "Energy and cooling (PUE {pue})": "电力与制冷（PUE {pue}）",
+    "Energy and cooling (PUE {pue}, {price})": "电力与制冷（PUE {pue}，{price}）",
+    "Each amount is rounded as printed; the total is summed before rounding, so the printed figures can miss it by "
+    "a few units of the last digit.": "各金额按所示位数取整；合计按取整前的金额计算，故所列金额相加可能与合计在末位相差几个单位。",
     "Support ({share} of capex a year)": "维保（每年为资本支出的 {share}）",
     "Licences": "软件许可",
     "Colocation": "机房托管",

@@ -112,7 +112,7 @@ def test_one_latency_one_unit_in_the_serving_tradeoff_table():
     from configurator.core.view.words import Words
 
     class Point:
-        per_gpu, per_user, ttft_s, meets_targets, chosen, on_front = 150.0, 10.0, 0.578, True, False, True
+        per_gpu, per_user, ttft_s, meets_targets, chosen, on_front, overloaded = 150.0, 10.0, 0.578, True, False, True, False
 
     class Tradeoff:
         percentile, front, chosen, count = 90, (Point(),), None, 16

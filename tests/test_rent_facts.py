@@ -133,7 +133,7 @@ def test_with_every_card_owned_nothing_is_rented(catalog):
 
 def test_the_line_the_json_and_the_summary_say_the_same_rent(tmp_path, capsys):
     rented_en = "the 4 GPUs the bill buys beyond the 4 already owned"
-    rented_zh = "账单在已拥有的 4 张之外购买的 4 张 GPU"
+    rented_zh = "账单在已拥有的 4 张之外购买的 4 张卡"
     assert main(["recommend", *OWNED_4, "--limit", "1"]) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
     assert line.startswith("Rent or buy:") and rented_en in line

@@ -56,3 +56,20 @@ def test_fp4_weights_are_nvfp4_only_on_nvidia_cards(answer):
     serving = next(r for r in best.splitlines() if r.startswith("Inference serving"))
     assert "Ascend 950PR" in serving and "NVFP4" not in serving and FP4_ELSEWHERE in serving
     assert "FP4（4 位浮点权重）" in _text(best_columns(answer), "zh_CN")
+
+
+def test_the_requests_row_says_which_of_the_three_request_rates_it_is(catalog):
+    """persona11ml's "three request-rate figures for one setup": the Requests row is the capacity,
+    latencies aside; its note ties it to Goodput and the owned cards' within-targets rate, in both
+    languages."""
+    from golden_scenarios import GOLDEN
+
+    from configurator.core.estimate import estimate
+    from configurator.core.view.estimate_view import estimate_view
+
+    scenario = GOLDEN["serve-70b-8xh100"]
+    view = estimate_view(estimate(scenario, catalog.get(scenario.card_id)))
+    row = next(r for r in view.section("speed").rows if r.key == "requests_per_s")
+    en, zh = write(row.note, "en"), write(row.note, "zh_CN")
+    assert "capacity" in en and "latencies aside" in en and "Goodput" in en
+    assert "容量" in zh and "有效吞吐" in zh and "latenc" not in zh

@@ -67,9 +67,17 @@ def test_the_requests_row_says_which_of_the_three_request_rates_it_is(catalog):
     from configurator.core.estimate import estimate
     from configurator.core.view.estimate_view import estimate_view
 
-    scenario = GOLDEN["serve-70b-8xh100"]
-    view = estimate_view(estimate(scenario, catalog.get(scenario.card_id)))
-    row = next(r for r in view.section("speed").rows if r.key == "requests_per_s")
+    from configurator.core.scenario import updated
+
+    plain = updated(GOLDEN["serve-70b-8xh100"], constraints={"requests_per_s": None})
+    scenario = updated(plain, constraints={"requests_per_s": 5.0})
+
+    def requests_row(s):
+        view = estimate_view(estimate(s, catalog.get(s.card_id)))
+        return next(r for r in view.section("speed").rows if r.key == "requests_per_s")
+
+    assert requests_row(plain).note is None  # no rate stated: the users' own rate, not a capacity
+    row = requests_row(scenario)
     en, zh = write(row.note, "en"), write(row.note, "zh_CN")
     assert "capacity" in en and "latencies aside" in en and "Goodput" in en
     assert "容量" in zh and "有效吞吐" in zh and "latenc" not in zh

@@ -9,7 +9,7 @@ and the summary word them from their message ids.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
@@ -23,7 +23,7 @@ from configurator.core.region import delivery_problem, import_barred
 from configurator.core.workloads.layout import TRAINING_COUNTS, unpinned, whole_system_counts
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.units import GIB
-from configurator.core.view.names import WEIGHT_FORMATS
+from configurator.core.view.names import weight_format_name
 from configurator.core.view.suggestions_view import TARGET_KINDS
 from configurator.core.workloads import family_of
 from configurator.core.estimate import carrying_whole_load
@@ -226,19 +226,27 @@ def _offload(est: Estimate) -> Suggestion | None:
     return None
 
 
-def _weight_format(est: Estimate) -> Suggestion | None:
-    """Serving: the weights stored in fewer bits (FP8, then AWQ INT4), the first that fits."""
-    s = est.scenario
+def _fewer_bits(est: Estimate, good: Callable[[Estimate], bool]):
+    """The first of the serving formats (FP8, then AWQ INT4) storing the weights in fewer bits than
+    ``est`` whose estimate on the same cards is ``good``: (format, its estimate), or None."""
     bits = est.plan.weight_bits or 16.0
     for fmt in SERVING_FORMATS:
         if FORMATS[fmt].bits_per_weight >= bits:
             continue
-        other = _at(updated_or_none(s, serving={"weight_format": fmt.value, "weight_bpw": None}), est.card)
-        if other is not None and _fits(other):
-            return Suggestion("weight-format", msg("fits-with-weight-format", format=WEIGHT_FORMATS.get(fmt.value,
-                                                                                                 fmt.value.upper()),
-                                                   bits=FORMATS[fmt].bits_per_weight, **_memory(other)), other)
+        other = _at(updated_or_none(est.scenario, serving={"weight_format": fmt.value, "weight_bpw": None}), est.card)
+        if other is not None and good(other):
+            return fmt, other
     return None
+
+
+def _weight_format(est: Estimate) -> Suggestion | None:
+    """Serving: the weights stored in fewer bits (FP8, then AWQ INT4), the first that fits."""
+    if (found := _fewer_bits(est, _fits)) is None:
+        return None
+    fmt, other = found
+    return Suggestion("weight-format", msg("fits-with-weight-format", format=weight_format_name(fmt.value,
+                                                                                                est.card.vendor),
+                                           bits=FORMATS[fmt].bits_per_weight, **_memory(other)), other)
 
 
 def _format_meets_targets(est: Estimate) -> Suggestion | None:
@@ -248,17 +256,13 @@ def _format_meets_targets(est: Estimate) -> Suggestion | None:
     (2.5 M USD) where its published FP8 weights meet them on the 16 (persona11ml)."""
     if not any(v.blocks for v in est.verdicts):
         return None
-    s = est.scenario
-    bits = est.plan.weight_bits or 16.0
-    for fmt in SERVING_FORMATS:
-        if FORMATS[fmt].bits_per_weight >= bits:
-            continue
-        other = _at(updated_or_none(s, serving={"weight_format": fmt.value, "weight_bpw": None}), est.card)
-        if other is not None and _fits(other) and not any(v.blocks for v in other.verdicts):
-            return Suggestion("targets-weight-format", msg(
-                "meets-targets-with-weight-format", format=WEIGHT_FORMATS.get(fmt.value, fmt.value.upper()),
-                bits=FORMATS[fmt].bits_per_weight, count=s.count, card=est.card.name, **_memory(other)), other)
-    return None
+    found = _fewer_bits(est, lambda other: _fits(other) and not any(v.blocks for v in other.verdicts))
+    if found is None:
+        return None
+    fmt, other = found
+    return Suggestion("targets-weight-format", msg(
+        "meets-targets-with-weight-format", format=weight_format_name(fmt.value, est.card.vendor),
+        bits=FORMATS[fmt].bits_per_weight, count=est.scenario.count, card=est.card.name, **_memory(other)), other)
 
 
 def _fewer_users(est: Estimate) -> Suggestion | None:

@@ -70,6 +70,9 @@ class CardAnswer:
 
     purchase: Purchase
     largest: dict[Workload, FitRow] = field(default_factory=dict)
+    unrated: frozenset[Workload] = frozenset()
+    """Tasks with no fitting row because every row tried said :attr:`Verdict.UNKNOWN`: the card
+    publishes no rate for any of the task's precisions, so nothing can be said (not "none fits")."""
 
 
 @dataclass(frozen=True)
@@ -159,10 +162,13 @@ def counts(row: FitRow, users: int) -> bool:
 
 
 def largest_models(base: Scenario, card: Card, targets: ServingTargets, models: Sequence[ModelChoice],
-                   tasks: Sequence[Workload], users: int = 1) -> dict[Workload, FitRow]:
+                   tasks: Sequence[Workload], users: int = 1) -> tuple[dict[Workload, FitRow], frozenset[Workload]]:
     """Per task, the first counting row (:func:`counts`) of the largest model, models tried from the
-    most parameters down and skipped where they cannot fit (:func:`may_fit`)."""
+    most parameters down and skipped where they cannot fit (:func:`may_fit`); and the tasks left
+    without one whose every row tried said :attr:`Verdict.UNKNOWN` (no published rate)."""
     found: dict[Workload, FitRow] = {}
+    rated: set[Workload] = set()
+    tried: set[Workload] = set()
     for choice in sorted(models, key=lambda c: -c.architecture().total_params()):
         left = [task for task in tasks if task not in found]
         if not left:
@@ -171,10 +177,13 @@ def largest_models(base: Scenario, card: Card, targets: ServingTargets, models: 
             continue
         for task in left:
             for row in fit_rows(base, card, targets, (choice,), (task,)):
+                tried.add(task)
+                if row.verdict is not Verdict.UNKNOWN:
+                    rated.add(task)
                 if counts(row, users):
                     found[task] = row
                     break
-    return found
+    return found, frozenset(t for t in tried - rated if t not in found)
 
 
 def what_budget_fits(base: Scenario, catalog: Catalog, budget: float, targets: ServingTargets = INTERACTIVE_TARGETS,
@@ -202,7 +211,7 @@ def what_budget_fits(base: Scenario, catalog: Catalog, budget: float, targets: S
                 left_out.append(bought)
             else:
                 at = updated(base, card_id=card.id, count=bought.count)
-                cards.append(CardAnswer(bought, largest_models(at, card, targets, models, tasks, users)))
+                cards.append(CardAnswer(bought, *largest_models(at, card, targets, models, tasks, users)))
         if progress is not None:
             progress(done, len(every))
     return BudgetFits(base, budget, targets, tuple(tasks), users, tuple(cards), tuple(left_out),
@@ -226,7 +235,8 @@ def budget_result_to_dict(answer: BudgetFits) -> dict:
     return {"budget": {"amount": answer.budget, "currency": e.currency, "region": c.region, "basis": "capex"},
             "tasks": [t.value for t in answer.tasks], "serving_users": answer.users,
             "best": best,
-            "cards": [{**bought(a.purchase), "largest": {t.value: row_to_dict(r) for t, r in a.largest.items()}}
+            "cards": [{**bought(a.purchase), "largest": {t.value: row_to_dict(r) for t, r in a.largest.items()},
+                       "no_published_rate": [t.value for t in answer.tasks if t in a.unrated]}
                       for a in answer.cards],
             "left_out": [{**bought(p), "reason": {"id": p.left_out, "text": msg(
                 p.left_out, card=p.card.name, unit=p.unit, capex=p.capex, currency=e.currency).text_in("en")}}

@@ -157,12 +157,24 @@ def _serving_speed(est: Estimate) -> Section:
         # else what the users, sent back to back, get out of it
         Row("Output capacity" if est.scenario.constraints.requests_per_s else "Output throughput",
             Amount(i.tokens_per_s, "tokens/s", band=b.get("tokens_per_s")), note=decode, key="tokens_per_s"),
-        Row("Requests", Amount(i.requests_per_s, "requests/s", band=b.get("requests_per_s")), key="requests_per_s"),
+        Row("Requests", Amount(i.requests_per_s, "requests/s", band=b.get("requests_per_s")), key="requests_per_s",
+            note=REQUEST_RATES_NOTE if est.scenario.constraints.requests_per_s else None),
         *_goodput_rows(i, est.scenario),
         Row("Largest concurrency that fits", est.limits.max_concurrency, key="max_concurrency"),
         Row("Largest context that fits", Amount(est.limits.max_context, "tokens"), key="max_context", detail=True),
     )
     return Section("speed", "Speed and time", rows)
+
+
+REQUEST_RATES_NOTE = (
+    "Three request rates, one setup: this row is the capacity, the most requests a second the deployment "
+    "completes at its planned batch, latencies aside (the figure the request-rate check compares with the rate "
+    "you state); Goodput, where a target is set, is the part of the rate served whose requests stay within the "
+    "latency targets; the owned-cards line of a recommendation names the rate the cards carry within them.")
+"""The note of the Requests row under a stated request rate (where the row, like Output capacity, is
+the capacity; without a rate it is what the users sent back to back get): what it counts beside
+Goodput and the owned cards' within-targets rate (persona11ml's "three request-rate figures for
+one setup", review41)."""
 
 
 def _goodput_rows(i, scenario) -> tuple[Row, ...]:

@@ -45,6 +45,20 @@ WEIGHT_FORMATS = {"int8": "INT8 (W8A8)", "awq-int4": "AWQ INT4", "gptq-int4": "G
                   "exl2": "EXL2", **{key: f"GGUF {name}" for key, name in _GGUF.items()}}
 """Stored weight formats (``core.formats.WeightFormat``) by their usual names; the rest upper-cased."""
 
+FP4_ELSEWHERE = "FP4 (4-bit float weights)"
+"""The one 4-bit float weight format (``WeightFormat.NVFP4``: 4-bit values, a scale per 16) as named on
+a card not made by NVIDIA: NVFP4 is NVIDIA's name (other vendors' FP4, e.g. OCP MXFP4, block-scales
+differently); the estimate is the same."""
+
+
+def weight_format_name(fmt: str, vendor: str | None = None) -> str:
+    """The label id of weight format ``fmt`` (a ``WeightFormat`` value) on a card of ``vendor``:
+    :data:`WEIGHT_FORMATS`, but 4-bit float weights are 'NVFP4' only on NVIDIA cards (or no card),
+    :data:`FP4_ELSEWHERE` on others."""
+    if fmt == "nvfp4" and vendor is not None and vendor != "NVIDIA":
+        return FP4_ELSEWHERE
+    return WEIGHT_FORMATS.get(fmt, fmt.upper())
+
 OFFLOADED = {"offload_optimizer": "optimizer states", "offload_params": "parameters",
              "offload_activations": "activations"}
 """What CPU offload can move to host memory, keyed by the training field."""

@@ -6,10 +6,10 @@ the cards left out with why — label ids, messages and amounts, written by the 
 from __future__ import annotations
 
 from configurator.core.messages import Message, msg
-from configurator.core.view.names import WEIGHT_FORMATS, WORKLOADS, model_name
+from configurator.core.view.names import WORKLOADS, model_name, weight_format_name
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
-from configurator.core.view.what_fits_view import TRAINING_PRECISIONS
-from configurator.core.what_fits import FitRow
+from configurator.core.view.what_fits_view import TRAINING_PRECISIONS, VERDICTS
+from configurator.core.what_fits import FitRow, Verdict
 from configurator.core.what_fits_budget import BudgetFits, CardAnswer, LeftOut, Purchase
 
 
@@ -23,9 +23,10 @@ def heading(answer: BudgetFits) -> Message:
     return msg("budget-fits-heading", budget=answer.budget, currency=answer.base.economics.currency, where=where)
 
 
-def _precision(row: FitRow) -> str:
-    names = TRAINING_PRECISIONS if row.task.is_training else WEIGHT_FORMATS
-    return names.get(row.precision, row.precision.upper())
+def _precision(row: FitRow, vendor: str) -> str:
+    if row.task.is_training:
+        return TRAINING_PRECISIONS.get(row.precision, row.precision.upper())
+    return weight_format_name(row.precision, vendor)
 
 
 def _speed(row: FitRow) -> Value:
@@ -56,13 +57,17 @@ def best_columns(answer: BudgetFits) -> Columns:
             continue
         row, p = top.largest[task], top.purchase
         rows.append((WORKLOADS[task.value], model_name(row.model.name), p.card.name, p.count,
-                     _money(answer, p.capex), _precision(row), _speed(row), _time(row)))
+                     _money(answer, p.capex), _precision(row, p.card.vendor), _speed(row), _time(row)))
     return Columns(headings, frozenset({3, 4, 6}), tuple(rows))
 
 
 def _largest(card: CardAnswer, task) -> Value:
+    """The largest model's name; 'no published rate' where the card rates none of the task's
+    precisions (nothing can be said, which a dash would hide); None where no model fits."""
     row = card.largest.get(task)
-    return None if row is None else model_name(row.model.name)
+    if row is None:
+        return VERDICTS[Verdict.UNKNOWN] if task in card.unrated else None
+    return model_name(row.model.name)
 
 
 def card_columns(answer: BudgetFits) -> Columns:

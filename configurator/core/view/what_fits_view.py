@@ -8,7 +8,7 @@ from __future__ import annotations
 from configurator.core.memory import usable_capacity_bytes
 from configurator.core.view.estimate_view import joined
 from configurator.core.view.layout_view import serving_experts
-from configurator.core.view.names import ENGINES, PERCENTILES, WEIGHT_FORMATS, WORKLOADS, model_name
+from configurator.core.view.names import ENGINES, PERCENTILES, WORKLOADS, model_name, weight_format_name
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
 from configurator.core.what_fits import (
     INTERACTIVE_TARGETS,
@@ -147,7 +147,7 @@ def serving_columns(answer: WhatFits) -> Columns:
         if row.task.is_training:
             continue
         s = row.serving
-        rows.append((_model(row), _params(row), WEIGHT_FORMATS.get(row.precision, row.precision.upper()),
+        rows.append((_model(row), _params(row), weight_format_name(row.precision, answer.card.vendor),
                      VERDICTS[row.verdict], _memory(row), layout(row),
                      None if s is None else s.users,
                      None if s is None else Amount(s.tokens_per_s_per_user, "tokens/s"),

@@ -30,6 +30,13 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "per stream-hour": "每路·小时", "per frame": "每帧", "per job": "每项任务", "Cost {per}": "{per}成本", "Cost {per} — {basis}": "{per}成本——{basis}", "{basis}, {per}": "{basis}，{per}",
     "1 card": "1 张卡", "{n} cards": "{n} 张卡",
     "Per user": "每用户速度", "Output capacity": "输出能力（满载）",
+    ("Three request rates, one setup: this row is the capacity, the most requests a second the deployment "
+     "completes at its planned batch, latencies aside (the figure the request-rate check compares with the rate "
+     "you state); Goodput, where a target is set, is the part of the rate served whose requests stay within the "
+     "latency targets; the owned-cards line of a recommendation names the rate the cards carry within them."):
+        "同一配置的三个请求速率：本行是容量，即部署在规划批量下每秒可完成的最多请求数，不计延迟"
+        "（请求速率检查拿它与您给出的速率比较）；有效吞吐（设有目标时）是所服务的速率中请求满足延迟目标的部分；"
+        "推荐结果中关于已有卡的那一行给出这些卡在目标内承载的速率。",
     ("What one user reads at this load: one token every {tpot} (the median time per output token), after the "
      "first token."): "此负载下单个用户看到的速度：首词元之后每 {tpot} 一个词元（每输出词元时间的中位数）。",
     "What would fit": "怎样才能放下", "More cards": "增加卡数", "Fewer cards": "减少卡数", "Free the pinned layout": "放开固定的并行设置",

@@ -38,6 +38,7 @@ ZH_CN_WHAT_FITS: dict[str, str] = {
     "{n}, {active} active": "{n}，激活 {active}",
     "fits, too slow": "可容纳，但太慢",
     "no published rate": "无公开算力数据",
+    "FP4 (4-bit float weights)": "FP4（4 位浮点权重）",
     "most users tried": "已试最多用户数",
     "FP8 (linear layers)": "FP8（线性层）",
     "NF4 base, BF16 adapters": "NF4 基座，BF16 适配器",

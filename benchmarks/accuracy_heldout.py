@@ -102,7 +102,8 @@ def _training_scenario(setup: dict):
     training = {k: setup[k] for k in ("micro_batch", "grad_accum", "seq_len", "recompute", "recipe")}
     training |= {k: setup[k] for k in TRAINING_OPTIONAL if k in setup}
     parallelism = {"tp": setup.get("tp", 1), "pp": setup.get("pp", 1), "virtual_stages": setup.get("virtual_stages", 1),
-                   "cp": setup.get("cp", 1), "zero": setup["zero"], "cards_per_node": 8,
+                   "cp": setup.get("cp", 1), "cp_comm_type": setup.get("cp_comm_type", "p2p"),
+                   "zero": setup["zero"], "cards_per_node": 8,
                    "tp_comm_overlap": setup.get("tp_comm_overlap", False),
                    "tp_comm_overlap_cfg": setup.get("tp_comm_overlap_cfg"),  # the recipe's userbuffers table
                    "zero3_implementation": setup.get("zero3_implementation", "bucketed")}  # the framework's ZeRO 3

@@ -268,7 +268,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
     add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute", "parallelism.zero",
                     "parallelism.zero3_implementation", "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.pipeline_schedule",
-                    "parallelism.tp_comm_overlap", "parallelism.tp_comm_overlap_cfg", "parallelism.cp",
+                    "parallelism.tp_comm_overlap", "parallelism.tp_comm_overlap_cfg", "parallelism.cp", "parallelism.cp_comm_type",
                     "parallelism.ep", "training.loss", "training.activation_kernels", "training.attention_kernel",
                     "training.selective_policy", "training.expert_overlap", "training.pipeline_algorithm",
                     "training.cuda_graphs")

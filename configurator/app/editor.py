@@ -241,6 +241,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self._row(form, "parallelism.tp_comm_overlap_cfg", self.tp_comm_overlap_cfg)
         self.cp = self._number("parallelism.cp")
         self.cp_row = self._auto_field(form, self.cp, "parallelism.cp")
+        self.cp_comm_type = self._combo(labels.cp_comm_type_names(), "parallelism.cp_comm_type")
+        self._row(form, "parallelism.cp_comm_type", self.cp_comm_type)
         self.ep = self._number("parallelism.ep")
         self.ep_row = self._auto_field(form, self.ep, "parallelism.ep")
         self.zero = self._combo(labels.zero_names(), "parallelism.zero")
@@ -251,7 +253,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
                             "parallelism.pipeline_schedule": self.pipeline_schedule,
                             "parallelism.tp_comm_overlap": self.tp_comm_overlap,
                             "parallelism.tp_comm_overlap_cfg": self.tp_comm_overlap_cfg,
-                            "parallelism.cp": self.cp_row, "parallelism.ep": self.ep_row,
+                            "parallelism.cp": self.cp_row, "parallelism.cp_comm_type": self.cp_comm_type,
+                            "parallelism.ep": self.ep_row,
                             "parallelism.zero": self.zero_row}
         """The layout rows, shown only for the work that reads them (:mod:`configurator.core.view.fields_read`)."""
         return group
@@ -542,6 +545,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             widget.setEnabled(not graphics)
         serving_reason = self.tr("Used in training only: serving splits a model by tensor and pipeline stages")
         self._enable_row(self.cp_row, workload.is_training, serving_reason)
+        self._enable_row(self.cp_comm_type, workload.is_training, serving_reason)
         self.tp_comm_overlap.setEnabled(workload.is_training)
         self.tp_comm_overlap.setToolTip(field_help("parallelism.tp_comm_overlap") if workload.is_training
                                         else serving_reason)

@@ -93,6 +93,10 @@ def pipeline_schedule_names() -> dict[str, str]:
     return named(_view.PIPELINE_SCHEDULE)
 
 
+def cp_comm_type_names() -> dict[str, str]:
+    return named(_view.CP_COMM_TYPE)
+
+
 def tp_comm_overlap_cfg_names() -> dict[str | None, str]:
     """The userbuffers tables the tensor-parallel overlap can run (``Parallelism.tp_comm_overlap_cfg``):
     Transformer Engine's default (None), then each recipe's tuned table by what its name states."""

@@ -111,6 +111,17 @@ FIELDS: tuple[FieldSpec, ...] = (
        row_label=_t("ScenarioEditor", "Overlap ta&ble")),
     _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", layout="cp",
        row_label=_t("ScenarioEditor", "Conte&xt parallel")),
+    _f("parallelism.cp_comm_type", _t("ScenarioController", "context-parallel communication"),
+       flag="--cp-comm-type", help=_t(
+        "ScenarioEditor", "How the context-parallel cards exchange a layer's attention data: a key/value ring "
+             "hidden under the attention (p2p, the default), all-to-alls that hand each card whole heads of the "
+             "whole sequence (a2a, DeepSpeed-Ulysses; the heads must divide by the context-parallel degree), or "
+             "keys and values gathered whole (all_gather). Transformer Engine's cp_comm_type."),
+       row_label=_t("ScenarioEditor", "CP co&mmunication"),
+       cli_help="training with CP > 1: how context parallelism moves its data (Transformer Engine cp_comm_type, "
+                "Megatron-LM --cp-comm-type): p2p (key/value ring under the attention; default), a2a "
+                "(DeepSpeed-Ulysses all-to-alls of Q, K, V and the output; the heads must divide by CP) or "
+                "all_gather (keys and values gathered whole)"),
     _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", layout="ep",
        row_label=_t("ScenarioEditor", "Expe&rt parallel")),
     _f("parallelism.zero", _t("ScenarioController", "ZeRO stage"), widget=Kind.CHOICE, help=_t(

@@ -26,6 +26,10 @@ LAYOUT_ENGLISH: dict[str, str] = {
         "expert-parallel degree ({ep}) must be a multiple of the tensor-parallel degree ({tp}) that divides the "
         "{cards} cards of a pipeline stage: serving splits the experts over whole tensor-parallel groups"
     ),
+    "layout-cp-a2a-heads": (
+        "all-to-all context parallelism ({cp}) needs the {heads} attention heads and {kv_heads} key/value heads "
+        "of each tensor-parallel rank (TP {tp}) to split evenly over the context-parallel cards"
+    ),
     "layout-cp-chunks": (
         "the sequence ({seq} tokens) must split into 2 × {cp} equal chunks for context parallelism"
     ),
@@ -73,6 +77,7 @@ LAYOUT_CHINESE: dict[str, str] = {
         "专家并行度（{ep}）必须是张量并行度（{tp}）的倍数，并整除一个流水线级的 {cards} 张卡："
         "推理服务按完整的张量并行组划分专家"
     ),
+    "layout-cp-a2a-heads": "全对全（all-to-all）上下文并行（{cp}）要求每个张量并行分片（TP {tp}）上的 {heads} 个注意力头和 {kv_heads} 个键值头能平均分到各上下文并行卡上",
     "layout-cp-chunks": "序列（{seq} 个词元）必须能分成 2 × {cp} 个等长块，才能使用上下文并行",
     "layout-prefill-pool": "预填充池（{prefill} 张卡）必须是 tp × pp（{model_parallel}）的倍数，并为解码留出卡（共 {count} 张）",
     "layout-context-exceeds": "提示（{prompt}）+ 输出（{output}）词元超过模型的 {limit} 词元上下文",

@@ -16,6 +16,7 @@ from configurator.core.frozen_model import FrozenModel
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
 from configurator.core.pipeline_schedule import most_model_chunks
+from configurator.core.formulas.cp_comm import a2a_heads_divide
 from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario_choices import (  # the fields' choices (re-exported: see __all__)
     _GRAPHICS,
@@ -120,6 +121,10 @@ class Scenario(_Frozen):
                 raise said(ValueError, msg("layout-ep-divides-dp", ep=par.ep, dp=self.count // model_parallel))
             if not self.workload.is_training and (ep % tp or (self.count // model_parallel) % (ep // tp)):
                 raise said(ValueError, msg("layout-ep-serving", ep=par.ep, tp=par.tp, cards=self.count // pp))
+        if cp > 1 and par.cp_comm_type == "a2a" and not a2a_heads_divide(self.model.n_heads, self.model.n_kv_heads,
+                                                                         tp, cp):
+            raise said(ValueError, msg("layout-cp-a2a-heads", cp=par.cp, tp=par.tp, heads=self.model.n_heads,
+                                       kv_heads=self.model.n_kv_heads))
         if cp > 1 and self.training.seq_len % (2 * cp):
             raise said(ValueError, msg("layout-cp-chunks", seq=self.training.seq_len, cp=par.cp))
         return self

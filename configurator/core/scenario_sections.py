@@ -52,6 +52,10 @@ class Parallelism(_Frozen):
     cp: int = Field(
         default=1, ge=1, le=1024, description="context-parallel degree: cards that split one sequence (ring attention)"
     )
+    cp_comm_type: Literal["p2p", "a2a", "all_gather"] = Field(
+        default="p2p", exclude_if=lambda kind: kind == "p2p",
+        description="how context parallelism moves its data (Transformer Engine cp_comm_type, formulas/cp_comm.py): "
+                    "p2p key/value ring, a2a Ulysses all-to-alls, all_gather. Written to files only when not p2p")
     ep: int = Field(
         default=1, ge=1, le=4096,
         description="expert-parallel degree: cards that split a mixture-of-experts layer's experts (within data parallel)",

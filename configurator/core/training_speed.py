@@ -38,7 +38,7 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
 )
 from configurator.core.formulas.dualpipe import paired_stage_work, runs_dualpipe, schedule_bubble_fraction
 from configurator.core.formulas.gemm_efficiency import product_precision
-from configurator.core.formulas.ring_merge import ring_merge_seconds
+from configurator.core.formulas.cp_comm import cp_comm_seconds
 from configurator.core.formulas.moe import (
     expert_all_to_all_overlapped,
     expert_parallel_exposed_seconds,
@@ -437,10 +437,9 @@ def micro_batch_timing(
             not scenario.workload.is_adapter, overlap_applies(tp, net.domain, net.fast_kind == "link"),
             userbuffers_table(par.tp_comm_overlap_cfg)))
     tp_s = float(recomputed_tensor_parallel_seconds(tp_s, train.recompute is Recompute.FULL))
-    cp_s = float(context_parallel_seconds(tokens, model.kv_dim, layout.math_bytes, cp, layers, tp * cp > net.domain,
-                                          attention_s, net, a)
-                 + ring_merge_seconds(tokens, model.attn_out_dim, model.q_dim, model.kv_dim, cp, layers, tp, bandwidth,
-                                      a.bandwidth_efficiency))
+    cp_s = float(cp_comm_seconds(par.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.attn_out_dim,
+                                 layout.math_bytes, cp, tp, layers, net.domain, attention_s, *links(net, a),
+                                 a.comm_overlap, bandwidth, a.bandwidth_efficiency))
     all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,
                                            moe_layers_on_stage(model, layers),
                                            data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,

@@ -2162,6 +2162,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>用户缓冲区表</translation>
     </message>
     <message>
+        <source>context-parallel communication</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
         <source>ZeRO-3 implementation</source>
         <translation>ZeRO-3 实现方式</translation>
     </message>
@@ -2635,6 +2639,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Overlap ta&amp;ble</source>
         <translation>重叠表(&amp;B)</translation>
+    </message>
+    <message>
+        <source>How the context-parallel cards exchange a layer&apos;s attention data: a key/value ring hidden under the attention (p2p, the default), all-to-alls that hand each card whole heads of the whole sequence (a2a, DeepSpeed-Ulysses; the heads must divide by the context-parallel degree), or keys and values gathered whole (all_gather). Transformer Engine&apos;s cp_comm_type.</source>
+        <translation>上下文并行的各卡如何交换每层的注意力数据：在注意力计算下隐藏的键值环形交换（p2p，默认）；让每张卡拿到整段序列中若干完整注意力头的全对全交换（a2a，DeepSpeed-Ulysses；注意力头数须能被上下文并行度整除）；或整体全收集键值（all_gather）。即 Transformer Engine 的 cp_comm_type。</translation>
+    </message>
+    <message>
+        <source>CP co&amp;mmunication</source>
+        <translation>上下文并行通信(&amp;M)</translation>
     </message>
     <message>
         <source>Expe&amp;rt parallel</source>

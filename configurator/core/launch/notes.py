@@ -140,6 +140,11 @@ NOTES: dict[str, tuple[str, str]] = {
                         "tensor parallelism (torch.compile) is a different implementation: expect a different speed",
                         "估算假定了 Transformer Engine 的 userbuffers 重叠；torchtitan 的异步张量并行（需 torch.compile）"
                         "是另一种实现：实际速度会不同"),
+    "set-cp-comm": ("context parallelism by {kind}", "上下文并行通信方式 {kind}"),
+    "cp-comm-what": ("the estimate assumed Transformer Engine's cp_comm_type (Megatron-LM --cp-comm-type); "
+                     "torchtitan's context parallelism is a key/value ring: expect a different speed",
+                     "估算假定了 Transformer Engine 的 cp_comm_type（Megatron-LM --cp-comm-type）；torchtitan 的上下文并行"
+                     "是键值环形交换：实际速度会不同"),
     "set-tp-overlap-cfg": ("the userbuffers table {name}", "userbuffers 表 {name}"),
     "set-cuda-graphs": ("the layers replayed from CUDA graphs", "以 CUDA 图重放各层"),
     "cuda-graphs-what": ("the estimate assumed them (no host launch per kernel); run the step under "

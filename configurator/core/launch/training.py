@@ -108,6 +108,9 @@ def _common_notes(layout: TrainingLayout, name: str) -> list[Note]:
                           what=note("expert-overlap-what")))
     if name != "Megatron-LM" and s.parallelism.tp_comm_overlap and s.parallelism.tp > 1:
         notes.append(note("not-written", engine=name, setting=note("set-tp-overlap"), what=note("tp-overlap-what")))
+    if name != "Megatron-LM" and s.parallelism.cp > 1 and s.parallelism.cp_comm_type != "p2p":
+        notes.append(note("not-written", engine=name, setting=note("set-cp-comm", kind=s.parallelism.cp_comm_type),
+                          what=note("cp-comm-what")))
     if name != "Megatron-LM" and s.training.cuda_graphs:
         notes.append(note("not-written", engine=name, setting=note("set-cuda-graphs"), what=note("cuda-graphs-what")))
     return notes
@@ -128,6 +131,8 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
     flags += _megatron_stage_split(s)
     if par.cp > 1:
         flags += ["--context-parallel-size", str(par.cp)]
+        if par.cp_comm_type != "p2p":  # Transformer Engine's name, passed on as given (default p2p)
+            flags += ["--cp-comm-type", par.cp_comm_type]
     if par.ep > 1:
         flags += ["--expert-model-parallel-size", str(par.ep)]
         takes = megatron_takes_expert_overlap(par.pp, par.virtual_stages, t.recompute is Recompute.FULL)

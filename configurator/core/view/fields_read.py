@@ -32,6 +32,7 @@ READ_BY = {
     "parallelism.tp_comm_overlap": TRAINING,
     "parallelism.tp_comm_overlap_cfg": TRAINING,
     "parallelism.cp": TRAINING,  # serving: cp = 1 (serving/plan.py, shapes.py)
+    "parallelism.cp_comm_type": TRAINING,
     "parallelism.zero": TRAINING,  # optimizer-state sharding: no optimizer in serving
 }
 """The kinds of work (:func:`work_kind`) that read each layout field the editor shows; a field not

@@ -92,6 +92,10 @@ PIPELINE_SCHEDULE = {"megatron": "Megatron-LM interleaved (rounds of one micro-b
                      "flexible": "Llama 3 flexible (PyTorch, torchtitan: rounds of any size)"}
 """Label ids of the interleaved pipeline schedules (``Parallelism.pipeline_schedule``)."""
 
+CP_COMM_TYPE = {"p2p": "Key/value ring (p2p)", "a2a": "All-to-all of heads (a2a, Ulysses)",
+                "all_gather": "Keys and values gathered (all_gather)"}
+"""Label ids of context parallelism's communication types (``Parallelism.cp_comm_type``)."""
+
 TP_OVERLAP_TABLE_DEFAULT = "Transformer Engine default"
 """Label id of no named userbuffers table (``Parallelism.tp_comm_overlap_cfg`` None): Transformer Engine's own."""
 

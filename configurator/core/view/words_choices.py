@@ -26,6 +26,9 @@ ZH_CN_CHOICES: dict[str, str] = {
         "DeepSeek-V3：线性层输入以 FP8 缓存，重计算归一化和多头潜在注意力上投影",
     "Megatron-LM interleaved (rounds of one micro-batch per stage)": "Megatron-LM 交错（每轮每个流水线阶段一个微批次）",
     "Llama 3 flexible (PyTorch, torchtitan: rounds of any size)": "Llama 3 灵活调度（PyTorch、torchtitan：每轮大小任意）",
+    "Key/value ring (p2p)": "键值环形交换（p2p）",
+    "All-to-all of heads (a2a, Ulysses)": "按注意力头全对全交换（a2a）",
+    "Keys and values gathered (all_gather)": "全收集键值（all_gather）",
     "Transformer Engine default": "Transformer Engine 默认",
     "{card} {precision}, hidden {hidden}, TP {tp} — Megatron-Bridge":
         "{card} {precision}，隐藏维度 {hidden}，TP {tp}——Megatron-Bridge",

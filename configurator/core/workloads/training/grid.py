@@ -14,6 +14,7 @@ import numpy as np
 
 from configurator.core.catalog import Card
 from configurator.core.formulas.states import optimizer_in_backward_runs
+from configurator.core.formulas.cp_comm import a2a_heads_divide
 from configurator.core.formulas.zero_pipeline import refused_by_deepspeed_pipeline
 from configurator.core.memo import LruMemo
 from configurator.core.pipeline_schedule import most_model_chunks, round_size
@@ -337,7 +338,8 @@ def _before_micro_batch(scenario: Scenario, axes: tuple[list, ...]) -> dict[str,
     left to the planner, all it reads, so a job's batches at one count (the planner's batches near
     the stated one, ``plan.search_counts``) build it once (issue 28). Read-only (shared)."""
     key = (scenario.model.n_layers, tuple(scenario.auto_layout), scenario.count, tuple(tuple(v) for v in axes[:7]),
-           _runs_deepspeed(scenario), in_backward(scenario))
+           _runs_deepspeed(scenario), in_backward(scenario), scenario.parallelism.cp_comm_type,
+           scenario.model.n_heads, scenario.model.n_kv_heads)
     kept = _BEFORE_MICRO_BATCH.get(key)
     if kept is None:
         kept = _grown({"tp": np.asarray(axes[0], dtype=np.int64)}, scenario,
@@ -407,6 +409,8 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
     if "cp" in g:
         if last("tp", "pp", "cp"):
             keep &= count % (g["tp"] * g["cp"] * g["pp"]) == 0
+            if scenario.parallelism.cp_comm_type == "a2a":  # Ulysses splits whole heads (formulas/cp_comm.py)
+                keep &= (g["cp"] == 1) | a2a_heads_divide(model.n_heads, model.n_kv_heads, g["tp"], g["cp"])
         dp = g["dp"] if "dp" in g else count // (g["tp"] * g["cp"] * g["pp"])  # carried by layout_grid_of_axes
         if last("tp", "pp", "cp", "ep"):
             keep &= dp % g["ep"] == 0

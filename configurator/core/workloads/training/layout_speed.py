@@ -25,7 +25,7 @@ from configurator.core.formulas import communication as comm
 from configurator.core.formulas.dualpipe import runs_dualpipe, schedule_bubble_fraction
 from configurator.core.formulas.expert_data_parallel import data_parallel_groups
 from configurator.core.formulas.gemm_efficiency import gemm_family, product_precision
-from configurator.core.formulas.ring_merge import ring_merge_seconds
+from configurator.core.formulas.cp_comm import cp_comm_seconds
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
 from configurator.core.formulas.moe import (
     expert_all_to_all_overlapped,
@@ -227,10 +227,9 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                   overlap_applies(tp, net.domain, net.fast_kind == "link"),
                                                   userbuffers_table(scenario.parallelism.tp_comm_overlap_cfg))
     tp_s = recomputed_tensor_parallel_seconds(tp_s, rc == RECOMPUTE.index(Recompute.FULL))
-    cp_s = comm.context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
-                                         attention_s, *link, a.comm_overlap) \
-        + ring_merge_seconds(tokens, model.attn_out_dim, model.q_dim, model.kv_dim, cp, layers, tp,
-                             card.bandwidth_gbps * GB, a.bandwidth_efficiency)
+    cp_s = cp_comm_seconds(scenario.parallelism.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.attn_out_dim,
+                           plan.math_bytes, cp, tp, layers, net.domain, attention_s, *link, a.comm_overlap,
+                           card.bandwidth_gbps * GB, a.bandwidth_efficiency)
     all_to_all_s = comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
                                                 moe_layers_on_stage(model, layers),
                                                 data_parallel_per_domain(ep, tp * cp, net.domain), *link,

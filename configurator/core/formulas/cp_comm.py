@@ -1,0 +1,77 @@
+"""How context parallelism moves its data: ``parallelism.cp_comm_type``, Transformer Engine's
+``cp_comm_type`` (NVIDIA/TransformerEngine
+``transformer_engine/pytorch/attention/dot_product_attention/context_parallel.py`` at 9c61cd7,
+``attn_forward_func_with_cp``), which Megatron-LM passes on from ``--cp-comm-type`` (default ``p2p``,
+``megatron/training/arguments.py``) and NeMo from ``model.cp_comm_type``
+(``megatron_gpt_peft_tuning_config.yaml``: ``a2a``, the MLPerf Training Llama 2 70B LoRA runs'):
+
+- ``p2p``: the key/value ring (``AttnFuncWithCPAndKVP2P``), each step's exchange under the
+  attention of the block a rank holds, plus the merges of its partial results
+  (:func:`~configurator.core.formulas.communication.context_parallel_seconds`,
+  :func:`~configurator.core.formulas.ring_merge.ring_merge_seconds`);
+- ``all_gather``: keys and values gathered whole before the attention (``AttnFuncWithCPAndKVAllGather``),
+  gathered again and their gradients reduce-scattered in backward: the ring's bytes, waited on;
+  each rank's query chunks run against the whole keys, so no partial results are merged;
+- ``a2a``: DeepSpeed-Ulysses (Jacobs et al. 2023, arXiv:2309.14509, §3.1; ``AttnFuncWithCPAndQKVOA2A``):
+  an all-to-all turns Q, K and V split by sequence into Q, K and V split by heads, one more turns
+  the output back; backward runs the same four on the gradients (dO before, dQ, dK, dV after).
+  ``flash_attn_a2a_communicate`` overlaps one tensor's all-to-all with the reshape of the next,
+  not with the attention, which waits on them: all :data:`A2A_PER_LAYER` are exposed. Each rank
+  needs whole heads: query and key/value heads on a tensor-parallel rank divisible by ``cp``
+  (the function asserts "The number of attention heads needs to be divisible by CP size!").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from configurator.core.formulas.collectives import all_to_all_seconds
+from configurator.core.formulas.communication import context_parallel_seconds
+from configurator.core.formulas.parallelism import data_parallel_per_domain
+from configurator.core.formulas.ring_merge import ring_merge_seconds
+
+CP_COMM_TYPES = ("p2p", "a2a", "all_gather")
+"""The values of ``parallelism.cp_comm_type`` (Transformer Engine's names; ``p2p`` the default)."""
+
+A2A_PER_LAYER = 2
+"""Passes per layer that run Ulysses' all-to-alls of Q, K, V and O: forward, and backward on their
+gradients (``AttnFuncWithCPAndQKVOA2A.forward`` / ``.backward``)."""
+
+
+def a2a_heads_divide(n_heads, n_kv_heads, tp, cp):
+    """Whether the query and key/value heads a tensor-parallel rank holds split into ``cp`` whole
+    groups: ``(H / tp) mod cp = 0`` and ``(max(1, H_kv / tp)) mod cp = 0`` (key/value heads
+    fewer than ``tp`` are replicated, one per rank)."""
+    q = np.asarray(n_heads) // tp
+    kv = np.maximum(np.asarray(n_kv_heads) // tp, 1)
+    return (q % cp == 0) & (kv % cp == 0)
+
+
+def a2a_seconds(tokens, q_dim, kv_dim, out_dim, element_bytes, cp, tp, layers, domain, fast_gbps, network_gbps,
+                efficiency):
+    """Ulysses all-to-alls of one micro-batch on a rank [s]: per layer and pass, one all-to-all
+    each of Q, K, V and O over the ``cp`` ranks (``tokens`` the rank's share of the sequence,
+    each tensor's width split over ``tp``, ``element_bytes`` [B] per element), those inside one
+    fast domain of ``domain`` cards at ``fast_gbps``, the rest over the network [GB/s]
+    (:func:`~configurator.core.formulas.collectives.all_to_all_seconds`), none hidden."""
+    per_domain = data_parallel_per_domain(cp, tp, domain)
+    calls = sum(all_to_all_seconds(tokens * width / tp * element_bytes, cp, per_domain, fast_gbps, network_gbps,
+                                   efficiency) for width in (q_dim, kv_dim, kv_dim, out_dim))
+    return A2A_PER_LAYER * layers * calls * (cp > 1)
+
+
+def cp_comm_seconds(comm_type, tokens, q_dim, kv_dim, out_dim, element_bytes, cp, tp, layers, domain, attention_s,
+                    fast_gbps, network_gbps, efficiency, overlap, bandwidth, bandwidth_efficiency):
+    """Context parallelism's time for one micro-batch on a rank [s], as ``comm_type`` moves it
+    (the module's list); ``attention_s`` [s] the attention a ring hides under, ``bandwidth`` [B/s]
+    the card's memory bandwidth the ring's merges read at ``bandwidth_efficiency``."""
+    if comm_type == "a2a":
+        return a2a_seconds(tokens, q_dim, kv_dim, out_dim, element_bytes, cp, tp, layers, domain, fast_gbps,
+                           network_gbps, efficiency)
+    crosses = tp * cp > domain
+    if comm_type == "all_gather":
+        return context_parallel_seconds(tokens, kv_dim, element_bytes, cp, layers, crosses, 0.0, fast_gbps,
+                                        network_gbps, efficiency, overlap)
+    return context_parallel_seconds(tokens, kv_dim, element_bytes, cp, layers, crosses, attention_s, fast_gbps,
+                                    network_gbps, efficiency, overlap) \
+        + ring_merge_seconds(tokens, out_dim, q_dim, kv_dim, cp, layers, tp, bandwidth, bandwidth_efficiency)

@@ -37,7 +37,8 @@ def test_the_jobs_time_is_said_in_its_deadlines_unit(catalog):
 def test_a_one_off_job_says_what_it_costs_bought_for_it_and_rented(catalog):
     """20,000 frames in 72 h on 16 RTX PRO 6000: the TCO per frame (0.037 USD) spreads 4 years of
     ownership over 4 years of such jobs; this job alone, its cards and servers bought for it, is the capex
-    plus its energy over its frames (11.5 USD a frame), rented 0.096 USD a frame."""
+    plus its energy over its frames (12.7 USD a frame: 11.5 before the render servers' 25 GbE switch pair,
+    24,000 USD, session 41), rented 0.096 USD a frame."""
     from configurator.core.job_alone import job_alone, job_alone_reason
     from configurator.core.procurement.deployment import deployment_cost
     est = _render(catalog, "--deadline", "72h")
@@ -50,7 +51,7 @@ def test_a_one_off_job_says_what_it_costs_bought_for_it_and_rented(catalog):
     said = job_alone_reason(est, cost)
     assert "This job alone" in said.text and "all 4 years" in said.text
     assert "仅此一项任务" in said.text_in("zh_CN")
-    assert _rows(est)["job_alone_per_unit"].startswith("11.5")
+    assert _rows(est)["job_alone_per_unit"].startswith("12.7")
 
 
 def test_the_ranking_labels_the_amortised_figure_and_says_the_job_alone(catalog):

@@ -29,6 +29,7 @@ SERVING_HEADLINE = [name for name, target in speed.HEADLINE_ESTIMATES.items() if
 KEPT_FOR_THE_PROCESS = {
     # file loads ("File loads kept for the process ... stay", speed.clear_memos)
     "configurator.core.architecture.load_presets",
+    "configurator.core.published_format._published",  # resources/models.json's published weight formats
     "configurator.core.procurement.prices.bundled_price_book",
     "configurator.core.procurement.nodes._node_items",  # the bundled price file's node items, read once
     "configurator.core.procurement.nodes._node_items_largest",  # their largest node by card, read once

@@ -439,25 +439,11 @@ ENGLISH.update(CATALOG_ENGLISH)  # the user's files the program cannot use, a cu
 ENGLISH.update(LAYOUT_ENGLISH)  # a scenario whose parts do not fit together (core/messages_layout.py)
 ENGLISH.update(VALIDATION_ENGLISH)  # a value the models refuse, by kind (core/messages_validation.py)
 ENGLISH.update(WEIGHTS_ENGLISH)  # weights served as their makers publish them (core/messages_weights.py)
-CHINESE.update(FIT_CHINESE)
-CHINESE.update(RANKING_CHINESE)
-CHINESE.update(LEFT_OUT_CHINESE)
-CHINESE.update(FLEET_CHINESE)
-CHINESE.update(BUDGET_CHINESE)
-CHINESE.update(LOAD_CHINESE)
-CHINESE.update(GRAPHICS_CHINESE)
-CHINESE.update(REFUSAL_CHINESE)
-CHINESE.update(SUPPORT_CHINESE)
-CHINESE.update(SYSTEMS_CHINESE)
-CHINESE.update(JSON_CHINESE)
-CHINESE.update(DEADLINE_CHINESE)
-CHINESE.update(OWNED_CHINESE)
-CHINESE.update(BATCH_CHINESE)
-CHINESE.update(REGION_CHINESE)
-CHINESE.update(CATALOG_CHINESE)
-CHINESE.update(LAYOUT_CHINESE)
-CHINESE.update(VALIDATION_CHINESE)
-CHINESE.update(WEIGHTS_CHINESE)
+for _chinese in (FIT_CHINESE, RANKING_CHINESE, LEFT_OUT_CHINESE, FLEET_CHINESE, BUDGET_CHINESE, LOAD_CHINESE,
+                 GRAPHICS_CHINESE, REFUSAL_CHINESE, SUPPORT_CHINESE, SYSTEMS_CHINESE, JSON_CHINESE, DEADLINE_CHINESE,
+                 OWNED_CHINESE, BATCH_CHINESE, REGION_CHINESE, CATALOG_CHINESE, LAYOUT_CHINESE, VALIDATION_CHINESE,
+                 WEIGHTS_CHINESE):
+    CHINESE.update(_chinese)  # the Chinese of each table the English above takes in, in this order
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""

@@ -13,6 +13,7 @@ from configurator.core import examples as _examples
 from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import WeightFormat
 from configurator.core.formulas import economics as _economics
+from configurator.core.formulas.cp_comm import CP_COMM_TYPES
 from configurator.core.formulas import efficiency as _efficiency
 from configurator.core.formulas import moe as _moe
 from configurator.core.formulas import tp_overlap as _tp_overlap
@@ -52,7 +53,7 @@ class Parallelism(_Frozen):
     cp: int = Field(
         default=1, ge=1, le=1024, description="context-parallel degree: cards that split one sequence (ring attention)"
     )
-    cp_comm_type: Literal["p2p", "a2a", "all_gather"] = Field(
+    cp_comm_type: Literal[CP_COMM_TYPES] = Field(
         default="p2p", exclude_if=lambda kind: kind == "p2p",
         description="how context parallelism moves its data (Transformer Engine cp_comm_type, formulas/cp_comm.py): "
                     "p2p key/value ring, a2a Ulysses all-to-alls, all_gather. Written to files only when not p2p")

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from configurator.core.adapter_speed import REPLAYED_LAYER_KERNELS
 from configurator.core.engines import TRANSFORMERS, VLLM
+from configurator.core.formulas.zero3_deepspeed_2021 import EAGER_HOST_S_PER_KERNEL
 from configurator.core.memory import activation_kernels
 from configurator.core.scenario import ActivationKernels, Scenario
 
@@ -48,10 +49,11 @@ FUSED_LAYER_KERNELS = 10
 """Kernels of one fused layer's forward [count]: vLLM's profile's "≈10 kernels" behind
 :data:`FUSED_LAYER_REPLAY_S`, the same count the Transformer Engine layer above gives within two."""
 
-EAGER_KERNEL_HOST_S = 9.4e-6
-"""Host time to dispatch and launch one kernel of an eager (not captured) layer [s]: 0.616 ms for the
-65 kernels of a one-layer Llama 3.2 1B forward on a DGX H100 (NVIDIA/Fuser issue 3507, 2024), the
-figure :data:`~configurator.core.formulas.efficiency.LAYER_OVERHEAD_S` is read against."""
+EAGER_KERNEL_HOST_S = EAGER_HOST_S_PER_KERNEL
+"""Host time to dispatch and launch one kernel of an eager (not captured) layer [s]: the one figure
+(:data:`~configurator.core.formulas.zero3_deepspeed_2021.EAGER_HOST_S_PER_KERNEL`, 0.616 ms for the 65 kernels
+of a one-layer Llama 3.2 1B forward on a DGX H100, NVIDIA/Fuser issue 3507), read against
+:data:`~configurator.core.formulas.efficiency.LAYER_OVERHEAD_S`."""
 
 UNFUSED_LAYER_REPLAY_S = TRANSFORMERS.layer_overhead_graphs_s
 """Replayed time of one unfused (PyTorch-module) layer's forward beyond its roofline [s] (100 µs):

@@ -133,6 +133,37 @@ def fp32_unquantized(scenario: Scenario) -> bool:
     return nf4_base(scenario) and scenario.training.fp32_unquantized
 
 
+def linear_output_bytes(scenario: Scenario, math_bytes: float, residual_bytes: float) -> float:
+    """Bytes of one element a QLoRA layer's up and gate linears return [B]: the residual stream's under
+    :func:`fp32_unquantized` (a 4-bit linear returns its input's dtype, fp32 there), else ``math_bytes``
+    (:func:`~configurator.core.formulas.mlp_backward.wide_output_mlp_bytes_per_token`). Mistral 7B under
+    peft's fp32 cast: 3 × 2 × 14,336 B = 86 kB per token and layer more than at 16 bits."""
+    return residual_bytes if fp32_unquantized(scenario) else math_bytes
+
+
+def adapter_cast_bytes(scenario: Scenario, math_bytes: float) -> float:
+    """Bytes per token and layer of the 16-bit casts the adapters keep of their fp32 inputs beside the
+    casts the 4-bit linears keep of the same inputs [B]: under :func:`fp32_unquantized` with
+    :func:`quantized_inputs_kept` and no adapter dropout, else 0.
+
+    Under autocast peft's ``Linear4bit.forward`` runs ``lora_B(lora_A(dropout(x)))`` on the fp32 ``x``
+    (no cast of its own while autocast is on: ``requires_conversion = not torch.is_autocast_enabled()``,
+    huggingface/peft 0000e79d ``src/peft/tuners/lora/bnb.py``), so autocast casts ``x`` to 16 bits for
+    ``lora_A``, which keeps that copy for its weight gradient; the base layer's ``x.to(compute_dtype)`` is
+    another copy, kept by ``MatMul4Bit`` before bitsandbytes 0.43.2. On a 16-bit stream both read the one
+    tensor. Per adapted linear with an fp32 input: q, k and v the attention input (the output projection
+    reads the attention kernel's 16-bit output) and with ``all-linear`` each MLP copy's gate and up its
+    input and the down projection the fp32 product. With dropout the adapters' copies are the dropped
+    ones (``memory.adapter_dropout_layer_bytes``). Mistral 7B, attention targets: 3 × 4,096 × 2 B = 24 kB."""
+    if not (fp32_unquantized(scenario) and quantized_inputs_kept(scenario)) or scenario.training.lora_dropout > 0:
+        return 0.0
+    model = scenario.model
+    widths = 3 * model.hidden
+    if scenario.training.lora_targets == "all-linear":
+        widths += (2 if model.gated_mlp else 1) * model.mlp_copies_per_token * model.hidden + model.mlp_token_width
+    return widths * math_bytes
+
+
 def fp8_frozen_base(scenario: Scenario, plan: PrecisionPlan) -> bool:
     """The frozen base of a LoRA run is stored in FP8 only (``training.fp8_base``, with FP8 math).
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from configurator.core.adapter_memory import fp32_unquantized, held_input_bytes, quantized_inputs_kept
+from configurator.core.adapter_memory import (adapter_cast_bytes, fp32_unquantized, held_input_bytes,
+                                              linear_output_bytes, quantized_inputs_kept)
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
@@ -23,6 +24,8 @@ from configurator.core.formulas.activations import (
     per_op_kept_bytes_per_token,
     routed_experts_saved_bytes_per_token,
 )
+from configurator.core.formulas.mlp_backward import (mlp_backward_transient_bytes_per_token, moe_product_width,
+                                                     wide_output_mlp_bytes_per_token)
 from configurator.core.formulas.dualpipe import dualpipe_stage_layers, runs_dualpipe
 from configurator.core.formulas.parallelism import balanced_stage_layers, layers_per_stage
 from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-exported for callers)
@@ -186,6 +189,15 @@ class ActivationLayout:
     """Bytes per token a layer holds of the previous micro-batch beside the one it keeps: the inputs of
     its 4-bit linears under ``training.quantized_inputs`` ``held``
     (:func:`~configurator.core.adapter_memory.held_input_bytes`) [B]."""
+    mlp_output_bytes: float | None = None
+    """Bytes of an element the MLP's up and gate linears return: fp32 for QLoRA on an fp32 stream
+    (:func:`~configurator.core.adapter_memory.linear_output_bytes`); None: the math element's [B]."""
+    adapter_casts: float = 0.0
+    """Bytes per token of the adapters' own 16-bit casts of fp32 inputs a 4-bit linear also keeps a cast of
+    (:func:`~configurator.core.adapter_memory.adapter_cast_bytes`) [B]."""
+    down_input_released: bool = True
+    """The down projection's kept input is freed before the MLP product's backward (kept by an autograd
+    node, as a trained weight's is; not a frozen MLP's nor a 4-bit linear's context): :func:`working_layer_bytes`."""
 
     @property
     def recomputes_layers(self) -> bool:
@@ -220,7 +232,10 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
         layout.math_bytes, layout.residual_bytes, model.gated_mlp, stores_scores=stores_scores,
         frozen_mlp=layout.frozen_mlp, fused_norm=layout.kernels is ActivationKernels.FUSED_NORM,
         frozen_norms=layout.frozen_norms)
-    eager += adapter_dropout_layer_bytes(model, layout)
+    eager += adapter_dropout_layer_bytes(model, layout) + layout.adapter_casts
+    if layout.mlp_output_bytes is not None:
+        eager += wide_output_mlp_bytes_per_token(model.mlp_token_width, layout.math_bytes, layout.mlp_output_bytes,
+                                                 model.gated_mlp)
     if layout.frozen_out_proj:
         eager -= layout.math_bytes * model.attn_out_dim
     if not model.is_moe:
@@ -385,10 +400,18 @@ def recomputed_matmul_share(model: ModelArchitecture) -> float:
 def working_layer_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
     """The one layer's working set rebuilt in backward when layers are recomputed, else 0 [B per
     token]: everything the layer saves without recomputation, its score matrix too when the
-    attention is not a flash kernel (``b·heads·s²`` elements for one layer)."""
+    attention is not a flash kernel (``b·heads·s²`` elements for one layer), and in eager layers the
+    gradients the MLP product's backward makes beside it (:mod:`~configurator.core.formulas.mlp_backward`)."""
     if not layout.recomputes_layers:
         return 0.0
-    return layer_activation_bytes(model, replace(layout, recompute=Recompute.NONE), seq_len)
+    full = layer_activation_bytes(model, replace(layout, recompute=Recompute.NONE), seq_len)
+    if layout.kernels not in (ActivationKernels.EAGER, ActivationKernels.FUSED_NORM):
+        return full
+    width = max(float(model.ffn) if model.n_dense_layers else 0.0, moe_product_width(
+        model.routed_ffn, model.experts_per_token, model.n_experts, model.n_shared_experts) if model.is_moe else 0.0)
+    released = layout.math_bytes * width if layout.down_input_released else 0.0
+    return full + mlp_backward_transient_bytes_per_token(width, layout.mlp_output_bytes or layout.math_bytes,
+                                                         model.gated_mlp, released)
 
 
 def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -> float:
@@ -517,9 +540,10 @@ def keeps_original_inputs(scenario: Scenario) -> bool:
 
 def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateBytes) -> ActivationLayout:
     kernels = activation_kernels(scenario)
+    residual = residual_element_bytes(scenario, plan, states)
     return ActivationLayout(
         math_bytes=plan.math_bytes,
-        residual_bytes=residual_element_bytes(scenario, plan, states),
+        residual_bytes=residual,
         flash_attention=scenario.training.flash_attention and plan.math_bytes <= 2,
         recompute=scenario.training.recompute,
         frozen_mlp=frozen_mlp_drops_inputs(scenario),
@@ -535,6 +559,9 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         dropout_targets=scenario.training.lora_targets if adapter_dropout(scenario) else None,
         dropout_frees_inputs=frozen_base_keeps_no_inputs(scenario),
         held_inputs=held_input_bytes(scenario, plan.math_bytes),
+        mlp_output_bytes=linear_output_bytes(scenario, plan.math_bytes, residual),
+        adapter_casts=adapter_cast_bytes(scenario, plan.math_bytes),
+        down_input_released=not frozen_mlp_drops_inputs(scenario) and not quantized_inputs_kept(scenario),
     )
 
 

@@ -757,7 +757,7 @@ The last valid state is kept. The full report is in:
     </message>
     <message>
         <source> ms to the first token</source>
-        <translation> 毫秒内出首词元</translation>
+        <translation> ms 内出首词元</translation>
     </message>
     <message>
         <source>&amp;First-token target</source>
@@ -3966,7 +3966,7 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source> ms</source>
-        <translation> 毫秒</translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source> cards</source>

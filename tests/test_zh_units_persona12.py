@@ -5,10 +5,16 @@ table, chart axis and box of the app writes it)."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from configurator.cli import build_parser
+from configurator.cli_scenario import scenario_from_args
+from configurator.core.estimate import estimate
+from configurator.core.job_alone import job_alone_reason
 from configurator.core.messages import CHINESE, TERMS, msg
+from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.view.words import ZH_CN
 
 I18N = Path(__file__).resolve().parents[1] / "resources" / "i18n"
@@ -25,3 +31,15 @@ def test_the_kv_transfer_note_in_chinese_says_ms():
     note = msg("serving-disaggregated", prefill=2, decode=6, transfer_ms=3.4)
     assert note.text_in("zh_CN").endswith("需 3.4 ms")
     assert "ms" in note.text
+
+
+def test_the_energy_of_a_short_job_alone_is_written_to_the_cent(catalog):
+    """A 3-hour LoRA of Qwen2.5-7B on one DGX Spark (10,000 examples) said "2.65 万元 + 电费 0 元":
+    energy of a few tenths of a yuan rounded to nothing, read as a bug; below 100 it keeps its cents."""
+    args = build_parser().parse_args(["estimate", "--workload", "lora", "--model", "qwen2.5-7b", "--examples", "10000",
+                                      "--card", "dgx-spark-gb10", "--count", "1", "--region", "cn", "--lang", "zh_CN"])
+    est = estimate(scenario_from_args(args, catalog), catalog.get("dgx-spark-gb10"))
+    said = job_alone_reason(est, deployment_cost(est))
+    energy = re.search(r"电费 ([0-9.,]+)\xa0元", said.text_in("zh_CN")).group(1)
+    assert energy != "0" and "." in energy  # 0.33 元, not 0 元
+    assert re.search(r"\+ [0-9]\.[0-9]{2}\sCNY of energy", said.text)

@@ -12,6 +12,7 @@ from pathlib import Path
 from configurator.cli import build_parser
 from configurator.cli_scenario import scenario_from_args
 from configurator.core.estimate import estimate
+from configurator.core.fields import BY_PATH
 from configurator.core.job_alone import job_alone_reason
 from configurator.core.messages import CHINESE, TERMS, msg
 from configurator.core.procurement.deployment import deployment_cost
@@ -43,3 +44,14 @@ def test_the_energy_of_a_short_job_alone_is_written_to_the_cent(catalog):
     energy = re.search(r"电费 ([0-9.,]+)\xa0元", said.text_in("zh_CN")).group(1)
     assert energy != "0" and "." in energy  # 0.33 元, not 0 元
     assert re.search(r"\+ [0-9]\.[0-9]{2}\sCNY of energy", said.text)
+
+
+def test_the_vgpu_profile_row_says_it_is_a_floor():
+    """The editor showed "vGPU 配置：每用户 1 GiB" beside "用户类型：设计人员（4 GiB）" for 50 designers, and the
+    answer used 4 GiB: the profile typed is the least one, which the kind of user and the displays raise
+    (core.graphics.desktop_profile_gib: the larger of the two). Its row says so."""
+    label = BY_PATH["graphics.profile_gib"].row_label
+    assert label.source == "vGPU &profile (at least)"
+    zh = {m.findtext("source"): m.findtext("translation")
+          for m in ET.parse(I18N / "gpu_configurator_zh_CN.ts").iter("message")}
+    assert zh[label.source] == "最低 vGPU 配置(&P)"

@@ -55,3 +55,29 @@ def test_the_vgpu_profile_row_says_it_is_a_floor():
     zh = {m.findtext("source"): m.findtext("translation")
           for m in ET.parse(I18N / "gpu_configurator_zh_CN.ts").iter("message")}
     assert zh[label.source] == "最低 vGPU 配置(&P)"
+
+
+def test_the_budget_table_says_which_price_of_when_each_card_is_bought_at(catalog):
+    """"预算 50 万元能跑多大的模型": the card-by-card table gave each card's capex but not the price per
+    card it counts, its kind nor its date; it does now, as the ranking's price column does, and says
+    what the prices marked * carry (a launch price, an old one)."""
+    from configurator.core.catalog import Catalog
+    from configurator.core.currency import with_currency
+    from configurator.core.scenario import Workload, updated
+    from configurator.core.view.rows import write
+    from configurator.core.view.what_fits_budget_view import card_columns, price_marks
+    from configurator.core.what_fits import model_choice, owned_scenario
+    from configurator.core.what_fits_budget import what_budget_fits
+
+    cards = tuple(catalog.get(i) for i in ("t4", "rtx-a6000"))
+    small = Catalog(cards=cards, version=catalog.version, date=catalog.date)
+    base = with_currency(updated(owned_scenario("t4", 1), constraints={"region": "cn"}), "CNY", None)
+    answer = what_budget_fits(base, small, 5e5, models=(model_choice("8B"),), tasks=(Workload.LORA,))
+    table = card_columns(answer)
+    column = table.headings.index("Price per card")
+    cells = {row[0]: write(row[column], "zh_CN") for row in table.rows}
+    assert re.fullmatch(r"0\.564\xa0万元，市场价 2025-08", cells["T4"]), cells["T4"]
+    assert cells["RTX A6000"].startswith("3.26\xa0万元，发布价 2020-10") and cells["RTX A6000"].endswith("*")
+    marks = write(price_marks(answer), "zh_CN")
+    assert marks.startswith("标 * 的价格：* RTX A6000：发布价") and "T4" not in marks
+    assert write(price_marks(answer), "en").startswith("Marked *: * RTX A6000: ")

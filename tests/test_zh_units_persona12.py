@@ -81,3 +81,15 @@ def test_the_budget_table_says_which_price_of_when_each_card_is_bought_at(catalo
     marks = write(price_marks(answer), "zh_CN")
     assert marks.startswith("标 * 的价格：* RTX A6000：发布价") and "T4" not in marks
     assert write(price_marks(answer), "en").startswith("Marked *: * RTX A6000: ")
+
+
+def test_a_card_without_a_bf16_rate_is_not_said_to_lack_bf16(catalog):
+    """The 7B LoRA's first reason said "DGX Spark（GB10 Grace Blackwell 超级芯片）不支持 BF16：改用 FP32": the
+    GB10 (Blackwell) computes BF16; the catalog has no published BF16 rate for it. The Chinese note says
+    what is known: no BF16 rate, whether unsupported (T4) or unpublished."""
+    args = build_parser().parse_args(["estimate", "--workload", "lora", "--model", "qwen2.5-7b", "--examples", "10000",
+                                      "--card", "dgx-spark-gb10", "--count", "1", "--region", "cn"])
+    est = estimate(scenario_from_args(args, catalog), catalog.get("dgx-spark-gb10"))
+    (note,) = [m for m in est.messages if m.id == "precision-fallback"]
+    assert note.text_in("zh_CN").endswith("无 BF16 算力（不支持或未公开）：改用 FP32")
+    assert "不支持 BF16" not in note.text_in("zh_CN")

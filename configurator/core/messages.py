@@ -269,7 +269,7 @@ ENGLISH: dict[str, str] = {
 }
 
 CHINESE: dict[str, str] = {
-    "precision-fallback": "{card} 不支持 {requested}：改用 {used}",
+    "precision-fallback": "{card} 无 {requested} 算力（不支持或未公开）：改用 {used}",
     "precision-emulated": (
         "{card} 不支持 {requested} 运算：权重以 {requested} 存储，以 {used} 计算（模拟，只省显存不省算力）"
     ),

@@ -1628,7 +1628,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Cards</source>
-        <translation>卡数</translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>Class</source>

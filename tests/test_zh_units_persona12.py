@@ -93,3 +93,16 @@ def test_a_card_without_a_bf16_rate_is_not_said_to_lack_bf16(catalog):
     (note,) = [m for m in est.messages if m.id == "precision-fallback"]
     assert note.text_in("zh_CN").endswith("无 BF16 算力（不支持或未公开）：改用 FP32")
     assert "不支持 BF16" not in note.text_in("zh_CN")
+
+
+def test_the_layout_names_what_the_second_batch_figure_is(catalog):
+    """"微批 2 × 64" (the 7B LoRA's layout): a buyer cannot tell what 64 counts; it is the gradient
+    accumulation's steps, as the English "micro-batch 2 × 64" reads to a trainer."""
+    from configurator.core.view.layout_view import training_layout
+    from configurator.core.view.rows import write
+
+    args = build_parser().parse_args(["estimate", "--workload", "lora", "--model", "qwen2.5-7b", "--examples", "10000",
+                                      "--card", "dgx-spark-gb10", "--count", "1", "--batch", "2", "--grad-accum", "64"])
+    est = estimate(scenario_from_args(args, catalog), catalog.get("dgx-spark-gb10"))
+    assert "微批 2 × 梯度累积 64 步" in write(training_layout(est), "zh_CN")
+    assert "micro-batch 2 × 64" in write(training_layout(est), "en")

@@ -17,3 +17,19 @@ def test_the_first_column_of_the_ranking_is_the_configuration(qtbot, window):
     window.set_language("en")
     panel.refresh()
     assert panel.table.horizontalHeaderItem(0).text() == "Cards"
+
+
+def test_the_price_dialog_starts_in_the_scenarios_currency(qtbot, controller):
+    """The procurement officer's quote for an Ascend 910B is in yuan; the price dialog offered USD first
+    whatever the scenario's currency, and a quote typed as 120,000 was saved as 120,000 USD."""
+    from configurator.app.card_dialog import PriceDialog
+    from configurator.core.currency import with_currency
+
+    controller.replace(with_currency(controller.scenario, "CNY", None))
+    dialog = PriceDialog(controller, controller.catalog.get("ascend-910b"))
+    qtbot.addWidget(dialog)
+    assert dialog.currency.currentText() == "CNY"
+    controller.replace(with_currency(controller.scenario, "USD", None))
+    usd = PriceDialog(controller, controller.catalog.get("ascend-910b"))
+    qtbot.addWidget(usd)
+    assert usd.currency.currentText() == "USD"

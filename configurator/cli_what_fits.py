@@ -216,13 +216,15 @@ def what_budget_fits_text(answer: BudgetFits, language: str = "en") -> str:
     the cards left out."""
     from configurator.core.view.printable import single_line
     from configurator.core.view.rows import label, write
-    from configurator.core.view.what_fits_budget_view import SECTIONS, heading, left_out
+    from configurator.core.view.what_fits_budget_view import SECTIONS, heading, left_out, price_marks
     from configurator.report.text import columns_text
 
     lines = [single_line(write(heading(answer), language))]
     for title, columns in SECTIONS:
         lines += ["", label(title, language), *columns_text(columns(answer), language)]
-    lines += ["", *(single_line(write(m, language)) for m in left_out(answer))]
+    marks = price_marks(answer)
+    lines += ["", *([single_line(write(marks, language))] if marks is not None else []),
+              *(single_line(write(m, language)) for m in left_out(answer))]
     return "\n".join(lines)
 
 

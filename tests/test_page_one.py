@@ -261,7 +261,7 @@ def test_one_typed_target_beside_a_default_names_whose_each_is(catalog):
         "first token ≤ 1,000\u00a0ms (default for interactive chat) and ≤ 30.0\u00a0ms per token (your target) at p90")
     only = estimate_of(["--workload", "inference", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "1",
                         "--concurrency", "4", "--use", "batch", "--tpot-ms", "30"], catalog)
-    assert write(latency_targets_phrase(only.scenario), "zh_CN") == "p50 每词元 ≤ 30.0\u00a0ms（您设定的目标）"
+    assert write(latency_targets_phrase(only.scenario), "zh_CN") == "p50 每输出词元 ≤ 30.0\u00a0ms（您设定的目标）"
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])

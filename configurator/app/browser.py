@@ -114,7 +114,7 @@ def _columns(accept_used: Callable[[], bool] = lambda: False
     links = named(LINKS)
     columns = [
         (_tc("browser", "Card"), lambda c: c.name, card_name_text),
-        (_tc("browser", "Vendor"), lambda c: c.vendor, lambda c: c.vendor),
+        (_tc("browser", "Vendor"), lambda c: c.vendor, lambda c: label(c.vendor, current_language())),  # 华为昇腾
         (_tc("browser", "Class"), lambda c: c.category, lambda c: names[c.category]),
         (_tc("browser", "Memory [GB]"), lambda c: c.memory_gb, num(lambda c: c.memory_gb)),
         (_tc("browser", "Bandwidth [GB/s]"), lambda c: c.bandwidth_gbps or 0, num(lambda c: c.bandwidth_gbps)),
@@ -225,8 +225,9 @@ class CatalogFilter(QSortFilterProxyModel):
     def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:  # noqa: N802
         card: Card = self.sourceModel().card(row)
         text = self.text.lower()
+        names = f"{card.id} {card.name} {card_name(card.name, 'zh_CN')} {card.vendor} {label(card.vendor, 'zh_CN')}"
         return (
-            (not text or text in f"{card.id} {card.name} {card_name(card.name, 'zh_CN')} {card.vendor}".lower())
+            (not text or text in names.lower())
             and (not self.card_class or card.category == self.card_class)
             and (not self.vendor or card.vendor == self.vendor)
             and card.memory_gb >= self.min_memory_gb
@@ -389,7 +390,7 @@ class CardBrowser(QDialog):
         self.vendor_filter.clear()
         self.vendor_filter.addItem(self.tr("All vendors"), "")
         for vendor in sorted({c.vendor for c in self.controller.catalog.cards}):
-            self.vendor_filter.addItem(vendor, vendor)
+            self.vendor_filter.addItem(label(vendor, current_language()), vendor)
         self.vendor_filter.blockSignals(False)
 
     def selected_cards(self) -> list[Card]:

@@ -215,6 +215,7 @@ class PriceDialog(_ValidatingDialog):
         self.currency = QComboBox()
         self.currency.setEditable(True)
         self.currency.addItems(["USD", "CNY", "EUR"])
+        self.currency.setCurrentText(controller.scenario.economics.currency)  # a Chinese buyer's quote is in CNY
         self.kind = QComboBox()
         for kind in ("street", "quote", "list", "launch", "cloud-hourly"):
             self.kind.addItem(label(PRICE_KINDS[kind], current_language()), kind)

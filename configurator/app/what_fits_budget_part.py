@@ -15,7 +15,7 @@ from configurator.app.labels import region_names
 from configurator.app.recommend_controls import none_spin
 from configurator.core.scenario import Scenario, updated
 from configurator.core.view.rows import Columns, label, write
-from configurator.core.view.what_fits_budget_view import best_columns, card_columns, heading, left_out
+from configurator.core.view.what_fits_budget_view import best_columns, card_columns, heading, left_out, price_marks
 from configurator.core.what_fits import FitRow
 from configurator.core.what_fits_budget import BudgetFits
 
@@ -62,7 +62,9 @@ def budget_base(base: Scenario, region: QComboBox) -> Scenario:
 
 def budget_text(answer: BudgetFits, language: str) -> list[str]:
     """The heading and the cards left out, as lines of the question label (plain text)."""
-    return [write(heading(answer), language), *(write(m, language) for m in left_out(answer))]
+    marks = price_marks(answer)
+    return [write(heading(answer), language), *([write(marks, language)] if marks is not None else []),
+            *(write(m, language) for m in left_out(answer))]
 
 
 def fill_budget_tables(best: QTableWidget, cards: QTableWidget, answer: BudgetFits,

@@ -369,7 +369,8 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("graphics.profile_gib", _t("ScenarioController", "vGPU profile"), widget=Kind.CHOICE, help=_t(
         "ScenarioEditor", "vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, "
              "2–8 GiB and more (Q-series) for CAD and 3D work."), flag="--profile", metavar="GIB",
-       cli_help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …", row_label=_t("ScenarioEditor", "vGPU &profile")),
+       cli_help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …",
+       row_label=_t("ScenarioEditor", "vGPU &profile (at least)")),
     _f("graphics.user_class", _t("ScenarioController", "kind of user"), flag="--user-class", help=_t(
         "ScenarioEditor", "Kind of desktop user. With the displays it sets the least vGPU profile, from NVIDIA's vPC and "
              "vWS sizing guides: each kind's profile on one HD display is shown beside it; twice that for more "

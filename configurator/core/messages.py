@@ -269,7 +269,7 @@ ENGLISH: dict[str, str] = {
 }
 
 CHINESE: dict[str, str] = {
-    "precision-fallback": "{card} 不支持 {requested}：改用 {used}",
+    "precision-fallback": "{card} 无 {requested} 算力（不支持或未公开）：改用 {used}",
     "precision-emulated": (
         "{card} 不支持 {requested} 运算：权重以 {requested} 存储，以 {used} 计算（模拟，只省显存不省算力）"
     ),
@@ -375,7 +375,7 @@ CHINESE: dict[str, str] = {
         "每个模型副本 {rate:,.2f} 请求/秒，超过其承载能力（{capacity:,.2f}/秒）：请求将无限排队；显示的延迟为满载时的值"
     ),
     "format-not-served": "{engine} 不支持 {format} 格式的权重",
-    "serving-disaggregated": "预填充与解码分离：{prefill} 个模型副本做预填充，{decode} 个做解码；每个提示的 KV 缓存传到解码副本需 {transfer_ms:,.1f} 毫秒",
+    "serving-disaggregated": "预填充与解码分离：{prefill} 个模型副本做预填充，{decode} 个做解码；每个提示的 KV 缓存传到解码副本需 {transfer_ms:,.1f} ms",
     "serving-disaggregated-chosen": (
         "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内最多每秒 {rate:,.2f} 个请求，"
         "预填充与解码共用每个副本时为 {other:,.2f}"
@@ -394,11 +394,11 @@ CHINESE: dict[str, str] = {
         "（每秒 {rate:,.2f} 个请求；分池时为 {other:,.2f}）"
     ),
     "serving-disaggregated-chosen-faster": (
-        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：每个词元 {ms:,.1f} 毫秒，"
-        "预填充与解码共用每个副本时为 {other_ms:,.1f} 毫秒，在目标内承载相近（每秒 {rate:,.2f} 个请求；每秒 {other:,.2f} 个请求）"
+        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：每个词元 {ms:,.1f} ms，"
+        "预填充与解码共用每个副本时为 {other_ms:,.1f} ms，在目标内承载相近（每秒 {rate:,.2f} 个请求；每秒 {other:,.2f} 个请求）"
     ),
     "serving-colocated-chosen-faster": (
-        "预填充与解码共用每个副本：每个词元 {ms:,.1f} 毫秒，分池时为 {other_ms:,.1f} 毫秒，"
+        "预填充与解码共用每个副本：每个词元 {ms:,.1f} ms，分池时为 {other_ms:,.1f} ms，"
         "在目标内承载相近（每秒 {rate:,.2f} 个请求；每秒 {other:,.2f} 个请求）"
     ),
     "serving-disaggregated-chosen-other-short": (

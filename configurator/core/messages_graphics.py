@@ -82,7 +82,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "reason-render-speed-days": "{card}: {minutes:sig} min per frame, {days:days} for the job on {count} cards",
     "reason-job-alone": (
         "This job alone: {bought:sigmoney} per {unit} with {what} bought for it ({capex:.0money} "
-        "+ {energy:.0money} of energy{owned}), {rented:sigmoney} per {unit} rented; the total cost "
+        "+ {energy:money} of energy{owned}), {rented:sigmoney} per {unit} rented; the total cost "
         "of ownership per {unit} holds only if the cards {pace} at this pace all {years:g} years"
     ),
     "job-bought-cards-servers": "its cards and servers",  # {what} above: what the job's capex buys
@@ -98,7 +98,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "job-pace-work": "work",
     "reason-job-alone-no-rent": (
         "This job alone: {bought:sigmoney} per {unit} with {what} bought for it ({capex:.0money} "
-        "+ {energy:.0money} of energy{owned}); the total cost of ownership per {unit} holds only if the "
+        "+ {energy:money} of energy{owned}); the total cost of ownership per {unit} holds only if the "
         "cards {pace} at this pace all {years:g} years"
     ),
     "reason-render-speed-no-deadline": (
@@ -178,7 +178,7 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "reason-render-speed-days": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {days:days}",
     "reason-job-alone": (
         "仅此一项任务：为它购置{what}，每{unit} {bought:sigmoney}（{capex:.0money} + 电费 "
-        "{energy:.0money}{owned}）；租用每{unit} {rented:sigmoney}；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 "
+        "{energy:money}{owned}）；租用每{unit} {rented:sigmoney}；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 "
         "{years:g} 年时成立"
     ),
     "job-bought-cards-servers": "加速卡和服务器",
@@ -194,7 +194,7 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "job-pace-work": "工作",
     "reason-job-alone-no-rent": (
         "仅此一项任务：为它购置{what}，每{unit} {bought:sigmoney}（{capex:.0money} + 电费 "
-        "{energy:.0money}{owned}）；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 {years:g} 年时成立"
+        "{energy:money}{owned}）；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 {years:g} 年时成立"
     ),
     "reason-render-speed-no-deadline": (
         "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}——未设期限，故至多一台服务器；"

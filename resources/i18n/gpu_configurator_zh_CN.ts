@@ -757,7 +757,7 @@ The last valid state is kept. The full report is in:
     </message>
     <message>
         <source> ms to the first token</source>
-        <translation> 毫秒内出首词元</translation>
+        <translation> ms 内出首词元</translation>
     </message>
     <message>
         <source>&amp;First-token target</source>
@@ -1628,7 +1628,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Cards</source>
-        <translation>卡数</translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>Class</source>
@@ -2749,6 +2749,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>每条样本的平均词元数（默认 512：斯坦福指令微调数据集训练时的最大长度）</translation>
     </message>
     <message>
+        <source>vGPU &amp;profile (at least)</source>
+        <translation>最低 vGPU 配置(&amp;P)</translation>
+    </message>
+    <message>
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
@@ -2847,10 +2851,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, 2–8 GiB and more (Q-series) for CAD and 3D work.</source>
         <translation>每用户的 vGPU 帧缓冲配置。NVIDIA 建议办公和网页桌面用 1–2 GiB（B 系列），CAD 和三维工作用 2–8 GiB 或更多（Q 系列）。</translation>
-    </message>
-    <message>
-        <source>vGPU &amp;profile</source>
-        <translation>vGPU 配置(&amp;P)</translation>
     </message>
     <message>
         <source> TFLOP/s</source>
@@ -3966,7 +3966,7 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source> ms</source>
-        <translation> 毫秒</translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source> cards</source>

@@ -5,8 +5,12 @@ the cards left out with why — label ids, messages and amounts, written by the 
 
 from __future__ import annotations
 
+from configurator.core.economics import PriceBasis, price_basis
 from configurator.core.messages import Message, msg
+from configurator.core.view.card_view import ranked_price_value
 from configurator.core.view.names import WORKLOADS, model_name, weight_format_name
+from configurator.core.view.numbers import column_top
+from configurator.core.view.price_view import joined, warns
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
 from configurator.core.view.what_fits_view import TRAINING_PRECISIONS, VERDICTS
 from configurator.core.what_fits import FitRow, Verdict
@@ -70,11 +74,34 @@ def _largest(card: CardAnswer, task) -> Value:
     return model_name(row.model.name)
 
 
+def _card_prices(answer: BudgetFits) -> list[PriceBasis]:
+    """The price basis of each card bought, as its bill of materials priced it
+    (:func:`~configurator.core.economics.price_basis`: the scenario's currency and region)."""
+    base = answer.base
+    return [price_basis(c.purchase.card, base.economics, base.constraints.region) for c in answer.cards]
+
+
+def _card_price(answer: BudgetFits, prices: PriceBasis, like: float) -> Value:
+    """'0.564 万元, street 2025-08' — the price per card the capex counts, its kind and date, as the
+    ranking's price column writes it (:func:`~configurator.core.view.card_view.ranked_price_value`);
+    'your price' for the scenario's own; None where the card is priced in its system's price."""
+    if prices.card_price is None:
+        return None
+    amount = Amount(prices.card_price, answer.base.economics.currency, money=True, like=like)
+    if prices.card is None:
+        return Phrase("{amount}, your price", {"amount": amount})
+    return ranked_price_value(prices.card, amount=amount, short=True)
+
+
 def card_columns(answer: BudgetFits) -> Columns:
-    """One line per card bought: the count, the bill's capex and the largest model of each task."""
-    headings = ("Card", "Cards", "Capex", *(WORKLOADS[t.value] for t in answer.tasks))
+    """One line per card bought: the count, the bill's capex, the price per card it counts (kind and
+    date: a Chinese buyer asked "which price, of when?", session 42) and the largest model of each task."""
+    headings = ("Card", "Cards", "Capex", "Price per card", *(WORKLOADS[t.value] for t in answer.tasks))
+    prices = _card_prices(answer)
+    like = column_top(p.card_price for p in prices)
     rows = tuple((c.purchase.card.name, c.purchase.count, _money(answer, c.purchase.capex),
-                  *(_largest(c, t) for t in answer.tasks)) for c in answer.cards)
+                  _card_price(answer, p, like), *(_largest(c, t) for t in answer.tasks))
+                 for c, p in zip(answer.cards, prices))
     return Columns(headings, frozenset({1, 2}), rows)
 
 
@@ -98,6 +125,22 @@ def left_out(answer: BudgetFits) -> tuple[Message, ...]:
             named = [_too_dear(answer, p) if reason == LeftOut.TOO_DEAR else p.card.name for p in cards]
             lines.append(msg(said, cards=named))
     return tuple(lines)
+
+
+_UNMARKED = frozenset({"price-user", "price-used-current"})
+"""Price flags the marks leave out: the buyer's own price (no warning), and a used card's current price
+beside an old new one (its source and date: the card browser and the ranking's footnotes say it)."""
+
+
+def price_marks(answer: BudgetFits) -> Value:
+    """'Marked *: * A10: price from 2021-04, older than 18 months; …' — what a buyer must be told of
+    the prices marked * in the card-by-card table (a list or launch price, an old one), as the ranking's
+    footnotes say it (:func:`~configurator.core.view.price_view.flag_footnotes`); None where none is."""
+    notes = [Phrase("* {card}: {flags}", {"card": c.purchase.card.name,
+                                          "flags": joined([f for f in p.card.flags if f.id not in _UNMARKED])})
+             for c, p in zip(answer.cards, _card_prices(answer))
+             if p.card_price is not None and p.card is not None and warns(p.card.flags)]
+    return Phrase("Marked *: {notes}", {"notes": joined(notes)}) if notes else None
 
 
 SECTIONS = (("Largest model per task", best_columns), ("What the budget buys, card by card", card_columns))

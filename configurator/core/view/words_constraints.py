@@ -42,7 +42,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "{n} below the line, {m} left out; see --json for why.": "{n} 种配置在基准线以下，{m} 种卡被排除；原因见 --json。",
     "Latency targets: {targets}": "延迟目标：{targets}",
     "first token ≤ {ttft} and ≤ {tpot} per token at {percentile} ({origin})":
-        "{percentile} 首词元 ≤ {ttft}、每词元 ≤ {tpot}（{origin}）",
+        "{percentile} 首词元 ≤ {ttft}、每输出词元 ≤ {tpot}（{origin}）",
     "none (offline batch: ranked by cost per token)": "无（离线批处理：按每词元成本排名）",
     "none (offline batch: ranked by cost per token); no volume given, so the batch is planned full: the largest "
     "that fits in memory within the engine's default cap; give the requests a day or the users at once to size it "
@@ -134,7 +134,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Does not meet what was asked": "不满足要求",
     " in {servers} (1 card each), {racks}": "，{servers}（每台 1 张卡），{racks}",
     "first token ≤ {ttft} ({ttft_origin}) and ≤ {tpot} per token ({tpot_origin}) at {percentile}":
-        "{percentile} 首词元 ≤ {ttft}（{ttft_origin}）、每词元 ≤ {tpot}（{tpot_origin}）",
+        "{percentile} 首词元 ≤ {ttft}（{ttft_origin}）、每输出词元 ≤ {tpot}（{tpot_origin}）",
     "first token ≤ {ttft} at {percentile} ({origin})": "{percentile} 首词元 ≤ {ttft}（{origin}）",
-    "≤ {tpot} per token at {percentile} ({origin})": "{percentile} 每词元 ≤ {tpot}（{origin}）",
+    "≤ {tpot} per token at {percentile} ({origin})": "{percentile} 每输出词元 ≤ {tpot}（{origin}）",
 }

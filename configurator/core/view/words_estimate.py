@@ -35,7 +35,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "Tensor-parallel overlap": "张量并行通信重叠",
     "userbuffers table {table}": "用户缓冲区表 {table}",
     "selective recomputation": "选择性重计算",
-    "micro-batch {mb} × {accum}": "微批 {mb} × {accum}",
+    "micro-batch {mb} × {accum}": "微批 {mb} × 梯度累积 {accum} 步",
     "global batch {n} tokens": "全局批量 {n} 词元",
     "{prefill} prefill + {decode} decode copies": "{prefill} 个预填充副本 + {decode} 个解码副本",
     "1 copy": "1 个副本",

@@ -24,6 +24,7 @@ ZH_CN_WHAT_FITS: dict[str, str] = {
     "Training and fine-tuning": "训练与微调",
     "Largest model per task": "各任务可运行的最大模型",
     "What the budget buys, card by card": "预算逐卡能买到什么",
+    "Marked *: {notes}": "标 * 的价格：{notes}",
     "Largest model": "最大模型",
     "none fits": "无可运行模型",
     "{n} users within the targets": "满足目标的用户 {n} 个",

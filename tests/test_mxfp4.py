@@ -60,3 +60,24 @@ def test_the_estimate_and_what_fits_name_the_format(catalog):
     assert "MXFP4" in write(row.value, "zh_CN")
     assert weight_format_name("nvfp4", "AMD") == "NVFP4"  # asked by name: said as asked
     assert weight_format_name("nvfp4", "Cambricon") == FP4_ELSEWHERE
+
+
+def test_the_held_out_mi355x_mlperf_row_is_served_in_mxfp4():
+    """AMD's MLPerf Inference v5.1 Llama 2 70B on 8 x MI355X (open division) loaded MXFP4 weights; its
+    held-out row asks FP4 and is planned as MXFP4 on the AMD card."""
+    import json
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root / "benchmarks"))
+    from accuracy_heldout import CASES
+
+    from configurator.core.catalog import load_bundled_catalog
+
+    rows = json.loads((root / "benchmarks" / "data" / "held-out.json").read_text(encoding="utf-8"))
+    record = next(r for r in rows if r["id"] == "mlperf51-open-l2-70b-mi355x-amd-x8-offline")
+    assert "WMXFP4" in record["assumed"] and record["setup"]["precision"] == "fp4"
+    row = next(iter(CASES[record["case"]](record)))
+    assert "FP4 + FP8 KV" in row.note
+    assert plan_serving(row.scenario, load_bundled_catalog().get("mi355x")).weight_format is WeightFormat.MXFP4

@@ -81,3 +81,14 @@ def test_the_held_out_mi355x_mlperf_row_is_served_in_mxfp4():
     row = next(iter(CASES[record["case"]](record)))
     assert "FP4 + FP8 KV" in row.note
     assert plan_serving(row.scenario, load_bundled_catalog().get("mi355x")).weight_format is WeightFormat.MXFP4
+
+
+def test_nvfp4_asked_of_an_amd_card_is_sized_as_asked_and_said(catalog):
+    mi355x, b200 = catalog.get("mi355x"), catalog.get("b200")
+    plan = plan_serving(_serve("mi355x", weight_format="nvfp4"), mi355x)
+    said = [m for m in plan.messages if m.id == "fp4-format-not-native"]
+    assert said and said[0].params["native"] == "MXFP4" and "--weight-format mxfp4" in said[0].text_in("en")
+    assert "MXFP4" in said[0].text_in("zh_CN")
+    assert not [m for m in plan_serving(_serve("b200", weight_format="mxfp4"), b200).messages
+                if m.id == "fp4-format-not-native"]  # Blackwell takes both
+    assert not plan_serving(_serve("mi355x"), mi355x).messages

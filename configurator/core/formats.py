@@ -112,14 +112,15 @@ DEFAULT_FORMAT: dict[Precision, WeightFormat] = {
 """The format a precision choice stands for when no format is named (``--precision int4`` = AWQ); FP4 on
 a card whose vendor's format is declared: :data:`FP4_BY_VENDOR`."""
 
-FP4_BY_VENDOR: dict[str, WeightFormat] = {
-    "NVIDIA": WeightFormat.NVFP4,
-    "AMD": WeightFormat.MXFP4,
-    "Huawei": WeightFormat.MXFP4,
+FP4_BY_VENDOR: dict[str, tuple[WeightFormat, ...]] = {
+    "NVIDIA": (WeightFormat.NVFP4, WeightFormat.MXFP4),
+    "AMD": (WeightFormat.MXFP4,),
+    "Huawei": (WeightFormat.MXFP4,),
 }
-"""The 4-bit float weight format a card's vendor computes at its FP4 rate, by ``Card.vendor``.
-NVIDIA: NVFP4 (Blackwell tensor cores run both NVFP4 and MXFP4; NVIDIA's FP4 checkpoints, ModelOpt's,
-are NVFP4). AMD: MXFP4 (CDNA 4 matrix cores take the OCP MX formats, E8M0 scales per 32; AMD's MLPerf
+"""The 4-bit float weight formats a card's FP4 products take, by ``Card.vendor``, the first the usual one.
+NVIDIA: NVFP4, and MXFP4 (Blackwell's tensor cores take both block scalings: PTX ``mma`` kinds ``mxf4nvf4``
+and ``mxf4``; NVIDIA's FP4 checkpoints, ModelOpt's, are NVFP4). AMD: MXFP4 (CDNA 4 matrix cores take the OCP
+MX formats, E8M0 scales per 32, not NVFP4's E4M3 scales per 16; AMD's MLPerf
 Inference v5.1 MI355X Llama 2 70B ran "models in MXFP4 datatype", ROCm blogs, 2025-09-09, quantised with
 AMD Quark). Huawei: MXFP4 (Ascend 950PR's low-precision rates at Huawei Connect, 2025-09-18: "FP8/MXFP8/
 HiF8 1 PFLOPS, MXFP4 2 PFLOPS", the catalog's note; Huawei's own HiF4, HiFloat4, arXiv 2604.08826, has no
@@ -131,9 +132,18 @@ named '4-bit float' (``view.names.FP4_ELSEWHERE``); no such card in the catalog 
 def default_format(precision: Precision, vendor: str | None = None) -> WeightFormat:
     """The format ``precision`` stands for on a card made by ``vendor`` when no format is named:
     :data:`DEFAULT_FORMAT`, FP4 by :data:`FP4_BY_VENDOR` where the vendor's format is declared."""
-    if precision is Precision.FP4 and vendor is not None:
-        return FP4_BY_VENDOR.get(vendor, DEFAULT_FORMAT[precision])
+    if precision is Precision.FP4 and vendor in FP4_BY_VENDOR:
+        return FP4_BY_VENDOR[vendor][0]
     return DEFAULT_FORMAT[precision]
+
+
+def fp4_not_taken(fmt: WeightFormat, vendor: str | None) -> WeightFormat | None:
+    """The format a card of ``vendor`` takes instead where ``fmt`` is a 4-bit float format its FP4
+    products do not take (NVFP4 on an AMD card: MXFP4), else None (also for an undeclared vendor)."""
+    taken = FP4_BY_VENDOR.get(vendor or "")
+    if FORMATS[fmt].math is not Precision.FP4 or taken is None or fmt in taken:
+        return None
+    return taken[0]
 
 
 def format_bits(fmt: WeightFormat, bpw_override: float | None = None) -> float:

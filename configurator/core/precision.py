@@ -8,7 +8,7 @@ from configurator.core.catalog import Card
 from configurator.core.engines import default_kv_precision
 from configurator.core.formulas.moe import dispatch_element_bytes, training_dispatches_fp8
 from configurator.core.formulas.states import state_bytes_per_param
-from configurator.core.formats import FORMATS, WeightFormat, default_format, format_bits, kv_bytes
+from configurator.core.formats import FORMATS, WeightFormat, default_format, format_bits, fp4_not_taken, kv_bytes
 from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.messages import Message, msg
 from configurator.core.published_format import PublishedFormat, published_default
@@ -126,6 +126,11 @@ def plan_named(scenario: Scenario, card: Card, fmt: WeightFormat) -> PrecisionPl
     if plan.math is not None and plan.weights == plan.math and plan.math != requested \
             and spec.family not in _WEIGHT_ONLY_FAMILIES:
         return _stored(plan, plan.weights, default_format(plan.math, card.vendor), 16.0)  # stored as it runs
+    native = fp4_not_taken(fmt, card.vendor) if plan.math is Precision.FP4 else None
+    if native is not None:  # NVFP4 asked of an AMD card: sized as asked, said so
+        said = msg("fp4-format-not-native", card=card.name, format=fmt.value.upper(), native=native.value.upper(),
+                   fmt_id=native.value)
+        plan = PrecisionPlan(plan.requested, plan.math, plan.weights, (*plan.messages, said))
     return _stored(plan, storage, fmt, format_bits(fmt, serving.weight_bpw))
 
 

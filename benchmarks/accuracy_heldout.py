@@ -333,7 +333,8 @@ def _mlperf_vllm(r: dict) -> Iterator[Row]:
         rate = capacity(costs)
     kind = "serving-server" if server else "serving-offline"
     passes = s.serving.profile.scheduler_steps
-    note = (f"vLLM (AMD's MLPerf harness) TP{setup['tp']} x {copies}, max_num_seqs {setup['batch']}, FP8 + FP8 KV, "
+    note = (f"vLLM (AMD's MLPerf harness) TP{setup['tp']} x {copies}, max_num_seqs {setup['batch']}, "
+            f"{setup['precision'].upper()} + FP8 KV, "
             f"eager, {s.serving.max_batched_tokens:,} tokens a step at most"
             f"{f', {passes} decode steps a scheduling pass' if passes > 1 else ''}; "
             f"{'highest rate with p99 TTFT <= 2 s and TPOT <= 200 ms' if server else 'capacity'} at the dataset's "

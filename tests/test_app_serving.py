@@ -139,6 +139,8 @@ def test_combos_show_bits_per_weight_and_sources(window):
     awq = editor.weight_format.findData("awq-int4")  # llama.cpp loads float and GGUF weights only
     assert "llama.cpp does not load this format" in editor.weight_format.itemData(awq, Qt.ItemDataRole.ToolTipRole)
     assert "does not load" not in editor.weight_format.itemData(q4, Qt.ItemDataRole.ToolTipRole)
+    mx = editor.weight_format.findData("mxfp4")  # session 42: OCP MXFP4 beside NVFP4
+    assert editor.weight_format.itemText(mx) == "MXFP4 — 4.25 bit/weight"
 
 
 @pytest.mark.parametrize(("path", "typed"), [("serving.prefix_hit_rate", "150"),

@@ -1,6 +1,6 @@
 """Review of session 41's what-fits --budget answer: a card that publishes no rate says so in the
 card-by-card table (and the JSON) instead of a dash, and 4-bit float weights are called NVFP4 only
-on NVIDIA cards (FP4 elsewhere, e.g. Ascend 950PR), in English and Chinese."""
+on NVIDIA cards (the maker's MXFP4 on Ascend 950PR, session 42), in English and Chinese."""
 
 from __future__ import annotations
 
@@ -48,14 +48,17 @@ def test_a_card_with_no_published_rate_says_so_instead_of_dashes(answer):
     assert cards["rtx-a6000"]["no_published_rate"] == []
 
 
-def test_fp4_weights_are_nvfp4_only_on_nvidia_cards(answer):
+def test_fp4_weights_are_named_as_the_card_makers_format(answer):
+    """Session 42: Ascend 950PR's FP4 is MXFP4 (its published FP4 rate is MXFP4's), so the budget row
+    names it; NVFP4 stays NVIDIA's, and a maker with no declared FP4 format reads '4-bit float'."""
     assert weight_format_name("nvfp4", "NVIDIA") == weight_format_name("nvfp4") == "NVFP4"
-    assert weight_format_name("nvfp4", "Huawei") == FP4_ELSEWHERE
+    assert weight_format_name("nvfp4", "Moore Threads") == FP4_ELSEWHERE
+    assert weight_format_name("mxfp4", "Huawei") == "MXFP4"
     assert weight_format_name("awq-int4", "Huawei") == "AWQ INT4"
     best = _text(best_columns(answer), "en")
     serving = next(r for r in best.splitlines() if r.startswith("Inference serving"))
-    assert "Ascend 950PR" in serving and "NVFP4" not in serving and FP4_ELSEWHERE in serving
-    assert "FP4（4 位浮点权重）" in _text(best_columns(answer), "zh_CN")
+    assert "Ascend 950PR" in serving and "NVFP4" not in serving and "MXFP4" in serving
+    assert "MXFP4" in _text(best_columns(answer), "zh_CN")
 
 
 def test_the_requests_row_says_which_of_the_three_request_rates_it_is(catalog):

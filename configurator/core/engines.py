@@ -40,8 +40,11 @@ class Engine(StrEnum):
     IDEAL = "ideal"
 
 
-FAMILIES = ("float", "int8", "awq", "gptq", "nvfp4", "gguf", "exl2")
-"""Weight-format families (:mod:`configurator.core.formats`)."""
+FAMILIES = ("float", "int8", "awq", "gptq", "nvfp4", "mxfp4", "gguf", "exl2")
+"""Weight-format families (:mod:`configurator.core.formats`). MXFP4 is served by vLLM
+(vllm/model_executor/layers/quantization/mxfp4.py, gpt-oss; Quark's MXFP4 on ROCm), SGLang
+(sgl-project/sglang @bafa16ec python/sglang/srt/layers/quantization/mxfp4.py) and TensorRT-LLM
+(QuantAlgo W4A16_MXFP4, W4A8_MXFP4_FP8); llama.cpp's MXFP4 is a GGUF type, not modelled here."""
 
 
 class EngineProfile(BaseModel):
@@ -211,7 +214,7 @@ VLLM = EngineProfile(
     # elsewhere (FA3 off on SM 8.6/8.9; opt-in on 8.0 via VLLM_FLASH_ATTN_VERSION=3).
     prefill_attention=(("ampere", FA2), ("hopper", HOPPER_FUSED)),
     continuous_batching=True,
-    formats=("float", "int8", "awq", "gptq", "nvfp4", "gguf"),
+    formats=("float", "int8", "awq", "gptq", "nvfp4", "mxfp4", "gguf"),
     # vllm-project/vllm vllm/engine/arg_utils.py, EngineArgs.get_batch_defaults (offline LLM class and OpenAI
     # server alike): default_max_num_seqs 1,024 when current_platform.get_device_total_memory() >= 70 * GiB_bytes
     # and "a100" not in current_platform.get_device_name().lower() ("For GPUs like H100 and MI300x, use larger
@@ -244,7 +247,7 @@ SGLANG = EngineProfile(
     # A prefill batch is a forward pass of its own: mixing it into the decode batch is opt-in
     # (--enable-mixed-chunk, ServerArgs.enable_mixed_chunk = False, v0.3.0 to today's server_args.py).
     prefill_with_decodes=False,
-    formats=("float", "int8", "awq", "gptq", "nvfp4"),
+    formats=("float", "int8", "awq", "gptq", "nvfp4", "mxfp4"),
     # max_running_requests unset = min(max_total_num_tokens // 2, req_to_token_pool.size), the request pool at
     # most 4,096 slots (sgl-project/sglang python/sglang/srt/model_executor/model_runner.py and
     # pool_configurator.py: resolved = min(capacity_cap, 4096)): memory decides first.
@@ -276,7 +279,7 @@ TENSORRT_LLM = EngineProfile(
     # published share of peak: attention runs at the products' rate.
     prefill_attention=(),
     continuous_batching=True,
-    formats=("float", "int8", "awq", "gptq", "nvfp4"),
+    formats=("float", "int8", "awq", "gptq", "nvfp4", "mxfp4"),
     fp8_kv_with_fp8_weights=True,
     # trtllm-serve --max_batch_size defaults to BuildConfig.max_batch_size, 2,048 (NVIDIA/TensorRT-LLM
     # tensorrt_llm/commands/serve.py; tensorrt_llm/builder.py BuildConfig).

@@ -300,8 +300,9 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("serving.engine", _t("ScenarioController", "serving engine"), flag="--engine",
        cli_help="serving engine (default vllm; 'ideal' = the roofline)", row_label=_t("ServingEditor", "E&ngine")),
     _f("serving.weight_format", _t("ScenarioController", "weight format"), flag="--weight-format",
-       cli_help="stored weight format (GGUF files by their quantisation type, e.g. q4_k_m; default: the "
-                "precision's usual one, or the model's published checkpoint's where narrower: DeepSeek-V3 fp8)",
+       cli_help="stored weight format (GGUF files by their quantisation type, e.g. q4_k_m; default: the precision's "
+                "usual one, fp4 the card maker's: nvfp4 on NVIDIA, mxfp4 on AMD and Huawei; or the model's published "
+                "checkpoint's where narrower: DeepSeek-V3 fp8)",
        row_label=_t("ServingEditor", "Weight fo&rmat")),
     _f("serving.weight_bpw", _t("ScenarioController", "bits per weight"), _t("ServingEditor", " bit/weight"), decimals=2, step=0.05,
        none_text=_t("ServingEditor", "format's own"), flag="--weight-bpw", metavar="BITS",

@@ -23,6 +23,7 @@ class WeightFormat(StrEnum):
     AWQ_INT4 = "awq-int4"
     GPTQ_INT4 = "gptq-int4"
     NVFP4 = "nvfp4"
+    MXFP4 = "mxfp4"
     GGUF_F16 = "gguf-f16"
     Q8_0 = "q8_0"
     Q6_K = "q6_k"
@@ -47,7 +48,8 @@ class FormatSpec:
     math: Precision
     """Precision of the matrix products (weight-only formats dequantise to 16-bit)."""
     family: str
-    """``float``, ``int8``, ``awq``, ``gptq``, ``nvfp4``, ``gguf`` or ``exl2``: what an engine must support."""
+    """``float``, ``int8``, ``awq``, ``gptq``, ``nvfp4``, ``mxfp4``, ``gguf`` or ``exl2``: what an engine must
+    support."""
     source: str
 
     @property
@@ -73,6 +75,10 @@ FORMATS: dict[WeightFormat, FormatSpec] = {
                                        "(AutoGPTQ group_size=128; Frantar et al. 2023)"),
     WeightFormat.NVFP4: FormatSpec(4.0 + 8 / 16, Precision.FP4, "nvfp4",
                                    "E2M1 values with one FP8 E4M3 scale per block of 16 (NVIDIA Blackwell NVFP4)"),
+    WeightFormat.MXFP4: FormatSpec(4.0 + 8 / 32, Precision.FP4, "mxfp4",
+                                   "E2M1 values with one E8M0 (8-bit power-of-two) scale per block of 32: OCP "
+                                   "Microscaling Formats (MX) Specification v1.0, 2023-09, §5 (MXFP4); AMD CDNA 4 "
+                                   "(MI350X/MI355X) FP4, OpenAI gpt-oss checkpoints, Huawei Ascend 950 MXFP4"),
     WeightFormat.GGUF_F16: FormatSpec(16.0, Precision.FP16, "gguf", "GGUF F16"),
     WeightFormat.Q8_0: FormatSpec(8.5, Precision.FP16, "gguf",
                                   "ggml block_q8_0: 32 int8 values + one fp16 scale = 34 bytes per 32 weights"),
@@ -103,7 +109,41 @@ DEFAULT_FORMAT: dict[Precision, WeightFormat] = {
     Precision.INT4: WeightFormat.AWQ_INT4,
     Precision.FP4: WeightFormat.NVFP4,
 }
-"""The format a precision choice stands for when no format is named (``--precision int4`` = AWQ)."""
+"""The format a precision choice stands for when no format is named (``--precision int4`` = AWQ); FP4 on
+a card whose vendor's format is declared: :data:`FP4_BY_VENDOR`."""
+
+FP4_BY_VENDOR: dict[str, tuple[WeightFormat, ...]] = {
+    "NVIDIA": (WeightFormat.NVFP4, WeightFormat.MXFP4),
+    "AMD": (WeightFormat.MXFP4,),
+    "Huawei": (WeightFormat.MXFP4,),
+}
+"""The 4-bit float weight formats a card's FP4 products take, by ``Card.vendor``, the first the usual one.
+NVIDIA: NVFP4, and MXFP4 (Blackwell's tensor cores take both block scalings: PTX ``mma`` kinds ``mxf4nvf4``
+and ``mxf4``; NVIDIA's FP4 checkpoints, ModelOpt's, are NVFP4). AMD: MXFP4 (CDNA 4 matrix cores take the OCP
+MX formats, E8M0 scales per 32, not NVFP4's E4M3 scales per 16; AMD's MLPerf
+Inference v5.1 MI355X Llama 2 70B ran "models in MXFP4 datatype", ROCm blogs, 2025-09-09, quantised with
+AMD Quark). Huawei: MXFP4 (Ascend 950PR's low-precision rates at Huawei Connect, 2025-09-18: "FP8/MXFP8/
+HiF8 1 PFLOPS, MXFP4 2 PFLOPS", the catalog's note; Huawei's own HiF4, HiFloat4, arXiv 2604.08826, has no
+published rate, so the FP4 rate and format read here are MXFP4's).
+Any other vendor: no published FP4 format, so :data:`DEFAULT_FORMAT`'s NVFP4 (4.5 bits) is kept and
+named '4-bit float' (``view.names.FP4_ELSEWHERE``); no such card in the catalog has an FP4 rate."""
+
+
+def default_format(precision: Precision, vendor: str | None = None) -> WeightFormat:
+    """The format ``precision`` stands for on a card made by ``vendor`` when no format is named:
+    :data:`DEFAULT_FORMAT`, FP4 by :data:`FP4_BY_VENDOR` where the vendor's format is declared."""
+    if precision is Precision.FP4 and vendor in FP4_BY_VENDOR:
+        return FP4_BY_VENDOR[vendor][0]
+    return DEFAULT_FORMAT[precision]
+
+
+def fp4_not_taken(fmt: WeightFormat, vendor: str | None) -> WeightFormat | None:
+    """The format a card of ``vendor`` takes instead where ``fmt`` is a 4-bit float format its FP4
+    products do not take (NVFP4 on an AMD card: MXFP4), else None (also for an undeclared vendor)."""
+    taken = FP4_BY_VENDOR.get(vendor or "")
+    if FORMATS[fmt].math is not Precision.FP4 or taken is None or fmt in taken:
+        return None
+    return taken[0]
 
 
 def format_bits(fmt: WeightFormat, bpw_override: float | None = None) -> float:

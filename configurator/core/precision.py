@@ -8,7 +8,7 @@ from configurator.core.catalog import Card
 from configurator.core.engines import default_kv_precision
 from configurator.core.formulas.moe import dispatch_element_bytes, training_dispatches_fp8
 from configurator.core.formulas.states import state_bytes_per_param
-from configurator.core.formats import DEFAULT_FORMAT, FORMATS, WeightFormat, format_bits, kv_bytes
+from configurator.core.formats import FORMATS, WeightFormat, default_format, format_bits, fp4_not_taken, kv_bytes
 from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.messages import Message, msg
 from configurator.core.published_format import PublishedFormat, published_default
@@ -84,17 +84,18 @@ def plan_serving_precision(card: Card, requested: Precision) -> PrecisionPlan:
 
 
 _WEIGHT_ONLY_FAMILIES = ("awq", "gptq", "gguf", "exl2")
-_FORMAT_STORAGE = {"float": None, "int8": Precision.INT8, "nvfp4": Precision.FP4, "awq": Precision.INT4,
-                   "gptq": Precision.INT4, "gguf": Precision.INT4, "exl2": Precision.INT4}
+_FORMAT_STORAGE = {"float": None, "int8": Precision.INT8, "nvfp4": Precision.FP4, "mxfp4": Precision.FP4,
+                   "awq": Precision.INT4, "gptq": Precision.INT4, "gguf": Precision.INT4, "exl2": Precision.INT4}
 
 
 def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
     """Math and storage for serving ``scenario`` on ``card``, with the weight format's real size.
 
     A named weight format (``Serving.weight_format``) decides both: weight-only formats (AWQ, GPTQ,
-    GGUF, EXL2) multiply at 16-bit, FP8/INT8/NVFP4 at their own precision where the card has it and
+    GGUF, EXL2) multiply at 16-bit, FP8/INT8/NVFP4/MXFP4 at their own precision where the card has it and
     weight-only otherwise (vLLM's Marlin FP8 kernels on Ampere). Without one, the precision choice
-    stands for its usual format (``formats.DEFAULT_FORMAT``: INT4 = AWQ with groups of 128), but for
+    stands for its usual format on the card (``formats.default_format``: INT4 = AWQ with groups of 128,
+    FP4 = the card vendor's, NVFP4 on NVIDIA, MXFP4 on AMD), but for
     a model published in fewer bits than that (DeepSeek-V3 in FP8: its release,
     :func:`~configurator.core.published_format.published_default`), served as published.
     """
@@ -106,12 +107,12 @@ def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
 
 
 def _usual(scenario: Scenario, card: Card) -> PrecisionPlan:
-    """:func:`plan_serving` with no format named: the precision's usual one."""
+    """:func:`plan_serving` with no format named: the precision's usual one on ``card``."""
     plan = plan_serving_precision(card, scenario.precision)
     if plan.math is not None and plan.weights == plan.math and plan.math != plan.requested:
-        fmt = DEFAULT_FORMAT[plan.math]  # fell back: the weights are stored at the math precision
+        fmt = default_format(plan.math, card.vendor)  # fell back: the weights are stored at the math precision
     else:
-        fmt = DEFAULT_FORMAT[plan.weights]
+        fmt = default_format(plan.weights, card.vendor)
     return _stored(plan, plan.weights, fmt, format_bits(fmt, scenario.serving.weight_bpw))
 
 
@@ -124,7 +125,12 @@ def plan_named(scenario: Scenario, card: Card, fmt: WeightFormat) -> PrecisionPl
     storage = _FORMAT_STORAGE[spec.family] or plan.weights
     if plan.math is not None and plan.weights == plan.math and plan.math != requested \
             and spec.family not in _WEIGHT_ONLY_FAMILIES:
-        return _stored(plan, plan.weights, DEFAULT_FORMAT[plan.math], 16.0)  # stored as it runs
+        return _stored(plan, plan.weights, default_format(plan.math, card.vendor), 16.0)  # stored as it runs
+    native = fp4_not_taken(fmt, card.vendor) if plan.math is Precision.FP4 else None
+    if native is not None:  # NVFP4 asked of an AMD card: sized as asked, said so
+        said = msg("fp4-format-not-native", card=card.name, format=fmt.value.upper(), native=native.value.upper(),
+                   fmt_id=native.value)
+        plan = PrecisionPlan(plan.requested, plan.math, plan.weights, (*plan.messages, said))
     return _stored(plan, storage, fmt, format_bits(fmt, serving.weight_bpw))
 
 

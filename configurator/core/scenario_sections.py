@@ -240,9 +240,9 @@ class Serving(_Frozen):
     output_tokens: int = Field(default=256, ge=1, le=2_097_152)
     kv_precision: Precision | None = Field(default=None, description="None = compute precision")
     weight_format: WeightFormat | None = Field(
-        default=None, description="stored weight format (None = the precision's usual format: INT4 = AWQ g128; "
-                                  "a model published in fewer bits, its checkpoint's: DeepSeek-V3 FP8); a named "
-                                  "format decides storage and math")
+        default=None, description="stored weight format (None = the precision's usual format: INT4 = AWQ g128, FP4 "
+                                  "the card maker's, NVFP4 or MXFP4; a model published in fewer bits, its "
+                                  "checkpoint's: DeepSeek-V3 FP8); a named format decides storage and math")
     weight_bpw: float | None = Field(
         default=None, ge=1.5, le=16, description="bits per weight of the weight format, scales included (EXL2: the "
                                                  "bpw it was converted at; None = the format's own) [bit]")

@@ -43,12 +43,13 @@ BYTES_PER_ELEMENT: dict[Precision, float] = {
 
 QUANT_SCALE_OVERHEAD: dict[Precision, float] = {
     Precision.INT4: 1 / 64,  # 0.125 bit: NF4 with double quantisation (Dettmers et al. 2023, QLoRA §2: 0.127)
-    Precision.FP4: 1 / 16,  # 0.5 bit: one FP8 E4M3 scale (1 B) per block of 16 (NVFP4)
+    Precision.FP4: 1 / 16,  # 0.5 bit: one FP8 E4M3 scale (1 B) per block of 16 (NVFP4; MXFP4's 0.25 in formats.py)
     Precision.INT8: 0.0,
     Precision.FP8: 0.0,
 }
 """Extra bytes per weight for quantisation scales where no weight format is named (training, QLoRA's
-base) [B]; serving formats carry their own bits (core/formats.py)."""
+base) [B]; serving formats carry their own bits (core/formats.py: FP4 there is the card maker's,
+NVFP4 or MXFP4, ``formats.FP4_BY_VENDOR``)."""
 
 
 def weight_bytes_per_param(precision: Precision) -> float:

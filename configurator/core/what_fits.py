@@ -26,7 +26,7 @@ from configurator.core.bounds import field_bounds
 from configurator.core.catalog import Card, Catalog
 from configurator.core.default_job import DEFAULT_MODEL
 from configurator.core.estimate import Estimate, estimate, messages_for_serving_targets
-from configurator.core.formats import WeightFormat
+from configurator.core.formats import WeightFormat, default_format
 from configurator.core.memo import LruMemo, scenario_key
 from configurator.core.model_size import model_for_size
 from configurator.core.stated import significant
@@ -288,12 +288,13 @@ def training_precisions(card: Card, task: Workload) -> tuple[str, ...]:
 def serving_formats(card: Card) -> tuple[WeightFormat, ...]:
     """Weight formats a serving row is planned at: 16-bit; FP8 where the card computes it, else
     INT8 (W8A8, SmoothQuant: the 8-bit format of cards without FP8, which takes the same memory);
-    AWQ INT4 (group-128 scales); and NVFP4 where the card computes FP4."""
+    AWQ INT4 (group-128 scales); and where the card computes FP4, its vendor's 4-bit float format
+    (:func:`~configurator.core.formats.default_format`: NVFP4 on NVIDIA, MXFP4 on AMD)."""
     sixteen = WeightFormat.BF16 if default_precision(card) is Precision.BF16 else WeightFormat.FP16
     formats = [sixteen, WeightFormat.FP8 if card.supports(Precision.FP8) else WeightFormat.INT8,
                WeightFormat.AWQ_INT4]
     if card.supports(Precision.FP4):
-        formats.append(WeightFormat.NVFP4)
+        formats.append(default_format(Precision.FP4, card.vendor))
     return tuple(formats)
 
 

@@ -3204,6 +3204,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>所用推理引擎，其参数（开销、内核效率、批处理方式、KV 默认）生效</translation>
     </message>
     <message>
+        <source>stored weight format (None = the precision&apos;s usual format: INT4 = AWQ g128, FP4 the card maker&apos;s, NVFP4 or MXFP4; a model published in fewer bits, its checkpoint&apos;s: DeepSeek-V3 FP8); a named format decides storage and math</source>
+        <translation>权重的存储格式（不指定 = 该精度的常用格式：INT4 = AWQ g128，FP4 为显卡厂商的格式，即 NVFP4 或 MXFP4；官方以更少位数发布的模型则用其发布格式：DeepSeek-V3 为 FP8）；指定格式时由它决定存储与计算精度</translation>
+    </message>
+    <message>
         <source>percentile of requests the time-per-token and first-token targets hold for under the load (None = the serving use&apos;s: p90 for chat; MLPerf&apos;s server scenario: 99)</source>
         <translation>在负载下每词元时间和首词元目标所覆盖的请求百分位（未设置 = 按服务用途：对话为 p90；MLPerf 服务器场景为 99）</translation>
     </message>
@@ -3254,10 +3258,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1; offline batch: as many as fill its copies)</source>
         <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1；离线批处理：填满各副本的数量）</translation>
-    </message>
-    <message>
-        <source>stored weight format (None = the precision&apos;s usual format: INT4 = AWQ g128; a model published in fewer bits, its checkpoint&apos;s: DeepSeek-V3 FP8); a named format decides storage and math</source>
-        <translation>权重的存储格式（不指定 = 该精度的常用格式：INT4 = AWQ g128；官方以更少位数发布的模型则用其发布格式：DeepSeek-V3 为 FP8）；指定格式时由它决定存储与计算精度</translation>
     </message>
     <message>
         <source>time to first token target [ms]</source>

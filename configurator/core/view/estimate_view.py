@@ -31,6 +31,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     WEIGHT_FORMATS,
     model_name,
     tp_overlap_table_label,
+    weight_format_name,
     work_unit,
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
@@ -136,7 +137,8 @@ def _serving_speed(est: Estimate) -> Section:
     if serving.engine_profile is not None:
         engine = Phrase("{engine} (your profile)", {"engine": engine})
     weights = None if plan.weight_format is None else Phrase("{format} · {bits} bit/weight", {
-        "format": WEIGHT_FORMATS.get(plan.weight_format.value, plan.weight_format.value.upper()), "bits": f"{plan.weight_bits or 0.0:.3g}"})
+        "format": weight_format_name(plan.weight_format.value, est.card.vendor),
+        "bits": f"{plan.weight_bits or 0.0:.3g}"})
     load = Phrase("Under a load of {rate} requests/s (Poisson arrivals); batching: {batching}",
                   {"rate": Amount(i.load_per_s), "batching": BATCHING.get(i.batching, i.batching)}) \
         if i.load_per_s is not None else "On an idle copy"

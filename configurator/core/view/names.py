@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from configurator.core.formats import FP4_BY_VENDOR
+
 from configurator.core.formulas.tp_overlap_tables import table_shape
 
 COMM_KINDS = {"tensor_parallel": "tensor parallel", "data_parallel": "data parallel",
@@ -42,20 +44,20 @@ _GGUF = {"gguf-f16": "F16", "q8_0": "Q8_0", "q6_k": "Q6_K", "q5_k_m": "Q5_K_M", 
          "q4_k_m": "Q4_K_M", "q4_k_s": "Q4_K_S", "q4_0": "Q4_0", "q3_k_l": "Q3_K_L", "q3_k_m": "Q3_K_M",
          "q3_k_s": "Q3_K_S", "q2_k": "Q2_K"}
 WEIGHT_FORMATS = {"int8": "INT8 (W8A8)", "awq-int4": "AWQ INT4", "gptq-int4": "GPTQ INT4", "nvfp4": "NVFP4",
-                  "exl2": "EXL2", **{key: f"GGUF {name}" for key, name in _GGUF.items()}}
+                  "mxfp4": "MXFP4", "exl2": "EXL2", **{key: f"GGUF {name}" for key, name in _GGUF.items()}}
 """Stored weight formats (``core.formats.WeightFormat``) by their usual names; the rest upper-cased."""
 
 FP4_ELSEWHERE = "FP4 (4-bit float weights)"
-"""The one 4-bit float weight format (``WeightFormat.NVFP4``: 4-bit values, a scale per 16) as named on
-a card not made by NVIDIA: NVFP4 is NVIDIA's name (other vendors' FP4, e.g. OCP MXFP4, block-scales
-differently); the estimate is the same."""
+"""4-bit float weights on a card whose vendor's FP4 format is not declared
+(``core.formats.FP4_BY_VENDOR``): sized as NVFP4 (4-bit values, a scale per 16), which is NVIDIA's
+name, so not called that there."""
 
 
 def weight_format_name(fmt: str, vendor: str | None = None) -> str:
     """The label id of weight format ``fmt`` (a ``WeightFormat`` value) on a card of ``vendor``:
-    :data:`WEIGHT_FORMATS`, but 4-bit float weights are 'NVFP4' only on NVIDIA cards (or no card),
-    :data:`FP4_ELSEWHERE` on others."""
-    if fmt == "nvfp4" and vendor is not None and vendor != "NVIDIA":
+    :data:`WEIGHT_FORMATS`, but NVFP4 on a card whose vendor's FP4 format is not declared (no card
+    named: NVFP4) is :data:`FP4_ELSEWHERE`; NVFP4 asked of an AMD card stays NVFP4."""
+    if fmt == "nvfp4" and vendor is not None and vendor not in FP4_BY_VENDOR:
         return FP4_ELSEWHERE
     return WEIGHT_FORMATS.get(fmt, fmt.upper())
 

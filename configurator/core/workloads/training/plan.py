@@ -36,7 +36,6 @@ PLANNED_CANDIDATES = 3
 """Layouts the planner ranks first that are re-estimated exactly before one is chosen."""
 
 
-
 def assemble(scenario: Scenario, card: Card) -> Estimate:
     """The training estimate: of the planned layout when fields are Auto, else of the one stated."""
     if scenario.auto_layout:

@@ -60,16 +60,18 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
         return []
     base = plannable(scenario, card)
     tried = _counts_tried(base, card, counts)
-    results, past = [], None
-    while chunk := list(islice(tried, _together(past, all_counts))):
+    results, past, ahead = [], None, []
+    while chunk := _next_chunk(ahead, tried, _together(past, all_counts)):
         search_counts(chunk, card)
-        for at in chunk:
+        for place, at in enumerate(chunk):
             est = deployment_at(at, card)
             if est is None:
                 continue
             if not constraint_ids(est) and past is None:
                 past = 0
-                results.extend(_met_between(base, card, counts, est, results))
+                # the ladder's counts tried next whatever the probes find, searched with the first of them
+                ahead.extend(islice(tried, _together(len(chunk) - place - 1, all_counts)))
+                results.extend(_met_between(base, card, counts, est, results, ahead))
             elif past is not None:
                 past += 1
             results.append(est)
@@ -78,16 +80,26 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     return results + _met_below_ceiling(base, card, counts, results)
 
 
+def _next_chunk(ahead: list[Scenario], tried: Iterator[Scenario], size: int) -> list[Scenario]:
+    """The next ``size`` counts :func:`training_deployments` tries: those taken ahead of their
+    turn first (``ahead``, emptied of them; their layouts searched already), then from ``tried``."""
+    chunk = ahead[:size]
+    del ahead[:size]
+    return chunk + list(islice(tried, size - len(chunk)))
+
+
 def _together(past: int | None, all_counts: bool) -> int:
     """How many counts :func:`training_deployments` searches at once next: :data:`SEARCHED_TOGETHER`;
     once a count meets every constraint (``past``: the deployments tried since, None before) and
-    the search is to stop :data:`COUNTS_PAST_FEASIBLE` past it, only those still to try. A count's
+    the search is to stop :data:`COUNTS_PAST_FEASIBLE` past it, only those still to try (with
+    ``past`` the counts of a chunk left after that count: at most those that the next chunk
+    holds, searched with the first probe below it, :func:`_met_between`). A count's
     search is its own whatever it is searched with, and its cost is mostly its own (its grid, its
     memory, its batches near the job's): a count searched only to be left untried cost as much as
     one tried (2,048 TPU v6e was searched with 4,096 to 16,384 on the README's 70B question) [count]."""
     if past is None or all_counts:
         return SEARCHED_TOGETHER
-    return COUNTS_PAST_FEASIBLE - past
+    return max(COUNTS_PAST_FEASIBLE - past, 0)
 
 
 def deployment_at(at: Scenario, card: Card) -> Estimate | None:
@@ -109,7 +121,7 @@ def counts_between(met: int, unit: int) -> tuple[int, ...]:
 
 
 def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimate,
-                 timed: Sequence[Estimate]) -> list[Estimate]:
+                 timed: Sequence[Estimate], ahead: Sequence[Scenario] = ()) -> list[Estimate]:
     """The fewest whole servers found to meet every constraint below ``met``, the first count of
     the ladder that does, as a deployment (more cards cost more); none where ``met`` is the
     ladder's first count or no count tried between meets. Between it and the count of the ladder
@@ -118,7 +130,9 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     from the times of the nearest counts tried on either side (:func:`_crossing`), and the fewest
     found to meet kept; when none does, the :func:`counts_between` above the last tried, their
     layouts searched together, the fewest that meets kept. ``timed``: the ladder's deployments so
-    far (the count below read from them)."""
+    far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
+    the first count tried here (one evaluation: a count's search is its own whatever it is
+    searched with)."""
     below = [n for n in counts if n < met.scenario.count]
     if not below:
         return []
@@ -133,7 +147,8 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
         at = min(at, hi - 1)
         if at <= lo:  # the bracket is closed
             break
-        _evaluated(base, card, [between[at]], known)
+        _evaluated(base, card, [between[at]], known, ahead)
+        ahead = ()
         if _meets(known[between[at]]):
             hi, high = at, known[between[at]]
         else:
@@ -143,7 +158,7 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
-    _evaluated(base, card, eighths, known)
+    _evaluated(base, card, eighths, known, ahead)
     meeting = [n for n in eighths if _meets(known.get(n))]
     return [known[min(meeting)]] if meeting else []
 
@@ -185,12 +200,13 @@ def _crossing(base: Scenario, between: Sequence[int], lo: int, low: Estimate | N
     return max(bisect_left(between, need, lo + 1, hi), lo + 1)
 
 
-def _evaluated(base: Scenario, card: Card, new: Sequence[int], known: dict[int, Estimate | None]
-               ) -> dict[int, Estimate | None]:
+def _evaluated(base: Scenario, card: Card, new: Sequence[int], known: dict[int, Estimate | None],
+               ahead: Sequence[Scenario] = ()) -> dict[int, Estimate | None]:
     """``known`` with the deployment (:func:`deployment_at`; None: not one) of each of ``new`` that
-    :func:`_counts_tried` tries, their layouts searched together."""
+    :func:`_counts_tried` tries, their layouts searched together (with those of ``ahead``,
+    estimated later)."""
     scenarios = list(_counts_tried(base, card, [n for n in new if n not in known]))
-    search_counts(scenarios, card)
+    search_counts([*scenarios, *ahead], card)
     for at in scenarios:
         known[at.count] = deployment_at(at, card)
     return known

@@ -7,6 +7,7 @@ the batches nearest a global batch no layout splits (:func:`nearest_batches`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -190,6 +191,20 @@ def wider_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, 
     sides = ([n for n in found if n < sequences], [n for n in found if n > sequences])
     chosen = [max(side, key=lambda n: (found[n], -abs(n - sequences))) for side in sides if side]
     return tuple(sorted(chosen, key=lambda n: (abs(n - sequences), n)))
+
+
+BATCH_MOVE_LIMIT = 2.0
+"""Most a global batch that does not split over the cards is moved, either way, to the nearest
+that does [×]. The batch is the training recipe's; past this factor it is the card count that
+does not suit the job, and the estimate says so instead of timing another recipe."""
+
+
+def batch_moves(batch: int, nearest: Sequence[int]) -> list[int]:
+    """The batches [tokens] a global batch ``batch`` that does not split over the cards is moved to,
+    in the order tried: those of ``nearest`` (:func:`nearest_batches`, in tokens) within
+    :data:`BATCH_MOVE_LIMIT` of it, the nearer by that ratio first (the smaller on a tie)."""
+    return sorted((b for b in nearest if max(b / batch, batch / b) <= BATCH_MOVE_LIMIT),
+                  key=lambda b: (max(b / batch, batch / b), b))
 
 
 def wider_scenarios(scenario: Scenario, card: Card) -> tuple[Scenario, ...]:

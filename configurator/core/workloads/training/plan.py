@@ -24,7 +24,7 @@ from configurator.core.workloads.training.estimate import (
     layout_outcome,
     training_basis,
 )
-from configurator.core.workloads.training.grid import wider_scenarios
+from configurator.core.workloads.training.grid import BATCH_MOVE_LIMIT, batch_moves, wider_scenarios  # noqa: F401
 from configurator.core.workloads.training.search import (
     Layout,
     TrainingPlan,
@@ -34,11 +34,6 @@ from configurator.core.workloads.training.search import (
 
 PLANNED_CANDIDATES = 3
 """Layouts the planner ranks first that are re-estimated exactly before one is chosen."""
-
-BATCH_MOVE_LIMIT = 2.0
-"""Most a global batch that does not split over the cards is moved, either way, to the nearest
-that does [×]. The batch is the training recipe's; past this factor it is the card count that
-does not suit the job, and the estimate says so instead of timing another recipe."""
 
 
 def assemble(scenario: Scenario, card: Card) -> Estimate:
@@ -62,7 +57,7 @@ def search_counts(scenarios: Sequence[Scenario], card: Card) -> None:
     each count's that split wider (:func:`_at_wider_batch` tries them): one evaluation for all."""
     planned = [s for s in scenarios if s.auto_layout]
     plan_training_layouts(planned + [n for s in planned for n in wider_scenarios(s, card)], card,
-                          top=PLANNED_CANDIDATES)
+                          top=PLANNED_CANDIDATES, moved=True)
 
 
 def estimated_counts(scenarios: Sequence[Scenario], card: Card) -> list[Estimate]:
@@ -251,8 +246,7 @@ def _at_nearest_batch(scenario: Scenario, card: Card, plan: TrainingPlan) -> Est
         (msg("batch-accumulation-pinned", accum=scenario.training.grad_accum),)
     if not values["nearest"]:  # nothing the layouts tried can split: the lightest, untimed, with why
         return _untimed_lightest(scenario, card, values, pinned)
-    near = sorted((b for b in values["nearest"] if max(b / batch, batch / b) <= BATCH_MOVE_LIMIT),
-                  key=lambda b: (max(b / batch, batch / b), b))
+    near = batch_moves(batch, values["nearest"])
     moved = [(b, _planned_at_batch(with_layout(scenario, {}, {"global_batch_tokens": b}), card)) for b in near[:1]]
     if moved and not moved[0][1].fits and len(near) > 1:  # the other side, when the nearer has no fitting layout
         moved.append((near[1], _planned_at_batch(with_layout(scenario, {}, {"global_batch_tokens": near[1]}),

@@ -30,6 +30,7 @@ from configurator.core.scenario import Recompute, Scenario
 from configurator.core.workloads.training.bounded import clear_bounds, fastest_speeds, joined_groups
 from configurator.core.workloads.training.grid import (
     GridOrigin,
+    batch_moves,
     clear_options,
     layout_grid_with_groups,
     nearest_batches,
@@ -54,7 +55,7 @@ from configurator.core.workloads.training.stage_tables import (
     stage_tables,
     stage_tables_cached,
 )
-from configurator.core.workloads.layout import global_batch_tokens
+from configurator.core.workloads.layout import global_batch_tokens, with_layout
 
 
 @dataclass(frozen=True)
@@ -354,24 +355,30 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
     return plan_training_layouts([scenario], card, top)[0]
 
 
-def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 5) -> list[TrainingPlan]:
+def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 5, moved: bool = False
+                          ) -> list[TrainingPlan]:
     """:func:`plan_training_layout` of each of ``scenarios`` (the same job at several card counts:
     a sweep over counts, the counts a recommendation tries, and batches near the job's), in their
     order. The searches not kept yet of scenarios that differ by the count and the batch alone
     (:func:`_job_key`) are done together: one memory and one
     step-time evaluation of all their layouts as arrays (issue 28: a count does not re-plan the
-    layout family from scratch); each count's answer is what it gets searched alone, and is kept."""
+    layout family from scratch); each count's answer is what it gets searched alone, and is kept.
+    ``moved``: with them, where a scenario's batch does not split over its cards, the search at the
+    first batch it is moved to (:func:`~.grid.batch_moves`: what its estimate plans next), kept too."""
     keys = [_search_key(s) for s in scenarios]
     plans = [_PLANS.get((key, s.card_id, top), (card,)) for key, s in zip(keys, scenarios, strict=True)]
     together: dict[str, list[int]] = {}  # the job (less count and batch) -> the places of those to search
     for i, s in enumerate(scenarios):
         if plans[i] is None:
-            job = keys[i][0] if len(scenarios) > 1 else ""
+            job = keys[i][0] if len(scenarios) > 1 or moved else ""
             together.setdefault(job, []).append(i)
     for job, places in together.items():
-        searched = _plan_counts([scenarios[i] for i in places], card, top, [keys[i] for i in places], job)
-        for i, found in zip(places, searched, strict=True):
+        asked = [scenarios[i] for i in places]
+        searched = _plan_counts(asked, card, top, [keys[i] for i in places], job, moved)
+        for i, found in zip(places, searched[:len(places)], strict=True):
             plans[i] = _PLANS.put((keys[i], scenarios[i].card_id, top), found, (card,))
+        for extra, found in zip(asked[len(places):], searched[len(places):], strict=True):  # the batches moved to
+            _PLANS.put((_search_key(extra), extra.card_id, top), found, (card,))
     return plans
 
 
@@ -404,35 +411,45 @@ def _search_key(scenario: Scenario) -> SearchKey:
 
 
 def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[SearchKey],
-                 job: str = "") -> list[TrainingPlan]:
+                 job: str = "", moved: bool = False) -> list[TrainingPlan]:
     """The searches of ``scenarios`` (one job at several counts) without the memo (``job``: their
-    search key less the count, "" when not written)."""
+    search key less the count, "" when not written); ``moved``: :func:`plan_training_layouts`',
+    the scenarios at the batches moved to appended to ``scenarios`` with their plans."""
     plan = plan_training(card, scenarios[0].precision)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return [TrainingPlan((), global_batch_tokens(s), 0, 0, "no-rate") for s in scenarios]  # nothing to search
-    return _search(scenarios, card, top, cards_keys, job)
+    return _search(scenarios, card, top, cards_keys, job, moved)
 
 
 def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[SearchKey],
-            job: str = "") -> list[TrainingPlan]:
+            job: str = "", moved: bool = False) -> list[TrainingPlan]:
     """:func:`plan_training_layouts` without the memo, for a card with a rate and one job at
     several counts (the grids and their memory shared with the cards of the same fabric and
     precision plan: :func:`_shared_grid`, :func:`_shared_memory`; ``cards_keys``: each
     scenario's search key less the card; ``job``: theirs less the count too, "" when not written,
-    under which the stage tables, which read no count, are kept for every count)."""
+    under which the stage tables, which read no count, are kept for every count). ``moved``: a
+    scenario whose batch does not split is followed by the one at the first batch it is moved
+    to (:func:`_moved_to`), appended to ``scenarios`` (a list the caller reads them from) and
+    searched with them, its plan after theirs."""
     plans: list[TrainingPlan | None] = [None] * len(scenarios)
     grids = []  # (place, global batch, grid key, grid) of each count with layouts to try
     shared: dict[tuple, dict] = {}  # each grid's kept groups, by its key (:func:`_shared_groups`)
-    for i, (scenario, cards_key) in enumerate(zip(scenarios, cards_keys, strict=True)):
+    asked = len(scenarios)
+    for i, (scenario, cards_key) in enumerate(zip(scenarios, cards_keys)):  # grows by the batches moved to
         batch = global_batch_tokens(scenario)
         sequences = batch // scenario.training.seq_len
         grid_key, g, shared[grid_key] = _shared_grid(cards_key, scenario, card, sequences)
         if g:
             grids.append((i, batch, grid_key, g))
-        else:
-            plans[i] = TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
-                                    {"batch": batch, "count": scenario.count,
-                                     "nearest": nearest_batches(scenario, card, sequences)})
+            continue
+        plans[i] = TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
+                                {"batch": batch, "count": scenario.count,
+                                 "nearest": nearest_batches(scenario, card, sequences)})
+        to = _moved_to(scenario, card, top, plans[i]) if moved and i < asked else None
+        if to is not None:
+            scenarios.append(to)
+            cards_keys.append(_search_key(to))
+            plans.append(None)
     if not grids:
         return plans
     base = scenarios[grids[0][0]]
@@ -471,6 +488,18 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[Se
     for (i, batch, _, g, memory, ranked, fitting), (kept, speed) in zip(timed, speeds, strict=True):
         plans[i] = TrainingPlan(_layouts(g, memory, ranked[kept], speed, top), batch, len(memory), fitting)
     return plans
+
+
+def _moved_to(scenario: Scenario, card: Card, top: int, plan: TrainingPlan) -> Scenario | None:
+    """``scenario`` at the first batch its estimate moves it to when its batch does not split
+    (``plan``: its search's answer; :func:`~.grid.batch_moves`, as the estimate's plan reads
+    them), when that search is not kept yet; else None."""
+    batch, nearest = plan.problem_values["batch"], plan.problem_values["nearest"]
+    for used in batch_moves(batch, nearest)[:1]:
+        to = with_layout(scenario, {}, {"global_batch_tokens": used})
+        if _PLANS.get((_search_key(to), to.card_id, top), (card,)) is None:
+            return to
+    return None
 
 
 def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int], index: np.ndarray,

@@ -253,8 +253,8 @@ def _next_page_starts(document: QTextDocument) -> list[tuple[QTextTable, int]]:
     for table, row in rows_across_pages(document) + lone_last_rows(document):
         first, header, last = table.firstPosition(), table.format().headerRowCount(), table.rows() - 1
         start = min(row, max(header, last - KEEP_WITH_LAST_ROW))
-        whole = spans[(first, last)][1] - spans.get((first, 0), spans[(first, last)])[0]
-        if header < start < header + KEEP_WITH_LAST_ROW and whole < height:
+        top, bottom = spans.get((first, 0), spans[(first, row)]), spans.get((first, last), spans[(first, row)])
+        if header < start < header + KEEP_WITH_LAST_ROW and bottom[1] - top[0] < height:
             start = header
         starts.append((table, start))
     return sorted(starts, key=lambda start: start[0].cellAt(start[1], 0).firstPosition())

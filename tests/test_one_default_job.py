@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from configurator.core.default_job import DEFAULT_MODEL, DEFAULT_SEQ_LEN
+from configurator.core.default_job import DEFAULT_MODEL, DEFAULT_SEQ_LEN, DEFAULT_TRAINING_TOKENS
 from configurator.core.scenario import Training, updated
 
 FINE_TUNE = ("recommend", "--workload", "finetune", "--model", "llama2-7b", "--tokens", "1e12", "--deadline", "30d")
@@ -27,6 +27,23 @@ def test_the_command_line_and_the_first_start_share_the_default_job():
     first = default_scenario("en", catalog)
     assert Training().seq_len == cli.training.seq_len == first.training.seq_len == DEFAULT_SEQ_LEN
     assert question_scenario(("recommend",), catalog).model.name == first.model.name == DEFAULT_MODEL
+
+
+def test_the_command_line_the_first_start_and_what_fits_share_the_token_budget():
+    """Session 42: the what-fits dialog timed the window's fine-tune for 2 B tokens (its first job's), the
+    command line's ``what-fits --budget`` for 1 B (the scenario's default), and neither said why."""
+    from buyer_questions import question_scenario
+
+    from configurator.app.defaults import default_scenario
+    from configurator.core.catalog import load_catalog
+    from configurator.core.what_fits import owned_scenario
+
+    catalog = load_catalog()
+    first = default_scenario("zh_CN", catalog)
+    assert Training().tokens == first.training.tokens == DEFAULT_TRAINING_TOKENS
+    assert question_scenario(("recommend",), catalog).training.tokens == DEFAULT_TRAINING_TOKENS
+    dialog, command_line = owned_scenario("l40s", 4, like=first), owned_scenario("l40s", 4)
+    assert dialog.training.tokens == command_line.training.tokens == DEFAULT_TRAINING_TOKENS
 
 
 def test_the_wizard_asks_the_command_lines_question(qtbot, controller):

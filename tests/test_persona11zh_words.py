@@ -77,8 +77,8 @@ def test_elsewhere_the_card_to_switch_to_is_counted_as_it_is_sold():
 
 
 @pytest.mark.parametrize(("language", "heading"), [
-    ("en", "8 × Ascend 910B (training), finetune, Qwen 2.5 7B (7.62 B parameters), BF16 math"),
-    ("zh_CN", "8 × 昇腾 910B（训练卡），全参数微调，Qwen 2.5 7B（7.62 B 参数），BF16 运算"),
+    ("en", "Full fine-tune: Qwen 2.5 7B (7.62 B parameters) on 8 × Ascend 910B (a training-class card), BF16 math"),
+    ("zh_CN", "全参数微调：Qwen 2.5 7B（7.62 B 参数），8 × 昇腾 910B（训练卡），BF16 运算"),
 ])
 def test_the_estimate_heading_names_the_model_and_math_as_the_tables_do(capsys, language, heading):
     """'qwen2.5-7b（7.62 B 参数），bf16 运算': the preset's id and the precision's, where the summary

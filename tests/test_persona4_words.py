@@ -215,9 +215,9 @@ def test_the_chinese_estimate_heading_names_the_class_as_a_card_and_energy_in_kw
     above '电价 0.630 CNY/kWh' and beside '18.2 kW': one unit, written one way."""
     from configurator.core.view.rows import Phrase
 
-    heading = Phrase("{count} × {card} ({category}), {workload}",
-                     {"count": 16, "card": "Ascend 910B", "category": "training", "workload": "inference"})
-    assert write(heading, "zh_CN") == "16 × 昇腾 910B（训练卡），推理"
+    heading = Phrase("{workload} on {count} × {card} ({card_class})", {
+        "count": 16, "card": "Ascend 910B", "card_class": "a training-class card", "workload": "Inference serving"})
+    assert write(heading, "zh_CN") == "推理服务，16 × 昇腾 910B（训练卡）"
     assert write(Amount(870.0, "kWh"), "zh_CN") == "870\u00a0kWh"
 
 

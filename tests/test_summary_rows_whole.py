@@ -104,3 +104,44 @@ def test_a_table_moved_whole_to_the_next_page_takes_its_heading_along(qtbot):
                          "<p>after</p>")
         paginate(document)
         assert _lone_heading_pages(document) == [], filler
+
+
+def _pages_of(document, prefix: str) -> list[int]:
+    """The page of each paragraph that starts with ``prefix``."""
+    layout, height = document.documentLayout(), document.pageSize().height()
+    pages, block = [], document.begin()
+    while block.isValid():
+        if block.text().startswith(prefix) and layout.blockBoundingRect(block).height() > 0:
+            pages.append(int(layout.blockBoundingRect(block).top() // height))
+        block = block.next()
+    return pages
+
+
+@pytest.mark.parametrize("items", [3, 8, 30])
+def test_a_total_row_never_starts_a_page_without_the_lines_it_sums(qtbot, items):
+    """Session 42: a table's last row (the capex total, the memory table's headroom) started a page alone,
+    the lines above it on the page before. Filler paragraphs put the total at every height near a page's
+    end: it always shares its page with at least two of its lines (or the whole table moves)."""
+    from PySide6.QtGui import QTextDocument
+
+    from configurator.report.document import KEEP_WITH_LAST_ROW, lone_last_rows, paginate
+
+    lines = "".join(f"<tr><td>Network</td><td>item {i}</td><td>1</td></tr>" for i in range(items))
+    for filler in range(0, 70):
+        document = QTextDocument()
+        document.setHtml("".join(f"<p>filler paragraph {i}</p>" for i in range(filler))
+                         + "<h2>Bill of materials</h2><table border='1'><thead><tr><th>Kind</th><th>Item</th>"
+                         f"<th>Total</th></tr></thead>{lines}<tr><td></td><td>Capex total</td><td>9</td></tr></table>"
+                         "<p>after</p>")
+        paginate(document)
+        [total] = _pages_of(document, "Capex total")
+        assert _pages_of(document, "item ").count(total) >= min(KEEP_WITH_LAST_ROW, items), filler
+        assert lone_last_rows(document) == rows_across_pages(document) == [], filler
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_no_table_of_the_examples_ends_on_a_page_of_its_own(qtbot, name, language):
+    from configurator.report.document import lone_last_rows
+
+    assert lone_last_rows(_document(name, language)) == []

@@ -209,6 +209,8 @@ def test_model_choices_name_presets_or_sizes():
             model_choice(bad)
     assert [c.size for c in LADDER][:3] == ["1B", "3B", "8B"]
     assert all(c.architecture().total_params() > 0 for c in LADDER)
+    assert all(c.preset_id for c in LADDER)  # every rung a named model (the 32B rung was a nameless shape)
+    assert next(c for c in LADDER if c.size == "32B").preset_id == model_choice("32B").preset_id
 
 
 def test_an_answer_is_kept(catalog, l40s):

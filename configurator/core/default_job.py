@@ -19,6 +19,20 @@ usually go to the model's own context (Llama 2: 4,096 tokens, Touvron et al. 202
 Llama 3: 8,192): set the sequence length for those, as the golden pre-training scenarios do."""
 
 
+DEFAULT_TRAINING_TOKENS = 1e9
+"""Tokens a training run goes through where the user gives none (``Training.tokens``) [tokens]: the
+command line's, the window's first job and the what-fits questions alike (the window started on 2e9, the
+command line on 1e9, and the what-fits dialog and ``what-fits --budget`` timed the same fine-tune for 2 B
+and 1 B tokens without saying why, until session 42).
+
+The order of a full instruction fine-tune's data: the Tülu 3 SFT mixture (Lambert et al. 2024; its
+dataset card, huggingface.co/datasets/allenai/tulu-3-sft-mixture: 939,343 examples, 2.91 GB of text)
+is about 0.7 B tokens at about 4 bytes a token. A round figure, not fitted: the time for the budget
+scales with it; give yours (``--tokens``, the editor's token budget, the wizard's data to train on).
+Pre-training in the what-fits questions goes by 20 tokens per parameter instead
+(:data:`configurator.core.what_fits.TOKENS_PER_PARAM`)."""
+
+
 PRETRAINING_CONTEXT: dict[str, int] = {
     "llama3-8b": 8192, "llama3-70b": 8192, "llama3.1-405b": 8192,
     "llama2-7b": 4096, "llama2-13b": 4096, "llama2-70b": 4096,

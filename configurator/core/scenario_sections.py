@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
-from configurator.core.default_job import DEFAULT_OPTIMIZER_KERNEL, DEFAULT_SEQ_LEN
+from configurator.core.default_job import DEFAULT_OPTIMIZER_KERNEL, DEFAULT_SEQ_LEN, DEFAULT_TRAINING_TOKENS
 from configurator.core import examples as _examples
 from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import WeightFormat
@@ -154,7 +154,8 @@ class Training(_Frozen):
                     "last micro-batch's outputs until the next forward has run (litgpt's logits = model(...)), so "
                     "one micro-batch's inputs more are alive beside it (adapter_memory.held_input_bytes). Written "
                     "to files only when not none")
-    tokens: float = Field(default=1e9, ge=1e6, le=1e15, description="training token budget [tokens]")
+    tokens: float = Field(default=DEFAULT_TRAINING_TOKENS, ge=1e6, le=1e15,
+                          description="training token budget [tokens]")
     examples: int | None = Field(
         default=None, ge=1, le=10**9, exclude_if=lambda n: n is None,
         description="fine-tuning examples the token budget was given as (examples.example_tokens: examples × "

@@ -91,12 +91,13 @@ class ModelChoice:
 
 LADDER: tuple[ModelChoice, ...] = (
     ModelChoice("1B", "llama3.2-1b"), ModelChoice("3B", "llama3.2-3b"), ModelChoice("8B", "llama3-8b"),
-    ModelChoice("13B", "llama2-13b"), ModelChoice("32B", params=32e9), ModelChoice("70B", "llama3-70b"),
+    ModelChoice("13B", "llama2-13b"), ModelChoice("32B", "qwen2.5-32b"), ModelChoice("70B", "llama3-70b"),
     ModelChoice("405B", "llama3.1-405b"), ModelChoice("8×7B MoE", "mixtral-8x7b"),
     ModelChoice("671B MoE", "deepseek-v3"))
-"""The sizes buyers ask about, each a published model where the presets have one (Llama 3.2 1B
-and 3B, Llama 3 8B, Llama 2 13B, Llama 3 70B, Llama 3.1 405B) and the two mixture-of-experts
-presets (Mixtral 8×7B, DeepSeek-V3); 32 B has no preset and is a Llama-like shape of that size."""
+"""The sizes buyers ask about, each a published model's preset (Llama 3.2 1B and 3B, Llama 3 8B,
+Llama 2 13B, Qwen2.5 32B, Llama 3 70B, Llama 3.1 405B) and the two mixture-of-experts presets
+(Mixtral 8×7B, DeepSeek-V3). 32 B was a Llama-like shape of that size, named "32B" alone on the
+ladder, until session 42: Qwen2.5 32B, the preset a typed "32B" takes (:func:`model_choice`), is it."""
 
 
 def model_choice(text: str) -> ModelChoice:

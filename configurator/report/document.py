@@ -127,7 +127,8 @@ def paginate(document: QTextDocument, keep_whole: str = "") -> None:
     """Lay the document out on A4 pages and move every heading that would be orphaned (the
     heading, or the first rows after it, on the next page) to the top of the next page; the
     section headed ``keep_whole`` (the approval fields) is kept on one page; no table row shorter
-    than a page is drawn across a page's end (:func:`rows_across_pages`, :func:`_start_on_next_page`).
+    than a page is drawn across a page's end (:func:`rows_across_pages`, :func:`_start_on_next_page`),
+    and no table's last row (a total) starts a page without the rows above it (:func:`lone_last_rows`).
     The moves are made in the document's order, the document laid out again after each (a move
     pushes what follows it: a break set before for a later heading then left a page half empty)."""
     size = _body_size()
@@ -140,17 +141,17 @@ def paginate(document: QTextDocument, keep_whole: str = "") -> None:
     moved: set[tuple[int, int]] = set()
     for _ in range(MAX_MOVES):
         heading = _orphan_heading(document, keep_whole)
-        cut = [(table, row) for table, row in rows_across_pages(document)
-               if (table.firstPosition(), row) not in moved]  # a row moved once and still cut: taller than what's left
-        row_at = cut[0][0].cellAt(cut[0][1], 0).firstPosition() if cut else None
+        rows = [(table, row) for table, row in _next_page_starts(document)
+                if (table.firstPosition(), row) not in moved]  # moved once and still cut: taller than what's left
+        row_at = rows[0][0].cellAt(rows[0][1], 0).firstPosition() if rows else None
         if heading is not None and (row_at is None or heading.position() < row_at):
             cursor = QTextCursor(heading)
             fmt = QTextBlockFormat(heading.blockFormat())
             fmt.setPageBreakPolicy(QTextBlockFormat.PageBreakFlag.PageBreak_AlwaysBefore)
             cursor.setBlockFormat(fmt)
-        elif cut:
-            moved.add((cut[0][0].firstPosition(), cut[0][1]))
-            _start_on_next_page(document, *cut[0])
+        elif rows:
+            moved.add((rows[0][0].firstPosition(), rows[0][1]))
+            _start_on_next_page(document, *rows[0])
         else:
             return
         # a format set leaves the blocks after it unlaid (no lines: the headings below went missing
@@ -190,7 +191,20 @@ def _orphan_heading(document: QTextDocument, keep_whole: str):
 def rows_across_pages(document: QTextDocument) -> list[tuple[QTextTable, int]]:
     """Each table row drawn across the end of a page, as (table, row), shorter rows than a page
     only (a taller one has to be cut), in the document's order."""
-    layout, height = document.documentLayout(), document.pageSize().height()
+    tables, spans = _row_spans(document)
+    height = document.pageSize().height()
+    return [(tables[first], row) for (first, row), (top, bottom) in sorted(spans.items())
+            if bottom - top < height and _page_of(top, height) != _page_of(bottom - 1, height)]
+
+
+KEEP_WITH_LAST_ROW = 2
+"""Rows of a table drawn on its last row's page above it, at least (session 42: a table's total, or
+the memory table's headroom, started page 5 of the Chinese training summary alone, its items on page 4)."""
+
+
+def _row_spans(document: QTextDocument) -> tuple[dict[int, QTextTable], dict[tuple[int, int], list[float]]]:
+    """Every table by its first position, and the (top, bottom) of each of its rows as laid out [px]."""
+    layout = document.documentLayout()
     spans: dict[tuple[int, int], list[float]] = {}
     tables: dict[int, QTextTable] = {}
     block = document.begin()
@@ -204,8 +218,46 @@ def rows_across_pages(document: QTextDocument) -> list[tuple[QTextTable, int]]:
             span = spans.setdefault(key, [rect.top(), rect.bottom()])
             span[0], span[1] = min(span[0], rect.top()), max(span[1], rect.bottom())
         block = block.next()
-    return [(tables[first], row) for (first, row), (top, bottom) in sorted(spans.items())
-            if bottom - top < height and _page_of(top, height) != _page_of(bottom - 1, height)]
+    return tables, spans
+
+
+def lone_last_rows(document: QTextDocument) -> list[tuple[QTextTable, int]]:
+    """Each table whose last row starts a page with fewer than :data:`KEEP_WITH_LAST_ROW` of the rows
+    before it (a header row repeated at the page's top not counted), as (table, last row), in the
+    document's order; a table of one body row is left to the heading's rule (:func:`_orphan_heading`)."""
+    tables, spans = _row_spans(document)
+    height = document.pageSize().height()
+    lone = []
+    for first, table in sorted(tables.items()):
+        last, header = table.rows() - 1, table.format().headerRowCount()
+        if last - header < 1 or (first, last) not in spans:
+            continue
+        page = _page_of(spans[(first, last)][0], height)
+        with_it = [row for row in range(header, last)
+                   if (first, row) in spans and _page_of(spans[(first, row)][0], height) == page]
+        if len(with_it) < min(KEEP_WITH_LAST_ROW, last - header):
+            lone.append((table, last))
+    return lone
+
+
+def _next_page_starts(document: QTextDocument) -> list[tuple[QTextTable, int]]:
+    """Where to start a new page, as (table, row), in the document's order: at each row cut by a page's
+    end (:func:`rows_across_pages`) and at each lone last row (:func:`lone_last_rows`), moved up so that
+    :data:`KEEP_WITH_LAST_ROW` rows go with the last one, and to the table's first row (the table moved
+    whole, its heading along) when fewer than as many body rows would stay behind and the table fits on
+    a page (session 42: the calibration table's last row, cut, went alone to page 6 of the Chinese
+    serving summary under its repeated header)."""
+    height = document.pageSize().height()
+    _, spans = _row_spans(document)
+    starts = []
+    for table, row in rows_across_pages(document) + lone_last_rows(document):
+        first, header, last = table.firstPosition(), table.format().headerRowCount(), table.rows() - 1
+        start = min(row, max(header, last - KEEP_WITH_LAST_ROW))
+        top, bottom = spans.get((first, 0), spans[(first, row)]), spans.get((first, last), spans[(first, row)])
+        if header < start < header + KEEP_WITH_LAST_ROW and bottom[1] - top[0] < height:
+            start = header
+        starts.append((table, start))
+    return sorted(starts, key=lambda start: start[0].cellAt(start[1], 0).firstPosition())
 
 
 def _start_on_next_page(document: QTextDocument, table: QTextTable, row: int) -> None:

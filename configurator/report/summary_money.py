@@ -453,8 +453,10 @@ def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objectiv
         est = option.estimate
         amount, chosen, flags = price_view.ranked_price(est.costs.prices, objective)
         told = price_view.joined([f for f in flags if f.id != "price-user"])
-        source = "" if chosen is None else sources.cite(chosen.entry.source)
         system = system_price_line(est) if objective is not Objective.CLOUD else None
+        # cited only when shown: a card's figure cited, then replaced by its system's, was listed in the
+        # sources and cited nowhere (session 42: GB300's [13] of the English training example)
+        source = "" if chosen is None or system is not None else sources.cite(chosen.entry.source)
         if system is not None:  # the cards are priced by their system: its source, not the card's own figure
             vendor = quote_vendor(system.source)
             told, source = None, (sources.cite(system.source) if vendor is None else

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from configurator.core.message_numbers import latency_unit
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import SET, batch_filled, latency_targets, unsized_batch
-from configurator.core.verdicts import Verdict
+from configurator.core.verdicts import ORIGIN_SET, Verdict
 from configurator.core.view.family_view import view_of
 from configurator.core.view.names import CONSTRAINT_NAMES, SERVING_USES
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, label, write
@@ -252,8 +252,7 @@ def constraints_verdict(verdicts: Iterable[Verdict], runs: bool = True) -> Phras
     broken = [verdict_brief(v, runs) for v in verdicts if shown_met(v, runs) is False]
     unknown = [verdict_brief(v) for v in verdicts if shown_met(v, runs) is None]
     if not broken and not unknown:
-        return Phrase({1: "meets the one constraint set", 2: "meets both constraints"}.get(  # not "all 2"
-            total, "meets all {n} constraints"), {"n": total})
+        return _all_met(verdicts)
     parts = []
     if broken:
         parts.append(Phrase("breaks the one constraint set: {list}" if total == 1 else
@@ -264,6 +263,30 @@ def constraints_verdict(verdicts: Iterable[Verdict], runs: bool = True) -> Phras
                             "cannot check {n} of {total} constraints: {list}",
                             {"n": len(unknown), "total": total, "list": _listed(unknown)}))
     return _listed(parts)
+
+
+DEFAULT_TARGETS = {"chat": ("the default latency target for interactive chat",
+                            "the default latency targets for interactive chat"),
+                   "api": ("the default latency target for an API", "the default latency targets for an API")}
+"""Label ids of the latency targets a serving use gives when the buyer set none (``Verdict.origin``), one
+and several, as a headline says they were met."""
+
+
+def _all_met(verdicts: tuple[Verdict, ...]) -> Phrase:
+    """Every constraint met, and which: the ones the buyer set counted ("meets both constraints"), the
+    serving use's default latency targets named (session 42: "meets both constraints" with none typed,
+    the two default targets of interactive chat)."""
+    typed = [v for v in verdicts if v.origin == ORIGIN_SET]
+    defaults = [v for v in verdicts if v.origin != ORIGIN_SET]
+    met = Phrase({1: "meets the one constraint set", 2: "meets both constraints"}.get(  # not "all 2"
+        len(typed), "meets all {n} constraints"), {"n": len(typed)})
+    if not defaults:
+        return met
+    one, several = DEFAULT_TARGETS.get(defaults[0].origin, DEFAULT_TARGETS["chat"])
+    checked = one if len(defaults) == 1 else several
+    if not typed:
+        return Phrase("meets {defaults}", {"defaults": checked})
+    return Phrase("{met} and {defaults}", {"met": met, "defaults": checked})
 
 
 def target_phrase(verdict: Verdict) -> Phrase | str:

@@ -23,12 +23,14 @@ from configurator.core.procurement.servers import servers_needed
 from configurator.core.uncertainty import headline_bands
 from configurator.core.view.names import (  # noqa: F401 - the name tables, re-exported
     BATCHING,
+    CLASS_NOTES,
     COMM_KINDS,
     ENGINES,
     FACTORS,
     LIMITS,
     OFFLOADED,
     WEIGHT_FORMATS,
+    WORKLOADS,
     model_name,
     tp_overlap_table_label,
     weight_format_name,
@@ -63,18 +65,31 @@ COMM_SHOWN_FROM = 0.001
 # ---- memory ---------------------------------------------------------------------------------
 
 
-def _model_memory(est: Estimate) -> list[Row]:
+def _model_memory(est: Estimate, never_held: tuple[str, ...] = ()) -> list[Row]:
+    """The model's memory parts, but those the work never holds (``MemoryBreakdown`` fields): a serving
+    estimate listed "Gradients 0 GiB" and "Optimizer states 0 GiB" (session 42); the JSON keeps every part."""
     m = est.memory
     parts = (("Weights", m.weights, "weights"), ("Gradients", m.gradients, "gradients"),
              ("Optimizer states", m.optimizer, "optimizer"), ("Activations", m.activations, "activations"),
              ("KV cache", m.kv_cache, "kv_cache"), ("Overhead", m.overhead, "overhead"))
-    rows = [Row(name, gib_amount(value), key=f"memory.{key}", detail=True) for name, value, key in parts]
+    rows = [Row(name, gib_amount(value), key=f"memory.{key}", detail=True) for name, value, key in parts
+            if key not in never_held]
+    if "not_concurrent" in never_held:
+        return rows
     training = est.scenario.training if est.scenario.workload.is_training else None
     label = "Not at the same time, or paged to host memory" if training is not None and training.paged_optimizer \
         and not training.offload_optimizer else "Not at the same time"  # a paged optimizer's states: host when short
     rows.append(Row(label, Phrase("−{n}", {"n": gib_amount(m.not_concurrent)})
                     if m.not_concurrent else gib_amount(0.0), key="memory.not_concurrent", detail=True))
     return rows
+
+
+def _training_memory(est: Estimate) -> list[Row]:
+    return _model_memory(est, never_held=("kv_cache",))  # no cache of keys and values: no decoding
+
+
+def _serving_memory(est: Estimate) -> list[Row]:
+    return _model_memory(est, never_held=("gradients", "optimizer", "not_concurrent"))  # no backward, no step
 
 
 def _graphics_memory(est: Estimate) -> list[Row]:
@@ -413,21 +428,30 @@ def _carries_verdict(est: Estimate) -> tuple[Phrase, bool]:
     return Phrase("{count} × {card} carries the load: {per_card} per card", {**who, "per_card": per_card}), True
 
 
+def _on_cards(est: Estimate) -> dict:
+    """The heading's cards and their class ('1 × H100 SXM5 80GB (a training-class card)')."""
+    category = est.card.category
+    return {"count": est.scenario.count, "card": est.card.name, "card_class": CLASS_NOTES.get(category, category)}
+
+
 def _heading(est: Estimate) -> Phrase:
-    """'4 × L40S (inference), vdi'."""
-    return Phrase("{count} × {card} ({category}), {workload}", {
-        "count": est.scenario.count, "card": est.card.name, "category": est.card.category,
-        "workload": est.scenario.workload.value})
+    """'Virtual desktops / cloud workstations on 4 × L40S (an inference-class card)': the work as the
+    editor names it, not its id ('vdi' until session 42)."""
+    workload = est.scenario.workload.value
+    return Phrase("{workload} on {count} × {card} ({card_class})", {"workload": WORKLOADS.get(workload, workload),
+                                                                     **_on_cards(est)})
 
 
 def _model_heading(est: Estimate) -> Phrase:
-    """'8 × H100 SXM5 80GB (training), pretrain, Llama 3 8B (8.03 B parameters), BF16 math': the model
-    and the precision as the tables and the summary write them (:func:`model_name`, upper case), not
-    their ids ('qwen2.5-7b', 'bf16' until December 2026)."""
-    model = est.scenario.model
-    return Phrase("{configuration}, {model} ({params} B parameters), {math} math", {
-        "configuration": _heading(est), "model": model_name(model.name), "params": Amount(model.total_params() / 1e9),
-        "math": est.plan.math.value.upper() if est.plan.math else "—"})
+    """'Inference serving: Llama 3 8B (8.03 B parameters) on 1 × H100 SXM5 80GB (a training-class card),
+    BF16 math': the work as the editor names it, the model and the precision as the tables and the summary
+    write them (:func:`model_name`, upper case), not their ids ('qwen2.5-7b', 'bf16' until December 2026;
+    'inference' until session 42)."""
+    model, workload = est.scenario.model, est.scenario.workload.value
+    return Phrase("{workload}: {model} ({params} B parameters) on {count} × {card} ({card_class}), {math} math", {
+        "workload": WORKLOADS.get(workload, workload), "model": model_name(model.name),
+        "params": Amount(model.total_params() / 1e9), "math": est.plan.math.value.upper() if est.plan.math else "—",
+        **_on_cards(est)})
 
 
 # ---- the families' tables, and the one builder ---------------------------------------------------
@@ -463,10 +487,10 @@ _GRAPHICS = {"memory": _graphics_memory, "heading": _heading, "layout": no_layou
 
 TABLES: dict[str, EstimateTables] = {
     "training": EstimateTables(speed=_training_speed, layout=training_layout, headline=("hours", "memory.per_card"),
-                               speed_key="hours", **_AI),
+                               speed_key="hours", **{**_AI, "memory": _training_memory}),
     "serving": EstimateTables(speed=_serving_speed, layout=serving_layout,
                               headline=("ttft_s", "tpot_s", "requests_per_s", "goodput_requests_per_s"),
-                              speed_key="tpot_s", **_AI),
+                              speed_key="tpot_s", **{**_AI, "memory": _serving_memory}),
     "desktops": EstimateTables(speed=_capacity, headline=("per_card", "limiting", "served"), speed_key="per_card",
                                graphics_memory="vGPU frame buffers", **_GRAPHICS),
     "video": EstimateTables(speed=_capacity, headline=("per_card", "limiting", "served"), speed_key="per_card",

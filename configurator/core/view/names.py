@@ -193,6 +193,12 @@ CLASSES = {"training": "Training card", "inference": "Inference card", "graphics
            "workstation": "Workstation card", "edge": "Edge card"}
 """Label ids of the card classes (``Card.category``)."""
 
+CLASS_NOTES = {"training": "a training-class card", "inference": "an inference-class card",
+               "graphics": "a graphics-class card", "workstation": "a workstation-class card",
+               "edge": "an edge-class card"}
+"""Label ids of a card's class as the estimate's heading notes it after the card ("1 × H100 SXM5 80GB (a
+training-class card)": "(training)" read as if the card were bought for training, session 42)."""
+
 VGPU = {"graphics": "Virtual desktops and workstations", "compute": "Compute profiles only",
         "none": "Passthrough only", None: "not verified"}
 """Label ids of the virtual-GPU support (``Card.vgpu``; None: not verified)."""

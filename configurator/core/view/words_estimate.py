@@ -5,7 +5,15 @@ catalogue in :mod:`configurator.core.view.words`, keyed by the English label id.
 from __future__ import annotations
 
 ZH_CN_ESTIMATE: dict[str, str] = {
-    "{count} × {card} ({category}), {workload}": "{count} × {card}（{category}卡），{workload}",  # 训练卡, as the tables
+    # the work as the editor names it first, then the model and the cards
+    "{workload} on {count} × {card} ({card_class})": "{workload}，{count} × {card}（{card_class}）",
+    "{workload}: {model} ({params} B parameters) on {count} × {card} ({card_class}), {math} math":
+        "{workload}：{model}（{params} B 参数），{count} × {card}（{card_class}），{math} 运算",
+    "a training-class card": "训练卡",  # the class as the tables name it (CLASSES)
+    "an inference-class card": "推理卡",
+    "a graphics-class card": "图形卡",
+    "a workstation-class card": "工作站卡",
+    "an edge-class card": "边缘卡",
     "Assumptions (editable defaults)": "计算假设（可编辑的默认值）",
     "Layout: {layout}": "并行布局：{layout}",
     "{label}: {value}": "{label}：{value}",
@@ -42,8 +50,6 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "{n} copies": "{n} 个副本",
     "batch {n} per copy": "每副本批量 {n}",
     "step {n} tokens": "每步 {n} 词元",
-    "{configuration}, {model} ({params} B parameters), {math} math":
-        "{configuration}，{model}（{params} B 参数），{math} 运算",
     "{count} × {card} fits, {headroom} headroom": "{count} × {card} 可容纳，显存余量 {headroom}",
     "{count} × {card} fits, {headroom} headroom at its peak: {note}": "{count} × {card} 按峰值可容纳，显存余量 {headroom}：{note}",
     "the allocator usually holds {total}; near the limit it gives its cache back":

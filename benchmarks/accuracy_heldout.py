@@ -441,12 +441,13 @@ def _engine_offline(r: dict) -> Iterator[Row]:
     """vLLM's ``benchmark_throughput.py`` (every request handed to the engine at once, one prompt and answer
     length, ``ignore_eos``): output tokens/s of one copy at its capacity, at the batch its KV cache holds at the
     mean length (prompt + half the answer: vLLM admits a request while its blocks are free and preempts when the
-    cache runs out, as :func:`accuracy_serving._sglang_copy` takes SGLang's pool), at most ``max_num_seqs``."""
+    cache runs out, as :func:`accuracy_serving._sglang_copy` takes SGLang's pool), at most ``max_num_seqs``; the
+    KV cache in the row's ``kv_precision`` where it states one."""
     setup = r["setup"]
     prompt, output = setup["prompt_tokens"], setup["output_tokens"]
     record = {"prompt_tokens_mean": prompt, "output_tokens_mean": output, "memory_fraction": setup["memory_fraction"]}
     s, costs, batch = _sglang_copy(record, preset(setup["model"]), setup["card"], setup["tp"], setup["engine"],
-                                   setup["max_num_seqs"], setup["precision"])
+                                   setup["max_num_seqs"], setup["precision"], kv_precision=setup.get("kv_precision"))
     note = (f"{setup['engine']} TP{setup['tp']}, {prompt}/{output} tokens, every request at once; capacity at a batch "
             f"of {batch} (the KV cache at {setup['memory_fraction']:.2f} of the memory, at most "
             f"{setup['max_num_seqs']}), step {costs.decode_s(batch) * 1000:.0f} ms")
@@ -461,12 +462,14 @@ def _static_latency(r: dict) -> Iterator[Row]:
     the estimate's static batch (:func:`configurator.core.load.static_batch`: the batch's prefill, then
     ``O − 1`` decode steps at the batch) in output tokens/s, against batch × answer ÷ the stated mean latency
     (the source's own tokens/s column, unrounded). The V0 engine without chunked prefill schedules the
-    batch's prompts in one step when they fit its token budget (``max_batched_tokens``, the row's)."""
+    batch's prompts in one step when they fit its token budget (``max_batched_tokens``, the row's). The KV
+    cache's precision is the row's ``kv_precision`` where it states one, else the engine profile's default."""
     setup = r["setup"]
     prompt, output, batch = setup["prompt_tokens"], setup["output_tokens"], setup["batch"]
     serving = {"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output, "concurrency": batch,
                "max_batch": batch, "batching": "static", "engine": setup["engine"],
-               "max_batched_tokens": max(batch * prompt, setup["max_batched_tokens"])}
+               "max_batched_tokens": max(batch * prompt, setup["max_batched_tokens"]),
+               "kv_precision": setup.get("kv_precision")}
     s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
                  precision=setup["precision"], parallelism={"tp": setup["tp"]}, serving=serving)
     speed = estimate(s, CATALOG.get(setup["card"])).serving

@@ -522,7 +522,7 @@ def _latency_at_rate(row_id, model, card, prompt, output, memory_fraction):
 
 def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int, engine: str = "sglang",
                  max_seqs: int | None = None, precision: str = "bf16",
-                 scheduler_steps: int = 1) -> tuple[Scenario, StepCosts, int]:
+                 scheduler_steps: int = 1, kv_precision: str | None = None) -> tuple[Scenario, StepCosts, int]:
     """One SGLang copy of a ShareGPT row of SGLang's v0.3.0 benchmark: the row's mean prompt and
     answer, its memory fraction (``mem_frac``), and the batch its KV cache holds at those lengths
     (SGLang admits requests while the KV pool has room) with the load model's step costs. The same
@@ -530,10 +530,11 @@ def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int, engine: 
     (``gpu_memory_utilization``), the batch at most ``max_seqs`` (vLLM's ``max_num_seqs``), in
     ``precision``, and ``scheduler_steps`` decode steps a scheduling pass where the run states them (vLLM
     ``--num-scheduler-steps``: the engine's profile with that many, :attr:`~configurator.core.engines.
-    EngineProfile.scheduler_steps`)."""
+    EngineProfile.scheduler_steps`), with the KV cache in ``kv_precision`` where the run states it."""
     prompt, output = r["prompt_tokens_mean"], r["output_tokens_mean"]
-    serving = {"context": 4096, "prompt_tokens": prompt, "output_tokens": output, "concurrency": 1,
-               "engine": engine, "engine_memory_fraction": r["memory_fraction"]}
+    serving = {"context": max(4096, prompt + output), "prompt_tokens": prompt, "output_tokens": output,
+               "concurrency": 1, "engine": engine, "engine_memory_fraction": r["memory_fraction"],
+               "kv_precision": kv_precision}
     s = scenario(model, card, tp, workload="inference", precision=precision, parallelism={"tp": tp}, serving=serving)
     # the profile in force (shipped, or refitted without a source) with the run's passes; the table's vLLM is
     # v0.6.0, whose prompt steps carry no decodes (scheduler.py l. 917-923 at commit 32e7db2) with chunked prefill

@@ -212,7 +212,8 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
         count = rec.estimate.scenario.count
         owned_all = objective is not Objective.CLOUD and rec.estimate.scenario.economics.owned_cards >= count
         whole = None if owned_all else whole_servers_reason(  # 8 HGX modules, not 1; none bought: none said
-            rec.card, count, rented=objective is Objective.CLOUD)
+            rec.card, count, rented=objective is Objective.CLOUD,
+            owned=0 if objective is Objective.CLOUD else rec.estimate.scenario.economics.owned_cards)
         if whole is not None:
             reasons.append(whole)
         cooler = None if objective is Objective.CLOUD else \

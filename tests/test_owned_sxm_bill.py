@@ -40,7 +40,7 @@ def _notes(cost) -> list[str]:
     (4, 8, {"owned": 8}, {"owned": 1}, ["bill-owned-server", "bill-owned-idle"]),
     (16, 4, {"": 12, "owned": 4}, {"": 1, "owned": 1}, ["bill-owned-server", "bill-owned-places-filled"]),
     (12, 4, {"": 8, "owned": 4}, {"": 1, "owned": 1}, ["bill-owned-server", "bill-owned-places-empty"]),
-    (4, 16, {"owned": 8}, {"owned": 1}, ["bill-owned-server", "bill-owned-idle", "bill-owned-left-server"]),
+    (4, 16, {"owned": 8}, {"owned": 1}, ["bill-owned-server", "bill-owned-idle", "bill-owned-left-servers"]),
 ])
 def test_owned_h100_sxm_come_with_their_server_and_the_rest_fill_it_first(count, owned, cards, servers, notes):
     """No server is bought for owned modules, none counted twice; cards still needed go into the owned
@@ -79,6 +79,15 @@ def test_owned_pcie_cards_go_into_a_bought_servers_slots():
     note = cost.bom.notes[0]
     assert note.text == "Already owned, cards sold singly: 2 × L40S, in the slots of the servers bought"
     assert note.text_in("zh_CN") == "已拥有的 2 × L40S 为单独销售的板卡，装入所购服务器的插槽"
+
+
+@pytest.mark.parametrize(("count", "owned", "left"), [(8, 8, 0), (4, 8, 4)])
+def test_owned_pcie_cards_come_with_no_server_even_as_many_as_it_holds(count, owned, left):
+    """A PCIe card is sold singly: owning 8 L40S is not owning their 8-slot server (until session 42 owned
+    PCIe cards as many as the layout's share of a server were read as a server owned)."""
+    cost, bill = _bill("l40s", count, owned)
+    assert _lines(bill, "server") == {"": 1} and bill["owned"] == {"cards": count, "servers": 0}
+    assert _notes(cost)[:2] == ["bill-owned-in-slots"] + (["bill-owned-left"] if left else [])
 
 
 def test_the_notes_say_which_server_in_both_languages():

@@ -50,7 +50,7 @@ OWNED_ENGLISH: dict[str, str] = {
         "{owned} × {card}, not bought: the capex is the new spend; the TCO counts their energy, not their price"
     ),
     "summary-owned-servers": (
-        "{owned} × {card} and the servers they come in ({servers}), not bought: the capex is the new spend; the TCO "
+        "{owned} × {card} and the {servers:|server|servers} they come in, not bought: the capex is the new spend; the TCO "
         "counts their energy, not their price"
     ),
     "owned-row-rent": (
@@ -147,13 +147,9 @@ OWNED_ENGLISH: dict[str, str] = {
         "Owned modules given no work by the layout: {idle}, counted at idle power ({watts:,.0f} W each), as the "
         "server they are in runs"
     ),
-    "bill-owned-left-server": (
-        "Already owned and not used: {left} × {card}, in one more server of yours — not counted, neither power nor "
-        "price"
-    ),
     "bill-owned-left-servers": (
-        "Already owned and not used: {left} × {card}, in {servers} more servers of yours — not counted, neither "
-        "power nor price"
+        "Already owned and not used: {left} × {card}, in {servers:|more server|more servers} of yours — not counted, "
+        "neither power nor price"
     ),
     "bill-owned-left": "Already owned and not used: {left} × {card} — not counted, neither power nor price",
     "bill-owned-in-slots": "Already owned, cards sold singly: {owned} × {card}, in the slots of the servers bought",
@@ -274,7 +270,6 @@ OWNED_CHINESE: dict[str, str] = {
     "bill-owned-places-filled": "另购的 {filled} × {card} 装入自有服务器的空位，无需为其购买服务器",
     "bill-owned-places-empty": "自有服务器有 {empty} 个空位不装卡：不计卡，不计功耗",
     "bill-owned-idle": "已拥有的模块中有 {idle} 个未被布局使用：按空闲功耗（每个 {watts:,.0f} W）计入，因其所在服务器在运行",
-    "bill-owned-left-server": "已拥有的另 {left} × {card}（在您自有的另 1 台服务器中）不使用：不计入，既不计功耗，也不计购价",
     "bill-owned-left-servers": (
         "已拥有的另 {left} × {card}（在您自有的另 {servers} 台服务器中）不使用：不计入，既不计功耗，也不计购价"
     ),

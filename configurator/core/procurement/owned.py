@@ -18,14 +18,13 @@ def owned_notes(card: Card, kind: ServerType, home: Housing) -> tuple[Message, .
     of yours (server-hgx-8), not bought"), the bought modules that go into their empty places or the places
     left empty, the owned modules given no work (at idle power: the server they are in is counted) and
     those in owned servers the deployment leaves off (not counted, neither power nor price). Cards sold
-    singly: those that do not fill a server of their own go into the slots of the servers bought, and those
-    the deployment does not use are not counted."""
+    singly go into the slots of the servers bought, and those the deployment does not use are not counted."""
     if not home.owned_used and not home.owned_left:
         return ()
     name = card.name
     if kind.item_id is None or kind.rack_scale or not sold_in_servers(card):
-        loose = home.owned_used - home.servers_owned * kind.cards_each
-        said = (msg("bill-owned-in-slots", owned=loose, card=name),) if loose > 0 and not kind.rack_scale and kind.item_id else ()
+        loose = home.owned_used if kind.item_id and not kind.rack_scale else 0  # no server of their own
+        said = (msg("bill-owned-in-slots", owned=loose, card=name),) if loose else ()
         return said + ((msg("bill-owned-left", left=home.owned_left, card=name),) if home.owned_left else ())
     notes: list[Message] = []
     if home.servers_owned:
@@ -39,7 +38,5 @@ def owned_notes(card: Card, kind: ServerType, home: Housing) -> tuple[Message, .
     if home.owned_idle:
         notes.append(msg("bill-owned-idle", idle=home.owned_idle, watts=idle_module_w(card)))
     if home.owned_left:
-        one = home.servers_left == 1
-        notes.append(msg("bill-owned-left-server" if one else "bill-owned-left-servers", left=home.owned_left,
-                         card=name, servers=home.servers_left))
+        notes.append(msg("bill-owned-left-servers", left=home.owned_left, card=name, servers=home.servers_left))
     return tuple(notes)

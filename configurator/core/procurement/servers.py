@@ -269,19 +269,18 @@ def housing(card: Card, count: int, servers: int, kind: ServerType, owned: int =
     into their empty places, bought as modules, then into whole servers bought full, whose places the
     layout leaves unused are bought idle (:func:`cards_bought`). An owned module the layout gives no
     work in an owned server it runs is idle there; owned servers it does not run are left off, with
-    their modules. Cards sold singly (PCIe) are owned with whole servers only where they fill them
-    (``owned // cards_each``: the layout's share), the others go into the slots of servers bought; a
-    rack-scale system is bought whole, none owned. Until December 2026 4 owned H100 SXM bought an
-    empty 8-GPU server for themselves (50,000 USD) and drew 4 phantom modules' idle power."""
+    their modules. Cards sold singly (PCIe) come with no server: they go into the slots of the servers
+    bought; a rack-scale system is bought whole, none owned. Until December 2026 4 owned H100 SXM bought
+    an empty 8-GPU server for themselves (50,000 USD) and drew 4 phantom modules' idle power, and owned
+    PCIe cards as many as the layout's share of a server (1 L40S in a 2-slot server) were read as a
+    server owned."""
     used = min(owned, count)
     if not owned and not kind.rack_scale and kind.item_id is not None and sold_in_servers(card):
         share = min(kind.cards_each, count)  # nothing owned: every server bought full (:func:`cards_bought`)
         bought = servers * kind.gpus
         return Housing(bought=bought, bought_idle=bought - count, fullest=(share, kind.gpus - share))
-    if kind.rack_scale or kind.item_id is None or not sold_in_servers(card):
-        whole = owned // kind.cards_each if not kind.rack_scale and kind.item_id and kind.cards_each else 0
-        share = min(kind.cards_each, count)
-        return Housing(min(whole, servers), used, 0, owned - used, 0, 0, 0, count - used, 0, (share, 0))
+    if kind.rack_scale or kind.item_id is None or not sold_in_servers(card):  # cards sold singly: no server
+        return Housing(0, used, 0, owned - used, 0, 0, 0, count - used, 0, (min(kind.cards_each, count), 0))
     places, each = kind.gpus, kind.cards_each
     shares = [each] * (servers - 1) + [count - (servers - 1) * each]  # the layout's share of each server
     full, rest = divmod(owned, places)

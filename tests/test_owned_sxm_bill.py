@@ -116,5 +116,6 @@ def test_recommend_json_says_what_is_owned_and_the_row_no_whole_servers(capsys):
     assert row["bom"]["owned"] == {"cards": 4, "servers": 1}
     assert row["bom"]["capex"] == pytest.approx(4 * 33_500 + 10_000)
     assert not any(said["id"] == "whole-servers" for said in row["reason_ids"])
+    assert row["reason_ids"][0]["id"] == "owned-row-some-places"  # the 4 bought go into the owned server
     other = next(r for r in rows if r["card"]["id"] != "h100-sxm")  # another class than owned: nothing owned
     assert other["bom"]["owned"] == {"cards": 0, "servers": 0}

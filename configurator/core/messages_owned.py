@@ -42,6 +42,11 @@ OWNED_ENGLISH: dict[str, str] = {
         "{extra} cards and their servers, network, storage, racks, installation); the TCO counts the power of all "
         "{count}, the price of the {extra} bought"
     ),
+    "owned-row-some-places": (
+        "Uses the {owned} × {card} already owned, in their servers, and buys {extra} more for the empty places of "
+        "those: new capex {capex:.0money} (the {extra} cards, network, storage, racks, installation); the TCO counts "
+        "the power of all {count}, the price of the {extra} bought"
+    ),
     "owned-tco-basis": (
         "What the TCO counts with owned cards: no purchase price for the {owned} × {card} already owned nor for the "
         "servers they come in (already paid), their energy in full; support and resale value on what is bought only"
@@ -180,6 +185,10 @@ OWNED_CHINESE: dict[str, str] = {
     "owned-row-some": (
         "使用已拥有的 {owned} × {card}，另购 {extra} 张：新增资本支出 {capex:.0money}（另购的 {extra} 张卡及其"
         "服务器、网络、存储、机柜、安装）；总拥有成本计入全部 {count} 张的电费、另购 {extra} 张的购价"
+    ),
+    "owned-row-some-places": (
+        "使用已拥有的 {owned} × {card}（连同其服务器），另购 {extra} 张装入这些服务器的空位：新增资本支出 {capex:.0money}"
+        "（另购的 {extra} 张卡、网络、存储、机柜、安装）；总拥有成本计入全部 {count} 张的电费、另购 {extra} 张的购价"
     ),
     "owned-tco-basis": (
         "含已拥有加速卡时总拥有成本的计法：已拥有的 {owned} × {card} 及其所在服务器不计购价（已付），电费全额计入；"

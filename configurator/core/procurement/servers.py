@@ -212,6 +212,8 @@ def idle_modules(card: Card, count: int, servers: int, kind: ServerType, owned: 
     with their servers (7 of 1 H100 SXM's HGX server, 1 of 3 MI250X's 4-module node) and the ``owned``
     ones given no work in an owned server the deployment runs (:func:`housing`); none for a card bought
     singly and a rack-scale system."""
+    if not owned:  # every server bought: the places of a baseboard sold full (a ranking asks for each estimate)
+        return cards_bought(card, count, servers, kind) - count
     return housing(card, count, servers, kind, owned).idle
 
 
@@ -221,6 +223,7 @@ def idle_module_w(card: Card) -> float:
     return IDLE_MODULE_SHARE * (card.tdp_w or 0.0)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Housing:
     """Where the ``count`` cards of a layout run when ``owned`` of them are already the buyer's, and what
@@ -310,7 +313,11 @@ def server_power_w(card: Card, count: int, kind: ServerType, host_w: float, owne
     places draw nothing)."""
     if card.tdp_w is None:
         return None
-    used, idle = housing(card, count, math.ceil(count / kind.cards_each), kind, owned).fullest
+    if owned:
+        used, idle = housing(card, count, math.ceil(count / kind.cards_each), kind, owned).fullest
+    else:  # every server bought: the fullest holds a server's share, its baseboard's other places idle
+        used = kind.cards_each if kind.cards_each < count else count
+        idle = kind.gpus - used if cards_bought(card, used, 1, kind) > used else 0
     return card.tdp_w * used + idle_module_w(card) * idle + host_w
 
 

@@ -158,10 +158,12 @@ class BillOfMaterials:
     published (the CloudMatrix 384; until December 2026 every rack-scale system read
     "liquid-cooled", unsourced for that one)."""
     it_kw: float | None
-    """IT load at full power: cards at board power, the idle modules of a baseboard bought full at idle
-    power (:func:`~configurator.core.procurement.servers.idle_module_w`) and each server's own power at
-    work, the scale-out switches' power; the cold spare servers at :data:`COLD_SPARE_W`, powered off
-    [kW]. The energy and colocation of the TCO are charged on it."""
+    """IT load at full power: cards at board power, the idle modules of a baseboard bought full and the
+    owned ones given no work in a server that runs at idle power
+    (:func:`~configurator.core.procurement.servers.idle_module_w`; an owned server's empty places and the
+    owned servers left off draw nothing: :func:`~configurator.core.procurement.servers.housing`) and each
+    server's own power at work, the scale-out switches' power; the cold spare servers at
+    :data:`COLD_SPARE_W`, powered off [kW]. The energy and colocation of the TCO are charged on it."""
     host_w_per_server: float | None
     """A server's own power besides its cards, from its type [W]."""
     goodput: Goodput | None

@@ -390,8 +390,8 @@ def _add_ranking_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
     parser.add_argument("--classes", help="card classes to consider, comma separated (default: by workload)")
     parser.add_argument("--owned", metavar="ID:COUNT",
-                        help="cards already owned, e.g. h100-sxm:16: not bought (nor the servers they fill), "
-                             "already delivered")
+                        help="cards already owned, e.g. h100-sxm:16: not bought (nor the servers SXM/OAM modules "
+                             "come in), already delivered")
 
 
 @functools.cache

@@ -38,10 +38,12 @@ def test_eight_owned_cards_in_their_server_are_said_not_counted(catalog):
 
 
 @pytest.mark.parametrize(("owned", "en", "zh"), [
-    (4, "; the 4 cards already owned not counted)", "；已有的 4 张卡未计入）"),
-    (1, "; the 1 card already owned not counted)", "；已有的 1 张卡未计入）"),
+    (4, "; the 4 cards and the server they come in, already owned, not counted)", "；已有的 4 张卡及其所在的服务器未计入）"),
+    (1, "; the 1 card and the server it comes in, already owned, not counted)", "；已有的 1 张卡及其所在的服务器未计入）"),
 ])
 def test_some_owned_cards_leave_the_others_bought(catalog, owned, en, zh):
+    """Owned H100 SXM modules come in their 8-GPU server: the other cards go into its empty places, no
+    server bought (session 42; until then "its other cards and its servers", a server bought for them)."""
     said = _reason(catalog, owned)
-    assert "with its other cards and its servers bought for it (" in said.text and en in said.text
-    assert "为它购置其余加速卡和服务器" in said.text_in("zh_CN") and zh in said.text_in("zh_CN")
+    assert "with its other cards and what else it needs bought for it (" in said.text and en in said.text
+    assert "为它购置其余加速卡和其余所需" in said.text_in("zh_CN") and zh in said.text_in("zh_CN")

@@ -82,7 +82,7 @@ def test_the_summary_takes_owned_and_says_which_and_the_new_spend(tmp_path, caps
     assert headline_line("新增支出（资本支出）", "", "zh_CN") in front and "- **资本支出**" not in front
     assert "所用 8 张均在已拥有、已交付的 8 张之内" in front and "新采购的卡：对华交付：需要许可证" in front
     english = _report(tmp_path, capsys, "owned-en.md", *args)
-    assert headline_line("Already owned", "8 × A100 SXM4 80GB and the servers they fill (1), not bought", "en") in english
+    assert headline_line("Already owned", "8 × A100 SXM4 80GB and the 1 server they come in, not bought", "en") in english
     assert "| yours, already owned |" in english  # the bill's owned lines: no price source to cite
     plain = _front(_report(tmp_path, capsys, "plain.md", *args[:-2]))
     assert "A100" not in plain and "Already owned" not in plain

@@ -156,11 +156,12 @@ def test_the_line_the_json_and_the_summary_say_the_same_rent(tmp_path, capsys):
 
 
 def test_owned_cards_that_carry_the_configuration_need_none_rented(catalog):
-    """4 H100 SXM needed and 4 owned: the bill still buys the HGX baseboard's other 4 places, and the
-    line says the configuration itself needs no GPU rented."""
+    """4 H100 SXM needed and 4 owned: the 4 owned come in their HGX server, whose other 4 places are empty
+    (session 42: until then the bill counted those places as GPUs bought, 4 of them "rented" against it), so
+    nothing is left to rent and the line says so."""
     est, cost = _served(catalog, "h100-sxm", 4, 4)
-    assert (cost.compared.gpus, cost.compared.owned) == (4, 4)
+    assert (cost.compared.gpus, cost.compared.owned) == (0, 4)
     said = rent_or_buy(est, cost)
-    assert "the 4 cards the configuration uses are among the 4 already owned: it needs none rented" in said.text
-    assert "配置使用的 4 张卡都在已拥有的 4 张之内：无需租用" in said.text_in("zh_CN")
+    assert "the 4 cards the configuration needs are already owned, so no GPU is left to rent" in said.text
+    assert "配置所需的 4 张卡均已拥有，没有可用租用代替购买的卡" in said.text_in("zh_CN")
 

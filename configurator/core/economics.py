@@ -88,7 +88,7 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
     cards_per_node = host_cards_per_server(scenario, card)  # virtual desktops: as many as a host's CPUs use
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
     servers = servers_needed(card, cards_per_node, count, kind)
-    idle = idle_modules(card, count, servers, kind) * idle_module_w(card)  # a baseboard's unused places
+    idle = idle_modules(card, count, servers, kind, e.owned_cards) * idle_module_w(card)  # unused places
     facility = formulas.facility_watts(board + idle, _host_watts(card, e, cards_per_node, count, book, kind),
                                        servers, e.power_fraction, e.pue)
     return Power(board, facility)  # board_watts, facility_watts
@@ -103,7 +103,8 @@ def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None)
     if card.tdp_w is None:
         return None
     kind = server_type(card, host_cards_per_server(scenario, card), scenario.count)
-    return server_power_w(card, scenario.count, kind, host_watts(card, scenario, book, kind)) / 1000
+    return server_power_w(card, scenario.count, kind, host_watts(card, scenario, book, kind),
+                          scenario.economics.owned_cards) / 1000
 
 
 def energy_kwh(power: Power, hours: float) -> float:

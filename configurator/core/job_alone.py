@@ -72,14 +72,14 @@ def bought_words(bom: BillOfMaterials) -> dict[str, Message | str]:
     cards, servers = bom.cards_owned, bom.servers_owned
     if not cards:
         return {"what": msg("job-bought-cards-servers"), "owned": ""}
-    if bom.accelerators_as_bought:
-        what = msg("job-bought-other-cards")
+    if bom.accelerators_as_bought:  # the others into the owned servers' empty places: no server bought
+        what = msg("job-bought-other-cards-rest" if servers >= bom.servers else "job-bought-other-cards")
     else:
         what = msg("job-bought-the-rest" if servers else "job-bought-servers")
     if servers > 1:
         owned = msg("job-owned-cards-servers", cards=cards, servers=servers)
     elif servers:
-        owned = msg("job-owned-cards-server", cards=cards)
+        owned = msg("job-owned-card-server") if cards == 1 else msg("job-owned-cards-server", cards=cards)
     else:
         owned = msg("job-owned-cards-one" if cards == 1 else "job-owned-cards", cards=cards)
     return {"what": what, "owned": owned}

@@ -42,15 +42,20 @@ OWNED_ENGLISH: dict[str, str] = {
         "{extra} cards and their servers, network, storage, racks, installation); the TCO counts the power of all "
         "{count}, the price of the {extra} bought"
     ),
+    "owned-row-some-places": (
+        "Uses the {owned} × {card} already owned, in their servers, and buys {extra} more for the empty places of "
+        "those: new capex {capex:.0money} (the {extra} cards, network, storage, racks, installation); the TCO counts "
+        "the power of all {count}, the price of the {extra} bought"
+    ),
     "owned-tco-basis": (
         "What the TCO counts with owned cards: no purchase price for the {owned} × {card} already owned nor for the "
-        "servers they fill (already paid), their energy in full; support and resale value on what is bought only"
+        "servers they come in (already paid), their energy in full; support and resale value on what is bought only"
     ),
     "summary-owned": (
         "{owned} × {card}, not bought: the capex is the new spend; the TCO counts their energy, not their price"
     ),
     "summary-owned-servers": (
-        "{owned} × {card} and the servers they fill ({servers}), not bought: the capex is the new spend; the TCO "
+        "{owned} × {card} and the {servers:|server|servers} they come in, not bought: the capex is the new spend; the TCO "
         "counts their energy, not their price"
     ),
     "owned-row-rent": (
@@ -131,6 +136,30 @@ OWNED_ENGLISH: dict[str, str] = {
     "owned-topup-unranked": "not ranked: {why}",
     "owned-topup-meets": "meets every constraint set",
     "owned-topup-breaks": "does not meet what was set: {why}",
+    "bill-owned-server": (
+        "Already owned: {owned} × {card} in one {places}-GPU server of yours ({item}), not bought — modules are sold "
+        "only on a server's baseboard"
+    ),
+    "bill-owned-servers": (
+        "Already owned: {owned} × {card} in {servers} {places}-GPU servers of yours ({item}), not bought — modules "
+        "are sold only on a server's baseboard"
+    ),
+    "bill-owned-places-filled": (
+        "Bought into empty places of the servers owned: {filled} × {card}, no server bought for them"
+    ),
+    "bill-owned-places-empty": "Places of the servers owned left empty: {empty} (no card, no power)",
+    "bill-owned-idle": (
+        "Owned modules given no work by the layout: {idle}, counted at idle power ({watts:,.0f} W each), as the "
+        "server they are in runs"
+    ),
+    "bill-owned-left-servers": (
+        "Already owned and not used: {left} × {card}, in {servers:|more server|more servers} of yours — not counted, "
+        "neither power nor price"
+    ),
+    "bill-owned-left": "Already owned and not used: {left} × {card} — not counted, neither power nor price",
+    "bill-owned-in-slots": "Already owned, cards sold singly: {owned} × {card}, in the slots of the servers bought",
+    "job-bought-other-cards-rest": "its other cards and what else it needs",  # {what}: the servers all owned
+    "job-owned-card-server": "; the 1 card and the server it comes in, already owned, not counted",
 }
 
 OWNED_CHINESE: dict[str, str] = {
@@ -156,6 +185,10 @@ OWNED_CHINESE: dict[str, str] = {
     "owned-row-some": (
         "使用已拥有的 {owned} × {card}，另购 {extra} 张：新增资本支出 {capex:.0money}（另购的 {extra} 张卡及其"
         "服务器、网络、存储、机柜、安装）；总拥有成本计入全部 {count} 张的电费、另购 {extra} 张的购价"
+    ),
+    "owned-row-some-places": (
+        "使用已拥有的 {owned} × {card}（连同其服务器），另购 {extra} 张装入这些服务器的空位：新增资本支出 {capex:.0money}"
+        "（另购的 {extra} 张卡、网络、存储、机柜、安装）；总拥有成本计入全部 {count} 张的电费、另购 {extra} 张的购价"
     ),
     "owned-tco-basis": (
         "含已拥有加速卡时总拥有成本的计法：已拥有的 {owned} × {card} 及其所在服务器不计购价（已付），电费全额计入；"
@@ -237,4 +270,20 @@ OWNED_CHINESE: dict[str, str] = {
     "owned-topup-unranked": "未参与排名：{why}",
     "owned-topup-meets": "满足所设的全部约束",
     "owned-topup-breaks": "未满足所设的要求：{why}",
+    "bill-owned-server": (
+        "已拥有的 {owned} × {card} 装在您自有的 1 台 {places} 卡服务器（{item}）中，不再采购：模块只随服务器基板销售"
+    ),
+    "bill-owned-servers": (
+        "已拥有的 {owned} × {card} 装在您自有的 {servers} 台 {places} 卡服务器（{item}）中，不再采购：模块只随服务器基板销售"
+    ),
+    "bill-owned-places-filled": "另购的 {filled} × {card} 装入自有服务器的空位，无需为其购买服务器",
+    "bill-owned-places-empty": "自有服务器有 {empty} 个空位不装卡：不计卡，不计功耗",
+    "bill-owned-idle": "已拥有的模块中有 {idle} 个未被布局使用：按空闲功耗（每个 {watts:,.0f} W）计入，因其所在服务器在运行",
+    "bill-owned-left-servers": (
+        "已拥有的另 {left} × {card}（在您自有的另 {servers} 台服务器中）不使用：不计入，既不计功耗，也不计购价"
+    ),
+    "bill-owned-left": "已拥有的另 {left} × {card} 不使用：不计入，既不计功耗，也不计购价",
+    "bill-owned-in-slots": "已拥有的 {owned} × {card} 为单独销售的板卡，装入所购服务器的插槽",
+    "job-bought-other-cards-rest": "其余加速卡和其余所需",
+    "job-owned-card-server": "；已有的 1 张卡及其所在的服务器未计入",
 }

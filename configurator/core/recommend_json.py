@@ -71,7 +71,7 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
         "energy_kwh_per_million_tokens": rec.energy_kwh_per_unit,
         "cost_unit": family_of(rec.estimate.scenario.workload).cost_unit,
         "nodes": rec.estimate.scenario.nodes,
-        "bom": {"capex": entry["bom"]["capex"], "complete": entry["bom"]["complete"], "currency": entry["bom"]["currency"]},
+        "bom": {key: entry["bom"][key] for key in ("capex", "complete", "currency", "owned")},
         # rent against buy on one basis, the GPUs the bill buys (rent_against_buy), and the text line's words
         "rent_or_buy": None if entry["bom"]["rent_against_buy"] is None else
         {**entry["bom"]["rent_against_buy"], "said": rent_or_buy(rec.estimate, cost).to_dict()},

@@ -142,8 +142,9 @@ def owned_reasons(est: Estimate, book: PriceBook | None = None, objective: Objec
     said = {"owned": owned, "card": card, "capex": bom.capex, "currency": currency}
     if objective is Objective.CLOUD:
         return _owned_when_renting(est, cost.ranked_per_unit, said)
-    if count > owned:
-        row = msg("owned-row-some", extra=count - owned, count=count, **said)
+    if count > owned:  # the others into the empty places of the owned servers, or with servers bought
+        row = msg("owned-row-some-places" if bom.servers_owned >= bom.servers else "owned-row-some",
+                  extra=count - owned, count=count, **said)
     else:  # in servers of their own where they fill them (bom.owned_servers)
         row = msg("owned-row-all" if bom.servers_owned else "owned-row-all-servers-bought", **said)
     have = est.scenario.economics.owned_cards  # 56 of 64 owned H100s read as "uses the 56 already owned"
@@ -212,7 +213,8 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
         count = rec.estimate.scenario.count
         owned_all = objective is not Objective.CLOUD and rec.estimate.scenario.economics.owned_cards >= count
         whole = None if owned_all else whole_servers_reason(  # 8 HGX modules, not 1; none bought: none said
-            rec.card, count, rented=objective is Objective.CLOUD)
+            rec.card, count, rented=objective is Objective.CLOUD,
+            owned=0 if objective is Objective.CLOUD else rec.estimate.scenario.economics.owned_cards)
         if whole is not None:
             reasons.append(whole)
         cooler = None if objective is Objective.CLOUD else \

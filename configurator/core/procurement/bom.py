@@ -25,12 +25,13 @@ from configurator.core.procurement.switches import (
     scale_out_switch,
     smallest_switch,
 )
+from configurator.core.procurement.owned import owned_notes
 from configurator.core.procurement.servers import (
+    Housing,
     ServerType,
-    cards_bought,
     gpus_bought,
+    housing,
     idle_module_w,
-    idle_modules,
     server_power_w,
     server_type,
     servers_needed,
@@ -157,10 +158,12 @@ class BillOfMaterials:
     published (the CloudMatrix 384; until December 2026 every rack-scale system read
     "liquid-cooled", unsourced for that one)."""
     it_kw: float | None
-    """IT load at full power: cards at board power, the idle modules of a baseboard bought full at idle
-    power (:func:`~configurator.core.procurement.servers.idle_module_w`) and each server's own power at
-    work, the scale-out switches' power; the cold spare servers at :data:`COLD_SPARE_W`, powered off
-    [kW]. The energy and colocation of the TCO are charged on it."""
+    """IT load at full power: cards at board power, the idle modules of a baseboard bought full and the
+    owned ones given no work in a server that runs at idle power
+    (:func:`~configurator.core.procurement.servers.idle_module_w`; an owned server's empty places and the
+    owned servers left off draw nothing: :func:`~configurator.core.procurement.servers.housing`) and each
+    server's own power at work, the scale-out switches' power; the cold spare servers at
+    :data:`COLD_SPARE_W`, powered off [kW]. The energy and colocation of the TCO are charged on it."""
     host_w_per_server: float | None
     """A server's own power besides its cards, from its type [W]."""
     goodput: Goodput | None
@@ -215,7 +218,8 @@ class BillOfMaterials:
 
     @property
     def servers_owned(self) -> int:
-        """Servers the owned cards come in (:func:`owned_servers`), not bought [count]."""
+        """Servers the owned cards come in that the deployment runs
+        (:attr:`~configurator.core.procurement.servers.Housing.servers_owned`), not bought [count]."""
         return int(sum(line.quantity for line in self.lines if line.role == "owned" and line.kind != "accelerator"))
 
     @property
@@ -234,19 +238,6 @@ IDLE_WORDS = "sold with the server, not used by the layout"
 """What the English name of a bill's ``idle`` line adds to the card's name, in brackets: the modules of a
 baseboard server bought full that the layout does not use (1 H100 SXM is bought as an 8-GPU HGX
 server: 1 used, 7 idle; :func:`~configurator.core.procurement.servers.cards_bought`)."""
-
-
-def owned_servers(owned: int, servers: int, cards_each: int, rack_scale: bool) -> int:
-    """Servers of the deployment the ``owned`` cards already owned come in, not bought [count]: the
-    whole servers they fill, ``owned // cards_each`` of the ``servers`` (every card owned counts, those
-    the deployment leaves idle too: 8 owned B200 come on one baseboard whichever of them it uses). SXM
-    and OAM modules are sold only on a baseboard inside a server, and cards a buyer runs are racked in
-    one; the servers of the cards still to buy, and a rack-scale system (bought whole), are bought. **Assumption**: the
-    network, storage, racks and installation are counted new — an owned cluster's fabric may not
-    reach the cards added."""
-    if rack_scale or cards_each <= 0:
-        return 0
-    return min(owned // cards_each, servers)
 
 
 def _line(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: str | None = None,
@@ -399,14 +390,15 @@ def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float
     return []
 
 
-def _working_kw(card: Card, count: int, servers: int, kind: ServerType, host_w: float | None) -> float:
+def _working_kw(card: Card, count: int, servers: int, home: Housing, host_w: float | None) -> float:
     """IT load at full power of the ``servers`` servers at work, spares apart [kW]: the ``count`` cards
     at work at board power (10 PCIe cards at 3 a server are 10 cards' power in 4 servers, not 12:
     until December 2026 the last server's empty slots drew a card's board power each), the modules
-    of a baseboard bought full that the layout leaves unused at idle power
-    (:func:`~configurator.core.procurement.servers.idle_module_w`: one rule for an HGX server, an
-    MI250X or a GH200 node) and each server's own power."""
-    idle = idle_modules(card, count, servers, kind) * idle_module_w(card)
+    of a baseboard bought full, and the owned ones of a server at work, that the layout leaves unused at
+    idle power (:func:`~configurator.core.procurement.servers.idle_module_w`: one rule for an HGX server,
+    an MI250X or a GH200 node; ``home``, :func:`~configurator.core.procurement.servers.housing`) and each
+    server's own power; an owned server's empty places and the owned servers left off draw nothing."""
+    idle = home.idle * idle_module_w(card)
     return ((card.tdp_w or 0.0) * count + idle + (host_w or 0.0) * servers) / 1000
 
 
@@ -448,18 +440,16 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     servers = servers_needed(card, per_node, count)
     lines: list[BomLine] = []
     server_item = book.item(kind.item_id) if kind.item_id else None
-    bought = cards_bought(card, count, servers, kind)  # a baseboard's modules are sold all together
-    owned = min(e.owned_cards, bought)
+    home = housing(card, count, servers, kind, e.owned_cards)  # owned modules come in their servers
+    owned, working = home.owned_used, home.owned_used - home.owned_idle  # owned: in the servers at work
     card_line = _card_line(card, count, basis, server_item)
     boards = None
-    if count > owned and card.gpus_per_board > 1 and not owned:  # a multi-GPU board (A16) is bought and priced whole
+    if count > working and card.gpus_per_board > 1 and not owned:  # a multi-GPU board (A16) is bought whole
         boards = boards_needed(count, card, kind.cards_each)
         lines.append(replace(card_line, quantity=boards, unit="per board", role="board"))
-    elif count > owned:
-        lines.append(replace(card_line, quantity=count - owned))
-    # the places of a full baseboard the layout leaves unused, not owned; none where every card at work is
-    # owned ("no card bought": 4 owned A100 SXM bought 4 more idle, 46,000 USD, persona11ml)
-    idle = 0 if owned >= count else bought - max(count, owned)
+    elif count > working:  # into the owned servers' empty places first, then in whole servers
+        lines.append(replace(card_line, quantity=count - working))
+    idle = home.bought_idle  # the places of a baseboard bought full the layout leaves unused
     if idle:
         lines.append(replace(card_line, quantity=idle, name=f"{card.name} ({IDLE_WORDS})", role="idle"))
     if owned:
@@ -470,7 +460,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         said = msg("rack-system-of", gpus=kind.gpus, card=card.name, item=kind.item_id) if unnamed else None
         server_line = replace(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else "",
                                     name=said.text if said else None), said=said)
-        housed = owned_servers(e.owned_cards, servers, kind.cards_each, kind.rack_scale)
+        housed = home.servers_owned
         if servers > housed:
             lines.append(replace(server_line, quantity=servers - housed))
         if housed:
@@ -545,7 +535,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
 
     host_w = server_item.power_w if server_item else None
     full_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000  # one at work
-    fullest = server_power_w(card, count, kind, host_w or 0.0)  # idle modules at idle power (servers.py)
+    fullest = server_power_w(card, count, kind, host_w or 0.0, e.owned_cards)  # idle modules at idle power
     server_kw = full_kw if fullest is None or not sold_in_servers(card) else fullest / 1000
     if server_kw is None and kind.rack_scale and server_item is not None and server_item.system_power_w:
         server_kw = server_item.system_power_w / 1000  # the whole system's published power: its cards have none
@@ -580,7 +570,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if server_kw is None or full_kw is None:  # no board power: none, or a rack-scale system's published power
         it_kw = None if server_kw is None else server_kw * servers + switch_w / 1000  # (bought whole: no spares)
     else:  # the servers at work; the cold spares powered off in their slots (COLD_SPARE_W)
-        it_kw = _working_kw(card, count, servers, kind, host_w) + COLD_SPARE_W * spare / 1000 + switch_w / 1000
+        it_kw = _working_kw(card, count, servers, home, host_w) + COLD_SPARE_W * spare / 1000 + switch_w / 1000
     hardware = sum(line.total or 0.0 for line in lines)
     install = book.rate("installation_share", 0.0)
     if install:
@@ -589,11 +579,13 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     lines.extend(_software_lines(card, scenario, book, rate, desktops))
     order = {k: i for i, k in enumerate(ITEM_KINDS)}
     lines.sort(key=lambda line: (order.get(line.kind, len(order)), line.yearly))
-    notes = spares_note(goodput if spares else None, spare, kind.rack_scale) + fabric_notes
+    notes = owned_notes(card, kind, home) + spares_note(goodput if spares else None, spare, kind.rack_scale) \
+        + fabric_notes
     if buys_storage and desktops:
         notes += desktop_storage_note(scenario, terabytes)
     if direct:
         notes += (msg("storage-direct-attach", servers=total_servers, nodes=storage_nodes(terabytes)),)
     gpus, unit = gpus_bought(card, count, servers, kind, boards)
+    gpus = home.cards if unit in ("server", "card") else gpus  # an owned server's empty places are not bought
     return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.cards_each, racks, liquid, it_kw, host_w,
                            goodput, notes=notes, gpus_bought=gpus, purchase_unit=unit)

@@ -157,10 +157,11 @@ def deployment_cost_to_dict(cost: DeploymentCost) -> dict:
         "items": [{"kind": line.kind, "item": line.item_id, "name": line.name, "quantity": line.quantity,
                    "unit": line.unit, "unit_price": _money(line.unit_price), "total": _money(line.total),
                    "per_year": line.yearly, "source": line.source, "date": line.date,
-                   "confidence": line.confidence} for line in bom.lines],
+                   "confidence": line.confidence, "role": line.role} for line in bom.lines],
         "unpriced": [line.item_id for line in bom.unpriced],
         "complete": own.complete,
         "servers": bom.servers, "racks": bom.racks, "liquid_cooled": bom.liquid_cooled,
+        "owned": {"cards": bom.cards_owned, "servers": bom.servers_owned},  # not bought: in the servers at work
         "it_kw": None if bom.it_kw is None else round(bom.it_kw, 3),
         "notes": [note.to_dict() for note in bom.notes],  # why no spare or how many, a direct-attached storage
         "capex": _money(own.capex),

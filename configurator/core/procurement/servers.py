@@ -123,16 +123,17 @@ def purchase_unit(card: Card) -> int:
     return nodes[0][0] if nodes else BASEBOARD_PLACES
 
 
-def whole_servers_reason(card: Card, count: int, rented: bool = False) -> Message | None:
+def whole_servers_reason(card: Card, count: int, rented: bool = False, owned: int = 0) -> Message | None:
     """Why a ranked row of modules counts whole servers (``whole-servers``: "H100 SXM5 80GB modules
     are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"; ``rented``, a row
     ranked by rent: ``whole-servers-rented``, "rented in whole servers" — until December 2026 a
     rented row said "bought"); None for a card bought singly, a rack-scale system (said as systems)
     or a node of one (GH200), and for a count that is not whole servers (ranked by rent a card is
     rented by the GPU: "rented in whole servers, 2 cards" was said of 2 MI325X, persona check,
-    December 2026)."""
+    December 2026); None too where ``owned`` modules leave places of their server empty, which cards
+    bought fill (:func:`housing`: 4 H100 SXM owned and 4 bought are not "bought in whole servers")."""
     unit = purchase_unit(card)
-    if unit == 1 or not sold_in_servers(card) or count % unit:
+    if unit == 1 or not sold_in_servers(card) or count % unit or owned % unit:
         return None
     return msg("whole-servers-rented" if rented else "whole-servers", card=card.name, unit=unit, count=count)
 
@@ -206,11 +207,14 @@ of theirs is on record here. Until December 2026 the idle modules of an HGX serv
 board power in the bill's IT load (1 A100 SXM: 8 × 400 W) while an MI250X node's drew none."""
 
 
-def idle_modules(card: Card, count: int, servers: int, kind: ServerType) -> int:
-    """Modules bought with their servers that the layout leaves unused [count]: :func:`cards_bought`
-    less the ``count`` cards at work (7 of 1 H100 SXM's HGX server, 1 of 3 MI250X's 4-module node); none
-    for a card bought singly and a rack-scale system."""
-    return cards_bought(card, count, servers, kind) - count
+def idle_modules(card: Card, count: int, servers: int, kind: ServerType, owned: int = 0) -> int:
+    """Modules in the servers at work that the layout leaves unused, at idle power [count]: those bought
+    with their servers (7 of 1 H100 SXM's HGX server, 1 of 3 MI250X's 4-module node) and the ``owned``
+    ones given no work in an owned server the deployment runs (:func:`housing`); none for a card bought
+    singly and a rack-scale system."""
+    if not owned:  # every server bought: the places of a baseboard sold full (a ranking asks for each estimate)
+        return cards_bought(card, count, servers, kind) - count
+    return housing(card, count, servers, kind, owned).idle
 
 
 def idle_module_w(card: Card) -> float:
@@ -219,16 +223,101 @@ def idle_module_w(card: Card) -> float:
     return IDLE_MODULE_SHARE * (card.tdp_w or 0.0)
 
 
-def server_power_w(card: Card, count: int, kind: ServerType, host_w: float) -> float | None:
+@fast_init
+@dataclass(frozen=True)
+class Housing:
+    """Where the ``count`` cards of a layout run when ``owned`` of them are already the buyer's, and what
+    the bill buys beside them (:func:`housing`) [count each]."""
+
+    servers_owned: int = 0
+    """Servers of the buyer's the deployment runs in, not bought."""
+    owned_used: int = 0
+    """Owned cards in those servers (or, cards sold singly, owned cards the layout runs): at work or idle."""
+    owned_idle: int = 0
+    """Owned modules in a server the deployment runs that the layout gives no work: at idle power."""
+    owned_left: int = 0
+    """Owned cards the deployment does not use, in servers of the buyer's it leaves off: no power, no price."""
+    servers_left: int = 0
+    """Owned servers (of modules) the deployment leaves off."""
+    places_filled: int = 0
+    """Modules bought into the empty places of an owned server."""
+    places_empty: int = 0
+    """Places of the owned servers the deployment runs left empty."""
+    bought: int = 0
+    """Cards (modules) bought, those idle on a baseboard sold full included."""
+    bought_idle: int = 0
+    """Modules bought with their servers that the layout leaves unused (a baseboard is sold full)."""
+    fullest: tuple[int, int] = (0, 0)
+    """The cards at work and the modules idle of the server drawing most [count, count]."""
+
+    @property
+    def idle(self) -> int:
+        """Modules idle in the servers the deployment runs, owned and bought: at idle power [count]."""
+        return self.owned_idle + self.bought_idle
+
+    @property
+    def cards(self) -> int:
+        """Cards in the deployment's servers, owned and bought [count]."""
+        return self.owned_used + self.bought
+
+
+def housing(card: Card, count: int, servers: int, kind: ServerType, owned: int = 0) -> Housing:
+    """Where ``count`` cards in ``servers`` servers of ``kind`` run with ``owned`` cards the buyer's.
+
+    Modules sold only in their server (:func:`sold_in_servers`, SXM/OAM on a baseboard, a maker's node)
+    come with it: ``owned`` modules are ``ceil(owned / places)`` servers of ``kind`` the buyer has (4
+    H100 SXM are an 8-GPU HGX server with 4 empty places: the price file lists no 4-GPU HGX server),
+    filled one after the other. The deployment runs in as many of them as it has servers (fullest
+    first, the last one with the layout's smallest share); the cards it needs beyond them go first
+    into their empty places, bought as modules, then into whole servers bought full, whose places the
+    layout leaves unused are bought idle (:func:`cards_bought`). An owned module the layout gives no
+    work in an owned server it runs is idle there; owned servers it does not run are left off, with
+    their modules. Cards sold singly (PCIe) come with no server: they go into the slots of the servers
+    bought; a rack-scale system is bought whole, none owned. Until December 2026 4 owned H100 SXM bought
+    an empty 8-GPU server for themselves (50,000 USD) and drew 4 phantom modules' idle power, and owned
+    PCIe cards as many as the layout's share of a server (1 L40S in a 2-slot server) were read as a
+    server owned."""
+    used = min(owned, count)
+    if not owned and not kind.rack_scale and kind.item_id is not None and sold_in_servers(card):
+        share = min(kind.cards_each, count)  # nothing owned: every server bought full (:func:`cards_bought`)
+        bought = servers * kind.gpus
+        return Housing(bought=bought, bought_idle=bought - count, fullest=(share, kind.gpus - share))
+    if kind.rack_scale or kind.item_id is None or not sold_in_servers(card):  # cards sold singly: no server
+        return Housing(0, used, 0, owned - used, 0, 0, 0, count - used, 0, (min(kind.cards_each, count), 0))
+    places, each = kind.gpus, kind.cards_each
+    shares = [each] * (servers - 1) + [count - (servers - 1) * each]  # the layout's share of each server
+    full, rest = divmod(owned, places)
+    mine = [places] * full + ([rest] if rest else [])  # the owned servers, fullest first
+    runs = mine[:servers]
+    theirs, bought_shares = shares[:len(runs)], shares[len(runs):]
+    if runs and len(runs) < servers and runs[-1] < places:  # the smallest share to the least filled
+        theirs, bought_shares = shares[:len(runs) - 1] + shares[-1:], shares[len(runs) - 1:-1]
+    filled = sum(max(0, s - m) for m, s in zip(runs, theirs))
+    owned_idle = sum(max(0, m - s) for m, s in zip(runs, theirs))
+    empty = sum(places - max(m, s) for m, s in zip(runs, theirs))
+    new = len(bought_shares)
+    bought_idle = new * places - sum(bought_shares)
+    drawing = [(s, max(0, m - s)) for m, s in zip(runs, theirs)] + [(s, places - s) for s in bought_shares]
+    fullest = max(drawing, key=lambda d: (d[0] * (card.tdp_w or 0.0) + d[1] * idle_module_w(card)))
+    return Housing(len(runs), sum(runs), owned_idle, owned - sum(runs), len(mine) - len(runs), filled, empty,
+                   filled + new * places, bought_idle, fullest)
+
+
+def server_power_w(card: Card, count: int, kind: ServerType, host_w: float, owned: int = 0) -> float | None:
     """Power at full load of the fullest server of ``count`` cards housed as ``kind`` [W]: its cards
     at board power (a server's share, at most ``count``), the places of a baseboard bought full that
     the layout leaves unused at idle power (:func:`idle_module_w`) and the server's own ``host_w`` [W]:
     1 H100 SXM in its HGX server 700 + 7 × 70 + 4,600 W; None where the card has no board power.
-    The one rule for idle modules, an HGX server's, an MI250X node's or a GH200 node's alike."""
+    The one rule for idle modules, an HGX server's, an MI250X node's or a GH200 node's alike; with
+    ``owned`` cards the buyer's, the servers as :func:`housing` fills them (an owned server's empty
+    places draw nothing)."""
     if card.tdp_w is None:
         return None
-    used = kind.cards_each if kind.cards_each < count else count
-    idle = kind.gpus - used if cards_bought(card, used, 1, kind) > used else 0
+    if owned:
+        used, idle = housing(card, count, math.ceil(count / kind.cards_each), kind, owned).fullest
+    else:  # every server bought: the fullest holds a server's share, its baseboard's other places idle
+        used = kind.cards_each if kind.cards_each < count else count
+        idle = kind.gpus - used if cards_bought(card, used, 1, kind) > used else 0
     return card.tdp_w * used + idle_module_w(card) * idle + host_w
 
 

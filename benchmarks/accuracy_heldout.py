@@ -103,6 +103,7 @@ def _training_scenario(setup: dict):
     training |= {k: setup[k] for k in TRAINING_OPTIONAL if k in setup}
     parallelism = {"tp": setup.get("tp", 1), "pp": setup.get("pp", 1), "virtual_stages": setup.get("virtual_stages", 1),
                    "cp": setup.get("cp", 1), "cp_comm_type": setup.get("cp_comm_type", "p2p"),
+                   "ep": setup.get("ep", 1),  # expert parallelism, where a mixture-of-experts row states it
                    "zero": setup["zero"], "cards_per_node": 8,
                    "tp_comm_overlap": setup.get("tp_comm_overlap", False),
                    "tp_comm_overlap_cfg": setup.get("tp_comm_overlap_cfg"),  # the recipe's userbuffers table

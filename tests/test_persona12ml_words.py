@@ -1,0 +1,21 @@
+"""What an ML engineer sizing a cluster read wrong in the command line's answers (session 42)."""
+from configurator.cli import main
+
+
+def _out(capsys, args: list[str]) -> str:
+    assert main(args) == 0
+    return capsys.readouterr().out
+
+
+def test_the_request_rate_verdict_says_its_rate_is_the_full_load_one_not_the_rate_within_the_targets(capsys):
+    """'Carries up to 67.02 requests/s' sat under a note of '57.27 requests/s within the targets' for the
+    same deployment: the verdict's rate is the capacity, latency targets aside, and now says so."""
+    text = _out(capsys, ["estimate", "--workload", "inference", "--model", "llama3.1-8b", "--card", "h100-sxm",
+                         "--count", "2", "--requests-per-s", "20", "--prompt-tokens", "1024", "--output-tokens",
+                         "256", "--ttft-ms", "300", "--tpot-ms", "30"])
+    line = next(line for line in text.splitlines() if "requests/s needed" in line)
+    assert "at full load, latency targets aside" in line
+    text = _out(capsys, ["estimate", "--workload", "inference", "--model", "llama3.1-8b", "--card", "h100-sxm",
+                         "--count", "2", "--requests-per-s", "20", "--ttft-ms", "300", "--tpot-ms", "30",
+                         "--lang", "zh_CN"])
+    assert "满载时最多可处理" in text and "（不计延迟目标）" in text

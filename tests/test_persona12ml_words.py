@@ -19,3 +19,14 @@ def test_the_request_rate_verdict_says_its_rate_is_the_full_load_one_not_the_rat
                          "--count", "2", "--requests-per-s", "20", "--ttft-ms", "300", "--tpot-ms", "30",
                          "--lang", "zh_CN"])
     assert "满载时最多可处理" in text and "（不计延迟目标）" in text
+
+
+def test_a_serving_layout_whose_copies_share_their_experts_names_it_as_the_engines_do(capsys):
+    """'16 copies · EP 8, experts shared by 8 copies' is vLLM's --data-parallel-size 8 with
+    --enable-expert-parallel and SGLang's --enable-dp-attention: the name an engineer asks by."""
+    args = ["estimate", "--workload", "inference", "--model", "deepseek-v3", "--card", "h200-sxm", "--count", "16",
+            "--concurrency", "64"]
+    line = next(line for line in _out(capsys, args).splitlines() if line.startswith("Layout:"))
+    assert "EP 8, experts shared by 8 copies (attention data parallel)" in line
+    line = next(line for line in _out(capsys, [*args, "--lang", "zh_CN"]).splitlines() if "专家并行" in line)
+    assert "专家并行 8，8 个副本共享专家（注意力数据并行）" in line

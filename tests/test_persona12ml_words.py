@@ -30,3 +30,16 @@ def test_a_serving_layout_whose_copies_share_their_experts_names_it_as_the_engin
     assert "EP 8, experts shared by 8 copies (attention data parallel)" in line
     line = next(line for line in _out(capsys, [*args, "--lang", "zh_CN"]).splitlines() if "专家并行" in line)
     assert "专家并行 8，8 个副本共享专家（注意力数据并行）" in line
+
+
+def test_the_recommend_json_speed_figure_carries_its_unit(capsys):
+    """The Pareto front's "speed" read 0.0167 with no unit: for serving it is seconds per output token,
+    for training hours for the job; each entry now names it (and the front its cost's unit)."""
+    import json
+
+    args = ["recommend", "--workload", "inference", "--model", "llama3.1-8b", "--concurrency", "16", "--json"]
+    document = json.loads(_out(capsys, args))
+    assert document["pareto"] and all(p["speed_unit"] == "s per output token" for p in document["pareto"])
+    assert all(p["cost_unit"] == document["ranked"][0]["cost_unit"] for p in document["pareto"])
+    assert all(u["speed_unit"] == "s per output token" for u in document["unpriced"])
+    assert all(b["speed_unit"] == "s per output token" for b in document["below_the_line"])

@@ -43,3 +43,16 @@ def test_the_recommend_json_speed_figure_carries_its_unit(capsys):
     assert all(p["cost_unit"] == document["ranked"][0]["cost_unit"] for p in document["pareto"])
     assert all(u["speed_unit"] == "s per output token" for u in document["unpriced"])
     assert all(b["speed_unit"] == "s per output token" for b in document["below_the_line"])
+
+
+def test_the_mfu_row_says_which_peak_it_is_a_share_of(capsys):
+    """BF16 at 39 % against FP8 at 30 % MFU read as FP8 wasting the card: the FP8 run's share is of a
+    peak twice as high. The row names the rate, the precision and that it is dense."""
+    args = ["estimate", "--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "8",
+            "--tokens", "10B"]
+    rows = {p: next(line for line in _out(capsys, [*args, "--precision", p]).splitlines() if "MFU" in line)
+            .replace("\N{NO-BREAK SPACE}", " ") for p in ("bf16", "fp8")}
+    assert rows["bf16"].rstrip().endswith("of the 989.5 TFLOP/s BF16 dense peak")
+    assert rows["fp8"].rstrip().endswith("of the 1,979 TFLOP/s FP8 dense peak")
+    zh = next(line for line in _out(capsys, [*args, "--lang", "zh_CN"]).splitlines() if "MFU" in line)
+    assert "BF16 稠密峰值 989.5" in zh and "TFLOP/s 的 " in zh

@@ -14,6 +14,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "interleave {n}": "交错 {n}",
     "CP {n}": "上下文并行 {n}",
     "EP {n}": "专家并行 {n}",
+    "{share} of the {peak} {math} dense peak": "{math} 稠密峰值 {peak} 的 {share}",
     "EP {n}, experts shared by {k} copies (attention data parallel)": "专家并行 {n}，{k} 个副本共享专家（注意力数据并行）",
     "DP {n}": "数据并行 {n}",
     "ZeRO {n}": "ZeRO {n}",

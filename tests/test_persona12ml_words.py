@@ -56,3 +56,18 @@ def test_the_mfu_row_says_which_peak_it_is_a_share_of(capsys):
     assert rows["fp8"].rstrip().endswith("of the 1,979 TFLOP/s FP8 dense peak")
     zh = next(line for line in _out(capsys, [*args, "--lang", "zh_CN"]).splitlines() if "MFU" in line)
     assert "BF16 稠密峰值 989.5" in zh and "TFLOP/s 的 " in zh
+
+
+def test_a_pinned_tensor_parallel_degree_the_engines_refuse_is_said_with_the_nearest_they_take(capsys):
+    """TP 3 on Llama 3.1 8B (32 heads) was estimated without a word; vLLM refuses to start it."""
+    args = ["estimate", "--workload", "inference", "--model", "llama3.1-8b", "--card", "h100-sxm", "--count", "3",
+            "--tp", "3"]
+    text = _out(capsys, args)
+    assert "TP 3 does not divide the 32 attention heads" in text and "the nearest that do: TP 2 or TP 4" in text
+    assert "最接近的可行值：张量并行 2 或 4" in _out(capsys, [*args, "--lang", "zh_CN"])
+    training = ["estimate", "--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "6",
+                "--tp", "6", "--tokens", "10B"]
+    assert "TP 6 does not divide the 32 attention heads" in _out(capsys, training)
+    divides = ["estimate", "--workload", "inference", "--model", "llama3.1-8b", "--card", "h100-sxm", "--count", "4",
+               "--tp", "4"]
+    assert "attention heads" not in _out(capsys, divides)

@@ -71,3 +71,13 @@ def test_a_pinned_tensor_parallel_degree_the_engines_refuse_is_said_with_the_nea
     divides = ["estimate", "--workload", "inference", "--model", "llama3.1-8b", "--card", "h100-sxm", "--count", "4",
                "--tp", "4"]
     assert "attention heads" not in _out(capsys, divides)
+
+
+def test_a_training_estimate_gives_the_model_flops_of_its_token_budget_to_check_by_hand(capsys):
+    """6·N·T: Llama 3 70B on 2T tokens is 8.47×10²³ FLOP; with causal attention at 8,192 tokens 6 % more."""
+    args = ["estimate", "--workload", "pretrain", "--model", "llama3-70b", "--card", "b200", "--count", "128",
+            "--tokens", "2T", "--seq", "8192"]
+    line = next(line for line in _out(capsys, args).splitlines() if "Model FLOPs for the token budget" in line)
+    assert "8.98×10²³\N{NO-BREAK SPACE}FLOP (449\N{NO-BREAK SPACE}GFLOP per token)" in line
+    zh = next(line for line in _out(capsys, [*args, "--lang", "zh_CN"]).splitlines() if "模型浮点运算量" in line)
+    assert "（每词元 449" in zh

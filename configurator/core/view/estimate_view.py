@@ -33,7 +33,6 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     tp_overlap_table_label,
     work_unit,
 )
-from configurator.core.view.card_view import rate_unit
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
 from configurator.core.view.layout_view import (  # noqa: F401 - joined re-exported (what_fits_view)
     joined,
@@ -46,6 +45,7 @@ from configurator.core.view import numbers
 from configurator.core.view.latency_column import MEDIAN, at_percentile, latency_heading, shown_percentile
 from configurator.core.view.memory_view import fits_verdict, gib_amount, memory_section
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View, counted, in_deadline_unit
+from configurator.core.view.training_rows import job_flops_value, mfu_value
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
 if TYPE_CHECKING:  # named for type checking only: the window's labels read these tables before the estimator loads
@@ -98,28 +98,16 @@ def _training_speed(est: Estimate) -> Section:
         Row("Per card", Amount(t.tokens_per_s_per_card, "tokens/s", band=b.get("tokens_per_s_per_card")),
             key="tokens_per_s_per_card"),
         Row("Step time", Amount(step, "s", band=b.get("step_time_s")), key="step_time_s"),
-        Row("MFU", _mfu(est), key="mfu"),
+        Row("MFU", mfu_value(est), key="mfu"),
         Row("Exposed communication", Amount(t.exposed_comm_fraction, "share"), key="exposed_comm_fraction"),
         *comm,
         Row("Time for the token budget", in_deadline_unit(t.hours, est.scenario.constraints.deadline_hours,
                                                           b.get("hours")), key="hours"),
         Row("GPU-hours", Amount(t.gpu_hours, "GPU-h", band=b.get("gpu_hours"), digits=4), key="gpu_hours"),
+        Row("Model FLOPs for the token budget", job_flops_value(est), key="model_flops"),
         Row("Largest micro-batch that fits", est.limits.max_micro_batch, key="max_micro_batch"),
     )
     return Section("speed", "Speed and time", rows)
-
-
-def _mfu(est: Estimate) -> Phrase | Amount:
-    """'30.4 % of the 4,500 TFLOP/s FP8 dense peak': the MFU with the rate it is a share of, the card's
-    dense peak at the math precision (:func:`~configurator.core.training_speed.model_flops_utilisation`'s
-    ``peak``), so an FP8 run's 30 % is not read against a BF16 run's 39 % of half the rate."""
-    math = est.plan.math
-    peak = est.card.peak_tflops(math) if math else None
-    share = Amount(est.training.mfu, "share")
-    if not peak:
-        return share
-    return Phrase("{share} of the {peak} {math} dense peak", {
-        "share": share, "peak": Amount(peak, rate_unit(math), digits=4), "math": math.value.upper()})
 
 
 def _latency(percentiles: dict[int, float], median: float, target: int, band) -> Amount:

@@ -15,6 +15,8 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "CP {n}": "上下文并行 {n}",
     "EP {n}": "专家并行 {n}",
     "{share} of the {peak} {math} dense peak": "{math} 稠密峰值 {peak} 的 {share}",
+    "Model FLOPs for the token budget": "词元预算的模型浮点运算量",
+    "{total} ({per_token} per token)": "{total}（每词元 {per_token}）",
     "EP {n}, experts shared by {k} copies (attention data parallel)": "专家并行 {n}，{k} 个副本共享专家（注意力数据并行）",
     "DP {n}": "数据并行 {n}",
     "ZeRO {n}": "ZeRO {n}",

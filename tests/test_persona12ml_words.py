@@ -81,3 +81,16 @@ def test_a_training_estimate_gives_the_model_flops_of_its_token_budget_to_check_
     assert "8.98×10²³\N{NO-BREAK SPACE}FLOP (449\N{NO-BREAK SPACE}GFLOP per token)" in line
     zh = next(line for line in _out(capsys, [*args, "--lang", "zh_CN"]).splitlines() if "模型浮点运算量" in line)
     assert "（每词元 449" in zh
+
+
+def test_a_card_typed_for_a_ranking_is_said_not_to_filter_it(capsys):
+    """'recommend --card h100-sxm' ranked Gaudi 3 first without a word: --card names the card a typed
+    price is for, and the ranking weighs every card."""
+    args = ["recommend", "--workload", "lora", "--model", "llama3-8b", "--card", "h100-sxm", "--tokens", "1B",
+            "--limit", "1"]
+    first = _out(capsys, args).splitlines()[0]
+    assert first.startswith("--card h100-sxm is not a filter: the ranking weighs every card")
+    assert "--vendor or --classes" in first and "estimate --card h100-sxm" in first
+    assert "不是筛选条件" in _out(capsys, [*args, "--lang", "zh_CN"]).splitlines()[0]
+    priced = _out(capsys, [*args, "--card-price", "30000"])
+    assert "is not a filter" not in priced

@@ -180,6 +180,8 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
     else:
         if args.count is not None:  # typed, but every count is weighed: said, not silently dropped
             print(single_line(msg("cli-recommend-count-not-kept", count=args.count).text_in(args.lang)) + "\n")
+        if args.card is not None and args.card_price is None and args.cloud_price is None:  # read as a filter
+            print(single_line(msg("cli-recommend-card-not-kept", card=args.card).text_in(args.lang)) + "\n")
         _print_examples(scenario, args.lang)
         print(recommendation_table(result, args.lang))
         said = _rent_or_buy_line(result, args)

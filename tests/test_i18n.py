@@ -38,6 +38,7 @@ GLOSSARY = json.loads((ROOT / "resources" / "i18n" / "glossary.json").read_text(
 
 ALLOWED = {
     "GPU", "NVLink", "ZeRO", "FSDP", "LoRA", "QLoRA", "FFN", "PUE", "MFU", "TFLOP", "TOPS", "GiB", "BF16", "FP8",
+    "FLOP", "GFLOP",  # a training job's model FLOPs and per token: written so in Chinese papers too
     "FP16", "FP32", "TF32", "INT8", "INT4", "FP4", "FP64", "ECC", "PCIe", "AMP", "Megatron", "PyTorch", "AdamW",
     "SGD", "Hugging", "Face", "config", "json", "USD", "CNY", "EUR", "MSRP", "CSV", "PDF", "JSON", "Markdown",
     "GeForce", "TTFT", "TPOT", "kWh", "NIC", "Gb", "URL", "YYYY", "GPU-h", "llama", "Untitled", "INT",

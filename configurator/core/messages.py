@@ -157,7 +157,8 @@ ENGLISH: dict[str, str] = {
     "period-month": "{n} month", "period-months": "{n} months", "period-year": "{n} year", "period-years": "{n} years",
     "meets-throughput": "Trains at {rate:,.0f} tokens/s, at least the {target:,.0f} tokens/s needed",
     "throughput-unknown": "No training speed could be estimated: the {target:,.0f} tokens/s needed cannot be checked",
-    "meets-request-rate": "Carries up to {rate:,.2f} requests/s, at least the {target:,.2f} requests/s needed",
+    "meets-request-rate": "Carries up to {rate:,.2f} requests/s at full load, latency targets aside; at least the "
+                          "{target:,.2f} requests/s needed",
     "request-rate-unknown": "No serving speed could be estimated: the {target:,.2f} requests/s needed cannot be "
                             "checked",
     "meets-tpot": "Time per output token {ms:latency} at {percentile}, within the {target:latency} {what}",
@@ -336,7 +337,7 @@ CHINESE: dict[str, str] = {
     "meets-throughput": "训练吞吐 {rate:,.0f} 词元/秒，达到所需的 {target:,.0f} 词元/秒",
     "throughput-unknown": "无法估算训练速度：无法核对所需的 {target:,.0f} 词元/秒",
     "misses-request-rate": "可处理 {rate:,.2f} 请求/秒：比所需的 {target:,.2f} 请求/秒少 {short:,.2f} 请求/秒（{share:.0%}）",
-    "meets-request-rate": "最多可处理 {rate:,.2f} 请求/秒，达到所需的 {target:,.2f} 请求/秒",
+    "meets-request-rate": "满载时最多可处理 {rate:,.2f} 请求/秒（不计延迟目标），达到所需的 {target:,.2f} 请求/秒",
     "request-rate-unknown": "无法估算推理速度：无法核对所需的 {target:,.2f} 请求/秒",
     "misses-tpot": "{percentile} 每输出词元 {ms:latency}：超过 {target:latency} 的{what} {over:latency}（{share:.0%}）",
     "meets-tpot": "{percentile} 每输出词元 {ms:latency}，在 {target:latency} 的{what}之内",

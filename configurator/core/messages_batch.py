@@ -28,9 +28,9 @@ BATCH_ENGLISH: dict[str, str] = {
         "planned at {used:,} tokens, the nearest that does (set the global batch to choose another)"
     ),
     "batch-widened": (
-        "The fastest layout of {count:,} cards for a global batch of {batch:,} tokens has a data-parallel "
-        "width of {dp_asked:,}: planned at {used:,} tokens ({moved:+.1%}), at width {dp_used:,}, {faster:.0%} "
-        "faster (pin the layout to choose another)"
+        "At exactly {batch:,} tokens of global batch, the fastest layout of {count:,} cards has a data-parallel "
+        "width of only {dp_asked:,}: planned instead at {used:,} tokens ({moved:+.1%}), at width {dp_used:,}, "
+        "{faster:.0%} faster (pin the layout to choose another)"
     ),
     "batch-moved-wider": (
         "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "

@@ -19,6 +19,11 @@ LAYOUT_ENGLISH: dict[str, str] = {
         "pipeline stages × virtual stages ({pp} × {vp}) exceed the model's {layers} layers"
     ),
     "layout-tp-exceeds-heads": "tensor-parallel degree ({tp}) exceeds the {heads} attention heads",
+    "layout-tp-splits-heads": (
+        "TP {tp} does not divide the {heads} attention heads: vLLM, SGLang and Megatron-LM give each "
+        "tensor-parallel rank whole heads and refuse it (\"Total number of attention heads ({heads}) must be "
+        "divisible by tensor parallel size ({tp})\"); the nearest that do: TP {low} or TP {high}"
+    ),
     "layout-ep-needs-moe": "expert parallelism ({ep}) needs a mixture-of-experts model",
     "layout-ep-divides-experts": "expert-parallel degree ({ep}) must divide the {experts} experts",
     "layout-ep-divides-dp": "expert-parallel degree ({ep}) must divide the data-parallel width ({dp})",
@@ -70,6 +75,11 @@ LAYOUT_CHINESE: dict[str, str] = {
     "layout-split-cp": "{count} 张卡无法分成张量并行 {tp} × 上下文并行 {cp} × 流水线并行 {pp} 的组（乘积必须整除卡数）",
     "layout-chunks-exceed-layers": "流水线级数 × 虚拟级数（{pp} × {vp}）超过模型的 {layers} 层",
     "layout-tp-exceeds-heads": "张量并行度（{tp}）超过 {heads} 个注意力头",
+    "layout-tp-splits-heads": (
+        "张量并行 {tp} 不能整除 {heads} 个注意力头：vLLM、SGLang 和 Megatron-LM 让每个张量并行分片持有完整的注意力头，"
+        "会拒绝此设置（“Total number of attention heads ({heads}) must be divisible by tensor parallel size ({tp})”）；"
+        "最接近的可行值：张量并行 {low} 或 {high}"
+    ),
     "layout-ep-needs-moe": "专家并行（{ep}）需要混合专家（MoE）模型",
     "layout-ep-divides-experts": "专家并行度（{ep}）必须整除 {experts} 个专家",
     "layout-ep-divides-dp": "专家并行度（{ep}）必须整除数据并行宽度（{dp}）",

@@ -110,12 +110,15 @@ def result_to_dict(result: Result) -> dict:
         "owned_alone": None if result.owned_alone is None else result.owned_alone.to_dict(),
         "ranked": [_with_price(recommendation_to_dict(r, i + 1, result.book), r, result.objective, result.book)
                    for i, r in enumerate(result.ranked)],
-        "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure,
-                    "tco_per_million_tokens": r.ownership_per_unit}
+        # "speed" is the family's figure, lower faster: hours, seconds per output token...: its unit beside it
+        "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "speed_unit": r.speed_unit,
+                    "tco_per_million_tokens": r.ownership_per_unit,
+                    "cost_unit": family_of(r.estimate.scenario.workload).cost_unit}
                    for r in result.pareto],
         "rejected": result.rejected,
         "rejected_ids": {card: why.to_dict() for card, why in result.left_out.items()},
-        "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "reason_id": r.reasons[0].id,
+        "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "speed_unit": r.speed_unit,
+                      "reason_id": r.reasons[0].id,
                       "reason": r.reasons[0].text, "layout": scenario_layout_to_dict(r.estimate.scenario)}
                      for r in result.unpriced],
         "price_decides": None if result.price_decides is None else result.price_decides.to_dict(),
@@ -144,7 +147,7 @@ def _budget_too_small(result: Result) -> dict | None:
 def below_line_to_dict(rec: Recommendation) -> dict:
     """One configuration below the line: the card, count and layout, the objective's figure (None
     when it has none) and every constraint it breaks, as the checker's verdicts."""
-    return {"card": rec.card.id, "count": rec.count, "speed": rec.speed_figure,
+    return {"card": rec.card.id, "count": rec.count, "speed": rec.speed_figure, "speed_unit": rec.speed_unit,
             "score": rec.score if math.isfinite(rec.score) else None,
             "tco_per_million_tokens": rec.ownership_per_unit, "cloud_per_million_tokens": rec.cloud_per_unit,
             "layout": scenario_layout_to_dict(rec.estimate.scenario),

@@ -48,6 +48,7 @@ from configurator.core.view import numbers
 from configurator.core.view.latency_column import MEDIAN, at_percentile, latency_heading, shown_percentile
 from configurator.core.view.memory_view import fits_verdict, gib_amount, memory_section
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View, counted, in_deadline_unit
+from configurator.core.view.training_rows import job_flops_value, mfu_value
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
 if TYPE_CHECKING:  # named for type checking only: the window's labels read these tables before the estimator loads
@@ -113,12 +114,13 @@ def _training_speed(est: Estimate) -> Section:
         Row("Per card", Amount(t.tokens_per_s_per_card, "tokens/s", band=b.get("tokens_per_s_per_card")),
             key="tokens_per_s_per_card"),
         Row("Step time", Amount(step, "s", band=b.get("step_time_s")), key="step_time_s"),
-        Row("MFU", Amount(t.mfu, "share"), key="mfu"),
+        Row("MFU", mfu_value(est), key="mfu"),
         Row("Exposed communication", Amount(t.exposed_comm_fraction, "share"), key="exposed_comm_fraction"),
         *comm,
         Row("Time for the token budget", in_deadline_unit(t.hours, est.scenario.constraints.deadline_hours,
                                                           b.get("hours")), key="hours"),
         Row("GPU-hours", Amount(t.gpu_hours, "GPU-h", band=b.get("gpu_hours"), digits=4), key="gpu_hours"),
+        Row("Model FLOPs for the token budget", job_flops_value(est), key="model_flops"),
         Row("Largest micro-batch that fits", est.limits.max_micro_batch, key="max_micro_batch"),
     )
     return Section("speed", "Speed and time", rows)

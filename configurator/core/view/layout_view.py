@@ -73,10 +73,11 @@ def serving_experts(s: Scenario) -> Phrase:
     """A serving layout's expert parallelism: 'EP 32', and where copies share one set of experts
     (:attr:`~configurator.core.scenario.Scenario.expert_copies`: attention data parallel, vLLM
     ``--data-parallel-size`` with ``--enable-expert-parallel``, MindIE ``dp`` with ``moe_ep``) how
-    many do, so 'TP 8 · 4 copies · EP 32' is not read as four copies with experts of their own."""
+    many do, so 'TP 8 · 4 copies · EP 32' is not read as four copies with experts of their own, in the
+    words vLLM and SGLang give it (attention data parallel)."""
     ep, sharing = s.parallelism.ep, s.expert_copies
     if sharing > 1:
-        return Phrase("EP {n}, experts shared by {k} copies", {"n": ep, "k": sharing})
+        return Phrase("EP {n}, experts shared by {k} copies (attention data parallel)", {"n": ep, "k": sharing})
     return Phrase("EP {n}", {"n": ep})
 
 

@@ -5,6 +5,7 @@ breaks. The verdicts themselves are the one checker's (:func:`configurator.core.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from configurator.core.catalog import Card
 from configurator.core.memory import TIGHT_FIT_HEADROOM, MemoryBreakdown
@@ -14,6 +15,9 @@ from configurator.core.procurement.servers import rack_system_power_w
 from configurator.core.units import GIB
 from configurator.core.verdicts import CONSTRAINTS, Verdict
 from configurator.core.workloads.base import Estimate
+
+if TYPE_CHECKING:
+    from configurator.core.scenario import Scenario
 
 CONSTRAINT_IDS = CONSTRAINTS
 """The constraints a configuration is checked against (:mod:`configurator.core.verdicts`): the one
@@ -34,6 +38,20 @@ def card_messages(card: Card, class_messages: Iterable[Message] = ()) -> list[Me
     if card.bandwidth_gbps is None:
         messages.append(msg("no-bandwidth", card=card.name))
     return messages
+
+
+def layout_messages(scenario: Scenario) -> list[Message]:
+    """A pinned layout the engines and trainers refuse though the estimate can still be worked out:
+    a tensor-parallel degree that does not divide the attention heads (vLLM's ``ModelConfig``
+    "Total number of attention heads (28) must be divisible by tensor parallel size (3)"; SGLang and
+    Megatron-LM split whole heads over the ranks alike), with the nearest degrees that do. The
+    planner never chooses one (``serving/layouts.py``, ``training/grid.py`` keep the divisors)."""
+    tp, heads = scenario.parallelism.tp, scenario.model.n_heads
+    if tp <= 1 or not heads or heads % tp == 0:
+        return []
+    low = max(d for d in range(1, tp) if heads % d == 0)
+    high = min(d for d in range(tp + 1, heads + 1) if heads % d == 0)
+    return [msg("layout-tp-splits-heads", tp=tp, heads=heads, low=low, high=high)]
 
 
 def unrated_message(card: Card, plan: PrecisionPlan) -> Message | None:

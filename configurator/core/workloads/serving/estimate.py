@@ -29,7 +29,7 @@ from configurator.core.serving_speed import (
 )
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits
-from configurator.core.workloads.checks import card_messages, fit_messages, verdict_messages
+from configurator.core.workloads.checks import card_messages, fit_messages, layout_messages, verdict_messages
 
 
 @fast_init
@@ -206,6 +206,7 @@ def _estimate_messages(scenario: Scenario, card: Card, basis: ServingBasis, spee
     the verdicts' (``verdicts``: the estimate's, read once by whichever reader comes first), the card's and
     the prices'."""
     runs = basis.memory.fits  # else no latency or load to speak of: it does not run
-    return (*basis.plan.messages, *fit_messages(basis.memory, card), *(speed.messages if speed and runs else ()),
+    return (*layout_messages(scenario), *basis.plan.messages, *fit_messages(basis.memory, card),
+            *(speed.messages if speed and runs else ()),
             *(load_messages(scenario, speed) if runs else ()), *verdict_messages(verdicts.get(), runs),
             *basis.card_messages, *costs.messages)

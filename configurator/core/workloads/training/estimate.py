@@ -20,7 +20,7 @@ from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits
-from configurator.core.workloads.checks import card_messages, fit_messages, verdict_messages
+from configurator.core.workloads.checks import card_messages, fit_messages, layout_messages, verdict_messages
 
 FULL_TRAINING = frozenset({Workload.PRETRAIN, Workload.FINETUNE})
 """Workloads that train every weight: they belong on training-class cards (LoRA and QLoRA do not need them)."""
@@ -115,7 +115,8 @@ def estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis,
     costs = job_costs(scenario, basis.prices, power, hours, scenario.training.tokens)
     verdicts = constraint_check(scenario, card, speed, costs, power, basis.book)
     outlasts = outlasts_years(hours if memory.fits else None, scenario.economics.amortisation_years)
-    messages = [*plan.messages, *fit_messages(memory, card), *(speed.messages if speed else ()),
+    messages = [*layout_messages(scenario), *plan.messages, *fit_messages(memory, card),
+                *(speed.messages if speed else ()),
                 *verdict_messages(verdicts, memory.fits), *([outlasts] if outlasts else ()), *basis.card_messages,
                 *costs.messages]
     return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,

@@ -1,7 +1,6 @@
 """The serving planner: tensor parallelism, pipeline stages, expert parallelism, batch per copy
 and KV precision of a serving deployment chosen for its load and latency targets, for
-scenarios with Auto serving fields (:func:`assemble`).
-"""
+scenarios with Auto serving fields (:func:`assemble`)."""
 
 from __future__ import annotations
 
@@ -31,6 +30,7 @@ from configurator.core.workloads.serving.bounds import (
 from configurator.core.workloads.serving.copies import clear_copies
 from configurator.core.workloads.serving.count_floor import one_stage_outgrown, weights_outgrow_card
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
+from configurator.core.workloads.serving.engine_step import engine_step_note, with_engine_step
 from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
 from configurator.core.workloads.serving.search_state import ENGINE_SEARCHED
 from configurator.core.workloads.serving.search_state import EVALUATED as _EVALUATED
@@ -80,7 +80,12 @@ def plans_layout(scenario: Scenario) -> bool:
 
 def assemble(scenario: Scenario, card: Card) -> Estimate:
     """The serving estimate: of the planned layout when the planner chooses it, else of the one stated;
-    an offline batch job given no volume at the batch that fills its copies (:func:`.batch_fill.filled_batch`)."""
+    an offline batch job given no volume at the batch that fills its copies (:func:`.batch_fill.filled_batch`);
+    with no engine step given, at the engine's default on the card (:mod:`.engine_step`), said where kept."""
+    if scenario.serving.max_batched_tokens is None:
+        est, settled = assemble(with_engine_step(scenario, card), card), with_engine_step(scenario, card)
+        kept = est.scenario.serving.max_batched_tokens == settled.serving.max_batched_tokens  # else chosen, said
+        return replace(est, messages=(*est.messages, engine_step_note(scenario, card))) if kept else est
     if unsized_batch(scenario):
         return filled_batch(scenario, card, _assembled)
     return _assembled(scenario, card)
@@ -557,7 +562,7 @@ def _step_check_order(chunk: int) -> int:
 def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
     """With the chunk Auto and a latency target: the engine step (prefill chunk, with the batch
     re-planned for it) that carries the most within the targets, said in a message when it is
-    not the one given (the engine's 8192 unless set)."""
+    not the one given (the engine's default unless set: :mod:`.engine_step`)."""
     if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.serving is None \
             or _nothing_to_gain(best):
         return best

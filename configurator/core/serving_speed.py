@@ -10,7 +10,7 @@ import bisect
 import math
 from dataclasses import dataclass, field
 
-from configurator.core.engine_step import engine_step_tokens
+from configurator.core.engine_step import engine_step_tokens, with_engine_step
 from configurator.core.catalog import Card
 from configurator.core.decode_step import _bound, copy_fabric, speculative_step_seconds
 from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
@@ -302,6 +302,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     """
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return None
+    scenario = with_engine_step(scenario, card)  # no engine step given: the engine's default on the card
     serving, constraints = scenario.serving, scenario.constraints
     messages: list[Message] = []
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2

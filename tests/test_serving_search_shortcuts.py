@@ -125,7 +125,7 @@ def test_the_pools_capacity_is_the_rate_the_estimate_reports(catalog):
     for prefill in (1, 2, 3):
         s = _pooled(base, 4, prefill)
         plan_ = plan_serving(s, card)
-        split = pools(s, card, plan_, step_costs(s, card, plan_, running_batch(with_engine_step(s, card))))
+        split = pools(s, card, plan_, step_costs(s, card, plan_, running_batch(s, card)))
         speed = deployment_speed(s, replica_speed(s, card, plan_))
         assert speed.requests_per_s == split.capacity / s.data_parallel * s.data_parallel
         assert split.capacity <= split.prefill_rate

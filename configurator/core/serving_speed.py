@@ -271,12 +271,13 @@ def clear_bound(weights_s: float, kv_s: float, compute_s: float) -> str | None:
     return "memory" if memory >= compute_s else "compute"
 
 
-def running_batch(scenario: Scenario) -> int:
-    """Sequences one model copy decodes at once: its batch (``Scenario.sequences_per_replica``), at
-    most the tokens one engine step carries, since every running sequence adds a token to each
-    step (vLLM refuses ``max_num_seqs`` above ``max_num_batched_tokens``: SchedulerConfig
-    ``_verify_args``); users beyond it wait in the engine's queue [sequences]."""
-    return running_batch_of(scenario.sequences_per_replica, scenario.serving)
+def running_batch(scenario: Scenario, card: Card) -> int:
+    """Sequences one model copy decodes at once on ``card``: its batch (``Scenario.sequences_per_replica``),
+    at most the tokens one engine step carries (the engine's default there unless given), since every
+    running sequence adds a token to each step (vLLM refuses ``max_num_seqs`` above
+    ``max_num_batched_tokens``: SchedulerConfig ``_verify_args``); users beyond it wait in the engine's
+    queue [sequences]."""
+    return running_batch_of(scenario.sequences_per_replica, with_engine_step(scenario, card).serving)
 
 
 def running_batch_of(sequences: int, serving: Serving) -> int:

@@ -139,7 +139,10 @@ class EngineProfile(BaseModel):
         description="tokens one engine step carries by default, decode tokens included (vLLM max_num_batched_tokens, "
                     "SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens), by card memory: pairs (least "
                     "device memory [GiB], tokens) in rising memory, the last one a card reaches applies; a card "
-                    "named in large_card_not_named takes the first [tokens]")
+                    "named in large_card_not_named takes the first; unset, 8,192 on every card, TensorRT-LLM's "
+                    "figure: Hugging Face transformers' generate() prefills its static batch whole and llama-server "
+                    "runs a logical batch of 2,048 (-b) in micro-batches of 512 (-ub), neither modelled here as a "
+                    "step budget, so those profiles keep it [tokens]")
     offline_step_tokens: tuple[tuple[float, int], ...] | None = Field(
         default=None,
         description="the same for offline batch work where the engine's offline entry point has its own default "

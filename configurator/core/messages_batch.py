@@ -1,5 +1,6 @@
 """The planner's global-batch messages (a batch that does not split over the cards, moved to the
-nearest that does or widened within 5 % to split over more ranks), en and zh_CN; merged into
+nearest that does or widened within 5 % to split over more ranks) and the serving batch's (an offline
+batch filled, the engine step's default said: core/engine_step.py), en and zh_CN; merged into
 :mod:`configurator.core.messages`."""
 
 from __future__ import annotations

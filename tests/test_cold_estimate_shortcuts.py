@@ -11,7 +11,7 @@ import dataclasses
 
 import pytest
 
-from configurator.core.engine_step import with_engine_step
+from configurator.core.engine_step import engine_step_tokens, with_engine_step
 from configurator.core.architecture import preset
 from configurator.core.decode_step import prompt_int8_quantized, prompt_peak, prompt_share
 from configurator.core.estimate import clear_estimate_memo, estimate
@@ -119,7 +119,7 @@ def test_the_prompt_time_with_its_attention_handed_in_is_the_same(catalog):
         if plan.math is None or not card.peak_tflops(plan.math):
             continue
         p = scenario.serving.prompt_tokens
-        chunk = min(p, scenario.serving.max_batched_tokens)
+        chunk = min(p, engine_step_tokens(scenario, card))
         clear_estimate_memo()
         rate = serving_rate(card, plan, scenario, chunk, head_rows=max(1.0, chunk / p))
         attention = prompt_attention_flops(scenario.model, p)

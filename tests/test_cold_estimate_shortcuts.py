@@ -65,7 +65,8 @@ def test_a_copy_handed_its_batch_is_timed_as_one_that_reads_it(catalog):
     for name, scenario, card in cases(catalog):
         plan = plan_serving(scenario, card)
         sequences = scenario.sequences_per_replica
-        assert running_batch_of(sequences, with_engine_step(scenario, card).serving) == running_batch(scenario, card), name
+        settled = with_engine_step(scenario, card).serving
+        assert running_batch_of(sequences, settled) == running_batch(scenario, card), name
         clear_estimate_memo()
         read = replica_speed(scenario, card, plan)
         clear_estimate_memo()

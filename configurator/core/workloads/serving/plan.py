@@ -154,7 +154,8 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
     """The serving plan (:func:`planned_layout`); with disaggregation Auto and a latency target, planned
     both with prefill and decode sharing every copy and with separate pools, the one that carries more
     within the targets — the faster where both meet every target and carry the same within
-    :data:`~.weighing.SAME_CAPACITY` (:func:`~.weighing.faster_of_equals`) — said in a message with both rates. With no engine step given, at the engine's default on ``card``."""
+    :data:`~.weighing.SAME_CAPACITY` (:func:`~.weighing.faster_of_equals`) — said in a message with both rates;
+    with no engine step given, at the engine's default on ``card``."""
     scenario = with_engine_step(scenario, card)
     if "disaggregated" not in scenario.auto_layout or not _latency_targets(scenario):
         return planned_layout(scenario, card)

@@ -217,7 +217,7 @@ def _closed_loop_mean_ttft(s, card, users: int) -> tuple[float, float]:
     (serving_speed.replica_speed: the running batch's step costs, the closed loop's rate; the median is
     the estimate's ``ttft_s``) [s]."""
     plan = plan_serving(s, card)
-    costs = step_costs(s, card, plan, running_batch(s))
+    costs = step_costs(s, card, plan, running_batch(s, card))
     point = load_point(costs, closed_loop_rate(costs, users), closed=True, users=users)
     return mean_ttft_seconds(costs, point, closed=True, users=users), point.ttft_s[50]
 

@@ -45,7 +45,7 @@ def test_the_step_costs_bound_is_decode_bounds(catalog, name):
     card = catalog.get(s.card_id)
     plan = plan_serving(s, card)
     clear_estimate_memo()
-    batch = running_batch(s)
+    batch = running_batch(s, card)
     costs = step_costs(s, card, plan, batch)
     kv = s.serving.prompt_tokens + s.serving.output_tokens // 2
     assert costs.decode_bound in (None, decode_bound(s, card, plan, batch, kv))

@@ -11,6 +11,7 @@ import dataclasses
 
 import pytest
 
+from configurator.core.engine_step import engine_step_tokens, with_engine_step
 from configurator.core.architecture import preset
 from configurator.core.decode_step import prompt_int8_quantized, prompt_peak, prompt_share
 from configurator.core.estimate import clear_estimate_memo, estimate
@@ -64,12 +65,13 @@ def test_a_copy_handed_its_batch_is_timed_as_one_that_reads_it(catalog):
     for name, scenario, card in cases(catalog):
         plan = plan_serving(scenario, card)
         sequences = scenario.sequences_per_replica
-        assert running_batch_of(sequences, scenario.serving) == running_batch(scenario), name
+        settled = with_engine_step(scenario, card).serving
+        assert running_batch_of(sequences, settled) == running_batch(scenario, card), name
         clear_estimate_memo()
         read = replica_speed(scenario, card, plan)
         clear_estimate_memo()
         costs = None if read is None or read.batching == "static" else \
-            step_costs(scenario, card, plan, running_batch(scenario))
+            step_costs(scenario, card, plan, running_batch(scenario, card))
         handed = replica_speed(scenario, card, plan, costs, sequences)
         assert (read is None) == (handed is None), name
         if read is not None:
@@ -118,7 +120,7 @@ def test_the_prompt_time_with_its_attention_handed_in_is_the_same(catalog):
         if plan.math is None or not card.peak_tflops(plan.math):
             continue
         p = scenario.serving.prompt_tokens
-        chunk = min(p, scenario.serving.max_batched_tokens)
+        chunk = min(p, engine_step_tokens(scenario, card))
         clear_estimate_memo()
         rate = serving_rate(card, plan, scenario, chunk, head_rows=max(1.0, chunk / p))
         attention = prompt_attention_flops(scenario.model, p)

@@ -200,7 +200,7 @@ def _steps_per_s(est) -> float:
     tokens [1/s]."""
     s, sp = est.scenario, est.serving
     per_request = uncached_prompt_tokens(s) + s.serving.output_tokens - 1
-    return max(_decode_tokens_per_s(est) / (running_batch(s) * speculative_tokens_per_step(s)),
+    return max(_decode_tokens_per_s(est) / (running_batch(s, est.card) * speculative_tokens_per_step(s)),
                sp.requests_per_s * per_request / s.serving.max_batched_tokens)
 
 

@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from configurator.core.engine_step import engine_step_tokens, with_engine_step
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate_json import estimate_to_dict
@@ -124,7 +125,7 @@ def test_the_pools_capacity_is_the_rate_the_estimate_reports(catalog):
     for prefill in (1, 2, 3):
         s = _pooled(base, 4, prefill)
         plan_ = plan_serving(s, card)
-        split = pools(s, card, plan_, step_costs(s, card, plan_, running_batch(s)))
+        split = pools(s, card, plan_, step_costs(s, card, plan_, running_batch(s, card)))
         speed = deployment_speed(s, replica_speed(s, card, plan_))
         assert speed.requests_per_s == split.capacity / s.data_parallel * s.data_parallel
         assert split.capacity <= split.prefill_rate
@@ -180,11 +181,11 @@ def test_a_prefill_time_is_given_again_only_where_nothing_it_reads_changed(catal
     for s in [base, *variants]:
         assert idle_ttft_seconds(s, card, plan_) == fresh(s)
         prompt = uncached_prompt_tokens(s)
-        together = max(1, s.serving.max_batched_tokens // prompt)
+        together = max(1, engine_step_tokens(s, card) // prompt)
         pooled = prefill_seconds(s, card, plan_, prompt, together) / together
         assert prefill_pool_prompt_seconds(s, card, plan_) == pooled
         p = s.serving.prompt_tokens
-        chunk = min(p, s.serving.max_batched_tokens)
+        chunk = min(p, engine_step_tokens(s, card))
         rate = serving_rate(card, plan_, s, chunk, head_rows=max(1.0, chunk / p))
         per_token = prompt_compute_seconds(s, card, p, rate, prefill_flops(s.model, p, -(-p // chunk))) / p
         per_token += float(_tp_allreduce_s(s, card, p, plan_.math_bytes)

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from configurator.core.engine_step import engine_step_tokens, with_engine_step
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.procurement.deployment import deployment_cost
@@ -161,7 +162,7 @@ def test_the_batch_range_kept_on_a_probe_is_the_one_worked_out_afresh(catalog):
         for laid_out in _layouts(scenario):
             for s in (laid_out, laid_out.model_copy()):  # the probe's own scenario, then an equal one
                 model = serving_memory_model(s, card, plan_serving(s, card))
-                step = s.serving.max_batched_tokens
+                step = engine_step_tokens(s, card)  # the engine's default on the card where none is given
                 fresh = (min(-(-s.serving.users // s.data_parallel), step),
                          min(max(model.max_concurrency(s.serving.context_tokens), 1), step))
                 assert batch_range(s, card) == batch_range(s, card) == fresh

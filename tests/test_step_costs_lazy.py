@@ -46,7 +46,7 @@ def test_lazy_segments_give_the_whole_grid_s_numbers(catalog, name):
     s = CASES[name]
     card = catalog.get(s.card_id)
     plan = plan_serving(s, card)
-    batch = running_batch(s)
+    batch = running_batch(s, card)
     kv = s.serving.prompt_tokens + s.serving.output_tokens // 2
     reads = list(np.linspace(0, 2 * batch, 57)) + [0.0, float(batch), batch + 0.5, 1.0, 0.25]
     for order in (reads, reads[::-1]):

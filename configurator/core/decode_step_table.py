@@ -10,6 +10,7 @@ from collections import OrderedDict
 from itertools import compress
 from operator import is_not, itemgetter
 
+from configurator.core.engine_step import engine_step_tokens
 from configurator.core.catalog import Card
 from configurator.core.decode_step import DecodeStep, with_drafts
 from configurator.core.matmul_shapes import clear_with_shapes
@@ -230,7 +231,7 @@ def _kept_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: 
         sibling = _DECODE_STEPS.get(decode_filed)
     sibling = _plan_sibling(sibling, decode_key, plan)
     table = StepTable(DecodeStep(scenario, card, plan, kv_tokens) if sibling is None else sibling.step, sibling,
-                      scenario.serving.max_batched_tokens)
+                      engine_step_tokens(scenario, card))
     tables.append(table)  # one list append: atomic
     with _TABLES_LOCK:
         _DECODE_STEPS[decode_filed] = (decode_key, table)

@@ -137,6 +137,19 @@ class EngineProfile(BaseModel):
     large_card_not_named: tuple[str, ...] = Field(
         default=(), description="parts of a device name (lower case) that keep a card at the default whatever "
                                 "its memory (vLLM: 'a100', PR #17885)")
+    step_tokens: tuple[tuple[float, int], ...] = Field(
+        default=((0.0, 8192),),
+        description="tokens one engine step carries by default, decode tokens included (vLLM max_num_batched_tokens, "
+                    "SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens), by card memory: pairs (least "
+                    "device memory [GiB], tokens) in rising memory, the last one a card reaches applies; a card "
+                    "named in large_card_not_named takes the first; unset, 8,192 on every card, TensorRT-LLM's "
+                    "figure: Hugging Face transformers' generate() prefills its static batch whole and llama-server "
+                    "runs a logical batch of 2,048 (-b) in micro-batches of 512 (-ub), neither modelled here as a "
+                    "step budget, so those profiles keep it [tokens]")
+    offline_step_tokens: tuple[tuple[float, int], ...] | None = Field(
+        default=None,
+        description="the same for offline batch work where the engine's offline entry point has its own default "
+                    "(vLLM's LLM class against its OpenAI-compatible server); unset: as online [tokens]")
     fp8_expert_dispatch: bool = Field(
         default=False,
         description="its expert-parallel all-to-all (DeepEP) dispatches the tokens in FP8 with a float32 scale per "
@@ -223,9 +236,14 @@ VLLM = EngineProfile(
     max_seqs_large_card=1024,
     large_card_gib=70.0,
     large_card_not_named=("a100",),
+    # The same function (vllm-project/vllm 99d7eb5d, vllm/engine/arg_utils.py EngineArgs.get_batch_defaults)
+    # sets default_max_num_batched_tokens by usage context: the OpenAI-compatible server (vllm serve) 2,048, the
+    # LLM class 8,192; on 70 GiB or more but an A100 ("For GPUs like H100 and MI300x") 8,192 and 16,384.
+    step_tokens=((0.0, 2048), (70.0, 8192)),
+    offline_step_tokens=((0.0, 8192), (70.0, 16384)),
     source="vLLM PR #1440 (graph vs eager decode), vLLM v0.6.0 blog (host overhead); docs: kv_cache_dtype "
-           "'auto' = model dtype, max_num_batched_tokens 8192 with chunked prefill (V1); max_num_seqs 256, 1,024 "
-           "on 70 GiB or more but an A100 (vllm/engine/arg_utils.py get_batch_defaults)",
+           "'auto' = model dtype; max_num_seqs 256, 1,024 on 70 GiB or more but an A100, max_num_batched_tokens "
+           "2,048 served and 8,192 offline, 8,192 and 16,384 there (vllm/engine/arg_utils.py get_batch_defaults)",
 )
 
 SGLANG = EngineProfile(
@@ -252,8 +270,13 @@ SGLANG = EngineProfile(
     # most 4,096 slots (sgl-project/sglang python/sglang/srt/model_executor/model_runner.py and
     # pool_configurator.py: resolved = min(capacity_cap, 4096)): memory decides first.
     max_seqs=4096,
+    # --chunked-prefill-size unset: by the device's memory (sgl-project/sglang python/sglang/srt/server_args.py,
+    # ServerArgs._handle_gpu_memory_settings, late 2025; gpu_mem in MiB): under 35 GiB (A10, 4090, 5090) 2,048,
+    # under 60 GiB (A100 40GB, L40) 4,096, under 160 GiB (H100, A100 80GB, H20, H200) 8,192, else (B200, MI300)
+    # 16,384. Earlier releases had three tiers (2,048 under 35 GiB, 8,192 under 160 GiB, 16,384).
+    step_tokens=((0.0, 2048), (35.0, 4096), (60.0, 8192), (160.0, 16384)),
     fp8_expert_dispatch=True,
-    source="SGLang v0.4 blog (overlap scheduler); docs: --chunked-prefill-size 8192, --kv-cache-dtype auto; "
+    source="SGLang v0.4 blog (overlap scheduler); docs: --chunked-prefill-size by card memory, --kv-cache-dtype auto; "
            "kernels as vLLM (FlashInfer attention); checked against sgl-project/sglang "
            "benchmark/benchmark_vllm_060 (SGLang v0.3.0, ShareGPT: Llama 3.1 8B on 1x A100 80GB offline "
            "4,281.51 output tokens/s and median TPOT 13.17 ms at 4 requests/s; 70B TP4 on 4x H100 "
@@ -284,6 +307,9 @@ TENSORRT_LLM = EngineProfile(
     # trtllm-serve --max_batch_size defaults to BuildConfig.max_batch_size, 2,048 (NVIDIA/TensorRT-LLM
     # tensorrt_llm/commands/serve.py; tensorrt_llm/builder.py BuildConfig).
     max_seqs=2048,
+    # trtllm-serve --max_num_tokens defaults to BuildConfig.max_num_tokens, 8,192 on every card (NVIDIA/TensorRT-LLM
+    # 4c05a748 tensorrt_llm/commands/serve.py; tensorrt_llm/builder.py BuildConfig).
+    step_tokens=((0.0, 8192),),
     source="NVIDIA/TensorRT-LLM docs/source/performance.md (v0.5–0.6: FP8 rows run FP8 KV; TTFT and static-batch "
            "throughput tables, checked in tests/test_serving.py); max_num_tokens 8192",
 )
@@ -476,6 +502,19 @@ def default_max_seqs(profile: EngineProfile, memory_bytes: float, device_name: s
         if not any(part in name for part in profile.large_card_not_named):
             return large
     return profile.max_seqs
+
+
+def default_step_tokens(profile: EngineProfile, memory_bytes: float, device_name: str, offline: bool) -> int:
+    """Tokens one engine step carries by default on a card of ``memory_bytes`` [B] named ``device_name``
+    (``offline``: offline batch work, where the profile has a default of its own for it): the last tier of
+    ``step_tokens`` (or ``offline_step_tokens``) whose least memory the card reaches, the first for a card whose
+    name, in lower case, holds a part of ``large_card_not_named`` (vLLM's A100, PR #17885) [tokens]."""
+    tiers = profile.offline_step_tokens if offline and profile.offline_step_tokens is not None else profile.step_tokens
+    name = device_name.lower()
+    if any(part in name for part in profile.large_card_not_named):
+        return tiers[0][1]
+    reached = [tokens for least_gib, tokens in tiers if memory_bytes >= least_gib * 2**30]
+    return reached[-1] if reached else tiers[0][1]
 
 
 def layer_overhead_s(profile: EngineProfile, cuda_graphs: bool | None) -> float:

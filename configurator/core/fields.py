@@ -337,10 +337,13 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="serving: sequences one model copy decodes together", row_label=_t("ServingEditor", "&Maximum batch")),
     _f("serving.max_batched_tokens", _t("ScenarioController", "prefill chunk"), _SV_TOKENS, step=512, help=_t(
         "ServingEditor", "Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps "
-             "(vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)"),
-       flag="--max-batched-tokens", layout="max_batched_tokens", metavar="TOKENS", unit="[tokens]",
-       cli_help="serving: tokens per engine step, the prefill chunk (auto: 512-16384 tried under the latency "
-                "targets)", row_label=_t("ServingEditor", "Prefill &chunk")),
+             "(vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens). Left at the "
+             "engine's default, the engine's own on the card applies (vLLM and SGLang by card memory, vLLM offline "
+             "larger), and the estimate says which"),
+       none_text=_t("ServingEditor", "engine's default"), flag="--max-batched-tokens", layout="max_batched_tokens",
+       metavar="TOKENS", unit="[tokens]",
+       cli_help="serving: tokens per engine step, the prefill chunk (default: the engine's on the card; auto: "
+                "512-16384 tried under the latency targets)", row_label=_t("ServingEditor", "Prefill &chunk")),
     _f("serving.disaggregated", _t("ScenarioController", "separate prefill and decode pools"), layout="disaggregated",
        flag="--disaggregated", cli_help="serving: separate prefill and decode pools (auto: compared with shared "
                                         "copies under the latency targets)",

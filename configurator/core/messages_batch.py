@@ -1,10 +1,22 @@
 """The planner's global-batch messages (a batch that does not split over the cards, moved to the
-nearest that does or widened within 5 % to split over more ranks), en and zh_CN; merged into
+nearest that does or widened within 5 % to split over more ranks) and the serving batch's (an offline
+batch filled, the engine step's default said: core/engine_step.py), en and zh_CN; merged into
 :mod:`configurator.core.messages`."""
 
 from __future__ import annotations
 
 BATCH_ENGLISH: dict[str, str] = {
+    "engine-step-default": (
+        "Engine step of {tokens:,} tokens (prefill chunk): {engine}'s default on the {memory} GB card"
+    ),
+    "engine-step-default-served": (
+        "Engine step of {tokens:,} tokens (prefill chunk): {engine}'s default for its OpenAI-compatible server on the "
+        "{memory} GB card"
+    ),
+    "engine-step-default-offline": (
+        "Engine step of {tokens:,} tokens (prefill chunk): {engine}'s default for offline batch (its LLM class) on the "
+        "{memory} GB card"
+    ),
     "serving-batch-filled": (
         "Offline batch with no volume given: planned at the largest batch that fits in memory within the "
         "engine's default cap of {cap:,} sequences a copy: {batch:,} sequences a copy, {users:,} at once (give "
@@ -49,6 +61,11 @@ BATCH_ENGLISH: dict[str, str] = {
 }
 
 BATCH_CHINESE: dict[str, str] = {
+    "engine-step-default": "引擎步长 {tokens:,} 词元（预填充分块）：{engine} 在 {memory} GB 显卡上的默认值",
+    "engine-step-default-served": "引擎步长 {tokens:,} 词元（预填充分块）：{engine} 的 OpenAI 兼容服务器"
+                                  "在 {memory} GB 显卡上的默认值",
+    "engine-step-default-offline": "引擎步长 {tokens:,} 词元（预填充分块）：{engine} 离线批处理（LLM 类）"
+                                   "在 {memory} GB 显卡上的默认值",
     "serving-batch-filled": "离线批处理未给出处理量：按内存能容纳、且不超过引擎默认上限（每个副本 {cap:,} 条序列）的最大批量规划：每个副本 "
                             "{batch:,} 条序列，同时 {users:,} 条（填写每天请求数或同时服务的用户数，可按实际用量规划）",
     "serving-batch-filled-memory": "离线批处理未给出处理量：按内存能容纳的最大批量规划：每个副本 {batch:,} 条序列，同时 {users:,} 条"

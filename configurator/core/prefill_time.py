@@ -23,6 +23,7 @@ from configurator.core.decode_step import (
     serving_rate,
 )
 from configurator.core.decode_step_table import same_but_batch
+from configurator.core.engine_step import engine_step_tokens
 from configurator.core.engines import decode_read_factor
 from configurator.core.formulas.eager_layer import eager_elementwise_bytes_per_token, eager_layer_kernels
 from configurator.core.memo import LastAsked
@@ -116,8 +117,9 @@ def prefill_seconds(
     a, tp, model = scenario.assumptions, scenario.parallelism.tp, scenario.model
     profile = scenario.serving.profile
     tokens = prompt_tokens * sequences
-    chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
-    chunk = min(tokens, scenario.serving.max_batched_tokens)
+    step = engine_step_tokens(scenario, card)
+    chunks = math.ceil(tokens / step)
+    chunk = min(tokens, step)
     compute_s = sequences * _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk, alone)
     weights_s = chunks * _chunk_weights_seconds(scenario, card, plan, chunk)
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
@@ -270,7 +272,7 @@ def _prompt_token_s(scenario: Scenario, card: Card, plan: PrecisionPlan, alone: 
     serving = scenario.serving
     profile = serving.profile
     p = uncached_prompt_tokens(scenario)
-    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens), alone) / p
+    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, engine_step_tokens(scenario, card)), alone) / p
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
     # each added only where its engine runs it: else its 0.0 (+ 0.0 / p leaves the positive sum as it is)
@@ -302,7 +304,7 @@ def prompt_step_read_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan
     time of a step (:attr:`~configurator.core.load.StepCosts.prompt_read_s`) [s]; the prompt's tokens
     not found in the prefix cache (:func:`uncached_prompt_tokens`), those its steps carry."""
     serving = scenario.serving
-    chunk = min(uncached_prompt_tokens(scenario), serving.max_batched_tokens)
+    chunk = min(uncached_prompt_tokens(scenario), engine_step_tokens(scenario, card))
     return _chunk_weights_seconds(scenario, card, plan, chunk) + serving.profile.step_overhead_s
 
 
@@ -312,5 +314,5 @@ def prefill_pool_prompt_seconds(scenario: Scenario, card: Card, plan: PrecisionP
     chunk budget holds prefilled together, over their number [s]. Does not depend on the batch
     per copy."""
     prompt = uncached_prompt_tokens(scenario)
-    together = max(1, scenario.serving.max_batched_tokens // prompt)
+    together = max(1, engine_step_tokens(scenario, card) // prompt)
     return prefill_seconds(scenario, card, plan, prompt, together) / together

@@ -10,6 +10,10 @@ Version 2 → 3: ``assumptions.attention_efficiency`` became None by default (th
 published figure on the card's architecture); older files wrote the single default then in force,
 0.45, into every scenario, so that value is taken as "not set" and dropped. Any other value was the
 user's and is kept.
+
+Version 3 → 4: ``serving.max_batched_tokens`` became None by default (each engine's own default on the
+card, core/engine_step.py); older files wrote 8192, the single default then in force, so that value is
+dropped as not set. Any other value was the user's (or an applied plan's) and is kept.
 """
 
 from __future__ import annotations
@@ -28,6 +32,12 @@ ATTENTION_BY_KERNEL_SINCE = 3
 OLD_ATTENTION_DEFAULT = 0.45
 """The attention efficiency every scenario file before version 3 carried unless the user changed it."""
 
+ENGINE_STEP_BY_ENGINE_SINCE = 4
+"""The schema version from which the engine step's tokens are None unless the user set them."""
+
+OLD_ENGINE_STEP_DEFAULT = 8192
+"""The engine step every scenario file before version 4 carried unless the user changed it [tokens]."""
+
 
 def migrated_body(body: dict, version: int, notes: list[Message] | None = None) -> dict:
     """``body`` (a scenario document's ``scenario`` part, written by schema ``version``) in the
@@ -37,6 +47,8 @@ def migrated_body(body: dict, version: int, notes: list[Message] | None = None) 
     body = {**body, "schema_version": SCENARIO_SCHEMA_VERSION} if "schema_version" in body else body
     if version < ATTENTION_BY_KERNEL_SINCE:
         body = _attention_by_kernel(body)
+    if version < ENGINE_STEP_BY_ENGINE_SINCE:
+        body = _engine_step_by_engine(body)
     if version >= EP_IN_CARDS_SINCE or body.get("workload") != _SERVING_WORKLOAD:
         return body
     par = body.get("parallelism")
@@ -52,6 +64,14 @@ def migrated_body(body: dict, version: int, notes: list[Message] | None = None) 
 
 def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _engine_step_by_engine(body: dict) -> dict:
+    """``body`` with an engine step of the old default dropped (version 3 → 4)."""
+    serving = body.get("serving")
+    if not isinstance(serving, dict) or serving.get("max_batched_tokens") != OLD_ENGINE_STEP_DEFAULT:
+        return body
+    return {**body, "serving": {k: v for k, v in serving.items() if k != "max_batched_tokens"}}
 
 
 def _attention_by_kernel(body: dict) -> dict:

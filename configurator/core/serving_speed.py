@@ -10,6 +10,7 @@ import bisect
 import math
 from dataclasses import dataclass, field
 
+from configurator.core.engine_step import engine_step_tokens, with_engine_step
 from configurator.core.catalog import Card
 from configurator.core.decode_step import _bound, copy_fabric, speculative_step_seconds
 from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
@@ -245,7 +246,7 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
         # micro-batches' chunks share the stages: the copy's prompt tokens at pp times the rate
         alone, per_token = alone or per_token, per_token / pp
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario) + own_pass, uncached,
-                     serving.output_tokens, batch, serving.max_batched_tokens,
+                     serving.output_tokens, batch, engine_step_tokens(scenario, card),
                      speculative_tokens_per_step(scenario) if serving.speculative_tokens else 1.0,  # its 1.0 at k = 0
                      bound, profile.scheduler_steps, own_pass,
                      table.batch_free(prompt_step_read_seconds, scenario, card, plan),
@@ -270,12 +271,13 @@ def clear_bound(weights_s: float, kv_s: float, compute_s: float) -> str | None:
     return "memory" if memory >= compute_s else "compute"
 
 
-def running_batch(scenario: Scenario) -> int:
-    """Sequences one model copy decodes at once: its batch (``Scenario.sequences_per_replica``), at
-    most the tokens one engine step carries, since every running sequence adds a token to each
-    step (vLLM refuses ``max_num_seqs`` above ``max_num_batched_tokens``: SchedulerConfig
-    ``_verify_args``); users beyond it wait in the engine's queue [sequences]."""
-    return running_batch_of(scenario.sequences_per_replica, scenario.serving)
+def running_batch(scenario: Scenario, card: Card) -> int:
+    """Sequences one model copy decodes at once on ``card``: its batch (``Scenario.sequences_per_replica``),
+    at most the tokens one engine step carries (the engine's default there unless given), since every
+    running sequence adds a token to each step (vLLM refuses ``max_num_seqs`` above
+    ``max_num_batched_tokens``: SchedulerConfig ``_verify_args``); users beyond it wait in the engine's
+    queue [sequences]."""
+    return running_batch_of(scenario.sequences_per_replica, with_engine_step(scenario, card).serving)
 
 
 def running_batch_of(sequences: int, serving: Serving) -> int:
@@ -301,6 +303,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     """
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return None
+    scenario = with_engine_step(scenario, card)  # no engine step given: the engine's default on the card
     serving, constraints = scenario.serving, scenario.constraints
     messages: list[Message] = []
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
@@ -322,8 +325,8 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if scenario.parallelism.tp > 1:
         messages.extend(tensor_parallel_messages(scenario, card, copy_fabric(card, scenario.parallelism.cards_per_node,
                                                                          scenario.assumptions)))
-    if serving.prompt_tokens > serving.max_batched_tokens:
-        messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=serving.max_batched_tokens))
+    if serving.prompt_tokens > (step := engine_step_tokens(scenario, card)):
+        messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=step))
     if plan.weight_format is not None and FORMATS[plan.weight_format].family not in serving.profile.formats:
         messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
     target = constraints.requests_per_s / copies if constraints.requests_per_s else None

@@ -3519,10 +3519,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>最大批量(&amp;M)</translation>
     </message>
     <message>
-        <source>Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)</source>
-        <translation>每一步可携带的词元数：提示按此大小分块，在解码步之间预填充（vLLM max_num_batched_tokens、SGLang --chunked-prefill-size、TensorRT-LLM max_num_tokens）</translation>
-    </message>
-    <message>
         <source>Prefill &amp;chunk</source>
         <translation>预填充分块(&amp;C)</translation>
     </message>
@@ -3577,6 +3573,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Batching po&amp;licy</source>
         <translation>批处理策略(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens). Left at the engine&apos;s default, the engine&apos;s own on the card applies (vLLM and SGLang by card memory, vLLM offline larger), and the estimate says which</source>
+        <translation>每一步可携带的词元数：提示按此大小分块，在解码步之间预填充（vLLM max_num_batched_tokens、SGLang --chunked-prefill-size、TensorRT-LLM max_num_tokens）。保留引擎默认值时，采用该引擎在此显卡上的默认值（vLLM 与 SGLang 按显存大小而定，vLLM 离线批处理更大），估算结果会注明所用的值</translation>
+    </message>
+    <message>
+        <source>engine&apos;s default</source>
+        <translation>引擎默认值</translation>
     </message>
     <message>
         <source> cards</source>

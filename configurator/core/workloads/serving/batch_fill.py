@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from configurator.core.engine_step import engine_step_tokens
 from configurator.core.catalog import Card
 from configurator.core.engines import default_max_seqs
 from configurator.core.messages import msg
@@ -45,7 +46,7 @@ def filled_users(first: Estimate) -> int:
     in memory at the context, at most the engine's cap and the engine step's tokens a copy [sequences]."""
     scenario = first.scenario
     copies = scenario.data_parallel
-    per_copy = scenario.serving.max_batched_tokens
+    per_copy = engine_step_tokens(scenario, first.card)
     cap = engine_batch_cap(scenario, first.card)
     if cap is not None:
         per_copy = min(per_copy, cap)

@@ -10,6 +10,7 @@ none of these while :func:`~configurator.core.workloads.serving.plan.recording_e
 
 from __future__ import annotations
 
+from configurator.core.engine_step import engine_step_tokens
 from configurator.core.catalog import Card
 from configurator.core.workloads.serving.memory import ServingMemoryModel
 from configurator.core.scenario import Scenario
@@ -43,7 +44,7 @@ def batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
 
 def _batch_range(scenario: Scenario, model: ServingMemoryModel) -> tuple[int, int]:
     """:func:`batch_range` with the scenario's memory model."""
-    step_budget = scenario.serving.max_batched_tokens
+    step_budget = model.step_tokens  # the engine step the memory model was made at
     spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
     largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
     return spread, largest

@@ -34,6 +34,7 @@ from configurator.core.workloads.serving.plan import (
 from configurator.core.workloads.serving.pools_floor import pools_cannot_carry
 from configurator.core.workloads.serving.shapes import copy_shapes, may_hold_weights, pinned_to
 from configurator.core.workloads.serving.weighing import target_miss
+from configurator.core.engine_step import with_engine_step
 
 SERVING_COUNTS = tuple(2**k for k in range(13))
 """Card counts tried for serving before the fewest that carry the load is narrowed down."""
@@ -55,8 +56,8 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
     """The fewest cards that carry the whole load (None when no count tried does); with
     ``whole_systems``, in units a buyer can order (whole NVL72 racks). Counts below the
     weights' lower bound (:func:`fewest_cards_for_weights`) are not estimated: they cannot fit."""
-    full = engine_start(plannable(scenario, card))
-    base = _engine_defaults(full)
+    full = engine_start(plannable(scenario, card))  # then each with its engine step settled on the card
+    full, base = with_engine_step(full, card), with_engine_step(_engine_defaults(full), card)
     ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
     in_units = whole_systems and whole_system_counts(card, counts) != tuple(counts)
     least = fewest_cards_for_weights(base, card)
@@ -246,8 +247,8 @@ def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[
     tried fits."""
     if not latency_targets(scenario).any:
         return None
-    full = engine_start(plannable(scenario, card))
-    base = _engine_defaults(full)
+    full = engine_start(plannable(scenario, card))  # then each with its engine step settled on the card
+    full, base = with_engine_step(full, card), with_engine_step(_engine_defaults(full), card)
     ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
     least = fewest_cards_for_weights(base, card)
     tried, last, ceilings = [], None, {}  # (estimate or what gives it, floor under its miss or None)

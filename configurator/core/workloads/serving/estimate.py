@@ -15,6 +15,7 @@ from configurator.core.economics import PriceBasis, deployment_power, energy_kwh
 from configurator.core.memo import LastAsked
 from configurator.core.memory import MemoryBreakdown
 from configurator.core.workloads.serving.memory import ServingMemoryModel, serving_memory_model
+from configurator.core.engine_step import engine_step_notes, with_engine_step
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -60,6 +61,7 @@ class ServingCopy:
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan | None = None,
                  model: ServingMemoryModel | None = None) -> None:
+        scenario = with_engine_step(scenario, card)  # no engine step given: the engine's default on the card
         self.scenario, self.card = scenario, card
         self.plan: PrecisionPlan = plan_serving(scenario, card) if plan is None else plan
         self.model: ServingMemoryModel = batch_free_memory_model(scenario, card, self.plan) if model is None else model
@@ -185,6 +187,7 @@ def constraint_check(scenario: Scenario, card: Card, speed: ServingSpeed | None,
 
 def estimate_serving(scenario: Scenario, card: Card, basis: ServingBasis) -> Estimate:
     """``scenario`` on ``scenario.count`` × ``card`` at the layout it states, per hour of serving."""
+    scenario = with_engine_step(scenario, card)
     speed = deployment_speed(scenario, basis.replica)
     power = deployment_power(card, scenario, basis.book)
     energy = energy_kwh(power, 1.0) if power else None
@@ -209,4 +212,4 @@ def _estimate_messages(scenario: Scenario, card: Card, basis: ServingBasis, spee
     return (*layout_messages(scenario), *basis.plan.messages, *fit_messages(basis.memory, card),
             *(speed.messages if speed and runs else ()),
             *(load_messages(scenario, speed) if runs else ()), *verdict_messages(verdicts.get(), runs),
-            *basis.card_messages, *costs.messages)
+            *basis.card_messages, *costs.messages, *engine_step_notes(scenario, card))

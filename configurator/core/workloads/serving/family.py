@@ -33,6 +33,7 @@ from configurator.core.workloads.base import (
 from configurator.core.workloads.checks import unrated_message
 from configurator.core.workloads.layout import at_count
 from configurator.core.workloads.serving import deployment, plan
+from configurator.core.engine_step import with_engine_step
 
 DEPLOYMENT_MEMO_SIZE = 256
 """Deployment searches kept per kind (:meth:`ServingFamily.deployments`,
@@ -108,6 +109,7 @@ class ServingFamily(WorkloadFamily):
 
     def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
         """Memory per card against the context at the scenario's sequences per replica."""
+        scenario = with_engine_step(scenario, card)
         model = serving_memory_model(scenario, card, plan_serving(scenario, card))
         concurrency, current = scenario.sequences_per_replica, scenario.serving.context_tokens
         top = max(2 * current, min(LONGEST_CONTEXT_SHOWN, 2 * max(model.max_context(concurrency), 1)))

@@ -30,6 +30,7 @@ import functools
 import math
 from statistics import NormalDist
 
+from configurator.core.engine_step import engine_step_tokens
 from configurator.core.catalog import Card
 from configurator.core.decode_step_table import copy_step_table
 from configurator.core.precision import kv_element_bytes
@@ -100,7 +101,7 @@ def tpot_floor(scenario: Scenario, card: Card, percentile: int = 50, slower: flo
         return math.inf
     per_step = speculative_tokens_per_step(scenario)
     per_second = rate * max(serving.output_tokens - 1, 0) / per_step  # sequences each second of step adds
-    smallest = max(1, min(-(-serving.users // copies), serving.max_batched_tokens))
+    smallest = max(1, min(-(-serving.users // copies), engine_step_tokens(scenario, card)))
     step, read, time_at = 0.0, -1, table.timer()  # the table's step at a batch (what table.at reads)
     for _ in range(ROUNDS):
         node = node_below(min(per_second * step, smallest))

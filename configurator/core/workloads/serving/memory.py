@@ -20,6 +20,7 @@ from configurator.core.memory import (
     usable_capacity_bytes,
 )
 from configurator.core.decode_step import copy_kv_bytes
+from configurator.core.engine_step import engine_step_tokens
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
 from configurator.core.units import GIB
@@ -177,7 +178,7 @@ def serving_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
         weights,  # weights
         kv_per_token,  # kv_per_token_per_sequence
         serving_token_working_bytes(model, plan.math_bytes) / tp,  # working_per_token
-        serving.max_batched_tokens,  # step_tokens
+        engine_step_tokens(scenario, card),  # step_tokens
         serving.prompt_tokens,  # prompt_tokens
         sampling,  # activations_per_sequence
         scenario.assumptions.cuda_context_gib * GIB,  # context

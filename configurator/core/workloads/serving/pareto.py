@@ -20,6 +20,7 @@ from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import at_count, plannable
 from configurator.core.workloads.serving.plan import planned_serving, plans_layout, recording_evaluated
 from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
+from configurator.core.engine_step import with_engine_step
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,7 @@ def serving_tradeoff(scenario: Scenario, card: Card, chosen: Estimate | None = N
     and the chosen layout — ``chosen``, else the planner's own answer — marked (added when the
     search did not weigh it, as when the deployment kept the engine's defaults). Without Auto
     serving fields there is nothing to search: the one layout given."""
+    scenario = with_engine_step(scenario, card)
     targets = latency_targets(scenario)
     percentile = targets.percentile
     if plans_layout(scenario):
@@ -181,7 +183,7 @@ def serving_tradeoff(scenario: Scenario, card: Card, chosen: Estimate | None = N
                            chosen_on_front=mark is not None and mark.on_front, why_off_front=why)
 
 
-SEARCH_DEFAULTS = {"max_batch": None, "max_batched_tokens": 8192, "disaggregated": False}
+SEARCH_DEFAULTS = {"max_batch": None, "max_batched_tokens": None, "disaggregated": False}
 """The serving fields the search starts from when they are Auto (the engine's step, shared copies;
 :class:`~configurator.core.scenario.ServingConfig`'s own defaults)."""
 

@@ -1,7 +1,6 @@
 """The serving planner: tensor parallelism, pipeline stages, expert parallelism, batch per copy
 and KV precision of a serving deployment chosen for its load and latency targets, for
-scenarios with Auto serving fields (:func:`assemble`).
-"""
+scenarios with Auto serving fields (:func:`assemble`)."""
 
 from __future__ import annotations
 
@@ -31,6 +30,7 @@ from configurator.core.workloads.serving.bounds import (
 from configurator.core.workloads.serving.copies import clear_copies
 from configurator.core.workloads.serving.count_floor import one_stage_outgrown, weights_outgrow_card
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
+from configurator.core.engine_step import with_engine_step
 from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
 from configurator.core.workloads.serving.search_state import ENGINE_SEARCHED
 from configurator.core.workloads.serving.search_state import EVALUATED as _EVALUATED
@@ -80,7 +80,9 @@ def plans_layout(scenario: Scenario) -> bool:
 
 def assemble(scenario: Scenario, card: Card) -> Estimate:
     """The serving estimate: of the planned layout when the planner chooses it, else of the one stated;
-    an offline batch job given no volume at the batch that fills its copies (:func:`.batch_fill.filled_batch`)."""
+    an offline batch job given no volume at the batch that fills its copies (:func:`.batch_fill.filled_batch`);
+    with no engine step given, at the engine's default on the card (:mod:`configurator.core.engine_step`)."""
+    scenario = with_engine_step(scenario, card)
     if unsized_batch(scenario):
         return filled_batch(scenario, card, _assembled)
     return _assembled(scenario, card)
@@ -149,11 +151,12 @@ def planned_serving(scenario: Scenario, card: Card) -> Estimate:
 
 
 def search_serving(scenario: Scenario, card: Card) -> Estimate:
-    """The serving plan (:func:`planned_layout`); with disaggregation Auto and a latency target,
-    planned both with prefill and decode sharing every copy and with separate pools, the one
-    that carries more within the targets — the faster where both meet every target and carry the
-    same within :data:`~.weighing.SAME_CAPACITY` (:func:`~.weighing.faster_of_equals`) — said in a
-    message with both rates."""
+    """The serving plan (:func:`planned_layout`); with disaggregation Auto and a latency target, planned
+    both with prefill and decode sharing every copy and with separate pools, the one that carries more
+    within the targets — the faster where both meet every target and carry the same within
+    :data:`~.weighing.SAME_CAPACITY` (:func:`~.weighing.faster_of_equals`) — said in a message with both rates;
+    with no engine step given, at the engine's default on ``card``."""
+    scenario = with_engine_step(scenario, card)
     if "disaggregated" not in scenario.auto_layout or not _latency_targets(scenario):
         return planned_layout(scenario, card)
 
@@ -557,7 +560,7 @@ def _step_check_order(chunk: int) -> int:
 def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
     """With the chunk Auto and a latency target: the engine step (prefill chunk, with the batch
     re-planned for it) that carries the most within the targets, said in a message when it is
-    not the one given (the engine's 8192 unless set)."""
+    not the one given (the engine's default unless set: :mod:`configurator.core.engine_step`)."""
     if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.serving is None \
             or _nothing_to_gain(best):
         return best

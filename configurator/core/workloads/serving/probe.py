@@ -14,6 +14,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from configurator.core.engine_step import engine_step_tokens
 from configurator.core.catalog import Card
 from configurator.core.decode_step_table import StepTable, copy_step_table
 from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity, load_point, worst_share
@@ -366,7 +367,7 @@ class RateProbe:
         :attr:`~.estimate.ServingCopy.costs` gives (:func:`~configurator.core.serving_speed.step_costs`),
         on the step table every batch of this probe shares (its key holds no batch, :meth:`_table`;
         nor do the costs read one but their argument)."""
-        running = max(1, min(sequences, self.scenario.serving.max_batched_tokens))
+        running = max(1, min(sequences, engine_step_tokens(self.scenario, self.card)))
         return step_costs(self.scenario, self.card, self.plan, running, self._table())
 
     def _limits(self):

@@ -1,0 +1,57 @@
+"""The engine step's token budget where the user names none: the serving engine's own default.
+
+The tokens one engine step carries, decode tokens included (``Serving.max_batched_tokens``: vLLM's
+``max_num_batched_tokens``, SGLang's ``--chunked-prefill-size``, TensorRT-LLM's ``max_num_tokens``), bound
+the prefill chunk and the sequences that keep decoding (:func:`configurator.core.load_step.steady_batch`).
+Left unset (None), each engine profile's default on the card applies (:func:`~configurator.core.engines.
+default_step_tokens`: vLLM by card memory and by entry point, its OpenAI-compatible server for chat and API
+use and its LLM class for offline batch; SGLang by card memory; TensorRT-LLM 8,192). It is settled once,
+where a serving estimate starts from a scenario and a card (:func:`with_engine_step`), so every formula
+reads a number; a value the user typed is kept. Until session 42 every engine took 8,192.
+"""
+
+from __future__ import annotations
+
+from configurator.core.catalog import Card
+from configurator.core.engines import default_step_tokens
+from configurator.core.messages import Message, msg
+from configurator.core.scenario import Scenario, ServingUse
+from configurator.core.view.names import ENGINES
+
+
+def engine_default_step(scenario: Scenario, card: Card) -> int:
+    """The engine profile's default step on ``card`` for the scenario's use (:func:`~configurator.core.engines.
+    default_step_tokens`: its marketed memory [GB] and its name, as the batch cap reads them,
+    :func:`~configurator.core.workloads.serving.batch_fill.engine_batch_cap`; offline batch use takes the
+    engine's offline default) [tokens]."""
+    serving = scenario.serving
+    return default_step_tokens(serving.profile, card.memory_gb * 1e9, card.name, serving.use is ServingUse.BATCH)
+
+
+def engine_step_tokens(scenario: Scenario, card: Card) -> int:
+    """The engine step's tokens of ``scenario`` on ``card``: the value given, else the engine's default
+    there (:func:`engine_default_step`) [tokens]."""
+    given = scenario.serving.max_batched_tokens
+    return engine_default_step(scenario, card) if given is None else given
+
+
+def with_engine_step(scenario: Scenario, card: Card) -> Scenario:
+    """``scenario`` with its engine step settled on ``card`` (:func:`engine_step_tokens`); itself when given."""
+    if scenario.serving.max_batched_tokens is not None:
+        return scenario
+    serving = scenario.serving.model_copy(update={"max_batched_tokens": engine_default_step(scenario, card)})
+    return scenario.model_copy(update={"serving": serving})
+
+
+def engine_step_notes(scenario: Scenario, card: Card) -> tuple[Message, ...]:
+    """The assumption said where the engine step is the engine's default on ``card`` (unset, or set to it):
+    its tokens, the engine and, for an engine with an offline default of its own, which entry point's; none
+    where the step is another."""
+    serving = scenario.serving
+    default = engine_default_step(scenario, card)
+    if serving.max_batched_tokens not in (None, default):
+        return ()
+    own_offline = serving.profile.offline_step_tokens is not None
+    key = "engine-step-default" if not own_offline else \
+        "engine-step-default-offline" if serving.use is ServingUse.BATCH else "engine-step-default-served"
+    return (msg(key, tokens=default, engine=ENGINES[serving.engine.value], memory=f"{card.memory_gb:,.0f}"),)

@@ -257,7 +257,7 @@
     </message>
     <message>
         <source>How many years the cards are used and paid off over: the total cost of ownership (TCO) is the purchase and this many years of power, support, licences and colocation</source>
-        <translation>加速卡使用并摊销的年数：总拥有成本（TCO）是采购加上这些年的电费、维保、许可和机房托管费用</translation>
+        <translation>加速卡使用并摊销的年数：总拥有成本是采购加上这些年的电费、维保、许可和机房托管费用</translation>
     </message>
 </context>
 <context>

@@ -33,7 +33,7 @@ from configurator.core.what_fits import (
     what_fits,
     with_serving_load,
 )
-from configurator.core.what_fits_budget import BudgetFits, budget_result_to_dict, what_budget_fits
+from configurator.core.what_fits_budget import BudgetFits, budget_result_to_dict, budget_start, what_budget_fits
 
 QUESTION_PATHS = ("parallelism.cards_per_node", "training.seq_len", "training.tokens", "serving.context",
                   "serving.prompt_tokens", "serving.output_tokens", "serving.engine")
@@ -131,7 +131,6 @@ def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, flo
     for flag in ("users", "region", "currency"):
         if args.budget is None and getattr(args, flag) is not None:
             raise UsageError(msg("cli-budget-only", flag=f"--{flag}"))
-    card_id, count = owned_cards(args.owned, catalog) if args.owned is not None else (catalog.cards[0].id, 1)
     sections: dict[str, dict] = {}
     for path in QUESTION_PATHS:
         value = getattr(args, _dest(path), None)
@@ -149,7 +148,8 @@ def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, flo
     if args.region is not None:
         sections["constraints"] = {"region": args.region}
     try:
-        base = with_serving_load(updated(owned_scenario(card_id, count), **sections), **load)
+        start = owned_scenario(*owned_cards(args.owned, catalog)) if args.owned is not None else budget_start(catalog)
+        base = with_serving_load(updated(start, **sections), **load)
         updated(base, constraints={"ttft_ms": targets.ttft_ms, "tpot_ms": targets.tpot_ms,
                                    "latency_percentile": targets.percentile})
     except ValidationError as error:

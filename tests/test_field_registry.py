@@ -399,7 +399,8 @@ def test_every_wizard_number_box_offers_the_models_range(qtbot, controller):
     boxes = [b for b in wizard.findChildren(QAbstractSpinBox) if b.objectName() != "wizard:model:params"]
     assert len(boxes) >= 18  # the model size is no field (NOT_FIELDS); every other box is one
     models = {m.__name__.lower(): m for m in (scenario.Scenario, scenario.Training, scenario.Serving,
-                                             scenario.Graphics, scenario.Constraints, scenario.Parallelism)}
+                                             scenario.Graphics, scenario.Constraints, scenario.Parallelism,
+                                             scenario.Economics)}  # the years of use (session 42)
     for box in boxes:
         model_name, _, name = box.objectName().removeprefix("wizard:").partition(".")
         entry = entry_for(models[model_name], name)

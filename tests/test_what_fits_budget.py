@@ -108,6 +108,14 @@ def test_json_is_serialisable_with_ids_and_english_texts(cn_answer):
     assert reasons == {LeftOut.NOT_DELIVERABLE, LeftOut.NOT_PRICED, LeftOut.TOO_DEAR}
     dear = next(p for p in data["left_out"] if p["reason"]["id"] == LeftOut.TOO_DEAR)
     assert "costs more than the budget" in dear["reason"]["text"] and "CNY" in dear["reason"]["text"]
+    t4 = next(c for c in data["cards"] if c["card"] == "t4")  # the price the text table's column says (session 42)
+    price = t4["price"]
+    assert price["currency"] == "CNY" and price["amount"] > 0 and price["kind"] in ("street", "list", "launch")
+    assert price["date"] and price["quoted"]["currency"] == "USD"
+    assert t4["capex"] >= t4["count"] * price["amount"]
+    assert all(c["price"] is not None for c in data["cards"])
+    assert all(p["price"] is None for p in data["left_out"] if p["reason"]["id"] == LeftOut.NOT_PRICED
+               and p["card"] == "a2")
 
 
 def test_two_hundred_thousand_dollars_anywhere(catalog, capsys):

@@ -81,3 +81,25 @@ def test_the_budget_in_chinese(qtbot, window, tmp_path):
     texts = visible_texts(dialog) + headers
     assert {text: words for text, words in untranslated(texts).items() if words} == {}
     _grab(dialog, tmp_path, "what-fits-budget-zh_CN.png")
+
+
+def test_the_dialog_and_the_command_line_bill_a_budget_alike(qtbot, window, capsys):
+    """Session 42: the dialog started from the window's scenario (its 2 billion training tokens) and billed
+    16 × T4 at 47.28 万元 where ``what-fits --budget`` billed 47.25 万元; both start from ``budget_start``."""
+    import json
+
+    from configurator.cli import main
+
+    window.set_language("zh_CN")
+    assert window.controller.scenario.training.tokens != 1e9  # the window's own job, not the question's
+    dialog = window.open_what_fits()
+    _budget(dialog, "50万元" if window.controller.scenario.economics.currency == "CNY" else "70000", "cn")
+    assert dialog.wait(120_000)
+    gui = {p.card.id: p.capex for p in (*(a.purchase for a in dialog.answer.cards), *dialog.answer.left_out)}
+    currency = dialog.answer.base.economics.currency
+    assert main(["what-fits", "--budget", f"{dialog.answer.budget:.0f} {currency}", "--region", "cn", "--models",
+                 "8B", "--json", "--lang", "zh_CN"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert cli["budget"]["currency"] == currency
+    cli_capex = {c["card"]: c["capex"] for c in (*cli["cards"], *cli["left_out"])}
+    assert cli_capex == gui and gui["t4"] is not None

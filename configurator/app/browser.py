@@ -30,7 +30,9 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.browser_prices import (  # noqa: F401  (ranked_price_text, ranked_price_tip: the browser's names)
     PRICE_COLUMN,
+    PriceTerms,
     card_name_text,
+    column_like,
     cell_tip,
     price_column,
     ranked_price_text,
@@ -100,10 +102,10 @@ def price_confidence_text(card: Card, accept_used: bool = False) -> str:
     return ", ".join(parts) or _tc("browser", "no price")
 
 
-def _columns(accept_used: Callable[[], bool] = lambda: False
+def _columns(terms: Callable[[], PriceTerms] = PriceTerms
              ) -> list[tuple[str, Callable[[Card], object], Callable[[Card], str]]]:
-    """(header, sort value, shown text) per column; ``accept_used``: whether the buyer takes used
-    cards now (the price column's price is then the one the bill is at, :func:`ranked_price_text`)."""
+    """(header, sort value, shown text) per column; ``terms``: what the price column is shown on now
+    (whether the buyer takes used cards, the scenario's currency: :func:`ranked_price_text`)."""
     def num(getter, unit: str = ""):
         def shown(card: Card) -> str:
             value = getter(card)
@@ -137,7 +139,7 @@ def _columns(accept_used: Callable[[], bool] = lambda: False
          lambda c: label(c.software.stack, current_language()) if c.software else "—"),
         (_tc("browser", "Export to China"), lambda c: c.export_control.china if c.export_control else "", china_text),
     ]
-    columns.insert(PRICE_COLUMN, price_column(accept_used))
+    columns.insert(PRICE_COLUMN, price_column(terms))
     return columns
 
 
@@ -147,22 +149,34 @@ class CatalogTableModel(QAbstractTableModel):
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._cards: list[Card] = list(catalog.cards)
-        self.accept_used = False
-        """The buyer takes used cards (the scenario's ``economics.accept_used``): the price column
-        shows a used card's price where the card has no other, labelled used (:meth:`set_accept_used`)."""
-        self._columns = _columns(lambda: self.accept_used)
+        self.terms = PriceTerms()
+        """What the price column is shown on (:meth:`set_terms`): a used card's price where the buyer
+        takes used cards and the card has no other, labelled used; the scenario's currency."""
+        self._columns = _columns(lambda: self.terms)
+
+    @property
+    def accept_used(self) -> bool:
+        """The buyer takes used cards (the scenario's ``economics.accept_used``)."""
+        return self.terms.accept_used
 
     def set_accept_used(self, accept_used: bool) -> None:
         """Whether the buyer takes used cards; the price column shown again where it changes."""
-        if accept_used == self.accept_used:
+        self.set_terms(accept_used, self.terms.economics)
+
+    def set_terms(self, accept_used: bool, economics) -> None:
+        """Whether the buyer takes used cards and the scenario's money (``Economics``: its currency
+        and rate; None: as quoted); the price column shown again where they change."""
+        terms = column_like(self._cards, PriceTerms(accept_used, economics))
+        if terms == self.terms:
             return
-        self.accept_used = accept_used
+        self.terms = terms
         if self._cards:
             self.dataChanged.emit(self.index(0, PRICE_COLUMN), self.index(len(self._cards) - 1, PRICE_COLUMN))
 
     def set_catalog(self, catalog: Catalog) -> None:
         self.beginResetModel()
         self._cards = list(catalog.cards)
+        self.terms = column_like(self._cards, self.terms)
         self.endResetModel()
 
     def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
@@ -190,7 +204,7 @@ class CatalogTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and card.confidence == "low":
             return QBrush(QColor("#a05a00"))
         if role == Qt.ItemDataRole.ToolTipRole:
-            return cell_tip(card, header, self.accept_used)
+            return cell_tip(card, header, terms=self.terms)
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 2:
             return QColor(CLASS_COLOURS[card.category])
         return None
@@ -305,15 +319,17 @@ class CardBrowser(QDialog):
         layout.addWidget(splitter, 1)
         layout.addLayout(self._buttons())
         controller.catalog_changed.connect(self._on_catalog_changed)
-        self.model.set_accept_used(controller.scenario.economics.accept_used)
+        self.model.set_terms(controller.scenario.economics.accept_used, controller.scenario.economics)
         controller.scenario_changed.connect(self._on_scenario_changed)  # a method: gone with the browser
         self._show_refusals(controller.catalog)
 
     def _on_scenario_changed(self, scenario) -> None:
         """The buyer's taking used cards or not (``economics.accept_used``, the editor's check box)
-        shown in the price column and the selected card's page."""
-        if scenario.economics.accept_used != self.model.accept_used:
-            self.model.set_accept_used(scenario.economics.accept_used)
+        shown in the price column and the selected card's page; the scenario's currency and rate in
+        the price column."""
+        used = scenario.economics.accept_used != self.model.accept_used
+        self.model.set_terms(scenario.economics.accept_used, scenario.economics)
+        if used:
             self._on_selection()
 
     def _show_refusals(self, catalog: Catalog) -> None:

@@ -13,11 +13,12 @@ from configurator.app.i18n import tc as _tc
 from configurator.app.inputs import MagnitudeSpinBox
 from configurator.app.labels import region_names
 from configurator.app.recommend_controls import none_spin
-from configurator.core.scenario import Scenario, updated
+from configurator.core.catalog import Catalog
+from configurator.core.scenario import Scenario
 from configurator.core.view.rows import Columns, label, write
 from configurator.core.view.what_fits_budget_view import best_columns, card_columns, heading, left_out, price_marks
-from configurator.core.what_fits import FitRow
-from configurator.core.what_fits_budget import BudgetFits
+from configurator.core.what_fits import FitRow, with_serving_load
+from configurator.core.what_fits_budget import BudgetFits, budget_start
 
 
 def budget_controls(scenario: Scenario) -> tuple[MagnitudeSpinBox, QComboBox]:
@@ -54,10 +55,12 @@ def budget_of(box: MagnitudeSpinBox) -> float | None:
     return box.value() if box.value() > box.minimum() else None
 
 
-def budget_base(base: Scenario, region: QComboBox) -> Scenario:
-    """The question's scenario with the region chosen."""
+def budget_base(window: Scenario, catalog: Catalog, region: QComboBox, context: int) -> Scenario:
+    """The budget question's scenario: the command line's start (:func:`budget_start`, one place) with
+    the window's economics (currency, rate, electricity), the region chosen and the dialog's context."""
     value = region.currentData()
-    return updated(base, constraints={"region": None if value == NONE_DATA else value})
+    start = budget_start(catalog, window.economics, None if value == NONE_DATA else value)
+    return with_serving_load(start, context=context)
 
 
 def budget_text(answer: BudgetFits, language: str) -> list[str]:

@@ -271,7 +271,7 @@ class WhatFitsDialog(QDialog):
         for owned_only in (self.card_combo, self.count_spin, self.hide_no_fit):
             owned_only.setEnabled(budget is None)
         if budget is not None:
-            base = budget_base(base, self.region_combo)
+            base = budget_base(self.controller.scenario, catalog, self.region_combo, self.context_spin.value())
 
             def priced(context: JobContext) -> BudgetFits:
                 from configurator.core.what_fits_budget import what_budget_fits

@@ -17,6 +17,7 @@ from configurator.core.examples import example_tokens
 from configurator.core.formats import DEFAULT_FORMAT, FORMATS, WeightFormat
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Catalog
+from configurator.core.formulas.economics import AMORTISATION_YEARS
 from configurator.core.graphics import rt_generation
 from configurator.core.published_format import published_format
 from configurator.core.scenario import Scenario, Workload, updated
@@ -85,6 +86,7 @@ class WizardAnswers:
     rack_power_kw: float | None  # IT power per server, at the rack's PDU [kW]
     region: str | None
     examples: int | None = None  # fine-tuning examples the data was given as; None: in tokens
+    years: float = AMORTISATION_YEARS  # the TCO horizon: years the cards are used and depreciated over [years]
 
 
 AS_SET = "as-set"
@@ -150,7 +152,8 @@ def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAn
         render_deadline_hours=c.deadline_hours if render else None, card=None, owned=False,
         owned_count=OWNED_START, cards_per_node=scenario.parallelism.cards_per_node, budget=c.budget,
         budget_basis=c.budget_basis,
-        power_cap_kw=c.power_cap_kw, rack_power_kw=c.rack_power_kw, region=c.region)
+        power_cap_kw=c.power_cap_kw, rack_power_kw=c.rack_power_kw, region=c.region,
+        years=scenario.economics.amortisation_years)
 
 
 def chosen_precision(a: WizardAnswers) -> str | None:
@@ -191,6 +194,7 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
                      "requests_per_s": a.requests_per_s, "tpot_ms": a.tpot_ms, "ttft_ms": a.ttft_ms,
                      "latency_percentile": a.latency_percentile,
                      "region": a.region},
+        economics={"amortisation_years": a.years},
     )
     from configurator.core.workloads.job_defaults import with_default_sequence  # here: the wizard's pages load before the estimator
 
@@ -220,7 +224,7 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
             (g.minutes, "minutes_per_frame", 1.0, False), (g.render_deadline, "render_deadline_hours", 1.0, False),
             (limits.owned_count, "owned_count", 1.0, True), (limits.per_node, "cards_per_node", 1.0, True),
             (limits.budget, "budget", 1.0, False), (limits.power, "power_cap_kw", 1.0, False),
-            (limits.rack_power, "rack_power_kw", 1.0, False)):
+            (limits.rack_power, "rack_power_kw", 1.0, False), (limits.years, "years", 1.0, False)):
         answers.bind_spin(box, path, scale, whole)
     for combo, path in ((load.training_precision, "training_precision"),
                         (load.serving_precision, "serving_precision"), (g.user_kind, "user_kind"),

@@ -30,7 +30,8 @@ from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
 from configurator.app.wizard_decide import Change, Decision
 from configurator.app.field_help import field_help
 from configurator.app.field_help import field_label as registry_label
-from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, field_row_label, held_refusal, whole_box
+from configurator.app.wizard_boxes import (PROBLEM_STYLE, decimal_box, field_row_label, held_refusal, whole_box,
+                                           years_box)
 from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.default_job import DEFAULT_SEQ_LEN
 from configurator.core.message_numbers import count_param
@@ -91,6 +92,8 @@ class ConstraintsPage(QWizardPage):
         for value, text in named(BUDGET_BASES).items():
             self.budget_basis.addItem(text, value)
         form.addRow(self.tr("The budget &limits"), self.budget_basis)
+        self.years = years_box(self.problem)
+        form.addRow(field_row_label("economics.amortisation_years", "y"), self.years)
         self.budget.setGroupSeparatorShown(True)
         self.power = decimal_box(Constraints, "power_cap_kw", self.tr(" kW"), 1, 1.0, self.problem, self.tr("none"))
         self.power.setToolTip(field_help("constraints.power_cap_kw"))

@@ -23,14 +23,16 @@ from dataclasses import dataclass, field
 
 from configurator.core.bounds import field_bounds
 from configurator.core.catalog import Card, Catalog
+from configurator.core.economics import price_basis
+from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import price_book_for
 from configurator.core.procurement.servers import purchase_unit
 from configurator.core.region import delivery_problem, import_barred
-from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.scenario import Economics, Scenario, Workload, updated
 from configurator.core.what_fits import (
     INTERACTIVE_TARGETS, LADDER, SERVING_TASK, TASKS, FitRow, ModelChoice, ServingTargets, Verdict, fit_rows,
-    row_to_dict)
+    owned_scenario, row_to_dict)
 
 WEIGHT_BYTES_FLOOR = 0.5
 """Bytes per parameter of the lightest weights any what-fits row holds: 4-bit formats (AWQ INT4,
@@ -110,6 +112,22 @@ def deliverable(card: Card, region: str | None) -> bool:
     """Whether ``card`` can be bought for ``region``: its export status lets it be delivered and the
     region's customs do not bar it (:mod:`configurator.core.region`)."""
     return delivery_problem(card, region) is None and not import_barred(card, region)
+
+
+def budget_start(catalog: Catalog, economics: Economics | None = None, region: str | None = None) -> Scenario:
+    """The one scenario a budget question starts from, the command line's (``what-fits --budget``) and
+    the window's dialog alike: the what-fits question's own start
+    (:func:`~configurator.core.what_fits.owned_scenario`: its model, training sequence and token budget,
+    which size the bill's storage) on the catalog's first card (each card priced takes its place),
+    with ``economics`` (the window's currency, rate, electricity; None: the defaults) less a card or
+    cloud price typed for one card, delivered to ``region``. The dialog once started from the window's
+    scenario and billed 16 × T4 at 47.28 万元 where the command line billed 47.25 万元 (the window's
+    2 billion training tokens against the question's 1 billion: the data set's storage; session 42)."""
+    start = owned_scenario(catalog.cards[0].id, 1)
+    if economics is not None:
+        start = updated(start, economics=economics.model_copy(update={"card_price": None,
+                                                                      "cloud_price_per_hour": None}))
+    return updated(start, constraints={"region": region})
 
 
 def purchase(base: Scenario, card: Card, budget: float) -> Purchase:
@@ -218,15 +236,32 @@ def what_budget_fits(base: Scenario, catalog: Catalog, budget: float, targets: S
                       time.perf_counter() - start)
 
 
+def card_price_to_dict(card: Card, base: Scenario) -> dict | None:
+    """The price per card a bill of ``base`` counts, for JSON: ``{amount, currency, quoted, kind, date,
+    source, confidence, …}`` as ``recommend --json`` writes a price
+    (:func:`~configurator.core.procurement.card_price.price_to_dict`; the amount in ``base``'s currency,
+    the quote in its own), ``kind: "scenario"`` for the buyer's own figure; None where the card has no
+    purchase price of its own (a system's, or none)."""
+    prices = price_basis(card, base.economics, base.constraints.region)
+    if prices.card_price is None:
+        return None
+    if prices.card is None:
+        return {"amount": prices.card_price, "currency": base.economics.currency, "kind": "scenario", "date": None,
+                "user": True}
+    return price_to_dict(prices.card, prices.card_price, base.economics.currency)
+
+
 def budget_result_to_dict(answer: BudgetFits) -> dict:
     """The answer for ``what-fits --budget --json``: the budget, per task the best card and its row,
-    every card bought with its largest model per task, and the cards left out with a message id."""
+    every card bought with its largest model per task and the price per card its capex counts (amount,
+    currency, kind, date: :func:`card_price_to_dict`), and the cards left out with a message id."""
     from configurator.core.messages import msg
 
     e, c = answer.base.economics, answer.base.constraints
 
     def bought(p: Purchase) -> dict:
-        return {"card": p.card.id, "name": p.card.name, "count": p.count, "unit": p.unit, "capex": p.capex}
+        return {"card": p.card.id, "name": p.card.name, "count": p.count, "unit": p.unit, "capex": p.capex,
+                "price": card_price_to_dict(p.card, answer.base)}
 
     best = {}
     for task in answer.tasks:

@@ -251,6 +251,14 @@
         <source>{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use.</source>
         <translation>{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用。</translation>
     </message>
+    <message>
+        <source> years</source>
+        <translation> 年</translation>
+    </message>
+    <message>
+        <source>How many years the cards are used and paid off over: the total cost of ownership (TCO) is the purchase and this many years of power, support, licences and colocation</source>
+        <translation>加速卡使用并摊销的年数：总拥有成本是采购加上这些年的电费、维保、许可和机房托管费用</translation>
+    </message>
 </context>
 <context>
     <name>Currency</name>

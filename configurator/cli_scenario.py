@@ -342,7 +342,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     """Build and validate the scenario from a file and/or flags."""
     notes: list[Message] = []
     data = read_scenario(args.scenario, notes).model_dump() if args.scenario else {}
-    for note in notes:  # the file's name was cut to the bound: said, not silent
+    for note in notes:  # a name cut to the bound, an older file's value changed: said, not silent
         print(msg("cli-warning", text=note).text_in(getattr(args, "lang", "en")), file=sys.stderr)
     model = _model_from_args(args)
     if model is not None:

@@ -67,4 +67,27 @@ def test_an_older_files_8192_opens_as_the_engines_default_and_another_value_is_k
     for written, opened in ((8192, None), (4096, 4096)):
         document = scenario_to_document(_serving("vllm", "h100-sxm", max_batched_tokens=written))
         document["version"] = document["scenario"]["schema_version"] = 3
-        assert scenario_from_document(document).serving.max_batched_tokens == opened
+        notes = []
+        assert scenario_from_document(document, notes).serving.max_batched_tokens == opened
+        said = [n for n in notes if n.id == "scenario-engine-step-default"]
+        assert len(said) == (written == 8192)  # the dropped 8,192 is said (the estimate may move), a kept value not
+        for note in said:
+            assert "8,192 tokens" in note.text_in("en") and "8,192 词元" in note.text_in("zh_CN")
+
+
+def test_the_window_says_an_older_files_8192_now_follows_the_engine(qtbot, tmp_path):
+    import json
+
+    from PySide6.QtCore import QSettings
+
+    from configurator.app.main import build_main_window
+
+    document = scenario_to_document(_serving("vllm", "a100-sxm-80gb", max_batched_tokens=8192))
+    document["version"] = document["scenario"]["schema_version"] = 3
+    path = tmp_path / "old.gpuconf.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    window = build_main_window(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert window.open_path(path)
+    assert window.controller.scenario.serving.max_batched_tokens is None
+    assert "8,192 tokens" in window.statusBar().currentMessage()

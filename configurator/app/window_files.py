@@ -125,8 +125,9 @@ class FileActions:
         from configurator.core.scenario_io import ScenarioFileError, read_scenario, scenario_digest
 
         digest = scenario_digest(path)  # before reading: a change made meanwhile is asked about at Save
+        notes: list[Message] = []  # what an older file's values became, a name cut short: said, not silent
         try:
-            scenario = read_scenario(path)
+            scenario = read_scenario(path, notes)
         except ScenarioFileError as error:
             salvaged = self.salvage_cut_short(path)
             if salvaged is not None:
@@ -142,6 +143,11 @@ class FileActions:
         self.controller.replace(scenario, path)
         self.know_file(path, digest)
         self._remember(path)
+        if notes:
+            from configurator.core.messages import LIST_SEPARATORS
+
+            said = LIST_SEPARATORS.get(current_language(), "; ").join(message_text(n) for n in notes)
+            self.statusBar().showMessage(said, 15000)
         if scenario.economics.quotes:  # priced from the file's own quotes: say so, and which are ignored
             self.say_quotes(path.name)
         return True

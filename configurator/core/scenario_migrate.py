@@ -13,7 +13,9 @@ user's and is kept.
 
 Version 3 → 4: ``serving.max_batched_tokens`` became None by default (each engine's own default on the
 card, core/engine_step.py); older files wrote 8192, the single default then in force, so that value is
-dropped as not set. Any other value was the user's (or an applied plan's) and is kept.
+dropped as not set, and said for a serving scenario (``scenario-engine-step-default``: the estimate may
+move; one who typed 8,192 on purpose types it again). Any other value was the user's (or an applied plan's)
+and is kept.
 """
 
 from __future__ import annotations
@@ -48,7 +50,10 @@ def migrated_body(body: dict, version: int, notes: list[Message] | None = None) 
     if version < ATTENTION_BY_KERNEL_SINCE:
         body = _attention_by_kernel(body)
     if version < ENGINE_STEP_BY_ENGINE_SINCE:
-        body = _engine_step_by_engine(body)
+        stepped = _engine_step_by_engine(body)
+        if stepped is not body and notes is not None and body.get("workload") == _SERVING_WORKLOAD:
+            notes.append(msg("scenario-engine-step-default", tokens=OLD_ENGINE_STEP_DEFAULT))
+        body = stepped
     if version >= EP_IN_CARDS_SINCE or body.get("workload") != _SERVING_WORKLOAD:
         return body
     par = body.get("parallelism")

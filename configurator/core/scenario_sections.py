@@ -274,10 +274,9 @@ class Serving(_Frozen):
         default=0.9, gt=0.1, le=1.0, description="share of memory the engine may use (vLLM default 0.9)"
     )
     # Tokens one engine step carries, decode tokens included (vLLM max_num_batched_tokens, SGLang
-    # --chunked-prefill-size, TensorRT-LLM max_num_tokens); None: the engine's default on the card
-    # (core/engines.py default_step_tokens, settled by workloads/serving/engine_step.py); Auto: the planner
-    # tries 512 … 16,384 under the latency targets (plan/serving.CHUNK_SIZES). The description is
-    # the window's translated tooltip.
+    # --chunked-prefill-size, TensorRT-LLM max_num_tokens); None: the engine's default on the card (core/engines.py
+    # default_step_tokens, settled by core/engine_step.py); Auto: the planner tries 512 … 16,384 under the latency
+    # targets (plan/serving.CHUNK_SIZES). The description is the window's translated tooltip.
     max_batched_tokens: int | None = Field(default=None, ge=1, le=1_048_576, description="prefill chunk")
     disaggregated: bool = Field(
         default=False,

@@ -85,13 +85,17 @@ def test_the_budget_in_chinese(qtbot, window, tmp_path):
 
 def test_the_dialog_and_the_command_line_bill_a_budget_alike(qtbot, window, capsys):
     """Session 42: the dialog started from the window's scenario (its 2 billion training tokens) and billed
-    16 × T4 at 47.28 万元 where ``what-fits --budget`` billed 47.25 万元; both start from ``budget_start``."""
+    16 × T4 at 47.28 万元 where ``what-fits --budget`` billed 47.25 万元; both start from ``budget_start``.
+    The window's first job now has the question's 1 billion tokens too (``DEFAULT_TRAINING_TOKENS``), so a
+    job of 2 billion is typed here to show the dialog does not read it."""
     import json
 
     from configurator.cli import main
 
+    from configurator.core.scenario import updated
+
     window.set_language("zh_CN")
-    assert window.controller.scenario.training.tokens != 1e9  # the window's own job, not the question's
+    window.controller.replace(updated(window.controller.scenario, training={"tokens": 2e9}))  # the window's own job
     dialog = window.open_what_fits()
     _budget(dialog, "50万元" if window.controller.scenario.economics.currency == "CNY" else "70000", "cn")
     assert dialog.wait(120_000)

@@ -18,7 +18,8 @@ WEIGHTS_ENGLISH: dict[str, str] = {
     ),
     "fp4-format-not-native": (
         "{card}'s FP4 products take {native} (its maker's block scaling), not {format}: {format} weights are "
-        "sized as asked and run at the card's FP4 rate as if a kernel took them; {native}: --weight-format {fmt_id}"
+        "sized as asked and run at the card's FP4 rate as if a kernel took them; {native}: --weight-format {fmt_id} "
+        "(the editor's Weight format)"
     ),
 }
 """English templates."""
@@ -30,6 +31,7 @@ WEIGHTS_CHINESE: dict[str, str] = {
                                 "SGLang 在此类卡上的做法相同（显存占用翻倍）；vLLM 可保留 {format} 存储、以 16 位计算（FP8 Marlin，"
                                 "NVIDIA Ampere）：--weight-format {fmt_id}",
     "fp4-format-not-native": "{card} 的 FP4 运算采用 {native}（其厂商的块缩放格式），而非 {format}：{format} 权重按所选格式计算"
-                             "显存，并按该卡的 FP4 算力估算，相当于假定有内核支持它；如用 {native}：--weight-format {fmt_id}",
+                             "显存，并按该卡的 FP4 算力估算，相当于假定有内核支持它；如用 {native}：--weight-format {fmt_id}"
+                             "（编辑器的“权重格式”）",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

@@ -111,8 +111,8 @@ def test_the_panel_says_it_under_an_empty_ranking(panel):
                               message=msg("over-budget", cost=4e6, over=2e6, share=1.0, currency="CNY", budget=2e6))
     estimate = SimpleNamespace(violations=(verdict,), usable=True, scenario=SimpleNamespace(count=16),
                                card=SimpleNamespace(name="Ascend 910B"))
-    result = SimpleNamespace(ranked=(), below_line=(SimpleNamespace(estimate=estimate),), unpriced=(),
-                             rejected={"ascend-910b": "over budget"})
+    result = SimpleNamespace(ranked=(), below_line=(SimpleNamespace(estimate=estimate),), unpriced=(), unrated={},
+                             rejected={"ascend-910b": "over budget"}, unlisted=())
     said = budget_short_message(result)
     assert said is not None and said.params["covered"] == pytest.approx(0.5)
     text = panel._none_meets_text(result).replace("\N{NO-BREAK SPACE}", " ")  # the window keeps '50 %' whole

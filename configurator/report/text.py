@@ -192,12 +192,12 @@ def recommendation_table(result, language: str = "en") -> str:
     lines += price_lines(result, language)
     lines += below_line_text(result, language)
     lines += unrated_text(result, language)
-    below = len(result.below_line)
+    below, left_out = len(result.below_line), len(result.unlisted)  # those listed above are not counted again
     if below:
         lines.append(w("{n} below the line, {m} left out; see --json for why.", n=write(below, language),
-                       m=write(len(result.rejected) - below, language)))
+                       m=write(left_out, language)))
     else:
-        lines.append(w("{n} cards left out; see --json for why.", n=write(len(result.rejected), language)))
+        lines.append(w("{n} cards left out; see --json for why.", n=write(left_out, language)))
     consumer = sum(why == CONSUMER_LEFT_OUT for why in result.left_out.values())
     if consumer:
         lines.append(w("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "

@@ -62,7 +62,16 @@ def view_text(view: View, language: str = "en", details: bool = True) -> list[st
                       _aligned((label(r.label, language), write(r.value, language)
                                 + (f" ({write(r.note, language)})" if r.key == "per_unit" and r.note else ""))
                                for r in rows)]
+            lines += marked_notes(rows, language)
     return lines
+
+
+def marked_notes(rows, language: str = "en") -> list[str]:
+    """What a price date's * means, under its section ('Marked *: card price: launch price; …'), in the
+    words the what-fits table explains its * with: the estimate printed 'card 2020-10 *' and nothing
+    that said what the mark stood for (session 42; the window says it in the row's tooltip)."""
+    return [f"  {single_line(write(Phrase('Marked *: {notes}', {'notes': r.note}), language))}" for r in rows
+            if r.key == "price_dates" and r.note is not None and "*" in write(r.value, language)]
 
 
 def suggestions_text(suggestions, language: str = "en") -> list[str]:

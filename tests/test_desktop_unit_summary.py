@@ -25,7 +25,7 @@ def _estimate(card_id: str, count: int, budget: float):
 
 @pytest.mark.parametrize(("language", "said", "unsaid"), [
     ("en", "1 × DGX Spark (GB10 Grace Blackwell superchip), a desktop unit: no server, no rack", "server ("),
-    ("zh_CN", "，桌面整机：无需服务器和机柜", "1 台服务器")])
+    ("zh_CN", "，桌面整机：无需服务器，无需机柜", "1 台服务器")])
 def test_a_desktop_unit_is_named_as_what_it_is(language, said, unsaid):
     est = _estimate("dgx-spark-gb10", 1, 30_000.0)
     text = configuration_text(est, deployment_cost(est), Words(language))

@@ -33,8 +33,8 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     counted with the servers ('in 34 servers (8 cards each; 2 of them spare), 13 racks': after the racks, ', 2 of them
     spare servers' read as two of the racks); the modules a full baseboard brings beyond the layout's are said after
     them ('1 × H100 SXM5 80GB in 1 server (8 cards each), 1 rack; 7 more cards bought with the servers, unused');
-    a desktop unit as what it is ('1 × DGX Spark (…), a desktop unit: no server, no rack'; until December 2026 "in 1
-    server (1 card each), no rack", a server the bill does not have)."""
+    a desktop unit as what it is ('1 × DGX Spark (…), a desktop unit: no server, no rack', '桌面整机：无需服务器，
+    无需机柜'; until December 2026 "in 1 server (1 card each), no rack", a server the bill does not have)."""
     s, bom = est.scenario, cost.bom
     text = f"{count(s.count)} × {card_name(est.card.name, w.language)}"
     if desktop_unit(est) and not bom.system:

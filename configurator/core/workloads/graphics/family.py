@@ -10,6 +10,7 @@ from configurator.core.catalog import Card
 from configurator.core.graphics import graphics_memory, graphics_unsuitable, limit_engines, no_display_for_monitor
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
+from configurator.core.view.names import work_unit
 from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, WorkloadFamily, basis_of
 from configurator.core.workloads.graphics import deployment
 from configurator.core.workloads.graphics.estimate import estimate_graphics, graphics_basis
@@ -19,6 +20,7 @@ from configurator.core.workloads.memo import remembered
 GRAPHICS_FACTORS = {
     "framebuffer": "memory", "shading load": "compute", "encoders": "video engines", "decoders": "video engines",
     "vGPU instances": "vGPU limit", "passthrough": "vGPU limit", "encode sessions": "driver limit",
+    "display outputs": "display outputs",
 }
 """The limit :func:`configurator.core.graphics.graphics_speed` names -> the factor shown."""
 
@@ -65,10 +67,11 @@ class GraphicsFamily(WorkloadFamily):
     def limit_reason(self, est: Estimate) -> Message:
         g = est.graphics
         engines = limit_engines(est.card, g.limiting)
+        unit = work_unit(g.unit, g.per_card)  # "1 user per card" (passthrough, a card's display outputs)
         if engines is not None:  # a video engine limit: the engines that decide it, said
-            return msg("reason-graphics-limit-engines", card=est.card.name, per_card=g.per_card, unit=g.unit,
+            return msg("reason-graphics-limit-engines", card=est.card.name, per_card=g.per_card, unit=unit,
                        limit=g.limiting, engines=engines[0], engine=engines[1])
-        return msg("reason-graphics-limit", card=est.card.name, per_card=g.per_card, unit=g.unit, limit=g.limiting)
+        return msg("reason-graphics-limit", card=est.card.name, per_card=g.per_card, unit=unit, limit=g.limiting)
 
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         return msg("reason-class-cheaper-graphics", card=card.name, category=card.category, ratio=ratio,

@@ -64,3 +64,10 @@ def test_the_table_says_it_in_chinese(capsys):
                  "--lang", "zh_CN"]) == 0
     text = capsys.readouterr().out
     assert "训练卡不参与虚拟桌面排名" in text and "无虚拟桌面 vGPU 配置，每卡只能一个用户" in text
+
+
+def test_a_card_whose_vgpu_is_not_verified_is_not_said_to_have_none(desktops):
+    """The catalog's ``vgpu`` null (RTX PRO 6000 Blackwell, L20) is 'not verified', not 'no profiles'."""
+    why = desktops["rejected_ids"]
+    assert why["rtx-pro-6000-blackwell-server"]["id"] == "left-out-vdi-vgpu-unverified"
+    assert why["h100-nvl"]["id"] == "left-out-no-vdi-vgpu"  # C-series compute profiles only

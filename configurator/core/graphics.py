@@ -392,8 +392,8 @@ def graphics_unsuitable(workload: Workload, card: Card) -> Message | None:
     """Why a card is not searched for a graphics workload: desktops need graphics vGPU
     profiles (else one card per user); rendering needs a card whose graphics hardware is
     known (renderers run on CUDA/OptiX, HIP or Metal GPUs, not on unverified accelerators)."""
-    if workload is Workload.VDI and card.vgpu != "graphics":
-        return msg("left-out-no-vdi-vgpu")
+    if workload is Workload.VDI and card.vgpu != "graphics":  # not verified is not "none" (RTX PRO 6000 Blackwell)
+        return msg("left-out-no-vdi-vgpu" if card.vgpu is not None else "left-out-vdi-vgpu-unverified")
     if workload is Workload.RENDER and card.rt_cores is None:
         return msg("left-out-graphics-unverified")
     return None

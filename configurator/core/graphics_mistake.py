@@ -30,27 +30,17 @@ COMPARED_ON = (Objective.TCO, Objective.CLOUD)
 """The objectives whose score is a cost per unit of work, so a ratio of two is what the mistake costs."""
 
 
-LACKS_BY_WORKLOAD = {
-    Workload.VDI: ("desktop-vgpu", "video-encoders", "display-outputs"),
-    Workload.TRANSCODE: ("video-encoders", "display-outputs"),
-    Workload.RENDER: ("rt-cores", "display-outputs"),
-}
-"""What each graphics workload needs of a card, what it needs most first: desktops a vGPU profile each
-(else one user per card) and encoders for the remote display protocol's stream, video its encoders,
-rendering its ray-tracing cores; all of them display outputs, which a graphics card has and a
-training card has not."""
-
-
 def graphics_lacks(card: Card, workload: Workload) -> list[Message]:
-    """What ``card`` lacks for ``workload`` (:data:`LACKS_BY_WORKLOAD`), each a catalog fact: a field
-    not verified (None) is not said."""
+    """What ``card`` lacks of what ``workload`` needs (its family's ``needs``:
+    :attr:`~configurator.core.workloads.graphics.family.GraphicsFamily.needs`), each a catalog fact: a
+    field not verified (None) is not said."""
     lacking = {
         "desktop-vgpu": card.vgpu is not None and card.vgpu != "graphics",
         "video-encoders": card.video.nvenc == 0,
         "display-outputs": card.display_outputs == 0,
         "rt-cores": card.rt_cores == 0,
     }
-    return [msg(f"lacks-{need}") for need in LACKS_BY_WORKLOAD.get(workload, ()) if lacking[need]]
+    return [msg(f"lacks-{need}") for need in getattr(family_of(workload), "needs", ()) if lacking[need]]
 
 
 def _mistaken_cards(ranked: Sequence[Recommendation], workload: Workload) -> list[Card]:

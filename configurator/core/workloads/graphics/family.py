@@ -38,6 +38,11 @@ class GraphicsFamily(WorkloadFamily):
     """Whether each user of the work needs a software licence of its own (a desktop's NVIDIA vGPU
     licence, :func:`configurator.core.graphics.vgpu_licence`), paid on a rent as on a purchase."""
     per_card_unit: str
+    needs: tuple[str, ...] = ()
+    """What the work needs of a card, most first, by the names of
+    :func:`~configurator.core.graphics_mistake.graphics_lacks`: desktops a vGPU profile each (else one user
+    per card) and encoders for the remote display protocol's stream, video its encoders, rendering its
+    ray-tracing cores; all of them display outputs, which a graphics card has and a training card has not."""
     """Unit of ``GraphicsSpeed.per_card``: users or streams per card, or frames per hour."""
 
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:

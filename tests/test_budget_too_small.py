@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from configurator.core.bill_covers import ALL_KINDS
 from configurator.cli import main
 
 SHORT = ["--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "500", "--region", "cn",
@@ -108,11 +109,12 @@ def test_the_panel_says_it_under_an_empty_ranking(panel):
     from configurator.core.recommend_budget import budget_short_message
 
     verdict = SimpleNamespace(id="budget", params={}, target=2_000_000.0, actual=4_000_000.0,
-                              message=msg("over-budget", cost=4e6, over=2e6, share=1.0, currency="CNY", budget=2e6))
+                              message=msg("over-budget", covers=ALL_KINDS, cost=4e6, over=2e6, share=1.0, currency="CNY",
+                                          budget=2e6))
     estimate = SimpleNamespace(violations=(verdict,), usable=True, scenario=SimpleNamespace(count=16),
                                card=SimpleNamespace(name="Ascend 910B"))
-    result = SimpleNamespace(ranked=(), below_line=(SimpleNamespace(estimate=estimate),), unpriced=(),
-                             rejected={"ascend-910b": "over budget"})
+    result = SimpleNamespace(ranked=(), below_line=(SimpleNamespace(estimate=estimate),), unpriced=(), unrated={},
+                             rejected={"ascend-910b": "over budget"}, unlisted=())
     said = budget_short_message(result)
     assert said is not None and said.params["covered"] == pytest.approx(0.5)
     text = panel._none_meets_text(result).replace("\N{NO-BREAK SPACE}", " ")  # the window keeps '50 %' whole

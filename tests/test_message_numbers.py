@@ -2,6 +2,7 @@
 
 import pytest
 
+from configurator.core.bill_covers import ALL_KINDS
 from configurator.core.message_numbers import decimals_apart, latency_unit
 from configurator.core.messages import msg
 from configurator.core.verdicts import ceiling
@@ -12,7 +13,8 @@ from configurator.core.view.rows import write
 @pytest.mark.parametrize("share, shown", [(0.003, "(<1\u00a0%)"), (0.005, "(<1\u00a0%)"), (0.0, "(0\u00a0%)"), (0.25, "(25\u00a0%)"),
                                           (0.0051, "(1\u00a0%)")])
 def test_budget_share_never_reads_zero_when_over(share, shown):
-    message = msg("over-budget", cost=1_003_000.0, over=3_000.0, share=share, budget=1_000_000.0, currency="CNY")
+    message = msg("over-budget", covers=ALL_KINDS, cost=1_003_000.0, over=3_000.0, share=share, budget=1_000_000.0,
+                  currency="CNY")
     assert shown in message.text
     assert shown.replace("(", "（").replace(")", "）").replace("\u00a0%", "%") in message.text_in("zh_CN")
 

@@ -15,6 +15,7 @@ import pytest
 
 import configurator.core
 import configurator.core.view
+from configurator.core.bill_covers import ALL_KINDS
 from configurator.core.message_numbers import MESSAGE_CODE_JOIN, fraction_param, money_text
 from configurator.core.messages import msg
 from configurator.core.view import numbers
@@ -108,10 +109,12 @@ def test_a_money_format_needs_the_currency():
 
 
 def test_a_message_in_both_languages():
-    said = msg("over-budget", cost=3_701_750.35, over=701_750.35, share=0.234, budget=3_000_000.0, currency="CNY")
+    said = msg("over-budget", covers=ALL_KINDS, cost=3_701_750.35, over=701_750.35, share=0.234, budget=3_000_000.0,
+               currency="CNY")
     assert said.text == "Capex 3,701,750 CNY (cards, servers, network, storage, racks): over budget by 701,750 CNY " \
                         f"(23{NBSP}%) of 3,000,000 CNY"
     assert said.text_in("zh_CN") == (f"资本支出 370.18{NBSP}万元（加速卡、服务器、网络、存储、机柜）：超出 300.00{NBSP}万元的预算 "
                                      f"70.18{NBSP}万元（23%）")
-    assert said.to_dict()["params"] == {"cost": 3_701_750.35, "over": 701_750.35, "share": 0.234,
-                                        "budget": 3_000_000.0, "currency": "CNY"}  # JSON keeps raw numbers
+    assert said.to_dict()["params"] == {"cost": 3_701_750.35, "over": 701_750.35, "share": 0.234, "budget": 3_000_000.0,
+                                        "currency": "CNY", "covers": "cards, servers, network, storage, racks"
+                                        }  # JSON keeps raw numbers; the kinds the capex covers in English

@@ -122,12 +122,17 @@ def test_the_panel_shows_the_constraints_of_the_jobs_family(panel, controller):
 
 
 def test_nothing_ranked_counts_the_cards_it_lists(panel):
-    """70 cards not ranked, 23 listed below the line: '23 listed … 47 other cards left out', not '70 left out'."""
-    listed = SimpleNamespace(estimate=SimpleNamespace(violations=(), usable=True))  # not only the budget broken
-    result = SimpleNamespace(ranked=(), below_line=(listed,) * 23, unpriced=(),
-                             rejected={str(i): "why" for i in range(70)})
+    """70 cards not ranked, 23 listed below the line: '23 listed … 47 other cards left out', not '70 left out';
+    the count of those left out is :attr:`Result.unlisted`, as the command line says it."""
+    from configurator.core.messages import msg
+    from configurator.core.recommend import Objective, Result
+
+    why = {str(i): msg("no-price-cloud", card=str(i)) for i in range(70)}
+    listed = tuple(SimpleNamespace(card=SimpleNamespace(id=str(i)),  # not only the budget broken
+                                   estimate=SimpleNamespace(violations=(), usable=True)) for i in range(23))
+    result = Result(Objective.TCO, ranked=(), pareto=(), left_out=why, below_line=listed)
     text = panel._none_meets_text(result)
+    assert len(result.unlisted) == 47
     assert "23 card" in text and "47 other card" in text  # "card(s)" until the English plural forms are translated
-    none_listed = SimpleNamespace(ranked=(), below_line=(), unpriced=(),
-                                  rejected={str(i): "why" for i in range(70)})
+    none_listed = Result(Objective.TCO, ranked=(), pareto=(), left_out=why)
     assert "70 card" in panel._none_meets_text(none_listed)

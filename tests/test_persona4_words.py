@@ -3,6 +3,7 @@ both languages): the words and numbers they would not sign."""
 
 from __future__ import annotations
 
+from configurator.core.bill_covers import ALL_KINDS
 from configurator.core.view.numbers import duration_like
 from configurator.core.view.rows import Amount, Band, write
 from configurator.core.view.words import Words
@@ -95,7 +96,8 @@ def test_an_export_licence_a_row_below_the_line_needs_is_said_first():
     from configurator.core.messages import msg
     from configurator.core.view.ranking_view import breaks_cell
 
-    budget = msg("over-budget", cost=4572193.0, over=1572193.0, share=0.52, currency="CNY", budget=3e6)
+    budget = msg("over-budget", covers=ALL_KINDS, cost=4572193.0, over=1572193.0, share=0.52, currency="CNY",
+                 budget=3e6)
     licence = msg("export-licence-required", card="H20 96GB (China export SKU)", date="2025-04-15")
     rec = SimpleNamespace(reasons=(budget, licence), estimate=SimpleNamespace(violations=(
         SimpleNamespace(id="budget", message=budget), SimpleNamespace(id="region", message=licence))))

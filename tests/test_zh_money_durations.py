@@ -2,6 +2,7 @@
 10,000 up, a time under a day beside a deadline in days in hours or minutes, no space beside
 full-width punctuation; English as before."""
 
+from configurator.core.bill_covers import ALL_KINDS
 from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.messages import CATALOGUES, deadline_msg, msg, render
 from configurator.core.message_numbers import deadline_time_unit
@@ -32,7 +33,7 @@ def test_english_and_other_currencies_unchanged():
 def test_a_rendered_message_writes_its_amounts_in_wan():
     """A message's amounts are written where its template names them (``{cost:.0money}``), in 万元
     from 10,000 CNY up and in 元 below, a range in the unit of its top; English keeps the code."""
-    said = msg("meets-budget", cost=525_599.0, margin=2_474_401.0, budget=3_000_000.0, currency="CNY")
+    said = msg("meets-budget", covers=ALL_KINDS, cost=525_599.0, margin=2_474_401.0, budget=3_000_000.0, currency="CNY")
     assert said.text_in("zh_CN") == (f"资本支出 52.56{NBSP}万元（加速卡、服务器、网络、存储、机柜），低于 300.00{NBSP}万元的预算 "
                                      f"247.44{NBSP}万元")
     assert said.text.startswith("Capex 525,599 CNY (cards") and "of 3,000,000 CNY" in said.text
@@ -70,7 +71,8 @@ def test_amounts_that_end_in_half_a_hundred_yuan_round_alike():
     """370.18 − 300.00 reads 70.18, not 70.17: the amount is divided by 10⁴ exactly (3,701,750 and
     701,750 CNY as binary floats in 万 are 370.17500… and 70.17499…, and rounded apart); the screen's
     writer and the message's are one (a GB300 NVL72 of 24,568,950 CNY read 2,456.89 万元 on the screen)."""
-    said = msg("over-budget", cost=3_701_750.0, over=701_750.3467799998, share=0.23, budget=3_000_000.0,
+    said = msg("over-budget", covers=ALL_KINDS, cost=3_701_750.0, over=701_750.3467799998, share=0.23,
+               budget=3_000_000.0,
                currency="CNY").text_in("zh_CN")
     assert "370.18\u00a0万元" in said and "300.00\u00a0万元" in said and "70.18\u00a0万元" in said
     assert numbers.money(701_750, "CNY", "zh_CN") == "70.18\u00a0万元"

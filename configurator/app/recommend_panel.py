@@ -432,10 +432,10 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
 
     def _none_meets_text(self, result) -> str:
         """Nothing ranked: the command line's sentence (one message for both, said once), then how many
-        configurations the table lists below it (without a price, below the line) and how many cards
+        configurations the table lists below it (without a price, below the line, unrated) and how many cards
         it leaves out — the two counts the same sets as the rows shown."""
-        listed = len(result.below_line) + len(result.unpriced)
-        left_out = len(result.rejected) - listed  # every card not ranked has a reason, listed or not
+        listed = len(result.below_line) + len(result.unpriced) + len(result.unrated)
+        left_out = len(result.unlisted)  # the command line's count: the cards listed are not counted again
         none_meets = words(current_language())("No card meets the scenario's constraints.")
         space = " " if current_language() == "en" else ""  # a sentence after a Chinese full stop takes no space
         short = budget_short_message(result) if not self.partial else None  # the budget alone in the way

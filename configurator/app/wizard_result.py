@@ -41,7 +41,7 @@ from configurator.core.view.card_names import card_name
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES, model_name
 from configurator.core.view.constraints_view import targets_held
-from configurator.core.view.cost_bases import period
+from configurator.core.view.cost_bases import PER_UNIT, period
 from configurator.core.view.rows import View, label, pair, write
 from configurator.core.view.words import words
 from configurator.core.workloads import family_of
@@ -51,6 +51,12 @@ DEFAULT_GRAPHICS_CARD = "l40s"
 
 RECOMMENDER = None
 """Data of the card choice that leaves the card to the recommender."""
+
+
+RUNNING_UNITS = ("user-month", "stream-hour")
+"""Units of work whose TCO per unit the answer's cost line says beside the totals: a service that
+runs all the years (desktops, streams); a render job's per frame holds only at full pace all years
+(its reasons say what the job alone costs)."""
 
 
 class ConstraintsPage(QWizardPage):
@@ -410,10 +416,14 @@ class SummaryPage(QWizardPage):
         if d.cost is None:
             return self.tr("<b>Cost:</b> not known (no price for a part of the bill of materials)")
         own = d.cost.ownership
-        text = self.tr("<b>Cost:</b> capex {capex}; TCO over {period} {tco} (prices as of {date})").format(
-            capex=fmt.money(own.capex, own.currency), period=write(period(own.years), current_language()),
-            tco=fmt.money(own.tco, own.currency),
-            date=escape(d.price_date or "—"))
+        totals = dict(capex=fmt.money(own.capex, own.currency), period=write(period(own.years), current_language()),
+                      tco=fmt.money(own.tco, own.currency), date=escape(d.price_date or "—"))
+        if own.complete and d.cost.unit in RUNNING_UNITS and d.cost.per_unit is not None:  # desktops, streams:
+            return self.tr(  # what the buyer budgets by, as the ranking's column says it (persona12gfx)
+                "<b>Cost:</b> capex {capex}; TCO over {period} {tco}, {cost} {per} (prices as of {date})").format(
+                cost=fmt.money(d.cost.per_unit, own.currency),
+                per=escape(label(PER_UNIT[d.cost.unit], current_language())), **totals)
+        text = self.tr("<b>Cost:</b> capex {capex}; TCO over {period} {tco} (prices as of {date})").format(**totals)
         if not own.complete:
             text += self.tr(" — some lines have no price and are left out")
         return text

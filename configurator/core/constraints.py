@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from configurator.core.bill_covers import bill_covers
 from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
@@ -117,7 +118,7 @@ def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bo
     bom = bill_of_materials(scenario, card, book, prices=costs.prices)
     unpriced = len(bom.unpriced)
     verdict = ceiling("budget", c.budget, bom.capex, currency, basis="capex",
-                      params={"unpriced": unpriced, "card": card.name})
+                      params={"unpriced": unpriced, "card": card.name, "covers": bill_covers(bom)})
     if unpriced and verdict.met:
         return Verdict("budget", c.budget, bom.capex, currency, None, verdict.by, verdict.share, "capex",
                        params=verdict.params)

@@ -196,7 +196,19 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
     if shading is None:
         messages.append(msg("no-fp32-rate", card=card.name))
     caps["shading load"] = shading
+    if g.local_display and card.display_outputs:  # the monitors are cabled to the card: its connectors bind
+        caps["display outputs"] = users_by_outputs(card.display_outputs, g.monitors)
     return caps, messages
+
+
+def users_by_outputs(outputs: int, monitors: int) -> int:
+    """Users one card drives where each user's ``monitors`` are cabled to it (``local_display``): its
+    display connectors shared out whole, ``floor(outputs ÷ monitors)`` [count]. An RTX A6000's four
+    DisplayPort 1.4a outputs drive one user's four 4K monitors, not the twelve desktops its framebuffer
+    holds (NVIDIA RTX A6000 datasheet: 4 × DP 1.4a; the catalog's ``display_outputs``); until December
+    2026 the count was not read, and a control room of 16 local 4K displays came to one card
+    (persona12gfx, session 42)."""
+    return outputs // monitors
 
 
 def desktop_profile_gib(scenario: Scenario) -> float:
@@ -380,8 +392,8 @@ def graphics_unsuitable(workload: Workload, card: Card) -> Message | None:
     """Why a card is not searched for a graphics workload: desktops need graphics vGPU
     profiles (else one card per user); rendering needs a card whose graphics hardware is
     known (renderers run on CUDA/OptiX, HIP or Metal GPUs, not on unverified accelerators)."""
-    if workload is Workload.VDI and card.vgpu != "graphics":
-        return msg("left-out-no-vdi-vgpu")
+    if workload is Workload.VDI and card.vgpu != "graphics":  # not verified is not "none" (RTX PRO 6000 Blackwell)
+        return msg("left-out-no-vdi-vgpu" if card.vgpu is not None else "left-out-vdi-vgpu-unverified")
     if workload is Workload.RENDER and card.rt_cores is None:
         return msg("left-out-graphics-unverified")
     return None

@@ -112,7 +112,7 @@ ENGLISH: dict[str, str] = {
     **POWER_ENGLISH,  # board power, power caps, energy (core/messages_power.py)
     "kv-fp8-chosen": "The key/value cache is planned in FP8 (half the memory per token): at the engine's default "
                      "precision the load does not fit or misses its targets; set the KV precision to keep another",
-    "over-budget": "Capex {cost:.0money} (cards, servers, network, storage, racks): over budget by "
+    "over-budget": "Capex {cost:.0money} ({covers}): over budget by "
                    "{over:.0money} ({share:.0%}) of {budget:.0money}",
     "misses-throughput": "Trains at {rate:,.0f} tokens/s: {short:,.0f} tokens/s ({share:.0%}) short of the "
                          "{target:,.0f} tokens/s needed",
@@ -144,7 +144,7 @@ ENGLISH: dict[str, str] = {
     "deadline-unknown": "No time for the job could be estimated: the {deadline:,g} h deadline cannot be checked",
     "over-budget-partly-priced": "Capex at least {cost:.0money} (bill lines without a price: {unpriced}): over "
                                  "budget by at least {over:.0money} ({share:.0%}) of {budget:.0money}",
-    "meets-budget": "Capex {cost:.0money} (cards, servers, network, storage, racks), {margin:.0money} under the "
+    "meets-budget": "Capex {cost:.0money} ({covers}), {margin:.0money} under the "
                     "budget of {budget:.0money}",
     "budget-partly-priced": "Capex {cost:.0money} for the priced items, within the budget of {budget:.0money}; "
                             "{unpriced} items have no price — enter quotes to check the budget",
@@ -312,9 +312,9 @@ CHINESE: dict[str, str] = {
     **PRICE_CHINESE,
     **POWER_CHINESE,
     "kv-fp8-chosen": "KV 缓存按 FP8 规划（每词元显存减半）：按推理引擎默认精度时负载放不下或达不到目标；如需其他精度请设置 KV 精度",
-    "over-budget": "资本支出 {cost:.0money}（加速卡、服务器、网络、存储、机柜）：超出 {budget:.0money} 的预算 {over:.0money}（{share:.0%}）",
+    "over-budget": "资本支出 {cost:.0money}（{covers}）：超出 {budget:.0money} 的预算 {over:.0money}（{share:.0%}）",
     "over-budget-partly-priced": "资本支出至少 {cost:.0money}（{unpriced} 项无价格）：超出 {budget:.0money} 的预算至少 {over:.0money}（{share:.0%}）",
-    "meets-budget": "资本支出 {cost:.0money}（加速卡、服务器、网络、存储、机柜），低于 {budget:.0money} 的预算 {margin:.0money}",
+    "meets-budget": "资本支出 {cost:.0money}（{covers}），低于 {budget:.0money} 的预算 {margin:.0money}",
     "budget-partly-priced": "已定价部分的资本支出 {cost:.0money}，在 {budget:.0money} 的预算之内；{unpriced} 项无价格——请输入报价以核对预算",
     "over-rent-budget": "租金{period} {cost:.0money}：超出 {budget:.0money} 的预算 {over:.0money}（{share:.0%}）",
     "meets-rent-budget": "租金{period} {cost:.0money}，低于 {budget:.0money} 的预算 {margin:.0money}",

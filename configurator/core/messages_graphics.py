@@ -114,6 +114,17 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "mismatch-card-cannot-do-graphics": (
         "{card} is in the {category} class and cannot do {workload} work here; {count} × {other} can"
     ),
+    "reason-training-card-costs": (
+        "No training card is ranked for {workload} work, the costly mistake: the least costly, {count} × {card}, "
+        "would cost {ratio:.1f}× as much per {unit} as {first} ({card}: {lacks})"
+    ),
+    "reason-training-card-cannot": (
+        "No training card is ranked for {workload} work: none can do it at any count (e.g. {card}: {lacks})"
+    ),
+    "lacks-display-outputs": "no display outputs",
+    "lacks-video-encoders": "no video encoders (NVENC)",
+    "lacks-desktop-vgpu": "no virtual-desktop vGPU profiles, so one user per card",
+    "lacks-rt-cores": "no ray-tracing cores",
 }
 """English templates of graphics and video messages."""
 
@@ -207,6 +218,15 @@ GRAPHICS_CHINESE: dict[str, str] = {
         "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {cheaper:.0%}"
     ),
     "mismatch-card-cannot-do-graphics": "{card} 是{category}卡，无法承担{workload}工作；{count} × {other} 可以",
+    "reason-training-card-costs": (
+        "训练卡不参与{workload}排名，选它是代价高昂的错误：其中最省的 {count} × {card}，每{unit}成本是 {first} 的 "
+        "{ratio:.1f} 倍（{card}：{lacks}）"
+    ),
+    "reason-training-card-cannot": "训练卡不参与{workload}排名：任何卡数下都无法承担这项工作（例如 {card}：{lacks}）",
+    "lacks-display-outputs": "无显示输出",
+    "lacks-video-encoders": "无视频编码器（NVENC）",
+    "lacks-desktop-vgpu": "无虚拟桌面 vGPU 配置，每卡只能一个用户",
+    "lacks-rt-cores": "无光线追踪核心",
 }
 """Simplified Chinese templates of graphics and video messages, in the vocabulary of
 resources/i18n/glossary.json."""

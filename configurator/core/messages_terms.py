@@ -34,8 +34,11 @@ TERMS: dict[str, dict[str, str]] = {
         "encoders": "编码器",
         "decoders": "解码器",
         "encode sessions": "编码会话数上限",
+        "display outputs": "显示输出",
         "users": "个用户",
         "streams": "路视频流",
+        "user": "个用户",  # one of them (core/view/names.py work_unit: "1 user per card")
+        "stream": "路视频流",
         "pretrain": "预训练",
         "finetune": "全参数微调",
         "lora": "LoRA",

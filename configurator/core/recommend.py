@@ -105,6 +105,16 @@ class Result:
         return {card: why.text for card, why in self.left_out.items()}
 
     @property
+    def unlisted(self) -> tuple[str, ...]:
+        """The cards left out and listed nowhere, by card id: those of :attr:`left_out` that are not listed
+        without a price (:attr:`unpriced`), below the line (:attr:`below_line`) or as unrated
+        (:attr:`unrated`). The one count of cards "left out" that the command line, the window and
+        the JSON (``left_out``) say; until December 2026 the command line counted the unpriced and
+        unrated cards it lists in it too (53 where the window said 43, session 42)."""
+        listed = {rec.card.id for rec in (*self.unpriced, *self.below_line)} | set(self.unrated)
+        return tuple(card for card in self.left_out if card not in listed)
+
+    @property
     def best(self) -> Recommendation | None:
         return self.ranked[0] if self.ranked else None
 

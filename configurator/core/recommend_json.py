@@ -117,6 +117,7 @@ def result_to_dict(result: Result) -> dict:
                    for r in result.pareto],
         "rejected": result.rejected,
         "rejected_ids": {card: why.to_dict() for card, why in result.left_out.items()},
+        "left_out": list(result.unlisted),
         "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "speed_unit": r.speed_unit,
                       "reason_id": r.reasons[0].id,
                       "reason": r.reasons[0].text, "layout": scenario_layout_to_dict(r.estimate.scenario)}

@@ -223,7 +223,10 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
             reasons.append(cooler)
         if index == 0:
             reasons += _cautions(rec)
-            reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked, objective),
+            family = family_of(rec.estimate.scenario.workload)  # e.g. graphics work on a training card
+            reasons += [r for r in (_class_reason(rec, ranked, objective),
+                                    family.class_mistake_reason(rec, ranked, objective, book),
+                                    _what_would_change(rec, ranked, objective),
                                     _job_alone(rec, book, objective), _outlasts(rec)) if r]
             reasons += owned[1:]
         risk = porting_risk(rec)

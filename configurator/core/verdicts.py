@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from configurator.core.bill_covers import ALL_KINDS
 from configurator.core.frozen_record import fast_init
 from configurator.core.message_numbers import decimals_apart
 from configurator.core.messages import Message, deadline_msg, msg
@@ -174,14 +175,15 @@ def _budget(v: Verdict) -> Message:
     p = v.params
     money = {"currency": v.unit, "budget": v.target}
     if v.basis == "capex":
+        covers = p.get("covers", ALL_KINDS)  # the bill's kinds (core/bill_covers.py)
         if v.met is None:
             return msg("budget-partly-priced", cost=v.actual or 0.0, unpriced=p.get("unpriced", 0), **money)
         if v.met:
-            return msg("meets-budget", cost=v.actual, margin=-v.by, **money)
+            return msg("meets-budget", cost=v.actual, margin=-v.by, covers=covers, **money)
         if p.get("unpriced"):
             return msg("over-budget-partly-priced", cost=v.actual, over=v.by, share=v.share,
                        unpriced=p["unpriced"], **money)
-        return msg("over-budget", cost=v.actual, over=v.by, share=v.share, **money)
+        return msg("over-budget", cost=v.actual, over=v.by, share=v.share, covers=covers, **money)
     period = PERIOD_WORDS[v.basis]
     if v.met is None:
         return msg("rent-budget-unpriced", card=p.get("card", ""), period=period, **money)

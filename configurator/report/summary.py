@@ -62,6 +62,7 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     percent,
 )
 from configurator.core.view.numbers import column_top, column_units, money, unit_cost
+from configurator.report.summary_configuration import configuration_text
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
 from configurator.report.summary_money import (
     Option,
@@ -190,47 +191,6 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
 
 
 # ---- the headline -----------------------------------------------------------------------
-
-
-def _racks(n: int, w: Words) -> str:
-    """The racks a configuration fills: none for a desktop unit (DGX Spark: "1 server (1 card each), 0 racks"
-    until December 2026), else how many."""
-    return w("no rack") if n == 0 else w("1 rack") if n == 1 else w("{n} racks", n=count(n))
-
-
-def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
-    """'1,024 × H100 SXM5 80GB in 128 servers (8 cards each), 66 racks', '144 × Vera Rubin NVL72 as 2 rack-scale systems
-    of 72 cards each, 3 racks' (until December 2026 "in 1 server (384 cards each)" for a CloudMatrix 384 supernode);
-    servers not all full hold "up to" their cards ('19 × T4 in 7 servers (up to 3 cards each)'); the spare servers are
-    counted with the servers ('in 34 servers (8 cards each; 2 of them spare), 13 racks': after the racks, ', 2 of them
-    spare servers' read as two of the racks); the modules a full baseboard brings beyond the layout's are said after
-    them ('1 × H100 SXM5 80GB in 1 server (8 cards each), 1 rack; 7 more cards bought with the servers, unused')."""
-    s, bom = est.scenario, cost.bom
-    text = f"{count(s.count)} × {card_name(est.card.name, w.language)}"
-    idle = sum(line.quantity for line in bom.lines if line.role == "idle")  # a baseboard is sold full
-    spares = bom.spare_servers  # those bought: a rack-scale system's goodput spares are not (144 × Vera Rubin
-    # in 2 racks read "1 of them spare" until December 2026)
-    if bom.servers and bom.system is not None:  # a rack-scale system is bought whole: said as systems, not servers
-        racks = _racks(bom.racks, w)
-        systems = msg("in-system", per=bom.gpus_per_server, racks=racks) if bom.servers == 1 else \
-            msg("in-systems", n=bom.servers, per=bom.gpus_per_server, racks=racks)
-        text += w.message(systems)
-    elif bom.servers:
-        servers = w("1 server") if bom.servers == 1 else w("{n} servers", n=count(bom.servers))
-        racks = _racks(bom.racks, w)
-        if spares:
-            each = " in {servers} (1 card each; {spares} of them spare), {racks}" if bom.gpus_per_server == 1 else \
-                " in {servers} ({per} cards each; {spares} of them spare), {racks}"
-        else:
-            each = " in {servers} (1 card each), {racks}" if bom.gpus_per_server == 1 else \
-                " in {servers} ({per} cards each), {racks}" if s.count + idle >= bom.servers * bom.gpus_per_server \
-                else " in {servers} (up to {per} cards each), {racks}"
-        text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks, spares=count(spares))
-    elif spares:
-        text += w(", {n} of them spare servers", n=count(spares))
-    if idle:
-        text += w("; {n} more cards bought with the servers, unused", n=count(idle))
-    return text
 
 
 def choice_problems(est: Estimate, w: Words) -> tuple[str, ...]:

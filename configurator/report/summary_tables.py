@@ -15,6 +15,7 @@ from configurator.core.view.numbers import watts
 from configurator.core.view.rows import View, label, write
 from configurator.report.language import Words
 from configurator.report.parts import SourceList, Table, num, percent
+from configurator.report.summary_configuration import desktop_unit
 from configurator.report.summary_money import Option, electricity_price
 
 
@@ -25,7 +26,8 @@ def power_table(est: Estimate, view: View, w: Words) -> Table:
     board, facility, energy = view.rows_of(("board_watts", "facility_watts", "energy_kwh"))
     rows = (
         (label(board.label, language), write(board.value, language)),
-        (w("Each server besides its cards"), watts(host_watts(est.card, est.scenario), language)),
+        *(() if desktop_unit(est) else  # a desktop unit has no server ('Each server besides its cards: 0 W')
+          ((w("Each server besides its cards"), watts(host_watts(est.card, est.scenario), language)),)),
         (w("Facility power (average, PUE {pue})", pue=f"{e.pue:g}"), write(facility.value, language)),
         (label(energy.label, language), write(energy.value, language)),
         (w("Electricity price"), electricity_price(est, language)),

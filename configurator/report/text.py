@@ -62,7 +62,16 @@ def view_text(view: View, language: str = "en", details: bool = True) -> list[st
                       _aligned((label(r.label, language), write(r.value, language)
                                 + (f" ({write(r.note, language)})" if r.key == "per_unit" and r.note else ""))
                                for r in rows)]
+            lines += marked_notes(rows, language)
     return lines
+
+
+def marked_notes(rows, language: str = "en") -> list[str]:
+    """What a price date's * means, under its section ('Marked *: card price: launch price; …'), in the
+    words the what-fits table explains its * with: the estimate printed 'card 2020-10 *' and nothing
+    that said what the mark stood for (session 42; the window says it in the row's tooltip)."""
+    return [f"  {single_line(write(Phrase('Marked *: {notes}', {'notes': r.note}), language))}" for r in rows
+            if r.key == "price_dates" and r.note is not None and "*" in write(r.value, language)]
 
 
 def suggestions_text(suggestions, language: str = "en") -> list[str]:
@@ -192,12 +201,12 @@ def recommendation_table(result, language: str = "en") -> str:
     lines += price_lines(result, language)
     lines += below_line_text(result, language)
     lines += unrated_text(result, language)
-    below = len(result.below_line)
+    below, left_out = len(result.below_line), len(result.unlisted)  # those listed above are not counted again
     if below:
         lines.append(w("{n} below the line, {m} left out; see --json for why.", n=write(below, language),
-                       m=write(len(result.rejected) - below, language)))
+                       m=write(left_out, language)))
     else:
-        lines.append(w("{n} cards left out; see --json for why.", n=write(len(result.rejected), language)))
+        lines.append(w("{n} cards left out; see --json for why.", n=write(left_out, language)))
     consumer = sum(why == CONSUMER_LEFT_OUT for why in result.left_out.values())
     if consumer:
         lines.append(w("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "

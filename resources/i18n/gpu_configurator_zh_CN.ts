@@ -3856,6 +3856,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，共 {servers}——{by}</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {period} {tco}, {cost} {per} (prices as of {date})</source>
+        <translation>&lt;b&gt;成本：&lt;/b&gt;资本支出 {capex}；{period}总拥有成本 {tco}，{per} {cost}（价格截至 {date}）</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {period} {tco} (prices as of {date})</source>
         <translation>&lt;b&gt;成本：&lt;/b&gt;资本支出 {capex}；{period}总拥有成本 {tco}（价格截至 {date}）</translation>
     </message>

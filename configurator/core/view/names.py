@@ -22,13 +22,13 @@ COMM_KINDS = {"tensor_parallel": "tensor parallel", "data_parallel": "data paral
 LIMITS = {"framebuffer": "framebuffer", "vGPU instances": "vGPU instance limit", "shading load": "shading load",
           "passthrough": "passthrough (one user per card)", "encoders": "video encoders",
           "decoders": "video decoders", "encode sessions": "driver's encode-session limit",
-          "unknown": "unknown (video engines not verified)"}
+          "display outputs": "display outputs", "unknown": "unknown (video engines not verified)"}
 """Label ids of what can cap users or streams per card (``GraphicsSpeed.limiting``)."""
 
 FACTORS = {"memory": "memory", "compute": "compute", "bandwidth": "memory bandwidth", "network": "network",
            "pipeline bubble": "pipeline bubble", "host link": "host link (CPU offload)",
            "video engines": "video engines", "vGPU limit": "vGPU limit", "driver limit": "driver limit",
-           "unknown": "unknown"}
+           "display outputs": "display outputs", "unknown": "unknown"}
 """Label ids of what limits a configuration (:func:`configurator.core.limiting.limiting_factor`): the
 recommendation's column and reasons."""
 

@@ -13,6 +13,8 @@ ZH_CN_BOM: dict[str, str] = {
     "Accelerators included in the system price": "加速卡（已含在整机价格中）",
     "sold with the server, not used by the layout": "随服务器整机购买，当前布局未使用",
     "; {n} more cards bought with the servers, unused": "；另有 {n} 张卡随服务器整机购买，未使用",
+    ", a desktop unit: no server, no rack": "，桌面整机：无需服务器，无需机柜",  # a DGX Spark (the summary's configuration)
+    ", {n} desktop units: no server, no rack": "，共 {n} 台桌面整机：无需服务器，无需机柜",
     "8-GPU baseboard server (CPUs, memory, NVMe; no GPUs)": "8 卡基板服务器（含 CPU、内存、NVMe，不含 GPU）",
     "8-GPU baseboard server for 1 kW modules (no GPUs)": "8 卡基板服务器（1 kW 模组，不含 GPU）",
     "{n}-slot PCIe GPU server (no GPUs)": "{n} 槽 PCIe GPU 服务器（不含 GPU）",

@@ -142,6 +142,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "passthrough (one user per card)": "直通（每卡一个用户）",
     "video encoders": "视频编码器",
     "video decoders": "视频解码器",
+    "display outputs": "显示输出",
     "driver's encode-session limit": "驱动的编码会话数上限",
     "unknown (video engines not verified)": "未知（视频引擎未经核实）",
     "pipeline point-to-point": "流水线点对点",

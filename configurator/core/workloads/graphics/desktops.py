@@ -24,6 +24,7 @@ class DesktopsFamily(LoadFamily):
     per_card_unit = "users per card"
     chart_cost_unit = "user-month"
     cost_unit = "user-month"
+    needs = ("desktop-vgpu", "video-encoders", "display-outputs")  # encoders: the remote display's stream
     unit_scale = 1.0
     speed_unit = "s·TFLOP⁻¹ per user"  # 1 / (TFLOP/s of FP32 a user gets)
     billed_regardless_of_use = True  # a desktop is paid for by the month, used or not

@@ -10,6 +10,7 @@ from configurator.core.catalog import Card
 from configurator.core.graphics import graphics_memory, graphics_unsuitable, limit_engines, no_display_for_monitor
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
+from configurator.core.view.names import work_unit
 from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, WorkloadFamily, basis_of
 from configurator.core.workloads.graphics import deployment
 from configurator.core.workloads.graphics.estimate import estimate_graphics, graphics_basis
@@ -19,6 +20,7 @@ from configurator.core.workloads.memo import remembered
 GRAPHICS_FACTORS = {
     "framebuffer": "memory", "shading load": "compute", "encoders": "video engines", "decoders": "video engines",
     "vGPU instances": "vGPU limit", "passthrough": "vGPU limit", "encode sessions": "driver limit",
+    "display outputs": "display outputs",
 }
 """The limit :func:`configurator.core.graphics.graphics_speed` names -> the factor shown."""
 
@@ -36,6 +38,11 @@ class GraphicsFamily(WorkloadFamily):
     """Whether each user of the work needs a software licence of its own (a desktop's NVIDIA vGPU
     licence, :func:`configurator.core.graphics.vgpu_licence`), paid on a rent as on a purchase."""
     per_card_unit: str
+    needs: tuple[str, ...] = ()
+    """What the work needs of a card, most first, by the names of
+    :func:`~configurator.core.graphics_mistake.graphics_lacks`: desktops a vGPU profile each (else one user
+    per card) and encoders for the remote display protocol's stream, video its encoders, rendering its
+    ray-tracing cores; all of them display outputs, which a graphics card has and a training card has not."""
     """Unit of ``GraphicsSpeed.per_card``: users or streams per card, or frames per hour."""
 
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:
@@ -65,14 +72,21 @@ class GraphicsFamily(WorkloadFamily):
     def limit_reason(self, est: Estimate) -> Message:
         g = est.graphics
         engines = limit_engines(est.card, g.limiting)
+        unit = work_unit(g.unit, g.per_card)  # "1 user per card" (passthrough, a card's display outputs)
         if engines is not None:  # a video engine limit: the engines that decide it, said
-            return msg("reason-graphics-limit-engines", card=est.card.name, per_card=g.per_card, unit=g.unit,
+            return msg("reason-graphics-limit-engines", card=est.card.name, per_card=g.per_card, unit=unit,
                        limit=g.limiting, engines=engines[0], engine=engines[1])
-        return msg("reason-graphics-limit", card=est.card.name, per_card=g.per_card, unit=g.unit, limit=g.limiting)
+        return msg("reason-graphics-limit", card=est.card.name, per_card=g.per_card, unit=unit, limit=g.limiting)
 
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         return msg("reason-class-cheaper-graphics", card=card.name, category=card.category, ratio=ratio,
                    cheaper=1 - 1 / ratio, other=other.name, other_category=other.category, unit=self.cost_unit)
+
+    def class_mistake_reason(self, best, ranked, objective, book=None) -> Message | None:
+        """A training card's cost beside the first's, with what it lacks
+        (:func:`~configurator.core.graphics_mistake.training_card_reason`)."""
+        from configurator.core.graphics_mistake import training_card_reason  # it ranks: imported when asked
+        return training_card_reason(best, ranked, objective, book)
 
     def rejection(self, scenario: Scenario, card: Card) -> Message:
         return (graphics_unsuitable(scenario.workload, card) or no_display_for_monitor(scenario, card)

@@ -31,6 +31,7 @@ class RenderingFamily(GraphicsFamily):
     x_unit = "h"
     chart_cost_unit = "job"
     cost_unit = "frame"
+    needs = ("rt-cores", "display-outputs")
     unit_scale = 1.0
     speed_unit = "h"
     one_off_job = True

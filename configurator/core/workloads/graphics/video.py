@@ -26,6 +26,7 @@ class VideoFamily(LoadFamily):
     per_card_unit = "streams per card"
     chart_cost_unit = "stream-hour"
     cost_unit = "stream-hour"
+    needs = ("video-encoders", "display-outputs")
     unit_scale = 1.0
     speed_unit = "cards"
 

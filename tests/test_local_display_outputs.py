@@ -1,0 +1,42 @@
+"""Monitors cabled to the card (``--local-display``, a control room or workstation) are driven by its
+display connectors: an RTX A6000's four DisplayPort outputs drive one user's four 4K monitors, not the
+twelve desktops its framebuffer holds (persona12gfx, session 42: 16 local 4K displays came to one card)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+from configurator.cli import main
+
+CONTROL_ROOM = ("--workload", "vdi", "--users", "4", "--monitors", "4", "--resolution", "2160p", "--local-display")
+"""Four operator positions of four 4K monitors each: 16 local displays."""
+
+
+def _json(*args: str) -> dict:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main([*args, "--json"]) == 0
+    return json.loads(out.getvalue())
+
+
+def test_the_display_outputs_bind_where_the_monitors_are_cabled_to_the_card():
+    answer = _json("estimate", *CONTROL_ROOM, "--card", "rtx-a6000", "--count", "4")
+    graphics = answer["graphics"]
+    assert graphics["capacities"]["display outputs"] == 1 and graphics["per_card"] == 1
+    assert graphics["limited_by"] == "display outputs"
+
+
+def test_remote_desktops_are_not_limited_by_connectors():
+    answer = _json("estimate", *CONTROL_ROOM[:-1], "--card", "rtx-a6000", "--count", "1")
+    assert "display outputs" not in answer["graphics"]["capacities"]
+    assert answer["graphics"]["per_card"] == 12
+
+
+def test_the_ranking_counts_a_card_per_operator_and_says_so_in_both_languages(capsys):
+    answer = _json("recommend", *CONTROL_ROOM, "--limit", "3")
+    first = answer["ranked"][0]
+    assert first["count"] == 4 and "1 user per card, limited by display outputs" in first["reasons"][0]
+    assert main(["recommend", *CONTROL_ROOM, "--limit", "3", "--lang", "zh_CN"]) == 0
+    assert "每卡 1 个用户，瓶颈在显示输出" in capsys.readouterr().out

@@ -95,7 +95,8 @@ REFUSAL_ENGLISH: dict[str, str] = {
                             "it) with tensor parallelism {tp} is now written as {new} cards, as the engines count it",
     "scenario-engine-step-default": "The prefill chunk of {tokens:,} tokens in this file was the default of older "
                                     "versions: it now follows the serving engine's own default on the card (the "
-                                    "estimate says which); set it to {tokens:,} tokens again to keep it",
+                                    "estimate says which); set it to {tokens:,} tokens again to keep it "
+                                    "(--max-batched-tokens {typed}, the editor's Prefill chunk)",
     # a value a field does not take (core/bounds.py)
     "value-outside-range": "{value} is outside the range {range}{unit}",
     "range-between": "{low} to {high}",
@@ -234,7 +235,8 @@ REFUSAL_CHINESE: dict[str, str] = {
     "scenario-name-shortened": "场景名称有 {length:,} 个字符，超过名称允许的 {limit:,} 个：只保留前 {limit:,} 个",
     "scenario-ep-in-cards": "专家并行 {old}（旧版本按共享专家的模型副本数计）与张量并行 {tp} 现按推理引擎的口径写作 {new} 张卡",
     "scenario-engine-step-default": "此文件中的预填充分块 {tokens:,} 词元是旧版本的默认值：现按推理引擎在该卡上的默认值计"
-                                    "（估算中写明）；如需保留，请重新设为 {tokens:,} 词元",
+                                    "（估算中写明）；如需保留，请重新设为 {tokens:,} 词元（--max-batched-tokens {typed}；"
+                                    "编辑器的“预填充分块”）",
     "value-outside-range": "{value} 超出范围 {range}{unit}",
     "range-between": "{low} 至 {high}",
     "range-between-open-high": "{low} 至 {high}（不含上限）",

@@ -52,7 +52,8 @@ def migrated_body(body: dict, version: int, notes: list[Message] | None = None) 
     if version < ENGINE_STEP_BY_ENGINE_SINCE:
         stepped = _engine_step_by_engine(body)
         if stepped is not body and notes is not None and body.get("workload") == _SERVING_WORKLOAD:
-            notes.append(msg("scenario-engine-step-default", tokens=OLD_ENGINE_STEP_DEFAULT))
+            notes.append(msg("scenario-engine-step-default", tokens=OLD_ENGINE_STEP_DEFAULT,
+                             typed=str(OLD_ENGINE_STEP_DEFAULT)))  # typed: 8192, not grouped
         body = stepped
     if version >= EP_IN_CARDS_SINCE or body.get("workload") != _SERVING_WORKLOAD:
         return body

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import replace
 
 from pydantic import ValidationError
 
@@ -35,8 +36,8 @@ from configurator.core.what_fits import (
 )
 from configurator.core.what_fits_budget import BudgetFits, budget_result_to_dict, budget_start, what_budget_fits
 
-QUESTION_PATHS = ("parallelism.cards_per_node", "training.seq_len", "training.tokens", "serving.context",
-                  "serving.prompt_tokens", "serving.output_tokens", "serving.engine")
+QUESTION_PATHS = ("parallelism.cards_per_node", "training.seq_len", "training.tokens", "constraints.deadline_hours",
+                  "serving.context", "serving.prompt_tokens", "serving.output_tokens", "serving.engine")
 """Scenario fields the question takes from the command line (their flags, ranges and help from
 the field registry, ``core/fields.py``)."""
 
@@ -53,6 +54,8 @@ BUDGET_HELP = {
               "China is 'permitted' and that China's customs do not bar; status, not legal advice)",
     "currency": "with --budget: the currency amounts are shown in (default: the one the budget names, else the "
                 "language's)",
+    "deadline": "with --owned: a training row that does not finish its token budget within it reads 'fits, over "
+                "the deadline', e.g. the largest model LoRA-tuned in a week: --tasks lora --deadline 1w",
 }
 """The help of the flags ``what-fits`` shares with ``recommend`` where its use differs."""
 
@@ -79,8 +82,6 @@ def add_what_fits_parser(sub) -> argparse.ArgumentParser:
     asked.add_argument("--users", metavar="N", type=_users,
                        help="with --budget: serving counts where the cards hold at least N users within the "
                             "latency targets (default 1)")
-    for action in asked._group_actions:  # this command's own words for the recommendation's flags
-        action.help = BUDGET_HELP.get(action.dest, action.help)
     parser.add_argument("--models", metavar="LIST",
                         help="comma-separated model presets or sizes, e.g. llama3-8b,qwen2.5-72b,32B (default: "
                              + ", ".join(c.size for c in LADDER) + ")")
@@ -88,6 +89,8 @@ def add_what_fits_parser(sub) -> argparse.ArgumentParser:
                         help="comma-separated: " + ", ".join(t.value for t in TASKS) + " (default: all)")
     question = parser.add_argument_group("the question (training sequence and token budget, serving load)")
     add_field_flags(question, *QUESTION_PATHS)
+    for action in (*asked._group_actions, *question._group_actions):  # this command's own words for
+        action.help = BUDGET_HELP.get(action.dest, action.help)  # the recommendation's flags
     targets = parser.add_argument_group(
         "latency targets of a served user (default: interactive chat, first token "
         f"{INTERACTIVE_TARGETS.ttft_ms:g} ms, each next {INTERACTIVE_TARGETS.tpot_ms:g} ms, "
@@ -131,6 +134,8 @@ def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, flo
     for flag in ("users", "region", "currency"):
         if args.budget is None and getattr(args, flag) is not None:
             raise UsageError(msg("cli-budget-only", flag=f"--{flag}"))
+    if args.budget is not None and args.deadline is not None:
+        raise UsageError(msg("cli-owned-only", flag="--deadline"))
     sections: dict[str, dict] = {}
     for path in QUESTION_PATHS:
         value = getattr(args, _dest(path), None)
@@ -146,7 +151,7 @@ def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, flo
     if serving:
         sections["serving"] = serving
     if args.region is not None:
-        sections["constraints"] = {"region": args.region}
+        sections.setdefault("constraints", {})["region"] = args.region
     try:
         start = owned_scenario(*owned_cards(args.owned, catalog)) if args.owned is not None else budget_start(catalog)
         base = with_serving_load(updated(start, **sections), **load)
@@ -195,6 +200,22 @@ def _choices(args: argparse.Namespace) -> tuple[tuple, tuple[Workload, ...]]:
     return models, tasks
 
 
+def _with_deadline(out: dict, answer: WhatFits) -> dict:
+    """The JSON answer with the deadline asked (``--deadline``, hours) and each training row's
+    ``within_deadline`` (:func:`configurator.core.view.what_fits_view.within_deadline`; null where it
+    does not fit); the answer unchanged without one."""
+    from configurator.core.view.what_fits_view import within_deadline
+
+    deadline = answer.base.constraints.deadline_hours
+    if deadline is None:
+        return out
+    out["training"]["deadline_hours"] = deadline
+    for row, entry in zip(answer.rows, out["rows"], strict=True):
+        if row.task.is_training:
+            entry["within_deadline"] = within_deadline(row, answer)
+    return out
+
+
 def what_fits_text(answer: WhatFits, language: str = "en") -> str:
     """The answer as text: the heading, the question, then the training and serving tables."""
     from configurator.core.view.printable import single_line
@@ -240,9 +261,11 @@ def run_what_fits(args: argparse.Namespace, catalog: Catalog, print_json: Callab
         else:
             print(what_budget_fits_text(answer, args.lang))
         return 0
-    answer = what_fits(base, catalog, targets, models, tasks)
+    # the deadline is the question's (its base's), not the rows': a kept answer for the same rows may
+    # hold another deadline (what_fits keeps answers for bases that differ only in their constraints)
+    answer = replace(what_fits(base, catalog, targets, models, tasks), base=base)
     if args.json:
-        print_json(result_to_dict(answer))
+        print_json(_with_deadline(result_to_dict(answer), answer))
     else:
         print(what_fits_text(answer, args.lang))
     return 0

@@ -58,9 +58,9 @@ def test_only_a_system_whose_cooling_is_published_is_liquid_cooled(catalog):
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", ("8,000,000 USD per system, 2026-11; 20,833 USD per card, derived: the system's price ÷ its 384 cards",
+    ("en", ("20,833 USD, system 2026-11: 8,000,000 USD ÷ 384 cards",
             "your quote: partner")),
-    ("zh_CN", ("折合每卡", "（推算：整机价格 ÷ 384 张卡）", "您的报价：partner")),
+    ("zh_CN", ("整机价格 2026-11：", "÷ 384 张卡", "您的报价：partner")),
 ])
 def test_a_quoted_system_prices_its_cards_per_card_derived(catalog, language, said):
     """Before: the prices table gave the catalog's 28,000 USD per NPU, a figure the bill no longer used."""

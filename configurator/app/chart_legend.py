@@ -17,6 +17,10 @@ def name_legend(legend: pg.LegendItem, entries: Sequence[tuple[pg.GraphicsObject
         legend.clear()
         for item, name in entries:
             legend.addItem(item, name)
+        # laid out now, not at the next turn of the event loop: the last entry's cell is placed only
+        # when the layout is activated, and a chart grabbed before that (a summary's, never shown)
+        # printed it at the legend's corner, over the first ("Usable capacity" over "Weights")
+        legend.layout.activate()
         return
     renamed = False
     for (_, label), (_, name) in zip(legend.items, entries, strict=True):
@@ -25,3 +29,4 @@ def name_legend(legend: pg.LegendItem, entries: Sequence[tuple[pg.GraphicsObject
             renamed = True
     if renamed:
         legend.updateSize()
+        legend.layout.activate()

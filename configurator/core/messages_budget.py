@@ -24,6 +24,7 @@ BUDGET_ENGLISH: dict[str, str] = {
     "budget-fits-not-deliverable-list": "Cannot be delivered to the region: {cards}",
     "cli-budget-only": "{flag}: only with --budget (the cards owned are neither bought nor delivered)",
     "cli-owned-or-budget": "give exactly one of --owned ID:COUNT and --budget AMOUNT",
+    "cli-owned-only": "{flag}: only with --owned (a budget's answer names the largest model each task runs, untimed)",
 }
 """English templates (``breaks``: the budget verdict's own message; ``covered``: budget / cost [fraction])."""
 
@@ -44,5 +45,6 @@ BUDGET_CHINESE: dict[str, str] = {
     "budget-fits-not-deliverable-list": "无法交付到该地区：{cards}",
     "cli-budget-only": "{flag} 只能与 --budget 同用（已有的加速卡无需购买或交付）",
     "cli-owned-or-budget": "须且只须给出 --owned ID:COUNT 与 --budget 金额两者之一",
+    "cli-owned-only": "{flag} 只能与 --owned 同用（预算的答案只列出各任务可运行的最大模型，不计时）",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

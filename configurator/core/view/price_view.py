@@ -104,13 +104,15 @@ def _price_value(est: Estimate, objective: Objective, like: float | None = None)
     system = system_price_line(est) if objective is not Objective.CLOUD else None
     if system is not None:
         cards = est.scenario.count - est.scenario.economics.owned_cards
-        whole = Phrase("in the system price: {amount} per system, {date}{mark}", {
-            "amount": Amount(system.unit_price, est.costs.currency, money=True), "date": system.date,
-            "mark": FLAG_MARK if system_price_flags(system) else ""})
+        total = Amount(system.unit_price, est.costs.currency, money=True)
+        mark = FLAG_MARK if system_price_flags(system) else ""
         if cards <= 0:
-            return whole
-        return Phrase("{whole}; {per_card} per card, derived: the system's price ÷ its {cards} cards", {
-            "whole": whole, "cards": round(cards / system.quantity),
+            return Phrase("in the system price: {amount} per system, {date}{mark}", {
+                "amount": total, "date": system.date, "mark": mark})
+        # the card's share first, as every other price cell reads ("24,000 USD, street 2025-09"): the
+        # cell ran to 118 characters and widened the ranking table past 300 columns until December 2026
+        return Phrase("{per_card}, system {date}: {amount} ÷ {cards} cards{mark}", {
+            "amount": total, "date": system.date, "mark": mark, "cards": round(cards / system.quantity),
             "per_card": Amount(system.unit_price * system.quantity / cards, est.costs.currency, money=True, like=like)})
     if amount is None:
         used_only = objective is not Objective.CLOUD and est.costs.prices.used_only is not None

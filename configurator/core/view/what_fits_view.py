@@ -34,6 +34,21 @@ TRAINING_PRECISIONS = {"bf16": "BF16", "fp16": "FP16", "fp32": "FP32", "fp8": "F
 attention at 16-bit; QLoRA keeps its base in 4-bit NF4)."""
 
 
+OVER_DEADLINE = "fits, over the deadline"
+"""Label id of a training row that fits but does not finish its token budget within the deadline
+(``what-fits --deadline``): "the biggest model I can LoRA-tune in a week" on the cards owned."""
+
+
+def within_deadline(row: FitRow, answer: WhatFits) -> bool | None:
+    """Whether a training row that fits finishes its token budget within the question's deadline
+    (``constraints.deadline_hours``); None where there is no deadline, or no time to judge
+    (a serving row, a row that does not fit)."""
+    deadline = answer.base.constraints.deadline_hours
+    if deadline is None or row.training is None or not row.fits:
+        return None
+    return row.training.hours <= deadline
+
+
 def heading(answer: WhatFits) -> Phrase:
     """'What fits on 8 × L40S'."""
     return Phrase("What fits on {count} × {card}", {"count": answer.count, "card": answer.card.name})
@@ -64,6 +79,9 @@ def question(answer: WhatFits) -> tuple[Phrase, ...]:
                         "for {p} of requests ({basis})",
                         {"ttft": Amount(t.ttft_ms / 1000, "s"), "tpot": Amount(t.tpot_ms / 1000, "ms"),
                          "p": PERCENTILES.get(t.percentile, f"p{t.percentile}"), "basis": basis}))
+    if base.constraints.deadline_hours is not None:
+        lines.append(Phrase("Deadline: {deadline}; a training row that takes longer for its token budget reads "
+                            "\"fits, over the deadline\"", {"deadline": Amount(base.constraints.deadline_hours, "h")}))
     return tuple(lines)
 
 
@@ -128,8 +146,9 @@ def training_columns(answer: WhatFits) -> Columns:
         t = row.training
         time = None if t is None else Phrase("{time} for {tokens} tokens",
                                              {"time": Amount(t.hours, "h"), "tokens": Amount(t.tokens, "token-count")})
+        verdict = OVER_DEADLINE if within_deadline(row, answer) is False else VERDICTS[row.verdict]
         rows.append((_model(row), _params(row), WORKLOADS[row.task.value],
-                     TRAINING_PRECISIONS.get(row.precision, row.precision.upper()), VERDICTS[row.verdict],
+                     TRAINING_PRECISIONS.get(row.precision, row.precision.upper()), verdict,
                      _memory(row), layout(row), None if t is None else Amount(t.tokens_per_s, "tokens/s"), time))
     return Columns(headings, frozenset({1, 5, 7}), tuple(rows))
 

@@ -25,8 +25,7 @@ ZH_CN_PRICE: dict[str, str] = {
     "{count} × {card}: {what}": "{count} × {card}：{what}",
     "{count} × {what}": "{count} × {what}",
     "in the system price: {amount} per system, {date}{mark}": "含在整机价格中：每套 {amount}，{date}{mark}",
-    "{whole}; {per_card} per card, derived: the system's price ÷ its {cards} cards":
-        "{whole}；折合每卡 {per_card}（推算：整机价格 ÷ {cards} 张卡）",
+    "{per_card}, system {date}: {amount} ÷ {cards} cards{mark}": "{per_card}，整机价格 {date}：{amount} ÷ {cards} 张卡{mark}",
     "{amount} ({conversion})": "{amount}（{conversion}）",
     "{condition}: {price}": "{condition}：{price}",
     "already owned, not bought (new: {price})": "已拥有，不再采购（新购价：{price}）",

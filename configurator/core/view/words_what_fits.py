@@ -38,6 +38,9 @@ ZH_CN_WHAT_FITS: dict[str, str] = {
     "Per token (p{p})": "每输出词元（p{p}）",
     "{n}, {active} active": "{n}，激活 {active}",
     "fits, too slow": "可容纳，但太慢",
+    "fits, over the deadline": "可容纳，但超出期限",
+    ("Deadline: {deadline}; a training row that takes longer for its token budget reads "
+     "\"fits, over the deadline\""): "期限：{deadline}；完成其词元预算所需时间更长的训练行标为“可容纳，但超出期限”",
     "no published rate": "无公开算力数据",
     "FP4 (4-bit float weights)": "FP4（4 位浮点权重）",
     "most users tried": "已试最多用户数",

@@ -104,7 +104,9 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     else:
         _print_load_note(result, args.lang)
         _print_examples(scenario, args.lang)
-        print(estimate_table(result, args.lang, suggestions))
+        from configurator.core.mismatch import mismatch  # it ranks the catalog: imported when asked
+
+        print(estimate_table(result, args.lang, suggestions, mismatch(result.scenario, catalog)))
     return 0
 
 

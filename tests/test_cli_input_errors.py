@@ -393,9 +393,11 @@ def test_the_language_is_found_even_when_the_arguments_do_not_parse(capsys):
 @pytest.mark.parametrize("category", CARD_CLASSES)
 def test_a_cards_class_reads_as_english(category):
     """Was: "T4 is a inference card" (the article fixed before any class)."""
-    for message_id in ("class-mismatch", "mismatch-wrong-class-for-graphics", "mismatch-card-cannot-do-graphics"):
+    for message_id in ("class-mismatch", "mismatch-wrong-class-for-graphics", "mismatch-card-cannot-do-graphics",
+                       "mismatch-wrong-class-for-graphics-lacks"):
         text = msg(message_id, card="T4", category=category, workload="pretrain", expected="training", count=2,
-                   other="L40S", ratio=2.0, cheaper=0.5, unit="stream").text
+                   other="L40S", ratio=2.0, cheaper=0.5, unit="stream", lacks="no display outputs").text
         assert f"T4 is in the {category} class" in text
         assert msg(message_id, card="T4", category=category, workload="pretrain", expected="training", count=2,
-                   other="L40S", ratio=2.0, cheaper=0.5, unit="stream").text_in("zh_CN") != text
+                   other="L40S", ratio=2.0, cheaper=0.5, unit="stream", lacks="no display outputs"
+                   ).text_in("zh_CN") != text

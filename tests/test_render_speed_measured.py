@@ -115,6 +115,8 @@ def test_an_inference_class_compute_card_for_a_render_farm_is_flagged(catalog, b
     s = updated(base, workload="render", card_id="h200-nvl", count=23, graphics={"frames": 10_000},
                 constraints={"deadline_hours": 72})
     said = mismatch(s, catalog)
-    assert said is not None and said.id == "mismatch-wrong-class-for-graphics"
-    assert "H200 NVL 141GB is in the inference class" in said.text_in("en") and "87\u00a0%" in said.text_in("en")
+    assert said is not None and said.id == "mismatch-wrong-class-for-graphics-lacks"  # with what it lacks
+    text = said.text_in("en")
+    assert "H200 NVL 141GB is in the inference class" in text and "no ray-tracing cores" in text
+    assert said.params["cheaper"] == pytest.approx(0.87, abs=0.005)
     assert mismatch(updated(s, card_id="l40s", count=14), catalog) is None

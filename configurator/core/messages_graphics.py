@@ -114,6 +114,10 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "mismatch-card-cannot-do-graphics": (
         "{card} is in the {category} class and cannot do {workload} work here; {count} × {other} can"
     ),
+    "mismatch-wrong-class-for-graphics-lacks": (
+        "{card} is in the {category} class ({lacks}): it costs {ratio:.1f}× as much per {unit} as {count} × {other}, "
+        "which does the same work"
+    ),
     "reason-training-card-costs": (
         "No training card is ranked for {workload} work, the costly mistake: the least costly, {count} × {card}, "
         "would cost {ratio:.1f}× as much per {unit} as {first} ({card}: {lacks})"
@@ -218,6 +222,9 @@ GRAPHICS_CHINESE: dict[str, str] = {
         "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {cheaper:.0%}"
     ),
     "mismatch-card-cannot-do-graphics": "{card} 是{category}卡，无法承担{workload}工作；{count} × {other} 可以",
+    "mismatch-wrong-class-for-graphics-lacks": (
+        "{card} 是{category}卡（{lacks}）：每{unit}成本是完成同样工作的 {count} × {other} 的 {ratio:.1f} 倍"
+    ),
     "reason-training-card-costs": (
         "训练卡不参与{workload}排名，选它是代价高昂的错误：其中最省的 {count} × {card}，每{unit}成本是 {first} 的 "
         "{ratio:.1f} 倍（{card}：{lacks}）"

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
+from configurator.core.graphics_mistake import graphics_lacks
 from configurator.core.messages import Message, msg
 from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
 from configurator.core.scenario import Scenario
@@ -118,10 +119,13 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
         if mine is None:
             return msg("mismatch-card-cannot-do-graphics", card=card.name, category=card.category,
                        other=better.card.name, count=better.count, workload=scenario.workload.value)
-        if better.score < mine:
-            return msg("mismatch-wrong-class-for-graphics", card=card.name, category=card.category,
-                       other=better.card.name, count=better.count, ratio=mine / better.score,
-                       cheaper=1 - better.score / mine, currency=scenario.economics.currency, unit=family.cost_unit)
+        if better.score < mine:  # what the card lacks of the work's needs, where the catalog says so
+            lacks = graphics_lacks(card, scenario.workload)
+            return msg("mismatch-wrong-class-for-graphics-lacks" if lacks else "mismatch-wrong-class-for-graphics",
+                       card=card.name, category=card.category, other=better.card.name, count=better.count,
+                       ratio=mine / better.score, cheaper=1 - better.score / mine,
+                       currency=scenario.economics.currency, unit=family.cost_unit,
+                       **({"lacks": lacks} if lacks else {}))
         return None
     return None
 

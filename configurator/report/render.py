@@ -14,7 +14,7 @@ from configurator.core.view.printable import single_line
 from configurator.report.fonts import css_font_stack
 from configurator.report.language import Words
 from configurator.report.parts import Table
-from configurator.report.summary import Summary
+from configurator.report.summary import WRONG_CLASS, Summary
 
 CJK_FONTS = css_font_stack()
 
@@ -30,6 +30,12 @@ STATE_COLOURS = {"met": ("#e6f2e8", "#1b5e20"), "cannot be checked": ("#fff1d0",
                  "not met": ("#fbe3e4", "#9b0019")}
 """(background, text) colours of the summary's status and of each constraint's state: met (green),
 cannot be checked (amber), not met (red)."""
+
+STATUS_COLOURS = {**STATE_COLOURS, WRONG_CLASS: STATE_COLOURS["not met"]}
+"""(background, text) colours of the summary's status: a state's, and a card of the wrong class for the
+work (:data:`~configurator.report.summary.WRONG_CLASS`) in the red of a configuration that does not meet
+what was asked: a green 'Meets what was asked' opened the summary of 200 × H100 on virtual desktops
+until December 2026 (persona12gfx, session 42)."""
 
 CAUTION_COLOURS = ("#fde7cf", "#7a3300")
 """(background, text) of the first page's caution: the card's vendor software is past its support."""
@@ -111,7 +117,7 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
         + " · ".join(f"<b>{e(k)}</b>{colon}{e(v)}" for k, v in summary.meta) + "</p>",
     ]
     if summary.status:
-        background, colour = STATE_COLOURS.get(summary.state, STATE_COLOURS["met"])
+        background, colour = STATUS_COLOURS.get(summary.state, STATE_COLOURS["met"])
         parts.append(f"<table width='100%' cellspacing='0' cellpadding='6' border='0' bgcolor='{background}' "
                      f"style='margin-top: 4px;'><tr><td style='font-size: 11pt; color: {colour};'>"
                      f"<b>{e(h.get('state', '') + Words(summary.language).label(': ') + summary.status)}</b>"

@@ -18,6 +18,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.export_control import card_classification
 from configurator.core.messages import msg
 from configurator.core.fit_suggestions import what_would_fit
+from configurator.core.mismatch import mismatch
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
@@ -96,6 +97,10 @@ MAX_ALTERNATIVES = 6
 TRAINING_TIME_SLACK = 1.25
 """Without a deadline, training alternatives must finish within this multiple of the chosen
 configuration's time: a cheaper cluster that takes years longer is not an alternative."""
+
+WRONG_CLASS = "wrong class"
+"""The summary's state where the buyer's card is of the wrong class for the work
+(:func:`~configurator.core.mismatch.mismatch`): red, as a configuration that does not meet what was asked."""
 
 
 @dataclass(frozen=True)
@@ -529,6 +534,10 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                          *unpriced_sentence(unpriced, w))  # page 1 says so
     view = estimate_view(est)
     status, state = headline_verdict(est)
+    status = write(status, language)
+    wrong = None if recommended else mismatch(est.scenario, catalog)  # a hand-picked card of the wrong class
+    if wrong is not None:  # what the mistake costs opens the first page, in red, before the verdict
+        status, state = _sentences(w, w("{said}.", said=w.message(wrong)), status), WRONG_CLASS
     fixes = suggestions_table(est, catalog, w)
     tradeoff = tradeoff_section(est, w)
     tables = (
@@ -546,7 +555,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     chart = rent_chart(est, mine, w)
     warnings = tuple(w.message(m) for m in est.messages) or (w("None"),)
     headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
-                "approval": w("Approval"), "state": w(STATE_TITLES[state])}
+                "approval": w("Approval"),
+                "state": w("Wrong card class for this work" if state == WRONG_CLASS else STATE_TITLES[state])}
     return Summary(language, summary_title(asked_scenario(est), w), meta, verdict, tables, warnings, est,
                    tuple(o.estimate for o in priced),
                    headline=(_load_headline(est, w) + _headline(est, mine, w, objective, result)
@@ -554,6 +564,6 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
                    sources=tuple(sources.items),
                    approval=approval_table(w, prepared_by, today).rows,
-                   headings=headings, cost=mine.cost, status=write(status, language), state=state,
+                   headings=headings, cost=mine.cost, status=status, state=state,
                    first_page=(constraints_table(est, w),), cautions=support_cautions(
                        est, recommended_instead(mine, best, recommended, w), result, w))

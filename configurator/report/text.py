@@ -85,17 +85,22 @@ def suggestions_text(suggestions, language: str = "en") -> list[str]:
                                               for r in section.rows)]
 
 
-def estimate_table(est: Estimate, language: str = "en", suggestions=()) -> str:
+def estimate_table(est: Estimate, language: str = "en", suggestions=(), mismatched=None) -> str:
     """A readable summary of one estimate: its view model (memory, speed or capacity, power and
-    cost), what would fit when it does not (``suggestions``), then the assumptions and the warnings."""
+    cost), what would fit when it does not (``suggestions``), then the assumptions and the warnings:
+    first, where the card is of the wrong class for the work, what the mistake costs (``mismatched``,
+    :func:`~configurator.core.mismatch.mismatch`'s message, the window's and the summary's), in place
+    of the generic class warning it quantifies."""
     w = words(language)
     parts = view_text(estimate_view(est), language) + suggestions_text(suggestions, language)
     parts += constraints_text(est, language)
     assumptions = assumptions_section(est)
     parts += [label(assumptions.title, language),
               _aligned((label(r.label, language), write(r.value, language)) for r in assumptions.rows)]
-    if est.messages:
-        parts += [w("Warnings"), "\n".join(f"  - {single_line(w.message(m))}" for m in est.messages)]
+    said = ([mismatched] if mismatched else []) + [m for m in est.messages
+                                                  if not (mismatched and m.id == "class-mismatch")]
+    if said:
+        parts += [w("Warnings"), "\n".join(f"  - {single_line(w.message(m))}" for m in said)]
     return "\n".join(parts)
 
 

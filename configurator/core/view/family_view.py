@@ -299,12 +299,21 @@ def _desktop_rows(scenario: Scenario, w: Words) -> TableRows:
 def _desktop_job(scenario: Scenario, w: Words) -> str:
     """The desktops and what each gets, the summary's title: 'Virtual desktops for 300 users, 2 GiB
     vGPU each (knowledge worker, 2 × 1080p)'. Page 1 named no profile, kind of user or displays, so a
-    buyer of 40 CAD desktops on 4K could not see they were sized at 8 GiB (persona 7, session 38)."""
+    buyer of 40 CAD desktops on 4K could not see they were sized at 8 GiB (persona 7, session 38). On a
+    bundled card without graphics vGPU profiles (an H100: passthrough, as the estimate sizes it), one card
+    each: the title said '4 GiB vGPU each' of a card that has none until December 2026 (persona12gfx)."""
+    from configurator.core.catalog import load_bundled_catalog  # parsed once
     from configurator.core.formulas.graphics import DESKTOP_CLASS_MESSAGES  # no estimator import at start
     from configurator.core.graphics import desktop_profile_gib
     from configurator.core.messages import msg
 
     g = scenario.graphics
+    card = next((c for c in load_bundled_catalog().cards if c.id == scenario.card_id), None)
+    if card is not None and card.vgpu != "graphics":
+        return w("Virtual desktops for {users} users, a whole card each in passthrough, no vGPU ({user_class}, "
+                 "{monitors}\u00a0×\u00a0{resolution})", users=numbers.count(g.users),
+                 user_class=w.message(msg(DESKTOP_CLASS_MESSAGES[g.user_class])), monitors=g.monitors,
+                 resolution=g.resolution)
     return w("Virtual desktops for {users} users, {profile} vGPU each ({user_class}, {monitors}\u00a0×\u00a0{resolution})",
              users=numbers.count(g.users), profile=f"{desktop_profile_gib(scenario):g} GiB",
              user_class=w.message(msg(DESKTOP_CLASS_MESSAGES[g.user_class])), monitors=g.monitors,

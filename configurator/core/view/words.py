@@ -257,6 +257,9 @@ ZH_CN.update({
     "Serve {model} to {users}": "为 {users}提供 {model} 推理服务",
     "Virtual desktops for {users} users, {profile} vGPU each ({user_class}, {monitors}\u00a0×\u00a0{resolution})":
         "为 {users} 位用户提供虚拟桌面，每个 {profile} vGPU（{user_class}，{monitors}\u00a0×\u00a0{resolution}）",
+    "Virtual desktops for {users} users, a whole card each in passthrough, no vGPU ({user_class}, "
+    "{monitors}\u00a0×\u00a0{resolution})":
+        "为 {users} 位用户提供虚拟桌面，每人独占一张卡（直通，无 vGPU；{user_class}，{monitors}\u00a0×\u00a0{resolution}）",
     "Transcode {streams} {resolution} video streams to {codec}": "将 {streams} 路 {resolution} 视频流转码为 {codec}",
     "Render {frames} frames": "渲染 {frames} 帧",
     " in {servers} ({per} cards each), {racks}":

@@ -138,6 +138,8 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Meets what was asked": "满足要求",
     "Cannot be fully checked": "无法完全核对",
     "Does not meet what was asked": "不满足要求",
+    "Wrong card class for this work": "卡的类别不适合这项工作",
+    "{said}.": "{said}。",
     " in {servers} (1 card each), {racks}": "，{servers}（每台 1 张卡），{racks}",
     "first token ≤ {ttft} ({ttft_origin}) and ≤ {tpot} per token ({tpot_origin}) at {percentile}":
         "{percentile} 首词元 ≤ {ttft}（{ttft_origin}）、每输出词元 ≤ {tpot}（{tpot_origin}）",

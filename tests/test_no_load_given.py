@@ -128,8 +128,8 @@ def test_the_quote_list_holds_only_what_a_buyer_could_sign():
     # (a rack-scale row can take the V100's place there): in no row of the prices, not asked a quote for
     oversized = [f"{o.estimate.scenario.count:,} × {o.card.name}" for o in result.unpriced
                  if oversized_fleet(o.estimate) is not None]
-    # 1,240 until session 42, at an engine step of 8,192; vLLM's own default on a 32 GB card is 2,048
-    assert "1,344 × Tesla V100 SXM2 32GB" in oversized, oversized
+    # the planner sizes the fleet at its seed step of 8,192 (engine_step.PLANNER_SEED_STEP), not vLLM's 2,048
+    assert "1,240 × Tesla V100 SXM2 32GB" in oversized, oversized
     for fleet in oversized:
         assert not [row for row in prices.rows if fleet in row[0]], fleet
     assert " × " in quote_row[0]  # the signable ones are still listed

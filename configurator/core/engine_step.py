@@ -29,17 +29,32 @@ def engine_default_step(scenario: Scenario, card: Card) -> int:
 
 
 def engine_step_tokens(scenario: Scenario, card: Card) -> int:
-    """The engine step's tokens of ``scenario`` on ``card``: the value given, else the engine's default
-    there (:func:`engine_default_step`) [tokens]."""
+    """The engine step's tokens of ``scenario`` on ``card``: the value given, else :data:`PLANNER_SEED_STEP`
+    where the planner chooses the step, else the engine's default there (:func:`engine_default_step`) [tokens]."""
     given = scenario.serving.max_batched_tokens
-    return engine_default_step(scenario, card) if given is None else given
+    if given is not None:
+        return given
+    return PLANNER_SEED_STEP if "max_batched_tokens" in scenario.auto_layout else engine_default_step(scenario, card)
 
 
-def with_engine_step(scenario: Scenario, card: Card) -> Scenario:
-    """``scenario`` with its engine step settled on ``card`` (:func:`engine_step_tokens`); itself when given."""
+PLANNER_SEED_STEP = 8192
+"""The engine step a planner sizes and lays out a deployment at where the step is its own to choose
+(``max_batched_tokens`` in ``auto_layout``) [tokens]: TensorRT-LLM's ``max_num_tokens`` and, before vLLM
+split its default by entry point, every engine's 8,192. The planner then searches the step at the count
+found (:data:`~configurator.core.workloads.serving.plan.CHUNK_SIZES`) and the launch settings write the
+step chosen (``--max-num-batched-tokens``), so the engine's own default does not bind a planned deployment;
+sizing the card count at a small default (vLLM's 2,048 on a 24 GB card) bought twice the cards the chosen
+step needs (session 42 review)."""
+
+
+def with_engine_step(scenario: Scenario, card: Card, step: int | None = None) -> Scenario:
+    """``scenario`` with its engine step settled on ``card``; itself when given. Unset, it takes ``step``
+    where one is passed (a deployment's walk takes its plan's), else :data:`PLANNER_SEED_STEP` where the
+    planner chooses the step, else the engine's default (:func:`engine_step_tokens`)."""
     if scenario.serving.max_batched_tokens is not None:
         return scenario
-    serving = scenario.serving.model_copy(update={"max_batched_tokens": engine_default_step(scenario, card)})
+    tokens = engine_step_tokens(scenario, card) if step is None else step
+    serving = scenario.serving.model_copy(update={"max_batched_tokens": tokens})
     return scenario.model_copy(update={"serving": serving})
 
 

@@ -57,7 +57,8 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
     ``whole_systems``, in units a buyer can order (whole NVL72 racks). Counts below the
     weights' lower bound (:func:`fewest_cards_for_weights`) are not estimated: they cannot fit."""
     full = engine_start(plannable(scenario, card))  # then each with its engine step settled on the card
-    full, base = with_engine_step(full, card), with_engine_step(_engine_defaults(full), card)
+    full = with_engine_step(full, card)
+    base = with_engine_step(_engine_defaults(full), card, full.serving.max_batched_tokens)
     ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
     in_units = whole_systems and whole_system_counts(card, counts) != tuple(counts)
     least = fewest_cards_for_weights(base, card)
@@ -248,7 +249,8 @@ def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[
     if not latency_targets(scenario).any:
         return None
     full = engine_start(plannable(scenario, card))  # then each with its engine step settled on the card
-    full, base = with_engine_step(full, card), with_engine_step(_engine_defaults(full), card)
+    full = with_engine_step(full, card)
+    base = with_engine_step(_engine_defaults(full), card, full.serving.max_batched_tokens)
     ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
     least = fewest_cards_for_weights(base, card)
     tried, last, ceilings = [], None, {}  # (estimate or what gives it, floor under its miss or None)

@@ -12,14 +12,13 @@ as every other card is (:func:`~configurator.core.recommend.rank_card`), beside 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from configurator.core.catalog import Card, load_bundled_catalog
-from configurator.core.estimate import estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend_record import Objective, Recommendation
-from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads import family_of
 
 MISTAKEN_CLASS = "training"
@@ -54,18 +53,25 @@ def _mistaken_cards(ranked: Sequence[Recommendation], workload: Workload) -> lis
     return [c for c in cards if most and len(graphics_lacks(c, workload)) == most]
 
 
+MistakeCost = Callable[[Scenario, Card, Objective, PriceBook | None], tuple[float, int, Card] | None]
+"""(cost per unit of work on the objective, cards, the card) of a card's best deployment for a scenario, or
+None where it cannot do the work or has no cost: the ranking's own (``recommend._mistaken_card_cost``),
+passed in so that this module, below the ranking, never imports it."""
+
+
 def training_card_reason(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective,
-                         book: PriceBook | None = None) -> Message | None:
+                         book: PriceBook | None, cost_of: MistakeCost) -> Message | None:
     """Why no training card is ranked for the first's graphics work, and what one would cost: the
     training card of least cost per unit of work carrying the same load (users, streams, frames
     before the deadline) at ``ratio`` × the first's cost, with what it lacks; where none of the class
     can do the work at any count, the best-known one's lacks. None outside :data:`COMPARED_ON`, where
-    a training card is ranked, or where the catalog has none with known lacks."""
+    a training card is ranked, or where the catalog has none with known lacks (every family but graphics:
+its ``needs`` are what is lacked). ``cost_of`` prices one training card's deployment (:data:`MistakeCost`)."""
     cards = _mistaken_cards(ranked, best.estimate.scenario.workload)
     if objective not in COMPARED_ON or not cards or not best.score:
         return None
     scenario = best.estimate.scenario
-    costs = [cost for cost in (_training_cost(scenario, card, objective, book) for card in cards) if cost]
+    costs = [cost for cost in (cost_of(scenario, card, objective, book) for card in cards) if cost]
     workload = scenario.workload.value
     if not costs:
         return msg("reason-training-card-cannot", card=cards[0].name, workload=workload,
@@ -76,27 +82,3 @@ def training_card_reason(best: Recommendation, ranked: Sequence[Recommendation],
     return msg("reason-training-card-costs", card=card.name, count=count, workload=workload,
                ratio=score / best.score, first=best.card.name, lacks=graphics_lacks(card, scenario.workload),
                unit=family_of(scenario.workload).cost_unit)
-
-
-def _training_cost(scenario: Scenario, card: Card, objective: Objective, book: PriceBook | None
-                   ) -> tuple[float, int, Card] | None:
-    """(cost per unit of work on ``objective``, cards, ``card``) of ``card``'s best deployment for
-    ``scenario``: ranked as any card (:func:`~configurator.core.recommend.rank_card`), else, for
-    desktops or video the ranking leaves out (no desktop vGPU profiles), enough cards to carry the
-    whole load in passthrough, one user per card, as :func:`~configurator.core.mismatch.graphics_mismatch`
-    prices it; None where it cannot do the work or has no cost."""
-    from configurator.core.recommend import Filters, priced_for, rank_card, score  # recommend imports the caller
-
-    filters = Filters(classes=(MISTAKEN_CLASS,))
-    ranking = rank_card(scenario, card, objective, filters, book)
-    if ranking.ranked is not None and ranking.ranked.score:
-        return ranking.ranked.score, ranking.ranked.count, card
-    family = family_of(scenario.workload)
-    if not family.carries_load:
-        return None
-    est = estimate(updated(priced_for(scenario, card), card_id=card.id), card)
-    if est.graphics is None or not est.graphics.cards_needed:
-        return None
-    whole = family.carrying_whole_load(est)
-    value = score(whole, objective, filters, book)
-    return (value, whole.scenario.count, card) if value else None

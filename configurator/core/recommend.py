@@ -16,7 +16,8 @@ from functools import cached_property
 from configurator.core.catalog import Card, Catalog
 from configurator.core.constraints import made_for_region, region_excludes
 from configurator.core.region import RENT_MARKET_HELD, delivery_message, import_barred, import_message
-from configurator.core.estimate import Estimate
+from configurator.core.estimate import Estimate, estimate
+from configurator.core.graphics_mistake import MISTAKEN_CLASS, training_card_reason
 from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.procurement.deployment import DeploymentCost  # noqa: F401  (named in docstrings)
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
@@ -402,7 +403,8 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
                 into.append(found)
     best.sort(key=lambda r: (r.score, r.count, r.speed_figure, r.card.id))
     book = price_book_for(scenario.economics) if book is None else book
-    ranked = with_reasons(best, objective, book)
+    mistake = training_card_reason(best[0], best, objective, book, _mistaken_card_cost) if best else None
+    ranked = with_reasons(best, objective, book, mistake)
     load = load_note(scenario)
     if load is not None and objective is Objective.TCO and ranked:  # a small load: the cheapest box to buy
         ranked[0] = with_smallest_purchase(ranked, book)
@@ -497,3 +499,25 @@ def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO
     if feasible:
         return min(feasible, key=lambda e: (speed_of(e), e.scenario.count)).scenario
     return plannable(scenario, card)
+
+
+def _mistaken_card_cost(scenario: Scenario, card: Card, objective: Objective, book: PriceBook | None
+                        ) -> tuple[float, int, Card] | None:
+    """(cost per unit of work on ``objective``, cards, ``card``) of ``card``'s best deployment for
+    ``scenario``: ranked as any card (:func:`rank_card`), else, for desktops or video the ranking leaves
+    out (no desktop vGPU profiles), enough cards to carry the whole load in passthrough, one user per
+    card, as :func:`~configurator.core.mismatch.graphics_mismatch` prices it; None where it cannot do the
+    work or has no cost (:data:`~configurator.core.graphics_mistake.MistakeCost`)."""
+    filters = Filters(classes=(MISTAKEN_CLASS,))
+    ranking = rank_card(scenario, card, objective, filters, book)
+    if ranking.ranked is not None and ranking.ranked.score:
+        return ranking.ranked.score, ranking.ranked.count, card
+    family = family_of(scenario.workload)
+    if not family.carries_load:
+        return None
+    est = estimate(updated(priced_for(scenario, card), card_id=card.id), card)
+    if est.graphics is None or not est.graphics.cards_needed:
+        return None
+    whole = family.carrying_whole_load(est)
+    value = score(whole, objective, filters, book)
+    return (value, whole.scenario.count, card) if value else None

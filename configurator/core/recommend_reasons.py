@@ -195,8 +195,10 @@ def _supply_caution(rec: Recommendation, objective: Objective) -> Message | None
     return supply_caution(rec.card)
 
 
-def with_reasons(ranked: list[Recommendation], objective: Objective, book: PriceBook | None = None
-                  ) -> list[Recommendation]:
+def with_reasons(ranked: list[Recommendation], objective: Objective, book: PriceBook | None = None,
+                 class_mistake: Message | None = None) -> list[Recommendation]:
+    """``ranked`` with each row's reasons; the first's include ``class_mistake``, what the class a buyer
+    might wrongly pick would cost (:func:`~configurator.core.graphics_mistake.training_card_reason`), if any."""
     out = []
     for index, rec in enumerate(ranked):
         caution, meaning = support_caution(index, ranked)
@@ -223,9 +225,7 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
             reasons.append(cooler)
         if index == 0:
             reasons += _cautions(rec)
-            family = family_of(rec.estimate.scenario.workload)  # e.g. graphics work on a training card
-            reasons += [r for r in (_class_reason(rec, ranked, objective),
-                                    family.class_mistake_reason(rec, ranked, objective, book),
+            reasons += [r for r in (_class_reason(rec, ranked, objective), class_mistake,
                                     _what_would_change(rec, ranked, objective),
                                     _job_alone(rec, book, objective), _outlasts(rec)) if r]
             reasons += owned[1:]

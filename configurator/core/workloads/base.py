@@ -449,13 +449,6 @@ class WorkloadFamily(ABC):
         return msg("reason-class-cheaper", card=card.name, category=card.category, ratio=ratio, cheaper=1 - 1 / ratio,
                    other=other.name, other_category=other.category)
 
-    def class_mistake_reason(self, best, ranked, objective, book=None) -> Message | None:
-        """What the class a buyer might wrongly pick for this work would cost beside the first of
-        ``ranked`` (:class:`~configurator.core.recommend_record.Recommendation` each, ranked on
-        ``objective`` at ``book``'s prices), said among the first's reasons; None (the default) where
-        the family has no such class left out of its ranking."""
-        return None
-
     def unrated(self, scenario: Scenario, card: Card) -> Message | None:
         """Why ``card`` cannot be rated for ``scenario`` at all: a figure its speed needs that the
         catalog lacks (:func:`~configurator.core.workloads.checks.unrated_message`); None when

@@ -82,12 +82,6 @@ class GraphicsFamily(WorkloadFamily):
         return msg("reason-class-cheaper-graphics", card=card.name, category=card.category, ratio=ratio,
                    cheaper=1 - 1 / ratio, other=other.name, other_category=other.category, unit=self.cost_unit)
 
-    def class_mistake_reason(self, best, ranked, objective, book=None) -> Message | None:
-        """A training card's cost beside the first's, with what it lacks
-        (:func:`~configurator.core.graphics_mistake.training_card_reason`)."""
-        from configurator.core.graphics_mistake import training_card_reason  # it ranks: imported when asked
-        return training_card_reason(best, ranked, objective, book)
-
     def rejection(self, scenario: Scenario, card: Card) -> Message:
         return (graphics_unsuitable(scenario.workload, card) or no_display_for_monitor(scenario, card)
                 or super().rejection(scenario, card))

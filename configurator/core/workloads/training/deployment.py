@@ -154,7 +154,7 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
         else:
             lo, low = at, known[between[at]]
     if high is not met:
-        return [_fewest_in_bracket(base, card, between[lo + 1:hi][-SEARCHED_TOGETHER:], known, high)]
+        return [_fewest_in_bracket(base, card, between[lo + 1:hi], known, high)]
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
@@ -165,15 +165,21 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
 
 def _fewest_in_bracket(base: Scenario, card: Card, left: Sequence[int], known: dict[int, Estimate | None],
                        high: Estimate) -> Estimate:
-    """The fewest of ``left`` (the whole-server counts the probes left untried between the last that
-    missed and ``high``, the fewest found to meet; at most :data:`SEARCHED_TOGETHER` of them, those
-    just below ``high``) that meets every constraint, their layouts searched together; ``high``
-    when none does. The time is not monotonic in the count (the layouts that split a count change
-    with it: 320 H100 PCIe miss the README's 70B deadline by 228 h, 328 meet it, and 360 are slower
-    than 352), so a bracket closed only by the probes' reading of the crossing can hide the fewest
-    (the probes found 352 H100 PCIe, 320 below it missing, where 328 meet) [count]."""
-    _evaluated(base, card, left, known)
-    return next((known[n] for n in left if _meets(known.get(n))), high)
+    """``high``, the fewest whole servers the probes found to meet every constraint, or the fewest of
+    ``left`` (the counts the probes left untried between the last that missed and ``high``) when it
+    meets them too and would meet the deadline at ``high``'s speed per card (``high``'s time
+    scaled by the counts): the time is not monotonic in the count (the layouts that split a count
+    change with it), so the probes' reading of the crossing can pass over it (the probes found 352
+    H100 PCIe on the README's 70B question, 320 below missing by 228 h, where 352 beat it by 214 h
+    and 328 meet it). One count more searched, only where ``high`` beats the deadline by more than
+    a server's share of its time [count]."""
+    deadline = base.constraints.deadline_hours
+    if not left or not deadline or high.training is None:
+        return high
+    if left[0] * deadline < high.scenario.count * high.training.hours:
+        return high
+    _evaluated(base, card, left[:1], known)
+    return known[left[0]] if _meets(known.get(left[0])) else high
 
 
 PROBES_BETWEEN = 2

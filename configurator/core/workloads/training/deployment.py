@@ -128,7 +128,8 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     below it (which does not), at most :data:`PROBES_BETWEEN` whole-server counts
     (:func:`server_unit`) are tried one by one, each where the deadline would be crossed as read
     from the times of the nearest counts tried on either side (:func:`_crossing`), and the fewest
-    found to meet kept; when none does, the :func:`counts_between` above the last tried, their
+    found to meet kept (or the count above the last that missed, :func:`_fewest_in_bracket`); when
+    none does, the :func:`counts_between` above the last tried, their
     layouts searched together, the fewest that meets kept. ``timed``: the ladder's deployments so
     far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
     the first count tried here (one evaluation: a count's search is its own whatever it is

@@ -3,7 +3,7 @@
 and the planner's arrays (:mod:`configurator.core.workloads.training.layout_speed`) alike.
 
 Without graphs a layer costs :data:`~configurator.core.formulas.efficiency.LAYER_OVERHEAD_S` per
-forward-pass equivalent (``Assumptions.layer_overhead_s``, 450 µs, fitted over the calibration's
+forward-pass equivalent (``Assumptions.layer_overhead_s``, 446 µs, fitted over the calibration's
 eager and Megatron-LM runs, none of which captured graphs): kernel launches, framework dispatch and
 the gaps between a layer's small kernels, in series with its products. A replayed graph launches
 every kernel of the captured region from one host call (CUDA C++ Programming Guide, "CUDA Graphs"), so

@@ -34,6 +34,7 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
     expert_parallel_factor,
     pipeline_bubble_fraction as pipeline_bubble,
     pipeline_crosses_network,
+    pipeline_p2p_exposed_seconds,
     pipeline_slots,
 )
 from configurator.core.formulas.dualpipe import paired_stage_work, runs_dualpipe, schedule_bubble_fraction
@@ -522,9 +523,9 @@ def training_speed(
     slots = pipeline_slots(m, bubble)
     net = fabric(card, par.cards_per_node, a)
     tokens = train.micro_batch * train.seq_len / par.cp
-    p2p_s = float(comm.pipeline_p2p_seconds(tokens, model.hidden, layout.math_bytes, par.tp, pp, par.virtual_stages,
-                                            pipeline_crosses_network(par.tp * par.cp, dp, pp, net.domain),
-                                            *links(net, a))) * slots
+    p2p_s = float(pipeline_p2p_exposed_seconds(comm.pipeline_p2p_seconds(
+        tokens, model.hidden, layout.math_bytes, par.tp, pp, par.virtual_stages,
+        pipeline_crosses_network(par.tp * par.cp, dp, pp, net.domain), *links(net, a)), par.virtual_stages)) * slots
 
     states, params_card = timing.states, timing.params_per_card
     opt_params = params_card / (replicas if par.zero >= 1 else 1)

@@ -155,14 +155,15 @@ the hidden share was found (searched: PyTorch DDP and FSDP documentation and iss
 Megatron-LM); a secondary tutorial (factryze.ai, "Compute-Communication Overlap") quotes 60–90 %
 hidden for data-parallel gradients without a measurement."""
 
-LAYER_OVERHEAD_S = 4.50e-4
+LAYER_OVERHEAD_S = 4.46e-4
 """Time per layer per forward-pass equivalent of a training step beyond the roofline terms:
 kernel launches, framework dispatch and the gaps between a layer's small kernels [s] (a step
 counts three passes, forward 1 and backward 2, four with full recomputation:
 :data:`~configurator.core.formulas.timing.TRAINING_PASSES`). **Fitted** together with
 :data:`MATMUL_EFFICIENCY` (two fields, least squares on the log error) over every
 training-throughput row at its stated layout (38 rows of eight publications;
-``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 450 µs with the
+``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 446 µs with the interleaved
+schedule's pipeline sends hidden (:func:`~.parallelism.pipeline_p2p_exposed_seconds`, session 42; 450 µs before), the
 attention share by kernel and card and full recomputation's forward tensor-parallel collectives charged
 (:data:`~configurator.core.training_speed.RECOMPUTED_TP_COLLECTIVES_PER_LAYER`; 465 µs before them, session 38;
 462 µs before session 37's merges and LLaMA 65B's row without

@@ -190,6 +190,33 @@ def pipeline_crosses_network(tp, dp, pp, domain):
     return tp * dp * pp > domain
 
 
+def pipeline_p2p_exposed_seconds(p2p_s, virtual_stages):
+    """Pipeline point-to-point time left on the critical path [s]: all of ``p2p_s`` under plain
+    1F1B (``v = 1``: blocking, batched send/recv), none under the interleaved schedule (``v > 1``),
+    whose sends run on their own stream behind the next model chunk's compute.
+
+    Parameters
+    ----------
+    p2p_s : float or array
+        Pipeline sends of the step before overlap [s].
+    virtual_stages : int or array
+        Model chunks per stage ``v`` [count].
+
+    Returns
+    -------
+    float or array
+        Exposed sends [s].
+
+    References
+    ----------
+    Megatron-Core's interleaved schedule with ``overlap_p2p_comm`` (async send/recv, waited on
+    only before the chunk that consumes the tensor); NeMo and Megatron-Bridge turn it on whenever
+    ``pp > 1`` and ``v > 1`` and use ``batch_p2p_comm`` otherwise (NVIDIA/NeMo
+    nemo/lightning/pytorch/callbacks/megatron_comm_overlap.py ``_get_model_comm_overlap_cfgs``).
+    """
+    return p2p_s * (np.asarray(virtual_stages) <= 1)
+
+
 def layers_per_stage(n_layers, pp):
     """Layers on the fullest of ``pp`` pipeline stages: ``ceil(L/p)`` [count]."""
     return -(-n_layers // pp)

@@ -128,7 +128,8 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     below it (which does not), at most :data:`PROBES_BETWEEN` whole-server counts
     (:func:`server_unit`) are tried one by one, each where the deadline would be crossed as read
     from the times of the nearest counts tried on either side (:func:`_crossing`), and the fewest
-    found to meet kept; when none does, the :func:`counts_between` above the last tried, their
+    found to meet kept (or the count above the last that missed, :func:`_fewest_in_bracket`); when
+    none does, the :func:`counts_between` above the last tried, their
     layouts searched together, the fewest that meets kept. ``timed``: the ladder's deployments so
     far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
     the first count tried here (one evaluation: a count's search is its own whatever it is
@@ -154,13 +155,32 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
         else:
             lo, low = at, known[between[at]]
     if high is not met:
-        return [high]
+        return [_fewest_in_bracket(base, card, between[lo + 1:hi], known, high)]
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
     _evaluated(base, card, eighths, known, ahead)
     meeting = [n for n in eighths if _meets(known.get(n))]
     return [known[min(meeting)]] if meeting else []
+
+
+def _fewest_in_bracket(base: Scenario, card: Card, left: Sequence[int], known: dict[int, Estimate | None],
+                       high: Estimate) -> Estimate:
+    """``high``, the fewest whole servers the probes found to meet every constraint, or the fewest of
+    ``left`` (the counts the probes left untried between the last that missed and ``high``) when it
+    meets them too and would meet the deadline at ``high``'s speed per card (``high``'s time
+    scaled by the counts): the time is not monotonic in the count (the layouts that split a count
+    change with it), so the probes' reading of the crossing can pass over it (the probes found 352
+    H100 PCIe on the README's 70B question, 320 below missing by 228 h, where 352 beat it by 214 h
+    and 328 meet it). One count more searched, only where ``high`` beats the deadline by more than
+    a server's share of its time [count]."""
+    deadline = base.constraints.deadline_hours
+    if not left or not deadline or high.training is None:
+        return high
+    if left[0] * deadline < high.scenario.count * high.training.hours:
+        return high
+    _evaluated(base, card, left[:1], known)
+    return known[left[0]] if _meets(known.get(left[0])) else high
 
 
 PROBES_BETWEEN = 2

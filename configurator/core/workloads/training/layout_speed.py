@@ -36,6 +36,7 @@ from configurator.core.formulas.parallelism import (
     data_parallel_per_domain,
     expert_parallel_factor,
     pipeline_crosses_network,
+    pipeline_p2p_exposed_seconds,
     pipeline_slots,
 )
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
@@ -354,7 +355,8 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                       round_size(scenario.parallelism.pipeline_schedule, pp, m))
     slots = pipeline_slots(m, bubble)
     crosses = pipeline_crosses_network(tp * cp, dp, pp, net.domain)
-    p2p_s = comm.pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp, crosses, *link) * slots
+    p2p_s = pipeline_p2p_exposed_seconds(comm.pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp,
+                                                                    crosses, *link), vp) * slots
 
     # every layout timed
     at_micro, at_one, at_schedule = micro.of(rows), one.of(rows), schedule.of(rows)

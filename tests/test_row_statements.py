@@ -34,8 +34,8 @@ def test_llm_foundry_fp8_row_states_the_delayed_scaling_it_ran_and_what_dynamic_
     assert dynamic.memory.total / 1e9 == pytest.approx(58.9, abs=0.05)
     assert delayed.memory.total / 1e9 == pytest.approx(60.6, abs=0.05)
     assert (delayed.memory.total - dynamic.memory.total) / 1e9 == pytest.approx(1.7, abs=0.05)
-    assert delayed.training.tokens_per_s_per_card == pytest.approx(43_456, abs=1)
-    assert delayed.training.tokens_per_s_per_card / published["value"] - 1 == pytest.approx(0.1897, abs=5e-4)
+    assert delayed.training.tokens_per_s_per_card == pytest.approx(43_492, abs=1)
+    assert delayed.training.tokens_per_s_per_card / published["value"] - 1 == pytest.approx(0.1907, abs=5e-4)
     assert f"{delayed.training.tokens_per_s_per_card:,.0f} tokens/s" in stated.note
     assert planned.scenario.training.micro_batch == 48
     for scaling in ("dynamic", "delayed"):
@@ -57,7 +57,7 @@ def test_llama3_405b_8192_card_row_under_megatron_cores_kept_set_fits_only_under
     planned = estimate(updated(s, auto_layout=("vp", "recompute")), CATALOG.get("h100-sxm"))
     assert planned.memory.fits and planned.scenario.training.recompute.value == "full"
     # 340 TFLOP/s before full recomputation re-ran its forward's tensor-parallel collectives (session 38)
-    assert planned.training.mfu * CATALOG.get("h100-sxm").peak_tflops(s.precision) == pytest.approx(324, rel=0.01)
+    assert planned.training.mfu * CATALOG.get("h100-sxm").peak_tflops(s.precision) == pytest.approx(334, rel=0.01)
 
 
 @pytest.mark.parametrize("row_id", ["nemo-2407-llama2-70b-sft-fp8-16xh100", "megatron-bridge-2511-405b-fp8-256xgb200"])

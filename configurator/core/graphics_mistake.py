@@ -67,8 +67,10 @@ def training_card_reason(best: Recommendation, ranked: Sequence[Recommendation],
     can do the work at any count, the best-known one's lacks. None outside :data:`COMPARED_ON`, where
     a training card is ranked, or where the catalog has none with known lacks (every family but graphics:
 its ``needs`` are what is lacked). ``cost_of`` prices one training card's deployment (:data:`MistakeCost`)."""
+    if objective not in COMPARED_ON or not best.score:
+        return None
     cards = _mistaken_cards(ranked, best.estimate.scenario.workload)
-    if objective not in COMPARED_ON or not cards or not best.score:
+    if not cards:
         return None
     scenario = best.estimate.scenario
     costs = [cost for cost in (cost_of(scenario, card, objective, book) for card in cards) if cost]

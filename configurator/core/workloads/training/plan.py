@@ -7,7 +7,7 @@ data-parallel ranks when that trains :data:`WIDER_BATCH_GAIN` faster."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
 from configurator.core.economics import job_costs, price_basis
@@ -19,6 +19,7 @@ from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import global_batch_tokens, unplanned, with_layout
 from configurator.core.workloads.memo import remembered
 from configurator.core.workloads.training.estimate import (
+    LayoutBasis,
     estimate_training,
     layout_basis,
     layout_outcome,
@@ -85,10 +86,44 @@ def planned_training(scenario: Scenario, card: Card, plan: TrainingPlan | None =
     the global batch does not split over the cards, the plan at the nearest batch that does; when
     a batch within :data:`~configurator.core.workloads.training.grid.BATCH_ROUNDING` of it splits
     over more data-parallel ranks and trains :data:`WIDER_BATCH_GAIN` faster, the plan there, said."""
-    return _at_wider_batch(scenario, card, _planned_at_batch(scenario, card, plan))
+    return _made(_at_wider_batch(scenario, card, _planned_at_batch(scenario, card, plan)), card)
 
 
-def _at_wider_batch(scenario: Scenario, card: Card, est: Estimate) -> Estimate:
+@dataclass(frozen=True)
+class Chosen:
+    """The layout :func:`_planned_at_batch` chose, its estimate not made yet: what choosing among
+    batches reads of that estimate (:func:`_at_wider_batch`, :func:`_at_nearest_batch`) — its
+    scenario, its fit (its memory's) and its speed before goodput (goodput moves the hours alone:
+    the tokens per second are the estimate's) — with the messages to put first; made
+    (:func:`_made`) only when kept (the estimate at the job's batch was made and dropped when a
+    batch that splits wider won: 54 of the 189 estimates of the README's 70B question)."""
+
+    scenario: Scenario
+    laid: LayoutBasis
+    outcome: tuple
+    messages: tuple[Message, ...] = ()
+    """The messages put first (:func:`_with_first`): the estimate's own follow them once made."""
+
+    @property
+    def fits(self) -> bool:
+        return self.outcome[0].fits
+
+    @property
+    def training(self):
+        """The speed before goodput (None without a rate): its tokens per second are the estimate's."""
+        return self.outcome[2]
+
+
+def _made(chosen: Chosen | Estimate, card: Card) -> Estimate:
+    """The estimate of ``chosen`` (made at its layout with its messages first; an estimate: itself)."""
+    if isinstance(chosen, Estimate):
+        return chosen
+    c = chosen.scenario
+    est = estimate_training(c, card, training_basis(c, card, laid=chosen.laid), chosen.outcome)
+    return _with_first(est, *chosen.messages) if chosen.messages else est
+
+
+def _at_wider_batch(scenario: Scenario, card: Card, est: Chosen | Estimate) -> Chosen | Estimate:
     """``est`` (the plan at the scenario's batch, or at the nearest that splits when it does not),
     or the plan at a batch near the scenario's that splits over more ranks
     (:func:`~configurator.core.workloads.training.grid.wider_batches`) when both run and that one
@@ -147,8 +182,9 @@ def searched_scenario(scenario: Scenario, est: Estimate) -> Scenario:
     return with_layout(scenario, {}, {"global_batch_tokens": est.scenario.global_batch_tokens})
 
 
-def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None = None) -> Estimate:
-    """:func:`planned_training` at the scenario's batch (moved only when it does not split)."""
+def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None = None) -> Chosen | Estimate:
+    """:func:`planned_training` at the scenario's batch (moved only when it does not split), the
+    fastest fitting candidate's estimate not made yet (:class:`Chosen`)."""
     plan = plan or plan_training_layout(scenario, card, top=PLANNED_CANDIDATES)
     if plan.problem == "batch-does-not-divide":
         return _at_nearest_batch(scenario, card, plan)
@@ -162,10 +198,9 @@ def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None 
         candidates += [_candidate(scenario, card, layout, plan.global_batch_tokens)
                        for layout in plan.layouts[1:PLANNED_CANDIDATES]]
     # an estimate's fit and tokens per second are its memory's and its speed's (goodput moves the
-    # hours alone): the fastest fitting is chosen on them and only it is estimated in full
+    # hours alone): the fastest fitting is chosen on them and only it is estimated in full, once kept
     fitting = [c for c in candidates if c[2][0].fits and c[2][2] is not None]
-    candidate, laid, outcome = max(fitting, key=lambda c: c[2][2].tokens_per_s) if fitting else candidates[0]
-    return estimate_training(candidate, card, training_basis(candidate, card, laid=laid), outcome)
+    return Chosen(*(max(fitting, key=lambda c: c[2][2].tokens_per_s) if fitting else candidates[0]))
 
 
 def _candidate(scenario: Scenario, card: Card, layout: Layout, batch: int) -> tuple:
@@ -188,7 +223,7 @@ def _as_searched(layout: Layout, outcome: tuple) -> bool:
             and memory.total == layout.memory_bytes)
 
 
-def _with_first(est: Estimate, *messages: Message) -> Estimate:
+def _with_first(est: Chosen | Estimate, *messages: Message) -> Chosen | Estimate:
     return replace(est, messages=(*messages, *est.messages))
 
 
@@ -234,7 +269,7 @@ def batch_message(values: dict) -> Message:
                high=nearest[-1])
 
 
-def _at_nearest_batch(scenario: Scenario, card: Card, plan: TrainingPlan) -> Estimate:
+def _at_nearest_batch(scenario: Scenario, card: Card, plan: TrainingPlan) -> Chosen | Estimate:
     """The plan at the global batch nearest the recipe's that splits over the cards, when it is
     within :data:`BATCH_MOVE_LIMIT` of it (the nearest on the other side when no layout fits the
     nearer and one fits that); else the memory of one sequence per rank with the

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import format as fmt
-from configurator.app.browser_details import card_details_html, view_html  # noqa: F401  (the browser's names)
+from configurator.app.browser_details import card_details_html
 from configurator.app.browser_prices import (  # noqa: F401  (ranked_price_text, ranked_price_tip: the browser's names)
     PRICE_COLUMN,
     PriceTerms,

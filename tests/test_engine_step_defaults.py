@@ -13,6 +13,7 @@ from configurator.core.estimate import estimate
 from configurator.core.architecture import preset
 from configurator.core.scenario import Scenario
 from configurator.core.scenario_io import scenario_from_document, scenario_to_document
+from configurator.core.view.assumptions_view import assumption_notes
 
 GIB = 2**30
 
@@ -47,7 +48,8 @@ def test_the_estimate_settles_the_default_and_says_which():
     card = catalog.get("a100-sxm-80gb")
     est = estimate(_serving("vllm", card.id), card)
     assert est.scenario.serving.max_batched_tokens == 2048
-    (note,) = [m for m in est.messages if m.id.startswith("engine-step-default")]
+    (note,) = [m for m in assumption_notes(est) if m.id.startswith("engine-step-default")]
+    assert not [m for m in est.messages if m.id.startswith("engine-step")]  # an assumption, not a warning
     assert "2,048" in note.text_in("en") and "vLLM" in note.text_in("en") and "2,048" in note.text_in("zh_CN")
     offline = estimate(_serving("vllm", card.id, use="batch"), card)
     assert offline.scenario.serving.max_batched_tokens == 8192
@@ -60,7 +62,7 @@ def test_a_value_the_user_types_wins():
     assert engine_step_tokens(typed, card) == 1024
     est = estimate(typed, card)
     assert est.scenario.serving.max_batched_tokens == 1024
-    assert not [m for m in est.messages if m.id.startswith("engine-step-default")]
+    assert not [m for m in (*est.messages, *assumption_notes(est)) if m.id.startswith("engine-step")]
 
 
 def test_an_older_files_8192_opens_as_the_engines_default_and_another_value_is_kept():

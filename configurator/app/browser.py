@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QMargins, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
+    QStyledItemDelegate,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import format as fmt
+from configurator.app.browser_details import card_details_html
 from configurator.app.browser_prices import (  # noqa: F401  (ranked_price_text, ranked_price_tip: the browser's names)
     PRICE_COLUMN,
     PriceTerms,
@@ -55,13 +56,16 @@ from configurator.core.view.card_view import (
     card_view,
     rate_unit,
 )
-from configurator.core.view.rows import Amount, View, label, side_by_side, write
+from configurator.core.view.rows import Amount, label, side_by_side, write
 from configurator.core.view.family_view import view_of
 from configurator.app.i18n import current_language, message_text
 from configurator.app.inputs import StrictDoubleSpinBox
 from configurator.app.i18n import tc as _tc
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import price_entry
+
+NAME_COLUMN_CHARS = 34
+"""The card name column's widest [average characters]: a longer name wraps onto a second line."""
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -251,42 +255,14 @@ class CatalogFilter(QSortFilterProxyModel):
         )
 
 
-def card_details_html(card: Card, accept_used: bool = False) -> str:
-    """Every spec of a card with its sources, prices and confidence, as HTML: the card's view model
-    (:func:`configurator.core.view.card_view.card_view`) in the window's language; ``accept_used``:
-    the buyer takes used cards, so a used card's price is the one ranked, labelled used."""
-    return view_html(card_view(card, accept_used), current_language())
+class _WrappedName(QStyledItemDelegate):
+    """A wrapped name with a pixel more per line than Qt measures: a two-line name with Chinese on one
+    line only ("GB200 NVL72——每颗 Blackwell GPU") was measured a pixel short of what painting it takes,
+    and painted on one line, elided."""
 
-
-def view_html(view: View, language: str) -> str:
-    """A view model as HTML: the heading, the verdict (amber where not ``good``), then each section
-    as a heading over a table of its rows (a row's note, such as a price's source, in small type
-    after its value); rows without a label, such as the sources, as a list."""
-    e = html.escape
-    verdict = e(write(view.verdict, language))
-    parts = [f"<h3>{e(write(view.heading, language))}</h3>",
-             f"<p>{verdict}</p>" if view.good else f"<p style='color:#a05a00'><b>{verdict}</b></p>"]
-    for section in view.sections:
-        parts.append(f"<h4>{e(label(section.title, language))}</h4>")
-        cells, items = [], []
-        for row in section.rows:
-            value, note = _said_once(write(row.value, language), write(row.note, language) if row.note else "")
-            value = e(value) + (f" — <small>{e(note)}</small>" if note else "")
-            name = label(row.label, language)
-            if name:
-                cells.append(f"<tr><td style='padding-right:12px'><b>{e(name)}</b></td><td>{value}</td></tr>")
-            else:
-                items.append(f"<li>{value}</li>")
-        parts += [f"<table cellspacing='0' cellpadding='1'>{''.join(cells)}</table>" if cells else "", f"<ul>{''.join(items)}</ul>" if items else ""]
-    return "".join(parts)
-
-
-def _said_once(value: str, note: str) -> tuple[str, str]:
-    """A row's value and note, the note alone where it starts with the value (a card's link,
-    'NVLink' over 'NVLink 4 (18 links) + NVSwitch; …', read 'NVLink — NVLink 4 …')."""
-    if value and note.startswith(value):
-        return note, ""
-    return value, note
+    def sizeHint(self, option, index):  # noqa: N802
+        size = super().sizeHint(option, index)
+        return size.grownBy(QMargins(0, 0, 0, max(1, size.height() // option.fontMetrics.lineSpacing())))
 
 
 class CardBrowser(QDialog):
@@ -306,7 +282,7 @@ class CardBrowser(QDialog):
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self._size_columns()
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
         self.details = QTextBrowser()
         self.details.setOpenExternalLinks(False)
@@ -323,13 +299,25 @@ class CardBrowser(QDialog):
         controller.scenario_changed.connect(self._on_scenario_changed)  # a method: gone with the browser
         self._show_refusals(controller.catalog)
 
+    def _size_columns(self) -> None:
+        """Every column as wide as its contents but the card's name, which wraps within
+        :data:`NAME_COLUMN_CHARS` (rows as high as their contents), so that the price stands in view at
+        the default size: the longest names ("GH200 Grace Hopper Superchip 144 GB HBM3e (per Hopper GPU)")
+        pushed it past the table's edge, read "2,6…" (session 43)."""
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # the user may widen it
+        widest = NAME_COLUMN_CHARS * self.table.fontMetrics().averageCharWidth()
+        header.resizeSection(0, min(self.table.sizeHintForColumn(0), widest))
+        self.table.setItemDelegateForColumn(0, _WrappedName(self.table))
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+
     def _on_scenario_changed(self, scenario) -> None:
-        """The buyer's taking used cards or not (``economics.accept_used``, the editor's check box)
-        shown in the price column and the selected card's page; the scenario's currency and rate in
-        the price column."""
-        used = scenario.economics.accept_used != self.model.accept_used
+        """The buyer's taking used cards or not (``economics.accept_used``, the editor's check box) and
+        the scenario's currency and rate shown in the price column and the selected card's page."""
+        before = self.model.terms
         self.model.set_terms(scenario.economics.accept_used, scenario.economics)
-        if used:
+        if self.model.terms != before:
             self._on_selection()
 
     def _show_refusals(self, catalog: Catalog) -> None:
@@ -426,7 +414,7 @@ class CardBrowser(QDialog):
     def _on_selection(self, *_) -> None:
         cards = self.selected_cards() if hasattr(self, "table") else []
         if cards:
-            self.details.setHtml(card_details_html(cards[-1], self.model.accept_used))
+            self.details.setHtml(card_details_html(cards[-1], self.model.accept_used, self.model.terms.economics))
         self.use_button.setEnabled(len(cards) == 1)
         self.compare_button.setEnabled(2 <= len(cards) <= 4)
 
@@ -545,8 +533,9 @@ def video_engines_text(card: Card) -> str:
 def _card_rows(estimates, keys: tuple[str, ...]) -> list[tuple[str, list[str]]]:
     """Rows of the cards' views (the details pane's labels and values) for these keys, side by side."""
     language = current_language()
-    views = [{row.key: row for section in card_view(e.card, e.scenario.economics.accept_used).sections
-              for row in section.rows} for e in estimates]
+    views = [{row.key: row for section in card_view(e.card, e.scenario.economics.accept_used,
+                                                     e.scenario.economics).sections for row in section.rows}
+             for e in estimates]
     return [(label(views[0][key].label, language), [write(view[key].value, language) for view in views])
             for key in keys]
 

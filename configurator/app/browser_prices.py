@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.catalog import Card
-from configurator.core.currency import PRICE_FILE_CURRENCY, price_conversion
 from configurator.core.procurement import card_price
 from configurator.core.scenario import Economics
-from configurator.core.view.assumptions_view import exchange_rate
 from configurator.core.view.card_names import card_name
-from configurator.core.view.card_view import condition_said, price_description, ranked_price_value
+from configurator.core.view.card_view import (condition_said, conversion_said, in_scenario_money, price_description,
+                                              ranked_price_value)
 from configurator.core.view.cost_bases import price_as_bought
 from configurator.core.view.numbers import column_top
 from configurator.core.view.price_view import joined
@@ -46,13 +45,11 @@ def card_name_text(card: Card) -> str:
 
 def ranked_amount(card: Card, terms: PriceTerms) -> float | None:
     """The purchase price a ranking uses [the scenario's currency], converted as a bill converts it
-    (:func:`~configurator.core.currency.price_conversion`: the scenario's rate for USD, the price
-    file's dated rate for another currency); None without a price, or one that cannot be converted."""
+    (:func:`~configurator.core.view.card_view.in_scenario_money`, as the details pane has it); None without
+    a price, or one that cannot be converted."""
     chosen = card_price.bought_purchase_price(card, terms.accept_used)
-    if chosen is None or terms.economics is None:
-        return None
-    conversion = price_conversion(chosen.entry.currency, terms.economics)
-    return None if conversion is None else chosen.entry.midpoint * conversion[0]
+    amount = None if chosen is None else in_scenario_money(chosen, terms.economics)
+    return None if amount is None else amount.value
 
 
 def column_like(cards: Iterable[Card], terms: PriceTerms) -> PriceTerms:
@@ -76,19 +73,6 @@ def ranked_price_text(card: Card, accept_used: bool = False, terms: PriceTerms |
     return write(condition_said(value, chosen.entry), current_language())
 
 
-def _conversion_said(currency: str, economics: Economics):
-    """How a price quoted in ``currency`` became ``economics``' money: the rate (whose, of when),
-    through USD at the price file's dated rate for a third currency; None where it needed none."""
-    conversion = price_conversion(currency, economics)
-    if conversion is None or currency == economics.currency:
-        return None
-    via = conversion[1]
-    steps = [] if via is None else [exchange_rate(via.currency, via.per_usd)]
-    if economics.currency != PRICE_FILE_CURRENCY:
-        steps.append(exchange_rate(economics.currency, economics.usd_to_currency))
-    return joined(steps)
-
-
 def ranked_price_tip(card: Card, accept_used: bool = False, terms: PriceTerms | None = None) -> str:
     """What the ranked purchase price is, in full — as quoted (amount and currency), kind, date,
     source, its flags (a used card's says it has no warranty from the maker) and, shown in another
@@ -98,7 +82,7 @@ def ranked_price_tip(card: Card, accept_used: bool = False, terms: PriceTerms | 
     chosen = card_price.bought_purchase_price(card, terms.accept_used)
     if chosen is None:
         return write(card.price_note, current_language()) if card.price_note else ""
-    rate = None if terms.economics is None else _conversion_said(chosen.entry.currency, terms.economics)
+    rate = None if terms.economics is None else conversion_said(chosen.entry.currency, terms.economics)
     return write(joined([price_description(chosen.entry, chosen.flags), rate]), current_language())
 
 

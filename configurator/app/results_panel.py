@@ -140,6 +140,17 @@ class ResultsPanel(QWidget):
         # a value too wide beside its label (a likely range) goes below it instead of past the panel's edge
         self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         layout.addWidget(self.form_group)
+        # what the numbers assume that is not an editable default (the serving engine's step): said under the
+        # numbers, apart from the warnings (core.view.assumptions_view.assumption_notes)
+        self.assumed_group = QGroupBox(self.tr("Assumptions"))
+        assumed_layout = QVBoxLayout(self.assumed_group)
+        self.assumed = QLabel()
+        self.assumed.setWordWrap(True)
+        self.assumed.setTextFormat(Qt.TextFormat.PlainText)
+        self.assumed.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        assumed_layout.addWidget(self.assumed)
+        self.assumed_group.setVisible(False)
+        layout.addWidget(self.assumed_group)
         layout.addStretch(1)
         warnings_group = QGroupBox(self.tr("Warnings"))
         warnings_layout = QVBoxLayout(warnings_group)
@@ -187,6 +198,15 @@ class ResultsPanel(QWidget):
         colon = label(":", language)
         self.fixes.setText("\n".join(f"• {label(r.label, language)}{colon} {_unbroken_units(write(r.value, language))}"
                                       for r in section.rows))
+
+    def _show_assumed(self, est: Estimate) -> None:
+        """The estimate's assumptions in sentences (:func:`assumption_notes`; none: the group hidden)."""
+        from configurator.core.view.assumptions_view import assumption_notes
+
+        notes = "\n".join(f"• {message_text(m)}" for m in assumption_notes(est))
+        if notes != self.assumed.text():
+            self.assumed.setText(notes)
+            self.assumed_group.setVisible(bool(notes))
 
     def _show_rows(self, rows: list[tuple[str, str]]) -> None:
         """Name the form's rows (label id, its text in the language), in order: the rows made before
@@ -255,6 +275,7 @@ class ResultsPanel(QWidget):
                 self.values[key].setMinimumWidth(least)
             self.values[key].setToolTip(tip)
         self._show_fixes(analysis, language)
+        self._show_assumed(est)
         # a serving question without a load first: every number above is for 1 user, or one full batch (an
         # offline batch's scenario holds the users the planner filled: core.serving_use.estimate_load_note)
         said = [m for m in (estimate_load_note(est),) if m is not None] + list(est.messages)

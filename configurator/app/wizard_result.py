@@ -37,6 +37,7 @@ from configurator.core.default_job import DEFAULT_SEQ_LEN
 from configurator.core.message_numbers import count_param
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.serving_use import load_note
+from configurator.core.view.assumptions_view import assumption_notes
 from configurator.core.view.card_names import card_name
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES, model_name
@@ -336,9 +337,10 @@ class SummaryPage(QWizardPage):
             html += "<ul>" + "".join(f"<li>{escape(change_text(c))}</li>" for c in d.changes) + "</ul>"
         else:
             html += "<p>" + self.tr("None: every number you gave is used as given.") + "</p>"
-        if est.messages:
+        notes = (*est.messages, *assumption_notes(est))  # the warnings, then the assumptions said in sentences
+        if notes:
             html += "<p><b>" + self.tr("Notes") + "</b></p><ul>" + "".join(
-                f"<li>{escape(message_text(m))}</li>" for m in est.messages) + "</ul>"
+                f"<li>{escape(message_text(m))}</li>" for m in notes) + "</ul>"
         return html
 
     def _buy_line(self, d: Decision, by: str) -> str:

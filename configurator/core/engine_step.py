@@ -58,15 +58,31 @@ def with_engine_step(scenario: Scenario, card: Card, step: int | None = None) ->
     return scenario.model_copy(update={"serving": serving})
 
 
+STEP_FLAGS = {"vllm": "--max-num-batched-tokens", "sglang": "--chunked-prefill-size",
+              "tensorrt-llm": "--max_num_tokens"}
+"""The launch flag that sets the engine step, by engine id (vLLM ``vllm serve``, SGLang
+``sglang.launch_server``, ``trtllm-serve``: each engine's flag table, :mod:`configurator.core.launch.flags`);
+an engine without launch settings has none."""
+
+
 def engine_step_notes(scenario: Scenario, card: Card) -> tuple[Message, ...]:
-    """The assumption said where the engine step is the engine's default on ``card`` (unset, or set to it):
-    its tokens, the engine and, for an engine with an offline default of its own, which entry point's; none
-    where the step is another."""
+    """The assumption said about the engine step on ``card`` (an assumption, not a warning: the estimate's
+    assumptions list it, :func:`configurator.core.view.assumptions_view.assumption_notes`). Where the step is
+    the engine's default (unset, or set to it): its tokens, the engine and, for an engine with an offline
+    default of its own, which entry point's. Where the planner chose another (``max_batched_tokens`` in
+    ``auto_layout``: :data:`PLANNER_SEED_STEP` kept, or the step searched): the planned step, the engine's
+    default beside it and the launch flag that sets it. None where the user set another."""
     serving = scenario.serving
     default = engine_default_step(scenario, card)
-    if serving.max_batched_tokens not in (None, default):
+    engine, memory = ENGINES[serving.engine.value], f"{card.memory_gb:,.0f}"
+    step = serving.max_batched_tokens
+    if step in (None, default):
+        own_offline = serving.profile.offline_step_tokens is not None
+        key = "engine-step-default" if not own_offline else \
+            "engine-step-default-offline" if serving.use is ServingUse.BATCH else "engine-step-default-served"
+        return (msg(key, tokens=default, engine=engine, memory=memory),)
+    if "max_batched_tokens" not in scenario.auto_layout:
         return ()
-    own_offline = serving.profile.offline_step_tokens is not None
-    key = "engine-step-default" if not own_offline else \
-        "engine-step-default-offline" if serving.use is ServingUse.BATCH else "engine-step-default-served"
-    return (msg(key, tokens=default, engine=ENGINES[serving.engine.value], memory=f"{card.memory_gb:,.0f}"),)
+    said = {"tokens": step, "default": default, "engine": engine, "memory": memory}
+    flag = STEP_FLAGS.get(serving.engine.value)
+    return (msg("engine-step-planned", **said, flag=flag) if flag else msg("engine-step-planned-no-flag", **said),)

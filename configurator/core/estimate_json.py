@@ -15,6 +15,7 @@ from configurator.core.stated import significant
 from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands
 from configurator.core.units import GIB
 from configurator.core.verdicts import violations_to_dicts
+from configurator.core.view.assumptions_view import assumption_notes
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
 
@@ -121,6 +122,7 @@ def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
         "violations": violations_to_dicts(est.verdicts),
         "warnings": est.warnings,
         "warning_ids": [mm.to_dict() for mm in est.messages],
+        "assumption_notes": [mm.to_dict() for mm in assumption_notes(est)],  # said apart from the warnings
         "scenario": est.scenario.model_dump(mode="json"),
         "assumptions": est.scenario.assumptions.model_dump(mode="json")
         | est.scenario.economics.model_dump(mode="json"),

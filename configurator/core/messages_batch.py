@@ -17,6 +17,14 @@ BATCH_ENGLISH: dict[str, str] = {
         "Engine step of {tokens:,} tokens (prefill chunk): {engine}'s default for offline batch (its LLM class) on the "
         "{memory} GB card"
     ),
+    "engine-step-planned": (
+        "Engine step of {tokens:,} tokens (prefill chunk), planned: {engine}'s default on the {memory} GB card is "
+        "{default:,}; set by {flag} in the launch settings"
+    ),
+    "engine-step-planned-no-flag": (
+        "Engine step of {tokens:,} tokens (prefill chunk), planned: {engine}'s default on the {memory} GB card is "
+        "{default:,}; set it in the engine's settings"
+    ),
     "serving-batch-filled": (
         "Offline batch with no volume given: planned at the largest batch that fits in memory within the "
         "engine's default cap of {cap:,} sequences a copy: {batch:,} sequences a copy, {users:,} at once (give "
@@ -66,6 +74,10 @@ BATCH_CHINESE: dict[str, str] = {
                                   "在 {memory} GB 显卡上的默认值",
     "engine-step-default-offline": "引擎步长 {tokens:,} 词元（预填充分块）：{engine} 离线批处理（LLM 类）"
                                    "在 {memory} GB 显卡上的默认值",
+    "engine-step-planned": "引擎步长 {tokens:,} 词元（预填充分块）为规划值：{engine} 在 {memory} GB 显卡上的默认值为 "
+                           "{default:,}；由启动设置中的 {flag} 设定",
+    "engine-step-planned-no-flag": "引擎步长 {tokens:,} 词元（预填充分块）为规划值：{engine} 在 {memory} GB 显卡上的默认值"
+                                   "为 {default:,}；请在引擎设置中设定",
     "serving-batch-filled": "离线批处理未给出处理量：按内存能容纳、且不超过引擎默认上限（每个副本 {cap:,} 条序列）的最大批量规划：每个副本 "
                             "{batch:,} 条序列，同时 {users:,} 条（填写每天请求数或同时服务的用户数，可按实际用量规划）",
     "serving-batch-filled-memory": "离线批处理未给出处理量：按内存能容纳的最大批量规划：每个副本 {batch:,} 条序列，同时 {users:,} 条"

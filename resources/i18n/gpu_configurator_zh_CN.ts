@@ -1915,6 +1915,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>关键数据</translation>
     </message>
     <message>
+        <source>Assumptions</source>
+        <translation>计算假设</translation>
+    </message>
+    <message>
         <source>Warnings</source>
         <translation>注意事项</translation>
     </message>

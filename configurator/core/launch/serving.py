@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from configurator.core.engine_step import STEP_FLAGS
 from configurator.core.engines import default_kv_precision
 from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.launch.flags import SGLANG, TENSORRT_LLM, VLLM, FlagTable
@@ -180,7 +181,7 @@ def _engine_flags(layout: ServingLayout, engine: str) -> tuple[list[str], list[S
             flags += ["--data-parallel-size", str(group), "--enable-expert-parallel"]
         elif layout.experts_split > 1:  # TP × EP in one copy: the experts whole on its ranks
             flags.append("--enable-expert-parallel")
-        flags += ["--max-num-seqs", str(layout.batch), "--max-num-batched-tokens", str(layout.step_tokens),
+        flags += ["--max-num-seqs", str(layout.batch), STEP_FLAGS["vllm"], str(layout.step_tokens),
                   "--max-model-len", str(layout.context)]
         flags += _weight_flags(engine, fmt)
         if kv_fp8:
@@ -199,7 +200,7 @@ def _engine_flags(layout: ServingLayout, engine: str) -> tuple[list[str], list[S
         elif layout.experts_split > 1:
             flags += ["--ep-size", str(tp)]
         # the server's total: SGLang gives each attention-DP rank max_running_requests // attn_dp_size
-        flags += ["--max-running-requests", str(layout.batch * group), "--chunked-prefill-size",
+        flags += ["--max-running-requests", str(layout.batch * group), STEP_FLAGS["sglang"],
                   str(layout.step_tokens), "--context-length", str(layout.context)]
         flags += _weight_flags(engine, fmt)
         if kv_fp8:
@@ -214,7 +215,7 @@ def _engine_flags(layout: ServingLayout, engine: str) -> tuple[list[str], list[S
         flags += ["--pp_size", str(layout.pp)]
     if group > 1 or layout.experts_split > 1:
         flags += ["--ep_size", str(tp)]
-    flags += ["--max_batch_size", str(layout.batch), "--max_num_tokens", str(layout.step_tokens),
+    flags += ["--max_batch_size", str(layout.batch), STEP_FLAGS["tensorrt-llm"], str(layout.step_tokens),
               "--max_seq_len", str(layout.context), "--enable_chunked_prefill"]
     entries: list[tuple[str, object]] = []
     if kv_fp8:

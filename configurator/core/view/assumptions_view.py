@@ -14,12 +14,14 @@ from collections.abc import Callable
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated_rate
 from configurator.core.economics import host_watts
+from configurator.core.engine_step import engine_step_notes
 from configurator.core.scenario_sections import Economics
 from configurator.core.formulas.dualpipe import runs_dualpipe
 from configurator.core.formulas.graphics import VDI_HOST_CORES, VDI_HOST_RAM_GIB
 from configurator.core.graphics import encoder_fps, measured_speedup, reference_card_name, vdi_desktops_per_host
 from configurator.core.render_scores import FP32_SCALING_MEDIAN_ERROR, FP32_SCALING_WORST_ERROR, RENDER_SCORES
 from configurator.core.estimate import Estimate
+from configurator.core.messages import Message
 from configurator.core.training_speed import expert_overlap_in_force
 from configurator.core.view.names import tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section
@@ -159,8 +161,16 @@ def _training(est: Estimate) -> list[Row]:
     return rows
 
 
+def _serving(est: Estimate) -> list[Row]:
+    """The model's defaults and the engine step the estimate ran at where the engine's default or the
+    planner's (:func:`~configurator.core.engine_step.engine_step_notes`: an assumption, listed here and not
+    among the warnings, until December 2026 a warning on every serving estimate)."""
+    return [*_model(est), *(Row("Engine", note, key="engine_step")
+                            for note in engine_step_notes(est.scenario, est.card))]
+
+
 ASSUMPTIONS: dict[str, Callable[[Estimate], list[Row]]] = {
-    "training": _training, "serving": _model, "desktops": _desktops, "video": _video, "rendering": _rendering}
+    "training": _training, "serving": _serving, "desktops": _desktops, "video": _video, "rendering": _rendering}
 """The editable defaults of each built-in family (before the facility and the prices). A family
 without an entry (one added as a package) gets :func:`family_assumptions`."""
 
@@ -172,6 +182,13 @@ def family_assumptions(est: Estimate) -> list[Row]:
     family = family_of(est.scenario.workload)
     rows = ASSUMPTIONS.get(family.name) or (_model if family.runs_model else None)
     return rows(est) if rows else []
+
+
+def assumption_notes(est: Estimate) -> tuple[Message, ...]:
+    """The sentences among the family's assumptions (:func:`family_assumptions`; the engine step of a serving
+    estimate): the one list the window, the JSON, the command line and the summary say them from, apart from
+    the warnings (:attr:`Estimate.messages`)."""
+    return tuple(row.value for row in family_assumptions(est) if isinstance(row.value, Message))
 
 
 def assumptions_section(est: Estimate) -> Section:

@@ -11,11 +11,14 @@ catalogue (:mod:`configurator.core.view.words`).
 from __future__ import annotations
 
 from configurator.core.catalog import FRAMEWORKS, RATE_FIELDS, Card, PriceEntry
+from configurator.core.currency import PRICE_FILE_CURRENCY, price_conversion
 from configurator.core.export_control import card_classification
 from configurator.core.messages import msg
 from configurator.core.procurement import card_price
+from configurator.core.scenario_sections import Economics
 from configurator.core.trade_words import licence_fee_message
 from configurator.core.units import Precision
+from configurator.core.view.assumptions_view import exchange_rate
 from configurator.core.view.cost_bases import price_as_bought
 from configurator.core.view.names import CLASSES, VGPU
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value, View, range_phrase
@@ -239,20 +242,49 @@ def condition_said(value: Value, entry: PriceEntry) -> Value:
     return Phrase("{condition}: {price}", {"price": value, "condition": msg(f"condition-{entry.condition}")})
 
 
-def _ranked_prices(card: Card, accept_used: bool = False) -> list[Row]:
+def in_scenario_money(chosen: card_price.CardPrice, economics: Economics | None) -> Amount | None:
+    """The price ``chosen`` as the scenario's money [its currency]: the midpoint quoted, converted as a bill
+    converts it (:func:`~configurator.core.currency.price_conversion`: the scenario's rate for USD, the price
+    file's dated rate for another currency); None without a scenario's money or where it cannot be converted."""
+    conversion = None if economics is None else price_conversion(chosen.entry.currency, economics)
+    return None if conversion is None else Amount(chosen.entry.midpoint * conversion[0], economics.currency,
+                                                   money=True)
+
+
+def conversion_said(currency: str, economics: Economics) -> Value:
+    """How a price quoted in ``currency`` became ``economics``' money: the rate (whose, of when), through USD
+    at the price file's dated rate for a third currency; None where it needed none."""
+    conversion = price_conversion(currency, economics)
+    if conversion is None or currency == economics.currency:
+        return None
+    via = conversion[1]
+    steps = [] if via is None else [exchange_rate(via.currency, via.per_usd)]
+    if economics.currency != PRICE_FILE_CURRENCY:
+        steps.append(exchange_rate(economics.currency, economics.usd_to_currency))
+    return _joined(steps)
+
+
+def _ranked_prices(card: Card, accept_used: bool = False, economics: Economics | None = None) -> list[Row]:
     """The purchase and cloud prices a ranking uses (the price policy's choice), marked * where
     the buyer must be told something; the note says what. ``accept_used``: the buyer takes used
     cards (``Economics.accept_used``), so a card whose only purchase price is a used card's is
-    ranked at it, labelled used (:func:`card_price.bought_purchase_price`)."""
+    ranked at it, labelled used (:func:`card_price.bought_purchase_price`). ``economics``: the scenario's
+    money, each price in its currency (:func:`in_scenario_money`) with the price as quoted, its kind, date
+    and the rate in the note, as the browser's price column and its tooltip (until December 2026 the
+    details pane read the quoted "33,500 USD" beside the column's 万元)."""
     rows = []
     bought = card_price.bought_purchase_price(card, accept_used)
     for chosen, name, key in ((bought, "Purchase price used in rankings", "price.ranked"),
                               (card_price.cloud_price(card), "Rent used in rankings", "price.ranked_cloud")):
         if chosen is not None:
             rent = key == "price.ranked_cloud"
-            value = ranked_price_value(chosen, rent)
+            amount = in_scenario_money(chosen, economics)
+            value = ranked_price_value(chosen, rent, amount=amount)
+            quoted = amount is not None and chosen.entry.currency != economics.currency
+            note = _joined([price_description(chosen.entry, chosen.flags), conversion_said(
+                chosen.entry.currency, economics)]) if quoted else _joined(list(chosen.flags))
             rows.append(Row(name, value if rent else condition_said(price_as_bought(value, card), chosen.entry),
-                            note=_joined(list(chosen.flags)), key=key))  # an A16's: per board
+                            note=note, key=key))  # an A16's: per board
     used = card_price.used_purchase_price(card) if bought is None else None
     if used is not None:  # only a used card's price: not ranked, said as information
         rows.insert(0, Row("Purchase price used in rankings", NO_NEW_PRICE,
@@ -260,8 +292,8 @@ def _ranked_prices(card: Card, accept_used: bool = False) -> list[Row]:
     return rows
 
 
-def _prices(card: Card, accept_used: bool = False) -> Section:
-    rows = _ranked_prices(card, accept_used)
+def _prices(card: Card, accept_used: bool = False, economics: Economics | None = None) -> Section:
+    rows = _ranked_prices(card, accept_used, economics)
     rows += [_price(p, card_price.price_flags(p)) for p in sorted(card.prices, key=lambda p: p.date, reverse=True)]
     if not card.prices:
         rows.append(Row("Price", "none known", key="price.none"))
@@ -375,17 +407,19 @@ def _notes(card: Card) -> tuple[Section, ...]:
     return (Section("notes", "Notes", (Row("", card.notes, key="notes"),)),) if card.notes else ()
 
 
-def card_view(card: Card, accept_used: bool = False) -> View:
+def card_view(card: Card, accept_used: bool = False, economics: Economics | None = None) -> View:
     """The view model of ``card``: its heading, the confidence of its specifications as the verdict
     (``good`` unless low) and its sections; ``accept_used``: the buyer takes used cards
-    (``Economics.accept_used``), so the purchase price a ranking uses may be a used card's, labelled so."""
+    (``Economics.accept_used``), so the purchase price a ranking uses may be a used card's, labelled so;
+    ``economics``: the scenario's money, the prices a ranking uses in its currency (None: as quoted)."""
     low = card.confidence == "low"
     verdict = "Low confidence: check a vendor datasheet before buying" if low else Phrase(
         "Specification confidence: {level}", {"level": CONFIDENCE[card.confidence]})
     heading = Phrase("{name} [{id}] — yours" if card.is_user else "{name} [{id}]", {"name": card.name, "id": card.id})
     return View(heading, verdict, not low, (
         _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card),
-        _prices(card, accept_used), _software(card), _export(card), _import(card), *_availability(card), _sources(card),
+        _prices(card, accept_used, economics), _software(card), _export(card), _import(card), *_availability(card),
+        _sources(card),
         *_notes(card)))
 
 

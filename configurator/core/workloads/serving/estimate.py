@@ -15,7 +15,7 @@ from configurator.core.economics import PriceBasis, deployment_power, energy_kwh
 from configurator.core.memo import LastAsked
 from configurator.core.memory import MemoryBreakdown
 from configurator.core.workloads.serving.memory import ServingMemoryModel, serving_memory_model
-from configurator.core.engine_step import engine_step_notes, with_engine_step
+from configurator.core.engine_step import with_engine_step
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -207,9 +207,10 @@ def _estimate_messages(scenario: Scenario, card: Card, basis: ServingBasis, spee
                        verdicts: LazyValue, costs) -> tuple[Message, ...]:
     """:func:`estimate_serving`'s messages: the plan's, the fit, the speed's and the load's where it runs,
     the verdicts' (``verdicts``: the estimate's, read once by whichever reader comes first), the card's and
-    the prices'."""
+    the prices'. The engine step's note is an assumption, not a warning: the estimate's assumptions say it
+    (:func:`configurator.core.view.assumptions_view.assumption_notes`)."""
     runs = basis.memory.fits  # else no latency or load to speak of: it does not run
     return (*layout_messages(scenario), *basis.plan.messages, *fit_messages(basis.memory, card),
             *(speed.messages if speed and runs else ()),
             *(load_messages(scenario, speed) if runs else ()), *verdict_messages(verdicts.get(), runs),
-            *basis.card_messages, *costs.messages, *engine_step_notes(scenario, card))
+            *basis.card_messages, *costs.messages)

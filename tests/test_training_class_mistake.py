@@ -22,11 +22,12 @@ from configurator.report.summary import WRONG_CLASS, build_summary
 
 PRETRAIN_L40S = ["--workload", "pretrain", "--model", "llama3-8b", "--card", "l40s", "--count", "64",
                  "--tokens", "100B"]
-"""Llama 3 8B on 100 B tokens on 64 × L40S: 8.4 days, 3.7× the cost per million tokens of 8 × MI350X."""
+"""Llama 3 8B on 100 B tokens on 64 × L40S: 8.39 days, 4.1× the cost per million tokens of 8 × Gaudi 3 (9.45 days)."""
 
 FINETUNE_L40S = ["--workload", "finetune", "--model", "llama3-8b", "--card", "l40s", "--count", "8",
                  "--tokens", "1B"]
-"""A full fine-tune on 8 × L40S in 16 h: no training card does it as soon for less per token."""
+"""A full fine-tune on 8 × L40S in 16.0 h: 4 × A100 PCIe take 19.3 h at 1.1× less per token (no saving worth the
+time)."""
 
 SAID = {"en": ("is in the inference class", "no card-to-card link", "48 GB per card against",
                "TFLOP/s of dense BF16 against", "as much per million tokens in total cost of ownership"),
@@ -59,7 +60,7 @@ def test_the_mistake_is_quantified_against_the_best_training_card(catalog, langu
     warning = mismatch(_scenario(PRETRAIN_L40S), catalog)
     assert warning is not None and warning.id == "mismatch-class-for-training-lacks"
     p = warning.params
-    assert p["ratio"] > 2 and p["mine"] > p["theirs"] and p["other_hours"] <= p["hours"]  # as soon, for less
+    assert p["ratio"] > 2 and p["mine"] > p["theirs"] and p["other_hours"] <= 1.25 * p["hours"]
     assert catalog.get(_card_id(catalog, p["other"])).category == "training"
     assert all(said in warning.text_in(language) for said in SAID[language])
 
@@ -87,6 +88,8 @@ def test_the_first_page_opens_in_red_with_it(catalog, language):
     scenario = _scenario(PRETRAIN_L40S)
     summary = build_summary(estimate(scenario, catalog.get("l40s")), catalog, language)
     assert summary.state == WRONG_CLASS
+    other = mismatch(scenario, catalog).params["other"].split(" (")[0]  # 'Gaudi 3', its edition in brackets
+    assert other in summary.recommendation  # the warning and the verdict name the same training card
     assert mismatch(scenario, catalog).text_in(language) in summary.status
     page = to_html(summary)
     first = page[:page.index(summary.headings["headline"])]

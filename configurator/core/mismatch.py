@@ -18,8 +18,9 @@ from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics_mistake import graphics_lacks
 from configurator.core.messages import Message, msg
 from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
-from configurator.core.scenario import Scenario, updated
-from configurator.core.training_mistake import training_lacks
+from configurator.core.scenario import Scenario
+from configurator.core.training_mistake import comparable_scenario, training_lacks
+from configurator.core.workloads.layout import unpinned
 from configurator.core.workloads import WorkloadFamily, family_of
 from configurator.core.workloads.graphics.family import GraphicsFamily
 from configurator.core.workloads.serving.family import ServingFamily
@@ -81,20 +82,18 @@ TRAINING_COST_BASIS = {Objective.TCO: "training-cost-basis-tco", Objective.CLOUD
 purchase price, else cloud rent)."""
 
 
-def _training_rival(scenario: Scenario, hours: float, catalog: Catalog, objective: Objective,
+def _training_rival(chosen: Estimate, catalog: Catalog, objective: Objective,
                     rankings: dict | None) -> Recommendation | None:
-    """The training-class configuration of least cost per million tokens on ``objective`` that meets the
-    scenario's deadline, or, where none is set, finishes within the chosen card's ``hours`` [h] (a cheaper
-    cluster that takes months longer is no answer to the buyer): the ranking's own first
-    (:func:`~configurator.core.recommend.recommend`), kept in ``rankings`` by objective and deadline."""
-    filters = Filters(classes=TRAINING_CLASSES)
-    deadline = scenario.constraints.deadline_hours or hours
-    key = ("training-rival", objective, deadline)
+    """The training-class configuration of least cost per million tokens on ``objective`` for the job the
+    summary's alternatives answer (:func:`~configurator.core.training_mistake.comparable_scenario`: the
+    deadline, or with none set, finishing within 1.25 × the chosen card's time; each card at its own best
+    layout), so that the warning and the summary's recommendation name the same card: the ranking's own
+    first (:func:`~configurator.core.recommend.recommend`), kept in ``rankings`` by objective and deadline."""
+    asked = unpinned(comparable_scenario(chosen))
+    key = ("training-rival", objective, asked.constraints.deadline_hours)
     if rankings is not None and key in rankings:
         return rankings[key]
-    asked = scenario if scenario.constraints.deadline_hours else updated(scenario,
-                                                                         constraints={"deadline_hours": hours})
-    best = recommend(asked, catalog, objective, filters, limit=1).best
+    best = recommend(asked, catalog, objective, Filters(classes=TRAINING_CLASSES), limit=1).best
     if rankings is not None:
         rankings[key] = best
     return best
@@ -108,7 +107,10 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
     price, else on cloud rent), or meets the deadline the chosen card misses; with what the card lacks
     beside it (:func:`~configurator.core.training_mistake.training_lacks`: link, memory, BF16 rate). An
     inference card that meets the deadline at no more cost per token than any training card is no mistake
-    (None); nor is one where no training card does the job in time. ``rankings``: as :func:`mismatch`'s.
+    (None); nor, with no deadline set, one whose speed is worth its cost: the training card saves no larger a
+    share of the cost than it adds of time (cost ratio ≤ time ratio: 8 × L40S fine-tuning 1 B tokens in
+    16.0 h at 1.1× the cost per token of 4 × A100 PCIe, which take 19.3 h); nor one where no training card
+    does the job in time. ``rankings``: as :func:`mismatch`'s.
     Until December 2026 an H20, L40S, L4 or A10 chosen to pre-train drew only the generic class line."""
     card, hours = chosen.card, chosen.training.hours if chosen.training else None
     if not hours:
@@ -117,14 +119,15 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
     late = deadline is not None and hours > deadline
     for objective in (Objective.TCO, Objective.CLOUD):
         mine = score(chosen, objective, Filters())
-        rival = _training_rival(scenario, hours, catalog, objective, rankings)
+        rival = _training_rival(chosen, catalog, objective, rankings)
         if rival is None or not rival.score or (mine is None and not late):
             continue
-        if not late and mine <= rival.score:
-            return None  # it meets the time at no more cost per token: the buyer's choice is sound
+        other_hours = rival.estimate.training.hours
+        if not late and (mine <= rival.score or (deadline is None and mine / rival.score <= other_hours / hours)):
+            return None  # it meets the time at no more cost per token, or buys its speed: a sound choice
         lacks = training_lacks(card, rival.card)
         said = {"card": card.name, "category": card.category, "count": rival.count, "other": rival.card.name,
-                "hours": hours, "other_hours": rival.estimate.training.hours, "theirs": rival.score,
+                "hours": hours, "other_hours": other_hours, "theirs": rival.score,
                 "basis": msg(TRAINING_COST_BASIS[objective]), "currency": scenario.economics.currency,
                 **({"lacks": lacks} if lacks else {})}
         suffix = "-lacks" if lacks else ""

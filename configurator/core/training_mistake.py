@@ -15,6 +15,27 @@ from __future__ import annotations
 
 from configurator.core.catalog import Card
 from configurator.core.messages import Message, msg
+from configurator.core.scenario import Scenario, updated_or_none
+from configurator.core.serving_use import asked_scenario
+from configurator.core.workloads.base import Estimate
+
+TRAINING_TIME_SLACK = 1.25
+"""Without a deadline, a training alternative must finish within this multiple of the chosen configuration's
+time: a cheaper cluster that takes years longer is not an alternative (the summary's alternatives and the
+class rule's training card alike)."""
+
+LONGEST_DEADLINE_H = 87_660.0
+"""The longest deadline a scenario takes, ten years [h] (``Constraints.deadline_hours``)."""
+
+
+def comparable_scenario(chosen: Estimate) -> Scenario:
+    """The job an alternative to ``chosen`` answers: the one asked, and for training without a deadline,
+    finishing within :data:`TRAINING_TIME_SLACK` of the chosen time."""
+    s = asked_scenario(chosen)
+    if s.workload.is_training and s.constraints.deadline_hours is None and chosen.hours:
+        hours = min(LONGEST_DEADLINE_H, chosen.hours * TRAINING_TIME_SLACK)
+        return updated_or_none(s, constraints={"deadline_hours": hours}) or s
+    return s
 
 
 def training_lacks(card: Card, other: Card) -> list[Message]:

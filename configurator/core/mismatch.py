@@ -18,7 +18,7 @@ from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics_mistake import graphics_lacks
 from configurator.core.messages import Message, msg
 from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import Scenario, updated
 from configurator.core.training_mistake import comparable_scenario, training_lacks
 from configurator.core.workloads.layout import unpinned
 from configurator.core.workloads import WorkloadFamily, family_of
@@ -99,6 +99,17 @@ def _training_rival(chosen: Estimate, catalog: Catalog, objective: Objective,
     return best
 
 
+def _as_asked(rival: Recommendation, scenario: Scenario, objective: Objective) -> float:
+    """The training card's cost per million tokens on ``objective`` under the constraints the buyer set: its
+    ranked score, or, where the ranking set the deadline (:func:`_training_rival`: none was asked), its cost at
+    full use, as the chosen card's is scored and the window's ranking lists it (a deadline prices one job per
+    deadline: 8 × Gaudi 3 0.021 against 0.0193 USD at full use) [currency per million tokens]."""
+    if scenario.constraints.deadline_hours is not None:
+        return rival.score
+    asked = updated(rival.estimate.scenario, constraints={"deadline_hours": None})
+    return score(estimate(asked, rival.card), objective, Filters()) or rival.score
+
+
 def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
                             rankings: dict | None = None) -> Message | None:
     """Pre-training or a full fine-tune on a card outside the training class (an inference card: H20,
@@ -122,18 +133,18 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
         rival = _training_rival(chosen, catalog, objective, rankings)
         if rival is None or not rival.score or (mine is None and not late):
             continue
-        other_hours = rival.estimate.training.hours
-        if not late and (mine <= rival.score or (deadline is None and mine / rival.score <= other_hours / hours)):
+        other_hours, theirs = rival.estimate.training.hours, _as_asked(rival, scenario, objective)
+        if not late and (mine <= theirs or (deadline is None and mine / theirs <= other_hours / hours)):
             return None  # it meets the time at no more cost per token, or buys its speed: a sound choice
         lacks = training_lacks(card, rival.card)
         said = {"card": card.name, "category": card.category, "count": rival.count, "other": rival.card.name,
-                "hours": hours, "other_hours": other_hours, "theirs": rival.score,
+                "hours": hours, "other_hours": other_hours, "theirs": theirs,
                 "basis": msg(TRAINING_COST_BASIS[objective]), "currency": scenario.economics.currency,
                 **({"lacks": lacks} if lacks else {})}
         suffix = "-lacks" if lacks else ""
         if late:
             return msg(f"mismatch-class-for-training-late{suffix}", deadline=deadline, **said)
-        return msg(f"mismatch-class-for-training{suffix}", mine=mine, ratio=mine / rival.score, **said)
+        return msg(f"mismatch-class-for-training{suffix}", mine=mine, ratio=mine / theirs, **said)
     return None
 
 

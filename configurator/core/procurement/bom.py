@@ -29,6 +29,7 @@ from configurator.core.procurement.switches import (
     smallest_switch,
 )
 from configurator.core.procurement.owned import owned_notes
+from configurator.core.procurement.workstations import at_desks, workstation_bill
 from configurator.core.procurement.servers import (
     Housing,
     ServerType,
@@ -281,6 +282,8 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
 
 def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: bool,
                        basis: PriceBasis) -> BillOfMaterials:
+    if at_desks(scenario):  # monitors cabled to the card at each desk: workstations, not a data centre
+        return workstation_bill(scenario, card, book, basis)
     e, count, per_node = scenario.economics, scenario.count, host_cards_per_server(scenario, card)
     rate = e.usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
     kind = server_type(card, per_node, count)

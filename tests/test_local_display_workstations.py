@@ -71,6 +71,8 @@ def test_the_summary_says_workstations(catalog, language, said):
     summary = build_summary(estimate(_desks(), catalog.get("rtx-a6000")), catalog, language)
     configuration = dict(summary.headline)
     assert any(said in value for value in configuration.values())
+    title = {"en": "Workstations at the desks of 16 users", "zh_CN": "为 16 位用户的工位配置工作站"}[language]
+    assert summary.title.startswith(title) and "vGPU" not in summary.title
 
 
 def test_the_command_line_bill_names_them(capsys, tmp_path):

@@ -34,9 +34,14 @@ def test_remote_desktops_are_not_limited_by_connectors():
     assert answer["graphics"]["per_card"] == 12
 
 
-def test_the_ranking_counts_a_card_per_operator_and_says_so_in_both_languages(capsys):
-    answer = _json("recommend", *CONTROL_ROOM, "--limit", "3")
+def test_the_ranking_counts_a_card_per_operator_and_says_so_in_both_languages(capsys, tmp_path):
+    """Ranked by ownership cost once the desks' workstations are priced (a buyer's quote for workstation-1gpu:
+    the price file has no sourced price for one, tests/test_local_display_workstations.py)."""
+    quotes = tmp_path / "quotes.csv"
+    quotes.write_text("item,unit_price,currency,date,vendor\nworkstation-1gpu,4000,USD,2026-12,test\n",
+                      encoding="utf-8")
+    answer = _json("recommend", *CONTROL_ROOM, "--limit", "3", "--quotes", str(quotes))
     first = answer["ranked"][0]
     assert first["count"] == 4 and "1 user per card, limited by display outputs" in first["reasons"][0]
-    assert main(["recommend", *CONTROL_ROOM, "--limit", "3", "--lang", "zh_CN"]) == 0
+    assert main(["recommend", *CONTROL_ROOM, "--limit", "3", "--lang", "zh_CN", "--quotes", str(quotes)]) == 0
     assert "每卡 1 个用户，瓶颈在显示输出" in capsys.readouterr().out

@@ -146,7 +146,9 @@ def test_with_a_monitor_attached_cards_without_display_outputs_are_left_out_sayi
             "graphics": {"users": 40, "user_class": "designer", "monitors": 2, "resolution": "2160p"}}
     without = recommend(Scenario.model_validate(data), catalog)
     assert "t4" in {r.card.id for r in without.ranked}
-    data["graphics"]["local_display"] = True
+    data["graphics"]["local_display"] = True  # workstations at the desks, priced by the buyer's quote (none on file)
+    data["economics"] = {"quotes": [{"item": "workstation-1gpu", "unit_price": 4000, "currency": "USD",
+                                     "date": "2026-12"}]}
     result = recommend(Scenario.model_validate(data), catalog)
     ranked = {r.card.id: r.card for r in result.ranked}
     assert ranked and all(card.display_outputs for card in ranked.values())

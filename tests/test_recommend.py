@@ -18,7 +18,7 @@ from configurator.core.recommend import (
     recommend,
 )
 from configurator.core.recommend_json import result_to_dict
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import Scenario, updated
 from configurator.core.units import Precision
 
 ALL_CLASSES = ("training", "inference", "graphics", "workstation", "edge")
@@ -162,11 +162,15 @@ def test_mismatch_on_rent_says_so(catalog):
 
 
 def test_mismatch_pcie_card_for_large_training(catalog):
-    scenario = Scenario(model=preset("llama2-7b"), card_id="l40s", count=64, workload="pretrain",
+    """A training-class card without a card-to-card link (BI-V100) on more than one server; an inference card
+    (L40S) is judged by the class rule instead (tests/test_training_class_mistake.py)."""
+    scenario = Scenario(model=preset("llama2-7b"), card_id="bi-v100", count=64, workload="pretrain",
                         parallelism={"zero": 3}, training={"tokens": 1e12, "micro_batch": 2, "grad_accum": 8})
     message = mismatch(scenario, catalog)
     assert message is not None and message.id == "mismatch-pcie-card-for-training"
     assert message.params["other_hours"] < message.params["hours"]
+    inference = mismatch(updated(scenario, card_id="l40s"), catalog)
+    assert inference is not None and inference.id.startswith("mismatch-class-for-training")
 
 
 def test_cli_recommend_json(capsys):

@@ -239,8 +239,10 @@ def vgpu_licence(scenario: Scenario, card: Card) -> str | None:
     capability; "vPC is not available on GPUs running in pass-through mode or bare-metal
     deployments", NVIDIA Control Panel help, 'About NVIDIA vGPU Software Licensing'). None where
     NVIDIA's vGPU software does not run: GeForce cards (``vgpu`` ``none``: passed through with the
-    ordinary driver) and other vendors' cards (their own virtualisation, no NVIDIA licence)."""
-    if card.vendor != "NVIDIA" or card.vgpu == "none":
+    ordinary driver) and other vendors' cards (their own virtualisation, no NVIDIA licence); nor where the
+    monitors are cabled to the card at the desk (``local_display``: a workstation on the ordinary driver, no
+    remote session; :mod:`configurator.core.procurement.workstations`)."""
+    if card.vendor != "NVIDIA" or card.vgpu == "none" or scenario.graphics.local_display:
         return None
     if card.vgpu == "graphics" and desktop_profile_gib(scenario) <= VPC_MAX_PROFILE_GIB:
         return "software-vgpu-vpc"

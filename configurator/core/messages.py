@@ -14,6 +14,7 @@ from configurator.core.frozen_record import fast_init
 from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
 from configurator.core.messages_budget import BUDGET_CHINESE, BUDGET_ENGLISH
 from configurator.core.messages_catalog import CATALOG_CHINESE, CATALOG_ENGLISH
+from configurator.core.messages_class import CLASS_CHINESE, CLASS_ENGLISH
 from configurator.core.messages_deadline import DEADLINE_CHINESE, DEADLINE_ENGLISH
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_fleet import FLEET_CHINESE, FLEET_ENGLISH
@@ -440,10 +441,11 @@ ENGLISH.update(CATALOG_ENGLISH)  # the user's files the program cannot use, a cu
 ENGLISH.update(LAYOUT_ENGLISH)  # a scenario whose parts do not fit together (core/messages_layout.py)
 ENGLISH.update(VALIDATION_ENGLISH)  # a value the models refuse, by kind (core/messages_validation.py)
 ENGLISH.update(WEIGHTS_ENGLISH)  # weights served as their makers publish them (core/messages_weights.py)
+ENGLISH.update(CLASS_ENGLISH)  # a card of the wrong class for full training (core/messages_class.py)
 for _chinese in (FIT_CHINESE, RANKING_CHINESE, LEFT_OUT_CHINESE, FLEET_CHINESE, BUDGET_CHINESE, LOAD_CHINESE,
                  GRAPHICS_CHINESE, REFUSAL_CHINESE, SUPPORT_CHINESE, SYSTEMS_CHINESE, JSON_CHINESE, DEADLINE_CHINESE,
                  OWNED_CHINESE, BATCH_CHINESE, REGION_CHINESE, CATALOG_CHINESE, LAYOUT_CHINESE, VALIDATION_CHINESE,
-                 WEIGHTS_CHINESE):
+                 WEIGHTS_CHINESE, CLASS_CHINESE):
     CHINESE.update(_chinese)  # the Chinese of each table the English above takes in, in this order
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}

@@ -125,6 +125,11 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "reason-training-card-cannot": (
         "No training card is ranked for {workload} work: none can do it at any count (e.g. {card}: {lacks})"
     ),
+    "workstations-at-desks": (
+        "The monitors are cabled to the card at each desk: {n:,} workstations, one {card} each, are bought — no rack "
+        "server, rack, data-centre network, shared storage or vGPU licence; the workstation itself is not priced (no "
+        "sourced price on file): a quote for {item} prices it"
+    ),
     "lacks-display-outputs": "no display outputs",
     "lacks-video-encoders": "no video encoders (NVENC)",
     "lacks-desktop-vgpu": "no virtual-desktop vGPU profiles, so one user per card",
@@ -230,6 +235,10 @@ GRAPHICS_CHINESE: dict[str, str] = {
         "{ratio:.1f} 倍（{card}：{lacks}）"
     ),
     "reason-training-card-cannot": "训练卡不参与{workload}排名：任何卡数下都无法承担这项工作（例如 {card}：{lacks}）",
+    "workstations-at-desks": (
+        "显示器直接连接到每个工位的卡上：购买 {n:,} 台工作站，每台一张 {card}——无机架服务器、机柜、数据中心网络、共享存储或 vGPU "
+        "许可；工作站本身未定价（无有来源的价格）：为 {item} 输入报价即可计价"
+    ),
     "lacks-display-outputs": "无显示输出",
     "lacks-video-encoders": "无视频编码器（NVENC）",
     "lacks-desktop-vgpu": "无虚拟桌面 vGPU 配置，每卡只能一个用户",

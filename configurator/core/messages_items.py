@@ -38,6 +38,7 @@ ITEM_CHINESE: dict[str, str] = {
         "4U 双路 PCIe 交换机箱，可装 18-20 张单槽卡（如装 20 张 T4 的 Supermicro SYS-6049GP-TRT）（不含加速卡）",
     "1U server hosting a single low-profile single-width PCIe card (T4, L4, A2; e.g. Dell PowerEdge R660), without the card":
         "1U 服务器，可装 1 张半高单宽 PCIe 卡（T4、L4、A2；如 Dell PowerEdge R660）（不含加速卡）",
+    "Deskside workstation without its card": "桌边工作站（不含卡）",
     "GB200 NVL72 rack": "GB200 NVL72 机柜",
     "GB300 NVL72 rack": "GB300 NVL72 机柜",
     "Huawei CloudMatrix 384 supernode": "华为 CloudMatrix 384 超节点",

@@ -2,8 +2,10 @@
 
 Above the ranking (:mod:`configurator.core.recommend`), since two of the checks rank the catalog:
 serving on a training card when inference cards carry the same load for less per token;
-full training on more than one server of PCIe-only cards when the same number of NVLink
-training cards finishes sooner; a training or consumer card for graphics work when a
+full training on a card outside the training class (an inference card: H20, L40S, L4, A10) when the
+training card the ranking finds does it for less per token, or meets the deadline it misses; full
+training on more than one server of a training card without a card-to-card link when the same number of
+NVLink training cards finishes sooner; a training or consumer card for graphics work when a
 data-centre graphics card does it for less. A family without a check has no mismatch.
 """
 
@@ -16,7 +18,9 @@ from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics_mistake import graphics_lacks
 from configurator.core.messages import Message, msg
 from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import Scenario, updated
+from configurator.core.training_mistake import comparable_scenario, training_lacks
+from configurator.core.workloads.layout import unpinned
 from configurator.core.workloads import WorkloadFamily, family_of
 from configurator.core.workloads.graphics.family import GraphicsFamily
 from configurator.core.workloads.serving.family import ServingFamily
@@ -54,9 +58,12 @@ def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, fil
 
 def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
                       rankings: dict | None = None) -> Message | None:
-    """Full training on more than one server of PCIe-only cards when the same number of NVLink
-    training cards finishes sooner."""
+    """Full training on a card outside the training class (:func:`class_training_mismatch`, which alone
+    judges such a card), or on more than one server of training cards without a card-to-card link when
+    the same number of NVLink training cards finishes sooner."""
     card = chosen.card
+    if scenario.workload in FULL_TRAINING and card.category not in TRAINING_CLASSES:
+        return class_training_mismatch(family, scenario, chosen, catalog, rankings)
     if (scenario.workload not in FULL_TRAINING or card.has_fast_link
             or scenario.count <= scenario.parallelism.cards_per_node or not chosen.training):
         return None
@@ -68,6 +75,77 @@ def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     best = min(faster, key=lambda e: e.training.hours)
     return msg("mismatch-pcie-card-for-training", card=card.name, hours=chosen.training.hours,
                other=best.card.name, count=scenario.count, other_hours=best.training.hours)
+
+
+TRAINING_COST_BASIS = {Objective.TCO: "training-cost-basis-tco", Objective.CLOUD: "training-cost-basis-cloud"}
+"""The words of the cost a training mismatch compared, by objective (ownership where both cards have a
+purchase price, else cloud rent)."""
+
+
+def _training_rival(chosen: Estimate, catalog: Catalog, objective: Objective,
+                    rankings: dict | None) -> Recommendation | None:
+    """The training-class configuration of least cost per million tokens on ``objective`` for the job the
+    summary's alternatives answer (:func:`~configurator.core.training_mistake.comparable_scenario`: the
+    deadline, or with none set, finishing within 1.25 × the chosen card's time; each card at its own best
+    layout), so that the warning and the summary's recommendation name the same card: the ranking's own
+    first (:func:`~configurator.core.recommend.recommend`), kept in ``rankings`` by objective and deadline."""
+    asked = unpinned(comparable_scenario(chosen))
+    key = ("training-rival", objective, asked.constraints.deadline_hours)
+    if rankings is not None and key in rankings:
+        return rankings[key]
+    best = recommend(asked, catalog, objective, Filters(classes=TRAINING_CLASSES), limit=1).best
+    if rankings is not None:
+        rankings[key] = best
+    return best
+
+
+def _as_asked(rival: Recommendation, scenario: Scenario, objective: Objective) -> float:
+    """The training card's cost per million tokens on ``objective`` under the constraints the buyer set: its
+    ranked score, or, where the ranking set the deadline (:func:`_training_rival`: none was asked), its cost at
+    full use, as the chosen card's is scored and the window's ranking lists it (a deadline prices one job per
+    deadline: 8 × Gaudi 3 0.021 against 0.0193 USD at full use) [currency per million tokens]."""
+    if scenario.constraints.deadline_hours is not None:
+        return rival.score
+    asked = updated(rival.estimate.scenario, constraints={"deadline_hours": None})
+    return score(estimate(asked, rival.card), objective, Filters()) or rival.score
+
+
+def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
+                            rankings: dict | None = None) -> Message | None:
+    """Pre-training or a full fine-tune on a card outside the training class (an inference card: H20,
+    L40S, L4, A10) where it is a mistake, quantified: the ranking's best training card
+    (:func:`_training_rival`) costs less per million tokens (on ownership where both cards have a purchase
+    price, else on cloud rent), or meets the deadline the chosen card misses; with what the card lacks
+    beside it (:func:`~configurator.core.training_mistake.training_lacks`: link, memory, BF16 rate). An
+    inference card that meets the deadline at no more cost per token than any training card is no mistake
+    (None); nor, with no deadline set, one whose speed is worth its cost: the training card saves no larger a
+    share of the cost than it adds of time (cost ratio ≤ time ratio: 8 × L40S fine-tuning 1 B tokens in
+    16.0 h at 1.1× the cost per token of 4 × A100 PCIe, which take 19.3 h); nor one where no training card
+    does the job in time. ``rankings``: as :func:`mismatch`'s.
+    Until December 2026 an H20, L40S, L4 or A10 chosen to pre-train drew only the generic class line."""
+    card, hours = chosen.card, chosen.training.hours if chosen.training else None
+    if not hours:
+        return None
+    deadline = scenario.constraints.deadline_hours
+    late = deadline is not None and hours > deadline
+    for objective in (Objective.TCO, Objective.CLOUD):
+        mine = score(chosen, objective, Filters())
+        rival = _training_rival(chosen, catalog, objective, rankings)
+        if rival is None or not rival.score or (mine is None and not late):
+            continue
+        other_hours, theirs = rival.estimate.training.hours, _as_asked(rival, scenario, objective)
+        if not late and (mine <= theirs or (deadline is None and mine / theirs <= other_hours / hours)):
+            return None  # it meets the time at no more cost per token, or buys its speed: a sound choice
+        lacks = training_lacks(card, rival.card)
+        said = {"card": card.name, "category": card.category, "count": rival.count, "other": rival.card.name,
+                "hours": hours, "other_hours": other_hours, "theirs": theirs,
+                "basis": msg(TRAINING_COST_BASIS[objective]), "currency": scenario.economics.currency,
+                **({"lacks": lacks} if lacks else {})}
+        suffix = "-lacks" if lacks else ""
+        if late:
+            return msg(f"mismatch-class-for-training-late{suffix}", deadline=deadline, **said)
+        return msg(f"mismatch-class-for-training{suffix}", mine=mine, ratio=mine / theirs, **said)
+    return None
 
 
 SERVING_MISMATCH_ID = {Objective.TCO: "mismatch-training-card-for-serving",

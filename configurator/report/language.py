@@ -36,7 +36,8 @@ window's BOM panel names them by too)."""
 UNIT_NOUNS = {"per card": "cards", "per board": "boards", "per server": "servers", "per port": "ports",
               "per link": "links",
               "per switch": "switches", "per rack": "racks", "per TB": "TB", "per user-year": "users",
-              "per GPU-year": "GPU licences", "per deployment": "", "per system": "systems"}
+              "per GPU-year": "GPU licences", "per deployment": "", "per system": "systems",
+              "per workstation": "workstations"}
 
 MEASURED_UNITS = {"per TB": "TB"}
 """The price-file units whose quantity is measured, not counted (13.6 TB of storage), with their symbol: a
@@ -94,7 +95,8 @@ def item_name(line, w: Words) -> str:
 
 SINGULAR = {"cards": "card", "boards": "board",
             "servers": "server", "ports": "port", "links": "link", "switches": "switch",
-            "racks": "rack", "users": "user", "GPU licences": "GPU licence", "systems": "system"}
+            "racks": "rack", "users": "user", "GPU licences": "GPU licence", "systems": "system",
+            "workstations": "workstation"}
 """English nouns for a quantity of one."""
 
 

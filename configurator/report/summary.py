@@ -22,10 +22,11 @@ from configurator.core.mismatch import mismatch
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
+from configurator.core.training_mistake import TRAINING_TIME_SLACK, comparable_scenario
 from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.recommend_budget import budget_covered
 from configurator.core.region import domestic, import_message
-from configurator.core.scenario import Scenario, updated_or_none
+from configurator.core.scenario import Scenario
 from configurator.core.serving_use import asked_scenario, estimate_load_note
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
@@ -94,9 +95,6 @@ from configurator.report.tradeoff import tradeoff_section
 MAX_ALTERNATIVES = 6
 """Priced alternatives listed (cards without a price are listed after them)."""
 
-TRAINING_TIME_SLACK = 1.25
-"""Without a deadline, training alternatives must finish within this multiple of the chosen
-configuration's time: a cheaper cluster that takes years longer is not an alternative."""
 
 WRONG_CLASS = "wrong class"
 """The summary's state where the buyer's card is of the wrong class for the work
@@ -155,16 +153,6 @@ def summary_title(scenario: Scenario, w: Words) -> str:
 # ---- the ranking the alternatives come from ------------------------------------------------
 
 
-def _comparable_scenario(chosen: Estimate) -> Scenario:
-    """The scenario the alternatives answer: the chosen one, and for training without a
-    deadline, finishing within ``TRAINING_TIME_SLACK`` of the chosen time."""
-    s = asked_scenario(chosen)
-    if s.workload.is_training and s.constraints.deadline_hours is None and chosen.hours:
-        bounded = updated_or_none(s, constraints={"deadline_hours": min(87_660.0, chosen.hours * TRAINING_TIME_SLACK)})
-        return bounded or s
-    return s
-
-
 def ranking(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO,
             filters: Filters | None = None) -> Result:
     """The ranking the alternatives come from: every card ``filters`` allows (None: every card the
@@ -172,7 +160,7 @@ def ranking(chosen: Estimate, catalog: Catalog, objective: Objective = Objective
     the chosen job (training without a deadline: finishing within ``TRAINING_TIME_SLACK`` of the
     chosen time)."""
     # each card at its own best layout: the user's pins were chosen for their card and count
-    return recommend(unpinned(_comparable_scenario(chosen)), catalog, objective, filters or Filters(),
+    return recommend(unpinned(comparable_scenario(chosen)), catalog, objective, filters or Filters(),
                      limit=MAX_ALTERNATIVES + 2)
 
 

@@ -3,6 +3,7 @@ racks — or, for a desktop unit (a DGX Spark), that it is one and needs neither
 
 from __future__ import annotations
 
+from configurator.core.procurement.workstations import at_desks
 from configurator.core.estimate import Estimate
 from configurator.core.messages import msg
 from configurator.core.procurement.deployment import DeploymentCost
@@ -40,6 +41,8 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     if desktop_unit(est) and not bom.system:
         return text + (w(", a desktop unit: no server, no rack") if s.count == 1 else
                        w(", {n} desktop units: no server, no rack", n=count(s.count)))
+    if at_desks(s):  # the monitors cabled to the card at each desk: workstations (procurement/workstations.py)
+        return text + w(", in {n} deskside workstations (1 card each): no server, no rack", n=count(bom.servers))
     idle = sum(line.quantity for line in bom.lines if line.role == "idle")  # a baseboard is sold full
     spares = bom.spare_servers  # those bought: a rack-scale system's goodput spares are not (144 × Vera Rubin
     # in 2 racks read "1 of them spare" until December 2026)

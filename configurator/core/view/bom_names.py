@@ -27,6 +27,7 @@ ITEMS = {
     "server-gh200-nvl2": "GH200 NVL2 node for 2 superchips (no superchips; no x86 CPU)",
     "server-gh200-4": "Liquid-cooled node for 4 Grace Hopper superchips (no superchips)",
     "server-mi250x-4": "Liquid-cooled node for 4 MI250X modules (no modules)",
+    "workstation-1gpu": "Deskside workstations (no card)",
     "rack-nvl72": "Rack-scale NVL72 system (72 GPUs, liquid-cooled)",
     "rack-gb300-nvl72": "Rack-scale GB300 NVL72 system (72 GPUs, liquid-cooled)",
     "rack-system": "Rack-scale system (no price on file: enter a quote)",

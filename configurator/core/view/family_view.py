@@ -309,6 +309,11 @@ def _desktop_job(scenario: Scenario, w: Words) -> str:
 
     g = scenario.graphics
     card = next((c for c in load_bundled_catalog().cards if c.id == scenario.card_id), None)
+    if g.local_display:  # the monitors cabled to the card at each desk: workstations (procurement/workstations.py)
+        return w("Workstations at the desks of {users} users, the monitors cabled to the card ({user_class}, "
+                 "{monitors}\u00a0×\u00a0{resolution})", users=numbers.count(g.users),
+                 user_class=w.message(msg(DESKTOP_CLASS_MESSAGES[g.user_class])), monitors=g.monitors,
+                 resolution=g.resolution)
     if card is not None and card.vgpu != "graphics":
         return w("Virtual desktops for {users} users, a whole card each in passthrough, no vGPU ({user_class}, "
                  "{monitors}\u00a0×\u00a0{resolution})", users=numbers.count(g.users),

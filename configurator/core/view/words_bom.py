@@ -15,6 +15,7 @@ ZH_CN_BOM: dict[str, str] = {
     "; {n} more cards bought with the servers, unused": "；另有 {n} 张卡随服务器整机购买，未使用",
     ", a desktop unit: no server, no rack": "，桌面整机：无需服务器，无需机柜",  # a DGX Spark (the summary's configuration)
     ", {n} desktop units: no server, no rack": "，共 {n} 台桌面整机：无需服务器，无需机柜",
+    ", in {n} deskside workstations (1 card each): no server, no rack": "，装在 {n} 台桌边工作站中（每台 1 张卡）：无需服务器，无需机柜",
     "8-GPU baseboard server (CPUs, memory, NVMe; no GPUs)": "8 卡基板服务器（含 CPU、内存、NVMe，不含 GPU）",
     "8-GPU baseboard server for 1 kW modules (no GPUs)": "8 卡基板服务器（1 kW 模组，不含 GPU）",
     "{n}-slot PCIe GPU server (no GPUs)": "{n} 槽 PCIe GPU 服务器（不含 GPU）",
@@ -47,6 +48,10 @@ ZH_CN_BOM: dict[str, str] = {
     "25 GbE front-end, storage and in-band switches": "25 GbE 前端、存储与带内管理交换机",
     "Out-of-band management switches": "带外管理交换机",
     "Shared all-flash storage": "共享全闪存储",
+    "Deskside workstations (no card)": "桌边工作站（不含卡）",
+    "Workstations at the desks of {users} users, the monitors cabled to the card ({user_class}, "
+    "{monitors}\u00a0×\u00a0{resolution})":
+        "为 {users} 位用户的工位配置工作站，显示器直连显卡（{user_class}，{monitors}\u00a0×\u00a0{resolution}）",
     "Air-cooled racks with PDUs": "风冷机柜（含 PDU）",
     "Liquid-cooled racks (cooling)": "液冷机柜（冷却）",
     "Network racks (air-cooled)": "网络机柜（风冷）",

@@ -1,0 +1,52 @@
+"""The bill of local-display desktops: operators whose monitors are cabled to the card at their desk
+(``graphics.local_display``, ``--local-display``) are bought workstations, not virtual desktops.
+
+Until December 2026 such a bill was a data centre's — rack servers, a rack, management and front-end
+switches, shared storage for the desktops' disks and an NVIDIA vGPU licence per user — although no remote
+session runs: the card drives the desk's monitors through its own display outputs
+(:func:`~configurator.core.graphics.users_by_outputs`). A workstation holds one card
+(:data:`CARDS_PER_WORKSTATION`); its price is the price file's ``workstation-1gpu`` item, unpriced (null,
+with the search on record) until the buyer's quote prices it — never a guess.
+"""
+
+from __future__ import annotations
+
+from configurator.core.catalog import Card
+from configurator.core.economics import PriceBasis
+from configurator.core.messages import msg
+from configurator.core.procurement.bom_lines import BillOfMaterials, card_line, line_of
+from configurator.core.procurement.prices import PriceBook
+from configurator.core.scenario import Scenario, Workload
+
+WORKSTATION_ITEM = "workstation-1gpu"
+"""The price file's deskside workstation without its card (``resources/procurement_prices.json``)."""
+
+CARDS_PER_WORKSTATION = 1
+"""Cards one desk's workstation holds: one professional card drives the desk's monitors (an RTX A6000's four
+DisplayPort outputs, its datasheet) [count]."""
+
+
+def at_desks(scenario: Scenario) -> bool:
+    """Whether ``scenario``'s desktops are workstations at the users' desks: virtual-desktop work with the
+    monitors cabled to the card (``graphics.local_display``)."""
+    return scenario.workload is Workload.VDI and scenario.graphics.local_display
+
+
+def workstations_needed(cards: int) -> int:
+    """Workstations that hold ``cards`` cards, :data:`CARDS_PER_WORKSTATION` each [count]."""
+    return -(-cards // CARDS_PER_WORKSTATION)
+
+
+def workstation_bill(scenario: Scenario, card: Card, book: PriceBook, basis: PriceBasis) -> BillOfMaterials:
+    """The bill of ``scenario.count`` × ``card`` at the users' desks: the cards at the scenario's price basis
+    and one workstation each (:data:`WORKSTATION_ITEM`, unpriced until quoted); no server, rack, network,
+    shared storage or vGPU licence (no remote session: the monitors are cabled to the card). The IT load is
+    the cards' board power alone [kW]: the workstation's own power is not on file."""
+    e = scenario.economics
+    rate = e.usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
+    count, workstations = scenario.count, workstations_needed(scenario.count)
+    lines = (card_line(card, count, basis, None), line_of(book, WORKSTATION_ITEM, workstations, rate))
+    it_kw = None if card.tdp_w is None else card.tdp_w * count / 1000
+    note = msg("workstations-at-desks", n=workstations, card=card.name, item=WORKSTATION_ITEM)
+    return BillOfMaterials(lines, e.currency, workstations, CARDS_PER_WORKSTATION, 0, False, it_kw, None, None,
+                           notes=(note,), gpus_bought=count, purchase_unit="card")

@@ -32,8 +32,10 @@ def partial_budget(est: Estimate) -> bool:
     without them is within the budget, every other line priced
     (:func:`~configurator.core.procurement.workstations.workstations_unpriced`). Ranked on the priced part,
     its row says the budget cannot be confirmed (the verdict's words), never that it is within it."""
-    return est.scenario.constraints.budget_basis != "rent" and any(
-        v.id == "budget" and v.met is None for v in est.verdicts) and bool(workstations_unpriced(ownership_cost(est).bom))
+    if est.scenario.constraints.budget_basis == "rent":
+        return False
+    unknown = any(v.id == "budget" and v.met is None for v in est.verdicts)
+    return unknown and bool(workstations_unpriced(ownership_cost(est).bom))
 
 
 RENT_ELSEWHERE = ("cloud-price-china-only", "cloud-price-abroad-only")

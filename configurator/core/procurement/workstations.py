@@ -6,7 +6,11 @@ switches, shared storage for the desktops' disks and an NVIDIA vGPU licence per 
 session runs: the card drives the desk's monitors through its own display outputs
 (:func:`~configurator.core.graphics.users_by_outputs`). A workstation holds one card
 (:data:`CARDS_PER_WORKSTATION`); its price is the price file's ``workstation-1gpu`` item, unpriced (null,
-with the search on record) until the buyer's quote prices it — never a guess.
+with the search on record) until the buyer's quote prices it — never a guess. Where the workstations are a
+bill's only lines without a price (:func:`workstations_unpriced`, the one place that decides it), the ranking
+ranks on the priced part and every surface says the total excludes them (:func:`excluded_message`); a budget on
+such a total cannot be confirmed (until December 2026 the question read "No card meets the scenario's
+constraints.", every card listed without a price).
 """
 
 from __future__ import annotations

@@ -203,12 +203,12 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
     for index, rec in enumerate(ranked):
         caution, meaning = support_caution(index, ranked)
         reasons = [caution] if caution is not None else []  # first: the table's "Why" and the answer's first line
+        partial = None if objective is Objective.CLOUD else partial_total(rec.estimate, book)
+        if partial is not None:  # a total without the workstations is never read as the whole bill (the Why column)
+            reasons += [partial, *(v.message for v in rec.estimate.verdicts if v.id == "budget" and v.met is None)]
         stance = import_message(rec.card, rec.estimate.scenario.constraints.region)  # regulators discourage it
         if stance is not None:  # China's own word on the card comes before everything else said of it
             reasons.insert(0, stance)
-        partial = None if objective is Objective.CLOUD else partial_total(rec.estimate, book)
-        if partial is not None:  # first: a total without the workstations is never read as the whole bill
-            reasons[:0] = [partial, *(v.message for v in rec.estimate.verdicts if v.id == "budget" and v.met is None)]
         supply = _supply_caution(rec, objective)  # production halted: new cards may not be had
         if supply is not None:
             reasons.append(supply)

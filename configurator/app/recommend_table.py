@@ -278,6 +278,9 @@ class RankingTable:
             if rec is None:
                 continue
             line = capex_line(rec, result.book, language)
+            excluded = next((m for m in rec.reasons if m.id.startswith("total-excludes-workstation")), None)
+            if excluded is not None:  # a total ranked without its workstations: said on every row, not the first's only
+                line = f"{line}\n{message_text(excluded)}"
             for column in range(self.table.columnCount()):
                 item = self.table.item(row, column)
                 if item is None:

@@ -147,8 +147,9 @@ ENGLISH: dict[str, str] = {
                                  "budget by at least {over:.0money} ({share:.0%}) of {budget:.0money}",
     "meets-budget": "Capex {cost:.0money} ({covers}), {margin:.0money} under the "
                     "budget of {budget:.0money}",
-    "budget-partly-priced": "Capex {cost:.0money} for the priced items, within the budget of {budget:.0money}; "
-                            "{unpriced} items have no price — enter quotes to check the budget",
+    "budget-partly-priced": "Capex {cost:.0money} for the priced items alone, against a budget of {budget:.0money}: "
+                            "the budget cannot be confirmed (bill lines without a price: {unpriced}) — enter quotes "
+                            "to check it",
     "over-rent-budget": "Rent {cost:.0money} {period}: over budget by {over:.0money} ({share:.0%}) "
                         "of {budget:.0money}",
     "meets-rent-budget": "Rent {cost:.0money} {period}, {margin:.0money} under the budget of "
@@ -316,7 +317,7 @@ CHINESE: dict[str, str] = {
     "over-budget": "资本支出 {cost:.0money}（{covers}）：超出 {budget:.0money} 的预算 {over:.0money}（{share:.0%}）",
     "over-budget-partly-priced": "资本支出至少 {cost:.0money}（{unpriced} 项无价格）：超出 {budget:.0money} 的预算至少 {over:.0money}（{share:.0%}）",
     "meets-budget": "资本支出 {cost:.0money}（{covers}），低于 {budget:.0money} 的预算 {margin:.0money}",
-    "budget-partly-priced": "已定价部分的资本支出 {cost:.0money}，在 {budget:.0money} 的预算之内；{unpriced} 项无价格——请输入报价以核对预算",
+    "budget-partly-priced": "仅已定价部分的资本支出为 {cost:.0money}，对照 {budget:.0money} 的预算：无法确认是否在预算内（{unpriced} 项无价格）——请输入报价以核对",
     "over-rent-budget": "租金{period} {cost:.0money}：超出 {budget:.0money} 的预算 {over:.0money}（{share:.0%}）",
     "meets-rent-budget": "租金{period} {cost:.0money}，低于 {budget:.0money} 的预算 {margin:.0money}",
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:.0money} 的预算核对其{period}租金",

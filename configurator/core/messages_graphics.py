@@ -130,6 +130,12 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "server, rack, data-centre network, shared storage or vGPU licence; the workstation itself is not priced (no "
         "sourced price on file): a quote for {item} prices it"
     ),
+    "total-excludes-workstation": "The total excludes 1 workstation (not priced: enter a quote for {item})",
+    "total-excludes-workstations": "The total excludes {n:,} workstations (not priced: enter a quote for {item})",
+    "totals-exclude-workstations": (
+        "Capex, TCO and cost per unit exclude the deskside workstations, one per card (not priced: enter a quote "
+        "for {item})"
+    ),
     "lacks-display-outputs": "no display outputs",
     "lacks-video-encoders": "no video encoders (NVENC)",
     "lacks-desktop-vgpu": "no virtual-desktop vGPU profiles, so one user per card",
@@ -239,6 +245,9 @@ GRAPHICS_CHINESE: dict[str, str] = {
         "显示器直接连接到每个工位的卡上：购买 {n:,} 台工作站，每台一张 {card}——无机架服务器、机柜、数据中心网络、共享存储或 vGPU "
         "许可；工作站本身未定价（无有来源的价格）：为 {item} 输入报价即可计价"
     ),
+    "total-excludes-workstation": "总额不含 1 台工作站（未定价：请为 {item} 输入报价）",
+    "total-excludes-workstations": "总额不含 {n:,} 台工作站（未定价：请为 {item} 输入报价）",
+    "totals-exclude-workstations": "资本支出、TCO 和单位成本均不含工位工作站（每卡一台；未定价：请为 {item} 输入报价）",
     "lacks-display-outputs": "无显示输出",
     "lacks-video-encoders": "无视频编码器（NVENC）",
     "lacks-desktop-vgpu": "无虚拟桌面 vGPU 配置，每卡只能一个用户",

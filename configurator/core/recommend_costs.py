@@ -11,6 +11,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.tco import RentAgainstBuy
+from configurator.core.procurement.workstations import excluded_message
 from configurator.core.recommend_filters import Filters
 from configurator.core.workloads import family_of
 
@@ -21,6 +22,15 @@ def ownership_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCo
     cards already owned are the scenario's ``economics.owned_cards``, set by :func:`priced_for`).
     ``book`` None: the scenario's own (:func:`~configurator.core.procurement.prices.price_book_for`)."""
     return deployment_cost(est, book)
+
+
+def partial_total(est: Estimate, book: PriceBook | None = None) -> Message | None:
+    """What the total ranked for ``est`` leaves out where it is ranked though partial: "The total excludes
+    4 workstations (not priced: enter a quote for workstation-1gpu)", the deskside workstations being the
+    only lines of its bill without a price
+    (:func:`~configurator.core.procurement.workstations.workstations_unpriced`, the one place that decides
+    it); None for a bill priced in full or one that is not ranked."""
+    return excluded_message(ownership_cost(est, book).bom)
 
 
 def cloud_cost(est: Estimate) -> float | None:

@@ -15,6 +15,7 @@ from configurator.core.messages import Message
 from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import PriceBook
+from configurator.core.procurement.workstations import WORKSTATION_ITEM, workstations_unpriced
 from configurator.core.recommend import Objective, Recommendation, Result
 from configurator.core.recommend_budget import budget_short, budget_short_message
 from configurator.core.recommend_costs import rent_or_buy
@@ -72,6 +73,9 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
         "cost_unit": family_of(rec.estimate.scenario.workload).cost_unit,
         "nodes": rec.estimate.scenario.nodes,
         "bom": {key: entry["bom"][key] for key in ("capex", "complete", "currency", "owned")},
+        # ranked on the priced part: the deskside workstations, the bill's only lines without a price, left out
+        "excludes": {"item": WORKSTATION_ITEM, "count": workstations_unpriced(cost.bom)}
+        if workstations_unpriced(cost.bom) else None,
         # rent against buy on one basis, the GPUs the bill buys (rent_against_buy), and the text line's words
         "rent_or_buy": None if entry["bom"]["rent_against_buy"] is None else
         {**entry["bom"]["rent_against_buy"], "said": rent_or_buy(rec.estimate, cost).to_dict()},

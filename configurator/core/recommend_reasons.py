@@ -15,7 +15,7 @@ from configurator.core.job_horizon import outlasts_years
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.servers import flow_through_reason, whole_servers_reason
-from configurator.core.recommend_costs import cloud_per_million, ownership_cost
+from configurator.core.recommend_costs import cloud_per_million, ownership_cost, partial_total
 from configurator.core.recommend_record import Objective, Recommendation, cost_basis
 from configurator.core.recommend_software import porting_risk, support_caution
 from configurator.core.region import import_message
@@ -203,6 +203,9 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
     for index, rec in enumerate(ranked):
         caution, meaning = support_caution(index, ranked)
         reasons = [caution] if caution is not None else []  # first: the table's "Why" and the answer's first line
+        partial = None if objective is Objective.CLOUD else partial_total(rec.estimate, book)
+        if partial is not None:  # a total without the workstations is never read as the whole bill (the Why column)
+            reasons += [partial, *(v.message for v in rec.estimate.verdicts if v.id == "budget" and v.met is None)]
         stance = import_message(rec.card, rec.estimate.scenario.constraints.region)  # regulators discourage it
         if stance is not None:  # China's own word on the card comes before everything else said of it
             reasons.insert(0, stance)

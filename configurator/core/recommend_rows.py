@@ -12,6 +12,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend_costs import ownership_cost
+from configurator.core.procurement.workstations import workstations_unpriced
 from configurator.core.workloads.layout import whole_system_counts
 from configurator.core.workloads.serving.deployment import SERVING_COUNTS, fewest_cards_for_weights
 
@@ -22,7 +23,19 @@ def budget_unchecked(est: Estimate) -> bool:
     objective: ranked by speed it would stand first as if within the budget (``--budget 2M
     --objective fastest`` put 128 × B300 and 128 × TPU7x, neither priced, on top of the ranking,
     where 16 HGX B300 servers cost several times 2M USD); it is listed without a price instead."""
-    return any(v.id == "budget" and v.met is None for v in est.verdicts)
+    unknown = any(v.id == "budget" and v.met is None for v in est.verdicts)
+    return unknown and not partial_budget(est)
+
+
+def partial_budget(est: Estimate) -> bool:
+    """Whether ``est``'s budget is unknown only for want of its deskside workstations' price: its capex
+    without them is within the budget, every other line priced
+    (:func:`~configurator.core.procurement.workstations.workstations_unpriced`). Ranked on the priced part,
+    its row says the budget cannot be confirmed (the verdict's words), never that it is within it."""
+    if est.scenario.constraints.budget_basis == "rent":
+        return False
+    unknown = any(v.id == "budget" and v.met is None for v in est.verdicts)
+    return unknown and bool(workstations_unpriced(ownership_cost(est).bom))
 
 
 RENT_ELSEWHERE = ("cloud-price-china-only", "cloud-price-abroad-only")

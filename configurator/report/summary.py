@@ -87,6 +87,7 @@ from configurator.report.summary_filters import filters_note
 from configurator.report.summary_tables import approval_table, assumptions_table, power_table
 from configurator.report.summary_front import (constraints_table, owned_rented_text, owned_text, rent_text, rented,
                                               rented_configuration)
+from configurator.report.summary_partial import excluded_note, excluded_suffix, recommended_sentence
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.summary_below_line import below_line_table
 from configurator.report.summary_cautions import support_cautions
@@ -220,7 +221,7 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
             "The budget covers {share} of it: raise the budget or lower the requirements.",
             share=percent(covered, w.language)))
     if recommended:
-        return w("Recommended by {by}: {best}, which fits and meets every constraint set.", by=by, best=mine_text)
+        return recommended_sentence(w, by, mine_text, mine)
     if problems:
         text = w("Your choice, {mine}, cannot be recommended: {problems}.", mine=mine_text,
                  problems=w.label("; ").join(problems))
@@ -229,8 +230,7 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
                                          if unranked else "No other card's configuration meets every constraint set "
                                          "either."))
         best_text = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
-        return _sentences(w, text, w("Recommended by {by}: {best}, which fits and meets every constraint set.",
-                                     by=by, best=best_text))
+        return _sentences(w, text, recommended_sentence(w, by, best_text, best))
     if best is None or (mine.score is not None and mine.score <= best.score):
         if mine.score is None:
             return w("Your choice: {mine}. It cannot be ranked by {by}: it has no price on that basis — enter a "
@@ -379,7 +379,9 @@ def _headline(est: Estimate, mine: Option, w: Words, objective: Objective = Obje
                 *(((w("Already owned"), owned),) if owned else ()), *carried,
                 *((w("Bought used"), w.message(m)) for m in used), *buying]
     tco_per_unit = tco_per_unit_of(est, mine) if est.usable else None
-    tco_row = () if tco_per_unit is None else ((per_unit_name(est, w), unit_cost(tco_per_unit, currency, w.language)),)
+    tco_value = None if tco_per_unit is None else unit_cost(tco_per_unit, currency, w.language)
+    tco_value = tco_value and excluded_suffix(tco_value, cost, w)  # a total without the workstations says so
+    tco_row = () if tco_value is None else ((per_unit_name(est, w), tco_value),)
     if rent is not None:
         if est.usable:
             rent_per_unit = rent_cost_per_unit(est, cost)
@@ -466,7 +468,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
                            by=w(OBJECTIVE_LABELS[objective.value]), basis=basis,
                            currency=column_units(tops, currency, w.language)), unit_named,  # "万元、元"
                       *filter(None, (filters_note(filters, w, mine.estimate.scenario.workload),
-                                     unpriced_note(unpriced, w))))
+                                     unpriced_note(unpriced, w), excluded_note(everyone, w))))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
         note = _sentences(w, note, w("Without a deadline, alternatives finish within {x}× your choice's time.",
                                      x=f"{TRAINING_TIME_SLACK:g}"))  # no space after a Chinese full stop

@@ -18,6 +18,7 @@ from configurator.core.messages import Message
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.procurement.bom import BillOfMaterials, bill_of_materials
 from configurator.core.procurement.prices import PriceBook, price_book_for
+from configurator.core.procurement.workstations import workstations_unpriced
 from configurator.core.procurement.tco import (
     OwnershipCost,
     RentAgainstBuy,
@@ -64,8 +65,10 @@ class DeploymentCost:
     def ranked_per_unit(self) -> float | None:
         """The TCO per unit of work a ranking compares: None unless every line of the bill of
         materials has a price (a total without the servers, or without the cards, would favour
-        the configuration whose prices are missing), nor when the power is unknown [currency]."""
-        if not self.bom.complete or self.ownership.energy_per_year is None:
+        the configuration whose prices are missing) — save the deskside workstations alone, ranked on
+        the priced part and said so (:func:`~configurator.core.procurement.workstations.workstations_unpriced`)
+        — nor when the power is unknown [currency]."""
+        if not (self.bom.complete or workstations_unpriced(self.bom)) or self.ownership.energy_per_year is None:
             return None
         return self.tco_per_unit
 

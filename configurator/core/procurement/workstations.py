@@ -6,14 +6,18 @@ switches, shared storage for the desktops' disks and an NVIDIA vGPU licence per 
 session runs: the card drives the desk's monitors through its own display outputs
 (:func:`~configurator.core.graphics.users_by_outputs`). A workstation holds one card
 (:data:`CARDS_PER_WORKSTATION`); its price is the price file's ``workstation-1gpu`` item, unpriced (null,
-with the search on record) until the buyer's quote prices it — never a guess.
+with the search on record) until the buyer's quote prices it — never a guess. Where the workstations are a
+bill's only lines without a price (:func:`workstations_unpriced`, the one place that decides it), the ranking
+ranks on the priced part and every surface says the total excludes them (:func:`excluded_message`); a budget on
+such a total cannot be confirmed (until December 2026 the question read "No card meets the scenario's
+constraints.", every card listed without a price).
 """
 
 from __future__ import annotations
 
 from configurator.core.catalog import Card
 from configurator.core.economics import PriceBasis
-from configurator.core.messages import msg
+from configurator.core.messages import Message, msg
 from configurator.core.procurement.bom_lines import BillOfMaterials, card_line, line_of
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario, Workload
@@ -35,6 +39,34 @@ def at_desks(scenario: Scenario) -> bool:
 def workstations_needed(cards: int) -> int:
     """Workstations that hold ``cards`` cards, :data:`CARDS_PER_WORKSTATION` each [count]."""
     return -(-cards // CARDS_PER_WORKSTATION)
+
+
+def workstations_unpriced(bom: BillOfMaterials) -> int:
+    """The workstations ``bom`` leaves without a price where they are its only lines without one [count]:
+    the one case a total is ranked though partial (every card, and all else bought, priced; a quote for
+    :data:`WORKSTATION_ITEM` completes it). 0 where the bill is complete or another line lacks a price too
+    (a total without the cards, or without servers, would favour the configuration whose prices are missing)."""
+    unpriced = bom.unpriced
+    if not unpriced or any(line.item_id != WORKSTATION_ITEM for line in unpriced):
+        return 0
+    return int(sum(line.quantity for line in unpriced))
+
+
+def excluded_message(bom: BillOfMaterials) -> Message | None:
+    """What a total ranked though partial leaves out (:func:`workstations_unpriced`): "The total excludes
+    4 workstations (not priced: enter a quote for workstation-1gpu)"; None for any other bill."""
+    n = workstations_unpriced(bom)
+    if not n:
+        return None
+    return msg("total-excludes-workstation" if n == 1 else "total-excludes-workstations", n=n, item=WORKSTATION_ITEM)
+
+
+def totals_note(boms) -> Message | None:
+    """The one sentence under a table of totals where any of ``boms`` is ranked without its workstations
+    (:func:`workstations_unpriced`): capex, TCO and cost per unit exclude them; None otherwise."""
+    if not any(workstations_unpriced(bom) for bom in boms):
+        return None
+    return msg("totals-exclude-workstations", item=WORKSTATION_ITEM)
 
 
 def workstation_bill(scenario: Scenario, card: Card, book: PriceBook, basis: PriceBasis) -> BillOfMaterials:

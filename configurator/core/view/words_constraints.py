@@ -127,6 +127,9 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
         "也没有其他可参与排名的卡能满足所设的全部约束。",
     "Recommended by {by}: {best}, which fits and meets every constraint set.":
         "按{by}推荐：{best}，显存可容纳且满足所设的全部约束。",
+    "Recommended by {by}: {best}, which fits and meets every other constraint set; the budget cannot be confirmed "
+    "until the workstations are quoted.":
+        "按{by}推荐：{best}，显存可容纳且满足所设的其他全部约束；工作站报价之前无法确认是否在预算内。",
     "{capex} — {covers}": "{capex}——含{covers}",
     "{capex}; {n} items unpriced — enter quotes (not in the total)": "{capex}；{n} 项无价格——请输入报价（未计入合计）",
     "{capex}; 1 item unpriced — enter a quote (not in the total)": "{capex}；1 项无价格——请输入报价（未计入合计）",

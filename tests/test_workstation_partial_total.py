@@ -56,8 +56,8 @@ def test_a_quote_completes_the_bill_and_the_note_goes(catalog):
     assert bom.complete and workstations_unpriced(bom) == 0 and excluded_message(bom) is None
 
 
-@pytest.mark.parametrize(("language", "said"), [("en", "The total excludes 1 workstation (not priced: enter a quote"),
-                                                ("zh_CN", "总额不含 1 台工作站（未定价：请为 workstation-1gpu 输入报价）")])
+@pytest.mark.parametrize(("language", "said"), [("en", "The total excludes 4 workstations (not priced: enter a quote"),
+                                                ("zh_CN", "总额不含 4 台工作站（未定价：请为 workstation-1gpu 输入报价）")])
 def test_the_command_line_ranks_and_says_it(capsys, language, said):
     out = _run(capsys, "recommend", *DESKS, "--lang", language)
     assert "No card meets" not in out and said in out
@@ -65,22 +65,22 @@ def test_the_command_line_ranks_and_says_it(capsys, language, said):
 
 def test_the_json_names_what_the_total_excludes(capsys):
     ranked = json.loads(_run(capsys, "recommend", *DESKS, "--json"))["ranked"]
-    assert ranked and ranked[0]["excludes"] == {"item": WORKSTATION_ITEM, "count": 1}
+    assert ranked and ranked[0]["excludes"] == {"item": WORKSTATION_ITEM, "count": 4}
     assert ranked[0]["bom"]["complete"] is False
-    assert ranked[0]["reason_ids"][0]["id"] == "total-excludes-workstation"
+    assert ranked[0]["reason_ids"][0]["id"] == "total-excludes-workstations"
 
 
 def test_a_budget_on_a_partial_total_cannot_be_confirmed(capsys):
-    out = _run(capsys, "recommend", *DESKS, "--budget", "10000")
+    out = _run(capsys, "recommend", *DESKS, "--budget", "30000")
     assert "RTX A6000" in out.splitlines()[2]  # ranked first, on the priced part
     assert "the budget cannot be confirmed" in out and "within the budget" not in out
 
 
 @pytest.mark.parametrize(("language", "excluded", "recommended"), [
-    ("en", "the total excludes 1 workstation", "the budget cannot be confirmed until the workstations are quoted"),
-    ("zh_CN", "总额不含 1 台工作站", "工作站报价之前无法确认是否在预算内")])
+    ("en", "the total excludes 4 workstations", "the budget cannot be confirmed until the workstations are quoted"),
+    ("zh_CN", "总额不含 4 台工作站", "工作站报价之前无法确认是否在预算内")])
 def test_the_summary_says_it_on_its_first_page(catalog, language, excluded, recommended):
-    budget = updated(_scenario(catalog), constraints={"budget": 100_000.0})  # 100,000 USD: the priced part fits
+    budget = updated(_scenario(catalog, "--count", "4"), constraints={"budget": 100_000.0})  # 100,000 USD: the priced part fits
     summary = build_summary(estimate(budget, catalog.get("rtx-a6000")), catalog, "en" if language == "en" else language,
                             recommended=True)
     assert any(excluded in value for value in dict(summary.headline).values())

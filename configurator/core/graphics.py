@@ -171,10 +171,12 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
     """Users per card by framebuffer, vGPU instance limit and shading load; the smaller of the
     first two is :func:`formulas.vgpu_instances` (NVIDIA's vGPU table), kept apart to name the limit."""
     g, a, messages = scenario.graphics, scenario.assumptions, []
-    if card.vgpu == "graphics":
+    if g.local_display:  # a workstation at the desk: the user has the card, no vGPU slices or their messages
+        caps: dict[str, float | None] = {}
+    elif card.vgpu == "graphics":
         needed = desktop_profile_gib(scenario)
         by_memory = formulas.framebuffer_slices(card.memory_gb, needed)
-        caps: dict[str, float | None] = {"framebuffer": by_memory, "vGPU instances": a.max_vgpus_per_gpu}
+        caps = {"framebuffer": by_memory, "vGPU instances": a.max_vgpus_per_gpu}
         size = vgpu_profile_gib(scenario, card)
         if needed != g.profile_gib:  # "not 1 GiB" only where a larger profile than the smallest was asked
             asked = {} if g.profile_gib <= min(VGPU_PROFILES_GIB) else {"asked": g.profile_gib}
@@ -207,8 +209,9 @@ def users_by_outputs(outputs: int, monitors: int) -> int:
     DisplayPort 1.4a outputs drive one user's four 4K monitors, not the twelve desktops its framebuffer
     holds (NVIDIA RTX A6000 datasheet: 4 × DP 1.4a; the catalog's ``display_outputs``); until December
     2026 the count was not read, and a control room of 16 local 4K displays came to one card
-    (persona12gfx, session 42)."""
-    return outputs // monitors
+    (persona12gfx, session 42). At most one: each user's desk has its own workstation (one card each,
+    :mod:`~configurator.core.procurement.workstations`): 16 one-monitor desks are 16 cards, not 4 (until Dec. 2026)."""
+    return min(1, outputs // monitors)
 
 
 def desktop_profile_gib(scenario: Scenario) -> float:

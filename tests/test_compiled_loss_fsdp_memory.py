@@ -70,8 +70,8 @@ def test_fsdp_keeps_no_16_bit_copy_of_the_rank_shard():
     assert zero1.weight_copies == zero3.weight_copies == pytest.approx(autocast)
     assert zero1.sharded(8).weight_copies == pytest.approx(autocast)
     assert zero3.sharded(8).weight_copies == 0.0
-    # the 16-bit weights on a ZeRO-3 rank are the gathered layers alone
-    assert zero3.sharded(8).weights == pytest.approx(zero3.weights / 8 + zero3.gathered)
+    # the 16-bit weights on a ZeRO-3 rank are the gathered layers and FSDP's root unit (embedding, head) alone
+    assert zero3.sharded(8).weights == pytest.approx(zero3.weights / 8 + zero3.gathered + zero3.root_gathered)
 
 
 def test_trainy_rows_run_the_compiled_loss_their_torchtitan_builds():

@@ -75,7 +75,8 @@ def test_zero3_expert_parallel_pays_its_expert_gathers_every_micro_batch(catalog
 
 def test_zero3_gathers_only_the_card_experts(catalog):
     """ZeRO-3 holds two gathered layers: of DeepSeek-V3 at TP2 EP8 the dense part and an eighth of
-    the experts, about 2.8 GB, not the 22 GB of every expert (TP2 alone)."""
+    the experts, about 2.8 GB, not the 22 GB of every expert (TP2 alone); beside them FSDP's root unit, the
+    embedding and head (1.85 GB at TP2, since 2026-12-06), whole on every rank."""
     est = estimate_from_cli(catalog, f"{DSV3} --tp 2 --pp 1 --ep 8 --zero 3 --recompute full --batch 5 "
                                      "--grad-accum 3")
-    assert est.memory.weights < 5 * 2**30
+    assert est.memory.weights < 7 * 2**30

@@ -18,6 +18,7 @@ from configurator.core.formulas.states import (
     in_backward_gradient_share,
     megatron_step_gradient_copy_bytes,
     fit_bytes,
+    root_gathered_bytes,
     fit_reserve,
     reserved_bytes,
     training_peak_bytes,
@@ -44,12 +45,13 @@ from configurator.core.adapter_memory import (adapter_base_bytes, dequantized_we
                                               largest_block_linear_params, lora_params_per_layer, nf4_base)
 from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
+from configurator.core.training_zero3 import DEEPSPEED_2021
 from configurator.core.training_mtp import mtp_params, mtp_routed_expert_params
 from configurator.core.precision import PrecisionPlan, StateBytes
 from configurator.core.scenario import Optimizer, Recompute, Scenario, SelectivePolicy
 
 __all__ = ["StageBasis", "StageMemory", "TrainingMemoryModel", "autocast_copy_held", "ddp_buckets",
-           "defers_gradient_reduction", "dequantized_bytes", "gradients_held", "in_backward",
+           "defers_gradient_reduction", "dequantized_bytes", "fsdp_root_bytes", "gradients_held", "in_backward",
            "largest_parameter", "paged_state_bytes",
            "step_gradient_copy", "step_temporary", "stage_basis", "stage_memories", "stage_memory", "stage_memory_at",
            "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
@@ -301,6 +303,9 @@ class StageMemory(TrainingMemoryModel):
     """Full 16-bit weights of the layers ZeRO-3 holds gathered at a time, before the expert split [B]:
     under expert parallelism a rank gathers only the experts it holds, over their own data-parallel
     group (:mod:`~configurator.core.formulas.expert_data_parallel`), ``expert_parallel_factor`` of them."""
+    root_gathered: float = 0.0
+    """Full weights of PyTorch FSDP's root unit (the embedding and head), held gathered for the whole step beside
+    their shard [B] (:func:`~configurator.core.formulas.states.root_gathered_bytes`); no expert in it."""
     ddp: bool = False
     """Plain data parallelism runs through PyTorch DDP, whose buckets copy the gradients
     (:func:`ddp_buckets`)."""
@@ -318,6 +323,7 @@ class StageMemory(TrainingMemoryModel):
                                                                       self.zero, dp, split, self.pp,
                                                                       self.deferred))
         weights += self.gathered * split  # a rank gathers only its own experts (their data-parallel group's shards)
+        weights += self.root_gathered
         copies = float(zero_shard(self.weight_copies, 3, self.zero, dp, split)) \
             if self.weight_copies and autocast_copy_held(self.zero) else 0.0
         step_copy = float(zero_shard(self.step_copy, 1, self.zero, dp, split)) if self.step_copy else 0.0
@@ -475,12 +481,13 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         per_token = float(activation_peak_bytes_per_token(
             stored, 1, working_layer_bytes(model, layout, train.seq_len), loss))
     expert_share = 0.0 if scenario.workload.is_adapter else rank_routed_params(scenario, rank, layers) / owned
-    gathered = 0.0
+    gathered, root = 0.0, 0.0
     if train.offload_params:
         if not scenario.workload.is_adapter:
             gathered = gathered_layer_bytes(model, layers, plan.math_bytes) / tp
     elif par.zero >= 3:
         gathered = gathered_layer_bytes(model, layers, gathered_element_bytes(scenario, plan), kept=pp > 1) / tp
+        root = fsdp_root_bytes(scenario, plan, first_stage, rank == pp - 1) / tp
     a = scenario.assumptions
     allocator = a.allocator_overhead_recompute if layout.recomputes_layers else a.allocator_overhead
     return StageMemory(
@@ -496,6 +503,7 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         zero=par.zero,
         expert_share=expert_share,
         gathered=gathered,
+        root_gathered=root,
         gradients_held=gradients_held(scenario),
         step_copy=step_copy,
         paged=paged,
@@ -503,6 +511,18 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         pp=pp,
         deferred=defers_gradient_reduction(scenario),
     )
+
+
+def fsdp_root_bytes(scenario: Scenario, plan: PrecisionPlan, first: bool, last: bool) -> float:
+    """What PyTorch FSDP's root unit holds gathered on a stage under ZeRO-3, before tensor parallelism [B]: the
+    embedding on the first stage and the head on the last at the math precision
+    (:func:`~configurator.core.formulas.states.root_gathered_bytes`); none under DeepSpeed's ZeRO 3
+    (``zero3_implementation`` ``"deepspeed-2021"``), which releases them as any other parameter."""
+    if scenario.parallelism.zero3_implementation == DEEPSPEED_2021:
+        return 0.0
+    model = scenario.model
+    return float(root_gathered_bytes(model.embedding_params() if first else 0, model.head_params() if last else 0,
+                                     plan.math_bytes))
 
 
 def stage_memories(scenario: Scenario, card: Card, plan: PrecisionPlan) -> tuple[StageMemory, ...]:

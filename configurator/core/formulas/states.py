@@ -77,6 +77,23 @@ def gathered_weight_bytes(layers, prefetch_layers, layer_params, n_layers, weigh
     return np.minimum(layers, prefetch_layers) * layer_params / n_layers * weight_bytes
 
 
+FSDP_ROOT_KEPT_GATHERED = ("pytorch/pytorch 3ade90a6aaa939cd6238e314c321b9f920db1471 "
+                           "torch/distributed/fsdp/_runtime_utils.py _post_forward_reshard")
+"""Where FSDP's root unit is read to stay gathered from its forward to the end of backward: ``free_unsharded_flat_param
+= not state._is_root and ...`` ("Do not free the root's parameters in the post-forward for FULL_SHARD with the
+intention that they are immediately used for backward"); its post-backward reshard runs only once the root's own
+gradient is made (the embedding's, the last of the backward), and a frozen root (an adapter run's) has no
+post-backward hook on its gradient and no input that requires one (token ids), so it is resharded by the final
+callback after the whole backward."""
+
+
+def root_gathered_bytes(embedding_params, head_params, weight_bytes):
+    """Full weights of FSDP's root unit, gathered beside its shard for the whole step [B]: the parameters no
+    auto-wrap unit took, the token embedding ``V·d`` and an untied output head ``V·d`` (the final norm's ``d``
+    left out), at ``weight_bytes`` each (:data:`FSDP_ROOT_KEPT_GATHERED`). Array-friendly."""
+    return (embedding_params + head_params) * weight_bytes
+
+
 def training_peak_bytes(weights, gradients, optimizer, activations, gradients_held=False, buffers=0.0,
                         step_copy=0.0, resident=None):
     """Peak allocated bytes of a training step [B]: the larger of its two phases (a peak is a

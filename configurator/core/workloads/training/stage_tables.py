@@ -40,8 +40,8 @@ from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.training_stage_memory import (autocast_copy_held, rank_params, stage_basis, stage_memory_at,
-                                                     stored_in_flight_bytes)
+from configurator.core.training_stage_memory import (autocast_copy_held, fsdp_root_bytes, rank_params, stage_basis,
+                                                     stage_memory_at, stored_in_flight_bytes)
 from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage, output_head_weight
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, tier
 
@@ -82,6 +82,7 @@ class StageTable:
     expert_share: np.ndarray
     gathered: np.ndarray
     gathered_kept: np.ndarray
+    root_gathered: np.ndarray  # PyTorch FSDP's root unit held gathered under ZeRO-3 (StageMemory.root_gathered) [B]
     short_first_layers: np.ndarray
     """The first (last) stage's layers when its first (last) chunk gave a layer to the embedding
     (the head), else 0 (``pipeline_schedule.short_first_chunk_layers``)."""
@@ -275,6 +276,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
             parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) if not adapter else 0.0
             parts["gathered_kept"][j] = gathered_layer_bytes(model, own, gathered_element_bytes(scenario, plan),
                                                              kept=pp > 1)
+            parts["root_gathered"][j] = fsdp_root_bytes(scenario, plan, first, last)
         rows.append(parts)
     row = np.array([[parts[k] for k in COLUMNS] for parts in rows], dtype=np.float64)
     row.flags.writeable = False
@@ -361,7 +363,7 @@ def _held_parts(g: dict, table: StageTable, flat: np.ndarray, offload_params: bo
     weights, grads, optimizer = (x / tp for x in zero_sharded(table.weights.take(flat), table.grads.take(flat),
                                                                table.optimizer.take(flat), zero, replicas, split,
                                                                g["pp"], table.deferred.take(flat) > 0))
-    weights = weights + gathered * split / tp  # a rank gathers only its own experts
+    weights = weights + gathered * split / tp + table.root_gathered.take(flat) * (zero >= 3) / tp
     # a column of zeros adds nothing (every recipe but megatron-bf16-grads makes no step copy, Megatron
     # and offload no DDP buckets, every recipe but torch-amp no autocast copies): skipped, exactly
     step_copy = zero_shard(table.step_copy.take(flat), 1, zero, replicas, split) / tp \

@@ -438,9 +438,9 @@ def micro_batch_timing(
             not scenario.workload.is_adapter, overlap_applies(tp, net.domain, net.fast_kind == "link"),
             userbuffers_table(par.tp_comm_overlap_cfg)))
     tp_s = float(recomputed_tensor_parallel_seconds(tp_s, train.recompute is Recompute.FULL))
-    cp_s = float(cp_comm_seconds(par.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.attn_out_dim,
-                                 layout.math_bytes, cp, tp, layers, net.domain, attention_s, *links(net, a),
-                                 a.comm_overlap, bandwidth, a.bandwidth_efficiency))
+    cp_s = float(cp_comm_seconds(par.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.kv_heads,
+                                 model.attn_out_dim, layout.math_bytes, cp, tp, layers, net.domain, attention_s,
+                                 *links(net, a), a.comm_overlap, bandwidth, a.bandwidth_efficiency))
     all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,
                                            moe_layers_on_stage(model, layers),
                                            data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,

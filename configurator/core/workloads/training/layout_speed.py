@@ -228,9 +228,9 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                   overlap_applies(tp, net.domain, net.fast_kind == "link"),
                                                   userbuffers_table(scenario.parallelism.tp_comm_overlap_cfg))
     tp_s = recomputed_tensor_parallel_seconds(tp_s, rc == RECOMPUTE.index(Recompute.FULL))
-    cp_s = cp_comm_seconds(scenario.parallelism.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.attn_out_dim,
-                           plan.math_bytes, cp, tp, layers, net.domain, attention_s, *link, a.comm_overlap,
-                           card.bandwidth_gbps * GB, a.bandwidth_efficiency)
+    cp_s = cp_comm_seconds(scenario.parallelism.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.kv_heads,
+                           model.attn_out_dim, plan.math_bytes, cp, tp, layers, net.domain, attention_s, *link,
+                           a.comm_overlap, card.bandwidth_gbps * GB, a.bandwidth_efficiency)
     all_to_all_s = comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
                                                 moe_layers_on_stage(model, layers),
                                                 data_parallel_per_domain(ep, tp * cp, net.domain), *link,

@@ -74,12 +74,23 @@ def a2a_seconds(tokens, q_dim, kv_dim, out_dim, element_bytes, cp, tp, layers, d
     return A2A_PER_LAYER * layers * calls * (cp > 1)
 
 
+def ring_window_seconds(attention_s, cp):
+    """The attention a context-parallel ring's transfers can hide under [s]: ``A·(cp − 1)/cp`` of
+    the rank's attention ``A``, split into ``cp`` equal steps (the load-balanced causal ring: each
+    step one block of work). Step ``i`` sends the key/value block step ``i + 1`` needs while it
+    computes its own; the last step has nothing left to send, so its block hides nothing
+    (``AttnFuncWithCPAndKVP2P.forward``: ``for i in range(cp_size + 1)``, a send posted only
+    ``if i < (cp_size - 1)``; ``backward`` likewise; TransformerEngine d0067d0)."""
+    return attention_s * (np.asarray(cp) - 1) / np.maximum(cp, 1)
+
+
 def cp_comm_seconds(comm_type, tokens, q_dim, kv_dim, kv_heads, out_dim, element_bytes, cp, tp, layers, domain,
                     attention_s, fast_gbps, network_gbps, efficiency, overlap, bandwidth, bandwidth_efficiency):
     """Context parallelism's time for one micro-batch on a rank [s], as ``comm_type`` moves it
     (the module's list); ``kv_dim`` the model's key/value width over its ``kv_heads`` heads, of which
     the ring and the gather move a tensor-parallel rank's share (:func:`rank_kv_width`);
-    ``attention_s`` [s] the attention a ring hides under, ``bandwidth`` [B/s] the card's memory
+    ``attention_s`` [s] the rank's attention, of which the ring hides under
+    :func:`ring_window_seconds`; ``bandwidth`` [B/s] the card's memory
     bandwidth the ring's merges read at ``bandwidth_efficiency``."""
     if comm_type == "a2a":
         return a2a_seconds(tokens, q_dim, kv_dim, out_dim, element_bytes, cp, tp, layers, domain, fast_gbps,
@@ -89,6 +100,7 @@ def cp_comm_seconds(comm_type, tokens, q_dim, kv_dim, kv_heads, out_dim, element
     if comm_type == "all_gather":
         return context_parallel_seconds(tokens, rank_kv, element_bytes, cp, layers, crosses, 0.0, fast_gbps,
                                         network_gbps, efficiency, overlap)
-    return context_parallel_seconds(tokens, rank_kv, element_bytes, cp, layers, crosses, attention_s, fast_gbps,
+    return context_parallel_seconds(tokens, rank_kv, element_bytes, cp, layers, crosses,
+                                    ring_window_seconds(attention_s, cp), fast_gbps,
                                     network_gbps, efficiency, overlap) \
         + ring_merge_seconds(tokens, out_dim, q_dim, kv_dim, cp, layers, tp, bandwidth, bandwidth_efficiency)

@@ -13,7 +13,13 @@ from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
 from configurator.core.formulas.collectives import all_to_all_latency_seconds
 from configurator.core.formulas.communication import context_parallel_seconds
-from configurator.core.formulas.cp_comm import a2a_heads_divide, a2a_seconds, cp_comm_seconds
+from configurator.core.formulas.cp_comm import (
+    a2a_heads_divide,
+    a2a_seconds,
+    cp_comm_seconds,
+    rank_kv_width,
+    ring_window_seconds,
+)
 from configurator.core.formulas.ring_merge import ring_merge_seconds
 from configurator.core.launch import launch_steps
 from configurator.core.launch.script import Command
@@ -38,12 +44,33 @@ def _estimate(catalog, argv: str):
 
 
 def test_p2p_is_the_ring_and_its_merges_as_before():
-    args = (1024, 8192, 1024, 8192, 2.0, 8, 1, 80, 72, 0.01, 900.0, 50.0, 0.8, 0.9, 8e12, 0.8)
-    ring = context_parallel_seconds(1024, 1024, 2.0, 8, 80, False, 0.01, 900.0, 50.0, 0.8, 0.9) \
+    args = (1024, 8192, 1024, 8, 8192, 2.0, 8, 1, 80, 72, 0.01, 900.0, 50.0, 0.8, 0.9, 8e12, 0.8)
+    ring = context_parallel_seconds(1024, 1024, 2.0, 8, 80, False, 0.01 * 7 / 8, 900.0, 50.0, 0.8, 0.9) \
         + ring_merge_seconds(1024, 8192, 8192, 1024, 8, 80, 1, 8e12, 0.8)
     assert cp_comm_seconds("p2p", *args) == ring
     assert cp_comm_seconds("all_gather", *args) == context_parallel_seconds(1024, 1024, 2.0, 8, 80, False, 0.0,
                                                                             900.0, 50.0, 0.8, 0.9)
+
+
+def test_the_ring_passes_a_tensor_parallel_ranks_own_key_value_heads():
+    """Llama 3.1 405B (8 key/value heads of 128) at TP 8: 128 elements a rank; 2 heads at TP 4;
+    a head per rank, replicated, at TP 16. The ring of TP 8 CP 2 over the network moves an eighth of
+    the model's key/value block: 2 × 4,096 × 128 × 2 B = 2.1 MB a step, not 16.8 MB."""
+    assert rank_kv_width(1024, 8, 8) == 128
+    assert rank_kv_width(1024, 8, 4) == 256
+    assert rank_kv_width(1024, 8, 16) == 128
+    args = (4096, 16384, 1024, 8, 16384, 2.0, 2, 8, 16, 8, 0.0, 450.0, 50.0, 0.75, 0.7, 3.35e12, 0.8)
+    ring = cp_comm_seconds("all_gather", *args)
+    assert ring == pytest.approx(context_parallel_seconds(4096, 128, 2.0, 2, 16, True, 0.0, 450.0, 50.0, 0.75, 0.7))
+    assert ring < context_parallel_seconds(4096, 1024, 2.0, 2, 16, True, 0.0, 450.0, 50.0, 0.75, 0.7) / 4
+
+
+def test_the_last_ring_step_hides_nothing():
+    """``cp`` equal steps of attention, ``cp − 1`` transfers: the window is ``(cp − 1)/cp`` of the
+    attention (half at CP 2), none without context parallelism."""
+    assert ring_window_seconds(0.014, 2) == pytest.approx(0.007)
+    assert ring_window_seconds(0.016, 8) == pytest.approx(0.014)
+    assert ring_window_seconds(0.016, 1) == 0
 
 
 def test_a2a_moves_q_k_v_and_o_twice_a_layer_inside_the_domain():

@@ -79,7 +79,12 @@ from configurator.core.training_data_parallel import data_parallel_step_seconds
 from configurator.core.training_mtp import mtp_matmul_params
 from configurator.core.training_graphs import training_layer_seconds
 from configurator.core.training_stage_memory import rank_params, rank_routed_params
-from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
+from configurator.core.training_tp_overlap import (
+    all_gather_bytes,
+    overlap_applies,
+    overlapped_tensor_parallel_seconds,
+    userbuffers_table,
+)
 from configurator.core.units import GB, TERA, Precision
 
 # ---- FLOPs ------------------------------------------------------------------------------
@@ -433,14 +438,16 @@ def micro_batch_timing(
     tp_s = float(tensor_parallel_seconds(tokens, model.hidden, layout.math_bytes, tp, layers,
                                          TP_COLLECTIVES_PER_LAYER, net, a))
     if par.tp_comm_overlap:
+        gathered_s = tensor_parallel_seconds(tokens, model.hidden, all_gather_bytes(plan), tp, layers,
+                                             TP_COLLECTIVES_PER_LAYER, net, a)
         tp_s = float(overlapped_tensor_parallel_seconds(
             tp_s, model, tokens, tp, layers, peak_flops * a.matmul_efficiency * shape,
             not scenario.workload.is_adapter, overlap_applies(tp, net.domain, net.fast_kind == "link"),
-            userbuffers_table(par.tp_comm_overlap_cfg)))
+            userbuffers_table(par.tp_comm_overlap_cfg), gathered_s))
     tp_s = float(recomputed_tensor_parallel_seconds(tp_s, train.recompute is Recompute.FULL))
-    cp_s = float(cp_comm_seconds(par.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.attn_out_dim,
-                                 layout.math_bytes, cp, tp, layers, net.domain, attention_s, *links(net, a),
-                                 a.comm_overlap, bandwidth, a.bandwidth_efficiency))
+    cp_s = float(cp_comm_seconds(par.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.kv_heads,
+                                 model.attn_out_dim, layout.math_bytes, cp, tp, layers, net.domain, attention_s,
+                                 *links(net, a), a.comm_overlap, bandwidth, a.bandwidth_efficiency))
     all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,
                                            moe_layers_on_stage(model, layers),
                                            data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,

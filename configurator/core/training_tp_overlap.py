@@ -17,8 +17,15 @@ import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.formulas.communication import TP_COLLECTIVES_PER_LAYER
-from configurator.core.formulas.tp_overlap import TE_DEFAULT_TABLE, UserbuffersTable, tensor_parallel_overlap_seconds
+from configurator.core.formulas.tp_overlap import (
+    TE_DEFAULT_TABLE,
+    UserbuffersTable,
+    all_gather_element_bytes,
+    tensor_parallel_overlap_seconds,
+)
 from configurator.core.formulas.tp_overlap_tables import TUNED_TABLES
+from configurator.core.precision import PrecisionPlan
+from configurator.core.units import Precision
 
 COLLECTIVES_PER_ALL_REDUCE = 2
 """An all-reduce's volume is an all-gather's plus a reduce-scatter's (Korthikanti et al. 2022
@@ -53,6 +60,12 @@ def overlap_applies(tp, domain: int, fast_link: bool):
     return (tp > 1) & (tp <= domain) & fast_link
 
 
+def all_gather_bytes(plan: PrecisionPlan) -> float:
+    """Bytes per element the overlapped all-gathers of a step under ``plan`` move [B]
+    (:func:`~configurator.core.formulas.tp_overlap.all_gather_element_bytes`: FP8 under FP8 math)."""
+    return all_gather_element_bytes(plan.math_bytes, plan.math is Precision.FP8)
+
+
 def userbuffers_table(name: str | None) -> UserbuffersTable:
     """The userbuffers table ``parallelism.tp_comm_overlap_cfg`` names: a recipe's tuned table
     (:data:`~configurator.core.formulas.tp_overlap_tables.TUNED_TABLES`), or Transformer Engine's
@@ -61,7 +74,8 @@ def userbuffers_table(name: str | None) -> UserbuffersTable:
 
 
 def overlapped_tensor_parallel_seconds(exposed_s, model: ModelArchitecture, tokens, tp, layers, flops_per_s,
-                                       trains_weights: bool, applies, table: UserbuffersTable = TE_DEFAULT_TABLE):
+                                       trains_weights: bool, applies, table: UserbuffersTable = TE_DEFAULT_TABLE,
+                                       gathered_s=None):
     """A stage's tensor-parallel time with the overlap, where it ``applies`` [s]; ``exposed_s``
     elsewhere (its collectives in series, as without it). Array-friendly.
 
@@ -75,15 +89,20 @@ def overlapped_tensor_parallel_seconds(exposed_s, model: ModelArchitecture, toke
     which userbuffers do not wrap (Transformer Engine overlaps ``te.Linear``,
     ``te.LayerNormLinear`` and ``te.LayerNormMLP``: ``initialize_ub``), so it stays in series.
     ``table``: the userbuffers table the run uses (:func:`userbuffers_table`; default Transformer
-    Engine's).
+    Engine's). ``gathered_s``: the same collectives in series at the all-gathers' element
+    (:func:`~configurator.core.formulas.tp_overlap.all_gather_element_bytes`: FP8 under FP8 math),
+    what the overlapped blocks' all-gathers take; None: ``exposed_s``.
     """
     per_layer = np.maximum(layers, 1e-300) if not isinstance(layers, int | float) else max(layers, 1e-300)
     collective_s = exposed_s / (COLLECTIVES_PER_ALL_REDUCE * TP_COLLECTIVES_PER_LAYER * per_layer)
+    gather_s = (exposed_s if gathered_s is None else gathered_s) \
+        / (COLLECTIVES_PER_ALL_REDUCE * TP_COLLECTIVES_PER_LAYER * per_layer)
     seconds_per_param = 2.0 * tokens / tp / flops_per_s
     qkv, proj, up, down = (p * seconds_per_param for p in block_product_params(model))
     dense = model.n_dense_layers / model.n_layers
-    mlp = dense * tensor_parallel_overlap_seconds(collective_s, up, down, tp, trains_weights, table.mlp) \
+    mlp = dense * tensor_parallel_overlap_seconds(collective_s, up, down, tp, trains_weights, table.mlp, gather_s) \
         + (1.0 - dense) * COLLECTIVES_PER_BLOCK * collective_s
-    attention = tensor_parallel_overlap_seconds(collective_s, qkv, proj, tp, trains_weights, table.attention)
+    attention = tensor_parallel_overlap_seconds(collective_s, qkv, proj, tp, trains_weights, table.attention,
+                                                gather_s)
     overlapped = layers * (attention + mlp)
     return np.where(applies, overlapped, exposed_s)

@@ -65,6 +65,23 @@ kernels hold while their product runs: Transformer Engine launches the product o
 runs on."""
 
 
+FP8_GATHER_BYTES = 1.0
+"""Bytes of one element a tensor-parallel all-gather moves under FP8 math [B]: Transformer Engine
+quantises a column product's input before gathering it and gathers the output gradient of a row
+product in FP8 for its input gradient (``initialize_ub``: "AllGather buffers use fp8 when using fp8
+recipe", ``fp8_buf`` for ``qkv_fprop``, ``qkv_dgrad``, ``proj_dgrad``, ``fc1_fprop``, ``fc1_dgrad``,
+``fc2_dgrad``, a ``torch.uint8`` buffer; ``layernorm_linear.py``: the norm's output quantised, then
+``fill_userbuffers_buffer_for_all_gather(ub_obj, ln_out, quantizer, …)``; NVIDIA/TransformerEngine
+d0067d0). The reduce-scatters (``proj_fprop``, ``fc2_fprop``, the bulk ``qkv_wgrad``/``fc1_wgrad``)
+keep 16-bit buffers. Per-tensor scales (one number a tensor) are not counted."""
+
+
+def all_gather_element_bytes(math_bytes, fp8):
+    """Bytes per element of a tensor-parallel all-gather [B]: :data:`FP8_GATHER_BYTES` under FP8
+    math (``fp8``), else the activations' ``math_bytes``."""
+    return FP8_GATHER_BYTES if fp8 else math_bytes
+
+
 class UserbuffersBlock(NamedTuple):
     """How one tensor-parallel block's three non-ring overlaps run: a row of a userbuffers table
     (Transformer Engine ``ub_cfgs``; Megatron-Bridge ``TransformerLayerTPOverlapCfg``). The block's
@@ -150,7 +167,7 @@ def margin_slowdown(sms):
 
 
 def tensor_parallel_overlap_seconds(collective_s, column_s, row_s, tp, trains_weights=True,
-                                    block=_TE_DEFAULT_BLOCK):
+                                    block=_TE_DEFAULT_BLOCK, gather_s=None):
     """One tensor-parallel block's time with the overlap as the userbuffers table's ``block`` runs
     it (default: Transformer Engine's, :data:`TE_DEFAULT_TABLE`), forward and backward of one
     micro-batch [s]: its four collectives' exposed parts (:func:`chunked_overlap_exposed_seconds`)
@@ -158,7 +175,9 @@ def tensor_parallel_overlap_seconds(collective_s, column_s, row_s, tp, trains_we
     attention (column: query/key/value, row: output) and MLP (column: gate and up, row: down).
 
     ``collective_s``: one all-gather or reduce-scatter of the block's ``tokens × hidden``
-    activations [s] (half an all-reduce; a block's four are two all-reduce equivalents).
+    activations [s] (half an all-reduce; a block's four are two all-reduce equivalents);
+    ``gather_s``: one all-gather's [s] where its elements are narrower than the reduce-scatters'
+    (FP8 math: :data:`FP8_GATHER_BYTES`); None: ``collective_s``.
     ``column_s``, ``row_s``: the forward time of the block's column- and row-parallel products on
     one rank [s]; each backward product (input gradient, weight gradient) takes as long.
     ``trains_weights``: False for a frozen base (adapters), which has no weight gradient for the
@@ -174,18 +193,19 @@ def tensor_parallel_overlap_seconds(collective_s, column_s, row_s, tp, trains_we
     collectives charged, so its share is counted by the same rule with its own ``C``).
     """
     c, ring = collective_s, ring_hidden_share(tp)
+    g = c if gather_s is None else gather_s
     if block.fprop_rs_splits is None:
         tail, hidden = 0.0, ring
     else:
         tail = 1.0 / block.fprop_rs_splits
         hidden = 1.0 - tail
     wgrad = 1.0 if trains_weights else 0.0
-    gathers = chunked_overlap_exposed_seconds(c, column_s, 0.0, ring) + chunked_overlap_exposed_seconds(
-        c, row_s, 0.0, ring)
+    gathers = chunked_overlap_exposed_seconds(g, column_s, 0.0, ring) + chunked_overlap_exposed_seconds(
+        g, row_s, 0.0, ring)
     scatters = chunked_overlap_exposed_seconds(c, row_s, tail, hidden) + chunked_overlap_exposed_seconds(
         c, wgrad * column_s, 0.0, 1.0)
     margin = margin_slowdown(block.fprop_rs_margin_sms) * row_s + margin_slowdown(
         block.dgrad_margin_sms) * column_s + margin_slowdown(block.wgrad_margin_sms) * wgrad * column_s
-    shared = sm_share(block.dgrad_shared_sms) * np.minimum(c, column_s) + sm_share(
+    shared = sm_share(block.dgrad_shared_sms) * np.minimum(g, column_s) + sm_share(
         block.wgrad_shared_sms) * np.minimum(c, wgrad * column_s)
     return gathers + scatters + margin + shared

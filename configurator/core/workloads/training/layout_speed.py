@@ -61,7 +61,12 @@ from configurator.core.precision import attention_precision, plan_training, trai
 from configurator.core.pipeline_schedule import round_size
 from configurator.core import training_zero3
 from configurator.core.training_graphs import training_layer_seconds
-from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
+from configurator.core.training_tp_overlap import (
+    all_gather_bytes,
+    overlap_applies,
+    overlapped_tensor_parallel_seconds,
+    userbuffers_table,
+)
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.training_speed import (
     attention_flops_per_token,
@@ -222,15 +227,19 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                         comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link, 0.0, net.link_group,
                                         net.link_gbps, net.library)
     if scenario.parallelism.tp_comm_overlap:  # the user's choice, kept for every layout planned
+        gathered_s = comm.tensor_parallel_seconds(tokens, model.hidden, all_gather_bytes(plan), tp, layers,
+                                                  comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link, 0.0,
+                                                  net.link_group, net.link_gbps, net.library)
         tp_s = overlapped_tensor_parallel_seconds(tp_s, model, tokens, tp, layers,
                                                   peak_flops * a.matmul_efficiency * shape,
                                                   not scenario.workload.is_adapter,
                                                   overlap_applies(tp, net.domain, net.fast_kind == "link"),
-                                                  userbuffers_table(scenario.parallelism.tp_comm_overlap_cfg))
+                                                  userbuffers_table(scenario.parallelism.tp_comm_overlap_cfg),
+                                                  gathered_s)
     tp_s = recomputed_tensor_parallel_seconds(tp_s, rc == RECOMPUTE.index(Recompute.FULL))
-    cp_s = cp_comm_seconds(scenario.parallelism.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.attn_out_dim,
-                           plan.math_bytes, cp, tp, layers, net.domain, attention_s, *link, a.comm_overlap,
-                           card.bandwidth_gbps * GB, a.bandwidth_efficiency)
+    cp_s = cp_comm_seconds(scenario.parallelism.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.kv_heads,
+                           model.attn_out_dim, plan.math_bytes, cp, tp, layers, net.domain, attention_s, *link,
+                           a.comm_overlap, card.bandwidth_gbps * GB, a.bandwidth_efficiency)
     all_to_all_s = comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
                                                 moe_layers_on_stage(model, layers),
                                                 data_parallel_per_domain(ep, tp * cp, net.domain), *link,

@@ -1,0 +1,54 @@
+"""What a buyer reads, checked the way session 43's personas asked: a suggested count whose bill
+has a line without a price (an L20 has no price in the catalog) says its capex is a floor, in both
+languages; the summary's serving layout names model copies as ``estimate`` does, never a ZeRO
+stage or "data parallel" a serving engine does not have, and groups the token counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_catalog
+from configurator.core.estimate import estimate
+from configurator.core.fit_suggestions import what_would_fit
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.view.family_view import view_of
+from configurator.core.view.words import Words
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def _qwen72b_for_50_users(card_id: str, count: int, **constraints) -> Scenario:
+    return Scenario(auto_layout=LAYOUT_FIELDS, model=preset("qwen2.5-72b"), workload="inference", card_id=card_id,
+                    count=count, serving={"concurrency": 50}, constraints=constraints)
+
+
+def test_a_suggested_count_with_an_unpriced_card_says_at_least(catalog):
+    est = estimate(_qwen72b_for_50_users("l20", 8, region="cn"), catalog.get("l20"))
+    costed = [s for s in what_would_fit(est, catalog) if s.capex is not None]
+    assert costed, "the count that meets the latency targets is costed"
+    for found in costed:
+        assert "capex at least" in found.message.text and "without a price" in found.message.text
+        assert "资本支出至少" in found.message.text_in("zh_CN") and "项无价格" in found.message.text_in("zh_CN")
+
+
+@pytest.mark.parametrize("language, copies, absent", [("en", "copies", ("ZeRO", "data parallel")),
+                                                      ("zh_CN", "个副本", ("ZeRO", "数据并行"))])
+def test_the_summary_lays_out_serving_in_copies(catalog, language, copies, absent):
+    est = estimate(_qwen72b_for_50_users("rtx-a6000", 16), catalog.get("rtx-a6000"))
+    rows = dict(view_of(est.scenario.workload).workload_rows(est, Words(language)))
+    parallelism = next(v for k, v in rows.items() if k in ("Parallelism", "并行方式"))
+    assert copies in parallelism and not any(word in parallelism for word in absent)
+    load = next(v for k, v in rows.items() if k in ("Serving load", "推理负载"))
+    assert "1,024" in load and "1,280" in load
+
+
+def test_the_summary_still_lays_out_training_with_zero(catalog):
+    s = Scenario(auto_layout=LAYOUT_FIELDS, model=preset("llama3-8b"), workload="pretrain", card_id="h100-sxm",
+                 count=8, training={"tokens": 1e12})
+    est = estimate(s, catalog.get("h100-sxm"))
+    rows = dict(view_of(est.scenario.workload).workload_rows(est, Words("en")))
+    assert "ZeRO stage" in rows["Parallelism"] and "data parallel 8" in rows["Parallelism"]

@@ -52,3 +52,20 @@ def test_the_summary_still_lays_out_training_with_zero(catalog):
     est = estimate(s, catalog.get("h100-sxm"))
     rows = dict(view_of(est.scenario.workload).workload_rows(est, Words("en")))
     assert "ZeRO stage" in rows["Parallelism"] and "data parallel 8" in rows["Parallelism"]
+
+
+def test_a_budgets_largest_pretraining_is_done_within_the_service_life(capsys):
+    """80万元 in mainland China: the largest model to pre-train was Mixtral 8x7B on 9 DGX Spark, 10,004
+    days for its token budget; a run longer than the hardware's 4 years does not count, and the answer
+    says so in both languages."""
+    import json
+
+    from configurator.cli import main
+    from configurator.core.durations import HOURS_PER_YEAR
+
+    argv = ["what-fits", "--budget", "80万元", "--region", "cn", "--tasks", "pretrain"]
+    assert main([*argv, "--json"]) == 0
+    best = json.loads(capsys.readouterr().out)["best"]["pretrain"]["row"]
+    assert 0 < best["training"]["hours"] <= 4 * HOURS_PER_YEAR
+    assert main([*argv, "--lang", "zh_CN"]) == 0
+    assert "4 年使用期（成本分摊年限）内能训练完其词元预算的最大模型" in capsys.readouterr().out

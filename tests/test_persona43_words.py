@@ -69,3 +69,11 @@ def test_a_budgets_largest_pretraining_is_done_within_the_service_life(capsys):
     assert 0 < best["training"]["hours"] <= 4 * HOURS_PER_YEAR
     assert main([*argv, "--lang", "zh_CN"]) == 0
     assert "4 年使用期（成本分摊年限）内能训练完其词元预算的最大模型" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("n, said", [(1, "1 item has no price"), (3, "3 items have no price")])
+def test_a_budget_checked_on_the_priced_items_counts_the_rest_in_english(n, said):
+    from configurator.core.messages import msg
+
+    text = msg("budget-partly-priced", cost=350_985.0, unpriced=n, budget=5e5, currency="CNY").text
+    assert said in text  # the window said "1 items have no price"

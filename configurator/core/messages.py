@@ -147,7 +147,7 @@ ENGLISH: dict[str, str] = {
     "meets-budget": "Capex {cost:.0money} ({covers}), {margin:.0money} under the "
                     "budget of {budget:.0money}",
     "budget-partly-priced": "Capex {cost:.0money} for the priced items, within the budget of {budget:.0money}; "
-                            "{unpriced} items have no price — enter quotes to check the budget",
+                            "{unpriced:|item has|items have} no price — enter quotes to check the budget",
     "over-rent-budget": "Rent {cost:.0money} {period}: over budget by {over:.0money} ({share:.0%}) "
                         "of {budget:.0money}",
     "meets-rent-budget": "Rent {cost:.0money} {period}, {margin:.0money} under the budget of "

@@ -77,3 +77,14 @@ def test_a_budget_checked_on_the_priced_items_counts_the_rest_in_english(n, said
 
     text = msg("budget-partly-priced", cost=350_985.0, unpriced=n, budget=5e5, currency="CNY").text
     assert said in text  # the window said "1 items have no price"
+
+
+def test_the_json_says_a_suggested_capex_is_a_floor(capsys):
+    import json
+
+    from configurator.cli import main
+
+    assert main(["estimate", "--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "50", "--card",
+                 "l20", "--count", "8", "--region", "cn", "--json"]) == 0
+    found = [f for f in json.loads(capsys.readouterr().out)["what_would_fit"] if "capex" in f]
+    assert found and all(f["capex_unpriced_lines"] >= 1 for f in found)

@@ -160,11 +160,11 @@ def priced_capex(est: Estimate) -> tuple[float | None, int]:
     return (bom.capex if bom.capex else None), len(bom.unpriced)
 
 
-def costed(said: Message, found: Estimate, asked: Estimate) -> tuple[Message, float | None, list[str]]:
+def costed(said: Message, found: Estimate, asked: Estimate) -> tuple[Message, float | None, list[str], int]:
     """``said`` (a suggested count in words) with what that count costs and the stated limits it
     breaks: the message (``said``, then the capex unless the broken budget's own words give it, then
-    the broken limits' verdict words), the capex [currency] and the broken limits' ids
-    (:data:`STATED_LIMITS`)."""
+    the broken limits' verdict words), the capex [currency], the broken limits' ids
+    (:data:`STATED_LIMITS`) and the bill's lines with no price [count]."""
     checked = with_stated_limits(found, asked)
     broken = [v for v in checked.verdicts if v.id in STATED_LIMITS and v.missed]
     cost, unpriced = priced_capex(checked)
@@ -177,5 +177,5 @@ def costed(said: Message, found: Estimate, asked: Estimate) -> tuple[Message, fl
     if broken:
         costs.append(msg("suggestion-breaks", broken=[v.message for v in broken]))
     if not costs:
-        return said, cost, []
-    return msg("suggestion-costs", said=said, costs=costs), cost, [v.id for v in broken]
+        return said, cost, [], unpriced
+    return msg("suggestion-costs", said=said, costs=costs), cost, [v.id for v in broken], unpriced

@@ -88,3 +88,12 @@ def test_the_json_says_a_suggested_capex_is_a_floor(capsys):
                  "l20", "--count", "8", "--region", "cn", "--json"]) == 0
     found = [f for f in json.loads(capsys.readouterr().out)["what_would_fit"] if "capex" in f]
     assert found and all(f["capex_unpriced_lines"] >= 1 for f in found)
+
+
+def test_the_summary_says_serving_copies_share_their_experts(catalog):
+    s = Scenario(auto_layout=LAYOUT_FIELDS, model=preset("deepseek-v3"), workload="inference", card_id="h200-sxm",
+                 count=8, serving={"concurrency": 64})
+    est = estimate(s, catalog.get("h200-sxm"))
+    assert est.scenario.expert_copies > 1  # attention data parallel: 8 copies of the attention, one set of experts
+    zh = dict(view_of(est.scenario.workload).workload_rows(est, Words("zh_CN")))["并行方式"]
+    assert "个副本共享专家（注意力数据并行）" in zh

@@ -175,8 +175,9 @@ def _serving_parallelism(est: Estimate, w: Words) -> str:
     else:
         copied = w("1 copy") if copies == 1 else w("{n} copies", n=numbers.count(copies))
     parts = [f"{w('tensor parallel')} {p.tp}", f"{w('pipeline parallel')} {p.pp}", copied]
-    if p.ep > 1:
-        parts.append(f"{w('expert parallel')} {p.ep}")
+    if p.ep > 1:  # copies sharing one set of experts said so, as estimate's layout says it
+        parts.append(w("EP {n}, experts shared by {k} copies (attention data parallel)", n=p.ep, k=s.expert_copies)
+                     if s.expert_copies > 1 else f"{w('expert parallel')} {p.ep}")
     return _listed(w, *parts)
 
 

@@ -97,3 +97,12 @@ def test_the_summary_says_serving_copies_share_their_experts(catalog):
     assert est.scenario.expert_copies > 1  # attention data parallel: 8 copies of the attention, one set of experts
     zh = dict(view_of(est.scenario.workload).workload_rows(est, Words("zh_CN")))["并行方式"]
     assert "个副本共享专家（注意力数据并行）" in zh
+
+
+def test_what_fits_states_the_first_token_target_in_ms(capsys):
+    from configurator.cli import main
+
+    assert main(["what-fits", "--owned", "h20:8", "--models", "qwen2.5-7b", "--tasks", "inference",
+                 "--lang", "zh_CN"]) == 0
+    out = capsys.readouterr().out.replace("\xa0", " ")
+    assert "首词元在 1,000 ms 内返回" in out and "1.00 秒" not in out

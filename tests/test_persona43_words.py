@@ -106,3 +106,13 @@ def test_what_fits_states_the_first_token_target_in_ms(capsys):
                  "--lang", "zh_CN"]) == 0
     out = capsys.readouterr().out.replace("\xa0", " ")
     assert "首词元在 1,000 ms 内返回" in out and "1.00 秒" not in out
+
+
+def test_a_short_graphics_load_is_counted_with_its_measure_word_in_chinese(capsys):
+    """"8 × L4 承载 200 路视频流中的 136" dropped the measure word the notes below it keep ("136 路")."""
+    from configurator.cli import main
+
+    assert main(["estimate", "--workload", "transcode", "--streams", "200", "--card", "l4", "--count", "8",
+                 "--lang", "zh_CN"]) == 0
+    out = capsys.readouterr().out.replace("\xa0", " ")
+    assert "8 × L4 承载 136/200 路视频流：需要 12 张卡" in out and "视频流中的 136：" not in out

@@ -68,8 +68,8 @@ def test_the_view_and_the_summary_show_the_goodput_in_both_languages(catalog):
     (row,) = estimate_view(est).rows_of(("goodput_requests_per_s",))
     assert label(row.label, "en") == "Goodput"
     assert label(row.label, "zh_CN") == "有效吞吐"
-    en = "20.0\u00a0requests/s — 100.0\u00a0% of requests within TTFT 1.00\u00a0s and TPOT 100\u00a0ms"
-    zh = "20.0\u00a0请求/秒——100.0% 的请求满足首词元时间 1.00\u00a0秒、每输出词元时间 100\u00a0ms"
+    en = "20.0\u00a0requests/s — 100.0\u00a0% of requests within TTFT 1,000\u00a0ms and TPOT 100\u00a0ms"
+    zh = "20.0\u00a0请求/秒——100.0% 的请求满足首词元时间 1,000\u00a0ms、每输出词元时间 100\u00a0ms"
     assert write(row.value, "en") == en
     assert write(row.value, "zh_CN") == zh
     assert "p90" in write(row.note, "en") and "p90" in write(row.note, "zh_CN")

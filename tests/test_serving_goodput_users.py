@@ -157,8 +157,8 @@ def test_the_view_and_the_summary_show_it_in_both_languages(catalog, planned):
     assert label(row.label, "en") == "Goodput"
     assert label(row.label, "zh_CN") == "有效吞吐"
     shown, per_cent = f"{value:.1f}", f"{100 * share:.1f}"
-    en = f"{shown}\u00a0requests/s — {per_cent}\u00a0% of requests within TTFT 1.00\u00a0s and TPOT 40.0\u00a0ms"
-    zh = f"{shown}\u00a0请求/秒——{per_cent}% 的请求满足首词元时间 1.00\u00a0秒、每输出词元时间 40.0\u00a0ms"
+    en = f"{shown}\u00a0requests/s — {per_cent}\u00a0% of requests within TTFT 1,000\u00a0ms and TPOT 40.0\u00a0ms"
+    zh = f"{shown}\u00a0请求/秒——{per_cent}% 的请求满足首词元时间 1,000\u00a0ms、每输出词元时间 40.0\u00a0ms"
     assert write(row.value, "en") == en
     assert write(row.value, "zh_CN") == zh
     assert "DistServe" in write(row.note, "en") and "p90" in write(row.note, "en")

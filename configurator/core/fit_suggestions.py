@@ -66,6 +66,9 @@ class Suggestion:
     ``power-cap``, ``rack-power``), which its message words."""
     said: Message | None = None
     """The suggestion in words before its cost and broken limits were added to :attr:`message`."""
+    unpriced: int = 0
+    """A suggested count for a missed target: the lines of its bill with no price [count]; above 0,
+    :attr:`capex` is a floor ("capex at least")."""
 
     @property
     def scenario(self) -> Scenario:
@@ -74,14 +77,16 @@ class Suggestion:
     def to_dict(self) -> dict:
         """For the command line's JSON: the kind, the words (``id`` and ``params``: the suggestion's own,
         before its cost, a message among them as its own dict), the count and card, GiB per card then; a suggestion for a missed target adds its
-        ``capex`` [currency] and the stated limits it ``breaks`` (ids)."""
+        ``capex`` [currency], the bill lines with no price (``capex_unpriced_lines``: above 0 the capex is a
+        floor) and the stated limits it ``breaks`` (ids)."""
         est = self.estimate
         said = self.said or self.message
         entry = {"kind": self.kind, "text": self.message.text, "id": said.id, "params": said.to_dict()["params"],
                  "card": est.card.id, "count": est.scenario.count, "fits": est.fits,
                  "memory_gib": round(est.memory.total / GIB, 3)}
         if self.kind in TARGET_KINDS:
-            entry |= {"capex": None if self.capex is None else round(self.capex, 2), "breaks": list(self.breaks)}
+            entry |= {"capex": None if self.capex is None else round(self.capex, 2),
+                      "capex_unpriced_lines": self.unpriced, "breaks": list(self.breaks)}
         return entry
 
 
@@ -335,8 +340,8 @@ def _target(kind: str, said: Message, found: Estimate, asked: Estimate) -> Sugge
     bound of the card's peak names a count it has no estimate of)."""
     if found is asked:
         return Suggestion(kind, said, found, said=said)
-    message, cost, breaks = costed(said, found, asked)
-    return Suggestion(kind, message, found, cost, tuple(breaks), said)
+    message, cost, breaks, unpriced = costed(said, found, asked)
+    return Suggestion(kind, message, found, cost, tuple(breaks), said, unpriced)
 
 
 def _meets_deadline(est: Estimate) -> Suggestion | None:

@@ -149,24 +149,33 @@ def capex(est: Estimate) -> float | None:
     """The capex of ``est``'s bill of materials (cards, servers, network, storage, racks) [the
     scenario's currency], the figure the recommendation and the budget verdict show; None when no
     line is priced."""
+    return priced_capex(est)[0]
+
+
+def priced_capex(est: Estimate) -> tuple[float | None, int]:
+    """:func:`capex` and how many lines of the bill have no price [count] (the budget verdict's
+    count): with any unpriced, the capex is a floor."""
     bom = bill_of_materials(est.scenario, est.card, price_book_for(est.scenario.economics),
                             prices=est.costs.prices)
-    return bom.capex if bom.capex else None
+    return (bom.capex if bom.capex else None), len(bom.unpriced)
 
 
-def costed(said: Message, found: Estimate, asked: Estimate) -> tuple[Message, float | None, list[str]]:
+def costed(said: Message, found: Estimate, asked: Estimate) -> tuple[Message, float | None, list[str], int]:
     """``said`` (a suggested count in words) with what that count costs and the stated limits it
     breaks: the message (``said``, then the capex unless the broken budget's own words give it, then
-    the broken limits' verdict words), the capex [currency] and the broken limits' ids
-    (:data:`STATED_LIMITS`)."""
+    the broken limits' verdict words), the capex [currency], the broken limits' ids
+    (:data:`STATED_LIMITS`) and the bill's lines with no price [count]."""
     checked = with_stated_limits(found, asked)
     broken = [v for v in checked.verdicts if v.id in STATED_LIMITS and v.missed]
-    cost = capex(checked)
+    cost, unpriced = priced_capex(checked)
     costs: list[Message] = []
     if cost is not None and not any(v.id == "budget" and v.basis == "capex" for v in broken):
-        costs.append(msg("suggestion-capex", cost=cost, currency=checked.scenario.economics.currency))
+        # a bill with unpriced lines (a card without a price) costs at least this: "capex 2.5M" read as the whole
+        costs.append(msg("suggestion-capex-partly-priced", cost=cost, unpriced=unpriced,
+                         currency=checked.scenario.economics.currency) if unpriced else
+                     msg("suggestion-capex", cost=cost, currency=checked.scenario.economics.currency))
     if broken:
         costs.append(msg("suggestion-breaks", broken=[v.message for v in broken]))
     if not costs:
-        return said, cost, []
-    return msg("suggestion-costs", said=said, costs=costs), cost, [v.id for v in broken]
+        return said, cost, [], unpriced
+    return msg("suggestion-costs", said=said, costs=costs), cost, [v.id for v in broken], unpriced

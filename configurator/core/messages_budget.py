@@ -12,6 +12,8 @@ BUDGET_ENGLISH: dict[str, str] = {
                                       "constraints costs more. The nearest is {count} × {card}. {breaks}. Raise "
                                       "the budget or lower the requirements.",
     "budget-fits-not-deliverable": "{card}: cannot be delivered to the region",
+    "budget-fits-service-life": "Training: the largest model whose token budget is trained within the hardware's "
+                                "{years:,g}-year service life (the years its cost is spread over)",
     "budget-fits-not-priced": "{card}: not priced (no purchase price for the card or its server; enter a quote)",
     "budget-fits-too-dear": "{card}: the smallest purchase ({unit} cards, {capex:.0money}) costs more than the budget",
     "budget-fits-heading": "What a budget of {budget:.0money} buys ({where}), bill of materials included (servers, "
@@ -34,6 +36,7 @@ BUDGET_CHINESE: dict[str, str] = {
     "budget-too-small-partly-priced": "预算不足：满足其余全部约束且有价格的方案都超出预算。最接近的是 "
                                       "{count} × {card}。{breaks}。请提高预算，或降低需求。",
     "budget-fits-not-deliverable": "{card}：无法交付到该地区",
+    "budget-fits-service-life": "训练任务：取在硬件 {years:,g} 年使用期（成本分摊年限）内能训练完其词元预算的最大模型",
     "budget-fits-not-priced": "{card}：无价格（加速卡或其服务器没有采购价，请录入报价）",
     "budget-fits-too-dear": "{card}：最小采购单位（{unit} 张卡，{capex:.0money}）已超出预算",
     "budget-fits-heading": "预算 {budget:.0money} 能买到什么（{where}），含物料清单（服务器、网络、存储）",

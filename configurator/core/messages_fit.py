@@ -49,6 +49,8 @@ FIT_ENGLISH: dict[str, str] = {
                                           "{card} ({copies:|copy|copies} of TP {tp} · PP {pp}): {missed}",
     "suggestion-costs": "{said} — {costs}",
     "suggestion-capex": "capex {cost:.0money}",
+    "suggestion-capex-partly-priced": "capex at least {cost:.0money} ({unpriced:|bill line|bill lines} without a "
+                                      "price: enter quotes)",
     "suggestion-breaks": "breaks the stated limits: {broken}",
     "misses-streams-per-server": "{count:,} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are "
                                  "needed, {per:,} per server (the driver's session limit is per server)",
@@ -107,6 +109,7 @@ FIT_CHINESE: dict[str, str] = {
                                           "（{copies:,} 个副本，每个 TP {tp} · PP {pp}）：{missed}",
     "suggestion-costs": "{said}——{costs}",
     "suggestion-capex": "资本支出 {cost:.0money}",
+    "suggestion-capex-partly-priced": "资本支出至少 {cost:.0money}（{unpriced} 项无价格——请输入报价）",
     "suggestion-breaks": "超出所设限制：{broken}",
     "misses-streams-per-server": "{count:,} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡，"
                                  "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from configurator.core.bounds import field_bounds
 from configurator.core.catalog import Card, Catalog
+from configurator.core.durations import HOURS_PER_YEAR
 from configurator.core.economics import price_basis
 from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.bom import bill_of_materials
@@ -171,20 +172,33 @@ def may_fit(choice: ModelChoice, card: Card, count: int) -> bool:
     return choice.architecture().total_params() * WEIGHT_BYTES_FLOOR <= count * card.memory_gb * 1e9
 
 
-def counts(row: FitRow, users: int) -> bool:
-    """Whether ``row`` answers its task: a training layout fits; a serving deployment holds at
-    least ``users`` users within the targets."""
+def counts(row: FitRow, users: int, most_hours: float | None = None) -> bool:
+    """Whether ``row`` answers its task: a training layout fits and finishes its token budget within
+    ``most_hours`` [h] (None: any time; a row with no time to judge counts); a serving deployment
+    holds at least ``users`` users within the targets."""
     if row.verdict is not Verdict.FITS:
+        return False
+    hours = row.training.hours if row.training is not None else None
+    if hours is not None and most_hours is not None and hours > most_hours:
         return False
     return row.serving is None or row.serving.users >= users
 
 
+def service_life_hours(base: Scenario) -> float:
+    """The hours the hardware is used and its cost spread over (``economics.amortisation_years``, the
+    TCO horizon) [h]: a training run longer than that does not run on what the budget buys ("pre-train
+    Mixtral 8x7B on 9 DGX Spark: 10,004 days" was the budget's largest model, session 43)."""
+    return base.economics.amortisation_years * HOURS_PER_YEAR
+
+
 def largest_models(base: Scenario, card: Card, targets: ServingTargets, models: Sequence[ModelChoice],
                    tasks: Sequence[Workload], users: int = 1) -> tuple[dict[Workload, FitRow], frozenset[Workload]]:
-    """Per task, the first counting row (:func:`counts`) of the largest model, models tried from the
-    most parameters down and skipped where they cannot fit (:func:`may_fit`); and the tasks left
+    """Per task, the first counting row (:func:`counts`: training within the service life,
+    :func:`service_life_hours`) of the largest model, models tried from the most parameters down
+    and skipped where they cannot fit (:func:`may_fit`); and the tasks left
     without one whose every row tried said :attr:`Verdict.UNKNOWN` (no published rate)."""
     found: dict[Workload, FitRow] = {}
+    most_hours = service_life_hours(base)
     rated: set[Workload] = set()
     tried: set[Workload] = set()
     for choice in sorted(models, key=lambda c: -c.architecture().total_params()):
@@ -198,7 +212,7 @@ def largest_models(base: Scenario, card: Card, targets: ServingTargets, models: 
                 tried.add(task)
                 if row.verdict is not Verdict.UNKNOWN:
                     rated.add(task)
-                if counts(row, users):
+                if counts(row, users, most_hours):
                     found[task] = row
                     break
     return found, frozenset(t for t in tried - rated if t not in found)

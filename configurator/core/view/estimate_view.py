@@ -203,7 +203,8 @@ def _goodput_rows(i, scenario) -> tuple[Row, ...]:
     if (good := i.goodput_taken_per_s) is None:
         return ()
     targets = latency_targets(scenario)
-    ttft, tpot = (Amount(targets.ttft_ms / 1000, "s") if targets.ttft_ms else None,
+    # in ms, as the constraint rows write the same targets ("1.00 s" beside "≤ 1,000 ms" on one page)
+    ttft, tpot = (Amount(targets.ttft_ms / 1000, "ms") if targets.ttft_ms else None,
                   Amount(targets.tpot_ms / 1000, "s") if targets.tpot_ms else None)
     within = Phrase("TTFT {ttft} and TPOT {tpot}", {"ttft": ttft, "tpot": tpot}) if ttft and tpot else \
         Phrase("TTFT {ttft}", {"ttft": ttft}) if ttft else Phrase("TPOT {tpot}", {"tpot": tpot})

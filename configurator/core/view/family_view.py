@@ -156,9 +156,35 @@ def _architecture(est: Estimate, w: Words) -> str:
     return text
 
 
-def _model_rows(est: Estimate, w: Words) -> TableRows:
-    """The workload, the model and how it is laid out (training and serving)."""
-    s, m, p = est.scenario, est.scenario.model, est.scenario.parallelism
+def _training_parallelism(est: Estimate, w: Words) -> str:
+    """A training layout's degrees: tensor, pipeline and data parallel, and the ZeRO stage."""
+    s, p = est.scenario, est.scenario.parallelism
+    return _listed(w, f"{w('tensor parallel')} {p.tp}", f"{w('pipeline parallel')} {p.pp}",
+                   f"{w('data parallel')} {s.data_parallel}", f"{w('ZeRO stage')} {p.zero}")
+
+
+def _serving_parallelism(est: Estimate, w: Words) -> str:
+    """A serving layout's degrees: tensor and pipeline parallel and the model copies (split into
+    prefill and decode copies when disaggregated), as ``estimate`` writes them; no ZeRO stage nor
+    "data parallel", which a serving engine does not have (the summary read "ZeRO stage 0", session 43)."""
+    s, p = est.scenario, est.scenario.parallelism
+    copies = s.data_parallel
+    if s.prefill_copies:
+        copied = w("{prefill} prefill + {decode} decode copies", prefill=s.prefill_copies,
+                   decode=copies - s.prefill_copies)
+    else:
+        copied = w("1 copy") if copies == 1 else w("{n} copies", n=numbers.count(copies))
+    parts = [f"{w('tensor parallel')} {p.tp}", f"{w('pipeline parallel')} {p.pp}", copied]
+    if p.ep > 1:  # copies sharing one set of experts said so, as estimate's layout says it
+        parts.append(w("EP {n}, experts shared by {k} copies (attention data parallel)", n=p.ep, k=s.expert_copies)
+                     if s.expert_copies > 1 else f"{w('expert parallel')} {p.ep}")
+    return _listed(w, *parts)
+
+
+def _model_rows(est: Estimate, w: Words, parallelism: Callable[[Estimate, Words], str]) -> TableRows:
+    """The workload, the model and how it is laid out (training and serving: ``parallelism``
+    writes the layout)."""
+    s, m = est.scenario, est.scenario.model
     return [
         (w("Workload"), w(WORKLOADS[s.workload.value])),
         (w("Model"), model_name(m.name)),
@@ -167,20 +193,19 @@ def _model_rows(est: Estimate, w: Words) -> TableRows:
          else f"{numbers.significant(m.total_params() / 1e9, 4)} B"),
         (w("Architecture"), _architecture(est, w)),
         (w("Precision"), _precision_text(est)),
-        (w("Parallelism"), _listed(w, f"{w('tensor parallel')} {p.tp}", f"{w('pipeline parallel')} {p.pp}",
-                                   f"{w('data parallel')} {s.data_parallel}", f"{w('ZeRO stage')} {p.zero}")),
+        (w("Parallelism"), parallelism(est, w)),
     ]
 
 
 def _training_rows(est: Estimate, w: Words) -> TableRows:
     t = est.scenario.training
     return [
-        *_model_rows(est, w),
+        *_model_rows(est, w, _training_parallelism),
         (w("Token budget"), w("{n} tokens", n=numbers.token_count(t.tokens, w.language))),
         (w("Recipe"), _listed(w, w(RECIPES[t.recipe.value]), w(OPTIMIZERS[t.optimizer.value]))),
         (w("Recomputation"), _listed(w, w(RECOMPUTE[t.recompute.value]), w(SELECTIVE_POLICY[t.selective_policy.value]))
          if t.recompute.value == "selective" else w(RECOMPUTE[t.recompute.value])),
-        (w("Batch"), _listed(w, f"{w('micro-batch')} {t.micro_batch}", f"{w('sequence')} {t.seq_len} {w('tokens')}",
+        (w("Batch"), _listed(w, f"{w('micro-batch')} {t.micro_batch}", f"{w('sequence')} {t.seq_len:,} {w('tokens')}",
                              f"{w('gradient accumulation')} {t.grad_accum}")),
     ]
 
@@ -191,10 +216,10 @@ def _serving_rows(est: Estimate, w: Words) -> TableRows:
     # no user count given: the rate sizes the batch ("users 1" read as one user, and in Chinese as "个用户 1")
     users = users_at_once(v.users, w) if v.concurrency is not None or rate is None else \
         w("users from the request rate, {rate} requests/s", rate=f"{rate:g}")
-    return [*_model_rows(est, w),
-            (w("Serving load"), _listed(w, f"{w('context')} {v.context_tokens} {w('tokens')}",
-                                        users, f"{w('prompt')} {v.prompt_tokens} {w('tokens')}",
-                                        f"{w('answer')} {v.output_tokens} {w('tokens')}"))]
+    return [*_model_rows(est, w, _serving_parallelism),
+            (w("Serving load"), _listed(w, f"{w('context')} {v.context_tokens:,} {w('tokens')}",
+                                        users, f"{w('prompt')} {v.prompt_tokens:,} {w('tokens')}",
+                                        f"{w('answer')} {v.output_tokens:,} {w('tokens')}"))]
 
 
 TRAINING_METHODS = {"pretrain": None, "finetune": "Fine-tune", "lora": "LoRA fine-tune", "qlora": "QLoRA fine-tune"}

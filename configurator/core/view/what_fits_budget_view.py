@@ -116,9 +116,13 @@ def _too_dear(answer: BudgetFits, p: Purchase) -> Message:
 
 
 def left_out(answer: BudgetFits) -> tuple[Message, ...]:
-    """The cards left out, one line per reason: too dear (each with its smallest purchase's capex),
-    not priced, not deliverable to the region."""
+    """What the answer leaves out: with a training task asked, the models whose token budget outlasts
+    the hardware's service life (:func:`~configurator.core.what_fits_budget.service_life_hours`); then
+    the cards, one line per reason: too dear (each with its smallest purchase's capex), not priced,
+    not deliverable to the region."""
     lines = []
+    if any(task.is_training for task in answer.tasks):
+        lines.append(msg("budget-fits-service-life", years=answer.base.economics.amortisation_years))
     for reason, said in LEFT_OUT_LISTS.items():
         cards = [p for p in answer.left_out if p.left_out == reason]
         if cards:

@@ -77,7 +77,8 @@ def question(answer: WhatFits) -> tuple[Phrase, ...]:
              if t == INTERACTIVE_TARGETS else "the targets given")
     lines.append(Phrase("A user counts while the first token comes within {ttft} and each next one within {tpot} "
                         "for {p} of requests ({basis})",
-                        {"ttft": Amount(t.ttft_ms / 1000, "s"), "tpot": Amount(t.tpot_ms / 1000, "ms"),
+                        # in ms, as the table's latency columns and the constraint rows ("1.00 秒" beside "455 ms")
+                        {"ttft": Amount(t.ttft_ms / 1000, "ms"), "tpot": Amount(t.tpot_ms / 1000, "ms"),
                          "p": PERCENTILES.get(t.percentile, f"p{t.percentile}"), "basis": basis}))
     if base.constraints.deadline_hours is not None:
         lines.append(Phrase("Deadline: {deadline}; a training row that takes longer for its token budget reads "

@@ -221,7 +221,7 @@ ZH_CN: dict[str, str] = {
     "Per stream-hour": "每路每小时成本",
     "Per frame": "每帧成本",
     "{served} of {demand} {unit}, {per_card} per card (limited by {limit})":
-        "承载 {demand} {unit}中的 {served}，每卡 {per_card}（瓶颈：{limit}）",
+        "承载 {served}/{demand} {unit}，每卡 {per_card}（瓶颈：{limit}）",
     "{minutes} per frame, {time} for {frames} frames": "每帧 {minutes}，{frames} 帧需 {time}",
     "{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream":
         "每个编码器 P4 预设 1080p {enc} 帧/秒，每个解码器 {dec} 帧/秒，每路 {n} 帧缓存",

@@ -47,7 +47,7 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "Nothing tried fits: raise the count a lot, or choose a card with more memory.":
         "尝试过的改动都放不下：请大幅增加卡数，或选用显存更大的卡。",
     "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed, {per} per server":
-        "{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {n} 张卡，每台服务器 {per} 张",
+        "{count} × {card} 承载 {served}/{demand} {unit}：需要 {n} 张卡，每台服务器 {per} 张",
     "Alternatives are laid out by the planner; your pinned {pins} apply to your choice only.":
         "备选方案的并行布局由规划器选择；您固定的 {pins} 只用于您的方案。",
 }

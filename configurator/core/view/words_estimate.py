@@ -64,11 +64,11 @@ ZH_CN_ESTIMATE: dict[str, str] = {
         "峰值加上分配器在接近显存上限时保留的余量，以及 CUDA 上下文",
     "{count} × {card} does not fit: {short} short per card": "{count} × {card} 显存不足：每卡缺 {short}",
     "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed":
-        "{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {n} 张卡",
+        "{count} × {card} 承载 {served}/{demand} {unit}：需要 {n} 张卡",
     "{count} × {card} carries {served} of {demand} {unit}: 1 card needed":
-        "{count} × {card} 承载 {demand} {unit}中的 {served}：需要 1 张卡",
+        "{count} × {card} 承载 {served}/{demand} {unit}：需要 1 张卡",
     "{count} × {card} carries {served} of {demand} {unit}: no number of these cards carries it":
-        "{count} × {card} 承载 {demand} {unit}中的 {served}：再多此卡也无法承载",
+        "{count} × {card} 承载 {served}/{demand} {unit}：再多此卡也无法承载",
     "{count} × {card} carries the load: {per_card} per card": "{count} × {card} 可承担负载：每卡 {per_card}",
     "{need} of {allowed}": "{need} / {allowed}",
     "{need} of {allowed}; fits at its {peak} peak, the cache given back near the limit":
@@ -80,7 +80,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "{n}\u00a0{unit}": "{n}\u00a0{unit}",
     "{n}\u00a0{unit} ({engines} {engine})": "{n}\u00a0{unit}（{engines} 个 {engine}）",
     "{limit} ({engines} {engine})": "{limit}（{engines} 个 {engine}）",
-    "{served} of {demand} {unit}": "{demand} {unit}中的 {served}",
+    "{served} of {demand} {unit}": "{served}/{demand} {unit}",
     "— {limit}": "— {limit}",
     "· {kind}": "· {kind}",
     "{time} ({share})": "{time}（{share}）",

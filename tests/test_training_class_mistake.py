@@ -105,3 +105,15 @@ def test_the_command_line_and_the_summary_json_say_it(tmp_path, capsys):
     assert main(["report", *PRETRAIN_L40S, "-o", str(path)]) == 0
     status = json.loads(path.read_text(encoding="utf-8"))["status"]
     assert status["state"] == WRONG_CLASS and "a training card" in status["text"]
+
+
+def test_the_estimate_json_carries_the_mistake_the_table_says(capsys):
+    """``estimate --json`` said only the generic class line while the table and the summary JSON said what the
+    mistake costs (review43): its ``mismatch`` is the table's first warning, null where there is none."""
+    assert main(["estimate", "--json", *PRETRAIN_L40S]) == 0
+    said = json.loads(capsys.readouterr().out)["mismatch"]
+    assert said["id"] == "mismatch-class-for-training-lacks" and said["params"]["ratio"] > 2
+    assert main(["estimate", *PRETRAIN_L40S]) == 0
+    assert f"  - {said['text']}" in capsys.readouterr().out
+    assert main(["estimate", "--json", *FINETUNE_L40S]) == 0
+    assert json.loads(capsys.readouterr().out)["mismatch"] is None

@@ -117,3 +117,19 @@ def test_the_estimate_json_carries_the_mistake_the_table_says(capsys):
     assert f"  - {said['text']}" in capsys.readouterr().out
     assert main(["estimate", "--json", *FINETUNE_L40S]) == 0
     assert json.loads(capsys.readouterr().out)["mismatch"] is None
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_what_the_warning_says_in_full_is_not_said_again(catalog, tmp_path, capsys, language):
+    """The summary's warnings kept the generic class line and the plain no-link line beside the red status that
+    quantifies both, and the table kept the no-link line (review43): each is said once, by the quantified one."""
+    plain = {"en": ("usually belongs on training cards", "gradient exchange runs over PCIe"),
+             "zh_CN": ("通常应使用", "梯度交换经由 PCIe")}[language]
+    summary = build_summary(estimate(_scenario(PRETRAIN_L40S), catalog.get("l40s")), catalog, language)
+    assert summary.state == WRONG_CLASS and SAID[language][1] in summary.status
+    assert not any(line in warning for warning in summary.warnings for line in plain)
+    assert main(["estimate", *PRETRAIN_L40S, "--lang", language]) == 0
+    out = capsys.readouterr().out
+    assert SAID[language][1] in out and not any(line in out for line in plain)
+    quiet = build_summary(estimate(_scenario(FINETUNE_L40S), catalog.get("l40s")), catalog, language)
+    assert any(plain[1] in warning for warning in quiet.warnings)  # no mismatch: the estimate's lines stay

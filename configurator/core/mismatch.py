@@ -11,7 +11,7 @@ data-centre graphics card does it for less. A family without a check has no mism
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
@@ -42,6 +42,23 @@ def mismatch(scenario: Scenario, catalog: Catalog, rankings: dict | None = None)
     family = family_of(scenario.workload)
     check = next((c for kind, c in _CHECKS if isinstance(family, kind)), None)
     return None if check is None else check(family, scenario, chosen, catalog, rankings)
+
+
+LINK_LACKED = frozenset({"lacks-training-link", "lacks-training-link-plain"})
+"""What a mismatch says of a card without a card-to-card link (:func:`~configurator.core.training_mistake.
+training_lacks`): the estimate's plain line of it (``dp-over-pcie``) is then not said again."""
+
+
+def said_beside(messages: Iterable[Message], mismatched: Message | None) -> list[Message]:
+    """The estimate's ``messages`` said beside the hand-picked card's mismatch ``mismatched`` (:func:`mismatch`;
+    None: all of them), less what it says in full: the generic class line it quantifies (``class-mismatch``)
+    and, where it says the card lacks a card-to-card link, the plain line that gradients cross PCIe
+    (``dp-over-pcie``) — one fact said once, in the command line's warnings and the summary's alike."""
+    if mismatched is None:
+        return list(messages)
+    lacks = {m.id for m in mismatched.params.get("lacks", ()) if isinstance(m, Message)}
+    dropped = {"class-mismatch", *(("dp-over-pcie",) if lacks & LINK_LACKED else ())}
+    return [m for m in messages if m.id not in dropped]
 
 
 def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, filters: Filters,

@@ -111,12 +111,16 @@ def test_the_estimate_json_carries_the_mistake_the_table_says(capsys):
     """``estimate --json`` said only the generic class line while the table and the summary JSON said what the
     mistake costs (review43): its ``mismatch`` is the table's first warning, null where there is none."""
     assert main(["estimate", "--json", *PRETRAIN_L40S]) == 0
-    said = json.loads(capsys.readouterr().out)["mismatch"]
+    document = json.loads(capsys.readouterr().out)
+    said = document["mismatch"]
     assert said["id"] == "mismatch-class-for-training-lacks" and said["params"]["ratio"] > 2
+    assert not {"class-mismatch", "dp-over-pcie"} & {m["id"] for m in document["warning_ids"]}  # said in it
+    assert len(document["warnings"]) == len(document["warning_ids"])
     assert main(["estimate", *PRETRAIN_L40S]) == 0
     assert f"  - {said['text']}" in capsys.readouterr().out
     assert main(["estimate", "--json", *FINETUNE_L40S]) == 0
-    assert json.loads(capsys.readouterr().out)["mismatch"] is None
+    quiet = json.loads(capsys.readouterr().out)
+    assert quiet["mismatch"] is None and "dp-over-pcie" in {m["id"] for m in quiet["warning_ids"]}
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])

@@ -14,7 +14,8 @@ from configurator.cli import build_parser, main
 from configurator.cli_scenario import scenario_from_args, with_constraints
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
-from configurator.core.mismatch import mismatch
+from configurator.core.mismatch import TRAINING_COST_BASIS, mismatch
+from configurator.core.recommend import Filters, Objective
 from configurator.core.scenario import Scenario
 from configurator.core.training_mistake import training_lacks
 from configurator.report.render import STATUS_COLOURS, to_html
@@ -137,3 +138,19 @@ def test_what_the_warning_says_in_full_is_not_said_again(catalog, tmp_path, caps
     assert SAID[language][1] in out and not any(line in out for line in plain)
     quiet = build_summary(estimate(_scenario(FINETUNE_L40S), catalog.get("l40s")), catalog, language)
     assert any(plain[1] in warning for warning in quiet.warnings)  # no mismatch: the estimate's lines stay
+
+
+@pytest.mark.parametrize("objective, filters", [(Objective.CLOUD, None), (Objective.TCO, Filters(vendors=("NVIDIA",)))])
+def test_the_warning_names_the_card_of_the_ranking_asked_for(catalog, objective, filters):
+    """The window's Rank by and its switches rank the summary's alternatives; the class rule compared on ownership
+    over every vendor whatever they said: ranked by cloud rent, or NVIDIA only, the red status named 8 × Gaudi 3 in
+    total cost of ownership beside a recommendation of 64 × MI325X, or 8 × B200 (review43)."""
+    scenario = _scenario(PRETRAIN_L40S)
+    summary = build_summary(estimate(scenario, catalog.get("l40s")), catalog, "en", objective=objective,
+                            filters=filters)
+    warning = mismatch(scenario, catalog, objective=objective, filters=filters)
+    assert summary.state == WRONG_CLASS and warning.text_in("en") in summary.status
+    assert warning.params["basis"].id == TRAINING_COST_BASIS[objective]
+    other = warning.params["other"].split(" (")[0]
+    assert f"{warning.params['count']} × {other}" in summary.recommendation
+    assert filters is None or other.startswith("B200")  # NVIDIA's, not Gaudi 3

@@ -523,7 +523,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     view = estimate_view(est)
     status, state = headline_verdict(est)
     status = write(status, language)
-    wrong = None if recommended else mismatch(est.scenario, catalog)  # a hand-picked card of the wrong class
+    # a hand-picked card of the wrong class, judged on the ranking the alternatives come from
+    wrong = None if recommended else mismatch(est.scenario, catalog, objective=objective, filters=filters)
     if wrong is not None:  # what the mistake costs opens the first page, in red, before the verdict
         status, state = _sentences(w, w("{said}.", said=w.message(wrong)), status), WRONG_CLASS
     fixes = suggestions_table(est, catalog, w)

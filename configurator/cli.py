@@ -90,6 +90,10 @@ def _launch_json(result: Estimate, args: argparse.Namespace) -> dict:
 
 
 def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
+    """One configuration: its table, or with ``--json`` its JSON, each with the hand-picked card's mismatch
+    (:func:`~configurator.core.mismatch.mismatch`: the table's first warning, the JSON's ``mismatch``, null
+    where there is none), as the window and the summary say it; the warnings beside it less what it says in
+    full (:func:`~configurator.core.mismatch.said_beside`), in the table and the JSON alike."""
     from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
 
     scenario = with_constraints(scenario_from_args(args, catalog), args)
@@ -97,16 +101,20 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.launch and not args.json:
         return _print_launch(result, args)
     suggestions = what_would_fit(result, catalog)  # nothing to compute when it fits
+    from configurator.core.mismatch import mismatch, said_beside  # it ranks the catalog: imported when asked
+
+    mismatched = mismatch(result.scenario, catalog)  # the table's first warning, the summary's "wrong class"
     if args.json:
         document = estimate_to_dict(result, deployment_cost(result))
-        _print_json({**document, "load": load_to_dict(estimate_load_note(result)),
+        beside = said_beside(result.messages, mismatched)  # less what the mismatch says, as the table
+        _print_json({**document, "warnings": [m.text for m in beside], "warning_ids": [m.to_dict() for m in beside],
+                     "load": load_to_dict(estimate_load_note(result)),
+                     "mismatch": mismatched.to_dict() if mismatched else None,
                      "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(result, args)})
     else:
         _print_load_note(result, args.lang)
         _print_examples(scenario, args.lang)
-        from configurator.core.mismatch import mismatch  # it ranks the catalog: imported when asked
-
-        print(estimate_table(result, args.lang, suggestions, mismatch(result.scenario, catalog)))
+        print(estimate_table(result, args.lang, suggestions, mismatched))
     return 0
 
 

@@ -85,10 +85,12 @@ def test_cli_json_is_strict_json(capsys, monkeypatch):
     code, out, _ = run(capsys, "estimate", "--card-price", "1e9", "--json")
     assert code == 0
     json.loads(out, parse_constant=lambda name: pytest.fail(f"{name} in JSON output"))
-    monkeypatch.setattr(cli, "estimate", lambda *a: type("E", (), {"messages": (), "usable": True, "fits": True, "verdicts": ()})())
+    stub = {"messages": (), "usable": True, "fits": True, "verdicts": (), "scenario": None}
+    monkeypatch.setattr(cli, "estimate", lambda *a: type("E", (), stub)())
     monkeypatch.setattr(cli, "deployment_cost", lambda est: None)
     monkeypatch.setattr(cli, "estimate_load_note", lambda est: None)
     monkeypatch.setattr("configurator.core.fit_suggestions.what_would_fit", lambda *a: ())  # the stub has no job
+    monkeypatch.setattr("configurator.core.mismatch.mismatch", lambda *a: None)  # nor a scenario to check
     monkeypatch.setattr(cli, "estimate_to_dict", lambda est, cost: {"x": math.inf})
     code, out, err = run(capsys, "estimate", "--json")
     assert code == 2 and "Infinity" not in out and "not finite" in err

@@ -14,7 +14,8 @@ from configurator.cli import build_parser, main
 from configurator.cli_scenario import scenario_from_args, with_constraints
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
-from configurator.core.mismatch import mismatch
+from configurator.core.mismatch import TRAINING_COST_BASIS, mismatch
+from configurator.core.recommend import Filters, Objective
 from configurator.core.scenario import Scenario
 from configurator.core.training_mistake import training_lacks
 from configurator.report.render import STATUS_COLOURS, to_html
@@ -105,3 +106,51 @@ def test_the_command_line_and_the_summary_json_say_it(tmp_path, capsys):
     assert main(["report", *PRETRAIN_L40S, "-o", str(path)]) == 0
     status = json.loads(path.read_text(encoding="utf-8"))["status"]
     assert status["state"] == WRONG_CLASS and "a training card" in status["text"]
+
+
+def test_the_estimate_json_carries_the_mistake_the_table_says(capsys):
+    """``estimate --json`` said only the generic class line while the table and the summary JSON said what the
+    mistake costs (review43): its ``mismatch`` is the table's first warning, null where there is none."""
+    assert main(["estimate", "--json", *PRETRAIN_L40S]) == 0
+    document = json.loads(capsys.readouterr().out)
+    said = document["mismatch"]
+    assert said["id"] == "mismatch-class-for-training-lacks" and said["params"]["ratio"] > 2
+    assert not {"class-mismatch", "dp-over-pcie"} & {m["id"] for m in document["warning_ids"]}  # said in it
+    assert len(document["warnings"]) == len(document["warning_ids"])
+    assert main(["estimate", *PRETRAIN_L40S]) == 0
+    assert f"  - {said['text']}" in capsys.readouterr().out
+    assert main(["estimate", "--json", *FINETUNE_L40S]) == 0
+    quiet = json.loads(capsys.readouterr().out)
+    assert quiet["mismatch"] is None and "dp-over-pcie" in {m["id"] for m in quiet["warning_ids"]}
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_what_the_warning_says_in_full_is_not_said_again(catalog, tmp_path, capsys, language):
+    """The summary's warnings kept the generic class line and the plain no-link line beside the red status that
+    quantifies both, and the table kept the no-link line (review43): each is said once, by the quantified one."""
+    plain = {"en": ("usually belongs on training cards", "gradient exchange runs over PCIe"),
+             "zh_CN": ("通常应使用", "梯度交换经由 PCIe")}[language]
+    summary = build_summary(estimate(_scenario(PRETRAIN_L40S), catalog.get("l40s")), catalog, language)
+    assert summary.state == WRONG_CLASS and SAID[language][1] in summary.status
+    assert not any(line in warning for warning in summary.warnings for line in plain)
+    assert main(["estimate", *PRETRAIN_L40S, "--lang", language]) == 0
+    out = capsys.readouterr().out
+    assert SAID[language][1] in out and not any(line in out for line in plain)
+    quiet = build_summary(estimate(_scenario(FINETUNE_L40S), catalog.get("l40s")), catalog, language)
+    assert any(plain[1] in warning for warning in quiet.warnings)  # no mismatch: the estimate's lines stay
+
+
+@pytest.mark.parametrize("objective, filters", [(Objective.CLOUD, None), (Objective.TCO, Filters(vendors=("NVIDIA",)))])
+def test_the_warning_names_the_card_of_the_ranking_asked_for(catalog, objective, filters):
+    """The window's Rank by and its switches rank the summary's alternatives; the class rule compared on ownership
+    over every vendor whatever they said: ranked by cloud rent, or NVIDIA only, the red status named 8 × Gaudi 3 in
+    total cost of ownership beside a recommendation of 64 × MI325X, or 8 × B200 (review43)."""
+    scenario = _scenario(PRETRAIN_L40S)
+    summary = build_summary(estimate(scenario, catalog.get("l40s")), catalog, "en", objective=objective,
+                            filters=filters)
+    warning = mismatch(scenario, catalog, objective=objective, filters=filters)
+    assert summary.state == WRONG_CLASS and warning.text_in("en") in summary.status
+    assert warning.params["basis"].id == TRAINING_COST_BASIS[objective]
+    other = warning.params["other"].split(" (")[0]
+    assert f"{warning.params['count']} × {other}" in summary.recommendation
+    assert filters is None or other.startswith("B200")  # NVIDIA's, not Gaudi 3

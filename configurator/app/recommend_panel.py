@@ -291,7 +291,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         filters = self.filters()
         asked, checks = self._question(), {}
         return lambda: (with_price_decision(recommend(scenario, catalog, objective, filters, limit=LISTED)),
-                        mismatch(scenario, catalog, checks), asked, checks)
+                        mismatch(scenario, catalog, checks, objective, filters), asked, checks)
 
     def _progressive_request(self) -> Callable[[JobContext], tuple[Result, object, tuple, dict]]:
         """The ranking of the current scenario card by card (:func:`ranking_steps`), each ranking so
@@ -310,13 +310,13 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
 
         def job(context: JobContext) -> tuple[Result, object, tuple, dict]:
             if shown is not None:
-                warning = mismatch(scenario, catalog, checks)
+                warning = mismatch(scenario, catalog, checks, objective, filters)
                 context.check()
                 return shown, warning, asked, checks
             for step in ranking_steps(scenario, catalog, objective, filters, LISTED, cancelled=context.cancelled):
                 if step.final:
                     context.check()
-                    return with_price_decision(step.result), mismatch(scenario, catalog, checks), asked, checks
+                    return with_price_decision(step.result), mismatch(scenario, catalog, checks, objective, filters), asked, checks
                 context.step(step)
             raise Cancelled  # cut short: not a result
 

@@ -47,7 +47,7 @@ CLASS_CHINESE: dict[str, str] = {
         "{ratio:.1f} 倍（{mine:sigmoney}，对方 {theirs:sigmoney}），用时 {hours:duration}，对方 {other_hours:duration}"
     ),
     "mismatch-class-for-training-late": (
-        "{card} 是{category}类卡：本次训练需 {hours:duration}，超出 {deadline:duration} 的期限；训练卡 {count} × {other}"
+        "{card} 是{category}类卡：本次训练需 {hours:duration}，超出 {deadline:duration} 的期限；训练卡 {count} × {other} "
         "只需 {other_hours:duration}，每百万词元的{basis}为 {theirs:sigmoney}"
     ),
     "mismatch-class-for-training-late-lacks": (

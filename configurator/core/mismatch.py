@@ -11,7 +11,8 @@ data-centre graphics card does it for less. A family without a check has no mism
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
@@ -28,20 +29,43 @@ from configurator.core.workloads.training.estimate import FULL_TRAINING, TRAININ
 from configurator.core.workloads.training.family import TrainingFamily
 
 
-def mismatch(scenario: Scenario, catalog: Catalog, rankings: dict | None = None) -> Message | None:
+def mismatch(scenario: Scenario, catalog: Catalog, rankings: dict | None = None,
+             objective: Objective = Objective.TCO, filters: Filters | None = None) -> Message | None:
     """Flag a hand-picked card of the wrong class, with what the mistake costs (None when the
     scenario does not fit on its card, or the card suits the work). ``rankings``: the best of each
     catalog ranking the check asks for, by objective and filters, kept there — a caller passes the
     same dictionary again only while the scenario's ranking question
-    (:func:`~configurator.core.recommend.ranking_question`) and the catalog are unchanged, which
-    rank alike (a card-count change of a serving scenario); None: each ranked anew."""
+    (:func:`~configurator.core.recommend.ranking_question`), the objective, the filters and the catalog
+    are unchanged, which rank alike (a card-count change of a serving scenario); None: each ranked anew.
+    ``objective`` and ``filters``: the ranking the buyer asked for (the window's Rank by and its switches,
+    the summary's), which the class rule for training compares on first and draws its training card from
+    (:func:`class_training_mismatch`); the other checks compare as before."""
     card = catalog.get(scenario.card_id)
     chosen = estimate(scenario, card)
     if not chosen.fits:
         return None
     family = family_of(scenario.workload)
     check = next((c for kind, c in _CHECKS if isinstance(family, kind)), None)
+    if check is training_mismatch:  # the one check that reads the ranking the buyer asked for
+        return training_mismatch(family, scenario, chosen, catalog, rankings, objective, filters)
     return None if check is None else check(family, scenario, chosen, catalog, rankings)
+
+
+LINK_LACKED = frozenset({"lacks-training-link", "lacks-training-link-plain"})
+"""What a mismatch says of a card without a card-to-card link (:func:`~configurator.core.training_mistake.
+training_lacks`): the estimate's plain line of it (``dp-over-pcie``) is then not said again."""
+
+
+def said_beside(messages: Iterable[Message], mismatched: Message | None) -> list[Message]:
+    """The estimate's ``messages`` said beside the hand-picked card's mismatch ``mismatched`` (:func:`mismatch`;
+    None: all of them), less what it says in full: the generic class line it quantifies (``class-mismatch``)
+    and, where it says the card lacks a card-to-card link, the plain line that gradients cross PCIe
+    (``dp-over-pcie``) — one fact said once, in the command line's warnings and the summary's alike."""
+    if mismatched is None:
+        return list(messages)
+    lacks = {m.id for m in mismatched.params.get("lacks", ()) if isinstance(m, Message)}
+    dropped = {"class-mismatch", *(("dp-over-pcie",) if lacks & LINK_LACKED else ())}
+    return [m for m in messages if m.id not in dropped]
 
 
 def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, filters: Filters,
@@ -57,13 +81,14 @@ def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, fil
 
 
 def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
-                      rankings: dict | None = None) -> Message | None:
+                      rankings: dict | None = None, objective: Objective = Objective.TCO,
+                      filters: Filters | None = None) -> Message | None:
     """Full training on a card outside the training class (:func:`class_training_mismatch`, which alone
     judges such a card), or on more than one server of training cards without a card-to-card link when
     the same number of NVLink training cards finishes sooner."""
     card = chosen.card
     if scenario.workload in FULL_TRAINING and card.category not in TRAINING_CLASSES:
-        return class_training_mismatch(family, scenario, chosen, catalog, rankings)
+        return class_training_mismatch(family, scenario, chosen, catalog, rankings, objective, filters)
     if (scenario.workload not in FULL_TRAINING or card.has_fast_link
             or scenario.count <= scenario.parallelism.cards_per_node or not chosen.training):
         return None
@@ -82,18 +107,21 @@ TRAINING_COST_BASIS = {Objective.TCO: "training-cost-basis-tco", Objective.CLOUD
 purchase price, else cloud rent)."""
 
 
-def _training_rival(chosen: Estimate, catalog: Catalog, objective: Objective,
-                    rankings: dict | None) -> Recommendation | None:
+def _training_rival(chosen: Estimate, catalog: Catalog, objective: Objective, rankings: dict | None,
+                    filters: Filters | None = None) -> Recommendation | None:
     """The training-class configuration of least cost per million tokens on ``objective`` for the job the
     summary's alternatives answer (:func:`~configurator.core.training_mistake.comparable_scenario`: the
     deadline, or with none set, finishing within 1.25 × the chosen card's time; each card at its own best
     layout), so that the warning and the summary's recommendation name the same card: the ranking's own
-    first (:func:`~configurator.core.recommend.recommend`), kept in ``rankings`` by objective and deadline."""
+    first (:func:`~configurator.core.recommend.recommend`) among the cards ``filters`` allows of the training
+    class (the buyer's vendors, domestic-only and software switches), kept in ``rankings`` by objective,
+    filters and deadline."""
     asked = unpinned(comparable_scenario(chosen))
-    key = ("training-rival", objective, asked.constraints.deadline_hours)
+    training = replace(filters or Filters(), classes=TRAINING_CLASSES)
+    key = ("training-rival", objective, training, asked.constraints.deadline_hours)
     if rankings is not None and key in rankings:
         return rankings[key]
-    best = recommend(asked, catalog, objective, Filters(classes=TRAINING_CLASSES), limit=1).best
+    best = recommend(asked, catalog, objective, training, limit=1).best
     if rankings is not None:
         rankings[key] = best
     return best
@@ -111,7 +139,8 @@ def _as_asked(rival: Recommendation, scenario: Scenario, objective: Objective) -
 
 
 def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
-                            rankings: dict | None = None) -> Message | None:
+                            rankings: dict | None = None, objective: Objective = Objective.TCO,
+                            filters: Filters | None = None) -> Message | None:
     """Pre-training or a full fine-tune on a card outside the training class (an inference card: H20,
     L40S, L4, A10) where it is a mistake, quantified: the ranking's best training card
     (:func:`_training_rival`) costs less per million tokens (on ownership where both cards have a purchase
@@ -121,25 +150,28 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
     (None); nor, with no deadline set, one whose speed is worth its cost: the training card saves no larger a
     share of the cost than it adds of time (cost ratio ≤ time ratio: 8 × L40S fine-tuning 1 B tokens in
     16.0 h at 1.1× the cost per token of 4 × A100 PCIe, which take 19.3 h); nor one where no training card
-    does the job in time. ``rankings``: as :func:`mismatch`'s.
+    does the job in time. ``rankings``: as :func:`mismatch`'s; ``objective`` (ownership or cloud rent) is
+    compared on first, the other after it, and ``filters`` bound the training card (:func:`_training_rival`), so
+    that the warning names the card the summary's ranking would (until December 2026 a window ranking by cloud
+    rent or NVIDIA only read 'as on 8 × Gaudi 3 … in total cost of ownership' beside its own recommendation).
     Until December 2026 an H20, L40S, L4 or A10 chosen to pre-train drew only the generic class line."""
     card, hours = chosen.card, chosen.training.hours if chosen.training else None
     if not hours:
         return None
     deadline = scenario.constraints.deadline_hours
     late = deadline is not None and hours > deadline
-    for objective in (Objective.TCO, Objective.CLOUD):
-        mine = score(chosen, objective, Filters())
-        rival = _training_rival(chosen, catalog, objective, rankings)
+    for basis in sorted(TRAINING_COST_BASIS, key=lambda o: o != objective):  # the asked one first
+        mine = score(chosen, basis, Filters())
+        rival = _training_rival(chosen, catalog, basis, rankings, filters)
         if rival is None or not rival.score or (mine is None and not late):
             continue
-        other_hours, theirs = rival.estimate.training.hours, _as_asked(rival, scenario, objective)
+        other_hours, theirs = rival.estimate.training.hours, _as_asked(rival, scenario, basis)
         if not late and (mine <= theirs or (deadline is None and mine / theirs <= other_hours / hours)):
             return None  # it meets the time at no more cost per token, or buys its speed: a sound choice
         lacks = training_lacks(card, rival.card)
         said = {"card": card.name, "category": card.category, "count": rival.count, "other": rival.card.name,
                 "hours": hours, "other_hours": other_hours, "theirs": theirs,
-                "basis": msg(TRAINING_COST_BASIS[objective]), "currency": scenario.economics.currency,
+                "basis": msg(TRAINING_COST_BASIS[basis]), "currency": scenario.economics.currency,
                 **({"lacks": lacks} if lacks else {})}
         suffix = "-lacks" if lacks else ""
         if late:

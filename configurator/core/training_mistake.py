@@ -16,6 +16,7 @@ from __future__ import annotations
 from configurator.core.catalog import Card
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, updated_or_none
+from configurator.core.scenario_sections import Constraints
 from configurator.core.serving_use import asked_scenario
 from configurator.core.workloads.base import Estimate
 
@@ -24,8 +25,9 @@ TRAINING_TIME_SLACK = 1.25
 time: a cheaper cluster that takes years longer is not an alternative (the summary's alternatives and the
 class rule's training card alike)."""
 
-LONGEST_DEADLINE_H = 87_660.0
-"""The longest deadline a scenario takes, ten years [h] (``Constraints.deadline_hours``)."""
+LONGEST_DEADLINE_H = float(next(m.le for m in Constraints.model_fields["deadline_hours"].metadata if hasattr(m, "le")))
+"""The longest deadline a scenario takes, ten years [h]: ``Constraints.deadline_hours``' bound, read from it (it
+was written again here as 87,660 h)."""
 
 
 def comparable_scenario(chosen: Estimate) -> Scenario:

@@ -18,7 +18,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.export_control import card_classification
 from configurator.core.messages import msg
 from configurator.core.fit_suggestions import what_would_fit
-from configurator.core.mismatch import mismatch
+from configurator.core.mismatch import mismatch, said_beside
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
@@ -525,7 +525,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     view = estimate_view(est)
     status, state = headline_verdict(est)
     status = write(status, language)
-    wrong = None if recommended else mismatch(est.scenario, catalog)  # a hand-picked card of the wrong class
+    # a hand-picked card of the wrong class, judged on the ranking the alternatives come from
+    wrong = None if recommended else mismatch(est.scenario, catalog, objective=objective, filters=filters)
     if wrong is not None:  # what the mistake costs opens the first page, in red, before the verdict
         status, state = _sentences(w, w("{said}.", said=w.message(wrong)), status), WRONG_CLASS
     fixes = suggestions_table(est, catalog, w)
@@ -543,7 +544,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
         power_table(est, view, w), assumptions_table(est, mine, w, sources),
     )
     chart = rent_chart(est, mine, w)
-    warnings = tuple(w.message(m) for m in est.messages) or (w("None"),)
+    warnings = tuple(w.message(m) for m in said_beside(est.messages, wrong)) or (w("None"),)  # less what it says
     headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
                 "approval": w("Approval"),
                 "state": w("Wrong card class for this work" if state == WRONG_CLASS else STATE_TITLES[state])}

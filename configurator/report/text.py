@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from configurator.core.catalog import Card, Catalog, load_catalog
 from configurator.core.estimate import Estimate
+from configurator.core.mismatch import said_beside
 from configurator.core.recommend import RENT_ELSEWHERE, Objective
 from configurator.core.recommend_filters import CONSUMER_LEFT_OUT
 from configurator.core.view.card_names import card_name
@@ -90,15 +91,15 @@ def estimate_table(est: Estimate, language: str = "en", suggestions=(), mismatch
     cost), what would fit when it does not (``suggestions``), then the assumptions and the warnings:
     first, where the card is of the wrong class for the work, what the mistake costs (``mismatched``,
     :func:`~configurator.core.mismatch.mismatch`'s message, the window's and the summary's), in place
-    of the generic class warning it quantifies."""
+    of what it says in full (:func:`~configurator.core.mismatch.said_beside`: the generic class warning it
+    quantifies, the plain no-link line where it gives the link's figures)."""
     w = words(language)
     parts = view_text(estimate_view(est), language) + suggestions_text(suggestions, language)
     parts += constraints_text(est, language)
     assumptions = assumptions_section(est)
     parts += [label(assumptions.title, language),
               _aligned((label(r.label, language), write(r.value, language)) for r in assumptions.rows)]
-    said = ([mismatched] if mismatched else []) + [m for m in est.messages
-                                                  if not (mismatched and m.id == "class-mismatch")]
+    said = ([mismatched] if mismatched else []) + said_beside(est.messages, mismatched)
     if said:
         parts += [w("Warnings"), "\n".join(f"  - {single_line(w.message(m))}" for m in said)]
     return "\n".join(parts)

@@ -205,7 +205,8 @@ def test_held_out_rows_read_the_configs():
     # MCORE_CUDA_GRAPH / LAYER_CUDA_GRAPH / FULL_CUDA_GRAPH set in the row's config (MLPerf Training v4.1-v5.1);
     # session 42: Megatron-Bridge's Llama 3 8B Blackwell recipes, cuda_graph_scope ['full_iteration']
     bridge = {i for i in ids if i.startswith("megatron-bridge-")}
-    assert len(ids - bridge) == 13 and bridge == {"megatron-bridge-2511-8b-fp8-8xgb300",
+    # session 43: MLPerf Training v4.0's two rows whose configs set them (heldout43)
+    assert len(ids - bridge) == 15 and bridge == {"megatron-bridge-2511-8b-fp8-8xgb300",
                                                   "megatron-bridge-2509-8b-fp8-8xgb200",
                                                   "megatron-bridge-2509-8b-fp8-8xb200"}
     assert {"mlperf-training-v5.1-llama2-70b-lora-72xgb300", "mlperf-training-v5.0-llama2-70b-lora-72xgb200",

@@ -17,7 +17,7 @@ from dataclasses import replace
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics_mistake import graphics_lacks
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
 from configurator.core.scenario import Scenario, updated
 from configurator.core.training_mistake import comparable_scenario, training_lacks
@@ -170,13 +170,14 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
             return None  # it meets the time at no more cost per token, or buys its speed: a sound choice
         lacks = training_lacks(card, rival.card)
         said = {"card": card.name, "category": card.category, "count": rival.count, "other": rival.card.name,
-                "hours": hours, "other_hours": other_hours, "theirs": theirs,
-                "basis": msg(TRAINING_COST_BASIS[basis]), "currency": scenario.economics.currency,
+                "theirs": theirs, "basis": msg(TRAINING_COST_BASIS[basis]), "currency": scenario.economics.currency,
                 **({"lacks": lacks} if lacks else {})}
         suffix = "-lacks" if lacks else ""
-        if late:
-            return msg(f"mismatch-class-for-training-late{suffix}", deadline=deadline, **said)
-        return msg(f"mismatch-class-for-training{suffix}", mine=mine, ratio=mine / theirs, **said)
+        if late:  # the times in the deadline's unit, as its verdict beside says them ("52.6 h: misses the 2 h")
+            return deadline_msg(f"mismatch-class-for-training-late{suffix}", deadline,
+                                {"hours": hours, "other_hours": other_hours}, **said)
+        return msg(f"mismatch-class-for-training{suffix}", mine=mine, ratio=mine / theirs, hours=hours,
+                   other_hours=other_hours, **said)
     return None
 
 

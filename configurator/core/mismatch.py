@@ -56,16 +56,29 @@ LINK_LACKED = frozenset({"lacks-training-link", "lacks-training-link-plain"})
 training_lacks`): the estimate's plain line of it (``dp-over-pcie``) is then not said again."""
 
 
-def said_beside(messages: Iterable[Message], mismatched: Message | None) -> list[Message]:
-    """The estimate's ``messages`` said beside the hand-picked card's mismatch ``mismatched`` (:func:`mismatch`;
-    None: all of them), less what it says in full: the generic class line it quantifies (``class-mismatch``)
-    and, where it says the card lacks a card-to-card link, the plain line that gradients cross PCIe
-    (``dp-over-pcie``) — one fact said once, in the command line's warnings and the summary's alike."""
-    if mismatched is None:
-        return list(messages)
-    lacks = {m.id for m in mismatched.params.get("lacks", ()) if isinstance(m, Message)}
-    dropped = {"class-mismatch", *(("dp-over-pcie",) if lacks & LINK_LACKED else ())}
-    return [m for m in messages if m.id not in dropped]
+def said_beside(chosen: Estimate, mismatched: Message | None) -> list[Message]:
+    """The messages of the hand-picked card's estimate ``chosen`` said beside its mismatch ``mismatched``
+    (:func:`mismatch`; None: there is none, or it was not asked), less what it says in full: the generic class
+    line it quantifies (``class-mismatch``) and, where it says the card lacks a card-to-card link, the plain
+    line that gradients cross PCIe (``dp-over-pcie``) — one fact said once, in the command line's warnings,
+    its JSON, the window and the summary alike. Where the class rule for training judges the card
+    (:func:`class_rule_judges`) the generic line follows its verdict: said in full where it is a mistake,
+    not said where the rule finds it sound (until December 2026 8 × L40S fine-tuning 1 B tokens, no mistake
+    by the rule, read "usually belongs on training cards", and the window's results said the generic line
+    beside the ranking's quantified one)."""
+    lacks = {m.id for m in mismatched.params.get("lacks", ()) if isinstance(m, Message)} if mismatched else set()
+    judged = mismatched is not None or class_rule_judges(chosen)
+    dropped = {*(("class-mismatch",) if judged else ()), *(("dp-over-pcie",) if lacks & LINK_LACKED else ())}
+    return [m for m in chosen.messages if m.id not in dropped]
+
+
+def class_rule_judges(chosen: Estimate) -> bool:
+    """Whether the class rule for training (:func:`class_training_mismatch`) judges the estimate ``chosen``:
+    a full training run that fits, with a time, on a card outside the training class (:func:`mismatch` asks
+    it of no other); its verdict, a mistake quantified or none, then replaces the generic class line."""
+    return (chosen.fits and chosen.scenario.workload in FULL_TRAINING and chosen.card.category not in TRAINING_CLASSES
+            and isinstance(family_of(chosen.scenario.workload), TrainingFamily)
+            and bool(chosen.training and chosen.training.hours))
 
 
 def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, filters: Filters,

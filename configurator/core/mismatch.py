@@ -76,9 +76,10 @@ def class_rule_judges(chosen: Estimate) -> bool:
     """Whether the class rule for training (:func:`class_training_mismatch`) judges the estimate ``chosen``:
     a full training run that fits, with a time, on a card outside the training class (:func:`mismatch` asks
     it of no other); its verdict, a mistake quantified or none, then replaces the generic class line."""
-    return (chosen.fits and chosen.scenario.workload in FULL_TRAINING and chosen.card.category not in TRAINING_CLASSES
-            and isinstance(family_of(chosen.scenario.workload), TrainingFamily)
-            and bool(chosen.training and chosen.training.hours))
+    scenario = chosen.scenario  # None where the input could not be estimated (the command line's bounds)
+    return bool(chosen.fits and scenario is not None and chosen.training and chosen.training.hours
+                and scenario.workload in FULL_TRAINING and chosen.card.category not in TRAINING_CLASSES
+                and isinstance(family_of(scenario.workload), TrainingFamily))
 
 
 def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, filters: Filters,

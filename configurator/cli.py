@@ -106,7 +106,7 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     mismatched = mismatch(result.scenario, catalog)  # the table's first warning, the summary's "wrong class"
     if args.json:
         document = estimate_to_dict(result, deployment_cost(result))
-        beside = said_beside(result.messages, mismatched)  # less what the mismatch says, as the table
+        beside = said_beside(result, mismatched)  # less what the mismatch says, as the table
         _print_json({**document, "warnings": [m.text for m in beside], "warning_ids": [m.to_dict() for m in beside],
                      "load": load_to_dict(estimate_load_note(result)),
                      "mismatch": mismatched.to_dict() if mismatched else None,

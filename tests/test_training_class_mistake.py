@@ -72,9 +72,9 @@ def _card_id(catalog, name: str) -> str:
 
 def test_a_missed_deadline_is_the_mistake_the_training_card_meets(catalog):
     warning = mismatch(_scenario([*PRETRAIN_L40S, "--deadline", "5d"]), catalog)
-    assert warning is not None and warning.id == "mismatch-class-for-training-late-lacks"
-    assert warning.params["hours"] > 5 * 24 >= warning.params["other_hours"]
-    assert "past its deadline of 5.00\xa0days" in warning.text and "超出 5.00\xa0天的期限" in warning.text_in("zh_CN")
+    assert warning is not None and warning.id == "mismatch-class-for-training-late-lacks-days"  # said in days
+    assert warning.params["days"] > 5 >= warning.params["other_days"]
+    assert "past its 5-day deadline" in warning.text and "超出 5 天的期限" in warning.text_in("zh_CN")
 
 
 def test_an_inference_card_that_wins_on_cost_and_time_is_no_mistake(catalog):

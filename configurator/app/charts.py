@@ -469,6 +469,7 @@ class CostScatter(_Chart):
         self._years: float | None = None
         self._cost_unit = "job"
         self._workload = None  # the analysed workload, whose family's pace the TCO axis names
+        self._desks = False  # the desktops are workstations at the users' desks: the TCO axis names their bill
         self._classes: tuple[str, ...] = tuple(CLASS_COLOURS)
         self.retranslate()
 
@@ -486,7 +487,8 @@ class CostScatter(_Chart):
             from configurator.core.workloads import family_of  # here, as view_of: loaded by the first analysis
 
             pace = family_of(self._workload).pace  # a job that ends: its pace
-        self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency, self._years, pace))
+        self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency, self._years, pace,
+                                              self._desks))
         from configurator.core.view.cost_bases import chart_basis_note
 
         note = chart_basis_note(self._basis, self._years)  # off the ranking's basis: says so where the chart is hovered
@@ -509,11 +511,14 @@ class CostScatter(_Chart):
         basis = next((p.basis for p in analysis.catalog_points), analysis.estimate.costs.basis)
         unit = next((p.cost_unit for p in analysis.catalog_points), self._cost_unit)
         years = analysis.estimate.scenario.economics.amortisation_years
-        shown = (family, currency, classes, basis, unit, years, analysis.estimate.scenario.workload)
+        from configurator.core.procurement.workstations import at_desks
+
+        scenario = analysis.estimate.scenario
+        shown = (family, currency, classes, basis, unit, years, scenario.workload, at_desks(scenario))
         if shown != (self._family, self._currency, self._classes, self._basis, self._cost_unit, self._years,
-                     self._workload):
+                     self._workload, self._desks):
             (self._family, self._currency, self._classes, self._basis, self._cost_unit, self._years,
-             self._workload) = shown
+             self._workload, self._desks) = shown
             self.retranslate()
         points = analysis.catalog_points
         scale = family.charts.cost_x_scale  # milliseconds per token; hours; cards
@@ -538,15 +543,17 @@ class CostScatter(_Chart):
 
 
 def cost_axis_label(cost_unit: str, basis: str | None, currency: str, years: float | None = None,
-                    pace: str | None = None) -> str:
+                    pace: str | None = None, desks: bool = False) -> str:
     """The cost axis with its basis named ('Cost per million tokens — cloud rent [USD]'; on the
     ranking's basis the TCO over ``years``, for a job that ends at its family's ``pace``: "if the cards
     render at this pace all 4 years"), in the window's language: the words of core.view.cost_bases, as
-    the results panel and the summary name the same figure."""
+    the results panel and the summary name the same figure; ``desks``: workstations at the users' desks,
+    their bill named)."""
     from configurator.core.view.cost_bases import per_unit_label
     from configurator.core.view.rows import write
 
-    return f"{write(per_unit_label(cost_unit, basis, years, pace), current_language())} [{fmt.axis_currency(currency)}]"
+    label = per_unit_label(cost_unit, basis, years, pace, desks=desks)
+    return f"{write(label, current_language())} [{fmt.axis_currency(currency)}]"
 
 
 def log_view_range(values: list[float], margin: float = 0.12) -> tuple[float, float]:

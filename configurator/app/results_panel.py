@@ -250,6 +250,7 @@ class ResultsPanel(QWidget):
                 name.setMinimumWidth(widest)
 
     def update_from(self, analysis: Analysis) -> None:
+        from configurator.core.mismatch import said_beside  # the class line as the ranking's check judges it
         from configurator.core.serving_use import estimate_load_note
         from configurator.core.view.estimate_view import estimate_view
 
@@ -278,7 +279,7 @@ class ResultsPanel(QWidget):
         self._show_assumed(est)
         # a serving question without a load first: every number above is for 1 user, or one full batch (an
         # offline batch's scenario holds the users the planner filled: core.serving_use.estimate_load_note)
-        said = [m for m in (estimate_load_note(est),) if m is not None] + list(est.messages)
+        said = [m for m in (estimate_load_note(est),) if m is not None] + said_beside(est, None)
         warnings = [message_text(m) for m in said] or [self.tr("No warnings")]
         if warnings != [self.warnings.item(i).text() for i in range(self.warnings.count())]:
             self.warnings.clear()

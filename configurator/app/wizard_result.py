@@ -337,7 +337,9 @@ class SummaryPage(QWizardPage):
             html += "<ul>" + "".join(f"<li>{escape(change_text(c))}</li>" for c in d.changes) + "</ul>"
         else:
             html += "<p>" + self.tr("None: every number you gave is used as given.") + "</p>"
-        notes = (*est.messages, *assumption_notes(est))  # the warnings, then the assumptions said in sentences
+        from configurator.core.mismatch import said_beside  # the class line as the ranking's check judges it
+
+        notes = (*said_beside(est, None), *assumption_notes(est))  # the warnings, then the assumptions in sentences
         if notes:
             html += "<p><b>" + self.tr("Notes") + "</b></p><ul>" + "".join(
                 f"<li>{escape(message_text(m))}</li>" for m in notes) + "</ul>"

@@ -278,6 +278,10 @@ def duration_unit(hours: float) -> tuple[float, str]:
     return hours / 24, "days"
 
 
+HOURS_IN = {"min": 1 / MINUTES_PER_HOUR, "h": 1.0, "days": 24.0}
+"""Hours in one of each unit :func:`duration_unit` writes a time in [h]."""
+
+
 def deadline_time_unit(hours: float, deadline: float | None) -> str:
     """The unit a job's time [h] is written in beside its deadline [h], so that one row says one unit:
     ``"days"`` where the deadline is said in days (over :data:`DAYS_FROM`, as
@@ -343,7 +347,9 @@ class _Fraction(float):
     "51.2M", "5,120 万"), its unit word left to the template;
     ``{ms:sig}`` writes a measured quantity to :data:`SIGNIFICANT_DIGITS` ("100", "80.0", "1,440"),
     ``{hours:duration}`` a job's time [h] with its unit word (:func:`duration_unit`: "36.1 min",
-    "5.20 h", "3.50 days") and ``{ms:latency}`` a latency [ms] with its unit word
+    "5.20 h", "3.50 days"), ``{other_hours:duration@hours}`` a time [h] in the unit ``{hours:duration}``
+    writes the message's ``hours`` in (two times compared in one sentence read "2.19 days against 1.95 days",
+    not "2.19 days against 46.8 h", until December 2026) and ``{ms:latency}`` a latency [ms] with its unit word
     (:func:`latency_unit`: "2,031 ms", "536 s"), as the screen writes them; every other format is
     float's own."""
 
@@ -364,6 +370,10 @@ class _Fraction(float):
             return token_count(float(self), self.language)
         if spec == "duration":
             value, unit = duration_unit(float(self))
+            return f"{self._significant(value)}\u00a0{self.units.get(unit, unit)}"
+        if spec.startswith("duration@"):  # "{other_hours:duration@hours}": in the unit {hours:duration} is said in
+            unit = duration_unit(float(self.said[spec.removeprefix("duration@")]))[1]
+            value = float(self) / HOURS_IN[unit]
             return f"{self._significant(value)}\u00a0{self.units.get(unit, unit)}"
         if spec == "days":  # a time in days [d], under a day in hours or minutes (days_or_less); a plain
             value, unit = days_or_less(float(self))  # space, as the templates wrote "{hours:sig} days" before

@@ -546,7 +546,8 @@ def deadline_msg(message_id: str, deadline: float, durations: dict[str, float],
     a minute, each duration in its own unit: "the 1 min deadline", where it read "0.0167 h").
 
     In the ``-days`` variant the job's time is named ``days`` [d] (its JSON read ``"hours": 24.9`` of a
-    24.9-day job until December 2026); a ``days`` in ``params`` is that time, said once.
+    24.9-day job until December 2026), another ``x_hours`` ``x_days``; a ``days`` in ``params`` is that
+    time, said once.
 
     ``gaps`` (name: hours [h]) are the differences between a time and the deadline (the margin, the
     overrun): passed in hours whatever the deadline's unit and written ``{margin:duration}``, in their own
@@ -559,7 +560,8 @@ def deadline_msg(message_id: str, deadline: float, durations: dict[str, float],
         return msg(f"{message_id}-min", deadline=round(deadline * MINUTES_PER_HOUR, 1), **durations, **gaps, **params)
     if deadline is None or deadline <= DAYS_ABOVE_HOURS:
         return msg(message_id, deadline=deadline, **durations, **gaps, **params)
-    in_days = {"days" if name == "hours" else name: hours / HOURS_PER_DAY for name, hours in durations.items()}
+    in_days = {"days" if name == "hours" else name.replace("_hours", "_days"): hours / HOURS_PER_DAY
+               for name, hours in durations.items()}
     rest = {name: value for name, value in params.items() if name not in in_days}  # the same time, said once
     return msg(f"{message_id}-days", deadline=round(deadline / HOURS_PER_DAY, 1), **in_days, **gaps, **rest)
 

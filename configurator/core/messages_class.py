@@ -8,21 +8,41 @@ CLASS_ENGLISH: dict[str, str] = {
     "mismatch-class-for-training": (
         "{card} is in the {category} class: this training costs {ratio:.1f}× as much per million tokens {basis} as "
         "on {count} × {other}, a training card ({mine:sigmoney} against {theirs:sigmoney}), and takes "
-        "{hours:duration} against {other_hours:duration}"
+        "{hours:duration} against {other_hours:duration@hours}"
     ),
     "mismatch-class-for-training-lacks": (
         "{card} is in the {category} class ({lacks}): this training costs {ratio:.1f}× as much per million tokens "
         "{basis} as on {count} × {other}, a training card ({mine:sigmoney} against {theirs:sigmoney}), and takes "
-        "{hours:duration} against {other_hours:duration}"
+        "{hours:duration} against {other_hours:duration@hours}"
     ),
     "mismatch-class-for-training-late": (
-        "{card} is in the {category} class: this training takes {hours:duration}, past its deadline "
-        "of {deadline:duration}; {count} × {other}, a training card, takes {other_hours:duration} at "
+        "{card} is in the {category} class: this training takes {hours:sig} h, past its {deadline:,g} h "
+        "deadline; {count} × {other}, a training card, takes {other_hours:duration} at "
+        "{theirs:sigmoney} per million tokens {basis}"
+    ),
+    "mismatch-class-for-training-late-days": (
+        "{card} is in the {category} class: this training takes {days:days}, past its {deadline:,g}-day "
+        "deadline; {count} × {other}, a training card, takes {other_days:days} at "
+        "{theirs:sigmoney} per million tokens {basis}"
+    ),
+    "mismatch-class-for-training-late-min": (
+        "{card} is in the {category} class: this training takes {hours:duration}, past its {deadline:,g} min "
+        "deadline; {count} × {other}, a training card, takes {other_hours:duration} at "
         "{theirs:sigmoney} per million tokens {basis}"
     ),
     "mismatch-class-for-training-late-lacks": (
+        "{card} is in the {category} class ({lacks}): this training takes {hours:sig} h, past its {deadline:,g} h "
+        "deadline; {count} × {other}, a training card, takes {other_hours:duration} at "
+        "{theirs:sigmoney} per million tokens {basis}"
+    ),
+    "mismatch-class-for-training-late-lacks-days": (
+        "{card} is in the {category} class ({lacks}): this training takes {days:days}, past its {deadline:,g}-day "
+        "deadline; {count} × {other}, a training card, takes {other_days:days} at "
+        "{theirs:sigmoney} per million tokens {basis}"
+    ),
+    "mismatch-class-for-training-late-lacks-min": (
         "{card} is in the {category} class ({lacks}): this training takes {hours:duration}, past its "
-        "deadline of {deadline:duration}; {count} × {other}, a training card, takes {other_hours:duration} at "
+        "{deadline:,g} min deadline; {count} × {other}, a training card, takes {other_hours:duration} at "
         "{theirs:sigmoney} per million tokens {basis}"
     ),
     "training-cost-basis-tco": "in total cost of ownership",
@@ -40,18 +60,35 @@ CLASS_ENGLISH: dict[str, str] = {
 CLASS_CHINESE: dict[str, str] = {
     "mismatch-class-for-training": (
         "{card} 是{category}类卡：本次训练每百万词元的{basis}是训练卡 {count} × {other} 的 {ratio:.1f} 倍"
-        "（{mine:sigmoney}，对方 {theirs:sigmoney}），用时 {hours:duration}，对方 {other_hours:duration}"
+        "（{mine:sigmoney}，对方 {theirs:sigmoney}），用时 {hours:duration}，对方 {other_hours:duration@hours}"
     ),
     "mismatch-class-for-training-lacks": (
         "{card} 是{category}类卡（{lacks}）：本次训练每百万词元的{basis}是训练卡 {count} × {other} 的 "
-        "{ratio:.1f} 倍（{mine:sigmoney}，对方 {theirs:sigmoney}），用时 {hours:duration}，对方 {other_hours:duration}"
+        "{ratio:.1f} 倍（{mine:sigmoney}，对方 {theirs:sigmoney}），用时 {hours:duration}，"
+        "对方 {other_hours:duration@hours}"
     ),
     "mismatch-class-for-training-late": (
-        "{card} 是{category}类卡：本次训练需 {hours:duration}，超出 {deadline:duration} 的期限；训练卡 {count} × {other} "
+        "{card} 是{category}类卡：本次训练需 {hours:sig} 小时，超出 {deadline:,g} 小时的期限；训练卡 {count} × {other} "
+        "只需 {other_hours:duration}，每百万词元的{basis}为 {theirs:sigmoney}"
+    ),
+    "mismatch-class-for-training-late-days": (
+        "{card} 是{category}类卡：本次训练需 {days:days}，超出 {deadline:,g} 天的期限；训练卡 {count} × {other} "
+        "只需 {other_days:days}，每百万词元的{basis}为 {theirs:sigmoney}"
+    ),
+    "mismatch-class-for-training-late-min": (
+        "{card} 是{category}类卡：本次训练需 {hours:duration}，超出 {deadline:,g} 分钟的期限；训练卡 {count} × {other} "
         "只需 {other_hours:duration}，每百万词元的{basis}为 {theirs:sigmoney}"
     ),
     "mismatch-class-for-training-late-lacks": (
-        "{card} 是{category}类卡（{lacks}）：本次训练需 {hours:duration}，超出 {deadline:duration} 的期限；"
+        "{card} 是{category}类卡（{lacks}）：本次训练需 {hours:sig} 小时，超出 {deadline:,g} 小时的期限；"
+        "训练卡 {count} × {other} 只需 {other_hours:duration}，每百万词元的{basis}为 {theirs:sigmoney}"
+    ),
+    "mismatch-class-for-training-late-lacks-days": (
+        "{card} 是{category}类卡（{lacks}）：本次训练需 {days:days}，超出 {deadline:,g} 天的期限；"
+        "训练卡 {count} × {other} 只需 {other_days:days}，每百万词元的{basis}为 {theirs:sigmoney}"
+    ),
+    "mismatch-class-for-training-late-lacks-min": (
+        "{card} 是{category}类卡（{lacks}）：本次训练需 {hours:duration}，超出 {deadline:,g} 分钟的期限；"
         "训练卡 {count} × {other} 只需 {other_hours:duration}，每百万词元的{basis}为 {theirs:sigmoney}"
     ),
     "training-cost-basis-tco": "总拥有成本",

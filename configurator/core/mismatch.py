@@ -17,7 +17,7 @@ from dataclasses import replace
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics_mistake import graphics_lacks
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
 from configurator.core.scenario import Scenario, updated
 from configurator.core.training_mistake import comparable_scenario, training_lacks
@@ -56,16 +56,30 @@ LINK_LACKED = frozenset({"lacks-training-link", "lacks-training-link-plain"})
 training_lacks`): the estimate's plain line of it (``dp-over-pcie``) is then not said again."""
 
 
-def said_beside(messages: Iterable[Message], mismatched: Message | None) -> list[Message]:
-    """The estimate's ``messages`` said beside the hand-picked card's mismatch ``mismatched`` (:func:`mismatch`;
-    None: all of them), less what it says in full: the generic class line it quantifies (``class-mismatch``)
-    and, where it says the card lacks a card-to-card link, the plain line that gradients cross PCIe
-    (``dp-over-pcie``) — one fact said once, in the command line's warnings and the summary's alike."""
-    if mismatched is None:
-        return list(messages)
-    lacks = {m.id for m in mismatched.params.get("lacks", ()) if isinstance(m, Message)}
-    dropped = {"class-mismatch", *(("dp-over-pcie",) if lacks & LINK_LACKED else ())}
-    return [m for m in messages if m.id not in dropped]
+def said_beside(chosen: Estimate, mismatched: Message | None) -> list[Message]:
+    """The messages of the hand-picked card's estimate ``chosen`` said beside its mismatch ``mismatched``
+    (:func:`mismatch`; None: there is none, or it was not asked), less what it says in full: the generic class
+    line it quantifies (``class-mismatch``) and, where it says the card lacks a card-to-card link, the plain
+    line that gradients cross PCIe (``dp-over-pcie``) — one fact said once, in the command line's warnings,
+    its JSON, the window and the summary alike. Where the class rule for training judges the card
+    (:func:`class_rule_judges`) the generic line follows its verdict: said in full where it is a mistake,
+    not said where the rule finds it sound (until December 2026 8 × L40S fine-tuning 1 B tokens, no mistake
+    by the rule, read "usually belongs on training cards", and the window's results said the generic line
+    beside the ranking's quantified one)."""
+    lacks = {m.id for m in mismatched.params.get("lacks", ()) if isinstance(m, Message)} if mismatched else set()
+    judged = mismatched is not None or class_rule_judges(chosen)
+    dropped = {*(("class-mismatch",) if judged else ()), *(("dp-over-pcie",) if lacks & LINK_LACKED else ())}
+    return [m for m in chosen.messages if m.id not in dropped]
+
+
+def class_rule_judges(chosen: Estimate) -> bool:
+    """Whether the class rule for training (:func:`class_training_mismatch`) judges the estimate ``chosen``:
+    a full training run that fits, with a time, on a card outside the training class (:func:`mismatch` asks
+    it of no other); its verdict, a mistake quantified or none, then replaces the generic class line."""
+    scenario = chosen.scenario  # None where the input could not be estimated (the command line's bounds)
+    return bool(chosen.fits and scenario is not None and chosen.training and chosen.training.hours
+                and scenario.workload in FULL_TRAINING and chosen.card.category not in TRAINING_CLASSES
+                and isinstance(family_of(scenario.workload), TrainingFamily))
 
 
 def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, filters: Filters,
@@ -170,13 +184,14 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
             return None  # it meets the time at no more cost per token, or buys its speed: a sound choice
         lacks = training_lacks(card, rival.card)
         said = {"card": card.name, "category": card.category, "count": rival.count, "other": rival.card.name,
-                "hours": hours, "other_hours": other_hours, "theirs": theirs,
-                "basis": msg(TRAINING_COST_BASIS[basis]), "currency": scenario.economics.currency,
+                "theirs": theirs, "basis": msg(TRAINING_COST_BASIS[basis]), "currency": scenario.economics.currency,
                 **({"lacks": lacks} if lacks else {})}
         suffix = "-lacks" if lacks else ""
-        if late:
-            return msg(f"mismatch-class-for-training-late{suffix}", deadline=deadline, **said)
-        return msg(f"mismatch-class-for-training{suffix}", mine=mine, ratio=mine / theirs, **said)
+        if late:  # the times in the deadline's unit, as its verdict beside says them ("52.6 h: misses the 2 h")
+            return deadline_msg(f"mismatch-class-for-training-late{suffix}", deadline,
+                                {"hours": hours, "other_hours": other_hours}, **said)
+        return msg(f"mismatch-class-for-training{suffix}", mine=mine, ratio=mine / theirs, hours=hours,
+                   other_hours=other_hours, **said)
     return None
 
 

@@ -544,7 +544,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
         power_table(est, view, w), assumptions_table(est, mine, w, sources),
     )
     chart = rent_chart(est, mine, w)
-    warnings = tuple(w.message(m) for m in said_beside(est.messages, wrong)) or (w("None"),)  # less what it says
+    warnings = tuple(w.message(m) for m in said_beside(est, wrong)) or (w("None"),)  # less what it says
     headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
                 "approval": w("Approval"),
                 "state": w("Wrong card class for this work" if state == WRONG_CLASS else STATE_TITLES[state])}

@@ -26,6 +26,7 @@ from configurator.core.view import price_view
 from configurator.core.view.assumptions_view import electricity_price as assumed_electricity_price
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
+from configurator.core.procurement.workstations import at_desks
 from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.estimate_view import job_alone_label
 from configurator.core.view.cost_bases import per_unit_label, period
@@ -51,7 +52,7 @@ def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
     family = family_of(est.scenario.workload)
     licence = est.costs.licence_per_unit if basis == "cloud" else None
     return write(per_unit_label(family.cost_unit, basis, est.scenario.economics.amortisation_years,
-                                family.pace, licence), w.language)
+                                family.pace, licence, at_desks(est.scenario)), w.language)
 
 
 def per_unit_heading(est: Estimate, w: Words, objective: Objective) -> tuple[str, str]:

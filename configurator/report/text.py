@@ -99,7 +99,7 @@ def estimate_table(est: Estimate, language: str = "en", suggestions=(), mismatch
     assumptions = assumptions_section(est)
     parts += [label(assumptions.title, language),
               _aligned((label(r.label, language), write(r.value, language)) for r in assumptions.rows)]
-    said = ([mismatched] if mismatched else []) + said_beside(est.messages, mismatched)
+    said = ([mismatched] if mismatched else []) + said_beside(est, mismatched)
     if said:
         parts += [w("Warnings"), "\n".join(f"  - {single_line(w.message(m))}" for m in said)]
     return "\n".join(parts)

@@ -79,31 +79,34 @@ def _desktops(est: Estimate) -> list[Row]:
     ]
 
 
-ENCODER_RATE = ("{fps} ({codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from "
-                "NVIDIA's table)")
-"""The encoder's rate for the scenario's codec and the card's engine generation, with the default it is of
-(:func:`configurator.core.graphics.encoder_fps`; a label id)."""
+ENCODER_RATE = ("{codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from "
+                "NVIDIA's table")
+"""Where the encoder's rate for the scenario's codec and the card's engine generation comes from: the default
+it is of (:func:`configurator.core.graphics.encoder_fps`; a label id)."""
 
+VIDEO_ENGINES = "{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream"
+"""The video engines' rates (a label id)."""
 
-def _encoder_fps(est: Estimate):
-    """The encoder rate used: the default as it is where the card's generation and codec take it unchanged
-    (factor 1), else the rate with the default and the factor it came from."""
-    a, fps = est.scenario.assumptions, encoder_fps(est.card, est.scenario)
-    if fps is None or abs(fps - a.encoder_fps_1080p) < 1e-9:
-        return figure(a.encoder_fps_1080p)
-    return Phrase(ENCODER_RATE, {"fps": figure(fps), "codec": est.scenario.graphics.codec.value.upper(),
-                                 "default": figure(a.encoder_fps_1080p),
-                                 "factor": figure(fps / a.encoder_fps_1080p)})
+VIDEO_ENGINES_FROM = "{enc} 1080p frames/s per encoder at P4 ({why}), {dec} per decoder, {n} surfaces per stream"
+"""The video engines' rates, the encoder's with where it comes from after its unit (:data:`ENCODER_RATE`; a
+label id): "1080p 259（…）帧/秒" put the note between the number and its unit until December 2026."""
 
 
 def _video(est: Estimate) -> list[Row]:
-    """The video engines' defaults and the consumer driver's session limit behind a transcoding estimate."""
-    a = est.scenario.assumptions
+    """The video engines' defaults and the consumer driver's session limit behind a transcoding estimate: the
+    encoder rate used, the default as it is where the card's generation and codec take it unchanged (factor
+    1), else with the default and the factor it came from."""
+    a, fps = est.scenario.assumptions, encoder_fps(est.card, est.scenario)
+    said = {"dec": figure(a.decoder_fps_1080p), "n": figure(a.video_surfaces_per_stream)}
+    if fps is None or abs(fps - a.encoder_fps_1080p) < 1e-9:
+        engines = Phrase(VIDEO_ENGINES, {"enc": figure(a.encoder_fps_1080p), **said})
+    else:
+        why = Phrase(ENCODER_RATE, {"codec": est.scenario.graphics.codec.value.upper(),
+                                    "default": figure(a.encoder_fps_1080p),
+                                    "factor": figure(fps / a.encoder_fps_1080p)})
+        engines = Phrase(VIDEO_ENGINES_FROM, {"enc": figure(fps), "why": why, **said})
     return [
-        Row("Video engines", Phrase(
-            "{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream",
-            {"enc": _encoder_fps(est), "dec": figure(a.decoder_fps_1080p),
-             "n": figure(a.video_surfaces_per_stream)}), key="video_engines"),
+        Row("Video engines", engines, key="video_engines"),
         Row("Encode sessions", Phrase("consumer cards {s} per server", {"s": figure(a.consumer_encode_sessions)}),
             key="encode_sessions"),
     ]

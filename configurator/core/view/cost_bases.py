@@ -22,12 +22,15 @@ from configurator.core.view.rows import Phrase
 BASES = {"tco": "total cost of ownership: cards, servers, network, power, support — over {period}",
          "tco-licences": "total cost of ownership: cards, servers, network, storage, power, support, vGPU licences — "
                          "over {period}",
+         "tco-desks": "total cost of ownership: cards, workstations, power, support — over {period}",
          "tco-paced": "{tco}, if the cards {pace} at this pace all {period}",
          "ownership": "cards and electricity, owned", "cloud": "cloud rent",
          "cloud-licence": "cloud rent + vGPU licence", "cloud-licence-in-rent": "cloud rent, vGPU licence included",
          "cloud-licences": "cloud rent, with each user's vGPU licence where the rent does not include it"}
 """What each basis is called, briefly (label ids; the TCO's with the years it covers; ``tco-licences`` the
-TCO of work whose bill always holds licences, :data:`LICENSED_UNITS`; ``cloud-licence`` the rent with the
+TCO of work whose bill always holds licences, :data:`LICENSED_UNITS`; ``tco-desks`` the TCO of desktops at the
+users' desks, whose bill holds workstations, not servers, network, storage or licences
+(:func:`~configurator.core.procurement.workstations.at_desks`); ``cloud-licence`` the rent with the
 per-user licence added to it, ``cloud-licence-in-rent`` a rent whose price includes it:
 :attr:`~configurator.core.economics.Costs.licence_per_unit`; ``cloud-licences`` a ranking of rents by
 :data:`LICENSED_UNITS`, each card's own)."""
@@ -46,7 +49,7 @@ load, and tests/test_like_for_like.py holds the keys to the families)."""
 
 
 def basis_label(basis: str, years: float | None = None, cost_unit: str | None = None,
-                pace: str | None = None, licence: float | None = None) -> str | Phrase:
+                pace: str | None = None, licence: float | None = None, desks: bool = False) -> str | Phrase:
     """The basis named (a label id, or for the TCO a phrase with the ``years`` it covers [years]; per
     ``cost_unit`` of :data:`LICENSED_UNITS`, the licences named with it; for a job that ends, its family's
     ``pace`` (:func:`~configurator.core.messages.pace_msg`), the TCO's words then "if the cards render at
@@ -55,11 +58,15 @@ def basis_label(basis: str, years: float | None = None, cost_unit: str | None = 
     11.5 USD a frame of it (:mod:`configurator.core.job_alone` says that figure). Until December 2026 keyed
     on the unit "frame", so a training job's label lacked it; the TCO's words are written once, in
     :data:`BASES`). ``licence``: the per-user licence on the rent
-    (:attr:`~configurator.core.economics.Costs.licence_per_unit`; 0: in the rent's price), named with it."""
+    (:attr:`~configurator.core.economics.Costs.licence_per_unit`; 0: in the rent's price), named with it.
+    ``desks``: the desktops are workstations at the users' desks
+    (:func:`~configurator.core.procurement.workstations.at_desks`), the TCO's words those of their bill (until
+    December 2026 "cards, servers, network, storage, power, support, vGPU licences" of a bill of none of the
+    four)."""
     if basis == "cloud" and licence is not None:
         return BASES["cloud-licence" if licence else "cloud-licence-in-rent"]
     if basis == "tco":
-        key = "tco-licences" if cost_unit in LICENSED_UNITS else "tco"
+        key = "tco-desks" if desks else "tco-licences" if cost_unit in LICENSED_UNITS else "tco"
         tco = Phrase(BASES[key], {"period": period(years)})
         if pace is None or key != "tco":
             return tco
@@ -68,15 +75,16 @@ def basis_label(basis: str, years: float | None = None, cost_unit: str | None = 
 
 
 def per_unit_label(cost_unit: str, basis: str | None, years: float | None = None, pace: str | None = None,
-                   licence: float | None = None) -> Phrase:
+                   licence: float | None = None, desks: bool = False) -> Phrase:
     """'Cost per million tokens — cloud rent', 'Cost per million tokens — total cost of ownership:
     cards, servers, network, power, support — over 4 years': the cost per unit of work with its
     basis named (``basis`` None: no price, the basis unknown; ``years``: the TCO's horizon; ``pace``: the
-    family's ``pace`` for a job that ends; ``licence``: the licence on the rent, :func:`basis_label`)."""
+    family's ``pace`` for a job that ends; ``licence``: the licence on the rent; ``desks``: workstations at
+    the users' desks, :func:`basis_label`)."""
     if basis is None:
         return Phrase("Cost {per}", {"per": PER_UNIT[cost_unit]})
-    return Phrase("Cost {per} — {basis}", {"per": PER_UNIT[cost_unit],
-                                           "basis": basis_label(basis, years, cost_unit, pace, licence)})
+    named = basis_label(basis, years, cost_unit, pace, licence, desks)
+    return Phrase("Cost {per} — {basis}", {"per": PER_UNIT[cost_unit], "basis": named})
 
 
 SHORT = {"tco": "TCO over {period}", "cloud": "cloud rent"}

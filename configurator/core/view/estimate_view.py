@@ -20,6 +20,7 @@ from configurator.core.engines import decode_read_factor
 from configurator.core.formats import FORMATS
 from configurator.core.graphics import boards_needed, limit_engines
 from configurator.core.procurement.servers import servers_needed
+from configurator.core.procurement.workstations import at_desks
 from configurator.core.uncertainty import headline_bands
 from configurator.core.view.names import (  # noqa: F401 - the name tables, re-exported
     BATCHING,
@@ -38,11 +39,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
 )
 from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
 from configurator.core.view.layout_view import (  # noqa: F401 - joined re-exported (what_fits_view)
-    joined,
-    no_layout,
-    serving_layout,
-    training_layout,
-)
+    joined, no_layout, serving_layout, training_layout)
 from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
 from configurator.core.view import numbers
 from configurator.core.view.latency_column import MEDIAN, at_percentile, latency_heading, shown_percentile
@@ -342,8 +339,8 @@ def cost_section(est: Estimate) -> Section:
             key="energy"),
         # three significant digits below one unit, as the ranking and the summary write it (this row read
         # "0.21 USD" beside the ranking's "0.192 USD", the window's "0.09 EUR" beside the summary's "0.093")
-        Row(per_unit_label(family.cost_unit, c.basis, licence=c.licence_per_unit), Amount(per_unit, c.currency, money=True, per_unit=True),
-            key="per_unit"),
+        Row(per_unit_label(family.cost_unit, c.basis, licence=c.licence_per_unit, desks=at_desks(est.scenario)),
+            Amount(per_unit, c.currency, money=True, per_unit=True), key="per_unit"),
         # per unit as the row above (it read "0.33 USD" here, "0.335 USD" in the summary: persona 10)
         *_job_alone_rows(est, family, per_unit_money if runs else None),
         price_dates_row(c.prices),

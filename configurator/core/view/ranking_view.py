@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER
+from configurator.core.procurement.workstations import at_desks
 from configurator.core.recommend import Objective, Result
 from configurator.core.view.cost_bases import LICENSED_UNITS, column_per_unit_label, per_unit_label
 from configurator.core.view.names import CLASSES
@@ -43,7 +44,8 @@ def ranking_cost_label(objective: Objective, scenario) -> Phrase:
     family = family_of(scenario.workload)
     if objective is Objective.CLOUD:
         return per_unit_label(family.cost_unit, "cloud-licences" if family.cost_unit in LICENSED_UNITS else "cloud")
-    return per_unit_label(family.cost_unit, "tco", scenario.economics.amortisation_years, family.pace)
+    return per_unit_label(family.cost_unit, "tco", scenario.economics.amortisation_years, family.pace,
+                          desks=at_desks(scenario))
 
 
 def ranking_cost_heading(objective: Objective, scenario) -> Phrase:

@@ -20,6 +20,8 @@ ZH_CN_ANSWERS: dict[str, str] = {
         "总拥有成本：加速卡、服务器、网络、电力、维保——{period}",
     "total cost of ownership: cards, servers, network, storage, power, support, vGPU licences — over {period}":
         "总拥有成本：加速卡、服务器、网络、存储、电力、维保、vGPU 许可——{period}",
+    "total cost of ownership: cards, workstations, power, support — over {period}":
+        "总拥有成本：加速卡、工作站、电力、维保——{period}",
     "{tco}, if the cards {pace} at this pace all {period}": "{tco}，假设这些卡在 {period}内一直按此节奏{pace}",
     "cards and electricity, owned": "自购加速卡与电费",
     "This chart: {basis}. The ranking: {tco}; a card below yours here may cost more to own.":

@@ -128,8 +128,10 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "cloud": "云租用价",
     "Cost {per} — this job alone, its cards and servers bought for it (capex + its energy)":
         "{per}成本——仅此一项任务，为其购置加速卡与服务器（购置成本 + 本任务电费）",
-    "{fps} ({codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from "
-    "NVIDIA's table)": "{fps}（本卡编码器的 {codec}：Turing/Ampere 编码器 H.264 的 {default} × NVIDIA 性能表系数 {factor}）",
+    "{codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from NVIDIA's table":
+        "本卡编码器的 {codec}：Turing/Ampere 编码器 H.264 的 {default} × NVIDIA 性能表系数 {factor}",
+    "{enc} 1080p frames/s per encoder at P4 ({why}), {dec} per decoder, {n} surfaces per stream":
+        "每个编码器 P4 预设 1080p {enc} 帧/秒（{why}），每个解码器 {dec} 帧/秒，每路 {n} 帧缓存",
     "{n} at 1 card each": "{n} 台（每台 1 张卡）",
     "{n} at 1 board (1 GPU used) each": "{n} 台（每台 1 块板卡，使用 1 个 GPU）",
     "{n} at 1 board ({per} GPUs used) each": "{n} 台（每台 1 块板卡，使用 {per} 个 GPU）",

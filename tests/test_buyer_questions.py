@@ -193,7 +193,7 @@ def test_verdict_shape():
     f = floor("request-rate", 10.0, 12.0, "requests/s")
     assert f.met and f.by == -2.0 and f.kind == "floor"
     unknown = Verdict("budget", 100.0, 40.0, "CNY", None, basis="capex", params={"unpriced": 3})
-    assert not unknown.blocks and "3 items have no price" in unknown.message.text
+    assert not unknown.blocks and "bill lines without a price: 3" in unknown.message.text
     assert set(CONSTRAINTS) == {"budget", "region", "deadline", "power-cap", "rack-power", "throughput",
                                 "request-rate", "ttft", "tpot"}
 

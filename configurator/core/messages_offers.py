@@ -14,8 +14,6 @@ OFFER_CHINESE: dict[str, str] = {
     "median of 10 providers": "10 家服务商的中位数",
     "median of 11 providers": "11 家服务商的中位数",
     "median of 3 providers": "3 家服务商的中位数",
-    "median of 3 providers (天翼云, 华为云, 模力方舟)": "3 家服务商的中位数（天翼云、华为云、模力方舟）",
-    "median of 2 providers (天翼云, 火山引擎)": "2 家服务商的中位数（天翼云、火山引擎）",
     "median of 37 providers": "37 家服务商的中位数",
     "median of 5 providers": "5 家服务商的中位数",
     "median of 6 providers": "6 家服务商的中位数",
@@ -36,6 +34,7 @@ OFFER_CHINESE: dict[str, str] = {
     "on-demand (as the index labels it)": "按需（按该指数的标注）",
     "not stated": "未说明",
     "monthly, 8-GPU bare-metal machine": "包月，8 卡裸金属整机",
+    "monthly, one-card instance": "包月，单卡实例",
     "EC2 Capacity Block (US East, Ohio)": "EC2 Capacity Block（美国东部，俄亥俄）",
 }
 """A price's offer (provider and tier) in Chinese, keyed by the catalog's exact English."""

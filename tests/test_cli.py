@@ -49,7 +49,7 @@ def test_estimate_table_has_units(capsys):
     code, out, _ = run(capsys, "estimate", "--model", "llama3.2-1b", "--card", "t4", "--workload", "lora")
     assert code == 0
     assert "GiB" in out and "tokens/s" in out
-    assert "T4 has no BF16: FP16 used" in out
+    assert "T4 has no BF16 rate (unsupported or not published): FP16 used" in out
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ from configurator.core.view.rows import write
 
 CATALOG_FILE = Path(__file__).resolve().parents[1] / "catalog.json"
 
-CHINA_PROVIDERS = ("胜算云", "天翼云", "火山引擎", "模力方舟", "云擎天下", "上海有色网")
+CHINA_PROVIDERS = ("胜算云", "天翼云", "火山引擎", "模力方舟", "云擎天下", "上海有色网", "华为云", "腾讯云", "极智算")
 """The mainland-China providers the catalog's rents name (their own sites sell in CNY to accounts
 verified in mainland China)."""
 

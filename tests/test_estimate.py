@@ -62,7 +62,7 @@ def test_t4_has_no_bf16(catalog, llama8b):
     s = Scenario(model=preset("tinyllama-1.1b"), card_id="t4", workload="lora", precision="bf16")
     est = estimate(s, catalog.get("t4"))
     assert est.plan.math.value == "fp16"
-    assert "T4 has no BF16: FP16 used" in est.warnings
+    assert "T4 has no BF16 rate (unsupported or not published): FP16 used" in est.warnings
 
 
 def test_l40s_tensor_parallel_over_pcie(catalog, inference_scenario):

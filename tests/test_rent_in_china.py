@@ -16,9 +16,11 @@ from configurator.core.scenario import Scenario, updated
 
 RENTED_IN_CHINA = ("h800-sxm", "a100-sxm-80gb")
 """Licence-required cards with a China-market rent in the catalog (云擎天下, 2026-08). The H200 SXM has
-one too, but China's customs bar its entry: not ranked, rented or bought (tests/test_china_import.py)."""
+one too, but China's customs bar its entry: not ranked, rented or bought (tests/test_china_import.py).
+The H20 has one as well (腾讯云, 2026-07): ranked, its region note also naming the Chinese regulators'
+advice (:func:`test_ranked_by_rent_the_h20_is_ranked_on_its_china_rent`)."""
 
-NO_CHINA_RENT = ("a800-sxm", "h20", "gh200-96gb")
+NO_CHINA_RENT = ("a800-sxm", "gh200-96gb")
 """Licence-required cards without one (the tracker the catalog cites found no A800 rent on 2026-08-22)."""
 
 
@@ -51,6 +53,13 @@ def test_ranked_by_rent_a_card_rented_in_china_is_ranked_with_its_status_as_a_no
     assert "2026-01-15" in said.text
     zh = said.text_in("zh_CN")
     assert "在中国大陆" in zh and "租用方不构成出口" in zh and "不构成法律意见" in zh
+
+
+def test_ranked_by_rent_the_h20_is_ranked_on_its_china_rent(catalog):
+    one = rank_card(_question(), catalog.get("h20"), Objective.CLOUD)
+    assert one.ranked is not None, one.rejected
+    assert one.ranked.estimate.costs.prices.cloud_price_date == "2026-07"
+    assert _region(one.ranked.estimate).met
 
 
 @pytest.mark.parametrize("card_id", NO_CHINA_RENT)
@@ -107,7 +116,7 @@ def test_the_whole_ranking_by_rent_in_china(catalog):
     question = _question()
     result = recommend(question, catalog, Objective.CLOUD, limit=20)
     ranked = {r.card.id: r for r in result.ranked}
-    assert set(RENTED_IN_CHINA) <= set(ranked)
+    assert {*RENTED_IN_CHINA, "h20"} <= set(ranked)
     assert not set(NO_CHINA_RENT) & set(ranked)
     assert all(not r.estimate.violations for r in result.ranked)
     capex = recommend(updated(question, constraints={"budget_basis": "capex"}), catalog, Objective.TCO, limit=20)

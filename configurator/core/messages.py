@@ -36,7 +36,7 @@ from configurator.core.messages_validation import VALIDATION_CHINESE, VALIDATION
 from configurator.core.messages_weights import WEIGHTS_CHINESE, WEIGHTS_ENGLISH
 
 ENGLISH: dict[str, str] = {
-    "precision-fallback": "{card} has no {requested}: {used} used",
+    "precision-fallback": "{card} has no {requested} rate (unsupported or not published): {used} used",
     "precision-emulated": (
         "{card} has no {requested} math: weights stored in {requested}, math in {used} (emulated, "
         "saves memory but not compute)"

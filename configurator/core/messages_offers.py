@@ -26,11 +26,15 @@ OFFER_CHINESE: dict[str, str] = {
     "模力方舟 (Gitee AI)": "模力方舟（Gitee AI）",
     "火山引擎 (Volcano Engine)": "火山引擎（Volcano Engine）",
     "胜算云 (Shengsuanyun)": "胜算云（Shengsuanyun）",
+    "华为云 (Huawei Cloud)": "华为云（Huawei Cloud）",
+    "腾讯云 (Tencent Cloud)": "腾讯云（Tencent Cloud）",
+    "极智算 (JYGPU)": "极智算（JYGPU）",
     "on-demand": "按需",
     "on-demand (marketplace)": "按需（市场平台）",
     "on-demand (as the index labels it)": "按需（按该指数的标注）",
     "not stated": "未说明",
     "monthly, 8-GPU bare-metal machine": "包月，8 卡裸金属整机",
+    "monthly, one-card instance": "包月，单卡实例",
     "EC2 Capacity Block (US East, Ohio)": "EC2 Capacity Block（美国东部，俄亥俄）",
 }
 """A price's offer (provider and tier) in Chinese, keyed by the catalog's exact English."""

@@ -402,11 +402,12 @@ ZH_CN_NOTES: dict[str, str] = {
         "张量核心以同一速率运行两者）；规格书转载中未列 INT4。FP64 每 GPU 0.07 TF = 4.5/64（GA10x 的 1/64 "
         "速率），A16 规格书中没有。",
     ("Listed per system (one GB10). FP4 500 TF dense = NVIDIA's 1 PF with sparsity halved; FP32 31 TF. "
-     "BF16/FP8 tensor rates not published (NVIDIA quotes FP4 only) and left empty rather than derived. 128 GB "
-     "is shared with the CPU and the OS. Desktop developer system; vGPU not verified."):
+     "BF16/FP8 tensor rates not published (NVIDIA quotes FP4 only) and left empty rather than derived. A BF16 or "
+     "FP16 request falls back to the FP32 rate, and the estimate says so (searched again 2026-12-06: see the "
+     "sources). 128 GB is shared with the CPU and the OS. Desktop developer system; vGPU not verified."):
         "按整机列出（一个 GB10）。FP4 稠密 500 TF = NVIDIA 含稀疏的 1 PF 减半；FP32 31 TF。BF16/FP8 "
-        "张量算力未公布（NVIDIA 只给出 FP4），留空而不推算。128 GB 与 CPU 及操作系统共享。桌面开发者整机；vGPU "
-        "未核实。",
+        "张量算力未公布（NVIDIA 只给出 FP4），留空而不推算。BF16 或 FP16 请求回退到 FP32 算力，估算中会注明"
+        "（2026-12-06 再次检索：见来源）。128 GB 与 CPU 及操作系统共享。桌面开发者整机；vGPU 未核实。",
     ("Matrix BF16 = FP8 = 1,835 TF (dense; no sparsity claims); vector BF16 28.7 TF. 3.67–3.7 TB/s. OAM 900 W; "
      "PCIe card 600 W. link_gbps=1050 = the 21 scale-up 200GbE ports, bidirectional (Ethernet, not NVLink); "
      "the other 3 ports are the scale-out network (scale_out_gbps). Intel: end of the Gaudi line."):

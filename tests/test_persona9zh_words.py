@@ -32,7 +32,10 @@ def test_a_row_that_fits_only_as_the_cache_is_given_back_shows_no_negative_headr
     for row in tight:
         texts = [m.text for m in row.reasons] + [m.text_in("zh_CN") for m in row.reasons]
         assert not any(re.search(r"(headroom|余量) -", t) for t in texts)
-        said = next(m for m in row.reasons if m.id == "reason-compute-bound-cache")
+        said = next((m for m in row.reasons if m.id == "reason-compute-bound-cache"), None)
+        if said is None:  # session 43: 16 x T4 is tight too, bound by its communication (no cache words there)
+            assert "reason-comm-bound" in [m.id for m in row.reasons]
+            continue
         assert "at its peak, the allocator giving its usual cache back near the limit" in said.text
         assert "峰值时显存余量" in said.text_in("zh_CN")
     roomy = [r for r in result.ranked if r.estimate.memory.headroom > 0.05]
@@ -144,7 +147,7 @@ def test_a_training_row_that_fits_on_its_peak_says_so_beside_its_memory(catalog,
     assert row.fits and row.memory_bytes > row.usable_bytes  # the case: fits on the peak alone
     argv = ["what-fits", "--owned", "ascend-910b:16", "--models", "llama3.1-405b", "--tasks", "lora"]
     assert main(argv) == 0
-    assert "71.3 GiB of 63.4 GiB; fits at its 59.4 GiB peak, the cache given back near the limit" in \
+    assert "73.8 GiB of 63.4 GiB; fits at its 61.4 GiB peak, the cache given back near the limit" in \
         capsys.readouterr().out.replace("\u00a0", " ")
     assert main([*argv, "--lang", "zh_CN"]) == 0
-    assert "71.3 GiB / 63.4 GiB；峰值 59.4 GiB 放得下：分配器接近上限时归还缓存" in capsys.readouterr().out.replace("\u00a0", " ")
+    assert "73.8 GiB / 63.4 GiB；峰值 61.4 GiB 放得下：分配器接近上限时归还缓存" in capsys.readouterr().out.replace("\u00a0", " ")

@@ -16,7 +16,7 @@ from configurator.core.units import TERA
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
-from configurator.core.workloads.training.grid import BATCH_ROUNDING
+from configurator.core.workloads.training.grid import BATCH_ROUNDING, wider_batches
 from configurator.core.workloads.training.plan import WIDENED, estimated, fits_nowhere, search_counts
 
 BATCH_MOVES = ("batch-moved", *WIDENED)
@@ -166,21 +166,42 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
 
 def _fewest_in_bracket(base: Scenario, card: Card, left: Sequence[int], known: dict[int, Estimate | None],
                        high: Estimate) -> Estimate:
-    """``high``, the fewest whole servers the probes found to meet every constraint, or the fewest of
-    ``left`` (the counts the probes left untried between the last that missed and ``high``) when it
-    meets them too and would meet the deadline at ``high``'s speed per card (``high``'s time
-    scaled by the counts): the time is not monotonic in the count (the layouts that split a count
-    change with it), so the probes' reading of the crossing can pass over it (the probes found 352
-    H100 PCIe on the README's 70B question, 320 below missing by 228 h, where 352 beat it by 214 h
-    and 328 meet it). One count more searched, only where ``high`` beats the deadline by more than
-    a server's share of its time [count]."""
+    """``high``, the fewest whole servers found to meet every constraint, or fewer of ``left`` (the
+    counts left untried between the last that missed and ``high``) that meet them too: walked
+    down from ``high`` :data:`WALK_STEP` counts at a time, their layouts searched together, while
+    the lowest of a step meets and the next could meet the deadline at the fewest's speed per card
+    (its time scaled by the counts). The time is not monotonic in the count but runs in stretches:
+    a layout (tp, pp, micro-batch) splits the batch over every count from the one where its
+    data-parallel width first reaches the batch within its rounding, and within the stretch the
+    time falls as the count rises; the probes land anywhere in the stretch, and the walk finds its
+    start (680 A100 80GB found by the probes on the README's 70B question, the stretch of 4-way
+    tensor groups with micro-batch 3 running down to 656, the fewest of every count; 320 H100 PCIe
+    miss by 228 h, 328 meet) [count]."""
     deadline = base.constraints.deadline_hours
     if not left or not deadline or high.training is None:
         return high
-    if left[0] * deadline < high.scenario.count * high.training.hours:
-        return high
-    _evaluated(base, card, left[:1], known)
-    return known[left[0]] if _meets(known.get(left[0])) else high
+    tried = [n for n in left if n * deadline >= high.scenario.count * high.training.hours
+             and _splits_as(base, card, n, high)][:STRETCH_TRIES]
+    _evaluated(base, card, tried, known)
+    meeting = [n for n in tried if _meets(known.get(n))]
+    return known[min(meeting)] if meeting else high
+
+
+def _splits_as(base: Scenario, card: Card, count: int, est: Estimate) -> bool:
+    """Whether ``count`` cards can take ``est``'s layout: its model-parallel group (the cards over its
+    data-parallel width) divides the count, and the width there times its micro-batch divides a
+    batch the planner tries (the job's, or one of :func:`~configurator.core.workloads.training.grid.
+    wider_batches`)."""
+    group = est.scenario.count // est.scenario.data_parallel
+    if count % group:
+        return False
+    grain = count // group * est.scenario.training.micro_batch
+    sequences = global_batch_tokens(base) // base.training.seq_len
+    return any(b % grain == 0 for b in (sequences, *wider_batches(at_count(base, count), card, sequences)))
+
+
+STRETCH_TRIES = 1
+"""Counts :func:`_fewest_in_bracket` tries below the fewest found, searched together [count]."""
 
 
 PROBES_BETWEEN = 2

@@ -161,7 +161,11 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
                if n > above]
     _evaluated(base, card, eighths, known, ahead)
     meeting = [n for n in eighths if _meets(known.get(n))]
-    return [known[min(meeting)]] if meeting else []
+    fewest = known[min(meeting)] if meeting else met
+    missed = max((n for n, e in known.items() if n < fewest.scenario.count and not _meets(e)), default=above)
+    walked = _fewest_in_bracket(base, card, [n for n in between if missed < n < fewest.scenario.count], known,
+                                fewest)
+    return [walked] if walked is not met else []
 
 
 def _fewest_in_bracket(base: Scenario, card: Card, left: Sequence[int], known: dict[int, Estimate | None],

@@ -155,57 +155,67 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
         else:
             lo, low = at, known[between[at]]
     if high is not met:
-        return [_fewest_in_bracket(base, card, between[lo + 1:hi], known, high)]
+        left = between[lo + 1:hi]
+        tried = _below_fewest(base, card, left, high) or _could_meet(base, left, high)[:1]
+        _evaluated(base, card, tried, known)
+        return [_fewest_of(known, tried, high)]
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
-    _evaluated(base, card, eighths, known, ahead)
-    meeting = [n for n in eighths if _meets(known.get(n))]
-    fewest = known[min(meeting)] if meeting else met
-    missed = max((n for n, e in known.items() if n < fewest.scenario.count and not _meets(e)), default=above)
-    walked = _fewest_in_bracket(base, card, [n for n in between if missed < n < fewest.scenario.count], known,
-                                fewest)
-    return [walked] if walked is not met else []
+    tried = sorted({*eighths, *_below_fewest(base, card, [n for n in between if n > above], met)})
+    _evaluated(base, card, tried, known, ahead)
+    fewest = _fewest_of(known, tried, met)
+    return [] if fewest is met else [fewest]
 
 
-def _fewest_in_bracket(base: Scenario, card: Card, left: Sequence[int], known: dict[int, Estimate | None],
-                       high: Estimate) -> Estimate:
-    """``high``, the fewest whole servers found to meet every constraint, or fewer of ``left`` (the
-    counts left untried between the last that missed and ``high``) that meet them too: walked
-    down from ``high`` :data:`WALK_STEP` counts at a time, their layouts searched together, while
-    the lowest of a step meets and the next could meet the deadline at the fewest's speed per card
-    (its time scaled by the counts). The time is not monotonic in the count but runs in stretches:
-    a layout (tp, pp, micro-batch) splits the batch over every count from the one where its
-    data-parallel width first reaches the batch within its rounding, and within the stretch the
-    time falls as the count rises; the probes land anywhere in the stretch, and the walk finds its
-    start (680 A100 80GB found by the probes on the README's 70B question, the stretch of 4-way
-    tensor groups with micro-batch 3 running down to 656, the fewest of every count; 320 H100 PCIe
-    miss by 228 h, 328 meet) [count]."""
-    deadline = base.constraints.deadline_hours
-    if not left or not deadline or high.training is None:
-        return high
-    tried = [n for n in left if n * deadline >= high.scenario.count * high.training.hours
-             and _splits_as(base, card, n, high)][:STRETCH_TRIES]
-    _evaluated(base, card, tried, known)
+def _fewest_of(known: dict[int, Estimate | None], tried: Sequence[int], found: Estimate) -> Estimate:
+    """The deployment of the fewest of ``tried`` that meets every constraint, else ``found``."""
     meeting = [n for n in tried if _meets(known.get(n))]
-    return known[min(meeting)] if meeting else high
+    return known[min(meeting)] if meeting else found
 
 
-def _splits_as(base: Scenario, card: Card, count: int, est: Estimate) -> bool:
-    """Whether ``count`` cards can take ``est``'s layout: its model-parallel group (the cards over its
-    data-parallel width) divides the count, and the width there times its micro-batch divides a
-    batch the planner tries (the job's, or one of :func:`~configurator.core.workloads.training.grid.
-    wider_batches`)."""
-    group = est.scenario.count // est.scenario.data_parallel
+def _could_meet(base: Scenario, left: Sequence[int], found: Estimate) -> list[int]:
+    """The counts of ``left`` that would meet the deadline at ``found``'s speed per card (its time
+    scaled by the counts); none without a deadline or a time [count]."""
+    deadline = base.constraints.deadline_hours
+    if not deadline or found.training is None:
+        return []
+    return [n for n in left if n * deadline >= found.scenario.count * found.training.hours]
+
+
+def _below_fewest(base: Scenario, card: Card, left: Sequence[int], found: Estimate) -> list[int]:
+    """The fewest of ``left`` (counts below ``found``, a deployment that meets every constraint, and
+    above the last count that missed) that could meet the deadline at ``found``'s speed per card
+    and can take its layout (:func:`_splits_as`), to try: the time is not monotonic in the count but
+    runs in stretches: a layout (tensor × pipeline group, micro-batch) splits a batch the planner
+    tries over every count from the one where its data-parallel width first does, and within the
+    stretch the time falls as the count rises; the probes between (or the ladder) land anywhere in
+    it. 680 A100 80GB found by the probes on the README's 70B question, the stretch of 4-way tensor
+    groups at micro-batch 3 running down to 656, the fewest of every count; 1,024 MTT S4000 on the
+    Qwen 2.5 14B question (1 T tokens in 30 days), its stretch down to 976 [count]."""
+    group, micro_batch = found.scenario.count // found.scenario.data_parallel, found.scenario.training.micro_batch
+    return next(([n] for n in _could_meet(base, left, found) if not n % group
+                 and _splits_as(base, card, n, group, micro_batch)), [])
+
+
+def _splits_as(base: Scenario, card: Card, count: int, group: int, micro_batch: int) -> bool:
+    """Whether ``count`` cards can take a layout of ``group`` cards a model replica (tensor × pipeline
+    × context) at ``micro_batch`` sequences a rank: the group divides the count, and the
+    data-parallel width there times the micro-batch divides a batch the planner tries (the job's,
+    or one of :func:`~configurator.core.workloads.training.grid.wider_batches`, all within
+    :data:`~configurator.core.workloads.training.grid.BATCH_ROUNDING` of it: none where no multiple
+    of that grain lies so near)."""
     if count % group:
         return False
-    grain = count // group * est.scenario.training.micro_batch
+    grain = count // group * micro_batch
     sequences = global_batch_tokens(base) // base.training.seq_len
-    return any(b % grain == 0 for b in (sequences, *wider_batches(at_count(base, count), card, sequences)))
+    if sequences % grain == 0:
+        return True
+    if int(sequences * (1 + BATCH_ROUNDING)) // grain * grain < sequences * (1 - BATCH_ROUNDING):
+        return False  # no batch within the rounding splits: none of the wider ones either
+    return any(b % grain == 0 for b in wider_batches(at_count(base, count), card, sequences))
 
 
-STRETCH_TRIES = 1
-"""Counts :func:`_fewest_in_bracket` tries below the fewest found, searched together [count]."""
 
 
 PROBES_BETWEEN = 2

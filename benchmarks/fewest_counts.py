@@ -30,10 +30,12 @@ from configurator.core.workloads.layout import TRAINING_COUNTS, plannable, whole
 from configurator.core.workloads.training import deployment  # noqa: E402
 
 EXTRA = {
-    "8B 1T 20d": "--workload pretrain --model llama3-8b --tokens 1T --seq 8192 --recipe megatron-mixed --deadline 20d",
+    "8B 1T 20d": "--workload pretrain --model llama3-8b --tokens 1T --seq 8192 --recipe megatron-mixed "
+                 "--deadline 20d",
     "7B 2T 45d": "--workload pretrain --model llama2-7b --tokens 2T --seq 4096 --recipe megatron-mixed --deadline 45d",
     "Qwen 14B 1T 30d": "--workload pretrain --model qwen2.5-14b --tokens 1T --seq 4096 --deadline 30d",
-    "70B 1T 60d": "--workload pretrain --model llama3-70b --tokens 1T --seq 8192 --recipe megatron-mixed --deadline 60d",
+    "70B 1T 60d": "--workload pretrain --model llama3-70b --tokens 1T --seq 8192 --recipe megatron-mixed "
+                  "--deadline 60d",
     "70B 2T 120d bf16": "--workload pretrain --model llama3-70b --tokens 2T --seq 4096 --deadline 120d",
     "405B 15T 180d": "--workload pretrain --model llama3.1-405b --tokens 15T --seq 8192 --recipe megatron-mixed "
                      "--deadline 180d",
@@ -86,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     agree = differ = 0
     for words, scenario in questions(args.readme).items():
-        cards = [CATALOG.get(c) for c in args.cards.split(",")] if args.cards else [CATALOG.get(c) for c in CATALOG.ids()]
+        ids = args.cards.split(",") if args.cards else CATALOG.ids()
+        cards = [CATALOG.get(c) for c in ids]
         for card in cards:
             if plan_training(card, scenario.precision).math is None:
                 continue

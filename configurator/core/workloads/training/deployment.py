@@ -128,9 +128,10 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     below it (which does not), at most :data:`PROBES_BETWEEN` whole-server counts
     (:func:`server_unit`) are tried one by one, each where the deadline would be crossed as read
     from the times of the nearest counts tried on either side (:func:`_crossing`), and the fewest
-    found to meet kept (or the count above the last that missed, :func:`_fewest_in_bracket`); when
-    none does, the :func:`counts_between` above the last tried, their
-    layouts searched together, the fewest that meets kept. ``timed``: the ladder's deployments so
+    found to meet kept, or the fewest below it that could take its layout (:func:`_below_fewest`,
+    else the lowest above the last that missed), tried once more; when none does, the
+    :func:`counts_between` above the last tried with the fewest that could take ``met``'s layout,
+    their layouts searched together, the fewest that meets kept. ``timed``: the ladder's deployments so
     far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
     the first count tried here (one evaluation: a count's search is its own whatever it is
     searched with)."""
@@ -216,8 +217,6 @@ def _splits_as(base: Scenario, card: Card, count: int, group: int, micro_batch: 
     return any(b % grain == 0 for b in wider_batches(at_count(base, count), card, sequences))
 
 
-
-
 PROBES_BETWEEN = 2
 """Whole-server counts :func:`_met_between` tries one by one between the ladder's count that
 meets every constraint and the one below it, before the eighths of :func:`counts_between`
@@ -226,7 +225,9 @@ deadline: 144 Gaudi 3, 328 H100 PCIe on the README's 70B question) costs a layou
 own, ~10 ms a card, so the probes are few and placed where the deadline is crossed: on the README's
 two training questions (17 cards, GB200 in NVL72 racks among them) they found the fewest whole
 servers that every count tried in turn finds in 32 of 34, a few more in two (680 A100 80GB for
-656, 384 Ascend 910C A3 for 328), never more than the eighths; one probe found it in 25 of 34.
+656, 384 Ascend 910C A3 for 328), never more than the eighths; one probe found it in 25 of 34 (with
+the count below the fewest found that takes its layout, :func:`_below_fewest`, tried too since
+December 2026: 656 A100 80GB; ``benchmarks/fewest_counts.py`` compares with every count).
 CPU time of the README's recommendations over the catalog, one process, best of 6 (2026-12-05):
 7B 400 -> 389 ms with two probes (405 with one), 70B 613 -> 721 ms (645 with one); searching every
 count down to the one below the fewest, 40-90 % slower."""

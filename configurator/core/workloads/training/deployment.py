@@ -130,9 +130,11 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     from the times of the nearest counts tried on either side (:func:`_crossing`), and the fewest
     found to meet kept, or the fewest below it that could take its layout (:func:`_below_fewest`,
     else the lowest above the last that missed), tried once more; when none does, the
-    :func:`counts_between` above the last tried with the fewest that could take ``met``'s layout,
-    their layouts searched together, the fewest that meets kept. ``timed``: the ladder's deployments so
-    far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
+    :func:`counts_between` above the last tried, their layouts searched together, the fewest that
+    meets kept (the fewest below it, or below ``met``, that could take its layout, tried too, found
+    39 -> 17 of the README's 130 card-questions off the fewest of every count, but cost +5.7 % on
+    the 70B question: not done, ``notes-fewest-counts-2026-12-06.md``). ``timed``: the ladder's
+    deployments so far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
     the first count tried here (one evaluation: a count's search is its own whatever it is
     searched with)."""
     below = [n for n in counts if n < met.scenario.count]
@@ -163,9 +165,8 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
-    tried = sorted({*eighths, *_below_fewest(base, card, [n for n in between if n > above], met)})
-    _evaluated(base, card, tried, known, ahead)
-    fewest = _fewest_of(known, tried, met)
+    _evaluated(base, card, eighths, known, ahead)
+    fewest = _fewest_of(known, eighths, met)
     return [] if fewest is met else [fewest]
 
 
@@ -191,9 +192,8 @@ def _below_fewest(base: Scenario, card: Card, left: Sequence[int], found: Estima
     runs in stretches: a layout (tensor × pipeline group, micro-batch) splits a batch the planner
     tries over every count from the one where its data-parallel width first does, and within the
     stretch the time falls as the count rises; the probes between (or the ladder) land anywhere in
-    it. 680 A100 80GB found by the probes on the README's 70B question, the stretch of 4-way tensor
-    groups at micro-batch 3 running down to 656, the fewest of every count; 1,024 MTT S4000 on the
-    Qwen 2.5 14B question (1 T tokens in 30 days), its stretch down to 976 [count]."""
+    it: 680 A100 80GB found by the probes on the README's 70B question, the stretch of 4-way tensor
+    groups at micro-batch 3 running down to 656, the fewest of every count [count]."""
     group, micro_batch = found.scenario.count // found.scenario.data_parallel, found.scenario.training.micro_batch
     return next(([n] for n in _could_meet(base, left, found) if not n % group
                  and _splits_as(base, card, n, group, micro_batch)), [])

@@ -16,7 +16,7 @@ from configurator.core.units import TERA
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
-from configurator.core.workloads.training.grid import BATCH_ROUNDING
+from configurator.core.workloads.training.grid import BATCH_ROUNDING, wider_batches
 from configurator.core.workloads.training.plan import WIDENED, estimated, fits_nowhere, search_counts
 
 BATCH_MOVES = ("batch-moved", *WIDENED)
@@ -128,10 +128,13 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     below it (which does not), at most :data:`PROBES_BETWEEN` whole-server counts
     (:func:`server_unit`) are tried one by one, each where the deadline would be crossed as read
     from the times of the nearest counts tried on either side (:func:`_crossing`), and the fewest
-    found to meet kept (or the count above the last that missed, :func:`_fewest_in_bracket`); when
-    none does, the :func:`counts_between` above the last tried, their
-    layouts searched together, the fewest that meets kept. ``timed``: the ladder's deployments so
-    far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
+    found to meet kept, or the fewest below it that could take its layout (:func:`_below_fewest`,
+    else the lowest above the last that missed), tried once more; when none does, the
+    :func:`counts_between` above the last tried, their layouts searched together, the fewest that
+    meets kept (the fewest below it, or below ``met``, that could take its layout, tried too, found
+    39 -> 17 of the README's 130 card-questions off the fewest of every count, but cost +5.7 % on
+    the 70B question: not done, ``notes-fewest-counts-2026-12-06.md``). ``timed``: the ladder's
+    deployments so far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
     the first count tried here (one evaluation: a count's search is its own whatever it is
     searched with)."""
     below = [n for n in counts if n < met.scenario.count]
@@ -155,32 +158,63 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
         else:
             lo, low = at, known[between[at]]
     if high is not met:
-        return [_fewest_in_bracket(base, card, between[lo + 1:hi], known, high)]
+        left = between[lo + 1:hi]
+        tried = _below_fewest(base, card, left, high) or _could_meet(base, left, high)[:1]
+        _evaluated(base, card, tried, known)
+        return [_fewest_of(known, tried, high)]
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
     _evaluated(base, card, eighths, known, ahead)
-    meeting = [n for n in eighths if _meets(known.get(n))]
-    return [known[min(meeting)]] if meeting else []
+    fewest = _fewest_of(known, eighths, met)
+    return [] if fewest is met else [fewest]
 
 
-def _fewest_in_bracket(base: Scenario, card: Card, left: Sequence[int], known: dict[int, Estimate | None],
-                       high: Estimate) -> Estimate:
-    """``high``, the fewest whole servers the probes found to meet every constraint, or the fewest of
-    ``left`` (the counts the probes left untried between the last that missed and ``high``) when it
-    meets them too and would meet the deadline at ``high``'s speed per card (``high``'s time
-    scaled by the counts): the time is not monotonic in the count (the layouts that split a count
-    change with it), so the probes' reading of the crossing can pass over it (the probes found 352
-    H100 PCIe on the README's 70B question, 320 below missing by 228 h, where 352 beat it by 214 h
-    and 328 meet it). One count more searched, only where ``high`` beats the deadline by more than
-    a server's share of its time [count]."""
+def _fewest_of(known: dict[int, Estimate | None], tried: Sequence[int], found: Estimate) -> Estimate:
+    """The deployment of the fewest of ``tried`` that meets every constraint, else ``found``."""
+    meeting = [n for n in tried if _meets(known.get(n))]
+    return known[min(meeting)] if meeting else found
+
+
+def _could_meet(base: Scenario, left: Sequence[int], found: Estimate) -> list[int]:
+    """The counts of ``left`` that would meet the deadline at ``found``'s speed per card (its time
+    scaled by the counts); none without a deadline or a time [count]."""
     deadline = base.constraints.deadline_hours
-    if not left or not deadline or high.training is None:
-        return high
-    if left[0] * deadline < high.scenario.count * high.training.hours:
-        return high
-    _evaluated(base, card, left[:1], known)
-    return known[left[0]] if _meets(known.get(left[0])) else high
+    if not deadline or found.training is None:
+        return []
+    return [n for n in left if n * deadline >= found.scenario.count * found.training.hours]
+
+
+def _below_fewest(base: Scenario, card: Card, left: Sequence[int], found: Estimate) -> list[int]:
+    """The fewest of ``left`` (counts below ``found``, a deployment that meets every constraint, and
+    above the last count that missed) that could meet the deadline at ``found``'s speed per card
+    and can take its layout (:func:`_splits_as`), to try: the time is not monotonic in the count but
+    runs in stretches: a layout (tensor × pipeline group, micro-batch) splits a batch the planner
+    tries over every count from the one where its data-parallel width first does, and within the
+    stretch the time falls as the count rises; the probes between (or the ladder) land anywhere in
+    it: 680 A100 80GB found by the probes on the README's 70B question, the stretch of 4-way tensor
+    groups at micro-batch 3 running down to 656, the fewest of every count [count]."""
+    group, micro_batch = found.scenario.count // found.scenario.data_parallel, found.scenario.training.micro_batch
+    return next(([n] for n in _could_meet(base, left, found) if not n % group
+                 and _splits_as(base, card, n, group, micro_batch)), [])
+
+
+def _splits_as(base: Scenario, card: Card, count: int, group: int, micro_batch: int) -> bool:
+    """Whether ``count`` cards can take a layout of ``group`` cards a model replica (tensor × pipeline
+    × context) at ``micro_batch`` sequences a rank: the group divides the count, and the
+    data-parallel width there times the micro-batch divides a batch the planner tries (the job's,
+    or one of :func:`~configurator.core.workloads.training.grid.wider_batches`, all within
+    :data:`~configurator.core.workloads.training.grid.BATCH_ROUNDING` of it: none where no multiple
+    of that grain lies so near)."""
+    if count % group:
+        return False
+    grain = count // group * micro_batch
+    sequences = global_batch_tokens(base) // base.training.seq_len
+    if sequences % grain == 0:
+        return True
+    if int(sequences * (1 + BATCH_ROUNDING)) // grain * grain < sequences * (1 - BATCH_ROUNDING):
+        return False  # no batch within the rounding splits: none of the wider ones either
+    return any(b % grain == 0 for b in wider_batches(at_count(base, count), card, sequences))
 
 
 PROBES_BETWEEN = 2
@@ -191,7 +225,9 @@ deadline: 144 Gaudi 3, 328 H100 PCIe on the README's 70B question) costs a layou
 own, ~10 ms a card, so the probes are few and placed where the deadline is crossed: on the README's
 two training questions (17 cards, GB200 in NVL72 racks among them) they found the fewest whole
 servers that every count tried in turn finds in 32 of 34, a few more in two (680 A100 80GB for
-656, 384 Ascend 910C A3 for 328), never more than the eighths; one probe found it in 25 of 34.
+656, 384 Ascend 910C A3 for 328), never more than the eighths; one probe found it in 25 of 34 (with
+the count below the fewest found that takes its layout, :func:`_below_fewest`, tried too since
+December 2026: 656 A100 80GB; ``benchmarks/fewest_counts.py`` compares with every count).
 CPU time of the README's recommendations over the catalog, one process, best of 6 (2026-12-05):
 7B 400 -> 389 ms with two probes (405 with one), 70B 613 -> 721 ms (645 with one); searching every
 count down to the one below the fewest, 40-90 % slower."""

@@ -323,8 +323,8 @@ PUBLISHED: dict[str, PublishedCase] = {
                                             "delayed is the curve of Megatron-Core's fused casts, 43,492 tokens/s, "
                                             "+19.1 %); the field also sets Megatron-Core's rule that the output "
                                             "projection keeps no FP8 copy (memory.keeps_original_inputs), which this "
-                                            "run did not follow: its memory is 1.7 GB low (58.9 of 85.0 GB stated, "
-                                            "60.6 with the copy; the planner's micro-batch 48 fits either way)"),
+                                            "run did not follow: its memory is 1.7 GB low (59.1 of 85.0 GB stated, "
+                                            "60.9 with the copy; the planner's micro-batch 48 fits either way)"),
     "tp-foundry-a100-70b-64": _foundry("tp-foundry-a100-70b-64", _train(MPT["70b"], "a100-sxm-80gb", 64, zero=3,
                                         mb=8, m=4, recompute="full", recipe="pure", network=A100_NETWORK),
                                         "bf16 PURE as the pure recipe"),

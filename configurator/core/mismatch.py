@@ -46,8 +46,10 @@ def mismatch(scenario: Scenario, catalog: Catalog, rankings: dict | None = None,
         return None
     family = family_of(scenario.workload)
     check = next((c for kind, c in _CHECKS if isinstance(family, kind)), None)
-    if check is training_mismatch:  # the one check that reads the ranking the buyer asked for
+    if check is training_mismatch:  # the checks that read the ranking the buyer asked for
         return training_mismatch(family, scenario, chosen, catalog, rankings, objective, filters)
+    if check is serving_mismatch:
+        return serving_mismatch(family, scenario, chosen, catalog, rankings, objective)
     return None if check is None else check(family, scenario, chosen, catalog, rankings)
 
 
@@ -202,14 +204,17 @@ names it: the panel may rank on the other)."""
 
 
 def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
-                     rankings: dict | None = None) -> Message | None:
+                     rankings: dict | None = None, asked: Objective = Objective.TCO) -> Message | None:
     """Serving on a training card when inference cards carry the same load for less per
-    token (on ownership cost where both have purchase prices, else on cloud prices); ``rankings``:
-    as :func:`mismatch`'s."""
+    token (on the cost the buyer ranks by, ``asked``, where both cards have that price, else on the other:
+    ownership or cloud rent); ``rankings``: as :func:`mismatch`'s. Until December 2026 always on ownership
+    first: the window ranking by cloud rent (4 × T4 first) said 2 × L4 was 92 % cheaper in total cost of
+    ownership."""
     card = chosen.card
     if card.category != "training":
         return None
-    for objective in (Objective.TCO, Objective.CLOUD):
+    order = (Objective.CLOUD, Objective.TCO) if asked is Objective.CLOUD else (Objective.TCO, Objective.CLOUD)
+    for objective in order:
         mine = score(chosen, objective, Filters())
         better = _best_ranked(scenario, catalog, objective, Filters(classes=("inference",)), rankings)
         if mine and better and better.score < mine:

@@ -69,15 +69,40 @@ def test_a_sound_inference_card_for_training_draws_no_generic_class_line(catalog
     assert said_beside(estimate(lora, catalog.get("l40s")), None) == list(estimate(lora, catalog.get("l40s")).messages)
 
 
+def _warnings(panel) -> list[str]:
+    return [panel.warnings.item(i).text() for i in range(panel.warnings.count())]
+
+
 def test_the_window_results_say_the_class_line_as_the_rule_judges_it(qtbot, catalog):
     from configurator.app.results_panel import ResultsPanel
     from configurator.core.analysis import Analysis
 
-    panel = ResultsPanel()
-    qtbot.addWidget(panel)
-    panel.update_from(Analysis(estimate(_scenario(L40S), catalog.get("l40s")), (), (), None, ()))
-    shown = [panel.warnings.item(i).text() for i in range(panel.warnings.count())]
-    assert shown and not any("usually belongs on" in line for line in shown)
+    judged = ResultsPanel(class_checked=lambda: True)  # the ranking's verdict on screen beside it
+    qtbot.addWidget(judged)
+    judged.update_from(Analysis(estimate(_scenario(L40S), catalog.get("l40s")), (), (), None, ()))
+    assert _warnings(judged) and not any("usually belongs on" in line for line in _warnings(judged))
+    alone = ResultsPanel()  # no verdict shown: the generic line stays
+    qtbot.addWidget(alone)
+    alone.update_from(Analysis(estimate(_scenario(A10), catalog.get("a10")), (), (), None, ()))
+    assert any("usually belongs on" in line for line in _warnings(alone))
+
+
+def test_an_a10_picked_for_a_full_fine_tune_shows_a_class_line_with_the_ranking_closed_or_open(qtbot, window):
+    """review43b: with the recommendation dock closed (the default) the results panel dropped the generic line
+    for the quantified one the closed panel would say, so the window said nothing of the class."""
+    window.controller.replace(_scenario(A10))
+    window.controller.recompute()
+    assert window.recommend_dock is None
+    assert any("usually belongs on" in line for line in _warnings(window.results))
+    panel = window.toggle_recommendations(True)
+    try:
+        panel.wait()
+        qtbot.waitUntil(lambda: not panel.busy)
+        assert "A10" in panel.mismatch_label.text() and panel.mismatch_label.isVisibleTo(window)
+        assert not any("usually belongs on" in line for line in _warnings(window.results))  # said once, quantified
+    finally:
+        window.toggle_recommendations(False)
+    assert any("usually belongs on" in line for line in _warnings(window.results))
 
 
 def test_the_encoder_rate_note_follows_its_unit(catalog):

@@ -45,3 +45,12 @@ def test_the_ranking_counts_a_card_per_operator_and_says_so_in_both_languages(ca
     assert first["count"] == 4 and "1 user per card, limited by display outputs" in first["reasons"][0]
     assert main(["recommend", *CONTROL_ROOM, "--limit", "3", "--lang", "zh_CN", "--quotes", str(quotes)]) == 0
     assert "每卡 1 个用户，瓶颈在显示输出" in capsys.readouterr().out
+
+
+def test_a_card_without_display_outputs_carries_no_local_display_user():
+    """review43b: a hand-picked L4 (no connectors) at the desks read 15 users a card by shading, and 'does not fit:
+    32 GiB per card' for four designers' framebuffers on one card; it carries none (the ranking leaves it out)."""
+    answer = _json("estimate", *CONTROL_ROOM, "--card", "l4", "--count", "1")
+    graphics = answer["graphics"]
+    assert graphics["capacities"]["display outputs"] == 0 and graphics["per_card"] == 0
+    assert graphics["limited_by"] == "display outputs"

@@ -90,3 +90,13 @@ def test_a_size_its_family_has_is_suggested_and_names_no_other_sizes():
     presets = list(load_presets())
     assert (closest_preset("llama-2-13b-chat", presets), nearest_sizes("llama-2-13b-chat", presets)) == ("llama2-13b", [])
     assert nearest_sizes("deepseek-v4", presets) == []  # no size written: the nearest spelling as before
+
+
+@pytest.mark.parametrize("typed", ["llama3-405b", "meta-llama/Meta-Llama-3-405B-Instruct", "llama-3-405b"])
+def test_a_size_only_a_point_release_has_is_suggested(typed):
+    """review43b: 'llama3-405b' read 'no preset of that size; nearest sizes: llama3-8b, llama3-70b' beside the
+    llama3.1-405b preset."""
+    presets = list(load_presets())
+    assert (closest_preset(typed, presets), nearest_sizes(typed, presets)) == ("llama3.1-405b", [])
+    with pytest.raises(ArchitectureError, match="did you mean 'llama3.1-405b'"):
+        preset(typed)

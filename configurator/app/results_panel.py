@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -91,8 +92,13 @@ def _one_line_width(name: QLabel) -> int:
 class ResultsPanel(QWidget):
     """Right-hand panel: does it fit, how fast, how much power and money, and what to watch."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, class_checked: Callable[[], bool] = lambda: False) -> None:
+        """``class_checked``: whether the class rule's verdict on the hand-picked card is on screen (the
+        recommendation panel's red line, shown with its dock); until it is the generic class line stays in
+        the warnings (:func:`~configurator.core.mismatch.said_beside`'s ``checked``)."""
         super().__init__(parent)
+        self.class_checked = class_checked
+        self._estimate = None  # the estimate whose warnings are shown (show_warnings says them again)
         outer = QVBoxLayout(self)
         # the numbers scroll rather than being squeezed: a long training estimate has more rows
         # (the exposed-communication breakdown) than a short window has room for
@@ -250,8 +256,6 @@ class ResultsPanel(QWidget):
                 name.setMinimumWidth(widest)
 
     def update_from(self, analysis: Analysis) -> None:
-        from configurator.core.mismatch import said_beside  # the class line as the ranking's check judges it
-        from configurator.core.serving_use import estimate_load_note
         from configurator.core.view.estimate_view import estimate_view
 
         est = analysis.estimate
@@ -277,11 +281,23 @@ class ResultsPanel(QWidget):
             self.values[key].setToolTip(tip)
         self._show_fixes(analysis, language)
         self._show_assumed(est)
+        self._estimate = est
+        self.show_warnings()
+        self.numbers_area.updateGeometry()  # its height follows the rows
+
+    def show_warnings(self) -> None:
+        """The shown estimate's warnings, the generic class line as :attr:`class_checked` says (called again
+        when the recommendation panel opens or closes)."""
+        from configurator.core.mismatch import said_beside  # the class line as the ranking's check judges it
+        from configurator.core.serving_use import estimate_load_note
+
+        est = self._estimate
+        if est is None:
+            return
         # a serving question without a load first: every number above is for 1 user, or one full batch (an
         # offline batch's scenario holds the users the planner filled: core.serving_use.estimate_load_note)
-        said = [m for m in (estimate_load_note(est),) if m is not None] + said_beside(est, None)
+        said = [m for m in (estimate_load_note(est),) if m is not None] + said_beside(est, None, self.class_checked())
         warnings = [message_text(m) for m in said] or [self.tr("No warnings")]
         if warnings != [self.warnings.item(i).text() for i in range(self.warnings.count())]:
             self.warnings.clear()
             self.warnings.addItems(warnings)
-        self.numbers_area.updateGeometry()  # its height follows the rows

@@ -104,6 +104,7 @@ class DockActions:
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
             # the menu's action of the moment: the menus are built again by a language switch, the dock is kept
             dock.visibilityChanged.connect(lambda shown, key=name: getattr(self, f"{key}_action").setChecked(shown))
+            dock.visibilityChanged.connect(self._warnings_again)
             setattr(self, f"{name}_dock", dock)
             made = True
         else:
@@ -153,6 +154,21 @@ class DockActions:
         panel's own chart (issue 28). The user can still drag it taller or shorter."""
         self.resizeDocks([dock], [max(dock.sizeHint().height(), dock.minimumSizeHint().height())],
                          Qt.Orientation.Vertical)
+
+    def _class_rule_shown(self) -> bool:
+        """Whether the class rule's verdict on the hand-picked card is on screen: the recommendation
+        panel's red line, in its dock when shown. The results panel drops the generic class line only then
+        (:class:`~configurator.app.results_panel.ResultsPanel`); with the dock closed an A10 hand-picked for
+        a full fine-tune read no class line anywhere in the window."""
+        dock = self.recommend_dock
+        return dock is not None and dock.isVisible()
+
+    def _warnings_again(self, _shown: bool = False) -> None:
+        """The results panel's warnings said again as a dock opens or closes (:meth:`_class_rule_shown`)."""
+        import shiboken6
+
+        if shiboken6.isValid(self.results):  # a window closing deletes its panels first
+            self.results.show_warnings()
 
     def toggle_recommendations(self, checked: bool | None = None):
         """Show or hide the recommendation panel (created on first use)."""

@@ -339,7 +339,10 @@ class SummaryPage(QWizardPage):
             html += "<p>" + self.tr("None: every number you gave is used as given.") + "</p>"
         from configurator.core.mismatch import said_beside  # the class line as the ranking's check judges it
 
-        notes = (*said_beside(est, None), *assumption_notes(est))  # the warnings, then the assumptions in sentences
+        # the ranking chose the card: its choice is the class rule's verdict; a card picked or owned has no check
+        # shown here, so the generic class line stays (an A10 picked for a full fine-tune read no class line)
+        ranked = d.chosen_by in ("recommender", "closest")
+        notes = (*said_beside(est, None, ranked), *assumption_notes(est))  # the warnings, then the assumptions
         if notes:
             html += "<p><b>" + self.tr("Notes") + "</b></p><ul>" + "".join(
                 f"<li>{escape(message_text(m))}</li>" for m in notes) + "</ul>"

@@ -198,7 +198,7 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
     if shading is None:
         messages.append(msg("no-fp32-rate", card=card.name))
     caps["shading load"] = shading
-    if g.local_display and card.display_outputs:  # the monitors are cabled to the card: its connectors bind
+    if g.local_display and card.display_outputs is not None:  # cabled to the card: its connectors bind (none: 0 users)
         caps["display outputs"] = users_by_outputs(card.display_outputs, g.monitors)
     return caps, messages
 

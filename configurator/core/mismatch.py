@@ -58,7 +58,7 @@ LINK_LACKED = frozenset({"lacks-training-link", "lacks-training-link-plain"})
 training_lacks`): the estimate's plain line of it (``dp-over-pcie``) is then not said again."""
 
 
-def said_beside(chosen: Estimate, mismatched: Message | None) -> list[Message]:
+def said_beside(chosen: Estimate, mismatched: Message | None, checked: bool = True) -> list[Message]:
     """The messages of the hand-picked card's estimate ``chosen`` said beside its mismatch ``mismatched``
     (:func:`mismatch`; None: there is none, or it was not asked), less what it says in full: the generic class
     line it quantifies (``class-mismatch``) and, where it says the card lacks a card-to-card link, the plain
@@ -67,9 +67,12 @@ def said_beside(chosen: Estimate, mismatched: Message | None) -> list[Message]:
     (:func:`class_rule_judges`) the generic line follows its verdict: said in full where it is a mistake,
     not said where the rule finds it sound (until December 2026 8 × L40S fine-tuning 1 B tokens, no mistake
     by the rule, read "usually belongs on training cards", and the window's results said the generic line
-    beside the ranking's quantified one)."""
+    beside the ranking's quantified one). ``checked``: whether the rule's verdict is said where this is
+    read; False (the window with its recommendation panel closed, the wizard's notes: no check shown) keeps
+    the generic line, dropped then only beside a mismatch (an A10 hand-picked for a full fine-tune read no
+    class line at all in the window while the panel was closed)."""
     lacks = {m.id for m in mismatched.params.get("lacks", ()) if isinstance(m, Message)} if mismatched else set()
-    judged = mismatched is not None or class_rule_judges(chosen)
+    judged = mismatched is not None or (checked and class_rule_judges(chosen))
     dropped = {*(("class-mismatch",) if judged else ()), *(("dp-over-pcie",) if lacks & LINK_LACKED else ())}
     return [m for m in chosen.messages if m.id not in dropped]
 

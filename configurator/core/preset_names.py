@@ -64,13 +64,28 @@ def _kin(name: str, preset_ids: list[str]) -> tuple[tuple[str, str, float] | Non
                    if (found := _family_size(preset_id)) is not None and found[0] == typed[0]]
 
 
+def _point_release(name: str, preset_ids: list[str]) -> str | None:
+    """The one preset of a point release of ``name``'s family with the size ``name`` writes ("llama3-405b":
+    llama3.1-405b, the family "llama3" having no 405B preset of its own); None where there is none or more
+    than one."""
+    typed = _family_size(name)
+    if typed is None:
+        return None
+    found = [preset_id for preset_id in preset_ids if (kin := _family_size(preset_id)) is not None
+             and kin[0].startswith(typed[0] + ".") and kin[1] == typed[1]]
+    return found[0] if len(found) == 1 else None
+
+
 def nearest_sizes(name: str, preset_ids: list[str]) -> list[str]:
     """The presets of ``name``'s family nearest in size (at most :data:`NEAREST_SIZES`, smallest
     first) where ``name`` writes a size none of them has ("qwen3-4b": qwen3-8b, qwen3-14b — the
     nearest by spelling, qwen3-14b, is another size); empty where the family has that size, where
-    no preset is of the family, or where ``name`` writes no size."""
+    one point release of it has (:func:`_point_release`: "llama3-405b" read "no preset of that size;
+    nearest sizes: llama3-8b, llama3-70b" beside llama3.1-405b until December 2026), where no preset
+    is of the family, or where ``name`` writes no size."""
     typed, family = _kin(name, preset_ids)
-    if typed is None or not family or any(token == typed[1] for _, token, _ in family):
+    if typed is None or not family or any(token == typed[1] for _, token, _ in family) \
+            or _point_release(name, preset_ids):
         return []
     distance = (lambda kin: abs(math.log(kin[0] / typed[2]))) if typed[2] > 0 else (lambda kin: kin[0])  # noqa: E731
     return [preset_id for _, _, preset_id in sorted(sorted(family, key=distance)[:NEAREST_SIZES])]
@@ -92,6 +107,8 @@ def closest_preset(name: str, preset_ids: list[str]) -> str | None:
     same = [preset_id for _, token, preset_id in family if token == typed[1]] if typed else []
     if len(same) == 1:
         return same[0]
+    if (release := _point_release(name, preset_ids)) is not None:
+        return release
     if nearest_sizes(name, preset_ids):
         return None
     close = difflib.get_close_matches(key, list(keys), n=1)

@@ -22,6 +22,7 @@ from configurator.core.graphics import encoder_fps, measured_speedup, reference_
 from configurator.core.render_scores import FP32_SCALING_MEDIAN_ERROR, FP32_SCALING_WORST_ERROR, RENDER_SCORES
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message
+from configurator.core.procurement.workstations import at_desks
 from configurator.core.training_speed import expert_overlap_in_force
 from configurator.core.view.names import tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section
@@ -66,8 +67,12 @@ def _model(est: Estimate) -> list[Row]:
 
 def _desktops(est: Estimate) -> list[Row]:
     """The vGPU default behind a virtual-desktop estimate (each workload lists only its own: the video
-    engines and the encode sessions were listed under desktops and renders until December 2026)."""
+    engines and the encode sessions were listed under desktops and renders until December 2026). None at the
+    users' desks (``--local-display``): a workstation each, no vGPU and no desktop host (until December 2026
+    "at most 32 vGPUs per GPU" and "48 desktops a server" under "4 deskside workstations: no server")."""
     a = est.scenario.assumptions
+    if at_desks(est.scenario):
+        return []
     return [
         Row("vGPU", Phrase("at most {n} vGPUs per GPU", {"n": figure(a.max_vgpus_per_gpu)}), key="vgpu"),
         Row("Desktop host", Phrase(

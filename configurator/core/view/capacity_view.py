@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from configurator.core.graphics import boards_needed, limit_engines
 from configurator.core.procurement.servers import servers_needed
+from configurator.core.procurement.workstations import at_desks, workstations_needed
 from configurator.core.view import numbers
 from configurator.core.view.names import LIMITS, work_unit
 from configurator.core.view.rows import Amount, Phrase, Row, Section, counted, in_deadline_unit
@@ -17,7 +18,10 @@ if TYPE_CHECKING:  # named for type checking only
 
 
 def capacity_section(est: Estimate) -> Section:
-    """Desktops and video: what one card carries, what limits it, and the cards for the whole load."""
+    """Desktops and video: what one card carries, what limits it, and the cards for the whole load; at the
+    users' desks, the workstations instead of servers (:func:`desk_capacity_section`)."""
+    if at_desks(est.scenario):
+        return desk_capacity_section(est)
     g = est.graphics
     per_server = g.cards_per_server or est.scenario.parallelism.cards_per_node
     unit = g.unit
@@ -40,6 +44,44 @@ def capacity_section(est: Estimate) -> Section:
     if est.card.gpus_per_board > 1:
         boards = boards_needed(g.cards_needed, est.card, per_server)
         rows.append(Row("Boards needed", None if boards is None else counted("board", boards), key="boards_needed"))
+    if g.tflops_per_user is not None:
+        rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
+    return Section("speed", "Capacity", tuple(rows))
+
+
+DESK_LIMIT = "one workstation per desk"
+"""What bounds the users a card carries where the monitors are cabled to it: the desk's own workstation
+(:mod:`~configurator.core.procurement.workstations`), one card each (a label id)."""
+
+
+def desk_capacity_section(est: Estimate) -> Section:
+    """Local-display desktops (``--local-display``): one workstation per desk, its card driving the desk's
+    monitors through its display outputs — the workstations and the card's outputs against the monitors a
+    desk, no servers, vGPU profile or vGPU limit (until December 2026 the table said "Servers needed 1 at 8
+    cards each" under a page one of "4 deskside workstations: no server"). A card whose outputs drive no
+    desk (none, or fewer than the monitors) is limited by them, as elsewhere."""
+    g, card, monitors = est.graphics, est.card, est.scenario.graphics.monitors
+    unit = g.unit
+    drives = g.per_card >= 1
+    outputs = None if card.display_outputs is None else Phrase(
+        "{outputs} on the card, {monitors} {monitor_word} a desk",
+        {"outputs": Amount(card.display_outputs, "count"), "monitors": Amount(monitors, "count"),
+         "monitor_word": "monitor" if monitors == 1 else "monitors"})
+    rows = [
+        Row("Per card", Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"),
+                                                  "unit": work_unit(unit, g.per_card)}), key="per_card"),
+        Row("Limited by", DESK_LIMIT if drives else _limit_value(card, g.limiting), key="limiting"),
+        Row("Display outputs", outputs, key="display_outputs"),
+        *(Row(Phrase("— {limit}", {"limit": LIMITS.get(name, name)}), _capacity_value(card, name, value, unit),
+              key=f"capacity.{name}", detail=True) for name, value in g.capacities if name != "display outputs"),
+        Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
+                                                              "demand": Amount(g.demand, "count"), "unit": unit}),
+            key="served"),
+        Row("Cards needed", None if g.cards_needed is None else counted("card", g.cards_needed), key="cards_needed"),
+        Row("Workstations", None if not g.cards_needed else Phrase(
+            "{n}, one card each", {"n": Amount(workstations_needed(g.cards_needed), "count")}),
+            key="workstations_needed"),
+    ]
     if g.tflops_per_user is not None:
         rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
     return Section("speed", "Capacity", tuple(rows))

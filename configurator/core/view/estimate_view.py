@@ -88,8 +88,12 @@ def _serving_memory(est: Estimate) -> list[Row]:
     return _model_memory(est, never_held=("gradients", "optimizer", "not_concurrent"))  # no backward, no step
 
 
+DESK_FRAME_BUFFER = "Frame buffer for the desk's monitors"
+"""What a desk's card keeps for its monitors (``--local-display``: no vGPU slices; a label id)."""
+
+
 def _graphics_memory(est: Estimate) -> list[Row]:
-    m, part = est.memory, tables_of(est).graphics_memory
+    m, part = est.memory, DESK_FRAME_BUFFER if at_desks(est.scenario) else tables_of(est).graphics_memory
     return [Row(part, gib_amount(m.graphics), key="memory.graphics", detail=True),
             Row("Overhead", gib_amount(m.overhead), key="memory.overhead", detail=True)]
 

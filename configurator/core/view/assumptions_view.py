@@ -84,6 +84,17 @@ def _desktops(est: Estimate) -> list[Row]:
     ]
 
 
+DESK_HOST_WATTS = "Host power besides the cards (a rack server's: no workstation figure on file)"
+"""The host power row at the users' desks (``--local-display``): the energy counts a rack server's own power
+for the workstations, whose own is not on file (a label id; until December 2026 "Each server besides its
+cards" under "no server")."""
+
+
+def host_watts_label(est: Estimate) -> str:
+    """The label id of the hosts' own power row: a server's, or :data:`DESK_HOST_WATTS` at the desks."""
+    return DESK_HOST_WATTS if at_desks(est.scenario) else "Each server besides its cards"
+
+
 ENCODER_RATE = ("{codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from "
                 "NVIDIA's table")
 """Where the encoder's rate for the scenario's codec and the card's engine generation comes from: the default
@@ -216,7 +227,7 @@ def assumptions_section(est: Estimate) -> Section:
                      "cloud_date": _price_date(c.prices.cloud_price_date)})
     rows = [*family_assumptions(est),
             Row("Facility", facility, key="facility"),
-            Row("Each server besides its cards", Amount(host_watts(est.card, s), "W"), key="host_watts"),
+            Row(host_watts_label(est), Amount(host_watts(est.card, s), "W"), key="host_watts"),
             Row("Prices", prices, key="prices")]
     if e.currency != PRICE_FILE_CURRENCY:
         rows.append(Row("Exchange rate", exchange_rate(e.currency, e.usd_to_currency), key="exchange_rate"))

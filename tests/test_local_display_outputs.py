@@ -42,9 +42,30 @@ def test_the_ranking_counts_a_card_per_operator_and_says_so_in_both_languages(ca
                       encoding="utf-8")
     answer = _json("recommend", *CONTROL_ROOM, "--limit", "3", "--quotes", str(quotes))
     first = answer["ranked"][0]
-    assert first["count"] == 4 and "1 user per card, limited by display outputs" in first["reasons"][0]
+    # the real reason, the desk's workstation (until desks43: "1 user per card, limited by display outputs")
+    assert first["count"] == 4
+    assert "one workstation per desk, its card driving the desk's 4 monitors (4 display outputs)" in first["reasons"][0]
     assert main(["recommend", *CONTROL_ROOM, "--limit", "3", "--lang", "zh_CN", "--quotes", str(quotes)]) == 0
-    assert "每卡 1 个用户，瓶颈在显示输出" in capsys.readouterr().out
+    assert "每个工位一台工作站，其显卡驱动该工位的 4 台显示器（4 个显示输出）" in capsys.readouterr().out
+
+
+def test_the_estimate_at_the_desks_speaks_of_workstations_not_servers_and_vgpu(capsys):
+    """desks43: page one said "4 deskside workstations: no server" while the tables said "Servers needed 1 at
+    8 cards each", "vGPU frame buffers", "Desktop host 48 desktops a server" and "at most 32 vGPUs per GPU"."""
+    args = ("estimate", *CONTROL_ROOM, "--card", "rtx-a6000", "--count", "4")
+    assert main(list(args)) == 0
+    out = capsys.readouterr().out
+    assert "Workstations" in out and "4, one card each" in out and "one workstation per desk" in out
+    assert "4 on the card, 4 monitors a desk" in out
+    for gone in ("Servers needed", "vGPU", "Desktop host"):
+        assert gone not in out, gone
+    assert main([*args, "--lang", "zh_CN"]) == 0
+    out = capsys.readouterr().out
+    assert "4 台，每台 1 张卡" in out and "每个工位一台工作站" in out and "卡上 4 个，每个工位 4 台显示器" in out
+    assert "所需服务器" not in out and "vGPU" not in out
+    assert _json(*args)["graphics"]["workstations"] == 4
+    assert _json("estimate", *CONTROL_ROOM[:-1], "--card", "rtx-a6000", "--count", "1")["graphics"]["workstations"] \
+        is None
 
 
 def test_a_card_without_display_outputs_carries_no_local_display_user():

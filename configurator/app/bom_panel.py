@@ -35,7 +35,7 @@ from configurator.core.procurement.deployment import DeploymentCost, deployment_
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.view import price_view
-from configurator.core.view.bom_names import ITEMS, item_label
+from configurator.core.view.bom_names import ITEMS, item_label, line_kind
 from configurator.core.view.card_names import card_name as shown_card_name
 from configurator.core.view.cost_bases import period
 from configurator.core.view.numbers import column_top
@@ -63,7 +63,7 @@ CHART_MIN_WIDTH_PX = 280
 def kind_names() -> dict[str, str]:
     return {"accelerator": _tc("bom", "Accelerators"), "server": _tc("bom", "Servers"), "network": _tc("bom", "Network"),
             "storage": _tc("bom", "Storage"), "rack": _tc("bom", "Racks"), "facility": _tc("bom", "Facility"),
-            "software": _tc("bom", "Software (per year)")}
+            "software": _tc("bom", "Software (per year)"), "workstation": _tc("bom", "Workstations")}
 
 
 def per_unit_labels() -> dict[str, str]:
@@ -302,7 +302,8 @@ class BomPanel(QWidget):
             if line.role:
                 name = _tc("bom", "{item} — {role}").format(item=name, role=roles.get(line.role, line.role))
             quantity = quantity_text(line)
-            cells = [_tc("bom", "{kind}: {item}").format(kind=kinds.get(line.kind, line.kind), item=name), quantity,
+            kind = kinds.get(line_kind(line), line.kind)  # a deskside workstation as one, not a server
+            cells = [_tc("bom", "{kind}: {item}").format(kind=kind, item=name), quantity,
                      _tc("bom", "no price — enter a quote") if line.unit_price is None else
                      fmt.money(line.unit_price, currency, like=price_top, unit=False) + price_per(line.unit),
                      "—" if line.total is None else fmt.money(line.total, currency, like=total_top, unit=False),

@@ -10,6 +10,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.job_alone import job_alone
 from configurator.core.layout_json import scenario_layout_to_dict
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost_to_dict
+from configurator.core.procurement.workstations import at_desks, workstations_needed
 from configurator.core.serving_use import latency_targets
 from configurator.core.stated import significant
 from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands
@@ -173,10 +174,13 @@ def carries_to_dict(est: Estimate) -> dict:
 
 
 def graphics_to_dict(est: Estimate) -> dict | None:
-    """The graphics part of the JSON contract (None for AI workloads)."""
+    """The graphics part of the JSON contract (None for AI workloads); ``workstations``: the deskside
+    workstations of local-display desktops, one card each (``--local-display``; null elsewhere, where the
+    cards are in servers), as the capacity table's "Workstations" row."""
     g = est.graphics
     if g is None:
         return None
+    desks = at_desks(est.scenario) and g.cards_needed
     return {
         "workload": g.workload.value, "unit": g.unit, "per_card": _round(g.per_card),
         "per_card_unit": family_of(g.workload).per_card_unit,
@@ -184,4 +188,5 @@ def graphics_to_dict(est: Estimate) -> dict | None:
         "demand": g.demand, "served": _round(g.served), "cards_needed": g.cards_needed,
         "meets_demand": g.meets_demand, "hours": _round(g.hours), "minutes_per_frame": _round(g.minutes_per_frame),
         "fp32_tflops_per_user": _round(g.tflops_per_user), "vgpu_profile_gib": g.vgpu_profile_gib,
+        "workstations": workstations_needed(g.cards_needed) if desks else None,
     }

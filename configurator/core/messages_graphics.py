@@ -77,6 +77,8 @@ GRAPHICS_ENGLISH: dict[str, str] = {
                                    "cards carries them",
     "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
     "reason-graphics-limit-engines": "{card}: {per_card:,.0f} {unit} per card, limited by {limit} ({engines} {engine})",
+    "reason-graphics-desks": "{card}: one workstation per desk, its card driving the desk's "
+                             "{monitors:|monitor|monitors} ({outputs} display outputs)",
     "reason-render-speed": "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count} cards",
     "reason-render-speed-h": "{card}: {minutes:sig} min per frame, {hours:sig} h for the job on {count} cards",
     "reason-render-speed-days": "{card}: {minutes:sig} min per frame, {days:days} for the job on {count} cards",
@@ -199,6 +201,7 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "misses-streams-at-any-count-one": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：再多这种卡也无法承载",
     "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在 {limit}",
     "reason-graphics-limit-engines": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在 {limit}（{engines} 个 {engine}）",
+    "reason-graphics-desks": "{card}：每个工位一台工作站，其显卡驱动该工位的 {monitors} 台显示器（{outputs} 个显示输出）",
     "reason-render-speed": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}",
     "reason-render-speed-h": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:sig} 小时",
     "reason-render-speed-days": "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {days:days}",

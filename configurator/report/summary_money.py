@@ -24,6 +24,7 @@ from configurator.core.region import import_message
 from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
 from configurator.core.view.assumptions_view import electricity_price as assumed_electricity_price
+from configurator.core.view.bom_names import line_kind
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.procurement.workstations import at_desks
@@ -180,7 +181,7 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
             source = write(card_price, w.language)
         if line.role == "owned":  # not bought: no price, date or source to cite
             source = w("yours, already owned")
-    return (w(KIND_LABELS.get(line.kind, line.kind)), item_name(line, w), quantity, price, total, source)
+    return (w(KIND_LABELS.get(line_kind(line), line.kind)), item_name(line, w), quantity, price, total, source)
 
 
 def unit_price_text(line: BomLine, currency: str, language: str, like: float = 0.0,

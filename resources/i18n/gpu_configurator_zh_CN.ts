@@ -4090,6 +4090,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>软件（每年）</translation>
     </message>
     <message>
+        <source>Workstations</source>
+        <translation>工作站</translation>
+    </message>
+    <message>
         <source>TCO per user-month</source>
         <translation>每用户每月总拥有成本</translation>
     </message>

@@ -22,6 +22,7 @@ from configurator.core.graphics import encoder_fps, measured_speedup, reference_
 from configurator.core.render_scores import FP32_SCALING_MEDIAN_ERROR, FP32_SCALING_WORST_ERROR, RENDER_SCORES
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message
+from configurator.core.procurement.workstations import at_desks
 from configurator.core.training_speed import expert_overlap_in_force
 from configurator.core.view.names import tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section
@@ -66,8 +67,12 @@ def _model(est: Estimate) -> list[Row]:
 
 def _desktops(est: Estimate) -> list[Row]:
     """The vGPU default behind a virtual-desktop estimate (each workload lists only its own: the video
-    engines and the encode sessions were listed under desktops and renders until December 2026)."""
+    engines and the encode sessions were listed under desktops and renders until December 2026). None at the
+    users' desks (``--local-display``): a workstation each, no vGPU and no desktop host (until December 2026
+    "at most 32 vGPUs per GPU" and "48 desktops a server" under "4 deskside workstations: no server")."""
     a = est.scenario.assumptions
+    if at_desks(est.scenario):
+        return []
     return [
         Row("vGPU", Phrase("at most {n} vGPUs per GPU", {"n": figure(a.max_vgpus_per_gpu)}), key="vgpu"),
         Row("Desktop host", Phrase(
@@ -77,6 +82,17 @@ def _desktops(est: Estimate) -> list[Row]:
              "ram": figure(a.vdi_ram_gib_per_desktop), "ratio": figure(a.vdi_vcpus_per_core),
              "cores": figure(VDI_HOST_CORES), "host_ram": figure(VDI_HOST_RAM_GIB)}), key="desktop_host"),
     ]
+
+
+DESK_HOST_WATTS = "Host power besides the cards (a rack server's: no workstation figure on file)"
+"""The host power row at the users' desks (``--local-display``): the energy counts a rack server's own power
+for the workstations, whose own is not on file (a label id; until December 2026 "Each server besides its
+cards" under "no server")."""
+
+
+def host_watts_label(est: Estimate) -> str:
+    """The label id of the hosts' own power row: a server's, or :data:`DESK_HOST_WATTS` at the desks."""
+    return DESK_HOST_WATTS if at_desks(est.scenario) else "Each server besides its cards"
 
 
 ENCODER_RATE = ("{codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from "
@@ -211,7 +227,7 @@ def assumptions_section(est: Estimate) -> Section:
                      "cloud_date": _price_date(c.prices.cloud_price_date)})
     rows = [*family_assumptions(est),
             Row("Facility", facility, key="facility"),
-            Row("Each server besides its cards", Amount(host_watts(est.card, s), "W"), key="host_watts"),
+            Row(host_watts_label(est), Amount(host_watts(est.card, s), "W"), key="host_watts"),
             Row("Prices", prices, key="prices")]
     if e.currency != PRICE_FILE_CURRENCY:
         rows.append(Row("Exchange rate", exchange_rate(e.currency, e.usd_to_currency), key="exchange_rate"))

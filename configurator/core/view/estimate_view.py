@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING
 from configurator.core.serving_use import latency_targets
 from configurator.core.engines import decode_read_factor
 from configurator.core.formats import FORMATS
-from configurator.core.graphics import boards_needed, limit_engines
-from configurator.core.procurement.servers import servers_needed
 from configurator.core.procurement.workstations import at_desks
 from configurator.core.uncertainty import headline_bands
 from configurator.core.view.names import (  # noqa: F401 - the name tables, re-exported
@@ -28,7 +26,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     COMM_KINDS,
     ENGINES,
     FACTORS,
-    LIMITS,
+    LIMITS,  # noqa: F401 - re-exported
     OFFLOADED,
     WEIGHT_FORMATS,
     WORKLOADS,
@@ -41,7 +39,7 @@ from configurator.core.view.constraints_view import constraints_verdict, does_no
 from configurator.core.view.layout_view import (  # noqa: F401 - joined re-exported (what_fits_view)
     joined, no_layout, serving_layout, training_layout)
 from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
-from configurator.core.view import numbers
+from configurator.core.view.capacity_view import capacity_section, rendering_section
 from configurator.core.view.latency_column import MEDIAN, at_percentile, latency_heading, shown_percentile
 from configurator.core.view.memory_view import fits_verdict, gib_amount, memory_section
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View, counted, in_deadline_unit
@@ -90,8 +88,12 @@ def _serving_memory(est: Estimate) -> list[Row]:
     return _model_memory(est, never_held=("gradients", "optimizer", "not_concurrent"))  # no backward, no step
 
 
+DESK_FRAME_BUFFER = "Frame buffer for the desk's monitors"
+"""What a desk's card keeps for its monitors (``--local-display``: no vGPU slices; a label id)."""
+
+
 def _graphics_memory(est: Estimate) -> list[Row]:
-    m, part = est.memory, tables_of(est).graphics_memory
+    m, part = est.memory, DESK_FRAME_BUFFER if at_desks(est.scenario) else tables_of(est).graphics_memory
     return [Row(part, gib_amount(m.graphics), key="memory.graphics", detail=True),
             Row("Overhead", gib_amount(m.overhead), key="memory.overhead", detail=True)]
 
@@ -215,81 +217,6 @@ def _goodput_rows(i, scenario) -> tuple[Row, ...]:
         "the p{p} figures against the targets."
     return (Row("Goodput", value, key="goodput_requests_per_s", note=Phrase(note, {"p": str(targets.percentile)})),)
 
-
-def _capacity(est: Estimate) -> Section:
-    """Desktops and video: what one card carries, what limits it, and the cards for the whole load."""
-    g = est.graphics
-    per_server = g.cards_per_server or est.scenario.parallelism.cards_per_node
-    unit = g.unit
-    servers = None if not g.cards_needed else _servers_phrase(est.card, per_server, g.cards_needed)
-    rows = [
-        Row("Per card", Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"),
-                                                  "unit": work_unit(unit, g.per_card)}),
-            key="per_card"),
-        *((Row("vGPU profile", numbers.with_unit(f"{g.vgpu_profile_gib:g}", "GiB"), key="vgpu_profile"),)
-          if g.vgpu_profile_gib is not None else ()),
-        Row("Limited by", _limit_value(est.card, g.limiting), key="limiting"),
-        *(Row(Phrase("— {limit}", {"limit": LIMITS.get(name, name)}), _capacity_value(est.card, name, value, unit),
-              key=f"capacity.{name}", detail=True) for name, value in g.capacities),
-        Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
-                                                              "demand": Amount(g.demand, "count"), "unit": unit}),
-            key="served"),
-        Row("Cards needed", None if g.cards_needed is None else counted("card", g.cards_needed), key="cards_needed"),
-        Row("Servers needed", servers, key="servers_needed"),
-    ]
-    if est.card.gpus_per_board > 1:
-        boards = boards_needed(g.cards_needed, est.card, per_server)
-        rows.append(Row("Boards needed", None if boards is None else counted("board", boards), key="boards_needed"))
-    if g.tflops_per_user is not None:
-        rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
-    return Section("speed", "Capacity", tuple(rows))
-
-
-def _limit_value(card, name: str) -> str | Phrase:
-    """What bounds a card's load ('video encoders'), with the engines a video limit comes from
-    ('video encoders (2 NVENC)', :func:`configurator.core.graphics.limit_engines`)."""
-    engines = limit_engines(card, name)
-    if engines is None:
-        return LIMITS.get(name, name)
-    return Phrase("{limit} ({engines} {engine})", {"limit": LIMITS.get(name, name), "engines": engines[0],
-                                                   "engine": engines[1]})
-
-
-def _capacity_value(card, name: str, value: float | None, unit: str) -> Phrase | None:
-    """What one limit lets a card carry ('4 streams'); a video engine's limit with the card's engines it
-    comes from ('4 streams (2 NVENC)', :func:`configurator.core.graphics.limit_engines`)."""
-    if value is None:
-        return None
-    said = {"n": Amount(value, "count"), "unit": work_unit(unit, value)}
-    engines = limit_engines(card, name)
-    if engines is None:
-        return Phrase("{n}\u00a0{unit}", said)
-    return Phrase("{n}\u00a0{unit} ({engines} {engine})", {**said, "engines": engines[0], "engine": engines[1]})
-
-
-def _servers_phrase(card, per_server: int, cards: int) -> Phrase:
-    """'10 at 16 cards each'; for a multi-GPU board the boards a server holds with their GPUs, '10 at 4
-    boards (16 GPUs) each' (:func:`configurator.core.graphics.server_gpu_places`)."""
-    n = servers_needed(card, per_server, cards)
-    if card.gpus_per_board > 1:
-        per_server = min(per_server, cards)  # 13 A16 GPUs in one server of 4 boards: 13 used
-        boards = -(-per_server // card.gpus_per_board)
-        said = ("{n} at 1 board (1 GPU used) each" if per_server == 1
-                else "{n} at 1 board ({per} GPUs used) each" if boards == 1
-                else "{n} at {boards} boards ({per} GPUs used) each")
-        return Phrase(said, {"n": n, "boards": boards, "per": per_server})
-    return Phrase("{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each", {"n": n, "per": per_server})
-
-
-def _rendering(est: Estimate) -> Section:
-    g = est.graphics
-    minutes = g.minutes_per_frame
-    rows = (
-        Row("Time per frame", Amount(None if minutes is None else minutes / 60, "h"), key="minutes_per_frame"),
-        Row("Frames per hour", Amount(g.served, "frames/h"), key="frames_per_hour"),
-        Row("Time for the job", in_deadline_unit(g.hours, est.scenario.constraints.deadline_hours), key="hours"),
-    )
-    return Section("speed", "Capacity", rows)
 
 
 def _family_speed(est: Estimate) -> Section:
@@ -491,11 +418,11 @@ TABLES: dict[str, EstimateTables] = {
     "serving": EstimateTables(speed=_serving_speed, layout=serving_layout,
                               headline=("ttft_s", "tpot_s", "requests_per_s", "goodput_requests_per_s"),
                               speed_key="tpot_s", **{**_AI, "memory": _serving_memory}),
-    "desktops": EstimateTables(speed=_capacity, headline=("per_card", "limiting", "served"), speed_key="per_card",
-                               graphics_memory="vGPU frame buffers", **_GRAPHICS),
-    "video": EstimateTables(speed=_capacity, headline=("per_card", "limiting", "served"), speed_key="per_card",
+    "desktops": EstimateTables(speed=capacity_section, headline=("per_card", "limiting", "served"),
+                               speed_key="per_card", graphics_memory="vGPU frame buffers", **_GRAPHICS),
+    "video": EstimateTables(speed=capacity_section, headline=("per_card", "limiting", "served"), speed_key="per_card",
                             graphics_memory="Video surfaces", **_GRAPHICS),
-    "rendering": EstimateTables(speed=_rendering, headline=("minutes_per_frame", "hours"), speed_key="hours",
+    "rendering": EstimateTables(speed=rendering_section, headline=("minutes_per_frame", "hours"), speed_key="hours",
                                 graphics_memory="Scene and output", **_GRAPHICS),
 }
 """Each built-in family's tables, by the family's name. A family without an entry is shown by

@@ -317,6 +317,9 @@ def _desktop_rows(scenario: Scenario, w: Words) -> TableRows:
     from configurator.core.graphics import desktop_profile_gib  # the estimator's, loaded by then (no import at start)
     profile = w("{gib} GiB ({monitors} × {resolution})", gib=f"{desktop_profile_gib(scenario):g}",  # as the
                 monitors=g.monitors, resolution=g.resolution)  # displays need; Chinese brackets in Chinese
+    if g.local_display:  # at the desks: the card's own frame buffer for the desk's monitors, no vGPU slice
+        return [(w("Users"), numbers.count(g.users)), (w("Frame buffer for the desk's monitors"), profile),
+                (w("Shading load per user"), f"{numbers.significant(g.shading_tflops_per_user)} TFLOP/s FP32")]
     return [(w("Users"), numbers.count(g.users)), (w("vGPU profile"), profile),
             (w("Shading load per user"), f"{numbers.significant(g.shading_tflops_per_user)} TFLOP/s FP32")]
 

@@ -133,6 +133,16 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "{enc} 1080p frames/s per encoder at P4 ({why}), {dec} per decoder, {n} surfaces per stream":
         "每个编码器 P4 预设 1080p {enc} 帧/秒（{why}），每个解码器 {dec} 帧/秒，每路 {n} 帧缓存",
     "{n} at 1 card each": "{n} 台（每台 1 张卡）",
+    # local-display desktops (--local-display): a workstation at each desk, its card driving the desk's monitors
+    "one workstation per desk": "每个工位一台工作站",
+    "{outputs} on the card, {monitors} {monitor_word} a desk": "卡上 {outputs} 个，每个工位 {monitors} {monitor_word}",
+    "monitor": "台显示器",
+    "monitors": "台显示器",
+    "Workstations": "工作站",
+    "{n}, one card each": "{n} 台，每台 1 张卡",
+    "Frame buffer for the desk's monitors": "工位显示器的帧缓冲",
+    "Host power besides the cards (a rack server's: no workstation figure on file)":
+        "主机功耗（不含加速卡；按机架服务器计：无工作站数据）",
     "{n} at 1 board (1 GPU used) each": "{n} 台（每台 1 块板卡，使用 1 个 GPU）",
     "{n} at 1 board ({per} GPUs used) each": "{n} 台（每台 1 块板卡，使用 {per} 个 GPU）",
     "{n} at {boards} boards ({per} GPUs used) each": "{n} 台（每台 {boards} 块板卡，使用 {per} 个 GPU）",

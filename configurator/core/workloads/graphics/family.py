@@ -70,7 +70,12 @@ class GraphicsFamily(WorkloadFamily):
         return est.graphics is not None
 
     def limit_reason(self, est: Estimate) -> Message:
-        g = est.graphics
+        g, card, scenario = est.graphics, est.card, est.scenario
+        desks = scenario.workload is Workload.VDI and scenario.graphics.local_display  # procurement's at_desks
+        if desks and g.per_card >= 1 and card.display_outputs:  # one workstation a desk, its card its monitors'
+            # ("1 user per card, limited by display outputs" until December 2026: the desk, not the connectors)
+            return msg("reason-graphics-desks", card=card.name, monitors=scenario.graphics.monitors,
+                       outputs=card.display_outputs)
         engines = limit_engines(est.card, g.limiting)
         unit = work_unit(g.unit, g.per_card)  # "1 user per card" (passthrough, a card's display outputs)
         if engines is not None:  # a video engine limit: the engines that decide it, said

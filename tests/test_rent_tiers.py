@@ -54,3 +54,14 @@ def test_a_ranking_of_on_demand_rents_alone_says_nothing(capsys):
                  "--objective", "cloud", "--json"]) == 0
     ranked = json.loads(capsys.readouterr().out)["ranked"]
     assert not [r for row in ranked for r in row["reasons"] if "tiers are compared" in str(r)]
+
+
+def test_the_summary_alternatives_say_it(tmp_path, capsys):
+    for language, said in (("en", "Rents of different tiers are compared: Ascend 910B's rent is a monthly rental"),
+                           ("zh_CN", "比较的是不同计费方式的租用价：昇腾 910B 的租用价为包月租用")):
+        path = tmp_path / f"s-{language}.md"
+        assert main(["report", *CN_RENTED, "--lang", language, "-o", str(path)]) == 0
+        capsys.readouterr()
+        text = path.read_text(encoding="utf-8").replace("\xa0", " ")
+        alternatives = text[text.index("## Alternatives" if language == "en" else "## 备选方案"):]
+        assert text.count(said) == 1 and said in alternatives, language

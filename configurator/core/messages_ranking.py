@@ -1,5 +1,6 @@
 """Messages of the ranking's first row comparing the winner with the best card of another class, and
-saying that rents of different tiers are compared (English and Chinese; merged into :mod:`configurator.core.messages`)."""
+saying that rents of different tiers are compared (English and Chinese; merged into
+:mod:`configurator.core.messages`)."""
 
 RANKING_ENGLISH: dict[str, str] = {
     "reason-class-cheaper": (

@@ -44,9 +44,11 @@ def test_a_ranking_of_monthly_and_on_demand_rents_says_so_once(capsys):
     assert main(["recommend", *CN_RENTED]) == 0
     out = capsys.readouterr().out
     assert "Ascend 910B's rent is a monthly rental (2.60 CNY per card-hour" in out and "'s on demand (" in out
+    assert "the same for" in out and "H20 96GB (China export SKU))" in out  # every on-demand rent ranked is named
     assert main(["recommend", *CN_RENTED, "--lang", "zh_CN"]) == 0
     out = capsys.readouterr().out.replace("\xa0", " ")
     assert "租用价为包月租用（每卡时 2.60 元" in out and "按需租用价通常高于包月或预留价" in out, out
+    assert "H20 96GB（对华出口版）同样如此）" in out
 
 
 def test_a_ranking_of_on_demand_rents_alone_says_nothing(capsys):

@@ -15,9 +15,10 @@ RANKING_ENGLISH: dict[str, str] = {
     "reason-class-close-faster": "The best {other_category} card, {other}, is only {more:.0pct} slower than {card}",
     "reason-rent-tiers-differ": (
         "Rents of different tiers are compared: {card}'s rent is {tier} ({amount:.2money} per card-hour, {provider}, "
-        "{date}), {other}'s {other_tier} ({other_amount:.2money} per card-hour, {other_provider}, {other_date}): "
+        "{date}), {other}'s {other_tier} ({other_amount:.2money} per card-hour, {other_provider}, {other_date}){also}: "
         "on-demand rents typically cost more than monthly or reserved ones"
     ),
+    "rent-tier-also": " (the same for {cards})",
     "rent-tier-on-demand": "on demand",
     "rent-tier-monthly": "a monthly rental",
     "rent-tier-reserved": "a reservation",
@@ -29,8 +30,9 @@ RANKING_CHINESE: dict[str, str] = {
     "reason-class-close-faster": "最佳{other_category}卡 {other} 仅比 {card} 慢 {more:.0pct}",
     "reason-rent-tiers-differ": (
         "比较的是不同计费方式的租用价：{card} 的租用价为{tier}（每卡时 {amount:.2money}，{provider}，{date}），"
-        "{other} 的为{other_tier}（每卡时 {other_amount:.2money}，{other_provider}，{other_date}）：按需租用价通常高于包月或预留价"
+        "{other} 的为{other_tier}（每卡时 {other_amount:.2money}，{other_provider}，{other_date}）{also}：按需租用价通常高于包月或预留价"
     ),
+    "rent-tier-also": "（{cards} 同样如此）",
     "rent-tier-on-demand": "按需计费",
     "rent-tier-monthly": "包月租用",
     "rent-tier-reserved": "预留实例",

@@ -26,14 +26,15 @@ def rent_tiers_said(ranked: Iterable[Estimate]) -> Message | None:
     """"Rents of different tiers are compared: Ascend 910B's rent is a monthly rental (2.60 CNY per
     card-hour, 云擎天下 (Omniyq), 2026-08), H20's on demand (14.58 …): on-demand rents typically cost more
     than monthly or reserved ones", naming the first of ``ranked`` (in rank order) whose rent's tier is
-    recorded and the first after it of another tier; None where every rent is of one tier (or of none
-    recorded)."""
+    recorded and the first after it of another tier, and the others of that tier ("the same for …");
+    None where every rent is of one tier (or of none recorded)."""
     rents = [(est, rent) for est in ranked if (rent := _rent(est)) is not None]
     first = rents[0] if rents else None
     other = next(((est, rent) for est, rent in rents if rent[0] != first[1][0]), None) if first else None
     if other is None:
         return None
     (est, (tier, entry)), (other_est, (other_tier, other_entry)) = first, other
+    also = [e.card.name for e, rent in rents if rent[0] == other_tier and e is not other_est]
     same = entry.currency == other_entry.currency  # as the sources give them ("14.58 CNY"), else converted
     amounts = (entry.midpoint, other_entry.midpoint) if same else \
         (est.costs.prices.cloud_per_hour, other_est.costs.prices.cloud_per_hour)
@@ -41,4 +42,4 @@ def rent_tiers_said(ranked: Iterable[Estimate]) -> Message | None:
                currency=entry.currency if same else est.costs.currency, provider=entry.provider or entry.source,
                date=entry.date, other=other_est.card.name, other_tier=msg(f"rent-tier-{other_tier}"),
                other_amount=amounts[1], other_provider=other_entry.provider or other_entry.source,
-               other_date=other_entry.date)
+               other_date=other_entry.date, also=msg("rent-tier-also", cards=also) if also else "")

@@ -41,6 +41,8 @@ def test_a_ranking_of_monthly_and_on_demand_rents_says_so_once(capsys):
     ranked = json.loads(capsys.readouterr().out)["ranked"]
     said = [r for row in ranked for r in row["reasons"] if "Rents of different tiers are compared" in str(r)]
     assert len(said) == 1 and said[0] in ranked[0]["reasons"], said
+    tiers = {row["card"]["id"]: row["price"]["rent_tier"] for row in ranked}
+    assert tiers["ascend-910b"] == "monthly" and tiers["h20"] == "on-demand", tiers
     assert main(["recommend", *CN_RENTED]) == 0
     out = capsys.readouterr().out
     assert "Ascend 910B's rent is a monthly rental (2.60 CNY per card-hour" in out and "'s on demand (" in out

@@ -15,6 +15,7 @@ from configurator.core.messages import Message
 from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import PriceBook
+from configurator.core.procurement.rent_tier import rent_tier
 from configurator.core.procurement.workstations import WORKSTATION_ITEM, workstations_unpriced
 from configurator.core.recommend import Objective, Recommendation, Result
 from configurator.core.recommend_budget import budget_short, budget_short_message
@@ -27,7 +28,8 @@ from configurator.core.workloads import family_of
 
 def price_entry_to_dict(rec: Recommendation, objective: Objective, book: PriceBook | None = None) -> dict | None:
     """The price ``rec`` is ranked at, for JSON: ``{amount, currency, kind, date, source, confidence,
-    provider, tier, market, user, flags, flag_texts}`` (the cloud price when ranking by rent); a price the
+    provider, tier, market, user, flags, flag_texts}`` (the cloud price when ranking by rent, with its
+    ``rent_tier``: :func:`~configurator.core.procurement.rent_tier.rent_tier`); a price the
     user typed into the scenario as ``kind: "scenario"``."""
     prices = rec.estimate.costs.prices
     cloud = objective is Objective.CLOUD
@@ -48,6 +50,8 @@ def price_entry_to_dict(rec: Recommendation, objective: Objective, book: PriceBo
         return {"amount": amount, "currency": currency, "kind": "scenario", "date": None, "user": True,
                 "flags": [f.id for f in flags], "flag_texts": [f.text for f in flags]}
     entry = price_to_dict(chosen, amount, currency)
+    if cloud:  # the rent's tier, as its offer records it (on-demand, monthly, reserved; None: not known)
+        entry["rent_tier"] = rent_tier(chosen.entry)
     conversion = price_conversion(chosen.entry.currency, rec.estimate.scenario.economics)
     if conversion is not None and conversion[1] is not None:  # quoted in another currency than USD or the scenario's
         rate = conversion[1]

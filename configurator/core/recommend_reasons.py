@@ -17,6 +17,7 @@ from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.servers import flow_through_reason, whole_servers_reason
 from configurator.core.recommend_costs import cloud_per_million, ownership_cost, partial_total
 from configurator.core.recommend_record import Objective, Recommendation, cost_basis
+from configurator.core.recommend_rent_tiers import rent_tiers_said
 from configurator.core.recommend_software import porting_risk, support_caution
 from configurator.core.region import import_message
 from configurator.core.trade_words import supply_caution
@@ -228,7 +229,9 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
             reasons.append(cooler)
         if index == 0:
             reasons += _cautions(rec)
-            reasons += [r for r in (_class_reason(rec, ranked, objective), class_mistake,
+            # rents of different tiers (on demand beside monthly) compared: said once, here
+            tiers = rent_tiers_said(r.estimate for r in ranked) if objective is Objective.CLOUD else None
+            reasons += [r for r in (_class_reason(rec, ranked, objective), tiers, class_mistake,
                                     _what_would_change(rec, ranked, objective),
                                     _job_alone(rec, book, objective), _outlasts(rec)) if r]
             reasons += owned[1:]

@@ -88,6 +88,7 @@ from configurator.report.summary_tables import approval_table, assumptions_table
 from configurator.report.summary_front import (constraints_table, owned_rented_text, owned_text, rent_text, rented,
                                               rented_configuration)
 from configurator.report.summary_partial import excluded_note, excluded_suffix, recommended_sentence
+from configurator.report.summary_rents import rent_tiers_note
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.summary_below_line import below_line_table
 from configurator.report.summary_cautions import support_cautions
@@ -468,7 +469,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
                            by=w(OBJECTIVE_LABELS[objective.value]), basis=basis,
                            currency=column_units(tops, currency, w.language)), unit_named,  # "万元、元"
                       *filter(None, (filters_note(filters, w, mine.estimate.scenario.workload),
-                                     unpriced_note(unpriced, w), excluded_note(everyone, w))))
+                                     unpriced_note(unpriced, w), excluded_note(everyone, w),
+                                     rent_tiers_note([o for o in everyone if o.score is not None], objective, w))))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
         note = _sentences(w, note, w("Without a deadline, alternatives finish within {x}× your choice's time.",
                                      x=f"{TRAINING_TIME_SLACK:g}"))  # no space after a Chinese full stop

@@ -10,7 +10,16 @@ from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import check
-from configurator.core.economics import Costs, Power, PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
+from configurator.core.economics import (
+    Costs,
+    Power,
+    PriceBasis,
+    deployment_power,
+    desk_power,
+    energy_kwh,
+    job_costs,
+    price_basis,
+)
 from configurator.core.graphics import (
     GraphicsSpeed,
     boards_needed,
@@ -25,6 +34,7 @@ from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.precision import PrecisionPlan, plan_serving_precision
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.tco import rent_includes_vgpu_licence
+from configurator.core.procurement.workstations import at_desks
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily
@@ -106,7 +116,7 @@ def graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed,
 def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, family: WorkloadFamily) -> Estimate:
     """``scenario`` on ``scenario.count`` × ``card`` as ``family`` (a graphics family) counts its work."""
     speed, memory = graphics_speed(scenario, card)
-    power = deployment_power(card, scenario, basis.book)
+    power = desk_power(card, scenario) if at_desks(scenario) else deployment_power(card, scenario, basis.book)
     hours = speed.hours if family.one_off_job else 1.0
     energy = energy_kwh(power, hours) if power and hours is not None else None
     boards = boards_needed(scenario.count, card, host_cards_per_server(scenario, card)) \

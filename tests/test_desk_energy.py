@@ -45,3 +45,29 @@ def test_the_assumptions_row_says_the_workstation_power_is_not_counted(language,
     assert said in write(rows["host_watts"].value, language)
     assert label(rows["host_watts"].label, language) == {"en": "Workstation power besides its card",
                                                          "zh_CN": "工作站功耗（不含加速卡）"}[language]
+
+
+# ---- no cloud rent at the desks (procurement/workstations.py without_rent, rent_ranking_refused) ----
+
+
+def test_at_desks_no_rent_is_offered_and_the_reason_is_said_once():
+    est = _estimate("--local-display")
+    assert est.costs.cloud is None and est.costs.basis == "ownership" and est.costs.per_unit is not None
+    assert [m.id for m in est.messages].count("desks-no-rent") == 1
+    assert _estimate().costs.basis == "cloud"  # off the desks the rent is still the estimate's basis
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Desks cannot be ranked by cloud rent"),
+                                                ("zh_CN", "工位方案无法按云租用价格排名")])
+def test_ranking_desks_by_rent_ranks_nothing_and_says_why(language, said):
+    from configurator.core.recommend import Objective, recommend
+    from configurator.report.text import recommendation_table
+
+    catalog = load_catalog()
+    scenario = _estimate("--local-display").scenario
+    result = recommend(scenario, catalog, Objective.CLOUD)
+    assert not result.ranked and not result.unpriced and not result.below_line
+    assert result.not_ranked is not None and result.left_out["rtx-a6000"].id == "desks-not-ranked-by-rent"
+    text = recommendation_table(result, language)
+    assert said in text and "No card meets" not in text and "没有满足" not in text
+    assert recommend(scenario, catalog, Objective.TCO).ranked  # by TCO the desks rank

@@ -34,7 +34,7 @@ from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.precision import PrecisionPlan, plan_serving_precision
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.tco import rent_includes_vgpu_licence
-from configurator.core.procurement.workstations import at_desks
+from configurator.core.procurement.workstations import at_desks, without_rent
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily
@@ -63,8 +63,9 @@ class GraphicsBasis:
 def graphics_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> GraphicsBasis:
     """What does not depend on the count; ``book`` None: the scenario's own
     (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here)."""
+    prices = price_basis(card, scenario.economics, scenario.constraints.region)
     return GraphicsBasis(plan_serving_precision(card, scenario.precision),
-                         price_basis(card, scenario.economics, scenario.constraints.region),
+                         without_rent(prices) if at_desks(scenario) else prices,
                          tuple(card_fit_messages(scenario, card))
                          + tuple(card_messages(card, class_messages(scenario.workload, card))),
                          price_book_for(scenario.economics) if book is None else book)

@@ -11,6 +11,7 @@ from configurator.cli import build_parser
 from configurator.cli_scenario import scenario_from_args
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
+from configurator.core.scenario import updated
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.rows import label, write
 
@@ -71,3 +72,14 @@ def test_ranking_desks_by_rent_ranks_nothing_and_says_why(language, said):
     text = recommendation_table(result, language)
     assert said in text and "No card meets" not in text and "没有满足" not in text
     assert recommend(scenario, catalog, Objective.TCO).ranked  # by TCO the desks rank
+
+
+def test_a_power_per_server_is_said_not_checked_at_the_desks():
+    catalog = load_catalog()
+    card = catalog.get("rtx-a6000")
+    desks = updated(_estimate("--local-display").scenario, constraints={"rack_power_kw": 2.0})
+    est = estimate(desks, card)
+    assert "rack-power" not in {v.id for v in est.verdicts}
+    assert [m.id for m in est.messages].count("desks-no-server-power") == 1
+    remote = updated(desks, graphics={"local_display": False})
+    assert "rack-power" in {v.id for v in estimate(remote, card).verdicts}  # off the desks: checked

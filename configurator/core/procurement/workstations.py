@@ -55,6 +55,16 @@ def rent_ranking_refused(scenario: Scenario, objective: str) -> Message | None:
     return msg("desks-not-ranked-by-rent") if objective == "cloud" and at_desks(scenario) else None
 
 
+def desk_constraint_messages(scenario: Scenario) -> tuple[Message, ...]:
+    """What the constraints set cannot check at the users' desks: a power per server (``rack_power_kw``)
+    where there is no server, a workstation at each desk whose own power is not on file — said, not
+    checked (``constraints.check`` leaves its verdict out; until December 2026 it checked a rack server's
+    power, 930 W of host, at the desks). Empty elsewhere."""
+    if at_desks(scenario) and scenario.constraints.rack_power_kw:
+        return (msg("desks-no-server-power", kw=scenario.constraints.rack_power_kw),)
+    return ()
+
+
 def workstations_needed(cards: int) -> int:
     """Workstations that hold ``cards`` cards, :data:`CARDS_PER_WORKSTATION` each [count]."""
     return -(-cards // CARDS_PER_WORKSTATION)

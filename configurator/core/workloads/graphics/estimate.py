@@ -34,7 +34,7 @@ from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.precision import PrecisionPlan, plan_serving_precision
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.tco import rent_includes_vgpu_licence
-from configurator.core.procurement.workstations import at_desks, without_rent
+from configurator.core.procurement.workstations import at_desks, desk_constraint_messages, without_rent
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily
@@ -127,6 +127,7 @@ def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, fami
     verdicts = constraint_check(scenario, card, speed, costs, power, family.one_off_job, basis.book)
     fit = fit_messages(memory, card) if not memory.fits or family.warns_tight_fit else []
     messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages,
-                *verdict_messages(verdicts), *costs.messages]
+                *verdict_messages(verdicts), *costs.messages,
+                *desk_constraint_messages(scenario)]
     return Estimate(scenario, card, basis.plan, memory, Limits(), None, None, power, energy, costs,
                     tuple(messages), speed, verdicts)

@@ -83,3 +83,10 @@ def test_a_power_per_server_is_said_not_checked_at_the_desks():
     assert [m.id for m in est.messages].count("desks-no-server-power") == 1
     remote = updated(desks, graphics={"local_display": False})
     assert "rack-power" in {v.id for v in estimate(remote, card).verdicts}  # off the desks: checked
+
+
+def test_the_constraints_left_open_do_not_list_a_power_per_server_at_the_desks():
+    from configurator.core.view.constraints_view import unset_constraints
+
+    assert "Power per server" not in unset_constraints(_estimate("--local-display"))
+    assert "Power per server" in unset_constraints(_estimate())

@@ -30,7 +30,7 @@ def editor(qtbot):
 
 
 def _controls(editor):
-    return (editor.profile, editor.per_node, editor.max_vgpus, *editor.desktop_host.values())
+    return (editor.profile, editor.per_node, editor.max_vgpus, *editor.desktop_host.values(), editor.cloud_price)
 
 
 def test_the_data_centre_fields_are_disabled_at_the_desks_with_why(editor):

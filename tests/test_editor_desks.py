@@ -40,3 +40,16 @@ def test_the_data_centre_fields_are_disabled_at_the_desks_with_why(editor):
     assert all(WHY in c.toolTip() for c in _controls(editor))
     editor.controller.apply("graphics.local_display", False)
     assert all(c.isEnabled() and WHY not in c.toolTip() for c in _controls(editor))
+
+
+def test_the_panel_says_desks_cannot_be_ranked_by_rent(qtbot, editor):
+    from configurator.app.recommend_panel import RecommendationPanel
+    from configurator.core.recommend import Objective, recommend
+
+    controller = editor.controller
+    controller.apply("graphics.local_display", True)
+    panel = RecommendationPanel(controller)
+    qtbot.addWidget(panel)
+    result = recommend(controller.scenario, controller.catalog, Objective.CLOUD)
+    text = panel._none_meets_text(result)
+    assert text.startswith("Desks cannot be ranked by cloud rent") and "No card meets" not in text

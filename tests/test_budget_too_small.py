@@ -114,7 +114,7 @@ def test_the_panel_says_it_under_an_empty_ranking(panel):
     estimate = SimpleNamespace(violations=(verdict,), usable=True, scenario=SimpleNamespace(count=16),
                                card=SimpleNamespace(name="Ascend 910B"))
     result = SimpleNamespace(ranked=(), below_line=(SimpleNamespace(estimate=estimate),), unpriced=(), unrated={},
-                             rejected={"ascend-910b": "over budget"}, unlisted=())
+                             rejected={"ascend-910b": "over budget"}, unlisted=(), not_ranked=None)
     said = budget_short_message(result)
     assert said is not None and said.params["covered"] == pytest.approx(0.5)
     text = panel._none_meets_text(result).replace("\N{NO-BREAK SPACE}", " ")  # the window keeps '50 %' whole

@@ -31,6 +31,7 @@ from configurator.app.field_help import field_help
 from configurator.app.i18n import current_language
 from configurator.app.narrow_form import NarrowForm, WrappingCheckBox
 from configurator.core.graphics import rt_generation
+from configurator.core.procurement.workstations import at_desks
 from configurator.core.architecture import ArchitectureError, from_param_count, load_presets
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, reads
 from configurator.core.view.names import model_name
@@ -578,6 +579,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             self.assumptions_form.setRowVisible(widget, graphics)
         for path, widget in self.desktop_host.items():
             self.assumptions_form.setRowVisible(widget, reads(workload, path))
+        self._show_desks(at_desks(scenario))  # the desks' workstations: no vGPU, no server
         self._show_reference(scenario)
 
     def _show_reference(self, scenario: Scenario) -> None:

@@ -149,3 +149,17 @@ class BoundControls:
         self._binders.append(CheckBinder(box, self.controller, path))
         return box
 
+
+    def _show_desks(self, desks: bool) -> None:
+        """At the users' desks (``--local-display``: a workstation each, the monitors cabled to its card;
+        :func:`~configurator.core.procurement.workstations.at_desks`) the fields of a data centre's virtual
+        desktops do not count — the vGPU profile and the vGPUs per GPU (the user has the whole card), the
+        cards per server and the desktop host's vCPUs, memory and overcommit (no server): each is disabled,
+        its tooltip saying why (until December 2026 they stayed editable, "8 per server" beside 4 desks); and
+        the cloud price, no rent applying there (:func:`~configurator.core.procurement.workstations.without_rent`)."""
+        why = _tc("ScenarioEditor", "Not used at the desks: each user has a workstation with its own card "
+                                    "(no vGPU, no server)")
+        for control in (self.profile, self.per_node, self.max_vgpus, *self.desktop_host.values()):
+            self._enable_row(control, not desks, why)
+        self._enable_row(self.cloud_price, not desks, _tc(
+            "ScenarioEditor", "Not used at the desks: the cards are bought into workstations, never rented"))

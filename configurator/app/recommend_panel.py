@@ -436,7 +436,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         it leaves out — the two counts the same sets as the rows shown."""
         listed = len(result.below_line) + len(result.unpriced) + len(result.unrated)
         left_out = len(result.unlisted)  # the command line's count: the cards listed are not counted again
-        none_meets = words(current_language())("No card meets the scenario's constraints.")
+        none_meets = words(current_language())("No card meets the scenario's constraints.") \
+            if result.not_ranked is None else message_text(result.not_ranked)  # desks by rent: why none ranks
         space = " " if current_language() == "en" else ""  # a sentence after a Chinese full stop takes no space
         short = budget_short_message(result) if not self.partial else None  # the budget alone in the way
         if short is not None:  # said as the command line says it, before the counts

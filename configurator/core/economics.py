@@ -94,6 +94,20 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
     return Power(board, facility)  # board_watts, facility_watts
 
 
+def desk_power(card: Card, scenario: Scenario) -> Power | None:
+    """Power of ``count`` cards in workstations at the users' desks (``--local-display``;
+    :func:`~configurator.core.procurement.workstations.at_desks`): the cards' board power alone, × average
+    share of maximum × PUE (:func:`formulas.facility_watts` with no host). The workstations' own power is not
+    counted: no sourced figure for a deskside workstation without its card is on file, and a rack server's
+    (:func:`host_watts`, counted until December 2026 as "a rack server's: no workstation figure on file") is
+    not one — unknown, never a guess."""
+    if card.tdp_w is None:
+        return None
+    e = scenario.economics
+    board = card.tdp_w * scenario.count
+    return Power(board, formulas.facility_watts(board, 0.0, 0, e.power_fraction, e.pue))
+
+
 def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float | None:
     """IT power of one full server at full load, what it draws at the rack's PDU: its cards at TDP, the
     idle modules of a baseboard bought full at idle power and itself (from ``book``: :func:`host_watts`)

@@ -23,6 +23,7 @@ from configurator.core.procurement.deployment import DeploymentCost  # noqa: F40
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import PriceBook, price_book_for
+from configurator.core.procurement.workstations import rent_ranking_refused
 from configurator.core.scenario import Scenario, updated
 from configurator.core.recommend_costs import (  # noqa: F401  (re-exported: the ranking's cost figures)
     cloud_cost,
@@ -91,6 +92,10 @@ class Result:
     """What every screen says first of a serving question asked without a load: what was assumed
     (1 user at once; one full batch per model copy) and what to give
     (:func:`~configurator.core.serving_use.load_note`); None where a load was given."""
+    not_ranked: Message | None = None
+    """Why nothing can be ranked by this objective at all, said in place of "No card meets the scenario's
+    constraints." (:func:`~configurator.core.procurement.workstations.rent_ranking_refused`: desks by rent);
+    each card left out with it (``rejected_ids``). None: the objective ranks."""
 
     @cached_property
     def price_decides(self) -> PriceDecision | None:
@@ -393,11 +398,15 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     below: list[Recommendation] = []
     left_out: dict[str, Message] = {}
     unrated: dict[str, Message] = {}
+    refused = rent_ranking_refused(scenario, objective.value)  # desks by rent: none ranked, each card why
     for one in cards:
         if one.why is not None:
             left_out[one.card.id] = one.why
         if one.unrated is not None:
             unrated[one.card.id] = one.unrated
+        if refused is not None and (one.ranked or one.unpriced or one.below_line):  # would be listed: why not
+            left_out[one.card.id] = refused
+            continue
         for found, into in ((one.ranked, best), (one.unpriced, unpriced), (one.below_line, below)):
             if found is not None:
                 into.append(found)
@@ -413,7 +422,8 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     below.sort(key=lambda r: (*map(stated, miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), left_out,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
-                  considered=tuple(ranked), filters=filters, book=book, unrated=unrated, load=load)
+                  considered=tuple(ranked), filters=filters, book=book, unrated=unrated, load=load,
+                  not_ranked=refused)
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

@@ -335,16 +335,20 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (per_unit_name(est, w),
          unit_cost(tco_per_unit_of(est, mine), c, w.language) if est.usable else "— " + w(shortfall(est))),
         *job_alone_rows(est, cost, w),
-        # the rent of the GPUs the bill buys, with its licences (DeploymentCost.compared): both sides one unit
-        *rent_basis_rows(cost, w, years)[:1],
-        (w("Renting the same cards, at {u} utilisation", u=share(own.utilisation)), yearly(rent)),
-        # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
-        (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=share(own.utilisation)),
-         "—" if rent_total is None else amount(rent_total)),
-        (w("Break-even utilisation"), share(cost.break_even_utilisation) if cost.break_even_utilisation is not None
-         else w("none: renting costs less at every utilisation") if rent else w("no cloud price")),
-        *rent_basis_rows(cost, w, years)[1:],
     ]
+    if not at_desks(est.scenario):  # at the desks no rent applies (workstations.without_rent): said once, below
+        rows += [
+            # the rent of the GPUs the bill buys, with its licences (DeploymentCost.compared): both sides one unit
+            *rent_basis_rows(cost, w, years)[:1],
+            (w("Renting the same cards, at {u} utilisation", u=share(own.utilisation)), yearly(rent)),
+            # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
+            (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=share(own.utilisation)),
+             "—" if rent_total is None else amount(rent_total)),
+            (w("Break-even utilisation"), share(cost.break_even_utilisation)
+             if cost.break_even_utilisation is not None
+             else w("none: renting costs less at every utilisation") if rent else w("no cloud price")),
+            *rent_basis_rows(cost, w, years)[1:],
+        ]
     note = w("At {u} utilisation; straight-line depreciation to the residual value.",
              u=share(own.utilisation))
     if not printed_sum_holds((own.capex, own.opex_per_year, -own.residual), (1.0, own.years, 1.0), own.tco, c,

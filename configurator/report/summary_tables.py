@@ -7,11 +7,14 @@ from datetime import date
 
 from configurator.core.currency import PRICE_FILE_CURRENCY, is_dated_rate
 from configurator.core.currency import rate_id as currency_rate_id
-from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.prices import price_book_for
-from configurator.core.view.assumptions_view import assumptions_section, exchange_rate, host_watts_label
-from configurator.core.view.numbers import watts
+from configurator.core.view.assumptions_view import (
+    assumptions_section,
+    exchange_rate,
+    host_watts_label,
+    host_watts_value,
+)
 from configurator.core.view.rows import View, label, write
 from configurator.report.language import Words
 from configurator.report.parts import SourceList, Table, num, percent
@@ -27,7 +30,7 @@ def power_table(est: Estimate, view: View, w: Words) -> Table:
     rows = (
         (label(board.label, language), write(board.value, language)),
         *(() if desktop_unit(est) else  # a desktop unit has no server ('Each server besides its cards: 0 W')
-          ((w(host_watts_label(est)), watts(host_watts(est.card, est.scenario), language)),)),
+          ((w(host_watts_label(est)), write(host_watts_value(est), language)),)),
         (w("Facility power (average, PUE {pue})", pue=f"{e.pue:g}"), write(facility.value, language)),
         (label(energy.label, language), write(energy.value, language)),
         (w("Electricity price"), electricity_price(est, language)),

@@ -199,6 +199,8 @@ def recommendation_table(result, language: str = "en") -> str:
         if held is not None:
             lines.append(w.label("The first against the constraints you set:"))
             lines += ["  " + single_line(" ".join(verdict_line(r, language))) for r in held.rows]
+    elif result.not_ranked is not None:  # the objective cannot rank at all (desks by rent): why, not "none meets"
+        lines.append(single_line(w.message(result.not_ranked)))
     else:
         lines.append(w.label("No card meets the scenario's constraints."))
         short = budget_short_message(result)  # the budget alone in the way: said so, with the nearest

@@ -3180,6 +3180,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <source>Auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
+    <message>
+        <source>Not used at the desks: each user has a workstation with its own card (no vGPU, no server)</source>
+        <translation>工位方案不使用：每位用户有一台装有自己加速卡的工作站（无 vGPU，无服务器）</translation>
+    </message>
+    <message>
+        <source>Not used at the desks: the cards are bought into workstations, never rented</source>
+        <translation>工位方案不使用：加速卡装在工作站中购置，不租用</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioField</name>

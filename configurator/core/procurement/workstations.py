@@ -16,6 +16,8 @@ constraints.", every card listed without a price).
 from __future__ import annotations
 
 from configurator.core.catalog import Card
+from dataclasses import replace
+
 from configurator.core.economics import PriceBasis
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.bom_lines import BillOfMaterials, card_line, line_of
@@ -34,6 +36,33 @@ def at_desks(scenario: Scenario) -> bool:
     """Whether ``scenario``'s desktops are workstations at the users' desks: virtual-desktop work with the
     monitors cabled to the card (``graphics.local_display``)."""
     return scenario.workload is Workload.VDI and scenario.graphics.local_display
+
+
+def without_rent(prices: PriceBasis) -> PriceBasis:
+    """``prices`` at the users' desks (:func:`at_desks`): no cloud rent, with the one sentence why
+    (``desks-no-rent``): a card cabled to a desk's monitors is bought, never rented, so no rent-based
+    figure (cloud per hour, cost per user-month on rent) is offered and the cost is owning the cards (until
+    December 2026 the estimate read "Cost per user-month — cloud rent 292 USD" for 4 designers at their
+    desks)."""
+    return replace(prices, cloud_per_hour=None, cloud_price_date=None, cloud=None, cloud_range=None,
+                   rent_held_by=None, messages=(*prices.messages, msg("desks-no-rent")))
+
+
+def rent_ranking_refused(scenario: Scenario, objective: str) -> Message | None:
+    """Why a ranking by ``objective`` ranks nothing at the users' desks: by cloud rent (``"cloud"``) no card
+    can be ranked, none being rented there (:func:`without_rent`; until December 2026 every card was listed
+    "no price — enter a quote" under "No card meets the scenario's constraints."). None elsewhere."""
+    return msg("desks-not-ranked-by-rent") if objective == "cloud" and at_desks(scenario) else None
+
+
+def desk_constraint_messages(scenario: Scenario) -> tuple[Message, ...]:
+    """What the constraints set cannot check at the users' desks: a power per server (``rack_power_kw``)
+    where there is no server, a workstation at each desk whose own power is not on file — said, not
+    checked (``constraints.check`` leaves its verdict out; until December 2026 it checked a rack server's
+    power, 930 W of host, at the desks). Empty elsewhere."""
+    if at_desks(scenario) and scenario.constraints.rack_power_kw:
+        return (msg("desks-no-server-power", kw=scenario.constraints.rack_power_kw),)
+    return ()
 
 
 def workstations_needed(cards: int) -> int:

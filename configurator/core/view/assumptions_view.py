@@ -84,15 +84,28 @@ def _desktops(est: Estimate) -> list[Row]:
     ]
 
 
-DESK_HOST_WATTS = "Host power besides the cards (a rack server's: no workstation figure on file)"
-"""The host power row at the users' desks (``--local-display``): the energy counts a rack server's own power
-for the workstations, whose own is not on file (a label id; until December 2026 "Each server besides its
-cards" under "no server")."""
+DESK_HOST_WATTS = "Workstation power besides its card"
+"""The host power row at the users' desks (``--local-display``; a label id): its value is
+:data:`DESK_HOST_WATTS_UNKNOWN`, the energy counting the cards alone
+(:func:`~configurator.core.economics.desk_power`; until December 2026 "Host power besides the cards (a rack
+server's: no workstation figure on file)" 930 W, a rack server's power counted for each desk)."""
+
+DESK_HOST_WATTS_UNKNOWN = ("not counted: no figure on file for a workstation without its card; energy is the cards' "
+                           "alone")
+"""The value of the :data:`DESK_HOST_WATTS` row: unknown, never a guess (a label id)."""
 
 
 def host_watts_label(est: Estimate) -> str:
     """The label id of the hosts' own power row: a server's, or :data:`DESK_HOST_WATTS` at the desks."""
     return DESK_HOST_WATTS if at_desks(est.scenario) else "Each server besides its cards"
+
+
+def host_watts_value(est: Estimate) -> Amount | Phrase:
+    """The hosts' own power: a server's [W] (:func:`~configurator.core.economics.host_watts`), or at the desks
+    :data:`DESK_HOST_WATTS_UNKNOWN` (not counted)."""
+    if at_desks(est.scenario):
+        return Phrase(DESK_HOST_WATTS_UNKNOWN, {})
+    return Amount(host_watts(est.card, est.scenario), "W")
 
 
 ENCODER_RATE = ("{codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from "
@@ -227,7 +240,7 @@ def assumptions_section(est: Estimate) -> Section:
                      "cloud_date": _price_date(c.prices.cloud_price_date)})
     rows = [*family_assumptions(est),
             Row("Facility", facility, key="facility"),
-            Row(host_watts_label(est), Amount(host_watts(est.card, s), "W"), key="host_watts"),
+            Row(host_watts_label(est), host_watts_value(est), key="host_watts"),
             Row("Prices", prices, key="prices")]
     if e.currency != PRICE_FILE_CURRENCY:
         rows.append(Row("Exchange rate", exchange_rate(e.currency, e.usd_to_currency), key="exchange_rate"))

@@ -141,8 +141,9 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "Workstations": "工作站",
     "{n}, one card each": "{n} 台，每台 1 张卡",
     "Frame buffer for the desk's monitors": "工位显示器的帧缓冲",
-    "Host power besides the cards (a rack server's: no workstation figure on file)":
-        "主机功耗（不含加速卡；按机架服务器计：无工作站数据）",
+    "Workstation power besides its card": "工作站功耗（不含加速卡）",
+    "not counted: no figure on file for a workstation without its card; energy is the cards' alone":
+        "未计入：无不含加速卡的工作站功耗数据；能耗仅计加速卡",
     "{n} at 1 board (1 GPU used) each": "{n} 台（每台 1 块板卡，使用 1 个 GPU）",
     "{n} at 1 board ({per} GPUs used) each": "{n} 台（每台 1 块板卡，使用 {per} 个 GPU）",
     "{n} at {boards} boards ({per} GPUs used) each": "{n} 台（每台 {boards} 块板卡，使用 {per} 个 GPU）",

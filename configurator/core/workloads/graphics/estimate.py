@@ -10,7 +10,16 @@ from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import check
-from configurator.core.economics import Costs, Power, PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
+from configurator.core.economics import (
+    Costs,
+    Power,
+    PriceBasis,
+    deployment_power,
+    desk_power,
+    energy_kwh,
+    job_costs,
+    price_basis,
+)
 from configurator.core.graphics import (
     GraphicsSpeed,
     boards_needed,
@@ -25,6 +34,7 @@ from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.precision import PrecisionPlan, plan_serving_precision
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.tco import rent_includes_vgpu_licence
+from configurator.core.procurement.workstations import at_desks, desk_constraint_messages, without_rent
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily
@@ -53,8 +63,9 @@ class GraphicsBasis:
 def graphics_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> GraphicsBasis:
     """What does not depend on the count; ``book`` None: the scenario's own
     (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here)."""
+    prices = price_basis(card, scenario.economics, scenario.constraints.region)
     return GraphicsBasis(plan_serving_precision(card, scenario.precision),
-                         price_basis(card, scenario.economics, scenario.constraints.region),
+                         without_rent(prices) if at_desks(scenario) else prices,
                          tuple(card_fit_messages(scenario, card))
                          + tuple(card_messages(card, class_messages(scenario.workload, card))),
                          price_book_for(scenario.economics) if book is None else book)
@@ -106,7 +117,7 @@ def graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed,
 def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, family: WorkloadFamily) -> Estimate:
     """``scenario`` on ``scenario.count`` × ``card`` as ``family`` (a graphics family) counts its work."""
     speed, memory = graphics_speed(scenario, card)
-    power = deployment_power(card, scenario, basis.book)
+    power = desk_power(card, scenario) if at_desks(scenario) else deployment_power(card, scenario, basis.book)
     hours = speed.hours if family.one_off_job else 1.0
     energy = energy_kwh(power, hours) if power and hours is not None else None
     boards = boards_needed(scenario.count, card, host_cards_per_server(scenario, card)) \
@@ -116,6 +127,7 @@ def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, fami
     verdicts = constraint_check(scenario, card, speed, costs, power, family.one_off_job, basis.book)
     fit = fit_messages(memory, card) if not memory.fits or family.warns_tight_fit else []
     messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages,
-                *verdict_messages(verdicts), *costs.messages]
+                *verdict_messages(verdicts), *costs.messages,
+                *desk_constraint_messages(scenario)]
     return Estimate(scenario, card, basis.plan, memory, Limits(), None, None, power, energy, costs,
                     tuple(messages), speed, verdicts)

@@ -1,0 +1,92 @@
+"""At the users' desks (``--local-display``) the energy counts the cards alone: no sourced figure for a
+deskside workstation without its card is on file, so its own power is unknown and not counted (until
+December 2026 a rack server's 930 W was counted for each desk, "no workstation figure on file"); the
+assumptions row says so in both languages. Off the desks the servers' own power is still counted."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.cli import build_parser
+from configurator.cli_scenario import scenario_from_args
+from configurator.core.catalog import load_catalog
+from configurator.core.estimate import estimate
+from configurator.core.scenario import updated
+from configurator.core.view.assumptions_view import assumptions_section
+from configurator.core.view.rows import label, write
+
+DESKS = ["--workload", "vdi", "--users", "4", "--user-class", "designer", "--card", "rtx-a6000", "--count", "4"]
+"""4 designers on 4 × RTX A6000 (300 W each)."""
+
+
+def _estimate(*more: str):
+    catalog = load_catalog()
+    scenario = scenario_from_args(build_parser().parse_args(["estimate", *DESKS, *more]), catalog)
+    return estimate(scenario, catalog.get("rtx-a6000"))
+
+
+def test_at_desks_the_facility_power_is_the_cards_alone():
+    est = _estimate("--local-display")
+    e = est.scenario.economics
+    assert est.power.board_watts == pytest.approx(1200.0)
+    assert est.power.facility_watts == pytest.approx(1200.0 * e.power_fraction * e.pue)
+
+
+def test_off_desks_the_servers_own_power_still_counts():
+    est = _estimate()
+    e = est.scenario.economics
+    assert est.power.facility_watts > 1200.0 * e.power_fraction * e.pue * 1.1
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "not counted: no figure on file for a workstation without its card"),
+    ("zh_CN", "未计入：无不含加速卡的工作站功耗数据")])
+def test_the_assumptions_row_says_the_workstation_power_is_not_counted(language, said):
+    rows = {r.key: r for r in assumptions_section(_estimate("--local-display")).rows}
+    assert said in write(rows["host_watts"].value, language)
+    assert label(rows["host_watts"].label, language) == {"en": "Workstation power besides its card",
+                                                         "zh_CN": "工作站功耗（不含加速卡）"}[language]
+
+
+# ---- no cloud rent at the desks (procurement/workstations.py without_rent, rent_ranking_refused) ----
+
+
+def test_at_desks_no_rent_is_offered_and_the_reason_is_said_once():
+    est = _estimate("--local-display")
+    assert est.costs.cloud is None and est.costs.basis == "ownership" and est.costs.per_unit is not None
+    assert [m.id for m in est.messages].count("desks-no-rent") == 1
+    assert _estimate().costs.basis == "cloud"  # off the desks the rent is still the estimate's basis
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Desks cannot be ranked by cloud rent"),
+                                                ("zh_CN", "工位方案无法按云租用价格排名")])
+def test_ranking_desks_by_rent_ranks_nothing_and_says_why(language, said):
+    from configurator.core.recommend import Objective, recommend
+    from configurator.report.text import recommendation_table
+
+    catalog = load_catalog()
+    scenario = _estimate("--local-display").scenario
+    result = recommend(scenario, catalog, Objective.CLOUD)
+    assert not result.ranked and not result.unpriced and not result.below_line
+    assert result.not_ranked is not None and result.left_out["rtx-a6000"].id == "desks-not-ranked-by-rent"
+    text = recommendation_table(result, language)
+    assert said in text and "No card meets" not in text and "没有满足" not in text
+    assert recommend(scenario, catalog, Objective.TCO).ranked  # by TCO the desks rank
+
+
+def test_a_power_per_server_is_said_not_checked_at_the_desks():
+    catalog = load_catalog()
+    card = catalog.get("rtx-a6000")
+    desks = updated(_estimate("--local-display").scenario, constraints={"rack_power_kw": 2.0})
+    est = estimate(desks, card)
+    assert "rack-power" not in {v.id for v in est.verdicts}
+    assert [m.id for m in est.messages].count("desks-no-server-power") == 1
+    remote = updated(desks, graphics={"local_display": False})
+    assert "rack-power" in {v.id for v in estimate(remote, card).verdicts}  # off the desks: checked
+
+
+def test_the_constraints_left_open_do_not_list_a_power_per_server_at_the_desks():
+    from configurator.core.view.constraints_view import unset_constraints
+
+    assert "Power per server" not in unset_constraints(_estimate("--local-display"))
+    assert "Power per server" in unset_constraints(_estimate())

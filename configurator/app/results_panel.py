@@ -299,9 +299,10 @@ class ResultsPanel(QWidget):
         est = self._estimate
         if est is None:
             return
+        beside = said_beside(est, self.class_verdict(), self.class_checked())  # less what the red check says
         # a serving question without a load first: every number above is for 1 user, or one full batch (an
         # offline batch's scenario holds the users the planner filled: core.serving_use.estimate_load_note)
-        said = [m for m in (estimate_load_note(est),) if m is not None] + said_beside(est, self.class_verdict(), self.class_checked())
+        said = [m for m in (estimate_load_note(est),) if m is not None] + beside
         warnings = [message_text(m) for m in said] or [self.tr("No warnings")]
         if warnings != [self.warnings.item(i).text() for i in range(self.warnings.count())]:
             self.warnings.clear()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from configurator.app.against_constraints import against_html
@@ -92,6 +92,10 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
     (:class:`~configurator.app.recommend_table.RankingTable`, with its prices:
     :class:`~configurator.app.recommend_prices.RankingPrices`) in the middle, its charts
     (:class:`~configurator.app.recommend_charts.RankingCharts`) on the right."""
+
+    check_changed = Signal()
+    """The hand-picked card's check shown above the ranking (:attr:`warning`) changed: the window's results
+    say again what it does not say in full (:func:`~configurator.core.mismatch.said_beside`)."""
 
     def __init__(self, controller: ScenarioController, parent: QWidget | None = None,
                  shown: RecommendationPanel | None = None, staged: bool = False) -> None:
@@ -367,9 +371,11 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         """Show the complete ranking ``result`` (asked ``asked``, :meth:`_question`) and the
         hand-picked card's check ``warning`` (with the rankings it asked for, ``checks``); the
         ranking shown already is not filled again (its rows, the row picked and the charts stay)."""
-        self.warning = warning
+        changed, self.warning = warning != self.warning, warning
         self.mismatch_label.setText(message_text(warning) if warning else "")
         self._asked, self._checks = asked, {} if checks is None else checks
+        if changed:
+            self.check_changed.emit()
         if result is self.result and not self.partial:
             return result
         self._show_ranking(result, partial=False)

@@ -26,6 +26,7 @@ from configurator.core.view.rows import Amount, Phrase, Row, band_note, label, w
 if TYPE_CHECKING:  # the estimator (and the view model built from it) loads with the first analysis
     from configurator.core.analysis import Analysis
     from configurator.core.estimate import Estimate
+    from configurator.core.messages import Message
 
 GOOD, CAUTION, BAD = "#1b7f3b", "#9a5800", "#b00020"
 """The verdict's colours: it fits, carries the load and meets every constraint set (green); a
@@ -92,12 +93,16 @@ def _one_line_width(name: QLabel) -> int:
 class ResultsPanel(QWidget):
     """Right-hand panel: does it fit, how fast, how much power and money, and what to watch."""
 
-    def __init__(self, parent: QWidget | None = None, class_checked: Callable[[], bool] = lambda: False) -> None:
+    def __init__(self, parent: QWidget | None = None, class_checked: Callable[[], bool] = lambda: False,
+                 class_verdict: Callable[[], Message | None] = lambda: None) -> None:
         """``class_checked``: whether the class rule's verdict on the hand-picked card is on screen (the
         recommendation panel's red line, shown with its dock); until it is the generic class line stays in
-        the warnings (:func:`~configurator.core.mismatch.said_beside`'s ``checked``)."""
+        the warnings (:func:`~configurator.core.mismatch.said_beside`'s ``checked``). ``class_verdict``: that
+        red line (:func:`~configurator.core.mismatch.mismatch`), or None: what it says in full (the card lacks
+        a card-to-card link) is not said again (``said_beside``'s ``mismatched``)."""
         super().__init__(parent)
         self.class_checked = class_checked
+        self.class_verdict = class_verdict
         self._estimate = None  # the estimate whose warnings are shown (show_warnings says them again)
         outer = QVBoxLayout(self)
         # the numbers scroll rather than being squeezed: a long training estimate has more rows
@@ -294,9 +299,10 @@ class ResultsPanel(QWidget):
         est = self._estimate
         if est is None:
             return
+        beside = said_beside(est, self.class_verdict(), self.class_checked())  # less what the red check says
         # a serving question without a load first: every number above is for 1 user, or one full batch (an
         # offline batch's scenario holds the users the planner filled: core.serving_use.estimate_load_note)
-        said = [m for m in (estimate_load_note(est),) if m is not None] + said_beside(est, None, self.class_checked())
+        said = [m for m in (estimate_load_note(est),) if m is not None] + beside
         warnings = [message_text(m) for m in said] or [self.tr("No warnings")]
         if warnings != [self.warnings.item(i).text() for i in range(self.warnings.count())]:
             self.warnings.clear()

@@ -72,6 +72,7 @@ class DockActions:
             joining.clear()  # released with the switch's own list
         old = area.place(panel)  # the dock's scrolling area (app/dock_scroll.py)
         self.recommend_panel = panel
+        panel.check_changed.connect(self._warnings_again)  # as the first panel's (_toggle_dock)
         if old is not None:
             old.deleteLater()
         self._retitle_dock(dock, _tc("MainWindow", "Recommendation"), self.recommend_action)
@@ -98,6 +99,8 @@ class DockActions:
             dock.setObjectName(object_name)  # what the saved window state knows it by
             panel = make_panel(self.controller)
             setattr(self, f"{name}_panel", panel)
+            if name == "recommend":
+                panel.check_changed.connect(self._warnings_again)  # its check said: the results' warnings again
             from configurator.app.dock_scroll import DockScroll
 
             dock.setWidget(DockScroll(panel))  # scrolls where the dock is shorter than the panel: the window fits
@@ -162,6 +165,13 @@ class DockActions:
         a full fine-tune read no class line anywhere in the window."""
         dock = self.recommend_dock
         return dock is not None and dock.isVisible()
+
+    def _class_verdict_shown(self):
+        """The recommendation panel's check of the hand-picked card (its red line,
+        :func:`~configurator.core.mismatch.mismatch`) while its dock is shown, else None: the results panel
+        does not say again what it says in full (an A10 picked for a full fine-tune read "A10 has no GPU-to-GPU
+        link" beside the red line saying it lacks the link; :func:`~configurator.core.mismatch.said_beside`)."""
+        return self.recommend_panel.warning if self._class_rule_shown() else None
 
     def _warnings_again(self, _shown: bool = False) -> None:
         """The results panel's warnings said again as a dock opens or closes (:meth:`_class_rule_shown`)."""

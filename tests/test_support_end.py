@@ -110,7 +110,7 @@ def test_only_cards_past_support_carry_the_caution(ranking):
 
 
 def test_h100_carries_no_caution_in_its_reasons_or_json(catalog):
-    result = recommend(_serving_70b("h100-sxm", 8, region=None), catalog, Filters(vendors=("NVIDIA",),
+    result = recommend(_serving_70b("h100-sxm", 8, region=None), catalog, filters=Filters(vendors=("NVIDIA",),
                                                                                   classes=("training",)), limit=3)
     h100 = next(r for r in result.considered if r.card.id == "h100-sxm")
     assert support_caution_in(h100.reasons) == ()

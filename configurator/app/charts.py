@@ -511,7 +511,7 @@ class CostScatter(_Chart):
         basis = next((p.basis for p in analysis.catalog_points), analysis.estimate.costs.basis)
         unit = next((p.cost_unit for p in analysis.catalog_points), self._cost_unit)
         years = analysis.estimate.scenario.economics.amortisation_years
-        from configurator.core.procurement.workstations import at_desks
+        from configurator.core.desks import at_desks
 
         scenario = analysis.estimate.scenario
         shown = (family, currency, classes, basis, unit, years, scenario.workload, at_desks(scenario))

@@ -31,11 +31,11 @@ from configurator.app.field_help import field_help
 from configurator.app.i18n import current_language
 from configurator.app.narrow_form import NarrowForm, WrappingCheckBox
 from configurator.core.graphics import rt_generation
-from configurator.core.procurement.workstations import at_desks
 from configurator.core.architecture import ArchitectureError, from_param_count, load_presets
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, reads
 from configurator.core.view.names import model_name
 from configurator.core.hf_config import load_hf_config
+from configurator.core.desks import at_desks
 from configurator.core.scenario import COUNT_SWEEP, RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
 from configurator.core.view.card_names import card_name
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from configurator.core.bill_covers import bill_covers
 from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power, node_power_kw
-from configurator.core.procurement.workstations import at_desks
+from configurator.core.desks import at_desks
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook, price_book_for

@@ -10,7 +10,8 @@ from configurator.core.estimate import Estimate
 from configurator.core.job_alone import job_alone
 from configurator.core.layout_json import scenario_layout_to_dict
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost_to_dict
-from configurator.core.procurement.workstations import at_desks, workstations_needed
+from configurator.core.desks import at_desks
+from configurator.core.procurement.workstations import workstations_needed
 from configurator.core.serving_use import latency_targets
 from configurator.core.stated import significant
 from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands

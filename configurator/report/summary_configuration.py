@@ -3,7 +3,7 @@ racks — or, for a desktop unit (a DGX Spark), that it is one and needs neither
 
 from __future__ import annotations
 
-from configurator.core.procurement.workstations import at_desks
+from configurator.core.desks import at_desks
 from configurator.core.estimate import Estimate
 from configurator.core.messages import msg
 from configurator.core.procurement.deployment import DeploymentCost

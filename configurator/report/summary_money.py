@@ -27,7 +27,7 @@ from configurator.core.view.assumptions_view import electricity_price as assumed
 from configurator.core.view.bom_names import line_kind
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
-from configurator.core.procurement.workstations import at_desks
+from configurator.core.desks import at_desks
 from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.estimate_view import job_alone_label
 from configurator.core.view.cost_bases import per_unit_label, period

@@ -29,7 +29,8 @@ from configurator.core.procurement.switches import (
     smallest_switch,
 )
 from configurator.core.procurement.owned import owned_notes
-from configurator.core.procurement.workstations import at_desks, workstation_bill
+from configurator.core.desks import at_desks
+from configurator.core.procurement.workstations import workstation_bill
 from configurator.core.procurement.servers import (
     Housing,
     ServerType,

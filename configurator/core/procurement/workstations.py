@@ -16,13 +16,14 @@ constraints.", every card listed without a price).
 from __future__ import annotations
 
 from configurator.core.catalog import Card
+from configurator.core.desks import at_desks
 from dataclasses import replace
 
 from configurator.core.economics import PriceBasis
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.bom_lines import BillOfMaterials, card_line, line_of
 from configurator.core.procurement.prices import PriceBook
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.scenario import Scenario
 
 WORKSTATION_ITEM = "workstation-1gpu"
 """The price file's deskside workstation without its card (``resources/procurement_prices.json``)."""
@@ -30,12 +31,6 @@ WORKSTATION_ITEM = "workstation-1gpu"
 CARDS_PER_WORKSTATION = 1
 """Cards one desk's workstation holds: one professional card drives the desk's monitors (an RTX A6000's four
 DisplayPort outputs, its datasheet) [count]."""
-
-
-def at_desks(scenario: Scenario) -> bool:
-    """Whether ``scenario``'s desktops are workstations at the users' desks: virtual-desktop work with the
-    monitors cabled to the card (``graphics.local_display``)."""
-    return scenario.workload is Workload.VDI and scenario.graphics.local_display
 
 
 def without_rent(prices: PriceBasis) -> PriceBasis:

@@ -22,7 +22,7 @@ from configurator.core.graphics import encoder_fps, measured_speedup, reference_
 from configurator.core.render_scores import FP32_SCALING_MEDIAN_ERROR, FP32_SCALING_WORST_ERROR, RENDER_SCORES
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message
-from configurator.core.procurement.workstations import at_desks
+from configurator.core.desks import at_desks
 from configurator.core.training_speed import expert_overlap_in_force
 from configurator.core.view.names import tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from configurator.core.graphics import boards_needed, limit_engines
 from configurator.core.procurement.servers import servers_needed
-from configurator.core.procurement.workstations import at_desks, workstations_needed
+from configurator.core.desks import at_desks
+from configurator.core.procurement.workstations import workstations_needed
 from configurator.core.view import numbers
 from configurator.core.view.names import LIMITS, work_unit
 from configurator.core.view.rows import Amount, Phrase, Row, Section, counted, in_deadline_unit

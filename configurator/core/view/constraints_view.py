@@ -347,7 +347,7 @@ def unset_constraints(est) -> tuple[str, ...]:
     """Names (label ids) of the constraints the buyer left open, of :data:`UNSET_CHECKED`: nothing
     was checked against them; at the users' desks not the power per server, which has no server to check
     (until December 2026 "Power per server" was listed there for 4 workstations)."""
-    from configurator.core.procurement.workstations import at_desks  # start-up deferral, as family_of
+    from configurator.core.desks import at_desks  # start-up deferral, as family_of
     from configurator.core.workloads import family_of  # start-up deferral: the editor imports this module before the estimator loads
 
     c = est.scenario.constraints

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from configurator.core.serving_use import latency_targets
 from configurator.core.engines import decode_read_factor
 from configurator.core.formats import FORMATS
-from configurator.core.procurement.workstations import at_desks
+from configurator.core.desks import at_desks
 from configurator.core.uncertainty import headline_bands
 from configurator.core.view.names import (  # noqa: F401 - the name tables, re-exported
     BATCHING,

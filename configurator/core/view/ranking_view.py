@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER
-from configurator.core.procurement.workstations import at_desks
+from configurator.core.desks import at_desks
 from configurator.core.recommend import Objective, Result
 from configurator.core.view.cost_bases import LICENSED_UNITS, column_per_unit_label, per_unit_label
 from configurator.core.view.names import CLASSES

@@ -34,7 +34,8 @@ from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.precision import PrecisionPlan, plan_serving_precision
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.tco import rent_includes_vgpu_licence
-from configurator.core.procurement.workstations import at_desks, desk_constraint_messages, without_rent
+from configurator.core.desks import at_desks
+from configurator.core.procurement.workstations import desk_constraint_messages, without_rent
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily

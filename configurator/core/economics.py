@@ -8,6 +8,7 @@ from datetime import date, datetime, timedelta
 
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.currency import converts, price_conversion
+from configurator.core.desks import at_desks
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
 from configurator.core.frozen_record import fast_init
@@ -79,12 +80,18 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
     """Power of ``count`` cards in their servers (:func:`formulas.facility_watts`: (cards × TDP + the
     idle modules of a baseboard bought full at idle power, :func:`~configurator.core.procurement.servers.
     idle_module_w`, + servers × their own power, from ``book``: :func:`host_watts`) × average share of
-    maximum × PUE)."""
+    maximum × PUE). In workstations at the users' desks (``--local-display``; :func:`~configurator.core.desks.
+    at_desks`) the cards' board power alone: the workstations' own power is not counted, no sourced figure for
+    a deskside workstation without its card being on file, and a rack server's (:func:`host_watts`, counted
+    until December 2026 as "a rack server's: no workstation figure on file") is not one — unknown, never a
+    guess."""
     tdp = card.tdp_w
     if tdp is None:
         return None
     e, count = scenario.economics, scenario.count  # each field read once
     board = tdp * count
+    if at_desks(scenario):  # no server: no host, no idle modules
+        return Power(board, formulas.facility_watts(board, 0.0, 0, e.power_fraction, e.pue))
     cards_per_node = host_cards_per_server(scenario, card)  # virtual desktops: as many as a host's CPUs use
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
     servers = servers_needed(card, cards_per_node, count, kind)
@@ -92,20 +99,6 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
     facility = formulas.facility_watts(board + idle, _host_watts(card, e, cards_per_node, count, book, kind),
                                        servers, e.power_fraction, e.pue)
     return Power(board, facility)  # board_watts, facility_watts
-
-
-def desk_power(card: Card, scenario: Scenario) -> Power | None:
-    """Power of ``count`` cards in workstations at the users' desks (``--local-display``;
-    :func:`~configurator.core.procurement.workstations.at_desks`): the cards' board power alone, × average
-    share of maximum × PUE (:func:`formulas.facility_watts` with no host). The workstations' own power is not
-    counted: no sourced figure for a deskside workstation without its card is on file, and a rack server's
-    (:func:`host_watts`, counted until December 2026 as "a rack server's: no workstation figure on file") is
-    not one — unknown, never a guess."""
-    if card.tdp_w is None:
-        return None
-    e = scenario.economics
-    board = card.tdp_w * scenario.count
-    return Power(board, formulas.facility_watts(board, 0.0, 0, e.power_fraction, e.pue))
 
 
 def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float | None:

@@ -151,3 +151,9 @@ def reference(text: str, language: str) -> str:
 def sentences(w: Words, *said: str) -> str:
     """Sentences one after another: a space between them in English, none after a Chinese full stop."""
     return ("" if w.language == "zh_CN" else " ").join(said)
+
+
+def sentence(w: Words, said) -> str:
+    """The message ``said`` in ``w``'s language as a sentence of its own: with its full stop ("." in English,
+    "。" in Chinese)."""
+    return w.message(said) + ("。" if w.language == "zh_CN" else ".")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.workstations import excluded_message, totals_note
 from configurator.core.recommend_rows import partial_budget
-from configurator.report.language import Words
+from configurator.report.language import Words, sentence
 
 
 def excluded_suffix(value: str, cost: DeploymentCost, w: Words) -> str:
@@ -26,7 +26,7 @@ def excluded_suffix(value: str, cost: DeploymentCost, w: Words) -> str:
 def excluded_note(options: Sequence, w: Words) -> str | None:
     """The alternatives table's sentence where its totals exclude the deskside workstations (:func:`totals_note`)."""
     note = totals_note(o.cost.bom for o in options)
-    return None if note is None else w.message(note) + ("。" if w.language == "zh_CN" else ".")
+    return None if note is None else sentence(w, note)
 
 
 def recommended_sentence(w: Words, by: str, best_text: str, best) -> str:

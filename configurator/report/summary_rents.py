@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from configurator.core.recommend import Objective
 from configurator.core.recommend_rent_tiers import rent_tiers_said
-from configurator.report.language import Words
+from configurator.report.language import Words, sentence
 
 
 def rent_tiers_note(options: Sequence, objective: Objective, w: Words) -> str | None:
@@ -16,4 +16,4 @@ def rent_tiers_note(options: Sequence, objective: Objective, w: Words) -> str | 
     (:func:`~configurator.core.recommend_rent_tiers.rent_tiers_said`; ``options`` ranked, in rank order);
     None when ranked on another cost or every rent is of one tier."""
     said = rent_tiers_said(o.estimate for o in options) if objective is Objective.CLOUD else None
-    return None if said is None else w.message(said) + ("。" if w.language == "zh_CN" else ".")
+    return None if said is None else sentence(w, said)

@@ -18,6 +18,7 @@ from configurator.core.procurement.prices import ITEM_KINDS, PriceBook
 from configurator.core.procurement.bom_lines import IDLE_WORDS, BillOfMaterials, BomLine  # noqa: F401 - re-exported
 from configurator.core.procurement.bom_lines import card_line as _card_line
 from configurator.core.procurement.bom_lines import line_of as _line
+from configurator.core.procurement.bom_lines import book_rate
 from configurator.core.procurement.switches import (
     SUBNET_MANAGED,
     SwitchChoices,
@@ -286,7 +287,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if at_desks(scenario):  # monitors cabled to the card at each desk: workstations, not a data centre
         return workstation_bill(scenario, card, book, basis)
     e, count, per_node = scenario.economics, scenario.count, host_cards_per_server(scenario, card)
-    rate = e.usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
+    rate = book_rate(book, e.usd_to_currency)
     kind = server_type(card, per_node, count)
     servers = servers_needed(card, per_node, count)
     lines: list[BomLine] = []

@@ -141,6 +141,12 @@ baseboard server bought full that the layout does not use (1 H100 SXM is bought 
 server: 1 used, 7 idle; :func:`~configurator.core.procurement.servers.cards_bought`)."""
 
 
+def book_rate(book: PriceBook, usd_to_currency: float) -> float:
+    """The rate the price file's items are multiplied by into the scenario's currency: ``usd_to_currency``
+    [currency per USD] where the file is in USD, else 1 (a file already in the scenario's currency)."""
+    return usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
+
+
 def line_of(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: str | None = None,
           yearly: bool = False, role: str = "") -> BomLine:
     item: UnitPrice | None = book.item(item_id)

@@ -9,15 +9,11 @@ from typing import Literal
 
 from configurator.core.card import PriceEntry
 
-__all__ = ["RENT_TIERS", "RentTier", "rent_tier"]
+__all__ = ["RentTier", "rent_tier"]
 
 RentTier = Literal["on-demand", "monthly", "reserved"]
 """on-demand = pay as you go, by the hour, no commitment; monthly = a rental paid by the month (a
 machine's or an instance's), per card-hour over 720 hours; reserved = a commitment of a year or more."""
-
-RENT_TIERS: tuple[RentTier, ...] = ("on-demand", "monthly", "reserved")
-"""The tiers, in the order their rents typically cost, dearest first (on demand costs more than a
-commitment: the provider is paid for holding capacity unsold)."""
 
 
 def rent_tier(entry: PriceEntry) -> RentTier | None:

@@ -15,13 +15,13 @@ constraints.", every card listed without a price).
 
 from __future__ import annotations
 
-from configurator.core.catalog import Card
-from configurator.core.desks import at_desks
 from dataclasses import replace
 
+from configurator.core.catalog import Card
+from configurator.core.desks import at_desks
 from configurator.core.economics import PriceBasis
 from configurator.core.messages import Message, msg
-from configurator.core.procurement.bom_lines import BillOfMaterials, card_line, line_of
+from configurator.core.procurement.bom_lines import BillOfMaterials, book_rate, card_line, line_of
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario
 
@@ -99,7 +99,7 @@ def workstation_bill(scenario: Scenario, card: Card, book: PriceBook, basis: Pri
     shared storage or vGPU licence (no remote session: the monitors are cabled to the card). The IT load is
     the cards' board power alone [kW]: the workstation's own power is not on file."""
     e = scenario.economics
-    rate = e.usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
+    rate = book_rate(book, e.usd_to_currency)
     count, workstations = scenario.count, workstations_needed(scenario.count)
     lines = (card_line(card, count, basis, None), line_of(book, WORKSTATION_ITEM, workstations, rate))
     it_kw = None if card.tdp_w is None else card.tdp_w * count / 1000

@@ -87,8 +87,8 @@ def _desktops(est: Estimate) -> list[Row]:
 DESK_HOST_WATTS = "Workstation power besides its card"
 """The host power row at the users' desks (``--local-display``; a label id): its value is
 :data:`DESK_HOST_WATTS_UNKNOWN`, the energy counting the cards alone
-(:func:`~configurator.core.economics.desk_power`; until December 2026 "Host power besides the cards (a rack
-server's: no workstation figure on file)" 930 W, a rack server's power counted for each desk)."""
+(:func:`~configurator.core.economics.deployment_power` at the desks; until December 2026 "Host power besides
+the cards (a rack server's: no workstation figure on file)" 930 W, a rack server's power counted for each desk)."""
 
 DESK_HOST_WATTS_UNKNOWN = ("not counted: no figure on file for a workstation without its card; energy is the cards' "
                            "alone")

@@ -15,7 +15,6 @@ from configurator.core.economics import (
     Power,
     PriceBasis,
     deployment_power,
-    desk_power,
     energy_kwh,
     job_costs,
     price_basis,
@@ -118,7 +117,7 @@ def graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed,
 def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, family: WorkloadFamily) -> Estimate:
     """``scenario`` on ``scenario.count`` × ``card`` as ``family`` (a graphics family) counts its work."""
     speed, memory = graphics_speed(scenario, card)
-    power = desk_power(card, scenario) if at_desks(scenario) else deployment_power(card, scenario, basis.book)
+    power = deployment_power(card, scenario, basis.book)
     hours = speed.hours if family.one_off_job else 1.0
     energy = energy_kwh(power, hours) if power and hours is not None else None
     boards = boards_needed(scenario.count, card, host_cards_per_server(scenario, card)) \

@@ -152,7 +152,7 @@ class BoundControls:
 
     def _show_desks(self, desks: bool) -> None:
         """At the users' desks (``--local-display``: a workstation each, the monitors cabled to its card;
-        :func:`~configurator.core.procurement.workstations.at_desks`) the fields of a data centre's virtual
+        :func:`~configurator.core.desks.at_desks`) the fields of a data centre's virtual
         desktops do not count — the vGPU profile and the vGPUs per GPU (the user has the whole card), the
         cards per server and the desktop host's vCPUs, memory and overcommit (no server): each is disabled,
         its tooltip saying why (until December 2026 they stayed editable, "8 per server" beside 4 desks); and

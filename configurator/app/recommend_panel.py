@@ -320,7 +320,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             for step in ranking_steps(scenario, catalog, objective, filters, LISTED, cancelled=context.cancelled):
                 if step.final:
                     context.check()
-                    return with_price_decision(step.result), mismatch(scenario, catalog, checks, objective, filters), asked, checks
+                    warning = mismatch(scenario, catalog, checks, objective, filters)
+                    return with_price_decision(step.result), warning, asked, checks
                 context.step(step)
             raise Cancelled  # cut short: not a result
 

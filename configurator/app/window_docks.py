@@ -99,15 +99,15 @@ class DockActions:
             dock.setObjectName(object_name)  # what the saved window state knows it by
             panel = make_panel(self.controller)
             setattr(self, f"{name}_panel", panel)
-            if name == "recommend":
-                panel.check_changed.connect(self._warnings_again)  # its check said: the results' warnings again
+            if name == "recommend":  # its check said, or its dock opened or closed: the results' warnings again
+                panel.check_changed.connect(self._warnings_again)
+                dock.visibilityChanged.connect(self._warnings_again)
             from configurator.app.dock_scroll import DockScroll
 
             dock.setWidget(DockScroll(panel))  # scrolls where the dock is shorter than the panel: the window fits
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
             # the menu's action of the moment: the menus are built again by a language switch, the dock is kept
             dock.visibilityChanged.connect(lambda shown, key=name: getattr(self, f"{key}_action").setChecked(shown))
-            dock.visibilityChanged.connect(self._warnings_again)
             setattr(self, f"{name}_dock", dock)
             made = True
         else:

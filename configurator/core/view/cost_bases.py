@@ -30,7 +30,7 @@ BASES = {"tco": "total cost of ownership: cards, servers, network, power, suppor
 """What each basis is called, briefly (label ids; the TCO's with the years it covers; ``tco-licences`` the
 TCO of work whose bill always holds licences, :data:`LICENSED_UNITS`; ``tco-desks`` the TCO of desktops at the
 users' desks, whose bill holds workstations, not servers, network, storage or licences
-(:func:`~configurator.core.procurement.workstations.at_desks`); ``cloud-licence`` the rent with the
+(:func:`~configurator.core.desks.at_desks`); ``cloud-licence`` the rent with the
 per-user licence added to it, ``cloud-licence-in-rent`` a rent whose price includes it:
 :attr:`~configurator.core.economics.Costs.licence_per_unit`; ``cloud-licences`` a ranking of rents by
 :data:`LICENSED_UNITS`, each card's own)."""
@@ -60,7 +60,7 @@ def basis_label(basis: str, years: float | None = None, cost_unit: str | None = 
     :data:`BASES`). ``licence``: the per-user licence on the rent
     (:attr:`~configurator.core.economics.Costs.licence_per_unit`; 0: in the rent's price), named with it.
     ``desks``: the desktops are workstations at the users' desks
-    (:func:`~configurator.core.procurement.workstations.at_desks`), the TCO's words those of their bill (until
+    (:func:`~configurator.core.desks.at_desks`), the TCO's words those of their bill (until
     December 2026 "cards, servers, network, storage, power, support, vGPU licences" of a bill of none of the
     four)."""
     if basis == "cloud" and licence is not None:

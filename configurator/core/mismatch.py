@@ -11,7 +11,7 @@ data-centre graphics card does it for less. A family without a check has no mism
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import replace
 
 from configurator.core.catalog import Catalog
@@ -126,6 +126,13 @@ TRAINING_COST_BASIS = {Objective.TCO: "training-cost-basis-tco", Objective.CLOUD
 purchase price, else cloud rent)."""
 
 
+def asked_first(asked: Objective) -> tuple[Objective, ...]:
+    """The costs a check compares a hand-picked card on, ownership then cloud rent, with the one the buyer
+    ranks by (``asked``) first: the serving and the training class checks alike (any other objective, such as
+    the fastest, leaves ownership first)."""
+    return tuple(sorted((Objective.TCO, Objective.CLOUD), key=lambda objective: objective is not asked))
+
+
 def _training_rival(chosen: Estimate, catalog: Catalog, objective: Objective, rankings: dict | None,
                     filters: Filters | None = None) -> Recommendation | None:
     """The training-class configuration of least cost per million tokens on ``objective`` for the job the
@@ -179,7 +186,7 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
         return None
     deadline = scenario.constraints.deadline_hours
     late = deadline is not None and hours > deadline
-    for basis in sorted(TRAINING_COST_BASIS, key=lambda o: o != objective):  # the asked one first
+    for basis in asked_first(objective):
         mine = score(chosen, basis, Filters())
         rival = _training_rival(chosen, catalog, basis, rankings, filters)
         if rival is None or not rival.score or (mine is None and not late):
@@ -216,8 +223,7 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
     card = chosen.card
     if card.category != "training":
         return None
-    order = (Objective.CLOUD, Objective.TCO) if asked is Objective.CLOUD else (Objective.TCO, Objective.CLOUD)
-    for objective in order:
+    for objective in asked_first(asked):
         mine = score(chosen, objective, Filters())
         better = _best_ranked(scenario, catalog, objective, Filters(classes=("inference",)), rankings)
         if mine and better and better.score < mine:

@@ -74,10 +74,10 @@ def _warnings(panel) -> list[str]:
 
 
 def test_the_window_results_say_the_class_line_as_the_rule_judges_it(qtbot, catalog):
-    from configurator.app.results_panel import ResultsPanel
+    from configurator.app.results_panel import ClassCheck, ResultsPanel
     from configurator.core.analysis import Analysis
 
-    judged = ResultsPanel(class_checked=lambda: True)  # the ranking's verdict on screen beside it
+    judged = ResultsPanel(class_check=lambda: ClassCheck(shown=True))  # the ranking's verdict on screen beside it
     qtbot.addWidget(judged)
     judged.update_from(Analysis(estimate(_scenario(L40S), catalog.get("l40s")), (), (), None, ()))
     assert _warnings(judged) and not any("usually belongs on" in line for line in _warnings(judged))

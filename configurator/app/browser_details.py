@@ -41,7 +41,8 @@ def view_html(view: View, language: str) -> str:
                 cells.append(f"<tr><td style='padding-right:12px'><b>{e(name)}</b></td><td>{value}</td></tr>")
             else:
                 items.append(f"<li>{value}</li>")
-        parts += [f"<table cellspacing='0' cellpadding='1'>{''.join(cells)}</table>" if cells else "", f"<ul>{''.join(items)}</ul>" if items else ""]
+        parts += [f"<table cellspacing='0' cellpadding='1'>{''.join(cells)}</table>" if cells else "",
+                  f"<ul>{''.join(items)}</ul>" if items else ""]
     return "".join(parts)
 
 

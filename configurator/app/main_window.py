@@ -142,7 +142,7 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         from configurator.app.results_panel import ResultsPanel
 
         self.editor = editor
-        self.results = ResultsPanel(class_checked=self._class_rule_shown, class_verdict=self._class_verdict_shown)
+        self.results = ResultsPanel(class_check=self._class_check_shown)
         sizes = self.splitter.sizes()  # the placeholders' widths (restored or the defaults) stay
         for index, panel in ((0, self.editor), (2, self.results)):
             self.splitter.replaceWidget(index, panel).deleteLater()

@@ -28,6 +28,8 @@ from configurator.core.recommend import Result, ranking_question, recommend
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import as_asked, short_note
+from configurator.core.view.ranking_view import none_ranked
+from configurator.core.view.rows import write
 from configurator.core.view.words import words
 
 __all__ = ["MAX_COLUMN_PX", "SUPPORT_CAUTION_COLOUR", "Ranking", "RecommendationPanel", "objective_names"]
@@ -443,8 +445,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         it leaves out — the two counts the same sets as the rows shown."""
         listed = len(result.below_line) + len(result.unpriced) + len(result.unrated)
         left_out = len(result.unlisted)  # the command line's count: the cards listed are not counted again
-        none_meets = words(current_language())("No card meets the scenario's constraints.") \
-            if result.not_ranked is None else message_text(result.not_ranked)  # desks by rent: why none ranks
+        none_meets = write(none_ranked(result), current_language())  # or desks by rent: why none ranks
         space = " " if current_language() == "en" else ""  # a sentence after a Chinese full stop takes no space
         short = budget_short_message(result) if not self.partial else None  # the budget alone in the way
         if short is not None:  # said as the command line says it, before the counts

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -33,6 +33,23 @@ GOOD, CAUTION, BAD = "#1b7f3b", "#9a5800", "#b00020"
 constraint cannot be checked (amber); it does not fit or carry the load, or breaks a constraint (red)."""
 
 
+class ClassCheck(NamedTuple):
+    """What the window shows of the class rule's check on the hand-picked card (the recommendation panel's red
+    line, :func:`~configurator.core.mismatch.mismatch`), read by :meth:`ResultsPanel.show_warnings` as
+    :func:`~configurator.core.mismatch.said_beside` reads it."""
+
+    shown: bool
+    """Whether the check is on screen (the recommendation panel, in its dock when shown): until it is, the
+    generic class line stays in the warnings (``said_beside``'s ``checked``)."""
+    verdict: Message | None = None
+    """The red line shown, or None (no mistake found, or not shown): what it says in full (the card lacks a
+    card-to-card link) is not said again (``said_beside``'s ``mismatched``)."""
+
+
+NOT_SHOWN = ClassCheck(shown=False)
+"""No class check on screen (a results panel on its own, the window with its recommendation dock closed)."""
+
+
 def verdict_colour(view) -> str:
     """The headline's colour of an estimate's view model (``good``, ``caution``)."""
     return BAD if not view.good else CAUTION if view.caution else GOOD
@@ -54,9 +71,10 @@ UNBROKEN_RUN_CHARS = 12
 
 def unbroken_width(field: QLabel, text: str) -> int:
     """The width of ``text``'s widest run between spaces, at most :data:`UNBROKEN_RUN_CHARS` wide, and
-    never less than the label's own minimum (its margins) [px]: a value breaks only where an English one would. Qt breaks Chinese between any two characters, so
-    a wrapped value's minimum width was one character and the form kept "瓶颈 帧缓冲" beside its name,
-    one character a line (persona s25 #12); with this minimum the row goes below its name instead."""
+    never less than the label's own minimum (its margins) [px]: a value breaks only where an English one
+    would. Qt breaks Chinese between any two characters, so a wrapped value's minimum width was one character
+    and the form kept "瓶颈 帧缓冲" beside its name, one character a line (persona s25 #12); with this
+    minimum the row goes below its name instead."""
     metrics = field.fontMetrics()
     widest = max((metrics.horizontalAdvance(run) for run in text.split(" ")), default=0)
     return max(min(widest, UNBROKEN_RUN_CHARS * metrics.horizontalAdvance("\u4e00")), field.minimumSizeHint().width())
@@ -90,19 +108,28 @@ def _one_line_width(name: QLabel) -> int:
     return min(metrics.horizontalAdvance(name.text()), most) + margins
 
 
+def _sentences_group(title: str = "") -> tuple[QGroupBox, QLabel]:
+    """A box of sentences under the verdict or the numbers (what would fit, the assumptions): one wrapped,
+    selectable plain-text label, the box hidden until it has something to say."""
+    group = QGroupBox(title)
+    text = QLabel()
+    text.setWordWrap(True)
+    text.setTextFormat(Qt.TextFormat.PlainText)
+    text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    QVBoxLayout(group).addWidget(text)
+    group.setVisible(False)
+    return group, text
+
+
 class ResultsPanel(QWidget):
     """Right-hand panel: does it fit, how fast, how much power and money, and what to watch."""
 
-    def __init__(self, parent: QWidget | None = None, class_checked: Callable[[], bool] = lambda: False,
-                 class_verdict: Callable[[], Message | None] = lambda: None) -> None:
-        """``class_checked``: whether the class rule's verdict on the hand-picked card is on screen (the
-        recommendation panel's red line, shown with its dock); until it is the generic class line stays in
-        the warnings (:func:`~configurator.core.mismatch.said_beside`'s ``checked``). ``class_verdict``: that
-        red line (:func:`~configurator.core.mismatch.mismatch`), or None: what it says in full (the card lacks
-        a card-to-card link) is not said again (``said_beside``'s ``mismatched``)."""
+    def __init__(self, parent: QWidget | None = None,
+                 class_check: Callable[[], ClassCheck] = lambda: NOT_SHOWN) -> None:
+        """``class_check``: what the window shows of the class rule's check on the hand-picked card
+        (:class:`ClassCheck`), asked each time the warnings are said."""
         super().__init__(parent)
-        self.class_checked = class_checked
-        self.class_verdict = class_verdict
+        self.class_check = class_check
         self._estimate = None  # the estimate whose warnings are shown (show_warnings says them again)
         outer = QVBoxLayout(self)
         # the numbers scroll rather than being squeezed: a long training estimate has more rows
@@ -133,14 +160,7 @@ class ResultsPanel(QWidget):
         layout.addWidget(self.layout_label)
         # what would fit, when the configuration does not (core.fit_suggestions): each change with its
         # number, under the verdict where the buyer reads first
-        self.fixes_group = QGroupBox()
-        fixes_layout = QVBoxLayout(self.fixes_group)
-        self.fixes = QLabel()
-        self.fixes.setWordWrap(True)
-        self.fixes.setTextFormat(Qt.TextFormat.PlainText)
-        self.fixes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        fixes_layout.addWidget(self.fixes)
-        self.fixes_group.setVisible(False)
+        self.fixes_group, self.fixes = _sentences_group()  # titled as each estimate's fixes are
         layout.addWidget(self.fixes_group)
         self.values: dict[str, QLabel] = {}
         """The value of each row shown, by its label id (the label's English text)."""
@@ -153,14 +173,7 @@ class ResultsPanel(QWidget):
         layout.addWidget(self.form_group)
         # what the numbers assume that is not an editable default (the serving engine's step): said under the
         # numbers, apart from the warnings (core.view.assumptions_view.assumption_notes)
-        self.assumed_group = QGroupBox(self.tr("Assumptions"))
-        assumed_layout = QVBoxLayout(self.assumed_group)
-        self.assumed = QLabel()
-        self.assumed.setWordWrap(True)
-        self.assumed.setTextFormat(Qt.TextFormat.PlainText)
-        self.assumed.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        assumed_layout.addWidget(self.assumed)
-        self.assumed_group.setVisible(False)
+        self.assumed_group, self.assumed = _sentences_group(self.tr("Assumptions"))
         layout.addWidget(self.assumed_group)
         layout.addStretch(1)
         warnings_group = QGroupBox(self.tr("Warnings"))
@@ -207,8 +220,8 @@ class ResultsPanel(QWidget):
             return
         self.fixes_group.setTitle(label(section.title, language))
         colon = label(":", language)
-        self.fixes.setText("\n".join(f"• {label(r.label, language)}{colon} {_unbroken_units(write(r.value, language))}"
-                                      for r in section.rows))
+        self.fixes.setText("\n".join(
+            f"• {label(r.label, language)}{colon} {_unbroken_units(write(r.value, language))}" for r in section.rows))
 
     def _show_assumed(self, est: Estimate) -> None:
         """The estimate's assumptions in sentences (:func:`assumption_notes`; none: the group hidden)."""
@@ -291,15 +304,16 @@ class ResultsPanel(QWidget):
         self.numbers_area.updateGeometry()  # its height follows the rows
 
     def show_warnings(self) -> None:
-        """The shown estimate's warnings, the generic class line as :attr:`class_checked` says (called again
-        when the recommendation panel opens or closes)."""
+        """The shown estimate's warnings, the generic class line as :attr:`class_check` says (called again
+        when the recommendation panel opens or closes, or its check changes)."""
         from configurator.core.mismatch import said_beside  # the class line as the ranking's check judges it
         from configurator.core.serving_use import estimate_load_note
 
         est = self._estimate
         if est is None:
             return
-        beside = said_beside(est, self.class_verdict(), self.class_checked())  # less what the red check says
+        check = self.class_check()
+        beside = said_beside(est, check.verdict, check.shown)  # less what the red check says
         # a serving question without a load first: every number above is for 1 user, or one full batch (an
         # offline batch's scenario holds the users the planner filled: core.serving_use.estimate_load_note)
         said = [m for m in (estimate_load_note(est),) if m is not None] + beside

@@ -4,9 +4,14 @@ retranslated by a language switch."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 
 from configurator.app.i18n import tc as _tc
+
+if TYPE_CHECKING:
+    from configurator.app.results_panel import ClassCheck
 
 
 class DockActions:
@@ -158,23 +163,22 @@ class DockActions:
         self.resizeDocks([dock], [max(dock.sizeHint().height(), dock.minimumSizeHint().height())],
                          Qt.Orientation.Vertical)
 
-    def _class_rule_shown(self) -> bool:
-        """Whether the class rule's verdict on the hand-picked card is on screen: the recommendation
-        panel's red line, in its dock when shown. The results panel drops the generic class line only then
-        (:class:`~configurator.app.results_panel.ResultsPanel`); with the dock closed an A10 hand-picked for
-        a full fine-tune read no class line anywhere in the window."""
-        dock = self.recommend_dock
-        return dock is not None and dock.isVisible()
+    def _class_check_shown(self) -> ClassCheck:
+        """What the window shows of the class rule's check on the hand-picked card
+        (:class:`~configurator.app.results_panel.ClassCheck`): the recommendation panel's red line while its
+        dock is shown. The results panel drops the generic class line only then (with the dock closed an A10
+        hand-picked for a full fine-tune read no class line anywhere in the window) and does not say again
+        what the red line says in full (an A10 picked for a full fine-tune read "A10 has no GPU-to-GPU link"
+        beside the red line saying it lacks the link; :func:`~configurator.core.mismatch.said_beside`)."""
+        from configurator.app.results_panel import NOT_SHOWN, ClassCheck
 
-    def _class_verdict_shown(self):
-        """The recommendation panel's check of the hand-picked card (its red line,
-        :func:`~configurator.core.mismatch.mismatch`) while its dock is shown, else None: the results panel
-        does not say again what it says in full (an A10 picked for a full fine-tune read "A10 has no GPU-to-GPU
-        link" beside the red line saying it lacks the link; :func:`~configurator.core.mismatch.said_beside`)."""
-        return self.recommend_panel.warning if self._class_rule_shown() else None
+        dock = self.recommend_dock
+        if dock is None or not dock.isVisible():
+            return NOT_SHOWN
+        return ClassCheck(shown=True, verdict=self.recommend_panel.warning)
 
     def _warnings_again(self, _shown: bool = False) -> None:
-        """The results panel's warnings said again as a dock opens or closes (:meth:`_class_rule_shown`)."""
+        """The results panel's warnings said again as a dock opens or closes (:meth:`_class_check_shown`)."""
         import shiboken6
 
         if shiboken6.isValid(self.results):  # a window closing deletes its panels first
@@ -184,12 +188,12 @@ class DockActions:
         """Show or hide the recommendation panel (created on first use)."""
         from configurator.app.recommend_panel import RecommendationPanel
 
-        return self._toggle_dock("recommend", "recommendation-dock", _tc("MainWindow", "Recommendation"), RecommendationPanel,
-                                 self.recommend_action, checked)
+        return self._toggle_dock("recommend", "recommendation-dock", _tc("MainWindow", "Recommendation"),
+                                 RecommendationPanel, self.recommend_action, checked)
 
     def toggle_bill_of_materials(self, checked: bool | None = None):
         """Show or hide the bill of materials and TCO panel (created on first use)."""
         from configurator.app.bom_panel import BomPanel
 
-        return self._toggle_dock("bom", "bom-dock", _tc("MainWindow", "Bill of materials and TCO"), BomPanel, self.bom_action,
-                                 checked)
+        return self._toggle_dock("bom", "bom-dock", _tc("MainWindow", "Bill of materials and TCO"), BomPanel,
+                                 self.bom_action, checked)

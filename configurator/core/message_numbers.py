@@ -275,10 +275,10 @@ def duration_unit(hours: float) -> tuple[float, str]:
         return hours * MINUTES_PER_HOUR, "min"
     if hours < DAYS_FROM:
         return hours, "h"
-    return hours / 24, "days"
+    return hours / HOURS_PER_DAY, "days"
 
 
-HOURS_IN = {"min": 1 / MINUTES_PER_HOUR, "h": 1.0, "days": 24.0}
+HOURS_IN = {"min": 1 / MINUTES_PER_HOUR, "h": 1.0, "days": HOURS_PER_DAY}
 """Hours in one of each unit :func:`duration_unit` writes a time in [h]."""
 
 

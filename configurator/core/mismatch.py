@@ -11,7 +11,7 @@ data-centre graphics card does it for less. A family without a check has no mism
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import replace
 
 from configurator.core.catalog import Catalog
@@ -39,18 +39,15 @@ def mismatch(scenario: Scenario, catalog: Catalog, rankings: dict | None = None,
     are unchanged, which rank alike (a card-count change of a serving scenario); None: each ranked anew.
     ``objective`` and ``filters``: the ranking the buyer asked for (the window's Rank by and its switches,
     the summary's), which the class rule for training compares on first and draws its training card from
-    (:func:`class_training_mismatch`); the other checks compare as before."""
+    (:func:`class_training_mismatch`), which the serving check compares on first and the graphics check does
+    not read. Each family kind's check (:data:`_CHECKS`) takes them alike."""
     card = catalog.get(scenario.card_id)
     chosen = estimate(scenario, card)
     if not chosen.fits:
         return None
     family = family_of(scenario.workload)
     check = next((c for kind, c in _CHECKS if isinstance(family, kind)), None)
-    if check is training_mismatch:  # the checks that read the ranking the buyer asked for
-        return training_mismatch(family, scenario, chosen, catalog, rankings, objective, filters)
-    if check is serving_mismatch:
-        return serving_mismatch(family, scenario, chosen, catalog, rankings, objective)
-    return None if check is None else check(family, scenario, chosen, catalog, rankings)
+    return None if check is None else check(family, scenario, chosen, catalog, rankings, objective, filters)
 
 
 LINK_LACKED = frozenset({"lacks-training-link", "lacks-training-link-plain"})
@@ -126,6 +123,13 @@ TRAINING_COST_BASIS = {Objective.TCO: "training-cost-basis-tco", Objective.CLOUD
 purchase price, else cloud rent)."""
 
 
+def asked_first(asked: Objective) -> tuple[Objective, ...]:
+    """The costs a check compares a hand-picked card on, ownership then cloud rent, with the one the buyer
+    ranks by (``asked``) first: the serving and the training class checks alike (any other objective, such as
+    the fastest, leaves ownership first)."""
+    return tuple(sorted((Objective.TCO, Objective.CLOUD), key=lambda objective: objective is not asked))
+
+
 def _training_rival(chosen: Estimate, catalog: Catalog, objective: Objective, rankings: dict | None,
                     filters: Filters | None = None) -> Recommendation | None:
     """The training-class configuration of least cost per million tokens on ``objective`` for the job the
@@ -179,7 +183,7 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
         return None
     deadline = scenario.constraints.deadline_hours
     late = deadline is not None and hours > deadline
-    for basis in sorted(TRAINING_COST_BASIS, key=lambda o: o != objective):  # the asked one first
+    for basis in asked_first(objective):
         mine = score(chosen, basis, Filters())
         rival = _training_rival(chosen, catalog, basis, rankings, filters)
         if rival is None or not rival.score or (mine is None and not late):
@@ -207,21 +211,21 @@ names it: the panel may rank on the other)."""
 
 
 def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
-                     rankings: dict | None = None, asked: Objective = Objective.TCO) -> Message | None:
+                     rankings: dict | None = None, objective: Objective = Objective.TCO,
+                     filters: Filters | None = None) -> Message | None:
     """Serving on a training card when inference cards carry the same load for less per
-    token (on the cost the buyer ranks by, ``asked``, where both cards have that price, else on the other:
-    ownership or cloud rent); ``rankings``: as :func:`mismatch`'s. Until December 2026 always on ownership
-    first: the window ranking by cloud rent (4 × T4 first) said 2 × L4 was 92 % cheaper in total cost of
-    ownership."""
+    token (on the cost the buyer ranks by, ``objective``, where both cards have that price, else on the other:
+    ownership or cloud rent); ``rankings``: as :func:`mismatch`'s; ``filters`` not read (every inference card
+    is compared). Until December 2026 always on ownership first: the window ranking by cloud rent (4 × T4
+    first) said 2 × L4 was 92 % cheaper in total cost of ownership."""
     card = chosen.card
     if card.category != "training":
         return None
-    order = (Objective.CLOUD, Objective.TCO) if asked is Objective.CLOUD else (Objective.TCO, Objective.CLOUD)
-    for objective in order:
-        mine = score(chosen, objective, Filters())
-        better = _best_ranked(scenario, catalog, objective, Filters(classes=("inference",)), rankings)
+    for basis in asked_first(objective):
+        mine = score(chosen, basis, Filters())
+        better = _best_ranked(scenario, catalog, basis, Filters(classes=("inference",)), rankings)
         if mine and better and better.score < mine:
-            return msg(SERVING_MISMATCH_ID[objective], card=card.name, other=better.card.name,
+            return msg(SERVING_MISMATCH_ID[basis], card=card.name, other=better.card.name,
                        count=better.count, ratio=mine / better.score, cheaper=1 - better.score / mine,
                        currency=scenario.economics.currency, saving=mine - better.score)
         if mine and better:
@@ -230,22 +234,24 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
 
 
 def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog,
-                      rankings: dict | None = None) -> Message | None:
+                      rankings: dict | None = None, objective: Objective = Objective.TCO,
+                      filters: Filters | None = None) -> Message | None:
     """A training card (no encoders, no graphics vGPU), a compute card of another class without RT
     cores (an H200 NVL or H100 NVL, sold for inference: no RT cores, display outputs or encoders) or a
     consumer card chosen for graphics work, when a data-centre graphics-capable card does the job
-    for less; ``rankings``: as :func:`mismatch`'s. Until December 2026 the inference-class HBM cards
-    went unflagged: 23 × H200 NVL for a 72-hour render of 10,000 frames, 7.8 × the cost per frame of
-    8 × RTX PRO 6000 Blackwell, drew no warning."""
+    for less (on ownership, else on cloud rent, whatever ``objective`` the buyer ranks by; ``filters`` not
+    read: every card is compared); ``rankings``: as :func:`mismatch`'s. Until December 2026 the
+    inference-class HBM cards went unflagged: 23 × H200 NVL for a 72-hour render of 10,000 frames, 7.8 × the
+    cost per frame of 8 × RTX PRO 6000 Blackwell, drew no warning."""
     scenario, card = chosen.scenario, chosen.card
     if card.category != "training" and not card.is_consumer and card.rt_cores != 0:
         return None
     mine_candidates = family.deployments(scenario, card)
     if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
         mine_candidates = [family.carrying_whole_load(chosen)]  # e.g. passthrough
-    for objective in (Objective.TCO, Objective.CLOUD):
-        better = _best_ranked(scenario, catalog, objective, Filters(), rankings)
-        mine = min((v for v in (score(e, objective, Filters()) for e in mine_candidates) if v is not None),
+    for basis in (Objective.TCO, Objective.CLOUD):
+        better = _best_ranked(scenario, catalog, basis, Filters(), rankings)
+        mine = min((v for v in (score(e, basis, Filters()) for e in mine_candidates) if v is not None),
                    default=None)
         if better is None:
             continue

@@ -66,6 +66,7 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
     cost = deployment_cost(rec.estimate, book)
     document = estimate_to_dict(rec.estimate, cost)
     entry = {k: v for k, v in document.items() if k not in ("scenario", "assumptions")}
+    excluded = workstations_unpriced(cost.bom)  # the workstations a total ranked though partial leaves out [count]
     entry.update({
         "rank": rank,
         "score": rec.score,
@@ -78,8 +79,7 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
         "nodes": rec.estimate.scenario.nodes,
         "bom": {key: entry["bom"][key] for key in ("capex", "complete", "currency", "owned")},
         # ranked on the priced part: the deskside workstations, the bill's only lines without a price, left out
-        "excludes": {"item": WORKSTATION_ITEM, "count": workstations_unpriced(cost.bom)}
-        if workstations_unpriced(cost.bom) else None,
+        "excludes": {"item": WORKSTATION_ITEM, "count": excluded} if excluded else None,
         # rent against buy on one basis, the GPUs the bill buys (rent_against_buy), and the text line's words
         "rent_or_buy": None if entry["bom"]["rent_against_buy"] is None else
         {**entry["bom"]["rent_against_buy"], "said": rent_or_buy(rec.estimate, cost).to_dict()},

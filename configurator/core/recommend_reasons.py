@@ -230,7 +230,7 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
         if index == 0:
             reasons += _cautions(rec)
             # rents of different tiers (on demand beside monthly) compared: said once, here
-            tiers = rent_tiers_said(r.estimate for r in ranked) if objective is Objective.CLOUD else None
+            tiers = rent_tiers_said((r.estimate for r in ranked), objective)
             reasons += [r for r in (_class_reason(rec, ranked, objective), tiers, class_mistake,
                                     _what_would_change(rec, ranked, objective),
                                     _job_alone(rec, book, objective), _outlasts(rec)) if r]

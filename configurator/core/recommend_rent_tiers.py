@@ -10,6 +10,7 @@ from configurator.core.card import PriceEntry
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.rent_tier import RentTier, rent_tier
+from configurator.core.recommend_record import Objective
 
 __all__ = ["rent_tiers_said"]
 
@@ -22,12 +23,15 @@ def _rent(est: Estimate) -> tuple[RentTier, PriceEntry] | None:
     return None if tier is None else (tier, chosen.entry)
 
 
-def rent_tiers_said(ranked: Iterable[Estimate]) -> Message | None:
+def rent_tiers_said(ranked: Iterable[Estimate], objective: Objective) -> Message | None:
     """"Rents of different tiers are compared: Ascend 910B's rent is a monthly rental (2.60 CNY per
     card-hour, 云擎天下 (Omniyq), 2026-08), H20's on demand (14.58 …): on-demand rents typically cost more
     than monthly or reserved ones", naming the first of ``ranked`` (in rank order) whose rent's tier is
     recorded and the first after it of another tier, and the others of that tier ("the same for …");
-    None where every rent is of one tier (or of none recorded)."""
+    None where every rent is of one tier (or of none recorded), or where the ranking's ``objective`` is not
+    cloud rent (its rents are then not what it compares)."""
+    if objective is not Objective.CLOUD:
+        return None
     rents = [(est, rent) for est in ranked if (rent := _rent(est)) is not None]
     first = rents[0] if rents else None
     other = next(((est, rent) for est, rent in rents if rent[0] != first[1][0]), None) if first else None

@@ -23,8 +23,7 @@ def budget_unchecked(est: Estimate) -> bool:
     objective: ranked by speed it would stand first as if within the budget (``--budget 2M
     --objective fastest`` put 128 × B300 and 128 × TPU7x, neither priced, on top of the ranking,
     where 16 HGX B300 servers cost several times 2M USD); it is listed without a price instead."""
-    unknown = any(v.id == "budget" and v.met is None for v in est.verdicts)
-    return unknown and not partial_budget(est)
+    return budget_unknown(est) and not partial_budget(est)
 
 
 def partial_budget(est: Estimate) -> bool:
@@ -34,8 +33,14 @@ def partial_budget(est: Estimate) -> bool:
     its row says the budget cannot be confirmed (the verdict's words), never that it is within it."""
     if est.scenario.constraints.budget_basis == "rent":
         return False
-    unknown = any(v.id == "budget" and v.met is None for v in est.verdicts)
-    return unknown and bool(workstations_unpriced(ownership_cost(est).bom))
+    return budget_unknown(est) and bool(workstations_unpriced(ownership_cost(est).bom))
+
+
+def budget_unknown(est: Estimate) -> bool:
+    """Whether the buyer set a budget that ``est`` could not be checked against (its verdict's ``met`` None:
+    a line of the bill, or the rent, has no price): :func:`budget_unchecked` and :func:`partial_budget` tell
+    the two cases apart."""
+    return any(v.id == "budget" and v.met is None for v in est.verdicts)
 
 
 RENT_ELSEWHERE = ("cloud-price-china-only", "cloud-price-abroad-only")

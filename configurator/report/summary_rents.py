@@ -15,5 +15,5 @@ def rent_tiers_note(options: Sequence, objective: Objective, w: Words) -> str | 
     """The alternatives table's sentence where, ranked by rent, it compares rents of different tiers
     (:func:`~configurator.core.recommend_rent_tiers.rent_tiers_said`; ``options`` ranked, in rank order);
     None when ranked on another cost or every rent is of one tier."""
-    said = rent_tiers_said(o.estimate for o in options) if objective is Objective.CLOUD else None
+    said = rent_tiers_said((o.estimate for o in options), objective)
     return None if said is None else sentence(w, said)

@@ -22,6 +22,7 @@ from configurator.core.view import price_view
 from configurator.core.view.ranking_view import UNRATED_HEADING
 from configurator.core.view.ranking_view import (
     below_line_columns,
+    none_ranked,
     plan_columns,
     plan_heading,
     plan_verdict,
@@ -199,11 +200,10 @@ def recommendation_table(result, language: str = "en") -> str:
         if held is not None:
             lines.append(w.label("The first against the constraints you set:"))
             lines += ["  " + single_line(" ".join(verdict_line(r, language))) for r in held.rows]
-    elif result.not_ranked is not None:  # the objective cannot rank at all (desks by rent): why, not "none meets"
-        lines.append(single_line(w.message(result.not_ranked)))
-    else:
-        lines.append(w.label("No card meets the scenario's constraints."))
-        short = budget_short_message(result)  # the budget alone in the way: said so, with the nearest
+    else:  # why none is ranked: none meets, or the objective cannot rank at all (desks by rent)
+        lines.append(single_line(write(none_ranked(result), language)))
+        # the budget alone in the way: said so, with the nearest (not where the objective ranks nothing)
+        short = budget_short_message(result) if result.not_ranked is None else None
         if short is not None:
             lines.append(single_line(w.message(short)))
     lines += price_lines(result, language)

@@ -148,7 +148,11 @@ def book_rate(book: PriceBook, usd_to_currency: float) -> float:
 
 
 def line_of(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: str | None = None,
-          yearly: bool = False, role: str = "") -> BomLine:
+            yearly: bool = False, role: str = "") -> BomLine:
+    """``quantity`` of the price file's ``item_id`` [its unit], its unit price times ``rate`` [the scenario's
+    currency per the file's] (:func:`book_rate`); an item the file does not list, unpriced (None) and of the
+    kind its id names (:func:`kind_of`). ``name``: the line's name in place of the file's; ``yearly``: a
+    recurring cost; ``role``: :attr:`BomLine.role`."""
     item: UnitPrice | None = book.item(item_id)
     if item is None:
         kind = kind_of(item_id)  # an item the file does not list: a rack-scale system is counted by the rack
@@ -171,6 +175,8 @@ def card_line(card: Card, quantity: int, basis, server_item: UnitPrice | None) -
 
 
 def kind_of(item_id: str) -> str:
+    """The kind of a line whose item the price file does not list, by its id's first word
+    (``switch-…``: "network"; an unknown word: "facility")."""
     prefix = item_id.split("-")[0]
     return {"server": "server", "rack": "rack", "switch": "network", "nic": "network", "link": "network",
             "storage": "storage", "software": "software"}.get(prefix, "facility")

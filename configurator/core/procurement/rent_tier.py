@@ -1,7 +1,7 @@
 """The tier of a rent: on demand, a monthly rental or a reservation, read from the offer its catalog
 entry records (``PriceEntry.tier``, e.g. "on-demand", "monthly, 8-GPU bare-metal machine"); never guessed
 from the amount. Rents of different tiers are not like for like: a ranking that compares them says so
-(:func:`configurator.core.recommend_rent_tiers.rent_tiers_reason`)."""
+(:func:`configurator.core.recommend_rent_tiers.rent_tiers_said`)."""
 
 from __future__ import annotations
 

@@ -13,14 +13,15 @@ from configurator.core.view.words import Words
 PCIE_SERVER = "{n}-slot PCIe GPU server (no GPUs)"
 """A PCIe server's name; ``n``: its slots for cards (``server-pcie-<n>``)."""
 
-ITEM_KINDS = {"workstation-1gpu": "workstation"}
-"""The kind a bill names a line by where it is not the price file's: a deskside workstation is filed with the
-servers (``kind`` "server") but is none (until December 2026 the bill's "Servers: Deskside workstations")."""
+KIND_BY_ITEM = {"workstation-1gpu": "workstation"}
+"""The kind a bill names a line by, by its item id, where it is not the price file's (those are
+:data:`~configurator.core.procurement.prices.ITEM_KINDS`): a deskside workstation is filed with the servers
+(``kind`` "server") but is none (until December 2026 the bill's "Servers: Deskside workstations")."""
 
 
 def line_kind(line) -> str:
-    """The kind ``line`` (a ``BomLine``) is named by in a bill: :data:`ITEM_KINDS`, else its own."""
-    return ITEM_KINDS.get(line.item_id, line.kind)
+    """The kind ``line`` (a ``BomLine``) is named by in a bill: :data:`KIND_BY_ITEM`, else its own."""
+    return KIND_BY_ITEM.get(line.item_id, line.kind)
 
 
 ITEMS = {

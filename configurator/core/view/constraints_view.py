@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 from configurator.core.message_numbers import latency_unit
 from configurator.core.scenario import Scenario
-from configurator.core.serving_use import SET, batch_filled, latency_targets, unsized_batch
+from configurator.core.serving_use import SET, LatencyTargets, batch_filled, latency_targets, unsized_batch
 from configurator.core.verdicts import ORIGIN_SET, Verdict
 from configurator.core.view.family_view import view_of
 from configurator.core.view.names import CONSTRAINT_NAMES, SERVING_USES
@@ -116,6 +116,15 @@ fills its copies (:func:`~configurator.core.serving_use.unsized_batch`; before s
 one sequence at a time, Qwen 2.5 72B at 26.51 USD per million tokens against 0.631 USD at 256 at once)."""
 
 
+def target_amounts(targets: LatencyTargets) -> tuple[Amount | None, Amount | None]:
+    """The time-to-first-token and time-per-output-token targets as every row that names them writes them: in
+    ms, the unit of the rows saying what was set, of the verdicts and of the boxes they are typed in (a first
+    page said "first token ≤ 1.00 s" over "p90 ≤ 1,000 ms" for one target until December 2026, the goodput
+    row "1.00 s" beside "≤ 1,000 ms"); None for a target not set."""
+    return (Amount(targets.ttft_ms / 1000, "ms") if targets.ttft_ms else None,
+            Amount(targets.tpot_ms / 1000, "ms") if targets.tpot_ms else None)
+
+
 def latency_targets_phrase(scenario: Scenario) -> Phrase | str:
     """The latency targets a serving scenario is held to, and whose (the buyer's or the use's
     default); a label id for a use without targets. The caller shows it for serving work only."""
@@ -124,11 +133,8 @@ def latency_targets_phrase(scenario: Scenario) -> Phrase | str:
         if unsized_batch(scenario):
             return NO_BATCH_VOLUME
         return "none (offline batch: ranked by cost per token)"
-    # in ms, both: the unit of the rows beside it (what was set, the verdicts) and of the boxes they are typed in
-    # (a first page said "first token ≤ 1.00 s" over "p90 ≤ 1,000 ms" for one target until December 2026)
-    params = {"ttft": Amount(targets.ttft_ms / 1000, "ms") if targets.ttft_ms else None,
-              "tpot": Amount(targets.tpot_ms / 1000, "ms") if targets.tpot_ms else None,
-              "percentile": f"p{targets.percentile}",
+    ttft, tpot = target_amounts(targets)
+    params = {"ttft": ttft, "tpot": tpot, "percentile": f"p{targets.percentile}",
               "ttft_origin": ORIGIN_LABEL.get(targets.ttft_origin, targets.ttft_origin),
               "tpot_origin": ORIGIN_LABEL.get(targets.tpot_origin, targets.tpot_origin)}
     if not targets.ttft_ms:

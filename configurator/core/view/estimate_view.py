@@ -35,14 +35,14 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     weight_format_name,
     work_unit,
 )
-from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state
+from configurator.core.view.constraints_view import constraints_verdict, does_not_run, overall_state, target_amounts
 from configurator.core.view.layout_view import (  # noqa: F401 - joined re-exported (what_fits_view)
     joined, no_layout, serving_layout, training_layout)
 from configurator.core.view.cost_bases import PER_UNIT, per_unit_label, purchase_label
 from configurator.core.view.capacity_view import capacity_section, rendering_section
 from configurator.core.view.latency_column import MEDIAN, at_percentile, latency_heading, shown_percentile
 from configurator.core.view.memory_view import fits_verdict, gib_amount, memory_section
-from configurator.core.view.rows import Amount, Phrase, Row, Section, View, counted, in_deadline_unit
+from configurator.core.view.rows import Amount, Phrase, Row, Section, View, in_deadline_unit
 from configurator.core.view.training_rows import job_flops_value, mfu_value
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
@@ -202,9 +202,7 @@ def _goodput_rows(i, scenario) -> tuple[Row, ...]:
     if (good := i.goodput_taken_per_s) is None:
         return ()
     targets = latency_targets(scenario)
-    # in ms, as the constraint rows write the same targets ("1.00 s" beside "≤ 1,000 ms" on one page)
-    ttft, tpot = (Amount(targets.ttft_ms / 1000, "ms") if targets.ttft_ms else None,
-                  Amount(targets.tpot_ms / 1000, "s") if targets.tpot_ms else None)
+    ttft, tpot = target_amounts(targets)  # in ms, as the constraint rows write the same targets
     within = Phrase("TTFT {ttft} and TPOT {tpot}", {"ttft": ttft, "tpot": tpot}) if ttft and tpot else \
         Phrase("TTFT {ttft}", {"ttft": ttft}) if ttft else Phrase("TPOT {tpot}", {"tpot": tpot})
     value = Phrase("{rate} — {share} of requests within {targets}",

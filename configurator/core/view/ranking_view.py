@@ -8,6 +8,7 @@ from __future__ import annotations
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER
 from configurator.core.desks import at_desks
+from configurator.core.messages import Message
 from configurator.core.recommend import Objective, Result
 from configurator.core.view.cost_bases import LICENSED_UNITS, column_per_unit_label, per_unit_label
 from configurator.core.view.names import CLASSES
@@ -207,3 +208,13 @@ def step_breakdown(chosen: Estimate) -> Section | None:
 UNRATED_HEADING = "Not rated: the catalog lacks a figure their speed needs (never ranked)"
 """The heading over the cards the catalog cannot rate (``Result.unrated``) on every screen that
 lists them: the command line's recommendation and the window's table."""
+
+NONE_MEETS = "No card meets the scenario's constraints."
+"""What a ranking that lists no card says first where its objective can rank (a label id)."""
+
+
+def none_ranked(result: Result) -> Message | str:
+    """Why ``result`` ranks no card, said first by the command line's recommendation and the window's panel
+    alike: the objective's own refusal (:attr:`~configurator.core.recommend.Result.not_ranked`: desks by cloud
+    rent), else :data:`NONE_MEETS`."""
+    return NONE_MEETS if result.not_ranked is None else result.not_ranked

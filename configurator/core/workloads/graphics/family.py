@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from configurator.core.catalog import Card
+from configurator.core.desks import at_desks
 from configurator.core.graphics import graphics_memory, graphics_unsuitable, limit_engines, no_display_for_monitor
 from configurator.core.messages import Message, msg
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.scenario import Scenario
 from configurator.core.view.names import work_unit
 from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, WorkloadFamily, basis_of
 from configurator.core.workloads.graphics import deployment
@@ -71,9 +72,9 @@ class GraphicsFamily(WorkloadFamily):
 
     def limit_reason(self, est: Estimate) -> Message:
         g, card, scenario = est.graphics, est.card, est.scenario
-        desks = scenario.workload is Workload.VDI and scenario.graphics.local_display  # procurement's at_desks
-        if desks and g.per_card >= 1 and card.display_outputs:  # one workstation a desk, its card its monitors'
-            # ("1 user per card, limited by display outputs" until December 2026: the desk, not the connectors)
+        # a workstation a desk, its card its monitors' ("1 user per card, limited by display outputs" until
+        # December 2026: the desk, not the connectors)
+        if at_desks(scenario) and g.per_card >= 1 and card.display_outputs:
             return msg("reason-graphics-desks", card=card.name, monitors=scenario.graphics.monitors,
                        outputs=card.display_outputs)
         engines = limit_engines(est.card, g.limiting)

@@ -84,7 +84,16 @@ FSDP_ROOT_KEPT_GATHERED = ("pytorch/pytorch 3ade90a6aaa939cd6238e314c321b9f920db
 intention that they are immediately used for backward"); its post-backward reshard runs only once the root's own
 gradient is made (the embedding's, the last of the backward), and a frozen root (an adapter run's) has no
 post-backward hook on its gradient and no input that requires one (token ids), so it is resharded by the final
-callback after the whole backward."""
+callback after the whole backward.
+
+FSDP2 (``fully_shard``) does the same up to torch 2.7 (pytorch/pytorch 005da465
+``torch/distributed/_composable/fsdp/_fsdp_state.py``: ``FSDPState._lazy_init`` sets the root group's
+``post_forward_mesh_info = None``, and ``_root_post_backward_final_callback`` reshards it after the backward), what
+torchtune 30b8519 and torchtitan 9dec370 / e7c0cae ran (their root: ``tok_embeddings``, ``norm``, ``output``).
+Not modelled, so the term over-counts them: from pytorch PR #155319 (June 2025) an explicit
+``reshard_after_forward=True`` on the root is respected (the root then absent at the loss's peak), and torchtitan
+83e6941 (2025-07-28) wraps the embedding and ``[norm, output]`` as their own units, leaving the root empty
+(``benchmarks/data/notes-fsdp2-root-2026-12-06.md``)."""
 
 
 def root_gathered_bytes(embedding_params, head_params, weight_bytes):

@@ -10,6 +10,7 @@ import pytest
 from configurator.cli import build_parser
 from configurator.cli_scenario import scenario_from_args
 from configurator.core.catalog import load_catalog
+from configurator.core.desks import OFFICE_PUE, applied_pue
 from configurator.core.estimate import estimate
 from configurator.core.scenario import updated
 from configurator.core.view.assumptions_view import assumptions_section
@@ -25,17 +26,47 @@ def _estimate(*more: str):
     return estimate(scenario, catalog.get("rtx-a6000"))
 
 
-def test_at_desks_the_facility_power_is_the_cards_alone():
+def test_at_desks_the_power_is_the_cards_alone_in_an_office_without_pue():
     est = _estimate("--local-display")
     e = est.scenario.economics
+    assert e.pue > 1.0 and applied_pue(est.scenario) == OFFICE_PUE == 1.0
     assert est.power.board_watts == pytest.approx(1200.0)
-    assert est.power.facility_watts == pytest.approx(1200.0 * e.power_fraction * e.pue)
+    assert est.power.facility_watts == pytest.approx(1200.0 * e.power_fraction)  # 960 W; 1,478 W with PUE 1.54
 
 
-def test_off_desks_the_servers_own_power_still_counts():
+def test_off_desks_the_servers_own_power_and_the_pue_still_count():
     est = _estimate()
     e = est.scenario.economics
+    assert applied_pue(est.scenario) == e.pue
     assert est.power.facility_watts > 1200.0 * e.power_fraction * e.pue * 1.1
+
+
+def test_at_desks_the_yearly_energy_of_the_tco_takes_no_pue():
+    from configurator.core.procurement.deployment import deployment_cost
+
+    desks, remote = _estimate("--local-display"), _estimate("--pue", "1.3")
+    e = desks.scenario.economics
+    own = deployment_cost(desks).ownership
+    assert own.energy_per_year == pytest.approx(1.2 * e.power_fraction * 8766 * e.utilisation * e.electricity_per_kwh)
+    held = deployment_cost(remote)
+    assert held.ownership.energy_per_year == pytest.approx(
+        held.bom.it_kw * e.power_fraction * 1.3 * 8766 * e.utilisation * e.electricity_per_kwh)
+
+
+def test_at_desks_a_pue_typed_in_changes_nothing():
+    assert _estimate("--local-display", "--pue", "2.0").power.facility_watts == \
+        pytest.approx(_estimate("--local-display").power.facility_watts)
+
+
+@pytest.mark.parametrize(("language", "said", "site"), [
+    ("en", "office: no facility overhead (PUE) applied", "Site"),
+    ("zh_CN", "办公室：不计机房附加能耗（PUE）", "场所")])
+def test_the_assumptions_say_no_pue_is_applied_at_the_desks(language, said, site):
+    rows = {r.key: r for r in assumptions_section(_estimate("--local-display")).rows}
+    assert write(rows["facility"].value, language).startswith(said)
+    assert label(rows["facility"].label, language) == site
+    remote = {r.key: r for r in assumptions_section(_estimate()).rows}
+    assert write(remote["facility"].value, language).startswith("PUE 1.54")  # a data hall's, as before
 
 
 @pytest.mark.parametrize(("language", "said"), [

@@ -121,3 +121,23 @@ def test_the_constraints_left_open_do_not_list_a_power_per_server_at_the_desks()
 
     assert "Power per server" not in unset_constraints(_estimate("--local-display"))
     assert "Power per server" in unset_constraints(_estimate())
+
+
+# ---- the summary says the office's energy (no PUE) at the desks, the data hall's PUE elsewhere ----
+
+
+@pytest.mark.parametrize(("language", "energy", "power"), [
+    ("en", "Energy (office, no PUE, ", "Power at the desks (average, no PUE)"),
+    ("zh_CN", "电力（办公室，不计 PUE，", "工位平均功率（不计 PUE）")])
+def test_the_summary_writes_the_office_energy_and_power_without_pue(language, energy, power):
+    import json
+
+    from configurator.report.summary import build_summary
+
+    catalog = load_catalog()
+    text = json.dumps(build_summary(_estimate("--local-display"), catalog, language),
+                      default=lambda o: getattr(o, "__dict__", str(o)), ensure_ascii=False)
+    assert energy in text and power in text and "PUE 1.54" not in text
+    remote = json.dumps(build_summary(_estimate(), catalog, language),
+                        default=lambda o: getattr(o, "__dict__", str(o)), ensure_ascii=False)
+    assert "PUE 1.54" in remote and power not in remote

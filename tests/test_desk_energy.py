@@ -141,3 +141,26 @@ def test_the_summary_writes_the_office_energy_and_power_without_pue(language, en
     remote = json.dumps(build_summary(_estimate(), catalog, language),
                         default=lambda o: getattr(o, "__dict__", str(o)), ensure_ascii=False)
     assert "PUE 1.54" in remote and power not in remote
+
+
+@pytest.mark.parametrize(("language", "said", "target"), [
+    ("en", "Power at the desks 0.96 kW (average draw, an office's: no PUE), 0.04 kW within the 1.00 kW power cap",
+     "≤ 1,000 W power at the desks (average, no PUE)"),
+    ("zh_CN", "工位功率 0.96 kW（平均功耗，办公室：不计 PUE），在 1.00 kW 的功率上限内，余 0.04 kW",
+     "工位功率（平均，不计 PUE）≤ 1,000 W")])
+def test_a_power_cap_at_the_desks_is_checked_on_their_power_without_pue(language, said, target):
+    from configurator.core.view.constraints_view import constraints_columns
+
+    def said_of(est, lang):
+        return " ".join(write(part, lang) for row in constraints_columns(est).rows
+                        for part in row[1:3]).replace("\u00a0", " ")  # the unit kept on the number's line
+
+    catalog = load_catalog()
+    desks = updated(_estimate("--local-display").scenario, constraints={"power_cap_kw": 1.0})
+    est = estimate(desks, catalog.get("rtx-a6000"))
+    cap = next(v for v in est.verdicts if v.id == "power-cap")
+    assert cap.met and cap.actual == pytest.approx(0.96)  # 1.478 kW with the PUE: over the cap until December 2026
+    text = said_of(est, language)
+    assert said in text and target in text
+    remote = estimate(updated(desks, graphics={"local_display": False}), catalog.get("rtx-a6000"))
+    assert "PUE included" in said_of(remote, "en")

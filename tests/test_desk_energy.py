@@ -164,3 +164,12 @@ def test_a_power_cap_at_the_desks_is_checked_on_their_power_without_pue(language
     assert said in text and target in text
     remote = estimate(updated(desks, graphics={"local_display": False}), catalog.get("rtx-a6000"))
     assert "PUE included" in said_of(remote, "en")
+
+
+@pytest.mark.parametrize(("language", "axis"), [("en", "Power at the desks [kW]"), ("zh_CN", "工位功率 [kW]")])
+def test_the_scaling_chart_names_the_desks_power_not_a_facility(language, axis):
+    from configurator.core.view.family_view import view_for
+
+    desks, remote = view_for(_estimate("--local-display").scenario), view_for(_estimate().scenario)
+    assert label(desks.charts.second_axis, language) == axis
+    assert remote.charts.second_axis == "Facility power [kW]" and desks.family == remote.family == "desktops"

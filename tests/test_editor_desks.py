@@ -92,7 +92,8 @@ def test_the_box_is_translated(qtbot):
         controller.hold_first_analysis()
         widget = ScenarioEditor(controller)
         qtbot.addWidget(widget)
-        assert widget.local_display.text() == "连接显示器" and "每个用户工位一台工作站" in widget.local_display.toolTip()
+        box = widget.local_display
+        assert box.text() == "连接显示器" and "每个用户工位一台工作站" in box.toolTip()
         controller.apply("graphics.local_display", True)
         assert "不计机房附加能耗" in widget.pue.toolTip()
     finally:

@@ -21,7 +21,7 @@ from configurator.core.units import GIB
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.view.card_names import card_name
-from configurator.core.view.family_view import FIRST_SHOWN, FamilyView, view_of
+from configurator.core.view.family_view import FIRST_SHOWN, FamilyView, view_for
 from configurator.core.view.names import short_card_name
 from configurator.core.view.rows import write
 
@@ -302,7 +302,7 @@ def stack_layers(memory) -> dict[str, tuple[float, float]]:
 def family_view(analysis: Analysis) -> FamilyView:
     """How the charts show the analysed scenario's family: axes, series, units and labels
     (:mod:`configurator.core.view.family_view`; no chart compares a workload's name)."""
-    return view_of(analysis.estimate.scenario.workload)
+    return view_for(analysis.estimate.scenario)
 
 
 def written(value) -> str:

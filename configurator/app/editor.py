@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,17 +26,17 @@ from configurator.app.binders import StepSliderBinder, fill_combo, name_control
 from configurator.app.controller import ScenarioController
 from configurator.app.currency_box import currency_combo
 from configurator.app.editor_controls import BoundControls, dspin
+from configurator.app.editor_graphics import GraphicsEditorMixin
 from configurator.app.editor_serving import ServingEditorMixin
 from configurator.app.field_help import field_help
 from configurator.app.i18n import current_language
-from configurator.app.narrow_form import NarrowForm, WrappingCheckBox
-from configurator.core.graphics import rt_generation
+from configurator.app.narrow_form import NarrowForm
 from configurator.core.architecture import ArchitectureError, from_param_count, load_presets
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, reads
 from configurator.core.view.names import model_name
 from configurator.core.hf_config import load_hf_config
 from configurator.core.desks import at_desks
-from configurator.core.scenario import COUNT_SWEEP, RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
+from configurator.core.scenario import COUNT_SWEEP, Scenario, Workload
 from configurator.core.view.card_names import card_name
 
 CUSTOM_MODEL = "__custom__"
@@ -56,7 +56,7 @@ def model_summary(model) -> str:
     return text
 
 
-class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
+class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QScrollArea):
     """Left-hand panel of the main window."""
 
     def __init__(self, controller: ScenarioController, parent: QWidget | None = None, staged: bool = False) -> None:
@@ -318,102 +318,6 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self._row(form, "training.tokens_per_example", self.tokens_per_example)
         return group
 
-    def _desktops_group(self) -> QGroupBox:
-        group = QGroupBox(self.tr("Virtual desktops"))
-        form = NarrowForm(group)
-        self.users = self._number("graphics.users")
-        self._row(form, "graphics.users", self.users)
-        self.profile = self._combo({p: self.tr("{0} GiB per user").format(p) for p in VGPU_PROFILES_GIB},
-                                   "graphics.profile_gib")
-        self._row(form, "graphics.profile_gib", self.profile)
-        self.user_class = self._combo(labels.desktop_class_names(), "graphics.user_class")
-        self._row(form, "graphics.user_class", self.user_class)
-        self.monitors = self._number("graphics.monitors")
-        self._row(form, "graphics.monitors", self.monitors)
-        # one control for graphics.resolution, the pixels of each picture the card makes and encodes: each desktop
-        # display's here, a stream's in the video group (moved there by _place_resolution when that group shows)
-        self.resolution = self._combo({r: r for r in RESOLUTIONS}, "graphics.resolution")
-        self.desktop_resolution = self.resolution
-        self._row(form, "graphics.resolution", self.resolution)
-        self._desktops_form = form
-        self.shading = self._number("graphics.shading_tflops_per_user")
-        self._row(form, "graphics.shading_tflops_per_user", self.shading)
-        return group
-
-    def _video_group(self) -> QGroupBox:
-        group = QGroupBox(self.tr("Video"))
-        form = NarrowForm(group)
-        self.streams = self._number("graphics.streams")
-        self._row(form, "graphics.streams", self.streams)
-        self._video_form = form  # the resolution row goes under the streams (_place_resolution)
-        self.fps = self._number("graphics.fps")
-        self._row(form, "graphics.fps", self.fps)
-        self.codec = self._combo(labels.codec_names(), "graphics.codec")
-        self._row(form, "graphics.codec", self.codec)
-        self.preset = self._combo(labels.preset_names(), "graphics.preset")
-        self._row(form, "graphics.preset", self.preset)
-        self.decode = self._check(self.tr("Decode the input on the card too"), "graphics.decode")
-        form.addRow("", self.decode)
-        return group
-
-    def _place_resolution(self) -> None:
-        """Move the one resolution row (label and combo) to the group shown: under the monitors while
-        the desktops group shows, else under the streams (the video group's, or hidden with both)."""
-        to, after = ((self._desktops_form, self.monitors) if not self.desktops_group.isHidden()
-                     else (self._video_form, self.streams))
-        if to.getWidgetPosition(self.resolution)[0] >= 0:
-            return
-        origin = self._video_form if to is self._desktops_form else self._desktops_form
-        taken = origin.takeRow(self.resolution)
-        to.insertRow(to.getWidgetPosition(after)[0] + 1, taken.labelItem.widget(), taken.fieldItem.widget())
-        QTimer.singleShot(0, self, self._refit_rows)  # once the groups show; tied to the editor's life
-
-    def _refit_rows(self) -> None:
-        """Ask every wrapping row its height again at the width it now has (a row moved between the
-        desktops and video groups left the video group's check box one line short at 1366 px)."""
-        for box in self.widget().findChildren(WrappingCheckBox):
-            box.updateGeometry()
-        self.widget().layout().activate()
-
-    def _render_group(self) -> QGroupBox:
-        group = QGroupBox(self.tr("Rendering"))
-        form = NarrowForm(group)
-        self.scene = self._number("graphics.scene_gib")
-        self._row(form, "graphics.scene_gib", self.scene)
-        self.frames = self._number("graphics.frames")
-        self._row(form, "graphics.frames", self.frames)
-        self.reference = QComboBox()
-        self.reference.setToolTip(field_help("graphics.reference_card"))
-        self.reference.currentIndexChanged.connect(self._on_reference_chosen)
-        self._row(form, "graphics.reference_card", self.reference)
-        name_control(self.reference, "graphics.reference_card")  # not bound: choosing one sets three fields
-        self.minutes = self._number("graphics.reference_minutes_per_frame")
-        self._row(form, "graphics.reference_minutes_per_frame", self.minutes)
-        self.render_width = self._number("graphics.render_width")
-        self.render_height = self._number("graphics.render_height")
-        self._row(form, "graphics.render_width", self.render_width)
-        self._row(form, "graphics.render_height", self.render_height)
-        self.layers = self._number("graphics.render_layers")
-        self._row(form, "graphics.render_layers", self.layers)
-        self.local_display = self._check(self.tr("Monitor attached"), "graphics.local_display")
-        form.addRow("", self.local_display)
-        return group
-
-    def _fill_references(self) -> None:
-        items = [(f"{card_name(c.name, current_language())} · {c.fp32_tflops:g} TFLOP/s", c.id)
-                 for c in self.controller.catalog.cards
-                 if c.fp32_tflops]
-        fill_combo(self.reference, items)
-
-    def _on_reference_chosen(self, index: int) -> None:
-        card_id = self.reference.itemData(index)
-        if card_id in self.controller.catalog:
-            card = self.controller.catalog.get(card_id)
-            self.controller.apply_many({"graphics.reference_card": card_id,
-                                        "graphics.reference_fp32_tflops": card.fp32_tflops,
-                                        "graphics.reference_rt_generation": rt_generation(card)},
-                                       label="graphics.reference_card")
-
     def _prices_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Prices"))
         form = NarrowForm(group)
@@ -569,7 +473,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.desktops_group.setVisible(workload is Workload.VDI)
         self.video_group.setVisible(workload is Workload.TRANSCODE)
         self.render_group.setVisible(workload is Workload.RENDER)
-        self._place_resolution()
+        self._place_shared_rows()
         self.lora_rank.setEnabled(workload.is_adapter)
         self.lora_targets.setEnabled(workload.is_adapter)
         self.optimizer_in_backward.setEnabled(reads(workload, "training.optimizer_in_backward"))  # full-model only
@@ -581,10 +485,3 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             self.assumptions_form.setRowVisible(widget, reads(workload, path))
         self._show_desks(at_desks(scenario))  # the desks' workstations: no vGPU, no server
         self._show_reference(scenario)
-
-    def _show_reference(self, scenario: Scenario) -> None:
-        if self.reference.count() == 0:
-            self._fill_references()
-        self.reference.blockSignals(True)
-        self.reference.setCurrentIndex(self.reference.findData(scenario.graphics.reference_card))
-        self.reference.blockSignals(False)

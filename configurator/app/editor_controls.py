@@ -156,10 +156,13 @@ class BoundControls:
         desktops do not count — the vGPU profile and the vGPUs per GPU (the user has the whole card), the
         cards per server and the desktop host's vCPUs, memory and overcommit (no server): each is disabled,
         its tooltip saying why (until December 2026 they stayed editable, "8 per server" beside 4 desks); and
-        the cloud price, no rent applying there (:func:`~configurator.core.procurement.workstations.without_rent`)."""
+        the cloud price, no rent applying there (:func:`~configurator.core.procurement.workstations.without_rent`);
+        and the PUE, an office's energy taking none (:func:`~configurator.core.desks.applied_pue`)."""
         why = _tc("ScenarioEditor", "Not used at the desks: each user has a workstation with its own card "
                                     "(no vGPU, no server)")
         for control in (self.profile, self.per_node, self.max_vgpus, *self.desktop_host.values()):
             self._enable_row(control, not desks, why)
         self._enable_row(self.cloud_price, not desks, _tc(
             "ScenarioEditor", "Not used at the desks: the cards are bought into workstations, never rented"))
+        self._enable_row(self.pue, not desks, _tc(
+            "ScenarioEditor", "Not used at the desks: workstations in an office, no data hall's facility overhead"))

@@ -75,7 +75,8 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
         verdicts.append(ceiling("deadline", c.deadline_hours, hours, "h", params=_slow_end(scenario, training)))
     if c.power_cap_kw:
         kw = power.facility_watts / 1000 if power is not None else None
-        verdicts.append(ceiling("power-cap", c.power_cap_kw, kw, "kW", params={"card": card.name}))
+        desks = {"desks": True} if at_desks(scenario) else {}  # an office's draw, no PUE (desks.applied_pue)
+        verdicts.append(ceiling("power-cap", c.power_cap_kw, kw, "kW", params={"card": card.name, **desks}))
     if c.rack_power_kw and not at_desks(scenario):  # at the desks no server: a workstation each, its power unknown
         kw = node_power_kw(card, scenario, book) if power is not None else None
         verdicts.append(ceiling("rack-power", c.rack_power_kw, kw, "kW", params={"card": card.name}))

@@ -1,13 +1,30 @@
 """Whether a scenario's desktops sit at the users' desks (``graphics.local_display``): the one test the bill
 (:mod:`configurator.core.procurement.workstations`), the estimate and the window's editor read. Its own module,
-with nothing but the scenario under it, so the window can ask it before the estimator loads."""
+with nothing but the scenario under it, so the window can ask it before the estimator loads. The facility
+overhead (PUE) the scenario's power is multiplied by is decided here too (:func:`applied_pue`): a data hall's,
+or none in an office."""
 
 from __future__ import annotations
 
 from configurator.core.scenario import Scenario, Workload
+
+OFFICE_PUE = 1.0
+"""Facility overhead of workstations at the users' desks [facility W / IT W]: none. PUE is a data centre's
+ratio, total facility power ÷ IT equipment power (The Green Grid, White Paper 49; ISO/IEC 30134-2); a
+workstation under a desk draws from an office socket, with no data hall's cooling plant or power conversion
+metered behind it, so its energy is its own draw (until December 2026 the scenario's data-centre PUE, 1.54 by
+default, multiplied it). **Assumption**: the office's air conditioning that carries the heat away is the
+building's, not the deployment's, and is not counted."""
 
 
 def at_desks(scenario: Scenario) -> bool:
     """Whether ``scenario``'s desktops are workstations at the users' desks: virtual-desktop work with the
     monitors cabled to the card (``graphics.local_display``)."""
     return scenario.workload is Workload.VDI and scenario.graphics.local_display
+
+
+def applied_pue(scenario: Scenario) -> float:
+    """The facility overhead ``scenario``'s IT power is multiplied by [facility W / IT W]: :data:`OFFICE_PUE`
+    at the users' desks (:func:`at_desks`), else the scenario's data-centre PUE (``economics.pue``). The one
+    place the facility power, the energy's cost and the power cap's basis take it from."""
+    return OFFICE_PUE if at_desks(scenario) else scenario.economics.pue

@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta
 
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.currency import converts, price_conversion
-from configurator.core.desks import at_desks
+from configurator.core.desks import applied_pue, at_desks
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
 from configurator.core.frozen_record import fast_init
@@ -80,24 +80,25 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
     """Power of ``count`` cards in their servers (:func:`formulas.facility_watts`: (cards × TDP + the
     idle modules of a baseboard bought full at idle power, :func:`~configurator.core.procurement.servers.
     idle_module_w`, + servers × their own power, from ``book``: :func:`host_watts`) × average share of
-    maximum × PUE). In workstations at the users' desks (``--local-display``; :func:`~configurator.core.desks.
-    at_desks`) the cards' board power alone: the workstations' own power is not counted, no sourced figure for
-    a deskside workstation without its card being on file, and a rack server's (:func:`host_watts`, counted
-    until December 2026 as "a rack server's: no workstation figure on file") is not one — unknown, never a
-    guess."""
+    maximum × PUE, :func:`~configurator.core.desks.applied_pue`). In workstations at the users' desks
+    (``--local-display``; :func:`~configurator.core.desks.at_desks`) the cards' board power alone, in an office:
+    no facility overhead (PUE 1, :data:`~configurator.core.desks.OFFICE_PUE`); the workstations' own power is
+    not counted, no sourced figure for a deskside workstation without its card being on file, and a rack
+    server's (:func:`host_watts`, counted until December 2026 as "a rack server's: no workstation figure on
+    file") is not one — unknown, never a guess."""
     tdp = card.tdp_w
     if tdp is None:
         return None
     e, count = scenario.economics, scenario.count  # each field read once
-    board = tdp * count
+    board, pue = tdp * count, applied_pue(scenario)
     if at_desks(scenario):  # no server: no host, no idle modules
-        return Power(board, formulas.facility_watts(board, 0.0, 0, e.power_fraction, e.pue))
+        return Power(board, formulas.facility_watts(board, 0.0, 0, e.power_fraction, pue))
     cards_per_node = host_cards_per_server(scenario, card)  # virtual desktops: as many as a host's CPUs use
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
     servers = servers_needed(card, cards_per_node, count, kind)
     idle = idle_modules(card, count, servers, kind, e.owned_cards) * idle_module_w(card)  # unused places
     facility = formulas.facility_watts(board + idle, _host_watts(card, e, cards_per_node, count, book, kind),
-                                       servers, e.power_fraction, e.pue)
+                                       servers, e.power_fraction, pue)
     return Power(board, facility)  # board_watts, facility_watts
 
 

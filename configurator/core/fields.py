@@ -431,8 +431,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA"),
        row_label=_t("ScenarioEditor", "La&yers")),
     _f("graphics.local_display", _t("ScenarioController", "monitor attached"), flag="--local-display", cli_type="set",
-       help=_t(
-        "ScenarioEditor", "A workstation that shows the render: the card needs display outputs (data-centre cards have none)")),
+       help=_t("ScenarioEditor", "The monitors are cabled to the card: a workstation at each user's desk (virtual "
+               "desktops: no vGPU, no server, no PUE) or one that shows the render; the card needs display outputs "
+               "(data-centre cards have none)")),
     # ---- prices
     _f("economics.currency", _t("ScenarioController", "currency"), help=_t("ScenarioEditor", "Currency of every amount"),
        row_label=_t("ScenarioEditor", "C&urrency"), flag="--currency", cli_type="text",

@@ -2,9 +2,9 @@
 the power cap and a rack position's power, the energy of a job paced to its deadline), in both
 languages; merged into :mod:`configurator.core.messages`' catalogues, keyed by message id.
 
-The power cap is the deployment's facility power (average draw × PUE); the power per server is one
-server's IT power at its rack's PDU (cards at TDP and host, no PUE). Their kW are written to ``{d}``
-decimals (:func:`configurator.core.message_numbers.decimals_apart`: a miss never reads "0.0 kW")."""
+The power cap is the deployment's facility power (average draw × PUE; at the users' desks their draw, no PUE);
+the power per server is one server's IT power at its rack's PDU (cards at TDP and host, no PUE). Their kW are
+written to ``{d}`` decimals (:func:`configurator.core.message_numbers.decimals_apart`: a miss never reads "0.0 kW")."""
 
 from __future__ import annotations
 
@@ -30,6 +30,10 @@ POWER_ENGLISH: dict[str, str] = {
                        "{over:,.{d}f} kW ({share:.0%}) over the {cap:,.{d}f} kW a rack position allows",
     "meets-power-cap": "Facility power {kw:,.{d}f} kW (average draw, PUE included), {margin:,.{d}f} kW within the "
                        "{cap:,.{d}f} kW power cap",
+    "over-power-cap-desks": "Power at the desks {kw:,.{d}f} kW (average draw, an office's: no PUE): over the "
+                            "{cap:,.{d}f} kW power cap by {over:,.{d}f} kW ({share:.0%})",
+    "meets-power-cap-desks": "Power at the desks {kw:,.{d}f} kW (average draw, an office's: no PUE), "
+                             "{margin:,.{d}f} kW within the {cap:,.{d}f} kW power cap",
     "meets-rack-power": "One server draws {kw:,.{d}f} kW of IT power at the rack's PDU (cards at TDP and host), within "
                         "the {cap:,.{d}f} kW a rack position allows",
 }
@@ -51,6 +55,10 @@ POWER_CHINESE: dict[str, str] = {
     "over-power-cap": "机房功率 {kw:,.{d}f} kW（平均功耗，含 PUE）：超过 {cap:,.{d}f} kW 的功率上限 {over:,.{d}f} kW"
                       "（{share:.0%}）",
     "meets-power-cap": "机房功率 {kw:,.{d}f} kW（平均功耗，含 PUE），在 {cap:,.{d}f} kW 的功率上限内，余 {margin:,.{d}f} kW",
+    "over-power-cap-desks": "工位功率 {kw:,.{d}f} kW（平均功耗，办公室：不计 PUE）：超过 {cap:,.{d}f} kW 的功率上限 "
+                            "{over:,.{d}f} kW（{share:.0%}）",
+    "meets-power-cap-desks": "工位功率 {kw:,.{d}f} kW（平均功耗，办公室：不计 PUE），在 {cap:,.{d}f} kW 的功率上限内，"
+                             "余 {margin:,.{d}f} kW",
     "over-rack-power": "单台服务器在机架 PDU 处的 IT 功率 {kw:,.{d}f} kW（板卡按 TDP 加主机）：超过机架允许的 "
                        "{cap:,.{d}f} kW {over:,.{d}f} kW（{share:.0%}）",
     "meets-rack-power": "单台服务器在机架 PDU 处的 IT 功率 {kw:,.{d}f} kW（板卡按 TDP 加主机），在机架允许的 {cap:,.{d}f} kW 之内",

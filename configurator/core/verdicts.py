@@ -255,8 +255,9 @@ def _deadline(v: Verdict) -> Message:
 
 
 def _power(v: Verdict) -> Message:
-    """The power cap (facility power) or the power per server (IT power at the rack's PDU), each in its
-    own words; their kW to the decimals that keep a miss from reading zero (:func:`decimals_apart`)."""
+    """The power cap (facility power; at the users' desks their power, no PUE) or the power per server (IT
+    power at the rack's PDU), each in its own words; their kW to the decimals that keep a miss from reading
+    zero (:func:`decimals_apart`)."""
     if v.met is None:
         return msg("unknown-power-for-rack" if v.id == "rack-power" else "unknown-power-for-cap",
                    card=v.params.get("card", ""))
@@ -265,9 +266,10 @@ def _power(v: Verdict) -> Message:
         if v.met:
             return msg("meets-rack-power", margin=-v.by, **kw)
         return msg("over-rack-power", over=v.by, share=v.share, **kw)
+    at = "-desks" if v.params.get("desks") else ""  # at the users' desks an office's draw, no PUE
     if v.met:
-        return msg("meets-power-cap", margin=-v.by, **kw)
-    return msg("over-power-cap", over=v.by, share=v.share, **kw)
+        return msg("meets-power-cap" + at, margin=-v.by, **kw)
+    return msg("over-power-cap" + at, over=v.by, share=v.share, **kw)
 
 
 def _floor_rate(v: Verdict) -> Message:

@@ -41,6 +41,10 @@ from configurator.report.summary_sums import printed_step, printed_sum_holds, su
 from configurator.report.summary_unpriced import why_unranked, without_price
 from configurator.core.message_numbers import money_text
 
+ENERGY_ROW = {False: "Energy and cooling (PUE {pue}, {price})", True: "Energy (office, no PUE, {price})"}
+"""The TCO table's energy row (label ids): a data hall's with its cooling (PUE), or an office's at the users'
+desks, no PUE (:func:`~configurator.core.desks.applied_pue`)."""
+
 NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a quote"
 """What the prices table says of a card without a price (the catalog's own note, in English only, is
 in the card view)."""
@@ -321,8 +325,9 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
 
     rows = [
         (w("Capex"), amount(own.capex)),
-        # the tariff beside the PUE: the approver checks the energy line without turning to the power table
-        (w("Energy and cooling (PUE {pue}, {price})", pue=f"{est.scenario.economics.pue:g}",
+        # the tariff beside the PUE: the approver checks the energy line without turning to the power table;
+        # at the desks an office's, no PUE (core.desks.applied_pue)
+        (w(ENERGY_ROW[at_desks(est.scenario)], pue=f"{est.scenario.economics.pue:g}",
            price=electricity_price(est, w.language)),
          yearly(own.energy_per_year) if own.energy_per_year is not None else w.message(energy_unknown(est, cost))),
         (w("Support ({share} of capex a year)", share=share(own.support_per_year / own.capex if own.capex else None)),

@@ -2793,6 +2793,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>输出高度(&amp;U)</translation>
     </message>
     <message>
+        <source>The monitors are cabled to the card: a workstation at each user&apos;s desk (virtual desktops: no vGPU, no server, no PUE) or one that shows the render; the card needs display outputs (data-centre cards have none)</source>
+        <translation>显示器直接连接到卡上：每个用户工位一台工作站（虚拟桌面：无 vGPU、无服务器、不计 PUE），或在工作站上显示渲染结果；卡需要显示输出（数据中心卡没有）</translation>
+    </message>
+    <message>
         <source>Price of one card (of a multi-GPU board such as the A16: the whole board); &apos;catalog&apos; uses the latest catalog price</source>
         <translation>单卡价格（A16 等多 GPU 板卡为整块板卡的价格）；“目录”表示使用目录中最新价格</translation>
     </message>
@@ -3005,10 +3009,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>连接显示器</translation>
     </message>
     <message>
-        <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
-        <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
-    </message>
-    <message>
         <source>Prices</source>
         <translation>价格</translation>
     </message>
@@ -3187,6 +3187,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Not used at the desks: the cards are bought into workstations, never rented</source>
         <translation>工位方案不使用：加速卡装在工作站中购置，不租用</translation>
+    </message>
+    <message>
+        <source>Not used at the desks: workstations in an office, no data hall&apos;s facility overhead</source>
+        <translation>工位方案不使用：工作站位于办公室，不计机房附加能耗</translation>
     </message>
 </context>
 <context>

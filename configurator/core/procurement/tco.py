@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
+from configurator.core.desks import applied_pue
 from configurator.core.economics import HOURS_PER_YEAR, PriceBasis, price_basis
 from configurator.core.procurement.bom import BillOfMaterials
 from configurator.core.procurement.prices import PriceBook
@@ -67,8 +68,9 @@ class OwnershipCost:
 
 def ownership_cost(bom: BillOfMaterials, scenario: Scenario, book: PriceBook) -> OwnershipCost:
     """Capex from the bill of materials; opex per year: energy at the scenario's utilisation
-    (IT power × average share × PUE × hours × price), support as a share of capex, licences,
-    colocation per kW-month of IT load.
+    (IT power × average share × PUE × hours × price; the PUE :func:`~configurator.core.desks.applied_pue`'s,
+    none in an office at the users' desks), support as a share of capex, licences, colocation per kW-month
+    of IT load.
 
     **Assumption**: a job with a deadline that it beats is costed at the pace asked (the cards
     wait :func:`paced_idle_share` of the time), but its energy counts the waiting hours at load
@@ -79,7 +81,7 @@ def ownership_cost(bom: BillOfMaterials, scenario: Scenario, book: PriceBook) ->
     u = e.utilisation
     energy = None
     if bom.it_kw is not None:
-        energy = bom.it_kw * e.power_fraction * e.pue * HOURS_PER_YEAR * u * e.electricity_per_kwh
+        energy = bom.it_kw * e.power_fraction * applied_pue(scenario) * HOURS_PER_YEAR * u * e.electricity_per_kwh
     support_share = e.support_share_per_year if e.support_share_per_year is not None else \
         book.rate("support_share_per_year", SUPPORT_SHARE_FALLBACK)
     residual_share = e.residual_value_share if e.residual_value_share is not None else \

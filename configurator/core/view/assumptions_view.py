@@ -228,8 +228,7 @@ def assumptions_section(est: Estimate) -> Section:
     amortisation; each server's own power) and the card's prices with their dates."""
     s, c = est.scenario, est.costs
     e = s.economics
-    facility = Phrase("PUE {pue}, average board power {share} of TDP, electricity {price}/kWh, "
-                      "{u} utilisation, {years} years",
+    facility = Phrase(FACILITY_ROW[at_desks(s)],
                       {"pue": figure(e.pue), "share": Amount(e.power_fraction, "share"),
                        "price": electricity_price(e),
                        "u": Amount(e.utilisation, "share"), "years": figure(e.amortisation_years)})
@@ -239,13 +238,20 @@ def assumptions_section(est: Estimate) -> Section:
                      "cloud": Amount(c.prices.cloud_per_hour, c.currency, money=True),
                      "cloud_date": _price_date(c.prices.cloud_price_date)})
     rows = [*family_assumptions(est),
-            Row("Facility", facility, key="facility"),
+            Row("Site" if at_desks(s) else "Facility", facility, key="facility"),
             Row(host_watts_label(est), host_watts_value(est), key="host_watts"),
             Row("Prices", prices, key="prices")]
     if e.currency != PRICE_FILE_CURRENCY:
         rows.append(Row("Exchange rate", exchange_rate(e.currency, e.usd_to_currency), key="exchange_rate"))
     return Section("assumptions", "Assumptions (editable defaults)", tuple(rows))
 
+
+FACILITY_ROW = {
+    False: "PUE {pue}, average board power {share} of TDP, electricity {price}/kWh, {u} utilisation, {years} years",
+    True: "office: no facility overhead (PUE) applied, average board power {share} of TDP, electricity "
+          "{price}/kWh, {u} utilisation, {years} years"}
+"""The facility row (label ids) in a data hall, and at the users' desks (:func:`at_desks`), whose energy takes no
+PUE (:func:`~configurator.core.desks.applied_pue`; until December 2026 "PUE 1.54" stood there and multiplied it)."""
 
 PRICES_ROW = {
     "per card": "card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted "

@@ -312,7 +312,8 @@ def target_phrase(verdict: Verdict) -> Phrase | str:
         # "within the 48 h deadline", not "within 2.00 days"; 30 days "within 30 days", not "30.0 days"
         return Phrase("within {time}", {"time": Amount(target, "h-set")})
     if v.id == "power-cap":
-        return Phrase("≤ {power} facility power (average, PUE included)", {"power": Amount(target * 1000, "W")})
+        return Phrase("≤ {power} power at the desks (average, no PUE)" if v.params.get("desks") else
+                      "≤ {power} facility power (average, PUE included)", {"power": Amount(target * 1000, "W")})
     if v.id == "rack-power":
         return Phrase("≤ {power} IT power per server, at the rack's PDU", {"power": Amount(target * 1000, "W")})
     return Phrase("≥ {rate}", {"rate": Amount(target, v.unit)})

@@ -236,6 +236,11 @@ def _family_speed(est: Estimate) -> Section:
 # ---- power and cost ------------------------------------------------------------------------
 
 
+FACILITY_POWER = {False: "Facility power", True: "Power at the desks (average)"}
+"""The facility power row's label (a label id) in a data hall, and at the users' desks (:func:`at_desks`): an
+office's draw, no PUE (:func:`~configurator.core.desks.applied_pue`)."""
+
+
 def cost_section(est: Estimate) -> Section:
     """Power, energy and money for the job (training, rendering) or the hour (the rest)."""
     c, family = est.costs, family_of(est.scenario.workload)
@@ -255,7 +260,8 @@ def cost_section(est: Estimate) -> Section:
 
     rows = (
         Row("Board power", Amount(power.board_watts if power else None, "W"), key="board_watts"),
-        Row("Facility power", Amount(power.facility_watts if power else None, "W"), key="facility_watts", detail=True),
+        Row(FACILITY_POWER[at_desks(est.scenario)], Amount(power.facility_watts if power else None, "W"),
+            key="facility_watts", detail=True),
         Row(Phrase("Energy per {period}", {"period": period}), Amount(est.energy_kwh if job_figure else None, "kWh"),
             key="energy_kwh"),
         Row(purchase_label(est.card), money(c.purchase), key="purchase"),

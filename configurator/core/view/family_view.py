@@ -19,7 +19,7 @@ its charts from :data:`FIRST_SHOWN` before the estimator loads (tests/test_start
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from configurator.core.view import numbers
@@ -463,6 +463,20 @@ def generic_view(family: WorkloadFamily) -> FamilyView:
         workload_rows=lambda est, w: [(w("Workload"), w(WORKLOADS.get(est.scenario.workload.value,
                                                                        est.scenario.workload.value)))],
         card_specs="compute")
+
+
+AT_DESKS = replace(DESKTOPS, charts=replace(DESKTOPS.charts, second_axis="Power at the desks [kW]",
+                                             second_legend="Power at the desks"))
+"""The desktops' view at the users' desks (``--local-display``): the scaling chart's right axis is the desks'
+draw, an office's without PUE (:func:`~configurator.core.desks.applied_pue`), not a data hall's facility power."""
+
+
+def view_for(scenario: Scenario) -> FamilyView:
+    """The view of ``scenario``: :data:`AT_DESKS` at the users' desks (:func:`~configurator.core.desks.at_desks`),
+    else its family's (:func:`view_of`)."""
+    from configurator.core.desks import at_desks  # start-up deferral, as view_of
+
+    return AT_DESKS if at_desks(scenario) else view_of(scenario.workload)
 
 
 def view_of(workload: Workload) -> FamilyView:

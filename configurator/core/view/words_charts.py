@@ -17,6 +17,8 @@ ZH_CN_CHARTS: dict[str, str] = {
     "Time per token": "每词元时间",
     "Per token": "每词元时间",
     "Facility power [kW]": "机房功率 [kW]",
+    "Power at the desks [kW]": "工位功率 [kW]",
+    "Power at the desks": "工位功率",
     # the memory curve
     "Memory against micro-batch": "显存与微批大小",
     "Micro-batch [sequences]": "微批 [序列]",

@@ -106,6 +106,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "≤ {ms} at {percentile} ({origin})": "{percentile} ≤ {ms}（{origin}）",
     "within {time}": "{time}之内",
     "≤ {power} facility power (average, PUE included)": "机房功率（平均，含 PUE）≤ {power}",
+    "≤ {power} power at the desks (average, no PUE)": "工位功率（平均，不计 PUE）≤ {power}",
     "≤ {power} IT power per server, at the rack's PDU": "每台服务器在机架 PDU 处的 IT 功率 ≤ {power}",
     "{budget} — capex ceiling (buying)": "{budget}——资本支出上限（购买）",
     "{budget} — rent ceiling, a month": "{budget}——租金上限（每月）",

@@ -142,6 +142,13 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "{n}, one card each": "{n} 台，每台 1 张卡",
     "Frame buffer for the desk's monitors": "工位显示器的帧缓冲",
     "Workstation power besides its card": "工作站功耗（不含加速卡）",
+    "office: no facility overhead (PUE) applied, average board power {share} of TDP, electricity {price}/kWh, "
+    "{u} utilisation, {years} years":
+        "办公室：不计机房附加能耗（PUE），平均板卡功耗为 TDP 的 {share}，电价 {price}/kWh，利用率 {u}，{years} 年",
+    "Site": "场所",
+    "Power at the desks (average)": "工位平均功率",
+    "Power at the desks (average, no PUE)": "工位平均功率（不计 PUE）",
+    "Energy (office, no PUE, {price})": "电力（办公室，不计 PUE，{price}）",
     "not counted: no figure on file for a workstation without its card; energy is the cards' alone":
         "未计入：无不含加速卡的工作站功耗数据；能耗仅计加速卡",
     "{n} at 1 board (1 GPU used) each": "{n} 台（每台 1 块板卡，使用 1 个 GPU）",

@@ -28,6 +28,7 @@ from configurator.core.recommend_budget import budget_covered
 from configurator.core.region import domestic, import_message
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import asked_scenario, estimate_load_note
+from configurator.core.view.bom_names import kind_label
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
     shortfall,
@@ -48,7 +49,6 @@ from configurator.report.language import sentences as _sentences
 from configurator.report.language import (
     CLASS_LABELS,
     EXPORT_LABELS,
-    KIND_LABELS,
     OBJECTIVE_LABELS,
     Words,
     reference,
@@ -308,7 +308,7 @@ def capex_text(cost: DeploymentCost, w: Words) -> str:
     servers, network, storage, racks; 2 items unpriced — enter quotes (not in the total)"."""
     bom = cost.bom
     kinds = dict.fromkeys(line.kind for line in bom.purchases if line.total is not None and line.role != "owned")
-    covered = [w(KIND_LABELS.get(kind, kind)) for kind in kinds]
+    covered = [kind_label(kind, w) for kind in kinds]
     if w.language == "en":
         covered = [name.lower() for name in covered]
     text = money(cost.ownership.capex, bom.currency, w.language)

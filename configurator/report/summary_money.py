@@ -24,7 +24,7 @@ from configurator.core.region import import_message
 from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
 from configurator.core.view.assumptions_view import electricity_price as assumed_electricity_price
-from configurator.core.view.bom_names import line_kind
+from configurator.core.view.bom_names import kind_label, line_kind
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.desks import at_desks
@@ -34,7 +34,7 @@ from configurator.core.view.cost_bases import per_unit_label, period
 from configurator.core.view.ranking_view import ranking_cost_heading
 from configurator.core.view.rows import Amount, Phrase, range_phrase, write
 from configurator.core.workloads import family_of
-from configurator.report.language import KIND_LABELS, Words, item_name, price_per, quantity_unit
+from configurator.report.language import Words, item_name, price_per, quantity_unit
 from configurator.core.view.numbers import axis_currency, column_top, money, unit_cost
 from configurator.report.parts import Chart, SourceList, Table, count, num, percent
 from configurator.report.summary_sums import printed_step, printed_sum_holds, summing_amounts
@@ -181,7 +181,7 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
             source = write(card_price, w.language)
         if line.role == "owned":  # not bought: no price, date or source to cite
             source = w("yours, already owned")
-    return (w(KIND_LABELS.get(line_kind(line), line.kind)), item_name(line, w), quantity, price, total, source)
+    return (kind_label(line_kind(line), w), item_name(line, w), quantity, price, total, source)
 
 
 def unit_price_text(line: BomLine, currency: str, language: str, like: float = 0.0,

@@ -32,7 +32,8 @@ def excluded_note(options: Sequence, w: Words) -> str | None:
 def recommended_sentence(w: Words, by: str, best_text: str, best) -> str:
     """"Recommended by …: 8 × H100, which fits and meets every constraint set", or, ranked though its budget
     cannot be confirmed (its deskside workstations unpriced,
-    :func:`~configurator.core.recommend_rows.budget_is_partial`), that it meets every other and the budget awaits a quote — never that it is within the budget."""
+    :func:`~configurator.core.recommend_rows.budget_is_partial`), that it meets every other and the budget
+    awaits a quote — never that it is within the budget."""
     if budget_is_partial(best.estimate):
         return w("Recommended by {by}: {best}, which fits and meets every other constraint set; the budget cannot be "
                  "confirmed until the workstations are quoted.", by=by, best=best_text)

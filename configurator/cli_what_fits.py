@@ -30,10 +30,10 @@ from configurator.core.what_fits import (
     WhatFits,
     model_choice,
     owned_scenario,
-    result_to_dict,
     what_fits,
     with_serving_load,
 )
+from configurator.core.what_fits_json import result_to_dict
 from configurator.core.what_fits_budget import BudgetFits, budget_result_to_dict, budget_start, what_budget_fits
 
 QUESTION_PATHS = ("parallelism.cards_per_node", "training.seq_len", "training.tokens", "constraints.deadline_hours",

@@ -89,6 +89,24 @@ def controller():
 
 
 @pytest.fixture
+def editor_on(qtbot):
+    """A maker of the scenario editor on a scenario given, alone: its controller's first analysis held (the
+    widgets need no estimate), the widget closed after the test (GUI tests only)."""
+    from configurator.app.controller import ScenarioController
+    from configurator.app.editor import ScenarioEditor
+    from configurator.core.catalog import load_catalog
+
+    def make(scenario: Scenario):
+        controller = ScenarioController(load_catalog(), scenario)
+        controller.hold_first_analysis()  # the widgets alone: no estimate is needed
+        widget = ScenarioEditor(controller)
+        qtbot.addWidget(widget)
+        return widget
+
+    return make
+
+
+@pytest.fixture
 def window(qtbot, tmp_path, monkeypatch, controller):
     """The main window on the analysed default scenario, shown, with its own settings file; a
     'save changes?' question answers Discard (English again afterwards: _english_after_each_test). A test

@@ -16,17 +16,8 @@ WHY = "Not used at the desks"
 
 
 @pytest.fixture
-def editor(qtbot):
-    from configurator.app.controller import ScenarioController
-    from configurator.app.editor import ScenarioEditor
-    from configurator.core.catalog import load_catalog
-
-    scenario = Scenario(workload="vdi", model=preset("llama3-8b"), card_id="rtx-a6000", count=4)
-    controller = ScenarioController(load_catalog(), scenario)
-    controller.hold_first_analysis()  # the widgets alone: no estimate is needed
-    widget = ScenarioEditor(controller)
-    qtbot.addWidget(widget)
-    return widget
+def editor(editor_on):
+    return editor_on(Scenario(workload="vdi", model=preset("llama3-8b"), card_id="rtx-a6000", count=4))
 
 
 def _controls(editor):

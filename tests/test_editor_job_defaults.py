@@ -15,17 +15,8 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def editor(qtbot):
-    from configurator.app.controller import ScenarioController
-    from configurator.app.editor import ScenarioEditor
-    from configurator.core.catalog import load_catalog
-
-    scenario = Scenario(workload="finetune", model=preset("llama3-8b"), card_id="h100-sxm", count=8)
-    controller = ScenarioController(load_catalog(), scenario)
-    controller.hold_first_analysis()  # the widgets alone: no estimate is needed
-    widget = ScenarioEditor(controller)
-    qtbot.addWidget(widget)
-    return widget
+def editor(editor_on):
+    return editor_on(Scenario(workload="finetune", model=preset("llama3-8b"), card_id="h100-sxm", count=8))
 
 
 def _choose_workload(editor, workload: str) -> None:

@@ -154,7 +154,7 @@ def test_names_the_view_models_write_come_from_the_core_catalogue(monkeypatch):
     from configurator.core.view import estimate_view as view
     from configurator.core.view.words import words
 
-    from configurator.core.view import names
+    from configurator.core.view import bom_names, names
 
     tables = {labels.engine_names: view.ENGINES, labels.batching_names: view.BATCHING, labels.limit_names: view.LIMITS,
               labels.factor_names: view.FACTORS, labels.comm_kind_names: view.COMM_KINDS,
@@ -164,7 +164,8 @@ def test_names_the_view_models_write_come_from_the_core_catalogue(monkeypatch):
               labels.cuda_graph_names: names.CUDA_GRAPHS, labels.percentile_names: names.PERCENTILES,
               labels.mlperf_names: names.MLPERF, labels.region_names: names.REGIONS,
               labels.preset_names: names.ENCODER_PRESETS, labels.unit_names: names.WORK_UNITS,
-              labels.class_names: names.CLASSES, labels.vgpu_names: names.VGPU}
+              labels.class_names: names.CLASSES, labels.vgpu_names: names.VGPU,
+              labels.bill_kind_names: bom_names.KINDS}
     qt_sources = {m.find("source").text for c in ET.parse(TS).getroot().iter("context")
                   if c.findtext("name") == "labels" for m in c.iter("message")}  # the combo boxes' Qt strings
     for language in ("en", "zh_CN"):

@@ -18,6 +18,7 @@ from configurator.core.view.names import model_name
 from configurator.core.view.rows import write
 from configurator.core.view.what_fits_view import SECTIONS, heading, question
 from configurator.core.view.words import ZH_CN
+from configurator.core.what_fits_json import result_to_dict
 from configurator.core.what_fits import (
     INTERACTIVE_TARGETS,
     LADDER,
@@ -27,7 +28,6 @@ from configurator.core.what_fits import (
     clear_what_fits_memo,
     model_choice,
     owned_scenario,
-    result_to_dict,
     serving_formats,
     training_precisions,
     what_fits,

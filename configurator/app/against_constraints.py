@@ -51,11 +51,11 @@ def against_html(rec, first: bool, language: str) -> str:
 
 def capex_line(rec, book, language: str) -> str:
     """What ``rec`` costs to buy, as a line: 'Capex: 1,383,433 CNY — accelerators, servers, storage,
-    racks' (the summary's words, :func:`configurator.report.summary.capex_text`: what it covers and
+    racks' (the summary's words, :func:`configurator.report.summary_headline.capex_text`: what it covers and
     the items without a price), from the bill of materials priced from ``book`` (the ranking's; None:
     the estimate scenario's own) — the capex the budget is held against."""
     from configurator.core.procurement.deployment import deployment_cost  # loads the estimator: after painting
-    from configurator.report.summary import capex_text
+    from configurator.report.summary_headline import capex_text
 
     w = words(language)
     return w.label("{label}: {value}").format(label=w("Capex"), value=capex_text(deployment_cost(rec.estimate, book), w))

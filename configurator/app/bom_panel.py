@@ -27,6 +27,7 @@ from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
+from configurator.app.labels import bill_kind_names
 from configurator.core.analysis import Analysis
 from configurator.core.cjk_spacing import CJK
 from configurator.core.economics import BOUGHT_USED
@@ -58,12 +59,6 @@ CHART_MIN_PX = 180
 CHART_MIN_WIDTH_PX = 280
 """Narrowest the rent-against-buy chart's place gets [px]: its axes, their titles ("Utilisation
 [%]") and both curves readable (beside the recommendation at 1400 px it was squeezed to 68 px)."""
-
-
-def kind_names() -> dict[str, str]:
-    return {"accelerator": _tc("bom", "Accelerators"), "server": _tc("bom", "Servers"), "network": _tc("bom", "Network"),
-            "storage": _tc("bom", "Storage"), "rack": _tc("bom", "Racks"), "facility": _tc("bom", "Facility"),
-            "software": _tc("bom", "Software (per year)"), "workstation": _tc("bom", "Workstations")}
 
 
 def per_unit_labels() -> dict[str, str]:
@@ -293,7 +288,7 @@ class BomPanel(QWidget):
             _tc("bom", "Item"), _tc("bom", "Quantity"),
             _tc("bom", "Unit price ({0})").format(fmt.money_word(price_top, currency)),
             _tc("bom", "Total ({0})").format(fmt.money_word(total_top, currency)), _tc("bom", "Source")])
-        kinds, names, roles = kind_names(), item_names(), role_names()
+        kinds, names, roles = bill_kind_names(), item_names(), role_names()
         self.lines.setRowCount(len(bom.lines))
         for row, line in enumerate(bom.lines):
             name = line.name if line.kind == "accelerator" else names.get(line.item_id, line.name)
@@ -303,6 +298,8 @@ class BomPanel(QWidget):
                 name = _tc("bom", "{item} — {role}").format(item=name, role=roles.get(line.role, line.role))
             quantity = quantity_text(line)
             kind = kinds.get(line_kind(line), line.kind)  # a deskside workstation as one, not a server
+            if line.yearly:  # the panel's totals carry no "/ year" (the summary's do): the kind says it
+                kind = _tc("bom", "{kind} (per year)").format(kind=kind)
             cells = [_tc("bom", "{kind}: {item}").format(kind=kind, item=name), quantity,
                      _tc("bom", "no price — enter a quote") if line.unit_price is None else
                      fmt.money(line.unit_price, currency, like=price_top, unit=False) + price_per(line.unit),

@@ -14,6 +14,7 @@ from configurator.core.formats import WeightFormat
 from configurator.core.formulas.graphics import DESKTOP_CLASS_MESSAGES, DESKTOP_CLASS_PROFILE_GIB
 from configurator.core.messages import msg
 from configurator.core.formulas.tp_overlap_tables import TUNED_TABLES
+from configurator.core.view import bom_names as _bom
 from configurator.core.view import names as _view
 from configurator.core.view import numbers as _numbers
 from configurator.core.view.words import words
@@ -23,6 +24,12 @@ def named(label_ids: dict) -> dict:
     """The core catalogue's label ids in the window's language, by the same keys."""
     w = words(current_language())
     return {key: w.label(text) for key, text in label_ids.items()}
+
+
+def bill_kind_names() -> dict[str, str]:
+    """The kinds a bill of materials names its lines by (:data:`~configurator.core.view.bom_names.KINDS`, which
+    the printed summary's bill reads too)."""
+    return named(_bom.KINDS)
 
 
 def workload_names() -> dict[str, str]:

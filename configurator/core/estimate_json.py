@@ -42,9 +42,6 @@ def _job_alone(est: Estimate, cost: DeploymentCost) -> dict | None:
 def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
     """JSON-ready dict with the keys of the command-line contract; ``cost`` is ``est``'s deployment
     cost (:func:`configurator.core.procurement.deployment.deployment_cost`), its ``bom`` block."""
-    m, t, i = est.memory, est.training, est.serving
-    speed = t or i or est.speed  # est.speed: a family added as a package (workloads.base.FamilySpeed)
-    job = t or est.speed
     family = family_of(est.scenario.workload)
     bands = headline_bands(est)
     return {
@@ -52,73 +49,16 @@ def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
         "card": {"id": est.card.id, "name": est.card.name, "category": est.card.category,
                  "confidence": est.card.confidence},
         "count": est.scenario.count,
-        "precision": {"requested": est.plan.requested.value,
-                      "math": est.plan.math.value if est.plan.math else None,
-                      "weights": est.plan.weights.value,
-                      "weight_format": est.plan.weight_format.value if est.plan.weight_format else None,
-                      "bits_per_weight": _round(est.plan.weight_bits, 4)},
-        "memory": {
-            "weights": _gib(m.weights), "gradients": _gib(m.gradients), "optimizer": _gib(m.optimizer),
-            "activations": _gib(m.activations), "kv_cache": _gib(m.kv_cache), "overhead": _gib(m.overhead),
-            "not_concurrent": _gib(m.not_concurrent), "total": _gib(m.total),
-            "total_range": _range(bands, "memory_total", _gib), "capacity": _gib(m.capacity),
-            "needed": _gib(m.fit_total), "budget": _gib(m.budget), "fits": m.fits,
-            "headroom": round(m.headroom, 4), "cache_given_back": m.cache_given_back, "unit": "GiB per card",
-        },
+        "precision": _precision_to_dict(est),
+        "memory": _memory_to_dict(est, bands),
         "limits": asdict(est.limits),
-        "performance": {
-            "tokens_per_s": _round(speed.tokens_per_s) if speed else None,
-            "tokens_per_s_range": _range(bands, "tokens_per_s"),
-            "tokens_per_s_per_card": _round(speed.tokens_per_s_per_card) if speed else None,
-            "tokens_per_s_per_card_range": _range(bands, "tokens_per_s_per_card"),
-            "step_time_s": _round(t.step_time_s) if t else None,
-            "step_time_s_range": _range(bands, "step_time_s"),
-            "mfu": _round(t.mfu, 4) if t else None,
-            "ttft_s": _round(i.ttft_s) if i else None,
-            "ttft_s_range": _range(bands, "ttft_s"),
-            "tpot_s": _round(i.tpot_s) if i else None,
-            "tpot_s_range": _range(bands, "tpot_s"),
-            "requests_per_s": _round(i.requests_per_s) if i else None,
-            "requests_per_s_range": _range(bands, "requests_per_s"),
-            # the goodput: the rate served times the share of its requests within both latency targets
-            # (None without a target — on the users' load alone, without a typed one;
-            # ReplicaSpeed.goodput_taken_per_s), the share, and the percentile the verdict checks
-            "goodput_requests_per_s": _round(i.goodput_taken_per_s) if i else None,
-            "goodput_share_within_targets": _round(i.share_within_targets, 4) if i else None,
-            "goodput_percentile": latency_targets(est.scenario).percentile
-            if i and i.goodput_taken else None,
-            "latency": latency_to_dict(est) if i else None,
-            "bubble_fraction": _round(t.bubble_fraction, 4) if t else None,
-            "exposed_comm_fraction": _round(t.exposed_comm_fraction, 4) if t else None,
-            "exposed_comm_by_kind": {k: _round(v, 4) for k, v in t.exposed_comm_by_kind.items()} if t else None,
-        },
+        "performance": _performance_to_dict(est, bands),
         "layout": scenario_layout_to_dict(est.scenario) if family.has_layout else None,
-        "carries": carries_to_dict(est) if i else None,
-        "time": {"hours": _round(job.hours) if job else None, "hours_range": _range(bands, "hours"),
-                 "gpu_hours": _round(job.gpu_hours) if job else None, "gpu_hours_range": _range(bands, "gpu_hours")},
+        "carries": carries_to_dict(est) if est.serving else None,
+        "time": _time_to_dict(est, bands),
         "error_bands": error_bands_to_dict(bands),
-        "power": {
-            "watts": _round(est.power.board_watts) if est.power else None,
-            "facility_watts": _round(est.power.facility_watts) if est.power else None,
-            "energy_kwh": _round(est.energy_kwh),
-            "energy_period": "job" if est.hours is not None else "hour",
-        },
-        "cost": {
-            "currency": est.costs.currency,
-            "purchase": _round(est.costs.purchase),
-            "energy": _round(est.costs.energy),
-            "cloud": _round(est.costs.cloud),
-            "per_million_tokens": _round(est.costs.per_million_tokens),
-            "per_unit": _round(est.costs.per_unit),
-            "per_unit_basis": None if family.cost_unit == MILLION_TOKENS else family.cost_unit,
-            "basis": est.costs.basis,
-            "period": "job" if est.hours is not None else "hour",
-            "card_price": _round(est.costs.prices.card_price),
-            "card_price_date": est.costs.prices.card_price_date,
-            "cloud_price_per_hour": _round(est.costs.prices.cloud_per_hour),
-            "cloud_price_date": est.costs.prices.cloud_price_date,
-            "job_alone": _job_alone(est, cost),
-        },
+        "power": _power_to_dict(est),
+        "cost": _cost_to_dict(est, cost),
         "graphics": graphics_to_dict(est),
         "constraints": [v.to_dict() for v in est.verdicts],
         "violations": violations_to_dicts(est.verdicts),
@@ -128,6 +68,103 @@ def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
         "scenario": est.scenario.model_dump(mode="json"),
         "assumptions": est.scenario.assumptions.model_dump(mode="json")
         | est.scenario.economics.model_dump(mode="json"),
+    }
+
+
+def _precision_to_dict(est: Estimate) -> dict:
+    """The precision asked for, the math's and the weights', the weights' format and bits per weight [bit]."""
+    plan = est.plan
+    return {"requested": plan.requested.value, "math": plan.math.value if plan.math else None,
+            "weights": plan.weights.value, "weight_format": plan.weight_format.value if plan.weight_format else None,
+            "bits_per_weight": _round(plan.weight_bits, 4)}
+
+
+def _memory_to_dict(est: Estimate, bands: dict[str, Band]) -> dict:
+    """The memory per card by part, its total with its likely range, the capacity, the need and the
+    budget [GiB per card]; whether it fits, the headroom [share] and whether cache was given back."""
+    m = est.memory
+    return {
+        "weights": _gib(m.weights), "gradients": _gib(m.gradients), "optimizer": _gib(m.optimizer),
+        "activations": _gib(m.activations), "kv_cache": _gib(m.kv_cache), "overhead": _gib(m.overhead),
+        "not_concurrent": _gib(m.not_concurrent), "total": _gib(m.total),
+        "total_range": _range(bands, "memory_total", _gib), "capacity": _gib(m.capacity),
+        "needed": _gib(m.fit_total), "budget": _gib(m.budget), "fits": m.fits,
+        "headroom": round(m.headroom, 4), "cache_given_back": m.cache_given_back, "unit": "GiB per card",
+    }
+
+
+def _performance_to_dict(est: Estimate, bands: dict[str, Band]) -> dict:
+    """The speed, each with its likely range: tokens per second [tokens/s] (all and per card), a training
+    step [s], MFU, pipeline bubble and exposed communication [share]; serving's first token and each next
+    one [s], requests and goodput [requests/s] and the latency by percentile."""
+    t, i = est.training, est.serving
+    speed = t or i or est.speed  # est.speed: a family added as a package (workloads.base.FamilySpeed)
+    return {
+        "tokens_per_s": _round(speed.tokens_per_s) if speed else None,
+        "tokens_per_s_range": _range(bands, "tokens_per_s"),
+        "tokens_per_s_per_card": _round(speed.tokens_per_s_per_card) if speed else None,
+        "tokens_per_s_per_card_range": _range(bands, "tokens_per_s_per_card"),
+        "step_time_s": _round(t.step_time_s) if t else None,
+        "step_time_s_range": _range(bands, "step_time_s"),
+        "mfu": _round(t.mfu, 4) if t else None,
+        "ttft_s": _round(i.ttft_s) if i else None,
+        "ttft_s_range": _range(bands, "ttft_s"),
+        "tpot_s": _round(i.tpot_s) if i else None,
+        "tpot_s_range": _range(bands, "tpot_s"),
+        "requests_per_s": _round(i.requests_per_s) if i else None,
+        "requests_per_s_range": _range(bands, "requests_per_s"),
+        # the goodput: the rate served times the share of its requests within both latency targets
+        # (None without a target — on the users' load alone, without a typed one;
+        # ReplicaSpeed.goodput_taken_per_s), the share, and the percentile the verdict checks
+        "goodput_requests_per_s": _round(i.goodput_taken_per_s) if i else None,
+        "goodput_share_within_targets": _round(i.share_within_targets, 4) if i else None,
+        "goodput_percentile": latency_targets(est.scenario).percentile
+        if i and i.goodput_taken else None,
+        "latency": latency_to_dict(est) if i else None,
+        "bubble_fraction": _round(t.bubble_fraction, 4) if t else None,
+        "exposed_comm_fraction": _round(t.exposed_comm_fraction, 4) if t else None,
+        "exposed_comm_by_kind": {k: _round(v, 4) for k, v in t.exposed_comm_by_kind.items()} if t else None,
+    }
+
+
+def _time_to_dict(est: Estimate, bands: dict[str, Band]) -> dict:
+    """A job's time [h] and GPU-hours [GPU·h], each with its likely range; None for work that runs on."""
+    job = est.training or est.speed
+    return {"hours": _round(job.hours) if job else None, "hours_range": _range(bands, "hours"),
+            "gpu_hours": _round(job.gpu_hours) if job else None, "gpu_hours_range": _range(bands, "gpu_hours")}
+
+
+def _power_to_dict(est: Estimate) -> dict:
+    """The boards' and the facility's power [W] and the energy [kWh] of the job, or of an hour where the
+    work runs on."""
+    return {
+        "watts": _round(est.power.board_watts) if est.power else None,
+        "facility_watts": _round(est.power.facility_watts) if est.power else None,
+        "energy_kwh": _round(est.energy_kwh),
+        "energy_period": "job" if est.hours is not None else "hour",
+    }
+
+
+def _cost_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
+    """The estimate's own cost in its currency: the cards' purchase, energy, cloud rent, per million tokens or
+    per the family's unit of work, the card's price and rent per hour with their dates, and what a job that
+    ends costs alone (:func:`_job_alone`, from ``cost``)."""
+    c, family = est.costs, family_of(est.scenario.workload)
+    return {
+        "currency": c.currency,
+        "purchase": _round(c.purchase),
+        "energy": _round(c.energy),
+        "cloud": _round(c.cloud),
+        "per_million_tokens": _round(c.per_million_tokens),
+        "per_unit": _round(c.per_unit),
+        "per_unit_basis": None if family.cost_unit == MILLION_TOKENS else family.cost_unit,
+        "basis": c.basis,
+        "period": "job" if est.hours is not None else "hour",
+        "card_price": _round(c.prices.card_price),
+        "card_price_date": c.prices.card_price_date,
+        "cloud_price_per_hour": _round(c.prices.cloud_per_hour),
+        "cloud_price_date": c.prices.cloud_price_date,
+        "job_alone": _job_alone(est, cost),
     }
 
 

@@ -20,6 +20,7 @@ from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_fleet import FLEET_CHINESE, FLEET_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_owned import OWNED_CHINESE, OWNED_ENGLISH
+from configurator.core.messages_pools import POOLS_CHINESE, POOLS_ENGLISH
 from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH
 from configurator.core.messages_layout import LAYOUT_CHINESE, LAYOUT_ENGLISH
 from configurator.core.messages_load import LOAD_CHINESE, LOAD_ENGLISH
@@ -212,55 +213,6 @@ ENGLISH: dict[str, str] = {
         "without bound; latencies shown are at its capacity"
     ),
     "format-not-served": "{engine} does not serve {format} weights",
-    "serving-disaggregated": (
-        "Disaggregated: {prefill} model copies prefill and {decode} decode; each prompt's key/value cache takes "
-        "{transfer_ms:,.1f} ms to reach its decode copy"
-    ),
-    "serving-disaggregated-chosen": (
-        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): up to {rate:,.2f} requests/s within "
-        "the targets, against {other:,.2f} with prefill and decode sharing every copy"
-    ),
-    "serving-colocated-chosen": (
-        "Prefill and decode share every copy: up to {rate:,.2f} requests/s within the targets, against {other:,.2f} "
-        "with separate pools"
-    ),
-    "serving-colocated-chosen-other-short": (
-        "Prefill and decode share every copy: up to {rate:,.2f} requests/s within the targets; separate pools would "
-        "carry {other:,.2f} but miss the latency targets"
-    ),
-    "serving-colocated-chosen-other-unfit": (
-        "Prefill and decode share every copy: up to {rate:,.2f} requests/s within the targets; separate pools do not "
-        "fit in memory"
-    ),
-    "serving-colocated-chosen-both-short": (
-        "Prefill and decode share every copy: both layouts miss the latency targets, this one by less "
-        "({rate:,.2f} requests/s; separate pools {other:,.2f})"
-    ),
-    "serving-disaggregated-chosen-faster": (
-        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): {ms:,.1f} ms per token against "
-        "{other_ms:,.1f} ms with prefill and decode sharing every copy, carrying about as much within the targets "
-        "({rate:,.2f} requests/s; {other:,.2f} requests/s)"
-    ),
-    "serving-colocated-chosen-faster": (
-        "Prefill and decode share every copy: {ms:,.1f} ms per token against {other_ms:,.1f} ms with separate pools, "
-        "carrying about as much within the targets ({rate:,.2f} requests/s; {other:,.2f} requests/s)"
-    ),
-    "serving-disaggregated-chosen-other-short": (
-        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): up to {rate:,.2f} requests/s within "
-        "the targets; sharing every copy would carry {other:,.2f} but miss the latency targets"
-    ),
-    "serving-disaggregated-chosen-other-unfit": (
-        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): up to {rate:,.2f} requests/s within "
-        "the targets; sharing every copy does not fit in memory"
-    ),
-    "serving-disaggregated-chosen-both-short": (
-        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): both layouts miss the latency "
-        "targets, this one by less ({rate:,.2f} requests/s; sharing every copy {other:,.2f})"
-    ),
-    "disaggregation-needs-copies": (
-        "Separate prefill and decode pools need two model copies or more; {count} cards hold one: prefill and "
-        "decode share it"
-    ),
     "chunk-chosen": (
         "Planned engine step: {chunk:,} tokens per step (prefill chunk) and at most {batch:|sequence|sequences} per copy, "
         "the best of {tried} under the latency targets"
@@ -378,45 +330,6 @@ CHINESE: dict[str, str] = {
         "每个模型副本 {rate:,.2f} 请求/秒，超过其承载能力（{capacity:,.2f}/秒）：请求将无限排队；显示的延迟为满载时的值"
     ),
     "format-not-served": "{engine} 不支持 {format} 格式的权重",
-    "serving-disaggregated": "预填充与解码分离：{prefill} 个模型副本做预填充，{decode} 个做解码；每个提示的 KV 缓存传到解码副本需 {transfer_ms:,.1f} ms",
-    "serving-disaggregated-chosen": (
-        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内最多每秒 {rate:,.2f} 个请求，"
-        "预填充与解码共用每个副本时为 {other:,.2f}"
-    ),
-    "serving-colocated-chosen": (
-        "预填充与解码共用每个副本：在目标内最多每秒 {rate:,.2f} 个请求，分池时为 {other:,.2f}"
-    ),
-    "serving-colocated-chosen-other-short": (
-        "预填充与解码共用每个副本：在目标内最多每秒 {rate:,.2f} 个请求；分池时可达 {other:,.2f}，但达不到延迟目标"
-    ),
-    "serving-colocated-chosen-other-unfit": (
-        "预填充与解码共用每个副本：在目标内最多每秒 {rate:,.2f} 个请求；分池时显存放不下"
-    ),
-    "serving-colocated-chosen-both-short": (
-        "预填充与解码共用每个副本：两种布局都达不到延迟目标，此布局差得更少"
-        "（每秒 {rate:,.2f} 个请求；分池时为 {other:,.2f}）"
-    ),
-    "serving-disaggregated-chosen-faster": (
-        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：每个词元 {ms:,.1f} ms，"
-        "预填充与解码共用每个副本时为 {other_ms:,.1f} ms，在目标内承载相近（每秒 {rate:,.2f} 个请求；每秒 {other:,.2f} 个请求）"
-    ),
-    "serving-colocated-chosen-faster": (
-        "预填充与解码共用每个副本：每个词元 {ms:,.1f} ms，分池时为 {other_ms:,.1f} ms，"
-        "在目标内承载相近（每秒 {rate:,.2f} 个请求；每秒 {other:,.2f} 个请求）"
-    ),
-    "serving-disaggregated-chosen-other-short": (
-        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内最多每秒 {rate:,.2f} 个请求；"
-        "共用每个副本时可达 {other:,.2f}，但达不到延迟目标"
-    ),
-    "serving-disaggregated-chosen-other-unfit": (
-        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内最多每秒 {rate:,.2f} 个请求；"
-        "共用每个副本时显存放不下"
-    ),
-    "serving-disaggregated-chosen-both-short": (
-        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：两种布局都达不到延迟目标，此布局差得更少"
-        "（每秒 {rate:,.2f} 个请求；共用每个副本时为 {other:,.2f}）"
-    ),
-    "disaggregation-needs-copies": "预填充与解码分池至少需要两个模型副本；{count} 张卡只容纳一个：预填充与解码共用它",
     "chunk-chosen": "规划的引擎步长：每步 {chunk:,} 词元（预填充分块），每个副本最多 {batch:,} 条序列，为在延迟目标下试过的 {tried} 中最好的",
     "porting-risk": "移植风险：{card} 的软件栈（{stack}）对 {missing} 仅部分支持或不支持——请预留工程人力，或核实厂商的分支版本与插件",
 }
@@ -443,10 +356,11 @@ ENGLISH.update(LAYOUT_ENGLISH)  # a scenario whose parts do not fit together (co
 ENGLISH.update(VALIDATION_ENGLISH)  # a value the models refuse, by kind (core/messages_validation.py)
 ENGLISH.update(WEIGHTS_ENGLISH)  # weights served as their makers publish them (core/messages_weights.py)
 ENGLISH.update(CLASS_ENGLISH)  # a card of the wrong class for full training (core/messages_class.py)
+ENGLISH.update(POOLS_ENGLISH)  # separate prefill and decode pools, or shared copies (core/messages_pools.py)
 for _chinese in (FIT_CHINESE, RANKING_CHINESE, LEFT_OUT_CHINESE, FLEET_CHINESE, BUDGET_CHINESE, LOAD_CHINESE,
                  GRAPHICS_CHINESE, REFUSAL_CHINESE, SUPPORT_CHINESE, SYSTEMS_CHINESE, JSON_CHINESE, DEADLINE_CHINESE,
                  OWNED_CHINESE, BATCH_CHINESE, REGION_CHINESE, CATALOG_CHINESE, LAYOUT_CHINESE, VALIDATION_CHINESE,
-                 WEIGHTS_CHINESE, CLASS_CHINESE):
+                 WEIGHTS_CHINESE, CLASS_CHINESE, POOLS_CHINESE):
     CHINESE.update(_chinese)  # the Chinese of each table the English above takes in, in this order
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}

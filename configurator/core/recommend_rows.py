@@ -23,10 +23,10 @@ def budget_unchecked(est: Estimate) -> bool:
     objective: ranked by speed it would stand first as if within the budget (``--budget 2M
     --objective fastest`` put 128 × B300 and 128 × TPU7x, neither priced, on top of the ranking,
     where 16 HGX B300 servers cost several times 2M USD); it is listed without a price instead."""
-    return budget_unknown(est) and not partial_budget(est)
+    return budget_unknown(est) and not budget_is_partial(est)
 
 
-def partial_budget(est: Estimate) -> bool:
+def budget_is_partial(est: Estimate) -> bool:
     """Whether ``est``'s budget is unknown only for want of its deskside workstations' price: its capex
     without them is within the budget, every other line priced
     (:func:`~configurator.core.procurement.workstations.workstations_unpriced`). Ranked on the priced part,
@@ -38,7 +38,7 @@ def partial_budget(est: Estimate) -> bool:
 
 def budget_unknown(est: Estimate) -> bool:
     """Whether the buyer set a budget that ``est`` could not be checked against (its verdict's ``met`` None:
-    a line of the bill, or the rent, has no price): :func:`budget_unchecked` and :func:`partial_budget` tell
+    a line of the bill, or the rent, has no price): :func:`budget_unchecked` and :func:`budget_is_partial` tell
     the two cases apart."""
     return any(v.id == "budget" and v.met is None for v in est.verdicts)
 

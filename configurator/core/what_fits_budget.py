@@ -33,7 +33,8 @@ from configurator.core.region import delivery_problem, import_barred
 from configurator.core.scenario import Economics, Scenario, Workload, updated
 from configurator.core.what_fits import (
     INTERACTIVE_TARGETS, LADDER, SERVING_TASK, TASKS, FitRow, ModelChoice, ServingTargets, Verdict, fit_rows,
-    owned_scenario, row_to_dict)
+    owned_scenario)
+from configurator.core.what_fits_json import row_to_dict
 
 WEIGHT_BYTES_FLOOR = 0.5
 """Bytes per parameter of the lightest weights any what-fits row holds: 4-bit formats (AWQ INT4,

@@ -26,8 +26,6 @@ from configurator.core.view.words import LANGUAGES, ZH_CN, Words  # noqa: F401 -
 
 OBJECTIVE_LABELS = {"tco": "lowest total cost of ownership", "cloud": "lowest cloud cost", "fastest": "fastest",
                     "energy": "lowest energy", "fewest-cards": "fewest cards"}
-KIND_LABELS = {"accelerator": "Accelerators", "server": "Servers", "network": "Network", "storage": "Storage",
-               "rack": "Racks", "facility": "Facility", "software": "Software", "workstation": "Workstations"}
 
 ITEM_LABELS = ITEMS
 """Short names of the price file's items (:data:`configurator.core.view.bom_names.ITEMS`, which the

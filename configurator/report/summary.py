@@ -13,10 +13,7 @@ from datetime import date
 
 from configurator import __version__
 from configurator.core.catalog import Catalog
-from configurator.core.economics import BOUGHT_USED_CARD
 from configurator.core.estimate import Estimate
-from configurator.core.export_control import card_classification
-from configurator.core.messages import msg
 from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.mismatch import mismatch, said_beside
 from configurator.core.procurement.deployment import DeploymentCost
@@ -25,9 +22,8 @@ from configurator.core.workloads.layout import unpinned
 from configurator.core.training_mistake import TRAINING_TIME_SLACK, comparable_scenario
 from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.recommend_budget import budget_covered
-from configurator.core.region import domestic, import_message
 from configurator.core.scenario import Scenario
-from configurator.core.serving_use import asked_scenario, estimate_load_note
+from configurator.core.serving_use import asked_scenario
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
     shortfall,
@@ -37,21 +33,17 @@ from configurator.core.view.constraints_view import (
     verdict_brief,
 )
 from configurator.core.view.estimate_view import estimate_view, headline_verdict, plain, speed_row
-from configurator.core.view.estimate_view import speed_heading as speed_heading_of
 from configurator.core.view.latency_column import column_percentile
 from configurator.core.view.cost_bases import period
-from configurator.core.view.rows import Amount, label, write
+from configurator.core.view.rows import label, write
 from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.family_view import view_of
 from configurator.core.workloads import family_of
 from configurator.report.language import sentences as _sentences
 from configurator.report.language import (
     CLASS_LABELS,
-    EXPORT_LABELS,
-    KIND_LABELS,
     OBJECTIVE_LABELS,
     Words,
-    reference,
 )
 from configurator.report.parts import (  # noqa: F401 - gib and num are re-exported (tests import them from here)
     Chart,
@@ -64,30 +56,26 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     percent,
 )
 from configurator.core.view.numbers import column_top, column_units, money, unit_cost
-from configurator.report.summary_configuration import configuration_text
+from configurator.report.summary_configuration import configuration_text  # noqa: F401 - tests import it from here
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
 from configurator.report.summary_money import (
     Option,
     bom_table,
-    job_alone_rows,
     per_unit_heading,
-    per_unit_name,
     price_decides_table,
-    rent_cost_per_unit,
     price_mark,
     prices_table,
     ranked_option,
     rent_chart, saving_basis,
     summary_price_decision,
-    tco_per_unit_of,
     tco_table,
     work_per_year,
 )
 from configurator.report.summary_filters import filters_note
+from configurator.report.summary_headline import headline, load_headline, price_headline, speed_heading
 from configurator.report.summary_tables import approval_table, assumptions_table, power_table
-from configurator.report.summary_front import (constraints_table, owned_rented_text, owned_text, rent_text, rented,
-                                              rented_configuration)
-from configurator.report.summary_partial import excluded_note, excluded_suffix, recommended_sentence
+from configurator.report.summary_front import constraints_table
+from configurator.report.summary_partial import excluded_note, recommended_sentence
 from configurator.report.summary_rents import rent_tiers_note
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.summary_below_line import below_line_table
@@ -263,156 +251,6 @@ def recommended_instead(mine: Option, best: Option | None, recommended: bool, w:
     return best
 
 
-def export_line(est: Estimate, w: Words) -> str | None:
-    """The card's export status for China, dated and sourced; None when the catalog has none."""
-    ec = est.card.export_control
-    if domestic(est.card):  # bought or rented in China, no export: no US status, no ECCN (as the region verdict says)
-        rented = est.costs.rented_from  # rented from a provider in mainland China, not bought there
-        return w.message(msg("region-domestic", card=est.card.name) if rented is None else
-                         msg("region-domestic-rented", card=est.card.name, provider=rented))
-    if ec is None:
-        return None
-    tpp, _density, paragraph = card_classification(est.card)
-    figures = f"ECCN {paragraph}" if paragraph.startswith("3A090") else w(
-        "3A090 class unknown" if paragraph == "unknown" else paragraph)  # not the status: that is given first
-    if tpp is not None:
-        figures = w("{paragraph}, TPP {tpp}", paragraph=figures, tpp=count(tpp))  # a Chinese comma in Chinese
-    return w("Delivery to China: {status} ({figures}) — status as of {date} from {source}; not legal advice.",
-             status=w(EXPORT_LABELS.get(ec.china, ec.china)), figures=figures, date=ec.date,
-             source=reference(ec.source, "zh_CN"))
-
-
-def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
-    """The headline speed with its likely range: training the time for the token budget; serving the time per
-    output token, then the goodput where one is taken ("Goodput"); rendering (no calibration data) the
-    time for the job, without a range (persona finding s25 #3); desktops and streams none (no job)."""
-    row = speed_row(est, view := estimate_view(est))
-    if row is not None and isinstance(row.value, Amount) and row.value.band is not None:
-        rows = (row, *view.rows_of(("goodput_requests_per_s",)))
-        return [(speed_heading(r, w), write(plain(r.value, band=True), w.language)) for r in rows]
-    job = view.rows_of(("hours",))
-    if job and isinstance(job[0].value, Amount) and job[0].value.value is not None:
-        return [(label(job[0].label, w.language), write(plain(job[0].value), w.language))]
-    return []
-
-
-def speed_heading(row, w: Words, percentile: int | None = None) -> str:
-    """The speed row's name as the summary writes it next to one figure: a latency shown by its
-    percentiles elsewhere ('p50 65.6 ms · p90 80.0 ms') is named as its median here, so that the
-    first page's 65.6 ms is not read against the constraints table's p90 80.0 ms; a column names its ``percentile``."""
-    return label(speed_heading_of(row, percentile), w.language)
-
-
-def capex_text(cost: DeploymentCost, w: Words) -> str:
-    """The capex with what it covers, and what it leaves out: "9,163,077 CNY — accelerators,
-    servers, network, storage, racks; 2 items unpriced — enter quotes (not in the total)"."""
-    bom = cost.bom
-    kinds = dict.fromkeys(line.kind for line in bom.purchases if line.total is not None and line.role != "owned")
-    covered = [w(KIND_LABELS.get(kind, kind)) for kind in kinds]
-    if w.language == "en":
-        covered = [name.lower() for name in covered]
-    text = money(cost.ownership.capex, bom.currency, w.language)
-    if covered:
-        text = w("{capex} — {covers}", capex=text, covers=w.label(", ").join(covered))
-    if bom.unpriced:
-        left_out = "{capex}; 1 item unpriced — enter a quote (not in the total)" if len(bom.unpriced) == 1 else \
-            "{capex}; {n} items unpriced — enter quotes (not in the total)"
-        text = w(left_out, capex=text, n=count(len(bom.unpriced)))
-    return text
-
-
-def tco_text(cost: DeploymentCost, w: Words) -> str:
-    """The TCO as the headline gives it, with what it leaves out: the unpriced items, and energy
-    where no power is published (a Vera Rubin NVL72 read as a whole TCO without its energy until
-    December 2026)."""
-    own = cost.ownership
-    tco = money(own.tco, cost.bom.currency, w.language)
-    if own.energy_per_year is None:
-        return w.message(msg("tco-without-energy-unpriced" if cost.bom.unpriced else "tco-without-energy", tco=tco))
-    return w("{tco} — without the unpriced items", tco=tco) if cost.bom.unpriced else tco
-
-
-def _load_headline(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]:
-    """The first page's first row where the serving question had no load: what was assumed (1 user at
-    once; one full batch per model copy) and what to give (:func:`estimate_load_note`); none otherwise."""
-    note = estimate_load_note(est)
-    return () if note is None else ((w("Load assumed"), w.message(note)),)
-
-
-def _headline(est: Estimate, mine: Option, w: Words, objective: Objective = Objective.TCO,
-              result: Result | None = None) -> tuple[tuple[str, str], ...]:
-    """The first page's figures: the configuration, its capex and what that covers, the TCO, and —
-    only where it fits and carries the load, else they would be figures of a deployment that
-    cannot run — the cost per unit of work (ranked by rent: the rent's first, the figure the
-    alternatives are ranked on, then the TCO's) and the speed. A buyer who rents (:func:`rented`)
-    reads the cards rented and the rent first, its cost per unit of work and the speed, then the
-    capex and the TCO as "Buying instead" (a renter read the capex and the servers first until
-    December 2026); one who owns cards reads which, and the capex as the new spend
-    (:func:`owned_text`); one who rents and owns cards, that they are not used when renting
-    (:func:`owned_rented_text`); where the cards owned cannot carry the load alone, what they carry
-    and what all of it needs (``result``'s :attr:`~configurator.core.recommend.Result.owned_alone`,
-    as the command line and the ranking panel say it), after them. Then the China export status (named as the
-    buyer's own only where China is their delivery region: a buyer who set none, or another, read
-    "Export status: Delivery to China: not permitted" as their verdict, persona finding #19)."""
-    cost, own = mine.cost, mine.cost.ownership
-    currency, years = cost.bom.currency, write(period(own.years), w.language)
-    rent = rent_text(est, w, cost) if rented(est, objective) else None
-    owned = owned_text(cost, est, w)
-    alone = result.owned_alone if result is not None else None
-    carried = () if alone is None else ((w("Owned cards alone"), w.message(alone)),)
-    buying = [
-        (w("New spend (capex)" if owned else "Capex"), capex_text(cost, w)),
-        (w("Total cost of ownership over {period}", period=years), tco_text(cost, w)),
-    ]
-    def instead(name: str) -> str:  # 'Buying instead: capex' (the label's capital lowered in English)
-        return w("Buying instead: {what}", what=name[:1].lower() + name[1:] if w.language == "en" else name)
-
-    used = [m for m in est.costs.messages if m.id == BOUGHT_USED_CARD]  # the buyer takes used cards: said here
-    if rent is not None:  # a renter reads the rent first; the purchase stands below, as a comparison
-        bought_used = [(instead(w("Bought used")), w.message(m)) for m in used]  # the buy price is a used card's
-        buying = bought_used + [(instead(name), value) for name, value in buying]
-        rows = [(w("Configuration"), rented_configuration(est, w)), (w("Cloud rent"), rent)]
-        if owned:  # owned cards are not used when renting; buying instead uses them
-            rows.append((w("Already owned"), owned_rented_text(cost, est, w)))
-        rows += carried
-    else:
-        rows = [(w("Configuration"), configuration_text(est, cost, w)),
-                *(((w("Already owned"), owned),) if owned else ()), *carried,
-                *((w("Bought used"), w.message(m)) for m in used), *buying]
-    tco_per_unit = tco_per_unit_of(est, mine) if est.usable else None
-    tco_value = None if tco_per_unit is None else unit_cost(tco_per_unit, currency, w.language)
-    tco_value = tco_value and excluded_suffix(tco_value, cost, w)  # a total without the workstations says so
-    tco_row = () if tco_value is None else ((per_unit_name(est, w), tco_value),)
-    if rent is not None:
-        if est.usable:
-            rent_per_unit = rent_cost_per_unit(est, cost)
-            if rent_per_unit is not None:
-                rows.append((per_unit_name(est, w, "cloud"), unit_cost(rent_per_unit, currency, w.language)))
-            rows += _banded_speed(est, w)
-        rows += buying + [(instead(name), value) for name, value in tco_row]
-    elif est.usable:
-        if objective is Objective.CLOUD and mine.per_unit is not None:
-            rows.append((per_unit_name(est, w, "cloud"), unit_cost(mine.per_unit, currency, w.language)))
-        rows += [*tco_row, *job_alone_rows(est, cost, w), *_banded_speed(est, w)]
-    line = export_line(est, w)
-    owned_delivery = next((v.message for v in est.verdicts if v.id == "region" and "owned" in v.params), None)
-    if line and owned_delivery is not None:  # the status speaks of new cards: those owned are delivered
-        line = w("{owned}. New cards: {status}", owned=w.message(owned_delivery), status=line)
-    if line:  # the China status is the buyer's own only where China is the delivery region they set
-        china = est.scenario.constraints.region == "cn"
-        rows.append((w("Export status" if china else "Export status, if delivered to China"), line))
-    stance = import_message(est.card, "cn")  # China's own import stance, beside the US status, dated
-    if stance is not None:
-        china = est.scenario.constraints.region == "cn"
-        rows.append((w("Import into China" if china else "Import into China, if delivered there"), w.message(stance)))
-    return tuple(rows)
-
-
-def _price_headline(decision: Sequence, w: Words) -> tuple[tuple[str, str], ...]:
-    """'Price decides?' with the first price-decides line (the rest stand under the alternatives)."""
-    return ((w.label("Price decides?"), w.message(decision[0])),) if decision else ()
-
-
 # ---- alternatives -----------------------------------------------------------------------
 
 
@@ -552,8 +390,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                 "state": w("Wrong card class for this work" if state == WRONG_CLASS else STATE_TITLES[state])}
     return Summary(language, summary_title(asked_scenario(est), w), meta, verdict, tables, warnings, est,
                    tuple(o.estimate for o in priced),
-                   headline=(_load_headline(est, w) + _headline(est, mine, w, objective, result)
-                             + _price_headline(decision, w)),
+                   headline=(load_headline(est, w) + headline(est, mine, w, objective, result)
+                             + price_headline(decision, w)),
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
                    sources=tuple(sources.items),
                    approval=approval_table(w, prepared_by, today).rows,

@@ -24,7 +24,7 @@ from configurator.core.region import import_message
 from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
 from configurator.core.view.assumptions_view import electricity_price as assumed_electricity_price
-from configurator.core.view.bom_names import line_kind
+from configurator.core.view.bom_names import kind_label, line_kind
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.desks import at_desks
@@ -34,7 +34,7 @@ from configurator.core.view.cost_bases import per_unit_label, period
 from configurator.core.view.ranking_view import ranking_cost_heading
 from configurator.core.view.rows import Amount, Phrase, range_phrase, write
 from configurator.core.workloads import family_of
-from configurator.report.language import KIND_LABELS, Words, item_name, price_per, quantity_unit
+from configurator.report.language import Words, item_name, price_per, quantity_unit
 from configurator.core.view.numbers import axis_currency, column_top, money, unit_cost
 from configurator.report.parts import Chart, SourceList, Table, count, num, percent
 from configurator.report.summary_sums import printed_step, printed_sum_holds, summing_amounts
@@ -185,7 +185,7 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
             source = write(card_price, w.language)
         if line.role == "owned":  # not bought: no price, date or source to cite
             source = w("yours, already owned")
-    return (w(KIND_LABELS.get(line_kind(line), line.kind)), item_name(line, w), quantity, price, total, source)
+    return (kind_label(line_kind(line), w), item_name(line, w), quantity, price, total, source)
 
 
 def unit_price_text(line: BomLine, currency: str, language: str, like: float = 0.0,
@@ -304,74 +304,112 @@ def energy_unknown(est: Estimate, cost: DeploymentCost):
 
 
 def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
+    """The total cost of ownership over the period: capex, each year's opex, the residual value, the TCO and
+    its cost per unit of work; off the desks, renting the same cards beside it with the break-even
+    utilisation; a note on the utilisation, rounding, paced energy and cards owned. One unit of money for the
+    whole column (:func:`_tco_column_top`)."""
+    cost = mine.cost
+    top = _tco_column_top(cost)
+    rows = _ownership_rows(est, mine, w, top)
+    if not at_desks(est.scenario):  # at the desks no rent applies (workstations.without_rent): said once, below
+        rows += _renting_rows(cost, w, top)
+    return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows),
+                 image="rent" if _rent_per_year(cost) else None, note=_tco_note(est, cost, w, top))
+
+
+def _rent_per_year(cost: DeploymentCost) -> float | None:
+    """The rent of the GPUs the bill buys, with its licences (``DeploymentCost.compared``: both sides one
+    unit) [currency/year]; None without a cloud price."""
+    return cost.compared.per_year if cost.compared is not None else None
+
+
+def _tco_column_top(cost: DeploymentCost) -> float:
+    """The amount that decides the TCO column's unit of money (:func:`~configurator.core.view.numbers.column_top`)
+    over every amount it prints, the rent over the period included (not its cost per unit of work) [currency]."""
+    own, rent = cost.ownership, _rent_per_year(cost)
+    rent_total = None if rent is None else rent * own.years
+    return column_top([own.capex, own.energy_per_year, own.support_per_year, own.licences_per_year,
+                       own.colocation_per_year, own.opex_per_year, own.residual, own.tco, rent, rent_total])
+
+
+def _column_amount(value: float | None, currency: str, w: Words, top: float) -> str:
+    """An amount in the TCO column's unit (``top``: :func:`_tco_column_top`)."""
+    return money(value, currency, w.language, like=top)
+
+
+def _yearly_amount(value: float | None, currency: str, w: Words, top: float) -> str:
+    """A yearly amount in the column's unit, "/ year" after it; "—" for none."""
+    return "—" if value is None else _column_amount(value, currency, w, top) + f" / {w('year')}"
+
+
+def _ownership_rows(est: Estimate, mine: Option, w: Words, top: float) -> list[tuple[str, str]]:
+    """Capex, energy and cooling (with the PUE and the tariff), support, licences, colocation, opex, the
+    residual value, the TCO over the period, its cost per unit of work and a job's cost alone."""
     cost, own = mine.cost, mine.cost.ownership
     c, years = own.currency, write(period(own.years), w.language)  # "3 months" under a year
-    per_year = f" / {w('year')}"
-    # the rent of the GPUs the bill buys, with its licences (DeploymentCost.compared): both sides one unit
-    rent = cost.compared.per_year if cost.compared is not None else None
-    rent_total = None if rent is None else rent * own.years
-    top = column_top([own.capex, own.energy_per_year, own.support_per_year, own.licences_per_year,  # one unit
-                      own.colocation_per_year, own.opex_per_year, own.residual, own.tco, rent,
-                      rent_total])  # for the column's amounts (not its cost per unit of work)
-
-    def amount(value: float | None) -> str:
-        return money(value, c, w.language, like=top)
-
-    def yearly(value: float | None) -> str:
-        return "—" if value is None else amount(value) + per_year
-
-    def share(fraction: float | None) -> str:  # in the page's language: "80 %", "80%"
-        return percent(fraction, w.language)
-
-    rows = [
-        (w("Capex"), amount(own.capex)),
+    support = own.support_per_year / own.capex if own.capex else None
+    return [
+        (w("Capex"), _column_amount(own.capex, c, w, top)),
         # the tariff beside the PUE: the approver checks the energy line without turning to the power table;
         # at the desks an office's, no PUE (core.desks.applied_pue)
         (w(ENERGY_ROW[at_desks(est.scenario)], pue=f"{est.scenario.economics.pue:g}",
            price=electricity_price(est, w.language)),
-         yearly(own.energy_per_year) if own.energy_per_year is not None else w.message(energy_unknown(est, cost))),
-        (w("Support ({share} of capex a year)", share=share(own.support_per_year / own.capex if own.capex else None)),
-         yearly(own.support_per_year)),
-        (w("Licences"), yearly(own.licences_per_year)),
-        (w("Colocation"), yearly(own.colocation_per_year)),
-        (w("Opex"), yearly(own.opex_per_year)),
-        (w("Residual value after {period}", period=years), "−" + amount(own.residual)),
-        (w("Total cost of ownership over {period}", period=years), amount(own.tco)),
+         _yearly_amount(own.energy_per_year, c, w, top) if own.energy_per_year is not None
+         else w.message(energy_unknown(est, cost))),
+        (w("Support ({share} of capex a year)", share=percent(support, w.language)),
+         _yearly_amount(own.support_per_year, c, w, top)),
+        (w("Licences"), _yearly_amount(own.licences_per_year, c, w, top)),
+        (w("Colocation"), _yearly_amount(own.colocation_per_year, c, w, top)),
+        (w("Opex"), _yearly_amount(own.opex_per_year, c, w, top)),
+        (w("Residual value after {period}", period=years), "−" + _column_amount(own.residual, c, w, top)),
+        (w("Total cost of ownership over {period}", period=years), _column_amount(own.tco, c, w, top)),
         (per_unit_name(est, w),
          unit_cost(tco_per_unit_of(est, mine), c, w.language) if est.usable else "— " + w(shortfall(est))),
         *job_alone_rows(est, cost, w),
     ]
-    if not at_desks(est.scenario):  # at the desks no rent applies (workstations.without_rent): said once, below
-        rows += [
-            # the rent of the GPUs the bill buys, with its licences (DeploymentCost.compared): both sides one unit
-            *rent_basis_rows(cost, w, years)[:1],
-            (w("Renting the same cards, at {u} utilisation", u=share(own.utilisation)), yearly(rent)),
-            # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
-            (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=share(own.utilisation)),
-             "—" if rent_total is None else amount(rent_total)),
-            (w("Break-even utilisation"), share(cost.break_even_utilisation)
-             if cost.break_even_utilisation is not None
-             else w("none: renting costs less at every utilisation") if rent else w("no cloud price")),
-            *rent_basis_rows(cost, w, years)[1:],
-        ]
+
+
+def _renting_rows(cost: DeploymentCost, w: Words, top: float) -> list[tuple[str, str]]:
+    """Renting the same cards instead: the GPUs rented (:func:`rent_basis_rows`' first), the rent a year and
+    over the TCO's period at the utilisation, the break-even utilisation, then the rest of the basis."""
+    own, rent = cost.ownership, _rent_per_year(cost)
+    c, years = own.currency, write(period(own.years), w.language)
+    u = percent(own.utilisation, w.language)  # in the page's language: "80 %", "80%"
+    basis = rent_basis_rows(cost, w, years)
+    return [
+        *basis[:1],
+        (w("Renting the same cards, at {u} utilisation", u=u), _yearly_amount(rent, c, w, top)),
+        # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
+        (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=u),
+         "—" if rent is None else _column_amount(rent * own.years, c, w, top)),
+        (w("Break-even utilisation"), percent(cost.break_even_utilisation, w.language)
+         if cost.break_even_utilisation is not None
+         else w("none: renting costs less at every utilisation") if rent else w("no cloud price")),
+        *basis[1:],
+    ]
+
+
+def _tco_note(est: Estimate, cost: DeploymentCost, w: Words, top: float) -> str:
+    """The TCO table's note: the utilisation and depreciation; that the printed amounts, rounded, can miss the
+    total (where capex + years × opex − residual as printed does); energy paced by the job; what the TCO counts
+    of the cards already owned."""
+    own = cost.ownership
+    english = w.language == "en"  # a sentence after a Chinese full stop takes no space
     note = w("At {u} utilisation; straight-line depreciation to the residual value.",
-             u=share(own.utilisation))
-    if not printed_sum_holds((own.capex, own.opex_per_year, -own.residual), (1.0, own.years, 1.0), own.tco, c,
-                             w.language, top):  # the approver's capex + years × opex − residual misses the TCO
-        note += (" " if w.language == "en" else "") + w("Each amount is rounded as printed; the total is summed "
-                                                        "before rounding, so the printed figures can miss it by a "
-                                                        "few units of the last digit.")
+             u=percent(own.utilisation, w.language))
+    if not printed_sum_holds((own.capex, own.opex_per_year, -own.residual), (1.0, own.years, 1.0), own.tco,
+                             own.currency, w.language, top):  # the approver's capex + years × opex − residual
+        note += (" " if english else "") + w("Each amount is rounded as printed; the total is summed "
+                                             "before rounding, so the printed figures can miss it by a "
+                                             "few units of the last digit.")
     paced = price_view.paced_energy(est)
     if paced is not None:
-        english = w.language == "en"  # a sentence after a Chinese full stop takes no space
         note += (" " if english else "") + paced.text_in(w.language) + ("." if english else "。")
     owned = cost.bom.cards_owned
     if owned:  # what the TCO counts of the cards already owned, as the ranking's "why the first" says it
-        english = w.language == "en"
         said = msg("owned-tco-basis", owned=owned, card=card_name(est.card.name, w.language))
         note += (" " if english else "") + said.text_in(w.language) + ("." if english else "。")
-    return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows), image="rent" if rent
-                 else None, note=note)
+    return note
 
 
 def rent_basis_rows(cost: DeploymentCost, w: Words, years: str) -> list[tuple[str, str]]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.workstations import excluded_message, totals_note
-from configurator.core.recommend_rows import partial_budget
+from configurator.core.recommend_rows import budget_is_partial
 from configurator.report.language import Words, sentence
 
 
@@ -31,9 +31,10 @@ def excluded_note(options: Sequence, w: Words) -> str | None:
 
 def recommended_sentence(w: Words, by: str, best_text: str, best) -> str:
     """"Recommended by …: 8 × H100, which fits and meets every constraint set", or, ranked though its budget
-    cannot be confirmed (its deskside workstations unpriced, :func:`~configurator.core.recommend_rows.partial_budget`),
-    that it meets every other and the budget awaits a quote — never that it is within the budget."""
-    if partial_budget(best.estimate):
+    cannot be confirmed (its deskside workstations unpriced,
+    :func:`~configurator.core.recommend_rows.budget_is_partial`), that it meets every other and the budget
+    awaits a quote — never that it is within the budget."""
+    if budget_is_partial(best.estimate):
         return w("Recommended by {by}: {best}, which fits and meets every other constraint set; the budget cannot be "
                  "confirmed until the workstations are quoted.", by=by, best=best_text)
     return w("Recommended by {by}: {best}, which fits and meets every constraint set.", by=by, best=best_text)

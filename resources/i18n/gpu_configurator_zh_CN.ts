@@ -4074,38 +4074,6 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>bom</name>
     <message>
-        <source>Accelerators</source>
-        <translation>加速卡</translation>
-    </message>
-    <message>
-        <source>Servers</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <source>Network</source>
-        <translation>网络</translation>
-    </message>
-    <message>
-        <source>Storage</source>
-        <translation>存储</translation>
-    </message>
-    <message>
-        <source>Racks</source>
-        <translation>机柜</translation>
-    </message>
-    <message>
-        <source>Facility</source>
-        <translation>设施</translation>
-    </message>
-    <message>
-        <source>Software (per year)</source>
-        <translation>软件（每年）</translation>
-    </message>
-    <message>
-        <source>Workstations</source>
-        <translation>工作站</translation>
-    </message>
-    <message>
         <source>TCO per user-month</source>
         <translation>每用户每月总拥有成本</translation>
     </message>
@@ -4204,6 +4172,10 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>{item} — {role}</source>
         <translation>{item}——{role}</translation>
+    </message>
+    <message>
+        <source>{kind} (per year)</source>
+        <translation>{kind}（每年）</translation>
     </message>
     <message>
         <source>{kind}: {item}</source>

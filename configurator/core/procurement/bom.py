@@ -4,7 +4,7 @@ management and storage networks, storage, racks, facility and software lines."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
 from configurator.core.memo import LruMemo
@@ -12,16 +12,15 @@ from configurator.core.economics import PriceBasis, price_basis
 from configurator.core.graphics import boards_needed, host_cards_per_server, vgpu_licence
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric
-from configurator.core.procurement.desktop_storage import desktop_storage_note, desktop_terabytes
-from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
-from configurator.core.procurement.prices import ITEM_KINDS, PriceBook
+from configurator.core.procurement.desktop_storage import desktop_storage_note
+from configurator.core.procurement.goodput import Goodput, deployment_goodput
+from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
 from configurator.core.procurement.bom_lines import IDLE_WORDS, BillOfMaterials, BomLine  # noqa: F401 - re-exported
 from configurator.core.procurement.bom_lines import card_line as _card_line
 from configurator.core.procurement.bom_lines import line_of as _line
 from configurator.core.procurement.bom_lines import book_rate
 from configurator.core.procurement.switches import (
     SUBNET_MANAGED,
-    SwitchChoices,
     back_to_back,
     back_to_back_cables,
     fabric_links,
@@ -30,6 +29,20 @@ from configurator.core.procurement.switches import (
     smallest_switch,
 )
 from configurator.core.procurement.owned import owned_notes
+from configurator.core.procurement.storage import (  # noqa: F401 - storage names re-exported (tests import them)
+    FRONT_END_SWITCH,
+    STORAGE_FABRIC_SWITCH,
+    STORAGE_NODE_TB,
+    STORAGE_SWITCH_SIZES,
+    front_end_network,
+    storage_direct_attach,
+    storage_endpoints,
+    storage_nodes,
+    storage_quantity_tb,
+    storage_switch_item,
+    storage_switches,
+    storage_terabytes,
+)
 from configurator.core.desks import at_desks
 from configurator.core.procurement.workstations import workstation_bill
 from configurator.core.procurement.servers import (
@@ -47,14 +60,6 @@ from configurator.core.scenario import Scenario, Workload
 
 SCALE_OUT_PORT_GBPS = 400.0
 """Speed of one scale-out port the fabric is built from (NDR InfiniBand / 400 GbE) [Gb/s]."""
-
-CHECKPOINTS_KEPT = 5
-"""Full training checkpoints kept on shared storage (weights, gradients' master copy and
-optimizer states), the storage sized from them and the tokenised data set."""
-
-
-DATASET_BYTES_PER_TOKEN = 4.0
-"""Tokenised training data on disk: one 32-bit token id per token [B]."""
 
 COLD_SPARE_W = 0.0
 """IT load of a cold spare server [W]: it stands in its rack slot, racked, cabled and on the
@@ -79,46 +84,6 @@ where the leaves' uplinks meet the spines."""
 MANAGEMENT_PORTS_PER_SERVER = 2
 """Out-of-band (BMC) and in-band management ports of a server."""
 
-STORAGE_PORTS_PER_SERVER = 2
-"""Storage-network ports of a GPU server, dual-homed to a redundant switch pair (NVIDIA DGX
-BasePOD reference architecture: each DGX joins the storage and in-band fabric over two ports)."""
-
-STORAGE_NODE_TB = 368.0
-"""**Assumption**: raw NVMe capacity of one storage server, 24 × 15.36 TB drives in a 2U chassis
-[TB]; the storage is bought per TB (``storage-nvme-per-tb``), this only counts its switch ports."""
-
-STORAGE_NODES_MIN = 2
-"""Storage servers at least: a highly available pair."""
-
-STORAGE_PORTS_PER_NODE = 2
-"""Storage-network ports of one storage server (dual-homed, as the GPU servers)."""
-
-STORAGE_STEP_TB = 0.1
-"""The storage line's step: its quantity is to a tenth of a TB, and at least that [TB]."""
-
-STORAGE_SWITCHES_MIN = 2
-"""Storage switches at least, where there are any: a redundant pair."""
-
-STORAGE_FABRIC_SWITCH = "switch-storage-eth"
-"""The price file's 64 × 100 GbE storage and in-band switch (NVIDIA DGX BasePOD reference
-architecture): training (checkpoints, the data set), a deployment with a scale-out fabric, and
-baseboard or rack-scale servers, whose in-band NICs run at 100 GbE or more."""
-
-FRONT_END_SWITCH = "switch-storage-eth-25g"
-"""The price file's 48 × 25 GbE storage and in-band switch: serving or graphics on general-purpose
-PCIe servers without a scale-out fabric, which load their weights once and whose in-band NICs are
-25 GbE (until December 2026 they bought the 100 GbE pair: 76,000 of 211,600 USD on 16 × A10)."""
-
-STORAGE_SWITCH_SIZES: dict[str, SwitchChoices] = {
-    STORAGE_FABRIC_SWITCH: (("switch-storage-eth-32", 1), (STORAGE_FABRIC_SWITCH, 1)),
-    FRONT_END_SWITCH: ((FRONT_END_SWITCH, 1),),
-}
-"""The price file's switches of each storage network (:func:`storage_switch_item`), the smallest
-taken that holds every server's and storage server's ports (:func:`storage_endpoints`,
-:func:`~configurator.core.procurement.switches.smallest_switch`): a 32 × 100 GbE pair up to 14 servers
-beside two storage servers (until December 2026 3 to 8 HGX servers bought a 64 × 100 GbE pair, USD
-76,000, for 10 to 20 ports)."""
-
 def _units(book: PriceBook, item_id: str) -> int:
     """Height of one of the price file's switches [U] (1 U where the file has none)."""
     item = book.item(item_id)
@@ -137,97 +102,6 @@ def spares_note(goodput: Goodput | None, bought: int, rack_scale: bool) -> tuple
         return (msg("no-spare-server", hours=goodput.repair_h, pct=100 * goodput.waiting_share),)
     return (msg("spare-servers-bought", n=bought, hours=goodput.repair_h, pct=100 * goodput.waiting_share),
             msg("spare-servers-cold", n=bought))  # out of the IT load (COLD_SPARE_W)
-
-
-def storage_terabytes(scenario: Scenario, desktops: bool = False) -> float:
-    """Shared storage a training job needs: ``CHECKPOINTS_KEPT`` resumable checkpoints and the
-    tokenised data set [TB]; serving keeps two copies of the weights [TB]; virtual desktops their
-    disks, profiles and golden image (``desktops``: the work is virtual desktops;
-    :func:`~configurator.core.procurement.desktop_storage.desktop_terabytes`, by user class; until
-    December 2026 none, and a 300-desktop bill had no storage for the desktops); video and render
-    jobs (no model) none: scenes and footage are not sized here."""
-    if scenario.workload.is_graphics:
-        return desktop_terabytes(scenario) if desktops else 0.0
-    params = scenario.model.total_params()
-    if scenario.workload.is_training:
-        return (CHECKPOINTS_KEPT * CHECKPOINT_BYTES_PER_PARAM * params
-                + DATASET_BYTES_PER_TOKEN * scenario.training.tokens) / 1e12
-    return 2 * 2.0 * params / 1e12
-
-
-def storage_quantity_tb(terabytes: float) -> float:
-    """The storage line's quantity: ``terabytes`` [TB] to a tenth of a TB, at least 0.1 TB [TB], so
-    that a few GB of weights are bought as 0.1 TB rather than listed as "0 TB" at no cost (16 × A10
-    serving Llama 3 8B, 0.032 TB, read "0.0 TB, 0 USD" until December 2026)."""
-    return max(round(terabytes, 1), STORAGE_STEP_TB) if terabytes > 0 else 0.0
-
-
-def storage_switches(servers: int, terabytes: float, ports: int) -> int:
-    """Storage-network switches for ``servers`` GPU servers reaching shared storage of
-    ``terabytes`` [TB] over ``ports``-port switches: every server's and storage node's ports
-    (:data:`STORAGE_PORTS_PER_SERVER`, :data:`STORAGE_PORTS_PER_NODE`; at least
-    :data:`STORAGE_NODES_MIN` nodes of :data:`STORAGE_NODE_TB`), in a non-blocking fat tree
-    (:func:`fat_tree_switches`), at least a redundant pair; none for one server, whose storage
-    is its own drives. Called only for a bill that buys the storage
-    (:func:`storage_terabytes` above zero): a bill without storage buys no storage network (until
-    December 2026 a 500-desktop VDI bill bought a pair of 64-port switches, USD 76,000, with no
-    storage behind them)."""
-    if servers <= 1:
-        return 0
-    return max(STORAGE_SWITCHES_MIN, sum(fat_tree_switches(storage_endpoints(servers, terabytes), ports)))
-
-
-def storage_endpoints(servers: int, terabytes: float) -> int:
-    """Storage-network ports of ``servers`` GPU servers and the storage servers of ``terabytes`` [TB]
-    (:func:`storage_nodes`): :data:`STORAGE_PORTS_PER_SERVER` and :data:`STORAGE_PORTS_PER_NODE`
-    each [count]."""
-    return servers * STORAGE_PORTS_PER_SERVER + storage_nodes(terabytes) * STORAGE_PORTS_PER_NODE
-
-
-def storage_nodes(terabytes: float) -> int:
-    """Storage servers holding ``terabytes`` [TB] of shared storage: :data:`STORAGE_NODE_TB` each, at
-    least :data:`STORAGE_NODES_MIN` (a highly available pair); none without shared storage (a
-    transcoding or render farm's front-end network, :func:`front_end_network`) [count]."""
-    if terabytes <= 0:
-        return 0
-    return max(STORAGE_NODES_MIN, math.ceil(terabytes / STORAGE_NODE_TB))
-
-
-def front_end_network(servers: int, requests_in: bool) -> bool:
-    """Whether ``servers`` GPU servers need the storage and in-band switch pair even without shared
-    storage to reach: more than one server whose users' work comes in and goes out over the network
-    (``requests_in``: requests, desktop sessions, streams, render jobs). Until December 2026 only a bill
-    buying storage bought it: 200 4K transcoding streams on 7 servers had only the management switch."""
-    return requests_in and servers > 1
-
-
-def storage_direct_attach(servers: int, terabytes: float, requests_in: bool) -> bool:
-    """Whether ``servers`` GPU servers (more than one) reach shared storage of ``terabytes`` [TB]
-    cabled straight to its storage servers, with no storage switch: each server's
-    :data:`STORAGE_PORTS_PER_SERVER` ports take one cable to each storage server
-    (:func:`storage_nodes`) and each storage server's :data:`STORAGE_PORTS_PER_NODE` ports one from
-    each GPU server, so every server still reaches both storage servers of the pair over its own
-    cable (redundant as the dual-homed switch pair is). In-band management runs over the management
-    switch (:data:`MANAGEMENT_PORTS_PER_SERVER`). Not for a deployment whose users' requests come in
-    over that network (``requests_in``: serving, graphics), whose front end needs the switch. Two
-    training servers with a storage pair hold it: until December 2026 such a bill bought a pair of
-    64 × 100 GbE switches (USD 76,000) for 8 ports (procurement.md: storage and management are
-    separate, smaller fabrics)."""
-    if requests_in or servers <= 1:
-        return False
-    return servers <= STORAGE_PORTS_PER_NODE and storage_nodes(terabytes) <= STORAGE_PORTS_PER_SERVER
-
-
-def storage_switch_item(training: bool, scale_out: bool, kind: ServerType) -> str:
-    """The price file's storage and in-band switch for a deployment: :data:`FRONT_END_SWITCH` (25
-    GbE) for serving or graphics on general-purpose PCIe servers (``kind``, the deployment's
-    :func:`~configurator.core.procurement.servers.server_type`: its ``general_purpose`` flag) without a
-    scale-out fabric (``scale_out``); else :data:`STORAGE_FABRIC_SWITCH` (100 GbE): a training job
-    (``training``) writes checkpoints and reads its data set over it, and a fabric's or a baseboard
-    server's in-band NICs are 100 GbE or faster; :data:`STORAGE_SWITCH_SIZES` sizes it to the ports.
-    Until December 2026 the housing was read a second time here, from the server item's id
-    (``server-pcie-`` and its siblings)."""
-    return FRONT_END_SWITCH if kind.general_purpose and not training and not scale_out else STORAGE_FABRIC_SWITCH
 
 
 def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float,
@@ -284,20 +158,83 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
 
 def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: bool,
                        basis: PriceBasis) -> BillOfMaterials:
+    """The bill itself (:func:`bill_of_materials`, unkept): at the users' desks the workstations'
+    (:func:`~configurator.core.procurement.workstations.workstation_bill`); in a data centre the cards and
+    their servers, the spares, the scale-out, management and storage networks, the storage, the racks, the
+    installation and the software, sorted by kind, with the IT load and the bill's notes."""
     if at_desks(scenario):  # monitors cabled to the card at each desk: workstations, not a data centre
         return workstation_bill(scenario, card, book, basis)
+    h = _housed(scenario, card, book)
+    lines, boards = _card_lines(h, basis)
+    lines += _server_lines(h)
+    goodput = deployment_goodput(scenario, card, book)
+    spare = goodput.spare_servers if goodput and spares and not h.kind.rack_scale else 0
+    lines += _spare_lines(h, basis, goodput if spares else None)
+    total_servers = h.servers + spare  # cold spares: racked and managed, outside the scale-out fabric
+    fabric_net = _scale_out(h, total_servers)
+    storage = _management_and_storage(h, total_servers, fabric_net.spans_servers)
+    lines += fabric_net.lines + storage.lines
+    cooling = _cooling(h)
+    compute_racks = _compute_racks(h, cooling, total_servers)
+    network_racks = _network_racks(h, compute_racks, total_servers, fabric_net, storage)
+    lines += _rack_lines(h, cooling, compute_racks, network_racks)
+    lines += _installation_lines(book, sum(line.total or 0.0 for line in lines))
+    lines += _software_lines(card, scenario, book, h.rate, storage.desktops)
+    order = {k: i for i, k in enumerate(ITEM_KINDS)}
+    lines.sort(key=lambda line: (order.get(line.kind, len(order)), line.yearly))
+    notes = owned_notes(card, h.kind, h.home) + spares_note(goodput if spares else None, spare, h.kind.rack_scale) \
+        + fabric_net.notes + _storage_notes(scenario, storage, total_servers)
+    gpus, unit = gpus_bought(card, scenario.count, h.servers, h.kind, boards)
+    gpus = h.home.cards if unit in ("server", "card") else gpus  # an owned server's empty places are not bought
+    return BillOfMaterials(tuple(lines), scenario.economics.currency, total_servers, h.kind.cards_each,
+                           compute_racks + network_racks, cooling.liquid, _it_kw(h, cooling, spare, fabric_net),
+                           h.host_w, goodput, notes=notes, gpus_bought=gpus, purchase_unit=unit)
+
+
+@dataclass(frozen=True)
+class _Housed:
+    """What every step of a data centre's bill reads: the scenario's cards, the server type that holds them
+    (:func:`~configurator.core.procurement.servers.server_type`), the servers at work [count], its price-file
+    item, where the cards owned and bought go (:func:`~configurator.core.procurement.servers.housing`), the
+    price book and its rate [currency/USD]."""
+
+    scenario: Scenario
+    card: Card
+    book: PriceBook
+    rate: float
+    per_node: int
+    kind: ServerType
+    servers: int
+    server_item: UnitPrice | None
+    home: Housing
+
+    @property
+    def host_w(self) -> float | None:
+        """One server's own power, its cards apart [W]; None where the price file has none."""
+        return self.server_item.power_w if self.server_item else None
+
+
+def _housed(scenario: Scenario, card: Card, book: PriceBook) -> _Housed:
+    """The cards of ``scenario`` in their servers (:class:`_Housed`)."""
     e, count, per_node = scenario.economics, scenario.count, host_cards_per_server(scenario, card)
-    rate = book_rate(book, e.usd_to_currency)
     kind = server_type(card, per_node, count)
     servers = servers_needed(card, per_node, count)
-    lines: list[BomLine] = []
     server_item = book.item(kind.item_id) if kind.item_id else None
     home = housing(card, count, servers, kind, e.owned_cards)  # owned modules come in their servers
+    return _Housed(scenario, card, book, book_rate(book, e.usd_to_currency), per_node, kind, servers, server_item,
+                   home)
+
+
+def _card_lines(h: _Housed, basis: PriceBasis) -> tuple[list[BomLine], int | None]:
+    """The cards bought (whole boards where a board holds several GPUs), the places of a baseboard bought full
+    that the layout leaves unused, and the cards owned (no price); with the boards bought [count] (None: the
+    cards are bought one by one)."""
+    card, count, home = h.card, h.scenario.count, h.home
     owned, working = home.owned_used, home.owned_used - home.owned_idle  # owned: in the servers at work
-    card_line = _card_line(card, count, basis, server_item)
-    boards = None
+    card_line = _card_line(card, count, basis, h.server_item)
+    lines, boards = [], None
     if count > working and card.gpus_per_board > 1 and not owned:  # a multi-GPU board (A16) is bought whole
-        boards = boards_needed(count, card, kind.cards_each)
+        boards = boards_needed(count, card, h.kind.cards_each)
         lines.append(replace(card_line, quantity=boards, unit="per board", role="board"))
     elif count > working:  # into the owned servers' empty places first, then in whole servers
         lines.append(replace(card_line, quantity=count - working))
@@ -307,137 +244,237 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if owned:
         lines.append(replace(card_line, quantity=owned, unit_price=0.0, source="owned", confidence="owned",
                              role="owned"))
-    if kind.item_id:
-        unnamed = kind.rack_scale and (server_item is None or server_item.unit_price is None)  # a quote completes it
-        said = msg("rack-system-of", gpus=kind.gpus, card=card.name, item=kind.item_id) if unnamed else None
-        server_line = replace(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else "",
-                                    name=said.text if said else None), said=said)
-        housed = home.servers_owned
-        if servers > housed:
-            lines.append(replace(server_line, quantity=servers - housed))
-        if housed:
-            lines.append(replace(server_line, quantity=housed, unit_price=0.0, source="owned", confidence="owned",
-                                 role="owned"))
+    return lines, boards
 
-    goodput = deployment_goodput(scenario, card, book)
-    if goodput is not None:
-        if spares and goodput.spare_servers and kind.item_id and not kind.rack_scale:
-            n = goodput.spare_servers
-            lines.append(_line(book, kind.item_id, n, rate, name=f"spare servers ({n} × {kind.cards_each} cards)",
-                               role="spare"))
-            spare_cards = _card_line(card, n * kind.cards_each, basis, server_item)
-            lines.append(BomLine(**{**spare_cards.__dict__, "name": f"{card.name} (spares)", "role": "spare"}))
-    spare = goodput.spare_servers if goodput and spares and not kind.rack_scale else 0
-    total_servers = servers + spare  # cold spares: racked and managed, outside the scale-out fabric
 
-    # serving spans servers where one copy does, or the copies sharing one set of experts do (attention
-    # data parallel with the experts over several servers: the dispatch and combine cross the network)
+def _server_lines(h: _Housed) -> list[BomLine]:
+    """The servers bought (a rack-scale system whole: a quote completes one the file has no price for) and
+    those owned (no price); none for cards that need no server."""
+    kind = h.kind
+    if not kind.item_id:
+        return []
+    unnamed = kind.rack_scale and (h.server_item is None or h.server_item.unit_price is None)  # a quote completes it
+    said = msg("rack-system-of", gpus=kind.gpus, card=h.card.name, item=kind.item_id) if unnamed else None
+    server_line = replace(_line(h.book, kind.item_id, h.servers, h.rate, role="system" if kind.rack_scale else "",
+                                name=said.text if said else None), said=said)
+    lines, housed = [], h.home.servers_owned
+    if h.servers > housed:
+        lines.append(replace(server_line, quantity=h.servers - housed))
+    if housed:
+        lines.append(replace(server_line, quantity=housed, unit_price=0.0, source="owned", confidence="owned",
+                             role="owned"))
+    return lines
+
+
+def _spare_lines(h: _Housed, basis: PriceBasis, goodput: Goodput | None) -> list[BomLine]:
+    """The cold spare servers a training job on several servers buys, with their cards
+    (:func:`~configurator.core.procurement.goodput.deployment_goodput`; ``goodput`` None: no spares asked)."""
+    kind = h.kind
+    if goodput is None or not goodput.spare_servers or not kind.item_id or kind.rack_scale:
+        return []
+    n = goodput.spare_servers
+    spare_cards = _card_line(h.card, n * kind.cards_each, basis, h.server_item)
+    return [_line(h.book, kind.item_id, n, h.rate, name=f"spare servers ({n} × {kind.cards_each} cards)",
+                  role="spare"),
+            BomLine(**{**spare_cards.__dict__, "name": f"{h.card.name} (spares)", "role": "spare"})]
+
+
+@dataclass(frozen=True)
+class _ScaleOut:
+    """The scale-out fabric a deployment buys where its work spans servers: its NICs, switches by tier and
+    links (lines), the switches per tier [count], their height [U] and power [W], and a note where two
+    servers are cabled back to back."""
+
+    spans_servers: bool
+    lines: list[BomLine] = field(default_factory=list)
+    tiers: tuple[int, ...] = ()
+    switch_units: int = 0
+    switch_w: float = 0.0
+    notes: tuple[Message, ...] = ()
+
+
+def _scale_out(h: _Housed, total_servers: int) -> _ScaleOut:
+    """The scale-out fabric (:class:`_ScaleOut`): training on several servers, or serving where one copy, or
+    the copies sharing one set of experts (attention data parallel with the experts over several servers:
+    the dispatch and combine cross the network), spans servers; a rail per GPU at the card's network share
+    (:func:`~configurator.core.training_speed.fabric`) in :data:`SCALE_OUT_PORT_GBPS` ports; two servers
+    back to back, more in a fat tree (:func:`fat_tree_switches`)."""
+    s, card, book, kind, servers = h.scenario, h.card, h.book, h.kind, h.servers
     spans_servers = total_servers > 1 and (
-        scenario.workload.is_training or scenario.model_parallel * scenario.expert_copies > kind.cards_each)
-    switches, switch_w, tiers, fabric_notes = 0, 0.0, (), ()
-    if spans_servers:
-        net = fabric(card, per_node, scenario.assumptions)
-        port_gbps = net.network_gbps * 8
-        endpoints = math.ceil(servers * kind.cards_each * port_gbps / SCALE_OUT_PORT_GBPS)
-        if card.interconnect.scale_out_gbps is None:  # NICs are bought; Gaudi-class cards have them on chip
-            lines.append(_line(book, "nic-400g", endpoints, rate))
-        fabric_kind = "infiniband" if card.vendor == "NVIDIA" else "ethernet"
-        switch_id, ports = scale_out_switch(book, fabric_kind, endpoints)
-        switch = book.item(switch_id)
-        cabled = back_to_back(servers)  # two servers: one cable a rail, no switch
-        tiers = () if cabled else fat_tree_switches(endpoints, ports)
-        links = back_to_back_cables(kind.cards_each, port_gbps, SCALE_OUT_PORT_GBPS) if cabled \
-            else fabric_links(endpoints, tiers, ports)
-        if cabled:
-            said = "scale-out-back-to-back-ib" if SUBNET_MANAGED[fabric_kind] else "scale-out-back-to-back"
-            fabric_notes = (msg(said, servers=servers, links=links),)  # InfiniBand: OpenSM on a host
-        names = ("leaf", "spine", "core")
-        for tier, n in zip(names, tiers):
-            lines.append(_line(book, switch_id, n, rate, name=f"scale-out {tier} switches ({ports} × 400G ports)",
-                               role=tier))
-            switch_w += n * ((switch.power_w if switch else None) or 0.0)
-        lines.append(_line(book, "link-400g", links, rate))
-        switches += sum(tiers)
-    switch_units = 0  # height of the switches [U]
-    if spans_servers:
-        switch_units += sum(tiers) * _units(book, switch_id)
+        s.workload.is_training or s.model_parallel * s.expert_copies > kind.cards_each)
+    if not spans_servers:
+        return _ScaleOut(False)
+    net = fabric(card, h.per_node, s.assumptions)
+    port_gbps = net.network_gbps * 8
+    endpoints = math.ceil(servers * kind.cards_each * port_gbps / SCALE_OUT_PORT_GBPS)
+    lines = []
+    if card.interconnect.scale_out_gbps is None:  # NICs are bought; Gaudi-class cards have them on chip
+        lines.append(_line(book, "nic-400g", endpoints, h.rate))
+    fabric_kind = "infiniband" if card.vendor == "NVIDIA" else "ethernet"
+    switch_id, ports = scale_out_switch(book, fabric_kind, endpoints)
+    switch = book.item(switch_id)
+    cabled = back_to_back(servers)  # two servers: one cable a rail, no switch
+    tiers = () if cabled else fat_tree_switches(endpoints, ports)
+    links = back_to_back_cables(kind.cards_each, port_gbps, SCALE_OUT_PORT_GBPS) if cabled \
+        else fabric_links(endpoints, tiers, ports)
+    notes: tuple[Message, ...] = ()
+    if cabled:
+        said = "scale-out-back-to-back-ib" if SUBNET_MANAGED[fabric_kind] else "scale-out-back-to-back"
+        notes = (msg(said, servers=servers, links=links),)  # InfiniBand: OpenSM on a host
+    switch_w = 0.0
+    for tier, n in zip(("leaf", "spine", "core"), tiers):
+        lines.append(_line(book, switch_id, n, h.rate, name=f"scale-out {tier} switches ({ports} × 400G ports)",
+                           role=tier))
+        switch_w += n * ((switch.power_w if switch else None) or 0.0)
+    lines.append(_line(book, "link-400g", links, h.rate))
+    return _ScaleOut(True, lines, tiers, sum(tiers) * _units(book, switch_id), switch_w, notes)
+
+
+@dataclass(frozen=True)
+class _Storage:
+    """The management network, the shared storage and its storage and in-band network a deployment buys: the
+    lines, the switches [count] and their height [U]; the storage [TB], whether it is bought, whether it is
+    cabled straight to its storage servers, and whether the work is virtual desktops (their disks)."""
+
+    lines: list[BomLine]
+    switches: int
+    switch_units: int
+    terabytes: float
+    buys_storage: bool
+    direct: bool
+    desktops: bool
+
+
+def _management_and_storage(h: _Housed, total_servers: int, spans_servers: bool) -> _Storage:
+    """The management switches of several servers (:data:`MANAGEMENT_PORTS_PER_SERVER` each), the shared
+    storage (:func:`~configurator.core.procurement.storage.storage_terabytes`; the desktops' disks are bought
+    on one server too: they are not its boot drives) and its switches, none where one server's storage is
+    its own drives or the storage is cabled straight
+    (:func:`~configurator.core.procurement.storage.storage_direct_attach`)."""
+    s, book, rate = h.scenario, h.book, h.rate
+    lines, switches, units = [], 0, 0
     if total_servers > 1:
         mgmt = math.ceil(total_servers * MANAGEMENT_PORTS_PER_SERVER / 48)
         lines.append(_line(book, "switch-mgmt-48", mgmt, rate))
         switches += mgmt
-        switch_units += mgmt * _units(book, "switch-mgmt-48")
-    desktops = scenario.workload is Workload.VDI  # virtual desktops: their disks and vGPU licences
-    terabytes = storage_terabytes(scenario, desktops)
-    # the desktops' disks are bought on one server too: they are not its boot drives
-    buys_storage = terabytes > 0 and (scenario.workload.is_training or total_servers > 1 or desktops)
+        units += mgmt * _units(book, "switch-mgmt-48")
+    desktops = s.workload is Workload.VDI  # virtual desktops: their disks and vGPU licences
+    terabytes = storage_terabytes(s, desktops)
+    buys_storage = terabytes > 0 and (s.workload.is_training or total_servers > 1 or desktops)
     if buys_storage:
         lines.append(_line(book, "storage-nvme-per-tb", storage_quantity_tb(terabytes), rate))
     shared = terabytes if buys_storage else 0.0  # storage servers on the network
     storage_id, storage_ports = smallest_switch(
-        book, STORAGE_SWITCH_SIZES[storage_switch_item(scenario.workload.is_training, spans_servers, kind)],
+        book, STORAGE_SWITCH_SIZES[storage_switch_item(s.workload.is_training, spans_servers, h.kind)],
         storage_endpoints(total_servers, shared))
-    requests_in = not scenario.workload.is_training  # users' requests, sessions or streams
+    requests_in = not s.workload.is_training  # users' requests, sessions or streams
     direct = buys_storage and storage_direct_attach(total_servers, terabytes, requests_in)
     n_storage = storage_switches(total_servers, shared, storage_ports) \
         if (buys_storage and not direct) or front_end_network(total_servers, requests_in) else 0
     if n_storage:  # shared storage or users several servers reach; one server's storage is its own drives
         lines.append(_line(book, storage_id, n_storage, rate))
         switches += n_storage
-        switch_units += n_storage * _units(book, storage_id)
+        units += n_storage * _units(book, storage_id)
+    return _Storage(lines, switches, units, terabytes, buys_storage, direct, desktops)
 
-    host_w = server_item.power_w if server_item else None
+
+def _storage_notes(scenario: Scenario, storage: _Storage, total_servers: int) -> tuple[Message, ...]:
+    """What the bill says of its storage: the desktops' disks it sizes, and storage cabled straight."""
+    notes: tuple[Message, ...] = ()
+    if storage.buys_storage and storage.desktops:
+        notes += desktop_storage_note(scenario, storage.terabytes)
+    if storage.direct:
+        notes += (msg("storage-direct-attach", servers=total_servers, nodes=storage_nodes(storage.terabytes)),)
+    return notes
+
+
+@dataclass(frozen=True)
+class _Cooling:
+    """One server's power and how its racks are cooled: at work with its cards at board power [kW] (None
+    without a board power), as the racks are sized [kW] (idle modules at idle power; a rack-scale system's
+    published power), and whether liquid-cooled (None: unknown)."""
+
+    full_kw: float | None
+    server_kw: float | None
+    liquid: bool | None
+
+
+def _cooling(h: _Housed) -> _Cooling:
+    """A server's power and its cooling (:class:`_Cooling`): a rack-scale system, or a node its makers build
+    liquid-cooled, as published (:attr:`UnitPrice.cooling`); else liquid above an air-cooled rack's power."""
+    card, kind, item, host_w = h.card, h.kind, h.server_item, h.host_w
     full_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000  # one at work
-    fullest = server_power_w(card, count, kind, host_w or 0.0, e.owned_cards)  # idle modules at idle power
+    fullest = server_power_w(card, h.scenario.count, kind, host_w or 0.0, h.scenario.economics.owned_cards)
     server_kw = full_kw if fullest is None or not sold_in_servers(card) else fullest / 1000
-    if server_kw is None and kind.rack_scale and server_item is not None and server_item.system_power_w:
-        server_kw = server_item.system_power_w / 1000  # the whole system's published power: its cards have none
-    air_kw = book.rate("air_cooled_rack_kw")
+    if server_kw is None and kind.rack_scale and item is not None and item.system_power_w:
+        server_kw = item.system_power_w / 1000  # the whole system's published power: its cards have none
+    air_kw = h.book.rate("air_cooled_rack_kw")
     if kind.rack_scale:  # as its maker publishes it (:attr:`UnitPrice.cooling`), not assumed
-        cooling = server_item.cooling if server_item is not None else None
+        cooling = item.cooling if item is not None else None
         liquid: bool | None = None if cooling is None else cooling == "liquid"
-    elif server_item is not None and server_item.cooling is not None:  # a node its makers build liquid-cooled
-        liquid = server_item.cooling == "liquid"  # (the 4-GH200 blade nodes) whatever its power per rack
+    elif item is not None and item.cooling is not None:  # a node its makers build liquid-cooled
+        liquid = item.cooling == "liquid"  # (the 4-GH200 blade nodes) whatever its power per rack
     else:
         liquid = server_kw is not None and server_kw > air_kw
-    if kind.rack_scale:  # a system of several racks (CloudMatrix 384: 16) stands in all of them
-        compute_racks = total_servers * ((server_item.racks if server_item else None) or 1)
-    elif kind.item_id:
-        limit = book.rate("liquid_cooled_rack_kw") if liquid else air_kw
-        by_power = max(1, int(limit // server_kw)) if server_kw else 1
-        by_space = max(1, RACK_UNITS // ((server_item.rack_units if server_item else None) or 4))
-        compute_racks = math.ceil(total_servers / min(by_power, by_space))
-    else:
-        compute_racks = 0
-    server_units = (server_item.rack_units if server_item else None) or 4
+    return _Cooling(full_kw, server_kw, liquid)
+
+
+def _compute_racks(h: _Housed, cooling: _Cooling, total_servers: int) -> int:
+    """Racks of the servers, spares included: a rack-scale system stands in all of its racks (CloudMatrix
+    384: 16); servers as many to a rack as its power (air or liquid) and its :data:`RACK_UNITS` allow; none
+    for cards without a server [count]."""
+    kind, item, book = h.kind, h.server_item, h.book
+    if kind.rack_scale:
+        return total_servers * ((item.racks if item else None) or 1)
+    if not kind.item_id:
+        return 0
+    limit = book.rate("liquid_cooled_rack_kw") if cooling.liquid else book.rate("air_cooled_rack_kw")
+    by_power = max(1, int(limit // cooling.server_kw)) if cooling.server_kw else 1
+    by_space = max(1, RACK_UNITS // ((item.rack_units if item else None) or 4))
+    return math.ceil(total_servers / min(by_power, by_space))
+
+
+def _network_racks(h: _Housed, compute_racks: int, total_servers: int, scale_out: _ScaleOut,
+                   storage: _Storage) -> int:
+    """Network racks for the switches (:data:`SWITCHES_PER_NETWORK_RACK`); none where there is no fabric of
+    more than one tier and the switches fit in the compute racks' free height, beside the servers [count]."""
+    kind, item = h.kind, h.server_item
+    server_units = (item.rack_units if item else None) or 4
     free_units = compute_racks * RACK_UNITS - total_servers * server_units if kind.item_id and not kind.rack_scale \
         else 0
-    top_of_rack = (not spans_servers or len(tiers) <= 1) and switch_units <= free_units  # beside the servers
-    network_racks = math.ceil(switches / SWITCHES_PER_NETWORK_RACK) if switches and not top_of_rack else 0
-    racks = compute_racks + network_racks
-    if compute_racks and not kind.rack_scale:  # a rack-scale system's price includes its rack and cooling
-        lines.append(_line(book, "rack-liquid" if liquid else "rack-air", compute_racks, rate))
+    switches = sum(scale_out.tiers) + storage.switches
+    top_of_rack = (not scale_out.spans_servers or len(scale_out.tiers) <= 1) \
+        and scale_out.switch_units + storage.switch_units <= free_units  # beside the servers
+    return math.ceil(switches / SWITCHES_PER_NETWORK_RACK) if switches and not top_of_rack else 0
+
+
+def _rack_lines(h: _Housed, cooling: _Cooling, compute_racks: int, network_racks: int) -> list[BomLine]:
+    """The compute racks, air- or liquid-cooled (a rack-scale system's price includes its rack and cooling),
+    and the network racks."""
+    lines = []
+    if compute_racks and not h.kind.rack_scale:
+        lines.append(_line(h.book, "rack-liquid" if cooling.liquid else "rack-air", compute_racks, h.rate))
     if network_racks:
-        lines.append(_line(book, "rack-air", network_racks, rate, name="network racks (air-cooled)",
+        lines.append(_line(h.book, "rack-air", network_racks, h.rate, name="network racks (air-cooled)",
                            role="network-rack"))
-    if server_kw is None or full_kw is None:  # no board power: none, or a rack-scale system's published power
-        it_kw = None if server_kw is None else server_kw * servers + switch_w / 1000  # (bought whole: no spares)
-    else:  # the servers at work; the cold spares powered off in their slots (COLD_SPARE_W)
-        it_kw = _working_kw(card, count, servers, home, host_w) + COLD_SPARE_W * spare / 1000 + switch_w / 1000
-    hardware = sum(line.total or 0.0 for line in lines)
+    return lines
+
+
+def _installation_lines(book: PriceBook, hardware: float) -> list[BomLine]:
+    """Installation and cabling: the price book's share of the ``hardware`` [currency]; none without one."""
     install = book.rate("installation_share", 0.0)
-    if install:
-        lines.append(BomLine("facility", "installation", "installation and cabling", 1, "per deployment",
-                             hardware * install, "share of hardware", book.price_date, "estimate"))
-    lines.extend(_software_lines(card, scenario, book, rate, desktops))
-    order = {k: i for i, k in enumerate(ITEM_KINDS)}
-    lines.sort(key=lambda line: (order.get(line.kind, len(order)), line.yearly))
-    notes = owned_notes(card, kind, home) + spares_note(goodput if spares else None, spare, kind.rack_scale) \
-        + fabric_notes
-    if buys_storage and desktops:
-        notes += desktop_storage_note(scenario, terabytes)
-    if direct:
-        notes += (msg("storage-direct-attach", servers=total_servers, nodes=storage_nodes(terabytes)),)
-    gpus, unit = gpus_bought(card, count, servers, kind, boards)
-    gpus = home.cards if unit in ("server", "card") else gpus  # an owned server's empty places are not bought
-    return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.cards_each, racks, liquid, it_kw, host_w,
-                           goodput, notes=notes, gpus_bought=gpus, purchase_unit=unit)
+    if not install:
+        return []
+    return [BomLine("facility", "installation", "installation and cabling", 1, "per deployment",
+                    hardware * install, "share of hardware", book.price_date, "estimate")]
+
+
+def _it_kw(h: _Housed, cooling: _Cooling, spare: int, scale_out: _ScaleOut) -> float | None:
+    """The IT load [kW]: the servers at work (:func:`_working_kw`), the ``spare`` servers powered off in
+    their slots (:data:`COLD_SPARE_W`) and the scale-out switches; with no board power, a rack-scale system's
+    published power (bought whole: no spares), or None."""
+    switch_kw = scale_out.switch_w / 1000
+    if cooling.server_kw is None or cooling.full_kw is None:
+        return None if cooling.server_kw is None else cooling.server_kw * h.servers + switch_kw
+    return _working_kw(h.card, h.scenario.count, h.servers, h.home, h.host_w) + COLD_SPARE_W * spare / 1000 \
+        + switch_kw

@@ -19,6 +19,18 @@ KIND_BY_ITEM = {"workstation-1gpu": "workstation"}
 (``kind`` "server") but is none (until December 2026 the bill's "Servers: Deskside workstations")."""
 
 
+KINDS = {"accelerator": "Accelerators", "server": "Servers", "network": "Network", "storage": "Storage",
+         "rack": "Racks", "facility": "Facility", "software": "Software", "workstation": "Workstations"}
+"""Label id of each kind a bill names its lines by (the price file's kinds and :data:`KIND_BY_ITEM`'s): the
+printed summary's bill and capex line and the window's BOM panel read them here (until December 2026 the
+report's ``KIND_LABELS`` and the panel's ``kind_names``, in two translation systems)."""
+
+
+def kind_label(kind: str, w: Words) -> str:
+    """The name of a bill's ``kind`` (:data:`KINDS`) in ``w``'s language; a kind not listed as it is."""
+    return w(KINDS.get(kind, kind))
+
+
 def line_kind(line) -> str:
     """The kind ``line`` (a ``BomLine``) is named by in a bill: :data:`KIND_BY_ITEM`, else its own."""
     return KIND_BY_ITEM.get(line.item_id, line.kind)

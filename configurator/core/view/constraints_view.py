@@ -23,6 +23,7 @@ Qt-free.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from configurator.core.message_numbers import latency_unit
 from configurator.core.scenario import Scenario
@@ -31,6 +32,9 @@ from configurator.core.verdicts import ORIGIN_SET, Verdict
 from configurator.core.view.family_view import view_of
 from configurator.core.view.names import CONSTRAINT_NAMES, SERVING_USES
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, label, write
+
+if TYPE_CHECKING:  # the what-fits question loads the estimator: not at the editor's start
+    from configurator.core.what_fits import ServingTargets
 
 ORIGIN_LABELS = {"chat": "default for interactive chat", "api": "default for an API", SET: "your targets"}
 """Label ids of whose latency targets they are (``LatencyTargets.*_origin``)."""
@@ -116,11 +120,13 @@ fills its copies (:func:`~configurator.core.serving_use.unsized_batch`; before s
 one sequence at a time, Qwen 2.5 72B at 26.51 USD per million tokens against 0.631 USD at 256 at once)."""
 
 
-def target_amounts(targets: LatencyTargets) -> tuple[Amount | None, Amount | None]:
+def target_amounts(targets: LatencyTargets | ServingTargets) -> tuple[Amount | None, Amount | None]:
     """The time-to-first-token and time-per-output-token targets as every row that names them writes them: in
     ms, the unit of the rows saying what was set, of the verdicts and of the boxes they are typed in (a first
     page said "first token ≤ 1.00 s" over "p90 ≤ 1,000 ms" for one target until December 2026, the goodput
-    row "1.00 s" beside "≤ 1,000 ms"); None for a target not set."""
+    row "1.00 s" beside "≤ 1,000 ms"; the what-fits question wrote its own until December 2026); None for a
+    target not set. ``targets``: a scenario's (:func:`~configurator.core.serving_use.latency_targets`) or the
+    what-fits question's (:class:`~configurator.core.what_fits.ServingTargets`) [ms]."""
     return (Amount(targets.ttft_ms / 1000, "ms") if targets.ttft_ms else None,
             Amount(targets.tpot_ms / 1000, "ms") if targets.tpot_ms else None)
 

@@ -6,6 +6,7 @@ by the command line (``what-fits``) and the window's dialog alike, in English or
 from __future__ import annotations
 
 from configurator.core.memory import usable_capacity_bytes
+from configurator.core.view.constraints_view import target_amounts
 from configurator.core.view.estimate_view import joined
 from configurator.core.view.layout_view import serving_experts
 from configurator.core.view.names import ENGINES, PERCENTILES, WORKLOADS, model_name, weight_format_name
@@ -75,11 +76,11 @@ def question(answer: WhatFits) -> tuple[Phrase, ...]:
                          "output": Amount(base.serving.output_tokens, "count")}))
     basis = ("default for interactive chat: MLPerf's server limits, faster than a person reads"
              if t == INTERACTIVE_TARGETS else "the targets given")
+    ttft, tpot = target_amounts(t)  # in ms, as the table's latency columns and the constraint rows write them
     lines.append(Phrase("A user counts while the first token comes within {ttft} and each next one within {tpot} "
                         "for {p} of requests ({basis})",
-                        # in ms, as the table's latency columns and the constraint rows ("1.00 秒" beside "455 ms")
-                        {"ttft": Amount(t.ttft_ms / 1000, "ms"), "tpot": Amount(t.tpot_ms / 1000, "ms"),
-                         "p": PERCENTILES.get(t.percentile, f"p{t.percentile}"), "basis": basis}))
+                        {"ttft": ttft, "tpot": tpot, "p": PERCENTILES.get(t.percentile, f"p{t.percentile}"),
+                         "basis": basis}))
     if base.constraints.deadline_hours is not None:
         lines.append(Phrase("Deadline: {deadline}; a training row that takes longer for its token budget reads "
                             "\"fits, over the deadline\"", {"deadline": Amount(base.constraints.deadline_hours, "h")}))

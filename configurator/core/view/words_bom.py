@@ -5,6 +5,14 @@ servers; network; storage; racks; licences), keyed by the exact English, merged 
 from __future__ import annotations
 
 ZH_CN_BOM: dict[str, str] = {
+    # the kinds a bill names its lines by (core/view/bom_names.KINDS; "Facility" and "Workstations" are the
+    # catalogue's words of the assumptions row and the capacity table)
+    "Accelerators": "加速卡",
+    "Servers": "服务器",
+    "Network": "网络",
+    "Storage": "存储",
+    "Racks": "机柜",
+    "Software": "软件",
     "{item} — {role}": "{item}——{role}",  # a line's item and what it is there for: Chinese dash, unspaced
     "Accelerator cards (spares)": "加速卡（备件）",
     "whole boards, priced by the board": "按整块板卡购买，按板卡计价",

@@ -21,3 +21,48 @@ ZH_CN_CARD.update({
 })
 """The cooler a card is sold with (:data:`configurator.core.view.card_view.COOLERS`), and "not
 published" where the catalog leaves it unknown."""
+
+ZH_CN_CARD.update({
+    "Vendor": "厂商",
+    "GPU architecture": "架构",
+    "Year": "年份",
+    "Form factor": "外形规格",
+    "Usable memory": "可用显存",
+    "{n} (measured)": "{n}（实测）",
+    "Dense peak rates": "稠密峰值算力",
+    "{precision} dense": "{precision} 稠密",
+    "Power and links": "功耗与互联",
+    "Link bandwidth": "互联带宽",
+    "Cards per link domain": "每个互联域的卡数",
+    "Graphics and video": "图形与视频",
+    "Encoder generation": "编码器代次",
+    "Decoder generation": "解码器代次",
+    "AV1 encode": "AV1 编码",
+    "GPUs on the board": "每板 GPU 数",
+    "Logic die area": "逻辑芯片面积",
+    "Dated prices": "价格（注明日期）",
+    "{kind}, {date}": "{kind}，{date}",
+    "{amount}; confidence: {confidence}": "{amount}；可信度：{confidence}",
+    "list price (MSRP)": "厂商建议零售价（MSRP）",
+    "street price": "市场价",
+    "cloud, per card-hour": "云租用（每卡每小时）",
+    "Price": "价格",
+    "none known": "暂无",
+    "Note": "备注",
+    "Software stack: {stack}": "软件栈：{stack}",
+    "not rated": "未评级",
+    "supported": "支持",
+    "partial": "部分支持",
+    "{status} ({note})": "{status}（{note}）",
+    "TPP {tpp}, performance density {density} → {paragraph} (computed from the rates)":
+        "TPP {tpp}，性能密度 {density} → {paragraph}（由算力数据计算）",
+    "Export to China: {status}": "对华出口：{status}",
+    "Rule": "规则",
+    "Status as of": "状态日期",
+    "Low confidence: check a vendor datasheet before buying": "可信度低：采购前请核对厂商规格书",
+    "Specification confidence: {level}": "规格数据可信度：{level}",
+    "preliminary (announced, not shipping)": "初步（已发布未上市）",
+    "not verified": "未核实",
+})
+"""The view model of a card (:mod:`configurator.core.view.card_view`): the browser's details, ``catalog show``
+(moved from :mod:`configurator.core.view.words`, December 2026)."""

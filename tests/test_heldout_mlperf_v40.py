@@ -1,0 +1,47 @@
+"""The held-out MLPerf Inference v4.0 Llama 2 70B rows (issue 27 part 1: a round no row came from before): NVIDIA's
+closed 8x H100, 8x H200, 1x GH200 and 8x H100 NVL runs are predicted with the calibration's MLPerf case (FP8 weights
+and KV cache, the batch and layout of the round's configuration), each citing its result file at the results
+repository's commit; the 1,000 W H200 (CTS) runs are listed as excluded with their reason."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import accuracy  # noqa: E402
+from accuracy_heldout import CASES, EXCLUDED, SOURCE  # noqa: E402
+
+PUBLICATION = "mlperf-inference-v4.0"
+COMMIT = "3c4a1cf196b70175cfe7c59e067cd1d923aa4f3f"
+ALL = json.loads(accuracy.HELD_OUT.read_text(encoding="utf-8"))
+RECORDS = [r for r in ALL if r["publication"] == PUBLICATION]
+PREDICTED = [r for r in RECORDS if r["case"] != EXCLUDED]
+
+
+def test_the_round_holds_four_systems_in_one_block_and_its_1000w_runs_are_listed():
+    assert len(PREDICTED) == 8 and {r["setup"]["card"] for r in PREDICTED} == {"h100-sxm", "h200-sxm", "gh200-144gb",
+                                                                               "h100-nvl"}
+    positions = [i for i, r in enumerate(ALL) if r["publication"] == PUBLICATION]
+    assert positions == list(range(positions[0], positions[0] + len(positions)))  # one block
+    excluded = [r for r in RECORDS if r["case"] == EXCLUDED]
+    assert len(excluded) == 2 and all("1,000 W" in r["excluded"] for r in excluded)
+
+
+@pytest.mark.parametrize("record", PREDICTED, ids=[r["id"] for r in PREDICTED])
+def test_each_row_is_predicted_and_cites_its_file(record):
+    assert record["case"] in ("mlperf-offline", "mlperf-server") and record["date"] == "2024-03-27"
+    base = f"https://github.com/mlcommons/inference_results_v4.0/blob/{COMMIT}/"
+    assert record["url"].startswith(base) and record["url"].removeprefix(base) in record["source"]
+    assert record["setup"]["precision"] == "fp8" and "max_num_tokens" not in record["setup"]  # v4.1's build
+    rows = list(CASES[record["case"]](record))
+    assert rows and rows[0].row_id == record["id"] and rows[0].source == SOURCE
+    assert all(row.publication == PUBLICATION and row.predicted > 0 for row in rows)
+    if record["case"] == "mlperf-server":
+        assert len(rows) == 5 and set(record["values"]["latency_ms"]) == {"ttft_p50", "ttft_p99", "tpot_p50",
+                                                                         "tpot_p99"}

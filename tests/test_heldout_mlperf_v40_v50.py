@@ -1,4 +1,4 @@
-"""The held-out MLPerf Inference v4.0 Llama 2 70B rows (issue 27 part 1: a round no row came from before): NVIDIA's
+"""The held-out MLPerf Inference v4.0 and v5.0 Llama 2 70B rows (issue 27 part 1: rounds no row came from before): v4.0's NVIDIA
 closed 8x H100, 8x H200, 1x GH200 and 8x H100 NVL runs are predicted with the calibration's MLPerf case (FP8 weights
 and KV cache, the batch and layout of the round's configuration), each citing its result file at the results
 repository's commit; the 1,000 W H200 (CTS) runs are listed as excluded with their reason."""
@@ -45,3 +45,20 @@ def test_each_row_is_predicted_and_cites_its_file(record):
     if record["case"] == "mlperf-server":
         assert len(rows) == 5 and set(record["values"]["latency_ms"]) == {"ttft_p50", "ttft_p99", "tpot_p50",
                                                                          "tpot_p99"}
+
+
+V50 = [r for r in ALL if r["publication"] == "mlperf-inference-v5.0"]
+
+
+@pytest.mark.parametrize("record", V50, ids=[r["id"] for r in V50])
+def test_the_v50_rows_cite_the_copy_they_were_read_from_and_the_upstream_configuration(record):
+    """v5.0's result files are read from a copy of the results repository (the stored index holds none of the
+    upstream's); the configuration file is the upstream's, and each predicted row states its step tokens."""
+    copy = "https://github.com/ntuhpc/mlperf_inference_results_v5.0/blob/cf354115915ea369f05db424b051da8c5bf957dc/"
+    assert record["url"].startswith(copy) and "mlcommons/inference_results_v5.0 at 6069beb2" in record["source"]
+    if record["case"] == EXCLUDED:
+        assert "target_qps" in record["excluded"]
+        return
+    assert record["setup"]["max_num_tokens"] in (1536, 3584) and record["setup"]["tp"] == 1
+    rows = list(CASES[record["case"]](record))
+    assert len(rows) == 1 and rows[0].kind == "serving-offline" and rows[0].publication == "mlperf-inference-v5.0"

@@ -57,6 +57,7 @@ ALLOWED = {
     "vLLM", "SGLang", "TensorRT", "LLM", "transformers", "CUDA", "AWQ", "GPTQ", "GGUF", "EXL", "NVFP", "MLPerf",
     "MLCommons", "DeepSeek", "EAGLE", "MTP", "RadixAttention", "DistServe", "Splitwise", "Mooncake",
     "Zhong", "Patel", "Qin",  # cited authors
+    "DeepEP", "HybridEP",  # MoE token dispatchers (DeepSeek's and NVIDIA's libraries), product names
 }
 
 

@@ -291,6 +291,8 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         self.expert_overlap = self._check(self.tr("E&xpert all-to-all overlapped with compute"),
                                           "training.expert_overlap")
         form.addRow(self.expert_overlap)
+        self.moe_dispatcher = self._combo(labels.moe_dispatcher_names(), "training.moe_dispatcher")
+        self._row(form, "training.moe_dispatcher", self.moe_dispatcher)
         self.train_cuda_graphs = self._check(self.tr("Layers replayed from C&UDA graphs"), "training.cuda_graphs")
         form.addRow(self.train_cuda_graphs)
         self.optimizer_in_backward = self._check(self.tr("Optimizer step in back&ward (each gradient freed at once)"),
@@ -464,6 +466,7 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         self._enable_row(self.ep_row, model.is_moe, dense)
         self.expert_overlap.setEnabled(model.is_moe)
         self.expert_overlap.setToolTip(field_help("training.expert_overlap") if model.is_moe else dense)
+        self._enable_row(self.moe_dispatcher, model.is_moe, dense)
         for path, row in self.layout_rows.items():  # a field the work does not read is not shown
             shown = reads(workload, path)
             if self.cards_form.isRowVisible(row) != shown:  # only where it changes: each call lays the form out

@@ -96,6 +96,10 @@ def selective_policy_names() -> dict[str, str]:
     return named(_view.SELECTIVE_POLICY)
 
 
+def moe_dispatcher_names() -> dict[str, str]:
+    return named(_view.MOE_DISPATCHER)
+
+
 def pipeline_schedule_names() -> dict[str, str]:
     return named(_view.PIPELINE_SCHEDULE)
 

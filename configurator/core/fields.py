@@ -191,6 +191,15 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="MoE training: Megatron-LM's --overlap-moe-expert-parallel-comm, the expert all-to-all overlapped "
                 "with another micro-batch's compute (not beside full recomputation, which Megatron-LM refuses); "
                 "default off (exposed) unless the pipeline algorithm is dualpipe, which overlaps it itself"),
+    _f("training.moe_dispatcher", _t("ScenarioController", "MoE token dispatcher"), flag="--moe-dispatcher", help=_t(
+        "ScenarioEditor", "Mixture of experts: how tokens reach their experts on other cards (Megatron-LM "
+             "--moe-token-dispatcher-type). alltoall sends a token once for each expert it is routed to; the flex "
+             "dispatcher's DeepEP and HybridEP backends send it once to each other server that holds any of its "
+             "experts and forward it over NVLink there."),
+       cli_help="MoE training: Megatron-LM's token dispatcher, alltoall (--moe-token-dispatcher-type alltoall: a "
+                "token sent once per routed expert; default) or the flex dispatcher's deepep or hybridep backend "
+                "(a token sent once per other server holding its experts)",
+       row_label=_t("ScenarioEditor", "MoE dispatcher")),
     _f("training.cuda_graphs", _t("ScenarioController", "CUDA graphs in training"), flag="--train-cuda-graphs",
        cli_type="switch", help=_t(
         "ScenarioEditor", "The framework captures the layers in CUDA graphs and replays them (Megatron-Core "

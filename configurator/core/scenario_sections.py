@@ -1,5 +1,6 @@
-"""The parts of a scenario: parallelism, training, serving, graphics load, economics, constraints and
-assumptions, each a frozen and validated pydantic model. Re-exported by :mod:`configurator.core.scenario`."""
+"""The parts of a scenario: parallelism, training, serving, graphics load, economics, constraints (its own module,
+:mod:`configurator.core.scenario_constraints`) and assumptions, each a frozen and validated pydantic model.
+Re-exported by :mod:`configurator.core.scenario`."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from configurator.core.formulas import tp_overlap_tables as _tp_overlap_tables
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.pipeline_schedule import PipelineSchedule
 from configurator.core.quote import MAX_QUOTES, Quote
+from configurator.core.scenario_constraints import Constraints  # noqa: F401 - a part of the scenario (re-exported)
 from configurator.core.scenario_choices import (
     ActivationKernels,
     AttentionKernel,
@@ -183,6 +185,13 @@ class Training(_Frozen):
                     "another micro-batch's compute, not beside full recomputation (which Megatron-LM refuses); "
                     "off: exposed, as plain schedules run it. DualPipe (pipeline_algorithm) overlaps it whatever "
                     "this says (formulas/moe.expert_all_to_all_overlapped)")
+    moe_dispatcher: Literal["alltoall", "deepep", "hybridep"] = Field(
+        default=_moe.MOE_DISPATCHER_DEFAULT, exclude_if=lambda name: name == _moe.MOE_DISPATCHER_DEFAULT,
+        description="Megatron-LM's MoE token dispatcher: alltoall (--moe-token-dispatcher-type alltoall, a token "
+                    "sent once per routed expert) or the flex dispatcher's deepep or hybridep backend "
+                    "(--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend ...), which send a token once "
+                    "per remote server that holds its experts (formulas/moe.routed_all_to_all_seconds). Written to "
+                    "files only when not alltoall")
     cuda_graphs: bool = Field(
         default=False, exclude_if=lambda on: not on,
         description="the layers replayed from captured CUDA graphs (Megatron-Core --cuda-graph-impl, NeMo "
@@ -452,41 +461,6 @@ class Economics(_Frozen):
                 raise ValueError(f"'{quote.item}' is quoted twice; keep one quote per item")
             seen.add(quote.item)
         return quotes
-
-
-class Constraints(_Frozen):
-    """Goals and limits the user states (None = no limit); estimates warn when one is missed."""
-
-    deadline_hours: float | None = Field(
-        default=None, ge=0.01, le=87_660, description="the job must finish within (10 years at most) [h]")
-    budget: float | None = Field(
-        default=None, ge=1, le=1e12,
-        description="ceiling on what the deployment costs: buying, its capex (the bill of materials: cards, "
-                    "servers, network, storage, racks); renting, its rent for a month of service or for the whole "
-                    "job [currency]")
-    budget_basis: Literal["capex", "rent"] = Field(
-        default="capex", description="what the budget caps: 'capex' (buying) or 'rent' (renting: a month of a "
-                                     "service that runs on, or the whole job for one that ends)")
-    power_cap_kw: float | None = Field(
-        default=None, ge=0.01, le=1e7, description="facility power available: the average draw × PUE [kW]")
-    rack_power_kw: float | None = Field(
-        default=None, ge=0.01, le=10_000,
-        description="IT power one server may draw at its rack's PDU (cards at TDP and host, no PUE) [kW]")
-    min_tokens_per_s: float | None = Field(
-        default=None, ge=1, le=1e12, description="training throughput needed [tokens/s]")
-    requests_per_s: float | None = Field(default=None, ge=0.001, le=1e6, description="serving load to carry [1/s]")
-    tpot_ms: float | None = Field(default=None, ge=0.1, le=1e6, description="time per output token target [ms]")
-    ttft_ms: float | None = Field(default=None, ge=0.1, le=1e7, description="time to first token target [ms]")
-    latency_percentile: Literal[50, 90, 95, 99] | None = Field(
-        default=None, description="percentile of requests the time-per-token and first-token targets hold for under "
-                                  "the load (None = the serving use's: p90 for chat; MLPerf's server scenario: 99)")
-    region: Literal["cn", "other"] | None = Field(
-        default=None, description="where the cards are delivered: 'cn' leaves out cards whose US export status "
-                                  "for China is 'not permitted' and ranks only 'permitted' ones; 'licence "
-                                  "required' or 'unknown' are listed below the line, except, renting, a card "
-                                  "rented at a mainland-China rent (None = no export rule). "
-                                  "Rents: 'cn' ranks those sold in mainland China, 'other' and None those sold "
-                                  "outside it (procurement.card_price.RENT_MARKETS)")
 
 
 class Assumptions(_Frozen):

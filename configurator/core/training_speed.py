@@ -41,6 +41,7 @@ from configurator.core.formulas.dualpipe import paired_stage_work, runs_dualpipe
 from configurator.core.formulas.gemm_efficiency import product_precision
 from configurator.core.formulas.cp_comm import cp_comm_seconds
 from configurator.core.formulas.moe import (
+    deduplicates_across_servers,
     expert_all_to_all_overlapped,
     expert_parallel_exposed_seconds,
     overlapped_expert_compute_seconds,
@@ -222,12 +223,14 @@ def context_parallel_seconds(tokens, kv_dim: int, math_bytes: float, cp, layers,
 
 def expert_parallel_seconds(tokens, hidden: int, math_bytes: float, top_k: int, ep, moe_layers,
                             per_domain, net: Fabric, a: Assumptions, groups: int = 0, groups_per_token: int = 0,
-                            dispatch_bytes: float | None = None):
+                            dispatch_bytes: float | None = None, n_experts: int = 0, deduplicated: bool = False):
     """All-to-all traffic of expert parallelism on ``net`` [s], group-limited routing as the
     model has it, the dispatch at ``dispatch_bytes`` per element (None: ``math_bytes``, as the
-    combine) (:func:`configurator.core.formulas.communication.expert_parallel_seconds`)."""
+    combine), once per remote server where the dispatcher ``deduplicated`` (``n_experts`` routed experts)
+    (:func:`configurator.core.formulas.communication.expert_parallel_seconds`)."""
     return comm.expert_parallel_seconds(tokens, hidden, math_bytes, top_k, ep, moe_layers, per_domain,
-                                        *links(net, a), groups, groups_per_token, dispatch_bytes)
+                                        *links(net, a), groups, groups_per_token, dispatch_bytes, n_experts,
+                                        deduplicated)
 
 
 def host_link_gbps(card: Card) -> float:
@@ -452,7 +455,8 @@ def micro_batch_timing(
                                            moe_layers_on_stage(model, layers),
                                            data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,
                                            model.expert_groups, model.expert_groups_per_token,
-                                           training_dispatch_bytes(scenario, plan))
+                                           training_dispatch_bytes(scenario, plan), model.n_experts,
+                                           deduplicates_across_servers(train.moe_dispatcher))
     overlapped = expert_overlap_in_force(scenario)
     compute_s = float(overlapped_expert_compute_seconds(compute_s, all_to_all_s, overlapped))
     ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped))

@@ -2202,6 +2202,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>专家全对全通信重叠</translation>
     </message>
     <message>
+        <source>MoE token dispatcher</source>
+        <translation>混合专家词元分发器</translation>
+    </message>
+    <message>
         <source>CUDA graphs in training</source>
         <translation>训练中的 CUDA 图</translation>
     </message>
@@ -2683,6 +2687,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Mixture of experts: the framework runs one micro-batch&apos;s expert all-to-all under another&apos;s compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm); off, it waits on the critical path, as plain schedules run it.</source>
         <translation>混合专家模型：框架让一个微批次的专家全对全通信与另一个微批次的计算同时进行（DeepSeek-V3 DualPipe，Megatron-LM --overlap-moe-expert-parallel-comm）；关闭时它在关键路径上等待，普通调度即如此。</translation>
+    </message>
+    <message>
+        <source>Mixture of experts: how tokens reach their experts on other cards (Megatron-LM --moe-token-dispatcher-type). alltoall sends a token once for each expert it is routed to; the flex dispatcher&apos;s DeepEP and HybridEP backends send it once to each other server that holds any of its experts and forward it over NVLink there.</source>
+        <translation>混合专家：词元如何到达其他卡上的专家（Megatron-LM --moe-token-dispatcher-type）。alltoall 按词元路由到的每个专家各发一次；flex 分发器的 DeepEP 和 HybridEP 后端对持有其专家的每个其他服务器只发一次，再在该服务器内经 NVLink 转发。</translation>
+    </message>
+    <message>
+        <source>MoE dispatcher</source>
+        <translation>混合专家分发器</translation>
     </message>
     <message>
         <source>Tokens per training sequence</source>

@@ -414,14 +414,16 @@ def context_parallel_seconds(tokens, kv_dim, element_bytes, cp, layers, crosses_
 
 
 def expert_parallel_seconds(tokens, hidden, element_bytes, top_k, ep, moe_layers, per_domain, fast_gbps,
-                            network_gbps, efficiency, groups=0, groups_per_token=0, dispatch_bytes=None):
+                            network_gbps, efficiency, groups=0, groups_per_token=0, dispatch_bytes=None,
+                            n_experts=0, deduplicated=False):
     """All-to-all traffic of expert parallelism for one micro-batch on a rank [s], before any
     overlap (:func:`configurator.core.formulas.moe.expert_parallel_exposed_seconds`: the dispatch
     waits for the router and the experts for the dispatch unless the schedule overlaps them).
 
     Each token goes to ``top_k`` experts and comes back: ``tokens × top_k × hidden`` elements per
     all-to-all, :data:`EP_ALL_TO_ALLS_PER_LAYER` per MoE layer (Lepikhin et al. 2021 §2.2); with
-    group-limited routing once per remote node over the network
+    group-limited routing, or a dispatcher that deduplicates (``deduplicated``; ``n_experts`` routed
+    experts), once per remote node over the network
     (:func:`configurator.core.formulas.moe.routed_all_to_all_seconds`). Half of them run the
     dispatch's way (the forward dispatch and the combine's gradient) at ``dispatch_bytes`` [B] per
     element, half the combine's way (the forward combine and the dispatch's gradient) at
@@ -431,10 +433,10 @@ def expert_parallel_seconds(tokens, hidden, element_bytes, top_k, ep, moe_layers
     dispatch_bytes = element_bytes if dispatch_bytes is None else dispatch_bytes
     one_way = tokens * hidden
     dispatch = routed_all_to_all_seconds(one_way * dispatch_bytes, top_k, ep, per_domain, fast_gbps, network_gbps,
-                                         efficiency, groups, groups_per_token)
+                                         efficiency, groups, groups_per_token, n_experts, deduplicated)
     combine = dispatch if dispatch_bytes == element_bytes else \
         routed_all_to_all_seconds(one_way * element_bytes, top_k, ep, per_domain, fast_gbps, network_gbps,
-                                  efficiency, groups, groups_per_token)
+                                  efficiency, groups, groups_per_token, n_experts, deduplicated)
     return EP_ALL_TO_ALLS_PER_LAYER / 2 * moe_layers * (dispatch + combine) * (ep > 1)
 
 

@@ -262,27 +262,80 @@ def nodes_a_token_reaches(domains, groups, groups_per_token):
     return np.minimum(domains, groups_per_token * np.maximum(1.0, domains / groups))
 
 
+MOE_DISPATCHER_DEFAULT = "alltoall"
+"""The MoE token dispatcher a training scenario runs when it does not say (``Training.moe_dispatcher``):
+Megatron-LM's ``--moe-token-dispatcher-type alltoall``, an NCCL all-to-all of the tokens permuted expert
+by expert, so a token routed to ``k`` experts is sent ``k`` times whether or not two of them share a
+server (``MoEAlltoAllTokenDispatcher``: "permute tokens", then "A2A(EP)"; NVIDIA/Megatron-LM d98e8a6
+``megatron/core/transformer/moe/token_dispatcher.py``). What Megatron-Bridge's model providers set and
+torchtitan's expert parallelism does (benchmarks/data/notes-megatron-bridge-moe-2026-12-06.md)."""
+
+DEDUPLICATING_DISPATCHERS = ("deepep", "hybridep")
+"""Dispatchers (``Training.moe_dispatcher``) that send a token over the network once per remote server
+that holds any of its experts and forward it to those experts over NVLink there: Megatron-LM's flex
+dispatcher (``--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend deepep|hybridep``), whose
+DeepEP backend "removes redundant tokens during cross-node communication" (Megatron-LM d98e8a6
+``megatron/core/transformer/moe/README.md``, dispatcher table). DeepEP's normal kernels forward "from
+NVLink domain to RDMA domain" (deepseek-ai/DeepEP dd758ca ``docs/legacy.md``; DeepSeek-AI 2024, arXiv
+2412.19437, §3.2.2); HybridEP keeps one flag per token and remote node (``attn_to_rdma_map``,
+deepseek-ai/DeepEP hybrid-ep 94a9f8f ``csrc/hybrid_ep/backend/hybrid_ep_backend.cuh``)."""
+
+
+def deduplicates_across_servers(dispatcher: str) -> bool:
+    """Whether a token dispatcher sends each token once per remote server
+    (:data:`DEDUPLICATING_DISPATCHERS`), not once per routed expert (:data:`MOE_DISPATCHER_DEFAULT`)."""
+    return dispatcher in DEDUPLICATING_DISPATCHERS
+
+
+def domains_a_token_reaches(domains, n_experts, top_k):
+    """Fast domains (servers) of an expert-parallel group that one token's ``top_k`` experts sit in,
+    in expectation under uniform top-k routing over ``n_experts`` experts spread evenly over
+    ``domains`` domains [count]: ``N·(1 − Π_{i<k} (E − E/N − i)/(E − i))`` (a domain is missed when
+    all ``k`` distinct experts fall in the other ``E − E/N``; hypergeometric). At most ``min(k, N)``:
+    Qwen3-30B-A3B (128 experts, top 8) over 2 servers: 1.993, so 0.997 remote; over 8: 5.3.
+    ``domains`` may be an array."""
+    n = np.maximum(np.asarray(domains, dtype=float), 1.0)
+    others = n_experts - n_experts / n
+    missed = np.ones_like(n)
+    for i in range(int(top_k)):
+        missed = missed * np.clip((others - i) / (n_experts - i), 0.0, 1.0)
+    reached = n * (1.0 - missed)
+    return float(reached) if np.ndim(domains) == 0 else reached
+
+
 def routed_all_to_all_seconds(n_bytes_per_copy, top_k, ranks, per_domain, fast_gbps, network_gbps, efficiency,
-                              groups=0, groups_per_token=0):
+                              groups=0, groups_per_token=0, n_experts=0, deduplicated=False):
     """One dispatch (or combine) of an expert-parallel group of ``ranks`` cards [s]: each rank's
     tokens, ``n_bytes_per_copy`` [B] per routed copy, ``top_k`` copies
     (:func:`~configurator.core.formulas.collectives.all_to_all_seconds`, the share bound for other
     domains over the network).
 
-    With group-limited routing (``groups_per_token < groups``) a token crosses the network once
-    per remote node it reaches, not once per expert: DeepSeek-V3 sends each token over InfiniBand
-    to at most 4 nodes and forwards it to the experts there over NVLink (§3.2.2, DeepEP). Of ``N``
-    domains, ``M`` reached (:func:`nodes_a_token_reaches`), ``M·(N−1)/N`` are remote in
-    expectation; the network part is that many copies when it is fewer than ``k·(n−g)/n``.
+    A token crosses the network once per remote node it reaches, not once per expert, where
+    either the routing limits the nodes or the dispatcher deduplicates:
+
+    - group-limited routing (``groups_per_token < groups``): DeepSeek-V3 sends each token over
+      InfiniBand to at most 4 nodes and forwards it to the experts there over NVLink (§3.2.2,
+      DeepEP); ``M`` nodes reached (:func:`nodes_a_token_reaches`);
+    - a deduplicating dispatcher (``deduplicated``, :data:`DEDUPLICATING_DISPATCHERS`): the nodes
+      ``n_experts`` experts under uniform routing put a token in, ``M`` =
+      :func:`domains_a_token_reaches` (the smaller of the two with both).
+
+    Of ``N`` domains, ``M·(N−1)/N`` reached ones are remote in expectation (each domain is reached
+    alike, the sender's own among them); the network part is that many copies when it is fewer than
+    ``k·(n−g)/n``. The NVLink part stays as the plain all-to-all's: the forwarding inside the remote
+    server runs beside the network transfer (DeepEP's and HybridEP's kernels pipeline the two).
     """
     plain = all_to_all_seconds(n_bytes_per_copy * top_k, ranks, per_domain, fast_gbps, network_gbps, efficiency)
+    limited_routing = bool(groups) and groups_per_token < groups
+    if not limited_routing and not (deduplicated and n_experts):
+        return plain
     n = np.maximum(ranks, 1)
     g = np.minimum(np.maximum(per_domain, 1), n)
     domains = n / g
     link = network_gbps * GB * efficiency
     across = top_k * (n - g) / n * n_bytes_per_copy / link
-    if not groups or groups_per_token >= groups:
-        return plain
-    reached = nodes_a_token_reaches(domains, groups, groups_per_token)
+    reached = nodes_a_token_reaches(domains, groups, groups_per_token) if limited_routing else top_k
+    if deduplicated and n_experts:
+        reached = np.minimum(reached, domains_a_token_reaches(domains, n_experts, top_k))
     limited = np.minimum(top_k, reached) * (domains - 1) / domains * n_bytes_per_copy / link
     return plain - across + np.minimum(across, limited)

@@ -135,6 +135,11 @@ NOTES: dict[str, tuple[str, str]] = {
     "expert-overlap-full": ("Megatron-LM refuses it beside full recomputation: the estimate left the all-to-all "
                             "exposed",
                             "Megatron-LM 不允许其与完全重计算同时使用：估算已按全对全通信暴露计算"),
+    "set-moe-dispatcher": ("the {backend} token dispatcher", "{backend} 词元分发器"),
+    "moe-dispatcher-what": ("it sends a token once per routed expert: the estimate assumed one copy per other "
+                            "server; expect a longer all-to-all across servers",
+                            "它按路由到的专家逐一发送词元：估算假定每个其他服务器只收一份；"
+                            "跨服务器的全对全通信会更长"),
     "set-tp-overlap": ("tensor-parallel traffic overlapped with compute", "张量并行通信与计算重叠"),
     "tp-overlap-what": ("the estimate assumed Transformer Engine's userbuffers overlap; torchtitan's asynchronous "
                         "tensor parallelism (torch.compile) is a different implementation: expect a different speed",

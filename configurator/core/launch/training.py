@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass
 
 from configurator.core.architecture import ModelArchitecture
-from configurator.core.formulas.moe import megatron_takes_expert_overlap
+from configurator.core.formulas.moe import MOE_DISPATCHER_DEFAULT, megatron_takes_expert_overlap
 from configurator.core.memory import scenario_stage_layers
 from configurator.core.launch.flags import MEGATRON, TORCHTITAN
 from configurator.core.launch.notes import Note, note
@@ -106,6 +106,10 @@ def _common_notes(layout: TrainingLayout, name: str) -> list[Note]:
     if name != "Megatron-LM" and s.parallelism.ep > 1 and _expert_overlap(s):
         notes.append(note("not-written", engine=name, setting=note("set-expert-overlap"),
                           what=note("expert-overlap-what")))
+    if name != "Megatron-LM" and s.parallelism.ep > 1 and s.training.moe_dispatcher != MOE_DISPATCHER_DEFAULT:
+        notes.append(note("not-written", engine=name, setting=note("set-moe-dispatcher",
+                                                                  backend=s.training.moe_dispatcher),
+                          what=note("moe-dispatcher-what")))
     if name != "Megatron-LM" and s.parallelism.tp_comm_overlap and s.parallelism.tp > 1:
         notes.append(note("not-written", engine=name, setting=note("set-tp-overlap"), what=note("tp-overlap-what")))
     if name != "Megatron-LM" and s.parallelism.cp > 1 and s.parallelism.cp_comm_type != "p2p":
@@ -135,6 +139,8 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
             flags += ["--cp-comm-type", par.cp_comm_type]
     if par.ep > 1:
         flags += ["--expert-model-parallel-size", str(par.ep)]
+        if t.moe_dispatcher != MOE_DISPATCHER_DEFAULT:  # the flex dispatcher's backend (Megatron-LM d98e8a6)
+            flags += ["--moe-token-dispatcher-type", "flex", "--moe-flex-dispatcher-backend", t.moe_dispatcher]
         takes = megatron_takes_expert_overlap(par.pp, par.virtual_stages, t.recompute is Recompute.FULL)
         if _expert_overlap(s) and takes:
             flags.append("--overlap-moe-expert-parallel-comm")

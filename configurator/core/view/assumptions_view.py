@@ -24,7 +24,8 @@ from configurator.core.estimate import Estimate
 from configurator.core.messages import Message
 from configurator.core.desks import at_desks
 from configurator.core.training_speed import expert_overlap_in_force
-from configurator.core.view.names import tp_overlap_table_label
+from configurator.core.formulas.moe import MOE_DISPATCHER_DEFAULT
+from configurator.core.view.names import MOE_DISPATCHER, tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section
 from configurator.core.workloads import family_of
 
@@ -180,12 +181,16 @@ def _expert_all_to_all(est: Estimate) -> str:
 
 def _training(est: Estimate) -> list[Row]:
     """The model's defaults; whether the expert all-to-all is overlapped where experts are split
-    (``parallelism.ep`` above 1); the userbuffers table the tensor-parallel overlap runs where the
+    (``parallelism.ep`` above 1), and by which token dispatcher where not the default alltoall
+    (``training.moe_dispatcher``); the userbuffers table the tensor-parallel overlap runs where the
     scenario names one (``parallelism.tp_comm_overlap_cfg``; Transformer Engine's default unsaid)."""
     par = est.scenario.parallelism
     rows = _model(est)
     if par.ep > 1 and est.scenario.model.is_moe:
         rows.append(Row("Expert all-to-all", _expert_all_to_all(est), key="expert_overlap"))
+        if est.scenario.training.moe_dispatcher != MOE_DISPATCHER_DEFAULT:  # the default goes unsaid
+            rows.append(Row("MoE token dispatcher", MOE_DISPATCHER[est.scenario.training.moe_dispatcher],
+                            key="moe_dispatcher"))
     if par.tp > 1 and par.tp_comm_overlap and par.tp_comm_overlap_cfg is not None:
         table = Phrase("userbuffers table {table}",
                        {"table": Phrase(*tp_overlap_table_label(par.tp_comm_overlap_cfg))})

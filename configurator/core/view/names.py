@@ -90,6 +90,11 @@ SELECTIVE_POLICY = {"attention": "Megatron-LM: all but the attention core",
                     "fp8-cache": "DeepSeek-V3: linear inputs in FP8, norms and MLA up-projections recomputed"}
 """Label ids of what selective recomputation keeps (``Training.selective_policy``)."""
 
+MOE_DISPATCHER = {"alltoall": "All-to-all (a token once per expert)",
+                  "deepep": "DeepEP (a token once per server)",
+                  "hybridep": "HybridEP (a token once per server)"}
+"""Label ids of the MoE token dispatchers (``Training.moe_dispatcher``)."""
+
 PIPELINE_SCHEDULE = {"megatron": "Megatron-LM interleaved (rounds of one micro-batch per stage)",
                      "flexible": "Llama 3 flexible (PyTorch, torchtitan: rounds of any size)"}
 """Label ids of the interleaved pipeline schedules (``Parallelism.pipeline_schedule``)."""

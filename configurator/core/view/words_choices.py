@@ -24,6 +24,9 @@ ZH_CN_CHOICES: dict[str, str] = {
     "torchtitan per-op: every other matmul output": "torchtitan 逐算子：每隔一个矩阵乘保留输出",
     "DeepSeek-V3: linear inputs in FP8, norms and MLA up-projections recomputed":
         "DeepSeek-V3：线性层输入以 FP8 缓存，重计算归一化和多头潜在注意力上投影",
+    "All-to-all (a token once per expert)": "全对全（每个词元按专家各发一次）",
+    "DeepEP (a token once per server)": "DeepEP（每个词元按服务器各发一次）",
+    "HybridEP (a token once per server)": "HybridEP（每个词元按服务器各发一次）",
     "Megatron-LM interleaved (rounds of one micro-batch per stage)": "Megatron-LM 交错（每轮每个流水线阶段一个微批次）",
     "Llama 3 flexible (PyTorch, torchtitan: rounds of any size)": "Llama 3 灵活调度（PyTorch、torchtitan：每轮大小任意）",
     "Key/value ring (p2p)": "键值环形交换（p2p）",

@@ -28,6 +28,7 @@ from configurator.core.formulas.gemm_efficiency import gemm_family, product_prec
 from configurator.core.formulas.cp_comm import cp_comm_seconds
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
 from configurator.core.formulas.moe import (
+    deduplicates_across_servers,
     expert_all_to_all_overlapped,
     expert_parallel_exposed_seconds,
     overlapped_expert_compute_seconds,
@@ -244,7 +245,8 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                 moe_layers_on_stage(model, layers),
                                                 data_parallel_per_domain(ep, tp * cp, net.domain), *link,
                                                 model.expert_groups, model.expert_groups_per_token,
-                                                training_dispatch_bytes(scenario, plan))
+                                                training_dispatch_bytes(scenario, plan), model.n_experts,
+                                                deduplicates_across_servers(train.moe_dispatcher))
     overlapped = expert_all_to_all_overlapped(train.expert_overlap,
                                               runs_dualpipe(train.pipeline_algorithm, one.column(g, "pp")),
                                               rc == RECOMPUTE.index(Recompute.FULL))

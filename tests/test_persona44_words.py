@@ -1,0 +1,50 @@
+"""Session 44 persona findings (a Chinese procurement officer, an ML engineer with a deadline), in
+both languages: the words they would not sign."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from configurator.cli import main
+from configurator.core.architecture import ArchitectureError, preset, shared_architectures
+from configurator.core.view.words import Words
+
+
+@pytest.mark.parametrize("typed, model, preset_id", [
+    ("deepseek-r1-distill-qwen-32b", "DeepSeek-R1-Distill-Qwen-32B", "qwen2.5-32b"),
+    ("deepseek-ai/DeepSeek-R1-Distill-Qwen-14B", "DeepSeek-R1-Distill-Qwen-14B", "qwen2.5-14b"),
+])
+def test_a_model_of_a_preset_s_architecture_is_pointed_to_that_preset(typed, model, preset_id):
+    """'serve DeepSeek-R1-Distill-Qwen-32B' was told only 'unknown model preset' and 26 ids, though the
+    preset's source said the distilled model shares Qwen 2.5 32B's config."""
+    with pytest.raises(ArchitectureError) as raised:
+        preset(typed)
+    said = raised.value.said
+    assert said.text == (f"unknown model preset '{typed}' ({model} has the architecture of preset '{preset_id}': "
+                         "use that preset); presets: " + said.params["choices"])
+    assert Words("zh_CN").message(said).startswith(f"未知的模型预设 '{typed}'（{model} 与预设 '{preset_id}' 架构相同：请用该预设）")
+    assert preset(preset_id).total_params() > 0  # the preset it names exists
+
+
+def test_every_shared_architecture_names_a_preset_and_a_repository():
+    presets = shared_architectures()
+    assert {"qwen2.5-14b", "qwen2.5-32b"} <= set(presets)
+    assert all(repositories and all("/" in r for r in repositories) for repositories in presets.values())
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", r"for [\d,]+ USD less over 4 years, at \d+ % of your choice's cost per unit of work\. Its own total "),
+    ("zh_CN", r"4 年内节省 [\d,.]+ 万元（单位工作量成本为您的选择的 \d+%）。其自身 4 年总拥有成本为"),
+])
+def test_the_saving_s_share_is_said_of_the_cost_per_unit_of_work(tmp_path, capsys, language, expected):
+    """64 × H100 pre-training a 13B model: "It does the same work for 2,015,662 USD less over 4 years (40 % of
+    your choice's cost)" read as a saving of 40 % where it was 60 %; the share is of the cost per unit of
+    work. In Chinese "其自身4 年" wrote no space before the number, as nowhere else on the page."""
+    out = tmp_path / "summary.md"
+    assert main(["report", "-o", str(out), "--lang", language, "--workload", "pretrain", "--model", "llama2-13b",
+                 "--card", "h100-sxm", "--count", "64", "--tokens", "300B"]) == 0
+    capsys.readouterr()
+    text = out.read_text(encoding="utf-8").replace("\u00a0", " ")
+    assert re.search(expected, text), text[:3000]

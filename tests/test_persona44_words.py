@@ -48,3 +48,12 @@ def test_the_saving_s_share_is_said_of_the_cost_per_unit_of_work(tmp_path, capsy
     capsys.readouterr()
     text = out.read_text(encoding="utf-8").replace("\u00a0", " ")
     assert re.search(expected, text), text[:3000]
+
+
+def test_rent_or_buy_names_the_bill_of_materials_not_a_rent_bill_in_chinese():
+    """'租用账单按整台服务器购买的 8 张卡' read as a rent bill that buys cards; the cards are those the bill of
+    materials buys in whole servers (English: 'the 8 GPUs the bill buys in whole servers')."""
+    from configurator.core.messages import msg
+
+    said = Words("zh_CN").message(msg("rented-server", gpus=8, used=4))
+    assert said == "物料清单按整台服务器采购的 8 张卡（配置使用其中 4 张）"

@@ -57,3 +57,29 @@ def test_rent_or_buy_names_the_bill_of_materials_not_a_rent_bill_in_chinese():
 
     said = Words("zh_CN").message(msg("rented-server", gpus=8, used=4))
     assert said == "物料清单按整台服务器采购的 8 张卡（配置使用其中 4 张）"
+
+
+SMALL_BUDGET = ("recommend", "--workload", "inference", "--model", "qwen2.5-32b", "--concurrency", "100",
+                "--region", "cn", "--budget", "5万元", "--lang", "zh_CN")
+"""The procurement officer's 100 users of Qwen 2.5 32B with 5万元, delivered in mainland China: nothing fits."""
+
+
+def test_the_wizard_names_the_nearest_priced_configuration_the_command_line_names():
+    """The wizard showed 4 × BR104, whose card has no price (capex "at least 18.04 万元", the cards not in it),
+    as the closest of those below the line; the command line and the summary named 48 × T4, the nearest
+    priced in full (budget_too_small). One question, one answer."""
+    from configurator.app.wizard_decide import decide
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args, with_constraints
+    from configurator.core.catalog import load_catalog
+    from test_same_answer import _cli_json
+
+    cli = _cli_json(*SMALL_BUDGET)
+    nearest = cli["budget_too_small"]
+    assert nearest is not None and not cli["ranked"]
+    args = build_parser().parse_args(list(SMALL_BUDGET))
+    catalog = load_catalog()
+    decision = decide(with_constraints(scenario_from_args(args, catalog), args), catalog, None, None, False)
+    assert decision.chosen_by == "over-budget" and not decision.meets_constraints
+    assert (decision.estimate.card.id, decision.scenario.count) == (nearest["card"], nearest["count"])
+    assert [v.id for v in decision.estimate.violations] == ["budget"]  # the budget alone

@@ -83,3 +83,19 @@ def test_the_wizard_names_the_nearest_priced_configuration_the_command_line_name
     assert decision.chosen_by == "over-budget" and not decision.meets_constraints
     assert (decision.estimate.card.id, decision.scenario.count) == (nearest["card"], nearest["count"])
     assert [v.id for v in decision.estimate.violations] == ["budget"]  # the budget alone
+
+
+@pytest.mark.parametrize("typed, ms", [("2s", 2000.0), ("1.5 s", 1500.0), ("2秒", 2000.0), ("1500ms", 1500.0),
+                                       ("2000", 2000.0), ("2,000", 2000.0)])
+def test_a_latency_target_may_name_its_unit(typed, ms):
+    """The engineer's "p99 TTFT 2 s" typed as --ttft-ms 2s was refused as "not a number"; a bare number is
+    still milliseconds."""
+    from configurator.cli import build_parser
+
+    args = build_parser().parse_args(["recommend", "--workload", "inference", "--ttft-ms", typed, "--tpot-ms", typed])
+    assert (args.ttft_ms, args.tpot_ms) == (ms, ms)
+
+
+def test_a_latency_that_is_not_one_says_so_in_both_languages(capsys):
+    assert main(["recommend", "--workload", "inference", "--ttft-ms", "xs", "--lang", "zh_CN"]) == 2
+    assert "'xs' 不是时延（示例：2000、2000ms、2s）" in capsys.readouterr().err

@@ -562,7 +562,7 @@ def entry_for(model: type, name: str) -> FieldSpec:
     return found
 
 
-NUMBER_FORMS = ("number", "quantity", "money", "duration")
+NUMBER_FORMS = ("number", "quantity", "money", "duration", "milliseconds")
 """The flag forms that read a number (a range applies); the others are lists and on/off flags."""
 
 

@@ -1,4 +1,5 @@
-"""Command line: ``gpu-configurator [estimate|recommend|plan|report|catalog] ...``; no arguments opens the app."""
+"""Command line: ``gpu-configurator [estimate|recommend|plan|report|catalog|what-fits] ...``; no arguments
+opens the app."""
 
 from __future__ import annotations
 
@@ -366,13 +367,14 @@ def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
 
 
 DESCRIPTION = ("Which accelerator cards, and how many, for an AI or graphics workload, and what it costs.\n"
-               "Without arguments it opens the desktop app; the five commands answer on the command line:")
+               "Without arguments it opens the desktop app; the six commands answer on the command line:")
 EPILOG = """examples:
   gpu-configurator estimate --model llama3-70b --card h100-sxm --count 64 --tokens 1T
   gpu-configurator recommend --workload inference --model llama3-70b --concurrency 200 --tpot-ms 50
   gpu-configurator plan --workload pretrain --model llama3-70b --card h100-sxm --count 1024 --tokens 2T
   gpu-configurator report docs/examples/serve-llama3-70b.gpuconf.json -o summary.pdf --lang zh_CN
   gpu-configurator catalog list --class inference
+  gpu-configurator what-fits --budget 50万元 --region cn --lang zh_CN
 
 gpu-configurator COMMAND --help lists a command's flags with their ranges and units."""
 

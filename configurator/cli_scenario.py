@@ -21,6 +21,7 @@ from configurator.cli_types import (  # noqa: F401 - the argument types, re-expo
     auto_or,
     decimal_number,
     duration_hours,
+    milliseconds,
     offload_parts,
     on_off,
     quantity,
@@ -184,7 +185,7 @@ def _field_type(entry: FieldSpec):
         kind = on_off
     else:
         kind = {"quantity": quantity, "duration": duration_hours, "money": amount_of_money,
-                "text": str}.get(form, whole_number if entry.whole else decimal_number)
+                "milliseconds": milliseconds, "text": str}.get(form, whole_number if entry.whole else decimal_number)
     return auto_or(kind) if entry.auto else kind
 
 

@@ -1,5 +1,5 @@
 """The command line's argument types: whole and decimal numbers (``1,000``, ``１００``, ``0.5``),
-quantities (``7B``, ``50万``), durations (``90d``), the parts
+quantities (``7B``, ``50万``), durations (``90d``), latencies (``2s``, ``1500ms``), the parts
 to offload, ``auto`` or a value, and on/off; each refuses bad text with a message of the catalogue
 (``said``), in the language of ``--lang``."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import math
+import re
 
 from configurator.core.durations import ambiguous_unit
 from configurator.core.durations import duration_hours as typed_hours
@@ -52,6 +53,25 @@ def decimal_number(text: str) -> float:
     without a magnitude; refused saying why where it writes none (the window's decimal boxes read
     the same)."""
     return _read(plain_number(text), text, "cli-not-a-plain-number", "cli-too-large")
+
+
+_LATENCY = re.compile(r"\s*(?P<number>.*?)\s*(?P<unit>ms|毫秒|s|sec|秒)\s*", re.IGNORECASE)
+"""A latency with its unit written after the number: milliseconds (``1500ms``, ``1500 毫秒``) or seconds
+(``2s``, ``2 秒``)."""
+
+_MS_PER_UNIT = {"ms": 1.0, "毫秒": 1.0, "s": 1000.0, "sec": 1000.0, "秒": 1000.0}
+"""Milliseconds in one of each unit a latency may be written in [ms]."""
+
+
+def milliseconds(text: str) -> float:
+    """Parse a latency target into milliseconds [ms]: a bare number is milliseconds (``2000``), a unit
+    after it is read (``2s``, ``1.5 s``, ``2秒``: 2,000; ``1500ms``): "p99 TTFT 2 s" typed as ``--ttft-ms 2s``
+    was refused as "not a number" until December 2026."""
+    typed = _LATENCY.fullmatch(text)
+    if typed is None:
+        return decimal_number(text)
+    value = _read(plain_number(typed["number"]), text, "cli-not-a-latency", "cli-too-large")
+    return value * _MS_PER_UNIT[typed["unit"].lower()]
 
 
 def duration_hours(text: str) -> float:

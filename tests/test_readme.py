@@ -1,7 +1,7 @@
 """The README tells the truth (issue 30, part 8): every command through the checkout's
 ``.venv/bin/python``, its examples on files that exist, its tables and example answers the tools'
 own output (tools/readme_blocks.py), every tool honouring ``--help`` without writing anything, and
-the command line's ``--help`` naming all five commands."""
+the command line's ``--help`` naming all six commands."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import readme_blocks  # noqa: E402
 
 TOOLS = sorted([*ROOT.glob("tools/*.py"), *ROOT.glob("benchmarks/*.py")])
-COMMANDS = ("estimate", "recommend", "plan", "report", "catalog")
+COMMANDS = ("estimate", "recommend", "plan", "report", "catalog", "what-fits")
 
 
 def readme() -> str:
@@ -60,14 +60,14 @@ def test_every_example_scenario_opens_and_estimates(path, capsys):
     assert '"fits": true' in capsys.readouterr().out
 
 
-def test_top_level_help_names_all_five_commands(capsys):
+def test_top_level_help_names_all_six_commands(capsys):
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--help"])
     text = capsys.readouterr().out
     prose = text.split("positional arguments:")[0].split("\n", 2)[-1] + text.split("options:")[-1]
     assert all(f"gpu-configurator {command}" in prose for command in COMMANDS), prose  # not only in the usage
-    assert "five commands" in prose
-    assert "[estimate|recommend|plan|report|catalog]" in sys.modules["configurator.cli"].__doc__
+    assert "six commands" in prose  # what-fits was the sixth; the help said five
+    assert "[estimate|recommend|plan|report|catalog|what-fits]" in sys.modules["configurator.cli"].__doc__
 
 
 def _files() -> dict[str, tuple[int, int]]:

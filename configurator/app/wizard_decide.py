@@ -15,6 +15,7 @@ from configurator.core.precision import default_precision
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.recommend import Filters, Objective, suggest
+from configurator.core.recommend_budget import budget_short
 from configurator.core.recommend_owned import asks_owned_alone, owned_alone
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
 from configurator.core.software import card_cautions
@@ -53,9 +54,11 @@ class Decision:
     changes: tuple[Change, ...]
     chosen_by: str
     """'recommender' (every allowed card ranked), 'closest' (none meets the constraints: the closest of
-    those below the line), 'you' (the card given) or 'owned' (the cards owned)."""
+    those below the line), 'over-budget' (the budget alone keeps every configuration out: the nearest
+    priced in full, :func:`~configurator.core.recommend_budget.budget_short`), 'you' (the card given) or
+    'owned' (the cards owned)."""
     ranked: int = 0
-    """Cards the recommender ranked (for 'closest': listed below the line)."""
+    """Cards the recommender ranked (for 'closest' and 'over-budget': listed below the line)."""
     partial: tuple[int, int] | None = None
     """While the recommender still ranks the catalog: (cards ranked, cards to rank) — the decision
     is the best so far; None once it is final."""
@@ -161,8 +164,11 @@ def decide_steps(answers: Scenario, catalog: Catalog, card_id: str | None, owned
         best = result.best
         ranked = len(result.ranked)
         if best is None and result.below_line:  # nothing meets the constraints: the closest, with what it breaks
-            closest = result.below_line[0]
-            est, reasons, chosen_by = closest.estimate, closest.reasons, "closest"
+            # the budget alone short: the nearest priced in full, as the command line and the summary name it
+            # (the wizard showed 4 unpriced BR104 at "at least 18.04 万元" where they named 48 × T4)
+            short = budget_short(result)
+            closest = short or result.below_line[0]
+            est, reasons, chosen_by = closest.estimate, closest.reasons, "closest" if short is None else "over-budget"
             ranked = len(result.below_line)
         elif best is None:  # nothing fits: show the current card's attempt, which says why
             card = catalog.get(answers.card_id)

@@ -319,6 +319,8 @@ class SummaryPage(QWizardPage):
                 parts.append(said.format(tokens=fmt.whole(s.training.seq_len)))
         by = {"recommender": self.tr("chosen by the recommender from {n} ranked cards").format(n=d.ranked),
               "closest": self.tr("the closest to your constraints of {n} cards below the line").format(n=d.ranked),
+              "over-budget": self.tr("of {n} cards below the line, the nearest to the budget with every item "
+                                     "priced; it breaks the budget alone").format(n=d.ranked),
               "you": self.tr("the card you picked; the count and layout chosen by the planner"),
               "owned": self.tr("the cards you own, laid out by the planner")}[d.chosen_by]
         parts.append(self._buy_line(d, by))
@@ -341,7 +343,7 @@ class SummaryPage(QWizardPage):
 
         # the ranking chose the card: its choice is the class rule's verdict; a card picked or owned has no check
         # shown here, so the generic class line stays (an A10 picked for a full fine-tune read no class line)
-        ranked = d.chosen_by in ("recommender", "closest")
+        ranked = d.chosen_by in ("recommender", "closest", "over-budget")
         notes = (*said_beside(est, None, ranked), *assumption_notes(est))  # the warnings, then the assumptions
         if notes:
             html += "<p><b>" + self.tr("Notes") + "</b></p><ul>" + "".join(

@@ -23,7 +23,7 @@ from configurator.core.frozen_record import kept_property
 from configurator.core.json_values import JsonFileError, read_json_file
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
-from configurator.core.preset_names import closest_preset, nearest_sizes
+from configurator.core.preset_names import closest_preset, nearest_sizes, same_architecture
 from configurator.core.resources import bundled_path
 
 
@@ -466,10 +466,11 @@ _FIELD_VALUES = operator.itemgetter(*ModelArchitecture.__pydantic_fields__)
 # ---- presets --------------------------------------------------------------------------
 
 
-PRESET_REPOSITORY_KEYS = ("source", "instruct_repo", "published_format", "published_format_source")
+PRESET_REPOSITORY_KEYS = ("source", "instruct_repo", "published_format", "published_format_source", "same_architecture")
 """A preset's keys that say where it comes from, not its architecture: the config it was read from,
-its chat checkpoint's repository (read by :mod:`configurator.core.launch.model_id`) and its published
-weight format with that fact's source (:mod:`configurator.core.published_format`)."""
+its chat checkpoint's repository (read by :mod:`configurator.core.launch.model_id`), its published
+weight format with that fact's source (:mod:`configurator.core.published_format`) and the other models'
+repositories of its architecture (:func:`shared_architectures`)."""
 
 
 @cache
@@ -501,12 +502,25 @@ def load_presets() -> dict[str, ModelArchitecture]:
     return presets
 
 
+@cache
+def shared_architectures() -> dict[str, tuple[str, ...]]:
+    """Preset id -> the Hugging Face repositories of other models with its architecture
+    (``same_architecture`` in ``resources/models.json``: DeepSeek-R1-Distill-Qwen-32B is Qwen 2.5 32B's)."""
+    models = read_json_file(bundled_path("resources/models.json")).get("models", {})
+    return {preset_id: tuple(entry.get("same_architecture", ())) for preset_id, entry in models.items()
+            if entry.get("same_architecture")}
+
+
 def preset(preset_id: str) -> ModelArchitecture:
-    """The preset named ``preset_id``; ArchitectureError listing the ids otherwise."""
+    """The preset named ``preset_id``; ArchitectureError listing the ids otherwise (and the preset of
+    the same architecture, where the name is another model's that has one: a procurement officer's
+    "deepseek-r1-distill-qwen-32b" was told only the list of ids until December 2026)."""
     presets = load_presets()
     if preset_id not in presets:
         close, sizes = closest_preset(preset_id, list(presets)), nearest_sizes(preset_id, list(presets))
-        hint = (msg("preset-other-sizes", names=", ".join(sizes)) if sizes
+        same = same_architecture(preset_id, shared_architectures())
+        hint = (msg("preset-same-architecture", model=same[1], preset=same[0]) if same
+                else msg("preset-other-sizes", names=", ".join(sizes)) if sizes
                 else msg("cli-did-you-mean", name=f"'{close}'") if close else "")
         raise said(ArchitectureError, msg("unknown-model-preset", name=preset_id, hint=hint,
                                           choices=", ".join(presets)))

@@ -82,7 +82,8 @@ class FieldSpec:
     cli_type : str
         How the flag is given, where the field's type does not decide it (:attr:`cli_form`):
         ``quantity`` (``7B``, ``4M``), ``money`` (an amount that may name its currency:
-        ``200万元``, ``2M USD``), ``duration`` (``90d``), ``text`` (taken as written: a
+        ``200万元``, ``2M USD``), ``duration`` (``90d``), ``milliseconds`` (a latency that may
+        name its unit: ``2s``, ``1,500 ms``, ``2秒``), ``text`` (taken as written: a
         name, a card id, a currency code); for an on/off field ``switch``
         (``--x`` / ``--no-x``), ``set`` (the flag alone sets True) or ``clear`` (the flag alone,
         named ``--no-x``, sets False).

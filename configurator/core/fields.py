@@ -322,11 +322,11 @@ FIELDS: tuple[FieldSpec, ...] = (
              "engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)"),
        row_label=_t("ServingEditor", "&KV cache")),
     _f("constraints.ttft_ms", _t("ScenarioController", "first-token target"), _t("ServingEditor", " ms"), decimals=1, step=50,
-       none_text=_t("ServingEditor", "use's default"), flag="--ttft-ms",
-       cli_help="time-to-first-token target [ms] (default: the use's, 1,000 ms for chat)",
+       none_text=_t("ServingEditor", "use's default"), flag="--ttft-ms", cli_type="milliseconds",
+       cli_help="time-to-first-token target [ms] (2s is 2,000; default: the use's, 1,000 ms for chat)",
        row_label=_t("ServingEditor", "First &token within")),
     _f("constraints.tpot_ms", _t("ScenarioController", "time-per-token target"), _t("ServingEditor", " ms/token"), decimals=1, step=5,
-       none_text=_t("ServingEditor", "use's default"), flag="--tpot-ms",
+       none_text=_t("ServingEditor", "use's default"), flag="--tpot-ms", cli_type="milliseconds",
        cli_help="time-per-output-token target [ms] (default: the use's, 100 ms for chat)",
        row_label=_t("ServingEditor", "Each token &within")),
     _f("constraints.requests_per_s", _t("ScenarioController", "request rate"), _t("ServingEditor", " requests/s"), decimals=3, step=1,
@@ -572,7 +572,7 @@ def entry_for(model: type, name: str) -> FieldSpec:
     return found
 
 
-NUMBER_FORMS = ("number", "quantity", "money", "duration")
+NUMBER_FORMS = ("number", "quantity", "money", "duration", "milliseconds")
 """The flag forms that read a number (a range applies); the others are lists and on/off flags."""
 
 

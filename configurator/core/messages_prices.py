@@ -228,7 +228,7 @@ PRICE_CHINESE: dict[str, str] = {
     "rent-or-buy-resale": "{years:g} 年内租用的花费低于购买并运行：购买更便宜只因期末的残值",
     "rented-same": "同样的 {gpus} 张卡",
     "rented-system": "账单按整套机柜级系统购买的 {gpus} 张卡（配置使用其中 {used} 张）",
-    "rented-server": "账单按整台服务器购买的 {gpus} 张卡（配置使用其中 {used} 张）",
+    "rented-server": "物料清单按整台服务器采购的 {gpus} 张卡（配置使用其中 {used} 张）",
     "rented-board": "账单按整块板卡购买的 {gpus} 张卡（配置使用其中 {used} 张）",
     "rent-only-used": "只租用配置实际使用的 {used} 张卡需 {rent:.0money}",
     "rent-only-used-cheaper": "只租用配置实际使用的 {used} 张卡需 {rent:.0money}，低于购买：仅就此作业而言租用更便宜",

@@ -28,6 +28,7 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "cli-money-currency-needs-rate": "{flag} in {code}: the price file has no dated rate to turn {code} into "
                                      "{currency}; give the amount in {currency}, or --currency {code} with --usd-rate",
     "cli-not-a-plain-number": "'{text}' is not a number (digits, a point for decimals: 0.5)",
+    "cli-not-a-latency": "'{text}' is not a latency (examples: 2000, 2000ms, 2s)",
     "cli-not-a-whole-number": "'{text}' is not a whole number (digits, optionally grouped: 1000 or 1,000)",
     "cli-too-large": "'{text}' is too large",
     "cli-not-a-duration": "'{text}' is not a duration (examples: 30min, 720h, 90d, 6w, 3mo)",
@@ -49,6 +50,7 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "unknown-model-preset": "unknown model preset '{name}'{hint}; presets: {choices}",
     "cli-did-you-mean": " (did you mean {name}?)",
     "preset-other-sizes": " (no preset of that size; nearest sizes: {names})",
+    "preset-same-architecture": " ({model} has the architecture of preset '{preset}': use that preset)",
     "cli-unknown-class": "{flag}: unknown card class {names}{hint}; choose from {choices}",
     "cli-unknown-task": "{flag}: unknown task {names}{hint}; choose from {choices}",
     "cli-unknown-framework": "{flag}: unknown framework {names}{hint}; choose from {choices}",
@@ -180,6 +182,7 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-money-currency-needs-rate": "{flag} 以 {code} 计：价格文件中没有把 {code} 换算成 {currency} 的带日期汇率；"
                                      "请以 {currency} 填写该金额，或给出 --currency {code} 及 --usd-rate",
     "cli-not-a-plain-number": "'{text}' 不是数字（用数字书写，小数用小数点：0.5）",
+    "cli-not-a-latency": "'{text}' 不是时延（示例：2000、2000ms、2s）",
     "cli-not-a-whole-number": "'{text}' 不是整数（用数字书写，可按千位分组：1000 或 1,000）",
     "cli-too-large": "'{text}' 过大",
     "cli-not-a-duration": "'{text}' 不是时长（示例：30分钟、720h、90d、6w、3个月）",
@@ -198,6 +201,7 @@ REFUSAL_CHINESE: dict[str, str] = {
     "unknown-model-preset": "未知的模型预设 '{name}'{hint}；预设：{choices}",
     "cli-did-you-mean": "（是否想写 {name}？）",
     "preset-other-sizes": "（没有该规模的预设；规模最接近的：{names}）",
+    "preset-same-architecture": "（{model} 与预设 '{preset}' 架构相同：请用该预设）",
     "cli-unknown-class": "{flag}：未知的卡类别 {names}{hint}；可选：{choices}",
     "cli-unknown-task": "{flag}：未知的任务 {names}{hint}；可选：{choices}",
     "cli-unknown-framework": "{flag}：未知的框架 {names}{hint}；可选：{choices}",

@@ -116,3 +116,13 @@ def closest_preset(name: str, preset_ids: list[str]) -> str | None:
         return keys[close[0]]
     close = difflib.get_close_matches(name.lower(), preset_ids, n=1)
     return close[0] if close else None
+
+
+def same_architecture(name: str, shared: dict[str, tuple[str, ...]]) -> tuple[str, str] | None:
+    """(preset id, the model's name as its repository writes it) where ``name`` is one of the models
+    ``shared`` lists (preset id -> repositories of other models with its architecture), compared by
+    :func:`name_key` ("deepseek-r1-distill-qwen-32b" is deepseek-ai/DeepSeek-R1-Distill-Qwen-32B, Qwen 2.5
+    32B's shape); None otherwise."""
+    key = name_key(name)
+    return next(((preset_id, repository.rpartition("/")[2]) for preset_id, repositories in shared.items()
+                 for repository in repositories if name_key(repository) == key), None)

@@ -231,9 +231,12 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
         ratio = best.per_unit / mine.per_unit
         work = work_per_year(mine.estimate) * mine.cost.ownership.years
         saving = (mine.per_unit - best.per_unit) * work
-        text = _sentences(w, text, w("It does the same work for {saving} less over {period} ({share} of your "
-                                     "choice's cost).", saving=money(saving, currency, w.language), period=years,
-                                     share=percent(ratio, w.language)), *saving_basis(mine, best, saving, w))
+        # the share is of the cost per unit of work: "… 2,015,662 USD less (40 % of your choice's cost)" read
+        # as the saving's share, which was 60 % (December 2026)
+        text = _sentences(w, text, w("It does the same work for {saving} less over {period}, at {share} of your "
+                                     "choice's cost per unit of work.", saving=money(saving, currency, w.language),
+                                     period=years, share=percent(ratio, w.language)),
+                          *saving_basis(mine, best, saving, w))
     return text
 
 

@@ -3872,6 +3872,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>基准线以下 {n} 种配置中最接近您的约束的一项</translation>
     </message>
     <message>
+        <source>of {n} cards below the line, the nearest to the budget with every item priced; it breaks the budget alone</source>
+        <translation>基准线以下 {n} 种配置中报价完整、最接近预算的一项；它只超出预算</translation>
+    </message>
+    <message>
         <source>the card you picked; the count and layout chosen by the planner</source>
         <translation>您选的卡；数量与布局由规划器选择</translation>
     </message>

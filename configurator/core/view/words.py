@@ -274,11 +274,11 @@ ZH_CN.update({
         "您的选择：{mine}。无法按{by}排名：缺少该口径的价格——请输入报价。",
     "Your choice, {mine}, is the recommended option by {by}.": "您的选择 {mine} 即按{by}的推荐方案。",
     "Your choice: {mine}. Recommended by {by}: {best}.": "您的选择：{mine}。按{by}推荐：{best}。",
-    "It does the same work for {saving} less over {period} ({share} of your choice's cost).":
-        "完成同样的工作量，{period}内节省 {saving}（成本为您的选择的 {share}）。",
+    "It does the same work for {saving} less over {period}, at {share} of your choice's cost per unit of work.":
+        "完成同样的工作量，{period}内节省 {saving}（单位工作量成本为您的选择的 {share}）。",
     "Its own total cost of ownership over {period} is {theirs}, your choice's {mine}: the saving is the cost per "
     "unit of work times the work your choice does.":
-        "其自身{period}总拥有成本为 {theirs}，您的选择为 {mine}：上述节省按单位工作量成本乘以您的选择的工作量计算。",
+        "其自身 {period}总拥有成本为 {theirs}，您的选择为 {mine}：上述节省按单位工作量成本乘以您的选择的工作量计算。",
     "Delivery to China: {status} ({figures}) — status as of {date} from {source}; not legal advice.":
         "对华交付：{status}（{figures}）——截至 {date} 的状态，来源 {source}；不构成法律意见。",
     "Configuration": "配置",

@@ -2234,6 +2234,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>每条样本词元数</translation>
     </message>
     <message>
+        <source>packed examples</source>
+        <translation>打包样本</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>用途</translation>
     </message>

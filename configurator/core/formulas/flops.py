@@ -112,7 +112,8 @@ def attention_span_tokens(seq_len, example_tokens, packed):
     pairs, ``E/T`` of the whole causal square, and :func:`causal_attention_flops_per_token` at ``E``
     counts it. Examples of unequal length ``l`` give ``E[l²]/E[l]``, more than the mean: the mean is a
     lower bound. References: Transformer Engine ``DotProductAttention`` ``qkv_format="thd"`` with
-    ``cu_seqlens_q/kv`` (NVIDIA/TransformerEngine d0067d0, ``dot_product_attention.py``); Dao 2023,
+    ``cu_seqlens_q/kv`` (NVIDIA/TransformerEngine d0067d0d,
+    ``pytorch/attention/dot_product_attention/dot_product_attention.py``); Dao 2023,
     "FlashAttention-2", variable-length batches (``flash_attn_varlen_func``); NeMo / Megatron-Bridge
     packed SFT (``PackedSequenceSpecs``, NVIDIA-NeMo/Megatron-Bridge 067f987
     ``docs/training/packed-sequences.md``: "preserving sequence boundaries for attention").
@@ -125,6 +126,11 @@ def attention_span_tokens(seq_len, example_tokens, packed):
         Mean tokens per packed example ``E`` [tokens].
     packed : bool
         Whether the sequence is packed from examples with attention kept within each.
+
+    Returns
+    -------
+    int or ndarray
+        The tokens each causal attention spans [tokens].
     """
     return np.minimum(seq_len, example_tokens) if packed else seq_len
 

@@ -2,8 +2,8 @@
 ``training.packed``, default off.
 
 The plain formula pinned, off == today, attention (and only attention) shortened to the example, the
-planner agreeing with the estimate, the field through files and the CLI, the layout line in both
-languages, and the held-out rows that state packing."""
+planner agreeing with the estimate, the field through files, the CLI and the editor, the layout line in
+both languages, and the held-out rows that state packing."""
 
 from __future__ import annotations
 
@@ -103,6 +103,27 @@ def test_layout_line_says_so(capsys, language, text):
     assert text in capsys.readouterr().out
     main(cli)
     assert text not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("language, text, words", [("en", "Packed &examples, attention within each", "Megatron-Bridge"),
+                                                   ("zh_CN", "打包样本，注意力限于各样本内(&E)", "打包微调")])
+def test_editor_check_box_in_both_languages(qtbot, controller, language, text, words):
+    from configurator.app import i18n
+    from configurator.app.editor import ScenarioEditor
+
+    i18n.install_language(language)
+    try:
+        editor = ScenarioEditor(controller)
+        qtbot.addWidget(editor)
+        box = editor.packed
+        assert box.text() == text and not box.isChecked()
+        assert words in box.toolTip()
+        if not controller.scenario.workload.is_training:
+            return
+        box.click()
+        assert controller.scenario.training.packed
+    finally:
+        i18n.install_language("en")
 
 
 def test_held_out_rows_that_state_packing():

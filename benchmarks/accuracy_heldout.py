@@ -95,7 +95,8 @@ reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name 
 TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "lora_dropout", "offload_activations",
                      "fp8_base", "fp32_unquantized", "activation_kernels", "fp8_scaling", "optimizer_states",
                      "paged_optimizer", "offload_params", "quantized_inputs", "optimizer_kernel", "optimizer",
-                     "optimizer_in_backward", "cuda_graphs", "moe_dispatcher")
+                     "optimizer_in_backward", "cuda_graphs", "moe_dispatcher", "packed",
+                     "tokens_per_example")
 """Training settings a row states only where its source does (the scenario's defaults otherwise)."""
 
 

@@ -13,12 +13,13 @@ from configurator.core.messages import Message, msg
 def tokens_of_examples(data: dict, args: argparse.Namespace) -> Message | None:
     """``--examples N [--tokens-per-example T]``: the token budget set to N × T
     (:func:`~configurator.core.examples.example_tokens`), the examples kept to say so; with
-    ``--tokens`` too, the refusal to raise (two budgets); ``--tokens-per-example`` alone, or too few
+    ``--tokens`` too, the refusal to raise (two budgets); ``--tokens-per-example`` alone (without ``--packed``,
+    where it is the packed examples' length), or too few
     examples for the least budget, one too; None when taken (or not given)."""
     training = data.setdefault("training", {})
     examples = getattr(args, "examples", None)
     if examples is None:
-        if getattr(args, "tokens_per_example", None) is not None:
+        if getattr(args, "tokens_per_example", None) is not None and not getattr(args, "packed", None):
             return msg("cli-flag", flag="--tokens-per-example", problem=msg("cli-needs-examples"))
         return None
     if getattr(args, "tokens", None) is not None:

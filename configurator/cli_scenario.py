@@ -278,7 +278,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens", "serving.disaggregated")
     add_field_flags(g, "training.lora_rank", "training.lora_targets", "training.fp8_base",
                     "training.paged_optimizer", "training.optimizer_in_backward", "training.tokens",
-                    "training.examples", "training.tokens_per_example",
+                    "training.examples", "training.tokens_per_example", "training.packed",
                     "serving.use", "serving.context", "serving.concurrency", "serving.prompt_tokens", "serving.output_tokens",
                     "serving.kv_precision", "serving.engine", "serving.cuda_graphs", "serving.batching",
                     "serving.prefix_hit_rate", "serving.prefill_cards", "serving.speculative_tokens",

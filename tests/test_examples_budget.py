@@ -40,7 +40,7 @@ def test_the_json_budget_is_the_examples_tokens(capsys):
 
 @pytest.mark.parametrize("extra, words", [
     (["--examples", "100", "--tokens", "1B"], "--examples or --tokens, not both"),
-    (["--tokens-per-example", "300"], "give --examples with it"),
+    (["--tokens-per-example", "300"], "give --examples or --packed with it"),
     (["--examples", "100"], "100 examples × 512 tokens = 51,200 tokens, under the least token budget"),
 ])
 def test_refusals(capsys, extra, words):

@@ -278,6 +278,13 @@ FIELDS: tuple[FieldSpec, ...] = (
        flag="--tokens-per-example", metavar="T",
        cli_help="mean tokens per fine-tuning example, with --examples (default 512: the Stanford Alpaca "
                 "fine-tune's maximum length)"),
+    _f("training.packed", _t("ScenarioController", "packed examples"), flag="--packed", cli_type="switch", help=_t(
+        "ScenarioEditor", "Each sequence is packed from whole examples and attention stays within each example "
+             "(NeMo and Megatron-Bridge packed fine-tuning, flash-attn varlen): attention runs over the tokens per "
+             "example, not the whole sequence."),
+       cli_help="fine-tuning: each sequence packed from whole examples of --tokens-per-example tokens, "
+                              "attention kept within each example (NeMo / Megatron-Bridge packed SFT, flash-attn "
+                              "varlen): attention runs over the example, not the sequence; default off"),
     # ---- serving
     _f("serving.use", _t("ScenarioController", "use"), flag="--use", help=_t(
         "ServingEditor", "What the service is for. Interactive chat: people read the answer as it streams, so by "

@@ -8,7 +8,8 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "cli-error": "gpu-configurator: error: {text}",
     "cli-warning": "gpu-configurator: warning: {text}",
     "cli-flag": "{flag}: {problem}",
-    "cli-needs-examples": "give --examples with it (the tokens per example count only a budget given in examples)",
+    "cli-needs-examples": "give --examples or --packed with it (the tokens per example count only a budget given in "
+                          "examples, or the examples a sequence is packed from)",
     "cli-examples-and-tokens": "give the budget once: --examples or --tokens, not both",
     "cli-examples-too-few": "{examples} examples × {per_example} tokens = {tokens} tokens, under the least token "
                             "budget of {least} tokens",
@@ -166,7 +167,7 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-error": "gpu-configurator：错误：{text}",
     "cli-warning": "gpu-configurator：警告：{text}",
     "cli-flag": "{flag}：{problem}",
-    "cli-needs-examples": "请同时给出 --examples（每条样本的词元数只用于以样本数给出的训练数据量）",
+    "cli-needs-examples": "请同时给出 --examples 或 --packed（每条样本的词元数只用于以样本数给出的训练数据量，或打包成序列的样本）",
     "cli-examples-and-tokens": "训练数据量只需给一次：--examples 或 --tokens，不要同时给出",
     "cli-examples-too-few": "{examples} 条样本 × 每条 {per_example} 词元 = {tokens} 词元，低于训练数据量下限 {least} 词元",
     "as-written": "{text}",

@@ -168,6 +168,13 @@ class Training(_Frozen):
         exclude_if=lambda n: n == _examples.DEFAULT_TOKENS_PER_EXAMPLE,
         description="mean tokens per fine-tuning example (default 512: the Stanford Alpaca fine-tune's maximum "
                     "length, core/examples.py). Written to files only when not the default [tokens]")
+    packed: bool = Field(
+        default=False, exclude_if=lambda on: not on,
+        description="each sequence packed from whole examples of tokens_per_example tokens, attention kept "
+                    "within each example (Transformer Engine's THD layout with cu_seqlens, flash-attn's varlen "
+                    "kernels): a token meets the earlier tokens of its own example, not of the whole sequence "
+                    "(core/training_packing.py). Off: every sequence one document, as pre-training runs it. "
+                    "Written to files only when on")
     flash_attention: bool = True
     attention_kernel: AttentionKernel | None = Field(
         default=None, description="fused attention kernel (None = Transformer Engine's under the fused layer "

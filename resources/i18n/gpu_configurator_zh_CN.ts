@@ -2238,6 +2238,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>每条样本词元数</translation>
     </message>
     <message>
+        <source>packed examples</source>
+        <translation>打包样本</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>用途</translation>
     </message>
@@ -2491,6 +2495,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Optimizer step in back&amp;ward (each gradient freed at once)</source>
         <translation>反向传播中执行优化器步骤(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Packed &amp;examples, attention within each</source>
+        <translation>打包样本，注意力限于各样本内(&amp;E)</translation>
     </message>
     <message>
         <source>Accept used cards</source>
@@ -2771,6 +2779,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Mean tokens per example (default 512: the Alpaca fine-tune&apos;s maximum length)</source>
         <translation>每条样本的平均词元数（默认 512：斯坦福指令微调数据集训练时的最大长度）</translation>
+    </message>
+    <message>
+        <source>Each sequence is packed from whole examples and attention stays within each example (NeMo and Megatron-Bridge packed fine-tuning, flash-attn varlen): attention runs over the tokens per example, not the whole sequence.</source>
+        <translation>每条序列由完整样本打包而成，注意力只在各样本内部计算（NeMo 与 Megatron-Bridge 的打包微调、flash-attn 的变长内核）：注意力按每条样本的词元数计算，而非整条序列。</translation>
     </message>
     <message>
         <source>vGPU &amp;profile (at least)</source>

@@ -102,6 +102,39 @@ def causal_attention_flops_per_token(layers, pair_flops, seq_len):
     return (1.0 + MODEL_BACKWARD_WORK) * layers * pair_flops * seq_len / 2.0
 
 
+def attention_span_tokens(seq_len, example_tokens, packed):
+    """Tokens one causal attention runs over [tokens]: ``min(T, E)`` for a sequence packed from
+    examples of ``E`` tokens with attention kept within each example, else ``T``.
+
+    A packed sequence of ``T`` tokens holds ``T/E`` examples; Transformer Engine's THD layout gives
+    the fused kernel each example's boundaries (``cu_seqlens``), so a token's query meets the ``E/2``
+    earlier keys of its own example on average, not ``T/2``: the sequence's attention is ``(T/E)·E²/2``
+    pairs, ``E/T`` of the whole causal square, and :func:`causal_attention_flops_per_token` at ``E``
+    counts it. Examples of unequal length ``l`` give ``E[l²]/E[l]``, more than the mean: the mean is a
+    lower bound. References: Transformer Engine ``DotProductAttention`` ``qkv_format="thd"`` with
+    ``cu_seqlens_q/kv`` (NVIDIA/TransformerEngine d0067d0d,
+    ``pytorch/attention/dot_product_attention/dot_product_attention.py``); Dao 2023,
+    "FlashAttention-2", variable-length batches (``flash_attn_varlen_func``); NeMo / Megatron-Bridge
+    packed SFT (``PackedSequenceSpecs``, NVIDIA-NeMo/Megatron-Bridge 067f987
+    ``docs/training/packed-sequences.md``: "preserving sequence boundaries for attention").
+
+    Parameters
+    ----------
+    seq_len : int or ndarray
+        Tokens per training sequence ``T`` [tokens].
+    example_tokens : int
+        Mean tokens per packed example ``E`` [tokens].
+    packed : bool
+        Whether the sequence is packed from examples with attention kept within each.
+
+    Returns
+    -------
+    int or ndarray
+        The tokens each causal attention spans [tokens].
+    """
+    return np.minimum(seq_len, example_tokens) if packed else seq_len
+
+
 def recompute_factors(recompute, policy="attention", recomputed_share=0.0):
     """Multipliers on (matrix-product, attention) FLOPs for recomputation ``"none"``,
     ``"selective"`` or ``"full"``: full recomputation repeats the forward pass (6N → 8N),

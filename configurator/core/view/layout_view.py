@@ -41,6 +41,8 @@ def training_layout(est: Estimate) -> Phrase:
         parts.append("expert all-to-all overlapped")
     if t.cuda_graphs:
         parts.append("layers replayed from CUDA graphs")
+    if t.packed:
+        parts.append(Phrase("packed examples of {n} tokens", {"n": min(t.tokens_per_example, t.seq_len)}))
     parts += [Phrase("DP {n}", {"n": s.data_parallel}), Phrase("ZeRO {n}", {"n": par.zero})]
     offloaded = [name for field, name in OFFLOADED.items() if getattr(t, field)]
     if offloaded:

@@ -32,9 +32,10 @@ def job_flops_value(est: Estimate) -> Phrase:
     :func:`~configurator.core.training_speed.model_flops_per_token`,
     :func:`~configurator.core.formulas.flops.model_flops_utilisation`), for a check by hand against ``6·N·T``."""
     from configurator.core.formulas.flops import FLOPS_PER_PARAM_TRAINED, flops_per_param
+    from configurator.core.training_packing import attention_span
     from configurator.core.training_speed import model_flops_per_token  # loaded with the estimate it reads
     s = est.scenario
-    per_token = model_flops_per_token(s.model, s.training.seq_len) * flops_per_param(
+    per_token = model_flops_per_token(s.model, attention_span(s.training)) * flops_per_param(
         s.workload.is_adapter) / FLOPS_PER_PARAM_TRAINED
     return Phrase("{total} ({per_token} per token)", {"total": Amount(per_token * s.training.tokens, "FLOP"),
                                                       "per_token": Amount(per_token / 1e9, "GFLOP")})

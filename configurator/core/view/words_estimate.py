@@ -35,6 +35,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "full recomputation": "完全重计算",
     "expert all-to-all overlapped": "专家全对全通信与计算重叠",
     "layers replayed from CUDA graphs": "以 CUDA 图重放各层",
+    "packed examples of {n} tokens": "打包样本，每条 {n} 词元",
     "Expert all-to-all": "专家全对全通信",
     "MoE token dispatcher": "混合专家词元分发器",
     "overlapped with another micro-batch's compute (DualPipe)": "与另一微批的计算重叠（DualPipe）",

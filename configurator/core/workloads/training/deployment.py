@@ -9,6 +9,7 @@ from itertools import islice
 
 from configurator.core.catalog import Card
 from configurator.core.messages import Message, deadline_msg
+from configurator.core.training_packing import attention_span
 from configurator.core.training_speed import model_flops_per_token
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Scenario
@@ -330,7 +331,7 @@ def _fastest_hours(scenario: Scenario, card: Card) -> Callable[[int], float] | N
     peak = card.peak_tflops(plan.math) if plan.math else None
     if not peak:
         return None
-    flops = model_flops_per_token(scenario.model, scenario.training.seq_len) * scenario.training.tokens
+    flops = model_flops_per_token(scenario.model, attention_span(scenario.training)) * scenario.training.tokens
     return lambda count: flops / (count * peak * TERA) / 3600.0
 
 

@@ -83,3 +83,21 @@ def test_the_ranking_says_it_among_the_warnings_on_the_first(capsys):
                  "--pue", "1.6"]) == 0
     out = capsys.readouterr().out
     assert "Warnings on the first:" in out and "PUE 1.6 not applied" in out
+
+
+def test_the_window_lists_the_note_among_the_warnings(qtbot, window):
+    c = window.controller
+    c.apply_many({"workload": "vdi", "card_id": "rtx-a6000", "count": 4, "graphics.users": 4,
+                  "graphics.local_display": True, "economics.pue": 1.6})
+    c.recompute()
+    said = [window.results.warnings.item(i).text() for i in range(window.results.warnings.count())]
+    assert any(text.startswith("PUE 1.6 not applied: the cards are under office desks") for text in said)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "PUE 1.6 not applied: the cards are under office desks"),
+    ("zh_CN", "未计入 PUE 1.6：加速卡在办公室工位下")])
+def test_the_summary_says_it_among_its_warnings(tmp_path, capsys, language, said):
+    out = tmp_path / "summary.md"
+    assert main(["report", "-o", str(out), *DESKS, "--local-display", "--pue", "1.6", "--lang", language]) == 0
+    assert said in out.read_text(encoding="utf-8")

@@ -3,8 +3,8 @@
 Two groups may ask for one field's control; it is built once and moved to the group shown
 (:meth:`GraphicsEditorMixin._place_shared_rows`): the resolution (each desktop display's under the monitors, a
 stream's under the streams) and the "monitor attached" box (``graphics.local_display``: workstations at the
-users' desks for virtual desktops, a workstation that shows the render for rendering), its help the field
-registry's (``core/fields.py``). Every control is named by its scenario field path and built from the
+users' desks for virtual desktops, a workstation that shows the render for rendering), its text (the field's
+label) and help the field registry's (``core/fields.py``), as the wizard's desktops question has them. Every control is named by its scenario field path and built from the
 registry. The strings keep the editor's context ("ScenarioEditor")."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QWidget
 
 from configurator.app import labels
 from configurator.app.binders import fill_combo, name_control
-from configurator.app.field_help import field_help
+from configurator.app.field_help import accessible_label, field_help
 from configurator.app.i18n import current_language, tc as _tc
 from configurator.app.narrow_form import NarrowForm, WrappingCheckBox
 from configurator.core.graphics import rt_generation
@@ -48,7 +48,7 @@ class GraphicsEditorMixin:
         self._row(form, "graphics.shading_tflops_per_user", self.shading)
         # one control for graphics.local_display: the users' desks here (the data-centre fields greyed while it is
         # checked, _show_desks), the render's workstation in the rendering group (moved there when it shows)
-        self.local_display = self._check(_tc("ScenarioEditor", "Monitor attached"), "graphics.local_display")
+        self.local_display = self._check(accessible_label("graphics.local_display"), "graphics.local_display")
         form.addRow("", self.local_display)
         return group
 

@@ -67,6 +67,7 @@ class WizardAnswers:
     desktop_users: int
     user_kind: str  # a DESKTOP_USERS key, or AS_SET: the window's profile and load, kept
     monitors: int  # displays of each desktop
+    local_display: bool  # the monitors cabled to the card: a workstation at each user's desk (virtual desktops)
     streams: int
     resolution: str
     fps: float
@@ -145,7 +146,7 @@ def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAn
         output_tokens=s.output_tokens, context=s.context, ttft_ms=c.ttft_ms, tpot_ms=c.tpot_ms,
         latency_percentile=c.latency_percentile,
         serving_precision=_precision_answer(scenario, SERVING_PRECISIONS, serving=True), desktop_users=g.users, user_kind=kind,
-        monitors=g.monitors, streams=g.streams,
+        monitors=g.monitors, local_display=g.local_display, streams=g.streams,
         resolution=g.resolution, fps=g.fps, codec=g.codec.value, scene_gib=g.scene_gib, frames=g.frames,
         minutes_per_frame=g.reference_minutes_per_frame,
         reference_card=g.reference_card if g.reference_card in reference_ids else reference_ids[0],
@@ -161,6 +162,12 @@ def chosen_precision(a: WizardAnswers) -> str | None:
     if a.workload in GRAPHICS_WORK:
         return None
     return a.serving_precision if a.workload == "inference" else a.training_precision
+
+
+def _desks(a: WizardAnswers) -> dict:
+    """The desktops' "Monitor attached" answer as the scenario holds it (``graphics.local_display``): asked for
+    virtual desktops only, another workload keeping the scenario's (a render's workstation, the editor's)."""
+    return {"local_display": a.local_display} if a.workload == "vdi" else {}
 
 
 def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> Scenario:
@@ -186,7 +193,7 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
         graphics={"reference_card": reference.id, "reference_fp32_tflops": reference.fp32_tflops,
                   "reference_rt_generation": rt_generation(reference), "users": a.desktop_users,
                   "profile_gib": profile, "user_class": user_class, "monitors": a.monitors,
-                  "shading_tflops_per_user": load, "streams": a.streams,
+                  "shading_tflops_per_user": load, "streams": a.streams, **_desks(a),
                   "resolution": a.resolution, "fps": a.fps, "codec": a.codec, "scene_gib": a.scene_gib,
                   "frames": a.frames, "reference_minutes_per_frame": a.minutes_per_frame},
         constraints={"deadline_hours": deadline, "budget": a.budget, "budget_basis": a.budget_basis,
@@ -233,3 +240,4 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
                         (limits.budget_basis, "budget_basis"), (load.percentile, "latency_percentile")):
         answers.bind_combo(combo, path)
     answers.bind_check(limits.owned, "owned")
+    answers.bind_check(g.local_display, "local_display")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel
 
+from configurator.app.field_help import accessible_label, field_help
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.wizard_boxes import deadline_box, decimal_box, whole_box
@@ -19,6 +20,10 @@ DESKTOP_USERS = {kind: (user_class, DESKTOP_CLASS_LOAD_TFLOPS[user_class]) for k
 vGPU profile with the displays (:func:`desktop_start`) and the load
 (:data:`configurator.core.formulas.graphics.DESKTOP_CLASS_LOAD_TFLOPS`: assumptions to adjust, only the
 knowledge-worker load derived from a published density, the A16's 64 desktops per board)."""
+
+LOCAL_DISPLAY = "graphics.local_display"
+"""The field the desktops' "Monitor attached" question sets: the monitors cabled to the card, a workstation at
+each user's desk (:func:`~configurator.core.desks.at_desks`)."""
 
 
 def desktop_start(kind: str) -> tuple[str, float, float]:
@@ -57,6 +62,12 @@ class GraphicsQuestions(QObject):
         for name in RESOLUTIONS:
             self.desktop_resolution.addItem(name, name)
         form.addRow(_tc("LoadPage", "Monitor &resolution"), self.desktop_resolution)
+        # the editor's "Monitor attached" box (graphics.local_display, --local-display): workstations at the users'
+        # desks, its text and tooltip the field registry's (one declaration, core/fields.py)
+        self.local_display = QCheckBox(accessible_label(LOCAL_DISPLAY))
+        self.local_display.setObjectName(f"wizard:{LOCAL_DISPLAY}")
+        self.local_display.setToolTip(field_help(LOCAL_DISPLAY))
+        form.addRow("", self.local_display)
 
         self.video_box = QGroupBox(_tc("LoadPage", "Video"))
         form = QFormLayout(self.video_box)

@@ -34,7 +34,9 @@ from configurator.app.wizard_boxes import (PROBLEM_STYLE, decimal_box, field_row
                                            years_box)
 from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.default_job import DEFAULT_SEQ_LEN
+from configurator.core.desks import at_desks
 from configurator.core.message_numbers import count_param
+from configurator.core.procurement.workstations import workstations_needed
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.serving_use import load_note
 from configurator.core.view.assumptions_view import assumption_notes
@@ -353,9 +355,14 @@ class SummaryPage(QWizardPage):
     def _buy_line(self, d: Decision, by: str) -> str:
         """'Buy: 16 cards of Instinct MI355X in 2 servers, plus 1 spare server (8 cards) — …': the cold
         spare servers the capex below buys (``procurement.goodput``: enough for 99 % of the time) said
-        beside the count, as the summary's 'in 3 servers (8 cards each; 1 of them spare)'."""
+        beside the count, as the summary's 'in 3 servers (8 cards each; 1 of them spare)'. At the users' desks
+        the workstations, one card each (until December 2026 '30 cards of RTX A6000 in 4 servers' there)."""
         s = d.scenario
         cards, servers = self.tr("%n card(s)", "", s.count), self.tr("%n server(s)", "", s.nodes)
+        if at_desks(s):  # a workstation at each desk, no server (procurement.workstations), as the summary says
+            return self.tr("<b>Buy:</b> {cards} of {card} in {workstations}, one card each — {by}").format(
+                cards=cards, card=escape(card_name(d.estimate.card.name, current_language())), by=by,
+                workstations=self.tr("%n deskside workstation(s)", "", workstations_needed(s.count)))
         spares = d.cost.bom.spare_servers if d.cost is not None else 0
         if not spares:
             return self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(

@@ -2,10 +2,13 @@
 (:mod:`configurator.core.procurement.workstations`), the estimate and the window's editor read. Its own module,
 with nothing but the scenario under it, so the window can ask it before the estimator loads. The facility
 overhead (PUE) the scenario's power is multiplied by is decided here too (:func:`applied_pue`): a data hall's,
-or none in an office."""
+or none in an office. What a scenario sets for a data hall that the desks set aside (a PUE typed in, a
+colocation price) is named here too (:func:`pue_set_aside`, :func:`colocation_set_aside`), for the one note
+that says so."""
 
 from __future__ import annotations
 
+from configurator.core.formulas.economics import PUE
 from configurator.core.scenario import Scenario, Workload
 
 OFFICE_PUE = 1.0
@@ -28,3 +31,27 @@ def applied_pue(scenario: Scenario) -> float:
     at the users' desks (:func:`at_desks`), else the scenario's data-centre PUE (``economics.pue``). The one
     place the facility power, the energy's cost and the power cap's basis take it from."""
     return OFFICE_PUE if at_desks(scenario) else scenario.economics.pue
+
+
+def pue_set_aside(scenario: Scenario) -> float | None:
+    """The data-centre PUE ``scenario`` sets that is not applied [facility W / IT W]: ``economics.pue`` at the
+    users' desks (:func:`at_desks`) where it is not the default (:data:`~configurator.core.formulas.economics.PUE`,
+    which the assumptions' facility row already says is not applied), so ``--pue 1.6 --local-display`` says
+    why its 1.6 changes nothing (until December 2026 it was dropped unsaid); None elsewhere."""
+    pue = scenario.economics.pue
+    return pue if at_desks(scenario) and pue != PUE else None
+
+
+def applied_colocation(scenario: Scenario) -> float | None:
+    """The colocation price ``scenario``'s IT load is charged [currency / (kW·month)]: none at the users' desks
+    (:func:`at_desks`: workstations in an office, no rented data-hall space; until December 2026 a scenario
+    file's ``economics.colocation_per_kw_month`` was charged on the desks' cards), else the scenario's
+    (``None``: its own facility, electricity only). The one place the ownership cost takes it from."""
+    return None if at_desks(scenario) else scenario.economics.colocation_per_kw_month
+
+
+def colocation_set_aside(scenario: Scenario) -> float | None:
+    """The colocation price ``scenario`` sets that the desks do not charge [currency / (kW·month)]
+    (:func:`applied_colocation`); None where none is set, or off the desks (charged there)."""
+    price = scenario.economics.colocation_per_kw_month
+    return price if at_desks(scenario) and price else None

@@ -144,6 +144,14 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "No cloud rent applies at the desks: the cards are bought into workstations cabled to each desk's monitors, "
         "so the cost is owning them, not renting"
     ),
+    "desks-pue-not-applied": (
+        "PUE {pue:g} not applied: the cards are under office desks, drawing from office sockets with no data hall's "
+        "cooling or power conversion behind them"
+    ),
+    "desks-no-colocation": (
+        "Colocation ({price:money} per kW-month) not charged: the cards are under office desks, not in a rented "
+        "data hall"
+    ),
     "total-excludes-workstation": "The total excludes 1 workstation (not priced: enter a quote for {item})",
     "total-excludes-workstations": "The total excludes {n:,} workstations (not priced: enter a quote for {item})",
     "totals-exclude-workstations": (
@@ -263,6 +271,8 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "desks-not-ranked-by-rent": "工位方案无法按云租用价格排名：加速卡装在连接每个工位显示器的工作站中，只能购置，不能租用；请按总拥有成本排名",
     "desks-no-server-power": "工位方案不核对单台服务器功率（{kw:g} kW）：没有服务器，且无工作站自身功耗数据",
     "desks-no-rent": "工位上不适用云租用价格：加速卡装在连接每个工位显示器的工作站中，成本按购置计，而非租用",
+    "desks-pue-not-applied": "未计入 PUE {pue:g}：加速卡在办公室工位下，用办公室插座供电，背后没有机房的制冷和配电开销",
+    "desks-no-colocation": "不计机房托管费（每 kW·月 {price:money}）：加速卡在办公室工位下，不在租用的机房里",
     "total-excludes-workstation": "总额不含 1 台工作站（未定价：请为 {item} 输入报价）",
     "total-excludes-workstations": "总额不含 {n:,} 台工作站（未定价：请为 {item} 输入报价）",
     "totals-exclude-workstations": "资本支出、TCO 和单位成本均不含工位工作站（每卡一台；未定价：请为 {item} 输入报价）",

@@ -32,9 +32,9 @@
     </message>
     <message numerus="yes">
         <source> monitor(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> monitor</numerusform>
+            <numerusform> monitors</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -117,6 +117,13 @@
         <translation>
             <numerusform>%n server</numerusform>
             <numerusform>%n servers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deskside workstation(s)</source>
+        <translation>
+            <numerusform>%n deskside workstation</numerusform>
+            <numerusform>%n deskside workstations</numerusform>
         </translation>
     </message>
     <message numerus="yes">

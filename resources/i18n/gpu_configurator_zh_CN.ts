@@ -3029,10 +3029,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>输出层数(&amp;Y)</translation>
     </message>
     <message>
-        <source>Monitor attached</source>
-        <translation>连接显示器</translation>
-    </message>
-    <message>
         <source>Prices</source>
         <translation>价格</translation>
     </message>
@@ -3894,6 +3890,16 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>the cards you own, laid out by the planner</source>
         <translation>您已有的卡，由规划器排布</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {workstations}, one card each — {by}</source>
+        <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，装入 {workstations}，每台 1 张——{by}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deskside workstation(s)</source>
+        <translation>
+            <numerusform>%n 台工位工作站</numerusform>
+        </translation>
     </message>
     <message>
         <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>

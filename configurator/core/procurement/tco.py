@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
-from configurator.core.desks import applied_pue
+from configurator.core.desks import applied_colocation, applied_pue
 from configurator.core.economics import HOURS_PER_YEAR, PriceBasis, price_basis
 from configurator.core.procurement.bom import BillOfMaterials
 from configurator.core.procurement.prices import PriceBook
@@ -70,7 +70,7 @@ def ownership_cost(bom: BillOfMaterials, scenario: Scenario, book: PriceBook) ->
     """Capex from the bill of materials; opex per year: energy at the scenario's utilisation
     (IT power × average share × PUE × hours × price; the PUE :func:`~configurator.core.desks.applied_pue`'s,
     none in an office at the users' desks), support as a share of capex, licences, colocation per kW-month
-    of IT load.
+    of IT load (:func:`~configurator.core.desks.applied_colocation`'s: none at the users' desks).
 
     **Assumption**: a job with a deadline that it beats is costed at the pace asked (the cards
     wait :func:`paced_idle_share` of the time), but its energy counts the waiting hours at load
@@ -87,8 +87,9 @@ def ownership_cost(bom: BillOfMaterials, scenario: Scenario, book: PriceBook) ->
     residual_share = e.residual_value_share if e.residual_value_share is not None else \
         book.rate("residual_value_share", 0.0)
     colocation = 0.0
-    if e.colocation_per_kw_month is not None and bom.it_kw is not None:
-        colocation = e.colocation_per_kw_month * bom.it_kw * 12
+    colocation_price = applied_colocation(scenario)  # none at the users' desks
+    if colocation_price is not None and bom.it_kw is not None:
+        colocation = colocation_price * bom.it_kw * 12
     capex = bom.capex
     return OwnershipCost(e.currency, e.amortisation_years, u, capex, capex * residual_share, energy,
                          capex * support_share, bom.licences_per_year, colocation, not bom.unpriced,

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from configurator.core.catalog import Card
-from configurator.core.desks import at_desks
+from configurator.core.desks import at_desks, colocation_set_aside, pue_set_aside
 from configurator.core.economics import PriceBasis
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.bom_lines import BillOfMaterials, book_rate, card_line, line_of
@@ -58,6 +58,22 @@ def desk_constraint_messages(scenario: Scenario) -> tuple[Message, ...]:
     if at_desks(scenario) and scenario.constraints.rack_power_kw:
         return (msg("desks-no-server-power", kw=scenario.constraints.rack_power_kw),)
     return ()
+
+
+def desk_set_aside_messages(scenario: Scenario) -> tuple[Message, ...]:
+    """What ``scenario`` sets for a data hall that the users' desks leave out, one sentence each: a PUE typed in
+    (:func:`~configurator.core.desks.pue_set_aside`: "PUE 1.6 not applied: the cards are under office desks …")
+    and a colocation price (:func:`~configurator.core.desks.colocation_set_aside`: not charged). Until December
+    2026 ``--pue 1.6 --local-display`` dropped its 1.6 unsaid, and a scenario file's colocation was charged on
+    the desks' cards. Empty elsewhere, or where neither is set."""
+    said = []
+    pue = pue_set_aside(scenario)
+    if pue is not None:
+        said.append(msg("desks-pue-not-applied", pue=pue))
+    price = colocation_set_aside(scenario)
+    if price is not None:
+        said.append(msg("desks-no-colocation", price=price, currency=scenario.economics.currency))
+    return tuple(said)
 
 
 def workstations_needed(cards: int) -> int:

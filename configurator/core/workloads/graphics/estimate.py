@@ -34,7 +34,8 @@ from configurator.core.precision import PrecisionPlan, plan_serving_precision
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.tco import rent_includes_vgpu_licence
 from configurator.core.desks import at_desks
-from configurator.core.procurement.workstations import desk_constraint_messages, without_rent
+from configurator.core.procurement.workstations import (desk_constraint_messages, desk_set_aside_messages,
+                                                        without_rent)
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily
@@ -128,6 +129,6 @@ def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, fami
     fit = fit_messages(memory, card) if not memory.fits or family.warns_tight_fit else []
     messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages,
                 *verdict_messages(verdicts), *costs.messages,
-                *desk_constraint_messages(scenario)]
+                *desk_constraint_messages(scenario), *desk_set_aside_messages(scenario)]
     return Estimate(scenario, card, basis.plan, memory, Limits(), None, None, power, energy, costs,
                     tuple(messages), speed, verdicts)

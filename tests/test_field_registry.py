@@ -424,7 +424,7 @@ def test_lupdate_sees_every_registry_text(tmp_path):
 
     fresh = tmp_path / "registry.ts"
     lupdate = str(Path(sys.executable).with_name("pyside6-lupdate"))
-    subprocess.run([lupdate, "-tr-function-alias", ALIAS, str(REGISTRY), "-ts", str(fresh)], check=True,
+    subprocess.run([lupdate, "-tr-function-alias", ALIAS, *(str(path) for path in REGISTRY), "-ts", str(fresh)], check=True,
                    capture_output=True)
     seen = {(c.find("name").text, m.find("source").text) for c in ET.parse(fresh).getroot().iter("context")
             for m in c.iter("message")}

@@ -31,8 +31,8 @@ I18N = ROOT / "resources" / "i18n"
 ALIAS = "translate+=_tc,QT_TRANSLATE_NOOP+=_t"
 """Helper modules call QCoreApplication.translate through ``_tc(context, text)``; the Qt-free
 field registry marks its texts with ``_t(context, text)`` (translated later by the app)."""
-REGISTRY = ROOT / "configurator" / "core" / "fields.py"
-"""The field registry: labels, units on screen and tooltips of the scenario's fields."""
+REGISTRY = tuple(ROOT / "configurator" / "core" / name for name in ("fields.py", "fields_graphics.py", "field_marks.py"))
+"""The field registry's modules: labels, units on screen and tooltips of the scenario's fields."""
 
 
 def tool(name: str) -> str:
@@ -59,7 +59,7 @@ def write_field_descriptions() -> Path:
 
 def update_sources() -> None:
     sources = sorted(str(p) for p in (ROOT / "configurator" / "app").glob("*.py"))
-    sources += [str(REGISTRY), str(write_field_descriptions())]
+    sources += [*(str(path) for path in REGISTRY), str(write_field_descriptions())]
     for language in LANGUAGES:
         only_plurals = ["-pluralonly", "-source-language", "en", "-target-language", "en"] if language == "en" else []
         subprocess.run([tool("pyside6-lupdate"), "-no-obsolete", "-locations", "none", *only_plurals, "-tr-function-alias", ALIAS,

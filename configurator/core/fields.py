@@ -19,37 +19,18 @@ from __future__ import annotations
 import re
 
 from configurator.core.field_spec import FieldSpec, Kind, Text  # the entry's schema (re-exported: see __all__)
+from configurator.core.field_marks import FPS, _f, _plain, _t
+from configurator.core.fields_graphics import GRAPHICS_FIELDS
 from configurator.core.magnitudes import MAGNITUDES
 
 __all__ = ["BY_FLAG", "BY_PATH", "FIELDS", "REQUESTS_PER_DAY", "SECONDS_PER_DAY", "LAYOUT_PATHS", "NUMBER_FORMS", "FieldSpec", "Kind", "Text", "cli_help",
            "entry_for", "spec"]
 
 
-def _t(context: str, source: str) -> Text:
-    """Mark ``source`` for translation under ``context`` (lupdate reads this as QT_TRANSLATE_NOOP)."""
-    return Text(context, source)
-
-
-def _plain(source: str) -> Text:
-    """A text shown as written in every language (a symbol such as ``%``)."""
-    return Text(None, source)
-
-
-# The contexts are written out in every _t call (lupdate reads literals only): field names are
-# "ScenarioController"'s (they were the undo stack's labels first), units and tooltips the
-# editor's ("ScenarioEditor", "ServingEditor").
-
-
-def _f(path: str, label: Text, suffix: Text | None = None, **facts) -> FieldSpec:
-    return FieldSpec(path, label, suffix, **facts)
-
-
 _TOKENS = _t("ScenarioEditor", " tokens")
 _SV_TOKENS = _t("ServingEditor", " tokens")
 _PERCENT = _plain(" %")
 _PER_SERVER = _t("ScenarioEditor", " per server")
-_FPS = _t("ScenarioEditor", " fps")
-_PX = _t("ScenarioEditor", " px")
 _UNIT_TAIL = re.compile(r"\s*\[[^\[\]]+\]\s*$")
 
 FIELDS: tuple[FieldSpec, ...] = (
@@ -382,74 +363,8 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="acceptance rate of a draft token", row_label=_t("ServingEditor", "Draft &acceptance")),
     _f("serving.speculative_draft_cost", _t("ScenarioController", "draft cost"), _t("ServingEditor", " % of a step"), scale=0.01,
        row_label=_t("ServingEditor", "Draft cos&t")),
-    # ---- graphics
-    _f("graphics.users", _t("ScenarioController", "users"), _t("ScenarioEditor", " users"), help=_t(
-        "ScenarioEditor", "Desktops or cloud workstations in use at the same time"), flag="--users",
-       row_label=_t("ScenarioEditor", "&Users")),
-    _f("graphics.profile_gib", _t("ScenarioController", "vGPU profile"), widget=Kind.CHOICE, help=_t(
-        "ScenarioEditor", "vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, "
-             "2–8 GiB and more (Q-series) for CAD and 3D work."), flag="--profile", metavar="GIB",
-       cli_help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …",
-       row_label=_t("ScenarioEditor", "vGPU &profile (at least)")),
-    _f("graphics.user_class", _t("ScenarioController", "kind of user"), flag="--user-class", help=_t(
-        "ScenarioEditor", "Kind of desktop user. With the displays it sets the least vGPU profile, from NVIDIA's vPC and "
-             "vWS sizing guides: each kind's profile on one HD display is shown beside it; twice that for more "
-             "than one HD display's pixels."),
-       cli_help="kind of desktop user: sets the least vGPU profile with the displays, and the shading load "
-                "where --shading is not given (designer 2 TFLOP/s)",
-       row_label=_t("ScenarioEditor", "&Kind of user")),
-    _f("graphics.monitors", _t("ScenarioController", "monitors"), _t("ScenarioEditor", " per desktop"), help=_t(
-        "ScenarioEditor", "Displays of each desktop, at the resolution below each; more pixels than one HD display "
-             "need a larger vGPU profile"), flag="--monitors", row_label=_t("ScenarioEditor", "&Monitors")),
-    _f("graphics.shading_tflops_per_user", _t("ScenarioController", "shading per user"), _t("ScenarioEditor", " TFLOP/s"), decimals=3,
-       step=0.05, help=_t(
-        "ScenarioEditor", "Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s "
-             "is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board)."),
-       flag="--shading", metavar="TFLOPS", cli_help="average FP32 load per user, by default the --user-class's [TFLOP/s]",
-       row_label=_t("ScenarioEditor", "&Shading per user")),
-    _f("graphics.streams", _t("ScenarioController", "streams"), _t("ScenarioEditor", " streams"), help=_t(
-        "ScenarioEditor", "Video streams encoded at the same time (live channels, or files transcoded in parallel)"),
-       flag="--streams", row_label=_t("ScenarioEditor", "&Streams")),
-    _f("graphics.resolution", _t("ScenarioController", "resolution"), flag="--resolution",
-       cli_help="stream resolution, or each desktop display's (2160p: 4K)", help=_t(
-        "ScenarioEditor", "Output resolution: encoder throughput scales with pixels per frame. For virtual desktops, "
-             "each display's resolution: it sets the vGPU profile with the monitors"),
-       row_label=_t("ScenarioEditor", "&Resolution")),
-    _f("graphics.fps", _t("ScenarioController", "frame rate"), _FPS, help=_t("ScenarioEditor", "Frames per second of each stream"),
-       flag="--fps", row_label=_t("ScenarioEditor", "Fr&ame rate")),
-    _f("graphics.codec", _t("ScenarioController", "codec"), flag="--codec", help=_t(
-        "ScenarioEditor", "Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50)."),
-       row_label=_t("ScenarioEditor", "&Codec")),
-    _f("graphics.preset", _t("ScenarioController", "encoder preset"), flag="--preset",
-       cli_help="NVENC preset, p1 fastest .. p5 better quality", help=_t(
-        "ScenarioEditor", "NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality"),
-       row_label=_t("ScenarioEditor", "Encoder &preset")),
-    _f("graphics.decode", _t("ScenarioController", "decoding"), flag="--no-decode", cli_type="clear",
-       cli_help="streams arrive decoded (encode only)", help=_t(
-        "ScenarioEditor", "Transcoding decodes each input stream with NVDEC before encoding it")),
-    _f("graphics.scene_gib", _t("ScenarioController", "scene size"), _t("ScenarioEditor", " GiB"), decimals=2, help=_t(
-        "ScenarioEditor", "Geometry and textures the renderer loads; the whole scene must fit in each card's memory"),
-       flag="--scene", metavar="GIB", row_label=_t("ScenarioEditor", "&Scene size")),
-    _f("graphics.frames", _t("ScenarioController", "frames"), _t("ScenarioEditor", " frames"), help=_t("ScenarioEditor", "Frames in the job"),
-       flag="--frames", row_label=_t("ScenarioEditor", "F&rames")),
-    _f("graphics.reference_card", _t("ScenarioController", "reference card"), widget=Kind.CHOICE, help=_t(
-        "ScenarioEditor", "The card your time per frame was measured on; other cards scale by their FP32 rate"),
-       row_label=_t("ScenarioEditor", "Measured &on")),
-    _f("graphics.reference_minutes_per_frame", _t("ScenarioController", "time per frame"), _t("ScenarioEditor", " min/frame"), decimals=3,
-       step=0.5, help=_t("ScenarioEditor", "Time one frame takes on the reference card, measured with your renderer and scene"),
-       flag="--minutes-per-frame", cli_help="measured time per frame on the reference card [min]",
-       row_label=_t("ScenarioEditor", "&Time per frame")),
-    _f("graphics.render_width", _t("ScenarioController", "output width"), _PX, help=_t("ScenarioEditor", "Output width"),
-       row_label=_t("ScenarioEditor", "Output &width")),
-    _f("graphics.render_height", _t("ScenarioController", "output height"), _PX, help=_t("ScenarioEditor", "Output height"),
-       row_label=_t("ScenarioEditor", "O&utput height")),
-    _f("graphics.render_layers", _t("ScenarioController", "output layers"), help=_t(
-        "ScenarioEditor", "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA"),
-       row_label=_t("ScenarioEditor", "La&yers")),
-    _f("graphics.local_display", _t("ScenarioController", "monitor attached"), flag="--local-display", cli_type="set",
-       help=_t("ScenarioEditor", "The monitors are cabled to the card: a workstation at each user's desk (virtual "
-               "desktops: no vGPU, no server, no PUE) or one that shows the render; the card needs display outputs "
-               "(data-centre cards have none)")),
+    # ---- graphics (core/fields_graphics.py)
+    *GRAPHICS_FIELDS,
     # ---- prices
     _f("economics.currency", _t("ScenarioController", "currency"), help=_t("ScenarioEditor", "Currency of every amount"),
        row_label=_t("ScenarioEditor", "C&urrency"), flag="--currency", cli_type="text",
@@ -515,11 +430,11 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("assumptions.network_gbps_per_card", _t("ScenarioController", "network per card"), _t("ScenarioEditor", " GB/s"), decimals=1, step=5,
        help=_t("ScenarioEditor", "Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)"),
        row_label=_t("ScenarioEditor", "Network per card")),
-    _f("assumptions.encoder_fps_1080p", _t("ScenarioController", "encoder speed"), _FPS, decimals=0, step=10,
+    _f("assumptions.encoder_fps_1080p", _t("ScenarioController", "encoder speed"), FPS, decimals=0, step=10,
        help=_t("ScenarioEditor", "1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream "
                     "(8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures."),
        row_label=_t("ScenarioEditor", "Encoder speed")),
-    _f("assumptions.decoder_fps_1080p", _t("ScenarioController", "decoder speed"), _FPS, decimals=0, step=10,
+    _f("assumptions.decoder_fps_1080p", _t("ScenarioController", "decoder speed"), FPS, decimals=0, step=10,
        help=_t("ScenarioEditor", "1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the "
                     "encoder; measure yours)"), row_label=_t("ScenarioEditor", "Decoder speed")),
     _f("assumptions.max_vgpus_per_gpu", _t("ScenarioController", "vGPU limit"), _t("ScenarioEditor", " per GPU"),

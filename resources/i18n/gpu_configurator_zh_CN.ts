@@ -2925,10 +2925,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <source> fps</source>
-        <translation> 帧/秒</translation>
-    </message>
-    <message>
         <source>Frames per second of each stream</source>
         <translation>每路视频的帧率</translation>
     </message>
@@ -3211,6 +3207,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Not used at the desks: workstations in an office, no data hall&apos;s facility overhead</source>
         <translation>工位方案不使用：工作站位于办公室，不计机房附加能耗</translation>
+    </message>
+    <message>
+        <source> fps</source>
+        <translation> 帧/秒</translation>
     </message>
 </context>
 <context>

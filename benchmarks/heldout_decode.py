@@ -39,3 +39,11 @@ def static_decode(r: dict) -> Iterator[Row]:
     yield Row(SOURCE, r["id"], "decode", f"ms per token at batch {batch}", step * 1000,
               r["values"]["token_to_token_ms"], "; ".join(part for part in (note, r["notes"]) if part), s,
               publication=r["publication"])
+
+
+if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

@@ -61,8 +61,8 @@ def test_each_token_to_token_row_cites_its_line_and_is_the_runs_mean_decode_step
     assert "within_source" in record and record["setup"]["cuda_graphs"] is False
     setup = record["setup"]
     assert (setup["prompt_tokens"], setup["output_tokens"]) == (128, 2048) and setup["batch"] in (1, 16)
-    latency, first, t2t = (float(re.search(rf"'{name}' ([0-9.]+)", record["source"]).group(1))
-                           for name in (r"Latency \(ms\)", r"1st Token Latency \(ms\)", r"Token-to-token Latency \(ms\)"))
+    names = (r"Latency \(ms\)", r"1st Token Latency \(ms\)", r"Token-to-token Latency \(ms\)")
+    latency, first, t2t = (float(re.search(rf"'{name}' ([0-9.]+)", record["source"]).group(1)) for name in names)
     assert (latency - first) / (setup["output_tokens"] - 1) == pytest.approx(t2t, rel=1e-9)
     assert record["values"]["token_to_token_ms"] == pytest.approx(t2t, abs=5e-4)
     rows = list(CASES["static-decode"](record))

@@ -93,7 +93,7 @@ SETS = {
         "part 1): the NVIDIA DLI course's NIM (TensorRT-LLM) one-user inter-token latencies of Llama 3 8B/70B on A100 "
         "and H100 at TP1-TP8, and TensorRT-LLM 0.9.0's token-to-token latencies of Llama 2 7B/13B/70B and Mistral 7B "
         "at batch 1 and 16 (128/2,048 tokens) on H100, H200, A100 and L40S from the same course's data file; "
-        "benchmarks/data/notes-heldout-decode-itl-2026-12-06.md"),
+        "benchmarks/data/notes-heldout-decode-itl-2026-12-06.md and notes-heldout-decode-trt09-2026-12-06.md"),
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""

@@ -3,7 +3,7 @@
 TensorRT-LLM 0.9.0's ``gptSessionBenchmark`` runs of an NVIDIA DLI course's data file give, per run, the time to the
 first token and the whole batch's latency; the file's 'Token-to-token Latency (ms)' column is
 ``(latency − first token) / (output − 1)``: the mean of the run's ``O − 1`` decode steps of one static batch
-(benchmarks/data/notes-heldout-decode-itl-2026-12-06.md). Predicted as one decode step of the batch half-way through
+(benchmarks/data/notes-heldout-decode-trt09-2026-12-06.md). Predicted as one decode step of the batch half-way through
 the answer (:func:`configurator.core.decode_step.decode_step_seconds` at ``prompt + output / 2`` cached tokens), with
 the row's CUDA-graph setting; harness translation only, no model of its own.
 """

@@ -8,8 +8,9 @@ the calibration lacks, v4.0's (NVIDIA and Dell), v5.0's (NVIDIA Offline) and v5.
 H200, RTX PRO 6000, MI325X, MI300X), vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are
 calibration rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog), a
 llama.cpp pull request's performance table, the time to first token at several prompt lengths of an NVIDIA DLI course's data
-files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user); one user's time to first
-token through vLLM's and SGLang's OpenAI servers at prompts of 1-27 computed tokens (ree2raz/inference-bench:
+files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user) and their decode steps (NIM's
+one-user inter-token latency, TensorRT-LLM 0.9.0's token-to-token latency at batch 1 and 16: :mod:`heldout_decode`);
+one user's time to first token through vLLM's and SGLang's OpenAI servers at prompts of 1-27 computed tokens (ree2raz/inference-bench:
 Qwen2.5-7B on an L4, vLLM 0.8.5 and SGLang 0.4.6 without CUDA graphs;
 benchmarks/data/notes-engine-short-prompts-2026-12-06.md); LoRA and QLoRA fine-tuning
 memory from torchtune's README, lit-gpt's resource tables and config hub and Unsloth's context-length benchmark;

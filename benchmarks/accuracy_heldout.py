@@ -8,8 +8,9 @@ the calibration lacks, v4.0's (NVIDIA and Dell), v5.0's (NVIDIA Offline) and v5.
 H200, RTX PRO 6000, MI325X, MI300X), vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are
 calibration rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog), a
 llama.cpp pull request's performance table, the time to first token at several prompt lengths of an NVIDIA DLI course's data
-files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user); one user's time to first
-token through vLLM's and SGLang's OpenAI servers at prompts of 1-27 computed tokens (ree2raz/inference-bench:
+files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user) and their decode steps (NIM's
+one-user inter-token latency, TensorRT-LLM 0.9.0's token-to-token latency at batch 1 and 16: :mod:`heldout_decode`);
+one user's time to first token through vLLM's and SGLang's OpenAI servers at prompts of 1-27 computed tokens (ree2raz/inference-bench:
 Qwen2.5-7B on an L4, vLLM 0.8.5 and SGLang 0.4.6 without CUDA graphs;
 benchmarks/data/notes-engine-short-prompts-2026-12-06.md); LoRA and QLoRA fine-tuning
 memory from torchtune's README, lit-gpt's resource tables and config hub and Unsloth's context-length benchmark;
@@ -41,6 +42,7 @@ from mlperf_datasets import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
 from accuracy_serving import _mlperf as accuracy_serving_mlperf
 from accuracy_serving import _sglang_copy, _sglang_sharegpt, _ttft_at_prompt
 from heldout_card import card_as_run
+from heldout_decode import static_decode
 from heldout_mlperf_vllm import AMD_BATCHER_THRESHOLD_S, _batcher_ttft, _mlperf_vllm_copy
 
 from configurator.core.architecture import preset
@@ -87,6 +89,12 @@ SETS = {
         "check the MoE decode step at 8-64 sequences (session 41, issue 27: 6.2 ms a token at batch 1): "
         "SemiAnalysis InferenceX issue 870, SGLang v0.5.7 TP 8 (experts sliced), 1,024/1,024 tokens, "
         "concurrency 8-64; benchmarks/data/notes-ds3-low-batch-2026-12-06.md"),
+    "decode-itl-2026-12-06": (
+        "decode steps at a stated batch, gathered because decode was the thinnest held-out kind (session 44, issue 27 "
+        "part 1): the NVIDIA DLI course's NIM (TensorRT-LLM) one-user inter-token latencies of Llama 3 8B/70B on A100 "
+        "and H100 at TP1-TP8, and TensorRT-LLM 0.9.0's token-to-token latencies of Llama 2 7B/13B/70B and Mistral 7B "
+        "at batch 1 and 16 (128/2,048 tokens) on H100, H200, A100 and L40S from the same course's data file; "
+        "benchmarks/data/notes-heldout-decode-itl-2026-12-06.md and notes-heldout-decode-trt09-2026-12-06.md"),
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""
@@ -524,7 +532,8 @@ CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "train-
                                                      "llama-bench": _llama_bench, "sharegpt": _sharegpt,
                                                      "engine-offline": _engine_offline,
                                                      "static-latency": _static_latency,
-                                                     "first-token": _first_token, EXCLUDED: _excluded}
+                                                     "first-token": _first_token, "static-decode": static_decode,
+                                                     EXCLUDED: _excluded}
 """How each case of held-out row is predicted."""
 
 

@@ -1,0 +1,49 @@
+"""Held-out decode steps at a stated static batch (case ``static-decode`` of ``benchmarks/data/held-out.json``).
+
+TensorRT-LLM 0.9.0's ``gptSessionBenchmark`` runs of an NVIDIA DLI course's data file give, per run, the time to the
+first token and the whole batch's latency; the file's 'Token-to-token Latency (ms)' column is
+``(latency − first token) / (output − 1)``: the mean of the run's ``O − 1`` decode steps of one static batch
+(benchmarks/data/notes-heldout-decode-trt09-2026-12-06.md). Predicted as one decode step of the batch half-way through
+the answer (:func:`configurator.core.decode_step.decode_step_seconds` at ``prompt + output / 2`` cached tokens), with
+the row's CUDA-graph setting; harness translation only, no model of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from accuracy_base import CATALOG, Row, scenario
+
+from configurator.core.architecture import preset
+from configurator.core.precision import plan_serving
+from configurator.core.serving_speed import decode_step_seconds
+
+SOURCE = "held-out"
+"""``Row.source`` of the held-out rows (accuracy_heldout.SOURCE)."""
+
+
+def static_decode(r: dict) -> Iterator[Row]:
+    """One static batch's mean decode step [ms per token] against the row's ``token_to_token_ms``."""
+    setup = r["setup"]
+    prompt, output, batch = setup["prompt_tokens"], setup["output_tokens"], setup["batch"]
+    serving = {"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output, "concurrency": batch,
+               "max_batch": batch, "batching": "static", "engine": setup["engine"],
+               "cuda_graphs": setup["cuda_graphs"], "max_batched_tokens": max(batch * prompt, 2048)}
+    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
+                 precision=setup["precision"], parallelism={"tp": setup["tp"]}, serving=serving)
+    card = CATALOG.get(setup["card"])
+    kv_tokens = prompt + output // 2
+    step, bound = decode_step_seconds(s, card, plan_serving(s, card), batch, kv_tokens)
+    note = (f"{setup['engine']} TP{setup['tp']}, static batch {batch} x {prompt}/{output} tokens; one decode step at "
+            f"{kv_tokens:,} cached tokens, {bound}-bound")
+    yield Row(SOURCE, r["id"], "decode", f"ms per token at batch {batch}", step * 1000,
+              r["values"]["token_to_token_ms"], "; ".join(part for part in (note, r["notes"]) if part), s,
+              publication=r["publication"])
+
+
+if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

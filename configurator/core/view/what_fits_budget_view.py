@@ -13,7 +13,7 @@ from configurator.core.view.names import WORKLOADS, model_name, weight_format_na
 from configurator.core.view.numbers import column_top
 from configurator.core.view.price_view import joined, warns
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
-from configurator.core.view.what_fits_view import TRAINING_PRECISIONS, VERDICTS
+from configurator.core.view.what_fits_view import VERDICTS, training_precision
 from configurator.core.what_fits import FitRow, Verdict
 from configurator.core.what_fits_budget import BudgetFits, CardAnswer, LeftOut, Purchase
 
@@ -28,9 +28,9 @@ def heading(answer: BudgetFits) -> Message:
     return msg("budget-fits-heading", budget=answer.budget, currency=answer.base.economics.currency, where=where)
 
 
-def _precision(row: FitRow, vendor: str) -> str:
+def _precision(row: FitRow, vendor: str) -> Value:
     if row.task.is_training:
-        return TRAINING_PRECISIONS.get(row.precision, row.precision.upper())
+        return training_precision(row)
     return weight_format_name(row.precision, vendor)
 
 

@@ -384,6 +384,7 @@ DESCRIPTION = ("Which accelerator cards, and how many, for an AI or graphics wor
 EPILOG = """examples:
   gpu-configurator estimate --model llama3-70b --card h100-sxm --count 64 --tokens 1T
   gpu-configurator recommend --workload inference --model llama3-70b --concurrency 200 --tpot-ms 50
+  gpu-configurator recommend --workload inference --model qwen2.5-72b --region cn --cards h20,ascend-910b,l20
   gpu-configurator plan --workload pretrain --model llama3-70b --card h100-sxm --count 1024 --tokens 2T
   gpu-configurator report docs/examples/serve-llama3-70b.gpuconf.json -o summary.pdf --lang zh_CN
   gpu-configurator catalog list --class inference

@@ -156,7 +156,20 @@ def _filters_from_args(args: argparse.Namespace, catalog: Catalog) -> Filters:
     classes = listed("--classes", args.classes, CARD_CLASSES, "cli-unknown-class") if args.classes is not None else ()
     return Filters(vendors=_vendors_from_args(args.vendor, catalog), domestic_only=args.domestic_only,
                    classes=classes, owned_card=owned_card, owned_count=owned_count,
-                   software=_software_from_args(args.software))
+                   software=_software_from_args(args.software), cards=_cards_from_args(args.cards, catalog))
+
+
+def _cards_from_args(text: str | None, catalog: Catalog) -> tuple[str, ...]:
+    """'h20, Ascend-910B' -> ('h20', 'ascend-910b'): the catalog ids of ``--cards``, each once, in the order
+    given; an id the catalog lacks is a usage error naming the nearest ids (none given: no filter)."""
+    if not (text or "").strip(", "):
+        return ()
+    spelled = {card_id.lower(): card_id for card_id in catalog.ids()}
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    for name in names:
+        if name.lower() not in spelled:
+            raise UsageError(msg("cli-flag", flag="--cards", problem=catalog.unknown_message(name)))
+    return tuple(dict.fromkeys(spelled[n.lower()] for n in names))
 
 
 def _vendors_from_args(given: list[str], catalog: Catalog) -> tuple[str, ...]:
@@ -371,6 +384,7 @@ DESCRIPTION = ("Which accelerator cards, and how many, for an AI or graphics wor
 EPILOG = """examples:
   gpu-configurator estimate --model llama3-70b --card h100-sxm --count 64 --tokens 1T
   gpu-configurator recommend --workload inference --model llama3-70b --concurrency 200 --tpot-ms 50
+  gpu-configurator recommend --workload inference --model qwen2.5-72b --region cn --cards h20,ascend-910b,l20
   gpu-configurator plan --workload pretrain --model llama3-70b --card h100-sxm --count 1024 --tokens 2T
   gpu-configurator report docs/examples/serve-llama3-70b.gpuconf.json -o summary.pdf --lang zh_CN
   gpu-configurator catalog list --class inference
@@ -403,6 +417,10 @@ def _add_ranking_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--domestic-only", action="store_true", help="only vendors based in mainland China")
     parser.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
     parser.add_argument("--classes", help="card classes to consider, comma separated (default: by workload)")
+    parser.add_argument("--cards", metavar="IDS",
+                        help="only these cards, by catalog id, comma separated (e.g. h20,ascend-910b,l20,rtx-4090): "
+                             "the ranking, its counts and costs are theirs, and each named card that cannot serve "
+                             "says why; any class, consumer cards included")
     parser.add_argument("--owned", metavar="ID:COUNT",
                         help="cards already owned, e.g. h100-sxm:16: not bought (nor the servers SXM/OAM modules "
                              "come in), already delivered")

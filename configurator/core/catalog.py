@@ -8,6 +8,7 @@ same schema and merged over the bundled catalog. A broken overlay is reported an
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import json
 from dataclasses import dataclass, field
 from collections.abc import Callable
@@ -118,6 +119,7 @@ class Catalog:
             if name.lower() in entry.name.lower():
                 return msg("card-not-listed", name=name, why=entry.reason)
         close = [c for c in self.ids() if name.lower() in c or c in name.lower()][:5]
+        close = close or difflib.get_close_matches(name.lower(), self.ids(), n=3, cutoff=0.75)  # 'ascend910b'
         if close:
             return msg("card-unknown-close", name=name, close=", ".join(close))
         return msg("card-unknown", name=name)

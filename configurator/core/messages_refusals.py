@@ -84,7 +84,8 @@ REFUSAL_ENGLISH: dict[str, str] = {
     ),
     "cli-recommend-card-not-kept": (  # cli.py _run_recommend: --card typed without a price of its own
         "--card {card} is not a filter: the ranking weighs every card (--card names the card that --card-price "
-        "or --cloud-price are for); to rank fewer, --vendor or --classes; for {card} alone, run plan or "
+        "or --cloud-price are for); to rank fewer, --cards {card},ID2 (only the cards named), --vendor or --classes; "
+        "for {card} alone, run plan or "
         "estimate --card {card}"
     ),
     "cli-flag-not-read-instead": "{flag} is not read by {work} (it is read by {others}); for {work} "
@@ -228,7 +229,8 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-no-fp32-rate": "--reference-card：{card} 没有公布的 FP32 算力，无法据此换算",
     "cli-flag-not-read": "{flag} 对 {work} 不起作用，结果不会因此改变；请去掉它（它用于 {others}）",
     "cli-recommend-card-not-kept": "--card {card} 不是筛选条件：推荐会比较每种卡（--card 指明 --card-price 或 "
-                                   "--cloud-price 所报价的卡）；要缩小比较范围，请用 --vendor 或 --classes；只看 {card}，"
+                                   "--cloud-price 所报价的卡）；要缩小比较范围，请用 --cards {card},ID2（只比较指定的卡）、--vendor 或 "
+                                   "--classes；只看 {card}，"
                                    "请运行 plan 或 estimate --card {card}",
     "cli-recommend-count-not-kept": "--count {count:,} 不会保留：推荐会按能完成任务的各种卡数比较每种卡；"
                                     "要看某种卡 {count:,} 张的配置，请运行 estimate --card ID --count {count:,}；"

@@ -311,9 +311,11 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
     collections it ran outside the deployment searches (50 youngest, 5 middle on the README's serving
     recommendation: ~130 ms of ~1.2 s CPU) freed 3 objects, none of the pass's (a command-line
     parser's, made before it). The first collection after it walks the objects the pass kept once
-    (~15 ms there)."""
+    (~15 ms there). Where the buyer names the cards (``filters.cards``) only those are weighed: each is
+    ranked, listed, or left out with its reason, and no other card is counted as left out."""
     book = price_book_for(scenario.economics) if book is None else book
-    return ranking_of(scenario, (rank_card(scenario, card, objective, filters, book) for card in catalog.cards),
+    cards = [c for c in catalog.cards if c.id in filters.cards] if filters.cards else catalog.cards
+    return ranking_of(scenario, (rank_card(scenario, card, objective, filters, book) for card in cards),
                       objective, filters, limit, book)
 
 

@@ -1,4 +1,4 @@
-"""Which cards a ranking may recommend: the buyer's filters (vendors, domestic vendors only,
+"""Which cards a ranking may recommend: the buyer's filters (the cards named, vendors, domestic vendors only,
 classes, consumer cards, software) and the classes each workload considers by default. Below
 :mod:`configurator.core.recommend`, which re-exports them."""
 
@@ -38,15 +38,22 @@ class Filters:
     owned_count: int = 0
     consumer: bool | None = None  # consumer graphics cards; None = only when classes are picked explicitly
     software: tuple[str, ...] = ()  # frameworks the buyer's software needs (supported or partial on the card)
+    cards: tuple[str, ...] = ()
+    """The cards the buyer names to compare, by catalog id (``recommend --cards h20,ascend-910b,l20,rtx-4090``);
+    empty: every card. A card named is ranked whatever its class, consumer cards included (the buyer asked for
+    it); the other filters still apply. Until December 2026 four named cards could not be compared in one
+    ranking: ``--card`` names the card a price is for, ``estimate`` plans one card (persona44)."""
 
     def allows(self, card: Card, workload: Workload) -> bool:
-        classes = self.classes or family_of(workload).default_classes[workload]
+        if self.cards and card.id not in self.cards:
+            return False
+        classes = self.classes or (() if self.cards else family_of(workload).default_classes[workload])
         return ((not self.vendors or card.vendor in self.vendors)
                 and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
-                and card.category in classes
+                and (not classes or card.category in classes)
                 and (self.allows_consumer or not card.is_consumer)
                 and runs_software(card, self.software))
 
     @property
     def allows_consumer(self) -> bool:
-        return bool(self.classes) if self.consumer is None else self.consumer
+        return bool(self.classes or self.cards) if self.consumer is None else self.consumer

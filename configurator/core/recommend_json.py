@@ -114,6 +114,8 @@ def load_to_dict(note: Message | None) -> dict:
 def result_to_dict(result: Result) -> dict:
     return {
         "objective": result.objective.value,
+        # the cards the buyer named (--cards), each ranked, listed or in rejected_ids; empty: every card weighed
+        "cards": list(result.filters.cards) if result.filters is not None else [],
         "load": load_to_dict(result.load),
         "owned_alone": None if result.owned_alone is None else result.owned_alone.to_dict(),
         "ranked": [_with_price(recommendation_to_dict(r, i + 1, result.book), r, result.objective, result.book)

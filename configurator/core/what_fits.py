@@ -229,6 +229,18 @@ class FitRow:
     def fits(self) -> bool:
         return self.verdict in (Verdict.FITS, Verdict.TOO_SLOW)
 
+    @property
+    def timed_at(self) -> str | None:
+        """A training row's math precision where the card publishes no rate for the one it is planned at
+        (BF16 on a DGX Spark: timed at its FP32 rate, :func:`training_sixteen`), as a ``Precision`` value;
+        None where it is timed at its own (and for serving)."""
+        if not self.task.is_training or self.estimate is None or self.estimate.plan.math is None:
+            return None
+        planned = training_sixteen(self.estimate.card).value if self.precision in QUANTISED_BASE.values() \
+            else self.precision
+        used = self.estimate.plan.math.value
+        return used if used != planned else None
+
 
 @dataclass(frozen=True)
 class WhatFits:
@@ -273,13 +285,23 @@ MAX_USERS = int(field_bounds(Serving, "concurrency").high or 1)
 """The most users the serving model takes [users]."""
 
 
+def training_sixteen(card: Card) -> Precision:
+    """The 16-bit precision a training row on ``card`` is planned at: BF16 where the card has a BF16 rate,
+    else FP16 where it has that, else BF16 — what training on it runs in, though the catalog publishes no
+    16-bit rate (a DGX Spark: FP4 and FP32 only), so the estimate times it at the FP32 rate and says so
+    (:func:`~configurator.core.precision.plan_training`, :attr:`FitRow.timed_at`). Until December 2026 such a
+    row was planned in FP32 and read "Pre-train Llama 3.2 3B, FP32" as though FP32 were the recipe (persona44)."""
+    found = default_precision(card)
+    return Precision.BF16 if found is Precision.FP32 else found
+
+
 def training_precisions(card: Card, task: Workload) -> tuple[str, ...]:
-    """The precisions a training row is planned at: 16-bit (BF16 where the card has it), and FP8
+    """The precisions a training row is planned at: 16-bit (:func:`training_sixteen`), and FP8
     where the card computes it (pre-training and full fine-tuning with Transformer Engine or
     torchao float8); LoRA at 16-bit, QLoRA on its 4-bit NF4 base."""
     if task.value in QUANTISED_BASE:
         return (QUANTISED_BASE[task.value],)
-    sixteen = default_precision(card).value
+    sixteen = training_sixteen(card).value
     if task.is_adapter or not card.supports(Precision.FP8):
         return (sixteen,)
     return (sixteen, Precision.FP8.value)
@@ -311,7 +333,7 @@ def _budget_tokens(base: Scenario, task: Workload, params: float) -> float:
 def _training_row(base: Scenario, card: Card, choice: ModelChoice, model: ModelArchitecture,
                   task: Workload, precision: str) -> FitRow:
     params = float(model.total_params())
-    math_precision = default_precision(card).value if precision in QUANTISED_BASE.values() else precision
+    math_precision = training_sixteen(card).value if precision in QUANTISED_BASE.values() else precision
     scenario = updated(base, workload=task.value, model=model, precision=math_precision,
                        training={"tokens": _budget_tokens(base, task, params)}, auto_layout=LAYOUT_FIELDS)
     est = estimate(scenario, card)

@@ -10,6 +10,12 @@ and count, the largest model of the question's ladder that fits each task
 (:mod:`configurator.core.what_fits`'s own rows). Cards with no price are listed as not priced,
 never guessed.
 
+A graphics or workstation card bought alone (a consumer GeForce, an RTX A6000: boards a deskside
+workstation holds, fans and all) is billed in a deskside workstation (:func:`at_a_desk`), not in a rack
+server with its rack: one RTX 4090 D for 5万元 read 15.07 万元 until December 2026, 1,599 USD of card in
+19,600 USD of 2U server and 42U rack (persona44). The workstation is the price file's
+``workstation-1gpu``, unpriced until quoted: such a capex excludes it and says so.
+
 Speed: models are tried largest first and a task stops at its first fitting row; a model whose
 weights at 4 bits (the fewest any row stores them in: AWQ INT4, NVFP4, the NF4 base of QLoRA)
 exceed the marketed memory of every card bought is not tried — it provably cannot fit.
@@ -28,7 +34,8 @@ from configurator.core.economics import price_basis
 from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import price_book_for
-from configurator.core.procurement.servers import purchase_unit
+from configurator.core.procurement.servers import purchase_unit, server_type
+from configurator.core.procurement.workstations import CARDS_PER_WORKSTATION, workstation_bill, workstations_unpriced
 from configurator.core.region import delivery_problem, import_barred
 from configurator.core.scenario import Economics, Scenario, Workload, updated
 from configurator.core.what_fits import (
@@ -66,6 +73,11 @@ class Purchase:
     """The bill of materials of ``count`` cards (of one unit where none is bought) [currency]."""
     left_out: str | None = None
     """A :class:`LeftOut` id, or None where cards are bought."""
+    desk: bool = False
+    """Bought in a deskside workstation, not a rack server (:func:`at_a_desk`)."""
+    workstations_unpriced: int = 0
+    """Workstations the capex leaves out, not priced (:func:`~configurator.core.procurement.workstations.
+    workstations_unpriced`) [count]."""
 
 
 @dataclass(frozen=True)
@@ -132,39 +144,60 @@ def budget_start(catalog: Catalog, economics: Economics | None = None, region: s
     return updated(start, constraints={"region": region})
 
 
+DESK_CLASSES = ("graphics", "workstation")
+"""Card classes a deskside workstation holds: graphics and professional workstation boards."""
+
+
+def at_a_desk(card: Card, count: int) -> bool:
+    """Whether ``count`` × ``card`` are bought in a deskside workstation rather than a rack server: a
+    graphics or workstation board (:data:`DESK_CLASSES`) with its own fans (a passive data-centre board,
+    an L40 or A40, needs a server's airflow), housed in a PCIe server otherwise (a desktop system, a DGX
+    Spark, needs neither), no more cards than one workstation holds (:data:`CARDS_PER_WORKSTATION`)."""
+    passive = card.cooling is not None and card.cooling.kind == "passive"
+    if card.category not in DESK_CLASSES or count > CARDS_PER_WORKSTATION or passive:
+        return False
+    kind = server_type(card, count, count)
+    return kind.item_id is not None and kind.item_id.startswith("server-pcie")
+
+
 def purchase(base: Scenario, card: Card, budget: float) -> Purchase:
     """The most cards of ``card`` (whole purchase units) whose bill of materials for ``base`` (its
     workload, model and layout) costs no more than ``budget`` [the scenario's currency]: doubling,
-    then halving the gap. A bill with any line unpriced is :data:`LeftOut.NOT_PRICED`."""
+    then halving the gap; one desktop card in a deskside workstation (:func:`at_a_desk`). A bill with a
+    line unpriced is :data:`LeftOut.NOT_PRICED`, but for the workstation alone (its capex excludes it)."""
     unit = purchase_unit(card)
     book = price_book_for(base.economics)
 
     def bill(units: int):
-        return bill_of_materials(updated(base, card_id=card.id, count=units * unit), card, book)
+        scenario = updated(base, card_id=card.id, count=units * unit)
+        if at_a_desk(card, units * unit):
+            return workstation_bill(scenario, card, book, price_basis(card, base.economics, base.constraints.region))
+        return bill_of_materials(scenario, card, book)
 
     first = bill(1)
-    if first.unpriced:
+    if first.unpriced and not workstations_unpriced(first):
         return Purchase(card, 0, unit, None, LeftOut.NOT_PRICED)
     if first.capex > budget:
         return Purchase(card, 0, unit, first.capex, LeftOut.TOO_DEAR)
-    good, good_capex, bad = 1, first.capex, None
+    good, good_bill, bad = 1, first, None
     while bad is None:
         trial = min(good * 2, MAX_COUNT // unit)
         if trial <= good:
             break
-        capex = bill(trial).capex
-        if capex <= budget:
-            good, good_capex = trial, capex
+        trial_bill = bill(trial)
+        if trial_bill.capex <= budget:
+            good, good_bill = trial, trial_bill
         else:
             bad = trial
     while bad is not None and bad - good > 1:
         trial = (good + bad) // 2
-        capex = bill(trial).capex
-        if capex <= budget:
-            good, good_capex = trial, capex
+        trial_bill = bill(trial)
+        if trial_bill.capex <= budget:
+            good, good_bill = trial, trial_bill
         else:
             bad = trial
-    return Purchase(card, good * unit, unit, good_capex)
+    return Purchase(card, good * unit, unit, good_bill.capex, desk=at_a_desk(card, good * unit),
+                    workstations_unpriced=workstations_unpriced(good_bill))
 
 
 def may_fit(choice: ModelChoice, card: Card, count: int) -> bool:
@@ -274,9 +307,10 @@ def budget_result_to_dict(answer: BudgetFits) -> dict:
 
     e, c = answer.base.economics, answer.base.constraints
 
-    def bought(p: Purchase) -> dict:
+    def bought(p: Purchase) -> dict:  # host: a deskside workstation or servers; the workstations the capex omits
         return {"card": p.card.id, "name": p.card.name, "count": p.count, "unit": p.unit, "capex": p.capex,
-                "price": card_price_to_dict(p.card, answer.base)}
+                "price": card_price_to_dict(p.card, answer.base), "host": "workstation" if p.desk else "server",
+                "capex_excludes_workstations": p.workstations_unpriced}
 
     best = {}
     for task in answer.tasks:

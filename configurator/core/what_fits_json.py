@@ -41,6 +41,7 @@ def row_to_dict(row: FitRow) -> dict:
     """One row for the JSON output (memory in GiB, times in s or h, rates in tokens/s)."""
     out = {"model": row.model.name, "size": row.model.size, "params": row.params,
            "active_params": row.active_params, "task": row.task.value, "precision": row.precision,
+           "timed_at_precision": row.timed_at,  # the rate a training row is timed at where its own is unpublished
            "verdict": row.verdict.value, "fits": row.fits,
            "memory_gib": round(row.memory_bytes / GIB, 3), "usable_gib": round(row.usable_bytes / GIB, 3),
            "layout": _layout(row), "cards_used": row.cards_used or (row.estimate.scenario.count if row.estimate

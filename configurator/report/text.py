@@ -35,7 +35,7 @@ from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.printable import display_width, single_line
 from configurator.core.view.words import words
 from configurator.report.language import OBJECTIVE_LABELS
-from configurator.report.summary_filters import filters_note
+from configurator.report.summary_filters import filters_note, named_cards
 
 
 _width = display_width
@@ -210,7 +210,9 @@ def recommendation_table(result, language: str = "en") -> str:
     lines += below_line_text(result, language)
     lines += unrated_text(result, language)
     below, left_out = len(result.below_line), len(result.unlisted)  # those listed above are not counted again
-    if below:
+    if result.filters is not None and result.filters.cards:  # the buyer's own cards: each said, not counted
+        lines += named_left_out(result, w)
+    elif below:
         lines.append(w("{n} below the line, {m} left out; see --json for why.", n=write(below, language),
                        m=write(left_out, language)))
     else:
@@ -227,6 +229,17 @@ def recommendation_table(result, language: str = "en") -> str:
                        "only; --codec hevc ranks them", n=write(len(no_av1), language),
                        cards=write(price_view.joined(names, ", "), language)))
     return "\n".join(lines)
+
+
+def named_left_out(result, w) -> list[str]:
+    """The cards the buyer named (``--cards``) that are neither ranked nor listed above, each with why
+    ('GeForce RTX 4090: may not be delivered to mainland China …'); empty where every one is listed."""
+    if not result.unlisted:
+        return []
+    names = named_cards(result.unlisted, w.language)
+    return [w.label("Named cards not ranked, and why:"),
+            *(f"  - {name}{w.label(': ')}{single_line(w.message(result.left_out[i]))}"
+              for i, name in zip(result.unlisted, names, strict=True))]
 
 
 COST_COLUMN = 5

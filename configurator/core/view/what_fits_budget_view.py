@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from configurator.core.economics import PriceBasis, price_basis
 from configurator.core.messages import Message, msg
+from configurator.core.procurement.workstations import WORKSTATION_ITEM
 from configurator.core.view.card_view import ranked_price_value
 from configurator.core.view.names import WORKLOADS, model_name, weight_format_name
 from configurator.core.view.numbers import column_top
 from configurator.core.view.price_view import joined, warns
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
-from configurator.core.view.what_fits_view import TRAINING_PRECISIONS, VERDICTS
+from configurator.core.view.what_fits_view import VERDICTS, training_precision
 from configurator.core.what_fits import FitRow, Verdict
 from configurator.core.what_fits_budget import BudgetFits, CardAnswer, LeftOut, Purchase
 
@@ -27,9 +28,9 @@ def heading(answer: BudgetFits) -> Message:
     return msg("budget-fits-heading", budget=answer.budget, currency=answer.base.economics.currency, where=where)
 
 
-def _precision(row: FitRow, vendor: str) -> str:
+def _precision(row: FitRow, vendor: str) -> Value:
     if row.task.is_training:
-        return TRAINING_PRECISIONS.get(row.precision, row.precision.upper())
+        return training_precision(row)
     return weight_format_name(row.precision, vendor)
 
 
@@ -123,12 +124,26 @@ def left_out(answer: BudgetFits) -> tuple[Message, ...]:
     lines = []
     if any(task.is_training for task in answer.tasks):
         lines.append(msg("budget-fits-service-life", years=answer.base.economics.amortisation_years))
+    lines += desk_lines(answer)
     for reason, said in LEFT_OUT_LISTS.items():
         cards = [p for p in answer.left_out if p.left_out == reason]
         if cards:
             named = [_too_dear(answer, p) if reason == LeftOut.TOO_DEAR else p.card.name for p in cards]
             lines.append(msg(said, cards=named))
     return tuple(lines)
+
+
+def desk_lines(answer: BudgetFits) -> list[Message]:
+    """The cards bought as desktops, one in a deskside workstation each
+    (:func:`~configurator.core.what_fits_budget.at_a_desk`): those whose capex excludes the workstation
+    (not priced), then those whose capex holds it; each line only where a card is so bought."""
+    lines = []
+    for unpriced, said in ((True, "budget-fits-desk-unpriced"), (False, "budget-fits-desk")):
+        cards = [c.purchase.card.name for c in answer.cards
+                 if c.purchase.desk and bool(c.purchase.workstations_unpriced) is unpriced]
+        if cards:
+            lines.append(msg(said, cards=cards, item=WORKSTATION_ITEM))
+    return lines
 
 
 _UNMARKED = frozenset({"price-user", "price-used-current"})

@@ -35,6 +35,28 @@ TRAINING_PRECISIONS = {"bf16": "BF16", "fp16": "FP16", "fp32": "FP32", "fp8": "F
 attention at 16-bit; QLoRA keeps its base in 4-bit NF4)."""
 
 
+TIMED_AT = "{precision} (no published {wanted} rate)"
+"""Label id of a training row whose card publishes no rate for the precision it is planned at
+(:attr:`~configurator.core.what_fits.FitRow.timed_at`): what its memory and time are computed at, and
+why ('FP32 (no published BF16 rate)' on a DGX Spark: NVIDIA publishes its FP4 and FP32 rates only)."""
+
+FALLBACK_NAMES = {"nf4": "NF4 base, {used} adapters"}
+"""Label ids of a QLoRA row's precision where its adapters' math falls back (``{used}``: the precision used)."""
+
+
+def training_precision(row: FitRow) -> Value:
+    """A training row's precision ('BF16', 'FP8 (linear layers)'); where the card publishes no rate for the
+    one it is planned at, the one its memory and time are computed at, and why ('FP32 (no published BF16
+    rate)'): until December 2026 such a row read 'FP32' as though it were the recipe (persona44)."""
+    used = row.timed_at
+    if used is None:
+        return TRAINING_PRECISIONS.get(row.precision, row.precision.upper())
+    shown = Phrase(FALLBACK_NAMES[row.precision], {"used": used.upper()}) if row.precision in FALLBACK_NAMES \
+        else used.upper()
+    wanted = row.estimate.plan.requested.value.upper() if row.estimate is not None else row.precision.upper()
+    return Phrase(TIMED_AT, {"precision": shown, "wanted": wanted})
+
+
 OVER_DEADLINE = "fits, over the deadline"
 """Label id of a training row that fits but does not finish its token budget within the deadline
 (``what-fits --deadline``): "the biggest model I can LoRA-tune in a week" on the cards owned."""
@@ -150,7 +172,7 @@ def training_columns(answer: WhatFits) -> Columns:
                                              {"time": Amount(t.hours, "h"), "tokens": Amount(t.tokens, "token-count")})
         verdict = OVER_DEADLINE if within_deadline(row, answer) is False else VERDICTS[row.verdict]
         rows.append((_model(row), _params(row), WORKLOADS[row.task.value],
-                     TRAINING_PRECISIONS.get(row.precision, row.precision.upper()), verdict,
+                     training_precision(row), verdict,
                      _memory(row), layout(row), None if t is None else Amount(t.tokens_per_s, "tokens/s"), time))
     return Columns(headings, frozenset({1, 5, 7}), tuple(rows))
 

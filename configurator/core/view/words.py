@@ -377,6 +377,8 @@ ZH_CN.update({
     "Only cards of vendors based in mainland China are compared ({vendors}).":
         "只比较中国大陆厂商的加速卡（{vendors}）。",
     "Only cards of {vendors} are compared.": "只比较以下厂商的加速卡：{vendors}。",
+    "Only the cards named are compared: {cards}.": "只比较指定的加速卡：{cards}。",
+    "Named cards not ranked, and why:": "未排名的指定卡及原因：",
     "Only these card classes are compared: {classes}.": "只比较以下类别的加速卡：{classes}。",
     "Only cards whose software runs {frameworks} are compared.": "只比较软件栈能运行 {frameworks} 的加速卡。",
     "{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}":

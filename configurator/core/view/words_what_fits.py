@@ -26,6 +26,8 @@ ZH_CN_WHAT_FITS: dict[str, str] = {
     "What the budget buys, card by card": "预算逐卡能买到什么",
     "Marked *: {notes}": "标 * 的价格：{notes}",
     "Largest model": "最大模型",
+    "{precision} (no published {wanted} rate)": "{precision}（无公开 {wanted} 速率）",
+    "NF4 base, {used} adapters": "NF4 基座，{used} 适配器",
     "none fits": "无可运行模型",
     "{n} users within the targets": "满足目标的用户 {n} 个",
     "Serving": "推理服务",

@@ -249,4 +249,4 @@ def test_the_summary_names_the_rankings_first(qtbot, tmp_path, argv, chosen, lan
     assert f"{cards:,} × {name}" in said, said
     if argv is PRETRAIN_64_H100:  # the summary's own first differs by design, and page 1 says why
         assert ("1.25× your choice's time" if language == "en" else "1.25 倍以内") in said
-        assert ("recommend command" if language == "en" else "recommend 命令") in said
+        assert ("recommend command" if language == "en" else "推荐命令") in said

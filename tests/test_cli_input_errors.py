@@ -17,6 +17,7 @@ from configurator import cli
 from configurator.core import resources
 from configurator.core.architecture import load_presets, preset
 from configurator.core.catalog import CARD_CLASSES, load_bundled_catalog
+from configurator.core.message_numbers import fraction_param
 from configurator.core.messages import msg
 from configurator.core.recommend import Objective, fastest_option, recommend
 from configurator.core.scenario import MAX_NAME_CHARS, Scenario
@@ -127,7 +128,8 @@ def test_the_fastest_option_reason_names_the_recommendations_time_not_zero_hours
     for language in ("en", "zh_CN"):
         text = reason.text_in(language)
         assert not re.search(r"\b0 (h|min|小时|分钟)", text), text
-    assert f"a deadline under {reason.params['chosen_minutes']:,g} min changes the answer" in reason.text
+    written = format(fraction_param(reason.params["chosen_minutes"]), "sig")  # three digits, as the tables
+    assert f"a deadline under {written} min changes the answer" in reason.text
 
 
 def test_a_long_job_is_said_in_days_with_three_digits():
@@ -137,11 +139,12 @@ def test_a_long_job_is_said_in_days_with_three_digits():
 
     said = deadline_alternative(1234.5, CATALOG.get("h100-sxm"), 1024, 20_000.4)
     assert said.id == "reason-deadline-changes-days"
-    assert said.params["days"] == 51.4 and said.params["chosen_days"] == 833.0
+    assert said.params["days"] == pytest.approx(1234.5 / 24) and said.params["chosen_days"] == pytest.approx(20_000.4 / 24)
     assert said.text.startswith("The fastest option at up to twice the first's cost, 1,024 × H100")
     assert "takes 51.4 days (the recommendation 833 days): a deadline under 833 days changes the answer" in said.text
     hours = deadline_alternative(12.34, CATALOG.get("h100-sxm"), 1024, 30.04)
-    assert hours.id == "reason-deadline-changes" and "a deadline under 30 h changes the answer" in hours.text
+    # three significant digits as the tables write 30.04 h ("30 h" was the {x:,g} of a rounded figure)
+    assert hours.id == "reason-deadline-changes" and "a deadline under 30.0 h changes the answer" in hours.text
 
 
 # ---- 4. counts are grouped by thousands, in both languages -----------------------------------------

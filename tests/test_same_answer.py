@@ -186,3 +186,67 @@ def test_the_rate_without_users_question_has_one_answer(qtbot):
     assert decision.scenario.count == h200["count"]
     assert decision.scenario.serving.concurrency is None
     assert decision.estimate.serving.requests_per_s >= 10
+
+
+# ---- one answer everywhere (session 44): the CLI, its JSON, the window and the summary name one first ------
+
+PRETRAIN_64_H100 = ("--workload", "pretrain", "--model", "llama2-13b", "--card", "h100-sxm", "--count", "64",
+                    "--tokens", "300B")
+"""persona44's engineer: 64 × H100 fixed for Llama 2 13B on 300B tokens, no deadline."""
+MIXTRAL_10_RPS = ("--workload", "inference", "--model", "mixtral-8x7b", "--requests-per-s", "10", "--ttft-ms", "2s",
+                  "--latency-percentile", "99")
+"""persona44's engineer: Mixtral 8x7B at 10 requests/s, p99 first token 2 s (1 × H200 NVL ranks first)."""
+LORA_70B_3_DAYS = ("--workload", "lora", "--model", "llama3.1-70b", "--tokens", "50M", "--deadline", "3d")
+"""A LoRA fine-tune with a deadline: the summary's ranking asks what the command line asks."""
+
+
+def _ranked_first_everywhere(qtbot, argv) -> tuple[str, int]:
+    """The first (card id, count) of ``recommend``'s text, its JSON and the window's panel, checked to be one."""
+    import contextlib
+    import io
+
+    from configurator.app.controller import ScenarioController
+    from configurator.app.recommend_panel import RecommendationPanel
+    from configurator.cli import main
+    from configurator.core.catalog import load_catalog
+
+    first = _cli_json("recommend", *argv)["ranked"][0]
+    card_id, cards = first["card"]["id"], first["count"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["recommend", *argv]) == 0
+    row = next(line for line in out.getvalue().splitlines() if line.strip().startswith("1 "))
+    assert row.split()[1] == str(cards) and first["card"]["name"] in row  # the text's first row
+    panel = RecommendationPanel(ScenarioController(load_catalog(), _cli_scenario("recommend", *argv)))
+    qtbot.addWidget(panel)
+    shown = panel.refresh().ranked[0]
+    assert (shown.card.id, shown.count) == (card_id, cards)
+    return card_id, cards
+
+
+@pytest.mark.parametrize("argv, chosen", [(PRETRAIN_64_H100, None), (MIXTRAL_10_RPS, ("h200-nvl", "1")),
+                                          (MIXTRAL_10_RPS, ("l40s", "8")), (LORA_70B_3_DAYS, ("h100-sxm", "8"))],
+                         ids=["pretrain-64-h100", "mixtral-h200-nvl", "mixtral-l40s", "lora-deadline"])
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_summary_names_the_rankings_first(qtbot, tmp_path, argv, chosen, language):
+    """The summary's page-1 verdict names the configuration ``recommend`` and the window rank first. For the
+    pre-training with 64 × H100 and no deadline the summary compares options within 1.25 × the buyer's time
+    (32 × Gaudi 3) while the ranking, with no time limit, puts 8 × Gaudi 3 first: page 1 names both and
+    says why (it named only 32 × Gaudi 3 until December 2026)."""
+    import json
+
+    from configurator.cli import main
+    from configurator.core.catalog import load_catalog
+    from configurator.core.view.card_names import card_name
+
+    card_id, cards = _ranked_first_everywhere(qtbot, argv)
+    if chosen is not None:
+        argv = (*argv, "--card", chosen[0], "--count", chosen[1])
+    path = tmp_path / "summary.json"
+    assert main(["report", "-o", str(path), "--lang", language, *argv]) == 0
+    said = json.loads(path.read_text(encoding="utf-8"))["recommendation"]
+    name = card_name(load_catalog().get(card_id).name, language)
+    assert f"{cards:,} × {name}" in said, said
+    if argv is PRETRAIN_64_H100:  # the summary's own first differs by design, and page 1 says why
+        assert ("1.25× your choice's time" if language == "en" else "1.25 倍以内") in said
+        assert ("recommend command" if language == "en" else "推荐命令") in said

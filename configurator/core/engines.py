@@ -40,6 +40,18 @@ class Engine(StrEnum):
     IDEAL = "ideal"
 
 
+KV_POOL_RESERVED = frozenset({Engine.VLLM, Engine.SGLANG, Engine.TENSORRT_LLM, Engine.LLAMA_CPP, Engine.IDEAL})
+"""Engines that reserve their key/value cache as one pool when they start, out of the memory share
+they are given (``Serving.engine_memory_fraction``), so a cache that fills the share is by design and
+not an overflow: sequences past what the pool holds wait or are preempted and recomputed later (vLLM
+docs, "Optimization and Tuning: Preemption": "vLLM pre-allocates GPU cache using
+gpu_memory_utilization% of memory"); SGLang's ``--mem-fraction-static`` holds the weights and the
+KV pool; TensorRT-LLM's ``KvCacheConfig.free_gpu_memory_fraction`` (default 0.9) of the memory left
+after loading; llama.cpp allocates the cache for ``n_ctx`` when its context is made; ``ideal`` is the
+best of these. Hugging Face ``transformers`` grows its ``DynamicCache`` a token at a time, so a
+longer answer than planned can run out of memory: its tight fit is a true warning."""
+
+
 FAMILIES = ("float", "int8", "awq", "gptq", "nvfp4", "mxfp4", "gguf", "exl2")
 """Weight-format families (:mod:`configurator.core.formats`). MXFP4 is served by vLLM
 (vllm/model_executor/layers/quantization/mxfp4.py, gpt-oss; Quark's MXFP4 on ROCm), SGLang

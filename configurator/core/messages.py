@@ -179,17 +179,17 @@ ENGLISH: dict[str, str] = {
     "reason-comm-bound": "{card}: {share:.0pct} of each step is communication; faster links would help",
     "reason-compute-bound": "{card} computes at {mfu:.0pct} MFU and fits with {headroom:.1pct} memory headroom",
     "reason-deadline-changes": "The fastest option at up to twice the first's cost, {count} × {card}, takes "
-                               "{hours:,g} h (the recommendation {chosen_hours:,g} h): a deadline under "
-                               "{chosen_hours:,g} h changes the answer",
+                               "{hours:sig} h (the recommendation {chosen_hours:sig} h): a deadline under "
+                               "{chosen_hours:sig} h changes the answer",
     "reason-deadline-changes-minutes": "The fastest option at up to twice the first's cost, {count} × {card}, takes "
-                                       "{minutes:,g} min (the recommendation {chosen_minutes:,g} min): a deadline "
-                                       "under {chosen_minutes:,g} min changes the answer",
+                                       "{minutes:sig} min (the recommendation {chosen_minutes:sig} min): a deadline "
+                                       "under {chosen_minutes:sig} min changes the answer",
     "reason-deadline-changes-days": "The fastest option at up to twice the first's cost, {count} × {card}, takes "
-                                    "{days:,g} days (the recommendation {chosen_days:,g} days): a deadline under "
-                                    "{chosen_days:,g} days changes the answer",
-    "reason-latency-changes": "The fastest option at up to twice the first's cost, {count} × {card}, takes {ms:,g} "
-                              "ms per output token at {percentile} (the recommendation {chosen_ms:,g} ms): a "
-                              "{percentile} per-token target under {chosen_ms:,g} ms would change the answer",
+                                    "{days:sig} days (the recommendation {chosen_days:sig} days): a deadline under "
+                                    "{chosen_days:sig} days changes the answer",
+    "reason-latency-changes": "The fastest option at up to twice the first's cost, {count} × {card}, takes "
+                              "{ms:latency} per output token at {percentile} (the recommendation {chosen_ms:latency}): a "
+                              "{percentile} per-token target under {chosen_ms:latency} would change the answer",
     "mismatch-training-card-for-serving": (
         "{card} is a training card: {count} × {other} carries the same load {cheaper:.0%} cheaper per token in "
         "total cost of ownership ({saving:.2money} less per million tokens)"
@@ -305,14 +305,14 @@ CHINESE: dict[str, str] = {
     "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
     "reason-comm-bound": "{card}：每步 {share:.0pct} 时间用于通信，更快的互联会有帮助",
     "reason-compute-bound": "{card} 算力利用率 {mfu:.0pct}，显存余量 {headroom:.1pct}",
-    "reason-deadline-changes": "成本不超过首选两倍的最快方案 {count} × {card} 需 {hours:,g} 小时（推荐方案 {chosen_hours:,g} 小时）："
-                               "期限短于 {chosen_hours:,g} 小时会改变答案",
-    "reason-deadline-changes-minutes": "成本不超过首选两倍的最快方案 {count} × {card} 需 {minutes:,g} 分钟（推荐方案 {chosen_minutes:,g} "
-                                       "分钟）：期限短于 {chosen_minutes:,g} 分钟会改变答案",
-    "reason-deadline-changes-days": "成本不超过首选两倍的最快方案 {count} × {card} 需 {days:,g} 天（推荐方案 {chosen_days:,g} 天）："
-                                    "期限短于 {chosen_days:,g} 天会改变答案",
-    "reason-latency-changes": "成本不超过首选两倍的最快方案 {count} × {card} 的 {percentile} 每输出词元 {ms:,g} ms"
-                              "（推荐方案 {chosen_ms:,g} ms）：{percentile} 每词元延迟目标低于 {chosen_ms:,g} ms "
+    "reason-deadline-changes": "成本不超过首选两倍的最快方案 {count} × {card} 需 {hours:sig} 小时（推荐方案 {chosen_hours:sig} 小时）："
+                               "期限短于 {chosen_hours:sig} 小时会改变答案",
+    "reason-deadline-changes-minutes": "成本不超过首选两倍的最快方案 {count} × {card} 需 {minutes:sig} 分钟（推荐方案 {chosen_minutes:sig} "
+                                       "分钟）：期限短于 {chosen_minutes:sig} 分钟会改变答案",
+    "reason-deadline-changes-days": "成本不超过首选两倍的最快方案 {count} × {card} 需 {days:sig} 天（推荐方案 {chosen_days:sig} 天）："
+                                    "期限短于 {chosen_days:sig} 天会改变答案",
+    "reason-latency-changes": "成本不超过首选两倍的最快方案 {count} × {card} 的 {percentile} 每输出词元 {ms:latency}"
+                              "（推荐方案 {chosen_ms:latency}）：{percentile} 每词元延迟目标低于 {chosen_ms:latency} "
                               "会改变答案",
     "mismatch-training-card-for-serving": (
         "{card} 是训练卡：{count} × {other} 负载相同，每词元总拥有成本低 {cheaper:.0%}"

@@ -144,6 +144,10 @@ def paginate(document: QTextDocument, keep_whole: str = "") -> None:
         rows = [(table, row) for table, row in _next_page_starts(document)
                 if (table.firstPosition(), row) not in moved]  # moved once and still cut: taller than what's left
         row_at = rows[0][0].cellAt(rows[0][1], 0).firstPosition() if rows else None
+        image = _image_across_pages(document)
+        if image is not None and all(at is None or image.position() < at
+                                     for at in (row_at, heading.position() if heading is not None else None)):
+            heading = image  # a chart drawn across a page's end starts the next page, as a heading would
         if heading is not None and (row_at is None or heading.position() < row_at):
             cursor = QTextCursor(heading)
             fmt = QTextBlockFormat(heading.blockFormat())
@@ -158,6 +162,26 @@ def paginate(document: QTextDocument, keep_whole: str = "") -> None:
         # from Chinese PDFs): lay the whole document out again before reading on
         document.markContentsDirty(0, document.characterCount())
         document.documentLayout().documentSize()
+
+
+def _image_across_pages(document: QTextDocument):
+    """The first paragraph outside tables holding an image (a chart) drawn across a page's end, shorter
+    than a page, None if none: QTextDocument moves a line of text to the next page whole, but draws an
+    image's line across the page's end (the 1,024 × H100 training summary's chart, once page 1's verdict
+    grew a sentence, December 2026)."""
+    layout, height = document.documentLayout(), document.pageSize().height()
+    block = document.begin()
+    while block.isValid():
+        if OBJECT_MARK in block.text() and QTextCursor(block).currentTable() is None:
+            rect = layout.blockBoundingRect(block)
+            if 0 < rect.height() < height and _page_of(rect.top(), height) != _page_of(rect.bottom() - 1, height):
+                return block
+        block = block.next()
+    return None
+
+
+OBJECT_MARK = "\ufffc"
+"""The character QTextDocument holds an inline object (an image) as in a block's text."""
 
 
 MAX_MOVES = 200

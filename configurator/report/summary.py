@@ -76,6 +76,7 @@ from configurator.report.summary_headline import headline, load_headline, price_
 from configurator.report.summary_tables import approval_table, assumptions_table, power_table
 from configurator.report.summary_front import constraints_table
 from configurator.report.summary_partial import excluded_note, recommended_sentence
+from configurator.report.summary_open_ranking import open_ranking_first, open_ranking_sentence
 from configurator.report.summary_rents import rent_tiers_note
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.summary_below_line import below_line_table
@@ -363,8 +364,11 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
          if book.quoted else book.price_date),
         (w("Currency"), mine.cost.bom.currency),
     )
+    other = recommended_instead(mine, best, recommended, w)  # the one the verdict recommends, None: the buyer's
+    named = None if recommended else other.estimate if other is not None else None if choice_problems(est, w) else est
+    said = named and open_ranking_sentence(open_ranking_first(est, catalog, objective, filters), named, w, speed_text)
     verdict = _sentences(w, _verdict(mine, best, objective, w, recommended, bool(unpriced)),
-                         *unpriced_sentence(unpriced, w))  # page 1 says so
+                         *filter(None, (said,)), *unpriced_sentence(unpriced, w))  # page 1 says so
     view = estimate_view(est)
     status, state = headline_verdict(est)
     status = write(status, language)

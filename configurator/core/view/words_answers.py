@@ -5,6 +5,11 @@ catalogue. Keyed by the English label id."""
 from __future__ import annotations
 
 ZH_CN_ANSWERS: dict[str, str] = {
+    ("With no deadline set, this summary compares options that finish within {x}× your choice's time; ranked with "
+     "no time limit, as the recommend command and the window's Recommendation panel rank, {first} comes first "
+     "({first_time}, against {named_time} for {named}). Set a deadline to rank on the time you need."):
+        "未设期限，本摘要只比较在您所选方案用时 {x} 倍以内完成的方案；不限时间排名时（命令行的推荐命令与窗口的推荐面板），"
+        "{first} 排第一（{first_time}，{named} 为 {named_time}）。设定期限即可按您需要的时间排名。",
     "not estimated — see the warnings": "未估算——原因见警告",
     "none — it does not fit in memory, so it does not run": "无——显存放不下，无法运行",
     "{count} × {card} fits, but is not timed — see the warnings": "{count} × {card} 显存可容纳，但无法估算速度——原因见警告",

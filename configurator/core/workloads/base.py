@@ -237,7 +237,8 @@ SHOWN_DIGITS = 3
 
 def shown_figure(value: float) -> float:
     """``value`` rounded to :data:`SHOWN_DIGITS` significant digits (57.14 -> 57.1, 1234.5 ->
-    1230.0), for a reason's ``{x:,g}``: never '0' for a time that is not nothing."""
+    1230.0): the speeds the fastest option is compared at (the reasons write them ``{x:sig}``, as the
+    tables do); never 0 for a time that is not nothing."""
     if value == 0 or not math.isfinite(value):
         return value
     return round(value, SHOWN_DIGITS - 1 - math.floor(math.log10(abs(value))))
@@ -247,17 +248,20 @@ def deadline_alternative(fastest_hours: float, card: Card, count: int, chosen_ho
     """The fastest configuration's time beside the recommendation's [h]: a deadline under the
     recommendation's time rules it out and changes the answer. In minutes when the recommendation
     takes less than an hour (a '0 h' would say nothing); in days when it takes more than
-    :data:`~configurator.core.messages.DAYS_ABOVE_HOURS` (the deadline messages' one rule)."""
+    :data:`~configurator.core.messages.DAYS_ABOVE_HOURS` (the deadline messages' one rule). The times go
+    as they are: the templates write them to three significant digits as the tables do (``{days:sig}``:
+    "4.60 days"; until December 2026 rounded here and written ``{days:,g}``, "4.6 天" beside the
+    table's "4.60 天")."""
     if not (math.isfinite(fastest_hours) and math.isfinite(chosen_hours)):
         return None
     if chosen_hours > DAYS_ABOVE_HOURS:
-        return msg("reason-deadline-changes-days", days=shown_figure(fastest_hours / HOURS_PER_DAY), card=card.name,
-                   count=count, chosen_days=shown_figure(chosen_hours / HOURS_PER_DAY))
+        return msg("reason-deadline-changes-days", days=fastest_hours / HOURS_PER_DAY, card=card.name,
+                   count=count, chosen_days=chosen_hours / HOURS_PER_DAY)
     if chosen_hours < 1:
-        return msg("reason-deadline-changes-minutes", minutes=shown_figure(fastest_hours * 60), card=card.name,
-                   count=count, chosen_minutes=shown_figure(chosen_hours * 60))
-    return msg("reason-deadline-changes", hours=shown_figure(fastest_hours), card=card.name, count=count,
-               chosen_hours=shown_figure(chosen_hours))
+        return msg("reason-deadline-changes-minutes", minutes=fastest_hours * 60, card=card.name,
+                   count=count, chosen_minutes=chosen_hours * 60)
+    return msg("reason-deadline-changes", hours=fastest_hours, card=card.name, count=count,
+               chosen_hours=chosen_hours)
 
 
 class WorkloadFamily(ABC):

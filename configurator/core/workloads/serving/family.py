@@ -27,7 +27,6 @@ from configurator.core.workloads.base import (
     MemoryCurve,
     WorkloadFamily,
     basis_of,
-    shown_figure,
     geometric,
 )
 from configurator.core.workloads.checks import unrated_message
@@ -160,8 +159,8 @@ class ServingFamily(WorkloadFamily):
         at ``percentile`` (``p50``, ``p90``, ``p99``: the one a per-token target is checked at)."""
         if not math.isfinite(fastest_figure) or not math.isfinite(chosen_figure):
             return None
-        return msg("reason-latency-changes", ms=shown_figure(fastest_figure * 1000), card=card.name, count=count,
-                   chosen_ms=shown_figure(chosen_figure * 1000), percentile=percentile)
+        return msg("reason-latency-changes", ms=fastest_figure * 1000, card=card.name, count=count,
+                   chosen_ms=chosen_figure * 1000, percentile=percentile)  # written as the table: {ms:latency}
 
     def checked_speed(self, est: Estimate) -> float:
         """The time per output token at the latency targets' percentile [s]: the ``tpot`` verdict's

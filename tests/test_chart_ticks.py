@@ -315,11 +315,12 @@ def test_window_throughput_axis_counts_as_the_money_axes(scaling, language, deca
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", ["0", "500000", "1e+06", "1.5e+06", "2e+06"]),  # pyqtgraph's own, unchanged
+    ("en", ["0", "500,000", "1,000,000", "1,500,000", "2,000,000"]),  # was pyqtgraph's 500000, 1e+06, 1.5e+06
     ("zh_CN", ["0", "50万", "100万", "150万", "200万"]),
 ])
 def test_window_linear_axis_of_counts_counts_as_the_money_axes(qtbot, language, expected):
-    """A linear NumberAxis (the serving trade-off chart's tokens/s) from 0 to 2,000,000."""
+    """A linear NumberAxis (the serving trade-off chart's tokens/s) from 0 to 2,000,000, counted as the window's
+    language counts (English wrote 1e+06 and 500000, the serving memory chart's context axis 1.2e+06)."""
     import pyqtgraph as pg
 
     from configurator.app.chart_axes import NumberAxis

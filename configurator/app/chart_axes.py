@@ -58,10 +58,12 @@ class NumberAxis(pg.AxisItem):
         super().setRange(mn, mx)
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
-        """pyqtgraph's linear ticks, whole ones counted in 万/亿 in Chinese (200000 -> 20万; English
-        unchanged); logarithmic ones by :func:`log_tick_label`."""
+        """pyqtgraph's linear ticks, whole ones written as the window's language counts
+        (:func:`configurator.app.format.tick_count`: 1,200,000 in English, 120万 in Chinese; pyqtgraph
+        wrote 1.2e+06 and 200000 on the serving memory chart's context axis); ticks with decimals as
+        pyqtgraph writes them; logarithmic ones by :func:`log_tick_label`."""
         texts = super().tickStrings(values, scale, spacing)
-        if self.logMode or spacing * scale < 1 or not fmt.counts_in_words():
+        if self.logMode or spacing * scale < 1:
             return texts
         return [fmt.tick_count(round(v * scale)) for v in values]
 

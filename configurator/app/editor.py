@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app.examples_binder import ExamplesBinder
 from configurator.app import labels
-from configurator.app.binders import StepSliderBinder, fill_combo, name_control
+from configurator.app.binders import StepSliderBinder, fill_combo, name_control, spin_refusal
 from configurator.app.controller import ScenarioController
 from configurator.app.currency_box import currency_combo
 from configurator.app.editor_controls import BoundControls, dspin
@@ -186,6 +186,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             "About this many billion parameters: a Llama-shaped model of that size is assumed"), 1.0)
         self.params_spin.setKeyboardTracking(False)
         self.params_spin.valueChanged.connect(self._on_params_entered)
+        self.params_spin.refused.connect(lambda text: self.controller.refuse("model:params", spin_refusal(  # was silent
+            self.params_spin, text, self.tr("model size"))))
         self._add_row(form, self.tr("Or si&ze"), self.params_spin)
         form.addRow("", self.import_button)
         # the model's three controls, named like the bound ones (by the field they edit)

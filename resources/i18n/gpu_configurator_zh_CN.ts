@@ -2457,6 +2457,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>约多少 B 参数（1 B 即 10 亿）：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
+        <source>model size</source>
+        <translation>模型规模</translation>
+    </message>
+    <message>
         <source>Or si&amp;ze</source>
         <translation>或按规模(&amp;Z)</translation>
     </message>

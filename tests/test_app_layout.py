@@ -202,3 +202,17 @@ def test_offload_boxes_and_loss_kernel_set_the_training_fields(qtbot, window):
     assert controller.scenario.training.loss.value == "fused"
     window.undo_action.trigger()
     assert controller.scenario.training.loss is None
+
+
+def test_the_adapter_fields_greyed_outside_lora_say_why(qtbot, window):
+    """Was: LoRA rank and targets greyed in pretraining with only their own help as tooltip, and the
+    optimizer step in backward greyed in LoRA with its help; each now says where it counts."""
+    editor, controller = window.editor, window.controller
+    assert controller.scenario.workload.value in ("pretrain", "finetune")
+    for widget in (editor.lora_rank, editor.lora_targets):
+        assert not widget.isEnabled() and "LoRA and QLoRA fine-tuning" in widget.toolTip()
+    assert editor.optimizer_in_backward.isEnabled()
+    controller.apply("workload", "lora")
+    assert editor.lora_rank.isEnabled() and "Rank r" in editor.lora_rank.toolTip()
+    assert not editor.optimizer_in_backward.isEnabled()
+    assert "whole model is trained" in editor.optimizer_in_backward.toolTip()

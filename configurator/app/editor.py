@@ -572,9 +572,11 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.video_group.setVisible(workload is Workload.TRANSCODE)
         self.render_group.setVisible(workload is Workload.RENDER)
         self._place_resolution()
-        self.lora_rank.setEnabled(workload.is_adapter)
-        self.lora_targets.setEnabled(workload.is_adapter)
-        self.optimizer_in_backward.setEnabled(reads(workload, "training.optimizer_in_backward"))  # full-model only
+        adapters_only = self.tr("Used only in LoRA and QLoRA fine-tuning (the Task above)")  # greyed said why
+        for widget in (self.lora_rank, self.lora_targets):
+            self._enable_row(widget, workload.is_adapter, adapters_only)
+        self._enable_row(self.optimizer_in_backward, reads(workload, "training.optimizer_in_backward"), self.tr(
+            "Used only when the whole model is trained: LoRA and QLoRA step only their adapters"))
         for widget in self.ai_assumptions:
             self.assumptions_form.setRowVisible(widget, not graphics)
         for widget in self.graphics_assumptions:

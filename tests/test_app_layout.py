@@ -216,3 +216,29 @@ def test_the_adapter_fields_greyed_outside_lora_say_why(qtbot, window):
     assert editor.lora_rank.isEnabled() and "Rank r" in editor.lora_rank.toolTip()
     assert not editor.optimizer_in_backward.isEnabled()
     assert "whole model is trained" in editor.optimizer_in_backward.toolTip()
+
+
+def _tab_stops_after(widget, count: int) -> list:
+    """The next ``count`` shown, enabled widgets Tab reaches after ``widget`` (a spin box's inner line edit
+    stands for its box)."""
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    stops, at = [], widget
+    while len(stops) < count:
+        at = at.nextInFocusChain()
+        owner = at.parentWidget() if isinstance(at.parentWidget(), QAbstractSpinBox) else at
+        if at.isVisible() and at.isEnabled() and at.focusPolicy() & Qt.FocusPolicy.TabFocus and owner not in (widget, *stops):
+            stops.append(owner)
+    return stops
+
+
+def test_tab_goes_down_the_video_group_through_its_resolution(qtbot, window):
+    """The one resolution row, moved under the streams for a transcode: Tab went streams → frame rate …
+    and reached the resolution only from the cards' group above (back up the screen)."""
+    editor = window.editor
+    window.controller.apply_many({"workload": "transcode", "card_id": "l4"})
+    qtbot.waitUntil(editor.resolution.isVisible)
+    assert _tab_stops_after(editor.streams, 2) == [editor.resolution, editor.fps]
+    window.controller.apply("workload", "vdi")
+    qtbot.waitUntil(editor.resolution.isVisible)  # its row shown once the moved row is laid out
+    assert _tab_stops_after(editor.monitors, 1) == [editor.resolution]

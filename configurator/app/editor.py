@@ -368,6 +368,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         origin = self._video_form if to is self._desktops_form else self._desktops_form
         taken = origin.takeRow(self.resolution)
         to.insertRow(to.getWidgetPosition(after)[0] + 1, taken.labelItem.widget(), taken.fieldItem.widget())
+        QWidget.setTabOrder(after, self.resolution)  # Tab down the screen: was … → resolution → streams (back up)
         QTimer.singleShot(0, self, self._refit_rows)  # once the groups show; tied to the editor's life
 
     def _refit_rows(self) -> None:

@@ -42,3 +42,16 @@ def test_a_new_currency_writes_the_price_column_again(qtbot, controller):
     controller.apply_many({"economics.currency": "CNY", "economics.usd_to_currency": 7.0})
     after = model.data(model.index(row, PRICE_COLUMN), Qt.ItemDataRole.DisplayRole)
     assert "USD" in before and "USD" not in after, (before, after)
+
+
+def test_a_whole_spec_number_is_written_whole(qtbot, controller):
+    """Was: the memory column read 24.0, 80.0 above 128 (three significant digits); FP32 67.0 TFLOP/s."""
+    from configurator.app.browser import CatalogTableModel
+
+    model = CatalogTableModel(controller.catalog)
+    header = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    memory, power = header.index("Memory [GB]"), header.index("Board power [W]")
+    shown = {model.card(r).id: (model.data(model.index(r, memory)), model.data(model.index(r, power)))
+             for r in range(model.rowCount())}
+    assert shown["a10"][0] == "24" and shown["h100-sxm"] == ("80", "700")
+    assert all(not text.endswith(".0") for texts in shown.values() for text in texts)

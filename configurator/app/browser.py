@@ -113,9 +113,10 @@ def _columns(terms: Callable[[], PriceTerms] = PriceTerms
     """(header, sort value, shown text) per column; ``terms``: what the price column is shown on now
     (whether the buyer takes used cards, the scenario's currency: :func:`ranked_price_text`)."""
     def num(getter, unit: str = ""):
-        def shown(card: Card) -> str:
+        def shown(card: Card) -> str:  # a whole spec number whole: "24", not "24.0" above "128" (GB)
             value = getter(card)
-            return "—" if value is None else f"{fmt.significant(value)}{unit}"
+            text = fmt.whole(value) if value is not None and float(value).is_integer() else fmt.significant(value)
+            return "—" if value is None else f"{text}{unit}"
         return shown
 
     names = class_names()

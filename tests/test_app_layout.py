@@ -227,7 +227,8 @@ def _tab_stops_after(widget, count: int) -> list:
     while len(stops) < count:
         at = at.nextInFocusChain()
         owner = at.parentWidget() if isinstance(at.parentWidget(), QAbstractSpinBox) else at
-        if at.isVisible() and at.isEnabled() and at.focusPolicy() & Qt.FocusPolicy.TabFocus and owner not in (widget, *stops):
+        tab_stop = at.isVisible() and at.isEnabled() and at.focusPolicy() & Qt.FocusPolicy.TabFocus
+        if tab_stop and owner not in (widget, *stops):
             stops.append(owner)
     return stops
 

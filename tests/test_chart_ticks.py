@@ -381,3 +381,17 @@ def test_a_resize_draws_a_vertical_axis_again_only_if_it_changed(qtbot, grid):
     assert drawings() == before + grid  # wider: the same height and range
     chart.setYRange(0, 20, padding=0)
     assert drawings() == before + grid + 1
+
+
+def test_each_logarithmic_tick_is_labelled_once(qtbot):
+    """pyqtgraph's minor level repeats the decades of its major one: "10", "1" and "0.1" of the
+    scaling chart's time axis were drawn twice, one over the other, and read bold."""
+    from configurator.app.chart_axes import NumberAxis
+
+    axis = NumberAxis("right")
+    axis.setLogMode(True)
+    levels = axis.tickValues(-1.56, 1.53, 250)
+    values = [round(float(v), 6) for _, level in levels for v in level]
+    labels = [text for spacing, level in levels for text in axis.tickStrings(level, 1.0, spacing) if text]
+    assert len(values) == len(set(values)) and len(labels) == len(set(labels)), labels
+    assert {"0.1", "1", "10", "0.05", "0.2", "0.5", "2", "5", "20"} <= set(labels)

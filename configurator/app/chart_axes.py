@@ -70,6 +70,15 @@ class NumberAxis(pg.AxisItem):
     def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         return [log_tick_label(v) for v in values]
 
+    def logTickValues(self, minVal, maxVal, size, stdTicks):  # noqa: N802, N803 - pyqtgraph's names
+        """pyqtgraph's logarithmic ticks, less the decades its minor level repeats (it adds 1·10ⁿ to
+        2..9·10ⁿ): each decade was labelled twice, one text over the other, and read bold ("10", "1",
+        "0.1" of the scaling chart's time axis)."""
+        levels = super().logTickValues(minVal, maxVal, size, stdTicks)
+        major = {round(float(v), 6) for spacing, values in levels if spacing is not None for v in values}
+        return [(spacing, values if spacing is not None else [v for v in values if round(float(v), 6) not in major])
+                for spacing, values in levels]
+
     def boundingRect(self):  # noqa: N802 - Qt's name
         """pyqtgraph's rectangle, which lets a tick label pass the axis' ends by the tolerance of its
         ``hideOverlappingLabels`` style (15 px on a vertical axis) — also when the axis draws a grid.

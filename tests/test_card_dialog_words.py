@@ -22,3 +22,19 @@ def test_the_card_dialog_names_link_and_confidence(qtbot, controller, language, 
     assert "nvlink" not in links and "none" not in links
     data = dialog.card_data()
     assert data["interconnect"]["link"] == "nvlink" and data["confidence"] == "high"
+
+
+def test_the_engine_settings_write_microseconds_as_the_chinese_window_writes_ms(qtbot, controller):
+    """Was "30 微秒" beside "ms" everywhere else in Chinese (the rule: ms, never 毫秒)."""
+    from configurator.app.engine_profile_dialog import EngineProfileDialog
+    from configurator.app.i18n import install_language
+
+    install_language("zh_CN")
+    try:
+        controller.apply_many({"workload": "inference", "parallelism.zero": 0})
+        dialog = EngineProfileDialog(controller)
+        qtbot.addWidget(dialog)
+        suffixes = {box.suffix() for box in dialog.boxes.values()}
+    finally:
+        install_language("en")
+    assert " µs" in suffixes and not any("微秒" in s for s in suffixes)

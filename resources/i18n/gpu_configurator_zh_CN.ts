@@ -289,7 +289,7 @@
     <name>EngineProfileDialog</name>
     <message>
         <source> µs</source>
-        <translation> 微秒</translation>
+        <translation> µs</translation>
     </message>
     <message>
         <source>Per layer, CUDA graphs</source>

@@ -243,3 +243,21 @@ def test_tab_goes_down_the_video_group_through_its_resolution(qtbot, window):
     window.controller.apply("workload", "vdi")
     qtbot.waitUntil(editor.resolution.isVisible)  # its row shown once the moved row is laid out
     assert _tab_stops_after(editor.monitors, 1) == [editor.resolution]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard")  # the offscreen menu's
+@pytest.mark.parametrize("workload", ["pretrain", "inference"])
+def test_alt_v_opens_the_view_menu_from_the_editor(qtbot, window, workload):
+    """Was: in training Alt+V first focused "Tensor-parallel traffic o&verlapped with compute" (the View
+    menu's letter too); its letter is now C."""
+    from PySide6.QtWidgets import QApplication
+
+    window.controller.apply("workload", workload)
+    window.activateWindow()
+    window.editor.count_spin.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.AltModifier)
+    try:
+        qtbot.waitUntil(window.view_menu.isVisible, timeout=2000)
+    finally:
+        if QApplication.activePopupWidget() is not None:
+            QApplication.activePopupWidget().close()

@@ -234,7 +234,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.vp_row = self._auto_field(form, self.vp, "parallelism.virtual_stages")
         self.pipeline_schedule = self._combo(labels.pipeline_schedule_names(), "parallelism.pipeline_schedule")
         self._row(form, "parallelism.pipeline_schedule", self.pipeline_schedule)
-        self.tp_comm_overlap = self._check(self.tr("Tensor-parallel traffic o&verlapped with compute"),
+        self.tp_comm_overlap = self._check(self.tr("Tensor-parallel traffic overlapped with &compute"),
                                            "parallelism.tp_comm_overlap")
         form.addRow(self.tp_comm_overlap)
         self.tp_comm_overlap_cfg = self._combo(labels.tp_comm_overlap_cfg_names(), "parallelism.tp_comm_overlap_cfg")

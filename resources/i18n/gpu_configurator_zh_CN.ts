@@ -2473,8 +2473,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>从 config.json 导入模型</translation>
     </message>
     <message>
-        <source>Tensor-parallel traffic o&amp;verlapped with compute</source>
-        <translation>张量并行通信与计算重叠(&amp;V)</translation>
+        <source>Tensor-parallel traffic overlapped with &amp;compute</source>
+        <translation>张量并行通信与计算重叠(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;CPU offload</source>

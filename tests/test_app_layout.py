@@ -202,3 +202,62 @@ def test_offload_boxes_and_loss_kernel_set_the_training_fields(qtbot, window):
     assert controller.scenario.training.loss.value == "fused"
     window.undo_action.trigger()
     assert controller.scenario.training.loss is None
+
+
+def test_the_adapter_fields_greyed_outside_lora_say_why(qtbot, window):
+    """Was: LoRA rank and targets greyed in pretraining with only their own help as tooltip, and the
+    optimizer step in backward greyed in LoRA with its help; each now says where it counts."""
+    editor, controller = window.editor, window.controller
+    assert controller.scenario.workload.value in ("pretrain", "finetune")
+    for widget in (editor.lora_rank, editor.lora_targets):
+        assert not widget.isEnabled() and "LoRA and QLoRA fine-tuning" in widget.toolTip()
+    assert editor.optimizer_in_backward.isEnabled()
+    controller.apply("workload", "lora")
+    assert editor.lora_rank.isEnabled() and "Rank r" in editor.lora_rank.toolTip()
+    assert not editor.optimizer_in_backward.isEnabled()
+    assert "whole model is trained" in editor.optimizer_in_backward.toolTip()
+
+
+def _tab_stops_after(widget, count: int) -> list:
+    """The next ``count`` shown, enabled widgets Tab reaches after ``widget`` (a spin box's inner line edit
+    stands for its box)."""
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    stops, at = [], widget
+    while len(stops) < count:
+        at = at.nextInFocusChain()
+        owner = at.parentWidget() if isinstance(at.parentWidget(), QAbstractSpinBox) else at
+        tab_stop = at.isVisible() and at.isEnabled() and at.focusPolicy() & Qt.FocusPolicy.TabFocus
+        if tab_stop and owner not in (widget, *stops):
+            stops.append(owner)
+    return stops
+
+
+def test_tab_goes_down_the_video_group_through_its_resolution(qtbot, window):
+    """The one resolution row, moved under the streams for a transcode: Tab went streams → frame rate …
+    and reached the resolution only from the cards' group above (back up the screen)."""
+    editor = window.editor
+    window.controller.apply_many({"workload": "transcode", "card_id": "l4"})
+    qtbot.waitUntil(editor.resolution.isVisible)
+    assert _tab_stops_after(editor.streams, 2) == [editor.resolution, editor.fps]
+    window.controller.apply("workload", "vdi")
+    qtbot.waitUntil(editor.resolution.isVisible)  # its row shown once the moved row is laid out
+    assert _tab_stops_after(editor.monitors, 1) == [editor.resolution]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard")  # the offscreen menu's
+@pytest.mark.parametrize("workload", ["pretrain", "inference"])
+def test_alt_v_opens_the_view_menu_from_the_editor(qtbot, window, workload):
+    """Was: in training Alt+V first focused "Tensor-parallel traffic o&verlapped with compute" (the View
+    menu's letter too); its letter is now C."""
+    from PySide6.QtWidgets import QApplication
+
+    window.controller.apply("workload", workload)
+    window.activateWindow()
+    window.editor.count_spin.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.AltModifier)
+    try:
+        qtbot.waitUntil(window.view_menu.isVisible, timeout=2000)
+    finally:
+        if QApplication.activePopupWidget() is not None:
+            QApplication.activePopupWidget().close()

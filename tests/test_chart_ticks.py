@@ -315,11 +315,12 @@ def test_window_throughput_axis_counts_as_the_money_axes(scaling, language, deca
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", ["0", "500000", "1e+06", "1.5e+06", "2e+06"]),  # pyqtgraph's own, unchanged
+    ("en", ["0", "500,000", "1,000,000", "1,500,000", "2,000,000"]),  # was pyqtgraph's 500000, 1e+06, 1.5e+06
     ("zh_CN", ["0", "50万", "100万", "150万", "200万"]),
 ])
 def test_window_linear_axis_of_counts_counts_as_the_money_axes(qtbot, language, expected):
-    """A linear NumberAxis (the serving trade-off chart's tokens/s) from 0 to 2,000,000."""
+    """A linear NumberAxis (the serving trade-off chart's tokens/s) from 0 to 2,000,000, counted as the window's
+    language counts (English wrote 1e+06 and 500000, the serving memory chart's context axis 1.2e+06)."""
     import pyqtgraph as pg
 
     from configurator.app.chart_axes import NumberAxis
@@ -380,3 +381,17 @@ def test_a_resize_draws_a_vertical_axis_again_only_if_it_changed(qtbot, grid):
     assert drawings() == before + grid  # wider: the same height and range
     chart.setYRange(0, 20, padding=0)
     assert drawings() == before + grid + 1
+
+
+def test_each_logarithmic_tick_is_labelled_once(qtbot):
+    """pyqtgraph's minor level repeats the decades of its major one: "10", "1" and "0.1" of the
+    scaling chart's time axis were drawn twice, one over the other, and read bold."""
+    from configurator.app.chart_axes import NumberAxis
+
+    axis = NumberAxis("right")
+    axis.setLogMode(True)
+    levels = axis.tickValues(-1.56, 1.53, 250)
+    values = [round(float(v), 6) for _, level in levels for v in level]
+    labels = [text for spacing, level in levels for text in axis.tickStrings(level, 1.0, spacing) if text]
+    assert len(values) == len(set(values)) and len(labels) == len(set(labels)), labels
+    assert {"0.1", "1", "10", "0.05", "0.2", "0.5", "2", "5", "20"} <= set(labels)

@@ -97,3 +97,27 @@ def test_top_with_room():
     assert top_with_room(100.0, 150.0, 300.0) == pytest.approx(200.0)  # half the view kept free
     assert top_with_room(100.0, 290.0, 300.0) == pytest.approx(100 / (1 - MOST_ROOM_SHARE))
     assert top_with_room(0.0, 50.0, 300.0) == 1.0
+
+
+def test_the_memory_legend_is_inside_the_view_of_a_1200x700_window(qtbot, window):  # noqa: F811 - the fixture
+    """Was: its two columns 261 px wide in a 223-px view, "Optimizer s", "Gradients (" and "Usable cap"
+    cut at the view's edge; now one column, the bars lowered under it."""
+    chart = MemoryChart()
+    qtbot.addWidget(chart)
+    chart.resize(280, 310)  # the memory chart of a 1200×700 window
+    chart.show()
+    qtbot.waitExposed(chart)
+    chart.update_from(window.controller.analysis)
+    qtbot.wait(50)
+    view = chart.getPlotItem().vb.sceneBoundingRect()
+    legend = chart.legend.sceneBoundingRect()
+    assert len(chart.legend.items) >= 5 and legend.right() <= view.right(), (legend, view)
+    counts = [c.sceneBoundingRect() for c in chart.counts if c.isVisible()]
+    assert counts and not any(legend.intersects(c) for c in counts)
+
+
+def test_a_short_memory_chart_keeps_its_legend_in_two_columns(qtbot, window):  # noqa: F811 - the fixture
+    """One column would take more than the short chart's height (the recommendation panel open)."""
+    chart = _short(MemoryChart(), qtbot, window.controller.analysis)
+    qtbot.addWidget(chart)
+    assert chart.legend.columnCount == 2

@@ -243,3 +243,32 @@ def test_wan_in_china_with_results_in_dollars_is_converted_from_yuan(capsys):
     verdict = next(v for v in json.loads(out)["ranked"][0]["constraints"] if v["id"] == "budget")
     assert code == 0 and err == "" and verdict["unit"] == "USD"
     assert verdict["target"] == pytest.approx(3_000_000 / dated_rate("CNY").per_usd, abs=0.01)
+
+
+def test_the_model_size_box_refuses_saying_so(qtbot, window):
+    """Was: "abc" or "-5" typed as the model's size went back to 8.03 B params without a word."""
+    box = window.editor.params_spin
+    before = window.controller.scenario
+    _type(qtbot, box, "abc")
+    said = window.editor.problem_label.text()
+    assert window.controller.scenario == before
+    assert said.startswith("“abc” is not taken for model size: enter a number from 0.001 to 10,000 B params.")
+
+
+@pytest.mark.parametrize(("path", "typed", "joined"), [
+    ("training.micro_batch", "abc", "65,536 条序列之间的数。"),  # was "条序列 之间": the unit beside the template's space
+    ("economics.card_price", "abc", "仍为目录。"),  # was "仍为 目录": the kept text in words
+    ("model:params", "abc", "“abc”不能用作模型规模："),
+])
+def test_a_chinese_refusal_has_no_space_between_two_chinese_characters(qtbot, window, path, typed, joined):
+    from configurator.app import i18n
+
+    window.set_language("zh_CN")
+    try:
+        box = window.editor.params_spin if path == "model:params" else window.editor.control_for(path)
+        _type(qtbot, box, typed)
+        said = window.editor.problem_label.text()
+        assert joined in said, said
+    finally:
+        window.set_language("en")
+        i18n.install_language("en")

@@ -113,16 +113,7 @@ class SpinBinder(_Binder):
             self.widget.setToolTip(f"{self.widget.toolTip()}\n{line}" if self.widget.toolTip() else line)
 
     def _refused(self, text: str) -> None:
-        box = self.widget
-        number = lambda v: range_number(box, v)  # noqa: E731 - as the box writes its value (no trailing zeros)
-        suffix = box.suffix()
-        typed = text.removeprefix(box.prefix()).removesuffix(suffix).strip()
-        said = QCoreApplication.translate(
-            "SpinBinder", "“{text}” is not taken for {name}: enter a number from {low} to {high}{unit}. "
-                          "It stays {value}.").format(
-            text=typed, name=field_name(self.path), low=number(box.minimum()), high=number(box.maximum()),
-            unit=suffix, value=kept_text(box))
-        self.controller.refuse(self.path, with_reason(said, typed))
+        self.controller.refuse(self.path, spin_refusal(self.widget, text, field_name(self.path)))
 
     def _edited(self, shown: float) -> None:
         if self.widget.specialValueText() and shown == self.widget.minimum():
@@ -136,6 +127,21 @@ class SpinBinder(_Binder):
         self.widget.blockSignals(True)
         self.widget.setValue(self.widget.minimum() if value is None else value / self.scale)
         self.widget.blockSignals(False)
+
+
+def spin_refusal(box: QSpinBox | QDoubleSpinBox, text: str, name: str) -> str:
+    """What the window says when ``box`` (a strict box, :mod:`configurator.app.inputs`) refused
+    ``text`` for the number called ``name``: the range, the value it keeps, and why where more can
+    be said (:func:`~configurator.app.inputs.with_reason`)."""
+    number = lambda v: range_number(box, v)  # noqa: E731 - as the box writes its value (no trailing zeros)
+    suffix = box.suffix()
+    typed = text.removeprefix(box.prefix()).removesuffix(suffix).strip()
+    said = QCoreApplication.translate(
+        "SpinBinder", "“{text}” is not taken for {name}: enter a number from {low} to {high}{unit}. "
+                      "It stays {value}.").format(
+        text=typed, name=name, low=number(box.minimum()), high=number(box.maximum()), unit=suffix,
+        value=kept_text(box))
+    return with_reason(said, typed)
 
 
 NONE_DATA = ""

@@ -69,6 +69,8 @@ NAME_COLUMN_CHARS = 34
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
+_ROLES = frozenset((Qt.ItemDataRole.DisplayRole, SORT_ROLE, CARD_ROLE, Qt.ItemDataRole.ForegroundRole,
+                    Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.DecorationRole))
 
 
 def export_names() -> dict[str | None, str]:
@@ -111,9 +113,10 @@ def _columns(terms: Callable[[], PriceTerms] = PriceTerms
     """(header, sort value, shown text) per column; ``terms``: what the price column is shown on now
     (whether the buyer takes used cards, the scenario's currency: :func:`ranked_price_text`)."""
     def num(getter, unit: str = ""):
-        def shown(card: Card) -> str:
+        def shown(card: Card) -> str:  # a whole spec number whole: "24", not "24.0" above "128" (GB)
             value = getter(card)
-            return "—" if value is None else f"{fmt.significant(value)}{unit}"
+            text = fmt.whole(value) if value is not None and float(value).is_integer() else fmt.significant(value)
+            return "—" if value is None else f"{text}{unit}"
         return shown
 
     names = class_names()
@@ -157,6 +160,8 @@ class CatalogTableModel(QAbstractTableModel):
         """What the price column is shown on (:meth:`set_terms`): a used card's price where the buyer
         takes used cards and the card has no other, labelled used; the scenario's currency."""
         self._columns = _columns(lambda: self.terms)
+        self._texts: dict[tuple[int, int], str] = {}  # each cell's text written once: sizing rows and columns
+        # to their contents asks each cell ~45 times (81,000 calls to data() opening the browser)
 
     @property
     def accept_used(self) -> bool:
@@ -174,6 +179,7 @@ class CatalogTableModel(QAbstractTableModel):
         if terms == self.terms:
             return
         self.terms = terms
+        self._texts = {cell: text for cell, text in self._texts.items() if cell[1] != PRICE_COLUMN}
         if self._cards:
             self.dataChanged.emit(self.index(0, PRICE_COLUMN), self.index(len(self._cards) - 1, PRICE_COLUMN))
 
@@ -181,6 +187,7 @@ class CatalogTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._cards = list(catalog.cards)
         self.terms = column_like(self._cards, self.terms)
+        self._texts.clear()
         self.endResetModel()
 
     def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
@@ -195,12 +202,15 @@ class CatalogTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
+        if role not in _ROLES or not index.isValid():  # most asks (font, alignment, size…) answered at once
             return None
         card = self._cards[index.row()]
         header, sort_value, shown = self._columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return shown(card)
+            key = (index.row(), index.column())
+            if key not in self._texts:
+                self._texts[key] = shown(card)
+            return self._texts[key]
         if role == SORT_ROLE:
             return sort_value(card)
         if role == CARD_ROLE:

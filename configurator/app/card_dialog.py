@@ -23,11 +23,12 @@ from configurator.app.binders import NONE_DATA
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.inputs import StrictDoubleSpinBox
-from configurator.app.labels import class_names
+from configurator.app.labels import class_names, named
 from configurator.core.bounds import error_line_message
 from configurator.core.card import PRICE_CONDITIONS
 from configurator.core.view.card_names import card_name
-from configurator.core.view.card_view import PRICE_KINDS
+from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
+from configurator.core.view.card_view import LINKS as LINK_NAMES
 from configurator.core.view.rows import Phrase, label, write
 from configurator.core.catalog import (
     RATE_FIELDS,
@@ -125,16 +126,20 @@ class CardDialog(_ValidatingDialog):
         self.bandwidth = _number(100000, " GB/s", 0)
         self.tdp = _number(5000, " W", 0)
         self.rates = {p: _number(100000, " TFLOP/s" if "tflops" in f else " TOPS") for p, f in RATE_FIELDS.items()}
-        self.link = QComboBox()
-        self.link.addItems(LINKS)
+        self.link = QComboBox()  # named in the window's language, the catalog's key as data (was "nvlink", "none")
+        link_names = named(LINK_NAMES)
+        for key in LINKS:
+            self.link.addItem(link_names.get(key, key), key)
         self.link_gbps = _number(100000, " GB/s", 0)
         self.domain = QSpinBox()
         self.domain.setRange(1, 1024)
         self.sources = QPlainTextEdit()
         self.sources.setPlaceholderText(self.tr("One source per line: datasheet URL, quote, measurement"))
         self.sources.setMaximumHeight(70)
-        self.confidence = QComboBox()
-        self.confidence.addItems(["high", "medium", "low", "preliminary"])
+        self.confidence = QComboBox()  # was "high", "medium" … in English in the Chinese window too
+        for key, text in named(CONFIDENCE).items():
+            if key is not None:
+                self.confidence.addItem(text, key)
         rows = [(self.tr("Id"), self.id), (self.tr("Name"), self.name), (self.tr("Vendor"), self.vendor),
                 (self.tr("Class"), self.category), (self.tr("Memory"), self.memory),
                 (self.tr("Bandwidth"), self.bandwidth), (self.tr("Board power"), self.tdp)]
@@ -171,11 +176,11 @@ class CardDialog(_ValidatingDialog):
         self.tdp.setValue(card.tdp_w or 0)
         for precision, box in self.rates.items():
             box.setValue(card.peak_tflops(precision) or 0)
-        self.link.setCurrentText(card.interconnect.link)
+        self.link.setCurrentIndex(self.link.findData(card.interconnect.link))
         self.link_gbps.setValue(card.interconnect.link_gbps or 0)
         self.domain.setValue(card.interconnect.domain_size)
         self.sources.setPlainText("\n".join(card.sources))
-        self.confidence.setCurrentText(card.confidence)
+        self.confidence.setCurrentIndex(self.confidence.findData(card.confidence))
 
     def card_data(self) -> dict:
         """The dialog's fields as a catalog entry (0 = not published)."""
@@ -191,10 +196,10 @@ class CardDialog(_ValidatingDialog):
             "memory_gb": self.memory.value(),
             "bandwidth_gbps": self.bandwidth.value() or None,
             "tdp_w": self.tdp.value() or None,
-            "interconnect": {**base.get("interconnect", {}), "link": self.link.currentText(),
+            "interconnect": {**base.get("interconnect", {}), "link": self.link.currentData(),
                              "link_gbps": self.link_gbps.value() or None, "domain_size": self.domain.value()},
             "sources": [line.strip() for line in self.sources.toPlainText().splitlines() if line.strip()],
-            "confidence": self.confidence.currentText(),
+            "confidence": self.confidence.currentData(),
         }
         for precision, box in self.rates.items():
             data[RATE_FIELDS[precision]] = box.value() or None

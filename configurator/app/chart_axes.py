@@ -58,15 +58,26 @@ class NumberAxis(pg.AxisItem):
         super().setRange(mn, mx)
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
-        """pyqtgraph's linear ticks, whole ones counted in 万/亿 in Chinese (200000 -> 20万; English
-        unchanged); logarithmic ones by :func:`log_tick_label`."""
+        """pyqtgraph's linear ticks, whole ones written as the window's language counts
+        (:func:`configurator.app.format.tick_count`: 1,200,000 in English, 120万 in Chinese; pyqtgraph
+        wrote 1.2e+06 and 200000 on the serving memory chart's context axis); ticks with decimals as
+        pyqtgraph writes them; logarithmic ones by :func:`log_tick_label`."""
         texts = super().tickStrings(values, scale, spacing)
-        if self.logMode or spacing * scale < 1 or not fmt.counts_in_words():
+        if self.logMode or spacing * scale < 1:
             return texts
         return [fmt.tick_count(round(v * scale)) for v in values]
 
     def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         return [log_tick_label(v) for v in values]
+
+    def logTickValues(self, minVal, maxVal, size, stdTicks):  # noqa: N802, N803 - pyqtgraph's names
+        """pyqtgraph's logarithmic ticks, less the decades its minor level repeats (it adds 1·10ⁿ to
+        2..9·10ⁿ): each decade was labelled twice, one text over the other, and read bold ("10", "1",
+        "0.1" of the scaling chart's time axis)."""
+        levels = super().logTickValues(minVal, maxVal, size, stdTicks)
+        major = {round(float(v), 6) for spacing, values in levels if spacing is not None for v in values}
+        return [(spacing, values if spacing is not None else [v for v in values if round(float(v), 6) not in major])
+                for spacing, values in levels]
 
     def boundingRect(self):  # noqa: N802 - Qt's name
         """pyqtgraph's rectangle, which lets a tick label pass the axis' ends by the tolerance of its

@@ -30,3 +30,37 @@ def name_legend(legend: pg.LegendItem, entries: Sequence[tuple[pg.GraphicsObject
     if renamed:
         legend.updateSize()
         legend.layout.activate()
+
+
+
+def fit_columns(legend: pg.LegendItem, width_px: float, height_px: float, columns: int = 2) -> int:
+    """Lay ``legend`` out in ``columns`` columns where they fit ``width_px`` (the view's width less the
+    legend's offset [px]), else in one column where that fits ``height_px`` [px]; return the columns
+    used. The memory chart's two columns were wider than its view at a 1200-pixel window and cut
+    "Optimizer states", "Gradients (extra)" and "Usable capacity" at the view's edge; one column is
+    taller, kept only where the view is tall enough for it (the short chart of a window with the
+    recommendation panel open keeps two). Each layout's size is measured once per set of names: a
+    layout changed back and forth at every resize cost ~3 ms of it."""
+    wide, tall = _size(legend, columns), _size(legend, 1)
+    chosen = columns if wide[0] <= width_px or not (tall[0] <= width_px and tall[1] <= height_px) else 1
+    if legend.columnCount != chosen:
+        legend.setColumnCount(chosen)
+        legend.layout.activate()
+    return chosen
+
+
+def _size(legend: pg.LegendItem, columns: int) -> tuple[float, float]:
+    """The (width, height) of ``legend`` laid out in ``columns`` columns [px], measured once per set
+    of names (the legend is left in the layout it had)."""
+    key = (tuple(label.text for _, label in legend.items), columns)
+    sizes = getattr(legend, "sizes_by_columns", None)
+    if sizes is None:
+        sizes = legend.sizes_by_columns = {}
+    if key not in sizes:
+        shown = legend.columnCount
+        legend.setColumnCount(columns)
+        legend.layout.activate()
+        sizes[key] = (legend.boundingRect().width(), legend.boundingRect().height())
+        legend.setColumnCount(shown)
+        legend.layout.activate()
+    return sizes[key]

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QWidget
 from configurator.app import format as fmt
 from configurator.app.category_axis import CategoryAxis
 from configurator.app.chart_axes import LABEL_OVERHANG_PX, MoneyAxis, NumberAxis
-from configurator.app.chart_legend import name_legend
+from configurator.app.chart_legend import fit_columns, name_legend
 from configurator.app.chart_fit import top_with_room, wrap_title
 from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.units import GIB
@@ -44,6 +44,12 @@ LABEL_FILL = (255, 255, 255, 210)
 
 LABEL_GAP_PX = 3
 """Space kept between a line's label and the legend or the label above it [px]."""
+
+LEGEND_MAX_SHARE = 0.5
+"""The most of the memory chart's view height [fraction] its legend may take in one column, where its
+two columns are wider than the view (:func:`~configurator.app.chart_legend.fit_columns`): six
+entries in one column are 120 px, just under half of the 246-px view of a 1200×700 window's chart,
+twice the short chart of a window with the recommendation panel open (which keeps two columns)."""
 
 LOWEST_LABEL = 0.08
 """The lowest a line's label goes, as a share of the view's height from the bottom [1]."""
@@ -255,8 +261,11 @@ class MemoryChart(_Chart):
         self._fit_top()
 
     def _fit_top(self) -> None:
-        """Room above the bars for the legend and the count over each bar, in pixels at the chart's
-        height (a share of the range left the short chart's legend over the counts)."""
+        """Room above the bars for the legend (in one column where two are wider than the view:
+        :func:`fit_columns`, up to :data:`LEGEND_MAX_SHARE` of its height) and the count over each bar,
+        in pixels at the chart's height (a share of the range left the short chart's legend over the counts)."""
+        view = self.getPlotItem().vb
+        fit_columns(self.legend, view.width() - self.legend.pos().x(), LEGEND_MAX_SHARE * view.height())
         legend_px = self.legend.pos().y() + self.legend.boundingRect().height()
         words_px = max((c.boundingRect().height() for c in self.counts if c.isVisible()), default=0.0)
         top = round(top_with_room(self._tallest, legend_px + words_px + LABEL_GAP_PX,

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app.examples_binder import ExamplesBinder
 from configurator.app import labels
-from configurator.app.binders import StepSliderBinder, fill_combo, name_control
+from configurator.app.binders import StepSliderBinder, fill_combo, name_control, spin_refusal
 from configurator.app.controller import ScenarioController
 from configurator.app.currency_box import currency_combo
 from configurator.app.editor_controls import BoundControls, dspin
@@ -186,6 +186,8 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
             "About this many billion parameters: a Llama-shaped model of that size is assumed"), 1.0)
         self.params_spin.setKeyboardTracking(False)
         self.params_spin.valueChanged.connect(self._on_params_entered)
+        self.params_spin.refused.connect(lambda text: self.controller.refuse("model:params", spin_refusal(  # was silent
+            self.params_spin, text, self.tr("model size"))))
         self._add_row(form, self.tr("Or si&ze"), self.params_spin)
         form.addRow("", self.import_button)
         # the model's three controls, named like the bound ones (by the field they edit)
@@ -232,7 +234,7 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         self.vp_row = self._auto_field(form, self.vp, "parallelism.virtual_stages")
         self.pipeline_schedule = self._combo(labels.pipeline_schedule_names(), "parallelism.pipeline_schedule")
         self._row(form, "parallelism.pipeline_schedule", self.pipeline_schedule)
-        self.tp_comm_overlap = self._check(self.tr("Tensor-parallel traffic o&verlapped with compute"),
+        self.tp_comm_overlap = self._check(self.tr("Tensor-parallel traffic overlapped with &compute"),
                                            "parallelism.tp_comm_overlap")
         form.addRow(self.tp_comm_overlap)
         self.tp_comm_overlap_cfg = self._combo(labels.tp_comm_overlap_cfg_names(), "parallelism.tp_comm_overlap_cfg")
@@ -479,9 +481,11 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         self.video_group.setVisible(workload is Workload.TRANSCODE)
         self.render_group.setVisible(workload is Workload.RENDER)
         self._place_shared_rows()
-        self.lora_rank.setEnabled(workload.is_adapter)
-        self.lora_targets.setEnabled(workload.is_adapter)
-        self.optimizer_in_backward.setEnabled(reads(workload, "training.optimizer_in_backward"))  # full-model only
+        adapters_only = self.tr("Used only in LoRA and QLoRA fine-tuning (the Task above)")  # greyed said why
+        for widget in (self.lora_rank, self.lora_targets):
+            self._enable_row(widget, workload.is_adapter, adapters_only)
+        self._enable_row(self.optimizer_in_backward, reads(workload, "training.optimizer_in_backward"), self.tr(
+            "Used only when the whole model is trained: LoRA and QLoRA step only their adapters"))
         for widget in self.ai_assumptions:
             self.assumptions_form.setRowVisible(widget, not graphics)
         for widget in self.graphics_assumptions:

@@ -94,6 +94,7 @@ class GraphicsEditorMixin:
             to.insertRow(at, "", taken.fieldItem.widget())
         else:
             to.insertRow(at, label, taken.fieldItem.widget())
+        QWidget.setTabOrder(after, control)  # Tab down the screen (it went … → resolution → streams, back up)
         return True
 
     def _refit_rows(self) -> None:

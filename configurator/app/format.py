@@ -99,11 +99,6 @@ def tick_count(value: float) -> str:
     return _numbers.tick_count(value, current_language())
 
 
-def counts_in_words() -> bool:
-    """Whether the window's language writes an axis' large counts in words (万, 亿), as its money."""
-    return current_language() in _numbers.COUNTS_IN_WORDS
-
-
 def percent(fraction: float | None) -> str:
     return _numbers.percent(fraction, current_language())
 

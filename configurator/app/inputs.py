@@ -21,6 +21,7 @@ from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
 
 from configurator.app.i18n import current_language, message_text
+from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.durations import duration_hours
 from configurator.core.magnitudes import money, plain_number
 from configurator.core.message_numbers import MINUTES_PER_HOUR
@@ -115,12 +116,14 @@ class _Strict:
 def with_reason(refusal: str, text: str) -> str:
     """A box's ``refusal`` of ``text`` with why, where more can be said than its range (Chinese
     numerals, a decimal comma: :func:`~configurator.core.number_problems.number_problem`), in the
-    window's language; the refusal alone otherwise. The binder's and the wizard's refusals both."""
+    window's language; the refusal alone otherwise; without the spaces Chinese does not write
+    (:func:`~configurator.core.cjk_spacing.cjk_joined`). The binder's and the wizard's refusals both."""
     problem = number_problem(text) if text.strip() else None
-    if problem is None:
-        return refusal
-    return QCoreApplication.translate("StrictSpinBox", "{refusal} {reason}.").format(
-        refusal=refusal, reason=message_text(problem))
+    if problem is not None:
+        refusal = QCoreApplication.translate("StrictSpinBox", "{refusal} {reason}.").format(
+            refusal=refusal, reason=message_text(problem))
+    # a Chinese unit or kept text beside the template's spaces: "65,536 条序列之间", "仍为目录" (were "条序列 之间", "仍为 目录")
+    return cjk_joined(refusal, current_language())
 
 
 def kept_text(box: QAbstractSpinBox) -> str:

@@ -289,7 +289,7 @@
     <name>EngineProfileDialog</name>
     <message>
         <source> µs</source>
-        <translation> 微秒</translation>
+        <translation> µs</translation>
     </message>
     <message>
         <source>Per layer, CUDA graphs</source>
@@ -2465,6 +2465,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>约多少 B 参数（1 B 即 10 亿）：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
+        <source>model size</source>
+        <translation>模型规模</translation>
+    </message>
+    <message>
         <source>Or si&amp;ze</source>
         <translation>或按规模(&amp;Z)</translation>
     </message>
@@ -2477,8 +2481,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>从 config.json 导入模型</translation>
     </message>
     <message>
-        <source>Tensor-parallel traffic o&amp;verlapped with compute</source>
-        <translation>张量并行通信与计算重叠(&amp;V)</translation>
+        <source>Tensor-parallel traffic overlapped with &amp;compute</source>
+        <translation>张量并行通信与计算重叠(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;CPU offload</source>
@@ -2503,6 +2507,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Accept used cards</source>
         <translation>接受二手卡</translation>
+    </message>
+    <message>
+        <source>Used only in LoRA and QLoRA fine-tuning (the Task above)</source>
+        <translation>仅用于 LoRA 与 QLoRA 微调（见上方的“任务”）</translation>
+    </message>
+    <message>
+        <source>Used only when the whole model is trained: LoRA and QLoRA step only their adapters</source>
+        <translation>仅在训练整个模型时使用：LoRA 与 QLoRA 只更新各自的适配器</translation>
     </message>
     <message>
         <source>Number format for the math (and the weights when serving). The card&apos;s support decides what runs: an unsupported choice falls back and a warning says so.</source>

@@ -22,6 +22,7 @@ from configurator.core.scenario import Scenario, updated
 from configurator.core.prefill_time import prefill_flops, prefill_seconds
 from configurator.core.decode_step import serving_rate
 from configurator.core.serving_speed import decode_step_seconds, step_costs
+from configurator.core.training_speed import RACK_SCALE_DOMAIN
 
 
 def _ttft(row_id, model, card, count, precision, prompt):
@@ -265,12 +266,14 @@ Blackwell engines)."""
 
 def _mlperf_scenario(model, card, count, tp, batch, prompt, output, build=None) -> Scenario:
     """The scenario of one MLPerf TensorRT-LLM copy at ``batch`` sequences (FP8 KV cache; the weights' format
-    and the tokens a step of ``build``, :data:`MLPERF_V41_BUILD` where not given)."""
+    and the tokens a step of ``build``, :data:`MLPERF_V41_BUILD` where not given); a system of fewer cards than an
+    HGX server's is one server of them (a 4-GPU board may lack the switch: the catalog's ``switchless_board``)."""
     build = {**MLPERF_V41_BUILD, **(build or {})}
     pp = build.get("pp", 1)
     engine = {**MLPERF_TRT, "cuda_graphs": build.get("cuda_graphs", MLPERF_TRT["cuda_graphs"])}
     return scenario(model, card, count, workload="inference", precision=build["precision"],
-                    parallelism={"tp": tp, **({"pp": pp} if pp > 1 else {})},
+                    parallelism={"tp": tp, **({"pp": pp} if pp > 1 else {}),
+                                 **({"cards_per_node": count} if count < RACK_SCALE_DOMAIN else {})},
                     serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
                              "concurrency": batch * count // (tp * pp), "max_batch": batch, "kv_precision": "fp8",
                              "max_batched_tokens": build["max_batched_tokens"], **engine})

@@ -214,6 +214,12 @@ class Interconnect(_Frozen):
         description="scale-out network per card built into the card, one way [GB/s] (None = the server's NICs)")
     pcie_gen: int | None = Field(default=None, ge=1, le=7)
     pcie_lanes: int | None = Field(default=None, ge=1, le=32)
+    switchless_board: int | None = Field(
+        default=None, ge=3, le=16,
+        description="cards on the card's server board without a switch, each card's links split evenly among the "
+                    "others (NVIDIA HGX H100 4-GPU: 4) [count]; None = no such board known")
+    switchless_board_source: str | None = Field(default=None, min_length=3,
+                                                description="where the board's wiring is stated, and when it was read")
     description: str | None = None
 
     @property

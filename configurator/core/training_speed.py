@@ -131,7 +131,8 @@ class Fabric:
     """Scale-out bandwidth per card, one way [GB/s]."""
     link_group: int = 1
     """Cards a GPU-to-GPU link joins inside a domain it does not span (an NVLink bridge's pair or
-    four in a PCIe server) [count]; 1 where the link spans the domain or there is none."""
+    four in a PCIe server, a pair on a board without a switch) [count]; 1 where the link spans the
+    domain or there is none."""
     link_gbps: float = 0.0
     """That link's bandwidth per card, one way [GB/s] (0 without one)."""
     library: str = "nccl"
@@ -147,7 +148,9 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
     NVL72) extends it. A server whose cards have no fast link (or a link shared by fewer cards than
     the server holds) talks over PCIe, except a group that fits on the cards the link joins (an
     NVLink bridge's pair: the fabric's ``link_group``,
-    :func:`~configurator.core.formulas.communication.bridged_links`). Scale-out is the card's own
+    :func:`~configurator.core.formulas.communication.bridged_links`); on a server board with no switch
+    (the catalog's ``switchless_board``: HGX H100 4-GPU) a pair rides only its own links
+    (:func:`~configurator.core.formulas.communication.switchless_pair_gbps`). Scale-out is the card's own
     figure from the catalog (e.g. Gaudi 3's integrated RoCE ports) or the named default: one 400 Gb/s
     NIC per card on rail-optimised HGX fabrics.
     """
@@ -160,6 +163,8 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
         assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card)
     if card.has_fast_link and not linked and ic.domain_size > 1:  # a bridge inside the server
         return Fabric(domain, fast, "pcie", network, ic.domain_size, ic.link_gbps_one_way)
+    if linked and not rack_scale and ic.switchless_board == domain:  # a board without a switch: a pair's own links
+        return Fabric(domain, fast, "link", network, comm.PAIR, comm.switchless_pair_gbps(fast, domain))
     return Fabric(domain, fast, "link" if linked else "pcie", network, library="hccl" if ic.link == "hccs" else "nccl")
 
 

@@ -100,6 +100,25 @@ def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps):
     return (link_gbps, 0.0) if 1 < tp <= link_group else (fast_gbps, step_latency_s)
 
 
+PAIR = 2
+"""Cards in a pair [count]."""
+
+
+def switchless_pair_gbps(card_gbps: float, board_cards: int) -> float:
+    """The link between two cards of a server board with no switch, one way [GB/s]: each card's
+    ``card_gbps`` split evenly among the ``board_cards − 1`` others, ``card_gbps / (n − 1)``.
+
+    NVIDIA's HGX H100 4-GPU board wires each GPU's 18 NVLinks straight to the other three, 6 a pair
+    (the catalog's ``interconnect.switchless_board``, with its source), where the 8-GPU board runs them
+    all through its NVSwitches. NCCL builds a two-rank ring on the direct path between the two GPUs
+    (``PATH_NVL``, its bandwidth the links between them: NVIDIA/nccl ``src/graph/paths.cc``,
+    ``ncclTopoComputePaths``), so a TP2 copy's all-reduces ride 6 links, a third of the card's: 150 GB/s
+    one way against 450 through a switch. A group of the whole board rings over every pair and so every
+    link, the card's full figure (a group of 3 of 4, which no Llama layout uses, is taken at the full
+    figure too: an over-estimate of 2/3 against 3/3)."""
+    return card_gbps / max(board_cards - 1, 1)
+
+
 TREE_NET_LATENCY_S = NETWORK_HOP_LATENCY_S
 """Latency of one network hop of NCCL's tree all-reduce with the LL protocol, the one it picks for
 the small messages of a decode step's all-reduces [s]: ``hwLatencies[NET][Tree][LL] = 5.0`` µs

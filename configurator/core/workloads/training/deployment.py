@@ -246,7 +246,8 @@ two training questions (17 cards, GB200 in NVL72 racks among them) they found th
 servers that every count tried in turn finds in 32 of 34, a few more in two (680 A100 80GB for
 656, 384 Ascend 910C A3 for 328), never more than the eighths; one probe found it in 25 of 34 (with
 the count below the fewest found that takes its layout, :func:`_below_fewest`, tried too since
-December 2026: 656 A100 80GB; ``benchmarks/fewest_counts.py`` compares with every count).
+December 2026: 656 A100 80GB, and the stretch below the ladder's count when no probe meets,
+:func:`_with_stretch`: 328 Ascend 910C A3; ``benchmarks/fewest_counts.py`` compares with every count).
 CPU time of the README's recommendations over the catalog, one process, best of 6 (2026-12-05):
 7B 400 -> 389 ms with two probes (405 with one), 70B 613 -> 721 ms (645 with one); searching every
 count down to the one below the fewest, 40-90 % slower."""

@@ -151,3 +151,23 @@ def test_each_count_is_planned_as_if_searched_alone(words, card_id):
         alone.append((e.scenario.count, e.scenario.parallelism, e.scenario.training, e.training.hours,
                       constraint_ids(e)))
     assert found == alone
+
+
+@pytest.mark.parametrize(("words", "card_id", "missed", "met", "fewest"), [
+    ("Llama 2 7B", "l40", 128, 256, 248),
+    ("Llama 2 7B", "a40", 128, 256, 248),
+])
+def test_the_stretch_below_the_ladders_count_is_tried_when_no_probe_meets(words, card_id, missed, met, fewest):
+    """The ladder's count that meets (256, its data-parallel width a power of two) starts no stretch of
+    its own: its layout splits the batch within the rounding from a server below it (248), where no
+    eighth lies and neither probe landed; the fewest whole servers that could take that layout is
+    tried with the eighths (256 was bought until December 2026), and it is the fewest of every count."""
+    clear_estimate_memo()
+    scenario, card = _question(words), CATALOG.get(card_id)
+    base = plannable(scenario, card)
+    meeting = _meeting(base, card, range(missed + base.cards_in_node, met, base.cards_in_node))
+    assert min(meeting) == fewest
+    assert not [n for n in counts_between(met, 8) if n in meeting]
+    clear_estimate_memo()
+    found = training_deployments(scenario, card)
+    assert min(e.scenario.count for e in found if not constraint_ids(e)) == fewest

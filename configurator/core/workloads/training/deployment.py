@@ -130,11 +130,9 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     (:func:`server_unit`) are tried one by one, each where the deadline would be crossed as read
     from the times of the nearest counts tried on either side (:func:`_crossing`), and the fewest
     found to meet kept, or the fewest below it that could take its layout (:func:`_below_fewest`,
-    else the lowest above the last that missed), tried once more; when none does, the
-    :func:`counts_between` above the last tried, their layouts searched together, the fewest that
-    meets kept (the fewest below it, or below ``met``, that could take its layout, tried too, found
-    39 -> 17 of the README's 130 card-questions off the fewest of every count, but cost +5.7 % on
-    the 70B question: not done, ``notes-fewest-counts-2026-12-06.md``). ``timed``: the ladder's
+    else the lowest above the last that missed), tried once more; when none does, the fewest below
+    ``met`` that could take its layout with the :func:`counts_between` above the last tried
+    (:func:`_with_stretch`), their layouts searched together, the fewest that meets kept. ``timed``: the ladder's
     deployments so far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
     the first count tried here (one evaluation: a count's search is its own whatever it is
     searched with)."""
@@ -166,9 +164,30 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
-    _evaluated(base, card, eighths, known, ahead)
-    fewest = _fewest_of(known, eighths, met)
+    tried = _with_stretch(eighths, _below_fewest(base, card, between[lo + 1:], met))
+    _evaluated(base, card, tried, known, ahead)
+    fewest = _fewest_of(known, tried, met)
     return [] if fewest is met else [fewest]
+
+
+def _with_stretch(eighths: Sequence[int], stretch: Sequence[int]) -> list[int]:
+    """The counts :func:`_met_between` tries when no probe meets every constraint, ascending: the
+    fewest below the ladder's count that could take its layout (``stretch``, :func:`_below_fewest`;
+    none: ``eighths`` alone), the ``eighths`` (:func:`counts_between`) below it and the largest above
+    it; the others above it are left (its stretch runs from it to the ladder's count). The ladder's
+    count found to meet often starts no stretch of its own: 1,024 a power of two, its layout's
+    data-parallel width a power of two, and the width within the batch rounding of it reached a
+    few servers below (976 MTT S4000 on 1 T tokens of Qwen 2.5 14B in 30 days, 1,952 A30 on the
+    README's 70B question), where no eighth lies; the largest eighth kept for when the stretch count
+    misses (448 A10 on the README's 7B question, 7/8 of 512, after 344 missed). On the 585
+    card-questions of ``benchmarks/fewest_counts.py``: 168 -> 117 off the fewest of every count (144 ->
+    104 by more than 8 cards), one worse (3,072 -> 3,584 V100 16GB on the README's 70B question: 6/8
+    met, but the stretch count lay below it and missed, and of the eighths above it only 7/8 was
+    tried), for 3 % more counts searched (``notes-fewest-stretch-2026-12-06.md``) [count]."""
+    if not stretch:
+        return list(eighths)
+    below = [n for n in eighths if n < stretch[0]]
+    return sorted({*below, stretch[0], *[n for n in eighths if n > stretch[0]][-1:]})
 
 
 def _fewest_of(known: dict[int, Estimate | None], tried: Sequence[int], found: Estimate) -> Estimate:
@@ -228,7 +247,8 @@ two training questions (17 cards, GB200 in NVL72 racks among them) they found th
 servers that every count tried in turn finds in 32 of 34, a few more in two (680 A100 80GB for
 656, 384 Ascend 910C A3 for 328), never more than the eighths; one probe found it in 25 of 34 (with
 the count below the fewest found that takes its layout, :func:`_below_fewest`, tried too since
-December 2026: 656 A100 80GB; ``benchmarks/fewest_counts.py`` compares with every count).
+December 2026: 656 A100 80GB, and the stretch below the ladder's count when no probe meets,
+:func:`_with_stretch`: 328 Ascend 910C A3; ``benchmarks/fewest_counts.py`` compares with every count).
 CPU time of the README's recommendations over the catalog, one process, best of 6 (2026-12-05):
 7B 400 -> 389 ms with two probes (405 with one), 70B 613 -> 721 ms (645 with one); searching every
 count down to the one below the fewest, 40-90 % slower."""

@@ -14,7 +14,8 @@ from configurator.app.inputs import MagnitudeSpinBox
 from configurator.app.labels import region_names
 from configurator.app.recommend_controls import none_spin
 from configurator.core.catalog import Catalog
-from configurator.core.scenario import Scenario
+from configurator.core.currency import money_factor
+from configurator.core.scenario import Economics, Scenario
 from configurator.core.view.rows import Columns, label, write
 from configurator.core.view.what_fits_budget_view import best_columns, card_columns, heading, left_out, price_marks
 from configurator.core.what_fits import FitRow, with_serving_load
@@ -48,6 +49,19 @@ def retranslate_budget(box: MagnitudeSpinBox, region: QComboBox, box_label: QLab
                                             "are left out"))
     for i, name in enumerate(region_names().values()):
         region.setItemText(i, name)
+
+
+def follow_currency(box: MagnitudeSpinBox, before: Economics, now: Economics) -> None:
+    """The budget box in the window's currency again after it changed from ``before`` to ``now`` (the
+    editor's currency box, or a language's: 元 in Chinese), its amount converted at the two rates so
+    that it means the same money, as the window's own budget is
+    (:func:`~configurator.core.currency.money_factor`); its unit word written in the window's language.
+    The box kept the currency it was opened in and wrote '50,000 USD' above '预算 5.00 万元' until
+    December 2026."""
+    amount = box.value() * money_factor(before, now.currency, now.usd_to_currency)
+    box.set_currency(now.currency)
+    if budget_of(box) is not None:
+        box.setValue(amount)
 
 
 def budget_of(box: MagnitudeSpinBox) -> float | None:

@@ -3982,6 +3982,12 @@ Reinstall GPU Configurator to repair it.</source>
 </context>
 <context>
     <name>WhatFitsDialog</name>
+    <message numerus="yes">
+        <source> card(s)</source>
+        <translation>
+            <numerusform> 张卡</numerusform>
+        </translation>
+    </message>
     <message>
         <source>What fits my cards</source>
         <translation>我的卡能运行什么</translation>
@@ -4033,10 +4039,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source> ms</source>
         <translation> ms</translation>
-    </message>
-    <message>
-        <source> cards</source>
-        <translation> 张卡</translation>
     </message>
     <message>
         <source>&amp;Hide what does not fit</source>

@@ -81,3 +81,42 @@ def test_one_card_owned_is_one_card(qtbot, window):
     assert dialog.count_spin.text() == "8 张卡"
     dialog.count_spin.setValue(1)
     assert dialog.count_spin.text() == "1 张卡"
+
+
+def _typed(qtbot, dialog, text: str) -> None:
+    """``text`` typed into the budget box and Return pressed, as a buyer does."""
+    from PySide6.QtCore import Qt
+
+    box = dialog.budget_box
+    box.setFocus()
+    box.lineEdit().selectAll()
+    box.lineEdit().setText(text)
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+
+
+def test_a_budget_in_another_currency_is_converted_not_silently_refused(qtbot, window):
+    from configurator.core.currency import dated_rate
+
+    dialog = window.open_what_fits()
+    _typed(qtbot, dialog, "5万元")  # English: the window's money is USD
+    assert dialog.budget_box.value() == round(50_000 / dated_rate("CNY").per_usd)
+    assert dialog.budget_box.text().endswith(" USD")
+    _typed(qtbot, dialog, "lots")
+    assert dialog.budget_box.value() == round(50_000 / dated_rate("CNY").per_usd)  # kept
+    assert dialog.status.text().startswith("“lots” is not taken as a budget") and "It stays" in dialog.status.text()
+    dialog._timer.stop()
+    dialog._job.cancel()
+
+
+def test_in_chinese_dollars_become_yuan_and_a_refusal_is_said(qtbot, window):
+    window.set_language("zh_CN")
+    QApplication.processEvents()
+    economics = window.controller.scenario.economics
+    dialog = window.open_what_fits()
+    _typed(qtbot, dialog, "7000 USD")
+    assert dialog.budget_box.value() == round(7000 * economics.usd_to_currency)
+    assert dialog.budget_box.text().endswith("万元")
+    _typed(qtbot, dialog, "三万")
+    assert dialog.status.text().startswith("“三万”不能用作预算：请输入金额") and "仍为" in dialog.status.text()
+    dialog._timer.stop()
+    dialog._job.cancel()

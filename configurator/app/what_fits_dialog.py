@@ -36,10 +36,12 @@ from configurator.app.binders import fill_combo
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language
+from configurator.app.inputs import kept_text, with_reason
 from configurator.app.labels import class_names
 from configurator.app.what_fits_budget_part import (
     budget_base,
     budget_controls,
+    budget_in,
     budget_of,
     budget_text,
     fill_budget_tables,
@@ -148,6 +150,7 @@ class WhatFitsDialog(QDialog):
         self._economics = self.controller.scenario.economics
         self.controller.scenario_changed.connect(self._on_scenario_changed)
         self.budget_box.valueChanged.connect(self._schedule)
+        self.budget_box.refused.connect(self._on_budget_refused)
         self.region_combo.currentIndexChanged.connect(self._schedule)
         self.card_label, self.count_label = QLabel(), QLabel()
         self.budget_label, self.region_label = QLabel(), QLabel()
@@ -278,6 +281,18 @@ class WhatFitsDialog(QDialog):
         follow_currency(self.budget_box, before, scenario.economics)
         if budget_of(self.budget_box) is not None:
             self._schedule()
+
+    def _on_budget_refused(self, text: str) -> None:
+        """A budget in another currency converted into the window's (:func:`budget_in`: '5万元' in English
+        reads 7,123 USD); any other text refused in words, the box kept as it was."""
+        box = self.budget_box
+        amount = budget_in(text, self.controller.scenario.economics)
+        if amount is not None and box.minimum() < amount <= box.maximum():
+            box.setValue(amount)
+            return
+        said = self.tr("“{text}” is not taken as a budget: enter an amount, e.g. 500k, 2M or 50万元. "
+                       "It stays {value}.").format(text=text.strip(), value=kept_text(box))
+        self.status.setText(with_reason(said, text))
 
     def _schedule(self, *_args) -> None:
         self._timer.start()

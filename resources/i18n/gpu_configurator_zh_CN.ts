@@ -4057,6 +4057,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>将所选行设为主窗口的方案（可撤销）</translation>
     </message>
     <message>
+        <source>“{text}” is not taken as a budget: enter an amount, e.g. 500k, 2M or 50万元. It stays {value}.</source>
+        <translation>“{text}”不能用作预算：请输入金额，如 500k、2M 或 50万元。仍为 {value}。</translation>
+    </message>
+    <message>
         <source>Planning every model on these cards…</source>
         <translation>正在这些卡上规划每个模型…</translation>
     </message>

@@ -14,7 +14,9 @@ from configurator.app.inputs import MagnitudeSpinBox
 from configurator.app.labels import region_names
 from configurator.app.recommend_controls import none_spin
 from configurator.core.catalog import Catalog
-from configurator.core.scenario import Scenario
+from configurator.core.currency import money_factor, price_conversion
+from configurator.core.magnitudes import money
+from configurator.core.scenario import Economics, Scenario
 from configurator.core.view.rows import Columns, label, write
 from configurator.core.view.what_fits_budget_view import best_columns, card_columns, heading, left_out, price_marks
 from configurator.core.what_fits import FitRow, with_serving_load
@@ -48,6 +50,32 @@ def retranslate_budget(box: MagnitudeSpinBox, region: QComboBox, box_label: QLab
                                             "are left out"))
     for i, name in enumerate(region_names().values()):
         region.setItemText(i, name)
+
+
+def follow_currency(box: MagnitudeSpinBox, before: Economics, now: Economics) -> None:
+    """The budget box in the window's currency again after it changed from ``before`` to ``now`` (the
+    editor's currency box, or a language's: 元 in Chinese), its amount converted at the two rates so
+    that it means the same money, as the window's own budget is
+    (:func:`~configurator.core.currency.money_factor`); its unit word written in the window's language.
+    The box kept the currency it was opened in and wrote '50,000 USD' above '预算 5.00 万元' until
+    December 2026."""
+    amount = box.value() * money_factor(before, now.currency, now.usd_to_currency)
+    box.set_currency(now.currency)
+    if budget_of(box) is not None:
+        box.setValue(amount)
+
+
+def budget_in(text: str, economics: Economics) -> float | None:
+    """A budget typed in a currency other than the window's ('5万元' in an English window, whose money is
+    USD) in the window's currency, converted as a card's price in that currency is
+    (:func:`~configurator.core.currency.price_conversion`) [``economics.currency``]: the dialog keeps one
+    currency, and the box refused such an amount without a word until December 2026. None where ``text``
+    writes no amount, names the window's currency or none (the box reads those itself), or one with no rate."""
+    found = money(text)
+    if found is None or found.currency in (None, economics.currency):
+        return None
+    conversion = price_conversion(found.currency, economics)
+    return None if conversion is None else found.amount * conversion[0]
 
 
 def budget_of(box: MagnitudeSpinBox) -> float | None:

@@ -36,13 +36,16 @@ from configurator.app.binders import fill_combo
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language
+from configurator.app.inputs import kept_text, with_reason
 from configurator.app.labels import class_names
 from configurator.app.what_fits_budget_part import (
     budget_base,
     budget_controls,
+    budget_in,
     budget_of,
     budget_text,
     fill_budget_tables,
+    follow_currency,
     retranslate_budget,
 )
 from configurator.app.worker import JobContext, LatestJob, show_busy
@@ -130,10 +133,8 @@ class WhatFitsDialog(QDialog):
         self.card_combo.setObjectName("what-fits-card")
         self.card_combo.setEditable(True)
         self.card_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        names, language = class_names(), current_language()
-        fill_combo(self.card_combo, [(f"{card_name(c.name, language)} · {names[c.category]} · {c.memory_gb:g} GB",
-                                      c.id)
-                                     for c in self.controller.catalog.cards])
+        fill_combo(self.card_combo, [(text, c.id) for text, c in zip(self._card_texts(), self.controller.catalog.cards,
+                                                                     strict=True)])
         completer = QCompleter(self.card_combo.model(), self.card_combo)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -141,11 +142,15 @@ class WhatFitsDialog(QDialog):
         self.card_combo.setCurrentIndex(max(0, self.card_combo.findData(self.controller.scenario.card_id)))
         self.card_combo.currentIndexChanged.connect(self._schedule)
         self.count_spin = self._spin("count", "what-fits-count", self.controller.scenario.count)
+        self.count_spin.valueChanged.connect(self._count_suffix)
         self.context_spin = self._spin("serving.context", "what-fits-context", self.controller.scenario.serving.context_tokens)
         self.ttft_spin = self._spin("constraints.ttft_ms", "what-fits-ttft", INTERACTIVE_TARGETS.ttft_ms)
         self.tpot_spin = self._spin("constraints.tpot_ms", "what-fits-tpot", INTERACTIVE_TARGETS.tpot_ms)
         self.budget_box, self.region_combo = budget_controls(self.controller.scenario)
+        self._economics = self.controller.scenario.economics
+        self.controller.scenario_changed.connect(self._on_scenario_changed)
         self.budget_box.valueChanged.connect(self._schedule)
+        self.budget_box.refused.connect(self._on_budget_refused)
         self.region_combo.currentIndexChanged.connect(self._schedule)
         self.card_label, self.count_label = QLabel(), QLabel()
         self.budget_label, self.region_label = QLabel(), QLabel()
@@ -164,6 +169,18 @@ class WhatFitsDialog(QDialog):
         row.addLayout(left, 3)
         row.addLayout(right, 2)
         return row
+
+    def _count_suffix(self, count: int) -> None:
+        """' card' after one, ' cards' after more (Qt's plural forms; '1 cards' until December 2026)."""
+        self.count_spin.setSuffix(self.tr(" card(s)", "", count))
+
+    def _card_texts(self) -> list[str]:
+        """Each card of the catalog as the card box lists it, in the window's language: its name, class
+        and memory ('H100 SXM5 80GB · 训练卡 · 80 GB'; its class stayed in the language the dialog was
+        opened in until December 2026)."""
+        names, language = class_names(), current_language()
+        return [f"{card_name(c.name, language)} · {names[c.category]} · {c.memory_gb:g} GB"
+                for c in self.controller.catalog.cards]
 
     def _spin(self, path: str, name: str, value: float) -> QSpinBox:
         """A whole-number box over the field's declared range (``core/fields.py``)."""
@@ -209,7 +226,9 @@ class WhatFitsDialog(QDialog):
             box.setSuffix(self.tr(" tokens"))
         for box in (self.ttft_spin, self.tpot_spin):
             box.setSuffix(self.tr(" ms"))
-        self.count_spin.setSuffix(self.tr(" cards"))
+        self._count_suffix(self.count_spin.value())
+        for index, text in enumerate(self._card_texts()):
+            self.card_combo.setItemText(index, text)
         self.hide_no_fit.setText(self.tr("&Hide what does not fit"))
         self.hide_no_fit.setToolTip(self.tr("Show only the models and precisions the cards hold"))
         self.use_button.setText(self.tr("&Open in the main window"))
@@ -219,6 +238,7 @@ class WhatFitsDialog(QDialog):
         self.tabs.setTabText(2, label("Largest model per task", current_language()))
         self.tabs.setTabText(3, label("What the budget buys, card by card", current_language()))
         retranslate_budget(self.budget_box, self.region_combo, self.budget_label, self.region_label)
+        self.budget_box.set_currency(self._economics.currency)  # its unit word in the new language
         if self.answer is not None:
             self._show(self.answer)
 
@@ -251,6 +271,28 @@ class WhatFitsDialog(QDialog):
         ValidationError for an impossible choice."""
         base = owned_scenario(self.card_combo.currentData(), self.count_spin.value(), like=self.controller.scenario)
         return with_serving_load(base, context=self.context_spin.value())
+
+    def _on_scenario_changed(self, scenario: Scenario) -> None:
+        """The budget in the window's currency when that changes (converted: the same money), and a
+        budget's answer priced again when the window's economics change (its currency, rate, electricity)."""
+        before, self._economics = self._economics, scenario.economics
+        if before == scenario.economics:
+            return
+        follow_currency(self.budget_box, before, scenario.economics)
+        if budget_of(self.budget_box) is not None:
+            self._schedule()
+
+    def _on_budget_refused(self, text: str) -> None:
+        """A budget in another currency converted into the window's (:func:`budget_in`: '5万元' in English
+        reads 7,123 USD); any other text refused in words, the box kept as it was."""
+        box = self.budget_box
+        amount = budget_in(text, self.controller.scenario.economics)
+        if amount is not None and box.minimum() < amount <= box.maximum():
+            box.setValue(amount)
+            return
+        said = self.tr("“{text}” is not taken as a budget: enter an amount, e.g. 500k, 2M or 50万元. "
+                       "It stays {value}.").format(text=text.strip(), value=kept_text(box))
+        self.status.setText(with_reason(said, text))
 
     def _schedule(self, *_args) -> None:
         self._timer.start()

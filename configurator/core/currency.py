@@ -141,6 +141,14 @@ def shown_currency(scenario_currency: str, language: str, chosen: str | None = N
     return LANGUAGE_CURRENCY.get(language, PRICE_FILE_CURRENCY)
 
 
+def money_factor(before: Economics, currency: str, per_usd: float) -> float:
+    """What an amount typed in ``before``'s currency is multiplied by to mean the same money in
+    ``currency`` at ``per_usd`` [units per USD]: the ratio of the two rates, both per US dollar; 1
+    within one currency, where a new rate changes no amount the user typed [``currency`` per
+    ``before.currency``]."""
+    return 1.0 if currency == before.currency else per_usd / before.usd_to_currency
+
+
 def with_currency(scenario: Scenario, currency: str, per_usd: float | None = None) -> Scenario:
     """``scenario`` with its money in ``currency`` at ``per_usd`` (units per USD; None: the
     price file's dated rate, or the scenario's own when the currency stays).
@@ -163,8 +171,7 @@ def with_currency(scenario: Scenario, currency: str, per_usd: float | None = Non
         raise said(CurrencyError, msg("currency-base-rate", base=PRICE_FILE_CURRENCY, rate=float(per_usd)))
     if currency == e.currency and per_usd == e.usd_to_currency:
         return scenario
-    # amounts the user typed keep their value; within one currency a new rate changes none of them
-    factor = 1.0 if currency == e.currency else per_usd / e.usd_to_currency
+    factor = money_factor(e, currency, per_usd)
     economics = e.model_dump()
     economics.update(currency=currency, usd_to_currency=per_usd)
     for name in _MONEY_FIELDS:

@@ -15,12 +15,13 @@ BUDGET_ENGLISH: dict[str, str] = {
     "budget-fits-service-life": "Training: the largest model whose token budget is trained within the hardware's "
                                 "{years:,g}-year service life (the years its cost is spread over)",
     "budget-fits-not-priced": "{card}: not priced (no purchase price for the card or its server; enter a quote)",
-    "budget-fits-too-dear": "{card}: the smallest purchase ({unit} cards, {capex:.0money}) costs more than the budget",
+    "budget-fits-too-dear": "{card}: the smallest purchase ({unit:|card|cards}, {capex:.0money}) costs more than the "
+                            "budget",
     "budget-fits-heading": "What a budget of {budget:.0money} buys ({where}), bill of materials included (servers, "
                            "network, storage)",
     "budget-fits-where-cn": "delivered to mainland China",
     "budget-fits-where-any": "any delivery region",
-    "budget-fits-unit": "{card} ({unit} cards, {capex:.0money})",
+    "budget-fits-unit": "{card} ({unit:|card|cards}, {capex:.0money})",
     "budget-fits-too-dear-list": "Smallest purchase over the budget: {cards}",
     "budget-fits-not-priced-list": "Not priced (no purchase price for the card or its server; enter a quote): {cards}",
     "budget-fits-not-deliverable-list": "Cannot be delivered to the region: {cards}",

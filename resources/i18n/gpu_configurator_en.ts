@@ -134,4 +134,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>WhatFitsDialog</name>
+    <message numerus="yes">
+        <source> card(s)</source>
+        <translation>
+            <numerusform> card</numerusform>
+            <numerusform> cards</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -3994,6 +3994,12 @@ Reinstall GPU Configurator to repair it.</source>
 </context>
 <context>
     <name>WhatFitsDialog</name>
+    <message numerus="yes">
+        <source> card(s)</source>
+        <translation>
+            <numerusform> 张卡</numerusform>
+        </translation>
+    </message>
     <message>
         <source>What fits my cards</source>
         <translation>我的卡能运行什么</translation>
@@ -4047,10 +4053,6 @@ Reinstall GPU Configurator to repair it.</source>
         <translation> ms</translation>
     </message>
     <message>
-        <source> cards</source>
-        <translation> 张卡</translation>
-    </message>
-    <message>
         <source>&amp;Hide what does not fit</source>
         <translation>隐藏放不下的(&amp;H)</translation>
     </message>
@@ -4065,6 +4067,10 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Make the selected row the scenario of the main window (undoable)</source>
         <translation>将所选行设为主窗口的方案（可撤销）</translation>
+    </message>
+    <message>
+        <source>“{text}” is not taken as a budget: enter an amount, e.g. 500k, 2M or 50万元. It stays {value}.</source>
+        <translation>“{text}”不能用作预算：请输入金额，如 500k、2M 或 50万元。仍为 {value}。</translation>
     </message>
     <message>
         <source>Planning every model on these cards…</source>

@@ -39,7 +39,8 @@ def _speed(row: FitRow) -> Value:
     if row.training is not None:
         return Amount(row.training.tokens_per_s, "tokens/s")
     if row.serving is not None:
-        return Phrase("{n} users within the targets", {"n": row.serving.users})
+        users = row.serving.users
+        return Phrase("1 user within the targets" if users == 1 else "{n} users within the targets", {"n": users})
     return None
 
 

@@ -30,6 +30,7 @@ ZH_CN_WHAT_FITS: dict[str, str] = {
     "NF4 base, {used} adapters": "NF4 基座，{used} 适配器",
     "none fits": "无可运行模型",
     "{n} users within the targets": "满足目标的用户 {n} 个",
+    "1 user within the targets": "满足目标的用户 1 个",
     "Serving": "推理服务",
     "Task": "任务",
     "Layout": "并行布局",

@@ -93,3 +93,16 @@ def test_a_new_currency_sizes_the_price_column_to_its_texts(opened):
     assert "EUR" in dialog.proxy.index(0, PRICE_COLUMN).data() or "—" in dialog.proxy.index(0, PRICE_COLUMN).data()
     assert header.sectionSize(PRICE_COLUMN) == max(table.sizeHintForColumn(PRICE_COLUMN),
                                                    header.sectionSizeHint(PRICE_COLUMN))
+
+
+def test_a_new_catalog_is_sized_again(opened):
+    import dataclasses
+
+    dialog, _ = opened
+    fewer = dataclasses.replace(dialog.controller.catalog, cards=dialog.controller.catalog.cards[:12])
+    dialog.controller.catalog_changed.emit(fewer)
+    table, header = dialog.table, dialog.table.horizontalHeader()
+    assert dialog.proxy.rowCount() == 12
+    for column in range(1, header.count()):
+        assert header.sectionSize(column) == max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
+    assert all(table.rowHeight(row) == table.sizeHintForRow(row) for row in range(12))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractTableModel, QMargins, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
-    QStyledItemDelegate,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.browser_details import card_details_html
+from configurator.app.browser_sizes import NAME_COLUMN_CHARS, ContentSizes  # noqa: F401  (the browser's name)
 from configurator.app.browser_prices import (  # noqa: F401  (ranked_price_text, ranked_price_tip: the browser's names)
     PRICE_COLUMN,
     PriceTerms,
@@ -63,9 +63,6 @@ from configurator.app.inputs import StrictDoubleSpinBox
 from configurator.app.i18n import tc as _tc
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import price_entry
-
-NAME_COLUMN_CHARS = 34
-"""The card name column's widest [average characters]: a longer name wraps onto a second line."""
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -160,8 +157,7 @@ class CatalogTableModel(QAbstractTableModel):
         """What the price column is shown on (:meth:`set_terms`): a used card's price where the buyer
         takes used cards and the card has no other, labelled used; the scenario's currency."""
         self._columns = _columns(lambda: self.terms)
-        self._texts: dict[tuple[int, int], str] = {}  # each cell's text written once: sizing rows and columns
-        # to their contents asks each cell ~45 times (81,000 calls to data() opening the browser)
+        self._texts: dict[tuple[int, int], str] = {}  # each cell's text written once (:meth:`text`)
 
     @property
     def accept_used(self) -> bool:
@@ -207,10 +203,7 @@ class CatalogTableModel(QAbstractTableModel):
         card = self._cards[index.row()]
         header, sort_value, shown = self._columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            key = (index.row(), index.column())
-            if key not in self._texts:
-                self._texts[key] = shown(card)
-            return self._texts[key]
+            return self.text(index.row(), index.column())
         if role == SORT_ROLE:
             return sort_value(card)
         if role == CARD_ROLE:
@@ -222,6 +215,13 @@ class CatalogTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 2:
             return QColor(CLASS_COLOURS[card.category])
         return None
+
+    def text(self, row: int, column: int) -> str:
+        """The cell's shown text, written once (painting and sizing ask again and again)."""
+        key = (row, column)
+        if key not in self._texts:
+            self._texts[key] = self._columns[column][2](self._cards[row])
+        return self._texts[key]
 
     def card(self, row: int) -> Card:
         return self._cards[row]
@@ -265,16 +265,6 @@ class CatalogFilter(QSortFilterProxyModel):
         )
 
 
-class _WrappedName(QStyledItemDelegate):
-    """A wrapped name with a pixel more per line than Qt measures: a two-line name with Chinese on one
-    line only ("GB200 NVL72——每颗 Blackwell GPU") was measured a pixel short of what painting it takes,
-    and painted on one line, elided."""
-
-    def sizeHint(self, option, index):  # noqa: N802
-        size = super().sizeHint(option, index)
-        return size.grownBy(QMargins(0, 0, 0, max(1, size.height() // option.fontMetrics.lineSpacing())))
-
-
 class CardBrowser(QDialog):
     """The catalog window. Selecting 2–4 cards and pressing Compare shows them side by side."""
 
@@ -284,6 +274,7 @@ class CardBrowser(QDialog):
         self.resize(1200, 700)
         self.controller = controller
         self.model = CatalogTableModel(controller.catalog, self)
+        self.model.set_terms(controller.scenario.economics.accept_used, controller.scenario.economics)
         self.proxy = CatalogFilter(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
@@ -292,7 +283,9 @@ class CardBrowser(QDialog):
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self._size_columns()
+        self.sizes = ContentSizes(self.table)  # every column to its widest text, the names wrapped within
+        # NAME_COLUMN_CHARS, so that the price stands in view at the default size: the longest names ("GH200
+        # Grace Hopper Superchip 144 GB HBM3e (per Hopper GPU)") pushed it past the table's edge (session 43)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
         self.details = QTextBrowser()
         self.details.setOpenExternalLinks(False)
@@ -305,22 +298,8 @@ class CardBrowser(QDialog):
         layout.addWidget(splitter, 1)
         layout.addLayout(self._buttons())
         controller.catalog_changed.connect(self._on_catalog_changed)
-        self.model.set_terms(controller.scenario.economics.accept_used, controller.scenario.economics)
         controller.scenario_changed.connect(self._on_scenario_changed)  # a method: gone with the browser
         self._show_refusals(controller.catalog)
-
-    def _size_columns(self) -> None:
-        """Every column as wide as its contents but the card's name, which wraps within
-        :data:`NAME_COLUMN_CHARS` (rows as high as their contents), so that the price stands in view at
-        the default size: the longest names ("GH200 Grace Hopper Superchip 144 GB HBM3e (per Hopper GPU)")
-        pushed it past the table's edge, read "2,6…" (session 43)."""
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # the user may widen it
-        widest = NAME_COLUMN_CHARS * self.table.fontMetrics().averageCharWidth()
-        header.resizeSection(0, min(self.table.sizeHintForColumn(0), widest))
-        self.table.setItemDelegateForColumn(0, _WrappedName(self.table))
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
     def _on_scenario_changed(self, scenario) -> None:
         """The buyer's taking used cards or not (``economics.accept_used``, the editor's check box) and

@@ -24,7 +24,8 @@ def test_the_nearest_id_comes_first(typed, first):
     assert load_catalog().unknown_message(typed).params["close"].split(", ")[0] == first
 
 
-@pytest.mark.parametrize(("language", "asked"), [("en", "Did you mean: rtx-4090d?"), ("zh_CN", "是否想写：rtx-4090d？")])
+@pytest.mark.parametrize(("language", "asked"), [("en", "Did you mean: rtx-4090d?"),
+                                                 ("zh_CN", "是否想写：rtx-4090d？")])
 def test_the_cards_flag_names_the_card_meant_in_either_language(capsys, language, asked):
     assert main([*QUESTION, "--cards", "h20,rtx-4090-d", "--lang", language]) == 2
     err = capsys.readouterr().err

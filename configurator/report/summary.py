@@ -287,21 +287,27 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
     tops = [column_top(o.cost.ownership.capex for o in everyone), column_top(o.cost.ownership.tco for o in everyone),
             column_top(o.per_unit for o in everyone)]  # capex, TCO, cost per unit: one unit a column (万元 in Chinese)
-    rows = []
-    for rank, option in enumerate(everyone, start=1):
+    # a choice that breaks a constraint is shown, not ranked (8 x H20 for delivery to China stood '#1' under page 1's
+    # 'cannot be recommended', the ranking's first numbered 2; the command line lists it below the line)
+    mine_unranked = not recommended and bool(choice_problems(mine.estimate, w))
+    rows, rank = [], 0
+    for option in everyone:
+        ranked = option.score is not None and not (option is mine and mine_unranked)
+        rank += ranked
         est = option.estimate
         config = f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}"
         if option is mine:
             config = w(("{config} (nearest)" if nearest else "{config} (recommended)") if recommended
                        else "{config} (your choice)", config=config)  # full-width brackets in Chinese
-            against = "—"
+            against = w("not ranked: {why}", why=w.label("; ").join(choice_problems(est, w))) if mine_unranked \
+                else "—"
         elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
             against = w("{x}× the cost per unit of work", x=f"{option.score / mine.score:.2f}")
         elif mine.score and option.score is not None:
             against = f"{option.score / mine.score:.2f}×"
         else:
             against = "—"
-        rows.append((str(rank) if option.score is not None else "—", config, w(CLASS_LABELS[est.card.category]),
+        rows.append((str(rank) if ranked else "—", config, w(CLASS_LABELS[est.card.category]),
                      speed_text(est, w), money(option.cost.ownership.capex, currency, w.language, like=tops[0]),
                      money(option.cost.ownership.tco, currency, w.language, like=tops[1]),
                      unit_cost(option.per_unit, currency, w.language, tops[2]) + price_mark(est, objective), against))

@@ -38,3 +38,17 @@ def test_a_choice_that_breaks_a_constraint_is_listed_without_a_rank(tmp_path, ca
 def test_a_choice_that_meets_every_constraint_keeps_its_rank(tmp_path, capsys):
     rows = _alternatives(tmp_path, capsys, "ascend-910b", "en")
     assert rows[0][0] == "1" and "(your choice)" in rows[0][1] and rows[0][-1] == "—"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_whether_price_decides_is_the_rankings_as_recommend_says_it(tmp_path, capsys, language):
+    """The choice below the line does not take part: 'Price decides the winner: H20 ... below 7.79 万元 ranks
+    first' stood on page 1 beside recommend's 'Price does not decide the winner: Ascend 910B stays first'."""
+    out = tmp_path / "summary.md"
+    assert main(["report", "-o", str(out), "--lang", language, *SERVE, "--card", "h20"]) == 0
+    assert main(["recommend", *SERVE[:-2], "--lang", language]) == 0
+    said = capsys.readouterr().out
+    summary = out.read_text(encoding="utf-8")
+    sentence = ("价格不改变第一名：在每种有价卡的价格范围内昇腾 910B 均排第一" if language == "zh_CN" else
+                "Price does not decide the winner: Ascend 910B stays first")
+    assert sentence in said and sentence in summary

@@ -191,6 +191,14 @@ def choice_problems(est: Estimate, w: Words) -> tuple[str, ...]:
     return tuple(problems)
 
 
+def choice_ranked(est: Estimate, w: Words, recommended: bool = False) -> bool:
+    """Whether the summary ranks the buyer's configuration ``est`` among the others: not where it breaks a
+    constraint (:func:`choice_problems`), as recommend lists such a configuration below the line (8 x H20 to
+    mainland China stood '#1 (your choice)' in the alternatives and decided 'whether price decides' until December
+    2026); the recommendation itself (``recommended``) always."""
+    return recommended or not choice_problems(est, w)
+
+
 def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, recommended: bool = False,
              unranked: bool = False) -> str:
     """"Your choice" beside "Recommended", with the saving when they differ; a choice that does not
@@ -287,9 +295,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
     tops = [column_top(o.cost.ownership.capex for o in everyone), column_top(o.cost.ownership.tco for o in everyone),
             column_top(o.per_unit for o in everyone)]  # capex, TCO, cost per unit: one unit a column (万元 in Chinese)
-    # a choice that breaks a constraint is shown, not ranked (8 x H20 for delivery to China stood '#1' under page 1's
-    # 'cannot be recommended', the ranking's first numbered 2; the command line lists it below the line)
-    mine_unranked = not recommended and bool(choice_problems(mine.estimate, w))
+    mine_unranked = not choice_ranked(mine.estimate, w, recommended)  # shown with why, not numbered
     rows, rank = [], 0
     for option in everyone:
         ranked = option.score is not None and not (option is mine and mine_unranked)
@@ -358,7 +364,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     book = price_book_for(est.scenario.economics) if book is None else book
     result = ranking(est, catalog, objective, filters)
     mine, priced, unpriced = ranked_options(est, catalog, objective, book, result)
-    decision = summary_price_decision([mine, *priced], objective, book)
+    decision = summary_price_decision([mine, *priced] if choice_ranked(est, w, recommended) else priced, objective,
+                                      book)
     decision = () if decision is None else decision.messages()
     best = priced[0] if priced else None
     sources = SourceList(language)

@@ -48,8 +48,9 @@ from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
 from configurator.core.formats import DEFAULT_FORMAT
 from configurator.core.published_format import published_default
-from configurator.core.scenario import Economics, Graphics, Scenario, updated
+from configurator.core.scenario import Economics, Graphics, Scenario, Training, updated
 from configurator.core.scenario_choices import Workload
+from configurator.core.view.names import model_name
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
 from configurator.core.procurement.prices import (PriceFileError, as_quotes, quote_problems, read_quotes,
                                                    skipped_quotes)
@@ -398,6 +399,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     except ValidationError as error:
         raise UsageError(_validation_line(error)) from None
     refuse_unread_flags(scenario.workload, _scenario_flags_given(args))
+    refuse_dense_moe_flags(scenario, _scenario_flags_given(args))
     scenario = with_class_load(scenario, desktops_before,  # --user-class designer: a designer's load
                                typed=getattr(args, "shading", None) is not None)
     if not args.scenario and getattr(args, "seq", None) is None:  # the family's default for this model
@@ -447,6 +449,21 @@ def refuse_unread_flags(workload: Workload, given: list[tuple[str, str]]) -> Non
             raise UsageError(msg("cli-flag-not-read-instead", flag=flag, work=work, others=others,
                                  instead=BY_PATH[better].flag))
         raise UsageError(msg("cli-flag-not-read", flag=flag, work=work, others=others))
+
+
+def refuse_dense_moe_flags(scenario: Scenario, given: list[tuple[str, str]]) -> None:
+    """Raise :class:`UsageError` for a mixture-of-experts flag of ``given`` set off its default for a dense model:
+    the answer would ignore it, as the editor greys it (``--moe-dispatcher hybridep`` on Llama 3 8B was taken
+    without a word, persona44b)."""
+    if scenario.model.is_moe:
+        return
+    for flag, path in given:
+        field = path.partition(".")[2]
+        if path in _MOE_ONLY and getattr(scenario.training, field) != Training.model_fields[field].default:
+            raise UsageError(msg("cli-flag-needs-moe", flag=flag, model=model_name(scenario.model.name)))
+
+
+_MOE_ONLY = ("training.moe_dispatcher", "training.expert_overlap")
 
 
 def _with_quotes(scenario: Scenario, path: Path, language: str) -> Scenario:

@@ -118,11 +118,30 @@ class Catalog:
         for entry in self.unlisted:
             if name.lower() in entry.name.lower():
                 return msg("card-not-listed", name=name, why=entry.reason)
-        close = [c for c in self.ids() if name.lower() in c or c in name.lower()][:5]
-        close = close or difflib.get_close_matches(name.lower(), self.ids(), n=3, cutoff=0.75)  # 'ascend910b'
+        close = _nearest_ids(name, self.ids())
         if close:
             return msg("card-unknown-close", name=name, close=", ".join(close))
         return msg("card-unknown", name=name)
+
+
+def _id_key(text: str) -> str:
+    """``text`` without case, spaces, hyphens or underscores: 'RTX 4090 D', 'rtx-4090-d' and 'rtx-4090d' alike."""
+    return "".join(ch for ch in text.lower() if ch not in " -_")
+
+
+def _nearest_ids(name: str, ids: list[str]) -> list[str]:
+    """Catalog ids close to an unknown ``name``, the nearest first: those written alike but for separators, then
+    those holding it or held in it (at most 5), else spelled alike (at most 3), each list by similarity. Until
+    December 2026 the first id contained in the name came first: 'rtx-4090-d' was answered 'rtx-4090', another
+    card (licence required for China, where the RTX 4090 D is permitted)."""
+    key = _id_key(name)
+    exact = [i for i in ids if _id_key(i) == key]
+    if exact:
+        return exact
+    held = [i for i in ids if name.lower() in i or i in name.lower() or key in _id_key(i) or _id_key(i) in key]
+    close = held or difflib.get_close_matches(name.lower(), ids, n=3, cutoff=0.75)  # 'ascend910b'
+    nearest = sorted(close, key=lambda i: -difflib.SequenceMatcher(None, key, _id_key(i)).ratio())
+    return nearest[:5]
 
 
 def _field_problem(card_id: str, error: ValidationError) -> Message:

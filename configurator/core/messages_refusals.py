@@ -90,6 +90,8 @@ REFUSAL_ENGLISH: dict[str, str] = {
     ),
     "cli-flag-not-read-instead": "{flag} is not read by {work} (it is read by {others}); for {work} "
                                  "give {instead}",
+    "cli-flag-needs-moe": "{flag} is read for a mixture-of-experts model only; {model} is dense: the answer would "
+                          "not change; leave it out",
     "installation-incomplete": "the installation is incomplete: the bundled file {file} is missing ({path}); "
                                "reinstall gpu-configurator",
     "catalog-missing": "the bundled card catalog ({file}) is missing from the installation; reinstall gpu-configurator",
@@ -228,6 +230,7 @@ REFUSAL_CHINESE: dict[str, str] = {
                                "带日期汇率",
     "cli-no-fp32-rate": "--reference-card：{card} 没有公布的 FP32 算力，无法据此换算",
     "cli-flag-not-read": "{flag} 对 {work} 不起作用，结果不会因此改变；请去掉它（它用于 {others}）",
+    "cli-flag-needs-moe": "{flag} 只用于混合专家模型；{model} 是稠密模型，结果不会因此改变；请去掉它",
     "cli-recommend-card-not-kept": "--card {card} 不是筛选条件：推荐会比较每种卡（--card 指明 --card-price 或 "
                                    "--cloud-price 所报价的卡）；要缩小比较范围，请用 --cards {card},ID2（只比较指定的卡）、--vendor 或 "
                                    "--classes；只看 {card}，"

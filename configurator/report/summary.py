@@ -191,6 +191,14 @@ def choice_problems(est: Estimate, w: Words) -> tuple[str, ...]:
     return tuple(problems)
 
 
+def choice_ranked(est: Estimate, w: Words, recommended: bool = False) -> bool:
+    """Whether the summary ranks the buyer's configuration ``est`` among the others: not where it breaks a
+    constraint (:func:`choice_problems`), as recommend lists such a configuration below the line (8 x H20 to
+    mainland China stood '#1 (your choice)' in the alternatives and decided 'whether price decides' until December
+    2026); the recommendation itself (``recommended``) always."""
+    return recommended or not choice_problems(est, w)
+
+
 def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, recommended: bool = False,
              unranked: bool = False) -> str:
     """"Your choice" beside "Recommended", with the saving when they differ; a choice that does not
@@ -287,21 +295,25 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
     tops = [column_top(o.cost.ownership.capex for o in everyone), column_top(o.cost.ownership.tco for o in everyone),
             column_top(o.per_unit for o in everyone)]  # capex, TCO, cost per unit: one unit a column (万元 in Chinese)
-    rows = []
-    for rank, option in enumerate(everyone, start=1):
+    mine_unranked = not choice_ranked(mine.estimate, w, recommended)  # shown with why, not numbered
+    rows, rank = [], 0
+    for option in everyone:
+        ranked = option.score is not None and not (option is mine and mine_unranked)
+        rank += ranked
         est = option.estimate
         config = f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}"
         if option is mine:
             config = w(("{config} (nearest)" if nearest else "{config} (recommended)") if recommended
                        else "{config} (your choice)", config=config)  # full-width brackets in Chinese
-            against = "—"
+            against = w("not ranked: {why}", why=w.label("; ").join(choice_problems(est, w))) if mine_unranked \
+                else "—"
         elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
             against = w("{x}× the cost per unit of work", x=f"{option.score / mine.score:.2f}")
         elif mine.score and option.score is not None:
             against = f"{option.score / mine.score:.2f}×"
         else:
             against = "—"
-        rows.append((str(rank) if option.score is not None else "—", config, w(CLASS_LABELS[est.card.category]),
+        rows.append((str(rank) if ranked else "—", config, w(CLASS_LABELS[est.card.category]),
                      speed_text(est, w), money(option.cost.ownership.capex, currency, w.language, like=tops[0]),
                      money(option.cost.ownership.tco, currency, w.language, like=tops[1]),
                      unit_cost(option.per_unit, currency, w.language, tops[2]) + price_mark(est, objective), against))
@@ -352,7 +364,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     book = price_book_for(est.scenario.economics) if book is None else book
     result = ranking(est, catalog, objective, filters)
     mine, priced, unpriced = ranked_options(est, catalog, objective, book, result)
-    decision = summary_price_decision([mine, *priced], objective, book)
+    decision = summary_price_decision([mine, *priced] if choice_ranked(est, w, recommended) else priced, objective,
+                                      book)
     decision = () if decision is None else decision.messages()
     best = priced[0] if priced else None
     sources = SourceList(language)

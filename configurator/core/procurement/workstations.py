@@ -38,9 +38,15 @@ def without_rent(prices: PriceBasis) -> PriceBasis:
     (``desks-no-rent``): a card cabled to a desk's monitors is bought, never rented, so no rent-based
     figure (cloud per hour, cost per user-month on rent) is offered and the cost is owning the cards (until
     December 2026 the estimate read "Cost per user-month — cloud rent 292 USD" for 4 designers at their
-    desks)."""
+    desks). Why a card has no rent to rank (:data:`RENT_NOT_OFFERED`) is not said beside it: "its rent is sold only
+    outside mainland China" stood above "no cloud rent applies at the desks" for 30 designers in China."""
+    kept = tuple(m for m in prices.messages if m.id not in RENT_NOT_OFFERED)
     return replace(prices, cloud_per_hour=None, cloud_price_date=None, cloud=None, cloud_range=None,
-                   rent_held_by=None, messages=(*prices.messages, msg("desks-no-rent")))
+                   rent_held_by=None, messages=(*kept, msg("desks-no-rent")))
+
+
+RENT_NOT_OFFERED = ("no-cloud-price", "cloud-price-china-only", "cloud-price-abroad-only")
+"""Messages saying why a card's rent is not ranked (:func:`configurator.core.economics.no_rent_message`)."""
 
 
 def rent_ranking_refused(scenario: Scenario, objective: str) -> Message | None:

@@ -164,6 +164,11 @@ NOTES: dict[str, tuple[str, str]] = {
                          "torchtitan v0.2.2 没有 attn_mask_type 为 block_causal 的 {model} 规格：请仿照 llama3 的 "
                          "8B_varlen 添加一个，attn_type 设为 varlen（有上下文并行时为 flex），否则注意力覆盖整条序列，"
                          "与估算的假定不同"),
+    "hybridep-megatron": ("core_v0.15.0's flex dispatcher has the DeepEP backend only, written instead (the "
+                          "estimate sends it the same bytes); core_v0.16.0 and later take "
+                          "--moe-flex-dispatcher-backend hybridep",
+                          "core_v0.15.0 的 flex 分发器只有 DeepEP 后端，改写为它（估算中两者通信量相同）；"
+                          "core_v0.16.0 起可用 --moe-flex-dispatcher-backend hybridep"),
     "set-tp-overlap": ("tensor-parallel traffic overlapped with compute", "张量并行通信与计算重叠"),
     "tp-overlap-what": ("the estimate assumed Transformer Engine's userbuffers overlap; torchtitan's asynchronous "
                         "tensor parallelism (torch.compile) is a different implementation: expect a different speed",

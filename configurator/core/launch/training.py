@@ -21,6 +21,15 @@ from configurator.core.workloads.base import Estimate
 TRAINING_TARGETS = ("megatron", "torchtitan")
 """The trainers a launch script is written for."""
 
+MEGATRON_DISPATCHER_FLAGS = {"alltoall": ["--moe-token-dispatcher-type", "alltoall"],
+                             "deepep": ["--moe-token-dispatcher-type", "flex", "--moe-enable-deepep"],
+                             "hybridep": ["--moe-token-dispatcher-type", "flex", "--moe-enable-deepep"]}
+"""The estimate's MoE token dispatcher as Megatron-LM core_v0.15.0 flags (``megatron/training/arguments.py``
+and ``TransformerConfig`` at that tag): its default is allgather, so the estimate's alltoall is written
+(``--overlap-moe-expert-parallel-comm`` also asserts alltoall or flex); DeepEP is the flex dispatcher
+with ``--moe-enable-deepep``. HybridEP came with core_v0.16.0 (``--moe-flex-dispatcher-backend``,
+commit 3df2009): DeepEP, which the estimate sends the same bytes for, is written and a note says so."""
+
 MASTER_PORT = "6000"
 """torchrun rendezvous port of the first server (any free port)."""
 
@@ -151,8 +160,11 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
             flags += ["--cp-comm-type", par.cp_comm_type]
     if par.ep > 1:
         flags += ["--expert-model-parallel-size", str(par.ep)]
-        if t.moe_dispatcher != MOE_DISPATCHER_DEFAULT:  # the flex dispatcher's backend (Megatron-LM d98e8a6)
-            flags += ["--moe-token-dispatcher-type", "flex", "--moe-flex-dispatcher-backend", t.moe_dispatcher]
+        flags += MEGATRON_DISPATCHER_FLAGS[t.moe_dispatcher]
+        if t.moe_dispatcher == "hybridep":
+            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-moe-dispatcher",
+                                                                              backend=t.moe_dispatcher),
+                              what=note("hybridep-megatron")))
         takes = megatron_takes_expert_overlap(par.pp, par.virtual_stages, t.recompute is Recompute.FULL)
         if _expert_overlap(s) and takes:
             flags.append("--overlap-moe-expert-parallel-comm")

@@ -368,13 +368,16 @@ def _megatron_refusals(words: list[str], env: dict[str, str]) -> list[str]:
     Blackwell (H100): torch FSDP2's seven conditions (l. 633-651), Megatron FSDP's checkpoint format
     and CUDA_DEVICE_MAX_CONNECTIONS (l. 699-719), CUDA_DEVICE_MAX_CONNECTIONS=1 with tensor or
     context parallelism otherwise (l. 935-961), the optimizer's CPU offload (l. 1154, and the
-    precision-aware optimizer needs the distributed one: megatron/core/optimizer/optimizer_config.py)."""
+    precision-aware optimizer needs the distributed one: megatron/core/optimizer/optimizer_config.py),
+    and ``TransformerConfig.__post_init__``'s MoE dispatcher checks."""
     flags = set(words)
 
     def size(flag: str) -> int:
         return int(_value(words, flag)) if flag in flags else 1
 
     fsdp2, mfsdp = "--use-torch-fsdp2" in flags, "--use-megatron-fsdp" in flags
+    dispatcher = _value(words, "--moe-token-dispatcher-type") if "--moe-token-dispatcher-type" in flags \
+        else "allgather"  # core_v0.15.0's default
     checks = {
         "fsdp2 with pipeline parallelism": fsdp2 and size("--pipeline-model-parallel-size") > 1,
         "fsdp2 with expert parallelism": fsdp2 and size("--expert-model-parallel-size") > 1,
@@ -395,6 +398,10 @@ def _megatron_refusals(words: list[str], env: dict[str, str]) -> list[str]:
         and "--use-distributed-optimizer" not in flags,
         "overlapped parameter gather without the distributed optimizer": "--overlap-param-gather" in flags
         and "--use-distributed-optimizer" not in flags,
+        # TransformerConfig.__post_init__ (megatron/core/transformer/transformer_config.py l. 823, 1455)
+        "DeepEP without the flex dispatcher": "--moe-enable-deepep" in flags and dispatcher != "flex",
+        "expert overlap without the alltoall or flex dispatcher": "--overlap-moe-expert-parallel-comm" in flags
+        and dispatcher not in ("alltoall", "flex"),
     }
     return [what for what, refused in checks.items() if refused]
 
@@ -409,6 +416,14 @@ MEGATRON_PLANS = {
     "offload": "--model llama3-70b --card h100-sxm --count 64 --tokens 1T --offload optimizer",
     "offload-zero1": "--model llama3-70b --card h100-sxm --count 64 --tokens 1T --zero 1 --offload optimizer",
     "finetune-70b": "--workload finetune --model llama3-70b --card h100-sxm --count 16 --tokens 100M",
+    "moe-expert-overlap": "--workload pretrain --model deepseek-v3 --card h800-sxm --count 2048 --tp 1 --pp 16 "
+                          "--ep 64 --zero 1 --seq 4096 --precision fp8 --global-batch 62914560 --expert-overlap "
+                          "--recompute selective --vp 2",
+    "moe-hybridep": "--workload pretrain --model qwen3-30b-a3b --card h100-sxm --count 16 --tp 1 --pp 1 --ep 16 "
+                    "--zero 1 --seq 4096 --batch 1 --grad-accum 64 --recompute none --precision fp8 "
+                    "--moe-dispatcher hybridep",
+    "packed-finetune": "--workload finetune --model llama3-8b --card h100-sxm --count 8 --seq 4096 "
+                       "--examples 100000 --tokens-per-example 600 --packed",
 }
 
 
@@ -451,3 +466,14 @@ def test_megatron_shards_weights_the_way_the_plan_allows(catalog):
                                  "--offload optimizer")
     assert "--optimizer-cpu-offload" not in words
     assert "# Not written for Megatron-LM: the optimizer states in host memory" in text
+
+
+@pytest.mark.parametrize("name", ["moe-context", "moe-auto-64xh100", "moe-hybridep"])
+def test_megatron_runs_the_dispatcher_the_estimate_assumed(catalog, name):
+    """Megatron-LM core_v0.15.0 dispatches on allgather unless told (``--moe-token-dispatcher-type``
+    default): with expert parallelism the script names the estimate's dispatcher."""
+    est = planned(catalog, MEGATRON_PLANS[name])
+    (words,) = _words(est, "megatron")
+    if est.scenario.parallelism.ep > 1:
+        expected = "alltoall" if est.scenario.training.moe_dispatcher == "alltoall" else "flex"
+        assert _value(words, "--moe-token-dispatcher-type") == expected

@@ -128,3 +128,31 @@ def test_in_chinese(qtbot, window, inference_scenario):
     finally:
         window.set_language("en")
         i18n.install_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_packed_examples_reach_the_copied_script(qtbot, window, language):
+    """A packed fine-tune copied from the window: the script says the trainer packs to the sequence
+    length and writes the block-causal flavor, in the interface language (shots under /tmp/shots)."""
+    from PySide6.QtWidgets import QPlainTextEdit
+
+    scenario = updated(window.controller.scenario, workload="finetune", model=window.controller.scenario.model,
+                       card_id="h100-sxm", count=8,
+                       training={"seq_len": 4096, "tokens_per_example": 600, "packed": True})
+    window.set_language(language)
+    try:
+        with qtbot.waitSignal(window.controller.analysis_changed, timeout=30_000):
+            window.controller.replace(scenario)
+        _choose_in_dialog(qtbot, "torchtitan", f"dialog-packed-{language}.png")
+        assert window.copy_launch_command() is True
+        text = QGuiApplication.clipboard().text()
+        said = "首尾相接" if language == "zh_CN" else "joins the examples end to end"
+        assert said in text and "block_causal" in text
+        view = QPlainTextEdit(text)
+        qtbot.addWidget(view)
+        view.resize(1400, 700)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        view.grab().save(str(SHOTS / f"script-packed-{language}.png"))
+    finally:
+        window.set_language("en")
+        i18n.install_language("en")

@@ -124,11 +124,15 @@ def test_the_assumptions_say_it_where_it_is_not_the_default(catalog):
 
 
 def test_the_megatron_launch_writes_the_flex_dispatcher(catalog):
+    """As Megatron-LM core_v0.15.0 takes it (its default is allgather; HybridEP came with core_v0.16.0)."""
     from configurator.core.launch import launch_text
     hybrid = estimate_from_cli(catalog, QWEN_EP16 + " --moe-dispatcher hybridep")
     text = launch_text(hybrid, "megatron", "en")
-    assert "--moe-token-dispatcher-type flex" in text and "--moe-flex-dispatcher-backend hybridep" in text
-    assert "--moe-token-dispatcher-type" not in launch_text(estimate_from_cli(catalog, QWEN_EP16), "megatron", "en")
+    assert "--moe-token-dispatcher-type flex" in text and "--moe-enable-deepep" in text
+    assert "core_v0.16.0 and later take --moe-flex-dispatcher-backend hybridep" in text  # said, not written
+    deepep = launch_text(estimate_from_cli(catalog, QWEN_EP16 + " --moe-dispatcher deepep"), "megatron", "en")
+    assert "--moe-token-dispatcher-type flex" in deepep and "--moe-enable-deepep" in deepep
+    assert "--moe-token-dispatcher-type alltoall" in launch_text(estimate_from_cli(catalog, QWEN_EP16), "megatron")
     assert "hybridep token dispatcher" in launch_text(hybrid, "torchtitan", "en")  # said as not written
 
 

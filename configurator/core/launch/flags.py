@@ -121,7 +121,7 @@ MEGATRON = FlagTable(
         "--decoder-last-pipeline-num-layers", "--tp-comm-overlap", "--no-gradient-accumulation-fusion",
         "--use-megatron-fsdp", "--data-parallel-sharding-strategy", "--ckpt-format", "--use-precision-aware-optimizer",
         "--rotary-base", "--use-rope-scaling", "--rope-scaling-factor", "--pipeline-model-parallel-layout",
-        "--cuda-graph-impl", "--cp-comm-type",
+        "--cuda-graph-impl", "--cp-comm-type", "--moe-token-dispatcher-type", "--moe-enable-deepep",
     }),
 )
 """Megatron-LM's GPT pre-training script; ``--recompute-granularity`` takes full or selective,

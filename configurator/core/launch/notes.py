@@ -140,6 +140,35 @@ NOTES: dict[str, tuple[str, str]] = {
                             "server; expect a longer all-to-all across servers",
                             "它按路由到的专家逐一发送词元：估算假定每个其他服务器只收一份；"
                             "跨服务器的全对全通信会更长"),
+    "packed-fill": ("Packed examples: {engine} joins the examples end to end into {seq}-token sequences; the "
+                    "plan's {tokens} tokens per example are an average, so a sequence holds more or fewer of them",
+                    "打包样本：{engine} 把样本首尾相接拼成 {seq} 个词元的序列；方案中每个样本 {tokens} 个词元"
+                    "只是平均值，每条序列所含样本数有多有少"),
+    "set-packed": ("attention kept within each packed example", "注意力限于打包序列中的各个样本之内"),
+    "packed-megatron": ("core_v0.15.0's pretrain_gpt.py passes its attention no example boundaries (cu_seqlens), "
+                        "so a token attends over the whole sequence, which the estimate did not assume; "
+                        "core_v0.16.0 and later take --sft (the conversations of each JSONL line packed, with "
+                        "cu_seqlens), core_v0.19.0 and later --dataloader-inter-document-masking (packed documents "
+                        "split at end-of-document tokens)",
+                        "core_v0.15.0 的 pretrain_gpt.py 不向注意力传入样本边界（cu_seqlens），每个词元关注整条序列，"
+                        "与估算的假定不同；core_v0.16.0 起可用 --sft（每行 JSONL 中的对话打包，带 cu_seqlens），"
+                        "core_v0.19.0 起可用 --dataloader-inter-document-masking（打包的文档按文档结束词元切分）"),
+    "packed-flavor": ("torchtitan's {flavor} flavor keeps attention within each example (attn_mask_type "
+                      "block_causal, examples split at the end-of-sequence token); an example can run on into the "
+                      "next sequence",
+                      "torchtitan 的 {flavor} 规格把注意力限于各样本之内（attn_mask_type 为 block_causal，"
+                      "按序列结束词元切分样本）；一个样本可能延续到下一条序列"),
+    "packed-no-flavor": ("torchtitan v0.2.2 has no flavor of {model} with attn_mask_type block_causal: add one with "
+                         "attn_type varlen (flex with context parallelism), as llama3's 8B_varlen, or expect "
+                         "attention over the whole sequence, which the estimate did not assume",
+                         "torchtitan v0.2.2 没有 attn_mask_type 为 block_causal 的 {model} 规格：请仿照 llama3 的 "
+                         "8B_varlen 添加一个，attn_type 设为 varlen（有上下文并行时为 flex），否则注意力覆盖整条序列，"
+                         "与估算的假定不同"),
+    "hybridep-megatron": ("core_v0.15.0's flex dispatcher has the DeepEP backend only, written instead (the "
+                          "estimate sends it the same bytes); core_v0.16.0 and later take "
+                          "--moe-flex-dispatcher-backend hybridep",
+                          "core_v0.15.0 的 flex 分发器只有 DeepEP 后端，改写为它（估算中两者通信量相同）；"
+                          "core_v0.16.0 起可用 --moe-flex-dispatcher-backend hybridep"),
     "set-tp-overlap": ("tensor-parallel traffic overlapped with compute", "张量并行通信与计算重叠"),
     "tp-overlap-what": ("the estimate assumed Transformer Engine's userbuffers overlap; torchtitan's asynchronous "
                         "tensor parallelism (torch.compile) is a different implementation: expect a different speed",

@@ -21,6 +21,15 @@ from configurator.core.workloads.base import Estimate
 TRAINING_TARGETS = ("megatron", "torchtitan")
 """The trainers a launch script is written for."""
 
+MEGATRON_DISPATCHER_FLAGS = {"alltoall": ["--moe-token-dispatcher-type", "alltoall"],
+                             "deepep": ["--moe-token-dispatcher-type", "flex", "--moe-enable-deepep"],
+                             "hybridep": ["--moe-token-dispatcher-type", "flex", "--moe-enable-deepep"]}
+"""The estimate's MoE token dispatcher as Megatron-LM core_v0.15.0 flags (``megatron/training/arguments.py``
+and ``TransformerConfig`` at that tag): its default is allgather, so the estimate's alltoall is written
+(``--overlap-moe-expert-parallel-comm`` also asserts alltoall or flex); DeepEP is the flex dispatcher
+with ``--moe-enable-deepep``. HybridEP came with core_v0.16.0 (``--moe-flex-dispatcher-backend``,
+commit 3df2009): DeepEP, which the estimate sends the same bytes for, is written and a note says so."""
+
 MASTER_PORT = "6000"
 """torchrun rendezvous port of the first server (any free port)."""
 
@@ -28,6 +37,13 @@ TORCHTITAN_FLAVORS = {"llama3-8b": ("llama3", "8B"), "llama3-70b": ("llama3", "7
                       "llama3.1-405b": ("llama3", "405B"), "deepseek-v3": ("deepseek_v3", "671B")}
 """Presets torchtitan v0.2.2 ships a model flavor of (torchtitan/models/llama3/__init__.py and
 deepseek_v3/__init__.py at that tag)."""
+
+TORCHTITAN_PACKED_FLAVORS = {("llama3", "8B"): ("8B_varlen", "8B_flex"), ("deepseek_v3", "671B"): ("671B", "671B")}
+"""(model, flavor) -> the v0.2.2 flavors of that model whose attention stays within each example
+(``attn_mask_type="block_causal"``, split at the end-of-sequence token: ``get_document_mask_mod``
+in torchtitan/models/attention.py at that tag): without and with context parallelism, which the
+varlen kernel refuses (``TransformerModelArgs.update_from_config`` in
+torchtitan/models/llama3/model/args.py). DeepSeek-V3's 671B flavor is already block-causal FlexAttention."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +119,8 @@ def _common_notes(layout: TrainingLayout, name: str) -> list[Note]:
         notes.append(note("no-flag", engine=name, setting=note("set-in-backward"), what=note("in-backward-what")))
     if layout.math is Precision.FP4:
         notes.append(note("no-flag", engine=name, setting=note("set-fp4"), what=note("fp4-bf16")))
+    if s.training.packed:  # both trainers' data loaders concatenate examples into seq_len-token samples
+        notes.append(note("packed-fill", engine=name, seq=s.training.seq_len, tokens=s.training.tokens_per_example))
     if name != "Megatron-LM" and s.parallelism.ep > 1 and _expert_overlap(s):
         notes.append(note("not-written", engine=name, setting=note("set-expert-overlap"),
                           what=note("expert-overlap-what")))
@@ -131,6 +149,9 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
     s = layout.scenario
     par, t, m = s.parallelism, s.training, s.model
     notes = _common_notes(layout, "Megatron-LM")
+    if t.packed:  # core_v0.15.0 pretrain_gpt.py: get_batch and forward_step pass no PackedSeqParams
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-packed"),
+                          what=note("packed-megatron")))
     flags = ["--tensor-model-parallel-size", str(par.tp), "--pipeline-model-parallel-size", str(par.pp)]
     flags += _megatron_stage_split(s)
     if par.cp > 1:
@@ -139,8 +160,11 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
             flags += ["--cp-comm-type", par.cp_comm_type]
     if par.ep > 1:
         flags += ["--expert-model-parallel-size", str(par.ep)]
-        if t.moe_dispatcher != MOE_DISPATCHER_DEFAULT:  # the flex dispatcher's backend (Megatron-LM d98e8a6)
-            flags += ["--moe-token-dispatcher-type", "flex", "--moe-flex-dispatcher-backend", t.moe_dispatcher]
+        flags += MEGATRON_DISPATCHER_FLAGS[t.moe_dispatcher]
+        if t.moe_dispatcher == "hybridep":
+            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-moe-dispatcher",
+                                                                              backend=t.moe_dispatcher),
+                              what=note("hybridep-megatron")))
         takes = megatron_takes_expert_overlap(par.pp, par.virtual_stages, t.recompute is Recompute.FULL)
         if _expert_overlap(s) and takes:
             flags.append("--overlap-moe-expert-parallel-comm")
@@ -377,8 +401,11 @@ def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[t
     flavor = TORCHTITAN_FLAVORS.get(s.model.name)
     if flavor is None:
         notes.append(note("no-flavor", model=s.model.name))
+        if t.packed:
+            notes.append(note("not-written", engine="torchtitan", setting=note("set-packed"),
+                              what=note("packed-no-flavor", model=s.model.name)))
     else:
-        entries += [("model.name", flavor[0]), ("model.flavor", flavor[1])]
+        entries += [("model.name", flavor[0]), ("model.flavor", _torchtitan_flavor(s, flavor, notes))]
         if flavor[0] == "llama3" and s.model.rope_scaling is None:  # the flavor's rope, not the config.json's
             notes.append(note("no-flag", engine="torchtitan", setting=note("set-rope-unscaled"),
                               what=note("rope-llama3-flavor")))
@@ -422,3 +449,19 @@ def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[t
     if layout.math is Precision.FP16:
         notes.append(note("no-flag", engine="torchtitan", setting=note("set-fp16"), what=note("fp16-what")))
     return entries, notes
+
+
+def _torchtitan_flavor(s: Scenario, flavor: tuple[str, str], notes: list[Note]) -> str:
+    """The torchtitan flavor to write: the preset's own, or for packed examples its block-causal
+    twin (:data:`TORCHTITAN_PACKED_FLAVORS`: varlen, FlexAttention with context parallelism),
+    with a note saying which; a preset without one keeps its flavor and a note says so."""
+    if not s.training.packed:
+        return flavor[1]
+    twins = TORCHTITAN_PACKED_FLAVORS.get(flavor)
+    if twins is None:
+        notes.append(note("not-written", engine="torchtitan", setting=note("set-packed"),
+                          what=note("packed-no-flavor", model=s.model.name)))
+        return flavor[1]
+    chosen = twins[1] if s.parallelism.cp > 1 else twins[0]
+    notes.append(note("packed-flavor", flavor=chosen))
+    return chosen

@@ -69,7 +69,7 @@ def test_the_chart_is_on_the_rankings_basis_and_says_so(catalog) -> None:
     """Persona finding #20: the chart showed 'Cost per user-month — cloud rent' beside a ranking by
     TCO. On a card with a purchase price the chart's points are the ranking's own figure (the
     recommendation's TCO per unit for the chosen card), its axis names the TCO and no note is needed."""
-    from configurator.app.charts import cost_axis_label
+    from configurator.app.charts import cost_axis_label, cost_axis_tooltip
     from configurator.core.recommend import tco_per_million
     from configurator.core.view.cost_bases import chart_basis_note
 
@@ -78,8 +78,8 @@ def test_the_chart_is_on_the_rankings_basis_and_says_so(catalog) -> None:
     mine = next(p for p in analysis.catalog_points if p.card.id == "l40s")
     assert mine.basis == "tco" and mine.cost == pytest.approx(tco_per_million(analysis.estimate))
     assert chart_basis_note(mine.basis, 4) is None
-    assert "total cost of ownership" in cost_axis_label("million tokens", "tco", "USD", 4)
-    assert "over 4 years" in cost_axis_label("million tokens", "tco", "USD", 4)
+    assert cost_axis_label("million tokens", "tco", "USD", 4) == "Cost per million tokens — TCO over 4 years [USD]"
+    assert "total cost of ownership" in cost_axis_tooltip("million tokens", "tco", "USD", 4)  # in full
 
 
 def test_a_tco_chart_plans_only_cards_that_can_have_one(catalog) -> None:

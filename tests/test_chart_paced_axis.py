@@ -1,11 +1,13 @@
 """The window's cost chart names a job that ends at its pace, as the ranking, the summary and the
 command line do (review of session 37: the TCO's paced label moved from the unit "frame" to the
 family's ``job_pace``, and the chart's axis, which passed no pace, lost "if the cards render at this
-pace all 4 years" for a render job)."""
+pace all 4 years" for a render job). Since session 44 the axis names the basis briefly ('Cost per job — TCO
+over 4 years [USD]': the full name ran to 5-7 lines along a 1200 × 700 window's chart) and the chart's
+tooltip in full, the pace with it."""
 
 from __future__ import annotations
 
-from configurator.app.charts import cost_axis_label
+from configurator.app.charts import cost_axis_label, cost_axis_tooltip
 from configurator.app.defaults import default_scenario
 from configurator.core.catalog import load_catalog
 from configurator.core.scenario import updated
@@ -14,11 +16,12 @@ from configurator.core.view.rows import write
 from configurator.core.workloads import family_of
 
 
-def test_the_axis_names_the_pace_of_a_job_that_ends():
-    assert cost_axis_label("frame", "tco", "EUR", 4, "render") == \
+def test_the_axis_tooltip_names_the_pace_of_a_job_that_ends():
+    assert cost_axis_tooltip("frame", "tco", "EUR", 4, "render") == \
         f"{write(per_unit_label('frame', 'tco', 4, 'render'), 'en')} [EUR]"
-    assert "if the cards render at this pace all 4 years" in cost_axis_label("frame", "tco", "EUR", 4, "render")
-    assert "at this pace" not in cost_axis_label("million tokens", "tco", "USD", 4)
+    assert "if the cards render at this pace all 4 years" in cost_axis_tooltip("frame", "tco", "EUR", 4, "render")
+    assert "at this pace" not in cost_axis_tooltip("million tokens", "tco", "USD", 4)
+    assert cost_axis_label("frame", "tco", "EUR", 4) == "Cost per frame — TCO over 4 years [EUR]"  # on the axis
 
 
 def test_the_render_chart_axis_says_the_cards_render_at_this_pace(qtbot):
@@ -32,9 +35,10 @@ def test_the_render_chart_axis_says_the_cards_render_at_this_pace(qtbot):
     analysis = analyse(render, catalog)
     chart.update_from(analysis)
     basis = next(p.basis for p in analysis.catalog_points)
-    label = chart.getPlotItem().getAxis("left").labelText
+    axis = chart.getPlotItem().getAxis("left")
     assert family_of(render.workload).pace == "render"
-    assert basis != "tco" or "if the cards render at this pace" in label
+    assert basis != "tco" or all("if the cards render at this pace" in tip for tip in (axis.toolTip(), chart.toolTip()))
+    assert "at this pace" not in axis.labelText and "TCO over 4 years" in axis.labelText
     assert basis == "tco"  # a priced card's chart is on the ranking's basis, the TCO
 
 

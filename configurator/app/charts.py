@@ -496,12 +496,13 @@ class CostScatter(_Chart):
             from configurator.core.workloads import family_of  # here, as view_of: loaded by the first analysis
 
             pace = family_of(self._workload).pace  # a job that ends: its pace
-        self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency, self._years, pace,
-                                              self._desks))
+        self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency, self._years))
         from configurator.core.view.cost_bases import chart_basis_note
 
+        full = cost_axis_tooltip(self._cost_unit, self._basis, self._currency, self._years, pace, self._desks)
+        self.getPlotItem().getAxis("left").setToolTip(full)
         note = chart_basis_note(self._basis, self._years)  # off the ranking's basis: says so where the chart is hovered
-        self.setToolTip(write(note, current_language()) if note is not None else "")
+        self.setToolTip(full + (f"\n\n{write(note, current_language())}" if note is not None else ""))
 
     def _fit_view(self, positions: list[tuple[float, float]]) -> None:
         """Show every point with a margin; the range changes only when the points move out of it."""
@@ -551,15 +552,22 @@ class CostScatter(_Chart):
         return f"{named}\n{time_text}, {fmt.money(point.cost, currency)}"
 
 
-def cost_axis_label(cost_unit: str, basis: str | None, currency: str, years: float | None = None,
-                    pace: str | None = None, desks: bool = False) -> str:
-    """The cost axis with its basis named ('Cost per million tokens — cloud rent [USD]'; on the
-    ranking's basis the TCO over ``years``, for a job that ends at its family's ``pace``: "if the cards
-    render at this pace all 4 years"), in the window's language: the words of core.view.cost_bases, as
-    the results panel and the summary name the same figure; ``desks``: workstations at the users' desks,
-    their bill named)."""
+def cost_axis_label(cost_unit: str, basis: str | None, currency: str, years: float | None = None) -> str:
+    """The cost axis with its basis named briefly ('Cost per job — TCO over 4 years [USD]',
+    :func:`~configurator.core.view.cost_bases.axis_per_unit_label`), in the window's language; the full
+    name in the chart's tooltip (:func:`cost_axis_tooltip`)."""
+    from configurator.core.view.cost_bases import axis_per_unit_label
+
+    return f"{write(axis_per_unit_label(cost_unit, basis, years), current_language())} [{fmt.axis_currency(currency)}]"
+
+
+def cost_axis_tooltip(cost_unit: str, basis: str | None, currency: str, years: float | None = None,
+                      pace: str | None = None, desks: bool = False) -> str:
+    """The cost axis's full name, the chart's tooltip: on the ranking's basis the TCO over ``years``, for a
+    job that ends at its family's ``pace`` "if the cards render at this pace all 4 years"; ``desks``:
+    workstations at the users' desks, their bill named — the words the results panel and the summary name
+    the same figure by (core.view.cost_bases), in the window's language."""
     from configurator.core.view.cost_bases import per_unit_label
-    from configurator.core.view.rows import write
 
     label = per_unit_label(cost_unit, basis, years, pace, desks=desks)
     return f"{write(label, current_language())} [{fmt.axis_currency(currency)}]"

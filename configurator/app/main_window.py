@@ -468,7 +468,8 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         catalog = self.controller.catalog
         QMessageBox.about(self, self.tr("About GPU Configurator"), self.tr(
             "GPU Configurator {version}\nCatalog {catalog} ({date}), {n} cards.\n"
-            "Estimates memory, speed, power and cost of AI workloads on accelerator cards.").format(
+            "Estimates memory, speed, power and cost of AI workloads and of graphics work (virtual desktops, "
+            "transcoding, rendering) on accelerator cards.").format(
             version=__version__, catalog=catalog.version, date=catalog.date, n=len(catalog.cards)))
 
     # ---- view -----------------------------------------------------------------------

@@ -44,15 +44,14 @@ class RankingCharts:
     def _cost_axis_words(self, objective: Objective, currency: str) -> tuple[str, str]:
         """The ranking's cost named without its basis, with its unit and currency, and the basis named
         briefly (:data:`~configurator.core.view.cost_bases.SHORT`)."""
-        from configurator.core.view.cost_bases import SHORT, per_unit_label, period
-        from configurator.core.view.rows import Phrase
+        from configurator.core.view.cost_bases import per_unit_label, short_basis_label
         from configurator.core.workloads import family_of
 
         scenario = self.controller.scenario
         language = current_language()
         unit = family_of(scenario.workload).cost_unit
-        basis = SHORT["cloud"] if objective is Objective.CLOUD else \
-            Phrase(SHORT["tco"], {"period": period(scenario.economics.amortisation_years)})
+        basis = short_basis_label("cloud" if objective is Objective.CLOUD else "tco",
+                                  scenario.economics.amortisation_years)
         return f"{write(per_unit_label(unit, None), language)} [{fmt.axis_currency(currency)}]", write(basis, language)
 
     TRADEOFF_TAB = 1

@@ -90,6 +90,7 @@ class RankingTable:
         for fitted in (0, COST_COLUMN):  # sized by _fit_columns
             table.horizontalHeader().setSectionResizeMode(fitted, QHeaderView.ResizeMode.Interactive)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideMiddle)  # cut, a heading keeps its unit
         return table
 
     def _set_headers(self) -> None:
@@ -157,17 +158,18 @@ class RankingTable:
         self._fit_columns()
 
     def _fit_columns(self) -> None:
-        """The cost column as wide as its heading and its figures (:meth:`_cost_width`), then the Cards
+        """The cost column as wide as its heading and its figures (:meth:`_cost_widths`), then the Cards
         column as wide as its widest card text, at most :data:`CARDS_COLUMN_PX` and at most what the
         class, speed and cost columns leave of the table's width (not under :data:`CARDS_MIN_PX`): the
-        four in view without scrolling; each card text whole in its tooltip where none is set. Again
-        whenever the table is resized."""
+        four in view without scrolling; each card text whole in its tooltip where none is set. Where they
+        leave less, the cost column narrows to its figures, its heading elided (whole in its tooltip).
+        Again whenever the table is resized."""
         table = getattr(self, "table", None)
         if table is None:  # resized while it is made
             return
         header = table.horizontalHeader()
-        cost = self._cost_width()
-        table.setColumnWidth(COST_COLUMN, cost)
+        heading, figures = self._cost_widths()
+        cost = max(heading, figures)
         metrics, widest = table.fontMetrics(), 0
         for row in range(table.rowCount()):
             item = table.item(row, 0)
@@ -179,12 +181,15 @@ class RankingTable:
         others = cost + sum(min(MAX_COLUMN_PX, max(table.sizeHintForColumn(column), header.sectionSizeHint(column)))
                             for column in range(1, COST_COLUMN))  # as wide as ResizeToContents makes them
         room = table.viewport().width() - others
+        # narrower still (1200 px): the cost heading gives up what the Cards column lacks, down to its figures,
+        # elided, whole in its tooltip ('TCO/M tokens [USD]' ran 36 px past the table's edge)
+        table.setColumnWidth(COST_COLUMN, max(figures, min(cost, cost - (CARDS_MIN_PX - room))))
         table.setColumnWidth(0, min(widest, CARDS_COLUMN_PX, max(room, CARDS_MIN_PX)))
 
-    def _cost_width(self) -> int:
-        """The cost column's width [px]: its heading's, or its widest figure's if wider; the words of a
-        card ranked without a price ('no price — enter a quote', whole in the cell's tooltip) are elided
-        rather than widen it (they took the English column from 141 to 164 px)."""
+    def _cost_widths(self) -> tuple[int, int]:
+        """The cost column's heading's width and its widest figure's [px], each at most :data:`MAX_COLUMN_PX`;
+        the words of a card ranked without a price ('no price — enter a quote', whole in the cell's tooltip)
+        are elided rather than widen it (they took the English column from 141 to 164 px)."""
         table, header = self.table, self.table.horizontalHeader()
         result = getattr(self, "result", None)
         first = len(result.ranked) + 1 if result is not None else table.rowCount()  # under their heading row
@@ -193,7 +198,7 @@ class RankingTable:
         widest = max((table.sizeHintForIndex(model.index(row, COST_COLUMN)).width() + grid
                       for row in range(table.rowCount()) if row not in words and table.item(row, COST_COLUMN)),
                      default=0)
-        return min(MAX_COLUMN_PX, max(header.sectionSizeHint(COST_COLUMN), widest))
+        return min(MAX_COLUMN_PX, header.sectionSizeHint(COST_COLUMN)), min(MAX_COLUMN_PX, widest)
 
     def _show_support_caution(self, result: Result) -> None:
         """The first-ranked card's caution over the table (its vendor software past support), and

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 
 from configurator.app.i18n import tc as _tc
 
@@ -129,6 +129,8 @@ class DockActions:
             dock.raise_()  # the tab of the dock asked for
         if made and shown:
             self._keep_dock_height(dock)
+        elif shown:  # shown again, maybe in a window grown while it was hidden: laid out in the next pass
+            QTimer.singleShot(0, self, lambda: self._dock_to_panel(dock))
         return getattr(self, f"{name}_panel")
 
     def _share_area(self, dock) -> bool:
@@ -162,6 +164,36 @@ class DockActions:
         panel's own chart (issue 28). The user can still drag it taller or shorter."""
         self.resizeDocks([dock], [max(dock.sizeHint().height(), dock.minimumSizeHint().height())],
                          Qt.Orientation.Vertical)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """A window made taller gives each bottom dock shown that scrolls its panel the height to hold it
+        (:meth:`_dock_to_panel`; a dock shown again, too: :meth:`_toggle_dock`): a dock opened in a
+        1200 × 700 window kept its 258 px when the window grew to 1920 × 1080, its panel (290 px at least)
+        scrolled and the Pareto chart's bottom axis below the dock's edge. A dock the user made shorter
+        stays so until the window grows."""
+        super().resizeEvent(event)
+        if event.size().height() > event.oldSize().height():
+            for name in ("recommend_dock", "bom_dock"):
+                self._dock_to_panel(getattr(self, name, None))
+
+    def _dock_to_panel(self, dock, asked: int | None = None) -> None:
+        """``dock`` (if in view, docked) as tall as its panel's least height where its scrolling area
+        (app/dock_scroll.py) is shorter, as far as the window's centre can give it; checked again once laid
+        out (``asked``: the height asked then [px]): tabbed with the other dock, the height asked holds the
+        tabs' bar too."""
+        import shiboken6
+
+        if dock is None or not shiboken6.isValid(dock) or dock.isFloating() or dock.visibleRegion().isEmpty():
+            return  # none, deleted by a language switch, floating, hidden or behind a tab
+        area = dock.widget()
+        short = area.widget().minimumSizeHint().height() - area.viewport().height() if area.widget() else 0
+        if short <= 0:
+            return
+        first = asked is None
+        asked = (asked or dock.height()) + short
+        self.resizeDocks([dock], [asked], Qt.Orientation.Vertical)
+        if first:
+            QTimer.singleShot(0, self, lambda: self._dock_to_panel(dock, asked))
 
     def _class_check_shown(self) -> ClassCheck:
         """What the window shows of the class rule's check on the hand-picked card

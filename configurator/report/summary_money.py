@@ -343,8 +343,8 @@ def _yearly_amount(value: float | None, currency: str, w: Words, top: float) -> 
 
 
 def _ownership_rows(est: Estimate, mine: Option, w: Words, top: float) -> list[tuple[str, str]]:
-    """Capex, energy and cooling (with the PUE and the tariff), support, licences, colocation, opex, the
-    residual value, the TCO over the period, its cost per unit of work and a job's cost alone."""
+    """Capex, energy and cooling (with the PUE and the tariff), support, licences, colocation (off the users'
+    desks), opex, the residual value, the TCO over the period, its cost per unit of work and a job's cost alone."""
     cost, own = mine.cost, mine.cost.ownership
     c, years = own.currency, write(period(own.years), w.language)  # "3 months" under a year
     support = own.support_per_year / own.capex if own.capex else None
@@ -359,7 +359,8 @@ def _ownership_rows(est: Estimate, mine: Option, w: Words, top: float) -> list[t
         (w("Support ({share} of capex a year)", share=percent(support, w.language)),
          _yearly_amount(own.support_per_year, c, w, top)),
         (w("Licences"), _yearly_amount(own.licences_per_year, c, w, top)),
-        (w("Colocation"), _yearly_amount(own.colocation_per_year, c, w, top)),
+        # none at the desks (core.desks.applied_colocation: an office, no rented data-hall space): no row
+        *([] if at_desks(est.scenario) else [(w("Colocation"), _yearly_amount(own.colocation_per_year, c, w, top))]),
         (w("Opex"), _yearly_amount(own.opex_per_year, c, w, top)),
         (w("Residual value after {period}", period=years), "−" + _column_amount(own.residual, c, w, top)),
         (w("Total cost of ownership over {period}", period=years), _column_amount(own.tco, c, w, top)),

@@ -1094,6 +1094,14 @@ The last valid state is kept. The full report is in:
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
+        <source>GPU Configurator {version}
+Catalog {catalog} ({date}), {n} cards.
+Estimates memory, speed, power and cost of AI workloads and of graphics work (virtual desktops, transcoding, rendering) on accelerator cards.</source>
+        <translation>GPU 配置器 {version}
+硬件目录 {catalog}（{date}），{n} 款加速卡。
+估算 AI 负载与图形工作（虚拟桌面、视频转码、渲染）在加速卡上的显存、速度、功耗和成本。</translation>
+    </message>
+    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -1168,14 +1176,6 @@ Nothing was replaced: an existing file keeps its old content.</source>
     <message>
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
-    </message>
-    <message>
-        <source>GPU Configurator {version}
-Catalog {catalog} ({date}), {n} cards.
-Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
-        <translation>GPU 配置器 {version}
-硬件目录 {catalog}（{date}），{n} 款加速卡。
-估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
         <source>Computing…</source>

@@ -88,8 +88,27 @@ def per_unit_label(cost_unit: str, basis: str | None, years: float | None = None
 
 
 SHORT = {"tco": "TCO over {period}", "cloud": "cloud rent"}
-"""A basis named briefly (under the Pareto chart's title), the chart's tooltip holding
-:func:`per_unit_label` in full."""
+"""A basis named briefly (under the Pareto chart's title, on the window's cost axis), the chart's tooltip
+holding :func:`per_unit_label` in full; a basis not here is as brief in :data:`BASES`."""
+
+
+def short_basis_label(basis: str, years: float | None = None) -> str | Phrase:
+    """The basis named briefly, 'TCO over 4 years', 'cloud rent' (:data:`SHORT`; ``years``: the TCO's horizon
+    [years]), the TCO's bill, a job's pace and the licences left to :func:`basis_label`."""
+    if basis == "tco":
+        return Phrase(SHORT["tco"], {"period": period(years)})
+    return SHORT.get(basis, BASES[basis])
+
+
+def axis_per_unit_label(cost_unit: str, basis: str | None, years: float | None = None) -> Phrase:
+    """'Cost per job — TCO over 4 years': :func:`per_unit_label` short enough for a chart's axis
+    (:func:`short_basis_label`), the long form in the chart's tooltip. Session 44: the window's cost axis
+    named the basis in full, "Cost per job — total cost of ownership: cards, servers, network, power,
+    support — over 4 years, if the cards train at this pace all 4 years [USD]", 5-7 lines along a
+    1200 × 700 window's cost chart, its plot squeezed beside them."""
+    if basis is None:
+        return per_unit_label(cost_unit, None)
+    return Phrase("Cost {per} — {basis}", {"per": PER_UNIT[cost_unit], "basis": short_basis_label(basis, years)})
 
 
 COLUMN_BASIS = {"tco": "TCO", "cloud": "Rent"}

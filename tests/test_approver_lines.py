@@ -98,7 +98,7 @@ def test_page_one_and_the_tco_table_give_one_rent_for_the_same_months(tmp_path, 
     quarter = next(g for g in over_quarter.groups() if g)
     assert utilisation in rent and tco_row in rows
     basis = rows["Rented and bought" if language == "en" else "租用与购买均按"]
-    counts = re.search(r"(\d+) GPUs .* uses (\d+)|购买的 (\d+) 张卡（配置使用其中 (\d+) 张）", basis)
+    counts = re.search(r"(\d+) GPUs .* uses (\d+)|(?:购买|采购)的 (\d+) 张卡（配置使用其中 (\d+) 张）", basis)
     numbers = [int(g) for g in counts.groups() if g] if counts else [1, 1]
     ratio = numbers[0] / numbers[1]
     value = float(rows[tco_row].split(" ")[0].replace(",", ""))

@@ -135,7 +135,9 @@ class CardPicker(QWidget):
         listed.blockSignals(True)
         listed.clear()
         for card in catalog.cards:
-            item = QListWidgetItem(f"{self._names[card.id]} ({classes.get(card.category, card.category)})")
+            shown = classes.get(card.category, card.category)
+            item = QListWidgetItem(f"{self._names[card.id]}（{shown}）" if language == "zh_CN"  # full-width brackets
+                                   else f"{self._names[card.id]} ({shown})")
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsSelectable)
             item.setData(Qt.ItemDataRole.UserRole, card.id)
             item.setData(Qt.ItemDataRole.UserRole + 1, search_words(item.text(), card.name, card.id, card.vendor,
@@ -186,12 +188,14 @@ class CardPicker(QWidget):
         self.picked.emit(self._ids)
 
     def _show_ids(self, card_ids: tuple[str, ...]) -> None:
-        """The button's text: 'All cards', else the names checked (elided to a choice box's width; whole in
-        its tooltip)."""
+        """The button's text: 'All cards', else how many are checked and their names ('3 cards: H20 96GB …',
+        elided to a choice box's width; whole in its tooltip and the sentence under the ranking)."""
         self._ids = card_ids
         names = [self._names.get(i, i) for i in card_ids]
-        text = words(current_language()).label(", ").join(names) if names else _tc("RecommendationPanel",
-                                                                                  "All cards")
+        joined = words(current_language()).label(", ").join(names)
+        counted = self.tr("%n card(s): {names}", "", len(names))
+        text = _tc("RecommendationPanel", "All cards") if not names else joined if len(names) == 1 \
+            else counted.format(names=joined)
         metrics = self.button.fontMetrics()
         self.button.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight,
                                                COMBO_CHARS * metrics.averageCharWidth()))

@@ -151,6 +151,15 @@
     </message>
 </context>
 <context>
+    <name>CardPicker</name>
+    <message numerus="yes">
+        <source>%n card(s): {names}</source>
+        <translation>
+            <numerusform>%n 张卡：{names}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ComparisonDialog</name>
     <message>
         <source>Compare cards</source>

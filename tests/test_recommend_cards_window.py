@@ -109,3 +109,20 @@ def test_the_summary_from_the_window_compares_the_named_cards(qtbot):
     controller = panel.controller
     text = summary_document(shown_analysis(controller), controller.catalog, "en", ranked_by).toPlainText()
     assert "Only the cards named are compared: H20 96GB (China export SKU), Ascend 910B, L20 48GB (China SKU)." in text
+
+
+def test_the_list_is_keyboard_usable(qtbot):
+    """Alt+A reaches the button, Space opens the list, Down goes from the search into the matching cards, Space
+    checks one, Escape closes the list."""
+    panel = _panel(qtbot)
+    picker = panel.cards_picker
+    assert picker.focusProxy() is picker.button and picker.button.focusPolicy() != Qt.FocusPolicy.NoFocus
+    qtbot.keyClick(picker.button, Qt.Key.Key_Space)
+    qtbot.keyClicks(picker.popup.search, "910B")
+    qtbot.keyClick(picker.popup.search, Qt.Key.Key_Down)
+    assert picker.popup.focusWidget() is picker.popup.list
+    qtbot.keyClick(picker.popup.list, Qt.Key.Key_Space)
+    assert panel.ranking.value.filters.cards == ("ascend-910b",)
+    assert picker.button.text() == "Ascend 910B"
+    qtbot.keyClick(picker.popup.list, Qt.Key.Key_Escape)
+    assert not picker.popup.isVisible()

@@ -88,9 +88,10 @@ def ranking_steps(scenario: Scenario, catalog: Catalog, objective: Objective = O
     whole ranking (``final``; equal to :func:`~configurator.core.recommend.recommend`'s result). Stops,
     without a last step, once ``cancelled()`` is true."""
     book = price_book_for(scenario.economics) if book is None else book
-    allowed = [card for card in catalog.cards if filters.allows(card, scenario.workload)]
+    weighed = filters.weighed(catalog.cards)  # only the cards named, where the buyer names them
+    allowed = [card for card in weighed if filters.allows(card, scenario.workload)]
     done: dict[str, CardRanking] = {card.id: rank_card(scenario, card, objective, filters, book)
-                                    for card in catalog.cards if not filters.allows(card, scenario.workload)}
+                                    for card in weighed if not filters.allows(card, scenario.workload)}
     total, shown_at, wait = len(allowed), None, every_s
     for index, card in enumerate(ranking_order(scenario, allowed, objective), start=1):
         if cancelled():
@@ -105,5 +106,5 @@ def ranking_steps(scenario: Scenario, catalog: Catalog, objective: Objective = O
             shown_at = STEP_CLOCK()
     if cancelled():
         return
-    in_catalog_order = (done[card.id] for card in catalog.cards)
+    in_catalog_order = (done[card.id] for card in weighed)
     yield RankingStep(ranking_of(scenario, in_catalog_order, objective, filters, limit, book), total, total)

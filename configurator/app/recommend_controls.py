@@ -1,5 +1,5 @@
 """The recommendation panel's left column: what the ranking is by, the buyer's constraints (the
-deadline to the region, kept in the scenario itself) and filters (domestic vendors, consumer cards),
+deadline to the region, kept in the scenario itself) and filters (the cards named, domestic vendors, consumer cards),
 and the button that applies the selected configuration."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from configurator.app.i18n import current_language
 from configurator.app.inputs import DeadlineSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, money_hint
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import named, region_names
+from configurator.app.recommend_cards import CardPicker
 from configurator.core.fields import spec
 from configurator.core.message_numbers import MINUTES_PER_HOUR
 from configurator.core.messages import HOURS_PER_DAY
@@ -127,6 +128,10 @@ class RankingControls:
                                    "sold there are ranked; elsewhere or anywhere, only those sold outside it"))
         ComboBinder(self.region, self.controller, "constraints.region")
         form.addRow(_tc("RecommendationPanel", "Deliver &to"), self.region)
+        self.cards_picker = CardPicker(self.controller.catalog)
+        self.ranking.bind("filters.cards", self.cards_picker.picked, tuple, self.cards_picker.set_picked)
+        form.addRow(_tc("RecommendationPanel", "C&ards"), self.cards_picker)
+        self.controller.catalog_changed.connect(self._show_catalog_cards)
         self.domestic = self.ranking.bind_check(
             QCheckBox(_tc("RecommendationPanel", "Domestic (China) vendors only")), "filters.domestic_only")
         form.addRow(self.domestic)
@@ -135,6 +140,7 @@ class RankingControls:
                                      "GeForce-class cards: cheap, but no ECC, no NVLink and licence limits "
                                      "in data centres"))
         self.ranking.bind_check(self.consumer, "filters.consumer")
+        self.ranking.changed.connect(lambda value: self.consumer.setEnabled(not value.filters.cards))
         form.addRow(self.consumer)
         self.use_button = QPushButton(_tc("RecommendationPanel", "&Use this configuration"))
         self.use_button.clicked.connect(self.use_selected)
@@ -227,10 +233,20 @@ class RankingControls:
         self.budget.set_currency(scenario.economics.currency)
         self.budget.setGroupSeparatorShown(True)
 
+    def _show_catalog_cards(self, *_changed) -> None:
+        """The card list of the catalog now (a card of the user's added or removed); a card named that the
+        catalog no longer has is named no more."""
+        self.cards_picker.set_catalog(self.controller.catalog)
+        self.ranking.set("filters.cards", self.cards_picker.ids())
+
     def filters(self) -> Filters:
         """The filters of the request: the buyer's (:attr:`ranking`) over the workload's card
-        classes, and the graphics class too when consumer cards are let in."""
+        classes, and the graphics class too when consumer cards are let in; where cards are named,
+        the core's rule (:meth:`~configurator.core.recommend.Filters.allows`: those cards, any class,
+        consumer cards too, as ``recommend --cards``)."""
         chosen = self.ranking.value.filters
+        if chosen.cards:
+            return replace(chosen, classes=(), consumer=None)
         classes = DEFAULT_CLASSES[self.controller.scenario.workload]
         if chosen.consumer and "graphics" not in classes:
             classes = (*classes, "graphics")

@@ -17,6 +17,7 @@ from configurator.app.i18n import tc as _tc
 from configurator.app.launch_row import LaunchRow
 from configurator.app.pareto_chart import ParetoChart
 from configurator.app.ranking_steps import RankingStep, ranking_steps
+from configurator.app.recommend_cards import named_cards_text
 from configurator.app.recommend_charts import RankingCharts
 from configurator.app.recommend_controls import Ranking, RankingControls, objective_names
 from configurator.app.recommend_prices import RankingPrices
@@ -186,8 +187,14 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.load_label.setWordWrap(True)
         self.load_label.setStyleSheet(f"color: {SUPPORT_CAUTION_COLOUR}; font-weight: bold;")
         self.load_label.setVisible(False)
-        middle.addWidget(self._scrolled(self.load_label, self.against_label, self.price_decides_label, self.reasons),
-                         2)
+        self.named_label = QLabel()
+        """Where the buyer named the cards: the command line's sentences (the cards compared, each not ranked
+        with why; :func:`~configurator.app.recommend_cards.named_cards_text`); else hidden."""
+        self.named_label.setObjectName("named-cards")
+        self.named_label.setWordWrap(True)
+        self.named_label.setVisible(False)
+        middle.addWidget(self._scrolled(self.named_label, self.load_label, self.against_label,
+                                        self.price_decides_label, self.reasons), 2)
         self.launch_row = LaunchRow()
         """Copy the selected deployment's launch command (serving engines, trainers): under the table
         whose row it launches (in the chart's column its ~400 px set that column's least width, and
@@ -406,6 +413,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._fill_prices(result)
         self._show_support_caution(result)  # after the prices: their pass sets each name's tooltip
         self._show_load(result)
+        self.named_label.setText(named_cards_text(result, current_language()))
+        self.named_label.setVisible(bool(self.named_label.text()))
         self._append_unpriced(result)
         self._fill_below_line(result)
         self._fill_unrated(result)

@@ -314,8 +314,8 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
     (~15 ms there). Where the buyer names the cards (``filters.cards``) only those are weighed: each is
     ranked, listed, or left out with its reason, and no other card is counted as left out."""
     book = price_book_for(scenario.economics) if book is None else book
-    cards = [c for c in catalog.cards if c.id in filters.cards] if filters.cards else catalog.cards
-    return ranking_of(scenario, (rank_card(scenario, card, objective, filters, book) for card in cards),
+    return ranking_of(scenario, (rank_card(scenario, card, objective, filters, book)
+                                 for card in filters.weighed(catalog.cards)),
                       objective, filters, limit, book)
 
 

@@ -4,6 +4,7 @@ classes, consumer cards, software) and the classes each workload considers by de
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
@@ -43,6 +44,11 @@ class Filters:
     empty: every card. A card named is ranked whatever its class, consumer cards included (the buyer asked for
     it); the other filters still apply. Until December 2026 four named cards could not be compared in one
     ranking: ``--card`` names the card a price is for, ``estimate`` plans one card (persona44)."""
+
+    def weighed(self, cards: Sequence[Card]) -> list[Card]:
+        """The cards of ``cards`` a ranking weighs: those named (:attr:`cards`), else all; a card not named is
+        neither ranked nor counted as left out (``recommend``, the window's ranking card by card)."""
+        return [c for c in cards if c.id in self.cards] if self.cards else list(cards)
 
     def allows(self, card: Card, workload: Workload) -> bool:
         if self.cards and card.id not in self.cards:

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>CardPicker</name>
+    <message numerus="yes">
+        <source>%n card(s): {names}</source>
+        <translation>
+            <numerusform>%n card: {names}</numerusform>
+            <numerusform>%n cards: {names}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ComparisonDialog</name>
     <message numerus="yes">
         <source>%n card(s)</source>

@@ -151,6 +151,15 @@
     </message>
 </context>
 <context>
+    <name>CardPicker</name>
+    <message numerus="yes">
+        <source>%n card(s): {names}</source>
+        <translation>
+            <numerusform>%n 张卡：{names}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ComparisonDialog</name>
     <message>
         <source>Compare cards</source>
@@ -1619,6 +1628,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>交付到(&amp;T)</translation>
     </message>
     <message>
+        <source>C&amp;ards</source>
+        <translation>加速卡(&amp;A)</translation>
+    </message>
+    <message>
         <source>Domestic (China) vendors only</source>
         <translation>仅国产厂商</translation>
     </message>
@@ -1731,6 +1744,22 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Use recommendation</source>
         <translation>采用推荐</translation>
+    </message>
+    <message>
+        <source>Type to search by name, vendor or class</source>
+        <translation>输入名称、厂商或类别进行搜索</translation>
+    </message>
+    <message>
+        <source>All cards</source>
+        <translation>全部加速卡</translation>
+    </message>
+    <message>
+        <source>Cards to compare</source>
+        <translation>要比较的加速卡</translation>
+    </message>
+    <message>
+        <source>Only the cards checked are ranked, whatever their class (consumer cards too); none checked: every card of the workload&apos;s classes</source>
+        <translation>只对勾选的加速卡排名，不论类别（消费级卡也包括在内）；不勾选：比较该工作负载所属类别的全部加速卡</translation>
     </message>
 </context>
 <context>

@@ -132,6 +132,11 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "server, rack, data-centre network, shared storage or vGPU licence; the workstation itself is not priced (no "
         "sourced price on file): a quote for {item} prices it"
     ),
+    "deskside-workstation": (
+        "{count:,} × {card} in one deskside workstation, not a rack server: no server, rack, data-centre network "
+        "or colocation, and an office's power without PUE; the workstation itself is not priced (no sourced price "
+        "on file): a quote for {item} prices it"
+    ),
     "desks-not-ranked-by-rent": (
         "Desks cannot be ranked by cloud rent: the cards are bought into workstations cabled to each desk's "
         "monitors, never rented; rank by total cost of ownership instead"
@@ -267,6 +272,11 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "workstations-at-desks": (
         "显示器直接连接到每个工位的卡上：购买 {n:,} 台工作站，每台一张 {card}——无机架服务器、机柜、数据中心网络、共享存储或 vGPU "
         "许可；工作站本身未定价（无有来源的价格）：为 {item} 输入报价即可计价"
+    ),
+    "deskside-workstation": (
+        "{count:,} × {card} 装在一台桌边工作站中，而非机架服务器：无服务器、机柜、数据中心网络或托管费用，"
+        "按办公室用电计、不乘 PUE；"
+        "工作站本身未定价（无有来源的价格）：为 {item} 输入报价即可计价"
     ),
     "desks-not-ranked-by-rent": "工位方案无法按云租用价格排名：加速卡装在连接每个工位显示器的工作站中，只能购置，不能租用；请按总拥有成本排名",
     "desks-no-server-power": "工位方案不核对单台服务器功率（{kw:g} kW）：没有服务器，且无工作站自身功耗数据",

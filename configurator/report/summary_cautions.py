@@ -35,11 +35,12 @@ def support_cautions(est: Estimate, best: Option | None, result: Result, w: Word
 def coolers(est: Estimate, best: Option | None, ranked: dict, w: Words) -> tuple[str, ...]:
     """The first page's word on a workstation card's flow-through cooler in a rack server
     (:func:`~configurator.core.procurement.servers.flow_through_reason`): the chosen card's, as the
-    ranking words it where it is ranked (a rent ranking says none), else from the card; then the
+    ranking words it where it is ranked at the chosen count (a rent ranking says none), else from the card (one or
+    two in a deskside workstation say none: the ranked row's count may differ from the choice's); then the
     recommended option's where it is another card, said as the recommended option's (the render
     farm's 48 × RTX PRO 6000 Blackwell Workstation Edition)."""
     def said(card, count):
-        if card.id in ranked:
+        if card.id in ranked and ranked[card.id].estimate.scenario.count == count:  # the row at this count
             return tuple(m for m in ranked[card.id].reasons if m.id == FLOW_THROUGH_IN_SERVER)
         return tuple(m for m in (flow_through_reason(card, count),) if m is not None)
 

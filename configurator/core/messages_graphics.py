@@ -160,7 +160,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "total-excludes-workstation": "The total excludes 1 workstation (not priced: enter a quote for {item})",
     "total-excludes-workstations": "The total excludes {n:,} workstations (not priced: enter a quote for {item})",
     "totals-exclude-workstations": (
-        "Capex, TCO and cost per unit exclude the deskside workstations, one per card (not priced: enter a quote "
+        "Capex, TCO and cost per unit exclude the deskside workstations (not priced: enter a quote "
         "for {item})"
     ),
     "lacks-display-outputs": "no display outputs",
@@ -285,7 +285,7 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "desks-no-colocation": "不计机房托管费（每 kW·月 {price:money}）：加速卡在办公室工位下，不在租用的机房里",
     "total-excludes-workstation": "总额不含 1 台工作站（未定价：请为 {item} 输入报价）",
     "total-excludes-workstations": "总额不含 {n:,} 台工作站（未定价：请为 {item} 输入报价）",
-    "totals-exclude-workstations": "资本支出、TCO 和单位成本均不含工位工作站（每卡一台；未定价：请为 {item} 输入报价）",
+    "totals-exclude-workstations": "资本支出、TCO 和单位成本均不含桌边工作站（未定价：请为 {item} 输入报价）",
     "lacks-display-outputs": "无显示输出",
     "lacks-video-encoders": "无视频编码器（NVENC）",
     "lacks-desktop-vgpu": "无虚拟桌面 vGPU 配置，每卡只能一个用户",

@@ -112,3 +112,12 @@ def test_recommend_json_says_the_rows_capex_excludes_the_workstation(capsys):
     ranked = data["ranked"]
     desk = [r for r in ranked if r["count"] <= 2]
     assert desk and all(r["excludes"] == {"item": WORKSTATION_ITEM, "count": 1} for r in desk)
+
+
+def test_what_a_data_hall_needs_is_said_set_aside(catalog):
+    scenario = updated(_scenario(catalog, "rtx-4090", 1, "--pue", "1.6"),
+                       economics={"colocation_per_kw_month": 150.0}, constraints={"rack_power_kw": 5.0})
+    notes = {m.id for m in deployment_cost(estimate(scenario, catalog.get("rtx-4090"))).bom.notes}
+    assert {"deskside-workstation", "desks-pue-not-applied", "desks-no-colocation", "desks-no-server-power"} <= notes
+    plain = {m.id for m in _cost(catalog, "rtx-4090", 1).bom.notes}
+    assert plain == {"deskside-workstation"}  # the defaults: nothing set aside to say

@@ -44,10 +44,10 @@ from configurator.core.procurement.storage import (  # noqa: F401 - storage name
     storage_terabytes,
 )
 from configurator.core.desks import at_desks
+from configurator.core.procurement.deskside import deskside_bill
 from configurator.core.procurement.host import at_a_workstation
 from configurator.core.procurement.workstations import workstation_bill
 from configurator.core.procurement.servers import (
-    CARDS_PER_DESKSIDE,
     Housing,
     ServerType,
     gpus_bought,
@@ -169,7 +169,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if at_desks(scenario):  # monitors cabled to the card at each desk: workstations, not a data centre
         return workstation_bill(scenario, card, book, basis)
     if at_a_workstation(scenario, card):  # one or two desktop boards: one deskside workstation (procurement.host)
-        return workstation_bill(scenario, card, book, basis, CARDS_PER_DESKSIDE)
+        return deskside_bill(scenario, card, book, basis)
     h = _housed(scenario, card, book)
     lines, boards = _card_lines(h, basis)
     lines += _server_lines(h)

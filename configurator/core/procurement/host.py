@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from configurator.core.catalog import Card
 from configurator.core.desks import at_desks, desktops
-from configurator.core.procurement.servers import CARDS_PER_DESKSIDE, deskside_board
+from configurator.core.procurement.servers import deskside_board
 from configurator.core.scenario import Scenario
 
 
@@ -40,4 +40,5 @@ def in_office(scenario: Scenario, card: Card) -> bool:
     There the energy takes no PUE and no colocation is charged (:func:`~configurator.core.desks.applied_pue`,
     :func:`~configurator.core.desks.applied_colocation`)."""
     return at_desks(scenario) or at_a_workstation(scenario, card)
+
 

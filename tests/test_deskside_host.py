@@ -121,3 +121,17 @@ def test_what_a_data_hall_needs_is_said_set_aside(catalog):
     assert {"deskside-workstation", "desks-pue-not-applied", "desks-no-colocation", "desks-no-server-power"} <= notes
     plain = {m.id for m in _cost(catalog, "rtx-4090", 1).bom.notes}
     assert plain == {"deskside-workstation"}  # the defaults: nothing set aside to say
+
+
+def test_a_flow_through_cooler_is_flagged_in_a_server_not_at_a_workstation(catalog):
+    from configurator.core.architecture import preset
+    from configurator.core.scenario import Scenario
+    from configurator.report.summary import build_summary
+
+    def cautions(count: int) -> tuple[str, ...]:
+        scenario = Scenario(model=preset("llama3-8b"), card_id="rtx-pro-6000-blackwell", count=count,
+                            workload="render", graphics={"frames": 2000})
+        return build_summary(estimate(scenario, catalog.get("rtx-pro-6000-blackwell")), catalog, "en").cautions
+
+    assert not any("flow-through cooler" in line for line in cautions(1))  # its fans belong in a workstation
+    assert any("flow-through cooler" in line for line in cautions(8))  # eight in rack servers

@@ -150,7 +150,7 @@ def flow_through_cooler(card: Card) -> bool:
     return card.cooling is not None and card.cooling.kind == "flow-through"
 
 
-def flow_through_reason(card: Card, count: int) -> Message | None:
+def flow_through_reason(card: Card, count: int, at_workstation: bool = False) -> Message | None:
     """Why a ranked row of a workstation card with a flow-through fan cooler is not what a rack
     server takes (``flow-through-in-server``): its fans blow its heat (600 W a card for the RTX PRO
     6000 Blackwell Workstation Edition) into the chassis, where a rack server's fans push air front
@@ -159,9 +159,10 @@ def flow_through_reason(card: Card, count: int) -> Message | None:
     Blackwell product pages, 2025; not re-checked offline in December 2026). The bill still houses the cards in PCIe servers
     (:func:`server_type`): the row says so instead of hiding the card. None for a card without a
     flow-through cooler (the catalog's sourced ``cooling``: passive, blower, not stated …), one not
-    housed in a PCIe server, or one or two in a deskside workstation (:func:`deskside_board`)."""
-    if not flow_through_cooler(card) or _housing(card.form_factor or "") != "pcie" or deskside_board(card, count):
-        return None  # one or two in a deskside workstation, where its fans belong
+    housed in a PCIe server, or one the bill houses in a deskside workstation (``at_workstation``:
+    :func:`~configurator.core.procurement.host.at_a_workstation`, where its fans belong)."""
+    if not flow_through_cooler(card) or _housing(card.form_factor or "") != "pcie" or at_workstation:
+        return None
     return msg(FLOW_THROUGH_IN_SERVER, card=card.name, count=count, vendor=card.vendor)
 
 

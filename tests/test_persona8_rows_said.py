@@ -73,7 +73,8 @@ def test_cards_already_owned_are_not_said_bought_in_whole_servers(capsys):
     from configurator.cli import main
 
     lora = ["recommend", "--workload", "lora", "--model", "qwen2.5-72b", "--tokens", "50M",
-            "--owned", "h100-sxm:8", "--deadline", "2d", "--limit", "1"]
+            "--owned", "h100-sxm:8", "--deadline", "2d", "--limit", "1", "--classes", "training"]
+    # training cards only: 2 × RTX PRO 6000 Blackwell in a deskside workstation (desk1) ranks above the owned H100s
     assert main(lora) == 0
     out = capsys.readouterr().out
     assert "Uses the 8 × H100 SXM5 80GB already owned" in out and "bought in whole servers" not in out

@@ -291,7 +291,10 @@ def test_the_render_farm_answer_flags_the_workstation_winner(catalog):
     from configurator.core.scenario import Scenario
 
     scenario = Scenario(model=preset("llama3-8b"), card_id="rtx-pro-6000-blackwell", count=8, workload="render",
-                        graphics={"frames": 2000})
+                        graphics={"frames": 20000}, constraints={"deadline_hours": 24.0})  # a farm: 48 cards
+    alone = Scenario(model=preset("llama3-8b"), card_id="rtx-pro-6000-blackwell", count=8, workload="render",
+                     graphics={"frames": 2000})  # no deadline: 1 card, in a deskside workstation (desk1): unflagged
+    assert not any("flow-through-in-server" in {m.id for m in r.reasons} for r in recommend(alone, catalog).ranked)
     for objective, flagged in ((Objective.TCO, True), (Objective.CLOUD, False)):
         said = {r.card.id: {m.id for m in r.reasons} for r in recommend(scenario, catalog, objective).ranked}
         assert flagged is ("flow-through-in-server" in said.get("rtx-pro-6000-blackwell", set()))

@@ -11,7 +11,8 @@ import pytest
 
 from configurator.cli import main
 from configurator.core.catalog import load_catalog
-from configurator.core.what_fits_budget import at_a_desk
+from configurator.core.procurement.host import at_a_workstation
+from configurator.core.what_fits import owned_scenario
 
 BUDGET = ["what-fits", "--budget", "5万元", "--region", "cn"]
 
@@ -25,24 +26,28 @@ def test_one_desktop_card_is_billed_in_a_workstation_not_a_rack(capsys):
     data = _budget_json(capsys)
     bought = {c["card"]: c for c in data["cards"]}
     d = bought["rtx-4090d"]  # 150,740 CNY in a server and rack until December 2026
-    assert d["count"] == 1 and d["host"] == "workstation" and d["capex_excludes_workstations"] == 1
-    assert d["capex"] == pytest.approx(d["price"]["amount"])  # the card alone: no server, rack or storage
+    assert d["count"] == 2 and d["host"] == "workstation" and d["capex_excludes_workstations"] == 1  # 2 in 1 (desk1)
+    assert d["capex"] == pytest.approx(2 * d["price"]["amount"])  # the cards alone: no server, rack or storage
     assert bought["dgx-spark-gb10"]["host"] == "server" and bought["dgx-spark-gb10"]["capex_excludes_workstations"] == 0
 
 
 def test_which_cards_a_desk_holds():
     catalog = load_catalog()
-    assert at_a_desk(catalog.get("rtx-4090d"), 1) and at_a_desk(catalog.get("rtx-a6000"), 1)
-    assert not at_a_desk(catalog.get("rtx-4090d"), 2)  # more than one workstation holds: servers
-    assert not at_a_desk(catalog.get("l40"), 1)  # passive: a server's airflow
-    assert not at_a_desk(catalog.get("dgx-spark-gb10"), 1)  # a desktop system: no host at all
-    assert not at_a_desk(catalog.get("h100-pcie"), 1)  # an inference card: data centre
+
+    def at_a_desk(card_id: str, count: int) -> bool:
+        return at_a_workstation(owned_scenario(card_id, count), catalog.get(card_id))
+
+    assert at_a_desk("rtx-4090d", 1) and at_a_desk("rtx-a6000", 1) and at_a_desk("rtx-4090d", 2)
+    assert not at_a_desk("rtx-4090d", 3)  # more than one workstation holds: servers
+    assert not at_a_desk("l40", 1)  # passive: a server's airflow
+    assert not at_a_desk("dgx-spark-gb10", 1)  # a desktop system: no host at all
+    assert not at_a_desk("h100-pcie", 1)  # an inference card: data centre
 
 
 @pytest.mark.parametrize("language, desk, precision", [
-    ("en", "Bought as a desktop, one card in a deskside workstation (not a rack server): ",
+    ("en", "Bought as a desktop, one or two cards in a deskside workstation (not a rack server): ",
      "FP32 (no published BF16 rate)"),
-    ("zh_CN", "按台式机购置，一张卡装在一台桌边工作站中（而非机架服务器）：", "FP32（无公开 BF16 速率）"),
+    ("zh_CN", "按台式机购置，一至两张卡装在一台桌边工作站中（而非机架服务器）：", "FP32（无公开 BF16 速率）"),
 ])
 def test_the_text_says_the_workstation_is_excluded_and_why_fp32(capsys, language, desk, precision):
     assert main([*BUDGET, "--lang", language]) == 0

@@ -356,13 +356,18 @@ class SummaryPage(QWizardPage):
         """'Buy: 16 cards of Instinct MI355X in 2 servers, plus 1 spare server (8 cards) — …': the cold
         spare servers the capex below buys (``procurement.goodput``: enough for 99 % of the time) said
         beside the count, as the summary's 'in 3 servers (8 cards each; 1 of them spare)'. At the users' desks
-        the workstations, one card each (until December 2026 '30 cards of RTX A6000 in 4 servers' there)."""
+        the workstations, one card each (until December 2026 '30 cards of RTX A6000 in 4 servers' there); one or
+        two desktop boards in their deskside workstation (:mod:`configurator.core.procurement.host`)."""
         s = d.scenario
         cards, servers = self.tr("%n card(s)", "", s.count), self.tr("%n server(s)", "", s.nodes)
         if at_desks(s):  # a workstation at each desk, no server (procurement.workstations), as the summary says
             return self.tr("<b>Buy:</b> {cards} of {card} in {workstations}, one card each — {by}").format(
                 cards=cards, card=escape(card_name(d.estimate.card.name, current_language())), by=by,
                 workstations=self.tr("%n deskside workstation(s)", "", workstations_needed(s.count)))
+        if d.cost is not None and d.cost.bom.host == "workstation":  # one or two desktop boards (procurement.host)
+            return self.tr("<b>Buy:</b> {cards} of {card} in {workstations} — {by}").format(
+                cards=cards, card=escape(card_name(d.estimate.card.name, current_language())), by=by,
+                workstations=self.tr("%n deskside workstation(s)", "", d.cost.bom.servers))
         spares = d.cost.bom.spare_servers if d.cost is not None else 0
         if not spares:
             return self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(

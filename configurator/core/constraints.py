@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from configurator.core.bill_covers import bill_covers
 from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power, node_power_kw
-from configurator.core.desks import at_desks
+from configurator.core.procurement.host import in_office
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -75,9 +75,9 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
         verdicts.append(ceiling("deadline", c.deadline_hours, hours, "h", params=_slow_end(scenario, training)))
     if c.power_cap_kw:
         kw = power.facility_watts / 1000 if power is not None else None
-        desks = {"desks": True} if at_desks(scenario) else {}  # an office's draw, no PUE (desks.applied_pue)
+        desks = {"desks": True} if in_office(scenario, card) else {}  # an office's draw, no PUE (applied_pue)
         verdicts.append(ceiling("power-cap", c.power_cap_kw, kw, "kW", params={"card": card.name, **desks}))
-    if c.rack_power_kw and not at_desks(scenario):  # at the desks no server: a workstation each, its power unknown
+    if c.rack_power_kw and not in_office(scenario, card):  # no server: workstations, their own power unknown
         kw = node_power_kw(card, scenario, book) if power is not None else None
         verdicts.append(ceiling("rack-power", c.rack_power_kw, kw, "kW", params={"card": card.name}))
     if c.min_tokens_per_s and scenario.workload.is_training:

@@ -20,17 +20,26 @@ default, multiplied it). **Assumption**: the office's air conditioning that carr
 building's, not the deployment's, and is not counted."""
 
 
+def desktops(scenario: Scenario) -> bool:
+    """Whether ``scenario``'s work is virtual desktops: served from a data centre's vGPU hosts, or at the users'
+    desks (:func:`at_desks`); never a single deskside workstation's job
+    (:func:`~configurator.core.procurement.host.at_a_workstation`)."""
+    return scenario.workload is Workload.VDI
+
+
 def at_desks(scenario: Scenario) -> bool:
-    """Whether ``scenario``'s desktops are workstations at the users' desks: virtual-desktop work with the
-    monitors cabled to the card (``graphics.local_display``)."""
-    return scenario.workload is Workload.VDI and scenario.graphics.local_display
+    """Whether ``scenario``'s desktops are workstations at the users' desks: virtual-desktop work
+    (:func:`desktops`) with the monitors cabled to the card (``graphics.local_display``)."""
+    return desktops(scenario) and scenario.graphics.local_display
 
 
-def applied_pue(scenario: Scenario) -> float:
+def applied_pue(scenario: Scenario, office: bool = False) -> float:
     """The facility overhead ``scenario``'s IT power is multiplied by [facility W / IT W]: :data:`OFFICE_PUE`
-    at the users' desks (:func:`at_desks`), else the scenario's data-centre PUE (``economics.pue``). The one
-    place the facility power, the energy's cost and the power cap's basis take it from."""
-    return OFFICE_PUE if at_desks(scenario) else scenario.economics.pue
+    at the users' desks (:func:`at_desks`) or where the caller's card sits in a deskside workstation
+    (``office``: :func:`~configurator.core.procurement.host.in_office`), else the scenario's data-centre PUE
+    (``economics.pue``). The one place the facility power, the energy's cost and the power cap's basis take it
+    from."""
+    return OFFICE_PUE if office or at_desks(scenario) else scenario.economics.pue
 
 
 def pue_set_aside(scenario: Scenario) -> float | None:
@@ -42,12 +51,13 @@ def pue_set_aside(scenario: Scenario) -> float | None:
     return pue if at_desks(scenario) and pue != PUE else None
 
 
-def applied_colocation(scenario: Scenario) -> float | None:
+def applied_colocation(scenario: Scenario, office: bool = False) -> float | None:
     """The colocation price ``scenario``'s IT load is charged [currency / (kW·month)]: none at the users' desks
     (:func:`at_desks`: workstations in an office, no rented data-hall space; until December 2026 a scenario
     file's ``economics.colocation_per_kw_month`` was charged on the desks' cards), else the scenario's
-    (``None``: its own facility, electricity only). The one place the ownership cost takes it from."""
-    return None if at_desks(scenario) else scenario.economics.colocation_per_kw_month
+    (``None``: its own facility, electricity only); none either in a deskside workstation (``office``,
+    :func:`~configurator.core.procurement.host.in_office`). The one place the ownership cost takes it from."""
+    return None if office or at_desks(scenario) else scenario.economics.colocation_per_kw_month
 
 
 def colocation_set_aside(scenario: Scenario) -> float | None:

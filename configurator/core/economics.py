@@ -8,7 +8,8 @@ from datetime import date, datetime, timedelta
 
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.currency import converts, price_conversion
-from configurator.core.desks import applied_pue, at_desks
+from configurator.core.desks import applied_pue
+from configurator.core.procurement.host import in_office
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
 from configurator.core.frozen_record import fast_init
@@ -85,13 +86,15 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
     no facility overhead (PUE 1, :data:`~configurator.core.desks.OFFICE_PUE`); the workstations' own power is
     not counted, no sourced figure for a deskside workstation without its card being on file, and a rack
     server's (:func:`host_watts`, counted until December 2026 as "a rack server's: no workstation figure on
-    file") is not one — unknown, never a guess."""
+    file") is not one — unknown, never a guess. So too for one or two boards in a deskside workstation
+    (:func:`~configurator.core.procurement.host.in_office`)."""
     tdp = card.tdp_w
     if tdp is None:
         return None
     e, count = scenario.economics, scenario.count  # each field read once
-    board, pue = tdp * count, applied_pue(scenario)
-    if at_desks(scenario):  # no server: no host, no idle modules
+    office = in_office(scenario, card)  # at the desks or in one deskside workstation (procurement.host)
+    board, pue = tdp * count, applied_pue(scenario, office)
+    if office:  # no server: no host, no idle modules
         return Power(board, formulas.facility_watts(board, 0.0, 0, e.power_fraction, pue))
     cards_per_node = host_cards_per_server(scenario, card)  # virtual desktops: as many as a host's CPUs use
     kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers

@@ -25,8 +25,10 @@ BUDGET_ENGLISH: dict[str, str] = {
     "budget-fits-too-dear-list": "Smallest purchase over the budget: {cards}",
     "budget-fits-not-priced-list": "Not priced (no purchase price for the card or its server; enter a quote): {cards}",
     "budget-fits-not-deliverable-list": "Cannot be delivered to the region: {cards}",
-    "budget-fits-desk": "Bought as a desktop, one card in a deskside workstation (not a rack server): {cards}",
-    "budget-fits-desk-unpriced": "Bought as a desktop, one card in a deskside workstation (not a rack server): "
+    "budget-fits-desk": "Bought as a desktop, one or two cards in a deskside workstation (not a rack server): "
+                        "{cards}",
+    "budget-fits-desk-unpriced": "Bought as a desktop, one or two cards in a deskside workstation (not a rack "
+                                 "server): "
                                  "{cards}; their capex excludes the workstation (not priced: enter a quote for {item})",
     "cli-budget-only": "{flag}: only with --budget (the cards owned are neither bought nor delivered)",
     "cli-owned-or-budget": "give exactly one of --owned ID:COUNT and --budget AMOUNT",
@@ -50,8 +52,9 @@ BUDGET_CHINESE: dict[str, str] = {
     "budget-fits-too-dear-list": "最小采购单位已超出预算：{cards}",
     "budget-fits-not-priced-list": "无价格（加速卡或其服务器没有采购价，请录入报价）：{cards}",
     "budget-fits-not-deliverable-list": "无法交付到该地区：{cards}",
-    "budget-fits-desk": "按台式机购置，一张卡装在一台桌边工作站中（而非机架服务器）：{cards}",
-    "budget-fits-desk-unpriced": "按台式机购置，一张卡装在一台桌边工作站中（而非机架服务器）：{cards}；其资本支出不含"
+    "budget-fits-desk": "按台式机购置，一至两张卡装在一台桌边工作站中（而非机架服务器）：{cards}",
+    "budget-fits-desk-unpriced": "按台式机购置，一至两张卡装在一台桌边工作站中（而非机架服务器）：{cards}；"
+                                 "其资本支出不含"
                                  "工作站（未定价：请为 {item} 输入报价）",
     "cli-budget-only": "{flag} 只能与 --budget 同用（已有的加速卡无需购买或交付）",
     "cli-owned-or-budget": "须且只须给出 --owned ID:COUNT 与 --budget 金额两者之一",

@@ -132,6 +132,11 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "server, rack, data-centre network, shared storage or vGPU licence; the workstation itself is not priced (no "
         "sourced price on file): a quote for {item} prices it"
     ),
+    "deskside-workstation": (
+        "{count:,} × {card} in one deskside workstation, not a rack server: no server, rack, data-centre network "
+        "or colocation, and an office's power without PUE; the workstation itself is not priced (no sourced price "
+        "on file): a quote for {item} prices it"
+    ),
     "desks-not-ranked-by-rent": (
         "Desks cannot be ranked by cloud rent: the cards are bought into workstations cabled to each desk's "
         "monitors, never rented; rank by total cost of ownership instead"
@@ -155,7 +160,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "total-excludes-workstation": "The total excludes 1 workstation (not priced: enter a quote for {item})",
     "total-excludes-workstations": "The total excludes {n:,} workstations (not priced: enter a quote for {item})",
     "totals-exclude-workstations": (
-        "Capex, TCO and cost per unit exclude the deskside workstations, one per card (not priced: enter a quote "
+        "Capex, TCO and cost per unit exclude the deskside workstations (not priced: enter a quote "
         "for {item})"
     ),
     "lacks-display-outputs": "no display outputs",
@@ -268,6 +273,11 @@ GRAPHICS_CHINESE: dict[str, str] = {
         "显示器直接连接到每个工位的卡上：购买 {n:,} 台工作站，每台一张 {card}——无机架服务器、机柜、数据中心网络、共享存储或 vGPU "
         "许可；工作站本身未定价（无有来源的价格）：为 {item} 输入报价即可计价"
     ),
+    "deskside-workstation": (
+        "{count:,} × {card} 装在一台桌边工作站中，而非机架服务器：无服务器、机柜、数据中心网络或托管费用，"
+        "按办公室用电计、不乘 PUE；"
+        "工作站本身未定价（无有来源的价格）：为 {item} 输入报价即可计价"
+    ),
     "desks-not-ranked-by-rent": "工位方案无法按云租用价格排名：加速卡装在连接每个工位显示器的工作站中，只能购置，不能租用；请按总拥有成本排名",
     "desks-no-server-power": "工位方案不核对单台服务器功率（{kw:g} kW）：没有服务器，且无工作站自身功耗数据",
     "desks-no-rent": "工位上不适用云租用价格：加速卡装在连接每个工位显示器的工作站中，成本按购置计，而非租用",
@@ -275,7 +285,7 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "desks-no-colocation": "不计机房托管费（每 kW·月 {price:money}）：加速卡在办公室工位下，不在租用的机房里",
     "total-excludes-workstation": "总额不含 1 台工作站（未定价：请为 {item} 输入报价）",
     "total-excludes-workstations": "总额不含 {n:,} 台工作站（未定价：请为 {item} 输入报价）",
-    "totals-exclude-workstations": "资本支出、TCO 和单位成本均不含工位工作站（每卡一台；未定价：请为 {item} 输入报价）",
+    "totals-exclude-workstations": "资本支出、TCO 和单位成本均不含桌边工作站（未定价：请为 {item} 输入报价）",
     "lacks-display-outputs": "无显示输出",
     "lacks-video-encoders": "无视频编码器（NVENC）",
     "lacks-desktop-vgpu": "无虚拟桌面 vGPU 配置，每卡只能一个用户",

@@ -77,7 +77,7 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
         "energy_kwh_per_million_tokens": rec.energy_kwh_per_unit,
         "cost_unit": family_of(rec.estimate.scenario.workload).cost_unit,
         "nodes": rec.estimate.scenario.nodes,
-        "bom": {key: entry["bom"][key] for key in ("capex", "complete", "currency", "owned")},
+        "bom": {key: entry["bom"][key] for key in ("capex", "complete", "currency", "owned", "host")},
         # ranked on the priced part: the deskside workstations, the bill's only lines without a price, left out
         "excludes": {"item": WORKSTATION_ITEM, "count": excluded} if excluded else None,
         # rent against buy on one basis, the GPUs the bill buys (rent_against_buy), and the text line's words

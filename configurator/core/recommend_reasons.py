@@ -14,6 +14,7 @@ from configurator.core.job_alone import job_alone_reason
 from configurator.core.job_horizon import outlasts_years
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
+from configurator.core.procurement.host import at_a_workstation
 from configurator.core.procurement.servers import flow_through_reason, whole_servers_reason
 from configurator.core.recommend_costs import cloud_per_million, ownership_cost, partial_total
 from configurator.core.recommend_record import Objective, Recommendation, cost_basis
@@ -224,7 +225,8 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
         if whole is not None:
             reasons.append(whole)
         cooler = None if objective is Objective.CLOUD else \
-            flow_through_reason(rec.card, rec.estimate.scenario.count)  # 600 W open-air cards in a rack server
+            flow_through_reason(rec.card, rec.estimate.scenario.count,  # 600 W open-air cards in a rack server
+                                at_a_workstation(rec.estimate.scenario, rec.card))
         if cooler is not None:
             reasons.append(cooler)
         if index == 0:

@@ -11,7 +11,8 @@ and count, the largest model of the question's ladder that fits each task
 never guessed.
 
 A graphics or workstation card bought alone (a consumer GeForce, an RTX A6000: boards a deskside
-workstation holds, fans and all) is billed in a deskside workstation (:func:`at_a_desk`), not in a rack
+workstation holds, fans and all) is billed in a deskside workstation
+(:func:`~configurator.core.procurement.host.at_a_workstation`, the rule every bill follows), not in a rack
 server with its rack: one RTX 4090 D for 5万元 read 15.07 万元 until December 2026, 1,599 USD of card in
 19,600 USD of 2U server and 42U rack (persona44). The workstation is the price file's
 ``workstation-1gpu``, unpriced until quoted: such a capex excludes it and says so.
@@ -34,8 +35,8 @@ from configurator.core.economics import price_basis
 from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import price_book_for
-from configurator.core.procurement.servers import purchase_unit, server_type
-from configurator.core.procurement.workstations import CARDS_PER_WORKSTATION, workstation_bill, workstations_unpriced
+from configurator.core.procurement.servers import purchase_unit
+from configurator.core.procurement.workstations import workstations_unpriced
 from configurator.core.region import delivery_problem, import_barred
 from configurator.core.scenario import Economics, Scenario, Workload, updated
 from configurator.core.what_fits import (
@@ -74,7 +75,8 @@ class Purchase:
     left_out: str | None = None
     """A :class:`LeftOut` id, or None where cards are bought."""
     desk: bool = False
-    """Bought in a deskside workstation, not a rack server (:func:`at_a_desk`)."""
+    """Bought in a deskside workstation, not a rack server (:func:`~configurator.core.procurement.host.
+    at_a_workstation`)."""
     workstations_unpriced: int = 0
     """Workstations the capex leaves out, not priced (:func:`~configurator.core.procurement.workstations.
     workstations_unpriced`) [count]."""
@@ -144,35 +146,17 @@ def budget_start(catalog: Catalog, economics: Economics | None = None, region: s
     return updated(start, constraints={"region": region})
 
 
-DESK_CLASSES = ("graphics", "workstation")
-"""Card classes a deskside workstation holds: graphics and professional workstation boards."""
-
-
-def at_a_desk(card: Card, count: int) -> bool:
-    """Whether ``count`` × ``card`` are bought in a deskside workstation rather than a rack server: a
-    graphics or workstation board (:data:`DESK_CLASSES`) with its own fans (a passive data-centre board,
-    an L40 or A40, needs a server's airflow), housed in a PCIe server otherwise (a desktop system, a DGX
-    Spark, needs neither), no more cards than one workstation holds (:data:`CARDS_PER_WORKSTATION`)."""
-    passive = card.cooling is not None and card.cooling.kind == "passive"
-    if card.category not in DESK_CLASSES or count > CARDS_PER_WORKSTATION or passive:
-        return False
-    kind = server_type(card, count, count)
-    return kind.item_id is not None and kind.item_id.startswith("server-pcie")
-
-
 def purchase(base: Scenario, card: Card, budget: float) -> Purchase:
     """The most cards of ``card`` (whole purchase units) whose bill of materials for ``base`` (its
     workload, model and layout) costs no more than ``budget`` [the scenario's currency]: doubling,
-    then halving the gap; one desktop card in a deskside workstation (:func:`at_a_desk`). A bill with a
+    then halving the gap; one or two desktop boards in a deskside workstation (the bill's host rule,
+    :func:`~configurator.core.procurement.host.at_a_workstation`). A bill with a
     line unpriced is :data:`LeftOut.NOT_PRICED`, but for the workstation alone (its capex excludes it)."""
     unit = purchase_unit(card)
     book = price_book_for(base.economics)
 
     def bill(units: int):
-        scenario = updated(base, card_id=card.id, count=units * unit)
-        if at_a_desk(card, units * unit):
-            return workstation_bill(scenario, card, book, price_basis(card, base.economics, base.constraints.region))
-        return bill_of_materials(scenario, card, book)
+        return bill_of_materials(updated(base, card_id=card.id, count=units * unit), card, book)
 
     first = bill(1)
     if first.unpriced and not workstations_unpriced(first):
@@ -196,7 +180,7 @@ def purchase(base: Scenario, card: Card, budget: float) -> Purchase:
             good, good_bill = trial, trial_bill
         else:
             bad = trial
-    return Purchase(card, good * unit, unit, good_bill.capex, desk=at_a_desk(card, good * unit),
+    return Purchase(card, good * unit, unit, good_bill.capex, desk=good_bill.host == "workstation",
                     workstations_unpriced=workstations_unpriced(good_bill))
 
 

@@ -5,6 +5,7 @@ recommended option's where it is another card (split from :mod:`configurator.rep
 from __future__ import annotations
 
 from configurator.core.estimate import Estimate
+from configurator.core.procurement.host import at_a_workstation
 from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER, flow_through_reason
 from configurator.core.recommend import Result
 from configurator.core.software import card_cautions
@@ -35,17 +36,20 @@ def support_cautions(est: Estimate, best: Option | None, result: Result, w: Word
 def coolers(est: Estimate, best: Option | None, ranked: dict, w: Words) -> tuple[str, ...]:
     """The first page's word on a workstation card's flow-through cooler in a rack server
     (:func:`~configurator.core.procurement.servers.flow_through_reason`): the chosen card's, as the
-    ranking words it where it is ranked (a rent ranking says none), else from the card; then the
+    ranking words it where it is ranked at the chosen count (a rent ranking says none), else from the card (one or
+    two in a deskside workstation say none: the ranked row's count may differ from the choice's); then the
     recommended option's where it is another card, said as the recommended option's (the render
     farm's 48 × RTX PRO 6000 Blackwell Workstation Edition)."""
-    def said(card, count):
-        if card.id in ranked:
+    def said(option: Estimate):
+        card, count = option.card, option.scenario.count
+        if card.id in ranked and ranked[card.id].estimate.scenario.count == count:  # the row at this count
             return tuple(m for m in ranked[card.id].reasons if m.id == FLOW_THROUGH_IN_SERVER)
-        return tuple(m for m in (flow_through_reason(card, count),) if m is not None)
+        at_workstation = at_a_workstation(option.scenario, card)
+        return tuple(m for m in (flow_through_reason(card, count, at_workstation),) if m is not None)
 
-    found = tuple(w.message(m) for m in said(est.card, est.scenario.count))
+    found = tuple(w.message(m) for m in said(est))
     if best is not None and best.estimate.card.id != est.card.id:
         config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
         found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
-                       for m in said(best.estimate.card, best.estimate.scenario.count))
+                       for m in said(best.estimate))
     return found

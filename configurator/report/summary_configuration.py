@@ -35,7 +35,9 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     spare servers' read as two of the racks); the modules a full baseboard brings beyond the layout's are said after
     them ('1 × H100 SXM5 80GB in 1 server (8 cards each), 1 rack; 7 more cards bought with the servers, unused');
     a desktop unit as what it is ('1 × DGX Spark (…), a desktop unit: no server, no rack', '桌面整机：无需服务器，
-    无需机柜'; until December 2026 "in 1 server (1 card each), no rack", a server the bill does not have)."""
+    无需机柜'; until December 2026 "in 1 server (1 card each), no rack", a server the bill does not have); one or two
+    desktop boards in their deskside workstation ('1 × GeForce RTX 4090, in 1 deskside workstation: no server, no
+    rack'; until December 2026 "in 1 server (1 card each), 1 rack")."""
     s, bom = est.scenario, cost.bom
     text = f"{count(s.count)} × {card_name(est.card.name, w.language)}"
     if desktop_unit(est) and not bom.system:
@@ -43,6 +45,8 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
                        w(", {n} desktop units: no server, no rack", n=count(s.count)))
     if at_desks(s):  # the monitors cabled to the card at each desk: workstations (procurement/workstations.py)
         return text + w(", in {n} deskside workstations (1 card each): no server, no rack", n=count(bom.servers))
+    if bom.host == "workstation":  # one or two desktop boards in one deskside workstation (procurement/host.py)
+        return text + w(", in 1 deskside workstation: no server, no rack")
     idle = sum(line.quantity for line in bom.lines if line.role == "idle")  # a baseboard is sold full
     spares = bom.spare_servers  # those bought: a rack-scale system's goodput spares are not (144 × Vera Rubin
     # in 2 racks read "1 of them spare" until December 2026)

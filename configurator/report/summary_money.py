@@ -28,6 +28,7 @@ from configurator.core.view.bom_names import kind_label, line_kind
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.desks import at_desks
+from configurator.core.procurement.host import in_office
 from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.estimate_view import job_alone_label
 from configurator.core.view.cost_bases import per_unit_label, period
@@ -351,8 +352,8 @@ def _ownership_rows(est: Estimate, mine: Option, w: Words, top: float) -> list[t
     return [
         (w("Capex"), _column_amount(own.capex, c, w, top)),
         # the tariff beside the PUE: the approver checks the energy line without turning to the power table;
-        # at the desks an office's, no PUE (core.desks.applied_pue)
-        (w(ENERGY_ROW[at_desks(est.scenario)], pue=f"{est.scenario.economics.pue:g}",
+        # in an office (at the desks, a deskside workstation) no PUE (core.desks.applied_pue, procurement.host)
+        (w(ENERGY_ROW[in_office(est.scenario, est.card)], pue=f"{est.scenario.economics.pue:g}",
            price=electricity_price(est, w.language)),
          _yearly_amount(own.energy_per_year, c, w, top) if own.energy_per_year is not None
          else w.message(energy_unknown(est, cost))),

@@ -7,7 +7,7 @@ from datetime import date
 
 from configurator.core.currency import PRICE_FILE_CURRENCY, is_dated_rate
 from configurator.core.currency import rate_id as currency_rate_id
-from configurator.core.desks import at_desks
+from configurator.core.procurement.host import in_office
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.prices import price_book_for
 from configurator.core.view.assumptions_view import (
@@ -37,7 +37,7 @@ def power_table(est: Estimate, view: View, w: Words) -> Table:
         (label(board.label, language), write(board.value, language)),
         *(() if desktop_unit(est) else  # a desktop unit has no server ('Each server besides its cards: 0 W')
           ((w(host_watts_label(est)), write(host_watts_value(est), language)),)),
-        (w(FACILITY_POWER_ROW[at_desks(est.scenario)], pue=f"{e.pue:g}"), write(facility.value, language)),
+        (w(FACILITY_POWER_ROW[in_office(est.scenario, est.card)], pue=f"{e.pue:g}"), write(facility.value, language)),
         (label(energy.label, language), write(energy.value, language)),
         (w("Electricity price"), electricity_price(est, language)),
     )

@@ -3943,6 +3943,10 @@ Reinstall GPU Configurator to repair it.</source>
         </translation>
     </message>
     <message>
+        <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {workstations} — {by}</source>
+        <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，装入 {workstations}——{by}</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>
         <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，共 {servers}——{by}</translation>
     </message>

@@ -44,6 +44,8 @@ from configurator.core.procurement.storage import (  # noqa: F401 - storage name
     storage_terabytes,
 )
 from configurator.core.desks import at_desks
+from configurator.core.procurement.deskside import deskside_bill
+from configurator.core.procurement.host import at_a_workstation
 from configurator.core.procurement.workstations import workstation_bill
 from configurator.core.procurement.servers import (
     Housing,
@@ -159,11 +161,15 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
 def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: bool,
                        basis: PriceBasis) -> BillOfMaterials:
     """The bill itself (:func:`bill_of_materials`, unkept): at the users' desks the workstations'
-    (:func:`~configurator.core.procurement.workstations.workstation_bill`); in a data centre the cards and
+    (:func:`~configurator.core.procurement.workstations.workstation_bill`), and one deskside workstation's for
+    one or two desktop boards (:func:`~configurator.core.procurement.host.at_a_workstation`); in a data centre the
+    cards and
     their servers, the spares, the scale-out, management and storage networks, the storage, the racks, the
     installation and the software, sorted by kind, with the IT load and the bill's notes."""
     if at_desks(scenario):  # monitors cabled to the card at each desk: workstations, not a data centre
         return workstation_bill(scenario, card, book, basis)
+    if at_a_workstation(scenario, card):  # one or two desktop boards: one deskside workstation (procurement.host)
+        return deskside_bill(scenario, card, book, basis)
     h = _housed(scenario, card, book)
     lines, boards = _card_lines(h, basis)
     lines += _server_lines(h)

@@ -76,6 +76,9 @@ class BillOfMaterials:
     """GPUs the bill pays for, spares left out, and the unit it buys them in
     (:func:`~configurator.core.procurement.servers.gpus_bought`): what renting is compared with [count]."""
     purchase_unit: str = "card"
+    host: str = "server"
+    """What holds the cards: ``"server"`` (rack servers, rack-scale systems, or none for a desktop unit) or
+    ``"workstation"`` (deskside workstations in an office: :mod:`configurator.core.procurement.host`)."""
 
     @property
     def purchases(self) -> tuple[BomLine, ...]:

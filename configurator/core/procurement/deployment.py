@@ -163,6 +163,7 @@ def deployment_cost_to_dict(cost: DeploymentCost) -> dict:
                    "confidence": line.confidence, "role": line.role} for line in bom.lines],
         "unpriced": [line.item_id for line in bom.unpriced],
         "complete": own.complete,
+        "host": bom.host,  # "workstation": deskside (procurement.host), its servers count the workstations
         "servers": bom.servers, "racks": bom.racks, "liquid_cooled": bom.liquid_cooled,
         "owned": {"cards": bom.cards_owned, "servers": bom.servers_owned},  # not bought: in the servers at work
         "it_kw": None if bom.it_kw is None else round(bom.it_kw, 3),

@@ -150,7 +150,7 @@ def flow_through_cooler(card: Card) -> bool:
     return card.cooling is not None and card.cooling.kind == "flow-through"
 
 
-def flow_through_reason(card: Card, count: int) -> Message | None:
+def flow_through_reason(card: Card, count: int, at_workstation: bool = False) -> Message | None:
     """Why a ranked row of a workstation card with a flow-through fan cooler is not what a rack
     server takes (``flow-through-in-server``): its fans blow its heat (600 W a card for the RTX PRO
     6000 Blackwell Workstation Edition) into the chassis, where a rack server's fans push air front
@@ -158,11 +158,34 @@ def flow_through_reason(card: Card, count: int) -> Message | None:
     300 W blower Max-Q Workstation Edition for multi-GPU workstations (NVIDIA's RTX PRO 6000
     Blackwell product pages, 2025; not re-checked offline in December 2026). The bill still houses the cards in PCIe servers
     (:func:`server_type`): the row says so instead of hiding the card. None for a card without a
-    flow-through cooler (the catalog's sourced ``cooling``: passive, blower, not stated …) or one not
-    housed in a PCIe server."""
-    if not flow_through_cooler(card) or _housing(card.form_factor or "") != "pcie":
+    flow-through cooler (the catalog's sourced ``cooling``: passive, blower, not stated …), one not
+    housed in a PCIe server, or one the bill houses in a deskside workstation (``at_workstation``:
+    :func:`~configurator.core.procurement.host.at_a_workstation`, where its fans belong)."""
+    if not flow_through_cooler(card) or _housing(card.form_factor or "") != "pcie" or at_workstation:
         return None
     return msg(FLOW_THROUGH_IN_SERVER, card=card.name, count=count, vendor=card.vendor)
+
+
+DESKSIDE_CLASSES = ("graphics", "workstation")
+"""Card classes a deskside workstation holds: graphics (a GeForce, an MTT S80) and professional workstation
+boards (an RTX A6000), sold with their own fans for a desktop's case."""
+
+CARDS_PER_DESKSIDE = 2
+"""Boards one deskside workstation holds [count]: two double-width cards (Dell Precision 5860 Tower and HP Z4 G5
+spec sheets, 2023: up to two double-width 300 W graphics cards; NVIDIA sells the 300 W blower RTX PRO 6000
+Max-Q "for multi-GPU workstations"). **Assumption** (not re-checked offline in December 2026): a third board
+needs a rack server's slots, power and airflow."""
+
+
+def deskside_board(card: Card, count: int) -> bool:
+    """Whether ``count`` × ``card`` go in one deskside workstation rather than a rack server: a graphics or
+    workstation board (:data:`DESKSIDE_CLASSES`) with its own fans (a passive data-centre board, an L40 or
+    A40, needs a server's airflow) on a PCIe slot (a desktop system, a DGX Spark, needs no host), one or two
+    of them (:data:`CARDS_PER_DESKSIDE`). The card's half of the host rule; the scenario's is
+    :func:`~configurator.core.procurement.host.at_a_workstation`."""
+    passive = card.cooling is not None and card.cooling.kind == "passive"
+    return (card.category in DESKSIDE_CLASSES and 1 <= count <= CARDS_PER_DESKSIDE and not passive
+            and _housing(card.form_factor or "") == "pcie" and not card_nodes(card.id))
 
 
 def cards_bought(card: Card, count: int, servers: int, kind: ServerType) -> int:

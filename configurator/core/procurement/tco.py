@@ -69,7 +69,8 @@ class OwnershipCost:
 def ownership_cost(bom: BillOfMaterials, scenario: Scenario, book: PriceBook) -> OwnershipCost:
     """Capex from the bill of materials; opex per year: energy at the scenario's utilisation
     (IT power × average share × PUE × hours × price; the PUE :func:`~configurator.core.desks.applied_pue`'s,
-    none in an office at the users' desks), support as a share of capex, licences, colocation per kW-month
+    none in an office: at the users' desks or in a deskside workstation, ``bom.host``), support as a share of
+    capex, licences, colocation per kW-month
     of IT load (:func:`~configurator.core.desks.applied_colocation`'s: none at the users' desks).
 
     **Assumption**: a job with a deadline that it beats is costed at the pace asked (the cards
@@ -79,15 +80,17 @@ def ownership_cost(bom: BillOfMaterials, scenario: Scenario, book: PriceBook) ->
     TCO note says so (message ``paced-energy``)."""
     e = scenario.economics
     u = e.utilisation
+    office = bom.host == "workstation"  # deskside workstations: an office socket (procurement.host)
     energy = None
     if bom.it_kw is not None:
-        energy = bom.it_kw * e.power_fraction * applied_pue(scenario) * HOURS_PER_YEAR * u * e.electricity_per_kwh
+        pue = applied_pue(scenario, office)
+        energy = bom.it_kw * e.power_fraction * pue * HOURS_PER_YEAR * u * e.electricity_per_kwh
     support_share = e.support_share_per_year if e.support_share_per_year is not None else \
         book.rate("support_share_per_year", SUPPORT_SHARE_FALLBACK)
     residual_share = e.residual_value_share if e.residual_value_share is not None else \
         book.rate("residual_value_share", 0.0)
     colocation = 0.0
-    colocation_price = applied_colocation(scenario)  # none at the users' desks
+    colocation_price = applied_colocation(scenario, office)  # none at the users' desks
     if colocation_price is not None and bom.it_kw is not None:
         colocation = colocation_price * bom.it_kw * 12
     capex = bom.capex

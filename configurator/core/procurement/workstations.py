@@ -82,9 +82,10 @@ def desk_set_aside_messages(scenario: Scenario) -> tuple[Message, ...]:
     return tuple(said)
 
 
-def workstations_needed(cards: int) -> int:
-    """Workstations that hold ``cards`` cards, :data:`CARDS_PER_WORKSTATION` each [count]."""
-    return -(-cards // CARDS_PER_WORKSTATION)
+def workstations_needed(cards: int, cards_each: int = CARDS_PER_WORKSTATION) -> int:
+    """Workstations that hold ``cards`` cards, ``cards_each`` each (:data:`CARDS_PER_WORKSTATION` at the
+    users' desks) [count]."""
+    return -(-cards // cards_each)
 
 
 def workstations_unpriced(bom: BillOfMaterials) -> int:
@@ -115,16 +116,20 @@ def totals_note(boms) -> Message | None:
     return msg("totals-exclude-workstations", item=WORKSTATION_ITEM)
 
 
-def workstation_bill(scenario: Scenario, card: Card, book: PriceBook, basis: PriceBasis) -> BillOfMaterials:
+def workstation_bill(scenario: Scenario, card: Card, book: PriceBook, basis: PriceBasis,
+                     cards_each: int = CARDS_PER_WORKSTATION) -> BillOfMaterials:
     """The bill of ``scenario.count`` × ``card`` at the users' desks: the cards at the scenario's price basis
     and one workstation each (:data:`WORKSTATION_ITEM`, unpriced until quoted); no server, rack, network,
     shared storage or vGPU licence (no remote session: the monitors are cabled to the card). The IT load is
-    the cards' board power alone [kW]: the workstation's own power is not on file."""
+    the cards' board power alone [kW]: the workstation's own power is not on file. ``cards_each``: one at each
+    desk, or up to two in one deskside workstation (:mod:`configurator.core.procurement.host`)."""
     e = scenario.economics
     rate = book_rate(book, e.usd_to_currency)
-    count, workstations = scenario.count, workstations_needed(scenario.count)
+    count, workstations = scenario.count, workstations_needed(scenario.count, cards_each)
     lines = (card_line(card, count, basis, None), line_of(book, WORKSTATION_ITEM, workstations, rate))
     it_kw = None if card.tdp_w is None else card.tdp_w * count / 1000
-    note = msg("workstations-at-desks", n=workstations, card=card.name, item=WORKSTATION_ITEM)
-    return BillOfMaterials(lines, e.currency, workstations, CARDS_PER_WORKSTATION, 0, False, it_kw, None, None,
-                           notes=(note,), gpus_bought=count, purchase_unit="card")
+    desks = cards_each == CARDS_PER_WORKSTATION
+    note = msg("workstations-at-desks" if desks else "deskside-workstation", n=workstations, count=count,
+               card=card.name, item=WORKSTATION_ITEM)
+    return BillOfMaterials(lines, e.currency, workstations, cards_each, 0, False, it_kw, None, None,
+                           notes=(note,), gpus_bought=count, purchase_unit="card", host="workstation")

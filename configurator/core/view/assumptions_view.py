@@ -23,6 +23,7 @@ from configurator.core.render_scores import FP32_SCALING_MEDIAN_ERROR, FP32_SCAL
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message
 from configurator.core.desks import at_desks
+from configurator.core.procurement.host import in_office
 from configurator.core.training_speed import expert_overlap_in_force
 from configurator.core.formulas.moe import MOE_DISPATCHER_DEFAULT
 from configurator.core.view.names import MOE_DISPATCHER, tp_overlap_table_label
@@ -98,13 +99,14 @@ DESK_HOST_WATTS_UNKNOWN = ("not counted: no figure on file for a workstation wit
 
 def host_watts_label(est: Estimate) -> str:
     """The label id of the hosts' own power row: a server's, or :data:`DESK_HOST_WATTS` at the desks."""
-    return DESK_HOST_WATTS if at_desks(est.scenario) else "Each server besides its cards"
+    return DESK_HOST_WATTS if in_office(est.scenario, est.card) else "Each server besides its cards"
 
 
 def host_watts_value(est: Estimate) -> Amount | Phrase:
     """The hosts' own power: a server's [W] (:func:`~configurator.core.economics.host_watts`), or at the desks
-    :data:`DESK_HOST_WATTS_UNKNOWN` (not counted)."""
-    if at_desks(est.scenario):
+    :data:`DESK_HOST_WATTS_UNKNOWN` (not counted); so too in one deskside workstation
+    (:func:`~configurator.core.procurement.host.in_office`)."""
+    if in_office(est.scenario, est.card):
         return Phrase(DESK_HOST_WATTS_UNKNOWN, {})
     return Amount(host_watts(est.card, est.scenario), "W")
 
@@ -233,7 +235,8 @@ def assumptions_section(est: Estimate) -> Section:
     amortisation; each server's own power) and the card's prices with their dates."""
     s, c = est.scenario, est.costs
     e = s.economics
-    facility = Phrase(FACILITY_ROW[at_desks(s)],
+    office = in_office(s, est.card)  # at the desks or in one deskside workstation: no PUE
+    facility = Phrase(FACILITY_ROW[office],
                       {"pue": figure(e.pue), "share": Amount(e.power_fraction, "share"),
                        "price": electricity_price(e),
                        "u": Amount(e.utilisation, "share"), "years": figure(e.amortisation_years)})
@@ -243,7 +246,7 @@ def assumptions_section(est: Estimate) -> Section:
                      "cloud": Amount(c.prices.cloud_per_hour, c.currency, money=True),
                      "cloud_date": _price_date(c.prices.cloud_price_date)})
     rows = [*family_assumptions(est),
-            Row("Site" if at_desks(s) else "Facility", facility, key="facility"),
+            Row("Site" if office else "Facility", facility, key="facility"),
             Row(host_watts_label(est), host_watts_value(est), key="host_watts"),
             Row("Prices", prices, key="prices")]
     if e.currency != PRICE_FILE_CURRENCY:

@@ -358,15 +358,15 @@ that ends)."""
 
 def unset_constraints(est) -> tuple[str, ...]:
     """Names (label ids) of the constraints the buyer left open, of :data:`UNSET_CHECKED`: nothing
-    was checked against them; at the users' desks not the power per server, which has no server to check
-    (until December 2026 "Power per server" was listed there for 4 workstations)."""
-    from configurator.core.desks import at_desks  # start-up deferral, as family_of
+    was checked against them; at the users' desks or a deskside workstation not the power per server, which has
+    no server to check (until December 2026 "Power per server" was listed there for 4 workstations)."""
+    from configurator.core.procurement.host import in_office  # start-up deferral, as family_of
     from configurator.core.workloads import family_of  # start-up deferral: the editor imports this module before the estimator loads
 
     c = est.scenario.constraints
     set_values = {"budget": c.budget, "region": c.region, "deadline": c.deadline_hours,
                   "power-cap": c.power_cap_kw, "rack-power": c.rack_power_kw}
     one_off = family_of(est.scenario.workload).one_off_job
-    desks = at_desks(est.scenario)  # no server at the desks: a power per server is never checked there
+    desks = in_office(est.scenario, est.card)  # no server at a workstation: a power per server is never checked
     return tuple(CONSTRAINT_NAMES[k] for k in UNSET_CHECKED
                  if set_values[k] is None and (k != "deadline" or one_off) and (k != "rack-power" or not desks))

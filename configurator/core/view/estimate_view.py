@@ -19,6 +19,7 @@ from configurator.core.serving_use import latency_targets
 from configurator.core.engines import decode_read_factor
 from configurator.core.formats import FORMATS
 from configurator.core.desks import at_desks
+from configurator.core.procurement.host import in_office
 from configurator.core.uncertainty import headline_bands
 from configurator.core.view.names import (  # noqa: F401 - the name tables, re-exported
     BATCHING,
@@ -260,7 +261,7 @@ def cost_section(est: Estimate) -> Section:
 
     rows = (
         Row("Board power", Amount(power.board_watts if power else None, "W"), key="board_watts"),
-        Row(FACILITY_POWER[at_desks(est.scenario)], Amount(power.facility_watts if power else None, "W"),
+        Row(FACILITY_POWER[in_office(est.scenario, est.card)], Amount(power.facility_watts if power else None, "W"),
             key="facility_watts", detail=True),
         Row(Phrase("Energy per {period}", {"period": period}), Amount(est.energy_kwh if job_figure else None, "kWh"),
             key="energy_kwh"),

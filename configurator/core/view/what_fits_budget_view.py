@@ -136,7 +136,7 @@ def left_out(answer: BudgetFits) -> tuple[Message, ...]:
 
 def desk_lines(answer: BudgetFits) -> list[Message]:
     """The cards bought as desktops, one in a deskside workstation each
-    (:func:`~configurator.core.what_fits_budget.at_a_desk`): those whose capex excludes the workstation
+    (:func:`~configurator.core.procurement.host.at_a_workstation`): those whose capex excludes the workstation
     (not priced), then those whose capex holds it; each line only where a card is so bought."""
     lines = []
     for unpriced, said in ((True, "budget-fits-desk-unpriced"), (False, "budget-fits-desk")):

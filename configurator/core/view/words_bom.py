@@ -24,6 +24,7 @@ ZH_CN_BOM: dict[str, str] = {
     ", a desktop unit: no server, no rack": "，桌面整机：无需服务器，无需机柜",  # a DGX Spark (the summary's configuration)
     ", {n} desktop units: no server, no rack": "，共 {n} 台桌面整机：无需服务器，无需机柜",
     ", in {n} deskside workstations (1 card each): no server, no rack": "，装在 {n} 台桌边工作站中（每台 1 张卡）：无需服务器，无需机柜",
+    ", in 1 deskside workstation: no server, no rack": "，装在 1 台桌边工作站中：无需服务器，无需机柜",
     "8-GPU baseboard server (CPUs, memory, NVMe; no GPUs)": "8 卡基板服务器（含 CPU、内存、NVMe，不含 GPU）",
     "8-GPU baseboard server for 1 kW modules (no GPUs)": "8 卡基板服务器（1 kW 模组，不含 GPU）",
     "{n}-slot PCIe GPU server (no GPUs)": "{n} 槽 PCIe GPU 服务器（不含 GPU）",

@@ -53,6 +53,11 @@ class Row:
         return self.scenario.count if self.scenario is not None else 1
 
 
+HELD_OUT_SOURCE = "held-out"
+"""``Row.source`` of the held-out rows (``benchmarks/data/held-out.json``: ``accuracy_heldout.py``,
+``heldout_training.py``, ``heldout_decode.py``)."""
+
+
 # ---- model shapes named by the sources ----------------------------------------------------
 
 

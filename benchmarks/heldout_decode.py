@@ -13,14 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from accuracy_base import CATALOG, Row, scenario
+from accuracy_base import HELD_OUT_SOURCE as SOURCE
 
 from configurator.core.architecture import preset
 from configurator.core.precision import plan_serving
 from configurator.core.serving_speed import decode_step_seconds
-
-SOURCE = "held-out"
-"""``Row.source`` of the held-out rows (accuracy_heldout.SOURCE)."""
-
 
 def static_decode(r: dict) -> Iterator[Row]:
     """One static batch's mean decode step [ms per token] against the row's ``token_to_token_ms``."""

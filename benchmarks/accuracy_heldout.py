@@ -41,11 +41,11 @@ from pathlib import Path
 
 import numpy as np
 from accuracy_base import HELD_OUT_SOURCE as SOURCE
-from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
+from accuracy_base import BENCHMARK_EPILOG, CATALOG, Row, at_llama_cpp_build, scenario
 from mlperf_datasets import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
 from accuracy_serving import _mlperf as accuracy_serving_mlperf
 from accuracy_serving import _sglang_copy, _sglang_sharegpt, _ttft_at_prompt
-from heldout_decode import static_decode
+from heldout_decode import static_batch_scenario, static_decode
 from heldout_training import _max_context, _training
 from heldout_mlperf_vllm import AMD_BATCHER_THRESHOLD_S, _batcher_ttft, _mlperf_vllm_copy
 
@@ -422,11 +422,7 @@ def _first_token(r: dict) -> Iterator[Row]:
     same step at more tokens, each sequence's attention at its own length."""
     setup = r["setup"]
     prompt, batch = setup["prompt_tokens"], setup["batch"]
-    serving = {"context": prompt + 1, "prompt_tokens": prompt, "output_tokens": 1, "concurrency": batch,
-               "max_batch": batch, "batching": "static", "engine": setup["engine"],
-               "cuda_graphs": setup["cuda_graphs"], "max_batched_tokens": max(batch * prompt, 2048)}
-    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
-                 precision=setup["precision"], parallelism={"tp": setup["tp"]}, serving=serving)
+    s = static_batch_scenario(setup, 1)
     card = CATALOG.get(setup["card"])
     seconds = prefill_seconds(s, card, plan_serving(s, card), prompt, batch)
     note = f"{setup['engine']} TP{setup['tp']}, {batch} x {prompt} prompt tokens in one context step"
@@ -501,7 +497,7 @@ if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.")
+                                     epilog=BENCHMARK_EPILOG)
     parser.add_argument("--set", choices=sorted(SETS), help="print the rows of one named set of held-out rows")
     args = parser.parse_args()
     if args.set:

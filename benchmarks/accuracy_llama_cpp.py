@@ -6,7 +6,8 @@ what its source states and says what it assumes; nothing is tuned to a row."""
 
 from __future__ import annotations
 
-from accuracy_base import CATALOG, LLAMA_CPP, XIONGJIEDAI_BUILD, Row, at_llama_cpp_build, scenario
+from accuracy_base import (CATALOG, LLAMA_CPP, XIONGJIEDAI_BUILD, Row, at_llama_cpp_build, part_of_the_benchmark,
+                           scenario)
 
 from configurator.core.architecture import preset
 from configurator.core.precision import plan_serving
@@ -169,9 +170,5 @@ def hbm_cases() -> dict:
     return {**decode, **prompt}
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

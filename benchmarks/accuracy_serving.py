@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from accuracy_base import CATALOG, TRT, TRT_SESSION_BENCHMARK, Row, scenario
+from accuracy_base import CATALOG, TRT, TRT_SESSION_BENCHMARK, Row, part_of_the_benchmark, scenario
 from mlperf_datasets import (MLPERF_ANSWER_SHARES, MLPERF_BENCHMARKS, MLPERF_MEDIAN_PROMPT_TOKENS,  # noqa: F401
                              MLPERF_PROMPT_TOKENS, MlperfBenchmark, limits_text)  # the two prompts: rows' texts
 from configurator.core.architecture import ModelArchitecture, preset
@@ -434,9 +434,5 @@ def _sglang_sharegpt(row_id, model, card, tp, engine: str = "sglang", max_seqs: 
     return case
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

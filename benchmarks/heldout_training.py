@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from accuracy_base import HELD_OUT_SOURCE as SOURCE
-from accuracy_base import Row, scenario
+from accuracy_base import Row, part_of_the_benchmark, scenario
 from heldout_card import card_as_run
 
 from configurator.core.architecture import preset
@@ -97,9 +97,5 @@ def _max_context(r: dict) -> Iterator[Row]:
               est.memory.capacity / GIB, r["notes"], est.scenario, publication=r["publication"])
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

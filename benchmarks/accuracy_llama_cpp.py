@@ -16,6 +16,8 @@ from configurator.core.serving_speed import decode_step_seconds
 
 
 def _decode_rate(row_id, model, card, weight_format, note):
+    """llama.cpp decode at batch 1 [tokens/s]: one step at 64 cached tokens of a 128-token answer, without CUDA
+    graphs (:data:`accuracy_base.LLAMA_CPP`)."""
     def case(r: dict) -> Row:
         s = scenario(model, card, 1, workload="inference", precision="fp16",
                      serving={"context": 256, "prompt_tokens": 1, "output_tokens": 128, "weight_format": weight_format,

@@ -16,7 +16,7 @@ has rows to solve it from). The held-out published rows of ``benchmarks/data/hel
 set nothing, are predicted with the shipped defaults and reported apart (``accuracy_heldout.py``).
 
 The row record, catalog and model shapes are in ``accuracy_base.py``; the serving rows' builders in
-``accuracy_serving.py``.
+``accuracy_serving.py`` and ``accuracy_llama_cpp.py``.
 
 Usage: ``.venv/bin/python benchmarks/accuracy.py [--reference DIR] [--csv FILE] [--summary [--by-source]]``
 """
@@ -39,9 +39,9 @@ from accuracy_sections import print_by_source, print_excluded, print_memory_grou
 from accuracy_reserve import reserve_cases
 from h200_rig_rows import h200_ceilings, h200_rows
 from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
-from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate,
-                              _serving, _sglang_sharegpt, _ttft, hbm_cases, mmq_cases, pr4766_decode_cases,
-                              pr6766_decode_cases, pr19053_decode_cases)
+from accuracy_llama_cpp import (_bench_decode, _decode_rate, _prompt_rate, hbm_cases, mmq_cases, pr4766_decode_cases,
+                                pr6766_decode_cases, pr19053_decode_cases)
+from accuracy_serving import QWEN3_0_6B, _latency_at_rate, _mlperf, _serving, _sglang_sharegpt, _ttft
 from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate

@@ -53,6 +53,11 @@ class Row:
         return self.scenario.count if self.scenario is not None else 1
 
 
+HELD_OUT_SOURCE = "held-out"
+"""``Row.source`` of the held-out rows (``benchmarks/data/held-out.json``: ``accuracy_heldout.py``,
+``heldout_training.py``, ``heldout_decode.py``)."""
+
+
 # ---- model shapes named by the sources ----------------------------------------------------
 
 
@@ -203,9 +208,18 @@ XIONGJIEDAI_BUILD = "2024-05"
 (LLaMA 2, 2023) do not depend on the prompt path."""
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+BENCHMARK_EPILOG = "Run .venv/bin/python benchmarks/accuracy.py for the benchmark."
+"""The ``--help`` epilog of every part of the accuracy benchmark."""
+
+
+def part_of_the_benchmark(doc: str) -> None:
+    """What a part of the benchmark does when run, not being a tool of its own: ``--help`` (its docstring's first
+    line, :data:`BENCHMARK_EPILOG`), else a line saying what to run."""
     import argparse
 
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    argparse.ArgumentParser(description=doc.splitlines()[0], epilog=BENCHMARK_EPILOG).parse_args()
     print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+
+
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

@@ -26,6 +26,9 @@ and what the translation assumes. A row the estimator cannot express is listed a
 not dropped. They are predicted with the shipped defaults and reported apart from the calibration rows: their errors
 are what a new question meets. Adding a row: its source must say what was measured and how; a row is never used to
 choose or change a default (it would stop being held out).
+
+The training rows' builders are ``heldout_training.py``; the decode steps' ``heldout_decode.py``; vLLM's MLPerf
+harness ``heldout_mlperf_vllm.py``.
 """
 
 from __future__ import annotations
@@ -37,12 +40,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
-from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
+from accuracy_base import HELD_OUT_SOURCE as SOURCE
+from accuracy_base import BENCHMARK_EPILOG, CATALOG, Row, at_llama_cpp_build, scenario
 from mlperf_datasets import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
 from accuracy_serving import _mlperf as accuracy_serving_mlperf
 from accuracy_serving import _sglang_copy, _sglang_sharegpt, _ttft_at_prompt
-from heldout_card import card_as_run
-from heldout_decode import static_decode
+from heldout_decode import static_batch_scenario, static_decode
+from heldout_training import _max_context, _training
 from heldout_mlperf_vllm import AMD_BATCHER_THRESHOLD_S, _batcher_ttft, _mlperf_vllm_copy
 
 from configurator.core.architecture import preset
@@ -54,10 +58,7 @@ from configurator.core.precision import plan_serving
 from configurator.core.scenario import updated
 from configurator.core.prefill_time import prefill_seconds
 from configurator.core.serving_speed import decode_step_seconds, running_batch, step_costs
-from configurator.core.units import GIB, Precision
-
-SOURCE = "held-out"
-"""``Row.source`` of the held-out rows."""
+from configurator.core.units import Precision
 
 FIELDS = ("id", "publication", "source", "url", "date", "measured", "hardware", "case", "setup", "values",
           "assumed", "notes")
@@ -98,87 +99,6 @@ SETS = {
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""
-
-
-TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "lora_dropout", "offload_activations",
-                     "fp8_base", "fp32_unquantized", "activation_kernels", "fp8_scaling", "optimizer_states",
-                     "paged_optimizer", "offload_params", "quantized_inputs", "optimizer_kernel", "optimizer",
-                     "optimizer_in_backward", "cuda_graphs", "moe_dispatcher", "packed",
-                     "tokens_per_example")
-"""Training settings a row states only where its source does (the scenario's defaults otherwise)."""
-
-
-def _training_scenario(setup: dict):
-    """The scenario a training row's ``setup`` states (pre-training unless it names a ``workload``)."""
-    training = {k: setup[k] for k in ("micro_batch", "grad_accum", "seq_len", "recompute", "recipe")}
-    training |= {k: setup[k] for k in TRAINING_OPTIONAL if k in setup}
-    parallelism = {"tp": setup.get("tp", 1), "pp": setup.get("pp", 1), "virtual_stages": setup.get("virtual_stages", 1),
-                   "cp": setup.get("cp", 1), "cp_comm_type": setup.get("cp_comm_type", "p2p"),
-                   "ep": setup.get("ep", 1),  # expert parallelism, where a mixture-of-experts row states it
-                   "zero": setup["zero"], "cards_per_node": 8,
-                   "tp_comm_overlap": setup.get("tp_comm_overlap", False),
-                   "tp_comm_overlap_cfg": setup.get("tp_comm_overlap_cfg"),  # the recipe's userbuffers table
-                   "zero3_implementation": setup.get("zero3_implementation", "bucketed")}  # the framework's ZeRO 3
-    # where the source states its fabric, or its framework version's overlap of data-parallel traffic
-    assumptions = {k: setup[k] for k in ("network_gbps_per_card", "comm_overlap") if k in setup}
-    return scenario(preset(setup["model"]), setup["card"], setup["count"], workload=setup.get("workload", "pretrain"),
-                    precision=setup["precision"], parallelism=parallelism, training=training, assumptions=assumptions)
-
-
-PROCESS_VALUES = {"process_used_mib": ("process memory GiB", 1 / 1024)}
-"""Whole-process readings (``nvidia-smi``'s used memory: the caching allocator's reserved segments, the CUDA
-context and library workspaces) by value key: the quantity reported and the factor to GiB; compared with the
-estimate's total, reserve and context included."""
-
-PEAK_VALUES = {"peak_active_gib": ("peak active GiB", 1.0), "peak_allocated_gb": ("peak allocated GiB", 1e9 / GIB),
-               "peak_allocated_gib": ("peak allocated GiB", 1.0)}
-"""Peak-in-use readings (``torch.cuda`` active or allocated bytes, before the caching allocator's
-reserve) by value key: the quantity reported and the factor to GiB (the source's GiB or decimal GB)."""
-
-
-def _training(r: dict) -> Iterator[Row]:
-    """A training run as the source states it, on the card it ran (:func:`heldout_card.card_as_run`):
-    tokens/s per card, reserved memory, or peak memory in use (active or allocated bytes), compared
-    with the estimate before the allocator's reserve."""
-    setup = r["setup"]
-    s = _training_scenario(setup)
-    card = card_as_run(setup)
-    est = estimate(s, card)
-    fits = "" if est.memory.fits else "predicted not to fit the card's memory"
-    note = "; ".join(part for part in (fits, r["notes"]) if part)
-    values = r["values"]
-    if "tokens_per_s_per_card" in values:
-        yield Row(SOURCE, r["id"], "train-throughput", "tokens/s/card", est.training.tokens_per_s_per_card,
-                  values["tokens_per_s_per_card"], note, est.scenario, publication=r["publication"])
-    if "reserved_gib" in values:
-        reserved = (est.memory.total - s.assumptions.cuda_context_gib * GIB) / GIB
-        if setup["recompute"] != "full":
-            full = estimate(updated(s, training={"recompute": "full"}), card).memory.total
-            note += f"; with full recomputation: {(full - s.assumptions.cuda_context_gib * GIB) / GIB:.1f} GiB"
-        yield Row(SOURCE, r["id"], "memory", "reserved GiB", reserved, values["reserved_gib"], note, est.scenario,
-                  publication=r["publication"])
-    for key, (quantity, to_gib) in PROCESS_VALUES.items():
-        if key in values:
-            yield Row(SOURCE, r["id"], "memory", quantity, est.memory.total / GIB, values[key] * to_gib, note,
-                      est.scenario, publication=r["publication"])
-    for key, (quantity, to_gib) in PEAK_VALUES.items():
-        if key in values:
-            peak = (est.memory.total - est.memory.overhead) / GIB
-            yield Row(SOURCE, r["id"], "memory", quantity, peak, values[key] * to_gib, note, est.scenario,
-                      publication=r["publication"])
-
-
-def _max_context(r: dict) -> Iterator[Row]:
-    """The longest sequence a card trained without running out of memory: the memory predicted at
-    that sequence (reserved, with the CUDA context) against the memory the card gives PyTorch — a
-    bound the source reaches from below, so a prediction well under the card's memory means the
-    estimate would let a longer sequence fit than did."""
-    setup = r["setup"]
-    s = _training_scenario(setup)
-    card = card_as_run(setup)
-    est = estimate(s, card)
-    yield Row(SOURCE, r["id"], "memory", f"GiB at {r['values']['max_seq_len']:,} tokens", est.memory.total / GIB,
-              est.memory.capacity / GIB, r["notes"], est.scenario, publication=r["publication"])
 
 
 def _serving(r: dict) -> Iterator[Row]:
@@ -502,11 +422,7 @@ def _first_token(r: dict) -> Iterator[Row]:
     same step at more tokens, each sequence's attention at its own length."""
     setup = r["setup"]
     prompt, batch = setup["prompt_tokens"], setup["batch"]
-    serving = {"context": prompt + 1, "prompt_tokens": prompt, "output_tokens": 1, "concurrency": batch,
-               "max_batch": batch, "batching": "static", "engine": setup["engine"],
-               "cuda_graphs": setup["cuda_graphs"], "max_batched_tokens": max(batch * prompt, 2048)}
-    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
-                 precision=setup["precision"], parallelism={"tp": setup["tp"]}, serving=serving)
+    s = static_batch_scenario(setup, 1)
     card = CATALOG.get(setup["card"])
     seconds = prefill_seconds(s, card, plan_serving(s, card), prompt, batch)
     note = f"{setup['engine']} TP{setup['tp']}, {batch} x {prompt} prompt tokens in one context step"
@@ -581,7 +497,7 @@ if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.")
+                                     epilog=BENCHMARK_EPILOG)
     parser.add_argument("--set", choices=sorted(SETS), help="print the rows of one named set of held-out rows")
     args = parser.parse_args()
     if args.set:

@@ -9,7 +9,7 @@ estimator's peak, and sets the reserve beside the H200 rig's runs (``benchmarks/
 
 from __future__ import annotations
 
-from accuracy_base import Row, assumption_in_force
+from accuracy_base import Row, assumption_in_force, part_of_the_benchmark
 
 RESERVE_KIND = "memory-reserve"
 """The kind of a reserve row (``accuracy_base.TARGETS``: ±10 %, as training memory)."""
@@ -40,9 +40,5 @@ def reserve_cases() -> dict:
     return {row_id: reserve_case(row_id, recompute, note) for row_id, recompute in LLAMA_RECIPES_RESERVE_ROWS.items()}
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

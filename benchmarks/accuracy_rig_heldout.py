@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from accuracy_base import H100_GRID, TARGETS, Row
+from accuracy_base import H100_GRID, TARGETS, Row, part_of_the_benchmark
 from h200_rig_rows import h200_rows
 
 RIG_HELD_OUT_GLOB = "h100-grid-*.jsonl"
@@ -82,9 +82,5 @@ def print_rig_held_out(held: list[Row], calibration: list[Row]) -> None:
         print(f"{k.kind:20} {len(k.rows):5d} {k.median:15.1f} {max(k.errors):12.1f} {bias_pct(k.rows):+7.1f} "
               f"{k.within:6d}/{len(k.rows)} (±{TARGETS[k.kind]:.0f} %)   {ref_text}")
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

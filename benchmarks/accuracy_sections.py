@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from accuracy_base import TARGETS, Row
+from accuracy_base import TARGETS, Row, part_of_the_benchmark
 from accuracy_heldout import describe_excluded
 from loso import Held, Ident, by_publication, kind_summary
 
@@ -68,9 +68,5 @@ def print_memory_groups(rows: list[Row]) -> None:
               f"{peak:10.1f}")
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

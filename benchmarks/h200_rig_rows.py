@@ -7,7 +7,7 @@ import json
 from collections.abc import Container, Iterator
 from pathlib import Path
 
-from accuracy_base import CATALOG, H100_GRID, H200_ENGINE, H200_GRID, H200_RIG, Row, scenario
+from accuracy_base import CATALOG, H100_GRID, H200_ENGINE, H200_GRID, H200_RIG, Row, part_of_the_benchmark, scenario
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
 from configurator.core.workloads.serving.memory import serving_memory_model
@@ -204,9 +204,5 @@ def h200_ceilings(path: Path) -> list[tuple[str, float, float]]:
 # ---- published results --------------------------------------------------------------------
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from accuracy_base import CATALOG
+from accuracy_base import CATALOG, part_of_the_benchmark
 
 from configurator.core.card import Card
 
@@ -68,9 +68,5 @@ def card_as_run(setup: dict) -> Card:
                                    "prices": (), "notes": note})
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

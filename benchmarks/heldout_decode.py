@@ -12,25 +12,31 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from accuracy_base import CATALOG, Row, scenario
+from accuracy_base import CATALOG, Row, part_of_the_benchmark, scenario
+from accuracy_base import HELD_OUT_SOURCE as SOURCE
 
 from configurator.core.architecture import preset
 from configurator.core.precision import plan_serving
+from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import decode_step_seconds
 
-SOURCE = "held-out"
-"""``Row.source`` of the held-out rows (accuracy_heldout.SOURCE)."""
+def static_batch_scenario(setup: dict, output: int) -> Scenario:
+    """The serving scenario of one static batch a row's ``setup`` states: ``batch`` prompts of ``prompt_tokens``
+    each, answered with ``output`` tokens [tokens], on the engine and CUDA-graph setting it names, the whole batch's
+    prompts in one step (at least 2,048 tokens a step)."""
+    prompt, batch = setup["prompt_tokens"], setup["batch"]
+    serving = {"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output, "concurrency": batch,
+               "max_batch": batch, "batching": "static", "engine": setup["engine"],
+               "cuda_graphs": setup["cuda_graphs"], "max_batched_tokens": max(batch * prompt, 2048)}
+    return scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
+                    precision=setup["precision"], parallelism={"tp": setup["tp"]}, serving=serving)
 
 
 def static_decode(r: dict) -> Iterator[Row]:
     """One static batch's mean decode step [ms per token] against the row's ``token_to_token_ms``."""
     setup = r["setup"]
     prompt, output, batch = setup["prompt_tokens"], setup["output_tokens"], setup["batch"]
-    serving = {"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output, "concurrency": batch,
-               "max_batch": batch, "batching": "static", "engine": setup["engine"],
-               "cuda_graphs": setup["cuda_graphs"], "max_batched_tokens": max(batch * prompt, 2048)}
-    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
-                 precision=setup["precision"], parallelism={"tp": setup["tp"]}, serving=serving)
+    s = static_batch_scenario(setup, output)
     card = CATALOG.get(setup["card"])
     kv_tokens = prompt + output // 2
     step, bound = decode_step_seconds(s, card, plan_serving(s, card), batch, kv_tokens)
@@ -41,9 +47,5 @@ def static_decode(r: dict) -> Iterator[Row]:
               publication=r["publication"])
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

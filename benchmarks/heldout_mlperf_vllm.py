@@ -8,7 +8,7 @@ import dataclasses
 import math
 
 import numpy as np
-from accuracy_base import CATALOG, scenario
+from accuracy_base import CATALOG, part_of_the_benchmark, scenario
 from mlperf_datasets import MLPERF_ANSWER_SHARES
 
 from configurator.core.architecture import preset
@@ -110,9 +110,5 @@ def _batcher_ttft(costs, point, rate_total: float, prompt: int, quantile: float)
     return high
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+if __name__ == "__main__":
+    part_of_the_benchmark(__doc__)

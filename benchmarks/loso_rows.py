@@ -8,7 +8,7 @@ import statistics
 from collections.abc import Sequence
 
 from accuracy_base import Row
-from accuracy_serving import LLAMA_CPP_PR4766_TG_ROWS
+from accuracy_llama_cpp import LLAMA_CPP_PR4766_TG_ROWS
 from accuracy_reserve import LLAMA_RECIPES_RESERVE_ROWS
 from h200_rig_rows import decode_rows, reserve_rows
 
@@ -89,7 +89,7 @@ LLAMA_CPP_GDDR_DECODE_ROWS = (
     *(key for pair in LLAMA_CPP_GRAPHS_PAIRS[:2] for key in pair))  # pull request 6766's, on GDDR cards
 """The decode rows llama.cpp's GDDR share and per-layer time are solved from: XiongjieDai's 8B tg512 rows on its
 seven GDDR cards (May 2024, CUDA graphs), llama.cpp pull request 19053's two tg128 rows (2026 build, CUDA graphs;
-benchmarks/accuracy_serving.py, LLAMA_CPP_PR19053_TG_ROWS) and pull request 4766's four tg128 rows of LLaMA 2 7B
+benchmarks/accuracy_llama_cpp.py, LLAMA_CPP_PR19053_TG_ROWS) and pull request 4766's four tg128 rows of LLaMA 2 7B
 on the RTX 3090 and 4090 (January 2024, eager; LLAMA_CPP_PR4766_TG_ROWS, in the calibration since 2026-12-05) and
 pull request 6766's four ./main rows of LLaMA 2 7B Q4_0 on the same cards, eager and with CUDA graphs (April 2024; the
 CUDA-graphs saving's GDDR pairs, in the calibration since 2026-12-05, session 33: decode in sample 6.7 -> 6.1 %,
@@ -104,7 +104,7 @@ LLAMA_CPP_HBM_DECODE_ROWS = (*(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" 
                              "published:it-llamacpp-i6763-h100p-7b-q4km-eager",
                              "published:it-llamacpp-i6763-h100p-7b-q4km-graphs")
 """The decode rows llama.cpp's HBM factor is solved from: XiongjieDai's three HBM2e cards, llama.cpp pull
-request 6017's A100 PCIe tg128 and issue 6763's H100 PCIe rows (benchmarks/accuracy_serving.py,
+request 6017's A100 PCIe tg128 and issue 6763's H100 PCIe rows (benchmarks/accuracy_llama_cpp.py,
 LLAMA_CPP_HBM_DECODE_ROWS): three publications, so each is predicted from the others."""
 
 LLAMA_CPP_PP512_CARDS = ("a6000", "6000ada", "l40s", "a100pcie", "a100sxm", "h100p")
@@ -128,7 +128,7 @@ LLAMA_CPP_PP512_HELD = (
 LLAMA_CPP_MMQ_ROWS = ("published:ip-llamacpp-mmq-4090-q4_0-pp512", "published:ip-llamacpp-mmq-4090-q4_k_s-pp2048",
                       "published:ip-llamacpp-mmq-3090-q6_k-pp2048")
 """The rows llama.cpp's INT8 (MMQ) prompt share is solved from: every row of its MMQ pull requests' tables at
-llama-bench's default micro-batch (512) on a card and weight format in the catalog (benchmarks/accuracy_serving.py,
+llama-bench's default micro-batch (512) on a card and weight format in the catalog (benchmarks/accuracy_llama_cpp.py,
 LLAMA_CPP_MMQ_ROWS)."""
 
 

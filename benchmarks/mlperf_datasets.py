@@ -106,9 +106,7 @@ def limits_text(benchmark: str) -> str:
     return f"p99 TTFT <= {limits.ttft_ms / 1000:g} s and TPOT <= {limits.tpot_ms:g} ms"
 
 
-if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
-    import argparse
+if __name__ == "__main__":
+    from accuracy_base import part_of_the_benchmark
 
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
-    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")
+    part_of_the_benchmark(__doc__)

@@ -13,7 +13,7 @@ import pytest
 
 from configurator.core.engine_step import engine_step_tokens, with_engine_step
 from configurator.core.architecture import preset
-from configurator.core.decode_step import prompt_int8_quantized, prompt_peak, prompt_share
+from configurator.core.prompt_rate import prompt_int8_quantized, prompt_peak, prompt_share
 from configurator.core.estimate import clear_estimate_memo, estimate
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.frozen_record import extended
@@ -22,7 +22,7 @@ from configurator.core.prefill_attention import prompt_attention_flops, prompt_c
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import prefill_flops
-from configurator.core.decode_step import serving_rate
+from configurator.core.prompt_rate import serving_rate
 from configurator.core.serving_speed import (
     deployment_speed,
     replica_speed,

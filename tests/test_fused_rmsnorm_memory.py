@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from accuracy_heldout import _training_scenario  # noqa: E402
+from heldout_training import _training_scenario  # noqa: E402
 from heldout_card import card_as_run  # noqa: E402
 
 from configurator.core.architecture import preset  # noqa: E402

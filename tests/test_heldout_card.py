@@ -21,7 +21,7 @@ sys.path.insert(0, str(BENCHMARKS))
 
 import heldout_card  # noqa: E402
 from accuracy_base import CATALOG  # noqa: E402
-from accuracy_heldout import _training_scenario  # noqa: E402
+from heldout_training import _training_scenario  # noqa: E402
 
 from configurator.core.estimate import estimate  # noqa: E402
 

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from accuracy_heldout import _training_scenario  # noqa: E402
+from heldout_training import _training_scenario  # noqa: E402
 from cli_estimates import estimate_from_cli  # noqa: E402
 from heldout_card import card_as_run  # noqa: E402
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.architecture import preset
-from configurator.core.decode_step import _bandwidth, decode_weight_bytes, prompt_dequantized
+from configurator.core.decode_step import _bandwidth, decode_weight_bytes
+from configurator.core.prompt_rate import prompt_dequantized
 from configurator.core.engines import LLAMA_CPP, at_build, decode_read_factor
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario, updated

@@ -136,7 +136,8 @@ def test_quantized_weights_on_the_cublas_path_pay_their_fp16_copy(catalog):
     stream's bandwidth) on top of the quantized read; F16 weights have no copy, and MMQ builds
     multiply the quantized weights directly (the F16 run reads 2 bytes a weight where Q4_K_M reads
     fewer: ``lighter_read`` < 0)."""
-    from configurator.core.decode_step import _bandwidth, decode_weight_bytes, prompt_dequantized
+    from configurator.core.decode_step import _bandwidth, decode_weight_bytes
+    from configurator.core.prompt_rate import prompt_dequantized
 
     old = at_build(LLAMA_CPP, "2024-05")
     q4, f16 = _llama_cpp("l40s", "q4_k_m", old), _llama_cpp("l40s", "gguf-f16", old)
@@ -155,7 +156,7 @@ def test_quantized_weights_on_the_cublas_path_pay_their_fp16_copy(catalog):
 def test_int8_prompt_products_take_the_engines_int8_share(catalog):
     """llama.cpp's MMQ kernels are its own, not cuBLAS: their share of the prefill efficiency is a
     profile field of its own (None: the prefill share)."""
-    from configurator.core.decode_step import prompt_share
+    from configurator.core.prompt_rate import prompt_share
 
     card = catalog.get("rtx-6000-ada")
     mmq, f16 = _llama_cpp("rtx-6000-ada", "q4_k_m"), _llama_cpp("rtx-6000-ada", "gguf-f16")

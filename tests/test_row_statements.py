@@ -63,7 +63,7 @@ def test_llama3_405b_8192_card_row_under_megatron_cores_kept_set_fits_only_under
 @pytest.mark.parametrize("row_id", ["nemo-2407-llama2-70b-sft-fp8-16xh100", "megatron-bridge-2511-405b-fp8-256xgb200"])
 def test_held_out_fp8_rows_quote_the_memory_the_estimate_gives(row_id):
     """The held-out FP8 rows whose memory moved with Transformer Engine's FP8 input copies quote today's figure."""
-    from accuracy_heldout import _training_scenario
+    from heldout_training import _training_scenario
     from heldout_card import card_as_run
 
     held_out = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "held-out.json"

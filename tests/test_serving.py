@@ -278,7 +278,7 @@ def test_decode_attention_adds_to_a_compute_bound_step(catalog):
     """The batched products read the weights once (max of bytes and FLOPs); attention reads the
     cache in its own kernel after them (Orca §4.2 selective batching; vLLM PagedAttention §4.1),
     so a longer context lengthens a compute-bound step by its cache read, not by nothing."""
-    from configurator.core.decode_step import serving_rate
+    from configurator.core.prompt_rate import serving_rate
     from configurator.core.serving_speed import decode_step_seconds
 
     s = Scenario(model=preset("llama2-70b"), card_id="h200-sxm", workload="inference", precision="fp8",

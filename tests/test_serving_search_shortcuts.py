@@ -163,7 +163,7 @@ def test_a_prefill_time_is_given_again_only_where_nothing_it_reads_changed(catal
         prompt_token_seconds,
         uncached_prompt_tokens,
     )
-    from configurator.core.decode_step import serving_rate
+    from configurator.core.prompt_rate import serving_rate
     from configurator.core.prefill_attention import prompt_compute_seconds
     from configurator.core.decode_step import _ep_all_to_all_s, _tp_allreduce_s
 

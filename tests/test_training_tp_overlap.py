@@ -247,7 +247,7 @@ def test_held_out_rows_that_state_it_are_closer(catalog):
     import sys
 
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from accuracy_heldout import _training_scenario
+    from heldout_training import _training_scenario
 
     rows = [r for r in json.loads((ROOT / "benchmarks/data/held-out.json").read_text(encoding="utf-8"))
             if r["setup"].get("tp_comm_overlap")]

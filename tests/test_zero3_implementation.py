@@ -63,7 +63,7 @@ def test_calls_pay_the_ring_latency_and_one_slice_copy_per_rank():
 
 def _row_scenario(row_id: str):
     sys.path.insert(0, str(BENCHMARKS))
-    from accuracy_heldout import _training_scenario
+    from heldout_training import _training_scenario
     from heldout_card import card_as_run
 
     row = next(r for r in json.loads((BENCHMARKS / "data" / "held-out.json").read_text()) if r["id"] == row_id)

@@ -6,6 +6,8 @@ are named fields of :class:`~configurator.core.scenario.Assumptions` and of the 
 
 What does not depend on the batch — the card's bandwidths and peak, the bytes per cached token,
 the FLOPs per sequence, the collectives' links — is worked out once per copy (:class:`DecodeStep`).
+The rate of a prompt's products (and a decode step's, ``prompt=False``) is
+:mod:`configurator.core.prompt_rate`.
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.engines import EngineProfile, decode_read_factor, kv_read_share, layer_overhead_s
-from configurator.core.formats import FORMATS
+from configurator.core.engines import decode_read_factor, kv_read_share, layer_overhead_s
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.collectives import at_least
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
@@ -28,7 +29,7 @@ from configurator.core.kv_memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import PrecisionPlan, kv_element_bytes, serving_dispatch_bytes
 from configurator.core.scenario import Assumptions, Scenario
 from configurator.core.training_speed import Fabric, expert_parallel_seconds, fabric, links
-from configurator.core.units import GB, TERA, Precision
+from configurator.core.units import GB, TERA
 
 
 def decode_weight_bytes(model: ModelArchitecture, batch, weight_bytes: float, ep: int = 1, ranks: int | None = None):
@@ -238,98 +239,6 @@ def _bandwidth(card: Card, a: Assumptions, share=1.0):
     return sustained_rate(card.bandwidth_gbps * GB, a.decode_bandwidth_efficiency, share)
 
 
-_LAST_PROMPT_RATE = LastAsked((None, None, None, None, None))
-"""The last prompt rate of a whole number of tokens (:func:`serving_rate`): (scenario, card, plan,
-(tokens, head rows), rate), the three objects by identity (held here)."""
-
-
-def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True,
-                 head_rows=None, alone: bool = False):
-    """Sustained FLOP rate of a forward pass of ``tokens`` tokens per step on one of the copy's
-    tensor-parallel cards: peak × the layers' products at their shapes
-    (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`, forward only) × the
-    prefill efficiency, × the engine's share of it for prompt kernels (``prompt``; a decode step's
-    products are the weight stream's, the engine's ``weight_stream_share``), the product at most
-    the peak [FLOP/s]; ``tokens`` may be an array. Attention's products run at the same rate.
-    ``head_rows``: the positions whose logits the step computes (``matmul_efficiency_by_shape``'s;
-    every token when not given, a prompt's chunk one per prompt). ``alone``: a prompt on a copy
-    whose experts others share, prefilled while they idle (its tokens alone meet at the experts,
-    which run on all the sharing copies' cards: ``matmul_efficiency_by_shape``'s ``spread``).
-
-    The last prompt rate of a whole number of tokens is given again for the same scenario, card
-    and plan objects: a copy's prompt token (:func:`prompt_token_seconds`) and its idle first
-    token (:func:`idle_ttft_seconds`) ask for the same chunk."""
-    if alone and scenario.expert_copies > 1:
-        return _serving_rate(card, plan, scenario, tokens, prompt, head_rows, scenario.expert_copies)
-    if prompt and type(tokens) is int:
-        last = _LAST_PROMPT_RATE.kept
-        if last[0] is scenario and last[1] is card and last[2] is plan and last[3] == (tokens, head_rows):
-            return last[4]
-        rate = _serving_rate(card, plan, scenario, tokens, prompt, head_rows)
-        _LAST_PROMPT_RATE.kept = (scenario, card, plan, (tokens, head_rows), rate)
-        return rate
-    return _serving_rate(card, plan, scenario, tokens, prompt, head_rows)
-
-
-def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True,
-                  head_rows=None, spread: int = 1):
-    """:func:`serving_rate` worked out; ``spread`` > 1: alone on a copy of as many sharing its experts."""
-    profile = scenario.serving.profile
-    int8 = prompt_int8_quantized(card, plan, profile) if prompt else False  # read by the peak and the share
-    math, peak = prompt_peak(card, plan, profile, int8) if prompt else (plan.math, card.peak_tflops(plan.math))
-    # the precision as it is (a StrEnum: the shapes' str() of it is its value; no .value property read)
-    shape = matmul_efficiency_by_shape(scenario.model, card, math, tokens, scenario.parallelism.tp,
-                                       scenario.expert_copies if spread == 1 else 1, training=False,
-                                       expert_tp=scenario.expert_tensor_parallel, head_rows=head_rows, spread=spread)
-    if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
-        return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency)
-    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency,
-                          prompt_share(card, plan, profile, int8))
-
-
-def prompt_int8_quantized(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> bool:
-    """Whether a prompt's products of ``plan``'s weights run on INT8 tensor cores: quantized GGUF
-    weights, an engine that multiplies them there (``prompt_int8_quantized``, llama.cpp's MMQ) and a
-    card with an INT8 rate."""
-    spec = FORMATS.get(plan.weight_format) if plan.weight_format is not None else None
-    return profile.prompt_int8_quantized and spec is not None and spec.family == "gguf" \
-        and spec.bits_per_weight < 16 and card.supports(Precision.INT8)
-
-
-def prompt_dequantized(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> bool:
-    """Whether a prompt's products first dequantize ``plan``'s weights to an FP16 copy: quantized
-    GGUF weights not multiplied on INT8 tensor cores (:func:`prompt_int8_quantized`). ggml-org/ggml
-    e87c0557 (llama.cpp May 2024) ggml_cuda_op_mul_mat_cublas converts them to FP16 into a pool buffer
-    (to_fp16_cuda) and then calls cublasGemmEx on the copy."""
-    spec = FORMATS.get(plan.weight_format) if plan.weight_format is not None else None
-    return spec is not None and spec.family == "gguf" and spec.bits_per_weight < 16 \
-        and not prompt_int8_quantized(card, plan, profile)
-
-
-def prompt_share(card: Card, plan: PrecisionPlan, profile: EngineProfile, int8: bool | None = None) -> float:
-    """The engine's share of the prefill efficiency for a prompt's products [-]: ``prompt_int8_share``
-    on the INT8 (MMQ) path where the profile has one, else ``prefill_share``. ``int8``:
-    :func:`prompt_int8_quantized` of the three, when already worked out."""
-    if profile.prompt_int8_share is not None and (prompt_int8_quantized(card, plan, profile) if int8 is None else int8):
-        return profile.prompt_int8_share
-    return profile.prefill_share
-
-
-def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile, int8: bool | None = None
-                ) -> tuple[Precision, float]:
-    """The precision a prompt's products run at and the card's dense peak for it [TFLOP/s or
-    TOP/s]: the INT8 rate for quantized GGUF weights where the engine multiplies them on INT8
-    tensor cores (``prompt_int8_quantized``, llama.cpp's MMQ), the FP16-accumulate rate where its
-    FP16 products accumulate in FP16 (``prompt_fp16_accumulate``; :meth:`~configurator.core.
-    catalog.Card.fp16_peak_tflops`), else the plan's math precision at its catalog rate. ``int8``:
-    :func:`prompt_int8_quantized` of the three, when already worked out."""
-    if prompt_int8_quantized(card, plan, profile) if int8 is None else int8:
-        return Precision.INT8, card.peak_tflops(Precision.INT8)
-    if profile.prompt_fp16_accumulate and plan.math is Precision.FP16:
-        return plan.math, card.fp16_peak_tflops(accumulate16=True)
-    return plan.math, card.peak_tflops(plan.math)
-
-
 class DecodeStep:
     """One copy's decode step at ``kv_tokens`` cached tokens per sequence (:func:`decode_step_seconds`'s
     formula), what does not depend on the batch worked out once: :meth:`seconds` at a batch (a
@@ -372,7 +281,7 @@ class DecodeStep:
         """:meth:`plain_step`'s functions by positions per sequence."""
 
     def rate(self, tokens):
-        """:func:`serving_rate` of a decode step's ``tokens`` (``prompt=False``) [FLOP/s]."""
+        """:func:`~configurator.core.prompt_rate.serving_rate` of a decode step's ``tokens`` (``prompt=False``) [FLOP/s]."""
         shape = matmul_efficiency_by_shape(self.model, self.card, self.math, tokens, self.tp, self.ep,
                                            training=False, expert_tp=self.expert_tp)
         return sustained_rate(self.peak_flops, shape, self.prefill_efficiency)

@@ -18,9 +18,6 @@ from configurator.core.decode_step import (
     _ep_all_to_all_s,
     _tp_allreduce_s,
     decode_weight_bytes,
-    prompt_dequantized,
-    prompt_int8_quantized,
-    serving_rate,
 )
 from configurator.core.decode_step_table import same_but_batch
 from configurator.core.engine_step import engine_step_tokens
@@ -28,6 +25,7 @@ from configurator.core.engines import decode_read_factor
 from configurator.core.formulas.eager_layer import eager_elementwise_bytes_per_token, eager_layer_kernels
 from configurator.core.memo import LastAsked
 from configurator.core.precision import PrecisionPlan
+from configurator.core.prompt_rate import prompt_dequantized, prompt_int8_quantized, serving_rate
 from configurator.core.prefill_attention import prompt_attention_flops, prompt_compute_seconds
 from configurator.core.prompt_conversions import conversion_bytes
 from configurator.core.scenario import Scenario
@@ -84,7 +82,7 @@ def prefill_seconds(
     engine's attention kernel's share, where published: :mod:`configurator.core.prefill_attention`)
     plus one read of the
     weights (and, where quantized weights are dequantized before FP16 products,
-    :func:`~configurator.core.decode_step.prompt_dequantized`, their FP16 copy written and read
+    :func:`~configurator.core.prompt_rate.prompt_dequantized`, their FP16 copy written and read
     back), per-layer time, tensor-parallel all-reduces and, where the engine keeps FP32 activations and
     converts them to FP16 around its cuBLAS products, those conversions (:func:`prompt_conversion_seconds`,
     llama.cpp); where the engine runs its prompt layers op by op (Hugging Face transformers), their
@@ -104,7 +102,7 @@ def prefill_seconds(
     experts (attention data parallel, :attr:`~configurator.core.scenario.Scenario.expert_copies`)
     idle. Their cards then run this copy's tokens' experts beside it, so its cards spend
     ``1/copies`` of the routed products' time, at the rows per expert its own tokens give
-    (:func:`~configurator.core.decode_step.serving_rate`'s ``alone``): each attention-DP rank
+    (:func:`~configurator.core.prompt_rate.serving_rate`'s ``alone``): each attention-DP rank
     prefills its own requests and the experts of every rank's tokens run on all the ranks. SGLang
     ``--enable-dp-attention``: a rank with no batch while another has tokens runs an empty one
     (sgl-project/sglang ``python/sglang/srt/managers/scheduler.py``: ``if local_batch is None and
@@ -150,7 +148,7 @@ def prompt_conversion_seconds(scenario: Scenario, card: Card, plan: PrecisionPla
     """The engine's FP16 conversions of activations around the cuBLAS products of ``tokens`` prompt
     tokens on one of ``tp`` cards [s]: :func:`~configurator.core.prompt_conversions.conversion_bytes`
     where the profile runs them (``prompt_fp16_conversions``) and the products are not its INT8
-    kernels (:func:`~configurator.core.decode_step.prompt_int8_quantized`: MMQ writes FP32 itself),
+    kernels (:func:`~configurator.core.prompt_rate.prompt_int8_quantized`: MMQ writes FP32 itself),
     else 0. Like the dequantization kernel they are the engine's own memory-bound kernels, so
     their traffic runs at its HBM factor (:func:`~configurator.core.engines.decode_read_factor`,
     the same **assumption**)."""
@@ -181,7 +179,7 @@ def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, promp
     """:func:`~configurator.core.prefill_attention.prompt_compute_seconds` of one prompt of
     ``prompt_tokens`` (:func:`prefill_flops`, sampled once in each chunk it spans) at the prompt
     rate of ``chunk`` tokens per step with one sampled position per prompt in it, at least one
-    (:func:`~configurator.core.decode_step.serving_rate`) [s]; the last answer given again for the
+    (:func:`~configurator.core.prompt_rate.serving_rate`) [s]; the last answer given again for the
     same scenario, card and plan objects and numbers (a copy's idle first token and its prompt
     token ask alike). ``alone``: :func:`prefill_seconds`'."""
     alone = alone and scenario.expert_copies > 1  # else the same prompt as any other

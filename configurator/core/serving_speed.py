@@ -14,7 +14,7 @@ from configurator.core.engine_step import engine_step_tokens, with_engine_step
 from configurator.core.catalog import Card
 from configurator.core.decode_step import _bound, copy_fabric, speculative_step_seconds
 from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
-from configurator.core.decode_step import prompt_peak as prompt_peak  # re-exported
+from configurator.core.prompt_rate import prompt_peak as prompt_peak  # re-exported
 from configurator.core.decode_step_table import copy_step_table
 from configurator.core.formats import FORMATS
 from configurator.core.frozen_record import LazyValue, extended, fast_init, lazy_value

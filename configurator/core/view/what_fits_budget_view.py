@@ -29,6 +29,9 @@ def heading(answer: BudgetFits) -> Message:
 
 
 def _precision(row: FitRow, vendor: str) -> Value:
+    """A row's precision: training's (:func:`~configurator.core.view.what_fits_view.training_precision`), or
+    serving's weight format as a card of ``vendor`` names it
+    (:func:`~configurator.core.view.names.weight_format_name`)."""
     if row.task.is_training:
         return training_precision(row)
     return weight_format_name(row.precision, vendor)

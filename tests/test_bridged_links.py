@@ -67,12 +67,12 @@ def _serving(card: str, tp: int) -> Scenario:
 def test_serving_tp2_on_h100_nvl_runs_over_the_bridge_and_tp4_over_pcie(catalog):
     card = catalog.get("h100-nvl")
     two = _tp_allreduce_args(_serving("h100-nvl", 2), card, 2.0)
-    assert two[-3:] == (2, 300.0, "nccl")  # link group, its link, the collective library
+    assert two[-4:] == (2, 300.0, "nccl", False)  # link group, its link, the collective library, no mesh
     assert comm.tensor_parallel_seconds(1000, *two) == comm.tensor_parallel_seconds(
-        1000, *two[:6], 300.0, *two[7:9], 0.0, library=two[-1])
+        1000, *two[:6], 300.0, *two[7:9], 0.0, library=two[-2])
     four = _tp_allreduce_args(_serving("h100-nvl", 4), card, 2.0)
-    assert comm.tensor_parallel_seconds(1000, *four) == comm.tensor_parallel_seconds(1000, *four[:-3],
-                                                                                     library=four[-1])
+    assert comm.tensor_parallel_seconds(1000, *four) == comm.tensor_parallel_seconds(1000, *four[:-4],
+                                                                                     library=four[-2])
 
 
 def test_no_pcie_warning_for_a_group_on_one_bridge(catalog):

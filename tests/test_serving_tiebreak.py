@@ -2,9 +2,11 @@
 carry about the same request rate (within :data:`SAME_CAPACITY`: the same cost per token), the one
 with the shortest time per output token; a real difference in the rate carried, or a missed
 target, is never traded for speed. The README's question (Llama 3 70B, 200 users, 20 requests/s,
-under 50 ms per token) on 12 × Instinct MI325X: TP2 shared copies carry about as much within the
+under 50 ms per token) on 16 × H200 SXM: TP2 shared copies carry about as much within the
 targets as TP4 shared copies at more time per token, and TP4 with 2 + 1 separate pools more than
-either. The rates compared are goodputs (the rank's, :attr:`~configurator.core.serving_speed.
+either. (Until session 44 the example was 12 × MI325X; on its 8-module board without a switch a TP2
+or TP4 copy rides only its own pairs' Infinity Fabric links, and there TP2 and TP4 shared copies no
+longer meet the targets: :func:`~configurator.core.formulas.communication.switchless_group_gbps`.) The rates compared are goodputs (the rank's, :attr:`~configurator.core.serving_speed.
 ReplicaSpeed.goodput_per_s`)."""
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ from configurator.core.workloads.serving.weighing import SAME_CAPACITY, faster_o
 
 
 @pytest.fixture(scope="module")
-def mi325x_at_12(catalog):
-    """The README question planned on 12 × MI325X: (the card, the scenario, every layout the search weighed)."""
-    card = catalog.get("mi325x")
-    scenario = at_count(plannable(question_scenario(README_SERVING, catalog), card), 12)
+def h200_at_16(catalog):
+    """The README question planned on 16 × H200 SXM: (the card, the scenario, every layout the search weighed)."""
+    card = catalog.get("h200-sxm")
+    scenario = at_count(plannable(question_scenario(README_SERVING, catalog), card), 16)
     return card, scenario, recording_evaluated(scenario, card)[1]
 
 
@@ -34,13 +36,11 @@ def _layout(weighed, tp, disaggregated, prefill=None):
                 and (prefill is None or e.scenario.prefill_copies == prefill))
 
 
-def test_near_equal_rates_pick_the_faster_layout(catalog, mi325x_at_12):
-    """TP4 shared copies carry 0.3 % less within the targets than TP2 shared copies (well inside
-    the tie) at 17 % less time per token: the tie picks them. TP4 with separate pools carries more
-    within the targets than either: planned by rank, said so with both goodputs. (Before the MI325X's
-    own matrix-product ceiling, session 41, the pools carried less raw capacity than TP2 shared copies
-    and only the goodput ranked them first; at AMD's measured 1,000 W clocks they carry more of both.)"""
-    card, scenario, weighed = mi325x_at_12
+def test_near_equal_rates_pick_the_faster_layout(catalog, h200_at_16):
+    """TP4 shared copies carry 10 % less within the targets than TP2 shared copies (inside the tie)
+    at 28 % less time per token: the tie picks them. TP4 with separate pools carries more within the
+    targets than either: planned by rank, said so with both goodputs."""
+    card, scenario, weighed = h200_at_16
     shared, narrow, pools = _layout(weighed, 2, False), _layout(weighed, 4, False), _layout(weighed, 4, True, 2)
     assert serving_rank(shared) > serving_rank(narrow)  # carries more: ranked first without the tie
     assert narrow.serving.goodput_per_s >= (1 - SAME_CAPACITY) * shared.serving.goodput_per_s
@@ -54,11 +54,11 @@ def test_near_equal_rates_pick_the_faster_layout(catalog, mi325x_at_12):
     assert carries_load(planned)
 
 
-def test_the_tie_never_overrides_a_real_difference_in_rate(mi325x_at_12, monkeypatch):
+def test_the_tie_never_overrides_a_real_difference_in_rate(h200_at_16, monkeypatch):
     """A faster layout carrying clearly less within the targets is not chosen: with a tie narrower
-    than the 0.3 % between TP2 and TP4 shared copies, TP2 is kept; and the slower TP2 copies are
+    than the 10 % between TP2 and TP4 shared copies, TP2 is kept; and the slower TP2 copies are
     never chosen over TP4 ones for speed."""
-    _, _, weighed = mi325x_at_12
+    _, _, weighed = h200_at_16
     shared, narrow = _layout(weighed, 2, False), _layout(weighed, 4, False)
     assert narrow.serving.tpot_s < shared.serving.tpot_s
     assert faster_of_equals(narrow, [shared]) is narrow  # slower: never chosen for speed
@@ -67,10 +67,10 @@ def test_the_tie_never_overrides_a_real_difference_in_rate(mi325x_at_12, monkeyp
     assert faster_of_equals(shared, [narrow]) is shared
 
 
-def test_a_missed_target_is_never_traded_for_speed(mi325x_at_12):
+def test_a_missed_target_is_never_traded_for_speed(h200_at_16):
     """Layouts faster per token that miss a target (the stated rate, the first-token default) are
     never chosen, however close their rate; nor is anything chosen over a best that misses one."""
-    _, _, weighed = mi325x_at_12
+    _, _, weighed = h200_at_16
     shared = _layout(weighed, 2, False)
     missing = [e for e in weighed if e.fits and e.serving is not None and missed_serving_targets(e.scenario, e.serving)
                and e.serving.tpot_s < shared.serving.tpot_s]
@@ -82,17 +82,18 @@ def test_a_missed_target_is_never_traded_for_speed(mi325x_at_12):
 
 def test_the_readme_answer_keeps_its_cost_and_meets_every_constraint(catalog):
     """Across cards the ranking stays by cost: the tie changes no card's cost per token under the
-    stated rate (its work paid for is the stated load), and the first meets every constraint. With
-    the MI325X's own matrix-product ceiling (AMD's measured 1,000 W clocks, session 41) the first is
-    8 × MI325X at TP2 with separate pools; 11 × MI300X follow, as the deployment search sized them."""
+    stated rate (its work paid for is the stated load), and the first meets every constraint. The first
+    is 11 × MI300X at TP1 with separate pools, as the deployment search sized them; 12 × MI325X at TP4
+    with separate pools follow (session 44: 8 × MI325X at TP2 led until a TP2 copy on the MI325X's
+    board without a switch rode only its pair's Infinity Fabric link, and no longer meets the targets)."""
     from configurator.core.recommend import Objective, recommend
 
     result = recommend(question_scenario(README_SERVING, catalog), catalog, Objective.CLOUD, limit=3)
     first = result.best
-    assert first.card.id == "mi325x" and first.count == 8
+    assert first.card.id == "mi300x" and first.count == 11
     assert not first.estimate.violations
-    mi300x = next(r for r in result.ranked if r.card.id == "mi300x")
-    assert mi300x.count == 11 and not mi300x.estimate.violations
+    mi325x = next(r for r in result.ranked if r.card.id == "mi325x")
+    assert mi325x.count == 12 and mi325x.estimate.scenario.parallelism.tp == 4 and not mi325x.estimate.violations
     assert [r.score for r in result.ranked] == sorted(r.score for r in result.ranked)
 
 

@@ -170,7 +170,7 @@ def _tp_allreduce_args(scenario: Scenario, card: Card, math_bytes: float) -> tup
     net = copy_fabric(card, scenario.parallelism.cards_per_node, a)
     step_latency = PCIE_RING_STEP_LATENCY_S if net.fast_kind == "pcie" else 0.0
     args = (scenario.model.hidden, math_bytes, scenario.parallelism.tp, scenario.model.n_layers, 2, net.domain,
-            *links(net, a), step_latency, net.link_group, net.link_gbps, net.library)
+            *links(net, a), step_latency, net.link_group, net.link_gbps, net.library, net.link_mesh)
     _LAST_TP_ARGS.kept = (scenario, card, math_bytes, args)
     return args
 

@@ -131,10 +131,12 @@ class Fabric:
     """Scale-out bandwidth per card, one way [GB/s]."""
     link_group: int = 1
     """Cards a GPU-to-GPU link joins inside a domain it does not span (an NVLink bridge's pair or
-    four in a PCIe server, a pair on a board without a switch) [count]; 1 where the link spans the
-    domain or there is none."""
+    four in a PCIe server), or a board's cards where each pair has its own links (``link_mesh``) [count];
+    1 where a switched link spans the domain or there is none."""
     link_gbps: float = 0.0
-    """That link's bandwidth per card, one way [GB/s] (0 without one)."""
+    """That link's bandwidth per card, one way [GB/s] (0 without one); a pair's on a mesh."""
+    link_mesh: bool = False
+    """No switch on the board: a group rides its pairs' links (:func:`.communication.switchless_group_gbps`)."""
     library: str = "nccl"
     """Collective library: "hccl" on HCCS-linked Ascend NPUs (:data:`~.formulas.communication.COLLECTIVE_LIBRARIES`)."""
 
@@ -149,10 +151,10 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
     the server holds) talks over PCIe, except a group that fits on the cards the link joins (an
     NVLink bridge's pair: the fabric's ``link_group``,
     :func:`~configurator.core.formulas.communication.bridged_links`); on a server board with no switch
-    (the catalog's ``switchless_board``: HGX H100 4-GPU) a pair rides only its own links
-    (:func:`~configurator.core.formulas.communication.switchless_pair_gbps`). Scale-out is the card's own
-    figure from the catalog (e.g. Gaudi 3's integrated RoCE ports) or the named default: one 400 Gb/s
-    NIC per card on rail-optimised HGX fabrics.
+    (the catalog's ``switchless_board``: HGX A100/H100 4-GPU, AMD's 8-module MI300X-class boards) a group
+    rides only its own pairs' links (:func:`~configurator.core.formulas.communication.switchless_group_gbps`).
+    Scale-out is the card's own figure from the catalog (e.g. Gaudi 3's integrated RoCE ports) or the
+    named default: one 400 Gb/s NIC per card on rail-optimised HGX fabrics.
     """
     ic = card.interconnect
     rack_scale = card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN
@@ -164,7 +166,7 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
     if card.has_fast_link and not linked and ic.domain_size > 1:  # a bridge inside the server
         return Fabric(domain, fast, "pcie", network, ic.domain_size, ic.link_gbps_one_way)
     if linked and not rack_scale and ic.switchless_board == domain:  # a board without a switch: a pair's own links
-        return Fabric(domain, fast, "link", network, comm.PAIR, comm.switchless_pair_gbps(fast, domain))
+        return Fabric(domain, fast, "link", network, domain, comm.switchless_pair_gbps(fast, domain), link_mesh=True)
     return Fabric(domain, fast, "link" if linked else "pcie", network, library="hccl" if ic.link == "hccs" else "nccl")
 
 
@@ -197,7 +199,7 @@ def tensor_parallel_seconds(tokens, hidden: int, math_bytes: float, tp, layers, 
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers on ``net`` [s]
     (:func:`configurator.core.formulas.communication.tensor_parallel_seconds`)."""
     return comm.tensor_parallel_seconds(tokens, hidden, math_bytes, tp, layers, collectives_per_layer, net.domain,
-                                        *links(net, a), 0.0, net.link_group, net.link_gbps, net.library)
+                                        *links(net, a), 0.0, net.link_group, net.link_gbps, net.library, net.link_mesh)
 
 
 RECOMPUTED_TP_COLLECTIVES_PER_LAYER = 2

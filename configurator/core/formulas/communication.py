@@ -66,7 +66,7 @@ def ring_allreduce_step_latency_seconds(ranks, step_latency_s):
     return 2.0 * (at_least(ranks, 1) - 1) * step_latency_s
 
 
-def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps):
+def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps, mesh=False):
     """(link bandwidth one way [GB/s], ring step latency [s]) a tensor-parallel group of ``tp`` cards
     runs its all-reduces over in a server whose GPU-to-GPU link joins only ``link_group`` of its cards
     (an NVLink bridge: H100 NVL and A100 PCIe pairs, H200 NVL pairs or fours), the server's PCIe
@@ -91,17 +91,18 @@ def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps):
     cause not established here), where the model gives 225: the bridge's charge may be optimistic on
     Hopper PCIe cards. The PCIe side: NCCL itself takes a Gen4 lane at 12 Gb/s ("16.0 GT/s PCIe",
     120 × 100 Mb/s in ``kvDictPciGen``, NVIDIA/nccl ``src/graph/topo.cc``), 24 GB/s for x16, where
-    the model's Gen4 x16 at ``LINK_EFFICIENCY`` is 23.6 GB/s."""
+    the model's Gen4 x16 at ``LINK_EFFICIENCY`` is 23.6 GB/s.
+
+    ``mesh``: the ``link_group`` cards are a server board with no switch whose every pair has its own
+    links of ``link_gbps`` (:func:`switchless_pair_gbps`); a group of them rides its pairs' links
+    (:func:`switchless_group_gbps`) rather than one flat figure."""
     if type(link_group) is int and link_group <= 1:
         return fast_gbps, step_latency_s
+    group_gbps = switchless_group_gbps(link_gbps, tp) if mesh else link_gbps
     if isinstance(tp, np.ndarray):
         over = (tp > 1) & (tp <= link_group)
-        return np.where(over, link_gbps, fast_gbps), np.where(over, 0.0, step_latency_s)
-    return (link_gbps, 0.0) if 1 < tp <= link_group else (fast_gbps, step_latency_s)
-
-
-PAIR = 2
-"""Cards in a pair [count]."""
+        return np.where(over, group_gbps, fast_gbps), np.where(over, 0.0, step_latency_s)
+    return (group_gbps, 0.0) if 1 < tp <= link_group else (fast_gbps, step_latency_s)
 
 
 def switchless_pair_gbps(card_gbps: float, board_cards: int) -> float:
@@ -110,13 +111,29 @@ def switchless_pair_gbps(card_gbps: float, board_cards: int) -> float:
 
     NVIDIA's HGX H100 4-GPU board wires each GPU's 18 NVLinks straight to the other three, 6 a pair
     (the catalog's ``interconnect.switchless_board``, with its source), where the 8-GPU board runs them
-    all through its NVSwitches. NCCL builds a two-rank ring on the direct path between the two GPUs
-    (``PATH_NVL``, its bandwidth the links between them: NVIDIA/nccl ``src/graph/paths.cc``,
-    ``ncclTopoComputePaths``), so a TP2 copy's all-reduces ride 6 links, a third of the card's: 150 GB/s
-    one way against 450 through a switch. A group of the whole board rings over every pair and so every
-    link, the card's full figure (a group of 3 of 4, which no Llama layout uses, is taken at the full
-    figure too: an over-estimate of 2/3 against 3/3)."""
+    all through its NVSwitches: 150 GB/s one way a pair against 450 through a switch. AMD's MI300X
+    platform joins its 8 modules by seven Infinity Fabric links each, one to every other module ("a fully
+    connected 8-GPU system", ROCm/ROCm ``docs/conceptual/gpu-arch/mi300.md`` @e396b48): 448 / 7 = 64 GB/s
+    one way a pair."""
     return card_gbps / max(board_cards - 1, 1)
+
+
+def switchless_group_gbps(pair_gbps, group):
+    """The link a group of ``group`` cards on a board with no switch runs its all-reduces over, one way
+    per card [GB/s]: the ``g − 1`` pairs' links each card has to the others of its group,
+    ``(g − 1) · pair_gbps``. Array-friendly in ``group``.
+
+    A collective reaches only the links between its own cards: NCCL builds a two-rank ring on the
+    direct path between the two GPUs (``PATH_NVL``, its bandwidth the links between them:
+    NVIDIA/nccl ``src/graph/paths.cc``, ``ncclTopoComputePaths``), and rings over more ranks on every
+    pair's links; AMD says it of its MI300X platform in so many words: "dedicated links between each
+    pair of GPUs in a fully connected topology ... the best performance is achieved when all 8 GPUs and,
+    hence, all the links between them are used. In the case of 2- or 4-GPU collective operations ...
+    you can only use a fraction of the potential bandwidth on the node" (ROCm/ROCm
+    ``docs/how-to/rocm-for-ai/inference-optimization/workload.rst`` @e396b48, "Use all eight GPUs").
+    So on an 8-module MI300X board TP2 gets 1/7 of the card's figure, TP4 3/7 and TP8 all of it; on a
+    4-GPU HGX H100 board TP2 1/3 and TP4 all of it."""
+    return (group - 1) * pair_gbps
 
 
 TREE_NET_LATENCY_S = NETWORK_HOP_LATENCY_S
@@ -168,7 +185,7 @@ def network_allreduce_latency_seconds(ranks, per_domain, library="nccl"):
 
 def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
                             network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0,
-                            library="nccl"):
+                            library="nccl", mesh=False):
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers [s].
 
     Megatron-LM with sequence parallelism: per layer and pass, two all-gathers and two
@@ -178,12 +195,13 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     the latency of each ring step (:data:`PCIE_RING_STEP_LATENCY_S` between cards without a
     GPU-to-GPU link; 0 keeps the call's fixed cost alone). ``link_group`` and ``link_gbps``: the
     cards a bridge joins inside a server it does not span and its bandwidth one way [GB/s]; a group
-    that fits runs over it (:func:`bridged_links`). A group wider than one domain also pays the
+    that fits runs over it (:func:`bridged_links`; ``mesh``: a board without a switch, ``link_gbps`` a
+    pair's). A group wider than one domain also pays the
     network's hops (:func:`network_allreduce_latency_seconds`, of the collective ``library``). Zero
     when ``tp`` is 1.
     """
     if not (type(link_group) is int and link_group <= 1):
-        fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps)
+        fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps, mesh)
     per_call = allreduce_seconds(tokens * hidden * element_bytes, tp, at_most(tp, domain), fast_gbps, network_gbps,
                                  efficiency)
     if not (type(tp) is int and type(step_latency_s) is float and step_latency_s == 0.0):  # no step latency: + 0.0
@@ -197,7 +215,7 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
 
 def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
                                network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0,
-                               library="nccl"):
+                               library="nccl", mesh=False):
     """:func:`tensor_parallel_seconds` as a function of plain-number ``tokens`` alone [s]: for whole
     ``tp`` and domain, the same operations in the same order (the all-reduce of
     :func:`~configurator.core.formulas.collectives.reduce_scatter_seconds`' whole-ranks steps) with
@@ -208,9 +226,9 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
     if type(tp) is not int or type(per_domain) is not int or type(step_latency_s) is not float:
         return lambda tokens: tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer,
                                                       domain, fast_gbps, network_gbps, efficiency, step_latency_s,
-                                                      link_group, link_gbps, library)
+                                                      link_group, link_gbps, library, mesh)
     if not (type(link_group) is int and link_group <= 1):
-        fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps)
+        fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps, mesh)
     n = tp if tp >= 1 else 1
     g = per_domain if per_domain >= 1 else 1
     g = g if g <= n else n

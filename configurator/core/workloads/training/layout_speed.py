@@ -227,11 +227,11 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     recompute_s = compute_s - compute_s / mm_factor  # the recomputed products at the card's whole rate
     tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,
                                         comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link, 0.0, net.link_group,
-                                        net.link_gbps, net.library)
+                                        net.link_gbps, net.library, net.link_mesh)
     if scenario.parallelism.tp_comm_overlap:  # the user's choice, kept for every layout planned
         gathered_s = comm.tensor_parallel_seconds(tokens, model.hidden, all_gather_bytes(plan), tp, layers,
                                                   comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link, 0.0,
-                                                  net.link_group, net.link_gbps, net.library)
+                                                  net.link_group, net.link_gbps, net.library, net.link_mesh)
         tp_s = overlapped_tensor_parallel_seconds(tp_s, model, tokens, tp, layers,
                                                   peak_flops * a.matmul_efficiency * shape,
                                                   not scenario.workload.is_adapter,

@@ -135,3 +135,15 @@ def test_a_flow_through_cooler_is_flagged_in_a_server_not_at_a_workstation(catal
 
     assert not any("flow-through cooler" in line for line in cautions(1))  # its fans belong in a workstation
     assert any("flow-through cooler" in line for line in cautions(8))  # eight in rack servers
+
+
+def test_a_deskside_workstation_shows_no_colocation_row():
+    """A deskside workstation is in an office (host.in_office): like the desks, its TCO has no colocation row
+    (core.desks.charges_left_out, read by the bill panel and the summary's TCO table)."""
+    from configurator.core.desks import charges_left_out
+    from configurator.core.scenario import Scenario
+
+    scenario = Scenario()
+    assert charges_left_out(scenario, 0.0) == frozenset()  # a data hall: every row
+    assert charges_left_out(scenario, 0.0, office=True) == {"colocation", "licences"}
+    assert charges_left_out(scenario, 120.0, office=True) == {"colocation"}

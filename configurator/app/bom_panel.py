@@ -30,9 +30,11 @@ from configurator.app.i18n import tc as _tc
 from configurator.app.labels import bill_kind_names
 from configurator.core.analysis import Analysis
 from configurator.core.cjk_spacing import CJK
+from configurator.core.desks import charges_left_out
 from configurator.core.economics import BOUGHT_USED
 from configurator.core.messages import LIST_SEPARATORS
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
+from configurator.core.procurement.host import in_office
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.view import price_view
@@ -341,11 +343,15 @@ class BomPanel(QWidget):
 
         def amount(value: float | None) -> str:
             return fmt.money(value, currency, like=top)
+        none = charges_left_out(est.scenario, own.licences_per_year, office=in_office(est.scenario, est.card))
         rows = [(_tc("bom", "Capex"), amount(own.capex)),
                 (_tc("bom", "Energy"), per_year.format(amount(own.energy_per_year))),
                 (_tc("bom", "Support"), per_year.format(amount(own.support_per_year))),
-                (_tc("bom", "Licences"), per_year.format(amount(own.licences_per_year))),
-                (_tc("bom", "Colocation"), per_year.format(amount(own.colocation_per_year))),
+                # none at the desks (an office: no vGPU licence, no rented data-hall space), as the summary's
+                *([] if "licences" in none else
+                  [(_tc("bom", "Licences"), per_year.format(amount(own.licences_per_year)))]),
+                *([] if "colocation" in none else
+                  [(_tc("bom", "Colocation"), per_year.format(amount(own.colocation_per_year)))]),
                 (_tc("bom", "Residual value"), residual_text(own.residual, currency, top)),
                 (_tc("bom", "TCO over {0}").format(write(period(own.years), current_language())),
                  amount(own.tco)),

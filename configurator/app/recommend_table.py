@@ -45,6 +45,9 @@ English cost column ended 72 px past the table's edge (serving) and 38 px (train
 COST_COLUMN = 3
 """The column of the cost the ranking orders by."""
 
+LIMIT_COLUMN = 4
+"""The column of what limits a ranked configuration (below the line: what it breaks)."""
+
 CELL_PADDING_PX = 16
 """Room beside a cell's text: the item view's margins and the focus frame [px]."""
 
@@ -87,7 +90,7 @@ class RankingTable:
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
         table.horizontalHeader().setMaximumSectionSize(MAX_COLUMN_PX)
-        for fitted in (0, COST_COLUMN):  # sized by _fit_columns
+        for fitted in (0, COST_COLUMN, LIMIT_COLUMN):  # sized by _fit_columns
             table.horizontalHeader().setSectionResizeMode(fitted, QHeaderView.ResizeMode.Interactive)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideMiddle)  # cut, a heading keeps its unit
@@ -112,6 +115,9 @@ class RankingTable:
         self.table.setHorizontalHeaderLabels([_tc("RecommendationPanel", "Cards"), _tc("RecommendationPanel", "Class"),
                                               speed, heading, self._last_heading(), self._price_heading(objective)])
         self.table.horizontalHeaderItem(COST_COLUMN).setToolTip(cost)
+        for column in (LIMIT_COLUMN, self.PRICE_COLUMN):  # whole where the column elides it (_fit_limit_column)
+            item = self.table.horizontalHeaderItem(column)
+            item.setToolTip(item.text())
 
     def _cost_top(self) -> float:
         """The cost column's :func:`~configurator.core.view.numbers.column_top` [currency per unit of work]:
@@ -154,7 +160,10 @@ class RankingTable:
                      if cost is not None else "—",
                      factors[limiting_factor(rec.estimate)]]
             for column, text in enumerate(cells):
-                self.table.setItem(row, column, QTableWidgetItem(text))
+                item = QTableWidgetItem(text)
+                if column == LIMIT_COLUMN:
+                    item.setToolTip(text)  # whole where the column elides it (_fit_limit_column)
+                self.table.setItem(row, column, item)
         self._fit_columns()
 
     def _fit_columns(self) -> None:
@@ -185,6 +194,33 @@ class RankingTable:
         # elided, whole in its tooltip ('TCO/M tokens [USD]' ran 36 px past the table's edge)
         table.setColumnWidth(COST_COLUMN, max(figures, min(cost, cost - (CARDS_MIN_PX - room))))
         table.setColumnWidth(0, min(widest, CARDS_COLUMN_PX, max(room, CARDS_MIN_PX)))
+        self._fit_limit_column(table.viewport().width() - others + cost - table.columnWidth(COST_COLUMN)
+                               - table.columnWidth(0))
+
+    def _fit_limit_column(self, room: int) -> None:
+        """The limit column as wide as its texts and its heading (at most :data:`MAX_COLUMN_PX`) where ``room``
+        [px], what the first four columns leave of the table's width, also holds the price column's heading
+        and figures; else narrower, down to its ranked rows' limits whole: what a row below the line breaks
+        elided, whole in its tooltip, and the heading short ('Limited by'), the long one ('Limited by · below
+        the line: what it breaks') in its tooltip. In Chinese at 1920 × 1080 the column took 300 px and pushed
+        the price heading past the table's edge (tidy44)."""
+        table, header = self.table, self.table.horizontalHeader()
+        price = min(MAX_COLUMN_PX, max(table.sizeHintForColumn(self.PRICE_COLUMN),
+                                       header.sectionSizeHint(self.PRICE_COLUMN)))
+        item, short = table.horizontalHeaderItem(LIMIT_COLUMN), _tc("RecommendationPanel", "Limited by")
+        if item is None:  # before the first headings
+            return
+        full, font = item.toolTip() or item.text(), header.fontMetrics()
+        padding = header.sectionSizeHint(LIMIT_COLUMN) - font.horizontalAdvance(item.text())  # margins, sort mark
+        heading = font.horizontalAdvance(full) + padding
+        natural = min(MAX_COLUMN_PX, max(table.sizeHintForColumn(LIMIT_COLUMN), heading))
+        metrics, ranked = table.fontMetrics(), len(self.result.ranked) if getattr(self, "result", None) else 0
+        limits = (table.item(row, LIMIT_COLUMN) for row in range(min(ranked, table.rowCount())))
+        least = max((metrics.horizontalAdvance(cell.text()) + CELL_PADDING_PX for cell in limits if cell),
+                    default=0)
+        width = max(min(natural, max(least, font.horizontalAdvance(short) + padding)), min(natural, room - price))
+        item.setText(full if width >= heading else short)
+        table.setColumnWidth(LIMIT_COLUMN, width)
 
     def _cost_widths(self) -> tuple[int, int]:
         """The cost column's heading's width and its widest figure's [px], each at most :data:`MAX_COLUMN_PX`;

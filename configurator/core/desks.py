@@ -65,3 +65,15 @@ def colocation_set_aside(scenario: Scenario) -> float | None:
     (:func:`applied_colocation`); None where none is set, or off the desks (charged there)."""
     price = scenario.economics.colocation_per_kw_month
     return price if at_desks(scenario) and price else None
+
+
+def charges_left_out(scenario: Scenario, licences_per_year: float, office: bool = False) -> frozenset[str]:
+    """The ownership charges ``scenario``'s TCO has none of by the desks' rule, so the bill's panel and the
+    summary's TCO table leave their rows out: ``"colocation"`` at the users' desks or in a deskside workstation
+    (``office``: :func:`applied_colocation`), and ``"licences"`` there while ``licences_per_year``
+    [currency / year] is zero (no vGPU licence without a remote session:
+    :func:`~configurator.core.graphics.vgpu_licence`); a licence charged there keeps its row. Empty in a data
+    hall (until December 2026 the desks' TCO read "Licences 0 USD / year", tidy44)."""
+    if not (office or at_desks(scenario)):
+        return frozenset()
+    return frozenset({"colocation", *(() if licences_per_year else ("licences",))})

@@ -27,7 +27,7 @@ from configurator.core.view.assumptions_view import electricity_price as assumed
 from configurator.core.view.bom_names import kind_label, line_kind
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
-from configurator.core.desks import at_desks
+from configurator.core.desks import at_desks, charges_left_out
 from configurator.core.procurement.host import in_office
 from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.estimate_view import job_alone_label
@@ -344,11 +344,13 @@ def _yearly_amount(value: float | None, currency: str, w: Words, top: float) -> 
 
 
 def _ownership_rows(est: Estimate, mine: Option, w: Words, top: float) -> list[tuple[str, str]]:
-    """Capex, energy and cooling (with the PUE and the tariff), support, licences, colocation (off the users'
-    desks), opex, the residual value, the TCO over the period, its cost per unit of work and a job's cost alone."""
+    """Capex, energy and cooling (with the PUE and the tariff), support, licences and colocation (where charged
+    by the desks' rule: :func:`~configurator.core.desks.charges_left_out`), opex, the residual value, the TCO
+    over the period, its cost per unit of work and a job's cost alone."""
     cost, own = mine.cost, mine.cost.ownership
     c, years = own.currency, write(period(own.years), w.language)  # "3 months" under a year
     support = own.support_per_year / own.capex if own.capex else None
+    none = charges_left_out(est.scenario, own.licences_per_year, office=in_office(est.scenario, est.card))
     return [
         (w("Capex"), _column_amount(own.capex, c, w, top)),
         # the tariff beside the PUE: the approver checks the energy line without turning to the power table;
@@ -359,9 +361,9 @@ def _ownership_rows(est: Estimate, mine: Option, w: Words, top: float) -> list[t
          else w.message(energy_unknown(est, cost))),
         (w("Support ({share} of capex a year)", share=percent(support, w.language)),
          _yearly_amount(own.support_per_year, c, w, top)),
-        (w("Licences"), _yearly_amount(own.licences_per_year, c, w, top)),
-        # none at the desks (core.desks.applied_colocation: an office, no rented data-hall space): no row
-        *([] if at_desks(est.scenario) else [(w("Colocation"), _yearly_amount(own.colocation_per_year, c, w, top))]),
+        # none at the desks (an office: no rented data-hall space, no vGPU licence): no row (core.desks)
+        *([] if "licences" in none else [(w("Licences"), _yearly_amount(own.licences_per_year, c, w, top))]),
+        *([] if "colocation" in none else [(w("Colocation"), _yearly_amount(own.colocation_per_year, c, w, top))]),
         (w("Opex"), _yearly_amount(own.opex_per_year, c, w, top)),
         (w("Residual value after {period}", period=years), "−" + _column_amount(own.residual, c, w, top)),
         (w("Total cost of ownership over {period}", period=years), _column_amount(own.tco, c, w, top)),

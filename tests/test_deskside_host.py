@@ -140,10 +140,11 @@ def test_a_flow_through_cooler_is_flagged_in_a_server_not_at_a_workstation(catal
 def test_a_deskside_workstation_shows_no_colocation_row():
     """A deskside workstation is in an office (host.in_office): like the desks, its TCO has no colocation row
     (core.desks.charges_left_out, read by the bill panel and the summary's TCO table)."""
+    from configurator.core.architecture import preset
     from configurator.core.desks import charges_left_out
     from configurator.core.scenario import Scenario
 
-    scenario = Scenario()
+    scenario = Scenario(model=preset("llama3-8b"), card_id="rtx-4090", count=1, workload="lora")
     assert charges_left_out(scenario, 0.0) == frozenset()  # a data hall: every row
     assert charges_left_out(scenario, 0.0, office=True) == {"colocation", "licences"}
     assert charges_left_out(scenario, 120.0, office=True) == {"colocation"}

@@ -100,7 +100,7 @@ def test_the_first_page_opens_in_red_with_it(catalog, language):
 def test_the_command_line_and_the_summary_json_say_it(tmp_path, capsys):
     assert main(["estimate", *PRETRAIN_L40S]) == 0
     out = capsys.readouterr().out
-    assert out.count("no card-to-card link: the gradients' all-reduce crosses PCIe") == 1
+    assert out.count("no card-to-card link: the traffic between the cards crosses PCIe") == 1
     assert "pre-train work usually belongs on training cards" not in out  # the generic line it quantifies
     path = tmp_path / "summary.json"
     assert main(["report", *PRETRAIN_L40S, "-o", str(path)]) == 0

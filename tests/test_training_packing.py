@@ -49,7 +49,7 @@ def test_span_is_the_example_where_packed():
     whole = causal_attention_flops_per_token(80, 4 * 64 * 128, 4096)
     assert causal_attention_flops_per_token(80, 4 * 64 * 128, attention_span_tokens(4096, 225, True)) \
         == pytest.approx(whole * 225 / 4096)
-    assert attention_span(_sft(True).training) == 225 and attention_span(_sft(False).training) == 4096
+    assert attention_span(_sft(True)) == 225 and attention_span(_sft(False)) == 4096
 
 
 def test_off_is_todays_answer_and_packing_only_shortens_attention(catalog):
@@ -136,3 +136,46 @@ def test_held_out_rows_that_state_packing():
     for r in rows:
         assert r["setup"]["workload"] in ("finetune", "lora") and r["setup"]["tokens_per_example"] == 225
         assert "SQuAD" in r["assumed"] or "SQuAD" in r["measured"]
+
+
+@pytest.mark.parametrize("flag", [["--packed"], ["--examples", "100k"], ["--packed", "--tokens-per-example", "1024"]])
+def test_pre_training_refuses_the_fine_tuning_example_flags(capsys, flag):
+    """``--packed`` on a pre-training job was taken: attention cut to the 512-token default example (the Alpaca
+    fine-tune's), the step 31.8 -> 26.2 s. Pre-training concatenates documents, causal attention across the whole
+    sequence: the examples' flags are refused as every flag the work does not read is, and named for fine-tuning."""
+    from configurator.cli import main
+
+    args = ["estimate", "--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "8", *flag]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    refused = err.partition(" is not read by --workload pretrain")[0].rpartition(" ")[2]
+    assert refused in flag and "finetune, lora, qlora" in err
+
+
+def test_a_pre_training_scenario_left_packed_is_not_read(catalog):
+    """A box left on from a fine-tune (a file, the window's task switched) does not change a pre-training
+    estimate: the one rule that greys the box and refuses the flag (:func:`Workload.trains_on_examples`)."""
+    card = catalog.get("h100-sxm")
+    pretrain = [estimate(_sft(packed, workload="pretrain"), card) for packed in (True, False)]
+    assert pretrain[0].training.step_time_s == pretrain[1].training.step_time_s
+    assert attention_span(_sft(True, workload="pretrain")) == 4096
+    assert attention_span(_sft(True, workload="lora")) == 225
+
+
+@pytest.mark.parametrize("language, words", [("en", "Used only in fine-tuning"), ("zh_CN", "仅用于微调")])
+def test_editor_greys_the_example_rows_outside_fine_tuning(qtbot, controller, language, words):
+    from configurator.app import i18n
+    from configurator.app.editor import ScenarioEditor
+
+    i18n.install_language(language)
+    try:
+        editor = ScenarioEditor(controller)
+        qtbot.addWidget(editor)
+        rows = (editor.packed, editor.examples, editor.tokens_per_example)
+        assert controller.apply("workload", "pretrain")
+        for row in rows:
+            assert not row.isEnabled() and words in row.toolTip()
+        assert controller.apply("workload", "lora")
+        assert all(row.isEnabled() for row in rows)
+    finally:
+        i18n.install_language("en")

@@ -486,6 +486,12 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
             self._enable_row(widget, workload.is_adapter, adapters_only)
         self._enable_row(self.optimizer_in_backward, reads(workload, "training.optimizer_in_backward"), self.tr(
             "Used only when the whole model is trained: LoRA and QLoRA step only their adapters"))
+        examples_only = self.tr("Used only in fine-tuning: pre-training concatenates documents into each sequence, "
+                                "attention across all of it")
+        examples_rows = {"training.examples": self.examples, "training.tokens_per_example": self.tokens_per_example,
+                         "training.packed": self.packed}
+        for path, widget in examples_rows.items():
+            self._enable_row(widget, reads(workload, path), examples_only)
         for widget in self.ai_assumptions:
             self.assumptions_form.setRowVisible(widget, not graphics)
         for widget in self.graphics_assumptions:

@@ -48,10 +48,10 @@ CLASS_ENGLISH: dict[str, str] = {
     "training-cost-basis-tco": "in total cost of ownership",
     "training-cost-basis-cloud": "on cloud rent",
     "lacks-training-link": (
-        "no card-to-card link: the gradients' all-reduce crosses PCIe at {pcie:,.0f} GB/s a direction against "
+        "no card-to-card link: the traffic between the cards crosses PCIe at {pcie:,.0f} GB/s a direction against "
         "{link:,.0f} GB/s on {other}"
     ),
-    "lacks-training-link-plain": "no card-to-card link: the gradients' all-reduce crosses PCIe",
+    "lacks-training-link-plain": "no card-to-card link: the traffic between the cards crosses PCIe",
     "lacks-training-memory": "{memory:,g} GB per card against {other_memory:,g} GB",
     "lacks-training-bf16": "{tflops:,.0f} TFLOP/s of dense BF16 against {other_tflops:,.0f}",
 }
@@ -93,8 +93,8 @@ CLASS_CHINESE: dict[str, str] = {
     ),
     "training-cost-basis-tco": "总拥有成本",
     "training-cost-basis-cloud": "云租用成本",
-    "lacks-training-link": "无卡间高速互联：梯度全归约走 PCIe，单向 {pcie:,.0f} GB/s，{other} 为 {link:,.0f} GB/s",
-    "lacks-training-link-plain": "无卡间高速互联：梯度全归约走 PCIe",
+    "lacks-training-link": "无卡间高速互联：卡间通信走 PCIe，单向 {pcie:,.0f} GB/s，{other} 为 {link:,.0f} GB/s",
+    "lacks-training-link-plain": "无卡间高速互联：卡间通信走 PCIe",
     "lacks-training-memory": "每卡显存 {memory:,g} GB，训练卡 {other_memory:,g} GB",
     "lacks-training-bf16": "BF16 稠密峰值 {tflops:,.0f} TFLOP/s，训练卡 {other_tflops:,.0f} TFLOP/s",
 }

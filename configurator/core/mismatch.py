@@ -52,7 +52,11 @@ def mismatch(scenario: Scenario, catalog: Catalog, rankings: dict | None = None,
 
 LINK_LACKED = frozenset({"lacks-training-link", "lacks-training-link-plain"})
 """What a mismatch says of a card without a card-to-card link (:func:`~configurator.core.training_mistake.
-training_lacks`): the estimate's plain line of it (``dp-over-pcie``) is then not said again."""
+training_lacks`): the estimate's plain lines of it (:data:`PCIE_LINES`) are then not said again."""
+
+PCIE_LINES = ("dp-over-pcie", "tp-over-pcie")
+"""The estimate's plain lines that the cards' traffic crosses PCIe: the gradients, and tensor parallel (the search
+lays such cards out with it too, finds44)."""
 
 
 def said_beside(chosen: Estimate, mismatched: Message | None, checked: bool = True) -> list[Message]:
@@ -70,7 +74,7 @@ def said_beside(chosen: Estimate, mismatched: Message | None, checked: bool = Tr
     class line at all in the window while the panel was closed)."""
     lacks = {m.id for m in mismatched.params.get("lacks", ()) if isinstance(m, Message)} if mismatched else set()
     judged = mismatched is not None or (checked and class_rule_judges(chosen))
-    dropped = {*(("class-mismatch",) if judged else ()), *(("dp-over-pcie",) if lacks & LINK_LACKED else ())}
+    dropped = {*(("class-mismatch",) if judged else ()), *(PCIE_LINES if lacks & LINK_LACKED else ())}
     return [m for m in chosen.messages if m.id not in dropped]
 
 

@@ -120,8 +120,11 @@ def result_to_dict(result: Result) -> dict:
         "owned_alone": None if result.owned_alone is None else result.owned_alone.to_dict(),
         "ranked": [_with_price(recommendation_to_dict(r, i + 1, result.book), r, result.objective, result.book)
                    for i, r in enumerate(result.ranked)],
-        # "speed" is the family's figure, lower faster: hours, seconds per output token...: its unit beside it
+        # "speed" is the family's figure, lower faster: hours, seconds per output token...: its unit beside it, and
+        # for a latency the percentile of requests it is at ("speed_percentile": 50, the median; the text's column
+        # shows the targets' percentile), None otherwise
         "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "speed_unit": r.speed_unit,
+                    "speed_percentile": r.speed_percentile,
                     "tco_per_million_tokens": r.ownership_per_unit,
                     "cost_unit": family_of(r.estimate.scenario.workload).cost_unit}
                    for r in result.pareto],
@@ -129,6 +132,7 @@ def result_to_dict(result: Result) -> dict:
         "rejected_ids": {card: why.to_dict() for card, why in result.left_out.items()},
         "left_out": list(result.unlisted),
         "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "speed_unit": r.speed_unit,
+                      "speed_percentile": r.speed_percentile,
                       "reason_id": r.reasons[0].id,
                       "reason": r.reasons[0].text, "layout": scenario_layout_to_dict(r.estimate.scenario)}
                      for r in result.unpriced],
@@ -159,6 +163,7 @@ def below_line_to_dict(rec: Recommendation) -> dict:
     """One configuration below the line: the card, count and layout, the objective's figure (None
     when it has none) and every constraint it breaks, as the checker's verdicts."""
     return {"card": rec.card.id, "count": rec.count, "speed": rec.speed_figure, "speed_unit": rec.speed_unit,
+            "speed_percentile": rec.speed_percentile,
             "score": rec.score if math.isfinite(rec.score) else None,
             "tco_per_million_tokens": rec.ownership_per_unit, "cloud_per_million_tokens": rec.cloud_per_unit,
             "layout": scenario_layout_to_dict(rec.estimate.scenario),

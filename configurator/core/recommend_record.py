@@ -67,6 +67,12 @@ class Recommendation:
     def speed_unit(self) -> str:
         return family_of(self.estimate.scenario.workload).speed_unit
 
+    @property
+    def speed_percentile(self) -> int | None:
+        """The percentile of requests :attr:`speed_figure` is at (serving: 50, the median); None where
+        it is not a latency (:attr:`~configurator.core.workloads.base.WorkloadFamily.speed_percentile`)."""
+        return family_of(self.estimate.scenario.workload).speed_percentile
+
 
 def speed_of(est: Estimate) -> float:
     """The speed a configuration is ranked on when speed is the objective (lower is better;

@@ -32,6 +32,12 @@ class Workload(StrEnum):
     def is_adapter(self) -> bool:
         return self in _ADAPTERS
 
+    @property
+    def trains_on_examples(self) -> bool:
+        """Fine-tuning (full, LoRA, QLoRA): its data is examples, which sequences may be packed from with
+        attention kept within each; pre-training concatenates documents, causal attention across the sequence."""
+        return self in _FINE_TUNING
+
     @classmethod
     def _missing_(cls, value: object) -> Workload | None:
         return _ADDED_WORKLOADS.get(value) if isinstance(value, str) else None
@@ -40,6 +46,7 @@ class Workload(StrEnum):
 _TRAINING = (Workload.PRETRAIN, Workload.FINETUNE, Workload.LORA, Workload.QLORA)
 _GRAPHICS = (Workload.VDI, Workload.TRANSCODE, Workload.RENDER)
 _ADAPTERS = (Workload.LORA, Workload.QLORA)
+_FINE_TUNING = tuple(w for w in _TRAINING if w != "pretrain")  # full, LoRA and QLoRA fine-tuning
 """The workloads of each kind, built once (the properties above are read on every estimate)."""
 
 _ADDED_WORKLOADS: dict[str, Workload] = {}

@@ -437,7 +437,7 @@ def micro_batch_timing(
     dualpipe = runs_dualpipe(train.pipeline_algorithm, par.pp)
     stage_params = matmul_params_on_fullest_stage(model, par.pp, dualpipe, output_head_weight(scenario, card, plan))
     matmul = matmul_flops(_pass_factor(scenario), stage_params, mm_factor, tokens, tp)
-    attention = attention_flops_per_token(model, attention_span(train), layers) * attn_factor * tokens / tp
+    attention = attention_flops_per_token(model, attention_span(scenario), layers) * attn_factor * tokens / tp
     act_bytes = layers * layer_traffic_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
     shape = matmul_efficiency_by_shape(model, card, product_precision(plan.math.value, train.fp8_scaling), tokens, tp,
@@ -575,7 +575,7 @@ def training_speed(
         messages.append(msg("comm-exposed", share=100 * exposed / step_s,
                             **{k: 100 * v / step_s for k, v in kinds.items()}))
     tokens_per_s = training_tokens_per_second(train.micro_batch, train.seq_len, m, dp, step_s)
-    mfu = model_flops_utilisation(model_flops_per_token(model, attention_span(train)), tokens_per_s, scenario.count,
+    mfu = model_flops_utilisation(model_flops_per_token(model, attention_span(scenario)), tokens_per_s, scenario.count,
                                   timing.peak_flops, _pass_factor(scenario))
     hours = train.tokens / tokens_per_s / 3600.0
     return TrainingSpeed(

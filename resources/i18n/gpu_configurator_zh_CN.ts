@@ -2546,6 +2546,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>仅在训练整个模型时使用：LoRA 与 QLoRA 只更新各自的适配器</translation>
     </message>
     <message>
+        <source>Used only in fine-tuning: pre-training concatenates documents into each sequence, attention across all of it</source>
+        <translation>仅用于微调：预训练把文档拼接成每条序列，注意力覆盖整条序列</translation>
+    </message>
+    <message>
         <source>Number format for the math (and the weights when serving). The card&apos;s support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from configurator.core.training_packing import packed_in_force
 from configurator.core.view.names import OFFLOADED, tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase
 
@@ -41,7 +42,7 @@ def training_layout(est: Estimate) -> Phrase:
         parts.append("expert all-to-all overlapped")
     if t.cuda_graphs:
         parts.append("layers replayed from CUDA graphs")
-    if t.packed:
+    if packed_in_force(s):
         parts.append(Phrase("packed examples of {n} tokens", {"n": min(t.tokens_per_example, t.seq_len)}))
     parts += [Phrase("DP {n}", {"n": s.data_parallel}), Phrase("ZeRO {n}", {"n": par.zero})]
     offloaded = [name for field, name in OFFLOADED.items() if getattr(t, field)]

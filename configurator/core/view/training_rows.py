@@ -35,7 +35,7 @@ def job_flops_value(est: Estimate) -> Phrase:
     from configurator.core.training_packing import attention_span
     from configurator.core.training_speed import model_flops_per_token  # loaded with the estimate it reads
     s = est.scenario
-    per_token = model_flops_per_token(s.model, attention_span(s.training)) * flops_per_param(
+    per_token = model_flops_per_token(s.model, attention_span(s)) * flops_per_param(
         s.workload.is_adapter) / FLOPS_PER_PARAM_TRAINED
     return Phrase("{total} ({per_token} per token)", {"total": Amount(per_token * s.training.tokens, "FLOP"),
                                                       "per_token": Amount(per_token / 1e9, "GFLOP")})

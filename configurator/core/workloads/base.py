@@ -285,6 +285,10 @@ class WorkloadFamily(ABC):
     """Units of :meth:`work_paid_for` in one ``cost_unit`` (1e6 tokens per million tokens)."""
     speed_unit: str
     """Unit of :meth:`speed_figure` (lower is faster)."""
+    speed_percentile: int | None = None
+    """The percentile of requests :meth:`speed_figure` is at where it is a latency (serving: 50, the
+    median time per output token, while a ranking's text column shows the targets' percentile); None
+    where the figure is not one of a distribution (hours for a job, cards) [%]."""
     one_off_job: bool
     """True when the work is a job that ends (training, rendering): costs and energy are for
     the job; False when it runs on (serving, desktops, streams): costs are per hour."""

@@ -73,6 +73,7 @@ class ServingFamily(WorkloadFamily):
     cost_unit = MILLION_TOKENS
     unit_scale = 1e6
     speed_unit = "s per output token"
+    speed_percentile = 50  # speed_figure is the median time per output token (ServingSpeed.tpot_s)
     runs_model = True
     one_off_job = False
     default_classes = {Workload.INFERENCE: ("training", "inference", "workstation")}

@@ -351,7 +351,7 @@ def _fastest_hours(scenario: Scenario, card: Card) -> Callable[[int], float] | N
     peak = card.peak_tflops(plan.math) if plan.math else None
     if not peak:
         return None
-    flops = model_flops_per_token(scenario.model, attention_span(scenario.training)) * scenario.training.tokens
+    flops = model_flops_per_token(scenario.model, attention_span(scenario)) * scenario.training.tokens
     return lambda count: flops / (count * peak * TERA) / 3600.0
 
 

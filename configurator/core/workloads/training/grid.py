@@ -83,7 +83,10 @@ def tried_axes(scenario: Scenario, card: Card, sequences: int | None = None) -> 
     model, par, train, count = scenario.model, scenario.parallelism, scenario.training, scenario.count
     auto = scenario.auto_layout
     net = fabric(card, par.cards_per_node, scenario.assumptions)
-    tp_limit = max(1, min(net.domain, count)) if card.has_fast_link else 1
+    # tensor parallel inside the server: over the fast link, else over PCIe (the estimate times either, and the
+    # serving search tries the same degrees); TP 1 alone on PCIe cards left 72B LoRA on 8 x RTX 4090 D unfitted
+    # where TP 8 fits (finds44)
+    tp_limit = max(1, min(net.domain, count))
     tps = [t for t in _options(scenario, "tp", TENSOR_PARALLEL, par.tp)
            if "tp" not in auto or (t <= tp_limit and model.n_heads % t == 0)]
     pps = [p for p in _options(scenario, "pp", pipeline_options(count), par.pp) if p <= model.n_layers]

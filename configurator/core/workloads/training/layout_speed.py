@@ -214,7 +214,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     layers = table.layers.take(place)
     tokens = mb * seq / cp
     matmul = matmul_flops(pass_factor, table.matmul_params.take(place), mm_factor, tokens, tp)
-    attention = attention_flops_per_token(model, attention_span(train), layers) * attn_factor * tokens / tp
+    attention = attention_flops_per_token(model, attention_span(scenario), layers) * attn_factor * tokens / tp
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
     # the products' efficiency reads the card through its GEMM family alone: kept with the tier for
     # the cards of the grid that share the family, the precision and the stage layers
@@ -379,7 +379,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     step_s = training_step_seconds(micro_s, slots, p2p_s, optimizer_s.take(at_micro), dp_s, host_s)
     mb, m, dp = g["mb"].take(rows), g["accum"].take(rows), g["dp"].take(rows)
     tokens_per_s = training_tokens_per_second(mb, seq, m, dp, step_s)
-    mfu = model_flops_utilisation(model_flops_per_token(model, attention_span(scenario.training)), tokens_per_s,
+    mfu = model_flops_utilisation(model_flops_per_token(model, attention_span(scenario)), tokens_per_s,
                                   g["n"].take(rows) if counted else scenario.count, peak_flops, pass_factor)
     return {"step_s": step_s, "tokens_per_s": tokens_per_s, "mfu": mfu,
             "bubble_s": micro_s * m * bubble.take(at_schedule),

@@ -141,9 +141,9 @@ def workstation_bill(scenario: Scenario, card: Card, book: PriceBook, basis: Pri
                      cards_each: int = CARDS_PER_WORKSTATION) -> BillOfMaterials:
     """The bill of ``scenario.count`` × ``card`` at the users' desks: the cards at the scenario's price basis
     and one workstation each (:func:`workstation_item`: the item for the cards it holds; unpriced until
-    quoted); no server, rack, network, shared storage or vGPU licence (no remote session: the monitors are cabled to the card). The IT load is
-    the cards' board power alone [kW]: the workstation's own power is not on file. ``cards_each``: one at each
-    desk, or up to two in one deskside workstation (:mod:`configurator.core.procurement.host`)."""
+    quoted); no server, rack, network, shared storage or vGPU licence (no remote session: the monitors are
+    cabled to the card). The IT load is the cards' board power alone [kW]: the workstation's own power is not on
+    file. ``cards_each``: one at each desk, or up to two in one deskside workstation (:mod:`configurator.core.procurement.host`)."""
     e = scenario.economics
     rate = book_rate(book, e.usd_to_currency)
     count, workstations = scenario.count, workstations_needed(scenario.count, cards_each)

@@ -143,7 +143,8 @@ def workstation_bill(scenario: Scenario, card: Card, book: PriceBook, basis: Pri
     and one workstation each (:func:`workstation_item`: the item for the cards it holds; unpriced until
     quoted); no server, rack, network, shared storage or vGPU licence (no remote session: the monitors are
     cabled to the card). The IT load is the cards' board power alone [kW]: the workstation's own power is not on
-    file. ``cards_each``: one at each desk, or up to two in one deskside workstation (:mod:`configurator.core.procurement.host`)."""
+    file. ``cards_each``: one at each desk, or up to two in one deskside workstation
+    (:mod:`configurator.core.procurement.host`)."""
     e = scenario.economics
     rate = book_rate(book, e.usd_to_currency)
     count, workstations = scenario.count, workstations_needed(scenario.count, cards_each)

@@ -53,3 +53,13 @@ def test_a_quote_for_the_two_card_box_completes_the_bill(catalog):
     scenario = _scenario(catalog, 2)
     bom = _bom(catalog, updated(scenario, economics={"quotes": [quote]}))
     assert bom.complete and workstations_unpriced(bom) == 0 and excluded_message(bom) is None
+
+
+def test_what_fits_names_the_items_of_the_boxes_it_buys(capsys):
+    """``what-fits --budget 5万元`` buys two RTX 4090 D in one workstation, one RTX A6000 in another: its
+    sentence names both items a quote prices (until December 2026 workstation-1gpu alone)."""
+    from configurator.cli import main
+
+    assert main(["what-fits", "--budget", "5万元", "--region", "cn"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("Bought as a desktop"))
+    assert "workstation-2gpu" in line

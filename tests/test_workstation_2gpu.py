@@ -56,7 +56,7 @@ def test_a_quote_for_the_two_card_box_completes_the_bill(catalog):
 
 
 def test_what_fits_names_the_items_of_the_boxes_it_buys(capsys):
-    """``what-fits --budget 5万元`` buys two RTX 4090 D in one workstation, one RTX A6000 in another: its
+    """``what-fits --budget 5万元`` buys two of some cards in one workstation, one of others in another: its
     sentence names both items a quote prices (until December 2026 workstation-1gpu alone)."""
     from configurator.cli import main
 

@@ -16,7 +16,7 @@ from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.host import at_a_workstation, in_office
-from configurator.core.procurement.workstations import WORKSTATION_ITEM, workstations_unpriced
+from configurator.core.procurement.workstations import WORKSTATION_ITEM, workstation_item, workstations_unpriced
 from configurator.core.scenario import updated
 
 LORA = ["--workload", "lora", "--model", "qwen2.5-7b"]
@@ -111,7 +111,9 @@ def test_recommend_json_says_the_rows_capex_excludes_the_workstation(capsys):
     data = json.loads(_run(capsys, "recommend", *LORA, "--classes", "graphics", "--json"))
     ranked = data["ranked"]
     desk = [r for r in ranked if r["count"] <= 2]
-    assert desk and all(r["excludes"] == {"item": WORKSTATION_ITEM, "count": 1} for r in desk)
+    # one card in the one-card box, two in the two-card box (workstation-2gpu; until December 2026 both 1gpu)
+    assert desk and all(r["excludes"] == {"item": workstation_item(r["count"]), "count": 1} for r in desk)
+    assert {r["excludes"]["item"] for r in desk} <= {WORKSTATION_ITEM, "workstation-2gpu"}
 
 
 def test_what_a_data_hall_needs_is_said_set_aside(catalog):

@@ -40,10 +40,11 @@ from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.view import price_view
 from configurator.core.view.bom_names import ITEMS, item_label, line_kind
 from configurator.core.view.card_names import card_name as shown_card_name
-from configurator.core.view.cost_bases import period
+from configurator.core.view.cost_bases import per_unit_label, period
 from configurator.core.view.numbers import column_top
 from configurator.core.view.rows import write
 from configurator.core.view.words import Words, words
+from configurator.core.workloads import family_of
 from configurator.report.language import price_per, quantity_unit, reference, searched, searched_note
 
 if TYPE_CHECKING:
@@ -61,11 +62,6 @@ CHART_MIN_PX = 180
 CHART_MIN_WIDTH_PX = 280
 """Narrowest the rent-against-buy chart's place gets [px]: its axes, their titles ("Utilisation
 [%]") and both curves readable (beside the recommendation at 1400 px it was squeezed to 68 px)."""
-
-
-def per_unit_labels() -> dict[str, str]:
-    return {"user-month": _tc("bom", "TCO per user-month"), "stream-hour": _tc("bom", "TCO per stream-hour"),
-            "frame": _tc("bom", "TCO per frame")}
 
 
 def role_names() -> dict[str, str]:
@@ -332,7 +328,7 @@ class BomPanel(QWidget):
         break-even, what it compares (:func:`~configurator.report.summary_money.rent_basis_rows`: the GPUs
         the bill buys, renting's month, the licences), as the summary's TCO table says it."""
         from configurator.report.summary_front import rent_text  # the ranking's modules: not at the editor's start
-        from configurator.report.summary_money import rent_basis_rows
+        from configurator.report.summary_money import per_unit_name, rent_basis_rows
 
         own, currency = cost.ownership, cost.bom.currency
         words = Words(current_language())
@@ -344,6 +340,7 @@ class BomPanel(QWidget):
         def amount(value: float | None) -> str:
             return fmt.money(value, currency, like=top)
         none = charges_left_out(est.scenario, own.licences_per_year, office=in_office(est.scenario, est.card))
+        per_unit = write(per_unit_label(family_of(est.scenario.workload).cost_unit, None), words.language)
         rows = [(_tc("bom", "Capex"), amount(own.capex)),
                 (_tc("bom", "Energy"), per_year.format(amount(own.energy_per_year))),
                 (_tc("bom", "Support"), per_year.format(amount(own.support_per_year))),
@@ -356,8 +353,9 @@ class BomPanel(QWidget):
                 (_tc("bom", "TCO over {0}").format(write(period(own.years), current_language())),
                  amount(own.tco)),
                 (_tc("bom", "Utilisation"), fmt.percent(own.utilisation)),
-                (_tc("bom", "TCO per million tokens"), fmt.unit_cost(cost.per_million_tokens, currency)),
-                *([(per_unit_labels()[cost.unit], fmt.unit_cost(cost.per_unit, currency))] if cost.unit else []),
+                # per the work's own unit, as the summary's TCO table names it ("Cost per user-month" for desktops;
+                # until December 2026 "TCO per million tokens" stood here for virtual desktops too)
+                (per_unit, fmt.unit_cost(cost.tco_per_unit, currency)),
                 (_tc("bom", "Renting instead"), rent or per_year.format(fmt.money(cost.rent_per_year, currency))),
                 (_tc("bom", "Owning pays off above"), fmt.percent(cost.break_even_utilisation)
                  if cost.break_even_utilisation is not None else _tc("bom", "— (no cloud price, or renting is cheaper)")),
@@ -372,6 +370,8 @@ class BomPanel(QWidget):
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             item.setToolTip(value)  # whole where the column elides it (the rent's three figures)
             self.money.setItem(row, 1, item)
+            if label == per_unit:  # its basis in full, the summary's words (core.view.cost_bases)
+                self.money.item(row, 0).setToolTip(per_unit_name(est, words))
 
     def _draw_rent_vs_buy(self, cost: DeploymentCost, est) -> None:
         self._build_chart()

@@ -35,7 +35,6 @@ from configurator.core.architecture import ArchitectureError, from_param_count, 
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, reads
 from configurator.core.view.names import model_name
 from configurator.core.hf_config import load_hf_config
-from configurator.core.desks import at_desks
 from configurator.core.scenario import COUNT_SWEEP, Scenario, Workload
 from configurator.core.view.card_names import card_name
 
@@ -498,5 +497,5 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
             self.assumptions_form.setRowVisible(widget, graphics)
         for path, widget in self.desktop_host.items():
             self.assumptions_form.setRowVisible(widget, reads(workload, path))
-        self._show_desks(at_desks(scenario))  # the desks' workstations: no vGPU, no server
+        self._show_desks(scenario)  # the desks' workstations, a deskside workstation: no vGPU, no server, no PUE
         self._show_reference(scenario)

@@ -26,7 +26,10 @@ from configurator.app.field_help import field_help, row_label, shown
 from configurator.app.i18n import current_language, tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
 from configurator.app.narrow_form import ElidingLabel, TextKeptWhole, WrappingCheckBox
+from configurator.core.desks import at_desks
 from configurator.core.fields import Kind, spec
+from configurator.core.procurement.host import in_office
+from configurator.core.scenario import Scenario
 
 # the strings keep the editor's context ("ScenarioEditor", the class name ``self.tr`` used there)
 
@@ -150,19 +153,33 @@ class BoundControls:
         return box
 
 
-    def _show_desks(self, desks: bool) -> None:
+    def _show_desks(self, scenario: Scenario) -> None:
         """At the users' desks (``--local-display``: a workstation each, the monitors cabled to its card;
         :func:`~configurator.core.desks.at_desks`) the fields of a data centre's virtual
         desktops do not count — the vGPU profile and the vGPUs per GPU (the user has the whole card), the
         cards per server and the desktop host's vCPUs, memory and overcommit (no server): each is disabled,
         its tooltip saying why (until December 2026 they stayed editable, "8 per server" beside 4 desks); and
-        the cloud price, no rent applying there (:func:`~configurator.core.procurement.workstations.without_rent`);
-        and the PUE, an office's energy taking none (:func:`~configurator.core.desks.applied_pue`)."""
+        the cloud price, no rent applying there (:func:`~configurator.core.procurement.workstations.without_rent`).
+        In an office (:func:`~configurator.core.procurement.host.in_office`: the desks, or one deskside
+        workstation of one or two desktop boards) the PUE and the cards per server are disabled too: an office's
+        energy takes no PUE (:func:`~configurator.core.desks.applied_pue`) and no server is bought (until December
+        2026 both stayed editable for ``--card rtx-4090 --count 2``, billed in one deskside workstation)."""
+        desks = at_desks(scenario)
+        catalog = self.controller.catalog
+        office = scenario.card_id in catalog and in_office(scenario, catalog.get(scenario.card_id))
         why = _tc("ScenarioEditor", "Not used at the desks: each user has a workstation with its own card "
                                     "(no vGPU, no server)")
-        for control in (self.profile, self.per_node, self.max_vgpus, *self.desktop_host.values()):
+        for control in (self.profile, self.max_vgpus, *self.desktop_host.values()):
             self._enable_row(control, not desks, why)
         self._enable_row(self.cloud_price, not desks, _tc(
             "ScenarioEditor", "Not used at the desks: the cards are bought into workstations, never rented"))
-        self._enable_row(self.pue, not desks, _tc(
-            "ScenarioEditor", "Not used at the desks: workstations in an office, no data hall's facility overhead"))
+        if desks:
+            no_server, no_pue = why, _tc(
+                "ScenarioEditor", "Not used at the desks: workstations in an office, no data hall's facility overhead")
+        else:
+            no_server = _tc("ScenarioEditor", "Not used in a deskside workstation: one or two desktop cards in one "
+                                              "tower, no server")
+            no_pue = _tc("ScenarioEditor", "Not used in a deskside workstation: it draws from an office socket, no "
+                                           "data hall's facility overhead")
+        self._enable_row(self.per_node, not office, no_server)
+        self._enable_row(self.pue, not office, no_pue)

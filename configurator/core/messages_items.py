@@ -39,6 +39,7 @@ ITEM_CHINESE: dict[str, str] = {
     "1U server hosting a single low-profile single-width PCIe card (T4, L4, A2; e.g. Dell PowerEdge R660), without the card":
         "1U 服务器，可装 1 张半高单宽 PCIe 卡（T4、L4、A2；如 Dell PowerEdge R660）（不含加速卡）",
     "Deskside workstation without its card": "桌边工作站（不含卡）",
+    "Deskside workstation without its cards": "双卡桌边工作站（不含卡）",
     "GB200 NVL72 rack": "GB200 NVL72 机柜",
     "GB300 NVL72 rack": "GB300 NVL72 机柜",
     "Huawei CloudMatrix 384 supernode": "华为 CloudMatrix 384 超节点",

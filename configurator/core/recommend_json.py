@@ -16,7 +16,7 @@ from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.rent_tier import rent_tier
-from configurator.core.procurement.workstations import WORKSTATION_ITEM, workstations_unpriced
+from configurator.core.procurement.workstations import unpriced_item, workstations_unpriced
 from configurator.core.recommend import Objective, Recommendation, Result
 from configurator.core.recommend_budget import budget_short, budget_short_message
 from configurator.core.recommend_costs import rent_or_buy
@@ -79,7 +79,7 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
         "nodes": rec.estimate.scenario.nodes,
         "bom": {key: entry["bom"][key] for key in ("capex", "complete", "currency", "owned", "host")},
         # ranked on the priced part: the deskside workstations, the bill's only lines without a price, left out
-        "excludes": {"item": WORKSTATION_ITEM, "count": excluded} if excluded else None,
+        "excludes": {"item": unpriced_item(cost.bom), "count": excluded} if excluded else None,
         # rent against buy on one basis, the GPUs the bill buys (rent_against_buy), and the text line's words
         "rent_or_buy": None if entry["bom"]["rent_against_buy"] is None else
         {**entry["bom"]["rent_against_buy"], "said": rent_or_buy(rec.estimate, cost).to_dict()},

@@ -36,7 +36,7 @@ from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import price_book_for
 from configurator.core.procurement.servers import purchase_unit
-from configurator.core.procurement.workstations import workstations_unpriced
+from configurator.core.procurement.workstations import unpriced_item, workstations_unpriced
 from configurator.core.region import delivery_problem, import_barred
 from configurator.core.scenario import Economics, Scenario, Workload, updated
 from configurator.core.what_fits import (
@@ -80,6 +80,9 @@ class Purchase:
     workstations_unpriced: int = 0
     """Workstations the capex leaves out, not priced (:func:`~configurator.core.procurement.workstations.
     workstations_unpriced`) [count]."""
+    workstation_item: str | None = None
+    """The price file's item of the workstation left out (:func:`~configurator.core.procurement.workstations.
+    unpriced_item`: ``workstation-2gpu`` for two cards), which a quote prices; None where none is."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +184,7 @@ def purchase(base: Scenario, card: Card, budget: float) -> Purchase:
         else:
             bad = trial
     return Purchase(card, good * unit, unit, good_bill.capex, desk=good_bill.host == "workstation",
-                    workstations_unpriced=workstations_unpriced(good_bill))
+                    workstations_unpriced=workstations_unpriced(good_bill), workstation_item=unpriced_item(good_bill))
 
 
 def may_fit(choice: ModelChoice, card: Card, count: int) -> bool:

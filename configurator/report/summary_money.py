@@ -58,7 +58,7 @@ def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
     family = family_of(est.scenario.workload)
     licence = est.costs.licence_per_unit if basis == "cloud" else None
     return write(per_unit_label(family.cost_unit, basis, est.scenario.economics.amortisation_years,
-                                family.pace, licence, at_desks(est.scenario)), w.language)
+                                family.pace, licence, in_office(est.scenario, est.card)), w.language)
 
 
 def per_unit_heading(est: Estimate, w: Words, objective: Objective) -> tuple[str, str]:

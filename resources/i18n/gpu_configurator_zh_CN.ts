@@ -3254,6 +3254,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>工位方案不使用：工作站位于办公室，不计机房附加能耗</translation>
     </message>
     <message>
+        <source>Not used in a deskside workstation: one or two desktop cards in one tower, no server</source>
+        <translation>桌边工作站不使用：一至两张桌面卡装在一台塔式机中，无服务器</translation>
+    </message>
+    <message>
+        <source>Not used in a deskside workstation: it draws from an office socket, no data hall&apos;s facility overhead</source>
+        <translation>桌边工作站不使用：它用办公室插座供电，不计机房附加能耗</translation>
+    </message>
+    <message>
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
@@ -4163,18 +4171,6 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>bom</name>
     <message>
-        <source>TCO per user-month</source>
-        <translation>每用户每月总拥有成本</translation>
-    </message>
-    <message>
-        <source>TCO per stream-hour</source>
-        <translation>每路流每小时总拥有成本</translation>
-    </message>
-    <message>
-        <source>TCO per frame</source>
-        <translation>每帧总拥有成本</translation>
-    </message>
-    <message>
         <source>spares</source>
         <translation>备件</translation>
     </message>
@@ -4321,10 +4317,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Utilisation</source>
         <translation>利用率</translation>
-    </message>
-    <message>
-        <source>TCO per million tokens</source>
-        <translation>每百万词元总拥有成本</translation>
     </message>
     <message>
         <source>Renting instead</source>

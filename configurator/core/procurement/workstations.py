@@ -26,7 +26,12 @@ from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario
 
 WORKSTATION_ITEM = "workstation-1gpu"
-"""The price file's deskside workstation without its card (``resources/procurement_prices.json``)."""
+"""The price file's deskside workstation without its card (``resources/procurement_prices.json``): one card."""
+
+WORKSTATION_ITEMS = {1: WORKSTATION_ITEM, 2: "workstation-2gpu"}
+"""The price file's deskside workstation item by the cards it holds [count -> item id]: a two-card box (one
+deskside workstation, :mod:`configurator.core.procurement.host`) needs the power supply, slots and cooling of two
+boards (until December 2026 it was billed as ``workstation-1gpu``, written for one card at a desk)."""
 
 CARDS_PER_WORKSTATION = 1
 """Cards one desk's workstation holds: one professional card drives the desk's monitors (an RTX A6000's four
@@ -88,48 +93,66 @@ def workstations_needed(cards: int, cards_each: int = CARDS_PER_WORKSTATION) -> 
     return -(-cards // cards_each)
 
 
+def workstation_item(cards: int) -> str:
+    """The price file's workstation item that holds ``cards`` cards (:data:`WORKSTATION_ITEMS`) [item id]."""
+    return WORKSTATION_ITEMS[cards]
+
+
+def unpriced_item(bom: BillOfMaterials) -> str | None:
+    """The workstation item ``bom`` leaves without a price where it is ranked though partial
+    (:func:`workstations_unpriced`), the one a buyer's quote completes it with; None otherwise."""
+    if not workstations_unpriced(bom):
+        return None
+    return bom.unpriced[0].item_id
+
+
 def workstations_unpriced(bom: BillOfMaterials) -> int:
     """The workstations ``bom`` leaves without a price where they are its only lines without one [count]:
     the one case a total is ranked though partial (every card, and all else bought, priced; a quote for
     :data:`WORKSTATION_ITEM` completes it). 0 where the bill is complete or another line lacks a price too
     (a total without the cards, or without servers, would favour the configuration whose prices are missing)."""
     unpriced = bom.unpriced
-    if not unpriced or any(line.item_id != WORKSTATION_ITEM for line in unpriced):
+    if not unpriced or any(line.item_id not in WORKSTATION_ITEMS.values() for line in unpriced):
         return 0
     return int(sum(line.quantity for line in unpriced))
 
 
 def excluded_message(bom: BillOfMaterials) -> Message | None:
     """What a total ranked though partial leaves out (:func:`workstations_unpriced`): "The total excludes
-    4 workstations (not priced: enter a quote for workstation-1gpu)"; None for any other bill."""
+    4 workstations (not priced: enter a quote for workstation-1gpu)", naming the bill's item
+    (:func:`unpriced_item`); None for any other bill."""
     n = workstations_unpriced(bom)
     if not n:
         return None
-    return msg("total-excludes-workstation" if n == 1 else "total-excludes-workstations", n=n, item=WORKSTATION_ITEM)
+    return msg("total-excludes-workstation" if n == 1 else "total-excludes-workstations", n=n,
+               item=unpriced_item(bom))
 
 
 def totals_note(boms) -> Message | None:
     """The one sentence under a table of totals where any of ``boms`` is ranked without its workstations
     (:func:`workstations_unpriced`): capex, TCO and cost per unit exclude them; None otherwise."""
-    if not any(workstations_unpriced(bom) for bom in boms):
+    items = sorted({item for bom in boms if (item := unpriced_item(bom))})
+    if not items:
         return None
-    return msg("totals-exclude-workstations", item=WORKSTATION_ITEM)
+    return msg("totals-exclude-workstations", item=", ".join(items))
 
 
 def workstation_bill(scenario: Scenario, card: Card, book: PriceBook, basis: PriceBasis,
                      cards_each: int = CARDS_PER_WORKSTATION) -> BillOfMaterials:
     """The bill of ``scenario.count`` × ``card`` at the users' desks: the cards at the scenario's price basis
-    and one workstation each (:data:`WORKSTATION_ITEM`, unpriced until quoted); no server, rack, network,
-    shared storage or vGPU licence (no remote session: the monitors are cabled to the card). The IT load is
-    the cards' board power alone [kW]: the workstation's own power is not on file. ``cards_each``: one at each
-    desk, or up to two in one deskside workstation (:mod:`configurator.core.procurement.host`)."""
+    and one workstation each (:func:`workstation_item`: the item for the cards it holds; unpriced until
+    quoted); no server, rack, network, shared storage or vGPU licence (no remote session: the monitors are
+    cabled to the card). The IT load is the cards' board power alone [kW]: the workstation's own power is not on
+    file. ``cards_each``: one at each desk, or up to two in one deskside workstation
+    (:mod:`configurator.core.procurement.host`)."""
     e = scenario.economics
     rate = book_rate(book, e.usd_to_currency)
     count, workstations = scenario.count, workstations_needed(scenario.count, cards_each)
-    lines = (card_line(card, count, basis, None), line_of(book, WORKSTATION_ITEM, workstations, rate))
+    item = workstation_item(min(count, cards_each))
+    lines = (card_line(card, count, basis, None), line_of(book, item, workstations, rate))
     it_kw = None if card.tdp_w is None else card.tdp_w * count / 1000
     desks = cards_each == CARDS_PER_WORKSTATION
     note = msg("workstations-at-desks" if desks else "deskside-workstation", n=workstations, count=count,
-               card=card.name, item=WORKSTATION_ITEM)
+               card=card.name, item=item)
     return BillOfMaterials(lines, e.currency, workstations, cards_each, 0, False, it_kw, None, None,
                            notes=(note,), gpus_bought=count, purchase_unit="card", host="workstation")

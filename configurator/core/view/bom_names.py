@@ -13,7 +13,7 @@ from configurator.core.view.words import Words
 PCIE_SERVER = "{n}-slot PCIe GPU server (no GPUs)"
 """A PCIe server's name; ``n``: its slots for cards (``server-pcie-<n>``)."""
 
-KIND_BY_ITEM = {"workstation-1gpu": "workstation"}
+KIND_BY_ITEM = {"workstation-1gpu": "workstation", "workstation-2gpu": "workstation"}
 """The kind a bill names a line by, by its item id, where it is not the price file's (those are
 :data:`~configurator.core.procurement.prices.ITEM_KINDS`): a deskside workstation is filed with the servers
 (``kind`` "server") but is none (until December 2026 the bill's "Servers: Deskside workstations")."""
@@ -51,6 +51,7 @@ ITEMS = {
     "server-gh200-4": "Liquid-cooled node for 4 Grace Hopper superchips (no superchips)",
     "server-mi250x-4": "Liquid-cooled node for 4 MI250X modules (no modules)",
     "workstation-1gpu": "Deskside workstations (no card)",
+    "workstation-2gpu": "Deskside workstations for two cards (no cards)",
     "rack-nvl72": "Rack-scale NVL72 system (72 GPUs, liquid-cooled)",
     "rack-gb300-nvl72": "Rack-scale GB300 NVL72 system (72 GPUs, liquid-cooled)",
     "rack-system": "Rack-scale system (no price on file: enter a quote)",

@@ -59,16 +59,17 @@ def basis_label(basis: str, years: float | None = None, cost_unit: str | None = 
     on the unit "frame", so a training job's label lacked it; the TCO's words are written once, in
     :data:`BASES`). ``licence``: the per-user licence on the rent
     (:attr:`~configurator.core.economics.Costs.licence_per_unit`; 0: in the rent's price), named with it.
-    ``desks``: the desktops are workstations at the users' desks
-    (:func:`~configurator.core.desks.at_desks`), the TCO's words those of their bill (until
+    ``desks``: the cards are in workstations in an office — at the users' desks
+    (:func:`~configurator.core.desks.at_desks`) or one deskside workstation
+    (:func:`~configurator.core.procurement.host.in_office`) — the TCO's words those of their bill (until
     December 2026 "cards, servers, network, storage, power, support, vGPU licences" of a bill of none of the
-    four)."""
+    four, and "cards, servers, network" for ``--card rtx-4090 --count 2``, a job's pace kept after them)."""
     if basis == "cloud" and licence is not None:
         return BASES["cloud-licence" if licence else "cloud-licence-in-rent"]
     if basis == "tco":
         key = "tco-desks" if desks else "tco-licences" if cost_unit in LICENSED_UNITS else "tco"
         tco = Phrase(BASES[key], {"period": period(years)})
-        if pace is None or key != "tco":
+        if pace is None or key == "tco-licences":
             return tco
         return Phrase(BASES["tco-paced"], {"tco": tco, "pace": pace_msg(pace), "period": period(years)})
     return BASES[basis]

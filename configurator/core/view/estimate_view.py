@@ -271,7 +271,8 @@ def cost_section(est: Estimate) -> Section:
             key="energy"),
         # three significant digits below one unit, as the ranking and the summary write it (this row read
         # "0.21 USD" beside the ranking's "0.192 USD", the window's "0.09 EUR" beside the summary's "0.093")
-        Row(per_unit_label(family.cost_unit, c.basis, licence=c.licence_per_unit, desks=at_desks(est.scenario)),
+        Row(per_unit_label(family.cost_unit, c.basis, licence=c.licence_per_unit,
+                           desks=in_office(est.scenario, est.card)),
             Amount(per_unit, c.currency, money=True, per_unit=True), key="per_unit"),
         # per unit as the row above (it read "0.33 USD" here, "0.335 USD" in the summary: persona 10)
         *_job_alone_rows(est, family, per_unit_money if runs else None),

@@ -143,10 +143,12 @@ def desk_lines(answer: BudgetFits) -> list[Message]:
     (not priced), then those whose capex holds it; each line only where a card is so bought."""
     lines = []
     for unpriced, said in ((True, "budget-fits-desk-unpriced"), (False, "budget-fits-desk")):
-        cards = [c.purchase.card.name for c in answer.cards
-                 if c.purchase.desk and bool(c.purchase.workstations_unpriced) is unpriced]
-        if cards:
-            lines.append(msg(said, cards=cards, item=WORKSTATION_ITEM))
+        bought = [c.purchase for c in answer.cards
+                  if c.purchase.desk and bool(c.purchase.workstations_unpriced) is unpriced]
+        # the items a quote prices: one card's workstation, two cards' (until December 2026 always workstation-1gpu)
+        items = sorted({p.workstation_item for p in bought if p.workstation_item}) or [WORKSTATION_ITEM]
+        if bought:
+            lines.append(msg(said, cards=[p.card.name for p in bought], item=", ".join(items)))
     return lines
 
 

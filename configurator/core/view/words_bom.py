@@ -58,6 +58,7 @@ ZH_CN_BOM: dict[str, str] = {
     "Out-of-band management switches": "带外管理交换机",
     "Shared all-flash storage": "共享全闪存储",
     "Deskside workstations (no card)": "桌边工作站（不含卡）",
+    "Deskside workstations for two cards (no cards)": "双卡桌边工作站（不含卡）",
     "Workstations at the desks of {users} users, the monitors cabled to the card ({user_class}, "
     "{monitors}\u00a0×\u00a0{resolution})":
         "为 {users} 位用户的工位配置工作站，显示器直连显卡（{user_class}，{monitors}\u00a0×\u00a0{resolution}）",

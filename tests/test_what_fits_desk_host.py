@@ -55,7 +55,9 @@ def test_the_text_says_the_workstation_is_excluded_and_why_fp32(capsys, language
     line = next(x for x in out.splitlines() if x.startswith(desk))
     assert "GeForce RTX 4090 D" in line and "workstation-1gpu" in line
     assert "DGX Spark" not in line
-    pretrain = next(x for x in out.splitlines() if "DGX Spark" in x and ("Pre-train" in x or "从头预训练" in x))
+    # the pre-training row's card has no published BF16 rate (a DGX Spark until session 44's deskside host made
+    # two RTX 5090D the larger model): its precision says so
+    pretrain = next(x for x in out.splitlines() if x.lstrip().startswith(("Pre-train", "从头预训练")))
     assert precision in pretrain
 
 

@@ -23,7 +23,8 @@ def _money(answer: BudgetFits, amount: float | None) -> Amount | None:
 
 
 def heading(answer: BudgetFits) -> Message:
-    """'What a budget of 500,000 CNY buys (delivered to mainland China), bill of materials included'."""
+    """'What a budget of 500,000 CNY buys (delivered to mainland China), bill of materials included where
+    priced (servers or workstations, network, storage)'."""
     where = msg("budget-fits-where-cn" if answer.base.constraints.region == "cn" else "budget-fits-where-any")
     return msg("budget-fits-heading", budget=answer.budget, currency=answer.base.economics.currency, where=where)
 

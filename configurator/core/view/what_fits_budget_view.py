@@ -18,12 +18,15 @@ from configurator.core.what_fits import FitRow, Verdict
 from configurator.core.what_fits_budget import BudgetFits, CardAnswer, LeftOut, Purchase
 
 
-def _money(answer: BudgetFits, amount: float | None) -> Amount | None:
-    return None if amount is None else Amount(amount, answer.base.economics.currency, money=True)
+def _money(answer: BudgetFits, amount: float | None, like: float | None = None) -> Amount | None:
+    """``amount`` in the answer's currency, written in the unit of ``like``, its column's
+    :func:`~configurator.core.view.numbers.column_top` (None: its own)."""
+    return None if amount is None else Amount(amount, answer.base.economics.currency, money=True, like=like)
 
 
 def heading(answer: BudgetFits) -> Message:
-    """'What a budget of 500,000 CNY buys (delivered to mainland China), bill of materials included'."""
+    """'What a budget of 500,000 CNY buys (delivered to mainland China), bill of materials included where
+    priced (servers or workstations, network, storage)'."""
     where = msg("budget-fits-where-cn" if answer.base.constraints.region == "cn" else "budget-fits-where-any")
     return msg("budget-fits-heading", budget=answer.budget, currency=answer.base.economics.currency, where=where)
 
@@ -59,6 +62,7 @@ def best_columns(answer: BudgetFits) -> Columns:
     runs on, the bill's capex, the precision and the speed."""
     headings = ("Task", "Largest model", "Card", "Cards", "Capex", "Precision", "Speed", "Time for the token budget")
     rows = []
+    like = column_top(b.purchase.capex for b in map(answer.best, answer.tasks) if b is not None)
     for task in answer.tasks:
         top = answer.best(task)
         if top is None:
@@ -66,7 +70,7 @@ def best_columns(answer: BudgetFits) -> Columns:
             continue
         row, p = top.largest[task], top.purchase
         rows.append((WORKLOADS[task.value], model_name(row.model.name), p.card.name, p.count,
-                     _money(answer, p.capex), _precision(row, p.card.vendor), _speed(row), _time(row)))
+                     _money(answer, p.capex, like), _precision(row, p.card.vendor), _speed(row), _time(row)))
     return Columns(headings, frozenset({3, 4, 6}), tuple(rows))
 
 
@@ -104,7 +108,8 @@ def card_columns(answer: BudgetFits) -> Columns:
     headings = ("Card", "Cards", "Capex", "Price per card", *(WORKLOADS[t.value] for t in answer.tasks))
     prices = _card_prices(answer)
     like = column_top(p.card_price for p in prices)
-    rows = tuple((c.purchase.card.name, c.purchase.count, _money(answer, c.purchase.capex),
+    capex_like = column_top(c.purchase.capex for c in answer.cards)  # one unit per column: 万元 above 3,440 元 no more
+    rows = tuple((c.purchase.card.name, c.purchase.count, _money(answer, c.purchase.capex, capex_like),
                   _card_price(answer, p, like), *(_largest(c, t) for t in answer.tasks))
                  for c, p in zip(answer.cards, prices))
     return Columns(headings, frozenset({1, 2}), rows)

@@ -31,3 +31,16 @@ def test_an_alternative_costs_what_the_ranking_says():
         assert option.estimate.scenario.constraints.deadline_hours is None  # the pace asked: none
         if key in ranked:
             assert option.per_unit == pytest.approx(ranked[key], rel=1e-6), key
+
+
+def test_a_table_with_servers_names_the_data_halls_bill():
+    """The alternatives' cost column is named for every bill in the table: beside a choice in a deskside
+    workstation, servers (A10, T4) make it "cards, servers, network" (it read "cards, workstations" from
+    the choice alone, persona44c)."""
+    from configurator.report.summary import build_summary
+
+    asked = Scenario(model=preset("qwen2.5-7b"), workload="lora", card_id="rtx-a6000", count=2,
+                     constraints={"region": "cn"})
+    summary = build_summary(estimate(asked, CATALOG.get("rtx-a6000")), CATALOG, "en")
+    note = next(t for t in summary.tables if t.key == "alternatives").note
+    assert "cards, servers, network" in note and "cards, workstations" not in note.split("A row")[0]

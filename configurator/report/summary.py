@@ -17,6 +17,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.mismatch import mismatch, said_beside
 from configurator.core.procurement.deployment import DeploymentCost
+from configurator.core.procurement.host import in_office
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.training_mistake import TRAINING_TIME_SLACK, comparable_scenario
@@ -297,7 +298,9 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
                         objective: Objective, w: Words, recommended: bool = False,
                         filters: Filters | None = None) -> Table:
     currency, years = mine.cost.bom.currency, write(period(mine.cost.ownership.years), w.language)
-    unit, unit_named = per_unit_heading(mine.estimate, w, objective)  # short; named in full in the note
+    # short; named in full in the note, for every bill in the table (servers beside a workstation: a data hall's)
+    office = all(in_office(o.estimate.scenario, o.estimate.card) for o in (mine, *priced))
+    unit, unit_named = per_unit_heading(mine.estimate, w, objective, office)
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
     nearest = recommended and bool(choice_problems(mine.estimate, w))  # nothing met every constraint
     header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w, column_percentile(mine.estimate.scenario))

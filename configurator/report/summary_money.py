@@ -51,17 +51,19 @@ NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a 
 in the card view)."""
 
 
-def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
+def per_unit_name(est: Estimate, w: Words, basis: str = "tco", office: bool | None = None) -> str:
     """The cost per unit of work with its basis named: the summary's is the bill of materials' TCO
     (cloud rent when the ranking is by rent, with the licence it adds or includes); the window's
-    estimate and ranking name theirs too."""
+    estimate and ranking name theirs too. ``office``: whether the bills named are all in an office
+    (workstations: :func:`~configurator.core.procurement.host.in_office`); None: ``est``'s own."""
     family = family_of(est.scenario.workload)
     licence = est.costs.licence_per_unit if basis == "cloud" else None
+    office = in_office(est.scenario, est.card) if office is None else office
     return write(per_unit_label(family.cost_unit, basis, est.scenario.economics.amortisation_years,
-                                family.pace, licence, in_office(est.scenario, est.card)), w.language)
+                                family.pace, licence, office), w.language)
 
 
-def per_unit_heading(est: Estimate, w: Words, objective: Objective) -> tuple[str, str]:
+def per_unit_heading(est: Estimate, w: Words, objective: Objective, office: bool | None = None) -> tuple[str, str]:
     """The alternatives' cost column as a table heads it, short as the window's and the command line's
     rankings head it ('TCO/frame', 'Rent/M tokens':
     :func:`~configurator.core.view.ranking_view.ranking_cost_heading`), and the sentence under the
@@ -70,7 +72,7 @@ def per_unit_heading(est: Estimate, w: Words, objective: Objective) -> tuple[str
     basis = "cloud" if objective is Objective.CLOUD else "tco"
     short = write(ranking_cost_heading(Objective.CLOUD if basis == "cloud" else Objective.TCO, est.scenario),
                   w.language)
-    return short, w("{short}: {full}.", short=short, full=per_unit_name(est, w, basis))
+    return short, w("{short}: {full}.", short=short, full=per_unit_name(est, w, basis, office))
 
 
 def job_alone_rows(est: Estimate, cost: DeploymentCost, w: Words) -> tuple[tuple[str, str], ...]:

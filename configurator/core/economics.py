@@ -31,7 +31,7 @@ from configurator.core.procurement.servers import (
     servers_needed,
 )
 from configurator.core.scenario import Economics, Scenario
-from configurator.core.training_speed import RACK_SCALE_DOMAIN
+from configurator.core.link_domains import RACK_SCALE_DOMAIN
 
 
 @fast_init

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from configurator.core.link_domains import RACK_SCALE_DOMAIN
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
@@ -108,9 +109,6 @@ def attention_flops_per_token(model: ModelArchitecture, seq_len: int, layers):
 
 # ---- links ------------------------------------------------------------------------------
 
-RACK_SCALE_DOMAIN = 8
-"""Fast-link domains larger than this span servers (NVL72-class racks, CloudMatrix): an HGX or
-DGX server holds 8 NVLink-connected GPUs (NVIDIA DGX H100 User Guide, "Hardware Overview")."""
 
 PCIE_FALLBACK_GBPS = 16.0
 """A card's PCIe link when the catalog has none, one way [GB/s]: PCIe 4.0 x8, 16 GT/s × 8 lanes

@@ -10,7 +10,7 @@ from functools import lru_cache
 from configurator.core.catalog import Card
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages import Message, msg
-from configurator.core.training_speed import RACK_SCALE_DOMAIN
+from configurator.core.link_domains import RACK_SCALE_DOMAIN
 from configurator.core.procurement.nodes import card_nodes
 from configurator.core.procurement.prices import PriceBook, bundled_price_book
 

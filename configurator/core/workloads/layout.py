@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from configurator.core.batch import default_global_batch_tokens
 from configurator.core.catalog import Card
-from configurator.core.training_speed import RACK_SCALE_DOMAIN
+from configurator.core.link_domains import RACK_SCALE_DOMAIN
 from configurator.core.procurement.servers import purchase_unit, server_type
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
 

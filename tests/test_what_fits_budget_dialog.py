@@ -4,25 +4,12 @@ bought, say the cards left out, open a task's row in the main window, and speak 
 
 from __future__ import annotations
 
-import os
 import time
 
 from PySide6.QtCore import Qt
 
 from configurator.core.what_fits_budget import BudgetFits
-
-
-def _budget(dialog, text: str, region: str | None) -> None:
-    dialog.region_combo.setCurrentIndex(dialog.region_combo.findData(region or ""))
-    box = dialog.budget_box
-    box.lineEdit().selectAll()
-    box.lineEdit().setText(text)
-    box.interpretText()
-
-
-def _grab(dialog, tmp_path, name: str) -> None:
-    where = os.environ.get("WHAT_FITS_GRAB_DIR") or str(tmp_path)
-    dialog.grab().save(os.path.join(where, name))
+from what_fits_dialog_steps import grab as _grab, type_budget as _budget
 
 
 def test_a_budget_prices_every_card_off_the_gui_thread_and_a_task_opens(qtbot, window, tmp_path):

@@ -6,24 +6,10 @@ owned reads "1 card"."""
 
 from __future__ import annotations
 
-import os
-
 from PySide6.QtWidgets import QApplication
 
 from configurator.app.controller import CURRENCY_PATH
-
-
-def _budget(dialog, text: str, region: str | None) -> None:
-    dialog.region_combo.setCurrentIndex(dialog.region_combo.findData(region or ""))
-    box = dialog.budget_box
-    box.lineEdit().selectAll()
-    box.lineEdit().setText(text)
-    box.interpretText()
-
-
-def _grab(dialog, tmp_path, name: str) -> None:
-    where = os.environ.get("WHAT_FITS_GRAB_DIR") or str(tmp_path)
-    dialog.grab().save(os.path.join(where, name))
+from what_fits_dialog_steps import grab as _grab, type_budget as _budget
 
 
 def test_the_budget_box_follows_the_window_currency_into_chinese_and_back(qtbot, window, tmp_path):

@@ -19,8 +19,8 @@ from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics_mistake import graphics_lacks
 from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
-from configurator.core.scenario import Scenario, updated
-from configurator.core.training_mistake import comparable_scenario, training_lacks
+from configurator.core.scenario import Scenario
+from configurator.core.training_mistake import at_the_pace_asked, comparable_scenario, training_lacks
 from configurator.core.workloads.layout import unpinned
 from configurator.core.workloads import WorkloadFamily, family_of
 from configurator.core.workloads.graphics.family import GraphicsFamily
@@ -161,7 +161,7 @@ def _as_asked(rival: Recommendation, scenario: Scenario, objective: Objective) -
     deadline: 8 × Gaudi 3 0.021 against 0.0193 USD at full use) [currency per million tokens]."""
     if scenario.constraints.deadline_hours is not None:
         return rival.score
-    asked = updated(rival.estimate.scenario, constraints={"deadline_hours": None})
+    asked = at_the_pace_asked(rival.estimate.scenario, scenario)
     return score(estimate(asked, rival.card), objective, Filters()) or rival.score
 
 

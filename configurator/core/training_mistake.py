@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from configurator.core.catalog import Card
 from configurator.core.messages import Message, msg
-from configurator.core.scenario import Scenario, updated_or_none
+from configurator.core.scenario import Scenario, updated, updated_or_none
 from configurator.core.scenario_sections import Constraints
 from configurator.core.serving_use import asked_scenario
 from configurator.core.workloads.base import Estimate
@@ -38,6 +38,18 @@ def comparable_scenario(chosen: Estimate) -> Scenario:
         hours = min(LONGEST_DEADLINE_H, chosen.hours * TRAINING_TIME_SLACK)
         return updated_or_none(s, constraints={"deadline_hours": hours}) or s
     return s
+
+
+def at_the_pace_asked(alternative: Scenario, asked: Scenario) -> Scenario:
+    """``alternative`` (a configuration :func:`comparable_scenario`'s window picked) with the deadline the buyer
+    set in ``asked`` (none: full use): the window picks which configurations compete, their cost per unit of
+    work is counted at the pace asked, as the buyer's own choice and ``recommend`` count it (a deadline prices
+    one job per deadline: 8 × Gaudi 3 0.021 against 0.0193 USD at full use; a summary's 4 × A10 read 0.0937
+    USD per million tokens beside the command line's 0.0591 until December 2026)."""
+    deadline = asked.constraints.deadline_hours
+    if alternative.constraints.deadline_hours == deadline:
+        return alternative
+    return updated(alternative, constraints={"deadline_hours": deadline})
 
 
 def training_lacks(card: Card, other: Card) -> list[Message]:

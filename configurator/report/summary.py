@@ -20,10 +20,10 @@ from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.host import in_office
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
-from configurator.core.training_mistake import TRAINING_TIME_SLACK, comparable_scenario
+from configurator.core.training_mistake import TRAINING_TIME_SLACK, at_the_pace_asked, comparable_scenario
 from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.recommend_budget import budget_covered
-from configurator.core.scenario import Scenario, updated
+from configurator.core.scenario import Scenario
 from configurator.core.serving_use import asked_scenario
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
@@ -156,17 +156,11 @@ def ranking(chosen: Estimate, catalog: Catalog, objective: Objective = Objective
                      limit=MAX_ALTERNATIVES + 2)
 
 
-def _at_the_pace_asked(alternative: Estimate, chosen: Estimate) -> Estimate:
-    """``alternative`` with the deadline the buyer asked for (``chosen``'s): the time window
-    :func:`~configurator.core.training_mistake.comparable_scenario` sets without a deadline picks which
-    configurations compete, but their cost per unit of work is counted at the pace asked, as the buyer's own
-    and as ``recommend`` counts it (until December 2026 a training summary without a deadline paced its
-    alternatives to 1.25x the choice's time: 4 x A10 read 0.0937 USD per million tokens where ``recommend``
-    said 0.0591 for the same configuration, and the choice, at full use, was not paced at all)."""
-    asked = chosen.scenario.constraints.deadline_hours
-    if alternative.scenario.constraints.deadline_hours == asked:
-        return alternative
-    return replace(alternative, scenario=updated(alternative.scenario, constraints={"deadline_hours": asked}))
+def _paced_as_asked(alternative: Estimate, chosen: Estimate) -> Estimate:
+    """``alternative`` costed at the pace ``chosen``'s buyer asked
+    (:func:`~configurator.core.training_mistake.at_the_pace_asked`)."""
+    scenario = at_the_pace_asked(alternative.scenario, chosen.scenario)
+    return alternative if scenario is alternative.scenario else replace(alternative, scenario=scenario)
 
 
 def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO,
@@ -178,7 +172,7 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
     book = price_book_for(chosen.scenario.economics) if book is None else book
     mine = ranked_option(chosen, objective, book)
     result = result or ranking(chosen, catalog, objective, filters)
-    others = [ranked_option(_at_the_pace_asked(rec.estimate, chosen), objective, book) for rec in result.ranked
+    others = [ranked_option(_paced_as_asked(rec.estimate, chosen), objective, book) for rec in result.ranked
               if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
     priced = sorted((o for o in others if o.score is not None), key=lambda o: (o.score, o.estimate.scenario.count))
     unpriced = [o for o in others if o.score is None]

@@ -22,14 +22,12 @@ from configurator.core.formulas.communication import data_parallel_exposed_secon
 from configurator.core.formulas.moe import (
     EXPERT_ALL_TO_ALL_SMS,
     expert_all_to_all_overlapped,
-    expert_gemm_efficiency,
     expert_parallel_exposed_seconds,
     experts_touched,
     megatron_takes_expert_overlap,
     nodes_a_token_reaches,
     overlapped_expert_compute_seconds,
     routed_all_to_all_seconds,
-    tokens_per_expert,
 )
 from configurator.core.formulas.parallelism import balanced_stage_layers
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
@@ -72,14 +70,6 @@ def _llama405(count: int, micro_batches: int) -> Scenario:
 # ---- formulas --------------------------------------------------------------------------------
 
 
-def test_expert_gemm_is_weight_bound_at_few_tokens_per_expert():
-    """FP8 experts on an H200 (1,979 TFLOP/s, 4.8 TB/s at 0.88): 16 tokens per expert reach
-    2·16 FLOP per byte × 4.22 TB/s = 0.068 of peak; 512 reach the compute ceiling."""
-    peak, bandwidth = 1979e12, 4.8e12
-    assert_allclose(expert_gemm_efficiency(16, 1.0, peak, bandwidth, 0.55, 0.88), 2 * 16 * 4.8e12 * 0.88 / peak)
-    assert expert_gemm_efficiency(512, 1.0, peak, bandwidth, 0.55, 0.88) == pytest.approx(0.55)
-
-
 def test_expert_weight_read_matches_aiconfigurator_h200_moe_table():
     """aiconfigurator's measured TensorRT-LLM MoE layer (DeepSeek-V3 shape, FP8 block scales, EP 8,
     balanced) at 512 tokens: 0.3965 ms. Every one of the card's 32 experts is touched; reading their
@@ -90,7 +80,6 @@ def test_expert_weight_read_matches_aiconfigurator_h200_moe_table():
     expert_bytes = model.mlp_params(model.routed_ffn) * 1.0
     seconds = touched * expert_bytes / (4.8e12 * 0.88)
     assert seconds == pytest.approx(0.3965e-3, rel=0.2)
-    assert tokens_per_expert(512, 8, 256) == 16
 
 
 def test_expert_all_to_all_overlapped_where_the_schedule_overlaps_it():
@@ -386,17 +375,6 @@ def test_vectorised_search_agrees_with_the_estimate(catalog, model, card, count,
         est = estimate(Scenario.model_validate(fixed.model_dump()), catalog.get(card))
         assert est.memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)
         assert est.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
-
-
-def test_few_tokens_per_expert_read_the_experts_whole():
-    """DeepSeek-V3 at 512-token sequences without expert parallelism: 512 × 8 / 256 = 16 tokens per
-    expert, far below the H800's ridge (2 × 16 FLOP per 16-bit byte × 2.68 TB/s ≪ 0.55 × 989 TFLOP/s):
-    the expert GEMMs are weight-read bound; with 64-way expert parallelism 1,024 rows reach the ceiling."""
-    assert tokens_per_expert(512, 8, 256) == 16
-    assert tokens_per_expert(512 * 64, 8, 256) == 1024
-    peak, bandwidth = 989.5e12, 3.35e12
-    assert expert_gemm_efficiency(16, 2.0, peak, bandwidth, 0.55, 0.8) < 0.1
-    assert expert_gemm_efficiency(1024, 2.0, peak, bandwidth, 0.55, 0.8) == pytest.approx(0.55)
 
 
 def test_zero3_beside_pipeline_stages_is_said(catalog):

@@ -11,7 +11,6 @@ from functools import lru_cache
 import numpy as np
 
 from configurator.core.formulas.collectives import all_to_all_seconds
-from configurator.core.formulas.flops import capped_share
 from configurator.core.formulas.tp_overlap import sm_share
 from configurator.core.units import GB
 
@@ -70,42 +69,6 @@ def _busiest_of_number(n_experts, top_k, tokens: float, ranks: int) -> float:
         cdf = min(cdf + pmf, 1.0)
         busiest += 1.0 - cdf ** ranks
     return busiest
-
-
-def tokens_per_expert(tokens, top_k, n_experts):
-    """Token rows one routed expert's GEMM gets when ``tokens`` tokens pick ``top_k`` of
-    ``n_experts`` experts each, balanced: ``T·k/E`` [tokens]."""
-    return tokens * top_k / n_experts
-
-
-def expert_gemm_efficiency(tokens_per_expert, weight_bytes, peak_flops, bandwidth, compute_efficiency,
-                           bandwidth_efficiency):
-    """Share of peak an expert's grouped GEMM reaches at ``tokens_per_expert`` rows.
-
-    One expert holds ``n`` weights (``3·h·f`` for a gated MLP of width ``f``) of ``weight_bytes``
-    [B] each. Its work at ``t`` rows is ``2·t·n`` FLOP; its weights, ``n·weight_bytes`` [B], are
-    read whole however few tokens reach it, so the ratio does not depend on ``n``. The GEMM takes the longer of the two rooflines
-    (Williams et al. 2009, "Roofline"), so it reaches
-    ``min(η_c, (2·t / weight_bytes)·B·η_b / P)`` of the peak ``P`` [FLOP/s] at a bandwidth ``B``
-    [B/s]: at few tokens per expert the expert GEMM is bound by reading its weights, not by its
-    FLOPs. Activations in and out (``2·t·h`` elements) are small beside the weights for
-    ``t ≪ f`` and are left out.
-
-    Measured check (aiconfigurator, ai-dynamo/aiconfigurator ``systems/data/h200_sxm/moe/trtllm/
-    1.3.0rc20/moe_perf.parquet``, DeepSeek-V3 shape ``h = 7168``, ``f = 2048``, 256 experts, top 8,
-    FP8 block scales, 8-way expert parallel, balanced routing, per MoE layer on one H200): 32 local
-    experts read 1.41 GB; at 32–512 tokens the layer takes 0.358–0.397 ms, 3.5–3.9 TB/s of the
-    card's 4.8 TB/s (weight-read bound); at 16,384 tokens (512 per expert) 2.50 ms, 29 % of the FP8
-    peak (compute bound).
-
-    Returns
-    -------
-    float or array
-        Achieved share of ``peak_flops`` (dimensionless, at most ``compute_efficiency``).
-    """
-    intensity = 2.0 * tokens_per_expert / weight_bytes  # FLOP per weight byte read
-    memory_share = intensity * bandwidth * capped_share(bandwidth_efficiency) / peak_flops
-    return np.minimum(capped_share(compute_efficiency), memory_share)
 
 
 def experts_apart_seconds(weights_s, compute_s, routed_weights_s, routed_compute_s):

@@ -42,12 +42,19 @@ _width = display_width
 """Columns a text takes in a terminal (:func:`~configurator.core.view.printable.display_width`)."""
 
 
+ALIGNED_LABEL_COLUMNS = 40
+"""Widest label [terminal columns] the values of a block line up after; a longer label (a job's own
+cost per unit, 95 columns) is followed by its value two spaces on, so one long name does not push
+every value of its block off an 80-100 column terminal."""
+
+
 def _aligned(rows: Iterable[tuple[str, str]]) -> str:
-    """Label and value pairs, one line each, the values in one column: a line break inside a
-    label or value (a user card's name) is a space, so nothing adds a line."""
+    """Label and value pairs, one line each, the values in one column after the widest label of at
+    most :data:`ALIGNED_LABEL_COLUMNS`: a line break inside a label or value (a user card's name) is
+    a space, so nothing adds a line."""
     rows = [(single_line(k), single_line(v)) for k, v in rows]
-    width = max(_width(k) for k, _ in rows)
-    return "\n".join(f"  {k}{' ' * (width - _width(k))}  {v}" for k, v in rows)
+    width = max((_width(k) for k, _ in rows if _width(k) <= ALIGNED_LABEL_COLUMNS), default=0)
+    return "\n".join(f"  {k}{' ' * max(width - _width(k), 0)}  {v}" for k, v in rows)
 
 
 def view_text(view: View, language: str = "en", details: bool = True) -> list[str]:

@@ -82,7 +82,8 @@ def fit(rows: dict[str, np.ndarray], mask) -> tuple[float, float]:
     """(``α`` [s], ``s``) minimising the sum of squared relative errors over the ``mask`` ed rows: the
     rule is linear in ``α`` and ``1/s``, so one linear least-squares solve."""
     t = rows["seconds"][mask]
-    wire = 2.0 * (rows["ranks"][mask] - 1.0) / rows["ranks"][mask] * rows["bytes"][mask] / (rows["link_gbps"][mask] * GB)
+    ranks = rows["ranks"][mask]
+    wire = 2.0 * (ranks - 1.0) / ranks * rows["bytes"][mask] / (rows["link_gbps"][mask] * GB)
     (fixed, inverse_share), *_ = np.linalg.lstsq(np.column_stack([1.0 / t, wire / t]), np.ones_like(t), rcond=None)
     return float(fixed), float(1.0 / inverse_share)
 
@@ -120,14 +121,16 @@ def main() -> int:
             out = mine & (rows["card"] == card)
             f2, s2 = fit(rows, mine & (rows["card"] != card))
             e = errors_pct(rows, out, f2, s2)
-            print(f"      {card:14s} out: alpha {f2 * 1e6:5.2f} us share {s2:5.3f} -> median {statistics.median(e):5.1f} "
-                  f"%, p90 {np.percentile(e, 90):5.1f} %")
+            print(f"      {card:14s} out: alpha {f2 * 1e6:5.2f} us share {s2:5.3f} -> median "
+                  f"{statistics.median(e):5.1f} %, p90 {np.percentile(e, 90):5.1f} %")
     print("per call on 8 x H100 SXM, TP 8 (measured | today's rule):")
     h100 = (rows["card"] == "h100-sxm") & (rows["ranks"] == 8)
     for size in (32 * 2**10, 256 * 2**10, 2**20, 4 * 2**20, 8 * 2**20):
-        cells = [f"{engine} {rows['seconds'][h100 & (rows['engine'] == engine) & (rows['bytes'] == size)][0] * 1e6:5.1f}"
+        at = h100 & (rows["bytes"] == size)
+        cells = [f"{engine} {rows['seconds'][at & (rows['engine'] == engine)][0] * 1e6:5.1f}"
                  for engine in sorted(set(rows["engine"]))]
-        print(f"  {size // 2**10:5d} KiB: " + ", ".join(cells) + f" us | today {todays_seconds(size, 8, 450.0) * 1e6:5.1f} us")
+        today = todays_seconds(size, 8, 450.0) * 1e6
+        print(f"  {size // 2**10:5d} KiB: " + ", ".join(cells) + f" us | today {today:5.1f} us")
     return 0
 
 

@@ -75,7 +75,7 @@ def test_a_group_on_a_switchless_board_rides_its_own_pairs_links():
 
 
 @pytest.mark.parametrize("card_id, board", [("a100-sxm-40gb", 4), ("a100-sxm-80gb", 4), ("mi300x", 8), ("mi325x", 8),
-                                             ("mi350x", 8), ("mi355x", 8)])
+                                             ("mi350x", 8), ("mi355x", 8), ("gh200-96gb", 4), ("gh200-144gb", 4)])
 def test_switchless_boards_are_marked_with_where_that_is_stated(catalog, card_id, board):
     ic = catalog.get(card_id).interconnect
     assert ic.switchless_board == board
@@ -183,3 +183,11 @@ def test_serving_stage_sends_ride_one_pair_and_expert_all_to_alls_the_group_s_pa
 
     switched = fabric(catalog.get("h100-sxm"), 8, a)  # the card's whole link through a switch: 450 GB/s
     assert wire(net) == pytest.approx(wire(switched) * 450 / 192)  # three pairs of 64 GB/s
+
+
+def test_a_4_way_gh200_node_pairs_its_superchips_at_150_gb_s_and_the_h200_4_gpu_board_is_left_unknown(catalog):
+    a = Assumptions()
+    net = fabric(catalog.get("gh200-96gb"), 8, a)  # sold in 4-way nodes: two of them
+    assert (net.domain, net.link_gbps, net.link_mesh) == (4, 150, True)  # JSC: '150 GB/s per direction' a pair
+    h200 = catalog.get("h200-sxm").interconnect
+    assert h200.switchless_board is None and h200.switchless_board_source.startswith("Not set (unknown)")

@@ -29,8 +29,8 @@ def stage_send_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan):
     sends its whole copy to its peer of the next stage), over the fast domain where the copy's
     ``tp × pp`` cards fit one (one pair's own link on a board without a switch,
     :func:`~configurator.core.fabric.links`), else the network
-    (:func:`~configurator.core.formulas.collectives.point_to_point_seconds`: its fixed latency once per send). The sampled tokens' return to the first stage is a few bytes a
-    sequence: not counted."""
+    (:func:`~configurator.core.formulas.collectives.point_to_point_seconds`: its fixed latency once per send).
+    The sampled tokens' return to the first stage is a few bytes a sequence: not counted."""
     par = scenario.parallelism
     net = copy_fabric(card, par.cards_per_node, scenario.assumptions)
     gbps = links(net, scenario.assumptions, 2)[0] if par.tp * par.pp <= net.domain else net.network_gbps

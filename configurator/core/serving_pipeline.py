@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from configurator.core.catalog import Card
 from configurator.core.decode_step import copy_fabric
+from configurator.core.fabric import links
 from configurator.core.formulas.collectives import point_to_point_seconds
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
@@ -26,12 +27,13 @@ def stage_send_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan):
     """``(fixed, per_sequence)`` of one micro-batch's sends between stages in a round [s, s]:
     ``pp − 1`` sends of ``hidden × tokens`` activations at the math bytes (each tensor-parallel rank
     sends its whole copy to its peer of the next stage), over the fast domain where the copy's
-    ``tp × pp`` cards fit one, else the network (:func:`~configurator.core.formulas.collectives.point_to_point_seconds`:
-    its fixed latency once per send). The sampled tokens' return to the first stage is a few bytes a
-    sequence: not counted."""
+    ``tp × pp`` cards fit one (one pair's own link on a board without a switch,
+    :func:`~configurator.core.fabric.links`), else the network
+    (:func:`~configurator.core.formulas.collectives.point_to_point_seconds`: its fixed latency once per send).
+    The sampled tokens' return to the first stage is a few bytes a sequence: not counted."""
     par = scenario.parallelism
     net = copy_fabric(card, par.cards_per_node, scenario.assumptions)
-    gbps = net.fast_gbps if par.tp * par.pp <= net.domain else net.network_gbps
+    gbps = links(net, scenario.assumptions, 2)[0] if par.tp * par.pp <= net.domain else net.network_gbps
     efficiency = scenario.assumptions.link_efficiency
     fixed = point_to_point_seconds(0.0, gbps, efficiency)
     one = point_to_point_seconds(scenario.model.hidden * plan.math_bytes, gbps, efficiency) - fixed

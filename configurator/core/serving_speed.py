@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from configurator.core.engine_step import engine_step_tokens, with_engine_step
+from configurator.core.fabric import links
 from configurator.core.catalog import Card
 from configurator.core.decode_step import _bound, copy_fabric, speculative_step_seconds
 from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
@@ -374,14 +375,14 @@ def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, pro
 
     ``KV bytes per token × cached tokens`` (sliding layers keep their window) over the copy's
     ``tp × pp`` cards, each sending on its own link: the scale-out network (one 400 Gb/s NIC per card
-    on HGX-class servers unless the catalog gives the card's own, :func:`~configurator.core.
-    performance.fabric`), or the fast link when the whole deployment sits in one fast domain
-    (DistServe §4 places the pools inside one NVLink node for this reason), at the collective
-    link efficiency.
+    on HGX-class servers unless the catalog gives the card's own, :func:`~configurator.core.fabric.fabric`),
+    or the fast link when the whole deployment sits in one fast domain (DistServe §4 places the pools
+    inside one NVLink node for this reason; on a board without a switch one pair's own link,
+    :func:`~configurator.core.fabric.links`), at the collective link efficiency.
     """
     model, par, a = scenario.model, scenario.parallelism, scenario.assumptions
     net = copy_fabric(card, par.cards_per_node, a)
-    link = net.fast_gbps if scenario.count <= net.domain else net.network_gbps
+    link = links(net, a, 2)[0] if scenario.count <= net.domain else net.network_gbps
     kv = kv_cache_bytes_per_token(model, kv_element_bytes(scenario, plan)) * model.attended_tokens(prompt_tokens)
     return kv / (par.tp * par.pp * link * GB * a.link_efficiency)
 

@@ -7,6 +7,7 @@ ZeRO 2's (and the PyTorch recipes' ZeRO 0) reductions of the accumulated micro-b
 from __future__ import annotations
 
 from configurator.core import training_zero3
+from configurator.core.fabric import Fabric, links
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.communication import data_parallel_exposed_seconds
 from configurator.core.formulas.expert_data_parallel import data_parallel_groups
@@ -21,21 +22,21 @@ from configurator.core.memory import scenario_stage_layers
 from configurator.core.scenario import Recompute, Scenario
 
 
-def data_parallel_step_seconds(scenario: Scenario, timing, frozen: float, weight_bytes: float, domain: int,
-                               link: tuple) -> float:
+def data_parallel_step_seconds(scenario: Scenario, timing, frozen: float, weight_bytes: float, net: Fabric) -> float:
     """Exposed data-parallel time of one step [s] of a card whose ``timing`` (``MicroBatchTiming``:
     trainable parameters, their expert share, states and micro-batch compute) is known.
 
     ``frozen``: the frozen adapter base ZeRO-3 gathers [B] (0 below ZeRO 3); ``weight_bytes``: a
-    gathered 16-bit weight [B]; ``domain``: cards per fast domain; ``link``: ``(fast_gbps,
-    network_gbps, efficiency)``. Each part of the card's parameters is synchronised over its own group
-    (:func:`~configurator.core.formulas.expert_data_parallel.data_parallel_groups`, the experts only
-    where they are split), once a step or once a micro-batch
-    (:func:`~configurator.core.formulas.communication.data_parallel_exposed_seconds`).
+    gathered 16-bit weight [B]; ``net``: the card's links. Each part of the card's parameters is synchronised
+    over its own group (:func:`~configurator.core.formulas.expert_data_parallel.data_parallel_groups`, the
+    experts only where they are split), on the link its ranks inside a domain take
+    (:func:`~configurator.core.fabric.links`: on a board without a switch, their own pairs'), once a step or
+    once a micro-batch (:func:`~configurator.core.formulas.communication.data_parallel_exposed_seconds`).
     """
     par, train, a = scenario.parallelism, scenario.training, scenario.assumptions
     pp, m, replicas, params_card, states = par.pp, train.grad_accum, scenario.replicas, timing.params_per_card, \
         timing.states
+    domain = net.domain
     per_domain = data_parallel_per_domain(replicas, par.tp, domain)
     # the routed experts synchronise over their own data-parallel group, the rest over all the replicas
     groups = data_parallel_groups(params_card, timing.expert_share, par.ep, replicas, par.tp, domain) \
@@ -43,18 +44,20 @@ def data_parallel_step_seconds(scenario: Scenario, timing, frozen: float, weight
     units = scenario_stage_layers(scenario, pp)[0] if par.zero >= 3 else 0
     # ZeRO-3 gathers a frozen adapter base, in its stored dtype, and reduces none of it
     sync_s = sum(comm.data_parallel_sync_seconds(params, frozen if i == 0 else 0.0, states.gradients, weight_bytes,
-                                                 par.zero, ranks, per, *link, pp=pp, units=units)
+                                                 par.zero, ranks, per, *links(net, a, per), pp=pp, units=units)
                  for i, (params, ranks, per) in enumerate(groups))
     dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
     every0 = zero0_reduces_every_micro_batch(train.recipe)
     if reduces_every_accumulated_micro_batch(par.zero, pp, m, every0) and params_card:  # per micro-batch
         dp_s += float(accumulation_reduce_scatter_seconds(
-            sum(gradient_reduce_seconds(params, states.gradients, par.zero, ranks, per, *link) * (params > 0)
+            sum(gradient_reduce_seconds(params, states.gradients, par.zero, ranks, per, *links(net, a, per))
+                * (params > 0)
                 for params, ranks, per in groups),
             timing.compute_s, m, par.zero, pp, a.comm_overlap, every0))
     if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
         ds_s, applies = training_zero3.micro_batch_seconds(
             scenario.model, units or scenario_stage_layers(scenario, pp)[0], par.tp, train.recompute == Recompute.FULL,
-            params_card, states.gradients, weight_bytes, par.zero, pp, replicas, per_domain, *link)
+            params_card, states.gradients, weight_bytes, par.zero, pp, replicas, per_domain,
+            *links(net, a, per_domain))
         dp_s = float(ds_s) * m if applies else dp_s
     return dp_s

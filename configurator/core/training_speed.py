@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from configurator.core.link_domains import RACK_SCALE_DOMAIN
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
+from configurator.core.fabric import PCIE_FALLBACK_GBPS, Fabric, fabric, links  # noqa: F401  (re-exported for callers)
+from configurator.core.link_domains import RACK_SCALE_DOMAIN  # noqa: F401  (re-exported for callers)
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.communication import (  # noqa: F401  (the two counts re-exported for callers)
     CP_EXCHANGES_PER_LAYER,
@@ -40,7 +41,7 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
 )
 from configurator.core.formulas.dualpipe import paired_stage_work, runs_dualpipe, schedule_bubble_fraction
 from configurator.core.formulas.gemm_efficiency import product_precision
-from configurator.core.formulas.cp_comm import cp_comm_seconds
+from configurator.core.formulas.cp_comm import cp_comm_seconds, cp_link_ranks
 from configurator.core.formulas.moe import (
     deduplicates_across_servers,
     expert_all_to_all_overlapped,
@@ -58,7 +59,6 @@ from configurator.core.formulas.timing import (
     training_step_seconds,
     training_tokens_per_second,
 )
-from configurator.core.frozen_record import fast_init
 from configurator.core.pipeline_schedule import round_size
 from configurator.core.memory import (
     ActivationLayout,
@@ -75,7 +75,6 @@ from configurator.core.adapter_speed import adapter_layer_seconds, eager_host_fl
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision, training_dispatch_bytes
-from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core.training_data_parallel import data_parallel_step_seconds
 from configurator.core.training_mtp import mtp_matmul_params
@@ -108,70 +107,6 @@ def attention_flops_per_token(model: ModelArchitecture, seq_len: int, layers):
 
 
 # ---- links ------------------------------------------------------------------------------
-
-
-PCIE_FALLBACK_GBPS = 16.0
-"""A card's PCIe link when the catalog has none, one way [GB/s]: PCIe 4.0 x8, 16 GT/s × 8 lanes
-with 128b/130b encoding ≈ 15.8 GB/s (PCI-SIG PCI Express Base Specification 4.0), rounded."""
-
-
-@fast_init
-@dataclass(frozen=True)
-class Fabric:
-    """The two levels a collective crosses: a fast domain, then the scale-out network."""
-
-    domain: int
-    """Cards that share the fast level (a server, or an NVL72-class NVLink domain) [count]."""
-    fast_gbps: float
-    """Bandwidth per card inside the domain, one way [GB/s]."""
-    fast_kind: str  # "link" (NVLink-class) or "pcie"
-    network_gbps: float
-    """Scale-out bandwidth per card, one way [GB/s]."""
-    link_group: int = 1
-    """Cards a GPU-to-GPU link joins inside a domain it does not span (an NVLink bridge's pair or
-    four in a PCIe server), or a board's cards where each pair has its own links (``link_mesh``) [count];
-    1 where a switched link spans the domain or there is none."""
-    link_gbps: float = 0.0
-    """That link's bandwidth per card, one way [GB/s] (0 without one); a pair's on a mesh."""
-    link_mesh: bool = False
-    """No switch on the board: a group rides its pairs' links (:func:`.communication.switchless_group_gbps`)."""
-    library: str = "nccl"
-    """Collective library: "hccl" on HCCS-linked Ascend NPUs (:data:`~.formulas.communication.COLLECTIVE_LIBRARIES`)."""
-
-
-def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
-    """The card's fast domain and scale-out bandwidth in servers of ``cards_per_node`` cards.
-
-    The fast level is the server, of at most the cards the card's largest node holds where it is
-    sold only in its makers' nodes (:func:`~configurator.core.procurement.nodes.cards_in_node`: 8
-    GH200 or MI250X are two 4-card nodes joined by the network); a rack-scale NVLink domain (GB200
-    NVL72) extends it. A server whose cards have no fast link (or a link shared by fewer cards than
-    the server holds) talks over PCIe, except a group that fits on the cards the link joins (an
-    NVLink bridge's pair: the fabric's ``link_group``,
-    :func:`~configurator.core.formulas.communication.bridged_links`); on a server board with no switch
-    (the catalog's ``switchless_board``: HGX A100/H100 4-GPU, AMD's 8-module MI300X-class boards) a group
-    rides only its own pairs' links (:func:`~configurator.core.formulas.communication.switchless_group_gbps`).
-    Scale-out is the card's own figure from the catalog (e.g. Gaudi 3's integrated RoCE ports) or the
-    named default: one 400 Gb/s NIC per card on rail-optimised HGX fabrics.
-    """
-    ic = card.interconnect
-    rack_scale = card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN
-    domain = ic.domain_size if rack_scale else cards_in_node(card.id, cards_per_node)
-    linked = card.has_fast_link and ic.domain_size >= domain
-    fast = ic.link_gbps_one_way if linked else (ic.pcie_gbps_one_way or PCIE_FALLBACK_GBPS)
-    network = ic.scale_out_gbps or (
-        assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card)
-    if card.has_fast_link and not linked and ic.domain_size > 1:  # a bridge inside the server
-        return Fabric(domain, fast, "pcie", network, ic.domain_size, ic.link_gbps_one_way)
-    if linked and not rack_scale and ic.switchless_board == domain:  # a board without a switch: a pair's own links
-        return Fabric(domain, fast, "link", network, domain, comm.switchless_pair_gbps(fast, domain), link_mesh=True)
-    return Fabric(domain, fast, "link" if linked else "pcie", network, library="hccl" if ic.link == "hccs" else "nccl")
-
-
-def links(net: Fabric, a: Assumptions) -> tuple[float, float, float]:
-    """(fast-domain GB/s, network GB/s, link efficiency): the plain link figures the formulas of
-    :mod:`configurator.core.formulas.communication` take."""
-    return net.fast_gbps, net.network_gbps, a.link_efficiency
 
 
 def tensor_parallel_messages(scenario: Scenario, card: Card, net: Fabric) -> list[Message]:
@@ -224,7 +159,7 @@ def context_parallel_seconds(tokens, kv_dim: int, math_bytes: float, cp, layers,
     """Exposed ring exchange of context parallelism on ``net`` [s]
     (:func:`configurator.core.formulas.communication.context_parallel_seconds`)."""
     return comm.context_parallel_seconds(tokens, kv_dim, math_bytes, cp, layers, crosses_network, attention_s,
-                                         *links(net, a), a.comm_overlap)
+                                         *links(net, a, 2), a.comm_overlap)
 
 
 def expert_parallel_seconds(tokens, hidden: int, math_bytes: float, top_k: int, ep, moe_layers,
@@ -235,7 +170,7 @@ def expert_parallel_seconds(tokens, hidden: int, math_bytes: float, top_k: int, 
     combine), once per remote server where the dispatcher ``deduplicated`` (``n_experts`` routed experts)
     (:func:`configurator.core.formulas.communication.expert_parallel_seconds`)."""
     return comm.expert_parallel_seconds(tokens, hidden, math_bytes, top_k, ep, moe_layers, per_domain,
-                                        *links(net, a), groups, groups_per_token, dispatch_bytes, n_experts,
+                                        *links(net, a, per_domain), groups, groups_per_token, dispatch_bytes, n_experts,
                                         deduplicated)
 
 
@@ -456,7 +391,8 @@ def micro_batch_timing(
     tp_s = float(recomputed_tensor_parallel_seconds(tp_s, train.recompute is Recompute.FULL))
     cp_s = float(cp_comm_seconds(par.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.kv_heads,
                                  model.attn_out_dim, layout.math_bytes, cp, tp, layers, net.domain, attention_s,
-                                 *links(net, a), a.comm_overlap, bandwidth, a.bandwidth_efficiency))
+                                 *links(net, a, cp_link_ranks(par.cp_comm_type, cp, tp, net.domain)),
+                                 a.comm_overlap, bandwidth, a.bandwidth_efficiency))
     all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,
                                            moe_layers_on_stage(model, layers),
                                            data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,
@@ -542,7 +478,7 @@ def training_speed(
     tokens = train.micro_batch * train.seq_len / par.cp
     p2p_s = float(pipeline_p2p_exposed_seconds(comm.pipeline_p2p_seconds(
         tokens, model.hidden, layout.math_bytes, par.tp, pp, par.virtual_stages,
-        pipeline_crosses_network(par.tp * par.cp, dp, pp, net.domain), *links(net, a)), par.virtual_stages)) * slots
+        pipeline_crosses_network(par.tp * par.cp, dp, pp, net.domain), *links(net, a, 2)), par.virtual_stages)) * slots
 
     states, params_card = timing.states, timing.params_per_card
     opt_params = params_card / (replicas if par.zero >= 1 else 1)
@@ -559,7 +495,7 @@ def training_speed(
     if replicas > 1 and (params_card or frozen):
         if net.fast_kind == "pcie" and scenario.count > 1 and params_card:  # the warning speaks of gradients
             messages.append(msg("dp-over-pcie", card=card.name))
-        dp_s = data_parallel_step_seconds(scenario, timing, frozen, layout.math_bytes, net.domain, links(net, a))
+        dp_s = data_parallel_step_seconds(scenario, timing, frozen, layout.math_bytes, net)
     if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
     elif par.zero >= 3 and pp > 1 and not train.offload_params:

@@ -98,7 +98,7 @@ def bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps, mesh=Fal
     (:func:`switchless_group_gbps`) rather than one flat figure."""
     if type(link_group) is int and link_group <= 1:
         return fast_gbps, step_latency_s
-    group_gbps = switchless_group_gbps(link_gbps, tp) if mesh else link_gbps
+    group_gbps = group_link_gbps(tp, link_gbps, link_gbps, mesh)
     if isinstance(tp, np.ndarray):
         over = (tp > 1) & (tp <= link_group)
         return np.where(over, group_gbps, fast_gbps), np.where(over, 0.0, step_latency_s)
@@ -134,6 +134,30 @@ def switchless_group_gbps(pair_gbps, group):
     So on an 8-module MI300X board TP2 gets 1/7 of the card's figure, TP4 3/7 and TP8 all of it; on a
     4-GPU HGX H100 board TP2 1/3 and TP4 all of it."""
     return (group - 1) * pair_gbps
+
+
+def group_link_gbps(ranks_inside, fast_gbps, pair_gbps, mesh):
+    """The link one rank of a collective reaches the others of its group inside its fast domain over,
+    one way [GB/s]: on a board with no switch (``mesh``) the links of the ``g − 1`` pairs it has inside
+    the group (:func:`switchless_group_gbps`; ``pair_gbps`` a pair's, :func:`switchless_pair_gbps`), a
+    send between two cards (``g`` = 2) one pair's; through a switch, or with no peer inside the domain
+    (``g`` = 1: nothing crosses the fast link), the domain's ``fast_gbps``. Array-friendly.
+
+    Every group a training step or a served copy runs a collective in takes its fast link from here:
+    tensor-parallel all-reduces (:func:`bridged_links`), data-parallel all-reduces, reduce-scatters and
+    gathers, context-parallel rings, gathers and all-to-alls, expert-parallel all-to-alls, and the
+    sends between pipeline stages and from a prefill copy to a decode copy. On such a board a ring of
+    ``g`` ranks reaches its ``g − 1`` pairs through as many rings laid over them (RCCL's model of four
+    MI300X: ``XGMI[48.0]`` a link, ``totalBw 144.0``, three links, ROCm/rccl issue 1210), an all-to-all
+    sends each peer its ``1/n`` over that pair's own link, so ``(g − 1)/n·S`` of bytes over
+    ``(g − 1)·pair`` is each peer's ``S/n`` over one pair, all at once; and a send takes the direct path
+    between its two cards and no other (NCCL's point-to-point transport: the path between the two
+    GPUs, ``PATH_NVL`` where they share NVLinks, NVIDIA/nccl ``src/graph/paths.cc``)."""
+    if not mesh:
+        return fast_gbps
+    if isinstance(ranks_inside, np.ndarray):
+        return np.where(ranks_inside > 1, switchless_group_gbps(pair_gbps, ranks_inside), fast_gbps)
+    return switchless_group_gbps(pair_gbps, ranks_inside) if ranks_inside > 1 else fast_gbps
 
 
 TREE_NET_LATENCY_S = NETWORK_HOP_LATENCY_S

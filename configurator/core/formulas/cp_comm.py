@@ -84,6 +84,15 @@ def ring_window_seconds(attention_s, cp):
     return attention_s * (np.asarray(cp) - 1) / np.maximum(cp, 1)
 
 
+def cp_link_ranks(comm_type, cp, tp, domain):
+    """The ranks of one context-parallel transfer inside a fast domain of ``domain`` cards, whose link it
+    takes there (:func:`~configurator.core.formulas.communication.group_link_gbps`) [count]: a ring step
+    (``p2p``) is a send to the next rank, 2; a gather or an all-to-all reaches every rank of the group
+    the domain holds, :func:`~configurator.core.formulas.parallelism.data_parallel_per_domain` of ``cp``
+    ranks ``tp`` apart. Array-friendly in ``cp`` and ``tp``."""
+    return 2 if comm_type == "p2p" else data_parallel_per_domain(cp, tp, domain)
+
+
 def cp_comm_seconds(comm_type, tokens, q_dim, kv_dim, kv_heads, out_dim, element_bytes, cp, tp, layers, domain,
                     attention_s, fast_gbps, network_gbps, efficiency, overlap, bandwidth, bandwidth_efficiency):
     """Context parallelism's time for one micro-batch on a rank [s], as ``comm_type`` moves it

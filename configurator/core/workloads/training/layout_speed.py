@@ -25,7 +25,7 @@ from configurator.core.formulas import communication as comm
 from configurator.core.formulas.dualpipe import runs_dualpipe, schedule_bubble_fraction
 from configurator.core.formulas.expert_data_parallel import data_parallel_groups
 from configurator.core.formulas.gemm_efficiency import gemm_family, product_precision
-from configurator.core.formulas.cp_comm import cp_comm_seconds
+from configurator.core.formulas.cp_comm import cp_comm_seconds, cp_link_ranks
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
 from configurator.core.formulas.moe import (
     deduplicates_across_servers,
@@ -239,12 +239,15 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                   userbuffers_table(scenario.parallelism.tp_comm_overlap_cfg),
                                                   gathered_s)
     tp_s = recomputed_tensor_parallel_seconds(tp_s, rc == RECOMPUTE.index(Recompute.FULL))
-    cp_s = cp_comm_seconds(scenario.parallelism.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.kv_heads,
-                           model.attn_out_dim, plan.math_bytes, cp, tp, layers, net.domain, attention_s, *link,
+    cp_type = scenario.parallelism.cp_comm_type
+    cp_s = cp_comm_seconds(cp_type, tokens, model.q_dim, model.kv_dim, model.kv_heads, model.attn_out_dim,
+                           plan.math_bytes, cp, tp, layers, net.domain, attention_s,
+                           *links(net, a, cp_link_ranks(cp_type, cp, tp, net.domain)),
                            a.comm_overlap, card.bandwidth_gbps * GB, a.bandwidth_efficiency)
+    ep_per_domain = data_parallel_per_domain(ep, tp * cp, net.domain)
     all_to_all_s = comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
-                                                moe_layers_on_stage(model, layers),
-                                                data_parallel_per_domain(ep, tp * cp, net.domain), *link,
+                                                moe_layers_on_stage(model, layers), ep_per_domain,
+                                                *links(net, a, ep_per_domain),
                                                 model.expert_groups, model.expert_groups_per_token,
                                                 training_dispatch_bytes(scenario, plan), model.n_experts,
                                                 deduplicates_across_servers(train.moe_dispatcher))
@@ -255,7 +258,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     ep_s = expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped)
     overhead_s = layer_overhead_seconds(layers, training_layer_seconds(scenario), TRAINING_PASSES + full) \
         + layers * adapter_layer_seconds(scenario, card, plan, tokens, tp, full)
-    return {"plan": plan, "states": training_states(scenario, plan), "net": net, "link": link,
+    return {"plan": plan, "states": training_states(scenario, plan), "net": net,
             "peak_flops": peak_flops, "pass_factor": pass_factor, "full": full, "tokens": tokens, "layers": layers,
             "compute_s": compute_s, "tp_s": tp_s, "cp_s": cp_s, "ep_s": ep_s, "overhead_s": overhead_s,
             "recompute_s": recompute_s, "floor_s": np.zeros_like(layers, dtype=float) + eager_host_floor_seconds(scenario, plan, layers, full)}
@@ -281,7 +284,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     counted = ("n",) if "n" in g else ()  # several counts' grids joined: what reads the count is per count
     one = part(PASS_FIELDS)
     c = passes if passes is not None else pass_seconds(scenario, card, g, table, at, one)
-    plan, states, net, link, seq = c["plan"], c["states"], c["net"], c["link"], train.seq_len
+    plan, states, net, seq = c["plan"], c["states"], c["net"], train.seq_len
     peak_flops, bandwidth, pass_factor = c["peak_flops"], card.bandwidth_gbps * GB, c["pass_factor"]
     full, tokens, layers, compute_s = c["full"], c["tokens"], c["layers"], c["compute_s"]
     tp_s, cp_s, ep_s, overhead_s, recompute_s = c["tp_s"], c["cp_s"], c["ep_s"], c["overhead_s"], c["recompute_s"]
@@ -299,20 +302,21 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     dense, experts = data_parallel_groups(params, share, ep, replicas, tp, net.domain)
     units, frozen = table.first_layers.take(place), table.frozen_first.take(place) / tp
     sync_s = comm.data_parallel_sync_seconds(*dense[:1], frozen, states.gradients, plan.math_bytes, zero, *dense[1:],
-                                             *link, pp=pp, units=units)
+                                             *links(net, a, dense[2]), pp=pp, units=units)
     if np.any(experts[0]):
         sync_s = sync_s + comm.data_parallel_sync_seconds(experts[0], 0.0, states.gradients, plan.math_bytes, zero,
-                                                          *experts[1:], *link, pp=pp, units=units)
+                                                          *experts[1:], *links(net, a, experts[2]), pp=pp,
+                                                          units=units)
     every0 = zero0_reduces_every_micro_batch(train.recipe)  # ZeRO 2's (and 0's) accumulated micro-batches
-    rs_s = sum(gradient_reduce_seconds(part, states.gradients, zero, ranks, domain, *link) * (part > 0)
+    rs_s = sum(gradient_reduce_seconds(part, states.gradients, zero, ranks, domain, *links(net, a, domain))
+               * (part > 0)
                for part, ranks, domain in (dense, experts)) \
         if np.any(zero == 2) or (every0 and np.any(zero == 0)) else None
     ds_s = ds_applies = None
     if scenario.parallelism.zero3_implementation == training_zero3.DEEPSPEED_2021:  # per sync row, one micro-batch
         ds_s, ds_applies = training_zero3.micro_batch_seconds(
             model, table.first_layers.take(place), tp, at[1].take(r) == RECOMPUTE.index(Recompute.FULL),
-            params, states.gradients, plan.math_bytes, zero, pp, replicas,
-            data_parallel_per_domain(replicas, tp, net.domain), *link)
+            params, states.gradients, plan.math_bytes, zero, pp, replicas, dense[2], *links(net, a, dense[2]))
         ds_applies = ds_applies & (table.frozen_first.take(place) == 0)
 
     # the micro-batch with its traffic and host streams, the exposed synchronisation: per (… , zero)
@@ -368,7 +372,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     slots = pipeline_slots(m, bubble)
     crosses = pipeline_crosses_network(tp * cp, dp, pp, net.domain)
     p2p_s = pipeline_p2p_exposed_seconds(comm.pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp,
-                                                                    crosses, *link), vp) * slots
+                                                                    crosses, *links(net, a, 2)), vp) * slots
 
     # every layout timed
     at_micro, at_one, at_schedule = micro.of(rows), one.of(rows), schedule.of(rows)

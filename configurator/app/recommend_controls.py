@@ -51,10 +51,25 @@ def objective_names() -> dict[str, str]:
 class Ranking:
     """What the panel asks the recommender for beside the scenario (whose constraints, the
     deadline to the region, the panel edits in the scenario itself): the objective and the
-    buyer's :class:`~configurator.core.recommend.Filters` (domestic vendors only, consumer cards)."""
+    buyer's :class:`~configurator.core.recommend.Filters` (domestic vendors only, consumer cards); kept in the
+    scenario as its :class:`~configurator.core.scenario.RankingQuestion` (:func:`ranking_of`, :func:`question_changes`)."""
 
     objective: Objective = Objective.TCO
     filters: Filters = field(default_factory=lambda: Filters(consumer=False))
+
+
+def ranking_of(scenario: Scenario) -> Ranking:
+    """The panel's :class:`Ranking` of ``scenario``'s ranking question (``Scenario.ranking``)."""
+    asked = scenario.ranking
+    return Ranking(Objective(asked.objective), Filters(domestic_only=asked.domestic_only, consumer=asked.consumer,
+                                                       cards=asked.cards))
+
+
+def question_changes(ranking: Ranking) -> dict[str, object]:
+    """The scenario's changes (dotted paths) that keep ``ranking`` as its ranking question."""
+    chosen = ranking.filters
+    return {"ranking.objective": ranking.objective.value, "ranking.cards": tuple(chosen.cards),
+            "ranking.domestic_only": chosen.domestic_only, "ranking.consumer": bool(chosen.consumer)}
 
 
 def none_spin(path: str, decimals: int, suffix: str, tip: str, box: QDoubleSpinBox | None = None) -> QDoubleSpinBox:
@@ -142,6 +157,9 @@ class RankingControls:
         self.ranking.bind_check(self.consumer, "filters.consumer")
         self.ranking.changed.connect(lambda value: self.consumer.setEnabled(not value.filters.cards))
         form.addRow(self.consumer)
+        self.ranking.replace(ranking_of(self.controller.scenario))
+        self.ranking.changed.connect(self._save_ranking)
+        self.controller.scenario_changed.connect(self._show_ranking_question)
         self.use_button = QPushButton(_tc("RecommendationPanel", "&Use this configuration"))
         self.use_button.clicked.connect(self.use_selected)
         form.addRow(self.use_button)
@@ -149,6 +167,18 @@ class RankingControls:
         self.controller.scenario_changed.connect(self._show_family_controls)
         self._show_family_controls(self.controller.scenario)
         return form
+
+    def _save_ranking(self, ranking: Ranking) -> None:
+        """The objective or a filter changed: kept in the scenario (``Scenario.ranking``), an undoable step that
+        marks the file changed, so it is saved, autosaved and opened again with the scenario."""
+        if ranking_of(self.controller.scenario) != ranking:
+            self.controller.apply_many(question_changes(ranking), "ranking.objective",
+                                       lambda: _tc("RecommendationPanel", "Change the ranking's question"))
+
+    def _show_ranking_question(self, scenario: Scenario) -> None:
+        """The scenario's ranking question shown (a file opened, an undo): the objective and filters it holds."""
+        if ranking_of(scenario) != self.ranking.value:
+            self.ranking.replace(ranking_of(scenario))
 
     def _show_family_controls(self, scenario: Scenario) -> None:
         """Only the constraints the job's family is checked on (core/constraints.py): a deadline for

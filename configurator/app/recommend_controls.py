@@ -52,7 +52,8 @@ class Ranking:
     """What the panel asks the recommender for beside the scenario (whose constraints, the
     deadline to the region, the panel edits in the scenario itself): the objective and the
     buyer's :class:`~configurator.core.recommend.Filters` (domestic vendors only, consumer cards); kept in the
-    scenario as its :class:`~configurator.core.scenario.RankingQuestion` (:func:`ranking_of`, :func:`question_changes`)."""
+    scenario as its :class:`~configurator.core.scenario.RankingQuestion` (:func:`ranking_of`,
+    :func:`question_changes`)."""
 
     objective: Objective = Objective.TCO
     filters: Filters = field(default_factory=lambda: Filters(consumer=False))

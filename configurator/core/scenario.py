@@ -52,9 +52,9 @@ from configurator.core.units import Precision
 
 __all__ = ["COUNT_SWEEP", "LAYOUT_FIELDS", "MAX_NAME_CHARS", "RESOLUTIONS", "SCENARIO_SCHEMA_VERSION",
            "VGPU_PROFILES_GIB", "ActivationKernels", "Assumptions", "AttentionKernel", "Codec", "Constraints",
-           "Economics", "EncoderPreset", "Graphics", "LayoutField", "LossKernel", "Objective", "Optimizer", "Parallelism",
-           "RankingQuestion", "Recipe", "Recompute", "Scenario", "SelectivePolicy", "Serving", "ServingUse", "Training", "Workload",
-           "added_workload", "field_values", "updated", "updated_or_none"]
+           "Economics", "EncoderPreset", "Graphics", "LayoutField", "LossKernel", "Objective", "Optimizer",
+           "Parallelism", "RankingQuestion", "Recipe", "Recompute", "Scenario", "SelectivePolicy", "Serving",
+           "ServingUse", "Training", "Workload", "added_workload", "field_values", "updated", "updated_or_none"]
 
 SCENARIO_SCHEMA_VERSION = 5
 """2: a serving scenario's ``parallelism.ep`` counts cards, not model copies; 3: the attention efficiency

@@ -28,8 +28,9 @@ from configurator.report.summary_money import ranked_option, tco_table
 DESKS = ["--workload", "vdi", "--users", "4", "--user-class", "designer", "--card", "rtx-a6000", "--count", "4"]
 """4 designers on 4 × RTX A6000: at their desks with ``--local-display``, else remote desktops (vGPU licensed)."""
 
-ROW_NAMES = {"en": ("Licences", "Colocation"), "zh_CN": ("软件许可", "托管费")}
-"""The TCO's licences and colocation rows as the bill's panel names them, by language."""
+ROW_NAMES = {"en": ("Licences", "Colocation"), "zh_CN": ("软件许可", "机房托管")}
+"""The TCO's licences and colocation rows as the bill's panel names them, by language (the colocation row the
+summary's word since session 45: 托管费 before)."""
 
 LIMIT_COLUMN, PRICE_COLUMN = 4, 5
 

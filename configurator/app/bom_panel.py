@@ -347,8 +347,8 @@ class BomPanel(QWidget):
                 # none at the desks (an office: no vGPU licence, no rented data-hall space), as the summary's
                 *([] if "licences" in none else
                   [(_tc("bom", "Licences"), per_year.format(amount(own.licences_per_year)))]),
-                *([] if "colocation" in none else
-                  [(_tc("bom", "Colocation"), per_year.format(amount(own.colocation_per_year)))]),
+                *([] if "colocation" in none else  # the summary's word (机房托管; 托管费 here until session 45)
+                  [(words("Colocation"), per_year.format(amount(own.colocation_per_year)))]),
                 (_tc("bom", "Residual value"), residual_text(own.residual, currency, top)),
                 (_tc("bom", "TCO over {0}").format(write(period(own.years), current_language())),
                  amount(own.tco)),

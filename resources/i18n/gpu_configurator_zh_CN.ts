@@ -4323,10 +4323,6 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>软件许可</translation>
     </message>
     <message>
-        <source>Colocation</source>
-        <translation>托管费</translation>
-    </message>
-    <message>
         <source>Residual value</source>
         <translation>残值</translation>
     </message>

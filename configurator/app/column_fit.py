@@ -3,7 +3,22 @@ until all are in view (a table's words elided, whole in their tooltips; its figu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QTableWidget
+
+
+class FittedTable(QTableWidget):
+    """A table that has its columns fitted again (``fit()``) whenever it is resized."""
+
+    def __init__(self, rows: int, columns: int, fit: Callable[[], None]) -> None:
+        super().__init__(rows, columns)
+        self._fit = fit
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit()
 
 
 def shrunk_to_fit(widths: Sequence[int], floors: Sequence[int], order: Sequence[int], room: int) -> list[int]:

@@ -8,12 +8,11 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from configurator.app import format as fmt
 from configurator.app.against_constraints import capex_line
-from configurator.app.column_fit import shrunk_to_fit
+from configurator.app.column_fit import FittedTable, shrunk_to_fit
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import class_names, factor_names
@@ -81,18 +80,6 @@ def _unit_in_heading(objective) -> bool:
     cost, the basis said briefly), so that its cells give the number alone (until December 2026 the
     Chinese column repeated 元 in every cell under a heading that said it)."""
     return objective in (Objective.TCO, Objective.CLOUD)
-
-
-class FittedTable(QTableWidget):
-    """A table that has its columns fitted again (``fit()``) whenever it is resized."""
-
-    def __init__(self, rows: int, columns: int, fit) -> None:
-        super().__init__(rows, columns)
-        self._fit = fit
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
-        super().resizeEvent(event)
-        self._fit()
 
 
 class RankingTable:

@@ -1,7 +1,8 @@
 """Every column of the ranking and of the bill is in view at 1920 × 1080 with both bottom docks open, in both
-languages (session 45: the table was ~500 px there and the limit and price columns ran past its edge; in English below ~1,700 px the
-price heading was cut): the price column's basis and date, the card names and the limits elide (whole in their
-tooltips), each amount, figure and heading but the cost's stays whole (the cost's whole in its tooltip)."""
+languages (session 45: the table was ~500 px there and the limit and price columns ran past its edge; in English
+below ~1,700 px the price heading was cut): the price column's basis and date, the card names and the limits elide
+(whole in their tooltips), each amount, figure and heading but the cost's stays whole (the cost's whole in its
+tooltip)."""
 
 from __future__ import annotations
 

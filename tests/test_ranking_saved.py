@@ -1,13 +1,15 @@
 """The recommendation panel's question (what it ranks by, the cards named, domestic vendors only, consumer cards)
 is part of the scenario (``Scenario.ranking``): a buyer who filters, saves and opens the file again finds the
-panel as they left it; the change is an undoable step that marks the file changed; an older file (schema 4, no
-ranking part) opens ranking by total cost of ownership over every card."""
+panel as they left it, and the window's summary ranks by it before the panel is opened; the change is an undoable
+step that marks the file changed; an older file (schema 4, no ranking part) opens ranking by total cost of
+ownership over every card."""
 
 from __future__ import annotations
 
 import json
 
 from configurator.core.recommend import Objective
+from configurator.core.recommend_filters import asked_filters
 from configurator.core.scenario import RankingQuestion
 from configurator.core.scenario_io import read_scenario, scenario_to_document, write_scenario
 
@@ -66,3 +68,23 @@ def test_the_question_round_trips_through_the_file(tmp_path, training_scenario):
     path = tmp_path / "asked.gpuconf.json"
     write_scenario(path, scenario)
     assert read_scenario(path) == scenario
+
+
+def test_the_summary_ranks_by_the_saved_question_before_the_panel_is_opened(window):
+    from configurator.core.recommend import DEFAULT_CLASSES
+
+    assert getattr(window, "recommend_panel", None) is None
+    assert window.summary_ranked_by() == ()  # every card by TCO
+    window.controller.apply_many({"ranking.objective": "energy", "ranking.domestic_only": True})
+    objective, filters = window.summary_ranked_by()
+    assert objective is Objective.ENERGY and filters.domestic_only
+    assert filters.classes == DEFAULT_CLASSES[window.controller.scenario.workload] and not filters.consumer
+
+
+def test_the_panel_ranks_with_the_rule_the_summary_reads(window, qtbot):
+    panel = _recommendations(window, qtbot)
+    panel.consumer.setChecked(True)
+    objective, filters = panel.ranking.value.objective, panel.filters()
+    assert "graphics" in filters.classes and filters.consumer  # consumer cards: their class let in
+    scenario = window.controller.scenario
+    assert (scenario.ranking.objective, asked_filters(scenario.ranking, scenario.workload)) == (objective, filters)

@@ -4,7 +4,7 @@ and the button that applies the selected configuration."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QPushButton
 
@@ -18,8 +18,9 @@ from configurator.core.fields import spec
 from configurator.core.message_numbers import MINUTES_PER_HOUR
 from configurator.core.messages import HOURS_PER_DAY
 from configurator.core.view.numbers import deadline_unit
-from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective
-from configurator.core.scenario import Scenario
+from configurator.core.recommend import Filters, Objective
+from configurator.core.recommend_filters import asked_filters
+from configurator.core.scenario import RankingQuestion, Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.family_view import view_of
@@ -66,11 +67,16 @@ def ranking_of(scenario: Scenario) -> Ranking:
                                                        cards=asked.cards))
 
 
+def question_of(ranking: Ranking) -> RankingQuestion:
+    """The scenario's ranking question (``Scenario.ranking``) the panel's :class:`Ranking` asks."""
+    chosen = ranking.filters
+    return RankingQuestion(objective=ranking.objective, cards=tuple(chosen.cards), domestic_only=chosen.domestic_only,
+                           consumer=bool(chosen.consumer))
+
+
 def question_changes(ranking: Ranking) -> dict[str, object]:
     """The scenario's changes (dotted paths) that keep ``ranking`` as its ranking question."""
-    chosen = ranking.filters
-    return {"ranking.objective": ranking.objective.value, "ranking.cards": tuple(chosen.cards),
-            "ranking.domestic_only": chosen.domestic_only, "ranking.consumer": bool(chosen.consumer)}
+    return {f"ranking.{key}": value for key, value in question_of(ranking).model_dump().items()}
 
 
 def none_spin(path: str, decimals: int, suffix: str, tip: str, box: QDoubleSpinBox | None = None) -> QDoubleSpinBox:
@@ -271,14 +277,7 @@ class RankingControls:
         self.ranking.set("filters.cards", self.cards_picker.ids())
 
     def filters(self) -> Filters:
-        """The filters of the request: the buyer's (:attr:`ranking`) over the workload's card
-        classes, and the graphics class too when consumer cards are let in; where cards are named,
-        the core's rule (:meth:`~configurator.core.recommend.Filters.allows`: those cards, any class,
-        consumer cards too, as ``recommend --cards``)."""
-        chosen = self.ranking.value.filters
-        if chosen.cards:
-            return replace(chosen, classes=(), consumer=None)
-        classes = DEFAULT_CLASSES[self.controller.scenario.workload]
-        if chosen.consumer and "graphics" not in classes:
-            classes = (*classes, "graphics")
-        return replace(chosen, classes=classes)
+        """The filters of the request: the buyer's (:attr:`ranking`, kept in the scenario) over the workload's
+        card classes (:func:`~configurator.core.recommend_filters.asked_filters`, the one rule the summary reads
+        too)."""
+        return asked_filters(question_of(self.ranking.value), self.controller.scenario.workload)

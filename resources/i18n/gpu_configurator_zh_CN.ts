@@ -1817,6 +1817,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>约束条件</translation>
     </message>
     <message>
+        <source>ranking and filters</source>
+        <translation>排名与筛选</translation>
+    </message>
+    <message>
         <source>assumptions</source>
         <translation>计算假设</translation>
     </message>

@@ -238,11 +238,11 @@ class RankingTable:
         for column, width in enumerate(shrunk_to_fit(widths, floors, order, table.viewport().width())):
             table.setColumnWidth(column, width)
         limit.setText(full if table.columnWidth(LIMIT_COLUMN) >= self._heading_px(LIMIT_COLUMN, full) else short)
-        for row in range(table.rowCount()):  # a class or price elided: whole in its tooltip
-            for column in (CLASS_COLUMN, self.PRICE_COLUMN):
+        for row in range(table.rowCount()):  # a class or price elided: whole in its tooltip (a price's note says
+            for column in (CLASS_COLUMN, self.PRICE_COLUMN):  # its basis and date: the cost cell's tooltip too)
                 item = table.item(row, column)
-                if item is not None and item.text() not in item.toolTip():
-                    item.setToolTip("\n".join(filter(None, (item.text(), item.toolTip()))))
+                if item is not None and not item.toolTip():
+                    item.setToolTip(item.text())
 
     def _heading_px(self, column: int, text: str) -> int:
         """The width ``text`` takes as ``column``'s heading, with the header's margins [px]."""

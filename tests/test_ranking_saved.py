@@ -46,9 +46,11 @@ def test_filters_saved_with_the_scenario_come_back_when_it_is_opened(window, qtb
 
 def test_a_filter_is_undone_as_any_change(window, qtbot):
     panel = _recommendations(window, qtbot)
+    panel.domestic.setChecked(True)
     panel.consumer.setChecked(True)
     assert window.controller.scenario.ranking.consumer
-    window.controller.undo_stack.undo()
+    window.controller.undo_stack.undo()  # the last filter only: each is its own step
+    assert window.controller.scenario.ranking.domestic_only
     assert not window.controller.scenario.ranking.consumer and not panel.consumer.isChecked()
     assert not panel.ranking.value.filters.consumer
 

@@ -179,8 +179,8 @@ class RankingControls:
         """The objective or a filter changed: kept in the scenario (``Scenario.ranking``), an undoable step that
         marks the file changed, so it is saved, autosaved and opened again with the scenario."""
         if ranking_of(self.controller.scenario) != ranking:
-            self.controller.apply_many(question_changes(ranking), "ranking.objective",
-                                       lambda: _tc("RecommendationPanel", "Change the ranking's question"))
+            self.controller.apply_many(question_changes(ranking), "ranking.objective",  # one step each: not merged
+                                       lambda: _tc("RecommendationPanel", "Change the ranking's question"), merge=False)
 
     def _show_ranking_question(self, scenario: Scenario) -> None:
         """The scenario's ranking question shown (a file opened, an undo): the objective and filters it holds."""

@@ -158,10 +158,10 @@ def test_the_recovery_list_says_the_saved_file_fills_what_was_lost(open_window, 
         assert str(path) in text
         if language == "en":
             assert "taken from the saved file" in text and "default values" not in text
-            assert "prices and costs, constraints, assumptions" in text  # the sections, named
+            assert "prices and costs, constraints, ranking and filters, assumptions" in text  # the sections, named
         else:
             assert "取自已保存的文件" in text and "使用默认值" not in text
-            assert "价格与成本、约束条件、计算假设" in text and "economics" not in text
+            assert "价格与成本、约束条件、排名与筛选、计算假设" in text and "economics" not in text
     finally:
         i18n.install_language("en")
 

@@ -1,7 +1,8 @@
 """The wizard asks virtual-desktop buyers whether the monitors are cabled to the card (``graphics.local_display``,
 ``--local-display``): workstations at the users' desks. Until December 2026 only the editor asked it, though the
-README said desks could be set in the wizard. Its text and tooltip are the editor's box's (the field registry's:
-one declaration), in both languages, and its answer is the command line's
+README said desks could be set in the wizard. Its question, answers and tooltip are the field registry's (one
+declaration: the tooltip the editor's box's), in both languages — a question a buyer understands, where a box
+said "Monitor attached" (session 45) — and its answer is the command line's
 (``recommend --workload vdi --users 30 --user-class designer --local-display``)."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import pytest
 from test_same_answer import _cli_json, _to_result
 
-from configurator.app.field_help import accessible_label, field_help
+from configurator.app.field_help import field_help, field_question
 from configurator.app.i18n import install_language
 from configurator.app.wizard import WorkloadWizard
 from configurator.app.wizard_answers import answers_from
@@ -18,9 +19,14 @@ from configurator.core.desks import at_desks
 DESKS_CLI = ("recommend", "--workload", "vdi", "--users", "30", "--user-class", "designer", "--local-display")
 """30 designers at their desks, as the command line asks it."""
 
-SAID = {"en": ("Monitor attached", "a workstation at each user's desk"),
-        "zh_CN": ("连接显示器", "每个用户工位一台工作站")}
-"""The box's text and a part of its tooltip, by language."""
+SAID = {"en": ("Do the users &sit at the machine with a monitor attached (deskside), or connect remotely?",
+               ("Remotely: virtual desktops on servers",
+                "At the machine: monitors cabled to its card (deskside workstation)"),
+               "a workstation at each user's desk"),
+        "zh_CN": ("用户是坐在连接了显示器的机器旁（桌边工作站），还是远程连接？(&S)",
+                  ("远程连接：服务器上的虚拟桌面", "在机器旁：显示器直接连接到其加速卡（桌边工作站）"),
+                  "每个用户工位一台工作站")}
+"""The question, its answers (remotely first) and a part of the tooltip, by language."""
 
 
 def _desktops_page(qtbot, controller, language: str = "en") -> WorkloadWizard:
@@ -35,10 +41,13 @@ def _desktops_page(qtbot, controller, language: str = "en") -> WorkloadWizard:
 
 @pytest.mark.parametrize("language", ("en", "zh_CN"))
 def test_the_desktops_question_asks_the_editors_monitor_attached(qtbot, controller, language):
-    box = _desktops_page(qtbot, controller, language).load.graphics.local_display
-    text, tip = SAID[language]
-    assert box.isVisible() and not box.isChecked()
-    assert box.text() == text == accessible_label("graphics.local_display")
+    page = _desktops_page(qtbot, controller, language).load.graphics
+    box, question = page.local_display, page.local_display_question
+    text, answers, tip = SAID[language]
+    assert box.isVisible() and box.currentData() is False  # remotely, until the buyer says otherwise
+    assert (question.text(), tuple(box.itemText(i) for i in range(box.count()))) == (text, answers) \
+        == field_question("graphics.local_display")
+    assert question.isVisible() and question.buddy() is box
     assert tip in box.toolTip() and box.toolTip() == field_help("graphics.local_display")
 
 
@@ -48,7 +57,7 @@ def test_the_wizard_at_the_desks_answers_as_the_command_line(qtbot, controller):
     g = wizard.load.graphics
     g.desktop_users.setValue(30)
     g.user_kind.setCurrentIndex(g.user_kind.findData("designer"))
-    g.local_display.setChecked(True)
+    g.local_display.setCurrentIndex(g.local_display.findData(True))
     assert wizard.answered.local_display and at_desks(wizard.answers_scenario())
     _to_result(wizard)
     decision = wizard.summary.decision
@@ -58,12 +67,13 @@ def test_the_wizard_at_the_desks_answers_as_the_command_line(qtbot, controller):
     assert f"in {cli['count']} deskside workstations, one card each" in said and "server" not in said.split("\n")[0]
 
 
-def test_reopened_on_a_scenario_at_the_desks_the_box_is_checked(qtbot, controller):
+def test_reopened_on_a_scenario_at_the_desks_the_answer_is_at_the_machine(qtbot, controller):
     controller.apply_many({"workload": "vdi", "graphics.local_display": True})
     assert answers_from(controller.scenario, ("l40s",)).local_display
     wizard = _desktops_page(qtbot, controller)
-    assert wizard.load.graphics.local_display.isChecked()
-    wizard.load.graphics.local_display.setChecked(False)
+    box = wizard.load.graphics.local_display
+    assert box.currentData() is True
+    box.setCurrentIndex(box.findData(False))
     assert not wizard.answers_scenario().graphics.local_display
 
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.chart_legend import name_legend
 from configurator.app.chart_axes import MoneyAxis, NumberAxis
+from configurator.app.column_fit import FittedTable, shrunk_to_fit
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language, message_text
@@ -58,6 +59,17 @@ it), which took both along: 40-90 ms of the GUI thread in one pass (issue 28).""
 
 CHART_MIN_PX = 180
 """Lowest the rent-against-buy chart (and its place before it is built) gets [px]."""
+
+SOURCE_COLUMN = 4
+"""The bill's column of each line's source (its price's)."""
+
+ITEM_NARROWEST_PX = 200
+"""Narrowest the bill's Item column gets where the bill is too narrow for every column [px]: the kind and the
+start of the item ('Servers: 8-GPU baseboard…'), whole in its tooltip (:meth:`BomPanel._fit_lines`)."""
+
+SOURCE_NARROWEST_PX = 120
+"""Narrowest the bill's Source column gets where the bill is too narrow for every column [px]: the source's
+first words, whole in the cell's tooltip."""
 
 CHART_MIN_WIDTH_PX = 280
 """Narrowest the rent-against-buy chart's place gets [px]: its axes, their titles ("Utilisation
@@ -159,11 +171,11 @@ class BomPanel(QWidget):
         self.headline = QLabel()
         self.headline.setWordWrap(True)
         self.headline.setObjectName("bom-headline")
-        self.lines = QTableWidget(0, 5)
+        self.lines = FittedTable(0, 5, self._fit_lines)
         self.lines.setObjectName("bom-lines")
         self.lines.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.lines.verticalHeader().setVisible(False)
-        self.lines.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.lines.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # _fit_lines
         self.lines.horizontalHeader().setStretchLastSection(True)
         self.money = QTableWidget(0, 2)
         self.money.setObjectName("bom-tco")
@@ -306,11 +318,14 @@ class BomPanel(QWidget):
                                           if used and line.kind == "accelerator" else "")]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text.strip())
-                if column == 0:
-                    item.setToolTip(line.name)
+                if column == 0:  # whole where the column elides it (_fit_lines), and the name as priced
+                    item.setToolTip(item.text() if line.name in item.text() else f"{item.text()}\n{line.name}")
+                if column == SOURCE_COLUMN:
+                    item.setToolTip(item.text())
                 if column in (1, 2, 3):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.lines.setItem(row, column, item)
+        self._fit_lines()
         missing = len(bom.unpriced)
         text = _tc("bom", "Capex {0}, opex {1} per year, TCO over {2} {3}").format(
             fmt.money(own.capex, currency), fmt.money(own.opex_per_year, currency),
@@ -320,6 +335,22 @@ class BomPanel(QWidget):
             text = _tc("bom", "{totals} — {unpriced}").format(
                 totals=text, unpriced=_tc("bom", "lines without a price, left out of the totals: {0}").format(missing))
         self.headline.setText(text)
+
+    def _fit_lines(self) -> None:
+        """Every column of the bill in view: each as wide as its contents and heading, then, where the bill is
+        narrower (at 1920 × 1080 beside the recommendation its Source column ran past the edge, session 45), the
+        source down to :data:`SOURCE_NARROWEST_PX` and the item down to :data:`ITEM_NARROWEST_PX`, elided, whole
+        in their tooltips; the quantities, prices and totals whole. Again whenever the bill is resized."""
+        table = getattr(self, "lines", None)
+        if table is None:  # resized while it is made
+            return
+        header = table.horizontalHeader()
+        widths = [max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
+                  for column in range(table.columnCount())]
+        floors = [min(width, floor) for width, floor in zip(widths, (ITEM_NARROWEST_PX, *widths[1:SOURCE_COLUMN],
+                                                                      SOURCE_NARROWEST_PX))]
+        for column, width in enumerate(shrunk_to_fit(widths, floors, (SOURCE_COLUMN, 0), table.viewport().width())):
+            table.setColumnWidth(column, width)
 
     def _fill_money(self, cost: DeploymentCost, est) -> None:
         """The TCO's parts, and renting instead as the summary says it (per hour, a month and over the
@@ -347,8 +378,8 @@ class BomPanel(QWidget):
                 # none at the desks (an office: no vGPU licence, no rented data-hall space), as the summary's
                 *([] if "licences" in none else
                   [(_tc("bom", "Licences"), per_year.format(amount(own.licences_per_year)))]),
-                *([] if "colocation" in none else
-                  [(_tc("bom", "Colocation"), per_year.format(amount(own.colocation_per_year)))]),
+                *([] if "colocation" in none else  # the summary's word (机房托管; 托管费 here until session 45)
+                  [(words("Colocation"), per_year.format(amount(own.colocation_per_year)))]),
                 (_tc("bom", "Residual value"), residual_text(own.residual, currency, top)),
                 (_tc("bom", "TCO over {0}").format(write(period(own.years), current_language())),
                  amount(own.tco)),

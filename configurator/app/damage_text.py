@@ -16,7 +16,8 @@ def section_name(name: str) -> str:
         "parallelism": _tc("Recovery", "parallel layout"), "training": _tc("Recovery", "training"),
         "serving": _tc("Recovery", "serving"), "auto_layout": _tc("Recovery", "layout the planner chooses"),
         "graphics": _tc("Recovery", "graphics"), "economics": _tc("Recovery", "prices and costs"),
-        "constraints": _tc("Recovery", "constraints"), "assumptions": _tc("Recovery", "assumptions"),
+        "constraints": _tc("Recovery", "constraints"), "ranking": _tc("Recovery", "ranking and filters"),
+        "assumptions": _tc("Recovery", "assumptions"),
         "schema_version": _tc("Recovery", "file version"),
     }
     return names.get(name) or field_label(name)

@@ -96,6 +96,15 @@ def row_label(path: str) -> str:
     return shown(entry.row_label)
 
 
+def field_question(path: str) -> tuple[str, tuple[str, ...]]:
+    """The wizard's question for the field and its answers (an on/off field's: off's, then on's) in the current
+    language; the capitalised label and no answers where the registry declares no question."""
+    entry = BY_PATH[path]
+    if entry.question is None:
+        return accessible_label(path), ()
+    return shown(entry.question), tuple(shown(answer) for answer in entry.answers)
+
+
 def accessible_label(path: str) -> str:
     """The field's label as a control's accessible name: capitalised ("Micro-batch"), unless it
     starts with a capital already inside its first word ("vGPU profile")."""

@@ -4,7 +4,7 @@ and the button that applies the selected configuration."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QPushButton
 
@@ -18,8 +18,9 @@ from configurator.core.fields import spec
 from configurator.core.message_numbers import MINUTES_PER_HOUR
 from configurator.core.messages import HOURS_PER_DAY
 from configurator.core.view.numbers import deadline_unit
-from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective
-from configurator.core.scenario import Scenario
+from configurator.core.recommend import Filters, Objective
+from configurator.core.recommend_filters import asked_filters
+from configurator.core.scenario import RankingQuestion, Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.family_view import view_of
@@ -51,10 +52,31 @@ def objective_names() -> dict[str, str]:
 class Ranking:
     """What the panel asks the recommender for beside the scenario (whose constraints, the
     deadline to the region, the panel edits in the scenario itself): the objective and the
-    buyer's :class:`~configurator.core.recommend.Filters` (domestic vendors only, consumer cards)."""
+    buyer's :class:`~configurator.core.recommend.Filters` (domestic vendors only, consumer cards); kept in the
+    scenario as its :class:`~configurator.core.scenario.RankingQuestion` (:func:`ranking_of`,
+    :func:`question_changes`)."""
 
     objective: Objective = Objective.TCO
     filters: Filters = field(default_factory=lambda: Filters(consumer=False))
+
+
+def ranking_of(scenario: Scenario) -> Ranking:
+    """The panel's :class:`Ranking` of ``scenario``'s ranking question (``Scenario.ranking``)."""
+    asked = scenario.ranking
+    return Ranking(Objective(asked.objective), Filters(domestic_only=asked.domestic_only, consumer=asked.consumer,
+                                                       cards=asked.cards))
+
+
+def question_of(ranking: Ranking) -> RankingQuestion:
+    """The scenario's ranking question (``Scenario.ranking``) the panel's :class:`Ranking` asks."""
+    chosen = ranking.filters
+    return RankingQuestion(objective=ranking.objective, cards=tuple(chosen.cards), domestic_only=chosen.domestic_only,
+                           consumer=bool(chosen.consumer))
+
+
+def question_changes(ranking: Ranking) -> dict[str, object]:
+    """The scenario's changes (dotted paths) that keep ``ranking`` as its ranking question."""
+    return {f"ranking.{key}": value for key, value in question_of(ranking).model_dump().items()}
 
 
 def none_spin(path: str, decimals: int, suffix: str, tip: str, box: QDoubleSpinBox | None = None) -> QDoubleSpinBox:
@@ -142,6 +164,9 @@ class RankingControls:
         self.ranking.bind_check(self.consumer, "filters.consumer")
         self.ranking.changed.connect(lambda value: self.consumer.setEnabled(not value.filters.cards))
         form.addRow(self.consumer)
+        self.ranking.replace(ranking_of(self.controller.scenario))
+        self.ranking.changed.connect(self._save_ranking)
+        self.controller.scenario_changed.connect(self._show_ranking_question)
         self.use_button = QPushButton(_tc("RecommendationPanel", "&Use this configuration"))
         self.use_button.clicked.connect(self.use_selected)
         form.addRow(self.use_button)
@@ -149,6 +174,18 @@ class RankingControls:
         self.controller.scenario_changed.connect(self._show_family_controls)
         self._show_family_controls(self.controller.scenario)
         return form
+
+    def _save_ranking(self, ranking: Ranking) -> None:
+        """The objective or a filter changed: kept in the scenario (``Scenario.ranking``), an undoable step that
+        marks the file changed, so it is saved, autosaved and opened again with the scenario."""
+        if ranking_of(self.controller.scenario) != ranking:
+            self.controller.apply_many(question_changes(ranking), "ranking.objective",  # one step each: not merged
+                                       lambda: _tc("RecommendationPanel", "Change the ranking's question"), merge=False)
+
+    def _show_ranking_question(self, scenario: Scenario) -> None:
+        """The scenario's ranking question shown (a file opened, an undo): the objective and filters it holds."""
+        if ranking_of(scenario) != self.ranking.value:
+            self.ranking.replace(ranking_of(scenario))
 
     def _show_family_controls(self, scenario: Scenario) -> None:
         """Only the constraints the job's family is checked on (core/constraints.py): a deadline for
@@ -240,14 +277,7 @@ class RankingControls:
         self.ranking.set("filters.cards", self.cards_picker.ids())
 
     def filters(self) -> Filters:
-        """The filters of the request: the buyer's (:attr:`ranking`) over the workload's card
-        classes, and the graphics class too when consumer cards are let in; where cards are named,
-        the core's rule (:meth:`~configurator.core.recommend.Filters.allows`: those cards, any class,
-        consumer cards too, as ``recommend --cards``)."""
-        chosen = self.ranking.value.filters
-        if chosen.cards:
-            return replace(chosen, classes=(), consumer=None)
-        classes = DEFAULT_CLASSES[self.controller.scenario.workload]
-        if chosen.consumer and "graphics" not in classes:
-            classes = (*classes, "graphics")
-        return replace(chosen, classes=classes)
+        """The filters of the request: the buyer's (:attr:`ranking`, kept in the scenario) over the workload's
+        card classes (:func:`~configurator.core.recommend_filters.asked_filters`, the one rule the summary reads
+        too)."""
+        return asked_filters(question_of(self.ranking.value), self.controller.scenario.workload)

@@ -200,7 +200,9 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         whose row it launches (in the chart's column its ~400 px set that column's least width, and
         at 1,280 px the table got under 40 % of the window)."""
         middle.addWidget(self.launch_row)
-        layout.addLayout(middle, 5)  # the table over the chart, 5 : 3 (at 1,280 px the table keeps > 40 %)
+        # the table over the chart, 3 : 1 (at 1,280 px the table keeps > 40 %; at 5 : 3 the table got ~500 px at
+        # 1920 × 1080 with both bottom docks open, its limit and price columns past its edge, session 45)
+        layout.addLayout(middle, 3)
         self.pareto = ParetoChart(self)
         """The cost and speed chart (:attr:`chart`)."""
         self.charts = QTabWidget()
@@ -219,7 +221,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.charts.setMinimumWidth(CHARTS_MIN_WIDTH_PX)
         right = QVBoxLayout()
         right.addWidget(self.charts, 1)
-        layout.addLayout(right, 3)
+        layout.addLayout(right, 1)
         self._set_headers()
         controller.scenario_changed.connect(self._schedule)
         controller.catalog_changed.connect(self._schedule)

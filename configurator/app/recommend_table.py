@@ -4,13 +4,15 @@ line every configuration that breaks a constraint, greyed, with what it breaks."
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from configurator.app import format as fmt
 from configurator.app.against_constraints import capex_line
+from configurator.app.column_fit import FittedTable, shrunk_to_fit
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import class_names, factor_names
@@ -42,6 +44,23 @@ scrolling [px]: it takes what they leave of the table's width, between this and 
 ('8 × Instinct MI355X' whole; a longer name elided, whole in its tooltip). Session 29: at 1280 px the
 English cost column ended 72 px past the table's edge (serving) and 38 px (training)."""
 
+CARDS_NARROWEST_PX = 96
+"""Narrowest the Cards column gets where the table is too narrow for every column at its width [px]: the count
+and the start of the name ('8 × H100 SX…'), whole in its tooltip (:meth:`RankingTable._fit_into_view`)."""
+
+WORDS_NARROWEST_PX = 64
+"""Narrowest the limit column gets where the table is too narrow for every column [px]: a word or two, elided,
+whole in the cell's tooltip (the class column keeps each word of its classes whole, on two lines)."""
+
+LEADING_AMOUNT = re.compile(r"^\S+[ \u00a0][^\s,，;；(（]+")
+"""A price cell's amount and its unit ('8,565 USD', '3.26 万元', '2.10 USD/h'): kept whole where the column narrows.
+
+Matched on the cell's text, not built apart: the cell is :func:`~configurator.core.view.price_view.price_value`
+written in the interface language, one phrase."""
+
+CLASS_COLUMN, SPEED_COLUMN = 1, 2
+"""The columns of the card's class and of its speed."""
+
 COST_COLUMN = 3
 """The column of the cost the ranking orders by."""
 
@@ -63,18 +82,6 @@ def _unit_in_heading(objective) -> bool:
     return objective in (Objective.TCO, Objective.CLOUD)
 
 
-class FittedTable(QTableWidget):
-    """A table that has its columns fitted again (``fit()``) whenever it is resized."""
-
-    def __init__(self, rows: int, columns: int, fit) -> None:
-        super().__init__(rows, columns)
-        self._fit = fit
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
-        super().resizeEvent(event)
-        self._fit()
-
-
 class RankingTable:
     """Mixed into :class:`~configurator.app.recommend_panel.RecommendationPanel` (it brings
     ``controller``, ``ranking``, ``result``, ``_chart_axes``, ``_price_heading``, ``_price_item`` and
@@ -90,7 +97,7 @@ class RankingTable:
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
         table.horizontalHeader().setMaximumSectionSize(MAX_COLUMN_PX)
-        for fitted in (0, COST_COLUMN, LIMIT_COLUMN):  # sized by _fit_columns
+        for fitted in range(table.columnCount()):  # sized by _fit_columns
             table.horizontalHeader().setSectionResizeMode(fitted, QHeaderView.ResizeMode.Interactive)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideMiddle)  # cut, a heading keeps its unit
@@ -115,7 +122,7 @@ class RankingTable:
         self.table.setHorizontalHeaderLabels([_tc("RecommendationPanel", "Cards"), _tc("RecommendationPanel", "Class"),
                                               speed, heading, self._last_heading(), self._price_heading(objective)])
         self.table.horizontalHeaderItem(COST_COLUMN).setToolTip(cost)
-        for column in (LIMIT_COLUMN, self.PRICE_COLUMN):  # whole where the column elides it (_fit_limit_column)
+        for column in (0, CLASS_COLUMN, SPEED_COLUMN, LIMIT_COLUMN, self.PRICE_COLUMN):  # whole where elided
             item = self.table.horizontalHeaderItem(column)
             item.setToolTip(item.text())
 
@@ -189,6 +196,9 @@ class RankingTable:
                 item.setToolTip(item.text())
         others = cost + sum(min(MAX_COLUMN_PX, max(table.sizeHintForColumn(column), header.sectionSizeHint(column)))
                             for column in range(1, COST_COLUMN))  # as wide as ResizeToContents makes them
+        for column in (CLASS_COLUMN, SPEED_COLUMN):  # as wide as their contents and headings
+            table.setColumnWidth(column, min(MAX_COLUMN_PX, max(table.sizeHintForColumn(column),
+                                                                header.sectionSizeHint(column))))
         room = table.viewport().width() - others
         # narrower still (1200 px): the cost heading gives up what the Cards column lacks, down to its figures,
         # elided, whole in its tooltip ('TCO/M tokens [USD]' ran 36 px past the table's edge)
@@ -196,6 +206,70 @@ class RankingTable:
         table.setColumnWidth(0, min(widest, CARDS_COLUMN_PX, max(room, CARDS_MIN_PX)))
         self._fit_limit_column(table.viewport().width() - others + cost - table.columnWidth(COST_COLUMN)
                                - table.columnWidth(0))
+        self._fit_into_view()
+
+    def _fit_into_view(self) -> None:
+        """Every column in view where the table is narrower than their widths (at 1920 × 1080 with both bottom
+        docks open the table was ~500 px, and the limit and price columns ran past its edge, session 45): the
+        price column down to its amounts (:meth:`_price_widths`: basis and date elided), the limit column down to
+        :data:`WORDS_NARROWEST_PX` (its heading short), the Cards column down to :data:`CARDS_NARROWEST_PX`, the
+        class column down to its longest word ('Workstation / card' on two lines), last the cost column's heading
+        down to its figures (as :meth:`_fit_columns` narrows it, whole in its tooltip); every figure and every other
+        heading whole (an elided speed heading read 'Pe…0)'), every word elided whole in its tooltip. The table
+        scrolls only where even that is too wide."""
+        table, header = self.table, self.table.horizontalHeader()
+        prices, amounts = self._price_widths()
+        widths = [header.sectionSize(column) for column in range(table.columnCount())]
+        widths[self.PRICE_COLUMN] = min(MAX_COLUMN_PX, max(header.sectionSizeHint(self.PRICE_COLUMN), prices))
+        limit, short = table.horizontalHeaderItem(LIMIT_COLUMN), _tc("RecommendationPanel", "Limited by")
+        full = limit.toolTip() or limit.text()
+        headings = [self._heading_px(column, text) for column, text in enumerate(
+            (*(table.horizontalHeaderItem(c).text() for c in range(LIMIT_COLUMN)), short,
+             table.horizontalHeaderItem(self.PRICE_COLUMN).text()))]
+        metrics = table.fontMetrics()  # a class on two lines, each word whole ('Workstation / card'), not 'Workst…'
+        class_words = max((metrics.horizontalAdvance(word) + CELL_PADDING_PX for row in range(table.rowCount())
+                           if table.item(row, CLASS_COLUMN) for word in table.item(row, CLASS_COLUMN).text().split()),
+                          default=0)
+        floors = [min(width, max(heading, floor)) for width, heading, floor in zip(widths, headings, (
+            CARDS_NARROWEST_PX, class_words, table.sizeHintForColumn(SPEED_COLUMN), 0, WORDS_NARROWEST_PX,
+            amounts))]
+        floors[COST_COLUMN] = min(widths[COST_COLUMN], self._cost_widths()[1])  # its heading elided last
+        order = (self.PRICE_COLUMN, LIMIT_COLUMN, 0, CLASS_COLUMN, COST_COLUMN)
+        for column, width in enumerate(shrunk_to_fit(widths, floors, order, table.viewport().width())):
+            table.setColumnWidth(column, width)
+        limit.setText(full if table.columnWidth(LIMIT_COLUMN) >= self._heading_px(LIMIT_COLUMN, full) else short)
+        for row in range(table.rowCount()):  # a class or price elided: whole in its tooltip (a price's note says
+            for column in (CLASS_COLUMN, self.PRICE_COLUMN):  # its basis and date: the cost cell's tooltip too)
+                item = table.item(row, column)
+                if item is not None and not item.toolTip():
+                    item.setToolTip(item.text())
+
+    def _heading_px(self, column: int, text: str) -> int:
+        """The width ``text`` takes as ``column``'s heading, with the header's margins [px]."""
+        header = self.table.horizontalHeader()
+        item = self.table.horizontalHeaderItem(column)
+        return header.sectionSizeHint(column) - header.fontMetrics().horizontalAdvance(item.text()) + \
+            header.fontMetrics().horizontalAdvance(text)
+
+    def _price_widths(self) -> tuple[int, int]:
+        """The price column's widest price and widest amount [px] ('8,565 USD' of '8,565 USD, list 2025-03 *',
+        with room for an ellipsis), each at most :data:`MAX_COLUMN_PX`; a row without a price (its words elided,
+        whole in the tooltip) left out. Its basis and date elide, whole in the tooltip; the amount never."""
+        table, result = self.table, getattr(self, "result", None)
+        first = len(result.ranked) + 1 if result is not None else table.rowCount()
+        words = range(first, first + len(result.unpriced)) if result is not None else range(0)
+        model, metrics = table.model(), table.fontMetrics()
+        whole = amount = 0
+        for row in range(table.rowCount()):
+            item = table.item(row, self.PRICE_COLUMN)
+            if item is None or row in words:
+                continue
+            width = table.sizeHintForIndex(model.index(row, self.PRICE_COLUMN)).width()
+            start = LEADING_AMOUNT.match(item.text())
+            whole = max(whole, width)
+            amount = max(amount, width if start is None else
+                         min(width, metrics.horizontalAdvance(start.group() + " …") + CELL_PADDING_PX))
+        return min(MAX_COLUMN_PX, whole), min(MAX_COLUMN_PX, amount)
 
     def _fit_limit_column(self, room: int) -> None:
         """The limit column as wide as its texts and its heading (at most :data:`MAX_COLUMN_PX`) where ``room``

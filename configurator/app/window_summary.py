@@ -26,9 +26,17 @@ class SummaryActions:
         its domestic-vendors and consumer-card switches — so the summary's recommendation and
         alternatives are the panel's ranking (a buyer who asked for domestic vendors only is not
         shown a cheaper foreign card); empty before: total cost of ownership over every card of
-        the workload's classes."""
+        the workload's classes, unless the scenario holds another question (``Scenario.ranking``, saved
+        with its file)."""
         panel = getattr(self, "recommend_panel", None)
-        return () if panel is None else (panel.ranking.value.objective, panel.filters())
+        if panel is not None:
+            return panel.ranking.value.objective, panel.filters()
+        from configurator.core.recommend_filters import asked_filters
+        from configurator.core.scenario import RankingQuestion
+
+        scenario = self.controller.scenario
+        asked = scenario.ranking  # a question saved with the scenario, the panel not opened
+        return () if asked == RankingQuestion() else (asked.objective, asked_filters(asked, scenario.workload))
 
     def summary_document(self):
         """The configuration summary of the current scenario as a printable document."""

@@ -165,8 +165,8 @@ def chosen_precision(a: WizardAnswers) -> str | None:
 
 
 def _desks(a: WizardAnswers) -> dict:
-    """The desktops' "Monitor attached" answer as the scenario holds it (``graphics.local_display``): asked for
-    virtual desktops only, another workload keeping the scenario's (a render's workstation, the editor's)."""
+    """The desktops' "at the machine, or remotely" answer as the scenario holds it (``graphics.local_display``):
+    asked for virtual desktops only, another workload keeping the scenario's (a render's workstation, the editor's)."""
     return {"local_display": a.local_display} if a.workload == "vdi" else {}
 
 
@@ -240,4 +240,4 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
                         (limits.budget_basis, "budget_basis"), (load.percentile, "latency_percentile")):
         answers.bind_combo(combo, path)
     answers.bind_check(limits.owned, "owned")
-    answers.bind_check(g.local_display, "local_display")
+    answers.bind_combo(g.local_display, "local_display", bool)

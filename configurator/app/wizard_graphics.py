@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel
 
-from configurator.app.field_help import accessible_label, field_help
+from configurator.app.field_help import field_help, field_question
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.wizard_boxes import deadline_box, decimal_box, whole_box
@@ -63,10 +63,18 @@ class GraphicsQuestions(QObject):
             self.desktop_resolution.addItem(name, name)
         form.addRow(_tc("LoadPage", "Monitor &resolution"), self.desktop_resolution)
         # the editor's "Monitor attached" box (graphics.local_display, --local-display): workstations at the users'
-        # desks, its text and tooltip the field registry's (one declaration, core/fields.py)
-        self.local_display = QCheckBox(accessible_label(LOCAL_DISPLAY))
+        # desks, asked as the buyer's question with its two answers, and its tooltip, the field registry's (one
+        # declaration, core/fields_graphics.py); "Monitor attached" alone said little without its tooltip
+        question, answers = field_question(LOCAL_DISPLAY)
+        self.local_display = QComboBox()
+        for at_machine, answer in enumerate(answers):  # off's answer, then on's
+            self.local_display.addItem(answer, bool(at_machine))
         self.local_display.setObjectName(f"wizard:{LOCAL_DISPLAY}")
         self.local_display.setToolTip(field_help(LOCAL_DISPLAY))
+        self.local_display_question = QLabel(question)
+        self.local_display_question.setWordWrap(True)
+        self.local_display_question.setBuddy(self.local_display)
+        form.addRow(self.local_display_question)
         form.addRow("", self.local_display)
 
         self.video_box = QGroupBox(_tc("LoadPage", "Video"))

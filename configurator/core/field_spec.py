@@ -100,6 +100,12 @@ class FieldSpec:
         The editor row's label, its keyboard shortcut after ``&`` ("&Micro-batch"); letters are
         unique within one group of the editor (tests check, in both languages). None: no row of
         its own (a check box that names itself, a field the editor does not show).
+    question : Text or None
+        The wizard's question for the field where its label says little to a buyer ("monitor
+        attached" -> "Do the users sit at the machine …, or connect remotely?"); None: the label.
+    answers : tuple of Text
+        For an on/off field asked as a :attr:`question`, the two answers the wizard lists: off's,
+        then on's (empty: a check box with the label).
     """
 
     path: str
@@ -120,6 +126,8 @@ class FieldSpec:
     editor: bool = True
     widget: Kind | None = None
     row_label: Text | None = None
+    question: Text | None = None
+    answers: tuple[Text, ...] = ()
 
     def in_language(self, language: str) -> FieldSpec:
         """The entry as ``language`` shows it: its :attr:`scales` unit where it declares one, the
@@ -133,9 +141,10 @@ class FieldSpec:
 
     @property
     def texts(self) -> tuple[Text, ...]:
-        """The entry's user-visible texts that are translated (label, unit, tooltip, none text, row)."""
-        return tuple(t for t in (self.label, self.suffix, self.help, self.none_text, self.row_label)
-                     if t is not None and t.context)
+        """The entry's user-visible texts that are translated (label, unit, tooltip, none text, row, the
+        wizard's question and answers)."""
+        return tuple(t for t in (self.label, self.suffix, self.help, self.none_text, self.row_label, self.question,
+                                 *self.answers) if t is not None and t.context)
 
     @property
     def model_field(self):

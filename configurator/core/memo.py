@@ -13,9 +13,10 @@ from pydantic import BaseModel
 
 V = TypeVar("V")
 
-NOT_SEARCHED = frozenset({"name", "economics"})
-"""Scenario fields no layout search reads: the name, and prices and rates, which enter only the
-estimate of the layout chosen. Scenarios that differ only in them share one search."""
+NOT_SEARCHED = frozenset({"name", "economics", "ranking"})
+"""Scenario fields no layout search reads: the name, prices and rates, which enter only the
+estimate of the layout chosen, and the ranking's question (objective and filters: read by the ranking
+alone). Scenarios that differ only in them share one search."""
 
 NOT_SEARCHED_FOR_TRAINING = NOT_SEARCHED | {"constraints"}
 """The training search reads no goal or limit either (budget, power cap, deadline apply to the

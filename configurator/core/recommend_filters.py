@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from configurator.core.catalog import Card
 from configurator.core.messages import msg
 from configurator.core.region import DOMESTIC_VENDORS
-from configurator.core.scenario import Workload
+from configurator.core.scenario import RankingQuestion, Workload
 from configurator.core.software import runs_software
 from configurator.core.workloads import FAMILIES, family_of
 
@@ -63,3 +63,16 @@ class Filters:
     @property
     def allows_consumer(self) -> bool:
         return bool(self.classes or self.cards) if self.consumer is None else self.consumer
+
+
+def asked_filters(asked: RankingQuestion, workload: Workload) -> Filters:
+    """The filters of the ranking question ``asked`` (``Scenario.ranking``: the recommendation panel's) for
+    ``workload``: the workload's card classes, and the graphics class too when consumer cards are let in; where
+    cards are named, those cards, any class, consumer cards too (:meth:`Filters.allows`, as ``recommend --cards``).
+    The panel ranks with them, and the window's summary with a scenario's saved question."""
+    if asked.cards:
+        return Filters(domestic_only=asked.domestic_only, cards=asked.cards)
+    classes = DEFAULT_CLASSES[workload]
+    if asked.consumer and "graphics" not in classes:
+        classes = (*classes, "graphics")
+    return Filters(domestic_only=asked.domestic_only, classes=classes, consumer=asked.consumer)

@@ -5,24 +5,14 @@ share, re-exported by the ranking."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from configurator.core.catalog import Card
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message
+from configurator.core.scenario_ranking import Objective  # one home: the scenario's ranking question
 from configurator.core.workloads import CostBasis, family_of
 
 __all__ = ["Objective", "Recommendation", "cost_basis", "speed_of"]
-
-
-class Objective(StrEnum):
-    """What the ranking minimises."""
-
-    TCO = "tco"  # the whole bill of materials owned over the years, per unit of work (owned cards not bought)
-    CLOUD = "cloud"  # cloud rental
-    FASTEST = "fastest"  # training time, or time per output token
-    ENERGY = "energy"  # kWh per token
-    FEWEST_CARDS = "fewest-cards"
 
 
 @dataclass(frozen=True)

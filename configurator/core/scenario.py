@@ -36,6 +36,7 @@ from configurator.core.scenario_choices import (  # the fields' choices (re-expo
     Workload,
     added_workload,
 )
+from configurator.core.scenario_ranking import Objective, RankingQuestion  # the ranking's question (re-exported)
 from configurator.core.scenario_sections import (  # the scenario's parts (re-exported: see __all__)
     RESOLUTIONS,
     VGPU_PROFILES_GIB,
@@ -51,15 +52,17 @@ from configurator.core.units import Precision
 
 __all__ = ["COUNT_SWEEP", "LAYOUT_FIELDS", "MAX_NAME_CHARS", "RESOLUTIONS", "SCENARIO_SCHEMA_VERSION",
            "VGPU_PROFILES_GIB", "ActivationKernels", "Assumptions", "AttentionKernel", "Codec", "Constraints",
-           "Economics", "EncoderPreset", "Graphics", "LayoutField", "LossKernel", "Optimizer", "Parallelism",
-           "Recipe", "Recompute", "Scenario", "SelectivePolicy", "Serving", "ServingUse", "Training", "Workload",
-           "added_workload", "field_values", "updated", "updated_or_none"]
+           "Economics", "EncoderPreset", "Graphics", "LayoutField", "LossKernel", "Objective", "Optimizer",
+           "Parallelism", "RankingQuestion", "Recipe", "Recompute", "Scenario", "SelectivePolicy", "Serving",
+           "ServingUse", "Training", "Workload", "added_workload", "field_values", "updated", "updated_or_none"]
 
-SCENARIO_SCHEMA_VERSION = 4
+SCENARIO_SCHEMA_VERSION = 5
 """2: a serving scenario's ``parallelism.ep`` counts cards, not model copies; 3: the attention efficiency
 is None (by kernel and card) unless set, and an older file's 0.45, the single default it wrote, becomes None;
 4: the engine step's tokens are None (the engine's default on the card) unless set, and an older file's 8192
-becomes None (core/scenario_migrate.py)."""
+becomes None (core/scenario_migrate.py); 5: the ranking's objective and filters (``ranking``, the recommendation
+panel's) are saved with the scenario, an older file ranking by total cost of ownership over every card, as the
+panel did when it opened (no value changes: a version 4 file lacks the part)."""
 
 COUNT_SWEEP = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
 """Card counts the scaling chart evaluates and the card-count slider steps through (those the
@@ -92,6 +95,7 @@ class Scenario(_Frozen):
     graphics: Graphics = Graphics()
     economics: Economics = Economics()
     constraints: Constraints = Constraints()
+    ranking: RankingQuestion = RankingQuestion()
     assumptions: Assumptions = Assumptions()
 
     @model_validator(mode="after")

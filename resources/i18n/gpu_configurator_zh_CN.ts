@@ -952,6 +952,18 @@ The last valid state is kept. The full report is in:
         <source>How much data, and by when the training must be done.</source>
         <translation>训练数据量，以及训练的完成期限。</translation>
     </message>
+    <message>
+        <source>Do the users &amp;sit at the machine with a monitor attached (deskside), or connect remotely?</source>
+        <translation>用户是坐在连接了显示器的机器旁（桌边工作站），还是远程连接？(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Remotely: virtual desktops on servers</source>
+        <translation>远程连接：服务器上的虚拟桌面</translation>
+    </message>
+    <message>
+        <source>At the machine: monitors cabled to its card (deskside workstation)</source>
+        <translation>在机器旁：显示器直接连接到其加速卡（桌边工作站）</translation>
+    </message>
 </context>
 <context>
     <name>MagnitudeSpinBox</name>
@@ -1676,6 +1688,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>中国大陆：只对美国对华出口管制状态为“允许”的卡排名；需要许可证或状态不明的卡列在基准线以下；不允许出口的卡不列出。所示为带日期和来源的状态，不构成法律意见。云租用价：交付到中国大陆时只对在中国大陆销售的租用价排名；交付到其他地区或未指定地区时只对在中国大陆以外销售的租用价排名</translation>
     </message>
     <message>
+        <source>Change the ranking&apos;s question</source>
+        <translation>更改排名的问题</translation>
+    </message>
+    <message>
         <source> days</source>
         <translation> 天</translation>
     </message>
@@ -1799,6 +1815,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>constraints</source>
         <translation>约束条件</translation>
+    </message>
+    <message>
+        <source>ranking and filters</source>
+        <translation>排名与筛选</translation>
     </message>
     <message>
         <source>assumptions</source>
@@ -4305,10 +4325,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Licences</source>
         <translation>软件许可</translation>
-    </message>
-    <message>
-        <source>Colocation</source>
-        <translation>托管费</translation>
     </message>
     <message>
         <source>Residual value</source>

@@ -1,0 +1,37 @@
+"""Columns of a table made to fit its width: each gives up what it holds above its least width, in a set order,
+until all are in view (a table's words elided, whole in their tooltips; its figures kept whole)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QTableWidget
+
+
+class FittedTable(QTableWidget):
+    """A table that has its columns fitted again (``fit()``) whenever it is resized."""
+
+    def __init__(self, rows: int, columns: int, fit: Callable[[], None]) -> None:
+        super().__init__(rows, columns)
+        self._fit = fit
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit()
+
+
+def shrunk_to_fit(widths: Sequence[int], floors: Sequence[int], order: Sequence[int], room: int) -> list[int]:
+    """``widths`` [px] narrowed to add up to at most ``room`` [px] where they can: the columns of ``order`` give up,
+    the first first, what they hold above their ``floors`` [px], each only what is still over; the others and a
+    column at its floor keep their width (the sum may stay over ``room`` once every column of ``order`` is at its
+    floor: the table scrolls then)."""
+    fitted = list(widths)
+    over = sum(fitted) - room
+    for column in order:
+        if over <= 0:
+            break
+        given = min(over, max(0, fitted[column] - floors[column]))
+        fitted[column] -= given
+        over -= given
+    return fitted

@@ -292,6 +292,20 @@ def layout_grid_with_groups(scenario: Scenario, axes: tuple[list, ...], sequence
     return {**g, "accum": accum, "dp": dp}, groups, origin
 
 
+def pipeline_degrees(origin: GridOrigin) -> list[int]:
+    """The pipeline degrees the rows of a grid's grid before the micro-batch hold (``origin``: the
+    grid's :class:`GridOrigin`; the memory reads those rows, a superset of the grid's), kept with it
+    (:func:`_before_kept`, shared by the batches at one count): the stage tables are built for these
+    degrees alone (a table's row reads its own degree alone, ``stage_tables.stage_row``), not for
+    every degree tried at the count — a LoRA search holds pipeline degree 1 alone, where its tables
+    had a row for each of ~10 degrees (speed45)."""
+    kept = _before_kept(origin.before)
+    found = kept.get("pipelines")
+    if found is None:
+        found = kept["pipelines"] = np.unique(origin.before["pp"]).tolist()
+    return found
+
+
 BEFORE_PASS_FIELDS = tuple(f for f in PASS_FIELDS if f != "mb")
 """The fields of :data:`~configurator.core.workloads.training.layout_speed.PASS_FIELDS` the grid before
 the micro-batch holds: with the micro-batch, a grid row's pass group."""

@@ -34,6 +34,7 @@ from configurator.core.workloads.training.grid import (
     clear_options,
     layout_grid_with_groups,
     nearest_batches,
+    pipeline_degrees,
     tried_axes,
 )
 from configurator.core.workloads.training.layout_speed import (
@@ -225,24 +226,6 @@ def _shared_grid(cards_key: SearchKey, scenario: Scenario, card: Card,
 ORIGIN = "origin"
 """The key of a grid's :class:`~configurator.core.workloads.training.grid.GridOrigin` among what
 :func:`_shared_grid` keeps with it."""
-
-PIPELINES = "pipelines"
-"""The key of a grid's pipeline degrees (:func:`_pipeline_degrees`) among what :func:`_shared_grid` keeps
-with it."""
-
-
-def _pipeline_degrees(kept: dict, g: dict[str, np.ndarray]) -> list[int]:
-    """The pipeline degrees the rows of the grid ``g`` and of its grid before the micro-batch (its
-    :class:`~.grid.GridOrigin`'s, whose rows the memory reads too) hold, kept in ``kept``
-    (:func:`_shared_grid`'s): the stage tables are built for these alone (a table's row reads its
-    own degree alone, :func:`~.stage_tables.stage_row`), not for every degree tried at the count —
-    a LoRA search holds pipeline degree 1 alone, where its tables had a row for each of ~10
-    degrees (speed45)."""
-    found = kept.get(PIPELINES)
-    if found is None:
-        origin = kept.get(ORIGIN)
-        found = kept[PIPELINES] = np.unique(g["pp"] if origin is None else origin.before["pp"]).tolist()
-    return found
 
 
 def _joined(grids: list[dict[str, np.ndarray]]) -> Mapping[str, np.ndarray]:
@@ -470,7 +453,7 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[Se
     if not grids:
         return plans
     base = scenarios[grids[0][0]]
-    pipelines = tuple(sorted({p for _, _, key, g in grids for p in _pipeline_degrees(shared[key], g)}))
+    pipelines = tuple(sorted({p for _, _, key, _ in grids for p in pipeline_degrees(shared[key][ORIGIN])}))
     index, first_table, last_table = stage_tables(base, card, pipelines, job or cards_keys[grids[0][0]])
     memories = _shared_memory([key for _, _, key, _ in grids], base, card, [g for *_, g in grids], index,
                               first_table, last_table, [shared[key].get(ORIGIN) for _, _, key, _ in grids])

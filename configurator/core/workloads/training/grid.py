@@ -256,6 +256,11 @@ class GridOrigin:
     ``range(flight_groups)``]: rows of one group hold the same pipeline degree, interleaving and
     accumulation, all a stage's micro-batches in flight read besides its place."""
     flight_groups: int
+    pipelines: tuple[int, ...]
+    """The pipeline degrees the rows of :attr:`before` hold (a superset of the grid's): the search builds
+    its stage tables for these alone (a table's row reads its own degree alone,
+    ``stage_tables.stage_row``), not for every degree tried at the count — a LoRA search holds pipeline
+    degree 1 alone, where its tables had a row for each of ~10 degrees (speed45)."""
 
 
 def layout_grid_with_groups(scenario: Scenario, axes: tuple[list, ...], sequences: int
@@ -288,22 +293,10 @@ def layout_grid_with_groups(scenario: Scenario, axes: tuple[list, ...], sequence
     flight = kept.get(("flight", width))
     if flight is None:
         flight = kept[("flight", width)] = distinct.reshape(-1) * width
-    origin = GridOrigin(before, rows, flight.take(rows) + mbi, len(first) * width)
+    if "pipelines" not in kept:
+        kept["pipelines"] = tuple(np.unique(before["pp"]).tolist())
+    origin = GridOrigin(before, rows, flight.take(rows) + mbi, len(first) * width, kept["pipelines"])
     return {**g, "accum": accum, "dp": dp}, groups, origin
-
-
-def pipeline_degrees(origin: GridOrigin) -> list[int]:
-    """The pipeline degrees the rows of a grid's grid before the micro-batch hold (``origin``: the
-    grid's :class:`GridOrigin`; the memory reads those rows, a superset of the grid's), kept with it
-    (:func:`_before_kept`, shared by the batches at one count): the stage tables are built for these
-    degrees alone (a table's row reads its own degree alone, ``stage_tables.stage_row``), not for
-    every degree tried at the count — a LoRA search holds pipeline degree 1 alone, where its tables
-    had a row for each of ~10 degrees (speed45)."""
-    kept = _before_kept(origin.before)
-    found = kept.get("pipelines")
-    if found is None:
-        found = kept["pipelines"] = np.unique(origin.before["pp"]).tolist()
-    return found
 
 
 BEFORE_PASS_FIELDS = tuple(f for f in PASS_FIELDS if f != "mb")

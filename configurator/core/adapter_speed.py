@@ -120,14 +120,20 @@ def adapter_layer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, t
     passes = np.where(recomputed, 2, 1)
     rows_per_rank = np.asarray(tokens, dtype=float)
     tp = np.asarray(tp, dtype=float)
-    total = 0.0
     fused = activation_kernels(scenario) is ActivationKernels.FUSED
-    for d_in, d_out, rows, modules, by_output in adapted_linears(scenario.model, train.lora_targets, fused):
-        d_in, d_out = (d_in, d_out / tp) if by_output else (d_in / tp, d_out)
-        total = total + modules * adapter_seconds(
-            rows_per_rank * rows, d_in, d_out, train.lora_rank, ADAPTER_KERNEL_S, peak,
-            card.bandwidth_gbps * GB, min(plan.math_bytes, 2.0), family, passes, train.lora_dropout > 0.0, casts,
-            a.bandwidth_efficiency)
+    # every linear at once, one row each (the layouts, when arrays, along the columns), then summed linear by
+    # linear in their order: the same operations on the same values, element by element, as one call a linear,
+    # in one pass of array calls instead of one a linear (speed45: a third of a LoRA recommendation)
+    shape = (-1,) + (1,) * max(np.ndim(rows_per_rank), np.ndim(tp), np.ndim(passes))
+    d_in, d_out, rows, modules, by_output = (np.array(column).reshape(shape) for column in
+                                             zip(*adapted_linears(scenario.model, train.lora_targets, fused)))
+    seconds = adapter_seconds(rows_per_rank * rows, np.where(by_output, d_in, d_in / tp),
+                              np.where(by_output, d_out / tp, d_out), train.lora_rank, ADAPTER_KERNEL_S, peak,
+                              card.bandwidth_gbps * GB, min(plan.math_bytes, 2.0), family, passes,
+                              train.lora_dropout > 0.0, casts, a.bandwidth_efficiency)
+    total = 0.0
+    for module, linear in zip(modules.reshape(-1).tolist(), seconds, strict=True):
+        total = total + module * linear
     return float(total) if np.ndim(total) == 0 else total
 
 

@@ -256,6 +256,11 @@ class GridOrigin:
     ``range(flight_groups)``]: rows of one group hold the same pipeline degree, interleaving and
     accumulation, all a stage's micro-batches in flight read besides its place."""
     flight_groups: int
+    pipelines: tuple[int, ...]
+    """The pipeline degrees the rows of :attr:`before` hold (a superset of the grid's): the search builds
+    its stage tables for these alone (a table's row reads its own degree alone,
+    ``stage_tables.stage_row``), not for every degree tried at the count — a LoRA search holds pipeline
+    degree 1 alone, where its tables had a row for each of ~10 degrees (speed45)."""
 
 
 def layout_grid_with_groups(scenario: Scenario, axes: tuple[list, ...], sequences: int
@@ -288,7 +293,9 @@ def layout_grid_with_groups(scenario: Scenario, axes: tuple[list, ...], sequence
     flight = kept.get(("flight", width))
     if flight is None:
         flight = kept[("flight", width)] = distinct.reshape(-1) * width
-    origin = GridOrigin(before, rows, flight.take(rows) + mbi, len(first) * width)
+    if "pipelines" not in kept:
+        kept["pipelines"] = tuple(np.unique(before["pp"]).tolist())
+    origin = GridOrigin(before, rows, flight.take(rows) + mbi, len(first) * width, kept["pipelines"])
     return {**g, "accum": accum, "dp": dp}, groups, origin
 
 

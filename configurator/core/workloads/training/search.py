@@ -34,7 +34,6 @@ from configurator.core.workloads.training.grid import (
     clear_options,
     layout_grid_with_groups,
     nearest_batches,
-    pipeline_options,
     tried_axes,
 )
 from configurator.core.workloads.training.layout_speed import (
@@ -453,7 +452,7 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[Se
     if not grids:
         return plans
     base = scenarios[grids[0][0]]
-    pipelines = tuple(sorted({p for i, *_ in grids for p in pipeline_options(scenarios[i].count)}))
+    pipelines = tuple(sorted({p for _, _, key, _ in grids for p in shared[key][ORIGIN].pipelines}))
     index, first_table, last_table = stage_tables(base, card, pipelines, job or cards_keys[grids[0][0]])
     memories = _shared_memory([key for _, _, key, _ in grids], base, card, [g for *_, g in grids], index,
                               first_table, last_table, [shared[key].get(ORIGIN) for _, _, key, _ in grids])

@@ -60,16 +60,17 @@ def test_the_two_behaviours_held_and_reduced():
 
 
 def test_reduced_every_micro_batch_costs_a_reduce_scatter_each():
-    """1e9 parameters' 2-byte gradients over 8 ranks of one 100 GB/s domain at efficiency 1: each
-    reduce-scatter moves 7/8 × 2 GB in 17.5 ms (plus the call's latency); 16 micro-batches add 15 of
-    them, none hidden at overlap 0, all hidden behind 20 ms of compute at overlap 1."""
-    args = (1e9, 2.0, 3, 4, False, 8, 8, 100.0, 50.0, 1.0)
-    bare = micro_batch_reduce_scatter_seconds(*args, 0.02, 16, 0.0)
-    assert bare == pytest.approx(15 * 0.0175, rel=0.01)
-    assert micro_batch_reduce_scatter_seconds(*args, 0.02, 16, 1.0) == 0.0
-    deferred = (1e9, 2.0, 3, 4, True, 8, 8, 100.0, 50.0, 1.0)
-    assert micro_batch_reduce_scatter_seconds(*deferred, 0.02, 16, 0.0) == 0.0
-    assert micro_batch_reduce_scatter_seconds(1e9, 2.0, 3, 1, False, 8, 8, 100.0, 50.0, 1.0, 0.02, 16, 0.0) == 0.0
+    """A 17.5 ms reduce-scatter (7/8 × 2 GB over 100 GB/s) after each of 16 micro-batches adds 15 of them,
+    each hidden only behind its own micro-batch's backward (2/3 of its compute): none hidden at overlap 0,
+    all behind 30 ms of compute at overlap 1 (20 ms of backward), 2.5 ms each exposed behind 22.5 ms (15 ms
+    of backward)."""
+    rs = 0.0175
+    assert micro_batch_reduce_scatter_seconds(rs, 0.03, 16, 3, 4, False, 0.0) == pytest.approx(15 * rs)
+    assert micro_batch_reduce_scatter_seconds(rs, 0.03, 16, 3, 4, False, 1.0) == 0.0
+    assert micro_batch_reduce_scatter_seconds(rs, 0.0225, 16, 2, 4, False, 1.0) == pytest.approx(15 * 0.0025)
+    assert micro_batch_reduce_scatter_seconds(rs, 0.03, 16, 3, 4, True, 0.0) == 0.0  # deferred: once a step
+    assert micro_batch_reduce_scatter_seconds(rs, 0.03, 16, 3, 1, False, 0.0) == 0.0  # no stages: zero_accumulation
+    assert micro_batch_reduce_scatter_seconds(rs, 0.03, 16, 1, 4, False, 0.0) == 0.0  # ZeRO 1 holds them whole
 
 
 def test_deepspeed_pipeline_refuses_zero_2_and_3():

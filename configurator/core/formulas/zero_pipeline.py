@@ -42,8 +42,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from configurator.core.formulas.collectives import reduce_scatter_seconds
-from configurator.core.formulas.communication import exposed_seconds
+from configurator.core.formulas.zero_accumulation import earlier_reductions_exposed_seconds
 
 
 def gradients_sharded_in_step(zero, pp, deferred=True):
@@ -94,17 +93,37 @@ def gradient_reduce_scatters_per_step(micro_batches, deferred):
     return np.where(deferred, 1, micro_batches)
 
 
-def micro_batch_reduce_scatter_seconds(params, grad_bytes, zero, pp, deferred, dp, per_domain, fast_gbps,
-                                       network_gbps, efficiency, micro_compute_s, micro_batches, overlap):
-    """Exposed time of the gradient reduce-scatters behaviour 2 adds to a step [s]: ``(m − 1)``
-    more of a card's ``params × grad_bytes`` gradients [B] over ``dp`` ranks (the step's own, with
-    the weight gather, is the one synchronisation every ZeRO 1–3 step counts:
-    :func:`~.communication.gradient_sync_seconds`), each behind its own micro-batch's
-    ``micro_compute_s`` (``overlap`` of it, :func:`~.communication.exposed_seconds`), where
-    :func:`reduced_every_micro_batch` and ``dp`` > 1; 0 elsewhere."""
-    each = reduce_scatter_seconds(params * grad_bytes, dp, per_domain, fast_gbps, network_gbps, efficiency)
-    extra = (micro_batches - 1) * exposed_seconds(each, micro_compute_s, overlap)
-    return extra * (reduced_every_micro_batch(zero, pp, deferred) & (dp > 1))
+def micro_batch_reduce_scatter_seconds(reduce_scatter_s, micro_compute_s, micro_batches, zero, pp, deferred, overlap):
+    """Exposed time of the gradient reduce-scatters behaviour 2 adds to a step [s].
+
+    Parameters
+    ----------
+    reduce_scatter_s : float or array
+        One reduce-scatter of the card's gradients over its data-parallel ranks
+        (:func:`~.zero_accumulation.gradient_reduce_seconds`; 0 on one rank) [s].
+    micro_compute_s : float or array
+        Compute of one micro-batch on the stage [s].
+    micro_batches : int or array
+        Micro-batches a step ``m`` [count].
+    zero, pp : int or array
+        ZeRO stage and pipeline stages [count].
+    deferred : bool or array
+        Whether the framework defers the reduction to the last micro-batch (behaviour 1).
+    overlap : float
+        Share of the window communication hides behind [1].
+
+    Returns
+    -------
+    float or array
+        Where :func:`reduced_every_micro_batch`, the ``m − 1`` reduce-scatters before the last
+        micro-batch's (that one, with the weight gather, is the synchronisation every ZeRO 1–3 step
+        counts: :func:`~.communication.data_parallel_exposed_seconds`), each hidden only behind its
+        own micro-batch's backward as without pipeline stages
+        (:func:`~.zero_accumulation.earlier_reductions_exposed_seconds`: Megatron-FSDP waits for
+        every queued reduce-scatter at the end of each backward); 0 elsewhere.
+    """
+    extra = earlier_reductions_exposed_seconds(reduce_scatter_s, micro_compute_s, micro_batches, overlap)
+    return extra * reduced_every_micro_batch(zero, pp, deferred)
 
 
 def refused_by_deepspeed_pipeline(zero, pp):

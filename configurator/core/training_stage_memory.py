@@ -197,8 +197,9 @@ def defers_gradient_reduction(scenario: Scenario) -> bool:
     """Whether ZeRO 2/3 beside pipeline stages hold the stage's gradients whole through a step's
     micro-batches and reduce-scatter them once, as PyTorch's pipelining runs FSDP (the PyTorch
     recipes), rather than reduce-scatter each micro-batch's into the rank's share (the Megatron
-    recipes: Megatron-Core's sharded main-gradient buffer; Meta's Llama 3 stack, whose per-micro-batch
-    reduce-scatters are not yet charged in time). The two behaviours and their sources:
+    recipes: Megatron-Core's sharded main-gradient buffer, and the Llama 3 rows that borrow them, whose
+    published speed says Meta defers; the per-micro-batch reduce-scatters are not charged in time). The two
+    behaviours and their sources:
     :mod:`configurator.core.formulas.zero_pipeline`."""
     return not scenario.training.recipe.runs_megatron_core
 

@@ -152,6 +152,23 @@ def accumulation_reduce_scatter_seconds(reduce_scatter_s, micro_compute_s, micro
         ZeRO 2's weight all-gather) is the synchronisation
         :func:`~.communication.data_parallel_exposed_seconds` already counts.
     """
-    extra = (np.maximum(micro_batches, 1) - 1) * exposed_seconds(reduce_scatter_s, BACKWARD_SHARE * micro_compute_s,
-                                                                  overlap)
+    extra = earlier_reductions_exposed_seconds(reduce_scatter_s, micro_compute_s, micro_batches, overlap)
     return extra * reduces_every_accumulated_micro_batch(zero, pp, micro_batches, zero0_every)
+
+
+def earlier_reductions_exposed_seconds(reduce_scatter_s, micro_compute_s, micro_batches, overlap):
+    """Exposed time of the gradient reductions a step makes after each micro-batch but its last [s]:
+    ``(m − 1) × max(0, t_reduce − overlap × BACKWARD_SHARE × t_micro)``, each hidden only behind its
+    own micro-batch's backward (:data:`~.communication.BACKWARD_SHARE` of ``micro_compute_s`` [s],
+    ``overlap`` of it [1], :func:`~.communication.exposed_seconds`), since every framework that
+    reduces every micro-batch makes the compute stream wait for the reductions at the end of each
+    backward: DeepSpeed ZeRO 2 (``overlapping_partition_gradients_reduce_epilogue``), PyTorch FSDP2
+    (``torch/distributed/fsdp/_fully_shard/_fsdp_state.py`` ``FSDPState._root_post_backward_final_callback``:
+    ``current_stream().wait_event(reduce_scatter_state.event)`` after every backward that is the last,
+    the default), Megatron-FSDP
+    (NVIDIA/Megatron-LM d98e8a6 ``megatron_fsdp.py`` ``_root_post_backward``:
+    ``grad_reduce_pipeline.reset()`` → ``wait_for_previous_grad_reduce(0)``, a CUDA event wait on
+    every queued reduce-scatter). ``reduce_scatter_s``: one reduction of the card's gradients [s];
+    ``micro_batches``: ``m`` [count]."""
+    return (np.maximum(micro_batches, 1) - 1) * exposed_seconds(reduce_scatter_s, BACKWARD_SHARE * micro_compute_s,
+                                                                 overlap)

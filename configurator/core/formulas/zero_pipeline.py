@@ -16,16 +16,25 @@ rank can then do one of two things with its stage's gradients:
    FSDP2 + PP, the PyTorch recipes here (:func:`~configurator.core.training_stage_memory.defers_gradient_reduction`).
 2. **Reduce-scatter every micro-batch** (not ``deferred``): a rank keeps only its share, which it
    can accumulate into only by reducing each micro-batch's gradients as they are made, at one
-   gradient reduce-scatter a micro-batch instead of one a step. Meta's Llama 3 405B states it
+   gradient reduce-scatter a micro-batch instead of one a step. Meta's Llama 3 405B reads so
    beside 16 pipeline stages: FSDP "shards optimizer states and gradients, but for model shards
-   we do not reshard after forward computation" (Dubey et al. 2024, §3.3.2); Megatron-Core's own
+   we do not reshard after forward computation" (Dubey et al. 2024, §3.3.2), though its speed does
+   not (below); Megatron-Core's own
    ZeRO 2/3 (Megatron-FSDP ``optim_grads`` / ``optim_grads_params``) shards its main-gradient
    buffer the same way: the Megatron recipes here, whose memory holds the share. Their time
-   (:func:`micro_batch_reduce_scatter_seconds`) is not yet charged in the estimate or the planner:
-   charged, Meta's own stated layouts (Llama 3 405B on 8,192 and 16,384 H100, fp32 gradients of
-   3.2 B parameters a card over 64 and 128 ranks) fall from -0.3/-0.7 % to -25.6/-24.2 % of the
-   published 430/400 TFLOP/s and the LOSO medians of train-throughput and train-planner worsen
-   by 0.6 and 0.9 points (issue 27 part 5: left to the lead). Without pipeline stages ZeRO 2/3
+   (:func:`micro_batch_reduce_scatter_seconds`) is not charged in the estimate or the planner.
+   Measured 2026-12-06 (``benchmarks/data/notes-zero-pipeline-time-2026-12-06.md``): every framework
+   that reduces each micro-batch makes the compute stream wait for the reductions at the end of
+   that micro-batch's backward (Megatron-FSDP ``_root_post_backward`` → ``wait_for_previous_grad_reduce(0)``),
+   so each hides behind its own backward only. Charged so, Meta's stated layouts (Llama 3 405B on
+   8,192 and 16,384 H100: 3.2 B parameters' fp32 gradients a card, 0.333 s a reduce-scatter over 64
+   or 128 ranks against 0.186 s of backward) fall from +0.9/+0.6 % to -32.5/-30.6 % of the published
+   430/400 TFLOP/s, and stay 13 % short even at the network's line rate and full overlap; the LOSO
+   median of train-throughput worsens 6.2 → 6.5 %, of train-planner 9.3 → 10.3 %. The published
+   figures rule a per-micro-batch fp32 reduce-scatter out for Meta's stack: it defers (behaviour
+   1; 73.3 and 68.2 GB a card, which fit on the rows' stated backward), while the Megatron recipes
+   here, which the rows borrow, hold the share; no scenario setting yet tells the two apart, so
+   the time waits for one. Without pipeline stages ZeRO 2/3
    always hold the share (DeepSpeed ``stage_1_and_2.py`` reduces into the rank's partition every
    micro-batch; FSDP2 syncs every backward by default), and ZeRO 2's reduce-scatters of the
    accumulated micro-batches are charged: :mod:`configurator.core.formulas.zero_accumulation`.
@@ -42,8 +51,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from configurator.core.formulas.collectives import reduce_scatter_seconds
-from configurator.core.formulas.communication import exposed_seconds
+from configurator.core.formulas.zero_accumulation import earlier_reductions_exposed_seconds
 
 
 def gradients_sharded_in_step(zero, pp, deferred=True):
@@ -94,17 +102,37 @@ def gradient_reduce_scatters_per_step(micro_batches, deferred):
     return np.where(deferred, 1, micro_batches)
 
 
-def micro_batch_reduce_scatter_seconds(params, grad_bytes, zero, pp, deferred, dp, per_domain, fast_gbps,
-                                       network_gbps, efficiency, micro_compute_s, micro_batches, overlap):
-    """Exposed time of the gradient reduce-scatters behaviour 2 adds to a step [s]: ``(m − 1)``
-    more of a card's ``params × grad_bytes`` gradients [B] over ``dp`` ranks (the step's own, with
-    the weight gather, is the one synchronisation every ZeRO 1–3 step counts:
-    :func:`~.communication.gradient_sync_seconds`), each behind its own micro-batch's
-    ``micro_compute_s`` (``overlap`` of it, :func:`~.communication.exposed_seconds`), where
-    :func:`reduced_every_micro_batch` and ``dp`` > 1; 0 elsewhere."""
-    each = reduce_scatter_seconds(params * grad_bytes, dp, per_domain, fast_gbps, network_gbps, efficiency)
-    extra = (micro_batches - 1) * exposed_seconds(each, micro_compute_s, overlap)
-    return extra * (reduced_every_micro_batch(zero, pp, deferred) & (dp > 1))
+def micro_batch_reduce_scatter_seconds(reduce_scatter_s, micro_compute_s, micro_batches, zero, pp, deferred, overlap):
+    """Exposed time of the gradient reduce-scatters behaviour 2 adds to a step [s].
+
+    Parameters
+    ----------
+    reduce_scatter_s : float or array
+        One reduce-scatter of the card's gradients over its data-parallel ranks
+        (:func:`~.zero_accumulation.gradient_reduce_seconds`; 0 on one rank) [s].
+    micro_compute_s : float or array
+        Compute of one micro-batch on the stage [s].
+    micro_batches : int or array
+        Micro-batches a step ``m`` [count].
+    zero, pp : int or array
+        ZeRO stage and pipeline stages [count].
+    deferred : bool or array
+        Whether the framework defers the reduction to the last micro-batch (behaviour 1).
+    overlap : float
+        Share of the window communication hides behind [1].
+
+    Returns
+    -------
+    float or array
+        Where :func:`reduced_every_micro_batch`, the ``m − 1`` reduce-scatters before the last
+        micro-batch's (that one, with the weight gather, is the synchronisation every ZeRO 1–3 step
+        counts: :func:`~.communication.data_parallel_exposed_seconds`), each hidden only behind its
+        own micro-batch's backward as without pipeline stages
+        (:func:`~.zero_accumulation.earlier_reductions_exposed_seconds`: Megatron-FSDP waits for
+        every queued reduce-scatter at the end of each backward); 0 elsewhere.
+    """
+    extra = earlier_reductions_exposed_seconds(reduce_scatter_s, micro_compute_s, micro_batches, overlap)
+    return extra * reduced_every_micro_batch(zero, pp, deferred)
 
 
 def refused_by_deepspeed_pipeline(zero, pp):

@@ -1,0 +1,90 @@
+"""Session 45 personas: a procurement officer, an ML engineer and a graphics buyer typing as they do.
+
+- ``--params 70B`` built its own shape (71 heads, no grouped-query attention: tensor parallel 2, 4 or 8
+  cannot split it) while the wizard and ``what-fits`` answered the same size with Llama 3 70B; serving it
+  on 8 × Ascend 910B was planned as TP 1 · PP 4 at 116 ms per token, Llama 3 70B TP 8 at about 21 ms.
+- ``--model 70b`` listed the presets without saying that a size is given with ``--params``.
+- ``--card h2o`` (the letter O for a zero) found nothing; ``--card A100`` offered the A10 first.
+- ``--budget 0`` was refused with the range "1 to 1e12 [currency]", the placeholder, not the currency.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from configurator import cli
+from configurator.core.model_size import model_for_size
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_typed_size_is_the_preset_the_wizard_takes_and_says_so(capsys):
+    code, out, err = _run(capsys, "estimate", "--json", "--workload", "inference", "--params", "70B",
+                          "--card", "ascend-910b", "--count", "8", "--concurrency", "1")
+    model = json.loads(out)["scenario"]["model"]
+    assert code == 0 and model == model_for_size(70e9).model.model_dump(mode="json")
+    assert (model["hidden"], model["n_heads"], model["n_kv_heads"]) == (8192, 64, 8)  # Llama 3 70B
+    assert "--params 70B: uses Llama 3 70B (preset llama3-70b, 70.6 B parameters)" in err
+    assert json.loads(out)["layout"]["tp"] == 8  # was TP 1 · PP 4: 71 heads split no other way
+
+
+def test_the_size_note_is_said_in_chinese(capsys):
+    code, _, err = _run(capsys, "estimate", "--params", "70B", "--lang", "zh_CN")
+    assert code == 0 and "--params 70B：采用 Llama 3 70B（预设 llama3-70b，70.6 B 参数）" in err
+
+
+def test_a_size_no_preset_is_near_is_the_splittable_shape_without_a_note(capsys):
+    code, out, err = _run(capsys, "estimate", "--json", "--params", "20B")
+    model = json.loads(out)["scenario"]["model"]
+    assert code == 0 and err == ""
+    assert model["n_heads"] % 8 == 0 and model["n_kv_heads"] == 8 and model["n_layers"] % 4 == 0
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "--model: '70b' is a size, not a model preset: give it as --params 70b"),
+    ("zh_CN", "--model：'70b' 是规模而不是模型预设：请写成 --params 70b"),
+])
+def test_a_size_given_as_a_model_points_to_params(capsys, lang, said):
+    code, _, err = _run(capsys, "estimate", "--model", "70b", "--lang", lang)
+    assert code != 0 and said in err
+
+
+def test_a_preset_id_is_still_a_preset(capsys):
+    code, out, _ = _run(capsys, "estimate", "--json", "--model", "qwen2.5-72b")
+    assert code == 0 and json.loads(out)["scenario"]["model"]["n_layers"] == 80
+
+
+@pytest.mark.parametrize(("typed", "first"), [
+    ("h2o", "h20"), ("l4o", "l40"), ("mi3oox", "mi300x"), ("A100", "a100-sxm-40gb"), ("910b", "ascend-910b"),
+])
+def test_a_mistyped_card_is_answered_with_the_card_meant(capsys, typed, first):
+    code, _, err = _run(capsys, "estimate", "--card", typed)
+    assert code != 0 and f"Did you mean: {first}" in err
+
+
+def test_the_a10_is_still_offered_after_the_a100s(capsys):
+    code, _, err = _run(capsys, "recommend", "--cards", "A100")
+    assert code != 0 and err.rstrip().endswith("a100-pcie-80gb, a10?")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (("--budget", "0"), "--budget: 0 is outside the range 1 to 1e12 [USD]"),
+    (("--budget", "0", "--lang", "zh_CN"), "--budget：0 超出范围 1 至 1e12 [CNY]"),
+    (("--region", "cn", "--budget", "0万元"), "--budget: 0 is outside the range 1 to 1e12 [CNY]"),
+    (("--electricity=-1",), "--electricity: -1 is outside the range 0 to 1,000,000 [USD/kWh]"),
+])
+def test_an_amount_out_of_range_names_the_currency(capsys, argv, said):
+    code, _, err = _run(capsys, "recommend", "--workload", "inference", *argv)
+    assert code != 0 and said in err and "[currency" not in err
+
+
+@pytest.mark.gui
+def test_the_editors_size_box_takes_the_same_model(qtbot, window):
+    window.editor.params_spin.setValue(70.0)
+    assert window.controller.scenario.model == model_for_size(70e9).model

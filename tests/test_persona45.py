@@ -88,3 +88,30 @@ def test_an_amount_out_of_range_names_the_currency(capsys, argv, said):
 def test_the_editors_size_box_takes_the_same_model(qtbot, window):
     window.editor.params_spin.setValue(70.0)
     assert window.controller.scenario.model == model_for_size(70e9).model
+
+
+@pytest.mark.parametrize("command", ["estimate", "report"])
+def test_an_answers_json_is_read_back_as_the_scenario_it_answers(capsys, tmp_path, command):
+    """An engineer keeps ``estimate --json`` (or a summary's .json) and gives it back as --scenario:
+    it was "not a GPU Configurator scenario file", and the command line writes no other scenario file."""
+    asked = ("--workload", "inference", "--model", "qwen2.5-72b", "--card", "h20", "--count", "8",
+             "--concurrency", "100", "--region", "cn", "--budget", "200万元")
+    kept = tmp_path / "answer.json"
+    if command == "estimate":
+        code, out, _ = _run(capsys, "estimate", "--json", *asked)
+        kept.write_text(out, encoding="utf-8")
+    else:
+        code, _, _ = _run(capsys, "report", *asked, "-o", str(kept))
+    first = json.loads(_run(capsys, "estimate", "--json", *asked)[1])
+    code, out, err = _run(capsys, "estimate", "--json", "--currency", "CNY", "--scenario", str(kept))
+    again = json.loads(out)
+    assert code == 0 and "the scenario it answers is read from it" in err
+    assert again["scenario"] == first["scenario"] and again["layout"] == first["layout"]
+    assert again["bom"]["capex"] == pytest.approx(first["bom"]["capex"])
+
+
+def test_other_json_is_still_not_a_scenario(capsys, tmp_path):
+    other = tmp_path / "other.json"
+    other.write_text('{"scenario": {"schema_version": 4}}', encoding="utf-8")
+    code, _, err = _run(capsys, "estimate", "--scenario", str(other))
+    assert code != 0 and "not a GPU Configurator scenario file" in err

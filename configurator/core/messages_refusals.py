@@ -159,6 +159,8 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "card-unknown": "unknown card '{name}'. See 'gpu-configurator catalog list'.",
     "at-field": "{where}: {problem}",
     "scenario-not-ours": "not a GPU Configurator scenario file",
+    "scenario-from-answer": "the file is an answer's JSON (estimate --json, or a summary's .json): the scenario it "
+                            "answers is read from it",
     "scenario-no-version": "scenario file has no valid version",
     "scenario-newer": "scenario file version {version} is newer than this program understands ({known}); update "
                       "GPU Configurator",
@@ -303,6 +305,7 @@ REFUSAL_CHINESE: dict[str, str] = {
     "card-unknown": "未知的卡 '{name}'。请查看 'gpu-configurator catalog list'。",
     "at-field": "{where}：{problem}",
     "scenario-not-ours": "不是 GPU Configurator 场景文件",
+    "scenario-from-answer": "该文件是一个结果的 JSON（estimate --json 或摘要的 .json）：从中读取其所对应的场景",
     "scenario-no-version": "场景文件没有有效的版本号",
     "scenario-newer": "场景文件版本 {version} 比本程序能读取的版本（{known}）新；请更新 GPU Configurator",
     "scenario-no-body": "场景文件：缺少 'scenario' 对象",

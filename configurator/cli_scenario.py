@@ -333,7 +333,7 @@ def _validation_line(error: ValidationError, currency: str | None = None) -> Mes
 def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     """Build and validate the scenario from a file and/or flags."""
     notes: list[Message] = []
-    data = read_scenario(args.scenario, notes).model_dump() if args.scenario else {}
+    data = read_scenario(args.scenario, notes, answers=True).model_dump() if args.scenario else {}
     for note in notes:  # a name cut to the bound, an older file's value changed: said, not silent
         print(msg("cli-warning", text=note).text_in(getattr(args, "lang", "en")), file=sys.stderr)
     model = model_from_args(args)

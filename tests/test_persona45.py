@@ -115,3 +115,18 @@ def test_other_json_is_still_not_a_scenario(capsys, tmp_path):
     other.write_text('{"scenario": {"schema_version": 4}}', encoding="utf-8")
     code, _, err = _run(capsys, "estimate", "--scenario", str(other))
     assert code != 0 and "not a GPU Configurator scenario file" in err
+
+
+def test_the_window_opens_scenario_files_only(tmp_path):
+    """The window keeps the file it opened for Save, which would write a scenario over the answer: an
+    answer's JSON is read back on the command line only."""
+    from configurator.core.architecture import preset
+    from configurator.core.scenario import Scenario
+    from configurator.core.scenario_io import ScenarioFileError, read_scenario
+
+    scenario = Scenario(model=preset("llama3-8b"), card_id="l20", count=2)
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps({"card": {}, "scenario": scenario.model_dump(mode="json")}), encoding="utf-8")
+    with pytest.raises(ScenarioFileError):
+        read_scenario(answer)
+    assert read_scenario(answer, answers=True) == scenario

@@ -53,9 +53,10 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "preset-other-sizes": " (no preset of that size; nearest sizes: {names})",
     "preset-same-architecture": " ({model} has the architecture of preset '{preset}': use that preset)",
     "model-is-a-size": "--model: '{text}' is a size, not a model preset: give it as --params {text} (the preset "
-                       "within 10 % of that size, else a Llama-like shape of it), or name a preset (see 'catalog models')",
-    "params-takes-preset": "--params {asked}B: uses {name} (preset {preset}, {used} B parameters), the preset within 10 % "
-                           "of that size, as the wizard and what-fits do",
+                       "within 10 % of that size, else a Llama-like shape of it), or name a preset "
+                       "(see 'catalog models')",
+    "params-takes-preset": "--params {asked}B: uses {name} (preset {preset}, {used} B parameters), the preset "
+                           "within 10 % of that size, as the wizard and what-fits do",
     "cli-unknown-class": "{flag}: unknown card class {names}{hint}; choose from {choices}",
     "cli-unknown-task": "{flag}: unknown task {names}{hint}; choose from {choices}",
     "cli-unknown-framework": "{flag}: unknown framework {names}{hint}; choose from {choices}",

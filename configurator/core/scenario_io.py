@@ -53,14 +53,15 @@ def computed_from(document: object) -> dict | None:
     return {"format": FILE_FORMAT, "version": version, "scenario": body}
 
 
-def scenario_from_document(document: object, notes: list[Message] | None = None) -> Scenario:
-    """Validate a parsed scenario document.
+def scenario_from_document(document: object, notes: list[Message] | None = None, answers: bool = False) -> Scenario:
+    """Validate a parsed scenario document; with ``answers``, an answer's JSON too (:func:`computed_from`:
+    the command line's; the window opens scenario files only, whose Save would write over the answer).
 
     A name longer than :data:`~configurator.core.scenario.MAX_NAME_CHARS` (a file written by
     hand or before the bound) is cut to that length rather than refused, so the work in the file
     still opens; ``notes``, where given, receives a message saying so.
     """
-    carried_body = computed_from(document)
+    carried_body = computed_from(document) if answers else None
     if carried_body is not None:  # an answer's JSON read back: the scenario it answers, said
         document = carried_body
         if notes is not None:
@@ -92,14 +93,14 @@ def scenario_from_document(document: object, notes: list[Message] | None = None)
             from None
 
 
-def read_scenario(path: Path, notes: list[Message] | None = None) -> Scenario:
-    """Load a scenario file; ScenarioFileError on any problem (``notes``: see
+def read_scenario(path: Path, notes: list[Message] | None = None, answers: bool = False) -> Scenario:
+    """Load a scenario file; ScenarioFileError on any problem (``notes``, ``answers``: see
     :func:`scenario_from_document`)."""
     try:
         document = read_json_file(Path(path), MAX_SCENARIO_BYTES)
     except JsonFileError as error:
         raise carried(ScenarioFileError, error) from None
-    return scenario_from_document(document, notes)
+    return scenario_from_document(document, notes, answers)
 
 
 def document_text(document: dict, limit: int = MAX_SCENARIO_BYTES) -> str:

@@ -130,3 +130,25 @@ def test_the_window_opens_scenario_files_only(tmp_path):
     with pytest.raises(ScenarioFileError):
         read_scenario(answer)
     assert read_scenario(answer, answers=True) == scenario
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "without the cards (L20 48GB (China SKU) has no price: enter a quote): over budget by at least"),
+    ("zh_CN", "不含加速卡的资本支出至少"),
+])
+def test_a_budget_missed_without_the_cards_says_the_cards_are_not_counted(capsys, lang, said):
+    """256 × L20 (no card price) below a 1000万元 line read "Capex at least 12,335,215 CNY (bill lines without a
+    price: 1)": the servers alone, the cards themselves the line without a price, not said."""
+    code, out, _ = _run(capsys, "recommend", "--workload", "inference", "--model", "qwen3-235b-a22b",
+                        "--concurrency", "500", "--region", "cn", "--budget", "1000万元", "--cards", "l20",
+                        "--lang", lang)
+    assert code == 0 and said in out
+    assert "bill lines without a price" not in out and "项无价格" not in out
+
+
+def test_a_budget_missed_with_a_server_unpriced_still_counts_the_lines():
+    from configurator.core.messages import msg
+
+    text = msg("over-budget-partly-priced", cost=1e6, over=1e5, share=0.1, unpriced=1, budget=9e5,
+               currency="CNY").text
+    assert "bill lines without a price: 1" in text

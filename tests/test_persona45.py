@@ -152,3 +152,17 @@ def test_a_budget_missed_with_a_server_unpriced_still_counts_the_lines():
     text = msg("over-budget-partly-priced", cost=1e6, over=1e5, share=0.1, unpriced=1, budget=9e5,
                currency="CNY").text
     assert "bill lines without a price: 1" in text
+
+
+@pytest.mark.gui
+def test_the_chinese_money_boxes_write_yuan_as_the_pages_do(qtbot, window):
+    """The editor read '0.630 CNY/kWh' beside the summary's '电价 0.630 元/kWh' (persona45 screenshots)."""
+    assert window.controller.apply_many({"economics.currency": "CNY", "economics.usd_to_currency": 7.1})
+    window.set_language("zh_CN")
+    try:
+        editor = window.editor
+        assert editor.electricity.suffix() == " 元/kWh" and editor.card_price.suffix() == " 元"
+        assert editor.cloud_price.suffix() == " 元/小时"
+    finally:
+        window.set_language("en")
+    assert window.editor.electricity.suffix().endswith("/kWh") and "元" not in window.editor.electricity.suffix()

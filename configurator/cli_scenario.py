@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from configurator.cli_examples import tokens_of_examples
+from configurator.cli_model import model_from_args
 from configurator.cli_money import (TypedMoney, amount_of_money, in_currency, in_yuan_where_meant,
                                    named_currency)
 from configurator.cli_types import (  # noqa: F401 - the argument types, re-exported (cli.py, tests)
@@ -27,8 +28,7 @@ from configurator.cli_types import (  # noqa: F401 - the argument types, re-expo
     quantity,
     whole_number,
 )
-from configurator.core.architecture import MAX_PARAMS, MIN_PARAMS, from_param_count, preset
-from configurator.core.hf_config import load_hf_config
+from configurator.core.architecture import preset
 from configurator.core.bounds import error_message, field_at, field_bounds
 from configurator.core.fields import BY_FLAG, BY_PATH, REQUESTS_PER_DAY, FieldSpec, cli_help
 from configurator.core.catalog import Catalog
@@ -311,24 +311,14 @@ _FLAG_TO_FIELD = {
 _FIELD_TO_FLAG = {v: "--" + k.replace("_", "-") for k, v in _FLAG_TO_FIELD.items()}
 
 
-def _model_from_args(args: argparse.Namespace):
-    if args.model_config is not None:
-        return load_hf_config(args.model_config)
-    if args.params is not None:
-        if not MIN_PARAMS <= args.params <= MAX_PARAMS:  # said as every flag's range is, in the user's language
-            raise UsageError(msg("cli-flag", flag="--params", problem=msg(
-                "value-outside-range", value=f"{args.params:g}", range=msg("range-between", low="1M", high="10T"),
-                unit=" [parameters]")))
-        return from_param_count(args.params)
-    if args.model is not None:
-        return preset(args.model)
-    return None
-
-
-def _validation_line(error: ValidationError) -> Message:
+def _validation_line(error: ValidationError, currency: str | None = None) -> Message:
     """The first problem of ``error`` as one line naming the flag ('--count: 0 is outside the
-    range 1 to 1,000,000'), a message to be said in the user's language."""
+    range 1 to 1,000,000'), a message to be said in the user's language; an amount's range in
+    ``currency``, the scenario's, where given ('--budget: 0 is outside the range 1 to 1e12 [CNY]',
+    '[CNY/kWh]': they read '[currency]' until December 2026)."""
     loc, problem = error_message(error, Scenario)
+    if currency and problem.id == "value-outside-range" and "[currency" in problem.params["unit"]:
+        problem = msg(problem.id, **{**problem.params, "unit": problem.params["unit"].replace("currency", currency)})
     entry = BY_PATH.get(".".join(loc))
     if entry is not None and entry.unit and problem.id == "value-outside-range" and not problem.params["unit"]:
         # the unit the registry states where the model's description has none
@@ -343,10 +333,10 @@ def _validation_line(error: ValidationError) -> Message:
 def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     """Build and validate the scenario from a file and/or flags."""
     notes: list[Message] = []
-    data = read_scenario(args.scenario, notes).model_dump() if args.scenario else {}
+    data = read_scenario(args.scenario, notes, answers=True).model_dump() if args.scenario else {}
     for note in notes:  # a name cut to the bound, an older file's value changed: said, not silent
         print(msg("cli-warning", text=note).text_in(getattr(args, "lang", "en")), file=sys.stderr)
-    model = _model_from_args(args)
+    model = model_from_args(args)
     if model is not None:
         data["model"] = model.model_dump()
     data.setdefault("model", preset(DEFAULT_MODEL).model_dump())
@@ -397,7 +387,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as error:
-        raise UsageError(_validation_line(error)) from None
+        raise UsageError(_validation_line(error, data.get("economics", {}).get("currency"))) from None
     refuse_unread_flags(scenario.workload, _scenario_flags_given(args))
     refuse_dense_moe_flags(scenario, _scenario_flags_given(args))
     scenario = with_class_load(scenario, desktops_before,  # --user-class designer: a designer's load
@@ -568,7 +558,7 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
     try:
         return updated(scenario, constraints=constraints)
     except ValidationError as error:
-        raise UsageError(_validation_line(error)) from None
+        raise UsageError(_validation_line(error, scenario.economics.currency)) from None
 
 
 def state_ranges(parser: argparse.ArgumentParser) -> None:

@@ -62,7 +62,7 @@ def test_range_text():
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["estimate", "--card-price", "inf", "--json"], "--card-price: inf is outside the range 0.01 to 1e9 [currency]"),
+    (["estimate", "--card-price", "inf", "--json"], "--card-price: inf is outside the range 0.01 to 1e9 [USD]"),
     (["estimate", "--workload", "vdi", "--shading", "1e-308"], "--shading: 1e-308 is outside the range 0.001 to"),
     (["estimate", "--usd-rate", "nan"], "--usd-rate: 'nan' is not a number"),
     (["estimate", "--workload", "transcode", "--fps", "0.5"], "--fps: 0.5 is outside the range 1 to 240"),

@@ -54,13 +54,13 @@ def test_the_estimate_table_shows_the_headroom_with_the_cache_as_a_note(capsys):
     assert headline.startswith("2 × H100 SXM5 80GB fits, 8.2 % headroom at its peak")
     assert headroom.split()[1:3] == ["8.2", "%"]
     for line in (headline, headroom):
-        assert "the allocator usually holds 87.3 GiB; near the limit it gives its cache back" in line
+        assert "given room, the allocator would hold 87.3 GiB; near the card's limit it gives its cache back" in line
     assert "87.3 GiB (likely" in next(line for line in out.splitlines() if line.strip().startswith("Total"))
     assert next(line for line in out.splitlines() if "Needed to run" in line).split()[-2:] == ["72.7", "GiB"]
     assert main([*ARGV, "--lang", "zh_CN"]) == 0
     zh = capsys.readouterr().out.replace("\u00a0", " ")
-    assert "余量 8.2%：分配器通常占用 87.3 GiB；接近上限时会归还其缓存" in zh
-    assert "8.2% — 分配器通常占用 87.3 GiB" in zh and "运行所需" in zh
+    assert "余量 8.2%：显存充裕时分配器会占用 87.3 GiB；接近显存上限时会归还其缓存" in zh
+    assert "8.2% — 显存充裕时分配器会占用 87.3 GiB" in zh and "运行所需" in zh
 
 
 def test_the_json_memory_block_carries_the_headroom_on_what_is_needed(capsys):
@@ -78,9 +78,9 @@ def test_the_window_rows_keep_the_note_in_the_tooltip(given_back):
     memory = estimate_view(given_back).section("memory")
     screen = {row.label: row for row in memory.shown(details=False)}
     assert write(screen["Headroom"].value, "en") == "8.2\u00a0%"
-    assert write(screen["Headroom"].note, "en").startswith("the allocator usually holds 87.3")
+    assert write(screen["Headroom"].note, "en").startswith("given room, the allocator would hold 87.3")
     digest = write(screen["Memory per card"].value, "en")
-    assert digest.startswith("72.7") and "usually holds 87.3" in digest and "likely" in digest
+    assert digest.startswith("72.7") and "the allocator would hold 87.3" in digest and "likely" in digest
 
 
 def test_the_memory_bar_draws_the_cache_beyond_what_is_needed(given_back):

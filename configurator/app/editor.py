@@ -31,7 +31,8 @@ from configurator.app.editor_serving import ServingEditorMixin
 from configurator.app.field_help import field_help
 from configurator.app.i18n import current_language
 from configurator.app.narrow_form import NarrowForm
-from configurator.core.architecture import ArchitectureError, from_param_count, load_presets
+from configurator.core.architecture import ArchitectureError, load_presets
+from configurator.core.model_size import model_for_size
 from configurator.core.view.fields_read import VDI_HOST_FIELDS, reads
 from configurator.core.view.names import model_name
 from configurator.core.hf_config import load_hf_config
@@ -180,9 +181,10 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         self.import_button = QPushButton(self.tr("Import config.json…"))
         self.import_button.setToolTip(self.tr("Read the architecture from a local Hugging Face config.json"))
         self.import_button.clicked.connect(self._import_config)
-        # not a scenario field: the range is what architecture.from_param_count accepts (1e6 to 1e13 parameters)
+        # not a scenario field: the range is what model_size.model_for_size accepts (1e6 to 1e13 parameters)
         self.params_spin = dspin(0.001, 10000, 3, self.tr(" B params"), self.tr(
-            "About this many billion parameters: a Llama-shaped model of that size is assumed"), 1.0)
+            "About this many billion parameters: the preset within 10 % of that size, else a Llama-shaped model "
+            "of it that tensor parallel 1, 2, 4 or 8 splits (as the wizard and the command line take a size)"), 1.0)
         self.params_spin.setKeyboardTracking(False)
         self.params_spin.valueChanged.connect(self._on_params_entered)
         self.params_spin.refused.connect(lambda text: self.controller.refuse("model:params", spin_refusal(  # was silent
@@ -393,7 +395,7 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
 
     def _on_params_entered(self, billions: float) -> None:
         try:
-            model = from_param_count(billions * 1e9)
+            model = model_for_size(billions * 1e9).model  # the wizard's and the CLI's model for a size
         except ArchitectureError as error:
             self.error_label.setText(str(error))
             return

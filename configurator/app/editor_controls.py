@@ -30,6 +30,7 @@ from configurator.core.desks import at_desks
 from configurator.core.fields import Kind, spec
 from configurator.core.procurement.host import in_office
 from configurator.core.scenario import Scenario
+from configurator.core.view.numbers import currency_word
 
 # the strings keep the editor's context ("ScenarioEditor", the class name ``self.tr`` used there)
 
@@ -139,11 +140,13 @@ class BoundControls:
         return box
 
     def _name_currency(self, boxes: dict[str, QAbstractSpinBox], currency: str) -> None:
-        """Money boxes say their currency ('0.086 USD/kWh', '2.50 CNY/h', '25,000 USD'): the registry's
-        suffix is the amount's unit after the currency, which the scenario holds."""
+        """Money boxes say their currency ('0.086 USD/kWh', '2.50 CNY/h', '25,000 USD'; in Chinese 元 as the
+        pages write it, '0.630 元/kWh', which read '0.630 CNY/kWh' beside the summary's '0.630 元/kWh' until
+        December 2026): the registry's suffix is the amount's unit after the currency, which the scenario holds."""
+        word = currency_word(currency, current_language())
         for path, box in boxes.items():
             box.trimmed = False  # money keeps its cents: 2.50, not 2.5
-            box.setSuffix(f" {currency}{shown(spec(path).suffix).strip()}")
+            box.setSuffix(f" {word}{shown(spec(path).suffix).strip()}")
 
     def _check(self, text: str, path: str) -> QCheckBox:
         """A check box for the field, its text wrapping in a narrow editor, its tooltip from the registry."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 import json
 from dataclasses import dataclass, field
 from collections.abc import Callable
@@ -135,13 +136,22 @@ def _nearest_ids(name: str, ids: list[str]) -> list[str]:
     December 2026 the first id contained in the name came first: 'rtx-4090-d' was answered 'rtx-4090', another
     card (licence required for China, where the RTX 4090 D is permitted)."""
     key = _id_key(name)
-    exact = [i for i in ids if _id_key(i) == key]
+    exact = [i for i in ids if _id_key(i) in (key, _digit_zero(key))]  # 'h2o': the letter O for a zero
     if exact:
         return exact
     held = [i for i in ids if name.lower() in i or i in name.lower() or key in _id_key(i) or _id_key(i) in key]
     close = held or difflib.get_close_matches(name.lower(), ids, n=3, cutoff=0.75)  # 'ascend910b'
-    nearest = sorted(close, key=lambda i: -difflib.SequenceMatcher(None, key, _id_key(i)).ratio())
+    nearest = sorted(close, key=lambda i: (key not in _id_key(i),  # 'a100': the A100s before the A10 inside it
+                                           -difflib.SequenceMatcher(None, key, _id_key(i)).ratio()))
     return nearest[:5]
+
+
+def _digit_zero(key: str) -> str:
+    """``key`` with each letter o that touches a digit read as a zero ('h2o' -> 'h20', 'l4o' -> 'l40'):
+    the slip of a buyer typing a model number; a name's own o ('geforce', 'ascend') is kept."""
+    while (read := re.sub(r"(?<=\d)o|o(?=\d)", "0", key)) != key:  # 'mi3oox': each o beside a zero read too
+        key = read
+    return key
 
 
 def _field_problem(card_id: str, error: ValidationError) -> Message:

@@ -119,8 +119,10 @@ def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bo
 
     bom = bill_of_materials(scenario, card, book, prices=costs.prices)
     unpriced = len(bom.unpriced)
+    cards_unpriced = any(line.kind == "accelerator" for line in bom.unpriced)  # the capex is without the cards
     verdict = ceiling("budget", c.budget, bom.capex, currency, basis="capex",
-                      params={"unpriced": unpriced, "card": card.name, "covers": bill_covers(bom)})
+                      params={"unpriced": unpriced, "card": card.name, "covers": bill_covers(bom),
+                              "cards_unpriced": cards_unpriced})
     if unpriced and verdict.met:
         return Verdict("budget", c.budget, bom.capex, currency, None, verdict.by, verdict.share, "capex",
                        params=verdict.params)

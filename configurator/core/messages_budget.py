@@ -5,6 +5,8 @@ its cost the budget covers (session 38, persona 6: a Chinese buyer read only "�
 from __future__ import annotations
 
 BUDGET_ENGLISH: dict[str, str] = {
+    "over-budget-cards-unpriced": "Capex at least {cost:.0money} without the cards ({card} has no price: enter a "
+                                  "quote): over budget by at least {over:.0money} ({share:.0%}) of {budget:.0money}",
     "budget-too-small": "The budget is too small: every priced configuration that meets the other constraints "
                         "costs more. The nearest priced in full is {count} × {card}. {breaks}; the budget covers "
                         "{covered:.0%} of it. Raise the budget or lower the requirements.",
@@ -37,6 +39,8 @@ BUDGET_ENGLISH: dict[str, str] = {
 """English templates (``breaks``: the budget verdict's own message; ``covered``: budget / cost [fraction])."""
 
 BUDGET_CHINESE: dict[str, str] = {
+    "over-budget-cards-unpriced": "不含加速卡的资本支出至少 {cost:.0money}（{card} 无价格——请输入报价）：超出 "
+                                  "{budget:.0money} 的预算至少 {over:.0money}（{share:.0%}）",
     "budget-too-small": "预算不足：满足其余全部约束且有价格的方案都超出预算。有完整报价的方案中最接近的是 "
                         "{count} × {card}。{breaks}；预算只够其费用的 {covered:.0%}。请提高预算，或降低需求。",
     "budget-too-small-partly-priced": "预算不足：满足其余全部约束且有价格的方案都超出预算。最接近的是 "

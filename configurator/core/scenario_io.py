@@ -17,6 +17,8 @@ from configurator.core.scenario import MAX_NAME_CHARS, SCENARIO_SCHEMA_VERSION, 
 from configurator.core.scenario_migrate import migrated_body
 
 FILE_FORMAT = "gpu-configurator-scenario"
+SUMMARY_FORMAT = "gpu-configurator-summary"
+"""The ``format`` of a summary's JSON (``report -o x.json``, :func:`configurator.report.render.to_json`)."""
 FILE_SUFFIX = ".gpuconf.json"
 MAX_SCENARIO_BYTES = 1024 * 1024
 """A scenario file is a few kB; anything above 1 MB is not one. The program never writes a
@@ -36,13 +38,34 @@ def scenario_to_document(scenario: Scenario) -> dict:
     return {"format": FILE_FORMAT, "version": SCENARIO_SCHEMA_VERSION, "scenario": scenario.model_dump(mode="json")}
 
 
-def scenario_from_document(document: object, notes: list[Message] | None = None) -> Scenario:
-    """Validate a parsed scenario document.
+def computed_from(document: object) -> dict | None:
+    """The scenario document an answer's JSON holds — ``estimate --json`` (its ``scenario``) or a
+    summary's (``report -o x.json``: its ``estimate.scenario``) — else None. An engineer who kept the
+    JSON of an answer and gave it back as ``--scenario`` was told "not a GPU Configurator scenario
+    file" until December 2026, and the command line writes no other file of a scenario."""
+    if not isinstance(document, dict) or "format" in document and document["format"] != SUMMARY_FORMAT:
+        return None
+    answer = document.get("estimate") if "format" in document else document
+    body = answer.get("scenario") if isinstance(answer, dict) else None
+    version = body.get("schema_version") if isinstance(body, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool) or "card" not in answer:
+        return None
+    return {"format": FILE_FORMAT, "version": version, "scenario": body}
+
+
+def scenario_from_document(document: object, notes: list[Message] | None = None, answers: bool = False) -> Scenario:
+    """Validate a parsed scenario document; with ``answers``, an answer's JSON too (:func:`computed_from`:
+    the command line's; the window opens scenario files only, whose Save would write over the answer).
 
     A name longer than :data:`~configurator.core.scenario.MAX_NAME_CHARS` (a file written by
     hand or before the bound) is cut to that length rather than refused, so the work in the file
     still opens; ``notes``, where given, receives a message saying so.
     """
+    carried_body = computed_from(document) if answers else None
+    if carried_body is not None:  # an answer's JSON read back: the scenario it answers, said
+        document = carried_body
+        if notes is not None:
+            notes.append(msg("scenario-from-answer"))
     if not isinstance(document, dict) or document.get("format") != FILE_FORMAT:
         raise said(ScenarioFileError, msg("scenario-not-ours"))
     version = document.get("version")
@@ -70,14 +93,14 @@ def scenario_from_document(document: object, notes: list[Message] | None = None)
             from None
 
 
-def read_scenario(path: Path, notes: list[Message] | None = None) -> Scenario:
-    """Load a scenario file; ScenarioFileError on any problem (``notes``: see
+def read_scenario(path: Path, notes: list[Message] | None = None, answers: bool = False) -> Scenario:
+    """Load a scenario file; ScenarioFileError on any problem (``notes``, ``answers``: see
     :func:`scenario_from_document`)."""
     try:
         document = read_json_file(Path(path), MAX_SCENARIO_BYTES)
     except JsonFileError as error:
         raise carried(ScenarioFileError, error) from None
-    return scenario_from_document(document, notes)
+    return scenario_from_document(document, notes, answers)
 
 
 def document_text(document: dict, limit: int = MAX_SCENARIO_BYTES) -> str:

@@ -180,6 +180,10 @@ def _budget(v: Verdict) -> Message:
             return msg("budget-partly-priced", cost=v.actual or 0.0, unpriced=p.get("unpriced", 0), **money)
         if v.met:
             return msg("meets-budget", cost=v.actual, margin=-v.by, covers=covers, **money)
+        if p.get("cards_unpriced"):  # the cards themselves: 256 × L20 read "at least 12,335,215 CNY (bill lines
+            # without a price: 1)", the servers alone, until December 2026 (persona45)
+            return msg("over-budget-cards-unpriced", cost=v.actual, over=v.by, share=v.share, card=p.get("card", ""),
+                       **money)
         if p.get("unpriced"):
             return msg("over-budget-partly-priced", cost=v.actual, over=v.by, share=v.share,
                        unpriced=p["unpriced"], **money)

@@ -10,6 +10,7 @@ import re
 
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.procurement.deployment import deployment_cost, deployment_cost_to_dict
+from configurator.core.scenario_io import SUMMARY_FORMAT
 from configurator.core.view.printable import single_line
 from configurator.report.fonts import css_font_stack
 from configurator.report.language import Words
@@ -289,7 +290,7 @@ def to_csv(summary: Summary) -> str:
 def to_json(summary: Summary) -> str:
     """Scenario, estimate (the CLI's JSON contract) and the alternatives' estimates."""
     document = {
-        "format": "gpu-configurator-summary",
+        "format": SUMMARY_FORMAT,
         "version": 2,
         "language": summary.language,
         "meta": dict(summary.meta),

@@ -2510,8 +2510,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation> B 参数</translation>
     </message>
     <message>
-        <source>About this many billion parameters: a Llama-shaped model of that size is assumed</source>
-        <translation>约多少 B 参数（1 B 即 10 亿）：按同规模的 Llama 结构估算</translation>
+        <source>About this many billion parameters: the preset within 10 % of that size, else a Llama-shaped model of it that tensor parallel 1, 2, 4 or 8 splits (as the wizard and the command line take a size)</source>
+        <translation>约多少 B 参数（1 B 即 10 亿）：取规模相差 10% 以内的预设，否则按该规模构造张量并行 1、2、4 或 8 都能均分的类 Llama 结构（与向导和命令行对规模的处理相同）</translation>
     </message>
     <message>
         <source>model size</source>

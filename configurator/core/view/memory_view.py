@@ -33,8 +33,10 @@ def allowed(m: MemoryBreakdown) -> Amount | Phrase:
 
 def cache_note(m: MemoryBreakdown) -> Phrase:
     """The note beside a headroom where the allocator's usual cache (``total``) would exceed the
-    card although the run fits (:attr:`~configurator.core.memory_breakdown.MemoryBreakdown.cache_given_back`)."""
-    return Phrase("the allocator usually holds {total}; near the limit it gives its cache back",
+    card although the run fits (:attr:`~configurator.core.memory_breakdown.MemoryBreakdown.cache_given_back`):
+    "given room, the allocator would hold 92.8 GiB" beside an 80 GB card (it said "usually holds", which no
+    80 GB card does, until December 2026, persona45)."""
+    return Phrase("given room, the allocator would hold {total}; near the card's limit it gives its cache back",
                   {"total": gib_amount(m.total)})
 
 
@@ -65,7 +67,7 @@ def digest(m: MemoryBreakdown, band=None) -> Phrase:
     run needs less than the allocator usually holds — that total with its likely range ``band``."""
     if m.needed is None:
         return Phrase("{need} of {allowed}", {"need": gib_amount(m.total, band), "allowed": gib_amount(m.budget)})
-    return Phrase("{need} of {allowed}; the allocator usually holds {total}",
+    return Phrase("{need} of {allowed}; given room, the allocator would hold {total}",
                   {"need": gib_amount(m.fit_total), "allowed": gib_amount(m.budget), "total": gib_amount(m.total, band)})
 
 

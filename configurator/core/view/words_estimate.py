@@ -57,10 +57,10 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "step {n} tokens": "每步 {n} 词元",
     "{count} × {card} fits, {headroom} headroom": "{count} × {card} 可容纳，显存余量 {headroom}",
     "{count} × {card} fits, {headroom} headroom at its peak: {note}": "{count} × {card} 按峰值可容纳，显存余量 {headroom}：{note}",
-    "the allocator usually holds {total}; near the limit it gives its cache back":
-        "分配器通常占用 {total}；接近上限时会归还其缓存",
+    "given room, the allocator would hold {total}; near the card's limit it gives its cache back":
+        "显存充裕时分配器会占用 {total}；接近显存上限时会归还其缓存",
     "{headroom} — {note}": "{headroom} — {note}",
-    "{need} of {allowed}; the allocator usually holds {total}": "{need} / {allowed}；分配器通常占用 {total}",
+    "{need} of {allowed}; given room, the allocator would hold {total}": "{need} / {allowed}；显存充裕时分配器会占用 {total}",
     "Needed to run": "运行所需",
     "Its peak with the reserve the allocator keeps near the card's limit, and the CUDA context":
         "峰值加上分配器在接近显存上限时保留的余量，以及 CUDA 上下文",

@@ -50,7 +50,8 @@ FIELDS: tuple[FieldSpec, ...] = (
        row_label=_t("ScenarioEditor", "P&recision")),
     _f("card_id", _t("ScenarioController", "card"), row_label=_t("ScenarioEditor", "C&ard"), flag="--card",
        cli_type="text", metavar="ID", cli_help="card id (see 'catalog list')"),
-    _f("count", _t("ScenarioController", "card count"), help=_t("ScenarioEditor", "Total number of cards"), flag="--count", cli_help="total cards",
+    _f("count", _t("ScenarioController", "card count"), help=_t("ScenarioEditor", "Total number of cards"),
+       flag="--count",
        row_label=_t("ScenarioEditor", "&Number of cards")),
     # ---- layout
     _f("parallelism.cards_per_node", _t("ScenarioController", "cards per server"), _PER_SERVER, help=_t(
@@ -127,7 +128,6 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one."),
        row_label=_t("ScenarioEditor", "&Optimizer")),
     _f("training.loss", _t("ScenarioController", "cross-entropy kernel"), flag="--loss",
-       cli_help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)",
        row_label=_t("ScenarioEditor", "Cross-entrop&y")),
     _f("training.activation_kernels", _t("ScenarioController", "layer kernels"), flag="--kernels",
        cli_help="layer kernels, which decide the activations kept for backward: eager (PyTorch modules), fused "
@@ -172,14 +172,7 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="MoE training: Megatron-LM's --overlap-moe-expert-parallel-comm, the expert all-to-all overlapped "
                 "with another micro-batch's compute (not beside full recomputation, which Megatron-LM refuses); "
                 "default off (exposed) unless the pipeline algorithm is dualpipe, which overlaps it itself"),
-    _f("training.moe_dispatcher", _t("ScenarioController", "MoE token dispatcher"), flag="--moe-dispatcher", help=_t(
-        "ScenarioEditor", "Mixture of experts: how tokens reach their experts on other cards (Megatron-LM "
-             "--moe-token-dispatcher-type). alltoall sends a token once for each expert it is routed to; the flex "
-             "dispatcher's DeepEP and HybridEP backends send it once to each other server that holds any of its "
-             "experts and forward it over NVLink there."),
-       cli_help="MoE training: Megatron-LM's token dispatcher, alltoall (--moe-token-dispatcher-type alltoall: a "
-                "token sent once per routed expert; default) or the flex dispatcher's deepep or hybridep backend "
-                "(a token sent once per other server holding its experts)",
+    _f("training.moe_dispatcher", _t("ScenarioController", "MoE token dispatcher"), flag="--moe-dispatcher",
        row_label=_t("ScenarioEditor", "MoE dispatcher")),
     _f("training.cuda_graphs", _t("ScenarioController", "CUDA graphs in training"), flag="--train-cuda-graphs",
        cli_type="switch", help=_t(
@@ -214,8 +207,8 @@ FIELDS: tuple[FieldSpec, ...] = (
        flag="--global-batch", cli_type="quantity", metavar="TOKENS", unit="[tokens]",
        cli_help="tokens per optimizer step, kept at every card count (e.g. 4M; default by model size)",
        row_label=_t("ScenarioEditor", "Global b&atch")),
-    _f("training.lora_rank", _t("ScenarioController", "LoRA rank"), help=_t("ScenarioEditor", "Rank r of the LoRA adapters"), flag="--lora-rank",
-       cli_help="rank r of the LoRA adapters", row_label=_t("ScenarioEditor", "&LoRA rank")),
+    _f("training.lora_rank", _t("ScenarioController", "LoRA rank"), flag="--lora-rank",
+       row_label=_t("ScenarioEditor", "&LoRA rank")),
     _f("training.lora_targets", _t("ScenarioController", "LoRA targets"), flag="--lora-targets", help=_t(
         "ScenarioEditor", "Which frozen weights get LoRA adapters. All linear layers: q, k, v and the output "
              "projection of attention and every MLP matrix (QLoRA's setting). Attention only: those four projections "
@@ -254,18 +247,8 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="fine-tuning examples to train on, instead of --tokens (100k, 10万): the token budget is examples × "
                 "--tokens-per-example"),
     _f("training.tokens_per_example", _t("ScenarioController", "tokens per example"), _TOKENS,
-       row_label=_t("ScenarioEditor", "Tokens per exam&ple"),
-       help=_t("ScenarioEditor", "Mean tokens per example (default 512: the Alpaca fine-tune's maximum length)"),
-       flag="--tokens-per-example", metavar="T",
-       cli_help="mean tokens per fine-tuning example, with --examples (default 512: the Stanford Alpaca "
-                "fine-tune's maximum length)"),
-    _f("training.packed", _t("ScenarioController", "packed examples"), flag="--packed", cli_type="switch", help=_t(
-        "ScenarioEditor", "Each sequence is packed from whole examples and attention stays within each example "
-             "(NeMo and Megatron-Bridge packed fine-tuning, flash-attn varlen): attention runs over the tokens per "
-             "example, not the whole sequence."),
-       cli_help="fine-tuning: each sequence packed from whole examples of --tokens-per-example tokens, "
-                              "attention kept within each example (NeMo / Megatron-Bridge packed SFT, flash-attn "
-                              "varlen): attention runs over the example, not the sequence; default off"),
+       row_label=_t("ScenarioEditor", "Tokens per exam&ple"), flag="--tokens-per-example", metavar="T"),
+    _f("training.packed", _t("ScenarioController", "packed examples"), flag="--packed", cli_type="switch"),
     # ---- serving
     _f("serving.use", _t("ScenarioController", "use"), flag="--use", help=_t(
         "ServingEditor", "What the service is for. Interactive chat: people read the answer as it streams, so by "
@@ -501,14 +484,17 @@ NUMBER_FORMS = ("number", "quantity", "money", "duration", "milliseconds")
 def cli_help(entry: FieldSpec) -> str | None:
     """The flag's help: its words, then the model's range and unit (``1 to 65,536 [sequences]``); the unit is not repeated where the words carry it.
 
-    A list flag's usage shows its choices (``{none,selective,full}``), so its help is its words
-    alone (None where it declares none), and where it also takes ``auto`` the words name the
-    choices (``activation recomputation: none, selective, full``). An on/off flag has no range.
+    The words are the entry's ``cli_help`` where the CLI says something of its own, else the field's
+    description (the editor's tooltip where the entry has no ``help``: one text for both). A list
+    flag's usage shows its choices (``{none,selective,full}``), so its help is its words alone (None
+    where it has none), and where it also takes ``auto`` the words name the choices (``activation
+    recomputation: none, selective, full``). An on/off flag has no range.
     """
     form = entry.cli_form
+    described = entry.cli_help or _UNIT_TAIL.sub("", entry.description).strip()
     if form == "choice" and not entry.auto:
-        return entry.cli_help
-    words = entry.cli_help or _UNIT_TAIL.sub("", entry.description).strip() or entry.label.source
+        return described or None
+    words = described or entry.label.source
     if form == "choice":
         return f"{words}: {', '.join(str(value) for value in entry.choices)}"
     if form not in NUMBER_FORMS:

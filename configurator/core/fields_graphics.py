@@ -72,9 +72,6 @@ GRAPHICS_FIELDS: tuple[FieldSpec, ...] = (
     _f("graphics.render_layers", _t("ScenarioController", "output layers"), help=_t(
         "ScenarioEditor", "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA"),
        row_label=_t("ScenarioEditor", "La&yers")),
-    _f("graphics.local_display", _t("ScenarioController", "monitor attached"), flag="--local-display", cli_type="set",
-       help=_t("ScenarioEditor", "The monitors are cabled to the card: a workstation at each user's desk (virtual "
-               "desktops: no vGPU, no server, no PUE) or one that shows the render; the card needs display outputs "
-               "(data-centre cards have none)")),
+    _f("graphics.local_display", _t("ScenarioController", "monitor attached"), flag="--local-display", cli_type="set"),
 )
 """The graphics section's entries, in the editor's order."""

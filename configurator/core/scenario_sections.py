@@ -126,7 +126,7 @@ class Training(_Frozen):
                     "store_params, which NeMo sets under fp8_params), or dtype fp32 over bf16 weights keeping the "
                     "master's 16 low bits (fp32-remainders: store_param_remainders, NeMo's choice there). Written to "
                     "files only when not recipe")
-    lora_rank: int = Field(default=16, ge=1, le=4096)
+    lora_rank: int = Field(default=16, ge=1, le=4096, description="rank r of the LoRA adapters")
     lora_targets: Literal["all-linear", "attention", "qkv"] = "all-linear"
     lora_dropout: float = Field(
         default=0.0, ge=0.0, lt=1.0, exclude_if=lambda p: p == 0.0,
@@ -163,24 +163,27 @@ class Training(_Frozen):
         description="fine-tuning examples the token budget was given as (examples.example_tokens: examples × "
                     "tokens per example); None: the budget was given in tokens. Written to files only when given "
                     "[examples]")
+    # The default is core/examples.py's; written to files only when not the default. The descriptions of this field
+    # and the next are the editor's translated tooltips and the CLI's help (core/fields.py: one text each).
     tokens_per_example: int = Field(
         default=_examples.DEFAULT_TOKENS_PER_EXAMPLE, ge=1, le=2_097_152,
         exclude_if=lambda n: n == _examples.DEFAULT_TOKENS_PER_EXAMPLE,
-        description="mean tokens per fine-tuning example (default 512: the Stanford Alpaca fine-tune's maximum "
-                    "length, core/examples.py). Written to files only when not the default [tokens]")
+        description="mean tokens per fine-tuning example, which with the examples sets the token budget (default "
+                    "512: the Stanford Alpaca fine-tune's maximum length) [tokens]")
+    # Transformer Engine's THD layout with cu_seqlens, flash-attn's varlen kernels: a token meets the earlier tokens of
+    # its own example only (core/training_packing.py). Written to files only when on.
     packed: bool = Field(
         default=False, exclude_if=lambda on: not on,
-        description="each sequence packed from whole examples of tokens_per_example tokens, attention kept "
-                    "within each example (Transformer Engine's THD layout with cu_seqlens, flash-attn's varlen "
-                    "kernels): a token meets the earlier tokens of its own example, not of the whole sequence "
-                    "(core/training_packing.py). Off: every sequence one document, as pre-training runs it. "
-                    "Written to files only when on")
+        description="fine-tuning: each sequence is packed from whole examples (each of the tokens per example) and "
+                    "attention stays within each example (NeMo and Megatron-Bridge packed fine-tuning, flash-attn "
+                    "varlen): attention runs over the example, not the whole sequence. Off (the default): every "
+                    "sequence is one document, as pre-training runs it")
     flash_attention: bool = True
     attention_kernel: AttentionKernel | None = Field(
         default=None, description="fused attention kernel (None = Transformer Engine's under the fused layer "
                                   "kernels: cuDNN on Hopper, FlashAttention-2 before it; FlashAttention-2 otherwise)")
     loss: LossKernel | None = Field(
-        default=None, description="cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)"
+        default=None, description="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)"
     )
     activation_kernels: ActivationKernels | None = Field(
         default=None, description="layer kernels, which decide the activations kept for backward (None = fused "
@@ -192,13 +195,15 @@ class Training(_Frozen):
                     "another micro-batch's compute, not beside full recomputation (which Megatron-LM refuses); "
                     "off: exposed, as plain schedules run it. DualPipe (pipeline_algorithm) overlaps it whatever "
                     "this says (formulas/moe.expert_all_to_all_overlapped)")
+    # Megatron-LM --moe-token-dispatcher-type alltoall, or flex with --moe-flex-dispatcher-backend deepep|hybridep
+    # (formulas/moe.routed_all_to_all_seconds); written to files only when not alltoall. The description is the
+    # editor's translated tooltip and the CLI's help (core/fields.py); the choices' names are core/view/names.py's.
     moe_dispatcher: Literal["alltoall", "deepep", "hybridep"] = Field(
         default=_moe.MOE_DISPATCHER_DEFAULT, exclude_if=lambda name: name == _moe.MOE_DISPATCHER_DEFAULT,
-        description="Megatron-LM's MoE token dispatcher: alltoall (--moe-token-dispatcher-type alltoall, a token "
-                    "sent once per routed expert) or the flex dispatcher's deepep or hybridep backend "
-                    "(--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend ...), which send a token once "
-                    "per remote server that holds its experts (formulas/moe.routed_all_to_all_seconds). Written to "
-                    "files only when not alltoall")
+        description="mixture of experts: how tokens reach their experts on other cards (Megatron-LM "
+                    "--moe-token-dispatcher-type). alltoall, the default, sends a token once for each expert it is "
+                    "routed to; the flex dispatcher's DeepEP and HybridEP backends send it once to each other server "
+                    "that holds any of its experts and forward it over NVLink there")
     cuda_graphs: bool = Field(
         default=False, exclude_if=lambda on: not on,
         description="the layers replayed from captured CUDA graphs (Megatron-Core --cuda-graph-impl, NeMo "
@@ -255,7 +260,8 @@ class Serving(_Frozen):
                     "(None = those the request rate implies, else 1; offline batch: as many as fill its copies)")
     prompt_tokens: int = Field(default=1024, ge=1, le=2_097_152)
     output_tokens: int = Field(default=256, ge=1, le=2_097_152)
-    kv_precision: Precision | None = Field(default=None, description="None = compute precision")
+    kv_precision: Precision | None = Field(
+        default=None, description="KV cache precision (default: the compute precision)")
     weight_format: WeightFormat | None = Field(
         default=None, description="stored weight format (None = the precision's usual format: INT4 = AWQ g128, FP4 "
                                   "the card maker's, NVFP4 or MXFP4; a model published in fewer bits, its "
@@ -383,7 +389,11 @@ class Graphics(_Frozen):
     render_width: int = Field(default=3840, ge=16, le=32768, description="[pixels]")
     render_height: int = Field(default=2160, ge=16, le=32768, description="[pixels]")
     render_layers: int = Field(default=4, ge=1, le=64, description="output layers (AOVs) kept in memory")
-    local_display: bool = Field(default=False, description="a monitor is attached to the card (workstation)")
+    local_display: bool = Field(  # the description is the editor's translated tooltip and the CLI's help
+        default=False,
+        description="the monitors are cabled to the card: a workstation at each user's desk (virtual desktops: no "
+                    "vGPU, no server, no PUE) or one that shows the render; the card needs display outputs "
+                    "(data-centre cards have none)")
 
     @model_validator(mode="after")
     def _profile_exists(self) -> Graphics:

@@ -2742,10 +2742,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>混合专家模型：框架让一个微批次的专家全对全通信与另一个微批次的计算同时进行（DeepSeek-V3 DualPipe，Megatron-LM --overlap-moe-expert-parallel-comm）；关闭时它在关键路径上等待，普通调度即如此。</translation>
     </message>
     <message>
-        <source>Mixture of experts: how tokens reach their experts on other cards (Megatron-LM --moe-token-dispatcher-type). alltoall sends a token once for each expert it is routed to; the flex dispatcher&apos;s DeepEP and HybridEP backends send it once to each other server that holds any of its experts and forward it over NVLink there.</source>
-        <translation>混合专家：词元如何到达其他卡上的专家（Megatron-LM --moe-token-dispatcher-type）。alltoall 按词元路由到的每个专家各发一次；flex 分发器的 DeepEP 和 HybridEP 后端对持有其专家的每个其他服务器只发一次，再在该服务器内经 NVLink 转发。</translation>
-    </message>
-    <message>
         <source>MoE dispatcher</source>
         <translation>混合专家分发器</translation>
     </message>
@@ -2776,10 +2772,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Global b&amp;atch</source>
         <translation>全局批量(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Rank r of the LoRA adapters</source>
-        <translation>LoRA 适配器的秩 r</translation>
     </message>
     <message>
         <source>&amp;LoRA rank</source>
@@ -2822,14 +2814,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>每条样本词元数(&amp;P)</translation>
     </message>
     <message>
-        <source>Mean tokens per example (default 512: the Alpaca fine-tune&apos;s maximum length)</source>
-        <translation>每条样本的平均词元数（默认 512：斯坦福指令微调数据集训练时的最大长度）</translation>
-    </message>
-    <message>
-        <source>Each sequence is packed from whole examples and attention stays within each example (NeMo and Megatron-Bridge packed fine-tuning, flash-attn varlen): attention runs over the tokens per example, not the whole sequence.</source>
-        <translation>每条序列由完整样本打包而成，注意力只在各样本内部计算（NeMo 与 Megatron-Bridge 的打包微调、flash-attn 的变长内核）：注意力按每条样本的词元数计算，而非整条序列。</translation>
-    </message>
-    <message>
         <source>vGPU &amp;profile (at least)</source>
         <translation>最低 vGPU 配置(&amp;P)</translation>
     </message>
@@ -2860,10 +2844,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>O&amp;utput height</source>
         <translation>输出高度(&amp;U)</translation>
-    </message>
-    <message>
-        <source>The monitors are cabled to the card: a workstation at each user&apos;s desk (virtual desktops: no vGPU, no server, no PUE) or one that shows the render; the card needs display outputs (data-centre cards have none)</source>
-        <translation>显示器直接连接到卡上：每个用户工位一台工作站（虚拟桌面：无 vGPU、无服务器、不计 PUE），或在工作站上显示渲染结果；卡需要显示输出（数据中心卡没有）</translation>
     </message>
     <message>
         <source>Price of one card (of a multi-GPU board such as the A16: the whole board); &apos;catalog&apos; uses the latest catalog price</source>
@@ -3277,10 +3257,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>专家并行度：共同切分混合专家层各专家的卡数（在数据并行组内）</translation>
     </message>
     <message>
-        <source>cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)</source>
-        <translation>交叉熵算子（自动：预训练用融合算子，微调用常规实现）</translation>
-    </message>
-    <message>
         <source>optimizer states and fp32 master weights in host memory (ZeRO-Offload)</source>
         <translation>优化器状态和 fp32 主权重放在主机内存（ZeRO-Offload）</translation>
     </message>
@@ -3299,6 +3275,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>serving engine whose profile (overheads, kernel efficiencies, batching, KV default) applies</source>
         <translation>所用推理引擎，其参数（开销、内核效率、批处理方式、KV 默认）生效</translation>
+    </message>
+    <message>
+        <source>mean tokens per fine-tuning example, which with the examples sets the token budget (default 512: the Stanford Alpaca fine-tune&apos;s maximum length) [tokens]</source>
+        <translation>每条微调样本的平均词元数，与样本数一起决定词元预算（默认 512：斯坦福指令微调数据集训练时的最大长度）[词元]</translation>
+    </message>
+    <message>
+        <source>fine-tuning: each sequence is packed from whole examples (each of the tokens per example) and attention stays within each example (NeMo and Megatron-Bridge packed fine-tuning, flash-attn varlen): attention runs over the example, not the whole sequence. Off (the default): every sequence is one document, as pre-training runs it</source>
+        <translation>微调：每条序列由若干完整样本（每条长为每条样本词元数）打包而成，注意力只在各样本内部计算（NeMo 与 Megatron-Bridge 的打包微调、flash-attn 的变长内核）：注意力按样本计算，而非整条序列。关闭（默认）：每条序列是一篇文档，与预训练相同</translation>
     </message>
     <message>
         <source>stored weight format (None = the precision&apos;s usual format: INT4 = AWQ g128, FP4 the card maker&apos;s, NVFP4 or MXFP4; a model published in fewer bits, its checkpoint&apos;s: DeepSeek-V3 FP8); a named format decides storage and math</source>
@@ -3353,6 +3337,18 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>每输出词元时间目标 [ms]</translation>
     </message>
     <message>
+        <source>cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)</source>
+        <translation>交叉熵算子（默认：预训练用融合算子，微调用常规实现）</translation>
+    </message>
+    <message>
+        <source>mixture of experts: how tokens reach their experts on other cards (Megatron-LM --moe-token-dispatcher-type). alltoall, the default, sends a token once for each expert it is routed to; the flex dispatcher&apos;s DeepEP and HybridEP backends send it once to each other server that holds any of its experts and forward it over NVLink there</source>
+        <translation>混合专家：词元如何到达其他卡上的专家（Megatron-LM --moe-token-dispatcher-type）。alltoall（默认）按词元路由到的每个专家各发一次；flex 分发器的 DeepEP 和 HybridEP 后端对持有其专家的每个其他服务器只发一次，再在该服务器内经 NVLink 转发</translation>
+    </message>
+    <message>
+        <source>rank r of the LoRA adapters</source>
+        <translation>LoRA 适配器的秩 r</translation>
+    </message>
+    <message>
         <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1; offline batch: as many as fill its copies)</source>
         <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1；离线批处理：填满各副本的数量）</translation>
     </message>
@@ -3363,6 +3359,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>serving load to carry [1/s]</source>
         <translation>需承载的服务负载 [1/s]</translation>
+    </message>
+    <message>
+        <source>the monitors are cabled to the card: a workstation at each user&apos;s desk (virtual desktops: no vGPU, no server, no PUE) or one that shows the render; the card needs display outputs (data-centre cards have none)</source>
+        <translation>显示器直接连接到卡上：每个用户工位一台工作站（虚拟桌面：无 vGPU、无服务器、不计 PUE），或在工作站上显示渲染结果；卡需要显示输出（数据中心卡没有）</translation>
     </message>
     <message>
         <source>a profile of your own in place of the engine&apos;s published one</source>

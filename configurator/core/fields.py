@@ -75,13 +75,7 @@ FIELDS: tuple[FieldSpec, ...] = (
              "runs it) runs the micro-batches in rounds of any size, so their number need not be a multiple of "
              "the stages."), row_label=_t("ScenarioEditor", "Pipeline &schedule")),
     _f("parallelism.tp_comm_overlap", _t("ScenarioController", "tensor-parallel communication overlap"),
-       flag="--tp-comm-overlap", cli_type="switch", help=_t(
-        "ScenarioEditor", "Tensor parallel with sequence parallelism: the framework splits each layer's all-gathers and "
-             "reduce-scatters into chunks and runs them under the matrix products beside them (Transformer Engine "
-             "userbuffers, Megatron-LM --tp-comm-overlap). Applies when the tensor-parallel cards share one NVLink "
-             "domain; the products lose the processors the transfers use. Off, each waits on the critical path."),
-       cli_help="training with TP > 1: tensor-parallel all-gathers and reduce-scatters overlapped with the matrix "
-                "products (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap); default off (exposed)"),
+       flag="--tp-comm-overlap", cli_type="switch"),
     _f("parallelism.tp_comm_overlap_cfg", _t("ScenarioController", "userbuffers table"),
        flag="--tp-comm-overlap-cfg", help=_t(
         "ScenarioEditor", "How Transformer Engine splits the overlapped tensor-parallel traffic: its default "
@@ -94,16 +88,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", layout="cp",
        row_label=_t("ScenarioEditor", "Conte&xt parallel")),
     _f("parallelism.cp_comm_type", _t("ScenarioController", "context-parallel communication"),
-       flag="--cp-comm-type", help=_t(
-        "ScenarioEditor", "How the context-parallel cards exchange a layer's attention data: a key/value ring "
-             "hidden under the attention (p2p, the default), all-to-alls that hand each card whole heads of the "
-             "whole sequence (a2a, DeepSpeed-Ulysses; the heads must divide by the context-parallel degree), or "
-             "keys and values gathered whole (all_gather). Transformer Engine's cp_comm_type."),
-       row_label=_t("ScenarioEditor", "CP co&mmunication"),
-       cli_help="training with CP > 1: how context parallelism moves its data (Transformer Engine cp_comm_type, "
-                "Megatron-LM --cp-comm-type): p2p (key/value ring under the attention; default), a2a "
-                "(DeepSpeed-Ulysses all-to-alls of Q, K, V and the output; the heads must divide by CP) or "
-                "all_gather (keys and values gathered whole)"),
+       flag="--cp-comm-type", row_label=_t("ScenarioEditor", "CP co&mmunication")),
     _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", layout="ep",
        row_label=_t("ScenarioEditor", "Expe&rt parallel")),
     _f("parallelism.zero", _t("ScenarioController", "ZeRO stage"), widget=Kind.CHOICE, help=_t(
@@ -156,34 +141,13 @@ FIELDS: tuple[FieldSpec, ...] = (
              "(full: about a third more compute, much less memory)."),
        row_label=_t("ScenarioEditor", "Recomp&utation")),
     _f("training.selective_policy", _t("ScenarioController", "selective recomputation policy"), flag="--selective",
-       cli_help="what selective recomputation keeps: attention (Megatron-LM: all but the attention core), "
-                "per-op (torchtitan: the input, attention output and every other matmul output) or fp8-cache "
-                "(DeepSeek-V3: linear inputs in FP8, norms, MLA up-projections and SwiGLU output recomputed)", help=_t(
-        "ScenarioEditor", "What selective recomputation keeps, as the training framework does it. Megatron-LM "
-             "recomputes only the attention core; torchtitan's per-op policy keeps every other matmul output and "
-             "recomputes the rest, which needs less memory and more compute. DeepSeek-V3 caches the linear layers' "
-             "inputs in FP8 and recomputes the norms, the MLA up-projections and the SwiGLU output."),
        row_label=_t("ScenarioEditor", "Selective &keeps")),
     _f("training.expert_overlap", _t("ScenarioController", "expert all-to-all overlap"), flag="--expert-overlap",
-       cli_type="switch", help=_t(
-        "ScenarioEditor", "Mixture of experts: the framework runs one micro-batch's expert all-to-all under another's "
-             "compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm); off, it waits on the "
-             "critical path, as plain schedules run it."),
-       cli_help="MoE training: Megatron-LM's --overlap-moe-expert-parallel-comm, the expert all-to-all overlapped "
-                "with another micro-batch's compute (not beside full recomputation, which Megatron-LM refuses); "
-                "default off (exposed) unless the pipeline algorithm is dualpipe, which overlaps it itself"),
+       cli_type="switch"),
     _f("training.moe_dispatcher", _t("ScenarioController", "MoE token dispatcher"), flag="--moe-dispatcher",
        row_label=_t("ScenarioEditor", "MoE dispatcher")),
     _f("training.cuda_graphs", _t("ScenarioController", "CUDA graphs in training"), flag="--train-cuda-graphs",
-       cli_type="switch", help=_t(
-        "ScenarioEditor", "The framework captures the layers in CUDA graphs and replays them (Megatron-Core "
-             "--cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=\"reduce-overhead\"): each layer's fixed "
-             "time loses the host's launch of each kernel and takes the replayed kernels' gaps instead. Not with "
-             "full recomputation or CPU offload of activations, which Megatron-Core refuses beside per-layer graphs."),
-       cli_help="training: the layers replayed from captured CUDA graphs (Megatron-Core --cuda-graph-impl, NeMo "
-                "enable_cuda_graph, torch.compile mode='reduce-overhead'): the host's kernel launches taken off the "
-                "per-layer time, the replayed kernels' gaps put on; not with full recomputation or CPU offload of "
-                "activations (Megatron-Core refuses both); default off"),
+       cli_type="switch"),
     _f("training.pipeline_algorithm", _t("ScenarioController", "pipeline algorithm"), flag="--pipeline-algorithm",
        editor=False, cli_help="training with pipeline stages: 1f1b (plain or interleaved; default) or dualpipe "
                               "(DeepSeek-V3's bidirectional DualPipe: even pipeline degrees, two copies of the "

@@ -55,10 +55,15 @@ class Parallelism(_Frozen):
     cp: int = Field(
         default=1, ge=1, le=1024, description="context-parallel degree: cards that split one sequence (ring attention)"
     )
+    # formulas/cp_comm.py; written to files only when not p2p. The description is the editor's tooltip and the CLI's
+    # help (core/fields.py).
     cp_comm_type: Literal[CP_COMM_TYPES] = Field(
         default="p2p", exclude_if=lambda kind: kind == "p2p",
-        description="how context parallelism moves its data (Transformer Engine cp_comm_type, formulas/cp_comm.py): "
-                    "p2p key/value ring, a2a Ulysses all-to-alls, all_gather. Written to files only when not p2p")
+        description="how the context-parallel cards exchange a layer's attention data: a key/value ring hidden "
+                    "under the attention (p2p, the default), all-to-alls that hand each card whole heads of the "
+                    "whole sequence (a2a, DeepSpeed-Ulysses; the heads must divide by the context-parallel degree), "
+                    "or keys and values gathered whole (all_gather). Transformer Engine's cp_comm_type, Megatron-LM "
+                    "--cp-comm-type")
     ep: int = Field(
         default=1, ge=1, le=4096,
         description="expert-parallel degree: cards that split a mixture-of-experts layer's experts (within data parallel)",
@@ -70,11 +75,15 @@ class Parallelism(_Frozen):
                     "compute (FSDP, DeepSpeed since 2022), or DeepSpeed v0.3.13's one synchronised list-form "
                     "collective per tensor, weights released by reuse distance "
                     "(training_zero3.py). Written to files only when not bucketed")
+    # Off: as Megatron-LM runs them unless told (core/training_tp_overlap.py). The description is the editor's
+    # tooltip and the CLI's help (core/fields.py).
     tp_comm_overlap: bool = Field(
         default=_tp_overlap.TP_OVERLAP_DEFAULT,
-        description="tensor-parallel all-gathers and reduce-scatters overlapped with the matrix products beside "
-                    "them (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap); off: each waits on the "
-                    "critical path, as Megatron-LM runs them unless told")
+        description="tensor parallel with sequence parallelism: the framework splits each layer's all-gathers and "
+                    "reduce-scatters into chunks and runs them under the matrix products beside them (Transformer "
+                    "Engine userbuffers, Megatron-LM --tp-comm-overlap). Applies when the tensor-parallel cards share "
+                    "one NVLink domain; the products lose the processors the transfers use. Off (the default), each "
+                    "waits on the critical path")
     tp_comm_overlap_cfg: _tp_overlap_tables.TunedTableName | None = Field(
         default=None, exclude_if=lambda name: name is None,
         description="the userbuffers table the overlap runs, by the name a Megatron-Bridge recipe sets "
@@ -94,11 +103,13 @@ class Training(_Frozen):
                     "accumulation × data-parallel width, or the published default by model size when those are Auto)",
     )
     recompute: Recompute = Recompute.NONE
-    selective_policy: SelectivePolicy = Field(
+    selective_policy: SelectivePolicy = Field(  # the description is the editor's tooltip and the CLI's help
         default=SelectivePolicy.ATTENTION,
-        description="what selective recomputation keeps: Megatron-LM's (attention core recomputed), "
-                    "torchtitan's per-op policy (every other matmul output kept) or DeepSeek-V3's FP8 cache (norms, "
-                    "MLA up-projections and SwiGLU output recomputed, linear inputs in FP8)")
+        description="what selective recomputation keeps, as the training framework does it. Megatron-LM (attention, "
+                    "the default) recomputes only the attention core; torchtitan's per-op policy (per-op) keeps every "
+                    "other matmul output and recomputes the rest, which needs less memory and more compute. "
+                    "DeepSeek-V3 (fp8-cache) caches the linear layers' inputs in FP8 and recomputes the norms, the MLA "
+                    "up-projections and the SwiGLU output")
     recipe: Recipe = Recipe.TORCH_AMP
     fp8_scaling: Literal["dynamic", "delayed", "block"] = Field(
         default="dynamic", exclude_if=lambda name: name == "dynamic",
@@ -189,12 +200,14 @@ class Training(_Frozen):
         default=None, description="layer kernels, which decide the activations kept for backward (None = fused "
                                   "under the megatron-mixed recipe, as Megatron-Core runs Transformer Engine; eager "
                                   "otherwise)")
+    # DualPipe (pipeline_algorithm) overlaps it whatever this says (formulas/moe.expert_all_to_all_overlapped). The
+    # description is the editor's tooltip and the CLI's help (core/fields.py).
     expert_overlap: bool = Field(
         default=_moe.EXPERT_OVERLAP_DEFAULT,
-        description="Megatron-LM's --overlap-moe-expert-parallel-comm: the expert all-to-all overlapped with "
-                    "another micro-batch's compute, not beside full recomputation (which Megatron-LM refuses); "
-                    "off: exposed, as plain schedules run it. DualPipe (pipeline_algorithm) overlaps it whatever "
-                    "this says (formulas/moe.expert_all_to_all_overlapped)")
+        description="mixture of experts: the framework runs one micro-batch's expert all-to-all under another's "
+                    "compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm, which refuses it "
+                    "beside full recomputation); off (the default), it waits on the critical path, as plain schedules "
+                    "run it, unless the pipeline algorithm is DualPipe, which overlaps it itself")
     # Megatron-LM --moe-token-dispatcher-type alltoall, or flex with --moe-flex-dispatcher-backend deepep|hybridep
     # (formulas/moe.routed_all_to_all_seconds); written to files only when not alltoall. The description is the
     # editor's translated tooltip and the CLI's help (core/fields.py); the choices' names are core/view/names.py's.
@@ -204,13 +217,15 @@ class Training(_Frozen):
                     "--moe-token-dispatcher-type). alltoall, the default, sends a token once for each expert it is "
                     "routed to; the flex dispatcher's DeepEP and HybridEP backends send it once to each other server "
                     "that holds any of its experts and forward it over NVLink there")
+    # layer_overhead_s less the layer's host launches, plus the replayed layer (core/training_graphs.py); written to
+    # files only when on. The description is the editor's tooltip and the CLI's help (core/fields.py).
     cuda_graphs: bool = Field(
         default=False, exclude_if=lambda on: not on,
-        description="the layers replayed from captured CUDA graphs (Megatron-Core --cuda-graph-impl, NeMo "
-                    "enable_cuda_graph, torch.compile mode='reduce-overhead'): layer_overhead_s less the layer's host "
-                    "launches, plus the replayed layer (core/training_graphs.py); not beside full "
-                    "recomputation or CPU offload of activations (Megatron-Core refuses both). Written to files "
-                    "only when on")
+        description="the framework captures the layers in CUDA graphs and replays them (Megatron-Core "
+                    "--cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=\"reduce-overhead\"): each "
+                    "layer's fixed time loses the host's launch of each kernel and takes the replayed kernels' gaps "
+                    "instead. Not with full recomputation or CPU offload of activations, which Megatron-Core refuses "
+                    "beside per-layer graphs. Off by default")
     pipeline_algorithm: Literal["1f1b", "dualpipe"] = Field(
         default="1f1b", exclude_if=lambda name: name == "1f1b",
         description="pipeline algorithm: 1f1b (plain or interleaved, parallelism.pipeline_schedule) or DeepSeek-V3's "

@@ -77,14 +77,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("parallelism.tp_comm_overlap", _t("ScenarioController", "tensor-parallel communication overlap"),
        flag="--tp-comm-overlap", cli_type="switch"),
     _f("parallelism.tp_comm_overlap_cfg", _t("ScenarioController", "userbuffers table"),
-       flag="--tp-comm-overlap-cfg", help=_t(
-        "ScenarioEditor", "How Transformer Engine splits the overlapped tensor-parallel traffic: its default "
-             "userbuffers table (as Megatron-LM --tp-comm-overlap runs it), or a table a Megatron-Bridge recipe "
-             "tuned for one precision, card, model width and tensor-parallel degree, which gives the products more "
-             "of the processors. Counts only with the overlap on; the launch line leaves the table's file to you."),
-       cli_help="training with --tp-comm-overlap: the userbuffers table it runs, by the name a Megatron-Bridge "
-                "recipe sets (comm_overlap.tp_comm_overlap_cfg); default: Transformer Engine's own",
-       row_label=_t("ScenarioEditor", "Overlap ta&ble")),
+       flag="--tp-comm-overlap-cfg", row_label=_t("ScenarioEditor", "Overlap ta&ble")),
     _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", layout="cp",
        row_label=_t("ScenarioEditor", "Conte&xt parallel")),
     _f("parallelism.cp_comm_type", _t("ScenarioController", "context-parallel communication"),
@@ -191,14 +184,7 @@ FIELDS: tuple[FieldSpec, ...] = (
                 "paged AdamW): paged out to host memory when the card is short, so they need no room on the card; "
                 "default off"),
     _f("training.optimizer_in_backward", _t("ScenarioController", "optimizer step in backward"),
-       flag="--optimizer-in-backward", cli_type="switch", help=_t(
-        "ScenarioEditor", "Full fine-tune or pre-training: the optimizer steps each parameter as soon as its "
-             "gradient is made in backward and frees that gradient (torchtune's optimizer_in_bwd), so only the "
-             "largest parameter's gradient is held, not the whole model's. Needs one micro-batch per step (no "
-             "gradient accumulation) and one data-parallel copy or ZeRO-3."),
-       cli_help="full-model training: the optimizer step run per parameter in backward, each gradient freed after "
-                "its step (torchtune's optimizer_in_bwd), so the gradients held are the largest parameter's, not the "
-                "model's; needs --grad-accum 1 and one data-parallel copy or --zero 3; default off"),
+       flag="--optimizer-in-backward", cli_type="switch"),
     _f("training.tokens", _t("ScenarioController", "token budget"), _t("ScenarioEditor", " B tokens"), scale=1e9, decimals=3, step=10.0,
        scales=(("zh_CN", MAGNITUDES["亿"]),),  # Chinese counts in 万 and 亿: "20 亿词元", not 2 B (十亿) 词元
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
@@ -335,11 +321,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("economics.pue", _t("ScenarioController", "PUE"), decimals=2, step=0.05, help=_t(
         "ScenarioEditor", "Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)"), flag="--pue",
        row_label=_t("ScenarioEditor", "PUE")),
-    _f("economics.accept_used", _t("ScenarioController", "used cards"), flag="--allow-used", cli_type="set",
-       cli_help="rank and bill a card whose only purchase price is a used or refurbished card's at that price "
-                "(no warranty from the maker; a new card's price is still preferred where there is one)",
-       help=_t("ScenarioEditor", "Rank and bill a card whose only price is a used or refurbished card's at it "
-                                 "(no warranty from the maker); a new card's price is still used where there is one")),
+    _f("economics.accept_used", _t("ScenarioController", "used cards"), flag="--allow-used", cli_type="set"),
     _f("economics.amortisation_years", _t("ScenarioController", "years of use"), decimals=1, flag="--years",
        cli_help="years the hardware is used and depreciated over (the TCO horizon)", editor=False),
     # ---- goals the wizard and the command line set

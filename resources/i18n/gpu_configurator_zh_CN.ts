@@ -2690,10 +2690,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>流水线调度(&amp;S)</translation>
     </message>
     <message>
-        <source>How Transformer Engine splits the overlapped tensor-parallel traffic: its default userbuffers table (as Megatron-LM --tp-comm-overlap runs it), or a table a Megatron-Bridge recipe tuned for one precision, card, model width and tensor-parallel degree, which gives the products more of the processors. Counts only with the overlap on; the launch line leaves the table&apos;s file to you.</source>
-        <translation>Transformer Engine 如何切分重叠的张量并行通信：使用其默认用户缓冲区表（即 Megatron-LM --tp-comm-overlap 所用），或 Megatron-Bridge 方案针对某一精度、卡型、模型宽度和张量并行度调优的表，后者把更多处理器留给矩阵乘法。仅在开启重叠时生效；启动命令不会生成该表的配置文件，需自行编写。</translation>
-    </message>
-    <message>
         <source>Overlap ta&amp;ble</source>
         <translation>重叠表(&amp;B)</translation>
     </message>
@@ -2762,10 +2758,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>LoRA 目标层(&amp;T)</translation>
     </message>
     <message>
-        <source>Full fine-tune or pre-training: the optimizer steps each parameter as soon as its gradient is made in backward and frees that gradient (torchtune&apos;s optimizer_in_bwd), so only the largest parameter&apos;s gradient is held, not the whole model&apos;s. Needs one micro-batch per step (no gradient accumulation) and one data-parallel copy or ZeRO-3.</source>
-        <translation>全参数微调或预训练：反向传播中每个参数的梯度一算出，优化器就对该参数执行一步更新并释放这份梯度（optimizer_in_bwd），因此只需保留最大那个参数的梯度，而不是整个模型的梯度。要求每步只有一个微批次（不做梯度累积），并且只有一个数据并行副本或使用 ZeRO-3。</translation>
-    </message>
-    <message>
         <source> B tokens</source>
         <translation> 亿词元</translation>
     </message>
@@ -2832,10 +2824,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>E&amp;lectricity</source>
         <translation>电价(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Rank and bill a card whose only price is a used or refurbished card&apos;s at it (no warranty from the maker); a new card&apos;s price is still used where there is one</source>
-        <translation>只有二手或翻新卡价格的卡按该价格排名并计入物料清单（无原厂保修）；有全新卡价格的卡仍按全新卡价格计</translation>
     </message>
     <message>
         <source>Share of the measured GEMM rate at each product&apos;s shape on this card that training&apos;s matrix products sustain inside a step (default 70 %)</source>
@@ -3321,6 +3309,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>张量并行（配合序列并行）：框架把每层的全收集与归约分散通信切成小块，在相邻的矩阵乘法下进行（Transformer Engine 的用户缓冲区重叠，Megatron-LM --tp-comm-overlap）。仅当张量并行的卡位于同一 NVLink 域内时生效；传输占用的处理器会让矩阵乘法变慢。关闭（默认）时，每次通信都在关键路径上等待</translation>
     </message>
     <message>
+        <source>how Transformer Engine splits the overlapped tensor-parallel traffic: its default userbuffers table (as Megatron-LM --tp-comm-overlap runs it; the default), or a table a Megatron-Bridge recipe tuned for one precision, card, model width and tensor-parallel degree (by the recipe&apos;s name for it), which gives the products more of the processors. Counts only with the overlap on; the launch line leaves the table&apos;s file to you</source>
+        <translation>Transformer Engine 如何切分重叠的张量并行通信：使用其默认用户缓冲区表（即 Megatron-LM --tp-comm-overlap 所用；默认），或 Megatron-Bridge 方案针对某一精度、卡型、模型宽度和张量并行度调优的表（按该方案给它的名称），后者把更多处理器留给矩阵乘法。仅在开启重叠时生效；启动命令不会生成该表的配置文件，需自行编写</translation>
+    </message>
+    <message>
         <source>how the context-parallel cards exchange a layer&apos;s attention data: a key/value ring hidden under the attention (p2p, the default), all-to-alls that hand each card whole heads of the whole sequence (a2a, DeepSpeed-Ulysses; the heads must divide by the context-parallel degree), or keys and values gathered whole (all_gather). Transformer Engine&apos;s cp_comm_type, Megatron-LM --cp-comm-type</source>
         <translation>上下文并行的各卡如何交换每层的注意力数据：在注意力计算下隐藏的键值环形交换（p2p，默认）；让每张卡拿到整段序列中若干完整注意力头的全对全交换（a2a，DeepSpeed-Ulysses；注意力头数须能被上下文并行度整除）；或整体全收集键值（all_gather）。即 Transformer Engine 的 cp_comm_type、Megatron-LM 的 --cp-comm-type</translation>
     </message>
@@ -3349,6 +3341,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>LoRA 适配器的秩 r</translation>
     </message>
     <message>
+        <source>full fine-tune or pre-training: the optimizer steps each parameter as soon as its gradient is made in backward and frees that gradient (torchtune&apos;s optimizer_in_bwd), so only the largest parameter&apos;s gradient is held, not the whole model&apos;s. Needs one micro-batch per step (no gradient accumulation) and one data-parallel copy or ZeRO-3. Off by default</source>
+        <translation>全参数微调或预训练：反向传播中每个参数的梯度一算出，优化器就对该参数执行一步更新并释放这份梯度（torchtune 的 optimizer_in_bwd），因此只需保留最大那个参数的梯度，而不是整个模型的梯度。要求每步只有一个微批次（不做梯度累积），并且只有一个数据并行副本或使用 ZeRO-3。默认关闭</translation>
+    </message>
+    <message>
         <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1; offline batch: as many as fill its copies)</source>
         <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1；离线批处理：填满各副本的数量）</translation>
     </message>
@@ -3363,6 +3359,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>the monitors are cabled to the card: a workstation at each user&apos;s desk (virtual desktops: no vGPU, no server, no PUE) or one that shows the render; the card needs display outputs (data-centre cards have none)</source>
         <translation>显示器直接连接到卡上：每个用户工位一台工作站（虚拟桌面：无 vGPU、无服务器、不计 PUE），或在工作站上显示渲染结果；卡需要显示输出（数据中心卡没有）</translation>
+    </message>
+    <message>
+        <source>rank and bill a card whose only purchase price is a used or refurbished card&apos;s at that price (no warranty from the maker); a new card&apos;s price is still used where there is one</source>
+        <translation>只有二手或翻新卡购买价格的卡按该价格排名并计入物料清单（无原厂保修）；有全新卡价格的卡仍按全新卡价格计</translation>
     </message>
     <message>
         <source>a profile of your own in place of the engine&apos;s published one</source>

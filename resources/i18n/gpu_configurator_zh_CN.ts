@@ -3342,7 +3342,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>full fine-tune or pre-training: the optimizer steps each parameter as soon as its gradient is made in backward and frees that gradient (torchtune&apos;s optimizer_in_bwd), so only the largest parameter&apos;s gradient is held, not the whole model&apos;s. Needs one micro-batch per step (no gradient accumulation) and one data-parallel copy or ZeRO-3. Off by default</source>
-        <translation>全参数微调或预训练：反向传播中每个参数的梯度一算出，优化器就对该参数执行一步更新并释放这份梯度（torchtune 的 optimizer_in_bwd），因此只需保留最大那个参数的梯度，而不是整个模型的梯度。要求每步只有一个微批次（不做梯度累积），并且只有一个数据并行副本或使用 ZeRO-3。默认关闭</translation>
+        <translation>全参数微调或预训练：反向传播中每个参数的梯度一算出，优化器就对该参数执行一步更新并释放这份梯度（optimizer_in_bwd），因此只需保留最大那个参数的梯度，而不是整个模型的梯度。要求每步只有一个微批次（不做梯度累积），并且只有一个数据并行副本或使用 ZeRO-3。默认关闭</translation>
     </message>
     <message>
         <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1; offline batch: as many as fill its copies)</source>

@@ -28,7 +28,7 @@ from configurator.core.formulas.parallelism import bubble_share_of_step, pipelin
 from configurator.core.memory import training_stage_layers
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.training_mtp import mtp_matmul_params, mtp_params
-from configurator.core.training_speed import matmul_params_on_fullest_stage
+from configurator.core.training_stage_work import matmul_params_on_fullest_stage
 from configurator.core.precision import plan_training
 from configurator.core.training_stage_memory import rank_params, stage_memory_at, stage_rank_params
 
@@ -210,7 +210,7 @@ def test_block_scaled_fp8_keeps_the_head_in_bf16(catalog):
     parameter costs twice an FP8 one (1,979 / 989.5 TFLOP/s); the main head and the MTP module's pass.
     Other FP8 scalings and 16-bit math keep weight 1."""
     from configurator.core.precision import plan_training
-    from configurator.core.training_speed import output_head_weight
+    from configurator.core.training_stage_work import output_head_weight
     card = catalog.get("h800-sxm")
     s = _dsv3("dualpipe")
     plan = plan_training(card, s.precision)

@@ -82,8 +82,8 @@ def test_delayed_fp8_training_runs_faster_on_hopper_and_bf16_not_at_all(monkeypa
     assert delayed > dynamic * 1.02
     # block runs the dynamic curve; it is slower only by its output head, kept in BF16 (DeepSeek-V3 §3.3.1)
     assert block < dynamic
-    from configurator.core import training_speed
-    monkeypatch.setattr(training_speed, "HIGH_PRECISION_HEAD_SCALINGS", ())
+    from configurator.core import training_stage_work
+    monkeypatch.setattr(training_stage_work, "HIGH_PRECISION_HEAD_SCALINGS", ())
     assert _tokens_per_s(_fp8("block")) == dynamic
     bf16 = [_tokens_per_s(_fp8(x, precision="bf16")) for x in ("dynamic", "delayed")]
     assert bf16[0] == bf16[1]

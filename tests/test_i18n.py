@@ -189,7 +189,13 @@ def test_every_choice_of_the_scenario_has_its_name():
                 "training.recompute": names.RECOMPUTE, "training.loss": names.LOSS, "parallelism.zero": names.ZERO,
                 "serving.cuda_graphs": names.CUDA_GRAPHS, "constraints.latency_percentile": names.PERCENTILES,
                 "constraints.region": names.REGIONS, "graphics.preset": names.ENCODER_PRESETS,
-                "graphics.codec": names.CODECS}
+                "graphics.codec": names.CODECS, "training.moe_dispatcher": names.MOE_DISPATCHER,
+                "training.selective_policy": names.SELECTIVE_POLICY, "training.lora_targets": names.LORA_TARGETS,
+                "training.activation_kernels": names.ACTIVATION_KERNELS,
+                "training.attention_kernel": names.ATTENTION_KERNEL,
+                "parallelism.pipeline_schedule": names.PIPELINE_SCHEDULE,
+                "parallelism.cp_comm_type": names.CP_COMM_TYPE, "serving.use": names.SERVING_USES,
+                "serving.engine": names.ENGINES, "serving.batching": names.BATCHING}
     for path, table in by_field.items():
         entry = BY_PATH[path]
         allowed = set(entry.choices) or {0, 1, 2, 3}  # ZeRO: a bounded int

@@ -24,7 +24,7 @@ from configurator.core.formulas.communication import (  # noqa: E402
 from configurator.core.adapter_memory import NF4_BYTES_PER_PARAM  # noqa: E402
 from configurator.core.precision import plan_training  # noqa: E402
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario  # noqa: E402
-from configurator.core.training_speed import frozen_base_bytes  # noqa: E402
+from configurator.core.training_stage_work import frozen_base_bytes  # noqa: E402
 from searched_layout import estimated_alone  # noqa: E402
 
 CATALOG = load_bundled_catalog()

@@ -15,7 +15,7 @@ import pytest
 from configurator.cli import build_parser
 from configurator.cli_scenario import scenario_from_args, with_constraints
 from configurator.core.catalog import load_catalog
-from configurator.core.engines import KV_POOL_RESERVED, Engine
+from configurator.core.engines import TRANSFORMERS
 from configurator.core.estimate import estimate
 from configurator.core.memory import TIGHT_FIT_HEADROOM
 from configurator.core.scenario import Scenario, Workload
@@ -61,7 +61,7 @@ def _mixtral_on(card_id: str, engine: str | None = None) -> Scenario:
 def test_a_kv_pool_filled_by_design_is_not_called_a_tight_fit():
     """vLLM (the default engine) fills its 90 % share with the KV pool: 0.1 % left is the plan, not a risk."""
     scenario = _mixtral_on("h200-nvl")
-    assert scenario.serving.engine in KV_POOL_RESERVED
+    assert scenario.serving.profile.kv_pool_reserved
     est = estimate(scenario, CATALOG.get("h200-nvl"))
     assert est.fits and est.memory.headroom < TIGHT_FIT_HEADROOM  # the planner sized the batch to the pool
     assert not [m for m in est.messages if m.id == "tight-fit"]
@@ -69,7 +69,7 @@ def test_a_kv_pool_filled_by_design_is_not_called_a_tight_fit():
 
 def test_a_cache_that_grows_a_token_at_a_time_is_still_called_tight():
     """Hugging Face transformers grows its cache as it decodes: a longer answer can run out of memory."""
-    assert Engine.TRANSFORMERS not in KV_POOL_RESERVED
+    assert not TRANSFORMERS.kv_pool_reserved
     est = estimate(_mixtral_on("h200-nvl", "transformers"), CATALOG.get("h200-nvl"))
     assert est.fits and est.memory.headroom < TIGHT_FIT_HEADROOM
     tight = [m for m in est.messages if m.id == "tight-fit"]

@@ -40,18 +40,6 @@ class Engine(StrEnum):
     IDEAL = "ideal"
 
 
-KV_POOL_RESERVED = frozenset({Engine.VLLM, Engine.SGLANG, Engine.TENSORRT_LLM, Engine.LLAMA_CPP, Engine.IDEAL})
-"""Engines that reserve their key/value cache as one pool when they start, out of the memory share
-they are given (``Serving.engine_memory_fraction``), so a cache that fills the share is by design and
-not an overflow: sequences past what the pool holds wait or are preempted and recomputed later (vLLM
-docs, "Optimization and Tuning: Preemption": "vLLM pre-allocates GPU cache using
-gpu_memory_utilization% of memory"); SGLang's ``--mem-fraction-static`` holds the weights and the
-KV pool; TensorRT-LLM's ``KvCacheConfig.free_gpu_memory_fraction`` (default 0.9) of the memory left
-after loading; llama.cpp allocates the cache for ``n_ctx`` when its context is made; ``ideal`` is the
-best of these. Hugging Face ``transformers`` grows its ``DynamicCache`` a token at a time, so a
-longer answer than planned can run out of memory: its tight fit is a true warning."""
-
-
 FAMILIES = ("float", "int8", "awq", "gptq", "nvfp4", "mxfp4", "gguf", "exl2")
 """Weight-format families (:mod:`configurator.core.formats`). MXFP4 is served by vLLM
 (vllm/model_executor/layers/quantization/mxfp4.py, gpt-oss; Quark's MXFP4 on ROCm), SGLang
@@ -173,6 +161,19 @@ class EngineProfile(BaseModel):
                     "activations' size, as vLLM does for every weight format here (its DeepEP path quantizes "
                     "before the dispatch only for block-quantized FP8 checkpoints, prepare_finalize/deepep_ht.py, "
                     "commit 583ce6b; this catalogue's FP8 format is per-tensor or per-channel)")
+    kv_pool_reserved: bool = Field(
+        default=True,
+        description="it reserves its key/value cache as one pool when it starts, out of the memory share it is given "
+                    "(Serving.engine_memory_fraction), so a cache that fills the share is by design, not an overflow: "
+                    "sequences past what the pool holds wait or are preempted and recomputed later (vLLM docs, "
+                    "'Optimization and Tuning: Preemption': 'vLLM pre-allocates GPU cache using "
+                    "gpu_memory_utilization% of memory'; SGLang's --mem-fraction-static holds the weights and the KV "
+                    "pool; TensorRT-LLM's KvCacheConfig.free_gpu_memory_fraction, default 0.9, of the memory left "
+                    "after loading; llama.cpp allocates the cache for n_ctx when its context is made; the roofline is "
+                    "the best of these). False: the cache grows a token at a time (Hugging Face transformers' "
+                    "DynamicCache), so a longer answer than planned can run out of memory and a tight fit is a true "
+                    "warning. Default True, as vLLM, the default engine (a profile saved before the field, "
+                    "December 2026, reads as the engine it was most likely edited from)")
     source: str = ""
 
 
@@ -213,6 +214,7 @@ TRANSFORMERS = EngineProfile(
     # for 16-bit causal attention on Ampere and Hopper.
     prefill_attention=(("ampere", FA2), ("hopper", FA2)),
     continuous_batching=False,
+    kv_pool_reserved=False,  # its DynamicCache grows a token at a time: a tight fit is a true warning
     formats=("float", "int8", "awq", "gptq"),
     source="h200-calibration.jsonl decode rows (plain PyTorch + CUDA graphs); HF transformers docs, llm_optims "
            "(static cache + torch.compile, up to 4x); generate() batches statically",

@@ -50,7 +50,8 @@ FIELDS: tuple[FieldSpec, ...] = (
        row_label=_t("ScenarioEditor", "P&recision")),
     _f("card_id", _t("ScenarioController", "card"), row_label=_t("ScenarioEditor", "C&ard"), flag="--card",
        cli_type="text", metavar="ID", cli_help="card id (see 'catalog list')"),
-    _f("count", _t("ScenarioController", "card count"), help=_t("ScenarioEditor", "Total number of cards"), flag="--count", cli_help="total cards",
+    _f("count", _t("ScenarioController", "card count"), help=_t("ScenarioEditor", "Total number of cards"),
+       flag="--count",
        row_label=_t("ScenarioEditor", "&Number of cards")),
     # ---- layout
     _f("parallelism.cards_per_node", _t("ScenarioController", "cards per server"), _PER_SERVER, help=_t(
@@ -74,35 +75,13 @@ FIELDS: tuple[FieldSpec, ...] = (
              "runs it) runs the micro-batches in rounds of any size, so their number need not be a multiple of "
              "the stages."), row_label=_t("ScenarioEditor", "Pipeline &schedule")),
     _f("parallelism.tp_comm_overlap", _t("ScenarioController", "tensor-parallel communication overlap"),
-       flag="--tp-comm-overlap", cli_type="switch", help=_t(
-        "ScenarioEditor", "Tensor parallel with sequence parallelism: the framework splits each layer's all-gathers and "
-             "reduce-scatters into chunks and runs them under the matrix products beside them (Transformer Engine "
-             "userbuffers, Megatron-LM --tp-comm-overlap). Applies when the tensor-parallel cards share one NVLink "
-             "domain; the products lose the processors the transfers use. Off, each waits on the critical path."),
-       cli_help="training with TP > 1: tensor-parallel all-gathers and reduce-scatters overlapped with the matrix "
-                "products (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap); default off (exposed)"),
+       flag="--tp-comm-overlap", cli_type="switch"),
     _f("parallelism.tp_comm_overlap_cfg", _t("ScenarioController", "userbuffers table"),
-       flag="--tp-comm-overlap-cfg", help=_t(
-        "ScenarioEditor", "How Transformer Engine splits the overlapped tensor-parallel traffic: its default "
-             "userbuffers table (as Megatron-LM --tp-comm-overlap runs it), or a table a Megatron-Bridge recipe "
-             "tuned for one precision, card, model width and tensor-parallel degree, which gives the products more "
-             "of the processors. Counts only with the overlap on; the launch line leaves the table's file to you."),
-       cli_help="training with --tp-comm-overlap: the userbuffers table it runs, by the name a Megatron-Bridge "
-                "recipe sets (comm_overlap.tp_comm_overlap_cfg); default: Transformer Engine's own",
-       row_label=_t("ScenarioEditor", "Overlap ta&ble")),
+       flag="--tp-comm-overlap-cfg", row_label=_t("ScenarioEditor", "Overlap ta&ble")),
     _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", layout="cp",
        row_label=_t("ScenarioEditor", "Conte&xt parallel")),
     _f("parallelism.cp_comm_type", _t("ScenarioController", "context-parallel communication"),
-       flag="--cp-comm-type", help=_t(
-        "ScenarioEditor", "How the context-parallel cards exchange a layer's attention data: a key/value ring "
-             "hidden under the attention (p2p, the default), all-to-alls that hand each card whole heads of the "
-             "whole sequence (a2a, DeepSpeed-Ulysses; the heads must divide by the context-parallel degree), or "
-             "keys and values gathered whole (all_gather). Transformer Engine's cp_comm_type."),
-       row_label=_t("ScenarioEditor", "CP co&mmunication"),
-       cli_help="training with CP > 1: how context parallelism moves its data (Transformer Engine cp_comm_type, "
-                "Megatron-LM --cp-comm-type): p2p (key/value ring under the attention; default), a2a "
-                "(DeepSpeed-Ulysses all-to-alls of Q, K, V and the output; the heads must divide by CP) or "
-                "all_gather (keys and values gathered whole)"),
+       flag="--cp-comm-type", row_label=_t("ScenarioEditor", "CP co&mmunication")),
     _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", layout="ep",
        row_label=_t("ScenarioEditor", "Expe&rt parallel")),
     _f("parallelism.zero", _t("ScenarioController", "ZeRO stage"), widget=Kind.CHOICE, help=_t(
@@ -127,7 +106,6 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one."),
        row_label=_t("ScenarioEditor", "&Optimizer")),
     _f("training.loss", _t("ScenarioController", "cross-entropy kernel"), flag="--loss",
-       cli_help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)",
        row_label=_t("ScenarioEditor", "Cross-entrop&y")),
     _f("training.activation_kernels", _t("ScenarioController", "layer kernels"), flag="--kernels",
        cli_help="layer kernels, which decide the activations kept for backward: eager (PyTorch modules), fused "
@@ -156,41 +134,13 @@ FIELDS: tuple[FieldSpec, ...] = (
              "(full: about a third more compute, much less memory)."),
        row_label=_t("ScenarioEditor", "Recomp&utation")),
     _f("training.selective_policy", _t("ScenarioController", "selective recomputation policy"), flag="--selective",
-       cli_help="what selective recomputation keeps: attention (Megatron-LM: all but the attention core), "
-                "per-op (torchtitan: the input, attention output and every other matmul output) or fp8-cache "
-                "(DeepSeek-V3: linear inputs in FP8, norms, MLA up-projections and SwiGLU output recomputed)", help=_t(
-        "ScenarioEditor", "What selective recomputation keeps, as the training framework does it. Megatron-LM "
-             "recomputes only the attention core; torchtitan's per-op policy keeps every other matmul output and "
-             "recomputes the rest, which needs less memory and more compute. DeepSeek-V3 caches the linear layers' "
-             "inputs in FP8 and recomputes the norms, the MLA up-projections and the SwiGLU output."),
        row_label=_t("ScenarioEditor", "Selective &keeps")),
     _f("training.expert_overlap", _t("ScenarioController", "expert all-to-all overlap"), flag="--expert-overlap",
-       cli_type="switch", help=_t(
-        "ScenarioEditor", "Mixture of experts: the framework runs one micro-batch's expert all-to-all under another's "
-             "compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm); off, it waits on the "
-             "critical path, as plain schedules run it."),
-       cli_help="MoE training: Megatron-LM's --overlap-moe-expert-parallel-comm, the expert all-to-all overlapped "
-                "with another micro-batch's compute (not beside full recomputation, which Megatron-LM refuses); "
-                "default off (exposed) unless the pipeline algorithm is dualpipe, which overlaps it itself"),
-    _f("training.moe_dispatcher", _t("ScenarioController", "MoE token dispatcher"), flag="--moe-dispatcher", help=_t(
-        "ScenarioEditor", "Mixture of experts: how tokens reach their experts on other cards (Megatron-LM "
-             "--moe-token-dispatcher-type). alltoall sends a token once for each expert it is routed to; the flex "
-             "dispatcher's DeepEP and HybridEP backends send it once to each other server that holds any of its "
-             "experts and forward it over NVLink there."),
-       cli_help="MoE training: Megatron-LM's token dispatcher, alltoall (--moe-token-dispatcher-type alltoall: a "
-                "token sent once per routed expert; default) or the flex dispatcher's deepep or hybridep backend "
-                "(a token sent once per other server holding its experts)",
+       cli_type="switch"),
+    _f("training.moe_dispatcher", _t("ScenarioController", "MoE token dispatcher"), flag="--moe-dispatcher",
        row_label=_t("ScenarioEditor", "MoE dispatcher")),
     _f("training.cuda_graphs", _t("ScenarioController", "CUDA graphs in training"), flag="--train-cuda-graphs",
-       cli_type="switch", help=_t(
-        "ScenarioEditor", "The framework captures the layers in CUDA graphs and replays them (Megatron-Core "
-             "--cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=\"reduce-overhead\"): each layer's fixed "
-             "time loses the host's launch of each kernel and takes the replayed kernels' gaps instead. Not with "
-             "full recomputation or CPU offload of activations, which Megatron-Core refuses beside per-layer graphs."),
-       cli_help="training: the layers replayed from captured CUDA graphs (Megatron-Core --cuda-graph-impl, NeMo "
-                "enable_cuda_graph, torch.compile mode='reduce-overhead'): the host's kernel launches taken off the "
-                "per-layer time, the replayed kernels' gaps put on; not with full recomputation or CPU offload of "
-                "activations (Megatron-Core refuses both); default off"),
+       cli_type="switch"),
     _f("training.pipeline_algorithm", _t("ScenarioController", "pipeline algorithm"), flag="--pipeline-algorithm",
        editor=False, cli_help="training with pipeline stages: 1f1b (plain or interleaved; default) or dualpipe "
                               "(DeepSeek-V3's bidirectional DualPipe: even pipeline degrees, two copies of the "
@@ -214,8 +164,8 @@ FIELDS: tuple[FieldSpec, ...] = (
        flag="--global-batch", cli_type="quantity", metavar="TOKENS", unit="[tokens]",
        cli_help="tokens per optimizer step, kept at every card count (e.g. 4M; default by model size)",
        row_label=_t("ScenarioEditor", "Global b&atch")),
-    _f("training.lora_rank", _t("ScenarioController", "LoRA rank"), help=_t("ScenarioEditor", "Rank r of the LoRA adapters"), flag="--lora-rank",
-       cli_help="rank r of the LoRA adapters", row_label=_t("ScenarioEditor", "&LoRA rank")),
+    _f("training.lora_rank", _t("ScenarioController", "LoRA rank"), flag="--lora-rank",
+       row_label=_t("ScenarioEditor", "&LoRA rank")),
     _f("training.lora_targets", _t("ScenarioController", "LoRA targets"), flag="--lora-targets", help=_t(
         "ScenarioEditor", "Which frozen weights get LoRA adapters. All linear layers: q, k, v and the output "
              "projection of attention and every MLP matrix (QLoRA's setting). Attention only: those four projections "
@@ -234,14 +184,7 @@ FIELDS: tuple[FieldSpec, ...] = (
                 "paged AdamW): paged out to host memory when the card is short, so they need no room on the card; "
                 "default off"),
     _f("training.optimizer_in_backward", _t("ScenarioController", "optimizer step in backward"),
-       flag="--optimizer-in-backward", cli_type="switch", help=_t(
-        "ScenarioEditor", "Full fine-tune or pre-training: the optimizer steps each parameter as soon as its "
-             "gradient is made in backward and frees that gradient (torchtune's optimizer_in_bwd), so only the "
-             "largest parameter's gradient is held, not the whole model's. Needs one micro-batch per step (no "
-             "gradient accumulation) and one data-parallel copy or ZeRO-3."),
-       cli_help="full-model training: the optimizer step run per parameter in backward, each gradient freed after "
-                "its step (torchtune's optimizer_in_bwd), so the gradients held are the largest parameter's, not the "
-                "model's; needs --grad-accum 1 and one data-parallel copy or --zero 3; default off"),
+       flag="--optimizer-in-backward", cli_type="switch"),
     _f("training.tokens", _t("ScenarioController", "token budget"), _t("ScenarioEditor", " B tokens"), scale=1e9, decimals=3, step=10.0,
        scales=(("zh_CN", MAGNITUDES["亿"]),),  # Chinese counts in 万 and 亿: "20 亿词元", not 2 B (十亿) 词元
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
@@ -254,18 +197,8 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="fine-tuning examples to train on, instead of --tokens (100k, 10万): the token budget is examples × "
                 "--tokens-per-example"),
     _f("training.tokens_per_example", _t("ScenarioController", "tokens per example"), _TOKENS,
-       row_label=_t("ScenarioEditor", "Tokens per exam&ple"),
-       help=_t("ScenarioEditor", "Mean tokens per example (default 512: the Alpaca fine-tune's maximum length)"),
-       flag="--tokens-per-example", metavar="T",
-       cli_help="mean tokens per fine-tuning example, with --examples (default 512: the Stanford Alpaca "
-                "fine-tune's maximum length)"),
-    _f("training.packed", _t("ScenarioController", "packed examples"), flag="--packed", cli_type="switch", help=_t(
-        "ScenarioEditor", "Each sequence is packed from whole examples and attention stays within each example "
-             "(NeMo and Megatron-Bridge packed fine-tuning, flash-attn varlen): attention runs over the tokens per "
-             "example, not the whole sequence."),
-       cli_help="fine-tuning: each sequence packed from whole examples of --tokens-per-example tokens, "
-                              "attention kept within each example (NeMo / Megatron-Bridge packed SFT, flash-attn "
-                              "varlen): attention runs over the example, not the sequence; default off"),
+       row_label=_t("ScenarioEditor", "Tokens per exam&ple"), flag="--tokens-per-example", metavar="T"),
+    _f("training.packed", _t("ScenarioController", "packed examples"), flag="--packed", cli_type="switch"),
     # ---- serving
     _f("serving.use", _t("ScenarioController", "use"), flag="--use", help=_t(
         "ServingEditor", "What the service is for. Interactive chat: people read the answer as it streams, so by "
@@ -388,11 +321,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("economics.pue", _t("ScenarioController", "PUE"), decimals=2, step=0.05, help=_t(
         "ScenarioEditor", "Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)"), flag="--pue",
        row_label=_t("ScenarioEditor", "PUE")),
-    _f("economics.accept_used", _t("ScenarioController", "used cards"), flag="--allow-used", cli_type="set",
-       cli_help="rank and bill a card whose only purchase price is a used or refurbished card's at that price "
-                "(no warranty from the maker; a new card's price is still preferred where there is one)",
-       help=_t("ScenarioEditor", "Rank and bill a card whose only price is a used or refurbished card's at it "
-                                 "(no warranty from the maker); a new card's price is still used where there is one")),
+    _f("economics.accept_used", _t("ScenarioController", "used cards"), flag="--allow-used", cli_type="set"),
     _f("economics.amortisation_years", _t("ScenarioController", "years of use"), decimals=1, flag="--years",
        cli_help="years the hardware is used and depreciated over (the TCO horizon)", editor=False),
     # ---- goals the wizard and the command line set
@@ -501,14 +430,17 @@ NUMBER_FORMS = ("number", "quantity", "money", "duration", "milliseconds")
 def cli_help(entry: FieldSpec) -> str | None:
     """The flag's help: its words, then the model's range and unit (``1 to 65,536 [sequences]``); the unit is not repeated where the words carry it.
 
-    A list flag's usage shows its choices (``{none,selective,full}``), so its help is its words
-    alone (None where it declares none), and where it also takes ``auto`` the words name the
-    choices (``activation recomputation: none, selective, full``). An on/off flag has no range.
+    The words are the entry's ``cli_help`` where the CLI says something of its own, else the field's
+    description (the editor's tooltip where the entry has no ``help``: one text for both). A list
+    flag's usage shows its choices (``{none,selective,full}``), so its help is its words alone (None
+    where it has none), and where it also takes ``auto`` the words name the choices (``activation
+    recomputation: none, selective, full``). An on/off flag has no range.
     """
     form = entry.cli_form
+    described = entry.cli_help or _UNIT_TAIL.sub("", entry.description).strip()
     if form == "choice" and not entry.auto:
-        return entry.cli_help
-    words = entry.cli_help or _UNIT_TAIL.sub("", entry.description).strip() or entry.label.source
+        return described or None
+    words = described or entry.label.source
     if form == "choice":
         return f"{words}: {', '.join(str(value) for value in entry.choices)}"
     if form not in NUMBER_FORMS:

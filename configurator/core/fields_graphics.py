@@ -73,9 +73,6 @@ GRAPHICS_FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA"),
        row_label=_t("ScenarioEditor", "La&yers")),
     _f("graphics.local_display", _t("ScenarioController", "monitor attached"), flag="--local-display", cli_type="set",
-       help=_t("ScenarioEditor", "The monitors are cabled to the card: a workstation at each user's desk (virtual "
-               "desktops: no vGPU, no server, no PUE) or one that shows the render; the card needs display outputs "
-               "(data-centre cards have none)"),
        question=_t("LoadPage", "Do the users &sit at the machine with a monitor attached (deskside), or connect "
                                "remotely?"),
        answers=(_t("LoadPage", "Remotely: virtual desktops on servers"),

@@ -1,6 +1,10 @@
-"""The parts of a scenario: parallelism, training, serving, graphics load, economics, constraints (its own module,
-:mod:`configurator.core.scenario_constraints`) and assumptions, each a frozen and validated pydantic model.
-Re-exported by :mod:`configurator.core.scenario`."""
+"""The parts of a scenario: parallelism, training, serving, graphics load and constraints (their own modules,
+:mod:`configurator.core.scenario_graphics`, :mod:`configurator.core.scenario_constraints`), economics and assumptions, each a frozen and validated pydantic model.
+Re-exported by :mod:`configurator.core.scenario`.
+
+A field's description is its words for people: the editor's tooltip (translated) and the CLI's ``--help`` read it
+where the field registry (:mod:`configurator.core.fields`) gives no text of its own; what only a developer needs
+(sources, modules, when a field is written to files) is a comment above the field."""
 
 from __future__ import annotations
 
@@ -23,11 +27,14 @@ from configurator.core.frozen_model import FrozenModel
 from configurator.core.pipeline_schedule import PipelineSchedule
 from configurator.core.quote import MAX_QUOTES, Quote
 from configurator.core.scenario_constraints import Constraints  # noqa: F401 - a part of the scenario (re-exported)
+from configurator.core.scenario_graphics import (  # noqa: F401 - a part of the scenario (re-exported)
+    RESOLUTIONS,
+    VGPU_PROFILES_GIB,
+    Graphics,
+)
 from configurator.core.scenario_choices import (
     ActivationKernels,
     AttentionKernel,
-    Codec,
-    EncoderPreset,
     LossKernel,
     Optimizer,
     Recipe,
@@ -55,10 +62,14 @@ class Parallelism(_Frozen):
     cp: int = Field(
         default=1, ge=1, le=1024, description="context-parallel degree: cards that split one sequence (ring attention)"
     )
+    # formulas/cp_comm.py; written to files only when not p2p.
     cp_comm_type: Literal[CP_COMM_TYPES] = Field(
         default="p2p", exclude_if=lambda kind: kind == "p2p",
-        description="how context parallelism moves its data (Transformer Engine cp_comm_type, formulas/cp_comm.py): "
-                    "p2p key/value ring, a2a Ulysses all-to-alls, all_gather. Written to files only when not p2p")
+        description="how the context-parallel cards exchange a layer's attention data: a key/value ring hidden "
+                    "under the attention (p2p, the default), all-to-alls that hand each card whole heads of the "
+                    "whole sequence (a2a, DeepSpeed-Ulysses; the heads must divide by the context-parallel degree), "
+                    "or keys and values gathered whole (all_gather). Transformer Engine's cp_comm_type, Megatron-LM "
+                    "--cp-comm-type")
     ep: int = Field(
         default=1, ge=1, le=4096,
         description="expert-parallel degree: cards that split a mixture-of-experts layer's experts (within data parallel)",
@@ -70,16 +81,23 @@ class Parallelism(_Frozen):
                     "compute (FSDP, DeepSpeed since 2022), or DeepSpeed v0.3.13's one synchronised list-form "
                     "collective per tensor, weights released by reuse distance "
                     "(training_zero3.py). Written to files only when not bucketed")
+    # Off: as Megatron-LM runs them unless told (core/training_tp_overlap.py).
     tp_comm_overlap: bool = Field(
         default=_tp_overlap.TP_OVERLAP_DEFAULT,
-        description="tensor-parallel all-gathers and reduce-scatters overlapped with the matrix products beside "
-                    "them (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap); off: each waits on the "
-                    "critical path, as Megatron-LM runs them unless told")
+        description="tensor parallel with sequence parallelism: the framework splits each layer's all-gathers and "
+                    "reduce-scatters into chunks and runs them under the matrix products beside them (Transformer "
+                    "Engine userbuffers, Megatron-LM --tp-comm-overlap). Applies when the tensor-parallel cards share "
+                    "one NVLink domain; the products lose the processors the transfers use. Off (the default), each "
+                    "waits on the critical path")
+    # A table by the name a Megatron-Bridge recipe sets (comm_overlap.tp_comm_overlap_cfg;
+    # formulas/tp_overlap_tables.py); None: Transformer Engine's default; written to files only when named.
     tp_comm_overlap_cfg: _tp_overlap_tables.TunedTableName | None = Field(
         default=None, exclude_if=lambda name: name is None,
-        description="the userbuffers table the overlap runs, by the name a Megatron-Bridge recipe sets "
-                    "(comm_overlap.tp_comm_overlap_cfg; formulas/tp_overlap_tables.py); None: Transformer Engine's "
-                    "default table, as Megatron-LM --tp-comm-overlap runs it. Written to files only when named")
+        description="how Transformer Engine splits the overlapped tensor-parallel traffic: its default userbuffers "
+                    "table (as Megatron-LM --tp-comm-overlap runs it; the default), or a table a Megatron-Bridge "
+                    "recipe tuned for one precision, card, model width and tensor-parallel degree (by the recipe's "
+                    "name for it), which gives the products more of the processors. Counts only with the overlap "
+                    "on; the launch line leaves the table's file to you")
 
 
 class Training(_Frozen):
@@ -96,9 +114,11 @@ class Training(_Frozen):
     recompute: Recompute = Recompute.NONE
     selective_policy: SelectivePolicy = Field(
         default=SelectivePolicy.ATTENTION,
-        description="what selective recomputation keeps: Megatron-LM's (attention core recomputed), "
-                    "torchtitan's per-op policy (every other matmul output kept) or DeepSeek-V3's FP8 cache (norms, "
-                    "MLA up-projections and SwiGLU output recomputed, linear inputs in FP8)")
+        description="what selective recomputation keeps, as the training framework does it. Megatron-LM (attention, "
+                    "the default) recomputes only the attention core; torchtitan's per-op policy (per-op) keeps every "
+                    "other matmul output and recomputes the rest, which needs less memory and more compute. "
+                    "DeepSeek-V3 (fp8-cache) caches the linear layers' inputs in FP8 and recomputes the norms, the MLA "
+                    "up-projections and the SwiGLU output")
     recipe: Recipe = Recipe.TORCH_AMP
     fp8_scaling: Literal["dynamic", "delayed", "block"] = Field(
         default="dynamic", exclude_if=lambda name: name == "dynamic",
@@ -126,7 +146,7 @@ class Training(_Frozen):
                     "store_params, which NeMo sets under fp8_params), or dtype fp32 over bf16 weights keeping the "
                     "master's 16 low bits (fp32-remainders: store_param_remainders, NeMo's choice there). Written to "
                     "files only when not recipe")
-    lora_rank: int = Field(default=16, ge=1, le=4096)
+    lora_rank: int = Field(default=16, ge=1, le=4096, description="rank r of the LoRA adapters")
     lora_targets: Literal["all-linear", "attention", "qkv"] = "all-linear"
     lora_dropout: float = Field(
         default=0.0, ge=0.0, lt=1.0, exclude_if=lambda p: p == 0.0,
@@ -163,49 +183,55 @@ class Training(_Frozen):
         description="fine-tuning examples the token budget was given as (examples.example_tokens: examples × "
                     "tokens per example); None: the budget was given in tokens. Written to files only when given "
                     "[examples]")
+    # The default is core/examples.py's; written to files only when not the default.
     tokens_per_example: int = Field(
         default=_examples.DEFAULT_TOKENS_PER_EXAMPLE, ge=1, le=2_097_152,
         exclude_if=lambda n: n == _examples.DEFAULT_TOKENS_PER_EXAMPLE,
-        description="mean tokens per fine-tuning example (default 512: the Stanford Alpaca fine-tune's maximum "
-                    "length, core/examples.py). Written to files only when not the default [tokens]")
+        description="mean tokens per fine-tuning example, which with the examples sets the token budget (default "
+                    "512: the Stanford Alpaca fine-tune's maximum length) [tokens]")
+    # Transformer Engine's THD layout with cu_seqlens, flash-attn's varlen kernels: a token meets the earlier tokens of
+    # its own example only (core/training_packing.py). Written to files only when on.
     packed: bool = Field(
         default=False, exclude_if=lambda on: not on,
-        description="each sequence packed from whole examples of tokens_per_example tokens, attention kept "
-                    "within each example (Transformer Engine's THD layout with cu_seqlens, flash-attn's varlen "
-                    "kernels): a token meets the earlier tokens of its own example, not of the whole sequence "
-                    "(core/training_packing.py). Off: every sequence one document, as pre-training runs it. "
-                    "Written to files only when on")
+        description="fine-tuning: each sequence is packed from whole examples (each of the tokens per example) and "
+                    "attention stays within each example (NeMo and Megatron-Bridge packed fine-tuning, flash-attn "
+                    "varlen): attention runs over the example, not the whole sequence. Off (the default): every "
+                    "sequence is one document, as pre-training runs it")
     flash_attention: bool = True
     attention_kernel: AttentionKernel | None = Field(
         default=None, description="fused attention kernel (None = Transformer Engine's under the fused layer "
                                   "kernels: cuDNN on Hopper, FlashAttention-2 before it; FlashAttention-2 otherwise)")
     loss: LossKernel | None = Field(
-        default=None, description="cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)"
+        default=None, description="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)"
     )
     activation_kernels: ActivationKernels | None = Field(
         default=None, description="layer kernels, which decide the activations kept for backward (None = fused "
                                   "under the megatron-mixed recipe, as Megatron-Core runs Transformer Engine; eager "
                                   "otherwise)")
+    # DualPipe (pipeline_algorithm) overlaps it whatever this says (formulas/moe.expert_all_to_all_overlapped).
     expert_overlap: bool = Field(
         default=_moe.EXPERT_OVERLAP_DEFAULT,
-        description="Megatron-LM's --overlap-moe-expert-parallel-comm: the expert all-to-all overlapped with "
-                    "another micro-batch's compute, not beside full recomputation (which Megatron-LM refuses); "
-                    "off: exposed, as plain schedules run it. DualPipe (pipeline_algorithm) overlaps it whatever "
-                    "this says (formulas/moe.expert_all_to_all_overlapped)")
+        description="mixture of experts: the framework runs one micro-batch's expert all-to-all under another's "
+                    "compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm, which refuses it "
+                    "beside full recomputation); off (the default), it waits on the critical path, as plain schedules "
+                    "run it, unless the pipeline algorithm is DualPipe, which overlaps it itself")
+    # Megatron-LM --moe-token-dispatcher-type alltoall, or flex with --moe-flex-dispatcher-backend deepep|hybridep
+    # (formulas/moe.routed_all_to_all_seconds); written to files only when not alltoall.
     moe_dispatcher: Literal["alltoall", "deepep", "hybridep"] = Field(
         default=_moe.MOE_DISPATCHER_DEFAULT, exclude_if=lambda name: name == _moe.MOE_DISPATCHER_DEFAULT,
-        description="Megatron-LM's MoE token dispatcher: alltoall (--moe-token-dispatcher-type alltoall, a token "
-                    "sent once per routed expert) or the flex dispatcher's deepep or hybridep backend "
-                    "(--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend ...), which send a token once "
-                    "per remote server that holds its experts (formulas/moe.routed_all_to_all_seconds). Written to "
-                    "files only when not alltoall")
+        description="mixture of experts: how tokens reach their experts on other cards (Megatron-LM "
+                    "--moe-token-dispatcher-type). alltoall, the default, sends a token once for each expert it is "
+                    "routed to; the flex dispatcher's DeepEP and HybridEP backends send it once to each other server "
+                    "that holds any of its experts and forward it over NVLink there")
+    # layer_overhead_s less the layer's host launches, plus the replayed layer (core/training_graphs.py); written to
+    # files only when on.
     cuda_graphs: bool = Field(
         default=False, exclude_if=lambda on: not on,
-        description="the layers replayed from captured CUDA graphs (Megatron-Core --cuda-graph-impl, NeMo "
-                    "enable_cuda_graph, torch.compile mode='reduce-overhead'): layer_overhead_s less the layer's host "
-                    "launches, plus the replayed layer (core/training_graphs.py); not beside full "
-                    "recomputation or CPU offload of activations (Megatron-Core refuses both). Written to files "
-                    "only when on")
+        description="the framework captures the layers in CUDA graphs and replays them (Megatron-Core "
+                    "--cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=\"reduce-overhead\"): each "
+                    "layer's fixed time loses the host's launch of each kernel and takes the replayed kernels' gaps "
+                    "instead. Not with full recomputation or CPU offload of activations, which Megatron-Core refuses "
+                    "beside per-layer graphs. Off by default")
     pipeline_algorithm: Literal["1f1b", "dualpipe"] = Field(
         default="1f1b", exclude_if=lambda name: name == "1f1b",
         description="pipeline algorithm: 1f1b (plain or interleaved, parallelism.pipeline_schedule) or DeepSeek-V3's "
@@ -219,15 +245,15 @@ class Training(_Frozen):
                     "them out to host memory when the card is short, so they are outside the caching allocator and "
                     "need no room beside the activations (training_stage_memory.paged_state_bytes). Written to "
                     "files only when on")
+    # torchtune's optimizer_in_bwd: one optimizer per parameter, stepped by a register_post_accumulate_grad_hook
+    # (training_stage_memory.in_backward_gradient_share); the step's time is unchanged. PyTorch recipes, FSDP2 for
+    # ZeRO-3; torchtune refuses it with gradient accumulation. Written to files only when on.
     optimizer_in_backward: bool = Field(
         default=False, exclude_if=lambda on: not on,
-        description="the optimizer step run per parameter in backward, each gradient freed as soon as its step has "
-                    "run (torchtune's optimizer_in_bwd: one optimizer per parameter, stepped by a "
-                    "register_post_accumulate_grad_hook), so at most the largest parameter's gradient is alive, not "
-                    "the whole model's (training_stage_memory.in_backward_gradient_share); the step's time is "
-                    "unchanged. Full-model training only, one micro-batch per step, one data-parallel replica or "
-                    "ZeRO-3 (FSDP2), PyTorch recipes: torchtune refuses it with gradient accumulation. Written to "
-                    "files only when on")
+        description="full fine-tune or pre-training: the optimizer steps each parameter as soon as its gradient is "
+                    "made in backward and frees that gradient (torchtune's optimizer_in_bwd), so only the largest "
+                    "parameter's gradient is held, not the whole model's. Needs one micro-batch per step (no "
+                    "gradient accumulation) and one data-parallel copy or ZeRO-3. Off by default")
     offload_optimizer: bool = Field(
         default=False, description="optimizer states and fp32 master weights in host memory (ZeRO-Offload)"
     )
@@ -255,7 +281,8 @@ class Serving(_Frozen):
                     "(None = those the request rate implies, else 1; offline batch: as many as fill its copies)")
     prompt_tokens: int = Field(default=1024, ge=1, le=2_097_152)
     output_tokens: int = Field(default=256, ge=1, le=2_097_152)
-    kv_precision: Precision | None = Field(default=None, description="None = compute precision")
+    kv_precision: Precision | None = Field(
+        default=None, description="KV cache precision (default: the compute precision)")
     weight_format: WeightFormat | None = Field(
         default=None, description="stored weight format (None = the precision's usual format: INT4 = AWQ g128, FP4 "
                                   "the card maker's, NVFP4 or MXFP4; a model published in fewer bits, its "
@@ -335,64 +362,6 @@ class Serving(_Frozen):
         return self
 
 
-VGPU_PROFILES_GIB = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 96)
-"""Framebuffer sizes of NVIDIA vGPU profiles (A40-1Q … A40-48Q; 32 and 96 on 96 GB cards) [GiB]."""
-
-RESOLUTIONS = {"720p": (1280, 720), "1080p": (1920, 1080), "1440p": (2560, 1440), "2160p": (3840, 2160)}
-"""Resolutions a transcoding stream or a virtual desktop's display may have: name -> (width, height)
-[pixels]."""
-
-
-class Graphics(_Frozen):
-    """Load of a graphics deployment: virtual desktops, video streams or a render job."""
-
-    users: int = Field(default=100, ge=1, le=1_000_000, description="virtual desktop users")
-    profile_gib: float = Field(
-        default=1, ge=1, le=96,
-        description="vGPU framebuffer asked per user [GiB]; the user class and displays raise it where they need "
-                    "more (core/graphics.py desktop_profile_gib). Default 1 GiB, the 1B profile: the default desktop is "
-                    "a knowledge worker on one 1920×1080 display, which NVIDIA's Virtual PC Sizing Guide sizes at 1B "
-                    "(docs.nvidia.com/vgpu/sizing/virtual-pc/latest, 'Test Findings', nVector knowledge worker on "
-                    "A16: 1B for one HD display, 2B for two HD or more pixels), the density (64 desktops of 1 GB per "
-                    "A16 board) the default shading load 0.25 TFLOP/s is derived from; the 2 GiB default before "
-                    "December 2026 gave every single-display office desktop twice its framebuffer")
-    user_class: Literal["knowledge", "power", "designer", "heavy"] = Field(
-        default="knowledge", exclude_if=lambda kind: kind == "knowledge",
-        description="kind of desktop user: knowledge worker, power user, designer, heavy 3D/VFX user; with the "
-                    "displays it sets the least vGPU profile (core/formulas/graphics.py desktop_profile_gib)")
-    monitors: int = Field(default=1, ge=1, le=4, exclude_if=lambda n: n == 1,
-                          description="displays of each virtual desktop, at ``resolution`` each")
-    shading_tflops_per_user: float = Field(
-        default=0.25, ge=0.001, le=1000, description="average FP32 shading load of one user [TFLOP/s]"
-    )
-    streams: int = Field(default=100, ge=1, le=1_000_000, description="concurrent video streams")
-    resolution: Literal["720p", "1080p", "1440p", "2160p"] = "1080p"
-    fps: float = Field(default=30, ge=1, le=240, description="frames per second of each stream [1/s]")
-    codec: Codec = Codec.H264
-    preset: EncoderPreset = EncoderPreset.P4
-    decode: bool = Field(default=True, description="streams are decoded on the card too (transcoding)")
-    scene_gib: float = Field(default=8, ge=0.01, le=4096, description="geometry and textures of the scene [GiB]")
-    frames: int = Field(default=1000, ge=1, le=10_000_000, description="frames to render")
-    reference_card: str = Field(default="rtx-4090", description="card the time per frame was measured on")
-    reference_fp32_tflops: float = Field(
-        default=82.6, ge=0.01, le=100_000, description="that card's FP32 rate [TFLOP/s]")
-    reference_rt_generation: int | None = Field(
-        default=3, ge=1, le=10, description="RT-core generation of that card (None = none or unknown)"
-    )
-    reference_minutes_per_frame: float = Field(default=5, ge=0.001, le=100_000, description="[min]")
-    render_width: int = Field(default=3840, ge=16, le=32768, description="[pixels]")
-    render_height: int = Field(default=2160, ge=16, le=32768, description="[pixels]")
-    render_layers: int = Field(default=4, ge=1, le=64, description="output layers (AOVs) kept in memory")
-    local_display: bool = Field(default=False, description="a monitor is attached to the card (workstation)")
-
-    @model_validator(mode="after")
-    def _profile_exists(self) -> Graphics:
-        if self.profile_gib not in VGPU_PROFILES_GIB:
-            sizes = ", ".join(f"{p:g}" for p in VGPU_PROFILES_GIB)
-            raise ValueError(f"vGPU profile {self.profile_gib:g} GiB does not exist; profiles are {sizes} GiB")
-        return self
-
-
 class Economics(_Frozen):
     """Prices and facility figures; all editable defaults with their basis."""
 
@@ -437,11 +406,11 @@ class Economics(_Frozen):
         description="cards of the scenario's card already owned: not bought, so left out of the capex the budget "
                     "checks and of the TCO, with the whole servers they fill (network, storage, racks and power "
                     "still counted); delivered already, so no export licence is asked of them [cards]")
+    # The buyer will buy used or refurbished cards: said on every row and bill; left out of a saved file when off.
     accept_used: bool = Field(
         default=False, exclude_if=lambda accept: not accept,
-        description="the buyer will buy used or refurbished cards: a card whose only purchase price is a used or "
-                    "refurbished card's is ranked and billed at it, said on every row and bill (a new card's "
-                    "price, where there is one, is still the one used; left out of a saved file when off)")
+        description="rank and bill a card whose only purchase price is a used or refurbished card's at that price "
+                    "(no warranty from the maker); a new card's price is still used where there is one")
     quotes: tuple[Quote, ...] = Field(
         default=(), max_length=MAX_QUOTES, exclude_if=lambda quotes: not quotes,
         description="the buyer's quotes: each replaces the price file's unit price of its item (none: the price "

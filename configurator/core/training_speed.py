@@ -39,8 +39,7 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
     pipeline_p2p_exposed_seconds,
     pipeline_slots,
 )
-from configurator.core.formulas.dualpipe import paired_stage_work, runs_dualpipe, schedule_bubble_fraction
-from configurator.core.formulas.gemm_efficiency import product_precision
+from configurator.core.formulas.dualpipe import runs_dualpipe, schedule_bubble_fraction
 from configurator.core.formulas.cp_comm import cp_comm_seconds, cp_link_ranks
 from configurator.core.formulas.moe import (
     deduplicates_across_servers,
@@ -50,10 +49,6 @@ from configurator.core.formulas.moe import (
 )
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
 from configurator.core.formulas.timing import (
-    ACTIVATION_TRAFFIC_PASSES,
-    TRAINING_PASSES,
-    activation_traffic_seconds,
-    layer_overhead_seconds,
     micro_batch_seconds,
     roofline_seconds,
     training_step_seconds,
@@ -63,31 +58,34 @@ from configurator.core.pipeline_schedule import round_size
 from configurator.core.memory import (
     ActivationLayout,
     stage_stored_bytes,
-    layer_traffic_bytes,
-    logits_bytes_per_token,
     recomputed_matmul_share,
     scenario_stage_layers,
-    training_stage_layers,
     training_states,
 )
-from configurator.core.adapter_memory import gathered_element_bytes
-from configurator.core.adapter_speed import adapter_layer_seconds, eager_host_floor_seconds
-from configurator.core.matmul_shapes import matmul_efficiency_by_shape
+from configurator.core.adapter_speed import eager_host_floor_seconds
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision, training_dispatch_bytes
 from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core.training_data_parallel import data_parallel_step_seconds
-from configurator.core.training_mtp import mtp_matmul_params
-from configurator.core.training_graphs import training_layer_seconds
 from configurator.core.training_packing import attention_span
 from configurator.core.training_stage_memory import rank_params, rank_routed_params
+from configurator.core.training_stage_work import (
+    MicroBatchTiming,
+    frozen_base_bytes,
+    matmul_params_on_fullest_stage,
+    moe_layers_on_stage,
+    output_head_weight,
+    stage_overhead_seconds,
+    stage_shape_efficiency,
+    stage_traffic_seconds,
+)
 from configurator.core.training_tp_overlap import (
     all_gather_bytes,
     overlap_applies,
     overlapped_tensor_parallel_seconds,
     userbuffers_table,
 )
-from configurator.core.units import GB, TERA, Precision
+from configurator.core.units import GB, TERA
 
 # ---- FLOPs ------------------------------------------------------------------------------
 
@@ -241,92 +239,6 @@ BUBBLE_WARNING = 0.25
 shown. **Assumption**: Narayanan et al. 2021 §2.2.1 ask for ``m ≫ p``; a quarter is where the
 warning starts."""
 
-@dataclass(frozen=True)
-class MicroBatchTiming:
-    """Time of one micro-batch on one card; independent of the data-parallel width."""
-
-    compute_s: float
-    traffic_s: float
-    tensor_parallel_s: float
-    total_s: float
-    peak_flops: float
-    params_per_card: float
-    """Trainable parameters on the fullest card before ZeRO sharding, experts split [count]."""
-    states: StateBytes
-    messages: tuple[Message, ...]
-    context_parallel_s: float = 0.0
-    expert_parallel_s: float = 0.0
-    offload_s: float = 0.0
-    """Exposed host-link streaming of offloaded weights or activations [s]."""
-    frozen_bytes_per_card: float = 0.0
-    """Frozen adapter base on the fullest card before ZeRO sharding, as stored (what ZeRO-3
-    gathers: :func:`frozen_base_bytes`) [B]; 0 when every weight trains."""
-    expert_share: float = 0.0
-    """Routed experts' share of the fullest stage's parameters before the expert split [1]: what
-    of ``params_per_card`` is synchronised over the experts' own data-parallel group
-    (:func:`~configurator.core.formulas.expert_data_parallel.data_parallel_groups`)."""
-
-
-def frozen_base_bytes(scenario: Scenario, plan: PrecisionPlan, params: float, layers: int) -> float:
-    """Bytes of the frozen base of an adapter stage of ``params`` parameters and ``layers`` blocks,
-    as ZeRO-3 gathers it [B]: the blocks at :func:`~configurator.core.adapter_memory.gathered_element_bytes`
-    each (QLoRA: NF4 linears with their constants), the rest (embedding, head, final norm) in the
-    math precision. 0 for a workload that trains every weight."""
-    if not scenario.workload.is_adapter:
-        return 0.0
-    model = scenario.model
-    in_blocks = layers * model.layer_params() / model.n_layers
-    return in_blocks * gathered_element_bytes(scenario, plan) + (params - in_blocks) * plan.math_bytes
-
-
-def matmul_params_per_stage(model: ModelArchitecture, layers):
-    """Parameters in matrix products on a stage of ``layers`` layers with the output head [count]."""
-    per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
-    return layers * per_layer + model.vocab * model.hidden
-
-
-HIGH_PRECISION_HEAD_SCALINGS = ("block",)
-"""FP8 scalings (``Training.fp8_scaling``) whose recipe runs the output head's product in 16 bits, not
-FP8. ``block`` is DeepSeek-V3's: "we retain the original precision (e.g., BF16 or FP32) for the
-following components: the embedding module, the output head, MoE gating modules, normalization
-operators, and attention operators" (report §3.3.1; attention is 16-bit under every FP8 recipe here,
-:func:`~configurator.core.precision.attention_precision`; gating and norms are not products worth
-counting). Not every framework does: torchtitan's float8 converter turns the head to FP8 unless it is
-named in ``filter_fqns`` (empty by default), so ``dynamic`` keeps an FP8 head; Megatron-Core's output
-layer is not a Transformer Engine module, so ``delayed`` would qualify too but is left as it was until
-its rows are checked."""
-
-
-def output_head_weight(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
-    """Time of one output-head parameter's products in units of one of the products at the math
-    precision [-]: the peak ratio ``P_math / P_16`` when the recipe keeps the head in 16 bits
-    (:data:`HIGH_PRECISION_HEAD_SCALINGS`; the 16-bit type of :func:`attention_precision`), else 1.
-    An H800: 1,979 / 989 TFLOP/s = 2."""
-    if plan.math is not Precision.FP8 or scenario.training.fp8_scaling not in HIGH_PRECISION_HEAD_SCALINGS:
-        return 1.0
-    return card.peak_tflops(plan.math) / card.peak_tflops(attention_precision(card, plan))
-
-
-def matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int, dualpipe: bool = False,
-                                   head_weight: float = 1.0) -> float:
-    """Parameters in matrix products per micro-batch on the slowest pipeline rank [count]: the
-    longer of a middle stage's layers and the last stage's layers with the output head and the
-    multi-token prediction modules (:func:`~configurator.core.training_mtp.mtp_matmul_params`, which
-    share that head), stages balanced as :func:`~configurator.core.memory.training_stage_layers`
-    splits them (one stage: all of them). ``dualpipe``: each rank runs half the micro-batches
-    through its own stage and half through the mirror stage, so the end ranks' work is the mean of
-    the first and the last stage's (:func:`~configurator.core.formulas.dualpipe.paired_stage_work`).
-    ``head_weight``: the head's passes (the model's and each MTP module's) counted at that many
-    parameters each (:func:`output_head_weight`: a 16-bit head beside FP8 products)."""
-    first, fullest, last = training_stage_layers(model, pp, bool(dualpipe))
-    per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
-    heads = (head_weight - 1.0) * (1 + model.mtp_depth) * model.vocab * model.hidden
-    last_stage = matmul_params_per_stage(model, last) + mtp_matmul_params(model) + heads
-    if dualpipe:
-        return float(paired_stage_work(first * per_layer, fullest * per_layer, last_stage, pp))
-    return max(fullest * per_layer, last_stage)
-
-
 def expert_overlap_in_force(scenario: Scenario) -> bool:
     """Whether the scenario's schedule runs its expert all-to-all under another micro-batch's compute
     (:func:`~configurator.core.formulas.moe.expert_all_to_all_overlapped`): DualPipe always, Megatron-LM's
@@ -334,11 +246,6 @@ def expert_overlap_in_force(scenario: Scenario) -> bool:
     t = scenario.training
     return expert_all_to_all_overlapped(t.expert_overlap, runs_dualpipe(t.pipeline_algorithm, scenario.parallelism.pp),
                                         t.recompute is Recompute.FULL)
-
-
-def moe_layers_on_stage(model: ModelArchitecture, layers):
-    """MoE layers on a stage of ``layers`` layers, in the model's proportion [count]."""
-    return layers * model.n_moe_layers / model.n_layers
 
 
 def micro_batch_timing(
@@ -354,31 +261,71 @@ def micro_batch_timing(
     counted with the per-layer time); each rank computes
     ``1/cp`` of every sequence; ``η_shape`` is the stage's products at the micro-batch's tokens
     and the tensor-parallel split (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`).
+    Each term is one named step: :func:`_stage_compute_seconds`, :func:`.stage_traffic_seconds`,
+    :func:`_stage_tensor_parallel_seconds`, :func:`_stage_context_parallel_seconds`,
+    :func:`_stage_expert_parallel_seconds`, :func:`_stage_offload_seconds`, :func:`.stage_overhead_seconds`.
     None when the card lacks a rate or bandwidth.
     """
     peak = card.peak_tflops(plan.math) if plan.math else None
     if not peak or not card.bandwidth_gbps:
         return None
-    model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
-    peak_flops, bandwidth = peak * TERA, card.bandwidth_gbps * GB
-    attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
+    par, train = scenario.parallelism, scenario.training
+    peak_flops = peak * TERA
     first_layers, layers, _ = scenario_stage_layers(scenario, par.pp)
-    tp, cp = par.tp, par.cp
-    tokens = train.micro_batch * train.seq_len / cp
-    mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy, recomputed_matmul_share(model))
+    tokens = train.micro_batch * train.seq_len / par.cp
     full = layout.recomputes_layers  # the forward's element-wise kernels run again in backward
+    net = fabric(card, par.cards_per_node, scenario.assumptions)
+    shape = stage_shape_efficiency(scenario, card, plan, tokens, layers)
+    compute_s, attention_s = _stage_compute_seconds(scenario, card, plan, tokens, layers, peak_flops, shape)
+    traffic_s = stage_traffic_seconds(scenario, card, layout, tokens, layers, full)
+    tp_s = _stage_tensor_parallel_seconds(scenario, plan, layout, net, tokens, layers, peak_flops, shape)
+    cp_s = _stage_context_parallel_seconds(scenario, card, layout, net, tokens, layers, attention_s)
+    compute_s, ep_s = _stage_expert_parallel_seconds(scenario, plan, layout, net, tokens, layers, compute_s)
+    first_params = rank_params(scenario, 0, first_layers)
+    stage = 0.0 if scenario.workload.is_adapter else first_params / par.tp
+    routed = rank_routed_params(scenario, 0, first_layers) / first_params
+    offload_s = _stage_offload_seconds(scenario, card, layout, stage, tokens, layers, compute_s)
+    overhead_s = stage_overhead_seconds(scenario, card, plan, tokens, layers, full)
+    gpu_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_s, overhead_s)
+    host_s = eager_host_floor_seconds(scenario, plan, layers, full)
+    messages = tensor_parallel_messages(scenario, card, net)
+    if host_s > gpu_s:
+        messages.append(msg("host-bound", host_ms=1e3 * host_s, gpu_ms=1e3 * gpu_s))
+    # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
+    return MicroBatchTiming(compute_s, traffic_s, tp_s, max(gpu_s, host_s), peak_flops,
+                            stage * expert_parallel_factor(routed, par.ep), training_states(scenario, plan),
+                            tuple(messages), cp_s, ep_s, offload_s,
+                            frozen_base_bytes(scenario, plan, first_params, first_layers) / par.tp, routed)
+
+
+def _stage_compute_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, tokens: float, layers,
+                           peak_flops: float, shape: float) -> tuple[float, float]:
+    """Matrix products and attention of one micro-batch on the fullest stage, and attention alone [s]:
+    ``matmul/(peak·η_mm·η_shape) + attention/(peak_attn·η_attn)``, ``peak_flops`` [FLOP/s] and ``shape``
+    (:func:`.stage_shape_efficiency`) the products'; the products of the slowest rank
+    (:func:`.matmul_params_on_fullest_stage`, a 16-bit head at its own rate: :func:`.output_head_weight`)
+    and ``layers`` layers' attention, each with the forward recomputation runs again
+    (:func:`~configurator.core.formulas.flops.recompute_factors`), over ``tokens`` tokens per rank."""
+    model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
+    attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
+    mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy, recomputed_matmul_share(model))
     dualpipe = runs_dualpipe(train.pipeline_algorithm, par.pp)
     stage_params = matmul_params_on_fullest_stage(model, par.pp, dualpipe, output_head_weight(scenario, card, plan))
-    matmul = matmul_flops(_pass_factor(scenario), stage_params, mm_factor, tokens, tp)
-    attention = attention_flops_per_token(model, attention_span(scenario), layers) * attn_factor * tokens / tp
-    act_bytes = layers * layer_traffic_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
+    matmul = matmul_flops(_pass_factor(scenario), stage_params, mm_factor, tokens, par.tp)
+    attention = attention_flops_per_token(model, attention_span(scenario), layers) * attn_factor * tokens / par.tp
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
-    shape = matmul_efficiency_by_shape(model, card, product_precision(plan.math.value, train.fp8_scaling), tokens, tp,
-                                       par.ep, layers)
-    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
-    traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
-                                           a.bandwidth_efficiency)
-    net = fabric(card, par.cards_per_node, a)
+    return roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s, attention_s
+
+
+def _stage_tensor_parallel_seconds(scenario: Scenario, plan: PrecisionPlan, layout: ActivationLayout, net: Fabric,
+                                   tokens: float, layers, peak_flops: float, shape: float) -> float:
+    """Tensor-parallel collectives of one micro-batch on the stage [s]: ``layers`` layers'
+    :data:`TP_COLLECTIVES_PER_LAYER` over ``net`` (:func:`tensor_parallel_seconds`), overlapped with the
+    products (at ``peak_flops`` [FLOP/s] × ``matmul_efficiency`` × ``shape``) where Transformer Engine's
+    overlap is asked for and applies (:mod:`configurator.core.training_tp_overlap`), and a fully
+    recomputed layer's forward collectives added (:func:`recomputed_tensor_parallel_seconds`)."""
+    model, par, a = scenario.model, scenario.parallelism, scenario.assumptions
+    tp = par.tp
     tp_s = float(tensor_parallel_seconds(tokens, model.hidden, layout.math_bytes, tp, layers,
                                          TP_COLLECTIVES_PER_LAYER, net, a))
     if par.tp_comm_overlap:
@@ -388,41 +335,55 @@ def micro_batch_timing(
             tp_s, model, tokens, tp, layers, peak_flops * a.matmul_efficiency * shape,
             not scenario.workload.is_adapter, overlap_applies(tp, net.domain, net.fast_kind == "link"),
             userbuffers_table(par.tp_comm_overlap_cfg), gathered_s))
-    tp_s = float(recomputed_tensor_parallel_seconds(tp_s, train.recompute is Recompute.FULL))
-    cp_s = float(cp_comm_seconds(par.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.kv_heads,
-                                 model.attn_out_dim, layout.math_bytes, cp, tp, layers, net.domain, attention_s,
-                                 *links(net, a, cp_link_ranks(par.cp_comm_type, cp, tp, net.domain)),
-                                 a.comm_overlap, bandwidth, a.bandwidth_efficiency))
+    return float(recomputed_tensor_parallel_seconds(tp_s, scenario.training.recompute is Recompute.FULL))
+
+
+def _stage_context_parallel_seconds(scenario: Scenario, card: Card, layout: ActivationLayout, net: Fabric,
+                                    tokens: float, layers, attention_s: float) -> float:
+    """Exposed context-parallel exchange of one micro-batch on the stage [s]: the scenario's
+    ``cp_comm_type`` over ``net`` for ``layers`` layers at ``tokens`` tokens per rank, hidden behind
+    ``attention_s`` [s] as far as it overlaps (:func:`~configurator.core.formulas.cp_comm.cp_comm_seconds`)."""
+    model, par, a = scenario.model, scenario.parallelism, scenario.assumptions
+    return float(cp_comm_seconds(par.cp_comm_type, tokens, model.q_dim, model.kv_dim, model.kv_heads,
+                                 model.attn_out_dim, layout.math_bytes, par.cp, par.tp, layers, net.domain,
+                                 attention_s, *links(net, a, cp_link_ranks(par.cp_comm_type, par.cp, par.tp,
+                                                                           net.domain)),
+                                 a.comm_overlap, card.bandwidth_gbps * GB, a.bandwidth_efficiency))
+
+
+def _stage_expert_parallel_seconds(scenario: Scenario, plan: PrecisionPlan, layout: ActivationLayout, net: Fabric,
+                                   tokens: float, layers, compute_s: float) -> tuple[float, float]:
+    """The stage's compute with the expert all-to-all overlapped where the schedule overlaps it, and
+    the all-to-all left exposed [s]: the dispatch and combine of ``tokens`` tokens per rank through
+    the MoE layers of ``layers`` layers over ``net`` (:func:`expert_parallel_seconds`), the dispatch at
+    the recipe's bytes (:func:`~configurator.core.precision.training_dispatch_bytes`), once per remote
+    server where the dispatcher deduplicates; ``compute_s`` [s] the stage's compute without it
+    (:func:`expert_overlap_in_force`, :mod:`configurator.core.formulas.moe`)."""
+    model, par, a = scenario.model, scenario.parallelism, scenario.assumptions
     all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,
                                            moe_layers_on_stage(model, layers),
-                                           data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,
+                                           data_parallel_per_domain(par.ep, par.tp * par.cp, net.domain), net, a,
                                            model.expert_groups, model.expert_groups_per_token,
                                            training_dispatch_bytes(scenario, plan), model.n_experts,
-                                           deduplicates_across_servers(train.moe_dispatcher))
+                                           deduplicates_across_servers(scenario.training.moe_dispatcher))
     overlapped = expert_overlap_in_force(scenario)
     compute_s = float(overlapped_expert_compute_seconds(compute_s, all_to_all_s, overlapped))
-    ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped))
-    first_params = rank_params(scenario, 0, first_layers)
-    stage = 0.0 if scenario.workload.is_adapter else first_params / tp
-    routed = rank_routed_params(scenario, 0, first_layers) / first_params
-    split = expert_parallel_factor(routed, par.ep)
-    stream = offload_stream_bytes(stage * layout.math_bytes, stage_stored_bytes(scenario, layout, layers) * tokens / tp,
+    return compute_s, float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped))
+
+
+def _stage_offload_seconds(scenario: Scenario, card: Card, layout: ActivationLayout, stage_params: float,
+                           tokens: float, layers, compute_s: float) -> float:
+    """Exposed host-link streaming of offloaded weights or activations of one micro-batch [s]: the
+    stage's ``stage_params`` trainable parameters per card [count] in the math precision and its kept
+    activations of ``tokens`` tokens per rank (:func:`~configurator.core.memory.stage_stored_bytes`), as
+    offloaded (:func:`offload_stream_bytes`), over the card's host link, hidden behind ``compute_s`` [s]
+    as far as it overlaps (:func:`configurator.core.formulas.communication.offload_stream_seconds`)."""
+    train, a = scenario.training, scenario.assumptions
+    stream = offload_stream_bytes(stage_params * layout.math_bytes,
+                                  stage_stored_bytes(scenario, layout, layers) * tokens / scenario.parallelism.tp,
                                   train.offload_params, train.offload_activations)
-    offload_s = float(comm.offload_stream_seconds(stream, compute_s, host_link_gbps(card), a.link_efficiency,
-                                                  a.comm_overlap))
-    overhead_s = layer_overhead_seconds(layers, training_layer_seconds(scenario), TRAINING_PASSES + full) \
-        + layers * adapter_layer_seconds(scenario, card, plan, tokens, tp, full)
-    gpu_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_s, overhead_s)
-    host_s = eager_host_floor_seconds(scenario, plan, layers, full)
-    total_s = max(gpu_s, host_s)
-    messages = tensor_parallel_messages(scenario, card, net)
-    if host_s > gpu_s:
-        messages.append(msg("host-bound", host_ms=1e3 * host_s, gpu_ms=1e3 * gpu_s))
-    # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
-    return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, stage * split,
-                            training_states(scenario, plan), tuple(messages),
-                            cp_s, ep_s, offload_s, frozen_base_bytes(scenario, plan, first_params, first_layers) / tp,
-                            routed)
+    return float(comm.offload_stream_seconds(stream, compute_s, host_link_gbps(card), a.link_efficiency,
+                                             a.comm_overlap))
 
 
 def _pass_factor(scenario: Scenario) -> float:

@@ -2682,14 +2682,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
-        <source>What selective recomputation keeps, as the training framework does it. Megatron-LM recomputes only the attention core; torchtitan&apos;s per-op policy keeps every other matmul output and recomputes the rest, which needs less memory and more compute. DeepSeek-V3 caches the linear layers&apos; inputs in FP8 and recomputes the norms, the MLA up-projections and the SwiGLU output.</source>
-        <translation>选择性重计算保留哪些激活，取决于训练框架。Megatron-LM 只重计算注意力核心；torchtitan 的逐算子策略每隔一个矩阵乘保留其输出、其余全部重计算，显存更少而计算更多。DeepSeek-V3 以 FP8 缓存线性层的输入，并重计算归一化、多头潜在注意力上投影和门控激活的输出。</translation>
-    </message>
-    <message>
-        <source>The framework captures the layers in CUDA graphs and replays them (Megatron-Core --cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=&quot;reduce-overhead&quot;): each layer&apos;s fixed time loses the host&apos;s launch of each kernel and takes the replayed kernels&apos; gaps instead. Not with full recomputation or CPU offload of activations, which Megatron-Core refuses beside per-layer graphs.</source>
-        <translation>框架把各层捕获为 CUDA 图并重放（Megatron-Core --cuda-graph-impl、NeMo enable_cuda_graph、torch.compile 的 CUDA 图模式）：每层固定时间中主机逐个启动内核的部分被去掉，改计重放内核之间的间隙。不能与完全重计算或激活值 CPU 卸载同时使用，Megatron-Core 不允许逐层 CUDA 图与两者同时使用。</translation>
-    </message>
-    <message>
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
@@ -2718,20 +2710,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>流水线调度(&amp;S)</translation>
     </message>
     <message>
-        <source>Tensor parallel with sequence parallelism: the framework splits each layer&apos;s all-gathers and reduce-scatters into chunks and runs them under the matrix products beside them (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap). Applies when the tensor-parallel cards share one NVLink domain; the products lose the processors the transfers use. Off, each waits on the critical path.</source>
-        <translation>张量并行（配合序列并行）：框架把每层的全收集与归约分散通信切成小块，在相邻的矩阵乘法下进行（Transformer Engine 的用户缓冲区重叠，Megatron-LM --tp-comm-overlap）。仅当张量并行的卡位于同一 NVLink 域内时生效；传输占用的处理器会让矩阵乘法变慢。关闭时，每次通信都在关键路径上等待。</translation>
-    </message>
-    <message>
-        <source>How Transformer Engine splits the overlapped tensor-parallel traffic: its default userbuffers table (as Megatron-LM --tp-comm-overlap runs it), or a table a Megatron-Bridge recipe tuned for one precision, card, model width and tensor-parallel degree, which gives the products more of the processors. Counts only with the overlap on; the launch line leaves the table&apos;s file to you.</source>
-        <translation>Transformer Engine 如何切分重叠的张量并行通信：使用其默认用户缓冲区表（即 Megatron-LM --tp-comm-overlap 所用），或 Megatron-Bridge 方案针对某一精度、卡型、模型宽度和张量并行度调优的表，后者把更多处理器留给矩阵乘法。仅在开启重叠时生效；启动命令不会生成该表的配置文件，需自行编写。</translation>
-    </message>
-    <message>
         <source>Overlap ta&amp;ble</source>
         <translation>重叠表(&amp;B)</translation>
-    </message>
-    <message>
-        <source>How the context-parallel cards exchange a layer&apos;s attention data: a key/value ring hidden under the attention (p2p, the default), all-to-alls that hand each card whole heads of the whole sequence (a2a, DeepSpeed-Ulysses; the heads must divide by the context-parallel degree), or keys and values gathered whole (all_gather). Transformer Engine&apos;s cp_comm_type.</source>
-        <translation>上下文并行的各卡如何交换每层的注意力数据：在注意力计算下隐藏的键值环形交换（p2p，默认）；让每张卡拿到整段序列中若干完整注意力头的全对全交换（a2a，DeepSpeed-Ulysses；注意力头数须能被上下文并行度整除）；或整体全收集键值（all_gather）。即 Transformer Engine 的 cp_comm_type。</translation>
     </message>
     <message>
         <source>CP co&amp;mmunication</source>
@@ -2756,14 +2736,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Selective &amp;keeps</source>
         <translation>选择性重计算保留(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Mixture of experts: the framework runs one micro-batch&apos;s expert all-to-all under another&apos;s compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm); off, it waits on the critical path, as plain schedules run it.</source>
-        <translation>混合专家模型：框架让一个微批次的专家全对全通信与另一个微批次的计算同时进行（DeepSeek-V3 DualPipe，Megatron-LM --overlap-moe-expert-parallel-comm）；关闭时它在关键路径上等待，普通调度即如此。</translation>
-    </message>
-    <message>
-        <source>Mixture of experts: how tokens reach their experts on other cards (Megatron-LM --moe-token-dispatcher-type). alltoall sends a token once for each expert it is routed to; the flex dispatcher&apos;s DeepEP and HybridEP backends send it once to each other server that holds any of its experts and forward it over NVLink there.</source>
-        <translation>混合专家：词元如何到达其他卡上的专家（Megatron-LM --moe-token-dispatcher-type）。alltoall 按词元路由到的每个专家各发一次；flex 分发器的 DeepEP 和 HybridEP 后端对持有其专家的每个其他服务器只发一次，再在该服务器内经 NVLink 转发。</translation>
     </message>
     <message>
         <source>MoE dispatcher</source>
@@ -2798,20 +2770,12 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>全局批量(&amp;A)</translation>
     </message>
     <message>
-        <source>Rank r of the LoRA adapters</source>
-        <translation>LoRA 适配器的秩 r</translation>
-    </message>
-    <message>
         <source>&amp;LoRA rank</source>
         <translation>LoRA 秩(&amp;L)</translation>
     </message>
     <message>
         <source>LoRA &amp;targets</source>
         <translation>LoRA 目标层(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Full fine-tune or pre-training: the optimizer steps each parameter as soon as its gradient is made in backward and frees that gradient (torchtune&apos;s optimizer_in_bwd), so only the largest parameter&apos;s gradient is held, not the whole model&apos;s. Needs one micro-batch per step (no gradient accumulation) and one data-parallel copy or ZeRO-3.</source>
-        <translation>全参数微调或预训练：反向传播中每个参数的梯度一算出，优化器就对该参数执行一步更新并释放这份梯度（optimizer_in_bwd），因此只需保留最大那个参数的梯度，而不是整个模型的梯度。要求每步只有一个微批次（不做梯度累积），并且只有一个数据并行副本或使用 ZeRO-3。</translation>
     </message>
     <message>
         <source> B tokens</source>
@@ -2840,14 +2804,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Tokens per exam&amp;ple</source>
         <translation>每条样本词元数(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Mean tokens per example (default 512: the Alpaca fine-tune&apos;s maximum length)</source>
-        <translation>每条样本的平均词元数（默认 512：斯坦福指令微调数据集训练时的最大长度）</translation>
-    </message>
-    <message>
-        <source>Each sequence is packed from whole examples and attention stays within each example (NeMo and Megatron-Bridge packed fine-tuning, flash-attn varlen): attention runs over the tokens per example, not the whole sequence.</source>
-        <translation>每条序列由完整样本打包而成，注意力只在各样本内部计算（NeMo 与 Megatron-Bridge 的打包微调、flash-attn 的变长内核）：注意力按每条样本的词元数计算，而非整条序列。</translation>
     </message>
     <message>
         <source>vGPU &amp;profile (at least)</source>
@@ -2882,20 +2838,12 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>输出高度(&amp;U)</translation>
     </message>
     <message>
-        <source>The monitors are cabled to the card: a workstation at each user&apos;s desk (virtual desktops: no vGPU, no server, no PUE) or one that shows the render; the card needs display outputs (data-centre cards have none)</source>
-        <translation>显示器直接连接到卡上：每个用户工位一台工作站（虚拟桌面：无 vGPU、无服务器、不计 PUE），或在工作站上显示渲染结果；卡需要显示输出（数据中心卡没有）</translation>
-    </message>
-    <message>
         <source>Price of one card (of a multi-GPU board such as the A16: the whole board); &apos;catalog&apos; uses the latest catalog price</source>
         <translation>单卡价格（A16 等多 GPU 板卡为整块板卡的价格）；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
         <source>E&amp;lectricity</source>
         <translation>电价(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Rank and bill a card whose only price is a used or refurbished card&apos;s at it (no warranty from the maker); a new card&apos;s price is still used where there is one</source>
-        <translation>只有二手或翻新卡价格的卡按该价格排名并计入物料清单（无原厂保修）；有全新卡价格的卡仍按全新卡价格计</translation>
     </message>
     <message>
         <source>Share of the measured GEMM rate at each product&apos;s shape on this card that training&apos;s matrix products sustain inside a step (default 70 %)</source>
@@ -3297,10 +3245,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>专家并行度：共同切分混合专家层各专家的卡数（在数据并行组内）</translation>
     </message>
     <message>
-        <source>cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)</source>
-        <translation>交叉熵算子（自动：预训练用融合算子，微调用常规实现）</translation>
-    </message>
-    <message>
         <source>optimizer states and fp32 master weights in host memory (ZeRO-Offload)</source>
         <translation>优化器状态和 fp32 主权重放在主机内存（ZeRO-Offload）</translation>
     </message>
@@ -3319,6 +3263,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>serving engine whose profile (overheads, kernel efficiencies, batching, KV default) applies</source>
         <translation>所用推理引擎，其参数（开销、内核效率、批处理方式、KV 默认）生效</translation>
+    </message>
+    <message>
+        <source>mean tokens per fine-tuning example, which with the examples sets the token budget (default 512: the Stanford Alpaca fine-tune&apos;s maximum length) [tokens]</source>
+        <translation>每条微调样本的平均词元数，与样本数一起决定词元预算（默认 512：斯坦福指令微调数据集训练时的最大长度）[词元]</translation>
+    </message>
+    <message>
+        <source>fine-tuning: each sequence is packed from whole examples (each of the tokens per example) and attention stays within each example (NeMo and Megatron-Bridge packed fine-tuning, flash-attn varlen): attention runs over the example, not the whole sequence. Off (the default): every sequence is one document, as pre-training runs it</source>
+        <translation>微调：每条序列由若干完整样本（每条长为每条样本词元数）打包而成，注意力只在各样本内部计算（NeMo 与 Megatron-Bridge 的打包微调、flash-attn 的变长内核）：注意力按样本计算，而非整条序列。关闭（默认）：每条序列是一篇文档，与预训练相同</translation>
     </message>
     <message>
         <source>stored weight format (None = the precision&apos;s usual format: INT4 = AWQ g128, FP4 the card maker&apos;s, NVFP4 or MXFP4; a model published in fewer bits, its checkpoint&apos;s: DeepSeek-V3 FP8); a named format decides storage and math</source>
@@ -3373,6 +3325,46 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>每输出词元时间目标 [ms]</translation>
     </message>
     <message>
+        <source>tensor parallel with sequence parallelism: the framework splits each layer&apos;s all-gathers and reduce-scatters into chunks and runs them under the matrix products beside them (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap). Applies when the tensor-parallel cards share one NVLink domain; the products lose the processors the transfers use. Off (the default), each waits on the critical path</source>
+        <translation>张量并行（配合序列并行）：框架把每层的全收集与归约分散通信切成小块，在相邻的矩阵乘法下进行（Transformer Engine 的用户缓冲区重叠，Megatron-LM --tp-comm-overlap）。仅当张量并行的卡位于同一 NVLink 域内时生效；传输占用的处理器会让矩阵乘法变慢。关闭（默认）时，每次通信都在关键路径上等待</translation>
+    </message>
+    <message>
+        <source>how Transformer Engine splits the overlapped tensor-parallel traffic: its default userbuffers table (as Megatron-LM --tp-comm-overlap runs it; the default), or a table a Megatron-Bridge recipe tuned for one precision, card, model width and tensor-parallel degree (by the recipe&apos;s name for it), which gives the products more of the processors. Counts only with the overlap on; the launch line leaves the table&apos;s file to you</source>
+        <translation>Transformer Engine 如何切分重叠的张量并行通信：使用其默认用户缓冲区表（即 Megatron-LM --tp-comm-overlap 所用；默认），或 Megatron-Bridge 方案针对某一精度、卡型、模型宽度和张量并行度调优的表（按该方案给它的名称），后者把更多处理器留给矩阵乘法。仅在开启重叠时生效；启动命令不会生成该表的配置文件，需自行编写</translation>
+    </message>
+    <message>
+        <source>how the context-parallel cards exchange a layer&apos;s attention data: a key/value ring hidden under the attention (p2p, the default), all-to-alls that hand each card whole heads of the whole sequence (a2a, DeepSpeed-Ulysses; the heads must divide by the context-parallel degree), or keys and values gathered whole (all_gather). Transformer Engine&apos;s cp_comm_type, Megatron-LM --cp-comm-type</source>
+        <translation>上下文并行的各卡如何交换每层的注意力数据：在注意力计算下隐藏的键值环形交换（p2p，默认）；让每张卡拿到整段序列中若干完整注意力头的全对全交换（a2a，DeepSpeed-Ulysses；注意力头数须能被上下文并行度整除）；或整体全收集键值（all_gather）。即 Transformer Engine 的 cp_comm_type、Megatron-LM 的 --cp-comm-type</translation>
+    </message>
+    <message>
+        <source>cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)</source>
+        <translation>交叉熵算子（默认：预训练用融合算子，微调用常规实现）</translation>
+    </message>
+    <message>
+        <source>what selective recomputation keeps, as the training framework does it. Megatron-LM (attention, the default) recomputes only the attention core; torchtitan&apos;s per-op policy (per-op) keeps every other matmul output and recomputes the rest, which needs less memory and more compute. DeepSeek-V3 (fp8-cache) caches the linear layers&apos; inputs in FP8 and recomputes the norms, the MLA up-projections and the SwiGLU output</source>
+        <translation>选择性重计算保留哪些激活，取决于训练框架。Megatron-LM（attention，默认）只重计算注意力核心；torchtitan 的逐算子策略（per-op）每隔一个矩阵乘保留其输出、其余全部重计算，显存更少而计算更多。DeepSeek-V3（fp8-cache）以 FP8 缓存线性层的输入，并重计算归一化、多头潜在注意力上投影和门控激活的输出</translation>
+    </message>
+    <message>
+        <source>mixture of experts: the framework runs one micro-batch&apos;s expert all-to-all under another&apos;s compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm, which refuses it beside full recomputation); off (the default), it waits on the critical path, as plain schedules run it, unless the pipeline algorithm is DualPipe, which overlaps it itself</source>
+        <translation>混合专家模型：框架让一个微批次的专家全对全通信与另一个微批次的计算同时进行（DeepSeek-V3 DualPipe，Megatron-LM --overlap-moe-expert-parallel-comm，后者不允许与完全重计算同时使用）；关闭（默认）时它在关键路径上等待，普通调度即如此，除非流水线算法为 DualPipe，它自行重叠该通信</translation>
+    </message>
+    <message>
+        <source>mixture of experts: how tokens reach their experts on other cards (Megatron-LM --moe-token-dispatcher-type). alltoall, the default, sends a token once for each expert it is routed to; the flex dispatcher&apos;s DeepEP and HybridEP backends send it once to each other server that holds any of its experts and forward it over NVLink there</source>
+        <translation>混合专家：词元如何到达其他卡上的专家（Megatron-LM --moe-token-dispatcher-type）。alltoall（默认）按词元路由到的每个专家各发一次；flex 分发器的 DeepEP 和 HybridEP 后端对持有其专家的每个其他服务器只发一次，再在该服务器内经 NVLink 转发</translation>
+    </message>
+    <message>
+        <source>the framework captures the layers in CUDA graphs and replays them (Megatron-Core --cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=&quot;reduce-overhead&quot;): each layer&apos;s fixed time loses the host&apos;s launch of each kernel and takes the replayed kernels&apos; gaps instead. Not with full recomputation or CPU offload of activations, which Megatron-Core refuses beside per-layer graphs. Off by default</source>
+        <translation>框架把各层捕获为 CUDA 图并重放（Megatron-Core --cuda-graph-impl、NeMo enable_cuda_graph、torch.compile 的 CUDA 图模式）：每层固定时间中主机逐个启动内核的部分被去掉，改计重放内核之间的间隙。不能与完全重计算或激活值 CPU 卸载同时使用，Megatron-Core 不允许逐层 CUDA 图与两者同时使用。默认关闭</translation>
+    </message>
+    <message>
+        <source>rank r of the LoRA adapters</source>
+        <translation>LoRA 适配器的秩 r</translation>
+    </message>
+    <message>
+        <source>full fine-tune or pre-training: the optimizer steps each parameter as soon as its gradient is made in backward and frees that gradient (torchtune&apos;s optimizer_in_bwd), so only the largest parameter&apos;s gradient is held, not the whole model&apos;s. Needs one micro-batch per step (no gradient accumulation) and one data-parallel copy or ZeRO-3. Off by default</source>
+        <translation>全参数微调或预训练：反向传播中每个参数的梯度一算出，优化器就对该参数执行一步更新并释放这份梯度（optimizer_in_bwd），因此只需保留最大那个参数的梯度，而不是整个模型的梯度。要求每步只有一个微批次（不做梯度累积），并且只有一个数据并行副本或使用 ZeRO-3。默认关闭</translation>
+    </message>
+    <message>
         <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1; offline batch: as many as fill its copies)</source>
         <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1；离线批处理：填满各副本的数量）</translation>
     </message>
@@ -3383,6 +3375,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>serving load to carry [1/s]</source>
         <translation>需承载的服务负载 [1/s]</translation>
+    </message>
+    <message>
+        <source>the monitors are cabled to the card: a workstation at each user&apos;s desk (virtual desktops: no vGPU, no server, no PUE) or one that shows the render; the card needs display outputs (data-centre cards have none)</source>
+        <translation>显示器直接连接到卡上：每个用户工位一台工作站（虚拟桌面：无 vGPU、无服务器、不计 PUE），或在工作站上显示渲染结果；卡需要显示输出（数据中心卡没有）</translation>
+    </message>
+    <message>
+        <source>rank and bill a card whose only purchase price is a used or refurbished card&apos;s at that price (no warranty from the maker); a new card&apos;s price is still used where there is one</source>
+        <translation>只有二手或翻新卡购买价格的卡按该价格排名并计入物料清单（无原厂保修）；有全新卡价格的卡仍按全新卡价格计</translation>
     </message>
     <message>
         <source>a profile of your own in place of the engine&apos;s published one</source>

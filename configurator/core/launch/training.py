@@ -13,7 +13,7 @@ from configurator.core.memory import scenario_stage_layers
 from configurator.core.launch.flags import MEGATRON, TORCHTITAN
 from configurator.core.launch.notes import Note, note
 from configurator.core.launch.script import ConfigFile, Step, command
-from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario, SelectivePolicy
+from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario, SelectivePolicy, Training
 from configurator.core.training_stage_memory import in_backward
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
@@ -146,12 +146,32 @@ def _expert_overlap(s: Scenario) -> bool:
 
 
 def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
+    """Megatron-LM ``pretrain_gpt.py`` flags for the layout, in the order the script writes them
+    (parallelism, CUDA graphs, batch, model shape, precision, recomputation, sharding, optimizer), and
+    the notes on what they leave out."""
     s = layout.scenario
-    par, t, m = s.parallelism, s.training, s.model
     notes = _common_notes(layout, "Megatron-LM")
-    if t.packed:  # core_v0.15.0 pretrain_gpt.py: get_batch and forward_step pass no PackedSeqParams
+    if s.training.packed:  # core_v0.15.0 pretrain_gpt.py: get_batch and forward_step pass no PackedSeqParams
         notes.append(note("not-written", engine="Megatron-LM", setting=note("set-packed"),
                           what=note("packed-megatron")))
+    flags = _megatron_parallelism(s, notes)
+    flags += _megatron_cuda_graphs(s.training, notes)
+    flags += _megatron_batch(layout)
+    flags += _megatron_model(s.model, notes)
+    flags += _megatron_precision(layout.math, s.training.recipe)
+    flags += _megatron_recompute(s.training, notes)
+    flags += _megatron_sharding(s, layout.math, notes)
+    flags += _megatron_optimizer(s.training, flags, notes)
+    return flags, notes
+
+
+def _megatron_parallelism(s: Scenario, notes: list[Note]) -> list[str]:
+    """Megatron-LM's parallelism flags: the tensor- and pipeline-parallel sizes [count], the stage split
+    (:func:`_megatron_stage_split`), the context-parallel size with Transformer Engine's exchange where it
+    is not the default p2p, the expert flags (:func:`_megatron_experts`) and, with tensor parallelism,
+    sequence parallelism and the tensor-parallel overlap (Transformer Engine's default userbuffers table
+    unless the scenario names a recipe's tuned one, whose YAML is the user's to write: a note)."""
+    par = s.parallelism
     flags = ["--tensor-model-parallel-size", str(par.tp), "--pipeline-model-parallel-size", str(par.pp)]
     flags += _megatron_stage_split(s)
     if par.cp > 1:
@@ -159,39 +179,68 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         if par.cp_comm_type != "p2p":  # Transformer Engine's name, passed on as given (default p2p)
             flags += ["--cp-comm-type", par.cp_comm_type]
     if par.ep > 1:
-        flags += ["--expert-model-parallel-size", str(par.ep)]
-        flags += MEGATRON_DISPATCHER_FLAGS[t.moe_dispatcher]
-        if t.moe_dispatcher == "hybridep":
-            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-moe-dispatcher",
-                                                                              backend=t.moe_dispatcher),
-                              what=note("hybridep-megatron")))
-        takes = megatron_takes_expert_overlap(par.pp, par.virtual_stages, t.recompute is Recompute.FULL)
-        if _expert_overlap(s) and takes:
-            flags.append("--overlap-moe-expert-parallel-comm")
-        elif _expert_overlap(s):
-            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-expert-overlap"),
-                              what=note("expert-overlap-megatron")))
-        elif t.expert_overlap:
-            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-expert-overlap"),
-                              what=note("expert-overlap-full")))
+        flags += _megatron_experts(s, notes)
     if par.tp > 1:
         flags.append("--sequence-parallel")
-        if par.tp_comm_overlap:  # Transformer Engine's default userbuffers table unless the scenario names one
+        if par.tp_comm_overlap:
             flags.append("--tp-comm-overlap")
-            if par.tp_comm_overlap_cfg is not None:  # a recipe's tuned table: its YAML is the user's to write
+            if par.tp_comm_overlap_cfg is not None:
                 notes.append(note("not-written", engine="Megatron-LM",
                                   setting=note("set-tp-overlap-cfg", name=par.tp_comm_overlap_cfg),
                                   what=note("tp-overlap-cfg-what")))
-    if t.cuda_graphs and t.recompute is Recompute.NONE:  # Megatron-Core's per-layer graphs (arguments.py)
-        flags += ["--cuda-graph-impl", "local"]
-    elif t.cuda_graphs:
+    return flags
+
+
+def _megatron_experts(s: Scenario, notes: list[Note]) -> list[str]:
+    """Megatron-LM's expert-parallel flags: the expert-parallel size [count], the token dispatcher
+    (:data:`MEGATRON_DISPATCHER_FLAGS`; HybridEP written as DeepEP, a note) and the expert all-to-all
+    overlap where the estimate ran it and the layout takes the flag
+    (:func:`~configurator.core.formulas.moe.megatron_takes_expert_overlap`), else a note why not."""
+    par, t = s.parallelism, s.training
+    flags = ["--expert-model-parallel-size", str(par.ep), *MEGATRON_DISPATCHER_FLAGS[t.moe_dispatcher]]
+    if t.moe_dispatcher == "hybridep":
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-moe-dispatcher",
+                                                                          backend=t.moe_dispatcher),
+                          what=note("hybridep-megatron")))
+    takes = megatron_takes_expert_overlap(par.pp, par.virtual_stages, t.recompute is Recompute.FULL)
+    if _expert_overlap(s) and takes:
+        flags.append("--overlap-moe-expert-parallel-comm")
+    elif _expert_overlap(s):
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-expert-overlap"),
+                          what=note("expert-overlap-megatron")))
+    elif t.expert_overlap:
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-expert-overlap"),
+                          what=note("expert-overlap-full")))
+    return flags
+
+
+def _megatron_cuda_graphs(t: Training, notes: list[Note]) -> list[str]:
+    """Megatron-Core's per-layer CUDA graphs (``--cuda-graph-impl local``, ``arguments.py``) where the
+    scenario replays the layers from graphs without recomputation; beside recomputation, a note."""
+    if t.cuda_graphs and t.recompute is Recompute.NONE:
+        return ["--cuda-graph-impl", "local"]
+    if t.cuda_graphs:
         notes.append(note("not-written", engine="Megatron-LM", setting=note("set-cuda-graphs"),
                           what=note("cuda-graphs-recompute-what")))
-    flags += ["--micro-batch-size", str(t.micro_batch), "--global-batch-size", str(layout.global_sequences),
-              "--seq-length", str(t.seq_len), "--max-position-embeddings", str(max(t.seq_len, m.position_embeddings)),
-              "--train-iters", str(layout.steps)]
-    flags += ["--num-layers", str(m.n_layers), "--hidden-size", str(m.hidden), "--ffn-hidden-size", str(m.ffn),
-              "--num-attention-heads", str(m.n_heads)]
+    return []
+
+
+def _megatron_batch(layout: TrainingLayout) -> list[str]:
+    """Megatron-LM's batch flags: sequences per micro-batch and per optimizer step [sequences], tokens
+    per sequence and the position embeddings' reach [tokens], optimizer steps [count]."""
+    t, m = layout.scenario.training, layout.scenario.model
+    return ["--micro-batch-size", str(t.micro_batch), "--global-batch-size", str(layout.global_sequences),
+            "--seq-length", str(t.seq_len), "--max-position-embeddings", str(max(t.seq_len, m.position_embeddings)),
+            "--train-iters", str(layout.steps)]
+
+
+def _megatron_model(m: ModelArchitecture, notes: list[Note]) -> list[str]:
+    """Megatron-LM's model-shape flags: layers, hidden and feed-forward widths, attention heads and
+    query groups [count], head width where it is not hidden / heads [channels], SwiGLU, the norm, the
+    position embedding (:func:`_megatron_rope`), untied embeddings, no biases and the routed experts; a
+    note for an MoE shape or multi-latent attention the flags cannot state."""
+    flags = ["--num-layers", str(m.n_layers), "--hidden-size", str(m.hidden), "--ffn-hidden-size", str(m.ffn),
+             "--num-attention-heads", str(m.n_heads)]
     if m.kv_heads != m.n_heads:
         flags += ["--group-query-attention", "--num-query-groups", str(m.kv_heads)]
     if m.head_dim is not None and m.head_dim * m.n_heads != m.hidden:
@@ -213,26 +262,38 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
                                         expert_ffn=m.expert_ffn or m.ffn)))
     if m.kv_lora_rank is not None:
         notes.append(note("not-written", engine="Megatron-LM", setting=note("set-mla"), what=note("mla-what")))
-    flags += _megatron_precision(layout.math, t.recipe)
+    return flags
+
+
+def _megatron_recompute(t: Training, notes: list[Note]) -> list[str]:
+    """Megatron-LM's recomputation flags: every layer's input kept and the layer run again (full,
+    uniform, one layer per checkpoint), or its attention core only (selective); a selective policy
+    other than Megatron-LM's attention-only one gets a note that the attention one is written."""
     if t.recompute is Recompute.FULL:
-        flags += ["--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"]
-    elif t.recompute is Recompute.SELECTIVE:
-        flags += ["--recompute-granularity", "selective"]
-        if t.selective_policy is not SelectivePolicy.ATTENTION:
-            setting = "set-selective-per-op" if t.selective_policy is SelectivePolicy.PER_OP \
-                else "set-selective-fp8-cache"
-            notes.append(note("no-flag", engine="Megatron-LM", setting=note(setting),
-                              what=note("selective-attention-written")))
-    flags += _megatron_sharding(s, layout.math, notes)
-    if t.optimizer is Optimizer.SGD:
-        flags += ["--optimizer", "sgd"]
+        return ["--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"]
+    if t.recompute is not Recompute.SELECTIVE:
+        return []
+    if t.selective_policy is not SelectivePolicy.ATTENTION:
+        setting = "set-selective-per-op" if t.selective_policy is SelectivePolicy.PER_OP \
+            else "set-selective-fp8-cache"
+        notes.append(note("no-flag", engine="Megatron-LM", setting=note(setting),
+                          what=note("selective-attention-written")))
+    return ["--recompute-granularity", "selective"]
+
+
+def _megatron_optimizer(t: Training, flags: list[str], notes: list[Note]) -> list[str]:
+    """Megatron-LM's optimizer flags after ``flags`` (those written so far): SGD where the scenario
+    trains with it; the optimizer on the host (``--optimizer-cpu-offload``, with the precision-aware
+    optimizer it asks for) where the distributed optimizer is written without FSDP and the optimizer is
+    Adam, else a note that the offload is not written."""
+    out = ["--optimizer", "sgd"] if t.optimizer is Optimizer.SGD else []
     if t.offload_optimizer and "--use-distributed-optimizer" in flags and t.optimizer is not Optimizer.SGD \
             and not _FSDP_FLAGS & set(flags):
-        flags += ["--optimizer-cpu-offload", "--use-precision-aware-optimizer"]
+        out += ["--optimizer-cpu-offload", "--use-precision-aware-optimizer"]
     elif t.offload_optimizer:
         notes.append(note("not-written", engine="Megatron-LM", setting=note("set-optimizer-offload"),
                           what=note("optimizer-offload-megatron")))
-    return flags, notes
+    return out
 
 
 def pipeline_rank_layers(s: Scenario) -> tuple[int, ...]:

@@ -70,7 +70,7 @@ def fit_messages(memory: MemoryBreakdown, card: Card, pool_reserved: bool = Fals
     """Does not fit (by how much); fits though what the allocator typically holds does not (the fit is
     judged on :attr:`~configurator.core.memory_breakdown.MemoryBreakdown.fit_total`); fits with less than
     the tight-fit headroom left, unless ``pool_reserved``: a serving engine that reserves its KV cache
-    as one pool (:data:`~configurator.core.engines.KV_POOL_RESERVED`) fills its share by design, and a
+    as one pool (:attr:`~configurator.core.engines.EngineProfile.kv_pool_reserved`) fills its share by design, and a
     sequence past the pool waits rather than overflows (Mixtral 8x7B on 1 × H200 NVL, the planned 233
     sequences filling vLLM's 90 % share, read "fits" on page 1 and "may overflow" on page 5 until
     December 2026)."""

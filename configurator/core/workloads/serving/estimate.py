@@ -16,7 +16,6 @@ from configurator.core.memo import LastAsked
 from configurator.core.memory import MemoryBreakdown
 from configurator.core.workloads.serving.memory import ServingMemoryModel, serving_memory_model
 from configurator.core.engine_step import with_engine_step
-from configurator.core.engines import KV_POOL_RESERVED
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -211,7 +210,7 @@ def _estimate_messages(scenario: Scenario, card: Card, basis: ServingBasis, spee
     the prices'. The engine step's note is an assumption, not a warning: the estimate's assumptions say it
     (:func:`configurator.core.view.assumptions_view.assumption_notes`)."""
     runs = basis.memory.fits  # else no latency or load to speak of: it does not run
-    pool_reserved = scenario.serving.engine in KV_POOL_RESERVED  # a full KV pool is by design, not a tight fit
+    pool_reserved = scenario.serving.profile.kv_pool_reserved  # a full KV pool is by design, not a tight fit
     return (*layout_messages(scenario), *basis.plan.messages, *fit_messages(basis.memory, card, pool_reserved),
             *(speed.messages if speed and runs else ()),
             *(load_messages(scenario, speed) if runs else ()), *verdict_messages(verdicts.get(), runs),

@@ -13,7 +13,8 @@ from configurator.core.memory import ActivationLayout, MemoryBreakdown, activati
 from configurator.core.job_horizon import outlasts_years
 from configurator.core.messages import Message, msg
 from configurator.core.training_stage_memory import StageMemory, stage_memories, training_memory
-from configurator.core.training_speed import MicroBatchTiming, TrainingSpeed, micro_batch_timing, training_speed
+from configurator.core.training_speed import TrainingSpeed, micro_batch_timing, training_speed
+from configurator.core.training_stage_work import MicroBatchTiming
 from configurator.core.precision import PrecisionPlan, plan_training
 from configurator.core.procurement.goodput import deployment_goodput
 from configurator.core.procurement.prices import PriceBook, price_book_for

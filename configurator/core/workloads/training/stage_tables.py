@@ -42,7 +42,7 @@ from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.training_stage_memory import (autocast_copy_held, fsdp_root_bytes, rank_params, stage_basis,
                                                      stage_memory_at, stored_in_flight_bytes)
-from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage, output_head_weight
+from configurator.core.training_stage_work import frozen_base_bytes, matmul_params_on_fullest_stage, output_head_weight
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, tier
 
 __all__ = ["STAGE_ROW_MEMO_SIZE", "PlannedCard", "StageTable", "clear_stage_tables", "flat_places", "layout_memory",
@@ -116,7 +116,7 @@ class PlannedCard:
     """The card the stage tables are computed for, kept by its training precision plan: the tables
     read the card through that plan alone (the stage's capacity, which :func:`stage_memory` also
     gives, is not in them), so cards of one plan — ``(requested, math, weights, head weight)``, the
-    last ``training_speed.output_head_weight`` — share them."""
+    last ``training_stage_work.output_head_weight`` — share them."""
 
     precisions: tuple
     card: Card = field(compare=False, hash=False)

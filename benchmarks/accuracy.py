@@ -12,7 +12,7 @@ was assumed. Nothing here is tuned to a row.
 Beside each in-sample error it prints the leave-one-source-out error: the row predicted with the
 defaults fitted to calibration rows solved again without the rows of the row's own publication
 (``loso.py``; "not fitted" where no such default moves the row, n/a where no other publication
-has rows to solve it from). The held-out published rows of ``benchmarks/data/held-out.json``, which
+has rows to solve it from, nor a held-out set standing in for them: ``loso.Fit.stand_in``). The held-out published rows of ``benchmarks/data/held-out.json``, which
 set nothing, are predicted with the shipped defaults and reported apart (``accuracy_heldout.py``).
 
 The row record, catalog and model shapes are in ``accuracy_base.py``; the serving rows' builders in
@@ -42,7 +42,8 @@ from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
 from accuracy_llama_cpp import (_bench_decode, _decode_rate, _prompt_rate, hbm_cases, mmq_cases, pr4766_decode_cases,
                                 pr6766_decode_cases, pr19053_decode_cases)
 from accuracy_serving import QWEN3_0_6B, _latency_at_rate, _mlperf, _serving, _sglang_sharegpt, _ttft
-from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
+from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out
+from loso_report import print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.scenario import AttentionKernel, Scenario, updated
@@ -477,6 +478,8 @@ def rows_for_keys(keys: Iterable[str], folder: Path = DATA, kinds: Container[str
     cases = {k.split(":", 1)[1].split()[0] for k in wanted if k.startswith("h200:")}
     ids = {k.split(":", 1)[1].split()[0] for k in wanted if k.startswith("published:")}
     rows = [*h200_rows(folder / "h200-calibration.jsonl", cases)] if cases else []
+    rig = {k.split(":", 1)[1].split()[0] for k in wanted if k.startswith("h100:")}  # a held-out set standing in
+    rows += [row for path in sorted(folder.glob(RIG_HELD_OUT_GLOB)) for row in h200_rows(path, rig)] if rig else []
     if ids:
         _PLANNER_ROWS[0] = kinds is None or PLANNER_KIND in kinds
         try:

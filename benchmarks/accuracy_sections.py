@@ -9,7 +9,7 @@ from pathlib import Path
 
 from accuracy_base import TARGETS, Row, part_of_the_benchmark
 from accuracy_heldout import describe_excluded
-from loso import Held, Ident, by_publication, kind_summary
+from loso import FITS, Held, Ident, by_publication, kind_summary
 
 
 def print_by_source(held: Mapping[Ident, Held]) -> None:
@@ -49,6 +49,17 @@ def print_not_available(held: Mapping[Ident, Held]) -> None:
         kinds = ", ".join(f"{k} {sum(h.row.kind == k for h in members)}" for k in sorted({h.row.kind for h in members}))
         record = FIT_RECORDS.get(name)
         print(f"  n/a by the {name} ({kinds} rows): {record.alone[len('n/a: '):] if record else 'not registered'}")
+    stood: dict[str, list[Held]] = {}
+    for h in held.values():
+        for name in (f.name for f in FITS if f.stand_in and f"{f.name} (on its stand-in rows)" in h.status):
+            stood.setdefault(name, []).append(h)
+    for name, members in stood.items():
+        fit = next(f for f in FITS if f.name == name)
+        kinds = ", ".join(f"{k} {sum(h.row.kind == k for h in members)}" for k in sorted({h.row.kind for h in members}))
+        sources = ", ".join(sorted({h.row.publication for h in members}))
+        print(f"  LOSO with a stand-in, the {name} ({kinds} rows of {sources}): the other sources' fitting rows "
+              f"cannot solve it,\n    so {len(fit.stand_in)} held-out rows of another rig join them "
+              f"({fit.stand_in[0].split(':')[0]}: loso.Fit.stand_in); the shipped fit does not read them")
 
 
 def print_memory_groups(rows: list[Row]) -> None:

@@ -88,9 +88,11 @@ def train_label(row: dict) -> str:
 
 
 def decode_rows(path: Path = CALIBRATION_FILE) -> tuple[str, ...]:
-    """Keys (``h200:`` + label) of every decode row in ``path``."""
+    """Keys (the rig's prefix, ``h200:`` or ``h100:``, + label) of every decode row in ``path`` that ran (as
+    :func:`h200_rows`: one out of memory or in error measured nothing)."""
     rows = (json.loads(line) for line in path.read_text().splitlines())
-    return tuple(f"h200:decode {r['model']} b{r['b']} ctx{r['ctx']}" for r in rows if r["case"] == "decode")
+    return tuple(f"{rig_of(r)}:decode {r['model']} b{r['b']} ctx{r['ctx']}" for r in rows
+                 if r["case"] == "decode" and not r.get("oom") and not r.get("error"))
 
 
 def reserve_rows(recomputes: bool, path: Path = CALIBRATION_FILE) -> tuple[str, ...]:

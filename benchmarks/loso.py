@@ -13,6 +13,9 @@ the held-out rows are built: a profile through the public ``Serving.engine_profi
 where no other publication has fitting rows, or theirs solve it only above a physical ceiling
 (:attr:`Fit.ceilings`: a weight share over the card's peak bandwidth), the rows that depend on the constant
 have no out-of-source prediction ("n/a"), and are counted as such rather than given one from a guess.
+A fit whose other sources' rows cannot solve it may name a held-out set that joins them when a source is left
+out (:attr:`Fit.stand_in`: the transformers decode profile, with the H200 grid left out, solved from the first
+campaign's two rows and the H100 rig's sixteen, a second card); the shipped fit never reads it.
 A publication that holds no fitting row keeps its in-sample prediction, which is out of source
 for every fitted default it depends on ("fitted without this source").
 
@@ -55,6 +58,7 @@ from loso_rows import (  # noqa: F401 (the fits' rows and rules, used by FITS be
     PREFILL_ROWS,
     PREFILL_RULE,
     H200_DECODE_ROWS,
+    H100_DECODE_ROWS,
     ALLOCATOR_ROWS,
     ALLOCATOR_RECOMPUTE_H200,
     ALLOCATOR_RECOMPUTE_PUBLISHED,
@@ -132,6 +136,9 @@ class Fit:
     left_out: Callable[[Sequence[Row]], dict[str, float | None]] | None = None
     """The rule's own cross-validation from its rows (by key: error [%] or None), in place of
     :func:`leave_one_row_out` where rows come in pairs."""
+    stand_in: tuple[str, ...] = ()
+    """Rows of a held-out set (by key) that join the other sources' fitting rows when those alone cannot solve the
+    fit with a source left out, so that source's rows get an out-of-source figure; never read by the shipped fit."""
 
     def kind_of(self, key: str) -> str:
         """The kind of the fitting row ``key``."""
@@ -201,7 +208,8 @@ FITS = (
         "half-context whose solution errs least with the KV share at most 1 (the copy kernel's share: a read "
         "cannot outrun the measured copy) (configurator/core/engines.py, TRANSFORMERS)",
         held="the per-layer term (a kernel count × the graph gap, first principles) stays as shipped",
-        grid={"kv_half_context": tuple(range(0, 1025, 128))}, ceilings={"kv_read_share": 1.0}),
+        grid={"kv_half_context": tuple(range(0, 1025, 128))}, ceilings={"kv_read_share": 1.0},
+        stand_in=H100_DECODE_ROWS),
     Fit("llama.cpp CUDA-graphs saving", Engine.LLAMA_CPP, "decode", ("layer_overhead_graphs_s",),
         tuple(key for pair in LLAMA_CPP_GRAPHS_PAIRS for key in pair), LLAMA_CPP_GRAPHS_RULE,
         held="the eager per-layer time is the next fit's (this one sets the graphs figure that much below it); the "
@@ -407,7 +415,8 @@ class Held:
     predicted: float | None
     """The prediction with the defaults set without the row's publication (None: n/a)."""
     status: str
-    """'not fitted', 'refitted: <fits>', or 'n/a: <fit> is set only from this source' (and why, where the other
+    """'not fitted', 'refitted: <fits>' (then '; <fit> (on its stand-in rows)' for each fit that moves the row and was
+    solved with :attr:`Fit.stand_in`), or 'n/a: <fit> is set only from this source' (and why, where the other
     sources have rows enough but no solution under the fit's ceilings)."""
 
     @property
@@ -455,9 +464,13 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
             continue
         refitted_defaults = SHIPPED
         missing: dict[str, tuple[Fit, str]] = {}
+        stood_in: list[str] = []
         for fit in touching:  # in FITS order, each solved over the fits refitted before it, as its rule states
             others = [k for k in fit.rows if k in by_key and by_key[k].publication != publication]
             values = refit(fit, others, source, refitted_defaults)
+            if values is None and fit.stand_in:  # the other sources cannot solve it: its held-out set joins them
+                others, stood_in = [*others, *fit.stand_in], [*stood_in, fit.name]
+                values = refit(fit, others, source, refitted_defaults)
             if values is None:
                 enough = len(others) >= len(fit.solved) + len(fit.grid)
                 missing[fit.name] = fit, (" (the other sources' rows give no solution inside its ranges and ceilings)"
@@ -471,6 +484,10 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
             for moved in _moved_by(fit, wanted, source, refitted_defaults, again):
                 lost.setdefault(moved, f"n/a: the {fit.name} is set only from this source{why}")
         refitted = "refitted: " + ", ".join(f.name for f in touching if f.name not in missing)
+        leaning: dict[Ident, str] = {}  # the rows a fit solved with its stand-in rows moves, and which fits
+        for fit in (f for f in touching if f.name in stood_in and f.name not in missing):
+            for moved in _moved_by(fit, wanted, source, refitted_defaults, again):
+                leaning[moved] = f"{leaning.get(moved, refitted)}; {fit.name} (on its stand-in rows)"
         for r, again_row in zip(members, again, strict=True):
             if ident(r) in lost:
                 held[ident(r)] = Held(r, None, lost[ident(r)])
@@ -478,7 +495,8 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
                 held[ident(r)] = Held(r, None, "n/a: no prediction with the refitted defaults (the run's rate "
                                                 "exceeds the capacity they predict)")
             else:
-                held[ident(r)] = Held(r, again_row.predicted, refitted if refitted_defaults != SHIPPED else NOT_FITTED)
+                held[ident(r)] = Held(r, again_row.predicted, leaning.get(ident(r), refitted)
+                                      if refitted_defaults != SHIPPED else NOT_FITTED)
     return held
 
 
@@ -547,49 +565,15 @@ def describe(summary: KindSummary | None, unit: str = "") -> str:
     return f"{summary.out_of_source:.1f}{unit}"
 
 
-# ---- report --------------------------------------------------------------------------------
-
-
-def print_fits(source: RowSource, rows: Sequence[Row]) -> None:
-    """The fitted defaults with their rows and values (shipped, and what their rule gives
-    today), and the defaults informed by rows without a rule."""
-    print("\nFitted defaults (solved from calibration rows by a rule; refitted without the held-out source):")
-    for fit in FITS:
-        publications = sorted({publication_of_key(k, rows) for k in fit.rows})
-        today = refit(fit, fit.rows, source)
-        shipped = ", ".join(f"{k} {v:.4g}" for k, v in fit.shipped().items())
-        solved = ", ".join(f"{k} {v:.4g}" for k, v in today.items()) if today else "no solution"
-        print(f"  {fit.name}: {len(fit.rows)} rows of {', '.join(publications)}")
-        print(f"    rule: {fit.rule}")
-        print(f"    shipped: {shipped}; the rule on today's formulas: {solved}")
-        how = "leave one row out"
-        if fit.left_out is not None:
-            how, errors = "leave one pair out", fit.left_out(_predictions([(k, fit.kind_of(k)) for k in fit.rows],
-                                                                          source))
-        else:
-            errors = leave_one_row_out(fit, source)
-        crossed = [abs(e) for e in errors.values() if e is not None]
-        if crossed:
-            print(f"    {how}: median |error| {statistics.median(crossed):.1f} %, "
-                  f"worst {max(crossed):.1f} % over {len(crossed)} rows")
-        print(f"    held: {fit.held}")
-    print("\nDefaults informed by calibration rows without a rule (their rows stay in sample):")
-    for item in INFORMED:
-        print(f"  {item.default} [{item.publication}]: {item.how}")
-        print(f"    settled by: {item.settled_by}")
-    print("\nDefaults once informed by calibration rows, since fitted or derived from first principles:")
-    for item in DERIVED:
-        print(f"  {item.default} [{item.publication}]: {item.how}")
-
-
 def main() -> int:
     import argparse
 
     import accuracy
 
     argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
-    rows = accuracy.all_rows()
-    print_fits(accuracy.rows_for_keys, rows)
+    from loso_report import print_fits
+
+    print_fits(accuracy.rows_for_keys, accuracy.all_rows())
     return 0
 
 

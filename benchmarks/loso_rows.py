@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from accuracy_base import Row
 from accuracy_llama_cpp import LLAMA_CPP_PR4766_TG_ROWS
 from accuracy_reserve import LLAMA_RECIPES_RESERVE_ROWS
-from h200_rig_rows import decode_rows, reserve_rows
+from accuracy_rig_heldout import RIG_HELD_OUT_GLOB
+from h200_rig_rows import CALIBRATION_FILE, decode_rows, reserve_rows
 
 
 LLAMA_CPP_GRAPHS_PAIRS = (
@@ -190,6 +191,11 @@ def median_reserve(rows: Sequence[Row]) -> float:
 
 H200_DECODE_ROWS = decode_rows()
 """Every H200 decode row (``h200_rig_rows.decode_rows``): two campaigns."""
+
+H100_DECODE_ROWS = tuple(key for path in sorted(CALIBRATION_FILE.parent.glob(RIG_HELD_OUT_GLOB))
+                         for key in decode_rows(path))
+"""The H100 rig's decode rows (``accuracy_rig_heldout``: the prepared grid run on a second card, 2026-12-05, held
+out): the stand-in of the transformers decode profile's fit when the H200 grid is left out (``loso.Fit.stand_in``)."""
 
 ALLOCATOR_ROWS = reserve_rows(recomputes=False)
 """The H200 training runs without recomputation whose reserve is their own (``h200_rig_rows.reserve_rows``:

@@ -226,7 +226,9 @@ def test_only_the_fitted_defaults_change_the_out_of_source_figures():
     assert {r.publication for r in rig} == {"h200-rig", "h200-grid"}
     assert all(held[loso.ident(r)].predicted != r.predicted for r in rig if "sgd" not in r.row_id)
     decode = loso.kind_summary(held.values(), "decode")
-    assert decode.fitted and 0 < decode.with_value < decode.rows  # the H200 rows: n/a
+    assert decode.fitted and decode.with_value == decode.rows  # the H200 grid's rows: from its stand-in (loso.Fit)
+    grid = [held[loso.ident(r)] for r in rows if r.publication == "h200-grid" and r.kind == "decode"]
+    assert grid and all(h.predicted is not None and "decode profile (on its stand-in rows)" in h.status for h in grid)
     mlperf = [held[loso.ident(r)] for r in rows if r.publication == "mlperf-inference-v4.1"]
     assert mlperf and all(h.predicted == h.row.predicted and h.status.startswith(loso.SET_ELSEWHERE)
                           and "prefill efficiency" in h.status for h in mlperf)
@@ -298,7 +300,7 @@ def test_the_summary_keeps_its_columns_and_adds_the_out_of_sample_ones(capsys):
     median = accuracy.statistics.median(abs(r.error_pct) for r in memory)
     assert line.split()[:3] == ["memory", str(len(memory)), f"{median:.1f}"]
     assert "LOSO median" in lines[1] and "held-out rows" in lines[1]
-    assert "rows)" in next(x for x in lines if x.startswith("decode "))  # a kind with rows n/a out of source
+    assert "LOSO with a stand-in, the transformers decode profile" in "\n".join(lines)  # where its rows' LOSO is from
 
 
 def test_module_defaults_ship_the_value_their_rule_gives():

@@ -281,6 +281,9 @@ def accuracy_table() -> str:
               + (f": {_words(len(alone))} {'fit has' if len(alone) == 1 else 'fits have'} one source "
                  f"({'; '.join(alone)}), why {'it has' if len(alone) == 1 else 'each has'} no second is in "
                  "`benchmarks/defaults_registry.py`. " if alone else ". ")
+              + "".join(f"Where the other sources' rows cannot solve the {fit.name}, {_words(len(fit.stand_in))} "
+                        "held-out rows of another rig join them (`loso.Fit.stand_in`; the shipped fit does not read "
+                        "them). " for fit in loso.FITS if fit.stand_in)
               + "Defaults chosen with a source's rows in view but by no rule "
               f"({_words(len(loso.INFORMED))}, listed by `benchmarks/defaults_registry.py`) cannot be refitted: their "
               "rows stay in sample.",

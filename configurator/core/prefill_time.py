@@ -68,7 +68,14 @@ def prefill_flops(model: ModelArchitecture, prompt_tokens: int, sampled: int = 1
 def prefill_layer_overhead(scenario: Scenario) -> float:
     """Time per layer per prefill chunk beyond the roofline [s]: the engine's, else
     ``Assumptions.prefill_layer_overhead_s`` (prompt kernels run eagerly, without CUDA graphs, in
-    every engine)."""
+    every engine).
+
+    The default, 130 µs, is **informed**, not derived (``benchmarks/defaults_registry.py``, INFORMED). A count
+    of TensorRT-LLM's context layer gives 24-51 µs: 8-17 kernels at ≈3 µs each. Its measured kernel tables give
+    ≈45 µs. vLLM with CUDA graphs needs at most 50 µs
+    (``benchmarks/data/notes-informed-defaults-2026-12-06.md``). The default lies above all of these, because it
+    also carries two terms this function does not price: the prompt attention's own rate and the small
+    tensor-parallel all-reduce."""
     own = scenario.serving.profile.prefill_layer_overhead_s
     return scenario.assumptions.prefill_layer_overhead_s if own is None else own
 

@@ -27,6 +27,7 @@ from configurator.cli_scenario import (  # noqa: F401 - quantity, duration_hours
     whole_number,
     with_constraints,
 )
+from configurator.cli_ranking import add_question_flags, asked_to_dict, print_from_file, ranking_asked
 from configurator.cli_what_fits import JSON_HELP, add_what_fits_parser, run_what_fits
 from configurator.core.architecture import ArchitectureError
 from configurator.core.catalog import CARD_CLASSES, FRAMEWORKS, Card, Catalog, CatalogError, load_catalog
@@ -154,7 +155,7 @@ def _filters_from_args(args: argparse.Namespace, catalog: Catalog) -> Filters:
         if not 1 <= owned_count <= MAX_OWNED:
             raise UsageError(msg("cli-cards-range", flag="--owned", count=owned_count, low=1, high=MAX_OWNED))
     classes = listed("--classes", args.classes, CARD_CLASSES, "cli-unknown-class") if args.classes is not None else ()
-    return Filters(vendors=_vendors_from_args(args.vendor, catalog), domestic_only=args.domestic_only,
+    return Filters(vendors=_vendors_from_args(args.vendor, catalog), domestic_only=bool(args.domestic_only),
                    classes=classes, owned_card=owned_card, owned_count=owned_count,
                    software=_software_from_args(args.software), cards=_cards_from_args(args.cards, catalog))
 
@@ -197,11 +198,12 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
     scenario = with_constraints(scenario_from_args(args, catalog), args)
     if not 1 <= args.limit <= MAX_LIMIT:
         raise UsageError(msg("cli-whole-range", flag="--limit", low=1, high=MAX_LIMIT, value=args.limit))
-    filters = _filters_from_args(args, catalog)
-    result = recommend(scenario, catalog, Objective(args.objective), filters, args.limit)
+    asked = ranking_asked(args, scenario, catalog, _filters_from_args(args, catalog))  # over the file's question
+    result = recommend(scenario, catalog, asked.objective, asked.filters, args.limit)
     if args.json:
-        _print_json(result_to_dict(result))
+        _print_json({**result_to_dict(result), "filters": asked_to_dict(asked)})
     else:
+        print_from_file(asked, args.lang)
         if args.count is not None:  # typed, but every count is weighed: said, not silently dropped
             print(single_line(msg("cli-recommend-count-not-kept", count=args.count).text_in(args.lang)) + "\n")
         if args.card is not None and args.card_price is None and args.cloud_price is None:  # read as a filter
@@ -218,7 +220,7 @@ def _rent_or_buy_line(result, args: argparse.Namespace) -> str | None:
     """Rent or buy for the first configuration (:func:`~configurator.core.recommend_costs.rent_or_buy`),
     where the question asked about renting (``--objective cloud``, ``--budget-basis rent``) or gave a
     term (``--years``); None otherwise, or without a ranked configuration."""
-    asked = args.objective == Objective.CLOUD.value or args.budget_basis == "rent" or args.years is not None
+    asked = result.objective is Objective.CLOUD or args.budget_basis == "rent" or args.years is not None
     if not asked or result.best is None:
         return None
     from configurator.core.recommend_costs import ownership_cost, rent_or_buy
@@ -288,7 +290,9 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
     scenario = with_constraints(scenario_from_args(args, catalog), args)  # in the language's currency
     from configurator.report.export import TEXT_FORMATS, export_format, summary_of, write_summary
 
-    objective, filters = Objective(args.objective), _filters_from_args(args, catalog)
+    asked = ranking_asked(args, scenario, catalog, _filters_from_args(args, catalog))  # over the file's question
+    objective, filters = asked.objective, asked.filters
+    print_from_file(asked, args.lang)
     recommended = _recommended_for_report(scenario, catalog, args, objective, filters)
     # the chosen card's owned count as the ranking sets it (--owned on another card: none owned)
     scenario = recommended or (priced_for(scenario, catalog.get(scenario.card_id), filters)
@@ -410,17 +414,11 @@ def _add_ranking_flags(parser: argparse.ArgumentParser) -> None:
     """The goals and limits, what the ranking minimises and which cards it may list: one set for
     ``recommend`` and ``report`` (whose summary ranks its alternatives, and without ``--card`` its
     recommendation, as ``recommend`` does with the same flags)."""
-    parser.add_argument("--objective", choices=[o.value for o in Objective], default=Objective.TCO.value,
-                        help="what to minimise (default: total cost of ownership)")
+    add_question_flags(parser)  # --objective, --domestic-only, --cards, --consumer: over a scenario file's
     add_constraint_flags(parser)
     parser.add_argument("--vendor", action="append", default=[], help="only this vendor (repeatable)")
-    parser.add_argument("--domestic-only", action="store_true", help="only vendors based in mainland China")
     parser.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
     parser.add_argument("--classes", help="card classes to consider, comma separated (default: by workload)")
-    parser.add_argument("--cards", metavar="IDS",
-                        help="only these cards, by catalog id, comma separated (e.g. h20,ascend-910b,l20,rtx-4090): "
-                             "the ranking, its counts and costs are theirs, and each named card that cannot serve "
-                             "says why; any class, consumer cards included")
     parser.add_argument("--owned", metavar="ID:COUNT",
                         help="cards already owned, e.g. h100-sxm:16: not bought (nor the servers SXM/OAM modules "
                              "come in), already delivered")

@@ -1,5 +1,6 @@
 """Messages of the ranking's first row comparing the winner with the best card of another class, and
-saying that rents of different tiers are compared (English and Chinese; merged into
+saying that rents of different tiers are compared, and the command line's line naming the ranking filters a scenario
+file's question set (:mod:`configurator.cli_ranking`) (English and Chinese; merged into
 :mod:`configurator.core.messages`)."""
 
 RANKING_ENGLISH: dict[str, str] = {
@@ -22,6 +23,14 @@ RANKING_ENGLISH: dict[str, str] = {
     "rent-tier-on-demand": "on demand",
     "rent-tier-monthly": "a monthly rental",
     "rent-tier-reserved": "a reservation",
+    "cli-ranking-from-file": (  # cli_ranking.py: recommend/report --scenario F with a saved ranking question
+        "Ranked as the scenario file asks: {asked}. A flag typed on the command line overrides each."
+    ),
+    "ranking-asked-objective": "by {objective} (--objective {value})",
+    "ranking-asked-cards": "only the cards named (--cards {cards})",
+    "ranking-asked-domestic": "domestic (China) vendors only (--domestic-only)",
+    "ranking-asked-consumer": "consumer graphics cards included (--consumer)",
+    "cli-ranking-cards-unknown": "The scenario file names cards the catalog does not list: {cards} (not compared)",
 }
 RANKING_CHINESE: dict[str, str] = {
     "reason-class-cheaper": "{card}（{category}卡）每词元成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}",
@@ -30,10 +39,17 @@ RANKING_CHINESE: dict[str, str] = {
     "reason-class-close-faster": "最佳{other_category}卡 {other} 仅比 {card} 慢 {more:.0pct}",
     "reason-rent-tiers-differ": (
         "比较的是不同计费方式的租用价：{card} 的租用价为{tier}（每卡时 {amount:.2money}，{provider}，{date}），"
-        "{other} 的为{other_tier}（每卡时 {other_amount:.2money}，{other_provider}，{other_date}）{also}：按需租用价通常高于包月或预留价"
+        "{other} 的为{other_tier}（每卡时 {other_amount:.2money}，{other_provider}，{other_date}）{also}："
+        "按需租用价通常高于包月或预留价"
     ),
     "rent-tier-also": "（{cards} 同样如此）",
     "rent-tier-on-demand": "按需计费",
     "rent-tier-monthly": "包月租用",
     "rent-tier-reserved": "预留实例",
+    "cli-ranking-from-file": "按方案文件保存的排名条件：{asked}。命令行输入的选项优先。",
+    "ranking-asked-objective": "按{objective}排名（--objective {value}）",
+    "ranking-asked-cards": "只比较指定的加速卡（--cards {cards}）",
+    "ranking-asked-domestic": "仅国产厂商（--domestic-only）",
+    "ranking-asked-consumer": "包括消费级图形卡（--consumer）",
+    "cli-ranking-cards-unknown": "方案文件指定的加速卡不在硬件目录中：{cards}（不参与比较）",
 }

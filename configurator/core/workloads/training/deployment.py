@@ -139,7 +139,7 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     below = [n for n in counts if n < met.scenario.count]
     if not below:
         return []
-    known: dict[int, Estimate | None] = {e.scenario.count: e for e in timed}
+    known: dict[int, Estimate | None] = {e.scenario.count: e for e in (*timed, met)}
     unit, floor = server_unit(base, counts), below[-1]
     between = list(_tried_counts(base, card, range(floor - floor % unit + unit, met.scenario.count, unit)))
     lo, low, hi, high = -1, known.get(floor), len(between), met
@@ -160,14 +160,72 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
         left = between[lo + 1:hi]
         tried = _below_fewest(base, card, left, high) or _could_meet(base, left, high)[:1]
         _evaluated(base, card, tried, known)
-        return [_fewest_of(known, tried, high)]
+        return [_by_family(base, card, between, known, _fewest_of(known, tried, high))]
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
     tried = _with_stretch(eighths, _below_fewest(base, card, between[lo + 1:], met))
     _evaluated(base, card, tried, known, ahead)
-    fewest = _fewest_of(known, tried, met)
+    fewest = _by_family(base, card, between, known, _fewest_of(known, tried, met))
     return [] if fewest is met else [fewest]
+
+
+FAMILY_TRIES = 3
+"""Counts :func:`_by_family` tries below the fewest found [count]."""
+
+
+def _by_family(base: Scenario, card: Card, between: Sequence[int], known: dict[int, Estimate | None],
+               found: Estimate) -> Estimate:
+    """``found`` (the fewest deployment found to meet every constraint), or a deployment of fewer
+    cards found by the layouts already timed: each deployment of ``known`` runs a layout family
+    (tensor × pipeline × context, micro-batch) whose speed per card is read as the same at every
+    count that can take it (:func:`_splits_as`); the fewest count of ``between`` below ``found``
+    that one of them could meet the deadline with is tried, one at a time, at most
+    :data:`FAMILY_TRIES`, each family once [count]."""
+    deadline = base.constraints.deadline_hours
+    if not deadline:
+        return found
+    spent: set[tuple] = set()
+    for _ in range(FAMILY_TRIES):
+        left = [n for n in between if n < found.scenario.count and n not in known]
+        at, keys = _family_fewest(base, card, left, _family_needs(known.values(), deadline, spent))
+        if at is None:
+            return found
+        spent |= keys
+        _evaluated(base, card, [at], known)
+        if _meets(known[at]):
+            found = known[at]
+    return found
+
+
+def _family_needs(timed, deadline: float, spent: set[tuple]) -> dict[tuple, float]:
+    """The fewest cards each layout family (tp, pp, cp, micro-batch) of ``timed`` (estimates) would
+    meet ``deadline`` [h] with at the speed per card it was timed at, but for those ``spent`` [count]."""
+    needs: dict[tuple, float] = {}
+    for est in timed:
+        if est is None or est.training is None:
+            continue
+        p = est.scenario.parallelism
+        key = (p.tp, p.pp, p.cp, est.scenario.training.micro_batch)
+        if key not in spent:
+            need = est.scenario.count * est.training.hours / deadline
+            needs[key] = min(need, needs.get(key, need))
+    return needs
+
+
+def _family_fewest(base: Scenario, card: Card, left: Sequence[int], needs: dict[tuple, float]
+                   ) -> tuple[int | None, set[tuple]]:
+    """The fewest of ``left`` that can take a layout family of ``needs`` with at least the cards it
+    needs, and the families that propose it; (None, empty) when none can [count]."""
+    fewest, keys = None, set()
+    for key, need in needs.items():
+        tp, pp, cp, micro_batch = key
+        first = next((n for n in left if n >= need and (fewest is None or n <= fewest) and not n % (tp * pp * cp)
+                      and _splits_as(base, card, n, tp * pp * cp, micro_batch)), None)
+        if first is not None:
+            keys = {key} if first != fewest else keys | {key}
+            fewest = first
+    return fewest, keys
 
 
 def _with_stretch(eighths: Sequence[int], stretch: Sequence[int]) -> list[int]:

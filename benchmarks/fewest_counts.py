@@ -133,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
             differ += 1
             far += offered is None or best is None or offered - best > FAR_OFF
             print(f"{words:20} {card.id:22} offered {offered} exhaustive {best} ({tried} counts)", flush=True)
-    print(f"agree {agree}, differ {differ} (more than {FAR_OFF} cards off: {far}), cards above the fewest summed {excess}")
+    print(f"agree {agree}, differ {differ} (more than {FAR_OFF} cards off: {far}), "
+          f"cards above the fewest summed {excess}")
     if saved:
         saved.close()
     return 0

@@ -8,12 +8,17 @@ meet the deadline even at the card's peak skipped). Prints one row per card wher
 count of those that agree and of those more than :data:`FAR_OFF` cards off; asserts nothing. The
 exhaustive search is not the product's (it costs ~10 ms a count).
 
-Usage: ``.venv/bin/python benchmarks/fewest_counts.py [--readme] [--cards ID,...]``
+Usage: ``.venv/bin/python benchmarks/fewest_counts.py [--readme] [--cards ID,...] [--save FILE] [--against FILE]``
+
+``--save`` writes every card-question's row (offered, exhaustive, counts tried) as JSON lines;
+``--against`` reads the exhaustive fewest from such a file instead of searching every count again
+(it does not move with the product's search), so a change to the search is compared in minutes.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -59,13 +64,20 @@ def questions(readme_only: bool) -> dict:
     return asked
 
 
-def fewest(scenario, card) -> tuple[int | None, int | None, int]:
-    """(fewest the search offers, fewest of every whole-server count in the bracket, counts tried)."""
+def offered_fewest(scenario, card) -> tuple[int | None, list[int]]:
+    """(fewest whole servers the search offers that meet every constraint, the counts of every
+    deployment it offers) [count]."""
     counts = whole_system_counts(card, TRAINING_COUNTS)
     clear_estimate_memo()
     found = deployment.training_deployments(scenario, card, counts=counts)
     meeting = [e.scenario.count for e in found if not constraint_ids(e)]
-    offered = min(meeting, default=None)
+    return min(meeting, default=None), meeting
+
+
+def fewest(scenario, card) -> tuple[int | None, int | None, int]:
+    """(fewest the search offers, fewest of every whole-server count in the bracket, counts tried)."""
+    counts = whole_system_counts(card, TRAINING_COUNTS)
+    offered, meeting = offered_fewest(scenario, card)
     if offered is None:
         return None, None, 0
     ladder_met = min(n for n in meeting if n in counts) if any(n in counts for n in meeting) else offered
@@ -90,22 +102,41 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--readme", action="store_true", help="the README's training questions only")
     parser.add_argument("--cards", help="comma-separated card ids (default: every card with a training rate)")
+    parser.add_argument("--save", help="write every card-question's row to this file (JSON lines)")
+    parser.add_argument("--against", help="read the exhaustive fewest from a --save file instead of searching")
     args = parser.parse_args(argv)
-    agree = differ = far = 0
+    known = {}
+    if args.against:
+        with open(args.against, encoding="utf-8") as f:
+            known = {(r["question"], r["card"]): r for r in map(json.loads, f)}
+    saved = open(args.save, "w", encoding="utf-8") if args.save else None
+    agree = differ = far = excess = 0
     for words, scenario in questions(args.readme).items():
         ids = args.cards.split(",") if args.cards else CATALOG.ids()
         cards = [CATALOG.get(c) for c in ids]
         for card in cards:
             if plan_training(card, scenario.precision).math is None:
                 continue
-            offered, best, tried = fewest(scenario, card)
+            if (words, card.id) in known:
+                offered, best, tried = offered_fewest(scenario, card)[0], *(known[words, card.id][k]
+                                                                         for k in ("exhaustive", "tried"))
+            else:
+                offered, best, tried = fewest(scenario, card)
+            if saved:
+                saved.write(json.dumps({"question": words, "card": card.id, "offered": offered, "exhaustive": best,
+                                        "tried": tried}) + "\n")
+            if offered is not None and best is not None:
+                excess += offered - best
             if offered == best:
                 agree += 1
                 continue
             differ += 1
             far += offered is None or best is None or offered - best > FAR_OFF
             print(f"{words:20} {card.id:22} offered {offered} exhaustive {best} ({tried} counts)", flush=True)
-    print(f"agree {agree}, differ {differ} (more than {FAR_OFF} cards off: {far})")
+    print(f"agree {agree}, differ {differ} (more than {FAR_OFF} cards off: {far}), "
+          f"cards above the fewest summed {excess}")
+    if saved:
+        saved.close()
     return 0
 
 

@@ -3,6 +3,8 @@ a render farm's buyer whose reference card is an RTX 4090 saw it nowhere, only "
 
 from __future__ import annotations
 
+import pytest
+
 RENDER = ["recommend", "--workload", "render", "--frames", "2000", "--reference-card", "rtx-4090",
           "--minutes-per-frame", "5", "--deadline", "24h"]
 
@@ -12,15 +14,16 @@ def test_the_ranking_says_how_many_consumer_cards_it_left_out(capsys):
 
     assert main(RENDER) == 0
     out = capsys.readouterr().out
-    assert "consumer graphics cards among them" in out and "--classes graphics,workstation" in out
+    assert "consumer graphics cards among them" in out and "--consumer ranks them" in out
     assert main([*RENDER, "--lang", "zh_CN"]) == 0
     assert "种为消费级图形卡" in capsys.readouterr().out
 
 
-def test_picking_the_classes_ranks_them_and_says_nothing(capsys):
+@pytest.mark.parametrize("flags", [["--classes", "graphics,workstation"], ["--consumer"]])
+def test_picking_the_classes_ranks_them_and_says_nothing(capsys, flags):
     from configurator.cli import main
 
-    assert main([*RENDER, "--classes", "graphics,workstation"]) == 0
+    assert main([*RENDER, *flags]) == 0
     out = capsys.readouterr().out
     assert "GeForce RTX" in out.split("Why the first")[0] and "consumer graphics cards among them" not in out
 

@@ -45,7 +45,7 @@ def test_a_row_that_fits_only_as_the_cache_is_given_back_shows_no_negative_headr
 
 def test_consumer_cards_left_out_are_kinds_of_card_in_chinese():
     key = ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
-           "pick the classes to rank them, e.g. --classes graphics,workstation")
+           "--consumer ranks them")
     said = words("zh_CN")(key, n=9)
     assert said.startswith("其中 9 种为消费级图形卡")
     assert words("zh_CN")("{n} cards left out; see --json for why.", n=62).startswith("62 种卡")

@@ -227,7 +227,7 @@ def recommendation_table(result, language: str = "en") -> str:
     consumer = sum(why == CONSUMER_LEFT_OUT for why in result.left_out.values())
     if consumer:
         lines.append(w("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
-                       "pick the classes to rank them, e.g. --classes graphics,workstation", n=write(consumer, language)))
+                       "--consumer ranks them", n=write(consumer, language)))
     no_av1 = [card_id for card_id, why in result.left_out.items() if why == NO_AV1_ENCODER]
     if no_av1:  # the cheapest transcoders (T4, A10) are the ones without: said, not only in --json
         catalog = load_catalog()

@@ -485,8 +485,8 @@ ZH_CN.update({
     "Why the first:": "排名第一的理由：", "Warnings on the first:": "排名第一的方案的注意事项：", "No card meets the scenario's constraints.": "没有满足方案约束的加速卡。",
     "{n} cards left out; see --json for why.": "{n} 种卡被排除；原因见 --json。",
     ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
-     "pick the classes to rank them, e.g. --classes graphics,workstation"):
-        "其中 {n} 种为消费级图形卡（无 ECC；其许可协议限制数据中心使用）：指定卡类别即可参与排名，例如 --classes graphics,workstation",
+     "--consumer ranks them"):
+        "其中 {n} 种为消费级图形卡（无 ECC；其许可协议限制数据中心使用）：加 --consumer 即可参与排名",
     "{n} cards without an AV1 encoder among them ({cards}): their encoders do H.264 and HEVC only; --codec hevc ranks them":
         "其中 {n} 种卡没有 AV1 编码器（{cards}）：其编码器只支持 H.264 和 HEVC；用 --codec hevc 即可参与排名",
     "Cloud per million tokens": "每百万词元云租用成本", "Cloud per user-month": "每用户每月云租用成本",

@@ -29,7 +29,8 @@ def test_every_familys_default_card_is_in_the_catalog_and_of_a_class_it_ranks():
                                                 ("finetune", DEFAULT_CARD), ("inference", DEFAULT_CARD)])
 def test_the_command_line_starts_each_work_on_its_familys_card(capsys, workload, card):
     assert main(["estimate", "--workload", workload, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["scenario"]["card_id"] == card == family_of(Workload(workload)).default_card
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["scenario"]["card_id"] == card == family_of(Workload(workload)).default_card
 
 
 def test_a_card_given_on_the_command_line_is_kept(capsys):

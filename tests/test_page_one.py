@@ -109,7 +109,8 @@ def test_an_over_budget_choice_that_needs_a_licence_is_never_the_recommended_one
     assert summary.state == "not met"
     if language == "en":
         assert summary.status == (f"32 × H100 SXM5 80GB fits, {write(estimate_view(est).rows_of(('memory.headroom',))[0].value)}"
-                                  f" headroom — breaks 2 of 4 constraints (2 you set and the default latency targets for "
+                                  f" headroom — breaks 2 of 4 constraints (2 you set and the default latency targets "
+                                  f"for "
                                   f"interactive chat): over budget by {over}; needs a US export "
                                   "licence for mainland China")
         assert summary.recommendation.startswith(f"Your choice, 32 × H100 SXM5 80GB, cannot be recommended: over "
@@ -142,7 +143,8 @@ def test_a_fitting_choice_says_every_constraint_is_met_and_whose_targets_they_ar
     rows = constraint_rows(summary)
     assert summary.state == "met"
     if language == "en":
-        assert summary.status.endswith("— meets all 3 constraints (2 you set and the default latency target for interactive chat)")
+        assert summary.status.endswith("— meets all 3 constraints (2 you set and the default latency target for "
+                                       "interactive chat)")
         assert rows["Request rate"][1:4:2] == ("≥ 10.0\u00a0requests/s", "met")
         assert rows["First token"][1] == "≤ 1,000\u00a0ms at p50 (default for interactive chat)"  # the use's
         assert rows["Time per output token"][1] == "≤ 50.0\u00a0ms at p50 (your target)"  # typed in the file
@@ -225,7 +227,8 @@ def test_missed_latency_targets_turn_the_fitting_headline_red_with_the_words(cat
     ttft, tpot = (next(v for v in est.verdicts if v.id == key) for key in ("ttft", "tpot"))
     assert ttft.missed and tpot.missed
     if language == "en":
-        assert "fits" in text and "breaks 2 of 2 constraints (the default latency targets for interactive chat): first token " in text
+        assert "fits" in text and ("breaks 2 of 2 constraints (the default latency targets for interactive chat): "
+                                   "first token ") in text
         assert text.endswith("per output token over the p90 target")
     else:
         assert "违反 2 项约束（交互式对话的默认延迟目标）中的 2 项：p90 首词元延迟超出目标" in text and "p90 每输出词元时间超出目标" in text

@@ -7,7 +7,8 @@ https://m.c114.com.cn/w119-1186866.html), and the central government procurement
 awards of June 2025 as "中标金额为 94.998 万元", "261.936 万元" (observersnews, 2025-06-23,
 https://m.observersnews.com/economy/2025_06_23_780424.shtml). So in Chinese an amount in CNY from
 :data:`WAN` up reads in 万元 to :data:`WAN_DECIMALS` decimals ("300.00 万元", to the hundred yuan), a
-smaller one in 元 ("5,000 元", "26.30 元"), and from :data:`YI` up in 亿元 ("23.49 亿元"); other currencies, and English, keep the ISO code
+smaller one in 元 ("5,000 元", "26.30 元"), and from :data:`YI` up in 亿元 ("23.49 亿元");
+other currencies, and English, keep the ISO code
 ("3,000,000 CNY", "12,000 USD"). JSON keeps raw numbers and never reads here.
 
 :func:`money_unit` is the one rule; :func:`configurator.core.message_numbers.money_text` the one

@@ -56,7 +56,7 @@ from configurator.core.procurement.prices import (PriceFileError, as_quotes, quo
                                                    skipped_quotes)
 from configurator.core.scenario_io import read_scenario
 from configurator.core.workloads import family_of
-from configurator.core.workloads.job_defaults import with_class_load
+from configurator.core.workloads.job_defaults import default_card, with_class_load
 
 
 class UsageError(Exception):
@@ -396,6 +396,8 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         seq_len = family_of(scenario.workload).default_seq_len(scenario)
         if seq_len != scenario.training.seq_len:
             scenario = updated(scenario, training={"seq_len": seq_len})
+    if not args.scenario and getattr(args, "card", None) is None and default_card(scenario) in catalog:
+        scenario = updated(scenario, card_id=default_card(scenario))  # the work's own: desktops an L40S
     if scenario.card_id not in catalog:
         raise UsageError(catalog.unknown_message(scenario.card_id))
     if getattr(args, "precision", None) is not None and published_default(scenario) is not None:

@@ -109,7 +109,9 @@ def test_an_over_budget_choice_that_needs_a_licence_is_never_the_recommended_one
     assert summary.state == "not met"
     if language == "en":
         assert summary.status == (f"32 × H100 SXM5 80GB fits, {write(estimate_view(est).rows_of(('memory.headroom',))[0].value)}"
-                                  f" headroom — breaks 2 of 4 constraints: over budget by {over}; needs a US export "
+                                  f" headroom — breaks 2 of 4 constraints (2 you set and the default latency targets "
+                                  f"for "
+                                  f"interactive chat): over budget by {over}; needs a US export "
                                   "licence for mainland China")
         assert summary.recommendation.startswith(f"Your choice, 32 × H100 SXM5 80GB, cannot be recommended: over "
                                                  f"budget by {over}; needs a US export licence for mainland China.")
@@ -124,7 +126,7 @@ def test_an_over_budget_choice_that_needs_a_licence_is_never_the_recommended_one
         assert rows["Not set"][1] == "Power cap, Power per server"  # a serving job has no deadline
         assert dict(summary.headline)["Capex"].endswith("— accelerators, servers, network, storage, racks")
     else:
-        assert f"违反 4 项约束中的 2 项：超出预算 {over}；交付中国大陆需要美国出口许可证" in summary.status
+        assert f"违反 4 项约束（您所设的 2 项及交互式对话的默认延迟目标）中的 2 项：超出预算 {over}；交付中国大陆需要美国出口许可证" in summary.status
         assert summary.recommendation.startswith("您的选择 32 × H100 SXM5 80GB 不能推荐：超出预算")
         assert rows["预算"][1] == "300.00\u00a0万元——资本支出上限（购买）" and rows["预算"][3] == "未满足"
         assert rows["首词元延迟"][1] == "p90 ≤ 1,000\u00a0ms（交互式对话的默认值）"
@@ -141,7 +143,8 @@ def test_a_fitting_choice_says_every_constraint_is_met_and_whose_targets_they_ar
     rows = constraint_rows(summary)
     assert summary.state == "met"
     if language == "en":
-        assert summary.status.endswith("— meets both constraints and the default latency target for interactive chat")
+        assert summary.status.endswith("— meets all 3 constraints (2 you set and the default latency target for "
+                                       "interactive chat)")
         assert rows["Request rate"][1:4:2] == ("≥ 10.0\u00a0requests/s", "met")
         assert rows["First token"][1] == "≤ 1,000\u00a0ms at p50 (default for interactive chat)"  # the use's
         assert rows["Time per output token"][1] == "≤ 50.0\u00a0ms at p50 (your target)"  # typed in the file
@@ -149,7 +152,7 @@ def test_a_fitting_choice_says_every_constraint_is_met_and_whose_targets_they_ar
                                           "and ≤ 50.0\u00a0ms per token (your target) at p50")
         assert dict(summary.headline)["Capex"].endswith("USD — accelerators, servers, racks")
     else:
-        assert summary.status.endswith("——两项约束均满足，也满足交互式对话的默认延迟目标")
+        assert summary.status.endswith("——满足全部 3 项约束（您所设的 2 项及交互式对话的默认延迟目标）")
         assert rows["每输出词元时间"][1] == "p50 ≤ 50.0\u00a0ms（您设定的目标）"
 
 
@@ -199,8 +202,9 @@ def test_an_unpriced_item_leaves_the_budget_unchecked_and_says_which(catalog, la
     verdict, state = headline_verdict(est)
     view = estimate_view(est)
     assert state == "cannot be checked" and view.good and view.caution
-    expected = {"en": "cannot check 1 of 3 constraints: budget (1 item unpriced — enter a quote)",
-                "zh_CN": "3 项约束中有 1 项无法核对：预算（1 项无价格——请输入报价）"}[language]
+    expected = {"en": "cannot check 1 of 3 constraints (1 you set and the default latency targets for interactive "
+                      "chat): budget (1 item unpriced — enter a quote)",
+                "zh_CN": "3 项约束（您所设的 1 项及交互式对话的默认延迟目标）中有 1 项无法核对：预算（1 项无价格——请输入报价）"}[language]
     assert write(verdict, language).endswith(expected)
     summary = build_summary(est, catalog, language)
     assert summary.state == "cannot be checked"
@@ -223,10 +227,11 @@ def test_missed_latency_targets_turn_the_fitting_headline_red_with_the_words(cat
     ttft, tpot = (next(v for v in est.verdicts if v.id == key) for key in ("ttft", "tpot"))
     assert ttft.missed and tpot.missed
     if language == "en":
-        assert "fits" in text and "breaks 2 of 2 constraints: first token " in text
+        assert "fits" in text and ("breaks 2 of 2 constraints (the default latency targets for interactive chat): "
+                                   "first token ") in text
         assert text.endswith("per output token over the p90 target")
     else:
-        assert "违反 2 项约束中的 2 项：p90 首词元延迟超出目标" in text and "p90 每输出词元时间超出目标" in text
+        assert "违反 2 项约束（交互式对话的默认延迟目标）中的 2 项：p90 首词元延迟超出目标" in text and "p90 每输出词元时间超出目标" in text
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -234,7 +239,7 @@ def test_the_cli_estimate_says_the_verdict_on_its_first_lines(capsys, language):
     assert main(["estimate", *MISSED_LATENCY, "--lang", language]) == 0
     second = capsys.readouterr().out.splitlines()[1]
     assert second.startswith("32 × RTX A6000")
-    assert ("breaks 2 of 2 constraints" if language == "en" else "违反 2 项约束中的 2 项") in second
+    assert ("breaks 2 of 2 constraints" if language == "en" else "违反 2 项约束（交互式对话的默认延迟目标）中的 2 项") in second
 
 
 def test_briefs_of_each_kind_of_constraint(catalog):

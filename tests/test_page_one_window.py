@@ -34,9 +34,11 @@ MISSED = serving("rtx-a6000", 32)
 WORDS = {  # (state, language) -> what the headline must say
     ("met", "en"): "meets the default latency targets for interactive chat",
     ("met", "zh_CN"): "满足交互式对话的默认延迟目标",
-    ("unknown", "en"): "cannot check 1 of 3 constraints: budget (1 item unpriced — enter a quote)",
-    ("unknown", "zh_CN"): "3 项约束中有 1 项无法核对：预算（1 项无价格——请输入报价）",
-    ("missed", "en"): "breaks 2 of 2 constraints: first token ", ("missed", "zh_CN"): "违反 2 项约束中的 2 项：p90 首词元延迟超出目标",
+    ("unknown", "en"): "cannot check 1 of 3 constraints (1 you set and the default latency targets for interactive "
+                       "chat): budget (1 item unpriced — enter a quote)",
+    ("unknown", "zh_CN"): "3 项约束（您所设的 1 项及交互式对话的默认延迟目标）中有 1 项无法核对：预算（1 项无价格——请输入报价）",
+    ("missed", "en"): "breaks 2 of 2 constraints (the default latency targets for interactive chat): first token ",
+    ("missed", "zh_CN"): "违反 2 项约束（交互式对话的默认延迟目标）中的 2 项：p90 首词元延迟超出目标",
 }
 SCENARIOS = {"met": (MET, GOOD), "unknown": (UNKNOWN, CAUTION), "missed": (MISSED, BAD)}
 

@@ -280,12 +280,19 @@ class ScenarioController(QObject):
         """``candidate`` with the fields the user has not typed on its job's defaults where the
         workload or the model changes (the sequence of a switch to pre-training: Llama 3 8,192, as
         the command line defaults it), by the one rule the wizard follows
-        (:func:`~configurator.core.workloads.job_defaults.with_default_sequence`); a desktop's shading load on
+        (:func:`~configurator.core.workloads.job_defaults.with_default_sequence`); the card on the new work's
+        (:func:`~configurator.core.workloads.job_defaults.with_default_card`); a desktop's shading load on
         its new user class's (:func:`~configurator.core.workloads.job_defaults.with_class_load`)."""
-        from configurator.core.workloads.job_defaults import with_class_load, with_default_sequence  # the estimator's
+        from configurator.core.workloads.job_defaults import (  # the estimator's
+            with_class_load,
+            with_default_card,
+            with_default_sequence,
+        )
 
         typed = SEQ_LEN_PATH in self._typed or SEQ_LEN_PATH in changes
         candidate = with_default_sequence(candidate, self._scenario, typed=typed)
+        typed = "card_id" in self._typed or "card_id" in changes  # desktops on an L40S, as the CLI's
+        candidate = with_default_card(candidate, self._scenario, typed=typed, known=self._catalog)
         typed = SHADING_PATH in self._typed or SHADING_PATH in changes  # a designer's 2 TFLOP/s, as the CLI's
         return with_class_load(candidate, self._scenario.graphics, typed=typed)
 

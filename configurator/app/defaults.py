@@ -9,16 +9,11 @@ from __future__ import annotations
 from configurator.core.architecture import preset
 from configurator.core.catalog import Catalog
 from configurator.core.currency import in_language_currency
-from configurator.core.default_job import DEFAULT_MODEL
+from configurator.core.default_job import DEFAULT_CARD, DEFAULT_MODEL
 from configurator.core.messages import Message, msg
 from configurator.core.region import REGION_FOR_LANGUAGE, delivery_message, delivery_problem
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
-
-DEFAULT_CARD = "h100-sxm"
-"""The card the window starts with where its buyers can buy it (a region of
-:data:`DEFAULT_CARD_FOR_REGION` starts on that region's card; a catalog without the card starts
-with its first training card)."""
 
 DEFAULT_CARD_FOR_REGION = {"cn": "ascend-910b"}
 """The card a region starts with where the catalog's export status of :data:`DEFAULT_CARD` for

@@ -203,8 +203,12 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
                      "region": a.region},
         economics={"amortisation_years": a.years},
     )
-    from configurator.core.workloads.job_defaults import with_default_sequence  # here: the wizard's pages load before the estimator
+    from configurator.core.workloads.job_defaults import (  # here: the wizard's pages load before the estimator
+        with_default_card,
+        with_default_sequence,
+    )
 
+    answered = with_default_card(answered, current, typed=a.card is not None, known=catalog)
     return with_default_sequence(answered, current)
 
 

@@ -4,6 +4,13 @@ start and the workload wizard (which never asks the sequence length: its answer 
 
 from __future__ import annotations
 
+DEFAULT_CARD = "h100-sxm"
+"""The card a training or serving scenario starts on where none is named (``--card`` absent, the
+scenario's own default): NVIDIA's H100 SXM5, the reference card of the published training and serving
+measurements. A family of other work declares its own
+(:attr:`~configurator.core.workloads.base.WorkloadFamily.default_card`); a region whose buyers cannot
+buy it starts the window on its own (``configurator.app.defaults.DEFAULT_CARD_FOR_REGION``)."""
+
 DEFAULT_MODEL = "llama3-8b"
 """The model preset a scenario starts on where none is named (``--model`` absent, the window's
 first start): Meta's Llama 3 8B, the most fine-tuned open model of its size."""

@@ -159,7 +159,7 @@ def money_text(value: float | None, currency: str, language: str = "en", *, deci
     """An amount ``value`` [``currency``] and its unit, the one writer of money (the screen, the
     command line, the summary, a message): to ``decimals`` decimals, or ``digits`` significant digits,
     or ``general`` digits in Python's general format, else cents below :data:`CENTS_BELOW` and whole
-    units from it up; in Chinese an amount in CNY from 1万 up in 万元 to two decimals and in 元 below
+    units from it up; in Chinese an amount in CNY from 1亿 up in 亿元, from 1万 up in 万元, to two decimals, and in 元 below
     (:func:`~configurator.core.money_words.money_unit`): '300.00 万元', '9,843 元', '12,000 USD'.
     The amount is rounded as asked, then counted in 万, exactly (701,750 CNY is 70.18 万元, not the
     70.17 of its binary float over 10⁴). ``high``: the top of a range, both ends in the unit of the

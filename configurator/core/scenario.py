@@ -12,6 +12,7 @@ from typing import Any, get_args
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from configurator.core.architecture import ModelArchitecture
+from configurator.core.default_job import DEFAULT_CARD
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
@@ -84,7 +85,7 @@ class Scenario(_Frozen):
     workload: Workload = Workload.PRETRAIN
     model: ModelArchitecture
     precision: Precision = Precision.BF16
-    card_id: str = "h100-sxm"
+    card_id: str = DEFAULT_CARD
     count: int = Field(default=1, ge=1, le=1_000_000, description="total cards")
     parallelism: Parallelism = Parallelism()
     training: Training = Training()

@@ -24,6 +24,15 @@ def roofline_seconds(work, rate, efficiency):
     return work / (rate * capped_share(efficiency))
 
 
+def recomputed_seconds(matmul_s, attention_s, matmul_factor, attention_factor):
+    """Time the recomputation adds to one micro-batch [s]: the repeated share ``(f − 1)/f`` of the
+    products' time and of the attention's, ``t_mm·(1 − 1/f_mm) + t_attn·(1 − 1/f_attn)``, where
+    ``t_mm``, ``t_attn`` [s] already include the recomputed forward and ``f_mm``, ``f_attn`` [-] are
+    :func:`~.flops.recompute_factors`' multipliers (Korthikanti et al. 2022, §5: selective
+    recomputation repeats the attention alone, ``f_mm = 1``, full repeats the whole forward)."""
+    return matmul_s * (1.0 - 1.0 / matmul_factor) + attention_s * (1.0 - 1.0 / attention_factor)
+
+
 def activation_traffic_seconds(passes, bytes_per_token, tokens, tp, bandwidth, efficiency):
     """Memory traffic of the saved activations of ``tokens`` on one of ``tp`` ranks [s]:
     ``passes × bytes/token × tokens / tp / (bandwidth·η)``, ``bandwidth`` [B/s], η at most 1."""

@@ -253,27 +253,33 @@ def _listed(parts: list) -> Phrase:
 
 
 def constraints_verdict(verdicts: Iterable[Verdict], runs: bool = True) -> Phrase | None:
-    """What the constraints the buyer set come to, for a headline: how many are broken and each by
-    how much, how many cannot be checked and why ("breaks 2 of 4 constraints: over budget by
-    6,163,077 CNY; needs a US export licence for mainland China"), else "meets all 4
-    constraints"; None when the buyer set none."""
+    """What the constraints checked come to, for a headline: how many are broken and each by how
+    much, how many cannot be checked and why ("breaks 2 of 4 constraints: over budget by 6,163,077 CNY;
+    needs a US export licence for mainland China"), else "meets all 4 constraints"; None when none was
+    checked. The count is of one set whatever the outcome, the buyer's constraints and a serving use's
+    default latency targets together, and where defaults are among them it says which ("breaks 1 of 4
+    constraints (2 you set and the default latency targets for interactive chat)"; until December 2026
+    the same estimate within budget read "meets both constraints", the defaults counted only when one
+    broke: persona 45b)."""
     verdicts = tuple(verdicts)
     if not verdicts:
         return None
     total = len(verdicts)
     broken = [verdict_brief(v, runs) for v in verdicts if shown_met(v, runs) is False]
     unknown = [verdict_brief(v) for v in verdicts if shown_met(v, runs) is None]
+    checked = _checked(verdicts)
     if not broken and not unknown:
-        return _all_met(verdicts)
+        return _all_met(verdicts, checked)
     parts = []
-    if broken:
-        parts.append(Phrase("breaks the one constraint set: {list}" if total == 1 else
-                            "breaks {n} of {total} constraints: {list}",
-                            {"n": len(broken), "total": total, "list": _listed(broken)}))
-    if unknown:
-        parts.append(Phrase("cannot check the one constraint set: {list}" if total == 1 else
-                            "cannot check {n} of {total} constraints: {list}",
-                            {"n": len(unknown), "total": total, "list": _listed(unknown)}))
+    for found, one, several in ((broken, "breaks", "breaks {n} of {total} constraints"),
+                                (unknown, "cannot check", "cannot check {n} of {total} constraints")):
+        if not found:
+            continue
+        if total == 1:
+            template = f"{one} the one constraint set: {{list}}" if checked is None else f"{one} {{checked}}: {{list}}"
+        else:
+            template = f"{several}: {{list}}" if checked is None else f"{several} ({{checked}}): {{list}}"
+        parts.append(Phrase(template, {"n": len(found), "total": total, "list": _listed(found), "checked": checked}))
     return _listed(parts)
 
 
@@ -281,24 +287,35 @@ DEFAULT_TARGETS = {"chat": ("the default latency target for interactive chat",
                             "the default latency targets for interactive chat"),
                    "api": ("the default latency target for an API", "the default latency targets for an API")}
 """Label ids of the latency targets a serving use gives when the buyer set none (``Verdict.origin``), one
-and several, as a headline says they were met."""
+and several, as a headline says they were checked."""
 
 
-def _all_met(verdicts: tuple[Verdict, ...]) -> Phrase:
-    """Every constraint met, and which: the ones the buyer set counted ("meets both constraints"), the
-    serving use's default latency targets named (session 42: "meets both constraints" with none typed,
-    the two default targets of interactive chat)."""
-    typed = [v for v in verdicts if v.origin == ORIGIN_SET]
+def _checked(verdicts: tuple[Verdict, ...]) -> Phrase | str | None:
+    """Which constraints a headline's count is of, where a serving use's default latency targets are
+    among them ("2 you set and the default latency targets for interactive chat", or the defaults alone);
+    None where the buyer set every one."""
+    typed = sum(v.origin == ORIGIN_SET for v in verdicts)
     defaults = [v for v in verdicts if v.origin != ORIGIN_SET]
-    met = Phrase({1: "meets the one constraint set", 2: "meets both constraints"}.get(  # not "all 2"
-        len(typed), "meets all {n} constraints"), {"n": len(typed)})
     if not defaults:
-        return met
+        return None
     one, several = DEFAULT_TARGETS.get(defaults[0].origin, DEFAULT_TARGETS["chat"])
-    checked = one if len(defaults) == 1 else several
-    if not typed:
+    named = one if len(defaults) == 1 else several
+    return named if not typed else Phrase("{n} you set and {defaults}", {"n": typed, "defaults": named})
+
+
+def _all_met(verdicts: tuple[Verdict, ...], checked: Phrase | str | None) -> Phrase:
+    """Every constraint met, counted as :func:`constraints_verdict` counts them ("meets both
+    constraints", "meets all 4 constraints (2 you set and the default latency targets for interactive
+    chat)"); the default latency targets alone named ("meets the default latency targets for interactive
+    chat": session 42)."""
+    total = len(verdicts)
+    if checked is None:
+        return Phrase({1: "meets the one constraint set", 2: "meets both constraints"}.get(  # not "all 2"
+            total, "meets all {n} constraints"), {"n": total})
+    if all(v.origin != ORIGIN_SET for v in verdicts):
         return Phrase("meets {defaults}", {"defaults": checked})
-    return Phrase("{met} and {defaults}", {"met": met, "defaults": checked})
+    return Phrase("meets both constraints ({checked})" if total == 2 else "meets all {n} constraints ({checked})",
+                  {"n": total, "checked": checked})
 
 
 def target_phrase(verdict: Verdict) -> Phrase | str:

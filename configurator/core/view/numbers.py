@@ -78,7 +78,8 @@ def with_unit(text: str, unit: str, language: str = "en") -> str:
 def money(value: float | None, currency: str, language: str = "en", like: float | None = None,
           unit: bool = True) -> str:
     """An amount and its currency: cents below 100, whole units from 100 up ('12.50 USD', '1,200 USD');
-    in Chinese an amount in CNY in 万元 from 10,000 up ('300.00 万元') and in 元 below: the one money
+    in Chinese an amount in CNY in 亿元 from 10⁸ up ('23.49 亿元'), in 万元 from 10,000 up ('300.00 万元')
+    and in 元 below: the one money
     writer, :func:`~configurator.core.message_numbers.money_text`, that a message's ``{x:money}`` shares.
     ``like``: an amount whose unit this one takes (:func:`money_column`); without ``unit`` the number
     alone, under a heading that names :func:`money_word`."""

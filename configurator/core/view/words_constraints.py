@@ -91,7 +91,9 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "meets all {n} constraints": "满足全部 {n} 项约束",
     "meets both constraints": "两项约束均满足",
     "meets {defaults}": "满足{defaults}",
-    "{met} and {defaults}": "{met}，也满足{defaults}",
+    "meets both constraints ({checked})": "两项约束均满足（{checked}）",
+    "meets all {n} constraints ({checked})": "满足全部 {n} 项约束（{checked}）",
+    "{n} you set and {defaults}": "您所设的 {n} 项及{defaults}",
     "the default latency target for interactive chat": "交互式对话的默认延迟目标",
     "the default latency targets for interactive chat": "交互式对话的默认延迟目标",
     "the default latency target for an API": "API 服务的默认延迟目标",
@@ -100,6 +102,11 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "breaks {n} of {total} constraints: {list}": "违反 {total} 项约束中的 {n} 项：{list}",
     "cannot check the one constraint set: {list}": "无法核对所设的 1 项约束：{list}",
     "cannot check {n} of {total} constraints: {list}": "{total} 项约束中有 {n} 项无法核对：{list}",
+    "breaks {n} of {total} constraints ({checked}): {list}": "违反 {total} 项约束（{checked}）中的 {n} 项：{list}",
+    "cannot check {n} of {total} constraints ({checked}): {list}":
+        "{total} 项约束（{checked}）中有 {n} 项无法核对：{list}",
+    "breaks {checked}: {list}": "未满足{checked}：{list}",
+    "cannot check {checked}: {list}": "无法核对{checked}：{list}",
     "{fit} — {constraints}": "{fit}——{constraints}",
     "{value} — {note}": "{value}——{note}",  # a card page's value and its note (report.text.card_details)
     # what the buyer set, on the summary's first page (constraints_view.constraints_columns)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from configurator.core.catalog import Card
-from configurator.core.default_job import DEFAULT_SEQ_LEN
+from configurator.core.default_job import DEFAULT_CARD, DEFAULT_SEQ_LEN
 from configurator.core.economics import HOURS_PER_YEAR, Costs, Power
 from configurator.core.frozen_record import fast_init, lazy_fields
 from configurator.core.graphics import GraphicsSpeed
@@ -305,6 +305,13 @@ class WorkloadFamily(ABC):
         """:attr:`job_pace`, or ``"work"`` for a job that ends whose family names none (one added as a
         package); None for work that runs on."""
         return self.job_pace or ("work" if self.one_off_job else None)
+    default_card: str = DEFAULT_CARD
+    """The card (catalog id) a scenario of the family's work starts on where the user names none: the
+    command line without ``--card`` or a scenario file, the window's editor and wizard on a change of
+    workload (:func:`~configurator.core.workloads.job_defaults.with_default_card`). Training and serving:
+    :data:`~configurator.core.default_job.DEFAULT_CARD`; a graphics family names a card of a class its
+    work runs on (until December 2026 ``estimate --workload vdi`` started on the H100, which has no video
+    engines nor display outputs)."""
     default_classes: dict[Workload, tuple[str, ...]]
     """Card classes the recommendation considers for each of the family's workloads unless
     the user picks others (``recommend.DEFAULT_CLASSES``)."""

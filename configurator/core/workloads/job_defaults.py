@@ -6,6 +6,8 @@ the user left at the class's starting point (:func:`with_class_load`)."""
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from configurator.core.formulas.graphics import DESKTOP_CLASS_LOAD_TFLOPS
 from configurator.core.scenario import Graphics, Scenario, updated
 from configurator.core.workloads import family_of
@@ -49,3 +51,25 @@ def with_class_load(changed: Scenario, before: Graphics, typed: bool = False) ->
         return changed
     load = class_load(g.user_class)
     return changed if load == g.shading_tflops_per_user else updated(changed, graphics={"shading_tflops_per_user": load})
+
+
+def default_card(scenario: Scenario) -> str:
+    """The card ``scenario``'s work starts on where the user names none (a catalog id): its family's
+    :attr:`~configurator.core.workloads.base.WorkloadFamily.default_card` (virtual desktops and
+    rendering an L40S, transcoding an L4, training and serving the H100), as the command line defaults it."""
+    return family_of(scenario.workload).default_card
+
+
+def with_default_card(changed: Scenario, before: Scenario, typed: bool = False,
+                      known: Container[str] | None = None) -> Scenario:
+    """``changed`` on its work's :func:`default_card` where ``before`` sat on its own work's default card,
+    the user has not ``typed`` a card and ``known`` (the catalog's ids; None: any) holds the new one; else
+    ``changed`` as it is, the user's card kept. A new window's fine-tune on the H100 switched to virtual
+    desktops reads the L40S, and back to training the H100; an A100 the user chose stays the A100. Until
+    December 2026 the editor and the wizard kept the H100 for desktops, a card with no display outputs."""
+    if typed or before.card_id != default_card(before):
+        return changed
+    card_id = default_card(changed)
+    if card_id == changed.card_id or (known is not None and card_id not in known):
+        return changed
+    return updated(changed, card_id=card_id)

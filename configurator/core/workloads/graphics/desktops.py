@@ -21,6 +21,7 @@ class DesktopsFamily(LoadFamily):
     workloads = frozenset({Workload.VDI})
     load_variable = "users"
     default_classes = {Workload.VDI: ("graphics", "inference", "workstation")}
+    default_card = "l40s"  # NVIDIA's data-centre card for virtual workstations (RTX vWS, vPC): 48 GB, 3 NVENC
     per_card_unit = "users per card"
     chart_cost_unit = "user-month"
     cost_unit = "user-month"

@@ -37,6 +37,7 @@ class RenderingFamily(GraphicsFamily):
     one_off_job = True
     job_pace = "render"
     default_classes = {Workload.RENDER: ("graphics", "inference", "workstation")}
+    default_card = "l40s"  # NVIDIA's data-centre card for rendering: 3rd-generation RT cores, 48 GB for scenes
     per_card_unit = "frames per hour"
 
     def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:

@@ -23,6 +23,7 @@ class VideoFamily(LoadFamily):
     workloads = frozenset({Workload.TRANSCODE})
     load_variable = "streams"
     default_classes = {Workload.TRANSCODE: ("graphics", "inference", "workstation", "edge")}
+    default_card = "l4"  # NVIDIA's low-power video card: 2 NVENC with AV1, 72 W; first in the default ranking
     per_card_unit = "streams per card"
     chart_cost_unit = "stream-hour"
     cost_unit = "stream-hour"

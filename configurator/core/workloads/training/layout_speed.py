@@ -52,6 +52,7 @@ from configurator.core.formulas.timing import (
     activation_traffic_seconds,
     layer_overhead_seconds,
     micro_batch_seconds,
+    recomputed_seconds,
     roofline_seconds,
     training_step_seconds,
     training_tokens_per_second,
@@ -223,8 +224,9 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     shape = one.values.get(shape_key)
     if shape is None:
         shape = one.values.setdefault(shape_key, _shape_efficiency(model, card, products, tokens, tp, ep, layers))
-    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
-    recompute_s = compute_s - compute_s / mm_factor  # the recomputed products at the card's whole rate
+    matmul_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape)
+    compute_s = matmul_s + attention_s
+    recompute_s = recomputed_seconds(matmul_s, attention_s, mm_factor, attn_factor)
     tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,
                                         comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link, 0.0, net.link_group,
                                         net.link_gbps, net.library, net.link_mesh)

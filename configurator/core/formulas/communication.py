@@ -287,7 +287,7 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
             per_call = per_call + ring
         if hops is not None:
             per_call = per_call + hops
-        if oneshot:
+        if oneshot and n_bytes < oneshot_bytes:  # at or past the switch size the extra is 0.0: + 0.0 skipped
             per_call = per_call + oneshot_extra_seconds(n_bytes, tp, oneshot_bytes, fast_gbps, efficiency)
         total = scale * per_call
         return total if split is True else total * split

@@ -222,7 +222,8 @@ def row_names(rows: list[accuracy.Row]) -> dict[str, str]:
 PROVENANCE = {
     "h200": "calibration, the H200 rig: predicted with the defaults set without its campaign (benchmarks/loso.py)",
     "published": "calibration, published: predicted with the defaults set without its publication (benchmarks/loso.py)",
-    "held-out": "held out, published (benchmarks/data/held-out.json): sets nothing, predicted with the shipped defaults",
+    "held-out": "held out, published (benchmarks/data/held-out.json): sets nothing, predicted with the shipped "
+                "defaults",
     "h100": "held out, the H100 rig (benchmarks/data/h100-grid-*.jsonl): sets nothing, predicted with the shipped "
             "defaults",
 }
@@ -275,34 +276,58 @@ def _share(kinds: dict, rows: list[accuracy.Row]) -> str:
     return f"{100 * sum(inside(kinds, r) for r in rows) / len(rows):5.1f} %" if rows else "    —  "
 
 
+SPLITS = 20
+"""Random halvings of the publications the split-half check draws (seeded: the same every run)."""
+
+
+def split_half(members: list[accuracy.Row], splits: int = SPLITS) -> dict[tuple[str, str], list[float]]:
+    """Coverage of a new publication's rows: the pooled rows' publications split at random into halves
+    (``splits`` times, seed 0), bands built from one half's rows and the other half's rows checked against
+    them, both ways; per (kind, scale name, 'all' included) the share inside for each direction that had rows."""
+    import random
+
+    publications = sorted({r.publication for r in members})
+    draw = random.Random(0)
+    shares: dict[tuple[str, str], list[float]] = {}
+    for _ in range(splits):
+        half = set(draw.sample(publications, len(publications) // 2))
+        a = [r for r in members if r.publication in half]
+        b = [r for r in members if r.publication not in half]
+        for built, other in ((a, b), (b, a)):
+            kinds = [k for k in KINDS if sum(r.kind == k for r in built) >= 2]
+            bands = error_bands([r for r in built if r.kind in kinds])
+            for kind in kinds:
+                for name, fewest, most in (("all", 1, None), *SCALES):
+                    checked = [r for r in other if r.kind == kind and _in_scale(r.cards, fewest, most)]
+                    if checked:
+                        shares.setdefault((kind, name), []).append(sum(inside(bands, r) for r in checked)
+                                                                   / len(checked))
+    return shares
+
+
 def print_coverage(rows: list[accuracy.Row], held: dict, outside: list[accuracy.Row]) -> None:
     """Per kind and scale, the share of held-out rows (n) inside: the bundled bands, bands from the calibration
-    rows in sample, the pooled out-of-sample bands (in sample of the pool), and split-half (bands from every
-    other publication's pooled rows, coverage on the rest, both ways)."""
+    rows in sample (the rule before December 2026), the pooled out-of-sample bands; the share of the pooled rows
+    inside the pooled bands (in sample of the pool: 80 % by construction); and :func:`split_half`'s median and
+    10th percentile over its halvings."""
     bundled = json.loads(OUTPUT.read_text(encoding="utf-8"))["kinds"]
     in_sample = error_bands([r for r in rows if r.kind in KINDS])
     members = pooled(rows, held, outside)
     new = error_bands(members)
     outs = [r for r in outside if r.kind in KINDS and r.predicted > 0]
-    publications = sorted({r.publication for r in members})
-    half = {p for p in publications[::2]}
-    a = [r for r in members if r.publication in half]
-    b = [r for r in members if r.publication not in half]
-    on_a, on_b = error_bands(a), error_bands(b)
-    print(f"{'kind':20} {'scale':5} {'held-out n':>10} {'bundled':>8} {'in-sample':>9} {'pooled':>8} "
-          f"{'pool n':>6} {'half A->B':>9} {'half B->A':>9}")
+    halves = split_half(members)
+    print(f"{'kind':20} {'scale':5} {'held-out n':>10} {'bundled':>8} {'in-sample':>9} {'new':>7} {'pooled':>8} "
+          f"{'pool n':>6} {'split median':>12} {'split p10':>9}")
     for kind in KINDS:
         for name, fewest, most in (("all", 1, None), *SCALES):
             pick = [r for r in outs if r.kind == kind and _in_scale(r.cards, fewest, most)]
             pool = [r for r in members if r.kind == kind and _in_scale(r.cards, fewest, most)]
-            split = [sum(inside(bands, r) for r in other if r.kind == kind and _in_scale(r.cards, fewest, most))
-                     for bands, other in ((on_a, b), (on_b, a))]
-            counts = [sum(r.kind == kind and _in_scale(r.cards, fewest, most) for r in other) for other in (b, a)]
-            halves = [f"{100 * k / n:5.1f} %" if n else "    —  " for k, n in zip(split, counts, strict=True)]
+            split = halves.get((kind, name), [])
+            cuts = (f"{100 * statistics.median(split):10.1f} %", f"{100 * sorted(split)[len(split) // 10]:7.1f} %") \
+                if split else ("—", "—")
             print(f"{kind:20} {name:5} {len(pick):10d} {_share(bundled, pick):>8} {_share(in_sample, pick):>9} "
-                  f"{_share(new, pool):>8} {len(pool):6d} {halves[0]:>9} {halves[1]:>9}")
-    print(f"split halves: {len(half)} publications (every other by name) -> {len(publications) - len(half)}; "
-          f"rows {len(a)} / {len(b)}")
+                  f"{_share(new, pick):>7} {_share(new, pool):>8} {len(pool):6d} {cuts[0]:>12} {cuts[1]:>9}")
+    print(f"split half: {SPLITS} random halvings of {len({r.publication for r in members})} publications, both ways")
 
 
 def main(argv: list[str] | None = None) -> int:

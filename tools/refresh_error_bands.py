@@ -1,6 +1,7 @@
-"""Write ``resources/error_bands.json``: how far each kind of estimate has been off out of sample, from
-the leave-one-source-out residuals of the calibration rows and the residuals of the held-out rows of
-``benchmarks/accuracy.py`` (issue 14, part 9; issue 27, parts 1 and 6).
+"""Write ``resources/error_bands.json``: how far each kind of estimate has been off out of sample.
+
+The residuals are the leave-one-source-out residuals of the calibration rows and those of the held-out
+rows of ``benchmarks/accuracy.py`` (issue 14, part 9; issue 27, parts 1 and 6).
 
 For every row the residual is ``ln(measured / predicted)``, taken in the sense the app shows the
 number in (a rate — tokens/s —, a time — TTFT, TPOT —, or a size — memory per card; a row measured
@@ -23,9 +24,11 @@ and counts both. Nothing is fitted: the band is order statistics of the rows as 
 Run it deliberately after a change that moves the accuracy benchmark (it builds the
 leave-one-source-out predictions: about 5 minutes), review ``git diff resources/error_bands.json``
 and say before -> after in the commit; ``tests/test_error_bands.py`` fails until then.
-``--coverage`` prints, per kind and scale, the share of the held-out rows inside the bundled bands
-and inside bands built from the calibration rows in sample, and a split-half check (bands from the
-rows of half the publications, coverage on the other half).
+``--coverage`` writes nothing and prints, per kind and scale, the share of the held-out rows inside the
+bundled bands, inside bands from the calibration rows in sample (the rule before) and inside the pooled
+bands, and a split-half check (bands from the pooled rows of a random half of the publications, coverage of
+the other half's rows; :func:`split_half`). Measured 2026-12-06:
+``benchmarks/data/notes-bands-out-of-sample-2026-12-06.md``.
 
 Usage: ``.venv/bin/python tools/refresh_error_bands.py [--check | --coverage]``
 """

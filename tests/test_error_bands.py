@@ -41,7 +41,7 @@ def test_bundled_bands_are_what_refresh_writes_from_the_current_data():
     """A formula change that moves the residuals fails here until the bands are refreshed
     deliberately (python tools/refresh_error_bands.py)."""
     bundled = json.loads((ROOT / "resources" / "error_bands.json").read_text(encoding="utf-8"))
-    fresh = refresh_error_bands.document(refresh_error_bands.accuracy.all_rows())
+    fresh = refresh_error_bands.document(*refresh_error_bands.inputs())  # leave-one-source-out: minutes
     if fresh["data_date"] is None:  # outside a git checkout the date cannot be recomputed
         fresh["data_date"] = bundled["data_date"]
     assert bundled == fresh, "resources/error_bands.json is stale: run python tools/refresh_error_bands.py"
@@ -140,9 +140,39 @@ def test_results_panel_shows_the_likely_range_and_names_the_rows(qtbot):
     band = uncertainty.headline_bands(est)["hours"]
     field = panel.values["Time for the token budget"]
     assert "(likely " in field.text() and "days)" in field.text()
-    assert f"{band.rows} calibration rows" in field.toolTip() and band.row_names[0][0] in field.toolTip()
+    assert f"{band.rows} rows" in field.toolTip() and f"{band.held_out_rows} of them held out" in field.toolTip()
+    from configurator.core.view.rows import named_rows
+    assert named_rows(band)[0] in field.toolTip()  # by name: a held-out row by its preset's name
     assert "(likely " in panel.values["Memory per card"].text()
     graphics = _estimate(model="llama3-8b", workload="vdi", card_id="l40s", count=1)
     panel.update_from(Analysis(graphics, (), (), None, ()))
     assert "likely" not in panel.values["Memory per card"].text()
     assert "No calibration data" in panel.values["Memory per card"].toolTip()
+
+
+def test_the_band_pools_out_of_sample_calibration_rows_with_held_out_rows():
+    """Issue 27, part 6: each calibration row is read at its leave-one-source-out prediction (one without it is
+    left out), each held-out row at its shipped one; both kinds of row are counted and named."""
+    Row = refresh_error_bands.accuracy.Row
+    calibration = [Row("published", "a", "decode", "ms TPOT", predicted=1.0, measured=2.0, publication="p"),
+                   Row("published", "b", "decode", "ms TPOT", predicted=1.0, measured=1.0, publication="q")]
+
+    class Held:  # the fields of loso.Held the pool reads
+        def __init__(self, row, predicted):
+            self.row, self.predicted = row, predicted
+
+    held = {"a": Held(calibration[0], 1.5), "b": Held(calibration[1], None)}
+    outside = [Row("held-out", "c", "decode", "ms TPOT", predicted=1.0, measured=1.2, publication="r"),
+               Row("held-out", "d", "serving-latency", "ms TTFT", predicted=1.0, measured=9.0, publication="r")]
+    pool = refresh_error_bands.pooled(calibration, held, outside)
+    assert [(r.key, r.predicted) for r in pool] == [("published:a", 1.5), ("held-out:c", 1.0)]
+    entry = refresh_error_bands.band([(r.key, refresh_error_bands.residual(r, "time")) for r in pool])
+    assert (entry["calibration_rows"], entry["held_out_rows"]) == (1, 1)
+    assert uncertainty.Band(1.0, 1.0, 1.0, "decode", "1", tuple(entry["row_ids"])).held_out_rows == 1
+
+
+def test_every_bundled_band_counts_its_calibration_and_held_out_rows():
+    for kind in uncertainty.error_bands()["kinds"].values():
+        for entry in (kind["all"], *kind["scales"].values()):
+            held = sum(refresh_error_bands.is_held_out(r) for r in entry["row_ids"])
+            assert entry["held_out_rows"] == held and entry["calibration_rows"] == entry["rows"] - held

@@ -1,25 +1,42 @@
-"""Write ``resources/error_bands.json``: how far each kind of estimate has been off, from the
-calibration residuals of ``benchmarks/accuracy.py`` (issue 14, part 9).
+"""Write ``resources/error_bands.json``: how far each kind of estimate has been off out of sample.
 
-For every calibration row the residual is ``ln(measured / predicted)``, taken in the sense the
-app shows the number in (a rate — tokens/s —, a time — TTFT, TPOT —, or a size — memory per
-card; a row measured as the other of rate and time is inverted). Per kind and per scale bucket
-(cards the row ran on: 1, 2–64, more than 64) the band is the 10th to the 90th percentile of
-the residuals, as factors on the estimate: the "likely" range holds 80 % of the calibration
-rows, widened to hold the estimate itself where they all lie on one side of it
-(:func:`configurator.core.uncertainty.holding_estimate`). A bucket with fewer than 5 rows takes its kind's band over all scales and says so.
-Nothing is fitted: the band is order statistics of the rows as they are.
+The residuals are the leave-one-source-out residuals of the calibration rows and those of the held-out
+rows of ``benchmarks/accuracy.py`` (issue 14, part 9; issue 27, parts 1 and 6).
 
-Run it deliberately after a change that moves the accuracy benchmark, review
-``git diff resources/error_bands.json`` and say before -> after in the commit;
-``tests/test_error_bands.py`` fails until then.
+For every row the residual is ``ln(measured / predicted)``, taken in the sense the app shows the
+number in (a rate — tokens/s —, a time — TTFT, TPOT —, or a size — memory per card; a row measured
+as the other of rate and time is inverted). The rows pooled are: each calibration row predicted with
+the defaults set without its own publication (``benchmarks/loso.py``; a row with no such prediction,
+"n/a", is left out), each published held-out row (``benchmarks/data/held-out.json``) and each H100
+rig row (``h100-grid-*.jsonl``), both predicted with the shipped defaults, which they set nothing of.
+No residual is one the defaults were fitted to, so the band says how far a new case lands, not how
+well the fit matches its own rows (before December 2026 the bands were the calibration rows' in-sample
+residuals: serving throughput's read ×0.78–×1.00 on 2 to 64 cards, held by
+the guard, while its held-out rows ran 15 % slower than predicted at the median; 46 % of them lay inside).
+Per kind and per scale bucket (cards the row ran on: 1, 2–64, more than 64) the band is the 10th to
+the 90th percentile of the residuals, as factors on the estimate: the "likely" range holds 80 % of
+the pooled rows, widened to hold the estimate itself where they all lie on one side of it
+(:func:`configurator.core.uncertainty.holding_estimate`, a guard; the entry's caveat says where it
+bit). A bucket with fewer than 5 rows takes its kind's band over all scales and says so. Each band
+names its rows, calibration (``h200:``, ``published:``) and held out (``held-out:``, ``h100:``),
+and counts both. Nothing is fitted: the band is order statistics of the rows as they are.
 
-Usage: ``.venv/bin/python tools/refresh_error_bands.py [--check]``
+Run it deliberately after a change that moves the accuracy benchmark (it builds the
+leave-one-source-out predictions: about 5 minutes), review ``git diff resources/error_bands.json``
+and say before -> after in the commit; ``tests/test_error_bands.py`` fails until then.
+``--coverage`` writes nothing and prints, per kind and scale, the share of the held-out rows inside the
+bundled bands, inside bands from the calibration rows in sample (the rule before) and inside the pooled
+bands, and a split-half check (bands from the pooled rows of a random half of the publications, coverage of
+the other half's rows; :func:`split_half`). Measured 2026-12-06:
+``benchmarks/data/notes-bands-out-of-sample-2026-12-06.md``.
+
+Usage: ``.venv/bin/python tools/refresh_error_bands.py [--check | --coverage]``
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import re
@@ -33,13 +50,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import accuracy  # noqa: E402
+from accuracy_rig_heldout import RIG_HELD_OUT_GLOB, rig_held_out_rows  # noqa: E402
 
-from configurator.core.uncertainty import holding_estimate  # noqa: E402
+from configurator.core.uncertainty import HELD_OUT_SOURCES, holding_estimate  # noqa: E402
 
 OUTPUT = ROOT / "resources" / "error_bands.json"
 
 LOW_PERCENTILE, HIGH_PERCENTILE = 10, 90
-"""The "likely" band: 10th to 90th percentile of the residuals (80 % of calibration rows)."""
+"""The "likely" band: 10th to 90th percentile of the residuals (80 % of the pooled rows)."""
 
 MIN_ROWS = 5
 """Fewest rows a scale bucket needs for a band of its own (brief of issue 14, part 9)."""
@@ -63,7 +81,7 @@ latencies, not a throughput or a time the app's bands describe)."""
 
 TIME_UNITS = {"s", "ms", "s/step", "s/iteration"}
 RATE_UNITS = {"tokens/s", "tokens/s/card", "TFLOP/s/card", "output"}
-SIZE_UNITS = {"reserved", "activations", "weights", "GB"}
+SIZE_UNITS = {"reserved", "activations", "weights", "GB", "GiB", "peak", "process"}
 """First word of a row's quantity (accuracy.Row.quantity) and what it is; an unknown one stops
 the refresh rather than being guessed."""
 
@@ -93,13 +111,31 @@ def band(residuals: list[tuple[str, float]]) -> dict:
     cuts = statistics.quantiles(values, n=100, method="inclusive")
     low, high = round(math.exp(cuts[LOW_PERCENTILE - 1]), 4), round(math.exp(cuts[HIGH_PERCENTILE - 1]), 4)
     held = holding_estimate(low, high)
+    ids = sorted(r for r, _ in residuals)
+    outside = sum(is_held_out(r) for r in ids)
     entry = {"low_factor": held[0], "high_factor": held[1],
              "median_factor": round(math.exp(statistics.median(values)), 4), "rows": len(values),
-             "row_ids": sorted(r for r, _ in residuals)}
+             "calibration_rows": len(ids) - outside, "held_out_rows": outside, "row_ids": ids}
     if held != (low, high):
         entry["caveat"] = (f"the {LOW_PERCENTILE}th–{HIGH_PERCENTILE}th percentiles (×{low:.3f}–×{high:.3f}) lay on "
                            "one side of the estimate: the band is widened to hold it")
     return entry
+
+
+def is_held_out(row_id: str) -> bool:
+    """Whether a band's row id (``source:row_id``) names a held-out row rather than a calibration row."""
+    return row_id.split(":", 1)[0] in HELD_OUT_SOURCES
+
+
+def pooled(rows: list[accuracy.Row], held: dict, outside: list[accuracy.Row]) -> list[accuracy.Row]:
+    """The rows the bands are read from, of the kinds that carry one: each calibration row of ``rows``
+    with its leave-one-source-out prediction (``held``, ``accuracy.out_of_source``; a row without one,
+    n/a, is left out), then the held-out rows ``outside`` with their shipped predictions."""
+    calibrated = [dataclasses.replace(h.row, predicted=h.predicted) for h in held.values()
+                  if h.row.kind in KINDS and h.predicted is not None and h.predicted > 0]
+    order = {r.key: k for k, r in enumerate(rows)}
+    calibrated.sort(key=lambda r: order.get(r.key, len(order)))
+    return [*calibrated, *(r for r in outside if r.kind in KINDS and r.predicted > 0 and r.measured > 0)]
 
 
 def _in_scale(cards: int, fewest: int, most: int | None) -> bool:
@@ -107,13 +143,13 @@ def _in_scale(cards: int, fewest: int, most: int | None) -> bool:
 
 
 def error_bands(rows: list[accuracy.Row]) -> dict:
-    """Every kind's bands (over all scales and per scale bucket) from the accuracy rows."""
+    """Every kind's bands (over all scales and per scale bucket) from the accuracy rows (:func:`pooled`)."""
     kinds = {}
     for kind, (sense, quantity) in KINDS.items():
         members = [r for r in rows if r.kind == kind]
         everything = band([(f"{r.source}:{r.row_id}", residual(r, sense)) for r in members])
         if len(members) < MIN_ROWS:
-            few = f"only {len(members)} calibration rows of this kind (fewer than {MIN_ROWS})"
+            few = f"only {len(members)} rows of this kind (fewer than {MIN_ROWS})"
             everything["caveat"] = "; ".join(filter(None, (few, everything.get("caveat"))))
         scales = {}
         for name, fewest, most in SCALES:
@@ -128,8 +164,9 @@ def error_bands(rows: list[accuracy.Row]) -> dict:
     return kinds
 
 
-CALIBRATION_FILES = ("benchmarks/data/h200-calibration.jsonl", "benchmarks/data/published-calibration.json")
-"""The files the bands are computed from (``held-out.json`` beside them sets no band: it is a test set)."""
+CALIBRATION_FILES = ("benchmarks/data/h200-calibration.jsonl", "benchmarks/data/published-calibration.json",
+                     "benchmarks/data/held-out.json", f"benchmarks/data/{RIG_HELD_OUT_GLOB}")
+"""The files the bands are computed from: the calibration rows and the held-out rows (which set nothing)."""
 
 
 def data_date() -> str | None:
@@ -152,17 +189,23 @@ def _short(text: str) -> str:
     return re.split(r" \(|, ", text or "", maxsplit=1)[0].strip()
 
 
+RIG_CARD = {"h200": "h200-sxm", "h100": "h100-sxm"}
+"""The card of a rig row's source (``benchmarks/h200_rig_rows.RIG_CARDS``)."""
+
+
 def row_name(row: accuracy.Row, published: dict[str, dict]) -> str:
-    """A calibration row as the summary names it: the model and the cards it ran on ("LLaMA 70B ·
+    """A row behind a band as the summary names it: the model and the cards it ran on ("LLaMA 70B ·
     4 × H100 SXM5 80GB"), from the calibration data and the catalog; words in no language but
     the products' own, so both languages show it as it is."""
-    if row.source == "h200":
+    if row.source in RIG_CARD:
         words = row.row_id.split()
         # a training row names its shape unless it is the 1B the first campaign measured ("train b4 ...")
         model = H200_TRAINING_MODEL if words[0] == "train" and words[1][0] == "b" else words[1]
-        return f"{model} · 1 × {accuracy.CATALOG.get('h200-sxm').name}"
+        return f"{model} · 1 × {accuracy.CATALOG.get(RIG_CARD[row.source]).name}"
     record = published.get(row.row_id.split()[0], {})
-    model = _short(record.get("model", "")) or row.row_id
+    # a held-out record names its model's preset in its setup; else the scenario's model, else the id
+    model = (_short(record.get("model", "")) or (record.get("setup") or {}).get("model")
+             or (row.scenario.model.name if row.scenario is not None else row.row_id))
     if row.scenario is not None:
         cards = f"{row.scenario.count} × {accuracy.CATALOG.get(row.scenario.card_id).name}"
     else:  # the source's own words, where they start with a count
@@ -174,27 +217,50 @@ def row_name(row: accuracy.Row, published: dict[str, dict]) -> str:
 
 def row_names(rows: list[accuracy.Row]) -> dict[str, str]:
     """Every banded row's id -> its name (:func:`row_name`)."""
-    published = {r["id"]: r for r in json.loads((accuracy.DATA / "published-calibration.json").read_text())}
+    published = {r["id"]: r for name in ("published-calibration.json", "held-out.json")
+                 for r in json.loads((accuracy.DATA / name).read_text())}
     return {f"{r.source}:{r.row_id}": row_name(r, published) for r in rows if r.kind in KINDS}
 
 
-def document(rows: list[accuracy.Row]) -> dict:
-    """The whole error_bands.json."""
+PROVENANCE = {
+    "h200": "calibration, the H200 rig: predicted with the defaults set without its campaign (benchmarks/loso.py)",
+    "published": "calibration, published: predicted with the defaults set without its publication (benchmarks/loso.py)",
+    "held-out": "held out, published (benchmarks/data/held-out.json): sets nothing, predicted with the shipped "
+                "defaults",
+    "h100": "held out, the H100 rig (benchmarks/data/h100-grid-*.jsonl): sets nothing, predicted with the shipped "
+            "defaults",
+}
+"""What the first word of a band's row id says of where the row's residual comes from."""
+
+
+def inputs() -> tuple[list[accuracy.Row], dict, list[accuracy.Row]]:
+    """The calibration rows, their leave-one-source-out predictions and the held-out rows (published and rig)."""
+    rows = accuracy.all_rows()
+    return rows, accuracy.out_of_source(rows), [*accuracy.held_out(), *rig_held_out_rows(accuracy.DATA)]
+
+
+def document(rows: list[accuracy.Row], held: dict, outside: list[accuracy.Row]) -> dict:
+    """The whole error_bands.json from :func:`inputs`."""
+    members = pooled(rows, held, outside)
     return {
         "definition": (f"likely = from the {LOW_PERCENTILE}th to the {HIGH_PERCENTILE}th percentile of "
-                       "measured / predicted over the calibration rows of the kind (80 % of them fell inside); "
+                       "measured / predicted over the rows of the kind predicted out of sample — each calibration "
+                       "row with the defaults set without its own source, each held-out row with the shipped "
+                       "defaults (80 % of them fell inside); "
                        "the estimate times low_factor .. high_factor, in the sense the number is shown in "
                        "(a time shown from a rate takes 1 / factor); percentiles of ln(measured / predicted) by "
                        "linear interpolation between order statistics; where both percentiles lay on one side of "
-                       "the estimate, the band is widened to hold the estimate itself (low_factor at most 1, high_factor at "
-                       "least 1)"),
+                       "the estimate, the band is widened to hold the estimate itself (low_factor at most 1, "
+                       "high_factor at least 1)"),
         "low_percentile": LOW_PERCENTILE, "high_percentile": HIGH_PERCENTILE, "min_rows_per_scale": MIN_ROWS,
         "scales": {name: {"fewest_cards": fewest, "most_cards": most} for name, fewest, most in SCALES},
-        "source": "benchmarks/data (h200-calibration.jsonl, published-calibration.json) through benchmarks/accuracy.py",
+        "source": ("benchmarks/data (h200-calibration.jsonl, published-calibration.json through benchmarks/loso.py; "
+                   "held-out.json, h100-grid-*.jsonl) through benchmarks/accuracy.py"),
+        "provenance": PROVENANCE,
         "data_date": data_date(),
         "command": "python tools/refresh_error_bands.py",
-        "kinds": error_bands(rows),
-        "row_names": dict(sorted(row_names(rows).items())),
+        "kinds": error_bands(members),
+        "row_names": dict(sorted(row_names(members).items())),
     }
 
 
@@ -202,11 +268,83 @@ def text(doc: dict) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
+def inside(kinds: dict, row: accuracy.Row) -> bool:
+    """Whether ``row``'s measured value lies in the band ``kinds`` (a document's "kinds") gives its prediction."""
+    entry = kinds[row.kind]
+    b = entry["scales"][next(n for n, fewest, most in SCALES if _in_scale(row.cards, fewest, most))]
+    return math.log(b["low_factor"]) - 1e-9 <= residual(row, entry["sense"]) <= math.log(b["high_factor"]) + 1e-9
+
+
+def _share(kinds: dict, rows: list[accuracy.Row]) -> str:
+    return f"{100 * sum(inside(kinds, r) for r in rows) / len(rows):5.1f} %" if rows else "    —  "
+
+
+SPLITS = 20
+"""Random halvings of the publications the split-half check draws (seeded: the same every run)."""
+
+
+def split_half(members: list[accuracy.Row], splits: int = SPLITS) -> dict[tuple[str, str], list[float]]:
+    """Coverage of a new publication's rows: the pooled rows' publications split at random into halves
+    (``splits`` times, seed 0), bands built from one half's rows and the other half's rows checked against
+    them, both ways; per (kind, scale name, 'all' included) the share inside for each direction that had rows."""
+    import random
+
+    publications = sorted({r.publication for r in members})
+    draw = random.Random(0)
+    shares: dict[tuple[str, str], list[float]] = {}
+    for _ in range(splits):
+        half = set(draw.sample(publications, len(publications) // 2))
+        a = [r for r in members if r.publication in half]
+        b = [r for r in members if r.publication not in half]
+        for built, other in ((a, b), (b, a)):
+            kinds = [k for k in KINDS if sum(r.kind == k for r in built) >= 2]
+            bands = error_bands([r for r in built if r.kind in kinds])
+            for kind in kinds:
+                for name, fewest, most in (("all", 1, None), *SCALES):
+                    checked = [r for r in other if r.kind == kind and _in_scale(r.cards, fewest, most)]
+                    if checked:
+                        shares.setdefault((kind, name), []).append(sum(inside(bands, r) for r in checked)
+                                                                   / len(checked))
+    return shares
+
+
+def print_coverage(rows: list[accuracy.Row], held: dict, outside: list[accuracy.Row]) -> None:
+    """Per kind and scale, the share of held-out rows (n) inside: the bundled bands, bands from the calibration
+    rows in sample (the rule before December 2026), the pooled out-of-sample bands; the share of the pooled rows
+    inside the pooled bands (in sample of the pool: 80 % by construction); and :func:`split_half`'s median and
+    10th percentile over its halvings."""
+    bundled = json.loads(OUTPUT.read_text(encoding="utf-8"))["kinds"]
+    in_sample = error_bands([r for r in rows if r.kind in KINDS])
+    members = pooled(rows, held, outside)
+    new = error_bands(members)
+    outs = [r for r in outside if r.kind in KINDS and r.predicted > 0]
+    halves = split_half(members)
+    print(f"{'kind':20} {'scale':5} {'held-out n':>10} {'bundled':>8} {'in-sample':>9} {'new':>7} {'pooled':>8} "
+          f"{'pool n':>6} {'split median':>12} {'split p10':>9}")
+    for kind in KINDS:
+        for name, fewest, most in (("all", 1, None), *SCALES):
+            pick = [r for r in outs if r.kind == kind and _in_scale(r.cards, fewest, most)]
+            pool = [r for r in members if r.kind == kind and _in_scale(r.cards, fewest, most)]
+            split = halves.get((kind, name), [])
+            cuts = (f"{100 * statistics.median(split):10.1f} %", f"{100 * sorted(split)[len(split) // 10]:7.1f} %") \
+                if split else ("—", "—")
+            print(f"{kind:20} {name:5} {len(pick):10d} {_share(bundled, pick):>8} {_share(in_sample, pick):>9} "
+                  f"{_share(new, pick):>7} {_share(new, pool):>8} {len(pool):6d} {cuts[0]:>12} {cuts[1]:>9}")
+    print(f"split half: {SPLITS} random halvings of {len({r.publication for r in members})} publications, both ways")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only say whether the file is up to date")
+    parser.add_argument("--coverage", action="store_true",
+                        help="print the held-out rows' coverage by the bundled and the new bands, and a split-half "
+                             "check; write nothing")
     args = parser.parse_args(argv)
-    new = text(document(accuracy.all_rows()))
+    rows, held, outside = inputs()
+    if args.coverage:
+        print_coverage(rows, held, outside)
+        return 0
+    new = text(document(rows, held, outside))
     if args.check:
         current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
         print("up to date" if current == new else f"{OUTPUT.relative_to(ROOT)} is out of date: refresh it")
@@ -214,7 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     OUTPUT.write_text(new, encoding="utf-8")
     for kind, entry in json.loads(new)["kinds"].items():
         b = entry["all"]
-        print(f"{kind:20} {b['rows']:3d} rows  likely ×{b['low_factor']:.3f} .. ×{b['high_factor']:.3f}")
+        print(f"{kind:20} {b['rows']:3d} rows ({b['held_out_rows']} held out)  "
+              f"likely ×{b['low_factor']:.3f} .. ×{b['high_factor']:.3f}")
     print(f"wrote {OUTPUT.relative_to(ROOT)}")
     return 0
 

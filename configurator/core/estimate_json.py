@@ -175,12 +175,13 @@ def _range(bands: dict[str, Band], name: str, scale=_round) -> list | None:
 
 
 def error_bands_to_dict(bands: dict[str, Band]) -> dict:
-    """What the ``…_range`` keys mean and the calibration rows behind each (issue 14, part 9)."""
+    """What the ``…_range`` keys mean and the rows behind each, calibration and held out (issue 14, part 9)."""
     data = error_bands()
     return {
         "definition": band_definition(), "low_percentile": data["low_percentile"],
         "high_percentile": data["high_percentile"], "data_date": data["data_date"], "command": data["command"],
-        "bands": {name: {"kind": b.kind, "scale_cards": b.scale, "rows": b.rows, "row_ids": list(b.row_ids),
+        "bands": {name: {"kind": b.kind, "scale_cards": b.scale, "rows": b.rows, "held_out_rows": b.held_out_rows,
+                         "row_ids": list(b.row_ids),
                          "note": b.note or None} for name, b in bands.items()},
         "not_calibrated": None if bands else NO_CALIBRATION,
     }

@@ -55,7 +55,7 @@ COLUMN_WIDTHS: dict[str, tuple[int | None, ...]] = {"constraints": (16, 27, 47, 
 the text would otherwise squeeze one: the
 constraints' verdicts in words get the room, and so does what to know of a price (at a third of the
 page the Chinese "no dated public price" note put its last character, 价, on a line of its own), and
-the calibration rows named in the likely ranges' table (left to itself, Qt gave the short "Numbers"
+the rows named in the likely ranges' table (left to itself, Qt gave the short "Numbers"
 column a third of the page and the rows' names wrapped to seven lines); the alternatives' configuration
 gets the room its card names need (Qt gave the cost column's long basis a fifth of the page and wrapped
 "31 × RTX PRO 6000 Blackwell Max-Q Workstation Edition (recommended)" to six lines in a seventh)."""

@@ -100,7 +100,7 @@ BANDED_LABELS = {"memory_total": "Memory per card", "tokens_per_s": "Throughput"
 
 
 def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
-    """The calibration behind each likely range: per kind and scale, the numbers it covers and
+    """The rows behind each likely range: per kind and scale, the numbers it covers and
     the rows by name (model and cards; their benchmarks/accuracy.py ids are in the JSON);
     graphics: no calibration data."""
     bands = headline_bands(est)
@@ -117,8 +117,8 @@ def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
     rows = []
     for (kind, scale), names in groups.items():
         band = bands[names[0]]
-        what = w("{kind}, {scale}: {n} rows", kind=w(BAND_KINDS[kind]), scale=w(BAND_SCALES[scale]),
-                 n=band.rows)
+        what = w("{kind}, {scale}: {n} rows ({held} held out)", kind=w(BAND_KINDS[kind]),
+                 scale=w(BAND_SCALES[scale]), n=band.rows, held=band.held_out_rows)
         if band.scale_rows is not None:
             what += w("; ") + (w("none at this scale: the range over all scales") if band.scale_rows == 0 else
                                w("only {n} at this scale: the range over all scales", n=band.scale_rows))
@@ -126,11 +126,12 @@ def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
             what += w("; ") + w("few rows: the range itself is uncertain")
         numbers = w(", ").join(dict.fromkeys(label(labels[n], w.language) for n in names))
         rows.append((what, numbers, w("; ").join(named_rows(band, w.language))))
-    note = w("Likely: 80 % of the calibration rows were measured within the range (10th to 90th percentile of "
-             "measured / predicted; calibration data of {date}); where the rows were all off the same way, the "
-             "range need not hold the estimate.", date=error_bands()["data_date"] or "—")
+    note = w("Likely: 80 % of the rows were measured within the range, each predicted out of sample (a "
+             "calibration row with the defaults set without its own source, a held-out row as shipped; 10th to "
+             "90th percentile of measured / predicted; data of {date}); where the rows were all off the same way, "
+             "the range is widened to hold the estimate.", date=error_bands()["data_date"] or "—")
     return Table("bands", w("How far the numbers can be trusted"),
-                 (w("Calibration rows"), w("Numbers"), w("Rows")), tuple(rows), note=note)
+                 (w("Rows behind the range"), w("Numbers"), w("Rows")), tuple(rows), note=note)
 
 
 def speed_table(est: Estimate, w: Words, view: View | None = None) -> Table:

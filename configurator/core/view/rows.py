@@ -277,8 +277,9 @@ BAND_SCALES = {"1": "one card", "2-64": "2 to 64 cards", ">64": "more than 64 ca
 def band_note(band: Band, language: str = "en") -> str:
     """What a likely range is and the calibration rows behind it, in ``language``."""
     w = words(language)
-    text = w("Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within it (10th "
-             "to 90th percentile of measured / predicted).", n=band.rows,
+    text = w("Likely range: {n} rows ({kind}, {scale}), {held} of them held out, the others calibration rows "
+             "predicted with the defaults set without their own source; 80 % of them were measured within it "
+             "(10th to 90th percentile of measured / predicted).", n=band.rows, held=band.held_out_rows,
              kind=w.label(BAND_KINDS.get(band.kind, band.kind)), scale=w.label(BAND_SCALES.get(band.scale, band.scale)))
     if band.scale_rows is not None:
         text += " " + w("Only {n} rows at this scale: the range is the one over all scales.", n=band.scale_rows)

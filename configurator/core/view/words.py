@@ -39,20 +39,22 @@ ZH_CN: dict[str, str] = {
     "Likely ranges": "可能范围",
     "No calibration data for this workload: its numbers carry no likely range":
         "该负载没有校准数据：其数字不给出可能范围",
-    "{kind}, {scale}: {n} rows": "{kind}，{scale}：{n} 行",
+    "{kind}, {scale}: {n} rows ({held} held out)": "{kind}，{scale}：{n} 行（{held} 行留出）",
     "only {n} at this scale: the range over all scales": "此规模仅 {n} 行：采用全部规模的范围",
     "none at this scale: the range over all scales": "此规模无校准行：采用全部规模的范围",
     "few rows: the range itself is uncertain": "行数少：范围本身也不确定",
-    "Calibration rows": "校准数据",
+    "Rows behind the range": "范围所依据的数据",
     "Numbers": "数字",
     "Rows": "数据行",
     "; ": "；",
     ", ": "、",
-    ("Likely: 80 % of the calibration rows were measured within the range (10th to 90th percentile of "
-     "measured / predicted; calibration data of {date}); where the rows were all off the same way, the "
-     "range need not hold the estimate."):
-        "可能范围：80% 的校准数据行的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位；校准数据日期 "
-        "{date}）；若各行偏差方向一致，范围可能不包含估算值本身。",
+    ("Likely: 80 % of the rows were measured within the range, each predicted out of sample (a "
+     "calibration row with the defaults set without its own source, a held-out row as shipped; 10th to "
+     "90th percentile of measured / predicted; data of {date}); where the rows were all off the same way, "
+     "the range is widened to hold the estimate."):
+        "可能范围：80% 的数据行的实测值落在此范围内，每行均为样本外预测（校准数据行用不含其自身来源所定的默认值，"
+        "留出数据行用发布的默认值；实测值 / 估算值的第 10 至第 90 百分位；数据日期 {date}）；若各行偏差方向一致，"
+        "范围放宽到包含估算值本身。",
     "training throughput": "训练吞吐量",
     "memory per card": "每卡显存",
     "prefill (time to first token)": "预填充（首词元延迟）",

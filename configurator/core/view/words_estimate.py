@@ -177,9 +177,11 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "Continuous (chunked prefill)": "连续批处理（分块预填充）",
     "Static (batch runs to its end)": "静态（整批运行到结束）",
     "(likely {low} to {high} of each)": "（各值可能为其 {low} 至 {high}）",
-    ("Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within it (10th to 90th "
-     "percentile of measured / predicted)."):
-        "可能范围：{n} 行校准数据（{kind}，{scale}）；其中 80% 的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位）。",
+    ("Likely range: {n} rows ({kind}, {scale}), {held} of them held out, the others calibration rows "
+     "predicted with the defaults set without their own source; 80 % of them were measured within it "
+     "(10th to 90th percentile of measured / predicted)."):
+        "可能范围：{n} 行数据（{kind}，{scale}），其中 {held} 行为留出数据，其余为用不含其自身来源所定默认值预测的"
+        "校准数据；其中 80% 的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位）。",
     "Only {n} rows at this scale: the range is the one over all scales.": "此规模仅 {n} 行：采用全部规模的范围。",
     "Few rows: the range itself is uncertain.": "行数少：范围本身也不确定。",
     "Rows: {rows}": "数据行：{rows}",

@@ -70,13 +70,15 @@ def test_the_scenario_counts_the_nodes_the_cards_are_sold_in(card_id, count, nod
     assert scenario.nodes == nodes and scenario.cards_in_node == min(count, cards_in_node(card_id, 8))
 
 
-@pytest.mark.parametrize("card_id", ["mi250x", "gh200-144gb"])
-def test_eight_cards_are_two_linked_nodes_joined_by_the_network(catalog, card_id):
+@pytest.mark.parametrize("card_id, link_group", [("mi250x", 1), ("gh200-144gb", 4)])
+def test_eight_cards_are_two_linked_nodes_joined_by_the_network(catalog, card_id, link_group):
     """The fast domain is the 4-card node (Infinity Fabric, NVLink), not an 8-card server whose two
-    groups of four talk over PCIe; the rest crosses the scale-out network."""
+    groups of four talk over PCIe; the rest crosses the scale-out network. The GH200 node's four
+    superchips are a board without a switch (mesh45: JUPITER's node page, pairs of GPUs linked), so a
+    group rides its pairs' links (``link_group`` 4); the MI250X's uneven links are not marked."""
     scenario = _pretrain(card_id, 8)
     net = fabric(catalog.get(card_id), scenario.parallelism.cards_per_node, scenario.assumptions)
-    assert (net.domain, net.fast_kind, net.link_group) == (4, "link", 1)
+    assert (net.domain, net.fast_kind, net.link_group) == (4, "link", link_group)
 
 
 def test_the_mi250x_link_is_a_modules_infinity_fabric_to_the_other_three(catalog):

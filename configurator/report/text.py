@@ -36,6 +36,7 @@ from configurator.core.view.printable import display_width, single_line
 from configurator.core.view.words import words
 from configurator.report.language import OBJECTIVE_LABELS
 from configurator.report.summary_filters import filters_note, named_cards
+from configurator.report.text_wrap import hanging, terminal_columns
 
 
 _width = display_width
@@ -54,7 +55,9 @@ def _aligned(rows: Iterable[tuple[str, str]]) -> str:
     a space, so nothing adds a line."""
     rows = [(single_line(k), single_line(v)) for k, v in rows]
     width = max((_width(k) for k, _ in rows if _width(k) <= ALIGNED_LABEL_COLUMNS), default=0)
-    return "\n".join(f"  {k}{' ' * max(width - _width(k), 0)}  {v}" for k, v in rows)
+    columns = terminal_columns()  # on a terminal a long value folds under its own column (text_wrap)
+    return "\n".join(f"  {k}{' ' * max(width - _width(k), 0)}  {hanging(v, 4 + max(width, _width(k)), columns)}"
+                     for k, v in rows)
 
 
 def view_text(view: View, language: str = "en", details: bool = True) -> list[str]:
@@ -109,7 +112,8 @@ def estimate_table(est: Estimate, language: str = "en", suggestions=(), mismatch
               _aligned((label(r.label, language), write(r.value, language)) for r in assumptions.rows)]
     said = ([mismatched] if mismatched else []) + said_beside(est, mismatched)
     if said:
-        parts += [w("Warnings"), "\n".join(f"  - {single_line(w.message(m))}" for m in said)]
+        columns = terminal_columns()
+        parts += [w("Warnings"), "\n".join(f"  - {hanging(single_line(w.message(m)), 4, columns)}" for m in said)]
     return "\n".join(parts)
 
 

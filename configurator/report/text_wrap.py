@@ -71,3 +71,9 @@ def hanging(text: str, indent: int, columns: int | None) -> str:
     if columns is None or columns - indent < NARROWEST_VALUE_COLUMNS:
         return text
     return ("\n" + " " * indent).join(folded(text, columns - indent))
+
+
+def bullet(text: str) -> str:
+    """A list item as the command line prints it, ``'  - text'``, folded on a terminal with its later lines
+    under its first word (:func:`hanging`): the ranking's reasons and the cards not ranked ran to 200 columns."""
+    return f"  - {hanging(text, 4, terminal_columns())}"

@@ -21,3 +21,17 @@ def test_user_class_names_carry_the_profile_from_the_formula():
     assert set(names) == set(DESKTOP_CLASS_PROFILE_GIB)
     for key, gib in DESKTOP_CLASS_PROFILE_GIB.items():
         assert names[key].endswith(f"({gib:g}{NBSP}GiB)")
+
+
+def test_user_class_names_in_chinese_take_full_width_brackets():
+    """'知识工作者（1 GiB）' as the wizard's '按主窗口的设置（每人 1 GiB，…）' writes it; the editor's combo read
+    '知识工作者 (1 GiB)' (a space and Latin brackets in Chinese) until December 2026 (look45)."""
+    from configurator.app.i18n import install_language
+
+    install_language("zh_CN")
+    try:
+        names = labels.desktop_class_names()
+    finally:
+        install_language("en")
+    for key, gib in DESKTOP_CLASS_PROFILE_GIB.items():
+        assert names[key].endswith(f"（{gib:g}{NBSP}GiB）") and " (" not in names[key]

@@ -136,3 +136,16 @@ def test_nothing_ranked_counts_the_cards_it_lists(panel):
     assert "23 card" in text and "47 other card" in text  # "card(s)" until the English plural forms are translated
     none_listed = Result(Objective.TCO, ranked=(), pareto=(), left_out=why)
     assert "70 card" in panel._none_meets_text(none_listed)
+
+
+def test_nothing_ranked_says_no_zero_left_out(panel):
+    """Every card compared listed below the line (the three cards a filter names, delivered where none
+    may go): the text says '3 cards listed below' and stops, not '0 other cards left out' (look45)."""
+    from configurator.core.messages import msg
+    from configurator.core.recommend import Objective, Result
+
+    why = {str(i): msg("no-price-cloud", card=str(i)) for i in range(3)}
+    listed = tuple(SimpleNamespace(card=SimpleNamespace(id=str(i)),
+                                   estimate=SimpleNamespace(violations=(), usable=True)) for i in range(3))
+    text = panel._none_meets_text(Result(Objective.TCO, ranked=(), pareto=(), left_out=why, below_line=listed))
+    assert "3 card" in text and "left out" not in text

@@ -88,3 +88,21 @@ def test_the_token_boxs_accepted_range_is_written_grouped_in_its_unit(qtbot, con
         assert accepted in editor.tokens.toolTip() and "1e" not in editor.tokens.toolTip()
     finally:
         install_language("en")
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "4.19 M tokens"), ("zh_CN", "419 万词元")])
+def test_the_global_batch_box_counts_in_wan_in_chinese(qtbot, controller, language, shown):
+    """The zh editor read "0.26 M 词元" (an English M beside 词元) until December 2026; the command line's
+    layout line says "全局批量 419 万词元" (look45). The same million-token step either way."""
+    from configurator.app.editor import ScenarioEditor
+    from configurator.app.i18n import install_language
+
+    install_language(language)
+    try:
+        controller.apply_many({"workload": "pretrain", "training.global_batch_tokens": 4 * 2**20})
+        editor = ScenarioEditor(controller)
+        qtbot.addWidget(editor)
+        editor.global_batch.setEnabled(True)
+        assert editor.global_batch.text() == shown
+    finally:
+        install_language("en")

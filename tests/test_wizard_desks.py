@@ -84,3 +84,19 @@ def test_another_workload_keeps_the_scenarios_own(qtbot, controller):
     qtbot.addWidget(wizard)
     wizard.goal.set_workload("render")
     assert wizard.answers_scenario().graphics.local_display
+
+
+@pytest.mark.parametrize("at_the_machine", (False, True))
+def test_the_limits_page_asks_no_server_questions_at_the_desks(qtbot, controller, at_the_machine):
+    """Desks buy one workstation each, no server and no rack: the limits page after the deskside answer
+    hides 'Cards per server' and 'Power per server'; remote desktops on servers keep them (look45)."""
+    wizard = _desktops_page(qtbot, controller)
+    box = wizard.load.graphics.local_display
+    box.setCurrentIndex(box.findData(at_the_machine))
+    wizard.next()
+    limits = wizard.limits
+    assert wizard.currentPage() is limits
+    form = limits.layout()
+    assert form.isRowVisible(limits.per_node) is not at_the_machine
+    assert form.isRowVisible(limits.rack_power) is not at_the_machine
+    assert form.isRowVisible(limits.power) and form.isRowVisible(limits.budget)

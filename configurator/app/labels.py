@@ -40,11 +40,13 @@ def desktop_class_names() -> dict[str, str]:
     """The desktop user classes (``Graphics.user_class``) by the messages that name them, each with
     the vGPU profile it needs on one HD display, written from
     :data:`~configurator.core.formulas.graphics.DESKTOP_CLASS_PROFILE_GIB` (the field's tooltip
-    names no figure): 'knowledge worker (1 GiB)'."""
+    names no figure): 'knowledge worker (1 GiB)', in Chinese in full-width brackets, '知识工作者（1 GiB）' (as the
+    wizard's '按主窗口的设置（每人 1 GiB，…）' beside it; read '知识工作者 (1 GiB)' until December 2026)."""
     language = current_language()
-    return {key: f"{msg(message_id).text_in(language)} "
-                 f"({_numbers.with_unit(_numbers.number(DESKTOP_CLASS_PROFILE_GIB[key], 0, language), 'GiB', language)})"
-            for key, message_id in DESKTOP_CLASS_MESSAGES.items()}
+    opening, closing = ("（", "）") if language == "zh_CN" else (" (", ")")
+    return {key: f"{msg(message_id).text_in(language)}{opening}"
+                 f"{_numbers.with_unit(_numbers.number(DESKTOP_CLASS_PROFILE_GIB[key], 0, language), 'GiB', language)}"
+                 f"{closing}" for key, message_id in DESKTOP_CLASS_MESSAGES.items()}
 
 
 def codec_names() -> dict[str, str]:

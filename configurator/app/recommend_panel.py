@@ -463,10 +463,11 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             none_meets += space + message_text(short)
         if not listed:
             return none_meets + space + self.tr("%n card(s) left out.", "", left_out)
-        return none_meets + space + space.join((
-            self.tr("%n card(s) listed below, each with what it breaks or lacks.", "", listed),
-            self.tr("%n other card(s) left out (filtered out, not deliverable, or further from your "
-                    "constraints).", "", left_out)))
+        said = [self.tr("%n card(s) listed below, each with what it breaks or lacks.", "", listed)]
+        if left_out:  # 'no other card left out' is no news: the sentence only when one is
+            said.append(self.tr("%n other card(s) left out (filtered out, not deliverable, or further from your "
+                                "constraints).", "", left_out))
+        return none_meets + space + space.join(said)
 
     def _note_pick(self) -> None:
         """The user selected a row: kept selected while the ranking grows."""

@@ -136,6 +136,12 @@ class ConstraintsPage(QWizardPage):
         if card_id is not None and self.wizard().goal.workload() in GRAPHICS and \
                 self.catalog.get(card_id).category == "training":
             self.card.setCurrentIndex(self.card.findData(DEFAULT_GRAPHICS_CARD))
+        # desktops at the users' desks: one workstation each, no server and no rack to size (the answer buys
+        # "4 deskside workstations, one card each"); the page asked for cards and power per server regardless
+        wizard = self.wizard()
+        deskside = wizard.goal.workload() == "vdi" and bool(wizard.load.graphics.local_display.currentData())
+        for box in (self.per_node, self.rack_power):
+            self.layout().setRowVisible(box, not deskside)
         self._explain_class()
 
     @guarded

@@ -158,7 +158,8 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches"),
         flag="--grad-accum", layout="grad_accum", row_label=_t("ScenarioEditor", "&Gradient accumulation")),
     _f("training.global_batch_tokens", _t("ScenarioController", "global batch"), _t("ScenarioEditor", " M tokens"), scale=1e6, decimals=2,
-       step=0.5, help=_t(
+       step=0.5, scales=(("zh_CN", MAGNITUDES["万"]),),  # "419 万词元" as the command line says it, not "4.19 M 词元"
+       help=_t(
         "ScenarioEditor", "Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). "
              "Auto: the published batch for the model's size; the planner keeps it when the card count changes."),
        flag="--global-batch", cli_type="quantity", metavar="TOKENS", unit="[tokens]",

@@ -68,4 +68,12 @@ TERMS["zh_CN"].update(ITEM_CHINESE)  # the price file's item names a warning nam
 TERMS["zh_CN"].update(OFFER_CHINESE)  # a price's provider and tier a warning names (core/messages_offers.py)
 TERMS["zh_CN"].update(JSON_TERMS_CHINESE)  # kinds of JSON value, the JSON decoder's reasons (core/messages_json.py)
 TERMS["zh_CN"].update(ZH_CN_CARD_NAMES)  # a card's name beside its product name (core/view/card_names.py)
+RANGE_UNITS_CHINESE = {f" [{en}]": f" [{zh}]" for en, zh in (
+    ("tokens", "词元"), ("tokens/s", "词元/秒"), ("parameters", "参数"), ("sequences", "序列"), ("examples", "样本"),
+    ("cards", "张卡"), ("count", "个"), ("share", "比例"), ("ratio", "比值"), ("pixels", "像素"), ("years", "年"),
+    ("h", "小时"), ("min", "分钟"), ("s", "秒"), ("bit", "位"), ("vCPU/core", "vCPU/核"), ("requests a day", "请求/天"))}
+"""The unit after a range a value is outside of ('--seq: 0 超出范围 1 至 2,097,152 [词元]'; the field's declared
+unit, bounds.field_bounds), in Chinese words: the command line's zh refusal read '[tokens]' and '[parameters]'
+until December 2026. Symbols (GiB, W, ms, TFLOP/s) and currency codes stay as they are."""
+TERMS["zh_CN"].update(RANGE_UNITS_CHINESE)
 """Word-valued parameters (a limit, a card class, a workload) in each language."""

@@ -36,6 +36,7 @@ from configurator.core.view.printable import display_width, single_line
 from configurator.core.view.words import words
 from configurator.report.language import OBJECTIVE_LABELS
 from configurator.report.summary_filters import filters_note, named_cards
+from configurator.report.text_wrap import bullet, hanging, terminal_columns
 
 
 _width = display_width
@@ -54,7 +55,9 @@ def _aligned(rows: Iterable[tuple[str, str]]) -> str:
     a space, so nothing adds a line."""
     rows = [(single_line(k), single_line(v)) for k, v in rows]
     width = max((_width(k) for k, _ in rows if _width(k) <= ALIGNED_LABEL_COLUMNS), default=0)
-    return "\n".join(f"  {k}{' ' * max(width - _width(k), 0)}  {v}" for k, v in rows)
+    columns = terminal_columns()  # on a terminal a long value folds under its own column (text_wrap)
+    return "\n".join(f"  {k}{' ' * max(width - _width(k), 0)}  {hanging(v, 4 + max(width, _width(k)), columns)}"
+                     for k, v in rows)
 
 
 def view_text(view: View, language: str = "en", details: bool = True) -> list[str]:
@@ -109,7 +112,7 @@ def estimate_table(est: Estimate, language: str = "en", suggestions=(), mismatch
               _aligned((label(r.label, language), write(r.value, language)) for r in assumptions.rows)]
     said = ([mismatched] if mismatched else []) + said_beside(est, mismatched)
     if said:
-        parts += [w("Warnings"), "\n".join(f"  - {single_line(w.message(m))}" for m in said)]
+        parts += [w("Warnings"), "\n".join(bullet(single_line(w.message(m))) for m in said)]
     return "\n".join(parts)
 
 
@@ -167,7 +170,7 @@ def card_details(card: Card, language: str = "en") -> str:
                 for r in section.rows]
         if any(name for name, _ in rows):
             lines.append(_aligned((name, value) for name, value in rows if name))
-        lines += [f"  - {single_line(value)}" for name, value in rows if not name]  # a list: the sources
+        lines += [bullet(single_line(value)) for name, value in rows if not name]  # a list: the sources
     return "\n".join(lines)
 
 
@@ -194,7 +197,7 @@ def recommendation_table(result, language: str = "en") -> str:
         if key is not None:  # the short heading's full name, under the table it shortens
             lines.append(single_line(f"{label(key[0], language)}{w.label(': ')}{label(key[1], language)}"))
         lines.append(w.label("Why the first:"))
-        lines += [f"  - {single_line(w.message(m))}" for m in result.ranked[0].reasons]
+        lines += [bullet(single_line(w.message(m))) for m in result.ranked[0].reasons]
         layout = estimate_view(result.ranked[0].estimate).layout  # what to launch: TP/PP/DP, micro-batch (AI work)
         if layout is not None:  # the ranking named the cards but not the layout (persona 7, session 38)
             lines.append(f"  - {w.label('Layout')}{w.label(': ')}{single_line(write(layout, language))}")
@@ -202,7 +205,7 @@ def recommendation_table(result, language: str = "en") -> str:
         cautions = [m for m in result.ranked[0].estimate.messages if m.id not in said]  # reasons do not say
         if cautions:  # (persona 10: 13 × 32-user cards for 300 desktops, the servers' processors the limit)
             lines.append(w.label("Warnings on the first:"))
-            lines += [f"  - {single_line(w.message(m))}" for m in cautions]
+            lines += [bullet(single_line(w.message(m))) for m in cautions]
         held = constraints_section(result.ranked[0].estimate.verdicts)  # what it costs against the budget, …
         if held is not None:
             lines.append(w.label("The first against the constraints you set:"))
@@ -245,7 +248,7 @@ def named_left_out(result, w) -> list[str]:
         return []
     names = named_cards(result.unlisted, w.language)
     return [w.label("Named cards not ranked, and why:"),
-            *(f"  - {name}{w.label(': ')}{single_line(w.message(result.left_out[i]))}"
+            *(bullet(f"{name}{w.label(': ')}{single_line(w.message(result.left_out[i]))}")
               for i, name in zip(result.unlisted, names, strict=True))]
 
 
@@ -285,7 +288,7 @@ def unrated_text(result, language: str = "en") -> list[str]:
     if not result.unrated:
         return []
     heading = words(language).label(UNRATED_HEADING)
-    return [heading, *(f"  - {single_line(write(m, language))}" for m in result.unrated.values())]
+    return [heading, *(bullet(single_line(write(m, language))) for m in result.unrated.values())]
 
 
 FIGURE_MISSING = ("no-power-tco", *RENT_ELSEWHERE)
@@ -307,11 +310,11 @@ def price_lines(result, language: str = "en") -> list[str]:
         priced_only = all(not rec.reasons or rec.reasons[0].id not in FIGURE_MISSING for rec in result.unpriced)
         lines.append(w.label("Without a price (enter a quote):" if priced_only else
                              "Not ranked for want of a figure (a price, a rent where you are, a power):"))
-        lines += [f"  - {single_line(write(price_view.unpriced_value(rec), language))}" for rec in result.unpriced]
+        lines += [bullet(single_line(write(price_view.unpriced_value(rec), language))) for rec in result.unpriced]
     decides = price_view.price_decides(result)
     if decides:
         lines.append(w.label("When price decides:"))
-        lines += [f"  - {single_line(w.message(m))}" for m in decides]
+        lines += [bullet(single_line(w.message(m))) for m in decides]
     return lines
 
 

@@ -2759,7 +2759,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source> M tokens</source>
-        <translation> M 词元</translation>
+        <translation> 万词元</translation>
     </message>
     <message>
         <source>Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). Auto: the published batch for the model&apos;s size; the planner keeps it when the card count changes.</source>

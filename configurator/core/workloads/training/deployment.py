@@ -211,6 +211,9 @@ def _by_family(base: Scenario, card: Card, between: Sequence[int], known: dict[i
             return found
         spent |= keys
         known[at] = _family_deployment(base, card, at, keys)
+        if not _meets(known[at]):
+            del known[at]
+            _evaluated(base, card, [at], known)
         if _meets(known[at]):
             found = known[at]
     return found

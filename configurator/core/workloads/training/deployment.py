@@ -8,8 +8,6 @@ from bisect import bisect_left
 from itertools import islice
 
 from configurator.core.catalog import Card
-from configurator.core.formulas.dualpipe import schedule_bubble_fraction
-from configurator.core.pipeline_schedule import PipelineSchedule, round_size
 from configurator.core.messages import Message, deadline_msg
 from configurator.core.training_packing import attention_span
 from configurator.core.training_speed import model_flops_per_token
@@ -134,16 +132,14 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     found to meet kept, or the fewest below it that could take its layout (:func:`_below_fewest`,
     else the lowest above the last that missed), tried once more; when none does, the fewest below
     ``met`` that could take its layout with the :func:`counts_between` above the last tried
-    (:func:`_with_stretch`), their layouts searched together, the fewest that meets kept; then the
-    fewest count below it that a layout family timed so far could meet the deadline at
-    (:func:`_by_family`). ``timed``: the ladder's
+    (:func:`_with_stretch`), their layouts searched together, the fewest that meets kept. ``timed``: the ladder's
     deployments so far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
     the first count tried here (one evaluation: a count's search is its own whatever it is
     searched with)."""
     below = [n for n in counts if n < met.scenario.count]
     if not below:
         return []
-    known: dict[int, Estimate | None] = {e.scenario.count: e for e in (*timed, met)}
+    known: dict[int, Estimate | None] = {e.scenario.count: e for e in timed}
     unit, floor = server_unit(base, counts), below[-1]
     between = list(_tried_counts(base, card, range(floor - floor % unit + unit, met.scenario.count, unit)))
     lo, low, hi, high = -1, known.get(floor), len(between), met
@@ -164,138 +160,14 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
         left = between[lo + 1:hi]
         tried = _below_fewest(base, card, left, high) or _could_meet(base, left, high)[:1]
         _evaluated(base, card, tried, known)
-        return [_by_family(base, card, between, known, _fewest_of(known, tried, high))]
+        return [_fewest_of(known, tried, high)]
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
     tried = _with_stretch(eighths, _below_fewest(base, card, between[lo + 1:], met))
     _evaluated(base, card, tried, known, ahead)
-    fewest = _by_family(base, card, between, known, _fewest_of(known, tried, met))
+    fewest = _fewest_of(known, tried, met)
     return [] if fewest is met else [fewest]
-
-
-FAMILY_TRIES = 3
-"""Counts :func:`_by_family` tries below the fewest found, one at a time [count]. On the 585
-card-questions of ``benchmarks/fewest_counts.py`` 124 first tries met 77 times, 9 second ones 8
-times, none was third (``notes-fewest-family-2026-12-06.md``)."""
-
-
-def _by_family(base: Scenario, card: Card, between: Sequence[int], known: dict[int, Estimate | None],
-               found: Estimate) -> Estimate:
-    """``found`` (the fewest deployment found to meet every constraint), or a deployment of fewer
-    cards found from the layouts already timed: each deployment of ``known`` runs a layout family
-    (:func:`_families`) whose time at another count that can take it (:func:`_splits_as`) follows
-    from its step by arithmetic (:func:`_family_hours`); the fewest count of ``between`` below
-    ``found`` that a family could meet the deadline at is tried, one at a time, at most
-    :data:`FAMILY_TRIES`, each family once, the fewest that meets kept. The time is not monotonic in
-    the count: the planner's layout changes from count to count (8B on 1 T tokens in 20 days, A10:
-    656 meets at tp 1 pp 2 cp 8, 664-680 miss, 688 meets), so the probes and the ladder land in one
-    family's stretch while another's starts below (T4 on the README's 7B question: 976 found by the
-    stretch, 704 by tp 4 micro-batch 3, timed at 656, which missed)."""
-    deadline = base.constraints.deadline_hours
-    if not deadline:
-        return found
-    spent: set[tuple] = set()
-    for _ in range(FAMILY_TRIES):
-        left = [n for n in between if n < found.scenario.count and n not in known]
-        at, keys = _family_fewest(base, card, left, _families(known.values(), spent), deadline)
-        if at is None:
-            return found
-        spent |= keys
-        _evaluated(base, card, [at], known)
-        if _meets(known[at]):
-            found = known[at]
-    return found
-
-
-def _families(timed, spent: set[tuple]) -> dict[tuple, list[Estimate]]:
-    """The timed estimates of ``timed`` by layout family (tp, pp, cp, micro-batch, the grain of its
-    accumulation: :func:`_accumulation_grain`), but for the families ``spent``."""
-    families: dict[tuple, list[Estimate]] = {}
-    for est in timed:
-        if est is None or est.training is None:
-            continue
-        p = est.scenario.parallelism
-        key = (p.tp, p.pp, p.cp, est.scenario.training.micro_batch, _accumulation_grain(est))
-        if key not in spent:
-            families.setdefault(key, []).append(est)
-    return families
-
-
-def _accumulation_grain(est: Estimate) -> int:
-    """Micro-batches a step of ``est``'s layout comes in multiples of: the pipeline degree under
-    Megatron-LM's interleaved schedule (``vp`` > 1, :mod:`~configurator.core.pipeline_schedule`),
-    else 1 [count]."""
-    par = est.scenario.parallelism
-    interleaved = par.virtual_stages > 1 and par.pipeline_schedule is PipelineSchedule.MEGATRON
-    return par.pp if interleaved else 1
-
-
-def _pipelined_slots(est: Estimate, micro_batches: float) -> float:
-    """Micro-batch times a step of ``est``'s layout takes with ``micro_batches`` a step, the
-    schedule's bubble included: ``m·(1 + b)`` (Narayanan et al. 2021 §2.2.1;
-    :func:`~configurator.core.formulas.dualpipe.schedule_bubble_fraction`) [count]."""
-    par, train = est.scenario.parallelism, est.scenario.training
-    bubble = schedule_bubble_fraction(train.pipeline_algorithm, par.pp, micro_batches, par.virtual_stages,
-                                      round_size(par.pipeline_schedule, par.pp, micro_batches))
-    return micro_batches * (1.0 + float(bubble))
-
-
-def _family_hours(est: Estimate, count: int, sequences: float) -> float:
-    """The training time of ``est``'s layout family at ``count`` cards, read from ``est``'s step: the
-    job's batch (``sequences`` [count], :func:`_job_sequences`) over a data-parallel width of ``count`` /
-    group gives the micro-batches a step, the pipelined part of the step scales with their slots
-    (:func:`_pipelined_slots`), and the exposed gradient exchange, optimizer step and offload are the
-    same a step; the batch is the same, so the time scales with the step [h]."""
-    speed = est.training
-    group, micro_batch = est.scenario.count // est.scenario.data_parallel, est.scenario.training.micro_batch
-    micro_batches = max(sequences / (count // group * micro_batch), 1.0)
-    fixed = speed.data_parallel_s + speed.optimizer_s + speed.offload_s
-    return speed.hours * fixed / speed.step_time_s + _slot_hours(est) * _pipelined_slots(est, micro_batches)
-
-
-def _slot_hours(est: Estimate) -> float:
-    """The hours one micro-batch slot of ``est``'s pipelined step stands for (:func:`_family_hours`),
-    kept on the estimate's object (read for every count a family could take) [h]."""
-    kept = _SLOT_HOURS.get(id(est))
-    if kept is not None and kept[0] is est:
-        return kept[1]
-    speed = est.training
-    fixed = speed.data_parallel_s + speed.optimizer_s + speed.offload_s
-    hours = speed.hours * (speed.step_time_s - fixed) / speed.step_time_s / _pipelined_slots(
-        est, est.scenario.training.grad_accum)
-    if len(_SLOT_HOURS) > 4096:
-        _SLOT_HOURS.clear()
-    _SLOT_HOURS[id(est)] = (est, hours)
-    return hours
-
-
-_SLOT_HOURS: dict[int, tuple[Estimate, float]] = {}
-""":func:`_slot_hours` by the estimate object (the object kept with its value, so a reused id is not read) [h]."""
-
-
-def _job_sequences(base: Scenario) -> float:
-    """Sequences of the job's global batch [count]."""
-    return global_batch_tokens(base) / base.training.seq_len
-
-
-def _family_fewest(base: Scenario, card: Card, left: Sequence[int], families: dict[tuple, list[Estimate]],
-                   deadline: float) -> tuple[int | None, set[tuple]]:
-    """The fewest of ``left`` that a layout family of ``families`` could meet ``deadline`` [h] with
-    (:func:`_family_hours` of any of its estimates) and can take (:func:`_splits_as`), and the
-    families that propose it; (None, empty) when none can [count]."""
-    fewest, keys, sequences = None, set(), _job_sequences(base)
-    for key, timed in families.items():
-        tp, pp, cp, micro_batch, grain = key
-        least = min(_slot_hours(e) for e in timed)  # a step takes at least as many slots as micro-batches
-        first = next((n for n in left if (fewest is None or n <= fewest) and not n % (tp * pp * cp)
-                      and least * max(sequences / (n // (tp * pp * cp) * micro_batch), 1.0) <= deadline
-                      and min(_family_hours(est, n, sequences) for est in timed) <= deadline
-                      and _splits_as(base, card, n, tp * pp * cp, micro_batch * grain)), None)
-        if first is not None:
-            keys = {key} if first != fewest else keys | {key}
-            fewest = first
-    return fewest, keys
 
 
 def _with_stretch(eighths: Sequence[int], stretch: Sequence[int]) -> list[int]:

@@ -20,8 +20,9 @@ rank can then do one of two things with its stage's gradients:
    beside 16 pipeline stages (FSDP "shards optimizer states and gradients, but for model shards
    we do not reshard after forward computation", Dubey et al. 2024, §3.3.2), though its speed does
    not (below). Megatron-Core's own ZeRO 2/3 (Megatron-FSDP ``optim_grads`` /
-   ``optim_grads_params``) shards its main-gradient buffer the same way. Every framework that reduces each micro-batch makes the compute stream wait
-   for the reductions at the end of that micro-batch's backward (Megatron-FSDP ``_root_post_backward``
+   ``optim_grads_params``) shards its main-gradient buffer the same way. Every framework that
+   reduces each micro-batch makes the compute stream wait for the reductions at the end of that
+   micro-batch's backward (Megatron-FSDP ``_root_post_backward``
    → ``wait_for_previous_grad_reduce(0)``), so each hides behind its own backward only
    (:func:`micro_batch_reduce_scatter_seconds`, charged in the estimate and the planner;
    ``benchmarks/data/notes-zero-pipeline-time-2026-12-06.md``).

@@ -3370,7 +3370,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>ZeRO 2/3 beside pipeline stages: when the framework reduce-scatters the gradients. per-micro-batch: after every micro-batch&apos;s backward, each rank keeping only its share of them, the step waiting for each at the end of that backward (Megatron-Core&apos;s ZeRO 2/3, Megatron-FSDP); per-step: once, after the last micro-batch, each card holding its stage&apos;s gradients whole until then (PyTorch&apos;s pipelining over FSDP2, as torchtitan runs it; Meta&apos;s Llama 3 405B runs). recipe (the default): per-micro-batch under the Megatron recipes, per-step otherwise. Written to files only when not recipe</source>
-        <translation>ZeRO 2/3 与流水线并行同时使用时，框架何时对梯度做归约分散（reduce-scatter）。per-micro-batch：每个微批次的反向传播之后，每个进程只保留自己的梯度分片，每次反向传播结束时等待该次归约完成（Megatron-Core 的 ZeRO 2/3，即 Megatron-FSDP）；per-step：在最后一个微批次之后归约一次，此前每张卡保留其流水线阶段的完整梯度（PyTorch 流水线并行配合 FSDP2，torchtitan 即如此运行；Meta 的 Llama 3 405B 训练）。recipe（默认）：Megatron 配方为 per-micro-batch，其他配方为 per-step。仅在不为 recipe 时写入文件</translation>
+        <translation>ZeRO 2/3 与流水线并行同时使用时，框架何时归约分散梯度。每个微批次之后：每个微批次的反向传播之后归约，每个进程只保留自己的梯度分片，每次反向传播结束时等待归约完成（Megatron-Core 的 ZeRO 2/3，即 Megatron-FSDP）；每步一次：最后一个微批次之后归约一次，此前每张卡保留其流水线阶段的完整梯度（PyTorch 流水线并行配合 FSDP2，torchtitan 即如此运行；Llama 3 405B 的训练亦然）。按配方（默认）：Megatron 配方为每个微批次之后，其他配方为每步一次。仅在不按配方时写入文件</translation>
     </message>
     <message>
         <source>rank r of the LoRA adapters</source>

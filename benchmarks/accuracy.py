@@ -225,18 +225,22 @@ LLAMA3_405B_NOTE = ("stated TP8 PP16 and no recomputation at 8K (Llama 3 paper �
                     "transformer layers, instead of relying on the PyTorch autograd'; xformers' fused SwiGLU "
                     "rebuilds its product in backward): 21.25 h bytes a token a layer kept (the norms' outputs "
                     "and the SwiGLU product rebuilt); §3.3.2's 'without activation checkpointing' rules out layer "
-                    "recomputation, not this. Memory then: 8,192 cards (32 micro-batches, 141 one-layer chunks "
-                    "in flight on the second stage) 60.3 GB, 16,384 cards (16, all 128 chunk passes of the "
-                    "warm-up in flight) 55.1 GB, both fitting 85.0 usable. Under Megatron-Core's kept set "
-                    "(31.75 h, until session 37) 86.1 and 78.5 GB: 8,192 cards 1.3 % over, the allocator's "
-                    "reserve (3.9 %, measured on two H200 campaigns, formulas/efficiency.py) 3.2 GB of it; it "
-                    "fits if the reserve at this peak is under 2.6 % (the rig's six runs reserved 1.4-5.6 %, the "
-                    "grid's fourteen 0.2-13.8 %), and there the planner, choosing the interleaving and "
-                    "recomputation on TP8 PP16, recomputes fully (about 334 TFLOP/s). The attention kernel is "
+                    "recomputation, not this. Memory then (the gradients held whole, below): 8,192 cards (32 "
+                    "micro-batches, 141 one-layer chunks in flight on the second stage) 73.3 GB, 16,384 cards "
+                    "(16, all 128 chunk passes of the warm-up in flight) 68.2 GB, both fitting 85.0 usable. Under "
+                    "Megatron-Core's kept set (31.75 h, until session 37) 99.1 and 91.6 GB, neither fitting, and "
+                    "there the planner, choosing the interleaving and recomputation on TP8 PP16, recomputes fully "
+                    "(about 334 TFLOP/s). The attention kernel is "
                     "FlashAttention-2 (Auto off Transformer Engine; LLaMA §2.4 ran xformers' attention with the "
                     "backward of Dao et al.), not cuDNN's Hopper kernel the Megatron recipe had picked: -2.9 % "
-                    "tokens/s. The planner row, choosing the whole layout, takes TP2 PP16 ZeRO-2 without "
-                    "recomputation")
+                    "tokens/s. The planner row, choosing the whole layout, takes TP4 PP16 v8 ZeRO-1 without "
+                    "recomputation (TP2 PP16 ZeRO-2 until session 45, holding the gradients' share). Stated (session 45, 2026-12-06): Meta's FSDP beside its own pipeline schedule "
+                    "reduces the gradients once a step (training.grad_reduce per-step), as PyTorch's pipelining "
+                    "runs FSDP (§3.3.2: 'FP32 gradient accumulation during backward computation over multiple "
+                    "micro-batches'); the published speed rules out a per-micro-batch fp32 reduce-scatter "
+                    "(notes-zero-pipeline-time-2026-12-06.md: charged so, -32.5 / -30.6 %). Each card then holds its "
+                    "stage's fp32 gradients whole through the step, 12.75 GB where the Megatron recipe's share was 0.2 "
+                    "(60.3 and 55.1 GB in all until then)")
 """What the Llama 3.1 405B rows state and assume."""
 
 
@@ -245,7 +249,8 @@ def _meta_405b(count: int, micro_batches: int) -> Scenario:
     sequences, ``micro_batches`` of one sequence a data-parallel group) on Meta's schedule
     (:data:`LLAMA3_405B_NOTE`)."""
     s = _train(preset("llama3.1-405b"), "h100-sxm", count, tp=8, pp=16, v=8, zero=2, m=micro_batches, seq=8192)
-    return updated(s, parallelism={"pipeline_schedule": "flexible"}, training={"activation_kernels": "hand-written"})
+    return updated(s, parallelism={"pipeline_schedule": "flexible"},
+                   training={"activation_kernels": "hand-written", "grad_reduce": "per-step"})
 
 
 PUBLISHED: dict[str, PublishedCase] = {

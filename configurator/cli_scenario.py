@@ -273,7 +273,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
                     "parallelism.tp_comm_overlap", "parallelism.tp_comm_overlap_cfg", "parallelism.cp", "parallelism.cp_comm_type",
                     "parallelism.ep", "training.loss", "training.activation_kernels", "training.attention_kernel",
                     "training.selective_policy", "training.expert_overlap", "training.moe_dispatcher",
-                    "training.pipeline_algorithm", "training.cuda_graphs")
+                    "training.pipeline_algorithm", "training.grad_reduce", "training.cuda_graphs")
     lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
                      help=f"CPU offload: comma-separated {', '.join(OFFLOAD_PARTS)} (or none)")
     add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens", "serving.disaggregated")

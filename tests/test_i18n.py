@@ -193,7 +193,7 @@ def test_every_choice_of_the_scenario_has_its_name():
                 "training.selective_policy": names.SELECTIVE_POLICY, "training.lora_targets": names.LORA_TARGETS,
                 "training.activation_kernels": names.ACTIVATION_KERNELS,
                 "training.attention_kernel": names.ATTENTION_KERNEL,
-                "parallelism.pipeline_schedule": names.PIPELINE_SCHEDULE,
+                "parallelism.pipeline_schedule": names.PIPELINE_SCHEDULE, "training.grad_reduce": names.GRAD_REDUCE,
                 "parallelism.cp_comm_type": names.CP_COMM_TYPE, "serving.use": names.SERVING_USES,
                 "serving.engine": names.ENGINES, "serving.batching": names.BATCHING}
     for path, table in by_field.items():

@@ -46,12 +46,20 @@ def test_deepseek_v3_at_its_published_layout_fits_and_is_within_25_percent():
 @pytest.mark.parametrize(("count", "micro_batches"), [(16384, 16), (8192, 32)])
 def test_llama_405b_at_metas_layout_fits_keeps_16m_tokens_and_is_within_25_percent(count, micro_batches):
     """TP8 PP16 ZeRO-2, one 8,192-token sequence a micro-batch, the step's 2,048 sequences spread over the
-    data-parallel ranks; interleaving and recomputation left to the planner. 2026-12-06: 16,384 cards
-    414.6 TFLOP/s (+3.6 %, every activation kept), 8,192 cards 333.5 (−22.4 %, full recomputation chosen:
-    Meta's own no-recomputation run is judged 1.3 % over the card, tests/test_llama3_405b_rows.py)."""
+    data-parallel ranks; interleaving and recomputation left to the planner. The gradients reduced once a step
+    (``--grad-reduce per-step``): Meta's FSDP beside its own pipeline schedule (§3.3.2, "FP32 gradient
+    accumulation during backward computation over multiple micro-batches"; its published speed rules out a
+    per-micro-batch fp32 reduce-scatter, notes-zero-pipeline-time-2026-12-06.md), not the Megatron recipe's
+    Megatron-FSDP, which reduce-scatters after every micro-batch. 2026-12-06 (session 45): 16,384 cards 312.1
+    TFLOP/s (−22.0 %), 8,192 cards 333.9 (−22.3 %), full recomputation chosen at both: each card holds its
+    stage's fp32 gradients whole through the step, and Meta's no-recomputation run is then over the card under
+    Megatron-Core's kept set (91.6 and 99.1 GB of 85.0, tests/test_llama3_405b_rows.py). Until then 414.6 (+3.6 %,
+    every activation kept) and 333.5 (−22.4 %) with the share held and no per-micro-batch reduce-scatter
+    charged; with the Megatron recipe's per-micro-batch reduce-scatters charged (no ``--grad-reduce``) 280.9
+    (−29.8 %) and 255.6 (−40.6 %)."""
     est = estimate_from_cli(CATALOG, f"--workload pretrain --model llama3.1-405b --card h100-sxm --count {count} "
                                      f"--precision bf16 --recipe megatron-mixed --tp 8 --pp 16 --zero 2 --seq 8192 "
-                                     f"--batch 1 --grad-accum {micro_batches}")
+                                     f"--batch 1 --grad-accum {micro_batches} --grad-reduce per-step")
     p = est.scenario.parallelism
     assert (p.tp, p.pp, p.cp) == (8, 16, 1)
     assert est.memory.fits and est.training is not None

@@ -174,7 +174,7 @@ def _meta_8192(**training) -> Scenario:
                     precision="bf16",
                     parallelism={"tp": 8, "pp": 16, "zero": 2, "virtual_stages": 8, "pipeline_schedule": "flexible"},
                     training={"seq_len": 8192, "micro_batch": 1, "grad_accum": 32, "recipe": "megatron-mixed",
-                              **training})
+                              "grad_reduce": "per-step", **training})
 
 
 def test_meta_layout_first_stage_holds_what_plain_1f1b_holds():
@@ -201,10 +201,13 @@ def test_meta_layout_step_without_recomputation_within_25_percent(catalog):
     the optimizer step (``formulas.states.megatron_step_gradient_copy_bytes``), and ZeRO-2 runs no
     DDP buckets. The reserve was measured with room to spare; near the card's limit the allocator
     frees its unused cached segments before failing, so the reserve there is at most that (not
-    measured: ``formulas.efficiency.ALLOCATOR_OVERHEAD``), and the layout fits if it is under 2.6 %."""
+    measured: ``formulas.efficiency.ALLOCATOR_OVERHEAD``), and the layout fits if it is under 2.6 %.
+    Session 45: that was the rank's shard; reducing once a step as Meta's FSDP did (``grad_reduce`` per-step)
+    each card holds the stage's 12.75 GB of fp32 gradients whole: 99.1 GB, 16.6 % over (the rows' assumed
+    hand-written backward fits: tests/test_llama3_405b_rows.py)."""
     est = estimate(_meta_8192(recompute="none"), catalog.get("h100-sxm"))
     assert est.training.mfu * H100_BF16_TFLOPS == pytest.approx(430, rel=0.25)
-    assert est.memory.total == pytest.approx(est.memory.capacity, rel=0.015)
+    assert est.memory.total / 1e9 == pytest.approx(99.1, abs=0.3)
     assert est.memory.not_concurrent == 0.0
     assert not est.memory.fits
 

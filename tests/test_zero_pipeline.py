@@ -29,6 +29,7 @@ from configurator.core.formulas.zero_pipeline import (
 from configurator.core.memory import activation_layout, training_states
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Scenario, updated
+from configurator.core.scenario_io import scenario_from_document, scenario_text, scenario_to_document
 from configurator.core.training_speed import fabric, links, micro_batch_timing
 from configurator.core.workloads.training.search import plan_training_layout
 from searched_layout import estimated_alone
@@ -112,10 +113,34 @@ def test_dense_plan_with_pipeline_stages_and_zero_3_holds_whole_gradients():
 
 def test_megatron_recipes_hold_the_share_beside_pipeline_stages():
     """The Megatron recipes (Megatron-Core's sharded main-gradient buffer, Meta's Llama 3 stack) keep
-    the rank's share beside pipeline stages: ZeRO 3's gradients an eighth of ZeRO 1's (their
-    per-micro-batch reduce-scatters are not charged yet: formulas/zero_pipeline.py)."""
+    the rank's share beside pipeline stages: ZeRO 3's gradients an eighth of ZeRO 1's, and the step pays
+    their per-micro-batch reduce-scatters (formulas/zero_pipeline.py)."""
     zero1, zero3 = (estimate(_dense_pipeline(z, recipe="megatron-mixed"), H100) for z in (1, 3))
     assert zero3.memory.gradients == pytest.approx(zero1.memory.gradients / 8, rel=1e-12)
+
+
+@pytest.mark.parametrize("recipe", ["torch-amp", "megatron-mixed"])
+def test_grad_reduce_setting_moves_memory_and_time_together_whatever_the_recipe(recipe):
+    """``training.grad_reduce`` overrides the recipe's default, and memory and time read it together:
+    per-step holds the stage's gradients whole (8 × the share at 8 ranks) and pays no reduce-scatter before
+    the last micro-batch; per-micro-batch holds the share and pays them (a longer step); recipe is the
+    recipe's own (per-micro-batch under Megatron, per-step under PyTorch)."""
+    base = _dense_pipeline(3, recipe=recipe)
+    step, micro = (estimate(updated(base, training={"grad_reduce": how}), H100)
+                   for how in ("per-step", "per-micro-batch"))
+    assert step.memory.gradients == pytest.approx(8 * micro.memory.gradients, rel=1e-12)
+    assert step.training.step_time_s < micro.training.step_time_s
+    own = estimate(base, H100)
+    expected = micro if recipe == "megatron-mixed" else step
+    assert own.memory.total == expected.memory.total and own.training.step_time_s == expected.training.step_time_s
+
+
+def test_grad_reduce_is_written_to_files_only_off_its_default_and_read_back():
+    base = _dense_pipeline(3)
+    assert "grad_reduce" not in scenario_text(base)
+    stated = updated(base, training={"grad_reduce": "per-step"})
+    assert scenario_to_document(stated)["scenario"]["training"]["grad_reduce"] == "per-step"
+    assert scenario_from_document(scenario_to_document(stated)).training.grad_reduce == "per-step"
 
 
 def test_without_pipeline_stages_zero_3_still_holds_its_share():
@@ -133,9 +158,11 @@ def test_planner_memory_agrees_with_the_estimate_at_zero_2_and_3_beside_pipeline
         assert estimated_alone(scenario, layout, H100).memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)
 
 
-@pytest.mark.parametrize("recipe", ["torch-amp", "megatron-mixed"])
-def test_planner_step_and_memory_agree_with_the_estimate_in_both_behaviours(recipe):
-    scenario = updated(_dense_pipeline(3, recipe=recipe), auto_layout=("pp", "zero", "recompute", "micro_batch"))
+@pytest.mark.parametrize("recipe, how", [("torch-amp", "recipe"), ("megatron-mixed", "recipe"),
+                                         ("torch-amp", "per-micro-batch"), ("megatron-mixed", "per-step")])
+def test_planner_step_and_memory_agree_with_the_estimate_in_both_behaviours(recipe, how):
+    scenario = updated(_dense_pipeline(3, recipe=recipe), auto_layout=("pp", "zero", "recompute", "micro_batch"),
+                       training={"grad_reduce": how})
     plan = plan_training_layout(scenario, H100, top=30)
     piped = [layout for layout in plan.layouts if layout.pp > 1 and layout.zero >= 2]
     assert piped
@@ -162,8 +189,9 @@ def test_metas_published_speed_rules_out_a_per_micro_batch_fp32_reduce_scatter(c
     card's gradients after every micro-batch, at the NIC's line rate (0.25 s over 64 or 128 ranks, one card a
     server) and hidden behind the whole of its backward (0.19 s, where every framework waits for it), would
     still leave the step more than 10 % short of the published TFLOP/s that the estimate, reducing once a
-    step, meets within 2 %: Meta defers (notes-zero-pipeline-time-2026-12-06.md), and the charge
-    (:func:`micro_batch_reduce_scatter_seconds`) is not applied to the Megatron recipes the rows borrow."""
+    step, meets within 2 %: Meta defers (notes-zero-pipeline-time-2026-12-06.md), which the rows state
+    (``training.grad_reduce`` per-step), so the charge (:func:`micro_batch_reduce_scatter_seconds`), applied
+    under the Megatron recipes they borrow, is not applied to them."""
     s = _meta_405b(count, micro_batches)
     plan = plan_training(H100, s.precision)
     timing = micro_batch_timing(s, H100, plan, activation_layout(s, plan, training_states(s, plan)))

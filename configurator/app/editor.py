@@ -296,6 +296,8 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         form.addRow(self.expert_overlap)
         self.moe_dispatcher = self._combo(labels.moe_dispatcher_names(), "training.moe_dispatcher")
         self._row(form, "training.moe_dispatcher", self.moe_dispatcher)
+        self.grad_reduce = self._combo(labels.grad_reduce_names(), "training.grad_reduce")
+        self._row(form, "training.grad_reduce", self.grad_reduce)
         self.train_cuda_graphs = self._check(self.tr("Layers replayed from C&UDA graphs"), "training.cuda_graphs")
         form.addRow(self.train_cuda_graphs)
         self.optimizer_in_backward = self._check(self.tr("Optimizer step in back&ward (each gradient freed at once)"),
@@ -472,6 +474,10 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         self.expert_overlap.setEnabled(model.is_moe)
         self.expert_overlap.setToolTip(field_help("training.expert_overlap") if model.is_moe else dense)
         self._enable_row(self.moe_dispatcher, model.is_moe, dense)
+        par, auto = scenario.parallelism, scenario.auto_layout  # the planner may choose ZeRO 2/3 beside stages
+        staged = (par.pp > 1 or "pp" in auto) and (par.zero >= 2 or "zero" in auto)
+        self._enable_row(self.grad_reduce, staged, self.tr(
+            "Counts only with ZeRO 2 or 3 beside pipeline stages"))
         for path, row in self.layout_rows.items():  # a field the work does not read is not shown
             shown = reads(workload, path)
             if self.cards_form.isRowVisible(row) != shown:  # only where it changes: each call lays the form out

@@ -102,6 +102,10 @@ def moe_dispatcher_names() -> dict[str, str]:
     return named(_view.MOE_DISPATCHER)
 
 
+def grad_reduce_names() -> dict[str, str]:
+    return named(_view.GRAD_REDUCE)
+
+
 def pipeline_schedule_names() -> dict[str, str]:
     return named(_view.PIPELINE_SCHEDULE)
 

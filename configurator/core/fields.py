@@ -145,6 +145,8 @@ FIELDS: tuple[FieldSpec, ...] = (
        editor=False, cli_help="training with pipeline stages: 1f1b (plain or interleaved; default) or dualpipe "
                               "(DeepSeek-V3's bidirectional DualPipe: even pipeline degrees, two copies of the "
                               "parameters, the expert all-to-all overlapped)"),
+    _f("training.grad_reduce", _t("ScenarioController", "gradient reduction beside pipeline stages"),
+       flag="--grad-reduce", row_label=_t("ScenarioEditor", "Gradient reduction")),
     _f("training.offload_optimizer", _t("ScenarioController", "CPU offload of optimizer states")),
     _f("training.offload_params", _t("ScenarioController", "CPU offload of parameters")),
     _f("training.offload_activations", _t("ScenarioController", "CPU offload of activations")),

@@ -238,6 +238,17 @@ class Training(_Frozen):
                     "bidirectional DualPipe (report §3.2.1, Table 2: bubble (PP/2-1)(F&B+B-3W), each rank holding its "
                     "stage and the mirror stage, two copies of the parameters; even pipeline degrees only, an odd "
                     "one runs as 1f1b; formulas/dualpipe.py). Written to files only when dualpipe")
+    # Read through training_stage_memory.defers_gradient_reduction, the one place "recipe" is resolved, by the memory
+    # model and the step time alike (formulas/zero_pipeline.py); written to files only when not recipe.
+    grad_reduce: Literal["recipe", "per-micro-batch", "per-step"] = Field(
+        default="recipe", exclude_if=lambda how: how == "recipe",
+        description="ZeRO 2/3 beside pipeline stages: when the framework reduce-scatters the gradients. "
+                    "per-micro-batch: after every micro-batch's backward, each rank keeping only its share of them, "
+                    "the step waiting for each at the end of that backward (Megatron-Core's ZeRO 2/3, Megatron-FSDP); "
+                    "per-step: once, after the last micro-batch, each card holding its stage's gradients whole "
+                    "until then (PyTorch's pipelining over FSDP2, as torchtitan runs it; Meta's Llama 3 405B "
+                    "runs). recipe (the default): per-micro-batch under the Megatron recipes, per-step otherwise. "
+                    "Written to files only when not recipe")
     paged_optimizer: bool = Field(
         default=False, exclude_if=lambda on: not on,
         description="optimizer states in CUDA unified memory (bitsandbytes' paged optimizers, e.g. "

@@ -1,8 +1,9 @@
 """The exposed data-parallel time of a training step: the dense parameters over all the replicas,
 the routed experts over their own group (:mod:`~configurator.core.formulas.expert_data_parallel`),
 ZeRO 2's (and the PyTorch recipes' ZeRO 0) reductions of the accumulated micro-batches
-(:mod:`~configurator.core.formulas.zero_accumulation`) and, where stated, DeepSpeed 2021's ZeRO 3
-(:mod:`~configurator.core.training_zero3`)."""
+(:mod:`~configurator.core.formulas.zero_accumulation`), ZeRO 2/3's beside pipeline stages where the
+framework reduces every micro-batch (``Training.grad_reduce``, :mod:`~configurator.core.formulas.zero_pipeline`)
+and, where stated, DeepSpeed 2021's ZeRO 3 (:mod:`~configurator.core.training_zero3`)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from configurator.core.formulas.zero_accumulation import (
     reduces_every_accumulated_micro_batch,
     zero0_reduces_every_micro_batch,
 )
+from configurator.core.formulas.zero_pipeline import micro_batch_reduce_scatter_seconds, reduced_every_micro_batch
 from configurator.core.memory import scenario_stage_layers
 from configurator.core.scenario import Recompute, Scenario
+from configurator.core.training_stage_memory import defers_gradient_reduction
 
 
 def data_parallel_step_seconds(scenario: Scenario, timing, frozen: float, weight_bytes: float, net: Fabric) -> float:
@@ -47,13 +50,16 @@ def data_parallel_step_seconds(scenario: Scenario, timing, frozen: float, weight
                                                  par.zero, ranks, per, *links(net, a, per), pp=pp, units=units)
                  for i, (params, ranks, per) in enumerate(groups))
     dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
-    every0 = zero0_reduces_every_micro_batch(train.recipe)
-    if reduces_every_accumulated_micro_batch(par.zero, pp, m, every0) and params_card:  # per micro-batch
-        dp_s += float(accumulation_reduce_scatter_seconds(
-            sum(gradient_reduce_seconds(params, states.gradients, par.zero, ranks, per, *links(net, a, per))
-                * (params > 0)
-                for params, ranks, per in groups),
-            timing.compute_s, m, par.zero, pp, a.comm_overlap, every0))
+    every0, deferred = zero0_reduces_every_micro_batch(train.recipe), defers_gradient_reduction(scenario)
+    if (reduces_every_accumulated_micro_batch(par.zero, pp, m, every0)
+            or reduced_every_micro_batch(par.zero, pp, deferred)) and params_card:  # per micro-batch
+        rs_s = sum(gradient_reduce_seconds(params, states.gradients, par.zero, ranks, per, *links(net, a, per))
+                   * (params > 0)
+                   for params, ranks, per in groups)
+        dp_s += float(accumulation_reduce_scatter_seconds(rs_s, timing.compute_s, m, par.zero, pp, a.comm_overlap,
+                                                          every0)
+                      + micro_batch_reduce_scatter_seconds(rs_s, timing.compute_s, m, par.zero, pp, deferred,
+                                                           a.comm_overlap))
     if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
         ds_s, applies = training_zero3.micro_batch_seconds(
             scenario.model, units or scenario_stage_layers(scenario, pp)[0], par.tp, train.recompute == Recompute.FULL,

@@ -195,13 +195,20 @@ def largest_parameter(model: ModelArchitecture) -> int:
 
 def defers_gradient_reduction(scenario: Scenario) -> bool:
     """Whether ZeRO 2/3 beside pipeline stages hold the stage's gradients whole through a step's
-    micro-batches and reduce-scatter them once, as PyTorch's pipelining runs FSDP (the PyTorch
-    recipes), rather than reduce-scatter each micro-batch's into the rank's share (the Megatron
-    recipes: Megatron-Core's sharded main-gradient buffer, and the Llama 3 rows that borrow them, whose
-    published speed says Meta defers; the per-micro-batch reduce-scatters are not charged in time). The two
-    behaviours and their sources:
-    :mod:`configurator.core.formulas.zero_pipeline`."""
-    return not scenario.training.recipe.runs_megatron_core
+    micro-batches and reduce-scatter them once (``Training.grad_reduce`` per-step), rather than
+    reduce-scatter each micro-batch's into the rank's share (per-micro-batch), which the memory model
+    (:func:`~configurator.core.formulas.zero_pipeline.held_gradient_bytes`) and the step time
+    (:func:`~configurator.core.formulas.zero_pipeline.micro_batch_reduce_scatter_seconds`) both read.
+    Where the scenario says ``recipe`` (the default), as the recipe's framework does it: per-micro-batch
+    under the Megatron recipes (Megatron-Core's ZeRO 2/3, Megatron-FSDP, reduce-scatters after every
+    backward: NVIDIA/Megatron-LM d98e8a64 ``megatron/core/distributed/fsdp/src/megatron_fsdp/megatron_fsdp.py``,
+    ``grad_reduce_every_bprop`` under ``optim_grads`` / ``optim_grads_params``), per-step under the
+    PyTorch recipes (pytorch/pytorch ``torch/distributed/pipelining/stage.py``
+    ``backward_maybe_with_nosync``: FSDP2's gradient sync off for every micro-batch's backward but the
+    last); DeepSpeed's pipeline engine refuses ZeRO 2/3 beside stages. The two behaviours and their
+    sources: :mod:`configurator.core.formulas.zero_pipeline`."""
+    how = scenario.training.grad_reduce
+    return how == "per-step" if how != "recipe" else not scenario.training.recipe.runs_megatron_core
 
 
 def ddp_buckets(scenario: Scenario) -> bool:

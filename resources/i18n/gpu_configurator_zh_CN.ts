@@ -2263,6 +2263,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>流水线算法</translation>
     </message>
     <message>
+        <source>gradient reduction beside pipeline stages</source>
+        <translation>流水线并行下的梯度归约</translation>
+    </message>
+    <message>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
@@ -2558,6 +2562,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>接受二手卡</translation>
     </message>
     <message>
+        <source>Counts only with ZeRO 2 or 3 beside pipeline stages</source>
+        <translation>仅在 ZeRO 2 或 3 与流水线并行同时使用时有效</translation>
+    </message>
+    <message>
         <source>Used only in LoRA and QLoRA fine-tuning (the Task above)</source>
         <translation>仅用于 LoRA 与 QLoRA 微调（见上方的“任务”）</translation>
     </message>
@@ -2740,6 +2748,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>MoE dispatcher</source>
         <translation>混合专家分发器</translation>
+    </message>
+    <message>
+        <source>Gradient reduction</source>
+        <translation>梯度归约</translation>
     </message>
     <message>
         <source>Tokens per training sequence</source>
@@ -3355,6 +3367,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>the framework captures the layers in CUDA graphs and replays them (Megatron-Core --cuda-graph-impl, NeMo enable_cuda_graph, torch.compile mode=&quot;reduce-overhead&quot;): each layer&apos;s fixed time loses the host&apos;s launch of each kernel and takes the replayed kernels&apos; gaps instead. Not with full recomputation or CPU offload of activations, which Megatron-Core refuses beside per-layer graphs. Off by default</source>
         <translation>框架把各层捕获为 CUDA 图并重放（Megatron-Core --cuda-graph-impl、NeMo enable_cuda_graph、torch.compile 的 CUDA 图模式）：每层固定时间中主机逐个启动内核的部分被去掉，改计重放内核之间的间隙。不能与完全重计算或激活值 CPU 卸载同时使用，Megatron-Core 不允许逐层 CUDA 图与两者同时使用。默认关闭</translation>
+    </message>
+    <message>
+        <source>ZeRO 2/3 beside pipeline stages: when the framework reduce-scatters the gradients. per-micro-batch: after every micro-batch&apos;s backward, each rank keeping only its share of them, the step waiting for each at the end of that backward (Megatron-Core&apos;s ZeRO 2/3, Megatron-FSDP); per-step: once, after the last micro-batch, each card holding its stage&apos;s gradients whole until then (PyTorch&apos;s pipelining over FSDP2, as torchtitan runs it; Meta&apos;s Llama 3 405B runs). recipe (the default): per-micro-batch under the Megatron recipes, per-step otherwise. Written to files only when not recipe</source>
+        <translation>ZeRO 2/3 与流水线并行同时使用时，框架何时归约分散梯度。每个微批次之后：每个微批次的反向传播之后归约，每个进程只保留自己的梯度分片，每次反向传播结束时等待归约完成（Megatron-Core 的 ZeRO 2/3，即 Megatron-FSDP）；每步一次：最后一个微批次之后归约一次，此前每张卡保留其流水线阶段的完整梯度（PyTorch 流水线并行配合 FSDP2，torchtitan 即如此运行；Llama 3 405B 的训练亦然）。按配方（默认）：Megatron 配方为每个微批次之后，其他配方为每步一次。仅在不按配方时写入文件</translation>
     </message>
     <message>
         <source>rank r of the LoRA adapters</source>

@@ -16,28 +16,27 @@ rank can then do one of two things with its stage's gradients:
    FSDP2 + PP, the PyTorch recipes here (:func:`~configurator.core.training_stage_memory.defers_gradient_reduction`).
 2. **Reduce-scatter every micro-batch** (not ``deferred``): a rank keeps only its share, which it
    can accumulate into only by reducing each micro-batch's gradients as they are made, at one
-   gradient reduce-scatter a micro-batch instead of one a step. Meta's Llama 3 405B reads so
-   beside 16 pipeline stages: FSDP "shards optimizer states and gradients, but for model shards
-   we do not reshard after forward computation" (Dubey et al. 2024, §3.3.2), though its speed does
-   not (below); Megatron-Core's own
-   ZeRO 2/3 (Megatron-FSDP ``optim_grads`` / ``optim_grads_params``) shards its main-gradient
-   buffer the same way: the Megatron recipes here, whose memory holds the share. Their time
-   (:func:`micro_batch_reduce_scatter_seconds`) is not charged in the estimate or the planner.
-   Measured 2026-12-06 (``benchmarks/data/notes-zero-pipeline-time-2026-12-06.md``): every framework
-   that reduces each micro-batch makes the compute stream wait for the reductions at the end of
-   that micro-batch's backward (Megatron-FSDP ``_root_post_backward`` → ``wait_for_previous_grad_reduce(0)``),
-   so each hides behind its own backward only. Charged so, Meta's stated layouts (Llama 3 405B on
-   8,192 and 16,384 H100: 3.2 B parameters' fp32 gradients a card, 0.333 s a reduce-scatter over 64
-   or 128 ranks against 0.186 s of backward) fall from +0.9/+0.6 % to -32.5/-30.6 % of the published
-   430/400 TFLOP/s, and stay 13 % short even at the network's line rate and full overlap; the LOSO
-   median of train-throughput worsens 6.2 → 6.5 %, of train-planner 9.3 → 10.3 %. The published
-   figures rule a per-micro-batch fp32 reduce-scatter out for Meta's stack: it defers (behaviour
-   1; 73.3 and 68.2 GB a card, which fit on the rows' stated backward), while the Megatron recipes
-   here, which the rows borrow, hold the share; no scenario setting yet tells the two apart, so
-   the time waits for one. Without pipeline stages ZeRO 2/3
-   always hold the share (DeepSpeed ``stage_1_and_2.py`` reduces into the rank's partition every
-   micro-batch; FSDP2 syncs every backward by default), and ZeRO 2's reduce-scatters of the
-   accumulated micro-batches are charged: :mod:`configurator.core.formulas.zero_accumulation`.
+   gradient reduce-scatter a micro-batch instead of one a step. Meta's Llama 3 405B paper reads so
+   beside 16 pipeline stages (FSDP "shards optimizer states and gradients, but for model shards
+   we do not reshard after forward computation", Dubey et al. 2024, §3.3.2), though its speed does
+   not (below). Megatron-Core's own ZeRO 2/3 (Megatron-FSDP ``optim_grads`` /
+   ``optim_grads_params``) shards its main-gradient buffer the same way. Every framework that
+   reduces each micro-batch makes the compute stream wait for the reductions at the end of that
+   micro-batch's backward (Megatron-FSDP ``_root_post_backward``
+   → ``wait_for_previous_grad_reduce(0)``), so each hides behind its own backward only
+   (:func:`micro_batch_reduce_scatter_seconds`, charged in the estimate and the planner;
+   ``benchmarks/data/notes-zero-pipeline-time-2026-12-06.md``).
+
+Which of the two a scenario runs is ``Training.grad_reduce`` (per-step: 1, per-micro-batch: 2; by
+default as the recipe's framework does it, 2 under the Megatron recipes, 1 under the PyTorch ones:
+:func:`~configurator.core.training_stage_memory.defers_gradient_reduction`), read by memory and time
+alike. Meta's Llama 3 405B runs state per-step: their published speed rules a per-micro-batch fp32
+reduce-scatter out (charged so, 8,192 and 16,384 H100 at TP8 PP16 fall from +0.9/+0.6 % to
+-32.5/-30.6 % of 430/400 TFLOP/s, 13 % short even at the network's line rate and full overlap), and
+the stage's gradients held whole fit on the rows' stated backward. Without pipeline stages ZeRO 2/3
+always hold the share (DeepSpeed ``stage_1_and_2.py`` reduces into the rank's partition every
+micro-batch; FSDP2 syncs every backward by default), and ZeRO 2's reduce-scatters of the
+accumulated micro-batches are charged: :mod:`configurator.core.formulas.zero_accumulation`.
 
 DeepSpeed's own pipeline engine runs neither: it refuses ZeRO 2 and 3
 (microsoft/DeepSpeed ``deepspeed/runtime/pipe/engine.py`` ``PipelineEngine.__init__``:

@@ -25,6 +25,7 @@ from configurator.core.messages import Message
 from configurator.core.desks import at_desks
 from configurator.core.procurement.host import in_office
 from configurator.core.training_speed import expert_overlap_in_force
+from configurator.core.training_stage_memory import defers_gradient_reduction
 from configurator.core.formulas.moe import MOE_DISPATCHER_DEFAULT
 from configurator.core.view.names import MOE_DISPATCHER, tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section
@@ -168,6 +169,16 @@ def _rendering(est: Estimate) -> list[Row]:
     return [Row("Render speed", speed, key="render_speed"), Row("Overhead", overhead, key="overheads")]
 
 
+def _gradient_reduction(est: Estimate) -> Phrase:
+    """When ZeRO 2/3 beside pipeline stages reduce-scatter the gradients (:func:`defers_gradient_reduction`,
+    which memory and time both read), and whether the scenario said so or the recipe's framework did."""
+    how = "once a step, each card holding its stage's gradients whole" if defers_gradient_reduction(est.scenario) \
+        else "after every micro-batch's backward, each rank keeping its share"
+    said = "as the scenario states" if est.scenario.training.grad_reduce != "recipe" else \
+        "as the recipe's framework does it"
+    return Phrase("{how} ({said})", {"how": how, "said": said})
+
+
 def _expert_all_to_all(est: Estimate) -> str:
     """Whether the expert all-to-all is hidden, and by what (:func:`expert_overlap_in_force`): DualPipe,
     Megatron-LM's overlap asked for, or exposed (its overlap asked for beside full recomputation too)."""
@@ -184,7 +195,8 @@ def _expert_all_to_all(est: Estimate) -> str:
 def _training(est: Estimate) -> list[Row]:
     """The model's defaults; whether the expert all-to-all is overlapped where experts are split
     (``parallelism.ep`` above 1), and by which token dispatcher where not the default alltoall
-    (``training.moe_dispatcher``); the userbuffers table the tensor-parallel overlap runs where the
+    (``training.moe_dispatcher``); when the gradients are reduced where ZeRO 2/3 run beside pipeline
+    stages (``training.grad_reduce``); the userbuffers table the tensor-parallel overlap runs where the
     scenario names one (``parallelism.tp_comm_overlap_cfg``; Transformer Engine's default unsaid)."""
     par = est.scenario.parallelism
     rows = _model(est)
@@ -193,6 +205,8 @@ def _training(est: Estimate) -> list[Row]:
         if est.scenario.training.moe_dispatcher != MOE_DISPATCHER_DEFAULT:  # the default goes unsaid
             rows.append(Row("MoE token dispatcher", MOE_DISPATCHER[est.scenario.training.moe_dispatcher],
                             key="moe_dispatcher"))
+    if par.zero >= 2 and par.pp > 1:
+        rows.append(Row("Gradient reduction", _gradient_reduction(est), key="grad_reduce"))
     if par.tp > 1 and par.tp_comm_overlap and par.tp_comm_overlap_cfg is not None:
         table = Phrase("userbuffers table {table}",
                        {"table": Phrase(*tp_overlap_table_label(par.tp_comm_overlap_cfg))})

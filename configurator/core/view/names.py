@@ -95,6 +95,11 @@ MOE_DISPATCHER = {"alltoall": "All-to-all (a token once per expert)",
                   "hybridep": "HybridEP (a token once per server)"}
 """Label ids of the MoE token dispatchers (``Training.moe_dispatcher``)."""
 
+GRAD_REDUCE = {"recipe": "As the recipe's framework does it",
+               "per-micro-batch": "After every micro-batch (Megatron-Core ZeRO 2/3)",
+               "per-step": "Once a step (PyTorch pipelining over FSDP2)"}
+"""Label ids of when ZeRO 2/3 reduce the gradients beside pipeline stages (``Training.grad_reduce``)."""
+
 PIPELINE_SCHEDULE = {"megatron": "Megatron-LM interleaved (rounds of one micro-batch per stage)",
                      "flexible": "Llama 3 flexible (PyTorch, torchtitan: rounds of any size)"}
 """Label ids of the interleaved pipeline schedules (``Parallelism.pipeline_schedule``)."""

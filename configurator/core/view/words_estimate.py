@@ -38,6 +38,12 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "packed examples of {n} tokens": "打包样本，每条 {n} 词元",
     "Expert all-to-all": "专家全对全通信",
     "MoE token dispatcher": "混合专家词元分发器",
+    "Gradient reduction": "梯度归约",
+    "{how} ({said})": "{how}（{said}）",
+    "once a step, each card holding its stage's gradients whole": "每步一次，每张卡保留其流水线阶段的完整梯度",
+    "after every micro-batch's backward, each rank keeping its share": "每个微批次反向传播之后，每个进程只保留自己的分片",
+    "as the scenario states": "按场景设定",
+    "as the recipe's framework does it": "按配方所用框架的做法",
     "overlapped with another micro-batch's compute (DualPipe)": "与另一微批的计算重叠（DualPipe）",
     "overlapped with another micro-batch's compute (Megatron-LM --overlap-moe-expert-parallel-comm)":
         "与另一微批的计算重叠（Megatron-LM --overlap-moe-expert-parallel-comm）",

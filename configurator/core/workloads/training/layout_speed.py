@@ -46,6 +46,7 @@ from configurator.core.formulas.zero_accumulation import (
     gradient_reduce_seconds,
     zero0_reduces_every_micro_batch,
 )
+from configurator.core.formulas.zero_pipeline import micro_batch_reduce_scatter_seconds, reduced_every_micro_batch
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
     TRAINING_PASSES,
@@ -64,6 +65,7 @@ from configurator.core.pipeline_schedule import round_size
 from configurator.core import training_zero3
 from configurator.core.training_graphs import training_layer_seconds
 from configurator.core.training_packing import attention_span
+from configurator.core.training_stage_memory import defers_gradient_reduction
 from configurator.core.training_tp_overlap import (
     all_gather_bytes,
     overlap_applies,
@@ -310,10 +312,12 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                           *experts[1:], *links(net, a, experts[2]), pp=pp,
                                                           units=units)
     every0 = zero0_reduces_every_micro_batch(train.recipe)  # ZeRO 2's (and 0's) accumulated micro-batches
+    deferred = defers_gradient_reduction(scenario)  # and ZeRO 2/3's beside pipeline stages (Training.grad_reduce)
     rs_s = sum(gradient_reduce_seconds(part, states.gradients, zero, ranks, domain, *links(net, a, domain))
                * (part > 0)
                for part, ranks, domain in (dense, experts)) \
-        if np.any(zero == 2) or (every0 and np.any(zero == 0)) else None
+        if np.any(zero == 2) or (every0 and np.any(zero == 0)) \
+        or np.any(reduced_every_micro_batch(zero, pp, deferred)) else None
     ds_s = ds_applies = None
     if scenario.parallelism.zero3_implementation == training_zero3.DEEPSPEED_2021:  # per sync row, one micro-batch
         ds_s, ds_applies = training_zero3.micro_batch_seconds(
@@ -360,7 +364,8 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     dp_s = comm.data_parallel_exposed_seconds(sync_s.take(at_sync), compute_s, m, zero, a.comm_overlap, pp)
     if rs_s is not None:
         dp_s = dp_s + accumulation_reduce_scatter_seconds(rs_s.take(at_sync), compute_s, m, zero, pp,
-                                                          a.comm_overlap, every0)
+                                                          a.comm_overlap, every0) \
+            + micro_batch_reduce_scatter_seconds(rs_s.take(at_sync), compute_s, m, zero, pp, deferred, a.comm_overlap)
     if ds_s is not None:
         dp_s = np.where(ds_applies.take(at_sync), ds_s.take(at_sync) * m, dp_s)
     collectives_s = tp_s + cp_s + ep_s + offload_mb_s

@@ -229,8 +229,9 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
     """Serving on a training card when inference cards carry the same load for less per
     token (on the cost the buyer ranks by, ``objective``, where both cards have that price, else on the other:
     ownership or cloud rent); ``rankings``: as :func:`mismatch`'s; of ``filters`` only the cards named are read
-    (:func:`among_named`: every inference card is compared where none is named). Until December 2026 always on ownership first: the window ranking by cloud rent (4 × T4
-    first) said 2 × L4 was 92 % cheaper in total cost of ownership."""
+    (:func:`among_named`: every inference card is compared where none is named). Until December 2026 always on
+    ownership first: the window ranking by cloud rent (4 × T4 first) said 2 × L4 was 92 % cheaper in total cost
+    of ownership."""
     card = chosen.card
     if card.category != "training":
         return None
@@ -254,9 +255,10 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     cores (an H200 NVL or H100 NVL, sold for inference: no RT cores, display outputs or encoders) or a
     consumer card chosen for graphics work, when a data-centre graphics-capable card does the job
     for less (on ownership, else on cloud rent, whatever ``objective`` the buyer ranks by; of ``filters`` only the
-    cards named are read, :func:`among_named`: every card of the work's classes is compared where none is named); ``rankings``: as :func:`mismatch`'s. Until December 2026 the
-    inference-class HBM cards went unflagged: 23 × H200 NVL for a 72-hour render of 10,000 frames, 7.8 × the
-    cost per frame of 8 × RTX PRO 6000 Blackwell, drew no warning."""
+    cards named are read, :func:`among_named`: every card of the work's classes is compared where none is
+    named); ``rankings``: as :func:`mismatch`'s. Until December 2026 the inference-class HBM cards went
+    unflagged: 23 × H200 NVL for a 72-hour render of 10,000 frames, 7.8 × the cost per frame of 8 × RTX PRO 6000
+    Blackwell, drew no warning."""
     scenario, card = chosen.scenario, chosen.card
     if card.category != "training" and not card.is_consumer and card.rt_cores != 0:
         return None

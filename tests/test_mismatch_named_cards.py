@@ -91,3 +91,20 @@ def test_the_window_checks_among_the_cards_picked(qtbot, window):
         assert panel.warning is None and panel.mismatch_label.text() == ""
     finally:
         window.toggle_recommendations(False)
+
+
+def test_estimate_of_a_file_that_names_the_cards_checks_among_them(tmp_path, capsys, serving):
+    """A scenario saved from the window with the three H100 cards named: ``estimate --scenario`` judges the
+    hand-picked card among them, as the window and ``report`` do."""
+    from configurator.core.scenario import RankingQuestion
+    from configurator.core.scenario_io import write_scenario
+
+    scenario, _catalog = serving
+    path = tmp_path / "h100s.gpuconf.json"
+    write_scenario(path, scenario.model_copy(update={"ranking": RankingQuestion(cards=H100S)}))
+    assert main(["estimate", "--scenario", str(path), "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)["mismatch"]
+    assert said is not None and said["params"]["other"] == "H100 NVL 94GB"
+    write_scenario(path, scenario.model_copy(update={"ranking": RankingQuestion(cards=H100S[:2])}))
+    assert main(["estimate", "--scenario", str(path)]) == 0
+    assert "training card:" not in capsys.readouterr().out

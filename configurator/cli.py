@@ -94,7 +94,8 @@ def _launch_json(result: Estimate, args: argparse.Namespace) -> dict:
 def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     """One configuration: its table, or with ``--json`` its JSON, each with the hand-picked card's mismatch
     (:func:`~configurator.core.mismatch.mismatch`: the table's first warning, the JSON's ``mismatch``, null
-    where there is none), as the window and the summary say it; the warnings beside it less what it says in
+    where there is none, judged on the ranking question a scenario file saved: its cost, the cards it names),
+    as the window and the summary say it; the warnings beside it less what it says in
     full (:func:`~configurator.core.mismatch.said_beside`), in the table and the JSON alike."""
     from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
 
@@ -104,8 +105,12 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
         return _print_launch(result, args)
     suggestions = what_would_fit(result, catalog)  # nothing to compute when it fits
     from configurator.core.mismatch import mismatch, said_beside  # it ranks the catalog: imported when asked
+    from configurator.core.recommend_filters import asked_filters
+    from configurator.core.scenario import RankingQuestion
 
-    mismatched = mismatch(result.scenario, catalog)  # the table's first warning, the summary's "wrong class"
+    saved = scenario.ranking  # the file's saved question (the window's): an estimate kept from before may hold none
+    mismatched = mismatch(result.scenario, catalog, None, saved.objective, asked_filters(
+        saved, result.scenario.workload)) if saved != RankingQuestion() else mismatch(result.scenario, catalog)
     if args.json:
         document = estimate_to_dict(result, deployment_cost(result))
         beside = said_beside(result, mismatched)  # less what the mismatch says, as the table

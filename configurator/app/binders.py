@@ -82,12 +82,15 @@ class _Binder(QObject):
 class SpinBinder(_Binder):
     """QSpinBox / QDoubleSpinBox <-> a numeric field, optionally scaled (e.g. tokens in billions).
 
-    A spin box whose ``specialValueText`` is set shows its minimum as "auto" and sends None.
+    A spin box whose ``specialValueText`` is set shows its minimum as "auto" and sends None. ``decimals``: those
+    of a box whose range is the registry's (:meth:`~configurator.core.field_spec.FieldSpec.display_range`, the
+    editor's), its tooltip's range then as the box takes it; None: the model's bounds ÷ ``scale`` (a box of the
+    recommendation panel, whose unit may change: the deadline in minutes, hours or days).
     """
 
     def __init__(self, widget: QSpinBox | QDoubleSpinBox, controller: ScenarioController, path: str,
-                 scale: float = 1.0, integer: bool = False) -> None:
-        self.widget, self.scale, self.integer = widget, scale, integer
+                 scale: float = 1.0, integer: bool = False, decimals: int | None = None) -> None:
+        self.widget, self.scale, self.integer, self.decimals = widget, scale, integer, decimals
         super().__init__(controller, path)
         widget.setKeyboardTracking(False)
         refused = getattr(widget, "refused", None)
@@ -100,14 +103,21 @@ class SpinBinder(_Binder):
         self._show(controller.scenario)
 
     def _state_range(self) -> None:
-        """Add the range the field declares (the one every refusal names) to the tooltip."""
+        """Add the range the field declares (the one every refusal names) to the tooltip, in the box's unit and,
+        where a bound has more decimals than the box writes (:attr:`decimals`), as the box takes it
+        (:meth:`~configurator.core.bounds.Bounds.shown`: the global batch read "1e-06 … 2147.48 M tokens" until
+        December 2026, now "0.01 … 2,147.48 M tokens")."""
         found = field_at(Scenario, tuple(self.path.split(".")))
         if found is None:
             return
         bounds = field_bounds(*found)  # shown in the widget's own units (B tokens, %), named by its suffix
         scaled = lambda value: None if value is None else value / self.scale  # noqa: E731
-        text = replace(bounds, low=scaled(bounds.low), high=scaled(bounds.high),
-                       unit=self.widget.suffix().strip()).symbols(grouped=self.scale != 1)
+        shown = replace(bounds, low=scaled(bounds.low), high=scaled(bounds.high))
+        exact = self.decimals is None or None in (shown.low, shown.high) or all(
+            round(v, self.decimals) == v for v in (shown.low, shown.high))
+        if not exact:  # a bound finer than the box writes: as the box takes it, 0.01 M tokens, not 1e-06
+            shown = bounds.shown(self.scale, self.decimals)
+        text = replace(shown, unit=self.widget.suffix().strip()).symbols(grouped=self.scale != 1)
         if text:
             line = QCoreApplication.translate("SpinBinder", "Accepted range: {0}").format(text)
             self.widget.setToolTip(f"{self.widget.toolTip()}\n{line}" if self.widget.toolTip() else line)

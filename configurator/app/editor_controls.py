@@ -136,7 +136,8 @@ class BoundControls:
         box.setSuffix(shown(entry.suffix))
         box.setToolTip(field_help(path, unit=shown(entry.suffix).strip()))  # the unit the box shows
         box.setAccelerated(True)
-        self._binders.append(binder(box, self.controller, path, entry.scale, integer=entry.whole))
+        self._binders.append(binder(box, self.controller, path, entry.scale, integer=entry.whole,
+                                    decimals=entry.decimals))  # the tooltip's range as the box takes it
         return box
 
     def _name_currency(self, boxes: dict[str, QAbstractSpinBox], currency: str) -> None:

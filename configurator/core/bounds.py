@@ -13,7 +13,7 @@ import math
 import re
 import types
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pydantic import BaseModel, ValidationError
 
@@ -80,6 +80,28 @@ class Bounds:
             return ""
         return f"{span} {self.unit}".rstrip()
 
+    def shown(self, scale: float = 1.0, decimals: int = 0) -> Bounds:
+        """The range a box writing ``decimals`` decimals of the value ÷ ``scale`` takes [shown unit]: each bound
+        ÷ ``scale`` rounded inwards to a shown step (10^-``decimals``), an exclusive low bound moved up one step,
+        both then inclusive (a global batch of at least 1 token is 0.01 … 2,147.48 M tokens at 2 decimals).
+
+        Parameters
+        ----------
+        scale : float
+            Field units per shown unit (1e6: millions of tokens) [field unit / shown unit].
+        decimals : int
+            Decimals the box writes [count].
+        """
+        if self.low is None or self.high is None:
+            raise ValueError("an open range has no shown range")
+        step = 10.0 ** -decimals
+        low = math.ceil(round(self.low / scale / step, 6)) * step
+        high = math.floor(round(self.high / scale / step, 6)) * step
+        if not self.low_inclusive and math.isclose(low, self.low / scale):
+            low += step
+        return replace(self, low=round(low, decimals), high=round(high, decimals), low_inclusive=True,
+                       high_inclusive=True)
+
     def contains(self, value: float) -> bool:
         """Whether ``value`` is finite and inside the range."""
         if not math.isfinite(value):
@@ -95,8 +117,12 @@ and more are not read at a glance."""
 
 
 def _grouped(value: float) -> str:
-    """``value`` with its thousands grouped where it is whole (``10,000,000``), else as :func:`_number` writes it."""
-    return f"{int(value):,}" if value == int(value) and abs(value) < GROUPED_BELOW else _number(value)
+    """``value`` with its thousands grouped (``10,000,000``, ``2,147.48``: a box's range at its decimals,
+    :meth:`Bounds.shown`), else as :func:`_number` writes it (below 0.0001: ``1e-06``; from
+    :data:`GROUPED_BELOW`: a power)."""
+    if value == int(value) and abs(value) < GROUPED_BELOW:
+        return f"{int(value):,}"
+    return f"{value:,}" if 1e-4 <= abs(value) < GROUPED_BELOW else _number(value)
 
 
 def _number(value: float) -> str:

@@ -227,11 +227,8 @@ class FieldSpec:
         bounds = self.bounds
         if bounds.low is None or bounds.high is None:
             raise ValueError(f"{self.path} has an open range; a spin box needs both bounds")
-        unit = 10.0 ** -decimals
-        low = math.ceil(round(bounds.low / scale / unit, 6)) * unit
-        high = math.floor(round(bounds.high / scale / unit, 6)) * unit
-        if not bounds.low_inclusive and math.isclose(low, bounds.low / scale):
-            low += unit
+        shown = bounds.shown(scale, decimals)  # rounded inwards to the shown step
+        low, high = shown.low, shown.high
         if with_none:
             low = max(0.0, low - self.step) if low > 0 else low - self.step
         return round(low, decimals), round(high, decimals)

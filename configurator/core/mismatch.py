@@ -18,7 +18,7 @@ from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics_mistake import graphics_lacks
 from configurator.core.messages import Message, deadline_msg, msg
-from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
+from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Recommendation, recommend, score
 from configurator.core.scenario import Scenario
 from configurator.core.training_mistake import at_the_pace_asked, comparable_scenario, training_lacks
 from configurator.core.workloads.layout import unpinned
@@ -88,6 +88,15 @@ def class_rule_judges(chosen: Estimate) -> bool:
                 and isinstance(family_of(scenario.workload), TrainingFamily))
 
 
+def among_named(asked: Filters | None, rival: Filters) -> Filters:
+    """The filters ``rival`` that a check draws the card it names from, kept to the cards the buyer named
+    (``asked.cards``, :attr:`~configurator.core.recommend.Filters.cards`; none named: ``rival`` as it is), so that
+    a buyer comparing three H100 cards is told of none of the others: until December 2026 the window's ranking
+    of H100 SXM5, PCIe and NVL alone read beside it that another vendor's inference card, which the buyer had
+    not named, carried the load for less (look45, session 45)."""
+    return replace(rival, cards=asked.cards) if asked is not None and asked.cards else rival
+
+
 def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, filters: Filters,
                  rankings: dict | None) -> Recommendation | None:
     """The first of :func:`~configurator.core.recommend.recommend`'s ranking, or the one kept in
@@ -105,15 +114,15 @@ def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
                       filters: Filters | None = None) -> Message | None:
     """Full training on a card outside the training class (:func:`class_training_mismatch`, which alone
     judges such a card), or on more than one server of training cards without a card-to-card link when
-    the same number of NVLink training cards finishes sooner."""
+    the same number of NVLink training cards finishes sooner (among the cards ``filters`` names, if any)."""
     card = chosen.card
     if scenario.workload in FULL_TRAINING and card.category not in TRAINING_CLASSES:
         return class_training_mismatch(family, scenario, chosen, catalog, rankings, objective, filters)
     if (scenario.workload not in FULL_TRAINING or card.has_fast_link
             or scenario.count <= scenario.parallelism.cards_per_node or not chosen.training):
         return None
-    linked = [estimate(scenario, other) for other in catalog.cards
-              if other.category in TRAINING_CLASSES and other.has_fast_link]
+    linked = [estimate(scenario, other) for other in (filters or Filters()).weighed(catalog.cards)
+              if other.category in TRAINING_CLASSES and other.has_fast_link]  # among the cards named, if any
     faster = [e for e in linked if e.fits and e.training and e.training.hours < chosen.training.hours]
     if not faster:
         return None
@@ -219,15 +228,17 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
                      filters: Filters | None = None) -> Message | None:
     """Serving on a training card when inference cards carry the same load for less per
     token (on the cost the buyer ranks by, ``objective``, where both cards have that price, else on the other:
-    ownership or cloud rent); ``rankings``: as :func:`mismatch`'s; ``filters`` not read (every inference card
-    is compared). Until December 2026 always on ownership first: the window ranking by cloud rent (4 × T4
-    first) said 2 × L4 was 92 % cheaper in total cost of ownership."""
+    ownership or cloud rent); ``rankings``: as :func:`mismatch`'s; of ``filters`` only the cards named are read
+    (:func:`among_named`: every inference card is compared where none is named). Until December 2026 always on
+    ownership first: the window ranking by cloud rent (4 × T4 first) said 2 × L4 was 92 % cheaper in total cost
+    of ownership."""
     card = chosen.card
     if card.category != "training":
         return None
     for basis in asked_first(objective):
         mine = score(chosen, basis, Filters())
-        better = _best_ranked(scenario, catalog, basis, Filters(classes=("inference",)), rankings)
+        better = _best_ranked(scenario, catalog, basis, among_named(filters, Filters(classes=("inference",))),
+                              rankings)
         if mine and better and better.score < mine:
             return msg(SERVING_MISMATCH_ID[basis], card=card.name, other=better.card.name,
                        count=better.count, ratio=mine / better.score, cheaper=1 - better.score / mine,
@@ -243,10 +254,11 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     """A training card (no encoders, no graphics vGPU), a compute card of another class without RT
     cores (an H200 NVL or H100 NVL, sold for inference: no RT cores, display outputs or encoders) or a
     consumer card chosen for graphics work, when a data-centre graphics-capable card does the job
-    for less (on ownership, else on cloud rent, whatever ``objective`` the buyer ranks by; ``filters`` not
-    read: every card is compared); ``rankings``: as :func:`mismatch`'s. Until December 2026 the
-    inference-class HBM cards went unflagged: 23 × H200 NVL for a 72-hour render of 10,000 frames, 7.8 × the
-    cost per frame of 8 × RTX PRO 6000 Blackwell, drew no warning."""
+    for less (on ownership, else on cloud rent, whatever ``objective`` the buyer ranks by; of ``filters`` only the
+    cards named are read, :func:`among_named`: every card of the work's classes is compared where none is
+    named); ``rankings``: as :func:`mismatch`'s. Until December 2026 the inference-class HBM cards went
+    unflagged: 23 × H200 NVL for a 72-hour render of 10,000 frames, 7.8 × the cost per frame of 8 × RTX PRO 6000
+    Blackwell, drew no warning."""
     scenario, card = chosen.scenario, chosen.card
     if card.category != "training" and not card.is_consumer and card.rt_cores != 0:
         return None
@@ -254,7 +266,8 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
         mine_candidates = [family.carrying_whole_load(chosen)]  # e.g. passthrough
     for basis in (Objective.TCO, Objective.CLOUD):
-        better = _best_ranked(scenario, catalog, basis, Filters(), rankings)
+        better = _best_ranked(scenario, catalog, basis, among_named(filters, Filters(
+            classes=DEFAULT_CLASSES[scenario.workload], consumer=False)), rankings)
         mine = min((v for v in (score(e, basis, Filters()) for e in mine_candidates) if v is not None),
                    default=None)
         if better is None:

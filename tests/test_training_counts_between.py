@@ -53,7 +53,10 @@ def _meeting(base, card, counts):
 @pytest.mark.parametrize(("words", "card_id", "missed", "met", "fewest", "eighth"), [
     ("Llama 2 7B", "gaudi3", 16, 32, 24, 24),
     ("Llama 3 70B", "gaudi3", 128, 256, 144, 160),
-    ("Llama 3 70B", "h100-pcie", 256, 512, 328, 384),
+    pytest.param("Llama 3 70B", "h100-pcie", 256, 512, 336, 384, marks=pytest.mark.xfail(
+        strict=True, reason="since the Megatron recipes' ZeRO 2/3 beside pipeline stages pays its per-micro-batch "
+        "reduce-scatter (session 45) 336 is the fewest whole servers that meet (was 328) but the count search "
+        "offers the eighth, 384: one of the fewest-count gaps notes-fewest-family-2026-12-06(-b).md measure")),
     ("Llama 2 7B", "a100-sxm-80gb", 64, 128, 88, 112),
     ("Llama 2 7B", "mi250x", 64, 128, 84, 96),  # 4 modules a node
     ("Llama 3 70B", "b300", 64, 128, 104, 112),
@@ -83,18 +86,19 @@ def test_gh200_the_probes_stop_at_the_eighth_when_one_count_below_it_meets():
     found by trying every whole node (only 252 between the refits of session 36 and 37, 248 from
     session 37 until the interleaved pipeline hid its sends in December 2026, then 236, and 248 again
     since the node's superchips talk over their own pairs' NVLinks, 150 GB/s one way a pair (JSC's
-    JUPITER node; mesh45): 236's TP 2 copies sync their data-parallel pairs over one pair's links; the
-    training efficiency moves this crossing by a node or three); the probes between read the crossing
-    from the neighbours' times and find 248, the fewest (in session 36, with only 252 meeting, they
+    JUPITER node; mesh45): 236's TP 2 copies sync their data-parallel pairs over one pair's links; then 252
+    alone since the Megatron recipes' ZeRO 2/3 beside pipeline stages pays its per-micro-batch reduce-scatter;
+    the training efficiency moves this crossing by a node or three); the probes between read the crossing
+    from the neighbours' times and find 252, the fewest (in session 36, with only 252 meeting, they
     passed over it to 256, the first eighth that meets: the probes between cannot land on a lone node
     below the eighth)."""
     clear_estimate_memo()
     scenario, card = _question("Llama 3 70B"), CATALOG.get("gh200-96gb")
     base = plannable(scenario, card)
     meeting = _meeting(base, card, range(128 + base.cards_in_node, 256, base.cards_in_node))
-    assert min(meeting) == 248
+    assert min(meeting) == 252
     found = training_deployments(scenario, card)
-    assert min(e.scenario.count for e in found if not constraint_ids(e)) == 248
+    assert min(e.scenario.count for e in found if not constraint_ids(e)) == 252
 
 
 def test_the_fewest_found_is_never_more_than_the_eighths_found():

@@ -53,10 +53,10 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "preset-other-sizes": " (no preset of that size; nearest sizes: {names})",
     "preset-same-architecture": " ({model} has the architecture of preset '{preset}': use that preset)",
     "model-is-a-size": "--model: '{text}' is a size, not a model preset: give it as --params {text} (the preset "
-                       "within 10 % of that size, else a Llama-like shape of it), or name a preset "
+                       "within a tenth of that size, else a Llama-like shape of it), or name a preset "
                        "(see 'catalog models')",
     "params-takes-preset": "--params {asked}B: uses {name} (preset {preset}, {used} B parameters), the preset "
-                           "within 10 % of that size, as the wizard and what-fits do",
+                           "within a tenth of that size, as the wizard and what-fits do",
     "cli-unknown-class": "{flag}: unknown card class {names}{hint}; choose from {choices}",
     "cli-unknown-task": "{flag}: unknown task {names}{hint}; choose from {choices}",
     "cli-unknown-framework": "{flag}: unknown framework {names}{hint}; choose from {choices}",
@@ -213,9 +213,9 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-did-you-mean": "（是否想写 {name}？）",
     "preset-other-sizes": "（没有该规模的预设；规模最接近的：{names}）",
     "preset-same-architecture": "（{model} 与预设 '{preset}' 架构相同：请用该预设）",
-    "model-is-a-size": "--model：'{text}' 是规模而不是模型预设：请写成 --params {text}（取规模相差 10% 以内的预设，"
+    "model-is-a-size": "--model：'{text}' 是规模而不是模型预设：请写成 --params {text}（取规模相差不超过十分之一的预设，"
                        "否则按该规模构造类 Llama 结构），或写出预设名（见 'catalog models'）",
-    "params-takes-preset": "--params {asked}B：采用 {name}（预设 {preset}，{used} B 参数），即规模相差 10% 以内的预设，"
+    "params-takes-preset": "--params {asked}B：采用 {name}（预设 {preset}，{used} B 参数），即规模相差不超过十分之一的预设，"
                            "与向导和“我的卡能运行什么”相同",
     "cli-unknown-class": "{flag}：未知的卡类别 {names}{hint}；可选：{choices}",
     "cli-unknown-task": "{flag}：未知的任务 {names}{hint}；可选：{choices}",

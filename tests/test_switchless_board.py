@@ -105,7 +105,7 @@ def test_the_decode_step_s_all_reduce_sees_the_mesh(catalog):
     s = Scenario(model=preset("llama2-70b"), workload="inference", card_id="mi300x", count=8, precision="fp8",
                  parallelism={"tp": 2, "cards_per_node": 8})
     args = _tp_allreduce_args(s, catalog.get("mi300x"), 1.0)
-    assert args[-2] is True and args[-4] == pytest.approx(64.0)  # mesh, pair GB/s; last: the one-shot switch size
+    assert args[-1] is True and args[-3] == pytest.approx(64.0)
 
 
 # ---- every group, not only tensor parallelism (mesh45) ----------------------------------------

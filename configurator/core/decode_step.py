@@ -19,7 +19,6 @@ from configurator.core.catalog import Card
 from configurator.core.engines import decode_read_factor, kv_read_share, layer_overhead_s
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.collectives import at_least
-from configurator.core.formulas.custom_allreduce import oneshot_switch_bytes
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
 from configurator.core.formulas.moe import busiest_rank_experts, experts_apart_seconds, experts_touched
@@ -171,23 +170,9 @@ def _tp_allreduce_args(scenario: Scenario, card: Card, math_bytes: float) -> tup
     net = copy_fabric(card, scenario.parallelism.cards_per_node, a)
     step_latency = PCIE_RING_STEP_LATENCY_S if net.fast_kind == "pcie" else 0.0
     args = (scenario.model.hidden, math_bytes, scenario.parallelism.tp, scenario.model.n_layers, 2, net.domain,
-            *links(net, a), step_latency, net.link_group, net.link_gbps, net.library, net.link_mesh,
-            _oneshot_bytes(scenario, net))
+            *links(net, a), step_latency, net.link_group, net.link_gbps, net.library, net.link_mesh)
     _LAST_TP_ARGS.kept = (scenario, card, math_bytes, args)
     return args
-
-
-def _oneshot_bytes(scenario: Scenario, net: Fabric) -> float:
-    """The engine's one-shot switch size for the copy's tensor-parallel group [B]
-    (:func:`~configurator.core.formulas.custom_allreduce.oneshot_switch_bytes` of the profile's
-    ``oneshot_allreduce``) where its custom all-reduce runs: a group inside one server on a GPU-to-GPU link
-    that joins all its cards (an NVLink switch, a board with no switch, a bridge's set); 0 (NCCL's ring)
-    over PCIe or across servers (vLLM's ``should_custom_ar``: fully connected past two ranks, one node)."""
-    tp = scenario.parallelism.tp
-    on_link = net.fast_kind != "pcie" or tp <= net.link_group
-    if not on_link or tp > min(net.domain, scenario.parallelism.cards_per_node):
-        return 0.0
-    return oneshot_switch_bytes(scenario.serving.profile.oneshot_allreduce, tp)
 
 
 def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):

@@ -174,15 +174,6 @@ class EngineProfile(BaseModel):
                     "DynamicCache), so a longer answer than planned can run out of memory and a tight fit is a true "
                     "warning. Default True, as vLLM, the default engine (a profile saved before the field, "
                     "December 2026, reads as the engine it was most likely edited from)")
-    oneshot_allreduce: tuple[tuple[int, float], ...] = Field(
-        default=(),
-        description="its custom all-reduce between the cards of one server a GPU-to-GPU link joins runs a one-shot "
-                    "kernel, every rank reading all its peers' whole inputs, below a message size that depends on the "
-                    "rank count, and a two-shot kernel (reduce-scatter, all-gather) at or above it: (ranks at most, "
-                    "switch size [B]) in rising rank order; at two ranks the one-shot at every size "
-                    "(configurator/core/formulas/custom_allreduce.py, with the kernels' sources). Empty: NCCL's ring "
-                    "alone (llama.cpp, Hugging Face transformers; a profile saved before the field, December 2026, "
-                    "reads so too)")
     source: str = ""
 
 
@@ -264,9 +255,6 @@ VLLM = EngineProfile(
     # LLM class 8,192; on 70 GiB or more but an A100 ("For GPUs like H100 and MI300x") 8,192 and 16,384.
     step_tokens=((0.0, 2048), (70.0, 8192)),
     offline_step_tokens=((0.0, 8192), (70.0, 16384)),
-    # One-shot below 512 KiB at 4 ranks or fewer, 256 KiB at 5-8, at any size at 2 (vllm-project/vllm
-    # csrc/custom_all_reduce.cuh @c9eabec7, CustomAllreduce::allreduce REDUCE_CASE; the same @036bb685, v0.4 era).
-    oneshot_allreduce=((4, 512 * 1024.0), (8, 256 * 1024.0)),
     source="vLLM PR #1440 (graph vs eager decode), vLLM v0.6.0 blog (host overhead); docs: kv_cache_dtype "
            "'auto' = model dtype; max_num_seqs 256, 1,024 on 70 GiB or more but an A100, max_num_batched_tokens "
            "2,048 served and 8,192 offline, 8,192 and 16,384 there (vllm/engine/arg_utils.py get_batch_defaults)",
@@ -302,9 +290,6 @@ SGLANG = EngineProfile(
     # 16,384. Earlier releases had three tiers (2,048 under 35 GiB, 8,192 under 160 GiB, 16,384).
     step_tokens=((0.0, 2048), (35.0, 4096), (60.0, 8192), (160.0, 16384)),
     fp8_expert_dispatch=True,
-    # vLLM's kernel, ported with its switch sizes (sgl-project/sglang sgl-kernel/csrc/allreduce/custom_all_reduce.cuh
-    # @0bb5d5e9); its TensorRT-LLM port (trt_reduce) switches at 1 MiB and 512 KiB.
-    oneshot_allreduce=((4, 512 * 1024.0), (8, 256 * 1024.0)),
     source="SGLang v0.4 blog (overlap scheduler); docs: --chunked-prefill-size by card memory, --kv-cache-dtype auto; "
            "kernels as vLLM (FlashInfer attention); checked against sgl-project/sglang "
            "benchmark/benchmark_vllm_060 (SGLang v0.3.0, ShareGPT: Llama 3.1 8B on 1x A100 80GB offline "
@@ -339,9 +324,6 @@ TENSORRT_LLM = EngineProfile(
     # trtllm-serve --max_num_tokens defaults to BuildConfig.max_num_tokens, 8,192 on every card (NVIDIA/TensorRT-LLM
     # 4c05a748 tensorrt_llm/commands/serve.py; tensorrt_llm/builder.py BuildConfig).
     step_tokens=((0.0, 8192),),
-    # AllReduceStrategy AUTO: one-shot at 2 ranks, below 1,000,000 B at 4 or fewer, 500,000 B above; two-shot past it
-    # (NVIDIA/TensorRT-LLM cpp/tensorrt_llm/plugins/ncclPlugin/allreducePlugin.cpp, selectImplementation).
-    oneshot_allreduce=((4, 1.0e6), (8, 5.0e5)),
     source="NVIDIA/TensorRT-LLM docs/source/performance.md (v0.5–0.6: FP8 rows run FP8 KV; TTFT and static-batch "
            "throughput tables, checked in tests/test_serving.py); max_num_tokens 8192",
 )

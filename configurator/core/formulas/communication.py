@@ -22,7 +22,6 @@ from configurator.core.formulas.collectives import (
     point_to_point_seconds,
     reduce_scatter_seconds,
 )
-from configurator.core.formulas.custom_allreduce import custom_allreduce_extra_seconds
 from configurator.core.formulas.moe import routed_all_to_all_seconds
 from configurator.core.units import GB
 
@@ -210,7 +209,7 @@ def network_allreduce_latency_seconds(ranks, per_domain, library="nccl"):
 
 def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
                             network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0,
-                            library="nccl", mesh=False, oneshot_bytes=0.0):
+                            library="nccl", mesh=False):
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers [s].
 
     Megatron-LM with sequence parallelism: per layer and pass, two all-gathers and two
@@ -222,12 +221,8 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     cards a bridge joins inside a server it does not span and its bandwidth one way [GB/s]; a group
     that fits runs over it (:func:`bridged_links`; ``mesh``: a board without a switch, ``link_gbps`` a
     pair's). A group wider than one domain also pays the
-    network's hops (:func:`network_allreduce_latency_seconds`, of the collective ``library``).
-    ``oneshot_bytes``: a serving engine's one-shot switch size [B] for a group inside one link domain
-    (:func:`~configurator.core.formulas.custom_allreduce.oneshot_switch_bytes`; 0: NCCL's ring alone); its
-    custom all-reduce's one-shot or two-shot form adds its time beyond the ring's
-    (:func:`~configurator.core.formulas.custom_allreduce.custom_allreduce_extra_seconds`). Zero when ``tp``
-    is 1.
+    network's hops (:func:`network_allreduce_latency_seconds`, of the collective ``library``). Zero
+    when ``tp`` is 1.
     """
     if not (type(link_group) is int and link_group <= 1):
         fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps, mesh)
@@ -237,9 +232,6 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
         per_call = per_call + ring_allreduce_step_latency_seconds(tp, step_latency_s)
     if not (type(tp) is int and type(domain) is int and tp <= domain):  # inside one domain: + 0.0
         per_call = per_call + network_allreduce_latency_seconds(tp, at_most(tp, domain), library)
-    if not (type(oneshot_bytes) is float and oneshot_bytes == 0.0):  # NCCL's ring alone: + 0.0
-        per_call = per_call + custom_allreduce_extra_seconds(tokens * hidden * element_bytes, tp, oneshot_bytes,
-                                                             fast_gbps, efficiency)
     split = tp > 1
     seconds = collectives_per_layer * layers * per_call
     return seconds if split is True else seconds * split  # × True is the same number
@@ -247,7 +239,7 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
 
 def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
                                network_gbps, efficiency, step_latency_s=0.0, link_group=1, link_gbps=0.0,
-                               library="nccl", mesh=False, oneshot_bytes=0.0):
+                               library="nccl", mesh=False):
     """:func:`tensor_parallel_seconds` as a function of plain-number ``tokens`` alone [s]: for whole
     ``tp`` and domain, the same operations in the same order (the all-reduce of
     :func:`~configurator.core.formulas.collectives.reduce_scatter_seconds`' whole-ranks steps) with
@@ -258,7 +250,7 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
     if type(tp) is not int or type(per_domain) is not int or type(step_latency_s) is not float:
         return lambda tokens: tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer,
                                                       domain, fast_gbps, network_gbps, efficiency, step_latency_s,
-                                                      link_group, link_gbps, library, mesh, oneshot_bytes)
+                                                      link_group, link_gbps, library, mesh)
     if not (type(link_group) is int and link_group <= 1):
         fast_gbps, step_latency_s = bridged_links(tp, fast_gbps, step_latency_s, link_group, link_gbps, mesh)
     n = tp if tp >= 1 else 1
@@ -273,9 +265,8 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
         ring_allreduce_step_latency_seconds(tp, step_latency_s)
     hops = None if tp <= domain else network_allreduce_latency_seconds(tp, per_domain, library)
     scale, split = collectives_per_layer * layers, tp > 1
-    custom = not (type(oneshot_bytes) is float and oneshot_bytes == 0.0)
-    if ring is None and hops is None and split is True and not custom:  # no step latency, one domain, NCCL's
-        def whole(tokens: float) -> float:  # ring: the same operations
+    if ring is None and hops is None and split is True:  # no step latency, one domain: the same operations
+        def whole(tokens: float) -> float:
             n_bytes = tokens * hidden * element_bytes
             return scale * (2.0 * (group_share * n_bytes / fast + domain_share * n_bytes / g / network + latency))
 
@@ -288,8 +279,6 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
             per_call = per_call + ring
         if hops is not None:
             per_call = per_call + hops
-        if custom:
-            per_call = per_call + custom_allreduce_extra_seconds(n_bytes, tp, oneshot_bytes, fast_gbps, efficiency)
         total = scale * per_call
         return total if split is True else total * split
 

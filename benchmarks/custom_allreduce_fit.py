@@ -16,6 +16,11 @@ then left out and predicted from the other three. Rows: ``benchmarks/data/custom
 (1 KiB-8 MiB, the sizes vLLM's kernel takes before it hands over to NCCL: ``CustomAllreduce`` ``max_size``
 8 MiB, vllm-project/vllm ``vllm/distributed/device_communicators/custom_all_reduce.py``).
 
+Each form apart (session 46, helper ``oneshot46``): below each engine's switch size the one-shot kernel reads
+``(n−1)·S`` a rank, at or above it the two-shot a ring's ``2(n−1)/n·S``, each with its own fixed time:
+``t = α₁ + (n−1)·S/(s·L)`` and ``t = α₂ + 2(n−1)/n·S/(s·L)`` (:func:`fit_forms`, :data:`SWITCH_BYTES`), fitted
+pooled over the engines and cross-validated with each engine left out (``notes-oneshot-allreduce-2026-12-06-b.md``).
+
 Run: ``.venv/bin/python benchmarks/custom_allreduce_fit.py`` (no arguments; a part of the benchmark).
 """
 
@@ -94,6 +99,83 @@ def errors_pct(rows: dict[str, np.ndarray], mask, fixed_s: float, share: float) 
     return np.abs(predicted / rows["seconds"][mask] - 1.0) * 100.0
 
 
+SWITCH_BYTES: dict[str, tuple[tuple[int, float], ...]] = {
+    "vllm": ((4, 512 * 1024.0), (8, 256 * 1024.0)),
+    "sglang": ((4, 512 * 1024.0), (8, 256 * 1024.0)),
+    "tensorrt-llm": ((4, 1.0e6), (8, 5.0e5)),
+}
+"""Each engine's one-shot switch size by rank count, (ranks at most, size [B]); at two ranks every size runs the
+one-shot. vllm-project/vllm ``csrc/custom_all_reduce.cuh`` @c9eabec7 ``REDUCE_CASE`` (``world_size_ == 2``: 1-stage;
+``<= 4 && bytes < 512 * 1024`` or ``<= 8 && bytes < 256 * 1024``: 1-stage; else 2-stage); SGLang's ``sgl-kernel``
+port @0bb5d5e9, the same; NVIDIA/TensorRT-LLM ``allreducePlugin.cpp`` ``selectImplementation`` (AUTO: ONESHOT at
+≤ 2 ranks, below 1,000,000 B at ≤ 4, below 500,000 B above; TWOSHOT past it)."""
+
+FORMS_LARGEST_BYTES = 8 * 2**20
+"""The forms are fitted below this size [B], where vLLM hands over to NCCL (its 8 MiB row is NCCL's)."""
+
+
+def one_shot(rows: dict[str, np.ndarray]) -> np.ndarray:
+    """Which rows ran the one-shot kernel (:data:`SWITCH_BYTES`; two ranks: all of them)."""
+    def switch(engine: str, ranks: float) -> float:
+        if ranks <= 2:
+            return float("inf")
+        return next((size for most, size in SWITCH_BYTES[engine] if ranks <= most), 0.0)
+
+    sizes = np.array([switch(e, n) for e, n in zip(rows["engine"], rows["ranks"], strict=True)])
+    return rows["bytes"] < sizes
+
+
+def _form_columns(rows: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """(one-shot mask, each row's wire time at the whole one-way link [s]: ``(n−1)·S/L`` or ``2(n−1)/n·S/L``)."""
+    one = one_shot(rows)
+    ranks = rows["ranks"]
+    per_link = rows["bytes"] / (rows["link_gbps"] * GB)
+    return one, np.where(one, (ranks - 1.0) * per_link, 2.0 * (ranks - 1.0) / ranks * per_link)
+
+
+def fit_forms(rows: dict[str, np.ndarray], mask, share: float | None = LINK_EFFICIENCY) -> tuple[float, ...]:
+    """(``α₁`` [s], ``α₂`` [s], ``s₁``, ``s₂``): each form's fixed time and link share, least squares on the
+    relative error over the ``mask`` ed rows below :data:`FORMS_LARGEST_BYTES`; ``share`` fixes both shares (the
+    estimator's link efficiency by default), None fits each form's own."""
+    one, wire = _form_columns(rows)
+    m = mask & (rows["bytes"] < FORMS_LARGEST_BYTES)
+    t, one, wire = rows["seconds"][m], one[m], wire[m]
+    if share is not None:
+        (a1, a2), *_ = np.linalg.lstsq(np.column_stack([one / t, ~one / t]), 1.0 - wire / share / t, rcond=None)
+        return float(a1), float(a2), share, share
+    columns = np.column_stack([one / t, ~one / t, one * wire / t, ~one * wire / t])
+    (a1, a2, inverse1, inverse2), *_ = np.linalg.lstsq(columns, np.ones_like(t), rcond=None)
+    return float(a1), float(a2), float(1.0 / inverse1), float(1.0 / inverse2)
+
+
+def forms_errors_pct(rows: dict[str, np.ndarray], mask, fitted: tuple[float, ...]) -> np.ndarray:
+    """|predicted / measured − 1| of the ``mask`` ed rows below :data:`FORMS_LARGEST_BYTES` under
+    :func:`fit_forms`' ``fitted`` forms [%]."""
+    one, wire = _form_columns(rows)
+    a1, a2, s1, s2 = fitted
+    m = mask & (rows["bytes"] < FORMS_LARGEST_BYTES)
+    predicted = np.where(one, a1 + wire / s1, a2 + wire / s2)[m]
+    return np.abs(predicted / rows["seconds"][m] - 1.0) * 100.0
+
+
+def print_forms(rows: dict[str, np.ndarray]) -> None:
+    """The per-form fit pooled, and each engine left out (fitted on the other two)."""
+    everything = np.ones_like(rows["seconds"], dtype=bool)
+    print("one-shot below each engine's switch size, two-shot at or above it, each with its own fixed time:")
+    for label, share in ((f"shares fixed at {LINK_EFFICIENCY}", LINK_EFFICIENCY), ("each form's share fitted", None)):
+        a1, a2, s1, s2 = fitted = fit_forms(rows, everything, share)
+        print(f"  {label}: alpha one-shot {a1 * 1e6:5.2f} us, two-shot {a2 * 1e6:5.2f} us (difference "
+              f"{(a2 - a1) * 1e6:4.2f} us), shares {s1:5.3f} / {s2:5.3f}; in sample median "
+              f"{np.median(forms_errors_pct(rows, everything, fitted)):5.1f} %")
+        for engine in ("tensorrt-llm", "vllm", "sglang"):
+            out = rows["engine"] == engine
+            a1, a2, s1, s2 = fitted = fit_forms(rows, ~out, share)
+            e = forms_errors_pct(rows, out, fitted)
+            print(f"      {engine:13s} out: difference {(a2 - a1) * 1e6:4.2f} us (alpha {a1 * 1e6:4.2f} / "
+                  f"{a2 * 1e6:5.2f} us, shares {s1:5.3f} / {s2:5.3f}) -> median {np.median(e):5.1f} %, "
+                  f"p90 {np.percentile(e, 90):5.1f} %")
+
+
 def main() -> int:
     import argparse
 
@@ -131,6 +213,7 @@ def main() -> int:
                  for engine in sorted(set(rows["engine"]))]
         today = todays_seconds(size, 8, 450.0) * 1e6
         print(f"  {size // 2**10:5d} KiB: " + ", ".join(cells) + f" us | today {today:5.1f} us")
+    print_forms(rows)
     return 0
 
 

@@ -7,16 +7,17 @@ import pytest
 
 from configurator.cli import main
 
-ARGS = ["estimate", "--workload", "lora", "--model", "llama3-8b", "--card", "rtx-a6000", "--count", "4"]
+ARGS = ["estimate", "--workload", "lora", "--model", "llama3-8b", "--card", "rtx-4090d", "--count", "4"]
+"""A card ranked at an old launch price (the RTX A6000 was, until its 2025-08 street price, street46)."""
 
 
-@pytest.mark.parametrize(("language", "dated", "marked"), [("en", "card 2020-10 *", "Marked *: card price: "),
-                                                           ("zh_CN", "加速卡 2020-10 *", "标 * 的价格：")])
+@pytest.mark.parametrize(("language", "dated", "marked"), [("en", "card 2023-12-28 *", "Marked *: card price: "),
+                                                           ("zh_CN", "加速卡 2023-12-28 *", "标 * 的价格：")])
 def test_a_marked_price_date_is_explained_below_it(capsys, language, dated, marked):
     assert main([*ARGS, "--lang", language]) == 0
     lines = capsys.readouterr().out.splitlines()
     at = next(i for i, line in enumerate(lines) if dated in line)
-    assert lines[at + 1].strip().startswith(marked) and "2020-10" in lines[at + 1]
+    assert lines[at + 1].strip().startswith(marked) and "2023-12-28" in lines[at + 1]
 
 
 def test_an_unmarked_price_date_has_no_note(capsys):

@@ -96,11 +96,10 @@ def test_no_ranking_or_bill_uses_a_used_cards_price(catalog):
 def test_the_rtx_a6000_is_bought_at_a_new_cards_price_and_its_used_price_is_said(catalog):
     a6000 = catalog.get("rtx-a6000")
     chosen = purchase_price(a6000)
-    assert (chosen.entry.amount, chosen.kind) == (4649, "launch")  # no current new price was found (2026-12)
-    current = next(f for f in chosen.flags if f.id == "price-used-current")
-    assert current.text == "the only current price is for used cards: 2,800 USD (specpicks.com, 2026)"
-    assert current.text_in("zh_CN") == "当前仅有二手卡的价格：2,800 USD（specpicks.com，2026）"
-    assert used_purchase_price(a6000).entry.amount == 2800
+    # a current new card's price was found (street46, 2026-12-06): PNY's retail SKU on a marketplace, 2025-08
+    assert (chosen.entry.amount, chosen.entry.amount_high, chosen.kind) == (4949.13, 5450, "street")
+    assert chosen.flag_ids == ()  # current and a street price: no list, launch, stale or used-current flag
+    assert used_purchase_price(a6000).entry.amount == 2800  # the used card's price is still there, not ranked
 
 
 def test_the_500_desktop_question_in_china_ranks_no_used_card(catalog):
@@ -117,7 +116,7 @@ def test_the_500_desktop_question_in_china_ranks_no_used_card(catalog):
         lines = [line for line in ownership_cost(rec.estimate).bom.lines if line.kind == "accelerator"]
         assert lines and lines[0].unit_price != 2800, rec.card.id
     a6000 = next(r for r in result.ranked if r.card.id == "rtx-a6000")
-    assert write(price_value(a6000.estimate, Objective.TCO)).replace("\xa0", " ") == "4,649 USD, launch 2020-10 *"
+    assert write(price_value(a6000.estimate, Objective.TCO)).replace("\xa0", " ") == "5,200 USD, street 2025-08"
 
 
 def test_a_card_with_only_a_used_price_is_not_ranked_and_names_it(catalog, tmp_path, capsys):
@@ -145,8 +144,9 @@ def test_a_card_with_only_a_used_price_is_not_ranked_and_names_it(catalog, tmp_p
     assert "2,800 USD (specpicks.com, 2026)" in write(rows["price.ranked"].note)
     assert "price of a used card" in write(rows["price.street"].note)
     a6000 = {row.key: row for section in card_view(catalog.get("rtx-a6000")).sections for row in section.rows}
-    assert "launch" in write(a6000["price.ranked"].value) and "only current price is for used cards" in write(
-        a6000["price.ranked"].note)
+    ranked_note = a6000["price.ranked"].note  # the bundled A6000 ranks on a new card's 2025-08 street price
+    assert "street" in write(a6000["price.ranked"].value) and (
+        ranked_note is None or "only current price is for used cards" not in write(ranked_note))
 
     from configurator.cli import main
 

@@ -69,7 +69,7 @@ def test_the_budget_table_says_which_price_of_when_each_card_is_bought_at(catalo
     from configurator.core.what_fits import model_choice, owned_scenario
     from configurator.core.what_fits_budget import what_budget_fits
 
-    cards = tuple(catalog.get(i) for i in ("t4", "rtx-a6000"))
+    cards = tuple(catalog.get(i) for i in ("t4", "rtx-4090d"))  # the RTX A6000 until its 2025-08 street price
     small = Catalog(cards=cards, version=catalog.version, date=catalog.date)
     base = with_currency(updated(owned_scenario("t4", 1), constraints={"region": "cn"}), "CNY", None)
     answer = what_budget_fits(base, small, 5e5, models=(model_choice("8B"),), tasks=(Workload.LORA,))
@@ -77,10 +77,11 @@ def test_the_budget_table_says_which_price_of_when_each_card_is_bought_at(catalo
     column = table.headings.index("Price per card")
     cells = {row[0]: write(row[column], "zh_CN") for row in table.rows}
     assert re.fullmatch(r"0\.564\xa0万元，市场价 2025-08", cells["T4"]), cells["T4"]
-    assert cells["RTX A6000"].startswith("3.26\xa0万元，发布价 2020-10") and cells["RTX A6000"].endswith("*")
+    launch = cells["GeForce RTX 4090 D"]
+    assert launch.startswith("1.12\xa0万元，发布价 2023-12-28") and launch.endswith("*"), launch
     marks = write(price_marks(answer), "zh_CN")
-    assert marks.startswith("标 * 的价格：* RTX A6000：发布价") and "T4" not in marks
-    assert write(price_marks(answer), "en").startswith("Marked *: * RTX A6000: ")
+    assert marks.startswith("标 * 的价格：* GeForce RTX 4090 D：发布价") and "T4" not in marks
+    assert write(price_marks(answer), "en").startswith("Marked *: * GeForce RTX 4090 D: ")
 
 
 def test_a_card_without_a_bf16_rate_is_not_said_to_lack_bf16(catalog):

@@ -217,3 +217,18 @@ def test_the_window_checks_among_the_domestic_cards(qtbot, window, serving_910b)
         assert "domestic vendors only" in shown and "H200" not in shown
     finally:
         window.toggle_recommendations(False)
+
+
+def test_training_late_among_named_cards_of_another_class(catalog):
+    """8 × L40S pre-training past a 10 h deadline, with only L40S and L4 named: the training card that would meet it
+    is outside the cards named, and is not named."""
+    from configurator.cli import with_constraints
+
+    args = build_parser().parse_args(["estimate", "--workload", "pretrain", "--model", "llama3-8b", "--card", "l40s",
+                                      "--count", "8", "--deadline", "10h"])
+    scenario = with_constraints(scenario_from_args(args, catalog), args)
+    assert mismatch(scenario, catalog).id.startswith("mismatch-class-for-training-late")
+    said = mismatch(scenario, catalog, {}, Objective.TCO, Filters(cards=("l40s", "l4")))
+    assert said is not None and said.id == "mismatch-class-for-training-late-none-allowed"
+    _names_no_card(said, catalog)
+    assert "misses its deadline" in said.text and "超出期限" in said.text_in("zh_CN")

@@ -248,8 +248,8 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
             return None  # it meets the time at no more cost per token, or buys its speed: a sound choice
         if allowed is None:  # a training card outside the buyer's filters, not named
             return msg(f"mismatch-class-for-training{'-late' if late else ''}-none-allowed", card=card.name,
-                       category=card.category, ratio=mine / theirs if mine else None,
-                       basis=msg(TRAINING_COST_BASIS[basis]), filters=filters_said(filters, TRAINING_CLASSES))
+                       category=card.category, basis=msg(TRAINING_COST_BASIS[basis]),
+                       filters=filters_said(filters, TRAINING_CLASSES), **({} if late else {"ratio": mine / theirs}))
         lacks = training_lacks(card, rival.card)
         said = {"card": card.name, "category": card.category, "count": rival.count, "other": rival.card.name,
                 "theirs": theirs, "basis": msg(TRAINING_COST_BASIS[basis]), "currency": scenario.economics.currency,

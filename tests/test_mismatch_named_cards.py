@@ -1,7 +1,8 @@
 """The class check among the cards the buyer named (named45, session 45): with the recommendation panel's card
 filter (``recommend --cards``) set to the three H100 cards, the check on a hand-picked H100 SXM5 serving
 Llama 3 70B named a card the buyer had not named (8 × H20 in the command line's summary, 2 × Ascend 950PR in
-the window); now it compares among the named cards only, and says nothing where they are all of one class."""
+the window); now it compares among the named cards only. Where they are all of one class it said nothing until
+filters46 (session 46); now it says what a card of the right class outside them would save, naming none."""
 
 from __future__ import annotations
 
@@ -35,9 +36,11 @@ def test_the_serving_check_names_only_a_named_card(serving):
     assert named is not None and named.params["other"] == catalog.get("h100-nvl").name
 
 
-def test_no_class_check_among_named_cards_of_one_class(serving):
+def test_among_named_cards_of_one_class_the_check_says_none_is_allowed(serving):
     scenario, catalog = serving
-    assert mismatch(scenario, catalog, {}, Objective.TCO, Filters(cards=("h100-sxm", "h100-pcie"))) is None
+    said = mismatch(scenario, catalog, {}, Objective.TCO, Filters(cards=("h100-sxm", "h100-pcie")))
+    assert said is not None and said.id == "mismatch-training-card-for-serving-none-allowed"
+    assert "other" not in said.params and "the cards named" in said.text and "所列的卡" in said.text_in("zh_CN")
 
 
 def test_the_pcie_training_check_draws_its_linked_card_from_the_named(serving):
@@ -50,7 +53,9 @@ def test_the_pcie_training_check_draws_its_linked_card_from_the_named(serving):
     assert unnamed is not None and unnamed.id == "mismatch-pcie-card-for-training"
     named = mismatch(scenario, catalog, None, Objective.TCO, Filters(cards=("br100", "h100-pcie", "h100-sxm")))
     assert named is not None and named.params["other"] == catalog.get("h100-sxm").name
-    assert mismatch(scenario, catalog, None, Objective.TCO, Filters(cards=("br100", "l40s"))) is None
+    none = mismatch(scenario, catalog, None, Objective.TCO, Filters(cards=("br100", "l40s")))
+    assert none is not None and none.id == "mismatch-pcie-card-for-training-none-allowed"
+    assert "other" not in none.params and "L40S" not in none.text
 
 
 @pytest.mark.parametrize("language, other", [("en", "H100 NVL 94GB"), ("zh_CN", "H100 NVL 94GB")])
@@ -64,8 +69,9 @@ def test_the_summary_of_report_cards_names_a_named_card(tmp_path, capsys, langua
     assert other in said and "H20" not in said and "Ascend" not in said and "昇腾" not in said
     same = tmp_path / "same.json"
     assert main(["report", *SERVING_70B, "--cards", "h100-sxm,h100-pcie", "--lang", language, "-o", str(same)]) == 0
-    status = json.loads(same.read_text(encoding="utf-8"))["status"]
-    assert status["state"] != "wrong class" and other not in status["text"]
+    status = json.loads(same.read_text(encoding="utf-8"))["status"]  # no inference card named: none is said
+    assert other not in status["text"] and "H20" not in status["text"] and "Ascend" not in status["text"]
+    assert ("the cards named" if language == "en" else "所列的卡") in status["text"]
 
 
 def test_the_window_checks_among_the_cards_picked(qtbot, window):
@@ -88,7 +94,8 @@ def test_the_window_checks_among_the_cards_picked(qtbot, window):
         picker.picked.emit(picker.ids())
         panel.wait()
         qtbot.waitUntil(lambda: not panel.busy)
-        assert panel.warning is None and panel.mismatch_label.text() == ""
+        assert panel.warning is not None and panel.warning.id.endswith("-none-allowed")
+        assert "H100 NVL" not in panel.mismatch_label.text() and "the cards named" in panel.mismatch_label.text()
     finally:
         window.toggle_recommendations(False)
 
@@ -107,4 +114,5 @@ def test_estimate_of_a_file_that_names_the_cards_checks_among_them(tmp_path, cap
     assert said is not None and said["params"]["other"] == "H100 NVL 94GB"
     write_scenario(path, scenario.model_copy(update={"ranking": RankingQuestion(cards=H100S[:2])}))
     assert main(["estimate", "--scenario", str(path)]) == 0
-    assert "training card:" not in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "your filters (the cards named) leave no inference card in the ranking" in out

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics_mistake import graphics_lacks
 from configurator.core.messages import Message, deadline_msg, msg
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Recommendation, recommend, score
-from configurator.core.scenario import Scenario
+from configurator.core.recommend_filters import filters_said
+from configurator.core.scenario import Scenario, Workload
 from configurator.core.training_mistake import at_the_pace_asked, comparable_scenario, training_lacks
 from configurator.core.workloads.layout import unpinned
 from configurator.core.workloads import WorkloadFamily, family_of
@@ -38,9 +40,10 @@ def mismatch(scenario: Scenario, catalog: Catalog, rankings: dict | None = None,
     (:func:`~configurator.core.recommend.ranking_question`), the objective, the filters and the catalog
     are unchanged, which rank alike (a card-count change of a serving scenario); None: each ranked anew.
     ``objective`` and ``filters``: the ranking the buyer asked for (the window's Rank by and its switches,
-    the summary's), which the class rule for training compares on first and draws its training card from
-    (:func:`class_training_mismatch`), which the serving check compares on first and the graphics check does
-    not read. Each family kind's check (:data:`_CHECKS`) takes them alike."""
+    the summary's): the class rule for training and the serving check compare on ``objective`` first (the
+    graphics check does not read it), and every check draws the card it names from the cards ``filters`` allow
+    (:func:`allowed_rivals`), saying so where they allow none of the right class. Each family kind's check
+    (:data:`_CHECKS`) takes them alike."""
     card = catalog.get(scenario.card_id)
     chosen = estimate(scenario, card)
     if not chosen.fits:
@@ -88,13 +91,35 @@ def class_rule_judges(chosen: Estimate) -> bool:
                 and isinstance(family_of(scenario.workload), TrainingFamily))
 
 
-def among_named(asked: Filters | None, rival: Filters) -> Filters:
-    """The filters ``rival`` that a check draws the card it names from, kept to the cards the buyer named
-    (``asked.cards``, :attr:`~configurator.core.recommend.Filters.cards`; none named: ``rival`` as it is), so that
-    a buyer comparing three H100 cards is told of none of the others: until December 2026 the window's ranking
-    of H100 SXM5, PCIe and NVL alone read beside it that another vendor's inference card, which the buyer had
-    not named, carried the load for less (look45, session 45)."""
-    return replace(rival, cards=asked.cards) if asked is not None and asked.cards else rival
+def allowed_rivals(asked: Filters | None, rival: Filters, catalog: Catalog, workload: Workload,
+                   ranked: Callable[[Objective, Filters], object | None] | None = None,
+                   bases: tuple[Objective, ...] = ()) -> Filters | None:
+    """The filters a class check draws the card it names from: ``rival``'s (the right class for the work, and
+    whether a consumer card may be it), kept to the cards the buyer's filters ``asked`` allow — the cards named
+    (:attr:`~configurator.core.recommend.Filters.cards`), the vendors, domestic vendors only, the software, the
+    classes picked (none asked: ``rival`` as it is). None where they allow no card of ``catalog`` of that class,
+    or where ``ranked`` (the check's rival on a cost basis among the filters given, None: none does the work or
+    has the price) finds none on any of ``bases``: the check then compares with a card outside them and says so
+    (its ``-none-allowed`` message), naming no card the buyer left out. The cards already owned are no filter:
+    the rival is priced bought, as the hand-picked card is.
+
+    The one rule of the training, serving and graphics checks: until December 2026 only the training class check
+    kept to the buyer's vendors and domestic switch, the serving and graphics checks only to the cards named
+    (look45), and a buyer with no allowed card of the right class was told nothing (filters46, session 46)."""
+    if asked is None:
+        return rival
+    classes = tuple(c for c in rival.classes if c in asked.classes) if asked.classes else rival.classes
+    if not classes:  # the classes picked keep out the right class
+        return None
+    allowed = replace(rival, cards=asked.cards, vendors=asked.vendors, domestic_only=asked.domestic_only,
+                      software=asked.software, classes=classes)
+    if allowed == rival:
+        return rival
+    if not any(allowed.allows(card, workload) for card in catalog.cards):
+        return None
+    if ranked is not None and all(ranked(basis, allowed) is None for basis in bases):
+        return None  # of the right class, but none of them does the work (or has the price)
+    return allowed
 
 
 def _best_ranked(scenario: Scenario, catalog: Catalog, objective: Objective, filters: Filters,
@@ -114,21 +139,33 @@ def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
                       filters: Filters | None = None) -> Message | None:
     """Full training on a card outside the training class (:func:`class_training_mismatch`, which alone
     judges such a card), or on more than one server of training cards without a card-to-card link when
-    the same number of NVLink training cards finishes sooner (among the cards ``filters`` names, if any)."""
+    the same number of NVLink training cards finishes sooner (among the cards ``filters`` allow,
+    :func:`allowed_rivals`; where they allow no NVLink training card, one outside them, not named)."""
     card = chosen.card
     if scenario.workload in FULL_TRAINING and card.category not in TRAINING_CLASSES:
         return class_training_mismatch(family, scenario, chosen, catalog, rankings, objective, filters)
     if (scenario.workload not in FULL_TRAINING or card.has_fast_link
             or scenario.count <= scenario.parallelism.cards_per_node or not chosen.training):
         return None
-    linked = [estimate(scenario, other) for other in (filters or Filters()).weighed(catalog.cards)
-              if other.category in TRAINING_CLASSES and other.has_fast_link]  # among the cards named, if any
-    faster = [e for e in linked if e.fits and e.training and e.training.hours < chosen.training.hours]
+    training = Filters(classes=TRAINING_CLASSES)
+
+    @cache
+    def linked(among: Filters) -> list[Estimate]:  # the NVLink training cards among those allowed, as they fit
+        return [e for e in (estimate(scenario, c) for c in catalog.cards
+                            if c.has_fast_link and among.allows(c, scenario.workload)) if e.fits and e.training]
+
+    allowed = allowed_rivals(filters, training, catalog, scenario.workload,
+                             lambda _basis, among: linked(among) or None, (objective,))
+    faster = [e for e in linked(allowed or training) if e.training.hours < chosen.training.hours]
     if not faster:
         return None
     best = min(faster, key=lambda e: e.training.hours)
-    return msg("mismatch-pcie-card-for-training", card=card.name, hours=chosen.training.hours,
-               other=best.card.name, count=scenario.count, other_hours=best.training.hours)
+    said = {"card": card.name, "hours": chosen.training.hours, "count": scenario.count,
+            "other_hours": best.training.hours}
+    if allowed is None:
+        return msg("mismatch-pcie-card-for-training-none-allowed", filters=filters_said(filters, TRAINING_CLASSES),
+                   **said)
+    return msg("mismatch-pcie-card-for-training", other=best.card.name, **said)
 
 
 TRAINING_COST_BASIS = {Objective.TCO: "training-cost-basis-tco", Objective.CLOUD: "training-cost-basis-cloud"}
@@ -144,20 +181,20 @@ def asked_first(asked: Objective) -> tuple[Objective, ...]:
 
 
 def _training_rival(chosen: Estimate, catalog: Catalog, objective: Objective, rankings: dict | None,
-                    filters: Filters | None = None) -> Recommendation | None:
+                    training: Filters = Filters(classes=TRAINING_CLASSES)) -> Recommendation | None:
     """The training-class configuration of least cost per million tokens on ``objective`` for the job the
     summary's alternatives answer (:func:`~configurator.core.training_mistake.comparable_scenario`: the
     deadline, or with none set, finishing within 1.25 × the chosen card's time; each card at its own best
     layout), so that the warning and the summary's recommendation name the same card: the ranking's own
-    first (:func:`~configurator.core.recommend.recommend`) among the cards ``filters`` allows of the training
-    class (the buyer's vendors, domestic-only and software switches), kept in ``rankings`` by objective,
-    filters and deadline."""
+    first (:func:`~configurator.core.recommend.recommend`) among the training cards ``training`` allows (the
+    buyer's, :func:`allowed_rivals`: the cards named, vendors, domestic-only and software switches), kept in
+    ``rankings`` by objective, filters and deadline; None where none is ranked or it has no cost to compare."""
     asked = unpinned(comparable_scenario(chosen))
-    training = replace(filters or Filters(), classes=TRAINING_CLASSES)
     key = ("training-rival", objective, training, asked.constraints.deadline_hours)
     if rankings is not None and key in rankings:
         return rankings[key]
     best = recommend(asked, catalog, objective, training, limit=1).best
+    best = best if best is not None and best.score else None
     if rankings is not None:
         rankings[key] = best
     return best
@@ -187,7 +224,8 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
     share of the cost than it adds of time (cost ratio ≤ time ratio: 8 × L40S fine-tuning 1 B tokens in
     16.0 h at 1.1× the cost per token of 4 × A100 PCIe, which take 19.3 h); nor one where no training card
     does the job in time. ``rankings``: as :func:`mismatch`'s; ``objective`` (ownership or cloud rent) is
-    compared on first, the other after it, and ``filters`` bound the training card (:func:`_training_rival`), so
+    compared on first, the other after it, and ``filters`` bound the training card (:func:`_training_rival`; where
+    they allow none, one outside them, not named: the ``-none-allowed`` messages), so
     that the warning names the card the summary's ranking would (until December 2026 a window ranking by cloud
     rent or NVIDIA only read 'as on 8 × Gaudi 3 … in total cost of ownership' beside its own recommendation).
     Until December 2026 an H20, L40S, L4 or A10 chosen to pre-train drew only the generic class line."""
@@ -196,14 +234,22 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
         return None
     deadline = scenario.constraints.deadline_hours
     late = deadline is not None and hours > deadline
+    training, rankings = Filters(classes=TRAINING_CLASSES), {} if rankings is None else rankings
+    allowed = allowed_rivals(filters, training, catalog, scenario.workload,
+                             lambda basis, among: _training_rival(chosen, catalog, basis, rankings, among),
+                             asked_first(objective))
     for basis in asked_first(objective):
         mine = score(chosen, basis, Filters())
-        rival = _training_rival(chosen, catalog, basis, rankings, filters)
-        if rival is None or not rival.score or (mine is None and not late):
+        rival = _training_rival(chosen, catalog, basis, rankings, allowed or training)
+        if rival is None or (mine is None and not late):
             continue
         other_hours, theirs = rival.estimate.training.hours, _as_asked(rival, scenario, basis)
         if not late and (mine <= theirs or (deadline is None and mine / theirs <= other_hours / hours)):
             return None  # it meets the time at no more cost per token, or buys its speed: a sound choice
+        if allowed is None:  # a training card outside the buyer's filters, not named
+            return msg(f"mismatch-class-for-training{'-late' if late else ''}-none-allowed", card=card.name,
+                       category=card.category, basis=msg(TRAINING_COST_BASIS[basis]),
+                       filters=filters_said(filters, TRAINING_CLASSES), **({} if late else {"ratio": mine / theirs}))
         lacks = training_lacks(card, rival.card)
         said = {"card": card.name, "category": card.category, "count": rival.count, "other": rival.card.name,
                 "theirs": theirs, "basis": msg(TRAINING_COST_BASIS[basis]), "currency": scenario.economics.currency,
@@ -228,21 +274,27 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
                      filters: Filters | None = None) -> Message | None:
     """Serving on a training card when inference cards carry the same load for less per
     token (on the cost the buyer ranks by, ``objective``, where both cards have that price, else on the other:
-    ownership or cloud rent); ``rankings``: as :func:`mismatch`'s; of ``filters`` only the cards named are read
-    (:func:`among_named`: every inference card is compared where none is named). Until December 2026 always on
-    ownership first: the window ranking by cloud rent (4 × T4 first) said 2 × L4 was 92 % cheaper in total cost
-    of ownership."""
+    ownership or cloud rent); ``rankings``: as :func:`mismatch`'s; the inference card among those ``filters``
+    allow (:func:`allowed_rivals`; where they allow none, one outside them, not named: the ``-none-allowed``
+    message). Until December 2026 always on ownership first: the window ranking by cloud rent (4 × T4 first)
+    said 2 × L4 was 92 % cheaper in total cost of ownership."""
     card = chosen.card
     if card.category != "training":
         return None
+    inference, rankings = Filters(classes=("inference",)), {} if rankings is None else rankings
+    allowed = allowed_rivals(filters, inference, catalog, scenario.workload,
+                             lambda basis, among: _best_ranked(scenario, catalog, basis, among, rankings),
+                             asked_first(objective))
     for basis in asked_first(objective):
         mine = score(chosen, basis, Filters())
-        better = _best_ranked(scenario, catalog, basis, among_named(filters, Filters(classes=("inference",))),
-                              rankings)
+        better = _best_ranked(scenario, catalog, basis, allowed or inference, rankings)
         if mine and better and better.score < mine:
-            return msg(SERVING_MISMATCH_ID[basis], card=card.name, other=better.card.name,
-                       count=better.count, ratio=mine / better.score, cheaper=1 - better.score / mine,
-                       currency=scenario.economics.currency, saving=mine - better.score)
+            said = {"card": card.name, "ratio": mine / better.score, "cheaper": 1 - better.score / mine,
+                    "currency": scenario.economics.currency, "saving": mine - better.score}
+            if allowed is None:
+                return msg(f"{SERVING_MISMATCH_ID[basis]}-none-allowed", filters=filters_said(filters, ("inference",)),
+                           **said)
+            return msg(SERVING_MISMATCH_ID[basis], other=better.card.name, count=better.count, **said)
         if mine and better:
             return None
     return None
@@ -254,34 +306,40 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     """A training card (no encoders, no graphics vGPU), a compute card of another class without RT
     cores (an H200 NVL or H100 NVL, sold for inference: no RT cores, display outputs or encoders) or a
     consumer card chosen for graphics work, when a data-centre graphics-capable card does the job
-    for less (on ownership, else on cloud rent, whatever ``objective`` the buyer ranks by; of ``filters`` only the
-    cards named are read, :func:`among_named`: every card of the work's classes is compared where none is
-    named); ``rankings``: as :func:`mismatch`'s. Until December 2026 the inference-class HBM cards went
-    unflagged: 23 × H200 NVL for a 72-hour render of 10,000 frames, 7.8 × the cost per frame of 8 × RTX PRO 6000
-    Blackwell, drew no warning."""
+    for less (on ownership, else on cloud rent, whatever ``objective`` the buyer ranks by), among the cards of the
+    work's classes ``filters`` allow (:func:`allowed_rivals`; where they allow none, one outside them, not named:
+    the ``-none-allowed`` messages); ``rankings``: as :func:`mismatch`'s. Until December 2026 the inference-class
+    HBM cards went unflagged: 23 × H200 NVL for a 72-hour render of 10,000 frames, 7.8 × the cost per frame of
+    8 × RTX PRO 6000 Blackwell, drew no warning."""
     scenario, card = chosen.scenario, chosen.card
     if card.category != "training" and not card.is_consumer and card.rt_cores != 0:
         return None
     mine_candidates = family.deployments(scenario, card)
     if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
         mine_candidates = [family.carrying_whole_load(chosen)]  # e.g. passthrough
+    capable, rankings = Filters(classes=DEFAULT_CLASSES[scenario.workload], consumer=False), {} if (
+        rankings is None) else rankings
+    allowed = allowed_rivals(filters, capable, catalog, scenario.workload,
+                             lambda basis, among: _best_ranked(scenario, catalog, basis, among, rankings),
+                             (Objective.TCO, Objective.CLOUD))
+    outside = {} if allowed is not None else {"filters": filters_said(filters, capable.classes)}
+    suffix = "" if allowed is not None else "-none-allowed"
     for basis in (Objective.TCO, Objective.CLOUD):
-        better = _best_ranked(scenario, catalog, basis, among_named(filters, Filters(
-            classes=DEFAULT_CLASSES[scenario.workload], consumer=False)), rankings)
+        better = _best_ranked(scenario, catalog, basis, allowed or capable, rankings)
         mine = min((v for v in (score(e, basis, Filters()) for e in mine_candidates) if v is not None),
                    default=None)
         if better is None:
             continue
+        other = {"other": better.card.name, "count": better.count} if allowed is not None else outside
         if mine is None:
-            return msg("mismatch-card-cannot-do-graphics", card=card.name, category=card.category,
-                       other=better.card.name, count=better.count, workload=scenario.workload.value)
+            return msg(f"mismatch-card-cannot-do-graphics{suffix}", card=card.name, category=card.category,
+                       workload=scenario.workload.value, **other)
         if better.score < mine:  # what the card lacks of the work's needs, where the catalog says so
-            lacks = graphics_lacks(card, scenario.workload)
-            return msg("mismatch-wrong-class-for-graphics-lacks" if lacks else "mismatch-wrong-class-for-graphics",
-                       card=card.name, category=card.category, other=better.card.name, count=better.count,
-                       ratio=mine / better.score, cheaper=1 - better.score / mine,
-                       currency=scenario.economics.currency, unit=family.cost_unit,
-                       **({"lacks": lacks} if lacks else {}))
+            lacks = graphics_lacks(card, scenario.workload) if allowed is not None else None
+            return msg(f"mismatch-wrong-class-for-graphics{'-lacks' if lacks else ''}{suffix}",
+                       card=card.name, category=card.category, ratio=mine / better.score,
+                       cheaper=1 - better.score / mine, currency=scenario.economics.currency, unit=family.cost_unit,
+                       **other, **({"lacks": lacks} if lacks else {}))
         return None
     return None
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
-from configurator.core.messages import msg
+from configurator.core.messages import Message, msg
 from configurator.core.region import DOMESTIC_VENDORS
 from configurator.core.scenario import RankingQuestion, Workload
 from configurator.core.software import runs_software
@@ -63,6 +63,19 @@ class Filters:
     @property
     def allows_consumer(self) -> bool:
         return bool(self.classes or self.cards) if self.consumer is None else self.consumer
+
+
+def filters_said(asked: Filters, kept_out: tuple[str, ...] = ()) -> list[Message]:
+    """The buyer's filters ``asked`` in words, each set part once (the cards named, the vendors, domestic vendors
+    only, the software), and the classes picked where they keep out every class of ``kept_out`` (a check's right
+    class: :func:`~configurator.core.mismatch.allowed_rivals`); a list, said joined in the message's language."""
+    parts = [*((msg("filters-said-cards"),) if asked.cards else ()),
+             *((msg("filters-said-vendors", vendors=asked.vendors),) if asked.vendors else ()),
+             *((msg("filters-said-domestic"),) if asked.domestic_only else ()),
+             *((msg("filters-said-software", software=asked.software),) if asked.software else ())]
+    if asked.classes and kept_out and not set(kept_out) & set(asked.classes):
+        parts.append(msg("filters-said-classes", classes=asked.classes))
+    return parts
 
 
 def asked_filters(asked: RankingQuestion, workload: Workload) -> Filters:

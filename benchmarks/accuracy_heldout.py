@@ -22,10 +22,10 @@ v3.0 and v3.1 result logs (GPT-3 175B on 512-10,752 H100: NVIDIA, CoreWeave, Azu
 partners: GPT-3 175B and Llama 2 70B LoRA on H100, H200 and L40S), NVIDIA's MLPerf Training v4.1 result logs and the
 v5.0 / v5.1 result logs of NVIDIA, AMD and their partners: Llama 3.1 405B and 8B pretraining and Llama 2 70B LoRA on
 H100 to GB300 and MI325X / MI350X / MI355X), each with its source, URL, date, what was measured, the layout the
-source states and what the translation assumes. A row the estimator cannot express is listed as case ``excluded`` with its reason,
-not dropped. They are predicted with the shipped defaults and reported apart from the calibration rows: their errors
-are what a new question meets. Adding a row: its source must say what was measured and how; a row is never used to
-choose or change a default (it would stop being held out).
+source states and what the translation assumes. A row the estimator cannot express is listed as case ``excluded``
+with its reason, not dropped. They are predicted with the shipped defaults and reported apart from the calibration
+rows: their errors are what a new question meets. Adding a row: its source must say what was measured and how; a row
+is never used to choose or change a default (it would stop being held out).
 
 The training rows' builders are ``heldout_training.py``; the decode steps' ``heldout_decode.py``; vLLM's MLPerf
 harness ``heldout_mlperf_vllm.py``.

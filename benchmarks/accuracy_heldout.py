@@ -21,11 +21,11 @@ throughput from NeMo 24.07's performance summary, torchtitan's 2024-04 A100 perf
 v3.0 and v3.1 result logs (GPT-3 175B on 512-10,752 H100: NVIDIA, CoreWeave, Azure), the v4.0 ones (NVIDIA and seven
 partners: GPT-3 175B and Llama 2 70B LoRA on H100, H200 and L40S), NVIDIA's MLPerf Training v4.1 result logs and the
 v5.0 / v5.1 result logs of NVIDIA, AMD and their partners: Llama 3.1 405B and 8B pretraining and Llama 2 70B LoRA on
-H100 to GB300 and MI325X / MI355X), each with its source, URL, date, what was measured, the layout the source states
-and what the translation assumes. A row the estimator cannot express is listed as case ``excluded`` with its reason,
-not dropped. They are predicted with the shipped defaults and reported apart from the calibration rows: their errors
-are what a new question meets. Adding a row: its source must say what was measured and how; a row is never used to
-choose or change a default (it would stop being held out).
+H100 to GB300 and MI325X / MI350X / MI355X), each with its source, URL, date, what was measured, the layout the
+source states and what the translation assumes. A row the estimator cannot express is listed as case ``excluded``
+with its reason, not dropped. They are predicted with the shipped defaults and reported apart from the calibration
+rows: their errors are what a new question meets. Adding a row: its source must say what was measured and how; a row
+is never used to choose or change a default (it would stop being held out).
 
 The training rows' builders are ``heldout_training.py``; the decode steps' ``heldout_decode.py``; vLLM's MLPerf
 harness ``heldout_mlperf_vllm.py``.
@@ -96,6 +96,13 @@ SETS = {
         "and H100 at TP1-TP8, and TensorRT-LLM 0.9.0's token-to-token latencies of Llama 2 7B/13B/70B and Mistral 7B "
         "at batch 1 and 16 (128/2,048 tokens) on H100, H200, A100 and L40S from the same course's data file; "
         "benchmarks/data/notes-heldout-decode-itl-2026-12-06.md and notes-heldout-decode-trt09-2026-12-06.md"),
+    "switchless-mlperf-training-2026-12-06": (
+        "training on AMD's 8-module Infinity Fabric boards (no switch: every pair its own link), gathered to check the "
+        "switchless-board rule (mesh44/mesh45: a group rides its pairs' links) where no measured row did (session 46): "
+        "MLPerf Training v5.0 / v5.1 Llama 2 70B LoRA on 8 x MI325X (AMD and seven partners), MI350X and MI355X, and "
+        "Llama 3.1 8B pretraining on 8 x MI350X / MI355X, all TP1 x DP8; the MI300X runs (21 of 80 layers recomputed) "
+        "and MangoBoost's context-parallel CP2 / CP4 runs across 2 and 4 boards are listed as excluded; "
+        "benchmarks/data/notes-heldout-mi300x-training-2026-12-06.md"),
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""

@@ -73,14 +73,16 @@ def legend_fits(legend: pg.LegendItem, width_px: float, height_px: float, column
     """Whether ``legend`` fits a view's corner in one of the layouts :func:`fit_columns` chooses between, within
     ``width_px`` × ``height_px`` [px]: ``columns`` columns, or one column (a legend taller than that covered the
     bars' counts and capacity lines of the memory chart in a Chinese window at 1280 × 720 with a dock open)."""
-    return any(width <= width_px and height <= height_px for width, height in (_size(legend, columns), _size(legend, 1)))
+    layouts = (_size(legend, columns), _size(legend, 1))
+    return any(width <= width_px and height <= height_px for width, height in layouts)
 
 
 def title_key(entries: Sequence[tuple[str, str, str]]) -> str:
     """A chart's key as a line of rich text under its title, for a chart too small for its legend: each entry
     (colour, mark, name) as the mark in its colour and the name, a line breaking only between entries (the cost
     chart's key of card classes, the memory chart's parts where its legend would cover the bars)."""
-    return " ".join(f"<span style='color:{colour}'>{mark}</span>&nbsp;{_unbroken(name)}" for colour, mark, name in entries)
+    return " ".join(f"<span style='color:{colour}'>{mark}</span>&nbsp;{_unbroken(name)}"
+                    for colour, mark, name in entries)
 
 
 WORD_JOINER = "\u2060"

@@ -20,8 +20,9 @@ usually buy: Huawei's flagship training chip, built to rival the Nvidia A100, wh
 order from Baidu in 2023 as US rules shut Nvidia's best chips out (Reuters, 2023-11-07, "Factbox:
 How Huawei plans to rival Nvidia in the AI chip business", republished at
 https://www.taranganews.com/news/factbox-how-huawei-plans-to-rival-nvidia-in-the-ai-chip-business/),
-sold by distributors for about 120,000 yuan (Reuters, 2024-01: the catalog's dated CNY price). On the default job (Llama 3 8B,
-full fine-tune on 8 cards, 1e9 tokens) the app's answer on it is whole: it fits (13 % headroom),
+sold by distributors for about 120,000 yuan (Reuters, 2024-01: the catalog's dated CNY
+price). On the default job (Llama 3 8B, full fine-tune on 8 cards, 1e9 tokens) the app's answer
+on it is whole: it fits (13 % headroom),
 it is priced in CNY, its software stack (CANN, torch_npu) is named and its headline is green.
 The other training cards permitted in China answer less well: the 910C (two 910B dies) has only
 a USD street price more than half again as high, the MTT S4000, MLU370-X8 and BR100 no price in

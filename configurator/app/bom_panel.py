@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGraphicsItem,
@@ -57,8 +57,11 @@ FIRST_FILL_MS = 15
 each a pass of the event loop apart from the dock's opening (the window laid out again around
 it), which took both along: 40-90 ms of the GUI thread in one pass (issue 28)."""
 
-CHART_MIN_PX = 180
-"""Lowest the rent-against-buy chart (and its place before it is built) gets [px]."""
+CHART_MIN_PX = 120
+"""Lowest the rent-against-buy chart (and its place before it is built) gets [px]: its legend's two rows, a
+plot about 60 px high and its utilisation axis with the axis' title. The panel's least height is the dock's
+at a 1280 × 720 window (262 px in the view, the headline, the bill's first row and its note above the chart);
+at 180 px the panel was 312 px and scrolled, the chart's axis and its title below the dock's edge (ui46)."""
 
 SOURCE_COLUMN = 4
 """The bill's column of each line's source (its price's)."""
@@ -74,6 +77,19 @@ first words, whole in the cell's tooltip."""
 CHART_MIN_WIDTH_PX = 280
 """Narrowest the rent-against-buy chart's place gets [px]: its axes, their titles ("Utilisation
 [%]") and both curves readable (beside the recommendation at 1400 px it was squeezed to 68 px)."""
+
+
+CHART_PREFERRED_PX = 180
+"""Height the rent-against-buy chart asks for [px] (the dock opens at it where the window has room): its
+least, :data:`CHART_MIN_PX`, only where the window is short."""
+
+
+class _ChartPlace(QWidget):
+    """Where the rent-against-buy chart goes: as tall as :data:`CHART_PREFERRED_PX` where there is room."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().sizeHint()
+        return QSize(hint.width(), max(hint.height(), CHART_PREFERRED_PX))
 
 
 def role_names() -> dict[str, str]:
@@ -185,7 +201,7 @@ class BomPanel(QWidget):
         self.money.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.money.horizontalHeader().setStretchLastSection(True)
         self._chart: pg.PlotWidget | None = None
-        self._chart_place = QWidget()
+        self._chart_place = _ChartPlace()
         """Where the rent-against-buy chart goes: built a pass after the panel (:attr:`chart`)."""
         self._chart_place.setMinimumSize(CHART_MIN_WIDTH_PX, CHART_MIN_PX)
         QVBoxLayout(self._chart_place).setContentsMargins(0, 0, 0, 0)
@@ -210,7 +226,7 @@ class BomPanel(QWidget):
         outer = QSplitter(Qt.Orientation.Vertical)
         outer.addWidget(bill)
         outer.addWidget(lower)
-        outer.setSizes([460, 340])
+        outer.setSizes([420, 380])  # the chart about its preferred height in a 1920 × 1080 window
         self.paced_note = QLabel()
         """Under the TCO: a paced job's waiting hours are counted at load energy (hidden otherwise)."""
         self.paced_note.setObjectName("bom-paced-energy")

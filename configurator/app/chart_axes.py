@@ -108,3 +108,16 @@ class MoneyAxis(NumberAxis):
 
     def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         return [log_money_label(v) for v in values]
+
+
+def log_view_range(values: list[float], margin: float = 0.12) -> tuple[float, float]:
+    """A log10 axis range around ``values`` spanning at least one decade, with a margin so
+    that markers at the edges are not cut."""
+    if not values:
+        return 0.0, 1.0
+    low, high = min(values), max(values)
+    if high - low < 1.0:
+        middle = (low + high) / 2
+        low, high = middle - 0.5, middle + 0.5
+    pad = (high - low) * margin
+    return low - pad, high + pad

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pyqtgraph as pg
+
+from configurator.core.cjk_spacing import CJK
 
 
 def name_legend(legend: pg.LegendItem, entries: Sequence[tuple[pg.GraphicsObject, str]]) -> None:
@@ -64,3 +67,31 @@ def _size(legend: pg.LegendItem, columns: int) -> tuple[float, float]:
         legend.setColumnCount(shown)
         legend.layout.activate()
     return sizes[key]
+
+
+def legend_fits(legend: pg.LegendItem, width_px: float, height_px: float, columns: int = 2) -> bool:
+    """Whether ``legend`` fits a view's corner in one of the layouts :func:`fit_columns` chooses between, within
+    ``width_px`` × ``height_px`` [px]: ``columns`` columns, or one column (a legend taller than that covered the
+    bars' counts and capacity lines of the memory chart in a Chinese window at 1280 × 720 with a dock open)."""
+    layouts = (_size(legend, columns), _size(legend, 1))
+    return any(width <= width_px and height <= height_px for width, height in layouts)
+
+
+def title_key(entries: Sequence[tuple[str, str, str]]) -> str:
+    """A chart's key as a line of rich text under its title, for a chart too small for its legend: each entry
+    (colour, mark, name) as the mark in its colour and the name, a line breaking only between entries (the cost
+    chart's key of card classes, the memory chart's parts where its legend would cover the bars)."""
+    return " ".join(f"<span style='color:{colour}'>{mark}</span>&nbsp;{_unbroken(name)}"
+                    for colour, mark, name in entries)
+
+
+WORD_JOINER = "\u2060"
+"""Between the characters of a key's name: no line break there (U+2060; Qt breaks Chinese between any two
+characters, and a name's spaces are no-break spaces)."""
+
+
+def _unbroken(name: str) -> str:
+    """``name`` that no line breaks inside: no-break spaces, and a word joiner between the characters of a
+    Chinese one."""
+    name = name.replace(" ", "\u00a0")
+    return WORD_JOINER.join(name) if re.search(f"[{CJK}]", name) else name

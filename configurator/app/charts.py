@@ -13,10 +13,11 @@ from PySide6.QtWidgets import QWidget
 
 from configurator.app import format as fmt
 from configurator.app.category_axis import CategoryAxis
-from configurator.app.chart_axes import LABEL_OVERHANG_PX, MoneyAxis, NumberAxis
-from configurator.app.chart_legend import fit_columns, name_legend
+from configurator.app.chart_axes import LABEL_OVERHANG_PX, MoneyAxis, NumberAxis, log_view_range
+from configurator.app.chart_legend import fit_columns, legend_fits, name_legend, title_key
 from configurator.app.chart_fit import top_with_room, wrap_title
 from configurator.app.labels import CLASS_COLOURS, class_names
+from configurator.app.memory_bars import bar_count_text, counts_fit, stack_layers
 from configurator.core.units import GIB
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
@@ -27,7 +28,6 @@ from configurator.core.view.rows import write
 
 if TYPE_CHECKING:  # the estimator loads with the first analysis, after the window has painted
     from configurator.core.analysis import Analysis
-
 
 
 CHART_MIN_HEIGHT_PX = 180
@@ -208,8 +208,18 @@ class MemoryChart(_Chart):
         self.counts: list[pg.TextItem] = []  # "16 cards" above each bar
         self._counted: tuple = ()  # the estimates they count, worded again by a language switch
         self._shown: tuple[str, ...] = tuple(key for key, _ in MEMORY_PARTS)
+        self._keyed = False  # the parts named under the title, the legend hidden (:meth:`_fit_top`)
+        self._counts_short = False  # the counts over the bars without their word (:meth:`_fit_top`)
         self.legend.setColumnCount(2)
         self.retranslate()
+
+    def set_title(self, text: str) -> None:
+        if not self._keyed:
+            return super().set_title(text)
+        names = part_names()
+        key = title_key([*((colour, "▨" if key in HATCHED_PARTS else "■", names[key]) for key, colour in MEMORY_PARTS
+                           if key in self._shown), (PALETTE["limit"], "╍", _tc("charts", "Usable capacity"))])
+        self.setTitle(f"{text}<br><span style='font-size:7pt'>{key}</span>", size="9pt")  # the title wraps
 
     def retranslate(self) -> None:
         self.set_title(_tc("charts", "Memory per card"))
@@ -218,7 +228,7 @@ class MemoryChart(_Chart):
         name_legend(self.legend, [*((self.bars[key], names[key]) for key, _ in MEMORY_PARTS if key in self._shown),
                                   (self.capacity, _tc("charts", "Usable capacity"))])
         for estimate, item in zip(self._counted, self.counts, strict=False):
-            item.setText(bar_count_text(estimate))
+            item.setText(bar_count_text(estimate, self._counts_short))
 
     def _label_counts(self, xs: list[int], estimates) -> None:
         """Write the count each bar is drawn at above it (text items made once per bar, then moved)."""
@@ -230,7 +240,7 @@ class MemoryChart(_Chart):
             item.setVisible(index < len(estimates))
         self._counted = tuple(estimates)
         for x, e, item in zip(xs, estimates, self.counts, strict=False):
-            item.setText(bar_count_text(e))
+            item.setText(bar_count_text(e, self._counts_short))
             item.setPos(x, max(e.memory.total, e.memory.budget) / GIB)
 
     def update_from(self, analysis: Analysis) -> None:
@@ -262,50 +272,30 @@ class MemoryChart(_Chart):
 
     def _fit_top(self) -> None:
         """Room above the bars for the legend (in one column where two are wider than the view:
-        :func:`fit_columns`, up to :data:`LEGEND_MAX_SHARE` of its height) and the count over each bar,
+        :func:`fit_columns`, up to :data:`LEGEND_MAX_SHARE` of its height; under the title where neither
+        fits: :func:`~configurator.app.chart_legend.legend_fits`) and the count over each bar,
         in pixels at the chart's height (a share of the range left the short chart's legend over the counts)."""
         view = self.getPlotItem().vb
-        fit_columns(self.legend, view.width() - self.legend.pos().x(), LEGEND_MAX_SHARE * view.height())
-        legend_px = self.legend.pos().y() + self.legend.boundingRect().height()
+        width, height = view.width() - self.legend.pos().x(), LEGEND_MAX_SHARE * view.height()
+        if view.width() > 0 and legend_fits(self.legend, width, height) == self._keyed:  # a view too small for
+            self._keyed = not self._keyed  # the legend names the parts under the title instead (ui46: at
+            self.legend.setVisible(not self._keyed)  # 1280 × 720 with a dock open it was cut at the right
+            self.retranslate()  # and covered the counts over the bars); a shorter view keeps it so
+        if not self._keyed:
+            fit_columns(self.legend, width, height)
+        low, high = view.viewRange()[0]  # one bar a unit of the x axis
+        short = not counts_fit(self._counted, self.counts, view.width() / (high - low) if high > low else 0)
+        if short != self._counts_short:  # '1,024' where '1,024 cards' over each bar ran into the next
+            self._counts_short = short
+            for estimate, item in zip(self._counted, self.counts, strict=False):
+                item.setText(bar_count_text(estimate, short))
+        legend_px = 0.0 if self._keyed else self.legend.pos().y() + self.legend.boundingRect().height()
         words_px = max((c.boundingRect().height() for c in self.counts if c.isVisible()), default=0.0)
         top = round(top_with_room(self._tallest, legend_px + words_px + LABEL_GAP_PX,
                                   self.getPlotItem().vb.height()), 1)
         if top != self._top:
             self._top = top
             self.setYRange(0, top, padding=0)
-
-
-def bar_count_text(est) -> str:
-    """The count a memory bar is drawn at ('16 cards'): compared cards are drawn at the count each
-    needs for the job (core.analysis.like_for_like), not always the chosen one's."""
-    from configurator.core.view.rows import Amount, Phrase, write
-
-    count = est.scenario.count
-    return write(Phrase("1 card" if count == 1 else "{n} cards", {"n": Amount(count, "count")}), current_language())
-
-
-def stack_layers(memory) -> dict[str, tuple[float, float]]:
-    """(bottom, height) of each part [B]. Gradients and activations are not alive at the same
-    time (activations are freed as gradients appear): the activations' band is that shared
-    memory, and the gradients' band what the peak holds beyond it (no gap under the overhead);
-    the peak's top is the peak the total counts. The overhead's band reaches what the run needs
-    (``fit_total``); the allocator's usual cache beyond it, given back near the card's limit, is
-    the ``cache`` band, up to the total (none where the run needs its whole total)."""
-    base = memory.weights + memory.optimizer
-    shared = max(0.0, memory.total - memory.overhead - memory.kv_cache - memory.graphics - base)
-    top = base + shared + memory.kv_cache
-    held = min(memory.activations, shared)
-    overhead_top = max(top + memory.graphics, memory.fit_total)
-    return {
-        "weights": (0.0, memory.weights),
-        "optimizer": (memory.weights, memory.optimizer),
-        "activations": (base, held),
-        "gradients": (base + held, shared - held),
-        "kv_cache": (base + shared, memory.kv_cache),
-        "graphics": (top, memory.graphics),
-        "overhead": (top + memory.graphics, overhead_top - top - memory.graphics),
-        "cache": (overhead_top, max(0.0, memory.total - overhead_top)),
-    }
 
 
 def family_view(analysis: Analysis) -> FamilyView:
@@ -483,9 +473,8 @@ class CostScatter(_Chart):
         self.retranslate()
 
     def set_title(self, text: str) -> None:
-        names = class_names()
-        key = " ".join(f"<span style='color:{colour}'>●</span>&nbsp;{names[k].replace(' ', '&nbsp;')}"
-                       for k, colour in CLASS_COLOURS.items() if k in self._classes)  # lines break between classes
+        names = class_names()  # lines break between classes
+        key = title_key([(colour, "●", names[k]) for k, colour in CLASS_COLOURS.items() if k in self._classes])
         self.setTitle(f"{text}<br><span style='font-size:7pt'>{key}</span>", size="9pt")  # the title wraps (chart_fit)
 
     def retranslate(self) -> None:
@@ -571,16 +560,3 @@ def cost_axis_tooltip(cost_unit: str, basis: str | None, currency: str, years: f
 
     label = per_unit_label(cost_unit, basis, years, pace, desks=desks)
     return f"{write(label, current_language())} [{fmt.axis_currency(currency)}]"
-
-
-def log_view_range(values: list[float], margin: float = 0.12) -> tuple[float, float]:
-    """A log10 axis range around ``values`` spanning at least one decade, with a margin so
-    that markers at the edges are not cut."""
-    if not values:
-        return 0.0, 1.0
-    low, high = min(values), max(values)
-    if high - low < 1.0:
-        middle = (low + high) / 2
-        low, high = middle - 0.5, middle + 0.5
-    pad = (high - low) * margin
-    return low - pad, high + pad

@@ -162,6 +162,9 @@ class ScenarioController(QObject):
     error_changed = Signal(str)
     problem = Signal(str, str)
     """(field path, message): an input refused, to be shown next to the control of that field."""
+    notice = Signal(str)
+    """Words for the status bar about a change the user did not make themselves: the card a change of
+    workload moved (:func:`~configurator.app.card_notice.card_moved_notice`)."""
     path_changed = Signal(object)
     catalog_changed = Signal(object)
 
@@ -273,7 +276,14 @@ class ScenarioController(QObject):
         if candidate == self._scenario:
             return True
         text = text or (lambda: _tc("ScenarioController", "Change {0}").format(field_name(label)))
+        before = self._scenario
         self._push(_ScenarioCommand(self, self._scenario, candidate, text, label if merge else ""))
+        if "card_id" not in changes and candidate.card_id != before.card_id:
+            from configurator.app.card_notice import card_moved_notice
+
+            said = card_moved_notice(before, candidate, self._catalog)
+            if said:
+                self.notice.emit(said)
         return True
 
     def _with_job_defaults(self, candidate: Scenario, changes: dict[str, Any]) -> Scenario:
@@ -291,8 +301,9 @@ class ScenarioController(QObject):
 
         typed = SEQ_LEN_PATH in self._typed or SEQ_LEN_PATH in changes
         candidate = with_default_sequence(candidate, self._scenario, typed=typed)
-        typed = "card_id" in self._typed or "card_id" in changes  # desktops on an L40S, as the CLI's
-        candidate = with_default_card(candidate, self._scenario, typed=typed, known=self._catalog)
+        # desktops on an L40S, as the CLI's; a card chosen before that cannot do the new work moved too
+        candidate = with_default_card(candidate, self._scenario, typed="card_id" in self._typed,
+                                      known=self._catalog, named="card_id" in changes)
         typed = SHADING_PATH in self._typed or SHADING_PATH in changes  # a designer's 2 TFLOP/s, as the CLI's
         return with_class_load(candidate, self._scenario.graphics, typed=typed)
 

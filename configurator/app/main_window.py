@@ -95,6 +95,7 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         controller.analysis_failed.connect(self._on_analysis_failed)
         controller.busy_changed.connect(self._show_busy)
         controller.error_changed.connect(self._show_input_problem)
+        controller.notice.connect(self._show_notice)
         controller.catalog_changed.connect(self._update_status)
         controller.path_changed.connect(self._update_title)
         controller.undo_stack.cleanChanged.connect(self._on_clean_changed)
@@ -502,6 +503,10 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         """An input refused is said in the status bar too (and next to its control, by the editor)."""
         if message:
             self.statusBar().showMessage(message, 15000)
+
+    def _show_notice(self, message: str) -> None:
+        """A change the user did not make themselves (the card a new workload moved), said in the status bar."""
+        self.statusBar().showMessage(message, 15000)
 
     def fit_to_screen(self) -> None:
         """First launch: take most of the screen's available area (not Qt's guess from the widgets'

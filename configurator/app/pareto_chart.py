@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from configurator.app import format as fmt
-from configurator.app.charts import log_view_range
+from configurator.app.chart_axes import log_view_range
 from configurator.app.chart_axes import MoneyAxis, NumberAxis
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc

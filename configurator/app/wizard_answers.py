@@ -208,7 +208,7 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
         with_default_sequence,
     )
 
-    answered = with_default_card(answered, current, typed=a.card is not None, known=catalog)
+    answered = with_default_card(answered, current, known=catalog, named=a.card is not None)
     return with_default_sequence(answered, current)
 
 

@@ -9,7 +9,25 @@ DEFAULT_CARD = "h100-sxm"
 scenario's own default): NVIDIA's H100 SXM5, the reference card of the published training and serving
 measurements. A family of other work declares its own
 (:attr:`~configurator.core.workloads.base.WorkloadFamily.default_card`); a region whose buyers cannot
-buy it starts the window on its own (``configurator.app.defaults.DEFAULT_CARD_FOR_REGION``)."""
+buy it starts the window on its own (:data:`DEFAULT_CARD_FOR_REGION`)."""
+
+DEFAULT_CARD_FOR_REGION = {"cn": "ascend-910b"}
+"""The card a region starts with where the catalog's export status of :data:`DEFAULT_CARD` for
+it is not ``permitted`` (tests/test_region_default.py checks both statuses against the catalog).
+
+Mainland China (``cn``): the Huawei Ascend 910B, the domestic training card Chinese buyers
+usually buy: Huawei's flagship training chip, built to rival the Nvidia A100, which won a large
+order from Baidu in 2023 as US rules shut Nvidia's best chips out (Reuters, 2023-11-07, "Factbox:
+How Huawei plans to rival Nvidia in the AI chip business", republished at
+https://www.taranganews.com/news/factbox-how-huawei-plans-to-rival-nvidia-in-the-ai-chip-business/),
+sold by distributors for about 120,000 yuan (Reuters, 2024-01: the catalog's dated CNY
+price). On the default job (Llama 3 8B, full fine-tune on 8 cards, 1e9 tokens) the app's answer
+on it is whole: it fits (13 % headroom),
+it is priced in CNY, its software stack (CANN, torch_npu) is named and its headline is green.
+The other training cards permitted in China answer less well: the 910C (two 910B dies) has only
+a USD street price more than half again as high, the MTT S4000, MLU370-X8 and BR100 no price in
+the catalog, the MTT S5000 no compute rate, and the BI-V100 and V100 do not fit the job in
+32 GB."""
 
 DEFAULT_MODEL = "llama3-8b"
 """The model preset a scenario starts on where none is named (``--model`` absent, the window's

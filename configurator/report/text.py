@@ -33,9 +33,11 @@ from configurator.core.view.ranking_view import (
 from configurator.core.view.rows import Columns, Phrase, View, label, write
 from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.printable import display_width, single_line
+from configurator.core.messages import LIST_SEPARATORS
 from configurator.core.view.words import words
 from configurator.report.language import OBJECTIVE_LABELS
 from configurator.report.summary_filters import filters_note, named_cards
+from configurator.report.text_table import INDENT, fitted_widths, table_lines, table_width
 from configurator.report.text_wrap import bullet, hanging, terminal_columns
 
 
@@ -136,17 +138,25 @@ def constraints_text(est: Estimate, language: str = "en") -> list[str]:
 def columns_text(table: Columns, language: str = "en") -> list[str]:
     """A table of columns as aligned lines (numbers right-aligned), two spaces between columns;
     the last column is not padded. Each cell is one line (a line break in a card's name is a
-    space), so a row is one line whatever it holds."""
+    space), so a row is one line whatever it holds; on a terminal too narrow for it, its words fold in
+    their columns (:mod:`configurator.report.text_table`), and where even that is too wide its last
+    column of words is left out, said under the table."""
     cells = [[single_line(label(h, language)) for h in table.headings]]
     cells += [[single_line(write(v, language)) for v in row] for row in table.rows]
     widths = [max(_width(line[i]) for line in cells) for i in range(len(table.headings))]
-
-    def padded(i: int, text: str) -> str:
-        gap = " " * (widths[i] - _width(text))
-        return gap + text if i in table.numeric else text + gap
-
-    return ["  " + "  ".join(padded(i, text) if i < len(line) - 1 else text for i, text in enumerate(line)).rstrip()
-            for line in cells]
+    columns = terminal_columns()
+    if columns is None or table_width(widths) <= columns:
+        return table_lines(cells, table.numeric, widths)
+    kept, fitted = cells, fitted_widths(cells, table.numeric, columns)
+    while fitted is None and len(kept[0]) > 3 and len(kept[0]) - 1 not in table.numeric:  # the last words out
+        kept = [line[:-1] for line in kept]
+        fitted = fitted_widths(kept, table.numeric, columns)
+    if kept is cells or fitted is None:
+        return table_lines(cells, table.numeric, fitted or widths)
+    note = words(language)("Left out to fit the terminal's {n} columns: {columns}; a wider terminal or --json "
+                           "shows them", n=write(columns, language),
+                           columns=LIST_SEPARATORS.get(language, "; ").join(cells[0][len(kept[0]):]))
+    return [*table_lines(kept, table.numeric, fitted), INDENT + hanging(note, 2, columns)]
 
 
 def catalog_table(cards: Iterable[Card], catalog: Catalog, language: str = "en") -> str:

@@ -20,13 +20,17 @@ whole (the terminal folds it), since a column a few words wide reads worse than 
 
 _CJK = "\u2e80-\u9fff\uf900-\ufaff"
 _KEPT = "\u00a0\u202f"  # the no-break spaces the texts put between a number and its unit ('80.0\u00a0%')
-_PIECES = re.compile(rf"(?:\d(?:[\d,.]*\d)?[ {_KEPT}]?)?"  # a number and the space after it, then
-                     rf"(?:[{_CJK}][\u3000-\u303f\uff00-\uffef]*"  # a Chinese character and its punctuation
+_OPENING = "\uff08\u300a\u300c\u300e\u3010\u3014\uff3b\uff5b"  # （《「『【〔［｛: never end a line
+_PIECES = re.compile(rf"[{_OPENING}]*"  # opening brackets, with what they open
+                     rf"(?:\d(?:[\d,.]*\d)?[ {_KEPT}]?)?"  # a number and the space after it, then
+                     rf"(?:[{_CJK}](?:(?![{_OPENING}])[\u3000-\u303f\uff00-\uffef])*"  # a Chinese character and
+                     # the punctuation after it but an opening bracket
                      rf"|(?:[^\s{_CJK}]|[{_KEPT}])+[^\S{_KEPT}]*)"  # or a word and the spaces after it
                      rf"|[^\S{_KEPT}]+")
 """Where a line may break: after a Chinese character (with the full-width punctuation after it, which
 never starts a line) or after a run of other characters and the spaces that follow it, never at a
-no-break space; a number stays with the word or character after it, its unit ('4.21 元', '80 GB')."""
+no-break space nor after an opening bracket (a line ended '总额不含 1 台工作站（' until session 46); a number
+stays with the word or character after it, its unit ('4.21 元', '80 GB')."""
 
 
 def terminal_columns() -> int | None:

@@ -151,6 +151,21 @@
     </message>
 </context>
 <context>
+    <name>CardNotice</name>
+    <message>
+        <source>The card is now {new}, the usual card for {work}</source>
+        <translation>加速卡已换为 {new}，即{work}的常用卡</translation>
+    </message>
+    <message>
+        <source>{old} is not a card for {work} ({lacks}); the card is now {new}</source>
+        <translation>{old} 不适合{work}（{lacks}）；加速卡已换为 {new}</translation>
+    </message>
+    <message>
+        <source>{old} is not a card for {work}; the card is now {new}</source>
+        <translation>{old} 不适合{work}；加速卡已换为 {new}</translation>
+    </message>
+</context>
+<context>
     <name>CardPicker</name>
     <message numerus="yes">
         <source>%n card(s): {names}</source>

@@ -482,6 +482,8 @@ ZH_CN.update({
     "no date": "无日期", "Catalog {version} ({date})": "硬件目录 {version}（{date}）",
     "— = not published or not supported": "— 表示未公布或不支持",
     "Ranked by {by} (lower is better)": "按{by}排名（越低越好）", "Cards": "卡数", "Why": "理由",
+    "Left out to fit the terminal's {n} columns: {columns}; a wider terminal or --json shows them":
+        "为适应终端的 {n} 列宽未显示：{columns}；终端更宽或用 --json 时显示",
     "The first against the constraints you set:": "排名第一的方案对照您设定的约束：",
     "{config} against the constraints you set:": "{config} 对照您设定的约束：",
     "Why the first:": "排名第一的理由：", "Warnings on the first:": "排名第一的方案的注意事项：", "No card meets the scenario's constraints.": "没有满足方案约束的加速卡。",

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from configurator.core.catalog import Card
-from configurator.core.default_job import DEFAULT_CARD, DEFAULT_SEQ_LEN
+from configurator.core.default_job import DEFAULT_CARD, DEFAULT_CARD_FOR_REGION, DEFAULT_SEQ_LEN
 from configurator.core.economics import HOURS_PER_YEAR, Costs, Power
 from configurator.core.frozen_record import fast_init, lazy_fields
 from configurator.core.graphics import GraphicsSpeed
@@ -312,6 +312,12 @@ class WorkloadFamily(ABC):
     :data:`~configurator.core.default_job.DEFAULT_CARD`; a graphics family names a card of a class its
     work runs on (until December 2026 ``estimate --workload vdi`` started on the H100, which has no video
     engines nor display outputs)."""
+    default_card_for_region: dict[str, str] = DEFAULT_CARD_FOR_REGION
+    """The card (catalog id) the family's work starts on for a region whose buyers cannot simply buy
+    :attr:`default_card` (its export status there is not ``permitted``), by region: training and serving
+    :data:`~configurator.core.default_job.DEFAULT_CARD_FOR_REGION` (mainland China the Ascend 910B); a
+    graphics family names a card of its own sold there. Read by the window's editor and wizard on a change
+    of workload (:func:`~configurator.core.workloads.job_defaults.region_default_card`)."""
     default_classes: dict[Workload, tuple[str, ...]]
     """Card classes the recommendation considers for each of the family's workloads unless
     the user picks others (``recommend.DEFAULT_CLASSES``)."""
@@ -426,6 +432,11 @@ class WorkloadFamily(ABC):
     @abstractmethod
     def limiting_factor(self, est: Estimate) -> str:
         """The one factor that bounds ``est`` (the recommendation's "Limited by")."""
+
+    def can_run(self, card: Card, workload: Workload) -> bool:
+        """Whether ``card`` is a card for ``workload``, one of the family's: True for any card of the
+        family's work that runs a model (a graphics card fine-tunes); a graphics family says which."""
+        return True
 
     @abstractmethod
     def can_rank(self, est: Estimate) -> bool:

@@ -60,16 +60,47 @@ def default_card(scenario: Scenario) -> str:
     return family_of(scenario.workload).default_card
 
 
+def region_default_card(scenario: Scenario) -> str:
+    """The card ``scenario``'s work starts on for its buyer's region (a catalog id): its family's
+    :attr:`~configurator.core.workloads.base.WorkloadFamily.default_card_for_region` there (mainland
+    China: training and serving the Ascend 910B, desktops and rendering the RTX A6000, transcoding the
+    T4), else :func:`default_card`."""
+    family = family_of(scenario.workload)
+    return family.default_card_for_region.get(scenario.constraints.region or "", family.default_card)
+
+
 def with_default_card(changed: Scenario, before: Scenario, typed: bool = False,
-                      known: Container[str] | None = None) -> Scenario:
-    """``changed`` on its work's :func:`default_card` where ``before`` sat on its own work's default card,
-    the user has not ``typed`` a card and ``known`` (the catalog's ids; None: any) holds the new one; else
-    ``changed`` as it is, the user's card kept. A new window's fine-tune on the H100 switched to virtual
-    desktops reads the L40S, and back to training the H100; an A100 the user chose stays the A100. Until
-    December 2026 the editor and the wizard kept the H100 for desktops, a card with no display outputs."""
-    if typed or before.card_id != default_card(before):
+                      known: Container[str] | None = None, named: bool = False) -> Scenario:
+    """``changed`` on a card for its work where its workload is not ``before``'s: on the new work's
+    :func:`region_default_card` (else :func:`default_card`, the first of them ``known`` holds: the
+    catalog's ids; None: any) where ``before`` sat on its own work's default card and the user has not
+    ``typed`` a card, or where the card is not one for the new work (``known`` a catalog:
+    :meth:`~configurator.core.workloads.base.WorkloadFamily.can_run`); else ``changed`` as it is. A card
+    ``named`` in the same change (the wizard's answer) is kept.
+
+    A new window's fine-tune on the H100 switched to virtual desktops reads the L40S, and back to
+    training the H100; a Chinese window's Ascend 910B reads the RTX A6000 (the L40S needs an export
+    licence there), and back the Ascend 910B; an A100 the user chose for training reads the L40S for
+    desktops (no display outputs, no desktop vGPU), an RTX 6000 Ada stays. Until December 2026 the
+    editor and the wizard kept the H100 for desktops, a card with no display outputs, and until
+    session 46 a Chinese window kept its Ascend 910B, as every card but the family's default.
+    """
+    if named or changed.workload == before.workload:
         return changed
-    card_id = default_card(changed)
-    if card_id == changed.card_id or (known is not None and card_id not in known):
+    on_default = before.card_id in (default_card(before), region_default_card(before))
+    wanted = next((c for c in (region_default_card(changed), default_card(changed)) if known is None or c in known),
+                  None)
+    if wanted is None or wanted == changed.card_id:
         return changed
-    return updated(changed, card_id=card_id)
+    if (typed or not on_default) and _can_run(changed, known):
+        return changed
+    return updated(changed, card_id=wanted)
+
+
+def _can_run(scenario: Scenario, known: Container[str] | None) -> bool:
+    """Whether ``scenario``'s card is one for its work (True where ``known`` cannot say: not a catalog,
+    or without the card)."""
+    get = getattr(known, "get", None)
+    if get is None or scenario.card_id not in known:
+        return True
+    return family_of(scenario.workload).can_run(get(scenario.card_id), scenario.workload)

@@ -22,6 +22,8 @@ class DesktopsFamily(LoadFamily):
     load_variable = "users"
     default_classes = {Workload.VDI: ("graphics", "inference", "workstation")}
     default_card = "l40s"  # NVIDIA's data-centre card for virtual workstations (RTX vWS, vPC): 48 GB, 3 NVENC
+    default_card_for_region = {"cn": "rtx-a6000"}  # the L40S needs a US export licence there; the A6000, its
+    # Ampere forerunner (48 GB, RTX vWS profiles, 4 display outputs), is permitted: the catalog's export status
     per_card_unit = "users per card"
     chart_cost_unit = "user-month"
     cost_unit = "user-month"

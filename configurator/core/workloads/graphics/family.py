@@ -10,7 +10,7 @@ from configurator.core.catalog import Card
 from configurator.core.desks import at_desks
 from configurator.core.graphics import graphics_memory, graphics_unsuitable, limit_engines, no_display_for_monitor
 from configurator.core.messages import Message, msg
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import Scenario, Workload
 from configurator.core.view.names import work_unit
 from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, WorkloadFamily, basis_of
 from configurator.core.workloads.graphics import deployment
@@ -69,6 +69,13 @@ class GraphicsFamily(WorkloadFamily):
 
     def can_rank(self, est: Estimate) -> bool:
         return est.graphics is not None
+
+    def can_run(self, card: Card, workload: Workload) -> bool:
+        """Whether ``card`` is one the ranking searches for ``workload`` by default: of a class it ranks
+        (:attr:`default_classes`; not a training card, the costly mistake of graphics work) and with the
+        graphics hardware the work needs verified (:func:`~configurator.core.graphics.graphics_unsuitable`:
+        desktops graphics vGPU profiles, rendering ray-tracing cores)."""
+        return card.category in self.default_classes[workload] and graphics_unsuitable(workload, card) is None
 
     def limit_reason(self, est: Estimate) -> Message:
         g, card, scenario = est.graphics, est.card, est.scenario

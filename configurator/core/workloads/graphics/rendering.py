@@ -38,6 +38,8 @@ class RenderingFamily(GraphicsFamily):
     job_pace = "render"
     default_classes = {Workload.RENDER: ("graphics", "inference", "workstation")}
     default_card = "l40s"  # NVIDIA's data-centre card for rendering: 3rd-generation RT cores, 48 GB for scenes
+    default_card_for_region = {"cn": "rtx-a6000"}  # the L40S needs a US export licence there; the A6000
+    # (2nd-generation RT cores, 48 GB, display outputs) is permitted: the catalog's export status
     per_card_unit = "frames per hour"
 
     def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:

@@ -24,6 +24,8 @@ class VideoFamily(LoadFamily):
     load_variable = "streams"
     default_classes = {Workload.TRANSCODE: ("graphics", "inference", "workstation", "edge")}
     default_card = "l4"  # NVIDIA's low-power video card: 2 NVENC with AV1, 72 W; first in the default ranking
+    default_card_for_region = {"cn": "t4"}  # the L4 needs a US export licence there; the T4, its 70 W
+    # forerunner (1 NVENC, H.264 and HEVC, the default codec H.264), is permitted: the catalog's export status
     per_card_unit = "streams per card"
     chart_cost_unit = "stream-hour"
     cost_unit = "stream-hour"

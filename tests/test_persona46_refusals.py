@@ -1,0 +1,70 @@
+"""Session 46, trying the tool as buyers type: a value split from its unit by a space (``--budget 300 万``)
+is named with the form that is read, what was typed is quoted as typed in Chinese too (``days`` was said
+"天"), 万 and 亿 in letters (``300w``, ``300wan``, ``1.2yi``) are refused showing the forms read (``300wan``
+was 300 of a currency "WAN"), and a render job on one card says "1 card"."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator import cli
+from configurator.core.messages import msg
+from configurator.core.number_problems import letter_magnitude, number_problem
+
+JOB = ("recommend", "--workload", "finetune", "--model", "qwen2.5-32b", "--region", "cn", "--domestic-only",
+       "--limit", "1")
+
+
+def _refused(capsys, *argv: str) -> str:
+    code = cli.main([*JOB, *argv])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize(("argv", "english", "chinese"), [
+    (("--budget", "300", "万"), "unrecognized arguments: 万 (a space splits 300 from 万: write --budget 300万)",
+     "无法识别的参数：万（300 与万之间有空格：请写成 --budget 300万）"),
+    (("--deadline", "10", "days"), "unrecognized arguments: days (a space splits 10 from days: write --deadline 10days)",
+     "无法识别的参数：days（10 与 days 之间有空格：请写成 --deadline 10days）"),
+])
+def test_a_unit_split_from_its_number_is_named_with_the_form_read(capsys, argv, english, chinese):
+    assert english in _refused(capsys, *argv)
+    assert chinese in _refused(capsys, *argv, "--lang", "zh_CN")
+
+
+def test_an_unrecognized_word_is_quoted_as_typed_in_chinese(capsys):
+    said = _refused(capsys, "--lang", "zh_CN", "days")
+    assert said.strip().endswith("无法识别的参数：days") and "天" not in said
+
+
+def test_the_split_form_is_read(capsys):
+    for argv in (("--budget", "300万"), ("--deadline", "10days")):
+        assert cli.main([*JOB, *argv]) == 0
+        capsys.readouterr()
+
+
+@pytest.mark.parametrize(("typed", "english", "chinese"), [
+    ("300wan", "'300wan' writes 万 in letters: write 300万 (or the number in full, 3,000,000)",
+     "'300wan' 用字母写了万：请写作 300万（或写出完整数字 3,000,000）"),
+    ("300w", "'300w' writes 万 in letters: write 300万", "'300w' 用字母写了万：请写作 300万"),
+    ("300W元", "'300W元' writes 万 in letters", "'300W元' 用字母写了万"),
+    ("1.2yi", "'1.2yi' writes 亿 in letters: write 1.2亿 (or the number in full, 120,000,000)",
+     "'1.2yi' 用字母写了亿：请写作 1.2亿（或写出完整数字 120,000,000）"),
+])
+def test_a_budget_with_wan_or_yi_in_letters_is_refused_showing_the_forms_read(capsys, typed, english, chinese):
+    assert f"argument --budget: {english}" in _refused(capsys, "--budget", typed)
+    assert f"参数 --budget：{chinese}" in _refused(capsys, "--budget", typed, "--lang", "zh_CN")
+
+
+def test_in_other_numbers_pinyin_is_named_but_a_lone_w_may_be_watts():
+    assert number_problem("20yi") == msg("typed-pinyin-magnitude", text="20yi", magnitude="亿", digits="20",
+                                         full="2,000,000,000")
+    assert number_problem("300w") is None and letter_magnitude("300kw") is None
+    assert number_problem("300万") is None and letter_magnitude("300") is None
+
+
+def test_a_render_job_on_one_card_says_one_card():
+    text = msg("reason-render-speed-no-deadline", card="X", minutes=3.39, hours=56.6, count=1).text
+    assert "for the job on 1 card —" in text
+    assert "on 118 cards" in msg("reason-render-speed-h", card="X", minutes=3.39, hours=48.0, count=118).text

@@ -25,7 +25,8 @@ def _refused(capsys, *argv: str) -> str:
 @pytest.mark.parametrize(("argv", "english", "chinese"), [
     (("--budget", "300", "万"), "unrecognized arguments: 万 (a space splits 300 from 万: write --budget 300万)",
      "无法识别的参数：万（300 与万之间有空格：请写成 --budget 300万）"),
-    (("--deadline", "10", "days"), "unrecognized arguments: days (a space splits 10 from days: write --deadline 10days)",
+    (("--deadline", "10", "days"),
+     "unrecognized arguments: days (a space splits 10 from days: write --deadline 10days)",
      "无法识别的参数：days（10 与 days 之间有空格：请写成 --deadline 10days）"),
 ])
 def test_a_unit_split_from_its_number_is_named_with_the_form_read(capsys, argv, english, chinese):
@@ -68,3 +69,28 @@ def test_a_render_job_on_one_card_says_one_card():
     text = msg("reason-render-speed-no-deadline", card="X", minutes=3.39, hours=56.6, count=1).text
     assert "for the job on 1 card —" in text
     assert "on 118 cards" in msg("reason-render-speed-h", card="X", minutes=3.39, hours=48.0, count=118).text
+
+
+SERVE_CN = ("report", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn", "--budget", "800万",
+            "--concurrency", "300")
+
+
+@pytest.mark.parametrize(("language", "row"), [
+    ("en", "| Vendors | Mainland-China vendors only | Ascend 910B is made by Huawei | met |"),
+    ("zh_CN", "| 厂商 | 仅中国大陆厂商 | 昇腾 910B 的厂商为华为昇腾 | 满足 |"),
+])
+def test_domestic_cards_asked_for_are_a_row_of_the_first_pages_constraints(capsys, tmp_path, language, row):
+    out = tmp_path / "s.md"
+    assert cli.main([*SERVE_CN, "--domestic-only", "--lang", language, "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    table = text[text.index("| Constraint |" if language == "en" else "| 约束 |"):]
+    assert row in table[:table.index("\n\n")]  # in the constraints table, before its last row
+    assert table.index(row) < table.index("| Not set |" if language == "en" else "| 未设定 |")
+
+
+def test_a_card_of_another_vendor_than_asked_is_not_met(capsys, tmp_path):
+    out = tmp_path / "s.md"
+    assert cli.main([*SERVE_CN, "--card", "h20", "--count", "8", "--vendor", "huawei", "-o", str(out)]) == 0
+    assert "| Vendors | Huawei | H20 96GB (China export SKU) is made by NVIDIA | not met |" in out.read_text()
+    assert cli.main([*SERVE_CN, "--card", "h20", "--count", "8", "-o", str(out)]) == 0
+    assert "| Vendors |" not in out.read_text()

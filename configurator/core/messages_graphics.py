@@ -104,8 +104,8 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "cards {pace} at this pace all {years:g} years"
     ),
     "reason-render-speed-no-deadline": (
-        "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count:|card|cards} — no deadline set, so "
-        "at most one server; a deadline sizes it for time"
+        "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count:|card|cards} — no deadline set, "
+        "so at most one server; a deadline sizes it for time"
     ),
     "reason-class-cheaper-graphics": (
         "{card} ({category} card) is {cheaper:.0%} cheaper per {unit} than the best {other_category} card, {other}"

@@ -375,6 +375,9 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             raise UsageError(msg("cli-no-fp32-rate", card=reference))
         data.setdefault("graphics", {}).update(reference_card=reference, reference_fp32_tflops=tflops,
                                                reference_rt_generation=rt_generation(catalog.get(reference)))
+    spelled = {card_id.lower(): card_id for card_id in catalog.ids()}  # --card H100-SXM: the catalog's h100-sxm
+    if isinstance(data.get("card_id"), str) and data["card_id"] not in catalog:
+        data["card_id"] = spelled.get(data["card_id"].strip().lower(), data["card_id"])
     if (refused := tokens_of_examples(data, args)) is not None:
         raise UsageError(refused)
     try:

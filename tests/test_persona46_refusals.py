@@ -5,6 +5,8 @@ was 300 of a currency "WAN"), and a render job on one card says "1 card"."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from configurator import cli
@@ -94,3 +96,11 @@ def test_a_card_of_another_vendor_than_asked_is_not_met(capsys, tmp_path):
     assert "| Vendors | Huawei | H20 96GB (China export SKU) is made by NVIDIA | not met |" in out.read_text()
     assert cli.main([*SERVE_CN, "--card", "h20", "--count", "8", "-o", str(out)]) == 0
     assert "| Vendors |" not in out.read_text()
+
+
+def test_a_preset_and_a_card_typed_in_capitals_are_taken(capsys):
+    assert cli.main(["estimate", "--model", "Llama3-8B", "--card", "H100-SXM", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["scenario"]["card_id"] == "h100-sxm" and out["scenario"]["model"]["name"] == "llama3-8b"
+    assert cli.main(["estimate", "--card", "H100-SXMX"]) == 2
+    assert "unknown card 'H100-SXMX'. Did you mean: h100-sxm?" in capsys.readouterr().err

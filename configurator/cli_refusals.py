@@ -40,6 +40,8 @@ def _split_value(args: str, argv: Sequence[str]) -> Message | None:
 
 
 def _unrecognized(match: re.Match, argv: Sequence[str]) -> Message:
+    """Arguments no flag takes, quoted as typed, with the form read where a unit was split off
+    (:func:`_split_value`)."""
     args = match["args"]
     split = _split_value(args, argv)
     if split is not None:
@@ -47,10 +49,20 @@ def _unrecognized(match: re.Match, argv: Sequence[str]) -> Message:
     return msg("cli-unrecognized", args=AsTyped(args))
 
 
+def _missing_value(match: re.Match, argv: Sequence[str]) -> Message:
+    """A flag with no value after it: where the next argument starts with '-' (``--tokens -2B``), the form
+    argparse takes it in is that value after '=' (``--tokens=-2B``); else ``=-1`` as an example."""
+    flags = match["flag"].split("/")
+    words = list(argv)
+    at = next((i for i, word in enumerate(words) if word in flags), None)
+    after = words[at + 1] if at is not None and at + 1 < len(words) else ""
+    typed = after if re.fullmatch(r"-\.?[0-9].*", after) else "-1"  # a negative number, not the next flag
+    return msg("cli-argument", flag=AsTyped(match["flag"]),  # the long flag: "-o=-1" would read "=-1"
+               problem=msg("cli-expected-value", flag=AsTyped(flags[-1]), value=AsTyped(typed)))
+
+
 ARGPARSE_REFUSALS: tuple[tuple[re.Pattern, Callable[[re.Match, Sequence[str]], Message]], ...] = (
-    (re.compile(r"argument (?P<flag>\S+): expected one argument"),
-     lambda m, _: msg("cli-argument", flag=AsTyped(m["flag"]),
-                      problem=msg("cli-expected-value", flag=AsTyped(m["flag"].split("/")[-1])))),
+    (re.compile(r"argument (?P<flag>\S+): expected one argument"), _missing_value),
     (re.compile(r"unrecognized arguments: (?P<args>.*)"), _unrecognized),
     (re.compile(r"the following arguments are required: (?P<args>.*)"),
      lambda m, _: msg("cli-required", args=AsTyped(m["args"]))),

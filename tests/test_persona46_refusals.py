@@ -104,3 +104,10 @@ def test_a_preset_and_a_card_typed_in_capitals_are_taken(capsys):
     assert out["scenario"]["card_id"] == "h100-sxm" and out["scenario"]["model"]["name"] == "llama3-8b"
     assert cli.main(["estimate", "--card", "H100-SXMX"]) == 2
     assert "unknown card 'H100-SXMX'. Did you mean: h100-sxm?" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "form"), [
+    (("--tokens", "-2B"), "--tokens=-2B"), (("--deadline", "-1d"), "--deadline=-1d"), (("--tokens",), "--tokens=-1")])
+def test_a_negative_value_after_a_flag_is_shown_in_the_form_read(capsys, argv, form):
+    assert f"(a value that starts with '-' is written {form})" in _refused(capsys, *argv)
+    assert f"（以 '-' 开头的取值请写成 {form}）" in _refused(capsys, *argv, "--lang", "zh_CN")

@@ -45,7 +45,9 @@ def model_from_args(args: argparse.Namespace) -> ModelArchitecture | None:
                 file=sys.stderr)
         return sized.model
     if args.model is not None:
-        if args.model not in load_presets() and SIZE_WRITTEN.fullmatch(args.model):  # --model 70b
+        presets = load_presets()
+        if args.model not in presets and SIZE_WRITTEN.fullmatch(args.model):  # --model 70b
             raise said(ArchitectureError, msg("model-is-a-size", text=args.model))
-        return preset(args.model)
+        lower = args.model.strip().lower()  # --model Llama3-8B: the preset ids are lower case
+        return preset(lower if args.model not in presets and lower in presets else args.model)
     return None

@@ -13,7 +13,7 @@ from configurator.core.currency import currency_code, price_conversion
 from configurator.core.magnitudes import MAGNITUDES, money
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
-from configurator.core.number_problems import number_problem
+from configurator.core.number_problems import MONEY_LETTER_MAGNITUDES, letter_magnitude, number_problem
 from configurator.core.scenario import Economics
 
 __all__ = ["CHINESE_MAGNITUDES", "YUAN_REGION", "TypedMoney", "amount_of_money", "in_currency", "in_yuan_where_meant",
@@ -41,7 +41,11 @@ class TypedMoney(float):
 def amount_of_money(text: str) -> TypedMoney:
     """Parse an amount as a budget is written — ``200万元``, ``¥2,000,000``, ``2M USD``, ``300万美元``
     or a bare ``2M`` (in the currency results are shown in) — into the amount and the currency it
-    names (:func:`~configurator.core.magnitudes.money`; ``RMB`` is CNY)."""
+    names (:func:`~configurator.core.magnitudes.money`; ``RMB`` is CNY). 万 or 亿 in letters (``300w``,
+    ``300wan``) is refused, showing the forms read (:func:`~configurator.core.number_problems.letter_magnitude`)."""
+    in_letters = letter_magnitude(text, MONEY_LETTER_MAGNITUDES)
+    if in_letters is not None:
+        raise said(argparse.ArgumentTypeError, in_letters)
     found = money(text)
     if found is None:
         try:  # inf or nan: the scenario's own check refuses it, naming the field's range

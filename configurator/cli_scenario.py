@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from configurator.cli_examples import tokens_of_examples
 from configurator.cli_model import model_from_args
+from configurator.cli_refusals import argparse_refusal
 from configurator.cli_money import (TypedMoney, amount_of_money, in_currency, in_yuan_where_meant,
                                    named_currency)
 from configurator.cli_types import (  # noqa: F401 - the argument types, re-exported (cli.py, tests)
@@ -69,15 +70,6 @@ class UsageError(Exception):
         super().__init__(text.text if isinstance(text, Message) else text)
 
 
-_ARGPARSE_REFUSALS = (
-    (re.compile(r"argument (?P<flag>\S+): expected one argument"),
-     lambda m: msg("cli-argument", flag=m["flag"], problem=msg("cli-expected-value", flag=m["flag"].split("/")[-1]))),
-    (re.compile(r"unrecognized arguments: (?P<args>.*)"), lambda m: msg("cli-unrecognized", args=m["args"])),
-    (re.compile(r"the following arguments are required: (?P<args>.*)"), lambda m: msg("cli-required", args=m["args"])),
-)
-"""argparse's own refusals (its English text, Python 3.11) -> the same said as a message of the
-catalogue, so that ``--lang zh_CN`` says them in Chinese; any other is passed on as written."""
-
 _WRONG_KIND = {"int": "cli-not-a-whole-number", "float": "cli-not-a-plain-number"}
 """A value argparse's ``int`` or ``float`` type refused -> the message saying what the flag takes."""
 
@@ -90,12 +82,13 @@ def _flag_name(action: argparse.Action) -> str:
 class CommandParser(argparse.ArgumentParser):
     """argparse with each refusal one line (no usage text), said in the language of ``--lang``."""
 
+    def parse_known_args(self, args=None, namespace=None):
+        """As argparse's, remembering the arguments (``argv``), which a refusal may quote."""
+        self.argv = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> None:  # one clear line instead of usage + message
-        for pattern, said_as in _ARGPARSE_REFUSALS:
-            match = pattern.fullmatch(message)
-            if match:
-                raise UsageError(said_as(match))
-        raise UsageError(message)
+        raise UsageError(argparse_refusal(message, getattr(self, "argv", ())) or message)
 
     def _get_value(self, action: argparse.Action, arg_string: str):
         """A value its type refuses, said as a message: the type's own (``said``), or what an
@@ -382,6 +375,9 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             raise UsageError(msg("cli-no-fp32-rate", card=reference))
         data.setdefault("graphics", {}).update(reference_card=reference, reference_fp32_tflops=tflops,
                                                reference_rt_generation=rt_generation(catalog.get(reference)))
+    spelled = {card_id.lower(): card_id for card_id in catalog.ids()}  # --card H100-SXM: the catalog's h100-sxm
+    if isinstance(data.get("card_id"), str) and data["card_id"] not in catalog:
+        data["card_id"] = spelled.get(data["card_id"].strip().lower(), data["card_id"])
     if (refused := tokens_of_examples(data, args)) is not None:
         raise UsageError(refused)
     try:

@@ -363,7 +363,7 @@ def _quotes(tmp_path: Path, text: str) -> str:
     (lambda tmp: ["recommend", "--deadline", "soon"], "'soon' is not a duration (examples: 30min, 720h, 90d, 6w, 3mo)",
      "'soon' 不是时长"),
     (lambda tmp: ["recommend", "--deadline", "-1h"], "argument --deadline: a value is missing after it (a value "
-     "that starts with '-' is written --deadline=-1)", "参数 --deadline：其后缺少取值"),
+     "that starts with '-' is written --deadline=-1h)", "参数 --deadline：其后缺少取值"),
     (lambda tmp: ["estimate", "--count", "1,000.5"], "argument --count: '1,000.5' is not a whole number",
      "参数 --count：'1,000.5' 不是整数"),
     (lambda tmp: ["estimate", "--pue", "high"], "argument --pue: 'high' is not a number", "参数 --pue：'high' 不是数字"),

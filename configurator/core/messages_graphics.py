@@ -79,9 +79,9 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "reason-graphics-limit-engines": "{card}: {per_card:,.0f} {unit} per card, limited by {limit} ({engines} {engine})",
     "reason-graphics-desks": "{card}: one workstation per desk, its card driving the desk's "
                              "{monitors:|monitor|monitors} ({outputs} display outputs)",
-    "reason-render-speed": "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count} cards",
-    "reason-render-speed-h": "{card}: {minutes:sig} min per frame, {hours:sig} h for the job on {count} cards",
-    "reason-render-speed-days": "{card}: {minutes:sig} min per frame, {days:days} for the job on {count} cards",
+    "reason-render-speed": "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count:|card|cards}",
+    "reason-render-speed-h": "{card}: {minutes:sig} min per frame, {hours:sig} h for the job on {count:|card|cards}",
+    "reason-render-speed-days": "{card}: {minutes:sig} min per frame, {days:days} for the job on {count:|card|cards}",
     "reason-job-alone": (
         "This job alone: {bought:sigmoney} per {unit} with {what} bought for it ({capex:.0money} "
         "+ {energy:money} of energy{owned}), {rented:sigmoney} per {unit} rented; the total cost "
@@ -104,8 +104,8 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "cards {pace} at this pace all {years:g} years"
     ),
     "reason-render-speed-no-deadline": (
-        "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count} cards — no deadline set, so "
-        "at most one server; a deadline sizes it for time"
+        "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count:|card|cards} — no deadline set, "
+        "so at most one server; a deadline sizes it for time"
     ),
     "reason-class-cheaper-graphics": (
         "{card} ({category} card) is {cheaper:.0%} cheaper per {unit} than the best {other_category} card, {other}"

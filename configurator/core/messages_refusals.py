@@ -22,6 +22,8 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "typed-nothing": "nothing was typed: give a number",
     "typed-chinese-numerals": "'{text}' is written in Chinese numerals: type it in digits (三百 as 300, 三百万 as "
                               "300万)",
+    "typed-pinyin-magnitude": "'{text}' writes {magnitude} in letters: write {digits}{magnitude} "
+                              "(or the number in full, {full})",
     "typed-decimal-comma": "'{text}' has a decimal comma: a comma only groups thousands (500,000); write decimals "
                            "with a point (2.5)",
     "cli-wan-not-yuan": "{flag} {text} is read in {currency}, the currency results are shown in "
@@ -45,8 +47,10 @@ REFUSAL_ENGLISH: dict[str, str] = {
     "cli-offload-parts": "'{text}': choose from {choices} or none",
     "cli-not-auto-or-value": "'{text}' is neither 'auto' nor a valid value",
     "cli-invalid-choice": "invalid choice: '{text}'{hint}; choose from {choices}",
-    "cli-expected-value": "a value is missing after it (a value that starts with '-' is written {flag}=-1)",
+    "cli-expected-value": "a value is missing after it (a value that starts with '-' is written {flag}={value})",
     "cli-unrecognized": "unrecognized arguments: {args}",
+    "cli-unrecognized-split": "unrecognized arguments: {args} ({hint})",
+    "cli-value-split": "a space splits {value} from {word}: write {flag} {value}{word}",
     "cli-required": "the following arguments are required: {args}",
     "unknown-model-preset": "unknown model preset '{name}'{hint}; presets: {choices}",
     "cli-did-you-mean": " (did you mean {name}?)",
@@ -187,6 +191,7 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-not-money": "'{text}' 不是金额（示例：200万元、¥200万、1.2亿元、500,000、2M USD）",
     "typed-nothing": "未输入任何内容：请给出数字",
     "typed-chinese-numerals": "'{text}' 用的是中文数字：请用阿拉伯数字书写（三百写作 300，三百万写作 300万）",
+    "typed-pinyin-magnitude": "'{text}' 用字母写了{magnitude}：请写作 {digits}{magnitude}（或写出完整数字 {full}）",
     "typed-decimal-comma": "'{text}' 用逗号作小数点：逗号只用于千位分组（500,000）；小数请用小数点（2.5）",
     "cli-wan-not-yuan": "{flag} {text} 按结果所用的货币 {currency} 计（{amount:.0money}）；"
                         "如指人民币，请写 {text}元，或加 --currency CNY",
@@ -206,8 +211,10 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-offload-parts": "'{text}'：可选 {choices} 或 none",
     "cli-not-auto-or-value": "'{text}' 既不是 'auto' 也不是有效取值",
     "cli-invalid-choice": "无效的选项 '{text}'{hint}；可选：{choices}",
-    "cli-expected-value": "其后缺少取值（以 '-' 开头的取值请写成 {flag}=-1）",
+    "cli-expected-value": "其后缺少取值（以 '-' 开头的取值请写成 {flag}={value}）",
     "cli-unrecognized": "无法识别的参数：{args}",
+    "cli-unrecognized-split": "无法识别的参数：{args}（{hint}）",
+    "cli-value-split": "{value} 与 {word} 之间有空格：请写成 {flag} {value}{word}",
     "cli-required": "缺少必需的参数：{args}",
     "unknown-model-preset": "未知的模型预设 '{name}'{hint}；预设：{choices}",
     "cli-did-you-mean": "（是否想写 {name}？）",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from configurator.core.magnitudes import typed_text
+from configurator.core.magnitudes import MAGNITUDES, typed_text
 from configurator.core.messages import Message, msg
 
 _DECIMAL_COMMA = re.compile(r"[-+]?(?:[0-9]+|[0-9]{1,3}(?:\.[0-9]{3})+),[0-9]{1,2}\s*[^0-9,.]*")
@@ -21,11 +21,36 @@ CHINESE_NUMERALS = "〇零一二三四五六七八九两壹贰叁肆伍陆柒捌
 number written with them (三百万) is not read — it is refused, asking for digits."""
 
 
+PINYIN_MAGNITUDES = {"wan": "万", "yi": "亿"}
+"""万 and 亿 as pinyin, lower case: ``300wan``, ``1.2yi`` (a Chinese keyboard in English mode)."""
+
+MONEY_LETTER_MAGNITUDES = {**PINYIN_MAGNITUDES, "w": "万"}
+"""In an amount of money ``w`` is 万 too, as buyers write it in chat (``300w``); in other numbers it
+may be watts, and is not read as 万."""
+
+_PINYIN_MAGNITUDE = re.compile(r"(?P<digits>[0-9][0-9,]*(?:\.[0-9]+)?)\s*(?P<letters>[a-z]+)\s*(?:元|块|yuan|rmb|cny)?")
+"""A number, its magnitude in letters, optionally yuan after it (``300wan``, ``300w元``, ``1.2yi rmb``)."""
+
+
+def letter_magnitude(text: str, magnitudes: dict[str, str] = PINYIN_MAGNITUDES) -> Message | None:
+    """Why ``text`` is not read where it writes 万 or 亿 in letters (``300wan``: ``'300wan' writes 万 in
+    letters: write 300万 (or the number in full, 3,000,000)``); None where it does not. Refused rather
+    than read: ``300wan`` was read as 300 of a currency "WAN" until December 2026, and a letter is a
+    unit elsewhere (``300w``, watts), so the message shows the forms that are read."""
+    found = _PINYIN_MAGNITUDE.fullmatch(typed_text(text).strip().lower())
+    magnitude = magnitudes.get(found["letters"]) if found else None
+    if magnitude is None:
+        return None
+    digits = found["digits"]
+    full = float(digits.replace(",", "")) * MAGNITUDES[magnitude]
+    return msg("typed-pinyin-magnitude", text=text.strip(), magnitude=magnitude, digits=digits, full=f"{full:,.0f}")
+
+
 def number_problem(text: str) -> Message | None:
     """Why ``text`` writes no number, where that is more than "not a number" (a message of the
     catalogue, to follow a refusal): written in Chinese numerals (``三百万元``: digits are asked for,
     the forms taken named), with a decimal comma (``2,5``: a comma only groups thousands), or
-    nothing typed; None otherwise.
+    nothing typed, or 万 or 亿 in letters (:func:`letter_magnitude`); None otherwise.
 
     Chinese numerals are refused rather than read: a Chinese input method types digits, the
     numerals come from prose or a cheque (叁佰万), and their grammar (三百零五万, 两千) is a second
@@ -37,4 +62,4 @@ def number_problem(text: str) -> Message | None:
         return msg("typed-chinese-numerals", text=text.strip())
     if _DECIMAL_COMMA.fullmatch(plain):
         return msg("typed-decimal-comma", text=text.strip())
-    return None
+    return letter_magnitude(text)

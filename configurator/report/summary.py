@@ -426,5 +426,5 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                    sources=tuple(sources.items),
                    approval=approval_table(w, prepared_by, today).rows,
                    headings=headings, cost=mine.cost, status=status, state=state,
-                   first_page=(constraints_table(est, w),), cautions=support_cautions(
+                   first_page=(constraints_table(est, w, filters),), cautions=support_cautions(
                        est, recommended_instead(mine, best, recommended, w), result, w))

@@ -12,6 +12,8 @@ from configurator.core.estimate import Estimate
 from configurator.core.messages import MONTHS_PER_YEAR, msg
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.recommend import Objective
+from configurator.core.recommend_filters import Filters
+from configurator.core.region import domestic
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import CONSTRAINT_HEADINGS, constraints_columns, unset_constraints
 from configurator.core.view.cost_bases import period
@@ -95,18 +97,36 @@ def owned_rented_text(cost: DeploymentCost, est: Estimate, w: Words) -> str | No
                          using=using))
 
 
-def constraints_table(est: Estimate, w: Words) -> Table:
+def vendor_row(est: Estimate, w: Words, filters: Filters | None) -> tuple[str, str, str, str] | None:
+    """The row of the vendors the buyer narrowed the cards to (``--domestic-only``, ``--vendor``, the panel's
+    domestic switch), with whether the configured card is of one; None where they did not. Until December 2026
+    the first page's table left it out: a buyer who asked for domestic cards read it only on page 2."""
+    if filters is None or not (filters.domestic_only or filters.vendors):
+        return None
+    card, vendor = card_name(est.card.name, w.language), w.label(est.card.vendor)
+    asked = w("Mainland-China vendors only") if filters.domestic_only else \
+        w.label(", ").join(w.label(v) for v in filters.vendors)
+    met = ((not filters.domestic_only or domestic(est.card))
+           and (not filters.vendors or est.card.vendor in filters.vendors))
+    result = w("{card} is made by {vendor}", card=card, vendor=vendor)
+    return w("Vendors"), asked, result, w("met" if met else "not met")
+
+
+def constraints_table(est: Estimate, w: Words, filters: Filters | None = None) -> Table:
     """The constraints the buyer set, on the first page: for serving work the use and the latency
     targets it holds to (and whose: "default for interactive chat"), then each constraint — what
     was set, with its basis (a capex or a rent ceiling, a percentile), the verdict in words and
-    met / not met / cannot be checked — and, last, those left open (nothing checked against them)."""
+    met / not met / cannot be checked — the vendors the cards were narrowed to (``filters``: :func:`vendor_row`)
+    and, last, those left open (nothing checked against them)."""
     language = w.language
     columns = constraints_columns(est)
     unset = w.label(", ").join(w(name) for name in unset_constraints(est))
-    if columns is None:  # nothing set: one line that says so
+    vendors = vendor_row(est, w, filters)
+    if columns is None and vendors is None:  # nothing set: one line that says so
         return Table("constraints", w("Your constraints"), ("", ""),
                      ((w("Not set"), w("{names} — nothing checked against them", names=unset)),))
-    rows = [tuple(write(cell, language) for cell in row) for row in columns.rows]
+    rows = [tuple(write(cell, language) for cell in row) for row in (columns.rows if columns else ())]
+    rows += [vendors] if vendors else []
     if unset:
         rows.append((w("Not set"), unset, w("nothing checked against them"), ""))
     return Table("constraints", w("Your constraints"), tuple(w(h) for h in CONSTRAINT_HEADINGS), tuple(rows))

@@ -144,6 +144,9 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Your constraints": "您的约束条件",
     "{tco} — without the unpriced items": "{tco}——未含无价格的项",
     "Not set": "未设定",
+    "Vendors": "厂商",  # the vendors the cards were narrowed to (report/summary_front.py vendor_row)
+    "Mainland-China vendors only": "仅中国大陆厂商",
+    "{card} is made by {vendor}": "{card} 的厂商为{vendor}",
     "nothing checked against them": "未据此核对",
     "{names} — nothing checked against them": "{names}——未据此核对",
     "Meets what was asked": "满足要求",

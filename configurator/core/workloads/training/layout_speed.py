@@ -76,7 +76,7 @@ from configurator.core.training_tp_overlap import (
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.training_speed import (
     attention_flops_per_token,
-    fabric,
+    card_fabric,
     host_link_gbps,
     links,
     model_flops_per_token,
@@ -203,7 +203,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     plan = plan_training(card, scenario.precision)
     peak_flops = card.peak_tflops(plan.math) * TERA
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
-    net = fabric(card, scenario.parallelism.cards_per_node, a)
+    net = card_fabric(card, scenario.parallelism.cards_per_node, a)
     link = links(net, a)
     pass_factor = flops_per_param(scenario.workload.is_adapter)
     seq = train.seq_len

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
 from configurator.core.frozen_record import fast_init
+from configurator.core.memo import LastAsked
 from configurator.core.link_domains import RACK_SCALE_DOMAIN
 from configurator.core.procurement.nodes import cards_in_node
 from configurator.core.scenario import Assumptions
@@ -69,6 +70,24 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
     if linked and not rack_scale and ic.switchless_board == domain:  # a board without a switch: a pair's own links
         return Fabric(domain, fast, "link", network, domain, comm.switchless_pair_gbps(fast, domain), link_mesh=True)
     return Fabric(domain, fast, "link" if linked else "pcie", network, library="hccl" if ic.link == "hccs" else "nccl")
+
+
+def card_fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
+    """:func:`fabric`, the last one given again for the same card and assumptions (by identity) and
+    servers of as many cards: a recommendation plans and estimates one card at a time, each layout
+    search and each exact estimate of its counts asking for the same fabric (issue 28, speed46: ~4,000
+    fabrics a cold 70B training recommendation, ~40 of them distinct). A pure function of frozen objects,
+    so the same fabric; forgotten with the estimate memo (:class:`~configurator.core.memo.LastAsked`)."""
+    last = _LAST_FABRIC.kept
+    if last is not None and last[0] is card and last[2] is assumptions and last[1] == cards_per_node:
+        return last[3]
+    net = fabric(card, cards_per_node, assumptions)
+    _LAST_FABRIC.kept = (card, cards_per_node, assumptions, net)
+    return net
+
+
+_LAST_FABRIC = LastAsked()
+"""The last fabric :func:`card_fabric` worked out: (card, cards per node, assumptions, fabric), held here."""
 
 
 def links(net: Fabric, a: Assumptions, group=None) -> tuple:

@@ -15,6 +15,7 @@ from configurator.core.formulas.expert_data_parallel import data_parallel_groups
 from configurator.core.formulas.parallelism import data_parallel_per_domain
 from configurator.core.formulas.zero_accumulation import (
     accumulation_reduce_scatter_seconds,
+    gradient_reduce_scatter_seconds,
     gradient_reduce_seconds,
     reduces_every_accumulated_micro_batch,
     zero0_reduces_every_micro_batch,
@@ -53,7 +54,10 @@ def data_parallel_step_seconds(scenario: Scenario, timing, frozen: float, weight
     every0, deferred = zero0_reduces_every_micro_batch(train.recipe), defers_gradient_reduction(scenario)
     if (reduces_every_accumulated_micro_batch(par.zero, pp, m, every0)
             or reduced_every_micro_batch(par.zero, pp, deferred)) and params_card:  # per micro-batch
-        rs_s = sum(gradient_reduce_seconds(params, states.gradients, par.zero, ranks, per, *links(net, a, per))
+        # above ZeRO 0 the reduction is its reduce-scatter (gradient_reduce_seconds' other branch, not worked out)
+        rs_s = sum((gradient_reduce_seconds(params, states.gradients, par.zero, ranks, per, *links(net, a, per))
+                    if par.zero == 0 else
+                    gradient_reduce_scatter_seconds(params, states.gradients, ranks, per, *links(net, a, per)))
                    * (params > 0)
                    for params, ranks, per in groups)
         dp_s += float(accumulation_reduce_scatter_seconds(rs_s, timing.compute_s, m, par.zero, pp, a.comm_overlap,

@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.fabric import PCIE_FALLBACK_GBPS, Fabric, fabric, links  # noqa: F401  (re-exported for callers)
+from configurator.core.fabric import (  # noqa: F401  (re-exported for callers)
+    PCIE_FALLBACK_GBPS,
+    Fabric,
+    card_fabric,
+    fabric,
+    links,
+)
 from configurator.core.link_domains import RACK_SCALE_DOMAIN  # noqa: F401  (re-exported for callers)
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.communication import (  # noqa: F401  (the two counts re-exported for callers)
@@ -274,7 +280,7 @@ def micro_batch_timing(
     first_layers, layers, _ = scenario_stage_layers(scenario, par.pp)
     tokens = train.micro_batch * train.seq_len / par.cp
     full = layout.recomputes_layers  # the forward's element-wise kernels run again in backward
-    net = fabric(card, par.cards_per_node, scenario.assumptions)
+    net = card_fabric(card, par.cards_per_node, scenario.assumptions)
     shape = stage_shape_efficiency(scenario, card, plan, tokens, layers)
     compute_s, attention_s = _stage_compute_seconds(scenario, card, plan, tokens, layers, peak_flops, shape)
     traffic_s = stage_traffic_seconds(scenario, card, layout, tokens, layers, full)
@@ -435,7 +441,7 @@ def training_speed(
     if bubble > BUBBLE_WARNING:
         messages.append(msg("pipeline-bubble", bubble=100 * bubble_share_of_step(bubble), pp=pp, m=m))
     slots = pipeline_slots(m, bubble)
-    net = fabric(card, par.cards_per_node, a)
+    net = card_fabric(card, par.cards_per_node, a)
     tokens = train.micro_batch * train.seq_len / par.cp
     p2p_s = float(pipeline_p2p_exposed_seconds(comm.pipeline_p2p_seconds(
         tokens, model.hidden, layout.math_bytes, par.tp, pp, par.virtual_stages,

@@ -372,7 +372,7 @@ def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain
     weights = params * weight_bytes
     rs = reduce_scatter_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency)
     gather = reduce_scatter_seconds(weights, dp, per_domain, fast_gbps, network_gbps, efficiency)
-    allreduce = allreduce_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency)
+    allreduce = 2.0 * rs  # allreduce_seconds(grads, …): this very reduce-scatter doubled, not worked out twice
     seconds = np.where(zero3_regathers(zero, pp), rs + 2 * gather, np.where(zero >= 1, rs + gather, allreduce))
     return seconds * (dp > 1)
 

@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from configurator.core.formulas.collectives import allreduce_seconds, reduce_scatter_seconds
+from configurator.core.formulas.collectives import reduce_scatter_seconds
 from configurator.core.formulas.communication import BACKWARD_SHARE, exposed_seconds
 
 
@@ -115,9 +115,9 @@ def gradient_reduce_seconds(params, grad_bytes, zero, dp, per_domain, fast_gbps,
     (:func:`~.collectives.allreduce_seconds`), else the reduce-scatter of
     :func:`gradient_reduce_scatter_seconds`; the arguments as there, ``zero`` the ZeRO stage
     [count]; 0 on one rank."""
-    link = (per_domain, fast_gbps, network_gbps, efficiency)
-    return np.where(zero == 0, allreduce_seconds(params * grad_bytes, dp, *link) * (dp > 1),
-                    gradient_reduce_scatter_seconds(params, grad_bytes, dp, *link))
+    one = reduce_scatter_seconds(params * grad_bytes, dp, per_domain, fast_gbps, network_gbps, efficiency)
+    # allreduce_seconds on the same arguments is this reduce-scatter doubled: worked out once for both branches
+    return np.where(zero == 0, 2.0 * one * (dp > 1), one * (dp > 1))
 
 
 def accumulation_reduce_scatter_seconds(reduce_scatter_s, micro_compute_s, micro_batches, zero, pp, overlap,

@@ -20,7 +20,7 @@ from configurator.core.formulas.zero_pipeline import refused_by_deepspeed_pipeli
 from configurator.core.memo import LruMemo
 from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.training_speed import fabric
+from configurator.core.training_speed import card_fabric
 from configurator.core.training_stage_memory import in_backward
 from configurator.core.training_zero3 import DEEPSPEED_2021
 from configurator.core.workloads.layout import global_batch_tokens, with_layout
@@ -82,7 +82,7 @@ def tried_axes(scenario: Scenario, card: Card, sequences: int | None = None) -> 
     batch of ``sequences`` (None: the powers of two of :data:`MICRO_BATCHES`)."""
     model, par, train, count = scenario.model, scenario.parallelism, scenario.training, scenario.count
     auto = scenario.auto_layout
-    net = fabric(card, par.cards_per_node, scenario.assumptions)
+    net = card_fabric(card, par.cards_per_node, scenario.assumptions)
     # tensor parallel inside the server: over the fast link, else over PCIe (the estimate times either, and the
     # serving search tries the same degrees); TP 1 alone on PCIe cards left 72B LoRA on 8 x RTX 4090 D unfitted
     # where TP 8 fits (finds44)

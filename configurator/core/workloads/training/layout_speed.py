@@ -43,6 +43,7 @@ from configurator.core.formulas.parallelism import (
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
 from configurator.core.formulas.zero_accumulation import (
     accumulation_reduce_scatter_seconds,
+    gradient_reduce_scatter_seconds,
     gradient_reduce_seconds,
     zero0_reduces_every_micro_batch,
 )
@@ -75,7 +76,7 @@ from configurator.core.training_tp_overlap import (
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.training_speed import (
     attention_flops_per_token,
-    fabric,
+    card_fabric,
     host_link_gbps,
     links,
     model_flops_per_token,
@@ -202,7 +203,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     plan = plan_training(card, scenario.precision)
     peak_flops = card.peak_tflops(plan.math) * TERA
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
-    net = fabric(card, scenario.parallelism.cards_per_node, a)
+    net = card_fabric(card, scenario.parallelism.cards_per_node, a)
     link = links(net, a)
     pass_factor = flops_per_param(scenario.workload.is_adapter)
     seq = train.seq_len
@@ -313,11 +314,11 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                           units=units)
     every0 = zero0_reduces_every_micro_batch(train.recipe)  # ZeRO 2's (and 0's) accumulated micro-batches
     deferred = defers_gradient_reduction(scenario)  # and ZeRO 2/3's beside pipeline stages (Training.grad_reduce)
-    rs_s = sum(gradient_reduce_seconds(part, states.gradients, zero, ranks, domain, *links(net, a, domain))
-               * (part > 0)
-               for part, ranks, domain in (dense, experts)) \
-        if np.any(zero == 2) or (every0 and np.any(zero == 0)) \
-        or np.any(reduced_every_micro_batch(zero, pp, deferred)) else None
+    rs_s = None
+    if np.any(zero == 2) or (every0 and np.any(zero == 0)) or np.any(reduced_every_micro_batch(zero, pp, deferred)):
+        rs_s = sum(_gradient_reduce(part, states.gradients, zero, ranks, domain, *links(net, a, domain), every0)
+                   * (part > 0)
+                   for part, ranks, domain in ((dense, experts) if np.any(experts[0]) else (dense,)))
     ds_s = ds_applies = None
     if scenario.parallelism.zero3_implementation == training_zero3.DEEPSPEED_2021:  # per sync row, one micro-batch
         ds_s, ds_applies = training_zero3.micro_batch_seconds(
@@ -396,6 +397,22 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
             "bubble_s": micro_s * m * bubble.take(at_schedule),
             "comm_s": collectives_s.take(at_micro) * slots + p2p_s + dp_s + host_s,
             "recompute_s": recompute_s.take(at_one) * slots}
+
+
+def _gradient_reduce(params, grad_bytes, zero, dp, per_domain, fast_gbps, network_gbps, efficiency, every0: bool):
+    """:func:`~configurator.core.formulas.zero_accumulation.gradient_reduce_seconds` of the sync rows
+    where :func:`layout_speed` reads it [s]: with ``every0`` (the recipe all-reduces ZeRO 0's
+    gradients every micro-batch) that function itself; else its reduce-scatter alone, the number it
+    gives every row but ZeRO 0's, whose reduction only ever enters a step times a mask that is False
+    there (``accumulation_reduce_scatter_seconds`` without ``every0``,
+    ``micro_batch_reduce_scatter_seconds`` below ZeRO 2): a finite non-negative time times False,
+    +0.0 either way, so the same step to the last bit without the all-reduce worked out for every
+    row. Issue 28 (speed46): the same for a routed-expert group with no parameters, left out by the
+    caller (its term is +0.0 on every row, and ``x + 0.0`` is ``x`` for the +0.0 or positive dense
+    term)."""
+    if every0:
+        return gradient_reduce_seconds(params, grad_bytes, zero, dp, per_domain, fast_gbps, network_gbps, efficiency)
+    return gradient_reduce_scatter_seconds(params, grad_bytes, dp, per_domain, fast_gbps, network_gbps, efficiency)
 
 
 def step_slots(scenario: Scenario, g: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

@@ -82,10 +82,14 @@ ZH_CN_NOTES: dict[str, str] = {
     ("Announced figures only; not shipping at catalog date. NVIDIA quotes 50 PF NVFP4 for inference and 35 PF "
      "NVFP4 for training per GPU without a dense/sparse split comparable to earlier tables, so no rate is "
      "entered (speed, time and cost cannot be estimated). Bandwidth 22 TB/s is the CES 2026 figure (13 TB/s at "
-     "GTC 2025). Board power not announced (~1,800 W reported unofficially)."):
+     "GTC 2025). Board power not announced (~1,800 W reported unofficially)."
+     " Searched again 2026-12-06 (NVIDIA's CES 2026 figures and their coverage): still no BF16/FP16 rate and no GPU "
+     "board power published."):
         "仅有发布时公布的数字；截至目录日期尚未出货。NVIDIA 给出每 GPU 推理 50 PF NVFP4、训练 35 PF "
         "NVFP4，但未按与以往规格表可比的稠密/稀疏区分，因此未录入算力（无法估算速度、时间与成本）。带宽 22 "
-        "TB/s 为 CES 2026 数字（GTC 2025 时为 13 TB/s）。板卡功耗未公布（非官方报道约 1,800 W）。",
+        "TB/s 为 CES 2026 数字（GTC 2025 时为 13 TB/s）。板卡功耗未公布（非官方报道约 1,800 W）。"
+        "2026-12-06 再次检索（NVIDIA 在 CES 2026 公布的数字及其报道）：仍未公布 BF16/FP16 算力，也未公布 GPU "
+        "板卡功耗。",
     ("The 910C as Chinese buyers mostly buy it: eight to a server, Huawei's Atlas 800T A3 (training) or Atlas 800I "
      "A3 (inference) SuperPoD Server, or a partner's server on the A200T A3 Box8. Huawei's MindCluster 7.3.0 guide "
      "gives each of these servers eight HiAM modules (one 910C each: two dies joined by SIO) connected through HCCS, "
@@ -100,7 +104,10 @@ ZH_CN_NOTES: dict[str, str] = {
      "and Chinese). Price: the ascend-910c entry's per-chip figure, reused per 910C; no server price was found. The "
      "server line of a bill is the app's 8-way baseboard server without accelerators (the HGX-class chassis, CPUs "
      "and memory of the price file), a stand-in for the A3 server's own chassis and Kunpeng CPUs, not a Huawei price "
-     "— get a Huawei or partner (H3C, xFusion) quote."):
+     "— get a Huawei or partner (H3C, xFusion) quote."
+     " Searched again 2026-12-06 (Atlas 800T/800I A3 and 910C power in English and Chinese, hiascend.com "
+     "MindCluster and CANN pages, press on the 910C): still no module or server power found; the ascend-dmi power "
+     "test names the A3 products but gives no rated figure."):
         "这是中国买家最常购买的 910C 形态：每台服务器 8 个，即华为 Atlas 800T A3（训练）"
         "或 Atlas 800I A3（推理）超节点服务器（SuperPoD Server），"
         "或基于 A200T A3 Box8 的合作伙伴服务器。"
@@ -119,7 +126,9 @@ ZH_CN_NOTES: dict[str, str] = {
         "以及中英文网页）。价格：沿用 ascend-910c 条目的每芯片数字，按每颗 910C 计；未找到服务器价格。"
         "物料清单中的服务器一行是本应用不含加速器的 8 路基板服务器（价格文件中 HGX 级的机箱、CPU 与内存），"
         "用以代替 A3 服务器自身的机箱与 Kunpeng CPU，并非华为价格——请向华为或合作伙伴（H3C、"
-        "xFusion）询价。",
+        "xFusion）询价。"
+        "2026-12-06 再次检索（英文与中文的 Atlas 800T/800I A3 及 910C 功耗、hiascend.com 的 MindCluster 与 CANN "
+        "页面、910C 的报道）：仍未找到模组或服务器的功耗；ascend-dmi 的功耗测试列出 A3 产品，但未给出额定数字。",
     ("BF16/FP16 752 TF dense per chip from Huawei's own CloudMatrix384 paper (2025), replacing the press "
      "figures 780 (BF16, DigiTimes via TechPowerUp) and 800 (FP16). 128 GB, 3.2 TB/s. Chip-to-chip (UB) 784 GB/s "
      "both directions (2026-12): Huawei's 2025 keynote gives 784 GB/s, and the CloudMatrix paper gives each of "
@@ -127,14 +136,16 @@ ZH_CN_NOTES: dict[str, str] = {
      "TechPowerUp/DigiTimes is close to that one-way figure. Board power left null: neither the paper nor the "
      "keynote gives one, and no Huawei page for the Atlas 900 A3 SuperPoD or Atlas 800T A3 was found with a "
      "module power (searched 2026-12, hiascend.com and web pages in English and Chinese); a supernode's power "
-     "divided by 384 is not a module's power. CloudMatrix 384 ≈ 300 PF BF16. No official datasheet."):
+     "divided by 384 is not a module's power. CloudMatrix 384 ≈ 300 PF BF16. No official datasheet."
+     " Searched again 2026-12-06: still no Huawei module power found."):
         "BF16/FP16 每芯片稠密 752 TF，出自华为自己的 CloudMatrix384 论文（2025），取代媒体数字 "
         "780（BF16，DigiTimes 经 TechPowerUp）与 800（FP16）。128 GB，3.2 TB/s。芯片间（UB）带宽 784 GB/s，双向合计"
         "（2026-12）：华为 2025 年主题演讲给出 784 GB/s，CloudMatrix 论文给出两个裸片各有 7 条 224 Gbit/s 链路、"
         "单向 196 GB/s——每芯片单向 392 GB/s；TechPowerUp/DigiTimes 所说的约 400 GB/s 与该单向数字接近。板卡功耗留空："
         "论文与主题演讲均未给出，也未找到列出模组功耗的 Atlas 900 A3 SuperPoD 或 Atlas 800T A3 华为页面（2026-12 "
         "检索了 hiascend.com 及中英文网页）；超节点功耗除以 384 并不是模组功耗。CloudMatrix 384 ≈ 300 PF BF16。"
-        "无官方规格书。",
+        "无官方规格书。"
+        "2026-12-06 再次检索：仍未找到华为的模组功耗。",
     ("China-market cut of the L4 class. Tensor figures from a retailer listing that matches the circulated "
      "NVIDIA China spec (dense, like the L20's); no NVIDIA datasheet. FP32 rate, board power, video engines "
      "not published."):
@@ -153,10 +164,13 @@ ZH_CN_NOTES: dict[str, str] = {
         "取代。fp16_acc16_tflops 未知：D 版板卡未公布任何累加方式的 FP16 算力。",
     ("China-only cut of the RTX PRO 6000 (156 of 188 SMs, 84 GB on 448 bits). NVIDIA published no rates or "
      "memory speed; at the PRO 6000's 28 Gbps the bus would give 1,568 GB/s, but the speed is not confirmed, "
-     "so bandwidth and every rate are left empty."):
+     "so bandwidth and every rate are left empty."
+     " Searched again 2026-12-06: NVIDIA has still published no memory speed and no rates; the reports repeat the "
+     "teardown."):
         "RTX PRO 6000 的中国专供削减版（188 个 SM 中的 156 个，84 GB，448 位）。NVIDIA "
         "未公布算力与显存速率；按 PRO 6000 的 28 Gbps，该总线可达 1,568 "
-        "GB/s，但速率未经证实，因此带宽与所有算力均留空。",
+        "GB/s，但速率未经证实，因此带宽与所有算力均留空。"
+        "2026-12-06 再次检索：NVIDIA 仍未公布显存速率与算力；各报道只转述拆解结果。",
     ("China-only cut-down RTX 4090: 114 of 128 SMs (14,592 CUDA, 456 tensor, 114 RT cores), 24 GB GDDR6X at "
      "1,008 GB/s, 425 W (hmc-tech lists 450 W; NVIDIA's China launch and fpsbench 425 W). Tensor rates are the "
      "aggregator's dense figures from SM count and clock with FP32 accumulate (GeForce half rate), the "
@@ -377,10 +391,14 @@ ZH_CN_NOTES: dict[str, str] = {
     ("Huawei's keynote figures (FP8/MXFP8/HiF8 1 PF, MXFP4 2 PF, 128 GB, 1.6 TB/s); Huawei does not say dense "
      "or sparse (Ascend figures have historically been dense). The Atlas 350 card was reported with 112 GB and "
      "1.56 PF FP4 at 600 W — the board power here is that report. BF16/FP16 not published. No datasheet; get a "
-     "vendor quote sheet."):
+     "vendor quote sheet."
+     " Searched again 2026-12-06 (the Atlas 350 launch coverage of 2026-03-21: 1.56 PF FP4, 112 GB, '2.87 times the "
+     "H20' with no precision named): no BF16/FP16 rate is published."):
         "华为主题演讲数字（FP8/MXFP8/HiF8 1 PF，MXFP4 2 PF，128 GB，1.6 "
         "TB/s）；华为未说明稠密还是稀疏（昇腾的数字历来为稠密）。据报 Atlas 350 卡为 112 GB、FP4 1.56 PF、600 "
-        "W——此处板卡功耗即取自该报道。BF16/FP16 未公布。无规格书；请获取厂商报价单。",
+        "W——此处板卡功耗即取自该报道。BF16/FP16 未公布。无规格书；请获取厂商报价单。"
+        "2026-12-06 再次检索（2026-03-21 的 Atlas 350 上市报道：FP4 1.56 PF、112 GB、“H20 的 2.87 "
+        "倍”且未注明精度）：未公布 BF16/FP16 算力。",
     ("Identical compute to 40GB; only memory differs. FP64 Tensor 19.5 TF."):
         "算力与 40GB 版相同；仅显存不同。FP64 Tensor 19.5 TF。",
     ("Intel does not publish a full TFLOPS table; BF16 432 / FP8 865 are Intel's Gaudi-3-launch comparison "
@@ -445,8 +463,12 @@ ZH_CN_NOTES: dict[str, str] = {
         "Verda 每 GPU 表格；NVIDIA 称“注意力层加速 2 倍”），以及 1,400 W 对 1,200 W；估算器两者均未建模（见 2026-12-06 的新卡说明）。FP32 83.3 TF"
         " 与 FP64 1.39 TF（2026-12）= NVL72 机柜数字（6 PF FP32，100 TF FP64）÷ 72，即目录的基板规则（系统表格 ÷ GPU 数）；此前的 80 TF 是 V"
         "erda 取整的每 GPU 值。"),
-    ("Only what CCTV showed: 96 GB HBM2e, 700 GB/s inter-chip, 400 W; compute not disclosed."):
-        "仅有央视展示的内容：96 GB HBM2e，芯片间 700 GB/s，400 W；算力未披露。",
+    ("Only what CCTV showed: 96 GB HBM2e, 700 GB/s inter-chip, 400 W; compute not disclosed."
+     " Searched again 2026-12-06 (T-Head's January 2026 launch coverage of the Zhenwu 810E): the 700 GB/s is the "
+     "inter-chip link (ICN), not memory bandwidth; no HBM bandwidth and no compute rate is published."):
+        "仅有央视展示的内容：96 GB HBM2e，芯片间 700 GB/s，400 W；算力未披露。"
+        "2026-12-06 再次检索（平头哥 2026 年 1 月真武 810E 发布的报道）：700 GB/s "
+        "为片间互联（ICN），并非显存带宽；未公布 HBM 带宽，也未公布算力。",
     ("Peak figures same as SXM but sustained clocks lower under 300 W. (Announcement coverage quoted 250 W for "
      "an early 80GB PCIe SKU; NVIDIA datasheet: 300 W.)"):
         "峰值数字与 SXM 相同，但在 300 W 下持续频率较低。（发布报道曾给早期 80GB PCIe 型号引用 250 W；NVIDIA "
@@ -491,9 +513,14 @@ ZH_CN_NOTES: dict[str, str] = {
         "单一来源（经 TechPowerUp）：FP32 37，FP16/BF16 147，INT8 295，32 GB HBM2 1.2 TB/s，“300 "
         "W”卡（其他中文来源称 250 W——尚无定论）。",
     ("Specs first disclosed Feb 2026: 80 GB, 1.6 TB/s, ~1 PFLOPS FP8 (dense/sparse not stated), 784 GB/s "
-     "interconnect. Vendor claims only."):
+     "interconnect. Vendor claims only."
+     " Searched again 2026-12-06 (Moore Threads' February 2026 disclosure and its coverage, reports on its 2025 "
+     "STAR Market prospectus): only the FP8 rate is published; no BF16/FP16 rate and no board power, so the card "
+     "stays unrated."):
         "规格首次披露于 2026 年 2 月：80 GB，1.6 TB/s，约 1 PFLOPS FP8（未说明稠密或稀疏），互联 784 "
-        "GB/s。仅为厂商宣称。",
+        "GB/s。仅为厂商宣称。"
+        "2026-12-06 再次检索（摩尔线程 2026 年 2 月的披露及其报道、其 2025 年科创板招股说明书的报道）：只公布了 FP8 "
+        "算力；无 BF16/FP16 算力，也无板卡功耗，故仍无法评级。",
     ("TDP configurable 40–60 W. Dense tensor per hmc-tech: TF32 9.06, FP16 18.13, INT8 36.25, INT4 72.5 "
      "(sparse ×2)."):
         "TDP 可配置 40–60 W。稠密张量算力据 hmc-tech：TF32 9.06，FP16 18.13，INT8 36.25，INT4 72.5（稀疏 ×2）。",

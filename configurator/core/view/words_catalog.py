@@ -284,7 +284,8 @@ ZH_CN_INTERCONNECT: dict[str, str] = {
         "片上 24 个 200 GbE RoCE v2 端口：HLS-3 服务器内 21 个端口全互联（单向 525 GB/s），3 个端口横向扩展"
         "（单向 75 GB/s）（Intel Gaudi 文档，Network Configuration）；PCIe Gen5 x16",
     "4 GPUs behind one PCIe Gen4 x16 bridge; no NVLink": "4 个 GPU 共用一个 PCIe Gen4 x16 桥；无 NVLink",
-    "2 NPUs behind one PCIe Gen4 x16 interface; no NPU-to-NPU link": "2 个 NPU 共用一个 PCIe Gen4 x16 接口；NPU 之间无专用互联",
+    "2 NPUs behind one PCIe Gen4 x16 interface; no NPU-to-NPU link":
+        "2 个 NPU 共用一个 PCIe Gen4 x16 接口；NPU 之间无专用互联",
     "PCIe Gen3 x16 (no NVLink)": "PCIe Gen3 x16（无 NVLink）",  # the interconnect's description (card page)
     "PCIe Gen4 x16 (no NVLink)": "PCIe Gen4 x16（无 NVLink）",
     "PCIe Gen4 x16 64 GB/s (no NVLink)": "PCIe Gen4 x16 64 GB/s（无 NVLink）",

@@ -17,7 +17,7 @@ from configurator.core.scenario import Economics
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import (condition_said, conversion_said, in_scenario_money, price_description,
                                               ranked_price_value)
-from configurator.core.view.cost_bases import price_as_bought
+from configurator.core.view.cost_bases import amount_as_bought
 from configurator.core.view.numbers import column_top
 from configurator.core.view.price_view import joined
 from configurator.core.view.rows import Amount, Phrase, label, write
@@ -69,7 +69,8 @@ def ranked_price_text(card: Card, accept_used: bool = False, terms: PriceTerms |
         return "—"
     converted = ranked_amount(card, terms)
     amount = None if converted is None else Amount(converted, terms.economics.currency, money=True, like=terms.like)
-    value = price_as_bought(ranked_price_value(chosen, amount=amount, short=True), card)  # an A16's: per board
+    amount = amount or Amount(chosen.entry.midpoint, chosen.entry.currency, money=True)
+    value = ranked_price_value(chosen, amount=amount_as_bought(amount, card), short=True)  # a board's: '/2 GPUs'
     return write(condition_said(value, chosen.entry), current_language())
 
 

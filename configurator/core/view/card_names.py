@@ -58,6 +58,7 @@ ZH_CN_CARD_NAMES: dict[str, str] = {
     "Ascend 910C CM384 — CloudMatrix 384 supernode (per 910C)": "昇腾 910C CM384——CloudMatrix 384 超节点（每颗 910C）",
     "Ascend 910C server — Atlas 800T/800I A3 (8 per server)": "昇腾 910C 服务器——Atlas 800T/800I A3（每台 8 颗）",
     "Ascend 950PR (Atlas 350)": "昇腾 950PR（Atlas 350）",
+    "Atlas 300I Duo (one of its 2 Ascend 310P)": "Atlas 300I Duo（2 颗昇腾 310P 之一）",
     "BR100 (Bili 100P OAM)": "BR100（壁砺 100P OAM）",
     "BR104 (Bili 104P PCIe)": "BR104（壁砺 104P PCIe）",
     "BI-V100 (Tiangai 100)": "BI-V100（天垓 100）",
@@ -69,7 +70,7 @@ Chinese."""
 
 PRODUCT_WORDS = frozenset({
     "GeForce", "Tesla", "Instinct", "Gaudi", "Cloud", "Trillium", "Ironwood", "Grace", "Hopper", "Blackwell",
-    "Ultra", "Vera", "Rubin", "Ada", "Max-Q", "Spark", "CloudMatrix", "Atlas", "PCIe"})
+    "Ultra", "Vera", "Rubin", "Ada", "Max-Q", "Spark", "CloudMatrix", "Atlas", "Duo", "PCIe"})
 """The words without a digit and not in capitals that a card's Chinese name may keep: parts of
 product names (brands, architectures, editions the vendor names in Chinese too: "GeForce RTX 4090",
 "Grace Hopper", "Max-Q", "CloudMatrix 384") and the one unit so spelt (PCIe). A word with a digit

@@ -163,6 +163,11 @@ PRICE_PER = {"per card": "{price}", "per board": "{price}, per board of {n} GPUs
 a multi-GPU board's said per board (label ids; ``{n}`` the board's GPUs)."""
 
 
+PRICE_PER_SHORT = {"per card": "{price}", "per board": "{price}/{n} GPUs"}
+"""The same, short, for an amount in a narrow column (the card browser's price column, whose whole text
+stands in view): '1,400 USD/2 GPUs' for a board of 2 (label ids; ``{n}`` the board's GPUs)."""
+
+
 def purchase_label(card) -> str:
     """'Purchase (cards only)', or for a card bought by the board (A16) 'Purchase (boards only)'."""
     return PURCHASE[card.priced_per]
@@ -175,3 +180,10 @@ def price_as_bought(price, card):
         return price
     return Phrase(PRICE_PER[card.priced_per], {"price": price, "n": card.gpus_per_board})
 
+
+def amount_as_bought(amount, card):
+    """``amount`` said per what one price of ``card`` buys, short (:data:`PRICE_PER_SHORT`): as it is
+    for a card, '1,400 USD/2 GPUs' for a board of 2 (an Atlas 300I Duo)."""
+    if card.priced_per == "per card":
+        return amount
+    return Phrase(PRICE_PER_SHORT[card.priced_per], {"price": amount, "n": card.gpus_per_board})

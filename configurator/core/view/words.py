@@ -119,6 +119,7 @@ ZH_CN: dict[str, str] = {
     "Purchase (cards only)": "采购价（仅加速卡）",
     "Purchase (boards only)": "采购价（仅板卡）",
     "{price}, per board of {n} GPUs": "{price}，每块板卡（{n} 颗 GPU）",
+    "{price}/{n} GPUs": "{price}/{n} 颗 GPU",
     "Cloud": "云租用",
     "Electricity": "电费",
     "Per million tokens": "每百万词元成本",

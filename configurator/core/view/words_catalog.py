@@ -116,6 +116,7 @@ ZH_CN_FORM: dict[str, str] = {
     "PCIe Gen5 x16, dual-slot, 360 W": "PCIe Gen5 x16，双槽，360 W",
     "PCIe accelerator card (Atlas 350)": "PCIe 加速卡（Atlas 350）",
     "PCIe board with 4 GPUs (dual slot, passive)": "PCIe 板卡，4 个 GPU（双槽，被动散热）",
+    "PCIe board with 2 NPUs (passive)": "PCIe 板卡，2 个 NPU（被动散热）",
     "PCIe dual-slot; server edition passive, Max-Q workstation edition 300 W":
         "PCIe 双槽；服务器版被动散热，Max-Q 工作站版 300 W",
     "SXM (HGX B200 8-GPU board)": "SXM（HGX B200 8 GPU 基板）",
@@ -214,6 +215,9 @@ ZH_CN_FRAMEWORK_NOTE: dict[str, str] = {
         "可运行，但没有用于张量并行的 NVLink，且不是 Megatron 的测试目标",
     "through the Gaudi PyTorch bridge (HPU device), not CUDA": "通过 Gaudi PyTorch 桥接（HPU 设备），而非 CUDA",
     "torch_npu adapter": "torch_npu 适配层",
+    "vllm-ascend plugin, 310P path experimental: FP16 only": "vllm-ascend 插件，310P 路径为实验性：仅 FP16",
+    "inference card: not a training target": "推理卡：不是训练目标平台",
+    "CANN backend": "CANN 后端",
     "torch_supa, per DeepSpeed's supa_accelerator; vendor build": "torch_supa，依据 DeepSpeed 的 supa_accelerator；厂商构建",
     "tpu-inference plugin: listed by vLLM, and its page names v5e": "tpu-inference 插件：vLLM 已列出，其页面列出 v5e",
     "tpu-inference plugin: listed by vLLM, and its page names v6e": "tpu-inference 插件：vLLM 已列出，其页面列出 v6e",
@@ -280,6 +284,8 @@ ZH_CN_INTERCONNECT: dict[str, str] = {
         "片上 24 个 200 GbE RoCE v2 端口：HLS-3 服务器内 21 个端口全互联（单向 525 GB/s），3 个端口横向扩展"
         "（单向 75 GB/s）（Intel Gaudi 文档，Network Configuration）；PCIe Gen5 x16",
     "4 GPUs behind one PCIe Gen4 x16 bridge; no NVLink": "4 个 GPU 共用一个 PCIe Gen4 x16 桥；无 NVLink",
+    "2 NPUs behind one PCIe Gen4 x16 interface; no NPU-to-NPU link":
+        "2 个 NPU 共用一个 PCIe Gen4 x16 接口；NPU 之间无专用互联",
     "PCIe Gen3 x16 (no NVLink)": "PCIe Gen3 x16（无 NVLink）",  # the interconnect's description (card page)
     "PCIe Gen4 x16 (no NVLink)": "PCIe Gen4 x16（无 NVLink）",
     "PCIe Gen4 x16 64 GB/s (no NVLink)": "PCIe Gen4 x16 64 GB/s（无 NVLink）",
@@ -380,6 +386,7 @@ ZH_CN_ARCHITECTURE: dict[str, str] = {
     "Hopper (GH100, cut down)": "Hopper（GH100，削减版）",
     "Hopper (GH100) + 72-core Grace CPU": "Hopper（GH100）+ 72 核 Grace CPU",
     "Da Vinci (SMIC 7nm-class)": "达芬奇（中芯国际 7nm 级）",
+    "Da Vinci (Ascend 310P)": "达芬奇（昇腾 310P）",
     "MLUarch03 (Siyuan 370, 2 chips / 4 chiplets, 7nm)": "MLUarch03（思元 370，2 颗芯片 / 4 个芯粒，7nm）",
     "MUSA 'Chunxiao' (22B transistors)": "MUSA“春晓”（220 亿晶体管）",
     "MUSA 3rd gen 'Quyuan'": "第 3 代 MUSA“曲院”",

@@ -419,6 +419,14 @@ ZH_CN_NOTES: dict[str, str] = {
         "GB，分为四个独立的 16 GB 显存池）。板卡功耗 250 W / 4 = 每 GPU 62.5 W。BF16 取与 FP16 相同（Ampere "
         "张量核心以同一速率运行两者）；规格书转载中未列 INT4。FP64 每 GPU 0.07 TF = 4.5/64（GA10x 的 1/64 "
         "速率），A16 规格书中没有。",
+    ("Listed per NPU so that counts, memory and power stay per NPU: one Atlas 300I Duo board = 2 of these "
+     "(Huawei: 96 GB LPDDR4X, 408 GB/s, FP16 140 TFLOPS, INT8 280 TOPS, 150 W). Per NPU: 48 GB, 204 GB/s, FP16 70, "
+     "INT8 140, 75 W (board figures / 2). No BF16: vLLM Ascend runs the 310P in FP16 only. Huawei also sells a 48 GB "
+     "board (24 GB per NPU), not listed here. Release year not found in the sources."):
+        "按 NPU 列出，使数量、内存与功耗都按每 NPU 计：一块 Atlas 300I Duo 板卡 = 2 个这样的 NPU（华为：96 GB "
+        "LPDDR4X，408 GB/s，FP16 140 TFLOPS，INT8 280 TOPS，150 W）。每 NPU：48 GB，204 GB/s，FP16 70，INT8 140，"
+        "75 W（板卡数字 / 2）。无 BF16：vLLM Ascend 在 310P 上只以 FP16 运行。华为另有 48 GB 板卡（每 NPU 24 "
+        "GB），此处未列。来源中未找到发布年份。",
     ("Listed per system (one GB10). FP4 500 TF dense = NVIDIA's 1 PF with sparsity halved; FP32 31 TF. "
      "BF16/FP8 tensor rates not published (NVIDIA quotes FP4 only) and left empty rather than derived. A BF16 or "
      "FP16 request falls back to the FP32 rate, and the estimate says so (searched again 2026-12-06: see the "

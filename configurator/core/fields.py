@@ -140,7 +140,7 @@ FIELDS: tuple[FieldSpec, ...] = (
                           "layers: less compute, more memory."),
        cli_help="with --recompute full, the layers of each pipeline stage recomputed (Megatron-LM "
                 "--recompute-method block --recompute-num-layers; default: every layer)",
-       row_label=_t("ScenarioEditor", "Recompute&d layers")),
+       row_label=_t("ScenarioEditor", "Layers recomputed in full")),
     _f("training.selective_policy", _t("ScenarioController", "selective recomputation policy"), flag="--selective",
        row_label=_t("ScenarioEditor", "Selective &keeps")),
     _f("training.expert_overlap", _t("ScenarioController", "expert all-to-all overlap"), flag="--expert-overlap",

@@ -2773,8 +2773,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>完全重计算时，每个流水线阶段重计算的层数（前几层，与 Megatron-LM 的 block 方法相同）；其余各层保留其激活。层数越少：计算越少，显存越多。</translation>
     </message>
     <message>
-        <source>Recompute&amp;d layers</source>
-        <translation>重计算层数(&amp;D)</translation>
+        <source>Layers recomputed in full</source>
+        <translation>完全重计算层数</translation>
     </message>
     <message>
         <source>Selective &amp;keeps</source>

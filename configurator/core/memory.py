@@ -35,8 +35,8 @@ from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-
 from configurator.core.formulas.timing import ACTIVATION_TRAFFIC_PASSES
 from configurator.core.memory_breakdown import MemoryBreakdown  # noqa: F401  (re-exported for callers)
 from configurator.core.precision import PrecisionPlan, StateBytes, training_state_bytes
-from configurator.core.scenario import (ActivationKernels, Assumptions, LossKernel, Recompute, Scenario, SelectivePolicy,
-                                       Workload)
+from configurator.core.scenario import (ActivationKernels, Assumptions, LossKernel, Recompute, Scenario,
+                                       SelectivePolicy, Workload)
 from configurator.core.training_block_recompute import block_recompute_value, block_share
 from configurator.core.units import BYTES_PER_ELEMENT, GIB, Precision
 

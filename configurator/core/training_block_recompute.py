@@ -11,7 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import fields, replace
 
-from configurator.core.formulas.block_recompute import block_recompute_value, recomputed_layer_share  # noqa: F401 (re-exported)
+from configurator.core.formulas.block_recompute import (  # noqa: F401 (block_recompute_value re-exported)
+    block_recompute_value,
+    recomputed_layer_share,
+)
 from configurator.core.scenario import Scenario
 from configurator.core.scenario_choices import Recompute
 

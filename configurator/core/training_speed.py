@@ -274,8 +274,8 @@ def micro_batch_timing(
     peak_flops = peak * TERA
     first_layers, layers, _ = scenario_stage_layers(scenario, par.pp)
     if (share := block_share(scenario, layers)) < 1.0:  # the first N layers recomputed: training_block_recompute
-        return block_timing(micro_batch_timing(without_recompute(scenario), card, plan, replace(
-            layout, recompute=Recompute.NONE)), micro_batch_timing(with_every_layer(scenario), card, plan, layout), share)
+        none = micro_batch_timing(without_recompute(scenario), card, plan, replace(layout, recompute=Recompute.NONE))
+        return block_timing(none, micro_batch_timing(with_every_layer(scenario), card, plan, layout), share)
     tokens = train.micro_batch * train.seq_len / par.cp
     full = layout.recomputes_layers  # the forward's element-wise kernels run again in backward
     net = fabric(card, par.cards_per_node, scenario.assumptions)

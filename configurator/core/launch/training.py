@@ -500,8 +500,8 @@ def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[t
     entries += [("parallelism.context_parallel_degree", par.cp), ("parallelism.expert_parallel_degree", par.ep),
                 ("activation_checkpoint.mode", t.recompute.value)]
     if t.recompute is Recompute.FULL and t.recompute_layers is not None:
-        notes.append(note("no-flag", engine="torchtitan", setting=note("set-recompute-layers", layers=t.recompute_layers),
-                          what=note("every-layer-written")))
+        setting = note("set-recompute-layers", layers=t.recompute_layers)
+        notes.append(note("no-flag", engine="torchtitan", setting=setting, what=note("every-layer-written")))
     if t.recompute is Recompute.SELECTIVE:
         entries.append(("activation_checkpoint.selective_ac_option", "op"))
         if t.selective_policy is SelectivePolicy.ATTENTION:

@@ -214,7 +214,8 @@ def _recompute_text(t, w: Words) -> str:
     if t.recompute.value == "selective":
         return _listed(w, w(RECOMPUTE[t.recompute.value]), w(SELECTIVE_POLICY[t.selective_policy.value]))
     if t.recompute.value == "full" and t.recompute_layers is not None:
-        return _listed(w, w(RECOMPUTE[t.recompute.value]), w("the first {n} layers of each stage", n=t.recompute_layers))
+        first = w("the first {n} layers of each stage", n=t.recompute_layers)
+        return _listed(w, w(RECOMPUTE[t.recompute.value]), first)
     return w(RECOMPUTE[t.recompute.value])
 
 

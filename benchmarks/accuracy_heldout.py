@@ -100,9 +100,10 @@ SETS = {
         "training on AMD's 8-module Infinity Fabric boards (no switch: every pair its own link), gathered to check the "
         "switchless-board rule (mesh44/mesh45: a group rides its pairs' links) where no measured row did (session 46): "
         "MLPerf Training v5.0 / v5.1 Llama 2 70B LoRA on 8 x MI325X (AMD and seven partners), MI350X and MI355X, and "
-        "Llama 3.1 8B pretraining on 8 x MI350X / MI355X, all TP1 x DP8; the MI300X runs (21 of 80 layers recomputed) "
-        "and MangoBoost's context-parallel CP2 / CP4 runs across 2 and 4 boards are listed as excluded; "
-        "benchmarks/data/notes-heldout-mi300x-training-2026-12-06.md"),
+        "Llama 3.1 8B pretraining on 8 x MI350X / MI355X, all TP1 x DP8; the MI300X runs and MangoBoost's "
+        "context-parallel CP2 / CP4 runs across 2 and 4 boards, which recompute 21 of 80 layers, predicted since "
+        "recompute46 (training.recompute_layers); Cisco's two, with no config, listed as excluded; "
+        "benchmarks/data/notes-heldout-mi300x-training-2026-12-06.md, notes-recompute-layers-2026-12-06.md"),
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""

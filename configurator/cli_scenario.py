@@ -261,7 +261,8 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     add_field_flags(g, "card_id", "count", "parallelism.cards_per_node", "precision", "training.recipe", "training.optimizer",
                     "training.global_batch_tokens", "training.seq_len", "training.fp8_scaling")
     lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
-    add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute", "parallelism.zero",
+    add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute",
+                    "training.recompute_layers", "parallelism.zero",
                     "parallelism.zero3_implementation", "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.pipeline_schedule",
                     "parallelism.tp_comm_overlap", "parallelism.tp_comm_overlap_cfg", "parallelism.cp", "parallelism.cp_comm_type",
                     "parallelism.ep", "training.loss", "training.activation_kernels", "training.attention_kernel",

@@ -278,6 +278,8 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         self._row(form, "training.attention_kernel", self.attention_kernel)
         self.recompute = self._combo(labels.recompute_names(), "training.recompute")
         self._auto_field(form, self.recompute, "training.recompute")
+        self.recompute_layers = self._number("training.recompute_layers")
+        self._row(form, "training.recompute_layers", self.recompute_layers)
         self.selective_policy = self._combo(labels.selective_policy_names(), "training.selective_policy")
         self._row(form, "training.selective_policy", self.selective_policy)
         offload = QWidget()

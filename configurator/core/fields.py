@@ -133,6 +133,14 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Activation recomputation: keep fewer activations and compute them again in the backward pass "
              "(full: about a third more compute, much less memory)."),
        row_label=_t("ScenarioEditor", "Recomp&utation")),
+    _f("training.recompute_layers", _t("ScenarioController", "recomputed layers"), _t("ScenarioEditor", " layers"),
+       none_text=_t("ScenarioEditor", "every layer"), flag="--recompute-layers", metavar="N", help=_t(
+        "ScenarioEditor", "With full recomputation, how many layers of each pipeline stage are recomputed (the first "
+                          "ones, as Megatron-LM's block method runs them); the others keep their activations. Fewer "
+                          "layers: less compute, more memory."),
+       cli_help="with --recompute full, the layers of each pipeline stage recomputed (Megatron-LM "
+                "--recompute-method block --recompute-num-layers; default: every layer)",
+       row_label=_t("ScenarioEditor", "Layers recomputed in full")),
     _f("training.selective_policy", _t("ScenarioController", "selective recomputation policy"), flag="--selective",
        row_label=_t("ScenarioEditor", "Selective &keeps")),
     _f("training.expert_overlap", _t("ScenarioController", "expert all-to-all overlap"), flag="--expert-overlap",

@@ -35,15 +35,9 @@ from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-
 from configurator.core.formulas.timing import ACTIVATION_TRAFFIC_PASSES
 from configurator.core.memory_breakdown import MemoryBreakdown  # noqa: F401  (re-exported for callers)
 from configurator.core.precision import PrecisionPlan, StateBytes, training_state_bytes
-from configurator.core.scenario import (
-    ActivationKernels,
-    Assumptions,
-    LossKernel,
-    Recompute,
-    Scenario,
-    SelectivePolicy,
-    Workload,
-)
+from configurator.core.scenario import (ActivationKernels, Assumptions, LossKernel, Recompute, Scenario,
+                                       SelectivePolicy, Workload)
+from configurator.core.training_block_recompute import block_recompute_value, block_share
 from configurator.core.units import BYTES_PER_ELEMENT, GIB, Precision
 
 LOSS_CHUNKS = 8
@@ -573,10 +567,15 @@ def adapter_dropout(scenario: Scenario) -> bool:
 
 def stage_stored_bytes(scenario: Scenario, layout: ActivationLayout, layers: int) -> float:
     """Per-token bytes a stage keeps for backward on the card for one micro-batch [B]: what each
-    of its layers keeps (:func:`kept_layer_bytes`), or with activation offload only
-    ``OFFLOAD_PREFETCH_LAYERS`` layers' (the rest wait in host memory)."""
+    of its layers keeps (:func:`kept_layer_bytes`; with the first N recomputed, their share at full
+    recomputation's and the rest at none's, :mod:`~configurator.core.training_block_recompute`), or with
+    activation offload only ``OFFLOAD_PREFETCH_LAYERS`` layers' (the rest wait in host memory)."""
     on_card = min(layers, OFFLOAD_PREFETCH_LAYERS) if scenario.training.offload_activations else layers
-    return on_card * kept_layer_bytes(scenario.model, layout, scenario.training.seq_len)
+    kept, share = kept_layer_bytes(scenario.model, layout, scenario.training.seq_len), block_share(scenario, layers)
+    if share < 1.0:
+        none = kept_layer_bytes(scenario.model, replace(layout, recompute=Recompute.NONE), scenario.training.seq_len)
+        kept = block_recompute_value(none, kept, share)
+    return on_card * kept
 
 
 def gathered_layer_bytes(model: ModelArchitecture, layers: int, weight_bytes: float, kept: bool = False) -> float:

@@ -67,6 +67,11 @@ LAYOUT_ENGLISH: dict[str, str] = {
         "CUDA graphs cannot run with CPU offload of activations: Megatron-Core refuses the two together; turn "
         "one of them off"
     ),
+    "recompute-layers-stage": (
+        "{layers} recomputed layers is more than the {chunk} layers a pipeline stage's model chunk holds ({total} "
+        "layers over {pp} stages × {vp} virtual stages): recompute at most {chunk}, or leave the count empty to "
+        "recompute every layer"
+    ),
 }
 """English templates: counts of cards, stages, heads, experts and tokens."""
 
@@ -108,5 +113,9 @@ LAYOUT_CHINESE: dict[str, str] = {
         "（只有整步迭代图可以）；请选择选择性重计算或不重计算，或关闭 CUDA 图"
     ),
     "cuda-graphs-offload": "CUDA 图不能与激活值 CPU 卸载同时使用：Megatron-Core 不允许两者同时使用；请关闭其中之一",
+    "recompute-layers-stage": (
+        "重计算 {layers} 层超过了每个流水线阶段模型块的 {chunk} 层（{total} 层分到 {pp} 个流水线阶段 × {vp} 个虚拟阶段）："
+        "最多重计算 {chunk} 层，或留空以重计算每一层"
+    ),
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

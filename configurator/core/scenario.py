@@ -6,6 +6,7 @@ through :func:`updated`, which re-validates (``model_copy(update=...)`` would sk
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import Any, get_args
 
@@ -150,6 +151,21 @@ class Scenario(_Frozen):
             raise said(ValueError, msg("optimizer-in-backward-recipe"))
         if par.zero < 3 and not {"zero", "tp", "pp"} & set(auto) and self.replicas > 1:  # cp: among the replicas
             raise said(ValueError, msg("optimizer-in-backward-replicas", replicas=self.replicas, zero=par.zero))
+        return self
+
+    @model_validator(mode="after")
+    def _recompute_layers_fit_a_stage(self) -> Scenario:
+        """``Training.recompute_layers`` is at most the layers of one model chunk of a pipeline stage, as
+        Megatron-LM asks (``transformer_config.py``: between 1 and the layers per pipeline rank); read with full
+        recomputation only, and checked by the planner's own counts when the stages are left to it."""
+        t, par = self.training, self.parallelism
+        if t.recompute_layers is None or t.recompute is not Recompute.FULL or not self.workload.is_training \
+                or {"pp", "vp"} & set(self.auto_layout):
+            return self
+        chunk = math.ceil(self.model.n_layers / (par.pp * par.virtual_stages))
+        if t.recompute_layers > chunk:
+            raise said(ValueError, msg("recompute-layers-stage", layers=t.recompute_layers, chunk=chunk,
+                                       total=self.model.n_layers, pp=par.pp, vp=par.virtual_stages))
         return self
 
     @model_validator(mode="after")

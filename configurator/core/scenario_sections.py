@@ -112,6 +112,12 @@ class Training(_Frozen):
                     "accumulation × data-parallel width, or the published default by model size when those are Auto)",
     )
     recompute: Recompute = Recompute.NONE
+    recompute_layers: int | None = Field(
+        default=None, ge=1, le=4096, exclude_if=lambda n: n is None,
+        description="with full recomputation, the layers of each pipeline stage recomputed, the first ones "
+                    "(Megatron-LM --recompute-method block --recompute-num-layers, NeMo's "
+                    "activations_checkpoint_num_layers); the other layers keep their activations, as without "
+                    "recomputation. None: every layer. Written to files only when given [layers]")
     selective_policy: SelectivePolicy = Field(
         default=SelectivePolicy.ATTENTION,
         description="what selective recomputation keeps, as the training framework does it. Megatron-LM (attention, "

@@ -8,7 +8,7 @@ gives each default its source.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.architecture import ModelArchitecture
@@ -72,6 +72,7 @@ from configurator.core.adapter_speed import eager_host_floor_seconds
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision, training_dispatch_bytes
 from configurator.core.scenario import Assumptions, Recompute, Scenario
+from configurator.core.training_block_recompute import block_share, block_timing, with_every_layer, without_recompute
 from configurator.core.training_data_parallel import data_parallel_step_seconds
 from configurator.core.training_packing import attention_span
 from configurator.core.training_stage_memory import rank_params, rank_routed_params
@@ -278,6 +279,9 @@ def micro_batch_timing(
     par, train = scenario.parallelism, scenario.training
     peak_flops = peak * TERA
     first_layers, layers, _ = scenario_stage_layers(scenario, par.pp)
+    if (share := block_share(scenario, layers)) < 1.0:  # the first N layers recomputed: training_block_recompute
+        none = micro_batch_timing(without_recompute(scenario), card, plan, replace(layout, recompute=Recompute.NONE))
+        return block_timing(none, micro_batch_timing(with_every_layer(scenario), card, plan, layout), share)
     tokens = train.micro_batch * train.seq_len / par.cp
     full = layout.recomputes_layers  # the forward's element-wise kernels run again in backward
     net = card_fabric(card, par.cards_per_node, scenario.assumptions)

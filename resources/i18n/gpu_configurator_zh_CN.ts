@@ -2258,6 +2258,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>注意力算子</translation>
     </message>
     <message>
+        <source>recomputed layers</source>
+        <translation>重计算层数</translation>
+    </message>
+    <message>
         <source>selective recomputation policy</source>
         <translation>选择性重计算策略</translation>
     </message>
@@ -2755,6 +2759,22 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Attent&amp;ion kernel</source>
         <translation>注意力算子(&amp;I)</translation>
+    </message>
+    <message>
+        <source> layers</source>
+        <translation> 层</translation>
+    </message>
+    <message>
+        <source>every layer</source>
+        <translation>每一层</translation>
+    </message>
+    <message>
+        <source>With full recomputation, how many layers of each pipeline stage are recomputed (the first ones, as Megatron-LM&apos;s block method runs them); the others keep their activations. Fewer layers: less compute, more memory.</source>
+        <translation>完全重计算时，每个流水线阶段重计算的层数（前几层，与 Megatron-LM 的 block 方法相同）；其余各层保留其激活。层数越少：计算越少，显存越多。</translation>
+    </message>
+    <message>
+        <source>Layers recomputed in full</source>
+        <translation>完全重计算层数</translation>
     </message>
     <message>
         <source>Selective &amp;keeps</source>

@@ -212,6 +212,11 @@ NOTES: dict[str, tuple[str, str]] = {
     "selective-op-written": ("its per-op policy (selective_ac_option = op) is written, which keeps fewer "
                              "activations than estimated",
                              "写出其逐算子策略（selective_ac_option = op），保留的激活比估算的少"),
+    "set-recompute-layers": ("full recomputation of the first {layers} layers of each stage only",
+                             "仅对每个阶段的前 {layers} 层完全重计算"),
+    "every-layer-written": ("full recomputation of every layer is written, which keeps fewer activations and "
+                            "computes more than estimated",
+                            "写出对每一层的完全重计算，保留的激活比估算的少、计算比估算的多"),
     "set-sgd": ("SGD", "SGD 优化器"), "sgd-what": ("AdamW is its optimizer here", "此处优化器为 AdamW"),
     "set-fp16": ("FP16 mixed precision", "FP16 混合精度"),
     "fp16-what": ("torchtitan mixes in BF16 (mixed_precision_param)", "torchtitan 以 BF16 混合精度（mixed_precision_param）"),

@@ -267,8 +267,12 @@ def _megatron_model(m: ModelArchitecture, notes: list[Note]) -> list[str]:
 
 def _megatron_recompute(t: Training, notes: list[Note]) -> list[str]:
     """Megatron-LM's recomputation flags: every layer's input kept and the layer run again (full,
-    uniform, one layer per checkpoint), or its attention core only (selective); a selective policy
-    other than Megatron-LM's attention-only one gets a note that the attention one is written."""
+    uniform, one layer per checkpoint), the first ``recompute_layers`` of each stage only (full, block),
+    or its attention core only (selective); a selective policy other than Megatron-LM's attention-only
+    one gets a note that the attention one is written."""
+    if t.recompute is Recompute.FULL and t.recompute_layers is not None:
+        return ["--recompute-granularity", "full", "--recompute-method", "block",
+                "--recompute-num-layers", str(t.recompute_layers)]
     if t.recompute is Recompute.FULL:
         return ["--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"]
     if t.recompute is not Recompute.SELECTIVE:
@@ -495,6 +499,9 @@ def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[t
                     ("parallelism.pipeline_parallel_microbatch_size", t.micro_batch)]
     entries += [("parallelism.context_parallel_degree", par.cp), ("parallelism.expert_parallel_degree", par.ep),
                 ("activation_checkpoint.mode", t.recompute.value)]
+    if t.recompute is Recompute.FULL and t.recompute_layers is not None:
+        setting = note("set-recompute-layers", layers=t.recompute_layers)
+        notes.append(note("no-flag", engine="torchtitan", setting=setting, what=note("every-layer-written")))
     if t.recompute is Recompute.SELECTIVE:
         entries.append(("activation_checkpoint.selective_ac_option", "op"))
         if t.selective_policy is SelectivePolicy.ATTENTION:

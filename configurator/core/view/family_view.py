@@ -203,11 +203,20 @@ def _training_rows(est: Estimate, w: Words) -> TableRows:
         *_model_rows(est, w, _training_parallelism),
         (w("Token budget"), w("{n} tokens", n=numbers.token_count(t.tokens, w.language))),
         (w("Recipe"), _listed(w, w(RECIPES[t.recipe.value]), w(OPTIMIZERS[t.optimizer.value]))),
-        (w("Recomputation"), _listed(w, w(RECOMPUTE[t.recompute.value]), w(SELECTIVE_POLICY[t.selective_policy.value]))
-         if t.recompute.value == "selective" else w(RECOMPUTE[t.recompute.value])),
+        (w("Recomputation"), _recompute_text(t, w)),
         (w("Batch"), _listed(w, f"{w('micro-batch')} {t.micro_batch}", f"{w('sequence')} {t.seq_len:,} {w('tokens')}",
                              f"{w('gradient accumulation')} {t.grad_accum}")),
     ]
+
+
+def _recompute_text(t, w: Words) -> str:
+    """The recomputation row: the setting, with the selective policy or the layers recomputed of each stage."""
+    if t.recompute.value == "selective":
+        return _listed(w, w(RECOMPUTE[t.recompute.value]), w(SELECTIVE_POLICY[t.selective_policy.value]))
+    if t.recompute.value == "full" and t.recompute_layers is not None:
+        first = w("the first {n} layers of each stage", n=t.recompute_layers)
+        return _listed(w, w(RECOMPUTE[t.recompute.value]), first)
+    return w(RECOMPUTE[t.recompute.value])
 
 
 def _serving_rows(est: Estimate, w: Words) -> TableRows:

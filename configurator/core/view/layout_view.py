@@ -49,7 +49,9 @@ def training_layout(est: Estimate) -> Phrase:
     if offloaded:
         parts.append(Phrase("CPU offload: {what}", {"what": Phrase(", ".join(f"{{p{i}}}" for i in range(
             len(offloaded))), {f"p{i}": name for i, name in enumerate(offloaded)})}))
-    if t.recompute.value != "none":
+    if t.recompute.value == "full" and t.recompute_layers is not None:
+        parts.append(Phrase("full recomputation of {n} layers a stage", {"n": t.recompute_layers}))
+    elif t.recompute.value != "none":
         parts.append(f"{t.recompute.value} recomputation")
     parts += [Phrase("micro-batch {mb} × {accum}", {"mb": t.micro_batch, "accum": t.grad_accum}),
               Phrase("global batch {n} tokens", {"n": Amount(s.global_batch_tokens, "token-count")})]

@@ -20,6 +20,7 @@ ZH_CN_CHOICES: dict[str, str] = {
     "Selective": "选择性",
     "Full (every layer)": "完全（每一层）",
     "Recomputation": "激活重计算",
+    "the first {n} layers of each stage": "每个阶段的前 {n} 层",
     "Megatron-LM: all but the attention core": "Megatron-LM：除注意力核心外全部保留",
     "torchtitan per-op: every other matmul output": "torchtitan 逐算子：每隔一个矩阵乘保留输出",
     "DeepSeek-V3: linear inputs in FP8, norms and MLA up-projections recomputed":

@@ -33,6 +33,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "activations": "激活",
     "optimizer states": "优化器状态",
     "full recomputation": "完全重计算",
+    "full recomputation of {n} layers a stage": "每个阶段完全重计算 {n} 层",
     "expert all-to-all overlapped": "专家全对全通信与计算重叠",
     "layers replayed from CUDA graphs": "以 CUDA 图重放各层",
     "packed examples of {n} tokens": "打包样本，每条 {n} 词元",

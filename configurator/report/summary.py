@@ -23,6 +23,7 @@ from configurator.core.workloads.layout import unpinned
 from configurator.core.training_mistake import TRAINING_TIME_SLACK, at_the_pace_asked, comparable_scenario
 from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.recommend_budget import budget_covered
+from configurator.core.recommend_filters import vendors_verdict
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import asked_scenario
 from configurator.core.view.card_names import card_name
@@ -393,7 +394,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     verdict = _sentences(w, _verdict(mine, best, objective, w, recommended, bool(unpriced)),
                          *filter(None, (said,)), *unpriced_sentence(unpriced, w))  # page 1 says so
     view = estimate_view(est)
-    status, state = headline_verdict(est)
+    status, state = headline_verdict(est, tuple(filter(None, (vendors_verdict(est.card, filters),))))
     status = write(status, language)
     # a hand-picked card of the wrong class, judged on the ranking the alternatives come from
     wrong = None if recommended else mismatch(est.scenario, catalog, objective=objective, filters=filters)

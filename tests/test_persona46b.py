@@ -35,3 +35,40 @@ def test_a_porting_risk_names_the_frameworks_as_a_series_in_each_language():
     assert "runs vLLM, SGLang only in part" in said.text
     assert "对 vLLM、SGLang 仅部分支持" in said.text_in("zh_CN")
     assert said.to_dict()["params"]["missing"] == "vLLM, SGLang"
+
+
+def _serving_no_fit(**fields):
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+
+    catalog = load_catalog()
+    s = Scenario(auto_layout=LAYOUT_FIELDS, model=preset("qwen2.5-72b"), workload="inference", card_id="ascend-910b",
+                 count=1, constraints={"region": "cn"}, **fields)
+    return catalog, estimate(s, catalog.get("ascend-910b"))
+
+
+def test_another_card_suggested_is_one_the_ranking_can_rate():
+    from configurator.core.fit_suggestions import what_would_fit
+    from configurator.core.recommend import unrated_line
+
+    catalog, est = _serving_no_fit()
+    assert unrated_line(est.scenario, catalog.get("ascend-950pr")) is not None  # no BF16 rate: not rated
+    others = [s.estimate for s in what_would_fit(est, catalog) if s.kind == "other-card"]
+    assert others and all(unrated_line(o.scenario, o.card) is None for o in others)
+    assert all(o.card.id != "ascend-950pr" for o in others)  # was '2 × Ascend 950PR' (persona46)
+
+
+def test_another_card_suggested_is_one_the_buyers_filters_allow():
+    from configurator.core.fit_suggestions import what_would_fit
+    from configurator.core.region import domestic
+
+    from configurator.core.recommend_filters import Filters
+
+    catalog, est = _serving_no_fit()
+    anywhere = [s.estimate.card for s in what_would_fit(est, catalog) if s.kind == "other-card"]
+    assert anywhere and not domestic(anywhere[0])  # DGX Spark
+    only = Filters(domestic_only=True, classes=("inference", "training"))
+    others = [s.estimate.card for s in what_would_fit(est, catalog, only) if s.kind == "other-card"]
+    assert all(domestic(card) for card in others)

@@ -348,10 +348,11 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
 # ---- what would fit, power, assumptions, approval ----------------------------------------
 
 
-def suggestions_table(est: Estimate, catalog: Catalog, w: Words) -> Table | None:
+def suggestions_table(est: Estimate, catalog: Catalog, w: Words, filters: Filters | None = None) -> Table | None:
     """"What would fit" when the configuration does not fit or carry its load: each change with its
-    number (:func:`configurator.core.fit_suggestions.what_would_fit`); None when it does."""
-    found = what_would_fit(est, catalog)
+    number (:func:`configurator.core.fit_suggestions.what_would_fit`, another card among those ``filters``
+    allows); None when it does."""
+    found = what_would_fit(est, catalog, filters)
     if est.usable and not found:
         return None
     section = suggestions_section(found)
@@ -400,7 +401,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     wrong = None if recommended else mismatch(est.scenario, catalog, objective=objective, filters=filters)
     if wrong is not None:  # what the mistake costs opens the first page, in red, before the verdict
         status, state = _sentences(w, w("{said}.", said=w.message(wrong)), status), WRONG_CLASS
-    fixes = suggestions_table(est, catalog, w)
+    fixes = suggestions_table(est, catalog, w, filters)
     tradeoff = tradeoff_section(est, w)
     tables = (
         *((fixes,) if fixes else ()),

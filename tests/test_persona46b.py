@@ -72,3 +72,17 @@ def test_another_card_suggested_is_one_the_buyers_filters_allow():
     only = Filters(domestic_only=True, classes=("inference", "training"))
     others = [s.estimate.card for s in what_would_fit(est, catalog, only) if s.kind == "other-card"]
     assert all(domestic(card) for card in others)
+
+
+def test_a_render_card_without_ray_tracing_cores_is_marked_in_its_row(capsys):
+    from configurator.core.catalog import load_catalog
+
+    catalog = load_catalog()
+    assert catalog.get("h200-nvl").rt_cores == 0 and catalog.get("t4").rt_cores == 40  # Turing: 40 RT cores
+    argv = ["recommend", "--workload", "render", "--deadline", "24h", "--limit", "40"]
+    assert cli.main(argv) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert any("H200 NVL" in r and r.endswith("— no ray-tracing cores: it renders on its shader cores") for r in rows)
+    assert not any(" T4 " in r and "no ray-tracing cores" in r for r in rows)
+    assert cli.main([*argv, "--lang", "zh_CN"]) == 0
+    assert "——没有光线追踪核心：只能用着色核心渲染" in capsys.readouterr().out

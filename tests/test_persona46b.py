@@ -86,3 +86,13 @@ def test_a_render_card_without_ray_tracing_cores_is_marked_in_its_row(capsys):
     assert not any(" T4 " in r and "no ray-tracing cores" in r for r in rows)
     assert cli.main([*argv, "--lang", "zh_CN"]) == 0
     assert "——没有光线追踪核心：只能用着色核心渲染" in capsys.readouterr().out
+
+
+def test_a_range_writes_its_far_bounds_as_powers_of_ten_with_the_unit(capsys):
+    from configurator.core.bounds import Bounds
+
+    assert Bounds(1, 1e12, unit="[CNY]").text() == "1 to 10¹² [CNY]"
+    assert Bounds(1e6, 1e15, unit="[tokens]").symbols() == "1,000,000 … 10¹⁵ [tokens]"
+    assert Bounds(1, 2**31).text() == "1 to 2,147,483,648" and Bounds(1, 2.5e7).text() == "1 to 2.5×10⁷"
+    assert cli.main(["recommend", "--region", "cn", "--budget", "0", "--lang", "zh_CN"]) == 2
+    assert "--budget：0 超出范围 1 至 10¹² [CNY]" in capsys.readouterr().err

@@ -129,7 +129,7 @@ def _grouped(value: float) -> str:
 def _number(value: float) -> str:
     """A bound as a range says it: a whole number with its thousands grouped (``1,000,000``,
     ``2,147,483,648``), except a round one from 10⁷ up, written as a power of ten as the number writers write
-    one (``10¹²``, ``2.5×10⁷``: :func:`~configurator.core.message_numbers.power_of_ten`), as is one below 0.0001
+    one (``10¹²``: :func:`~configurator.core.message_numbers.power_of_ten`), as is one below 0.0001
     (``10⁻⁶``); else as Python writes it (``0.01``). Until December 2026 a range read ``1 to 1e12 [CNY]``, a
     programmer's notation (persona46)."""
     if value == int(value) and abs(value) < 1e7:

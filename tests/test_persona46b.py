@@ -96,3 +96,25 @@ def test_a_range_writes_its_far_bounds_as_powers_of_ten_with_the_unit(capsys):
     assert Bounds(1, 2**31).text() == "1 to 2,147,483,648" and Bounds(1, 2.5e7).text() == "1 to 25,000,000"
     assert cli.main(["recommend", "--region", "cn", "--budget", "0", "--lang", "zh_CN"]) == 2
     assert "--budget：0 超出范围 1 至 10¹² [CNY]" in capsys.readouterr().err
+
+
+def test_desktops_held_by_their_framebuffers_say_framebuffer_in_the_window_as_on_the_command_line(qapp):
+    from configurator.app import labels
+    from configurator.app.i18n import install_language
+    from configurator.core.catalog import load_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.limiting import limiting_factor
+    from configurator.core.scenario import Scenario
+
+    card = load_catalog().get("l40s")
+    from configurator.core.architecture import preset
+
+    est = estimate(Scenario(model=preset("llama3-8b"), workload="vdi", card_id="l40s",
+                            graphics={"users": 100, "profile_gib": 8}), card)
+    assert est.graphics.limiting == "framebuffer" and limiting_factor(est) == "framebuffer"
+    assert labels.factor_names()["framebuffer"] == labels.limit_names()["framebuffer"] == "framebuffer"
+    install_language("zh_CN")
+    try:
+        assert labels.factor_names()["framebuffer"] == labels.limit_names()["framebuffer"] == "帧缓冲"
+    finally:
+        install_language("en")

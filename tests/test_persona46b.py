@@ -118,3 +118,42 @@ def test_desktops_held_by_their_framebuffers_say_framebuffer_in_the_window_as_on
         assert labels.factor_names()["framebuffer"] == labels.limit_names()["framebuffer"] == "帧缓冲"
     finally:
         install_language("en")
+
+
+def test_a_money_box_says_300w_is_wan_in_letters_as_the_command_line_does(qtbot):
+    from configurator.app.binders import spin_refusal
+    from configurator.app.i18n import install_language
+    from configurator.app.inputs import MagnitudeSpinBox
+
+    box = MagnitudeSpinBox()
+    qtbot.addWidget(box)
+    box.setRange(0, 1e12)
+    box.set_currency("CNY")
+    said = spin_refusal(box, "300w", "budget")
+    assert said.endswith("'300w' writes 万 in letters: write 300万 (or the number in full, 3,000,000).")
+    plain = MagnitudeSpinBox()  # no currency: a w may be watts
+    qtbot.addWidget(plain)
+    assert "万" not in spin_refusal(plain, "300w", "power")
+    install_language("zh_CN")
+    try:
+        assert "'300w' 用字母写了万：请写作 300万" in spin_refusal(box, "300w", "预算")
+    finally:
+        install_language("en")
+
+
+def test_the_panels_budget_box_says_300w_is_wan_in_letters(qtbot, controller):
+    from ime_typing import type_and_return
+
+    from configurator.app.recommend_panel import RecommendationPanel
+    from configurator.core.currency import with_currency
+
+    controller.replace(with_currency(controller.scenario, "CNY"))
+    panel = RecommendationPanel(controller)
+    qtbot.addWidget(panel)
+    panel.show()
+    said = []
+    controller.error_changed.connect(said.append)
+    before = controller.scenario
+    type_and_return(qtbot, panel.budget, "300w")
+    assert controller.scenario == before
+    assert said and "'300w' writes 万 in letters: write 300万" in said[-1]

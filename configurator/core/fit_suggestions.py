@@ -298,10 +298,11 @@ def _cards_needed(est: Estimate) -> Suggestion | None:
 
 def _candidate_cards(est: Estimate, catalog: Catalog, allowed: Filters) -> list[Card]:
     """Cards the buyer's filters allow (``allowed``: the workload's usual classes, no consumer cards unless
-    asked, the vendors and the cards named) with more memory than this one, smallest memory first: the nearest step up is usually the
-    cheapest. Only cards the ranking can rate (the family's ``unrated``: a speed figure the catalog lacks; until
-    December 2026 the window offered Ascend 950PR, which its ranking "cannot be rated", persona46) and, delivered
-    to mainland China, would rank there (:func:`~configurator.core.region.delivery_problem`: export permitted;
+    asked, the vendors and the cards named) with more memory than this one, smallest memory first: the nearest
+    step up is usually the cheapest. Only cards the ranking can rate (the family's ``unrated``: a speed figure
+    the catalog lacks; until December 2026 the window offered Ascend 950PR, which its ranking "cannot be rated",
+    persona46) and, delivered to mainland China, would rank there
+    (:func:`~configurator.core.region.delivery_problem`: export permitted;
     :func:`~configurator.core.region.import_barred`: entry not barred): the card to switch to is one she can
     buy, not a B300 needing a licence no one grants."""
     workload, region = est.scenario.workload, est.scenario.constraints.region

@@ -307,5 +307,6 @@ def _vendors(v: Verdict) -> Message:
     return msg("vendors-met" if v.met else "vendors-not-met", card=v.params["card"], vendor=v.actual)
 
 
-_MESSAGES = {"budget": _budget, "region": _region, "vendors": _vendors, "deadline": _deadline, "power-cap": _power, "rack-power": _power,
+_MESSAGES = {"budget": _budget, "region": _region, "vendors": _vendors,
+             "deadline": _deadline, "power-cap": _power, "rack-power": _power,
              "throughput": _floor_rate, "request-rate": _floor_rate, "ttft": _latency, "tpot": _latency}

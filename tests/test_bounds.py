@@ -56,13 +56,13 @@ def test_extreme_values_are_refused_with_the_bound(training_scenario, value):
 
 def test_range_text():
     model, name = field_at(Scenario, ("economics", "card_price"))
-    assert field_bounds(model, name).text() == "0.01 to 1e9 [currency]"
+    assert field_bounds(model, name).text() == "0.01 to 10⁹ [currency]"
     assert field_bounds(*field_at(Scenario, ("graphics", "fps"))).symbols() == "1 … 240 [1/s]"
     assert field_bounds(*field_at(Scenario, ("count",))).text() == "1 to 1,000,000"
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["estimate", "--card-price", "inf", "--json"], "--card-price: inf is outside the range 0.01 to 1e9 [USD]"),
+    (["estimate", "--card-price", "inf", "--json"], "--card-price: inf is outside the range 0.01 to 10⁹ [USD]"),
     (["estimate", "--workload", "vdi", "--shading", "1e-308"], "--shading: 1e-308 is outside the range 0.001 to"),
     (["estimate", "--usd-rate", "nan"], "--usd-rate: 'nan' is not a number"),
     (["estimate", "--workload", "transcode", "--fps", "0.5"], "--fps: 0.5 is outside the range 1 to 240"),
@@ -102,7 +102,7 @@ def test_help_states_the_ranges(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "[TFLOP/s]; 0.001 to 1,000" in text  # --shading: the unit is not repeated
     assert "0.01 to 87,660 [h]" in text  # --deadline
-    assert "purchase price per card (a multi-GPU board such as the A16: per board); 0.01 to 1e9 [currency]" in text
+    assert "purchase price per card (a multi-GPU board such as the A16: per board); 0.01 to 10⁹ [currency]" in text
 
 
 def test_editor_refuses_with_the_bound_and_tooltip_states_it(qtbot):
@@ -116,7 +116,7 @@ def test_editor_refuses_with_the_bound_and_tooltip_states_it(qtbot):
     qtbot.addWidget(editor)
     before = controller.scenario
     assert not controller.apply("economics.card_price", math.inf)
-    assert "economics.card_price: inf is outside the range 0.01 to 1e9 [currency]" in editor.error_label.text()
+    assert "economics.card_price: inf is outside the range 0.01 to 10⁹ [currency]" in editor.error_label.text()
     assert controller.scenario == before
     assert "Accepted range: 0.001 … 1,000 TFLOP/s" in editor.shading.toolTip()
     assert "Accepted range: 1 … 240 fps" in editor.fps.toolTip()
@@ -134,5 +134,5 @@ def test_a_range_in_a_scaled_unit_groups_its_whole_numbers():
     scale is written grouped; a field's own range keeps its power of ten."""
     in_yi = Bounds(low=0.01, high=1e7, unit="亿词元")
     assert in_yi.symbols(grouped=True) == "0.01 … 10,000,000 亿词元"
-    assert in_yi.symbols() == "0.01 … 1e7 亿词元"
-    assert Bounds(low=0, high=1e9, low_inclusive=False).symbols() == "> 0 … 1e9"
+    assert in_yi.symbols() == "0.01 … 10⁷ 亿词元"
+    assert Bounds(low=0, high=1e9, low_inclusive=False).symbols() == "> 0 … 10⁹"

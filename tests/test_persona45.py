@@ -74,9 +74,9 @@ def test_the_a10_is_still_offered_after_the_a100s(capsys):
 
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (("--budget", "0"), "--budget: 0 is outside the range 1 to 1e12 [USD]"),
-    (("--budget", "0", "--lang", "zh_CN"), "--budget：0 超出范围 1 至 1e12 [CNY]"),
-    (("--region", "cn", "--budget", "0万元"), "--budget: 0 is outside the range 1 to 1e12 [CNY]"),
+    (("--budget", "0"), "--budget: 0 is outside the range 1 to 10¹² [USD]"),
+    (("--budget", "0", "--lang", "zh_CN"), "--budget：0 超出范围 1 至 10¹² [CNY]"),
+    (("--region", "cn", "--budget", "0万元"), "--budget: 0 is outside the range 1 to 10¹² [CNY]"),
     (("--electricity=-1",), "--electricity: -1 is outside the range 0 to 1,000,000 [USD/kWh]"),
 ])
 def test_an_amount_out_of_range_names_the_currency(capsys, argv, said):

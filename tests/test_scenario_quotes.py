@@ -88,7 +88,7 @@ def test_a_bad_quote_in_a_scenario_file_is_named_with_its_range():
     document["scenario"]["economics"]["quotes"] = [{**NIC, "unit_price": -1}]
     with pytest.raises(ScenarioFileError) as refused:
         scenario_from_document(document)
-    assert "economics.quotes.0.unit_price: -1 is outside the range 0 to 1e9 [currency]" in str(refused.value)
+    assert "economics.quotes.0.unit_price: -1 is outside the range 0 to 10⁹ [currency]" in str(refused.value)
 
 
 # ---- the price book -------------------------------------------------------------------------------

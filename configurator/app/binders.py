@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app.controller import ScenarioController, field_name
 from configurator.app.field_help import accessible_label
-from configurator.app.inputs import kept_text, range_number, with_reason
+from configurator.app.inputs import holds_money, kept_text, range_number, with_reason
 from configurator.core.bounds import field_at, field_bounds
 from configurator.core.fields import LAYOUT_PATHS
 from configurator.core.scenario import Scenario
@@ -151,7 +151,7 @@ def spin_refusal(box: QSpinBox | QDoubleSpinBox, text: str, name: str) -> str:
                       "It stays {value}.").format(
         text=typed, name=name, low=number(box.minimum()), high=number(box.maximum()), unit=suffix,
         value=kept_text(box))
-    return with_reason(said, typed)
+    return with_reason(said, typed, holds_money(box))
 
 
 NONE_DATA = ""

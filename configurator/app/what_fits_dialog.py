@@ -292,7 +292,7 @@ class WhatFitsDialog(QDialog):
             return
         said = self.tr("“{text}” is not taken as a budget: enter an amount, e.g. 500k, 2M or 50万元. "
                        "It stays {value}.").format(text=text.strip(), value=kept_text(box))
-        self.status.setText(with_reason(said, text))
+        self.status.setText(with_reason(said, text, money=True))
 
     def _schedule(self, *_args) -> None:
         self._timer.start()

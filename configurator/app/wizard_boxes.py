@@ -13,7 +13,7 @@ from configurator.app import format as fmt
 from configurator.app.i18n import current_language, tc as _tc
 from configurator.app.field_help import accessible_label
 from configurator.app.inputs import (DurationSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, StrictSpinBox,
-                                     duration_hint, kept_text, range_number, with_reason)
+                                     duration_hint, holds_money, kept_text, range_number, with_reason)
 from configurator.core.fields import entry_for
 from configurator.core.scenario import Constraints, Economics, Training
 
@@ -144,7 +144,7 @@ def say_refusals(box, problem: QLabel | None) -> None:
         problem.setText(with_reason(_tc("WizardInput", "“{text}” is not taken: enter a number from {low} to {high}. "
                                                        "It stays {value}.").format(
             text=text, low=number(box.minimum()), high=number(box.maximum()), value=kept_text(box)),
-            text.removeprefix(box.prefix()).removesuffix(box.suffix()).strip()))
+            text.removeprefix(box.prefix()).removesuffix(box.suffix()).strip(), holds_money(box)))
         problem.setProperty(REFUSED, True)
 
     box.refused.connect(refuse)

@@ -15,6 +15,7 @@ from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import PriceBasis, price_basis, priced_kind
 from configurator.core.estimate import Estimate, carrying_whole_load, estimate, sweep_counts
 from configurator.core.fit_suggestions import Suggestion, fewest_that_fit, what_would_fit
+from configurator.core.recommend_filters import asked_filters
 from configurator.core.workloads.serving.deployment import carries_load, serving_deployment
 from configurator.core.scenario import COUNT_SWEEP, Scenario
 from configurator.core.procurement.deployment import deployment_cost
@@ -127,7 +128,7 @@ def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[
     curve = memory_curve(chosen.scenario, card, on_card)
     yield Analysis(chosen, compared, (), curve, (), complete=False)
     by_count = tuple(sweep_counts(scenario, card, sorted({*COUNT_SWEEP, scenario.count})))
-    suggestions = what_would_fit(chosen, catalog)  # nothing to compute when it fits
+    suggestions = what_would_fit(chosen, catalog, asked_filters(scenario.ranking, scenario.workload))  # none if it fits
     yield Analysis(chosen, compared, by_count, curve, (), complete=False, suggestions=suggestions)
     points = []
     family = family_of(scenario.workload)

@@ -5,13 +5,13 @@ budget line listed servers, network and racks its bill does not have (session 42
 
 from __future__ import annotations
 
+from configurator.core.word_series import SEPARATORS  # between two kinds in each language
+
 KIND_WORDS = {"accelerator": ("cards", "加速卡"), "server": ("servers", "服务器"), "network": ("network", "网络"),
               "storage": ("storage", "存储"), "rack": ("racks", "机柜"), "facility": ("facility", "机房设施"),
               "software": ("software", "软件")}
 """A bill line's kind (the price file's ``kind``, ``accelerator`` for the cards) in English and Chinese."""
 
-SEPARATORS = {"en": ", ", "zh_CN": "、"}
-"""Between two kinds in each language."""
 
 
 class BillCovers(str):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pydantic import BaseModel, ValidationError
 
 from configurator.core.field_names import FieldName
+from configurator.core.message_numbers import power_of_ten
 from configurator.core.messages import Message, msg
 from configurator.core.json_values import describe, describe_said
 
@@ -57,7 +58,7 @@ class Bounds:
         return msg("range-any")
 
     def symbols(self, grouped: bool = False) -> str:
-        """The range without words, for any language: ``1 … 240 [1/s]``, ``> 0 … 1e9``.
+        """The range without words, for any language: ``1 … 240 [1/s]``, ``> 0 … 10⁹``.
 
         Parameters
         ----------
@@ -65,7 +66,7 @@ class Bounds:
             Write a whole number of any size with its thousands grouped (``0.01 … 10,000,000 亿词元``):
             a range in a box's unit of a scale (亿 tokens, B tokens), where a power of ten as ``1e7`` would
             sit beside the language's own large unit (the zh token box read "0.01 … 1e7 亿词元" until
-            December 2026); a field in its own unit keeps ``1e9``.
+            December 2026); a field in its own unit keeps ``10⁹``.
         """
         number = _grouped if grouped else _number
         low = None if self.low is None else ("" if self.low_inclusive else "> ") + number(self.low)
@@ -112,7 +113,7 @@ class Bounds:
 
 
 GROUPED_BELOW = 1e15
-"""The size from which even a grouped range writes a whole number as a power (``1e15``) [1]: 16 digits
+"""The size from which even a grouped range writes a whole number as a power (``10¹⁵``) [1]: 16 digits
 and more are not read at a glance."""
 
 
@@ -126,12 +127,21 @@ def _grouped(value: float) -> str:
 
 
 def _number(value: float) -> str:
+    """A bound as a range says it: a whole number with its thousands grouped (``1,000,000``,
+    ``2,147,483,648``), except a round one from 10⁷ up, written as a power of ten as the number writers write
+    one (``10¹²``: :func:`~configurator.core.message_numbers.power_of_ten`), as is one below 0.0001
+    (``10⁻⁶``); else as Python writes it (``0.01``). Until December 2026 a range read ``1 to 1e12 [CNY]``, a
+    programmer's notation (persona46)."""
     if value == int(value) and abs(value) < 1e7:
         return f"{int(value):,}"
-    if abs(value) >= 1e7:
-        exponent = int(round(math.log10(abs(value))))
-        if math.isclose(abs(value), 10.0 ** exponent):
-            return f"{'-' if value < 0 else ''}1e{exponent}"
+    if value != 0 and (abs(value) >= 1e7 or abs(value) < 1e-4):
+        exponent = math.floor(math.log10(abs(value)))
+        mantissa = float(f"{abs(value) / 10.0 ** exponent:.6g}")
+        if value == int(value) and mantissa != int(mantissa) and abs(value) < GROUPED_BELOW:
+            return f"{int(value):,}"
+        sign = "-" if value < 0 else ""
+        power = power_of_ten(exponent)
+        return f"{sign}{power}" if mantissa == 1 else f"{sign}{mantissa:g}×{power}"
     return f"{value:g}"
 
 

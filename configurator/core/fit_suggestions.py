@@ -19,6 +19,7 @@ from configurator.core.graphics import graphics_unsuitable
 from configurator.core.memo import LastAsked
 from configurator.core.memory import TIGHT_FIT_HEADROOM
 from configurator.core.messages import Message, msg
+from configurator.core.recommend_filters import Filters, asked_filters
 from configurator.core.region import delivery_problem, import_barred
 from configurator.core.workloads.layout import TRAINING_COUNTS, unpinned, whole_system_counts
 from configurator.core.scenario import Scenario, updated_or_none
@@ -295,29 +296,33 @@ def _cards_needed(est: Estimate) -> Suggestion | None:
                                           demand=g.demand, unit=g.unit), whole)
 
 
-def _candidate_cards(est: Estimate, catalog: Catalog) -> list[Card]:
-    """Cards of the workload's usual classes (no consumer cards) with more memory than this one,
-    smallest memory first: the nearest step up is usually the cheapest. Delivered to mainland China,
-    only cards the ranking would rank there (:func:`~configurator.core.region.delivery_problem`:
-    export permitted; :func:`~configurator.core.region.import_barred`: entry not barred): the card
-    to switch to is one she can buy, not a B300 needing a licence no one grants."""
+def _candidate_cards(est: Estimate, catalog: Catalog, allowed: Filters) -> list[Card]:
+    """Cards the buyer's filters allow (``allowed``: the workload's usual classes, no consumer cards unless
+    asked, the vendors and the cards named) with more memory than this one, smallest memory first: the nearest
+    step up is usually the cheapest. Only cards the ranking can rate (the family's ``unrated``: a speed figure
+    the catalog lacks; until December 2026 the window offered Ascend 950PR, which its ranking "cannot be rated",
+    persona46) and, delivered to mainland China, would rank there
+    (:func:`~configurator.core.region.delivery_problem`: export permitted;
+    :func:`~configurator.core.region.import_barred`: entry not barred): the card to switch to is one she can
+    buy, not a B300 needing a licence no one grants."""
     workload, region = est.scenario.workload, est.scenario.constraints.region
-    classes = family_of(workload).default_classes[workload]
+    family = family_of(workload)
     own = est.card.memory_gb or 0.0
-    cards = [c for c in catalog.cards if c.id != est.card.id and c.category in classes and not c.is_consumer
+    cards = [c for c in catalog.cards if c.id != est.card.id and allowed.allows(c, workload)
              and (c.memory_gb or 0.0) > own and not graphics_unsuitable(workload, c)
-             and delivery_problem(c, region) is None and not import_barred(c, region)]
+             and delivery_problem(c, region) is None and not import_barred(c, region)
+             and family.unrated(est.scenario, c) is None]
     return sorted(cards, key=lambda c: (c.memory_gb or 0.0, c.id))
 
 
-def _other_card(est: Estimate, catalog: Catalog | None) -> Suggestion | None:
+def _other_card(est: Estimate, catalog: Catalog | None, allowed: Filters) -> Suggestion | None:
     """Another card that fits at the same count — the cheapest to buy of those that fit with
     headroom (then of those that fit at all; unpriced ones after the priced, least memory first) —
     else the card with the most memory at the fewest count it is sold in that fits (2 × a CloudMatrix
     384 supernode's cards, sold as the whole 384, was offered until December 2026)."""
     if catalog is None or est.fits:  # a card that carries too few users or streams needs more of them, not another
         return None
-    cards = _candidate_cards(est, catalog)
+    cards = _candidate_cards(est, catalog, allowed)
     s = unpinned(est.scenario) if family_of(est.scenario.workload).has_layout else est.scenario
     buyable = [c for c in cards if s.count in whole_system_counts(c, (s.count,))]  # NVL72 racks are sold whole
     fitting = [other for card in buyable if (other := _at(updated_or_none(s, card_id=card.id), card)) is not None
@@ -407,15 +412,18 @@ FITTING_SUGGESTIONS = {"serving": (_format_meets_targets,)}
 """The changes tried, beside the cards that meet a missed target, for a family's configuration that fits."""
 
 
-def what_would_fit(est: Estimate, catalog: Catalog | None = None) -> tuple[Suggestion, ...]:
+def what_would_fit(est: Estimate, catalog: Catalog | None = None, filters: Filters | None = None
+                   ) -> tuple[Suggestion, ...]:
     """The changes that would make ``est`` fit (graphics: carry its load; training: be split over
     its cards; a missed deadline, request rate or latency target: the cards that meet it), each with
     its number; empty when it already does all that. ``catalog`` adds another card; without it, only
-    changes to the job and the count are tried."""
+    changes to the job and the count are tried, among the cards ``filters`` allows (None: those of the
+    scenario's ranking question, :func:`~configurator.core.recommend_filters.asked_filters`)."""
     if _fits(est):  # it fits: a count the global batch cannot be split over, a missed time or load target
         more = (suggest(est) for suggest in FITTING_SUGGESTIONS.get(family_of(est.scenario.workload).name, ()))
         return tuple(s for s in (_fewer_cards(est), _meets_targets(est), *more) if s is not None)
-    found = (suggest(est, catalog) if suggest is _other_card else suggest(est)
+    allowed = filters or asked_filters(est.scenario.ranking, est.scenario.workload)
+    found = (suggest(est, catalog, allowed) if suggest is _other_card else suggest(est)
              for suggest in SUGGESTIONS[family_of(est.scenario.workload).name])
     return tuple(s for s in found if s is not None)[:MAX_SUGGESTIONS]
 

@@ -92,7 +92,13 @@ def written_number(value: float, decimals: int, language: str) -> str:
     if math.isinf(value):
         return INFINITE if value > 0 else f"-{INFINITE}"
     mantissa, exponent = f"{value:.2e}".split("e")
-    return f"{mantissa.replace('.', SEPARATORS[language][1])}×10{str(int(exponent)).translate(_SUPERSCRIPTS)}"
+    return f"{mantissa.replace('.', SEPARATORS[language][1])}×{power_of_ten(int(exponent))}"
+
+
+def power_of_ten(exponent: int) -> str:
+    """10 to the ``exponent`` with a superscript exponent ('10¹²', '10⁻⁶'), as :func:`written_number` writes
+    a power and as a field's range says its far bounds (:meth:`~configurator.core.bounds.Bounds.text`)."""
+    return f"10{str(exponent).translate(_SUPERSCRIPTS)}"
 
 
 CHINESE_SCALES = ((MAGNITUDES["亿"], "亿"), (MAGNITUDES["万"], "万"))

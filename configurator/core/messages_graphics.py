@@ -103,6 +103,7 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "+ {energy:money} of energy{owned}); the total cost of ownership per {unit} holds only if the "
         "cards {pace} at this pace all {years:g} years"
     ),
+    "reason-render-no-rt-cores": "{reason} — no ray-tracing cores: it renders on its shader cores",
     "reason-render-speed-no-deadline": (
         "{card}: {minutes:sig} min per frame, {hours:duration} for the job on {count:|card|cards} — no deadline set, "
         "so at most one server; a deadline sizes it for time"
@@ -250,6 +251,7 @@ GRAPHICS_CHINESE: dict[str, str] = {
         "仅此一项任务：为它购置{what}，每{unit} {bought:sigmoney}（{capex:.0money} + 电费 "
         "{energy:money}{owned}）；每{unit}总拥有成本仅在这些卡按此节奏{pace}满 {years:g} 年时成立"
     ),
+    "reason-render-no-rt-cores": "{reason}——没有光线追踪核心：只能用着色核心渲染",
     "reason-render-speed-no-deadline": (
         "{card}：每帧 {minutes:sig} 分钟，{count} 张卡完成任务需 {hours:duration}——未设期限，故至多一台服务器；"
         "设定期限可按时间配置卡数"

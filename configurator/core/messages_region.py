@@ -15,6 +15,8 @@ REGION_ENGLISH: dict[str, str] = {
     "export-not-permitted": "{card} may not be exported to mainland China (status as of {date}; not legal advice)",
     "export-status-unknown": "{card}: export status for mainland China unknown — check before buying",
     "region-permitted": "{card} may be delivered to mainland China (US export status as of {date}; not legal advice)",
+    "vendors-met": "{card} is made by {vendor}, a vendor asked for",
+    "vendors-not-met": "{card} is made by {vendor}, not a vendor asked for",
     "region-domestic": "{card} is a mainland-China vendor's card, bought in China: not an export to China (not legal "
                        "advice)",
     "region-domestic-rented": (
@@ -68,6 +70,8 @@ REGION_CHINESE: dict[str, str] = {
     "export-not-permitted": "{card} 不得出口至中国大陆（状态截至 {date}；不构成法律意见）",
     "export-status-unknown": "{card}：对中国大陆的出口管制状态不明——购买前请核实",
     "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
+    "vendors-met": "{card} 由{vendor}生产，属于所选厂商",
+    "vendors-not-met": "{card} 由{vendor}生产，不属于所选厂商",
     "region-domestic": "{card} 为中国大陆厂商的产品，在中国境内购买，不属于对华出口（不构成法律意见）",
     "region-domestic-rented": "{card} 为中国大陆厂商的产品，在中国境内向{provider}租用，不属于对华出口（不构成法律意见）",
     "region-rented-licence-required": "{card} 在中国大陆向已持有该卡的{provider}租用：租用方不构成出口（新卡交付至中国大陆需要美国出口许可，状态截至 {date}；不构成法律意见）",

@@ -46,11 +46,13 @@ def letter_magnitude(text: str, magnitudes: dict[str, str] = PINYIN_MAGNITUDES) 
     return msg("typed-pinyin-magnitude", text=text.strip(), magnitude=magnitude, digits=digits, full=f"{full:,.0f}")
 
 
-def number_problem(text: str) -> Message | None:
+def number_problem(text: str, money: bool = False) -> Message | None:
     """Why ``text`` writes no number, where that is more than "not a number" (a message of the
     catalogue, to follow a refusal): written in Chinese numerals (``三百万元``: digits are asked for,
     the forms taken named), with a decimal comma (``2,5``: a comma only groups thousands), or
-    nothing typed, or 万 or 亿 in letters (:func:`letter_magnitude`); None otherwise.
+    nothing typed, or 万 or 亿 in letters (:func:`letter_magnitude`; ``money``: an amount, where ``300w`` is
+    300万 too, :data:`MONEY_LETTER_MAGNITUDES`, as the command line's money flags and the window's money
+    boxes read it); None otherwise.
 
     Chinese numerals are refused rather than read: a Chinese input method types digits, the
     numerals come from prose or a cheque (叁佰万), and their grammar (三百零五万, 两千) is a second
@@ -62,4 +64,4 @@ def number_problem(text: str) -> Message | None:
         return msg("typed-chinese-numerals", text=text.strip())
     if _DECIMAL_COMMA.fullmatch(plain):
         return msg("typed-decimal-comma", text=text.strip())
-    return letter_magnitude(text)
+    return letter_magnitude(text, MONEY_LETTER_MAGNITUDES if money else PINYIN_MAGNITUDES)

@@ -12,6 +12,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.region import DOMESTIC_VENDORS
 from configurator.core.scenario import RankingQuestion, Workload
 from configurator.core.software import runs_software
+from configurator.core.verdicts import Verdict
 from configurator.core.workloads import FAMILIES, family_of
 
 DEFAULT_CLASSES = {workload: classes for family in FAMILIES for workload, classes in family.default_classes.items()}
@@ -63,6 +64,20 @@ class Filters:
     @property
     def allows_consumer(self) -> bool:
         return bool(self.classes or self.cards) if self.consumer is None else self.consumer
+
+
+def vendors_verdict(card: Card, filters: Filters | None) -> Verdict | None:
+    """Whether ``card`` is made by a vendor the buyer narrowed the cards to (``--domestic-only``, ``--vendor``,
+    the panel's domestic switch), as a verdict beside the scenario's (``id`` ``vendors``, a rule: ``target`` the
+    vendors asked for, "domestic" for mainland-China vendors only; ``actual`` the card's vendor); None where the
+    filters name no vendor. A summary counts it with the others in one list (until December 2026 its first page
+    listed five constraints under a headline that "meets all 4": persona46)."""
+    if filters is None or not (filters.domestic_only or filters.vendors):
+        return None
+    met = ((not filters.domestic_only or card.vendor in DOMESTIC_VENDORS)
+           and (not filters.vendors or card.vendor in filters.vendors))
+    target = "domestic" if filters.domestic_only else ", ".join(filters.vendors)
+    return Verdict("vendors", target, card.vendor, "", met, params={"card": card.name})
 
 
 def filters_said(asked: Filters, kept_out: tuple[str, ...] = ()) -> list[Message]:

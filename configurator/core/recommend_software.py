@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from configurator.core.messages import Message, msg
 from configurator.core.software import past_support, past_support_meaning, software_gaps, support_end
+from configurator.core.word_series import Series
 from configurator.core.workloads import family_of
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ def porting_risk(rec: Recommendation) -> Message | None:
     if not gaps:
         return None
     stack = rec.card.software.stack if rec.card.software else "unknown"
-    return msg("porting-risk", card=rec.card.name, stack=stack, missing=", ".join(gaps))
+    return msg("porting-risk", card=rec.card.name, stack=stack, missing=Series(gaps))
 
 
 def _supported_alternative(index: int, ranked: Sequence[Recommendation]) -> Message | None:

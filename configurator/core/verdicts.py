@@ -50,6 +50,11 @@ CEILINGS = frozenset({"budget", "deadline", "power-cap", "rack-power", "ttft", "
 """Constraints met at or below their target; ``throughput`` and ``request-rate`` are floors,
 ``region`` a rule."""
 
+RULES = frozenset({"region", "vendors"})
+"""Constraints met or not by what the card is, not by a figure: the delivery region and the vendors the
+buyer narrowed the cards to (``vendors``: a ranking filter, checked by
+:func:`configurator.core.recommend_filters.vendors_verdict`, not by the scenario's checker)."""
+
 ORIGIN_SET = "set"
 """``Verdict.origin`` of a target the buyer set."""
 
@@ -81,7 +86,7 @@ class Verdict:
     @property
     def kind(self) -> str:
         """``ceiling``, ``floor`` or ``rule``."""
-        if self.id == "region":
+        if self.id in RULES:
             return "rule"
         return "ceiling" if self.id in CEILINGS else "floor"
 
@@ -297,5 +302,11 @@ def _latency(v: Verdict) -> Message:
                what=what)
 
 
-_MESSAGES = {"budget": _budget, "region": _region, "deadline": _deadline, "power-cap": _power, "rack-power": _power,
+def _vendors(v: Verdict) -> Message:
+    """The vendors verdict in words: who makes the card, and whether that is a vendor the buyer asked for."""
+    return msg("vendors-met" if v.met else "vendors-not-met", card=v.params["card"], vendor=v.actual)
+
+
+_MESSAGES = {"budget": _budget, "region": _region, "vendors": _vendors,
+             "deadline": _deadline, "power-cap": _power, "rack-power": _power,
              "throughput": _floor_rate, "request-rate": _floor_rate, "ttft": _latency, "tpot": _latency}

@@ -23,6 +23,7 @@ from configurator.core.workloads.layout import unpinned
 from configurator.core.training_mistake import TRAINING_TIME_SLACK, at_the_pace_asked, comparable_scenario
 from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.recommend_budget import budget_covered
+from configurator.core.recommend_filters import vendors_verdict
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import asked_scenario
 from configurator.core.view.card_names import card_name
@@ -347,10 +348,11 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
 # ---- what would fit, power, assumptions, approval ----------------------------------------
 
 
-def suggestions_table(est: Estimate, catalog: Catalog, w: Words) -> Table | None:
+def suggestions_table(est: Estimate, catalog: Catalog, w: Words, filters: Filters | None = None) -> Table | None:
     """"What would fit" when the configuration does not fit or carry its load: each change with its
-    number (:func:`configurator.core.fit_suggestions.what_would_fit`); None when it does."""
-    found = what_would_fit(est, catalog)
+    number (:func:`configurator.core.fit_suggestions.what_would_fit`, another card among those ``filters``
+    allows); None when it does."""
+    found = what_would_fit(est, catalog, filters)
     if est.usable and not found:
         return None
     section = suggestions_section(found)
@@ -393,13 +395,13 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     verdict = _sentences(w, _verdict(mine, best, objective, w, recommended, bool(unpriced)),
                          *filter(None, (said,)), *unpriced_sentence(unpriced, w))  # page 1 says so
     view = estimate_view(est)
-    status, state = headline_verdict(est)
+    status, state = headline_verdict(est, tuple(filter(None, (vendors_verdict(est.card, filters),))))
     status = write(status, language)
     # a hand-picked card of the wrong class, judged on the ranking the alternatives come from
     wrong = None if recommended else mismatch(est.scenario, catalog, objective=objective, filters=filters)
     if wrong is not None:  # what the mistake costs opens the first page, in red, before the verdict
         status, state = _sentences(w, w("{said}.", said=w.message(wrong)), status), WRONG_CLASS
-    fixes = suggestions_table(est, catalog, w)
+    fixes = suggestions_table(est, catalog, w, filters)
     tradeoff = tradeoff_section(est, w)
     tables = (
         *((fixes,) if fixes else ()),

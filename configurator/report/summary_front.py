@@ -12,10 +12,10 @@ from configurator.core.estimate import Estimate
 from configurator.core.messages import MONTHS_PER_YEAR, msg
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.recommend import Objective
-from configurator.core.recommend_filters import Filters
-from configurator.core.region import domestic
+from configurator.core.recommend_filters import Filters, vendors_verdict
 from configurator.core.view.card_names import card_name
-from configurator.core.view.constraints_view import CONSTRAINT_HEADINGS, constraints_columns, unset_constraints
+from configurator.core.view.constraints_view import (CONSTRAINT_HEADINGS, constraints_columns, unset_constraints,
+                                                      verdict_state)
 from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, write
 from configurator.core.workloads import family_of
@@ -99,17 +99,17 @@ def owned_rented_text(cost: DeploymentCost, est: Estimate, w: Words) -> str | No
 
 def vendor_row(est: Estimate, w: Words, filters: Filters | None) -> tuple[str, str, str, str] | None:
     """The row of the vendors the buyer narrowed the cards to (``--domestic-only``, ``--vendor``, the panel's
-    domestic switch), with whether the configured card is of one; None where they did not. Until December 2026
-    the first page's table left it out: a buyer who asked for domestic cards read it only on page 2."""
-    if filters is None or not (filters.domestic_only or filters.vendors):
+    domestic switch), with whether the configured card is of one (:func:`vendors_verdict`, the verdict the
+    headline counts with the others); None where they did not. Until December 2026 the first page's table left
+    it out: a buyer who asked for domestic cards read it only on page 2."""
+    verdict = vendors_verdict(est.card, filters)
+    if verdict is None:
         return None
     card, vendor = card_name(est.card.name, w.language), w.label(est.card.vendor)
     asked = w("Mainland-China vendors only") if filters.domestic_only else \
         w.label(", ").join(w.label(v) for v in filters.vendors)
-    met = ((not filters.domestic_only or domestic(est.card))
-           and (not filters.vendors or est.card.vendor in filters.vendors))
     result = w("{card} is made by {vendor}", card=card, vendor=vendor)
-    return w("Vendors"), asked, result, w("met" if met else "not met")
+    return w("Vendors"), asked, result, w(verdict_state(verdict))
 
 
 def constraints_table(est: Estimate, w: Words, filters: Filters | None = None) -> Table:

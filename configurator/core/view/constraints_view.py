@@ -161,6 +161,7 @@ BRIEF_MISSED = {
     "power-cap": "over the power cap by {by}", "rack-power": "over the IT power per server by {by}",
     "throughput": "{by} short of the training throughput needed", "request-rate": "{by} short of the request rate",
     "ttft": "first token {by} over the {percentile} target", "tpot": "{by} per output token over the {percentile} target",
+    "vendors": "not made by a vendor asked for",
 }
 """Label ids of a broken constraint in a headline's few words, by verdict id (``{by}``: how far it
 misses, with its unit); the region has its own (:func:`verdict_brief`)."""

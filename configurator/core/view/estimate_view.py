@@ -49,6 +49,7 @@ from configurator.core.workloads import MILLION_TOKENS, family_of
 
 if TYPE_CHECKING:  # named for type checking only: the window's labels read these tables before the estimator loads
     from configurator.core.estimate import Estimate
+    from configurator.core.verdicts import Verdict
     from configurator.core.workloads import WorkloadFamily
 
 PERCENTILES_SHOWN = (50, 99)
@@ -502,17 +503,20 @@ def _speed_section(est: Estimate, tables: EstimateTables) -> Section:
     return tables.speed(est)
 
 
-def headline_verdict(est: Estimate) -> tuple[Phrase, str]:
+def headline_verdict(est: Estimate, beside: tuple[Verdict, ...] = ()) -> tuple[Phrase, str]:
     """The estimate's verdict in one line and its state: whether it fits (AI) or carries the load
     (graphics), then the constraints the buyer set — each broken one by how much, each that cannot
     be checked and why, or that all are met (:func:`constraints_verdict`) — and the state of the
     whole: ``not met`` (red: it does not fit or carry the load, or breaks a constraint), ``cannot
-    be checked`` (amber) or ``met`` (green) (label ids, :func:`overall_state`)."""
+    be checked`` (amber) or ``met`` (green) (label ids, :func:`overall_state`). ``beside``: verdicts
+    checked beside the scenario's, counted with them in one list (the vendors a summary's buyer narrowed the
+    cards to: :func:`~configurator.core.recommend_filters.vendors_verdict`)."""
+    verdicts = (*est.verdicts, *beside)
     fit, good = tables_of(est).verdict(est)
-    state = overall_state(est.verdicts) or "met"
+    state = overall_state(verdicts) or "met"
     if not good:
         state = "not met"
-    constraints = constraints_verdict(est.verdicts, runs=not does_not_run(est))
+    constraints = constraints_verdict(verdicts, runs=not does_not_run(est))
     if constraints is None:
         return fit, state
     return Phrase("{fit} — {constraints}", {"fit": fit, "constraints": constraints}), state

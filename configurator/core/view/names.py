@@ -28,9 +28,11 @@ LIMITS = {"framebuffer": "framebuffer", "vGPU instances": "vGPU instance limit",
 FACTORS = {"memory": "memory", "compute": "compute", "bandwidth": "memory bandwidth", "network": "network",
            "pipeline bubble": "pipeline bubble", "host link": "host link (CPU offload)",
            "video engines": "video engines", "vGPU limit": "vGPU limit", "driver limit": "driver limit",
-           "display outputs": "display outputs", "unknown": "unknown"}
+           "display outputs": "display outputs", "framebuffer": LIMITS["framebuffer"], "unknown": "unknown"}
 """Label ids of what limits a configuration (:func:`configurator.core.limiting.limiting_factor`): the
-recommendation's column and reasons."""
+recommendation's column and reasons. Desktops held by their vGPU framebuffers say so as the estimate's
+"Limited by" does (:data:`LIMITS`; the window's ranking said "memory" beside the command line's "framebuffer"
+until December 2026, persona46)."""
 
 ENGINES = {"transformers": "Hugging Face transformers", "vllm": "vLLM", "sglang": "SGLang",
            "tensorrt-llm": "TensorRT-LLM", "llama.cpp": "llama.cpp", "ideal": "Ideal (roofline, no overheads)"}
@@ -174,7 +176,8 @@ BUDGET_BASES = {"capex": "Capex (buying: cards, servers, network, storage, racks
 
 CONSTRAINT_NAMES = {"budget": "Budget", "region": "Delivery region", "deadline": "Deadline", "power-cap": "Power cap",
                     "rack-power": "Power per server", "throughput": "Training throughput",
-                    "request-rate": "Request rate", "ttft": "First token", "tpot": "Time per output token"}
+                    "request-rate": "Request rate", "ttft": "First token", "tpot": "Time per output token",
+                    "vendors": "Vendors"}
 """Label ids of the constraints a buyer sets (``core.verdicts.CONSTRAINTS``), as a summary names them."""
 
 REGIONS = {None: "Anywhere (no export rule, global rents)", "cn": "Mainland China", "other": "Elsewhere"}

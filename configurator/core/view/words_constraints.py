@@ -146,6 +146,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Not set": "未设定",
     "Vendors": "厂商",  # the vendors the cards were narrowed to (report/summary_front.py vendor_row)
     "Mainland-China vendors only": "仅中国大陆厂商",
+    "not made by a vendor asked for": "不属于所选厂商",
     "{card} is made by {vendor}": "{card} 的厂商为{vendor}",
     "nothing checked against them": "未据此核对",
     "{names} — nothing checked against them": "{names}——未据此核对",

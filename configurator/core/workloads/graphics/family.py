@@ -19,7 +19,7 @@ from configurator.core.workloads.layout import at_count
 from configurator.core.workloads.memo import remembered
 
 GRAPHICS_FACTORS = {
-    "framebuffer": "memory", "shading load": "compute", "encoders": "video engines", "decoders": "video engines",
+    "framebuffer": "framebuffer", "shading load": "compute", "encoders": "video engines", "decoders": "video engines",
     "vGPU instances": "vGPU limit", "passthrough": "vGPU limit", "encode sessions": "driver limit",
     "display outputs": "display outputs",
 }

@@ -86,6 +86,13 @@ class RenderingFamily(GraphicsFamily):
         return self.at_the_pace_asked(est, g.per_card * est.scenario.count * HOURS_PER_YEAR)
 
     def limit_reason(self, est: Estimate) -> Message:
+        """The card's pace and the job's time on its count; a card without ray-tracing cores (``rt_cores`` 0:
+        H100 NVL, H200 NVL) is ranked at its (measured or FP32-scaled) pace and marked so: until December 2026
+        its row read as any render card's (persona46)."""
+        pace = self._pace_reason(est)
+        return msg("reason-render-no-rt-cores", reason=pace) if est.card.rt_cores == 0 else pace
+
+    def _pace_reason(self, est: Estimate) -> Message:
         g = est.graphics
         deadline = est.scenario.constraints.deadline_hours
         if not deadline:  # sized at one server at most (deployment.py)

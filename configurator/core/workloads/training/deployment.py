@@ -133,11 +133,11 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     found to meet kept, or the fewest below it that could take its layout (:func:`_below_fewest`,
     else the lowest above the last that missed), tried once more; when none does, the fewest below
     ``met`` that could take its layout with the :func:`counts_between` above the last tried
-    (:func:`_with_stretch`), one at a time up to the first that meets (:func:`_first_meeting`); then
-    the fewest count below it that a layout family timed so far could meet the deadline at
-    (:func:`_by_family`). ``timed``: the ladder's deployments so far (the count below read from
-    them); ``ahead``: the ladder's counts tried next, searched with the first count tried here
-    (one evaluation: a count's search is its own whatever it is searched with)."""
+    (:func:`_with_stretch`), and the counts the layouts timed so far propose, one at a time, the
+    fewest first, up to the first that meets (:func:`_fewest_tried`). ``timed``: the ladder's
+    deployments so far (the count below read from them); ``ahead``: the ladder's counts tried next,
+    searched with the first count tried here (one evaluation: a count's search is its own whatever
+    it is searched with)."""
     below = [n for n in counts if n < met.scenario.count]
     if not below:
         return []
@@ -161,19 +161,17 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     if high is not met:
         left = between[lo + 1:hi]
         tried = _below_fewest(base, card, left, high) or _could_meet(base, left, high)[:1]
-        _evaluated(base, card, tried, known)
-        return [_by_family(base, card, between, known, _fewest_of(known, tried, high))]
+        return [_fewest_tried(base, card, between, known, high, tried)]
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
-    tried = _first_meeting(base, card, _with_stretch(eighths, _below_fewest(base, card, between[lo + 1:], met)),
-                           known, ahead)
-    fewest = _by_family(base, card, between, known, _fewest_of(known, tried, met))
+    tried = _with_stretch(eighths, _below_fewest(base, card, between[lo + 1:], met))
+    fewest = _fewest_tried(base, card, between, known, met, tried, ahead)
     return [] if fewest is met else [fewest]
 
 
 FAMILY_TRIES = 3
-"""Counts :func:`_by_family` tries below the fewest found, one at a time [count]. On the 585
+"""Counts :func:`_fewest_tried` tries below the fewest found, one at a time [count]. On the 585
 card-questions of ``benchmarks/fewest_counts.py`` 96 first tries met 86 times, 12 second ones 8
 times, 4 third ones 4 times (``notes-fewest-margin-2026-12-06.md``)."""
 
@@ -181,42 +179,50 @@ times, 4 third ones 4 times (``notes-fewest-margin-2026-12-06.md``)."""
 FAMILY_MARGIN = 0.97
 """Share of the deadline a layout family's time at a count, read by arithmetic
 (:func:`~configurator.core.workloads.training.count_families.family_hours`), must come within for
-:func:`_by_family` to try that count [-]. The arithmetic leaves out what else moves with the count
+:func:`_fewest_tried` to try that count [-]. The arithmetic leaves out what else moves with the count
 (a wider batch, the interleaved chunks' sends, the planner's other fields): on the 585
 card-questions of ``benchmarks/fewest_counts.py`` 65 of the 72 counts predicted within 0.97 of the
 deadline met it, 39 of the 89 predicted within 0.97-1.00 did (``notes-fewest-margin-2026-12-06.md``);
 a try is a layout search of its own (~5 ms CPU), so those near-even chances are left."""
 
 
-def _by_family(base: Scenario, card: Card, between: Sequence[int], known: dict[int, Estimate | None],
-               found: Estimate) -> Estimate:
-    """``found`` (the fewest deployment found to meet every constraint), or a deployment of fewer
-    cards found from the layouts already timed: each deployment of ``known`` runs a layout family
+def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dict[int, Estimate | None],
+                  found: Estimate, planned: Sequence[int], ahead: Sequence[Scenario] = ()) -> Estimate:
+    """``found`` (the fewest deployment found to meet every constraint), or the fewest of more counts
+    tried below it, one at a time, the fewest first, until none is left below the fewest that
+    meets: ``planned`` (:func:`_below_fewest`, :func:`_with_stretch`; the first tried with
+    ``ahead``, searched together), and the counts the layouts already timed propose: a planned count
+    above one that meets is not searched. Each deployment of ``known`` runs a layout family
     (:func:`~configurator.core.workloads.training.count_families.families`) whose time at another
     count that can take it follows from its step by arithmetic (no layout search:
     :func:`~configurator.core.workloads.training.count_families.family_fewest`); the fewest count of
     ``between`` below ``found`` that a family could meet :data:`FAMILY_MARGIN` of the deadline at is
-    tried, one at a time, at most :data:`FAMILY_TRIES`, each family once, the fewest that meets kept.
-    The time is not monotonic in the count: the planner's layout changes from count to count (8B on
-    1 T tokens in 20 days, A10: 656 meets at tp 1 pp 2 cp 8, 664-680 miss, 688 meets), so the probes
-    and the ladder land in one family's stretch while another's starts below (H100 PCIe on the
-    README's 70B question: 360 and 368 missed, the stretch's 384 met at tp 2 pp 12 and 64
-    micro-batches; the same family interleaved, 72 micro-batches at vp 4, meets at 336, the fewest
-    of every count)."""
+    proposed, at most :data:`FAMILY_TRIES` times, each family once. The time is not monotonic in the
+    count: the planner's layout changes from count to count (8B on 1 T tokens in 20 days, A10: 656 meets
+    at tp 1 pp 2 cp 8, 664-680 miss, 688 meets), so the probes and the ladder land in one family's
+    stretch while another's starts below (H100 PCIe on the README's 70B question: 360 and 368 missed,
+    the stretch's 384 met at tp 2 pp 12 and 64 micro-batches; the same family interleaved, 72
+    micro-batches at vp 4, meets at 336, the fewest of every count)."""
     deadline = base.constraints.deadline_hours
-    if not deadline:
-        return found
     spent: set[tuple] = set()
-    for _ in range(FAMILY_TRIES):
+    tries = 0
+    while True:
         left = [n for n in between if n < found.scenario.count and n not in known]
-        at, keys = family_fewest(base, card, left, families(base, known.values(), spent), deadline * FAMILY_MARGIN)
-        if at is None:
+        proposed, keys = None, set()
+        if deadline and tries < FAMILY_TRIES:
+            proposed, keys = family_fewest(base, card, left, families(base, known.values(), spent),
+                                           deadline * FAMILY_MARGIN)
+        queue = sorted({*[n for n in planned if n < found.scenario.count and n not in known],
+                        *([proposed] if proposed is not None else [])})
+        if not queue:
             return found
-        spent |= keys
-        _evaluated(base, card, [at], known)
-        if _meets(known[at]):
-            found = known[at]
-    return found
+        if queue[0] == proposed:
+            spent |= keys
+            tries += 1
+        _evaluated(base, card, queue[:1], known, ahead)
+        ahead = ()
+        if _meets(known[queue[0]]):
+            found = known[queue[0]]
 
 
 def _with_stretch(eighths: Sequence[int], stretch: Sequence[int]) -> list[int]:
@@ -237,26 +243,6 @@ def _with_stretch(eighths: Sequence[int], stretch: Sequence[int]) -> list[int]:
         return list(eighths)
     below = [n for n in eighths if n < stretch[0]]
     return sorted({*below, stretch[0], *[n for n in eighths if n > stretch[0]][-1:]})
-
-
-def _first_meeting(base: Scenario, card: Card, tried: Sequence[int], known: dict[int, Estimate | None],
-                   ahead: Sequence[Scenario] = ()) -> list[int]:
-    """The counts of ``tried`` (ascending) evaluated one at a time (:func:`_evaluated`, the first
-    with ``ahead``) up to the first that meets every constraint: those above it are not searched,
-    the fewest that meets being the same (a count's plan is its own whatever it is searched with);
-    on the README's 70B question 4 of the 15 counts the stretch tried together lay above one that
-    met [count]."""
-    for place, count in enumerate(tried):
-        _evaluated(base, card, [count], known, ahead if place == 0 else ())
-        if _meets(known[count]):
-            return list(tried[:place + 1])
-    return list(tried)
-
-
-def _fewest_of(known: dict[int, Estimate | None], tried: Sequence[int], found: Estimate) -> Estimate:
-    """The deployment of the fewest of ``tried`` that meets every constraint, else ``found``."""
-    meeting = [n for n in tried if _meets(known.get(n))]
-    return known[min(meeting)] if meeting else found
 
 
 def _could_meet(base: Scenario, left: Sequence[int], found: Estimate) -> list[int]:

@@ -98,14 +98,16 @@ def family_hours(base: Scenario, est: Estimate, count: int, virtual_stages: int)
     return _hours_at(est, job_sequences(base), count, virtual_stages)
 
 
-def _hours_at(est: Estimate, sequences: float, count: int, virtual_stages: int) -> float:
-    """:func:`family_hours` with the job's batch ``sequences`` read once [h]."""
-    speed, train = est.training, est.scenario.training
+def _hours_at(est: Estimate, sequences: float, count: int, virtual_stages: int, own: float | None = None) -> float:
+    """:func:`family_hours` with the job's batch ``sequences`` read once, and ``own``, the slots of
+    ``est``'s own step (:func:`_pipelined_slots` at its accumulation), when known [h]."""
+    speed, train, par = est.training, est.scenario.training, est.scenario.parallelism
     group = est.scenario.count // est.scenario.data_parallel
     micro_batches = max(sequences / (count // group * train.micro_batch), 1.0)
     fixed = speed.data_parallel_s + speed.optimizer_s + speed.offload_s
-    piped = (speed.step_time_s - fixed) * _pipelined_slots(est, micro_batches, virtual_stages) / _pipelined_slots(
-        est, train.grad_accum, est.scenario.parallelism.virtual_stages)
+    if own is None:
+        own = _pipelined_slots(est, train.grad_accum, par.virtual_stages)
+    piped = (speed.step_time_s - fixed) * _pipelined_slots(est, micro_batches, virtual_stages) / own
     return speed.hours * (piped + fixed) / speed.step_time_s
 
 
@@ -125,13 +127,21 @@ def family_fewest(base: Scenario, card: Card, left: Sequence[int], found: dict[F
     over the cards, 13 ms, before)."""
     fewest, keys = None, set()
     sequences = job_sequences(base)
+    whole = global_batch_tokens(base) // base.training.seq_len
+    own: dict[int, float] = {}  # each estimate's own step slots, worked out once
+
+    def hours(est: Estimate, count: int, vp: int) -> float:
+        if id(est) not in own:
+            train, par = est.scenario.training, est.scenario.parallelism
+            own[id(est)] = _pipelined_slots(est, train.grad_accum, par.virtual_stages)
+        return _hours_at(est, sequences, count, vp, own[id(est)])
+
     for key, timed in found.items():
         tp, pp, cp, micro_batch, grain, vp = key
         group = tp * pp * cp
         fits = [n for n in left if not n % group and (fewest is None or n <= fewest)]
-        first = bisect_left(range(len(fits)), True,
-                            key=lambda i: min(_hours_at(e, sequences, fits[i], vp) for e in timed) <= deadline)
-        first = next((n for n in fits[first:] if splits_as(base, card, n, group, micro_batch * grain)), None)
+        first = bisect_left(range(len(fits)), True, key=lambda i: min(hours(e, fits[i], vp) for e in timed) <= deadline)
+        first = next((n for n in fits[first:] if _splits(base, card, n, group, micro_batch * grain, whole)), None)
         if first is not None:
             keys = {key} if first != fewest else keys | {key}
             fewest = first
@@ -145,10 +155,14 @@ def splits_as(base: Scenario, card: Card, count: int, group: int, micro_batch: i
     or one of :func:`~configurator.core.workloads.training.grid.wider_batches`, all within
     :data:`~configurator.core.workloads.training.grid.BATCH_ROUNDING` of it: none where no multiple
     of that grain lies so near)."""
+    return _splits(base, card, count, group, micro_batch, global_batch_tokens(base) // base.training.seq_len)
+
+
+def _splits(base: Scenario, card: Card, count: int, group: int, micro_batch: int, sequences: int) -> bool:
+    """:func:`splits_as` with the job's batch ``sequences`` read once."""
     if count % group:
         return False
     grain = count // group * micro_batch
-    sequences = global_batch_tokens(base) // base.training.seq_len
     if sequences % grain == 0:
         return True
     if int(sequences * (1 + BATCH_ROUNDING)) // grain * grain < sequences * (1 - BATCH_ROUNDING):

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from itertools import takewhile
+from typing import NamedTuple
 
 from configurator.core.catalog import Card
 from configurator.core.formulas.dualpipe import schedule_bubble_fraction
@@ -78,14 +80,36 @@ def _interleaved(base: Scenario, est: Estimate) -> int:
                if par.pp * v <= chunks and (v <= max(VIRTUAL_STAGES) or per_stage % v == 0))
 
 
-def _pipelined_slots(est: Estimate, micro_batches: float, virtual_stages: int) -> float:
-    """Micro-batch times a step of ``est``'s layout takes with ``micro_batches`` a step over
+class _Step(NamedTuple):
+    """What :func:`family_hours` reads of a timed estimate, read once."""
+
+    hours: float  # the training time [h]
+    step_s: float  # one step [s]
+    fixed_s: float  # its exposed gradient exchange, optimizer step and offload [s]
+    own_slots: float  # its micro-batch slots, bubble included (:func:`_pipelined_slots`) [count]
+    group: int  # cards a model replica [count]
+    micro_batch: int  # sequences a micro-batch [count]
+    pp: int  # pipeline stages [count]
+    algorithm: str  # the pipeline algorithm
+    schedule: PipelineSchedule  # the pipeline schedule
+
+
+def _step(est: Estimate) -> _Step:
+    """:data:`_Step` of ``est``."""
+    speed, train, par = est.training, est.scenario.training, est.scenario.parallelism
+    fixed = speed.data_parallel_s + speed.optimizer_s + speed.offload_s
+    step = _Step(speed.hours, speed.step_time_s, fixed, 0.0, est.scenario.count // est.scenario.data_parallel,
+                 train.micro_batch, par.pp, train.pipeline_algorithm, par.pipeline_schedule)
+    return step._replace(own_slots=_pipelined_slots(step, train.grad_accum, par.virtual_stages))
+
+
+def _pipelined_slots(step: _Step, micro_batches: float, virtual_stages: int) -> float:
+    """Micro-batch times a step of ``step``'s layout takes with ``micro_batches`` a step over
     ``virtual_stages`` model chunks a stage, the schedule's bubble included: ``m·(1 + b)``
     (Narayanan et al. 2021 §2.2.1; :func:`~configurator.core.formulas.dualpipe.schedule_bubble_fraction`)
     [count]."""
-    par, train = est.scenario.parallelism, est.scenario.training
-    bubble = schedule_bubble_fraction(train.pipeline_algorithm, par.pp, micro_batches, virtual_stages,
-                                      round_size(par.pipeline_schedule, par.pp, micro_batches))
+    bubble = schedule_bubble_fraction(step.algorithm, step.pp, micro_batches, virtual_stages,
+                                      round_size(step.schedule, step.pp, micro_batches))
     return micro_batches * (1.0 + float(bubble))
 
 
@@ -95,53 +119,53 @@ def family_hours(base: Scenario, est: Estimate, count: int, virtual_stages: int)
     group gives the micro-batches a step, the pipelined part of the step scales with their slots
     (:func:`_pipelined_slots`), and the exposed gradient exchange, optimizer step and offload are
     the same a step; the batch is the same, so the time scales with the step [h]."""
-    return _hours_at(est, job_sequences(base), count, virtual_stages)
+    return _hours_at(_step(est), global_batch_tokens(base) / base.training.seq_len, count, virtual_stages)
 
 
-def _hours_at(est: Estimate, sequences: float, count: int, virtual_stages: int, own: float | None = None) -> float:
-    """:func:`family_hours` with the job's batch ``sequences`` read once, and ``own``, the slots of
-    ``est``'s own step (:func:`_pipelined_slots` at its accumulation), when known [h]."""
-    speed, train, par = est.training, est.scenario.training, est.scenario.parallelism
-    group = est.scenario.count // est.scenario.data_parallel
-    micro_batches = max(sequences / (count // group * train.micro_batch), 1.0)
-    fixed = speed.data_parallel_s + speed.optimizer_s + speed.offload_s
-    if own is None:
-        own = _pipelined_slots(est, train.grad_accum, par.virtual_stages)
-    piped = (speed.step_time_s - fixed) * _pipelined_slots(est, micro_batches, virtual_stages) / own
-    return speed.hours * (piped + fixed) / speed.step_time_s
-
-
-def job_sequences(base: Scenario) -> float:
-    """Sequences of the job's global batch [count]."""
-    return global_batch_tokens(base) / base.training.seq_len
+def _hours_at(step: _Step, sequences: float, count: int, virtual_stages: int) -> float:
+    """:func:`family_hours` of a :data:`_Step`, the job's batch being ``sequences`` [h]."""
+    micro_batches = max(sequences / (count // step.group * step.micro_batch), 1.0)
+    piped = (step.step_s - step.fixed_s) * _pipelined_slots(step, micro_batches, virtual_stages) / step.own_slots
+    return step.hours * (piped + step.fixed_s) / step.step_s
 
 
 def family_fewest(base: Scenario, card: Card, left: Sequence[int], found: dict[Family, list[Estimate]],
-                  deadline: float) -> tuple[int | None, set[Family]]:
+                  deadline: float, memo: dict | None = None) -> tuple[int | None, set[Family]]:
     """The fewest of ``left`` (ascending) that a layout family of ``found`` could meet ``deadline``
     [h] with (:func:`family_hours` of any of its estimates) and can take (:func:`splits_as`), and
-    the families that propose it; (None, empty) when none can [count]. A family's time falls as the
-    count rises (fewer micro-batches a step: ``m + (p − 1)/v`` slots, and ``m·(1 + b)`` under every
-    schedule grows with ``m``), so its first count within the deadline is bisected: a few of its
-    counts timed by arithmetic, not every one (on the README's 70B question 1,741 candidate counts
-    over the cards, 13 ms, before)."""
-    fewest, keys = None, set()
-    sequences = job_sequences(base)
-    whole = global_batch_tokens(base) // base.training.seq_len
-    own: dict[int, float] = {}  # each estimate's own step slots, worked out once
+    the families that propose it; (None, empty) when none can [count]. ``memo``, when given, keeps
+    what is read of each estimate and each count's split for the next call on the same job and
+    card. A family's time falls as the count rises (fewer micro-batches a step: ``m + (p − 1)/v``
+    slots, and ``m·(1 + b)`` under every schedule grows with ``m``), so its first count within the
+    deadline is bisected, and the families are scanned for a count that splits from the lowest of
+    those up, each no further than the fewest found."""
+    tokens = global_batch_tokens(base)
+    sequences, whole = tokens / base.training.seq_len, tokens // base.training.seq_len
+    memo = {} if memo is None else memo
 
     def hours(est: Estimate, count: int, vp: int) -> float:
-        if id(est) not in own:
-            train, par = est.scenario.training, est.scenario.parallelism
-            own[id(est)] = _pipelined_slots(est, train.grad_accum, par.virtual_stages)
-        return _hours_at(est, sequences, count, vp, own[id(est)])
+        if id(est) not in memo:
+            memo[id(est)] = _step(est)
+        return _hours_at(memo[id(est)], sequences, count, vp)
 
+    def takes(count: int, group: int, micro_batches: int) -> bool:
+        if (count, group, micro_batches) not in memo:
+            memo[count, group, micro_batches] = _splits(base, card, count, group, micro_batches, whole)
+        return memo[count, group, micro_batches]
+
+    starts = []
     for key, timed in found.items():
-        tp, pp, cp, micro_batch, grain, vp = key
-        group = tp * pp * cp
-        fits = [n for n in left if not n % group and (fewest is None or n <= fewest)]
-        first = bisect_left(range(len(fits)), True, key=lambda i: min(hours(e, fits[i], vp) for e in timed) <= deadline)
-        first = next((n for n in fits[first:] if _splits(base, card, n, group, micro_batch * grain, whole)), None)
+        group = key[0] * key[1] * key[2]
+        fits = [n for n in left if not n % group]
+        first = bisect_left(range(len(fits)), True, key=lambda i: min(hours(e, fits[i], key[5]) for e in timed)
+                            <= deadline)
+        if first < len(fits):
+            starts.append((fits[first], key, fits[first:]))
+    fewest, keys = None, set()
+    for _, key, fits in sorted(starts):
+        tp, pp, cp, micro_batch, grain, _vp = key
+        below = fits if fewest is None else takewhile(lambda n: n <= fewest, fits)
+        first = next((n for n in below if takes(n, tp * pp * cp, micro_batch * grain)), None)
         if first is not None:
             keys = {key} if first != fewest else keys | {key}
             fewest = first

@@ -171,9 +171,11 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
 
 
 FAMILY_TRIES = 3
-"""Counts :func:`_fewest_tried` tries below the fewest found, one at a time [count]. On the 585
-card-questions of ``benchmarks/fewest_counts.py`` 96 first tries met 86 times, 12 second ones 8
-times, 4 third ones 4 times (``notes-fewest-margin-2026-12-06.md``)."""
+"""Counts :func:`_fewest_tried` tries alone, proposed by the layout families timed, below the fewest
+found [count]. On the 585 card-questions of ``benchmarks/fewest_counts.py`` (the planned counts
+then tried one at a time too) 96 first tries met 86 times, 12 second ones 8 times, 4 third ones 4
+times; against base 1 try a card found fewer cards on 83 card-questions, 2 on 85, 3 on 89
+(``notes-fewest-margin-2026-12-06.md``)."""
 
 
 FAMILY_MARGIN = 0.97
@@ -189,12 +191,11 @@ a try is a layout search of its own (~5 ms CPU), so those near-even chances are 
 def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dict[int, Estimate | None],
                   found: Estimate, planned: Sequence[int], ahead: Sequence[Scenario] = ()) -> Estimate:
     """``found`` (the fewest deployment found to meet every constraint), or the fewest of more counts
-    tried below it, until none is left below the fewest that meets: ``planned``
-    (:func:`_below_fewest`, :func:`_with_stretch`), searched together (with ``ahead``, the first
-    evaluation's), and the counts the layouts already timed propose, each tried alone before the
-    planned ones when below them all (a planned count above one that meets is then not searched;
-    searching the planned counts one at a time instead cost 3 % more on the README's 7B question:
-    counts searched together share their grids). Each deployment of ``known`` runs a layout family
+    tried below it, one at a time, the fewest first (the first with ``ahead``), until none is left
+    below the fewest that meets: ``planned`` (:func:`_below_fewest`, :func:`_with_stretch`) and the
+    counts the layouts already timed propose; a count above one that meets is not searched.
+    (Searching the planned counts together, the proposals alone before them, measured 5 % slower on
+    the README's 70B question, 3 more counts searched.) Each deployment of ``known`` runs a layout family
     (:func:`~configurator.core.workloads.training.count_families.families`) whose time at another
     count that can take it follows from its step by arithmetic (no layout search:
     :func:`~configurator.core.workloads.training.count_families.family_fewest`); the fewest count of
@@ -214,16 +215,17 @@ def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dic
         if deadline and tries < FAMILY_TRIES:
             proposed, keys = family_fewest(base, card, left, families(base, known.values(), spent),
                                            deadline * FAMILY_MARGIN, memo)
-        queue = [n for n in planned if n < found.scenario.count and n not in known]
-        if proposed is not None and (not queue or proposed < min(queue)):
-            spent |= keys
-            tries += 1
-            queue = [proposed]
+        queue = sorted({*[n for n in planned if n < found.scenario.count and n not in known],
+                        *([proposed] if proposed is not None else [])})
         if not queue:
             return found
-        _evaluated(base, card, queue, known, ahead)  # the planned counts together: one evaluation
+        if queue[0] == proposed:
+            spent |= keys
+            tries += 1
+        _evaluated(base, card, queue[:1], known, ahead)
         ahead = ()
-        found = min((known[n] for n in queue if _meets(known[n])), key=lambda e: e.scenario.count, default=found)
+        if _meets(known[queue[0]]):
+            found = known[queue[0]]
 
 
 def _with_stretch(eighths: Sequence[int], stretch: Sequence[int]) -> list[int]:

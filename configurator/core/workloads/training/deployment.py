@@ -17,7 +17,8 @@ from configurator.core.units import TERA
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
-from configurator.core.workloads.training.grid import BATCH_ROUNDING, wider_batches
+from configurator.core.workloads.training.grid import BATCH_ROUNDING
+from configurator.core.workloads.training.count_families import family_fewest, families, splits_as
 from configurator.core.workloads.training.plan import WIDENED, estimated, fits_nowhere, search_counts
 
 BATCH_MOVES = ("batch-moved", *WIDENED)
@@ -132,14 +133,15 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     found to meet kept, or the fewest below it that could take its layout (:func:`_below_fewest`,
     else the lowest above the last that missed), tried once more; when none does, the fewest below
     ``met`` that could take its layout with the :func:`counts_between` above the last tried
-    (:func:`_with_stretch`), their layouts searched together, the fewest that meets kept. ``timed``: the ladder's
-    deployments so far (the count below read from them); ``ahead``: the ladder's counts tried next, searched with
-    the first count tried here (one evaluation: a count's search is its own whatever it is
-    searched with)."""
+    (:func:`_with_stretch`), and the counts the layouts timed so far propose, one at a time, the
+    fewest first, up to the first that meets (:func:`_fewest_tried`). ``timed``: the ladder's
+    deployments so far (the count below read from them); ``ahead``: the ladder's counts tried next,
+    searched with the first count tried here (one evaluation: a count's search is its own whatever
+    it is searched with)."""
     below = [n for n in counts if n < met.scenario.count]
     if not below:
         return []
-    known: dict[int, Estimate | None] = {e.scenario.count: e for e in timed}
+    known: dict[int, Estimate | None] = {e.scenario.count: e for e in (*timed, met)}
     unit, floor = server_unit(base, counts), below[-1]
     between = list(_tried_counts(base, card, range(floor - floor % unit + unit, met.scenario.count, unit)))
     lo, low, hi, high = -1, known.get(floor), len(between), met
@@ -159,15 +161,71 @@ def _met_between(base: Scenario, card: Card, counts: Sequence[int], met: Estimat
     if high is not met:
         left = between[lo + 1:hi]
         tried = _below_fewest(base, card, left, high) or _could_meet(base, left, high)[:1]
-        _evaluated(base, card, tried, known)
-        return [_fewest_of(known, tried, high)]
+        return [_fewest_tried(base, card, between, known, high, tried)]
     above = between[lo] if lo >= 0 else floor
     eighths = [n for n in counts_between(met.scenario.count, max(counts[0], base.parallelism.cards_per_node))
                if n > above]
     tried = _with_stretch(eighths, _below_fewest(base, card, between[lo + 1:], met))
-    _evaluated(base, card, tried, known, ahead)
-    fewest = _fewest_of(known, tried, met)
+    fewest = _fewest_tried(base, card, between, known, met, tried, ahead)
     return [] if fewest is met else [fewest]
+
+
+FAMILY_TRIES = 3
+"""Counts :func:`_fewest_tried` tries alone, proposed by the layout families timed, below the fewest
+found [count]. On the 585 card-questions of ``benchmarks/fewest_counts.py`` (the planned counts
+then tried one at a time too) 96 first tries met 86 times, 12 second ones 8 times, 4 third ones 4
+times; against base 1 try a card found fewer cards on 83 card-questions, 2 on 85, 3 on 89
+(``notes-fewest-margin-2026-12-06.md``)."""
+
+
+FAMILY_MARGIN = 0.97
+"""Share of the deadline a layout family's time at a count, read by arithmetic
+(:func:`~configurator.core.workloads.training.count_families.family_hours`), must come within for
+:func:`_fewest_tried` to try that count [-]. The arithmetic leaves out what else moves with the count
+(a wider batch, the interleaved chunks' sends, the planner's other fields): on the 585
+card-questions of ``benchmarks/fewest_counts.py`` 65 of the 72 counts predicted within 0.97 of the
+deadline met it, 39 of the 89 predicted within 0.97-1.00 did (``notes-fewest-margin-2026-12-06.md``);
+a try is a layout search of its own (~5 ms CPU), so those near-even chances are left."""
+
+
+def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dict[int, Estimate | None],
+                  found: Estimate, planned: Sequence[int], ahead: Sequence[Scenario] = ()) -> Estimate:
+    """``found`` (the fewest deployment found to meet every constraint), or the fewest of more counts
+    tried below it, one at a time, the fewest first (the first with ``ahead``), until none is left
+    below the fewest that meets: ``planned`` (:func:`_below_fewest`, :func:`_with_stretch`) and the
+    counts the layouts already timed propose; a count above one that meets is not searched.
+    (Searching the planned counts together, the proposals alone before them, measured 5 % slower on
+    the README's 70B question, 3 more counts searched.) Each deployment of ``known`` runs a layout family
+    (:func:`~configurator.core.workloads.training.count_families.families`) whose time at another
+    count that can take it follows from its step by arithmetic (no layout search:
+    :func:`~configurator.core.workloads.training.count_families.family_fewest`); the fewest count of
+    ``between`` below ``found`` that a family could meet :data:`FAMILY_MARGIN` of the deadline at is
+    proposed, at most :data:`FAMILY_TRIES` times, each family once. The time is not monotonic in the
+    count: the planner's layout changes from count to count (8B on 1 T tokens in 20 days, A10: 656 meets
+    at tp 1 pp 2 cp 8, 664-680 miss, 688 meets), so the probes and the ladder land in one family's
+    stretch while another's starts below (H100 PCIe on the README's 70B question: 360 and 368 missed,
+    the stretch's 384 met at tp 2 pp 12 and 64 micro-batches; the same family interleaved, 72
+    micro-batches at vp 4, meets at 336, the fewest of every count)."""
+    deadline = base.constraints.deadline_hours
+    spent: set[tuple] = set()
+    tries, memo = 0, {}
+    while True:
+        left = [n for n in between if n < found.scenario.count and n not in known]
+        proposed, keys = None, set()
+        if deadline and tries < FAMILY_TRIES:
+            proposed, keys = family_fewest(base, card, left, families(base, known.values(), spent),
+                                           deadline * FAMILY_MARGIN, memo)
+        queue = sorted({*[n for n in planned if n < found.scenario.count and n not in known],
+                        *([proposed] if proposed is not None else [])})
+        if not queue:
+            return found
+        if queue[0] == proposed:
+            spent |= keys
+            tries += 1
+        _evaluated(base, card, queue[:1], known, ahead)
+        ahead = ()
+        if _meets(known[queue[0]]):
+            found = known[queue[0]]
 
 
 def _with_stretch(eighths: Sequence[int], stretch: Sequence[int]) -> list[int]:
@@ -190,12 +248,6 @@ def _with_stretch(eighths: Sequence[int], stretch: Sequence[int]) -> list[int]:
     return sorted({*below, stretch[0], *[n for n in eighths if n > stretch[0]][-1:]})
 
 
-def _fewest_of(known: dict[int, Estimate | None], tried: Sequence[int], found: Estimate) -> Estimate:
-    """The deployment of the fewest of ``tried`` that meets every constraint, else ``found``."""
-    meeting = [n for n in tried if _meets(known.get(n))]
-    return known[min(meeting)] if meeting else found
-
-
 def _could_meet(base: Scenario, left: Sequence[int], found: Estimate) -> list[int]:
     """The counts of ``left`` that would meet the deadline at ``found``'s speed per card (its time
     scaled by the counts); none without a deadline or a time [count]."""
@@ -208,33 +260,17 @@ def _could_meet(base: Scenario, left: Sequence[int], found: Estimate) -> list[in
 def _below_fewest(base: Scenario, card: Card, left: Sequence[int], found: Estimate) -> list[int]:
     """The fewest of ``left`` (counts below ``found``, a deployment that meets every constraint, and
     above the last count that missed) that could meet the deadline at ``found``'s speed per card
-    and can take its layout (:func:`_splits_as`), to try: the time is not monotonic in the count but
-    runs in stretches: a layout (tensor × pipeline group, micro-batch) splits a batch the planner
-    tries over every count from the one where its data-parallel width first does, and within the
-    stretch the time falls as the count rises; the probes between (or the ladder) land anywhere in
-    it: 680 A100 80GB found by the probes on the README's 70B question, the stretch of 4-way tensor
-    groups at micro-batch 3 running down to 656, the fewest of every count [count]."""
+    and can take its layout
+    (:func:`~configurator.core.workloads.training.count_families.splits_as`), to try: the time is not
+    monotonic in the count but runs in stretches: a layout (tensor × pipeline group, micro-batch)
+    splits a batch the planner tries over every count from the one where its data-parallel width
+    first does, and within the stretch the time falls as the count rises; the probes between (or
+    the ladder) land anywhere in it: 680 A100 80GB found by the probes on the README's 70B question,
+    the stretch of 4-way tensor groups at micro-batch 3 running down to 656, the fewest of every
+    count [count]."""
     group, micro_batch = found.scenario.count // found.scenario.data_parallel, found.scenario.training.micro_batch
     return next(([n] for n in _could_meet(base, left, found) if not n % group
-                 and _splits_as(base, card, n, group, micro_batch)), [])
-
-
-def _splits_as(base: Scenario, card: Card, count: int, group: int, micro_batch: int) -> bool:
-    """Whether ``count`` cards can take a layout of ``group`` cards a model replica (tensor × pipeline
-    × context) at ``micro_batch`` sequences a rank: the group divides the count, and the
-    data-parallel width there times the micro-batch divides a batch the planner tries (the job's,
-    or one of :func:`~configurator.core.workloads.training.grid.wider_batches`, all within
-    :data:`~configurator.core.workloads.training.grid.BATCH_ROUNDING` of it: none where no multiple
-    of that grain lies so near)."""
-    if count % group:
-        return False
-    grain = count // group * micro_batch
-    sequences = global_batch_tokens(base) // base.training.seq_len
-    if sequences % grain == 0:
-        return True
-    if int(sequences * (1 + BATCH_ROUNDING)) // grain * grain < sequences * (1 - BATCH_ROUNDING):
-        return False  # no batch within the rounding splits: none of the wider ones either
-    return any(b % grain == 0 for b in wider_batches(at_count(base, count), card, sequences))
+                 and splits_as(base, card, n, group, micro_batch)), [])
 
 
 PROBES_BETWEEN = 2

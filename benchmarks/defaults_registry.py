@@ -137,7 +137,12 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
     ("sglang", "weight_stream_share"): "assumption, as vLLM's (commit 4804a17)",
     ("sglang", "kv_read_share"): "assumption (commit 4804a17; no measurement or publication cited)",
     ("sglang", "prefill_share"): "1: its prompt products are the GEMMs the prefill efficiency describes",
-    ("tensorrt-llm", "step_overhead_s"): "C++ executor; assumption beside the informed profile (loso.INFORMED)",
+    ("tensorrt-llm", "step_overhead_s"): "C++ executor; assumption beside the informed per-layer times "
+                                         "(loso.INFORMED)",
+    ("tensorrt-llm", "kv_read_share"): "TensorRT-LLM 1.3.0rc20's measured XQA generation attention "
+                                       "(aiconfigurator-core 0.12.0 attention tables, H100 and H200 SXM): BF16 "
+                                       "cache, batch x context >= 131k tokens, median 0.981 of 82 (IQR 0.886-1.02) "
+                                       "of the achievable bandwidth (engines.py comment)",
     ("tensorrt-llm", "prefill_share"): "1: the TTFT rows that set the prefill efficiency are TensorRT-LLM's",
     **{(engine, "kv_half_context"): "0: no short-sequence penalty on cache reads; assumption (commit 4804a17)"
        for engine in ("vllm", "sglang", "tensorrt-llm")},
@@ -148,9 +153,13 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
 comment at the profile in ``configurator/core/engines.py`` says more). Fields at the value of the field's
 own default, and the ideal profile's (a bound: no overheads, shares 1), need no entry."""
 
+TRT_INFORMED = "TensorRT-LLM weight share and per-layer decode times (0.92, 20/50 µs per layer)"
+"""The informed entry of the TensorRT-LLM profile's weight share and two per-layer times (its KV share is sourced
+since 2026-12-06)."""
+
 PROFILE_INFORMED: dict[tuple[str, str], str] = {
-    **{("tensorrt-llm", name): "TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)"
-       for name in ("weight_stream_share", "kv_read_share", "layer_overhead_graphs_s", "layer_overhead_eager_s")},
+    **{("tensorrt-llm", name): TRT_INFORMED
+       for name in ("weight_stream_share", "layer_overhead_graphs_s", "layer_overhead_eager_s")},
 }
 """Profile fields chosen with a source's rows in view by no rule → their entry in ``loso.INFORMED``."""
 
@@ -203,11 +212,27 @@ INFORMED = (
              "µs, and aiconfigurator's TensorRT-LLM 1.3 kernel tables against the held-out 0.9.0 rows ≈45 µs; vLLM "
              "with graphs ≤ 50 µs: 130 µs lies above every derived range (it carries the prompt attention's rate "
              "and the small TP all-reduce), and at 50 µs the ship bar fails (notes-trt-prefill-slope, variant C), "
-             "so it stays informed",
+             "so it stays informed. Measured again 2026-12-06 with TensorRT-LLM's two shares at its kernel "
+             "tables' 0.85 / 0.98 "
+             "(notes-informed-defaults-2026-12-06-b), both routes against the held-out rows: fitted (the prefill "
+             "efficiency's rule solving both fields over its ten rows: 79 µs with 0.883) serving-latency held out "
+             "27.8 -> 35.4 % median; derived (45 µs, the efficiency refitted to 0.841) prefill held out 13.5 -> 9.6 % "
+             "but serving-latency 27.8 -> 34.1 % over 108 rows, not 136, and the H100 rig's prefill 3.8 -> 7.7 %: "
+             "neither ships, it stays informed",
              settled_by="for the fused engines, TensorRT-LLM's time to first token at three or more prompt lengths "
                         "on one card, or a timeline of one of its context steps (its table gives two lengths a "
                         "card); the eager engine's part was settled by the grid's prefill rows (2026-12-04)"),
-    Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
+    Informed(TRT_INFORMED, "tensorrt-llm-performance",
+             "Since 2026-12-06 the KV share is read from TensorRT-LLM 1.3's measured XQA tables (0.98, "
+             "PROFILE_SOURCES; held out serving-latency 30.8 -> 26.6 %, serving-server 9.9 -> 9.4 %, decode 8.3 -> "
+             "8.5 %, serving-offline 8.0 -> 8.1 %; in sample serving-throughput 9.6 -> 12.5 %, "
+             "notes-informed-defaults-2026-12-06-b). The same tables' weight share (0.85) was measured and not "
+             "put in force: the prefill efficiency's rule reads it through the time-to-first-token rows and moves "
+             "0.927 -> 0.936, which takes the held-out serving-offline median 8.0 -> 8.6 %, over the ship bar "
+             "(held-out serving-throughput 19.7 -> 18.6 % and serving-latency 30.8 -> 27.8 % with both shares). A "
+             "published gap per replayed or eager kernel on Hopper or Ampere, which would make the per-layer times "
+             "a count x a sourced gap, was searched for and not found (the -b note). What follows is the history "
+             "of the whole profile. "
              "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
              "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "
              "the log error, December 2026, the rows then built with CUDA graphs) the two shares come out 0.74 "
@@ -236,9 +261,10 @@ INFORMED = (
              "against 20 µs, and the ≈3 µs a kernel is itself the profiles' informed figure",
              settled_by="TensorRT-LLM decode latency at batch 1 of two model sizes (or weight formats) on one card, "
                         "which separates the weight stream from the per-layer time as llama.cpp's two formats do "
-                        "(engines.py, LLAMA_CPP), and a decode step at a large batch over a long context for the KV "
-                        "share, from a publication other than performance.md so the fit cross-validates; or a "
-                        "timeline (nsys) of one decode step: kernels per layer and the time between them"),
+                        "(engines.py, LLAMA_CPP), from a publication other than performance.md so the fit "
+                        "cross-validates; or a timeline (nsys) of one decode step: kernels per layer and the time "
+                        "between them; or a published gap between replayed (and eager) kernels on Hopper, which "
+                        "times the counted kernels"),
 )
 """Defaults whose rows are in sample whatever is held out (the report names them)."""
 

@@ -198,7 +198,8 @@ FITS = (
         held="it also sets decode's compute-bound products and every serving kind (throughput, MLPerf, latency), "
              "which are predicted with it, not fitted; the per-layer time of engines without their own "
              "(prefill_layer_overhead_s, 130 µs) is informed, not fitted (INFORMED); the TensorRT-LLM profile's "
-             "decode per-layer times stay as shipped"),
+             "decode per-layer times and weight share stay as shipped (informed; the weight share its "
+             "time-to-first-token rows read)"),
 
     Fit("transformers decode profile", Engine.TRANSFORMERS, "decode", ("weight_stream_share", "kv_read_share"),
         H200_DECODE_ROWS,

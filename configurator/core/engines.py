@@ -299,7 +299,7 @@ SGLANG = EngineProfile(
 
 TENSORRT_LLM = EngineProfile(
     cuda_graphs=True,
-    # Compiled engine: fused attention (XQA) and GEMM+activation plugins, a C++ executor. The two shares and the
+    # Compiled engine: fused attention (XQA) and GEMM+activation plugins, a C++ executor. The weight share and the
     # two per-layer times are informed (benchmarks/defaults_registry.py, INFORMED, says why and what would settle
     # them): its Llama decoder layer of the table's era (TensorRT-LLM 027cd518) runs at least 8 kernels (five
     # GEMMs, the attention plugin's, two RMSNorms), ≥ 24 µs at the ≈3 µs per replayed kernel of the profiles above.
@@ -309,7 +309,15 @@ TENSORRT_LLM = EngineProfile(
     layer_overhead_eager_s=2.0e-5 + 3.0e-5,
     step_overhead_s=2.0e-4,
     weight_stream_share=0.92,
-    kv_read_share=0.90,
+    # The KV share from TensorRT-LLM's measured kernels (aiconfigurator-core 0.12.0, systems/data/{h100_sxm,
+    # h200_sxm}/attention/trtllm/1.3.0rc20/): XQA generation attention over a BF16 cache, 32 query heads, 8 or 32
+    # KV heads, batch x context ≥ 131k tokens, bytes over latency over the datasheet bandwidth (3,350 and 4,800
+    # GB/s) and DECODE_BANDWIDTH_EFFICIENCY: median 0.981 of 82 rows (IQR 0.886-1.02; H100 0.997 GQA / 1.041 MHA,
+    # H200 0.976 / 1.017) (benchmarks/data/notes-informed-defaults-2026-12-06.md, -b.md). Until 2026-12-06 0.90,
+    # informed by performance.md's v0.5-v0.9 tables. The same tables' weight stream (BF16 GEMMs at 1-16 rows,
+    # median 0.852; FP8 ≈0.55) is not in force: the prefill efficiency's rule, which reads it through the
+    # time-to-first-token rows, then moves 0.927 -> 0.936 and the held-out MLPerf offline median 8.0 -> 8.6 %.
+    kv_read_share=0.98,
     kv_half_context=0,
     prefill_share=1.0,
     # Prompt attention: TensorRT-LLM's own fused multi-head attention (context FMHA) kernels, with no

@@ -75,7 +75,8 @@ def prefill_layer_overhead(scenario: Scenario) -> float:
     ≈45 µs. vLLM with CUDA graphs needs at most 50 µs
     (``benchmarks/data/notes-informed-defaults-2026-12-06.md``). The default lies above all of these, because it
     also carries two terms this function does not price: the prompt attention's own rate and the small
-    tensor-parallel all-reduce."""
+    tensor-parallel all-reduce. Fitted beside the prefill efficiency (79 µs) or set to the derived 45 µs, it
+    worsens the held-out serving-latency median by 6-8 points (``notes-informed-defaults-2026-12-06-b.md``)."""
     own = scenario.serving.profile.prefill_layer_overhead_s
     return scenario.assumptions.prefill_layer_overhead_s if own is None else own
 

@@ -204,7 +204,9 @@ better in sample (prefill median error 15.1 % → 11.3 %) but worse with each pu
 (prefill 9.5 % → 13.0 %, serving throughput 10.3 % → 12.6 %, serving latency 20.2 % → 29.7 %;
 ``benchmarks/accuracy.py --summary``, LOSO column), so not shipped: two fields from ten rows of
 three publications, of which only three 128-token prompts separate the per-layer time from the
-products.
+products. Again 2026-12-06, with TensorRT-LLM's two shares at its kernel tables' 0.85 / 0.98: the two fields
+solve to 79 µs with 0.883, and the held-out serving-latency median goes 27.8 % → 35.4 %; the derived 45 µs (the
+efficiency refitted to 0.841) takes it to 34.1 % (``benchmarks/data/notes-informed-defaults-2026-12-06-b.md``).
 
 **Why no first-principles figure replaces it** (issue 27, 2026-12-03). Counted for the engine the
 H200 prefill row ran — plain eager PyTorch as ``benchmarks/data/README.md`` describes it (not

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.cli import build_parser
+from configurator.cli import build_parser, main
 from configurator.cli_scenario import scenario_from_args
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
@@ -109,3 +109,18 @@ def test_serving_in_china_starts_on_the_910b_which_meets_the_chat_default(catalo
     estimates = {card_id: estimate(scenario, catalog.get(card_id)) for card_id, scenario in on.items()}
     assert estimates["ascend-910b"].fits and all(v.met for v in estimates["ascend-910b"].verdicts)
     assert estimates[DUO].fits and not all(v.met for v in estimates[DUO].verdicts)  # 105 ms a token at p90
+
+
+# ---- 4. the words a procurement officer reads ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language, words", [("en", "in 2 servers (4 boards, 8 GPUs each), 1 rack"),
+                                             ("zh_CN", "，2 台服务器（每台 4 块板卡，共 8 颗 GPU），1 个机柜")])
+def test_the_summary_counts_a_servers_boards_not_8_cards(tmp_path, language, words):
+    """16 NPUs are 8 Duo boards in 2 servers of 4: '(8 cards each)' read as eight boards a server."""
+    out = tmp_path / "summary.md"
+    argv = ["report", "--workload", "inference", "--model", "qwen2.5-32b", "--concurrency", "20", "--region", "cn",
+            "--card", DUO, "--count", "16", "--lang", language, "-o", str(out)]
+    assert main(argv) == 0
+    text = out.read_text(encoding="utf-8")
+    assert words in text and "8 cards each" not in text and "每台 8 张卡" not in text

@@ -16,7 +16,7 @@ from configurator.core.mismatch import mismatch
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import bundled_price_book, price_book_for
 from configurator.core.procurement.servers import host_power_w, server_type, servers_needed
-from configurator.core.recommend import Objective
+from configurator.core.recommend import Filters, Objective, recommend
 from configurator.core.recommend_filters import asked_filters
 from configurator.core.scenario import RankingQuestion, Scenario, Workload
 from configurator.core.view.bom_names import item_label
@@ -124,3 +124,16 @@ def test_the_summary_counts_a_servers_boards_not_8_cards(tmp_path, language, wor
     assert main(argv) == 0
     text = out.read_text(encoding="utf-8")
     assert words in text and "8 cards each" not in text and "每台 8 张卡" not in text
+
+
+def test_the_porting_risk_names_the_engines_as_their_projects_write_them(catalog):
+    scenario = _scenario(catalog, "--workload", "inference", "--model", "qwen2.5-32b", "--concurrency", "20",
+                         "--region", "cn", "--card", DUO, "--count", "8")
+    result = recommend(scenario, catalog, Objective.TCO, Filters(cards=(DUO,)), limit=1)
+    risk = next(m for m in result.best.reasons if m.id == "porting-risk")
+    for language in ("en", "zh_CN"):
+        text = risk.text_in(language)
+        assert "vLLM / SGLang / TensorRT-LLM" in text and "vllm" not in text and "tensorrt-llm" not in text
+    said = estimate(scenario, catalog.get(DUO)).warnings
+    assert any("has no card-to-card link: tensor parallel over PCIe" in w for w in said)
+    assert not any("NVLink" in w for w in said)

@@ -137,3 +137,24 @@ def test_the_porting_risk_names_the_engines_as_their_projects_write_them(catalog
     said = estimate(scenario, catalog.get(DUO)).warnings
     assert any("has no card-to-card link: tensor parallel over PCIe" in w for w in said)
     assert not any("NVLink" in w for w in said)
+
+
+def test_a_row_no_count_of_which_meets_the_target_says_the_target_before_the_budget():
+    """256 × Atlas 300I Duo serving Qwen2.5 72B misses 100 ms a token at every count and is over the budget: the cell
+    leads with the target (money does not meet it); a budget alone, or with a licence, reads as before."""
+    from types import SimpleNamespace
+
+    from configurator.core.messages import msg
+    from configurator.core.view.ranking_view import breaks_cell
+    from configurator.core.view.rows import write
+
+    budget = msg("over-budget", covers="cards", cost=5392094.0, over=4892094.0, share=9.78, currency="CNY",
+                 budget=5e5)
+    slow = msg("tp-over-pcie", card="X")  # any message stands for the target's words here
+    rec = SimpleNamespace(reasons=(budget, slow), estimate=SimpleNamespace(violations=(
+        SimpleNamespace(id="budget", message=budget), SimpleNamespace(id="tpot", message=slow))))
+    assert breaks_cell(rec).params["first"] is slow
+    capped = SimpleNamespace(reasons=(budget, slow), estimate=SimpleNamespace(violations=(
+        SimpleNamespace(id="budget", message=budget), SimpleNamespace(id="power-cap", message=slow))))
+    assert breaks_cell(capped).params["first"] is budget  # a power cap is no count-search target
+    assert write(breaks_cell(rec), "en").endswith("(and 1 more)")

@@ -67,7 +67,7 @@ def test_t4_has_no_bf16(catalog, llama8b):
 
 def test_l40s_tensor_parallel_over_pcie(catalog, inference_scenario):
     s = updated(inference_scenario, count=2, parallelism={"tp": 2})
-    assert "L40S has no NVLink: tensor parallel over PCIe" in estimate(s, catalog.get("l40s")).warnings
+    assert "L40S has no card-to-card link: tensor parallel over PCIe" in estimate(s, catalog.get("l40s")).warnings
 
 
 def test_int4_on_card_without_int4_is_flagged_emulated(catalog, inference_scenario):

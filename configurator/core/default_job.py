@@ -27,7 +27,21 @@ it is priced in CNY, its software stack (CANN, torch_npu) is named and its headl
 The other training cards permitted in China answer less well: the 910C (two 910B dies) has only
 a USD street price more than half again as high, the MTT S4000, MLU370-X8 and BR100 no price in
 the catalog, the MTT S5000 no compute rate, and the BI-V100 and V100 do not fit the job in
-32 GB."""
+32 GB.
+
+Serving starts on the same card, a practitioner's choice and not an oversight (decided by cnserve46,
+December 2026, when the catalog gained its first domestic inference card): Huawei sells the 910B as its
+LLM inference server too, the Atlas 800I A2 (its deployment guides install the ``Ascend-hdk-910b`` driver
+on it: the openEuler Copilot "NPU推理服务器部署指南", gitcode.com/zhouweitong3/euler-copilot-framework_public,
+2025-05), and the serving engines' Ascend guides for DeepSeek and Qwen are written for these 800I
+servers (sglang's "Best Practice on Ascend NPU", docs.sglang.io: Atlas 800I A3, the 910C's). The
+catalog's inference card, the Atlas 300I Duo (two Ascend 310P with LPDDR4X, 204 GB/s each), misses
+the 100 ms chat target on the default serving job (Llama 3 8B in FP16 on one NPU: 105 ms per output
+token at p90) where 1 × 910B meets it with 15 ms; a
+window that started there would open on a red headline. Where the inference card carries the buyer's load
+for less per token the window's class check says so beside the 910B, with the cost
+(:func:`~configurator.core.mismatch.serving_mismatch`): the buyer sees the trade, not a default that hides
+it."""
 
 DEFAULT_MODEL = "llama3-8b"
 """The model preset a scenario starts on where none is named (``--model`` absent, the window's

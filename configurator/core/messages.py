@@ -54,7 +54,7 @@ ENGLISH: dict[str, str] = {
         "({short:.1f} GiB short)"
     ),
     "tight-fit": "Fits with only {headroom:.1pct} headroom: fragmentation or a longer sequence may overflow",
-    "tp-over-pcie": "{card} has no NVLink: tensor parallel over PCIe",
+    "tp-over-pcie": "{card} has no card-to-card link: tensor parallel over PCIe",  # not "no NVLink" (an Ascend)
     "tp-across-nodes": (
         "Tensor-parallel degree {tp} exceeds {per_node} cards per node: tensor-parallel traffic crosses "
         "the network"
@@ -237,7 +237,7 @@ CHINESE: dict[str, str] = {
     "examples-as-tokens": "训练数据：{examples} 条样本 × 每条 {per_example} 词元 = {tokens:tokens} 词元",
     "does-not-fit": "显存不足：每卡需要 {need:.1f} GiB，{card} 可用 {budget:.1f} GiB（缺 {short:.1f} GiB）",
     "tight-fit": "余量仅 {headroom:.1pct}：内存碎片或更长序列可能溢出",
-    "tp-over-pcie": "{card} 无 NVLink：张量并行经由 PCIe",
+    "tp-over-pcie": "{card} 无卡间互联：张量并行经由 PCIe",
     "tp-across-nodes": "张量并行度 {tp} 超过每台服务器 {per_node} 张卡：张量并行流量经过网络",
     "tp-beyond-link-domain": "张量并行度 {tp} 超过 {card} 高速互联域的 {domain} 张卡：部分经由 PCIe",
     "tp-overlap-not-applied": "未应用张量并行通信重叠：Transformer Engine 的用户缓冲区要求 {tp} 张张量并行卡位于同一 NVLink 域内；其通信按未掩盖计算",

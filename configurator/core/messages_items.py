@@ -12,6 +12,7 @@ ITEM_CHINESE: dict[str, str] = {
     "8-GPU HGX baseboard server without the GPUs": "8 GPU HGX 基板服务器（不含 GPU）",
     "8-GPU HGX B200-class server without the GPUs": "8 GPU HGX B200 级服务器（不含 GPU）",
     "Huawei Atlas 800T A2 training server without its NPUs": "华为 Atlas 800T A2 训练服务器（不含 NPU）",
+    "Huawei Atlas 800 inference server (model 3000) without its cards": "华为 Atlas 800 推理服务器（型号 3000）（不含加速卡）",
     "Huawei Atlas 800T A3 / 800I A3 SuperPoD server without its NPUs": "华为 Atlas 800T A3 / 800I A3 超节点服务器（不含 NPU）",
     ("1-superchip Grace Hopper node without the superchip (NVIDIA MGX, e.g. Supermicro ARS-111GL-NHR, 1U; "
      "no x86 host, the Grace CPU being on the superchip)"):

@@ -277,7 +277,13 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
     ownership or cloud rent); ``rankings``: as :func:`mismatch`'s; the inference card among those ``filters``
     allow (:func:`allowed_rivals`; where they allow none, one outside them, not named: the ``-none-allowed``
     message). Until December 2026 always on ownership first: the window ranking by cloud rent (4 × T4 first)
-    said 2 × L4 was 92 % cheaper in total cost of ownership."""
+    said 2 × L4 was 92 % cheaper in total cost of ownership. A buyer ranking by rent whose card is rented is
+    named no inference card that no cloud rents (none allowed has a rent price: None), since renting is what was
+    asked; until December 2026 a Chinese buyer ranking domestic cards by rent, with 8 × Ascend 910B rented at
+    0.74 USD per million tokens, was told that 8 × Atlas 300I Duo, which no cloud rents, carried the load 19 %
+    cheaper in total cost of ownership (cnserve46). The converse stays: ranking by ownership, an inference card
+    without a purchase price is still for sale (the price is missing, not the card) and is compared on rent,
+    saying so (an H100 NVL beside 8 × H100 SXM5, tests/test_mismatch_named_cards.py)."""
     card = chosen.card
     if card.category != "training":
         return None
@@ -295,7 +301,7 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
                 return msg(f"{SERVING_MISMATCH_ID[basis]}-none-allowed", filters=filters_said(filters, ("inference",)),
                            **said)
             return msg(SERVING_MISMATCH_ID[basis], other=better.card.name, count=better.count, **said)
-        if mine and better:
+        if mine and (better or basis is objective is Objective.CLOUD):  # rented: no rival that no cloud rents
             return None
     return None
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from configurator.core.messages import Message, msg
 from configurator.core.software import past_support, past_support_meaning, software_gaps, support_end
+from configurator.core.view.names import FRAMEWORK_NAMES
 from configurator.core.word_series import Series
 from configurator.core.workloads import family_of
 
@@ -18,13 +19,15 @@ if TYPE_CHECKING:
 
 
 def porting_risk(rec: Recommendation) -> Message | None:
-    """The frameworks this job needs that the card's stack lacks or has only in part."""
+    """The frameworks this job needs that the card's stack lacks or has only in part, as their projects write
+    them ("vLLM / SGLang / TensorRT-LLM"; until December 2026 the catalog's ids, "vllm / sglang / tensorrt-llm")."""
     workload = rec.estimate.scenario.workload
     gaps = software_gaps(rec.card, workload, family_of(workload).software_needs)
     if not gaps:
         return None
     stack = rec.card.software.stack if rec.card.software else "unknown"
-    return msg("porting-risk", card=rec.card.name, stack=stack, missing=Series(gaps))
+    named = [" / ".join(FRAMEWORK_NAMES.get(one, one) for one in gap.split(" / ")) for gap in gaps]  # any-of: "a / b"
+    return msg("porting-risk", card=rec.card.name, stack=stack, missing=Series(named))
 
 
 def _supported_alternative(index: int, ranked: Sequence[Recommendation]) -> Message | None:

@@ -41,6 +41,7 @@ ITEMS = {
     "server-hgx-8-b200": "8-GPU baseboard server for 1 kW modules (no GPUs)",
     "server-atlas-800t-a2": "Atlas 800T A2 server for 8 Ascend 910B (no NPUs; price and power estimated as an HGX host's)",
     "server-atlas-800-a3": "Atlas 800T/800I A3 server for 8 Ascend 910C (no NPUs; price and power estimated as an HGX host's)",
+    "server-atlas-800-3000": "Atlas 800 inference server (model 3000) for 4 Atlas 300I Duo, 8 NPUs (no cards; price and power estimated as a 2U PCIe server's)",
     "server-pcie-8": PCIE_SERVER, "server-pcie-4": PCIE_SERVER, "server-pcie-2": PCIE_SERVER,
     "server-pcie-1": PCIE_SERVER,
     "server-slim-2u-8": "2U server for 8 low-profile cards (no cards)",

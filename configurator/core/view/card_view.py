@@ -20,7 +20,7 @@ from configurator.core.trade_words import licence_fee_message
 from configurator.core.units import Precision
 from configurator.core.view.assumptions_view import exchange_rate
 from configurator.core.view.cost_bases import price_as_bought
-from configurator.core.view.names import CLASSES, VGPU
+from configurator.core.view.names import CLASSES, FRAMEWORK_NAMES, VGPU
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value, View, range_phrase
 
 LINKS = {"nvlink": "NVLink", "nvlink-bridge": "NVLink bridge", "infinity-fabric": "Infinity Fabric",
@@ -78,9 +78,6 @@ PRICE_KINDS_SHORT = {"street": "street", "quote": "quote", "list": "list", "msrp
 SUPPORT = {"supported": "supported", "partial": "partial", "none": "none"}
 """Label ids of a framework's support on the card (``FrameworkSupport.status``)."""
 
-FRAMEWORK_NAMES = {"pytorch": "PyTorch", "vllm": "vLLM", "sglang": "SGLang", "tensorrt-llm": "TensorRT-LLM",
-                   "megatron": "Megatron-LM", "deepspeed": "DeepSpeed", "llama.cpp": "llama.cpp"}
-"""The frameworks' names as their projects write them (``FRAMEWORKS``: the catalog's ids)."""
 
 
 def rate_unit(precision: Precision) -> str:

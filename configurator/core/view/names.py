@@ -38,6 +38,12 @@ ENGINES = {"transformers": "Hugging Face transformers", "vllm": "vLLM", "sglang"
            "tensorrt-llm": "TensorRT-LLM", "llama.cpp": "llama.cpp", "ideal": "Ideal (roofline, no overheads)"}
 """Label ids of the serving engines (``core.engines.Engine``)."""
 
+FRAMEWORK_NAMES = {"pytorch": "PyTorch", "vllm": "vLLM", "sglang": "SGLang", "tensorrt-llm": "TensorRT-LLM",
+                   "megatron": "Megatron-LM", "deepspeed": "DeepSpeed", "llama.cpp": "llama.cpp"}
+"""The frameworks' names as their projects write them (``FRAMEWORKS``: the catalog's ids): the card's details
+and the ranking's porting risk alike (until December 2026 the porting risk said the ids, "vllm / sglang /
+tensorrt-llm", to a buyer reading a recommendation)."""
+
 BATCHING = {None: "Engine's way", "continuous": "Continuous (chunked prefill)",
             "static": "Static (batch runs to its end)"}
 """Label ids of the batching policies (``ServingSpeed.batching``)."""

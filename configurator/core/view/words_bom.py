@@ -36,6 +36,8 @@ ZH_CN_BOM: dict[str, str] = {
     "Liquid-cooled node for 4 Grace Hopper superchips (no superchips)": "液冷四超级芯片 Grace Hopper 节点（不含超级芯片）",
     "Liquid-cooled node for 4 MI250X modules (no modules)": "可装 4 个 MI250X 模块的液冷节点（不含模块）",
     "Atlas 800T A2 server for 8 Ascend 910B (no NPUs; price and power estimated as an HGX host's)": "可装 8 颗昇腾 910B 的 Atlas 800T A2 服务器（不含 NPU；价格与功耗按 HGX 主机估算）",
+    "Atlas 800 inference server (model 3000) for 4 Atlas 300I Duo, 8 NPUs (no cards; price and power estimated as a 2U PCIe server's)":
+        "可装 4 张 Atlas 300I Duo（8 颗 NPU）的 Atlas 800 推理服务器（型号 3000）（不含加速卡；价格与功耗按 2U PCIe 服务器估算）",
     "Atlas 800T/800I A3 server for 8 Ascend 910C (no NPUs; price and power estimated as an HGX host's)": "可装 8 颗昇腾 910C 的 Atlas 800T/800I A3 服务器（不含 NPU；价格与功耗按 HGX 主机估算）",
     "Rack-scale NVL72 system (72 GPUs, liquid-cooled)": "机柜级 NVL72 系统（72 颗 GPU，液冷）",
     "Rack-scale GB300 NVL72 system (72 GPUs, liquid-cooled)": "机柜级 GB300 NVL72 系统（72 颗 GPU，液冷）",

@@ -161,8 +161,16 @@ def test_a_chinese_value_is_as_wide_as_its_words(qtbot):
     metrics = field.fontMetrics()
     field.setText("帧缓冲")
     assert unbroken_width(field, "帧缓冲") >= metrics.horizontalAdvance("帧缓冲")
-    field.setText("200 个用户中的 200")
-    assert unbroken_width(field, field.text()) == max(metrics.horizontalAdvance("个用户中的"),
+    field.setText("200 个用户中的 200")  # Chinese breaks anywhere: the whole value is its run (look46)
+    assert unbroken_width(field, field.text()) == max(metrics.horizontalAdvance("200 个用户中的 200") + 1,
+                                                      field.minimumSizeHint().width())
+    field.setText("24 个用户")  # was cut "24 个用" / "户" beside its name
+    assert unbroken_width(field, field.text()) >= metrics.horizontalAdvance("24 个用户")
+    assert field.heightForWidth(unbroken_width(field, field.text())) == field.heightForWidth(1000)  # one line
+    field.setText("96 of 200 users")  # short: one line, below its name (was three lines beside it)
+    assert unbroken_width(field, field.text()) >= metrics.horizontalAdvance("96 of 200 users")
+    field.setText("57,913 tokens/s (likely 48,010–62,297 tokens/s)")  # a long one still breaks at its spaces
+    assert unbroken_width(field, field.text()) == max(metrics.horizontalAdvance("48,010–62,297") + 1,
                                                       field.minimumSizeHint().width())
     field.setText("很" * 40)
     assert unbroken_width(field, field.text()) < metrics.horizontalAdvance("很" * 40)  # a long run still wraps

@@ -1,5 +1,5 @@
 """The bill of materials in the Chinese window punctuates as Chinese (session 28): '加速卡：H100
-SXM5 80GB', '卡片目录（2026-03）', '… 交换机——叶层', not the English ': ', ' (…)' and ' — ' inside
+SXM5 80GB', '加速卡目录（2026-03）', '… 交换机——叶层', not the English ': ', ' (…)' and ' — ' inside
 Chinese text (a citation's addresses keep Latin brackets: a Chinese one gave the cell the Chinese font's taller
 lines, and its two lines were elided); each quantity keeps its unit ('1,024 张卡'); English as before."""
 

@@ -41,7 +41,7 @@ def test_the_panel_says_what_the_budget_caps_and_the_defaults(qtbot, serving):
     qtbot.addWidget(panel)
     assert panel.budget_basis.currentData() == "capex"
     assert "capex" in panel.budget.toolTip() and "rent" in panel.budget.toolTip()
-    assert "100" in panel.tpot.specialValueText() and "1000" in panel.ttft.specialValueText()
+    assert "100" in panel.tpot.specialValueText() and "1,000 ms" in panel.ttft.specialValueText()
     assert "default for interactive chat" in panel.targets_label.text()
     panel.budget_basis.setCurrentIndex(panel.budget_basis.findData("rent"))
     assert serving.scenario.constraints.budget_basis == "rent"

@@ -52,7 +52,7 @@ def test_each_problem_of_the_user_catalog_is_said_in_both_languages(tmp_path, co
     for problem in problems:
         english, chinese = problem.text, problem.text_in("zh_CN")
         assert english.startswith(f"user catalog {path}") and ENGLISH_WORDS.search(english), english
-        assert chinese.startswith(f"用户卡片目录 {path}") and not ENGLISH_WORDS.search(chinese), chinese
+        assert chinese.startswith(f"用户加速卡目录 {path}") and not ENGLISH_WORDS.search(chinese), chinese
 
 
 def test_a_bad_field_names_the_card_and_field_in_chinese(tmp_path):

@@ -127,7 +127,7 @@ def source_text(line) -> str:
     if not line.date:
         return source
     # the date bracketed as the source is written: Chinese words in the Chinese window's brackets
-    # ('卡片目录（2026-03）'), a citation's addresses in Latin ones (with a Chinese bracket among them
+    # ('加速卡目录（2026-03）'), a citation's addresses in Latin ones (with a Chinese bracket among them
     # the cell took the Chinese font's taller lines, and its two lines no longer fitted the row)
     written = _tc("bom", "{source} ({date})") if re.search(f"[{CJK}]", source) else "{source} ({date})"
     return written.format(source=source, date=line.date)

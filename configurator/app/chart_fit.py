@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextOption
+from PySide6.QtGui import QTextCursor, QTextOption
 
 LEAST_HEADROOM = 1.4
 """The least top of a bar chart's axis, as a multiple of its tallest bar [1] (the room it kept
@@ -105,11 +105,58 @@ def wrap_axis_label(axis: pg.AxisItem) -> None:
     lines_before = label.boundingRect().height()
     if label.textWidth() != -1:
         label.setTextWidth(-1)
+    _unbreak(label.document())
     if 0 < length < label.boundingRect().width():
         _centred_wrapping(label)
         label.setTextWidth(length)
+        _break_after_dash(label.document())
     if label.boundingRect().height() != lines_before:
         axis.setWidth(axis.fixedWidth)  # pyqtgraph adds the title's height to the axis' width
+
+
+LINE_BREAK = "\u2028"
+"""The line separator put after a title's dash when it wraps (Qt breaks a line there)."""
+
+TITLE_DASHES = ("——", "—")
+"""Where a two-part axis title ("Cost per million tokens — TCO over 4 years [USD]") is broken, Chinese first."""
+
+
+def _lines(document) -> int:
+    """How many lines ``document`` is laid out in [count]."""
+    block, lines = document.begin(), 0
+    while block.isValid():
+        lines += block.layout().lineCount()
+        block = block.next()
+    return lines
+
+
+def _break_after_dash(document) -> None:
+    """Break a wrapped two-line title after its dash where both parts still fit: Qt broke Chinese between any
+    two characters ("每百万词元成本——4 年总拥有成" / "本 [元]") and English after "TCO over 4" (look46)."""
+    text = document.toRawText()
+    at = next((text.find(dash) + len(dash) for dash in TITLE_DASHES if dash in text), -1)
+    if at <= 0 or _lines(document) != 2:
+        return
+    cursor = QTextCursor(document)
+    cursor.setPosition(at)
+    if text[at:at + 1] == " ":  # the space after an English dash ends the first line, unseen
+        cursor.deleteChar()
+    cursor.insertText(LINE_BREAK)
+    if _lines(document) != 2:  # a part longer than the axis: Qt's own breaks
+        _unbreak(document)
+
+
+def _unbreak(document) -> None:
+    """``document`` without the break :func:`_break_after_dash` put in (its dash's space back)."""
+    text = document.toRawText()
+    at = text.find(LINE_BREAK)
+    if at < 0:
+        return
+    cursor = QTextCursor(document)
+    cursor.setPosition(at)
+    cursor.deleteChar()
+    if text[at - 1:at] == "—" and text[at - 2:at - 1] == " ":  # an English dash had its space after it
+        cursor.insertText(" ")
 
 
 def top_with_room(tallest: float, room_px: float, view_px: float) -> float:

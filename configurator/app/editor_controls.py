@@ -125,6 +125,7 @@ class BoundControls:
         if entry.kind not in (Kind.INT, Kind.FLOAT):
             raise ValueError(f"{path} is edited with a {entry.kind.value}, not a number box")
         box = StrictSpinBox() if entry.kind is Kind.INT else StrictDoubleSpinBox()
+        box.setGroupSeparatorShown(True)  # "8,192 tokens" as the wizard and the results write it (was "8192 tokens")
         if isinstance(box, QDoubleSpinBox):
             box.setDecimals(entry.decimals)
             box.trimmed = True

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QPushButton
 
+from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder
 from configurator.app.i18n import current_language
 from configurator.app.inputs import DeadlineSpinBox, MagnitudeSpinBox, StrictDoubleSpinBox, money_hint
@@ -251,7 +252,9 @@ class RankingControls:
                                       _tc("RecommendationPanel", " ms/token")),
                                      (self.ttft, targets.ttft_ms if targets.ttft_origin != "set" else None,
                                       _tc("RecommendationPanel", " ms"))):
-            shown = _tc("RecommendationPanel", "default: {0}").format(f"{default:g}{suffix}") if default else "—"
+            # grouped as the targets line under the boxes writes it: "default: 1,000 ms" (was "1000 ms")
+            written = fmt.whole(default) if float(default or 0).is_integer() else fmt.number(default, 1)
+            shown = _tc("RecommendationPanel", "default: {0}").format(f"{written}{suffix}") if default else "—"
             box.setSpecialValueText(shown)
 
     def _budget_basis_control(self, form: QFormLayout) -> None:

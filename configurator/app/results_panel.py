@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app.i18n import current_language, message_text
+from configurator.core.cjk_spacing import CJK
 from configurator.core.view.rows import Amount, Phrase, Row, band_note, label, write
 
 if TYPE_CHECKING:  # the estimator (and the view model built from it) loads with the first analysis
@@ -65,19 +66,30 @@ _UNIT_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
 """A hyphen between letters (a unit such as GPU-h), not a minus sign."""
 
 
+_CHINESE = re.compile(f"[{CJK}]")
+"""A Chinese character or full-width punctuation mark, where Qt may break a line."""
+
+
 UNBROKEN_RUN_CHARS = 12
 """Widest run without a space that a value keeps on one line, in characters of its font [count]."""
 
 
 def unbroken_width(field: QLabel, text: str) -> int:
-    """The width of ``text``'s widest run between spaces, at most :data:`UNBROKEN_RUN_CHARS` wide, and
-    never less than the label's own minimum (its margins) [px]: a value breaks only where an English one
+    """The width of ``text``'s widest run between spaces, at most :data:`UNBROKEN_RUN_CHARS` wide, with a pixel
+    to spare, and never less than the label's own minimum (its margins) [px]: a value breaks only where an English one
     would. Qt breaks Chinese between any two characters, so a wrapped value's minimum width was one character
     and the form kept "瓶颈 帧缓冲" beside its name, one character a line (persona s25 #12); with this
-    minimum the row goes below its name instead."""
+    minimum the row goes below its name instead. A value with Chinese in it breaks between any two of its
+    characters, not at its spaces, so its run is the whole value: "24 个用户" kept beside "每卡" was cut
+    "24 个用" / "户", and "5 台（每台 2 张卡）" one or two characters a line; and a short value in any language
+    is one run: "96 of 200 users" and "48.0 GiB of 48.0 GiB" stood three lines tall in a 60 px column beside
+    their names at 1280x720 (look46, 2026-12-06)."""
     metrics = field.fontMetrics()
-    widest = max((metrics.horizontalAdvance(run) for run in text.split(" ")), default=0)
-    return max(min(widest, UNBROKEN_RUN_CHARS * metrics.horizontalAdvance("\u4e00")), field.minimumSizeHint().width())
+    most = UNBROKEN_RUN_CHARS * metrics.horizontalAdvance("\u4e00")
+    whole = metrics.horizontalAdvance(text)
+    runs = [text] if _CHINESE.search(text) or whole <= most else text.split(" ")
+    widest = max((metrics.horizontalAdvance(run) for run in runs), default=0)
+    return max(min(widest, most) + 1, field.minimumSizeHint().width())  # + 1: at its exact advance Qt wraps it
 
 
 NAME_COLUMN_CHARS = 14

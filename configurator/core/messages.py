@@ -253,7 +253,7 @@ CHINESE: dict[str, str] = {
     "purchase-in-system-price": "{card} 没有单卡价格：它随整机柜系统购买，系统价格（含加速卡）计入物料清单",
     "no-cloud-price": "目录中没有 {card} 的云租用价：请输入价格以计算云成本",
     "low-confidence": "{card} 规格数据可信度低：采购前请核对厂商规格书",
-    "default-card-missing": "默认加速卡 {card} 不在卡片目录中（安装的 catalog.json 可能已损坏）：改为显示 {used}",
+    "default-card-missing": "默认加速卡 {card} 不在加速卡目录中（安装的 catalog.json 可能已损坏）：改为显示 {used}",
     "default-card-for-region": "起始加速卡为 {card}：{reason}",
     "class-mismatch": "{card} 是{category}类卡；{workload} 通常应使用{expected}类卡",
     "no-display-no-encoder": "{card} 没有显示输出和视频编码器",

@@ -48,8 +48,8 @@ path), ``{number}`` the price's place in the card's list (from 1), ``{wait}`` [s
 
 CATALOG_CHINESE: dict[str, str] = {
     "file-lock-held": "{path} 已被另一个窗口占用超过 {wait:g} 秒，请稍后重试",
-    "user-catalog-problem": "用户卡片目录 {path}：{problem}",
-    "user-catalog-skipped": "用户卡片目录 {path} 未被读取：{why}",
+    "user-catalog-problem": "用户加速卡目录 {path}：{problem}",
+    "user-catalog-skipped": "用户加速卡目录 {path} 未被读取：{why}",
     "catalog-top-not-object": "顶层必须是一个对象",
     "catalog-in-file": "{path}：{problem}",
     "catalog-overlay-not-editable": "{path}：'cards' 必须是对象的列表，'prices' 必须是对象；请先更正或删除该文件，再向其中添加",

@@ -4279,7 +4279,7 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source>card catalog</source>
-        <translation>卡片目录</translation>
+        <translation>加速卡目录</translation>
     </message>
     <message>
         <source>your price</source>

@@ -228,10 +228,10 @@ def test_user_price_file_refreshes_prices(catalog):
     newer = {"amount": 21000, "currency": "USD", "date": "2026-12", "kind": "street", "source": "our quote Q-17",
              "confidence": "high"}
     quote = {"amount": 9000, "currency": "USD", "date": "2026-12", "kind": "street", "source": "distributor quote"}
-    merged = apply_overlay(catalog, {"prices": {"h100-sxm": [newer], "l20": [quote]}})
+    merged = apply_overlay(catalog, {"prices": {"h100-sxm": [newer], "l2": [quote]}})  # the L20 has one since prices46b
     assert purchase_entry(merged.get("h100-sxm")).amount == 21000
     assert purchase_entry(merged.get("h100-sxm")).confidence == "high"
-    assert purchase_entry(merged.get("l20")).amount == 9000 and purchase_entry(catalog.get("l20")) is None
+    assert purchase_entry(merged.get("l2")).amount == 9000 and purchase_entry(catalog.get("l2")) is None
 
 
 def test_every_card_has_a_software_stack_with_sources(catalog):

@@ -323,7 +323,7 @@ def test_the_summary_lists_prices_flags_unpriced_cards_and_when_price_decides(ca
 
     chosen = estimate(updated(pretrain_7b(), card_id="mi300x", count=32), catalog.get("mi300x"))
     mine, priced, unpriced = ranked_options(chosen, catalog)
-    flagged = {(o.estimate.scenario.count, o.estimate.card.name) for o in (mine, *priced)
+    flagged = {(o.estimate.scenario.count, o.estimate.card.name) for o in (mine, *priced, *unpriced)
                if {f.id for f in o.estimate.costs.prices.card_flags} - {"price-user"}}
     for language, no_price, decides in (("en", "no price — enter a quote", "Price decides?"),
                                         ("zh_CN", "无价格——请输入报价", "价格是否决定排名？")):

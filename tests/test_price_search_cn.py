@@ -20,8 +20,9 @@ from configurator.core.resources import bundled_path
 from configurator.core.view.card_view import card_view
 from configurator.core.view.rows import write
 
-STILL_UNPRICED = ("l20", "l2", "a2", "a16-gpu", "mlu370-x8", "br100", "br104", "mtt-s3000", "mtt-s5000",
-                  "ppu-zhenwu", "mi250x")
+STILL_UNPRICED = ("l2", "a2", "a16-gpu", "mlu370-x8", "br100", "br104", "mtt-s3000", "mtt-s5000", "ppu-zhenwu")
+"""The L20 and MI250X left this list on 2026-12-06 (prices46b): Epoch AI's hardware price database gives a
+reseller's L20 listing and an analyst's MI250X launch estimate, each rated low."""
 PURCHASE_KINDS = ("street", "quote", "list", "launch")
 
 

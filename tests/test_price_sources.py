@@ -39,12 +39,16 @@ def test_the_v100_32gb_is_bought_at_a_dated_marketplace_range_not_the_chat_page_
     """Session 35 (cnprices): the 32 GB module's purchase price is one marketplace listing's buy-box
     range as a public price tracker recorded it (2025-07/08), rated low, with the listing's address,
     marked used (the lead: a Volta module offered in 2025 is not a new card, so it is information, not
-    a ranked purchase price); the 'no price found' note is gone with the price it explained."""
+    a ranked purchase price); the 'no price found' note is gone with the price it explained. Since
+    2026-12-06 (prices46b) a new module is ranked at Microway's 2018 single-unit list price, as Epoch AI's
+    hardware price database records it, rated low and older than 18 months."""
     card = load_bundled_catalog().get("v100-sxm-32gb")
     bought = [p for p in card.prices if p.kind != "cloud-hourly"]
-    assert [(p.currency, p.kind, p.confidence, p.date) for p in bought] == [("USD", "street", "low", "2025-08")]
+    assert [(p.currency, p.kind, p.confidence, p.date) for p in bought] == [
+        ("USD", "street", "low", "2025-08"), ("USD", "list", "low", "2018-03")]
     assert bought[0].amount < bought[0].amount_high and "amazon.com" in bought[0].source
-    assert bought[0].condition == "used"
+    assert bought[0].condition == "used" and bought[1].condition == "new"
+    assert bought[1].amount == 11458 and "microway.com" in bought[1].source and "epoch-research" in bought[1].source
     assert card.price_note is None
 
 

@@ -48,10 +48,6 @@ _STILL, _STILL_ZH = "; still no purchase price.", "；仍无购买价。"
 _A2_AGAIN = (" Searched again 2026-12-03 (retailer and spec-database pages, The Next Platform's launch article): "
              "no dated price.")
 _A2_AGAIN_ZH = "2026-12-03 再次检索（零售商与规格数据库页面、The Next Platform 的发布文章）：无注明日期的价格。"
-_MI250X_AGAIN = (" Searched again 2026-12-03: one spec site lists a 1.35 USD/h on-demand offer for both the MI250 "
-                 "and the MI250X (https://gpu.blog/gpus/instinct-mi250x-mi250x, undated) — not used.")
-_MI250X_AGAIN_ZH = ("2026-12-03 再次检索：某规格网站为 MI250 与 MI250X 列出同一个 1.35 USD/h 的按需报价"
-                    "（https://gpu.blog/gpus/instinct-mi250x-mi250x，无日期）——未采用。")
 _PPU_AGAIN = (" Searched again 2026-12-03: public GitHub notes show PPU-ZW810E (96 GB) nodes in Alibaba Cloud PAI, "
               "with no price.")
 _PPU_AGAIN_ZH = "2026-12-03 再次检索：GitHub 上的公开笔记显示阿里云 PAI 中有 PPU-ZW810E（96 GB）节点，未见价格。"
@@ -92,22 +88,6 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         _SEARCHED_ZH + "2024 年曾有零售商标为“即将上市”（Tom's Hardware，2024-02），此后无价格" + _SECOND_ZH + _THIRD_ZH
         + _FOURTH_ZH + _NOT_LISTED_ZH.rstrip("。") + _FIFTH_ZH + "——其中没有 L2" + _STILL_ZH
         + _SIXTH_END_ZH,
-    (_SEARCHED + "listed by NVIDIA China partners since 2024 without a public price" + _SECOND + _THIRD
-     + "; https://huggingface.co/hardware/l20 shows 'MSRP $5.0k' with no date or source (NVIDIA published no L20 MSRP), "
-     "and no Chinese cloud-rental index read lists the L20 — not used."
-     + " One unsourced, machine-written note gives 'L20 单卡约 3–5 万元' (CNY 30–50k per card); not used." + _FOURTH
-     + " — rent found (China Telecom Cloud 15.72 and Volcano Engine 17.50 CNY per card-hour, 2026-07; see its cloud prices)"
-     + _STILL + _FIFTH + " — it has no L20 row" + _STILL + _SIXTH
-     + "; a blog's GPU table gives 'L20 ≈ 9,000 USD' per card (jishuzhan.net/article/1997159681601634305, undated, "
-     "no source, machine-written) — not used." + " Enter a quote."):
-        _SEARCHED_ZH + "自 2024 年起由 NVIDIA 中国合作伙伴列出，无公开价格" + _SECOND_ZH + _THIRD_ZH
-        + "；https://huggingface.co/hardware/l20 标注“MSRP $5.0k”，无日期、无来源（NVIDIA 未公布 L20 建议零售价），"
-        "所读的国内云租用价格指数也未列出 L20——未采用。"
-        + "一则无来源、机器生成的笔记称“L20 单卡约 3–5 万元”；未采用" + _FOURTH_ZH
-        + "——找到租价（天翼云每卡每小时 15.72 元、火山引擎 17.50 元，2026-07；见其云价格）" + _STILL_ZH.rstrip("。")
-        + _FIFTH_ZH + "——其中没有 L20" + _STILL_ZH + _SIXTH_ZH
-        + "；一篇博客的显卡表格称 L20 单卡“≈ 9,000 USD”（jishuzhan.net/article/1997159681601634305，无日期、无出处、"
-        "机器生成）——未采用。请输入报价。",
     (_SEARCHED + "no card price published" + _SECOND + _THIRD
      + "; offered as a cluster service at https://ai.gitee.com/docs/compute/clusters_gpu/moore_gpu, no price in the "
      "part read." + _FOURTH + " — rent found (模力方舟 8.00 CNY per card-hour, 2026-08; see its cloud price)" + _STILL
@@ -126,8 +106,6 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         + _FOURTH_ZH + "——找到租价（胜算云上的天垓100 每卡每小时 1.49 元，2026-08；见其云价格）" + _STILL_ZH,
     _CORPORA + "not in the cloud price indexes read." + _A2_AGAIN + _SIXTH + ".":
         _CORPORA_ZH + "所读的云价格指数中也没有。" + _A2_AGAIN_ZH + _SIXTH_ZH + "。",
-    _CORPORA + "sold in HPC systems (Frontier, LUMI), not as a card." + _MI250X_AGAIN + _SIXTH + ".":
-        _CORPORA_ZH + "随 HPC 系统（Frontier、LUMI）销售，不单独出售板卡。" + _MI250X_AGAIN_ZH + _SIXTH_ZH + "。",
     _CORPORA + "used inside Alibaba Cloud, not sold as a card." + _PPU_AGAIN + _SIXTH + ".":
         _CORPORA_ZH + "在阿里云内部使用，不作为板卡出售。" + _PPU_AGAIN_ZH + _SIXTH_ZH + "。",
     "Not on sale at catalog date (announced, 2H 2026); no price announced.":
@@ -145,61 +123,6 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         "仅从 Google Cloud 租用（Compute Engine / GKE）；区域与承诺用量价格见 cloud.google.com/tpu/pricing。",
     "Rented only from Google Cloud per chip-hour; other regions and commitments: cloud.google.com/tpu/pricing.":
         "仅从 Google Cloud 按芯片小时租用；其他区域与承诺用量：cloud.google.com/tpu/pricing。",
-    ("No dated public purchase price found (searched 2026-12-04: the stored web pages and docs for 'H100 NVL "
-     "94GB' price, buy, reseller and used listings — Lenovo Press, Thinkmate, CDW, TRG Datacenters, spec and "
-     "price-index pages — GitHub text ('H100 NVL') and the AI Infrastructure Index, "
-     "github.com/alpha-one-index/ai-infra-index, 2026-03). Found only rents (see its cloud prices) and a "
-     "whole-server figure: Lenovo's 2025 TCO study (lenovopress.lenovo.com/lp2225.pdf, as the index quotes it) "
-     "puts a ThinkSystem SR675 V3 with 8 × H100 NVL at about USD 833,806 before discounts — CPUs, memory and "
-     "storage included, not a card price, not used. Enter a quote."):
-        "未找到注明日期的公开购买价（2026-12-04 检索：所存网页与文档中“H100 NVL 94GB”的价格、"
-        "购买、经销商与二手商品页——Lenovo Press、Thinkmate、CDW、"
-        "TRG Datacenters、规格与价格指数页面——GitHub 文本（“H100 NVL”），"
-        "以及 AI 基础设施指数 github.com/alpha-one-index/ai-infra-index，"
-        "2026-03）。只找到租用价（见其云价格）和一个整机数字："
-        "联想 2025 年的 TCO 研究（lenovopress.lenovo.com/lp2225.pdf，"
-        "据该指数引用）"
-        "给出配 8 × H100 NVL 的 ThinkSystem SR675 V3 折扣前约 USD 833,806——含 CPU、"
-        "内存与存储，不是单卡价格，未采用。请输入报价。",
-    ("No dated public purchase price found (searched 2026-12-04 in English and Chinese: H800 价格 / 售价 / 万元 / "
-     "单卡; Reuters, Tom's Hardware and Chinese press in the stored web pages; GitHub text; and a public daily "
-     "Chinese compute-price tracker, github.com/Gavinzll/compute-market-report, 2026-08-22, whose purchase "
-     "table gives the H800 8-GPU machine as 暂不可得, not available). Found only a 2023 report of Lianhua Health "
-     "buying CNY 628 million of H800 servers with no unit count "
-     "(https://www.thechargeraccount.com/post/tech-column, 2023-12-14) and "
-     "https://huggingface.co/hardware/h800 showing 'MSRP $30k' with no date or source — not used. Sold in "
-     "China only until the export rule of October 2023. Rent: see its cloud price. Enter a quote."):
-        "未找到注明日期的公开购买价（2026-12-04 以中英文检索：H800 价格 / 售价 / 万元 / 单卡；"
-        "所存网页中的路透社、Tom's Hardware 与国内媒体报道；GitHub 文本；"
-        "以及一个公开的国内算力价格日报 github.com/Gavinzll/compute-market-report，"
-        "2026-08-22，其采购价表中 H800 8 卡整机为“暂不可得”）。只找到一篇 2023 年报道："
-        "莲花健康购入价值 628 百万元人民币（6.28 亿元）的 H800 服务器，"
-        "未给出台数（https://www.thechargeraccount.com/post/tech-column，"
-        "2023-12-14），"
-        "以及 https://huggingface.co/hardware/h800 所示“MSRP $30k”，"
-        "无日期也无出处——均未采用。该卡仅在 2023 年 10 月出口规则生效前在中国销售。租用：见其云价格。"
-        "请输入报价。",
-    ("No dated public purchase price for the 40 GB SXM4 module found (searched 2026-12-04: the stored web "
-     "pages and docs for A100 40GB SXM4 price, used, refurbished and eBay listings, resale and ITAD pages, "
-     "Chinese market reports; GitHub text; and a GPU price tracker, "
-     "github.com/United-Compute/gpu-price-tracker, whose 'A100 SXM4 40 GB' file holds no prices). Found only "
-     "80 GB figures (see the A100 SXM4 80GB), an undated page giving USD 15,000–28,000 without a source "
-     "(https://www.electronnexus.com/more/nvidia-a100-40gb-sxm4-buying) and a Reuters report, relayed without "
-     "a date, of about USD 20,000 for an A100 of unnamed memory size in Shenzhen's grey market "
-     "(https://www.channelnews.fr/interdit-dexporter-en-chine-nvidia-voit-les-prix-de-ses-gpu-a100-et-"
-     "h100-grimper-126349) "
-     "— not used. Rent: see its cloud price. Enter a quote."):
-        "未找到 40 GB SXM4 模组注明日期的公开购买价（2026-12-04 检索："
-        "所存网页与文档中 A100 40GB SXM4 的价格、二手、翻新与 eBay 商品页，转售与 ITAD 页面，"
-        "国内市场报道；GitHub 文本；"
-        "以及一个显卡价格追踪库 github.com/United-Compute/gpu-price-tracker，"
-        "其“A100 SXM4 40 GB”文件中没有价格）。"
-        "只找到 80 GB 的数字（见 A100 SXM4 80GB）、一个无日期且无出处、"
-        "给出 USD 15,000–28,000 的页面（https://www.electronnexus.com/more/nvidia-a100-40gb-sxm4-buying）"
-        "，以及一篇未注明日期转述的路透社报道："
-        "深圳灰色市场上一块未注明显存容量的 A100 约 USD 20,000（https://www.channelnews.fr"
-        "/interdit-dexporter-en-chine-nvidia-voit-les-prix-de-ses-gpu-a100-et-h100-grimper-126349）"
-        "——均未采用。租用：见其云价格。请输入报价。",
     ("No dated public purchase price for the A16 board found (searched 2026-12-04: the stored web pages and "
      "docs for NVIDIA A16 64GB price, buy, CDW, Newegg, Amazon and used listings, 英伟达 A16 价格, and the server "
      "part numbers HPE P55123-B21 and Lenovo BQZU; GitHub text; and a public daily Chinese compute-price "

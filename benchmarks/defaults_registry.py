@@ -61,10 +61,11 @@ FIT_RECORDS: dict[str, FitRecord] = {
     "prefill efficiency (serving)": FitRecord(
         "each of three publications left out: 11.3 % median |LOSO error| over its 9 fitting rows with a figure "
         "(refitted 0.786 to 0.943); leave one row out 13.8 % median, 48.3 % worst over 10 rows (December 2026, "
-        "with a prompt's output head at its last token only)"),
+        "with a prompt's output head at its last token only); 2026-12-06, TensorRT-LLM's weight share at its "
+        "kernel tables' 0.85 and the share 0.927 -> 0.936: leave one row out 11.8 -> 12.2 % median, 45.5 % worst"),
     "transformers decode profile": FitRecord(
-        "leave one row out 3.1 % median, 10.5 % worst over 15 of its 18 rows (3 left out have no solution under "
-        "the ceiling); the first campaign's two rows predicted from the grid's sixteen: 5.2 % median, 10.3 % "
+        "leave one row out 3.1 % median, 10.3 % worst (10.5 % before the prefill efficiency's 0.936, 2026-12-06) "
+        "over 15 of its 18 rows (3 left out have no solution under the ceiling); the first campaign's two rows predicted from the grid's sixteen: 5.2 % median, 10.3 % "
         "worst; the grid's rows from the first campaign's two alone: none (two rows cannot set two shares and a "
         "half-context), so the H100 rig's 16 held-out decode rows (a second card, 2026-12-05; loso.Fit.stand_in) "
         "join them: 0.965 / 0.974 / 128 tokens against the shipped 0.86 / 0.992 / 0, the grid's 16 decode rows 3.3 % "
@@ -98,7 +99,8 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "decode fit's third publication: its share, at which the dequantization copy streams, rose 0.994 -> 1.005; "
         "until then XiongjieDai's 6 rows alone, 26.1 % median, and its rows n/a out of source)"),
     "llama.cpp INT8 (MMQ) prompt processing": FitRecord(
-        "leave one row out 26.6 % median, 29.5 % worst over 3 rows of two pull requests (December 2026)"),
+        "leave one row out 26.6 % median, 29.4 % worst over 3 rows of two pull requests (2026-12-06, share 0.331; "
+        "29.5 % worst at 0.334, December 2026)"),
 }
 """Each fit of ``loso.FITS`` by name: its cross-validated error and, where it has one source, why its
 rows are n/a out of source."""

@@ -314,7 +314,7 @@ TENSORRT_LLM = EngineProfile(
     # Known limit: the same tables' FP8 GEMMs reach ≈0.55, and FP8 weights stream here at the BF16 share. Until
     # 2026-12-06 0.92, informed by performance.md's v0.5-v0.9 tables; put in force with the prefill efficiency
     # refitted 0.927 -> 0.936 by its rule (held out serving-throughput 19.7 -> 18.6 %, serving-server 9.4 -> 8.8 %,
-    # serving-offline 8.1 -> 8.6 %).
+    # serving-latency 26.6 -> 27.8 %, decode 8.5 -> 8.1 %, serving-offline 8.1 -> 8.6 %).
     weight_stream_share=0.85,
     # The KV share from TensorRT-LLM's measured kernels (aiconfigurator-core 0.12.0, systems/data/{h100_sxm,
     # h200_sxm}/attention/trtllm/1.3.0rc20/): XQA generation attention over a BF16 cache, 32 query heads, 8 or 32

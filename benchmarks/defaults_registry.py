@@ -61,10 +61,11 @@ FIT_RECORDS: dict[str, FitRecord] = {
     "prefill efficiency (serving)": FitRecord(
         "each of three publications left out: 11.3 % median |LOSO error| over its 9 fitting rows with a figure "
         "(refitted 0.786 to 0.943); leave one row out 13.8 % median, 48.3 % worst over 10 rows (December 2026, "
-        "with a prompt's output head at its last token only)"),
+        "with a prompt's output head at its last token only); 2026-12-06, TensorRT-LLM's weight share at its "
+        "kernel tables' 0.85 and the share 0.927 -> 0.936: leave one row out 11.8 -> 12.2 % median, 45.5 % worst"),
     "transformers decode profile": FitRecord(
-        "leave one row out 3.1 % median, 10.5 % worst over 15 of its 18 rows (3 left out have no solution under "
-        "the ceiling); the first campaign's two rows predicted from the grid's sixteen: 5.2 % median, 10.3 % "
+        "leave one row out 3.1 % median, 10.3 % worst (10.5 % before the prefill efficiency's 0.936, 2026-12-06) "
+        "over 15 of its 18 rows (3 left out have no solution under the ceiling); the first campaign's two rows predicted from the grid's sixteen: 5.2 % median, 10.3 % "
         "worst; the grid's rows from the first campaign's two alone: none (two rows cannot set two shares and a "
         "half-context), so the H100 rig's 16 held-out decode rows (a second card, 2026-12-05; loso.Fit.stand_in) "
         "join them: 0.965 / 0.974 / 128 tokens against the shipped 0.86 / 0.992 / 0, the grid's 16 decode rows 3.3 % "
@@ -98,7 +99,8 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "decode fit's third publication: its share, at which the dequantization copy streams, rose 0.994 -> 1.005; "
         "until then XiongjieDai's 6 rows alone, 26.1 % median, and its rows n/a out of source)"),
     "llama.cpp INT8 (MMQ) prompt processing": FitRecord(
-        "leave one row out 26.6 % median, 29.5 % worst over 3 rows of two pull requests (December 2026)"),
+        "leave one row out 26.6 % median, 29.4 % worst over 3 rows of two pull requests (2026-12-06, share 0.331; "
+        "29.5 % worst at 0.334, December 2026)"),
 }
 """Each fit of ``loso.FITS`` by name: its cross-validated error and, where it has one source, why its
 rows are n/a out of source."""
@@ -143,6 +145,11 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
                                        "(aiconfigurator-core 0.12.0 attention tables, H100 and H200 SXM): BF16 "
                                        "cache, batch x context >= 131k tokens, median 0.981 of 82 (IQR 0.886-1.02) "
                                        "of the achievable bandwidth (engines.py comment)",
+    ("tensorrt-llm", "weight_stream_share"): "TensorRT-LLM 1.3.0rc20's measured BF16 GEMMs at m 1-16 "
+                                             "(aiconfigurator-core 0.12.0 GEMM tables, H100 and H200 SXM, 11 "
+                                             "Llama-sized n x k): median 0.852 of 352 (IQR 0.71-0.90) of the "
+                                             "achievable bandwidth; FP8 GEMMs ≈0.55, a known limit (engines.py "
+                                             "comment)",
     ("tensorrt-llm", "prefill_share"): "1: the TTFT rows that set the prefill efficiency are TensorRT-LLM's",
     **{(engine, "kv_half_context"): "0: no short-sequence penalty on cache reads; assumption (commit 4804a17)"
        for engine in ("vllm", "sglang", "tensorrt-llm")},
@@ -153,13 +160,12 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
 comment at the profile in ``configurator/core/engines.py`` says more). Fields at the value of the field's
 own default, and the ideal profile's (a bound: no overheads, shares 1), need no entry."""
 
-TRT_INFORMED = "TensorRT-LLM weight share and per-layer decode times (0.92, 20/50 µs per layer)"
-"""The informed entry of the TensorRT-LLM profile's weight share and two per-layer times (its KV share is sourced
+TRT_INFORMED = "TensorRT-LLM per-layer decode times (20/50 µs per layer)"
+"""The informed entry of the TensorRT-LLM profile's two per-layer times (its KV and weight shares are sourced
 since 2026-12-06)."""
 
 PROFILE_INFORMED: dict[tuple[str, str], str] = {
-    **{("tensorrt-llm", name): TRT_INFORMED
-       for name in ("weight_stream_share", "layer_overhead_graphs_s", "layer_overhead_eager_s")},
+    **{("tensorrt-llm", name): TRT_INFORMED for name in ("layer_overhead_graphs_s", "layer_overhead_eager_s")},
 }
 """Profile fields chosen with a source's rows in view by no rule → their entry in ``loso.INFORMED``."""
 
@@ -226,10 +232,10 @@ INFORMED = (
              "Since 2026-12-06 the KV share is read from TensorRT-LLM 1.3's measured XQA tables (0.98, "
              "PROFILE_SOURCES; held out serving-latency 30.8 -> 26.6 %, serving-server 9.9 -> 9.4 %, decode 8.3 -> "
              "8.5 %, serving-offline 8.0 -> 8.1 %; in sample serving-throughput 9.6 -> 12.5 %, "
-             "notes-informed-defaults-2026-12-06-b). The same tables' weight share (0.85) was measured and not "
-             "put in force: the prefill efficiency's rule reads it through the time-to-first-token rows and moves "
-             "0.927 -> 0.936, which takes the held-out serving-offline median 8.0 -> 8.6 %, over the ship bar "
-             "(held-out serving-throughput 19.7 -> 18.6 % and serving-latency 30.8 -> 27.8 % with both shares). A "
+             "notes-informed-defaults-2026-12-06-b), and later that day the weight share from the same tables' "
+             "GEMMs (0.92 -> 0.85, PROFILE_SOURCES), with the prefill efficiency its rule moves 0.927 -> 0.936 "
+             "(held out serving-throughput 19.7 -> 18.6 %, serving-server 9.4 -> 8.8 %, serving-offline 8.1 -> "
+             "8.6 %, the -b note's last section): this entry now covers the two per-layer times alone. A "
              "published gap per replayed or eager kernel on Hopper or Ampere, which would make the per-layer times "
              "a count x a sourced gap, was searched for and not found (the -b note). What follows is the history "
              "of the whole profile. "

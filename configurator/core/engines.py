@@ -299,24 +299,29 @@ SGLANG = EngineProfile(
 
 TENSORRT_LLM = EngineProfile(
     cuda_graphs=True,
-    # Compiled engine: fused attention (XQA) and GEMM+activation plugins, a C++ executor. The weight share and the
-    # two per-layer times are informed (benchmarks/defaults_registry.py, INFORMED, says why and what would settle
-    # them): its Llama decoder layer of the table's era (TensorRT-LLM 027cd518) runs at least 8 kernels (five
+    # Compiled engine: fused attention (XQA) and GEMM+activation plugins, a C++ executor. The two per-layer times
+    # are informed (benchmarks/defaults_registry.py, INFORMED, says why and what would settle them): its Llama decoder layer of the table's era (TensorRT-LLM 027cd518) runs at least 8 kernels (five
     # GEMMs, the attention plugin's, two RMSNorms), ≥ 24 µs at the ≈3 µs per replayed kernel of the profiles above.
     # Graphs by default as today's engine runs (NVIDIA/TensorRT-LLM pull request 5480, July 2025); its
     # performance.md tables (v0.5-v0.9) ran eager (benchmarks/accuracy_base.py, TRT_SESSION_BENCHMARK).
     layer_overhead_graphs_s=2.0e-5,
     layer_overhead_eager_s=2.0e-5 + 3.0e-5,
     step_overhead_s=2.0e-4,
-    weight_stream_share=0.92,
+    # The weight share from TensorRT-LLM's measured kernels (aiconfigurator-core 0.12.0, systems/data/{h100_sxm,
+    # h200_sxm}/gemm/trtllm/1.3.0rc20/): BF16 GEMMs at m 1-16 rows over 11 Llama-sized (n, k), weight bytes over
+    # latency over the datasheet bandwidth and DECODE_BANDWIDTH_EFFICIENCY: median 0.852 of 352 GEMMs (IQR
+    # 0.71-0.90; H100 0.874-0.893, H200 0.819-0.829) (benchmarks/data/notes-informed-defaults-2026-12-06-b.md).
+    # Known limit: the same tables' FP8 GEMMs reach ≈0.55, and FP8 weights stream here at the BF16 share. Until
+    # 2026-12-06 0.92, informed by performance.md's v0.5-v0.9 tables; put in force with the prefill efficiency
+    # refitted 0.927 -> 0.936 by its rule (held out serving-throughput 19.7 -> 18.6 %, serving-server 9.4 -> 8.8 %,
+    # serving-latency 26.6 -> 27.8 %, decode 8.5 -> 8.1 %, serving-offline 8.1 -> 8.6 %).
+    weight_stream_share=0.85,
     # The KV share from TensorRT-LLM's measured kernels (aiconfigurator-core 0.12.0, systems/data/{h100_sxm,
     # h200_sxm}/attention/trtllm/1.3.0rc20/): XQA generation attention over a BF16 cache, 32 query heads, 8 or 32
     # KV heads, batch x context ≥ 131k tokens, bytes over latency over the datasheet bandwidth (3,350 and 4,800
     # GB/s) and DECODE_BANDWIDTH_EFFICIENCY: median 0.981 of 82 rows (IQR 0.886-1.02; H100 0.997 GQA / 1.041 MHA,
     # H200 0.976 / 1.017) (benchmarks/data/notes-informed-defaults-2026-12-06.md, -b.md). Until 2026-12-06 0.90,
-    # informed by performance.md's v0.5-v0.9 tables. The same tables' weight stream (BF16 GEMMs at 1-16 rows,
-    # median 0.852; FP8 ≈0.55) is not in force: the prefill efficiency's rule, which reads it through the
-    # time-to-first-token rows, then moves 0.927 -> 0.936 and the held-out MLPerf offline median 8.0 -> 8.6 %.
+    # informed by performance.md's v0.5-v0.9 tables.
     kv_read_share=0.98,
     kv_half_context=0,
     prefill_share=1.0,
@@ -385,9 +390,10 @@ LLAMA_CPP = EngineProfile(
     # With llama.cpp pull request 6017's pp512 of LLaMA 2 7B F16 and Q8_0 on one A100 PCIe (March 2024, the same
     # cuBLAS path), one share for the eight rows of two publications, least squares on the log error
     # (benchmarks/loso.py, 'llama.cpp prompt processing'): 0.988 of the prefill efficiency (leaving each row out,
-    # 12.9 % median, 35.5 % worst; 0.945 since the decode fits' session 33 refit, 2026-12-05, the GDDR share at which
-    # the dequantization copy streams 1.005 -> 1.034, from 0.988 (11.7 % median, 34.8 % worst); 1.0 until the decode fit took pull request 4766's
-    # rows, 2026-12-05, and the GDDR
+    # 12.9 % median, 35.5 % worst; 0.936 since TensorRT-LLM's weight share took its kernel tables' 0.85 and the
+    # prefill efficiency moved 0.927 -> 0.936, 2026-12-06; 0.945 since the decode fits' session 33 refit,
+    # 2026-12-05, the GDDR share at which the dequantization copy streams 1.005 -> 1.034, from 0.988 (11.7 %
+    # median, 34.8 % worst); 1.0 until the decode fit took pull request 4766's rows, 2026-12-05, and the GDDR
     # share at which the dequantization copy streams rose 0.994 -> 1.005; 1.021 until the prefill
     # efficiency was refitted 0.908 -> 0.927 with the eager engine's prompt counted, 2026-12-04; 0.820 until the FP16
     # conversions of activations around each cuBLAS product were charged, issue 27 below, last; 0.727 until the
@@ -432,12 +438,13 @@ LLAMA_CPP = EngineProfile(
     # Q4_K_M row 1.40x, the difference being the dequantization copy at the HBM factor (27 ms, where the two
     # rows' measured difference is 15.7 ms). Not charged: the attention products' conversions without
     # FlashAttention (prompt_conversions.py, module docstring).
-    prefill_share=0.945,
+    prefill_share=0.936,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
     # Q4_K_S pp2048 9,279 and RTX 3090 Q6_K pp2048 3,491), predicted at the card's INT8 rate: least squares
-    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.334 (0.335 until the decode
+    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.331 (0.334 until the prefill
+    # efficiency moved 0.927 -> 0.936, 2026-12-06; 0.335 until the decode
     # fits' session 33 refit, 2026-12-05; 0.342 until the
     # prefill efficiency moved 0.908 -> 0.927 and the cuBLAS share 1.021 -> 1.0, 2026-12-04; 0.359 until a
     # prompt's output head ran at its last token only and the prefill efficiency moved, 0.358 before the
@@ -446,7 +453,7 @@ LLAMA_CPP = EngineProfile(
     # share is an average over weight formats and cards). The same PR's cuBLAS FP16 column (7,776 tokens/s
     # for the Q4_0 row) is 1.33x slower than MMQ, against 2x in peak rates. Before December 2026 an
     # assumption, 0.508 (the pre-copy prompt share): predicted 12-41 % fast on these rows.
-    prompt_int8_share=0.334,
+    prompt_int8_share=0.331,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):

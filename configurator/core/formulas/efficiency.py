@@ -106,7 +106,7 @@ only a measurement of each card gives (scaled to the rig as copy share x 0.883 /
 0.82, the A100 SXM 80GB 0.84, the H100 SXM 0.92). The MI300X's share of its FP8 products
 (:mod:`~configurator.core.formulas.gemm_efficiency`) moves its serving rows more."""
 
-PREFILL_EFFICIENCY = 0.927
+PREFILL_EFFICIENCY = 0.936
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a serving step's
 products sustain (prefill and decode; an engine's prompt kernels reach their own share of it,
@@ -116,7 +116,9 @@ activations and sampling, which the serving model does not count apart. **Fitted
 squares on the log error over the prefill rows of engines without a prompt share of their own
 (10 rows of three publications: the H200 rig's PyTorch prefill, TensorRT-LLM's time-to-first-token
 table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency'), beside
-:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs for the fused engines, gives 0.927 (2026-12-04, once the
+:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs for the fused engines, gives 0.936 (2026-12-06, once
+TensorRT-LLM's weight share took its kernel tables' 0.85, ``engines.TENSORRT_LLM``: its time-to-first-token
+rows read the weight stream; 0.927 before, 2026-12-04, once the
 H200 rig's eager engine had its prompt's elementwise traffic and host dispatch counted,
 :mod:`~configurator.core.formulas.eager_layer`, in place of the 130 µs: its row −16 → −7 %; each row
 left out 13.9 → 11.8 % median; 0.908 before, December 2026, with a prompt's

@@ -112,7 +112,7 @@ def test_the_staggered_card_names_stand_apart_at_1280_by_720(qtbot, window, lang
         assert len(tops) == 2 and tops[1] - tops[0] >= drawn[0][0].height() + ROW_GAP_PX - 0.01
         for row in tops:
             on_row = sorted((rect for rect, _, _ in drawn if round(rect.top(), 3) == row), key=QRectF.left)
-            assert all(b.left() - a.right() >= LABEL_GAP_PX - 0.5 for a, b in zip(on_row, on_row[1:]))
+            assert all(b.left() - a.right() >= LABEL_GAP_PX - 0.5 for a, b in zip(on_row, on_row[1:], strict=False))
     finally:
         window.set_language("en")
 

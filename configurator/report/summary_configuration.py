@@ -71,7 +71,8 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
         per_board, boards = est.card.gpus_per_board, -(-bom.gpus_per_server // est.card.gpus_per_board)
         if per_board > 1 and bom.gpus_per_server > 1:  # a board of several GPUs: the boards, then their GPUs
             each = each.replace("{per} cards each", "{boards}, {per} {chip}s each")
-        text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks, spares=count(spares), chip=est.card.chip_word,
+        text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks, spares=count(spares),
+                  chip=est.card.chip_word,
                   boards=w("1 board") if boards == 1 else w("{n} boards", n=count(boards)))
     elif spares:
         text += w(", {n} of them spare servers", n=count(spares))

@@ -255,7 +255,8 @@ def assumptions_section(est: Estimate) -> Section:
                        "price": electricity_price(e),
                        "u": Amount(e.utilisation, "share"), "years": figure(e.amortisation_years)})
     prices = Phrase(PRICES_ROW[est.card.priced_per],
-                    {"card": Amount(c.prices.card_price, c.currency, money=True), "n": est.card.gpus_per_board, "chip": est.card.chip_word,
+                    {"card": Amount(c.prices.card_price, c.currency, money=True), "n": est.card.gpus_per_board,
+                     "chip": est.card.chip_word,
                      "card_date": _price_date(c.prices.card_price_date),
                      "cloud": Amount(c.prices.cloud_per_hour, c.currency, money=True),
                      "cloud_date": _price_date(c.prices.cloud_price_date)})

@@ -269,8 +269,10 @@ ZH_CN.update({
         "，{servers}（每台 {per} 张卡），{racks}",
     " in {servers} (up to {per} cards each), {racks}": "，{servers}（每台最多 {per} 张卡），{racks}",
     ", {n} of them spare servers": "，其中 {n} 台为备用服务器",
-    " in {servers} ({boards}, {per} {chip}s each), {racks}": "，{servers}（每台 {boards}，共 {per} 颗 {chip}），{racks}",
-    " in {servers} (up to {boards}, {per} {chip}s each), {racks}": "，{servers}（每台最多 {boards}，共 {per} 颗 {chip}），{racks}",
+    " in {servers} ({boards}, {per} {chip}s each), {racks}":
+        "，{servers}（每台 {boards}，共 {per} 颗 {chip}），{racks}",
+    " in {servers} (up to {boards}, {per} {chip}s each), {racks}":
+        "，{servers}（每台最多 {boards}，共 {per} 颗 {chip}），{racks}",
     " in {servers} ({boards}, {per} {chip}s each; {spares} of them spare), {racks}":
         "，{servers}（每台 {boards}，共 {per} 颗 {chip}，其中 {spares} 台为备用），{racks}",
     " in {servers} ({per} cards each; {spares} of them spare), {racks}":

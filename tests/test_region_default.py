@@ -65,8 +65,8 @@ def test_the_chinese_start_says_why_in_both_languages(bundled):
     said_zh, said_en = notice.text_in("zh_CN"), notice.text  # the cause first, then the card it made the start
     assert said_zh.startswith("由于 H100 SXM5 80GB 向中国大陆交付需要美国出口许可")
     assert said_zh.endswith("，起始加速卡改为昇腾 910B")
-    assert said_en.startswith("Because H100 SXM5 80GB needs a US export licence")
-    assert said_en.endswith(", the window starts on Ascend 910B")
+    assert said_en.startswith("H100 SXM5 80GB needs a US export licence")
+    assert said_en.endswith(", so the window starts on Ascend 910B")
 
 
 def test_a_catalog_without_the_regions_card_starts_on_a_card_deliverable_there(bundled):
@@ -104,6 +104,7 @@ def test_the_window_starts_on_the_regions_card_and_file_new_goes_back_to_it(qtbo
         if language == "zh_CN":
             assert controller.scenario.card_id == "ascend-910b"
             assert said.startswith("由于 H100") and said.endswith("昇腾 910B")
+            assert window.statusBar().toolTip() == said  # whole where a computing window cuts the line
         else:
             assert controller.scenario.card_id == DEFAULT_CARD and said == ""
         other = "en" if language == "zh_CN" else "zh_CN"
@@ -115,6 +116,7 @@ def test_the_window_starts_on_the_regions_card_and_file_new_goes_back_to_it(qtbo
         assert window.statusBar().currentMessage() == said
         controller.apply_many({"card_id": "a100-sxm-80gb", "count": 4})
         assert window.statusBar().currentMessage() == ""  # the notice explained the card now gone
+        assert window.statusBar().toolTip() == ""
         window.new_scenario()  # File > New: the same start, region and currency included, and its notice
         assert controller.scenario == expected
         assert window.statusBar().currentMessage() == said

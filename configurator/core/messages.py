@@ -99,7 +99,7 @@ ENGLISH: dict[str, str] = {
         "The default card {card} is not in the catalog (the installed catalog.json may be damaged): "
         "{used} is shown instead"
     ),
-    "default-card-for-region": "Because {reason}, the window starts on {card}",
+    "default-card-for-region": "{reason}, so the window starts on {card}",
     "class-mismatch": (
         "{card} is in the {category} class; {workload} work usually belongs on {expected} cards"
     ),

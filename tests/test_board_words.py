@@ -94,3 +94,24 @@ def test_the_card_view_and_browser_say_a_board_price_per_board(catalog):
     ranked = next(r for s in card_view(a16).sections for r in s.rows if r.key == "price.ranked")
     assert write(ranked.value, "en").endswith("per board of 4 GPUs")
     assert ranked_price_text(a16).startswith("3,200\xa0USD/4 GPUs, ")  # the browser's narrow column, short (cncards46)
+
+
+def test_a_huawei_board_is_said_in_npus_wherever_its_chips_are_counted(catalog):
+    """The Atlas 300I Duo's browser column said '1,400 USD/2 GPUs' beside its own '2 NPUs' (look46): the
+    board's chips take the vendor's word (``Card.chip_word``) in the column, the details pane, the prices
+    row and the unpriced line; the A16 keeps GPUs."""
+    from configurator.app.browser import ranked_price_text
+    from configurator.core.view.card_view import card_view
+    from configurator.core.view.cost_bases import amount_as_bought
+
+    duo, a16 = catalog.get("atlas-300i-duo"), catalog.get("a16-gpu")
+    assert (duo.chip_word, a16.chip_word, catalog.get("ascend-910b").chip_word) == ("NPU", "GPU", "NPU")
+    assert write(amount_as_bought(1400, duo), "en") == "1,400/2 NPUs"
+    assert write(amount_as_bought(1400, duo), "zh_CN") == "1,400/2 颗 NPU"
+    if duo.prices:  # the browser's narrow column
+        assert "/2 NPUs" in ranked_price_text(duo) and "GPU" not in ranked_price_text(duo)
+    on_board = {write(r.label, lang): write(r.value, lang) for s in card_view(duo).sections for r in s.rows
+                if r.key == "gpus_per_board" for lang in ("en", "zh_CN")}
+    assert on_board == {"NPUs on the board": "2", "每板 NPU 数": "2"}
+    a16_rows = [write(r.label, "en") for s in card_view(a16).sections for r in s.rows if r.key == "gpus_per_board"]
+    assert a16_rows == ["GPUs on the board"]

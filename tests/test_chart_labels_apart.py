@@ -9,9 +9,9 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QImage, QPainter
 from test_window_count_change import ANALYSIS_WAIT_MS, window  # noqa: F401 - the fixture
 
-from configurator.app.category_axis import LABEL_GAP_PX, CategoryAxis, category_layout
+from configurator.app.category_axis import LABEL_GAP_PX, ROW_GAP_PX, CategoryAxis, category_layout
 
-SCREENS = ((1280, 800), (1366, 768), (1920, 1080))
+SCREENS = ((1280, 720), (1280, 800), (1366, 768), (1920, 1080))
 
 LEAST_GAP_PX = 2
 """The least space kept between two words on a chart [px]: touching words read as one."""
@@ -90,6 +90,29 @@ def test_no_two_labels_of_a_chart_touch_at_any_screen(qtbot, window, language, t
         names = window.memory_chart.getAxis("bottom").drawn
         assert [text for _, text, _ in names] == ["H100 SXM5 80GB", "A100 SXM4 80GB", "H200 SXM 141GB",
                                                    "Instinct MI300X"]  # whole at 1920×1080, the last size
+    finally:
+        window.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_staggered_card_names_stand_apart_at_1280_by_720(qtbot, window, language):  # noqa: F811 - the fixture
+    """look46: at 1280 × 720 'H100 SXM5 80GB' and 'H200 SXM 141GB' stood 8 px apart on one row, read as one
+    name, and the lower row 2 px under them; now a row's names are :data:`LABEL_GAP_PX` apart, the rows
+    :data:`ROW_GAP_PX`, and the four names still whole."""
+    with qtbot.waitSignal(window.controller.analysis_changed, timeout=ANALYSIS_WAIT_MS):
+        window.controller.set_compared(["a100-sxm-80gb", "h200-sxm", "mi300x"])
+    window.set_language(language)
+    try:
+        window.resize(1280, 720)
+        _settle(qtbot, window)
+        drawn = window.memory_chart.getAxis("bottom").drawn
+        assert [text for _, text, _ in drawn] == ["H100 SXM5 80GB", "A100 SXM4 80GB", "H200 SXM 141GB",
+                                                  "Instinct MI300X"]  # staggered, whole
+        tops = sorted({round(rect.top(), 3) for rect, _, _ in drawn})
+        assert len(tops) == 2 and tops[1] - tops[0] >= drawn[0][0].height() + ROW_GAP_PX - 0.01
+        for row in tops:
+            on_row = sorted((rect for rect, _, _ in drawn if round(rect.top(), 3) == row), key=QRectF.left)
+            assert all(b.left() - a.right() >= LABEL_GAP_PX - 0.5 for a, b in zip(on_row, on_row[1:], strict=False))
     finally:
         window.set_language("en")
 

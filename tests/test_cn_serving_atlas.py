@@ -114,8 +114,8 @@ def test_serving_in_china_starts_on_the_910b_which_meets_the_chat_default(catalo
 # ---- 4. the words a procurement officer reads ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("language, words", [("en", "in 2 servers (4 boards, 8 GPUs each), 1 rack"),
-                                             ("zh_CN", "，2 台服务器（每台 4 块板卡，共 8 颗 GPU），1 个机柜")])
+@pytest.mark.parametrize("language, words", [("en", "in 2 servers (4 boards, 8 NPUs each), 1 rack"),
+                                             ("zh_CN", "，2 台服务器（每台 4 块板卡，共 8 颗 NPU），1 个机柜")])
 def test_the_summary_counts_a_servers_boards_not_8_cards(tmp_path, language, words):
     """16 NPUs are 8 Duo boards in 2 servers of 4: '(8 cards each)' read as eight boards a server."""
     out = tmp_path / "summary.md"

@@ -62,8 +62,11 @@ def test_english_is_unchanged(bundled):
 def test_the_chinese_start_says_why_in_both_languages(bundled):
     notice = start_notice(default_scenario("zh_CN", bundled), bundled)
     assert notice is not None and notice.id == "default-card-for-region"
-    assert notice.text_in("zh_CN").startswith("起始加速卡为昇腾 910B：H100 SXM5 80GB 向中国大陆交付需要美国出口许可")
-    assert notice.text.startswith("Started on Ascend 910B: H100 SXM5 80GB needs a US export licence")
+    said_zh, said_en = notice.text_in("zh_CN"), notice.text  # the cause first, then the card it made the start
+    assert said_zh.startswith("由于 H100 SXM5 80GB 向中国大陆交付需要美国出口许可")
+    assert said_zh.endswith("，起始加速卡改为昇腾 910B")
+    assert said_en.startswith("H100 SXM5 80GB needs a US export licence")
+    assert said_en.endswith(", so the window starts on Ascend 910B")
 
 
 def test_a_catalog_without_the_regions_card_starts_on_a_card_deliverable_there(bundled):
@@ -99,18 +102,21 @@ def test_the_window_starts_on_the_regions_card_and_file_new_goes_back_to_it(qtbo
         assert controller.scenario == expected
         said = window.statusBar().currentMessage()
         if language == "zh_CN":
-            assert controller.scenario.card_id == "ascend-910b" and said.startswith("起始加速卡为昇腾 910B：")
+            assert controller.scenario.card_id == "ascend-910b"
+            assert said.startswith("由于 H100") and said.endswith("昇腾 910B")
+            assert window.statusBar().toolTip() == said  # whole where a computing window cuts the line
         else:
             assert controller.scenario.card_id == DEFAULT_CARD and said == ""
         other = "en" if language == "zh_CN" else "zh_CN"
         window.set_language(other)  # a default is only a start: the card and region stay, the notice follows
         assert controller.scenario.card_id == expected.card_id
         assert controller.scenario.constraints.region == expected.constraints.region
-        assert window.statusBar().currentMessage().startswith("Started on Ascend 910B: " if said else "")
+        assert window.statusBar().currentMessage().endswith("the window starts on Ascend 910B" if said else "")
         window.set_language(language)
         assert window.statusBar().currentMessage() == said
         controller.apply_many({"card_id": "a100-sxm-80gb", "count": 4})
         assert window.statusBar().currentMessage() == ""  # the notice explained the card now gone
+        assert window.statusBar().toolTip() == ""
         window.new_scenario()  # File > New: the same start, region and currency included, and its notice
         assert controller.scenario == expected
         assert window.statusBar().currentMessage() == said

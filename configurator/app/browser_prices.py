@@ -70,7 +70,7 @@ def ranked_price_text(card: Card, accept_used: bool = False, terms: PriceTerms |
     converted = ranked_amount(card, terms)
     amount = None if converted is None else Amount(converted, terms.economics.currency, money=True, like=terms.like)
     amount = amount or Amount(chosen.entry.midpoint, chosen.entry.currency, money=True)
-    value = ranked_price_value(chosen, amount=amount_as_bought(amount, card), short=True)  # a board's: '/2 GPUs'
+    value = ranked_price_value(chosen, amount=amount_as_bought(amount, card), short=True)  # a board's: '/2 NPUs'
     return write(condition_said(value, chosen.entry), current_language())
 
 

@@ -20,16 +20,18 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF, QPainter
 
-LABEL_GAP_PX = 8
-"""The least space between two names on the same row [px]."""
+LABEL_GAP_PX = 16
+"""The least space between two names on the same row [px]: about four spaces of the tick font. At 8 px
+(until December 2026) two names on a row read as one at 1280 × 720, "H100 SXM5 80GB H200 SXM 141GB", their
+gap twice the space between the words of one name (look46)."""
 
 OVERHANG_PX = 20
 """How far a name may reach past the right end of the axis [px], into the chart's margin (never
 past the chart's edge). None reaches past the left end: the value axis' lowest label ("0") reaches
 below the plot there."""
 
-ROW_GAP_PX = 2
-"""Space between the two rows of names [px]."""
+ROW_GAP_PX = 4
+"""Space between the two rows of names [px] (2 until December 2026: the staggered rows nearly touched)."""
 
 
 @dataclass(frozen=True)

@@ -91,9 +91,16 @@ class FileActions:
             return False
         if self._start_said is None:
             self.controller.scenario_changed.connect(self._drop_start_notice)
+            self.statusBar().messageChanged.connect(self._start_notice_tooltip)
         self._start_said = (notice, notice.text_in(current_language()), scenario.card_id)
         self.statusBar().showMessage(self._start_said[1])
+        self._start_notice_tooltip(self._start_said[1])
         return True
+
+    def _start_notice_tooltip(self, shown: str) -> None:
+        """The start notice whole in the status bar's tooltip while it is shown: its result, the card, comes
+        last (cause, then result) and a 1280 px window computing cuts the English line before it."""
+        self.statusBar().setToolTip(shown if self._start_notice_shown() else "")
 
     def _start_notice_shown(self) -> bool:
         return self._start_said is not None and self.statusBar().currentMessage() == self._start_said[1]

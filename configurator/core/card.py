@@ -515,6 +515,13 @@ class Card(_Frozen):
         return "per board" if self.gpus_per_board > 1 else "per card"
 
     @property
+    def chip_word(self) -> str:
+        """What the card's vendor calls one of its accelerator chips, the word every multi-chip board is
+        said in (the price column '1,400 USD/2 NPUs', the bill's '4 boards, 8 NPUs each'): ``NPU`` for
+        Huawei's Ascend (its own word: "Atlas 300I Duo, 2 NPUs"), else ``GPU``."""
+        return "NPU" if self.vendor == "Huawei" else "GPU"
+
+    @property
     def has_fast_link(self) -> bool:
         """Whether cards talk over a dedicated GPU-to-GPU link rather than PCIe."""
         return self.interconnect.link != "none" and self.interconnect.link_gbps is not None

@@ -99,7 +99,7 @@ ENGLISH: dict[str, str] = {
         "The default card {card} is not in the catalog (the installed catalog.json may be damaged): "
         "{used} is shown instead"
     ),
-    "default-card-for-region": "Started on {card}: {reason}",
+    "default-card-for-region": "{reason}, so the window starts on {card}",
     "class-mismatch": (
         "{card} is in the {category} class; {workload} work usually belongs on {expected} cards"
     ),
@@ -254,7 +254,7 @@ CHINESE: dict[str, str] = {
     "no-cloud-price": "目录中没有 {card} 的云租用价：请输入价格以计算云成本",
     "low-confidence": "{card} 规格数据可信度低：采购前请核对厂商规格书",
     "default-card-missing": "默认加速卡 {card} 不在加速卡目录中（安装的 catalog.json 可能已损坏）：改为显示 {used}",
-    "default-card-for-region": "起始加速卡为 {card}：{reason}",
+    "default-card-for-region": "由于 {reason}，起始加速卡改为 {card}",
     "class-mismatch": "{card} 是{category}类卡；{workload} 通常应使用{expected}类卡",
     "no-display-no-encoder": "{card} 没有显示输出和视频编码器",
     "consumer-card-training": "{card} 是消费级显卡：无 ECC、无 NVLink，许可协议限制数据中心使用",

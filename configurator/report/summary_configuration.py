@@ -35,7 +35,8 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     spare servers' read as two of the racks); the modules a full baseboard brings beyond the layout's are said after
     them ('1 × H100 SXM5 80GB in 1 server (8 cards each), 1 rack; 7 more cards bought with the servers, unused');
     a board of several GPUs by its boards and their GPUs ('8 × Atlas 300I Duo (one of its 2 Ascend 310P) in 1 server
-    (4 boards, 8 GPUs each), 1 rack'; until December 2026 "(8 cards each)", which a buyer reads as 8 boards);
+    (4 boards, 8 NPUs each), 1 rack', in the vendor's chip word; until December 2026 "(8 cards each)", which a buyer
+    reads as 8 boards);
     a desktop unit as what it is ('1 × DGX Spark (…), a desktop unit: no server, no rack', '桌面整机：无需服务器，
     无需机柜'; until December 2026 "in 1 server (1 card each), no rack", a server the bill does not have); one or two
     desktop boards in their deskside workstation ('1 × GeForce RTX 4090, in 1 deskside workstation: no server, no
@@ -69,8 +70,9 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
                 else " in {servers} (up to {per} cards each), {racks}"
         per_board, boards = est.card.gpus_per_board, -(-bom.gpus_per_server // est.card.gpus_per_board)
         if per_board > 1 and bom.gpus_per_server > 1:  # a board of several GPUs: the boards, then their GPUs
-            each = each.replace("{per} cards each", "{boards}, {per} GPUs each")
+            each = each.replace("{per} cards each", "{boards}, {per} {chip}s each")
         text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks, spares=count(spares),
+                  chip=est.card.chip_word,
                   boards=w("1 board") if boards == 1 else w("{n} boards", n=count(boards)))
     elif spares:
         text += w(", {n} of them spare servers", n=count(spares))

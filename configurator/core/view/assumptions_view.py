@@ -256,6 +256,7 @@ def assumptions_section(est: Estimate) -> Section:
                        "u": Amount(e.utilisation, "share"), "years": figure(e.amortisation_years)})
     prices = Phrase(PRICES_ROW[est.card.priced_per],
                     {"card": Amount(c.prices.card_price, c.currency, money=True), "n": est.card.gpus_per_board,
+                     "chip": est.card.chip_word,
                      "card_date": _price_date(c.prices.card_price_date),
                      "cloud": Amount(c.prices.cloud_per_hour, c.currency, money=True),
                      "cloud_date": _price_date(c.prices.cloud_price_date)})
@@ -278,7 +279,7 @@ PUE (:func:`~configurator.core.desks.applied_pue`; until December 2026 "PUE 1.54
 PRICES_ROW = {
     "per card": "card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted "
                 "price ranges",
-    "per board": "board of {n} GPUs {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of "
+    "per board": "board of {n} {chip}s {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of "
                  "quoted price ranges"}
 """The prices row by what the card's price buys (:attr:`configurator.core.card.Card.priced_per`): an A16's
 purchase price is a board's of 4 GPUs, its rent per GPU (label ids)."""

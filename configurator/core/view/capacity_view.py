@@ -117,10 +117,10 @@ def _servers_phrase(card, per_server: int, cards: int) -> Phrase:
     if card.gpus_per_board > 1:
         per_server = min(per_server, cards)  # 13 A16 GPUs in one server of 4 boards: 13 used
         boards = -(-per_server // card.gpus_per_board)
-        said = ("{n} at 1 board (1 GPU used) each" if per_server == 1
-                else "{n} at 1 board ({per} GPUs used) each" if boards == 1
-                else "{n} at {boards} boards ({per} GPUs used) each")
-        return Phrase(said, {"n": n, "boards": boards, "per": per_server})
+        said = ("{n} at 1 board (1 {chip} used) each" if per_server == 1
+                else "{n} at 1 board ({per} {chip}s used) each" if boards == 1
+                else "{n} at {boards} boards ({per} {chip}s used) each")
+        return Phrase(said, {"n": n, "boards": boards, "per": per_server, "chip": card.chip_word})
     return Phrase("{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each", {"n": n, "per": per_server})
 
 

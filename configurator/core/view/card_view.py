@@ -160,7 +160,7 @@ def _graphics(card: Card) -> Section:
         Row("Ray-tracing cores", card.rt_cores, key="rt_cores"),
         Row("vGPU", VGPU.get(card.vgpu, card.vgpu), key="vgpu"),
         Row("ECC", card.ecc, key="ecc"),
-        Row("GPUs on the board", card.gpus_per_board, key="gpus_per_board"),
+        Row(Phrase("{chip}s on the board", {"chip": card.chip_word}), card.gpus_per_board, key="gpus_per_board"),
         Row("Logic die area", Amount(card.die_area_mm2, "mm²"), key="die_area_mm2"),
     ))
 

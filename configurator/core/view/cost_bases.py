@@ -158,14 +158,15 @@ PURCHASE = {"per card": "Purchase (cards only)", "per board": "Purchase (boards 
 """The purchase row's label by what the card's price buys (:attr:`configurator.core.card.Card.priced_per`):
 an A16 is bought by the board of 4 GPUs, its purchase the boards' (label ids)."""
 
-PRICE_PER = {"per card": "{price}", "per board": "{price}, per board of {n} GPUs"}
+PRICE_PER = {"per card": "{price}", "per board": "{price}, per board of {n} {chip}s"}
 """A purchase price as what it buys (:attr:`configurator.core.card.Card.priced_per`): a card's as it is,
-a multi-GPU board's said per board (label ids; ``{n}`` the board's GPUs)."""
+a multi-GPU board's said per board (label ids; ``{n}`` the board's chips, ``{chip}`` their word,
+:attr:`configurator.core.card.Card.chip_word`)."""
 
 
-PRICE_PER_SHORT = {"per card": "{price}", "per board": "{price}/{n} GPUs"}
+PRICE_PER_SHORT = {"per card": "{price}", "per board": "{price}/{n} {chip}s"}
 """The same, short, for an amount in a narrow column (the card browser's price column, whose whole text
-stands in view): '1,400 USD/2 GPUs' for a board of 2 (label ids; ``{n}`` the board's GPUs)."""
+stands in view): '1,400 USD/2 NPUs' for an Atlas 300I Duo (label ids; ``{n}``, ``{chip}`` as :data:`PRICE_PER`)."""
 
 
 def purchase_label(card) -> str:
@@ -178,12 +179,12 @@ def price_as_bought(price, card):
     a card, '8,000 USD, your price per board of 4 GPUs' for an A16 (:data:`PRICE_PER`)."""
     if card.priced_per == "per card":
         return price
-    return Phrase(PRICE_PER[card.priced_per], {"price": price, "n": card.gpus_per_board})
+    return Phrase(PRICE_PER[card.priced_per], {"price": price, "n": card.gpus_per_board, "chip": card.chip_word})
 
 
 def amount_as_bought(amount, card):
     """``amount`` said per what one price of ``card`` buys, short (:data:`PRICE_PER_SHORT`): as it is
-    for a card, '1,400 USD/2 GPUs' for a board of 2 (an Atlas 300I Duo)."""
+    for a card, '1,400 USD/2 NPUs' for a board of 2 (an Atlas 300I Duo)."""
     if card.priced_per == "per card":
         return amount
-    return Phrase(PRICE_PER_SHORT[card.priced_per], {"price": amount, "n": card.gpus_per_board})
+    return Phrase(PRICE_PER_SHORT[card.priced_per], {"price": amount, "n": card.gpus_per_board, "chip": card.chip_word})

@@ -30,9 +30,10 @@ PRICE_HEADING = {False: "Price per card", True: "Rent per card-hour"}
 
 NO_PRICE = "no price — enter a quote"
 
-NO_BOARD_PRICE = "no price — enter a quote per board of {n} GPUs"
+NO_BOARD_PRICE = "no price — enter a quote per board of {n} {chip}s"
 """A multi-GPU board's card (A16) without a price: its quote is a whole board's (label id; ``{n}`` its
-GPUs), as the bill buys it — a per-GPU quote typed as the card price counted four times."""
+GPUs, ``{chip}`` their word, :attr:`~configurator.core.card.Card.chip_word`), as the bill buys it — a per-GPU
+quote typed as the card price counted four times."""
 """What stands where a card has no price."""
 
 SEPARATOR = "; "
@@ -204,7 +205,8 @@ def unpriced_value(rec: Recommendation) -> Value:
         return Phrase("{count} × {what}", {"count": rec.count, "what": oversized})
     if rec.reasons and rec.reasons[0].id in ("no-price-items", "no-power-tco", USED_ONLY, *RENT_ELSEWHERE):
         return Phrase("{count} × {what}", {"count": rec.count, "what": rec.reasons[0]})
-    what = Phrase(NO_BOARD_PRICE, {"n": rec.card.gpus_per_board}) if rec.card.gpus_per_board > 1 else NO_PRICE
+    board = {"n": rec.card.gpus_per_board, "chip": rec.card.chip_word}
+    what = Phrase(NO_BOARD_PRICE, board) if rec.card.gpus_per_board > 1 else NO_PRICE
     return Phrase("{count} × {card}: {what}", {"count": rec.count, "card": rec.card.name, "what": what})
 
 

@@ -118,8 +118,8 @@ ZH_CN: dict[str, str] = {
     "Energy": "能耗",
     "Purchase (cards only)": "采购价（仅加速卡）",
     "Purchase (boards only)": "采购价（仅板卡）",
-    "{price}, per board of {n} GPUs": "{price}，每块板卡（{n} 颗 GPU）",
-    "{price}/{n} GPUs": "{price}/{n} 颗 GPU",
+    "{price}, per board of {n} {chip}s": "{price}，每块板卡（{n} 颗 {chip}）",
+    "{price}/{n} {chip}s": "{price}/{n} 颗 {chip}",
     "Cloud": "云租用",
     "Electricity": "电费",
     "Per million tokens": "每百万词元成本",
@@ -269,10 +269,12 @@ ZH_CN.update({
         "，{servers}（每台 {per} 张卡），{racks}",
     " in {servers} (up to {per} cards each), {racks}": "，{servers}（每台最多 {per} 张卡），{racks}",
     ", {n} of them spare servers": "，其中 {n} 台为备用服务器",
-    " in {servers} ({boards}, {per} GPUs each), {racks}": "，{servers}（每台 {boards}，共 {per} 颗 GPU），{racks}",
-    " in {servers} (up to {boards}, {per} GPUs each), {racks}": "，{servers}（每台最多 {boards}，共 {per} 颗 GPU），{racks}",
-    " in {servers} ({boards}, {per} GPUs each; {spares} of them spare), {racks}":
-        "，{servers}（每台 {boards}，共 {per} 颗 GPU，其中 {spares} 台为备用），{racks}",
+    " in {servers} ({boards}, {per} {chip}s each), {racks}":
+        "，{servers}（每台 {boards}，共 {per} 颗 {chip}），{racks}",
+    " in {servers} (up to {boards}, {per} {chip}s each), {racks}":
+        "，{servers}（每台最多 {boards}，共 {per} 颗 {chip}），{racks}",
+    " in {servers} ({boards}, {per} {chip}s each; {spares} of them spare), {racks}":
+        "，{servers}（每台 {boards}，共 {per} 颗 {chip}，其中 {spares} 台为备用），{racks}",
     " in {servers} ({per} cards each; {spares} of them spare), {racks}":
         "，{servers}（每台 {per} 张卡，其中 {spares} 台为备用），{racks}",
     " in {servers} (1 card each; {spares} of them spare), {racks}":
@@ -318,7 +320,7 @@ ZH_CN.update({
     "Source": "来源",
     "year": "年",
     "no price — enter a quote": "无价格——请输入报价",
-    "no price — enter a quote per board of {n} GPUs": "无价格——请按每块板卡（{n} 颗 GPU）输入报价",
+    "no price — enter a quote per board of {n} {chip}s": "无价格——请按每块板卡（{n} 颗 {chip}）输入报价",
     "card catalog": "加速卡目录",
     "your price": "您的价格",
     "your quote": "您的报价",
@@ -481,9 +483,9 @@ ZH_CN.update({
         "互联 {links}",
     "card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted price ranges":
         "加速卡 {card}（{card_date}），云租用每卡每小时 {cloud}（{cloud_date}）；价格区间取中值",
-    ("board of {n} GPUs {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of "
+    ("board of {n} {chip}s {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of "
      "quoted price ranges"):
-        "板卡（每块 {n} 颗 GPU）{card}（{card_date}），云租用每卡每小时 {cloud}（{cloud_date}）；价格区间取中值",
+        "板卡（每块 {n} 颗 {chip}）{card}（{card_date}），云租用每卡每小时 {cloud}（{cloud_date}）；价格区间取中值",
     "no date": "无日期", "Catalog {version} ({date})": "硬件目录 {version}（{date}）",
     "— = not published or not supported": "— 表示未公布或不支持",
     "Ranked by {by} (lower is better)": "按{by}排名（越低越好）", "Cards": "卡数", "Why": "理由",

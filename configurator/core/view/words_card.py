@@ -38,7 +38,7 @@ ZH_CN_CARD.update({
     "Encoder generation": "编码器代次",
     "Decoder generation": "解码器代次",
     "AV1 encode": "AV1 编码",
-    "GPUs on the board": "每板 GPU 数",
+    "{chip}s on the board": "每板 {chip} 数",
     "Logic die area": "逻辑芯片面积",
     "Dated prices": "价格（注明日期）",
     "{kind}, {date}": "{kind}，{date}",

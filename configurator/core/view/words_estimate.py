@@ -160,9 +160,9 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "Energy (office, no PUE, {price})": "电力（办公室，不计 PUE，{price}）",
     "not counted: no figure on file for a workstation without its card; energy is the cards' alone":
         "未计入：无不含加速卡的工作站功耗数据；能耗仅计加速卡",
-    "{n} at 1 board (1 GPU used) each": "{n} 台（每台 1 块板卡，使用 1 个 GPU）",
-    "{n} at 1 board ({per} GPUs used) each": "{n} 台（每台 1 块板卡，使用 {per} 个 GPU）",
-    "{n} at {boards} boards ({per} GPUs used) each": "{n} 台（每台 {boards} 块板卡，使用 {per} 个 GPU）",
+    "{n} at 1 board (1 {chip} used) each": "{n} 台（每台 1 块板卡，使用 1 个 {chip}）",
+    "{n} at 1 board ({per} {chip}s used) each": "{n} 台（每台 1 块板卡，使用 {per} 个 {chip}）",
+    "{n} at {boards} boards ({per} {chip}s used) each": "{n} 台（每台 {boards} 块板卡，使用 {per} 个 {chip}）",
     "1 board": "1 块板卡",
     "{n} boards": "{n} 块板卡",
     "framebuffer": "帧缓冲",

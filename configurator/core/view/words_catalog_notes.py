@@ -208,11 +208,16 @@ ZH_CN_NOTES: dict[str, str] = {
      "TF32 181, FP16 362.1, FP8/INT8 724, INT4 1,448."):
         "数据中心可视化/Omniverse 卡（RT 209 TF）。FP64 = FP32 的 1/64（推算）。规格书稀疏值：TF32 181，FP16 "
         "362.1，FP8/INT8 724，INT4 1,448。",
-    ("Data-centre edition (passive, for servers), successor to the L40S. Rates are NVIDIA's family 'up to' "
-     "figures (600 W limit, like the Workstation Edition); at a 400 W setting they are lower. Display outputs "
-     "and vGPU profiles not verified."):
-        "数据中心版（被动散热，用于服务器），L40S 的后继型号。算力为 NVIDIA 该系列的“最高”数字（600 W "
-        "上限，与工作站版相同）；设为 400 W 时更低。显示输出与 vGPU 配置未核实。",
+    ("Data-centre edition (passive, for servers), successor to the L40S. Memory bandwidth 1,597 GB/s and FP32 120 "
+     "TFLOPS are the Server Edition datasheet's (December 2025; the Workstation Edition's 1,792 GB/s and 125.95 are "
+     "another SKU's: 25 against 28 Gbps GDDR7, a lower boost clock). The tensor rates are still the family's 'up to' "
+     "figures (the Workstation Edition's, 600 W), which the Server Edition datasheet does not state; scaled by its "
+     "FP32 (120/125.95) they would be 4.7 % lower. At a 400 W setting they are lower. Display outputs and vGPU "
+     "profiles not verified."):
+        "数据中心版（被动散热，用于服务器），L40S 的后继型号。显存带宽 1,597 GB/s 与 FP32 120 TFLOPS 取自服务器版"
+        "规格书（2025 年 12 月；工作站版的 1,792 GB/s 与 125.95 属另一型号：GDDR7 为 25 而非 28 Gbps，加速频率更低）。"
+        "张量算力仍为该系列的“最高”数字（工作站版的，600 W），服务器版规格书未列出；按其 FP32 折算（120/125.95）"
+        "会低 4.7 %。设为 400 W 时更低。显示输出与 vGPU 配置未核实。",
     ("Data-centre graphics card (virtual workstations, rendering). Datasheet '*' figures are with sparsity; "
      "values here are dense. FP64 not in the datasheet table: 37.4/64 = 0.58 TF from the GA102 1/64 rate (some "
      "databases show 1/32; the GA102 whitepaper gives 1/64). A40-1Q..48Q vGPU profiles: 1 GB profile runs 32 "

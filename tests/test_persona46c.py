@@ -1,0 +1,38 @@
+"""Session 46, small answers persona46c fixed: the summary's "your choice cannot be recommended" sentence names a
+card of a vendor the buyer did not ask for, as the headline above it does."""
+
+from __future__ import annotations
+
+from configurator import cli
+
+SERVE = ("report", "--workload", "inference", "--model", "qwen2.5-7b", "--card", "l20", "--count", "1",
+         "--concurrency", "8", "--domestic-only")
+
+
+def _verdict_line(text: str, opening: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(opening))
+
+
+def test_a_card_of_another_vendor_is_not_called_your_choice_beside_a_recommendation(capsys, tmp_path):
+    """1 × L20 for a buyer of domestic cards only, meeting every other constraint, read "Your choice: 1 × L20
+    48GB (China SKU). Recommended by …" until December 2026: the vendor, broken in the headline, was not said."""
+    out = tmp_path / "s.md"
+    assert cli.main([*SERVE, "-o", str(out)]) == 0
+    line = _verdict_line(out.read_text(encoding="utf-8"), "**Your choice")
+    assert "cannot be recommended: not made by a vendor asked for." in line
+    rows = [r for r in out.read_text(encoding="utf-8").splitlines() if "(your choice)" in r]
+    assert rows and rows[0].startswith("| — |") and "not ranked: not made by a vendor asked for" in rows[0]
+    assert cli.main([*SERVE, "--lang", "zh_CN", "-o", str(out)]) == 0
+    line = _verdict_line(out.read_text(encoding="utf-8"), "**您的选择")
+    assert "不能推荐：不属于所选厂商。" in line
+
+
+def test_the_vendor_is_said_last_after_the_constraints_the_scenario_checks(capsys, tmp_path):
+    out = tmp_path / "s.md"
+    argv = [*SERVE[:6], "h20", "--count", "2", "--concurrency", "32", "--region", "cn", "--budget", "50万",
+            "--domestic-only", "-o", str(out)]
+    assert cli.main(argv) == 0
+    line = _verdict_line(out.read_text(encoding="utf-8"), "**Your choice")
+    problems = line[line.index("cannot be recommended: "):line.index(". ")]
+    assert problems.startswith("cannot be recommended: over budget by") and problems.endswith(
+        "; not made by a vendor asked for")

@@ -36,3 +36,30 @@ def test_the_vendor_is_said_last_after_the_constraints_the_scenario_checks(capsy
     problems = line[line.index("cannot be recommended: "):line.index(". ")]
     assert problems.startswith("cannot be recommended: over budget by") and problems.endswith(
         "; not made by a vendor asked for")
+
+
+def test_a_board_of_several_gpus_says_its_power_per_gpu_and_whole():
+    from configurator.core.catalog import load_catalog
+    from configurator.core.view.card_view import card_view
+    from configurator.core.view.rows import write
+
+    catalog = load_catalog()
+    rows = {r.key: r for s in card_view(catalog.get("atlas-300i-duo")).sections for r in s.rows}
+    said = {language: write(rows["tdp_w"].value, language).replace("\xa0", " ") for language in ("en", "zh_CN")}
+    assert said == {"en": "75.0 W per GPU (150 W the board of 2)", "zh_CN": "每颗 GPU 75.0 W（每块板卡 2 颗，共 150 W）"}
+    rows = {r.key: r for s in card_view(catalog.get("h100-sxm")).sections for r in s.rows}
+    assert write(rows["tdp_w"].value, "en").replace("\xa0", " ") == "700 W"
+
+
+def test_the_largest_concurrency_that_fits_is_counted_in_users():
+    from configurator.core.catalog import load_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.architecture import preset
+    from configurator.core.scenario import Scenario
+    from configurator.core.view.estimate_view import estimate_view
+    from configurator.core.view.rows import write
+
+    s = Scenario(model=preset("llama3-8b"), workload="inference", card_id="h100-sxm", count=1)
+    speed = estimate_view(estimate(s, load_catalog().get("h100-sxm"))).section("speed")
+    row = next(r for r in speed.rows if r.key == "max_concurrency")
+    assert write(row.value, "en").endswith(" users at once") and write(row.value, "zh_CN").endswith(" 位同时在线用户")

@@ -63,3 +63,18 @@ def test_the_largest_concurrency_that_fits_is_counted_in_users():
     speed = estimate_view(estimate(s, load_catalog().get("h100-sxm"))).section("speed")
     row = next(r for r in speed.rows if r.key == "max_concurrency")
     assert write(row.value, "en").endswith(" users at once") and write(row.value, "zh_CN").endswith(" 位同时在线用户")
+
+
+def test_cards_whose_budget_waits_on_a_price_are_not_said_to_meet_every_constraint(capsys, tmp_path):
+    """A 50万元 budget, domestic cards only: the summary said "4 other cards that meet every constraint are not
+    ranked: BR100 (no price) …" until December 2026, though without a price the budget cannot be checked."""
+    out = tmp_path / "s.md"
+    argv = ["report", "--workload", "inference", "--model", "qwen2.5-32b", "--region", "cn", "--budget", "50万",
+            "--domestic-only", "--concurrency", "50", "-o", str(out)]
+    assert cli.main(argv) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "other cards that break no constraint are not ranked (without a price the budget cannot be checked)" in text
+    assert "meet every constraint are not ranked" not in text and "that card that breaks no constraint" in text
+    assert cli.main([*argv, "--lang", "zh_CN"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "种未违反任何约束的加速卡未参与排名（无价格则无法核对预算）" in text and "满足全部约束的加速卡" not in text

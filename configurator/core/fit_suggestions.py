@@ -271,9 +271,10 @@ def _weight_format(est: Estimate) -> Suggestion | None:
 
 def _format_meets_targets(est: Estimate) -> Suggestion | None:
     """Serving that fits but misses a target set (a request rate, a latency): the weights in fewer bits on
-    the same cards (FP8 or INT8 W8A8, then AWQ INT4: :func:`_fewer_bits`), the first that meets every target. DeepSeek-V3 in BF16 on 16 × H200
-    at 50 requests/s, p90 50 ms a token: 126 ms, and "what would meet the targets" offered only 48 × H200
-    (2.5 M USD) where its published FP8 weights meet them on the 16 (persona11ml)."""
+    the same cards (FP8 or INT8 W8A8, then AWQ INT4: :func:`_fewer_bits`), the first that meets every target.
+    DeepSeek-V3 in BF16 on 16 × H200 at 50 requests/s, p90 50 ms a token: 126 ms, and "what would meet the
+    targets" offered only 48 × H200 (2.5 M USD) where its published FP8 weights meet them on the 16
+    (persona11ml)."""
     if not any(v.blocks for v in est.verdicts):
         return None
     found = _fewer_bits(est, lambda other: _fits(other) and not any(v.blocks for v in other.verdicts))

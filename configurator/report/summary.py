@@ -322,8 +322,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         if option is mine:
             config = w(("{config} (nearest)" if nearest else "{config} (recommended)") if recommended
                        else "{config} (your choice)", config=config)  # full-width brackets in Chinese
-            against = w("not ranked: {why}", why=w.label("; ").join(choice_problems(est, w, filters))) if mine_unranked \
-                else "—"
+            against = w("not ranked: {why}", why=w.label("; ").join(choice_problems(est, w, filters))) \
+                if mine_unranked else "—"
         elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
             against = w("{x}× the cost per unit of work", x=f"{option.score / mine.score:.2f}")
         elif mine.score and option.score is not None:
@@ -395,8 +395,10 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
          if book.quoted else book.price_date),
         (w("Currency"), mine.cost.bom.currency),
     )
-    other = recommended_instead(mine, best, recommended, w, filters)  # the one the verdict recommends, None: the buyer's
-    named = None if recommended else other.estimate if other is not None else None if choice_problems(est, w, filters) else est
+    # the one the verdict recommends, None: the buyer's
+    other = recommended_instead(mine, best, recommended, w, filters)
+    named = None if recommended else other.estimate if other is not None else None \
+        if choice_problems(est, w, filters) else est
     said = named and open_ranking_sentence(open_ranking_first(est, catalog, objective, filters), named, w, speed_text)
     verdict = _sentences(w, _verdict(mine, best, objective, w, recommended, bool(unpriced), filters),
                          *filter(None, (said,)), *unpriced_sentence(unpriced, w))  # page 1 says so

@@ -13,7 +13,7 @@ from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.model_size import model_for_size
 from configurator.core.formulas.graphics import session_limited_cards, session_limited_streams
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
-from configurator.core.units import GIB
+from configurator.core.units import GIB, Precision
 from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.rows import write
 
@@ -55,6 +55,33 @@ def test_a_serving_no_fit_is_offered_more_cards_and_fewer_bits(catalog):
     assert by_kind["more-cards"].estimate.scenario.count == 4
     assert by_kind["weight-format"].estimate.scenario.serving.weight_format.value == "fp8"
     assert all(x.estimate.fits for x in found)
+
+
+def _serving_no_fit(catalog, card: str, count: int):
+    s = _scenario(model=preset("qwen2.5-72b"), workload="inference", card_id=card, count=count)
+    est = estimate(s, catalog.get(card))
+    assert not est.fits
+    return {x.kind: x for x in what_would_fit(est, catalog)}
+
+
+def test_fewer_bits_are_offered_only_in_a_format_the_card_computes(catalog):
+    """The Atlas 300I Duo (Ascend 310P: FP16 and INT8 rates, no FP8) was offered "Weights in FP8" until
+    December 2026 (persona46c): an 8-bit card without FP8 is offered INT8 W8A8, in both languages."""
+    duo = _serving_no_fit(catalog, "atlas-300i-duo", 2)["weight-format"]
+    assert duo.estimate.scenario.serving.weight_format.value == "int8"
+    assert "INT8 (W8A8)" in duo.message.text and "FP8" not in duo.message.text
+    assert "INT8 (W8A8)" in write(duo.message, "zh_CN") and "权重改用" in write(duo.message, "zh_CN")
+    assert _serving_no_fit(catalog, "h100-sxm", 1)["weight-format"].estimate.scenario.serving.weight_format.value \
+        == "fp8"
+
+
+def test_a_card_without_an_8_bit_rate_is_offered_no_8_bit_weights(catalog):
+    """Ascend 910B: the catalog gives FP16 and BF16 rates only, so no FP8 or INT8 weights; AWQ INT4's
+    products run at FP16."""
+    card = catalog.get("ascend-910b")
+    assert not card.supports(Precision.FP8) and not card.supports(Precision.INT8)
+    found = _serving_no_fit(catalog, "ascend-910b", 1)["weight-format"]
+    assert found.estimate.scenario.serving.weight_format.value == "awq-int4"
 
 
 def test_suggestions_are_worded_in_both_languages(catalog):

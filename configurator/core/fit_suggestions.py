@@ -40,9 +40,11 @@ SHORTEST_SEQUENCE = 512
 """Shortest training sequence or serving context suggested [tokens]: below it few jobs still do
 what they were meant to."""
 
-SERVING_FORMATS = (WeightFormat.FP8, WeightFormat.AWQ_INT4)
-"""Weight formats suggested for serving, largest first: FP8 (8 bit/weight) and AWQ INT4 with
-group-128 scales (4.16 bit/weight), each kept only where it stores fewer bits than the current."""
+SERVING_FORMATS = (WeightFormat.FP8, WeightFormat.INT8, WeightFormat.AWQ_INT4)
+"""Weight formats suggested for serving, largest first: FP8 (8 bit/weight), else INT8 W8A8 (SmoothQuant:
+the 8-bit format of cards without FP8), and AWQ INT4 with group-128 scales (4.16 bit/weight), each kept
+only where the card and the engine run it (:func:`_runs_format`) and it stores fewer bits than the
+current and than the format tried before it."""
 
 
 @dataclass(frozen=True)
@@ -232,13 +234,24 @@ def _offload(est: Estimate) -> Suggestion | None:
     return None
 
 
+def _runs_format(est: Estimate, fmt: WeightFormat) -> bool:
+    """Whether ``est``'s card computes at ``fmt``'s precision (the catalog's rate for it: FP8 needs an FP8
+    rate, INT8 W8A8 an INT8 rate, AWQ's 16-bit products an FP16 rate) and its engine serves ``fmt``'s family
+    (``EngineProfile.formats``). Until December 2026 a Huawei Atlas 300I Duo (Ascend 310P: FP16 and INT8
+    only) was offered "Weights in FP8" (persona46c)."""
+    spec = FORMATS[fmt]
+    return est.card.supports(spec.math) and spec.family in est.scenario.serving.profile.formats
+
+
 def _fewer_bits(est: Estimate, good: Callable[[Estimate], bool]):
-    """The first of the serving formats (FP8, then AWQ INT4) storing the weights in fewer bits than
-    ``est`` whose estimate on the same cards is ``good``: (format, its estimate), or None."""
+    """The first of the serving formats (:data:`SERVING_FORMATS`: FP8 or INT8 W8A8, then AWQ INT4) the card
+    runs (:func:`_runs_format`), storing the weights in fewer bits than ``est`` and than the one tried
+    before it, whose estimate on the same cards is ``good``: (format, its estimate), or None."""
     bits = est.plan.weight_bits or 16.0
     for fmt in SERVING_FORMATS:
-        if FORMATS[fmt].bits_per_weight >= bits:
+        if FORMATS[fmt].bits_per_weight >= bits or not _runs_format(est, fmt):
             continue
+        bits = FORMATS[fmt].bits_per_weight
         other = _at(updated_or_none(est.scenario, serving={"weight_format": fmt.value, "weight_bpw": None}), est.card)
         if other is not None and good(other):
             return fmt, other
@@ -246,7 +259,8 @@ def _fewer_bits(est: Estimate, good: Callable[[Estimate], bool]):
 
 
 def _weight_format(est: Estimate) -> Suggestion | None:
-    """Serving: the weights stored in fewer bits (FP8, then AWQ INT4), the first that fits."""
+    """Serving: the weights stored in fewer bits (FP8 or INT8 W8A8, then AWQ INT4: :func:`_fewer_bits`), the
+    first that fits."""
     if (found := _fewer_bits(est, _fits)) is None:
         return None
     fmt, other = found
@@ -257,9 +271,10 @@ def _weight_format(est: Estimate) -> Suggestion | None:
 
 def _format_meets_targets(est: Estimate) -> Suggestion | None:
     """Serving that fits but misses a target set (a request rate, a latency): the weights in fewer bits on
-    the same cards (FP8, then AWQ INT4), the first that meets every target. DeepSeek-V3 in BF16 on 16 × H200
-    at 50 requests/s, p90 50 ms a token: 126 ms, and "what would meet the targets" offered only 48 × H200
-    (2.5 M USD) where its published FP8 weights meet them on the 16 (persona11ml)."""
+    the same cards (FP8 or INT8 W8A8, then AWQ INT4: :func:`_fewer_bits`), the first that meets every target.
+    DeepSeek-V3 in BF16 on 16 × H200 at 50 requests/s, p90 50 ms a token: 126 ms, and "what would meet the
+    targets" offered only 48 × H200 (2.5 M USD) where its published FP8 weights meet them on the 16
+    (persona11ml)."""
     if not any(v.blocks for v in est.verdicts):
         return None
     found = _fewer_bits(est, lambda other: _fits(other) and not any(v.blocks for v in other.verdicts))

@@ -186,40 +186,45 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
 # ---- the headline -----------------------------------------------------------------------
 
 
-def choice_problems(est: Estimate, w: Words) -> tuple[str, ...]:
+def choice_problems(est: Estimate, w: Words, filters: Filters | None = None) -> tuple[str, ...]:
     """Why a configuration cannot be recommended, in the headline's words: it does not fit (AI) or
-    carry the load (graphics), and each constraint it breaks by how much or cannot be checked
-    (a budget without every price aside: the ranking lists such a card with "enter a quote");
-    empty when nothing stands in the way."""
+    carry the load (graphics), each constraint it breaks by how much or cannot be checked
+    (a budget without every price aside: the ranking lists such a card with "enter a quote"), and a
+    card not made by a vendor ``filters`` narrowed the cards to
+    (:func:`~configurator.core.recommend_filters.vendors_verdict`, last, as the headline lists it: 2 × H20
+    for a buyer of domestic cards only read "cannot be recommended: over budget …; first token …" without it
+    until December 2026, persona46c); empty when nothing stands in the way."""
     problems = []
     if not est.usable:
         problems.append(w(shortfall(est)))
     runs = not does_not_run(est)  # a speed constraint of a configuration that does not run is broken
-    problems += [write(verdict_brief(v, runs), w.language) for v in est.verdicts
+    vendors = vendors_verdict(est.card, filters)
+    problems += [write(verdict_brief(v, runs), w.language) for v in (*est.verdicts, *filter(None, (vendors,)))
                  if v in est.violations or shown_met(v, runs) is False]
     return tuple(problems)
 
 
-def choice_ranked(est: Estimate, w: Words, recommended: bool = False) -> bool:
+def choice_ranked(est: Estimate, w: Words, recommended: bool = False, filters: Filters | None = None) -> bool:
     """Whether the summary ranks the buyer's configuration ``est`` among the others: not where it breaks a
     constraint (:func:`choice_problems`), as recommend lists such a configuration below the line (8 x H20 to
     mainland China stood '#1 (your choice)' in the alternatives and decided 'whether price decides' until December
     2026); the recommendation itself (``recommended``) always."""
-    return recommended or not choice_problems(est, w)
+    return recommended or not choice_problems(est, w, filters)
 
 
 def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, recommended: bool = False,
-             unranked: bool = False) -> str:
+             unranked: bool = False, filters: Filters | None = None) -> str:
     """"Your choice" beside "Recommended", with the saving when they differ; a choice that does not
     fit or breaks a constraint set is never called the recommended option: what stands in the way
     is said first. ``recommended``: no card was chosen and ``mine`` is the recommendation, said as such;
     ``unranked``: cards that meet every constraint are left unranked (no price), so "no other" is
-    said of those that can be ranked (the next sentence names the others)."""
+    said of those that can be ranked (the next sentence names the others); ``filters``: the ranking's, whose
+    vendors the choice is judged against too (:func:`choice_problems`)."""
     currency = mine.cost.bom.currency
     years = write(period(mine.cost.ownership.years), w.language)  # "3 months" under a year
     by = w(OBJECTIVE_LABELS[objective.value])
     mine_text = f"{count(mine.estimate.scenario.count)} × {card_name(mine.estimate.card.name, w.language)}"
-    problems = choice_problems(mine.estimate, w)
+    problems = choice_problems(mine.estimate, w, filters)
     if recommended and problems:  # no card named, nothing ranked: the nearest (cli: budget_short), and the
         text = w("No configuration meets every constraint set. The nearest, {mine}, breaks: {problems}.",
                  mine=mine_text, problems=w.label("; ").join(problems))  # share of it the budget covers
@@ -258,14 +263,15 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
     return text
 
 
-def recommended_instead(mine: Option, best: Option | None, recommended: bool, w: Words) -> Option | None:
+def recommended_instead(mine: Option, best: Option | None, recommended: bool, w: Words,
+                        filters: Filters | None = None) -> Option | None:
     """The other configuration :func:`_verdict` names as the recommended option, None where it names
     the buyer's own (``recommended``, or ``mine`` ranks at least as well as ``best``) or none: the
     first page's cautions say "the recommended option" only of the one the verdict recommends (the
     render farm recommended as 31 × RTX PRO 6000 Blackwell Max-Q read until December 2026 "The
     recommended option, 29 × RTX PRO 6000 Blackwell Workstation Edition: … flow-through cooler",
     the runner-up's caution)."""
-    if best is None or choice_problems(mine.estimate, w):
+    if best is None or choice_problems(mine.estimate, w, filters):
         return best
     if recommended or (mine.score is not None and mine.score <= best.score):
         return None
@@ -297,7 +303,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     office = all(in_office(o.estimate.scenario, o.estimate.card) for o in (mine, *priced))
     unit, unit_named = per_unit_heading(mine.estimate, w, objective, office)
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
-    nearest = recommended and bool(choice_problems(mine.estimate, w))  # nothing met every constraint
+    nearest = recommended and bool(choice_problems(mine.estimate, w, filters))  # nothing met every constraint
     header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w, column_percentile(mine.estimate.scenario))
               if speed else w("Speed"), w("Capex"),
               w("TCO over {period}", period=years), unit, w(("Against the nearest" if nearest else
@@ -306,7 +312,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
     tops = [column_top(o.cost.ownership.capex for o in everyone), column_top(o.cost.ownership.tco for o in everyone),
             column_top(o.per_unit for o in everyone)]  # capex, TCO, cost per unit: one unit a column (万元 in Chinese)
-    mine_unranked = not choice_ranked(mine.estimate, w, recommended)  # shown with why, not numbered
+    mine_unranked = not choice_ranked(mine.estimate, w, recommended, filters)  # shown with why, not numbered
     rows, rank = [], 0
     for option in everyone:
         ranked = option.score is not None and not (option is mine and mine_unranked)
@@ -316,8 +322,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         if option is mine:
             config = w(("{config} (nearest)" if nearest else "{config} (recommended)") if recommended
                        else "{config} (your choice)", config=config)  # full-width brackets in Chinese
-            against = w("not ranked: {why}", why=w.label("; ").join(choice_problems(est, w))) if mine_unranked \
-                else "—"
+            against = w("not ranked: {why}", why=w.label("; ").join(choice_problems(est, w, filters))) \
+                if mine_unranked else "—"
         elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
             against = w("{x}× the cost per unit of work", x=f"{option.score / mine.score:.2f}")
         elif mine.score and option.score is not None:
@@ -376,8 +382,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     book = price_book_for(est.scenario.economics) if book is None else book
     result = ranking(est, catalog, objective, filters)
     mine, priced, unpriced = ranked_options(est, catalog, objective, book, result)
-    decision = summary_price_decision([mine, *priced] if choice_ranked(est, w, recommended) else priced, objective,
-                                      book)
+    decision = summary_price_decision([mine, *priced] if choice_ranked(est, w, recommended, filters) else priced,
+                                      objective, book)
     decision = () if decision is None else decision.messages()
     best = priced[0] if priced else None
     sources = SourceList(language)
@@ -389,10 +395,12 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
          if book.quoted else book.price_date),
         (w("Currency"), mine.cost.bom.currency),
     )
-    other = recommended_instead(mine, best, recommended, w)  # the one the verdict recommends, None: the buyer's
-    named = None if recommended else other.estimate if other is not None else None if choice_problems(est, w) else est
+    # the one the verdict recommends, None: the buyer's
+    other = recommended_instead(mine, best, recommended, w, filters)
+    named = None if recommended else other.estimate if other is not None else None \
+        if choice_problems(est, w, filters) else est
     said = named and open_ranking_sentence(open_ranking_first(est, catalog, objective, filters), named, w, speed_text)
-    verdict = _sentences(w, _verdict(mine, best, objective, w, recommended, bool(unpriced)),
+    verdict = _sentences(w, _verdict(mine, best, objective, w, recommended, bool(unpriced), filters),
                          *filter(None, (said,)), *unpriced_sentence(unpriced, w))  # page 1 says so
     view = estimate_view(est)
     status, state = headline_verdict(est, tuple(filter(None, (vendors_verdict(est.card, filters),))))
@@ -429,4 +437,4 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                    approval=approval_table(w, prepared_by, today).rows,
                    headings=headings, cost=mine.cost, status=status, state=state,
                    first_page=(constraints_table(est, w, filters),), cautions=support_cautions(
-                       est, recommended_instead(mine, best, recommended, w), result, w))
+                       est, recommended_instead(mine, best, recommended, w, filters), result, w))

@@ -64,6 +64,13 @@ def why_unranked(option, w: Words) -> str:
     return w(WHY_UNRANKED.get(reason.id if reason is not None else "no-price", "no price"))
 
 
+def budget_unchecked(unpriced: Sequence) -> bool:
+    """Whether a budget set cannot be checked for one of the ``unpriced`` options (no price for its bill): they
+    break no constraint, but do not meet every one. A 50万元 budget's summary said "4 other cards that meet
+    every constraint are not ranked: BR100 (no price) …" until December 2026 (persona46c)."""
+    return any(v.id == "budget" and v.met is None for o in unpriced for v in o.estimate.verdicts)
+
+
 def unpriced_sentence(unpriced: Sequence, w: Words) -> tuple[str, ...]:
     """The first page's sentences on the cards that meet every constraint but are not ranked: how
     many, which and why each (by name only: a count there would read as a purchase), and that a
@@ -75,9 +82,15 @@ def unpriced_sentence(unpriced: Sequence, w: Words) -> tuple[str, ...]:
                                for o in unpriced[:NAMED_ON_FIRST_PAGE])
     rest = len(unpriced) - NAMED_ON_FIRST_PAGE
     cards = w("{cards} and {n} more", cards=names, n=count(rest)) if rest > 0 else names
-    said = (w("1 other card that meets every constraint is not ranked: {cards}.", cards=cards) if len(unpriced) == 1
-            else w("{n} other cards that meet every constraint are not ranked: {cards}.", n=count(len(unpriced)),
-                   cards=cards),)
+    if budget_unchecked(unpriced):  # "meet every constraint" of a card whose price the budget waits on
+        said = (w("1 other card that breaks no constraint is not ranked (without a price the budget cannot be "
+                  "checked): {cards}.", cards=cards) if len(unpriced) == 1 else
+                w("{n} other cards that break no constraint are not ranked (without a price the budget cannot be "
+                  "checked): {cards}.", n=count(len(unpriced)), cards=cards),)
+    else:
+        said = (w("1 other card that meets every constraint is not ranked: {cards}.", cards=cards)
+                if len(unpriced) == 1 else w("{n} other cards that meet every constraint are not ranked: {cards}.",
+                                             n=count(len(unpriced)), cards=cards),)
     quotable = any(quote_ranks(o) for o in unpriced)
     if not quotable:
         return said
@@ -108,5 +121,8 @@ def unpriced_note(unpriced: Sequence, w: Words) -> str:
     """What an unranked row's count is, for the alternatives' note ('' when none is listed)."""
     if not unpriced:
         return ""
+    if budget_unchecked(unpriced):
+        return w("A row without a rank (—) is not ranked (its last column says why): its count is one configuration "
+                 "of that card that breaks no constraint, not a recommended purchase.")
     return w("A row without a rank (—) is not ranked (its last column says why): its count is one configuration of "
              "that card that meets every constraint, not a recommended purchase.")

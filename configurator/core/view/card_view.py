@@ -134,12 +134,23 @@ def _rates(card: Card) -> Section:
     return Section("rates", "Dense peak rates", tuple(rows))
 
 
+def _board_power(card: Card) -> Value:
+    """The card's power: the catalog's figure, which on a board of several GPUs is one GPU's share, said so
+    with the board's whole (an Atlas 300I Duo read "Board power 75.0 W" beside "GPUs on the board 2" until
+    December 2026, its board drawing 150 W: persona46c)."""
+    if card.tdp_w is None or card.gpus_per_board == 1:
+        return Amount(card.tdp_w, "W")
+    return Phrase("{gpu} per GPU ({board} the board of {n})", {
+        "gpu": Amount(card.tdp_w, "W"), "board": Amount(card.tdp_w * card.gpus_per_board, "W"),
+        "n": card.gpus_per_board})
+
+
 def _power_and_links(card: Card) -> Section:
     ic = card.interconnect
     pcie = None if ic.pcie_gen is None else Phrase("Gen{gen} x{lanes}", {"gen": str(ic.pcie_gen),
                                                                          "lanes": str(ic.pcie_lanes or 16)})
     return Section("links", "Power and links", (
-        Row("Board power", Amount(card.tdp_w, "W"), key="tdp_w"),
+        Row("Board power", _board_power(card), key="tdp_w"),
         Row("Card-to-card link", LINKS.get(ic.link, ic.link), note=ic.description, key="link"),
         Row("Link bandwidth", Amount(ic.link_gbps, "GB/s"), key="link_gbps"),
         Row("Cards per link domain", ic.domain_size, key="domain_size"),

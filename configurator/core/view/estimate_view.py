@@ -180,10 +180,18 @@ def _serving_speed(est: Estimate) -> Section:
         Row("Requests", Amount(i.requests_per_s, "requests/s", band=b.get("requests_per_s")), key="requests_per_s",
             note=REQUEST_RATES_NOTE if est.scenario.constraints.requests_per_s else None),
         *_goodput_rows(i, est.scenario),
-        Row("Largest concurrency that fits", est.limits.max_concurrency, key="max_concurrency"),
+        Row("Largest concurrency that fits", _users_at_once(est.limits.max_concurrency), key="max_concurrency"),
         Row("Largest context that fits", Amount(est.limits.max_context, "tokens"), key="max_context", detail=True),
     )
     return Section("speed", "Speed and time", rows)
+
+
+def _users_at_once(users: int | None) -> Phrase | None:
+    """The most users the cards hold at once, with its unit ("2,568 users at once"; a bare "2,568" until
+    December 2026, persona46c)."""
+    if users is None:
+        return None
+    return Phrase("1 user at once" if users == 1 else "{n} users at once", {"n": users})
 
 
 REQUEST_RATES_NOTE = (

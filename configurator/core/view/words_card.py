@@ -66,3 +66,8 @@ ZH_CN_CARD.update({
 })
 """The view model of a card (:mod:`configurator.core.view.card_view`): the browser's details, ``catalog show``
 (moved from :mod:`configurator.core.view.words`, December 2026)."""
+
+ZH_CN_CARD.update({
+    "{gpu} per GPU ({board} the board of {n})": "每颗 GPU {gpu}（每块板卡 {n} 颗，共 {board}）",
+})
+"""The power of a board of several GPUs (an Atlas 300I Duo, an A16): one GPU's share and the board's."""

@@ -38,6 +38,10 @@ ZH_CN_PRICE: dict[str, str] = {
     "1 other card that meets every constraint is not ranked: {cards}.": "另有 1 种满足全部约束的加速卡未参与排名：{cards}。",
     "{n} other cards that meet every constraint are not ranked: {cards}.":
         "另有 {n} 种满足全部约束的加速卡未参与排名：{cards}。",
+    "1 other card that breaks no constraint is not ranked (without a price the budget cannot be checked): {cards}.":
+        "另有 1 种未违反任何约束的加速卡未参与排名（无价格则无法核对预算）：{cards}。",
+    "{n} other cards that break no constraint are not ranked (without a price the budget cannot be checked): "
+    "{cards}.": "另有 {n} 种未违反任何约束的加速卡未参与排名（无价格则无法核对预算）：{cards}。",
     "Enter a quote to rank it.": "输入报价即可参与排名。",
     "Enter quotes to rank those without a price.": "为无价格的卡输入报价即可参与排名。",
     "{card} ({why})": "{card}（{why}）",
@@ -55,6 +59,9 @@ ZH_CN_PRICE: dict[str, str] = {
     "A row without a rank (—) is not ranked (its last column says why): its count is one configuration of that "
     "card that meets every constraint, not a recommended purchase.":
         "无排名（—）的行未参与排名（原因见最后一列）：其数量只是该卡满足全部约束的一种配置，并非推荐的采购数量。",
+    "A row without a rank (—) is not ranked (its last column says why): its count is one configuration of that "
+    "card that breaks no constraint, not a recommended purchase.":
+        "无排名（—）的行未参与排名（原因见最后一列）：其数量只是该卡未违反任何约束的一种配置，并非推荐的采购数量。",
     "Price per card": "每卡价格",
     "Rent per card-hour": "每卡每小时租用价",
     "Price decides?": "价格是否决定排名？",

@@ -46,8 +46,8 @@ def test_a_board_of_several_gpus_says_its_power_per_gpu_and_whole():
     catalog = load_catalog()
     rows = {r.key: r for s in card_view(catalog.get("atlas-300i-duo")).sections for r in s.rows}
     said = {language: write(rows["tdp_w"].value, language).replace("\xa0", " ") for language in ("en", "zh_CN")}
-    assert said == {"en": "75.0 W per GPU (150 W the board of 2)",
-                    "zh_CN": "每颗 GPU 75.0 W（每块板卡 2 颗，共 150 W）"}
+    assert said == {"en": "75.0 W per NPU (150 W the board of 2)",  # the chip's own word (ui46b)
+                    "zh_CN": "每颗 NPU 75.0 W（每块板卡 2 颗，共 150 W）"}
     rows = {r.key: r for s in card_view(catalog.get("h100-sxm")).sections for r in s.rows}
     assert write(rows["tdp_w"].value, "en").replace("\xa0", " ") == "700 W"
 

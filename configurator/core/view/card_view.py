@@ -140,9 +140,9 @@ def _board_power(card: Card) -> Value:
     December 2026, its board drawing 150 W: persona46c)."""
     if card.tdp_w is None or card.gpus_per_board == 1:
         return Amount(card.tdp_w, "W")
-    return Phrase("{gpu} per GPU ({board} the board of {n})", {
+    return Phrase("{gpu} per {chip} ({board} the board of {n})", {
         "gpu": Amount(card.tdp_w, "W"), "board": Amount(card.tdp_w * card.gpus_per_board, "W"),
-        "n": card.gpus_per_board})
+        "n": card.gpus_per_board, "chip": card.chip_word})
 
 
 def _power_and_links(card: Card) -> Section:

@@ -68,6 +68,6 @@ ZH_CN_CARD.update({
 (moved from :mod:`configurator.core.view.words`, December 2026)."""
 
 ZH_CN_CARD.update({
-    "{gpu} per GPU ({board} the board of {n})": "每颗 GPU {gpu}（每块板卡 {n} 颗，共 {board}）",
+    "{gpu} per {chip} ({board} the board of {n})": "每颗 {chip} {gpu}（每块板卡 {n} 颗，共 {board}）",
 })
-"""The power of a board of several GPUs (an Atlas 300I Duo, an A16): one GPU's share and the board's."""
+"""The power of a board of several chips (an Atlas 300I Duo, an A16): one chip's share and the board's."""

@@ -89,7 +89,8 @@ def fewest_layers(scenario: Scenario, card: Card, roomy: bool) -> int | None:
     return high
 
 
-PLANNED_MESSAGES = {Recompute.FULL: "recompute-layers-planned", Recompute.SELECTIVE: "recompute-layers-planned-selective"}
+PLANNED_MESSAGES = {Recompute.FULL: "recompute-layers-planned",
+                    Recompute.SELECTIVE: "recompute-layers-planned-selective"}
 """The message that says the planner recomputes ``N`` layers, by the recomputation it replaced."""
 
 

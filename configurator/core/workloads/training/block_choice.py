@@ -47,9 +47,8 @@ def tries_block(scenario: Scenario, chosen: Scenario) -> bool:
     (Megatron-Core's per-layer graphs refuse full recomputation, core/training_graphs.py) and a
     chunk holds more than one layer (else ``N`` is every layer)."""
     t = chosen.training
-    return ("recompute" in scenario.auto_layout and scenario.training.recompute_layers is None
-            and t.recompute in (Recompute.FULL, Recompute.SELECTIVE) and not t.cuda_graphs
-            and chunk_layers(chosen) > 1)
+    return (t.recompute is not Recompute.NONE and scenario.training.recompute_layers is None
+            and "recompute" in scenario.auto_layout and not t.cuda_graphs and chunk_layers(chosen) > 1)
 
 
 def at_layers(scenario: Scenario, layers: int) -> Scenario:
@@ -57,36 +56,71 @@ def at_layers(scenario: Scenario, layers: int) -> Scenario:
     return with_layout(scenario, {}, {"recompute": Recompute.FULL, "recompute_layers": layers})
 
 
-def fits_at(scenario: Scenario, card: Card, layers: int, roomy: bool) -> bool:
-    """Whether ``scenario`` at :func:`at_layers` fits the card (its exact memory, as the estimate's);
-    ``roomy``: with :data:`~configurator.core.memory.TIGHT_FIT_HEADROOM` free, as the search prefers
-    (``search._search``: a layout that fits only because the allocator gives its cache back is
-    chosen only when none fits with room)."""
+def memory_at(scenario: Scenario, card: Card, layers: int):
+    """The memory on the most-loaded card of ``scenario`` at :func:`at_layers` (its exact memory, the
+    estimate's ``training_memory``)."""
     s = at_layers(scenario, layers)
-    memory, _ = training_memory(s, stage_memories(s, card, plan_training(card, s.precision)))
-    return memory.fits and (not roomy or roomy_fit(memory.total, card, s))
+    return training_memory(s, stage_memories(s, card, plan_training(card, s.precision)))[0]
 
 
-def roomy_fit(total: float, card: Card, scenario: Scenario) -> bool:
-    """Whether ``total`` [B] on the most-loaded card leaves :data:`~configurator.core.memory.TIGHT_FIT_HEADROOM`
-    of the card's usable memory free (the search's ``comfortable``)."""
-    return total <= usable_capacity_bytes(card, scenario.assumptions) * (1 - TIGHT_FIT_HEADROOM)
+def fits_with(memory, card: Card, scenario: Scenario, roomy: bool) -> bool:
+    """Whether ``memory`` fits the card; ``roomy``: with :data:`~configurator.core.memory.TIGHT_FIT_HEADROOM`
+    free, as the search prefers (``search._search``: a layout that fits only because the allocator gives
+    its cache back is chosen only when none fits with room)."""
+    return memory.fits and (not roomy or memory.total <= room_limit(card, scenario, True))
 
 
-def fewest_layers(scenario: Scenario, card: Card, roomy: bool) -> int | None:
+def room_limit(card: Card, scenario: Scenario, roomy: bool) -> float:
+    """The most bytes on the most-loaded card that fit [B]: the card's usable memory, less
+    :data:`~configurator.core.memory.TIGHT_FIT_HEADROOM` of it when ``roomy``."""
+    return usable_capacity_bytes(card, scenario.assumptions) * (1 - (TIGHT_FIT_HEADROOM if roomy else 0.0))
+
+
+def fits_at(scenario: Scenario, card: Card, layers: int, roomy: bool) -> bool:
+    """Whether ``scenario`` at :func:`at_layers` fits the card (:func:`memory_at`, :func:`fits_with`)."""
+    return fits_with(memory_at(scenario, card, layers), card, scenario, roomy)
+
+
+def linear_guess(one_total: float, every_total: float, chunk: int, limit: float) -> int:
+    """The fewest layers ``N`` whose memory falls to ``limit`` [count] on the line through ``N`` = 1
+    (``one_total`` [B]) and every layer of the ``chunk`` (``every_total`` [B]): each recomputed layer
+    gives up the same bytes (its stored activations less its input), so the exact memory lies on or
+    near that line; the guess is only where the search for the exact count starts."""
+    drop = (one_total - every_total) / max(chunk - 1, 1)  # bytes each further layer recomputed gives up
+    return 1 + math.ceil((one_total - limit) / drop) if drop > 0 else chunk
+
+
+def fewest_layers(scenario: Scenario, card: Card, roomy: bool, every_total: float | None = None) -> int | None:
     """The fewest layers a chunk ``N`` in ``1 … L_chunk − 1`` recomputed in full with which ``scenario``
-    fits [count] (``roomy``: with room, :func:`fits_at`), by bisection (the memory falls as ``N``
-    grows); None when even ``L_chunk − 1`` does not fit (then only every layer, the search's full, may)."""
-    low, high = 1, chunk_layers(scenario) - 1
-    if high < low or not fits_at(scenario, card, high, roomy):
+    fits [count] (``roomy``: with room, :func:`fits_with`); None when even ``L_chunk − 1`` does not fit
+    (then only every layer, the search's full, may). The memory falls as ``N`` grows, so the count is
+    found by bisection on the exact memory, started at :func:`linear_guess` (``every_total``: the memory
+    with every layer recomputed [B] when known): the guess and the count below it confirm it in two
+    exact memories where the bisection takes about log2 of the chunk's layers."""
+    high = chunk_layers(scenario) - 1
+    if high < 1:
         return None
-    while low < high:  # invariant: high fits
-        middle = (low + high) // 2
+    one = memory_at(scenario, card, 1)
+    if fits_with(one, card, scenario, roomy):
+        return 1
+    if every_total is None:
+        every_total = memory_at(scenario, card, high + 1).total
+    guess = min(max(linear_guess(one.total, every_total, high + 1, room_limit(card, scenario, roomy)), 2), high)
+    if fits_at(scenario, card, guess, roomy):
+        if guess == 2 or not fits_at(scenario, card, guess - 1, roomy):
+            return guess
+        low, top = 2, guess - 1
+    else:
+        if guess == high or not fits_at(scenario, card, high, roomy):
+            return None
+        low, top = guess + 1, high
+    while low < top:  # invariant: top fits, low − 1 does not
+        middle = (low + top) // 2
         if fits_at(scenario, card, middle, roomy):
-            high = middle
+            top = middle
         else:
             low = middle + 1
-    return high
+    return top
 
 
 PLANNED_MESSAGES = {Recompute.FULL: "recompute-layers-planned",
@@ -102,8 +136,9 @@ def with_block_recompute(scenario: Scenario, card: Card, candidate: tuple) -> tu
     chosen, _, outcome = candidate
     if not outcome[0].fits or outcome[2] is None or not tries_block(scenario, chosen):
         return candidate, ()
-    roomy = roomy_fit(outcome[0].total, card, chosen)  # a choice that fits with room is replaced by one that does
-    layers = fewest_layers(chosen, card, roomy)
+    roomy = outcome[0].total <= room_limit(card, chosen, True)  # a choice that fits with room is replaced by one
+    every = outcome[0].total if chosen.training.recompute is Recompute.FULL else None  # that does
+    layers = fewest_layers(chosen, card, roomy, every)
     if layers is None:
         return candidate, ()
     block = at_layers(chosen, layers)

@@ -70,3 +70,11 @@ def test_a_job_that_fits_without_recomputation_is_unchanged(catalog):
     t = small.scenario.training
     assert t.recompute is Recompute.NONE and t.recompute_layers is None
     assert not any(m.id.startswith("recompute-layers-planned") for m in small.messages)
+
+
+def test_a_pytorch_recipe_keeps_every_layer(catalog):
+    """The block method is Megatron-Core's (Megatron-LM, NeMo); the PyTorch recipes' frameworks recompute every
+    layer or none, so the planner does not choose a layer count for them."""
+    torch = _estimate(catalog, LORA_70B.replace("megatron-bf16-grads", "torch-amp") + " --recompute auto")
+    assert torch.scenario.training.recompute_layers is None
+    assert not any(m.id.startswith("recompute-layers-planned") for m in torch.messages)

@@ -43,12 +43,15 @@ def chunk_layers(scenario: Scenario) -> int:
 def tries_block(scenario: Scenario, chosen: Scenario) -> bool:
     """Whether the planner tries block recomputation on ``chosen`` (a layout of ``scenario`` it
     chose): the recomputation is left to it with no layer count stated, the layout recomputes
-    (full or selective: block is neither's better when nothing is recomputed), CUDA graphs are off
+    (full or selective: block is neither's better when nothing is recomputed), the recipe is
+    Megatron-Core's (``Recipe.runs_megatron_core``: Megatron-LM and NeMo have the block method; the
+    PyTorch recipes' frameworks recompute every layer or none, torchtitan has no layer count,
+    ``launch/training.py``), CUDA graphs are off
     (Megatron-Core's per-layer graphs refuse full recomputation, core/training_graphs.py) and a
     chunk holds more than one layer (else ``N`` is every layer)."""
     t = chosen.training
-    return (t.recompute is not Recompute.NONE and scenario.training.recompute_layers is None
-            and "recompute" in scenario.auto_layout and not t.cuda_graphs and chunk_layers(chosen) > 1)
+    return (t.recompute is not Recompute.NONE and t.recipe.runs_megatron_core and scenario.training.recompute_layers
+            is None and "recompute" in scenario.auto_layout and not t.cuda_graphs and chunk_layers(chosen) > 1)
 
 
 def at_layers(scenario: Scenario, layers: int) -> Scenario:

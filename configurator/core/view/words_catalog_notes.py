@@ -393,12 +393,12 @@ ZH_CN_NOTES: dict[str, str] = {
      "dense BF16/FP16 rate and Huawei's 2025 keynote lists BF16 among the 910C's formats; no separate 910B BF16 figure "
      "is published. HCCS 392 GB/s both directions (196 GB/s one way): the paper gives each 910B-class die seven "
      "224 Gbit/s links, and Huawei's keynote gives the two-die 910C twice that, 784 GB/s; one server's eight NPUs "
-     "form a full mesh. INT8 640 TOPS (2026-12-06): no Huawei 910B datasheet gives an INT8 rate; the operator and press "
-     "figures pair INT8 = 2 × FP16 (Gitee AI's compute docs 280 TFLOPS FP16 with 560 TOPS INT8; a 2025 blog 320 with "
-     "640), as Huawei's own Da Vinci cube (8192 INT8 against 4096 FP16 MACs) and Ascend 910 figures (256 and 512) do, "
-     "so 640 goes with the catalog's 320 FP16. None of them names sparsity and Huawei's Ascend figures have been dense; "
-     "confidence low. No FP8: Huawei's 2025 keynote lists the 910C's formats as FP32/HF32/FP16/BF16/INT8 and adds "
-     "FP8/MXFP8/HiF8 only with the Ascend 950."):
+     "form a full mesh. INT8 640 TOPS (2026-12-06): no Huawei 910B datasheet gives an INT8 rate; the operator and "
+     "press figures pair INT8 = 2 × FP16 (Gitee AI's compute docs 280 TFLOPS FP16 with 560 TOPS INT8; a 2025 blog "
+     "320 with 640), as Huawei's own Da Vinci cube (8192 INT8 against 4096 FP16 MACs) and Ascend 910 figures (256 "
+     "and 512) do, so 640 goes with the catalog's 320 FP16. None of them names sparsity and Huawei's Ascend figures "
+     "have been dense; confidence low. No FP8: Huawei's 2025 keynote lists the 910C's formats as "
+     "FP32/HF32/FP16/BF16/INT8 and adds FP8/MXFP8/HiF8 only with the Ascend 950."):
         "华为未公开发布单芯片规格书。报道的 FP16：约 256–376 TF，视型号（910B1–B4）而定，最常引用约 320 "
         "TF；显存 32–64 GB HBM2e；带宽说法从 0.4 到 1.6 TB/s 不等；功耗 310–400 "
         "W。各来源相互矛盾——所有数值均视为未核实；请获取厂商报价单。带宽 1,600 GB/s（2026-12）为推算：910C "
@@ -413,8 +413,8 @@ ZH_CN_NOTES: dict[str, str] = {
         "全互联。INT8 640 TOPS（2026-12-06）：华为没有给出 910B INT8 算力的规格书；云服务商与媒体的数字都是 INT8 = 2 × "
         "FP16（Gitee AI 算力文档为 FP16 280 TFLOPS、INT8 560 TOPS；2025 年一篇博客为 320 与 640），与华为自己的达芬奇 "
         "Cube（8192 个 INT8 对 4096 个 FP16 MAC）及昇腾 910 的数字（256 与 512）一致，因此 640 与目录中的 FP16 320 "
-        "相配。这些来源都未提稀疏，华为的昇腾数字向来是稠密值；可信度低。无 FP8：华为 2025 年主题演讲列出的 910C 格式为 "
-        "FP32/HF32/FP16/BF16/INT8，FP8/MXFP8/HiF8 到昇腾 950 才加入。",
+        "相配。这些来源都未提稀疏，华为的昇腾数字向来是稠密值；可信度低。无 FP8：华为 2025 年主题演讲列出的 910C "
+        "格式为 FP32/HF32/FP16/BF16/INT8，FP8/MXFP8/HiF8 到昇腾 950 才加入。",
     ("Huawei's keynote figures (FP8/MXFP8/HiF8 1 PF, MXFP4 2 PF, 128 GB, 1.6 TB/s); Huawei does not say dense "
      "or sparse (Ascend figures have historically been dense). The Atlas 350 card was reported with 112 GB and "
      "1.56 PF FP4 at 600 W — the board power here is that report. BF16/FP16 not published. No datasheet; get a "

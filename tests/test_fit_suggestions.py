@@ -76,12 +76,23 @@ def test_fewer_bits_are_offered_only_in_a_format_the_card_computes(catalog):
 
 
 def test_a_card_without_an_8_bit_rate_is_offered_no_8_bit_weights(catalog):
-    """Ascend 910B: the catalog gives FP16 and BF16 rates only, so no FP8 or INT8 weights; AWQ INT4's
-    products run at FP16."""
-    card = catalog.get("ascend-910b")
+    """Ascend 910C: the catalog gives FP16 and BF16 rates only (no published INT8 rate), so no FP8 or INT8
+    weights; AWQ INT4's products run at FP16."""
+    card = catalog.get("ascend-910c")
     assert not card.supports(Precision.FP8) and not card.supports(Precision.INT8)
-    found = _serving_no_fit(catalog, "ascend-910b", 1)["weight-format"]
+    found = _serving_no_fit(catalog, "ascend-910c", 1)["weight-format"]
     assert found.estimate.scenario.serving.weight_format.value == "awq-int4"
+
+
+def test_the_ascend_910b_is_offered_int8_weights_where_they_fit(catalog):
+    """Ascend 910B: INT8 640 TOPS since December 2026 (catint46), no FP8. Qwen2.5-72B on two cards: INT8 W8A8
+    (39 GiB a card of 57) before AWQ INT4; on one card INT8 (68 GiB) does not fit, so AWQ INT4."""
+    card = catalog.get("ascend-910b")
+    assert card.supports(Precision.INT8) and not card.supports(Precision.FP8)
+    assert _serving_no_fit(catalog, "ascend-910b", 2)["weight-format"].estimate.scenario.serving.weight_format.value \
+        == "int8"
+    assert _serving_no_fit(catalog, "ascend-910b", 1)["weight-format"].estimate.scenario.serving.weight_format.value \
+        == "awq-int4"
 
 
 def test_suggestions_are_worded_in_both_languages(catalog):

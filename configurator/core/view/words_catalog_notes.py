@@ -107,7 +107,8 @@ ZH_CN_NOTES: dict[str, str] = {
      "— get a Huawei or partner (H3C, xFusion) quote."
      " Searched again 2026-12-06 (Atlas 800T/800I A3 and 910C power in English and Chinese, hiascend.com "
      "MindCluster and CANN pages, press on the 910C): still no module or server power found; the ascend-dmi power "
-     "test names the A3 products but gives no rated figure."):
+     "test names the A3 products but gives no rated figure."
+     " INT8 and FP8 left null as in the ascend-910c entry (no published INT8 rate; no FP8 format)."):
         "这是中国买家最常购买的 910C 形态：每台服务器 8 个，即华为 Atlas 800T A3（训练）"
         "或 Atlas 800I A3（推理）超节点服务器（SuperPoD Server），"
         "或基于 A200T A3 Box8 的合作伙伴服务器。"
@@ -128,7 +129,8 @@ ZH_CN_NOTES: dict[str, str] = {
         "用以代替 A3 服务器自身的机箱与 Kunpeng CPU，并非华为价格——请向华为或合作伙伴（H3C、"
         "xFusion）询价。"
         "2026-12-06 再次检索（英文与中文的 Atlas 800T/800I A3 及 910C 功耗、hiascend.com 的 MindCluster 与 CANN "
-        "页面、910C 的报道）：仍未找到模组或服务器的功耗；ascend-dmi 的功耗测试列出 A3 产品，但未给出额定数字。",
+        "页面、910C 的报道）：仍未找到模组或服务器的功耗；ascend-dmi 的功耗测试列出 A3 产品，但未给出额定数字。"
+        "INT8 与 FP8 留空，同 ascend-910c 条目（未公布 INT8 算力；无 FP8 格式）。",
     ("BF16/FP16 752 TF dense per chip from Huawei's own CloudMatrix384 paper (2025), replacing the press "
      "figures 780 (BF16, DigiTimes via TechPowerUp) and 800 (FP16). 128 GB, 3.2 TB/s. Chip-to-chip (UB) 784 GB/s "
      "both directions (2026-12): Huawei's 2025 keynote gives 784 GB/s, and the CloudMatrix paper gives each of "
@@ -137,7 +139,11 @@ ZH_CN_NOTES: dict[str, str] = {
      "keynote gives one, and no Huawei page for the Atlas 900 A3 SuperPoD or Atlas 800T A3 was found with a "
      "module power (searched 2026-12, hiascend.com and web pages in English and Chinese); a supernode's power "
      "divided by 384 is not a module's power. CloudMatrix 384 ≈ 300 PF BF16. No official datasheet."
-     " Searched again 2026-12-06: still no Huawei module power found."):
+     " Searched again 2026-12-06: still no Huawei module power found."
+     " INT8 left null (searched 2026-12-06: the CloudMatrix384 paper, which serves DeepSeek-R1 in INT8 but states "
+     "only the 752 TF BF16/FP16 rate; Huawei's 2025 keynote, which lists INT8 among the 910C's formats without a "
+     "rate; press on the 910C): no INT8 rate is published, and doubling the FP16 rate as the 910B's operator "
+     "figures do would be a derivation, not a figure. No FP8 (formats FP32/HF32/FP16/BF16/INT8)."):
         "BF16/FP16 每芯片稠密 752 TF，出自华为自己的 CloudMatrix384 论文（2025），取代媒体数字 "
         "780（BF16，DigiTimes 经 TechPowerUp）与 800（FP16）。128 GB，3.2 TB/s。芯片间（UB）带宽 784 GB/s，双向合计"
         "（2026-12）：华为 2025 年主题演讲给出 784 GB/s，CloudMatrix 论文给出两个裸片各有 7 条 224 Gbit/s 链路、"
@@ -145,7 +151,12 @@ ZH_CN_NOTES: dict[str, str] = {
         "论文与主题演讲均未给出，也未找到列出模组功耗的 Atlas 900 A3 SuperPoD 或 Atlas 800T A3 华为页面（2026-12 "
         "检索了 hiascend.com 及中英文网页）；超节点功耗除以 384 并不是模组功耗。CloudMatrix 384 ≈ 300 PF BF16。"
         "无官方规格书。"
-        "2026-12-06 再次检索：仍未找到华为的模组功耗。",
+        "2026-12-06 再次检索：仍未找到华为的模组功耗。"
+        "INT8 留空（2026-12-06 检索：CloudMatrix384 论文以 INT8 运行 "
+        "DeepSeek-R1，但只给出 752 TF 的 BF16/FP16 算力；华为 2025 年主题演讲把 "
+        "INT8 列为 910C 支持的格式，但未给算力；以及有关 910C 的报道）：没有公开的 INT8 算力，像 "
+        "910B 的云服务商数字那样把 FP16 算力翻倍属于推算，不是公布数字。无 FP8（格式为 "
+        "FP32/HF32/FP16/BF16/INT8）。",
     ("China-market cut of the L4 class. Tensor figures from a retailer listing that matches the circulated "
      "NVIDIA China spec (dense, like the L20's); no NVIDIA datasheet. FP32 rate, board power, video engines "
      "not published."):
@@ -364,9 +375,11 @@ ZH_CN_NOTES: dict[str, str] = {
         "引用的“Blackwell”单价区间，并非目录价。TF32 1,125（2026-12）= HGX B200 表格稀疏 18 PF ÷ 8 ÷ 2，恰为 "
         "BF16 算力的一半（1,100 是取整数字）。",
     ("Half of BR100 (vendor claims): FP32 128, TF32+ 256, BF16 512, INT8 1,024. '壁仞104P' appeared in CCTV's "
-     "Sep-2025 domestic-card comparison."):
+     "Sep-2025 domestic-card comparison."
+     " FP16 left null as in the br100 entry (no published FP16 rate; no FP8 format)."):
         "BR100 的一半（厂商宣称）：FP32 128，TF32+ 256，BF16 512，INT8 1,024。“壁仞104P”出现在央视 2025 年 9 "
-        "月的国产卡对比中。",
+        "月的国产卡对比中。"
+        "FP16 留空，同 br100 条目（未公布 FP16 算力；无 FP8 格式）。",
     ("Huawei publishes no public per-chip datasheet. Reported FP16: ~256–376 TF depending on SKU (910B1–B4), "
      "most-cited ~320 TF; memory 32–64 GB HBM2e; bandwidth claims range 0.4–1.6 TB/s; power 310–400 W. Sources "
      "contradict each other — treat all values as unverified; get vendor quote sheet. Bandwidth 1,600 GB/s "
@@ -380,7 +393,12 @@ ZH_CN_NOTES: dict[str, str] = {
      "dense BF16/FP16 rate and Huawei's 2025 keynote lists BF16 among the 910C's formats; no separate 910B BF16 figure "
      "is published. HCCS 392 GB/s both directions (196 GB/s one way): the paper gives each 910B-class die seven "
      "224 Gbit/s links, and Huawei's keynote gives the two-die 910C twice that, 784 GB/s; one server's eight NPUs "
-     "form a full mesh."):
+     "form a full mesh. INT8 640 TOPS (2026-12-06): no Huawei 910B datasheet gives an INT8 rate; the operator and "
+     "press figures pair INT8 = 2 × FP16 (Gitee AI's compute docs 280 TFLOPS FP16 with 560 TOPS INT8; a 2025 blog "
+     "320 with 640), as Huawei's own Da Vinci cube (8192 INT8 against 4096 FP16 MACs) and Ascend 910 figures (256 "
+     "and 512) do, so 640 goes with the catalog's 320 FP16. None of them names sparsity and Huawei's Ascend figures "
+     "have been dense; confidence low. No FP8: Huawei's 2025 keynote lists the 910C's formats as "
+     "FP32/HF32/FP16/BF16/INT8 and adds FP8/MXFP8/HiF8 only with the Ascend 950."):
         "华为未公开发布单芯片规格书。报道的 FP16：约 256–376 TF，视型号（910B1–B4）而定，最常引用约 320 "
         "TF；显存 32–64 GB HBM2e；带宽说法从 0.4 到 1.6 TB/s 不等；功耗 310–400 "
         "W。各来源相互矛盾——所有数值均视为未核实；请获取厂商报价单。带宽 1,600 GB/s（2026-12）为推算：910C "
@@ -392,7 +410,11 @@ ZH_CN_NOTES: dict[str, str] = {
         "算力：华为 CloudMatrix384 论文给 910B 级裸片的是同一个稠密 BF16/FP16 算力，华为 2025 年主题演讲也将 BF16 "
         "列为 910C 支持的格式；未见单独公布的 910B BF16 数字。HCCS 392 GB/s 为双向合计（单向 196 GB/s）：论文给出每个 "
         "910B 级裸片 7 条 224 Gbit/s 链路，华为主题演讲给出双裸片 910C 为其两倍即 784 GB/s；一台服务器的 8 个 NPU "
-        "全互联。",
+        "全互联。INT8 640 TOPS（2026-12-06）：华为没有给出 910B INT8 算力的规格书；云服务商与媒体的数字都是 INT8 = 2 × "
+        "FP16（Gitee AI 算力文档为 FP16 280 TFLOPS、INT8 560 TOPS；2025 年一篇博客为 320 与 640），与华为自己的达芬奇 "
+        "Cube（8192 个 INT8 对 4096 个 FP16 MAC）及昇腾 910 的数字（256 与 512）一致，因此 640 与目录中的 FP16 320 "
+        "相配。这些来源都未提稀疏，华为的昇腾数字向来是稠密值；可信度低。无 FP8：华为 2025 年主题演讲列出的 910C "
+        "格式为 FP32/HF32/FP16/BF16/INT8，FP8/MXFP8/HiF8 到昇腾 950 才加入。",
     ("Huawei's keynote figures (FP8/MXFP8/HiF8 1 PF, MXFP4 2 PF, 128 GB, 1.6 TB/s); Huawei does not say dense "
      "or sparse (Ascend figures have historically been dense). The Atlas 350 card was reported with 112 GB and "
      "1.56 PF FP4 at 600 W — the board power here is that report. BF16/FP16 not published. No datasheet; get a "
@@ -543,11 +565,17 @@ ZH_CN_NOTES: dict[str, str] = {
     ("Vendor claims (Hot Chips 2022), not independently measured: FP32 256 (vector), TF32+ 512 (Biren-specific "
      "format), BF16 1,024, INT8 2,048. No FP64. Memory bandwidth: Tom's 1.64 TB/s (4096-bit); several outlets "
      "say 2.3 TB/s — unresolved. Only 64 GB version announced (no 128 GB). TSMC reportedly halted production "
-     "for Biren in 2022 (tweakers/Bloomberg)."):
+     "for Biren in 2022 (tweakers/Bloomberg)."
+     " FP16 left null (searched 2026-12-06: Biren's Hot Chips 2022 figures as Tom's Hardware and TechPowerUp "
+     "report them list FP16 among the formats but give no FP16 rate, Tom's table shows '?'); BF16 is Biren's only "
+     "16-bit rate. The formats listed have no FP8."):
         "厂商宣称（Hot Chips 2022），未经独立测量：FP32 256（向量），TF32+ 512（壁仞特有格式），BF16 "
         "1,024，INT8 2,048。无 FP64。显存带宽：Tom's 为 1.64 TB/s（4096 位）；多家媒体称 2.3 "
         "TB/s——尚无定论。只公布了 64 GB 版（无 128 GB）。据报台积电于 2022 "
-        "年停止为壁仞代工（tweakers/Bloomberg）。",
+        "年停止为壁仞代工（tweakers/Bloomberg）。"
+        "FP16 留空（2026-12-06 检索：Tom's Hardware 与 TechPowerUp 报道的壁仞"
+        " Hot Chips 2022 数字把 FP16 列为支持的格式，但未给 FP16 算力，Tom's "
+        "的表中为“?”）；BF16 是壁仞唯一给出的 16 位算力。所列格式中没有 FP8。",
     ("Vendor figures: FP32 25, TF32 50, FP16/BF16 100, INT8 200 (later materials: 25/49/98/196); max 450 W. "
      "128 tensor cores, 384-bit. One article wrongly gives MTLink 768 GB/s (that is memory bandwidth)."):
         "厂商数字：FP32 25，TF32 50，FP16/BF16 100，INT8 200（后来的资料：25/49/98/196）；最大 450 W。128 "

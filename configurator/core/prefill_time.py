@@ -18,7 +18,6 @@ from configurator.core.decode_step import (
     _ep_all_to_all_s,
     _tp_allreduce_s,
     decode_weight_bytes,
-    elementwise_token_seconds,
 )
 from configurator.core.decode_step_table import same_but_batch
 from configurator.core.engine_step import engine_step_tokens
@@ -170,16 +169,13 @@ def prompt_conversion_seconds(scenario: Scenario, card: Card, plan: PrecisionPla
 
 
 def prompt_elementwise_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, tokens: float) -> float:
-    """The elementwise kernels' traffic of ``tokens`` prompt tokens on one of ``tp`` cards [s]. Where the
-    engine runs its prompt layers op by op (``EngineProfile.prompt_eager_op_host_s`` set): every layer's
-    :func:`~configurator.core.formulas.eager_layer.eager_elementwise_bytes_per_token` at the card's
-    sustained bandwidth (``Assumptions.decode_bandwidth_efficiency``: plain elementwise kernels stream as
-    a copy does). Else the fused engine's kernels, as its decode step charges them
-    (:func:`~configurator.core.decode_step.elementwise_token_seconds`, with the engine's fusions,
-    :mod:`~configurator.core.formulas.engine_fusions`; 0 for an engine charged none): a prompt token
-    passes through the same norms, rotary embedding, cache write and activation as a decoded one."""
+    """The elementwise kernels' traffic of ``tokens`` prompt tokens on one of ``tp`` cards where the
+    engine runs its prompt layers op by op (``EngineProfile.prompt_eager_op_host_s`` set): every
+    layer's :func:`~configurator.core.formulas.eager_layer.eager_elementwise_bytes_per_token` at the
+    card's sustained bandwidth (``Assumptions.decode_bandwidth_efficiency``: plain elementwise kernels
+    stream as a copy does), else 0 [s]."""
     if scenario.serving.profile.prompt_eager_op_host_s is None:
-        return tokens * elementwise_token_seconds(scenario, card, plan)
+        return 0.0
     model, tp = scenario.model, scenario.parallelism.tp
     per_token = eager_elementwise_bytes_per_token(model.hidden, model.q_dim, model.kv_dim, model.mlp_token_width,
                                                   model.gated_mlp, plan.math_bytes, tp)
@@ -288,7 +284,8 @@ def _prompt_token_s(scenario: Scenario, card: Card, plan: PrecisionPlan, alone: 
     # each added only where its engine runs it: else its 0.0 (+ 0.0 / p leaves the positive sum as it is)
     if profile.prompt_fp16_conversions:
         per_token += prompt_conversion_seconds(scenario, card, plan, p) / p
-    per_token += prompt_elementwise_seconds(scenario, card, plan, p) / p  # 0.0 for an engine charged none
+    if profile.prompt_eager_op_host_s is not None:
+        per_token += prompt_elementwise_seconds(scenario, card, plan, p) / p
     return per_token
 
 

@@ -133,7 +133,7 @@ PRICE_ENGLISH: dict[str, str] = {
     "rent-or-buy-no-rent": "Rent or buy: no cloud price for {card} to rent it by; buying costs {tco:.0money} "
                            "over {years:g} years at {u:.0%} utilisation",
     "rent-or-buy-all-owned": "Rent or buy: the {owned:|card the configuration needs is|cards the configuration needs are} "
-                             "already owned, so no {chip} is left to rent instead of buying; the total cost of ownership is {tco:.0money} over "
+                             "already owned, so no card is left to rent instead of buying; the total cost of ownership is {tco:.0money} over "
                              "{years:g} years at {u:.0%} utilisation",
     "rented-beyond-owned": "the {gpus:|{chip}|{chip}s} the bill buys beyond the {owned} already owned (those work either way: "
                            "only the others are rented, and the owned cards' power and colocation count on both "

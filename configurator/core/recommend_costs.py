@@ -146,7 +146,7 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     own, compared = cost.ownership, cost.compared
     said = {"years": own.years, "u": own.utilisation, "tco": own.tco, "currency": own.currency}
     if compared is not None and compared.owned and not compared.gpus:
-        return msg("rent-or-buy-all-owned", owned=compared.owned, chip=compared.chip_word, **said)
+        return msg("rent-or-buy-all-owned", owned=compared.owned, **said)
     if compared is None or compared.per_year is None:
         return msg("rent-or-buy-no-rent", card=est.card.name, **said)
     said["rent"] = compared.per_year * own.years

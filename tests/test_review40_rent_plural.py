@@ -8,7 +8,8 @@ def test_one_gpu_rent_lines_are_singular():
     assert msg("rented-same", gpus=1).text == "the same 1 card"
     assert msg("rented-same", gpus=8).text == "the same 8 cards"
     assert msg("rented-server", gpus=1, used=1, chip="GPU").text.startswith("the 1 GPU the bill buys")
-    assert msg("rented-beyond-owned", gpus=1, owned=7, chip="GPU").text.startswith("the 1 GPU the bill buys beyond the 7")
+    assert msg("rented-beyond-owned", gpus=1, owned=7, chip="GPU").text.startswith(
+        "the 1 GPU the bill buys beyond the 7")
     said = {"rent": 1000.0, "currency": "USD", "chip": "GPU"}
     assert msg("rent-only-used", used=1, **said).text.startswith("renting only the 1 GPU the configuration")
     assert msg("rent-only-used-beyond-owned-cheaper", used=1, owned=2, **said).text.startswith(

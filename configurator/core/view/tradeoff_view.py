@@ -189,7 +189,8 @@ def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]
     """The front as a table: heading and rows (layout, tokens/s per GPU, per user, TTFT, targets met),
     fastest per user last; the chosen layout marked (and listed last when it is off the front);
     layouts at the same point one row (the chosen, else the shortest TTFT), with how many more lie there."""
-    heading = [w("Layout"), w("tokens/s per {chip}", chip=t.chip_word), w("tokens/s per user"), w("TTFT p{p} [ms]", p=t.percentile),
+    heading = [w("Layout"), w("tokens/s per {chip}", chip=t.chip_word), w("tokens/s per user"),
+               w("TTFT p{p} [ms]", p=t.percentile),
                w("Meets targets")]
     alike: dict[tuple[float, float], list[TradeoffPoint]] = {}
     listed = [*t.front, *((t.chosen,) if t.chosen is not None and not t.chosen.on_front else ())]

@@ -55,7 +55,8 @@ ZH_CN_TRADEOFF: dict[str, str] = {
     "tokens/s per user": "每用户词元/秒",
     "TTFT p{p} [ms]": "TTFT p{p} [ms]",
     "Meets targets": "满足目标",
-    "{per_gpu} tokens/s per {chip}, {per_user} tokens/s per user": "每卡 {per_gpu} 词元/秒，每用户 {per_user} 词元/秒",
+    "{per_gpu} tokens/s per {chip}, {per_user} tokens/s per user":
+        "每卡 {per_gpu} 词元/秒，每用户 {per_user} 词元/秒",
     "TTFT {ttft} · meets targets: {answer}": "TTFT {ttft} · 满足目标：{answer}",
     "{ms} ms": "{ms} ms",
     "queue grows without bound (rate over capacity)": "排队无限增长（请求速率超过承载能力）",

@@ -126,17 +126,17 @@ def test_a_local_display_tco_names_the_workstations_bill():
 
 def test_the_window_results_do_not_say_again_the_link_the_ranking_says_the_card_lacks(qtbot, window):
     """flaky43: with the recommendation panel open on 8 × A10 fine-tuning Llama 3 8B, the results panel said
-    "A10 has no GPU-to-GPU link …" (``dp-over-pcie``) beside the ranking's red line saying the A10 lacks the
+    "A10 has no card-to-card link …" (``dp-over-pcie``) beside the ranking's red line saying the A10 lacks the
     link; closed, the results say it (nothing else on screen does)."""
     window.controller.replace(_scenario(A10))
     window.controller.recompute()
-    assert any("has no GPU-to-GPU link" in line for line in _warnings(window.results))
+    assert any("has no card-to-card link" in line for line in _warnings(window.results))
     panel = window.toggle_recommendations(True)
     try:
         panel.wait()
         qtbot.waitUntil(lambda: not panel.busy)
         assert "lacks" in panel.warning.params and "crosses PCIe" in panel.mismatch_label.text()
-        qtbot.waitUntil(lambda: not any("has no GPU-to-GPU link" in line for line in _warnings(window.results)))
+        qtbot.waitUntil(lambda: not any("has no card-to-card link" in line for line in _warnings(window.results)))
     finally:
         window.toggle_recommendations(False)
-    assert any("has no GPU-to-GPU link" in line for line in _warnings(window.results))
+    assert any("has no card-to-card link" in line for line in _warnings(window.results))

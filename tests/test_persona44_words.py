@@ -55,7 +55,7 @@ def test_rent_or_buy_names_the_bill_of_materials_not_a_rent_bill_in_chinese():
     materials buys in whole servers (English: 'the 8 GPUs the bill buys in whole servers')."""
     from configurator.core.messages import msg
 
-    said = Words("zh_CN").message(msg("rented-server", gpus=8, used=4))
+    said = Words("zh_CN").message(msg("rented-server", gpus=8, used=4, chip="GPU"))
     assert said == "物料清单按整台服务器采购的 8 张卡（配置使用其中 4 张）"
 
 

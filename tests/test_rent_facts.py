@@ -162,6 +162,6 @@ def test_owned_cards_that_carry_the_configuration_need_none_rented(catalog):
     est, cost = _served(catalog, "h100-sxm", 4, 4)
     assert (cost.compared.gpus, cost.compared.owned) == (0, 4)
     said = rent_or_buy(est, cost)
-    assert "the 4 cards the configuration needs are already owned, so no GPU is left to rent" in said.text
+    assert "the 4 cards the configuration needs are already owned, so no card is left to rent" in said.text
     assert "配置所需的 4 张卡均已拥有，没有可用租用代替购买的卡" in said.text_in("zh_CN")
 

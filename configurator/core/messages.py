@@ -67,7 +67,7 @@ ENGLISH: dict[str, str] = {
         "Tensor-parallel overlap not applied: Transformer Engine's userbuffers need the {tp} tensor-parallel cards "
         "inside one NVLink domain; their traffic is counted exposed"
     ),
-    "dp-over-pcie": "{card} has no GPU-to-GPU link: gradient exchange runs over PCIe",
+    "dp-over-pcie": "{card} has no card-to-card link: gradient exchange runs over PCIe",  # as tp-over-pcie (an Ascend)
     "pipeline-bubble": (
         "Pipeline bubble: {bubble:.0pct} of each step is idle with {pp} stages and {m} micro-batches; more "
         "micro-batches a step (a larger global batch, fewer data-parallel ranks or a smaller micro-batch), "

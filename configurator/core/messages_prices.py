@@ -120,12 +120,13 @@ PRICE_ENGLISH: dict[str, str] = {
     "rent-or-buy-resale": "within the {years:g} years renting costs less than buying and running them: buying comes "
                           "out cheaper only by its resale value at the end",
     "rented-same": "the same {gpus:|card|cards}",
-    "rented-system": "the {gpus:|GPU|GPUs} the bill buys in whole rack-scale systems (the configuration uses {used})",
-    "rented-server": "the {gpus:|GPU|GPUs} the bill buys in whole servers (the configuration uses {used})",
-    "rented-board": "the {gpus:|GPU|GPUs} the bill buys in whole boards (the configuration uses {used})",
-    "rent-only-used": "renting only the {used:|GPU|GPUs} the configuration uses costs {rent:.0money}",
-    "rent-only-used-cheaper": "renting only the {used:|GPU|GPUs} the configuration uses costs {rent:.0money}, less "
-                              "than buying: for this job alone renting is cheaper",
+    "rented-system": "the {gpus:|{chip}|{chip}s} the bill buys in whole rack-scale systems "
+                     "(the configuration uses {used})",
+    "rented-server": "the {gpus:|{chip}|{chip}s} the bill buys in whole servers (the configuration uses {used})",
+    "rented-board": "the {gpus:|{chip}|{chip}s} the bill buys in whole boards (the configuration uses {used})",
+    "rent-only-used": "renting only the {used:|{chip}|{chip}s} the configuration uses costs {rent:.0money}",
+    "rent-only-used-cheaper": "renting only the {used:|{chip}|{chip}s} the configuration uses costs "
+                              "{rent:.0money}, less than buying: for this job alone renting is cheaper",
     "rent-licences-added": "the bill's licences, {licences:.0money} a year, are counted on the rent too: "
                            "the cloud price's source does not say it includes them",
     "rent-licences-included": "the cloud price includes the NVIDIA vGPU licence ({provider}): the bill's "
@@ -133,16 +134,16 @@ PRICE_ENGLISH: dict[str, str] = {
     "rent-or-buy-no-rent": "Rent or buy: no cloud price for {card} to rent it by; buying costs {tco:.0money} "
                            "over {years:g} years at {u:.0%} utilisation",
     "rent-or-buy-all-owned": "Rent or buy: the {owned:|card the configuration needs is|cards the configuration needs are} "
-                             "already owned, so no GPU is left to rent instead of buying; the total cost of ownership is {tco:.0money} over "
-                             "{years:g} years at {u:.0%} utilisation",
-    "rented-beyond-owned": "the {gpus:|GPU|GPUs} the bill buys beyond the {owned} already owned (those work either way: "
-                           "only the others are rented, and the owned cards' power and colocation count on both "
-                           "sides)",
-    "rent-only-used-beyond-owned": "renting only the {used:|GPU|GPUs} the configuration uses beyond the {owned} owned "
-                                   "costs {rent:.0money}",
-    "rent-only-used-beyond-owned-cheaper": "renting only the {used:|GPU|GPUs} the configuration uses beyond the {owned} "
-                                           "owned costs {rent:.0money}, less than buying: for this job alone "
-                                           "renting is cheaper",
+                             "already owned, so no card is left to rent instead of buying; the total cost of "
+                             "ownership is {tco:.0money} over {years:g} years at {u:.0%} utilisation",
+    "rented-beyond-owned": "the {gpus:|{chip}|{chip}s} the bill buys beyond the {owned} already owned (those work "
+                           "either way: only the others are rented, and the owned cards' power and colocation count "
+                           "on both sides)",
+    "rent-only-used-beyond-owned": "renting only the {used:|{chip}|{chip}s} the configuration uses beyond the "
+                                   "{owned} owned costs {rent:.0money}",
+    "rent-only-used-beyond-owned-cheaper": "renting only the {used:|{chip}|{chip}s} the configuration uses beyond "
+                                           "the {owned} owned costs {rent:.0money}, less than buying: for this job "
+                                           "alone renting is cheaper",
     "rent-none-beyond-owned": "the {used:|card the configuration uses is|cards the configuration uses are} among the "
                               "{owned} already owned: it needs none rented",
 }

@@ -76,10 +76,10 @@ def rented_message(compared: RentAgainstBuy) -> Message:
     or "the 4 GPUs the bill buys beyond the 4 already owned (…)" where some are owned: only those are
     rented, the owned ones work either way (:func:`~configurator.core.procurement.tco.rent_against_buy`)."""
     if compared.owned:
-        return msg("rented-beyond-owned", gpus=compared.gpus, owned=compared.owned)
+        return msg("rented-beyond-owned", gpus=compared.gpus, owned=compared.owned, chip=compared.chip_word)
     if compared.gpus == compared.used:
         return msg("rented-same", gpus=compared.gpus)
-    return msg(f"rented-{compared.unit}", gpus=compared.gpus, used=compared.used)
+    return msg(f"rented-{compared.unit}", gpus=compared.gpus, used=compared.used, chip=compared.chip_word)
 
 
 def rent_licences_message(compared: RentAgainstBuy, currency: str) -> Message | None:
@@ -125,7 +125,7 @@ def rent_only_used(cost: DeploymentCost) -> Message | None:
         return None
     per_gpu = cost.rent_per_year / compared.used
     rent = (per_gpu * needed + compared.owned_running_at(own.utilisation)) * own.years
-    said = {"used": needed, "rent": rent, "currency": own.currency}
+    said = {"used": needed, "rent": rent, "currency": own.currency, "chip": compared.chip_word}
     cheaper = "-cheaper" if rent < own.tco else ""
     if compared.owned:
         return msg(f"rent-only-used-beyond-owned{cheaper}", owned=compared.owned, **said)

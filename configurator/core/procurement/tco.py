@@ -170,6 +170,9 @@ class RentAgainstBuy:
     [currency/year]."""
     owned_colocation: float = 0.0
     """The owned cards' share of the bill's colocation, likewise [currency/year]."""
+    chip_word: str = "GPU"
+    """What the card calls one chip, the word the rented ones are counted in ('the 8 NPUs the bill buys
+    in whole servers'; :attr:`~configurator.core.card.Card.chip_word`)."""
 
     def owned_running_at(self, utilisation: float) -> float:
         """Running the owned cards for ``utilisation`` of a year, on the rent as on buying: their share
@@ -239,7 +242,7 @@ def rent_against_buy(bom: BillOfMaterials, own: OwnershipCost, card: Card, scena
     entry = prices.cloud.entry if prices is not None and prices.cloud is not None else None
     compared = RentAgainstBuy(gpus, scenario.count, bom.purchase_unit, None, licences, in_rent,
                               entry.provider if entry is not None else None, None, None, owned, owned_energy,
-                              owned_colocation)
+                              owned_colocation, card.chip_word)
     if full is None:
         return compared
     per_year = compared.per_year_at(own.utilisation, full)

@@ -94,7 +94,7 @@ def _identity(card: Card) -> Section:
     return Section("card", "Card", (
         Row("Vendor", card.vendor, key="vendor"),
         Row("Class", CLASSES[card.category], key="category"),
-        Row("GPU architecture", _or_none(card.architecture), key="architecture"),
+        Row(Phrase("{chip} architecture", {"chip": card.chip_word}), _or_none(card.architecture), key="architecture"),
         Row("Year", _or_none(card.year), key="year"),
         Row("Form factor", _or_none(card.form_factor), key="form_factor"),
         *_cooling(card),

@@ -20,7 +20,7 @@ from configurator.core.engines import decode_read_factor
 from configurator.core.formats import FORMATS
 from configurator.core.desks import at_desks
 from configurator.core.procurement.host import in_office
-from configurator.core.uncertainty import headline_bands
+from configurator.core.uncertainty import Band, headline_bands
 from configurator.core.view.names import (  # noqa: F401 - the name tables, re-exported
     BATCHING,
     CLASS_NOTES,
@@ -103,6 +103,13 @@ def _graphics_memory(est: Estimate) -> list[Row]:
 # ---- speed or capacity, per family ------------------------------------------------------------
 
 
+def card_hours_row(est: Estimate, hours: float, band: Band | None = None) -> Row:
+    """The job's chip-hours [chip·h] in the card's own word for a chip ('NPU-hours', '9,196 NPU-h' on an
+    Ascend card, :attr:`~configurator.core.card.Card.chip_word`; 卡时 in Chinese)."""
+    chip = est.card.chip_word
+    return Row(Phrase("{chip}-hours", {"chip": chip}), Amount(hours, f"{chip}-h", band=band, digits=4), key="gpu_hours")
+
+
 def _training_speed(est: Estimate) -> Section:
     t, b = est.training, headline_bands(est)
     step = t.step_time_s
@@ -120,7 +127,7 @@ def _training_speed(est: Estimate) -> Section:
         *comm,
         Row("Time for the token budget", in_deadline_unit(t.hours, est.scenario.constraints.deadline_hours,
                                                           b.get("hours")), key="hours"),
-        Row("GPU-hours", Amount(t.gpu_hours, "GPU-h", band=b.get("gpu_hours"), digits=4), key="gpu_hours"),
+        card_hours_row(est, t.gpu_hours, b.get("gpu_hours")),
         Row("Model FLOPs for the token budget", job_flops_value(est), key="model_flops"),
         Row("Largest micro-batch that fits", est.limits.max_micro_batch, key="max_micro_batch"),
     )
@@ -239,7 +246,7 @@ def _family_speed(est: Estimate) -> Section:
     if sp.hours is not None:
         rows += [Row("Time for the job", in_deadline_unit(sp.hours, est.scenario.constraints.deadline_hours),
                      key="hours"),
-                 Row("GPU-hours", Amount(sp.gpu_hours, "GPU-h", digits=4), key="gpu_hours")]
+                 card_hours_row(est, sp.gpu_hours)]
     return Section("speed", "Speed and time", tuple(rows))
 
 

@@ -140,7 +140,7 @@ def chart_text(t: ServingTradeoff, w: Words, table: bool = False) -> TradeoffCha
         title=w("{count} × {card}: every layout weighed",
                 count=numbers.count(t.count, w.language), card=card_name(t.card_name, w.language)),
         x_axis=w("Per user [tokens/s = 1 / TPOT p{p}]", p=p),
-        y_axis=w("Per card [tokens/s per GPU]"),
+        y_axis=w("Per card [tokens/s per {chip}]", chip=t.chip_word),
         aggregated=w(AGGREGATED), disaggregated=w(DISAGGREGATED), front=w(FRONT), chosen=w(CHOSEN),
         tpot_line=w("TPOT target {ms} ms (p{p})", ms=numbers.significant(t.tpot_target_ms, 3, w.language), p=p)
         if t.tpot_target_ms else None,
@@ -160,10 +160,11 @@ def layout_name(p: TradeoffPoint, count: int, w: Words) -> str:
              kv=p.kv_precision.upper() if p.kv_precision else w("engine default"), pools=pools)
 
 
-def hover_text(p: TradeoffPoint, count: int, w: Words) -> str:
-    """A point's hover: its layout, both axes with units, its TTFT and whether it meets the targets."""
+def hover_text(p: TradeoffPoint, count: int, w: Words, chip: str = "GPU") -> str:
+    """A point's hover: its layout, both axes with units (``chip``: the card's word for one chip,
+    :attr:`ServingTradeoff.chip_word`), its TTFT and whether it meets the targets."""
     lines = [layout_name(p, count, w),
-             w("{per_gpu} tokens/s per GPU, {per_user} tokens/s per user",
+             w("{per_gpu} tokens/s per {chip}, {per_user} tokens/s per user", chip=chip,
                per_gpu=numbers.significant(p.per_gpu, 3, w.language),
                per_user=numbers.significant(p.per_user, 3, w.language)),
              w("TTFT {ttft} · meets targets: {answer}", ttft=ttft_cell(p, w),
@@ -188,7 +189,8 @@ def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]
     """The front as a table: heading and rows (layout, tokens/s per GPU, per user, TTFT, targets met),
     fastest per user last; the chosen layout marked (and listed last when it is off the front);
     layouts at the same point one row (the chosen, else the shortest TTFT), with how many more lie there."""
-    heading = [w("Layout"), w("tokens/s per GPU"), w("tokens/s per user"), w("TTFT p{p} [ms]", p=t.percentile),
+    heading = [w("Layout"), w("tokens/s per {chip}", chip=t.chip_word), w("tokens/s per user"),
+               w("TTFT p{p} [ms]", p=t.percentile),
                w("Meets targets")]
     alike: dict[tuple[float, float], list[TradeoffPoint]] = {}
     listed = [*t.front, *((t.chosen,) if t.chosen is not None and not t.chosen.on_front else ())]
@@ -306,7 +308,7 @@ def tradeoff_chart(t: ServingTradeoff, w: Words) -> TradeoffChart:
     text = chart_text(t, w)
 
     def point(p: TradeoffPoint) -> ChartPoint:
-        return ChartPoint(p.per_user, p.per_gpu, p.meets_targets, p.on_front, hover_text(p, t.count, w))
+        return ChartPoint(p.per_user, p.per_gpu, p.meets_targets, p.on_front, hover_text(p, t.count, w, t.chip_word))
 
     kinds = ((False, AGGREGATED, "o", AGGREGATED_COLOUR), (True, DISAGGREGATED, "s", DISAGGREGATED_COLOUR))
     series = tuple(PointSeries(w(name), symbol, colour, tuple(point(p) for p in t.points if p.disaggregated is pooled))

@@ -110,6 +110,7 @@ ZH_CN: dict[str, str] = {
     "MFU": "算力利用率（MFU）",
     "Time for the token budget": "完成训练所需时间",
     "GPU-hours": "卡时",
+    "{chip}-hours": "卡时",
     "Time to first token": "首词元延迟（TTFT）",
     "Time per output token": "每输出词元时间（TPOT）",
     "Requests": "请求速率",

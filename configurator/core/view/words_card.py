@@ -25,6 +25,7 @@ published" where the catalog leaves it unknown."""
 ZH_CN_CARD.update({
     "Vendor": "厂商",
     "GPU architecture": "架构",
+    "{chip} architecture": "架构",
     "Year": "年份",
     "Form factor": "外形规格",
     "Usable memory": "可用显存",

@@ -195,6 +195,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "requests/s": "请求/秒",
     "frames/h": "帧/小时",
     "GPU-h": "卡时",
+    "NPU-h": "卡时",  # an Ascend card's chip-hours (Card.chip_word)
     "{budget} ({share} of the card's {capacity}: the serving engine's share)":
         "{budget}（卡上 {capacity} 的 {share}：推理引擎预留的份额）",
 }

@@ -86,6 +86,9 @@ class ServingTradeoff:
     miss, :func:`~configurator.core.workloads.serving.weighing.target_miss`), ``ranked-otherwise``
     (the planner's ranking preferred it to a layout that dominates it and meets the targets too),
     ``chosen-not-weighed`` (the chosen layout has no speed or does not fit)."""
+    chip_word: str = "GPU"
+    """What the card calls one of its chips, the unit of the throughput axis ('tokens/s per NPU' on
+    an Ascend card; :attr:`~configurator.core.card.Card.chip_word`)."""
 
     @property
     def front(self) -> tuple[TradeoffPoint, ...]:
@@ -180,7 +183,8 @@ def serving_tradeoff(scenario: Scenario, card: Card, chosen: Estimate | None = N
     return ServingTradeoff(card_id=card.id, card_name=card.name, count=scenario.count, points=tuple(points),
                            not_fitting=len(not_fitting), tpot_target_ms=targets.tpot_ms,
                            ttft_target_ms=targets.ttft_ms, percentile=percentile,
-                           chosen_on_front=mark is not None and mark.on_front, why_off_front=why)
+                           chosen_on_front=mark is not None and mark.on_front, why_off_front=why,
+                           chip_word=card.chip_word)
 
 
 SEARCH_DEFAULTS = {"max_batch": None, "max_batched_tokens": None, "disaggregated": False}

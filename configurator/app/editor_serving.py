@@ -28,7 +28,7 @@ from configurator.app.field_help import field_help
 from configurator.app.narrow_form import NarrowForm
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
-from configurator.core.engines import PROFILES, Engine
+from configurator.core.engines import PROFILES, Engine, EngineProfile, serves
 from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.published_format import published_default
@@ -239,14 +239,15 @@ class ServingEditorMixin:
         if control is not None and self.engine_settings.isAncestorOf(control):
             self.engine_settings_button.setChecked(True)
 
-    def _mark_served_formats(self, engine: Engine, families: tuple[str, ...]) -> None:
+    def _mark_served_formats(self, engine: Engine, profile: EngineProfile) -> None:
         """Grey the weight formats ``engine`` does not load, and say so in their tooltips (the
         estimate warns when one is chosen anyway)."""
         name = labels.engine_names().get(engine.value, engine.value)
         palette = self.weight_format.palette()
         for index in range(1, self.weight_format.count()):
-            spec = FORMATS[WeightFormat(self.weight_format.itemData(index))]
-            served = spec.family in families
+            fmt = WeightFormat(self.weight_format.itemData(index))
+            spec = FORMATS[fmt]
+            served = serves(profile, fmt)
             tip = spec.source if served else _tc("ServingEditor", "{engine} does not load this format.").format(
                 engine=name) + "\n" + spec.source
             self.weight_format.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
@@ -262,7 +263,7 @@ class ServingEditorMixin:
         off = _tc("ServingEditor", "Used with speculative decoding: set the draft tokens above 0 first")
         for box in (self.acceptance, self.draft_cost):
             self._enable_row(box, serving.speculative_tokens > 0, off)
-        self._mark_served_formats(serving.engine, profile.formats)
+        self._mark_served_formats(serving.engine, profile)
         self._show_format_default(scenario)
         own = serving.engine_profile is not None
         self.profile_button.setText(_tc("ServingEditor", "Yours…") if own else _tc("ServingEditor", "Profile…"))

@@ -17,7 +17,7 @@ from configurator.core.decode_step import _bound, copy_fabric, speculative_step_
 from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
 from configurator.core.prompt_rate import prompt_peak as prompt_peak  # re-exported
 from configurator.core.decode_step_table import copy_step_table
-from configurator.core.formats import FORMATS
+from configurator.core.engines import serves
 from configurator.core.frozen_record import LazyValue, extended, fast_init, lazy_value
 from configurator.core.load import (
     PERCENTILES,
@@ -328,7 +328,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
                                                                          scenario.assumptions)))
     if serving.prompt_tokens > (step := engine_step_tokens(scenario, card)):
         messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=step))
-    if plan.weight_format is not None and FORMATS[plan.weight_format].family not in serving.profile.formats:
+    if plan.weight_format is not None and not serves(serving.profile, plan.weight_format):
         messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
     target = constraints.requests_per_s / copies if constraints.requests_per_s else None
     if static:

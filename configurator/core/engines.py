@@ -25,7 +25,6 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from configurator.core.formulas.attention_kernels import FA2, HOPPER_FUSED
-from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.frozen_model import plain_attribute_reads  # noqa: F401  (models' reads made plain)
 from configurator.core.units import Precision
 
@@ -108,9 +107,9 @@ class EngineProfile(BaseModel):
                     "python/sglang/srt/server_args.py, enable_mixed_chunk: bool = False from v0.3.0 on; "
                     "configurator/core/prefill_time.py prefill_pass_seconds)")
     formats: tuple[str, ...] = Field(description="weight-format families it serves")
-    formats_not_served: tuple[str, ...] = Field(
-        default=(), description="weight formats (formats.WeightFormat values) of a family in ``formats`` that it "
-                                "still does not load (llama.cpp's 'float' family has no FP8: :func:`serves`)")
+    formats_not_served: tuple[str, ...] = Field(default=(), description="weight formats (formats.WeightFormat "
+                                                "values) of a family in ``formats`` it does not load (engine_formats)")
+    kv_not_served: tuple[Precision, ...] = Field(default=(), description="KV-cache precisions it has no cache type for")
     fp8_kv_with_fp8_weights: bool = Field(
         default=False, description="its FP8 checkpoints come with an FP8 KV cache by default")
     prompt_fp16_accumulate: bool = Field(
@@ -472,7 +471,10 @@ LLAMA_CPP = EngineProfile(
     # (later builds append GGUF block types such as MXFP4, none of them an FP8 E4M3 matrix). A 16-bit
     # checkpoint runs as GGUF F16 or BF16; an FP8 one must be converted first (convert_hf_to_gguf.py).
     # Until December 2026 the "float" family counted it as serving FP8 weights (persona46c).
-    formats_not_served=(WeightFormat.FP8.value,),
+    formats_not_served=("fp8",),
+    # KV cache types (--cache-type-k/-v): f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1 (ggml-org/llama.cpp
+    # 145b6280 common/arg.cpp kv_cache_types; INT8 and INT4 here are q8_0 and q4_0): no FP8 or FP4.
+    kv_not_served=(Precision.FP8, Precision.FP4),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):
     # at commit a8db410a (2026-01-30 sync) src/ggml-cuda/mmq.cu ggml_cuda_should_use_mmq returns true for
     # every quantized type when turing_mma_available(cc) (INT8 mma on Turing and newer), and src/ggml-cuda/
@@ -534,13 +536,6 @@ PROFILES: dict[Engine, EngineProfile] = {
     Engine.TRANSFORMERS: TRANSFORMERS, Engine.VLLM: VLLM, Engine.SGLANG: SGLANG,
     Engine.TENSORRT_LLM: TENSORRT_LLM, Engine.LLAMA_CPP: LLAMA_CPP, Engine.IDEAL: IDEAL,
 }
-
-
-def serves(profile: EngineProfile, fmt: WeightFormat) -> bool:
-    """Whether ``profile``'s engine loads weights stored as ``fmt``: the format's family is among
-    ``formats`` and the format is not in ``formats_not_served`` (llama.cpp serves 16-bit floats but no
-    FP8: ggml has no FP8 type)."""
-    return FORMATS[fmt].family in profile.formats and fmt.value not in profile.formats_not_served
 
 
 def default_max_seqs(profile: EngineProfile, memory_bytes: float, device_name: str) -> int | None:

@@ -139,6 +139,13 @@ def test_combos_show_bits_per_weight_and_sources(window):
     awq = editor.weight_format.findData("awq-int4")  # llama.cpp loads float and GGUF weights only
     assert "llama.cpp does not load this format" in editor.weight_format.itemData(awq, Qt.ItemDataRole.ToolTipRole)
     assert "does not load" not in editor.weight_format.itemData(q4, Qt.ItemDataRole.ToolTipRole)
+    fp8 = editor.weight_format.findData("fp8")  # a "float" format, but ggml has no FP8 type
+    assert "llama.cpp does not load this format" in editor.weight_format.itemData(fp8, Qt.ItemDataRole.ToolTipRole)
+    bf16 = editor.weight_format.findData("bf16")
+    assert "does not load" not in editor.weight_format.itemData(bf16, Qt.ItemDataRole.ToolTipRole)
+    kv_fp8, kv_int8 = editor.kv_precision.findData("fp8"), editor.kv_precision.findData("int8")  # q8_0, no FP8
+    assert "llama.cpp does not load" in editor.kv_precision.itemData(kv_fp8, Qt.ItemDataRole.ToolTipRole)
+    assert not editor.kv_precision.itemData(kv_int8, Qt.ItemDataRole.ToolTipRole)
     mx = editor.weight_format.findData("mxfp4")  # session 42: OCP MXFP4 beside NVFP4
     assert editor.weight_format.itemText(mx) == "MXFP4 — 4.25 bit/weight"
 

@@ -75,6 +75,16 @@ def test_fewer_bits_are_offered_only_in_a_format_the_card_computes(catalog):
         == "fp8"
 
 
+def test_llama_cpp_is_offered_no_weight_format_it_cannot_load(catalog):
+    """llama.cpp loads no FP8 (ggml has no FP8 type), INT8 W8A8 or AWQ: no "Weights in FP8" for it on an H100,
+    while vLLM on the same card is offered FP8."""
+    s = _scenario(model=preset("qwen2.5-72b"), workload="inference", card_id="h100-sxm", count=1,
+                  serving={"engine": "llama.cpp"})
+    est = estimate(s, catalog.get("h100-sxm"))
+    assert not est.fits
+    assert "weight-format" not in {x.kind for x in what_would_fit(est, catalog)}
+
+
 def test_a_card_without_an_8_bit_rate_is_offered_no_8_bit_weights(catalog):
     """Ascend 910C: the catalog gives FP16 and BF16 rates only (no published INT8 rate), so no FP8 or INT8
     weights; AWQ INT4's products run at FP16."""

@@ -325,6 +325,37 @@ def test_engine_that_cannot_load_a_format_says_so(catalog):
     assert "format-not-served" in [m.id for m in est.messages]
 
 
+def test_llama_cpp_loads_no_fp8_weights_and_says_so_in_both_languages(catalog):
+    """ggml has no FP8 type (ggml-org/ggml include/ggml.h, enum ggml_type): llama.cpp's "float" family is
+    F16/BF16 only; until December 2026 it counted FP8 as served (persona46c)."""
+    from configurator.core.engine_formats import serves
+    from configurator.core.engines import PROFILES, Engine
+    from configurator.core.view.rows import write
+
+    llama = PROFILES[Engine.LLAMA_CPP]
+    assert not serves(llama, WeightFormat.FP8)
+    assert serves(llama, WeightFormat.BF16) and serves(llama, WeightFormat.Q4_K_M)
+    assert serves(PROFILES[Engine.SGLANG], WeightFormat.Q4_K_M)  # GGUFConfig, --quantization gguf
+    est = estimate(_serving(engine="llama.cpp", weight_format="fp8"), catalog.get("h100-sxm"))
+    said = [m for m in est.messages if m.id == "format-not-served"]
+    assert said and "fp8" in write(said[0], "en") and "不支持" in write(said[0], "zh_CN")
+    fp16 = estimate(_serving(engine="llama.cpp", weight_format="fp16"), catalog.get("h100-sxm"))
+    assert "format-not-served" not in [m.id for m in fp16.messages]
+
+
+def test_llama_cpp_has_no_fp8_kv_cache_and_says_so(catalog):
+    """llama.cpp's cache types are f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1 (common/arg.cpp
+    kv_cache_types): an FP8 KV cache is refused in both languages, q8_0 (INT8 here) is not."""
+    from configurator.core.view.rows import write
+
+    est = estimate(_serving(engine="llama.cpp", weight_format="q4_k_m", kv_precision="fp8"), catalog.get("h100-sxm"))
+    said = [m for m in est.messages if m.id == "kv-not-served"]
+    assert said and "FP8" in write(said[0], "en") and "KV 缓存" in write(said[0], "zh_CN")
+    for engine, kv in (("llama.cpp", "int8"), ("vllm", "fp8")):
+        other = estimate(_serving(engine=engine, kv_precision=kv), catalog.get("h100-sxm"))
+        assert "kv-not-served" not in [m.id for m in other.messages]
+
+
 def test_every_engine_has_a_source():
     from configurator.core.engines import PROFILES
 

@@ -28,11 +28,13 @@ from configurator.app.field_help import field_help
 from configurator.app.narrow_form import NarrowForm
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
-from configurator.core.engines import PROFILES, Engine
+from configurator.core.engine_formats import serves, serves_kv
+from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.published_format import published_default
 from configurator.core.scenario import Scenario
+from configurator.core.units import Precision
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.rows import write
 from configurator.core.view.words import words
@@ -239,20 +241,28 @@ class ServingEditorMixin:
         if control is not None and self.engine_settings.isAncestorOf(control):
             self.engine_settings_button.setChecked(True)
 
-    def _mark_served_formats(self, engine: Engine, families: tuple[str, ...]) -> None:
-        """Grey the weight formats ``engine`` does not load, and say so in their tooltips (the
+    def _mark_served_formats(self, engine: Engine, profile: EngineProfile) -> None:
+        """Grey the weight formats and KV-cache precisions ``engine`` does not load, and say so in their tooltips (the
         estimate warns when one is chosen anyway)."""
         name = labels.engine_names().get(engine.value, engine.value)
         palette = self.weight_format.palette()
         for index in range(1, self.weight_format.count()):
-            spec = FORMATS[WeightFormat(self.weight_format.itemData(index))]
-            served = spec.family in families
+            fmt = WeightFormat(self.weight_format.itemData(index))
+            spec = FORMATS[fmt]
+            served = serves(profile, fmt)
             tip = spec.source if served else _tc("ServingEditor", "{engine} does not load this format.").format(
                 engine=name) + "\n" + spec.source
             self.weight_format.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
             colour = palette.color(palette.ColorGroup.Active if served else palette.ColorGroup.Disabled,
                                    palette.ColorRole.Text)
             self.weight_format.setItemData(index, colour, Qt.ItemDataRole.ForegroundRole)
+        for index in range(1, self.kv_precision.count()):  # the KV-cache types it has (llama.cpp: no FP8)
+            served = serves_kv(profile, Precision(self.kv_precision.itemData(index)))
+            refused = _tc("ServingEditor", "{engine} does not load this format.").format(engine=name)
+            self.kv_precision.setItemData(index, None if served else refused, Qt.ItemDataRole.ToolTipRole)
+            self.kv_precision.setItemData(index, palette.color(palette.ColorGroup.Active if served else
+                                                               palette.ColorGroup.Disabled, palette.ColorRole.Text),
+                                          Qt.ItemDataRole.ForegroundRole)
 
     def _on_serving_changed(self, scenario: Scenario) -> None:
         serving = scenario.serving
@@ -262,7 +272,7 @@ class ServingEditorMixin:
         off = _tc("ServingEditor", "Used with speculative decoding: set the draft tokens above 0 first")
         for box in (self.acceptance, self.draft_cost):
             self._enable_row(box, serving.speculative_tokens > 0, off)
-        self._mark_served_formats(serving.engine, profile.formats)
+        self._mark_served_formats(serving.engine, profile)
         self._show_format_default(scenario)
         own = serving.engine_profile is not None
         self.profile_button.setText(_tc("ServingEditor", "Yours…") if own else _tc("ServingEditor", "Profile…"))

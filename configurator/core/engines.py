@@ -107,6 +107,9 @@ class EngineProfile(BaseModel):
                     "python/sglang/srt/server_args.py, enable_mixed_chunk: bool = False from v0.3.0 on; "
                     "configurator/core/prefill_time.py prefill_pass_seconds)")
     formats: tuple[str, ...] = Field(description="weight-format families it serves")
+    formats_not_served: tuple[str, ...] = Field(default=(), description="weight formats (formats.WeightFormat "
+                                                "values) of a family in ``formats`` it does not load (engine_formats)")
+    kv_not_served: tuple[Precision, ...] = Field(default=(), description="KV-cache precisions it has no cache type for")
     fp8_kv_with_fp8_weights: bool = Field(
         default=False, description="its FP8 checkpoints come with an FP8 KV cache by default")
     prompt_fp16_accumulate: bool = Field(
@@ -215,6 +218,10 @@ TRANSFORMERS = EngineProfile(
     prefill_attention=(("ampere", FA2), ("hopper", FA2)),
     continuous_batching=False,
     kv_pool_reserved=False,  # its DynamicCache grows a token at a time: a tight fit is a true warning
+    # FP8: FbgemmFp8Config (per-channel W8A8 FP8) and FineGrainedFP8Config (huggingface/transformers
+    # src/transformers/quantizers/quantizer_fbgemm_fp8.py, quantizer_finegrained_fp8.py). Not GGUF: a GGUF file
+    # is dequantized to 16 or 32 bit on load (quantizer_gguf.py); not MXFP4: quantizer_mxfp4.py (0001b3ee) packs
+    # only gpt-oss's experts (Mxfp4GptOssExperts), every other model dequantizes; no NVFP4 or EXL2 kernels.
     formats=("float", "int8", "awq", "gptq"),
     source="h200-calibration.jsonl decode rows (plain PyTorch + CUDA graphs); HF transformers docs, llm_optims "
            "(static cache + torch.compile, up to 4x); generate() batches statically",
@@ -279,7 +286,10 @@ SGLANG = EngineProfile(
     # A prefill batch is a forward pass of its own: mixing it into the decode batch is opt-in
     # (--enable-mixed-chunk, ServerArgs.enable_mixed_chunk = False, v0.3.0 to today's server_args.py).
     prefill_with_decodes=False,
-    formats=("float", "int8", "awq", "gptq", "nvfp4", "mxfp4"),
+    # GGUF: GGUFConfig (--quantization gguf, CUDA only), its MMVQ/MMQ kernels for Q4_0...Q8_0 and the
+    # k-quants, dequantization for the IQ types (sgl-project/sglang c6f80cf9
+    # python/sglang/srt/layers/quantization/gguf.py, adapted from vLLM's); not served before December 2026.
+    formats=("float", "int8", "awq", "gptq", "nvfp4", "mxfp4", "gguf"),
     # max_running_requests unset = min(max_total_num_tokens // 2, req_to_token_pool.size), the request pool at
     # most 4,096 slots (sgl-project/sglang python/sglang/srt/model_executor/model_runner.py and
     # pool_configurator.py: resolved = min(capacity_cap, 4096)): memory decides first.
@@ -456,6 +466,15 @@ LLAMA_CPP = EngineProfile(
     prompt_int8_share=0.331,
     continuous_batching=True,
     formats=("float", "gguf"),
+    # ggml has no FP8 weight type: ggml-org/ggml 084bfe1a include/ggml.h enum ggml_type holds F32, F16, BF16
+    # (GGML_TYPE_BF16 = 30), the block quantizations Q4_0...Q8_K, IQ*, TQ* and integer types, and no FP8
+    # (later builds append GGUF block types such as MXFP4, none of them an FP8 E4M3 matrix). A 16-bit
+    # checkpoint runs as GGUF F16 or BF16; an FP8 one must be converted first (convert_hf_to_gguf.py).
+    # Until December 2026 the "float" family counted it as serving FP8 weights (persona46c).
+    formats_not_served=("fp8",),
+    # KV cache types (--cache-type-k/-v): f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1 (ggml-org/llama.cpp
+    # 145b6280 common/arg.cpp kv_cache_types; INT8 and INT4 here are q8_0 and q4_0): no FP8 or FP4.
+    kv_not_served=(Precision.FP8, Precision.FP4),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):
     # at commit a8db410a (2026-01-30 sync) src/ggml-cuda/mmq.cu ggml_cuda_should_use_mmq returns true for
     # every quantized type when turing_mma_available(cc) (INT8 mma on Turing and newer), and src/ggml-cuda/

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
+from configurator.core.engine_formats import serves
 from configurator.core.estimate import Estimate, estimate, valid_counts, with_count
 from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.graphics import graphics_unsuitable
@@ -236,11 +237,11 @@ def _offload(est: Estimate) -> Suggestion | None:
 
 def _runs_format(est: Estimate, fmt: WeightFormat) -> bool:
     """Whether ``est``'s card computes at ``fmt``'s precision (the catalog's rate for it: FP8 needs an FP8
-    rate, INT8 W8A8 an INT8 rate, AWQ's 16-bit products an FP16 rate) and its engine serves ``fmt``'s family
-    (``EngineProfile.formats``). Until December 2026 a Huawei Atlas 300I Duo (Ascend 310P: FP16 and INT8
-    only) was offered "Weights in FP8" (persona46c)."""
-    spec = FORMATS[fmt]
-    return est.card.supports(spec.math) and spec.family in est.scenario.serving.profile.formats
+    rate, INT8 W8A8 an INT8 rate, AWQ's 16-bit products an FP16 rate) and its engine loads ``fmt``
+    (:func:`~configurator.core.engine_formats.serves`: the family and the format itself). Until December 2026 a
+    Huawei Atlas 300I Duo (Ascend 310P: FP16 and INT8 only) was offered "Weights in FP8" (persona46c), and
+    llama.cpp, whose ggml has no FP8 type, too (its "float" family was read as FP8 as well)."""
+    return est.card.supports(FORMATS[fmt].math) and serves(est.scenario.serving.profile, fmt)
 
 
 def _fewer_bits(est: Estimate, good: Callable[[Estimate], bool]):

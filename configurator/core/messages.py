@@ -212,7 +212,12 @@ ENGLISH: dict[str, str] = {
         "{rate:,.2f} requests/s per model copy exceed what it can carry ({capacity:,.2f}/s): requests queue "
         "without bound; latencies shown are at its capacity"
     ),
-    "format-not-served": "{engine} does not serve {format} weights",
+    "format-not-served": (
+        "{engine} does not load {format} weights: the figures assume it did; choose another weight format or engine"
+    ),
+    "kv-not-served": (
+        "{engine} has no {precision} KV cache: the figures assume it had; choose another KV-cache precision or engine"
+    ),
     "chunk-chosen": (
         "Planned engine step: {chunk:,} tokens per step (prefill chunk) and at most {batch:|sequence|sequences} per copy, "
         "the best of {tried} under the latency targets"
@@ -329,7 +334,8 @@ CHINESE: dict[str, str] = {
     "serving-overloaded": (
         "每个模型副本 {rate:,.2f} 请求/秒，超过其承载能力（{capacity:,.2f}/秒）：请求将无限排队；显示的延迟为满载时的值"
     ),
-    "format-not-served": "{engine} 不支持 {format} 格式的权重",
+    "format-not-served": "{engine} 不支持 {format} 格式的权重：以上数字按其支持估算，请换一种权重格式或推理引擎",
+    "kv-not-served": "{engine} 不支持 {precision} 精度的 KV 缓存：以上数字按其支持估算，请换一种 KV 缓存精度或推理引擎",
     "chunk-chosen": "规划的引擎步长：每步 {chunk:,} 词元（预填充分块），每个副本最多 {batch:,} 条序列，为在延迟目标下试过的 {tried} 中最好的",
     "porting-risk": "移植风险：{card} 的软件栈（{stack}）对 {missing} 仅部分支持或不支持——请预留工程人力，或核实厂商的分支版本与插件",
 }

@@ -17,7 +17,7 @@ from configurator.core.decode_step import _bound, copy_fabric, speculative_step_
 from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
 from configurator.core.prompt_rate import prompt_peak as prompt_peak  # re-exported
 from configurator.core.decode_step_table import copy_step_table
-from configurator.core.formats import FORMATS
+from configurator.core.engine_formats import serves, serves_kv
 from configurator.core.frozen_record import LazyValue, extended, fast_init, lazy_value
 from configurator.core.load import (
     PERCENTILES,
@@ -328,8 +328,10 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
                                                                          scenario.assumptions)))
     if serving.prompt_tokens > (step := engine_step_tokens(scenario, card)):
         messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=step))
-    if plan.weight_format is not None and FORMATS[plan.weight_format].family not in serving.profile.formats:
+    if plan.weight_format is not None and not serves(serving.profile, plan.weight_format):
         messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
+    if serving.kv_precision is not None and not serves_kv(serving.profile, serving.kv_precision):
+        messages.append(msg("kv-not-served", engine=serving.engine.value, precision=serving.kv_precision.value.upper()))
     target = constraints.requests_per_s / copies if constraints.requests_per_s else None
     if static:
         tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv) / speculative_tokens_per_step(scenario)

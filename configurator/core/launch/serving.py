@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.engine_step import STEP_FLAGS
-from configurator.core.engines import default_kv_precision
-from configurator.core.formats import FORMATS, WeightFormat
+from configurator.core.engine_formats import serves
+from configurator.core.engines import PROFILES, Engine, default_kv_precision
+from configurator.core.formats import WeightFormat
 from configurator.core.launch.flags import SGLANG, TENSORRT_LLM, VLLM, FlagTable
 from configurator.core.launch.model_id import model_id as base_model_id
 from configurator.core.launch.notes import Note, note
@@ -241,8 +242,7 @@ def _setting_notes(layout: ServingLayout, engine: str, name: str) -> list[Note]:
     notes: list[Note] = []
     fmt = layout.weight_format
     if fmt is not None and fmt not in _DTYPE and fmt not in _QUANTIZATION[engine]:
-        family = FORMATS[fmt].family
-        why = ("weights-unsupported" if family == "exl2" or (family == "gguf" and engine != "vllm")
+        why = ("weights-unsupported" if not serves(PROFILES[Engine(engine)], fmt)
                else "weights-trtllm" if engine == "tensorrt-llm" else "weights-checkpoint")
         notes.append(note("no-flag", engine=name, setting=note("set-weights", format=fmt.value),
                           what=note(why, format=fmt.value)))

@@ -28,7 +28,7 @@ from configurator.core.memo import LastAsked
 from configurator.core.kv_memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import PrecisionPlan, kv_element_bytes, serving_dispatch_bytes
 from configurator.core.scenario import Assumptions, Scenario
-from configurator.core.training_speed import Fabric, expert_parallel_seconds, fabric, links
+from configurator.core.training_speed import Fabric, card_fabric, expert_parallel_seconds, links
 from configurator.core.units import GB, TERA
 
 
@@ -64,20 +64,9 @@ SERVING_ALL_TO_ALLS_PER_LAYER = 2
 (Lepikhin et al. 2021, GShard §2.2; training counts their gradients too)."""
 
 
-def copy_fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
-    """:func:`~configurator.core.training_speed.fabric`, the last one given again for the same card
-    and assumptions (by identity) and servers of as many cards: a copy's prefill, prompt token,
-    decode step and messages ask for the same one in turn."""
-    last = _LAST_FABRIC.kept
-    if last is not None and last[0] is card and last[2] is assumptions and last[1] == cards_per_node:
-        return last[3]
-    net = fabric(card, cards_per_node, assumptions)
-    _LAST_FABRIC.kept = (card, cards_per_node, assumptions, net)
-    return net
-
-
-_LAST_FABRIC = LastAsked()
-"""The last fabric :func:`copy_fabric` worked out: (card, cards per node, assumptions, fabric), held here."""
+copy_fabric = card_fabric
+"""A copy's prefill, prompt token, decode step and messages ask for the same fabric in turn: the one
+:func:`~configurator.core.fabric.card_fabric` keeps (one memo for training and serving alike)."""
 
 _LAST_EP_ARGS = LastAsked()
 _LAST_TP_ARGS = LastAsked()

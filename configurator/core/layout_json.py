@@ -20,17 +20,15 @@ def parallel_fields(tp: int, pp: int, vp: int, cp: int, ep: int, dp: int, zero: 
 
 
 def scenario_layout_to_dict(scenario: Scenario) -> dict:
-    """The layout the estimate is of, with the fields the user pinned; ``recompute_layers`` (the first N
-    layers of each stage recomputed, ``Training.recompute_layers``) only when set, as the scenario writes it."""
+    """The layout the estimate is of, with the fields the user pinned."""
     p, t = scenario.parallelism, scenario.training
     training = scenario.workload.is_training
-    block = {"recompute_layers": t.recompute_layers} if training and t.recompute_layers is not None else {}
     return {**parallel_fields(p.tp, p.pp, p.virtual_stages, p.cp if training else 1, p.ep, scenario.data_parallel,
                               p.zero if training else None, t.recompute.value if training else None,
                               t.micro_batch if training else None, t.grad_accum if training else None),
             "global_batch_tokens": scenario.global_batch_tokens if training else None,
             "sequences_per_replica": None if training else scenario.sequences_per_replica,
-            "pinned": list(scenario.pinned), **block}
+            "pinned": list(scenario.pinned)}
 
 
 def searched_layout_to_dict(layout: Layout) -> dict:

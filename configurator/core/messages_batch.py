@@ -1,22 +1,11 @@
 """The planner's global-batch messages (a batch that does not split over the cards, moved to the
-nearest that does or widened within 5 % to split over more ranks), the layers it chose to recompute
-(workloads/training/block_choice.py) and the serving batch's (an offline
+nearest that does or widened within 5 % to split over more ranks) and the serving batch's (an offline
 batch filled, the engine step's default said: core/engine_step.py), en and zh_CN; merged into
 :mod:`configurator.core.messages`."""
 
 from __future__ import annotations
 
 BATCH_ENGLISH: dict[str, str] = {
-    "recompute-layers-planned": (
-        "Recomputes {layers} of {chunk} layers a stage to fit (the first {layers} of each pipeline stage's model "
-        "chunk, Megatron-LM's block method): {faster:.0%} faster than recomputing every layer (set the "
-        "recomputation to choose another)"
-    ),
-    "recompute-layers-planned-selective": (
-        "Recomputes {layers} of {chunk} layers a stage to fit (the first {layers} of each pipeline stage's model "
-        "chunk, Megatron-LM's block method): {faster:.0%} faster than selective recomputation (set the "
-        "recomputation to choose another)"
-    ),
     "engine-step-default": (
         "Engine step of {tokens:,} tokens (prefill chunk): {engine}'s default on the {memory} GB card"
     ),
@@ -80,10 +69,6 @@ BATCH_ENGLISH: dict[str, str] = {
 }
 
 BATCH_CHINESE: dict[str, str] = {
-    "recompute-layers-planned": "每个阶段 {chunk} 层中重计算 {layers} 层以放下（每个流水线阶段模型块的前 {layers} 层，Megatron-LM 的 block "
-                                "方法）：比每层都重计算快 {faster:.0%}（可自行设置重计算）",
-    "recompute-layers-planned-selective": "每个阶段 {chunk} 层中重计算 {layers} 层以放下（每个流水线阶段模型块的前 {layers} 层，Megatron-LM "
-                                          "的 block 方法）：比选择性重计算快 {faster:.0%}（可自行设置重计算）",
     "engine-step-default": "引擎步长 {tokens:,} 词元（预填充分块）：{engine} 在 {memory} GB 显卡上的默认值",
     "engine-step-default-served": "引擎步长 {tokens:,} 词元（预填充分块）：{engine} 的 OpenAI 兼容服务器"
                                   "在 {memory} GB 显卡上的默认值",

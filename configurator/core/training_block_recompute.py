@@ -33,20 +33,17 @@ def block_share(scenario: Scenario, stage_layers) -> float:
 
 
 def without_recompute(scenario: Scenario) -> Scenario:
-    """``scenario`` with no recomputation: the layers the block method leaves alone (a copy with the two
-    training fields changed, as the planner's ``workloads.layout.with_layout`` makes its layouts: no
-    validator reads them but the layer count's, which ``None`` passes)."""
-    return _with_training(scenario, recompute=Recompute.NONE, recompute_layers=None)
+    """``scenario`` with no recomputation (validated): the layers the block method leaves alone."""
+    data = scenario.model_dump(mode="json")
+    data["training"] = {**data["training"], "recompute": Recompute.NONE.value, "recompute_layers": None}
+    return Scenario.model_validate(data)
 
 
 def with_every_layer(scenario: Scenario) -> Scenario:
-    """``scenario`` with every layer recomputed in full: the layers the block method recomputes
-    (a copy, as :func:`without_recompute`)."""
-    return _with_training(scenario, recompute_layers=None)
-
-
-def _with_training(scenario: Scenario, **changes) -> Scenario:
-    return scenario.model_copy(update={"training": scenario.training.model_copy(update=changes)})
+    """``scenario`` with every layer recomputed in full (validated): the layers the block method recomputes."""
+    data = scenario.model_dump(mode="json")
+    data["training"] = {**data["training"], "recompute_layers": None}
+    return Scenario.model_validate(data)
 
 
 TIMING_SECONDS = ("compute_s", "traffic_s", "tensor_parallel_s", "total_s", "context_parallel_s",

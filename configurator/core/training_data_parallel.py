@@ -23,7 +23,6 @@ from configurator.core.formulas.zero_accumulation import (
 from configurator.core.formulas.zero_pipeline import micro_batch_reduce_scatter_seconds, reduced_every_micro_batch
 from configurator.core.memory import scenario_stage_layers
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.training_block_recompute import block_recompute_value, block_share
 from configurator.core.training_stage_memory import defers_gradient_reduction
 
 
@@ -66,16 +65,9 @@ def data_parallel_step_seconds(scenario: Scenario, timing, frozen: float, weight
                       + micro_batch_reduce_scatter_seconds(rs_s, timing.compute_s, m, par.zero, pp, deferred,
                                                            a.comm_overlap))
     if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
-        layers = units or scenario_stage_layers(scenario, pp)[0]
-
-        def deepspeed(full: bool):  # (seconds, applies) with every layer recomputed in full or none
-            return training_zero3.micro_batch_seconds(scenario.model, layers, par.tp, full, params_card,
-                                                      states.gradients, weight_bytes, par.zero, pp, replicas,
-                                                      per_domain, *links(net, a, per_domain))
-
-        ds_s, applies = deepspeed(train.recompute == Recompute.FULL)
-        share = block_share(scenario, layers)
-        if share < 1.0:  # the first N layers re-gathered for their recomputation, the rest not (block_recompute)
-            ds_s = block_recompute_value(deepspeed(False)[0], ds_s, share)
+        ds_s, applies = training_zero3.micro_batch_seconds(
+            scenario.model, units or scenario_stage_layers(scenario, pp)[0], par.tp, train.recompute == Recompute.FULL,
+            params_card, states.gradients, weight_bytes, par.zero, pp, replicas, per_domain,
+            *links(net, a, per_domain))
         dp_s = float(ds_s) * m if applies else dp_s
     return dp_s

@@ -111,10 +111,7 @@ def megatron_takes_expert_overlap(pp, virtual_stages, full_recompute):
     array of them): its ``TransformerConfig.__post_init__`` asserts a virtual pipeline when
     ``pp > 1`` ("virtual_pipeline_model_parallel_size must be specified when
     pipeline_model_parallel_size > 1") and no full recomputation ("disable full recomputation when
-    enabling overlap_moe_expert_parallel_comm"; NVIDIA/Megatron-LM d98e8a6). Recomputing the first N
-    layers alone (``--recompute-method block --recompute-num-layers N``) is full recomputation here too:
-    the same check refuses a recompute method and a layer count ("recompute_num_layers must be None when
-    enabling overlap_moe_expert_parallel_comm")."""
+    enabling overlap_moe_expert_parallel_comm"; NVIDIA/Megatron-LM d98e8a6)."""
     takes = np.logical_and(np.logical_or(np.asarray(pp) == 1, np.asarray(virtual_stages) > 1),
                            np.logical_not(full_recompute))
     return bool(takes) if np.ndim(takes) == 0 else takes

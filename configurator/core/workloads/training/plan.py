@@ -25,7 +25,6 @@ from configurator.core.workloads.training.estimate import (
     layout_outcome,
     training_basis,
 )
-from configurator.core.workloads.training.block_choice import with_block_recompute
 from configurator.core.workloads.training.grid import BATCH_MOVE_LIMIT, batch_moves, wider_scenarios  # noqa: F401
 from configurator.core.workloads.training.search import (
     Layout,
@@ -201,11 +200,7 @@ def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None 
     # an estimate's fit and tokens per second are its memory's and its speed's (goodput moves the
     # hours alone): the fastest fitting is chosen on them and only it is estimated in full, once kept
     fitting = [c for c in candidates if c[2][0].fits and c[2][2] is not None]
-    if not fitting:
-        return Chosen(*candidates[0])
-    # the fewest layers recomputed that fit, when faster than the search's full or selective (block_choice)
-    chosen, said = with_block_recompute(scenario, card, max(fitting, key=lambda c: c[2][2].tokens_per_s))
-    return Chosen(*chosen, said)
+    return Chosen(*(max(fitting, key=lambda c: c[2][2].tokens_per_s) if fitting else candidates[0]))
 
 
 def _candidate(scenario: Scenario, card: Card, layout: Layout, batch: int) -> tuple:

@@ -79,7 +79,7 @@ def test_details_show_software_export_and_price_confidence(browser):
     assert "Software stack: ROCm" in text and "vLLM\nsupported" in text and "TensorRT-LLM\nnone" in text
     assert "Export to China: licence required" in text and "TPP 20,919" in text
     assert "confidence: medium" in text
-    browser.select_ids(["l20"])  # no public price (H20 gained dated reports in issue 25)
+    browser.select_ids(["l2"])  # no public price (H20 gained dated reports in issue 25)
     assert "No dated public price found" in browser.details.toPlainText()
 
 

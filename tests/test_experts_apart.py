@@ -48,7 +48,7 @@ def test_deepseek_v3_tp8_ep8_at_512_pays_its_projections_beside_the_experts(card
     step = DecodeStep(s, card, plan_serving(s, card), 1500)
     total, (weights, kv, compute) = step.seconds(512)
     routed_w, routed_c = step.routed(512, 512, compute)
-    assert routed_w == pytest.approx(21.0e-3, rel=0.05)
+    assert routed_w == pytest.approx(22.8e-3, rel=0.05)  # 21.0 until the TRT-LLM weight share 0.85 (session 46)
     assert routed_w < weights and routed_c < compute
     attention = compute * (1.0 - step.matmul_share)
     assert attention == pytest.approx(3.67e-3, rel=0.05)

@@ -28,7 +28,7 @@ NO_FIT = ["--workload", "finetune", "--model", "llama3-70b", "--card", "l40s", "
 OVER_BUDGET = ["--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "500", "--card", "h100-sxm",
                "--count", "32", "--region", "cn", "--budget", "3000000", "--currency", "CNY"]
 FITTING = ["--scenario", "docs/examples/serve-llama3-70b.gpuconf.json"]
-UNCHECKED = ["--workload", "inference", "--model", "llama3-8b", "--concurrency", "8", "--card", "h100-nvl",
+UNCHECKED = ["--workload", "inference", "--model", "llama3-8b", "--concurrency", "8", "--card", "l2",
              "--count", "8", "--budget", "3000000"]
 MISSED_LATENCY = ["--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "500", "--card",
                   "rtx-a6000", "--count", "32"]

@@ -26,7 +26,7 @@ def serving(card: str, count: int, model: str = "qwen2.5-72b", users: int = 500,
 
 MET = serving("h100-sxm", 32)
 """Fits, and meets the chat use's default latency targets."""
-UNKNOWN = serving("h100-nvl", 8, model="llama3-8b", users=8, budget=3_000_000)
+UNKNOWN = serving("l2", 8, model="llama3-8b", users=8, budget=3_000_000)
 """Fits and meets its latency targets; one bill-of-materials line without a price: the budget cannot be checked."""
 MISSED = serving("rtx-a6000", 32)
 """Fits, but misses both latency targets of interactive chat."""
@@ -83,5 +83,5 @@ def test_the_window_headline_turns_red_then_amber_as_the_scenario_changes(qtbot,
     assert verdict.property("colour") == BAD and "breaks 2 of 2 constraints" in verdict.text()
     with qtbot.waitSignal(controller.analysis_changed, timeout=ANALYSIS_WAIT_MS):
         controller.replace(UNKNOWN)
-    qtbot.waitUntil(lambda: "H100 NVL" in verdict.text(), timeout=ANALYSIS_WAIT_MS)
+    qtbot.waitUntil(lambda: "L2 24GB" in verdict.text(), timeout=ANALYSIS_WAIT_MS)
     assert verdict.property("colour") == CAUTION and "cannot check 1 of 3 constraints" in verdict.text()

@@ -115,7 +115,7 @@ def test_one_latency_one_unit_in_the_serving_tradeoff_table():
         per_gpu, per_user, ttft_s, meets_targets, chosen, on_front, overloaded = 150.0, 10.0, 0.578, True, False, True, False
 
     class Tradeoff:
-        percentile, front, chosen, count = 90, (Point(),), None, 16
+        percentile, front, chosen, count, chip_word = 90, (Point(),), None, 16, "GPU"
 
     import configurator.core.view.tradeoff_view as view
     names = view.layout_name

@@ -1,5 +1,5 @@
 """What a buyer reads, checked the way session 43's personas asked: a suggested count whose bill
-has a line without a price (an L20 has no price in the catalog) says its capex is a floor, in both
+has a line without a price (an L2 has no price in the catalog) says its capex is a floor, in both
 languages; the summary's serving layout names model copies as ``estimate`` does, never a ZeRO
 stage or "data parallel" a serving engine does not have, and groups the token counts."""
 
@@ -27,7 +27,7 @@ def _qwen72b_for_50_users(card_id: str, count: int, **constraints) -> Scenario:
 
 
 def test_a_suggested_count_with_an_unpriced_card_says_at_least(catalog):
-    est = estimate(_qwen72b_for_50_users("l20", 8, region="cn"), catalog.get("l20"))
+    est = estimate(_qwen72b_for_50_users("l2", 8, region="cn"), catalog.get("l2"))
     costed = [s for s in what_would_fit(est, catalog) if s.capex is not None]
     assert costed, "the count that meets the latency targets is costed"
     for found in costed:
@@ -85,7 +85,7 @@ def test_the_json_says_a_suggested_capex_is_a_floor(capsys):
     from configurator.cli import main
 
     assert main(["estimate", "--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "50", "--card",
-                 "l20", "--count", "8", "--region", "cn", "--json"]) == 0
+                 "l2", "--count", "8", "--region", "cn", "--json"]) == 0
     found = [f for f in json.loads(capsys.readouterr().out)["what_would_fit"] if "capex" in f]
     assert found and all(f["capex_unpriced_lines"] >= 1 for f in found)
 

@@ -124,7 +124,7 @@ def test_the_window_opens_scenario_files_only(tmp_path):
     from configurator.core.scenario import Scenario
     from configurator.core.scenario_io import ScenarioFileError, read_scenario
 
-    scenario = Scenario(model=preset("llama3-8b"), card_id="l20", count=2)
+    scenario = Scenario(model=preset("llama3-8b"), card_id="l2", count=2)
     answer = tmp_path / "answer.json"
     answer.write_text(json.dumps({"card": {}, "scenario": scenario.model_dump(mode="json")}), encoding="utf-8")
     with pytest.raises(ScenarioFileError):
@@ -133,14 +133,14 @@ def test_the_window_opens_scenario_files_only(tmp_path):
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "without the cards (L20 48GB (China SKU) has no price: enter a quote): over budget by at least"),
+    ("en", "without the cards (L2 24GB (China SKU) has no price: enter a quote): over budget by at least"),
     ("zh_CN", "不含加速卡的资本支出至少"),
 ])
 def test_a_budget_missed_without_the_cards_says_the_cards_are_not_counted(capsys, lang, said):
     """256 × L20 (no card price) below a 1000万元 line read "Capex at least 12,335,215 CNY (bill lines without a
     price: 1)": the servers alone, the cards themselves the line without a price, not said."""
     code, out, _ = _run(capsys, "recommend", "--workload", "inference", "--model", "qwen3-235b-a22b",
-                        "--concurrency", "500", "--region", "cn", "--budget", "1000万元", "--cards", "l20",
+                        "--concurrency", "500", "--region", "cn", "--budget", "1000万元", "--cards", "l2",
                         "--lang", lang)
     assert code == 0 and said in out
     assert "bill lines without a price" not in out and "项无价格" not in out

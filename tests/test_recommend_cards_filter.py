@@ -11,7 +11,7 @@ import pytest
 
 from configurator.cli import main
 
-NAMED = "h20,ascend-910b,l20,rtx-4090"
+NAMED = "h20,ascend-910b,l2,rtx-4090"
 QUESTION = ["recommend", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn"]
 
 
@@ -26,13 +26,13 @@ def test_only_the_named_cards_are_weighed_and_each_is_accounted_for(capsys):
     ranked = {r["card"]["id"] for r in data["ranked"]}
     listed = ranked | {r["card"] for r in (*data["unpriced"], *data["below_the_line"])}
     assert data["cards"] == NAMED.split(",")
-    assert ranked == {"ascend-910b"}  # the H20 and RTX 4090 need a licence to mainland China; the L20 has no price
+    assert ranked == {"ascend-910b"}  # the H20 and RTX 4090 need a licence to mainland China; the L2 has no price
     assert listed | set(data["rejected_ids"]) == named  # every named card is ranked, listed or said why
     assert set(data["rejected_ids"]) <= named and data["left_out"] == []
 
 
 def test_a_named_consumer_card_is_weighed_though_its_class_is_not_the_default(capsys):
-    data = _json(capsys, "--cards", "rtx-4090d,l20")
+    data = _json(capsys, "--cards", "rtx-4090d,l2")
     assert [r["card"]["id"] for r in data["ranked"]] == ["rtx-4090d"]
 
 

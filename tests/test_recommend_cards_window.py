@@ -15,7 +15,7 @@ from configurator.app.recommend_panel import RecommendationPanel
 from configurator.core.catalog import load_catalog
 
 QWEN_72B_CN = ("recommend", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn")
-NAMED = ("h20", "ascend-910b", "l20")
+NAMED = ("h20", "ascend-910b", "l2")
 
 
 def _panel(qtbot) -> RecommendationPanel:
@@ -33,7 +33,7 @@ def _pick(qtbot, panel: RecommendationPanel, card_ids) -> None:
     qtbot.keyClick(picker.button, Qt.Key.Key_Space)
     assert picker.popup.isVisible() and picker.popup.focusWidget() is picker.popup.search
     for card_id in card_ids:
-        typed = {"h20": "H20 96", "ascend-910b": "910B", "l20": "L20 48", "b200": "b200"}[card_id]
+        typed = {"h20": "H20 96", "ascend-910b": "910B", "l2": "L2 24", "b200": "b200"}[card_id]
         qtbot.keyClicks(picker.popup.search, typed)
         shown = [picker.popup.list.item(r) for r in range(picker.popup.list.count())
                  if not picker.popup.list.item(r).isHidden()]
@@ -44,8 +44,8 @@ def _pick(qtbot, panel: RecommendationPanel, card_ids) -> None:
 
 @pytest.mark.parametrize("language, all_cards, sentence", [
     ("en", "All cards",
-     "Only the cards named are compared: H20 96GB (China export SKU), Ascend 910B, L20 48GB (China SKU)."),
-    ("zh_CN", "全部加速卡", "只比较指定的加速卡：H20 96GB（对华出口版）、昇腾 910B、L20 48GB（中国特供版）。"),
+     "Only the cards named are compared: H20 96GB (China export SKU), Ascend 910B, L2 24GB (China SKU)."),
+    ("zh_CN", "全部加速卡", "只比较指定的加速卡：H20 96GB（对华出口版）、昇腾 910B、L2 24GB（中国特供版）。"),
 ])
 def test_picking_three_cards_ranks_only_them_and_lists_the_others_with_why(qtbot, language, all_cards, sentence):
     with language_for_a_while(language):
@@ -56,13 +56,13 @@ def test_picking_three_cards_ranks_only_them_and_lists_the_others_with_why(qtbot
         assert not panel.consumer.isEnabled()  # a named card is ranked whatever its class
         result = panel.wait()
         assert [r.card.id for r in result.ranked] == ["ascend-910b"]
-        assert [r.card.id for r in result.unpriced] == ["l20"] and [r.card.id for r in result.below_line] == ["h20"]
+        assert [r.card.id for r in result.unpriced] == ["l2"] and [r.card.id for r in result.below_line] == ["h20"]
         shown = [rec.card.id for rec in panel.row_recommendations if rec is not None]
-        assert shown == ["ascend-910b", "l20", "h20"]  # each listed with why: no price, what it breaks
+        assert shown == ["ascend-910b", "l2", "h20"]  # each listed with why: no price, what it breaks
         h20_row = panel.row_recommendations.index(result.below_line[0])
         assert ("export" if language == "en" else "出口") in panel.table.item(h20_row, 4).text()
         assert panel.named_label.isVisibleTo(panel) and panel.named_label.text() == sentence  # as the CLI
-        assert "L20" in panel.cards_picker.button.toolTip()
+        assert "L2 " in panel.cards_picker.button.toolTip()
 
 
 @pytest.mark.parametrize("language, heading", [("en", "Named cards not ranked, and why:"),
@@ -108,7 +108,7 @@ def test_the_summary_from_the_window_compares_the_named_cards(qtbot):
     assert ranked_by[1].cards == NAMED
     controller = panel.controller
     text = summary_document(shown_analysis(controller), controller.catalog, "en", ranked_by).toPlainText()
-    assert "Only the cards named are compared: H20 96GB (China export SKU), Ascend 910B, L20 48GB (China SKU)." in text
+    assert "Only the cards named are compared: H20 96GB (China export SKU), Ascend 910B, L2 24GB (China SKU)." in text
 
 
 def test_the_list_is_keyboard_usable(qtbot):

@@ -100,7 +100,7 @@ def asked_filters(asked: RankingQuestion, workload: Workload) -> Filters:
     The panel ranks with them, and the window's summary with a scenario's saved question."""
     if asked.cards:
         return Filters(domestic_only=asked.domestic_only, cards=asked.cards)
-    classes = DEFAULT_CLASSES[workload]
+    classes = family_of(workload).default_classes[workload]  # a registered family too (test_toy_family)
     if asked.consumer and "graphics" not in classes:
         classes = (*classes, "graphics")
     return Filters(domestic_only=asked.domestic_only, classes=classes, consumer=asked.consumer)

@@ -228,7 +228,7 @@ ZH_CN_NOTES: dict[str, str] = {
         "数据中心版（被动散热，用于服务器），L40S 的后继型号。显存带宽 1,597 GB/s 与 FP32 120 TFLOPS 取自服务器版"
         "规格书（2025 年 12 月；工作站版的 1,792 GB/s 与 125.95 属另一型号：GDDR7 为 25 而非 28 Gbps，加速频率更低）。"
         "张量算力仍为该系列的“最高”数字（工作站版的，600 W），服务器版规格书未列出；按其 FP32 折算（120/125.95）"
-        "会低 4.7 %。设为 400 W 时更低。显示输出与 vGPU 配置未核实。",
+        "会低 4.7%。设为 400 W 时更低。显示输出与 vGPU 配置未核实。",
     ("Data-centre graphics card (virtual workstations, rendering). Datasheet '*' figures are with sparsity; "
      "values here are dense. FP64 not in the datasheet table: 37.4/64 = 0.58 TF from the GA102 1/64 rate (some "
      "databases show 1/32; the GA102 whitepaper gives 1/64). A40-1Q..48Q vGPU profiles: 1 GB profile runs 32 "

@@ -19,8 +19,8 @@ from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics_mistake import graphics_lacks
 from configurator.core.messages import Message, deadline_msg, msg
-from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Recommendation, recommend, score
-from configurator.core.recommend_filters import filters_said
+from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
+from configurator.core.recommend_filters import default_classes, filters_said
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.training_mistake import at_the_pace_asked, comparable_scenario, training_lacks
 from configurator.core.workloads.layout import unpinned
@@ -323,7 +323,7 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     mine_candidates = family.deployments(scenario, card)
     if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
         mine_candidates = [family.carrying_whole_load(chosen)]  # e.g. passthrough
-    capable, rankings = Filters(classes=DEFAULT_CLASSES[scenario.workload], consumer=False), {} if (
+    capable, rankings = Filters(classes=default_classes(scenario.workload), consumer=False), {} if (
         rankings is None) else rankings
     allowed = allowed_rivals(filters, capable, catalog, scenario.workload,
                              lambda basis, among: _best_ranked(scenario, catalog, basis, among, rankings),

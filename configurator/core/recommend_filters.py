@@ -22,6 +22,13 @@ centres); picking classes explicitly brings them back. The built-in families' ta
 asks the family (``WorkloadFamily.default_classes``), so a registered family needs no entry here."""
 
 
+def default_classes(workload: Workload) -> tuple[str, ...]:
+    """The card classes ranked for ``workload`` unless the user picks others: its family's
+    (``WorkloadFamily.default_classes``), a registered family's too (:data:`DEFAULT_CLASSES` holds the
+    built-in families' alone)."""
+    return family_of(workload).default_classes[workload]
+
+
 CONSUMER_LEFT_OUT = msg("left-out-consumer")
 """Why a consumer (GeForce-class) card of an allowed class is not ranked (``Result.rejected``): no ECC,
 data-centre use restricted by its licence; picking the classes (``--classes``, the panel's consumer
@@ -54,7 +61,7 @@ class Filters:
     def allows(self, card: Card, workload: Workload) -> bool:
         if self.cards and card.id not in self.cards:
             return False
-        classes = self.classes or (() if self.cards else family_of(workload).default_classes[workload])
+        classes = self.classes or (() if self.cards else default_classes(workload))
         return ((not self.vendors or card.vendor in self.vendors)
                 and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
                 and (not classes or card.category in classes)
@@ -100,7 +107,7 @@ def asked_filters(asked: RankingQuestion, workload: Workload) -> Filters:
     The panel ranks with them, and the window's summary with a scenario's saved question."""
     if asked.cards:
         return Filters(domestic_only=asked.domestic_only, cards=asked.cards)
-    classes = family_of(workload).default_classes[workload]  # a registered family too (test_toy_family)
+    classes = default_classes(workload)
     if asked.consumer and "graphics" not in classes:
         classes = (*classes, "graphics")
     return Filters(domestic_only=asked.domestic_only, classes=classes, consumer=asked.consumer)

@@ -69,7 +69,7 @@ def test_a_configuration_that_fits_shows_no_suggestions(window):
 
 
 def test_compared_bars_are_labelled_with_the_count_each_is_drawn_at(window, qtbot):
-    window.resize(1600, 1000)  # room for the words: a narrower chart writes the bare count (ui46, memory_bars)
+    window.resize(1600, 1000)  # room for the words: a narrower chart writes the short count, "×16" (memory_bars)
     qtbot.wait(20)
     analysis = _show(window, Scenario(model=preset("llama3-70b"), workload="pretrain", card_id="h200-sxm",
                                       count=16, auto_layout=LAYOUT_FIELDS), ["a100-sxm-40gb"])

@@ -5,18 +5,19 @@ MTT S4000 with none of this said outside the estimate's own page)."""
 
 from configurator.cli import build_parser
 from configurator.cli_scenario import scenario_from_args, with_constraints
-from configurator.core.recommend import Objective, recommend
+from configurator.core.recommend import Filters, Objective, recommend
 
 
-def _first(catalog, *argv):
+def _first(catalog, *argv, classes=()):
     args = build_parser().parse_args(["recommend", *argv])
     scenario = with_constraints(scenario_from_args(args, catalog), args)
-    return recommend(scenario, catalog, Objective.TCO).ranked[0]
+    return recommend(scenario, catalog, Objective.TCO, Filters(classes=classes)).ranked[0]
 
 
 def test_an_inference_card_winning_a_fine_tune_says_its_class_its_precision_and_the_class_card_beside_it(catalog):
+    # the inference class asked for: a full fine-tune ranks the training class alone by default (finetune47)
     first = _first(catalog, "--workload", "finetune", "--model", "qwen2.5-7b", "--deadline", "3d",
-                   "--region", "cn", "--budget", "300万元")
+                   "--region", "cn", "--budget", "300万元", classes=("training", "inference"))
     ids = [m.id for m in first.reasons]
     assert first.card.id == "atlas-300i-duo", "the answer moved: pick a question whose winner is outside its class"
     assert ids.index("class-mismatch") < ids.index("precision-fallback")
@@ -26,6 +27,16 @@ def test_an_inference_card_winning_a_fine_tune_says_its_class_its_precision_and_
     for m in close:
         assert "training" in m.text and "%" in m.text
         assert "训练" in m.text_in("zh_CN")
+
+
+def test_the_fine_tune_ranks_training_cards_by_default(catalog):
+    """The same question without the classes picked: the Atlas 300I Duo (an inference card, Ascend 310P without
+    BF16), which won it under its own caution "belongs on training cards" until December 2026, is not ranked; a
+    training card comes first and says no class caution (finetune47)."""
+    first = _first(catalog, "--workload", "finetune", "--model", "qwen2.5-7b", "--deadline", "3d",
+                   "--region", "cn", "--budget", "300万元")
+    assert first.card.category == "training"
+    assert not {"class-mismatch", "reason-class-close", "reason-class-cheaper"} & {m.id for m in first.reasons}
 
 
 def test_a_training_card_winning_a_pretrain_says_no_class_caution(catalog):

@@ -1,8 +1,9 @@
 """A 1280 × 720 window with the bill of materials open, in English and Chinese (ui46): nothing cut. The
 memory chart's legend, too wide and too tall for its short view, is named under its title instead (it was cut
-at the right, "Cache (given bac", and covered the counts over the bars); the counts lose their word where
-'1,024 cards' ran into the next bar's; the bill's panel fits its dock, so the rent-against-buy chart's
-utilisation axis and its title are in view (the panel scrolled them below the dock's edge)."""
+at the right, "Cache (given bac", and covered the counts over the bars); the counts are written short where
+'1,024 cards' ran into the next bar's, with their unit still ('×1,024', '1,024 张'; ui46 wrote a bare '1,024');
+the bill's panel fits its dock, so the rent-against-buy chart's utilisation axis and its title are in view (the
+panel scrolled them below the dock's edge)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,8 @@ def test_nothing_is_cut_at_1280x720_with_the_bill_open(qtbot, tmp_path, monkeypa
             assert ("Usable capacity" if language == "en" else "可用容量") in title
         counts = sorted((c.sceneBoundingRect() for c in chart.counts if c.isVisible()), key=lambda r: r.left())
         assert counts and all(a.right() <= b.left() for a, b in zip(counts, counts[1:], strict=False))
+        unit = ("×", "card") if language == "en" else ("张",)  # '×1,024' / '1,024 张', never the bare '1,024'
+        assert all(any(u in c.textItem.toPlainText() for u in unit) for c in chart.counts if c.isVisible())
     finally:
         window.controller.undo_stack.setClean()
         i18n.install_language("en")

@@ -12,15 +12,20 @@ COUNT_GAP_PX = 6
 """Least space kept between the counts over two bars side by side [px]."""
 
 
+SHORT_COUNT = "×{n}"
+"""The count over a bar where its words would run into the next bar's: '×16' ('16 张' in Chinese), the count
+with its unit still (ui46 wrote the bare '16' there, a number a reader could take for GiB)."""
+
+
 def bar_count_text(est, short: bool = False) -> str:
-    """The count a memory bar is drawn at ('16 cards'; ``short``: '16', where the words would run into the
-    next bar's): compared cards are drawn at the count each needs for the job (core.analysis.like_for_like),
-    not always the chosen one's."""
+    """The count a memory bar is drawn at ('16 cards'; ``short``: :data:`SHORT_COUNT`, '×16', where the words
+    would run into the next bar's): compared cards are drawn at the count each needs for the job
+    (core.analysis.like_for_like), not always the chosen one's."""
     from configurator.core.view.rows import Amount, Phrase, write
 
     count = Amount(est.scenario.count, "count")
-    phrase = count if short else Phrase("1 card" if est.scenario.count == 1 else "{n} cards", {"n": count})
-    return write(phrase, current_language())
+    template = SHORT_COUNT if short else "1 card" if est.scenario.count == 1 else "{n} cards"
+    return write(Phrase(template, {"n": count}), current_language())
 
 
 def counts_fit(estimates: Sequence, items: Sequence, slot_px: float) -> bool:

@@ -35,7 +35,7 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "{basis}/stream-hour": "{basis}/路·小时", "{basis}/frame": "{basis}/帧", "{basis}/job": "{basis}/任务",
     "per million tokens": "每百万词元", "per user-month": "每用户·月",
     "per stream-hour": "每路·小时", "per frame": "每帧", "per job": "每项任务", "Cost {per}": "{per}成本", "Cost {per} — {basis}": "{per}成本——{basis}", "{basis}, {per}": "{basis}，{per}",
-    "1 card": "1 张卡", "{n} cards": "{n} 张卡",
+    "1 card": "1 张卡", "{n} cards": "{n} 张卡", "×{n}": "{n} 张",
     "Per user": "每用户速度", "Output capacity": "输出能力（满载）",
     ("Three request rates, one setup: this row is the capacity, the most requests a second the deployment "
      "completes at its planned batch, latencies aside (the figure the request-rate check compares with the rate "

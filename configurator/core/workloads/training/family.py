@@ -33,6 +33,14 @@ from configurator.core.workloads.training import deployment, plan
 from configurator.core.workloads.training.estimate import TRAINING_CLASSES, estimate_training, training_basis
 from configurator.core.workloads.training.search import clear_plan_memo
 
+ADAPTER_CLASSES = ("training", "inference", "workstation")
+"""Card classes an adapter fine-tune (LoRA, QLoRA) ranks by default: the frozen base weights need no
+optimizer states, so the published adapter runs fit one 24–48 GB card of any of them — litgpt's
+config hub on 1 × A10G (an inference card; held-out rows ``litgpt-config-hub``), torchtune's README on
+1 × RTX 4090 and Answer.AI's fsdp_qlora on 2 × RTX 3090 (consumer cards: graphics, ranked with
+``--consumer`` or the classes picked), the RTX A6000 / RTX PRO 6000 workstations. A full fine-tune ranks
+the training class alone (:attr:`TrainingFamily.default_classes`)."""
+
 COMM_BOUND_SHARE = 0.25
 """Share of the step spent in tensor- and data-parallel communication above which the
 reason given is communication rather than compute (the ranking's wording threshold)."""
@@ -51,10 +59,18 @@ class TrainingFamily(WorkloadFamily):
     job_pace = "train"
     default_classes = {
         Workload.PRETRAIN: TRAINING_CLASSES,
-        Workload.FINETUNE: ("training", "inference"),
-        Workload.LORA: ("training", "inference", "workstation"),
-        Workload.QLORA: ("training", "inference", "workstation"),
+        Workload.FINETUNE: TRAINING_CLASSES,
+        Workload.LORA: ADAPTER_CLASSES,
+        Workload.QLORA: ADAPTER_CLASSES,
     }
+    """A full fine-tune trains every weight, as a pre-training does: the training class alone, the class its
+    own rule asks for (:data:`~configurator.core.workloads.training.estimate.FULL_TRAINING`); the published
+    full fine-tunes of 7–8 B models run on data-centre training GPUs (torchtune README, "Full Finetune" on
+    8 × A100; the held-out rows ``torchtune-readme``). Until December 2026 it ranked the inference class too,
+    and the Atlas 300I Duo (Ascend 310P, no BF16, an inference card), before it 16 × T4, won the Qwen2.5 7B
+    fine-tune in China under its own caution "belongs on training cards" (session 46). Picking the classes
+    (``--classes training,inference``, the panel's) ranks them. An adapter fine-tune (LoRA, QLoRA):
+    :data:`ADAPTER_CLASSES`."""
 
     def default_seq_len(self, scenario: Scenario) -> int:
         """A pre-training's sequence is the model's published pre-training context

@@ -91,14 +91,15 @@ def test_budget_is_respected(catalog):
 @pytest.mark.parametrize("objective", [Objective.FASTEST, Objective.FEWEST_CARDS, Objective.ENERGY])
 def test_a_budget_that_cannot_be_checked_is_not_ranked_as_met(catalog, objective):
     """--budget 2M --objective fastest once ranked 128 × TPU7x and 128 × B300, neither priced, first
-    as if within the budget; a configuration whose capex is unknown is listed without a price."""
+    as if within the budget; a configuration whose capex is unknown is listed without a price (the MI325X:
+    the B300 has a street price since prices47, 2026-12-06)."""
     result = recommend(pretrain_7b(budget=2_000_000.0), catalog, objective, limit=50)
     assert result.ranked
     for rec in result.ranked:
         verdict = next(v for v in rec.estimate.verdicts if v.id == "budget")
         assert verdict.met is True and rec.estimate.scenario.constraints.budget == 2_000_000.0
     unpriced = {r.card.id for r in result.unpriced}
-    assert "b300" in unpriced and not unpriced & {r.card.id for r in result.ranked}
+    assert "mi325x" in unpriced and not unpriced & {r.card.id for r in result.ranked}
 
 
 def test_deadline_is_met(catalog):
@@ -154,9 +155,9 @@ def test_mismatch_training_card_for_light_serving(catalog):
 def test_mismatch_on_rent_says_so(catalog):
     """A training card with a rent and no purchase price is compared on rent, and the warning says which
     cost it compared (the panel may rank on the other)."""
-    card = catalog.get("b300")
+    card = catalog.get("mi325x")  # the B300 until it was priced (prices47, 2026-12-06)
     assert not any(p.kind in ("street", "quote", "list", "msrp", "launch") for p in card.prices)
-    message = mismatch(serve_8b().model_copy(update={"card_id": "b300"}), catalog)
+    message = mismatch(serve_8b().model_copy(update={"card_id": "mi325x"}), catalog)
     assert message is not None and message.id == "mismatch-training-card-for-serving-rent"
     assert "cloud rent" in message.text_in("en") and "云租用成本" in message.text_in("zh_CN")
 

@@ -110,11 +110,6 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         _CORPORA_ZH + "在阿里云内部使用，不作为板卡出售。" + _PPU_AGAIN_ZH + _SIXTH_ZH + "。",
     "Not on sale at catalog date (announced, 2H 2026); no price announced.":
         "截至目录日期尚未上市（已发布，2026 年下半年）；未公布价格。",
-    ("Purchase: no dated per-GPU price found (searched 2026-12, twice: press, reseller listings, research notes); "
-     "B300 is sold on 8-GPU HGX boards and in GB300 NVL72 racks, and whole-system figures in circulation disagree "
-     "with per-GPU claims — enter a quote. Rent: see its cloud price."):
-        "购买：未找到注明日期的单 GPU 价格（2026-12 两次检索：新闻、经销商报价、研究笔记）；B300 以 8 GPU HGX 基板及 "
-        "GB300 NVL72 机柜形式销售，流传的整机数字与单 GPU 说法不一致——请输入报价。租用：见其云价格。",
     ("Rented only as AWS EC2 Trn2 instances (16 chips per trn2.48xlarge), through Capacity Blocks or savings plans; "
      "no on-demand rate is published."):
         "仅以 AWS EC2 Trn2 实例租用（每个 trn2.48xlarge 16 个芯片），通过 Capacity Blocks 或节省计划；未公布按需价格。",
@@ -141,24 +136,32 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
      "MI300X and the MI350 series, not the MI325X (HSBC, 2025-07 and 2025-09) — and GitHub text). Found only "
      "rents (see its cloud prices) and one spec page showing 'MSRP $20,000' with no date or source, which also "
      "calls the chip CDNA 4 (https://willitrunai.com/gpus/instinct-mi325x-256gb) — not used. Sold in 8-GPU "
-     "platforms. Enter a quote."):
+     "platforms. Searched again 2026-12-06: the stored web pages for MI325X price per GPU, average "
+     "selling price and 8-GPU server prices (Supermicro, ASUS ESC A8A-E12U) and GitHub text — rents, specs and "
+     "reviews only. Enter a quote."):
         "未找到注明日期的公开购买价；AMD 不公布标价（2026-12-04 检索："
         "所存网页与文档中 MI325X 的价格、"
         "成本与平均售价——所见分析师估计只涉及 MI300X 与 MI350 系列，未涉及 MI325X（汇丰，"
         "2025-07 与 2025-09）——以及 GitHub 文本）。只找到租用价（见其云价格）"
         "和一个规格页面所示“MSRP $20,000”，无日期也无出处，"
         "且把该芯片写成 CDNA 4（https://willitrunai.com/gpus/instinct-mi325x-256gb）"
-        "——未采用。以 8 GPU 平台形式销售。请输入报价。",
+        "——未采用。以 8 GPU 平台形式销售。2026-12-06 再次检索：所存网页中 MI325X 的单 GPU 价格、"
+        "平均售价与 8 GPU 服务器（Supermicro、ASUS ESC A8A-E12U）价格，以及 GitHub 文本——只有租用价、"
+        "规格与评测。请输入报价。",
     ("No dated public purchase price for the Server Edition found (searched 2026-12-04: the stored web pages "
      "and docs for RTX PRO 6000 Blackwell Server Edition price, passive card, Thinkmate, CDW and server-maker "
      "listings; GitHub text). It is sold inside OEM servers (Dell PowerEdge XE7745, Lenovo ThinkSystem SR650a "
      "V4 and SR650i V4); the prices found are the Workstation and Max-Q editions' (see those cards) — another "
-     "board and cooler, not used. Rent: see its cloud price. Enter a quote."):
+     "board and cooler, not used. Searched again 2026-12-06: the stored web pages and docs for the "
+     "Server Edition's price and OEM listings, and GitHub text — only its rent and the Workstation edition's "
+     "prices. Rent: see its cloud price. Enter a quote."):
         "未找到服务器版注明日期的公开购买价（2026-12-04 检索："
         "所存网页与文档中 RTX PRO 6000 Blackwell Server Edition 的价格、"
         "被动散热卡、Thinkmate、CDW 与服务器厂商商品页；GitHub 文本）。"
         "该卡随 OEM 服务器销售（Dell PowerEdge XE7745、"
         "联想 ThinkSystem SR650a V4 与 SR650i V4）；"
-        "找到的价格属于工作站版与 Max-Q 版（见这两张卡）——板卡与散热不同，未采用。租用：见其云价格。请输入报价。",
+        "找到的价格属于工作站版与 Max-Q 版（见这两张卡）——板卡与散热不同，未采用。"
+        "2026-12-06 再次检索：所存网页与文档中服务器版的价格与 OEM 商品页，以及 GitHub 文本——"
+        "只有其租用价与工作站版的价格。租用：见其云价格。请输入报价。",
 }
 """The note on a card's prices (``Card.price_note``): why it has no dated price, where to get one."""

@@ -95,13 +95,14 @@ def test_the_files_question_gives_one_first_option_everywhere(qtbot, named_file,
 
 def test_the_window_summary_ranks_as_the_report(window, named_file):
     """The window's summary (its panel not opened) ranks with the objective and filters ``report`` uses."""
-    from configurator.cli import _filters_from_args, build_parser
+    from configurator.cli import build_parser
+    from configurator.cli_filters import filters_from_args
     from configurator.cli_ranking import ranking_asked
 
     assert window.open_path(named_file)
     args = build_parser().parse_args(["report", str(named_file), "-o", "x.json"])
     asked = ranking_asked(args, window.controller.scenario, window.controller.catalog,
-                          _filters_from_args(args, window.controller.catalog))
+                          filters_from_args(args, window.controller.catalog))
     assert window.summary_ranked_by() == (asked.objective, asked.filters)
 
 
@@ -146,7 +147,8 @@ def _domestic():
 
 def test_without_a_file_the_flags_rank_as_before():
     """No file (or a file without a question): the flags' filters as they were, nothing said of a file."""
-    from configurator.cli import _filters_from_args, build_parser
+    from configurator.cli import build_parser
+    from configurator.cli_filters import filters_from_args
     from configurator.cli_ranking import ranking_asked
     from configurator.cli_scenario import scenario_from_args
 
@@ -154,7 +156,7 @@ def test_without_a_file_the_flags_rank_as_before():
     for argv in (["recommend"], ["recommend", "--classes", "graphics", "--domestic-only"],
                  ["recommend", "--cards", "l40s,rtx-4090", "--vendor", "NVIDIA"]):
         args = build_parser().parse_args(argv)
-        typed = _filters_from_args(args, catalog)
+        typed = filters_from_args(args, catalog)
         asked = ranking_asked(args, scenario_from_args(args, catalog), catalog, typed)
         assert asked.filters == typed and asked.from_file == () and asked.objective.value == "tco"
     shown = _json("recommend", "--workload", "inference", "--model", "llama3-8b", "--limit", "1")

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from configurator.core.load import erlang_c
+from configurator.core.formulas.queueing import erlang_c
 
 _SERVERS = [*range(1, 65), 80, 100, 127, 128, 200, 255, 256, 300, 515, 525, 1000, 1374, 2048, 4095, 4096, 8192]
 _LOADS = [1e-300, 1e-9, 1e-6, 1e-3, 0.01, 0.1, 0.25, 0.3, 0.5, 0.57, 0.7, 0.8, 0.9, 0.95, 0.99, 0.999,

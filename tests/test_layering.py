@@ -190,7 +190,7 @@ def test_the_import_contracts_hold():
 
 
 def test_cli_imports_the_app_only_to_open_the_window_and_draw_pdf_charts():
-    for module in ("configurator.cli", "configurator.cli_scenario"):
+    for module in (name for name in MODULES if name == "configurator.cli" or name.startswith("configurator.cli_")):
         where = {function for name, _, function in _imports(MODULES[module]) if _under(name, "configurator.app")}
         assert where <= {"_launch_app", "_window_charts"}, (module, where)
         assert None not in where

@@ -2,38 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QApplication,
-    QGraphicsView,
-    QGridLayout,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QSplitter,
-    QWidget,
-)
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QMainWindow, QSplitter, QWidget
 
-from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
-from configurator.app.error_boundary import guard_slot, guarded
+from configurator.app.error_boundary import guarded
 from configurator.app.eliding_style import use_eliding_style
 from configurator.app.i18n import message_text
-from configurator.app.paced_repaint import (
-    hold,
-    let_go,
-    pace_resizes,
-    release_in_turn,
-    release_once,
-    repaint_first_now,
-)
+from configurator.app.paced_repaint import pace_resizes, repaint_first_now
 from configurator.app.window_docks import DockActions
 from configurator.app.window_files import FileActions
+from configurator.app.window_language import LanguageActions
 from configurator.app.window_launch import LaunchActions
+from configurator.app.window_menus import MenuActions
 from configurator.app.window_quotes import QuoteActions
 from configurator.app.window_session import SessionActions
 from configurator.app.window_summary import SummaryActions
@@ -47,14 +31,9 @@ if TYPE_CHECKING:
     from configurator.core.catalog import Catalog
     from configurator.core.scenario import Scenario
 
-PIECE_GAP_MS = 15
-"""Pause between two pieces of a staged rebuild (the language switch) [ms]: long enough that the
-window paints the last piece and takes input first (a zero-delay chain of pieces ran back to back,
-the heartbeat starved for the whole switch)."""
 
-
-class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, QuoteActions, DockActions,
-                 QMainWindow):
+class MainWindow(LanguageActions, MenuActions, SessionActions, FileActions, SummaryActions, LaunchActions, QuoteActions,
+                 DockActions, QMainWindow):
     """Editor on the left, four live charts in the centre, headline numbers on the right."""
 
     def __init__(self, controller: ScenarioController | None, settings: QSettings | None = None) -> None:
@@ -148,330 +127,6 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         for index, panel in ((0, self.editor), (2, self.results)):
             self.splitter.replaceWidget(index, panel).deleteLater()
         self.splitter.setSizes(sizes)
-
-    # ---- language -------------------------------------------------------------------
-    def set_language(self, language: str, staged: bool = False) -> None:
-        """Switch the interface language now and remember it; every open window follows.
-
-        ``staged`` (the Language menu): the window is rebuilt in pieces, one per pass of the event
-        loop (:meth:`rebuild`), so that it never freezes for the whole switch (issue 28)."""
-        from configurator.app.i18n import current_language, install_language
-        from configurator.core.currency import in_language_currency
-
-        if language == current_language():
-            return
-        install_language(language)
-        self.settings.setValue("language", language)
-        self.controller.retranslate_history()  # "Undo Change card count" -> "撤销 修改卡数"
-        self.restate_start_notice()
-        self.check_settings()
-        # the card browser is built again anyway: closed first, so it does not lay out its whole
-        # table again for the restated currency (0.5 s on the GUI thread) just before it goes
-        self._browser_reopen = self._close_browser()
-        # the same scenario in the language's currency: not a change to undo or to save; staged,
-        # after the window has been rebuilt and painted, so that the analysis and the ranking of
-        # the restated scenario on the worker threads do not compete with that paint for the
-        # interpreter (it took three times as long)
-        restate = lambda: self.controller.restate(lambda scenario: in_language_currency(scenario, language))  # noqa: E731
-        if not staged:
-            restate()
-        self.rebuild(staged, then=restate if staged else None)
-
-    def rebuild(self, staged: bool = False, then=None) -> None:
-        """Show every widget, menu and open window in the current language: the charts and the
-        bill of materials are retranslated in place (their analysis is not drawn again from
-        scratch), the editor, the results, the menus, the recommendation panel and the card browser
-        are built again. ``staged``: one piece per pass of the event loop, the window painting and
-        taking input between them (the new editor built a group of controls at a time and the new
-        recommendation panel built hidden, each swapped in whole), and ``then`` last."""
-        if not staged:
-            for piece in (self._rebuild_panels, self._redraw_after_rebuild, self._rebuild_menus,
-                          self._rebuild_recommendations, self._rebuild_bom, self._rebuild_browser,
-                          *([then] if then else [])):
-                piece()
-            return
-        # every chart keeps its picture until it is retranslated (the new language restyles every
-        # widget, and Qt repainted them all in one pass, up to 15). The four charts are retranslated
-        # in place first, one per pass, each let go at once (held to the end, they showed the other
-        # language for 0.5-0.6 s); a relayout by the new panels repaints them one per pass
-        # (pace_resizes), and the new results panel is drawn from what they show, not they again.
-        # The docks' views are held to the end: the recommendation panel's are replaced, and Qt
-        # repainted them with the new texts' layout, then again for the restated numbers
-        held = hold(self.findChildren(QGraphicsView), self)
-        pieces = [*self._rebuild_pieces(then, held), release_once(held, self, lambda: self.controller.busy)]
-        self._rebuilding += 1
-
-        def next_piece() -> None:
-            try:
-                again = pieces[0]()
-            except Exception:
-                self._rebuilding -= 1
-                release_in_turn(held, self)
-                raise
-            if not again:
-                pieces.pop(0)
-            if pieces:
-                QTimer.singleShot(PIECE_GAP_MS, self, guard_slot(next_piece, self.tr("&Language"), self))
-            else:
-                self._rebuilding -= 1
-
-        # the window as the timer's context: a window closed during the switch gets no further piece
-        QTimer.singleShot(PIECE_GAP_MS, self, guard_slot(next_piece, self.tr("&Language"), self))
-
-    @property
-    def rebuilding(self) -> bool:
-        """A staged :meth:`rebuild` (a language switch) still has pieces to build."""
-        return self._rebuilding > 0
-
-    def _rebuild_pieces(self, then, held: list) -> list[Callable[[], bool | None]]:
-        """The pieces of a staged :meth:`rebuild`, in order; a piece returning True runs again.
-        ``held``: the views held to the end of the switch (the new recommendation panel's join them)."""
-        from configurator.app.editor import ScenarioEditor
-
-        made: dict = {"held": held}
-
-        def begin_editor() -> None:
-            made["editor"] = ScenarioEditor(self.controller, staged=True)
-
-        def place_panels() -> None:
-            state = self.splitter.saveState()
-            previous = (self.editor, self.results)  # Python owns them: held until the new ones took their places
-            self._place_panels(made.pop("editor"))
-            del previous
-            self.splitter.restoreState(state)
-
-        def retranslated(chart) -> Callable[[], None]:
-            def piece() -> None:
-                chart.retranslate()
-                let_go([chart], self)  # repaints in the next pass, in the new language
-            return piece
-
-        return [*(retranslated(chart) for chart in self.charts), begin_editor, lambda: made["editor"].build_step(),
-                place_panels, self._redraw_results, self._rebuild_menus,
-                lambda: self._begin_recommendations(made), lambda: self._take_over_ranking(made),
-                lambda: self._place_recommendations(made),
-                self._retranslate_bom, self._rebuild_browser, *([then] if then else [])]
-
-    def _rebuild_panels(self) -> None:
-        state = self.splitter.saveState()
-        for chart in self.charts:
-            chart.retranslate()
-        previous = (self.editor, self.results)  # Python owns them: held until the new ones took their places
-        self._build_panels()
-        del previous
-        self.splitter.restoreState(state)
-        self._drawn = None  # the results panel is new: everything is drawn again
-
-    def _rebuild_menus(self) -> None:
-        """The menus and the toolbar's buttons in the current language (the toolbar itself is kept, so
-        the window is not laid out again around a new one)."""
-        self.menuBar().clear()
-        self.toolbar.clear()
-        self._make_actions()
-        self._make_menus()
-
-    def _close_browser(self) -> bool:
-        """Close and delete the card browser; whether it was open."""
-        if self._browser is None:
-            return False
-        visible = self._browser.isVisible()
-        self._browser.close()
-        self._browser.deleteLater()
-        self._browser = None
-        return visible
-
-    def _rebuild_browser(self) -> None:
-        reopen = self._close_browser() or getattr(self, "_browser_reopen", False)
-        self._browser_reopen = False
-        if reopen:
-            self.open_browser()
-
-    def _redraw_results(self) -> None:
-        """After a staged rebuild's new panels: the new results panel shows what the charts show
-        (retranslated in place, the charts keep what they drew: drawing it all again repainted the
-        four in one pass)."""
-        if self._drawn is None:
-            self._redraw_after_rebuild()
-            return
-        self._update_title()
-        self._update_status()
-        self.results.setEnabled(True)
-        self.results.update_from(self._drawn)
-        if self.busy_label.text():  # a computation under way: said again in the language now shown
-            self._show_busy(True)
-
-    def _redraw_after_rebuild(self) -> None:
-        self._update_title()
-        self._update_status()
-        shown = self._drawn or self.controller.analysis
-        if shown is not None:
-            self._drawn = None
-            self._on_analysis_changed(shown)
-        if self.busy_label.text():  # a computation under way: said again in the language now shown
-            self._show_busy(True)
-
-    # ---- actions and menus ----------------------------------------------------------
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        action = QAction(text, self._actions_owner)
-        if shortcut is not None:
-            action.setShortcut(shortcut)
-        action.setStatusTip(tip)
-        action.triggered.connect(guard_slot(slot, text, self))
-        return action
-
-    def _make_actions(self) -> None:
-        from PySide6.QtCore import QObject
-
-        if getattr(self, "_actions_owner", None) is not None:
-            self._actions_owner.deleteLater()  # the previous language's actions go with it
-        self._actions_owner = QObject(self)
-        keys = QKeySequence.StandardKey
-        self.new_action = self._action(self.tr("&New"), self.new_scenario, keys.New, self.tr("Start a new scenario"))
-        self.open_action = self._action(self.tr("&Open…"), self.open_dialog, keys.Open,
-                                        self.tr("Open a scenario file"))
-        self.save_action = self._action(self.tr("&Save"), self.save, keys.Save, self.tr("Save the scenario"))
-        self.save_as_action = self._action(self.tr("Save &As…"), self.save_as, keys.SaveAs,
-                                           self.tr("Save the scenario under a new name"))
-        self.quit_action = self._action(self.tr("&Quit"), self.close, keys.Quit)
-        self.preview_action = self._action(self.tr("Print Pre&view…"), self.open_print_preview, None,
-                                           self.tr("See the configuration summary as it will print"))
-        self.print_action = self._action(self.tr("&Print…"), self.print_summary, keys.Print,
-                                         self.tr("Print the configuration summary"))
-        self.export_action = self._action(self.tr("&Export Summary…"), self.export_dialog,
-                                          QKeySequence("Ctrl+E"),
-                                          self.tr("Save the summary as PDF, Markdown, CSV or JSON"))
-        self.undo_action = self.controller.undo_stack.createUndoAction(self._actions_owner, self.tr("&Undo"))
-        self.undo_action.setShortcut(keys.Undo)
-        self.redo_action = self.controller.undo_stack.createRedoAction(self._actions_owner, self.tr("&Redo"))
-        self.redo_action.setShortcut(keys.Redo)
-        self.rename_action = self._action(self.tr("&Name the scenario…"), self.ask_scenario_name, None,
-                                          self.tr("The name is the printed summary's title (empty: a description of "
-                                                  "the job)"))
-        self.wizard_action = self._action(self.tr("Workload &wizard…"), self.open_wizard,
-                                          QKeySequence("Ctrl+Shift+W"), self.tr("Answer a few questions"))
-        self.recommend_action = self._action(self.tr("&Recommendation panel"), self.toggle_recommendations,
-                                             QKeySequence("Ctrl+R"),
-                                             self.tr("Which card, and how many: every card ranked for this job"))
-        self.recommend_action.setCheckable(True)
-        self.bom_action = self._action(self.tr("Bill of &materials and TCO"), self.toggle_bill_of_materials,
-                                       QKeySequence("Ctrl+M"),
-                                       self.tr("Servers, network, racks, power and software for this job, and "
-                                               "what owning them costs over the years"))
-        self.bom_action.setCheckable(True)
-        self.browser_action = self._action(self.tr("Card &browser…"), self.open_browser, QKeySequence("Ctrl+B"),
-                                           self.tr("Every card with its specs, sources and prices"))
-        self.what_fits_action = self._action(self.tr("What &fits my cards…"), self.open_what_fits,
-                                             QKeySequence("Ctrl+Shift+F"),
-                                             self.tr("Which models fit on the cards you own, for training, fine-tuning "
-                                                     "and serving, and how fast"))
-        self._make_launch_actions()
-        self._make_quote_actions()
-
-    def _make_menus(self) -> None:
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        for action in (self.new_action, self.open_action):
-            file_menu.addAction(action)
-        self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        for action in (self.save_action, self.save_as_action):
-            file_menu.addAction(action)
-        file_menu.addSeparator()
-        for action in (self.load_quotes_action, self.clear_quotes_action):
-            file_menu.addAction(action)
-        file_menu.addSeparator()
-        for action in (self.preview_action, self.print_action, self.export_action):
-            file_menu.addAction(action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
-        edit_menu.addAction(self.undo_action)
-        edit_menu.addAction(self.redo_action)
-        edit_menu.addSeparator()
-        edit_menu.addAction(self.rename_action)
-        edit_menu.addSeparator()
-        self._add_launch_menu(edit_menu)
-        self.view_menu = self.menuBar().addMenu(self.tr("&View"))
-        self.view_menu.addAction(self.wizard_action)
-        self.view_menu.addAction(self.browser_action)
-        self.view_menu.addAction(self.recommend_action)
-        self.view_menu.addAction(self.bom_action)
-        self.view_menu.addAction(self.what_fits_action)
-        language_menu = self.view_menu.addMenu(self.tr("&Language"))
-        from PySide6.QtGui import QActionGroup
-
-        from configurator.app.i18n import LANGUAGES, current_language
-
-        group = QActionGroup(self._actions_owner)
-        for code, name in LANGUAGES.items():
-            action = language_menu.addAction(name)
-            action.setCheckable(True)
-            action.setChecked(code == current_language())
-            action.setData(code)
-            group.addAction(action)
-            action.triggered.connect(guard_slot(lambda _=False, c=code: self.set_language(c, staged=True), name, self))
-        self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        self.help_menu.addAction(self._action(self.tr("&About"), self._about))
-        toolbar = getattr(self, "toolbar", None)
-        if toolbar is None:
-            toolbar = self.addToolBar(self.tr("Main"))
-            toolbar.setObjectName("main-toolbar")
-        toolbar.setWindowTitle(self.tr("Main"))
-        for action in (self.new_action, self.open_action, self.save_action, self.undo_action, self.redo_action,
-                       self.wizard_action, self.browser_action, self.recommend_action, self.export_action,
-                       self.preview_action):
-            toolbar.addAction(action)
-        self.toolbar = toolbar
-
-    def ask_scenario_name(self) -> bool:
-        """Ask for the scenario's name (the printed summary's title) and set it."""
-        from PySide6.QtWidgets import QInputDialog
-
-        current = self.controller.scenario.name
-        name, ok = QInputDialog.getText(self, self.tr("Name the scenario"), self.tr("Name (the summary's title):"),
-                                        text="" if current == "Untitled" else current)
-        return self.rename_scenario(name) if ok else False
-
-    def rename_scenario(self, name: str) -> bool:
-        """Set the scenario's name as one undoable step; an empty name goes back to a description
-        of the job."""
-        from configurator.core.scenario import MAX_NAME_CHARS
-
-        return self.controller.apply("name", name.strip()[:MAX_NAME_CHARS] or "Untitled")
-
-    def open_wizard(self):
-        from configurator.app.wizard import WorkloadWizard
-
-        wizard = WorkloadWizard(self.controller, self)
-        wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # a cancelled wizard must not stay alive
-        wizard.open()
-        return wizard
-
-    def open_browser(self):
-        from configurator.app.browser import CardBrowser
-
-        if self._browser is None:
-            self._browser = CardBrowser(self.controller, self)
-        self._browser.show()
-        self._browser.raise_()
-        return self._browser
-
-    def open_what_fits(self):
-        """Show the "what fits my cards" dialog (one, made on first use; it keeps its choices)."""
-        from configurator.app.what_fits_dialog import WhatFitsDialog
-
-        if getattr(self, "_what_fits", None) is None:
-            self._what_fits = WhatFitsDialog(self.controller, self)
-        self._what_fits.show()
-        self._what_fits.raise_()
-        return self._what_fits
-
-    def _about(self) -> None:
-        catalog = self.controller.catalog
-        QMessageBox.about(self, self.tr("About GPU Configurator"), self.tr(
-            "GPU Configurator {version}\nCatalog {catalog} ({date}), {n} cards.\n"
-            "Estimates memory, speed, power and cost of AI workloads and of graphics work (virtual desktops, "
-            "transcoding, rendering) on accelerator cards.").format(
-            version=__version__, catalog=catalog.version, date=catalog.date, n=len(catalog.cards)))
 
     # ---- view -----------------------------------------------------------------------
     def _on_analysis_changed(self, analysis: Analysis) -> None:

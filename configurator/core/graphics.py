@@ -1,41 +1,12 @@
-"""Graphics workloads: virtual desktops, video transcoding and offline rendering.
+"""Graphics workloads: virtual desktops, video transcoding and offline rendering — the capacity of a count
+of cards and what limits it (:func:`graphics_speed`), the memory on each card, the servers and boards the
+cards go in, and the checks on a card for graphics work.
 
 Each capacity is one formula with its source; every efficiency or rate that is not a
 catalog fact is a named, user-visible default in :class:`~configurator.core.scenario.Assumptions`.
-
-Sources
--------
-vGPU
-    NVIDIA vGPU profiles divide a GPU's framebuffer into equal slices (one size per GPU by
-    default; docs.nvidia.com/vgpu/deployment/citrix-virtual-apps/latest/vgpu-profile.html)
-    and a GPU hosts at most 32 vGPUs (NVIDIA open-gpu-kernel-modules,
-    src/nvidia/src/kernel/virtualization/kernel_vgpu_mgr.c: "max vGPU per GPU is 32"), so an
-    A40 (48 GB) hosts 32 × 1 GB, 24 × 2 GB, 16 × 3 GB … 1 × 48 GB. Time-sliced vGPUs share
-    the shader cores, so their combined average load must stay under the card's FP32 rate.
-    The default load, 0.25 TFLOP/s per user, is what NVIDIA's density for knowledge workers
-    on an A16 implies: 64 desktops per board (4 GPUs × 16 × 1 GB profiles) on 4 × 4.5 TFLOP/s
-    FP32 leaves at most 0.28 TFLOP/s each (fluence.network/blog/nvidia-a16). Heavier users
-    (CAD, 3D) need more; the value is the user's to set.
-NVENC / NVDEC
-    Encode capacity per engine is published per 1080p frame rate (NVENC Application Note,
-    "NVENC Performance": per-engine figures, multiplied by the engine count only across
-    simultaneous sessions, scaling with resolution and clocks). The default rate, 1080p at
-    240 frames/s, H.264 on a Turing/Ampere engine (other codecs and engine generations by the
-    factors of NVIDIA's table, :mod:`configurator.core.nvenc_rates`, since December 2026), is one
-    2160p60 stream (or 8 × 1080p30) per encoding chip
-    (vMix knowledge base 171, "Hardware encoding with NVIDIA graphics", 2025), which matches a
-    measured 262–284 frames/s 1080p HEVC encode with B-frames and look-ahead on one Turing
-    NVENC (github.com/rigaya/NVEnc issue 88). Preset speeds relative to P4 are measured
-    ``hevc_nvenc`` speeds (P1 35.9×, P2 27.1×, P3 25.0×, P4 17.4×, P5 12.8× real time;
-    gist.github.com/mcxiaoke/106132051c76aaf23c5feb6f0721a1f3). GeForce drivers allow 8
-    encode sessions per system (vMix knowledge base 171).
-Rendering
-    Shading-bound render time scales with the FP32 rate from a time measured on a reference
-    card. Within one architecture RT-core throughput grows with SM count and clock just as
-    FP32 does (one RT core per SM), so the same scaling holds for ray-traced scenes; across
-    RT-core generations it does not, and the estimate says so. Frames render independently,
-    one card per frame, so N cards finish ``ceil(frames / N)`` frames each. The scene must fit in each card's memory (no
-    out-of-core rendering assumed).
+The capacities per card, with their sources, are in :mod:`configurator.core.graphics_desktops` (vGPU),
+:mod:`configurator.core.graphics_video` (NVENC / NVDEC) and :mod:`configurator.core.graphics_rendering`
+(render time); their names are importable here too, as before.
 """
 
 from __future__ import annotations
@@ -43,42 +14,47 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from configurator.core.catalog import Card, load_bundled_catalog
+from configurator.core.catalog import Card
 from configurator.core.formulas import graphics as formulas
 from configurator.core.formulas.economics import HOURS_PER_MONTH  # noqa: F401  (re-exported for callers)
-from configurator.core.formulas.graphics import (
-    DESKTOP_CLASS_LOAD_TFLOPS,
-    DESKTOP_CLASS_MESSAGES,
-    NV12_BYTES_PER_PIXEL,
-    RENDER_BYTES_PER_PIXEL,
-    render_hours,
+from configurator.core.formulas.graphics import NV12_BYTES_PER_PIXEL, RENDER_BYTES_PER_PIXEL, render_hours
+from configurator.core.graphics_desktops import (  # noqa: F401  (the names not used here: re-exported for callers)
+    VPC_MAX_PROFILE_GIB,
+    desktop_profile_gib,
+    users_by_outputs,
+    users_by_shading,
+    vdi_capacities,
+    vdi_desktops_per_host,
+    vgpu_licence,
+    vgpu_profile_gib,
+)
+from configurator.core.graphics_rendering import (  # noqa: F401  (the names not used here: re-exported for callers)
+    RT_CORE_GENERATIONS,
+    cards_for_deadline,
+    frame_beyond_deadline,
+    measured_fp32_share,
+    measured_speedup,
+    minutes_per_frame,
+    reference_card_name,
+    rt_generation,
+)
+from configurator.core.graphics_video import (  # noqa: F401  (the names not used here: re-exported for callers)
+    PRESET_SPEED,
+    VIDEO_ENGINES,
+    decode_streams,
+    encode_streams,
+    encoder_fps,
+    limit_engines,
+    pixel_ratio,
+    transcode_capacities,
 )
 from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
 from configurator.core.messages import Message, msg
-from configurator.core.nvenc_rates import codec_factor
-from configurator.core.render_scores import measured_ratio
-from configurator.core.scenario import (
-    RESOLUTIONS, VGPU_PROFILES_GIB, Assumptions, Codec, EncoderPreset, Graphics, Scenario, Workload)
+from configurator.core.scenario import RESOLUTIONS, Scenario, Workload
 from configurator.core.units import GIB
-
-PRESET_SPEED = {
-    EncoderPreset.P1: 35.9 / 17.4,
-    EncoderPreset.P2: 27.1 / 17.4,
-    EncoderPreset.P3: 25.0 / 17.4,
-    EncoderPreset.P4: 1.0,
-    EncoderPreset.P5: 12.8 / 17.4,
-}
-"""Encoder speed of each preset relative to P4 (measured hevc_nvenc speeds, see module docstring)."""
 
 UNITS = {Workload.VDI: "users", Workload.TRANSCODE: "streams", Workload.RENDER: "frames"}
 """What a graphics workload counts."""
-
-def vdi_desktops_per_host(assumptions: Assumptions) -> int:
-    """Desktops one two-socket server carries by its processors and memory, at the scenario's desktop
-    (vCPUs, memory) and CPU overcommit (:func:`formulas.desktops_per_host`: 48 by default) [count]."""
-    a = assumptions
-    return formulas.desktops_per_host(formulas.VDI_HOST_CORES, a.vdi_vcpus_per_core, a.vdi_vcpus_per_desktop,
-                                      formulas.VDI_HOST_RAM_GIB, a.vdi_ram_gib_per_desktop)
 
 
 BOARD_SLOTS_PER_SERVER = 4
@@ -156,241 +132,7 @@ class GraphicsSpeed:
         return self.served
 
 
-# ---- virtual desktops -------------------------------------------------------------------
-
-
-def users_by_shading(card: Card, tflops_per_user: float) -> int | None:
-    """Users whose average FP32 load fits in the card's rate (:func:`formulas.users_by_shading`),
-    None when the card's FP32 rate is unknown."""
-    if card.fp32_tflops is None:
-        return None
-    return formulas.users_by_shading(card.fp32_tflops, tflops_per_user)
-
-
-def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | None], list[Message]]:
-    """Users per card by framebuffer, vGPU instance limit and shading load; the smaller of the
-    first two is :func:`formulas.vgpu_instances` (NVIDIA's vGPU table), kept apart to name the limit."""
-    g, a, messages = scenario.graphics, scenario.assumptions, []
-    if g.local_display:  # a workstation at the desk: the user has the card, no vGPU slices or their messages
-        caps: dict[str, float | None] = {}
-    elif card.vgpu == "graphics":
-        needed = desktop_profile_gib(scenario)
-        by_memory = formulas.framebuffer_slices(card.memory_gb, needed)
-        caps = {"framebuffer": by_memory, "vGPU instances": a.max_vgpus_per_gpu}
-        size = vgpu_profile_gib(scenario, card)
-        if needed != g.profile_gib:  # "not 1 GiB" only where a larger profile than the smallest was asked
-            asked = {} if g.profile_gib <= min(VGPU_PROFILES_GIB) else {"asked": g.profile_gib}
-            messages.append(msg("vgpu-profile-for-displays" if asked else "vgpu-profile-of-displays", **asked,
-                                profile=needed, user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]),
-                                monitors=g.monitors, resolution=g.resolution))
-        if size != needed:
-            messages.append(msg("vgpu-profile-rounded", card=card.name, asked=needed,
-                                memory=card.memory_gb, profile=size, users=by_memory))
-    else:
-        messages.append(msg("vgpu-unknown" if card.vgpu is None else "no-graphics-vgpu", card=card.name))
-        caps = {"passthrough": 1}
-    office = Graphics.model_fields["shading_tflops_per_user"].default
-    typical = DESKTOP_CLASS_LOAD_TFLOPS[g.user_class]
-    if g.shading_tflops_per_user == office < typical:  # a designer left at the office desktop's load
-        messages.append(msg("desktop-load-of-office", user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]),
-                            load=office, typical=typical))
-    shading = users_by_shading(card, g.shading_tflops_per_user)
-    if shading is None:
-        messages.append(msg("no-fp32-rate", card=card.name))
-    caps["shading load"] = shading
-    if g.local_display and card.display_outputs is not None:  # cabled to the card: its connectors bind (none: 0 users)
-        caps["display outputs"] = users_by_outputs(card.display_outputs, g.monitors)
-    return caps, messages
-
-
-def users_by_outputs(outputs: int, monitors: int) -> int:
-    """Users one card drives where each user's ``monitors`` are cabled to it (``local_display``): its
-    display connectors shared out whole, ``floor(outputs ÷ monitors)`` [count]. An RTX A6000's four
-    DisplayPort 1.4a outputs drive one user's four 4K monitors, not the twelve desktops its framebuffer
-    holds (NVIDIA RTX A6000 datasheet: 4 × DP 1.4a; the catalog's ``display_outputs``); until December
-    2026 the count was not read, and a control room of 16 local 4K displays came to one card
-    (persona12gfx, session 42). At most one: each user's desk has its own workstation (one card each,
-    :mod:`~configurator.core.procurement.workstations`): 16 one-monitor desks are 16 cards, not 4 (until Dec. 2026)."""
-    return min(1, outputs // monitors)
-
-
-def desktop_profile_gib(scenario: Scenario) -> float:
-    """The vGPU framebuffer each desktop gets [GiB]: the scenario's profile, or more where its user
-    class and displays need more (:func:`formulas.desktop_profile_gib`: 60 designers on two 4K
-    displays need 8 GiB, not the default 1); before the card's rounding (:func:`vgpu_profile_gib`)."""
-    g = scenario.graphics
-    width, height = RESOLUTIONS[g.resolution]
-    return max(g.profile_gib, formulas.desktop_profile_gib(g.user_class, width, height, g.monitors))
-
-
-VPC_MAX_PROFILE_GIB = 2.0
-"""Largest vGPU framebuffer per user NVIDIA Virtual PC (vPC) licenses: its B-series profiles are
-1 and 2 GB (NVIDIA Virtual GPU Software User Guide, 'Virtual GPU Types': the B-series for vPC,
-the Q-series for RTX vWS); a larger profile is a graphics workstation and needs RTX vWS [GiB]."""
-
-
-def vgpu_licence(scenario: Scenario, card: Card) -> str | None:
-    """The NVIDIA vGPU software licence (an item of the price file) each desktop needs, or None.
-
-    On a card with graphics vGPU profiles: NVIDIA Virtual PC (``software-vgpu-vpc``) for office
-    desktops, whose profile is at most :data:`VPC_MAX_PROFILE_GIB`; RTX Virtual Workstation
-    (``software-vgpu``) for a larger profile, the graphics workstations. A whole NVIDIA card passed
-    through to one desktop (no graphics profiles, or none verified) needs RTX vWS too: NVIDIA
-    Virtual GPU Client Licensing User Guide, release 16 (docs.nvidia.com/vgpu/16.0/
-    grid-licensing-user-guide, 'NVIDIA vGPU Software Licensed Products': "GPU pass through for
-    workstation or professional 3D graphics — vWS", enforced in software; vApps at reduced
-    capability; "vPC is not available on GPUs running in pass-through mode or bare-metal
-    deployments", NVIDIA Control Panel help, 'About NVIDIA vGPU Software Licensing'). None where
-    NVIDIA's vGPU software does not run: GeForce cards (``vgpu`` ``none``: passed through with the
-    ordinary driver) and other vendors' cards (their own virtualisation, no NVIDIA licence); nor where the
-    monitors are cabled to the card at the desk (``local_display``: a workstation on the ordinary driver, no
-    remote session; :mod:`configurator.core.procurement.workstations`)."""
-    if card.vendor != "NVIDIA" or card.vgpu == "none" or scenario.graphics.local_display:
-        return None
-    if card.vgpu == "graphics" and desktop_profile_gib(scenario) <= VPC_MAX_PROFILE_GIB:
-        return "software-vgpu-vpc"
-    return "software-vgpu"
-
-
-# ---- video --------------------------------------------------------------------------------
-
-
-def pixel_ratio(resolution: str) -> float:
-    """1080p pixels over the stream's pixels (:func:`formulas.pixel_ratio`)."""
-    return formulas.pixel_ratio(*RESOLUTIONS[resolution])
-
-
-def encoder_fps(card: Card, scenario: Scenario) -> float | None:
-    """1080p frames one of the card's NVENC engines encodes per second at P4 in the scenario's codec
-    [frames/s]: the encoder default (H.264 on a Turing/Ampere engine) times the codec's and engine
-    generation's factor from NVIDIA's table (:func:`configurator.core.nvenc_rates.codec_factor`: HEVC on
-    Turing/Ampere 0.93, on Ada 1.02, on Blackwell 1.28); None where the generation does not encode the
-    codec (AV1 before Ada)."""
-    factor = codec_factor(card.video.nvenc_generation, scenario.graphics.codec)
-    return None if factor is None else scenario.assumptions.encoder_fps_1080p * factor
-
-
-def encode_streams(card: Card, scenario: Scenario) -> int | None:
-    """Streams the card's encoders carry (:func:`formulas.encoder_streams`, at :func:`encoder_fps`), None
-    when unknown; 0 where the engines do not encode the codec."""
-    g, engines = scenario.graphics, card.video.nvenc
-    if engines is None:
-        return None
-    fps = encoder_fps(card, scenario)
-    if fps is None:
-        return 0
-    return formulas.encoder_streams(engines, fps, PRESET_SPEED[g.preset], pixel_ratio(g.resolution), g.fps)
-
-
-def decode_streams(card: Card, scenario: Scenario) -> int | None:
-    """Streams the card's decoders carry (:func:`formulas.decoder_streams`), None when unknown."""
-    g, engines = scenario.graphics, card.video.nvdec
-    if engines is None:
-        return None
-    return formulas.decoder_streams(engines, scenario.assumptions.decoder_fps_1080p, pixel_ratio(g.resolution), g.fps)
-
-
-VIDEO_ENGINES = {"encoders": ("nvenc", "NVENC"), "decoders": ("nvdec", "NVDEC")}
-"""A transcoding capacity's engines (:class:`configurator.core.card.VideoEngines` field, the name said)."""
-
-
-def limit_engines(card: Card, limit: str) -> tuple[int, str] | None:
-    """The card's video engines behind the capacity ``limit`` ('encoders' on an L4: (2, 'NVENC')), the
-    count that decides a transcoding answer; None for another limit or engines not counted."""
-    field, name = VIDEO_ENGINES.get(limit, (None, None))
-    engines = getattr(card.video, field) if field else None
-    return (engines, name) if engines else None
-
-
-def transcode_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | None], list[Message]]:
-    """Streams per card by encoders, decoders and (consumer cards) the driver's session limit."""
-    g, messages = scenario.graphics, []
-    encode = encode_streams(card, scenario)
-    if encode is None:
-        messages.append(msg("encoder-unknown", card=card.name))
-    elif card.video.nvenc == 0:
-        messages.append(msg("no-encoder", card=card.name))
-    if g.codec is Codec.AV1 and card.video.av1_encode is not True and card.video.nvenc:
-        messages.append(msg("no-av1-encoder", card=card.name))
-        encode = 0
-    caps: dict[str, float | None] = {"encoders": encode}
-    if g.decode:
-        caps["decoders"] = decode_streams(card, scenario)
-    if card.is_consumer:
-        sessions = scenario.assumptions.consumer_encode_sessions
-        messages.append(msg("consumer-encode-sessions", card=card.name, sessions=sessions))
-        caps["encode sessions"] = math.floor(sessions / min(scenario.parallelism.cards_per_node, scenario.count))
-    return caps, messages
-
-
-# ---- rendering ----------------------------------------------------------------------------
-
-
-def measured_speedup(card: Card, scenario: Scenario) -> float | None:
-    """How much faster ``card`` renders than the scenario's reference card by their measured Blender
-    Open Data scores (:func:`configurator.core.render_scores.measured_ratio`), None unless both
-    are measured (then FP32 scaling stands in)."""
-    return measured_ratio(card.id, scenario.graphics.reference_card)
-
-
-def measured_fp32_share(card: Card, scenario: Scenario) -> float | None:
-    """The card's measured render speed over the speed FP32 scaling gives it, both from the reference
-    card (dimensionless): 0.69 for an H100 NVL against an RTX 4090, whose FP32 rate says 0.73 of the
-    4090's where Blender Open Data measures 0.50; None unless measured and the FP32 rate known."""
-    speedup = measured_speedup(card, scenario)
-    if speedup is None or not card.fp32_tflops:
-        return None
-    return speedup / (card.fp32_tflops / scenario.graphics.reference_fp32_tflops)
-
-
-def minutes_per_frame(card: Card, scenario: Scenario) -> float | None:
-    """Time per frame from the reference card's [min]: divided by the measured speed-up where both
-    cards have a render score (:func:`measured_speedup`), else scaled by FP32 rate
-    (:func:`formulas.scaled_minutes_per_frame`); None when neither is known."""
-    g = scenario.graphics
-    speedup = measured_speedup(card, scenario)
-    if speedup is not None:
-        return g.reference_minutes_per_frame / speedup
-    if card.fp32_tflops is None:
-        return None
-    return formulas.scaled_minutes_per_frame(g.reference_minutes_per_frame, g.reference_fp32_tflops, card.fp32_tflops)
-
-
-def cards_for_deadline(card: Card, scenario: Scenario) -> int | None:
-    """The fewest ``card`` that render the scenario's frames within its deadline
-    (:func:`formulas.cards_for_deadline`) [count]; None without a deadline, without the card's FP32
-    rate, or when one frame takes longer than the deadline."""
-    deadline = scenario.constraints.deadline_hours
-    minutes = minutes_per_frame(card, scenario)
-    if not deadline or not minutes:
-        return None
-    return formulas.cards_for_deadline(scenario.graphics.frames, minutes, deadline)
-
-
-def frame_beyond_deadline(card: Card, scenario: Scenario) -> Message | None:
-    """That one frame on ``card`` takes longer than the whole deadline, so no count meets it (frames
-    are whole on a card, :func:`formulas.render_hours`); None when it does not, or without a deadline
-    or a time per frame. A 20-frame job in a minute on L40S (1.42 min a frame) said only "misses the
-    deadline by 0.416 min", as if more cards would do (persona check, December 2026)."""
-    deadline = scenario.constraints.deadline_hours
-    minutes = minutes_per_frame(card, scenario)
-    if not deadline or not minutes or cards_for_deadline(card, scenario) is not None:
-        return None
-    return msg("frame-beyond-deadline", card=card.name, frame=minutes / 60, deadline=deadline)
-
-
-RT_CORE_GENERATIONS = (("Turing", 1), ("Ampere", 2), ("Ada", 3), ("Blackwell", 4))
-"""RT-core generation by NVIDIA architecture: A40 'second-generation RT Cores' (Ampere),
-L40/L40S and RTX 4090 'third-generation' (Ada), RTX 5090 'fourth generation' (Blackwell)
-(datasheet reprints cited in catalog.json); Turing introduced RT cores."""
-
-
-def rt_generation(card: Card) -> int | None:
-    """The card's RT-core generation, None when it has none or it is not known."""
-    if not card.rt_cores:
-        return None
-    name = card.architecture or ""
-    return next((gen for arch, gen in RT_CORE_GENERATIONS if name.startswith(arch)), None)
+# ---- which cards a graphics workload can use --------------------------------------------
 
 
 def graphics_unsuitable(workload: Workload, card: Card) -> Message | None:
@@ -414,15 +156,6 @@ def no_display_for_monitor(scenario: Scenario, card: Card) -> Message | None:
 
 
 # ---- memory -------------------------------------------------------------------------------
-
-
-def vgpu_profile_gib(scenario: Scenario, card: Card) -> float:
-    """The vGPU size each desktop gets on ``card`` [GiB]: the scenario's profile, or the card's next
-    vGPU type where the profile does not divide its memory (:func:`formulas.vgpu_profile_gib`:
-    5 GiB on a 48 GB L40S is its 6 GB type); the profile as asked on cards without graphics vGPU."""
-    if card.vgpu != "graphics":
-        return desktop_profile_gib(scenario)
-    return formulas.vgpu_profile_gib(card.memory_gb, desktop_profile_gib(scenario))
 
 
 def graphics_bytes_per_card(scenario: Scenario, load_on_card: float, card: Card | None = None) -> float:
@@ -559,14 +292,6 @@ def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
         return [msg("misses-streams-per-server", count=count, served=speed.served, demand=speed.demand, needed=needed,
                     per=speed.cards_per_server)]
     return [msg(message_id + one, count=count, served=speed.served, demand=speed.demand, needed=needed)]
-
-
-def reference_card_name(scenario: Scenario) -> str:
-    """The name of the card the time per frame was measured on (``graphics.reference_card`` is its
-    catalog id); the id itself where the bundled catalog does not list it (a card of the user's own)."""
-    card_id = scenario.graphics.reference_card
-    bundled = load_bundled_catalog()
-    return bundled.get(card_id).name if card_id in bundled else card_id
 
 
 def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:

@@ -34,6 +34,10 @@ a pass, ``(1 − e^(−λNkT))·(t_chunk + max(0, R − T_d(n)))/N`` a step (vLL
 ``num_lookahead_slots + 1 = N`` steps, ``scheduler.py`` l. 1318-1319, prompts one step,
 l. 866-868). With ``N = 1`` every formula is the one-step one. Checked against a simulation of
 that scheduler in ``tests/test_multi_step_scheduling.py``.
+
+The latency targets and the search for the highest rate that meets them are in
+:mod:`configurator.core.load_targets`; the chance of waiting for a slot (Erlang C) in
+:mod:`configurator.core.formulas.queueing`.
 """
 
 from __future__ import annotations
@@ -41,13 +45,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import accumulate, repeat
-from operator import mul, truediv
 
-import numpy as np
-
+from configurator.core.formulas.queueing import erlang_c
 from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.load_step import capacity_step, mean_step, mean_step_between, prompt_chunks, steady_batch
+from configurator.core.load_targets import MLPERF_SERVER_LIMITS as MLPERF_SERVER_LIMITS  # re-exported for callers
+from configurator.core.load_targets import LatencyLimits, highest_meeting, worst_share
 from configurator.core.memo import LastAsked
 from configurator.core.tpot_tail import answer_steps, mixture_offsets, tpot_spread
 from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
@@ -57,24 +60,6 @@ from configurator.core.ttft_tail import ttft_mean as _ttft_mean
 from configurator.core.ttft_tail import ttft_quantiles as _ttft_quantiles
 
 
-@dataclass(frozen=True)
-class LatencyLimits:
-    ttft_ms: float
-    tpot_ms: float
-
-
-MLPERF_SERVER_LIMITS: dict[str, LatencyLimits] = {
-    "llama2-70b": LatencyLimits(2000.0, 200.0),
-    "llama2-70b-interactive": LatencyLimits(450.0, 40.0),
-    "llama3.1-405b": LatencyLimits(6000.0, 175.0),
-    "llama3.1-8b": LatencyLimits(2000.0, 100.0),
-    "mixtral-8x7b": LatencyLimits(2000.0, 200.0),
-}
-"""MLPerf Inference server-scenario limits on the 99th-percentile TTFT and TPOT (MLCommons
-inference_policies, inference_rules.adoc, LLM latency constraints; mlcommons/inference
-loadgen/mlperf.conf ``<model>.Server.ttft_latency`` / ``tpot_latency``: llama2-70b 2000/200,
-llama2-70b-interactive 450/40, mixtral-8x7b 2000/200; Llama 2 70B interactive from v5.0: 4.4×
-shorter TTFT and 5× shorter TPOT than the server scenario, as MLCommons states) [ms]."""
 _Z = {50: 0.0, 90: 1.2815515655446004, 95: 1.6448536269514722, 99: 2.3263478740408408}
 """The standard normal quantile Φ⁻¹(k/100) at each of :data:`PERCENTILES` [-]."""
 HIGHEST_RATE = 1e15
@@ -206,44 +191,6 @@ def capacity(costs: StepCosts) -> float:
         prompt = costs.prompt_tokens * costs.prompt_token_s
         return (1.0 - 1e-6) / prompt if prompt > 0 else math.inf  # a decode pool that never decodes
     return b / (d * capacity_step(costs))
-
-
-def erlang_c(servers: int, offered: float) -> float:
-    """Probability that an arrival waits in an M/M/c queue with ``offered`` = λ·S erlangs
-    (Erlang 1917; Kleinrock 1975, *Queueing Systems* I, eq. 3.40), ``C = 1 / (R·(1 − ρ) + ρ)``
-    with ``R = 1/B`` the inverse Erlang B and ``ρ = A/c``.
-
-    ``R`` is summed in closed form, the Erlang B recursion ``1/B(k) = 1 + (k/A)/B(k − 1)`` unrolled:
-    ``R = 1 + Σ_{j=1..c} t_j``, ``t_j = Π_{i<j} (c − i)/A`` (all terms positive: a well-conditioned
-    sum), made and added at C speed (``accumulate``, ``sum``; from :data:`_ARRAY_TERMS` terms on as
-    arrays, ``cumprod`` and a pairwise sum) instead of one Python round per server.
-    The terms rise to their largest at ``j₀ = c − ⌊A⌋`` and fall past it at least as
-    ``t_{j₀+l} ≤ t_{j₀}·e^(−l(l−1)/(2A))``, so the sum stops ``l = ⌈√(90A)⌉ + 1`` terms past ``j₀``:
-    what is left out is below ``c·e^(−45) ≈ c·2.9e-20`` of ``R`` (under 1e-15 for ``c ≤ 34,000``).
-    Where ``t_{j₀}·(1 − ρ)`` exceeds ``e^700`` (worked out with ``lgamma``) the answer is below
-    1e-304 and 0 is returned. Error bound against the recursion in exact arithmetic: 1e-12 relative
-    (its rounding, ~``c·ε``), or 1e-300 absolute; checked over servers 1…8192 and loads up to the
-    servers in ``tests/test_erlang_c.py``."""
-    if offered <= 0:
-        return 0.0
-    rho = offered / servers
-    if rho >= 1:
-        return 1.0
-    mode = math.floor(offered)  # the largest term t_{j₀}, j₀ = c − ⌊A⌋: c!/(⌊A⌋!·A^(c−⌊A⌋))
-    if math.lgamma(servers + 1) - math.lgamma(mode + 1) - (servers - mode) * math.log(offered) \
-            + math.log1p(-rho) > 700.0:
-        return 0.0
-    terms = min(servers, servers - mode + math.ceil(math.sqrt(90.0 * offered)) + 1)
-    if terms < _ARRAY_TERMS:
-        inverse_b = 1.0 + sum(accumulate(map(truediv, range(servers, servers - terms, -1), repeat(offered)), mul))
-    else:  # the same ratios and running products as arrays (the sum pairwise: the same to ~1e-16 relative)
-        inverse_b = 1.0 + float(np.cumprod(np.arange(servers, servers - terms, -1, dtype=float) / offered).sum())
-    return 1.0 / (inverse_b * (1.0 - rho) + rho)
-
-
-_ARRAY_TERMS = 32
-"""Terms from which :func:`erlang_c` sums with arrays (fewer: a product and a sum per term at C
-speed costs less than making the arrays)."""
 
 
 def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed: bool = False,
@@ -506,79 +453,6 @@ def highest_rate(costs: StepCosts, limits: LatencyLimits, percentile: int = 99,
     return highest_meeting(lambda rate: load_point(costs, rate, limit),
                            lambda point: worst_share(point.ttft_s[percentile], point.tpot_s[percentile],
                                                      point.overloaded, limits), limit, steps, low)
-
-
-def worst_share(ttft_s: float, tpot_s: float, overloaded: bool, limits: LatencyLimits) -> float:
-    """The larger of TTFT and TPOT [s] over their limits [ms] [share; ≤ 1: both met; ∞: overloaded]."""
-    if overloaded:
-        return math.inf
-    return max(ttft_s * 1000 / limits.ttft_ms, tpot_s * 1000 / limits.tpot_ms)
-
-
-SEARCH_RESOLUTION = 1e-4
-"""Relative width of the bracket :func:`highest_meeting` stops at: the highest rate found is the
-highest meeting rate to within this share."""
-
-
-def highest_meeting(point_at: Callable[[float], object], worst: Callable[[object], float], limit: float,
-                    steps: int = 40, low: float = 0.0) -> object | None:
-    """The point at the highest rate in ``(0, limit]`` [1/s] whose latencies meet their targets,
-    ``point_at(rate)`` giving the latencies at a rate and ``worst(point)`` the larger of them over
-    its target (≤ 1: met; :func:`worst_share`); None when even a trickle misses them. Both
-    latencies grow with the rate, so the meeting rates are an interval from 0: it is bracketed
-    (from ``low``, a rate known to meet, else a trickle of :data:`SEARCH_RESOLUTION` of the limit,
-    which missing them means none meets them to the resolution, up to the limit) and narrowed to
-    :data:`SEARCH_RESOLUTION` of the rate by Brent's method (Brent 1973, *Algorithms for
-    Minimization without Derivatives*, ch. 4; as scipy ``optimize.brentq``) on ``1 − 1/worst``,
-    which is 0 at the highest meeting rate, near ``worst − 1`` there and 1 where the copy is
-    overloaded; at most ``steps`` points after the two ends. The one search behind
-    :func:`highest_rate` and :func:`goodput`."""
-    top = point_at(limit * (1 - 1e-9))
-    share = worst(top)
-    if share <= 1.0:
-        return top
-    found = [None, 0.0]  # the meeting point at the highest rate so far, its rate
-
-    def excess(rate: float) -> float:
-        point = point_at(rate)
-        share = worst(point)
-        if share <= 1.0 and rate >= found[1]:
-            found[0], found[1] = point, rate
-        return 1.0 - 1.0 / share if share > 1e-300 else -1e300
-
-    low = low if low > 0.0 else SEARCH_RESOLUTION * limit  # a trickle: below it the rate is 0 to the resolution
-    x_pre, f_pre = limit, 1.0 - 1.0 / share
-    x_cur, f_cur = low, excess(low)
-    if f_cur > 0.0:
-        return None
-    x_blk, f_blk, s_pre, s_cur = x_pre, f_pre, x_cur - x_pre, x_cur - x_pre
-    for _ in range(steps):
-        if f_pre != 0.0 and f_cur != 0.0 and (f_pre < 0.0) != (f_cur < 0.0):
-            x_blk, f_blk = x_pre, f_pre
-            s_pre = s_cur = x_cur - x_pre
-        if abs(f_blk) < abs(f_cur):
-            x_pre, x_cur, x_blk = x_cur, x_blk, x_cur
-            f_pre, f_cur, f_blk = f_cur, f_blk, f_cur
-        delta = 0.5 * SEARCH_RESOLUTION * abs(x_cur)
-        s_bis = 0.5 * (x_blk - x_cur)
-        if f_cur == 0.0 or abs(s_bis) < delta:
-            break
-        if abs(s_pre) > delta and abs(f_cur) < abs(f_pre):
-            if x_pre == x_blk:  # the secant
-                s_try = -f_cur * (x_cur - x_pre) / (f_cur - f_pre)
-            else:  # inverse quadratic interpolation
-                d_pre, d_blk = (f_pre - f_cur) / (x_pre - x_cur), (f_blk - f_cur) / (x_blk - x_cur)
-                s_try = -f_cur * (f_blk * d_blk - f_pre * d_pre) / (d_blk * d_pre * (f_blk - f_pre))
-            if 2.0 * abs(s_try) < min(abs(s_pre), 3.0 * abs(s_bis) - delta):
-                s_pre, s_cur = s_cur, s_try
-            else:
-                s_pre = s_cur = s_bis
-        else:
-            s_pre = s_cur = s_bis
-        x_pre, f_pre = x_cur, f_cur
-        x_cur += s_cur if abs(s_cur) > delta else (delta if s_bis > 0.0 else -delta)
-        f_cur = excess(x_cur)
-    return found[0]
 
 
 def goodput(costs: StepCosts, limits: LatencyLimits, percentile: int, limit: float | None = None,

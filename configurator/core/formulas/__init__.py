@@ -23,6 +23,7 @@ Modules by topic:
 - :mod:`.graphics` — vGPU slices, encoder/decoder streams, render time
 - :mod:`.economics` — amortised cost, facility power and energy
 - :mod:`.reliability` — checkpoint interval, goodput, spare servers
+- :mod:`.queueing` — the chance an arrival waits in a queue of many servers (Erlang C)
 - :mod:`.efficiency` — the efficiency defaults with their sources
 
 Units are in brackets in each docstring: [B] bytes, [GB/s] 10^9 B/s one way, [FLOP], [s], [h],

@@ -394,6 +394,8 @@ ZH_CN.update({
     "{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}":
         "{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}",
     "{n} experts, {k} per token": "{n} 个专家，每词元激活 {k} 个",
+    "{asked} asked, run in {math}": "要求 {asked}，按 {math} 运行",
+    "{asked} asked, no published rate to run it": "要求 {asked}，无公开算力数据",
     "{total} B ({n} B active)": "{total} B（激活 {n} B）",
     "Token budget": "训练词元数",
     "{n} tokens": "{n} 词元",

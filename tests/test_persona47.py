@@ -29,3 +29,21 @@ def test_the_precision_row_says_a_conversion_only_where_there_is_one(catalog, ar
     rows = view_of(est.scenario.workload).workload_rows
     assert dict(rows(est, words("en")))["Precision"] == en
     assert dict(rows(est, words("zh_CN")))["精度"] == zh
+
+
+def test_a_range_over_many_runs_names_the_nearest_and_counts_the_rest():
+    """The summary's 'Rows' cell of a 128 × H100 pre-training named 55 runs (80 rows), a page-long cell;
+    the run of the estimate's own model and card was the 52nd."""
+    from configurator.core.view.rows import NAMED_AT_MOST, named_rows
+
+    runs = [(f"GPT 3 175B · {256 * k} × A100 SXM4 80GB", 2) for k in range(1, 20)]
+    runs += [("llama3-8b · 128 × H100 SXM5 80GB", 1), ("Llama 3 70B · 256 × H100 SXM5 80GB", 3)]
+    band = type("B", (), {"row_names": tuple(runs)})()
+    named = named_rows(band, "en", "H100 SXM5 80GB", "llama3-8b")
+    assert len(named) == NAMED_AT_MOST
+    assert named[:2] == ["Llama 3 8B · 128 × H100 SXM5 80GB", "Llama 3 70B · 256 × H100 SXM5 80GB (3 rows)"]
+    shown = 1 + 3 + 2 * (NAMED_AT_MOST - 3)
+    assert named[-1] == f"and {2 * 19 + 4 - shown} more rows"
+    assert named_rows(band, "zh_CN", "H100 SXM5 80GB", "llama3-8b")[-1] == f"另有 {2 * 19 + 4 - shown} 行"
+    few = type("B", (), {"row_names": tuple(runs[:3])})()
+    assert named_rows(few) == [f"GPT 3 175B · {256 * k} × A100 SXM4 80GB (2 rows)" for k in (1, 2, 3)]  # as before

@@ -416,6 +416,7 @@ ZH_CN.update({
     "Exchange rate": "汇率",
     # calibration rows by name (core/view/rows.named_rows)
     "{name} ({n} rows)": "{name}（{n} 行）",
+    "and {n} more rows": "另有 {n} 行",
     # a price source that records a search without a price (report/language.searched_note)
     "No price found; searched: {where}": "未找到价格；已查：{where}", "No price found (searched)": "未找到价格（已查找）",
     # the rate money is converted at (core/view/assumptions_view.exchange_rate)

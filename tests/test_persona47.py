@@ -47,3 +47,17 @@ def test_a_range_over_many_runs_names_the_nearest_and_counts_the_rest():
     assert named_rows(band, "zh_CN", "H100 SXM5 80GB", "llama3-8b")[-1] == f"另有 {2 * 19 + 4 - shown} 行"
     few = type("B", (), {"row_names": tuple(runs[:3])})()
     assert named_rows(few) == [f"GPT 3 175B · {256 * k} × A100 SXM4 80GB (2 rows)" for k in (1, 2, 3)]  # as before
+
+
+@pytest.mark.parametrize(("workload", "argv", "overhead"), [
+    ("vdi", ("--users", "300", "--user-class", "designer", "--card", "t4", "--count", "150"), False),
+    ("render", ("--frames", "100", "--card", "l40s", "--count", "4"), True),
+])
+def test_the_memory_table_names_an_overhead_only_where_there_is_one(catalog, workload, argv, overhead):
+    """A 300-seat desktop summary's memory table read 'Overhead 0 GiB' (框架开销 0 GiB) under its frame
+    buffers: a vGPU slice holds the hypervisor's share, desktops have no process overhead."""
+    from configurator.core.view.estimate_view import estimate_view
+
+    est = _estimate(catalog, "--workload", workload, *argv)
+    keys = {row.key for section in estimate_view(est).sections for row in section.shown()}
+    assert "memory.graphics" in keys and ("memory.overhead" in keys) is overhead

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from configurator.app import format as fmt
 from configurator.app.chart_axes import log_view_range
 from configurator.app.chart_axes import MoneyAxis, NumberAxis
+from configurator.app.chart_fit import wrap_title
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import CLASS_COLOURS
@@ -93,6 +94,7 @@ class ParetoChart(QObject):
                           else None)
         plot.setLogMode(x=True, y=True)
         plot.setMinimumWidth(CHART_MIN_PX)
+        wrap_title(plot.getPlotItem())  # "Cost against FP32 per user: the Pareto front" is wider than the chart
         self.points = pg.ScatterPlotItem(size=10, hoverable=True, tip=lambda x, y, data: data)
         self.front = pg.PlotDataItem(pen=pg.mkPen("#333", width=1.5, style=Qt.PenStyle.DashLine))
         plot.addItem(self.points)

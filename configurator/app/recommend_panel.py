@@ -59,9 +59,6 @@ TEXTS_MIN_LINES = 3
 """Lines of the price-decides note and the reasons shown at least; the rest scroll (wrapped in
 too little height they were drawn over each other)."""
 
-CHARTS_MIN_WIDTH_PX = 240
-"""Narrowest the cost-and-speed chart's tabs get [px]: its axes and a few points readable."""
-
 LISTED = 15
 """Configurations ranked in the table (the rest count for the chart's front and price decides)."""
 
@@ -218,7 +215,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         """The recommendation the trade-off chart shows (drawn once per selection)."""
         self.charts.setTabText(0, words(current_language())("Cost and speed"))
         self.charts.setTabVisible(self.TRADEOFF_TAB, False)  # until a serving ranking is shown
-        self.charts.setMinimumWidth(CHARTS_MIN_WIDTH_PX)
+        # no least width of its own: a smaller one than its page's (pareto_chart.CHART_MIN_PX, 260 px) clipped the
+        # page's right 24 px at 1280 px wide, the chart's last x tick and its front's end cut (session 47, persona)
         right = QVBoxLayout()
         right.addWidget(self.charts, 1)
         layout.addLayout(right, 1)

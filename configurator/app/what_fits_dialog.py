@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from pydantic import ValidationError
 
 from configurator.app.binders import fill_combo
+from configurator.app.column_fit import FittedTable, shrunk_to_fit
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language
@@ -70,6 +71,14 @@ from configurator.core.what_fits_budget import BudgetFits
 DEBOUNCE_MS = 300
 """Plan again once the card, count or targets have stayed put this long."""
 
+ELIDED_COLUMNS = {"Layout": 240, "Memory per card": 180}
+"""Columns (headings, label ids) that give up width down to their narrowest [px] (a layout's tensor, pipeline and
+copies in Chinese, a memory's two figures), elided, whole in their tooltips, in this order, so that the
+verdict columns after them stay in view: a DeepSeek V3 layout ("TP 1 · PP 1 · 8 copies · EP 8, experts shared by
+8 copies (attention data parallel)") made the layout column 495 px wide, and a training memory ("94.4 GiB of
+79.2 GiB; fits at its 78.6 GiB peak, …") 498 px: the speed, latency and bottleneck columns past the dialog's
+edge at its 1,180 px (session 47, persona)."""
+
 VERDICT_COLOURS = {Verdict.NO_FIT: "#b00020", Verdict.TOO_SLOW: "#9a6700", Verdict.UNKNOWN: "#666666"}
 """Text colour of a row that does not fit (red), fits but misses the targets alone (amber) or
 cannot be estimated (grey); rows that fit keep the palette's."""
@@ -83,6 +92,10 @@ class WhatFitsDialog(QDialog):
         self.controller = controller
         self.answer: WhatFits | BudgetFits | None = None
         self._shown: dict[QTableWidget, list[FitRow | None]] = {}
+        self._elided: dict[QTableWidget, list[int]] = {}
+        """The columns of a filled table that give up width (:data:`ELIDED_COLUMNS`), in order."""
+        self._elided_px: dict[QTableWidget, list[int]] = {}
+        """Their narrowest [px], in the same order."""
         self._job = LatestJob(self)
         self._job.step.connect(self._show)
         self._job.finished.connect(self._show)
@@ -195,7 +208,7 @@ class WhatFitsDialog(QDialog):
         return box
 
     def _table(self, name: str) -> QTableWidget:
-        table = QTableWidget(0, 0)
+        table = FittedTable(0, 0, lambda: self._fit_columns(table))
         table.setObjectName(name)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -395,10 +408,30 @@ class WhatFitsDialog(QDialog):
                     item.setForeground(QBrush(QColor(colour)))
                 table.setItem(r, c, item)
         self._shown[table] = rows
+        self._elided[table] = [columns.headings.index(h) for h in ELIDED_COLUMNS if h in columns.headings]
+        self._elided_px[table] = [px for h, px in ELIDED_COLUMNS.items() if h in columns.headings]
+        for r in range(table.rowCount()):
+            for c in self._elided[table]:
+                table.item(r, c).setToolTip(table.item(r, c).text())
         table.resizeColumnsToContents()  # once per fill, not per cell
+        self._fit_columns(table)
         if 0 <= selected < table.rowCount():
             table.selectRow(selected)
         table.setUpdatesEnabled(True)
+
+    def _fit_columns(self, table: QTableWidget) -> None:
+        """Every column of a filled serving or training table in view where it can be: each as wide as its
+        contents and heading, then, where the table is narrower, :data:`ELIDED_COLUMNS` down to their
+        narrowest, elided (whole in their tooltips); the figures whole. Again whenever the table is resized."""
+        elided = getattr(self, "_elided", {}).get(table)
+        if not elided:  # not filled yet, or a budget table (its own widths)
+            return
+        header = table.horizontalHeader()
+        widths = [max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(table.columnCount())]
+        narrowest = dict(zip(elided, self._elided_px[table], strict=True))
+        floors = [min(width, narrowest.get(c, width)) for c, width in enumerate(widths)]
+        for column, width in enumerate(shrunk_to_fit(widths, floors, elided, table.viewport().width())):
+            table.setColumnWidth(column, width)
 
     def _on_selection(self) -> None:
         self.use_button.setEnabled(self.selected_row() is not None)

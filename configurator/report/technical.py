@@ -125,7 +125,8 @@ def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
         if band.few_rows:
             what += w("; ") + w("few rows: the range itself is uncertain")
         numbers = w(", ").join(dict.fromkeys(label(labels[n], w.language) for n in names))
-        rows.append((what, numbers, w("; ").join(named_rows(band, w.language))))
+        behind = named_rows(band, w.language, est.card.name, est.scenario.model.name)  # the nearest named first
+        rows.append((what, numbers, w("; ").join(behind)))
     note = w("Likely: 80 % of the rows were measured within the range, each predicted out of sample (a "
              "calibration row with the defaults set without its own source, a held-out row as shipped; 10th to "
              "90th percentile of measured / predicted; data of {date}); where the rows were all off the same way, "

@@ -95,9 +95,14 @@ DESK_FRAME_BUFFER = "Frame buffer for the desk's monitors"
 
 
 def _graphics_memory(est: Estimate) -> list[Row]:
+    """The graphics data and the process' overhead where it has one: virtual desktops have none, their vGPU
+    slices hold the hypervisor's share (core.graphics.graphics_memory), and "Overhead 0 GiB" under the frame
+    buffers (框架开销 0 GiB) named a part desktops never have (session 47, persona)."""
     m, part = est.memory, DESK_FRAME_BUFFER if at_desks(est.scenario) else tables_of(est).graphics_memory
-    return [Row(part, gib_amount(m.graphics), key="memory.graphics", detail=True),
-            Row("Overhead", gib_amount(m.overhead), key="memory.overhead", detail=True)]
+    rows = [Row(part, gib_amount(m.graphics), key="memory.graphics", detail=True)]
+    if m.overhead:
+        rows.append(Row("Overhead", gib_amount(m.overhead), key="memory.overhead", detail=True))
+    return rows
 
 
 # ---- speed or capacity, per family ------------------------------------------------------------

@@ -142,9 +142,14 @@ def _facility_kw(est: Estimate) -> float | None:
 # ---- AI families: the model, its layout and its speed ----------------------------------------
 
 
-def _precision_text(est: Estimate) -> str:
-    math = est.plan.math.value.upper() if est.plan.math else "—"
-    return f"{est.plan.requested.value.upper()} → {math}"
+def _precision_text(est: Estimate, w: Words) -> str:
+    """The precision asked, and the one it runs in where the card has not that one ("BF16 → BF16" read as a
+    conversion; session 47, persona)."""
+    asked, math = est.plan.requested.value.upper(), est.plan.math
+    if math is None:
+        return w("{asked} asked, no published rate to run it", asked=asked)
+    return asked if math.value.upper() == asked else w("{asked} asked, run in {math}", asked=asked,
+                                                         math=math.value.upper())
 
 
 def _architecture(est: Estimate, w: Words) -> str:
@@ -192,7 +197,7 @@ def _model_rows(est: Estimate, w: Words, parallelism: Callable[[Estimate, Words]
                             n=numbers.significant(m.active_params() / 1e9)) if m.is_moe
          else f"{numbers.significant(m.total_params() / 1e9, 4)} B"),
         (w("Architecture"), _architecture(est, w)),
-        (w("Precision"), _precision_text(est)),
+        (w("Precision"), _precision_text(est, w)),
         (w("Parallelism"), parallelism(est, w)),
     ]
 

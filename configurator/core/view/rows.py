@@ -294,29 +294,45 @@ def band_note(band: Band, language: str = "en") -> str:
     return text + "\n" + w("Rows: {rows}", rows=(separator.rstrip() + "\n").join(filter(None, lines)))
 
 
-def named_rows(band: Band, language: str = "en") -> list[str]:
+def named_rows(band: Band, language: str = "en", card: str | None = None, model: str | None = None) -> list[str]:
     """The calibration rows behind ``band`` by name, each with how many rows it stands for
     ("LLaMA 70B · 4 × H100 SXM5 80GB (2 rows)"), not by their ids; a model on as many cards of
     :data:`LISTED_AS_ONE` or more kinds is named once ("LLaMA 3 8B · 1 × RTX 4090, L40S, A40, A100
-    PCIe 80GB (8 rows)"), so a band over many cards fits the summary's table."""
+    PCIe 80GB (8 rows)"), so a band over many cards fits the summary's table. Past
+    :data:`NAMED_AT_MOST` names, those nearest the estimate come first — ``model`` (its name) on ``card``
+    (its catalog name), then the card, then the model — then those that stand for the most rows, and the
+    rest are counted ("and 41 more rows"): a training band over 80 rows named 55 runs, a page-long cell of
+    the summary (session 47, persona)."""
     w = words(language)
-    groups: dict[str, list[tuple[str, str, int]]] = {}
+    asked = model_name(model) if model is not None else None
+    groups: dict[str, list[tuple[str, str, int, int]]] = {}
     for name, n in band.row_names:
-        model, dot, rest = name.partition(" · ")  # a row named by its preset id ("llama3-8b · 1 × H200"): by name
-        name = model_name(model) + dot + rest
-        model, on, cards = name.partition(" × ")
+        run, dot, rest = name.partition(" · ")  # a row named by its preset id ("llama3-8b · 1 × H200"): by name
+        near = 2 * (card is not None and name.endswith(f" × {card}")) + (model_name(run) == asked)
+        name = model_name(run) + dot + rest
+        run, on, cards = name.partition(" × ")
         if on:  # the card in the reader's language ('1 × RTX 6000 Ada 一代')
             cards = card_name(cards, language)
-            name = model + on + cards
-        groups.setdefault(model if on else name, []).append((name, cards, n))
-    named = []
-    for model, members in groups.items():
-        if len(members) < LISTED_AS_ONE or model == members[0][0]:
-            named += [name if n == 1 else w("{name} ({n} rows)", name=name, n=n) for name, _, n in members]
+            name = run + on + cards
+        groups.setdefault(run if on else name, []).append((name, cards, n, near))
+    named: list[tuple[str, int, int]] = []
+    for run, members in groups.items():
+        if len(members) < LISTED_AS_ONE or run == members[0][0]:
+            named += [(name if n == 1 else w("{name} ({n} rows)", name=name, n=n), n, near)
+                      for name, _, n, near in members]
             continue
-        name = f"{model} × " + w(", ").join(cards for _, cards, _ in members)
-        named.append(w("{name} ({n} rows)", name=name, n=sum(n for _, _, n in members)))
-    return named
+        rows = sum(n for _, _, n, _ in members)
+        name = f"{run} × " + w(", ").join(cards for _, cards, _, _ in members)
+        named.append((w("{name} ({n} rows)", name=name, n=rows), rows, max(near for *_, near in members)))
+    if len(named) <= NAMED_AT_MOST:
+        return [text for text, _, _ in named]
+    kept = sorted(named, key=lambda entry: (-entry[2], -entry[1]))[:NAMED_AT_MOST - 1]
+    rest = sum(n for _, n, _ in named) - sum(n for _, n, _ in kept)
+    return [text for text, _, _ in kept] + [w("and {n} more rows", n=rest)]
+
+
+NAMED_AT_MOST = 12
+"""Names of calibration rows a likely range lists at most, the last of them the count of the rest."""
 
 
 LISTED_AS_ONE = 4

@@ -394,6 +394,8 @@ ZH_CN.update({
     "{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}":
         "{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}",
     "{n} experts, {k} per token": "{n} 个专家，每词元激活 {k} 个",
+    "{asked} asked, run in {math}": "要求 {asked}，按 {math} 运行",
+    "{asked} asked, no published rate to run it": "要求 {asked}，无公开算力数据",
     "{total} B ({n} B active)": "{total} B（激活 {n} B）",
     "Token budget": "训练词元数",
     "{n} tokens": "{n} 词元",
@@ -414,6 +416,7 @@ ZH_CN.update({
     "Exchange rate": "汇率",
     # calibration rows by name (core/view/rows.named_rows)
     "{name} ({n} rows)": "{name}（{n} 行）",
+    "and {n} more rows": "另有 {n} 行",
     # a price source that records a search without a price (report/language.searched_note)
     "No price found; searched: {where}": "未找到价格；已查：{where}", "No price found (searched)": "未找到价格（已查找）",
     # the rate money is converted at (core/view/assumptions_view.exchange_rate)

@@ -224,7 +224,14 @@ INFORMED = (
              "efficiency's rule solving both fields over its ten rows: 79 µs with 0.883) serving-latency held out "
              "27.8 -> 35.4 % median; derived (45 µs, the efficiency refitted to 0.841) prefill held out 13.5 -> 9.6 % "
              "but serving-latency 27.8 -> 34.1 % over 108 rows, not 136, and the H100 rig's prefill 3.8 -> 7.7 %: "
-             "neither ships, it stays informed",
+             "neither ships, it stays informed. Measured a third time 2026-12-06 (notes-prefill-informed-2026-12-06) "
+             "with TensorRT-LLM's prompt attention first priced at its own context-attention tables' share "
+             "(aiconfigurator-core 0.12.0: Hopper 0.47, Ampere 0.44, Ada 0.36 of the 16-bit peak; the op's own "
+             "time ≈14 µs at ≤ 128 tokens) and the prompt all-reduce left as charged (the fitted per-form kernel "
+             "costs, 3.8 / 9.7 µs, lie below its 20 µs): fitted as two fields, 81 µs with 0.908 (prefill LOSO "
+             "9.1 -> 7.5 %, serving-throughput LOSO 10.0 -> 8.2 %), held-out serving-latency 28.8 -> 34.2 % (27.6 "
+             "-> 34.2 % on the common rows: MLPerf v5.1's TensorRT-LLM 1.0 server TPOT, which reads the prefill "
+             "efficiency); derived 45 µs (0.859) 35.8 %: neither ships",
              settled_by="for the fused engines, TensorRT-LLM's time to first token at three or more prompt lengths "
                         "on one card, or a timeline of one of its context steps (its table gives two lengths a "
                         "card); the eager engine's part was settled by the grid's prefill rows (2026-12-04)"),

@@ -19,7 +19,6 @@ from configurator.core.catalog import Card
 from configurator.core.engines import decode_read_factor, kv_read_share, layer_overhead_s
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.collectives import at_least
-from configurator.core.formulas.engine_fusions import engine_fusions, fused_elementwise_bytes_per_token
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
 from configurator.core.formulas.moe import busiest_rank_experts, experts_apart_seconds, experts_touched
@@ -238,7 +237,7 @@ class DecodeStep:
     __slots__ = ("scenario", "card", "plan", "model", "tp", "ep", "kv_tokens", "attended", "kv_per_token",
                  "shards", "flops_per_sequence", "weight_bandwidth", "kv_bandwidth", "weights_s", "peak_flops",
                  "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s", "forward", "made",
-                 "matmul_share", "ranks", "token_s")
+                 "matmul_share", "ranks")
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> None:
         model, serving, a = scenario.model, scenario.serving, scenario.assumptions
@@ -264,7 +263,6 @@ class DecodeStep:
         self.tp_args = _tp_allreduce_args(scenario, card, math_bytes)
         self.ep_args = _ep_all_to_all_args(scenario, card, math_bytes)
         self.overhead_s = layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
-        self.token_s = _elementwise_token_s(scenario, plan, self.kv_per_token / self.shards, _bandwidth(card, a))
         self.forward: tuple | None = None
         """The products' efficiency coefficients (:func:`~configurator.core.matmul_shapes.forward_coefficients`),
         read by :meth:`plain_steps` when first asked."""
@@ -311,8 +309,6 @@ class DecodeStep:
             step = at_least(weights_s, compute_s) + kv_s
         if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
             step = step + comm_s
-        if self.token_s:  # the elementwise kernels' traffic, a launch of their own each (not under the stream)
-            step = step + tokens * self.token_s
         step = step + self.overhead_s
         if type(step) is not float and not (type(step) is np.ndarray and step.ndim):  # a number, as a float
             step = float(step)
@@ -361,7 +357,7 @@ class DecodeStep:
         tp, shards, attended, kv_per_token = self.tp, self.shards, self.attended, self.kv_per_token
         flops_per_sequence, kv_bandwidth, kv_tokens = self.flops_per_sequence, self.kv_bandwidth, self.kv_tokens
         peak, prefill_efficiency, overhead_s = self.peak_flops, self.prefill_efficiency, self.overhead_s
-        ep_args, matmul_share, token_s = self.ep_args, self.matmul_share, self.token_s
+        ep_args, matmul_share = self.ep_args, self.matmul_share
         communicates = self.tp_args is not None or ep_args is not None
         work = 1.0 * (layers * layer_w + head_w)  # the efficiency's numerator (matmul_efficiency_by_shape)
         fixed_weights_s = self.weights_s
@@ -414,8 +410,6 @@ class DecodeStep:
                     (0.0 if ep_args is None else _ep_seconds(tokens, ep_args))
                 if not (type(comm_s) is float and comm_s == 0.0):
                     step = step + comm_s
-            if token_s:
-                step = step + tokens * token_s
             return float(step + overhead_s), (weights_s, kv_s, compute_s)
 
         self.made[tokens_per_sequence] = at
@@ -429,26 +423,6 @@ class DecodeStep:
         return (*forward_coefficients(self.model, self.card, self.math, self.tp, self.ep, expert_tp),
                 self.model.n_layers, self.model.is_moe,
                 None if self.tp_args is None else _tp_seconds_of(self.tp_args))
-
-
-def _elementwise_token_s(scenario: Scenario, plan: PrecisionPlan, cache_bytes: float, bandwidth: float) -> float:
-    """A decode step's elementwise traffic per token on one rank at the card's copy ``bandwidth`` [s]:
-    every layer's :func:`~configurator.core.formulas.engine_fusions.fused_elementwise_bytes_per_token` with the
-    serving engine's fusions with its build's flags
-    (:func:`~configurator.core.formulas.engine_fusions.engine_fusions`), 16-bit
-    activations (``e`` the math's bytes, at least 2) and the products' input at the math's bytes; 0 for an
-    engine charged none. ``cache_bytes``: the token's cache entry over all layers on the rank [B]."""
-    fusions = engine_fusions(str(scenario.serving.engine), scenario.serving.profile.build_fusions)
-    if fusions is None:
-        return 0.0
-    model = scenario.model
-    e = max(2.0, float(plan.math_bytes))
-    rotary = 0.0 if model.position_embeddings else \
-        (model.n_heads + 1) * model.qk_rope_head_dim if model.is_mla else model.q_dim + model.kv_dim
-    per_layer = fused_elementwise_bytes_per_token(model.hidden, rotary, model.mlp_token_width,
-                                                  cache_bytes / model.n_layers, model.gated_mlp, e,
-                                                  min(e, float(plan.math_bytes)), scenario.parallelism.tp, fusions)
-    return model.n_layers * per_layer / bandwidth
 
 
 def decode_step_seconds(

@@ -177,13 +177,6 @@ def at_llama_cpp_build(s: Scenario, build: str) -> Scenario:
     return updated(s, serving={"engine_profile": at_build(s.serving.profile, build)})
 
 
-def at_build_fusions(s: Scenario, flags) -> Scenario:
-    """``s`` with its engine build's elementwise-fusion ``flags`` (``EngineProfile.build_fusions``, keys of
-    ``formulas/engine_fusions.BUILD_FLAGS``) over the profile in force: a row's software as its publication states it
-    (an MLPerf submission's harness build sets them in its configuration)."""
-    return updated(s, serving={"engine_profile": s.serving.profile.model_copy(update={"build_fusions": tuple(flags)})})
-
-
 def overridden(s: Scenario) -> Scenario:
     """``s`` with the assumptions in force (:func:`assumptions_in_force`; no row sets a fitted one
     itself), and the profile in force for its engine, when one is and ``s`` names none of its own."""

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from accuracy_base import (CATALOG, TRT, TRT_SESSION_BENCHMARK, Row, at_build_fusions, part_of_the_benchmark,
-                           scenario)
+from accuracy_base import CATALOG, TRT, TRT_SESSION_BENCHMARK, Row, part_of_the_benchmark, scenario
 from mlperf_datasets import (MLPERF_ANSWER_SHARES, MLPERF_BENCHMARKS, MLPERF_MEDIAN_PROMPT_TOKENS,  # noqa: F401
                              MLPERF_PROMPT_TOKENS, MlperfBenchmark, limits_text)  # the two prompts: rows' texts
 from configurator.core.architecture import ModelArchitecture, preset
@@ -100,19 +99,13 @@ configuration sets ``use_graphs = False`` (configs/llama2-70b/__init__.py of NVI
 mlcommons/inference_results_v4.1 198fc467): eager steps, as :data:`TRT_SESSION_BENCHMARK`'s."""
 
 
-MLPERF_V41_BUILD = {"precision": "fp8", "max_batched_tokens": MLPERF_CHUNK_TOKENS,
-                    "build_fusions": ("reduce_fusion",)}
+MLPERF_V41_BUILD = {"precision": "fp8", "max_batched_tokens": MLPERF_CHUNK_TOKENS}
 """The engine build of NVIDIA's MLPerf v4.1 Llama 2 70B configurations: FP8 weights and activations
 (``use_fp8``) and :data:`MLPERF_CHUNK_TOKENS` a step. A later round's row states its own where it differs
 (``setup["precision"]``, ``setup["max_num_tokens"]``: v5.1's Blackwell configurations build FP4 weights with
 ``max_num_tokens`` 3,584, its H200 ones FP8 with 1,536), passed as ``build``; where a configuration states them,
 ``pp`` (``pipeline_parallelism``, v5.1's 405B Offline engines) and ``cuda_graphs`` (``use_graphs``, v5.1's 8B
-Blackwell engines). Its elementwise fusions (``build_fusions``, ``EngineProfile.build_fusions``): v4.1's builder
-passes ``--use_fused_mlp`` (one gate-up product, SwiGLU still a kernel of its own) and, where ``world_size > 1``,
-``--reduce_fusion=enable`` (closed/NVIDIA/code/llama2-70b/tensorrt/builder.py l. 193-198,
-mlcommons/inference_results_v4.1 198fc467, the same lines in HPE's, Lenovo's and Fujitsu's copies); the reduce fusion
-acts with more than one rank only (``formulas/engine_fusions.fused_elementwise_bytes_per_token``). A held-out row
-states its build's own flags (``setup["build_fusions"]``, read from its configuration)."""
+Blackwell engines)."""
 
 
 def _mlperf_scenario(model, card, count, tp, batch, prompt, output, build=None) -> Scenario:
@@ -122,13 +115,12 @@ def _mlperf_scenario(model, card, count, tp, batch, prompt, output, build=None) 
     build = {**MLPERF_V41_BUILD, **(build or {})}
     pp = build.get("pp", 1)
     engine = {**MLPERF_TRT, "cuda_graphs": build.get("cuda_graphs", MLPERF_TRT["cuda_graphs"])}
-    s = scenario(model, card, count, workload="inference", precision=build["precision"],
+    return scenario(model, card, count, workload="inference", precision=build["precision"],
                     parallelism={"tp": tp, **({"pp": pp} if pp > 1 else {}),
                                  **({"cards_per_node": count} if count < RACK_SCALE_DOMAIN else {})},
                     serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
                              "concurrency": batch * count // (tp * pp), "max_batch": batch, "kv_precision": "fp8",
                              "max_batched_tokens": build["max_batched_tokens"], **engine})
-    return at_build_fusions(s, build["build_fusions"]) if build["build_fusions"] else s
 
 
 def _mlperf_copies(count: int, tp: int, build=None) -> int:

@@ -19,7 +19,6 @@ from configurator.core.catalog import Card
 from configurator.core.engines import decode_read_factor, kv_read_share, layer_overhead_s
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.collectives import at_least
-from configurator.core.formulas.engine_fusions import engine_fusions, fused_elementwise_bytes_per_token
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
 from configurator.core.formulas.moe import busiest_rank_experts, experts_apart_seconds, experts_touched
@@ -238,7 +237,7 @@ class DecodeStep:
     __slots__ = ("scenario", "card", "plan", "model", "tp", "ep", "kv_tokens", "attended", "kv_per_token",
                  "shards", "flops_per_sequence", "weight_bandwidth", "kv_bandwidth", "weights_s", "peak_flops",
                  "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s", "forward", "made",
-                 "matmul_share", "ranks", "token_s", "fused_s")
+                 "matmul_share", "ranks")
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> None:
         model, serving, a = scenario.model, scenario.serving, scenario.assumptions
@@ -264,8 +263,6 @@ class DecodeStep:
         self.tp_args = _tp_allreduce_args(scenario, card, math_bytes)
         self.ep_args = _ep_all_to_all_args(scenario, card, math_bytes)
         self.overhead_s = layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
-        self.token_s, self.fused_s = elementwise_token_seconds(scenario, plan, self.kv_per_token / self.shards,
-                                                               _bandwidth(card, a))
         self.forward: tuple | None = None
         """The products' efficiency coefficients (:func:`~configurator.core.matmul_shapes.forward_coefficients`),
         read by :meth:`plain_steps` when first asked."""
@@ -306,14 +303,10 @@ class DecodeStep:
         tokens = batch * tokens_per_sequence if tokens_per_sequence != 1 else batch  # × 1 is the same number
         comm_s = (0.0 if self.tp_args is None else comm.tensor_parallel_seconds(tokens, *self.tp_args)) + \
             (0.0 if self.ep_args is None else _ep_seconds(tokens, self.ep_args))
-        # the elementwise kernels' traffic beside the weight stream; the products' time less what the build's
-        # fusions remove from the release's kernels that their efficiency carries (elementwise_token_seconds)
-        streamed_s = weights_s + tokens * self.token_s if self.token_s else weights_s
-        products_s = compute_s - tokens * self.fused_s if self.fused_s else compute_s
         if self.weights_s is None:  # MoE: the routed experts' grouped GEMM apart from the other products
-            step = experts_apart_seconds(streamed_s, products_s, *self.routed(batch, tokens, compute_s)) + kv_s
+            step = experts_apart_seconds(weights_s, compute_s, *self.routed(batch, tokens, compute_s)) + kv_s
         else:
-            step = at_least(streamed_s, products_s) + kv_s
+            step = at_least(weights_s, compute_s) + kv_s
         if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
             step = step + comm_s
         step = step + self.overhead_s
@@ -364,7 +357,7 @@ class DecodeStep:
         tp, shards, attended, kv_per_token = self.tp, self.shards, self.attended, self.kv_per_token
         flops_per_sequence, kv_bandwidth, kv_tokens = self.flops_per_sequence, self.kv_bandwidth, self.kv_tokens
         peak, prefill_efficiency, overhead_s = self.peak_flops, self.prefill_efficiency, self.overhead_s
-        ep_args, matmul_share, token_s, fused_s = self.ep_args, self.matmul_share, self.token_s, self.fused_s
+        ep_args, matmul_share = self.ep_args, self.matmul_share
         communicates = self.tp_args is not None or ep_args is not None
         work = 1.0 * (layers * layer_w + head_w)  # the efficiency's numerator (matmul_efficiency_by_shape)
         fixed_weights_s = self.weights_s
@@ -394,7 +387,6 @@ class DecodeStep:
                 flops *= tokens_per_sequence
                 tokens = batch * tokens_per_sequence
             kv_s = kv / kv_bandwidth if kv_tokens else 0.0
-            streamed_s = weights_s + tokens * token_s if token_s else weights_s
             # the forward products' efficiency at ``tokens`` (matmul_efficiency_by_shape, row_inverse)
             t = tokens if tokens >= 1.0 else 1.0
             rows_t = 1.0 + m_half / t if t >= m_half else (1.0 + M_SPLIT / t) * 2.0 * m_half / (m_half + M_SPLIT)
@@ -406,14 +398,13 @@ class DecodeStep:
                 per_layer = per_layer + routed_m * routed
             rate = peak * (work / (layers * per_layer + head_m * rows_t)) * prefill_efficiency
             compute_s = flops / (rate if rate < peak else peak)
-            products_s = compute_s - tokens * fused_s if fused_s else compute_s
             if fixed_weights_s is None:  # MoE: the routed experts' grouped GEMM apart (experts_apart_seconds)
                 routed_w = n_moe * touched * expert / ep * weight_bytes / tp / weight_bandwidth
                 routed_c = compute_s * matmul_share * (layers * routed_m * routed / (layers * per_layer + head_m * rows_t))
-                rest_w, rest_c = streamed_s - routed_w, products_s - routed_c
+                rest_w, rest_c = weights_s - routed_w, compute_s - routed_c
                 step = (routed_w if routed_w >= routed_c else routed_c) + (rest_w if rest_w >= rest_c else rest_c) + kv_s
             else:
-                step = (streamed_s if streamed_s >= products_s else products_s) + kv_s
+                step = (weights_s if weights_s >= compute_s else compute_s) + kv_s
             if communicates:
                 comm_s = (0.0 if tp_seconds is None else tp_seconds(tokens)) + \
                     (0.0 if ep_args is None else _ep_seconds(tokens, ep_args))
@@ -432,45 +423,6 @@ class DecodeStep:
         return (*forward_coefficients(self.model, self.card, self.math, self.tp, self.ep, expert_tp),
                 self.model.n_layers, self.model.is_moe,
                 None if self.tp_args is None else _tp_seconds_of(self.tp_args))
-
-
-def elementwise_token_seconds(scenario: Scenario, plan: PrecisionPlan, cache_bytes: float,
-                              bandwidth: float) -> tuple[float, float]:
-    """A decode step's elementwise traffic per token on one rank at the card's copy ``bandwidth`` [s], and what the
-    build's fusion flags remove from the release's [s].
-
-    Each layer's :func:`~configurator.core.formulas.engine_fusions.fused_elementwise_bytes_per_token` with the
-    serving engine's fusions (:func:`~configurator.core.formulas.engine_fusions.engine_fusions`, the profile's
-    ``build_fusions`` applied), 16-bit activations (``e`` the math's bytes, at least 2) and the products' input at
-    the math's bytes; (0, 0) for an engine charged none. The first is charged beside the weight stream, where it
-    bounds the step. Where the products bound it, their prefill efficiency (``efficiency.PREFILL_EFFICIENCY``,
-    fitted on prompts whose norms, rotary and activations are not counted apart) already carries the release's
-    traffic, so only the second is charged there, taken off the products' time: a build that fuses more than its
-    release is that much faster (``notes-engine-build-2026-12-06.md``).
-
-    Parameters
-    ----------
-    scenario, plan : the serving scenario and its precision plan
-    cache_bytes : the token's cache entry over all layers on the rank [B]
-    bandwidth : the card's achievable copy bandwidth [B/s]
-    """
-    engine = str(scenario.serving.engine)
-    built, release = engine_fusions(engine, scenario.serving.profile.build_fusions), engine_fusions(engine)
-    if built is None:
-        return 0.0, 0.0
-    model = scenario.model
-    e = max(2.0, float(plan.math_bytes))
-    rotary = 0.0 if model.position_embeddings else \
-        (model.n_heads + 1) * model.qk_rope_head_dim if model.is_mla else model.q_dim + model.kv_dim
-
-    def seconds(fusions) -> float:
-        per_layer = fused_elementwise_bytes_per_token(model.hidden, rotary, model.mlp_token_width,
-                                                      cache_bytes / model.n_layers, model.gated_mlp, e,
-                                                      min(e, float(plan.math_bytes)), scenario.parallelism.tp, fusions)
-        return model.n_layers * per_layer / bandwidth
-
-    token_s = seconds(built)
-    return token_s, (seconds(release) - token_s if built != release else 0.0)
 
 
 def decode_step_seconds(

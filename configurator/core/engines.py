@@ -177,10 +177,6 @@ class EngineProfile(BaseModel):
                     "DynamicCache), so a longer answer than planned can run out of memory and a tight fit is a true "
                     "warning. Default True, as vLLM, the default engine (a profile saved before the field, "
                     "December 2026, reads as the engine it was most likely edited from)")
-    build_fusions: tuple[str, ...] = Field(
-        default=(), description="elementwise-fusion flags its build sets beyond the release's (keys of "
-                                "formulas/engine_fusions.BUILD_FLAGS: an MLPerf harness build's reduce_fusion, "
-                                "gemm_swiglu_plugin, norm_quant_fusion); empty: the release's own kernels")
     source: str = ""
 
 

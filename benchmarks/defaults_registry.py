@@ -249,7 +249,7 @@ INFORMED = (
              "notes-informed-defaults-2026-12-06-b), and later that day the weight share from the same tables' "
              "GEMMs (0.92 -> 0.85, PROFILE_SOURCES), with the prefill efficiency its rule moves 0.927 -> 0.936 "
              "(held out serving-throughput 19.7 -> 18.6 %, serving-server 9.4 -> 8.8 %, serving-offline 8.1 -> "
-             "8.6 %, the -b note's last section): this entry now covers the two per-layer times alone. A "
+             "8.6 %, the -b note's last section): the entry then covered the two per-layer times alone. A "
              "published gap per replayed or eager kernel on Hopper or Ampere, which would make the per-layer times "
              "a count x a sourced gap, was searched for and not found (the -b note). What follows is the history "
              "of the whole profile. "

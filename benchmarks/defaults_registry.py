@@ -139,8 +139,17 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
     ("sglang", "weight_stream_share"): "assumption, as vLLM's (commit 4804a17)",
     ("sglang", "kv_read_share"): "assumption (commit 4804a17; no measurement or publication cited)",
     ("sglang", "prefill_share"): "1: its prompt products are the GEMMs the prefill efficiency describes",
-    ("tensorrt-llm", "step_overhead_s"): "C++ executor; assumption beside the informed per-layer times "
+    ("tensorrt-llm", "step_overhead_s"): "C++ executor; assumption beside the informed eager per-layer increment "
                                          "(loso.INFORMED)",
+    ("tensorrt-llm", "layer_overhead_graphs_s"): "derived: its Llama decoder layer (NVIDIA/TensorRT-LLM 012cf909, "
+                                                 "_torch/models/modeling_llama.py, modules/gated_mlp.py) counted "
+                                                 "op by op as aiconfigurator-core 0.12.0 times TensorRT-LLM decode "
+                                                 "(sdk/models/llama.py): 3 memory ops (2 add+RMSNorm, SwiGLU) × 3 µs "
+                                                 "fixed (systems/h100_sxm.yaml mem_empirical_constant_latency) + the "
+                                                 "XQA attention op's time beyond its cache read, 9.7 µs (1.3.0rc20 "
+                                                 "tables, H100/H200, BF16, batch 1, 2-1,024 tokens: median of 40, "
+                                                 "IQR 8.7-11.0); its 4 GEMMs are the weight share's "
+                                                 "(notes-trt-layer-2026-12-06)",
     ("tensorrt-llm", "kv_read_share"): "TensorRT-LLM 1.3.0rc20's measured XQA generation attention "
                                        "(aiconfigurator-core 0.12.0 attention tables, H100 and H200 SXM): BF16 "
                                        "cache, batch x context >= 131k tokens, median 0.981 of 82 (IQR 0.886-1.02) "
@@ -160,12 +169,12 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
 comment at the profile in ``configurator/core/engines.py`` says more). Fields at the value of the field's
 own default, and the ideal profile's (a bound: no overheads, shares 1), need no entry."""
 
-TRT_INFORMED = "TensorRT-LLM per-layer decode times (20/50 µs per layer)"
-"""The informed entry of the TensorRT-LLM profile's two per-layer times (its KV and weight shares are sourced
-since 2026-12-06)."""
+TRT_INFORMED = "TensorRT-LLM eager per-layer decode increment (+30 µs per layer)"
+"""The informed entry of the TensorRT-LLM profile's eager per-layer time beyond its graphs figure (its KV and weight
+shares and its graphs per-layer time are sourced since 2026-12-06)."""
 
 PROFILE_INFORMED: dict[tuple[str, str], str] = {
-    **{("tensorrt-llm", name): TRT_INFORMED for name in ("layer_overhead_graphs_s", "layer_overhead_eager_s")},
+    ("tensorrt-llm", "layer_overhead_eager_s"): TRT_INFORMED,
 }
 """Profile fields chosen with a source's rows in view by no rule → their entry in ``loso.INFORMED``."""
 
@@ -236,13 +245,18 @@ INFORMED = (
                         "on one card, or a timeline of one of its context steps (its table gives two lengths a "
                         "card); the eager engine's part was settled by the grid's prefill rows (2026-12-04)"),
     Informed(TRT_INFORMED, "tensorrt-llm-performance",
-             "Since 2026-12-06 the KV share is read from TensorRT-LLM 1.3's measured XQA tables (0.98, "
+             "Since 2026-12-06 (notes-trt-layer-2026-12-06) the graphs per-layer time is derived, 20 -> 18.7 µs "
+             "(PROFILE_SOURCES): its Llama layer's 3 memory ops x aiconfigurator-core's 3 µs fixed time and the XQA "
+             "op's 9.7 µs beyond its cache read; the eager figure is that plus this entry's 30 µs (50 -> 48.7 µs). "
+             "aiconfigurator times TensorRT-LLM decode as the sum of its measured ops alone (no per-layer or per-step "
+             "term, sdk/backends/trtllm_backend.py), so it gives no eager figure. Since 2026-12-06 the KV share is "
+             "read from TensorRT-LLM 1.3's measured XQA tables (0.98, "
              "PROFILE_SOURCES; held out serving-latency 30.8 -> 26.6 %, serving-server 9.9 -> 9.4 %, decode 8.3 -> "
              "8.5 %, serving-offline 8.0 -> 8.1 %; in sample serving-throughput 9.6 -> 12.5 %, "
              "notes-informed-defaults-2026-12-06-b), and later that day the weight share from the same tables' "
              "GEMMs (0.92 -> 0.85, PROFILE_SOURCES), with the prefill efficiency its rule moves 0.927 -> 0.936 "
              "(held out serving-throughput 19.7 -> 18.6 %, serving-server 9.4 -> 8.8 %, serving-offline 8.1 -> "
-             "8.6 %, the -b note's last section): this entry now covers the two per-layer times alone. A "
+             "8.6 %, the -b note's last section): the entry then covered the two per-layer times alone. A "
              "published gap per replayed or eager kernel on Hopper or Ampere, which would make the per-layer times "
              "a count x a sourced gap, was searched for and not found (the -b note). What follows is the history "
              "of the whole profile. "
@@ -272,12 +286,11 @@ INFORMED = (
              "10.0 %; held out 19.7 -> 18.0 %): the v0.5-v0.9 table wants its era's shares. The per-layer times by "
              "count: eager 13-17 kernels x ≈3 µs = 39-51 µs holds the 50 µs, graphs 8-13 x ≈3 µs = 24-39 µs "
              "against 20 µs, and the ≈3 µs a kernel is itself the profiles' informed figure",
-             settled_by="TensorRT-LLM decode latency at batch 1 of two model sizes (or weight formats) on one card, "
-                        "which separates the weight stream from the per-layer time as llama.cpp's two formats do "
-                        "(engines.py, LLAMA_CPP), from a publication other than performance.md so the fit "
-                        "cross-validates; or a timeline (nsys) of one decode step: kernels per layer and the time "
-                        "between them; or a published gap between replayed (and eager) kernels on Hopper, which "
-                        "times the counted kernels"),
+             settled_by="TensorRT-LLM decode latency at batch 1 with and without CUDA graphs on one card (the "
+                        "eager increment is their difference over the layers), from a publication other than "
+                        "performance.md so a fit cross-validates; or a timeline (nsys) of one eager decode step of "
+                        "its C++ runtime: kernels per layer and the time between them; or a published gap between "
+                        "kernels launched eagerly from C++ on Hopper, which times the counted kernels"),
 )
 """Defaults whose rows are in sample whatever is held out (the report names them)."""
 

@@ -309,13 +309,13 @@ SGLANG = EngineProfile(
 
 TENSORRT_LLM = EngineProfile(
     cuda_graphs=True,
-    # Compiled engine: fused attention (XQA) and GEMM+activation plugins, a C++ executor. The two per-layer times
-    # are informed (benchmarks/defaults_registry.py, INFORMED, says why and what would settle them): its Llama decoder layer of the table's era (TensorRT-LLM 027cd518) runs at least 8 kernels (five
-    # GEMMs, the attention plugin's, two RMSNorms), ≥ 24 µs at the ≈3 µs per replayed kernel of the profiles above.
-    # Graphs by default as today's engine runs (NVIDIA/TensorRT-LLM pull request 5480, July 2025); its
-    # performance.md tables (v0.5-v0.9) ran eager (benchmarks/accuracy_base.py, TRT_SESSION_BENCHMARK).
-    layer_overhead_graphs_s=2.0e-5,
-    layer_overhead_eager_s=2.0e-5 + 3.0e-5,
+    # Graphs by default as today (NVIDIA/TensorRT-LLM PR 5480, 2025); performance.md v0.5-v0.9 ran eager
+    # (accuracy_base.TRT_SESSION_BENCHMARK). Per layer beyond the weight and KV streams, derived
+    # (notes-trt-layer-2026-12-06.md): its Llama layer (modeling_llama.py @012cf909) runs 4 GEMMs (in the weight
+    # share), XQA attention (aiconfigurator-core 0.12.0's table: 9.7 µs at batch 1) and 3 memory ops (2 add+RMSNorm,
+    # SwiGLU: 3 µs fixed each, its mem_empirical_constant_latency). Eager: +30 µs, informed (TRT_INFORMED).
+    layer_overhead_graphs_s=3 * 3.0e-6 + 9.7e-6,
+    layer_overhead_eager_s=3 * 3.0e-6 + 9.7e-6 + 3.0e-5,
     step_overhead_s=2.0e-4,
     # The weight share from TensorRT-LLM's measured kernels (aiconfigurator-core 0.12.0, systems/data/{h100_sxm,
     # h200_sxm}/gemm/trtllm/1.3.0rc20/): BF16 GEMMs at m 1-16 rows over 11 Llama-sized (n, k), weight bytes over

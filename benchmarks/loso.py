@@ -198,8 +198,9 @@ FITS = (
         held="it also sets decode's compute-bound products and every serving kind (throughput, MLPerf, latency), "
              "which are predicted with it, not fitted; the per-layer time of engines without their own "
              "(prefill_layer_overhead_s, 130 µs) is informed, not fitted (INFORMED); the TensorRT-LLM profile's "
-             "decode per-layer times and weight share stay as shipped (informed; the weight share its "
-             "time-to-first-token rows read)"),
+             "decode profile is held as shipped: its weight and KV shares and its CUDA-graph per-layer time are "
+             "sourced from aiconfigurator's kernel tables (defaults_registry.PROFILE_SOURCES), its eager increment "
+             "is informed (TRT_INFORMED); the weight share is what its time-to-first-token rows read"),
 
     Fit("transformers decode profile", Engine.TRANSFORMERS, "decode", ("weight_stream_share", "kv_read_share"),
         H200_DECODE_ROWS,

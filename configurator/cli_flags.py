@@ -94,7 +94,8 @@ def add_field_flags(group, *paths: str) -> None:
         group.add_argument(entry.flag, help=cli_help(entry), **_flag_options(entry))
 
 
-GOAL_PATHS = ("constraints.deadline_hours", "constraints.budget", "constraints.budget_basis", "constraints.power_cap_kw",
+GOAL_PATHS = ("constraints.deadline_hours", "constraints.budget", "constraints.budget_basis",
+              "constraints.power_cap_kw",
               "constraints.rack_power_kw", "constraints.min_tokens_per_s", "constraints.requests_per_s",
               "constraints.tpot_ms", "constraints.ttft_ms", "constraints.latency_percentile")
 """The goal and limit flags' fields (``recommend`` and ``report`` only; :func:`with_constraints`)."""
@@ -124,16 +125,20 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--quotes", type=Path, metavar="CSV",
                    help="your quotes (columns item, unit_price, currency, date, vendor) over the bundled prices")
     model = g.add_mutually_exclusive_group()
-    model.add_argument("--model", metavar="PRESET", help=f"model preset id (default {DEFAULT_MODEL}; see 'catalog models')")
+    model.add_argument("--model", metavar="PRESET",
+                       help=f"model preset id (default {DEFAULT_MODEL}; see 'catalog models')")
     model.add_argument("--model-config", type=Path, metavar="PATH", help="local Hugging Face config.json")
     model.add_argument("--params", type=quantity, metavar="N", help="about N parameters (e.g. 7B)")
-    add_field_flags(g, "card_id", "count", "parallelism.cards_per_node", "precision", "training.recipe", "training.optimizer",
+    add_field_flags(g, "card_id", "count", "parallelism.cards_per_node", "precision", "training.recipe",
+                    "training.optimizer",
                     "training.global_batch_tokens", "training.seq_len", "training.fp8_scaling")
     lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
     add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute",
                     "training.recompute_layers", "parallelism.zero",
-                    "parallelism.zero3_implementation", "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.pipeline_schedule",
-                    "parallelism.tp_comm_overlap", "parallelism.tp_comm_overlap_cfg", "parallelism.cp", "parallelism.cp_comm_type",
+                    "parallelism.zero3_implementation", "parallelism.tp", "parallelism.pp",
+                    "parallelism.virtual_stages", "parallelism.pipeline_schedule",
+                    "parallelism.tp_comm_overlap", "parallelism.tp_comm_overlap_cfg", "parallelism.cp",
+                    "parallelism.cp_comm_type",
                     "parallelism.ep", "training.loss", "training.activation_kernels", "training.attention_kernel",
                     "training.selective_policy", "training.expert_overlap", "training.moe_dispatcher",
                     "training.pipeline_algorithm", "training.grad_reduce", "training.cuda_graphs")
@@ -143,7 +148,8 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     add_field_flags(g, "training.lora_rank", "training.lora_targets", "training.fp8_base",
                     "training.paged_optimizer", "training.optimizer_in_backward", "training.tokens",
                     "training.examples", "training.tokens_per_example", "training.packed",
-                    "serving.use", "serving.context", "serving.concurrency", "serving.prompt_tokens", "serving.output_tokens",
+                    "serving.use", "serving.context", "serving.concurrency", "serving.prompt_tokens",
+                    "serving.output_tokens",
                     "serving.kv_precision", "serving.engine", "serving.cuda_graphs", "serving.batching",
                     "serving.prefix_hit_rate", "serving.prefill_cards", "serving.speculative_tokens",
                     "serving.speculative_acceptance", "serving.weight_format", "serving.weight_bpw")
@@ -156,7 +162,8 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     gr.add_argument("--reference-card", metavar="ID", help="card the time per frame was measured on")
     add_field_flags(gr, "graphics.reference_minutes_per_frame")
     e = parser.add_argument_group("prices")
-    add_field_flags(e, "economics.currency", "economics.usd_to_currency", "economics.card_price", "economics.cloud_price_per_hour",
+    add_field_flags(e, "economics.currency", "economics.usd_to_currency", "economics.card_price",
+                    "economics.cloud_price_per_hour",
                     "economics.electricity_per_kwh", "economics.pue", "economics.accept_used")
 
 

@@ -85,7 +85,7 @@ def clear_memos() -> None:
     question in a running app finds them loaded too; so do the tables worked out from them and
     nothing else — the presets' parameter counts (``architecture._PRESET_COUNTS``, made as the presets
     load) and the price policy's picks of a card by day and convertible currencies
-    (``economics._PICKS``) — not what a scenario's own layout, load or prices make."""
+    (``price_basis._PICKS``) — not what a scenario's own layout, load or prices make."""
     clear_estimate_memo()
 
 

@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Callable
 
 from configurator.cli_filters import software_from_args
-from configurator.cli_scenario import UsageError
+from configurator.cli_usage import UsageError
 from configurator.core.catalog import Card, Catalog
 from configurator.report.text import card_details, catalog_table
 

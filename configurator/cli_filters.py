@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from configurator.cli_scenario import UsageError, listed, nearest
+from configurator.cli_usage import UsageError, listed, nearest
 from configurator.core.catalog import CARD_CLASSES, FRAMEWORKS, Catalog
 from configurator.core.messages import msg
 from configurator.core.recommend import Filters

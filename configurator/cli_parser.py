@@ -9,8 +9,9 @@ from pathlib import Path
 
 from configurator import __version__
 from configurator.cli_ranking import add_question_flags
-from configurator.cli_scenario import (CommandParser, add_constraint_flags, add_scenario_flags, state_ranges,
-                                      whole_number)
+from configurator.cli_flags import add_constraint_flags, add_scenario_flags, state_ranges
+from configurator.cli_types import whole_number
+from configurator.cli_usage import CommandParser
 from configurator.cli_what_fits import JSON_HELP, add_what_fits_parser
 from configurator.core.catalog import CARD_CLASSES, FRAMEWORKS
 from configurator.core.languages import DEFAULT_LANGUAGE, LANGUAGES

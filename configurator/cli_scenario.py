@@ -1,22 +1,30 @@
-"""The command line's scenario: the scenario, layout and goal flags, and the scenario they build,
-validated, with refusals as one line (the argument types: :mod:`configurator.cli_types`)."""
+"""The command line's scenario: the scenario, layout and goal flags read into the scenario they
+build, validated, with refusals as one line (the flags themselves: :mod:`configurator.cli_flags`;
+the argument types: :mod:`configurator.cli_types`; the usage errors: :mod:`configurator.cli_usage`)."""
 
 from __future__ import annotations
 
 import argparse
-import difflib
-import re
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from configurator.cli_examples import tokens_of_examples
+from configurator.cli_flags import (  # noqa: F401 - the flag table and flag groups, re-exported (cli.py, tests)
+    _CONSTRAINT_FLAGS,
+    _FIELD_TO_FLAG,
+    _FLAG_TO_FIELD,
+    _LAYOUT_FLAGS,
+    _MONEY_FLAGS,
+    GOAL_PATHS,
+    add_constraint_flags,
+    add_field_flags,
+    add_scenario_flags,
+    state_ranges,
+)
 from configurator.cli_model import model_from_args
-from configurator.cli_refusals import argparse_refusal
-from configurator.cli_money import (TypedMoney, amount_of_money, in_currency, in_yuan_where_meant,
-                                   named_currency)
+from configurator.cli_money import TypedMoney, in_currency, in_yuan_where_meant, named_currency
 from configurator.cli_types import (  # noqa: F401 - the argument types, re-exported (cli.py, tests)
     AUTO,
     OFFLOAD_PARTS,
@@ -29,9 +37,10 @@ from configurator.cli_types import (  # noqa: F401 - the argument types, re-expo
     quantity,
     whole_number,
 )
+from configurator.cli_usage import CommandParser, UsageError, listed, nearest  # noqa: F401 - re-exported
 from configurator.core.architecture import preset
-from configurator.core.bounds import error_message, field_at, field_bounds
-from configurator.core.fields import BY_FLAG, BY_PATH, REQUESTS_PER_DAY, FieldSpec, cli_help
+from configurator.core.bounds import error_message
+from configurator.core.fields import BY_PATH, REQUESTS_PER_DAY
 from configurator.core.catalog import Catalog
 from configurator.core.default_job import DEFAULT_MODEL
 from configurator.core.currency import (
@@ -45,179 +54,18 @@ from configurator.core.currency import (
 )
 from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.messages import Message, msg
-from configurator.core.messages_said import said
 from configurator.core.graphics import rt_generation
 from configurator.core.formats import DEFAULT_FORMAT
 from configurator.core.published_format import published_default
 from configurator.core.scenario import Economics, Graphics, Scenario, Training, updated
 from configurator.core.scenario_choices import Workload
 from configurator.core.view.names import model_name
-from configurator.core.view.fields_read import VDI_HOST_FIELDS, instead, readers, reads
+from configurator.core.view.fields_read import instead, readers, reads
 from configurator.core.procurement.prices import (PriceFileError, as_quotes, quote_problems, read_quotes,
                                                    skipped_quotes)
 from configurator.core.scenario_io import read_scenario
 from configurator.core.workloads import family_of
 from configurator.core.workloads.job_defaults import default_card, with_class_load
-
-
-class UsageError(Exception):
-    """Bad command-line input; reported as one line on stderr, in the language of ``--lang``
-    where it is a message of the catalogue (``said``, :func:`configurator.core.messages_said.said_in`)."""
-
-    def __init__(self, text: str | Message) -> None:
-        if isinstance(text, Message):
-            self.said = text
-        super().__init__(text.text if isinstance(text, Message) else text)
-
-
-_WRONG_KIND = {"int": "cli-not-a-whole-number", "float": "cli-not-a-plain-number"}
-"""A value argparse's ``int`` or ``float`` type refused -> the message saying what the flag takes."""
-
-
-def _flag_name(action: argparse.Action) -> str:
-    """The flag as argparse names it in a refusal ('-o/--output'; a positional by its name)."""
-    return "/".join(action.option_strings) or action.metavar or action.dest
-
-
-class CommandParser(argparse.ArgumentParser):
-    """argparse with each refusal one line (no usage text), said in the language of ``--lang``."""
-
-    def parse_known_args(self, args=None, namespace=None):
-        """As argparse's, remembering the arguments (``argv``), which a refusal may quote."""
-        self.argv = list(sys.argv[1:] if args is None else args)
-        return super().parse_known_args(args, namespace)
-
-    def error(self, message: str) -> None:  # one clear line instead of usage + message
-        raise UsageError(argparse_refusal(message, getattr(self, "argv", ())) or message)
-
-    def _get_value(self, action: argparse.Action, arg_string: str):
-        """A value its type refuses, said as a message: the type's own (``said``), or what an
-        integer or decimal flag takes."""
-        try:
-            return super()._get_value(action, arg_string)
-        except argparse.ArgumentError:
-            problem = getattr(sys.exc_info()[1].__context__, "said", None)
-            kind = _WRONG_KIND.get(getattr(action.type, "__name__", ""))
-            if problem is None and kind is None:
-                raise
-            raise UsageError(msg("cli-argument", flag=_flag_name(action),
-                                 problem=problem or msg(kind, text=arg_string))) from None
-
-    def _check_value(self, action: argparse.Action, value) -> None:
-        """A value outside the flag's choices, said with the choices and the nearest one."""
-        if action.choices is not None and value not in action.choices:
-            choices = [str(c) for c in action.choices]
-            raise UsageError(msg("cli-argument", flag=_flag_name(action), problem=msg(
-                "cli-invalid-choice", text=str(value), hint=nearest(str(value), choices), choices=", ".join(choices))))
-        super()._check_value(action, value)
-
-    def _get_values(self, action: argparse.Action, arg_strings: list[str]):
-        """Refuse ``--flag=--``: argparse (3.11) drops the ``--`` and hands the flag an empty list
-        without calling its type, which no later check expects (a TypeError deep in the run)."""
-        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
-            raise UsageError(msg("cli-not-a-value", flag="/".join(action.option_strings)))
-        return super()._get_values(action, arg_strings)
-
-
-def listed(flag: str, text: str, valid: Sequence[str], unknown_id: str) -> tuple[str, ...]:
-    """The names of a comma-separated list flag (``--classes training,inference``), in lower
-    case, each once; a usage error naming the valid values (and the nearest one) for a name that
-    is not one of ``valid``, or for a list that names none."""
-    names = tuple(dict.fromkeys(n.strip().lower() for n in text.split(",") if n.strip()))
-    choices = ", ".join(valid)
-    unknown = [n for n in names if n not in valid]
-    if unknown:
-        raise UsageError(msg(unknown_id, flag=flag, names=", ".join(f"'{n}'" for n in unknown),
-                             hint=nearest(unknown[0], valid), choices=choices))
-    if not names:
-        raise UsageError(msg("cli-empty-list", flag=flag, choices=choices))
-    return names
-
-
-def nearest(name: str, valid: Sequence[str]) -> Message | str:
-    """" (did you mean 'training'?)" for a name close to one of ``valid``; "" otherwise."""
-    close = difflib.get_close_matches(name.lower(), [v.lower() for v in valid], n=1)
-    if not close:
-        return ""
-    return msg("cli-did-you-mean", name=f"'{next(v for v in valid if v.lower() == close[0])}'")
-
-
-def _dest(flag: str) -> str:
-    """argparse's attribute of a flag: ``--per-node`` -> ``per_node``."""
-    return flag.removeprefix("--").replace("-", "_")
-
-
-def _dest_of(entry: FieldSpec) -> str:
-    """argparse's attribute of a registry flag: a ``--no-x`` flag that clears the field sets ``x``."""
-    return _dest(entry.flag.replace("--no-", "--", 1) if entry.cli_form == "clear" else entry.flag)
-
-
-_LAYOUT_FLAGS = {_dest_of(entry): entry.layout for entry in BY_FLAG.values() if entry.layout}
-"""Layout flags and the scenario layout field each pins (unset or 'auto': the planner chooses),
-from the registry's layout entries."""
-
-
-def _one_of(entry: FieldSpec):
-    """Argument type of a list flag that also takes ``auto``: one of the field's choices."""
-    def parse(text: str):
-        found = next((value for value in entry.choices if str(value) == text), None)
-        if found is None:
-            raise ValueError(text)
-        return found
-    parse.__name__ = entry.model_field[1]
-    return parse
-
-
-def _field_type(entry: FieldSpec):
-    """How a registry flag's text is read: a whole or decimal number (``7B``-style quantities and
-    ``90d``-style durations where the entry says so), on/off, or one of the field's choices;
-    ``auto`` too for a layout field."""
-    form = entry.cli_form
-    if form == "choice":
-        kind = _one_of(entry)
-    elif form == "on_off":
-        kind = on_off
-    else:
-        kind = {"quantity": quantity, "duration": duration_hours, "money": amount_of_money,
-                "milliseconds": milliseconds, "text": str}.get(form, whole_number if entry.whole else decimal_number)
-    return auto_or(kind) if entry.auto else kind
-
-
-_SWITCHES = {"switch": argparse.BooleanOptionalAction, "set": "store_true", "clear": "store_false"}
-"""argparse's action for each on/off form that takes no value; unset, each leaves the field alone."""
-
-
-def _flag_options(entry: FieldSpec) -> dict:
-    """argparse's options of a registry flag (beside its name and help)."""
-    form = entry.cli_form
-    if form in _SWITCHES:
-        return {"action": _SWITCHES[form], "default": None, "dest": _dest_of(entry)}
-    options = {"metavar": entry.metavar or "on|off"} if form == "on_off" else (
-        {"metavar": entry.metavar} if entry.metavar else {})
-    if form == "choice" and not entry.auto:
-        kind = {type(value) for value in entry.choices}
-        return options | {"choices": list(entry.choices)} | ({} if kind == {str} else {"type": kind.pop()})
-    return options | {"type": _field_type(entry)}
-
-
-def add_field_flags(group, *paths: str) -> None:
-    """Add the flags of the registry fields at ``paths`` to ``group``: flag name, type or choices,
-    placeholder and help (its words, then the model's range and unit) all from ``core/fields.py``."""
-    for path in paths:
-        entry = BY_PATH[path]
-        group.add_argument(entry.flag, help=cli_help(entry), **_flag_options(entry))
-
-
-GOAL_PATHS = ("constraints.deadline_hours", "constraints.budget", "constraints.budget_basis", "constraints.power_cap_kw",
-              "constraints.rack_power_kw", "constraints.min_tokens_per_s", "constraints.requests_per_s",
-              "constraints.tpot_ms", "constraints.ttft_ms", "constraints.latency_percentile")
-"""The goal and limit flags' fields (``recommend`` and ``report`` only; :func:`with_constraints`)."""
-
-
-def _per_day_span() -> str:
-    """The range ``--requests-per-day`` takes: the request rate's, per day (87 to 86,400,000,000)."""
-    low, high = REQUESTS_PER_DAY.display_range(with_none=False)
-    return f"{low:,.0f} to {high:,.0f}"
 
 
 def _daily_rate(args: argparse.Namespace) -> float | None:
@@ -236,73 +84,6 @@ def _daily_rate(args: argparse.Namespace) -> float | None:
                                                                    high=f"{high:,.0f}"),
             unit=f" {REQUESTS_PER_DAY.unit}")))
     return per_day * REQUESTS_PER_DAY.scale
-
-
-def add_constraint_flags(parser: argparse.ArgumentParser) -> None:
-    c = parser.add_argument_group("goals and limits")
-    add_field_flags(c, *GOAL_PATHS)
-    c.add_argument(REQUESTS_PER_DAY.flag, type=quantity, metavar=REQUESTS_PER_DAY.metavar,
-                   help=f"{REQUESTS_PER_DAY.cli_help}; {_per_day_span()} {REQUESTS_PER_DAY.unit}")
-    c.add_argument("--mlperf", choices=sorted(MLPERF_SERVER_LIMITS),
-                   help="MLPerf Inference server-scenario latency limits as targets (p99 TTFT and TPOT)")
-
-
-def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
-    g = parser.add_argument_group("scenario")
-    g.add_argument("--scenario", type=Path, help="start from a .gpuconf.json scenario file")
-    add_field_flags(g, "workload")
-    add_field_flags(g, "name", "constraints.region", "economics.amortisation_years")
-    g.add_argument("--quotes", type=Path, metavar="CSV",
-                   help="your quotes (columns item, unit_price, currency, date, vendor) over the bundled prices")
-    model = g.add_mutually_exclusive_group()
-    model.add_argument("--model", metavar="PRESET", help=f"model preset id (default {DEFAULT_MODEL}; see 'catalog models')")
-    model.add_argument("--model-config", type=Path, metavar="PATH", help="local Hugging Face config.json")
-    model.add_argument("--params", type=quantity, metavar="N", help="about N parameters (e.g. 7B)")
-    add_field_flags(g, "card_id", "count", "parallelism.cards_per_node", "precision", "training.recipe", "training.optimizer",
-                    "training.global_batch_tokens", "training.seq_len", "training.fp8_scaling")
-    lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
-    add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute",
-                    "training.recompute_layers", "parallelism.zero",
-                    "parallelism.zero3_implementation", "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.pipeline_schedule",
-                    "parallelism.tp_comm_overlap", "parallelism.tp_comm_overlap_cfg", "parallelism.cp", "parallelism.cp_comm_type",
-                    "parallelism.ep", "training.loss", "training.activation_kernels", "training.attention_kernel",
-                    "training.selective_policy", "training.expert_overlap", "training.moe_dispatcher",
-                    "training.pipeline_algorithm", "training.grad_reduce", "training.cuda_graphs")
-    lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
-                     help=f"CPU offload: comma-separated {', '.join(OFFLOAD_PARTS)} (or none)")
-    add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens", "serving.disaggregated")
-    add_field_flags(g, "training.lora_rank", "training.lora_targets", "training.fp8_base",
-                    "training.paged_optimizer", "training.optimizer_in_backward", "training.tokens",
-                    "training.examples", "training.tokens_per_example", "training.packed",
-                    "serving.use", "serving.context", "serving.concurrency", "serving.prompt_tokens", "serving.output_tokens",
-                    "serving.kv_precision", "serving.engine", "serving.cuda_graphs", "serving.batching",
-                    "serving.prefix_hit_rate", "serving.prefill_cards", "serving.speculative_tokens",
-                    "serving.speculative_acceptance", "serving.weight_format", "serving.weight_bpw")
-    gr = parser.add_argument_group("graphics (--workload vdi, transcode or render)")
-    add_field_flags(gr, "graphics.users", "graphics.profile_gib", "graphics.user_class", "graphics.monitors",
-                    "graphics.shading_tflops_per_user",
-                    "graphics.streams", "graphics.resolution", "graphics.fps", "graphics.codec", "graphics.preset",
-                    "graphics.decode", "graphics.local_display", "graphics.scene_gib", "graphics.frames",
-                    *VDI_HOST_FIELDS)
-    gr.add_argument("--reference-card", metavar="ID", help="card the time per frame was measured on")
-    add_field_flags(gr, "graphics.reference_minutes_per_frame")
-    e = parser.add_argument_group("prices")
-    add_field_flags(e, "economics.currency", "economics.usd_to_currency", "economics.card_price", "economics.cloud_price_per_hour",
-                    "economics.electricity_per_kwh", "economics.pue", "economics.accept_used")
-
-
-def _section(path: str) -> tuple[str | None, str]:
-    head, _, tail = path.rpartition(".")
-    return (head or None, tail)
-
-
-_FLAG_TO_FIELD = {
-    _dest_of(entry): _section(entry.path) for entry in BY_FLAG.values() if entry.path not in GOAL_PATHS
-}
-"""Scenario flag -> (section, field): the registry's flags (``core/fields.py``) but the goals."""
-
-
-_FIELD_TO_FLAG = {v: "--" + k.replace("_", "-") for k, v in _FLAG_TO_FIELD.items()}
 
 
 def _validation_line(error: ValidationError, currency: str | None = None) -> Message:
@@ -509,13 +290,6 @@ def in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
         raise UsageError(msg("cli-flag", flag=f"--currency {target}", problem=problem)) from None
 
 
-_CONSTRAINT_FLAGS = {_dest_of(BY_PATH[path]): path.partition(".")[2] for path in GOAL_PATHS}
-"""Goal flag -> Constraints field (applied by :func:`with_constraints`)."""
-
-_MONEY_FLAGS = {_dest_of(entry): entry.flag for entry in BY_FLAG.values() if entry.cli_form == "money"}
-"""argparse attribute -> flag of each amount of money (``--budget``, ``--card-price``, ``--cloud-price``)."""
-
-
 def _money_values(args: argparse.Namespace) -> list:
     """The values of the money flags given (``--budget``, ``--card-price``, ``--cloud-price``)."""
     return [getattr(args, dest, None) for dest in _MONEY_FLAGS]
@@ -558,24 +332,3 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
         return updated(scenario, constraints=constraints)
     except ValidationError as error:
         raise UsageError(_validation_line(error, scenario.economics.currency)) from None
-
-
-def state_ranges(parser: argparse.ArgumentParser) -> None:
-    """Append each numeric flag's declared range (from the scenario models) to its help; the
-    registry's flags state theirs already (:func:`add_field_flags`)."""
-    fields = {**_FLAG_TO_FIELD, **{flag: ("constraints", field) for flag, field in _CONSTRAINT_FLAGS.items()}}
-    registry = {_dest_of(entry) for entry in BY_FLAG.values()}
-    for action in parser._actions:
-        if action.dest in registry:
-            continue
-        section, name = fields.get(action.dest, (None, None))
-        found = field_at(Scenario, (section, name) if section else (name,)) if name else None
-        if found is None or action.choices is not None or action.nargs == 0:
-            continue
-        bounds = field_bounds(*found)
-        if bounds.low is None and bounds.high is None:
-            continue
-        text = bounds.text()
-        if bounds.unit and bounds.unit in (action.help or ""):
-            text = text.removesuffix(bounds.unit).rstrip()
-        action.help = f"{action.help}; {text}" if action.help else text

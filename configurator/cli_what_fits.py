@@ -13,8 +13,10 @@ from dataclasses import replace
 from pydantic import ValidationError
 
 from configurator.cli_money import in_yuan_where_meant
-from configurator.cli_scenario import UsageError, add_field_flags, in_shown_currency, listed, money_in
+from configurator.cli_flags import add_field_flags
+from configurator.cli_scenario import in_shown_currency, money_in
 from configurator.cli_types import whole_number
+from configurator.cli_usage import UsageError, listed
 from configurator.core.bounds import error_message, field_bounds
 from configurator.core.catalog import Catalog
 from configurator.core.fields import BY_PATH

@@ -110,7 +110,7 @@ def test_the_plans_are_those_of_weighing_every_layout(catalog, card_id, monkeypa
     layouts set aside and with every layout weighed."""
     from configurator.core.estimate import clear_estimate_memo
     from configurator.core.scenario import LAYOUT_FIELDS
-    from configurator.core.workloads.serving import deployment, plan
+    from configurator.core.workloads.serving import deployment, plan, replica_plan, step_search
 
     card = catalog.get(card_id)
     question = Scenario(model=preset("llama3-70b"), card_id=card_id, count=8, workload="inference",
@@ -126,5 +126,6 @@ def test_the_plans_are_those_of_weighing_every_layout(catalog, card_id, monkeypa
     set_aside = answer()
     monkeypatch.setattr(plan, "set_aside", lambda *args: False)
     monkeypatch.setattr(plan, "fits_short_of_tpot", lambda *args: None)
-    monkeypatch.setattr(plan, "cannot_meet_tpot", lambda *args, **kwargs: False)
+    for searching in (replica_plan, step_search):  # the FP8 cache, the pools and the engine step ask it
+        monkeypatch.setattr(searching, "cannot_meet_tpot", lambda *args, **kwargs: False)
     assert answer() == set_aside

@@ -99,7 +99,7 @@ def test_the_walk_sees_the_imports():
 
 def test_core_imports_no_qt_app_report_or_cli():
     forbidden = (*QT, "configurator.app", "configurator.report", "configurator.cli", "configurator.cli_scenario",
-                 "configurator.cli_money")
+                 "configurator.cli_money", "configurator.cli_flags", "configurator.cli_usage")
     assert _offenders("configurator.core", forbidden) == {}
 
 

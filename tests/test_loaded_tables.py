@@ -1,6 +1,6 @@
 """The tables a cold estimate finds filled (benchmarks/speed.py's ``clear_memos``, issue 28): the
 bundled presets' parameter counts (``architecture._PRESET_COUNTS``) and the price policy's picks of
-a card by day and convertible currencies (``economics._PICKS``) give what working them out afresh
+a card by day and convertible currencies (``price_basis._PICKS``) give what working them out afresh
 gives, and only for what they were made from."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from configurator.core import architecture, economics
+from configurator.core import architecture, price_basis
 from configurator.core.architecture import ModelArchitecture, load_presets
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.procurement import card_price
@@ -40,22 +40,22 @@ def test_the_kept_picks_are_the_policys_picks(catalog, currency, rate, region):
     economics_ = Economics(currency=currency, usd_to_currency=rate)
     on = date(2026, 6, 1)
     markets = card_price.rent_markets(region)
-    economics._PICKS.clear()
+    price_basis._PICKS.clear()
     for card in catalog.cards:
         def usable(entry):
-            return economics.price_conversion(entry.currency, economics_) is not None
+            return price_basis.price_conversion(entry.currency, economics_) is not None
 
         expected = (card_price.pick(card, PURCHASE_KINDS, on, usable),
                     card_price.cloud_price(card, on, usable, markets=markets))
-        first = economics._picks(card, economics_, on, region)
-        again = economics._picks(card, economics_, on, region)
+        first = price_basis._picks(card, economics_, on, region)
+        again = price_basis._picks(card, economics_, on, region)
         assert first[:2] == expected
         assert first[2] == (None if expected[1] else card_price.rent_elsewhere(card, markets, on, usable))
         assert again[0] is first[0] and again[1] is first[1]  # kept
     later = date(2028, 6, 1)  # another day ages the prices again
     card = catalog.cards[0]
-    assert economics._picks(card, economics_, later, region)[:2] == (
-        card_price.pick(card, PURCHASE_KINDS, later, lambda e: economics.price_conversion(e.currency, economics_)
+    assert price_basis._picks(card, economics_, later, region)[:2] == (
+        card_price.pick(card, PURCHASE_KINDS, later, lambda e: price_basis.price_conversion(e.currency, economics_)
                         is not None),
-        card_price.cloud_price(card, later, lambda e: economics.price_conversion(e.currency, economics_)
+        card_price.cloud_price(card, later, lambda e: price_basis.price_conversion(e.currency, economics_)
                                is not None, markets=markets))

@@ -189,20 +189,20 @@ def test_a_serving_layout_without_a_speed_ranks_below_one_that_fits(catalog):
 def test_the_prefill_pool_search_tries_every_split_of_four_copies(catalog, monkeypatch):
     """DistServe (Zhong et al. 2024, §4) searches the prefill/decode split: with 4 copies the
     planner tries 1, 2 and 3 prefill copies (a quarter, a half, three quarters)."""
-    from configurator.core.workloads.serving import plan as serving_plan
+    from configurator.core.workloads.serving import replica_plan
 
     tried = []
-    original = serving_plan._batched_replica
+    original = replica_plan._batched_replica
 
     def recording(scenario, card):
         tried.append(scenario.serving.prefill_cards)
         return original(scenario, card)
 
-    monkeypatch.setattr(serving_plan, "_batched_replica", recording)
+    monkeypatch.setattr(replica_plan, "_batched_replica", recording)
     s = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=4, workload="inference",
                  serving={"context": 4096, "concurrency": 64, "prompt_tokens": 1024, "output_tokens": 256,
                           "disaggregated": True})
-    serving_plan._sized_pools(s, catalog.get("h100-sxm"))
+    replica_plan.sized_pools(s, catalog.get("h100-sxm"))
     assert sorted(tried) == [1, 2, 3]
 
 

@@ -12,7 +12,7 @@ from configurator.core.constraints import missed_serving_targets
 from configurator.core.prefill_time import prefill_pool_prompt_seconds
 from configurator.core.serving_use import latency_targets
 from configurator.core.workloads.layout import at_count, plannable
-from configurator.core.workloads.serving import deployment, plan
+from configurator.core.workloads.serving import deployment, replica_plan
 from configurator.core.workloads.serving.copies import kept_plan
 from configurator.core.workloads.serving.edits import with_serving
 from configurator.core.workloads.serving.plan import carries, estimated
@@ -83,10 +83,10 @@ def test_nothing_rejected_without_pinned_pools(catalog, question):
 @pytest.mark.parametrize("card_id, tp, copies", CASES + [("a100-sxm-80gb", 4, (6, 8, 9, 12)), ("gb300", 1, (3, 4, 5))])
 def test_splits_set_aside_change_no_answer(catalog, question, card_id, tp, copies, monkeypatch):
     """Asked only whether pinned pools carry the load, the search that estimates no split the
-    floors rule out (``plan._splits_that_may_carry``) answers as the one that weighs every split,
+    floors rule out (``replica_plan.splits_that_may_carry``) answers as the one that weighs every split,
     on cards with an FP8 cache tried (GB300, L40S, H100) and without (A10, A100)."""
     card = catalog.get(card_id)
     pinned = _pinned_pools(question, card, tp)
     shortcut = [carries(at_count(pinned, n * tp), card) for n in copies]
-    monkeypatch.setattr(plan, "_splits_that_may_carry", lambda *args: None)
+    monkeypatch.setattr(replica_plan, "splits_that_may_carry", lambda *args: None)
     assert shortcut == [carries(at_count(pinned, n * tp), card) for n in copies]

@@ -17,7 +17,7 @@ from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.units import Precision
-from configurator.core.workloads.serving import plan
+from configurator.core.workloads.serving import replica_plan, step_search
 from configurator.core.workloads.serving.plan import recording_evaluated, search_serving
 
 
@@ -47,7 +47,7 @@ def test_an_fp8_cache_below_the_floor_is_not_walked_and_the_answer_is_the_plain_
     scenario, card = _readme(card_id, count), catalog.get(card_id)
     plain, _ = recording_evaluated(scenario, card)
     walked_fp8, set_aside = [], []
-    walk, floor = plan.rate_walk, plan.cannot_meet_tpot
+    walk, floor = replica_plan.rate_walk, replica_plan.cannot_meet_tpot
 
     def counted_walk(s, c):
         if s.serving.kv_precision is Precision.FP8:
@@ -60,8 +60,9 @@ def test_an_fp8_cache_below_the_floor_is_not_walked_and_the_answer_is_the_plain_
             set_aside.append(s)
         return found
 
-    monkeypatch.setattr(plan, "rate_walk", counted_walk)
-    monkeypatch.setattr(plan, "cannot_meet_tpot", counted_floor)
+    monkeypatch.setattr(replica_plan, "rate_walk", counted_walk)
+    for searching in (replica_plan, step_search):  # the FP8 cache, the pools and the engine step ask it
+        monkeypatch.setattr(searching, "cannot_meet_tpot", counted_floor)
     assert _json(search_serving(scenario, card)) == _json(plain)
     assert set_aside, "the case sets an FP8 cache aside by its floor"
     assert not any(s in set_aside for s in walked_fp8), "an FP8 cache set aside is not walked"

@@ -21,7 +21,8 @@ from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.serving_speed import deployment_speed, pools, replica_speed, running_batch, step_costs
-from configurator.core.workloads.serving import plan, weighing
+from configurator.core.workloads.serving import plan, replica_plan, weighing
+from configurator.core.workloads.serving.batch_search import evaluated
 from configurator.core.workloads.serving import probe as rate_probe
 from configurator.core.workloads.serving.plan import recording_evaluated, search_serving
 
@@ -81,7 +82,7 @@ def test_the_rate_probe_says_what_the_estimate_says(catalog):
     said = []
     for batch in (16, 32, 64, 91, 128):
         s = layout.model_copy(update={"serving": layout.serving.model_copy(update={"max_batch": batch})})
-        est = plan._evaluated(s, card).estimate()
+        est = evaluated(s, card).estimate()
         carries = "misses-request-rate" not in plan.missed_serving_targets(est.scenario, est.serving)
         assert probe.at(batch) == (est.fits, est.fits and carries)
         said.append(probe.at(batch))
@@ -110,7 +111,7 @@ def test_the_rate_probe_says_what_the_estimate_says_with_separate_pools(catalog)
     said = []
     for batch in (1, 2, 8, 32, 64, 128):
         s = layout.model_copy(update={"serving": layout.serving.model_copy(update={"max_batch": batch})})
-        est = plan._evaluated(s, card).estimate()
+        est = evaluated(s, card).estimate()
         carries = "misses-request-rate" not in plan.missed_serving_targets(est.scenario, est.serving)
         assert probe.at(batch) == (est.fits, est.fits and carries), batch
         said.append(probe.at(batch))
@@ -136,13 +137,13 @@ def test_a_pool_split_below_the_best_is_not_timed(catalog, monkeypatch):
     prefill pool carries, less than the first split's rate, and is skipped, with the answer of the
     plain search (above)."""
     skipped = []
-    loses = plan.split_loses
+    loses = replica_plan.split_loses
 
     def watched(*args):
         skipped.append(loses(*args))
         return skipped[-1]
 
-    monkeypatch.setattr(plan, "split_loses", watched)
+    monkeypatch.setattr(replica_plan, "split_loses", watched)
     plan.clear_search_memo()
     scenario = CASES["70B, 20 req/s, 6 x B200"]
     search_serving(scenario, catalog.get(scenario.card_id))

@@ -20,8 +20,9 @@ from configurator.core.scenario import Scenario
 from configurator.core.precision import plan_serving
 from configurator.core.serving_speed import busy_copies
 from configurator.core.workloads.layout import with_layout
-from configurator.core.workloads.serving import plan
+from configurator.core.workloads.serving import plan, replica_plan, step_search
 from configurator.core.workloads.serving import probe as rate_probe
+from configurator.core.workloads.serving.batch_search import evaluated
 from configurator.core.workloads.serving.bounds import batch_range
 from configurator.core.workloads.serving.estimate import at_batch
 from serving_cases import serving_question as _scenario
@@ -71,7 +72,7 @@ def _answers(scenario: Scenario, card, monkeypatch, prune: bool) -> tuple[str, i
     counted = {"step_loses": [], "step_changes_nothing": []}
 
     def watched(name):
-        shown = getattr(plan, name)
+        shown = getattr(step_search, name)
 
         def said(*args):
             counted[name].append(shown(*args) if prune else False)
@@ -79,7 +80,7 @@ def _answers(scenario: Scenario, card, monkeypatch, prune: bool) -> tuple[str, i
         return said
 
     for name in counted:
-        monkeypatch.setattr(plan, name, watched(name))
+        monkeypatch.setattr(step_search, name, watched(name))
     plan.clear_search_memo()
     found = _json(plan.search_serving(scenario, card))
     monkeypatch.undo()
@@ -168,14 +169,14 @@ def _changes_nothing_shown(scenario, card, monkeypatch) -> list:
     """The engine-step searches of ``scenario``'s plan that every step left was shown to change
     nothing in (:func:`~configurator.core.workloads.serving.bounds.step_changes_nothing`): (whether
     the best meets every target, its request rate, the steps left as scenarios) each."""
-    calls, shows = {}, plan.step_changes_nothing
+    calls, shows = {}, step_search.step_changes_nothing
 
     def watched(stepped, card_, rank, rate, same_rate):
         said = shows(stepped, card_, rank, rate, same_rate)
         calls.setdefault(id(rank), (rank, rate, []))[2].append((stepped, said))
         return said
 
-    monkeypatch.setattr(plan, "step_changes_nothing", watched)
+    monkeypatch.setattr(step_search, "step_changes_nothing", watched)
     plan.clear_search_memo()
     plan.search_serving(scenario, card)
     monkeypatch.undo()
@@ -203,9 +204,9 @@ def _assert_changes_nothing(card, meets: bool, rate: float, steps: list) -> None
     carries at most ``rate`` over 1 − SAME_RATE, and carries the load only where the best meets
     every target (``meets``)."""
     for stepped in steps:
-        for est in (plan._evaluated(stepped, card).estimate(), plan._replica(stepped, card)):
+        for est in (evaluated(stepped, card).estimate(), replica_plan.replica(stepped, card)):
             if est.fits:
-                assert rate >= (1 - plan.SAME_RATE) * est.serving.goodput_per_s
+                assert rate >= (1 - step_search.SAME_RATE) * est.serving.goodput_per_s
                 assert meets or not plan.carries_load(est)
 
 
@@ -232,7 +233,7 @@ def test_the_goodput_bound_never_falls_below_the_goodput(catalog):
             continue
         spread, largest = batch_range(chosen, card)
         for batch in sorted({spread, min(2 * spread, largest), largest}):
-            est = plan._evaluated(at_batch(chosen, batch), card).estimate()
+            est = evaluated(at_batch(chosen, batch), card).estimate()
             if not est.fits or est.serving is None or not est.serving.goodput_per_s:
                 continue
             good = est.serving.goodput_per_s

@@ -18,6 +18,7 @@ import pytest
 pytestmark = pytest.mark.gui
 
 DEFERRED = ("configurator.core.analysis", "configurator.core.estimate", "configurator.core.economics",
+            "configurator.core.price_basis",
             "configurator.core.training_speed", "configurator.core.workloads.training.search")
 """Modules of the estimator the window must not import before it is complete and shown."""
 

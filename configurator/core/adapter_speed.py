@@ -50,7 +50,7 @@ ahead (:func:`eager_host_floor_seconds`)."""
 EAGER_OP_HOST_S = TRANSFORMERS.prompt_eager_op_host_s
 """Host time of one eager PyTorch op in a training step [s] (25 µs): the engine profile's figure for
 the prompt run op by op, measured on the H200 rig (512 tokens of Llama 3 8B in 32.3 ms, 1,312 kernels
-at 24.6 µs each, host-bound), whose training rows run the same modules (``benchmarks/gpu_grid_torch.py``
+at 24.6 µs each, host-bound), whose training rows run the same modules (``benchmarks/gpu_grid_model.py``
 ``Block``). A training op also records its autograd node; a backward kernel is launched from the
 autograd engine's C++ without Python: the one figure stands for both. NVIDIA/Fuser issue 3507 times
 9.4 µs per kernel on a DGX H100 (a one-layer Llama 3.2 1B forward, 65 kernels in 0.616 ms)."""

@@ -41,7 +41,7 @@ PLANNER_SEED_STEP = 8192
 """The engine step a planner sizes and lays out a deployment at where the step is its own to choose
 (``max_batched_tokens`` in ``auto_layout``) [tokens]: TensorRT-LLM's ``max_num_tokens`` and, before vLLM
 split its default by entry point, every engine's 8,192. The planner then searches the step at the count
-found (:data:`~configurator.core.workloads.serving.plan.CHUNK_SIZES`) and the launch settings write the
+found (:data:`~configurator.core.workloads.serving.step_search.CHUNK_SIZES`) and the launch settings write the
 step chosen (``--max-num-batched-tokens``), so the engine's own default does not bind a planned deployment;
 sizing the card count at a small default (vLLM's 2,048 on a 24 GB card) bought twice the cards the chosen
 step needs (session 42 review)."""

@@ -2,7 +2,7 @@
 token and the kernels it launches, for the prompt of an engine without fused kernels
 (``EngineProfile.prompt_eager_op_host_s``: Hugging Face transformers).
 
-Counted on the layer the H200 rig ran (``benchmarks/gpu_grid_torch.py``: ``RMSNorm``, ``rotate``,
+Counted on the layer the H200 rig ran (``benchmarks/gpu_grid_model.py``: ``RMSNorm``, ``rotate``,
 ``Block.forward``, written as Hugging Face's ``LlamaDecoderLayer`` computes it: fp32 RMSNorm,
 rotate-half rotary embeddings, SDPA, SwiGLU), with ``e`` bytes per activation element (2 in 16-bit)
 and each kernel reading its inputs and writing its output once:

@@ -213,7 +213,7 @@ efficiency refitted to 0.841) takes it to 34.1 % (``benchmarks/data/notes-inform
 **Why no first-principles figure replaces it** (issue 27, 2026-12-03). Counted for the engine the
 H200 prefill row ran — plain eager PyTorch as ``benchmarks/data/README.md`` describes it (not
 Hugging Face's ``LlamaDecoderLayer``; the rig's script is not in the repository, so counted on
-``benchmarks/gpu_grid_torch.py`` ``Block`` and ``RMSNorm``, which rebuild it from that description)
+``benchmarks/gpu_grid_model.py`` ``Block`` and ``RMSNorm``, which rebuild it from that description)
 — a Llama layer launches 40 kernels: two fp32 RMSNorms of 9 (cast, pow, mean, +eps, rsqrt, two
 multiplies, the weight's cast, the cast back), seven GEMMs, rotary embeddings of 5 on q and on k
 (neg, cat, two multiplies, add), flash attention, SiLU, the gate multiply and two residual adds. At

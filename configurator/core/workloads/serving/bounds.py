@@ -130,7 +130,7 @@ def step_changes_nothing(stepped: Scenario, card: Card, best_rank, best_rate: fl
     that is the first of the best ranked, the batch search planned again for it
     (:func:`~.batch_search.batched_replica`), and gives the best again where the one it chose ranks
     level with it in the first two places and the best carries at least ``1 − same_rate`` of its
-    request rate (:func:`~.plan._searched_engine_step`). The one chosen ranks at least as high as the
+    request rate (:func:`~.step_search.searched_engine_step`). The one chosen ranks at least as high as the
     best, so its first two places are at least the best's: (True, True) where the best meets every
     target, so equal; where it misses one, at most (True, False) as no estimate here meets every
     target (:func:`~.latency_floor.cannot_meet_tpot`: the time per token or the stated rate missed at

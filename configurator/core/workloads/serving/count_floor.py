@@ -17,7 +17,7 @@ mixture of experts each such stage count's copy over as many fast domains by ten
 :func:`~.layouts.serving_expert_parallel_options`, and the copies inside one domain whose experts
 are split over as many domains, :func:`~.layouts.across_domains_expert_parallel`),
 each with the engine's KV cache and, where the search may try it
-(:func:`~.plan._with_fp8_cache_if_needed`), the FP8 one. For each, the rate its estimate reports
+(:func:`~.replica_plan.with_fp8_cache_if_needed`), the FP8 one. For each, the rate its estimate reports
 at any batch per copy is at most :meth:`~.probe.RateProbe.short_at_every_batch`'s ceiling
 (:func:`~.probe.prefill_ceiling`, ``1/(P·τ_p)`` per copy, times the copies kept busy: the
 capacity ``B/(D·T*)`` with ``T* ≥ B·P·τ_p/D``); where that misses the stated rate for every one,
@@ -59,7 +59,7 @@ def layouts_weighed(scenario: Scenario, card: Card) -> Iterator[Scenario]:
     stages Auto, one copy over as many fast domains by tensor parallelism alone
     (:func:`~.layouts.across_domains_tensor_parallel`) and copies sharing experts split over as many
     domains (:func:`~.layouts.across_domains_expert_parallel`); each with the KV caches it may be
-    weighed with (the engine's, and FP8 where :func:`~.plan._with_fp8_cache_if_needed` may try it)."""
+    weighed with (the engine's, and FP8 where :func:`~.replica_plan.with_fp8_cache_if_needed` may try it)."""
     for degrees in _layout_degrees(scenario, card):
         laid_out = _laid_out(scenario, degrees)
         yield laid_out

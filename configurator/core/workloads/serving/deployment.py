@@ -340,7 +340,7 @@ def _engine_defaults(scenario: Scenario) -> Scenario:
 
 def _pools_only(base: Scenario) -> Scenario:
     """``base`` (the engine's defaults) with separate prefill and decode pools, the prefill pool
-    sized by the search (:func:`~configurator.core.workloads.serving.plan._sized_pools`)."""
+    sized by the search (:func:`~configurator.core.workloads.serving.replica_plan.sized_pools`)."""
     return base.model_copy(update={"serving": base.serving.model_copy(update={"disaggregated": True,
                                                                               "prefill_cards": None})})
 

@@ -131,7 +131,7 @@ def cannot_meet_tpot(scenario: Scenario, card: Card, fp8_too: bool = True, miss:
     """Whether ``scenario``'s layout misses the time-per-token target (the buyer's, else the
     use's, at its percentile) or the stated request rate at every batch per copy, with the engine's
     KV cache and with the FP8 one the search may try instead
-    (:func:`~configurator.core.workloads.serving.plan._with_fp8_cache_if_needed`; with ``fp8_too``
+    (:func:`~configurator.core.workloads.serving.replica_plan.with_fp8_cache_if_needed`; with ``fp8_too``
     False, with its own only): its :func:`tpot_floor` above the target with each. False where
     either has no floor.
 

@@ -1,6 +1,7 @@
 """The serving planner: tensor parallelism, pipeline stages, expert parallelism, batch per copy
 and KV precision of a serving deployment chosen for its load and latency targets, for
-scenarios with Auto serving fields (:func:`assemble`)."""
+scenarios with Auto serving fields (:func:`assemble`). Each layout it weighs is estimated in
+:mod:`.replica_plan` (batch, prefill pool, FP8 KV cache), its engine step settled last in :mod:`.step_search`."""
 
 from __future__ import annotations
 
@@ -11,33 +12,22 @@ from configurator.core.constraints import missed_serving_targets
 from configurator.core.memory import usable_capacity_bytes
 from configurator.core.memo import NOT_SEARCHED, ScenarioMemo
 from configurator.core.messages import msg
-from configurator.core.formats import kv_bytes
-from configurator.core.precision import kv_element_bytes, plan_serving
+from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_use import latency_targets, unsized_batch
-from configurator.core.units import Precision
+from configurator.core.serving_use import unsized_batch
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.memo import remembered
 from configurator.core.workloads.serving.batch_fill import filled_batch
-from configurator.core.workloads.serving.batch_search import batched_replica as _batched_replica
-from configurator.core.workloads.serving.batch_search import evaluated as _evaluated
-from configurator.core.workloads.serving.bounds import (
-    at_step,
-    split_loses,
-    step_changes_nothing,
-    step_loses,
-)
 from configurator.core.workloads.serving.copies import clear_copies
 from configurator.core.workloads.serving.count_floor import one_stage_outgrown, weights_outgrow_card
 from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.engine_step import with_engine_step
-from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
 from configurator.core.workloads.serving.search_state import ENGINE_SEARCHED
 from configurator.core.workloads.serving.search_state import EVALUATED as _EVALUATED
 from configurator.core.workloads.serving.search_state import EXPLORING as _EXPLORING
 from configurator.core.workloads.serving.search_state import STOP_AT_CARRYING as _STOP_AT_CARRYING
 from configurator.core.workloads.serving.search_state import WHETHER_ONLY as _WHETHER_ONLY
-from configurator.core.workloads.serving.set_aside import fits_short_of_tpot, rate_walk, set_aside
+from configurator.core.workloads.serving.set_aside import fits_short_of_tpot, set_aside
 from configurator.core.workloads.serving.layouts import (
     SERVING_PIPELINE_STAGES,
     across_domains_expert_parallel,
@@ -47,20 +37,21 @@ from configurator.core.workloads.serving.layouts import (
 )
 from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
 from configurator.core.workloads.serving.pool_sizes import POOL_SHARES as POOL_SHARES  # re-exported
-from configurator.core.workloads.serving.pool_sizes import prefill_pool_sizes
-from configurator.core.workloads.serving.pools_floor import split_cannot_carry
 from configurator.core.workloads.serving.probe import KEPT_WALKS, forget_last_probe
+from configurator.core.workloads.serving.replica_plan import (Carrying, replica, weighed_carries,
+                                                             with_fp8_cache_if_needed)
+from configurator.core.workloads.serving.step_search import (  # noqa: F401 - CHUNK_SIZES, SAME_RATE re-exported
+    CHUNK_SIZES,
+    SAME_RATE,
+    any_latency_target,
+    finished,
+    nothing_to_gain,
+)
 from configurator.core.workloads.serving.weighing import (
-    Either,
-    Weighed,
-    estimate_of,
     faster_of_equals,
     first_place,
-    fp8_chosen,
     has_speed,
     known_short,
-    misses_by,
-    missed_of,
     pools_choice_reason,
     resolved_layout,
     serving_rank,
@@ -157,14 +148,14 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
     :data:`~.weighing.SAME_CAPACITY` (:func:`~.weighing.faster_of_equals`) — said in a message with both rates;
     with no engine step given, at the engine's default on ``card``."""
     scenario = with_engine_step(scenario, card)
-    if "disaggregated" not in scenario.auto_layout or not _latency_targets(scenario):
+    if "disaggregated" not in scenario.auto_layout or not any_latency_target(scenario):
         return planned_layout(scenario, card)
 
     def planned(pooled: bool) -> Estimate:
         return planned_layout(with_serving(scenario, disaggregated=pooled, prefill_cards=None), card)
 
     colocated = planned(False)
-    if _nothing_to_gain(colocated):
+    if nothing_to_gain(colocated):
         return colocated
     pools = planned(True)
     if pools.serving is None or colocated.serving is None or not pools.scenario.prefill_copies:
@@ -184,11 +175,6 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
     note = msg(which + why, rate=chosen.serving.goodput_per_s, other=other.serving.goodput_per_s, **copies,
                **times)
     return replace(chosen, messages=(note, *chosen.messages))
-
-
-class _Carrying(Exception):
-    """Raised out of the search, when asked (:func:`estimated_unless_carrying`), as soon as one
-    layout it weighs carries the load."""
 
 
 @dataclass(frozen=True)
@@ -222,15 +208,6 @@ class _NotCarrying(Exception):
         self.found = found
 
 
-def _carries(est: Weighed | Estimate) -> bool:
-    """Whether a layout the search weighed fits and meets the request rate and the latency
-    targets: the first two places of its rank (:func:`serving_rank`) — exactly
-    :func:`carries_load` of its estimate (no
-    missed verdict is what ``target_miss == 0`` means: a missed verdict's relative miss is
-    positive, ``actual/target > 1`` in floating point for ``actual > target > 0``)."""
-    return serving_rank(est)[:2] == (True, True)
-
-
 def carries(scenario: Scenario, card: Card) -> bool:
     """Whether the plan of ``scenario`` carries the load (:func:`carries_load` of :func:`estimated`),
     worked out only as far as that needs: the search stops at the first layout that carries it
@@ -249,7 +226,7 @@ def carries(scenario: Scenario, card: Card) -> bool:
 
 def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | NotCarrying | None:
     """:func:`estimated`, or None where the search (:func:`planned_layout`) comes upon a layout
-    that carries the load (:func:`_carries`) before it has weighed them all: then the plan's
+    that carries the load (:func:`weighed_carries`) before it has weighed them all: then the plan's
     estimate carries the load too, and what it would be is not worked out (nothing is kept); or
     :class:`NotCarrying` where, its engine step and pools not searched, it shows the plan does not
     carry the load before ranking its layouts by speed: no layout it weighed fits in memory (so
@@ -260,7 +237,7 @@ def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | NotC
     Why the answer is the same: the plan ranks its layouts by :func:`serving_rank`, whose first
     two places are (fits, meets every target), so once one layout weighed carries the load the
     one ranked first carries it too; the layout search stops at pipeline stages where one fits,
-    which a layout that carries does; the engine step (:func:`_searched_engine_step`) and the
+    which a layout that carries does; the engine step (:func:`searched_engine_step`) and the
     pools (:func:`search_serving`) keep a plan that ranks at least as high. A deployment search
     that needs only whether a count carries the load (the fewest cards that do) asks this."""
     if not plans_layout(scenario):
@@ -269,7 +246,7 @@ def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | NotC
     token, kept = _STOP_AT_CARRYING.set(True), KEPT_WALKS.set(walks)
     try:
         return estimated(scenario, card)
-    except _Carrying:
+    except Carrying:
         return None
     except _NotCarrying as shown:
         return NotCarrying(False, False, scenario, card) if shown.found is None else replace(shown.found, walks=walks)
@@ -324,9 +301,9 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             if (short := fits_short_of_tpot(laid_out, card)) is not None:
                 done[tp, ep] = short
                 continue
-            done[tp, ep] = _with_fp8_cache_if_needed(laid_out, card, _replica(laid_out, card))
-            if _STOP_AT_CARRYING.get() and _carries(done[tp, ep]):
-                raise _Carrying  # the plan carries the load whatever else is weighed (estimated_unless_carrying)
+            done[tp, ep] = with_fp8_cache_if_needed(laid_out, card, replica(laid_out, card))
+            if _STOP_AT_CARRYING.get() and weighed_carries(done[tp, ep]):
+                raise Carrying  # the plan carries the load whatever else is weighed (estimated_unless_carrying)
         return [done[layout] for layout in layouts if layout in done]
 
     def settled(weighed: list) -> Estimate:
@@ -335,7 +312,7 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         # each that fits is known to miss the rate, the best ranked (one that fits) misses it; that
         # is all that is said (_NotCarrying)
         if _STOP_AT_CARRYING.get() and not ENGINE_SEARCHED & set(scenario.auto_layout):
-            if _WHETHER_ONLY.get():  # no layout weighed carries the load (else _Carrying), nor the best ranked
+            if _WHETHER_ONLY.get():  # no layout weighed carries the load (else Carrying), nor the best ranked
                 raise _NotCarrying(None)
             fitting = [e for e in weighed if e.fits]
             speeds = {has_speed(e) for e in weighed}
@@ -344,7 +321,7 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             if fitting and all(known_short(e) for e in fitting):
                 raise _NotCarrying(NotCarrying(True, True, scenario, card))
         best = max(weighed, key=serving_rank)
-        return _finished(scenario, card, resolved_layout(faster_of_equals(best, weighed)))
+        return finished(scenario, card, resolved_layout(faster_of_equals(best, weighed)))
 
     def best_fits(weighed: list) -> bool:
         # whether the best ranked fits: where one ranks first place True (fits, with a speed), it
@@ -397,38 +374,6 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     return settled(weighed)
 
 
-def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
-    """When the engine's default KV cache (the KV precision left unset) keeps a layout from
-    carrying the load, the same layout with an FP8 cache (vLLM/SGLang ``kv_cache_dtype=fp8``,
-    half the bytes per token) if the card computes FP8 and that fits or meets the targets where
-    the default does not; said in a message. Tried on every layout the search weighs, not only on
-    the one it would pick without it: with more users the default cache can outgrow a single
-    stage, and a wider split that fits with it still be slower than one stage with an FP8 cache.
-    Not tried where the default cache is FP8 or narrower already (the same layout again)."""
-    if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or not has_speed(best):
-        return best
-    if best.fits and not known_short(best) and not missed_of(best):
-        return best
-    if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
-        return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
-    fp8 = with_serving(best.scenario, kv_precision=Precision.FP8)
-    if best.fits and _EVALUATED.get() is None and cannot_meet_tpot(fp8, card, fp8_too=False):
-        # the FP8 cache misses the time per token or the rate at every batch: its first two places
-        # are at most (True, False), the default's (fits with a speed) at least that, so fp8_chosen
-        # would keep the default; it is not walked or timed
-        return best
-    walked = rate_walk(fp8, card)
-    if walked is not None and best.fits and not (walked[2] and walked[3]):
-        # the default fits, so the FP8 cache is taken only where it meets every target; its batch
-        # search settles where the rate probe's walk ends, a batch that does not fit or falls short
-        # of the rate, and goes no further (:func:`~.batch_search.batched_replica`): it cannot, and is not timed
-        return best
-    other = _replica(fp8, card) if walked is None else _batched_replica(fp8, card, walked)
-    if not best.fits and not other.fits and _EVALUATED.get() is None:
-        return Either(best, other, card)  # chosen when asked: against a layout that fits, neither is timed
-    return fp8_chosen(best, other)
-
-
 def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -> tuple[Estimate, list[Estimate]]:
     """The search (:func:`search_serving`, its memo passed by) with every layout it estimated,
     in order: tensor/expert parallel, pipeline stages, batch per copy, tokens per step, KV
@@ -446,152 +391,3 @@ def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -
     return chosen, kept
 
 
-CHUNK_SIZES = (512, 1024, 2048, 4096, 8192, 16384)
-"""Tokens per engine step the planner tries (vLLM max_num_batched_tokens, SGLang
---chunked-prefill-size, TensorRT-LLM max_num_tokens): from Sarathi-Serve's 512-token chunks
-(Agrawal et al. 2024, §5) to twice the engines' 8192 default."""
-
-SAME_RATE = 0.01
-"""Request rates this close count as equal: the engine's own chunk is kept unless another carries
-more by more than this share."""
-
-
-
-def _nothing_to_gain(est: Estimate) -> bool:
-    """A plan that fits and meets every latency target under a load of users alone (no request
-    rate): another engine step or separate pools would only serve the same users a little faster,
-    so they are not searched (their point is the most requests carried within the targets)."""
-    return not est.scenario.constraints.requests_per_s and est.fits and est.serving is not None and \
-        not missed_serving_targets(est.scenario, est.serving) and not _EXPLORING.get()
-
-
-def _latency_targets(scenario: Scenario) -> bool:
-    """Whether the deployment has a latency target: the buyer's, or its use's default."""
-    return latency_targets(scenario).any
-
-
-def _replica(scenario: Scenario, card: Card) -> Estimate:
-    """One layout estimated with its batch planned, and its prefill pool sized when it is
-    disaggregated without a pool size."""
-    serving = scenario.serving
-    if not serving.disaggregated or serving.prefill_cards is not None or scenario.data_parallel < 2:
-        return _batched_replica(scenario, card)
-    return _sized_pools(scenario, card)
-
-
-def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
-    """The prefill pool that carries the most within the targets, of :func:`~.pool_sizes.prefill_pool_sizes`."""
-    copies, group = scenario.data_parallel, scenario.model_parallel
-    pools = prefill_pool_sizes(copies)
-    weighed: dict[int, Estimate] = {}  # splits estimated already (by _splits_that_may_carry), by prefill copies
-    if _STOP_AT_CARRYING.get() and _WHETHER_ONLY.get() and _EVALUATED.get() is None:
-        shown = _splits_that_may_carry(scenario, card, pools, group, weighed)
-        if shown is not None:
-            return shown
-
-    best, best_rank = None, None
-    for n in pools:  # the first of equals kept, as max() keeps it
-        split = with_serving(scenario, prefill_cards=n * group)
-        if best is not None and _EVALUATED.get() is None and (split_loses(split, card, best, best_rank) or (
-                (miss := misses_by(best)) is not None and cannot_meet_tpot(split, card, fp8_too=False, miss=miss))):
-            continue  # ranks below the best: short of the rate, or missing its targets by more at every batch
-        est = weighed[n] if n in weighed else _batched_replica(split, card)
-        rank = serving_rank(est)
-        if best is None or rank > best_rank:
-            best, best_rank = est, rank
-        if _STOP_AT_CARRYING.get() and _carries(est):
-            raise _Carrying  # the best split carries it too, and so does the plan (estimated_unless_carrying)
-    return best
-
-
-def _splits_that_may_carry(scenario: Scenario, card: Card, pools: list[int], group: int,
-                           weighed: dict[int, Estimate]) -> Estimate | None:
-    """Asked only whether the plan carries the load (:func:`carries`): the prefill pools of
-    :func:`_sized_pools` (``pools`` copies of ``group`` cards), those that miss the stated rate or
-    a target at every batch with the engine's KV cache (:func:`~.pools_floor.split_cannot_carry`)
-    not estimated; raises :class:`_Carrying` at the first that carries the load, as the search
-    over every split does (a split that carries is never set aside there: it ranks above the best
-    so far, which does not carry). Where none carries, the best ranked of those estimated — only
-    where that is all the search reads of it: no FP8 cache is tried on the best split
-    (:func:`_with_fp8_cache_if_needed`, which the best split decides) and no stages are searched
-    for want of a split that fits (the pipeline degree pinned); else None, and every split is
-    weighed as before, those estimated here (kept in ``weighed``, by prefill copies) not again."""
-    targets = latency_targets(scenario)
-    best, best_rank = None, None
-    for n in pools:
-        split = with_serving(scenario, prefill_cards=n * group)
-        if split_cannot_carry(split, card, targets):
-            continue
-        est = weighed[n] = _batched_replica(split, card)
-        if _carries(est):
-            raise _Carrying  # the plan carries the load (estimated_unless_carrying)
-        rank = serving_rank(est)
-        if best is None or rank > best_rank:
-            best, best_rank = est, rank
-    if best is None or "pp" in scenario.auto_layout or _fp8_may_be_tried(scenario, card):
-        return None
-    return best
-
-
-def _fp8_may_be_tried(scenario: Scenario, card: Card) -> bool:
-    """Whether :func:`_with_fp8_cache_if_needed` may try an FP8 KV cache on a layout of
-    ``scenario``: its KV precision left to the engine, a card that computes FP8, and an engine
-    cache wider than FP8."""
-    return scenario.serving.kv_precision is None and card.supports(Precision.FP8) and \
-        kv_element_bytes(scenario, plan_serving(scenario, card)) > kv_bytes(Precision.FP8)
-
-
-def _finished(scenario: Scenario, card: Card, best: Weighed | Estimate) -> Estimate:
-    """The chosen layout (its KV precision already settled) with its engine step settled, estimated."""
-    return estimate_of(_searched_engine_step(scenario, card, best))
-
-
-STEP_CHECK_ORDER = (16384, 2048, 1024, 512, 4096, 8192)
-"""The order in which :func:`_searched_engine_step` asks whether a step changes nothing
-(:func:`~.bounds.step_changes_nothing`): most often failed first, as counted over the README's
-and the comparison's serving questions (the order changes which checks are made, not the answer)."""
-
-
-def _step_check_order(chunk: int) -> int:
-    """Where ``chunk`` comes in :data:`STEP_CHECK_ORDER` (a step not in it last)."""
-    return STEP_CHECK_ORDER.index(chunk) if chunk in STEP_CHECK_ORDER else len(STEP_CHECK_ORDER)
-
-
-def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
-    """With the chunk Auto and a latency target: the engine step (prefill chunk, with the batch
-    re-planned for it) that carries the most within the targets, said in a message when it is
-    not the one given (the engine's default unless set: :mod:`configurator.core.engine_step`)."""
-    if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.serving is None \
-            or _nothing_to_gain(best):
-        return best
-
-    def at(chunk: int, replan: bool) -> Estimate:
-        return _replica(at_step(best, chunk), card) if replan else _evaluated(at_step(best, chunk), card)
-
-    # every step at the batch planned for the engine's, then the batch planned again for the best;
-    # one that provably ranks below the given one (tried too), or level with it tried after it, is not timed
-    given, rank, rate = best.scenario.serving.max_batched_tokens, serving_rank(best), best.serving.goodput_per_s
-    pruning = _EVALUATED.get() is None and given in CHUNK_SIZES
-    stepped = {c: at_step(best, c) for c in CHUNK_SIZES if c != given}
-    # each step shown to lose first (one rate each, read again below), then, of those it leaves, the
-    # one the bound that it changes nothing fails for most often first (all() of the same checks in
-    # another order: the same answer, fewer checks where one fails)
-    losing = {c: step_loses(s, card, rank, rate, c > given) for c, s in stepped.items()} if pruning else {}
-    if pruning and all(step_changes_nothing(stepped[c], card, rank, rate, SAME_RATE)
-                       for c in sorted(stepped, key=_step_check_order) if not losing[c]):
-        return best  # each step is not tried or, whatever is chosen, the given one carries as much and is kept
-    miss = misses_by(best) if pruning else None  # a step missing the targets by more at every batch ranks below
-    left = [c for c in CHUNK_SIZES if c == given or not pruning or not (
-        losing[c] or miss is not None and cannot_meet_tpot(stepped[c], card, fp8_too=False, miss=miss))]
-    tried = [best if chunk == given else at(chunk, False) for chunk in left]
-    chosen = max(tried, key=serving_rank)
-    if chosen is not best:
-        chosen = max(chosen, at(chosen.scenario.serving.max_batched_tokens, True), key=serving_rank)
-    if serving_rank(best)[:2] == serving_rank(chosen)[:2] and best.serving is not None and \
-            best.serving.goodput_per_s >= (1 - SAME_RATE) * chosen.serving.goodput_per_s:
-        return best  # the engine's step carries as much: kept, nothing to say
-    serving = chosen.scenario.serving
-    note = msg("chunk-chosen", chunk=serving.max_batched_tokens, batch=chosen.scenario.sequences_per_replica,
-               tried=f"{CHUNK_SIZES[0]:,}–{CHUNK_SIZES[-1]:,}")
-    chosen = estimate_of(chosen)
-    return replace(chosen, messages=(note, *chosen.messages))

@@ -1,6 +1,6 @@
 """The prefill pools the serving search tries for separate prefill and decode pools
 (:func:`prefill_pool_sizes`), read by the search
-(:func:`~configurator.core.workloads.serving.plan._sized_pools`) and by the floor under a layout's
+(:func:`~configurator.core.workloads.serving.replica_plan.sized_pools`) and by the floor under a layout's
 time per token (:mod:`~configurator.core.workloads.serving.latency_floor`)."""
 
 from __future__ import annotations

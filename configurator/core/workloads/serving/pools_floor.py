@@ -18,7 +18,7 @@ and the decode copy's wait for its first step ``t_d,k ≥ 0``. So ``w_k`` at the
 evaluated at, plus ``t_idle + t_kv``, summed in that order (floating point: adding a non-negative
 term never lowers a sum), is a floor under their first token. The time per token's floor is
 :func:`~.latency_floor.cannot_meet_tpot`'s. Each is checked with the engine's KV cache and, where
-the search may try it (:func:`~.plan._with_fp8_cache_if_needed`), the FP8 one.
+the search may try it (:func:`~.replica_plan.with_fp8_cache_if_needed`), the FP8 one.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from configurator.core.workloads.serving.probe import RateProbe
 
 def pools_cannot_carry(scenario: Scenario, card: Card) -> bool:
     """Whether the plan of ``scenario`` — separate pools, the prefill pool still to be sized
-    (:func:`~.plan._sized_pools`), tensor and pipeline degrees pinned, under a stated request rate
+    (:func:`~.replica_plan.sized_pools`), tensor and pipeline degrees pinned, under a stated request rate
     — provably does not carry the load: every layout it weighs (the pinned degrees, each expert
     degree, :func:`~.plan.planned_layout`) with every prefill pool it tries
     (:func:`~.pool_sizes.prefill_pool_sizes`) and each KV cache misses the stated rate or a latency

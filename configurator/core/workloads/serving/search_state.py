@@ -28,4 +28,4 @@ EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_evalu
 
 EXPLORING: ContextVar[bool] = ContextVar("serving_search_exploring", default=False)
 """Whether :func:`~.plan.recording_evaluated` asked the search to weigh the engine steps and the separate
-pools even where the first plan already meets every target (:func:`~.plan._nothing_to_gain`)."""
+pools even where the first plan already meets every target (:func:`~.step_search.nothing_to_gain`)."""

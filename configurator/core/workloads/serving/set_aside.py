@@ -62,12 +62,12 @@ def fits_short_of_tpot(scenario: Scenario, card: Card) -> Weighed | None:
 
 
 def rate_walk(scenario: Scenario, card: Card) -> tuple[int, int, bool, bool] | None:
-    """The rate probe's walk (:meth:`RateProbe.walk`) :func:`~.plan._replica` would take for ``scenario``
+    """The rate probe's walk (:meth:`RateProbe.walk`) :func:`~.replica_plan.replica` would take for ``scenario``
     — one copy's batch searched (not the prefill pool), Auto, under a stated rate, while the search
     is not recording — else None."""
     serving = scenario.serving
     if serving.disaggregated and serving.prefill_cards is None and scenario.data_parallel >= 2:
-        return None  # the pools are sized (:func:`~.plan._sized_pools`)
+        return None  # the pools are sized (:func:`~.replica_plan.sized_pools`)
     if "max_batch" not in scenario.auto_layout or _EVALUATED.get() is not None:
         return None
     probe = RateProbe.shared(scenario, card)

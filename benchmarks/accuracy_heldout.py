@@ -104,6 +104,12 @@ SETS = {
         "context-parallel CP2 / CP4 runs across 2 and 4 boards, which recompute 21 of 80 layers, predicted since "
         "recompute46 (training.recompute_layers); Cisco's two, with no config, listed as excluded; "
         "benchmarks/data/notes-heldout-mi300x-training-2026-12-06.md, notes-recompute-layers-2026-12-06.md"),
+    "trt09-first-token-2026-12-06": (
+        "TensorRT-LLM's time to first token at 128-8,192 tokens a step on one card (what prefill_layer_overhead_s's "
+        "settled_by asks for; session 47): the DLI course's TensorRT-LLM 0.9.0 runs of Mistral 7B and Llama 2 13B "
+        "(TP1 on H100 FP8 and FP16, H200 FP8, A100 FP16, L40S FP8) and Llama 2 70B on one H100 or H200 (FP8), "
+        "static batch 1-64 x 128 and 1-4 x 2,048 tokens; the file's other layouts beside the 2026-12-04 trt09dli "
+        "rows; benchmarks/data/notes-ttft-rows-2026-12-06.md"),
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""

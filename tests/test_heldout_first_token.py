@@ -70,3 +70,21 @@ def test_every_layout_has_three_or_more_step_sizes():
 def _nim_ttft(record: dict) -> bool:
     """A NIM one-user TTFT row (the same runs' ITL rows, ``nimdli-*-itl``, are decode rows of a set of their own)."""
     return record["id"].startswith("nimdli-") and record.get("set") != "decode-itl-2026-12-06"
+
+
+def test_the_one_card_first_token_set_sweeps_each_layout_from_128_to_8192_tokens():
+    """The set ``trt09-first-token-2026-12-06`` (session 47): each layout is one card at TP1, measured at the ten
+    step sizes of the 2026-12-04 rows (1-64 x 128 and 1-4 x 2,048 tokens), which is what the settled_by of the
+    informed per-layer prompt time asks for; every row is predicted."""
+    name = "trt09-first-token-2026-12-06"
+    records = [r for r in RECORDS if r.get("set") == name]
+    assert len(records) == 120 and all(r["case"] == "first-token" for r in records)
+    steps: dict[tuple, set[tuple[int, int]]] = {}
+    for r in records:
+        s = r["setup"]
+        assert s["count"] == 1 and s["tp"] == 1 and s["engine"] == "tensorrt-llm"
+        steps.setdefault((s["model"], s["card"], s["precision"]), set()).add((s["prompt_tokens"], s["batch"]))
+    assert len(steps) == 12
+    assert all(sizes == {(128, b) for b in (1, 2, 4, 8, 16, 32, 64)} | {(2048, b) for b in (1, 2, 4)}
+               for sizes in steps.values())
+    assert len(accuracy_heldout.set_rows(accuracy.HELD_OUT, name)) == 120

@@ -362,7 +362,8 @@ def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
         from configurator.core.software import runs_software
 
         software = _software_from_args(args.software)
-        cards = [c for c in catalog.cards if args.card_class in (None, c.category) and runs_software(c, software)]
+        cards = [c for c in catalog.cards if (args.card_class is None or c.positioned_for((args.card_class,)))
+                 and runs_software(c, software)]
         if args.json:
             _print_json([_card_json(c) for c in cards])
         else:

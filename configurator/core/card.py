@@ -362,6 +362,18 @@ class ExportControl(_Frozen):
         return self
 
 
+class ClassPositioning(Reported):
+    """A further card class the card's vendor positions it for, beside its one ``category``, in the vendor's own
+    words (its datasheet or product page): the NVIDIA L40S, an inference-class card, is "the most powerful universal
+    GPU for the data center … from gen AI, LLM inference, small-model training and fine-tuning to 3D graphics,
+    rendering, and video applications". ``date``: when the vendor's page was published or read; ``source``: where
+    the sentence is stated. Read by the class filters and checks (:meth:`Card.positioned_for`)."""
+
+    card_class: CardClass = Field(description="the further class the vendor positions the card for")
+    quote: str = Field(min_length=20, description="the vendor's positioning sentence, quoted as written")
+    date: str = Field(pattern=DATE_PATTERN, description="when the vendor's page was published or read")
+
+
 class ChinaImport(Reported):
     """China's own import stance on a card (:data:`ChinaImportStance`), dated and sourced: the
     second gate a buyer in mainland China faces, beside the US export status (:class:`ExportControl`)."""
@@ -401,6 +413,9 @@ class Card(_Frozen):
     architecture: str | None = None
     year: int | None = Field(default=None, ge=2010, le=2030)
     category: CardClass
+    also_classes: tuple[ClassPositioning, ...] = Field(
+        default=(), description="further classes the vendor positions the card for, each with the vendor's sentence "
+                                "(none: the vendor positions it for its ``category`` alone, or no sentence was found)")
     form_factor: str | None = None
     cooling: Cooling | None = Field(default=None, description="the cooler it is sold with, sourced "
                                     "(None: a user's card that does not say)")
@@ -476,6 +491,31 @@ class Card(_Frozen):
             raise ValueError("fp16_acc16_tflops must lie between fp16_tflops and twice it (GeForce: FP32 "
                              "accumulate at half the FP16-accumulate rate)")
         return self
+
+    @model_validator(mode="after")
+    def _also_classes_are_further(self) -> Card:
+        further = [p.card_class for p in self.also_classes]
+        if self.category in further or len(set(further)) < len(further):
+            raise ValueError("also_classes names the card's own category, or a class twice")
+        return self
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """The classes the card is positioned for: its ``category`` first, then those of :attr:`also_classes`."""
+        return (self.category, *self.further_classes)
+
+    @property
+    def further_classes(self) -> tuple[str, ...]:
+        """The classes the vendor positions the card for beside its ``category`` (:attr:`also_classes`)."""
+        return tuple(p.card_class for p in self.also_classes)
+
+    def positioned_for(self, classes: tuple[str, ...] | list[str]) -> bool:
+        """Whether the card is positioned for any of ``classes``: its ``category`` or a class its vendor also
+        positions it for (:attr:`also_classes`, sourced). The one test of the class filters
+        (:meth:`~configurator.core.recommend_filters.Filters.allows`) and the class checks
+        (:mod:`~configurator.core.mismatch`): until December 2026 they read the one ``category``, so a full
+        fine-tune ranked no L40S, which NVIDIA positions for fine-tuning too (classes47)."""
+        return any(c in classes for c in self.classes)
 
     def peak_tflops(self, precision: Precision) -> float | None:
         """Dense peak rate for ``precision`` [TFLOP/s or TOPS], None if unsupported."""

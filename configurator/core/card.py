@@ -15,6 +15,7 @@ from configurator.core.card_trade import (
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
+from configurator.core.scenario_choices import Workload
 from configurator.core.units import Precision
 
 CardClass = Literal["training", "inference", "graphics", "workstation", "edge"]
@@ -370,6 +371,10 @@ class ClassPositioning(Reported):
     the sentence is stated. Read by the class filters and checks (:meth:`Card.positioned_for`)."""
 
     card_class: CardClass = Field(description="the further class the vendor positions the card for")
+    workloads: tuple[Workload, ...] = Field(
+        default=(), description="the work of that class the vendor's sentence names, where it names only some "
+                                "(the L40S's 'small-model training and fine-tuning': fine-tunes, not a pre-training of "
+                                "any size); empty: all of it")
     quote: str = Field(min_length=20, description="the vendor's positioning sentence, quoted as written")
     date: str = Field(pattern=DATE_PATTERN, description="when the vendor's page was published or read")
 
@@ -509,13 +514,16 @@ class Card(_Frozen):
         """The classes the vendor positions the card for beside its ``category`` (:attr:`also_classes`)."""
         return tuple(p.card_class for p in self.also_classes)
 
-    def positioned_for(self, classes: tuple[str, ...] | list[str]) -> bool:
+    def positioned_for(self, classes: tuple[str, ...] | list[str], workload: Workload | None = None) -> bool:
         """Whether the card is positioned for any of ``classes``: its ``category`` or a class its vendor also
-        positions it for (:attr:`also_classes`, sourced). The one test of the class filters
+        positions it for (:attr:`also_classes`, sourced), for ``workload`` where the vendor names only some of
+        that class's work (None: any of it). The one test of the class filters
         (:meth:`~configurator.core.recommend_filters.Filters.allows`) and the class checks
         (:mod:`~configurator.core.mismatch`): until December 2026 they read the one ``category``, so a full
         fine-tune ranked no L40S, which NVIDIA positions for fine-tuning too (classes47)."""
-        return any(c in classes for c in self.classes)
+        return self.category in classes or any(
+            p.card_class in classes and (workload is None or not p.workloads or workload in p.workloads)
+            for p in self.also_classes)
 
     def peak_tflops(self, precision: Precision) -> float | None:
         """Dense peak rate for ``precision`` [TFLOP/s or TOPS], None if unsupported."""

@@ -87,7 +87,7 @@ def class_rule_judges(chosen: Estimate) -> bool:
     it of no other); its verdict, a mistake quantified or none, then replaces the generic class line."""
     scenario = chosen.scenario  # None where the input could not be estimated (the command line's bounds)
     return bool(chosen.fits and scenario is not None and chosen.training and chosen.training.hours
-                and scenario.workload in FULL_TRAINING and not chosen.card.positioned_for(TRAINING_CLASSES)
+                and scenario.workload in FULL_TRAINING and not chosen.card.positioned_for(TRAINING_CLASSES, scenario.workload)
                 and isinstance(family_of(scenario.workload), TrainingFamily))
 
 
@@ -142,7 +142,7 @@ def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     the same number of NVLink training cards finishes sooner (among the cards ``filters`` allow,
     :func:`allowed_rivals`; where they allow no NVLink training card, one outside them, not named)."""
     card = chosen.card
-    if scenario.workload in FULL_TRAINING and not card.positioned_for(TRAINING_CLASSES):
+    if scenario.workload in FULL_TRAINING and not card.positioned_for(TRAINING_CLASSES, scenario.workload):
         return class_training_mismatch(family, scenario, chosen, catalog, rankings, objective, filters)
     if (scenario.workload not in FULL_TRAINING or card.has_fast_link
             or scenario.count <= scenario.parallelism.cards_per_node or not chosen.training):
@@ -285,7 +285,7 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
     without a purchase price is still for sale (the price is missing, not the card) and is compared on rent,
     saying so (an H100 NVL beside 8 × H100 SXM5, tests/test_mismatch_named_cards.py)."""
     card = chosen.card
-    if card.category != "training" or card.positioned_for(("inference",)):  # positioned for serving too: no mistake
+    if card.category != "training" or card.positioned_for(("inference",), scenario.workload):  # positioned for serving too: no mistake
         return None
     inference, rankings = Filters(classes=("inference",)), {} if rankings is None else rankings
     allowed = allowed_rivals(filters, inference, catalog, scenario.workload,
@@ -320,8 +320,8 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     scenario, card = chosen.scenario, chosen.card
     if card.category != "training" and not card.is_consumer and card.rt_cores != 0:
         return None
-    if "graphics" in card.further_classes:  # a card its vendor positions for graphics too: no mistake
-        return None
+    if not card.is_consumer and card.category != "graphics" and card.positioned_for(("graphics",), scenario.workload):
+        return None  # its vendor positions it for graphics too (Card.also_classes): no mistake
     mine_candidates = family.deployments(scenario, card)
     if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
         mine_candidates = [family.carrying_whole_load(chosen)]  # e.g. passthrough

@@ -65,7 +65,7 @@ class Filters:
         classes = self.classes or (() if self.cards else default_classes(workload))
         return ((not self.vendors or card.vendor in self.vendors)
                 and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
-                and (not classes or card.positioned_for(classes))
+                and (not classes or card.positioned_for(classes, workload))
                 and (self.allows_consumer or not card.is_consumer)
                 and runs_software(card, self.software))
 

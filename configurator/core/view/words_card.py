@@ -81,6 +81,7 @@ ZH_CN_CARD.update({
     "graphics": "图形",
     "workstation": "工作站",
     "edge": "边缘",
+    "fine-tuning": "微调",
     "Vendor also positions it for": "厂商也定位于",
 })
 """A card's class with the classes its vendor also positions it for

@@ -348,7 +348,8 @@ class RankingTable:
         for offset, rec in enumerate(result.below_line, start=1):
             cost = rec.cost_on(basis)
             breaks = write(breaks_cell(rec), language)
-            cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}", write(class_label(rec.card), language),
+            cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}",
+                     write(class_label(rec.card), language),
                      self._speed_text(rec.estimate),
                      fmt.unit_cost(cost, currency, top, not _unit_in_heading(result.objective))
                      if cost is not None else "—", breaks]

@@ -87,7 +87,8 @@ def class_rule_judges(chosen: Estimate) -> bool:
     it of no other); its verdict, a mistake quantified or none, then replaces the generic class line."""
     scenario = chosen.scenario  # None where the input could not be estimated (the command line's bounds)
     return bool(chosen.fits and scenario is not None and chosen.training and chosen.training.hours
-                and scenario.workload in FULL_TRAINING and not chosen.card.positioned_for(TRAINING_CLASSES, scenario.workload)
+                and scenario.workload in FULL_TRAINING
+                and not chosen.card.positioned_for(TRAINING_CLASSES, scenario.workload)
                 and isinstance(family_of(scenario.workload), TrainingFamily))
 
 
@@ -285,7 +286,7 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
     without a purchase price is still for sale (the price is missing, not the card) and is compared on rent,
     saying so (an H100 NVL beside 8 × H100 SXM5, tests/test_mismatch_named_cards.py)."""
     card = chosen.card
-    if card.category != "training" or card.positioned_for(("inference",), scenario.workload):  # positioned for serving too: no mistake
+    if card.category != "training" or card.positioned_for(("inference",), scenario.workload):  # for serving too
         return None
     inference, rankings = Filters(classes=("inference",)), {} if rankings is None else rankings
     allowed = allowed_rivals(filters, inference, catalog, scenario.workload,

@@ -216,14 +216,16 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
                             rankings: dict | None = None, objective: Objective = Objective.TCO,
                             filters: Filters | None = None) -> Message | None:
     """Pre-training or a full fine-tune on a card outside the training class (an inference card: H20,
-    L40S, L4, A10) where it is a mistake, quantified: the ranking's best training card
+    L40S, L4, A10), and not positioned for that work by its vendor either (``Card.also_classes``: the L40S's
+    fine-tunes, the TPU v5e's training), where it is a mistake, quantified: the ranking's best training card
     (:func:`_training_rival`) costs less per million tokens (on ownership where both cards have a purchase
     price, else on cloud rent), or meets the deadline the chosen card misses; with what the card lacks
     beside it (:func:`~configurator.core.training_mistake.training_lacks`: link, memory, BF16 rate). An
     inference card that meets the deadline at no more cost per token than any training card is no mistake
     (None); nor, with no deadline set, one whose speed is worth its cost: the training card saves no larger a
     share of the cost than it adds of time (cost ratio ≤ time ratio: 8 × L40S fine-tuning 1 B tokens in
-    16.0 h at 1.1× the cost per token of 4 × A100 PCIe, which take 19.3 h); nor one where no training card
+    16.0 h at 1.1× the cost per token of 4 × A100 PCIe, which take 19.3 h, before classes47 positioned the L40S
+    for fine-tunes); nor one where no training card
     does the job in time. ``rankings``: as :func:`mismatch`'s; ``objective`` (ownership or cloud rent) is
     compared on first, the other after it, and ``filters`` bound the training card (:func:`_training_rival`; where
     they allow none, one outside them, not named: the ``-none-allowed`` messages), so

@@ -32,7 +32,8 @@ def run_catalog(args: argparse.Namespace, catalog: Catalog, print_json: Callable
         from configurator.core.software import runs_software
 
         software = software_from_args(args.software)
-        cards = [c for c in catalog.cards if args.card_class in (None, c.category) and runs_software(c, software)]
+        cards = [c for c in catalog.cards if (args.card_class is None or c.positioned_for((args.card_class,)))
+                 and runs_software(c, software)]
         if args.json:
             print_json([card_json(c) for c in cards])
         else:

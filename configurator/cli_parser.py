@@ -98,7 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     cat = sub.add_parser("catalog", help="list or show cards")
     cat_sub = cat.add_subparsers(dest="catalog_command", required=True, parser_class=CommandParser)
     lst = cat_sub.add_parser("list", help="all cards")
-    lst.add_argument("--class", dest="card_class", choices=CARD_CLASSES)
+    lst.add_argument("--class", dest="card_class", choices=CARD_CLASSES,
+                     help="cards of this class, or that their vendor also positions for it (the catalog's also_classes)")
     lst.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
     lst.add_argument("--json", action="store_true", help=JSON_HELP)
     lst.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")

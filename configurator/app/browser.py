@@ -47,6 +47,7 @@ from configurator.core.software import runs_software
 from configurator.core.units import Precision
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.card_names import card_name
+from configurator.core.view.card_classes_view import class_label
 from configurator.core.view.names import model_name
 from configurator.core.view.card_view import (
     CONFIDENCE,
@@ -116,12 +117,11 @@ def _columns(terms: Callable[[], PriceTerms] = PriceTerms
             return "—" if value is None else f"{text}{unit}"
         return shown
 
-    names = class_names()
     links = named(LINKS)
     columns = [
         (_tc("browser", "Card"), lambda c: c.name, card_name_text),
         (_tc("browser", "Vendor"), lambda c: c.vendor, lambda c: label(c.vendor, current_language())),  # 华为昇腾
-        (_tc("browser", "Class"), lambda c: c.category, lambda c: names[c.category]),
+        (_tc("browser", "Class"), lambda c: c.category, lambda c: write(class_label(c), current_language())),
         (_tc("browser", "Memory [GB]"), lambda c: c.memory_gb, num(lambda c: c.memory_gb)),
         (_tc("browser", "Bandwidth [GB/s]"), lambda c: c.bandwidth_gbps or 0, num(lambda c: c.bandwidth_gbps)),
         (_tc("browser", "BF16 [TFLOP/s]"), lambda c: c.bf16_tflops or 0, num(lambda c: c.bf16_tflops)),
@@ -256,7 +256,7 @@ class CatalogFilter(QSortFilterProxyModel):
         names = f"{card.id} {card.name} {card_name(card.name, 'zh_CN')} {card.vendor} {label(card.vendor, 'zh_CN')}"
         return (
             (not text or text in names.lower())
-            and (not self.card_class or card.category == self.card_class)
+            and (not self.card_class or card.positioned_for((self.card_class,)))
             and (not self.vendor or card.vendor == self.vendor)
             and card.memory_gb >= self.min_memory_gb
             and (self.precision is None or card.supports(self.precision))

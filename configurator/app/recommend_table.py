@@ -15,12 +15,13 @@ from configurator.app.against_constraints import capex_line
 from configurator.app.column_fit import FittedTable, shrunk_to_fit
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.app.labels import class_names, factor_names
+from configurator.app.labels import factor_names
 from configurator.app.recommend_prices import heading_row
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import Objective, Result, cost_basis
 from configurator.core.software import support_caution_in
 from configurator.core.view.card_names import card_name
+from configurator.core.view.card_classes_view import class_label
 from configurator.core.view.family_view import view_of
 from configurator.core.view.numbers import column_top
 from configurator.core.view.ranking_view import UNRATED_HEADING, breaks_cell
@@ -153,7 +154,7 @@ class RankingTable:
         return next((row for row, rec in enumerate(recs) if rec is not None and rec.card.id == card_id), 0)
 
     def _fill_table(self, result: Result) -> None:
-        names, factors = class_names(), factor_names()
+        factors = factor_names()
         currency = self.controller.scenario.economics.currency
         basis, top = cost_basis(result.objective), self._cost_top()
         self.table.setRowCount(len(result.ranked))
@@ -162,7 +163,7 @@ class RankingTable:
             speed = self._speed_text(rec.estimate)
             cost = rec.cost_on(basis)
             cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, current_language())}",
-                     names[rec.card.category], speed,
+                     write(class_label(rec.card), current_language()), speed,
                      fmt.unit_cost(cost, currency, top, not _unit_in_heading(result.objective))
                      if cost is not None else "—",
                      factors[limiting_factor(rec.estimate)]]
@@ -335,7 +336,6 @@ class RankingTable:
             self._fit_columns()  # the rows without a price, added after the ranked ones
             return
         language = current_language()
-        names = class_names()
         currency = self.controller.scenario.economics.currency
         basis, top = cost_basis(result.objective), self._cost_top()
         start = self.table.rowCount()
@@ -348,7 +348,8 @@ class RankingTable:
         for offset, rec in enumerate(result.below_line, start=1):
             cost = rec.cost_on(basis)
             breaks = write(breaks_cell(rec), language)
-            cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}", names[rec.card.category],
+            cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}",
+                     write(class_label(rec.card), language),
                      self._speed_text(rec.estimate),
                      fmt.unit_cost(cost, currency, top, not _unit_in_heading(result.objective))
                      if cost is not None else "—", breaks]

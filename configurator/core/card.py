@@ -15,6 +15,7 @@ from configurator.core.card_trade import (
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
+from configurator.core.scenario_choices import Workload
 from configurator.core.units import Precision
 
 CardClass = Literal["training", "inference", "graphics", "workstation", "edge"]
@@ -362,6 +363,22 @@ class ExportControl(_Frozen):
         return self
 
 
+class ClassPositioning(Reported):
+    """A further card class the card's vendor positions it for, beside its one ``category``, in the vendor's own
+    words (its datasheet or product page): the NVIDIA L40S, an inference-class card, is "the most powerful universal
+    GPU for the data center … from gen AI, LLM inference, small-model training and fine-tuning to 3D graphics,
+    rendering, and video applications". ``date``: when the vendor's page was published or read; ``source``: where
+    the sentence is stated. Read by the class filters and checks (:meth:`Card.positioned_for`)."""
+
+    card_class: CardClass = Field(description="the further class the vendor positions the card for")
+    workloads: tuple[Workload, ...] = Field(
+        default=(), description="the work of that class the vendor's sentence names, where it names only some "
+                                "(the L40S's 'small-model training and fine-tuning': fine-tunes, not a pre-training of "
+                                "any size); empty: all of it")
+    quote: str = Field(min_length=20, description="the vendor's positioning sentence, quoted as written")
+    date: str = Field(pattern=DATE_PATTERN, description="when the vendor's page was published or read")
+
+
 class ChinaImport(Reported):
     """China's own import stance on a card (:data:`ChinaImportStance`), dated and sourced: the
     second gate a buyer in mainland China faces, beside the US export status (:class:`ExportControl`)."""
@@ -401,6 +418,9 @@ class Card(_Frozen):
     architecture: str | None = None
     year: int | None = Field(default=None, ge=2010, le=2030)
     category: CardClass
+    also_classes: tuple[ClassPositioning, ...] = Field(
+        default=(), description="further classes the vendor positions the card for, each with the vendor's sentence "
+                                "(none: the vendor positions it for its ``category`` alone, or no sentence was found)")
     form_factor: str | None = None
     cooling: Cooling | None = Field(default=None, description="the cooler it is sold with, sourced "
                                     "(None: a user's card that does not say)")
@@ -476,6 +496,34 @@ class Card(_Frozen):
             raise ValueError("fp16_acc16_tflops must lie between fp16_tflops and twice it (GeForce: FP32 "
                              "accumulate at half the FP16-accumulate rate)")
         return self
+
+    @model_validator(mode="after")
+    def _also_classes_are_further(self) -> Card:
+        further = [p.card_class for p in self.also_classes]
+        if self.category in further or len(set(further)) < len(further):
+            raise ValueError("also_classes names the card's own category, or a class twice")
+        return self
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """The classes the card is positioned for: its ``category`` first, then those of :attr:`also_classes`."""
+        return (self.category, *self.further_classes)
+
+    @property
+    def further_classes(self) -> tuple[str, ...]:
+        """The classes the vendor positions the card for beside its ``category`` (:attr:`also_classes`)."""
+        return tuple(p.card_class for p in self.also_classes)
+
+    def positioned_for(self, classes: tuple[str, ...] | list[str], workload: Workload | None = None) -> bool:
+        """Whether the card is positioned for any of ``classes``: its ``category`` or a class its vendor also
+        positions it for (:attr:`also_classes`, sourced), for ``workload`` where the vendor names only some of
+        that class's work (None: any of it). The one test of the class filters
+        (:meth:`~configurator.core.recommend_filters.Filters.allows`) and the class checks
+        (:mod:`~configurator.core.mismatch`): until December 2026 they read the one ``category``, so a full
+        fine-tune ranked no L40S, which NVIDIA positions for fine-tuning too (classes47)."""
+        return self.category in classes or any(
+            p.card_class in classes and (workload is None or not p.workloads or workload in p.workloads)
+            for p in self.also_classes)
 
     def peak_tflops(self, precision: Precision) -> float | None:
         """Dense peak rate for ``precision`` [TFLOP/s or TOPS], None if unsupported."""

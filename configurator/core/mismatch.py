@@ -87,7 +87,8 @@ def class_rule_judges(chosen: Estimate) -> bool:
     it of no other); its verdict, a mistake quantified or none, then replaces the generic class line."""
     scenario = chosen.scenario  # None where the input could not be estimated (the command line's bounds)
     return bool(chosen.fits and scenario is not None and chosen.training and chosen.training.hours
-                and scenario.workload in FULL_TRAINING and chosen.card.category not in TRAINING_CLASSES
+                and scenario.workload in FULL_TRAINING
+                and not chosen.card.positioned_for(TRAINING_CLASSES, scenario.workload)
                 and isinstance(family_of(scenario.workload), TrainingFamily))
 
 
@@ -142,7 +143,7 @@ def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     the same number of NVLink training cards finishes sooner (among the cards ``filters`` allow,
     :func:`allowed_rivals`; where they allow no NVLink training card, one outside them, not named)."""
     card = chosen.card
-    if scenario.workload in FULL_TRAINING and card.category not in TRAINING_CLASSES:
+    if scenario.workload in FULL_TRAINING and not card.positioned_for(TRAINING_CLASSES, scenario.workload):
         return class_training_mismatch(family, scenario, chosen, catalog, rankings, objective, filters)
     if (scenario.workload not in FULL_TRAINING or card.has_fast_link
             or scenario.count <= scenario.parallelism.cards_per_node or not chosen.training):
@@ -215,14 +216,16 @@ def class_training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: 
                             rankings: dict | None = None, objective: Objective = Objective.TCO,
                             filters: Filters | None = None) -> Message | None:
     """Pre-training or a full fine-tune on a card outside the training class (an inference card: H20,
-    L40S, L4, A10) where it is a mistake, quantified: the ranking's best training card
+    L40S, L4, A10), and not positioned for that work by its vendor either (``Card.also_classes``: the L40S's
+    fine-tunes, the TPU v5e's training), where it is a mistake, quantified: the ranking's best training card
     (:func:`_training_rival`) costs less per million tokens (on ownership where both cards have a purchase
     price, else on cloud rent), or meets the deadline the chosen card misses; with what the card lacks
     beside it (:func:`~configurator.core.training_mistake.training_lacks`: link, memory, BF16 rate). An
     inference card that meets the deadline at no more cost per token than any training card is no mistake
     (None); nor, with no deadline set, one whose speed is worth its cost: the training card saves no larger a
     share of the cost than it adds of time (cost ratio ≤ time ratio: 8 × L40S fine-tuning 1 B tokens in
-    16.0 h at 1.1× the cost per token of 4 × A100 PCIe, which take 19.3 h); nor one where no training card
+    16.0 h at 1.1× the cost per token of 4 × A100 PCIe, which take 19.3 h, before classes47 positioned the L40S
+    for fine-tunes); nor one where no training card
     does the job in time. ``rankings``: as :func:`mismatch`'s; ``objective`` (ownership or cloud rent) is
     compared on first, the other after it, and ``filters`` bound the training card (:func:`_training_rival`; where
     they allow none, one outside them, not named: the ``-none-allowed`` messages), so
@@ -285,7 +288,7 @@ def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimat
     without a purchase price is still for sale (the price is missing, not the card) and is compared on rent,
     saying so (an H100 NVL beside 8 × H100 SXM5, tests/test_mismatch_named_cards.py)."""
     card = chosen.card
-    if card.category != "training":
+    if card.category != "training" or card.positioned_for(("inference",), scenario.workload):  # for serving too
         return None
     inference, rankings = Filters(classes=("inference",)), {} if rankings is None else rankings
     allowed = allowed_rivals(filters, inference, catalog, scenario.workload,
@@ -320,6 +323,8 @@ def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estima
     scenario, card = chosen.scenario, chosen.card
     if card.category != "training" and not card.is_consumer and card.rt_cores != 0:
         return None
+    if not card.is_consumer and card.category != "graphics" and card.positioned_for(("graphics",), scenario.workload):
+        return None  # its vendor positions it for graphics too (Card.also_classes): no mistake
     mine_candidates = family.deployments(scenario, card)
     if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
         mine_candidates = [family.carrying_whole_load(chosen)]  # e.g. passthrough

@@ -38,7 +38,8 @@ card is an RTX 4090 saw it nowhere, only "59 cards left out")."""
 
 @dataclass(frozen=True)
 class Filters:
-    """Which cards may be recommended (``classes`` empty = the workload's default classes)."""
+    """Which cards may be recommended (``classes`` empty = the workload's default classes; a card is of a class its
+    vendor positions it for, :meth:`~configurator.core.card.Card.positioned_for`)."""
 
     vendors: tuple[str, ...] = ()
     domestic_only: bool = False
@@ -64,7 +65,7 @@ class Filters:
         classes = self.classes or (() if self.cards else default_classes(workload))
         return ((not self.vendors or card.vendor in self.vendors)
                 and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
-                and (not classes or card.category in classes)
+                and (not classes or card.positioned_for(classes, workload))
                 and (self.allows_consumer or not card.is_consumer)
                 and runs_software(card, self.software))
 

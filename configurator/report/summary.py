@@ -37,13 +37,13 @@ from configurator.core.view.constraints_view import (
 from configurator.core.view.estimate_view import estimate_view, headline_verdict, plain, speed_row
 from configurator.core.view.latency_column import column_percentile
 from configurator.core.view.cost_bases import period
+from configurator.core.view.card_classes_view import class_label
 from configurator.core.view.rows import label, write
 from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.family_view import view_of
 from configurator.core.workloads import family_of
 from configurator.report.language import sentences as _sentences
 from configurator.report.language import (
-    CLASS_LABELS,
     OBJECTIVE_LABELS,
     Words,
 )
@@ -330,7 +330,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
             against = f"{option.score / mine.score:.2f}×"
         else:
             against = "—"
-        rows.append((str(rank) if ranked else "—", config, w(CLASS_LABELS[est.card.category]),
+        rows.append((str(rank) if ranked else "—", config, write(class_label(est.card), w.language),
                      speed_text(est, w), money(option.cost.ownership.capex, currency, w.language, like=tops[0]),
                      money(option.cost.ownership.tco, currency, w.language, like=tops[1]),
                      unit_cost(option.per_unit, currency, w.language, tops[2]) + price_mark(est, objective), against))

@@ -14,8 +14,10 @@ from configurator.core.messages import Message
 from configurator.core.recommend import oversized_fleet
 from configurator.core.recommend_rows import USED_ONLY
 from configurator.core.view.card_names import card_name
+from configurator.core.view.card_classes_view import class_label
 from configurator.core.view.price_view import WHY_UNRANKED
-from configurator.report.language import CLASS_LABELS, Words
+from configurator.core.view.rows import write
+from configurator.report.language import Words
 from configurator.core.view.numbers import money
 from configurator.report.parts import count
 
@@ -112,7 +114,7 @@ def unpriced_rows(unpriced: Sequence, w: Words, speed_text: Callable) -> list[tu
         oversized = oversized_fleet(est)  # the latency targets set the count: no fleet to buy (core.recommend)
         against = against if oversized is None else w.message(oversized)
         rows.append(("—", f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}",
-                     w(CLASS_LABELS[est.card.category]),
+                     write(class_label(est.card), w.language),
                      speed_text(est, w), shown, "—", "—", against))
     return rows
 

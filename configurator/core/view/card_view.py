@@ -20,7 +20,8 @@ from configurator.core.trade_words import licence_fee_message
 from configurator.core.units import Precision
 from configurator.core.view.assumptions_view import exchange_rate
 from configurator.core.view.cost_bases import price_as_bought
-from configurator.core.view.names import CLASSES, FRAMEWORK_NAMES, VGPU
+from configurator.core.view.card_classes_view import class_label, positioning_rows
+from configurator.core.view.names import FRAMEWORK_NAMES, VGPU
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value, View, range_phrase
 
 LINKS = {"nvlink": "NVLink", "nvlink-bridge": "NVLink bridge", "infinity-fabric": "Infinity Fabric",
@@ -93,7 +94,8 @@ def _or_none(value: object) -> Value:
 def _identity(card: Card) -> Section:
     return Section("card", "Card", (
         Row("Vendor", card.vendor, key="vendor"),
-        Row("Class", CLASSES[card.category], key="category"),
+        Row("Class", class_label(card), key="category"),
+        *positioning_rows(card),
         Row(Phrase("{chip} architecture", {"chip": card.chip_word}), _or_none(card.architecture), key="architecture"),
         Row("Year", _or_none(card.year), key="year"),
         Row("Form factor", _or_none(card.form_factor), key="form_factor"),
@@ -436,7 +438,7 @@ def catalog_columns(cards) -> Columns:
     the confidence of its specifications, its software stack, its export status for China, its name."""
     headings = ("id", "Class", "Memory", "Memory bandwidth", Phrase("{precision} dense", {"precision": "BF16"}),
                 "Board power", "Confidence", "Software stack", "Export to China", "Card")
-    rows = tuple((c.id, CLASSES[c.category], Amount(c.memory_gb, "GB", digits=2), Amount(c.bandwidth_gbps, "GB/s"),
+    rows = tuple((c.id, class_label(c), Amount(c.memory_gb, "GB", digits=2), Amount(c.bandwidth_gbps, "GB/s"),
                   Amount(c.bf16_tflops, "TFLOP/s"), Amount(c.tdp_w, "W"), c.confidence,
                   c.software.stack.split(" ")[0] if c.software else "not rated",
                   EXPORT[c.export_control.china] if c.export_control else "not rated", c.name) for c in cards)

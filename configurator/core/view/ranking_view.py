@@ -11,7 +11,7 @@ from configurator.core.desks import at_desks
 from configurator.core.messages import Message
 from configurator.core.recommend import Objective, Result
 from configurator.core.view.cost_bases import LICENSED_UNITS, column_per_unit_label, per_unit_label
-from configurator.core.view.names import CLASSES
+from configurator.core.view.card_classes_view import class_label
 from configurator.core.view.numbers import column_top
 from configurator.core.view.price_view import PRICE_HEADING, price_top, price_value
 from configurator.core.view.estimate_view import estimate_view, plain, speed_heading, speed_row
@@ -99,7 +99,7 @@ def ranking_columns(result: Result) -> Columns:
         est = rec.estimate
         row = speed_row(est, estimate_view(est))
         price = (price_value(est, result.objective, like),) if priced else ()
-        rows.append((rank, rec.count, rec.card.name, CLASSES[rec.card.category],
+        rows.append((rank, rec.count, rec.card.name, class_label(rec.card),
                      None if row is None else plain(row.value, percentile=percentile),
                      _score(result.objective, est, rec.score, rec.ownership_per_unit, score_top), *price,
                      _why(rec.reasons)))
@@ -123,7 +123,7 @@ def below_line_columns(result: Result) -> Columns:
     for rec in result.below_line:
         est = rec.estimate
         row = speed_row(est, estimate_view(est))
-        rows.append((rec.count, rec.card.name, CLASSES[rec.card.category],
+        rows.append((rec.count, rec.card.name, class_label(rec.card),
                      None if row is None else plain(row.value, percentile=percentile), breaks_cell(rec)))
     return Columns(headings, frozenset({0, 3}), tuple(rows))
 

@@ -72,3 +72,17 @@ ZH_CN_CARD.update({
     "{gpu} per {chip} ({board} the board of {n})": "每颗 {chip} {gpu}（每块板卡 {n} 颗，共 {board}）",
 })
 """The power of a board of several chips (an Atlas 300I Duo, an A16): one chip's share and the board's."""
+
+ZH_CN_CARD.update({
+    "{card_class} (also {classes})": "{card_class}（也定位于{classes}）",
+    "{one}, {other}": "{one}、{other}",
+    "training": "训练",
+    "inference": "推理",
+    "graphics": "图形",
+    "workstation": "工作站",
+    "edge": "边缘",
+    "fine-tuning": "微调",
+    "Vendor also positions it for": "厂商也定位于",
+})
+"""A card's class with the classes its vendor also positions it for
+(:mod:`configurator.core.view.card_classes_view`)."""

@@ -43,8 +43,9 @@ from configurator.core.workloads.checks import card_messages, fit_messages, verd
 
 
 def class_messages(workload: Workload, card: Card) -> list[Message]:
-    """A training card (no encoders, no graphics vGPU) chosen for graphics work."""
-    if card.category == "training":
+    """A training card (no encoders, no graphics vGPU) chosen for graphics work, unless its vendor positions it for
+    graphics too (:attr:`~configurator.core.card.Card.further_classes`)."""
+    if card.category == "training" and not card.positioned_for(("graphics",), workload):
         return [msg("class-mismatch", card=card.name, category=card.category, workload=workload.value,
                     expected="graphics")]
     return []

@@ -75,7 +75,8 @@ class GraphicsFamily(WorkloadFamily):
         (:attr:`default_classes`; not a training card, the costly mistake of graphics work) and with the
         graphics hardware the work needs verified (:func:`~configurator.core.graphics.graphics_unsuitable`:
         desktops graphics vGPU profiles, rendering ray-tracing cores)."""
-        return card.category in self.default_classes[workload] and graphics_unsuitable(workload, card) is None
+        return (card.positioned_for(self.default_classes[workload], workload)
+                and graphics_unsuitable(workload, card) is None)
 
     def limit_reason(self, est: Estimate) -> Message:
         g, card, scenario = est.graphics, est.card, est.scenario

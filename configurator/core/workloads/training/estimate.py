@@ -32,7 +32,7 @@ TRAINING_CLASSES = ("training",)
 
 def class_messages(workload: Workload, card: Card) -> list[Message]:
     """A card outside the training classes chosen for full training (and a consumer card's missing ECC)."""
-    if workload not in FULL_TRAINING or card.category in TRAINING_CLASSES:
+    if workload not in FULL_TRAINING or card.positioned_for(TRAINING_CLASSES, workload):
         return []
     messages = [msg("class-mismatch", card=card.name, category=card.category, workload=workload.value,
                     expected="training")]

@@ -11,7 +11,8 @@ from configurator.core.economics import no_purchase_message
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
-from configurator.core.recommend_costs import ownership_cost
+from configurator.core.recommend_costs import ownership_cost, partial_total
+from configurator.core.scenario_ranking import Objective
 from configurator.core.procurement.workstations import workstations_unpriced
 from configurator.core.workloads.layout import whole_system_counts
 from configurator.core.workloads.serving.deployment import SERVING_COUNTS, fewest_cards_for_weights
@@ -34,6 +35,21 @@ def budget_is_partial(est: Estimate) -> bool:
     if est.scenario.constraints.budget_basis == "rent":
         return False
     return budget_unknown(est) and bool(workstations_unpriced(ownership_cost(est).bom))
+
+
+def ranked_after_complete(est: Estimate, objective: Objective, book: PriceBook | None = None) -> bool:
+    """Whether ``est`` is ranked after every configuration whose total is complete: the one rule for a bill
+    whose capex leaves out an item without a price (:func:`~configurator.core.recommend_costs.partial_total`:
+    the deskside workstations), wherever the ranking reads that total — by total cost of ownership, or within
+    a purchase budget it cannot confirm (:func:`budget_is_partial`). Such a row keeps its priced part and the
+    sentence saying what its total excludes; among such rows the order is the objective's. Until December
+    2026 a partial total ranked on its priced part alone, before complete ones: ``recommend --workload
+    inference --model llama3-8b --concurrency 100`` put four workstation cards first, each "The total
+    excludes 1 workstation", and in mainland China 2 × RTX A6000 at 0.547 元/M tokens above the A10's 1.70,
+    whose total includes its server (persona47). Ranked by rent (no bill read) the rule does not apply."""
+    if objective is Objective.CLOUD or partial_total(est, book) is None:
+        return False
+    return objective is Objective.TCO or budget_is_partial(est)
 
 
 def budget_unknown(est: Estimate) -> bool:

@@ -127,6 +127,20 @@ class Result:
         return tuple(card for card in self.left_out if card not in listed)
 
     @property
+    def ranked_after_unlisted(self) -> tuple[tuple[int, Recommendation], ...]:
+        """The configurations ranked after every complete total (:attr:`ranked_after`) that the listed ranking
+        (:attr:`ranked`) does not reach, with their ranks, up to as many as it lists: shown beside it with their
+        priced part and what their totals exclude (the command line, the window, the JSON), not dropped from
+        sight by the rule that ranks them after. Empty where the listed ranking holds no complete total (every
+        total partial: the ranking itself is theirs) or reaches them all."""
+        listed = len(self.ranked)
+        if not self.ranked_after or not listed or self.ranked[0].card.id in self.ranked_after:
+            return ()
+        after = set(self.ranked_after)
+        found = [(rank, rec) for rank, rec in enumerate(self.considered, 1) if rank > listed and rec.card.id in after]
+        return tuple(found[:listed])
+
+    @property
     def best(self) -> Recommendation | None:
         return self.ranked[0] if self.ranked else None
 

@@ -123,6 +123,11 @@ def result_to_dict(result: Result) -> dict:
         # "speed" is the family's figure, lower faster: hours, seconds per output token...: its unit beside it, and
         # for a latency the percentile of requests it is at ("speed_percentile": 50, the median; the text's column
         # shows the targets' percentile), None otherwise
+        # ranked after every complete total (each total leaves out an item without a price), by card id in rank
+        # order; those past "ranked" listed in full with their ranks (Result.ranked_after_unlisted)
+        "ranked_after": list(result.ranked_after),
+        "ranked_after_unlisted": [_with_price(recommendation_to_dict(r, rank, result.book), r, result.objective,
+                                              result.book) for rank, r in result.ranked_after_unlisted],
         "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "speed_unit": r.speed_unit,
                     "speed_percentile": r.speed_percentile,
                     "tco_per_million_tokens": r.ownership_per_unit,

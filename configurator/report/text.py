@@ -26,7 +26,6 @@ from configurator.core.view.ranking_view import (
     plan_columns,
     plan_heading,
     plan_verdict,
-    ranked_after_unlisted,
     ranking_columns,
     ranking_cost_heading,
     step_breakdown,
@@ -221,7 +220,7 @@ def recommendation_table(result, language: str = "en") -> str:
         if held is not None:
             lines.append(w.label("The first against the constraints you set:"))
             lines += ["  " + single_line(" ".join(verdict_line(r, language))) for r in held.rows]
-        after = ranked_after_unlisted(result)  # ranked after the complete totals, past the listed: still shown
+        after = result.ranked_after_unlisted  # ranked after the complete totals, past the listed: still shown
         if after:
             lines.append(w.label(RANKED_AFTER_HEADING))
             lines += columns_text(short_cost_heading(result, ranking_columns(result, after))[0], language)

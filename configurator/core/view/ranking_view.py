@@ -80,20 +80,6 @@ def _why(reasons: tuple) -> object:
     return reasons[0] if cooler is None else Phrase("{first}; {cooler}", {"first": reasons[0], "cooler": cooler})
 
 
-def ranked_after_unlisted(result: Result) -> tuple[tuple[int, Recommendation], ...]:
-    """The configurations ranked after every complete total (``Result.ranked_after``: each total leaves out an
-    item without a price) that the listed ranking does not reach, with their ranks, up to as many as it lists:
-    shown beside it with their priced part and what their totals exclude, not dropped from sight by the rule
-    that ranks them after. Empty where the listed ranking holds no complete total (every total partial: the
-    ranking itself is theirs) or reaches them all."""
-    listed = len(result.ranked)
-    if not result.ranked_after or not listed or result.ranked[0].card.id in result.ranked_after:
-        return ()
-    after = set(result.ranked_after)
-    found = [(rank, rec) for rank, rec in enumerate(result.considered, 1) if rank > listed and rec.card.id in after]
-    return tuple(found[:listed])
-
-
 def ranking_columns(result: Result, rows_of: tuple[tuple[int, Recommendation], ...] | None = None) -> Columns:
     """The ranked configurations: rank, card count, card, class, how fast, the number ranked on and
     the first reason (a core message); ``rows_of``: other ranked configurations with their ranks (None: the
@@ -238,7 +224,7 @@ def step_breakdown(chosen: Estimate) -> Section | None:
 
 RANKED_AFTER_HEADING = "Ranked after every complete total, each total leaving out an item without a price:"
 """The heading over the configurations ranked after every complete total that the listed ranking does not reach
-(:func:`ranked_after_unlisted`), on every screen that lists them."""
+(:attr:`~configurator.core.recommend.Result.ranked_after_unlisted`), on every screen that lists them."""
 
 UNRATED_HEADING = "Not rated: the catalog lacks a figure their speed needs (never ranked)"
 """The heading over the cards the catalog cannot rate (``Result.unrated``) on every screen that

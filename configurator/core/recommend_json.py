@@ -16,7 +16,7 @@ from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.rent_tier import rent_tier
-from configurator.core.procurement.workstations import unpriced_item, workstations_unpriced
+from configurator.core.procurement.partial import excluded_count, unpriced_item
 from configurator.core.recommend import Objective, Recommendation, Result
 from configurator.core.recommend_budget import budget_short, budget_short_message
 from configurator.core.recommend_costs import rent_or_buy
@@ -66,7 +66,7 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
     cost = deployment_cost(rec.estimate, book)
     document = estimate_to_dict(rec.estimate, cost)
     entry = {k: v for k, v in document.items() if k not in ("scenario", "assumptions")}
-    excluded = workstations_unpriced(cost.bom)  # the workstations a total ranked though partial leaves out [count]
+    excluded = excluded_count(cost.bom)  # the items a total ranked though partial leaves out [count]
     entry.update({
         "rank": rank,
         "score": rec.score,

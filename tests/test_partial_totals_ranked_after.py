@@ -55,6 +55,9 @@ def test_a_partial_total_ranks_after_every_complete_one(catalog):
     result = _result(catalog, SERVING)
     _complete_first(result)
     assert {"rtx-pro-6000-blackwell", "rtx-a6000"} <= set(result.ranked_after)
+    # a host node or a rack-scale system's infrastructure without a price: the same rule, not left out
+    assert {"mi250x", "gh200-96gb", "ascend-910c"} <= set(result.ranked_after)
+    assert not {"mi250x", "gh200-96gb", "ascend-910c"} & {rec.card.id for rec in result.unpriced}
     assert partial_total(result.best.estimate, result.book) is None  # the pick's total is whole
     assert not set(result.ranked_after) & {rec.card.id for rec in result.pareto}  # a lower bound is no cheaper point
     unlisted = result.ranked_after_unlisted
@@ -72,8 +75,8 @@ def test_in_china_the_a10_is_first_and_the_a6000_after(catalog):
     ("en", "Ranked after every complete total, each total leaving out an item without a price:",
      "The total excludes 1 workstation (not priced: enter a quote for workstation-1gpu)",
      "RTX PRO 6000 Blackwell Workstation Edition"),
-    ("zh_CN", "排在所有总额完整的方案之后（总额不含某项无价格的项目）：", "总额不含 1 台工作站（未定价：请为 workstation-1gpu 输入报价）",
-     "RTX PRO 6000 Blackwell 工作站版"),
+    ("zh_CN", "排在所有总额完整的方案之后（总额不含某项无价格的项目）：",
+     "总额不含 1 台工作站（未定价：请为 workstation-1gpu 输入报价）", "RTX PRO 6000 Blackwell 工作站版"),
 ])
 def test_the_command_line_still_shows_them_with_what_they_exclude(capsys, language, heading, excluded, card):
     out = _run(capsys, "recommend", *SERVING, "--lang", language)

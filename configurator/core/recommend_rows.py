@@ -40,13 +40,14 @@ def budget_is_partial(est: Estimate) -> bool:
 def ranked_after_complete(est: Estimate, objective: Objective, book: PriceBook | None = None) -> bool:
     """Whether ``est`` is ranked after every configuration whose total is complete: the one rule for a bill
     whose capex leaves out an item without a price (:func:`~configurator.core.recommend_costs.partial_total`:
-    a deskside workstation, a host node, a rack-scale system's infrastructure), wherever the ranking reads that total — by total cost of ownership, or within
-    a purchase budget it cannot confirm (:func:`budget_is_partial`). Such a row keeps its priced part and the
-    sentence saying what its total excludes; among such rows the order is the objective's. Until December
-    2026 a partial total ranked on its priced part alone, before complete ones: ``recommend --workload
-    inference --model llama3-8b --concurrency 100`` put four workstation cards first, each "The total
-    excludes 1 workstation", and in mainland China 2 × RTX A6000 at 0.547 元/M tokens above the A10's 1.70,
-    whose total includes its server (persona47). Ranked by rent (no bill read) the rule does not apply."""
+    a deskside workstation, a host node, a rack-scale system's infrastructure), wherever the ranking reads that
+    total — by total cost of ownership, or within a purchase budget it cannot confirm (:func:`budget_is_partial`).
+    Such a row keeps its priced part and the sentence saying what its total excludes; among such rows the order
+    is the objective's. Until December 2026 a partial total ranked on its priced part alone, before complete
+    ones: ``recommend --workload inference --model llama3-8b --concurrency 100`` put four workstation cards
+    first, each "The total excludes 1 workstation", and in mainland China 2 × RTX A6000 at 0.547 元/M tokens
+    above the A10's 1.70, whose total includes its server (persona47). Ranked by rent (no bill read) the rule
+    does not apply."""
     if objective is Objective.CLOUD or partial_total(est, book) is None:
         return False
     return objective is Objective.TCO or budget_is_partial(est)

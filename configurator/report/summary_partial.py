@@ -1,7 +1,8 @@
 """What the summary says of a total ranked though partial: its cards priced, another line not (a deskside
-workstation, a host node, a rack-scale system's infrastructure: :func:`~configurator.core.procurement.partial.
-items_unpriced`, the one place that decides it), so its capex, TCO and cost per unit exclude them, and a budget set cannot be
-confirmed (never said to be met). Split from :mod:`configurator.report.summary`."""
+workstation, a host node, a rack-scale system's infrastructure:
+:func:`~configurator.core.procurement.partial.items_unpriced`, the one place that decides it), so its capex,
+TCO and cost per unit exclude them, and a budget set cannot be confirmed (never said to be met). Split from
+:mod:`configurator.report.summary`."""
 
 from __future__ import annotations
 

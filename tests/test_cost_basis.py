@@ -82,16 +82,20 @@ def test_price_decides_varies_the_tco_per_unit_exactly(catalog):
     assert decision is not None and decision.winner is not None
 
 
-def test_a_bill_with_an_unpriced_line_is_not_ranked_but_named(catalog):
+def test_a_bill_with_an_unpriced_line_is_ranked_after_every_complete_one(catalog):
     """The CloudMatrix 384 supernode has a card price but no price for its rack-scale system: a TCO
-    without it would favour the card; it is listed 'no price for … — enter a quote', not ranked. (Until
-    2026-12-04 this was the B200, whose GPU-less HGX server then had no price.)"""
+    without it would favour the card, so it ranks on its priced part after every complete total, saying what
+    the total excludes (desk47, the one rule for a partial total: until December 2026 it was listed 'no price
+    for … — enter a quote', not ranked, while a bill without its workstations ranked first)."""
     s = _scenario("--workload", "pretrain", "--model", "llama2-7b", "--tokens", "1T", "--deadline", "30d")
     result = recommend(s, catalog, Objective.TCO, limit=40)
-    assert "ascend-910c" not in {r.card.id for r in result.ranked}
-    cm384 = next(r for r in result.unpriced if r.card.id == "ascend-910c")
-    assert cm384.reasons[0].id == "no-price-items" and "rack-cloudmatrix-384" in cm384.reasons[0].text
-    assert "报价项" in cm384.reasons[0].text_in("zh_CN")
+    assert "ascend-910c" in result.ranked_after and "ascend-910c" not in {r.card.id for r in result.unpriced}
+    order = [r.card.id for r in result.considered]
+    complete = [i for i, card in enumerate(order) if card not in result.ranked_after]
+    cm384 = next(r for r in result.considered if r.card.id == "ascend-910c")
+    assert order.index("ascend-910c") > max(complete)
+    excluded = next(m for m in cm384.reasons if m.id.startswith("total-excludes"))
+    assert "rack-cloudmatrix-384" in excluded.text and "报价项" in excluded.text_in("zh_CN")
 
 
 def test_a_system_priced_whole_is_ranked_at_its_system_price(catalog):

@@ -35,7 +35,7 @@ from configurator.core.recommend_costs import (  # noqa: F401  (re-exported: the
 from configurator.core.recommend_filters import CONSUMER_LEFT_OUT, DEFAULT_CLASSES, DOMESTIC_VENDORS, Filters
 from configurator.core.recommend_rows import (  # noqa: F401  (re-exported: the unranked rows' reasons)
     OVERSIZED_FLEET, RENT_ELSEWHERE, budget_unchecked, load_multiple, miss_size, no_rent_reason, oversized_figures,
-    oversized_fleet, region_rank_of, rent_budget, smallest_copy, unpriced_reason,
+    oversized_fleet, ranked_after_complete, region_rank_of, rent_budget, smallest_copy, unpriced_reason,
 )
 from configurator.core.recommend_owned import owned_alone
 from configurator.core.recommend_reasons import (  # noqa: F401  (re-exported: the rows' reasons)
@@ -96,14 +96,20 @@ class Result:
     """Why nothing can be ranked by this objective at all, said in place of "No card meets the scenario's
     constraints." (:func:`~configurator.core.procurement.workstations.rent_ranking_refused`: desks by rent);
     each card left out with it (``rejected_ids``). None: the objective ranks."""
+    ranked_after: tuple[str, ...] = ()
+    """The cards, by id, of the configurations ranked after every one whose total is complete, their totals
+    leaving out an item without a price (:func:`~configurator.core.recommend_rows.ranked_after_complete`),
+    in rank order; empty where every total is complete, or the ranking reads none."""
 
     @cached_property
     def price_decides(self) -> PriceDecision | None:
         """Whether the winner and the order hold across every priced card's price range, with the
         break-even price (:func:`price_decision`, computed when first asked for); None for
         objectives that do not rank by price."""
-        return price_decision(self.considered or self.ranked, self.objective, self.filters or Filters(),
-                              len(self.ranked), self.book)
+        ranked = self.considered or self.ranked
+        if ranked and ranked[0].card.id not in self.ranked_after:  # a partial total never takes first place
+            ranked = tuple(r for r in ranked if r.card.id not in self.ranked_after)
+        return price_decision(ranked, self.objective, self.filters or Filters(), len(self.ranked), self.book)
 
     @property
     def rejected(self) -> dict[str, str]:
@@ -119,6 +125,20 @@ class Result:
         unrated cards it lists in it too (53 where the window said 43, session 42)."""
         listed = {rec.card.id for rec in (*self.unpriced, *self.below_line)} | set(self.unrated)
         return tuple(card for card in self.left_out if card not in listed)
+
+    @property
+    def ranked_after_unlisted(self) -> tuple[tuple[int, Recommendation], ...]:
+        """The configurations ranked after every complete total (:attr:`ranked_after`) that the listed ranking
+        (:attr:`ranked`) does not reach, with their ranks, up to as many as it lists: shown beside it with their
+        priced part and what their totals exclude (the command line, the window, the JSON), not dropped from
+        sight by the rule that ranks them after. Empty where the listed ranking holds no complete total (every
+        total partial: the ranking itself is theirs) or reaches them all."""
+        listed = len(self.ranked)
+        if not self.ranked_after or not listed or self.ranked[0].card.id in self.ranked_after:
+            return ()
+        after = set(self.ranked_after)
+        found = [(rank, rec) for rank, rec in enumerate(self.considered, 1) if rank > listed and rec.card.id in after]
+        return tuple(found[:listed])
 
     @property
     def best(self) -> Recommendation | None:
@@ -412,8 +432,9 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
         for found, into in ((one.ranked, best), (one.unpriced, unpriced), (one.below_line, below)):
             if found is not None:
                 into.append(found)
-    best.sort(key=lambda r: (r.score, r.count, r.speed_figure, r.card.id))
     book = price_book_for(scenario.economics) if book is None else book
+    after = {r.card.id for r in best if ranked_after_complete(r.estimate, objective, book)}  # one per card
+    best.sort(key=lambda r: (r.card.id in after, r.score, r.count, r.speed_figure, r.card.id))
     mistake = training_card_reason(best[0], best, objective, book, _mistaken_card_cost) if best else None
     ranked = with_reasons(best, objective, book, mistake)
     load = load_note(scenario)
@@ -422,10 +443,11 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     # misses and scores at the model's stated resolution: float noise never orders two configurations
     below.sort(key=lambda r: (*map(stated, miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
-    return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), left_out,
+    complete = [r for r in ranked if r.card.id not in after] or ranked  # a partial total is no cheaper point
+    return Result(objective, tuple(ranked[:limit]), pareto_front(complete, cost_basis(objective)), left_out,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
                   considered=tuple(ranked), filters=filters, book=book, unrated=unrated, load=load,
-                  not_ranked=refused)
+                  not_ranked=refused, ranked_after=tuple(r.card.id for r in ranked if r.card.id in after))
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

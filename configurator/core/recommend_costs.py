@@ -11,7 +11,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.tco import RentAgainstBuy
-from configurator.core.procurement.workstations import excluded_message
+from configurator.core.procurement.partial import excluded_message
 from configurator.core.recommend_filters import Filters
 from configurator.core.workloads import family_of
 
@@ -26,10 +26,9 @@ def ownership_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCo
 
 def partial_total(est: Estimate, book: PriceBook | None = None) -> Message | None:
     """What the total ranked for ``est`` leaves out where it is ranked though partial: "The total excludes
-    4 workstations (not priced: enter a quote for workstation-1gpu)", the deskside workstations being the
-    only lines of its bill without a price
-    (:func:`~configurator.core.procurement.workstations.workstations_unpriced`, the one place that decides
-    it); None for a bill priced in full or one that is not ranked."""
+    4 workstations (not priced: enter a quote for workstation-1gpu)", its cards priced and another line not
+    (:func:`~configurator.core.procurement.partial.items_unpriced`, the one place that decides it); None for a
+    bill priced in full or one whose cards lack a price."""
     return excluded_message(ownership_cost(est, book).bom)
 
 

@@ -16,7 +16,7 @@ from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.rent_tier import rent_tier
-from configurator.core.procurement.workstations import unpriced_item, workstations_unpriced
+from configurator.core.procurement.partial import excluded_count, unpriced_item
 from configurator.core.recommend import Objective, Recommendation, Result
 from configurator.core.recommend_budget import budget_short, budget_short_message
 from configurator.core.recommend_costs import rent_or_buy
@@ -66,7 +66,7 @@ def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | Non
     cost = deployment_cost(rec.estimate, book)
     document = estimate_to_dict(rec.estimate, cost)
     entry = {k: v for k, v in document.items() if k not in ("scenario", "assumptions")}
-    excluded = workstations_unpriced(cost.bom)  # the workstations a total ranked though partial leaves out [count]
+    excluded = excluded_count(cost.bom)  # the items a total ranked though partial leaves out [count]
     entry.update({
         "rank": rank,
         "score": rec.score,
@@ -123,6 +123,11 @@ def result_to_dict(result: Result) -> dict:
         # "speed" is the family's figure, lower faster: hours, seconds per output token...: its unit beside it, and
         # for a latency the percentile of requests it is at ("speed_percentile": 50, the median; the text's column
         # shows the targets' percentile), None otherwise
+        # ranked after every complete total (each total leaves out an item without a price), by card id in rank
+        # order; those past "ranked" listed in full with their ranks (Result.ranked_after_unlisted)
+        "ranked_after": list(result.ranked_after),
+        "ranked_after_unlisted": [_with_price(recommendation_to_dict(r, rank, result.book), r, result.objective,
+                                              result.book) for rank, r in result.ranked_after_unlisted],
         "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "speed_unit": r.speed_unit,
                     "speed_percentile": r.speed_percentile,
                     "tco_per_million_tokens": r.ownership_per_unit,

@@ -11,8 +11,9 @@ from configurator.core.economics import no_purchase_message
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
-from configurator.core.recommend_costs import ownership_cost
-from configurator.core.procurement.workstations import workstations_unpriced
+from configurator.core.recommend_costs import ownership_cost, partial_total
+from configurator.core.scenario_ranking import Objective
+from configurator.core.procurement.partial import items_unpriced
 from configurator.core.workloads.layout import whole_system_counts
 from configurator.core.workloads.serving.deployment import SERVING_COUNTS, fewest_cards_for_weights
 
@@ -27,13 +28,29 @@ def budget_unchecked(est: Estimate) -> bool:
 
 
 def budget_is_partial(est: Estimate) -> bool:
-    """Whether ``est``'s budget is unknown only for want of its deskside workstations' price: its capex
-    without them is within the budget, every other line priced
-    (:func:`~configurator.core.procurement.workstations.workstations_unpriced`). Ranked on the priced part,
-    its row says the budget cannot be confirmed (the verdict's words), never that it is within it."""
+    """Whether ``est``'s budget is unknown only for want of an item's price, its cards priced (a deskside
+    workstation, a host node, a rack-scale system's infrastructure: :func:`~configurator.core.procurement.partial.
+    items_unpriced`): its capex without them is within the budget. Ranked on the priced part after every complete
+    total, its row says the budget cannot be confirmed (the verdict's words), never that it is within it."""
     if est.scenario.constraints.budget_basis == "rent":
         return False
-    return budget_unknown(est) and bool(workstations_unpriced(ownership_cost(est).bom))
+    return budget_unknown(est) and bool(items_unpriced(ownership_cost(est).bom))
+
+
+def ranked_after_complete(est: Estimate, objective: Objective, book: PriceBook | None = None) -> bool:
+    """Whether ``est`` is ranked after every configuration whose total is complete: the one rule for a bill
+    whose capex leaves out an item without a price (:func:`~configurator.core.recommend_costs.partial_total`:
+    a deskside workstation, a host node, a rack-scale system's infrastructure), wherever the ranking reads that
+    total — by total cost of ownership, or within a purchase budget it cannot confirm (:func:`budget_is_partial`).
+    Such a row keeps its priced part and the sentence saying what its total excludes; among such rows the order
+    is the objective's. Until December 2026 a partial total ranked on its priced part alone, before complete
+    ones: ``recommend --workload inference --model llama3-8b --concurrency 100`` put four workstation cards
+    first, each "The total excludes 1 workstation", and in mainland China 2 × RTX A6000 at 0.547 元/M tokens
+    above the A10's 1.70, whose total includes its server (persona47). Ranked by rent (no bill read) the rule
+    does not apply."""
+    if objective is Objective.CLOUD or partial_total(est, book) is None:
+        return False
+    return objective is Objective.TCO or budget_is_partial(est)
 
 
 def budget_unknown(est: Estimate) -> bool:

@@ -24,6 +24,7 @@ from configurator.core.training_mistake import TRAINING_TIME_SLACK, at_the_pace_
 from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.recommend_budget import budget_covered
 from configurator.core.recommend_filters import vendors_verdict
+from configurator.core.recommend_rows import ranked_after_complete
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import asked_scenario
 from configurator.core.view.card_names import card_name
@@ -175,7 +176,10 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
     result = result or ranking(chosen, catalog, objective, filters)
     others = [ranked_option(_paced_as_asked(rec.estimate, chosen), objective, book) for rec in result.ranked
               if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
-    priced = sorted((o for o in others if o.score is not None), key=lambda o: (o.score, o.estimate.scenario.count))
+    def order(o: Option) -> tuple:  # a partial total after every complete one, as the ranking orders it
+        return ranked_after_complete(o.estimate, objective, book), o.score, o.estimate.scenario.count
+
+    priced = sorted((o for o in others if o.score is not None), key=order)
     unpriced = [o for o in others if o.score is None]
     unpriced += [replace(ranked_option(rec.estimate, objective, book), reason=next(iter(rec.reasons), None))
                  for rec in getattr(result, "unpriced", ())  # why each is unranked, as the command line says

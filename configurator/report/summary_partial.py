@@ -1,14 +1,15 @@
-"""What the summary says of a total ranked though partial: the deskside workstations of a local-display
-bill are its only lines without a price (:func:`~configurator.core.procurement.workstations.workstations_unpriced`,
-the one place that decides it), so its capex, TCO and cost per unit exclude them, and a budget set cannot be
-confirmed (never said to be met). Split from :mod:`configurator.report.summary`."""
+"""What the summary says of a total ranked though partial: its cards priced, another line not (a deskside
+workstation, a host node, a rack-scale system's infrastructure:
+:func:`~configurator.core.procurement.partial.items_unpriced`, the one place that decides it), so its capex,
+TCO and cost per unit exclude them, and a budget set cannot be confirmed (never said to be met). Split from
+:mod:`configurator.report.summary`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from configurator.core.procurement.deployment import DeploymentCost
-from configurator.core.procurement.workstations import excluded_message, totals_note
+from configurator.core.procurement.partial import excluded_message, totals_note
 from configurator.core.recommend_rows import budget_is_partial
 from configurator.report.language import Words, sentence
 

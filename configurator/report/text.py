@@ -19,7 +19,7 @@ from configurator.core.view.constraints_view import constraints_section, does_no
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.view import price_view
-from configurator.core.view.ranking_view import UNRATED_HEADING
+from configurator.core.view.ranking_view import RANKED_AFTER_HEADING, UNRATED_HEADING
 from configurator.core.view.ranking_view import (
     below_line_columns,
     none_ranked,
@@ -220,6 +220,10 @@ def recommendation_table(result, language: str = "en") -> str:
         if held is not None:
             lines.append(w.label("The first against the constraints you set:"))
             lines += ["  " + single_line(" ".join(verdict_line(r, language))) for r in held.rows]
+        after = result.ranked_after_unlisted  # ranked after the complete totals, past the listed: still shown
+        if after:
+            lines.append(w.label(RANKED_AFTER_HEADING))
+            lines += columns_text(short_cost_heading(result, ranking_columns(result, after))[0], language)
     else:  # why none is ranked: none meets, or the objective cannot rank at all (desks by rent)
         lines.append(single_line(write(none_ranked(result), language)))
         # the budget alone in the way: said so, with the nearest (not where the objective ranks nothing)

@@ -18,7 +18,7 @@ from configurator.core.messages import Message
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.procurement.bom import BillOfMaterials, bill_of_materials
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.procurement.workstations import workstations_unpriced
+from configurator.core.procurement.partial import items_unpriced, unpriced_names
 from configurator.core.procurement.tco import (
     OwnershipCost,
     RentAgainstBuy,
@@ -65,10 +65,11 @@ class DeploymentCost:
     def ranked_per_unit(self) -> float | None:
         """The TCO per unit of work a ranking compares: None unless every line of the bill of
         materials has a price (a total without the servers, or without the cards, would favour
-        the configuration whose prices are missing) — save the deskside workstations alone, ranked on
-        the priced part and said so (:func:`~configurator.core.procurement.workstations.workstations_unpriced`)
+        the configuration whose prices are missing) — save a partial total, its cards priced and another item
+        not (a deskside workstation, a host node, a rack-scale system's infrastructure), ranked on the priced part
+        after every complete one and said so (:func:`~configurator.core.procurement.partial.items_unpriced`)
         — nor when the power is unknown [currency]."""
-        if not (self.bom.complete or workstations_unpriced(self.bom)) or self.ownership.energy_per_year is None:
+        if not (self.bom.complete or items_unpriced(self.bom)) or self.ownership.energy_per_year is None:
             return None
         return self.tco_per_unit
 
@@ -77,10 +78,7 @@ class DeploymentCost:
         """What keeps the TCO from being compared: the names of the unpriced lines (the price
         file's name up to its first colon, or the line's own message where the program names it:
         :attr:`~configurator.core.procurement.bom.BomLine.said`), in the bill's order, each once."""
-        first = {}
-        for line in self.bom.unpriced:
-            first.setdefault(line.item_id, line.said or line.name.split(":")[0].strip())
-        return tuple(first.values())
+        return unpriced_names(self.bom.unpriced)
 
 
 def work_over_years(est: Estimate) -> float | None:

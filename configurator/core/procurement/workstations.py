@@ -7,8 +7,9 @@ session runs: the card drives the desk's monitors through its own display output
 (:func:`~configurator.core.graphics.users_by_outputs`). A workstation holds one card
 (:data:`CARDS_PER_WORKSTATION`); its price is the price file's ``workstation-1gpu`` item, unpriced (null,
 with the search on record) until the buyer's quote prices it — never a guess. Where the workstations are a
-bill's only lines without a price (:func:`workstations_unpriced`, the one place that decides it), the ranking
-ranks on the priced part and every surface says the total excludes them (:func:`excluded_message`); a budget on
+bill's only lines without a price (:func:`workstations_unpriced`), the ranking ranks on the priced part after every
+complete total and every surface says the total excludes them (:mod:`configurator.core.procurement.partial`, the
+rule for any item without a price: :func:`excluded_message`); a budget on
 such a total cannot be confirmed (until December 2026 the question read "No card meets the scenario's
 constraints.", every card listed without a price).
 """
@@ -22,6 +23,7 @@ from configurator.core.desks import at_desks, colocation_set_aside, pue_set_asid
 from configurator.core.economics import PriceBasis
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.bom_lines import BillOfMaterials, book_rate, card_line, line_of
+from configurator.core.procurement.partial import excluded_message, totals_note  # noqa: F401  (re-exported)
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario
 
@@ -115,26 +117,6 @@ def workstations_unpriced(bom: BillOfMaterials) -> int:
     if not unpriced or any(line.item_id not in WORKSTATION_ITEMS.values() for line in unpriced):
         return 0
     return int(sum(line.quantity for line in unpriced))
-
-
-def excluded_message(bom: BillOfMaterials) -> Message | None:
-    """What a total ranked though partial leaves out (:func:`workstations_unpriced`): "The total excludes
-    4 workstations (not priced: enter a quote for workstation-1gpu)", naming the bill's item
-    (:func:`unpriced_item`); None for any other bill."""
-    n = workstations_unpriced(bom)
-    if not n:
-        return None
-    return msg("total-excludes-workstation" if n == 1 else "total-excludes-workstations", n=n,
-               item=unpriced_item(bom))
-
-
-def totals_note(boms) -> Message | None:
-    """The one sentence under a table of totals where any of ``boms`` is ranked without its workstations
-    (:func:`workstations_unpriced`): capex, TCO and cost per unit exclude them; None otherwise."""
-    items = sorted({item for bom in boms if (item := unpriced_item(bom))})
-    if not items:
-        return None
-    return msg("totals-exclude-workstations", item=", ".join(items))
 
 
 def workstation_bill(scenario: Scenario, card: Card, book: PriceBook, basis: PriceBasis,

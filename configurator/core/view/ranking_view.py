@@ -9,7 +9,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER
 from configurator.core.desks import at_desks
 from configurator.core.messages import Message
-from configurator.core.recommend import Objective, Result
+from configurator.core.recommend import Objective, Recommendation, Result
 from configurator.core.view.cost_bases import LICENSED_UNITS, column_per_unit_label, per_unit_label
 from configurator.core.view.card_classes_view import class_label
 from configurator.core.view.numbers import column_top
@@ -80,22 +80,24 @@ def _why(reasons: tuple) -> object:
     return reasons[0] if cooler is None else Phrase("{first}; {cooler}", {"first": reasons[0], "cooler": cooler})
 
 
-def ranking_columns(result: Result) -> Columns:
+def ranking_columns(result: Result, rows_of: tuple[tuple[int, Recommendation], ...] | None = None) -> Columns:
     """The ranked configurations: rank, card count, card, class, how fast, the number ranked on and
-    the first reason (a core message)."""
-    if not result.ranked:
+    the first reason (a core message); ``rows_of``: other ranked configurations with their ranks (None: the
+    listed ranking's, from 1)."""
+    listed = tuple(enumerate(result.ranked, 1)) if rows_of is None else rows_of
+    if not listed:
         return Columns((), frozenset(), ())
-    first = result.ranked[0].estimate
+    first = listed[0][1].estimate
     speed, percentile = speed_row(first), column_percentile(first.scenario)
     priced = result.objective in PRICED
     headings = ("#", "Cards", "Card", "Class", "Speed" if speed is None else speed_heading(speed, percentile),
                 _score_heading(result.objective, first), *((PRICED[result.objective],) if priced else ()), "Why")
     rows = []
-    ests = [rec.estimate for rec in result.ranked]  # each column of money in one unit (万元 or 元 in Chinese)
+    ests = [rec.estimate for _, rec in listed]  # each column of money in one unit (万元 or 元 in Chinese)
     like = price_top(ests, result.objective)
     score_top = column_top(rec.ownership_per_unit if _scored_on_ownership(result.objective) else rec.score
-                           for rec in result.ranked)
-    for rank, rec in enumerate(result.ranked, 1):
+                           for _, rec in listed)
+    for rank, rec in listed:
         est = rec.estimate
         row = speed_row(est, estimate_view(est))
         price = (price_value(est, result.objective, like),) if priced else ()
@@ -219,6 +221,10 @@ def step_breakdown(chosen: Estimate) -> Section | None:
         "Closest layout (does not fit), step-time breakdown if it ran (exact estimate)"
     return Section("step", title, tuple(rows))
 
+
+RANKED_AFTER_HEADING = "Ranked after every complete total, each total leaving out an item without a price:"
+"""The heading over the configurations ranked after every complete total that the listed ranking does not reach
+(:attr:`~configurator.core.recommend.Result.ranked_after_unlisted`), on every screen that lists them."""
 
 UNRATED_HEADING = "Not rated: the catalog lacks a figure their speed needs (never ranked)"
 """The heading over the cards the catalog cannot rate (``Result.unrated``) on every screen that

@@ -96,6 +96,8 @@ ZH_CN_PRICE: dict[str, str] = {
     "Without a price (enter a quote):": "无价格（请输入报价）：",
     "Not ranked for want of a figure (a price, a rent where you are, a power):":
         "未参与排名（缺少价格、本地区租用价或功耗数据）：",
+    "Ranked after every complete total, each total leaving out an item without a price:":
+        "排在所有总额完整的方案之后（总额不含某项无价格的项目）：",
     "Marked *:": "标 * 的价格：",
     "When price decides:": "价格何时决定排名：",
     "Cards without a price are listed after the ranked ones: enter a quote to rank them.":

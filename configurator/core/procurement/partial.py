@@ -1,0 +1,77 @@
+"""A total that leaves out an item without a price: the one rule for a bill whose cards are priced but another
+line is not — a deskside workstation, a host node (the MI250X's, the GH200's), a rack-scale system's
+infrastructure (the CloudMatrix 384's) — (:func:`items_unpriced`, the one place that decides it). Such a bill is
+ranked on its priced part after every complete one
+(:func:`~configurator.core.recommend_rows.ranked_after_complete`), every surface says what its total excludes
+(:func:`excluded_message`), and a budget on it is never said to be met. A bill whose cards lack a price is no
+partial total: without the cards it says nothing of them (listed "no price — enter a quote", not ranked).
+
+Until December 2026 only the deskside workstations were treated so; a bill without its host node or its rack-scale
+system's price was left out of the ranking ("no price for … — enter a quote"), two treatments of one situation
+(persona47). Qt-free."""
+
+from __future__ import annotations
+
+from configurator.core.messages import Message, msg
+from configurator.core.procurement.bom_lines import BillOfMaterials, BomLine
+
+WORKSTATION_ITEMS = ("workstation-1gpu", "workstation-2gpu")
+"""The price file's deskside workstations (:data:`configurator.core.procurement.workstations.WORKSTATION_ITEMS`),
+whose exclusion is said in workstations ("The total excludes 4 workstations") rather than by the item's name."""
+
+
+def items_unpriced(bom: BillOfMaterials) -> tuple[BomLine, ...]:
+    """The lines ``bom``'s total leaves out where it is partial: every unpriced line, where none of them is the
+    cards (an accelerator line); empty where the bill is complete or its cards lack a price."""
+    unpriced = bom.unpriced
+    if any(line.kind == "accelerator" for line in unpriced):
+        return ()
+    return unpriced
+
+
+def unpriced_names(lines) -> tuple[str | Message, ...]:
+    """The names of unpriced ``lines`` (the price file's name up to its first colon, or the line's own message
+    where the program names it: :attr:`~configurator.core.procurement.bom_lines.BomLine.said`), in the bill's
+    order, each item once."""
+    first: dict[str, str | Message] = {}
+    for line in lines:
+        first.setdefault(line.item_id, line.said or line.name.split(":")[0].strip())
+    return tuple(first.values())
+
+
+def unpriced_item(bom: BillOfMaterials) -> str | None:
+    """The first item ``bom``'s partial total leaves out (:func:`items_unpriced`), the one a buyer's quote
+    completes it with; None for a complete bill or one whose cards lack a price."""
+    lines = items_unpriced(bom)
+    return lines[0].item_id if lines else None
+
+
+def excluded_count(bom: BillOfMaterials) -> int:
+    """How many of the items ``bom``'s partial total leaves out it buys (workstations, nodes, systems) [count]:
+    0 for a complete bill or one whose cards lack a price."""
+    return int(sum(line.quantity for line in items_unpriced(bom)))
+
+
+def excluded_message(bom: BillOfMaterials) -> Message | None:
+    """What a partial total leaves out: "The total excludes 4 workstations (not priced: enter a quote for
+    workstation-1gpu)", or for another item its names ("The total excludes 4-module MI250X node without the
+    modules (not priced: enter a quote for server-mi250x-4)"); None for any other bill."""
+    lines = items_unpriced(bom)
+    if not lines:
+        return None
+    n, item = excluded_count(bom), lines[0].item_id
+    if all(line.item_id in WORKSTATION_ITEMS for line in lines):
+        return msg("total-excludes-workstation" if n == 1 else "total-excludes-workstations", n=n, item=item)
+    named = any(line.said is not None for line in lines)  # "… (quote item rack-cloudmatrix-384)": said once
+    return msg("total-excludes-named" if named else "total-excludes-items", items=unpriced_names(lines), item=item)
+
+
+def totals_note(boms) -> Message | None:
+    """The one sentence under a table of totals where any of ``boms`` is partial (:func:`items_unpriced`): capex,
+    TCO and cost per unit exclude the items named; None otherwise."""
+    items = sorted({item for bom in boms if (item := unpriced_item(bom))})
+    if not items:
+        return None
+    if all(item in WORKSTATION_ITEMS for item in items):
+        return msg("totals-exclude-workstations", item=", ".join(items))
+    return msg("totals-exclude-items", item=", ".join(items))

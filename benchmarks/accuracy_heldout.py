@@ -245,7 +245,7 @@ def _mlperf(r: dict) -> Iterator[Row]:
         record |= {"scheduled_samples_per_s": values["scheduled_samples_per_s"], "latency_ms": values["latency_ms"]}
     # a later round's build where the row states its step tokens (v5.x: FP4 or FP8 weights, 1,536-4,096 tokens)
     build = ({"precision": setup["precision"], "max_batched_tokens": setup["max_num_tokens"],
-              **{key: setup[key] for key in ("pp", "cuda_graphs", "fp8_context_fmha") if key in setup}}
+              **{key: setup[key] for key in ("pp", "cuda_graphs") if key in setup}}
              if "max_num_tokens" in setup else None)
     # the benchmark's dataset and limits (mlperf_datasets.MLPERF_BENCHMARKS): Llama 2 70B where a row names none
     for row in accuracy_serving_mlperf(r["id"], setup["card"], setup["count"], setup["tp"], setup["batch"], server,

@@ -17,7 +17,7 @@ from configurator.core.load import (MLPERF_SERVER_LIMITS, StepCosts, capacity, h
 from configurator.core.kv_memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.precision import plan_serving_precision, plan_serving
-from configurator.core.scenario import Scenario, field_values, updated
+from configurator.core.scenario import Scenario, updated
 from configurator.core.prefill_time import prefill_flops, prefill_seconds
 from configurator.core.prompt_rate import serving_rate
 from configurator.core.serving_speed import step_costs
@@ -104,11 +104,8 @@ MLPERF_V41_BUILD = {"precision": "fp8", "max_batched_tokens": MLPERF_CHUNK_TOKEN
 (``use_fp8``) and :data:`MLPERF_CHUNK_TOKENS` a step. A later round's row states its own where it differs
 (``setup["precision"]``, ``setup["max_num_tokens"]``: v5.1's Blackwell configurations build FP4 weights with
 ``max_num_tokens`` 3,584, its H200 ones FP8 with 1,536), passed as ``build``; where a configuration states them,
-``pp`` (``pipeline_parallelism``, v5.1's 405B Offline engines), ``cuda_graphs`` (``use_graphs``, v5.1's 8B
-Blackwell engines) and ``fp8_context_fmha`` (``use_fp8_context_fmha``: every v5.1 configuration; v4.1's
-``builder.py`` builds the FP16 context FMHA, ``--context_fmha=enable`` with ``--gpt_attention_plugin=float16``
-and no FP8 flag, mlcommons/inference_results_v4.1 198fc467 ``closed/NVIDIA/code/llama2-70b/tensorrt/builder.py``
-l. 181-193)."""
+``pp`` (``pipeline_parallelism``, v5.1's 405B Offline engines) and ``cuda_graphs`` (``use_graphs``, v5.1's 8B
+Blackwell engines)."""
 
 
 def _mlperf_scenario(model, card, count, tp, batch, prompt, output, build=None) -> Scenario:
@@ -118,16 +115,12 @@ def _mlperf_scenario(model, card, count, tp, batch, prompt, output, build=None) 
     build = {**MLPERF_V41_BUILD, **(build or {})}
     pp = build.get("pp", 1)
     engine = {**MLPERF_TRT, "cuda_graphs": build.get("cuda_graphs", MLPERF_TRT["cuda_graphs"])}
-    s = scenario(model, card, count, workload="inference", precision=build["precision"],
-                 parallelism={"tp": tp, **({"pp": pp} if pp > 1 else {}),
-                              **({"cards_per_node": count} if count < RACK_SCALE_DOMAIN else {})},
-                 serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
-                          "concurrency": batch * count // (tp * pp), "max_batch": batch, "kv_precision": "fp8",
-                          "max_batched_tokens": build["max_batched_tokens"], **engine})
-    if not build.get("fp8_context_fmha", False):
-        return s
-    # the build's FP8 context attention (use_fp8_context_fmha), over the profile in force
-    return updated(s, serving={"engine_profile": {**field_values(s.serving.profile), "fp8_context_fmha": True}})
+    return scenario(model, card, count, workload="inference", precision=build["precision"],
+                    parallelism={"tp": tp, **({"pp": pp} if pp > 1 else {}),
+                                 **({"cards_per_node": count} if count < RACK_SCALE_DOMAIN else {})},
+                    serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
+                             "concurrency": batch * count // (tp * pp), "max_batch": batch, "kv_precision": "fp8",
+                             "max_batched_tokens": build["max_batched_tokens"], **engine})
 
 
 def _mlperf_copies(count: int, tp: int, build=None) -> int:

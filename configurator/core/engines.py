@@ -177,8 +177,6 @@ class EngineProfile(BaseModel):
                     "DynamicCache), so a longer answer than planned can run out of memory and a tight fit is a true "
                     "warning. Default True, as vLLM, the default engine (a profile saved before the field, "
                     "December 2026, reads as the engine it was most likely edited from)")
-    fp8_context_fmha: bool = Field(default=False, description="a build flag: FP8 context attention over an FP8 KV "
-                                   "cache (TensorRT-LLM's use_fp8_context_fmha), at formulas/context_fmha.py's share")
     source: str = ""
 
 

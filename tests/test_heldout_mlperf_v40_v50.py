@@ -40,7 +40,9 @@ def test_each_row_is_predicted_and_cites_its_file(record):
     assert record["case"] in ("mlperf-offline", "mlperf-server") and record["date"] == "2024-03-27"
     base = f"https://github.com/mlcommons/inference_results_v4.0/blob/{COMMIT}/"
     assert record["url"].startswith(base) and record["url"].removeprefix(base) in record["source"]
-    assert record["setup"]["precision"] == "fp8" and "max_num_tokens" not in record["setup"]  # v4.1's build
+    # the round's own step budget: GPUBaseConfig.max_num_tokens, read in Lenovo's copy of NVIDIA's v4.0 file
+    assert record["setup"]["precision"] == "fp8" and record["setup"]["max_num_tokens"] == 16384
+    assert "closed/Lenovo/configs/llama2-70b/__init__.py at 3c4a1cf1" in record["assumed"]
     rows = list(CASES[record["case"]](record))
     assert rows and rows[0].row_id == record["id"] and rows[0].source == SOURCE
     assert all(row.publication == PUBLICATION and row.predicted > 0 for row in rows)
@@ -50,6 +52,17 @@ def test_each_row_is_predicted_and_cites_its_file(record):
 
 
 V50 = [r for r in ALL if r["publication"] == "mlperf-inference-v5.0"]
+
+
+def test_dells_rows_read_the_custom_class_of_the_system_their_results_directory_names():
+    """Dell's results directories name its custom systems (XE8640, XE9640, XE9680), whose classes in custom.py set
+    the batch: 920 and 896 Offline where the KnownSystem classes of __init__.py state 1,024."""
+    dell = {r["id"]: r for r in PREDICTED if "/closed/Dell/" in r["url"]}
+    assert all("/custom.py at 3c4a1cf1" in r["source"] for r in dell.values())
+    batches = {key: r["setup"]["batch"] for key, r in dell.items()}
+    assert batches == {"mlperf40-l2-70b-xe8640x4-dell-offline": 1024, "mlperf40-l2-70b-xe8640x4-dell-server": 1024,
+                       "mlperf40-l2-70b-xe9640x4-dell-offline": 920, "mlperf40-l2-70b-xe9640x4-dell-server": 1024,
+                       "mlperf40-l2-70b-xe9680x8-dell-offline": 896, "mlperf40-l2-70b-xe9680x8-dell-server": 1024}
 
 
 @pytest.mark.parametrize("record", V50, ids=[r["id"] for r in V50])

@@ -30,7 +30,7 @@ import speed  # noqa: E402
 
 from configurator.core.recommend import recommend  # noqa: E402
 from configurator.core.scenario import Scenario  # noqa: E402
-from configurator.core.workloads.training import bounded, deployment, plan, search  # noqa: E402
+from configurator.core.workloads.training import bounded, deployment, plan, search, shared_grids  # noqa: E402
 
 PARTS = ((deployment, "search_counts", "searches asked (deployment.search_counts)"),
          (search, "_search", "layout searches (search._search)"),
@@ -38,9 +38,9 @@ PARTS = ((deployment, "search_counts", "searches asked (deployment.search_counts
          (search, "_speeds", "speeds (search._speeds)"),
          (bounded, "pass_seconds", "  pass groups timed (pass_seconds)"),
          (bounded, "layout_speed", "  layouts timed (layout_speed)"),
-         (search, "_shared_memory", "memory (search._shared_memory)"),
-         (search, "layout_memory", "  stage memory of the rows (layout_memory)"),
-         (search, "_shared_grid", "grids (search._shared_grid)"),
+         (search, "shared_memory", "memory (shared_grids.shared_memory)"),
+         (shared_grids, "layout_memory", "  stage memory of the rows (layout_memory)"),
+         (search, "shared_grid", "grids (shared_grids.shared_grid)"),
          (search, "stage_tables", "stage tables (search.stage_tables)"),
          (plan, "_candidate", "exact estimates of chosen layouts (plan._candidate)"),
          (plan, "estimate_training", "estimates assembled (plan.estimate_training)"))

@@ -12,15 +12,16 @@ from PySide6.QtCore import Qt
 
 def test_opening_the_browser_writes_each_name_once(qtbot, controller, monkeypatch):
     import configurator.app.browser as browser
+    import configurator.app.browser_columns as columns
 
     written = Counter()
-    original = browser.card_name_text
+    original = columns.card_name_text
 
     def counted(card):
         written[card.id] += 1
         return original(card)
 
-    monkeypatch.setattr(browser, "card_name_text", counted)
+    monkeypatch.setattr(columns, "card_name_text", counted)
     dialog = browser.CardBrowser(controller)
     qtbot.addWidget(dialog)
     dialog.resize(1200, 700)

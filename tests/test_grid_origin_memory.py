@@ -2,7 +2,7 @@
 once per row of the grid before the micro-batch (``grid.GridOrigin``), and the micro-batches in
 flight once per (width, pipeline, interleaving, micro-batch) group of the grid's making (issue 28:
 the fixed cost of a layout search). Every layout's memory must be the one worked out row by row,
-to the last bit; and grids of several counts joined (``search.JoinedGrid``) must read as the
+to the last bit; and grids of several counts joined (``shared_grids.JoinedGrid``) must read as the
 columns joined."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from configurator.core.formulas import activations, states
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.workloads.training.grid import layout_grid_with_groups, pipeline_options, tried_axes
 from configurator.core.workloads.training.layout_speed import coded_tier
-from configurator.core.workloads.training.search import JoinedGrid
+from configurator.core.workloads.training.shared_grids import JoinedGrid
 from configurator.core.workloads.training.stage_tables import layout_memory, stage_tables
 
 CASES = {

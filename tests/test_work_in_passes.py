@@ -21,7 +21,7 @@ def browser(qtbot, controller):
 
 
 def test_the_comparison_opens_at_once_and_its_estimates_come_from_the_worker(browser, monkeypatch):
-    from configurator.app import browser as browser_module
+    from configurator.app import browser_compare as browser_module
 
     threads = []
     real = browser_module.estimate
@@ -46,7 +46,7 @@ def test_the_comparison_opens_at_once_and_its_estimates_come_from_the_worker(bro
 
 
 def test_the_comparison_s_failure_is_said(browser, monkeypatch):
-    from configurator.app import browser as browser_module
+    from configurator.app import browser_compare as browser_module
     from configurator.app import error_boundary
 
     said = []

@@ -1,8 +1,8 @@
-"""Card browser: the whole catalog as a sortable, filterable table with details and compare."""
+"""Card browser: the whole catalog as a sortable, filterable table with details and compare (its
+columns in :mod:`~configurator.app.browser_columns`, the comparison in
+:mod:`~configurator.app.browser_compare`)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
@@ -13,138 +13,43 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QSplitter,
     QTableView,
-    QTableWidget,
-    QTableWidgetItem,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
-from configurator.app import format as fmt
+from configurator.app.browser_columns import catalog_columns
+from configurator.app.browser_compare import ComparisonDialog
 from configurator.app.browser_details import card_details_html
 from configurator.app.browser_sizes import NAME_COLUMN_CHARS, ContentSizes  # noqa: F401  (the browser's name)
 from configurator.app.browser_prices import (  # noqa: F401  (ranked_price_text, ranked_price_tip: the browser's names)
     PRICE_COLUMN,
     PriceTerms,
-    card_name_text,
     column_like,
     cell_tip,
-    price_column,
     ranked_price_text,
     ranked_price_tip,
 )
 from configurator.app.controller import ScenarioController
-from configurator.app.labels import CLASS_COLOURS, class_names, named, vgpu_names
+from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.catalog import FRAMEWORKS, Card, Catalog
-from configurator.core.estimate import estimate
 from configurator.core.software import runs_software
 from configurator.core.units import Precision
-from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.card_names import card_name
-from configurator.core.view.card_classes_view import class_label
-from configurator.core.view.names import model_name
-from configurator.core.view.card_view import (
-    CONFIDENCE,
-    EXPORT,
-    FRAMEWORK_NAMES,
-    LINKS,
-    card_view,
-    rate_unit,
-)
-from configurator.core.view.rows import Amount, label, side_by_side, write
-from configurator.core.view.family_view import view_of
+from configurator.core.view.card_view import FRAMEWORK_NAMES
+from configurator.core.view.rows import label
 from configurator.app.i18n import current_language, message_text
 from configurator.app.inputs import StrictDoubleSpinBox
-from configurator.app.i18n import tc as _tc
-from configurator.core.procurement import card_price
-from configurator.core.procurement.card_price import price_entry
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
 _ROLES = frozenset((Qt.ItemDataRole.DisplayRole, SORT_ROLE, CARD_ROLE, Qt.ItemDataRole.ForegroundRole,
                     Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.DecorationRole))
-
-
-def export_names() -> dict[str | None, str]:
-    """The US export status for mainland China (the card view's words), '—' where not rated."""
-    return {**named(EXPORT), None: "—"}
-
-
-def confidence_names() -> dict[str | None, str]:
-    """How far a card's specifications or a price can be trusted (the card view's words)."""
-    return named(CONFIDENCE)
-
-
-def stack_text(card: Card) -> str:
-    """'CUDA — 13.x (sm_90)' (the stack and its version in the window's language) or '—'."""
-    sw = card.software
-    if sw is None:
-        return "—"
-    stack = label(sw.stack, current_language())
-    return f"{stack} — {label(sw.version, current_language())}" if sw.version else stack
-
-
-def china_text(card: Card) -> str:
-    return export_names()[card.export_control.china if card.export_control else None]
-
-
-def price_confidence_text(card: Card, accept_used: bool = False) -> str:
-    """Confidence of the purchase and cloud prices the estimate uses, or the price note's absence
-    (``accept_used``: the buyer takes used cards, so a used card's price may be the purchase price)."""
-    names = confidence_names()
-    bought = card_price.bought_purchase_price(card, accept_used)
-    parts = [f"{basis}: {names[p.confidence]}" for basis, p in
-             ((_tc("browser", "purchase"), bought.entry if bought else None),
-              (_tc("browser", "cloud"), price_entry(card, "cloud-hourly")))
-             if p is not None]
-    return ", ".join(parts) or _tc("browser", "no price")
-
-
-def _columns(terms: Callable[[], PriceTerms] = PriceTerms
-             ) -> list[tuple[str, Callable[[Card], object], Callable[[Card], str]]]:
-    """(header, sort value, shown text) per column; ``terms``: what the price column is shown on now
-    (whether the buyer takes used cards, the scenario's currency: :func:`ranked_price_text`)."""
-    def num(getter, unit: str = ""):
-        def shown(card: Card) -> str:  # a whole spec number whole: "24", not "24.0" above "128" (GB)
-            value = getter(card)
-            text = fmt.whole(value) if value is not None and float(value).is_integer() else fmt.significant(value)
-            return "—" if value is None else f"{text}{unit}"
-        return shown
-
-    links = named(LINKS)
-    columns = [
-        (_tc("browser", "Card"), lambda c: c.name, card_name_text),
-        (_tc("browser", "Vendor"), lambda c: c.vendor, lambda c: label(c.vendor, current_language())),  # 华为昇腾
-        (_tc("browser", "Class"), lambda c: c.category, lambda c: write(class_label(c), current_language())),
-        (_tc("browser", "Memory [GB]"), lambda c: c.memory_gb, num(lambda c: c.memory_gb)),
-        (_tc("browser", "Bandwidth [GB/s]"), lambda c: c.bandwidth_gbps or 0, num(lambda c: c.bandwidth_gbps)),
-        (_tc("browser", "BF16 [TFLOP/s]"), lambda c: c.bf16_tflops or 0, num(lambda c: c.bf16_tflops)),
-        (_tc("browser", "FP8 [TFLOP/s]"), lambda c: c.fp8_tflops or 0, num(lambda c: c.fp8_tflops)),
-        (_tc("browser", "INT8 [TOPS]"), lambda c: c.int8_tops or 0, num(lambda c: c.int8_tops)),
-        (_tc("browser", "FP4 [TFLOP/s]"), lambda c: c.fp4_tflops or 0, num(lambda c: c.fp4_tflops)),
-        (_tc("browser", "Board power [W]"), lambda c: c.tdp_w or 0, num(lambda c: c.tdp_w)),
-        (_tc("browser", "FP32 [TFLOP/s]"), lambda c: c.fp32_tflops or 0, num(lambda c: c.fp32_tflops)),
-        (_tc("browser", "NVENC"), lambda c: c.video.nvenc or 0, num(lambda c: c.video.nvenc)),
-        (_tc("browser", "RT cores"), lambda c: c.rt_cores or 0, num(lambda c: c.rt_cores)),
-        (_tc("browser", "vGPU"), lambda c: c.vgpu or "", lambda c: vgpu_names().get(c.vgpu, "—")),
-        (_tc("browser", "Card link"), lambda c: c.interconnect.link,
-         lambda c: links.get(c.interconnect.link, c.interconnect.link)),
-        (_tc("browser", "Link [GB/s]"), lambda c: c.interconnect.link_gbps or 0,
-         num(lambda c: c.interconnect.link_gbps)),
-        (_tc("browser", "Year"), lambda c: c.year or 0, lambda c: str(c.year or "—")),
-        (_tc("browser", "Confidence"), lambda c: c.confidence, lambda c: confidence_names()[c.confidence]),
-        (_tc("browser", "Software stack"), lambda c: c.software.stack if c.software else "",
-         lambda c: label(c.software.stack, current_language()) if c.software else "—"),
-        (_tc("browser", "Export to China"), lambda c: c.export_control.china if c.export_control else "", china_text),
-    ]
-    columns.insert(PRICE_COLUMN, price_column(terms))
-    return columns
 
 
 class CatalogTableModel(QAbstractTableModel):
@@ -156,7 +61,7 @@ class CatalogTableModel(QAbstractTableModel):
         self.terms = PriceTerms()
         """What the price column is shown on (:meth:`set_terms`): a used card's price where the buyer
         takes used cards and the card has no other, labelled used; the scenario's currency."""
-        self._columns = _columns(lambda: self.terms)
+        self._columns = catalog_columns(lambda: self.terms)
         self._texts: dict[tuple[int, int], str] = {}  # each cell's text written once (:meth:`text`)
 
     @property
@@ -446,131 +351,3 @@ class CardBrowser(QDialog):
         self.model.set_catalog(catalog)
         self._fill_vendors()
         self._show_refusals(catalog)
-
-
-class ComparisonDialog(QDialog):
-    """Specs and, for the current scenario, memory/speed/cost of 2–4 cards side by side.
-
-    The cards' estimates and the rows' texts are worked out on a worker thread (cold, three planned
-    training estimates were 30-45 ms of the GUI thread in the click's pass, the rows' texts 20 ms more,
-    issue 28; Qt's translate is thread-safe): the dialog opens at once with the cards' names and a
-    line saying so, and its rows are filled when they arrive."""
-
-    def __init__(self, controller: ScenarioController, cards: list[Card], parent: QWidget | None = None) -> None:
-        from configurator.app.worker import LatestJob, show_busy
-
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("Compare cards"))
-        self.resize(900, 600)
-        scenario = controller.scenario
-        self.table = QTableWidget(0, len(cards))
-        self.table.setHorizontalHeaderLabels([card_name(c.name, current_language()) for c in cards])
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("For the current scenario: {cards} each, {model}").format(
-            cards=self.tr("%n card(s)", "", scenario.count), model=model_name(scenario.model.name))))
-        self.busy_label = QLabel()
-        self.busy_label.setStyleSheet("color: #555;")
-        layout.addWidget(self.busy_label)
-        layout.addWidget(self.table)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-        self._job = LatestJob(self)
-        self._job.busy_changed.connect(lambda busy: show_busy(
-            self.busy_label, self.table, self.tr("Working out each card for this scenario…"), busy))
-        self._job.busy_changed.connect(self.busy_label.setVisible)  # no empty line over the rows after
-        self._job.finished.connect(self._fill)
-        self._job.failed.connect(self._on_failed)
-        self._job.submit(lambda _context: comparison_rows([estimate(scenario, card) for card in cards]))
-
-    @property
-    def busy(self) -> bool:
-        """The cards' estimates are still being worked out."""
-        return self._job.busy
-
-    def wait(self, timeout_ms: int = 30_000) -> bool:
-        """Process events until the rows are filled (tests; False on timeout)."""
-        return self._job.wait(timeout_ms)
-
-    def _fill(self, rows: list[tuple[str, list[str]]]) -> None:
-        """The rows (:func:`comparison_rows`): a label and each card's value."""
-        self.table.setRowCount(len(rows))
-        self.table.setVerticalHeaderLabels([label for label, _ in rows])
-        for r, (_, values) in enumerate(rows):
-            for c, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                item.setToolTip(value)  # a long value (latency percentiles with their range) in full
-                self.table.setItem(r, c, item)
-        # rows as high as their contents, measured once filled: measured as each label and cell came
-        # (the mode set first), the filling was 20-45 ms of the GUI thread rather than 1-7 ms
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-
-    def _on_failed(self, error: Exception) -> None:
-        from configurator.app.error_boundary import report
-
-        report(error, "ComparisonDialog", self.tr("Comparing the cards"))
-
-
-def video_engines_text(card: Card) -> str:
-    """'3 NVENC / 3 NVDEC', with '—' for a count that is not verified."""
-    v = card.video
-    return f"{'—' if v.nvenc is None else v.nvenc} NVENC / {'—' if v.nvdec is None else v.nvdec} NVDEC"
-
-
-def _card_rows(estimates, keys: tuple[str, ...]) -> list[tuple[str, list[str]]]:
-    """Rows of the cards' views (the details pane's labels and values) for these keys, side by side."""
-    language = current_language()
-    views = [{row.key: row for section in card_view(e.card, e.scenario.economics.accept_used,
-                                                     e.scenario.economics).sections for row in section.rows}
-             for e in estimates]
-    return [(label(views[0][key].label, language), [write(view[key].value, language) for view in views])
-            for key in keys]
-
-
-def _board_power(estimates) -> list[tuple[str, list[str]]]:
-    """Each card's board power, named apart from the deployment's board power below it."""
-    return [(_tc("browser", "Board power per card"),
-             [write(Amount(e.card.tdp_w, "W"), current_language()) for e in estimates])]
-
-
-def _buying(estimates) -> list[tuple[str, list[str]]]:
-    """How far the prices can be trusted and whether the card can be delivered to China."""
-    return [(_tc("browser", "Price confidence"),
-             [price_confidence_text(e.card, e.scenario.economics.accept_used) for e in estimates]),
-            (_tc("browser", "Export to China"), [china_text(e.card) for e in estimates])]
-
-
-def _graphics_specs(estimates) -> list[tuple[str, list[str]]]:
-    """The graphics specs of each card: FP32 shading, the video engines' counts, vGPU, outputs, ECC."""
-    return (_card_rows(estimates, ("category", "memory_gb", "fp32_tflops"))
-            + [(_tc("browser", "Video engines"), [video_engines_text(e.card) for e in estimates])]
-            + _card_rows(estimates, ("av1_encode", "rt_cores", "vgpu", "display_outputs", "ecc"))
-            + _board_power(estimates) + _buying(estimates))
-
-
-def _compute_specs(estimates) -> list[tuple[str, list[str]]]:
-    """The compute specs of each card, its peak at the estimate's precision."""
-    language = current_language()
-    peak = [write(Amount(e.card.peak_tflops(e.plan.math), rate_unit(e.plan.math)) if e.plan.math else None,
-                  language) for e in estimates]
-    return (_card_rows(estimates, ("category", "memory_gb", "bandwidth_gbps"))
-            + [(_tc("browser", "Peak at this precision"), peak)] + _board_power(estimates)
-            + _card_rows(estimates, ("link",))
-            + [(_tc("browser", "Confidence"), [confidence_names()[e.card.confidence] for e in estimates]),
-               (_tc("browser", "Software stack"), [stack_text(e.card) for e in estimates])]
-            + _buying(estimates))
-
-
-SPECS = {"compute": _compute_specs, "graphics": _graphics_specs}
-"""The card specs that matter to each kind of work (the family view's ``card_specs``)."""
-
-
-def comparison_rows(estimates) -> list[tuple[str, list[str]]]:
-    """Rows of the comparison table: the specs the work needs, then this scenario's key numbers on
-    each card (the estimates' view models side by side, as the results panel words them)."""
-    if not estimates:
-        return []
-    specs = SPECS[view_of(estimates[0].scenario.workload).card_specs](estimates)
-    return specs + side_by_side([estimate_view(e) for e in estimates], current_language())

@@ -1,6 +1,9 @@
 """A card's schema: what the catalog says of one accelerator card (memory, rates, links, video
 engines, software, export status, prices with their source, date, kind and confidence) and the
-ranges that refuse a wrong unit. Read and merged by :mod:`configurator.core.catalog`."""
+ranges that refuse a wrong unit. Read and merged by :mod:`configurator.core.catalog`. Its prices
+(:mod:`~configurator.core.card_prices`), its software (:mod:`~configurator.core.card_software`) and
+its trade status (:mod:`~configurator.core.card_trade`) are schemas of their own, their names
+importable from here too."""
 
 from __future__ import annotations
 
@@ -9,7 +12,30 @@ from typing import Literal, get_args
 
 from pydantic import Field, field_validator, model_validator
 
-from configurator.core.calendar_date import DATE_PATTERN, checked_date
+from configurator.core.calendar_date import DATE_PATTERN, checked_date  # noqa: F401 - checked_date re-exported
+from configurator.core.card_prices import (  # noqa: F401 - the price schema, re-exported (catalog, dialogs, tests)
+    CLOUD_MARKETS,
+    ISO_CURRENCIES,
+    MAX_PRICE,
+    ORIGIN_DESCRIPTION,
+    PRICE_CONDITIONS,
+    CloudMarket,
+    Origin,
+    PriceCondition,
+    PriceConfidence,
+    PriceEntry,
+    PriceKind,
+    checked_currency,
+)
+from configurator.core.card_software import (  # noqa: F401 - the software schema, re-exported (catalog, software)
+    FRAMEWORKS,
+    DroppedBy,
+    Framework,
+    FrameworkSupport,
+    SoftwareStack,
+    SupportEnd,
+    SupportLevel,
+)
 from configurator.core.card_trade import (
     Availability, ChinaExport, ExportChange, HeldInCountry, LicenceFee, Reported, checked_history)
 from configurator.core.frozen_model import FrozenModel
@@ -34,47 +60,9 @@ LinkType = Literal[
     "proprietary",
     "none",
 ]
-PriceKind = Literal["street", "quote", "list", "launch", "msrp", "cloud-hourly"]
-"""What a price is: ``street`` = what buyers pay now (resellers, used-market medians);
-``quote`` = a vendor's quote to a buyer; ``list`` = a vendor's or OEM's list price (street is
-typically lower); ``launch`` = the price announced at launch; ``msrp`` = a list price (the
-catalog's older word for ``list``, still read); ``cloud-hourly`` = rent per card-hour."""
-PriceCondition = Literal["new", "used", "refurbished"]
-"""The state of the cards a purchase price buys: ``new`` = new cards from the vendor, a distributor
-or a retailer (the default: a price row that says nothing is for new cards); ``used`` = second-hand
-cards (a used-market or auction price, pulled or decommissioned modules); ``refurbished`` = used
-cards a reseller has tested or reworked and sells again. A ranking and a bill of materials buy new
-cards (:mod:`configurator.core.procurement.card_price`); a used or refurbished price is shown, never
-ranked. A rent (``cloud-hourly``) is always ``new``: it buys no card."""
-PRICE_CONDITIONS: tuple[str, ...] = get_args(PriceCondition)
-PriceConfidence = Literal["high", "medium", "low"]
-"""How far a price can be trusted: ``high`` = the seller's own published price (vendor list
-price, a provider's rate card); ``medium`` = a dated report or aggregator of such prices;
-``low`` = an estimate, an undated page, or a price derived from a system or kit."""
-CloudMarket = Literal["cn", "global"]
-"""Where a cloud rent (``cloud-hourly``) can be bought, set from the provider named in the price's
-source: ``cn`` = a provider serving from mainland China, selling in CNY to accounts verified there
-(the PRC Cybersecurity Law of 2016, art. 24, has a network operator take each user's real
-identity before providing service: a buyer abroad cannot open one); ``global`` = a provider
-selling worldwide from regions outside mainland China (a foreign company runs no cloud inside
-mainland China without a licensed Chinese operator: MIIT's Classification Catalogue of
-Telecommunications Services, 2015, internet data centre services B11, are value-added telecom
-services under foreign-investment limits; AWS's and Azure's China regions are run by Sinnet/NWCD
-and 21Vianet and priced apart). Who may rent where: :mod:`configurator.core.procurement.card_price`."""
-CLOUD_MARKETS: tuple[str, ...] = get_args(CloudMarket)
-Origin = Literal["catalog", "user"]
-ORIGIN_DESCRIPTION = ("where the entry comes from: the bundled catalog, or the user's own file (set when the user "
-                      "catalog is merged, whatever the file says; never written to a file)")
 
 CardConfidence = Literal["high", "medium", "low", "preliminary"]
 """``preliminary`` = announced figures for a part not yet shipping (or not yet documented)."""
-Framework = Literal["pytorch", "vllm", "sglang", "tensorrt-llm", "megatron", "deepspeed", "llama.cpp"]
-FRAMEWORKS: tuple[str, ...] = get_args(Framework)
-"""The frameworks every card's software entry rates, in display order."""
-SupportLevel = Literal["supported", "partial", "none"]
-"""``supported`` = upstream or the vendor's maintained backend lists this card or its
-architecture; ``partial`` = a fork, plugin in preview, community support or a subset of
-features; ``none`` = no backend found (the source says where it was looked for)."""
 ChinaImportStance = Literal["barred", "discouraged"]
 """China's own stance on bringing a card in, as reported (no published regulation names a card):
 ``barred`` = China's customs, the authority over entry, told importers the card may not enter
@@ -93,81 +81,6 @@ PCIE_GBPS_PER_LANE_ONE_WAY: dict[int, float] = {3: 0.985, 4: 1.969, 5: 3.938, 6:
 
 
 _Frozen = FrozenModel
-
-
-ISO_CURRENCIES = frozenset((
-    "AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD "
-    "CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ "
-    "GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR "
-    "LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN "
-    "PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB "
-    "TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XOF XPF YER ZAR ZMW ZWL").split())
-"""Active ISO 4217 currency codes; a price in any other code is refused (it could never be converted)."""
-MAX_PRICE = 1e9
-"""Highest price accepted, in any currency [currency]."""
-
-
-def checked_currency(value: str) -> str:
-    """``value`` when it is an ISO 4217 code this program knows (:data:`ISO_CURRENCIES`), else a
-    ValueError saying so (a pydantic validator's message)."""
-    if value not in ISO_CURRENCIES:
-        raise said(ValueError, msg("card-unknown-currency", value=value))
-    return value
-
-
-class PriceEntry(_Frozen):
-    """One price observation with its currency, date and source."""
-
-    amount: float = Field(gt=0, le=MAX_PRICE, description="price, or low end of a range [currency]")
-    amount_high: float | None = Field(default=None, gt=0, le=MAX_PRICE, description="high end of a range [currency]")
-    currency: str = Field(pattern=r"^[A-Z]{3}$")
-    date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
-    kind: PriceKind
-    source: str = Field(min_length=3)
-    note: str | None = None
-    confidence: PriceConfidence | None = Field(
-        default=None, description="how far the price can be trusted (None = not rated, e.g. a user's entry)")
-    provider: str | None = Field(default=None, description="cloud prices: who rents the card (e.g. 'AWS', "
-                                 "'median of 7 providers')")
-    tier: str | None = Field(default=None, description="cloud prices: the offer (on-demand, 1-year reserved, spot)")
-    market: CloudMarket | None = Field(
-        default=None, description="cloud prices: where the rent can be bought ('cn': mainland China only; 'global': "
-                                  "worldwide outside mainland China; None: not known, or the user's own price)")
-    vgpu_licence_included: bool | None = Field(
-        default=None, description="cloud prices: whether the GPU-hour includes the NVIDIA vGPU software licence "
-                                  "(RTX vWS, vPC, GRID) a desktop on the card needs: true with the provider's words in "
-                                  "the note; false where the provider says it does not; None = its sources do not "
-                                  "say, so a bill's vGPU licences are counted on the rent too (rent against buy)")
-    condition: PriceCondition = Field(
-        default="new", description="the state of the cards the price buys: new, used or refurbished (PriceCondition)")
-    origin: Origin = Field(default="catalog", exclude=True, description=ORIGIN_DESCRIPTION)
-
-    @field_validator("date")
-    @classmethod
-    def _date_is_real(cls, value: str) -> str:
-        return checked_date(value)
-
-    @field_validator("currency")
-    @classmethod
-    def _currency_is_known(cls, value: str) -> str:
-        return checked_currency(value)
-
-    @model_validator(mode="after")
-    def _range_is_ordered(self) -> PriceEntry:
-        if self.amount_high is not None and self.amount_high < self.amount:
-            raise said(ValueError, msg("price-high-below-amount"))
-        if self.market is not None and self.kind != "cloud-hourly":
-            raise ValueError(f"market is where a rent is sold; a {self.kind} price has none")
-        if self.vgpu_licence_included is not None and self.kind != "cloud-hourly":
-            raise ValueError(f"vgpu_licence_included is what a rent's price includes; a {self.kind} price has none")
-        if self.condition != "new" and self.kind == "cloud-hourly":
-            raise ValueError(f"a rent buys no card; it cannot be {self.condition}")
-        return self
-
-    @property
-    def midpoint(self) -> float:
-        """Middle of the quoted range, or the single amount [currency]."""
-        return self.amount if self.amount_high is None else (self.amount + self.amount_high) / 2
 
 
 # ---- the smallest figures a card can have ------------------------------------------------
@@ -245,76 +158,6 @@ class VideoEngines(_Frozen):
     nvenc_generation: int | None = Field(default=None, ge=1, le=20, description="NVENC generation (7 = Turing/Ampere)")
     nvdec_generation: int | None = Field(default=None, ge=1, le=20, description="NVDEC generation (5 = Ampere/Ada)")
     description: str | None = None
-
-
-class FrameworkSupport(_Frozen):
-    """Whether one framework runs on a card, and where that is stated."""
-
-    status: SupportLevel
-    source: str = Field(min_length=3)
-    note: str | None = None
-
-
-_MONTH = r"^\d{4}(-\d{2})?$"
-
-
-class DroppedBy(_Frozen):
-    """A framework release that no longer runs (or deprecates) the card's architecture."""
-
-    release: str = Field(min_length=3, description="the release or build, by name and version "
-                                                   "('PyTorch 2.8 CUDA 12.8 and 12.9 builds')")
-    date: str | None = Field(default=None, pattern=_MONTH, description="when it was released (YYYY or YYYY-MM)")
-    source: str = Field(min_length=3)
-
-
-class SupportEnd(_Frozen):
-    """The vendor's software no longer targets the card's architecture: the toolkit stops at
-    ``last_release`` (``dropped_in`` removed it), so the card runs only software built with that
-    release or older, for as long as the buyer owns it. Every field as the source states it."""
-
-    last_release: str = Field(min_length=2, description="the last toolkit release that builds for the "
-                                                        "architecture ('CUDA 12.9')")
-    dropped_in: str = Field(min_length=2, description="the release that removed it ('CUDA 13.0')")
-    date: str = Field(pattern=_MONTH, description="when ``dropped_in`` was released (YYYY or YYYY-MM)")
-    source: str = Field(min_length=3, description="the vendor's own statement, with the date it was read")
-    last_driver: str | None = Field(default=None, description="the last driver branch that supports it ('R580')")
-    driver_source: str | None = None
-    dropped_by: tuple[DroppedBy, ...] = Field(default=(), description="framework releases that dropped it")
-    note: str | None = None
-
-    @model_validator(mode="after")
-    def _driver_sourced(self) -> SupportEnd:
-        if self.last_driver is not None and not self.driver_source:
-            raise ValueError("last_driver needs a driver_source")
-        return self
-
-
-class SoftwareStack(_Frozen):
-    """The vendor software a card needs and which frameworks run on it."""
-
-    stack: str = Field(min_length=2, description="CUDA, ROCm, CANN, MUSA, Neuware, SUPA …")
-    version: str | None = Field(default=None, description="the current or last supporting release")
-    frameworks: dict[Framework, FrameworkSupport]
-    notes: str | None = None
-    support_end: SupportEnd | None = Field(
-        default=None, description="the vendor's software no longer targets the card's architecture (None: no end "
-                                  "of support found in the vendor's release notes — or none known for the stack: "
-                                  "``notes`` says which)")
-
-    @model_validator(mode="after")
-    def _every_framework_rated(self) -> SoftwareStack:
-        missing = [f for f in FRAMEWORKS if f not in self.frameworks]
-        if missing:
-            raise ValueError(f"frameworks not rated: {', '.join(missing)}")
-        return self
-
-    def __hash__(self) -> int:  # cards are cache keys; the frameworks mapping is hashed as sorted items
-        return hash((self.stack, self.version, tuple(sorted(self.frameworks.items())), self.notes, self.support_end))
-
-    def support(self, framework: str) -> SupportLevel:
-        """The support level of ``framework`` ("none" for a framework not rated)."""
-        entry = self.frameworks.get(framework)  # type: ignore[call-overload]
-        return "none" if entry is None else entry.status
 
 
 CoolerKind = Literal["passive", "blower", "flow-through", "active-fan", "liquid"]

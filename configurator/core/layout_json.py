@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from configurator.core.workloads.training.search import Layout
+    from configurator.core.workloads.training.search_answer import Layout
     from configurator.core.scenario import Scenario
 
 

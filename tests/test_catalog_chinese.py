@@ -39,10 +39,10 @@ notes cite."""
 CITATIONS = {("prices", "note"), ("software", "note"), ("source", "value"), ("export.source", "value"),
              ("import.source", "value"), ("export.fee.source", "value"), ("export.history.source", "value"),
              ("import.held.source", "value"), ("availability.source", "value"),
-             ("usable_memory_gib", "note"), ("cooling.source", "value")}
+             ("usable_memory_gib", "note"), ("cooling.source", "value"), ("also_classes", "note")}
 """(row, part) quoted as the source writes it: sources, a price's offer and source, a framework's
 source, the export rule's source, the reports of China's import stance, where the usable memory was measured,
-where the cooler is stated; the sources of a licence fee, of each earlier export status, of the cards held in
+where the cooler is stated, the vendor's positioning sentence (``Card.also_classes``, quoted as written); the sources of a licence fee, of each earlier export status, of the cards held in
 mainland China and of the production status."""
 
 PROSE_NOT_YET: set[tuple[str, str]] = set()
@@ -66,6 +66,8 @@ def _row_name(section: str, key: str) -> str:
         return "software"
     if key.startswith("export.history.") and key.endswith(".source"):
         return "export.history.source"
+    if key.startswith("also_classes."):
+        return "also_classes"
     return "source" if key.startswith("source.") else key
 
 

@@ -19,7 +19,8 @@ from configurator.app.main_window import MainWindow
 from configurator.app.mnemonics import with_mnemonics
 from configurator.app.wizard import WorkloadWizard
 
-ALT, CTRL, SHIFT = Qt.KeyboardModifier.AltModifier, Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+MODIFIER = Qt.KeyboardModifier
+ALT, CTRL, SHIFT = MODIFIER.AltModifier, MODIFIER.ControlModifier, MODIFIER.ShiftModifier
 K = Qt.Key
 CLICK_MS = 250
 """A mnemonic clicks its button after a short animation (``animateClick``, 100 ms): waited for [ms]."""

@@ -175,6 +175,22 @@ def test_the_focused_choice_box_is_framed(qtbot, window):
 
 # ---- (2) the window: the ranking panel opened by its shortcut, left with Tab ------------------
 
+def test_the_window_opens_on_the_first_question_and_tabs_left_to_right(qtbot, window):
+    """The editor (left), the four charts, the results (right): it opened on the memory chart."""
+    qtbot.waitUntil(lambda: _focus() is not None, timeout=2000)
+    assert window.editor.isAncestorOf(_focus()) and _focus().objectName() == "workload"
+    seen = []
+    for _ in range(200):
+        _press(_focus(), K.Key_Tab)
+        seen.append(_focus())
+        if _focus() is window.cost_chart:
+            break
+    assert seen[-4:] == list(window.charts)
+    assert all(window.editor.isAncestorOf(w) for w in seen[:-4])
+    _press(_focus(), K.Key_Tab)
+    assert window.results.isAncestorOf(_focus())
+
+
 def test_ctrl_r_opens_the_ranking_without_taking_the_focus_away(qtbot, window):
     field = window.editor.findChild(QWidget, "workload")
     field.setFocus()

@@ -70,7 +70,7 @@ def test_the_menu_lists_each_serving_engine_and_copies_the_chosen_one(qtbot, win
     _serve(qtbot, window, inference_scenario)
     window.launch_menu.aboutToShow.emit()
     names = [a.text() for a in window.launch_menu.actions()]
-    assert names == ["vLLM", "SGLang", "TensorRT-LLM"]
+    assert names == ["&vLLM", "&SGLang", "&TensorRT-LLM"]  # a letter each (tests/test_keyboard_paths.py)
     window.launch_menu.actions()[2].trigger()
     assert "trtllm-serve" in QGuiApplication.clipboard().text()
     _shot(window.launch_menu, "menu-serving-en.png")

@@ -105,8 +105,8 @@ def test_layout_line_says_so(capsys, language, text):
     assert text not in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("language, text, words", [("en", "Packed &examples, attention within each", "Megatron-Bridge"),
-                                                   ("zh_CN", "打包样本，注意力限于各样本内(&E)", "打包微调")])
+@pytest.mark.parametrize("language, text, words", [("en", "Pac&ked examples, attention within each", "Megatron-Bridge"),
+                                                   ("zh_CN", "打包样本，注意力限于各样本内(&K)", "打包微调")])
 def test_editor_check_box_in_both_languages(qtbot, controller, language, text, words):
     from configurator.app import i18n
     from configurator.app.editor import ScenarioEditor

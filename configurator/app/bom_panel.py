@@ -195,6 +195,7 @@ class BomPanel(QWidget):
         self.lines.horizontalHeader().setStretchLastSection(True)
         self.money = QTableWidget(0, 2)
         self.money.setObjectName("bom-tco")
+        self.money.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
         self.money.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.money.verticalHeader().setVisible(False)
         self.money.horizontalHeader().setVisible(False)

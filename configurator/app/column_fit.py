@@ -15,6 +15,7 @@ class FittedTable(QTableWidget):
     def __init__(self, rows: int, columns: int, fit: Callable[[], None]) -> None:
         super().__init__(rows, columns)
         self._fit = fit
+        self.setTabKeyNavigation(False)  # Tab leaves the table (it went cell to cell, every row: a keyboard trap)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)

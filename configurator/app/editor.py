@@ -325,7 +325,7 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         self._row(form, "training.examples", self.examples)
         self.tokens_per_example = self._number("training.tokens_per_example", ExamplesBinder)
         self._row(form, "training.tokens_per_example", self.tokens_per_example)
-        self.packed = self._check(self.tr("Packed &examples, attention within each"), "training.packed")
+        self.packed = self._check(self.tr("Pac&ked examples, attention within each"), "training.packed")
         form.addRow(self.packed)
         return group
 

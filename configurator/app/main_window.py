@@ -127,6 +127,24 @@ class MainWindow(LanguageActions, MenuActions, SessionActions, FileActions, Summ
         for index, panel in ((0, self.editor), (2, self.results)):
             self.splitter.replaceWidget(index, panel).deleteLater()
         self.splitter.setSizes(sizes)
+        self._tab_in_reading_order()
+
+    def _tab_in_reading_order(self) -> None:
+        """Tab goes left to right as the window reads: the editor, the four charts, the results; the
+        editor's first question has the focus. The charts, made first with the frame, came first: the
+        window opened with the focus on the memory chart, which draws no focus frame."""
+        last, first = self.editor, None
+        step = self.editor.nextInFocusChain()
+        while self.editor.isAncestorOf(step):  # the editor's own Tab order, to its last field
+            if step.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                first = first or (step if step.isVisibleTo(self.editor) else None)
+                last = step
+            step = step.nextInFocusChain()
+        for chart in self.charts:
+            QWidget.setTabOrder(last, chart)
+            last = chart
+        if first is not None:
+            first.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # ---- view -----------------------------------------------------------------------
     def _on_analysis_changed(self, analysis: Analysis) -> None:

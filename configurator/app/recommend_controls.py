@@ -173,8 +173,7 @@ class RankingControls:
         form.addRow(self.use_button)
         self._ranking_form = form
         self.controller.scenario_changed.connect(self._show_family_controls)
-        self._show_family_controls(self.controller.scenario)
-        return form
+        return form  # its rows shown for the family once it has a widget (:meth:`_show_family_controls`)
 
     def _save_ranking(self, ranking: Ranking) -> None:
         """The objective or a filter changed: kept in the scenario (``Scenario.ranking``), an undoable step that
@@ -190,7 +189,9 @@ class RankingControls:
 
     def _show_family_controls(self, scenario: Scenario) -> None:
         """Only the constraints the job's family is checked on (core/constraints.py): a deadline for
-        work that ends (training, rendering), a request rate and latency targets for serving."""
+        work that ends (training, rendering), a request rate and latency targets for serving. Called once
+        the form is set on its widget: a row shown while the form had none was a window of its own, which
+        flashed up and took the keyboard focus from the main window as the panel opened (Ctrl+R)."""
         family = family_of(scenario.workload)
         ends, serving = family.one_off_job, family.runs_model and not family.one_off_job  # serving: a model that runs on
         for box, shown in ((self.deadline, ends), (self.rate, serving), (self.tpot, serving), (self.ttft, serving),

@@ -244,6 +244,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         which left the window taller than a 1280 × 800 screen with the dock open."""
         controls = QWidget()
         controls.setLayout(narrowed_combos(self._controls()))
+        self._show_family_controls(self.controller.scenario)  # its rows now have a parent: no window of their own
         area = scrolling_down(controls, "recommend-controls")
         area.setMinimumWidth(controls.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
         return area

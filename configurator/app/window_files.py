@@ -370,8 +370,9 @@ class FileActions:
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
-        for name in self.recent_files():
-            action = self.recent_menu.addAction(name)
+        for number, name in enumerate(self.recent_files(), start=1):
+            shown = name.replace("&", "&&")  # "&1 path" … "&9 path": each picked with its digit
+            action = self.recent_menu.addAction(f"&{number} {shown}" if number < 10 else shown)
             action.triggered.connect(guard_slot(lambda _=False, p=name: self.maybe_save() and self.open_path(Path(p)),
                                                 name, self))
         if not self.recent_files():

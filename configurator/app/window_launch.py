@@ -55,8 +55,10 @@ class LaunchActions:
         self.launch_menu.clear()
         est = self._shown_estimate()
         targets = launch_targets(est) if est is not None else ()
-        for target in targets:
-            action = self.launch_menu.addAction(TARGET_NAMES[target])
+        from configurator.app.mnemonics import with_mnemonics
+
+        for target, text in zip(targets, with_mnemonics(TARGET_NAMES[t] for t in targets)):
+            action = self.launch_menu.addAction(text)  # a letter each: chosen with one key in either language
             action.triggered.connect(guard_slot(lambda _=False, t=target: self.copy_launch_command(t),
                                                 TARGET_NAMES[target], self))
         if not targets:

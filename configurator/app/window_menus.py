@@ -111,9 +111,11 @@ class MenuActions:
 
         from configurator.app.i18n import LANGUAGES, current_language
 
+        from configurator.app.mnemonics import with_mnemonics
+
         group = QActionGroup(self._actions_owner)
-        for code, name in LANGUAGES.items():
-            action = language_menu.addAction(name)
+        for (code, name), text in zip(LANGUAGES.items(), with_mnemonics(LANGUAGES.values(), LANGUAGES.keys())):
+            action = language_menu.addAction(text)  # "&English", "简体中文(&Z)": the same keys in either language
             action.setCheckable(True)
             action.setChecked(code == current_language())
             action.setData(code)

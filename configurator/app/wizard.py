@@ -8,6 +8,7 @@ The pages live in ``wizard_pages`` (task, model, work), ``wizard_graphics`` (gra
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget, QWizard
 
 from configurator.app.binders import ValueModel
@@ -51,7 +52,23 @@ class WorkloadWizard(QWizard):
             g = controller.scenario.graphics
             self.load.graphics.offer_as_set(AS_SET, g.profile_gib, g.shading_tflops_per_user)
         bind_answers(self.answers, self.goal, self.model_page, self.load, self.limits)
+        self.currentIdChanged.connect(lambda _id: self._focus_shown_field())
         self.resize(*WIZARD_SIZE)
+
+    def _focus_shown_field(self) -> None:
+        """Keyboard focus on the page's first question shown: QWizard picks the page's first field
+        before the page hides the questions of other tasks, and the serving page's focus sat in the
+        hidden training box (typing went nowhere on screen)."""
+        page = self.currentPage()
+        focus = self.focusWidget()
+        if page is None or (focus is not None and focus.isVisible() and page.isAncestorOf(focus)):
+            return
+        child = page.nextInFocusChain()
+        while child is not page and page.isAncestorOf(child):  # the Tab order, which follows the reading order
+            if child.isVisible() and child.isEnabled() and child.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                child.setFocus(Qt.FocusReason.TabFocusReason)
+                return
+            child = child.nextInFocusChain()
 
     @property
     def answered(self) -> WizardAnswers:

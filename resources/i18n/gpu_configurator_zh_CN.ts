@@ -2573,8 +2573,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>反向传播中执行优化器步骤(&amp;W)</translation>
     </message>
     <message>
-        <source>Packed &amp;examples, attention within each</source>
-        <translation>打包样本，注意力限于各样本内(&amp;E)</translation>
+        <source>Pac&amp;ked examples, attention within each</source>
+        <translation>打包样本，注意力限于各样本内(&amp;K)</translation>
     </message>
     <message>
         <source>Accept used cards</source>

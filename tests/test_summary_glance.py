@@ -65,3 +65,14 @@ def test_the_english_alternatives_give_the_class_its_room_and_the_chinese_leave_
     heading = {"en": "Class", "zh_CN": "类别"}[summary.language]
     sized = f"<th align='left' bgcolor='#e8ecf2' width='17%'>{heading}</th>"
     assert (sized in html) == (summary.language == "en")
+
+
+def test_the_sign_off_says_what_it_signs_for(summary):
+    """The approval fields stood alone on the last page of six of fourteen persona summaries: the verdict, the
+    configuration and its capex stand above them, as the first page says them."""
+    approval, glance = dict(summary.approval), dict(summary.headline)
+    w = {"en": ("State", "Configuration", "Capex", "Meets what was asked: "),
+         "zh_CN": ("状态", "配置", "资本支出", "满足要求：")}[summary.language]
+    assert approval[w[0]] == w[3] + summary.status
+    assert approval[w[1]] == glance[w[1]] and approval[w[2]] == glance[w[2]]
+    assert list(approval)[:3] == list(w[:3])

@@ -76,3 +76,13 @@ def test_the_sign_off_says_what_it_signs_for(summary):
     assert approval[w[0]] == w[3] + summary.status
     assert approval[w[1]] == glance[w[1]] and approval[w[2]] == glance[w[2]]
     assert list(approval)[:3] == list(w[:3])
+
+
+@pytest.mark.parametrize("language, said", [("en", "no cloud price; midpoints"), ("zh_CN", "无云租用价格；价格区间取中值")])
+def test_a_card_no_cloud_rents_says_so_in_the_assumptions(catalog, language, said):
+    """Gaudi 3 has no cloud price: the assumptions' prices read "cloud — per card-hour (no date)", a blank."""
+    scenario = in_language_currency(Scenario(model=preset("llama3-8b"), card_id="gaudi3", count=8,
+                                             workload="finetune", training={"tokens": 1e9}), language)
+    summary = build_summary(estimate(scenario, catalog.get("gaudi3")), catalog, language)
+    prices = [row[1] for t in summary.tables if t.key == "assumptions" for row in t.rows if said in row[1]]
+    assert len(prices) == 1 and "per card-hour" not in prices[0] and "每卡每小时" not in prices[0]

@@ -15,7 +15,7 @@ from configurator.core.scenario import Scenario
 from configurator.report.summary import build_summary
 
 NAMES = {"en": ("Cost per million tokens", "Cost per million tokens — this job alone"),
-         "zh_CN": ("每百万词元成本", "每百万词元成本——仅此一项任务")}
+         "zh_CN": ("每百万词元成本", "每百万词元成本——仅本任务")}
 COVERS = {"en": ("— total cost of ownership: cards, servers, network, power, support — over 4 years, "
                  "if the cards train at this pace all 4 years", "— its cards and servers bought for it"),
           "zh_CN": ("——总拥有成本：加速卡、服务器、网络、电力、维保——4 年", "——为其购置加速卡与服务器")}

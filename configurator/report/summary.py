@@ -433,7 +433,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                    tuple(o.estimate for o in priced), headline=glance,
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
                    sources=tuple(sources.items),
-                   approval=approval_table(w, prepared_by, today, headings["state"] + w.label(": ") + status, glance).rows,
+                   approval=approval_table(w, prepared_by, today, headings["state"] + w.label(": ") + status,
+                                           glance).rows,
                    headings=headings, cost=mine.cost, status=status, state=state,
                    first_page=(constraints_table(est, w, filters),), cautions=support_cautions(
                        est, recommended_instead(mine, best, recommended, w, filters), result, w))
